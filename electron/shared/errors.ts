@@ -1,0 +1,47 @@
+/**
+ * The one error type of the app. Every failure the user or an API caller can see carries
+ * a `code` from this union; the server maps codes to HTTP statuses in one place.
+ */
+export type ErrorCode =
+  // input
+  | 'INVALID_JSON'
+  | 'INVALID_FIELD'
+  | 'MISSING_FIELD'
+  | 'UNKNOWN_VOICE'
+  | 'NOTHING_TO_SPEAK'
+  | 'TEXT_TOO_LONG'
+  | 'BODY_TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  // auth, money, quotas
+  | 'UNAUTHORIZED'
+  | 'INSUFFICIENT_CREDITS'
+  | 'TOO_MANY_REQUESTS'
+  | 'FORBIDDEN_HOST'
+  // lookups
+  | 'NOT_FOUND'
+  | 'REQUEST_NOT_FOUND'
+  | 'NO_CALLBACK_URL'
+  | 'CALLBACK_NOT_ATTEMPTED'
+  // engine and server
+  | 'ENGINE_FAILED'
+  | 'ENGINE_TIMEOUT'
+  | 'OUTPUT_FAILED'
+  | 'SHUTTING_DOWN'
+  | 'INTERNAL';
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  /** Extra machine-readable context (e.g. the field that failed validation). */
+  readonly details: Record<string, unknown> | undefined;
+
+  constructor(code: ErrorCode, message: string, details?: Record<string, unknown>, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'AppError';
+    this.code = code;
+    this.details = details;
+  }
+}
+
+export function isAppError(value: unknown): value is AppError {
+  return value instanceof AppError;
+}
