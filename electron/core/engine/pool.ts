@@ -1,0 +1,191 @@
+/**
+ * A pool of eSpeak worker threads, one long-lived engine instance each. Tasks are
+ * scheduled fairly: each owner (one render) has its own queue and owners take turns,
+ * so one huge text does not starve short ones. A worker that crashes or hangs is
+ * replaced; its task fails with ENGINE_FAILED / ENGINE_TIMEOUT.
+ */
+
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { AppError } from '../../shared/errors';
+import type { EngineSettings, WorkerReady, WorkerRequest, WorkerResponse } from './protocol';
+
+export interface SynthesisOutput {
+  pcm: Int16Array;
+  sampleRate: number;
+  words: Extract<WorkerResponse, { type: 'result' }>['words'];
+  sentenceMs: number[];
+}
+
+export interface WorkerPool {
+  /** Number of worker threads. */
+  readonly size: number;
+  /** Synthesises one piece of engine text. `owner` groups tasks for fair scheduling. */
+  synthesize(text: string, settings: EngineSettings, owner?: string): Promise<SynthesisOutput>;
+  /** Terminates the workers; queued and running tasks reject with SHUTTING_DOWN. */
+  close(): Promise<void>;
+}
+
+export interface PoolOptions {
+  /** Worker threads; default: the machine's available parallelism. */
+  size?: number;
+  /** A task running longer than this is treated as a hung worker, ms. Default 60 000. */
+  taskTimeoutMs?: number;
+  /** Worker script; default: the eSpeak worker beside this module. */
+  workerUrl?: URL;
+}
+
+interface Task {
+  request: Omit<WorkerRequest, 'seq'>;
+  resolve(output: SynthesisOutput): void;
+  reject(error: Error): void;
+}
+
+interface Slot {
+  worker: Worker;
+  ready: boolean;
+  task: (Task & { seq: number; timer: NodeJS.Timeout }) | undefined;
+}
+
+/** Starts a worker; TypeScript sources (under tsx or vitest) go through the tsx bootstrap. */
+export function startWorker(url: URL): Worker {
+  if (!url.pathname.endsWith('.ts')) return new Worker(url);
+  return new Worker(new URL('./ts-worker-bootstrap.mjs', import.meta.url), { workerData: { tsEntry: url.href } });
+}
+
+/** Starts the workers and resolves once every one has loaded its engine. */
+export async function createWorkerPool(options: PoolOptions = {}): Promise<WorkerPool> {
+  const size = Math.max(1, options.size ?? availableParallelism());
+  const taskTimeoutMs = options.taskTimeoutMs ?? 60_000;
+  const workerUrl =
+    options.workerUrl ?? new URL(import.meta.url.endsWith('.ts') ? './espeak-worker.ts' : './espeak-worker.js', import.meta.url);
+
+  const queues = new Map<string, Task[]>();
+  const slots: Slot[] = [];
+  let seq = 0;
+  let closed = false;
+  // A worker that cannot start would be replaced forever: the pool gives up instead.
+  let startupError: AppError | undefined;
+
+  function nextTask(): Task | undefined {
+    // Round-robin over owners: take from the first owner, then move it to the back.
+    for (const [owner, queue] of queues) {
+      const task = queue.shift();
+      queues.delete(owner);
+      if (queue.length > 0) queues.set(owner, queue);
+      if (task) return task;
+    }
+    return undefined;
+  }
+
+  function dispatch(): void {
+    for (const slot of slots) {
+      if (!slot.ready || slot.task) continue;
+      const task = nextTask();
+      if (!task) return;
+      const taskSeq = ++seq;
+      const timer = setTimeout(() => {
+        fail(slot, new AppError('ENGINE_TIMEOUT', `synthesis took longer than ${taskTimeoutMs} ms; the worker was replaced`));
+      }, taskTimeoutMs);
+      slot.task = { ...task, seq: taskSeq, timer };
+      slot.worker.postMessage({ ...task.request, seq: taskSeq } satisfies WorkerRequest);
+    }
+  }
+
+  function fail(slot: Slot, error: AppError): void {
+    const task = slot.task;
+    slot.task = undefined;
+    if (task) {
+      clearTimeout(task.timer);
+      task.reject(error);
+    }
+    const index = slots.indexOf(slot);
+    void slot.worker.terminate();
+    if (index >= 0 && !closed && !startupError) {
+      slots[index] = spawn();
+    }
+  }
+
+  function spawn(): Slot {
+    const worker = startWorker(workerUrl);
+    const slot: Slot = { worker, ready: false, task: undefined };
+    worker.on('message', (message: WorkerResponse | WorkerReady) => {
+      if (message.type === 'ready') {
+        slot.ready = true;
+        dispatch();
+        return;
+      }
+      if (message.type === 'failed') {
+        startupError ??= new AppError('ENGINE_FAILED', `engine failed to start: ${message.message}`);
+        fail(slot, startupError);
+        return;
+      }
+      const task = slot.task;
+      if (!task || task.seq !== message.seq) return;
+      clearTimeout(task.timer);
+      slot.task = undefined;
+      if (message.type === 'result') {
+        task.resolve({
+          pcm: new Int16Array(message.pcm),
+          sampleRate: message.sampleRate,
+          words: message.words,
+          sentenceMs: message.sentenceMs,
+        });
+      } else {
+        task.reject(new AppError(message.error.code, message.error.message));
+      }
+      dispatch();
+    });
+    worker.on('error', (error) => {
+      if (!slot.ready) startupError ??= new AppError('ENGINE_FAILED', `engine worker failed to start: ${error.message}`);
+      if (!closed) fail(slot, new AppError('ENGINE_FAILED', `engine worker crashed: ${error.message}`));
+    });
+    worker.on('exit', (code) => {
+      if (!closed && slots.includes(slot)) fail(slot, new AppError('ENGINE_FAILED', `engine worker exited with code ${code}`));
+    });
+    return slot;
+  }
+
+  for (let i = 0; i < size; i++) slots.push(spawn());
+  await new Promise<void>((resolve, reject) => {
+    const check = setInterval(() => {
+      if (slots.every((s) => s.ready)) {
+        clearInterval(check);
+        resolve();
+      } else if (startupError) {
+        clearInterval(check);
+        closed = true;
+        for (const s of slots) void s.worker.terminate();
+        reject(startupError);
+      }
+    }, 5);
+  });
+
+  return {
+    size,
+    synthesize(text, settings, owner = 'default') {
+      if (closed) return Promise.reject(new AppError('SHUTTING_DOWN', 'the engine is shutting down'));
+      return new Promise<SynthesisOutput>((resolve, reject) => {
+        const queue = queues.get(owner) ?? [];
+        queue.push({ request: { type: 'synthesize', text, settings }, resolve, reject });
+        queues.set(owner, queue);
+        dispatch();
+      });
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      const error = new AppError('SHUTTING_DOWN', 'the engine is shutting down');
+      for (const queue of queues.values()) for (const task of queue) task.reject(error);
+      queues.clear();
+      for (const slot of slots) {
+        if (slot.task) {
+          clearTimeout(slot.task.timer);
+          slot.task.reject(error);
+          slot.task = undefined;
+        }
+      }
+      await Promise.all(slots.map((s) => s.worker.terminate()));
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWorkerPool, type WorkerPool } from '../../../electron/core/engine/pool';
+import type { EngineSettings } from '../../../electron/core/engine/protocol';
+
+const settings: EngineSettings = { voice: 'en-us+f3', rate: 175, pitch: 50, range: 50, volume: 60 };
+
+describe('worker pool', () => {
+  let pool: WorkerPool;
+  beforeAll(async () => {
+    pool = await createWorkerPool({
+      size: 2,
+      taskTimeoutMs: 3000,
+      workerUrl: new URL('../../fixtures/faulty-worker.ts', import.meta.url),
+    });
+  });
+  afterAll(() => pool.close());
+
+  it('synthesises in worker threads with word events and audio', async () => {
+    const out = await pool.synthesize('Hello there, this is a short test.', settings);
+    expect(out.sampleRate).toBe(22050);
+    expect(out.pcm.length / out.sampleRate).toBeGreaterThan(1);
+    expect(out.words.length).toBeGreaterThanOrEqual(6);
+    expect(out.words[0]).toMatchObject({ textPosition: 1, wordLength: 5 });
+  });
+
+  it('keeps the main thread free while synthesising', async () => {
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 5);
+    await pool.synthesize('The quick brown fox jumps over the lazy dog. '.repeat(40), settings);
+    clearInterval(timer);
+    expect(ticks).toBeGreaterThan(3);
+  });
+
+  it('rejects an unknown engine voice instead of speaking with the previous one', async () => {
+    await expect(pool.synthesize('Hello.', { ...settings, voice: 'xx-nope' })).rejects.toMatchObject({ code: 'UNKNOWN_VOICE' });
+  });
+
+  it('replaces a crashed worker and keeps serving', async () => {
+    await expect(pool.synthesize('__crash__', settings)).rejects.toMatchObject({ code: 'ENGINE_FAILED' });
+    const results = await Promise.all([1, 2, 3, 4].map((n) => pool.synthesize(`Sentence number ${n}.`, settings)));
+    expect(results.every((r) => r.pcm.length > 0)).toBe(true);
+  });
+
+  it('replaces a hung worker after the task timeout', async () => {
+    await expect(pool.synthesize('__hang__', settings)).rejects.toMatchObject({ code: 'ENGINE_TIMEOUT' });
+    const out = await pool.synthesize('Still here.', settings);
+    expect(out.pcm.length).toBeGreaterThan(0);
+  });
+
+  it('serves owners in turn so a long job does not starve a short one', async () => {
+    const order: string[] = [];
+    const long = Array.from({ length: 12 }, (_, i) =>
+      pool.synthesize(`Long job sentence ${i} with several more words in it.`, settings, 'long').then(() => order.push('long')),
+    );
+    await new Promise((r) => setTimeout(r, 0));
+    const short = pool.synthesize('Short.', settings, 'short').then(() => order.push('short'));
+    await Promise.all([...long, short]);
+    expect(order.indexOf('short')).toBeLessThan(5);
+  });
+});
