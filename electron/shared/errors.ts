@@ -17,11 +17,18 @@ export type ErrorCode =
   | 'INSUFFICIENT_CREDITS'
   | 'TOO_MANY_REQUESTS'
   | 'FORBIDDEN_HOST'
+  | 'FORBIDDEN_ORIGIN'
   // lookups
   | 'NOT_FOUND'
   | 'REQUEST_NOT_FOUND'
   | 'NO_CALLBACK_URL'
   | 'CALLBACK_NOT_ATTEMPTED'
+  | 'REQUEST_NOT_FINISHED'
+  | 'KEY_NOT_FOUND'
+  // storage
+  | 'DATABASE_LOCKED'
+  | 'DATABASE_TOO_NEW'
+  | 'DATABASE_CORRUPT'
   // engine and server
   | 'ENGINE_FAILED'
   | 'ENGINE_TIMEOUT'
@@ -34,7 +41,12 @@ export class AppError extends Error {
   /** Extra machine-readable context (e.g. the field that failed validation). */
   readonly details: Record<string, unknown> | undefined;
 
-  constructor(code: ErrorCode, message: string, details?: Record<string, unknown>, options?: { cause?: unknown }) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    details?: Record<string, unknown>,
+    options?: { cause?: unknown },
+  ) {
     super(message, options);
     this.name = 'AppError';
     this.code = code;

@@ -49,6 +49,9 @@ export const DEFAULT_SYNTHESIS: Omit<SynthesisOptions, 'voice_code'> = {
 /** True for a number in [min, max] with at most one digit after the decimal point. */
 export function isOneDecimalInRange(value: number, min: number, max: number): boolean {
   return (
-    Number.isFinite(value) && value >= min && value <= max && Math.abs(value * 10 - Math.round(value * 10)) < 1e-9
+    Number.isFinite(value) &&
+    value >= min &&
+    value <= max &&
+    Math.abs(value * 10 - Math.round(value * 10)) < 1e-9
   );
 }

@@ -39,7 +39,14 @@ const LANGUAGE_NAMES: Record<LanguageCode, string> = {
   es: 'Spanish',
 };
 
-type Row = [code: string, name: string, gender: Gender, accent: string, price: VoicePrice, approximated?: boolean];
+type Row = [
+  code: string,
+  name: string,
+  gender: Gender,
+  accent: string,
+  price: VoicePrice,
+  approximated?: boolean,
+];
 
 function rows(language: LanguageCode, list: Row[]): VoiceInfo[] {
   return list.map(([voice_code, name, gender, accent, price, approximated]) => ({

@@ -34,7 +34,8 @@ function applySettings(settings: EngineSettings): void {
   if (current?.voice !== settings.voice) {
     const code = instance.set_voice(settings.voice);
     // eSpeak keeps the previous voice when a name is unknown: never speak with the wrong one.
-    if (code !== 0) throw Object.assign(new Error(`engine voice not found: ${settings.voice}`), { code: 'UNKNOWN_VOICE' });
+    if (code !== 0)
+      throw Object.assign(new Error(`engine voice not found: ${settings.voice}`), { code: 'UNKNOWN_VOICE' });
     current = undefined;
   }
   if (current?.rate !== settings.rate) instance.set_rate(settings.rate);
@@ -70,7 +71,14 @@ function synthesize(request: WorkerRequest): WorkerResponse {
     pcm.set(p, offset);
     offset += p.length;
   }
-  return { seq: request.seq, type: 'result', pcm: pcm.buffer, sampleRate: instance.get_samplerate(), words, sentenceMs };
+  return {
+    seq: request.seq,
+    type: 'result',
+    pcm: pcm.buffer,
+    sampleRate: instance.get_samplerate(),
+    words,
+    sentenceMs,
+  };
 }
 
 async function start(): Promise<void> {

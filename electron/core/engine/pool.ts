@@ -50,7 +50,9 @@ interface Slot {
 /** Starts a worker; TypeScript sources (under tsx or vitest) go through the tsx bootstrap. */
 export function startWorker(url: URL): Worker {
   if (!url.pathname.endsWith('.ts')) return new Worker(url);
-  return new Worker(new URL('./ts-worker-bootstrap.mjs', import.meta.url), { workerData: { tsEntry: url.href } });
+  return new Worker(new URL('./ts-worker-bootstrap.mjs', import.meta.url), {
+    workerData: { tsEntry: url.href },
+  });
 }
 
 /** Starts the workers and resolves once every one has loaded its engine. */
@@ -58,7 +60,8 @@ export async function createWorkerPool(options: PoolOptions = {}): Promise<Worke
   const size = Math.max(1, options.size ?? availableParallelism());
   const taskTimeoutMs = options.taskTimeoutMs ?? 60_000;
   const workerUrl =
-    options.workerUrl ?? new URL(import.meta.url.endsWith('.ts') ? './espeak-worker.ts' : './espeak-worker.js', import.meta.url);
+    options.workerUrl ??
+    new URL(import.meta.url.endsWith('.ts') ? './espeak-worker.ts' : './espeak-worker.js', import.meta.url);
 
   const queues = new Map<string, Task[]>();
   const slots: Slot[] = [];
@@ -85,7 +88,13 @@ export async function createWorkerPool(options: PoolOptions = {}): Promise<Worke
       if (!task) return;
       const taskSeq = ++seq;
       const timer = setTimeout(() => {
-        fail(slot, new AppError('ENGINE_TIMEOUT', `synthesis took longer than ${taskTimeoutMs} ms; the worker was replaced`));
+        fail(
+          slot,
+          new AppError(
+            'ENGINE_TIMEOUT',
+            `synthesis took longer than ${taskTimeoutMs} ms; the worker was replaced`,
+          ),
+        );
       }, taskTimeoutMs);
       slot.task = { ...task, seq: taskSeq, timer };
       slot.worker.postMessage({ ...task.request, seq: taskSeq } satisfies WorkerRequest);
@@ -137,11 +146,13 @@ export async function createWorkerPool(options: PoolOptions = {}): Promise<Worke
       dispatch();
     });
     worker.on('error', (error) => {
-      if (!slot.ready) startupError ??= new AppError('ENGINE_FAILED', `engine worker failed to start: ${error.message}`);
+      if (!slot.ready)
+        startupError ??= new AppError('ENGINE_FAILED', `engine worker failed to start: ${error.message}`);
       if (!closed) fail(slot, new AppError('ENGINE_FAILED', `engine worker crashed: ${error.message}`));
     });
     worker.on('exit', (code) => {
-      if (!closed && slots.includes(slot)) fail(slot, new AppError('ENGINE_FAILED', `engine worker exited with code ${code}`));
+      if (!closed && slots.includes(slot))
+        fail(slot, new AppError('ENGINE_FAILED', `engine worker exited with code ${code}`));
     });
     return slot;
   }

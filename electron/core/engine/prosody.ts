@@ -8,19 +8,24 @@
 /** eSpeak's default speaking rate, words per minute, at speed_rate 1.0. */
 export const BASE_RATE_WPM = 175;
 
-/** Words per minute for a speed_rate of 0.5–2.0 (87.5–350 wpm, inside eSpeak's 80–450). */
-export function rateForSpeed(speedRate: number): number {
-  return Math.round(BASE_RATE_WPM * speedRate);
+/**
+ * Words per minute for a speed_rate of 0.5–2.0 (87.5–350 wpm for most voices, inside
+ * eSpeak's 80–450). `fastExponent` corrects languages whose duration shrinks less than
+ * 1/rate above the default rate (Spanish: ×2 rate gives only ×0.57 duration).
+ */
+export function rateForSpeed(speedRate: number, fastExponent = 1): number {
+  const factor = speedRate > 1 ? speedRate ** fastExponent : speedRate;
+  return Math.round(Math.min(450, BASE_RATE_WPM * factor));
 }
 
 /**
  * eSpeak pitch (0–100) for a pitch_rate of 0.5–2.0 around a voice's base pitch:
- * 1.0 keeps the base, 2.0 reaches 100 and 0.5 reaches a tenth of the base, linearly
- * in log2(pitch_rate) on each side.
+ * 1.0 keeps the base, 2.0 reaches 100 and 0.5 reaches a fifth of the base, linearly
+ * in log2(pitch_rate) on each side. (Going lower makes low male voices creak at ~50 Hz.)
  */
 export function pitchForRate(pitchRate: number, basePitch: number): number {
   const octaves = Math.log2(pitchRate);
-  const value = octaves >= 0 ? basePitch + (100 - basePitch) * octaves : basePitch * (1 + 0.9 * octaves);
+  const value = octaves >= 0 ? basePitch + (100 - basePitch) * octaves : basePitch * (1 + 0.8 * octaves);
   return Math.round(Math.min(100, Math.max(0, value)));
 }
 

@@ -38,7 +38,14 @@ export type WorkerRequest = {
 };
 
 export type WorkerResponse =
-  | { seq: number; type: 'result'; pcm: ArrayBuffer; sampleRate: number; words: RawWordEvent[]; sentenceMs: number[] }
+  | {
+      seq: number;
+      type: 'result';
+      pcm: ArrayBuffer;
+      sampleRate: number;
+      words: RawWordEvent[];
+      sentenceMs: number[];
+    }
   | { seq: number; type: 'error'; error: { code: ErrorCode; message: string } };
 
 /** Sent once by a worker when its engine instance is initialised. */

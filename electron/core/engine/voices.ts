@@ -27,7 +27,12 @@ export interface VoiceEngineSettings {
   basePitch: number;
   /** Language used for text preparation. */
   language: LanguageCode;
+  /** Exponent on speed_rate above 1 (see rateForSpeed); 1 for most voices. */
+  fastRateExponent: number;
 }
+
+/** Languages whose eSpeak duration does not halve at twice the rate (measured). */
+const FAST_RATE_EXPONENT: Partial<Record<string, number>> = { es: 1.25 };
 
 type Row = [code: string, espeakVoice: string, variant: string, basePitch: number];
 
@@ -71,7 +76,17 @@ const SETTINGS = new Map<string, VoiceEngineSettings>(
   ROWS.map(([code, espeakVoice, variant, basePitch]) => {
     const info = findVoice(code);
     if (!info) throw new Error(`voice table names an unknown code: ${code}`);
-    return [code, { espeakVoice, variant, family: familyOf(variant), basePitch, language: info.language }];
+    return [
+      code,
+      {
+        espeakVoice,
+        variant,
+        family: familyOf(variant),
+        basePitch,
+        language: info.language,
+        fastRateExponent: FAST_RATE_EXPONENT[espeakVoice] ?? 1,
+      },
+    ];
   }),
 );
 
@@ -80,7 +95,8 @@ if (SETTINGS.size !== VOICES.length) throw new Error('every catalogue voice need
 /** Engine settings of a catalogue voice; throws AppError UNKNOWN_VOICE for an unknown code. */
 export function voiceSettings(voiceCode: string): VoiceEngineSettings {
   const settings = SETTINGS.get(voiceCode);
-  if (!settings) throw new AppError('UNKNOWN_VOICE', `unknown voice_code: ${voiceCode}`, { field: 'voice_code' });
+  if (!settings)
+    throw new AppError('UNKNOWN_VOICE', `unknown voice_code: ${voiceCode}`, { field: 'voice_code' });
   return settings;
 }
 

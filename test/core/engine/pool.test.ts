@@ -32,12 +32,16 @@ describe('worker pool', () => {
   });
 
   it('rejects an unknown engine voice instead of speaking with the previous one', async () => {
-    await expect(pool.synthesize('Hello.', { ...settings, voice: 'xx-nope' })).rejects.toMatchObject({ code: 'UNKNOWN_VOICE' });
+    await expect(pool.synthesize('Hello.', { ...settings, voice: 'xx-nope' })).rejects.toMatchObject({
+      code: 'UNKNOWN_VOICE',
+    });
   });
 
   it('replaces a crashed worker and keeps serving', async () => {
     await expect(pool.synthesize('__crash__', settings)).rejects.toMatchObject({ code: 'ENGINE_FAILED' });
-    const results = await Promise.all([1, 2, 3, 4].map((n) => pool.synthesize(`Sentence number ${n}.`, settings)));
+    const results = await Promise.all(
+      [1, 2, 3, 4].map((n) => pool.synthesize(`Sentence number ${n}.`, settings)),
+    );
     expect(results.every((r) => r.pcm.length > 0)).toBe(true);
   });
 
@@ -50,7 +54,9 @@ describe('worker pool', () => {
   it('serves owners in turn so a long job does not starve a short one', async () => {
     const order: string[] = [];
     const long = Array.from({ length: 12 }, (_, i) =>
-      pool.synthesize(`Long job sentence ${i} with several more words in it.`, settings, 'long').then(() => order.push('long')),
+      pool
+        .synthesize(`Long job sentence ${i} with several more words in it.`, settings, 'long')
+        .then(() => order.push('long')),
     );
     await new Promise((r) => setTimeout(r, 0));
     const short = pool.synthesize('Short.', settings, 'short').then(() => order.push('short'));

@@ -1,0 +1,243 @@
+/**
+ * Sample-level processing of mono 16-bit PCM: volume with a streaming look-ahead peak
+ * limiter, silence, level measurement, edge fades and silence trimming.
+ *
+ * Why a limiter and not clipping: volume goes up to 150%, and eSpeak's loudest vowels
+ * would then exceed full scale. Hard clipping flattens those peaks into audible
+ * distortion; the limiter instead lowers the gain smoothly for a few milliseconds around
+ * each peak, so the rest of the audio keeps exactly the requested gain.
+ */
+
+/** Full scale of 16-bit PCM, as an amplitude. */
+const FULL_SCALE = 32767;
+
+/** Amplitude (0–32767) of a level in dBFS (0 dBFS = full scale). */
+export function dbfsToAmplitude(db: number): number {
+  return FULL_SCALE * 10 ** (db / 20);
+}
+
+/** Level in dBFS of an amplitude (sample units); -Infinity for 0. */
+export function amplitudeToDbfs(amplitude: number): number {
+  return 20 * Math.log10(amplitude / FULL_SCALE);
+}
+
+/** Default limiter ceiling, dBFS: 1 dB of headroom, so MP3 decoding rarely overshoots full scale. */
+export const LIMITER_CEILING_DB = -1;
+/** Look-ahead of the limiter, ms: long enough to ramp down smoothly before a peak. */
+export const LIMITER_LOOKAHEAD_MS = 5;
+/** Release time constant of the limiter, ms: slow enough not to follow the voice's pitch periods. */
+export const LIMITER_RELEASE_MS = 80;
+
+export interface VolumeOptions {
+  /** Linear gain, e.g. volume percent / 100 (the API's 50–150 gives 0.5–1.5). Must be ≥ 0. */
+  gain: number;
+  /** Hz; sets the look-ahead and release lengths in samples. */
+  sampleRate: number;
+  /** Limiter ceiling in dBFS (≤ 0); default LIMITER_CEILING_DB (-1 dBFS ≈ 29204). */
+  ceiling?: number;
+  /** Look-ahead, ms; default LIMITER_LOOKAHEAD_MS. This is also the output delay. */
+  lookaheadMs?: number;
+  /** Release time constant, ms; default LIMITER_RELEASE_MS. */
+  releaseMs?: number;
+}
+
+/** A stateful volume stage; one per output stream. */
+export interface VolumeProcessor {
+  /**
+   * Applies gain and limiting to the next samples. Output lags input by the look-ahead
+   * (the first call returns that many fewer samples); the result is a new array and the
+   * input is not modified. Splitting the input differently gives identical output.
+   */
+  process(pcm: Int16Array): Int16Array;
+  /**
+   * Returns the delayed tail, so that total samples out equal total samples in, and
+   * resets the processor for a new stream.
+   */
+  flush(): Int16Array;
+  /** Samples of delay between input and output. */
+  readonly latency: number;
+}
+
+/**
+ * Volume with a look-ahead peak limiter, for a stream of chunks.
+ *
+ * Each input sample x (after gain) needs a gain of at most ceiling/|x|. The limiter takes
+ * the minimum of that over the look-ahead window (peak hold), lets it recover with an
+ * exponential release, and smooths it with a moving average as long as the window. Since
+ * the hold is as long as the average, the smoothed gain reaches the needed gain exactly
+ * when the peak leaves the delay line: no sample exceeds the ceiling, and the gain moves
+ * over a full look-ahead (5 ms) rather than jumping, which would click.
+ * Below the ceiling the gain is exactly `gain`: at gain 1 the output equals the input.
+ */
+export function createVolumeProcessor(options: VolumeOptions): VolumeProcessor {
+  const { gain, sampleRate } = options;
+  if (!(gain >= 0) || !Number.isFinite(gain))
+    throw new RangeError(`gain must be a finite number ≥ 0, got ${gain}`);
+  if (!(sampleRate > 0)) throw new RangeError(`sampleRate must be > 0, got ${sampleRate}`);
+  const ceiling = Math.min(FULL_SCALE, dbfsToAmplitude(options.ceiling ?? LIMITER_CEILING_DB));
+  const window = Math.max(1, Math.round(((options.lookaheadMs ?? LIMITER_LOOKAHEAD_MS) / 1000) * sampleRate));
+  const releaseSamples = ((options.releaseMs ?? LIMITER_RELEASE_MS) / 1000) * sampleRate;
+  const release = releaseSamples > 0 ? 1 - Math.exp(-1 / releaseSamples) : 1;
+  const latency = window - 1;
+
+  // Delay line of gained samples and ring of released gains (for the moving average).
+  const delay = new Float64Array(window);
+  const smooth = new Float64Array(window);
+  // Monotonic deque for the running minimum of the needed gain over the window.
+  const dequeValue = new Float64Array(window + 1);
+  const dequeIndex = new Float64Array(window + 1);
+  const cap = window + 1;
+  let head = 0;
+  let size = 0;
+  let released = 1;
+  let sum = window;
+  /** Samples taken in so far, and the ring position of sample n. */
+  let n = 0;
+  let slot = 0;
+
+  const reset = () => {
+    delay.fill(0);
+    smooth.fill(1);
+    head = 0;
+    size = 0;
+    released = 1;
+    sum = window;
+    n = 0;
+    slot = 0;
+  };
+  reset();
+
+  /** Takes sample n; returns the limited output for sample n - latency. */
+  const step = (x: number): number => {
+    delay[slot] = x;
+    const magnitude = x < 0 ? -x : x;
+    const needed = magnitude > ceiling ? ceiling / magnitude : 1;
+
+    // Running minimum over the last `window` samples (ring indexes wrap without `%`, which
+    // costs more than the rest of the step).
+    let last = head + size - 1;
+    if (last >= cap) last -= cap;
+    while (size > 0 && dequeValue[last]! >= needed) {
+      size--;
+      last = last === 0 ? cap - 1 : last - 1;
+    }
+    let tail = head + size;
+    if (tail >= cap) tail -= cap;
+    dequeValue[tail] = needed;
+    dequeIndex[tail] = n;
+    size++;
+    if (dequeIndex[head]! <= n - window) {
+      head = head + 1 === cap ? 0 : head + 1;
+      size--;
+    }
+    const held = dequeValue[head]!;
+
+    // Instant attack (the look-ahead already anticipates the peak), exponential release.
+    released = held < released ? held : released + (held - released) * release;
+
+    sum += released - smooth[slot]!;
+    smooth[slot] = released;
+    n++;
+    slot++;
+    if (slot === window) {
+      slot = 0;
+      // Recompute the running sum once per window so rounding errors cannot build up over hours.
+      sum = 0;
+      for (let i = 0; i < window; i++) sum += smooth[i]!;
+    }
+    // The oldest sample in the delay line (now at `slot`) is the one the smoothed gain was built for.
+    const y = Math.round(delay[slot]! * (sum / window));
+    return y > 32767 ? 32767 : y < -32768 ? -32768 : y;
+  };
+
+  return {
+    latency,
+    process(pcm) {
+      const before = Math.max(0, n - latency);
+      const out = new Int16Array(Math.max(0, n + pcm.length - latency) - before);
+      let o = 0;
+      for (let i = 0; i < pcm.length; i++) {
+        const y = step(pcm[i]! * gain);
+        if (n > latency) out[o++] = y;
+      }
+      return out;
+    },
+    flush() {
+      const out = new Int16Array(Math.min(n, latency));
+      const pending = out.length;
+      // Only the samples still in the delay line are returned; the zeros pushed in are not.
+      for (let i = 0, o = 0; i < latency; i++) {
+        const y = step(0);
+        if (i >= latency - pending) out[o++] = y;
+      }
+      reset();
+      return out;
+    },
+  };
+}
+
+/** `ms` milliseconds of digital silence at `sampleRate` Hz (rounded to whole samples; 0 for ms ≤ 0). */
+export function silence(ms: number, sampleRate: number): Int16Array {
+  return new Int16Array(Math.max(0, Math.round((ms / 1000) * sampleRate)) || 0);
+}
+
+/** Root mean square of the samples, in sample units (0–32768); 0 for no samples. */
+export function rms(pcm: Int16Array): number {
+  let sum = 0;
+  for (let i = 0; i < pcm.length; i++) sum += pcm[i]! * pcm[i]!;
+  return pcm.length > 0 ? Math.sqrt(sum / pcm.length) : 0;
+}
+
+/** Largest absolute sample value (0–32768). */
+export function peak(pcm: Int16Array): number {
+  let max = 0;
+  for (let i = 0; i < pcm.length; i++) {
+    const a = Math.abs(pcm[i]!);
+    if (a > max) max = a;
+  }
+  return max;
+}
+
+/**
+ * Fades the first and/or last `ms` milliseconds in place with a half-cosine ramp, so a
+ * chunk cut out of the engine's audio starts and ends at zero and joins without a click.
+ * A chunk shorter than two fades is faded over half its length at each end.
+ * @returns the same array
+ */
+export function fadeEdges(
+  pcm: Int16Array,
+  sampleRate: number,
+  ms = 5,
+  edges: 'both' | 'in' | 'out' = 'both',
+): Int16Array {
+  const length = Math.min(Math.round((ms / 1000) * sampleRate), Math.floor(pcm.length / 2));
+  if (length <= 0) return pcm;
+  for (let i = 0; i < length; i++) {
+    // 0 at the outer sample, rising to just below 1 at the inner end of the ramp.
+    const g = 0.5 - 0.5 * Math.cos((Math.PI * i) / length);
+    if (edges !== 'out') pcm[i] = Math.round(pcm[i]! * g);
+    if (edges !== 'in') pcm[pcm.length - 1 - i] = Math.round(pcm[pcm.length - 1 - i]! * g);
+  }
+  return pcm;
+}
+
+/** Default threshold of `trimSilence`, dBFS (amplitude ≈ 33). eSpeak's own silence is digital zero. */
+export const SILENCE_THRESHOLD_DB = -60;
+
+/**
+ * Counts the silent samples at each end: samples whose magnitude is at or below
+ * `thresholdDb` dBFS. The caller slices `pcm.subarray(start, pcm.length - end)`.
+ * All-silent input gives `{ start: pcm.length, end: 0 }`.
+ */
+export function trimSilence(
+  pcm: Int16Array,
+  thresholdDb = SILENCE_THRESHOLD_DB,
+): { start: number; end: number } {
+  const threshold = dbfsToAmplitude(thresholdDb);
+  let start = 0;
+  while (start < pcm.length && Math.abs(pcm[start]!) <= threshold) start++;
+  if (start === pcm.length) return { start, end: 0 };
+  let last = pcm.length - 1;
+  while (Math.abs(pcm[last]!) <= threshold) last--;
+  return { start, end: pcm.length - 1 - last };
+}

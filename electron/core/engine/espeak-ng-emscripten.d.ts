@@ -1,0 +1,37 @@
+// The package ships JavaScript only; this is the part of its API the engine uses.
+declare module '@echogarden/espeak-ng-emscripten' {
+  export interface EspeakEvent {
+    type:
+      | 'word'
+      | 'sentence'
+      | 'phoneme'
+      | 'mark'
+      | 'end'
+      | 'play'
+      | 'msg_terminated'
+      | 'samplerate'
+      | 'list_terminated';
+    text_position: number;
+    word_length: number;
+    audio_position: number;
+    id?: string | number;
+  }
+  export interface ESpeakNGWorker {
+    set_voice(name: string, language?: string, gender?: number): number;
+    set_rate(wpm: number): number;
+    set_pitch(pitch: number): number;
+    set_range(range: number): number;
+    set_volume(volume: number): number;
+    get_samplerate(): number;
+    synthesize(text: string, callback: (samples: Int16Array, events: EspeakEvent[]) => number): void;
+    list_voices(
+      type?: string,
+    ): Array<{ name: string; identifier: string; languages: Array<{ priority: number; name: string }> }>;
+    convert_to_phonemes(text: string, useIpa: boolean): string;
+  }
+  export interface ESpeakModule {
+    eSpeakNGWorker: new () => ESpeakNGWorker;
+  }
+  const load: () => Promise<ESpeakModule>;
+  export default load;
+}

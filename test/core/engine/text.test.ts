@@ -1,0 +1,733 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { isAppError } from '../../../electron/shared/errors';
+import type { LanguageCode } from '../../../electron/shared/voices';
+import {
+  assertSpeakable,
+  cleanText,
+  countCharacters,
+  hasSpeakableContent,
+  PAUSE_MS,
+  prepareForEngine,
+  splitIntoChunks,
+  vietnameseNumber,
+  type SpeechChunk,
+} from '../../../electron/core/engine/text';
+
+// --- the real engine, for checks a listener would make --------------------------------
+
+interface EspeakEvent {
+  type: string;
+  text_position: number;
+  word_length: number;
+  audio_position: number;
+}
+
+interface Espeak {
+  set_voice(name: string): number;
+  synthesize(text: string, callback: (samples: Int16Array, events: EspeakEvent[]) => number): void;
+  synthesize_ipa(text: string): { code: number; ipa: string };
+}
+
+let engine: Espeak;
+
+beforeAll(async () => {
+  // The package has no type declarations: import it by a non-literal name and type what is used.
+  const specifier = '@echogarden/espeak-ng-emscripten';
+  const { default: load } = (await import(specifier)) as {
+    default: () => Promise<{ eSpeakNGWorker: new () => Espeak }>;
+  };
+  engine = new (await load()).eSpeakNGWorker();
+});
+
+/** Word events of the engine (SSML mode, as the app runs it) for `text`. */
+function wordEvents(voice: string, text: string): { position: number; length: number }[] {
+  expect(engine.set_voice(voice)).toBe(0);
+  const words: { position: number; length: number }[] = [];
+  engine.synthesize(text, (_samples, events) => {
+    for (const e of events)
+      if (e.type === 'word') words.push({ position: e.text_position, length: e.word_length });
+    return 0;
+  });
+  return words;
+}
+
+function ipa(voice: string, text: string): string {
+  expect(engine.set_voice(voice)).toBe(0);
+  return engine.synthesize_ipa(text).ipa;
+}
+
+/** The source words that the engine's word events map back to. */
+function spokenSourceWords(voice: string, language: LanguageCode, source: string): string[] {
+  const prepared = prepareForEngine(source, language);
+  return wordEvents(voice, prepared.engineText).map((w) => {
+    const { start, end } = prepared.toSource(w.position, w.length);
+    return source.slice(start, end);
+  });
+}
+
+// --- helpers ----------------------------------------------------------------------------
+
+/** Deterministic pseudo-random numbers (mulberry32), so a failing fuzz case can be replayed. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function pick<T>(rand: () => number, list: readonly T[]): T {
+  return list[Math.floor(rand() * list.length)] as T;
+}
+
+/**
+ * Checks the chunking contract and returns the chunks: in order, each a trimmed non-empty
+ * substring at its `start`, at most `maxChars` long, with only whitespace between them.
+ */
+function checkedChunks(text: string, language: LanguageCode, maxChars?: number): SpeechChunk[] {
+  const chunks = [...splitIntoChunks(text, language, maxChars === undefined ? {} : { maxChars })];
+  let covered = 0;
+  chunks.forEach((c, i) => {
+    expect(c.index).toBe(i);
+    expect(c.start).toBeGreaterThanOrEqual(covered);
+    expect(text.slice(covered, c.start).trim()).toBe('');
+    expect(text.slice(c.start, c.start + c.text.length)).toBe(c.text);
+    expect(c.text.length).toBeGreaterThan(0);
+    expect(c.text).toBe(c.text.trim());
+    expect(c.text.length).toBeLessThanOrEqual(maxChars ?? 300);
+    expect(c.pauseAfterMs).toBeGreaterThanOrEqual(0);
+    expect(c.speakable).toBe(hasSpeakableContent(c.text));
+    covered = c.start + c.text.length;
+  });
+  expect(text.slice(covered).trim()).toBe('');
+  return chunks;
+}
+
+const texts = (chunks: SpeechChunk[]): string[] => chunks.map((c) => c.text);
+
+// --- cleanText, countCharacters, hasSpeakableContent -----------------------------------
+
+describe('cleanText', () => {
+  it('composes to NFC', () => {
+    expect(cleanText('Cafe\u0301 tie\u0302\u0301ng Vie\u0323\u0302t')).toBe('Café tiếng Việt');
+  });
+
+  it('turns CRLF and CR into LF and keeps blank lines and tabs', () => {
+    expect(cleanText('one\r\ntwo\rthree\r\n\r\nfour\tfive')).toBe('one\ntwo\nthree\n\nfour\tfive');
+  });
+
+  it('drops control and invisible format characters but keeps emoji joiners', () => {
+    const family = '👨\u200D👩\u200D👧';
+    expect(cleanText(`a\u0000b\u0007c\u009Fd\u200Be\uFEFFf\u202Eg\u2066h\u00ADi ${family}`)).toBe(
+      `abcdefghi ${family}`,
+    );
+  });
+
+  it('keeps paragraph breaks from the Unicode separators', () => {
+    expect(cleanText('a\u2028b\u2029c\u000Cd')).toBe('a\nb\n\nc\nd');
+  });
+
+  it('replaces lone surrogates and keeps pairs', () => {
+    expect(cleanText('a\uD800b\uDC00c😀')).toBe('a\uFFFDb\uFFFDc😀');
+  });
+
+  it('handles a million characters', () => {
+    const unit = 'Xin chào\r\nthế giới\u200B! ';
+    const input = unit.repeat(Math.ceil(1_000_000 / unit.length));
+    const cleaned = cleanText(input);
+    const units = Math.ceil(1_000_000 / unit.length);
+    expect(cleaned.length).toBe(input.length - units * 2);
+    expect(cleaned.includes('\r')).toBe(false);
+  });
+});
+
+describe('countCharacters', () => {
+  it('counts code points, a surrogate pair once', () => {
+    expect(countCharacters('')).toBe(0);
+    expect(countCharacters('abc')).toBe(3);
+    expect(countCharacters('a😀b')).toBe(3);
+    expect(countCharacters('𠮷野家')).toBe(3);
+    expect(countCharacters('e\u0301')).toBe(2);
+    expect(countCharacters('\uD800x')).toBe(2);
+  });
+
+  it('agrees with code point iteration on random text', () => {
+    const rand = random(7);
+    const alphabet = ['a', 'é', '😀', '\uD83D', '\uDE00', '日', ' ', '\n', '👍🏽'];
+    for (let n = 0; n < 200; n++) {
+      let s = '';
+      for (let i = 0; i < 40; i++) s += pick(rand, alphabet);
+      expect(countCharacters(s)).toBe([...s].length);
+    }
+  });
+});
+
+describe('hasSpeakableContent', () => {
+  it('is false for emoji, punctuation, symbols and whitespace only', () => {
+    for (const t of ['', '   \n\t', '😀👍🏽🇻🇳', '***', '…!?—«»', '$ € % & < >', '👨\u200D👩\u200D👧 !']) {
+      expect(hasSpeakableContent(t), JSON.stringify(t)).toBe(false);
+    }
+  });
+
+  it('is true with any letter or digit', () => {
+    for (const t of ['a', '😀 1', '５', '日本', 'ồ', '!?x']) expect(hasSpeakableContent(t), t).toBe(true);
+  });
+
+  it('assertSpeakable throws NOTHING_TO_SPEAK', () => {
+    expect(() => assertSpeakable('hello')).not.toThrow();
+    try {
+      assertSpeakable('🙂 …');
+      expect.unreachable();
+    } catch (error) {
+      expect(isAppError(error) && error.code).toBe('NOTHING_TO_SPEAK');
+    }
+  });
+});
+
+// --- splitIntoChunks --------------------------------------------------------------------
+
+describe('splitIntoChunks', () => {
+  it('cuts at sentence ends, one sentence per chunk', () => {
+    const chunks = checkedChunks('It rained. We stayed in! Did you? Yes.', 'en');
+    expect(texts(chunks)).toEqual(['It rained.', 'We stayed in!', 'Did you?', 'Yes.']);
+    expect(chunks.map((c) => c.breakAfter)).toEqual(['sentence', 'sentence', 'sentence', 'end']);
+    expect(chunks[0]?.pauseAfterMs).toBe(PAUSE_MS.sentence);
+    expect(chunks[3]?.pauseAfterMs).toBe(0);
+  });
+
+  it('does not cut after abbreviations, initials, decimals or inside ellipses', () => {
+    const text =
+      'Dr. Smith met Mr. Jones and Mrs. Brown at 3.14 p.m. in the U.S. Army base, e.g. the one J. R. R. Tolkien saw... or not. ' +
+      'Prof. Lee vs. St. Clair, No. 5 on Main St. was fine etc. and so on. Then they left.';
+    expect(texts(checkedChunks(text, 'en'))).toEqual([
+      'Dr. Smith met Mr. Jones and Mrs. Brown at 3.14 p.m. in the U.S. Army base, e.g. the one J. R. R. Tolkien saw... or not.',
+      'Prof. Lee vs. St. Clair, No. 5 on Main St. was fine etc. and so on.',
+      'Then they left.',
+    ]);
+  });
+
+  it('cuts after words that only look like abbreviations', () => {
+    expect(texts(checkedChunks('I said no. No. 5 won. We sat in the sun. It is art. Fin.', 'en'))).toEqual([
+      'I said no.',
+      'No. 5 won.',
+      'We sat in the sun.',
+      'It is art.',
+      'Fin.',
+    ]);
+  });
+
+  it('cuts after an ellipsis only before a capital', () => {
+    expect(texts(checkedChunks('Wait... What was that? Well… maybe.', 'en'))).toEqual([
+      'Wait...',
+      'What was that?',
+      'Well… maybe.',
+    ]);
+  });
+
+  it('keeps quotes with their sentence and does not cut before a lower-case word', () => {
+    expect(texts(checkedChunks('"Really?" she asked. «Oui !» dit-il. Él dijo: «¿Qué?». Fin.', 'en'))).toEqual(
+      ['"Really?" she asked.', '«Oui !» dit-il.', 'Él dijo: «¿Qué?».', 'Fin.'],
+    );
+  });
+
+  it('does not treat list numbers as sentences', () => {
+    expect(texts(checkedChunks('1. Introduction\n2. Methods used here', 'en'))).toEqual([
+      '1. Introduction',
+      '2. Methods used here',
+    ]);
+  });
+
+  it('cuts CJK text at 。！？ without spaces', () => {
+    expect(texts(checkedChunks('今日は天気がいいです。明日も晴れるでしょう！本当？はい。', 'ja'))).toEqual([
+      '今日は天気がいいです。',
+      '明日も晴れるでしょう！',
+      '本当？',
+      'はい。',
+    ]);
+    expect(texts(checkedChunks('我们走吧。你好吗？', 'zh'))).toEqual(['我们走吧。', '你好吗？']);
+  });
+
+  it('cuts a long sentence at a clause mark, with a short pause', () => {
+    const clause = 'the quick brown fox jumps over the lazy dog';
+    const sentence = `${Array.from({ length: 12 }, () => clause).join(', ')}.`;
+    const chunks = checkedChunks(sentence, 'en', 100);
+    expect(chunks.length).toBeGreaterThan(4);
+    for (const c of chunks.slice(0, -1)) {
+      expect(c.text.endsWith(',')).toBe(true);
+      expect(c.breakAfter).toBe('clause');
+      expect(c.pauseAfterMs).toBe(PAUSE_MS.clause);
+    }
+    expect(chunks.at(-1)?.breakAfter).toBe('end');
+  });
+
+  it('cuts a long clause at a space, never inside a word', () => {
+    const words = Array.from({ length: 200 }, (_, i) => `word${i}`).join(' ');
+    const chunks = checkedChunks(words, 'en', 60);
+    for (const c of chunks.slice(0, -1)) {
+      expect(c.breakAfter).toBe('word');
+      expect(c.pauseAfterMs).toBe(PAUSE_MS.word);
+      expect(words[c.start + c.text.length]).toBe(' ');
+    }
+    expect(chunks.map((c) => c.text).join(' ')).toBe(words);
+  });
+
+  it('cuts long CJK text at 、，and, failing that, anywhere', () => {
+    const withCommas = '我们今天去公园玩，然后去吃饭，'.repeat(20) + '好。';
+    const chunks = checkedChunks(withCommas, 'zh', 40);
+    for (const c of chunks.slice(0, -1)) expect(c.text.endsWith('，')).toBe(true);
+    const plain = '日本語の文章'.repeat(50);
+    const forced = checkedChunks(plain, 'ja', 40);
+    expect(forced.map((c) => c.text).join('')).toBe(plain);
+    expect(forced[0]?.breakAfter).toBe('forced');
+  });
+
+  it('never splits a surrogate pair, an emoji sequence or a combining mark', () => {
+    const graphemes = new Intl.Segmenter('und', { granularity: 'grapheme' });
+    for (const unit of ['👍🏽', '🇻🇳', 'e\u0301', '👨\u200D👩\u200D👧', '𠮷']) {
+      const text = unit.repeat(300);
+      const chunks = checkedChunks(text, 'en', 50);
+      expect(chunks.length).toBeGreaterThan(1);
+      for (const c of chunks) for (const g of graphemes.segment(c.text)) expect(g.segment).toBe(unit);
+    }
+  });
+
+  it('gives paragraph, line and heading breaks their pauses', () => {
+    const text = cleanText(
+      'Chapter 1\r\n\r\nIt was late. The end came.\r\nA new line\r\n\r\n***\r\n\r\nLast words.',
+    );
+    const chunks = checkedChunks(text, 'en');
+    expect(chunks.map((c) => [c.text, c.breakAfter, c.pauseAfterMs, c.speakable])).toEqual([
+      ['Chapter 1', 'heading', PAUSE_MS.heading, true],
+      ['It was late.', 'sentence', PAUSE_MS.sentence, true],
+      ['The end came.', 'line', PAUSE_MS.line, true],
+      ['A new line', 'paragraph', PAUSE_MS.paragraph, true],
+      ['***', 'paragraph', PAUSE_MS.paragraph, false],
+      ['Last words.', 'end', 0, true],
+    ]);
+    expect(PAUSE_MS.heading).toBeGreaterThan(PAUSE_MS.paragraph);
+    expect(PAUSE_MS.paragraph).toBeGreaterThan(PAUSE_MS.sentence);
+    expect(PAUSE_MS.sentence).toBeGreaterThan(PAUSE_MS.clause);
+  });
+
+  it('joins hard-wrapped prose lines into one sentence', () => {
+    const text =
+      'It was a dark and stormy night; the rain fell in torrents, except at\noccasional intervals, when it was checked.';
+    expect(texts(checkedChunks(text, 'en'))).toEqual([text]);
+  });
+
+  it('yields chunks with nothing speakable so offsets stay right', () => {
+    const chunks = checkedChunks('Hello there. 😀😀 !!! Bye.', 'en');
+    expect(texts(chunks)).toEqual(['Hello there.', '😀😀 !!!', 'Bye.']);
+    expect(chunks.map((c) => c.speakable)).toEqual([true, false, true]);
+  });
+
+  it('yields nothing for whitespace only', () => {
+    expect([...splitIntoChunks('  \n\n\t ', 'en')]).toEqual([]);
+  });
+
+  it('keeps the contract on random text', () => {
+    const rand = random(42);
+    const pieces = [
+      'word',
+      'Dr.',
+      'e.g.',
+      '3.14',
+      '...',
+      '…',
+      '. ',
+      '! ',
+      '? ',
+      ', ',
+      '; ',
+      ' — ',
+      ' ',
+      '  ',
+      '\n',
+      '\n\n',
+      '\r\n',
+      '😀',
+      '👍🏽',
+      'e\u0301',
+      '𠮷',
+      '日本語',
+      '。',
+      '、',
+      'Ồ',
+      '"',
+      '«',
+      '»',
+      '1.',
+      '\t',
+      'A',
+      'ab',
+    ];
+    for (let n = 0; n < 300; n++) {
+      let s = '';
+      const len = 1 + Math.floor(rand() * 120);
+      for (let i = 0; i < len; i++) s += pick(rand, pieces);
+      const text = cleanText(s);
+      const language = pick(rand, ['en', 'vi', 'ja', 'zh', 'fr'] as const);
+      checkedChunks(text, language, 16 + Math.floor(rand() * 80));
+    }
+  });
+
+  it('splits a million characters lazily with every sentence accounted for', () => {
+    const sentences: string[] = [];
+    let length = 0;
+    for (let i = 0; length < 1_000_000; i++) {
+      const s =
+        i % 7 === 0 ? `Dr. No. ${i} said 3.14 twice, e.g. here... and there!` : `Sentence ${i} is here.`;
+      sentences.push(s);
+      length += s.length + 1;
+    }
+    // A blank line after every tenth sentence, a space otherwise.
+    const text = sentences.map((s, i) => s + (i % 10 === 9 ? '\n\n' : ' ')).join('');
+    expect(text.length).toBeGreaterThanOrEqual(1_000_000);
+
+    let count = 0;
+    let covered = 0;
+    let paragraphs = 0;
+    for (const c of splitIntoChunks(text, 'en')) {
+      if (c.text !== sentences[count]) expect(c.text).toBe(sentences[count]);
+      if (text.slice(covered, c.start).trim() !== '') expect(text.slice(covered, c.start)).toBe('');
+      if (c.breakAfter === 'paragraph') paragraphs++;
+      covered = c.start + c.text.length;
+      count++;
+    }
+    expect(count).toBe(sentences.length);
+    expect(paragraphs).toBe(Math.floor((sentences.length - 1) / 10));
+    expect(text.slice(covered).trim()).toBe('');
+  });
+
+  it('splits a million characters without any punctuation or line break', () => {
+    const text = 'lorem ipsum dolor sit amet '.repeat(40_000).trim();
+    let count = 0;
+    let covered = 0;
+    for (const c of splitIntoChunks(text, 'en', { maxChars: 200 })) {
+      if (c.text.length > 200 || text.slice(covered, c.start).trim() !== '')
+        expect.unreachable(`bad chunk ${c.index}`);
+      covered = c.start + c.text.length;
+      count++;
+    }
+    expect(covered).toBe(text.length);
+    expect(count).toBeGreaterThanOrEqual(Math.ceil(text.length / 200));
+    expect(count).toBeLessThan(Math.ceil(text.length / 150));
+  });
+});
+
+// --- prepareForEngine -------------------------------------------------------------------
+
+describe('prepareForEngine: dates, times, money', () => {
+  const cases: [LanguageCode, string, string][] = [
+    ['en', 'on 2026-11-21.', 'on November 21st, 2026.'],
+    ['en', 'on 11/21/2026 and 21/11/2026', 'on November 21st, 2026 and November 21st, 2026'],
+    ['en', 'on 05/06/2026', 'on May 6th, 2026'],
+    ['en', 'November 21, 2026 and 1 May', 'November 21st, 2026 and 1st May'],
+    ['vi', 'Hôm nay 2026-11-21', 'Hôm nay ngày 21 tháng 11 năm 2026'],
+    ['vi', 'ngày 21/11/2026 và 01/04/2000', 'ngày 21 tháng 11 năm 2026 và ngày 1 tháng tư năm 2 nghìn'],
+    ['vi', 'ngày 2/9, tháng 11/2026', 'ngày 2 tháng 9, tháng 11 năm 2026'],
+    ['fr', 'le 2026-11-01 et le 21/11/2026', 'le 1er novembre 2026 et le 21 novembre 2026'],
+    ['es', 'el 2026-11-21', 'el 21 de noviembre de 2026'],
+    ['zh', '2026-11-21', '二零二六年11月21日'],
+    ['ko', '2026-06-21', '2026년 유월 21일'],
+    [
+      'en',
+      'at 12:00, 9:05, 14:00 and 3:00 pm; 14:30 stays',
+      "at 12 o'clock, 9 oh 5, 14 hundred and 3 pm; 14:30 stays",
+    ],
+    ['vi', 'lúc 14:30 và 7:00', 'lúc 14 giờ 30 phút và 7 giờ'],
+    ['fr', 'à 14h30, 9 h et 14:05', 'à 14 heures 30, 9 heures et 14 heures 5'],
+    ['es', 'a las 14:00 o 14:30', 'a las 14 en punto o 14:30'],
+    ['zh', '14:05和2:00', '14点零5分和两点'],
+    ['ko', '3:30', '세 시 30분'],
+    [
+      'en',
+      'pay $5, $1, $5.50, $0.99, €20, £3 and $3 million',
+      'pay 5 dollars, 1 dollar, 5 dollars and 50 cents, 99 cents, 20 euros, 3 pounds and 3 million dollars',
+    ],
+    ['fr', 'coûte €5 ou 5,50 €', 'coûte 5 euros ou 5 euros 50'],
+    ['es', 'cuesta $1 o 5,50 €', 'cuesta un dólar o 5 euros con 50'],
+    ['vi', 'giá 50.000đ, 1.500.000 VND hay $5', 'giá 50 nghìn đồng, 1 triệu 500 nghìn đồng hay 5 đô la'],
+    ['zh', '价格¥5，涨了50%', '价格5元，涨了百分之50'],
+    ['ko', '₩5000, 50%', '5000원, 50퍼센트'],
+  ];
+  it.each(cases)('%s: %s', (language, source, expected) => {
+    expect(prepareForEngine(source, language).engineText).toBe(expected);
+  });
+
+  it('reads an ambiguous date day first when asked', () => {
+    expect(prepareForEngine('05/06/2026', 'en', { dateOrder: 'dmy' }).engineText).toBe('June 5th, 2026');
+  });
+
+  it('leaves invalid dates and what eSpeak reads well alone', () => {
+    for (const [language, text] of [
+      ['en', '2026-13-40'],
+      ['en', 'call 555-1234 now'],
+      ['en', '50% of 1,000 e.g. at 3 p.m. on Main St. in the U.S.'],
+      ['fr', '50 % et 5 €'.replace('5 €', '5 kg')],
+      ['vi', 'năm 2026 có 1.500 người, 3,5%'],
+    ] as const) {
+      expect(prepareForEngine(text, language).engineText).toBe(text);
+    }
+  });
+});
+
+describe('prepareForEngine: Vietnamese numbers', () => {
+  it('spells round numbers with scale words, as eSpeak adds "không trăm" to them', () => {
+    expect(vietnameseNumber('50000')).toBe('50 nghìn');
+    expect(vietnameseNumber('1.000.000')).toBe('1 triệu');
+    expect(vietnameseNumber('2500000')).toBe('2 triệu 500 nghìn');
+    expect(vietnameseNumber('1050000')).toBe('1 triệu không trăm 50 nghìn');
+    expect(vietnameseNumber('1005000')).toBe('1 triệu không trăm linh 5 nghìn');
+    expect(vietnameseNumber('1000000000')).toBe('1 tỷ');
+    expect(vietnameseNumber('2026')).toBe('2026');
+    expect(vietnameseNumber('1001')).toBe('1001');
+    expect(vietnameseNumber('0901000000')).toBe('0901000000');
+  });
+
+  it('the engine no longer says "không trăm" for 50.000 đồng', () => {
+    const khongTram = 'x_ˌo1_ŋ_tʃ_ˈa';
+    expect(ipa('vi', '50.000 đồng')).toContain(khongTram);
+    expect(ipa('vi', prepareForEngine('50.000 đồng', 'vi').engineText)).not.toContain(khongTram);
+  });
+});
+
+describe('prepareForEngine: abbreviations', () => {
+  const cases: [LanguageCode, string, string][] = [
+    ['en', 'Dr. Smith and Mr. Jones met Mrs. Brown.', 'Dr Smith and Mr Jones met Mrs Brown.'],
+    [
+      'en',
+      'Ms. Lee vs. Lt. Dan, Sgt. Pepper and Prof. X',
+      'Miz Lee versus Lieutenant Dan, Sergeant Pepper and Professor X',
+    ],
+    [
+      'en',
+      'No. 5 and Fig. 3 on Elm Ave. near St. Louis.',
+      'number 5 and figure 3 on Elm Avenue near Saint Louis.',
+    ],
+    [
+      'en',
+      'John Smith Jr. He left. Acme Inc. and co.',
+      'John Smith Junior. He left. Acme Incorporated and co.',
+    ],
+    ['en', "the 1990s, the 2000s and the '80s", 'the 19 nineties, the two thousands and the eighties'],
+    ['en', 'pages 10–20', 'pages 10 to 20'],
+    ['fr', 'M. Dupont, c.-à-d. p. ex. lui', "Monsieur Dupont, c'est-à-dire par exemple lui"],
+    [
+      'es',
+      'El Sr. García, la Dra. Ruiz, etc. en EE. UU. y núm. 5',
+      'El Sr García, la Dra Ruiz, etcétera en Estados Unidos y número 5',
+    ],
+    [
+      'vi',
+      'TP.HCM, TP. Hà Nội, GS. Minh, ThS. Lan, v.v. và',
+      'thành phố Hồ Chí Minh, thành phố Hà Nội, giáo sư Minh, thạc sĩ Lan, vân vân và',
+    ],
+  ];
+  it.each(cases)('%s: %s', (language, source, expected) => {
+    expect(prepareForEngine(source, language).engineText).toBe(expected);
+  });
+
+  it('"Main St." stays a street, which eSpeak reads itself', () => {
+    expect(prepareForEngine('He lives on Main St. Then he moved.', 'en').engineText).toBe(
+      'He lives on Main St. Then he moved.',
+    );
+  });
+
+  it('a title no longer makes the engine break the sentence', () => {
+    // In eSpeak's phoneme output a newline marks a clause break.
+    expect(ipa('en-us', 'Dr. Smith').trim()).toContain('\n');
+    expect(ipa('en-us', prepareForEngine('Dr. Smith', 'en').engineText).trim()).not.toContain('\n');
+  });
+});
+
+describe('prepareForEngine: characters the engine must not see', () => {
+  it('turns < > & into words or spaces so SSML mode swallows nothing', () => {
+    expect(prepareForEngine('1 < 2 and 3 >= 2', 'en').engineText).toBe(
+      '1  less than  2 and 3  greater than or equal to  2',
+    );
+    expect(prepareForEngine('R&D and A & B', 'en').engineText).toBe('R and D and A  and  B');
+    expect(prepareForEngine('A & B', 'vi').engineText).toBe('A  và  B');
+    expect(prepareForEngine('x <foo y', 'en').engineText).toBe('x  foo y');
+    expect(prepareForEngine('<b>bold</b> text', 'en').engineText).toBe(' bold  text');
+  });
+
+  it('the engine speaks every word after a "<" once prepared', () => {
+    const source = 'x <foo y & z';
+    expect(spokenSourceWords('en-us', 'en', source)).toEqual(['x', 'foo', 'y', '&', 'z']);
+    // Unprepared, SSML mode swallows the rest of the text.
+    expect(wordEvents('en-us', source).length).toBeLessThan(3);
+  });
+
+  it('drops emoji and markdown markers, which eSpeak reads by name', () => {
+    expect(prepareForEngine('smile 😀 now 👍🏽!', 'en').engineText).toBe('smile   now  !');
+    expect(prepareForEngine('**bold** and\n# Title', 'en').engineText).toBe(' bold  and   Title');
+    expect(prepareForEngine('©2026 1️⃣', 'en').engineText).toBe('©2026 1');
+    expect(ipa('en-us', prepareForEngine('smile 😀 now', 'en').engineText)).not.toMatch(/ɡɹ.*ɪ.*n.*ɪ.*ŋ/);
+  });
+
+  it('maps full-width digits and letters to ASCII and line breaks to spaces', () => {
+    expect(prepareForEngine('価格１２３円，ＡＢＣ', 'zh').engineText).toBe('価格123円，ABC');
+    expect(prepareForEngine('a\nb\tc', 'en').engineText).toBe('a b c');
+  });
+
+  it('never throws and never lets < > & through, on random input', () => {
+    const rand = random(99);
+    const pieces = [
+      '<',
+      '>',
+      '&',
+      '<=',
+      '$',
+      '€',
+      '₫',
+      '%',
+      '2026-11-21',
+      '12:00',
+      '1.000',
+      '5,50',
+      'Dr.',
+      ' ',
+      '\n',
+      '😀',
+      '👍🏽',
+      '\uFE0F',
+      '\u20E3',
+      '日本',
+      'a',
+      'Ồ',
+      '.',
+      '–',
+      '*',
+      '#',
+      '\uD800',
+      'St.',
+      'TP.',
+      'ngày',
+      '/',
+    ];
+    const languages: LanguageCode[] = ['en', 'vi', 'fr', 'es', 'zh', 'ko', 'ja'];
+    for (let n = 0; n < 500; n++) {
+      let s = '';
+      for (let i = 0; i < 30; i++) s += pick(rand, pieces);
+      const language = pick(rand, languages);
+      const prepared = prepareForEngine(s, language);
+      expect(prepared.engineText).not.toMatch(/[<>&]/);
+      const cps = [...prepared.engineText].length;
+      for (const [p, l] of [
+        [0, 0],
+        [-5, 2],
+        [1, 1],
+        [cps, 3],
+        [cps + 10, 1],
+        [Number.NaN, Number.NaN],
+        [2, 1e9],
+      ] as const) {
+        const { start, end } = prepared.toSource(p, l);
+        expect(start).toBeGreaterThanOrEqual(0);
+        expect(end).toBeGreaterThanOrEqual(start);
+        expect(end).toBeLessThanOrEqual(s.length);
+      }
+    }
+  });
+});
+
+describe('prepareForEngine: mapping engine words back to source words', () => {
+  it('maps each engine word of an expansion to the source it came from', () => {
+    const source = 'Meet Dr. Smith on 2026-11-21 with $5.';
+    const prepared = prepareForEngine(source, 'en');
+    expect(prepared.engineText).toBe('Meet Dr Smith on November 21st, 2026 with 5 dollars.');
+    const at = (word: string): string => {
+      const cp = [...prepared.engineText.slice(0, prepared.engineText.indexOf(word))].length + 1;
+      const { start, end } = prepared.toSource(cp, [...word].length);
+      return source.slice(start, end);
+    };
+    expect(at('Meet')).toBe('Meet');
+    expect(at('Dr')).toBe('Dr.');
+    expect(at('Smith')).toBe('Smith');
+    expect(at('November')).toBe('11');
+    expect(at('21st')).toBe('21');
+    expect(at('2026')).toBe('2026');
+    expect(at('dollars')).toBe('$5');
+  });
+
+  it('maps code-point positions across emoji and astral characters to UTF-16 offsets', () => {
+    const source = '𠮷 and 😀 café e\u0301 end';
+    const prepared = prepareForEngine(source, 'en');
+    const words = [...prepared.engineText.matchAll(/\S+/gu)];
+    const mapped = words.map((m) => {
+      const cp = [...prepared.engineText.slice(0, m.index)].length + 1;
+      const { start, end } = prepared.toSource(cp, [...m[0]].length);
+      return source.slice(start, end);
+    });
+    expect(mapped).toEqual(['𠮷', 'and', 'café', 'e\u0301', 'end']);
+  });
+
+  it('widens an event covering part of a word to the whole word, except in CJK text', () => {
+    const prepared = prepareForEngine('hello wonderful world', 'en');
+    expect(prepared.toSource(9, 3)).toEqual({ start: 6, end: 15 });
+    const cjk = prepareForEngine('我们今天去公园', 'zh');
+    expect(cjk.toSource(3, 1)).toEqual({ start: 2, end: 3 });
+  });
+
+  it('trims the space eSpeak sometimes includes in a word', () => {
+    const prepared = prepareForEngine('one two', 'en');
+    expect(prepared.toSource(1, 4)).toEqual({ start: 0, end: 3 });
+    expect(prepared.toSource(4, 4)).toEqual({ start: 4, end: 7 });
+  });
+
+  const spoken: [string, LanguageCode, string, string[]][] = [
+    [
+      'en-us',
+      'en',
+      'Dr. Smith paid $5 on 2026-11-21 at 12:00 & left.',
+      ['Dr.', 'Smith', 'paid', '$5', 'on', '2026-11-21', 'at', '12:00', '&', 'left'],
+    ],
+    [
+      'vi',
+      'vi',
+      'Ngày 21/11/2026, giá 50.000đ tại TP.HCM.',
+      ['Ngày', '21/11/2026', 'giá', '50.000đ', 'tại', 'TP.HCM'],
+    ],
+    [
+      'fr',
+      'fr',
+      'M. Dupont arrive à 14h30 le 2026-11-21.',
+      ['M.', 'Dupont', 'arrive', 'à', '14h30', 'le', '2026-11-21'],
+    ],
+    [
+      'es',
+      'es',
+      'El Sr. García pagó €5 el 21/11/2026.',
+      ['El', 'Sr.', 'García', 'pagó', '€5', 'el', '21/11/2026'],
+    ],
+  ];
+  it.each(spoken)(
+    '%s: every word the engine speaks maps inside one source token, and every token is spoken',
+    (voice, language, source, tokens) => {
+      const starts: number[] = [];
+      let from = 0;
+      for (const t of tokens) {
+        const i = source.indexOf(t, from);
+        expect(i).toBeGreaterThanOrEqual(0);
+        starts.push(i);
+        from = i + t.length;
+      }
+      const prepared = prepareForEngine(source, language);
+      const hits = new Set<number>();
+      for (const w of wordEvents(voice, prepared.engineText)) {
+        const { start, end } = prepared.toSource(w.position, w.length);
+        const k = starts.findIndex((s, i) => start >= s && end <= s + (tokens[i] as string).length);
+        expect(
+          k,
+          `engine word at ${w.position}+${w.length} → ${JSON.stringify(source.slice(start, end))}`,
+        ).toBeGreaterThanOrEqual(0);
+        hits.add(k);
+      }
+      expect([...hits].sort((a, b) => a - b)).toEqual(tokens.map((_, i) => i));
+    },
+  );
+});
