@@ -7,6 +7,7 @@
  */
 
 import { describeSayError, runSay } from './say-command';
+import { runKeys, runServe } from './server/commands';
 
 const USAGE = `usage: cli <command> [options]
 commands:
@@ -25,6 +26,12 @@ async function main(argv: string[]): Promise<number> {
         process.stderr.write(`${describeSayError(error)}\n`);
         return 2;
       }
+    case 'serve':
+      await runServe(rest);
+      return Number(process.exitCode ?? 0);
+    case 'keys':
+      await runKeys(rest);
+      return Number(process.exitCode ?? 0);
     case undefined:
     case '--help':
     case '-h':

@@ -1,0 +1,224 @@
+/**
+ * Callback delivery: POSTs the spec's payload to callback_url, signs it (X-Signature), and
+ * records every attempt. Non-2xx answers and connection errors are failures, retried with
+ * exponential backoff; the schedule lives in the database, so deliveries due before a crash
+ * are made after the restart (at least once).
+ */
+
+import { createHmac } from 'node:crypto';
+import { Agent, request } from 'undici';
+import type { CallbackState } from '../../shared/api';
+import { AppError } from '../../shared/errors';
+import type { RequestRow, Store } from '../store';
+import { isoTime, type Clock, type Log } from './clock';
+import type { JobEvents } from './events';
+import { buildCallbackPayload, type Links } from './links';
+
+export interface RetryPolicy {
+  /** Attempts per round, the first included (default 6). */
+  attempts: number;
+  /** Wait before the second attempt, ms (default 2000); doubles each time: 2+4+8+16+32 s ≈ 1 min. */
+  baseDelayMs: number;
+  /** Growth of the wait per attempt (default 2). */
+  factor: number;
+  /** Time allowed for the receiver to answer, ms (default 10 000). */
+  timeoutMs: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { attempts: 6, baseDelayMs: 2000, factor: 2, timeoutMs: 10_000 };
+
+export interface Deliverer {
+  start(): void;
+  /** Looks for due deliveries now (call when a request finished). */
+  kick(): void;
+  /**
+   * Starts a new round of attempts for a finished request now. Throws NO_CALLBACK_URL or
+   * REQUEST_NOT_FINISHED.
+   */
+  retry(row: RequestRow): void;
+  /** Stops scheduling and waits for attempts in flight (each is bounded by the timeout). */
+  close(): Promise<void>;
+}
+
+export interface DelivererOptions {
+  store: Store;
+  links: Links;
+  events: JobEvents;
+  clock: Clock;
+  log: Log;
+  retry?: Partial<RetryPolicy>;
+  /** Attempts in flight at most (default 32). */
+  concurrency?: number;
+}
+
+/** X-Signature value: `sha256=` and the hex HMAC-SHA256 of the exact body with the key's signing secret. */
+export function signBody(secret: string, body: string): string {
+  return `sha256=${createHmac('sha256', secret).update(body, 'utf8').digest('hex')}`;
+}
+
+/** How much of a receiver's answer is kept in `result`. */
+const RESULT_BODY_CHARS = 200;
+
+export function createDeliverer(options: DelivererOptions): Deliverer {
+  const { store, links, events, clock, log } = options;
+  const policy: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry };
+  const concurrency = options.concurrency ?? 32;
+  const agent = new Agent({ connect: { timeout: policy.timeoutMs }, keepAliveTimeout: 4000 });
+  const inFlight = new Map<string, Promise<void>>();
+  let timer: NodeJS.Timeout | undefined;
+  let started = false;
+  let closed = false;
+
+  const schedule = () => {
+    if (!started || closed) return;
+    clearTimeout(timer);
+    timer = undefined;
+    const due = store.requests.nextCallbackDue();
+    if (due === undefined) return;
+    const wait = Math.max(0, due - clock.now());
+    timer = setTimeout(check, Math.min(wait, 2 ** 31 - 1));
+  };
+
+  const check = () => {
+    timer = undefined;
+    if (!started || closed) return;
+    const free = concurrency - inFlight.size;
+    if (free > 0) {
+      const rows = store.requests
+        .dueCallbacks(clock.now(), free + inFlight.size)
+        .filter((r) => !inFlight.has(r.id));
+      for (const row of rows.slice(0, free)) {
+        const attempt = deliver(row).finally(() => {
+          inFlight.delete(row.id);
+          schedule();
+        });
+        inFlight.set(row.id, attempt);
+      }
+    }
+    // When every slot is busy, the next finished attempt calls schedule().
+    if (inFlight.size < concurrency) schedule();
+  };
+
+  const deliver = async (row: RequestRow): Promise<void> => {
+    const key = store.keys.findById(row.key_id);
+    const body = JSON.stringify(buildCallbackPayload(row, links));
+    const url = row.callback_url!;
+    const startedAt = clock.now();
+    let statusCode: number | null = null;
+    let result: string;
+    try {
+      const response = await request(url, {
+        method: 'POST',
+        dispatcher: agent,
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'NarrationStudio-Callback/1',
+          'x-request-id': row.id,
+          ...(key ? { 'x-signature': signBody(key.signing_secret, body) } : {}),
+        },
+        body,
+        headersTimeout: policy.timeoutMs,
+        bodyTimeout: policy.timeoutMs,
+      });
+      statusCode = response.statusCode;
+      const text = await readStart(response.body, RESULT_BODY_CHARS);
+      result = `HTTP ${statusCode}${text ? `: ${text}` : ''}`;
+    } catch (error) {
+      statusCode = null;
+      result = describeError(error);
+    }
+    const success = statusCode !== null && statusCode >= 200 && statusCode < 300;
+    const round = row.callback_round_attempts + 1;
+    const now = clock.now();
+    let state: CallbackState;
+    let dueAt: number | null = null;
+    if (success) state = 'delivered';
+    else if (round >= policy.attempts) state = 'failed';
+    else {
+      state = 'pending';
+      dueAt = now + policy.baseDelayMs * policy.factor ** (round - 1);
+    }
+    const attempt = row.callback_attempts + 1;
+    const createdAt = isoTime(startedAt);
+    store.transaction(() => {
+      store.callbacks.insert({
+        request_id: row.id,
+        attempt,
+        callback_url: url,
+        created_at: createdAt,
+        payload: body,
+        status_code: statusCode,
+        result,
+        duration_ms: Math.max(0, now - startedAt),
+      });
+      store.requests.updateCallback(row.id, state, dueAt, round);
+    });
+    if (!success) log.warn(`callback ${row.id} attempt ${attempt} to ${url}: ${result}`);
+    events.emit('delivery', {
+      keyId: row.key_id,
+      request_id: row.id,
+      attempt,
+      status_code: statusCode,
+      result,
+      created_at: createdAt,
+      callback_state: state,
+    });
+  };
+
+  const kick = () => {
+    if (!started || closed) return;
+    clearTimeout(timer);
+    timer = setTimeout(check, 0);
+  };
+
+  return {
+    start() {
+      started = true;
+      schedule();
+    },
+    kick,
+    retry(row) {
+      if (!row.callback_url) throw new AppError('NO_CALLBACK_URL', 'This request has no callback_url.');
+      if (row.status !== 'SUCCESS' && row.status !== 'FAILURE') {
+        throw new AppError(
+          'REQUEST_NOT_FINISHED',
+          'The request is not finished yet; its callback will be sent when it is.',
+        );
+      }
+      store.requests.restartCallback(row.id, clock.now());
+      kick();
+    },
+    async close() {
+      closed = true;
+      clearTimeout(timer);
+      await Promise.allSettled(inFlight.values());
+      await agent.close();
+    },
+  };
+}
+
+async function readStart(
+  body: AsyncIterable<Buffer> & { destroy(): unknown },
+  chars: number,
+): Promise<string> {
+  let text = '';
+  for await (const chunk of body) {
+    text += chunk.toString('utf8');
+    if (text.length > chars) {
+      body.destroy();
+      break;
+    }
+  }
+  text = text.replace(/\s+/g, ' ').trim();
+  return text.length > chars ? `${text.slice(0, chars)}…` : text;
+}
+
+/** The connection error as Node words it, e.g. "connect ECONNREFUSED 127.0.0.1:9". */
+function describeError(error: unknown): string {
+  if (error instanceof Error) {
+    const cause = (error as Error & { cause?: unknown }).cause;
+    if (error.message === 'fetch failed' && cause instanceof Error) return cause.message;
+    return error.message || String((error as NodeJS.ErrnoException).code ?? error.name);
+  }
+  return String(error);
+}

@@ -1,0 +1,100 @@
+/**
+ * API keys: created here, stored only as sha256 hashes, shown once. Each key has a signing
+ * secret for its callbacks' X-Signature and a credit balance.
+ */
+
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { AppError } from '../../shared/errors';
+import type { KeyRow, Store } from '../store';
+import { isoTime, type Clock } from './clock';
+import { DEFAULT_BALANCE_MILLI } from './credits';
+
+export interface CreatedKey {
+  /** The full key: shown to the user once, never stored. */
+  key: string;
+  row: KeyRow;
+}
+
+/** sha256 of the key, lowercase hex. */
+export function hashKey(key: string): string {
+  return createHash('sha256').update(key, 'utf8').digest('hex');
+}
+
+/** A user-supplied key must be 8–256 visible ASCII characters. */
+export function isValidKeyText(key: string): boolean {
+  return /^[\x21-\x7e]{8,256}$/.test(key);
+}
+
+/**
+ * Creates a key (random unless `key` is given) with its starting balance and a `grant` ledger
+ * entry, in one transaction.
+ */
+export function createApiKey(
+  store: Store,
+  clock: Clock,
+  options: { name?: string; key?: string; balanceMilli?: number } = {},
+): CreatedKey {
+  const key = options.key ?? `nsk_${randomBytes(32).toString('base64url')}`;
+  if (!isValidKeyText(key))
+    throw new AppError('INVALID_FIELD', 'An API key must be 8 to 256 visible ASCII characters.');
+  const balance = options.balanceMilli ?? DEFAULT_BALANCE_MILLI;
+  const now = isoTime(clock.now());
+  const row: KeyRow = {
+    id: `key_${randomBytes(6).toString('hex')}`,
+    name: options.name ?? 'API key',
+    key_hash: hashKey(key),
+    key_prefix: key.slice(0, Math.min(12, key.length - 4)),
+    signing_secret: `whsec_${randomBytes(32).toString('base64url')}`,
+    balance_milli: balance,
+    queued: 0,
+    created_at: now,
+    revoked_at: null,
+  };
+  store.transaction(() => {
+    store.keys.insert(row);
+    store.ledger.insert({
+      key_id: row.id,
+      request_id: null,
+      kind: 'grant',
+      amount_milli: balance,
+      balance_after_milli: balance,
+      created_at: now,
+    });
+  });
+  return { key, row };
+}
+
+/** Makes sure `key` exists (creating it with the default balance); a revoked key stays revoked. */
+export function ensureApiKey(
+  store: Store,
+  clock: Clock,
+  key: string,
+  balanceMilli?: number,
+): { row: KeyRow; created: boolean } {
+  const existing = store.keys.findByHash(hashKey(key));
+  if (existing) return { row: existing, created: false };
+  return {
+    row: createApiKey(store, clock, { key, name: 'serve --api-key', balanceMilli }).row,
+    created: true,
+  };
+}
+
+/**
+ * The live key matching the presented one, or undefined. The lookup is by hash, and the
+ * stored hash is compared again in constant time, so response timing says nothing about the key.
+ */
+export function authenticate(store: Store, presented: string): KeyRow | undefined {
+  const hash = hashKey(presented);
+  const row = store.keys.findByHash(hash);
+  if (!row) return undefined;
+  if (!timingSafeEqual(Buffer.from(row.key_hash, 'hex'), Buffer.from(hash, 'hex'))) return undefined;
+  return row.revoked_at === null ? row : undefined;
+}
+
+/** Revokes by id or by the key's prefix; effective for the next request. */
+export function revokeApiKey(store: Store, clock: Clock, idOrPrefix: string): KeyRow {
+  const row = store.keys.list().find((k) => k.id === idOrPrefix || k.key_prefix === idOrPrefix);
+  if (!row) throw new AppError('KEY_NOT_FOUND', `No API key with id or prefix "${idOrPrefix}".`);
+  store.keys.revoke(row.id, isoTime(clock.now()));
+  return store.keys.findById(row.id)!;
+}

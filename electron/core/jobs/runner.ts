@@ -1,0 +1,296 @@
+/**
+ * The job runner: takes accepted requests from the database in order, renders them with the
+ * engine (bounded concurrency), and records SUCCESS or FAILURE with the refund in one
+ * transaction. The queue is the `requests` table, so it survives a crash: on start, rows
+ * left in `processing` are queued again (the engine writes to a temporary name and renames,
+ * so a half-written file is never taken for a finished one).
+ */
+
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { PARTIAL_SUFFIX } from '../engine/audio-sink';
+import type { Engine } from '../engine/engine';
+import { AppError, isAppError } from '../../shared/errors';
+import type { RequestRow, Store } from '../store';
+import { isoTime, type Clock, type Log } from './clock';
+import type { JobEvents } from './events';
+
+/** A request that failed this many starts (each ended by a crash) is given up as FAILURE. */
+export const MAX_RUN_ATTEMPTS = 3;
+
+export interface JobFiles {
+  /** Directory of the finished files. */
+  readonly dir: string;
+  audioPath(row: Pick<RequestRow, 'id' | 'audio_type'>): string;
+  srtPath(row: Pick<RequestRow, 'id'>): string;
+}
+
+export function createJobFiles(dir: string): JobFiles {
+  return {
+    dir,
+    audioPath: (row) => join(dir, `${row.id}.${row.audio_type}`),
+    srtPath: (row) => join(dir, `${row.id}.srt`),
+  };
+}
+
+export interface JobRunner {
+  /** Requeues interrupted work and starts taking jobs. */
+  start(): void;
+  /** Looks for new work now (call after accepting requests). */
+  kick(): void;
+  /** 0–1 for a running request, undefined otherwise. */
+  progress(requestId: string): number | undefined;
+  /** Number of renders in flight. */
+  readonly running: number;
+  /** Stops starting new renders (those in flight finish); requests keep queueing. */
+  pause(): void;
+  /** Starts taking jobs again. */
+  resume(): void;
+  readonly paused: boolean;
+  /**
+   * Stops taking jobs, waits up to `graceMs` for renders in flight, then aborts the rest;
+   * aborted requests go back to the queue and run after the next start.
+   */
+  close(graceMs?: number): Promise<void>;
+}
+
+export interface JobRunnerOptions {
+  engine: Engine;
+  store: Store;
+  files: JobFiles;
+  events: JobEvents;
+  clock: Clock;
+  log: Log;
+  /** Renders in flight at most; default twice the engine's pool so no worker waits. */
+  concurrency?: number;
+  /** Called when a request reached SUCCESS or FAILURE (its callback is now due). */
+  onFinished(row: RequestRow): void;
+}
+
+interface Running {
+  keyId: string;
+  controller: AbortController;
+  done: Promise<void>;
+  progress: number;
+  lastEmit: number;
+}
+
+export function createJobRunner(options: JobRunnerOptions): JobRunner {
+  const { engine, store, files, events, clock, log, onFinished } = options;
+  const concurrency = Math.max(1, options.concurrency ?? engine.poolSize * 2);
+  const running = new Map<string, Running>();
+  let started = false;
+  let closing = false;
+  let pumping = false;
+  let paused = false;
+
+  const pump = () => {
+    if (!started || closing || pumping || paused) return;
+    pumping = true;
+    try {
+      while (running.size < concurrency) {
+        const next = pickFairly(store.requests.oldestQueuedPerKey());
+        if (!next) break;
+        begin(next);
+      }
+    } finally {
+      pumping = false;
+    }
+  };
+
+  /** Start counter of each key's latest render (for round-robin). */
+  const lastServed = new Map<string, number>();
+  let starts = 0;
+
+  /**
+   * Keys take turns: the next job is the oldest queued request of the key with the fewest
+   * renders in flight and, among those, the one served least recently, so one client's
+   * flood does not starve another (or the UI).
+   */
+  const pickFairly = (candidates: RequestRow[]): RequestRow | undefined => {
+    if (candidates.length <= 1) return candidates[0];
+    const inFlight = new Map<string, number>();
+    for (const r of running.values()) inFlight.set(r.keyId, (inFlight.get(r.keyId) ?? 0) + 1);
+    const rank = (row: RequestRow) =>
+      [inFlight.get(row.key_id) ?? 0, lastServed.get(row.key_id) ?? -1, row.seq] as const;
+    let best = candidates[0]!;
+    let bestRank = rank(best);
+    for (const row of candidates.slice(1)) {
+      const r = rank(row);
+      if (
+        r[0] < bestRank[0] ||
+        (r[0] === bestRank[0] && (r[1] < bestRank[1] || (r[1] === bestRank[1] && r[2] < bestRank[2])))
+      ) {
+        best = row;
+        bestRank = r;
+      }
+    }
+    return best;
+  };
+
+  const begin = (row: RequestRow) => {
+    if (!store.requests.markProcessing(row.id, isoTime(clock.now()))) return;
+    lastServed.set(row.key_id, starts++);
+    const entry: Running = {
+      keyId: row.key_id,
+      controller: new AbortController(),
+      done: Promise.resolve(),
+      progress: 0,
+      lastEmit: 0,
+    };
+    running.set(row.id, entry);
+    events.emit('request', { keyId: row.key_id, request_id: row.id, status: 'processing', progress: 0 });
+    entry.done = render(row, entry).finally(() => {
+      running.delete(row.id);
+      pump();
+    });
+  };
+
+  const render = async (row: RequestRow, entry: Running): Promise<void> => {
+    try {
+      const result = await engine.render({
+        text: row.input_text,
+        voice_code: row.voice_code,
+        model_id: row.model_id,
+        audio_type: row.audio_type,
+        bitrate: row.bitrate,
+        speed_rate: row.speed_rate,
+        pitch_rate: row.pitch_rate,
+        volume: row.volume,
+        audioPath: files.audioPath(row),
+        ...(row.generate_srt ? { srtPath: files.srtPath(row) } : {}),
+        signal: entry.controller.signal,
+        onProgress: (fraction) => {
+          entry.progress = fraction;
+          const now = clock.now();
+          // Progress is for people watching: a few updates a second are plenty.
+          if (now - entry.lastEmit >= 200) {
+            entry.lastEmit = now;
+            events.emit('request', {
+              keyId: row.key_id,
+              request_id: row.id,
+              status: 'processing',
+              progress: fraction,
+            });
+          }
+        },
+      });
+      finish(row, {
+        status: 'SUCCESS',
+        durationMs: Math.round(result.durationMs),
+        audioBytes: result.audioBytes,
+        cueCount: result.cueCount,
+      });
+    } catch (error) {
+      if (
+        closing &&
+        (entry.controller.signal.aborted || (isAppError(error) && error.code === 'SHUTTING_DOWN'))
+      ) {
+        // Interrupted by shutdown, not failed: it stays queued for the next start.
+        store.requests.requeue(row.id);
+        return;
+      }
+      const appError = isAppError(error)
+        ? error
+        : new AppError('INTERNAL', 'Synthesis failed unexpectedly.', undefined, { cause: error });
+      if (!isAppError(error)) log.warn(`request ${row.id}: ${(error as Error)?.stack ?? String(error)}`);
+      finish(row, { status: 'FAILURE', errorCode: appError.code, errorMessage: appError.message });
+    }
+  };
+
+  const finish = (
+    row: RequestRow,
+    outcome: {
+      status: 'SUCCESS' | 'FAILURE';
+      errorCode?: string;
+      errorMessage?: string;
+      durationMs?: number;
+      audioBytes?: number;
+      cueCount?: number;
+    },
+  ) => {
+    const now = clock.now();
+    const changed = store.transaction(() => {
+      const ok = store.requests.finish(row.id, { ...outcome, finishedAt: isoTime(now), callbackDueAt: now });
+      if (!ok) return false;
+      store.keys.addQueued(row.key_id, -1);
+      if (outcome.status === 'FAILURE' && row.cost_milli > 0) {
+        const balance = store.keys.addBalance(row.key_id, row.cost_milli);
+        store.ledger.insert({
+          key_id: row.key_id,
+          request_id: row.id,
+          kind: 'refund',
+          amount_milli: row.cost_milli,
+          balance_after_milli: balance,
+          created_at: isoTime(now),
+        });
+      }
+      return true;
+    });
+    if (!changed) return;
+    const stored = store.requests.get(row.id)!;
+    events.emit('request', { keyId: row.key_id, request_id: row.id, status: outcome.status, progress: 1 });
+    events.emit('finished', { requestId: row.id, keyId: row.key_id });
+    onFinished(stored);
+  };
+
+  /** Rows that were processing when the last run died: requeue, or give up on repeat offenders. */
+  const recover = () => {
+    const requeued = store.requests.requeueProcessing();
+    if (requeued > 0) log.info(`requeued ${requeued} interrupted request(s)`);
+    for (const row of store.requests.exhausted(MAX_RUN_ATTEMPTS)) {
+      store.requests.markProcessing(row.id, isoTime(clock.now()));
+      finish(row, {
+        status: 'FAILURE',
+        errorCode: 'ENGINE_FAILED',
+        errorMessage: `Synthesis was interrupted ${row.run_attempts} times; given up.`,
+      });
+    }
+  };
+
+  return {
+    start() {
+      if (started) return;
+      mkdirSync(files.dir, { recursive: true });
+      // Half-written files of renders a crash interrupted; those requests run again.
+      for (const name of readdirSync(files.dir)) {
+        if (name.endsWith(PARTIAL_SUFFIX)) rmSync(join(files.dir, name), { force: true });
+      }
+      recover();
+      started = true;
+      pump();
+    },
+    kick: pump,
+    progress: (id) => running.get(id)?.progress,
+    get running() {
+      return running.size;
+    },
+    pause() {
+      paused = true;
+    },
+    resume() {
+      paused = false;
+      pump();
+    },
+    get paused() {
+      return paused;
+    },
+    async close(graceMs = 10_000) {
+      closing = true;
+      const all = () => Promise.all([...running.values()].map((r) => r.done));
+      let timer: NodeJS.Timeout | undefined;
+      const timedOut = await Promise.race([
+        all().then(() => false),
+        new Promise<boolean>((resolve) => {
+          timer = setTimeout(() => resolve(true), graceMs);
+        }),
+      ]);
+      clearTimeout(timer);
+      if (timedOut) {
+        for (const r of running.values())
+          r.controller.abort(new AppError('SHUTTING_DOWN', 'The server is shutting down.'));
+        await all();
+      }
+    },
+  };
+}

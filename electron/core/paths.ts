@@ -1,0 +1,31 @@
+/** Where the app keeps its data when no --data-dir is given: the per-user app data folder. */
+
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+export const APP_FOLDER_NAME = 'Narration Studio';
+
+/**
+ * Linux: $XDG_DATA_HOME/narration-studio (default ~/.local/share/narration-studio);
+ * macOS: ~/Library/Application Support/Narration Studio;
+ * Windows: %APPDATA%\Narration Studio.
+ */
+export function defaultDataDir(
+  platform: NodeJS.Platform = process.platform,
+  env: NodeJS.ProcessEnv = process.env,
+  home: string = homedir(),
+): string {
+  switch (platform) {
+    case 'darwin':
+      return join(home, 'Library', 'Application Support', APP_FOLDER_NAME);
+    case 'win32':
+      return join(env.APPDATA || join(home, 'AppData', 'Roaming'), APP_FOLDER_NAME);
+    default:
+      return join(env.XDG_DATA_HOME || join(home, '.local', 'share'), 'narration-studio');
+  }
+}
+
+/** Files inside a data directory. */
+export function dataPaths(dataDir: string): { database: string; files: string } {
+  return { database: join(dataDir, 'studio.db'), files: join(dataDir, 'audio') };
+}

@@ -1,0 +1,79 @@
+/**
+ * The one place that maps error codes to HTTP statuses and to the spec's error body
+ * `{status: 0, error_code, error_message}`. 5xx bodies never carry stack traces.
+ */
+
+import type { FastifyError, FastifyReply } from 'fastify';
+import type { ErrorBody } from '../../shared/api';
+import { AppError, isAppError, type ErrorCode } from '../../shared/errors';
+
+export const HTTP_STATUS: Record<ErrorCode, number> = {
+  INVALID_JSON: 400,
+  INVALID_FIELD: 400,
+  MISSING_FIELD: 400,
+  UNKNOWN_VOICE: 400,
+  NOTHING_TO_SPEAK: 400,
+  TEXT_TOO_LONG: 413,
+  BODY_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  UNAUTHORIZED: 401,
+  INSUFFICIENT_CREDITS: 402,
+  TOO_MANY_REQUESTS: 429,
+  FORBIDDEN_HOST: 403,
+  FORBIDDEN_ORIGIN: 403,
+  NOT_FOUND: 404,
+  REQUEST_NOT_FOUND: 404,
+  NO_CALLBACK_URL: 404,
+  CALLBACK_NOT_ATTEMPTED: 404,
+  REQUEST_NOT_FINISHED: 409,
+  KEY_NOT_FOUND: 404,
+  DATABASE_LOCKED: 503,
+  DATABASE_TOO_NEW: 503,
+  DATABASE_CORRUPT: 503,
+  ENGINE_FAILED: 500,
+  ENGINE_TIMEOUT: 504,
+  OUTPUT_FAILED: 500,
+  SHUTTING_DOWN: 503,
+  INTERNAL: 500,
+};
+
+/** Content type of every /api response: the spec says text/json. */
+export const API_CONTENT_TYPE = 'text/json; charset=utf-8';
+
+/** Converts anything thrown in a route (ours or fastify's) into an AppError. */
+export function toAppError(error: unknown): AppError {
+  if (isAppError(error)) return error;
+  const fastifyError = error as Partial<FastifyError>;
+  switch (fastifyError.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new AppError('BODY_TOO_LARGE', 'The request body is too large.');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json.');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new AppError('INVALID_JSON', 'The body is empty; send a JSON object.');
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new AppError('INVALID_JSON', 'The body is not valid JSON.');
+    default:
+      break;
+  }
+  if (error instanceof SyntaxError) return new AppError('INVALID_JSON', 'The body is not valid JSON.');
+  const status = fastifyError.statusCode ?? 500;
+  if (status === 404) return new AppError('NOT_FOUND', 'Not found.');
+  if (status === 413) return new AppError('BODY_TOO_LARGE', 'The request body is too large.');
+  if (status >= 400 && status < 500)
+    return new AppError('INVALID_FIELD', fastifyError.message ?? 'Bad request.');
+  return new AppError('INTERNAL', 'Internal error.', undefined, { cause: error });
+}
+
+export function errorBody(error: AppError): ErrorBody {
+  const status = HTTP_STATUS[error.code];
+  // Internal details stay in the log; the caller gets the code and a plain sentence.
+  const message = status >= 500 && error.code === 'INTERNAL' ? 'Internal error.' : error.message;
+  return { status: 0, error_code: error.code, error_message: message };
+}
+
+export function sendError(reply: FastifyReply, error: unknown): FastifyReply {
+  const appError = toAppError(error);
+  return reply.code(HTTP_STATUS[appError.code]).type(API_CONTENT_TYPE).send(errorBody(appError));
+}

@@ -1,0 +1,82 @@
+/**
+ * Sends a finished file with Content-Length and single-range HTTP Range support
+ * (206 with Content-Range; 416 when the range starts past the end).
+ */
+
+import { createReadStream } from 'node:fs';
+import { Readable } from 'node:stream';
+import { stat } from 'node:fs/promises';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../shared/errors';
+
+export const CONTENT_TYPES = {
+  mp3: 'audio/mpeg',
+  wav: 'audio/wav',
+  srt: 'application/x-subrip',
+} as const;
+
+/** Parses a `bytes=` Range header against a file size. undefined = ignore the header (send all). */
+export function parseRange(
+  header: string,
+  size: number,
+): { start: number; end: number } | 'unsatisfiable' | undefined {
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  // Several ranges or another unit: RFC 9110 lets a server ignore Range and send the whole file.
+  if (!match || (match[1] === '' && match[2] === '')) return undefined;
+  if (match[1] === '') {
+    const suffix = Number(match[2]);
+    if (suffix === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(match[1]);
+  const end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  if (match[2] !== '' && Number(match[2]) < start) return undefined;
+  if (start >= size) return 'unsatisfiable';
+  return { start, end };
+}
+
+export async function sendFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  path: string,
+  contentType: string,
+  downloadName: string,
+): Promise<FastifyReply> {
+  let size: number;
+  let mtime: Date;
+  try {
+    const info = await stat(path);
+    size = info.size;
+    mtime = info.mtime;
+  } catch (error) {
+    throw new AppError('NOT_FOUND', 'The file is gone from the data directory.', undefined, { cause: error });
+  }
+  reply
+    .header('accept-ranges', 'bytes')
+    .header('content-type', contentType)
+    .header('last-modified', mtime.toUTCString())
+    .header('etag', `"${size.toString(16)}-${Math.floor(mtime.getTime()).toString(16)}"`)
+    .header('cache-control', 'private, max-age=3600')
+    .header('content-disposition', `inline; filename="${downloadName}"`);
+  const header = request.headers.range;
+  const range = header ? parseRange(header, size) : undefined;
+  if (range === 'unsatisfiable') {
+    return reply.code(416).header('content-range', `bytes */${size}`).header('content-length', '0').send();
+  }
+  if (range) {
+    reply
+      .code(206)
+      .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+      .header('content-length', String(range.end - range.start + 1));
+    if (request.method === 'HEAD') return reply.send(emptyStream());
+    return reply.send(createReadStream(path, { start: range.start, end: range.end }));
+  }
+  reply.code(200).header('content-length', String(size));
+  if (request.method === 'HEAD') return reply.send(emptyStream());
+  return reply.send(size === 0 ? '' : createReadStream(path));
+}
+
+/** fastify's HEAD handling keeps our Content-Length only for a stream payload (else it writes 0). */
+function emptyStream(): Readable {
+  return Readable.from([]);
+}

@@ -1,0 +1,69 @@
+/**
+ * DNS-rebinding and cross-origin protection. A page on another site can make the browser send
+ * requests to 127.0.0.1; it cannot make the Host header say 127.0.0.1 when its own name was
+ * rebound, and its Origin header names it. So: the Host must be one of this server's own
+ * names, and an Origin, when present, must be one of this server's own origins.
+ */
+
+import { networkInterfaces, hostname } from 'node:os';
+
+export interface HostPolicy {
+  /** True when the Host header names this server. */
+  isAllowedHost(hostHeader: string | undefined): boolean;
+  /** True when there is no Origin header or it is one of this server's origins (or configured). */
+  isAllowedOrigin(origin: string | undefined): boolean;
+}
+
+export interface HostPolicyOptions {
+  /** The address the server is bound to. */
+  host: string;
+  /** The real port (after listen). */
+  port(): number;
+  /** Extra host names (no port) to accept, e.g. a LAN name. */
+  allowedHosts?: readonly string[];
+  /** Extra origins to accept, e.g. the Electron renderer's `app://narration-studio`. */
+  allowedOrigins?: readonly string[];
+}
+
+const LOOPBACK = ['127.0.0.1', 'localhost', '[::1]', '::1'];
+
+export function createHostPolicy(options: HostPolicyOptions): HostPolicy {
+  const names = new Set<string>([...LOOPBACK, ...(options.allowedHosts ?? []).map((h) => h.toLowerCase())]);
+  const bound = options.host.toLowerCase();
+  if (bound === '0.0.0.0' || bound === '::') {
+    // Bound on every interface: the machine's own names and addresses are its names.
+    names.add(hostname().toLowerCase());
+    for (const list of Object.values(networkInterfaces())) {
+      for (const info of list ?? []) names.add(info.family === 'IPv6' ? `[${info.address}]` : info.address);
+    }
+  } else {
+    names.add(bound.includes(':') && !bound.startsWith('[') ? `[${bound}]` : bound);
+  }
+  const extraOrigins = new Set(options.allowedOrigins ?? []);
+
+  const parseHost = (value: string): { name: string; port: number } | undefined => {
+    const match = /^(\[[0-9a-f:.]+\]|[^:[\]]+)(?::(\d{1,5}))?$/i.exec(value.trim());
+    if (!match) return undefined;
+    return { name: match[1]!.toLowerCase(), port: match[2] ? Number(match[2]) : 80 };
+  };
+
+  const isAllowedHost = (hostHeader: string | undefined) => {
+    if (!hostHeader) return false;
+    const parsed = parseHost(hostHeader);
+    return parsed !== undefined && parsed.port === options.port() && names.has(parsed.name);
+  };
+
+  return {
+    isAllowedHost,
+    isAllowedOrigin(origin) {
+      if (origin === undefined) return true;
+      if (extraOrigins.has(origin)) return true;
+      try {
+        const url = new URL(origin);
+        return url.protocol === 'http:' && isAllowedHost(url.host);
+      } catch {
+        return false;
+      }
+    },
+  };
+}

@@ -1,0 +1,92 @@
+/** Stored rows → wire records of `shared/api.ts`. */
+
+import type {
+  CallbackAttempt,
+  CallbackPayload,
+  CallbackResult,
+  LedgerEntry,
+  RequestDetail,
+  RequestRecord,
+} from '../../shared/api';
+import type { CallbackAttemptRow, LedgerRow, RequestRow } from '../store';
+import { toCredits } from '../jobs/credits';
+import { isoDate, type Links } from '../jobs/links';
+
+/** The spec's request record (submit result). */
+export function toRequestRecord(row: RequestRow, links: Links): RequestRecord {
+  const record: RequestRecord = {
+    request_id: row.id,
+    characters: row.characters,
+    voice_code: row.voice_code,
+    audio_type: row.audio_type,
+    speed_rate: row.speed_rate,
+    pitch_rate: row.pitch_rate,
+    bitrate: row.bitrate,
+    create_at: isoDate(row.created_at),
+    status: 'new',
+  };
+  if (row.generate_srt) record.srt_link = links.srt(row);
+  return record;
+}
+
+export function toRequestDetail(row: RequestRow, progress: number | undefined, links: Links): RequestDetail {
+  const finished = row.status === 'SUCCESS' || row.status === 'FAILURE';
+  const success = row.status === 'SUCCESS';
+  return {
+    request_id: row.id,
+    status: row.status,
+    progress: finished ? 1 : (progress ?? 0),
+    characters: row.characters,
+    input_text: row.input_text,
+    voice_code: row.voice_code,
+    model_id: row.model_id,
+    audio_type: row.audio_type,
+    bitrate: row.bitrate,
+    speed_rate: row.speed_rate,
+    pitch_rate: row.pitch_rate,
+    volume: row.volume,
+    generate_srt: row.generate_srt === 1,
+    callback_url: row.callback_url,
+    cost: toCredits(row.cost_milli),
+    created_at: row.created_at,
+    finished_at: row.finished_at,
+    duration_ms: row.duration_ms,
+    audio_bytes: row.audio_bytes,
+    audio_link: success ? links.audio(row) : null,
+    srt_link: success && row.generate_srt ? links.srt(row) : null,
+    error_code: row.error_code,
+    error_message: row.error_message,
+    callback_state: row.callback_state,
+    callback_attempts: row.callback_attempts,
+    callback_next_attempt_at:
+      row.callback_state === 'pending' && row.callback_due_at !== null
+        ? new Date(row.callback_due_at).toISOString()
+        : null,
+  };
+}
+
+/** The spec's stored callback result, from one attempt. */
+export function toCallbackResult(attempt: CallbackAttemptRow): CallbackResult {
+  return {
+    request_id: attempt.request_id,
+    callback_url: attempt.callback_url,
+    created_at: attempt.created_at,
+    payload: JSON.parse(attempt.payload) as CallbackPayload,
+    status_code: attempt.status_code,
+    result: attempt.result,
+  };
+}
+
+export function toCallbackAttempt(attempt: CallbackAttemptRow): CallbackAttempt {
+  return { attempt: attempt.attempt, ...toCallbackResult(attempt), duration_ms: attempt.duration_ms };
+}
+
+export function toLedgerEntry(row: LedgerRow): LedgerEntry {
+  return {
+    kind: row.kind,
+    amount: toCredits(row.amount_milli),
+    balance_after: toCredits(row.balance_after_milli),
+    request_id: row.request_id,
+    created_at: row.created_at,
+  };
+}

@@ -1,0 +1,42 @@
+/**
+ * The app's persistent state: one SQLite file with a repository per table. Owned by the
+ * composition root, closed last.
+ */
+
+import { openDatabase, SCHEMA_VERSION } from './database';
+import { createCallbacksRepo, type CallbacksRepo } from './callbacks-repo';
+import { createKeysRepo, type KeysRepo } from './keys-repo';
+import { createLedgerRepo, type LedgerRepo } from './ledger-repo';
+import { createRequestsRepo, type RequestsRepo } from './requests-repo';
+
+export interface Store {
+  readonly keys: KeysRepo;
+  readonly requests: RequestsRepo;
+  readonly callbacks: CallbacksRepo;
+  readonly ledger: LedgerRepo;
+  /** Runs `fn` atomically: committed (and fsynced) when it returns, rolled back when it throws. */
+  transaction<T>(fn: () => T): T;
+  /** Path of the database file. */
+  readonly path: string;
+  close(): void;
+}
+
+/** Opens the database file (see `openDatabase` for the errors it throws). */
+export function openStore(options: { path: string }): Store {
+  const db = openDatabase(options.path);
+  return {
+    keys: createKeysRepo(db),
+    requests: createRequestsRepo(db),
+    callbacks: createCallbacksRepo(db),
+    ledger: createLedgerRepo(db),
+    transaction: (fn) => db.transaction(fn),
+    path: db.path,
+    close: () => db.close(),
+  };
+}
+
+export { SCHEMA_VERSION };
+export type { KeyRow, KeysRepo } from './keys-repo';
+export type { RequestRow, NewRequestRow, RequestsRepo, Finish } from './requests-repo';
+export type { CallbackAttemptRow, CallbacksRepo } from './callbacks-repo';
+export type { LedgerRow, LedgerRepo } from './ledger-repo';

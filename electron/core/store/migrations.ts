@@ -1,0 +1,80 @@
+/**
+ * Numbered schema migrations: entry N (1-based) takes the database from version N-1 to N
+ * (`PRAGMA user_version`). Never edit a released entry; append a new one.
+ */
+export const MIGRATIONS: readonly (readonly string[])[] = [
+  // 1: keys, requests, callback attempts, credit ledger
+  [
+    `CREATE TABLE api_keys (
+      id TEXT PRIMARY KEY,
+      name TEXT NOT NULL,
+      key_hash TEXT NOT NULL UNIQUE,
+      key_prefix TEXT NOT NULL,
+      signing_secret TEXT NOT NULL,
+      balance_milli INTEGER NOT NULL,
+      queued INTEGER NOT NULL DEFAULT 0,
+      created_at TEXT NOT NULL,
+      revoked_at TEXT
+    )`,
+    `CREATE TABLE requests (
+      seq INTEGER PRIMARY KEY AUTOINCREMENT,
+      id TEXT NOT NULL UNIQUE,
+      key_id TEXT NOT NULL REFERENCES api_keys(id),
+      source TEXT NOT NULL,
+      input_text TEXT NOT NULL,
+      characters INTEGER NOT NULL,
+      voice_code TEXT NOT NULL,
+      model_id TEXT NOT NULL,
+      audio_type TEXT NOT NULL,
+      bitrate INTEGER NOT NULL,
+      speed_rate REAL NOT NULL,
+      pitch_rate REAL NOT NULL,
+      volume INTEGER NOT NULL,
+      generate_srt INTEGER NOT NULL,
+      callback_url TEXT,
+      cost_milli INTEGER NOT NULL,
+      download_token TEXT NOT NULL,
+      status TEXT NOT NULL,
+      error_code TEXT,
+      error_message TEXT,
+      duration_ms INTEGER,
+      audio_bytes INTEGER,
+      cue_count INTEGER,
+      created_at TEXT NOT NULL,
+      started_at TEXT,
+      finished_at TEXT,
+      run_attempts INTEGER NOT NULL DEFAULT 0,
+      callback_state TEXT NOT NULL,
+      callback_due_at INTEGER,
+      callback_round_attempts INTEGER NOT NULL DEFAULT 0,
+      callback_attempts INTEGER NOT NULL DEFAULT 0
+    )`,
+    `CREATE INDEX requests_open ON requests(seq) WHERE status IN ('new', 'processing')`,
+    `CREATE INDEX requests_by_key ON requests(key_id, seq)`,
+    `CREATE INDEX requests_callback_due ON requests(callback_due_at) WHERE callback_state = 'pending'`,
+    `CREATE TABLE callback_attempts (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      request_id TEXT NOT NULL REFERENCES requests(id),
+      attempt INTEGER NOT NULL,
+      callback_url TEXT NOT NULL,
+      created_at TEXT NOT NULL,
+      payload TEXT NOT NULL,
+      status_code INTEGER,
+      result TEXT NOT NULL,
+      duration_ms INTEGER NOT NULL
+    )`,
+    `CREATE INDEX callback_attempts_by_request ON callback_attempts(request_id, id)`,
+    `CREATE TABLE ledger (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      key_id TEXT NOT NULL REFERENCES api_keys(id),
+      request_id TEXT,
+      kind TEXT NOT NULL,
+      amount_milli INTEGER NOT NULL,
+      balance_after_milli INTEGER NOT NULL,
+      created_at TEXT NOT NULL
+    )`,
+    `CREATE INDEX ledger_by_key ON ledger(key_id, id)`,
+  ],
+  // 2: the runner takes queued requests fairly across keys (oldest of each key)
+  [`CREATE INDEX requests_new_by_key ON requests(key_id, seq) WHERE status = 'new'`],
+];

@@ -1,0 +1,310 @@
+/**
+ * Wire records of the local API, defined once as TypeBox schemas and used as types
+ * (`Static<typeof X>`). Names follow the spec exactly, quirks included: the submit result
+ * spells `create_at`, the callback payload spells `created_at`.
+ *
+ * Records marked "spec" are the service's; the others are this app's extensions for the UI
+ * and for integrators. Routes validate input with these schemas; the renderer imports the types.
+ */
+
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import type { ErrorCode } from './errors';
+import { AUDIO_TYPES, BITRATES, MODEL_IDS, RATE_MAX, RATE_MIN, VOLUME_MAX, VOLUME_MIN } from './options';
+
+const literals = <T extends string | number>(values: readonly T[]) =>
+  Type.Union(values.map((v) => Type.Literal(v)));
+
+/** Nullable helper: `T | null`. */
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+// ---------------------------------------------------------------------------------------
+// Spec records
+
+/** Body of POST /api/v1/tts (spec: "TTS request"). Unknown extra fields are ignored. */
+export const TtsRequestSchema = Type.Object({
+  response_type: Type.Optional(Type.Literal('indirect')),
+  /** http or https URL; the result is POSTed there. */
+  callback_url: Type.Optional(Type.String({ minLength: 1, maxLength: 2048 })),
+  input_text: Type.String(),
+  voice_code: Type.String(),
+  model_id: Type.Optional(literals(MODEL_IDS)),
+  audio_type: Type.Optional(literals(AUDIO_TYPES)),
+  bitrate: Type.Optional(literals(BITRATES)),
+  /** 0.5–2.0, at most one digit after the point (checked beyond the schema). */
+  speed_rate: Type.Optional(Type.Number({ minimum: RATE_MIN, maximum: RATE_MAX })),
+  pitch_rate: Type.Optional(Type.Number({ minimum: RATE_MIN, maximum: RATE_MAX })),
+  volume: Type.Optional(Type.Integer({ minimum: VOLUME_MIN, maximum: VOLUME_MAX })),
+  generate_srt: Type.Optional(Type.Boolean()),
+});
+export type TtsRequest = Static<typeof TtsRequestSchema>;
+
+/** Result of the submit operation (spec: "Request record"). Note `create_at`. */
+export const RequestRecordSchema = Type.Object({
+  /** 32 lowercase hex digits (128 random bits). */
+  request_id: Type.String(),
+  /** Code points of the cleaned input text (the billable count). */
+  characters: Type.Integer(),
+  voice_code: Type.String(),
+  audio_type: literals(AUDIO_TYPES),
+  speed_rate: Type.Number(),
+  pitch_rate: Type.Number(),
+  bitrate: literals(BITRATES),
+  /** UTC date, YYYY-MM-DD. */
+  create_at: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
+  status: Type.Literal('new'),
+  /** Only when generate_srt was true: where the subtitle file will be downloadable once done. */
+  srt_link: Type.Optional(Type.String()),
+});
+export type RequestRecord = Static<typeof RequestRecordSchema>;
+
+export const SubmitResponseSchema = Type.Object({ status: Type.Literal(1), result: RequestRecordSchema });
+export type SubmitResponse = Static<typeof SubmitResponseSchema>;
+
+export const FINAL_STATUSES = ['SUCCESS', 'FAILURE'] as const;
+export type FinalStatus = (typeof FINAL_STATUSES)[number];
+
+/** Body POSTed to callback_url (spec: "Callback payload"). Note `created_at`. */
+export const CallbackPayloadSchema = Type.Object({
+  request_id: Type.String(),
+  characters: Type.Integer(),
+  voice_code: Type.String(),
+  audio_type: literals(AUDIO_TYPES),
+  speed_rate: Type.Number(),
+  pitch_rate: Type.Number(),
+  bitrate: literals(BITRATES),
+  /** UTC date of the request, YYYY-MM-DD. */
+  created_at: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
+  status: literals(FINAL_STATUSES),
+  /** Absolute download URL (token inside, no auth header needed); empty string on FAILURE. */
+  audio_link: Type.String(),
+  /** Present when the request asked for generate_srt and synthesis succeeded. */
+  srt_link: Type.Optional(Type.String()),
+  /** Present on FAILURE only. */
+  error_code: Type.Optional(Type.String()),
+  error_message: Type.Optional(Type.String()),
+});
+export type CallbackPayload = Static<typeof CallbackPayloadSchema>;
+
+/** Result of GET /api/v1/tts/<id>/callback-result (spec: "Stored callback result"): the latest attempt. */
+export const CallbackResultSchema = Type.Object({
+  request_id: Type.String(),
+  callback_url: Type.String(),
+  /** When the attempt was made: ISO 8601 with milliseconds and Z. */
+  created_at: Type.String(),
+  payload: CallbackPayloadSchema,
+  /** HTTP status of the receiver's answer; null when the connection failed. */
+  status_code: Nullable(Type.Integer()),
+  /** "HTTP 200", "HTTP 500: <start of body>", or the connection error, e.g. "connect ECONNREFUSED 127.0.0.1:9". */
+  result: Type.String(),
+});
+export type CallbackResult = Static<typeof CallbackResultSchema>;
+
+export const CallbackResultResponseSchema = Type.Object({
+  status: Type.Literal(1),
+  result: CallbackResultSchema,
+});
+export type CallbackResultResponse = Static<typeof CallbackResultResponseSchema>;
+
+/** Every failure, on every route of /api (spec: "Errors"). */
+export const ErrorBodySchema = Type.Object({
+  status: Type.Literal(0),
+  error_code: Type.Unsafe<ErrorCode>(Type.String()),
+  error_message: Type.String(),
+});
+export type ErrorBody = Static<typeof ErrorBodySchema>;
+
+// ---------------------------------------------------------------------------------------
+// Extensions
+
+export const REQUEST_STATUSES = ['new', 'processing', 'SUCCESS', 'FAILURE'] as const;
+/** `processing` is ours: the spec shows only new, SUCCESS and FAILURE. */
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+
+export const CALLBACK_STATES = ['none', 'waiting', 'pending', 'delivered', 'failed'] as const;
+/**
+ * none: no callback_url; waiting: synthesis not finished; pending: due or retrying;
+ * delivered: a 2xx answer was received; failed: every attempt of the round failed.
+ */
+export type CallbackState = (typeof CALLBACK_STATES)[number];
+
+/** GET /api/v1/tts/<id> and items of GET /api/v1/tts. */
+export const RequestDetailSchema = Type.Object({
+  request_id: Type.String(),
+  status: literals(REQUEST_STATUSES),
+  /** 0–1 while processing; 1 when finished. */
+  progress: Type.Number(),
+  characters: Type.Integer(),
+  input_text: Type.String(),
+  voice_code: Type.String(),
+  model_id: literals(MODEL_IDS),
+  audio_type: literals(AUDIO_TYPES),
+  bitrate: literals(BITRATES),
+  speed_rate: Type.Number(),
+  pitch_rate: Type.Number(),
+  volume: Type.Integer(),
+  generate_srt: Type.Boolean(),
+  callback_url: Nullable(Type.String()),
+  /** Credits charged (refunded on FAILURE). */
+  cost: Type.Number(),
+  /** ISO 8601 with milliseconds and Z. */
+  created_at: Type.String(),
+  finished_at: Nullable(Type.String()),
+  duration_ms: Nullable(Type.Integer()),
+  audio_bytes: Nullable(Type.Integer()),
+  audio_link: Nullable(Type.String()),
+  srt_link: Nullable(Type.String()),
+  error_code: Nullable(Type.String()),
+  error_message: Nullable(Type.String()),
+  callback_state: literals(CALLBACK_STATES),
+  callback_attempts: Type.Integer(),
+  /** ISO time of the next scheduled attempt, when one is scheduled. */
+  callback_next_attempt_at: Nullable(Type.String()),
+});
+export type RequestDetail = Static<typeof RequestDetailSchema>;
+
+/** Query of GET /api/v1/tts. Query strings are text: numbers arrive as digit strings. */
+export const RequestListQuerySchema = Type.Object({
+  page: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,8}$' })),
+  page_size: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,2}$' })),
+  status: Type.Optional(literals(REQUEST_STATUSES)),
+  voice_code: Type.Optional(Type.String()),
+});
+export type RequestListQuery = Static<typeof RequestListQuerySchema>;
+
+export const RequestListSchema = Type.Object({
+  items: Type.Array(RequestDetailSchema),
+  /** 1-based. */
+  page: Type.Integer(),
+  page_size: Type.Integer(),
+  total: Type.Integer(),
+});
+export type RequestList = Static<typeof RequestListSchema>;
+
+/** One stored delivery attempt (GET /api/v1/tts/<id>/callback-attempts). */
+export const CallbackAttemptSchema = Type.Object({
+  attempt: Type.Integer(),
+  ...CallbackResultSchema.properties,
+  duration_ms: Type.Integer(),
+});
+export type CallbackAttempt = Static<typeof CallbackAttemptSchema>;
+
+/** A voice of GET /api/v1/voices. */
+export const VoiceSchema = Type.Object({
+  voice_code: Type.String(),
+  name: Type.String(),
+  language: Type.String(),
+  language_name: Type.String(),
+  gender: Type.Union([Type.Literal('male'), Type.Literal('female')]),
+  accent: Type.String(),
+  /** Credits per 1000 characters. */
+  price: Type.Integer(),
+  standard: Type.Boolean(),
+  accent_approximated: Type.Boolean(),
+});
+export type Voice = Static<typeof VoiceSchema>;
+
+export const LEDGER_KINDS = ['grant', 'charge', 'refund'] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+export const LedgerEntrySchema = Type.Object({
+  kind: literals(LEDGER_KINDS),
+  /** Credits, negative for a charge. Exact to 0.001. */
+  amount: Type.Number(),
+  balance_after: Type.Number(),
+  request_id: Nullable(Type.String()),
+  created_at: Type.String(),
+});
+export type LedgerEntry = Static<typeof LedgerEntrySchema>;
+
+/** GET /api/v1/usage. */
+export const UsageSchema = Type.Object({
+  /** Credits, exact to 0.001. */
+  balance: Type.Number(),
+  /** The same in integer milli-credits. */
+  balance_milli: Type.Integer(),
+  /** Requests waiting or running for this key. */
+  queued: Type.Integer(),
+  /** Newest first. */
+  ledger: Type.Array(LedgerEntrySchema),
+  page: Type.Integer(),
+  page_size: Type.Integer(),
+  total: Type.Integer(),
+});
+export type Usage = Static<typeof UsageSchema>;
+
+/** Data of the server-sent events of GET /api/v1/events (event names `request` and `delivery`). */
+export const RequestEventSchema = Type.Object({
+  request_id: Type.String(),
+  status: literals(REQUEST_STATUSES),
+  progress: Type.Number(),
+});
+export type RequestEvent = Static<typeof RequestEventSchema>;
+
+export const DeliveryEventSchema = Type.Object({
+  request_id: Type.String(),
+  attempt: Type.Integer(),
+  status_code: Nullable(Type.Integer()),
+  result: Type.String(),
+  created_at: Type.String(),
+  callback_state: literals(CALLBACK_STATES),
+});
+export type DeliveryEvent = Static<typeof DeliveryEventSchema>;
+
+/** Body of the OpenAI-compatible POST /v1/audio/speech. */
+export const OpenAiSpeechRequestSchema = Type.Object({
+  model: Type.String(),
+  input: Type.String(),
+  /** An OpenAI voice name (alloy, echo, nova, …) or one of our voice codes. */
+  voice: Type.String(),
+  response_format: Type.Optional(Type.Union([Type.Literal('mp3'), Type.Literal('wav')])),
+  /** OpenAI's 0.25–4.0; clamped to our 0.5–2.0 and rounded to one decimal. */
+  speed: Type.Optional(Type.Number({ minimum: 0.25, maximum: 4 })),
+});
+export type OpenAiSpeechRequest = Static<typeof OpenAiSpeechRequestSchema>;
+
+// ---------------------------------------------------------------------------------------
+// Studio UI (session-only routes: a signed-in browser session, never a bearer key)
+
+/** An API key as the studio lists it (GET /api/v1/keys); the key itself is never stored. */
+export const ApiKeyInfoSchema = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  /** First characters of the key, to recognise it. */
+  prefix: Type.String(),
+  /** Credits, exact to 0.001. */
+  balance: Type.Number(),
+  queued: Type.Integer(),
+  /** Verifies the X-Signature header of this key's callbacks. */
+  signing_secret: Type.String(),
+  created_at: Type.String(),
+  revoked_at: Nullable(Type.String()),
+});
+export type ApiKeyInfo = Static<typeof ApiKeyInfoSchema>;
+
+/** Body of POST /api/v1/keys. */
+export const CreateKeyBodySchema = Type.Object({
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+});
+export type CreateKeyBody = Static<typeof CreateKeyBodySchema>;
+
+/** Result of POST /api/v1/keys: the full key, shown once. */
+export const CreatedKeySchema = Type.Object({ key: Type.String(), info: ApiKeyInfoSchema });
+export type CreatedKey = Static<typeof CreatedKeySchema>;
+
+/** GET /api/v1/session: who the signed-in studio acts as. */
+export const SessionInfoSchema = Type.Object({
+  /** The key the studio submits with (the --api-key key, else the oldest live key). */
+  key: ApiKeyInfoSchema,
+  /** Base URL of this server, e.g. http://127.0.0.1:8787 */
+  base_url: Type.String(),
+});
+export type SessionInfo = Static<typeof SessionInfoSchema>;
+
+/** Body of POST /api/v1/voices/<code>/audition (all optional; defaults 1.0, 1.0, 100). */
+export const AuditionBodySchema = Type.Object({
+  text: Type.Optional(Type.String({ maxLength: 300 })),
+  speed_rate: Type.Optional(Type.Number({ minimum: RATE_MIN, maximum: RATE_MAX })),
+  pitch_rate: Type.Optional(Type.Number({ minimum: RATE_MIN, maximum: RATE_MAX })),
+  volume: Type.Optional(Type.Integer({ minimum: VOLUME_MIN, maximum: VOLUME_MAX })),
+});
+export type AuditionBody = Static<typeof AuditionBodySchema>;

@@ -1,0 +1,187 @@
+import { createHmac } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Value } from '@sinclair/typebox/value';
+import { CallbackPayloadSchema } from '../../../electron/shared/api';
+import { isoTime, silentLog, systemClock } from '../../../electron/core/jobs/clock';
+import { createDeliverer, type Deliverer } from '../../../electron/core/jobs/delivery';
+import { createJobEvents } from '../../../electron/core/jobs/events';
+import { createApiKey } from '../../../electron/core/jobs/keys';
+import { createLinks } from '../../../electron/core/jobs/links';
+import { createSubmitter } from '../../../electron/core/jobs/submit';
+import { openStore, type KeyRow, type Store } from '../../../electron/core/store';
+import { startReceiver, type CallbackReceiver } from '../../fixtures/callback-receiver';
+
+let dir: string;
+let store: Store;
+let receiver: CallbackReceiver;
+let deliverer: Deliverer;
+let key: KeyRow;
+const links = createLinks(() => 'http://127.0.0.1:8787');
+const events = createJobEvents();
+
+/** A request that went through submit and finished as `status` (as the runner records it). */
+async function finishedRequest(
+  callbackUrl: string | null,
+  status: 'SUCCESS' | 'FAILURE',
+  generateSrt = false,
+) {
+  const submitter = createSubmitter({
+    store,
+    clock: systemClock,
+    maxQueuedPerKey: 100,
+    onAccepted: () => {},
+  });
+  const row = await submitter.submit({
+    keyId: key.id,
+    source: 'api',
+    text: 'Hello there.',
+    characters: 12,
+    voice_code: 'en_female_emily_us',
+    model_id: 'std-v1.6',
+    audio_type: 'wav',
+    bitrate: 64,
+    speed_rate: 1.3,
+    pitch_rate: 0.8,
+    volume: 120,
+    generate_srt: generateSrt,
+    callback_url: callbackUrl,
+  });
+  store.requests.markProcessing(row.id, isoTime(Date.now()));
+  store.requests.finish(row.id, {
+    status,
+    finishedAt: isoTime(Date.now()),
+    callbackDueAt: Date.now(),
+    ...(status === 'FAILURE'
+      ? { errorCode: 'ENGINE_FAILED', errorMessage: 'boom' }
+      : { durationMs: 900, audioBytes: 1234 }),
+  });
+  deliverer.kick();
+  return store.requests.get(row.id)!;
+}
+
+function waitForState(id: string, state: string, timeoutMs = 10_000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const poll = () => {
+      if (store.requests.get(id)?.callback_state === state) return resolve();
+      if (Date.now() - started > timeoutMs)
+        return reject(new Error(`state stayed ${store.requests.get(id)?.callback_state}`));
+      setTimeout(poll, 10);
+    };
+    poll();
+  });
+}
+
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'delivery-test-'));
+  store = openStore({ path: join(dir, 'studio.db') });
+  key = createApiKey(store, systemClock).row;
+  receiver = await startReceiver();
+  deliverer = createDeliverer({
+    store,
+    links,
+    events,
+    clock: systemClock,
+    log: silentLog,
+    retry: { attempts: 4, baseDelayMs: 50, factor: 2, timeoutMs: 2000 },
+  });
+  deliverer.start();
+});
+
+afterEach(async () => {
+  await deliverer.close();
+  await receiver.close();
+  store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('callback delivery', () => {
+  it('POSTs the spec payload as JSON, signed, without Authorization, and records the attempt', async () => {
+    const row = await finishedRequest(receiver.url, 'SUCCESS', true);
+    const [call] = await receiver.waitFor(1);
+    expect(call!.method).toBe('POST');
+    expect(call!.headers['content-type']).toBe('application/json');
+    expect(call!.headers.authorization).toBeUndefined();
+    const expected = createHmac('sha256', key.signing_secret).update(call!.body).digest('hex');
+    expect(call!.headers['x-signature']).toBe(`sha256=${expected}`);
+    expect(call!.json).toEqual({
+      request_id: row.id,
+      characters: 12,
+      voice_code: 'en_female_emily_us',
+      audio_type: 'wav',
+      speed_rate: 1.3,
+      pitch_rate: 0.8,
+      bitrate: 64,
+      created_at: row.created_at.slice(0, 10),
+      status: 'SUCCESS',
+      audio_link: `http://127.0.0.1:8787/files/${row.id}/${row.download_token}/audio.wav`,
+      srt_link: `http://127.0.0.1:8787/files/${row.id}/${row.download_token}/subtitles.srt`,
+    });
+    expect(Value.Check(CallbackPayloadSchema, call!.json)).toBe(true);
+    expect((call!.json as { created_at: string }).created_at).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await waitForState(row.id, 'delivered');
+    const latest = store.callbacks.latest(row.id)!;
+    expect(latest).toMatchObject({
+      attempt: 1,
+      status_code: 200,
+      result: 'HTTP 200: ok',
+      callback_url: receiver.url,
+    });
+    expect(latest.payload).toBe(call!.body);
+    expect(latest.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+  });
+
+  it('sends FAILURE with an empty audio_link and the error', async () => {
+    const row = await finishedRequest(receiver.url, 'FAILURE');
+    const [call] = await receiver.waitFor(1);
+    expect(call!.json).toMatchObject({
+      request_id: row.id,
+      status: 'FAILURE',
+      audio_link: '',
+      error_code: 'ENGINE_FAILED',
+    });
+    expect(call!.json).not.toHaveProperty('srt_link');
+  });
+
+  it('treats non-2xx as failure and retries with backoff until a 2xx, keeping every attempt', async () => {
+    receiver.respond = (_call, index) => (index < 2 ? 503 : 204);
+    const row = await finishedRequest(receiver.url, 'SUCCESS');
+    const calls = await receiver.waitFor(3);
+    await waitForState(row.id, 'delivered');
+    // Backoff: second attempt ≥ 50 ms after the first, third ≥ 100 ms after the second.
+    expect(calls[1]!.at - calls[0]!.at).toBeGreaterThanOrEqual(45);
+    expect(calls[2]!.at - calls[1]!.at).toBeGreaterThanOrEqual(95);
+    const attempts = store.callbacks.list(row.id);
+    expect(attempts.map((a) => a.status_code)).toEqual([503, 503, 204]);
+    expect(attempts.map((a) => a.attempt)).toEqual([1, 2, 3]);
+    expect(attempts[0]!.result).toBe('HTTP 503: nope 503');
+    // Every attempt sends the same body.
+    expect(new Set(calls.map((c) => c.body)).size).toBe(1);
+  });
+
+  it('records a connection failure with status_code null and the error text, gives up after the attempts, and retries on demand', async () => {
+    const row = await finishedRequest('http://127.0.0.1:9/hook', 'SUCCESS');
+    await waitForState(row.id, 'failed');
+    const attempts = store.callbacks.list(row.id);
+    expect(attempts).toHaveLength(4);
+    for (const a of attempts) {
+      expect(a.status_code).toBeNull();
+      expect(a.result).toBe('connect ECONNREFUSED 127.0.0.1:9');
+    }
+    deliverer.retry(store.requests.get(row.id)!);
+    await waitForState(row.id, 'failed');
+    expect(store.callbacks.list(row.id)).toHaveLength(8);
+    expect(store.callbacks.latest(row.id)?.attempt).toBe(8);
+  });
+
+  it('retry refuses requests without callback_url or not finished', async () => {
+    const row = await finishedRequest(null, 'SUCCESS');
+    expect(() => deliverer.retry(row)).toThrow(expect.objectContaining({ code: 'NO_CALLBACK_URL' }));
+    expect(() => deliverer.retry({ ...row, callback_url: receiver.url, status: 'processing' })).toThrow(
+      expect.objectContaining({ code: 'REQUEST_NOT_FINISHED' }),
+    );
+  });
+});

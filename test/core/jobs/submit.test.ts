@@ -1,0 +1,103 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { systemClock } from '../../../electron/core/jobs/clock';
+import { createApiKey, revokeApiKey } from '../../../electron/core/jobs/keys';
+import { createSubmitter, type SubmitInput, type Submitter } from '../../../electron/core/jobs/submit';
+import { openStore, type RequestRow, type Store } from '../../../electron/core/store';
+
+let dir: string;
+let store: Store;
+let submitter: Submitter;
+let accepted: RequestRow[];
+
+function input(keyId: string, characters = 10, voice = 'vi_female_thuytrang_mb'): SubmitInput {
+  return {
+    keyId,
+    source: 'api',
+    text: 'x'.repeat(characters),
+    characters,
+    voice_code: voice,
+    model_id: 'std-v1.6',
+    audio_type: 'mp3',
+    bitrate: 128,
+    speed_rate: 1,
+    pitch_rate: 1,
+    volume: 100,
+    generate_srt: false,
+    callback_url: null,
+  };
+}
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'submit-test-'));
+  store = openStore({ path: join(dir, 'studio.db') });
+  accepted = [];
+  submitter = createSubmitter({
+    store,
+    clock: systemClock,
+    maxQueuedPerKey: 50,
+    onAccepted: (rows) => accepted.push(...rows),
+  });
+});
+afterEach(() => {
+  submitter.close();
+  store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('submitter', () => {
+  it('charges and inserts concurrent submits exactly, each with a ledger entry, durable before it resolves', async () => {
+    const { row: key } = createApiKey(store, systemClock, { balanceMilli: 1_000_000 });
+    const rows = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => submitter.submit(input(key.id, i + 1))),
+    );
+    expect(new Set(rows.map((r) => r.id)).size).toBe(40);
+    for (const r of rows) expect(r.id).toMatch(/^[0-9a-f]{32}$/);
+    expect(accepted).toHaveLength(40);
+    const total = rows.reduce((sum, r) => sum + r.cost_milli, 0);
+    expect(total).toBe(((40 * 41) / 2) * 1000);
+    // Reopen: everything acknowledged is on disk.
+    submitter.close();
+    store.close();
+    store = openStore({ path: join(dir, 'studio.db') });
+    expect(store.keys.findById(key.id)).toMatchObject({ balance_milli: 1_000_000 - total, queued: 40 });
+    const ledger = store.ledger.list(key.id, 100, 0);
+    expect(ledger.rows.filter((e) => e.kind === 'charge')).toHaveLength(40);
+    expect(store.requests.get(rows[7]!.id)).toMatchObject({ status: 'new', characters: 8, cost_milli: 8000 });
+  });
+
+  it('refuses with INSUFFICIENT_CREDITS when short, charging nothing, while others in the same batch go through', async () => {
+    const { row: key } = createApiKey(store, systemClock, { balanceMilli: 15_000 });
+    const results = await Promise.allSettled([
+      submitter.submit(input(key.id, 10)), // 10 000
+      submitter.submit(input(key.id, 10)), // would need 10 000, only 5 000 left
+      submitter.submit(input(key.id, 50, 'en_male_echo_default')), // 5 000
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((results[1] as PromiseRejectedResult).reason).toMatchObject({ code: 'INSUFFICIENT_CREDITS' });
+    expect(store.keys.findById(key.id)?.balance_milli).toBe(0);
+    expect(store.ledger.list(key.id, 10, 0).rows.map((r) => r.kind)).toEqual(['charge', 'charge', 'grant']);
+  });
+
+  it('refuses with TOO_MANY_REQUESTS past the per-key queue limit, and with UNAUTHORIZED once revoked', async () => {
+    const { row: key } = createApiKey(store, systemClock);
+    const results = await Promise.allSettled(
+      Array.from({ length: 55 }, () => submitter.submit(input(key.id))),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(50);
+    expect(
+      results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason.code),
+    ).toEqual(Array(5).fill('TOO_MANY_REQUESTS'));
+    const { row: other } = createApiKey(store, systemClock);
+    revokeApiKey(store, systemClock, other.id);
+    await expect(submitter.submit(input(other.id))).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+
+  it('rejects with SHUTTING_DOWN after close', async () => {
+    const { row: key } = createApiKey(store, systemClock);
+    submitter.close();
+    await expect(submitter.submit(input(key.id))).rejects.toMatchObject({ code: 'SHUTTING_DOWN' });
+  });
+});

@@ -1,0 +1,114 @@
+/** Starts a real core (engine, SQLite file in a temp dir, HTTP on 127.0.0.1) for server tests. */
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { request } from 'undici';
+import { createCore, type Core, type CoreOptions } from '../../../electron/core/app';
+import { systemClock } from '../../../electron/core/jobs/clock';
+import { createApiKey } from '../../../electron/core/jobs/keys';
+
+export interface HttpResult {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+  body: Buffer;
+  /** Parsed JSON body; loosely typed so tests can reach into any route's answer. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  json: any;
+}
+
+export interface CallOptions {
+  body?: unknown;
+  /** Raw body string (sent as is). */
+  raw?: string | Buffer;
+  key?: string | null;
+  headers?: Record<string, string>;
+}
+
+export interface TestCore {
+  core: Core;
+  dir: string;
+  /** A key with the default balance. */
+  key: string;
+  call(
+    method: 'GET' | 'POST' | 'HEAD' | 'PUT' | 'OPTIONS',
+    path: string,
+    options?: CallOptions,
+  ): Promise<HttpResult>;
+  newKey(balanceMilli?: number): string;
+  close(): Promise<void>;
+}
+
+export async function fetchUrl(
+  url: string,
+  method: string,
+  options: { headers?: Record<string, string>; body?: string | Buffer } = {},
+): Promise<HttpResult> {
+  const response = await request(url, {
+    method: method as 'GET',
+    headers: options.headers,
+    body: options.body,
+  });
+  const body = Buffer.from(await response.body.arrayBuffer());
+  const text = body.toString('utf8');
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: response.statusCode, headers: response.headers, text, body, json };
+}
+
+export async function startTestCore(options: Partial<CoreOptions> = {}): Promise<TestCore> {
+  const dir = mkdtempSync(join(tmpdir(), 'core-test-'));
+  const core = await createCore({
+    dataDir: dir,
+    port: 0,
+    poolSize: 2,
+    retry: { attempts: 3, baseDelayMs: 30, factor: 2, timeoutMs: 2000 },
+    ...options,
+  });
+  const newKey = (balanceMilli?: number) =>
+    createApiKey(core.store, systemClock, balanceMilli === undefined ? {} : { balanceMilli }).key;
+  const key = newKey();
+  return {
+    core,
+    dir,
+    key,
+    newKey,
+    call(method, path, { body, raw, key: callKey = key, headers = {} } = {}) {
+      const all: Record<string, string> = { ...headers };
+      if (callKey !== null) all.authorization ??= `Bearer ${callKey}`;
+      let payload: string | Buffer | undefined;
+      if (raw !== undefined) payload = raw;
+      else if (body !== undefined) {
+        payload = JSON.stringify(body);
+        all['content-type'] ??= 'application/json';
+      }
+      return fetchUrl(`${core.url}${path}`, method, {
+        headers: all,
+        ...(payload !== undefined ? { body: payload } : {}),
+      });
+    },
+    async close() {
+      await core.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Polls until `check` returns a value (not undefined), or fails after `timeoutMs`. */
+export async function eventually<T>(
+  check: () => Promise<T | undefined> | T | undefined,
+  timeoutMs = 20_000,
+): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() - started > timeoutMs) throw new Error('condition not reached in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -1,0 +1,46 @@
+/** Runs the headless server in its own process, as a user would. */
+
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { join } from 'node:path';
+
+export const ENTRY = join(process.cwd(), 'electron/core/cli.ts');
+
+export interface ServerProcess {
+  child: ChildProcessWithoutNullStreams;
+  url: string;
+  /** Everything the process printed so far. */
+  stdout(): string;
+  stderr(): string;
+  exited: Promise<number | null>;
+}
+
+/** Starts `serve` and resolves once it printed its "listening on" line. */
+export function startServerProcess(args: string[]): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, 'serve', ...args], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      const match = /^listening on (http:\/\/127\.0\.0\.1:\d+)\n/m.exec(out);
+      if (match) resolve({ child, url: match[1]!, stdout: () => out, stderr: () => err, exited });
+    });
+    void exited.then((code) => reject(new Error(`server exited with ${code} before listening: ${err}`)));
+  });
+}
+
+/** Runs a command of the entry to completion. */
+export function runEntry(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
+}

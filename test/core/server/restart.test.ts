@@ -1,0 +1,115 @@
+/**
+ * Crash safety: the server process is killed with SIGKILL mid-run and restarted; every
+ * accepted request still reaches SUCCESS with complete audio, is charged exactly once, and
+ * has its callback delivered at least once.
+ */
+
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseMp3 } from '../../../electron/core/engine/mp3-frames';
+import { startReceiver, type CallbackReceiver } from '../../fixtures/callback-receiver';
+import { eventually, fetchUrl } from './helpers';
+import { startServerProcess, type ServerProcess } from './process';
+
+const KEY = 'restart-test-key-0123456789';
+let dir: string;
+let receiver: CallbackReceiver;
+let server: ServerProcess | undefined;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'restart-test-'));
+  receiver = await startReceiver();
+});
+afterAll(async () => {
+  server?.child.kill('SIGKILL');
+  await receiver.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const args = () => [
+  '--port',
+  '0',
+  '--data-dir',
+  dir,
+  '--api-key',
+  KEY,
+  '--pool-size',
+  '2',
+  '--callback-delay-ms',
+  '100',
+];
+
+async function api(base: string, method: 'GET' | 'POST', path: string, body?: unknown) {
+  return fetchUrl(`${base}${path}`, method, {
+    headers: { authorization: `Bearer ${KEY}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+}
+
+describe('kill -9 and restart', () => {
+  it('loses nothing: every accepted request finishes, with complete audio, one charge and a delivered callback', async () => {
+    server = await startServerProcess(args());
+    expect(server.stdout()).toMatch(/^listening on http:\/\/127\.0\.0\.1:\d+\n$/);
+    const sentence = 'This sentence is read aloud to keep the engine busy for a little while. ';
+    const bodies = Array.from({ length: 30 }, (_, i) => ({
+      input_text: `Request ${i}. ${sentence.repeat(4 + (i % 5) * 2)}`,
+      voice_code: i % 2 ? 'en_female_emily_us' : 'vi_female_thuytrang_mb',
+      callback_url: receiver.url,
+      generate_srt: i % 3 === 0,
+    }));
+    const accepted = await Promise.all(bodies.map((b) => api(server!.url, 'POST', '/api/v1/tts', b)));
+    for (const res of accepted) expect(res.status, res.text).toBe(200);
+    const ids = accepted.map((r) => r.json.result.request_id as string);
+    const costs = accepted.map(
+      (r, i) => r.json.result.characters * (bodies[i]!.voice_code === 'en_female_emily_us' ? 1000 : 1000),
+    );
+
+    // Kill it once some, but not all, callbacks have come in.
+    await receiver.waitFor(3);
+    server.child.kill('SIGKILL');
+    expect(await server.exited).toBeNull();
+    const deliveredBefore = new Set(
+      receiver.received.map((c) => (c.json as { request_id: string }).request_id),
+    );
+    expect(deliveredBefore.size).toBeLessThan(ids.length);
+
+    server = await startServerProcess(args());
+    const base = server.url;
+    await eventually(() => {
+      const delivered = new Set(
+        receiver.received
+          .filter((c) => (c.json as { status: string }).status === 'SUCCESS')
+          .map((c) => (c.json as { request_id: string }).request_id),
+      );
+      return ids.every((id) => delivered.has(id)) ? true : undefined;
+    }, 90_000);
+
+    for (const id of ids) {
+      const detail = (await api(base, 'GET', `/api/v1/tts/${id}`)).json.result;
+      expect(detail.status).toBe('SUCCESS');
+      const audio = await fetchUrl(detail.audio_link, 'GET');
+      expect(audio.status).toBe(200);
+      expect(audio.body.length).toBe(detail.audio_bytes);
+      // The whole file parses as MP3, last frame included.
+      const info = parseMp3(audio.body);
+      expect(info.durationMs).toBeGreaterThan(1000);
+      if (detail.generate_srt) expect((await fetchUrl(detail.srt_link, 'GET')).text).toMatch(/^1\r?\n/);
+    }
+    expect(readdirSync(join(dir, 'audio')).filter((f) => f.includes('partial'))).toEqual([]);
+
+    // Charged exactly once each, nothing refunded.
+    const usage = (await api(base, 'GET', '/api/v1/usage?page_size=100')).json.result;
+    const charges = usage.ledger.filter((e: { kind: string }) => e.kind === 'charge');
+    expect(charges).toHaveLength(ids.length);
+    expect(usage.ledger.filter((e: { kind: string }) => e.kind === 'refund')).toHaveLength(0);
+    expect(usage.balance_milli).toBe(1_000_000_000 - costs.reduce((a, b) => a + b, 0));
+    expect(usage.queued).toBe(0);
+
+    // SIGTERM stops it gracefully.
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    server = undefined;
+  }, 180_000);
+});

@@ -1,0 +1,135 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AppError } from '../../../electron/shared/errors';
+import { openStore, SCHEMA_VERSION, type Store } from '../../../electron/core/store';
+
+let dir: string;
+let dbPath: string;
+const open: Store[] = [];
+
+function openTracked(path = dbPath): Store {
+  const store = openStore({ path });
+  open.push(store);
+  return store;
+}
+
+function expectAppError(fn: () => unknown, code: string): AppError {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).code).toBe(code);
+    return error as AppError;
+  }
+  throw new Error(`expected ${code}`);
+}
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'store-test-'));
+  dbPath = join(dir, 'studio.db');
+});
+
+afterEach(() => {
+  for (const store of open.splice(0)) store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const key = {
+  id: 'key_1',
+  name: 'test',
+  key_hash: 'a'.repeat(64),
+  key_prefix: 'nsk_abc',
+  signing_secret: 'whsec_x',
+  balance_milli: 5000,
+  queued: 0,
+  created_at: '2025-01-01T00:00:00.000Z',
+  revoked_at: null,
+};
+
+describe('store', () => {
+  it('creates the schema at the newest version, in WAL mode, and keeps data across reopen', () => {
+    const store = openTracked();
+    store.keys.insert(key);
+    store.close();
+    open.length = 0;
+    // WAL is in effect: the -wal file exists while open.
+    const again = openTracked();
+    expect(existsSync(`${dbPath}-wal`)).toBe(true);
+    expect(again.keys.findByHash(key.key_hash)?.id).toBe('key_1');
+    expect(SCHEMA_VERSION).toBeGreaterThanOrEqual(1);
+  });
+
+  it('rolls back a transaction that throws', () => {
+    const store = openTracked();
+    store.keys.insert(key);
+    expect(() =>
+      store.transaction(() => {
+        store.keys.addBalance('key_1', -1000);
+        throw new Error('boom');
+      }),
+    ).toThrow('boom');
+    expect(store.keys.findById('key_1')?.balance_milli).toBe(5000);
+  });
+
+  it('refuses a database written by a newer version and leaves the file untouched', () => {
+    const store = openTracked();
+    store.close();
+    open.length = 0;
+    // Closing checkpoints the WAL into the file; then bump user_version past what this build knows.
+    const header = readFileSync(dbPath);
+    // user_version is the big-endian integer at byte offset 60 of the header.
+    header.writeUInt32BE(SCHEMA_VERSION + 5, 60);
+    writeFileSync(dbPath, header);
+    rmSync(`${dbPath}-wal`, { force: true });
+    const before = readFileSync(dbPath);
+    const error = expectAppError(() => openStore({ path: dbPath }), 'DATABASE_TOO_NEW');
+    expect(error.message).toContain(`schema version ${SCHEMA_VERSION + 5}`);
+    expect(readFileSync(dbPath).equals(before)).toBe(true);
+    // The ownership lock was released: a later open fails the same way, not with DATABASE_LOCKED.
+    expectAppError(() => openStore({ path: dbPath }), 'DATABASE_TOO_NEW');
+  });
+
+  it('moves a corrupt file aside with a clear error, never overwriting it, then starts fresh', () => {
+    writeFileSync(dbPath, 'this is not a database, just some text that was here before'.repeat(100));
+    const original = readFileSync(dbPath);
+    const error = expectAppError(() => openStore({ path: dbPath }), 'DATABASE_CORRUPT');
+    const aside = readdirSync(dir).find((f) => f.startsWith('studio.db.corrupt-'));
+    expect(aside).toBeDefined();
+    expect(error.message).toContain(aside!);
+    expect(readFileSync(join(dir, aside!)).equals(original)).toBe(true);
+    const fresh = openTracked();
+    expect(fresh.keys.list()).toEqual([]);
+  });
+
+  it('refuses a second open while the first is live', () => {
+    openTracked();
+    expectAppError(() => openStore({ path: dbPath }), 'DATABASE_LOCKED');
+  });
+
+  it('opens after the owning process was killed with SIGKILL (stale driver lock removed)', async () => {
+    const script = `
+      import { openStore } from ${JSON.stringify(join(process.cwd(), 'electron/core/store/index.ts'))};
+      const store = openStore({ path: ${JSON.stringify(dbPath)} });
+      store.keys.insert(${JSON.stringify(key)});
+      process.stdout.write('ready\\n');
+      setInterval(() => {}, 1000);
+    `;
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on('data', (d: Buffer) => d.toString().includes('ready') && resolve());
+      child.on('exit', (code) => reject(new Error(`child exited ${code}`)));
+    });
+    // While the child lives, its database is locked for us.
+    expectAppError(() => openStore({ path: dbPath }), 'DATABASE_LOCKED');
+    child.kill('SIGKILL');
+    await new Promise((resolve) => child.on('exit', resolve));
+    expect(existsSync(`${dbPath}.lock`)).toBe(true);
+    const store = openTracked();
+    expect(store.keys.findById('key_1')?.balance_milli).toBe(5000);
+  });
+});
