@@ -24,6 +24,7 @@ declare module '@echogarden/espeak-ng-emscripten' {
     set_volume(volume: number): number;
     get_samplerate(): number;
     synthesize(text: string, callback: (samples: Int16Array, events: EspeakEvent[]) => number): void;
+    synthesize_ipa(text: string): { code: number; ipa: string };
     list_voices(
       type?: string,
     ): Array<{ name: string; identifier: string; languages: Array<{ priority: number; name: string }> }>;

@@ -180,8 +180,8 @@ class AtomicTextFile {
   }
   async write(text: string): Promise<void> {
     if (this.failure) throw this.failure;
-    if (!this.stream.write(text))
-      await Promise.race([once(this.stream, 'drain'), once(this.stream, 'close')]);
+    // `once` also rejects on 'error', and removes both of its listeners either way.
+    if (!this.stream.write(text)) await once(this.stream, 'drain');
   }
   async commit(): Promise<void> {
     await new Promise<void>((resolve) => this.stream.end(resolve));

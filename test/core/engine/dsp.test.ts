@@ -13,35 +13,11 @@ import {
   silence,
   trimSilence,
 } from '../../../electron/core/engine/dsp';
-import { ENGINE_AMPLITUDE } from '../../../electron/core/engine/prosody';
 import { encodeWav } from '../../../electron/core/engine/wav';
+import { speechPcm } from '../../fixtures/espeak';
 
 const RATE = 22050;
 const CEILING = Math.round(dbfsToAmplitude(LIMITER_CEILING_DB));
-
-type Espeak = {
-  set_voice(name: string): number;
-  set_volume(volume: number): void;
-  synthesize(text: string, callback: (samples: Int16Array) => number): void;
-};
-
-/** Real engine output, at the engine amplitude the pipeline uses. */
-async function startEspeak(): Promise<(text: string, voice: string) => Int16Array> {
-  const { default: load } = (await import('@echogarden/espeak-ng-emscripten')) as unknown as {
-    default: () => Promise<{ eSpeakNGWorker: new () => Espeak }>;
-  };
-  const espeak = new (await load()).eSpeakNGWorker();
-  return (text, voice) => {
-    expect(espeak.set_voice(voice)).toBe(0);
-    espeak.set_volume(ENGINE_AMPLITUDE);
-    const parts: Int16Array[] = [];
-    espeak.synthesize(text, (samples) => {
-      parts.push(samples.slice());
-      return 0;
-    });
-    return concat(parts);
-  };
-}
 
 function concat(parts: Int16Array[]): Int16Array {
   const out = new Int16Array(parts.reduce((n, p) => n + p.length, 0));
@@ -105,10 +81,8 @@ const EN =
 const VI = 'Ngày xưa, có một cô bé sống bên bờ biển. Mỗi sáng, cô ra bãi cát nhặt những vỏ sò đẹp nhất.';
 
 describe('volume and limiter on real engine output', () => {
-  let speak: (text: string, voice: string) => Int16Array;
   let dir: string;
-  beforeAll(async () => {
-    speak = await startEspeak();
+  beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'dsp-test-'));
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -121,8 +95,8 @@ describe('volume and limiter on real engine output', () => {
     { voice: 'vi-vn-x-south+f3', text: VI },
   ])(
     '$voice: volume 50/150 give 0.5×/1.5× the RMS of volume 100 (±10%), no clipped samples',
-    ({ voice, text }) => {
-      const pcm = speak(text, voice);
+    async ({ voice, text }) => {
+      const pcm = await speechPcm(text, voice);
       expect(pcm.length).toBeGreaterThan(RATE * 3);
       const at = (volume: number) => applyVolume(pcm, volume / 100);
       const [v50, v100, v150] = [at(50), at(100), at(150)];
@@ -142,8 +116,8 @@ describe('volume and limiter on real engine output', () => {
     },
   );
 
-  it('sox agrees on the RMS ratios and reports no clipping in the WAV files', () => {
-    const pcm = speak(VI, 'vi+f2');
+  it('sox agrees on the RMS ratios and reports no clipping in the WAV files', async () => {
+    const pcm = await speechPcm(VI, 'vi+f2');
     const stat = (volume: number) => {
       const path = join(dir, `v${volume}.wav`);
       writeFileSync(path, encodeWav(applyVolume(pcm, volume / 100), RATE));
@@ -168,8 +142,8 @@ describe('volume and limiter on real engine output', () => {
     }
   });
 
-  it('gives identical output whether the stream is processed whole or in random chunks', () => {
-    const pcm = speak(VI, 'vi+f2');
+  it('gives identical output whether the stream is processed whole or in random chunks', async () => {
+    const pcm = await speechPcm(VI, 'vi+f2');
     for (const gain of [0.5, 1, 1.5]) {
       const whole = applyVolume(pcm, gain);
       // Chunks far smaller than the look-ahead, around it, and like the engine's (~2206).
@@ -185,8 +159,8 @@ describe('volume and limiter on real engine output', () => {
     }
   });
 
-  it('leaves audio below the ceiling exactly as it was at volume 100', () => {
-    const pcm = speak(EN, 'en-us');
+  it('leaves audio below the ceiling exactly as it was at volume 100', async () => {
+    const pcm = await speechPcm(EN, 'en-us');
     expect(peak(pcm)).toBeLessThan(CEILING);
     expect(firstDifference(applyVolume(pcm, 1), pcm)).toBe(-1);
   });
@@ -291,8 +265,7 @@ describe('helpers', () => {
   });
 
   it('trimSilence counts the silent samples at each end of engine output', async () => {
-    const speak = await startEspeak();
-    const pcm = speak('Hello there.', 'en-us');
+    const pcm = await speechPcm('Hello there.', 'en-us');
     const { start, end } = trimSilence(pcm);
     expect(start).toBeGreaterThan(0);
     expect(end).toBeGreaterThan(0);

@@ -1,31 +1,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { ESpeakNGWorker } from '@echogarden/espeak-ng-emscripten';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { prepareJapanese, warmUpJapanese } from '../../../electron/core/engine/japanese';
 import type { PreparedText } from '../../../electron/core/engine/types';
+import { loadEspeak } from '../../fixtures/espeak';
 
-interface EspeakEvent {
-  type: string;
-  text_position: number;
-  word_length: number;
-}
-
-interface Espeak {
-  set_voice(name: string): number;
-  synthesize(text: string, callback: (samples: Int16Array, events: EspeakEvent[]) => number): void;
-  synthesize_ipa(text: string): { code: number; ipa: string };
-}
-
-let engine: Espeak;
+let engine: ESpeakNGWorker;
 
 beforeAll(async () => {
-  // The package has no type declarations: import it by a non-literal name and type what is used.
-  const specifier = '@echogarden/espeak-ng-emscripten';
-  const { default: load } = (await import(specifier)) as {
-    default: () => Promise<{ eSpeakNGWorker: new () => Espeak }>;
-  };
-  engine = new (await load()).eSpeakNGWorker();
+  engine = await loadEspeak();
   expect(engine.set_voice('ja')).toBe(0);
   await warmUpJapanese();
 });

@@ -8,40 +8,12 @@ import { BITRATES, type Bitrate } from '../../../electron/shared/options';
 import { rms } from '../../../electron/core/engine/dsp';
 import { createMp3Sink, encodeMp3 } from '../../../electron/core/engine/mp3';
 import { parseMp3 } from '../../../electron/core/engine/mp3-frames';
-import { ENGINE_AMPLITUDE } from '../../../electron/core/engine/prosody';
 import { encodeWav } from '../../../electron/core/engine/wav';
+import { speechPcm } from '../../fixtures/espeak';
 
 const RATE = 22050;
 /** Samples per MPEG-2 Layer III frame. */
 const FRAME = 576;
-
-type Espeak = {
-  set_voice(name: string): number;
-  set_volume(volume: number): void;
-  synthesize(text: string, callback: (samples: Int16Array) => number): void;
-};
-
-/** Real engine output, at the engine amplitude the pipeline uses. */
-async function synthesize(text: string, voice = 'en-us'): Promise<Int16Array> {
-  const { default: load } = (await import('@echogarden/espeak-ng-emscripten')) as unknown as {
-    default: () => Promise<{ eSpeakNGWorker: new () => Espeak }>;
-  };
-  const espeak = new (await load()).eSpeakNGWorker();
-  expect(espeak.set_voice(voice)).toBe(0);
-  espeak.set_volume(ENGINE_AMPLITUDE);
-  const parts: Int16Array[] = [];
-  espeak.synthesize(text, (samples) => {
-    parts.push(samples.slice());
-    return 0;
-  });
-  const out = new Int16Array(parts.reduce((n, p) => n + p.length, 0));
-  let offset = 0;
-  for (const p of parts) {
-    out.set(p, offset);
-    offset += p.length;
-  }
-  return out;
-}
 
 /** Splits into chunks of pseudo-random sizes between 1 and `max` samples (deterministic). */
 function chunksOf(pcm: Int16Array, max: number, seed = 11): Int16Array[] {
@@ -105,7 +77,7 @@ describe('MP3 output', () => {
   let speech: Int16Array;
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'mp3-test-'));
-    speech = await synthesize(TEXT);
+    speech = await speechPcm(TEXT);
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -178,7 +150,7 @@ describe('MP3 output', () => {
   });
 
   it('gives each sink its own encoder: interleaved renders equal separate ones', async () => {
-    const other = await synthesize('Xin chào, đây là giọng đọc của tôi.', 'vi+f2');
+    const other = await speechPcm('Xin chào, đây là giọng đọc của tôi.', 'vi+f2');
     const a = await createMp3Sink(join(dir, 'a.mp3'), { sampleRate: RATE, bitrate: 32 });
     const b = await createMp3Sink(join(dir, 'b.mp3'), { sampleRate: RATE, bitrate: 128 });
     const chunksA = chunksOf(speech, 2206);
@@ -242,7 +214,7 @@ describe('parseMp3', () => {
   let ours: Uint8Array;
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'mp3-parse-'));
-    speech = await synthesize(TEXT);
+    speech = await speechPcm(TEXT);
     ours = await encodeMp3(speech, { sampleRate: RATE, bitrate: 32 });
     writeFileSync(join(dir, 'ours.mp3'), ours);
     writeFileSync(join(dir, 'speech.wav'), encodeWav(speech, RATE));

@@ -11,6 +11,7 @@ import {
   type CueOptions,
 } from '../../../electron/core/engine/subtitles';
 import type { EngineWordMark, SubtitleCue, WordTiming } from '../../../electron/core/engine/types';
+import { loadEspeak } from '../../fixtures/espeak';
 
 /** Deterministic PRNG (mulberry32), so "random" engine quirks are the same on every run. */
 function random(seed: number): () => number {
@@ -555,29 +556,7 @@ describe('validateCues', () => {
 
 describe('with the real engine', () => {
   it('times an English paragraph and makes valid subtitles that end with the speech', async () => {
-    // A variable specifier: the package ships no type declarations.
-    const specifier = '@echogarden/espeak-ng-emscripten';
-    const { default: load } = (await import(specifier)) as {
-      default: () => Promise<{
-        eSpeakNGWorker: new () => {
-          set_voice(name: string): number;
-          get_samplerate(): number;
-          synthesize(
-            text: string,
-            cb: (
-              samples: Int16Array,
-              events: Array<{
-                type: string;
-                text_position: number;
-                word_length: number;
-                audio_position: number;
-              }>,
-            ) => number,
-          ): void;
-        };
-      }>;
-    };
-    const engine = new (await load()).eSpeakNGWorker();
+    const engine = await loadEspeak();
     engine.set_voice('en-us');
     const rate = engine.get_samplerate() / 1000;
     const paragraph =

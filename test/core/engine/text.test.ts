@@ -1,3 +1,4 @@
+import type { ESpeakNGWorker } from '@echogarden/espeak-ng-emscripten';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isAppError } from '../../../electron/shared/errors';
 import type { LanguageCode } from '../../../electron/shared/voices';
@@ -12,31 +13,14 @@ import {
   vietnameseNumber,
   type SpeechChunk,
 } from '../../../electron/core/engine/text';
+import { loadEspeak } from '../../fixtures/espeak';
 
 // --- the real engine, for checks a listener would make --------------------------------
 
-interface EspeakEvent {
-  type: string;
-  text_position: number;
-  word_length: number;
-  audio_position: number;
-}
-
-interface Espeak {
-  set_voice(name: string): number;
-  synthesize(text: string, callback: (samples: Int16Array, events: EspeakEvent[]) => number): void;
-  synthesize_ipa(text: string): { code: number; ipa: string };
-}
-
-let engine: Espeak;
+let engine: ESpeakNGWorker;
 
 beforeAll(async () => {
-  // The package has no type declarations: import it by a non-literal name and type what is used.
-  const specifier = '@echogarden/espeak-ng-emscripten';
-  const { default: load } = (await import(specifier)) as {
-    default: () => Promise<{ eSpeakNGWorker: new () => Espeak }>;
-  };
-  engine = new (await load()).eSpeakNGWorker();
+  engine = await loadEspeak();
 });
 
 /** Word events of the engine (SSML mode, as the app runs it) for `text`. */

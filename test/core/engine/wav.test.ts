@@ -4,43 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../../electron/shared/errors';
-import { ENGINE_AMPLITUDE } from '../../../electron/core/engine/prosody';
 import {
   createWavSink,
   encodeWav,
   parseWavHeader,
   WAV_HEADER_BYTES,
 } from '../../../electron/core/engine/wav';
+import { speechPcm } from '../../fixtures/espeak';
 
 const RATE = 22050;
-
-type Espeak = {
-  set_voice(name: string): number;
-  set_volume(volume: number): void;
-  synthesize(text: string, callback: (samples: Int16Array) => number): void;
-};
-
-/** Real engine output, at the engine amplitude the pipeline uses. */
-async function synthesize(text: string, voice = 'en-us'): Promise<Int16Array> {
-  const { default: load } = (await import('@echogarden/espeak-ng-emscripten')) as unknown as {
-    default: () => Promise<{ eSpeakNGWorker: new () => Espeak }>;
-  };
-  const espeak = new (await load()).eSpeakNGWorker();
-  expect(espeak.set_voice(voice)).toBe(0);
-  espeak.set_volume(ENGINE_AMPLITUDE);
-  const parts: Int16Array[] = [];
-  espeak.synthesize(text, (samples) => {
-    parts.push(samples.slice());
-    return 0;
-  });
-  const out = new Int16Array(parts.reduce((n, p) => n + p.length, 0));
-  let offset = 0;
-  for (const p of parts) {
-    out.set(p, offset);
-    offset += p.length;
-  }
-  return out;
-}
 
 /** Splits into chunks of pseudo-random sizes between 1 and `max` samples (deterministic). */
 function chunksOf(pcm: Int16Array, max: number): Int16Array[] {
@@ -69,7 +41,7 @@ describe('WAV output', () => {
   let speech: Int16Array;
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'wav-test-'));
-    speech = await synthesize(TEXT);
+    speech = await speechPcm(TEXT);
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
