@@ -349,6 +349,8 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
       await timings?.commit();
       return { characters, durationMs: done.durationMs, audioBytes: done.bytes, cueCount };
     } catch (error) {
+      // Chunks still queued for this render would only keep the workers busy.
+      pool.cancel(owner);
       await Promise.allSettled([sink.abort(), srt?.discard(), timings?.discard()]);
       if (isAppError(error)) throw error;
       throw new AppError(

@@ -22,6 +22,11 @@ export interface WorkerPool {
   readonly size: number;
   /** Synthesises one piece of engine text. `owner` groups tasks for fair scheduling. */
   synthesize(text: string, settings: EngineSettings, owner?: string): Promise<SynthesisOutput>;
+  /**
+   * Drops the owner's queued tasks (they reject with SHUTTING_DOWN); a task already
+   * running finishes. Returns how many were dropped.
+   */
+  cancel(owner: string): number;
   /** Terminates the workers; queued and running tasks reject with SHUTTING_DOWN. */
   close(): Promise<void>;
 }
@@ -182,6 +187,13 @@ export async function createWorkerPool(options: PoolOptions = {}): Promise<Worke
         queues.set(owner, queue);
         dispatch();
       });
+    },
+    cancel(owner) {
+      const queue = queues.get(owner) ?? [];
+      queues.delete(owner);
+      const error = new AppError('SHUTTING_DOWN', 'the render was cancelled');
+      for (const task of queue) task.reject(error);
+      return queue.length;
     },
     async close() {
       if (closed) return;

@@ -51,6 +51,18 @@ describe('worker pool', () => {
     expect(out.pcm.length).toBeGreaterThan(0);
   });
 
+  it("cancels an owner's queued tasks and keeps serving others", async () => {
+    const doomed = Array.from({ length: 8 }, (_, i) =>
+      pool.synthesize(`Queued sentence ${i}.`, settings, 'doomed'),
+    );
+    const settled = Promise.allSettled(doomed);
+    expect(pool.cancel('doomed')).toBeGreaterThanOrEqual(6);
+    const outcomes = await settled;
+    expect(outcomes.filter((o) => o.status === 'rejected').length).toBeGreaterThanOrEqual(6);
+    const out = await pool.synthesize('Others go on.', settings, 'other');
+    expect(out.pcm.length).toBeGreaterThan(0);
+  });
+
   it('serves owners in turn so a long job does not starve a short one', async () => {
     const order: string[] = [];
     const long = Array.from({ length: 12 }, (_, i) =>
