@@ -1,6 +1,7 @@
 // @ts-check
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 /** Layering (ARCHITECTURE.md): shared <- engine, store <- jobs <- server <- main / cli. */
 const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
@@ -82,6 +83,7 @@ export default tseslint.config(
       },
     ]),
   },
+  { files: ['renderer/**/*.{ts,tsx}'], ...reactHooks.configs.flat.recommended },
   {
     files: ['renderer/**', 'electron/preload/**'],
     rules: restrict([

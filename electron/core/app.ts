@@ -118,6 +118,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         clock,
         engine,
         uiDir: options.uiDir ?? DEFAULT_UI_DIR,
+        dataDir: options.dataDir,
         baseUrl,
         ...(options.defaultBalanceMilli !== undefined
           ? { defaultBalanceMilli: options.defaultBalanceMilli }

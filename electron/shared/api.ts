@@ -297,6 +297,8 @@ export const SessionInfoSchema = Type.Object({
   key: ApiKeyInfoSchema,
   /** Base URL of this server, e.g. http://127.0.0.1:8787 */
   base_url: Type.String(),
+  /** The server's data directory (database and audio files), when known. */
+  data_dir: Nullable(Type.String()),
 });
 export type SessionInfo = Static<typeof SessionInfoSchema>;
 

@@ -34,6 +34,8 @@ export type ErrorCode =
   | 'ENGINE_TIMEOUT'
   | 'OUTPUT_FAILED'
   | 'SHUTTING_DOWN'
+  /** The request was cancelled by its owner before it finished (a FAILURE, refunded). */
+  | 'CANCELLED'
   | 'INTERNAL';
 
 export class AppError extends Error {

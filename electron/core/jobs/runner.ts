@@ -38,6 +38,12 @@ export interface JobRunner {
   start(): void;
   /** Looks for new work now (call after accepting requests). */
   kick(): void;
+  /**
+   * Cancels a queued or running request: it finishes as FAILURE with error_code CANCELLED and
+   * its credits are refunded (its callback, if any, is delivered as for any failure).
+   * False when the request had already finished.
+   */
+  cancel(requestId: string): boolean;
   /** 0–1 for a running request, undefined otherwise. */
   progress(requestId: string): number | undefined;
   /** Number of renders in flight. */
@@ -73,7 +79,11 @@ interface Running {
   done: Promise<void>;
   progress: number;
   lastEmit: number;
+  /** Set by cancel(): the abort that follows is the owner's, not a failure or a shutdown. */
+  cancelled: boolean;
 }
+
+const CANCELLED_MESSAGE = 'Cancelled before it finished; the credits were refunded.';
 
 export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const { engine, store, files, events, clock, log, onFinished } = options;
@@ -137,6 +147,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       done: Promise.resolve(),
       progress: 0,
       lastEmit: 0,
+      cancelled: false,
     };
     running.set(row.id, entry);
     events.emit('request', { keyId: row.key_id, request_id: row.id, status: 'processing', progress: 0 });
@@ -182,6 +193,10 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         cueCount: result.cueCount,
       });
     } catch (error) {
+      if (entry.cancelled) {
+        finish(row, { status: 'FAILURE', errorCode: 'CANCELLED', errorMessage: CANCELLED_MESSAGE });
+        return;
+      }
       if (
         closing &&
         (entry.controller.signal.aborted || (isAppError(error) && error.code === 'SHUTTING_DOWN'))
@@ -261,6 +276,21 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       pump();
     },
     kick: pump,
+    cancel(requestId) {
+      const entry = running.get(requestId);
+      if (entry) {
+        if (entry.cancelled) return true;
+        entry.cancelled = true;
+        entry.controller.abort(new AppError('CANCELLED', CANCELLED_MESSAGE));
+        return true;
+      }
+      const row = store.requests.get(requestId);
+      if (!row || row.status !== 'new') return false;
+      // Queued: claim it as the runner would, then finish it without rendering.
+      if (!store.requests.markProcessing(row.id, isoTime(clock.now()))) return false;
+      finish(row, { status: 'FAILURE', errorCode: 'CANCELLED', errorMessage: CANCELLED_MESSAGE });
+      return true;
+    },
     progress: (id) => running.get(id)?.progress,
     get running() {
       return running.size;

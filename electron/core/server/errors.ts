@@ -34,6 +34,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   ENGINE_TIMEOUT: 504,
   OUTPUT_FAILED: 500,
   SHUTTING_DOWN: 503,
+  CANCELLED: 409,
   INTERNAL: 500,
 };
 

@@ -70,6 +70,8 @@ export interface StudioOptions {
   port(): number;
   /** The server's own base URL, for the API page. */
   baseUrl(): string;
+  /** Shown on the Settings page. */
+  dataDir?: string;
   /** Balance of a studio key created when there is none, milli-credits. */
   defaultBalanceMilli?: number;
 }
@@ -204,7 +206,11 @@ export function registerStudioRoutes(app: FastifyInstance, options: StudioOption
 
   app.get('/api/v1/session', async (request, reply) => {
     requireSession(request);
-    const result: SessionInfo = { key: toKeyInfo(studioKey()), base_url: options.baseUrl() };
+    const result: SessionInfo = {
+      key: toKeyInfo(studioKey()),
+      base_url: options.baseUrl(),
+      data_dir: options.dataDir ?? null,
+    };
     return ok(reply, result);
   });
 

@@ -66,6 +66,7 @@ describe('studio UI and session sign-in', () => {
     const session = await get('/api/v1/session', { cookie });
     expect(session.status).toBe(200);
     expect(session.json.result.base_url).toBe(t.core.url);
+    expect(session.json.result.data_dir).toBe(t.dir);
     const submit = await post(
       '/api/v1/tts',
       { input_text: 'Hello there.', voice_code: 'en_female_nova_default' },

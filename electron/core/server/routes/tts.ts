@@ -93,6 +93,17 @@ export function registerTtsRoutes(
     return reply.type(API_CONTENT_TYPE).send(ok({ items: attempts }));
   });
 
+  app.post<{ Params: { id: string } }>('/api/v1/tts/:id/cancel', async (request, reply) => {
+    const row = ownedRequest(store, requireKey(store, request), request.params.id);
+    // Idempotent: cancelling a finished request changes nothing and answers its record.
+    jobs.runner.cancel(row.id);
+    if (store.requests.get(row.id)!.status === 'processing') await jobs.whenFinished(row.id);
+    const updated = store.requests.get(row.id)!;
+    return reply
+      .type(API_CONTENT_TYPE)
+      .send(ok(toRequestDetail(updated, jobs.runner.progress(row.id), jobs.links)));
+  });
+
   app.post<{ Params: { id: string } }>('/api/v1/tts/:id/callback-retry', async (request, reply) => {
     const row = ownedRequest(store, requireKey(store, request), request.params.id);
     jobs.deliverer.retry(row);

@@ -1,0 +1,74 @@
+import { useEffect } from 'react';
+import { ApiView } from '../features/api/ApiView';
+import { SignIn } from '../features/auth/SignIn';
+import { CallbacksView } from '../features/callbacks/CallbacksView';
+import { HistoryView } from '../features/history/HistoryView';
+import { SettingsView } from '../features/settings/SettingsView';
+import { StudioView } from '../features/compose/StudioView';
+import { VoicesView } from '../features/voices/VoicesView';
+import { useStudio } from '../stores';
+import type { View } from '../stores/ui-slice';
+import { useTheme } from './useTheme';
+
+const NAV: { view: View; label: string }[] = [
+  { view: 'studio', label: 'Studio' },
+  { view: 'voices', label: 'Voices' },
+  { view: 'history', label: 'History' },
+  { view: 'callbacks', label: 'Callbacks' },
+  { view: 'api', label: 'API' },
+  { view: 'settings', label: 'Settings' },
+];
+
+export function App() {
+  useTheme();
+  const status = useStudio((s) => s.sessionStatus);
+  const checkSession = useStudio((s) => s.checkSession);
+  const view = useStudio((s) => s.view);
+  const setView = useStudio((s) => s.setView);
+  const balance = useStudio((s) => s.session?.key.balance);
+
+  useEffect(() => {
+    void checkSession();
+  }, [checkSession]);
+
+  if (status !== 'signed-in') return <SignIn />;
+
+  return (
+    <div className="shell">
+      <nav className="sidebar" aria-label="Main">
+        <div className="brand">
+          <img src="/favicon.svg" alt="" />
+          Narration Studio
+        </div>
+        {NAV.map((item) => (
+          <button
+            key={item.view}
+            type="button"
+            className="nav-button"
+            aria-current={view === item.view ? 'page' : undefined}
+            onClick={() => setView(item.view)}
+          >
+            {item.label}
+          </button>
+        ))}
+        <div className="sidebar-foot">
+          {balance !== undefined && (
+            <>
+              Balance
+              <br />
+              <b>{balance.toLocaleString('en-US')}</b> credits
+            </>
+          )}
+        </div>
+      </nav>
+      <main className="main">
+        {view === 'studio' && <StudioView />}
+        {view === 'voices' && <VoicesView />}
+        {view === 'history' && <HistoryView />}
+        {view === 'callbacks' && <CallbacksView />}
+        {view === 'api' && <ApiView />}
+        {view === 'settings' && <SettingsView />}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { useState } from 'react';
+
+/** Copies `text` to the clipboard and says so for a moment. */
+export function CopyButton({ text, label }: { text: string; label: string }) {
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+    } catch {
+      // Clipboard refused (insecure context or no permission): select-and-copy fallback.
+      const area = document.createElement('textarea');
+      area.value = text;
+      document.body.append(area);
+      area.select();
+      document.execCommand('copy');
+      area.remove();
+    }
+    setCopied(true);
+    setTimeout(() => setCopied(false), 1500);
+  };
+  return (
+    <button type="button" className="icon" aria-label={label} title={label} onClick={() => void copy()}>
+      {copied ? 'Copied' : 'Copy'}
+    </button>
+  );
+}

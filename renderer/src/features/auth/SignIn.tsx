@@ -1,0 +1,44 @@
+import { useStudio } from '../../stores';
+
+/** Shown whenever there is no valid session: never a broken screen. */
+export function SignIn() {
+  const status = useStudio((s) => s.sessionStatus);
+  const error = useStudio((s) => s.sessionError);
+  const checkSession = useStudio((s) => s.checkSession);
+  if (status === 'checking') {
+    return (
+      <div className="signin" role="status">
+        <p className="muted">Connecting to the studio…</p>
+      </div>
+    );
+  }
+  return (
+    <main className="signin panel">
+      {status === 'offline' ? (
+        <>
+          <h1>The studio server is not answering</h1>
+          <p>{error}</p>
+          <p className="muted">
+            Start it again with <code>npm run serve</code>, then retry.
+          </p>
+        </>
+      ) : (
+        <>
+          <h1>Sign in to Narration Studio</h1>
+          <p>
+            This studio opens from the address that <code>serve</code> printed in its terminal, which carries
+            a sign-in token:
+          </p>
+          <pre className="payload">open {window.location.origin}/?token=…</pre>
+          <p className="muted">
+            Open that address in this browser. Signing in lasts until the server stops; after a restart, open
+            the new address it prints.
+          </p>
+        </>
+      )}
+      <button type="button" onClick={() => void checkSession()}>
+        Try again
+      </button>
+    </main>
+  );
+}

@@ -1,0 +1,171 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { CallbackAttempt, RequestDetail } from '../../../../electron/shared/api';
+import { CallbackBadge } from '../../components/StatusBadge';
+import { errorMessage, isSignedOut } from '../../lib/api-client';
+import { formatTime } from '../../lib/format';
+import { useClient, useStudio } from '../../stores';
+
+/** Requests with a callback URL and every delivery attempt of the one selected, refreshed live. */
+export function CallbacksView() {
+  const client = useClient();
+  const markSignedOut = useStudio((s) => s.markSignedOut);
+  const [requests, setRequests] = useState<RequestDetail[]>([]);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [attempts, setAttempts] = useState<CallbackAttempt[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [resendError, setResendError] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      const list = await client.listRequests({ page: 1, page_size: 100 });
+      const withCallback = list.items.filter((r) => r.callback_url);
+      setRequests(withCallback);
+      const current = selected ?? withCallback[0]?.request_id ?? null;
+      if (current !== selected) setSelected(current);
+      setAttempts(current ? await client.callbackAttempts(current) : []);
+      setError(null);
+    } catch (e) {
+      if (isSignedOut(e)) markSignedOut();
+      setError(errorMessage(e));
+    }
+  }, [client, selected, markSignedOut]);
+
+  useEffect(() => {
+    // First load on the next tick (not inside the effect body), then refresh on a timer.
+    const first = setTimeout(() => void load(), 0);
+    const timer = setInterval(() => void load(), 1500);
+    return () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    };
+  }, [load]);
+
+  const resend = async (id: string) => {
+    setResendError(null);
+    try {
+      await client.retryCallback(id);
+      await load();
+    } catch (e) {
+      setResendError(errorMessage(e));
+    }
+  };
+
+  const request = requests.find((r) => r.request_id === selected);
+
+  return (
+    <>
+      <div className="page-head">
+        <div>
+          <h1>Callbacks</h1>
+          <p>What the server POSTed to each callback URL, and what the receiver answered. Updates live.</p>
+        </div>
+      </div>
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      {requests.length === 0 && !error && (
+        <div className="panel">
+          <p className="muted">
+            No request has a callback URL yet. Set one under Voice & output in the Studio, then generate.
+          </p>
+        </div>
+      )}
+      {requests.length > 0 && (
+        <div className="studio-grid" style={{ gridTemplateColumns: '300px minmax(0, 1fr)' }}>
+          <div className="panel">
+            <h2 style={{ marginBottom: 10 }}>Requests</h2>
+            <ul className="cue-list" aria-label="Requests with a callback" style={{ maxHeight: 520 }}>
+              {requests.map((r) => (
+                <li key={r.request_id} className={r.request_id === selected ? 'current' : undefined}>
+                  <button
+                    type="button"
+                    onClick={() => setSelected(r.request_id)}
+                    aria-current={r.request_id === selected ? 'true' : undefined}
+                    style={{ gridTemplateColumns: '1fr auto' }}
+                  >
+                    <span>
+                      <code className="small">{r.request_id.slice(0, 12)}…</code>
+                      <br />
+                      <span className="small muted">{formatTime(r.created_at)}</span>
+                    </span>
+                    <CallbackBadge state={r.callback_state} />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </div>
+          {request && (
+            <div className="panel">
+              <div className="panel-head">
+                <div>
+                  <h2>Deliveries of {request.request_id.slice(0, 12)}…</h2>
+                  <p className="hint">
+                    To <code>{request.callback_url}</code> · {request.callback_attempts} attempt(s)
+                    {request.callback_next_attempt_at
+                      ? ` · next at ${formatTime(request.callback_next_attempt_at)}`
+                      : ''}
+                  </p>
+                </div>
+                <button
+                  type="button"
+                  onClick={() => void resend(request.request_id)}
+                  disabled={request.status !== 'SUCCESS' && request.status !== 'FAILURE'}
+                >
+                  Resend callback
+                </button>
+              </div>
+              {resendError && (
+                <p className="error" role="alert">
+                  {resendError}
+                </p>
+              )}
+              {attempts.length === 0 && <p className="muted">No attempt yet ({request.callback_state}).</p>}
+              {attempts.length > 0 && (
+                <table className="data fixed" aria-label="Delivery attempts">
+                  <thead>
+                    <tr>
+                      <th style={{ width: 36 }}>#</th>
+                      <th style={{ width: 190 }}>Time</th>
+                      <th style={{ width: 120 }}>HTTP status</th>
+                      <th>Response</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {[...attempts].reverse().map((a) => (
+                      <tr key={a.attempt}>
+                        <td>{a.attempt}</td>
+                        <td className="small">
+                          {formatTime(a.created_at)}
+                          <br />
+                          <span className="muted">{a.duration_ms} ms</span>
+                        </td>
+                        <td>
+                          {a.status_code === null ? (
+                            <span className="badge bad">no answer</span>
+                          ) : (
+                            <span className={`badge ${a.status_code < 300 ? 'ok' : 'bad'}`}>
+                              HTTP {a.status_code}
+                            </span>
+                          )}
+                        </td>
+                        <td>
+                          <span className="small">{a.result}</span>
+                          <details>
+                            <summary className="small">Payload</summary>
+                            <pre className="payload">{JSON.stringify(a.payload, null, 2)}</pre>
+                          </details>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              )}
+            </div>
+          )}
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,81 @@
+import { useDeferredValue, useId, useMemo, useRef } from 'react';
+import { findVoice } from '../../../../electron/shared/voices';
+import { countCharacters, estimateCredits, estimateSeconds } from '../../lib/estimate';
+import { formatCredits, formatDuration } from '../../lib/format';
+import { useStudio } from '../../stores';
+
+/** The text editor with live character count, credit and duration estimates. */
+export function ComposePanel() {
+  const text = useStudio((s) => s.text);
+  const setText = useStudio((s) => s.setText);
+  const options = useStudio((s) => s.options);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const editorId = useId();
+  // Counting a long chapter happens at lower priority than typing, so the editor stays responsive.
+  const deferred = useDeferredValue(text);
+  const characters = useMemo(() => countCharacters(deferred), [deferred]);
+  const voice = findVoice(options.voice_code);
+  const credits = voice ? estimateCredits(characters, voice, options.model_id) : 0;
+  const seconds = estimateSeconds(characters, options.speed_rate);
+  const turbo = voice?.standard && options.model_id === 'std-v1.5-turbo';
+
+  const openFile = async (file: File | undefined) => {
+    if (file) setText(await file.text());
+  };
+
+  return (
+    <section className="panel" aria-labelledby={`${editorId}-title`}>
+      <div className="panel-head">
+        <h2 id={`${editorId}-title`}>Compose</h2>
+        <div className="row">
+          <input
+            ref={fileInput}
+            type="file"
+            accept=".txt,.md,text/plain,text/markdown"
+            className="visually-hidden"
+            aria-label="Open a text file"
+            tabIndex={-1}
+            onChange={(e) => void openFile(e.target.files?.[0])}
+          />
+          <button type="button" onClick={() => fileInput.current?.click()}>
+            Open .txt / .md…
+          </button>
+          <button type="button" onClick={() => setText('')} disabled={text === ''}>
+            Clear
+          </button>
+        </div>
+      </div>
+      <label htmlFor={editorId} className="visually-hidden">
+        Text to speak
+      </label>
+      <textarea
+        id={editorId}
+        className="editor"
+        value={text}
+        placeholder="Paste a chapter or type a few lines…"
+        spellCheck
+        onChange={(e) => setText(e.target.value)}
+      />
+      <div className="stats" aria-live="polite">
+        <div className="stat">
+          <b>{characters.toLocaleString('en-US')}</b>
+          <span>characters</span>
+        </div>
+        <div className="stat">
+          <b>{formatCredits(credits)}</b>
+          <span>
+            estimated credits{voice ? ` · ${voice.price}/1000 chars` : ''}
+            {turbo ? ' · turbo ½' : ''}
+          </span>
+        </div>
+        <div className="stat">
+          <b>{formatDuration(seconds)}</b>
+          <span>estimated duration</span>
+        </div>
+        <div className="stat">
+          <span className="small">Draft saved in this browser</span>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,186 @@
+import { useId } from 'react';
+import {
+  BITRATES,
+  MODEL_IDS,
+  RATE_MAX,
+  RATE_MIN,
+  VOLUME_MAX,
+  VOLUME_MIN,
+  type Bitrate,
+  type ModelId,
+} from '../../../../electron/shared/options';
+import { findVoice, VOICES } from '../../../../electron/shared/voices';
+import { useStudio } from '../../stores';
+import { callbackUrlProblem } from '../../stores/options-slice';
+import { SliderField } from './SliderField';
+
+const oneDecimal = (v: number) => v.toFixed(1);
+const LANGUAGES = [...new Set(VOICES.map((v) => v.language_name))];
+
+/** Voice, prosody and output options for the next request. */
+export function ControlsPanel() {
+  const options = useStudio((s) => s.options);
+  const setOption = useStudio((s) => s.setOption);
+  const resetProsody = useStudio((s) => s.resetProsody);
+  const setView = useStudio((s) => s.setView);
+  const id = useId();
+  const voice = findVoice(options.voice_code);
+  const modelApplies = voice?.standard ?? true;
+  const urlProblem = callbackUrlProblem(options.callback_url);
+
+  return (
+    <aside className="panel" aria-labelledby={`${id}-title`}>
+      <div className="panel-head">
+        <h2 id={`${id}-title`}>Voice & output</h2>
+      </div>
+
+      <div className="field">
+        <label htmlFor={`${id}-voice`}>Voice</label>
+        <select
+          id={`${id}-voice`}
+          value={options.voice_code}
+          onChange={(e) => setOption('voice_code', e.target.value)}
+        >
+          {LANGUAGES.map((language) => (
+            <optgroup key={language} label={language}>
+              {VOICES.filter((v) => v.language_name === language).map((v) => (
+                <option key={v.voice_code} value={v.voice_code}>
+                  {v.name} · {v.gender} · {v.accent} · {v.price}/1k
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </select>
+        <p className="hint">
+          {voice?.accent_approximated ? 'Accent approximated. ' : ''}
+          <button type="button" className="link" onClick={() => setView('voices')}>
+            Browse and audition voices
+          </button>
+        </p>
+      </div>
+
+      <SliderField
+        label="Speed"
+        value={options.speed_rate}
+        min={RATE_MIN}
+        max={RATE_MAX}
+        step={0.1}
+        format={oneDecimal}
+        onChange={(v) => setOption('speed_rate', v)}
+      />
+      <SliderField
+        label="Pitch"
+        value={options.pitch_rate}
+        min={RATE_MIN}
+        max={RATE_MAX}
+        step={0.1}
+        format={oneDecimal}
+        onChange={(v) => setOption('pitch_rate', v)}
+      />
+      <SliderField
+        label="Volume"
+        value={options.volume}
+        min={VOLUME_MIN}
+        max={VOLUME_MAX}
+        step={1}
+        onChange={(v) => setOption('volume', v)}
+      />
+      <div className="row" style={{ marginTop: -4, marginBottom: 14 }}>
+        <button type="button" onClick={resetProsody}>
+          Reset speed, pitch and volume
+        </button>
+      </div>
+
+      <div className="field">
+        <label htmlFor={`${id}-model`}>Model</label>
+        <select
+          id={`${id}-model`}
+          value={options.model_id}
+          disabled={!modelApplies}
+          aria-describedby={`${id}-model-hint`}
+          onChange={(e) => setOption('model_id', e.target.value as ModelId)}
+        >
+          {MODEL_IDS.map((m) => (
+            <option key={m} value={m}>
+              {m}
+              {m === 'std-v1.5-turbo' ? ' (half price)' : ''}
+            </option>
+          ))}
+        </select>
+        <p className="hint" id={`${id}-model-hint`}>
+          {modelApplies
+            ? 'Turbo halves the price of standard voices.'
+            : 'This voice is not a standard voice: the model does not apply to it.'}
+        </p>
+      </div>
+
+      <div className="field">
+        <span className="field-label" id={`${id}-format`}>
+          Format
+        </span>
+        <div className="segmented" role="radiogroup" aria-labelledby={`${id}-format`}>
+          {(['mp3', 'wav'] as const).map((f) => (
+            <label key={f}>
+              <input
+                type="radio"
+                name={`${id}-format`}
+                value={f}
+                checked={options.audio_type === f}
+                onChange={() => setOption('audio_type', f)}
+              />
+              {f.toUpperCase()}
+            </label>
+          ))}
+        </div>
+      </div>
+
+      <div className="field">
+        <label htmlFor={`${id}-bitrate`}>Bitrate</label>
+        <select
+          id={`${id}-bitrate`}
+          value={options.bitrate}
+          disabled={options.audio_type === 'wav'}
+          onChange={(e) => setOption('bitrate', Number(e.target.value) as Bitrate)}
+        >
+          {BITRATES.map((b) => (
+            <option key={b} value={b}>
+              {b} kbps
+            </option>
+          ))}
+        </select>
+        {options.audio_type === 'wav' && (
+          <p className="hint">WAV is uncompressed: bitrate applies to MP3 only.</p>
+        )}
+      </div>
+
+      <div className="field">
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={options.generate_srt}
+            onChange={(e) => setOption('generate_srt', e.target.checked)}
+          />
+          Generate subtitles (SRT)
+        </label>
+      </div>
+
+      <div className="field">
+        <label htmlFor={`${id}-callback`}>Callback URL (optional)</label>
+        <input
+          id={`${id}-callback`}
+          type="url"
+          placeholder="http://127.0.0.1:9000/hook"
+          value={options.callback_url}
+          aria-invalid={urlProblem !== null}
+          aria-describedby={urlProblem ? `${id}-callback-error` : undefined}
+          onChange={(e) => setOption('callback_url', e.target.value)}
+        />
+        {urlProblem && (
+          <p className="error" id={`${id}-callback-error`}>
+            {urlProblem}
+          </p>
+        )}
+      </div>
+    </aside>
+  );
+}

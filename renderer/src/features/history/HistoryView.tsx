@@ -1,0 +1,182 @@
+import { useCallback, useEffect, useId, useState } from 'react';
+import type { RequestList, RequestStatus } from '../../../../electron/shared/api';
+import { REQUEST_STATUSES } from '../../../../electron/shared/api';
+import { findVoice, VOICES } from '../../../../electron/shared/voices';
+import { CallbackBadge, StatusBadge } from '../../components/StatusBadge';
+import { errorMessage, isSignedOut } from '../../lib/api-client';
+import { formatClock, formatTime } from '../../lib/format';
+import { useClient, useStudio } from '../../stores';
+
+const PAGE_SIZE = 20;
+
+/** Every request, newest first, paged and filterable; open one to replay it. */
+export function HistoryView() {
+  const client = useClient();
+  const openRequest = useStudio((s) => s.openRequest);
+  const markSignedOut = useStudio((s) => s.markSignedOut);
+  const id = useId();
+  const [page, setPage] = useState(1);
+  const [status, setStatus] = useState<RequestStatus | ''>('');
+  const [voice, setVoice] = useState('');
+  const [list, setList] = useState<RequestList | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      setList(await client.listRequests({ page, page_size: PAGE_SIZE, status, voice_code: voice }));
+      setError(null);
+    } catch (e) {
+      if (isSignedOut(e)) markSignedOut();
+      setError(errorMessage(e));
+    }
+  }, [client, page, status, voice, markSignedOut]);
+
+  useEffect(() => {
+    // First load on the next tick (not inside the effect body), then refresh on a timer.
+    const first = setTimeout(() => void load(), 0);
+    // Unfinished requests move on their own: refresh while the page is open.
+    const timer = setInterval(() => void load(), 3000);
+    return () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    };
+  }, [load]);
+
+  const pages = list ? Math.max(1, Math.ceil(list.total / PAGE_SIZE)) : 1;
+
+  return (
+    <>
+      <div className="page-head">
+        <div>
+          <h1>History</h1>
+          <p>Every request made with the studio key, newest first.</p>
+        </div>
+        <button type="button" onClick={() => void load()}>
+          Refresh
+        </button>
+      </div>
+      <div className="panel">
+        <div className="voice-filters">
+          <div className="field">
+            <label htmlFor={`${id}-status`}>Status</label>
+            <select
+              id={`${id}-status`}
+              value={status}
+              onChange={(e) => {
+                setStatus(e.target.value as RequestStatus | '');
+                setPage(1);
+              }}
+            >
+              <option value="">Any</option>
+              {REQUEST_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-voice`}>Voice</label>
+            <select
+              id={`${id}-voice`}
+              value={voice}
+              onChange={(e) => {
+                setVoice(e.target.value);
+                setPage(1);
+              }}
+            >
+              <option value="">Any voice</option>
+              {VOICES.map((v) => (
+                <option key={v.voice_code} value={v.voice_code}>
+                  {v.name} ({v.voice_code})
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        {error && (
+          <p className="error" role="alert">
+            {error}
+          </p>
+        )}
+        {list && list.items.length === 0 && (
+          <p className="muted">No requests yet. Generate one in the Studio.</p>
+        )}
+        {list && list.items.length > 0 && (
+          <table className="data" aria-label="Requests">
+            <thead>
+              <tr>
+                <th>Time</th>
+                <th>Voice</th>
+                <th>Text</th>
+                <th className="num">Characters</th>
+                <th className="num">Credits</th>
+                <th className="num">Duration</th>
+                <th>Status</th>
+                <th>Callback</th>
+                <th>
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.items.map((r) => (
+                <tr key={r.request_id}>
+                  <td className="small">{formatTime(r.created_at)}</td>
+                  <td>{findVoice(r.voice_code)?.name ?? r.voice_code}</td>
+                  <td
+                    className="small muted"
+                    style={{
+                      maxWidth: 260,
+                      overflow: 'hidden',
+                      textOverflow: 'ellipsis',
+                      whiteSpace: 'nowrap',
+                    }}
+                  >
+                    {r.input_text}
+                  </td>
+                  <td className="num">{r.characters.toLocaleString('en-US')}</td>
+                  <td className="num">{r.cost}</td>
+                  <td className="num">
+                    {r.duration_ms === null ? '—' : formatClock(r.duration_ms / 1000, true)}
+                  </td>
+                  <td>
+                    <StatusBadge status={r.status} />
+                  </td>
+                  <td>
+                    {r.callback_url ? (
+                      <CallbackBadge state={r.callback_state} />
+                    ) : (
+                      <span className="muted">—</span>
+                    )}
+                  </td>
+                  <td>
+                    <button
+                      type="button"
+                      onClick={() => void openRequest(r.request_id)}
+                      aria-label={`Open request ${r.request_id} in the preview`}
+                    >
+                      Open
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        <div className="row" style={{ marginTop: 12 }}>
+          <button type="button" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+            Previous page
+          </button>
+          <span className="muted">
+            Page {page} of {pages}
+            {list ? ` · ${list.total} requests` : ''}
+          </span>
+          <button type="button" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+            Next page
+          </button>
+        </div>
+      </div>
+    </>
+  );
+}

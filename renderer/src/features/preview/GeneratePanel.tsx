@@ -1,0 +1,238 @@
+import { useEffect, useId, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { findVoice } from '../../../../electron/shared/voices';
+import { errorMessage } from '../../lib/api-client';
+import { getDesktop, saveWithDialog } from '../../lib/desktop';
+import { formatClock } from '../../lib/format';
+import { cueIndexAt, cueWords, parseSrt, wordIndexAt, type Cue } from '../../lib/subtitles';
+import { useClient, useStudio } from '../../stores';
+import { StatusBadge } from '../../components/StatusBadge';
+import { useWaveform } from './useWaveform';
+
+/** Generate button, progress of the request, and the preview of its result. */
+export function GeneratePanel() {
+  const job = useStudio((s) => s.job);
+  const generating = useStudio((s) => s.generating);
+  const jobError = useStudio((s) => s.jobError);
+  const generate = useStudio((s) => s.generate);
+  const cancel = useStudio((s) => s.cancel);
+  const id = useId();
+  const running = job !== null && (job.status === 'new' || job.status === 'processing');
+
+  return (
+    <section className="panel" aria-labelledby={`${id}-title`}>
+      <div className="panel-head">
+        <h2 id={`${id}-title`}>Preview</h2>
+        <div className="row">
+          {running && (
+            <button type="button" className="danger" onClick={() => void cancel()}>
+              Cancel
+            </button>
+          )}
+          <button type="button" className="primary" onClick={() => void generate()} disabled={generating}>
+            {generating ? 'Generating…' : 'Generate'}
+          </button>
+        </div>
+      </div>
+      {jobError && (
+        <p className="error" role="alert">
+          {jobError}
+        </p>
+      )}
+      {!job && !jobError && <p className="muted">Generate to hear the text here, with its subtitles.</p>}
+      {job && (
+        <div className="row small muted" style={{ marginBottom: 10 }}>
+          <StatusBadge status={job.status} />
+          <span>{findVoice(job.voice_code)?.name ?? job.voice_code}</span>
+          <span>· {job.characters.toLocaleString('en-US')} characters</span>
+          <span>· {job.cost} credits</span>
+          <code className="small">{job.request_id}</code>
+        </div>
+      )}
+      {job && running && (
+        <div>
+          <div
+            className="progress"
+            role="progressbar"
+            aria-label="Synthesis progress"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={Math.round(job.progress * 100)}
+          >
+            <div style={{ width: `${Math.max(3, job.progress * 100)}%` }} />
+          </div>
+          <p className="hint">
+            {job.status === 'new'
+              ? 'Waiting in the queue…'
+              : `Synthesising… ${Math.round(job.progress * 100)}%`}
+          </p>
+        </div>
+      )}
+      {job?.status === 'FAILURE' &&
+        (job.error_code === 'CANCELLED' ? (
+          <p className="hint" role="status">
+            Cancelled. The credits were refunded.
+          </p>
+        ) : (
+          <p className="error" role="alert">
+            The request failed: {job.error_message ?? job.error_code} (credits refunded).
+          </p>
+        ))}
+      {job?.status === 'SUCCESS' && job.audio_link && (
+        <Player key={job.request_id} audioLink={job.audio_link} srtLink={job.srt_link} />
+      )}
+    </section>
+  );
+}
+
+function Player({ audioLink, srtLink }: { audioLink: string; srtLink: string | null }) {
+  const client = useClient();
+  const container = useRef<HTMLDivElement>(null);
+  const [cues, setCues] = useState<Cue[]>([]);
+  const markers = useMemo(() => cues.map((c) => c.start), [cues]);
+  const wave = useWaveform(container, audioLink, markers);
+  const [srtError, setSrtError] = useState<string | null>(null);
+  const [zoom, setZoom] = useState(0);
+  const { playPause, zoom: applyZoom } = wave;
+
+  useEffect(() => {
+    if (!srtLink) return;
+    let live = true;
+    client.fetchText(srtLink).then(
+      (text) => live && setCues(parseSrt(text)),
+      (error: unknown) => live && setSrtError(`Subtitles could not be loaded: ${errorMessage(error)}`),
+    );
+    return () => {
+      live = false;
+    };
+  }, [client, srtLink]);
+
+  // Space plays and pauses, except while typing or on a focused control that uses the key.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.code !== 'Space' && e.key !== ' ') return;
+      const target = e.target as HTMLElement | null;
+      if (target?.closest('input, textarea, select, button, [contenteditable="true"]')) return;
+      e.preventDefault();
+      playPause();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [playPause]);
+
+  useEffect(() => {
+    if (wave.ready) applyZoom(zoom);
+  }, [zoom, wave.ready, applyZoom]);
+
+  const current = cueIndexAt(cues, wave.time);
+  const cue = current >= 0 ? cues[current] : undefined;
+  const words = useMemo(() => (cue ? cueWords(cue) : []), [cue]);
+  const wordIndex = cue ? wordIndexAt(cue, wave.time) : -1;
+  const extension = audioLink.split('.').pop() ?? 'mp3';
+  const fileName = `narration.${extension}`;
+  const [saveMessage, setSaveMessage] = useState<string | null>(null);
+  // In the desktop app a save dialog; in a browser the link's own download.
+  const onDownload = (kind: 'audio' | 'srt', url: string, name: string) => (e: MouseEvent) => {
+    const desktop = getDesktop();
+    if (!desktop) return;
+    e.preventDefault();
+    saveWithDialog(desktop, url, kind, name).then(
+      (result) => setSaveMessage(result.saved ? `Saved to ${result.path}` : null),
+      (error: unknown) => setSaveMessage(errorMessage(error)),
+    );
+  };
+
+  return (
+    <div>
+      <div className="waveform-wrap">
+        <div ref={container} className="waveform" aria-label="Waveform: click to seek" role="group" />
+      </div>
+      {wave.error && <p className="error">{wave.error}</p>}
+      <div className="row" style={{ marginTop: 10 }}>
+        <button
+          type="button"
+          className="primary"
+          onClick={playPause}
+          disabled={!wave.ready}
+          aria-keyshortcuts="Space"
+        >
+          {wave.playing ? 'Pause' : 'Play'}
+        </button>
+        <span className="time" aria-label="Current time and duration">
+          {formatClock(wave.time, true)} / {formatClock(wave.duration, true)}
+        </span>
+        <span className="spacer" />
+        <label className="row small">
+          Zoom
+          <input
+            type="range"
+            min={0}
+            max={400}
+            step={10}
+            value={zoom}
+            onChange={(e) => setZoom(Number(e.target.value))}
+            aria-label="Zoom, pixels per second"
+            style={{ width: 120 }}
+          />
+        </label>
+        <a
+          className="button"
+          href={audioLink}
+          download={fileName}
+          onClick={onDownload('audio', audioLink, fileName)}
+        >
+          Download audio
+        </a>
+        {srtLink && (
+          <a
+            className="button"
+            href={srtLink}
+            download="narration.srt"
+            onClick={onDownload('srt', srtLink, 'narration.srt')}
+          >
+            Download SRT
+          </a>
+        )}
+      </div>
+      {saveMessage && (
+        <p className="hint" role="status">
+          {saveMessage}
+        </p>
+      )}
+      {srtError && <p className="error">{srtError}</p>}
+      {srtLink && (
+        <>
+          <div
+            className="now-playing"
+            aria-live="off"
+            data-testid="current-cue"
+            aria-label="Current subtitle"
+          >
+            {cue ? (
+              words.map((w, i) => (
+                <span key={i}>
+                  <span className={`word${i === wordIndex ? ' current' : ''}`}>{w}</span>{' '}
+                </span>
+              ))
+            ) : (
+              <span className="muted">{cues.length ? '…' : 'Loading subtitles…'}</span>
+            )}
+          </div>
+          <ol className="cue-list" aria-label="Subtitle cues">
+            {cues.map((c, i) => (
+              <li key={c.index} className={i === current ? 'current' : undefined}>
+                <button
+                  type="button"
+                  onClick={() => wave.seekTo(c.start)}
+                  aria-current={i === current ? 'true' : undefined}
+                >
+                  <span className="time">{formatClock(c.start, true)}</span>
+                  <span>{c.text}</span>
+                </button>
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+import { useId } from 'react';
+import { VOICES } from '../../../../electron/shared/voices';
+import { useStudio } from '../../stores';
+import type { ThemeChoice } from '../../stores/ui-slice';
+
+const THEMES: { value: ThemeChoice; label: string }[] = [
+  { value: 'system', label: 'Follow the system' },
+  { value: 'light', label: 'Light' },
+  { value: 'dark', label: 'Dark' },
+];
+
+/** Theme, default voice and output, and where the server keeps its data. */
+export function SettingsView() {
+  const theme = useStudio((s) => s.theme);
+  const setTheme = useStudio((s) => s.setTheme);
+  const session = useStudio((s) => s.session);
+  const options = useStudio((s) => s.options);
+  const setOption = useStudio((s) => s.setOption);
+  const id = useId();
+  const port = session ? new URL(session.base_url).port : '';
+  return (
+    <>
+      <div className="page-head">
+        <div>
+          <h1>Settings</h1>
+          <p>Appearance and defaults are kept in this browser.</p>
+        </div>
+      </div>
+      <div className="panel">
+        <h2 style={{ marginBottom: 10 }}>Appearance</h2>
+        <span className="field-label" id={`${id}-theme`}>
+          Theme
+        </span>
+        <div className="segmented" role="radiogroup" aria-labelledby={`${id}-theme`} style={{ marginTop: 6 }}>
+          {THEMES.map((t) => (
+            <label key={t.value}>
+              <input
+                type="radio"
+                name={`${id}-theme`}
+                value={t.value}
+                checked={theme === t.value}
+                onChange={() => setTheme(t.value)}
+              />
+              {t.label}
+            </label>
+          ))}
+        </div>
+      </div>
+      <div className="panel">
+        <h2 style={{ marginBottom: 10 }}>Defaults for new requests</h2>
+        <div className="row" style={{ alignItems: 'start', gap: 16 }}>
+          <div className="field">
+            <label htmlFor={`${id}-voice`}>Default voice</label>
+            <select
+              id={`${id}-voice`}
+              value={options.voice_code}
+              onChange={(e) => setOption('voice_code', e.target.value)}
+            >
+              {VOICES.map((v) => (
+                <option key={v.voice_code} value={v.voice_code}>
+                  {v.name} — {v.language_name}, {v.accent} ({v.voice_code})
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-format`}>Default format</label>
+            <select
+              id={`${id}-format`}
+              value={options.audio_type}
+              onChange={(e) => setOption('audio_type', e.target.value === 'wav' ? 'wav' : 'mp3')}
+            >
+              <option value="mp3">MP3</option>
+              <option value="wav">WAV</option>
+            </select>
+          </div>
+          <div className="field">
+            <span className="field-label">Subtitles</span>
+            <label className="check">
+              <input
+                type="checkbox"
+                checked={options.generate_srt}
+                onChange={(e) => setOption('generate_srt', e.target.checked)}
+              />
+              Generate SRT by default
+            </label>
+          </div>
+        </div>
+        <p className="hint">The Studio starts from these; what you change there is remembered too.</p>
+      </div>
+      <div className="panel">
+        <h2 style={{ marginBottom: 10 }}>Server</h2>
+        <table className="data" aria-label="Server">
+          <tbody>
+            <tr>
+              <th scope="row">Address</th>
+              <td>
+                <code>{session?.base_url}</code>
+              </td>
+            </tr>
+            <tr>
+              <th scope="row">Port</th>
+              <td>
+                <code>{port}</code>
+              </td>
+            </tr>
+            <tr>
+              <th scope="row">Data folder</th>
+              <td>
+                <code>{session?.data_dir ?? 'unknown'}</code>
+              </td>
+            </tr>
+          </tbody>
+        </table>
+        <p className="hint" style={{ marginTop: 10 }}>
+          Port and data folder are chosen when the server starts:{' '}
+          <code>npm run serve -- --port 8787 --data-dir DIR</code>.
+        </p>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,230 @@
+/**
+ * The one typed client of the local API (ARCHITECTURE.md): the studio reaches jobs, voices,
+ * history and keys only through it. In the browser it authenticates with the session cookie
+ * set at sign-in; other callers (tests, scripts) pass an API key.
+ */
+
+import type {
+  ApiKeyInfo,
+  AuditionBody,
+  CallbackAttempt,
+  CreatedKey,
+  DeliveryEvent,
+  ErrorBody,
+  RequestDetail,
+  RequestEvent,
+  RequestList,
+  RequestListQuery,
+  RequestRecord,
+  SessionInfo,
+  TtsRequest,
+  Usage,
+  Voice,
+} from '../../../electron/shared/api';
+import type { ErrorCode } from '../../../electron/shared/errors';
+
+/** A failed call: the API's error code and sentence, or NETWORK when the server did not answer. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: ErrorCode | 'NETWORK' | 'BAD_RESPONSE',
+    message: string,
+    /** HTTP status; 0 when there was no answer. */
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface ApiClientOptions {
+  /** Server base URL; '' (default) means the page's own origin. */
+  baseUrl?: string;
+  /** Sent as a bearer key; omit in the browser to use the session cookie. */
+  apiKey?: string;
+  /** Extra headers on every call (tests pass a cookie here). */
+  headers?: Record<string, string>;
+  fetch?: typeof fetch;
+}
+
+export interface ApiClient {
+  readonly baseUrl: string;
+  session(): Promise<SessionInfo>;
+  voices(): Promise<Voice[]>;
+  submit(request: TtsRequest): Promise<RequestRecord>;
+  request(id: string): Promise<RequestDetail>;
+  listRequests(query?: Partial<Record<keyof RequestListQuery, string | number>>): Promise<RequestList>;
+  /** Cancels a queued or running request (FAILURE with CANCELLED, refunded); a finished one is unchanged. */
+  cancel(id: string): Promise<RequestDetail>;
+  callbackAttempts(id: string): Promise<CallbackAttempt[]>;
+  retryCallback(id: string): Promise<RequestDetail>;
+  usage(page?: number, pageSize?: number): Promise<Usage>;
+  keys(): Promise<ApiKeyInfo[]>;
+  createKey(name?: string): Promise<CreatedKey>;
+  revokeKey(id: string): Promise<ApiKeyInfo>;
+  /** A short WAV of the voice; not charged. */
+  audition(voiceCode: string, body?: AuditionBody, signal?: AbortSignal): Promise<Blob>;
+  /** Text of a same-server download link (the SRT of a request). */
+  fetchText(url: string): Promise<string>;
+  /**
+   * Follows the server-sent events of GET /api/v1/events until `signal` aborts. Resolves when
+   * the stream ends (server closed or aborted); rejects with ApiError when it cannot connect.
+   */
+  streamEvents(handlers: EventHandlers, signal: AbortSignal): Promise<void>;
+}
+
+export interface EventHandlers {
+  /** Called once the stream is open. */
+  onOpen?(): void;
+  onRequest?(event: RequestEvent): void;
+  onDelivery?(event: DeliveryEvent): void;
+}
+
+export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  const baseUrl = (options.baseUrl ?? '').replace(/\/+$/, '');
+  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+
+  async function send(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    signal?: AbortSignal,
+  ): Promise<Response> {
+    const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+    if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    let response: Response;
+    try {
+      response = await doFetch(`${baseUrl}${path}`, {
+        method,
+        headers,
+        credentials: 'same-origin',
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+        ...(signal ? { signal } : {}),
+      });
+    } catch (error) {
+      if ((error as Error).name === 'AbortError') throw error;
+      throw new ApiError('NETWORK', 'The studio server is not answering. Is it still running?', 0);
+    }
+    if (!response.ok) throw await toApiError(response);
+    return response;
+  }
+
+  async function streamEvents(handlers: EventHandlers, signal: AbortSignal): Promise<void> {
+    const response = await send('GET', '/api/v1/events', undefined, signal);
+    handlers.onOpen?.();
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = '';
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += value.replace(/\r\n?/g, '\n');
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          let name = 'message';
+          let data = '';
+          for (const line of block.split('\n')) {
+            if (line.startsWith('event:')) name = line.slice(6).trim();
+            else if (line.startsWith('data:')) data += line.slice(5).trim();
+          }
+          if (!data) continue;
+          const parsed: unknown = JSON.parse(data);
+          if (name === 'request') handlers.onRequest?.(parsed as RequestEvent);
+          else if (name === 'delivery') handlers.onDelivery?.(parsed as DeliveryEvent);
+        }
+      }
+    } catch (error) {
+      if ((error as Error).name === 'AbortError' || signal.aborted) return;
+      throw error;
+    } finally {
+      reader.releaseLock();
+    }
+  }
+
+  async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+    const response = await send(method, path, body);
+    const json = (await response.json().catch(() => undefined)) as
+      { status?: number; result?: T } | undefined;
+    if (!json || json.status !== 1)
+      throw new ApiError(
+        'BAD_RESPONSE',
+        'The server sent an answer the studio cannot read.',
+        response.status,
+      );
+    return json.result as T;
+  }
+
+  return {
+    baseUrl,
+    streamEvents,
+    session: () => call('GET', '/api/v1/session'),
+    voices: async () => (await call<{ items: Voice[] }>('GET', '/api/v1/voices')).items,
+    submit: (request) => call('POST', '/api/v1/tts', request),
+    request: (id) => call('GET', `/api/v1/tts/${encodeURIComponent(id)}`),
+    listRequests(query = {}) {
+      const params = new URLSearchParams();
+      for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') params.set(k, String(v));
+      const qs = params.toString();
+      return call('GET', `/api/v1/tts${qs ? `?${qs}` : ''}`);
+    },
+    cancel: (id) => call('POST', `/api/v1/tts/${encodeURIComponent(id)}/cancel`, {}),
+    callbackAttempts: async (id) =>
+      (
+        await call<{ items: CallbackAttempt[] }>(
+          'GET',
+          `/api/v1/tts/${encodeURIComponent(id)}/callback-attempts`,
+        )
+      ).items,
+    retryCallback: (id) => call('POST', `/api/v1/tts/${encodeURIComponent(id)}/callback-retry`, {}),
+    usage: (page = 1, pageSize = 20) => call('GET', `/api/v1/usage?page=${page}&page_size=${pageSize}`),
+    keys: async () => (await call<{ items: ApiKeyInfo[] }>('GET', '/api/v1/keys')).items,
+    createKey: (name) => call('POST', '/api/v1/keys', name ? { name } : {}),
+    revokeKey: (id) => call('POST', `/api/v1/keys/${encodeURIComponent(id)}/revoke`, {}),
+    async audition(voiceCode, body = {}, signal) {
+      const response = await send(
+        'POST',
+        `/api/v1/voices/${encodeURIComponent(voiceCode)}/audition`,
+        body,
+        signal,
+      );
+      return response.blob();
+    },
+    async fetchText(url) {
+      let response: Response;
+      try {
+        response = await doFetch(url, { credentials: 'same-origin' });
+      } catch {
+        throw new ApiError('NETWORK', 'The studio server is not answering. Is it still running?', 0);
+      }
+      if (!response.ok) throw await toApiError(response);
+      return response.text();
+    },
+  };
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const text = await response.text().catch(() => '');
+  try {
+    const body = JSON.parse(text) as Partial<ErrorBody>;
+    if (body.status === 0 && body.error_code && body.error_message) {
+      return new ApiError(body.error_code, body.error_message, response.status);
+    }
+  } catch {
+    // Not the API's error body: fall through to a plain sentence.
+  }
+  return new ApiError('BAD_RESPONSE', `The server answered HTTP ${response.status}.`, response.status);
+}
+
+/** True when the error means "not signed in" (no or expired session). */
+export function isSignedOut(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401;
+}
+
+/** A sentence for the user from anything thrown. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.message;
+  if (error instanceof Error) return error.message;
+  return String(error);
+}

@@ -1,0 +1,44 @@
+/**
+ * The studio store: slices combined into one zustand store. Created per app (and per test)
+ * with its dependencies; components read it through `useStudio`.
+ */
+
+import { createContext, useContext } from 'react';
+import { createStore, useStore, type StoreApi } from 'zustand';
+import { createComposeSlice } from './compose-slice';
+import { createJobSlice } from './job-slice';
+import { createOptionsSlice } from './options-slice';
+import { createSessionSlice } from './session-slice';
+import type { StoreDeps, StudioState } from './types';
+import { createUiSlice } from './ui-slice';
+
+export type { StoreDeps, StudioState } from './types';
+export type StudioStore = StoreApi<StudioState>;
+
+export function createStudioStore(deps: StoreDeps): StudioStore {
+  return createStore<StudioState>()((...a) => ({
+    ...createSessionSlice(deps)(...a),
+    ...createComposeSlice(deps)(...a),
+    ...createOptionsSlice(deps)(...a),
+    ...createJobSlice(deps)(...a),
+    ...createUiSlice(deps)(...a),
+  }));
+}
+
+export const StudioContext = createContext<{ store: StudioStore; deps: StoreDeps } | null>(null);
+
+function useStudioContext() {
+  const context = useContext(StudioContext);
+  if (!context) throw new Error('useStudio must be used inside <StudioContext.Provider>');
+  return context;
+}
+
+/** Reads a slice of the studio store; re-renders only when the selected value changes. */
+export function useStudio<T>(selector: (state: StudioState) => T): T {
+  return useStore(useStudioContext().store, selector);
+}
+
+/** The API client, for views that load their own lists (history, keys). */
+export function useClient() {
+  return useStudioContext().deps.client;
+}

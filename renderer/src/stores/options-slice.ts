@@ -1,0 +1,112 @@
+import {
+  BITRATES,
+  DEFAULT_SYNTHESIS,
+  MODEL_IDS,
+  RATE_MAX,
+  RATE_MIN,
+  VOLUME_MAX,
+  VOLUME_MIN,
+  type AudioType,
+  type Bitrate,
+  type ModelId,
+} from '../../../electron/shared/options';
+import { findVoice } from '../../../electron/shared/voices';
+import { readJson, type SliceCreator } from './types';
+
+export const OPTIONS_KEY = 'narration-studio.options';
+export const DEFAULT_VOICE = 'en_female_emily_us';
+
+/** Everything the Controls set for the next request. */
+export interface StudioOptions {
+  voice_code: string;
+  model_id: ModelId;
+  audio_type: AudioType;
+  bitrate: Bitrate;
+  speed_rate: number;
+  pitch_rate: number;
+  volume: number;
+  generate_srt: boolean;
+  callback_url: string;
+}
+
+export const DEFAULT_OPTIONS: StudioOptions = {
+  voice_code: DEFAULT_VOICE,
+  model_id: DEFAULT_SYNTHESIS.model_id,
+  audio_type: DEFAULT_SYNTHESIS.audio_type,
+  bitrate: DEFAULT_SYNTHESIS.bitrate,
+  speed_rate: DEFAULT_SYNTHESIS.speed_rate,
+  pitch_rate: DEFAULT_SYNTHESIS.pitch_rate,
+  volume: DEFAULT_SYNTHESIS.volume,
+  generate_srt: true,
+  callback_url: '',
+};
+
+const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
+
+/** Speed or pitch as the API accepts it: 0.5–2.0, one decimal. NaN → `fallback`. */
+export function normaliseRate(value: number, fallback = 1): number {
+  if (!Number.isFinite(value)) return fallback;
+  return Math.round(clamp(value, RATE_MIN, RATE_MAX) * 10) / 10;
+}
+
+/** Volume as the API accepts it: integer 50–150. NaN → `fallback`. */
+export function normaliseVolume(value: number, fallback = 100): number {
+  if (!Number.isFinite(value)) return fallback;
+  return Math.round(clamp(value, VOLUME_MIN, VOLUME_MAX));
+}
+
+/** Options made valid: unknown values fall back to defaults, numbers are clamped and rounded. */
+export function sanitiseOptions(input: Partial<StudioOptions> | undefined): StudioOptions {
+  const o = { ...DEFAULT_OPTIONS, ...input };
+  return {
+    voice_code: findVoice(String(o.voice_code)) ? o.voice_code : DEFAULT_VOICE,
+    model_id: (MODEL_IDS as readonly string[]).includes(o.model_id) ? o.model_id : DEFAULT_OPTIONS.model_id,
+    audio_type: o.audio_type === 'wav' ? 'wav' : 'mp3',
+    bitrate: (BITRATES as readonly number[]).includes(o.bitrate) ? o.bitrate : DEFAULT_OPTIONS.bitrate,
+    speed_rate: normaliseRate(Number(o.speed_rate)),
+    pitch_rate: normaliseRate(Number(o.pitch_rate)),
+    volume: normaliseVolume(Number(o.volume)),
+    generate_srt: Boolean(o.generate_srt),
+    callback_url: typeof o.callback_url === 'string' ? o.callback_url : '',
+  };
+}
+
+/** A problem with the callback URL, or null when it is empty or a valid http(s) URL. */
+export function callbackUrlProblem(url: string): string | null {
+  if (url.trim() === '') return null;
+  try {
+    const parsed = new URL(url.trim());
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:'
+      ? null
+      : 'Use an http:// or https:// address.';
+  } catch {
+    return 'This is not a complete address (e.g. http://127.0.0.1:9000/hook).';
+  }
+}
+
+export interface OptionsSlice {
+  options: StudioOptions;
+  /** Sets one option; numbers are clamped into the API's range so invalid values cannot be sent. */
+  setOption<K extends keyof StudioOptions>(key: K, value: StudioOptions[K]): void;
+  /** Speed, pitch and volume back to 1.0, 1.0, 100. */
+  resetProsody(): void;
+}
+
+export const createOptionsSlice: SliceCreator<OptionsSlice> =
+  ({ storage }) =>
+  (set, get) => {
+    const save = (options: StudioOptions) => {
+      set({ options });
+      storage.setItem(OPTIONS_KEY, JSON.stringify(options));
+    };
+    return {
+      options: sanitiseOptions(readJson<Partial<StudioOptions>>(storage, OPTIONS_KEY)),
+      setOption(key, value) {
+        save(sanitiseOptions({ ...get().options, [key]: value }));
+      },
+      resetProsody() {
+        const { speed_rate, pitch_rate, volume } = DEFAULT_OPTIONS;
+        save({ ...get().options, speed_rate, pitch_rate, volume });
+      },
+    };
+  };

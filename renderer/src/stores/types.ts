@@ -1,0 +1,34 @@
+/** The studio store's shape: one zustand store built from typed slices (ARCHITECTURE.md). */
+
+import type { StateCreator } from 'zustand';
+import type { ApiClient } from '../lib/api-client';
+import type { ComposeSlice } from './compose-slice';
+import type { JobSlice } from './job-slice';
+import type { OptionsSlice } from './options-slice';
+import type { SessionSlice } from './session-slice';
+import type { UiSlice } from './ui-slice';
+
+export type StudioState = SessionSlice & ComposeSlice & OptionsSlice & JobSlice & UiSlice;
+
+/** What slices need from outside: the API client, somewhere to keep drafts, timers. */
+export interface StoreDeps {
+  client: ApiClient;
+  /** localStorage in the browser; a Map-backed stand-in in tests. */
+  storage: Pick<Storage, 'getItem' | 'setItem'>;
+  /** Progress polling interval, ms (default 250). */
+  pollMs?: number;
+  /** Draft save delay after the last keystroke, ms (default 300). */
+  saveDelayMs?: number;
+}
+
+export type SliceCreator<T> = (deps: StoreDeps) => StateCreator<StudioState, [], [], T>;
+
+/** JSON from storage, or undefined when missing or unreadable. */
+export function readJson<T>(storage: StoreDeps['storage'], key: string): T | undefined {
+  try {
+    const text = storage.getItem(key);
+    return text === null ? undefined : (JSON.parse(text) as T);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,29 @@
+import { readJson, type SliceCreator } from './types';
+
+export const VIEWS = ['studio', 'voices', 'history', 'callbacks', 'api', 'settings'] as const;
+export type View = (typeof VIEWS)[number];
+export type ThemeChoice = 'system' | 'light' | 'dark';
+
+export const THEME_KEY = 'narration-studio.theme';
+
+export interface UiSlice {
+  view: View;
+  theme: ThemeChoice;
+  setView(view: View): void;
+  setTheme(theme: ThemeChoice): void;
+}
+
+export const createUiSlice: SliceCreator<UiSlice> =
+  ({ storage }) =>
+  (set) => {
+    const stored = readJson<ThemeChoice>(storage, THEME_KEY);
+    return {
+      view: 'studio',
+      theme: stored === 'light' || stored === 'dark' ? stored : 'system',
+      setView: (view) => set({ view }),
+      setTheme(theme) {
+        storage.setItem(THEME_KEY, JSON.stringify(theme));
+        set({ theme });
+      },
+    };
+  };

@@ -1,0 +1,87 @@
+/**
+ * Browser-test harness: the real headless server (`serve`, as a user runs it) on a free port
+ * with a throw-away data dir, and Debian's Chromium driven by playwright-core.
+ */
+
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  // Audio plays in the tests without a user gesture and without a sound card.
+  '--autoplay-policy=no-user-gesture-required',
+];
+
+export interface Studio {
+  /** http://127.0.0.1:<port> */
+  url: string;
+  /** The printed sign-in address. */
+  loginUrl: string;
+  stop(): Promise<void>;
+}
+
+/** Starts `serve --port 0` and resolves with the addresses it printed. */
+export async function startStudio(extraArgs: string[] = []): Promise<Studio> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'studio-e2e-'));
+  const child: ChildProcessWithoutNullStreams = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      join(process.cwd(), 'electron/core/cli.ts'),
+      'serve',
+      '--port',
+      '0',
+      '--data-dir',
+      dataDir,
+      '--pool-size',
+      '2',
+      ...extraArgs,
+    ],
+    { stdio: ['pipe', 'pipe', 'pipe'] },
+  );
+  let out = '';
+  let err = '';
+  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  const { url, loginUrl } = await new Promise<{ url: string; loginUrl: string }>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`serve did not start in time: ${err}`)), 30_000);
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /^listening on (\S+)\nopen (\S+)\n/m.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ url: m[1]!, loginUrl: m[2]! });
+      }
+    });
+    void exited.then(() => reject(new Error(`serve exited: ${err}`)));
+  });
+  return {
+    url,
+    loginUrl,
+    async stop() {
+      child.kill('SIGINT');
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+}
+
+export const SAMPLE_TEXT =
+  'The lighthouse keeper climbed the stairs at dusk. Far below, the sea rolled in long grey lines. ' +
+  'She lit the lamp and watched the beam sweep across the water. Somewhere out there, a small boat was finding its way home.';

@@ -1,0 +1,70 @@
+/** `npm run screenshots`: PNGs of every view, light and dark, in docs/screenshots/. */
+
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { startReceiver } from '../fixtures/callback-receiver';
+import { launchBrowser, SAMPLE_TEXT, startStudio } from './harness';
+
+const OUT = join(process.cwd(), 'docs/screenshots');
+mkdirSync(OUT, { recursive: true });
+
+const studio = await startStudio();
+const receiver = await startReceiver();
+const browser = await launchBrowser();
+const nav = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name, exact: true });
+
+try {
+  for (const scheme of ['light', 'dark'] as const) {
+    const context = await browser.newContext({
+      viewport: { width: 1360, height: 1000 },
+      colorScheme: scheme,
+      deviceScaleFactor: 1,
+    });
+    const page = await context.newPage();
+    const shot = async (name: string) => {
+      await page.waitForTimeout(250);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const path = join(OUT, `${name}-${scheme}.png`);
+      await page.screenshot({ path });
+      process.stdout.write(`${path}\n`);
+    };
+
+    await page.goto(`${studio.url}/`);
+    await page.getByRole('heading', { name: 'Sign in to Narration Studio' }).waitFor();
+    await shot('sign-in');
+
+    await page.goto(studio.loginUrl);
+    await page.getByLabel('Text to speak').fill(SAMPLE_TEXT);
+    await page.getByLabel('Voice', { exact: true }).selectOption('en_female_elara_br');
+    await page.getByLabel('Callback URL (optional)').fill(receiver.url);
+    await page.getByRole('button', { name: 'Generate' }).click();
+    await page
+      .getByRole('button', { name: 'Play' })
+      .and(page.locator(':not([disabled])'))
+      .waitFor({ timeout: 60_000 });
+    await page.getByRole('list', { name: 'Subtitle cues' }).getByRole('button').nth(1).click();
+    await shot('studio');
+
+    await nav(page, 'Voices').click();
+    await shot('voices');
+    await nav(page, 'History').click();
+    await page.getByRole('table', { name: 'Requests' }).waitFor();
+    await shot('history');
+    await nav(page, 'Callbacks').click();
+    await page.getByRole('table', { name: 'Delivery attempts' }).waitFor({ timeout: 20_000 });
+    await page.getByText('Payload').first().click();
+    await shot('callbacks');
+    await nav(page, 'API').click();
+    await page.getByRole('table', { name: 'API keys' }).waitFor();
+    await shot('api');
+    await nav(page, 'Settings').click();
+    await shot('settings');
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  await receiver.close();
+  await studio.stop();
+}

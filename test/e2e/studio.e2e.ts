@@ -1,0 +1,248 @@
+/**
+ * The studio in a real browser against the real headless server: sign in with the printed
+ * address → compose → pick a voice → move sliders → generate → waveform renders and plays →
+ * the subtitle shown matches the cue for the current time → history lists the request →
+ * the callback to a test receiver shows in the callback history → create and revoke a key.
+ * Role and label selectors throughout, as a person finds things.
+ */
+
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import type { Page } from 'playwright-core';
+import { parseSrt } from '../../renderer/src/lib/subtitles';
+import { startReceiver } from '../fixtures/callback-receiver';
+import { launchBrowser, SAMPLE_TEXT, startStudio } from './harness';
+
+export async function runStudioE2e(log: (line: string) => void): Promise<void> {
+  const studio = await startStudio();
+  const receiver = await startReceiver();
+  const browser = await launchBrowser();
+  try {
+    const context = await browser.newContext({ viewport: { width: 1360, height: 900 } });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: studio.url });
+    const page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+
+    // Without a session: the sign-in page, not a broken screen.
+    await page.goto(studio.url + '/');
+    await page.getByRole('heading', { name: 'Sign in to Narration Studio' }).waitFor();
+    log('✓ without a session the sign-in page shows');
+
+    // Sign in with the printed address; the token leaves the address bar.
+    await page.goto(studio.loginUrl);
+    await page.getByRole('heading', { name: 'Studio', exact: true }).waitFor();
+    assert.equal(new URL(page.url()).search, '', 'token stripped from the address bar');
+    log('✓ signed in with the printed address; token stripped');
+
+    // A 100,000-character chapter stays responsive: typing into it keeps up.
+    const editor = page.getByLabel('Text to speak');
+    const chapter = 'The sea rolled in long grey lines, and the lamp turned. '.repeat(1786).slice(0, 99_995);
+    await editor.fill(chapter);
+    await editor.press('End');
+    const typedAt = Date.now();
+    await page.keyboard.type('abcde');
+    await page.locator('.stat b', { hasText: '100,000' }).first().waitFor({ timeout: 5000 });
+    const typingMs = Date.now() - typedAt;
+    assert.ok(typingMs < 2000, `typing 5 characters into 100k took ${typingMs} ms`);
+    log(`✓ 100,000-character text: 5 keystrokes and the live count in ${typingMs} ms`);
+
+    // A long job shows a progress bar and can be cancelled (refunded).
+    await page.getByRole('button', { name: 'Generate' }).click();
+    await page.getByRole('progressbar', { name: 'Synthesis progress' }).waitFor({ timeout: 10_000 });
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByText('Cancelled. The credits were refunded.').waitFor({ timeout: 10_000 });
+    log('✓ a 100,000-character job shows progress and cancels');
+
+    // Compose.
+    await editor.fill(SAMPLE_TEXT);
+    await page
+      .locator('.stat b', { hasText: new RegExp(`^${SAMPLE_TEXT.length}$`) })
+      .first()
+      .waitFor();
+    log('✓ composed text; live character count shown');
+
+    // Pick a voice in the Voices view.
+    await nav(page, 'Voices').click();
+    await page.getByLabel('Search').fill('elara');
+    // Audition: a short sample plays soon after the click, without a paid request.
+    const clickedAt = Date.now();
+    await page.getByRole('button', { name: 'Play a sample of Elara (en_female_elara_br)' }).click();
+    await page
+      .getByRole('button', { name: 'Stop a sample of Elara (en_female_elara_br)' })
+      .waitFor({ timeout: 5000 });
+    log(`✓ audition started playing ${Date.now() - clickedAt} ms after the click`);
+    await page.getByRole('button', { name: 'Use Elara (en_female_elara_br)' }).click();
+    await page.getByRole('heading', { name: 'Studio', exact: true }).waitFor();
+    assert.equal(await page.getByLabel('Voice', { exact: true }).inputValue(), 'en_female_elara_br');
+    log('✓ picked a voice');
+
+    // Move the speed slider with the keyboard, as a person could.
+    const speed = page.getByRole('slider', { name: 'Speed' });
+    await speed.focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await page.getByLabel('Speed value').inputValue(), '1.2');
+    // Out-of-range input is clamped, not sent.
+    await page.getByLabel('Volume value').fill('400');
+    await page.getByLabel('Volume value').press('Enter');
+    assert.equal(await page.getByLabel('Volume value').inputValue(), '150');
+    log('✓ moved the speed slider; volume clamped to 150');
+
+    // Callback to a test receiver.
+    await page.getByLabel('Callback URL (optional)').fill(receiver.url);
+
+    // Generate.
+    await page.getByRole('button', { name: 'Generate' }).click();
+    await page
+      .getByRole('button', { name: 'Play' })
+      .and(page.locator(':not([disabled])'))
+      .waitFor({ timeout: 60_000 });
+    await page.locator('.waveform').locator('div').first().waitFor();
+    const waveHeight = await page.locator('.waveform').evaluate((el) => el.getBoundingClientRect().height);
+    assert.ok(waveHeight >= 90, `waveform rendered (height ${waveHeight})`);
+    log('✓ generated; waveform rendered');
+    await assertLabelled(page, 'Studio');
+
+    // Subtitles: seek to a cue from the list; the text shown is that cue's.
+    const cueButtons = page.getByRole('list', { name: 'Subtitle cues' }).getByRole('button');
+    await cueButtons.first().waitFor();
+    const cueCount = await cueButtons.count();
+    assert.ok(cueCount >= 2, `several cues (${cueCount})`);
+    const second = cueButtons.nth(1);
+    const secondText = (await second.locator('span').nth(1).innerText()).trim();
+    await second.click();
+    await assertCurrentCue(page, secondText);
+    log(`✓ subtitle cue list seeks; current cue shows "${secondText.slice(0, 40)}…"`);
+
+    // Play: time advances and the shown text is the cue for the current time.
+    await page.getByRole('button', { name: 'Play' }).click();
+    await page.getByRole('button', { name: 'Pause' }).waitFor();
+    const t0 = await currentSeconds(page);
+    await page.waitForTimeout(700);
+    const t1 = await currentSeconds(page);
+    assert.ok(t1 > t0, `playback advances (${t0} → ${t1})`);
+    await page.keyboard.press('Escape');
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('Space');
+    await page.getByRole('button', { name: 'Play' }).waitFor();
+    // The text shown is the SRT's cue for the displayed time (either neighbour within 0.15 s of a boundary).
+    const srtHref = await page.getByRole('link', { name: 'Download SRT' }).getAttribute('href');
+    const cues = parseSrt(await (await fetch(new URL(srtHref!, studio.url))).text());
+    const at = await currentSeconds(page);
+    const candidates = cues
+      .filter((c) => at >= c.start - 0.15 && at < c.end + 0.15)
+      .map((c) => normalise(c.text));
+    const shown = normalise(await page.getByTestId('current-cue').innerText());
+    assert.ok(
+      candidates.includes(shown),
+      `at ${at} s the shown subtitle "${shown}" is one of ${JSON.stringify(candidates)}`,
+    );
+    log('✓ plays; Space pauses; subtitle in sync with the cue list');
+
+    // History lists the request.
+    await nav(page, 'History').click();
+    const rows = page.getByRole('table', { name: 'Requests' }).getByRole('row');
+    await rows.nth(1).waitFor();
+    assert.match(await rows.nth(1).innerText(), /Elara/);
+    assert.match(await rows.nth(1).innerText(), /done/);
+    log('✓ history lists the request');
+    await assertLabelled(page, 'History');
+
+    // Callback history shows the delivery with its status.
+    await receiver.waitFor(1, undefined, 20_000);
+    await nav(page, 'Callbacks').click();
+    const attempts = page.getByRole('table', { name: 'Delivery attempts' });
+    await attempts.getByText('HTTP 200').first().waitFor({ timeout: 10_000 });
+    await page.getByRole('button', { name: 'Resend callback' }).click();
+    await attempts.getByRole('row').nth(2).waitFor({ timeout: 10_000 });
+    log('✓ callback delivery shown with HTTP 200; resend adds an attempt');
+    await assertLabelled(page, 'Callbacks');
+
+    // API page: create a key (shown once), then revoke it.
+    await nav(page, 'API').click();
+    await page.getByLabel('New key name').fill('e2e key');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const newKey = (await page.getByLabel('New API key', { exact: true }).innerText()).trim();
+    assert.match(newKey, /^nsk_/);
+    const usage = await fetch(`${studio.url}/api/v1/usage`, {
+      headers: { authorization: `Bearer ${newKey}` },
+    });
+    assert.equal(usage.status, 200, 'the new key works');
+    // The ready-to-paste curl example works as shown (it carries the new key now).
+    const example = await page.locator('pre.payload').filter({ hasText: 'curl -s -X POST' }).innerText();
+    const curl = spawnSync('sh', ['-c', example], { encoding: 'utf8' });
+    assert.equal(JSON.parse(curl.stdout).status, 1, `curl example answered: ${curl.stdout}${curl.stderr}`);
+    log('✓ the curl submit example works as shown');
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: /^Revoke key e2e key/ }).click();
+    await page
+      .getByRole('table', { name: 'API keys' })
+      .getByRole('row', { name: /e2e key/ })
+      .getByText('revoked')
+      .waitFor();
+    const after = await fetch(`${studio.url}/api/v1/usage`, {
+      headers: { authorization: `Bearer ${newKey}` },
+    });
+    assert.equal(after.status, 401, 'the revoked key is refused');
+    log('✓ created a key (shown once) and revoked it');
+    await assertLabelled(page, 'API');
+    await nav(page, 'Voices').click();
+    await assertLabelled(page, 'Voices');
+    await nav(page, 'Settings').click();
+    await assertLabelled(page, 'Settings');
+    log('✓ every visible control on every view has an accessible name');
+
+    assert.deepEqual(pageErrors, [], 'no uncaught errors in the page');
+  } finally {
+    await browser.close();
+    await receiver.close();
+    await studio.stop();
+  }
+}
+
+const nav = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name, exact: true });
+
+const normalise = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+/** Every visible control has an accessible name (label, aria-label, aria-labelledby or text). */
+async function assertLabelled(page: Page, view: string): Promise<void> {
+  const unnamed = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('input, select, textarea, button, a[href], [role="slider"]')]
+      .filter((el) => el.offsetParent !== null || el.getClientRects().length > 0)
+      .filter((el) => {
+        const labels = (el as HTMLInputElement).labels;
+        const name =
+          el.getAttribute('aria-label') ??
+          (el.getAttribute('aria-labelledby') ?? '')
+            .split(' ')
+            .map((id) => document.getElementById(id)?.textContent ?? '')
+            .join('') ??
+          '';
+        return !(
+          name.trim() ||
+          (labels && labels.length > 0) ||
+          (el.tagName !== 'INPUT' && el.textContent?.trim())
+        );
+      })
+      .map((el) => el.outerHTML.slice(0, 120)),
+  );
+  assert.deepEqual(unnamed, [], `controls without an accessible name on ${view}`);
+}
+
+async function currentSeconds(page: Page): Promise<number> {
+  const text = await page.getByLabel('Current time and duration').innerText();
+  const [m, s] = text.split('/')[0]!.trim().split(':');
+  return Number(m) * 60 + Number(s);
+}
+
+async function assertCurrentCue(page: Page, expected: string): Promise<void> {
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const shown = normalise(await page.getByTestId('current-cue').innerText());
+    if (shown === normalise(expected)) return;
+    if (Date.now() > deadline) assert.equal(shown, normalise(expected), 'current cue text');
+    await page.waitForTimeout(50);
+  }
+}

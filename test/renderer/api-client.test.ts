@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiError, createApiClient, isSignedOut, type ApiClient } from '../../renderer/src/lib/api-client';
+import { startSignedIn, type SignedIn } from './helpers';
+
+describe('api-client against the real server', () => {
+  let s: SignedIn;
+  let bearer: ApiClient;
+  let session: ApiClient;
+
+  beforeAll(async () => {
+    s = await startSignedIn();
+    bearer = createApiClient({ baseUrl: s.t.core.url, apiKey: s.t.key });
+    session = createApiClient({ baseUrl: s.t.core.url, headers: { cookie: s.cookie } });
+  });
+  afterAll(async () => s?.t.close());
+
+  it('lists the 26 voices', async () => {
+    const voices = await bearer.voices();
+    expect(voices).toHaveLength(26);
+    expect(voices.find((v) => v.voice_code === 'en_female_jessica_au')?.accent_approximated).toBe(true);
+  });
+
+  it('submits, follows and lists a request; the SRT is readable through fetchText', async () => {
+    const record = await bearer.submit({
+      input_text: 'One line. Two lines.',
+      voice_code: 'en_female_nova_default',
+      generate_srt: true,
+    });
+    expect(record.status).toBe('new');
+    let detail = await bearer.request(record.request_id);
+    for (let i = 0; i < 200 && detail.status !== 'SUCCESS' && detail.status !== 'FAILURE'; i++) {
+      await new Promise((r) => setTimeout(r, 25));
+      detail = await bearer.request(record.request_id);
+    }
+    expect(detail.status).toBe('SUCCESS');
+    const srt = await bearer.fetchText(detail.srt_link!);
+    expect(srt).toContain('-->');
+    const list = await bearer.listRequests({ page: 1, page_size: 5, voice_code: 'en_female_nova_default' });
+    expect(list.items.map((r) => r.request_id)).toContain(record.request_id);
+    const usage = await bearer.usage();
+    expect(usage.ledger[0]?.kind).toBe('charge');
+  });
+
+  it("streams server-sent events of the key's requests until aborted", async () => {
+    const controller = new AbortController();
+    const events: { request_id: string; status: string }[] = [];
+    let opened!: () => void;
+    const open = new Promise<void>((resolve) => (opened = resolve));
+    const done = bearer.streamEvents({ onOpen: opened, onRequest: (e) => events.push(e) }, controller.signal);
+    await open;
+    const record = await bearer.submit({
+      input_text: 'Streaming events.',
+      voice_code: 'en_male_onyx_default',
+    });
+    for (
+      let i = 0;
+      i < 400 && !events.some((e) => e.request_id === record.request_id && e.status === 'SUCCESS');
+      i++
+    ) {
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    expect(events.filter((e) => e.request_id === record.request_id).at(-1)?.status).toBe('SUCCESS');
+    controller.abort();
+    await expect(done).resolves.toBeUndefined();
+  });
+
+  it('turns the API error body into an ApiError with code and sentence', async () => {
+    const error = await bearer.submit({ input_text: 'Hi', voice_code: 'xx_nobody' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).code).toBe('UNKNOWN_VOICE');
+    expect((error as ApiError).status).toBe(400);
+    expect((error as ApiError).message).toMatch(/xx_nobody/);
+  });
+
+  it('reports 401 as signed out, and an unreachable server as NETWORK', async () => {
+    const anonymous = createApiClient({ baseUrl: s.t.core.url });
+    const error = await anonymous.session().catch((e: unknown) => e);
+    expect(isSignedOut(error)).toBe(true);
+    const gone = createApiClient({ baseUrl: 'http://127.0.0.1:9' });
+    const network = await gone.voices().catch((e: unknown) => e);
+    expect((network as ApiError).code).toBe('NETWORK');
+  });
+
+  it('with a session: reads the session, creates a key shown once and revokes it', async () => {
+    const info = await session.session();
+    expect(info.base_url).toBe(s.t.core.url);
+    const created = await session.createKey('from test');
+    expect(created.key).toMatch(/^nsk_/);
+    const keys = await session.keys();
+    expect(keys.find((k) => k.id === created.info.id)?.name).toBe('from test');
+    expect(JSON.stringify(keys)).not.toContain(created.key);
+    const revoked = await session.revokeKey(created.info.id);
+    expect(revoked.revoked_at).not.toBeNull();
+    const withRevoked = createApiClient({ baseUrl: s.t.core.url, apiKey: created.key });
+    expect(isSignedOut(await withRevoked.usage().catch((e: unknown) => e))).toBe(true);
+  });
+
+  it('auditions a voice as a WAV blob', async () => {
+    const blob = await session.audition('fr_female_camille_default', { speed_rate: 1.5 });
+    const head = new TextDecoder().decode(new Uint8Array(await blob.arrayBuffer()).subarray(0, 4));
+    expect(head).toBe('RIFF');
+  });
+});

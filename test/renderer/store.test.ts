@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiClient } from '../../renderer/src/lib/api-client';
+import { createStudioStore, type StudioStore } from '../../renderer/src/stores';
+import { DRAFT_KEY } from '../../renderer/src/stores/compose-slice';
+import { DEFAULT_OPTIONS, OPTIONS_KEY, sanitiseOptions } from '../../renderer/src/stores/options-slice';
+import { memoryStorage, startSignedIn, type SignedIn } from './helpers';
+
+describe('studio store', () => {
+  let s: SignedIn;
+  const makeStore = (storage = memoryStorage(), cookie = s.cookie) =>
+    createStudioStore({
+      client: createApiClient({ baseUrl: s.t.core.url, headers: { cookie } }),
+      storage,
+      pollMs: 20,
+      saveDelayMs: 10,
+    });
+
+  beforeAll(async () => {
+    s = await startSignedIn({ maxTextChars: 2000 });
+  });
+  afterAll(async () => s?.t.close());
+
+  it('session slice: signed in with a cookie, signed out without', async () => {
+    const store = makeStore();
+    await store.getState().checkSession();
+    expect(store.getState().sessionStatus).toBe('signed-in');
+    expect(store.getState().voices).toHaveLength(26);
+    const stranger = makeStore(memoryStorage(), 'ns_session_1=nope');
+    await stranger.getState().checkSession();
+    expect(stranger.getState().sessionStatus).toBe('signed-out');
+  });
+
+  it('compose slice: the draft survives a restart (a new store on the same storage)', async () => {
+    const storage = memoryStorage();
+    const store = makeStore(storage);
+    store.getState().setText('Chapter one.');
+    store.getState().setText('Chapter one. It was a dark night.');
+    await new Promise((r) => setTimeout(r, 30));
+    expect(storage.map.get(DRAFT_KEY)).toBe('Chapter one. It was a dark night.');
+    expect(makeStore(storage).getState().text).toBe('Chapter one. It was a dark night.');
+  });
+
+  it('options slice: values outside the API rules cannot be set; options persist; reset', () => {
+    const storage = memoryStorage();
+    const store = makeStore(storage);
+    const { setOption } = store.getState();
+    setOption('speed_rate', 7);
+    setOption('pitch_rate', 0.73);
+    setOption('volume', 10.4);
+    setOption('voice_code', 'no_such_voice');
+    expect(store.getState().options).toMatchObject({
+      speed_rate: 2,
+      pitch_rate: 0.7,
+      volume: 50,
+      voice_code: DEFAULT_OPTIONS.voice_code,
+    });
+    setOption('voice_code', 'vi_female_kieunhi_mn');
+    expect(makeStore(storage).getState().options.voice_code).toBe('vi_female_kieunhi_mn');
+    store.getState().resetProsody();
+    expect(store.getState().options).toMatchObject({
+      speed_rate: 1,
+      pitch_rate: 1,
+      volume: 100,
+      voice_code: 'vi_female_kieunhi_mn',
+    });
+    expect(sanitiseOptions(JSON.parse('{"bitrate":999,"audio_type":"ogg"}'))).toMatchObject({
+      bitrate: 128,
+      audio_type: 'mp3',
+    });
+    expect(JSON.parse(storage.map.get(OPTIONS_KEY)!).volume).toBe(100);
+  });
+
+  it('job slice: generate follows the request to SUCCESS with the chosen options', async () => {
+    const store = makeStore();
+    await store.getState().checkSession();
+    store.getState().setText('The lighthouse keeper climbed the stairs at dusk.');
+    store.getState().setOption('voice_code', 'en_female_elara_br');
+    store.getState().setOption('speed_rate', 1.3);
+    store.getState().setOption('audio_type', 'wav');
+    await store.getState().generate();
+    const { job, generating, jobError } = store.getState();
+    expect(jobError).toBeNull();
+    expect(generating).toBe(false);
+    expect(job?.status).toBe('SUCCESS');
+    expect(job).toMatchObject({
+      voice_code: 'en_female_elara_br',
+      speed_rate: 1.3,
+      audio_type: 'wav',
+      generate_srt: true,
+    });
+    expect(job?.audio_link).toMatch(/audio\.wav$/);
+  });
+
+  it('job slice: readable errors next to Generate, never a throw', async () => {
+    const store = makeStore();
+    store.getState().setText('   ');
+    await store.getState().generate();
+    expect(store.getState().jobError).toBe('Write or paste some text first.');
+    store.getState().setText('Hello.');
+    store.getState().setOption('callback_url', 'not a url');
+    await store.getState().generate();
+    expect(store.getState().jobError).toMatch(/^Callback URL:/);
+    store.getState().setOption('callback_url', '');
+    store.getState().setText('x'.repeat(2500));
+    await store.getState().generate();
+    expect(store.getState().jobError).toMatch(/2000|long/i);
+    expect(store.getState().generating).toBe(false);
+  });
+
+  it('ui slice: view and theme', () => {
+    const storage = memoryStorage();
+    const store: StudioStore = makeStore(storage);
+    expect(store.getState().theme).toBe('system');
+    store.getState().setTheme('dark');
+    store.getState().setView('history');
+    expect(makeStore(storage).getState().theme).toBe('dark');
+    expect(store.getState().view).toBe('history');
+  });
+});
