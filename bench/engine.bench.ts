@@ -1,6 +1,6 @@
 /**
  * Engine benchmark: prints figures, never fails on time.
- *   npm run bench:engine [-- --quick]
+ *   npm run bench:engine [-- --quick] [-- --skip-memory]
  * Characters/s and real-time factor for one worker and for the pool (English 20,000 and
  * Vietnamese 5,000 characters), each model profile, native espeak-ng on the same text and
  * voice in the same run, MP3 encoding against native lame, and peak memory for a
@@ -161,19 +161,23 @@ try {
   console.log(`\nMP3 encoding: skipped (${(error as Error).message})`);
 }
 
-console.log(
-  '\nPeak memory, 1,000,000 characters to MP3 128 kbps (child process, pool of',
-  cores,
-  'workers):',
-);
-const chars = quick ? 200_000 : 1_000_000;
-const out = execFileSync(
-  process.execPath,
-  ['--import', 'tsx', new URL('./memory-child.ts', import.meta.url).pathname, String(chars), dir],
-  {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-  },
-);
-console.log(out.trim());
+if (process.argv.includes('--skip-memory')) {
+  console.log('\nPeak memory: skipped (--skip-memory)');
+} else {
+  console.log(
+    '\nPeak memory, 1,000,000 characters to MP3 128 kbps (child process, pool of',
+    cores,
+    'workers):',
+  );
+  const chars = quick ? 200_000 : 1_000_000;
+  const out = execFileSync(
+    process.execPath,
+    ['--import', 'tsx', new URL('./memory-child.ts', import.meta.url).pathname, String(chars), dir],
+    {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  console.log(out.trim());
+}
 rmSync(dir, { recursive: true, force: true });

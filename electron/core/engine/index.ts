@@ -318,19 +318,26 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
           const leadMs = (start / SAMPLE_RATE) * 1000;
           const chunkOffsetMs = (samplesIn / SAMPLE_RATE) * 1000;
           const speechEndMs = chunkOffsetMs + (pcm.length / SAMPLE_RATE) * 1000;
-          const marks: EngineWordMark[] = output.words.map((w) => {
-            const span = prepared.toSource(w.textPosition, w.wordLength);
-            return { sourceStart: span.start, sourceEnd: span.end, audioMs: Math.max(0, w.audioMs - leadMs) };
-          });
-          const words = timeChunkWords({
-            text: chunk.text,
-            textOffset: chunk.start,
-            marks,
-            chunkOffsetMs,
-            speechEndMs,
-          });
-          await writeWords(words);
-          await writeCues(cues.push(words, chunk.text, chunk.start, speechEndMs));
+          // Word timings and cues cost CPU: only when a subtitle or timings file is wanted.
+          if (srt || timings) {
+            const marks: EngineWordMark[] = output.words.map((w) => {
+              const span = prepared.toSource(w.textPosition, w.wordLength);
+              return {
+                sourceStart: span.start,
+                sourceEnd: span.end,
+                audioMs: Math.max(0, w.audioMs - leadMs),
+              };
+            });
+            const words = timeChunkWords({
+              text: chunk.text,
+              textOffset: chunk.start,
+              marks,
+              chunkOffsetMs,
+              speechEndMs,
+            });
+            await writeWords(words);
+            await writeCues(cues.push(words, chunk.text, chunk.start, speechEndMs));
+          }
           if (!isFirstChunk || pcm.length > 0) await write(pcm);
           isFirstChunk = false;
         }
