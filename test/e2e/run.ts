@@ -3,10 +3,16 @@
 import { runStudioE2e } from './studio.e2e';
 
 const started = Date.now();
+let passed = 0;
 try {
-  await runStudioE2e((line) => process.stdout.write(`${line}\n`));
-  process.stdout.write(`e2e passed in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  await runStudioE2e((line) => {
+    if (line.startsWith('✓')) passed++;
+    process.stdout.write(`${line}\n`);
+  });
+  process.stdout.write(`e2e finished in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  process.stdout.write(`e2e: ${passed} passed, 0 failed\n`);
 } catch (error) {
   process.stderr.write(`e2e FAILED: ${(error as Error).stack ?? String(error)}\n`);
+  process.stdout.write(`e2e: ${passed} passed, 1 failed\n`);
   process.exitCode = 1;
 }
