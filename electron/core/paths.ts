@@ -29,3 +29,24 @@ export function defaultDataDir(
 export function dataPaths(dataDir: string): { database: string; files: string } {
   return { database: join(dataDir, 'studio.db'), files: join(dataDir, 'audio') };
 }
+
+/**
+ * Where settings live: the folder Electron calls `userData` for this app, so the desktop app
+ * (electron-store) and headless mode (conf) read the same `settings.json`.
+ * Linux: $XDG_CONFIG_HOME/Narration Studio (default ~/.config/Narration Studio);
+ * macOS: ~/Library/Application Support/Narration Studio; Windows: %APPDATA%\Narration Studio.
+ */
+export function defaultConfigDir(
+  platform: NodeJS.Platform = process.platform,
+  env: NodeJS.ProcessEnv = process.env,
+  home: string = homedir(),
+): string {
+  switch (platform) {
+    case 'darwin':
+      return join(home, 'Library', 'Application Support', APP_FOLDER_NAME);
+    case 'win32':
+      return join(env.APPDATA || join(home, 'AppData', 'Roaming'), APP_FOLDER_NAME);
+    default:
+      return join(env.XDG_CONFIG_HOME || join(home, '.config'), APP_FOLDER_NAME);
+  }
+}

@@ -156,8 +156,8 @@ export function runServe(argv: string[]): Promise<void> {
       else if (created)
         stderrLog.info(`created API key ${row.id} with ${row.balance_milli / MILLI_PER_CREDIT} credits`);
     }
-    process.stdout.write(`listening on ${core.url}\n`);
-    process.stdout.write(`open ${core.loginUrl}\n`);
+    // One write, so a reader that waits for the first line also has the second.
+    process.stdout.write(`listening on ${core.url}\nopen ${core.loginUrl}\n`);
 
     await new Promise<void>((resolve) => {
       let stopping = false;

@@ -37,7 +37,9 @@ describe('serve', () => {
       '--pool-size',
       '1',
     ]);
-    expect(server.stdout()).toMatch(/^listening on http:\/\/127\.0\.0\.1:(\d+)\nopen http:\/\/127\.0\.0\.1:\1\/\?token=[0-9a-f]{32,}\n$/);
+    expect(server.stdout()).toMatch(
+      /^listening on http:\/\/127\.0\.0\.1:(\d+)\nopen http:\/\/127\.0\.0\.1:\1\/\?token=[0-9a-f]{32,}\n$/,
+    );
     const usage = await fetchUrl(`${server.url}/api/v1/usage`, 'GET', {
       headers: { authorization: 'Bearer serve-test-key-1' },
     });

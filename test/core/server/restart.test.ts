@@ -51,7 +51,9 @@ async function api(base: string, method: 'GET' | 'POST', path: string, body?: un
 describe('kill -9 and restart', () => {
   it('loses nothing: every accepted request finishes, with complete audio, one charge and a delivered callback', async () => {
     server = await startServerProcess(args());
-    expect(server.stdout()).toMatch(/^listening on http:\/\/127\.0\.0\.1:(\d+)\nopen http:\/\/127\.0\.0\.1:\1\/\?token=[0-9a-f]{32,}\n$/);
+    expect(server.stdout()).toMatch(
+      /^listening on http:\/\/127\.0\.0\.1:(\d+)\nopen http:\/\/127\.0\.0\.1:\1\/\?token=[0-9a-f]{32,}\n$/,
+    );
     const sentence = 'This sentence is read aloud to keep the engine busy for a little while. ';
     const bodies = Array.from({ length: 30 }, (_, i) => ({
       input_text: `Request ${i}. ${sentence.repeat(4 + (i % 5) * 2)}`,

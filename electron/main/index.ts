@@ -1,0 +1,58 @@
+/**
+ * Composition root of the desktop app (bundled to dist/electron/main/index.js by
+ * `npm run build:electron`, started by `npm start`): wires the real Electron, electron-store
+ * settings, the rotating log and the engine into `runShell`. Everything with behaviour lives
+ * in the modules it imports, which are tested without Electron.
+ */
+
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import ElectronStore from 'electron-store';
+import { createEngineHost } from '../core/jobs/engine-host';
+import { defaultDataDir } from '../core/paths';
+import { createSettingsStore, SETTINGS_FILE_NAME } from '../core/settings';
+import { APP_FILES } from './app-files';
+import type { ElectronMain } from './electron-types';
+import { createFileLog } from './log';
+import { runShell } from './shell';
+
+// Loaded rather than imported so `tsc` needs no electron package; its type is pinned to the
+// real API by typecheck/electron.check.mts.
+const electron = createRequire(import.meta.url)('electron') as ElectronMain;
+/** The app's root: the repository in development, app.asar when packaged. */
+const root = (path: string) => fileURLToPath(new URL(`../../../${path}`, import.meta.url));
+
+electron.app.setAppLogsPath();
+const log = createFileLog({
+  dir: electron.app.getPath('logs'),
+  ...(process.env.NODE_ENV === 'development' ? { echo: process.stderr } : {}),
+});
+process.on('uncaughtException', (error) => {
+  log.error(`uncaught: ${error.stack ?? String(error)}`);
+  electron.dialog.showErrorBox(
+    'Narration Studio stopped after an error',
+    `${error.message}\n\nDetails are in ${log.file}`,
+  );
+  electron.app.exit(1);
+});
+// Ctrl+C in the terminal of `npm start`, or the session ending: quit in order. Kept as
+// permanent listeners because conf's `when-exit` re-raises the signal after its own handler.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => electron.app.quit());
+process.on('unhandledRejection', (reason) => log.error(`unhandled rejection: ${String(reason)}`));
+
+const settings = createSettingsStore(
+  new ElectronStore<Record<string, unknown>>({ name: SETTINGS_FILE_NAME }),
+  log,
+);
+
+await runShell({
+  electron,
+  settings,
+  log,
+  platform: process.platform,
+  preloadPath: root(APP_FILES.preload),
+  uiDir: root(APP_FILES.uiDir),
+  iconPath: root(APP_FILES.icon),
+  defaultDataDir: defaultDataDir(),
+  startEngine: () => createEngineHost(),
+});

@@ -1,0 +1,289 @@
+/**
+ * The desktop shell's behaviour, given an Electron-like module: single instance, security
+ * settings, the core (the same `createCore` as headless `serve`), window, menu, tray, IPC and
+ * ordered shutdown. `index.ts` passes the real Electron; tests pass a fake.
+ *
+ * Ownership: the shell owns the engine (it survives pausing the server) and the core
+ * (server, jobs, store); quitting closes the core in its order (server, jobs, engine's users,
+ * store), then the engine. Closing the window leaves the local API running in the tray for
+ * other apps; Quit (menu, tray, or the OS) stops everything.
+ */
+
+import { createCore as realCreateCore, type Core, type CoreOptions } from '../core/app';
+import type { Engine } from '../core/engine/engine';
+import type { SettingsStore } from '../core/settings';
+import type { DesktopApi } from '../shared/desktop-api';
+import { restoreBounds } from './bounds';
+import { createDesktopApi, registerDesktopApi } from './desktop-api';
+import type { BrowserWindowLike, ElectronMain, TrayLike } from './electron-types';
+import type { FileLog } from './log';
+import { appMenuTemplate, statusLine, trayMenuTemplate, type ServerStatus } from './menus';
+import { findFreePort, isAddressInUse, portInUseQuestion } from './ports';
+import { guardNavigation, windowOptions, withContentSecurityPolicy } from './security';
+
+export interface ShellOptions {
+  electron: ElectronMain;
+  settings: SettingsStore;
+  log: FileLog;
+  platform: NodeJS.Platform;
+  /** Built preload script (CommonJS). */
+  preloadPath: string;
+  /** Built renderer served by the local server. */
+  uiDir: string;
+  /** Window and tray icon (PNG). */
+  iconPath: string;
+  /** Data folder when the settings name none. */
+  defaultDataDir: string;
+  /** Starts the engine once for the app's lifetime. */
+  startEngine(): Promise<Engine>;
+  /** The core factory; the real one unless a test wraps it. */
+  createCore?: (options: CoreOptions) => Promise<Core>;
+}
+
+export interface Shell {
+  status(): ServerStatus;
+  core(): Core | undefined;
+  window(): BrowserWindowLike | undefined;
+  readonly desktopApi: DesktopApi;
+  pause(): Promise<void>;
+  resume(): Promise<void>;
+  /** Resolves once everything is closed (after a quit). */
+  readonly stopped: Promise<void>;
+}
+
+/** Returns undefined when another instance already runs (it is focused instead). */
+export async function runShell(options: ShellOptions): Promise<Shell | undefined> {
+  const { electron, settings, log } = options;
+  const { app } = electron;
+  const createCore = options.createCore ?? realCreateCore;
+
+  if (!app.requestSingleInstanceLock()) {
+    log.info('another instance is running: focusing it');
+    app.quit();
+    return undefined;
+  }
+
+  let window: BrowserWindowLike | undefined;
+  let tray: TrayLike | undefined;
+  let core: Core | undefined;
+  let engine: Engine | undefined;
+  let status: ServerStatus = { state: 'starting' };
+  let quitting = false;
+  let markStopped!: () => void;
+  const stopped = new Promise<void>((resolve) => (markStopped = resolve));
+
+  // No origin while the server is paused: nothing navigates or calls IPC then.
+  const origin = () => (core ? new URL(core.url).origin : '');
+  const openExternal = (url: string) => {
+    electron.shell.openExternal(url).catch((error: unknown) => log.warn(`openExternal: ${String(error)}`));
+  };
+  const dataDir = () => settings.get().dataDir ?? options.defaultDataDir;
+  const logFailure = (what: string) => (error: unknown) =>
+    log.error(`${what}: ${(error as Error).stack ?? String(error)}`);
+
+  const focusWindow = () => {
+    if (!window || window.isDestroyed()) {
+      if (core) createWindow(core);
+      return;
+    }
+    if (window.isMinimized()) window.restore();
+    window.show();
+    window.focus();
+  };
+
+  const copyBaseUrl = () => {
+    if (core) electron.clipboard.writeText(core.url);
+  };
+
+  const setStatus = (next: ServerStatus) => {
+    status = next;
+    log.info(statusLine(next));
+    if (!tray) return;
+    tray.setToolTip(`Narration Studio — ${statusLine(next)}`);
+    tray.setContextMenu(
+      electron.Menu.buildFromTemplate(
+        trayMenuTemplate(next, {
+          open: focusWindow,
+          copyBaseUrl,
+          pause: () => void pause().catch(logFailure('pausing the local API')),
+          resume: () => void resume().catch(logFailure('resuming the local API')),
+          quit: () => app.quit(),
+        }),
+      ),
+    );
+  };
+
+  /** Starts the core on the configured port; on a taken port asks for another. */
+  const startCore = async (): Promise<Core | undefined> => {
+    let port = settings.get().port;
+    for (;;) {
+      try {
+        return await createCore({ dataDir: dataDir(), port, engine: engine!, uiDir: options.uiDir, log });
+      } catch (error) {
+        if (!isAddressInUse(error)) throw error;
+        const alternative = await findFreePort(port);
+        log.warn(`port ${port} is in use; offering ${alternative}`);
+        const { response } = await electron.dialog.showMessageBox(portInUseQuestion(port, alternative));
+        if (response !== 0) return undefined;
+        settings.update({ port: alternative });
+        port = alternative;
+      }
+    }
+  };
+
+  const saveBounds = (win: BrowserWindowLike) => {
+    const b = win.getNormalBounds();
+    settings.update({ windowBounds: { ...b, maximized: win.isMaximized() } });
+  };
+
+  function createWindow(running: Core): BrowserWindowLike {
+    const saved = settings.get().windowBounds;
+    const bounds = restoreBounds(
+      saved,
+      electron.screen.getAllDisplays().map((d) => d.workArea),
+    );
+    const win = new electron.BrowserWindow(
+      windowOptions({ preloadPath: options.preloadPath, bounds, icon: options.iconPath }),
+    );
+    guardNavigation(win.webContents, origin, openExternal);
+    win.on('ready-to-show', () => {
+      if (bounds?.maximized) win.maximize();
+      win.show();
+    });
+    win.on('close', () => saveBounds(win));
+    win.on('closed', () => {
+      if (window === win) window = undefined;
+    });
+    window = win;
+    // The login address signs the window in; the server then drops the token from the URL.
+    win.loadURL(running.loginUrl).catch((error: unknown) => log.warn(`loading the studio: ${String(error)}`));
+    return win;
+  }
+
+  const pause = async () => {
+    if (!core) return;
+    const closing = core;
+    core = undefined;
+    await closing.close();
+    setStatus({ state: 'paused' });
+  };
+
+  const resume = async () => {
+    if (core || quitting) return;
+    setStatus({ state: 'starting' });
+    try {
+      core = await startCore();
+    } catch (error) {
+      setStatus({ state: 'failed', message: (error as Error).message });
+      return;
+    }
+    if (!core) return setStatus({ state: 'paused' });
+    setStatus({ state: 'running', url: core.url });
+    if (window && !window.isDestroyed()) await window.loadURL(core.loginUrl);
+  };
+
+  const shutdown = async () => {
+    log.info('quitting: closing server, jobs, store, engine');
+    try {
+      if (window && !window.isDestroyed()) saveBounds(window);
+      await core?.close();
+      core = undefined;
+      await engine?.close();
+      engine = undefined;
+    } finally {
+      tray?.destroy();
+      tray = undefined;
+      log.info('stopped');
+      markStopped();
+    }
+  };
+
+  app.on('second-instance', focusWindow);
+  let isStopped = false;
+  app.on('before-quit', (event) => {
+    if (isStopped) return;
+    // Hold every quit (a second Quit click, a repeated signal) until the shutdown is done.
+    event.preventDefault();
+    if (quitting) return;
+    quitting = true;
+    shutdown().then(
+      () => {
+        isStopped = true;
+        app.quit();
+      },
+      (error: unknown) => {
+        log.error(`shutdown failed: ${(error as Error).stack ?? String(error)}`);
+        app.exit(1);
+      },
+    );
+  });
+  // The local API keeps serving other apps from the tray when the window is closed.
+  app.on('window-all-closed', () => {
+    if (!tray) app.quit();
+  });
+  app.on('activate', focusWindow);
+
+  await app.whenReady();
+  const { defaultSession } = electron.session;
+  defaultSession.webRequest.onHeadersReceived((details, callback) =>
+    callback({ responseHeaders: withContentSecurityPolicy(details) }),
+  );
+  // The studio needs no camera, microphone, notifications or other permission.
+  defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+
+  const desktopApi = createDesktopApi({
+    serverInfo: () => {
+      if (!core) throw new Error('The local API is paused.');
+      return { url: core.url, loginToken: new URL(core.loginUrl).searchParams.get('token') ?? '' };
+    },
+    electron,
+    appVersion: app.getVersion(),
+    defaultSaveDir: app.getPath('documents'),
+  });
+  registerDesktopApi(electron.ipcMain, desktopApi, origin);
+
+  electron.Menu.setApplicationMenu(
+    electron.Menu.buildFromTemplate(
+      appMenuTemplate(options.platform, {
+        openLogsFolder: () => void electron.shell.openPath(app.getPath('logs')),
+        openDataFolder: () => void electron.shell.openPath(dataDir()),
+        copyBaseUrl,
+      }),
+    ),
+  );
+  try {
+    tray = new electron.Tray(options.iconPath);
+    tray.on('click', focusWindow);
+  } catch (error) {
+    // Some Linux desktops have no tray: the app works without it.
+    log.warn(`no tray icon: ${(error as Error).message}`);
+  }
+  setStatus({ state: 'starting' });
+
+  try {
+    engine = await options.startEngine();
+    core = await startCore();
+  } catch (error) {
+    const message = (error as Error).message;
+    log.error(`start-up failed: ${(error as Error).stack ?? message}`);
+    electron.dialog.showErrorBox('Narration Studio could not start', message);
+    app.quit();
+    return undefined;
+  }
+  if (!core) {
+    app.quit();
+    return undefined;
+  }
+  setStatus({ state: 'running', url: core.url });
+  createWindow(core);
+
+  return {
+    status: () => status,
+    core: () => core,
+    window: () => window,
+    desktopApi,
+    pause,
+    resume,
+    stopped,
+  };
+}

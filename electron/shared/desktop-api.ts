@@ -1,0 +1,51 @@
+/**
+ * What the desktop shell adds to the studio UI: only what a browser cannot do. The preload
+ * exposes one object of this type as `window[DESKTOP_API_GLOBAL]`; the main process implements
+ * the same interface, so renaming or retyping a member breaks both sides at compile time.
+ * Jobs, voices, history and keys go through the local HTTP API, never through this bridge.
+ */
+
+/** Property of `window` that holds the bridge in the desktop app (absent in a browser). */
+export const DESKTOP_API_GLOBAL = 'narrationDesktop';
+
+export interface ServerInfo {
+  /** Base URL of the local API, e.g. http://127.0.0.1:8787 */
+  url: string;
+  /** Login token of this run: `<url>/?token=<token>` signs a browser in. */
+  loginToken: string;
+}
+
+export type SaveKind = 'audio' | 'srt';
+
+export interface SaveFileRequest {
+  kind: SaveKind;
+  /** File name offered in the dialog, e.g. "chapter-1.mp3"; folders are ignored. */
+  suggestedName: string;
+  /** The bytes (audio) or text (SRT) to write. */
+  data: ArrayBuffer | string;
+}
+
+/** `path` is where the file was written; `saved: false` when the user cancelled. */
+export type SaveFileResult = { saved: true; path: string } | { saved: false };
+
+export interface DesktopApi {
+  /** Where the local API listens and its session token. */
+  getServerInfo(): Promise<ServerInfo>;
+  /** Asks where to save with the system dialog, then writes the file there. */
+  saveFile(request: SaveFileRequest): Promise<SaveFileResult>;
+  /** Shows a file (a path returned by saveFile) in the system file manager. */
+  revealInFolder(path: string): Promise<void>;
+  /** Opens an http(s) or mailto URL in the system browser or mail client. */
+  openExternal(url: string): Promise<void>;
+  /** The app's version, e.g. "0.1.0". */
+  getAppVersion(): Promise<string>;
+}
+
+/** One IPC channel per member; `satisfies` makes a new member without a channel a compile error. */
+export const DESKTOP_CHANNELS = {
+  getServerInfo: 'desktop:get-server-info',
+  saveFile: 'desktop:save-file',
+  revealInFolder: 'desktop:reveal-in-folder',
+  openExternal: 'desktop:open-external',
+  getAppVersion: 'desktop:get-app-version',
+} as const satisfies Record<keyof DesktopApi, string>;

@@ -1,0 +1,157 @@
+/**
+ * The app's settings: one schema, defaults and migration, used by the desktop shell
+ * (electron-store) and headless mode (conf) alike. Pure: no Node, no electron.
+ */
+
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+import {
+  AUDIO_TYPES,
+  BITRATES,
+  DEFAULT_SYNTHESIS,
+  MODEL_IDS,
+  RATE_MAX,
+  RATE_MIN,
+  VOLUME_MAX,
+  VOLUME_MIN,
+} from './options';
+
+/** Bumped whenever a stored layout needs a migration step (see `SETTINGS_MIGRATIONS`). */
+export const SETTINGS_VERSION = 1;
+export const DEFAULT_PORT = 8787;
+export const DEFAULT_VOICE = 'en_female_nova_default';
+
+const Literals = <T extends readonly (string | number)[]>(values: T) =>
+  Type.Union(values.map((v) => Type.Literal(v)));
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const WindowBoundsSchema = Type.Object({
+  x: Type.Integer(),
+  y: Type.Integer(),
+  width: Type.Integer({ minimum: 200 }),
+  height: Type.Integer({ minimum: 150 }),
+  maximized: Type.Boolean(),
+});
+export type WindowBounds = Static<typeof WindowBoundsSchema>;
+
+export const OutputDefaultsSchema = Type.Object({
+  model_id: Literals(MODEL_IDS),
+  audio_type: Literals(AUDIO_TYPES),
+  bitrate: Literals(BITRATES),
+  speed_rate: Type.Number({ minimum: RATE_MIN, maximum: RATE_MAX }),
+  pitch_rate: Type.Number({ minimum: RATE_MIN, maximum: RATE_MAX }),
+  volume: Type.Integer({ minimum: VOLUME_MIN, maximum: VOLUME_MAX }),
+});
+
+export const SettingsSchema = Type.Object({
+  version: Type.Integer({ minimum: 1 }),
+  /** Port of the local API; 0 picks a free one each run. */
+  port: Type.Integer({ minimum: 0, maximum: 65535 }),
+  /** Database and audio files; null means the per-user app data folder. */
+  dataDir: Nullable(Type.String({ minLength: 1 })),
+  theme: Literals(['system', 'light', 'dark'] as const),
+  defaultVoice: Type.String({ minLength: 1, maxLength: 100 }),
+  output: OutputDefaultsSchema,
+  /** Last position of the main window; null until it has been closed once. */
+  windowBounds: Nullable(WindowBoundsSchema),
+});
+export type Settings = Static<typeof SettingsSchema>;
+
+export const DEFAULT_SETTINGS: Settings = {
+  version: SETTINGS_VERSION,
+  port: DEFAULT_PORT,
+  dataDir: null,
+  theme: 'system',
+  defaultVoice: DEFAULT_VOICE,
+  output: { ...DEFAULT_SYNTHESIS },
+  windowBounds: null,
+};
+
+/** A step from version `n` to `n + 1`, on raw stored data. */
+export type SettingsMigration = (raw: Record<string, unknown>) => Record<string, unknown>;
+
+/**
+ * Steps keyed by the version they upgrade from. Empty while version 1 is the only layout
+ * ever written; a new layout adds `1: (raw) => …` and bumps SETTINGS_VERSION.
+ */
+export const SETTINGS_MIGRATIONS: Readonly<Record<number, SettingsMigration>> = {};
+
+export interface MigrationResult {
+  settings: Settings;
+  /** True when the stored data differs from `settings` and should be written back. */
+  changed: boolean;
+  /** Human-readable notes: fields reset to their default, versions upgraded. */
+  notes: string[];
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Turns whatever is stored into valid settings: runs the numbered steps from the stored
+ * version, then keeps each valid field and resets each missing or invalid one to its default
+ * (one bad field never loses the others). Data without a version is treated as version 1.
+ * Data from a newer app (higher version) is read the same way but reported, not downgraded.
+ */
+export function migrateSettings(
+  stored: unknown,
+  migrations: Readonly<Record<number, SettingsMigration>> = SETTINGS_MIGRATIONS,
+  target: number = SETTINGS_VERSION,
+): MigrationResult {
+  const notes: string[] = [];
+  let raw: Record<string, unknown> = isRecord(stored) ? { ...stored } : {};
+  if (!isRecord(stored)) notes.push('settings were not an object: using defaults');
+  let version = typeof raw.version === 'number' && Number.isInteger(raw.version) ? raw.version : 1;
+  if (version > target)
+    notes.push(`settings were written by a newer version (${version}); reading what fits`);
+  while (version < target) {
+    const step = migrations[version];
+    if (step) raw = step(raw);
+    version += 1;
+    notes.push(`settings upgraded to version ${version}`);
+  }
+
+  const settings: Settings = { ...DEFAULT_SETTINGS, output: { ...DEFAULT_SETTINGS.output } };
+  const fields = Object.keys(SettingsSchema.properties) as (keyof Settings)[];
+  const out = settings as Record<keyof Settings, unknown>;
+  for (const field of fields) {
+    if (field === 'version') continue;
+    const value = raw[field];
+    if (field === 'output' && isRecord(value)) {
+      // Field by field, so one bad option keeps the others.
+      const output: Record<string, unknown> = { ...DEFAULT_SETTINGS.output };
+      for (const [key, schema] of Object.entries(OutputDefaultsSchema.properties)) {
+        if (Value.Check(schema, value[key])) output[key] = value[key];
+        else if (key in value) notes.push(`output.${key} was invalid: reset to its default`);
+      }
+      out.output = output;
+    } else if (value !== undefined && Value.Check(SettingsSchema.properties[field], value)) {
+      out[field] = value;
+    } else if (value !== undefined) {
+      notes.push(`${field} was invalid: reset to its default`);
+    }
+  }
+  settings.version = Math.max(version, target);
+  const changed = JSON.stringify(stored) !== JSON.stringify(settings);
+  return { settings, changed, notes };
+}
+
+/** A partial change; `output` may be given in part. */
+export type SettingsPatch = Partial<Omit<Settings, 'version' | 'output'>> & {
+  output?: Partial<Settings['output']>;
+};
+
+/** Applies a patch; throws a TypeError naming the first invalid field. */
+export function applySettingsPatch(current: Settings, patch: SettingsPatch): Settings {
+  const next: Settings = {
+    ...current,
+    ...patch,
+    version: current.version,
+    output: { ...current.output, ...patch.output },
+  } as Settings;
+  if (!Value.Check(SettingsSchema, next)) {
+    const first = Value.Errors(SettingsSchema, next).First();
+    throw new TypeError(`invalid setting ${first?.path.slice(1) ?? ''}: ${first?.message ?? 'bad value'}`);
+  }
+  return next;
+}

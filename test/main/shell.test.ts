@@ -1,0 +1,225 @@
+/**
+ * The composition root with a fake Electron and the real core: the same `createCore` as
+ * headless `serve`, on port 0 with a temp data dir and the real engine.
+ */
+
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createCore, type Core, type CoreOptions } from '../../electron/core/app';
+import { createEngineHost } from '../../electron/core/jobs/engine-host';
+import { createSettingsStore } from '../../electron/core/settings';
+import { DESKTOP_CHANNELS } from '../../electron/shared/desktop-api';
+import { createFileLog } from '../../electron/main/log';
+import type { MenuItemOptions } from '../../electron/main/electron-types';
+import { runShell } from '../../electron/main/shell';
+import { CONTENT_SECURITY_POLICY } from '../../electron/main/security';
+import { createFakeElectron } from './fake-electron';
+
+const dirs: string[] = [];
+const blockers: Server[] = [];
+afterEach(async () => {
+  for (const server of blockers.splice(0)) await new Promise((r) => server.close(r));
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function setUp(options: { port?: number; lock?: boolean; answers?: number[] } = {}) {
+  const root = mkdtempSync(join(tmpdir(), 'ns-shell-'));
+  dirs.push(root);
+  const uiDir = join(root, 'ui');
+  const fake = createFakeElectron({
+    ...(options.lock === undefined ? {} : { lock: options.lock }),
+    messageBoxAnswers: options.answers ?? [],
+    paths: { logs: join(root, 'logs'), documents: join(root, 'docs') },
+  });
+  const backing = {
+    store: { port: options.port ?? 0 } as Record<string, unknown>,
+    path: join(root, 'settings.json'),
+  };
+  const settings = createSettingsStore(backing);
+  const log = createFileLog({ dir: join(root, 'logs') });
+  const coreCalls: CoreOptions[] = [];
+  const cores: Core[] = [];
+  const run = () =>
+    runShell({
+      electron: fake.electron,
+      settings,
+      log,
+      platform: 'linux',
+      preloadPath: join(root, 'preload.cjs'),
+      uiDir,
+      iconPath: join(root, 'icon.png'),
+      defaultDataDir: join(root, 'data'),
+      startEngine: () => createEngineHost({ poolSize: 1 }),
+      createCore: async (o) => {
+        coreCalls.push(o);
+        const core = await createCore(o);
+        cores.push(core);
+        return core;
+      },
+    });
+  return { root, uiDir, fake, settings, backing, log, coreCalls, cores, run };
+}
+
+async function get(url: string, headers: Record<string, string> = {}) {
+  return fetch(url, { redirect: 'manual', headers });
+}
+
+const clickable = (template: MenuItemOptions[]): MenuItemOptions[] =>
+  template.flatMap((item) => [item, ...clickable(item.submenu ?? [])]);
+
+describe('desktop shell', () => {
+  it('starts the core, opens a signed-in window, and stops everything on quit', async () => {
+    const t = setUp();
+    mkdirSync(t.uiDir, { recursive: true });
+    writeFileSync(join(t.uiDir, 'index.html'), '<!doctype html><title>studio</title>');
+    const shell = await t.run();
+    expect(shell).toBeDefined();
+    const core = shell!.core()!;
+
+    // The same core as headless mode: createCore with the data dir, port, shared engine and UI.
+    expect(t.coreCalls).toHaveLength(1);
+    expect(t.coreCalls[0]).toMatchObject({ dataDir: join(t.root, 'data'), port: 0, uiDir: t.uiDir });
+    expect(t.coreCalls[0]!.engine).toBe(core.engine);
+    expect(existsSync(join(t.root, 'data', 'studio.db'))).toBe(true);
+
+    // The window is hardened and loads the login address, which signs it in.
+    const win = t.fake.windows[0]!;
+    expect(win.options.webPreferences).toMatchObject({
+      sandbox: true,
+      contextIsolation: true,
+      nodeIntegration: false,
+    });
+    expect(win.loaded).toEqual([core.loginUrl]);
+    const signIn = await get(core.loginUrl);
+    expect(signIn.status).toBe(303);
+    const cookie = signIn.headers.get('set-cookie')!.split(';')[0]!;
+    const page = await get(`${core.url}/`, { cookie });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<title>studio</title>');
+    win.emit('ready-to-show');
+    expect(win.shown).toBe(true);
+
+    // Session: every response gets the CSP; no permission is granted.
+    expect(t.fake.headers({ url: `${core.url}/`, responseHeaders: {} })).toMatchObject({
+      'Content-Security-Policy': [CONTENT_SECURITY_POLICY],
+    });
+    expect(t.fake.permission('media')).toBe(false);
+
+    // The page's bridge reaches main; the tray shows the API's address.
+    expect(await t.fake.invoke(DESKTOP_CHANNELS.getServerInfo, `${core.url}/`)).toEqual({
+      url: core.url,
+      loginToken: new URL(core.loginUrl).searchParams.get('token'),
+    });
+    const tray = t.fake.trays[0]!;
+    expect(tray.toolTip).toContain(`running on ${core.url}`);
+
+    // Menu: Open Logs Folder opens the per-user log folder.
+    const menu = clickable(t.fake.templates.find((m) => m.some((i) => i.role === 'editMenu'))!);
+    menu.find((i) => i.label === 'Open Logs Folder')!.click!();
+    expect(t.fake.opened).toContain(join(t.root, 'logs'));
+
+    // Second launch focuses the window.
+    t.fake.app.emit('second-instance');
+    expect(win.focused).toBe(1);
+
+    // Window place is remembered.
+    win.bounds = { x: 40, y: 50, width: 1000, height: 700 };
+    win.close();
+    expect(t.settings.get().windowBounds).toEqual({
+      x: 40,
+      y: 50,
+      width: 1000,
+      height: 700,
+      maximized: false,
+    });
+    // With a tray, closing the window keeps the API running for other apps.
+    t.fake.app.emit('window-all-closed');
+    expect(t.fake.app.quitCalls).toBe(0);
+    expect((await get(`${core.url}/`, { cookie })).status).toBe(200);
+
+    // Quit: held until server, jobs, store and engine are closed, then quits for real.
+    t.fake.app.quit();
+    // A second quit while shutting down is held too (it would otherwise end the process midway).
+    const quitEvents: string[] = [];
+    t.fake.app.on('quit', () => quitEvents.push('quit'));
+    t.fake.app.quit();
+    expect(quitEvents).toEqual([]);
+    await shell!.stopped;
+    await new Promise((r) => setImmediate(r));
+    expect(t.fake.app.quitCalls).toBe(3);
+    expect(quitEvents).toEqual(['quit']);
+    await expect(get(`${core.url}/`)).rejects.toThrow();
+    await expect(
+      core.engine.audition({ voice_code: 'en_male_echo_default', speed_rate: 1, pitch_rate: 1, volume: 100 }),
+    ).rejects.toThrow();
+    expect(() => core.store.keys.list()).toThrow();
+    expect(tray.destroyed).toBe(true);
+    expect(readFileSync(t.log.file, 'utf8')).toMatch(/quitting[\s\S]*stopped/);
+  });
+
+  it('pauses and resumes the local API from the tray', async () => {
+    const t = setUp();
+    const shell = (await t.run())!;
+    const first = shell.core()!;
+    const trayItems = () => (t.fake.trays[0]!.menu as unknown as { template: MenuItemOptions[] }).template;
+
+    trayItems().find((i) => i.label === 'Copy Local API Address')!.click!();
+    expect(t.fake.clipboard).toEqual([first.url]);
+
+    await shell.pause();
+    expect(shell.status()).toEqual({ state: 'paused' });
+    expect(t.fake.trays[0]!.toolTip).toContain('paused');
+    await expect(get(`${first.url}/`)).rejects.toThrow();
+    expect(trayItems().find((i) => i.label === 'Open Narration Studio')!.enabled).toBe(false);
+    // Paused: the bridge refuses, since no page can belong to the server.
+    await expect(t.fake.invoke(DESKTOP_CHANNELS.getAppVersion, `${first.url}/`)).rejects.toThrow(/refused/);
+
+    await shell.resume();
+    const second = shell.core()!;
+    expect(shell.status()).toEqual({ state: 'running', url: second.url });
+    expect(t.fake.windows[0]!.loaded.at(-1)).toBe(second.loginUrl);
+    expect(second.engine).toBe(first.engine);
+    expect((await get(second.loginUrl)).status).toBe(303);
+
+    t.fake.app.quit();
+    await shell.stopped;
+  });
+
+  it('offers another port when the configured one is taken, and remembers the choice', async () => {
+    const blocker = createServer();
+    await new Promise<void>((r) => blocker.listen({ port: 0, host: '127.0.0.1' }, r));
+    blockers.push(blocker);
+    const taken = (blocker.address() as { port: number }).port;
+    const t = setUp({ port: taken, answers: [0] });
+    const shell = (await t.run())!;
+    expect(t.fake.messageBoxes[0]?.message).toBe(`Port ${taken} is already in use by another program.`);
+    const chosen = t.settings.get().port;
+    expect(chosen).not.toBe(taken);
+    expect(shell.core()!.port).toBe(chosen);
+    t.fake.app.quit();
+    await shell.stopped;
+  });
+
+  it('quits when the user declines another port', async () => {
+    const blocker = createServer();
+    await new Promise<void>((r) => blocker.listen({ port: 0, host: '127.0.0.1' }, r));
+    blockers.push(blocker);
+    const taken = (blocker.address() as { port: number }).port;
+    const t = setUp({ port: taken, answers: [1] });
+    expect(await t.run()).toBeUndefined();
+    expect(t.fake.app.quitCalls).toBeGreaterThanOrEqual(1);
+    expect(t.fake.windows).toHaveLength(0);
+    expect(t.cores).toHaveLength(0);
+  });
+
+  it('a second instance hands over to the first and starts nothing', async () => {
+    const t = setUp({ lock: false });
+    expect(await t.run()).toBeUndefined();
+    expect(t.fake.app.quitCalls).toBe(1);
+    expect(t.coreCalls).toHaveLength(0);
+    expect(t.fake.windows).toHaveLength(0);
+  });
+});
