@@ -1,0 +1,20 @@
+/**
+ * Pricing, exact: costs are integer milli-credits (1 credit = 1000 milli). A voice's price is
+ * in credits per 1000 characters, so a request of `n` characters costs `n × price`
+ * milli-credits; std-v1.5-turbo halves it on standard voices (prices are even, so the half is
+ * still an integer). Shared by the server (charges) and the renderer (estimates).
+ */
+
+import type { ModelId } from './options';
+import type { VoiceInfo } from './voices';
+
+export const MILLI_PER_CREDIT = 1000;
+
+export function costMilli(
+  characters: number,
+  voice: Pick<VoiceInfo, 'price' | 'standard'>,
+  modelId: ModelId,
+): number {
+  const full = characters * voice.price;
+  return voice.standard && modelId === 'std-v1.5-turbo' ? full / 2 : full;
+}
