@@ -107,6 +107,12 @@ export function createVolumeProcessor(options: VolumeOptions): VolumeProcessor {
   };
   reset();
 
+  /**
+   * True when the limiter is fully released: no gain reduction pending in the window and
+   * the smoothed gain exactly 1 (after a limited peak this takes about 3 s of release).
+   */
+  const isIdle = () => released === 1 && sum === window && (size === 0 || dequeValue[head] === 1);
+
   /** Takes sample n; returns the limited output for sample n - latency. */
   const step = (x: number): number => {
     delay[slot] = x;
@@ -156,9 +162,28 @@ export function createVolumeProcessor(options: VolumeOptions): VolumeProcessor {
       const before = Math.max(0, n - latency);
       const out = new Int16Array(Math.max(0, n + pcm.length - latency) - before);
       let o = 0;
-      for (let i = 0; i < pcm.length; i++) {
-        const y = step(pcm[i]! * gain);
-        if (n > latency) out[o++] = y;
+      for (let start = 0; start < pcm.length; start += FAST_BLOCK) {
+        const end = Math.min(pcm.length, start + FAST_BLOCK);
+        if (isIdle() && blockPeak(pcm, start, end) * gain <= ceiling) {
+          // Fast path, bit-exact with `step`: with no gain reduction in the window and none
+          // needed in this block, `step` reduces to a plain delay line of the gained samples.
+          for (let i = start; i < end; i++) {
+            delay[slot] = pcm[i]! * gain;
+            n++;
+            slot = slot + 1 === window ? 0 : slot + 1;
+            if (n > latency) out[o++] = Math.round(delay[slot]!);
+          }
+          // The running minimum now holds one entry: needed gain 1 at the last sample.
+          head = 0;
+          size = 1;
+          dequeValue[0] = 1;
+          dequeIndex[0] = n - 1;
+          continue;
+        }
+        for (let i = start; i < end; i++) {
+          const y = step(pcm[i]! * gain);
+          if (n > latency) out[o++] = y;
+        }
       }
       return out;
     },
@@ -174,6 +199,19 @@ export function createVolumeProcessor(options: VolumeOptions): VolumeProcessor {
       return out;
     },
   };
+}
+
+/** Block size of the limiter's fast-path check, samples (~23 ms at 22050 Hz). */
+const FAST_BLOCK = 512;
+
+function blockPeak(pcm: Int16Array, start: number, end: number): number {
+  let max = 0;
+  for (let i = start; i < end; i++) {
+    const v = pcm[i]!;
+    const a = v < 0 ? -v : v;
+    if (a > max) max = a;
+  }
+  return max;
 }
 
 /** `ms` milliseconds of digital silence at `sampleRate` Hz (rounded to whole samples; 0 for ms ≤ 0). */
