@@ -121,7 +121,7 @@ const byModel = new Map<ModelId, number>();
 // Interleave the models across rounds so machine noise hits them alike.
 const samples = new Map<ModelId, number[]>(MODEL_IDS.map((m) => [m, []]));
 for (const m of MODEL_IDS) await renderOnce(pool, english, m);
-for (let r = 0; r < Math.max(3, RUNS); r++) {
+for (let r = 0; r < Math.max(5, RUNS); r++) {
   for (const m of MODEL_IDS) samples.get(m)!.push(...(await timeRuns(1, () => renderOnce(pool, english, m))));
 }
 for (const m of MODEL_IDS) byModel.set(m, median(samples.get(m)!));
