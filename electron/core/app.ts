@@ -14,6 +14,7 @@ import { createJobs, type Jobs, type RetryPolicy } from './jobs';
 import { dataPaths } from './paths';
 import { buildServer } from './server/app';
 import { createSessions, DEFAULT_UI_DIR } from './server/studio';
+import { openFileSettings, type SettingsStore } from './settings';
 import { openStore, type Store } from './store';
 
 export interface CoreOptions {
@@ -51,6 +52,13 @@ export interface CoreOptions {
   uiDir?: string;
   /** Login token of the studio's sign-in address (default: random per run). */
   loginToken?: string;
+  /**
+   * The shared settings file the Settings view edits (port and data folder of the next start).
+   * The desktop shell passes its electron-store one; default: the file in `settingsDir`.
+   */
+  settings?: SettingsStore;
+  /** Folder of `settings.json` when `settings` is not given (default: the per-user config folder). */
+  settingsDir?: string;
   /** An engine to use instead of starting one (the Electron shell shares its own); not closed by `close()` then. */
   engine?: Engine;
 }
@@ -119,6 +127,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         engine,
         uiDir: options.uiDir ?? DEFAULT_UI_DIR,
         dataDir: options.dataDir,
+        settings: options.settings ?? openFileSettings(options.settingsDir),
         baseUrl,
         ...(options.defaultBalanceMilli !== undefined
           ? { defaultBalanceMilli: options.defaultBalanceMilli }

@@ -9,7 +9,7 @@
  * which would stop the app from starting; `migrateSettings` repairs field by field instead.
  */
 
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { applySettingsPatch, migrateSettings, type Settings, type SettingsPatch } from '../shared/settings';
 import type { Log } from './jobs/clock';
@@ -71,7 +71,7 @@ export async function openHeadlessSettings(
  * for `npm start`'s fallback, which only needs the port and the data folder.
  */
 export function readSettings(dir: string = defaultConfigDir()): Settings {
-  const path = join(dir, `${SETTINGS_FILE_NAME}.json`);
+  const path = settingsFilePath(dir);
   let stored: unknown = {};
   try {
     stored = JSON.parse(readFileSync(path, 'utf8'));
@@ -79,4 +79,43 @@ export function readSettings(dir: string = defaultConfigDir()): Settings {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
   return migrateSettings(stored).settings;
+}
+
+/** Where `readSettings` and `writeSettings` find the file in `dir`. */
+export function settingsFilePath(dir: string = defaultConfigDir()): string {
+  return join(dir, `${SETTINGS_FILE_NAME}.json`);
+}
+
+/**
+ * Writes the whole settings file atomically: a temp file next to it, then a rename, so a
+ * reader (or a crash) never sees half a file. Creates `dir` when missing.
+ */
+export function writeSettings(dir: string, settings: Settings): void {
+  mkdirSync(dir, { recursive: true });
+  const path = settingsFilePath(dir);
+  const temp = `${path}.${process.pid}.${Date.now()}.tmp`;
+  try {
+    writeFileSync(temp, `${JSON.stringify(settings, null, '\t')}\n`, { mode: 0o600 });
+    renameSync(temp, path);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw error;
+  }
+}
+
+/**
+ * Settings straight on the file in `dir`, without conf: every `get` reads the file (so a
+ * change made by another process shows), every `update` reads, patches and writes it
+ * atomically. For the headless server's Settings routes.
+ */
+export function openFileSettings(dir: string = defaultConfigDir()): SettingsStore {
+  return {
+    path: settingsFilePath(dir),
+    get: () => readSettings(dir),
+    update(patch) {
+      const next = applySettingsPatch(readSettings(dir), patch);
+      writeSettings(dir, next);
+      return structuredClone(next);
+    },
+  };
 }

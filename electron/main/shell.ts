@@ -118,7 +118,15 @@ export async function runShell(options: ShellOptions): Promise<Shell | undefined
     let port = settings.get().port;
     for (;;) {
       try {
-        return await createCore({ dataDir: dataDir(), port, engine: engine!, uiDir: options.uiDir, log });
+        return await createCore({
+          dataDir: dataDir(),
+          port,
+          engine: engine!,
+          uiDir: options.uiDir,
+          log,
+          // The Settings view edits this same store, so the shell's later writes keep the change.
+          settings,
+        });
       } catch (error) {
         if (!isAddressInUse(error)) throw error;
         const alternative = await findFreePort(port);

@@ -310,3 +310,29 @@ export const AuditionBodySchema = Type.Object({
   volume: Type.Optional(Type.Integer({ minimum: VOLUME_MIN, maximum: VOLUME_MAX })),
 });
 export type AuditionBody = Static<typeof AuditionBodySchema>;
+
+/** GET and PUT /api/v1/settings (session only): the server settings of the shared settings file. */
+export const ServerSettingsSchema = Type.Object({
+  /** Port for the next start; 0 picks a free one each run. */
+  port: Type.Integer({ minimum: 0, maximum: 65535 }),
+  /** Data folder for the next start; null means the per-user app data folder. */
+  data_dir: Nullable(Type.String()),
+  /** What this run uses. */
+  running_port: Type.Integer(),
+  running_data_dir: Nullable(Type.String()),
+  /** True when the stored values differ from the running ones: they apply at the next start. */
+  restart_required: Type.Boolean(),
+  /** The settings file, for messages. */
+  settings_file: Type.String(),
+});
+export type ServerSettings = Static<typeof ServerSettingsSchema>;
+
+/** Body of PUT /api/v1/settings: either field may be left out; data_dir null resets it. */
+export const UpdateServerSettingsBodySchema = Type.Object(
+  {
+    port: Type.Optional(Type.Integer({ minimum: 0, maximum: 65535 })),
+    data_dir: Type.Optional(Nullable(Type.String())),
+  },
+  { additionalProperties: false },
+);
+export type UpdateServerSettingsBody = Static<typeof UpdateServerSettingsBodySchema>;

@@ -155,3 +155,39 @@ export function applySettingsPatch(current: Settings, patch: SettingsPatch): Set
   }
   return next;
 }
+
+/** True for an absolute path on any platform: `/…`, `C:\…`, `C:/…` or `\\server\…`. Pure (no node:path). */
+export function isAbsolutePath(path: string): boolean {
+  return /^(\/|[A-Za-z]:[\\/]|\\\\)/.test(path);
+}
+
+/** A problem with one server setting, named by its API field. */
+export interface ServerSettingsProblem {
+  field: 'port' | 'data_dir';
+  message: string;
+}
+
+/**
+ * Checks a port and data folder by the settings schema's rules (port an integer 0–65535, 0
+ * picking a free one; data folder an absolute path, or null for the per-user app data folder).
+ * Shared by the server's PUT /api/v1/settings and the Settings view, so both say the same.
+ */
+export function checkServerSettings(values: { port?: unknown; data_dir?: unknown }): ServerSettingsProblem[] {
+  const problems: ServerSettingsProblem[] = [];
+  const { minimum, maximum } = SettingsSchema.properties.port;
+  if (values.port !== undefined && !Value.Check(SettingsSchema.properties.port, values.port))
+    problems.push({
+      field: 'port',
+      message: `Port must be a whole number from ${minimum} to ${maximum} (0 picks a free port each start).`,
+    });
+  if (
+    values.data_dir !== undefined &&
+    values.data_dir !== null &&
+    (typeof values.data_dir !== 'string' || !values.data_dir.trim() || !isAbsolutePath(values.data_dir))
+  )
+    problems.push({
+      field: 'data_dir',
+      message: 'Data folder must be an absolute path (or empty for the per-user app data folder).',
+    });
+  return problems;
+}

@@ -28,12 +28,15 @@ export interface Studio {
   url: string;
   /** The printed sign-in address. */
   loginUrl: string;
+  /** Throw-away folder of settings.json (never the real user's settings). */
+  settingsDir: string;
   stop(): Promise<void>;
 }
 
-/** Starts `serve --port 0` and resolves with the addresses it printed. */
+/** Starts `serve --port 0` (temp data and settings folders) and resolves with the addresses it printed. */
 export async function startStudio(extraArgs: string[] = []): Promise<Studio> {
   const dataDir = mkdtempSync(join(tmpdir(), 'studio-e2e-'));
+  const settingsDir = mkdtempSync(join(tmpdir(), 'studio-e2e-settings-'));
   const child: ChildProcessWithoutNullStreams = spawn(
     process.execPath,
     [
@@ -45,11 +48,14 @@ export async function startStudio(extraArgs: string[] = []): Promise<Studio> {
       '0',
       '--data-dir',
       dataDir,
+      '--settings-dir',
+      settingsDir,
       '--pool-size',
       '2',
       ...extraArgs,
     ],
-    { stdio: ['pipe', 'pipe', 'pipe'] },
+    // The config folder points at the temp folder too, so nothing can reach the user's own.
+    { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, XDG_CONFIG_HOME: settingsDir } },
   );
   let out = '';
   let err = '';
@@ -70,10 +76,12 @@ export async function startStudio(extraArgs: string[] = []): Promise<Studio> {
   return {
     url,
     loginUrl,
+    settingsDir,
     async stop() {
       child.kill('SIGINT');
       await exited;
       rmSync(dataDir, { recursive: true, force: true });
+      rmSync(settingsDir, { recursive: true, force: true });
     },
   };
 }

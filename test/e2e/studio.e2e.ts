@@ -2,12 +2,15 @@
  * The studio in a real browser against the real headless server: sign in with the printed
  * address → compose → pick a voice → move sliders → generate → waveform renders and plays →
  * the subtitle shown matches the cue for the current time → history lists the request →
- * the callback to a test receiver shows in the callback history → create and revoke a key.
+ * the callback to a test receiver shows in the callback history → create and revoke a key →
+ * save a new port in Settings (to a temp settings file) for the next start.
  * Role and label selectors throughout, as a person finds things.
  */
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { parseSrt } from '../../renderer/src/lib/subtitles';
 import { startReceiver } from '../fixtures/callback-receiver';
@@ -192,6 +195,25 @@ export async function runStudioE2e(log: (line: string) => void): Promise<void> {
     await nav(page, 'Settings').click();
     await assertLabelled(page, 'Settings');
     log('✓ every visible control on every view has an accessible name');
+
+    // Settings: the port for the next start goes to the (temp) settings file; this run keeps its own.
+    const portField = page.getByLabel('Port', { exact: true });
+    await portField.fill('70000');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Port must be a whole number from 0 to 65535').waitFor();
+    await portField.fill('9345');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page
+      .getByRole('status')
+      .getByText('Applies the next time the studio starts (npm start / the desktop app)')
+      .waitFor();
+    const stored = JSON.parse(readFileSync(join(studio.settingsDir, 'settings.json'), 'utf8')) as {
+      port: number;
+    };
+    assert.equal(stored.port, 9345, 'the settings file holds the new port');
+    assert.equal(new URL(page.url()).origin, studio.url, 'the running server keeps its address');
+    await page.getByRole('table', { name: 'Running server' }).getByText(studio.url).waitFor();
+    log('✓ settings: a new port is saved for the next start, with the note');
 
     assert.deepEqual(pageErrors, [], 'no uncaught errors in the page');
   } finally {

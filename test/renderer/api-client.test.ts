@@ -1,5 +1,7 @@
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, createApiClient, isSignedOut, type ApiClient } from '../../renderer/src/lib/api-client';
+import { readSettings } from '../../electron/core/settings';
 import { startSignedIn, type SignedIn } from './helpers';
 
 describe('api-client against the real server', () => {
@@ -99,5 +101,20 @@ describe('api-client against the real server', () => {
     const blob = await session.audition('fr_female_camille_default', { speed_rate: 1.5 });
     const head = new TextDecoder().decode(new Uint8Array(await blob.arrayBuffer()).subarray(0, 4));
     expect(head).toBe('RIFF');
+  });
+  it('with a session: reads and saves the server settings for the next start; bearer keys may not', async () => {
+    const before = await session.serverSettings();
+    expect(before.running_port).toBe(s.t.core.port);
+    expect(before.settings_file).toBe(join(s.t.dir, 'config', 'settings.json'));
+    const saved = await session.updateServerSettings({ port: 9555 });
+    expect(saved).toMatchObject({ port: 9555, running_port: s.t.core.port, restart_required: true });
+    expect(readSettings(join(s.t.dir, 'config')).port).toBe(9555);
+    const invalid = await session.updateServerSettings({ data_dir: 'not/absolute' }).catch((e: unknown) => e);
+    expect(invalid).toBeInstanceOf(ApiError);
+    expect(invalid).toMatchObject({ code: 'INVALID_FIELD', status: 400 });
+    expect((invalid as ApiError).message).toMatch(/absolute path/);
+    const denied = await bearer.updateServerSettings({ port: 9556 }).catch((e: unknown) => e);
+    expect(isSignedOut(denied)).toBe(true);
+    expect((await session.serverSettings()).port).toBe(9555);
   });
 });

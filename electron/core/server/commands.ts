@@ -18,6 +18,7 @@ const SERVE_USAGE = `Usage: serve [options]
   --port <n>              TCP port, 0 for a free one (default 8787)
   --host <addr>           bind address (default 127.0.0.1)
   --data-dir <dir>        database and audio files (default: the per-user app data folder)
+  --settings-dir <dir>    folder of settings.json, edited by the Settings view (default: the per-user config folder)
   --api-key <key>         make sure this API key exists (new keys get the default balance)
   --balance <credits>     starting balance of keys created here (default 1000000)
   --pool-size <n>         engine worker threads (default: CPU count)
@@ -98,6 +99,7 @@ export function runServe(argv: string[]): Promise<void> {
       port: { type: 'string' },
       host: { type: 'string' },
       'data-dir': { type: 'string' },
+      'settings-dir': { type: 'string' },
       'api-key': { type: 'string' },
       balance: { type: 'string' },
       'pool-size': { type: 'string' },
@@ -132,6 +134,7 @@ export function runServe(argv: string[]): Promise<void> {
 
     const core = await createCore({
       dataDir: values['data-dir'] ?? defaultDataDir(),
+      ...(values['settings-dir'] ? { settingsDir: values['settings-dir'] } : {}),
       port,
       host: values.host ?? '127.0.0.1',
       log: stderrLog,

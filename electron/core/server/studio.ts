@@ -9,7 +9,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
-import { extname, join, resolve, sep } from 'node:path';
+import { extname, isAbsolute, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Value } from '@sinclair/typebox/value';
@@ -20,13 +20,18 @@ import {
   type AuditionBody,
   type CreateKeyBody,
   type CreatedKey,
+  type ServerSettings,
   type SessionInfo,
+  type UpdateServerSettingsBody,
 } from '../../shared/api';
 import { AppError } from '../../shared/errors';
+import { checkServerSettings, type Settings } from '../../shared/settings';
 import { findVoice } from '../../shared/voices';
 import type { Engine } from '../engine/engine';
 import type { Clock } from '../jobs/clock';
 import { toCredits } from '../jobs/credits';
+import { defaultDataDir } from '../paths';
+import type { SettingsStore } from '../settings';
 import { createApiKey, revokeApiKey } from '../jobs/keys';
 import type { KeyRow, Store } from '../store';
 import { requireKey, requireSession } from './auth';
@@ -74,6 +79,13 @@ export interface StudioOptions {
   dataDir?: string;
   /** Balance of a studio key created when there is none, milli-credits. */
   defaultBalanceMilli?: number;
+  /**
+   * The shared settings file, for GET/PUT /api/v1/settings (port and data folder of the next
+   * start). Without it those routes answer NOT_FOUND.
+   */
+  settings?: SettingsStore;
+  /** The data folder a null `dataDir` setting means (default: the per-user app data folder). */
+  defaultDataDir?: string;
 }
 
 const TYPES: Record<string, string> = {
@@ -212,6 +224,61 @@ export function registerStudioRoutes(app: FastifyInstance, options: StudioOption
       data_dir: options.dataDir ?? null,
     };
     return ok(reply, result);
+  });
+
+  const serverSettings = (stored: Settings): ServerSettings => {
+    const runningPort = options.port();
+    const runningDataDir = options.dataDir ?? null;
+    const nextDataDir = resolve(stored.dataDir ?? options.defaultDataDir ?? defaultDataDir());
+    const portChanges = stored.port !== 0 && stored.port !== runningPort;
+    const dataDirChanges = runningDataDir !== null && nextDataDir !== resolve(runningDataDir);
+    return {
+      port: stored.port,
+      data_dir: stored.dataDir,
+      running_port: runningPort,
+      running_data_dir: runningDataDir,
+      restart_required: portChanges || dataDirChanges,
+      settings_file: options.settings!.path,
+    };
+  };
+  const requireSettings = (): SettingsStore => {
+    if (!options.settings) throw new AppError('NOT_FOUND', 'This server has no settings file.');
+    return options.settings;
+  };
+
+  app.get('/api/v1/settings', async (request, reply) => {
+    requireSession(request);
+    return ok(reply, serverSettings(requireSettings().get()));
+  });
+
+  app.put('/api/v1/settings', async (request, reply) => {
+    requireSession(request);
+    const settings = requireSettings();
+    const body = (request.body ?? {}) as UpdateServerSettingsBody;
+    if (typeof body !== 'object' || Array.isArray(body))
+      throw new AppError('INVALID_FIELD', 'The body must be a JSON object with port and/or data_dir.');
+    const unknown = Object.keys(body).find((k) => k !== 'port' && k !== 'data_dir');
+    if (unknown !== undefined)
+      throw new AppError(
+        'INVALID_FIELD',
+        `Unknown setting "${unknown}"; only port and data_dir can be set.`,
+        {
+          field: unknown,
+        },
+      );
+    const [problem] = checkServerSettings(body);
+    if (problem) throw new AppError('INVALID_FIELD', problem.message, { field: problem.field });
+    const dataDir =
+      body.data_dir === undefined ? undefined : body.data_dir === null ? null : body.data_dir.trim();
+    if (typeof dataDir === 'string' && !isAbsolute(dataDir))
+      throw new AppError('INVALID_FIELD', 'Data folder must be an absolute path on this computer.', {
+        field: 'data_dir',
+      });
+    const stored = settings.update({
+      ...(body.port !== undefined ? { port: body.port } : {}),
+      ...(dataDir !== undefined ? { dataDir } : {}),
+    });
+    return ok(reply, serverSettings(stored));
   });
 
   app.get('/api/v1/keys', async (request, reply) => {

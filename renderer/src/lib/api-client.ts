@@ -16,8 +16,10 @@ import type {
   RequestList,
   RequestListQuery,
   RequestRecord,
+  ServerSettings,
   SessionInfo,
   TtsRequest,
+  UpdateServerSettingsBody,
   Usage,
   Voice,
 } from '../../../electron/shared/api';
@@ -61,6 +63,10 @@ export interface ApiClient {
   keys(): Promise<ApiKeyInfo[]>;
   createKey(name?: string): Promise<CreatedKey>;
   revokeKey(id: string): Promise<ApiKeyInfo>;
+  /** Port and data folder in the shared settings file, next to the running ones (session only). */
+  serverSettings(): Promise<ServerSettings>;
+  /** Saves port and/or data folder for the next start; the running server keeps its own. */
+  updateServerSettings(body: UpdateServerSettingsBody): Promise<ServerSettings>;
   /** A short WAV of the voice; not charged. */
   audition(voiceCode: string, body?: AuditionBody, signal?: AbortSignal): Promise<Blob>;
   /** Text of a same-server download link (the SRT of a request). */
@@ -84,7 +90,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
 
   async function send(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'PUT',
     path: string,
     body?: unknown,
     signal?: AbortSignal,
@@ -143,7 +149,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     }
   }
 
-  async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  async function call<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<T> {
     const response = await send(method, path, body);
     const json = (await response.json().catch(() => undefined)) as
       { status?: number; result?: T } | undefined;
@@ -182,6 +188,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     keys: async () => (await call<{ items: ApiKeyInfo[] }>('GET', '/api/v1/keys')).items,
     createKey: (name) => call('POST', '/api/v1/keys', name ? { name } : {}),
     revokeKey: (id) => call('POST', `/api/v1/keys/${encodeURIComponent(id)}/revoke`, {}),
+    serverSettings: () => call('GET', '/api/v1/settings'),
+    updateServerSettings: (body) => call('PUT', '/api/v1/settings', body),
     async audition(voiceCode, body = {}, signal) {
       const response = await send(
         'POST',

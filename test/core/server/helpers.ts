@@ -65,6 +65,8 @@ export async function startTestCore(options: Partial<CoreOptions> = {}): Promise
   const dir = mkdtempSync(join(tmpdir(), 'core-test-'));
   const core = await createCore({
     dataDir: dir,
+    // Never the real user's settings file.
+    settingsDir: join(dir, 'config'),
     port: 0,
     poolSize: 2,
     retry: { attempts: 3, baseDelayMs: 30, factor: 2, timeoutMs: 2000 },

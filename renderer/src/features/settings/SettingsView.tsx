@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { VOICES } from '../../../../electron/shared/voices';
 import { useStudio } from '../../stores';
 import type { ThemeChoice } from '../../stores/ui-slice';
+import { ServerSettingsPanel } from './ServerSettingsPanel';
 
 const THEMES: { value: ThemeChoice; label: string }[] = [
   { value: 'system', label: 'Follow the system' },
@@ -13,17 +14,18 @@ const THEMES: { value: ThemeChoice; label: string }[] = [
 export function SettingsView() {
   const theme = useStudio((s) => s.theme);
   const setTheme = useStudio((s) => s.setTheme);
-  const session = useStudio((s) => s.session);
   const options = useStudio((s) => s.options);
   const setOption = useStudio((s) => s.setOption);
   const id = useId();
-  const port = session ? new URL(session.base_url).port : '';
   return (
     <>
       <div className="page-head">
         <div>
           <h1>Settings</h1>
-          <p>Appearance and defaults are kept in this browser.</p>
+          <p>
+            Appearance and defaults are kept in this browser; the server's port and data folder in its
+            settings file.
+          </p>
         </div>
       </div>
       <div className="panel">
@@ -88,35 +90,7 @@ export function SettingsView() {
         </div>
         <p className="hint">The Studio starts from these; what you change there is remembered too.</p>
       </div>
-      <div className="panel">
-        <h2 style={{ marginBottom: 10 }}>Server</h2>
-        <table className="data" aria-label="Server">
-          <tbody>
-            <tr>
-              <th scope="row">Address</th>
-              <td>
-                <code>{session?.base_url}</code>
-              </td>
-            </tr>
-            <tr>
-              <th scope="row">Port</th>
-              <td>
-                <code>{port}</code>
-              </td>
-            </tr>
-            <tr>
-              <th scope="row">Data folder</th>
-              <td>
-                <code>{session?.data_dir ?? 'unknown'}</code>
-              </td>
-            </tr>
-          </tbody>
-        </table>
-        <p className="hint" style={{ marginTop: 10 }}>
-          Port and data folder are chosen when the server starts:{' '}
-          <code>npm run serve -- --port 8787 --data-dir DIR</code>.
-        </p>
-      </div>
+      <ServerSettingsPanel />
     </>
   );
 }

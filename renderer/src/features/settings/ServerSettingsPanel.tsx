@@ -1,0 +1,208 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import type { ServerSettings } from '../../../../electron/shared/api';
+import { checkServerSettings, type ServerSettingsProblem } from '../../../../electron/shared/settings';
+import { ApiError, errorMessage, isSignedOut } from '../../lib/api-client';
+import { useClient, useStudio } from '../../stores';
+
+export const NEXT_START_NOTE = 'Applies the next time the studio starts (npm start / the desktop app).';
+
+/** The form's text as the API's values: an empty data folder means the per-user app data folder. */
+function toValues(port: string, dataDir: string): { port: unknown; data_dir: string | null } {
+  const trimmed = port.trim();
+  return {
+    port: trimmed === '' || !/^-?\d+(\.\d+)?$/.test(trimmed) ? trimmed : Number(trimmed),
+    data_dir: dataDir.trim() === '' ? null : dataDir.trim(),
+  };
+}
+
+function fieldOf(message: string): ServerSettingsProblem['field'] | undefined {
+  if (/^port\b/i.test(message)) return 'port';
+  if (/^data folder\b/i.test(message)) return 'data_dir';
+  return undefined;
+}
+
+/**
+ * Port and data folder of the shared settings file, which `npm start` and the desktop app read
+ * when they start. The running server keeps its own until then; its address stays shown.
+ */
+export function ServerSettingsPanel() {
+  const client = useClient();
+  const session = useStudio((s) => s.session);
+  const markSignedOut = useStudio((s) => s.markSignedOut);
+  const id = useId();
+  const [stored, setStored] = useState<ServerSettings | null>(null);
+  const [port, setPort] = useState('');
+  const [dataDir, setDataDir] = useState('');
+  const [problems, setProblems] = useState<ServerSettingsProblem[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState<ServerSettings | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    client.serverSettings().then(
+      (s) => {
+        if (!live) return;
+        setStored(s);
+        setPort(String(s.port));
+        setDataDir(s.data_dir ?? '');
+      },
+      (e: unknown) => {
+        if (!live) return;
+        if (isSignedOut(e)) markSignedOut();
+        setError(errorMessage(e));
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [client, markSignedOut]);
+
+  const problemOf = (field: ServerSettingsProblem['field']) =>
+    problems.find((p) => p.field === field)?.message;
+  const portProblem = problemOf('port');
+  const dataDirProblem = problemOf('data_dir');
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    setSaved(null);
+    const values = toValues(port, dataDir);
+    const found = checkServerSettings(values);
+    setProblems(found);
+    if (found.length > 0) return;
+    setSaving(true);
+    try {
+      const result = await client.updateServerSettings({
+        port: values.port as number,
+        data_dir: values.data_dir,
+      });
+      setStored(result);
+      setSaved(result);
+    } catch (e) {
+      if (isSignedOut(e)) markSignedOut();
+      // The server's sentence goes next to the field it names.
+      const message = errorMessage(e);
+      const field = e instanceof ApiError && e.code === 'INVALID_FIELD' ? fieldOf(message) : undefined;
+      if (field) setProblems([{ field, message }]);
+      else setError(message);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const running = session ? new URL(session.base_url) : null;
+  return (
+    <div className="panel">
+      <h2 style={{ marginBottom: 10 }}>Server</h2>
+      <table className="data" aria-label="Running server">
+        <tbody>
+          <tr>
+            <th scope="row">Address</th>
+            <td>
+              <code>{session?.base_url}</code>
+            </td>
+          </tr>
+          <tr>
+            <th scope="row">Running port</th>
+            <td>
+              <code>{running?.port ?? ''}</code>
+            </td>
+          </tr>
+          <tr>
+            <th scope="row">Running data folder</th>
+            <td>
+              <code>{session?.data_dir ?? 'unknown'}</code>
+            </td>
+          </tr>
+        </tbody>
+      </table>
+      <form onSubmit={(e) => void save(e)} noValidate style={{ marginTop: 16 }} aria-label="Server settings">
+        <div className="row" style={{ alignItems: 'start', gap: 16 }}>
+          <div className="field" style={{ width: 140 }}>
+            <label htmlFor={`${id}-port`}>Port</label>
+            <input
+              id={`${id}-port`}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={65535}
+              step={1}
+              value={port}
+              disabled={!stored}
+              aria-invalid={portProblem !== undefined}
+              aria-describedby={portProblem ? `${id}-port-error` : `${id}-port-hint`}
+              onChange={(e) => {
+                setPort(e.target.value);
+                setSaved(null);
+                setProblems((p) => p.filter((x) => x.field !== 'port'));
+              }}
+            />
+            {portProblem ? (
+              <p className="error" id={`${id}-port-error`}>
+                {portProblem}
+              </p>
+            ) : (
+              <p className="hint" id={`${id}-port-hint`}>
+                0 picks a free port each start.
+              </p>
+            )}
+          </div>
+          <div className="field" style={{ flex: 1, minWidth: 260 }}>
+            <label htmlFor={`${id}-data`}>Data folder</label>
+            <input
+              id={`${id}-data`}
+              type="text"
+              spellCheck={false}
+              placeholder="The per-user app data folder"
+              value={dataDir}
+              disabled={!stored}
+              aria-invalid={dataDirProblem !== undefined}
+              aria-describedby={dataDirProblem ? `${id}-data-error` : `${id}-data-hint`}
+              onChange={(e) => {
+                setDataDir(e.target.value);
+                setSaved(null);
+                setProblems((p) => p.filter((x) => x.field !== 'data_dir'));
+              }}
+            />
+            {dataDirProblem ? (
+              <p className="error" id={`${id}-data-error`}>
+                {dataDirProblem}
+              </p>
+            ) : (
+              <p className="hint" id={`${id}-data-hint`}>
+                An absolute path for the database and audio files; empty for the per-user app data folder.
+              </p>
+            )}
+          </div>
+        </div>
+        <div className="row" style={{ gap: 12, alignItems: 'center' }}>
+          <button type="submit" className="primary" disabled={!stored || saving}>
+            {saving ? 'Saving…' : 'Save'}
+          </button>
+          <p className="hint">{NEXT_START_NOTE}</p>
+        </div>
+        <div role="status" aria-live="polite">
+          {saved && (
+            <p className="notice" style={{ marginTop: 10 }}>
+              {saved.restart_required
+                ? `Saved. ${NEXT_START_NOTE} This run keeps ${session?.base_url ?? 'its address'}.`
+                : 'Saved. These are the values this run already uses.'}
+            </p>
+          )}
+        </div>
+        {error && (
+          <p className="error" role="alert">
+            {error}
+          </p>
+        )}
+        {stored && (
+          <p className="hint" style={{ marginTop: 10 }}>
+            Kept in <code>{stored.settings_file}</code>. <code>npm run serve</code> uses its own{' '}
+            <code>--port</code> and <code>--data-dir</code> options instead.
+          </p>
+        )}
+      </form>
+    </div>
+  );
+}

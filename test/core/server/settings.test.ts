@@ -1,0 +1,117 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readSettings } from '../../../electron/core/settings';
+import { DEFAULT_PORT } from '../../../electron/shared/settings';
+import { fetchUrl, startTestCore, type TestCore } from './helpers';
+
+describe('GET/PUT /api/v1/settings (session only, the shared settings file)', () => {
+  let t: TestCore;
+  let settingsDir: string;
+  let cookie: string;
+  const file = () => join(settingsDir, 'settings.json');
+
+  beforeAll(async () => {
+    settingsDir = mkdtempSync(join(tmpdir(), 'settings-'));
+    // Another field in the file must survive a change of port.
+    writeFileSync(file(), JSON.stringify({ version: 1, port: DEFAULT_PORT, theme: 'dark' }));
+    t = await startTestCore({ settingsDir });
+    const res = await fetchUrl(t.core.loginUrl, 'GET');
+    cookie = String(res.headers['set-cookie']).split(';')[0]!;
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(settingsDir, { recursive: true, force: true });
+  });
+
+  const get = (headers: Record<string, string> = { cookie }) =>
+    fetchUrl(`${t.core.url}/api/v1/settings`, 'GET', { headers });
+  const put = (body: unknown, headers: Record<string, string> = { cookie }) =>
+    fetchUrl(`${t.core.url}/api/v1/settings`, 'PUT', {
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+
+  it('reads the stored port and data folder next to the running ones', async () => {
+    const res = await get();
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({
+      status: 1,
+      result: {
+        port: DEFAULT_PORT,
+        data_dir: null,
+        running_port: t.core.port,
+        running_data_dir: t.dir,
+        restart_required: true,
+        settings_file: file(),
+      },
+    });
+  });
+
+  it('writes a new port and data folder to the file atomically; they apply at the next start', async () => {
+    const dataDir = join(tmpdir(), 'next-data');
+    const res = await put({ port: 9123, data_dir: dataDir });
+    expect(res.status).toBe(200);
+    expect(res.json.result).toMatchObject({ port: 9123, data_dir: dataDir, restart_required: true });
+    expect(readSettings(settingsDir)).toMatchObject({ port: 9123, dataDir, theme: 'dark' });
+    expect(readdirSync(settingsDir)).toEqual(['settings.json']);
+    expect((await get()).json.result).toMatchObject({ port: 9123, data_dir: dataDir });
+    // The running server keeps its port.
+    expect((await fetchUrl(`${t.core.url}/api/v1/session`, 'GET', { headers: { cookie } })).status).toBe(200);
+  });
+
+  it('says no restart is needed when the stored values are the running ones', async () => {
+    const res = await put({ port: t.core.port, data_dir: t.dir });
+    expect(res.json.result.restart_required).toBe(false);
+    const reset = await put({ data_dir: null });
+    expect(reset.json.result).toMatchObject({ data_dir: null, restart_required: true });
+  });
+
+  it.each([
+    [{ port: 70000 }, 'port'],
+    [{ port: -1 }, 'port'],
+    [{ port: 80.5 }, 'port'],
+    [{ port: '8080' }, 'port'],
+    [{ data_dir: 'relative/folder' }, 'data_dir'],
+    [{ data_dir: '' }, 'data_dir'],
+    [{ data_dir: 42 }, 'data_dir'],
+    [{ theme: 'dark' }, 'theme'],
+  ])('refuses %j with INVALID_FIELD and writes nothing', async (body, field) => {
+    const before = readFileSync(file(), 'utf8');
+    const res = await put(body);
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({ status: 0, error_code: 'INVALID_FIELD' });
+    expect(res.json.error_message).toMatch(
+      field === 'theme' ? /theme/ : field === 'port' ? /Port/ : /Data folder/,
+    );
+    expect(readFileSync(file(), 'utf8')).toBe(before);
+  });
+
+  it('refuses bearer keys (even with a session cookie) and anonymous callers with 401', async () => {
+    expect((await get({ authorization: `Bearer ${t.key}` })).status).toBe(401);
+    expect((await put({ port: 9000 }, { authorization: `Bearer ${t.key}` })).status).toBe(401);
+    expect((await put({ port: 9000 }, { authorization: `Bearer ${t.key}`, cookie })).status).toBe(401);
+    expect((await get({})).status).toBe(401);
+    expect(readSettings(settingsDir).port).not.toBe(9000);
+  });
+
+  it('creates the settings folder when it does not exist yet', async () => {
+    const fresh = join(mkdtempSync(join(tmpdir(), 'settings-')), 'nested', 'dir');
+    const other = await startTestCore({ settingsDir: fresh });
+    try {
+      const login = await fetchUrl(other.core.loginUrl, 'GET');
+      const c = String(login.headers['set-cookie']).split(';')[0]!;
+      expect(existsSync(fresh)).toBe(false);
+      const res = await fetchUrl(`${other.core.url}/api/v1/settings`, 'PUT', {
+        headers: { 'content-type': 'application/json', cookie: c },
+        body: JSON.stringify({ port: 0 }),
+      });
+      expect(res.status).toBe(200);
+      expect(readSettings(fresh).port).toBe(0);
+    } finally {
+      await other.close();
+      rmSync(fresh, { recursive: true, force: true });
+    }
+  });
+});
