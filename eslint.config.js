@@ -7,7 +7,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'dist/**', 'out/**', 'docs/**', 'coverage/**'] },
+  { ignores: ['node_modules/**', 'scratch/**', 'dist/**', 'out/**', 'docs/**', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
