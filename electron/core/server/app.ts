@@ -9,9 +9,9 @@ import { AppError } from '../../shared/errors';
 import type { Jobs } from '../jobs';
 import type { Log } from '../jobs/clock';
 import type { Store } from '../store';
-import { HTTP_STATUS, sendError, toAppError } from './errors';
+import { HTTP_STATUS, sendError, toAppError, writeClientError } from './errors';
 import { registerMiscRoutes } from './routes/misc';
-import { registerOpenAiRoutes } from './routes/openai';
+import { registerOpenAiRoutes, sendOpenAiError } from './routes/openai';
 import { registerTtsRoutes } from './routes/tts';
 import { createHostPolicy } from './security';
 import { registerStudioRoutes, type StudioOptions } from './studio';
@@ -44,7 +44,11 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   const app = Fastify({
     logger: false,
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
-    return503OnClosing: true,
+    // Our own 503 (below) so requests arriving during shutdown get the spec's error shape.
+    return503OnClosing: false,
+    // Requests refused before any route (bad HTTP, bad URL) still get our error shape.
+    clientErrorHandler: writeClientError,
+    frameworkErrors: (error, request, reply) => void sendAnyError(request.url, reply, error),
   });
   // Some clients send "text/json" like the spec's responses; parse it as JSON too.
   // Only JSON bodies: a text/plain body is a 415, not a string to validate.
@@ -57,8 +61,16 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
     ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
   });
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
+    if (closing) {
+      reply.header('connection', 'close');
+      throw new AppError('SHUTTING_DOWN', 'The server is shutting down.');
+    }
     reply.header('cache-control', 'no-store');
     if (!policy.isAllowedHost(request.headers.host)) {
       throw new AppError('FORBIDDEN_HOST', `Host "${request.headers.host ?? ''}" is not this server.`);
@@ -90,7 +102,12 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     if (HTTP_STATUS[appError.code] >= 500) {
       log.warn(`${request.method} ${request.url}: ${(error as Error)?.stack ?? String(error)}`);
     }
-    sendError(reply, appError);
+    sendAnyError(request.url, reply, appError);
   });
   return app;
+}
+
+/** The OpenAI-compatible routes answer errors in OpenAI's shape, every other route in the spec's. */
+function sendAnyError(url: string, reply: FastifyReply, error: unknown): FastifyReply {
+  return url.startsWith('/v1/') ? sendOpenAiError(reply, error) : sendError(reply, error);
 }

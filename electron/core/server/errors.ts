@@ -3,6 +3,7 @@
  * `{status: 0, error_code, error_message}`. 5xx bodies never carry stack traces.
  */
 
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyReply } from 'fastify';
 import type { ErrorBody } from '../../shared/api';
 import { AppError, isAppError, type ErrorCode } from '../../shared/errors';
@@ -52,6 +53,9 @@ export function toAppError(error: unknown): AppError {
       return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json.');
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return new AppError('INVALID_JSON', 'The body is empty; send a JSON object.');
+    case 'FST_ERR_BAD_URL':
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return new AppError('INVALID_FIELD', 'The URL is not valid.');
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return new AppError('INVALID_JSON', 'The body is not valid JSON.');
@@ -72,6 +76,29 @@ export function errorBody(error: AppError): ErrorBody {
   // Internal details stay in the log; the caller gets the code and a plain sentence.
   const message = status >= 500 && error.code === 'INTERNAL' ? 'Internal error.' : error.message;
   return { status: 0, error_code: error.code, error_message: message };
+}
+
+/**
+ * Answers a request node's HTTP parser refused before fastify saw it (malformed request line,
+ * bad Content-Length or chunking, headers too large, timeout) with the spec's error body
+ * instead of fastify's default one.
+ */
+export function writeClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', 'The request headers are too large.']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', 'The request took too long to arrive.']
+        : [400, 'Bad Request', 'The request is not valid HTTP.'];
+  const body = JSON.stringify(errorBody(new AppError('INVALID_FIELD', message)));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: ${API_CONTENT_TYPE}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
 }
 
 export function sendError(reply: FastifyReply, error: unknown): FastifyReply {

@@ -42,7 +42,8 @@ export function registerOpenAiRoutes(
   });
 }
 
-function sendOpenAiError(reply: FastifyReply, error: unknown): FastifyReply {
+/** Sends any error in OpenAI's `{error: {message, type, param, code}}` shape. */
+export function sendOpenAiError(reply: FastifyReply, error: unknown): FastifyReply {
   const appError = toAppError(error);
   const status = HTTP_STATUS[appError.code] ?? 500;
   const type =
