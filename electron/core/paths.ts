@@ -15,13 +15,28 @@ export function defaultDataDir(
   env: NodeJS.ProcessEnv = process.env,
   home: string = homedir(),
 ): string {
+  return perUserFolder(
+    platform,
+    env,
+    home,
+    join(env.XDG_DATA_HOME || join(home, '.local', 'share'), 'narration-studio'),
+  );
+}
+
+/** The app's folder under the per-user application folder; `linux` is the XDG location. */
+function perUserFolder(
+  platform: NodeJS.Platform,
+  env: NodeJS.ProcessEnv,
+  home: string,
+  linux: string,
+): string {
   switch (platform) {
     case 'darwin':
       return join(home, 'Library', 'Application Support', APP_FOLDER_NAME);
     case 'win32':
       return join(env.APPDATA || join(home, 'AppData', 'Roaming'), APP_FOLDER_NAME);
     default:
-      return join(env.XDG_DATA_HOME || join(home, '.local', 'share'), 'narration-studio');
+      return linux;
   }
 }
 
@@ -41,12 +56,10 @@ export function defaultConfigDir(
   env: NodeJS.ProcessEnv = process.env,
   home: string = homedir(),
 ): string {
-  switch (platform) {
-    case 'darwin':
-      return join(home, 'Library', 'Application Support', APP_FOLDER_NAME);
-    case 'win32':
-      return join(env.APPDATA || join(home, 'AppData', 'Roaming'), APP_FOLDER_NAME);
-    default:
-      return join(env.XDG_CONFIG_HOME || join(home, '.config'), APP_FOLDER_NAME);
-  }
+  return perUserFolder(
+    platform,
+    env,
+    home,
+    join(env.XDG_CONFIG_HOME || join(home, '.config'), APP_FOLDER_NAME),
+  );
 }

@@ -18,30 +18,17 @@ import {
   isOneDecimalInRange,
   RATE_MAX,
   RATE_MIN,
-  type AudioType,
-  type Bitrate,
   type ModelId,
 } from '../../shared/options';
 import { findVoice } from '../../shared/voices';
+import type { SubmitInput } from '../jobs/submit';
 import { cleanText, countCharacters } from '../jobs/text';
 
 /** Default limit on input_text, in characters (code points of the cleaned text). */
 export const DEFAULT_MAX_TEXT_CHARS = 100_000;
 
-/** A submit request that passed every rule, with defaults applied. */
-export interface ValidTtsRequest {
-  text: string;
-  characters: number;
-  voice_code: string;
-  model_id: ModelId;
-  audio_type: AudioType;
-  bitrate: Bitrate;
-  speed_rate: number;
-  pitch_rate: number;
-  volume: number;
-  generate_srt: boolean;
-  callback_url: string | null;
-}
+/** A submit request that passed every rule, with defaults applied: what the submitter takes, less who sent it. */
+export type ValidTtsRequest = Omit<SubmitInput, 'keyId' | 'source'>;
 
 const RULES: Record<keyof TtsRequest, string> = {
   response_type: 'response_type must be "indirect"',
