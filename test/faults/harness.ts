@@ -1,0 +1,64 @@
+/**
+ * Shared harness of the fault suite (`npm run test:faults`): each scenario module exports a
+ * `Scenario`; run.ts runs them in order and prints every check and figure.
+ */
+
+export interface FaultContext {
+  /** Size multiplier from `--scale` (1 = the issue's sizes; CI runs smaller). */
+  readonly scale: number;
+  /** Seed from `--seed`, for scenarios with random choices (reproducible). */
+  readonly seed: number;
+  /** Records one check; `detail` explains a failure (and is printed either way when given). */
+  check(name: string, ok: boolean, detail?: string): void;
+  /** Records a measured figure for the report (docs/RELIABILITY.md quotes these). */
+  figure(name: string, value: string | number): void;
+  /** A progress line. */
+  log(message: string): void;
+}
+
+export interface Scenario {
+  /** Short id used by `--only`. */
+  name: string;
+  /** One line: what the scenario proves. */
+  title: string;
+  run(ctx: FaultContext): Promise<void>;
+}
+
+/** mulberry32: small, fast, seeded. */
+export function createRng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Polls `probe` until it returns a value other than undefined, or throws after `timeoutMs`. */
+export async function waitUntil<T>(
+  what: string,
+  probe: () => T | undefined | Promise<T | undefined>,
+  timeoutMs: number,
+  everyMs = 50,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await sleep(everyMs);
+  }
+}
+
+/** The q-quantile (0–1) of numbers, nearest-rank. */
+export function quantile(values: readonly number[], q: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+}
