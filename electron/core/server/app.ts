@@ -10,6 +10,7 @@ import type { Jobs } from '../jobs';
 import type { Log } from '../jobs/clock';
 import type { Store } from '../store';
 import { HTTP_STATUS, sendError, toAppError, writeClientError } from './errors';
+import { registerHealthRoute } from './routes/health';
 import { registerMiscRoutes } from './routes/misc';
 import { registerOpenAiRoutes, sendOpenAiError } from './routes/openai';
 import { registerTtsRoutes } from './routes/tts';
@@ -92,6 +93,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
 
   registerTtsRoutes(app, { store, jobs, maxTextChars });
   registerMiscRoutes(app, { store, jobs, streams });
+  registerHealthRoute(app, { store, jobs });
   registerOpenAiRoutes(app, { store, jobs, maxTextChars });
 
   app.setNotFoundHandler((request, reply) => {

@@ -28,6 +28,8 @@ export interface KeysRepo {
   /** Adds `delta` (may be negative) to the balance; returns the new balance. */
   addBalance(id: string, deltaMilli: number): number;
   addQueued(id: string, delta: number): void;
+  /** Requests waiting or running, all keys together. */
+  totalQueued(): number;
 }
 
 export function createKeysRepo(db: Db): KeysRepo {
@@ -74,6 +76,9 @@ export function createKeysRepo(db: Db): KeysRepo {
     },
     addQueued(id, delta) {
       db.run('UPDATE api_keys SET queued = queued + ? WHERE id = ?', [delta, id]);
+    },
+    totalQueued() {
+      return Number(db.get<{ n: number | null }>('SELECT SUM(queued) AS n FROM api_keys')?.n ?? 0);
     },
   };
 }

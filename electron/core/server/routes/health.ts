@@ -1,0 +1,31 @@
+/**
+ * GET /api/v1/health: liveness for supervisors, CI scripts and the load suite. No key needed
+ * (it says nothing about anyone's requests, only totals); the Host and Origin checks still apply.
+ * Answers from memory and one SUM over the keys table, so it stays fast under load.
+ */
+
+import type { FastifyInstance } from 'fastify';
+import type { Jobs } from '../../jobs';
+import type { Store } from '../../store';
+import { API_CONTENT_TYPE } from '../errors';
+
+export interface HealthRouteOptions {
+  store: Store;
+  jobs: Jobs;
+}
+
+export function registerHealthRoute(app: FastifyInstance, { store, jobs }: HealthRouteOptions): void {
+  const startedAt = Date.now();
+  app.get('/api/v1/health', async (_request, reply) =>
+    reply.type(API_CONTENT_TYPE).send({
+      status: 1,
+      result: {
+        ok: true,
+        uptime_s: Math.round((Date.now() - startedAt) / 1000),
+        queued: store.keys.totalQueued(),
+        running: jobs.runner.running,
+        paused: jobs.runner.paused,
+      },
+    }),
+  );
+}

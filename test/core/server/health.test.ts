@@ -1,0 +1,41 @@
+/** GET /api/v1/health: no key needed, totals only, and the Host check still applies. */
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestCore, type TestCore } from './helpers';
+
+let t: TestCore;
+beforeAll(async () => {
+  t = await startTestCore({ poolSize: 1 });
+});
+afterAll(() => t.close());
+
+describe('GET /api/v1/health', () => {
+  it('answers without a key, with the queue totals', async () => {
+    const res = await t.call('GET', '/api/v1/health', { key: null });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/json/);
+    expect(res.json).toMatchObject({ status: 1, result: { ok: true, queued: 0, running: 0, paused: false } });
+    expect(res.json.result.uptime_s).toBeGreaterThanOrEqual(0);
+  });
+
+  it('counts requests waiting or running, of every key', async () => {
+    t.core.jobs.runner.pause();
+    const other = t.newKey();
+    for (const key of [t.key, other, other]) {
+      const res = await t.call('POST', '/api/v1/tts', {
+        key,
+        body: { input_text: 'Counted while paused.', voice_code: 'en_female_emily_us' },
+      });
+      expect(res.status).toBe(200);
+    }
+    const res = await t.call('GET', '/api/v1/health', { key: null });
+    expect(res.json.result).toMatchObject({ queued: 3, paused: true });
+    t.core.jobs.runner.resume();
+  });
+
+  it('refuses a foreign Host like every other route', async () => {
+    const res = await t.call('GET', '/api/v1/health', { key: null, headers: { host: 'evil.example' } });
+    expect(res.status).toBe(403);
+    expect(res.json.status).toBe(0);
+  });
+});
