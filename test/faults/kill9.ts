@@ -168,6 +168,7 @@ async function run(ctx: FaultContext): Promise<void> {
 
     // Every accepted request finished; every finished audio file is complete and decodable.
     const statuses = new Map<string, number>();
+    const reasons = new Map<string, number>();
     const audioDir = mkdtempSync(join(tmpdir(), 'faults-kill9-audio-'));
     const files: { id: string; path: string; type: string }[] = [];
     let badFinish = 0;
@@ -181,7 +182,11 @@ async function run(ctx: FaultContext): Promise<void> {
         badFinish++;
         continue;
       }
-      if (status !== 'SUCCESS') continue;
+      if (status !== 'SUCCESS') {
+        const reason = `${String(detail.error_code)}: ${String(detail.error_message)}`;
+        reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+        continue;
+      }
       const audio = await request(String(detail.audio_link));
       const bytes = Buffer.from(await audio.body.arrayBuffer());
       const type = String(detail.audio_type);
@@ -233,6 +238,7 @@ async function run(ctx: FaultContext): Promise<void> {
     ctx.figure('stored without an answer (cut off after commit)', audit.unacknowledged);
     ctx.figure('SUCCESS', statuses.get('SUCCESS') ?? 0);
     ctx.figure('FAILURE', statuses.get('FAILURE') ?? 0);
+    for (const [reason, n] of reasons) ctx.figure(`FAILURE reason (${n}×)`, reason);
     ctx.figure('lost requests', audit.lost);
     ctx.figure('callbacks delivered more than once', duplicates);
     ctx.figure('ledger: charges − refunds vs balance change (milli)', audit.ledgerLine);

@@ -1,0 +1,532 @@
+/**
+ * `npm run test:load [-- --scale <n>] [-- --seed <n>]`: the load suite, loopback only.
+ *
+ * Phase 1: 10,000 × scale submits from 50 concurrent clients (mixed voices, models, formats,
+ * bitrates, SRT, lengths 10–5,000 characters), callbacks to a local receiver. Every submit
+ * must get a record or a clean 429/402; every accepted request must end SUCCESS with its
+ * callback received exactly once; the database must hold exactly the accepted requests; the
+ * server (its own process) must answer health checks throughout; its peak RSS is reported.
+ *
+ * Phase 2: 1,000 × scale small requests paced over time, once alone and once while one
+ * 1,000,000 × scale character request renders: the p99 submit → callback of the small ones,
+ * with and without the big one, shows whether they are starved.
+ */
+
+import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { request } from 'undici';
+import { systemClock } from '../../electron/core/jobs/clock';
+import { createApiKey } from '../../electron/core/jobs/keys';
+import { dataPaths } from '../../electron/core/paths';
+import { openStore } from '../../electron/core/store';
+import { openDatabase } from '../../electron/core/store/database';
+import { AUDIO_TYPES, BITRATES, MODEL_IDS } from '../../electron/shared/options';
+import { VOICES } from '../../electron/shared/voices';
+import { createRng, quantile, sleep, waitUntil } from '../faults/harness';
+import { startReceiver, type CallbackReceiver } from '../fixtures/callback-receiver';
+import { SENTENCES } from '../fixtures/sentences';
+import { startServerProcess, type ServerProcess } from '../core/server/process';
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+const scale = Number(arg('scale') ?? 1);
+if (!(scale > 0)) throw new Error('--scale must be a positive number');
+const seed = Number(arg('seed') ?? Math.floor(Math.random() * 2 ** 31));
+const rng = createRng(seed);
+
+let passed = 0;
+let failed = 0;
+const figures: string[] = [];
+function check(name: string, ok: boolean, detail?: string): void {
+  if (ok) passed++;
+  else failed++;
+  console.log(`  ${ok ? 'ok  ' : 'FAIL'} ${name}${detail ? ` (${detail})` : ''}`);
+}
+function figure(name: string, value: string | number): void {
+  figures.push(`${name} = ${value}`);
+  console.log(`  figure ${name} = ${value}`);
+}
+
+/** Text of about `length` characters in the voice's language. */
+function textFor(language: keyof typeof SENTENCES, length: number, index: number): string {
+  const sentence = SENTENCES[language];
+  let text = `${index}. `;
+  while (text.length < length) text += `${sentence} `;
+  return text.slice(0, length).trim() || 'Hello.';
+}
+
+/** Samples the server process's resident memory (VmRSS) and reads its peak (VmHWM). */
+function memoryOf(pid: number): { rss: number; hwm: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
+  return { rss: kb('VmRSS') * 1024, hwm: kb('VmHWM') * 1024 };
+}
+
+const MB = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+interface Monitor {
+  stop(): Promise<{
+    healthChecks: number;
+    healthFailures: number;
+    healthMs: number[];
+    peakRss: number;
+    /** Peak RSS in the first and the second half of the run (growth would show as a leak). */
+    halves: [number, number];
+  }>;
+}
+
+/** Health checks every 200 ms and memory samples every 500 ms until stopped. */
+function monitor(server: ServerProcess): Monitor {
+  let running = true;
+  const healthMs: number[] = [];
+  let healthFailures = 0;
+  let peakRss = 0;
+  const samples: { at: number; rss: number }[] = [];
+  const health = (async () => {
+    while (running) {
+      const t0 = performance.now();
+      try {
+        const res = await request(`${server.url}/api/v1/health`, { headersTimeout: 5000, bodyTimeout: 5000 });
+        const body = (await res.body.json()) as { result?: { ok?: boolean } };
+        if (res.statusCode !== 200 || body.result?.ok !== true) healthFailures++;
+        healthMs.push(performance.now() - t0);
+      } catch {
+        healthFailures++;
+      }
+      await sleep(200);
+    }
+  })();
+  const memory = setInterval(() => {
+    try {
+      const { rss } = memoryOf(server.child.pid!);
+      samples.push({ at: Date.now(), rss });
+      peakRss = Math.max(peakRss, rss);
+    } catch {
+      // The process is gone; the health checks report that.
+    }
+  }, 500);
+  return {
+    async stop() {
+      running = false;
+      clearInterval(memory);
+      await health;
+      peakRss = Math.max(peakRss, memoryOf(server.child.pid!).hwm);
+      const middle = samples.length ? (samples[0]!.at + samples[samples.length - 1]!.at) / 2 : 0;
+      const peak = (list: typeof samples) => list.reduce((max, x) => Math.max(max, x.rss), 0);
+      return {
+        healthChecks: healthMs.length + healthFailures,
+        healthFailures,
+        healthMs,
+        peakRss,
+        halves: [peak(samples.filter((x) => x.at <= middle)), peak(samples.filter((x) => x.at > middle))],
+      };
+    },
+  };
+}
+
+async function post(
+  url: string,
+  key: string,
+  body: unknown,
+): Promise<{ status: number; json: Record<string, unknown> | undefined; text: string }> {
+  const res = await request(`${url}/api/v1/tts`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    headersTimeout: 30_000,
+    bodyTimeout: 30_000,
+  });
+  const text = await res.body.text();
+  let json: Record<string, unknown> | undefined;
+  try {
+    json = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    json = undefined;
+  }
+  return { status: res.statusCode, json, text };
+}
+
+function isErrorShape(json: Record<string, unknown> | undefined, code: string): boolean {
+  return (
+    json !== undefined &&
+    json.status === 0 &&
+    json.error_code === code &&
+    typeof json.error_message === 'string' &&
+    json.error_message.length > 0
+  );
+}
+
+function callbackIds(receiver: CallbackReceiver): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const c of receiver.received) {
+    const id = (c.json as { request_id?: string } | undefined)?.request_id ?? '';
+    counts.set(id, (counts.get(id) ?? 0) + 1);
+  }
+  return counts;
+}
+
+function newDataDir(keys: { name: string; balanceMilli: number }[]): { dir: string; keys: string[] } {
+  const dir = mkdtempSync(join(tmpdir(), 'load-'));
+  const store = openStore({ path: dataPaths(dir).database });
+  try {
+    return {
+      dir,
+      keys: keys.map(
+        (k) => createApiKey(store, systemClock, { name: k.name, balanceMilli: k.balanceMilli }).key,
+      ),
+    };
+  } finally {
+    store.close();
+  }
+}
+
+// ---------------------------------------------------------------- phase 1: 10,000 submits
+
+async function phase1(): Promise<void> {
+  const total = Math.max(100, Math.round(10_000 * scale));
+  const clientCount = 50;
+  // Small enough that the clients meet it at every scale (each 429 is retried).
+  const maxQueued = Math.max(20, Math.round(300 * scale));
+  console.log(`\n== phase 1: ${total} submits from ${clientCount} clients`);
+  // Main key: 46 clients; "side" key: 2 clients; "poor" key: 2 clients, runs out of credits midway.
+  const poorBudget = Math.round(total * 0.01) * 150 * 1000;
+  const { dir, keys } = newDataDir([
+    { name: 'main', balanceMilli: 1e12 },
+    { name: 'side', balanceMilli: 1e12 },
+    { name: 'poor', balanceMilli: poorBudget },
+  ]);
+  const receiver = await startReceiver();
+  const server = await startServerProcess([
+    '--port',
+    '0',
+    '--data-dir',
+    dir,
+    '--settings-dir',
+    join(dir, 'config'),
+    '--pool-size',
+    '2',
+    '--max-queued',
+    String(maxQueued),
+    '--max-text-chars',
+    '1000000',
+  ]);
+  const watch = monitor(server);
+  const accepted = new Map<string, { key: number; submittedAt: number }>();
+  const submitMs: number[] = [];
+  let too429 = 0;
+  let refused402 = 0;
+  let unclean = 0;
+  let submits = 0;
+  const uncleanSamples: string[] = [];
+  const started = Date.now();
+
+  // Client c sends requests c, c + 50, c + 100, …: each key's share is fixed, however fast its clients go.
+  const client = async (clientIndex: number) => {
+    const keyIndex = clientIndex < 46 ? 0 : clientIndex < 48 ? 1 : 2;
+    for (let index = clientIndex; index < total; index += clientCount) {
+      const voice = VOICES[Math.floor(rng() * VOICES.length)]!;
+      // 10 to 5,000 characters, most of them short (as a writer's paragraphs and a tester's lines).
+      const length = index % 100 === 0 ? 5000 : Math.round(10 * 500 ** (rng() ** 2));
+      const body = {
+        input_text: textFor(voice.language, length, index),
+        voice_code: voice.voice_code,
+        model_id: MODEL_IDS[Math.floor(rng() * MODEL_IDS.length)],
+        audio_type: AUDIO_TYPES[Math.floor(rng() * AUDIO_TYPES.length)],
+        bitrate: BITRATES[Math.floor(rng() * BITRATES.length)],
+        speed_rate: [0.8, 1, 1, 1.2, 1.5][Math.floor(rng() * 5)],
+        generate_srt: rng() < 0.25,
+        callback_url: receiver.url,
+      };
+      for (;;) {
+        const t0 = performance.now();
+        submits++;
+        let answer;
+        try {
+          answer = await post(server.url, keys[keyIndex]!, body);
+        } catch (error) {
+          unclean++;
+          if (uncleanSamples.length < 5) uncleanSamples.push(`no answer: ${(error as Error).message}`);
+          break;
+        }
+        submitMs.push(performance.now() - t0);
+        if (answer.status === 200 && typeof answer.json?.result === 'object') {
+          const id = (answer.json.result as { request_id: string }).request_id;
+          accepted.set(id, { key: keyIndex, submittedAt: Date.now() });
+          break;
+        }
+        if (answer.status === 429 && isErrorShape(answer.json, 'TOO_MANY_REQUESTS')) {
+          too429++;
+          // A well-behaved client backs off and sends the same request again.
+          await sleep(200 + rng() * 300);
+          continue;
+        }
+        if (answer.status === 402 && isErrorShape(answer.json, 'INSUFFICIENT_CREDITS')) {
+          refused402++;
+          break;
+        }
+        unclean++;
+        if (uncleanSamples.length < 5) uncleanSamples.push(`${answer.status} ${answer.text.slice(0, 200)}`);
+        break;
+      }
+    }
+  };
+
+  try {
+    await Promise.all(Array.from({ length: clientCount }, (_, i) => client(i)));
+    const submitSeconds = (Date.now() - started) / 1000;
+    console.log(`  .. all submitted in ${submitSeconds.toFixed(1)} s; waiting for renders and callbacks`);
+    await waitUntil(
+      'every accepted request to be called back',
+      () => (receiver.received.length >= accepted.size ? true : undefined),
+      60 * 60_000,
+      500,
+    ).catch((error: Error) => check('callbacks arrive', false, error.message));
+    // A second callback for any request would arrive within a retry delay; give it the time.
+    await sleep(3000);
+    const totalSeconds = (Date.now() - started) / 1000;
+    const stats = await watch.stop();
+    server.child.kill('SIGTERM');
+    check('server stops cleanly on SIGTERM', (await server.exited) === 0);
+
+    check(
+      'every submit got a record or a clean 429/402',
+      unclean === 0,
+      `${unclean} others${uncleanSamples.length ? `: ${uncleanSamples.join(' | ')}` : ''}`,
+    );
+    check(`every request accepted or refused (${total})`, accepted.size + refused402 === total);
+    check('the poor key ran out of credits (402s were exercised)', refused402 > 0, `${refused402}`);
+    check('the queue limit was reached (429s were exercised)', too429 > 0, `${too429}`);
+    const perId = callbackIds(receiver);
+    const missing = [...accepted.keys()].filter((id) => !perId.has(id)).length;
+    const duplicated = [...perId.values()].filter((n) => n > 1).length;
+    const strangers = [...perId.keys()].filter((id) => !accepted.has(id)).length;
+    check('every accepted request called back', missing === 0, `${missing} missing`);
+    check('exactly once: no callback received twice', duplicated === 0, `${duplicated} twice or more`);
+    check('no callback for a request nobody submitted', strangers === 0, `${strangers}`);
+    const notSuccess = receiver.received.filter((c) => (c.json as { status?: string }).status !== 'SUCCESS');
+    check(
+      'every callback says SUCCESS',
+      notSuccess.length === 0,
+      notSuccess
+        .slice(0, 2)
+        .map((c) => c.body.slice(0, 200))
+        .join(' | '),
+    );
+
+    // The database holds exactly the accepted requests, each once, finished, delivered on the first attempt.
+    const db = openDatabase(dataPaths(dir).database);
+    try {
+      const rows = db.all<{ id: string; status: string; callback_state: string; audio_bytes: number | null }>(
+        'SELECT id, status, callback_state, audio_bytes FROM requests',
+      );
+      const ids = new Set(rows.map((r) => r.id));
+      check(
+        'database: no accepted request lost',
+        [...accepted.keys()].every((id) => ids.has(id)),
+      );
+      check(
+        'database: no request stored that was not accepted',
+        rows.length === accepted.size,
+        `${rows.length} rows`,
+      );
+      check('database: ids unique', ids.size === rows.length);
+      const bad = rows.filter(
+        (r) => r.status !== 'SUCCESS' || r.callback_state !== 'delivered' || !r.audio_bytes,
+      );
+      check('database: all SUCCESS, with audio, callback delivered', bad.length === 0, `${bad.length} not`);
+      const attempts = db.all<{ request_id: string; n: number }>(
+        'SELECT request_id, COUNT(*) AS n FROM callback_attempts GROUP BY request_id HAVING n <> 1',
+      );
+      check(
+        'database: one delivery attempt per request',
+        attempts.length === 0,
+        `${attempts.length} with more`,
+      );
+      const ledger = db.all<{ key_id: string; total: number }>(
+        "SELECT key_id, SUM(amount_milli) AS total FROM ledger WHERE kind IN ('charge', 'refund') GROUP BY key_id",
+      );
+      const balances = db.all<{ id: string; balance_milli: number; name: string }>(
+        'SELECT id, balance_milli, name FROM api_keys',
+      );
+      const start: Record<string, number> = { main: 1e12, side: 1e12, poor: poorBudget };
+      const unbalanced = balances.filter(
+        (k) => k.balance_milli - start[k.name]! !== (ledger.find((l) => l.key_id === k.id)?.total ?? 0),
+      );
+      check(
+        'ledger balances for every key',
+        unbalanced.length === 0,
+        unbalanced.map((k) => k.name).join(','),
+      );
+    } finally {
+      db.close();
+    }
+    check('health checks answered throughout', stats.healthFailures === 0, `${stats.healthFailures} failed`);
+    check(
+      'memory bounded: peak RSS of the second half ≤ first half + 15%',
+      stats.halves[1] <= stats.halves[0] * 1.15,
+      `${MB(stats.halves[0])} then ${MB(stats.halves[1])}`,
+    );
+
+    figure('phase 1: submits (incl. retries after 429)', submits);
+    figure('phase 1: accepted', accepted.size);
+    figure('phase 1: 429 answers (retried)', too429);
+    figure('phase 1: 402 answers', refused402);
+    figure('phase 1: lost / duplicated', `${missing} / ${duplicated}`);
+    figure(
+      'phase 1: submit p50 / p99 ms',
+      `${quantile(submitMs, 0.5).toFixed(1)} / ${quantile(submitMs, 0.99).toFixed(1)}`,
+    );
+    figure(
+      'phase 1: submit phase s / whole run s',
+      `${submitSeconds.toFixed(1)} / ${totalSeconds.toFixed(1)}`,
+    );
+    figure(
+      'phase 1: health checks / failures / p99 ms / max ms',
+      `${stats.healthChecks} / ${stats.healthFailures} / ${quantile(stats.healthMs, 0.99).toFixed(1)} / ${Math.max(...stats.healthMs).toFixed(1)}`,
+    );
+    figure('phase 1: server peak RSS', MB(stats.peakRss));
+    figure('phase 1: peak RSS first half / second half', `${MB(stats.halves[0])} / ${MB(stats.halves[1])}`);
+  } finally {
+    server.child.kill('SIGKILL');
+    await receiver.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------- phase 2: starvation
+
+async function phase2(): Promise<void> {
+  const smallCount = Math.max(50, Math.round(1000 * scale));
+  const bigChars = Math.max(50_000, Math.round(1_000_000 * scale));
+  const ratePerSecond = 5;
+  console.log(`\n== phase 2: ${smallCount} small requests, alone and beside one of ${bigChars} characters`);
+  const { dir, keys } = newDataDir([
+    { name: 'writer', balanceMilli: 1e12 },
+    { name: 'app', balanceMilli: 1e12 },
+  ]);
+  const receiver = await startReceiver();
+  const server = await startServerProcess([
+    '--port',
+    '0',
+    '--data-dir',
+    dir,
+    '--settings-dir',
+    join(dir, 'config'),
+    '--pool-size',
+    '2',
+    '--max-text-chars',
+    '1000000',
+  ]);
+  const watch = monitor(server);
+  const arrivals = () => {
+    const at = new Map<string, number>();
+    for (const c of receiver.received) {
+      const id = (c.json as { request_id?: string }).request_id;
+      if (id && !at.has(id)) at.set(id, c.at);
+    }
+    return at;
+  };
+
+  /** Submits the small ones at a steady rate; resolves with their submit → callback times. */
+  const smallRun = async (label: string): Promise<number[]> => {
+    const submitted = new Map<string, number>();
+    const sends: Promise<void>[] = [];
+    const t0 = Date.now();
+    for (let i = 0; i < smallCount; i++) {
+      const due = t0 + (i * 1000) / ratePerSecond;
+      await sleep(Math.max(0, due - Date.now()));
+      const voice = VOICES[i % VOICES.length]!;
+      const body = {
+        input_text: textFor(voice.language, 60 + Math.floor(rng() * 140), i),
+        voice_code: voice.voice_code,
+        callback_url: receiver.url,
+      };
+      sends.push(
+        (async () => {
+          const at = Date.now();
+          const answer = await post(server.url, keys[1]!, body);
+          if (answer.status === 200)
+            submitted.set((answer.json!.result as { request_id: string }).request_id, at);
+          else
+            check(`${label}: small request accepted`, false, `${answer.status} ${answer.text.slice(0, 200)}`);
+        })(),
+      );
+    }
+    await Promise.all(sends);
+    const done = await waitUntil(
+      `${label}: callbacks of the small requests`,
+      () => {
+        const at = arrivals();
+        return [...submitted.keys()].every((id) => at.has(id)) ? at : undefined;
+      },
+      30 * 60_000,
+      100,
+    );
+    return [...submitted.entries()].map(([id, at]) => done.get(id)! - at);
+  };
+
+  try {
+    const alone = await smallRun('alone');
+    // The big one: a long chapter book from another key, in the fast model and MP3 with subtitles.
+    const sentence = `${SENTENCES.en} `;
+    const bigText = sentence.repeat(Math.ceil(bigChars / sentence.length)).slice(0, bigChars);
+    const bigStarted = Date.now();
+    const big = await post(server.url, keys[0]!, {
+      input_text: bigText,
+      voice_code: 'en_male_onyx_default',
+      generate_srt: true,
+      callback_url: receiver.url,
+    });
+    check('the big request is accepted', big.status === 200, `${big.status} ${big.text.slice(0, 200)}`);
+    const bigId = (big.json?.result as { request_id: string } | undefined)?.request_id ?? '';
+    await sleep(1000);
+    const beside = await smallRun('beside the big one');
+    const bigStillRunning = !arrivals().has(bigId);
+    await waitUntil('the big request', () => (arrivals().has(bigId) ? true : undefined), 60 * 60_000, 500);
+    const bigSeconds = (Date.now() - bigStarted) / 1000;
+    const bigCallback = receiver.received.find(
+      (c) => (c.json as { request_id?: string }).request_id === bigId,
+    );
+    const stats = await watch.stop();
+    server.child.kill('SIGTERM');
+    await server.exited;
+
+    const p99Alone = quantile(alone, 0.99);
+    const p99Beside = quantile(beside, 0.99);
+    check('the big request was still rendering when the small ones were done', bigStillRunning);
+    check('the big request ends SUCCESS', (bigCallback?.json as { status?: string })?.status === 'SUCCESS');
+    // Not starved: the small ones keep flowing at a bounded cost, far below the big one's duration.
+    check(
+      'small requests not starved: p99 beside the big one ≤ 4 × alone + 2 s',
+      p99Beside <= 4 * p99Alone + 2000,
+      `${p99Beside} ms vs ${p99Alone} ms alone`,
+    );
+    check('health checks answered throughout', stats.healthFailures === 0, `${stats.healthFailures} failed`);
+    figure('phase 2: small requests, rate', `${smallCount} at ${ratePerSecond}/s, 60–200 chars`);
+    figure('phase 2: small p50 / p99 submit → callback alone, ms', `${quantile(alone, 0.5)} / ${p99Alone}`);
+    figure(
+      'phase 2: small p50 / p99 submit → callback beside the big one, ms',
+      `${quantile(beside, 0.5)} / ${p99Beside}`,
+    );
+    figure('phase 2: big request', `${bigChars} chars, ${bigSeconds.toFixed(0)} s to its callback`);
+    figure('phase 2: server peak RSS', MB(stats.peakRss));
+  } finally {
+    server.child.kill('SIGKILL');
+    await receiver.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+console.log(`load: seed ${seed}, scale ${scale} (reproduce with --seed ${seed} --scale ${scale})`);
+const startedAll = Date.now();
+await phase1();
+await phase2();
+console.log('\nfigures:');
+for (const line of figures) console.log(`  ${line}`);
+console.log(`\nseed ${seed}, ${((Date.now() - startedAll) / 1000).toFixed(1)} s`);
+console.log(`load: ${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
