@@ -15,8 +15,14 @@ import type { RequestRow, Store } from '../store';
 import { isoTime, type Clock, type Log } from './clock';
 import type { JobEvents } from './events';
 
-/** A request that failed this many starts (each ended by a crash) is given up as FAILURE. */
-export const MAX_RUN_ATTEMPTS = 3;
+/**
+ * A request whose render was cut off by this many crashes of the process (kill -9, power loss,
+ * out of memory) is given up as FAILURE, so one that crashes the app cannot crash it forever.
+ * A graceful shutdown (quit, SIGTERM) requeues without counting. 5, not fewer: the fault suite
+ * kills the server 20 times in a minute and a half, and an innocent request at the head of the
+ * queue can be cut off by several of those in a row.
+ */
+export const MAX_RUN_ATTEMPTS = 5;
 
 export interface JobFiles {
   /** Directory of the finished files. */

@@ -96,7 +96,7 @@ export interface RequestsRepo {
   finish(id: string, finish: Finish): boolean;
   /** processing → new for every row (after a crash). Returns how many. */
   requeueProcessing(): number;
-  /** processing → new for one row (render aborted by a stop). */
+  /** processing → new for one row (render aborted by a stop); the start is not counted. */
   requeue(id: string): void;
   /** Queued rows started at least `maxAttempts` times (each start ended by a crash). */
   exhausted(maxAttempts: number): RequestRow[];
@@ -206,7 +206,11 @@ export function createRequestsRepo(db: Db): RequestsRepo {
       ).changes;
     },
     requeue(id) {
-      db.run(`UPDATE requests SET status = 'new' WHERE id = ? AND status = 'processing'`, [id]);
+      // A shutdown, not a crash: this start does not count against the request.
+      db.run(
+        `UPDATE requests SET status = 'new', run_attempts = MAX(0, run_attempts - 1) WHERE id = ? AND status = 'processing'`,
+        [id],
+      );
     },
     exhausted(maxAttempts) {
       return db.all<RequestRow>(
