@@ -13,6 +13,7 @@ import { createEngineHost } from './jobs/engine-host';
 import { createJobs, type Jobs, type RetryPolicy } from './jobs';
 import { dataPaths } from './paths';
 import { buildServer } from './server/app';
+import type { AuthThrottleOptions } from './server/auth-throttle';
 import { createSessions, DEFAULT_UI_DIR } from './server/studio';
 import { openFileSettings, type SettingsStore } from './settings';
 import { openStore, type Store } from './store';
@@ -44,6 +45,12 @@ export interface CoreOptions {
   allowedOrigins?: string[];
   /** Base URL for audio_link / srt_link when the server is reached through another name. */
   publicUrl?: string;
+  /**
+   * Slow-down of failed authentication per remote address (default: 5 free failures a minute,
+   * then 250 ms doubling to 5 s; beyond 64 waiting answers, 429 with Retry-After). Its window
+   * runs on `clock` unless one is given here.
+   */
+  authThrottle?: AuthThrottleOptions;
   /** Wait for renders in flight on close before requeueing them, ms (default 10 000). */
   closeGraceMs?: number;
   clock?: Clock;
@@ -121,6 +128,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         ...(options.publicUrl ? [new URL(options.publicUrl).hostname] : []),
       ],
       ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
+      authThrottle: { clock, ...options.authThrottle },
       studio: {
         sessions,
         clock,

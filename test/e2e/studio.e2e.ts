@@ -3,15 +3,18 @@
  * address → compose → pick a voice → move sliders → generate → waveform renders and plays →
  * the subtitle shown matches the cue for the current time → history lists the request →
  * the callback to a test receiver shows in the callback history → create and revoke a key →
- * save a new port in Settings (to a temp settings file) for the next start.
+ * save a new port in Settings (to a temp settings file) for the next start; a page of another
+ * origin cannot submit to or read from the studio, with a bearer key or the session cookie.
  * Role and label selectors throughout, as a person finds things.
  */
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { parseSrt } from '../../renderer/src/lib/subtitles';
 import { startReceiver } from '../fixtures/callback-receiver';
 import { launchBrowser, SAMPLE_TEXT, startStudio } from './harness';
@@ -177,6 +180,8 @@ export async function runStudioE2e(log: (line: string) => void): Promise<void> {
     const curl = spawnSync('sh', ['-c', example], { encoding: 'utf8' });
     assert.equal(JSON.parse(curl.stdout).status, 1, `curl example answered: ${curl.stdout}${curl.stderr}`);
     log('✓ the curl submit example works as shown');
+    await assertCrossOriginRefused(context, page, studio.url, newKey);
+    log('✓ a page of another origin can neither submit nor read, with the key or the session cookie');
     page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: /^Revoke key e2e key/ }).click();
     await page
@@ -220,6 +225,144 @@ export async function runStudioE2e(log: (line: string) => void): Promise<void> {
     await browser.close();
     await receiver.close();
     await studio.stop();
+  }
+}
+
+/**
+ * A page served from another origin on this machine (127.0.0.1, another port: the same site, so
+ * the browser even attaches the SameSite=Strict session cookie) tries to submit and read with a
+ * valid bearer key and with the session cookie. It must not read any answer, and nothing may
+ * change in the studio.
+ */
+async function assertCrossOriginRefused(
+  context: BrowserContext,
+  studioPage: Page,
+  studioUrl: string,
+  key: string,
+): Promise<void> {
+  const elsewhere = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end('<!doctype html><title>Another site</title><h1>Another site</h1>');
+  });
+  await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
+  const sameOrigin = (path: string) =>
+    studioPage.evaluate(async (url) => {
+      const response = await fetch(url);
+      return (await response.json()) as { result: { total?: number; items: unknown[] } };
+    }, path);
+  const studioTotal = async () => (await sameOrigin('/api/v1/tts?page_size=1')).result.total;
+  const keyTotal = async () =>
+    (
+      (await (
+        await fetch(`${studioUrl}/api/v1/tts?page_size=1`, {
+          headers: { authorization: `Bearer ${key}` },
+        })
+      ).json()) as { result: { total: number } }
+    ).result.total;
+  const keyCount = async () => (await sameOrigin('/api/v1/keys')).result.items.length;
+  const before = [await studioTotal(), await keyTotal(), await keyCount()];
+  const foreign = await context.newPage();
+  try {
+    const origin = `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}`;
+    await foreign.goto(`${origin}/`);
+    assert.notEqual(origin, studioUrl);
+    const outcomes = await foreign.evaluate(
+      async ({ target, key }) => {
+        const speak = JSON.stringify({
+          input_text: 'Sent from another site.',
+          voice_code: 'en_female_emily_us',
+        });
+        const json = { 'content-type': 'application/json' };
+        const attempts: [string, string, RequestInit][] = [
+          [
+            'submit with the key',
+            '/api/v1/tts',
+            { method: 'POST', headers: { ...json, authorization: `Bearer ${key}` }, body: speak },
+          ],
+          [
+            'submit with the cookie',
+            '/api/v1/tts',
+            { method: 'POST', headers: json, body: speak, credentials: 'include' },
+          ],
+          // A "simple" request: no preflight, the browser sends it as it is.
+          [
+            'submit as a simple request',
+            '/api/v1/tts',
+            {
+              method: 'POST',
+              headers: { 'content-type': 'text/plain' },
+              body: speak,
+              credentials: 'include',
+            },
+          ],
+          [
+            'submit without CORS',
+            '/api/v1/tts',
+            {
+              method: 'POST',
+              headers: { 'content-type': 'text/plain' },
+              body: speak,
+              credentials: 'include',
+              mode: 'no-cors',
+            },
+          ],
+          [
+            'OpenAI speech with the key',
+            '/v1/audio/speech',
+            {
+              method: 'POST',
+              headers: { ...json, authorization: `Bearer ${key}` },
+              body: JSON.stringify({ model: 'tts-1', input: 'Hi.', voice: 'nova' }),
+            },
+          ],
+          [
+            'create a key with the cookie',
+            '/api/v1/keys',
+            {
+              method: 'POST',
+              headers: { 'content-type': 'text/plain' },
+              body: '{"name":"evil"}',
+              credentials: 'include',
+            },
+          ],
+          ['read the history with the key', '/api/v1/tts', { headers: { authorization: `Bearer ${key}` } }],
+          ['read the history with the cookie', '/api/v1/tts', { credentials: 'include' }],
+          ['read the usage with the cookie', '/api/v1/usage', { credentials: 'include' }],
+          ['read the session', '/api/v1/session', { credentials: 'include' }],
+          ['read the keys', '/api/v1/keys', { credentials: 'include' }],
+        ];
+        return Promise.all(
+          attempts.map(async ([name, path, init]) => {
+            try {
+              const response = await fetch(target + path, init);
+              return { name, type: response.type, status: response.status, body: await response.text() };
+            } catch (error) {
+              return { name, type: 'blocked', status: 0, body: String(error) };
+            }
+          }),
+        );
+      },
+      { target: studioUrl, key },
+    );
+    for (const outcome of outcomes) {
+      // Either the browser refused to hand over the answer (CORS), or it is opaque: no status, no body.
+      assert.ok(
+        outcome.type === 'blocked' ||
+          (outcome.type === 'opaque' && outcome.status === 0 && outcome.body === ''),
+        `${outcome.name}: the page read ${outcome.status} ${outcome.body.slice(0, 200)}`,
+      );
+    }
+    assert.equal(outcomes.length, 11);
+    // Give a request that did get through time to show up, then: nothing changed.
+    await foreign.waitForTimeout(300);
+    assert.deepEqual(
+      [await studioTotal(), await keyTotal(), await keyCount()],
+      before,
+      'no request or key was created',
+    );
+  } finally {
+    await foreign.close();
+    await new Promise((resolve) => elsewhere.close(resolve));
   }
 }
 

@@ -14,6 +14,8 @@ import { registerHealthRoute } from './routes/health';
 import { registerMiscRoutes } from './routes/misc';
 import { registerOpenAiRoutes, sendOpenAiError } from './routes/openai';
 import { registerTtsRoutes } from './routes/tts';
+import { createAuth } from './auth';
+import { createAuthThrottle, type AuthThrottleOptions } from './auth-throttle';
 import { createHostPolicy } from './security';
 import { registerStudioRoutes, type StudioOptions } from './studio';
 import { DEFAULT_MAX_TEXT_CHARS } from './validation';
@@ -35,8 +37,13 @@ export interface ServerOptions {
   maxTextChars?: number;
   allowedHosts?: readonly string[];
   allowedOrigins?: readonly string[];
+  /**
+   * The slow-down of failed authentication (see auth-throttle.ts); defaults: 5 free failures a
+   * minute per address, then 250 ms doubling to 5 s, 64 waiting at most, beyond that 429.
+   */
+  authThrottle?: AuthThrottleOptions;
   /** The studio UI and its session sign-in; without it only bearer keys work and `/` is 404. */
-  studio?: Omit<StudioOptions, 'store' | 'port'>;
+  studio?: Omit<StudioOptions, 'store' | 'port' | 'auth'>;
 }
 
 export function buildServer(options: ServerOptions): FastifyInstance {
@@ -84,17 +91,22 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     }
   });
 
-  if (options.studio) registerStudioRoutes(app, { store, port: options.port, ...options.studio });
+  const throttle = createAuthThrottle(options.authThrottle);
+  // Waiting failed answers go out at once on close rather than holding the shutdown up.
+  app.addHook('preClose', async () => throttle.close());
+  const auth = createAuth({ store, throttle });
+
+  if (options.studio) registerStudioRoutes(app, { store, auth, port: options.port, ...options.studio });
 
   const streams = new Set<FastifyReply>();
   app.addHook('preClose', async () => {
     for (const stream of streams) stream.raw.end();
   });
 
-  registerTtsRoutes(app, { store, jobs, maxTextChars });
-  registerMiscRoutes(app, { store, jobs, streams });
+  registerTtsRoutes(app, { store, jobs, auth, maxTextChars });
+  registerMiscRoutes(app, { store, jobs, auth, streams });
   registerHealthRoute(app, { store, jobs });
-  registerOpenAiRoutes(app, { store, jobs, maxTextChars });
+  registerOpenAiRoutes(app, { jobs, auth, maxTextChars });
 
   app.setNotFoundHandler((request, reply) => {
     sendError(reply, new AppError('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}.`));

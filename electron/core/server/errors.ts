@@ -103,5 +103,14 @@ export function writeClientError(error: Error & { code?: string }, socket: Duple
 
 export function sendError(reply: FastifyReply, error: unknown): FastifyReply {
   const appError = toAppError(error);
+  setRetryAfter(reply, appError);
   return reply.code(HTTP_STATUS[appError.code]).type(API_CONTENT_TYPE).send(errorBody(appError));
+}
+
+/** Sets Retry-After (whole seconds) when the error says when to come back (`details.retry_after_s`). */
+export function setRetryAfter(reply: FastifyReply, error: AppError): void {
+  const seconds = error.details?.retry_after_s;
+  if (typeof seconds === 'number' && Number.isFinite(seconds) && seconds >= 0) {
+    reply.header('retry-after', String(Math.ceil(seconds)));
+  }
 }

@@ -24,7 +24,7 @@ import {
   type SessionInfo,
   type UpdateServerSettingsBody,
 } from '../../shared/api';
-import { AppError } from '../../shared/errors';
+import { AppError, isAppError } from '../../shared/errors';
 import { checkServerSettings, type Settings } from '../../shared/settings';
 import { findVoice } from '../../shared/voices';
 import type { Engine } from '../engine/engine';
@@ -34,8 +34,8 @@ import { defaultDataDir } from '../paths';
 import type { SettingsStore } from '../settings';
 import { createApiKey, revokeApiKey } from '../jobs/keys';
 import type { KeyRow, Store } from '../store';
-import { requireKey, requireSession } from './auth';
-import { API_CONTENT_TYPE } from './errors';
+import { requireSession, type Auth } from './auth';
+import { API_CONTENT_TYPE, setRetryAfter } from './errors';
 
 /** Where `npm run build:ui` writes the renderer. */
 export const DEFAULT_UI_DIR = fileURLToPath(new URL('../../../dist/renderer', import.meta.url));
@@ -68,6 +68,8 @@ export function createSessions(loginToken = randomBytes(24).toString('hex')): Se
 export interface StudioOptions {
   store: Store;
   sessions: Sessions;
+  /** Key checks, and the failed-authentication throttle that wrong sign-in tokens go through. */
+  auth: Auth;
   clock: Clock;
   /** For voice auditions; without it the audition route answers ENGINE_FAILED. */
   engine?: Pick<Engine, 'audition'>;
@@ -132,7 +134,7 @@ function page(title: string, body: string): string {
 }
 
 export function registerStudioRoutes(app: FastifyInstance, options: StudioOptions): void {
-  const { store, sessions, clock } = options;
+  const { store, sessions, auth, clock } = options;
   const cookieName = () => `ns_session_${options.port()}`;
   const uiRoot = resolve(options.uiDir);
 
@@ -183,6 +185,20 @@ export function registerStudioRoutes(app: FastifyInstance, options: StudioOption
     if (token !== undefined) {
       const id = sessions.signIn(token);
       if (!id) {
+        try {
+          await auth.failed(request);
+        } catch (error) {
+          if (!isAppError(error) || error.code !== 'TOO_MANY_REQUESTS') throw error;
+          setRetryAfter(reply, error);
+          return html(
+            reply,
+            429,
+            page(
+              'Too many sign-in attempts',
+              `<p>Too many wrong sign-in links were opened from this computer. Wait ${String(error.details?.retry_after_s ?? 5)} s, then open the address that <code>serve</code> printed in its terminal.</p>`,
+            ),
+          );
+        }
         return html(
           reply,
           401,
@@ -308,7 +324,7 @@ export function registerStudioRoutes(app: FastifyInstance, options: StudioOption
 
   app.post<{ Params: { code: string } }>('/api/v1/voices/:code/audition', async (request, reply) => {
     // Any key or the session may audition; nothing is charged.
-    requireKey(store, request);
+    await auth.requireKey(request);
     const voice = findVoice(request.params.code);
     if (!voice)
       throw new AppError('UNKNOWN_VOICE', `Unknown voice_code "${request.params.code}".`, {

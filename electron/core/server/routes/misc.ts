@@ -9,7 +9,7 @@ import type { Jobs } from '../../jobs';
 import { toCredits } from '../../jobs/credits';
 import type { JobEventMap } from '../../jobs/events';
 import type { Store } from '../../store';
-import { requireKey } from '../auth';
+import type { Auth } from '../auth';
 import { API_CONTENT_TYPE } from '../errors';
 import { CONTENT_TYPES, sendFile } from '../files';
 import { toLedgerEntry } from '../views';
@@ -17,11 +17,15 @@ import { toLedgerEntry } from '../views';
 export interface MiscRouteOptions {
   store: Store;
   jobs: Jobs;
+  auth: Auth;
   /** Open SSE streams, ended by the server on close. */
   streams: Set<FastifyReply>;
 }
 
-export function registerMiscRoutes(app: FastifyInstance, { store, jobs, streams }: MiscRouteOptions): void {
+export function registerMiscRoutes(
+  app: FastifyInstance,
+  { store, jobs, auth, streams }: MiscRouteOptions,
+): void {
   const voices: Voice[] = VOICES.map((v) => ({ ...v }));
 
   app.get('/api/v1/voices', async (_request, reply) =>
@@ -29,7 +33,7 @@ export function registerMiscRoutes(app: FastifyInstance, { store, jobs, streams 
   );
 
   app.get<{ Querystring: Record<string, string> }>('/api/v1/usage', async (request, reply) => {
-    const key = requireKey(store, request);
+    const key = await auth.requireKey(request);
     const page = /^[1-9]\d{0,8}$/.test(request.query.page ?? '1') ? Number(request.query.page ?? 1) : NaN;
     const pageSize = /^[1-9]\d{0,2}$/.test(request.query.page_size ?? '50')
       ? Number(request.query.page_size ?? 50)
@@ -79,8 +83,8 @@ export function registerMiscRoutes(app: FastifyInstance, { store, jobs, streams 
     },
   );
 
-  app.get('/api/v1/events', (request, reply) => {
-    const key = requireKey(store, request);
+  app.get('/api/v1/events', async (request, reply) => {
+    const key = await auth.requireKey(request);
     reply.hijack();
     const raw = reply.raw;
     raw.writeHead(200, {

@@ -7,19 +7,18 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError, isAppError } from '../../../shared/errors';
 import type { Jobs } from '../../jobs';
-import type { Store } from '../../store';
-import { requireKey } from '../auth';
-import { HTTP_STATUS, toAppError } from '../errors';
+import type { Auth } from '../auth';
+import { HTTP_STATUS, setRetryAfter, toAppError } from '../errors';
 import { CONTENT_TYPES, sendFile } from '../files';
 import { parseOpenAiSpeech } from '../validation';
 
 export function registerOpenAiRoutes(
   app: FastifyInstance,
-  { store, jobs, maxTextChars }: { store: Store; jobs: Jobs; maxTextChars: number },
+  { jobs, auth, maxTextChars }: { jobs: Jobs; auth: Auth; maxTextChars: number },
 ): void {
   app.post('/v1/audio/speech', async (request, reply) => {
     try {
-      const key = requireKey(store, request);
+      const key = await auth.requireKey(request);
       const input = parseOpenAiSpeech(request.body, maxTextChars);
       const accepted = await jobs.submit({ keyId: key.id, source: 'openai', ...input });
       const row = await jobs.whenFinished(accepted.id);
@@ -56,6 +55,7 @@ export function sendOpenAiError(reply: FastifyReply, error: unknown): FastifyRep
           : 'invalid_request_error';
   const param =
     isAppError(appError) && typeof appError.details?.field === 'string' ? appError.details.field : null;
+  setRetryAfter(reply, appError);
   return reply
     .code(status)
     .type('application/json; charset=utf-8')

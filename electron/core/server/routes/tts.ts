@@ -6,7 +6,7 @@ import { RequestListQuerySchema, type RequestListQuery } from '../../../shared/a
 import { AppError } from '../../../shared/errors';
 import type { Jobs } from '../../jobs';
 import type { KeyRow, RequestRow, Store } from '../../store';
-import { requireKey } from '../auth';
+import type { Auth } from '../auth';
 import { API_CONTENT_TYPE } from '../errors';
 import { parseTtsRequest } from '../validation';
 import { toCallbackAttempt, toCallbackResult, toRequestDetail, toRequestRecord } from '../views';
@@ -14,6 +14,7 @@ import { toCallbackAttempt, toCallbackResult, toRequestDetail, toRequestRecord }
 export interface TtsRouteOptions {
   store: Store;
   jobs: Jobs;
+  auth: Auth;
   maxTextChars: number;
 }
 
@@ -27,19 +28,19 @@ export function ownedRequest(store: Store, key: KeyRow, id: string): RequestRow 
 
 export function registerTtsRoutes(
   app: FastifyInstance,
-  { store, jobs, maxTextChars }: TtsRouteOptions,
+  { store, jobs, auth, maxTextChars }: TtsRouteOptions,
 ): void {
   const ok = (result: unknown) => ({ status: 1 as const, result });
 
   app.post('/api/v1/tts', async (request, reply) => {
-    const key = requireKey(store, request);
+    const key = await auth.requireKey(request);
     const input = parseTtsRequest(request.body, maxTextChars);
     const row = await jobs.submit({ keyId: key.id, source: 'api', ...input });
     return reply.type(API_CONTENT_TYPE).send(ok(toRequestRecord(row, jobs.links)));
   });
 
   app.get<{ Querystring: Record<string, string> }>('/api/v1/tts', async (request, reply) => {
-    const key = requireKey(store, request);
+    const key = await auth.requireKey(request);
     const query = request.query;
     const firstError = Value.Errors(RequestListQuerySchema, query).First();
     if (firstError) {
@@ -65,14 +66,14 @@ export function registerTtsRoutes(
   });
 
   app.get<{ Params: { id: string } }>('/api/v1/tts/:id', async (request, reply) => {
-    const row = ownedRequest(store, requireKey(store, request), request.params.id);
+    const row = ownedRequest(store, await auth.requireKey(request), request.params.id);
     return reply
       .type(API_CONTENT_TYPE)
       .send(ok(toRequestDetail(row, jobs.runner.progress(row.id), jobs.links)));
   });
 
   app.get<{ Params: { id: string } }>('/api/v1/tts/:id/callback-result', async (request, reply) => {
-    const row = ownedRequest(store, requireKey(store, request), request.params.id);
+    const row = ownedRequest(store, await auth.requireKey(request), request.params.id);
     if (!row.callback_url)
       throw new AppError('NO_CALLBACK_URL', 'This request was submitted without callback_url.');
     const latest = store.callbacks.latest(row.id);
@@ -88,13 +89,13 @@ export function registerTtsRoutes(
   });
 
   app.get<{ Params: { id: string } }>('/api/v1/tts/:id/callback-attempts', async (request, reply) => {
-    const row = ownedRequest(store, requireKey(store, request), request.params.id);
+    const row = ownedRequest(store, await auth.requireKey(request), request.params.id);
     const attempts = store.callbacks.list(row.id).map(toCallbackAttempt);
     return reply.type(API_CONTENT_TYPE).send(ok({ items: attempts }));
   });
 
   app.post<{ Params: { id: string } }>('/api/v1/tts/:id/cancel', async (request, reply) => {
-    const row = ownedRequest(store, requireKey(store, request), request.params.id);
+    const row = ownedRequest(store, await auth.requireKey(request), request.params.id);
     // Idempotent: cancelling a finished request changes nothing and answers its record.
     jobs.runner.cancel(row.id);
     if (store.requests.get(row.id)!.status === 'processing') await jobs.whenFinished(row.id);
@@ -105,7 +106,7 @@ export function registerTtsRoutes(
   });
 
   app.post<{ Params: { id: string } }>('/api/v1/tts/:id/callback-retry', async (request, reply) => {
-    const row = ownedRequest(store, requireKey(store, request), request.params.id);
+    const row = ownedRequest(store, await auth.requireKey(request), request.params.id);
     jobs.deliverer.retry(row);
     const updated = store.requests.get(row.id)!;
     return reply.type(API_CONTENT_TYPE).send(ok(toRequestDetail(updated, undefined, jobs.links)));
