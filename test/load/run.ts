@@ -132,7 +132,12 @@ async function post(
   url: string,
   key: string,
   body: unknown,
-): Promise<{ status: number; json: Record<string, unknown> | undefined; text: string }> {
+): Promise<{
+  status: number;
+  json: Record<string, unknown> | undefined;
+  text: string;
+  retryAfter: string | undefined;
+}> {
   const res = await request(`${url}/api/v1/tts`, {
     method: 'POST',
     headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
@@ -147,7 +152,13 @@ async function post(
   } catch {
     json = undefined;
   }
-  return { status: res.statusCode, json, text };
+  const retryAfter = res.headers['retry-after'];
+  return {
+    status: res.statusCode,
+    json,
+    text,
+    retryAfter: typeof retryAfter === 'string' ? retryAfter : undefined,
+  };
 }
 
 function isErrorShape(json: Record<string, unknown> | undefined, code: string): boolean {
@@ -260,8 +271,8 @@ async function phase1(): Promise<void> {
         }
         if (answer.status === 429 && isErrorShape(answer.json, 'TOO_MANY_REQUESTS')) {
           too429++;
-          // A well-behaved client backs off and sends the same request again.
-          await sleep(200 + rng() * 300);
+          // A well-behaved client waits as told (Retry-After, with jitter) and sends it again.
+          await sleep(Number(answer.retryAfter ?? 1) * 1000 * (0.5 + rng()));
           continue;
         }
         if (answer.status === 402 && isErrorShape(answer.json, 'INSUFFICIENT_CREDITS')) {

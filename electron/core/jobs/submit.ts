@@ -108,6 +108,8 @@ export function createSubmitter({ store, clock, maxQueuedPerKey, onAccepted }: S
       throw new AppError(
         'TOO_MANY_REQUESTS',
         `This key already has ${key.queued} requests waiting or running (limit ${maxQueuedPerKey}). Retry when some finish.`,
+        // Sent as Retry-After: the queue drains by several requests a second.
+        { retry_after_s: 1 },
       );
     }
     const cost = costMilli(input.characters, voice, input.model_id);

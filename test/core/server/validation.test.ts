@@ -265,6 +265,8 @@ describe('auth, credits and quotas', () => {
       for (let i = 0; i < 5; i++) results.push(await t.call('POST', '/api/v1/tts', { body: valid, key }));
       expect(results.map((r) => r.status)).toEqual([200, 200, 200, 429, 429]);
       expectError(results[3]!, 429, 'TOO_MANY_REQUESTS');
+      // It says when to come back.
+      expect(results[3]!.headers['retry-after']).toBe('1');
       // Another key is not affected.
       expect((await t.call('POST', '/api/v1/tts', { body: valid, key: t.newKey() })).status).toBe(200);
     } finally {
