@@ -55,9 +55,10 @@ export function openDatabase(file: string): Db {
   mkdirSync(dirname(path), { recursive: true });
   const releaseOwner = acquireOwnership(path);
   let driver: DriverDatabase | undefined;
+  let db: Db | undefined;
   try {
     driver = new sqlite.Database(path);
-    const db = wrap(driver, path, releaseOwner);
+    db = wrap(driver, path, releaseOwner);
     try {
       // Order matters: WAL is silently ignored unless exclusive locking is set first.
       db.get('PRAGMA locking_mode=EXCLUSIVE');
@@ -68,9 +69,13 @@ export function openDatabase(file: string): Db {
       db.run('PRAGMA foreign_keys=ON');
       const check = db.get<{ quick_check: string }>('PRAGMA quick_check');
       if (check?.quick_check !== 'ok') throw new Error(`integrity check: ${check?.quick_check}`);
+      // Inside: damage that quick_check misses can still surface as "malformed" here.
+      migrate(db);
     } catch (error) {
       if (isCorruption(error)) {
+        // Closed first (the driver's lock and WAL released), then the file is moved, never rewritten.
         db.close();
+        db = undefined;
         driver = undefined;
         const aside = moveAside(path);
         throw new AppError(
@@ -82,10 +87,18 @@ export function openDatabase(file: string): Db {
       }
       throw error;
     }
-    migrate(db);
     return db;
   } catch (error) {
-    if (driver?.isOpen) driver.close();
+    // Through the wrapper when there is one: it finalizes the cached statements, without which
+    // the driver cannot really close (the WAL file and the lock directory would stay behind).
+    if (db) db.close();
+    else if (driver?.isOpen) {
+      try {
+        driver.close();
+      } catch {
+        // Already failing: the original error is the one to report.
+      }
+    }
     releaseOwner();
     throw error;
   }
@@ -132,10 +145,21 @@ function wrap(driver: DriverDatabase, path: string, releaseOwner: () => void): D
     },
     close() {
       if (!driver.isOpen) return;
-      for (const statement of statements.values()) statement.finalize();
-      statements.clear();
-      driver.close();
-      releaseOwner();
+      try {
+        for (const statement of statements.values()) {
+          // finalize() repeats the statement's last error (e.g. "database disk image is
+          // malformed" on a damaged file); the statement is released all the same.
+          try {
+            statement.finalize();
+          } catch {
+            // Released; nothing more to do.
+          }
+        }
+        statements.clear();
+        driver.close();
+      } finally {
+        releaseOwner();
+      }
     },
   };
   return db;

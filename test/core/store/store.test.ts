@@ -104,6 +104,46 @@ describe('store', () => {
     expect(fresh.keys.list()).toEqual([]);
   });
 
+  it('leaves no WAL file or driver lock behind when it refuses a newer database', () => {
+    const store = openTracked();
+    store.close();
+    open.length = 0;
+    const header = readFileSync(dbPath);
+    header.writeUInt32BE(SCHEMA_VERSION + 1, 60);
+    writeFileSync(dbPath, header);
+    rmSync(`${dbPath}-wal`, { force: true });
+    expectAppError(() => openStore({ path: dbPath }), 'DATABASE_TOO_NEW');
+    expect(readdirSync(dir).sort()).toEqual(['studio.db']);
+  });
+
+  it('moves aside a real database whose pages were overwritten (the damage surfaces while closing too)', () => {
+    const store = openTracked();
+    for (let i = 0; i < 400; i++)
+      store.keys.insert({
+        ...key,
+        id: `key_${i}`,
+        key_hash: i.toString(16).padStart(64, '0'),
+        name: `name ${i} `.repeat(8),
+      });
+    store.close();
+    open.length = 0;
+    const bytes = readFileSync(dbPath);
+    expect(bytes.length).toBeGreaterThan(12 * 4096);
+    let seed = 12345;
+    for (let i = 4 * 4096; i < 8 * 4096; i++) {
+      seed = (seed * 1103515245 + 12345) >>> 0;
+      bytes[i] = seed >>> 24;
+    }
+    writeFileSync(dbPath, bytes);
+    const error = expectAppError(() => openStore({ path: dbPath }), 'DATABASE_CORRUPT');
+    const aside = readdirSync(dir).find((f) => f.startsWith('studio.db.corrupt-') && !f.endsWith('-wal'));
+    expect(aside).toBeDefined();
+    expect(error.message).toContain(aside!);
+    expect(readFileSync(join(dir, aside!)).equals(bytes)).toBe(true);
+    expect(existsSync(dbPath)).toBe(false);
+    expect(openTracked().keys.list()).toEqual([]);
+  });
+
   it('refuses a second open while the first is live', () => {
     openTracked();
     expectAppError(() => openStore({ path: dbPath }), 'DATABASE_LOCKED');
