@@ -48,10 +48,44 @@ const BLOCK_BYTES = 256 * 1024;
 /** Bytes queued for disk before `write` makes the producer wait. */
 const HIGH_WATER_BYTES = 4 * BLOCK_BYTES;
 
-function outputFailed(path: string, action: string, cause: unknown): AppError {
+/** Plain words for the file-system errors a user can act on, by errno code. */
+const WRITE_ERRORS: Record<string, string> = {
+  ENOSPC: 'the disk is full',
+  EDQUOT: 'the disk is full (disk quota exceeded)',
+  EFBIG: 'the file is too large (a file-size limit was reached, or the disk is full)',
+  EROFS: 'the data folder is on a read-only disk',
+  EACCES: 'permission denied on the data folder',
+  EPERM: 'permission denied on the data folder',
+  ENOENT: 'a folder on its path is missing',
+};
+
+/**
+ * Why a file could not be written, in words a user can act on, e.g. "the disk is full
+ * (ENOSPC)"; undefined for errors without a known errno code.
+ */
+export function describeWriteError(error: unknown): string | undefined {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (typeof code !== 'string' || !(code in WRITE_ERRORS)) return undefined;
+  return `${WRITE_ERRORS[code]} (${code})`;
+}
+
+/**
+ * OUTPUT_FAILED for a file-system error while writing `what` (e.g. "the audio file"): a clear
+ * message for a full disk and the like (the path is kept in the details, not the message,
+ * which reaches API clients); other errors keep their own text.
+ */
+export function outputFailedError(what: string, path: string, action: string, cause: unknown): AppError {
   if (isAppError(cause)) return cause;
+  const known = describeWriteError(cause);
   const reason = cause instanceof Error ? cause.message : String(cause);
-  return new AppError('OUTPUT_FAILED', `could not ${action} ${path}: ${reason}`, { path }, { cause });
+  const message = known
+    ? `Could not ${action === 'create' ? 'create' : 'write'} ${what}: ${known}.`
+    : `could not ${action} ${path}: ${reason}`;
+  return new AppError('OUTPUT_FAILED', message, { path }, { cause });
+}
+
+function outputFailed(path: string, action: string, cause: unknown): AppError {
+  return outputFailedError('the audio file', path, action, cause);
 }
 
 /**

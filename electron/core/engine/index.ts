@@ -28,6 +28,7 @@ import {
 } from './text';
 import { prepareJapanese } from './japanese';
 import { createVolumeProcessor, fadeEdges, silence, trimSilence } from './dsp';
+import { outputFailedError } from './audio-sink';
 import { createWavSink, encodeWav, type AudioSink } from './wav';
 import { createMp3Sink } from './mp3';
 import { createCueBuilder, formatSrtCue, timeChunkWords } from './subtitles';
@@ -40,6 +41,11 @@ export interface EngineOptions {
   poolSize?: number;
   /** A chunk taking longer than this fails its render (hung worker), ms. */
   taskTimeoutMs?: number;
+  /**
+   * Worker script of the pool (default: the eSpeak worker). For fault tests only: the fault
+   * suite passes a worker that crashes or hangs on request (test/fixtures/faulty-worker.ts).
+   */
+  workerUrl?: URL;
 }
 
 /** Silence kept at each end of a chunk when the engine's own is trimmed, ms. */
@@ -199,6 +205,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   const pool: WorkerPool = await createWorkerPool({
     size: options.poolSize,
     taskTimeoutMs: options.taskTimeoutMs,
+    workerUrl: options.workerUrl,
   });
   let closed = false;
 
@@ -360,14 +367,8 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
       pool.cancel(owner);
       await Promise.allSettled([sink.abort(), srt?.discard(), timings?.discard()]);
       if (isAppError(error)) throw error;
-      throw new AppError(
-        'OUTPUT_FAILED',
-        `could not write the output: ${(error as Error).message}`,
-        undefined,
-        {
-          cause: error,
-        },
-      );
+      // The subtitle or timings file (the audio sink reports its own errors as AppError).
+      throw outputFailedError('the subtitle files', request.srtPath ?? request.audioPath, 'write', error);
     }
   }
 
