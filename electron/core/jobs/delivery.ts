@@ -125,7 +125,7 @@ export function createDeliverer(options: DelivererOptions): Deliverer {
       result = `HTTP ${statusCode}${text ? `: ${text}` : ''}`;
     } catch (error) {
       statusCode = null;
-      result = describeError(error);
+      result = describeError(error, policy.timeoutMs);
     }
     const success = statusCode !== null && statusCode >= 200 && statusCode < 300;
     const round = row.callback_round_attempts + 1;
@@ -213,12 +213,26 @@ async function readStart(
   return text.length > chars ? `${text.slice(0, chars)}…` : text;
 }
 
-/** The connection error as Node words it, e.g. "connect ECONNREFUSED 127.0.0.1:9". */
-function describeError(error: unknown): string {
+/**
+ * The connection error as Node words it, e.g. "connect ECONNREFUSED 127.0.0.1:9"; undici's
+ * terse timeout and closed-socket errors get a plain-words prefix (the original text kept).
+ */
+export function describeError(error: unknown, timeoutMs: number): string {
   if (error instanceof Error) {
     const cause = (error as Error & { cause?: unknown }).cause;
-    if (error.message === 'fetch failed' && cause instanceof Error) return cause.message;
-    return error.message || String((error as NodeJS.ErrnoException).code ?? error.name);
+    if (error.message === 'fetch failed' && cause instanceof Error) return describeError(cause, timeoutMs);
+    const message = error.message || String((error as NodeJS.ErrnoException).code ?? error.name);
+    switch ((error as NodeJS.ErrnoException).code) {
+      case 'UND_ERR_CONNECT_TIMEOUT':
+        return `timeout: could not connect within ${timeoutMs} ms (${message})`;
+      case 'UND_ERR_HEADERS_TIMEOUT':
+      case 'UND_ERR_BODY_TIMEOUT':
+        return `timeout: no complete answer within ${timeoutMs} ms (${message})`;
+      case 'UND_ERR_SOCKET':
+        return `connection closed before a complete answer (${message})`;
+      default:
+        return message;
+    }
   }
   return String(error);
 }

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Value } from '@sinclair/typebox/value';
 import { CallbackPayloadSchema } from '../../../electron/shared/api';
 import { isoTime, silentLog, systemClock } from '../../../electron/core/jobs/clock';
-import { createDeliverer, type Deliverer } from '../../../electron/core/jobs/delivery';
+import { createDeliverer, describeError, type Deliverer } from '../../../electron/core/jobs/delivery';
 import { createJobEvents } from '../../../electron/core/jobs/events';
 import { createApiKey } from '../../../electron/core/jobs/keys';
 import { createLinks } from '../../../electron/core/jobs/links';
@@ -182,6 +182,28 @@ describe('callback delivery', () => {
     expect(() => deliverer.retry(row)).toThrow(expect.objectContaining({ code: 'NO_CALLBACK_URL' }));
     expect(() => deliverer.retry({ ...row, callback_url: receiver.url, status: 'processing' })).toThrow(
       expect.objectContaining({ code: 'REQUEST_NOT_FINISHED' }),
+    );
+  });
+});
+
+describe('describeError', () => {
+  const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
+  it('keeps connection errors as Node words them', () => {
+    expect(describeError(withCode('connect ECONNREFUSED 127.0.0.1:9', 'ECONNREFUSED'), 1000)).toBe(
+      'connect ECONNREFUSED 127.0.0.1:9',
+    );
+  });
+  it('says "timeout" with the limit for undici timeouts', () => {
+    expect(describeError(withCode('Headers Timeout Error', 'UND_ERR_HEADERS_TIMEOUT'), 1500)).toBe(
+      'timeout: no complete answer within 1500 ms (Headers Timeout Error)',
+    );
+    expect(describeError(withCode('Connect Timeout Error', 'UND_ERR_CONNECT_TIMEOUT'), 10)).toMatch(
+      /^timeout: could not connect within 10 ms/,
+    );
+  });
+  it('says the connection closed for a socket closed mid-answer', () => {
+    expect(describeError(withCode('other side closed', 'UND_ERR_SOCKET'), 1000)).toBe(
+      'connection closed before a complete answer (other side closed)',
     );
   });
 });
