@@ -20,7 +20,12 @@ import { startServerProcess, type ServerProcess } from '../core/server/process';
 import { createRng, quantile, sleep, waitUntil, type FaultContext, type Scenario } from './harness';
 
 const KEY = 'kill9-fault-key-0123456789abcdef';
-const VOICES = ['en_female_emily_us', 'en_male_onyx_default', 'vi_female_thuytrang_mb', 'es_female_elana_default'];
+const VOICES = [
+  'en_female_emily_us',
+  'en_male_onyx_default',
+  'vi_female_thuytrang_mb',
+  'es_female_elana_default',
+];
 const WORDS =
   'the quiet river carried small boats past the old mill while children counted clouds above a field of barley'.split(
     ' ',
@@ -205,7 +210,11 @@ async function run(ctx: FaultContext): Promise<void> {
       writeFileSync(path, bytes);
       files.push({ id: a.id, path, type });
     }
-    ctx.check('every accepted request reached SUCCESS or FAILURE', badFinish === 0, `${badFinish} not finished`);
+    ctx.check(
+      'every accepted request reached SUCCESS or FAILURE',
+      badFinish === 0,
+      `${badFinish} not finished`,
+    );
     ctx.check('every audio file is complete (size and container)', badFile === 0, `${badFile} incomplete`);
     const undecodable = await ffmpegFailures(files.map((f) => f.path));
     ctx.check(
@@ -215,7 +224,11 @@ async function run(ctx: FaultContext): Promise<void> {
     );
     rmSync(audioDir, { recursive: true, force: true });
     const missingCallbacks = accepted.filter((a) => !receivedIds().has(a.id)).length;
-    ctx.check('every callback delivered at least once', missingCallbacks === 0, `${missingCallbacks} missing`);
+    ctx.check(
+      'every callback delivered at least once',
+      missingCallbacks === 0,
+      `${missingCallbacks} missing`,
+    );
     const perId = new Map<string, number>();
     for (const c of receiver.received) {
       const id = (c.json as { request_id?: string }).request_id ?? '';
@@ -227,7 +240,10 @@ async function run(ctx: FaultContext): Promise<void> {
     server.child.kill('SIGTERM');
     ctx.check('the last server stops cleanly on SIGTERM', (await server.exited) === 0);
     server = undefined;
-    const audit = auditDatabase(join(dir, 'studio.db'), accepted.map((a) => a.id));
+    const audit = auditDatabase(
+      join(dir, 'studio.db'),
+      accepted.map((a) => a.id),
+    );
     for (const [name, problem] of audit.checks) ctx.check(name, problem === undefined, problem);
     const leftovers = readdirSync(join(dir, 'audio')).filter((f) => f.endsWith('.partial'));
     ctx.check('no partial files left in the audio folder', leftovers.length === 0, leftovers.join(', '));
@@ -312,10 +328,7 @@ function auditDatabase(path: string, acceptedIds: string[]): Audit {
         ],
         ['one key in the database', keys === 1 ? undefined : `${keys} keys`],
         ['every request charged exactly once', wrongCharges === 0 ? undefined : `${wrongCharges} wrong`],
-        [
-          'refunds exactly for the failed requests',
-          wrongRefunds === 0 ? undefined : `${wrongRefunds} wrong`,
-        ],
+        ['refunds exactly for the failed requests', wrongRefunds === 0 ? undefined : `${wrongRefunds} wrong`],
         [
           'ledger balances: charges − refunds = balance change',
           charges - refunds === -change ? undefined : `${charges} − ${refunds} ≠ ${-change}`,
@@ -344,7 +357,8 @@ async function ffmpegFailures(paths: string[]): Promise<string[]> {
         child.on('error', (error) => resolve({ code: -1, stderr: error.message }));
         child.on('exit', (c) => resolve({ code: c, stderr: err }));
       });
-      if (code !== 0 || stderr.trim() !== '') failures.push(`${path}: ${code} ${stderr.trim().slice(0, 200)}`);
+      if (code !== 0 || stderr.trim() !== '')
+        failures.push(`${path}: ${code} ${stderr.trim().slice(0, 200)}`);
     }
   };
   await Promise.all([worker(), worker()]);
