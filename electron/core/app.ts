@@ -88,6 +88,9 @@ export interface Core {
   close(): Promise<void>;
 }
 
+/** How long close() lets HTTP requests in flight finish before cutting their connections, ms. */
+const SERVER_CLOSE_GRACE_MS = 2000;
+
 export async function createCore(options: CoreOptions): Promise<Core> {
   const host = options.host ?? '127.0.0.1';
   const clock = options.clock ?? systemClock;
@@ -161,7 +164,15 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       defaultBalanceMilli: options.defaultBalanceMilli,
       close() {
         closing ??= (async () => {
-          await server.close();
+          // Idle keep-alive connections are closed at once; a connection node still counts as
+          // busy (seen after a file download) would hold close() for the 72 s keep-alive
+          // timeout, so whatever is left after a short grace is cut.
+          const cut = setTimeout(() => server.server.closeAllConnections(), SERVER_CLOSE_GRACE_MS);
+          try {
+            await server.close();
+          } finally {
+            clearTimeout(cut);
+          }
           await jobs.close(options.closeGraceMs);
           if (ownEngine) await started.close();
           store.close();
