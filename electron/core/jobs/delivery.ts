@@ -49,11 +49,30 @@ export interface DelivererOptions {
   retry?: Partial<RetryPolicy>;
   /** Attempts in flight at most (default 32). */
   concurrency?: number;
+  /**
+   * Attempts in flight to one origin (scheme, host, port) at most (default 8), so receivers
+   * that hang cannot take every slot and hold up everyone else's callbacks.
+   */
+  perOriginConcurrency?: number;
 }
 
 /** X-Signature value: `sha256=` and the hex HMAC-SHA256 of the exact body with the key's signing secret. */
 export function signBody(secret: string, body: string): string {
   return `sha256=${createHmac('sha256', secret).update(body, 'utf8').digest('hex')}`;
+}
+
+/** Due rows looked at beyond the free slots, to find ones whose origin is not at its limit. */
+const ORIGIN_LOOKAHEAD = 256;
+/** While due rows wait for a busy origin, how often to look again, ms. */
+const BLOCKED_RECHECK_MS = 100;
+
+/** scheme://host:port of a callback URL (the URL itself if it does not parse). */
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url;
+  }
 }
 
 /** How much of a receiver's answer is kept in `result`. */
@@ -63,19 +82,24 @@ export function createDeliverer(options: DelivererOptions): Deliverer {
   const { store, links, events, clock, log } = options;
   const policy: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry };
   const concurrency = options.concurrency ?? 32;
+  const perOriginConcurrency = Math.max(1, options.perOriginConcurrency ?? 8);
   const agent = new Agent({ connect: { timeout: policy.timeoutMs }, keepAliveTimeout: 4000 });
   const inFlight = new Map<string, Promise<void>>();
   let timer: NodeJS.Timeout | undefined;
   let started = false;
   let closed = false;
 
-  const schedule = () => {
+  /** In-flight attempts per callback origin. */
+  const perOrigin = new Map<string, number>();
+
+  /** Arms the timer for the next due delivery, but not sooner than `minWaitMs`. */
+  const schedule = (minWaitMs = 0) => {
     if (!started || closed) return;
     clearTimeout(timer);
     timer = undefined;
     const due = store.requests.nextCallbackDue();
     if (due === undefined) return;
-    const wait = Math.max(0, due - clock.now());
+    const wait = Math.max(minWaitMs, due - clock.now());
     timer = setTimeout(check, Math.min(wait, 2 ** 31 - 1));
   };
 
@@ -83,20 +107,36 @@ export function createDeliverer(options: DelivererOptions): Deliverer {
     timer = undefined;
     if (!started || closed) return;
     const free = concurrency - inFlight.size;
+    let blocked = false;
     if (free > 0) {
+      // Look past rows whose origin is at its limit, up to a bounded number.
       const rows = store.requests
-        .dueCallbacks(clock.now(), free + inFlight.size)
+        .dueCallbacks(clock.now(), free + inFlight.size + ORIGIN_LOOKAHEAD)
         .filter((r) => !inFlight.has(r.id));
-      for (const row of rows.slice(0, free)) {
+      let begun = 0;
+      for (const row of rows) {
+        if (begun >= free) break;
+        const origin = originOf(row.callback_url!);
+        const busy = perOrigin.get(origin) ?? 0;
+        if (busy >= perOriginConcurrency) {
+          blocked = true;
+          continue;
+        }
+        perOrigin.set(origin, busy + 1);
+        begun++;
         const attempt = deliver(row).finally(() => {
           inFlight.delete(row.id);
+          const left = (perOrigin.get(origin) ?? 1) - 1;
+          if (left > 0) perOrigin.set(origin, left);
+          else perOrigin.delete(origin);
           schedule();
         });
         inFlight.set(row.id, attempt);
       }
     }
-    // When every slot is busy, the next finished attempt calls schedule().
-    if (inFlight.size < concurrency) schedule();
+    // When every slot is busy, the next finished attempt calls schedule(). Rows waiting for a
+    // busy origin are due already: look again shortly rather than at once (no busy loop).
+    if (inFlight.size < concurrency) schedule(blocked ? BLOCKED_RECHECK_MS : 0);
   };
 
   const deliver = async (row: RequestRow): Promise<void> => {

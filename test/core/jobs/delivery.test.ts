@@ -1,5 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -175,6 +177,48 @@ describe('callback delivery', () => {
     await waitForState(row.id, 'failed');
     expect(store.callbacks.list(row.id)).toHaveLength(8);
     expect(store.callbacks.latest(row.id)?.attempt).toBe(8);
+  });
+
+  it('one hanging receiver cannot take every slot: other origins are delivered meanwhile', async () => {
+    await deliverer.close();
+    deliverer = createDeliverer({
+      store,
+      links,
+      events,
+      clock: systemClock,
+      log: silentLog,
+      concurrency: 4,
+      perOriginConcurrency: 2,
+      retry: { attempts: 1, baseDelayMs: 50, factor: 2, timeoutMs: 1500 },
+    });
+    deliverer.start();
+    // A receiver that accepts and never answers; it counts the requests it holds at once.
+    let holding = 0;
+    let mostHeld = 0;
+    const held: ServerResponse[] = [];
+    const hang = createServer((_req, res) => {
+      holding++;
+      mostHeld = Math.max(mostHeld, holding);
+      held.push(res);
+      res.on('close', () => holding--);
+    });
+    await new Promise<void>((resolve) => hang.listen(0, '127.0.0.1', resolve));
+    const hangUrl = `http://127.0.0.1:${(hang.address() as AddressInfo).port}/hook`;
+    try {
+      const stuck = [];
+      for (let i = 0; i < 6; i++) stuck.push(await finishedRequest(hangUrl, 'SUCCESS'));
+      const healthy = await finishedRequest(receiver.url, 'SUCCESS');
+      await waitForState(healthy.id, 'delivered', 5000);
+      // Delivered while the first hanging attempts were still waiting for their timeout.
+      expect(stuck.every((r) => store.callbacks.list(r.id).length === 0)).toBe(true);
+      for (const r of stuck) await waitForState(r.id, 'failed', 10_000);
+      expect(mostHeld).toBe(2);
+      expect(store.callbacks.list(stuck[0]!.id)[0]!.status_code).toBeNull();
+    } finally {
+      for (const res of held) res.destroy();
+      hang.closeAllConnections();
+      await new Promise<void>((resolve) => hang.close(() => resolve()));
+    }
   });
 
   it('retry refuses requests without callback_url or not finished', async () => {
