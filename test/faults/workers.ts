@@ -131,7 +131,7 @@ async function run(ctx: FaultContext): Promise<void> {
       (c) =>
         c.status !== 'FAILURE' ||
         c.error_code !== 'ENGINE_FAILED' ||
-        !/worker exited with code 3/.test(c.error_message ?? ''),
+        !/worker stopped unexpectedly \(exit code 3\)/.test(c.error_message ?? ''),
     );
     ctx.check(
       `${crashes.length} requests whose synthesis crashes a worker end FAILURE ENGINE_FAILED with a clear message`,

@@ -97,7 +97,7 @@ export async function createWorkerPool(options: PoolOptions = {}): Promise<Worke
           slot,
           new AppError(
             'ENGINE_TIMEOUT',
-            `synthesis took longer than ${taskTimeoutMs} ms; the worker was replaced`,
+            `Synthesis of one part took longer than ${taskTimeoutMs} ms; the worker was replaced. Submit the request again.`,
           ),
         );
       }, taskTimeoutMs);
@@ -153,11 +153,24 @@ export async function createWorkerPool(options: PoolOptions = {}): Promise<Worke
     worker.on('error', (error) => {
       if (!slot.ready)
         startupError ??= new AppError('ENGINE_FAILED', `engine worker failed to start: ${error.message}`);
-      if (!closed) fail(slot, new AppError('ENGINE_FAILED', `engine worker crashed: ${error.message}`));
+      if (!closed)
+        fail(
+          slot,
+          new AppError(
+            'ENGINE_FAILED',
+            `The synthesis worker crashed (${error.message}); it was replaced. Submit the request again.`,
+          ),
+        );
     });
     worker.on('exit', (code) => {
       if (!closed && slots.includes(slot))
-        fail(slot, new AppError('ENGINE_FAILED', `engine worker exited with code ${code}`));
+        fail(
+          slot,
+          new AppError(
+            'ENGINE_FAILED',
+            `The synthesis worker stopped unexpectedly (exit code ${code}); it was replaced. Submit the request again.`,
+          ),
+        );
     });
     return slot;
   }
