@@ -413,7 +413,8 @@ async function phase1(): Promise<void> {
 
 async function phase2(): Promise<void> {
   const smallCount = Math.max(50, Math.round(1000 * scale));
-  const bigChars = Math.max(50_000, Math.round(1_000_000 * scale));
+  // At least 250,000: at small scales it must still outlast the small run (~1 min of rendering).
+  const bigChars = Math.max(250_000, Math.round(1_000_000 * scale));
   const ratePerSecond = 5;
   console.log(`\n== phase 2: ${smallCount} small requests, alone and beside one of ${bigChars} characters`);
   const { dir, keys } = newDataDir([
