@@ -443,10 +443,13 @@ async function runDiskFull(ctx: FaultContext): Promise<void> {
     ctx.figure('largest partial file seen before the failure (bytes)', largestPartial);
     ctx.figure('file size limit (bytes)', FILE_LIMIT_BLOCKS * 1024);
     ctx.figure('message', JSON.stringify(d.error_message));
+    // EFBIG (checked above) is the kernel's answer at the file-size limit; what the poll can add is
+    // that the write got well into the file before failing and never passed the limit. It samples
+    // every ~25 ms while the writer adds ≈ 20 MB/s, so the last half-MiB before the failure is
+    // often not seen: "near the limit" is more than the sampling can prove.
     ctx.check(
-      'the write really failed at the limit (the partial file grew to within a block of it)',
-      largestPartial > FILE_LIMIT_BLOCKS * 1024 - 2 * 256 * 1024 &&
-        largestPartial <= FILE_LIMIT_BLOCKS * 1024,
+      'the write failed late, at the limit (the partial file grew past half of it and never above it)',
+      largestPartial >= (FILE_LIMIT_BLOCKS * 1024) / 2 && largestPartial <= FILE_LIMIT_BLOCKS * 1024,
       `largest partial ${largestPartial} bytes`,
     );
 
