@@ -5,11 +5,12 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { startReceiver } from '../fixtures/callback-receiver';
 import { launchBrowser, SAMPLE_TEXT, startStudio } from './harness';
+import { E2E_SERVE_ARGS, refusingUrl } from './studio.e2e';
 
 const OUT = join(process.cwd(), 'docs/screenshots');
 mkdirSync(OUT, { recursive: true });
 
-const studio = await startStudio();
+const studio = await startStudio(E2E_SERVE_ARGS);
 const receiver = await startReceiver();
 const browser = await launchBrowser();
 const nav = (page: Page, name: string) =>
@@ -56,6 +57,19 @@ try {
     await page.getByRole('table', { name: 'Delivery attempts' }).waitFor({ timeout: 20_000 });
     await page.getByText('Payload').first().click();
     await shot('callbacks');
+    // A receiver that refuses connections: every attempt, no HTTP status, the request failed.
+    const listed = page.getByRole('list', { name: 'Requests with a callback' }).getByRole('button');
+    const before = await listed.count();
+    await nav(page, 'Studio').click();
+    await page.getByLabel('Callback URL (optional)').fill(await refusingUrl());
+    await page.getByRole('button', { name: 'Generate' }).click();
+    await nav(page, 'Callbacks').click();
+    await listed.nth(before).waitFor({ timeout: 30_000 });
+    const newest = listed.first();
+    await newest.getByText('failed', { exact: true }).waitFor({ timeout: 30_000 });
+    await newest.click();
+    await page.getByRole('table', { name: 'Delivery attempts' }).getByText('no answer').first().waitFor();
+    await shot('callbacks-failed');
     await nav(page, 'API').click();
     await page.getByRole('table', { name: 'API keys' }).waitFor();
     await shot('api');

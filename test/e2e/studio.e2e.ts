@@ -20,7 +20,7 @@ import { startReceiver } from '../fixtures/callback-receiver';
 import { launchBrowser, SAMPLE_TEXT, startStudio } from './harness';
 
 export async function runStudioE2e(log: (line: string) => void): Promise<void> {
-  const studio = await startStudio();
+  const studio = await startStudio(E2E_SERVE_ARGS);
   const receiver = await startReceiver();
   const browser = await launchBrowser();
   try {
@@ -164,6 +164,30 @@ export async function runStudioE2e(log: (line: string) => void): Promise<void> {
     await attempts.getByRole('row').nth(2).waitFor({ timeout: 10_000 });
     log('✓ callback delivery shown with HTTP 200; resend adds an attempt');
     await assertLabelled(page, 'Callbacks');
+
+    // A receiver that refuses connections: the view shows every attempt as "no answer" with the
+    // connection error, and the request ends "failed" after the configured attempts (serve runs
+    // with --callback-attempts 3 here).
+    await nav(page, 'Studio').click();
+    await page.getByLabel('Callback URL (optional)').fill(await refusingUrl());
+    await page.getByRole('button', { name: 'Generate' }).click();
+    await nav(page, 'Callbacks').click();
+    const requestsWithCallback = page.getByRole('list', { name: 'Requests with a callback' });
+    await requestsWithCallback.getByRole('button').nth(1).waitFor({ timeout: 30_000 });
+    const newest = requestsWithCallback.getByRole('button').first();
+    await newest.click();
+    await newest.getByText('failed', { exact: true }).waitFor({ timeout: 30_000 });
+    const failedRows = attempts.getByRole('row');
+    await failedRows.nth(E2E_CALLBACK_ATTEMPTS).waitFor({ timeout: 10_000 });
+    assert.equal(await failedRows.count(), E2E_CALLBACK_ATTEMPTS + 1, 'one row per attempt, plus the header');
+    for (let i = 1; i <= E2E_CALLBACK_ATTEMPTS; i++) {
+      const text = await failedRows.nth(i).innerText();
+      assert.match(text, /no answer/, `attempt row ${i} shows no HTTP status`);
+      assert.match(text, /ECONNREFUSED/, `attempt row ${i} says the connection was refused`);
+    }
+    log(
+      `✓ a refusing receiver: ${E2E_CALLBACK_ATTEMPTS} attempts shown as "no answer" (ECONNREFUSED), request failed`,
+    );
 
     // API page: create a key (shown once), then revoke it.
     await nav(page, 'API').click();
@@ -364,6 +388,24 @@ async function assertCrossOriginRefused(
     await foreign.close();
     await new Promise((resolve) => elsewhere.close(resolve));
   }
+}
+
+/** A short retry policy, so a failing callback reaches its final state within the test. */
+const E2E_CALLBACK_ATTEMPTS = 3;
+export const E2E_SERVE_ARGS = [
+  '--callback-attempts',
+  String(E2E_CALLBACK_ATTEMPTS),
+  '--callback-delay-ms',
+  '250',
+];
+
+/** An address on 127.0.0.1 where nothing listens (a port that was just free). */
+export async function refusingUrl(): Promise<string> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return `http://127.0.0.1:${port}/hook`;
 }
 
 const nav = (page: Page, name: string) =>
