@@ -55,9 +55,31 @@ function record(category: string, problem: string | undefined, c: FuzzCase): voi
   }
 }
 
+/** What the server answered, by HTTP status and by error_code (the report's figures). */
+const byStatus = new Map<string, number>();
+const byCode = new Map<string, number>();
+const tally = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
+const listed = (map: Map<string, number>) =>
+  [...map.entries()]
+    .sort(([, a], [, b]) => b - a)
+    .map(([name, n]) => `${name}=${n}`)
+    .join(', ');
+
 async function run(c: FuzzCase): Promise<void> {
   try {
-    record(c.category, checkAnswer(c, await send(target.url, c)), c);
+    const answer = await send(target.url, c);
+    tally(byStatus, String(answer.status));
+    let code = '(no error code)';
+    try {
+      const body = JSON.parse(answer.text) as { error_code?: unknown; error?: { code?: unknown } };
+      // The OpenAI-compatible route answers in OpenAI's error shape.
+      const found = c.openai ? body.error?.code : body.error_code;
+      if (typeof found === 'string') code = c.openai ? `openai:${found}` : found;
+    } catch {
+      // Not JSON: checkAnswer reports it.
+    }
+    tally(byCode, code);
+    record(c.category, checkAnswer(c, answer), c);
   } catch (error) {
     record(c.category, `no answer: ${(error as Error).message}`, c);
   }
@@ -137,6 +159,8 @@ const perCategory = [...counts.entries()]
   .map(([name, c]) => `${name}=${c.passed + c.failed}${c.failed ? ` (${c.failed} failed)` : ''}`)
   .join(', ');
 console.log(`categories: ${perCategory}`);
+console.log(`answers by HTTP status: ${listed(byStatus)}`);
+console.log(`answers by error_code: ${listed(byCode)}`);
 console.log(`seed ${seed}, ${seconds} s`);
 console.log(`fuzz: ${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
