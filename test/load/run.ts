@@ -225,6 +225,8 @@ async function phase1(): Promise<void> {
     '--max-text-chars',
     '1000000',
   ]);
+  // Baseline: the idle server before any request (engine, workers and database loaded).
+  const idleRss = memoryOf(server.child.pid!).rss;
   const watch = monitor(server);
   const accepted = new Map<string, { key: number; submittedAt: number }>();
   const submitMs: number[] = [];
@@ -400,6 +402,7 @@ async function phase1(): Promise<void> {
       'phase 1: health checks / failures / p99 ms / max ms',
       `${stats.healthChecks} / ${stats.healthFailures} / ${quantile(stats.healthMs, 0.99).toFixed(1)} / ${Math.max(...stats.healthMs).toFixed(1)}`,
     );
+    figure('phase 1: server RSS at start, idle', MB(idleRss));
     figure('phase 1: server peak RSS', MB(stats.peakRss));
     figure('phase 1: peak RSS first half / second half', `${MB(stats.halves[0])} / ${MB(stats.halves[1])}`);
   } finally {
@@ -484,6 +487,8 @@ async function phase2(): Promise<void> {
 
   try {
     const alone = await smallRun('alone');
+    // Every voice has rendered by now (Japanese loads its dictionary): the warm baseline.
+    const warmPeak = memoryOf(server.child.pid!).hwm;
     // The big one: a long chapter book from another key, in the fast model and MP3 with subtitles.
     const sentence = `${SENTENCES.en} `;
     const bigText = sentence.repeat(Math.ceil(bigChars / sentence.length)).slice(0, bigChars);
@@ -526,6 +531,7 @@ async function phase2(): Promise<void> {
       `${quantile(beside, 0.5)} / ${p99Beside}`,
     );
     figure('phase 2: big request', `${bigChars} chars, ${bigSeconds.toFixed(0)} s to its callback`);
+    figure('phase 2: server peak RSS after the small run alone (all 26 voices)', MB(warmPeak));
     figure('phase 2: server peak RSS', MB(stats.peakRss));
   } finally {
     server.child.kill('SIGKILL');
