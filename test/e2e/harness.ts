@@ -7,7 +7,8 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { refusingUrl } from '../fixtures/callback-receiver';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
@@ -84,6 +85,38 @@ export async function startStudio(extraArgs: string[] = []): Promise<Studio> {
       rmSync(settingsDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A short retry policy, so a failing callback reaches its final state within a browser test. */
+export const E2E_CALLBACK_ATTEMPTS = 3;
+export const E2E_SERVE_ARGS = [
+  '--callback-attempts',
+  String(E2E_CALLBACK_ATTEMPTS),
+  '--callback-delay-ms',
+  '250',
+];
+
+/** The main navigation's button for a view. */
+export const nav = (page: Page, name: string): Locator =>
+  page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name, exact: true });
+
+/**
+ * Generates in the Studio with a callback URL that refuses connections, opens Callbacks and
+ * selects that request once it shows "failed"; returns its entry in the list.
+ */
+export async function generateWithRefusedCallback(page: Page): Promise<Locator> {
+  const listed = page.getByRole('list', { name: 'Requests with a callback' }).getByRole('button');
+  await nav(page, 'Callbacks').click();
+  const before = await listed.count();
+  await nav(page, 'Studio').click();
+  await page.getByLabel('Callback URL (optional)').fill(await refusingUrl());
+  await page.getByRole('button', { name: 'Generate' }).click();
+  await nav(page, 'Callbacks').click();
+  await listed.nth(before).waitFor({ timeout: 30_000 });
+  const newest = listed.first();
+  await newest.click();
+  await newest.getByText('failed', { exact: true }).waitFor({ timeout: 30_000 });
+  return newest;
 }
 
 export function launchBrowser(): Promise<Browser> {

@@ -2,10 +2,15 @@
 
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { startReceiver } from '../fixtures/callback-receiver';
-import { launchBrowser, SAMPLE_TEXT, startStudio } from './harness';
-import { E2E_SERVE_ARGS, refusingUrl } from './studio.e2e';
+import {
+  E2E_SERVE_ARGS,
+  generateWithRefusedCallback,
+  launchBrowser,
+  nav,
+  SAMPLE_TEXT,
+  startStudio,
+} from './harness';
 
 const OUT = join(process.cwd(), 'docs/screenshots');
 mkdirSync(OUT, { recursive: true });
@@ -13,8 +18,6 @@ mkdirSync(OUT, { recursive: true });
 const studio = await startStudio(E2E_SERVE_ARGS);
 const receiver = await startReceiver();
 const browser = await launchBrowser();
-const nav = (page: Page, name: string) =>
-  page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name, exact: true });
 
 try {
   for (const scheme of ['light', 'dark'] as const) {
@@ -58,16 +61,7 @@ try {
     await page.getByText('Payload').first().click();
     await shot('callbacks');
     // A receiver that refuses connections: every attempt, no HTTP status, the request failed.
-    const listed = page.getByRole('list', { name: 'Requests with a callback' }).getByRole('button');
-    const before = await listed.count();
-    await nav(page, 'Studio').click();
-    await page.getByLabel('Callback URL (optional)').fill(await refusingUrl());
-    await page.getByRole('button', { name: 'Generate' }).click();
-    await nav(page, 'Callbacks').click();
-    await listed.nth(before).waitFor({ timeout: 30_000 });
-    const newest = listed.first();
-    await newest.getByText('failed', { exact: true }).waitFor({ timeout: 30_000 });
-    await newest.click();
+    await generateWithRefusedCallback(page);
     await page.getByRole('table', { name: 'Delivery attempts' }).getByText('no answer').first().waitFor();
     await shot('callbacks-failed');
     await nav(page, 'API').click();

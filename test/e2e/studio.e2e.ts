@@ -17,7 +17,15 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { parseSrt } from '../../renderer/src/lib/subtitles';
 import { startReceiver } from '../fixtures/callback-receiver';
-import { launchBrowser, SAMPLE_TEXT, startStudio } from './harness';
+import {
+  E2E_CALLBACK_ATTEMPTS,
+  E2E_SERVE_ARGS,
+  generateWithRefusedCallback,
+  launchBrowser,
+  nav,
+  SAMPLE_TEXT,
+  startStudio,
+} from './harness';
 
 export async function runStudioE2e(log: (line: string) => void): Promise<void> {
   const studio = await startStudio(E2E_SERVE_ARGS);
@@ -168,15 +176,7 @@ export async function runStudioE2e(log: (line: string) => void): Promise<void> {
     // A receiver that refuses connections: the view shows every attempt as "no answer" with the
     // connection error, and the request ends "failed" after the configured attempts (serve runs
     // with --callback-attempts 3 here).
-    await nav(page, 'Studio').click();
-    await page.getByLabel('Callback URL (optional)').fill(await refusingUrl());
-    await page.getByRole('button', { name: 'Generate' }).click();
-    await nav(page, 'Callbacks').click();
-    const requestsWithCallback = page.getByRole('list', { name: 'Requests with a callback' });
-    await requestsWithCallback.getByRole('button').nth(1).waitFor({ timeout: 30_000 });
-    const newest = requestsWithCallback.getByRole('button').first();
-    await newest.click();
-    await newest.getByText('failed', { exact: true }).waitFor({ timeout: 30_000 });
+    await generateWithRefusedCallback(page);
     const failedRows = attempts.getByRole('row');
     await failedRows.nth(E2E_CALLBACK_ATTEMPTS).waitFor({ timeout: 10_000 });
     assert.equal(await failedRows.count(), E2E_CALLBACK_ATTEMPTS + 1, 'one row per attempt, plus the header');
@@ -389,27 +389,6 @@ async function assertCrossOriginRefused(
     await new Promise((resolve) => elsewhere.close(resolve));
   }
 }
-
-/** A short retry policy, so a failing callback reaches its final state within the test. */
-const E2E_CALLBACK_ATTEMPTS = 3;
-export const E2E_SERVE_ARGS = [
-  '--callback-attempts',
-  String(E2E_CALLBACK_ATTEMPTS),
-  '--callback-delay-ms',
-  '250',
-];
-
-/** An address on 127.0.0.1 where nothing listens (a port that was just free). */
-export async function refusingUrl(): Promise<string> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return `http://127.0.0.1:${port}/hook`;
-}
-
-const nav = (page: Page, name: string) =>
-  page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name, exact: true });
 
 const normalise = (s: string) => s.replace(/\s+/g, ' ').trim();
 

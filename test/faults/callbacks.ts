@@ -13,7 +13,7 @@
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createNetServer, type Server as NetServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { startReceiver } from '../fixtures/callback-receiver';
+import { refusingUrl, startReceiver } from '../fixtures/callback-receiver';
 import { fetchUrl, startTestCore, type TestCore } from '../core/server/helpers';
 import { quantile, sleep, waitUntil, type FaultContext, type Scenario } from './harness';
 
@@ -93,13 +93,7 @@ async function listen(server: Server | NetServer): Promise<number> {
 
 async function startBadReceiver(kind: Exclude<Kind, 'healthy'>): Promise<BadReceiver> {
   const arrivals = new Map<string, number[]>();
-  if (kind === 'refused') {
-    // A port that was just free: nothing listens there.
-    const probe = createNetServer();
-    const port = await listen(probe);
-    await new Promise<void>((resolve) => probe.close(() => resolve()));
-    return { url: `http://127.0.0.1:${port}/hook`, arrivals, close: async () => undefined };
-  }
+  if (kind === 'refused') return { url: await refusingUrl(), arrivals, close: async () => undefined };
   if (kind === 'close-in-headers' || kind === 'close-in-body') {
     // Raw TCP: read the request, write part of an answer, then destroy the socket.
     const sockets = new Set<Socket>();
