@@ -3,8 +3,61 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
-/** Layering (ARCHITECTURE.md): shared <- engine, store <- jobs <- server <- main / cli. */
-const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+import layers from './eslint-rules/layers.js';
+
+/** All layers of electron/core below the composition (studio-core) and the entries (cli). */
+const core = ['core/platform', 'core/engine', 'core/store', 'core/voices', 'core/jobs', 'core/server'];
+
+/**
+ * The layer map (ARCHITECTURE.md), enforced on resolved import paths by `layers/imports`
+ * (eslint-rules/layers.js). A layer may import its own files and the layers in `allow`. A package
+ * in some layer's `packages` may be imported only by the layers that list it. `builtins: false`
+ * refuses Node builtins. Every file under electron/ and renderer/ must sit in a layer; test/,
+ * bench/, typecheck/ and config files are not checked.
+ */
+const layerOptions = {
+  root: import.meta.dirname,
+  layers: {
+    shared: { paths: ['electron/shared'], allow: [], builtins: false },
+    'core/platform': { paths: ['electron/core/platform'], allow: ['shared'] },
+    'core/engine': {
+      paths: ['electron/core/engine'],
+      allow: ['shared', 'core/platform'],
+      packages: ['@echogarden/*', 'wasm-media-encoders', 'kuromoji', 'onnxruntime-node'],
+    },
+    'core/store': {
+      paths: ['electron/core/store'],
+      allow: ['shared', 'core/platform'],
+      packages: ['node-sqlite3-wasm', 'pg'],
+    },
+    'core/voices': {
+      paths: ['electron/core/voices'],
+      allow: ['shared', 'core/platform', 'core/engine', 'core/store'],
+    },
+    'core/jobs': {
+      paths: ['electron/core/jobs'],
+      allow: ['shared', 'core/platform', 'core/engine', 'core/store', 'core/voices'],
+    },
+    'core/server': {
+      paths: ['electron/core/server'],
+      allow: ['shared', 'core/platform', 'core/engine', 'core/store', 'core/voices', 'core/jobs'],
+      packages: ['fastify'],
+    },
+    'core/studio-core': { paths: ['electron/core/studio-core'], allow: ['shared', ...core] },
+    'core/cli': { paths: ['electron/core/cli'], allow: ['shared', ...core, 'core/studio-core'] },
+    main: {
+      paths: ['electron/main'],
+      allow: ['shared', ...core, 'core/studio-core', 'core/cli'],
+      packages: ['electron', 'electron-store'],
+    },
+    preload: { paths: ['electron/preload'], allow: ['shared'], packages: ['electron'] },
+    launch: {
+      paths: ['electron/launch'],
+      allow: ['shared', ...core, 'core/studio-core', 'core/cli', 'main'],
+    },
+    renderer: { paths: ['renderer'], allow: ['shared'], builtins: false },
+  },
+};
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'scratch/**', 'dist/**', 'out/**', 'docs/**', 'coverage/**'] },
@@ -20,74 +73,11 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
-  {
-    files: ['electron/shared/**'],
-    rules: restrict([
-      {
-        group: ['electron', 'node:*', 'fs', 'path', 'worker_threads'],
-        message: 'electron/shared holds types and constants only: no Node, DOM or electron.',
-      },
-      {
-        group: ['**/core/**', '**/main/**', '**/preload/**', '**/renderer/**'],
-        message: 'electron/shared depends on nothing else in the app.',
-      },
-    ]),
-  },
-  {
-    files: ['electron/core/**'],
-    rules: restrict([
-      { group: ['electron'], message: 'core runs under plain Node: never import electron.' },
-      {
-        group: ['**/main/**', '**/preload/**', '**/renderer/**'],
-        message: 'core does not depend on the shell or the UI.',
-      },
-    ]),
-  },
-  {
-    files: ['electron/core/engine/**'],
-    rules: restrict([
-      { group: ['electron'], message: 'core runs under plain Node.' },
-      {
-        group: ['**/store/**', '**/jobs/**', '**/server/**', 'node-sqlite3-wasm'],
-        message: 'engine depends only on shared.',
-      },
-    ]),
-  },
-  {
-    files: ['electron/core/store/**'],
-    rules: restrict([
-      { group: ['electron'], message: 'core runs under plain Node.' },
-      {
-        group: ['**/engine/**', '**/jobs/**', '**/server/**', '@echogarden/*', 'wasm-media-encoders'],
-        message: 'store depends only on shared; only engine loads WASM.',
-      },
-    ]),
-  },
-  {
-    files: ['electron/core/jobs/**'],
-    rules: restrict([
-      { group: ['electron'], message: 'core runs under plain Node.' },
-      {
-        group: ['**/server/**', 'node-sqlite3-wasm', '@echogarden/*'],
-        message: 'jobs use the store and engine through their interfaces.',
-      },
-    ]),
-  },
-  {
-    files: ['electron/core/server/**'],
-    rules: restrict([
-      { group: ['electron'], message: 'core runs under plain Node.' },
-      {
-        group: ['node-sqlite3-wasm', '@echogarden/*', 'wasm-media-encoders'],
-        message: 'only store imports the SQLite driver; only engine loads WASM.',
-      },
-    ]),
-  },
   { files: ['renderer/**/*.{ts,tsx}'], ...reactHooks.configs.flat.recommended },
   {
-    files: ['renderer/**', 'electron/preload/**'],
-    rules: restrict([
-      { group: ['**/core/**', '**/main/**'], message: 'renderer and preload import only electron/shared.' },
-    ]),
+    files: ['electron/**', 'renderer/**'],
+    ignores: ['renderer/vite.config.ts'],
+    plugins: { layers },
+    rules: { 'layers/imports': ['error', layerOptions] },
   },
 );

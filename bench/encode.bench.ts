@@ -16,8 +16,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Bitrate } from '../electron/shared/options';
 import { SAMPLE_RATE } from '../electron/shared/options';
-import { createMp3Sink, encodeMp3 } from '../electron/core/engine/mp3';
-import { ENGINE_AMPLITUDE } from '../electron/core/engine/prosody';
+import { createMp3Sink, encodeMp3 } from '../electron/core/engine/audio/mp3';
+import { ENGINE_AMPLITUDE } from '../electron/core/engine/espeak/prosody';
 import { fmt, hasCommand, median, sampleText } from './lib';
 
 /** Median wall and CPU time of one way of encoding, ms. */

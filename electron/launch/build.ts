@@ -71,8 +71,8 @@ export async function buildElectron(root = ROOT, outRoot = root): Promise<void> 
     entryPoints: {
       'main/index': 'electron/main/index.ts',
       // Beside index.js: the core finds its workers relative to its own module.
-      'main/engine-host-worker': 'electron/core/jobs/engine-host-worker.ts',
-      'main/espeak-worker': 'electron/core/engine/espeak-worker.ts',
+      'main/engine-host-worker': 'electron/core/engine/host/engine-host-worker.ts',
+      'main/espeak-worker': 'electron/core/engine/espeak/espeak-worker.ts',
     },
     outdir: join(outRoot, 'dist/electron'),
     platform: 'node',

@@ -9,8 +9,8 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { runServe } from '../core/server/commands';
-import { readSettings } from '../core/settings';
+import { runServe } from '../core/cli/serve-command';
+import { readSettings } from '../core/platform/settings-store';
 import { DEFAULT_PORT } from '../shared/settings';
 import { buildElectron, buildUiIfStale, ROOT } from './build';
 import { decideLaunch, headlessServeArgs } from './decide';
@@ -53,5 +53,5 @@ if (decision.mode === 'electron') {
   } catch (error) {
     process.stderr.write(`warning: settings not read (${(error as Error).message}); using the defaults\n`);
   }
-  await runServe(headlessServeArgs(args, settings));
+  process.exitCode = await runServe(headlessServeArgs(args, settings));
 }

@@ -8,9 +8,9 @@
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import ElectronStore from 'electron-store';
-import { createEngineHost } from '../core/jobs/engine-host';
-import { defaultDataDir } from '../core/paths';
-import { createSettingsStore, SETTINGS_FILE_NAME } from '../core/settings';
+import { createEngineHost } from '../core/engine/host/engine-host';
+import { defaultDataDir } from '../core/platform/paths';
+import { createSettingsStore, SETTINGS_FILE_NAME } from '../core/platform/settings-store';
 import { APP_FILES } from './app-files';
 import type { ElectronMain } from './electron-types';
 import { createFileLog } from './log';

@@ -7,7 +7,7 @@
 
 import { appendFileSync, existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Log } from '../core/jobs/clock';
+import type { Log } from '../core/platform/log';
 
 export interface FileLog extends Log {
   error(message: string): void;

@@ -9,9 +9,9 @@
  * other apps; Quit (menu, tray, or the OS) stops everything.
  */
 
-import { createCore as realCreateCore, type Core, type CoreOptions } from '../core/app';
+import { createCore as realCreateCore, type Core, type CoreOptions } from '../core/studio-core';
 import type { Engine } from '../core/engine/engine';
-import type { SettingsStore } from '../core/settings';
+import type { SettingsStore } from '../core/platform/settings-store';
 import type { DesktopApi } from '../shared/desktop-api';
 import { restoreBounds } from './bounds';
 import { createDesktopApi, registerDesktopApi } from './desktop-api';

@@ -59,3 +59,17 @@ export class AppError extends Error {
 export function isAppError(value: unknown): value is AppError {
   return value instanceof AppError;
 }
+
+/**
+ * The end of an exhaustive switch over a union: the compiler rejects the call when a case is
+ * missing, and a value from outside the union (a message from a newer peer) throws INTERNAL.
+ */
+export function assertNever(value: never): never {
+  throw new AppError('INTERNAL', `unexpected value: ${JSON.stringify(value)}`);
+}
+
+/** An error as it crosses a thread boundary: an AppError keeps its code, anything else is `fallback`. */
+export function toWireError(error: unknown, fallback: ErrorCode): { code: ErrorCode; message: string } {
+  if (isAppError(error)) return { code: error.code, message: error.message };
+  return { code: fallback, message: error instanceof Error ? error.message : String(error) };
+}

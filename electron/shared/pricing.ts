@@ -18,3 +18,11 @@ export function costMilli(
   const full = characters * voice.price;
   return voice.standard && modelId === 'std-v1.5-turbo' ? full / 2 : full;
 }
+
+/** Default balance of a new key: 1,000,000 credits. */
+export const DEFAULT_BALANCE_MILLI = 1_000_000 * MILLI_PER_CREDIT;
+
+/** Milli-credits as a credits number (exact to 0.001 in JSON). */
+export function toCredits(milli: number): number {
+  return milli / MILLI_PER_CREDIT;
+}

@@ -43,7 +43,7 @@ export async function startStudio(extraArgs: string[] = []): Promise<Studio> {
     [
       '--import',
       'tsx',
-      join(process.cwd(), 'electron/core/cli.ts'),
+      join(process.cwd(), 'electron/core/cli/index.ts'),
       'serve',
       '--port',
       '0',

@@ -30,7 +30,7 @@ import { join } from 'node:path';
 import sqlite from 'node-sqlite3-wasm';
 import { Agent, request } from 'undici';
 import { SCHEMA_VERSION, openDatabase } from '../../electron/core/store/database';
-import { dataPaths } from '../../electron/core/paths';
+import { dataPaths } from '../../electron/core/platform/paths';
 import { rmsOf, wavSamples } from '../fixtures/audio-analysis';
 import { ENTRY } from '../core/server/process';
 import { startTestCore } from '../core/server/helpers';

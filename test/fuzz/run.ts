@@ -4,7 +4,7 @@
  */
 
 import { revokeApiKey } from '../../electron/core/jobs/keys';
-import { systemClock } from '../../electron/core/jobs/clock';
+import { systemClock } from '../../electron/core/platform/clock';
 import { startTestCore } from '../core/server/helpers';
 import { checkAnswer, createRng, generateCase, send, type FuzzCase } from './api.fuzz';
 

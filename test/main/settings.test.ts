@@ -3,8 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Value } from '@sinclair/typebox/value';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSettingsStore, openHeadlessSettings, readSettings } from '../../electron/core/settings';
-import { defaultConfigDir } from '../../electron/core/paths';
+import {
+  createSettingsStore,
+  openHeadlessSettings,
+  readSettings,
+} from '../../electron/core/platform/settings-store';
+import { defaultConfigDir } from '../../electron/core/platform/paths';
 import {
   DEFAULT_SETTINGS,
   SETTINGS_VERSION,

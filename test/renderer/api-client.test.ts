@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, createApiClient, isSignedOut, type ApiClient } from '../../renderer/src/lib/api-client';
-import { readSettings } from '../../electron/core/settings';
+import { readSettings } from '../../electron/core/platform/settings-store';
 import { startSignedIn, type SignedIn } from './helpers';
 
 describe('api-client against the real server', () => {

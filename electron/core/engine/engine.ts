@@ -31,15 +31,19 @@ export interface RenderResult {
   cueCount: number;
 }
 
+/** A voice with prosody, and optionally the text to say (default: a sentence in the voice's language). */
+export type AuditionOptions = Pick<
+  SynthesisOptions,
+  'voice_code' | 'speed_rate' | 'pitch_rate' | 'volume'
+> & {
+  text?: string;
+};
+
 export interface Engine {
   /** Synthesises the whole text to files. Rejects with AppError (NOTHING_TO_SPEAK, UNKNOWN_VOICE, ENGINE_*, OUTPUT_FAILED). */
   render(request: RenderRequest): Promise<RenderResult>;
   /** A short WAV in memory, for auditioning a voice (no files, no charge). */
-  audition(
-    options: Pick<SynthesisOptions, 'voice_code' | 'speed_rate' | 'pitch_rate' | 'volume'> & {
-      text?: string;
-    },
-  ): Promise<Uint8Array>;
+  audition(options: AuditionOptions): Promise<Uint8Array>;
   /** Number of worker threads. */
   readonly poolSize: number;
   /** Stops the workers. Renders in progress reject with SHUTTING_DOWN. */

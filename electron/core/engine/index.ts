@@ -13,10 +13,10 @@ import { SAMPLE_RATE, type SynthesisOptions } from '../../shared/options';
 import { findVoice, type LanguageCode } from '../../shared/voices';
 import type { Engine, RenderRequest, RenderResult } from './engine';
 import { createWorkerPool, type SynthesisOutput, type WorkerPool } from './pool';
-import type { EngineSettings } from './protocol';
-import { espeakVoiceName, voiceSettings, type VoiceEngineSettings } from './voices';
+import type { EngineSettings } from './espeak/protocol';
+import { espeakVoiceName, voiceSettings, type VoiceEngineSettings } from './espeak/voices';
 import { modelProfile, type ModelProfile } from './models';
-import { ENGINE_AMPLITUDE, pitchForRate, rateForSpeed } from './prosody';
+import { ENGINE_AMPLITUDE, pitchForRate, rateForSpeed } from './espeak/prosody';
 import {
   cleanText,
   countCharacters,
@@ -27,10 +27,10 @@ import {
   type SpeechChunk,
 } from './text';
 import { prepareJapanese } from './japanese';
-import { createVolumeProcessor, fadeEdges, silence, trimSilence } from './dsp';
-import { outputFailedError } from './audio-sink';
-import { createWavSink, encodeWav, type AudioSink } from './wav';
-import { createMp3Sink } from './mp3';
+import { createVolumeProcessor, fadeEdges, silence, trimSilence } from './audio/dsp';
+import { outputFailedError } from './audio/audio-sink';
+import { createWavSink, encodeWav, type AudioSink } from './audio/wav';
+import { createMp3Sink } from './audio/mp3';
 import { createCueBuilder, formatSrtCue, timeChunkWords } from './subtitles';
 import type { EngineWordMark, PreparedText, TextChunk, WordTiming } from './types';
 

@@ -6,9 +6,11 @@
  */
 
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { AppError } from '../../shared/errors';
-import type { EngineSettings, WorkerReady, WorkerRequest, WorkerResponse } from './protocol';
+import type { EngineSettings, WorkerReady, WorkerRequest, WorkerResponse } from './espeak/protocol';
+import { ESPEAK_WORKER_URL } from './espeak/worker-url';
+import { startWorker } from './worker-thread';
 
 export interface SynthesisOutput {
   pcm: Int16Array;
@@ -52,21 +54,11 @@ interface Slot {
   task: (Task & { seq: number; timer: NodeJS.Timeout }) | undefined;
 }
 
-/** Starts a worker; TypeScript sources (under tsx or vitest) go through the tsx bootstrap. */
-export function startWorker(url: URL): Worker {
-  if (!url.pathname.endsWith('.ts')) return new Worker(url);
-  return new Worker(new URL('./ts-worker-bootstrap.mjs', import.meta.url), {
-    workerData: { tsEntry: url.href },
-  });
-}
-
 /** Starts the workers and resolves once every one has loaded its engine. */
 export async function createWorkerPool(options: PoolOptions = {}): Promise<WorkerPool> {
   const size = Math.max(1, options.size ?? availableParallelism());
   const taskTimeoutMs = options.taskTimeoutMs ?? 60_000;
-  const workerUrl =
-    options.workerUrl ??
-    new URL(import.meta.url.endsWith('.ts') ? './espeak-worker.ts' : './espeak-worker.js', import.meta.url);
+  const workerUrl = options.workerUrl ?? ESPEAK_WORKER_URL;
 
   const queues = new Map<string, Task[]>();
   const slots: Slot[] = [];

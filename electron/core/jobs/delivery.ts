@@ -10,7 +10,8 @@ import { Agent, request } from 'undici';
 import type { CallbackState } from '../../shared/api';
 import { AppError } from '../../shared/errors';
 import type { RequestRow, Store } from '../store';
-import { isoTime, type Clock, type Log } from './clock';
+import { isoTime, type Clock } from '../platform/clock';
+import type { Log } from '../platform/log';
 import type { JobEvents } from './events';
 import { buildCallbackPayload, type Links } from './links';
 

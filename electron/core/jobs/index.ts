@@ -6,7 +6,8 @@
 
 import type { Engine } from '../engine/engine';
 import type { RequestRow, Store } from '../store';
-import { systemClock, silentLog, type Clock, type Log } from './clock';
+import { systemClock, type Clock } from '../platform/clock';
+import { silentLog, type Log } from '../platform/log';
 import { createDeliverer, type Deliverer, type RetryPolicy } from './delivery';
 import { createJobEvents, type JobEvents } from './events';
 import { createLinks, type Links } from './links';
@@ -127,4 +128,3 @@ export function createJobs(options: JobsOptions): Jobs {
 
 export type { SubmitInput } from './submit';
 export type { RetryPolicy } from './delivery';
-export type { Clock, Log } from './clock';

@@ -6,8 +6,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { AppError } from '../../shared/errors';
 import type { KeyRow, Store } from '../store';
-import { isoTime, type Clock } from './clock';
-import { DEFAULT_BALANCE_MILLI } from './credits';
+import { isoTime, type Clock } from '../platform/clock';
+import { DEFAULT_BALANCE_MILLI } from '../../shared/pricing';
 
 export interface CreatedKey {
   /** The full key: shown to the user once, never stored. */

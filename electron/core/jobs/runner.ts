@@ -8,11 +8,12 @@
 
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { PARTIAL_SUFFIX } from '../engine/audio-sink';
+import { PARTIAL_SUFFIX } from '../engine/audio/audio-sink';
 import type { Engine } from '../engine/engine';
 import { AppError, isAppError } from '../../shared/errors';
 import type { RequestRow, Store } from '../store';
-import { isoTime, type Clock, type Log } from './clock';
+import { isoTime, type Clock } from '../platform/clock';
+import type { Log } from '../platform/log';
 import type { JobEvents } from './events';
 
 /**

@@ -9,8 +9,8 @@ import { AppError } from '../../shared/errors';
 import type { AudioType, Bitrate, ModelId } from '../../shared/options';
 import { findVoice } from '../../shared/voices';
 import type { RequestRow, Store } from '../store';
-import { isoTime, type Clock } from './clock';
-import { costMilli } from './credits';
+import { isoTime, type Clock } from '../platform/clock';
+import { costMilli } from '../../shared/pricing';
 
 /** A validated request, ready to be accepted. */
 export interface SubmitInput {

@@ -7,7 +7,7 @@
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { AppError } from '../../shared/errors';
 import type { Jobs } from '../jobs';
-import type { Log } from '../jobs/clock';
+import type { Log } from '../platform/log';
 import type { Store } from '../store';
 import { HTTP_STATUS, sendError, toAppError, writeClientError } from './errors';
 import { registerHealthRoute } from './routes/health';
@@ -46,7 +46,10 @@ export interface ServerOptions {
   studio?: Omit<StudioOptions, 'store' | 'port' | 'auth'>;
 }
 
-export function buildServer(options: ServerOptions): FastifyInstance {
+/** The HTTP app: fastify, which only the server layer imports. */
+export type HttpApp = FastifyInstance;
+
+export function buildServer(options: ServerOptions): HttpApp {
   const { store, jobs, log } = options;
   const maxTextChars = options.maxTextChars ?? DEFAULT_MAX_TEXT_CHARS;
   const app = Fastify({

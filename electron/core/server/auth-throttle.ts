@@ -24,7 +24,7 @@
  */
 
 import { AppError } from '../../shared/errors';
-import { systemClock, type Clock } from '../jobs/clock';
+import { systemClock, type Clock } from '../platform/clock';
 
 export interface AuthThrottleOptions {
   /** Failures per address answered at once within the window (default 5). */

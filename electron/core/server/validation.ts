@@ -22,7 +22,7 @@ import {
 } from '../../shared/options';
 import { findVoice } from '../../shared/voices';
 import type { SubmitInput } from '../jobs/submit';
-import { cleanText, countCharacters } from '../jobs/text';
+import { cleanText, countCharacters } from '../../shared/text';
 
 /** Default limit on input_text, in characters (code points of the cleaned text). */
 export const DEFAULT_MAX_TEXT_CHARS = 100_000;

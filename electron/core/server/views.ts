@@ -9,7 +9,7 @@ import type {
   RequestRecord,
 } from '../../shared/api';
 import type { CallbackAttemptRow, LedgerRow, RequestRow } from '../store';
-import { toCredits } from '../jobs/credits';
+import { toCredits } from '../../shared/pricing';
 import { isoDate, type Links } from '../jobs/links';
 
 /** The spec's request record (submit result). */

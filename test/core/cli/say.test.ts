@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseMp3 } from '../../../electron/core/engine/mp3-frames';
+import { parseMp3 } from '../../../electron/core/engine/audio/mp3-frames';
 import { parseSrt, validateCues } from '../../../electron/core/engine/subtitles';
 import { wavSamples, rmsOf } from '../../fixtures/audio-analysis';
 
@@ -14,7 +14,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 function say(args: string[], input?: string) {
   const r = spawnSync(
     process.execPath,
-    ['--import', 'tsx', join(root, 'electron/core/cli.ts'), 'say', ...args],
+    ['--import', 'tsx', join(root, 'electron/core/cli/index.ts'), 'say', ...args],
     {
       cwd: root,
       input,

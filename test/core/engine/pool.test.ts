@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorkerPool, type WorkerPool } from '../../../electron/core/engine/pool';
-import type { EngineSettings } from '../../../electron/core/engine/protocol';
+import type { EngineSettings } from '../../../electron/core/engine/espeak/protocol';
 
 const settings: EngineSettings = { voice: 'en-us+f3', rate: 175, pitch: 50, range: 50, volume: 60 };
 

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../../electron/shared/errors';
 import { findVoice } from '../../../electron/shared/voices';
-import { systemClock } from '../../../electron/core/jobs/clock';
-import { costMilli, DEFAULT_BALANCE_MILLI } from '../../../electron/core/jobs/credits';
+import { systemClock } from '../../../electron/core/platform/clock';
+import { costMilli, DEFAULT_BALANCE_MILLI } from '../../../electron/shared/pricing';
 import {
   authenticate,
   createApiKey,

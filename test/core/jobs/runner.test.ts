@@ -7,7 +7,7 @@ import { afterAll, beforeAll, afterEach, beforeEach, describe, expect, it } from
 import { createEngine } from '../../../electron/core/engine/index';
 import type { Engine } from '../../../electron/core/engine/engine';
 import { createJobs, type Jobs } from '../../../electron/core/jobs';
-import { isoTime } from '../../../electron/core/jobs/clock';
+import { isoTime } from '../../../electron/core/platform/clock';
 import { createApiKey } from '../../../electron/core/jobs/keys';
 import type { SubmitInput } from '../../../electron/core/jobs/submit';
 import { MAX_RUN_ATTEMPTS } from '../../../electron/core/jobs/runner';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { systemClock } from '../../../electron/core/jobs/clock';
+import { systemClock } from '../../../electron/core/platform/clock';
 import { createApiKey, revokeApiKey } from '../../../electron/core/jobs/keys';
 import { createSubmitter, type SubmitInput, type Submitter } from '../../../electron/core/jobs/submit';
 import { openStore, type RequestRow, type Store } from '../../../electron/core/store';

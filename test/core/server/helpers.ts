@@ -4,8 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
-import { createCore, type Core, type CoreOptions } from '../../../electron/core/app';
-import { systemClock } from '../../../electron/core/jobs/clock';
+import { createCore, type Core, type CoreOptions } from '../../../electron/core/studio-core';
+import { systemClock } from '../../../electron/core/platform/clock';
 import { createApiKey } from '../../../electron/core/jobs/keys';
 
 export interface HttpResult {

@@ -3,7 +3,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { join } from 'node:path';
 
-export const ENTRY = join(process.cwd(), 'electron/core/cli.ts');
+export const ENTRY = join(process.cwd(), 'electron/core/cli/index.ts');
 
 export interface ServerProcess {
   child: ChildProcessWithoutNullStreams;

@@ -8,7 +8,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseMp3 } from '../../../electron/core/engine/mp3-frames';
+import { parseMp3 } from '../../../electron/core/engine/audio/mp3-frames';
 import { startReceiver, type CallbackReceiver } from '../../fixtures/callback-receiver';
 import { eventually, fetchUrl } from './helpers';
 import { startServerProcess, type ServerProcess } from './process';

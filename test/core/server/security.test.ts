@@ -19,7 +19,7 @@ import { request } from 'undici';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthThrottle, type AuthThrottleOptions } from '../../../electron/core/server/auth-throttle';
-import { systemClock } from '../../../electron/core/jobs/clock';
+import { systemClock } from '../../../electron/core/platform/clock';
 import { hashKey, revokeApiKey } from '../../../electron/core/jobs/keys';
 import { startReceiver, type CallbackReceiver } from '../../fixtures/callback-receiver';
 import { eventually, fetchUrl, startTestCore, type HttpResult, type TestCore } from './helpers';

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readSettings } from '../../../electron/core/settings';
+import { readSettings } from '../../../electron/core/platform/settings-store';
 import { DEFAULT_PORT } from '../../../electron/shared/settings';
 import { fetchUrl, startTestCore, type TestCore } from './helpers';
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Value } from '@sinclair/typebox/value';
 import { RequestRecordSchema } from '../../../electron/shared/api';
 import { revokeApiKey } from '../../../electron/core/jobs/keys';
-import { systemClock } from '../../../electron/core/jobs/clock';
+import { systemClock } from '../../../electron/core/platform/clock';
 import { startTestCore, type HttpResult, type TestCore } from './helpers';
 
 let t: TestCore;

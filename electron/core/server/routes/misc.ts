@@ -6,7 +6,7 @@ import type { Voice } from '../../../shared/api';
 import { AppError } from '../../../shared/errors';
 import { VOICES } from '../../../shared/voices';
 import type { Jobs } from '../../jobs';
-import { toCredits } from '../../jobs/credits';
+import { toCredits } from '../../../shared/pricing';
 import type { JobEventMap } from '../../jobs/events';
 import type { Store } from '../../store';
 import type { Auth } from '../auth';

@@ -1,0 +1,122 @@
+/**
+ * `serve [--port N] [--host H] [--data-dir D] [--api-key K] …`: runs the local API server (and
+ * the studio UI) until SIGTERM or SIGINT, then shuts down in order.
+ */
+
+import { DEFAULT_BALANCE_MILLI, MILLI_PER_CREDIT } from '../../shared/pricing';
+import { ensureApiKey, isValidKeyText } from '../jobs/keys';
+import { systemClock } from '../platform/clock';
+import { stderrLog } from '../platform/log';
+import { defaultDataDir } from '../platform/paths';
+import { createCore } from '../studio-core';
+import { creditsOption, integerOption, parseCommandLine, runCommand, UsageError } from './usage';
+
+export const SERVE_USAGE = `Usage: serve [options]
+  --port <n>              TCP port, 0 for a free one (default 8787)
+  --host <addr>           bind address (default 127.0.0.1)
+  --data-dir <dir>        database and audio files (default: the per-user app data folder)
+  --settings-dir <dir>    folder of settings.json, edited by the Settings view (default: the per-user config folder)
+  --api-key <key>         make sure this API key exists (new keys get the default balance)
+  --balance <credits>     starting balance of keys created here (default 1000000)
+  --pool-size <n>         engine worker threads (default: CPU count)
+  --concurrency <n>       renders in flight (default: twice the pool)
+  --max-text-chars <n>    longest input_text (default 100000)
+  --max-queued <n>        requests waiting per key before 429 (default 10000)
+  --callback-attempts <n> delivery attempts per callback (default 6)
+  --callback-delay-ms <n> wait before the first retry, doubling (default 2000)
+  --public-url <url>      base of audio_link/srt_link when reached under another name
+  --allowed-host <name>   another Host name to accept (repeatable)`;
+
+/** Runs the server until SIGTERM or SIGINT, then shuts down in order and resolves. */
+export function runServe(argv: string[]): Promise<number> {
+  return runCommand('serve', SERVE_USAGE, async () => {
+    const { values } = parseCommandLine(argv, {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      'data-dir': { type: 'string' },
+      'settings-dir': { type: 'string' },
+      'api-key': { type: 'string' },
+      balance: { type: 'string' },
+      'pool-size': { type: 'string' },
+      concurrency: { type: 'string' },
+      'max-text-chars': { type: 'string' },
+      'max-queued': { type: 'string' },
+      'callback-attempts': { type: 'string' },
+      'callback-delay-ms': { type: 'string' },
+      'public-url': { type: 'string' },
+      'allowed-host': { type: 'string', multiple: true },
+      help: { type: 'boolean', short: 'h' },
+    });
+    if (values.help) {
+      process.stdout.write(`${SERVE_USAGE}\n`);
+      return;
+    }
+    const port = integerOption('port', values.port, 0, 65535) ?? 8787;
+    const apiKey = values['api-key'];
+    if (apiKey !== undefined && !isValidKeyText(apiKey)) {
+      throw new UsageError('--api-key must be 8 to 256 visible ASCII characters');
+    }
+    if (values['public-url'] !== undefined && !/^https?:\/\/[^\s/]+/.test(values['public-url'])) {
+      throw new UsageError('--public-url must be an http(s) URL');
+    }
+    const balance = creditsOption(values.balance);
+    const attempts = integerOption('callback-attempts', values['callback-attempts'], 1, 100);
+    const delay = integerOption('callback-delay-ms', values['callback-delay-ms'], 1);
+    const poolSize = integerOption('pool-size', values['pool-size'], 1, 64);
+    const concurrency = integerOption('concurrency', values.concurrency, 1, 1024);
+    const maxTextChars = integerOption('max-text-chars', values['max-text-chars'], 1);
+    const maxQueued = integerOption('max-queued', values['max-queued'], 1);
+
+    const core = await createCore({
+      dataDir: values['data-dir'] ?? defaultDataDir(),
+      ...(values['settings-dir'] ? { settingsDir: values['settings-dir'] } : {}),
+      port,
+      host: values.host ?? '127.0.0.1',
+      log: stderrLog,
+      ...(poolSize ? { poolSize } : {}),
+      ...(concurrency ? { concurrency } : {}),
+      ...(maxTextChars ? { maxTextChars } : {}),
+      ...(maxQueued ? { maxQueuedPerKey: maxQueued } : {}),
+      ...(attempts || delay
+        ? { retry: { ...(attempts ? { attempts } : {}), ...(delay ? { baseDelayMs: delay } : {}) } }
+        : {}),
+      ...(values['public-url'] ? { publicUrl: values['public-url'] } : {}),
+      ...(values['allowed-host'] ? { allowedHosts: values['allowed-host'] } : {}),
+    });
+    if (apiKey !== undefined) {
+      const { row, created } = ensureApiKey(
+        core.store,
+        systemClock,
+        apiKey,
+        balance ?? DEFAULT_BALANCE_MILLI,
+      );
+      if (row.revoked_at) stderrLog.warn(`the key given with --api-key was revoked on ${row.revoked_at}`);
+      else if (created)
+        stderrLog.info(`created API key ${row.id} with ${row.balance_milli / MILLI_PER_CREDIT} credits`);
+    }
+    // One write, so a reader that waits for the first line also has the second.
+    process.stdout.write(`listening on ${core.url}\nopen ${core.loginUrl}\n`);
+
+    return new Promise<number>((resolve) => {
+      let stopping = false;
+      const stop = (signal: NodeJS.Signals) => {
+        if (stopping) {
+          // A second signal means "now": the database is consistent at every commit.
+          process.stderr.write(`${signal} again: exiting at once\n`);
+          process.exit(130);
+        }
+        stopping = true;
+        stderrLog.info(`${signal}: shutting down`);
+        core.close().then(
+          () => resolve(0),
+          (error: unknown) => {
+            stderrLog.warn(`shutdown: ${(error as Error).message}`);
+            resolve(1);
+          },
+        );
+      };
+      process.on('SIGTERM', stop);
+      process.on('SIGINT', stop);
+    });
+  });
+}

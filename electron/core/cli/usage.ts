@@ -1,0 +1,70 @@
+/**
+ * What every headless command shares: one `UsageError` for a bad command line, option parsing
+ * that turns node's own errors into it, and `runCommand`, which maps errors to what the user
+ * sees and to the exit code: usage errors print the message and the usage (exit 2), AppErrors
+ * print their message and code (exit 1).
+ */
+
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { isAppError } from '../../shared/errors';
+import { MILLI_PER_CREDIT } from '../../shared/pricing';
+
+/** A bad command line: the message is for the user, printed with the command's usage. */
+export class UsageError extends Error {}
+
+/** `parseArgs` in strict mode; its errors (unknown option, missing value) become UsageErrors. */
+export function parseCommandLine<T extends NonNullable<ParseArgsConfig['options']>>(
+  argv: string[],
+  options: T,
+  allowPositionals = false,
+) {
+  try {
+    return parseArgs({ args: argv, options, strict: true, allowPositionals });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+/** `--name <integer>` within [min, max], or undefined when not given. */
+export function integerOption(
+  name: string,
+  value: string | undefined,
+  min: number,
+  max = Number.MAX_SAFE_INTEGER,
+): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
+    throw new UsageError(`--${name} must be an integer from ${min} to ${max}, got "${value}"`);
+  }
+  return Number(value);
+}
+
+/** `--balance <credits>` with at most three decimals → milli-credits, or undefined when not given. */
+export function creditsOption(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d{1,12}(\.\d{1,3})?$/.test(value))
+    throw new UsageError(`--balance must be a number of credits, got "${value}"`);
+  return Math.round(Number(value) * MILLI_PER_CREDIT);
+}
+
+/**
+ * Runs one command and returns its exit code: 0 when `body` resolves, 2 for a UsageError
+ * (message and usage on stderr), 1 for any other error (message, and the code of an AppError).
+ */
+export async function runCommand(
+  name: string,
+  usage: string,
+  body: () => Promise<number | void>,
+): Promise<number> {
+  try {
+    return (await body()) ?? 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`${name}: ${error.message}\n\n${usage}\n`);
+      return 2;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`${name}: ${message}${isAppError(error) ? ` (${error.code})` : ''}\n`);
+    return 1;
+  }
+}

@@ -1,0 +1,197 @@
+/**
+ * RIFF WAVE output (PCM, 16-bit, mono): a streaming file sink, an in-memory encoder and
+ * a header parser for checks.
+ */
+
+import { AppError } from '../../../shared/errors';
+import { StagedFile, type AudioSink, type AudioSinkResult } from './audio-sink';
+
+export type { AudioSink, AudioSinkResult } from './audio-sink';
+
+/** Size of the canonical header written here: RIFF + "fmt " (16 bytes) + "data" chunk headers. */
+export const WAV_HEADER_BYTES = 44;
+
+/**
+ * Largest data chunk a RIFF file can describe: its 32-bit RIFF size counts the 36 header
+ * bytes after it too. At 22050 Hz mono 16-bit this is about 27 h 3 min of audio.
+ */
+export const WAV_MAX_DATA_BYTES = 0xffffffff - (WAV_HEADER_BYTES - 8);
+
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+/** The 44-byte header of a 16-bit mono PCM WAV file holding `dataBytes` bytes of samples. */
+function wavHeader(sampleRate: number, dataBytes: number): Uint8Array {
+  const header = new Uint8Array(WAV_HEADER_BYTES);
+  const view = new DataView(header.buffer);
+  const ascii = (offset: number, text: string) => {
+    for (let i = 0; i < text.length; i++) header[offset + i] = text.charCodeAt(i);
+  };
+  const channels = 1;
+  const bytesPerSample = 2;
+  ascii(0, 'RIFF');
+  view.setUint32(4, WAV_HEADER_BYTES - 8 + dataBytes, true);
+  ascii(8, 'WAVE');
+  ascii(12, 'fmt ');
+  view.setUint32(16, 16, true);
+  view.setUint16(20, 1, true); // WAVE_FORMAT_PCM
+  view.setUint16(22, channels, true);
+  view.setUint32(24, sampleRate, true);
+  view.setUint32(28, sampleRate * channels * bytesPerSample, true);
+  view.setUint16(32, channels * bytesPerSample, true);
+  view.setUint16(34, bytesPerSample * 8, true);
+  ascii(36, 'data');
+  view.setUint32(40, dataBytes, true);
+  return header;
+}
+
+/** Copies samples into `target` as little-endian 16-bit bytes. */
+function putSamples(target: Uint8Array, pcm: Int16Array): void {
+  if (LITTLE_ENDIAN) {
+    target.set(new Uint8Array(pcm.buffer, pcm.byteOffset, pcm.byteLength));
+    return;
+  }
+  const view = new DataView(target.buffer, target.byteOffset, target.byteLength);
+  for (let i = 0; i < pcm.length; i++) view.setInt16(i * 2, pcm[i]!, true);
+}
+
+function checkSampleRate(sampleRate: number): void {
+  if (!Number.isInteger(sampleRate) || sampleRate <= 0) {
+    throw new AppError('INTERNAL', `invalid sample rate: ${sampleRate}`);
+  }
+}
+
+/**
+ * A whole WAV file (16-bit mono PCM) in memory: 44-byte header + samples.
+ * @param pcm samples at `sampleRate` Hz
+ * @param sampleRate Hz, e.g. 22050
+ */
+export function encodeWav(pcm: Int16Array, sampleRate: number): Uint8Array {
+  checkSampleRate(sampleRate);
+  if (pcm.byteLength > WAV_MAX_DATA_BYTES) {
+    throw new AppError('OUTPUT_FAILED', 'audio is too long for a WAV file (4 GiB limit)');
+  }
+  const out = new Uint8Array(WAV_HEADER_BYTES + pcm.byteLength);
+  out.set(wavHeader(sampleRate, pcm.byteLength));
+  putSamples(out.subarray(WAV_HEADER_BYTES), pcm);
+  return out;
+}
+
+export interface WavSinkOptions {
+  /**
+   * Refuse to write more sample bytes than this (default and maximum: WAV_MAX_DATA_BYTES,
+   * the RIFF limit). Tests lower it to exercise the limit.
+   */
+  maxDataBytes?: number;
+}
+
+/**
+ * Streams 16-bit mono PCM to a WAV file at `path`. Writes a header placeholder first and
+ * patches the RIFF and data sizes at `finish()`; memory use is a few fixed blocks however
+ * long the audio. Writing past the RIFF 4 GiB limit (about 27 h at 22050 Hz) rejects with
+ * AppError OUTPUT_FAILED rather than producing a file with wrong sizes; use MP3 for longer.
+ *
+ * @param path final file path; `<path>.partial` is used until `finish()`
+ * @param sampleRate Hz, e.g. 22050
+ * @returns a sink the caller must `finish()` or `abort()`
+ */
+export async function createWavSink(
+  path: string,
+  sampleRate: number,
+  options: WavSinkOptions = {},
+): Promise<AudioSink> {
+  checkSampleRate(sampleRate);
+  const maxDataBytes = Math.min(options.maxDataBytes ?? WAV_MAX_DATA_BYTES, WAV_MAX_DATA_BYTES);
+  const file = await StagedFile.create(path);
+  let samples = 0;
+  try {
+    file.append(wavHeader(sampleRate, 0));
+  } catch (error) {
+    await file.discard();
+    throw error;
+  }
+
+  return {
+    async write(pcm) {
+      file.assertWritable();
+      if ((samples + pcm.length) * 2 > maxDataBytes) {
+        throw new AppError(
+          'OUTPUT_FAILED',
+          `audio is too long for a WAV file (limit ${maxDataBytes} bytes of samples); use MP3`,
+          {
+            path,
+            limitBytes: maxDataBytes,
+          },
+        );
+      }
+      samples += pcm.length;
+      if (LITTLE_ENDIAN) {
+        file.append(new Uint8Array(pcm.buffer, pcm.byteOffset, pcm.byteLength));
+      } else {
+        const bytes = new Uint8Array(pcm.byteLength);
+        putSamples(bytes, pcm);
+        file.append(bytes);
+      }
+      await file.drain();
+    },
+    async finish(): Promise<AudioSinkResult> {
+      const bytes = await file.commit(() => file.patch(wavHeader(sampleRate, samples * 2), 0));
+      return { bytes, samples, durationMs: (samples / sampleRate) * 1000 };
+    },
+    abort: () => file.discard(),
+  };
+}
+
+/** Format and size of a WAV file, from its header. */
+export interface WavHeaderInfo {
+  /** Hz. */
+  sampleRate: number;
+  channels: number;
+  bitsPerSample: number;
+  /** WAVE format tag: 1 for PCM, 3 for IEEE float, 0xFFFE for extensible. */
+  format: number;
+  /** Size of the data chunk as declared in the header, bytes. */
+  dataBytes: number;
+  /** Offset of the first sample byte in the file. */
+  dataOffset: number;
+  /** Duration implied by `dataBytes`, ms. */
+  durationMs: number;
+}
+
+/**
+ * Reads a RIFF WAVE header: walks the chunks up to "data" (skipping LIST and others), so
+ * only the file's first bytes are needed. Throws AppError OUTPUT_FAILED if `buf` is not a
+ * WAV file or its format chunk is malformed.
+ */
+export function parseWavHeader(buf: Uint8Array): WavHeaderInfo {
+  const fail = (why: string): never => {
+    throw new AppError('OUTPUT_FAILED', `not a valid WAV file: ${why}`);
+  };
+  const view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
+  const tag = (offset: number) => String.fromCharCode(...buf.subarray(offset, offset + 4));
+  if (buf.length < 12 || tag(0) !== 'RIFF' || tag(8) !== 'WAVE') fail('no RIFF/WAVE signature');
+  let offset = 12;
+  let fmt: Omit<WavHeaderInfo, 'dataBytes' | 'dataOffset' | 'durationMs'> | undefined;
+  while (offset + 8 <= buf.length) {
+    const id = tag(offset);
+    const size = view.getUint32(offset + 4, true);
+    const body = offset + 8;
+    if (id === 'fmt ') {
+      if (size < 16 || body + 16 > buf.length) fail('short fmt chunk');
+      fmt = {
+        format: view.getUint16(body, true),
+        channels: view.getUint16(body + 2, true),
+        sampleRate: view.getUint32(body + 4, true),
+        bitsPerSample: view.getUint16(body + 14, true),
+      };
+      if (fmt.channels === 0 || fmt.sampleRate === 0 || fmt.bitsPerSample === 0)
+        fail('zero field in fmt chunk');
+    } else if (id === 'data') {
+      if (!fmt) return fail('data chunk before fmt chunk');
+      const bytesPerSecond = fmt.sampleRate * fmt.channels * Math.ceil(fmt.bitsPerSample / 8);
+      return { ...fmt, dataBytes: size, dataOffset: body, durationMs: (size / bytesPerSecond) * 1000 };
+    }
+    // Chunks are padded to an even size.
+    offset = body + size + (size & 1);
+  }
+  return fail('no data chunk');
+}

@@ -1,0 +1,65 @@
+/** The engine's thread (see engine-host.ts): owns one engine, answers render/audition/close. */
+
+import { parentPort } from 'node:worker_threads';
+import { assertNever, toWireError } from '../../../shared/errors';
+import type { Engine } from '../engine';
+import { createEngine } from '../index';
+import type { HostReply, HostRequest } from './protocol';
+
+if (!parentPort) throw new Error('engine-host-worker must run in a worker thread');
+const port = parentPort;
+const post = (reply: HostReply, transfer: ArrayBuffer[] = []) => port.postMessage(reply, transfer);
+const aborts = new Map<number, AbortController>();
+let engine: Engine | undefined;
+
+/** The engine, once `init` has created it; a request before that is a protocol error. */
+function started(): Engine {
+  if (!engine) throw new Error('the engine host got a request before init');
+  return engine;
+}
+
+port.on('message', (message: HostRequest) => {
+  handle(message).catch((error: unknown) =>
+    post({ type: 'failed', seq: message.seq, error: toWireError(error, 'ENGINE_FAILED') }),
+  );
+});
+
+async function handle(message: HostRequest): Promise<void> {
+  const { seq } = message;
+  switch (message.type) {
+    case 'init':
+      engine = await createEngine(message.poolSize ? { poolSize: message.poolSize } : {});
+      post({ type: 'ready', seq, poolSize: engine.poolSize });
+      return;
+    case 'render': {
+      const controller = new AbortController();
+      aborts.set(seq, controller);
+      try {
+        const result = await started().render({
+          ...message.request,
+          signal: controller.signal,
+          onProgress: (fraction) => post({ type: 'progress', seq, fraction }),
+        });
+        post({ type: 'rendered', seq, result });
+      } finally {
+        aborts.delete(seq);
+      }
+      return;
+    }
+    case 'abort':
+      aborts.get(seq)?.abort();
+      return;
+    case 'audition': {
+      const bytes = await started().audition(message.options);
+      const wav = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+      post({ type: 'auditioned', seq, wav }, [wav]);
+      return;
+    }
+    case 'close':
+      await engine?.close();
+      post({ type: 'closed', seq });
+      return;
+    default:
+      assertNever(message);
+  }
+}

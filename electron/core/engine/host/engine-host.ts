@@ -1,0 +1,154 @@
+/**
+ * Runs the engine in its own worker thread. The engine's pool already synthesises in
+ * workers, but joining, DSP and MP3 encoding run on the thread that calls `render()`; in
+ * the server that is the HTTP event loop, and a long MP3 would stall every request for
+ * hundreds of milliseconds. Behind this host the main thread only sends messages.
+ * Implements the same `Engine` contract; progress and abort cross as messages.
+ */
+
+import type { Worker } from 'node:worker_threads';
+import { AppError, assertNever } from '../../../shared/errors';
+import type { Engine, RenderRequest, RenderResult } from '../engine';
+import { startWorker } from '../worker-thread';
+import type { HostReply, HostRequest } from './protocol';
+
+/** What each kind of call resolves to, and the reply that carries it. */
+interface Answers {
+  init: number;
+  render: RenderResult;
+  audition: Uint8Array;
+  close: void;
+}
+type CallKind = keyof Answers;
+type CallRequest<K extends CallKind> = Omit<Extract<HostRequest, { type: K }>, 'seq'>;
+
+interface Pending {
+  kind: CallKind;
+  resolve(value: Answers[CallKind]): void;
+  reject(error: Error): void;
+  onProgress?: ((fraction: number) => void) | undefined;
+}
+
+/** Starts the host worker and its engine; resolves once the engine is ready. */
+export async function createEngineHost(options: { poolSize?: number } = {}): Promise<Engine> {
+  const url = new URL(
+    import.meta.url.endsWith('.ts') ? './engine-host-worker.ts' : './engine-host-worker.js',
+    import.meta.url,
+  );
+  const worker: Worker = startWorker(url);
+  const pending = new Map<number, Pending>();
+  let seq = 0;
+  let closed = false;
+  let failure: AppError | undefined;
+
+  const send = (message: HostRequest) => worker.postMessage(message);
+  /** Sends a request; resolves with its answer. `seq` of the call is `seq` right after. */
+  const call = <K extends CallKind>(message: CallRequest<K>, onProgress?: (f: number) => void) =>
+    new Promise<Answers[K]>((resolve, reject) => {
+      if (failure) return reject(failure);
+      const id = ++seq;
+      pending.set(id, {
+        kind: message.type as K,
+        resolve: resolve as (value: Answers[CallKind]) => void,
+        reject,
+        onProgress,
+      });
+      send({ ...message, seq: id } as HostRequest);
+    });
+
+  /** The pending call a reply answers, removed from the map; undefined for a stale reply. */
+  const settle = (reply: HostReply, kind: CallKind): Pending | undefined => {
+    const p = pending.get(reply.seq);
+    if (!p) return undefined;
+    pending.delete(reply.seq);
+    if (p.kind !== kind) {
+      p.reject(new AppError('INTERNAL', `the engine thread answered ${p.kind} with ${reply.type}`));
+      return undefined;
+    }
+    return p;
+  };
+
+  const failAll = (error: AppError) => {
+    failure = error;
+    for (const p of pending.values()) p.reject(error);
+    pending.clear();
+  };
+
+  worker.on('message', (reply: HostReply) => {
+    switch (reply.type) {
+      case 'ready':
+        settle(reply, 'init')?.resolve(reply.poolSize);
+        return;
+      case 'progress':
+        pending.get(reply.seq)?.onProgress?.(reply.fraction);
+        return;
+      case 'rendered':
+        settle(reply, 'render')?.resolve(reply.result);
+        return;
+      case 'auditioned':
+        settle(reply, 'audition')?.resolve(new Uint8Array(reply.wav));
+        return;
+      case 'closed':
+        settle(reply, 'close')?.resolve(undefined);
+        return;
+      case 'failed': {
+        const p = pending.get(reply.seq);
+        pending.delete(reply.seq);
+        p?.reject(new AppError(reply.error.code, reply.error.message));
+        return;
+      }
+      default:
+        assertNever(reply);
+    }
+  });
+  worker.on('error', (error) => {
+    failAll(
+      new AppError('ENGINE_FAILED', `The engine thread failed: ${error.message}`, undefined, {
+        cause: error,
+      }),
+    );
+  });
+  worker.on('exit', (code) => {
+    failAll(
+      closed
+        ? new AppError('SHUTTING_DOWN', 'The engine is shutting down.')
+        : new AppError('ENGINE_FAILED', `The engine thread exited (code ${code}).`),
+    );
+  });
+
+  const poolSize = await call<'init'>({
+    type: 'init',
+    ...(options.poolSize ? { poolSize: options.poolSize } : {}),
+  });
+
+  return {
+    poolSize,
+    render(request: RenderRequest): Promise<RenderResult> {
+      const { onProgress, signal, ...plain } = request;
+      if (signal?.aborted)
+        return Promise.reject(
+          signal.reason instanceof Error ? signal.reason : new AppError('SHUTTING_DOWN', 'Aborted.'),
+        );
+      const promise = call<'render'>({ type: 'render', request: plain }, onProgress);
+      if (signal) {
+        const id = seq;
+        const onAbort = () => send({ type: 'abort', seq: id });
+        signal.addEventListener('abort', onAbort, { once: true });
+        void promise.finally(() => signal.removeEventListener('abort', onAbort)).catch(() => undefined);
+      }
+      return promise;
+    },
+    audition(options) {
+      return call<'audition'>({ type: 'audition', options });
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      try {
+        await call<'close'>({ type: 'close' });
+      } finally {
+        await worker.terminate();
+      }
+    },
+  };
+}

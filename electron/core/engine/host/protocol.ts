@@ -1,0 +1,27 @@
+/**
+ * Messages between the engine host (`engine-host.ts`, on the caller's thread) and its thread
+ * (`engine-host-worker.ts`). Every request carries a `seq` id that its replies repeat (`abort`
+ * names the `seq` of the render to abort); errors cross as `{ code, message }`, audition audio
+ * as a transferred ArrayBuffer.
+ */
+
+import type { ErrorCode } from '../../../shared/errors';
+import type { AuditionOptions, RenderRequest, RenderResult } from '../engine';
+
+/** What of a RenderRequest can cross a thread: callbacks and the signal stay behind. */
+export type PlainRenderRequest = Omit<RenderRequest, 'onProgress' | 'signal'>;
+
+export type HostRequest =
+  | { type: 'init'; seq: number; poolSize?: number }
+  | { type: 'render'; seq: number; request: PlainRenderRequest }
+  | { type: 'abort'; seq: number }
+  | { type: 'audition'; seq: number; options: AuditionOptions }
+  | { type: 'close'; seq: number };
+
+export type HostReply =
+  | { type: 'ready'; seq: number; poolSize: number }
+  | { type: 'progress'; seq: number; fraction: number }
+  | { type: 'rendered'; seq: number; result: RenderResult }
+  | { type: 'auditioned'; seq: number; wav: ArrayBuffer }
+  | { type: 'closed'; seq: number }
+  | { type: 'failed'; seq: number; error: { code: ErrorCode; message: string } };

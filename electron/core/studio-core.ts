@@ -1,0 +1,195 @@
+/**
+ * Composition helper for the headless server and the Electron main process: opens the store,
+ * starts the engine, wires jobs and the HTTP server, and listens. `close()` shuts down in
+ * order: server (stop accepting), jobs (finish or requeue renders, finish deliveries),
+ * engine, store.
+ */
+
+import type { AddressInfo } from 'node:net';
+import type { Engine } from './engine/engine';
+import { systemClock, type Clock } from './platform/clock';
+import { silentLog, type Log } from './platform/log';
+import { createEngineHost } from './engine/host/engine-host';
+import { createJobs, type Jobs, type RetryPolicy } from './jobs';
+import { dataPaths } from './platform/paths';
+import { buildServer, type HttpApp } from './server/app';
+import type { AuthThrottleOptions } from './server/auth-throttle';
+import { createSessions, DEFAULT_UI_DIR } from './server/studio';
+import { openFileSettings, type SettingsStore } from './platform/settings-store';
+import { openStore, type Store } from './store';
+
+export interface CoreOptions {
+  /** Data directory (database and audio files); created if missing. */
+  dataDir: string;
+  /** TCP port; 0 picks a free one (default 8787). */
+  port?: number;
+  /** Bind address (default 127.0.0.1: loopback only). */
+  host?: string;
+  /** Engine worker threads (default: available parallelism). */
+  poolSize?: number;
+  /** Renders in flight (default: twice the pool). */
+  concurrency?: number;
+  /** Credit balance of new keys, milli-credits (default 1,000,000 credits). */
+  defaultBalanceMilli?: number;
+  /** Characters of input_text at most (default 100 000). */
+  maxTextChars?: number;
+  /** JSON body bytes at most (default 1 MiB). */
+  bodyLimit?: number;
+  /** Requests waiting or running per key at most (default 10 000). */
+  maxQueuedPerKey?: number;
+  /** Callback retry policy (default 6 attempts, 2 s doubling, 10 s timeout). */
+  retry?: Partial<RetryPolicy>;
+  /** Host names (besides loopback and the bound address) accepted in the Host header. */
+  allowedHosts?: string[];
+  /** Origins accepted in the Origin header besides the server's own. */
+  allowedOrigins?: string[];
+  /** Base URL for audio_link / srt_link when the server is reached through another name. */
+  publicUrl?: string;
+  /**
+   * Slow-down of failed authentication per remote address (default: 5 free failures a minute,
+   * then 250 ms doubling to 5 s; beyond 64 waiting answers, 429 with Retry-After). Its window
+   * runs on `clock` unless one is given here.
+   */
+  authThrottle?: AuthThrottleOptions;
+  /** Wait for renders in flight on close before requeueing them, ms (default 10 000). */
+  closeGraceMs?: number;
+  clock?: Clock;
+  log?: Log;
+  /** Built renderer served at `/` (default dist/renderer of the repository). */
+  uiDir?: string;
+  /** Login token of the studio's sign-in address (default: random per run). */
+  loginToken?: string;
+  /**
+   * The shared settings file the Settings view edits (port and data folder of the next start).
+   * The desktop shell passes its electron-store one; default: the file in `settingsDir`.
+   */
+  settings?: SettingsStore;
+  /** Folder of `settings.json` when `settings` is not given (default: the per-user config folder). */
+  settingsDir?: string;
+  /** An engine to use instead of starting one (the Electron shell shares its own); not closed by `close()` then. */
+  engine?: Engine;
+}
+
+export interface Core {
+  /** Where the server listens, e.g. http://127.0.0.1:8787 */
+  readonly url: string;
+  /** Base of audio_link / srt_link: `publicUrl` when given, else `url`. */
+  readonly publicUrl: string;
+  readonly port: number;
+  /** Opens the studio signed in: `<url>/?token=<login token>`. */
+  readonly loginUrl: string;
+  readonly store: Store;
+  readonly jobs: Jobs;
+  readonly engine: Engine;
+  readonly server: HttpApp;
+  /** Default balance for keys created through this core, milli-credits. */
+  readonly defaultBalanceMilli: number | undefined;
+  /** Idempotent ordered shutdown. */
+  close(): Promise<void>;
+}
+
+/** How long close() lets HTTP requests in flight finish before cutting their connections, ms. */
+const SERVER_CLOSE_GRACE_MS = 2000;
+
+export async function createCore(options: CoreOptions): Promise<Core> {
+  const host = options.host ?? '127.0.0.1';
+  const clock = options.clock ?? systemClock;
+  const log = options.log ?? silentLog;
+  const paths = dataPaths(options.dataDir);
+  const store = openStore({ path: paths.database });
+  let engine: Engine | undefined;
+  try {
+    // The engine gets its own thread, so encoding never stalls the HTTP event loop.
+    engine =
+      options.engine ?? (await createEngineHost(options.poolSize ? { poolSize: options.poolSize } : {}));
+    let port = 0;
+    const localUrl = () => `http://${urlHost(host)}:${port}`;
+    const baseUrl = () => options.publicUrl?.replace(/\/+$/, '') ?? localUrl();
+    const jobs = createJobs({
+      engine,
+      store,
+      filesDir: paths.files,
+      baseUrl,
+      clock,
+      log,
+      ...(options.concurrency ? { concurrency: options.concurrency } : {}),
+      ...(options.maxQueuedPerKey ? { maxQueuedPerKey: options.maxQueuedPerKey } : {}),
+      ...(options.retry ? { retry: options.retry } : {}),
+    });
+    const sessions = createSessions(options.loginToken);
+    const server = buildServer({
+      store,
+      jobs,
+      log,
+      host,
+      port: () => port,
+      ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+      ...(options.maxTextChars ? { maxTextChars: options.maxTextChars } : {}),
+      // The public name must pass the Host check too (downloads of audio_link arrive under it).
+      allowedHosts: [
+        ...(options.allowedHosts ?? []),
+        ...(options.publicUrl ? [new URL(options.publicUrl).hostname] : []),
+      ],
+      ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
+      authThrottle: { clock, ...options.authThrottle },
+      studio: {
+        sessions,
+        clock,
+        engine,
+        uiDir: options.uiDir ?? DEFAULT_UI_DIR,
+        dataDir: options.dataDir,
+        settings: options.settings ?? openFileSettings(options.settingsDir),
+        baseUrl,
+        ...(options.defaultBalanceMilli !== undefined
+          ? { defaultBalanceMilli: options.defaultBalanceMilli }
+          : {}),
+      },
+    });
+    await server.listen({ port: options.port ?? 8787, host });
+    port = (server.server.address() as AddressInfo).port;
+    jobs.start();
+
+    const ownEngine = options.engine === undefined;
+    const started = engine;
+    let closing: Promise<void> | undefined;
+    return {
+      url: localUrl(),
+      loginUrl: `${localUrl()}/?token=${sessions.loginToken}`,
+      publicUrl: baseUrl(),
+      port,
+      store,
+      jobs,
+      engine: started,
+      server,
+      defaultBalanceMilli: options.defaultBalanceMilli,
+      close() {
+        closing ??= (async () => {
+          // Idle keep-alive connections are closed at once; a connection node still counts as
+          // busy (seen after a file download) would hold close() for the 72 s keep-alive
+          // timeout, so whatever is left after a short grace is cut.
+          const cut = setTimeout(() => server.server.closeAllConnections(), SERVER_CLOSE_GRACE_MS);
+          try {
+            await server.close();
+          } finally {
+            clearTimeout(cut);
+          }
+          await jobs.close(options.closeGraceMs);
+          if (ownEngine) await started.close();
+          store.close();
+        })();
+        return closing;
+      },
+    };
+  } catch (error) {
+    if (engine && options.engine === undefined) await engine.close();
+    store.close();
+    throw error;
+  }
+}
+
+/** The host part of a URL for a bind address (wildcards become loopback, IPv6 gets brackets). */
+export function urlHost(host: string): string {
+  if (host === '0.0.0.0') return '127.0.0.1';
+  if (host === '::') return '[::1]';
+  return host.includes(':') ? `[${host}]` : host;
+}

@@ -1,0 +1,95 @@
+/** The headless `serve` and `keys` commands, run as processes. */
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fetchUrl } from '../server/helpers';
+import { runEntry, startServerProcess } from '../server/process';
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'commands-test-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('serve', () => {
+  it('rejects bad options with a clear message and exit code 2', async () => {
+    const port = await runEntry(['serve', '--port', 'abc', '--data-dir', dir]);
+    expect(port.code).toBe(2);
+    expect(port.stderr).toContain('--port must be an integer from 0 to 65535, got "abc"');
+    const unknown = await runEntry(['serve', '--colour', 'blue']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/Unknown option '--colour'/);
+    const key = await runEntry(['serve', '--api-key', 'short', '--data-dir', dir]);
+    expect(key.code).toBe(2);
+    expect(key.stderr).toContain('--api-key must be 8 to 256 visible ASCII characters');
+  });
+
+  it('prints the listening line, ensures --api-key, holds the data dir, and stops on SIGINT', async () => {
+    const server = await startServerProcess([
+      '--port',
+      '0',
+      '--data-dir',
+      dir,
+      '--api-key',
+      'serve-test-key-1',
+      '--pool-size',
+      '1',
+    ]);
+    expect(server.stdout()).toMatch(
+      /^listening on http:\/\/127\.0\.0\.1:(\d+)\nopen http:\/\/127\.0\.0\.1:\1\/\?token=[0-9a-f]{32,}\n$/,
+    );
+    const usage = await fetchUrl(`${server.url}/api/v1/usage`, 'GET', {
+      headers: { authorization: 'Bearer serve-test-key-1' },
+    });
+    expect(usage.json.result.balance).toBe(1_000_000);
+    // The database belongs to the running server.
+    const busy = await runEntry(['keys', 'list', '--data-dir', dir]);
+    expect(busy.code).toBe(1);
+    expect(busy.stderr).toMatch(/in use by process \d+/);
+    server.child.kill('SIGINT');
+    expect(await server.exited).toBe(0);
+  });
+});
+
+describe('keys', () => {
+  it('creates (shown once), lists and revokes keys; a revoked key is refused by the server', async () => {
+    const created = await runEntry([
+      'keys',
+      'create',
+      '--name',
+      'integration',
+      '--balance',
+      '12.5',
+      '--data-dir',
+      dir,
+    ]);
+    expect(created.code, created.stderr).toBe(0);
+    const key = /API key \(shown once, store it now\): (\S+)/.exec(created.stdout)?.[1];
+    const id = /id:\s+(key_[0-9a-f]+)/.exec(created.stdout)?.[1];
+    expect(key).toMatch(/^nsk_/);
+    expect(created.stdout).toContain('balance:        12.5 credits');
+    expect(created.stdout).toMatch(/signing secret: whsec_/);
+
+    const list = await runEntry(['keys', 'list', '--json', '--data-dir', dir]);
+    const keys = JSON.parse(list.stdout) as { id: string; name: string; revoked_at: string | null }[];
+    expect(keys.find((k) => k.id === id)).toMatchObject({ name: 'integration', revoked_at: null });
+    expect(list.stdout).not.toContain(key!);
+
+    const revoked = await runEntry(['keys', 'revoke', id!, '--data-dir', dir]);
+    expect(revoked.code).toBe(0);
+    expect(revoked.stdout).toContain(`revoked ${id}`);
+
+    const server = await startServerProcess(['--port', '0', '--data-dir', dir, '--pool-size', '1']);
+    const res = await fetchUrl(`${server.url}/api/v1/usage`, 'GET', {
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(res.status).toBe(401);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+
+    expect((await runEntry(['keys', 'revoke', 'key_nope', '--data-dir', dir])).code).toBe(1);
+    expect((await runEntry(['keys', 'frobnicate'])).code).toBe(2);
+  });
+});

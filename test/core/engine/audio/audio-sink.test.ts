@@ -1,0 +1,60 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../../../electron/shared/errors';
+import { describeWriteError, outputFailedError } from '../../../../electron/core/engine/audio/audio-sink';
+import { createWavSink } from '../../../../electron/core/engine/audio/wav';
+
+const errno = (code: string) => Object.assign(new Error(`${code}: some system text, write`), { code });
+
+describe('write error messages', () => {
+  it('names a full disk, an exhausted quota and a file-size limit in plain words', () => {
+    expect(describeWriteError(errno('ENOSPC'))).toBe('the disk is full (ENOSPC)');
+    expect(describeWriteError(errno('EDQUOT'))).toBe('the disk is full (disk quota exceeded) (EDQUOT)');
+    expect(describeWriteError(errno('EFBIG'))).toMatch(/^the file is too large .*disk is full\) \(EFBIG\)$/);
+    expect(describeWriteError(errno('EWHATEVER'))).toBeUndefined();
+    expect(describeWriteError(new Error('no code'))).toBeUndefined();
+  });
+
+  it('builds OUTPUT_FAILED without the path in the message for known causes', () => {
+    const error = outputFailedError('the audio file', '/data/audio/x.wav.partial', 'write', errno('ENOSPC'));
+    expect(error).toBeInstanceOf(AppError);
+    expect(error.code).toBe('OUTPUT_FAILED');
+    expect(error.message).toBe('Could not write the audio file: the disk is full (ENOSPC).');
+    expect(error.details).toEqual({ path: '/data/audio/x.wav.partial' });
+    // Unknown causes keep their own text and the path.
+    expect(outputFailedError('the audio file', '/p', 'write', new Error('odd')).message).toBe(
+      'could not write /p: odd',
+    );
+  });
+
+  // /dev/full answers every write with ENOSPC: a real failing write, no mocks.
+  it.skipIf(!existsSync('/dev/full'))(
+    'fails a WAV render on a full disk with a clear message and no file left',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'sink-full-'));
+      try {
+        const path = join(dir, 'out.wav');
+        symlinkSync('/dev/full', `${path}.partial`);
+        const sink = await createWavSink(path, 22050);
+        const pcm = new Int16Array(22050 * 10).fill(1000);
+        let error: unknown;
+        try {
+          for (let i = 0; i < 4 && !error; i++) await sink.write(pcm).catch((e: unknown) => (error = e));
+          if (!error) await sink.finish().catch((e: unknown) => (error = e));
+        } finally {
+          await sink.abort();
+        }
+        expect(error).toBeInstanceOf(AppError);
+        expect((error as AppError).code).toBe('OUTPUT_FAILED');
+        expect((error as AppError).message).toBe(
+          'Could not write the audio file: the disk is full (ENOSPC).',
+        );
+        expect(readdirSync(dir)).toEqual([]);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
+});

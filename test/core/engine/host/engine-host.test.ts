@@ -1,0 +1,82 @@
+/** The engine behind its own thread: same contract as the engine itself. */
+
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Engine } from '../../../../electron/core/engine/engine';
+import { createEngineHost } from '../../../../electron/core/engine/host/engine-host';
+
+let engine: Engine;
+let dir: string;
+const base = {
+  voice_code: 'en_female_emily_us',
+  model_id: 'std-v1.6',
+  audio_type: 'mp3',
+  bitrate: 64,
+  speed_rate: 1,
+  pitch_rate: 1,
+  volume: 100,
+} as const;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'engine-host-test-'));
+  engine = await createEngineHost({ poolSize: 1 });
+});
+afterAll(async () => {
+  await engine.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('engine host', () => {
+  it('renders files, reports progress and the result across the thread boundary', async () => {
+    const progress: number[] = [];
+    const audioPath = join(dir, 'a.mp3');
+    const srtPath = join(dir, 'a.srt');
+    const result = await engine.render({
+      ...base,
+      text: 'First sentence here. A second one follows. And a third to finish.',
+      audioPath,
+      srtPath,
+      onProgress: (f) => progress.push(f),
+    });
+    expect(engine.poolSize).toBe(1);
+    expect(result.characters).toBe(65);
+    expect(result.audioBytes).toBe(statSync(audioPath).size);
+    expect(result.cueCount).toBeGreaterThan(0);
+    expect(existsSync(srtPath)).toBe(true);
+    expect(progress.at(-1)).toBeCloseTo(1);
+  });
+
+  it('passes engine errors through with their code', async () => {
+    await expect(engine.render({ ...base, text: '?!', audioPath: join(dir, 'b.mp3') })).rejects.toMatchObject(
+      {
+        code: 'NOTHING_TO_SPEAK',
+      },
+    );
+  });
+
+  it('aborts a render: the promise rejects and no final file is left', async () => {
+    const controller = new AbortController();
+    const audioPath = join(dir, 'c.mp3');
+    const render = engine.render({
+      ...base,
+      text: 'A long text to be cut short. '.repeat(200),
+      audioPath,
+      signal: controller.signal,
+    });
+    setTimeout(() => controller.abort(), 30);
+    await expect(render).rejects.toBeInstanceOf(Error);
+    expect(existsSync(audioPath)).toBe(false);
+  });
+
+  it('auditions a voice as WAV bytes', async () => {
+    const wav = await engine.audition({
+      voice_code: 'en_female_nova_default',
+      speed_rate: 1,
+      pitch_rate: 1,
+      volume: 100,
+    });
+    expect(Buffer.from(wav.subarray(0, 4)).toString()).toBe('RIFF');
+  });
+});

@@ -1,0 +1,250 @@
+/**
+ * The layer map is a lint error: runs the repository's own eslint.config.js (its `layers/imports`
+ * rule and layer table, not a copy) over one-line sources linted as if they lived at the given
+ * paths. The files need not exist: type-aware parsing is switched off for these virtual paths,
+ * and only the layer rule runs.
+ */
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const RULE = 'layers/imports';
+
+let eslint: ESLint;
+
+beforeAll(() => {
+  eslint = new ESLint({
+    cwd: root,
+    overrideConfig: {
+      files: ['**/*.ts', '**/*.tsx'],
+      languageOptions: { parserOptions: { projectService: false } },
+    },
+    ruleFilter: ({ ruleId }) => ruleId === RULE,
+  });
+});
+
+async function lint(filePath: string, code: string) {
+  const [result] = await eslint.lintText(code, { filePath });
+  const messages = result?.messages ?? [];
+  expect(messages.filter((m) => m.fatal)).toEqual([]);
+  return messages.filter((m) => m.ruleId === RULE).map((m) => m.message);
+}
+
+// [importing file, source, text the message must contain]
+const violations: [string, string, string][] = [
+  [
+    'electron/core/server/app.ts',
+    "import { shell } from '../../main/shell';",
+    'core/server may not import layer main',
+  ],
+  [
+    'electron/core/server/app.ts',
+    "import { useStore } from '../../../renderer/src/stores';",
+    'core/server may not import layer renderer',
+  ],
+  [
+    'electron/core/engine/engine.ts',
+    "import { openStore } from '../store';",
+    'core/engine may not import layer core/store',
+  ],
+  [
+    'electron/core/engine/engine.ts',
+    "import { createJobs } from '../jobs';",
+    'core/engine may not import layer core/jobs',
+  ],
+  [
+    'electron/core/store/database.ts',
+    "import { createJobs } from '../jobs';",
+    'core/store may not import layer core/jobs',
+  ],
+  [
+    'electron/core/store/database.ts',
+    "import load from '@echogarden/espeak-ng-emscripten';",
+    "core/store may not import the package '@echogarden/espeak-ng-emscripten': only core/engine may",
+  ],
+  ['electron/core/store/database.ts', "import Fastify from 'fastify';", 'only core/server may'],
+  [
+    'electron/core/jobs/runner.ts',
+    "import { buildServer } from '../server/app';",
+    'core/jobs may not import layer core/server',
+  ],
+  ['electron/shared/api.ts', "import { readFileSync } from 'node:fs';", "Node builtin 'node:fs'"],
+  ['electron/shared/api.ts', "import path from 'path';", "Node builtin 'path'"],
+  [
+    'electron/shared/api.ts',
+    "import { createEngine } from '../core/engine/engine';",
+    'shared may not import layer core/engine',
+  ],
+  [
+    'electron/shared/api.ts',
+    "import { app } from 'electron';",
+    "shared may not import the package 'electron'",
+  ],
+  [
+    'renderer/src/main.tsx',
+    "import { createJobs } from '../../electron/core/jobs';",
+    'renderer may not import layer core/jobs',
+  ],
+  [
+    'renderer/src/lib/api-client.ts',
+    "import type { Jobs } from '../../../electron/core/jobs';",
+    'renderer may not import layer core/jobs',
+  ],
+  [
+    'renderer/src/lib/desktop.ts',
+    "import { ipcRenderer } from 'electron';",
+    "renderer may not import the package 'electron'",
+  ],
+  ['renderer/src/lib/format.ts', "import { join } from 'node:path';", "Node builtin 'node:path'"],
+  ['electron/preload/index.ts', "import { dataPaths } from '../core/paths';", 'preload may not import'],
+  [
+    'electron/preload/index.ts',
+    "import { dataPaths } from '../core/platform/paths';",
+    'preload may not import layer core/platform',
+  ],
+  [
+    'electron/preload/index.ts',
+    "import { shell } from '../main/shell';",
+    'preload may not import layer main',
+  ],
+  [
+    'electron/core/server/app.ts',
+    "import { app } from 'electron';",
+    "core/server may not import the package 'electron'",
+  ],
+  [
+    'electron/core/cli/index.ts',
+    "import Store from 'electron-store';",
+    "core/cli may not import the package 'electron-store'",
+  ],
+  [
+    'electron/core/studio-core.ts',
+    "import { shell } from '../main/shell';",
+    'core/studio-core may not import layer main',
+  ],
+  [
+    'electron/core/engine/engine.ts',
+    "import type { Jobs } from '../jobs';",
+    'core/engine may not import layer core/jobs',
+  ],
+  [
+    'electron/core/engine/engine.ts',
+    "import { type Jobs } from '../jobs/index';",
+    'core/engine may not import layer core/jobs',
+  ],
+  [
+    'electron/core/engine/engine.ts',
+    "type Jobs = import('../jobs').Jobs;",
+    'core/engine may not import layer core/jobs',
+  ],
+  [
+    'electron/core/store/index.ts',
+    "export * from '../server/app';",
+    'core/store may not import layer core/server',
+  ],
+  [
+    'electron/core/store/index.ts',
+    "export { buildServer } from '../server/app';",
+    'core/store may not import layer core/server',
+  ],
+  [
+    'electron/core/engine/pool.ts',
+    "void import('../server/app');",
+    'core/engine may not import layer core/server',
+  ],
+  ['electron/core/engine/pool.ts', 'void import(`../jobs`);', 'core/engine may not import layer core/jobs'],
+  [
+    'electron/core/platform/log.ts',
+    "import { createEngine } from '../engine';",
+    'core/platform may not import layer core/engine',
+  ],
+  [
+    'electron/core/platform/log.ts',
+    "import { openStore } from '../store/index.js';",
+    'core/platform may not import layer core/store',
+  ],
+  [
+    'electron/core/voices/library.ts',
+    "import { createJobs } from '../jobs';",
+    'core/voices may not import layer core/jobs',
+  ],
+  [
+    'electron/core/server/app.ts',
+    "import { run } from '../cli';",
+    'core/server may not import layer core/cli',
+  ],
+  [
+    'electron/core/jobs/runner.ts',
+    "import { fixture } from '../../../test/fixtures/engine';",
+    'outside any layer',
+  ],
+  ['electron/core/stray.ts', 'export const x = 1;', 'electron/core/stray.ts is outside any layer'],
+  [
+    'electron/core/engine/espeak-worker.ts',
+    "const m = require('../store');",
+    'core/engine may not import layer core/store',
+  ],
+];
+
+// [importing file, source]: none of these may produce a layer error.
+const allowed: [string, string][] = [
+  ['electron/core/server/app.ts', "import { createJobs } from '../jobs';"],
+  ['electron/core/server/routes/tts.ts', "import type { FastifyInstance } from 'fastify';"],
+  ['electron/core/jobs/runner.ts', "import type { Engine } from '../engine/engine';"],
+  ['electron/core/jobs/runner.ts', "import { openStore } from '../store';"],
+  ['electron/core/cli/index.ts', "import { startCore } from '../studio-core';"],
+  ['electron/core/studio-core.ts', "import { buildServer } from './server/app';"],
+  ['electron/main/index.ts', "import { startCore } from '../core/studio-core';"],
+  ['electron/main/index.ts', "import { createJobs } from '../core/jobs';"],
+  ['electron/main/index.ts', "import Store from 'electron-store';\nimport { app } from 'electron';"],
+  [
+    'electron/preload/index.ts',
+    "import { ipcRenderer } from 'electron';\nimport type { DesktopApi } from '../shared/desktop-api';",
+  ],
+  [
+    'electron/launch/index.ts',
+    "import { startCore } from '../core/studio-core';\nimport { shell } from '../main/shell';",
+  ],
+  ['renderer/src/lib/api-client.ts', "import type { Voice } from '../../../electron/shared/api';"],
+  ['renderer/src/main.tsx', "import { createRoot } from 'react-dom/client';\nimport './app/styles.css';"],
+  ['renderer/vite.config.ts', "import { fileURLToPath } from 'node:url';"],
+  ['electron/core/engine/engine.ts', "import { chunk } from './text/chunk';"],
+  ['electron/core/engine/espeak-worker.ts', "void import('@echogarden/espeak-ng-emscripten');"],
+  [
+    'electron/core/engine/pool.ts',
+    "import { Worker } from 'node:worker_threads';\nimport { log } from '../platform/log';",
+  ],
+  [
+    'electron/core/store/database.ts',
+    "import sqlite from 'node-sqlite3-wasm';\nimport { cleanText } from '../../shared/text';",
+  ],
+  ['electron/core/platform/settings-store.ts', "void import('conf');"],
+  [
+    'electron/core/voices/library.ts',
+    "import { openStore } from '../store';\nimport type { Engine } from '../engine';",
+  ],
+  ['electron/shared/api.ts', "import type { Voice } from './voices';"],
+  [
+    'test/core/anything.test.ts',
+    "import { shell } from '../../electron/main/shell';\nimport { app } from 'electron';",
+  ],
+  [
+    'bench/x.bench.ts',
+    "import { openStore } from '../electron/core/store';\nimport sqlite from 'node-sqlite3-wasm';",
+  ],
+];
+
+describe('layers/imports refuses imports across the layer map', () => {
+  it.each(violations)('%s: %s', async (file, code, expected) => {
+    const errors = await lint(file, code);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain(expected);
+  });
+});
+
+describe('layers/imports allows imports the layer map permits', () => {
+  it.each(allowed)('%s: %s', async (file, code) => {
+    expect(await lint(file, code)).toEqual([]);
+  });
+});
