@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync, statSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createEngine } from '../electron/core/engine/index';
+import { createEngine } from '../electron/core/engine/create-engine';
 import type { Engine } from '../electron/core/engine/engine';
 import { MODEL_IDS, type ModelId } from '../electron/shared/options';
 import { fmt, hasCommand, median, sampleText, timeCommand, timeRuns } from './lib';

@@ -1,7 +1,7 @@
 /** Renders a long text to MP3 and prints peak RSS; run by engine.bench.ts in its own process. */
 
 import { join } from 'node:path';
-import { createEngine } from '../electron/core/engine/index';
+import { createEngine } from '../electron/core/engine/create-engine';
 import { fmt, sampleText } from './lib';
 
 const chars = Number(process.argv[2] ?? 1_000_000);

@@ -14,7 +14,8 @@ import { createJobs, type Jobs, type RetryPolicy } from './jobs';
 import { dataPaths } from './platform/paths';
 import { buildServer, type HttpApp } from './server/app';
 import type { AuthThrottleOptions } from './server/auth-throttle';
-import { createSessions, DEFAULT_UI_DIR } from './server/studio';
+import { createSessions } from './server/sessions';
+import { DEFAULT_UI_DIR } from './server/static-ui';
 import { openFileSettings, type SettingsStore } from './platform/settings-store';
 import { openStore, type Store } from './store';
 

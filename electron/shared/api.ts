@@ -10,6 +10,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import type { ErrorCode } from './errors';
 import { AUDIO_TYPES, BITRATES, MODEL_IDS, RATE_MAX, RATE_MIN, VOLUME_MAX, VOLUME_MIN } from './options';
+import { AbsolutePathSchema, PortSchema } from './settings';
 
 const literals = <T extends string | number>(values: readonly T[]) =>
   Type.Union(values.map((v) => Type.Literal(v)));
@@ -162,10 +163,21 @@ export const RequestDetailSchema = Type.Object({
 });
 export type RequestDetail = Static<typeof RequestDetailSchema>;
 
-/** Query of GET /api/v1/tts. Query strings are text: numbers arrive as digit strings. */
-export const RequestListQuerySchema = Type.Object({
+/**
+ * The page of a list (GET /api/v1/tts, GET /api/v1/usage). Query strings are text: numbers
+ * arrive as digit strings.
+ */
+export const PageQuerySchema = Type.Object({
+  /** 1-based. */
   page: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,8}$' })),
-  page_size: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,2}$' })),
+  /** 1 to 100. */
+  page_size: Type.Optional(Type.String({ pattern: '^([1-9][0-9]?|100)$' })),
+});
+export type PageQuery = Static<typeof PageQuerySchema>;
+
+/** Query of GET /api/v1/tts: a page, filtered by status and voice. */
+export const RequestListQuerySchema = Type.Object({
+  ...PageQuerySchema.properties,
   status: Type.Optional(literals(REQUEST_STATUSES)),
   voice_code: Type.Optional(Type.String()),
 });
@@ -215,6 +227,10 @@ export const LedgerEntrySchema = Type.Object({
   created_at: Type.String(),
 });
 export type LedgerEntry = Static<typeof LedgerEntrySchema>;
+
+/** Query of GET /api/v1/usage: a page of the ledger. */
+export const UsageQuerySchema = PageQuerySchema;
+export type UsageQuery = Static<typeof UsageQuerySchema>;
 
 /** GET /api/v1/usage. */
 export const UsageSchema = Type.Object({
@@ -314,7 +330,7 @@ export type AuditionBody = Static<typeof AuditionBodySchema>;
 /** GET and PUT /api/v1/settings (session only): the server settings of the shared settings file. */
 export const ServerSettingsSchema = Type.Object({
   /** Port for the next start; 0 picks a free one each run. */
-  port: Type.Integer({ minimum: 0, maximum: 65535 }),
+  port: PortSchema,
   /** Data folder for the next start; null means the per-user app data folder. */
   data_dir: Nullable(Type.String()),
   /** What this run uses. */
@@ -327,11 +343,14 @@ export const ServerSettingsSchema = Type.Object({
 });
 export type ServerSettings = Static<typeof ServerSettingsSchema>;
 
-/** Body of PUT /api/v1/settings: either field may be left out; data_dir null resets it. */
+/**
+ * Body of PUT /api/v1/settings: either field may be left out; data_dir null resets it. The
+ * rules are the Settings view's (see `checkServerSettings`).
+ */
 export const UpdateServerSettingsBodySchema = Type.Object(
   {
-    port: Type.Optional(Type.Integer({ minimum: 0, maximum: 65535 })),
-    data_dir: Type.Optional(Nullable(Type.String())),
+    port: Type.Optional(PortSchema),
+    data_dir: Type.Optional(Nullable(AbsolutePathSchema)),
   },
   { additionalProperties: false },
 );

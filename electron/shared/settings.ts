@@ -43,10 +43,16 @@ export const OutputDefaultsSchema = Type.Object({
   volume: Type.Integer({ minimum: VOLUME_MIN, maximum: VOLUME_MAX }),
 });
 
+/** Port of the local API; 0 picks a free one each run. */
+export const PortSchema = Type.Integer({ minimum: 0, maximum: 65535 });
+
+/** An absolute path on any platform: `/…`, `C:\…`, `C:/…` or `\\server\…`. Pure (no node:path). */
+export const AbsolutePathSchema = Type.String({ pattern: '^(/|[A-Za-z]:[\\\\/]|\\\\\\\\)' });
+
 export const SettingsSchema = Type.Object({
   version: Type.Integer({ minimum: 1 }),
   /** Port of the local API; 0 picks a free one each run. */
-  port: Type.Integer({ minimum: 0, maximum: 65535 }),
+  port: PortSchema,
   /** Database and audio files; null means the per-user app data folder. */
   dataDir: Nullable(Type.String({ minLength: 1 })),
   theme: Literals(['system', 'light', 'dark'] as const),
@@ -156,11 +162,6 @@ export function applySettingsPatch(current: Settings, patch: SettingsPatch): Set
   return next;
 }
 
-/** True for an absolute path on any platform: `/…`, `C:\…`, `C:/…` or `\\server\…`. Pure (no node:path). */
-export function isAbsolutePath(path: string): boolean {
-  return /^(\/|[A-Za-z]:[\\/]|\\\\)/.test(path);
-}
-
 /** A problem with one server setting, named by its API field. */
 export interface ServerSettingsProblem {
   field: 'port' | 'data_dir';
@@ -168,26 +169,29 @@ export interface ServerSettingsProblem {
 }
 
 /**
+ * What a port and a data folder must be, in the words of the Settings view and of
+ * PUT /api/v1/settings (whose body schema, `UpdateServerSettingsBodySchema`, is built from
+ * `PortSchema` and `AbsolutePathSchema`).
+ */
+export const SERVER_SETTING_RULES: Readonly<Record<ServerSettingsProblem['field'], string>> = {
+  port: `Port must be a whole number from ${PortSchema.minimum} to ${PortSchema.maximum} (0 picks a free port each start).`,
+  data_dir: 'Data folder must be an absolute path (or empty for the per-user app data folder).',
+};
+
+/**
  * Checks a port and data folder by the settings schema's rules (port an integer 0–65535, 0
- * picking a free one; data folder an absolute path, or null for the per-user app data folder).
- * Shared by the server's PUT /api/v1/settings and the Settings view, so both say the same.
+ * picking a free one; data folder an absolute path, or null for the per-user app data folder),
+ * reporting every field that breaks them. For the Settings view, which marks each field.
  */
 export function checkServerSettings(values: { port?: unknown; data_dir?: unknown }): ServerSettingsProblem[] {
   const problems: ServerSettingsProblem[] = [];
-  const { minimum, maximum } = SettingsSchema.properties.port;
-  if (values.port !== undefined && !Value.Check(SettingsSchema.properties.port, values.port))
-    problems.push({
-      field: 'port',
-      message: `Port must be a whole number from ${minimum} to ${maximum} (0 picks a free port each start).`,
-    });
+  if (values.port !== undefined && !Value.Check(PortSchema, values.port))
+    problems.push({ field: 'port', message: SERVER_SETTING_RULES.port });
   if (
     values.data_dir !== undefined &&
     values.data_dir !== null &&
-    (typeof values.data_dir !== 'string' || !values.data_dir.trim() || !isAbsolutePath(values.data_dir))
+    !Value.Check(AbsolutePathSchema, values.data_dir)
   )
-    problems.push({
-      field: 'data_dir',
-      message: 'Data folder must be an absolute path (or empty for the per-user app data folder).',
-    });
+    problems.push({ field: 'data_dir', message: SERVER_SETTING_RULES.data_dir });
   return problems;
 }

@@ -15,7 +15,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { parseSrt } from '../../renderer/src/lib/subtitles';
+import { cuesFromSrt } from '../../renderer/src/lib/subtitles';
 import { startReceiver } from '../fixtures/callback-receiver';
 import {
   E2E_CALLBACK_ATTEMPTS,
@@ -142,7 +142,7 @@ export async function runStudioE2e(log: (line: string) => void): Promise<void> {
     await page.getByRole('button', { name: 'Play' }).waitFor();
     // The text shown is the SRT's cue for the displayed time (either neighbour within 0.15 s of a boundary).
     const srtHref = await page.getByRole('link', { name: 'Download SRT' }).getAttribute('href');
-    const cues = parseSrt(await (await fetch(new URL(srtHref!, studio.url))).text());
+    const cues = cuesFromSrt(await (await fetch(new URL(srtHref!, studio.url))).text());
     const at = await currentSeconds(page);
     const candidates = cues
       .filter((c) => at >= c.start - 0.15 && at < c.end + 0.15)

@@ -17,7 +17,8 @@ import { DEFAULT_BALANCE_MILLI } from '../../electron/shared/pricing';
 import { openDatabase } from '../../electron/core/store/database';
 import { startReceiver } from '../fixtures/callback-receiver';
 import { startServerProcess, type ServerProcess } from '../core/server/process';
-import { createRng, quantile, sleep, waitUntil, type FaultContext, type Scenario } from './harness';
+import { quantile, sleep, waitUntil, type FaultContext, type Scenario } from './harness';
+import { random as createRng } from '../fixtures/random';
 
 const KEY = 'kill9-fault-key-0123456789abcdef';
 const VOICES = [

@@ -34,7 +34,8 @@ import { dataPaths } from '../../electron/core/platform/paths';
 import { rmsOf, wavSamples } from '../fixtures/audio-analysis';
 import { ENTRY } from '../core/server/process';
 import { startTestCore } from '../core/server/helpers';
-import { createRng, sleep, waitUntil, type FaultContext, type Scenario } from './harness';
+import { sleep, waitUntil, type FaultContext, type Scenario } from './harness';
+import { random as createRng } from '../fixtures/random';
 
 const KEY = 'storage-fault-key-0123456789abcdef';
 const VOICE = 'en_female_emily_us';

@@ -10,7 +10,7 @@
  */
 
 import { readdirSync } from 'node:fs';
-import { createEngine } from '../../electron/core/engine/index';
+import { createEngine } from '../../electron/core/engine/create-engine';
 import type { Engine } from '../../electron/core/engine/engine';
 import { wavSamples, rmsOf } from '../fixtures/audio-analysis';
 import { Agent, request } from 'undici';

@@ -7,18 +7,6 @@
 import { connect } from 'node:net';
 import { request } from 'undici';
 
-/** mulberry32: small, fast, seeded. */
-export function createRng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export interface FuzzCase {
   category: string;
   method: string;

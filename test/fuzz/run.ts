@@ -6,7 +6,8 @@
 import { revokeApiKey } from '../../electron/core/jobs/keys';
 import { systemClock } from '../../electron/core/platform/clock';
 import { startTestCore } from '../core/server/helpers';
-import { checkAnswer, createRng, generateCase, send, type FuzzCase } from './api.fuzz';
+import { checkAnswer, generateCase, send, type FuzzCase } from './api.fuzz';
+import { random as createRng } from '../fixtures/random';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -24,7 +25,7 @@ const VALID_VOICE = 'en_female_emily_us';
 
 console.log(`fuzz: seed ${seed}, ${total} cases (reproduce with --seed ${seed} --scale ${scale})`);
 const started = Date.now();
-// The failed-auth slow-down (tested in test/core/server/security.test.ts) would spend the run
+// The failed-auth slow-down (tested in test/core/server/auth-throttle.test.ts) would spend the run
 // waiting on the thousands of bad keys sent here; this suite is about answers, not timing.
 const t = await startTestCore({ authThrottle: { baseDelayMs: 0 } });
 const revokedKey = t.newKey();

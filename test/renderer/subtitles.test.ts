@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cueIndexAt, cueWords, parseSrt, wordIndexAt } from '../../renderer/src/lib/subtitles';
+import { cueIndexAt, cuesFromSrt, cueWords, wordIndexAt } from '../../renderer/src/lib/subtitles';
 
 const SRT = `1
 00:00:00,000 --> 00:00:02,500
@@ -16,7 +16,7 @@ came home.
 `;
 
 describe('subtitle sync', () => {
-  const cues = parseSrt(SRT);
+  const cues = cuesFromSrt(SRT);
 
   it('parses cues with times in seconds and multi-line text', () => {
     expect(cues).toHaveLength(3);
@@ -26,7 +26,9 @@ describe('subtitle sync', () => {
   });
 
   it('accepts CRLF files and skips malformed blocks', () => {
-    const parsed = parseSrt('1\r\n00:00:01,000 --> 00:00:02,000\r\nHi\r\n\r\n2\r\nnot a time\r\nBroken\r\n');
+    const parsed = cuesFromSrt(
+      '1\r\n00:00:01,000 --> 00:00:02,000\r\nHi\r\n\r\n2\r\nnot a time\r\nBroken\r\n',
+    );
     expect(parsed).toEqual([{ index: 1, start: 1, end: 2, text: 'Hi' }]);
   });
 

@@ -20,7 +20,7 @@ import {
   type ModelId,
 } from '../../shared/options';
 import { findVoice, VOICES } from '../../shared/voices';
-import { createEngine } from '../engine/index';
+import { createEngine } from '../engine/create-engine';
 import { parseCommandLine, runCommand, UsageError } from './usage';
 
 export const SAY_USAGE = `usage: say --voice <code> --out <file> [options] [text…]

@@ -8,7 +8,7 @@
 
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { PARTIAL_SUFFIX } from '../engine/audio/audio-sink';
+import { PARTIAL_SUFFIX } from '../platform/staged-file';
 import type { Engine } from '../engine/engine';
 import { AppError, isAppError } from '../../shared/errors';
 import type { RequestRow, Store } from '../store';

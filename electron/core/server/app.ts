@@ -1,23 +1,34 @@
 /**
  * The HTTP app factory: the spec's API, its extensions, downloads, the event stream and the
- * OpenAI-compatible endpoint, behind the host/origin checks. Not listening: the caller
- * (`createCore`) listens and closes it.
+ * OpenAI-compatible endpoint, behind the host/origin checks; with `studio`, also the studio UI,
+ * its session sign-in and the session-only routes. Not listening: the caller (`createCore`)
+ * listens and closes it.
  */
 
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { AppError } from '../../shared/errors';
+import type { Engine } from '../engine/engine';
 import type { Jobs } from '../jobs';
+import type { Clock } from '../platform/clock';
 import type { Log } from '../platform/log';
+import type { SettingsStore } from '../platform/settings-store';
 import type { Store } from '../store';
 import { HTTP_STATUS, sendError, toAppError, writeClientError } from './errors';
+import { registerDownloadRoute } from './routes/downloads';
+import { registerEventsRoute } from './routes/events';
 import { registerHealthRoute } from './routes/health';
-import { registerMiscRoutes } from './routes/misc';
+import { registerKeyRoutes } from './routes/keys';
 import { registerOpenAiRoutes, sendOpenAiError } from './routes/openai';
+import { registerSessionRoutes } from './routes/session';
+import { registerSettingsRoutes } from './routes/settings';
 import { registerTtsRoutes } from './routes/tts';
-import { createAuth } from './auth';
+import { registerUsageRoute } from './routes/usage';
+import { registerAuditionRoute, registerVoiceRoutes } from './routes/voices';
+import { createAuth, type Auth } from './auth';
 import { createAuthThrottle, type AuthThrottleOptions } from './auth-throttle';
 import { createHostPolicy } from './security';
-import { registerStudioRoutes, type StudioOptions } from './studio';
+import { attachSessions, createStudioKey, type Sessions } from './sessions';
+import { registerStaticUi } from './static-ui';
 import { DEFAULT_MAX_TEXT_CHARS } from './validation';
 
 /** Default limit on a JSON body, bytes. */
@@ -43,7 +54,29 @@ export interface ServerOptions {
    */
   authThrottle?: AuthThrottleOptions;
   /** The studio UI and its session sign-in; without it only bearer keys work and `/` is 404. */
-  studio?: Omit<StudioOptions, 'store' | 'port' | 'auth'>;
+  studio?: StudioOptions;
+}
+
+export interface StudioOptions {
+  sessions: Sessions;
+  clock: Clock;
+  /** For voice auditions; without it the audition route answers ENGINE_FAILED. */
+  engine?: Pick<Engine, 'audition'>;
+  /** The built renderer (`DEFAULT_UI_DIR` of static-ui.ts). */
+  uiDir: string;
+  /** The server's own base URL, for the API page. */
+  baseUrl(): string;
+  /** Shown on the Settings page. */
+  dataDir?: string;
+  /** Balance of the keys the studio creates (its own, and those of the keys page), milli-credits. */
+  defaultBalanceMilli?: number;
+  /**
+   * The shared settings file, for GET/PUT /api/v1/settings (port and data folder of the next
+   * start). Without it those routes answer NOT_FOUND.
+   */
+  settings?: SettingsStore;
+  /** The data folder a null `dataDir` setting means (default: the per-user app data folder). */
+  defaultDataDir?: string;
 }
 
 /** The HTTP app: fastify, which only the server layer imports. */
@@ -99,7 +132,7 @@ export function buildServer(options: ServerOptions): HttpApp {
   app.addHook('preClose', async () => throttle.close());
   const auth = createAuth({ store, throttle });
 
-  if (options.studio) registerStudioRoutes(app, { store, auth, port: options.port, ...options.studio });
+  if (options.studio) registerStudio(app, { store, auth, port: options.port, studio: options.studio });
 
   const streams = new Set<FastifyReply>();
   app.addHook('preClose', async () => {
@@ -107,7 +140,10 @@ export function buildServer(options: ServerOptions): HttpApp {
   });
 
   registerTtsRoutes(app, { store, jobs, auth, maxTextChars });
-  registerMiscRoutes(app, { store, jobs, auth, streams });
+  registerVoiceRoutes(app);
+  registerUsageRoute(app, { store, auth });
+  registerDownloadRoute(app, { store, jobs });
+  registerEventsRoute(app, { jobs, auth, streams });
   registerHealthRoute(app, { store, jobs });
   registerOpenAiRoutes(app, { jobs, auth, maxTextChars });
 
@@ -127,4 +163,31 @@ export function buildServer(options: ServerOptions): HttpApp {
 /** The OpenAI-compatible routes answer errors in OpenAI's shape, every other route in the spec's. */
 function sendAnyError(url: string, reply: FastifyReply, error: unknown): FastifyReply {
   return url.startsWith('/v1/') ? sendOpenAiError(reply, error) : sendError(reply, error);
+}
+
+/** The studio: session cookies, the built UI, sign-in, and the session-only routes. */
+function registerStudio(
+  app: HttpApp,
+  { store, auth, port, studio }: { store: Store; auth: Auth; port(): number; studio: StudioOptions },
+): void {
+  const studioKey = createStudioKey(store, studio.clock, studio.defaultBalanceMilli);
+  attachSessions(app, { sessions: studio.sessions, port, studioKey });
+  const ui = registerStaticUi(app, studio.uiDir);
+  registerSessionRoutes(app, {
+    sessions: studio.sessions,
+    auth,
+    ui,
+    studioKey,
+    port,
+    baseUrl: studio.baseUrl,
+    dataDir: studio.dataDir,
+  });
+  registerSettingsRoutes(app, {
+    settings: studio.settings,
+    port,
+    dataDir: studio.dataDir,
+    defaultDataDir: studio.defaultDataDir,
+  });
+  registerKeyRoutes(app, { store, clock: studio.clock, defaultBalanceMilli: studio.defaultBalanceMilli });
+  registerAuditionRoute(app, { auth, engine: studio.engine });
 }

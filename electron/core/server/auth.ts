@@ -1,6 +1,6 @@
 /**
  * Authentication for /api and /v1 routes: a bearer key, or the signed-in studio session (see
- * studio.ts). A rejected credential is answered through the failed-authentication throttle
+ * sessions.ts). A rejected credential is answered through the failed-authentication throttle
  * (auth-throttle.ts); a valid one never waits.
  */
 

@@ -7,6 +7,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyReply } from 'fastify';
 import type { ErrorBody } from '../../shared/api';
 import { AppError, isAppError, type ErrorCode } from '../../shared/errors';
+import { API_CONTENT_TYPE } from './reply';
 
 export const HTTP_STATUS: Record<ErrorCode, number> = {
   INVALID_JSON: 400,
@@ -38,9 +39,6 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   CANCELLED: 409,
   INTERNAL: 500,
 };
-
-/** Content type of every /api response: the spec says text/json. */
-export const API_CONTENT_TYPE = 'text/json; charset=utf-8';
 
 /** Converts anything thrown in a route (ours or fastify's) into an AppError. */
 export function toAppError(error: unknown): AppError {

@@ -3,9 +3,19 @@
  * requests to 127.0.0.1; it cannot make the Host header say 127.0.0.1 when its own name was
  * rebound, and its Origin header names it. So: the Host must be one of this server's own
  * names, and an Origin, when present, must be one of this server's own origins.
+ *
+ * Also: comparing a secret from a request (login token, download token) in constant time.
  */
 
+import { timingSafeEqual } from 'node:crypto';
 import { networkInterfaces, hostname } from 'node:os';
+
+/** True when `given` is `expected`, compared in time that does not depend on where they differ. */
+export function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
 
 export interface HostPolicy {
   /** True when the Host header names this server. */

@@ -1,14 +1,17 @@
 /**
- * Input validation of the submit request against the spec's tables, with the schema of
- * `shared/api.ts`. Types are never coerced ("1.0" is not a number). Each failure names the
+ * Input validation with the schemas of `shared/api.ts`: the submit requests against the spec's
+ * tables, list queries (page, page_size, filters), and the first schema error that every other
+ * body check reports. Types are never coerced ("1.0" is not a number). Each failure names the
  * field and its rule.
  */
 
+import type { Static, TObject, TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import {
   OpenAiSpeechRequestSchema,
   TtsRequestSchema,
   type OpenAiSpeechRequest,
+  type PageQuery,
   type TtsRequest,
 } from '../../shared/api';
 import { AppError } from '../../shared/errors';
@@ -50,8 +53,63 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function fieldOf(path: string): string {
-  return path.split('/')[1] ?? '';
+/** Where a value breaks its schema: the top-level field ('' for the value itself) and TypeBox's sentence. */
+export interface SchemaProblem {
+  field: string;
+  message: string;
+}
+
+/** The first place `value` breaks `schema`, or undefined when it fits. */
+export function firstSchemaProblem(schema: TSchema, value: unknown): SchemaProblem | undefined {
+  const first = Value.Errors(schema, value).First();
+  if (!first) return undefined;
+  // A JSON pointer: "/field/…", with "~1" for "/" and "~0" for "~" inside a name.
+  const field = (first.path.split('/')[1] ?? '').replaceAll('~1', '/').replaceAll('~0', '~');
+  return { field, message: first.message };
+}
+
+/** True for a request id: 32 lowercase hex digits. */
+export function isRequestId(id: string): boolean {
+  return /^[0-9a-f]{32}$/.test(id);
+}
+
+const PAGE_RULES: Readonly<Record<string, string>> = {
+  page: 'page must be a positive integer',
+  page_size: 'page_size must be from 1 to 100',
+};
+
+/** A list query that passed its schema, with the page read from it. */
+export interface ListQuery<T> {
+  query: T;
+  page: number;
+  pageSize: number;
+  /** Rows before the page. */
+  offset: number;
+}
+
+/**
+ * Checks the query string of a list route against its schema (`PageQuerySchema`'s page and
+ * page_size, and the route's filters). Throws INVALID_FIELD naming the parameter.
+ */
+export function parseListQuery<T extends TObject>(
+  schema: T,
+  query: unknown,
+  defaultPageSize: number,
+): ListQuery<Static<T>> {
+  const problem = firstSchemaProblem(schema, query);
+  if (problem) {
+    const field = problem.field || 'query';
+    const rule = PAGE_RULES[field];
+    throw new AppError(
+      'INVALID_FIELD',
+      rule ? `${rule}.` : `Invalid query parameter ${field}: ${problem.message}.`,
+      { field },
+    );
+  }
+  const { page: pageText, page_size: sizeText } = query as PageQuery;
+  const page = pageText ? Number(pageText) : 1;
+  const pageSize = sizeText ? Number(sizeText) : defaultPageSize;
+  return { query: query as Static<T>, page, pageSize, offset: (page - 1) * pageSize };
 }
 
 /** Throws AppError (INVALID_JSON, MISSING_FIELD, INVALID_FIELD, UNKNOWN_VOICE, NOTHING_TO_SPEAK, TEXT_TOO_LONG). */
@@ -60,10 +118,10 @@ export function parseTtsRequest(body: unknown, maxTextChars: number): ValidTtsRe
   for (const field of REQUIRED) {
     if (body[field] === undefined) throw new AppError('MISSING_FIELD', `${field} is required.`, { field });
   }
-  const firstError = Value.Errors(TtsRequestSchema, body).First();
-  if (firstError) {
-    const field = fieldOf(firstError.path) as keyof TtsRequest;
-    throw new AppError('INVALID_FIELD', `${RULES[field] ?? firstError.message}.`, { field });
+  const problem = firstSchemaProblem(TtsRequestSchema, body);
+  if (problem) {
+    const field = problem.field as keyof TtsRequest;
+    throw new AppError('INVALID_FIELD', `${RULES[field] ?? problem.message}.`, { field });
   }
   const request = body as TtsRequest;
   for (const field of ['speed_rate', 'pitch_rate'] as const) {
@@ -165,9 +223,9 @@ export function parseOpenAiSpeech(body: unknown, maxTextChars: number): ValidTts
   for (const field of ['model', 'input', 'voice'] as const) {
     if (body[field] === undefined) throw new AppError('MISSING_FIELD', `${field} is required.`, { field });
   }
-  const firstError = Value.Errors(OpenAiSpeechRequestSchema, body).First();
-  if (firstError) {
-    const field = fieldOf(firstError.path);
+  const problem = firstSchemaProblem(OpenAiSpeechRequestSchema, body);
+  if (problem) {
+    const { field } = problem;
     const rule =
       field === 'response_format'
         ? 'response_format must be "mp3" or "wav" (other formats are not supported locally)'

@@ -1,6 +1,7 @@
 /** Stored rows → wire records of `shared/api.ts`. */
 
 import type {
+  ApiKeyInfo,
   CallbackAttempt,
   CallbackPayload,
   CallbackResult,
@@ -8,7 +9,7 @@ import type {
   RequestDetail,
   RequestRecord,
 } from '../../shared/api';
-import type { CallbackAttemptRow, LedgerRow, RequestRow } from '../store';
+import type { CallbackAttemptRow, KeyRow, LedgerRow, RequestRow } from '../store';
 import { toCredits } from '../../shared/pricing';
 import { isoDate, type Links } from '../jobs/links';
 
@@ -88,5 +89,19 @@ export function toLedgerEntry(row: LedgerRow): LedgerEntry {
     balance_after: toCredits(row.balance_after_milli),
     request_id: row.request_id,
     created_at: row.created_at,
+  };
+}
+
+/** An API key as the studio lists it: never the key itself. */
+export function toKeyInfo(row: KeyRow): ApiKeyInfo {
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.key_prefix,
+    balance: toCredits(row.balance_milli),
+    queued: row.queued,
+    signing_secret: row.signing_secret,
+    created_at: row.created_at,
+    revoked_at: row.revoked_at,
   };
 }

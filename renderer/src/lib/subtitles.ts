@@ -1,4 +1,6 @@
-/** Subtitle sync for the preview: parse the request's SRT, find the cue and word for a playback time. */
+/** Subtitle sync for the preview: the request's SRT as cues, and the cue and word for a playback time. */
+
+import { parseSrt } from '../../../electron/shared/srt';
 
 export interface Cue {
   /** 1-based index from the file. */
@@ -9,29 +11,11 @@ export interface Cue {
   text: string;
 }
 
-const TIME = /(\d+):(\d{2}):(\d{2})[,.](\d{3})/;
-
-function seconds(stamp: string): number | undefined {
-  const m = TIME.exec(stamp);
-  if (!m) return undefined;
-  return Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]) + Number(m[4]) / 1000;
-}
-
-/** Cues of an SRT file in time order; malformed blocks are skipped, not fatal. */
-export function parseSrt(text: string): Cue[] {
-  const cues: Cue[] = [];
-  for (const block of text.replace(/\r\n?/g, '\n').split(/\n{2,}/)) {
-    const lines = block.trim().split('\n');
-    const timingLine = lines.findIndex((l) => l.includes('-->'));
-    if (timingLine < 0) continue;
-    const [from, to] = lines[timingLine]!.split('-->');
-    const start = seconds(from ?? '');
-    const end = seconds(to ?? '');
-    if (start === undefined || end === undefined) continue;
-    const index = timingLine > 0 ? Number(lines[0]) || cues.length + 1 : cues.length + 1;
-    cues.push({ index, start, end, text: lines.slice(timingLine + 1).join('\n') });
-  }
-  return cues.sort((a, b) => a.start - b.start);
+/** Cues of an SRT file (`parseSrt`), in seconds and in time order; malformed blocks are skipped, not fatal. */
+export function cuesFromSrt(srt: string): Cue[] {
+  return parseSrt(srt, { skipMalformed: true })
+    .map(({ index, startMs, endMs, text }) => ({ index, start: startMs / 1000, end: endMs / 1000, text }))
+    .sort((a, b) => a.start - b.start);
 }
 
 /** Index of the cue showing at `time` (start ≤ time < end), or -1 between cues. Binary search. */

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseMp3 } from '../../../electron/core/engine/audio/mp3-frames';
-import { parseSrt, validateCues } from '../../../electron/core/engine/subtitles';
+import { parseSrt } from '../../../electron/shared/srt';
+import { validateCues } from '../../fixtures/subtitle-checks';
 import { wavSamples, rmsOf } from '../../fixtures/audio-analysis';
 
 const root = new URL('../../../', import.meta.url).pathname;

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BITRATES, DEFAULT_SYNTHESIS } from '../../../electron/shared/options';
 import { parseMp3 } from '../../../electron/core/engine/audio/mp3-frames';
-import { parseSrt, validateCues } from '../../../electron/core/engine/subtitles';
+import { parseSrt } from '../../../electron/shared/srt';
+import { validateCues } from '../../fixtures/subtitle-checks';
 import type { WordTiming } from '../../../electron/core/engine/types';
 import { startEngine, type EngineFixture } from '../../fixtures/engine';
 import { readFileSync } from 'node:fs';
@@ -153,7 +154,7 @@ describe('render', () => {
       signal: controller.signal,
       onProgress: (f) => f > 0.1 && controller.abort(),
     });
-    await expect(promise).rejects.toBeTruthy();
+    await expect(promise).rejects.toMatchObject({ code: 'CANCELLED' });
     expect(readdirSync(fx.dir).filter((f) => f.startsWith('abort'))).toEqual([]);
   });
 

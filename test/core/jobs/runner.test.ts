@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createEngine } from '../../../electron/core/engine/index';
+import { createEngine } from '../../../electron/core/engine/create-engine';
 import type { Engine } from '../../../electron/core/engine/engine';
 import { createJobs, type Jobs } from '../../../electron/core/jobs';
 import { isoTime } from '../../../electron/core/platform/clock';

@@ -20,7 +20,8 @@ import {
   type CallbackReceiver,
   type ReceivedCallback,
 } from '../../fixtures/callback-receiver';
-import { eventually, fetchUrl, startTestCore, type HttpResult, type TestCore } from './helpers';
+import { eventually, fetchUrl, startTestCore, type TestCore } from './helpers';
+import type { HttpResult } from './http';
 
 let t: TestCore;
 let receiver: CallbackReceiver;

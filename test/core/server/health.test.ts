@@ -1,11 +1,11 @@
-/** GET /api/v1/health: no key needed, totals only, and the Host check still applies. */
+/** GET /api/v1/health: no key needed, totals only, and the Host check still applies. Through the app (no engine). */
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestCore, type TestCore } from './helpers';
+import { buildTestApp, type TestApp } from './inject';
 
-let t: TestCore;
-beforeAll(async () => {
-  t = await startTestCore({ poolSize: 1 });
+let t: TestApp;
+beforeAll(() => {
+  t = buildTestApp();
 });
 afterAll(() => t.close());
 
@@ -19,7 +19,7 @@ describe('GET /api/v1/health', () => {
   });
 
   it('counts requests waiting or running, of every key', async () => {
-    t.core.jobs.runner.pause();
+    t.jobs.runner.pause();
     const other = t.newKey();
     for (const key of [t.key, other, other]) {
       const res = await t.call('POST', '/api/v1/tts', {
@@ -30,7 +30,7 @@ describe('GET /api/v1/health', () => {
     }
     const res = await t.call('GET', '/api/v1/health', { key: null });
     expect(res.json.result).toMatchObject({ queued: 3, paused: true });
-    t.core.jobs.runner.resume();
+    t.jobs.runner.resume();
   });
 
   it('refuses a foreign Host like every other route', async () => {

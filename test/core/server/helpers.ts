@@ -7,35 +7,14 @@ import { request } from 'undici';
 import { createCore, type Core, type CoreOptions } from '../../../electron/core/studio-core';
 import { systemClock } from '../../../electron/core/platform/clock';
 import { createApiKey } from '../../../electron/core/jobs/keys';
-
-export interface HttpResult {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  text: string;
-  body: Buffer;
-  /** Parsed JSON body; loosely typed so tests can reach into any route's answer. */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  json: any;
-}
-
-export interface CallOptions {
-  body?: unknown;
-  /** Raw body string (sent as is). */
-  raw?: string | Buffer;
-  key?: string | null;
-  headers?: Record<string, string>;
-}
+import { callRequest, toHttpResult, type CallOptions, type HttpResult, type Method } from './http';
 
 export interface TestCore {
   core: Core;
   dir: string;
   /** A key with the default balance. */
   key: string;
-  call(
-    method: 'GET' | 'POST' | 'HEAD' | 'PUT' | 'OPTIONS',
-    path: string,
-    options?: CallOptions,
-  ): Promise<HttpResult>;
+  call(method: Method, path: string, options?: CallOptions): Promise<HttpResult>;
   newKey(balanceMilli?: number): string;
   close(): Promise<void>;
 }
@@ -50,15 +29,7 @@ export async function fetchUrl(
     headers: options.headers,
     body: options.body,
   });
-  const body = Buffer.from(await response.body.arrayBuffer());
-  const text = body.toString('utf8');
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: response.statusCode, headers: response.headers, text, body, json };
+  return toHttpResult(response.statusCode, response.headers, Buffer.from(await response.body.arrayBuffer()));
 }
 
 export async function startTestCore(options: Partial<CoreOptions> = {}): Promise<TestCore> {
@@ -80,17 +51,10 @@ export async function startTestCore(options: Partial<CoreOptions> = {}): Promise
     dir,
     key,
     newKey,
-    call(method, path, { body, raw, key: callKey = key, headers = {} } = {}) {
-      const all: Record<string, string> = { ...headers };
-      if (callKey !== null) all.authorization ??= `Bearer ${callKey}`;
-      let payload: string | Buffer | undefined;
-      if (raw !== undefined) payload = raw;
-      else if (body !== undefined) {
-        payload = JSON.stringify(body);
-        all['content-type'] ??= 'application/json';
-      }
+    call(method, path, options = {}) {
+      const { headers, payload } = callRequest(options, key);
       return fetchUrl(`${core.url}${path}`, method, {
-        headers: all,
+        headers,
         ...(payload !== undefined ? { body: payload } : {}),
       });
     },

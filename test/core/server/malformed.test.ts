@@ -1,16 +1,13 @@
-/** Requests refused before our routes (bad HTTP, bad URLs, bodies, shutdown) still get our error shapes. */
+/**
+ * Requests refused before our routes (bad HTTP, bad URLs, bodies, shutdown) still get our error
+ * shapes. Bad URLs and bodies go through the app (`app.inject`, no engine); what node's HTTP
+ * parser refuses, and shutdown, need a real socket and the full core.
+ */
 
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestCore, type TestCore } from './helpers';
-
-let t: TestCore;
-beforeAll(async () => {
-  t = await startTestCore();
-});
-afterAll(async () => {
-  await t.close();
-});
+import { buildTestApp, type TestApp } from './inject';
 
 /** Writes raw bytes and returns everything the server sent until it closed the connection. */
 function rawExchange(url: string, bytes: string, afterWrite?: () => void): Promise<string> {
@@ -31,7 +28,15 @@ function specError(text: string): { status: number; body: Record<string, unknown
   return { status, body };
 }
 
-describe('errors raised before any route', () => {
+describe('errors raised before any route, over a real socket', () => {
+  let t: TestCore;
+  beforeAll(async () => {
+    t = await startTestCore();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
   it('answers a bad Content-Length with the spec error shape', async () => {
     const host = new URL(t.core.url).host;
     const text = await rawExchange(
@@ -53,6 +58,16 @@ describe('errors raised before any route', () => {
     const { status, body } = specError(text);
     expect(status).toBe(431);
     expect(body).toMatchObject({ status: 0, error_code: 'INVALID_FIELD' });
+  });
+});
+
+describe('errors raised before any route, through the app', () => {
+  let t: TestApp;
+  beforeAll(() => {
+    t = buildTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
   });
 
   it('answers a URL with a bad escape or an over-long id with 400 and the spec error shape', async () => {

@@ -1,13 +1,15 @@
+/** GET/PUT /api/v1/settings through the app (no engine), signed in as the studio. */
+
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSettings } from '../../../electron/core/platform/settings-store';
 import { DEFAULT_PORT } from '../../../electron/shared/settings';
-import { fetchUrl, startTestCore, type TestCore } from './helpers';
+import { buildTestApp, type TestApp } from './inject';
 
 describe('GET/PUT /api/v1/settings (session only, the shared settings file)', () => {
-  let t: TestCore;
+  let t: TestApp;
   let settingsDir: string;
   let cookie: string;
   const file = () => join(settingsDir, 'settings.json');
@@ -16,8 +18,8 @@ describe('GET/PUT /api/v1/settings (session only, the shared settings file)', ()
     settingsDir = mkdtempSync(join(tmpdir(), 'settings-'));
     // Another field in the file must survive a change of port.
     writeFileSync(file(), JSON.stringify({ version: 1, port: DEFAULT_PORT, theme: 'dark' }));
-    t = await startTestCore({ settingsDir });
-    const res = await fetchUrl(t.core.loginUrl, 'GET');
+    t = buildTestApp({ settingsDir });
+    const res = await t.call('GET', t.loginPath, { key: null });
     cookie = String(res.headers['set-cookie']).split(';')[0]!;
   });
   afterAll(async () => {
@@ -26,11 +28,12 @@ describe('GET/PUT /api/v1/settings (session only, the shared settings file)', ()
   });
 
   const get = (headers: Record<string, string> = { cookie }) =>
-    fetchUrl(`${t.core.url}/api/v1/settings`, 'GET', { headers });
+    t.call('GET', '/api/v1/settings', { key: null, headers });
   const put = (body: unknown, headers: Record<string, string> = { cookie }) =>
-    fetchUrl(`${t.core.url}/api/v1/settings`, 'PUT', {
+    t.call('PUT', '/api/v1/settings', {
+      key: null,
       headers: { 'content-type': 'application/json', ...headers },
-      body: JSON.stringify(body),
+      raw: JSON.stringify(body),
     });
 
   it('reads the stored port and data folder next to the running ones', async () => {
@@ -41,7 +44,7 @@ describe('GET/PUT /api/v1/settings (session only, the shared settings file)', ()
       result: {
         port: DEFAULT_PORT,
         data_dir: null,
-        running_port: t.core.port,
+        running_port: t.port,
         running_data_dir: t.dir,
         restart_required: true,
         settings_file: file(),
@@ -58,11 +61,11 @@ describe('GET/PUT /api/v1/settings (session only, the shared settings file)', ()
     expect(readdirSync(settingsDir)).toEqual(['settings.json']);
     expect((await get()).json.result).toMatchObject({ port: 9123, data_dir: dataDir });
     // The running server keeps its port.
-    expect((await fetchUrl(`${t.core.url}/api/v1/session`, 'GET', { headers: { cookie } })).status).toBe(200);
+    expect((await t.call('GET', '/api/v1/session', { key: null, headers: { cookie } })).status).toBe(200);
   });
 
   it('says no restart is needed when the stored values are the running ones', async () => {
-    const res = await put({ port: t.core.port, data_dir: t.dir });
+    const res = await put({ port: t.port, data_dir: t.dir });
     expect(res.json.result.restart_required).toBe(false);
     const reset = await put({ data_dir: null });
     expect(reset.json.result).toMatchObject({ data_dir: null, restart_required: true });
@@ -98,14 +101,15 @@ describe('GET/PUT /api/v1/settings (session only, the shared settings file)', ()
 
   it('creates the settings folder when it does not exist yet', async () => {
     const fresh = join(mkdtempSync(join(tmpdir(), 'settings-')), 'nested', 'dir');
-    const other = await startTestCore({ settingsDir: fresh });
+    const other = buildTestApp({ settingsDir: fresh });
     try {
-      const login = await fetchUrl(other.core.loginUrl, 'GET');
+      const login = await other.call('GET', other.loginPath, { key: null });
       const c = String(login.headers['set-cookie']).split(';')[0]!;
       expect(existsSync(fresh)).toBe(false);
-      const res = await fetchUrl(`${other.core.url}/api/v1/settings`, 'PUT', {
+      const res = await other.call('PUT', '/api/v1/settings', {
+        key: null,
         headers: { 'content-type': 'application/json', cookie: c },
-        body: JSON.stringify({ port: 0 }),
+        raw: JSON.stringify({ port: 0 }),
       });
       expect(res.status).toBe(200);
       expect(readSettings(fresh).port).toBe(0);

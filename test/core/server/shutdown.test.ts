@@ -21,7 +21,9 @@ describe('close()', () => {
     await t.close();
     const took = Date.now() - started;
     await ended;
+    // The grace was given (a timer never fires early) …
     expect(took).toBeGreaterThanOrEqual(1500);
-    expect(took).toBeLessThan(15_000);
-  }, 90_000);
+    // … and the connection was then cut: without the cut, close() waits for node's 72 s
+    // keep-alive timeout and this test times out.
+  }, 30_000);
 });

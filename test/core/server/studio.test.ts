@@ -1,20 +1,35 @@
+/**
+ * The studio UI and its session sign-in: through the app (no engine) for sign-in, the built UI,
+ * the session-only routes and their refusals; on the full core for what the composition adds
+ * (the printed sign-in address, where it listens) and for auditions, which need the engine.
+ */
+
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchUrl, startTestCore, type TestCore } from './helpers';
+import { buildTestApp, type TestApp } from './inject';
+
+const LOGIN_TOKEN = 'a'.repeat(48);
+
+/** A built UI in a temp folder: index.html and one asset. */
+function makeUiDir(): string {
+  const uiDir = mkdtempSync(join(tmpdir(), 'ui-'));
+  mkdirSync(join(uiDir, 'assets'));
+  writeFileSync(join(uiDir, 'index.html'), '<!doctype html><title>studio</title>');
+  writeFileSync(join(uiDir, 'assets', 'app-1.js'), 'console.log(1)');
+  return uiDir;
+}
 
 describe('studio UI and session sign-in', () => {
-  let t: TestCore;
+  let t: TestApp;
   let uiDir: string;
   let cookie: string;
 
-  beforeAll(async () => {
-    uiDir = mkdtempSync(join(tmpdir(), 'ui-'));
-    mkdirSync(join(uiDir, 'assets'));
-    writeFileSync(join(uiDir, 'index.html'), '<!doctype html><title>studio</title>');
-    writeFileSync(join(uiDir, 'assets', 'app-1.js'), 'console.log(1)');
-    t = await startTestCore({ uiDir, loginToken: 'a'.repeat(48) });
+  beforeAll(() => {
+    uiDir = makeUiDir();
+    t = buildTestApp({ uiDir, loginToken: LOGIN_TOKEN });
   });
   afterAll(async () => {
     await t?.close();
@@ -22,16 +37,13 @@ describe('studio UI and session sign-in', () => {
   });
 
   const get = (path: string, headers: Record<string, string> = {}) =>
-    fetchUrl(`${t.core.url}${path}`, 'GET', { headers });
+    t.call('GET', path, { key: null, headers });
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-    fetchUrl(`${t.core.url}${path}`, 'POST', {
+    t.call('POST', path, {
+      key: null,
       headers: { 'content-type': 'application/json', ...headers },
-      body: JSON.stringify(body),
+      raw: JSON.stringify(body),
     });
-
-  it('exposes the login URL with its token', () => {
-    expect(t.core.loginUrl).toBe(`${t.core.url}/?token=${'a'.repeat(48)}`);
-  });
 
   it('refuses a wrong token with a readable page and sets no cookie', async () => {
     const res = await get('/?token=nope');
@@ -41,14 +53,14 @@ describe('studio UI and session sign-in', () => {
   });
 
   it('signs in with the token: HttpOnly SameSite=Strict cookie and a redirect that strips the token', async () => {
-    const res = await get(`/?token=${'a'.repeat(48)}`);
+    const res = await get(`/?token=${LOGIN_TOKEN}`);
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe('/');
     const setCookie = String(res.headers['set-cookie']);
     expect(setCookie).toMatch(/HttpOnly/);
     expect(setCookie).toMatch(/SameSite=Strict/);
     cookie = setCookie.split(';')[0]!;
-    expect(cookie).toMatch(new RegExp(`^ns_session_${t.core.port}=`));
+    expect(cookie).toMatch(new RegExp(`^ns_session_${t.port}=`));
   });
 
   it('serves the built UI and its assets, and nothing outside the folder', async () => {
@@ -65,7 +77,7 @@ describe('studio UI and session sign-in', () => {
   it('lets the session call the API with the studio key, and manage keys', async () => {
     const session = await get('/api/v1/session', { cookie });
     expect(session.status).toBe(200);
-    expect(session.json.result.base_url).toBe(t.core.url);
+    expect(session.json.result.base_url).toBe(t.url);
     expect(session.json.result.data_dir).toBe(t.dir);
     const submit = await post(
       '/api/v1/tts',
@@ -80,31 +92,57 @@ describe('studio UI and session sign-in', () => {
     const { key, info } = created.json.result;
     expect(info.name).toBe('ci');
     // The new key works as a bearer key…
-    expect(
-      (await fetchUrl(`${t.core.url}/api/v1/usage`, 'GET', { headers: { authorization: `Bearer ${key}` } }))
-        .status,
-    ).toBe(200);
+    expect((await get('/api/v1/usage', { authorization: `Bearer ${key}` })).status).toBe(200);
     const list = await get('/api/v1/keys', { cookie });
     expect(list.json.result.items.map((k: { id: string }) => k.id)).toContain(info.id);
     // …until revoked.
     const revoked = await post(`/api/v1/keys/${info.id}/revoke`, {}, { cookie });
     expect(revoked.json.result.revoked_at).not.toBeNull();
-    expect(
-      (await fetchUrl(`${t.core.url}/api/v1/usage`, 'GET', { headers: { authorization: `Bearer ${key}` } }))
-        .status,
-    ).toBe(401);
+    expect((await get('/api/v1/usage', { authorization: `Bearer ${key}` })).status).toBe(401);
   });
 
   it('never lets a bearer key (or no credentials) manage keys', async () => {
     expect((await t.call('GET', '/api/v1/keys')).status).toBe(401);
     expect((await t.call('POST', '/api/v1/keys', { body: {} })).status).toBe(401);
     expect((await get('/api/v1/keys')).status).toBe(401);
-    expect((await get('/api/v1/session', { cookie: `ns_session_${t.core.port}=forged` })).status).toBe(401);
+    expect((await get('/api/v1/session', { cookie: `ns_session_${t.port}=forged` })).status).toBe(401);
   });
 
   it('keeps the Origin check for session requests', async () => {
     const res = await post('/api/v1/keys', {}, { cookie, origin: 'http://evil.example' });
     expect(res.status).toBe(403);
+  });
+});
+
+describe('the composed core: sign-in address, listening address, auditions', () => {
+  let t: TestCore;
+  let uiDir: string;
+  let cookie: string;
+
+  beforeAll(async () => {
+    uiDir = makeUiDir();
+    t = await startTestCore({ uiDir, loginToken: LOGIN_TOKEN });
+    const signIn = await fetchUrl(`${t.core.url}/?token=${LOGIN_TOKEN}`, 'GET');
+    cookie = String(signIn.headers['set-cookie']).split(';')[0]!;
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(uiDir, { recursive: true, force: true });
+  });
+
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetchUrl(`${t.core.url}${path}`, 'POST', {
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+
+  it('exposes the login URL with its token', () => {
+    expect(t.core.loginUrl).toBe(`${t.core.url}/?token=${LOGIN_TOKEN}`);
+  });
+
+  it('binds to 127.0.0.1 by default', () => {
+    expect(t.core.url).toBe(`http://127.0.0.1:${t.core.port}`);
+    expect((t.core.server.server.address() as { address: string }).address).toBe('127.0.0.1');
   });
 
   it('auditions a voice as a short WAV without charging', async () => {
@@ -126,9 +164,9 @@ describe('studio UI and session sign-in', () => {
 
 describe('studio UI not built', () => {
   it('answers / with a 503 page that says how to build it', async () => {
-    const t = await startTestCore({ uiDir: join(tmpdir(), 'no-such-ui-dir') });
+    const t = buildTestApp({ uiDir: join(tmpdir(), 'no-such-ui-dir') });
     try {
-      const res = await fetchUrl(`${t.core.url}/`, 'GET');
+      const res = await t.call('GET', '/', { key: null });
       expect(res.status).toBe(503);
       expect(res.text).toContain('npm run build:ui');
     } finally {

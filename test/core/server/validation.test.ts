@@ -1,15 +1,19 @@
-/** Every input rule of POST /api/v1/tts and every auth/limit/security error, over real HTTP. */
+/**
+ * Every input rule of POST /api/v1/tts and every auth/limit/security error, through the app
+ * (`app.inject`, no engine: accepted requests stay queued).
+ */
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Value } from '@sinclair/typebox/value';
 import { RequestRecordSchema } from '../../../electron/shared/api';
 import { revokeApiKey } from '../../../electron/core/jobs/keys';
 import { systemClock } from '../../../electron/core/platform/clock';
-import { startTestCore, type HttpResult, type TestCore } from './helpers';
+import type { HttpResult } from './http';
+import { buildTestApp, type TestApp } from './inject';
 
-let t: TestCore;
-beforeAll(async () => {
-  t = await startTestCore({ maxTextChars: 200, maxQueuedPerKey: 3 });
+let t: TestApp;
+beforeAll(() => {
+  t = buildTestApp({ maxTextChars: 200, maxQueuedPerKey: 3 });
 });
 afterAll(async () => {
   await t.close();
@@ -99,7 +103,7 @@ describe('POST /api/v1/tts: accepted requests', () => {
       key: t.newKey(),
     });
     expect(res.json.result.srt_link).toMatch(
-      new RegExp(`^${t.core.url}/files/${res.json.result.request_id}/[A-Za-z0-9_-]{32}/subtitles\\.srt$`),
+      new RegExp(`^${t.url}/files/${res.json.result.request_id}/[A-Za-z0-9_-]{32}/subtitles\\.srt$`),
     );
   });
 
@@ -238,8 +242,8 @@ describe('auth, credits and quotas', () => {
   it('a revoked key stops working at once', async () => {
     const key = t.newKey();
     expect((await t.call('POST', '/api/v1/tts', { body: valid, key })).status).toBe(200);
-    const row = t.core.store.keys.list().at(-1)!;
-    revokeApiKey(t.core.store, systemClock, row.id);
+    const row = t.store.keys.list().at(-1)!;
+    revokeApiKey(t.store, systemClock, row.id);
     expectError(await t.call('POST', '/api/v1/tts', { body: valid, key }), 401, 'UNAUTHORIZED');
     expectError(await t.call('GET', '/api/v1/usage', { key }), 401, 'UNAUTHORIZED');
   });
@@ -259,7 +263,7 @@ describe('auth, credits and quotas', () => {
   it('more queued requests than the per-key limit → 429 TOO_MANY_REQUESTS', async () => {
     const key = t.newKey();
     // With the queue paused, requests stay queued: the 4th is over the limit of 3.
-    t.core.jobs.runner.pause();
+    t.jobs.runner.pause();
     try {
       const results = [];
       for (let i = 0; i < 5; i++) results.push(await t.call('POST', '/api/v1/tts', { body: valid, key }));
@@ -270,7 +274,7 @@ describe('auth, credits and quotas', () => {
       // Another key is not affected.
       expect((await t.call('POST', '/api/v1/tts', { body: valid, key: t.newKey() })).status).toBe(200);
     } finally {
-      t.core.jobs.runner.resume();
+      t.jobs.runner.resume();
     }
   });
 });
@@ -297,18 +301,18 @@ describe('lookups and security', () => {
   });
   it('a Host header that is not this server → 403 FORBIDDEN_HOST (DNS rebinding)', async () => {
     expectError(
-      await t.call('GET', '/api/v1/voices', { headers: { host: `evil.example:${t.core.port}` } }),
+      await t.call('GET', '/api/v1/voices', { headers: { host: `evil.example:${t.port}` } }),
       403,
       'FORBIDDEN_HOST',
     );
     expectError(
-      await t.call('GET', '/api/v1/voices', { headers: { host: `127.0.0.1:${t.core.port + 1}` } }),
+      await t.call('GET', '/api/v1/voices', { headers: { host: `127.0.0.1:${t.port + 1}` } }),
       403,
       'FORBIDDEN_HOST',
     );
-    expect(
-      (await t.call('GET', '/api/v1/voices', { headers: { host: `localhost:${t.core.port}` } })).status,
-    ).toBe(200);
+    expect((await t.call('GET', '/api/v1/voices', { headers: { host: `localhost:${t.port}` } })).status).toBe(
+      200,
+    );
   });
   it('another origin → 403 FORBIDDEN_ORIGIN, and no CORS headers are ever sent', async () => {
     const res = await t.call('POST', '/api/v1/tts', {
@@ -322,12 +326,8 @@ describe('lookups and security', () => {
     });
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
     expect(preflight.status).toBe(403);
-    const same = await t.call('GET', '/api/v1/voices', { headers: { origin: t.core.url } });
+    const same = await t.call('GET', '/api/v1/voices', { headers: { origin: t.url } });
     expect(same.status).toBe(200);
     expect(same.headers['access-control-allow-origin']).toBeUndefined();
-  });
-  it('binds to 127.0.0.1 by default', () => {
-    expect(t.core.url).toBe(`http://127.0.0.1:${t.core.port}`);
-    expect((t.core.server.server.address() as { address: string }).address).toBe('127.0.0.1');
   });
 });

@@ -9,9 +9,8 @@ import { createRequire } from 'node:module';
 import { createEncoder, type WasmMediaEncoder } from 'wasm-media-encoders';
 import { AppError } from '../../../shared/errors';
 import { BITRATES, type Bitrate } from '../../../shared/options';
-import { StagedFile, type AudioSink, type AudioSinkResult } from './audio-sink';
-
-export type { AudioSink, AudioSinkResult } from './audio-sink';
+import { StagedFile } from '../../platform/staged-file';
+import type { AudioSink, AudioSinkResult } from './audio-sink';
 
 export interface Mp3Options {
   /** Input and output sample rate, Hz; one of the MP3 rates (the engine's is 22050). */

@@ -4,9 +4,8 @@
  */
 
 import { AppError } from '../../../shared/errors';
-import { StagedFile, type AudioSink, type AudioSinkResult } from './audio-sink';
-
-export type { AudioSink, AudioSinkResult } from './audio-sink';
+import { StagedFile } from '../../platform/staged-file';
+import type { AudioSink, AudioSinkResult } from './audio-sink';
 
 /** Size of the canonical header written here: RIFF + "fmt " (16 bytes) + "data" chunk headers. */
 export const WAV_HEADER_BYTES = 44;

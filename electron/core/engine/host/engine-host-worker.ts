@@ -1,9 +1,9 @@
 /** The engine's thread (see engine-host.ts): owns one engine, answers render/audition/close. */
 
 import { parentPort } from 'node:worker_threads';
-import { assertNever, toWireError } from '../../../shared/errors';
+import { AppError, assertNever, toWireError } from '../../../shared/errors';
 import type { Engine } from '../engine';
-import { createEngine } from '../index';
+import { createEngine } from '../create-engine';
 import type { HostReply, HostRequest } from './protocol';
 
 if (!parentPort) throw new Error('engine-host-worker must run in a worker thread');
@@ -47,7 +47,7 @@ async function handle(message: HostRequest): Promise<void> {
       return;
     }
     case 'abort':
-      aborts.get(seq)?.abort();
+      aborts.get(seq)?.abort(new AppError(message.reason.code, message.reason.message));
       return;
     case 'audition': {
       const bytes = await started().audition(message.options);

@@ -7,8 +7,9 @@
  */
 
 import type { Worker } from 'node:worker_threads';
-import { AppError, assertNever } from '../../../shared/errors';
+import { AppError, assertNever, toWireError } from '../../../shared/errors';
 import type { Engine, RenderRequest, RenderResult } from '../engine';
+import { abortError } from '../render/synthesis-window';
 import { startWorker } from '../worker-thread';
 import type { HostReply, HostRequest } from './protocol';
 
@@ -125,14 +126,12 @@ export async function createEngineHost(options: { poolSize?: number } = {}): Pro
     poolSize,
     render(request: RenderRequest): Promise<RenderResult> {
       const { onProgress, signal, ...plain } = request;
-      if (signal?.aborted)
-        return Promise.reject(
-          signal.reason instanceof Error ? signal.reason : new AppError('SHUTTING_DOWN', 'Aborted.'),
-        );
+      if (signal?.aborted) return Promise.reject(abortError(signal));
       const promise = call<'render'>({ type: 'render', request: plain }, onProgress);
       if (signal) {
         const id = seq;
-        const onAbort = () => send({ type: 'abort', seq: id });
+        const onAbort = () =>
+          send({ type: 'abort', seq: id, reason: toWireError(abortError(signal), 'CANCELLED') });
         signal.addEventListener('abort', onAbort, { once: true });
         void promise.finally(() => signal.removeEventListener('abort', onAbort)).catch(() => undefined);
       }

@@ -14,7 +14,7 @@ export type PlainRenderRequest = Omit<RenderRequest, 'onProgress' | 'signal'>;
 export type HostRequest =
   | { type: 'init'; seq: number; poolSize?: number }
   | { type: 'render'; seq: number; request: PlainRenderRequest }
-  | { type: 'abort'; seq: number }
+  | { type: 'abort'; seq: number; reason: { code: ErrorCode; message: string } }
   | { type: 'audition'; seq: number; options: AuditionOptions }
   | { type: 'close'; seq: number };
 

@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Jobs } from '../../jobs';
 import type { Store } from '../../store';
-import { API_CONTENT_TYPE } from '../errors';
+import { sendResult } from '../reply';
 
 export interface HealthRouteOptions {
   store: Store;
@@ -17,15 +17,12 @@ export interface HealthRouteOptions {
 export function registerHealthRoute(app: FastifyInstance, { store, jobs }: HealthRouteOptions): void {
   const startedAt = Date.now();
   app.get('/api/v1/health', async (_request, reply) =>
-    reply.type(API_CONTENT_TYPE).send({
-      status: 1,
-      result: {
-        ok: true,
-        uptime_s: Math.round((Date.now() - startedAt) / 1000),
-        queued: store.keys.totalQueued(),
-        running: jobs.runner.running,
-        paused: jobs.runner.paused,
-      },
+    sendResult(reply, {
+      ok: true,
+      uptime_s: Math.round((Date.now() - startedAt) / 1000),
+      queued: store.keys.totalQueued(),
+      running: jobs.runner.running,
+      paused: jobs.runner.paused,
     }),
   );
 }

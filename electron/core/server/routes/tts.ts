@@ -1,15 +1,16 @@
 /** The spec's endpoints and their extensions under /api/v1/tts. */
 
 import type { FastifyInstance } from 'fastify';
-import { Value } from '@sinclair/typebox/value';
-import { RequestListQuerySchema, type RequestListQuery } from '../../../shared/api';
+import { RequestListQuerySchema } from '../../../shared/api';
 import { AppError } from '../../../shared/errors';
 import type { Jobs } from '../../jobs';
 import type { KeyRow, RequestRow, Store } from '../../store';
 import type { Auth } from '../auth';
-import { API_CONTENT_TYPE } from '../errors';
-import { parseTtsRequest } from '../validation';
+import { sendResult } from '../reply';
+import { isRequestId, parseListQuery, parseTtsRequest } from '../validation';
 import { toCallbackAttempt, toCallbackResult, toRequestDetail, toRequestRecord } from '../views';
+
+const DEFAULT_PAGE_SIZE = 20;
 
 export interface TtsRouteOptions {
   store: Store;
@@ -20,7 +21,7 @@ export interface TtsRouteOptions {
 
 /** The request if it exists and belongs to `key`; otherwise REQUEST_NOT_FOUND (other keys' requests do not exist for you). */
 export function ownedRequest(store: Store, key: KeyRow, id: string): RequestRow {
-  const row = /^[0-9a-f]{32}$/.test(id) ? store.requests.get(id) : undefined;
+  const row = isRequestId(id) ? store.requests.get(id) : undefined;
   if (!row || row.key_id !== key.id)
     throw new AppError('REQUEST_NOT_FOUND', `No request "${id}" for this API key.`);
   return row;
@@ -30,46 +31,34 @@ export function registerTtsRoutes(
   app: FastifyInstance,
   { store, jobs, auth, maxTextChars }: TtsRouteOptions,
 ): void {
-  const ok = (result: unknown) => ({ status: 1 as const, result });
-
   app.post('/api/v1/tts', async (request, reply) => {
     const key = await auth.requireKey(request);
     const input = parseTtsRequest(request.body, maxTextChars);
     const row = await jobs.submit({ keyId: key.id, source: 'api', ...input });
-    return reply.type(API_CONTENT_TYPE).send(ok(toRequestRecord(row, jobs.links)));
+    return sendResult(reply, toRequestRecord(row, jobs.links));
   });
 
-  app.get<{ Querystring: Record<string, string> }>('/api/v1/tts', async (request, reply) => {
+  app.get('/api/v1/tts', async (request, reply) => {
     const key = await auth.requireKey(request);
-    const query = request.query;
-    const firstError = Value.Errors(RequestListQuerySchema, query).First();
-    if (firstError) {
-      const field = firstError.path.split('/')[1] ?? 'query';
-      throw new AppError('INVALID_FIELD', `Invalid query parameter ${field}: ${firstError.message}.`, {
-        field,
-      });
-    }
-    const { page: pageText, page_size: sizeText, status, voice_code } = query as RequestListQuery;
-    const page = pageText ? Number(pageText) : 1;
-    const pageSize = sizeText ? Number(sizeText) : 20;
-    if (pageSize > 100)
-      throw new AppError('INVALID_FIELD', 'page_size must be from 1 to 100.', { field: 'page_size' });
+    const { query, page, pageSize, offset } = parseListQuery(
+      RequestListQuerySchema,
+      request.query,
+      DEFAULT_PAGE_SIZE,
+    );
     const { rows, total } = store.requests.list({
       keyId: key.id,
-      status,
-      voiceCode: voice_code,
+      status: query.status,
+      voiceCode: query.voice_code,
       limit: pageSize,
-      offset: (page - 1) * pageSize,
+      offset,
     });
     const items = rows.map((row) => toRequestDetail(row, jobs.runner.progress(row.id), jobs.links));
-    return reply.type(API_CONTENT_TYPE).send(ok({ items, page, page_size: pageSize, total }));
+    return sendResult(reply, { items, page, page_size: pageSize, total });
   });
 
   app.get<{ Params: { id: string } }>('/api/v1/tts/:id', async (request, reply) => {
     const row = ownedRequest(store, await auth.requireKey(request), request.params.id);
-    return reply
-      .type(API_CONTENT_TYPE)
-      .send(ok(toRequestDetail(row, jobs.runner.progress(row.id), jobs.links)));
+    return sendResult(reply, toRequestDetail(row, jobs.runner.progress(row.id), jobs.links));
   });
 
   app.get<{ Params: { id: string } }>('/api/v1/tts/:id/callback-result', async (request, reply) => {
@@ -85,13 +74,13 @@ export function registerTtsRoutes(
           : `The callback has not been attempted yet: the request is ${row.status}.`,
       );
     }
-    return reply.type(API_CONTENT_TYPE).send(ok(toCallbackResult(latest)));
+    return sendResult(reply, toCallbackResult(latest));
   });
 
   app.get<{ Params: { id: string } }>('/api/v1/tts/:id/callback-attempts', async (request, reply) => {
     const row = ownedRequest(store, await auth.requireKey(request), request.params.id);
     const attempts = store.callbacks.list(row.id).map(toCallbackAttempt);
-    return reply.type(API_CONTENT_TYPE).send(ok({ items: attempts }));
+    return sendResult(reply, { items: attempts });
   });
 
   app.post<{ Params: { id: string } }>('/api/v1/tts/:id/cancel', async (request, reply) => {
@@ -100,15 +89,13 @@ export function registerTtsRoutes(
     jobs.runner.cancel(row.id);
     if (store.requests.get(row.id)!.status === 'processing') await jobs.whenFinished(row.id);
     const updated = store.requests.get(row.id)!;
-    return reply
-      .type(API_CONTENT_TYPE)
-      .send(ok(toRequestDetail(updated, jobs.runner.progress(row.id), jobs.links)));
+    return sendResult(reply, toRequestDetail(updated, jobs.runner.progress(row.id), jobs.links));
   });
 
   app.post<{ Params: { id: string } }>('/api/v1/tts/:id/callback-retry', async (request, reply) => {
     const row = ownedRequest(store, await auth.requireKey(request), request.params.id);
     jobs.deliverer.retry(row);
     const updated = store.requests.get(row.id)!;
-    return reply.type(API_CONTENT_TYPE).send(ok(toRequestDetail(updated, undefined, jobs.links)));
+    return sendResult(reply, toRequestDetail(updated, undefined, jobs.links));
   });
 }

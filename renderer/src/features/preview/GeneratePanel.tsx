@@ -3,7 +3,7 @@ import { findVoice } from '../../../../electron/shared/voices';
 import { errorMessage } from '../../lib/api-client';
 import { getDesktop, saveWithDialog } from '../../lib/desktop';
 import { formatClock } from '../../lib/format';
-import { cueIndexAt, cueWords, parseSrt, wordIndexAt, type Cue } from '../../lib/subtitles';
+import { cueIndexAt, cuesFromSrt, cueWords, wordIndexAt, type Cue } from '../../lib/subtitles';
 import { useClient, useStudio } from '../../stores';
 import { StatusBadge } from '../../components/StatusBadge';
 import { useWaveform } from './useWaveform';
@@ -98,7 +98,7 @@ function Player({ audioLink, srtLink }: { audioLink: string; srtLink: string | n
     if (!srtLink) return;
     let live = true;
     client.fetchText(srtLink).then(
-      (text) => live && setCues(parseSrt(text)),
+      (text) => live && setCues(cuesFromSrt(text)),
       (error: unknown) => live && setSrtError(`Subtitles could not be loaded: ${errorMessage(error)}`),
     );
     return () => {

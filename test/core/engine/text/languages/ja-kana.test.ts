@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ESpeakNGWorker } from '@echogarden/espeak-ng-emscripten';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { prepareJapanese, warmUpJapanese } from '../../../electron/core/engine/japanese';
-import type { PreparedText } from '../../../electron/core/engine/types';
-import { loadEspeak } from '../../fixtures/espeak';
+import { prepareJapanese, warmUpJapanese } from '../../../../../electron/core/engine/text/languages/ja-kana';
+import type { PreparedText } from '../../../../../electron/core/engine/types';
+import { loadEspeak } from '../../../../fixtures/espeak';
 
 let engine: ESpeakNGWorker;
 
@@ -143,7 +143,7 @@ describe('prepareJapanese', () => {
     try {
       process.chdir(elsewhere);
       vi.resetModules();
-      const fresh = await import('../../../electron/core/engine/japanese');
+      const fresh = await import('../../../../../electron/core/engine/text/languages/ja-kana');
       expect((await fresh.prepareJapanese('日本')).engineText).toBe('ニッポン');
     } finally {
       process.chdir(previous);

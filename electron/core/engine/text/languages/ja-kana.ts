@@ -1,14 +1,16 @@
 /**
- * Japanese text for the engine. eSpeak NG reads kana well but every kanji as the English
- * words "Chinese letter", so words written with kanji are replaced by their kana
- * pronunciation from kuromoji's dictionary (IPADIC), with a map back to the source.
+ * Japanese text for the engine, second stage. eSpeak NG reads kana well but every kanji as
+ * the English words "Chinese letter", so words written with kanji are replaced by their kana
+ * pronunciation from kuromoji's dictionary (IPADIC), with a map back to the source. The first
+ * stage is the rewriting every language gets (`../rules`, with `./ja`).
  */
 
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { AppError } from '../../shared/errors';
-import { MappedTextBuilder, rewriteForEngine } from './text';
-import type { PreparedText } from './types';
+import { AppError } from '../../../../shared/errors';
+import type { PreparedText } from '../../types';
+import { MappedTextBuilder } from '../mapped-text';
+import { rewriteForEngine } from '../rules';
 
 /** The parts of a kuromoji token this module reads. */
 interface KuromojiToken {

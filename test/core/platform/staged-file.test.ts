@@ -2,9 +2,9 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../../../electron/shared/errors';
-import { describeWriteError, outputFailedError } from '../../../../electron/core/engine/audio/audio-sink';
-import { createWavSink } from '../../../../electron/core/engine/audio/wav';
+import { AppError } from '../../../electron/shared/errors';
+import { describeWriteError, outputFailedError } from '../../../electron/core/platform/staged-file';
+import { createWavSink } from '../../../electron/core/engine/audio/wav';
 
 const errno = (code: string) => Object.assign(new Error(`${code}: some system text, write`), { code });
 

@@ -1,274 +1,14 @@
 /**
- * Word timings and SRT subtitles, built incrementally chunk by chunk so that hours of audio
- * need no more memory than one chunk plus the two subtitle cues held back for merging.
+ * Subtitle cues, built incrementally chunk by chunk from word timings (`./word-timing`) so
+ * that hours of audio need no more memory than one chunk plus the two cues held back for
+ * merging: where cues break, how long they last and how their lines are laid out.
  *
  * All times here are integer milliseconds on the output audio's timeline (inputs are rounded);
- * all text offsets are UTF-16 code-unit offsets, as in `./types`.
+ * all text offsets are UTF-16 code-unit offsets, as in `../types`.
  */
 
-import type { EngineWordMark, SubtitleCue, WordTiming } from './types';
-
-/** A word of a text: a range of code units. */
-export interface WordToken {
-  /** The word exactly as it stands in the text. */
-  text: string;
-  /** Offset of the first code unit. */
-  start: number;
-  /** Offset just past the last code unit. */
-  end: number;
-}
-
-/** Longest mark (code points) that may join CJK characters into one word; longer ones are engine noise. */
-const MAX_CJK_RUN = 12;
-
-const CJK_CHAR = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\u30fc\uff70]/u;
-const WORD_CHAR = /[\p{L}\p{M}\p{N}]/u;
-const DIGIT = /\p{Nd}/u;
-/** Joiners kept inside a word when a word character follows: "don't", "well-known". */
-const INNER_JOINER = /['\u2019\u02bc\-\u2010\u2011]/u;
-/** Joiners kept only between digits: "3.14", "1,000", "10:30", "21/11/2026". */
-const DIGIT_JOINER = /[.,:/]/u;
-
-function isCjk(ch: string): boolean {
-  return CJK_CHAR.test(ch);
-}
-
-function isWordChar(ch: string): boolean {
-  return WORD_CHAR.test(ch) && !isCjk(ch);
-}
-
-function charAt(text: string, i: number): string {
-  const cp = text.codePointAt(i);
-  return cp === undefined ? '' : String.fromCodePoint(cp);
-}
-
-/** The code point just before offset `i`, or "" at the start. */
-function charBefore(text: string, i: number): string {
-  if (i <= 0) return '';
-  const low = text.charCodeAt(i - 1);
-  if (i >= 2 && low >= 0xdc00 && low <= 0xdfff) {
-    const high = text.charCodeAt(i - 2);
-    if (high >= 0xd800 && high <= 0xdbff) return text.slice(i - 2, i);
-  }
-  return text.slice(i - 1, i);
-}
-
-function codePointLength(text: string): number {
-  let n = 0;
-  for (const _ of text) n++;
-  return n;
-}
-
-/**
- * Splits a text into words: runs of letters, marks and digits, with inner apostrophes and
- * hyphens ("don't", "well-known") and, between digits, `.`, `,`, `:`, `/` ("3.14", "2026-11-21").
- * Punctuation and whitespace belong to no word. Chinese and Japanese characters are one word
- * each, except that characters covered together by one engine mark (`marks`, offsets in `text`)
- * form one word, as the engine grouped them.
- */
-export function tokenizeWords(text: string, marks: readonly EngineWordMark[] = []): WordToken[] {
-  const tokens: WordToken[] = [];
-  let i = 0;
-  while (i < text.length) {
-    const ch = charAt(text, i);
-    if (isCjk(ch)) {
-      tokens.push({ text: ch, start: i, end: i + ch.length });
-      i += ch.length;
-      continue;
-    }
-    if (!isWordChar(ch)) {
-      i += ch.length || 1;
-      continue;
-    }
-    const start = i;
-    i += ch.length;
-    for (;;) {
-      const next = charAt(text, i);
-      if (next && isWordChar(next)) {
-        i += next.length;
-        continue;
-      }
-      if (!next) break;
-      const after = charAt(text, i + next.length);
-      if (!after || !isWordChar(after)) break;
-      const joins =
-        INNER_JOINER.test(next) ||
-        (DIGIT_JOINER.test(next) && DIGIT.test(charBefore(text, i)) && DIGIT.test(after));
-      if (!joins) break;
-      i += next.length;
-    }
-    tokens.push({ text: text.slice(start, i), start, end: i });
-  }
-  return marks.length > 0 ? joinCjkRuns(text, tokens, marks) : tokens;
-}
-
-/** Joins adjacent single-character CJK tokens that one mark covers together. */
-function joinCjkRuns(text: string, tokens: WordToken[], marks: readonly EngineWordMark[]): WordToken[] {
-  // joined[k]: token k and token k+1 belong to the same word.
-  const joined = new Uint8Array(tokens.length);
-  let any = false;
-  for (const mark of marks) {
-    const { sourceStart: s, sourceEnd: e } = mark;
-    if (!(e > s) || codePointLength(text.slice(s, e)) > MAX_CJK_RUN) continue;
-    for (let k = firstTokenAtOrAfter(tokens, s); k + 1 < tokens.length; k++) {
-      const a = tokens[k]!;
-      const b = tokens[k + 1]!;
-      if (b.end > e) break;
-      if (a.end === b.start && isCjk(a.text) && isCjk(b.text)) {
-        joined[k] = 1;
-        any = true;
-      }
-    }
-  }
-  if (!any) return tokens;
-  const out: WordToken[] = [];
-  for (let k = 0; k < tokens.length; k++) {
-    const first = tokens[k]!;
-    let end = first.end;
-    while (joined[k]) end = tokens[++k]!.end;
-    out.push({ text: text.slice(first.start, end), start: first.start, end });
-  }
-  return out;
-}
-
-/** Index of the first token whose start is at or after `offset` (tokens.length if none). */
-function firstTokenAtOrAfter(tokens: readonly WordToken[], offset: number): number {
-  let lo = 0;
-  let hi = tokens.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (tokens[mid]!.start < offset) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/**
- * The token a mark speaks: the one containing its start, else the next one (a mark that starts
- * on punctuation or space before a word); -1 past the last word.
- */
-function tokenForMark(tokens: readonly WordToken[], offset: number): number {
-  const k = firstTokenAtOrAfter(tokens, offset + 1) - 1;
-  if (k >= 0 && tokens[k]!.end > offset) return k;
-  return k + 1 < tokens.length ? k + 1 : -1;
-}
-
-/** Indexes (into `times`) of a longest non-decreasing subsequence. */
-function longestNonDecreasing(times: readonly number[]): Set<number> {
-  const tailIndex: number[] = [];
-  const previous = new Int32Array(times.length).fill(-1);
-  for (let i = 0; i < times.length; i++) {
-    const t = times[i]!;
-    let lo = 0;
-    let hi = tailIndex.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (times[tailIndex[mid]!]! <= t) lo = mid + 1;
-      else hi = mid;
-    }
-    if (lo > 0) previous[i] = tailIndex[lo - 1]!;
-    tailIndex[lo] = i;
-  }
-  const keep = new Set<number>();
-  for (let i = tailIndex[tailIndex.length - 1] ?? -1; i >= 0; i = previous[i]!) keep.add(i);
-  return keep;
-}
-
-/** Input of {@link timeChunkWords}. */
-export interface ChunkTimingInput {
-  /** The chunk's source text. */
-  text: string;
-  /** Offset of `text` in the whole cleaned input (code units). */
-  textOffset: number;
-  /** Engine marks with offsets in `text` and times within the chunk's audio; any order, gaps and duplicates allowed. */
-  marks: readonly EngineWordMark[];
-  /** Where the chunk's audio time 0 falls on the output timeline, ms. */
-  chunkOffsetMs: number;
-  /** End of the chunk's speech on the output timeline (absolute, not within the chunk), ms. */
-  speechEndMs: number;
-  /** Earliest time a word may start, absolute ms; default `chunkOffsetMs`. */
-  speechStartMs?: number;
-}
-
-/** Shortest word duration the timings keep when there is room for it, ms. */
-const MIN_WORD_MS = 1;
-
-/**
- * Times every word of one chunk. Returns one {@link WordTiming} per word of
- * {@link tokenizeWords}(text, marks), in text order, with absolute times (integer ms,
- * non-decreasing, within [speechStartMs, speechEndMs]) and absolute offsets. A word with marks
- * starts at its earliest mark; marks that break the text order are ignored; words without a
- * usable mark are placed between the known times around them in proportion to their length in
- * code points. Each word ends where the next starts; the last ends at `speechEndMs`. Words last
- * at least 1 ms unless the chunk has too little time for that.
- */
-export function timeChunkWords(input: ChunkTimingInput): WordTiming[] {
-  const { text, textOffset, marks } = input;
-  const tokens = tokenizeWords(text, marks);
-  const n = tokens.length;
-  if (n === 0) return [];
-  const floor = Math.round(input.speechStartMs ?? input.chunkOffsetMs);
-  const end = Math.max(floor, Math.round(input.speechEndMs));
-  const clamp = (t: number) => Math.min(end, Math.max(floor, t));
-
-  const earliest = new Array<number | undefined>(n).fill(undefined);
-  for (const mark of marks) {
-    if (!Number.isFinite(mark.audioMs) || !Number.isFinite(mark.sourceStart)) continue;
-    const k = tokenForMark(tokens, mark.sourceStart);
-    if (k < 0) continue;
-    const t = clamp(input.chunkOffsetMs + mark.audioMs);
-    const seen = earliest[k];
-    earliest[k] = seen === undefined ? t : Math.min(seen, t);
-  }
-  const knownIndex: number[] = [];
-  const knownTime: number[] = [];
-  earliest.forEach((t, k) => {
-    if (t !== undefined) {
-      knownIndex.push(k);
-      knownTime.push(t);
-    }
-  });
-  const consistent = longestNonDecreasing(knownTime);
-
-  // Anchors: (token index, start time); a virtual one at n marks the end of speech.
-  const anchors: Array<[number, number]> = [];
-  knownIndex.forEach((k, i) => {
-    if (consistent.has(i)) anchors.push([k, knownTime[i]!]);
-  });
-  if (anchors[0]?.[0] !== 0) anchors.unshift([0, floor]);
-  anchors.push([n, end]);
-
-  const weight = tokens.map((t) => Math.max(1, codePointLength(t.text)));
-  const starts = new Array<number>(n).fill(0);
-  for (let a = 0; a + 1 < anchors.length; a++) {
-    const [from, fromMs] = anchors[a]!;
-    const [to, toMs] = anchors[a + 1]!;
-    let total = 0;
-    for (let k = from; k < to; k++) total += weight[k]!;
-    let before = 0;
-    for (let k = from; k < to; k++) {
-      starts[k] = fromMs + ((toMs - fromMs) * before) / total;
-      before += weight[k]!;
-    }
-  }
-
-  for (let k = 0; k < n; k++) starts[k] = Math.round(starts[k]!);
-  for (let k = 1; k < n; k++) starts[k] = Math.max(starts[k]!, starts[k - 1]! + MIN_WORD_MS);
-  for (let k = n - 1; k >= 0; k--)
-    starts[k] = Math.min(starts[k]!, (k + 1 < n ? starts[k + 1]! : end) - MIN_WORD_MS);
-  for (let k = 0; k < n; k++) starts[k] = Math.min(end, Math.max(starts[k]!, k > 0 ? starts[k - 1]! : floor));
-
-  return tokens.map((token, k) => ({
-    text: token.text,
-    startMs: starts[k]!,
-    endMs: k + 1 < n ? starts[k + 1]! : end,
-    charStart: textOffset + token.start,
-    charEnd: textOffset + token.end,
-  }));
-}
-
-// ---------------------------------------------------------------------------------------------
-// Cues
+import { ABBREVIATIONS } from '../text/abbreviations';
+import type { SubtitleCue, WordTiming } from '../types';
 
 /** Limits of a subtitle cue. */
 export interface CueOptions {
@@ -282,10 +22,12 @@ export interface CueOptions {
   maxCueMs?: number;
 }
 
-type Limits = Required<CueOptions>;
+/** Cue limits with the defaults filled in. */
+export type CueLimits = Required<CueOptions>;
 
-function resolveLimits(options: CueOptions = {}): Limits {
-  const limits: Limits = {
+/** `options` with defaults filled in; throws RangeError for limits no cue could meet. */
+export function resolveCueLimits(options: CueOptions = {}): CueLimits {
+  const limits: CueLimits = {
     maxLineChars: options.maxLineChars ?? 42,
     maxLines: options.maxLines ?? 2,
     minCueMs: options.minCueMs ?? 1000,
@@ -346,8 +88,6 @@ const LINE_BREAK_COST: Record<BreakKind, number> = {
 };
 /** Extra cost of a cue or line ending right after one of these (a break that splits a phrase). */
 const WEAK_ENDINGS = new Set('a an the of to in on at for with and or but by from as that'.split(' '));
-/** Words that a full stop follows without ending the sentence ("Dr. Smith"); single letters count too. */
-const ABBREVIATIONS = new Set('mr mrs ms dr prof st sr jr vs etc inc ltd mt fig'.split(' '));
 /** Cost per second of silence inside a cue. */
 const SILENCE_COST_PER_S = 1.5;
 /** Cues held back by the builder, so the end of one chunk can still merge with the next. */
@@ -386,6 +126,7 @@ function classifyGap(gap: string, previousWord: string, nextWord: string): Break
   if (gap.includes('\n')) return 'sentence';
   const isFullStop = gap.includes('.');
   if (isFullStop || SENTENCE_END_NOT_STOP.test(gap)) {
+    // "Dr. Smith", "J. Smith": a full stop after an abbreviation or an initial goes on.
     const isAbbreviation = /^\p{L}$/u.test(previousWord) || ABBREVIATIONS.has(previousWord.toLowerCase());
     if (isAbbreviation && /^\.\s+$/u.test(gap)) return 'space';
     // "…and then", "'Why?' she asked": the sentence goes on.
@@ -463,7 +204,7 @@ function unitsOfChunk(words: readonly WordTiming[], source: string, sourceOffset
 }
 
 /** Cuts a unit too wide for a line, or too long for a cue, into pieces with proportional times. */
-function splitOversized(unit: Unit, limits: Limits): Unit[] {
+function splitOversized(unit: Unit, limits: CueLimits): Unit[] {
   const chars = [...unit.text];
   const duration = unit.endMs - unit.startMs;
   const pieces = Math.min(
@@ -524,7 +265,7 @@ function lineText(units: readonly Unit[], from: number, to: number): string {
  * Lines of units [from, to): the fewest lines that fit, broken where the lines come out most
  * even and where punctuation already pauses the sentence.
  */
-function layoutLines(units: readonly Unit[], from: number, to: number, limits: Limits): string[] {
+function layoutLines(units: readonly Unit[], from: number, to: number, limits: CueLimits): string[] {
   const m = to - from;
   const run = runWidths(units.slice(from, to));
   let count = 1;
@@ -579,7 +320,7 @@ interface Segment {
  * extended word by word while it still fits. When `isFinal` is false the last cue's end is open
  * (more text follows), so it is never penalised as short; when true it ends at `finalEndMs`.
  */
-function segment(units: readonly Unit[], limits: Limits, isFinal: boolean, finalEndMs: number): Segment[] {
+function segment(units: readonly Unit[], limits: CueLimits, isFinal: boolean, finalEndMs: number): Segment[] {
   const m = units.length;
   const best = new Array<number>(m + 1).fill(Infinity);
   const back = new Int32Array(m + 1).fill(-1);
@@ -636,9 +377,9 @@ function segment(units: readonly Unit[], limits: Limits, isFinal: boolean, final
 /** Builds subtitle cues incrementally from the word timings of successive chunks. */
 export interface CueBuilder {
   /**
-   * Adds one chunk's words (from {@link timeChunkWords}, offsets absolute) with the chunk's
-   * source text, the offset of that text in the whole input, and the chunk's absolute end of
-   * speech, ms. Returns the cues that became final, numbered on from the previous ones; the
+   * Adds one chunk's words (from `timeChunkWords` in `./word-timing`, offsets absolute) with
+   * the chunk's source text, the offset of that text in the whole input, and the chunk's
+   * absolute end of speech, ms. Returns the cues that became final, numbered on from the previous ones; the
    * last two cues are held back so they can still merge with what follows.
    */
   push(
@@ -659,7 +400,7 @@ export interface CueBuilder {
  * by one chunk plus the held-back cues.
  */
 export function createCueBuilder(options?: CueOptions): CueBuilder {
-  const limits = resolveLimits(options);
+  const limits = resolveCueLimits(options);
   let held: Unit[] = [];
   let nextIndex = 1;
   let previousEndMs = -Infinity;
@@ -713,127 +454,4 @@ export function createCueBuilder(options?: CueOptions): CueBuilder {
       return cues;
     },
   };
-}
-
-// ---------------------------------------------------------------------------------------------
-// SRT
-
-function formatTimestamp(ms: number): string {
-  const total = Math.max(0, Math.round(ms));
-  const hours = Math.floor(total / 3_600_000);
-  const minutes = Math.floor(total / 60_000) % 60;
-  const seconds = Math.floor(total / 1000) % 60;
-  const millis = total % 1000;
-  const pad = (n: number, width: number) => String(n).padStart(width, '0');
-  return `${pad(hours, 2)}:${pad(minutes, 2)}:${pad(seconds, 2)},${pad(millis, 3)}`;
-}
-
-/** One SRT block: index line, `HH:MM:SS,mmm --> HH:MM:SS,mmm`, text lines, blank line (LF line ends). */
-export function formatSrtCue(cue: SubtitleCue): string {
-  return `${cue.index}\n${formatTimestamp(cue.startMs)} --> ${formatTimestamp(cue.endMs)}\n${cue.text}\n\n`;
-}
-
-/** A whole SRT file. */
-export function formatSrt(cues: readonly SubtitleCue[]): string {
-  return cues.map(formatSrtCue).join('');
-}
-
-const TIMING_LINE =
-  /^(\d{2,}):([0-5]\d):([0-5]\d)[,.](\d{3}) --> (\d{2,}):([0-5]\d):([0-5]\d)[,.](\d{3})(?:\s.*)?$/u;
-
-/**
- * Parses an SRT file (LF or CRLF, optional BOM). Throws SyntaxError naming the block when a
- * block lacks an integer index, a timing line or text. Does not check the subtitle rules:
- * see {@link validateCues}.
- */
-export function parseSrt(text: string): SubtitleCue[] {
-  const body = text
-    .replace(/^\ufeff/u, '')
-    .replace(/\r\n?/gu, '\n')
-    .trim();
-  if (body === '') return [];
-  return body.split(/\n[^\S\n]*\n\s*/u).map((block, b) => {
-    const lines = block.split('\n');
-    const where = `SRT block ${b + 1}`;
-    const indexLine = lines[0]!.trim();
-    if (!/^\d+$/u.test(indexLine))
-      throw new SyntaxError(`${where}: expected a cue number, got "${indexLine}"`);
-    const timing = TIMING_LINE.exec((lines[1] ?? '').trim());
-    if (!timing)
-      throw new SyntaxError(`${where}: expected "HH:MM:SS,mmm --> HH:MM:SS,mmm", got "${lines[1] ?? ''}"`);
-    const textLines = lines.slice(2).map((line) => line.trimEnd());
-    if (textLines.length === 0) throw new SyntaxError(`${where}: cue has no text`);
-    const ms = (h: string, m: string, s: string, f: string) =>
-      ((Number(h) * 60 + Number(m)) * 60 + Number(s)) * 1000 + Number(f);
-    const t = timing.slice(1) as [string, string, string, string, string, string, string, string];
-    return {
-      index: Number(indexLine),
-      startMs: ms(t[0], t[1], t[2], t[3]),
-      endMs: ms(t[4], t[5], t[6], t[7]),
-      text: textLines.join('\n'),
-    };
-  });
-}
-
-/** Which rule a cue breaks. */
-export type CueRule =
-  'numbering' | 'order' | 'empty' | 'line-count' | 'line-length' | 'too-short' | 'too-long' | 'speech-end';
-
-/** One broken rule: the cue's position in the list (0-based), the rule and a readable message. */
-export interface CueViolation {
-  position: number;
-  rule: CueRule;
-  message: string;
-}
-
-/** Options of {@link validateCues}: the cue limits, and optionally where the last cue must end. */
-export interface ValidateOptions extends CueOptions {
-  /** If given, the last cue must end exactly here (the end of speech), ms. */
-  speechEndMs?: number;
-}
-
-/**
- * Checks cues against the subtitle rules: numbered 1, 2, 3…; each starts at or after the previous
- * one's end and ends after it starts; non-empty text of at most `maxLines` lines of at most
- * `maxLineChars` display columns; lasting `minCueMs`–`maxCueMs` (a lone cue may be shorter: the
- * whole text was). Returns the violations; empty when the cues are valid.
- */
-export function validateCues(cues: readonly SubtitleCue[], options: ValidateOptions = {}): CueViolation[] {
-  const limits = resolveLimits(options);
-  const violations: CueViolation[] = [];
-  const add = (position: number, rule: CueRule, message: string) =>
-    violations.push({ position, rule, message });
-  cues.forEach((cue, p) => {
-    const name = `cue ${cue.index}`;
-    if (cue.index !== p + 1) add(p, 'numbering', `${name} is at position ${p + 1}`);
-    const previous = cues[p - 1];
-    if (previous && cue.startMs < previous.endMs)
-      add(
-        p,
-        'order',
-        `${name} starts at ${cue.startMs} ms, before the previous cue ends (${previous.endMs} ms)`,
-      );
-    if (!(cue.endMs > cue.startMs))
-      add(p, 'order', `${name} ends at ${cue.endMs} ms, not after its start (${cue.startMs} ms)`);
-    if (cue.text.trim() === '') add(p, 'empty', `${name} has no text`);
-    const lines = cue.text.split('\n');
-    if (lines.length > limits.maxLines) add(p, 'line-count', `${name} has ${lines.length} lines`);
-    for (const line of lines) {
-      const width = displayWidth(line);
-      if (width > limits.maxLineChars)
-        add(p, 'line-length', `${name} has a line of ${width} columns: "${line}"`);
-    }
-    const duration = cue.endMs - cue.startMs;
-    if (duration < limits.minCueMs && cues.length > 1) add(p, 'too-short', `${name} lasts ${duration} ms`);
-    if (duration > limits.maxCueMs) add(p, 'too-long', `${name} lasts ${duration} ms`);
-  });
-  const last = cues[cues.length - 1];
-  if (options.speechEndMs !== undefined && last && last.endMs !== Math.round(options.speechEndMs)) {
-    add(
-      cues.length - 1,
-      'speech-end',
-      `the last cue ends at ${last.endMs} ms, speech at ${Math.round(options.speechEndMs)} ms`,
-    );
-  }
-  return violations;
 }

@@ -1,0 +1,46 @@
+/**
+ * The synthesis engine: text → chunks → worker pool → trimmed, joined, volume-limited
+ * PCM → WAV/MP3 file, with word timings and SRT subtitles, all streamed to disk so
+ * memory stays bounded by the number of chunks in flight, whatever the text length.
+ * The steps of a render are in `render/`; this wires them to one pool.
+ */
+
+import { AppError } from '../../shared/errors';
+import { auditionWav } from './audition';
+import type { Engine } from './engine';
+import { createWorkerPool } from './pool';
+import { renderToFiles } from './render/render';
+
+export interface EngineOptions {
+  /** Worker threads; default: the machine's available parallelism. */
+  poolSize?: number | undefined;
+  /** A chunk taking longer than this fails its render (hung worker), ms. */
+  taskTimeoutMs?: number | undefined;
+  /**
+   * Worker script of the pool (default: the eSpeak worker). For fault tests only: the fault
+   * suite passes a worker that crashes or hangs on request (test/fixtures/faulty-worker.ts).
+   */
+  workerUrl?: URL | undefined;
+}
+
+/** Starts the worker pool; resolves once every worker's engine is loaded and warm. */
+export async function createEngine(options: EngineOptions = {}): Promise<Engine> {
+  const pool = await createWorkerPool({
+    size: options.poolSize,
+    taskTimeoutMs: options.taskTimeoutMs,
+    workerUrl: options.workerUrl,
+  });
+  let closed = false;
+  return {
+    poolSize: pool.size,
+    async render(request) {
+      if (closed) throw new AppError('SHUTTING_DOWN', 'the engine is shutting down');
+      return renderToFiles(pool, request);
+    },
+    audition: (options) => auditionWav(pool, options),
+    async close() {
+      closed = true;
+      await pool.close();
+    },
+  };
+}

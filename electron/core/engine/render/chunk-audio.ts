@@ -1,0 +1,34 @@
+/** A chunk's audio as it joins the rest: engine silence trimmed, edges faded, word marks moved with it. */
+
+import { SAMPLE_RATE } from '../../../shared/options';
+import { fadeEdges, trimSilence } from '../audio/dsp';
+import type { SynthesisOutput } from '../pool';
+import type { EngineWordMark, PreparedText } from '../types';
+
+/** Silence kept at each end of a chunk when the engine's own is trimmed, ms. */
+const KEEP_EDGE_MS = 20;
+
+export interface ChunkAudio {
+  pcm: Int16Array;
+  /** Audio cut from the start of the engine's output, ms: word marks move back by this much. */
+  leadMs: number;
+}
+
+/** Trims the engine's leading and trailing silence to `KEEP_EDGE_MS` and fades the edges over `fadeMs`. */
+export function trimChunkAudio(output: SynthesisOutput, fadeMs: number): ChunkAudio {
+  const keep = Math.round((KEEP_EDGE_MS / 1000) * SAMPLE_RATE);
+  const edges = trimSilence(output.pcm);
+  const start = Math.max(0, edges.start - keep);
+  const end = Math.min(output.pcm.length, output.pcm.length - edges.end + keep);
+  const pcm = output.pcm.slice(start, Math.max(start, end));
+  fadeEdges(pcm, SAMPLE_RATE, fadeMs);
+  return { pcm, leadMs: (start / SAMPLE_RATE) * 1000 };
+}
+
+/** The engine's word events as ranges of the chunk's source text, timed within the trimmed audio. */
+export function wordMarks(output: SynthesisOutput, prepared: PreparedText, leadMs: number): EngineWordMark[] {
+  return output.words.map((w) => {
+    const span = prepared.toSource(w.textPosition, w.wordLength);
+    return { sourceStart: span.start, sourceEnd: span.end, audioMs: Math.max(0, w.audioMs - leadMs) };
+  });
+}

@@ -1,0 +1,98 @@
+/**
+ * The files one render writes: the audio (WAV or MP3, through the volume limiter), and when
+ * asked the SRT subtitles and the word timings (JSON). Each is staged under a temporary name
+ * and appears under its own only when `finish` succeeds; `abort` removes them all.
+ */
+
+import { SAMPLE_RATE } from '../../../shared/options';
+import { StagedFile } from '../../platform/staged-file';
+import type { AudioSink } from '../audio/audio-sink';
+import { createVolumeProcessor } from '../audio/dsp';
+import { createMp3Sink } from '../audio/mp3';
+import { createWavSink } from '../audio/wav';
+import type { RenderRequest } from '../engine';
+import { createCueBuilder } from '../subtitles/cues';
+import { formatSrtCue } from '../subtitles/srt';
+import type { WordTiming } from '../types';
+
+export interface RenderOutputs {
+  /** Whether word timings are wanted (an SRT or a timings file): they cost CPU otherwise. */
+  readonly wantsWords: boolean;
+  /** Samples written so far, before the limiter's look-ahead: the position of the next sample. */
+  readonly samplesWritten: number;
+  /** Number of subtitle cues written so far. */
+  readonly cueCount: number;
+  /** Appends PCM through the volume processor. */
+  writeAudio(pcm: Int16Array): Promise<void>;
+  /** Appends a chunk's timed words, and the cues they complete (speech of the chunk ends at `speechEndMs`). */
+  writeWords(words: WordTiming[], chunkText: string, chunkStart: number, speechEndMs: number): Promise<void>;
+  /** Flushes everything and renames each file to its final name; resolves with the audio's size and duration. */
+  finish(): Promise<{ durationMs: number; bytes: number }>;
+  /** Removes every temporary file. */
+  abort(): Promise<void>;
+}
+
+export async function openRenderOutputs(request: RenderRequest): Promise<RenderOutputs> {
+  const sink: AudioSink =
+    request.audio_type === 'wav'
+      ? await createWavSink(request.audioPath, SAMPLE_RATE)
+      : await createMp3Sink(request.audioPath, { sampleRate: SAMPLE_RATE, bitrate: request.bitrate });
+  let srt: StagedFile | undefined;
+  let timings: StagedFile | undefined;
+  try {
+    srt = request.srtPath ? await StagedFile.create(request.srtPath, 'the subtitle file') : undefined;
+    timings = request.timingsPath
+      ? await StagedFile.create(request.timingsPath, 'the word timings file')
+      : undefined;
+  } catch (error) {
+    await Promise.allSettled([sink.abort(), srt?.discard()]);
+    throw error;
+  }
+  const volume = createVolumeProcessor({ gain: request.volume / 100, sampleRate: SAMPLE_RATE });
+  const cues = createCueBuilder();
+  let cueCount = 0;
+  let samplesWritten = 0;
+  let firstWord = true;
+
+  const writeCues = async (list: ReturnType<typeof cues.finish>) => {
+    cueCount += list.length;
+    if (srt) for (const cue of list) await srt.write(formatSrtCue(cue));
+  };
+
+  return {
+    wantsWords: srt !== undefined || timings !== undefined,
+    get samplesWritten() {
+      return samplesWritten;
+    },
+    get cueCount() {
+      return cueCount;
+    },
+    async writeAudio(pcm) {
+      samplesWritten += pcm.length;
+      const out = volume.process(pcm);
+      if (out.length > 0) await sink.write(out);
+    },
+    async writeWords(words, chunkText, chunkStart, speechEndMs) {
+      if (timings) {
+        for (const w of words) {
+          await timings.write(`${firstWord ? '[\n' : ',\n'}${JSON.stringify(w)}`);
+          firstWord = false;
+        }
+      }
+      await writeCues(cues.push(words, chunkText, chunkStart, speechEndMs));
+    },
+    async finish() {
+      const tail = volume.flush();
+      if (tail.length > 0) await sink.write(tail);
+      await writeCues(cues.finish());
+      if (timings) await timings.write(firstWord ? '[]\n' : '\n]\n');
+      const done = await sink.finish();
+      await srt?.commit();
+      await timings?.commit();
+      return { durationMs: done.durationMs, bytes: done.bytes };
+    },
+    async abort() {
+      await Promise.allSettled([sink.abort(), srt?.discard(), timings?.discard()]);
+    },
+  };
+}

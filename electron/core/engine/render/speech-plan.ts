@@ -1,0 +1,137 @@
+/**
+ * What the engine is asked to say, chunk by chunk: the cleaned text cut at sentence
+ * boundaries, each piece rewritten for the engine (or left as written for std-v1), and for
+ * turbo consecutive sentences of a paragraph merged into one engine call.
+ */
+
+import { splitIntoChunks, type SpeechChunk } from '../text/chunk';
+import { prepareJapanese } from '../text/languages/ja-kana';
+import { prepareForEngine } from '../text/rules';
+import type { ModelProfile } from '../models';
+import type { PreparedText, TextChunk } from '../types';
+import { prepareOptions, type ResolvedVoice } from './voice';
+
+/** One engine call: the source chunk, and what the engine reads (none for a chunk with nothing to say). */
+export interface PlannedChunk {
+  chunk: TextChunk;
+  prepared: PreparedText | undefined;
+}
+
+/** Chunks of `text` (cleaned) in order, prepared for the engine as they are reached. */
+export async function* planSpeech(
+  text: string,
+  { voice, profile }: ResolvedVoice,
+): AsyncGenerator<PlannedChunk> {
+  const groups = groupChunks(
+    splitIntoChunks(text, voice.language, { maxChars: profile.mergeSentences ? 300 : profile.chunkChars }),
+    profile.mergeSentences,
+    profile.chunkChars,
+  );
+  for (const group of groups) {
+    const first = group[0]!;
+    const last = group.at(-1)!;
+    const chunk: TextChunk = {
+      index: first.index,
+      start: first.start,
+      text: text.slice(first.start, last.start + last.text.length),
+      pauseAfterMs: last.pauseAfterMs,
+    };
+    if (!first.speakable) {
+      yield { chunk, prepared: undefined };
+      continue;
+    }
+    const prepared =
+      group.length === 1
+        ? await prepareChunk(first.text, voice, profile)
+        : joinPrepared(
+            await Promise.all(
+              group.map(async (c) => ({
+                prepared: await prepareChunk(c.text, voice, profile),
+                sourceOffset: c.start - first.start,
+              })),
+            ),
+          );
+    yield { chunk, prepared };
+  }
+}
+
+/** Text rewritten for the engine as the model profile asks (Japanese always gets kana). */
+export async function prepareChunk(
+  text: string,
+  voice: ResolvedVoice['voice'],
+  profile: ModelProfile,
+): Promise<PreparedText> {
+  // Kana conversion is not optional: without it the engine reads kanji as "Chinese letter".
+  if (voice.language === 'ja') return prepareJapanese(text);
+  return profile.textPreparation === 'full'
+    ? prepareForEngine(text, voice.language, prepareOptions(voice))
+    : asIs(text);
+}
+
+/** Prepared text that is the source itself: only SSML-significant characters are blanked. */
+function asIs(text: string): PreparedText {
+  const engineText = text.replace(/[<>&]/g, ' ');
+  // eSpeak counts code points; the source is indexed in UTF-16 code units.
+  const unitOffsets: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    unitOffsets.push(i);
+    if ((text.codePointAt(i) ?? 0) > 0xffff) i++;
+  }
+  unitOffsets.push(text.length);
+  const at = (cp: number) => unitOffsets[Math.max(0, Math.min(cp, unitOffsets.length - 1))] ?? text.length;
+  return {
+    engineText,
+    toSource: (textPosition, wordLength) => ({
+      start: at(textPosition - 1),
+      end: at(textPosition - 1 + wordLength),
+    }),
+  };
+}
+
+/**
+ * Groups consecutive sentences of one paragraph into one engine call of at most
+ * `maxChars` (turbo). Without merging every chunk is its own group.
+ */
+function* groupChunks(
+  chunks: Iterable<SpeechChunk>,
+  merge: boolean,
+  maxChars: number,
+): Generator<SpeechChunk[]> {
+  let group: SpeechChunk[] = [];
+  let length = 0;
+  for (const chunk of chunks) {
+    if (group.length > 0 && (!merge || !chunk.speakable || length + chunk.text.length > maxChars)) {
+      yield group;
+      group = [];
+      length = 0;
+    }
+    group.push(chunk);
+    length += chunk.text.length;
+    const joinable = chunk.speakable && (chunk.breakAfter === 'sentence' || chunk.breakAfter === 'clause');
+    if (!merge || !joinable) {
+      yield group;
+      group = [];
+      length = 0;
+    }
+  }
+  if (group.length > 0) yield group;
+}
+
+/** One engine text for several chunks, mapping positions back into the whole group's text. */
+function joinPrepared(parts: Array<{ prepared: PreparedText; sourceOffset: number }>): PreparedText {
+  let cp = 0;
+  const spans = parts.map(({ prepared, sourceOffset }) => {
+    const span = { startCp: cp, prepared, sourceOffset };
+    cp += [...prepared.engineText].length + 1;
+    return span;
+  });
+  return {
+    engineText: parts.map((p) => p.prepared.engineText).join(' '),
+    toSource(textPosition, wordLength) {
+      let span = spans[0]!;
+      for (const s of spans) if (s.startCp < textPosition) span = s;
+      const r = span.prepared.toSource(textPosition - span.startCp, wordLength);
+      return { start: r.start + span.sourceOffset, end: r.end + span.sourceOffset };
+    },
+  };
+}

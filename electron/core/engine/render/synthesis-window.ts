@@ -1,0 +1,66 @@
+/**
+ * Keeps every worker busy while bounding memory: up to `window` planned chunks are sent to
+ * the pool ahead of the one being written, and results come back in text order.
+ */
+
+import { AppError, isAppError } from '../../../shared/errors';
+import type { EngineSettings } from '../espeak/protocol';
+import type { SynthesisOutput, WorkerPool } from '../pool';
+import type { PlannedChunk } from './speech-plan';
+
+/** A planned chunk with its audio (none for a chunk with nothing to say). */
+export interface SynthesizedChunk extends PlannedChunk {
+  output: SynthesisOutput | undefined;
+  /** Whether another chunk follows. */
+  more: boolean;
+}
+
+export interface SynthesisWindowOptions {
+  pool: WorkerPool;
+  settings: EngineSettings;
+  /** Groups this render's tasks in the pool, for fair turns and for `pool.cancel(owner)`. */
+  owner: string;
+  /** Chunks in flight at most. */
+  window: number;
+  /** Checked before waiting for each chunk: an aborted render rejects with the signal's AppError reason, else CANCELLED. */
+  signal?: AbortSignal | undefined;
+}
+
+/** Synthesises `plan` on the pool, yielding chunks in order as each one is ready. */
+export async function* synthesizeInOrder(
+  plan: AsyncIterator<PlannedChunk>,
+  { pool, settings, owner, window, signal }: SynthesisWindowOptions,
+): AsyncGenerator<SynthesizedChunk> {
+  const inFlight: Array<PlannedChunk & { result: Promise<SynthesisOutput | undefined> }> = [];
+  let exhausted = false;
+  const refill = async () => {
+    while (!exhausted && inFlight.length < window) {
+      const next = await plan.next();
+      if (next.done) {
+        exhausted = true;
+        break;
+      }
+      const { prepared } = next.value;
+      const result = prepared
+        ? pool.synthesize(prepared.engineText, settings, owner)
+        : Promise.resolve(undefined);
+      // Rejections are awaited in order below; this only keeps them from being reported as unhandled.
+      result.catch(() => undefined);
+      inFlight.push({ ...next.value, result });
+    }
+  };
+
+  await refill();
+  while (inFlight.length > 0) {
+    if (signal?.aborted) throw abortError(signal);
+    const head = inFlight.shift()!;
+    const output = await head.result;
+    await refill();
+    yield { chunk: head.chunk, prepared: head.prepared, output, more: inFlight.length > 0 || !exhausted };
+  }
+}
+
+/** Why a render stopped: the AppError its signal was aborted with, else CANCELLED. */
+export function abortError(signal: AbortSignal): AppError {
+  return isAppError(signal.reason) ? signal.reason : new AppError('CANCELLED', 'The render was aborted.');
+}

@@ -1,0 +1,178 @@
+/**
+ * What a rewriting rule is, and the parts rules are built from. The rule engine and the rules
+ * every language shares are in `./rules`; what each language adds (its words for dates,
+ * times, money and symbols, and rules of its own) is a `LanguageRules` in
+ * `./languages/<code>.ts`.
+ */
+
+import type { LanguageCode } from '../types';
+import type { PrepareOptions } from './rules';
+
+/** A piece of a rule's output, tied to a range of the match (offsets relative to the match start). */
+export interface OutPiece {
+  text: string;
+  from: number;
+  to: number;
+}
+
+/** What a rule sees of a match besides its groups. */
+export interface RuleContext {
+  /** The whole (normalised) input being rewritten. */
+  input: string;
+  /** Offset of the match in `input`. */
+  index: number;
+  /** Offset just past the match. */
+  end: number;
+  language: LanguageCode;
+  options: PrepareOptions;
+}
+
+/** One rewrite: a pattern, and what the engine should read for a match of it. */
+export interface Rule {
+  /** Regex source (compiled with the `u` flag inside one alternation); no back-references. */
+  pattern: string;
+  /**
+   * The engine text for a match: a string (mapped to the whole match) or pieces (mapped to
+   * parts of it). `groups[0]` is the match, `groups[1..]` its capture groups. Undefined
+   * leaves the text as it is.
+   */
+  rewrite(groups: (string | undefined)[], ctx: RuleContext): string | OutPiece[] | undefined;
+}
+
+// --- Pattern parts and helpers ----------------------------------------------------------
+
+/**
+ * Not preceded by a Latin letter, digit or joining punctuation: the start of a number.
+ * CJK letters may touch a number ("涨了50%").
+ */
+export const NUM_START = '(?<![\\p{Script=Latin}\\p{N}_.,:/-])';
+/** Not followed by a digit, or by punctuation that continues a number. */
+export const NUM_END = '(?![\\p{N}]|[.,:/-]\\p{N})';
+export const WORD_START = '(?<![\\p{L}\\p{N}_])';
+export const WORD_END = '(?![\\p{L}\\p{N}_])';
+
+export function piece(text: string, from: number, to: number): OutPiece {
+  return { text, from, to };
+}
+
+const UPPER_RE = /\p{Lu}/u;
+
+/** "." when the text after `end` starts a new sentence or line, so a rewrite that drops an abbreviation's full stop keeps a sentence end. */
+function periodIfSentenceEnd(ctx: RuleContext): string {
+  const rest = ctx.input.slice(ctx.end, ctx.end + 8);
+  const m = /^[ \t\u00A0]*(.)?/su.exec(rest);
+  const next = m?.[1];
+  if (next === undefined || next === '\n' || UPPER_RE.test(next)) return '.';
+  return '';
+}
+
+/** Whether a month and day can make a date (days are not checked against the month). */
+export function validDate(month: number, day: number): boolean {
+  return month >= 1 && month <= 12 && day >= 1 && day <= 31;
+}
+
+// --- What the shared rules hand to a language -------------------------------------------
+
+/** A date found by the date rules (`./rules`). Offsets are inside the match. */
+export interface DateParts {
+  month: number;
+  day: number;
+  monthAt: [number, number];
+  dayAt: [number, number];
+  /** The year as written, with its offsets; absent when the date has none. */
+  year?: { text: string; at: [number, number] };
+}
+
+/** A clock time h:mm found by the time rule (`./rules`). Offsets are inside the match. */
+export interface TimeParts {
+  /** Hour, 0–24. */
+  h: number;
+  /** Minutes, 0–59. */
+  min: number;
+  /** Offsets of the hour, and of the rest (":30"). */
+  hSpan: [number, number];
+  mSpan: [number, number];
+}
+
+/** The currencies the money rules know, by symbol. */
+export type Currency = '$' | '€' | '£' | '¥' | '₩' | '₫';
+
+/** A currency's name, singular and plural, and of its hundredth ('' where amounts have none). */
+export interface CurrencyWords {
+  one: string;
+  many: string;
+  centOne: string;
+  centMany: string;
+}
+
+/** Words for comparison operators: < > <= >=. */
+export interface ComparisonWords {
+  lt: string;
+  gt: string;
+  le: string;
+  ge: string;
+}
+
+/** How one language is read: its words for the shared rules (`./rules`) and rules of its own. */
+export interface LanguageRules {
+  /** Abbreviations eSpeak misreads in this language (see `abbreviationRule`); tried right after emoji. */
+  abbreviations?: Rule;
+  /** Rules of this language only, tried after the date rules and before clock times. */
+  rulesAfterDates?: Rule[];
+  /** Rules of this language only, tried after money and percent and before ranges and markup. */
+  rulesAfterNumbers?: Rule[];
+  /** A date from 2026-11-21 or 21/11/2026, in this language's words. */
+  sayDate(date: DateParts, ctx: RuleContext): OutPiece[];
+  /** A clock time, or undefined where eSpeak reads it well as written. */
+  sayTime(time: TimeParts, ctx: RuleContext): OutPiece[] | undefined;
+  /** A percentage: `number` is the digits, `whole` the match ("50 %"); without this eSpeak reads it as written. */
+  sayPercent?(number: string, whole: string): OutPiece[];
+  /** Names of the currencies, for amounts with a currency symbol. */
+  currency: Record<Currency, CurrencyWords>;
+  /** What the dash of a number range ("10–20") is read as; without it the dash stays. */
+  rangeWord?: string;
+  /** What "&" is read as. */
+  andWord: string;
+  /** What < > <= >= between numbers or spaces are read as; without them they become spaces. */
+  comparison?: ComparisonWords;
+}
+
+// --- Abbreviations ---------------------------------------------------------------------
+
+export interface AbbreviationEntry {
+  /** What the engine reads instead. */
+  say: string;
+  /** Only before a capitalised name ("Dr. Smith"). */
+  title?: boolean;
+  /** Only before a number ("No. 5"). */
+  beforeDigit?: boolean;
+  /** Not right after a capitalised word ("Main St." is a street). */
+  notAfterName?: boolean;
+  /** Often ends a sentence ("Smith Jr."): keep a full stop when a new sentence or line follows. */
+  canEnd?: boolean;
+}
+
+/** Builds a rule from a table of abbreviations; the full stop is dropped unless the entry `canEnd` a sentence and does. */
+export function abbreviationRule(table: Record<string, AbbreviationEntry>): Rule {
+  const keys = Object.keys(table).sort((a, b) => b.length - a.length);
+  const escaped = keys.map((k) => k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s?'));
+  // Entries are looked up without their spaces: "p. ex." and "p.ex." are the same.
+  const byKey = new Map(Object.entries(table).map(([k, v]) => [k.replace(/\s/g, ''), v]));
+  return {
+    pattern: `(?<![\\p{L}\\p{N}.])(?:${escaped.join('|')})(?![\\p{L}\\p{N}])`,
+    rewrite([whole], ctx) {
+      if (!whole) return undefined;
+      const entry = byKey.get(whole.replace(/\s/g, ''));
+      if (!entry) return undefined;
+      if (
+        entry.notAfterName &&
+        /\p{Lu}\p{L}*[ \u00A0]+$/u.test(ctx.input.slice(Math.max(0, ctx.index - 24), ctx.index))
+      )
+        return undefined;
+      const rest = ctx.input.slice(ctx.end, ctx.end + 4);
+      if (entry.title && !/^[ \u00A0]+\p{Lu}/u.test(rest)) return undefined;
+      if (entry.beforeDigit && !/^[ \u00A0]*\p{N}/u.test(rest)) return undefined;
+      return entry.canEnd && whole.endsWith('.') ? `${entry.say}${periodIfSentenceEnd(ctx)}` : entry.say;
+    },
+  };
+}

@@ -1,0 +1,405 @@
+/**
+ * Rewriting a chunk into what eSpeak NG reads well, with a map from the engine's word events
+ * back to the source: the rule engine, and the rules every language shares (dates, times,
+ * money, percent, ranges, and characters the engine must not see). Each language's words and
+ * rules of its own are in `./languages/<code>.ts`; what a rule is, in `./rule-kit`.
+ *
+ * Offsets are UTF-16 code-unit offsets (JavaScript string indexes) unless a name says
+ * otherwise, as everywhere in the engine (see `../types`).
+ */
+
+import type { LanguageCode, PreparedText } from '../types';
+import { english } from './languages/en';
+import { spanish } from './languages/es';
+import { french } from './languages/fr';
+import { japanese } from './languages/ja';
+import { korean } from './languages/ko';
+import { vietnamese, vietnameseNumber } from './languages/vi';
+import { chinese } from './languages/zh';
+import { MappedTextBuilder, type MappedText } from './mapped-text';
+import {
+  NUM_END,
+  NUM_START,
+  validDate,
+  WORD_END,
+  type Currency,
+  type DateParts,
+  type LanguageRules,
+  type OutPiece,
+  type Rule,
+  type RuleContext,
+} from './rule-kit';
+
+export interface PrepareOptions {
+  /**
+   * How to read an ambiguous numeric date like 05/06/2026 in English: month first ('mdy',
+   * the default: most of the app's English voices are American) or day first ('dmy').
+   * Unambiguous dates (21/11/2026) are read correctly either way; other languages are
+   * always day first.
+   */
+  dateOrder?: 'mdy' | 'dmy';
+}
+
+/**
+ * Rewrites one chunk's text into what eSpeak NG reads well in `language`, and maps the
+ * engine's word events back to the chunk. Only what eSpeak was heard to get wrong is
+ * rewritten: dates (2026-11-21, 21/11/2026), clock times where eSpeak says "zero zero",
+ * currency symbols before amounts ("$5" is read "dollar five"), percent in Chinese,
+ * Korean and Japanese, Vietnamese round numbers ("50.000" gets a spurious "không trăm"),
+ * some abbreviations, number ranges with an en dash. It also removes what the engine
+ * must not see: `<`, `>` and `&` (the engine runs in SSML mode, where they swallow text)
+ * become words or spaces; emoji (read as their names) and markdown markers become
+ * spaces; full-width ASCII becomes ASCII; line breaks and tabs become spaces.
+ *
+ * For Japanese this does the same first stage without readings for kanji; use
+ * `prepareJapanese` (`./languages/ja-kana`) to get kana. Never throws.
+ */
+export function prepareForEngine(
+  text: string,
+  language: LanguageCode,
+  options: PrepareOptions = {},
+): PreparedText {
+  return rewriteForEngine(text, language, options);
+}
+
+/** `prepareForEngine` returning the spans too, for chaining another stage. */
+export function rewriteForEngine(
+  text: string,
+  language: LanguageCode,
+  options: PrepareOptions = {},
+): MappedText {
+  return applyRules(text, language, options);
+}
+
+/** Each language's words and rules of its own. */
+const LANGUAGES: Record<LanguageCode, LanguageRules> = {
+  en: english,
+  fr: french,
+  es: spanish,
+  vi: vietnamese,
+  zh: chinese,
+  ko: korean,
+  ja: japanese,
+};
+
+/** Rules in priority order: at one position, the first that matches wins. */
+function rulesFor(language: LanguageCode): Rule[] {
+  const own = LANGUAGES[language];
+  const rules: Rule[] = [emojiRule];
+  if (own.abbreviations) rules.push(own.abbreviations);
+  rules.push(isoDateRule, numericDateRule, ...(own.rulesAfterDates ?? []));
+  rules.push(timeRule, currencyBeforeRule, currencyAfterRule, percentRule, ...(own.rulesAfterNumbers ?? []));
+  rules.push(rangeRule, htmlTagRule, comparisonRule, markupRule, ampersandRule, markdownRule);
+  return rules;
+}
+
+interface CompiledRules {
+  re: RegExp;
+  rules: { rule: Rule; group: number; count: number }[];
+}
+
+const compiled = new Map<LanguageCode, CompiledRules>();
+
+function compileRules(language: LanguageCode): CompiledRules {
+  const cached = compiled.get(language);
+  if (cached) return cached;
+  const list = rulesFor(language);
+  let group = 1;
+  const entries = list.map((rule) => {
+    const count = (new RegExp(`(?:${rule.pattern})|`, 'u').exec('') as RegExpExecArray).length - 1;
+    const entry = { rule, group, count };
+    group += count + 1;
+    return entry;
+  });
+  const re = new RegExp(list.map((r) => `(${r.pattern})`).join('|'), 'gu');
+  const result = { re, rules: entries };
+  compiled.set(language, result);
+  return result;
+}
+
+/**
+ * Full-width digits, Latin letters and a few symbols (common in CJK text) are read as
+ * "letter FF11" by eSpeak: map them to ASCII, one for one. Full-width punctuation (，！？：)
+ * stays: it is what CJK text uses, and "5，50" must not become the decimal "5,50".
+ */
+function normaliseWidth(text: string): string {
+  return text.replace(
+    /[\uFF10-\uFF19\uFF21-\uFF3A\uFF41-\uFF5A\uFF03-\uFF06\uFF0A\uFF0B\uFF1C-\uFF1E\uFF20]/g,
+    (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0),
+  );
+}
+
+function applyRules(text: string, language: LanguageCode, options: PrepareOptions): MappedText {
+  const input = normaliseWidth(text);
+  const builder = new MappedTextBuilder(input);
+  const { re, rules } = compileRules(language);
+  re.lastIndex = 0;
+  let copied = 0;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(input)) !== null) {
+    if (m[0].length === 0) {
+      re.lastIndex++;
+      continue;
+    }
+    const entry = rules.find((r) => m?.[r.group] !== undefined);
+    if (!entry) continue;
+    const groups = m.slice(entry.group, entry.group + entry.count + 1);
+    const end = m.index + m[0].length;
+    const out = entry.rule.rewrite(groups, { input, index: m.index, end, language, options });
+    if (out === undefined) {
+      // Declined: let other rules try from the next code point.
+      re.lastIndex =
+        m.index + (input.charCodeAt(m.index) >= 0xd800 && input.charCodeAt(m.index) <= 0xdbff ? 2 : 1);
+      continue;
+    }
+    builder.copy(copied, m.index);
+    if (typeof out === 'string') builder.replace(out, m.index, end);
+    else for (const p of out) builder.replace(p.text, m.index + p.from, m.index + p.to);
+    copied = end;
+  }
+  builder.copy(copied, input.length);
+  return builder.build(input);
+}
+
+// --- Rule helpers ----------------------------------------------------------------------
+
+const AMOUNT = '\\d{1,3}(?:[,.\\u00A0\\u202F]\\d{3})+(?:[.,]\\d{1,2})?|\\d+(?:[.,]\\d{1,2})?';
+
+/** Offsets of the capture groups of a match inside it, found by searching left to right. */
+function locate(whole: string, parts: string[]): number[] {
+  const at: number[] = [];
+  let from = 0;
+  for (const p of parts) {
+    const i = whole.indexOf(p, from);
+    at.push(i);
+    from = i + p.length;
+  }
+  return at;
+}
+
+function stripZeros(digits: string): string {
+  return digits.replace(/^0+(?=\d)/, '');
+}
+
+// --- Dates ------------------------------------------------------------------------------
+
+function sayDate(d: DateParts, ctx: RuleContext): OutPiece[] {
+  return LANGUAGES[ctx.language].sayDate(d, ctx);
+}
+
+const isoDateRule: Rule = {
+  // 2026-11-21, 2026/11/21, 2026.11.21
+  pattern: `${NUM_START}(\\d{4})[-/.](\\d{1,2})[-/.](\\d{1,2})${NUM_END}`,
+  rewrite([whole, y, mo, d], ctx) {
+    if (!whole || !y || !mo || !d) return undefined;
+    const month = Number(mo);
+    const day = Number(d);
+    if (!validDate(month, day)) return undefined;
+    const [yAt, mAt, dAt] = locate(whole, [y, mo, d]) as [number, number, number];
+    return sayDate(
+      {
+        month,
+        day,
+        monthAt: [mAt, mAt + mo.length],
+        dayAt: [dAt, dAt + d.length],
+        year: { text: y, at: [yAt, yAt + 4] },
+      },
+      ctx,
+    );
+  },
+};
+
+const numericDateRule: Rule = {
+  // 21/11/2026, 11/21/2026, 21.11.2026, 21-11-2026
+  pattern: `${NUM_START}(\\d{1,2})([/.-])(\\d{1,2})[/.-](\\d{4})${NUM_END}`,
+  rewrite([whole, a, sep, b, y], ctx) {
+    if (!whole || !a || !sep || !b || !y) return undefined;
+    if (ctx.language === 'zh' || ctx.language === 'ko' || ctx.language === 'ja') return undefined;
+    const first = Number(a);
+    const second = Number(b);
+    let monthFirst = ctx.language === 'en' && sep === '/' && (ctx.options.dateOrder ?? 'mdy') === 'mdy';
+    if (monthFirst && first > 12 && second <= 12) monthFirst = false;
+    if (!monthFirst && second > 12 && first <= 12 && ctx.language === 'en') monthFirst = true;
+    const month = monthFirst ? first : second;
+    const day = monthFirst ? second : first;
+    if (!validDate(month, day)) return undefined;
+    const bAt = whole.indexOf(b, a.length + 1);
+    const yAt = whole.length - 4;
+    const aSpan: [number, number] = [0, a.length];
+    const bSpan: [number, number] = [bAt, bAt + b.length];
+    return sayDate(
+      {
+        month,
+        day,
+        monthAt: monthFirst ? aSpan : bSpan,
+        dayAt: monthFirst ? bSpan : aSpan,
+        year: { text: y, at: [yAt, yAt + 4] },
+      },
+      ctx,
+    );
+  },
+};
+
+// --- Times ------------------------------------------------------------------------------
+
+const timeRule: Rule = {
+  pattern: `${NUM_START}([01]?\\d|2[0-4]):([0-5]\\d)(?![\\p{N}]|[:.,]\\p{N})`,
+  rewrite([whole, hText, mText], ctx) {
+    if (!whole || !hText || !mText) return undefined;
+    const h = Number(hText);
+    const min = Number(mText);
+    const hSpan: [number, number] = [0, hText.length];
+    const mSpan: [number, number] = [hText.length, whole.length];
+    return LANGUAGES[ctx.language].sayTime({ h, min, hSpan, mSpan }, ctx);
+  },
+};
+
+// --- Money and percent ------------------------------------------------------------------
+
+const EN_SCALES = '(?:thousand|million|billion|trillion|k|bn)';
+
+/** Splits "1,234.50" into integer digits and (optionally) two cent digits, by the last separator. */
+function parseAmount(amount: string): { whole: string; cents?: string } {
+  const m = /^(.*?)[.,](\d{1,2})$/.exec(amount);
+  if (m && m[1] !== undefined && m[2] !== undefined)
+    return { whole: m[1].replace(/\D/g, '') || '0', cents: m[2].padEnd(2, '0') };
+  return { whole: amount.replace(/\D/g, '') };
+}
+
+function sayMoney(
+  amount: string,
+  symbol: Currency,
+  scale: string | undefined,
+  language: LanguageCode,
+): string {
+  const words = LANGUAGES[language].currency[symbol];
+  const cjk = language === 'zh' || language === 'ko' || language === 'ja';
+  if (scale) {
+    const spokenScale = scale === 'k' ? 'thousand' : scale === 'bn' ? 'billion' : scale;
+    return `${amount.replace(/,/g, '')} ${spokenScale} ${words.many}`;
+  }
+  const { whole, cents } = parseAmount(amount);
+  const wholeSpoken = language === 'vi' ? vietnameseNumber(whole) : stripZeros(whole);
+  const isOne = stripZeros(whole) === '1';
+  if (cjk) return `${stripZeros(whole)}${cents && cents !== '00' ? `.${cents}` : ''}${words.many}`;
+  if (!cents || cents === '00') {
+    if (language === 'es' && isOne) return `un ${words.one}`;
+    return `${wholeSpoken} ${isOne ? words.one : words.many}`;
+  }
+  const c = Number(cents);
+  if (language === 'vi' || !words.centMany) return `${wholeSpoken},${cents} ${words.many}`;
+  const centWords = `${c} ${c === 1 ? words.centOne : words.centMany}`;
+  if (whole === '0' && language === 'en') return centWords;
+  const main =
+    language === 'es' && isOne ? `un ${words.one}` : `${wholeSpoken} ${isOne ? words.one : words.many}`;
+  switch (language) {
+    case 'en':
+      return `${main} and ${centWords}`;
+    case 'fr':
+      return `${main} ${c}`;
+    case 'es':
+      return `${main} con ${c}`;
+    default:
+      return `${main} ${centWords}`;
+  }
+}
+
+function toCurrency(symbol: string): Currency {
+  if (symbol === '￥') return '¥';
+  return symbol as Currency;
+}
+
+const currencyBeforeRule: Rule = {
+  // $5, €20, £3.50, ¥100, US$5, $3 million: eSpeak reads "dollar five".
+  pattern: `(?<![A-Za-z0-9])(?:US|C|A|HK|NZ)?([$€£¥￥₩₫])[ \\u00A0\\u202F]?(${AMOUNT})(?:[ \\u00A0\\u202F]?(${EN_SCALES}))?${WORD_END}`,
+  rewrite([whole, symbol, amount, scale], ctx) {
+    if (!whole || !symbol || !amount) return undefined;
+    const useScale = ctx.language === 'en' ? scale : undefined;
+    const spoken = sayMoney(amount, toCurrency(symbol), useScale, ctx.language);
+    const scaleText = scale !== undefined && !useScale ? whole.slice(whole.lastIndexOf(scale)) : '';
+    return scaleText ? `${spoken.replace(/\s*$/, '')} ${scaleText}` : spoken;
+  },
+};
+
+const currencyAfterRule: Rule = {
+  // 5 €, 5,50 €, 50.000đ, 50.000 VND
+  pattern: `${NUM_START}(${AMOUNT})[ \\u00A0\\u202F]?([$€£¥￥₩₫]|đ|VNĐ|VND|vnđ|vnd)${WORD_END}`,
+  rewrite([whole, amount, symbol], ctx) {
+    if (!whole || !amount || !symbol) return undefined;
+    const normalized = /^[$€£¥￥₩₫]$/u.test(symbol) ? toCurrency(symbol) : '₫';
+    return sayMoney(amount, normalized, undefined, ctx.language);
+  },
+};
+
+const percentRule: Rule = {
+  // eSpeak's Chinese, Korean and Japanese voices say "percent" in English.
+  pattern: `${NUM_START}(\\d+(?:[.,]\\d+)?)[ \\u00A0\\u202F]?[%％]`,
+  rewrite([whole, n], ctx) {
+    if (!whole || !n) return undefined;
+    return LANGUAGES[ctx.language].sayPercent?.(n, whole);
+  },
+};
+
+const rangeRule: Rule = {
+  // 10–20: eSpeak drops the en dash and reads "ten twenty".
+  pattern: '(?<=\\p{N})[ \\u00A0\\u202F]?[–—][ \\u00A0\\u202F]?(?=\\p{N})',
+  rewrite(_groups, ctx) {
+    return LANGUAGES[ctx.language].rangeWord;
+  },
+};
+
+// --- Characters the engine must not see ----------------------------------------------
+
+const comparisonRule: Rule = {
+  // "1 < 2", "x >= 3": a comparison stands between spaces or digits.
+  pattern: '(?<=[\\s\\p{N}]|^)(<=|>=|<|>)(?=[\\s\\p{N}]|$)',
+  rewrite([op], ctx) {
+    const words = LANGUAGES[ctx.language].comparison;
+    if (!words || !op) return ' ';
+    const word = op === '<' ? words.lt : op === '>' ? words.gt : op === '<=' ? words.le : words.ge;
+    return ` ${word} `;
+  },
+};
+
+const htmlTagRule: Rule = {
+  // Pasted HTML: eSpeak would have skipped the tag silently, so a reader expects it gone.
+  pattern: '</?[A-Za-z][\\w:-]*(?:\\s[^<>]*)?/?>',
+  rewrite() {
+    return ' ';
+  },
+};
+
+const markupRule: Rule = {
+  // The engine runs in SSML mode: "<" starts a tag that can swallow the rest of the text,
+  // "&" an entity. Anything that is not a comparison or a conjunction is dropped.
+  pattern: '[<>]+',
+  rewrite() {
+    return ' ';
+  },
+};
+
+const ampersandRule: Rule = {
+  pattern: '&',
+  rewrite(_groups, ctx) {
+    return LANGUAGES[ctx.language].andWord;
+  },
+};
+
+const emojiRule: Rule = {
+  // Emoji are read by their English names ("grinning face"), which a narrator would not say.
+  // Text-style symbols (© ™ ↔) stay: eSpeak names them sensibly.
+  pattern:
+    '\\p{Regional_Indicator}+|(?:\\p{Emoji_Presentation}|\\p{Extended_Pictographic}\\uFE0F)(?:\\p{Emoji_Modifier}|\\uFE0F|[\\u{E0020}-\\u{E007F}])*(?:\\u200D(?:\\p{Extended_Pictographic}|\\p{Emoji_Presentation})(?:\\p{Emoji_Modifier}|\\uFE0F)*)*|\\uFE0F?\\u20E3',
+  rewrite(groups) {
+    // A keycap's digit stays; only the keycap marks go.
+    return groups[0]?.startsWith('\u20E3') || groups[0]?.startsWith('\uFE0F') ? '' : ' ';
+  },
+};
+
+const markdownRule: Rule = {
+  // "**bold**" is read "asterisk asterisk", "# Title" "hash title".
+  pattern: '\\*+|(?<=^|\\n)[ \\t]*#{1,6}(?=[ \\t])',
+  rewrite() {
+    return ' ';
+  },
+};

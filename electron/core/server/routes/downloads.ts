@@ -1,0 +1,42 @@
+/**
+ * GET /files/<id>/<token>/<name>: a finished request's audio or subtitles. The token in the
+ * link is the only credential (callback receivers have no key); anything wrong is a plain 404.
+ */
+
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../../shared/errors';
+import type { Jobs } from '../../jobs';
+import type { Store } from '../../store';
+import { CONTENT_TYPES, sendFile } from '../files';
+import { sameSecret } from '../security';
+import { isRequestId } from '../validation';
+
+export function registerDownloadRoute(
+  app: FastifyInstance,
+  { store, jobs }: { store: Store; jobs: Jobs },
+): void {
+  app.get<{ Params: { id: string; token: string; name: string } }>(
+    '/files/:id/:token/:name',
+    async (request, reply) => {
+      const { id, token, name } = request.params;
+      const row = isRequestId(id) ? store.requests.get(id) : undefined;
+      const notFound = new AppError('NOT_FOUND', 'No such file.');
+      if (!row) throw notFound;
+      if (!sameSecret(token, row.download_token)) throw notFound;
+      if (row.status !== 'SUCCESS') throw notFound;
+      if (name === `audio.${row.audio_type}`) {
+        return sendFile(
+          request,
+          reply,
+          jobs.files.audioPath(row),
+          CONTENT_TYPES[row.audio_type],
+          `${row.id}.${row.audio_type}`,
+        );
+      }
+      if (name === 'subtitles.srt' && row.generate_srt) {
+        return sendFile(request, reply, jobs.files.srtPath(row), CONTENT_TYPES.srt, `${row.id}.srt`);
+      }
+      throw notFound;
+    },
+  );
+}

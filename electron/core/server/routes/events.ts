@@ -1,0 +1,50 @@
+/**
+ * GET /api/v1/events: server-sent events of the key's requests (`request`: status and
+ * progress) and callback deliveries (`delivery`). Open streams are kept in `streams`, which the
+ * server ends on close.
+ */
+
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Jobs } from '../../jobs';
+import type { JobEventMap } from '../../jobs/events';
+import type { Auth } from '../auth';
+
+export interface EventsRouteOptions {
+  jobs: Jobs;
+  auth: Auth;
+  /** Open SSE streams, ended by the server on close. */
+  streams: Set<FastifyReply>;
+}
+
+export function registerEventsRoute(app: FastifyInstance, { jobs, auth, streams }: EventsRouteOptions): void {
+  app.get('/api/v1/events', async (request, reply) => {
+    const key = await auth.requireKey(request);
+    reply.hijack();
+    const raw = reply.raw;
+    raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      'x-content-type-options': 'nosniff',
+    });
+    raw.write('retry: 2000\n: connected\n\n');
+    const send = (event: string, data: unknown) =>
+      raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    const onRequest = ({ keyId, ...event }: JobEventMap['request'][0]) => {
+      if (keyId === key.id) send('request', event);
+    };
+    const onDelivery = ({ keyId, ...event }: JobEventMap['delivery'][0]) => {
+      if (keyId === key.id) send('delivery', event);
+    };
+    jobs.events.on('request', onRequest);
+    jobs.events.on('delivery', onDelivery);
+    const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), 15_000);
+    streams.add(reply);
+    raw.on('close', () => {
+      clearInterval(heartbeat);
+      jobs.events.off('request', onRequest);
+      jobs.events.off('delivery', onDelivery);
+      streams.delete(reply);
+    });
+  });
+}

@@ -1,0 +1,49 @@
+/** The studio's key management (session only): list, create and revoke API keys. */
+
+import type { FastifyInstance } from 'fastify';
+import { Value } from '@sinclair/typebox/value';
+import { CreateKeyBodySchema, type CreateKeyBody, type CreatedKey } from '../../../shared/api';
+import { AppError } from '../../../shared/errors';
+import { createApiKey, revokeApiKey } from '../../jobs/keys';
+import type { Clock } from '../../platform/clock';
+import type { Store } from '../../store';
+import { requireSession } from '../auth';
+import { sendResult } from '../reply';
+import { toKeyInfo } from '../views';
+
+export interface KeyRouteOptions {
+  store: Store;
+  clock: Clock;
+  /** Balance of a new key, milli-credits. */
+  defaultBalanceMilli: number | undefined;
+}
+
+export function registerKeyRoutes(
+  app: FastifyInstance,
+  { store, clock, defaultBalanceMilli }: KeyRouteOptions,
+): void {
+  app.get('/api/v1/keys', async (request, reply) => {
+    requireSession(request);
+    return sendResult(reply, { items: store.keys.list().map(toKeyInfo) });
+  });
+
+  app.post('/api/v1/keys', async (request, reply) => {
+    requireSession(request);
+    const body = (request.body ?? {}) as CreateKeyBody;
+    if (!Value.Check(CreateKeyBodySchema, body))
+      throw new AppError('INVALID_FIELD', 'name must be 1 to 100 characters.', { field: 'name' });
+    const created = createApiKey(store, clock, {
+      ...(body.name ? { name: body.name } : {}),
+      ...(defaultBalanceMilli !== undefined ? { balanceMilli: defaultBalanceMilli } : {}),
+    });
+    const result: CreatedKey = { key: created.key, info: toKeyInfo(created.row) };
+    return sendResult(reply, result);
+  });
+
+  app.post<{ Params: { id: string } }>('/api/v1/keys/:id/revoke', async (request, reply) => {
+    requireSession(request);
+    const row = store.keys.findById(request.params.id);
+    if (!row) throw new AppError('KEY_NOT_FOUND', `No API key "${request.params.id}".`);
+    return sendResult(reply, toKeyInfo(row.revoked_at ? row : revokeApiKey(store, clock, row.id)));
+  });
+}

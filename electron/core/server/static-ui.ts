@@ -1,0 +1,100 @@
+/**
+ * The built studio UI (`npm run build:ui` writes it to `uiDir`): index.html (sent by the `/`
+ * route of routes/session.ts, which is also the sign-in), hashed assets under `/assets/`, the
+ * favicon, each with the content security policy; and the small pages the server writes
+ * itself (sign-in refused, UI not built).
+ */
+
+import { existsSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { AppError } from '../../shared/errors';
+
+/** Where `npm run build:ui` writes the renderer. */
+export const DEFAULT_UI_DIR = fileURLToPath(new URL('../../../dist/renderer', import.meta.url));
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.json': 'application/json',
+};
+
+const CSP = [
+  "default-src 'self'",
+  "img-src 'self' data: blob:",
+  "media-src 'self' blob:",
+  // wavesurfer.js puts a <style> in its shadow root.
+  "style-src 'self' 'unsafe-inline'",
+  "connect-src 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+].join('; ');
+
+export interface StaticUi {
+  /** index.html, or a 503 page saying how to build the UI when it has not been built. */
+  sendIndex(reply: FastifyReply): Promise<FastifyReply>;
+  /** A small HTML page of the server's own (a title and an HTML body). */
+  sendPage(reply: FastifyReply, status: number, title: string, body: string): FastifyReply;
+}
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<title>${title} · Narration Studio</title><style>body{font:16px/1.5 system-ui,sans-serif;max-width:34rem;margin:15vh auto;padding:0 1.5rem;color:#1d2433}
+@media (prefers-color-scheme: dark){body{background:#15181f;color:#e5e8ef}}code{background:#8882;padding:.1em .35em;border-radius:4px}</style></head>
+<body><h1>${title}</h1>${body}</body></html>`;
+}
+
+/** Serves `/assets/*` and `/favicon.svg` from `uiDir`; `/` is left to the caller (`sendIndex`). */
+export function registerStaticUi(app: FastifyInstance, uiDir: string): StaticUi {
+  const uiRoot = resolve(uiDir);
+
+  const sendUiFile = async (reply: FastifyReply, relative: string) => {
+    const path = resolve(join(uiRoot, relative));
+    if (path !== uiRoot && !path.startsWith(uiRoot + sep)) throw new AppError('NOT_FOUND', 'No such file.');
+    const info = await stat(path).catch(() => undefined);
+    if (!info?.isFile()) throw new AppError('NOT_FOUND', 'No such file.');
+    const type = TYPES[extname(path)] ?? 'application/octet-stream';
+    // Built assets carry a content hash in their names: cache them for good.
+    if (relative.startsWith('assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
+    return reply
+      .code(200)
+      .type(type)
+      .header('content-security-policy', CSP)
+      .send(await readFile(path));
+  };
+
+  app.get<{ Params: { '*': string } }>('/assets/*', async (request, reply) =>
+    sendUiFile(reply, `assets/${request.params['*']}`),
+  );
+  app.get('/favicon.svg', async (_request, reply) => sendUiFile(reply, 'favicon.svg'));
+
+  const sendPage: StaticUi['sendPage'] = (reply, status, title, body) =>
+    reply
+      .code(status)
+      .type('text/html; charset=utf-8')
+      .header('content-security-policy', CSP)
+      .send(page(title, body));
+
+  return {
+    sendPage,
+    async sendIndex(reply) {
+      if (!existsSync(join(uiRoot, 'index.html'))) {
+        return sendPage(
+          reply,
+          503,
+          'Studio UI not built',
+          '<p>The server runs, but the studio UI has not been built.</p><p>Run <code>npm run build:ui</code>, then reload this page.</p>',
+        );
+      }
+      return sendUiFile(reply, 'index.html');
+    },
+  };
+}

@@ -1,0 +1,355 @@
+import type { ESpeakNGWorker } from '@echogarden/espeak-ng-emscripten';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { vietnameseNumber } from '../../../../electron/core/engine/text/languages/vi';
+import { prepareForEngine } from '../../../../electron/core/engine/text/rules';
+import type { LanguageCode } from '../../../../electron/shared/voices';
+import { loadEspeak } from '../../../fixtures/espeak';
+import { pick, random } from '../../../fixtures/random';
+
+// --- the real engine, for checks a listener would make --------------------------------
+
+let engine: ESpeakNGWorker;
+
+beforeAll(async () => {
+  engine = await loadEspeak();
+});
+
+/** Word events of the engine (SSML mode, as the app runs it) for `text`. */
+function wordEvents(voice: string, text: string): { position: number; length: number }[] {
+  expect(engine.set_voice(voice)).toBe(0);
+  const words: { position: number; length: number }[] = [];
+  engine.synthesize(text, (_samples, events) => {
+    for (const e of events)
+      if (e.type === 'word') words.push({ position: e.text_position, length: e.word_length });
+    return 0;
+  });
+  return words;
+}
+
+function ipa(voice: string, text: string): string {
+  expect(engine.set_voice(voice)).toBe(0);
+  return engine.synthesize_ipa(text).ipa;
+}
+
+/** The source words that the engine's word events map back to. */
+function spokenSourceWords(voice: string, language: LanguageCode, source: string): string[] {
+  const prepared = prepareForEngine(source, language);
+  return wordEvents(voice, prepared.engineText).map((w) => {
+    const { start, end } = prepared.toSource(w.position, w.length);
+    return source.slice(start, end);
+  });
+}
+
+// --- prepareForEngine -------------------------------------------------------------------
+
+describe('prepareForEngine: dates, times, money', () => {
+  const cases: [LanguageCode, string, string][] = [
+    ['en', 'on 2026-11-21.', 'on November 21st, 2026.'],
+    ['en', 'on 11/21/2026 and 21/11/2026', 'on November 21st, 2026 and November 21st, 2026'],
+    ['en', 'on 05/06/2026', 'on May 6th, 2026'],
+    ['en', 'November 21, 2026 and 1 May', 'November 21st, 2026 and 1st May'],
+    ['vi', 'Hôm nay 2026-11-21', 'Hôm nay ngày 21 tháng 11 năm 2026'],
+    ['vi', 'ngày 21/11/2026 và 01/04/2000', 'ngày 21 tháng 11 năm 2026 và ngày 1 tháng tư năm 2 nghìn'],
+    ['vi', 'ngày 2/9, tháng 11/2026', 'ngày 2 tháng 9, tháng 11 năm 2026'],
+    ['fr', 'le 2026-11-01 et le 21/11/2026', 'le 1er novembre 2026 et le 21 novembre 2026'],
+    ['es', 'el 2026-11-21', 'el 21 de noviembre de 2026'],
+    ['zh', '2026-11-21', '二零二六年11月21日'],
+    ['ko', '2026-06-21', '2026년 유월 21일'],
+    [
+      'en',
+      'at 12:00, 9:05, 14:00 and 3:00 pm; 14:30 stays',
+      "at 12 o'clock, 9 oh 5, 14 hundred and 3 pm; 14:30 stays",
+    ],
+    ['vi', 'lúc 14:30 và 7:00', 'lúc 14 giờ 30 phút và 7 giờ'],
+    ['fr', 'à 14h30, 9 h et 14:05', 'à 14 heures 30, 9 heures et 14 heures 5'],
+    ['es', 'a las 14:00 o 14:30', 'a las 14 en punto o 14:30'],
+    ['zh', '14:05和2:00', '14点零5分和两点'],
+    ['ko', '3:30', '세 시 30분'],
+    [
+      'en',
+      'pay $5, $1, $5.50, $0.99, €20, £3 and $3 million',
+      'pay 5 dollars, 1 dollar, 5 dollars and 50 cents, 99 cents, 20 euros, 3 pounds and 3 million dollars',
+    ],
+    ['fr', 'coûte €5 ou 5,50 €', 'coûte 5 euros ou 5 euros 50'],
+    ['es', 'cuesta $1 o 5,50 €', 'cuesta un dólar o 5 euros con 50'],
+    ['vi', 'giá 50.000đ, 1.500.000 VND hay $5', 'giá 50 nghìn đồng, 1 triệu 500 nghìn đồng hay 5 đô la'],
+    ['zh', '价格¥5，涨了50%', '价格5元，涨了百分之50'],
+    ['ko', '₩5000, 50%', '5000원, 50퍼센트'],
+  ];
+  it.each(cases)('%s: %s', (language, source, expected) => {
+    expect(prepareForEngine(source, language).engineText).toBe(expected);
+  });
+
+  it('reads an ambiguous date day first when asked', () => {
+    expect(prepareForEngine('05/06/2026', 'en', { dateOrder: 'dmy' }).engineText).toBe('June 5th, 2026');
+  });
+
+  it('leaves invalid dates and what eSpeak reads well alone', () => {
+    for (const [language, text] of [
+      ['en', '2026-13-40'],
+      ['en', 'call 555-1234 now'],
+      ['en', '50% of 1,000 e.g. at 3 p.m. on Main St. in the U.S.'],
+      ['fr', '50 % et 5 €'.replace('5 €', '5 kg')],
+      ['vi', 'năm 2026 có 1.500 người, 3,5%'],
+    ] as const) {
+      expect(prepareForEngine(text, language).engineText).toBe(text);
+    }
+  });
+});
+
+describe('prepareForEngine: Vietnamese numbers', () => {
+  it('spells round numbers with scale words, as eSpeak adds "không trăm" to them', () => {
+    expect(vietnameseNumber('50000')).toBe('50 nghìn');
+    expect(vietnameseNumber('1.000.000')).toBe('1 triệu');
+    expect(vietnameseNumber('2500000')).toBe('2 triệu 500 nghìn');
+    expect(vietnameseNumber('1050000')).toBe('1 triệu không trăm 50 nghìn');
+    expect(vietnameseNumber('1005000')).toBe('1 triệu không trăm linh 5 nghìn');
+    expect(vietnameseNumber('1000000000')).toBe('1 tỷ');
+    expect(vietnameseNumber('2026')).toBe('2026');
+    expect(vietnameseNumber('1001')).toBe('1001');
+    expect(vietnameseNumber('0901000000')).toBe('0901000000');
+  });
+
+  it('the engine no longer says "không trăm" for 50.000 đồng', () => {
+    const khongTram = 'x_ˌo1_ŋ_tʃ_ˈa';
+    expect(ipa('vi', '50.000 đồng')).toContain(khongTram);
+    expect(ipa('vi', prepareForEngine('50.000 đồng', 'vi').engineText)).not.toContain(khongTram);
+  });
+});
+
+describe('prepareForEngine: abbreviations', () => {
+  const cases: [LanguageCode, string, string][] = [
+    ['en', 'Dr. Smith and Mr. Jones met Mrs. Brown.', 'Dr Smith and Mr Jones met Mrs Brown.'],
+    [
+      'en',
+      'Ms. Lee vs. Lt. Dan, Sgt. Pepper and Prof. X',
+      'Miz Lee versus Lieutenant Dan, Sergeant Pepper and Professor X',
+    ],
+    [
+      'en',
+      'No. 5 and Fig. 3 on Elm Ave. near St. Louis.',
+      'number 5 and figure 3 on Elm Avenue near Saint Louis.',
+    ],
+    [
+      'en',
+      'John Smith Jr. He left. Acme Inc. and co.',
+      'John Smith Junior. He left. Acme Incorporated and co.',
+    ],
+    ['en', "the 1990s, the 2000s and the '80s", 'the 19 nineties, the two thousands and the eighties'],
+    ['en', 'pages 10–20', 'pages 10 to 20'],
+    ['fr', 'M. Dupont, c.-à-d. p. ex. lui', "Monsieur Dupont, c'est-à-dire par exemple lui"],
+    [
+      'es',
+      'El Sr. García, la Dra. Ruiz, etc. en EE. UU. y núm. 5',
+      'El Sr García, la Dra Ruiz, etcétera en Estados Unidos y número 5',
+    ],
+    [
+      'vi',
+      'TP.HCM, TP. Hà Nội, GS. Minh, ThS. Lan, v.v. và',
+      'thành phố Hồ Chí Minh, thành phố Hà Nội, giáo sư Minh, thạc sĩ Lan, vân vân và',
+    ],
+  ];
+  it.each(cases)('%s: %s', (language, source, expected) => {
+    expect(prepareForEngine(source, language).engineText).toBe(expected);
+  });
+
+  it('"Main St." stays a street, which eSpeak reads itself', () => {
+    expect(prepareForEngine('He lives on Main St. Then he moved.', 'en').engineText).toBe(
+      'He lives on Main St. Then he moved.',
+    );
+  });
+
+  it('a title no longer makes the engine break the sentence', () => {
+    // In eSpeak's phoneme output a newline marks a clause break.
+    expect(ipa('en-us', 'Dr. Smith').trim()).toContain('\n');
+    expect(ipa('en-us', prepareForEngine('Dr. Smith', 'en').engineText).trim()).not.toContain('\n');
+  });
+});
+
+describe('prepareForEngine: characters the engine must not see', () => {
+  it('turns < > & into words or spaces so SSML mode swallows nothing', () => {
+    expect(prepareForEngine('1 < 2 and 3 >= 2', 'en').engineText).toBe(
+      '1  less than  2 and 3  greater than or equal to  2',
+    );
+    expect(prepareForEngine('R&D and A & B', 'en').engineText).toBe('R and D and A  and  B');
+    expect(prepareForEngine('A & B', 'vi').engineText).toBe('A  và  B');
+    expect(prepareForEngine('x <foo y', 'en').engineText).toBe('x  foo y');
+    expect(prepareForEngine('<b>bold</b> text', 'en').engineText).toBe(' bold  text');
+  });
+
+  it('the engine speaks every word after a "<" once prepared', () => {
+    const source = 'x <foo y & z';
+    expect(spokenSourceWords('en-us', 'en', source)).toEqual(['x', 'foo', 'y', '&', 'z']);
+    // Unprepared, SSML mode swallows the rest of the text.
+    expect(wordEvents('en-us', source).length).toBeLessThan(3);
+  });
+
+  it('drops emoji and markdown markers, which eSpeak reads by name', () => {
+    expect(prepareForEngine('smile 😀 now 👍🏽!', 'en').engineText).toBe('smile   now  !');
+    expect(prepareForEngine('**bold** and\n# Title', 'en').engineText).toBe(' bold  and   Title');
+    expect(prepareForEngine('©2026 1️⃣', 'en').engineText).toBe('©2026 1');
+    expect(ipa('en-us', prepareForEngine('smile 😀 now', 'en').engineText)).not.toMatch(/ɡɹ.*ɪ.*n.*ɪ.*ŋ/);
+  });
+
+  it('maps full-width digits and letters to ASCII and line breaks to spaces', () => {
+    expect(prepareForEngine('価格１２３円，ＡＢＣ', 'zh').engineText).toBe('価格123円，ABC');
+    expect(prepareForEngine('a\nb\tc', 'en').engineText).toBe('a b c');
+  });
+
+  it('never throws and never lets < > & through, on random input', () => {
+    const rand = random(99);
+    const pieces = [
+      '<',
+      '>',
+      '&',
+      '<=',
+      '$',
+      '€',
+      '₫',
+      '%',
+      '2026-11-21',
+      '12:00',
+      '1.000',
+      '5,50',
+      'Dr.',
+      ' ',
+      '\n',
+      '😀',
+      '👍🏽',
+      '\uFE0F',
+      '\u20E3',
+      '日本',
+      'a',
+      'Ồ',
+      '.',
+      '–',
+      '*',
+      '#',
+      '\uD800',
+      'St.',
+      'TP.',
+      'ngày',
+      '/',
+    ];
+    const languages: LanguageCode[] = ['en', 'vi', 'fr', 'es', 'zh', 'ko', 'ja'];
+    for (let n = 0; n < 500; n++) {
+      let s = '';
+      for (let i = 0; i < 30; i++) s += pick(rand, pieces);
+      const language = pick(rand, languages);
+      const prepared = prepareForEngine(s, language);
+      expect(prepared.engineText).not.toMatch(/[<>&]/);
+      const cps = [...prepared.engineText].length;
+      for (const [p, l] of [
+        [0, 0],
+        [-5, 2],
+        [1, 1],
+        [cps, 3],
+        [cps + 10, 1],
+        [Number.NaN, Number.NaN],
+        [2, 1e9],
+      ] as const) {
+        const { start, end } = prepared.toSource(p, l);
+        expect(start).toBeGreaterThanOrEqual(0);
+        expect(end).toBeGreaterThanOrEqual(start);
+        expect(end).toBeLessThanOrEqual(s.length);
+      }
+    }
+  });
+});
+
+describe('prepareForEngine: mapping engine words back to source words', () => {
+  it('maps each engine word of an expansion to the source it came from', () => {
+    const source = 'Meet Dr. Smith on 2026-11-21 with $5.';
+    const prepared = prepareForEngine(source, 'en');
+    expect(prepared.engineText).toBe('Meet Dr Smith on November 21st, 2026 with 5 dollars.');
+    const at = (word: string): string => {
+      const cp = [...prepared.engineText.slice(0, prepared.engineText.indexOf(word))].length + 1;
+      const { start, end } = prepared.toSource(cp, [...word].length);
+      return source.slice(start, end);
+    };
+    expect(at('Meet')).toBe('Meet');
+    expect(at('Dr')).toBe('Dr.');
+    expect(at('Smith')).toBe('Smith');
+    expect(at('November')).toBe('11');
+    expect(at('21st')).toBe('21');
+    expect(at('2026')).toBe('2026');
+    expect(at('dollars')).toBe('$5');
+  });
+
+  it('maps code-point positions across emoji and astral characters to UTF-16 offsets', () => {
+    const source = '𠮷 and 😀 café e\u0301 end';
+    const prepared = prepareForEngine(source, 'en');
+    const words = [...prepared.engineText.matchAll(/\S+/gu)];
+    const mapped = words.map((m) => {
+      const cp = [...prepared.engineText.slice(0, m.index)].length + 1;
+      const { start, end } = prepared.toSource(cp, [...m[0]].length);
+      return source.slice(start, end);
+    });
+    expect(mapped).toEqual(['𠮷', 'and', 'café', 'e\u0301', 'end']);
+  });
+
+  it('widens an event covering part of a word to the whole word, except in CJK text', () => {
+    const prepared = prepareForEngine('hello wonderful world', 'en');
+    expect(prepared.toSource(9, 3)).toEqual({ start: 6, end: 15 });
+    const cjk = prepareForEngine('我们今天去公园', 'zh');
+    expect(cjk.toSource(3, 1)).toEqual({ start: 2, end: 3 });
+  });
+
+  it('trims the space eSpeak sometimes includes in a word', () => {
+    const prepared = prepareForEngine('one two', 'en');
+    expect(prepared.toSource(1, 4)).toEqual({ start: 0, end: 3 });
+    expect(prepared.toSource(4, 4)).toEqual({ start: 4, end: 7 });
+  });
+
+  const spoken: [string, LanguageCode, string, string[]][] = [
+    [
+      'en-us',
+      'en',
+      'Dr. Smith paid $5 on 2026-11-21 at 12:00 & left.',
+      ['Dr.', 'Smith', 'paid', '$5', 'on', '2026-11-21', 'at', '12:00', '&', 'left'],
+    ],
+    [
+      'vi',
+      'vi',
+      'Ngày 21/11/2026, giá 50.000đ tại TP.HCM.',
+      ['Ngày', '21/11/2026', 'giá', '50.000đ', 'tại', 'TP.HCM'],
+    ],
+    [
+      'fr',
+      'fr',
+      'M. Dupont arrive à 14h30 le 2026-11-21.',
+      ['M.', 'Dupont', 'arrive', 'à', '14h30', 'le', '2026-11-21'],
+    ],
+    [
+      'es',
+      'es',
+      'El Sr. García pagó €5 el 21/11/2026.',
+      ['El', 'Sr.', 'García', 'pagó', '€5', 'el', '21/11/2026'],
+    ],
+  ];
+  it.each(spoken)(
+    '%s: every word the engine speaks maps inside one source token, and every token is spoken',
+    (voice, language, source, tokens) => {
+      const starts: number[] = [];
+      let from = 0;
+      for (const t of tokens) {
+        const i = source.indexOf(t, from);
+        expect(i).toBeGreaterThanOrEqual(0);
+        starts.push(i);
+        from = i + t.length;
+      }
+      const prepared = prepareForEngine(source, language);
+      const hits = new Set<number>();
+      for (const w of wordEvents(voice, prepared.engineText)) {
+        const { start, end } = prepared.toSource(w.position, w.length);
+        const k = starts.findIndex((s, i) => start >= s && end <= s + (tokens[i] as string).length);
+        expect(
+          k,
+          `engine word at ${w.position}+${w.length} → ${JSON.stringify(source.slice(start, end))}`,
+        ).toBeGreaterThanOrEqual(0);
+        hits.add(k);
+      }
+      expect([...hits].sort((a, b) => a - b)).toEqual(tokens.map((_, i) => i));
+    },
+  );
+});

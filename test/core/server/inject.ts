@@ -1,0 +1,156 @@
+/**
+ * The HTTP app without a network or an engine, for server behaviour that needs neither
+ * (validation, auth, Host and Origin checks, error mapping, the studio's sign-in and its
+ * session-only routes): `buildServer` over a real SQLite store in a temp dir and real jobs that
+ * are never started, called with fastify's `app.inject()`. Nothing renders: the engine is out
+ * of scope, and one that is called anyway says so. Tests that cross layers (renders, callbacks,
+ * downloads of real audio, events after a render, raw sockets) use the full core (helpers.ts).
+ */
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Engine } from '../../../electron/core/engine/engine';
+import { createJobs, type Jobs } from '../../../electron/core/jobs';
+import { createApiKey } from '../../../electron/core/jobs/keys';
+import { systemClock } from '../../../electron/core/platform/clock';
+import { silentLog } from '../../../electron/core/platform/log';
+import { dataPaths } from '../../../electron/core/platform/paths';
+import { openFileSettings } from '../../../electron/core/platform/settings-store';
+import { buildServer, type HttpApp } from '../../../electron/core/server/app';
+import type { AuthThrottleOptions } from '../../../electron/core/server/auth-throttle';
+import { createSessions } from '../../../electron/core/server/sessions';
+import { DEFAULT_UI_DIR } from '../../../electron/core/server/static-ui';
+import { openStore, type Store } from '../../../electron/core/store';
+import { callRequest, toHttpResult, type CallOptions, type HttpResult, type Method } from './http';
+
+/** The port the app believes it listens on (it never does): the Host check and the links use it. */
+export const TEST_PORT = 48_123;
+
+export interface TestAppOptions {
+  /** Characters of input_text at most (default 100 000). */
+  maxTextChars?: number;
+  /** JSON body bytes at most (default 1 MiB). */
+  bodyLimit?: number;
+  /** Requests waiting or running per key at most (default 10 000). */
+  maxQueuedPerKey?: number;
+  allowedHosts?: string[];
+  allowedOrigins?: string[];
+  /** The failed-authentication slow-down (default: the server's). */
+  authThrottle?: AuthThrottleOptions;
+  /** Built renderer served at `/` (default dist/renderer of the repository). */
+  uiDir?: string;
+  /** Login token of the studio's sign-in address (default: random). */
+  loginToken?: string;
+  /** Folder of settings.json (default: `config` in the temp dir; never the real user's). */
+  settingsDir?: string;
+}
+
+export interface InjectOptions extends CallOptions {
+  /** The caller's address as the server sees it (default 127.0.0.1). */
+  remoteAddress?: string;
+}
+
+export interface TestApp {
+  app: HttpApp;
+  store: Store;
+  /** Real jobs, never started: accepted requests stay queued. */
+  jobs: Jobs;
+  /** The temp data directory (database, audio folder, settings). */
+  dir: string;
+  /** The app's own address, e.g. http://127.0.0.1:48123 (for Origin headers and links). */
+  url: string;
+  port: number;
+  /** The studio's sign-in path with its token: `/?token=…`. */
+  loginPath: string;
+  /** A key with the default balance. */
+  key: string;
+  newKey(balanceMilli?: number): string;
+  /** A call through `app.inject()`, Host `127.0.0.1:<port>` unless given, with `key` as a bearer key unless `key: null`. */
+  call(method: Method, path: string, options?: InjectOptions): Promise<HttpResult>;
+  close(): Promise<void>;
+}
+
+const notUsed = (): never => {
+  throw new Error('not used in this test');
+};
+
+/** An engine for tests that never render: every method throws. */
+export const UNUSED_ENGINE: Engine = {
+  render: notUsed,
+  audition: notUsed,
+  poolSize: 0,
+  close: notUsed,
+};
+
+export function buildTestApp(options: TestAppOptions = {}): TestApp {
+  const dir = mkdtempSync(join(tmpdir(), 'app-test-'));
+  const paths = dataPaths(dir);
+  const store = openStore({ path: paths.database });
+  const port = TEST_PORT;
+  const url = `http://127.0.0.1:${port}`;
+  const jobs = createJobs({
+    engine: UNUSED_ENGINE,
+    store,
+    filesDir: paths.files,
+    baseUrl: () => url,
+    ...(options.maxQueuedPerKey ? { maxQueuedPerKey: options.maxQueuedPerKey } : {}),
+  });
+  const sessions = createSessions(options.loginToken);
+  const app = buildServer({
+    store,
+    jobs,
+    log: silentLog,
+    host: '127.0.0.1',
+    port: () => port,
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+    ...(options.maxTextChars ? { maxTextChars: options.maxTextChars } : {}),
+    ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
+    ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
+    authThrottle: { clock: systemClock, ...options.authThrottle },
+    studio: {
+      sessions,
+      clock: systemClock,
+      engine: UNUSED_ENGINE,
+      uiDir: options.uiDir ?? DEFAULT_UI_DIR,
+      dataDir: dir,
+      settings: openFileSettings(options.settingsDir ?? join(dir, 'config')),
+      baseUrl: () => url,
+    },
+  });
+  const newKey = (balanceMilli?: number) =>
+    createApiKey(store, systemClock, balanceMilli === undefined ? {} : { balanceMilli }).key;
+  const key = newKey();
+  let closing: Promise<void> | undefined;
+  return {
+    app,
+    store,
+    jobs,
+    dir,
+    url,
+    port,
+    loginPath: `/?token=${sessions.loginToken}`,
+    key,
+    newKey,
+    async call(method, path, { remoteAddress, ...callOptions } = {}) {
+      const { headers, payload } = callRequest(callOptions, key);
+      const res = await app.inject({
+        method,
+        url: path,
+        headers: { host: `127.0.0.1:${port}`, ...headers },
+        ...(payload !== undefined ? { payload } : {}),
+        ...(remoteAddress ? { remoteAddress } : {}),
+      });
+      return toHttpResult(res.statusCode, res.headers, res.rawPayload);
+    },
+    close() {
+      closing ??= (async () => {
+        await app.close();
+        await jobs.close();
+        store.close();
+        rmSync(dir, { recursive: true, force: true });
+      })();
+      return closing;
+    },
+  };
+}
