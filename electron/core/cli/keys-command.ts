@@ -18,7 +18,7 @@ The server must not be running on the same data directory (it holds the database
 
 /** keys create | list | revoke, on the database of --data-dir. */
 export function runKeys(argv: string[]): Promise<number> {
-  return runCommand('keys', KEYS_USAGE, async () => {
+  return runCommand(KEYS_USAGE, async () => {
     const [command, ...rest] = argv;
     if (command === '--help' || command === '-h' || command === 'help') {
       process.stdout.write(`${KEYS_USAGE}\n`);

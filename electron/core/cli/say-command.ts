@@ -73,7 +73,7 @@ function progressBar(fraction: number): string {
 
 /** Runs `say` with the arguments after the command name; resolves to the exit code once the files are written. */
 export function runSay(argv: string[]): Promise<number> {
-  return runCommand('say', SAY_USAGE, () => say(argv));
+  return runCommand(SAY_USAGE, () => say(argv));
 }
 
 async function say(argv: string[]): Promise<void> {

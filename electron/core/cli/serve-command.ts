@@ -29,7 +29,7 @@ export const SERVE_USAGE = `Usage: serve [options]
 
 /** Runs the server until SIGTERM or SIGINT, then shuts down in order and resolves. */
 export function runServe(argv: string[]): Promise<number> {
-  return runCommand('serve', SERVE_USAGE, async () => {
+  return runCommand(SERVE_USAGE, async () => {
     const { values } = parseCommandLine(argv, {
       port: { type: 'string' },
       host: { type: 'string' },

@@ -1,12 +1,11 @@
 /**
  * What every headless command shares: one `UsageError` for a bad command line, option parsing
  * that turns node's own errors into it, and `runCommand`, which maps errors to what the user
- * sees and to the exit code: usage errors print the message and the usage (exit 2), AppErrors
- * print their message and code (exit 1).
+ * sees and to the exit code: usage errors print the message and the usage (exit 2), other
+ * errors their message alone (exit 1).
  */
 
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { isAppError } from '../../shared/errors';
 import { MILLI_PER_CREDIT } from '../../shared/pricing';
 
 /** A bad command line: the message is for the user, printed with the command's usage. */
@@ -49,22 +48,19 @@ export function creditsOption(value: string | undefined): number | undefined {
 
 /**
  * Runs one command and returns its exit code: 0 when `body` resolves, 2 for a UsageError
- * (message and usage on stderr), 1 for any other error (message, and the code of an AppError).
+ * (`error: <message>` and the usage on stderr), 1 for any other error (`error: <message>`).
  */
-export async function runCommand(
-  name: string,
-  usage: string,
-  body: () => Promise<number | void>,
-): Promise<number> {
+export async function runCommand(usage: string, body: () => Promise<number | void>): Promise<number> {
   try {
     return (await body()) ?? 0;
   } catch (error) {
     if (error instanceof UsageError) {
-      process.stderr.write(`${name}: ${error.message}\n\n${usage}\n`);
+      process.stderr.write(`error: ${error.message}\n\n${usage}\n`);
       return 2;
     }
+    // One line: scripts and the fault suite read it; AppError messages are written for users.
     const message = error instanceof Error ? error.message : String(error);
-    process.stderr.write(`${name}: ${message}${isAppError(error) ? ` (${error.code})` : ''}\n`);
+    process.stderr.write(`error: ${message}\n`);
     return 1;
   }
 }
