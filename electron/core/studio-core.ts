@@ -5,6 +5,8 @@
  * engine, store.
  */
 
+import { checkVoiceModel } from './engine/onnx/check-model';
+import { createVoiceLibrary, type VoiceLibrary } from './voices';
 import type { AddressInfo } from 'node:net';
 import type { Engine } from './engine/engine';
 import { systemClock, type Clock } from './platform/clock';
@@ -69,6 +71,8 @@ export interface CoreOptions {
   settingsDir?: string;
   /** An engine to use instead of starting one (the Electron shell shares its own); not closed by `close()` then. */
   engine?: Engine;
+  /** Base URL of the voice catalogue's downloads (default: the public repositories); an organisation's mirror. */
+  voiceMirror?: string;
 }
 
 export interface Core {
@@ -82,6 +86,8 @@ export interface Core {
   readonly store: Store;
   readonly jobs: Jobs;
   readonly engine: Engine;
+  /** The neural voice library of the data directory. */
+  readonly voices: VoiceLibrary;
   readonly server: HttpApp;
   /** Default balance for keys created through this core, milli-credits. */
   readonly defaultBalanceMilli: number | undefined;
@@ -98,6 +104,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const log = options.log ?? silentLog;
   const paths = dataPaths(options.dataDir);
   const store = openStore({ path: paths.database });
+  const voices = createVoiceLibrary({
+    dataDir: options.dataDir,
+    validateModel: checkVoiceModel,
+    log,
+    ...(options.voiceMirror ? { mirror: options.voiceMirror } : {}),
+  });
   let engine: Engine | undefined;
   try {
     // The engine gets its own thread, so encoding never stalls the HTTP event loop.
@@ -113,6 +125,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       baseUrl,
       clock,
       log,
+      neuralVoice: (voiceCode, modelId) => voices.neuralVoice(voiceCode, modelId),
       ...(options.concurrency ? { concurrency: options.concurrency } : {}),
       ...(options.maxQueuedPerKey ? { maxQueuedPerKey: options.maxQueuedPerKey } : {}),
       ...(options.retry ? { retry: options.retry } : {}),
@@ -161,6 +174,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       store,
       jobs,
       engine: started,
+      voices,
       server,
       defaultBalanceMilli: options.defaultBalanceMilli,
       close() {

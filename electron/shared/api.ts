@@ -152,6 +152,12 @@ export const RequestDetailSchema = Type.Object({
   finished_at: Nullable(Type.String()),
   duration_ms: Nullable(Type.Integer()),
   audio_bytes: Nullable(Type.Integer()),
+  /**
+   * What spoke it, once finished SUCCESS: `espeak` (the base engine, also when the neural voice
+   * a voice code needs is not installed) or a neural voice, `piper:<pack id>#<speaker>` or
+   * `kokoro:<pack id>#<voice>`. Null before.
+   */
+  engine: Nullable(Type.String()),
   audio_link: Nullable(Type.String()),
   srt_link: Nullable(Type.String()),
   error_code: Nullable(Type.String()),

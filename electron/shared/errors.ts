@@ -34,6 +34,12 @@ export type ErrorCode =
   | 'ENGINE_TIMEOUT'
   | 'OUTPUT_FAILED'
   | 'SHUTTING_DOWN'
+  /** A voice's model or data file is missing, truncated or not the format its kind needs. */
+  | 'VOICE_PACK_INVALID'
+  /** A voice pack could not be downloaded (the mirror refused, failed or stopped answering). */
+  | 'VOICE_DOWNLOAD_FAILED'
+  /** No such voice pack in the catalogue, or not installed. */
+  | 'VOICE_PACK_NOT_FOUND'
   /** The request was cancelled by its owner before it finished (a FAILURE, refunded). */
   | 'CANCELLED'
   | 'INTERNAL';

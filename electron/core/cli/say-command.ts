@@ -21,6 +21,9 @@ import {
 } from '../../shared/options';
 import { findVoice, VOICES } from '../../shared/voices';
 import { createEngine } from '../engine/create-engine';
+import { checkVoiceModel } from '../engine/onnx/check-model';
+import { defaultDataDir } from '../platform/paths';
+import { createVoiceLibrary } from '../voices';
 import { parseCommandLine, runCommand, UsageError } from './usage';
 
 export const SAY_USAGE = `usage: say --voice <code> --out <file> [options] [text…]
@@ -36,6 +39,7 @@ export const SAY_USAGE = `usage: say --voice <code> --out <file> [options] [text
   --timings <file>    also write word timings (JSON)
   --file <path>       read the text from a file (else the arguments, else stdin)
   --workers <n>       engine worker threads (default: CPU count)
+  --data-dir <dir>    data folder whose installed neural voices speak (default: the per-user app data folder)
   --list-voices       print the voice codes and exit`;
 
 function parseRate(name: string, value: string | undefined, fallback: number): number {
@@ -92,6 +96,7 @@ async function say(argv: string[]): Promise<void> {
       out: { type: 'string', short: 'o' },
       file: { type: 'string', short: 'f' },
       workers: { type: 'string' },
+      'data-dir': { type: 'string' },
       'list-voices': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -146,10 +151,16 @@ async function say(argv: string[]): Promise<void> {
   else throw new UsageError('give the text as arguments, with --file, or on standard input');
 
   const showProgress = process.stderr.isTTY && text.length > 2000;
+  const voices = createVoiceLibrary({
+    dataDir: values['data-dir'] ?? defaultDataDir(),
+    validateModel: checkVoiceModel,
+  });
+  const neuralVoice = await voices.neuralVoice(voice.voice_code, model);
   const engine = await createEngine({ poolSize: workers });
   const started = performance.now();
   try {
     const result = await engine.render({
+      neuralVoice,
       text,
       voice_code: voice.voice_code,
       model_id: model,
@@ -167,7 +178,7 @@ async function say(argv: string[]): Promise<void> {
     const seconds = (performance.now() - started) / 1000;
     process.stderr.write(
       `wrote ${values.out}: ${(result.durationMs / 1000).toFixed(1)} s of audio, ${result.characters} characters, ${(result.audioBytes / 1024).toFixed(0)} KiB` +
-        `${values.srt ? `, ${result.cueCount} cues in ${values.srt}` : ''} (${seconds.toFixed(1)} s, ${(result.durationMs / 1000 / seconds).toFixed(0)}× real time)\n`,
+        `${values.srt ? `, ${result.cueCount} cues in ${values.srt}` : ''}, spoken by ${result.engine} (${seconds.toFixed(1)} s, ${(result.durationMs / 1000 / seconds).toFixed(0)}× real time)\n`,
     );
   } finally {
     await engine.close();

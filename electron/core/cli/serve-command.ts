@@ -25,6 +25,7 @@ export const SERVE_USAGE = `Usage: serve [options]
   --callback-attempts <n> delivery attempts per callback (default 6)
   --callback-delay-ms <n> wait before the first retry, doubling (default 2000)
   --public-url <url>      base of audio_link/srt_link when reached under another name
+  --voice-mirror <url>    base URL of the voice catalogue's downloads (an organisation's mirror)
   --allowed-host <name>   another Host name to accept (repeatable)`;
 
 /** Runs the server until SIGTERM or SIGINT, then shuts down in order and resolves. */
@@ -44,6 +45,7 @@ export function runServe(argv: string[]): Promise<number> {
       'callback-attempts': { type: 'string' },
       'callback-delay-ms': { type: 'string' },
       'public-url': { type: 'string' },
+      'voice-mirror': { type: 'string' },
       'allowed-host': { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h' },
     });
@@ -56,8 +58,11 @@ export function runServe(argv: string[]): Promise<number> {
     if (apiKey !== undefined && !isValidKeyText(apiKey)) {
       throw new UsageError('--api-key must be 8 to 256 visible ASCII characters');
     }
-    if (values['public-url'] !== undefined && !/^https?:\/\/[^\s/]+/.test(values['public-url'])) {
-      throw new UsageError('--public-url must be an http(s) URL');
+    for (const option of ['public-url', 'voice-mirror'] as const) {
+      const url = values[option];
+      if (url !== undefined && !/^https?:\/\/[^\s/]+/.test(url)) {
+        throw new UsageError(`--${option} must be an http(s) URL`);
+      }
     }
     const balance = creditsOption(values.balance);
     const attempts = integerOption('callback-attempts', values['callback-attempts'], 1, 100);
@@ -81,6 +86,7 @@ export function runServe(argv: string[]): Promise<number> {
         ? { retry: { ...(attempts ? { attempts } : {}), ...(delay ? { baseDelayMs: delay } : {}) } }
         : {}),
       ...(values['public-url'] ? { publicUrl: values['public-url'] } : {}),
+      ...(values['voice-mirror'] ? { voiceMirror: values['voice-mirror'] } : {}),
       ...(values['allowed-host'] ? { allowedHosts: values['allowed-host'] } : {}),
     });
     if (apiKey !== undefined) {

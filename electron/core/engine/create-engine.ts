@@ -8,8 +8,9 @@
 import { AppError } from '../../shared/errors';
 import { auditionWav } from './audition';
 import type { Engine } from './engine';
+import { createNeuralModels } from './onnx/neural-models';
 import { createWorkerPool } from './pool';
-import { renderToFiles } from './render/render';
+import { renderToFiles, type RenderContext } from './render/render';
 
 export interface EngineOptions {
   /** Worker threads; default: the machine's available parallelism. */
@@ -30,16 +31,18 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     taskTimeoutMs: options.taskTimeoutMs,
     workerUrl: options.workerUrl,
   });
+  const context: RenderContext = { pool, models: createNeuralModels() };
   let closed = false;
   return {
     poolSize: pool.size,
     async render(request) {
       if (closed) throw new AppError('SHUTTING_DOWN', 'the engine is shutting down');
-      return renderToFiles(pool, request);
+      return renderToFiles(context, request);
     },
-    audition: (options) => auditionWav(pool, options),
+    audition: (options) => auditionWav(context, options),
     async close() {
       closed = true;
+      await context.models.close();
       await pool.close();
     },
   };

@@ -5,6 +5,37 @@
 
 import type { SynthesisOptions } from '../../shared/options';
 
+/**
+ * A neural voice to speak with instead of eSpeak, as the voice library resolved it for a
+ * voice code and model (plain data: it crosses into the engine's thread). Paths point into
+ * an installed pack; when its files cannot be opened the engine falls back to eSpeak and
+ * says so in `RenderResult.engine`.
+ */
+export type NeuralVoice =
+  | {
+      family: 'piper';
+      packId: string;
+      /** `<name>.onnx` */
+      modelPath: string;
+      /** `<name>.onnx.json` */
+      configPath: string;
+      /** Speaker id of a multi-speaker voice (0 otherwise). */
+      speaker: number;
+    }
+  | {
+      family: 'kokoro';
+      packId: string;
+      modelPath: string;
+      /** The vocabulary: `tokenizer.json` or `config.json`. */
+      vocabPath: string;
+      /** The voice style file, 510×256 float32. */
+      voicePath: string;
+      /** The voice's name (the style file's base name, e.g. `af_heart`). */
+      voiceName: string;
+      /** eSpeak voice whose phonemes the model reads, e.g. `en-us`. */
+      espeakVoice: string;
+    };
+
 export interface RenderRequest extends SynthesisOptions {
   /** Input text as the caller sent it (cleaned inside: NFC, control characters dropped). */
   text: string;
@@ -18,6 +49,8 @@ export interface RenderRequest extends SynthesisOptions {
   onProgress?: (fraction: number) => void;
   /** Aborts the render; partial files are removed and the promise rejects. */
   signal?: AbortSignal;
+  /** Speak with this neural voice (default: eSpeak). */
+  neuralVoice?: NeuralVoice | undefined;
 }
 
 export interface RenderResult {
@@ -29,6 +62,8 @@ export interface RenderResult {
   audioBytes: number;
   /** Number of subtitle cues written (0 when no SRT was asked for). */
   cueCount: number;
+  /** What spoke: `espeak`, or the neural voice's label (see SpeechBackend.label). */
+  engine: string;
 }
 
 /** A voice with prosody, and optionally the text to say (default: a sentence in the voice's language). */
@@ -37,6 +72,8 @@ export type AuditionOptions = Pick<
   'voice_code' | 'speed_rate' | 'pitch_rate' | 'volume'
 > & {
   text?: string;
+  /** Audition this neural voice (default: the voice code's eSpeak voice). */
+  neuralVoice?: NeuralVoice | undefined;
 };
 
 export interface Engine {

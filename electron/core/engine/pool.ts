@@ -1,14 +1,20 @@
 /**
- * A pool of eSpeak worker threads, one long-lived engine instance each. Tasks are
- * scheduled fairly: each owner (one render) has its own queue and owners take turns,
- * so one huge text does not starve short ones. A worker that crashes or hangs is
- * replaced; its task fails with ENGINE_FAILED / ENGINE_TIMEOUT.
+ * A pool of eSpeak worker threads, one long-lived engine instance each. Tasks (synthesis, and
+ * phonemes for the neural voices) are scheduled fairly: each owner (one render) has its own
+ * queue and owners take turns, so one huge text does not starve short ones. A worker that
+ * crashes or hangs is replaced; its task fails with ENGINE_FAILED / ENGINE_TIMEOUT.
  */
 
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { AppError } from '../../shared/errors';
-import type { EngineSettings, WorkerReady, WorkerRequest, WorkerResponse } from './espeak/protocol';
+import type {
+  EngineSettings,
+  PhonemeClause,
+  WorkerReady,
+  WorkerRequest,
+  WorkerResponse,
+} from './espeak/protocol';
 import { ESPEAK_WORKER_URL } from './espeak/worker-url';
 import { startWorker } from './worker-thread';
 
@@ -24,6 +30,13 @@ export interface WorkerPool {
   readonly size: number;
   /** Synthesises one piece of engine text. `owner` groups tasks for fair scheduling. */
   synthesize(text: string, settings: EngineSettings, owner?: string): Promise<SynthesisOutput>;
+  /**
+   * eSpeak's phonemes for one piece of engine text, per clause and word, with each clause's
+   * place in `text` and its closing punctuation (see `PhonemeClause`). `espeakVoice` is a voice
+   * name or a language code eSpeak knows ("en-us", "en-gb", "fr-fr", "cmn"); an unknown one
+   * fails with UNKNOWN_VOICE. Scheduled with the owner's synthesis tasks.
+   */
+  phonemize(text: string, espeakVoice: string, owner?: string): Promise<PhonemeClause[]>;
   /**
    * Drops the owner's queued tasks (they reject with SHUTTING_DOWN); a task already
    * running finishes. Returns how many were dropped.
@@ -42,9 +55,17 @@ export interface PoolOptions {
   workerUrl?: URL;
 }
 
+/** `Omit` applied to each member of a union. */
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+/** A request before the pool numbers it. */
+type TaskRequest = DistributiveOmit<WorkerRequest, 'seq'>;
+/** A worker's answer other than an error. */
+type TaskResponse = Exclude<WorkerResponse, { type: 'error' }>;
+
 interface Task {
-  request: Omit<WorkerRequest, 'seq'>;
-  resolve(output: SynthesisOutput): void;
+  request: TaskRequest;
+  /** Settles the task with the worker's answer (rejects when it is not the kind asked for). */
+  settle(response: TaskResponse): void;
   reject(error: Error): void;
 }
 
@@ -130,16 +151,8 @@ export async function createWorkerPool(options: PoolOptions = {}): Promise<Worke
       if (!task || task.seq !== message.seq) return;
       clearTimeout(task.timer);
       slot.task = undefined;
-      if (message.type === 'result') {
-        task.resolve({
-          pcm: new Int16Array(message.pcm),
-          sampleRate: message.sampleRate,
-          words: message.words,
-          sentenceMs: message.sentenceMs,
-        });
-      } else {
-        task.reject(new AppError(message.error.code, message.error.message));
-      }
+      if (message.type === 'error') task.reject(new AppError(message.error.code, message.error.message));
+      else task.settle(message);
       dispatch();
     });
     worker.on('error', (error) => {
@@ -182,16 +195,50 @@ export async function createWorkerPool(options: PoolOptions = {}): Promise<Worke
     }, 5);
   });
 
+  /** Queues a request for `owner`; `accept` turns the worker's answer into the result, or undefined for a wrong kind. */
+  function enqueue<T>(
+    owner: string,
+    request: TaskRequest,
+    accept: (response: TaskResponse) => T | undefined,
+  ): Promise<T> {
+    if (closed) return Promise.reject(new AppError('SHUTTING_DOWN', 'the engine is shutting down'));
+    return new Promise<T>((resolve, reject) => {
+      const settle = (response: TaskResponse): void => {
+        const result = accept(response);
+        if (result === undefined)
+          reject(
+            new AppError(
+              'ENGINE_FAILED',
+              `the engine worker answered a ${request.type} request with ${response.type}`,
+            ),
+          );
+        else resolve(result);
+      };
+      const queue = queues.get(owner) ?? [];
+      queue.push({ request, settle, reject });
+      queues.set(owner, queue);
+      dispatch();
+    });
+  }
+
   return {
     size,
     synthesize(text, settings, owner = 'default') {
-      if (closed) return Promise.reject(new AppError('SHUTTING_DOWN', 'the engine is shutting down'));
-      return new Promise<SynthesisOutput>((resolve, reject) => {
-        const queue = queues.get(owner) ?? [];
-        queue.push({ request: { type: 'synthesize', text, settings }, resolve, reject });
-        queues.set(owner, queue);
-        dispatch();
-      });
+      return enqueue(owner, { type: 'synthesize', text, settings }, (response) =>
+        response.type === 'result'
+          ? {
+              pcm: new Int16Array(response.pcm),
+              sampleRate: response.sampleRate,
+              words: response.words,
+              sentenceMs: response.sentenceMs,
+            }
+          : undefined,
+      );
+    },
+    phonemize(text, espeakVoice, owner = 'default') {
+      return enqueue(owner, { type: 'phonemize', text, voice: espeakVoice }, (response) =>
+        response.type === 'phonemes' ? response.clauses : undefined,
+      );
     },
     cancel(owner) {
       const queue = queues.get(owner) ?? [];

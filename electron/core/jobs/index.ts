@@ -11,7 +11,13 @@ import { silentLog, type Log } from '../platform/log';
 import { createDeliverer, type Deliverer, type RetryPolicy } from './delivery';
 import { createJobEvents, type JobEvents } from './events';
 import { createLinks, type Links } from './links';
-import { createJobFiles, createJobRunner, type JobFiles, type JobRunner } from './runner';
+import {
+  createJobFiles,
+  createJobRunner,
+  type JobFiles,
+  type JobRunner,
+  type JobRunnerOptions,
+} from './runner';
 import { createSubmitter, type SubmitInput } from './submit';
 
 export interface JobsOptions {
@@ -28,6 +34,8 @@ export interface JobsOptions {
   /** Requests of one key waiting or running, at most (default 10 000); more → TOO_MANY_REQUESTS. */
   maxQueuedPerKey?: number;
   retry?: Partial<RetryPolicy>;
+  /** Which neural voice speaks a request (the voice library); default: eSpeak for every request. */
+  neuralVoice?: JobRunnerOptions['neuralVoice'];
 }
 
 export interface Jobs {
@@ -72,6 +80,7 @@ export function createJobs(options: JobsOptions): Jobs {
     clock,
     log,
     ...(options.concurrency ? { concurrency: options.concurrency } : {}),
+    neuralVoice: options.neuralVoice,
     onFinished: (row) => {
       if (row.callback_url) deliverer.kick();
     },

@@ -6,6 +6,8 @@
  * so a half-written file is never taken for a finished one).
  */
 
+import type { ModelId } from '../../shared/options';
+import type { NeuralVoice } from '../engine/engine';
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { PARTIAL_SUFFIX } from '../platform/staged-file';
@@ -78,6 +80,11 @@ export interface JobRunnerOptions {
   concurrency?: number;
   /** Called when a request reached SUCCESS or FAILURE (its callback is now due). */
   onFinished(row: RequestRow): void;
+  /**
+   * The neural voice that speaks a voice code with a model now (the voice library); without
+   * it, or when it answers undefined, eSpeak speaks.
+   */
+  neuralVoice?: ((voiceCode: string, modelId: ModelId) => Promise<NeuralVoice | undefined>) | undefined;
 }
 
 interface Running {
@@ -166,7 +173,16 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
 
   const render = async (row: RequestRow, entry: Running): Promise<void> => {
     try {
+      // Chosen when the render starts, from what is installed then; a library that cannot be
+      // read leaves the request to eSpeak rather than failing it.
+      const neuralVoice = await options
+        .neuralVoice?.(row.voice_code, row.model_id)
+        .catch((error: unknown) => {
+          log.warn(`request ${row.id}: voice library unreadable, eSpeak speaks: ${(error as Error).message}`);
+          return undefined;
+        });
       const result = await engine.render({
+        neuralVoice,
         text: row.input_text,
         voice_code: row.voice_code,
         model_id: row.model_id,
@@ -198,6 +214,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         durationMs: Math.round(result.durationMs),
         audioBytes: result.audioBytes,
         cueCount: result.cueCount,
+        engine: result.engine,
       });
     } catch (error) {
       if (entry.cancelled) {
@@ -229,6 +246,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       durationMs?: number;
       audioBytes?: number;
       cueCount?: number;
+      engine?: string;
     },
   ) => {
     const now = clock.now();

@@ -53,6 +53,7 @@ export function toRequestDetail(row: RequestRow, progress: number | undefined, l
     finished_at: row.finished_at,
     duration_ms: row.duration_ms,
     audio_bytes: row.audio_bytes,
+    engine: row.engine,
     audio_link: success ? links.audio(row) : null,
     srt_link: success && row.generate_srt ? links.srt(row) : null,
     error_code: row.error_code,

@@ -77,4 +77,6 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
   ],
   // 2: the runner takes queued requests fairly across keys (oldest of each key)
   [`CREATE INDEX requests_new_by_key ON requests(key_id, seq) WHERE status = 'new'`],
+  // 3: what spoke a finished request: `espeak`, or the neural voice (`piper:<pack>#<speaker>`, …)
+  [`ALTER TABLE requests ADD COLUMN engine TEXT`],
 ];

@@ -31,6 +31,8 @@ export interface RequestRow {
   duration_ms: number | null;
   audio_bytes: number | null;
   cue_count: number | null;
+  /** What spoke it (set when it finished SUCCESS): `espeak` or a neural voice label. */
+  engine: string | null;
   created_at: string;
   started_at: string | null;
   finished_at: string | null;
@@ -54,6 +56,7 @@ export type NewRequestRow = Omit<
   | 'duration_ms'
   | 'audio_bytes'
   | 'cue_count'
+  | 'engine'
   | 'started_at'
   | 'finished_at'
   | 'run_attempts'
@@ -79,6 +82,7 @@ export interface Finish {
   durationMs?: number | null;
   audioBytes?: number | null;
   cueCount?: number | null;
+  engine?: string | null;
   /** Epoch ms when the first callback attempt is due; ignored for requests without callback_url. */
   callbackDueAt: number;
 }
@@ -181,7 +185,7 @@ export function createRequestsRepo(db: Db): RequestsRepo {
       return (
         db.run(
           `UPDATE requests SET status = ?, finished_at = ?, error_code = ?, error_message = ?, duration_ms = ?,
-             audio_bytes = ?, cue_count = ?,
+             audio_bytes = ?, cue_count = ?, engine = ?,
              callback_state = CASE WHEN callback_url IS NULL THEN 'none' ELSE 'pending' END,
              callback_due_at = CASE WHEN callback_url IS NULL THEN NULL ELSE ? END,
              callback_round_attempts = 0
@@ -194,6 +198,7 @@ export function createRequestsRepo(db: Db): RequestsRepo {
             f.durationMs ?? null,
             f.audioBytes ?? null,
             f.cueCount ?? null,
+            f.engine ?? null,
             f.callbackDueAt,
             id,
           ],

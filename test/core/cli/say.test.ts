@@ -18,6 +18,8 @@ function say(args: string[], input?: string) {
     ['--import', 'tsx', join(root, 'electron/core/cli/index.ts'), 'say', ...args],
     {
       cwd: root,
+      // No neural voices: the per-user data folder is an empty one of this test's.
+      env: { ...process.env, XDG_DATA_HOME: dir },
       input,
       encoding: 'utf8',
       timeout: 60_000,
@@ -49,6 +51,7 @@ describe('say (headless CLI)', () => {
       'Hôm nay trời đẹp.',
     ]);
     expect(r.stderr).toContain('wrote');
+    expect(r.stderr).toContain('spoken by espeak');
     expect(r.code).toBe(0);
     const { pcm, sampleRate } = wavSamples(new Uint8Array(readFileSync(out)));
     expect(sampleRate).toBe(22050);

@@ -107,6 +107,8 @@ describe('submit → callback → download', () => {
     expect(audio.body[0] === 0xff || audio.body.subarray(0, 3).toString() === 'ID3').toBe(true);
     const detail = await t.call('GET', `/api/v1/tts/${id}`);
     expect(detail.json.result.audio_bytes).toBe(audio.body.length);
+    // No neural voice is installed here: the base engine spoke, and the record says so.
+    expect(detail.json.result.engine).toBe('espeak');
   });
 
   it('supports HTTP Range on audio: 206 with Content-Range, suffix ranges, 416 past the end, HEAD', async () => {

@@ -1,11 +1,25 @@
 /**
  * Worker thread hosting one long-lived eSpeak NG instance. Receives WorkerRequest
  * messages, answers WorkerResponse messages; audio is transferred, not copied.
+ *
+ * Besides synthesis it phonemises text for the neural voices (`phonemize`): the text is cut
+ * into clauses where eSpeak itself would end one (see `splitClauses`), each clause goes
+ * through eSpeak's own text-to-phonemes, and the answer keeps the clause's place in the
+ * text, its closing punctuation and the phonemes of each word eSpeak spoke.
  */
 
 import { parentPort } from 'node:worker_threads';
-import { AppError, toWireError } from '../../../shared/errors';
-import type { EngineSettings, RawWordEvent, WorkerReady, WorkerRequest, WorkerResponse } from './protocol';
+import { AppError, assertNever, toWireError } from '../../../shared/errors';
+import type {
+  ClauseTerminator,
+  EngineSettings,
+  PhonemeClause,
+  RawWordEvent,
+  TextWord,
+  WorkerReady,
+  WorkerRequest,
+  WorkerResponse,
+} from './protocol';
 
 interface EspeakEvent {
   type: string;
@@ -15,29 +29,65 @@ interface EspeakEvent {
 }
 
 interface EspeakInstance {
-  set_voice(name: string): number;
+  /** 0 on success; 2 when not found, and then eSpeak keeps the previous voice. */
+  set_voice(name: string, language?: string): number;
   set_rate(wpm: number): number;
   set_pitch(pitch: number): number;
   set_range(range: number): number;
   set_volume(volume: number): number;
   get_samplerate(): number;
   synthesize(text: string, callback: (samples: Int16Array, events: EspeakEvent[]) => number): void;
+  /**
+   * The phonemes of every clause of `text` (eSpeak's `espeak_TextToPhonemes` in a loop):
+   * phonemes joined by `_`, words by spaces, clauses by " | ". Returns a pointer to a
+   * NUL-terminated UTF-8 string in the module's heap, allocated with `new[]`; the caller frees it.
+   */
+  convert_to_phonemes(text: string, useIpa: boolean): { ptr: number };
+  list_voices(): Array<{ identifier: string; languages: Array<{ name: string }> }>;
+}
+
+interface EspeakModule {
+  eSpeakNGWorker: new () => EspeakInstance;
+  /** The module's heap; replaced when the heap grows, so read it after each call. */
+  HEAPU8: Uint8Array;
+  _free(ptr: number): void;
 }
 
 if (!parentPort) throw new Error('espeak-worker must run in a worker thread');
 const port = parentPort;
 
+let espeak: EspeakModule;
 let instance: EspeakInstance;
 const WARM_UP: EngineSettings = { voice: 'en-us', rate: 175, pitch: 50, range: 50, volume: 60 };
+/** Settings last applied for synthesis; undefined after a voice change (all are applied again). */
 let current: EngineSettings | undefined;
+/** The voice eSpeak has loaded, by the name it was asked for. */
+let loadedVoice: string | undefined;
+let languages: Set<string> | undefined;
+
+/**
+ * Loads a voice by name. eSpeak keeps the previous voice when a name is unknown: never
+ * speak or phonemise with the wrong one. Some language codes are no voice file's name
+ * (`en-gb`, `fr-fr`, `zh`); with `byLanguage` such a name is looked up as a language that
+ * some voice declares, and eSpeak picks that language's voice.
+ */
+function loadVoice(name: string, byLanguage: boolean): void {
+  if (loadedVoice === name) return;
+  let code = instance.set_voice(name);
+  if (code !== 0 && byLanguage) {
+    const language = (name.split('+')[0] ?? '').toLowerCase();
+    languages ??= new Set(
+      instance.list_voices().flatMap((v) => v.languages.map((l) => l.name.toLowerCase())),
+    );
+    if (language && languages.has(language)) code = instance.set_voice('', language);
+  }
+  if (code !== 0) throw new AppError('UNKNOWN_VOICE', `engine voice not found: ${name}`);
+  loadedVoice = name;
+  current = undefined;
+}
 
 function applySettings(settings: EngineSettings): void {
-  if (current?.voice !== settings.voice) {
-    const code = instance.set_voice(settings.voice);
-    // eSpeak keeps the previous voice when a name is unknown: never speak with the wrong one.
-    if (code !== 0) throw new AppError('UNKNOWN_VOICE', `engine voice not found: ${settings.voice}`);
-    current = undefined;
-  }
+  loadVoice(settings.voice, false);
   if (current?.rate !== settings.rate) instance.set_rate(settings.rate);
   if (current?.pitch !== settings.pitch) instance.set_pitch(settings.pitch);
   if (current?.range !== settings.range) instance.set_range(settings.range);
@@ -45,13 +95,13 @@ function applySettings(settings: EngineSettings): void {
   current = { ...settings };
 }
 
-function synthesize(request: WorkerRequest): WorkerResponse {
-  applySettings(request.settings);
+function synthesize(seq: number, text: string, settings: EngineSettings): WorkerResponse {
+  applySettings(settings);
   const parts: Int16Array[] = [];
   let total = 0;
   const words: RawWordEvent[] = [];
   const sentenceMs: number[] = [];
-  instance.synthesize(request.text, (samples, events) => {
+  instance.synthesize(text, (samples, events) => {
     if (samples.length > 0) {
       parts.push(samples);
       total += samples.length;
@@ -71,26 +121,254 @@ function synthesize(request: WorkerRequest): WorkerResponse {
     pcm.set(p, offset);
     offset += p.length;
   }
-  return {
-    seq: request.seq,
-    type: 'result',
-    pcm: pcm.buffer,
-    sampleRate: instance.get_samplerate(),
-    words,
-    sentenceMs,
+  return { seq, type: 'result', pcm: pcm.buffer, sampleRate: instance.get_samplerate(), words, sentenceMs };
+}
+
+// ---- phonemes ----------------------------------------------------------------------------
+
+const decoder = new TextDecoder();
+
+/** eSpeak's IPA for `text`, as its C string: phonemes joined by `_`, words by spaces, clauses by " | ". */
+function textToPhonemes(text: string): string {
+  const { ptr } = instance.convert_to_phonemes(text, true);
+  const heap = espeak.HEAPU8;
+  let end = ptr;
+  while (end < heap.length && heap[end] !== 0) end++;
+  const result = decoder.decode(heap.subarray(ptr, end));
+  espeak._free(ptr);
+  return result;
+}
+
+/** The words of eSpeak's phoneme string, each as its phonemes; clause marks " | " become word breaks. */
+function phonemeWords(raw: string): string[][] {
+  return raw
+    .replace(/\([^)]*\)/g, '') // language switches, e.g. "(en)" … "(fr)"
+    .split(/[\s|]+/)
+    .map((word) =>
+      word
+        .split('_')
+        .filter((unit) => unit.length > 0)
+        .map((unit) => unit.normalize('NFD')),
+    )
+    .filter((word) => word.length > 0);
+}
+
+/** One clause of the text, in code point indexes: words in [start, end), then its punctuation. */
+interface ClauseSpan {
+  start: number;
+  end: number;
+  punctuation: string;
+  terminator: ClauseTerminator;
+  endsSentence: boolean;
+}
+
+const WORDY = /[\p{L}\p{N}]/u;
+const SPACE = /\s/u;
+const LOWER = /\p{Ll}/u;
+/** Currency, maths and other symbols eSpeak reads out ("%", "$", "&", "+"). */
+const SYMBOL = /[\p{Sc}\p{Sm}%&@#°]/u;
+/** Marks that end a clause when a space (or the end of the text) follows them. */
+const CLAUSE_MARKS = new Set(['.', ',', '?', '!', ':', ';', '…', '–', '—']);
+/** Full-width marks, which end a clause with or without a space after them; Piper writes no punctuation for them. */
+const FULL_WIDTH_MARKS = new Map<string, boolean>([
+  ['。', true],
+  ['！', true],
+  ['？', true],
+  ['．', true],
+  ['，', false],
+  ['、', false],
+  ['：', false],
+  ['；', false],
+]);
+/** Closing quotes and brackets that may stand between a clause's mark and the space after it. */
+const CLOSERS = new Set([
+  '"',
+  "'",
+  '”',
+  '’',
+  '»',
+  '›',
+  ')',
+  ']',
+  '}',
+  '）',
+  '」',
+  '』',
+  '】',
+  '〉',
+  '》',
+  '〕',
+]);
+
+/** eSpeak's clause type of a run of marks: the mark before a space, '?' or the end ("?!" is "!", "!?" is "!"). */
+function clauseType(run: string[]): { terminator: ClauseTerminator; endsSentence: boolean } | undefined {
+  const joined = run.join('');
+  if (joined.endsWith('...') || joined.endsWith('…')) return { terminator: '', endsSentence: false };
+  if (joined === '..') return undefined; // ends nothing in eSpeak
+  let p = 0;
+  while (p < run.length - 1 && run[p + 1] !== '?') p++;
+  const mark = run[p] ?? '';
+  const fullWidth = FULL_WIDTH_MARKS.get(mark);
+  if (fullWidth !== undefined) return { terminator: '', endsSentence: fullWidth };
+  switch (mark) {
+    case '.':
+    case '?':
+    case '!':
+      return { terminator: mark, endsSentence: true };
+    case ',':
+    case ':':
+    case ';':
+      return { terminator: mark, endsSentence: false };
+    case '–':
+    case '—':
+      return { terminator: ';', endsSentence: false };
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Cuts text (as code points) into clauses where eSpeak ends one: after . , ? ! : ; … and a
+ * spaced dash when a space or the end of the text follows (closing quotes and brackets may
+ * come between), after full-width 。，、！？：； always, and at a blank line. As in eSpeak, a
+ * single "." before a lower-case word ("e.g. this", "D.C. today") and marks before any
+ * letter or digit end nothing.
+ */
+function splitClauses(cps: string[]): ClauseSpan[] {
+  const spans: ClauseSpan[] = [];
+  let start = 0;
+  let wordy = false;
+  const close = (end: number, next: number, span: Omit<ClauseSpan, 'start' | 'end'>): void => {
+    if (wordy) spans.push({ start, end, ...span });
+    start = next;
+    wordy = false;
   };
+  let i = 0;
+  while (i < cps.length) {
+    const c = cps[i] ?? '';
+    if (CLAUSE_MARKS.has(c) || FULL_WIDTH_MARKS.has(c)) {
+      let j = i;
+      while (j < cps.length && (CLAUSE_MARKS.has(cps[j] ?? '') || FULL_WIDTH_MARKS.has(cps[j] ?? ''))) j++;
+      let k = j;
+      while (k < cps.length && CLOSERS.has(cps[k] ?? '')) k++;
+      const run = cps.slice(i, j);
+      const spaced = k === cps.length || SPACE.test(cps[k] ?? '');
+      const type = clauseType(run);
+      let ends = type !== undefined && wordy && (spaced || run.some((m) => FULL_WIDTH_MARKS.has(m)));
+      if (ends && run.length === 1 && run[0] === '.') {
+        let n = k;
+        while (n < cps.length && SPACE.test(cps[n] ?? '')) n++;
+        if (n < cps.length && LOWER.test(cps[n] ?? '')) ends = false;
+      }
+      if (ends && type) {
+        close(i, k, { punctuation: cps.slice(i, k).join(''), ...type });
+        i = k;
+        continue;
+      }
+      i = j;
+      continue;
+    }
+    if (c === '\n') {
+      let n = i + 1;
+      while (n < cps.length && cps[n] !== '\n' && SPACE.test(cps[n] ?? '')) n++;
+      if (cps[n] === '\n') {
+        close(i, n + 1, { punctuation: '', terminator: '', endsSentence: true });
+        i = n + 1;
+        continue;
+      }
+    }
+    if (!wordy && WORDY.test(c)) wordy = true;
+    i++;
+  }
+  close(cps.length, cps.length, { punctuation: '', terminator: '', endsSentence: true });
+  return spans;
+}
+
+/**
+ * The text's words in code points [start, end): runs of non-space code points that hold a
+ * letter or digit, without the punctuation at either end ("“Quoted,”" → "Quoted"); symbols
+ * eSpeak reads as words stay ("100%", "$20").
+ */
+function textWords(cps: readonly string[], start: number, end: number): TextWord[] {
+  const words: TextWord[] = [];
+  let i = start;
+  while (i < end) {
+    while (i < end && SPACE.test(cps[i] ?? '')) i++;
+    let j = i;
+    while (j < end && !SPACE.test(cps[j] ?? '')) j++;
+    let a = i;
+    let b = j;
+    if (cps.slice(i, j).some((c) => WORDY.test(c))) {
+      while (a < b && !WORDY.test(cps[a] ?? '') && !SYMBOL.test(cps[a] ?? '')) a++;
+      while (b > a && !WORDY.test(cps[b - 1] ?? '') && !SYMBOL.test(cps[b - 1] ?? '')) b--;
+      words.push({ textPosition: a + 1, wordLength: b - a });
+    }
+    i = j;
+  }
+  return words;
+}
+
+function phonemize(seq: number, text: string, voice: string): WorkerResponse {
+  loadVoice(voice, true);
+  const cps = Array.from(text);
+  const clauses: PhonemeClause[] = [];
+  for (const span of splitClauses(cps)) {
+    let first = span.start;
+    while (first < span.end && SPACE.test(cps[first] ?? '')) first++;
+    let last = span.end;
+    while (last > first && SPACE.test(cps[last - 1] ?? '')) last--;
+    const words = phonemeWords(textToPhonemes(cps.slice(first, last).join('')));
+    if (words.length === 0) continue;
+    const inText = textWords(cps, first, last);
+    if (inText.length !== words.length) {
+      // eSpeak merged or split words: its reading of each one on its own places them. One
+      // call for all (a blank line between words makes each its own clause), else one each.
+      const alone = inText.map((w) =>
+        cps.slice(w.textPosition - 1, w.textPosition - 1 + w.wordLength).join(''),
+      );
+      let readings = textToPhonemes(alone.join('\n\n')).split(' | ');
+      if (readings.length !== alone.length) readings = alone.map(textToPhonemes);
+      inText.forEach((word, k) => {
+        word.phonemes = phonemeWords(readings[k] ?? '')
+          .map((units) => units.join(''))
+          .join(' ');
+      });
+    }
+    clauses.push({
+      textPosition: first + 1,
+      textLength: last - first,
+      words,
+      textWords: inText,
+      punctuation: span.punctuation,
+      terminator: span.terminator,
+      endsSentence: span.endsSentence,
+    });
+  }
+  return { seq, type: 'phonemes', clauses };
+}
+
+function handle(request: WorkerRequest): WorkerResponse {
+  switch (request.type) {
+    case 'synthesize':
+      return synthesize(request.seq, request.text, request.settings);
+    case 'phonemize':
+      return phonemize(request.seq, request.text, request.voice);
+    default:
+      return assertNever(request);
+  }
 }
 
 async function start(): Promise<void> {
   try {
     const { default: load } = (await import('@echogarden/espeak-ng-emscripten')) as unknown as {
-      default: () => Promise<{ eSpeakNGWorker: new () => EspeakInstance }>;
+      default: () => Promise<EspeakModule>;
     };
-    const module = await load();
-    instance = new module.eSpeakNGWorker();
+    espeak = await load();
+    instance = new espeak.eSpeakNGWorker();
     // The first synthesis of an instance is ~40× slower than the rest (JIT warm-up):
     // pay it now rather than on the first request.
-    synthesize({ seq: 0, type: 'synthesize', text: 'Ready.', settings: WARM_UP });
+    synthesize(0, 'Ready.', WARM_UP);
+    textToPhonemes('Ready.');
     port.postMessage({ type: 'ready', sampleRate: instance.get_samplerate() } satisfies WorkerReady);
   } catch (error) {
     port.postMessage({ type: 'failed', message: String(error) } satisfies WorkerReady);
@@ -99,7 +377,7 @@ async function start(): Promise<void> {
   port.on('message', (request: WorkerRequest) => {
     let response: WorkerResponse;
     try {
-      response = synthesize(request);
+      response = handle(request);
     } catch (error) {
       response = { seq: request.seq, type: 'error', error: toWireError(error, 'ENGINE_FAILED') };
     }

@@ -1,6 +1,5 @@
 /** A chunk's audio as it joins the rest: engine silence trimmed, edges faded, word marks moved with it. */
 
-import { SAMPLE_RATE } from '../../../shared/options';
 import { fadeEdges, trimSilence } from '../audio/dsp';
 import type { SynthesisOutput } from '../pool';
 import type { EngineWordMark, PreparedText } from '../types';
@@ -16,13 +15,14 @@ export interface ChunkAudio {
 
 /** Trims the engine's leading and trailing silence to `KEEP_EDGE_MS` and fades the edges over `fadeMs`. */
 export function trimChunkAudio(output: SynthesisOutput, fadeMs: number): ChunkAudio {
-  const keep = Math.round((KEEP_EDGE_MS / 1000) * SAMPLE_RATE);
+  const rate = output.sampleRate;
+  const keep = Math.round((KEEP_EDGE_MS / 1000) * rate);
   const edges = trimSilence(output.pcm);
   const start = Math.max(0, edges.start - keep);
   const end = Math.min(output.pcm.length, output.pcm.length - edges.end + keep);
   const pcm = output.pcm.slice(start, Math.max(start, end));
-  fadeEdges(pcm, SAMPLE_RATE, fadeMs);
-  return { pcm, leadMs: (start / SAMPLE_RATE) * 1000 };
+  fadeEdges(pcm, rate, fadeMs);
+  return { pcm, leadMs: (start / rate) * 1000 };
 }
 
 /** The engine's word events as ranges of the chunk's source text, timed within the trimmed audio. */

@@ -4,7 +4,6 @@
  * and appears under its own only when `finish` succeeds; `abort` removes them all.
  */
 
-import { SAMPLE_RATE } from '../../../shared/options';
 import { StagedFile } from '../../platform/staged-file';
 import type { AudioSink } from '../audio/audio-sink';
 import { createVolumeProcessor } from '../audio/dsp';
@@ -32,11 +31,12 @@ export interface RenderOutputs {
   abort(): Promise<void>;
 }
 
-export async function openRenderOutputs(request: RenderRequest): Promise<RenderOutputs> {
+/** Opens the files of `request` for audio at `sampleRate` Hz. */
+export async function openRenderOutputs(request: RenderRequest, sampleRate: number): Promise<RenderOutputs> {
   const sink: AudioSink =
     request.audio_type === 'wav'
-      ? await createWavSink(request.audioPath, SAMPLE_RATE)
-      : await createMp3Sink(request.audioPath, { sampleRate: SAMPLE_RATE, bitrate: request.bitrate });
+      ? await createWavSink(request.audioPath, sampleRate)
+      : await createMp3Sink(request.audioPath, { sampleRate, bitrate: request.bitrate });
   let srt: StagedFile | undefined;
   let timings: StagedFile | undefined;
   try {
@@ -48,7 +48,7 @@ export async function openRenderOutputs(request: RenderRequest): Promise<RenderO
     await Promise.allSettled([sink.abort(), srt?.discard()]);
     throw error;
   }
-  const volume = createVolumeProcessor({ gain: request.volume / 100, sampleRate: SAMPLE_RATE });
+  const volume = createVolumeProcessor({ gain: request.volume / 100, sampleRate });
   const cues = createCueBuilder();
   let cueCount = 0;
   let samplesWritten = 0;

@@ -7,10 +7,13 @@
 
 import { randomUUID } from 'node:crypto';
 import { AppError, isAppError } from '../../../shared/errors';
-import { SAMPLE_RATE } from '../../../shared/options';
 import { silence } from '../audio/dsp';
+import { espeakBackend } from '../espeak/espeak-backend';
 import type { RenderRequest, RenderResult } from '../engine';
+import { openNeuralBackend } from '../onnx/neural-backends';
+import type { NeuralModels } from '../onnx/neural-models';
 import type { WorkerPool } from '../pool';
+import type { SpeechBackend } from '../speech-backend';
 import { cleanText, countCharacters } from '../../../shared/text';
 import { timeChunkWords } from '../subtitles/word-timing';
 import { hasSpeakableContent } from '../text/speakable';
@@ -18,13 +21,37 @@ import { trimChunkAudio, wordMarks } from './chunk-audio';
 import { openRenderOutputs } from './outputs';
 import { planSpeech } from './speech-plan';
 import { synthesizeInOrder } from './synthesis-window';
-import { resolveVoice } from './voice';
+import { resolveVoice, type ResolvedVoice } from './voice';
 
-/** Chunks in flight per worker: enough to keep every worker busy while the head is written. */
-const CHUNKS_PER_WORKER = 3;
+/** What a render runs on: the eSpeak pool (speech, and phonemes for neural voices) and the open neural models. */
+export interface RenderContext {
+  pool: WorkerPool;
+  models: NeuralModels;
+}
 
-/** Renders `request` to its files on `pool`. Rejects with AppError; partial files are removed. */
-export async function renderToFiles(pool: WorkerPool, request: RenderRequest): Promise<RenderResult> {
+/**
+ * The backend that speaks `request`: its neural voice when it has one and the voice opens,
+ * else eSpeak (a pack removed or damaged since the voice was chosen must not fail the render;
+ * the result's `engine` says which spoke).
+ */
+export async function chooseBackend(
+  { pool, models }: RenderContext,
+  request: Pick<RenderRequest, 'neuralVoice' | 'speed_rate' | 'pitch_rate'>,
+  resolved: ResolvedVoice,
+): Promise<SpeechBackend> {
+  if (request.neuralVoice) {
+    try {
+      return await openNeuralBackend(request.neuralVoice, pool, models, request);
+    } catch {
+      // Fall through to the base engine.
+    }
+  }
+  return espeakBackend(pool, resolved.engine);
+}
+
+/** Renders `request` to its files. Rejects with AppError; partial files are removed. */
+export async function renderToFiles(context: RenderContext, request: RenderRequest): Promise<RenderResult> {
+  const { pool } = context;
   const resolved = resolveVoice(request);
   const text = cleanText(request.text);
   const characters = countCharacters(text);
@@ -36,23 +63,19 @@ export async function renderToFiles(pool: WorkerPool, request: RenderRequest): P
     );
   }
   const { profile } = resolved;
+  const backend = await chooseBackend(context, request, resolved);
+  const rate = backend.sampleRate;
   const owner = randomUUID();
-  const outputs = await openRenderOutputs(request);
+  const outputs = await openRenderOutputs(request, rate);
   try {
-    const chunks = synthesizeInOrder(planSpeech(text, resolved), {
-      pool,
-      settings: resolved.engine,
-      owner,
-      window: pool.size * CHUNKS_PER_WORKER,
-      signal: request.signal,
-    });
+    const chunks = synthesizeInOrder(planSpeech(text, resolved), { backend, owner, signal: request.signal });
     let isFirstChunk = true;
     for await (const { chunk, prepared, output, more } of chunks) {
       if (output && prepared) {
         const { pcm, leadMs } = trimChunkAudio(output, profile.fadeMs);
         if (outputs.wantsWords) {
-          const chunkOffsetMs = (outputs.samplesWritten / SAMPLE_RATE) * 1000;
-          const speechEndMs = chunkOffsetMs + (pcm.length / SAMPLE_RATE) * 1000;
+          const chunkOffsetMs = (outputs.samplesWritten / rate) * 1000;
+          const speechEndMs = chunkOffsetMs + (pcm.length / rate) * 1000;
           const words = timeChunkWords({
             text: chunk.text,
             textOffset: chunk.start,
@@ -67,12 +90,18 @@ export async function renderToFiles(pool: WorkerPool, request: RenderRequest): P
       }
       if (more) {
         const pauseMs = (chunk.pauseAfterMs * profile.pauseScale) / request.speed_rate;
-        if (pauseMs > 0 && !isFirstChunk) await outputs.writeAudio(silence(pauseMs, SAMPLE_RATE));
+        if (pauseMs > 0 && !isFirstChunk) await outputs.writeAudio(silence(pauseMs, rate));
       }
       request.onProgress?.(Math.min(1, (chunk.start + chunk.text.length) / text.length));
     }
     const done = await outputs.finish();
-    return { characters, durationMs: done.durationMs, audioBytes: done.bytes, cueCount: outputs.cueCount };
+    return {
+      characters,
+      durationMs: done.durationMs,
+      audioBytes: done.bytes,
+      cueCount: outputs.cueCount,
+      engine: backend.label,
+    };
   } catch (error) {
     // Chunks still queued for this render would only keep the workers busy.
     pool.cancel(owner);

@@ -1,11 +1,11 @@
 /**
- * Keeps every worker busy while bounding memory: up to `window` planned chunks are sent to
- * the pool ahead of the one being written, and results come back in text order.
+ * Keeps the backend busy while bounding memory: up to `backend.window` planned chunks are
+ * sent ahead of the one being written, and results come back in text order.
  */
 
 import { AppError, isAppError } from '../../../shared/errors';
-import type { EngineSettings } from '../espeak/protocol';
-import type { SynthesisOutput, WorkerPool } from '../pool';
+import type { SynthesisOutput } from '../pool';
+import type { SpeechBackend } from '../speech-backend';
 import type { PlannedChunk } from './speech-plan';
 
 /** A planned chunk with its audio (none for a chunk with nothing to say). */
@@ -16,12 +16,9 @@ export interface SynthesizedChunk extends PlannedChunk {
 }
 
 export interface SynthesisWindowOptions {
-  pool: WorkerPool;
-  settings: EngineSettings;
+  backend: SpeechBackend;
   /** Groups this render's tasks in the pool, for fair turns and for `pool.cancel(owner)`. */
   owner: string;
-  /** Chunks in flight at most. */
-  window: number;
   /** Checked before waiting for each chunk: an aborted render rejects with the signal's AppError reason, else CANCELLED. */
   signal?: AbortSignal | undefined;
 }
@@ -29,21 +26,19 @@ export interface SynthesisWindowOptions {
 /** Synthesises `plan` on the pool, yielding chunks in order as each one is ready. */
 export async function* synthesizeInOrder(
   plan: AsyncIterator<PlannedChunk>,
-  { pool, settings, owner, window, signal }: SynthesisWindowOptions,
+  { backend, owner, signal }: SynthesisWindowOptions,
 ): AsyncGenerator<SynthesizedChunk> {
   const inFlight: Array<PlannedChunk & { result: Promise<SynthesisOutput | undefined> }> = [];
   let exhausted = false;
   const refill = async () => {
-    while (!exhausted && inFlight.length < window) {
+    while (!exhausted && inFlight.length < backend.window) {
       const next = await plan.next();
       if (next.done) {
         exhausted = true;
         break;
       }
       const { prepared } = next.value;
-      const result = prepared
-        ? pool.synthesize(prepared.engineText, settings, owner)
-        : Promise.resolve(undefined);
+      const result = prepared ? backend.synthesize(prepared.engineText, owner) : Promise.resolve(undefined);
       // Rejections are awaited in order below; this only keeps them from being reported as unhandled.
       result.catch(() => undefined);
       inFlight.push({ ...next.value, result });

@@ -1,0 +1,290 @@
+/**
+ * Pitch shift that keeps duration, for voices that have no pitch control of their own (the
+ * neural ones). Mono PCM, 16-bit or float.
+ *
+ * Two steps, as Sonic itself does it: the audio is time-stretched by the ratio with Sonic
+ * (`@echogarden/sonic-wasm`, Apache-2.0, pitch-synchronous overlap-add made for speech; pitch
+ * kept, duration × ratio), then resampled by the ratio (duration back, pitch × ratio). The
+ * resampling is ours (windowed sinc, anti-aliased when the pitch goes up): Sonic's own pitch
+ * and rate modes resample too, but in this WASM build they corrupt the module's heap on about
+ * 1 in 20 inputs (a later call then fails with "memory access out of bounds"), while its speed
+ * mode ran 13,000 random inputs and chunkings without a fault.
+ *
+ * The WASM module is instantiated once when this module loads (a top-level await, a few ms),
+ * so `shiftPitch` can be synchronous. Each shift uses a Sonic stream of its own.
+ */
+
+import loadSonic, { type SonicModule } from '@echogarden/sonic-wasm';
+
+/** Pitch ratios accepted: an octave down to an octave up. */
+export const MIN_PITCH_RATIO = 0.5;
+export const MAX_PITCH_RATIO = 2;
+
+const sonic: SonicModule = await loadSonic();
+
+/** Samples moved through the WASM heap at a time. */
+const BLOCK = 8192;
+
+type Pcm = Int16Array | Float32Array;
+
+function checkArguments(sampleRate: number, ratio: number): void {
+  if (!Number.isFinite(ratio) || ratio < MIN_PITCH_RATIO || ratio > MAX_PITCH_RATIO) {
+    throw new RangeError(`pitch ratio ${ratio} is outside ${MIN_PITCH_RATIO}–${MAX_PITCH_RATIO}`);
+  }
+  if (!Number.isInteger(sampleRate) || sampleRate < 4000 || sampleRate > 192_000) {
+    throw new RangeError(`sample rate ${sampleRate} is outside 4000–192000 Hz`);
+  }
+}
+
+/**
+ * A streaming pitch shifter: `push` chunks in order, then `flush` once; `close` frees the
+ * Sonic stream (also after a failure). Sonic and the resampler hold back some audio (tens of
+ * ms), so early pushes give out less than they take; all outputs together are the input's
+ * length to within about 20 ms (Sonic's flush ends a little early). Chunking changes where
+ * Sonic cuts pitch periods, so the samples differ slightly from a whole-buffer shift.
+ */
+export interface PitchShifter<T extends Pcm> {
+  push(chunk: T): T;
+  flush(): T;
+  close(): void;
+}
+
+export function createPitchShifter(
+  sampleRate: number,
+  ratio: number,
+  format: 'int16',
+): PitchShifter<Int16Array>;
+export function createPitchShifter(
+  sampleRate: number,
+  ratio: number,
+  format: 'float32',
+): PitchShifter<Float32Array>;
+export function createPitchShifter(
+  sampleRate: number,
+  ratio: number,
+  format: 'int16' | 'float32',
+): PitchShifter<Int16Array> | PitchShifter<Float32Array> {
+  checkArguments(sampleRate, ratio);
+  return format === 'int16' ? new Shifter(sampleRate, ratio, Int16) : new Shifter(sampleRate, ratio, Float32);
+}
+
+/**
+ * `pcm` (mono) with its pitch multiplied by `ratio` (0.5–2; 2 = an octave up) and its
+ * duration kept: exactly `pcm.length` samples (the last few padded with silence or cut), of
+ * the same type; 16-bit output saturates. Ratio 1 returns `pcm` itself.
+ * @throws RangeError for a ratio or sample rate out of range
+ */
+export function shiftPitch(pcm: Int16Array, sampleRate: number, ratio: number): Int16Array;
+export function shiftPitch(pcm: Float32Array, sampleRate: number, ratio: number): Float32Array;
+export function shiftPitch(pcm: Pcm, sampleRate: number, ratio: number): Pcm {
+  checkArguments(sampleRate, ratio);
+  if (ratio === 1 || pcm.length === 0) return pcm;
+  return pcm instanceof Int16Array
+    ? shiftWhole(pcm, sampleRate, ratio, Int16)
+    : shiftWhole(pcm, sampleRate, ratio, Float32);
+}
+
+function shiftWhole<T extends Pcm>(pcm: T, sampleRate: number, ratio: number, format: Format<T>): T {
+  const shifter = new Shifter(sampleRate, ratio, format, pcm.length);
+  try {
+    const head = shifter.push(pcm);
+    const tail = shifter.flush();
+    const out = format.create(pcm.length);
+    out.set(head.subarray(0, out.length));
+    if (head.length < out.length) out.set(tail.subarray(0, out.length - head.length), head.length);
+    return out;
+  } finally {
+    shifter.close();
+  }
+}
+
+/** How a sample format converts to and from the float the shifter works in. */
+interface Format<T extends Pcm> {
+  create(length: number): T;
+  toFloat(value: number): number;
+  fromFloat(value: number): number;
+}
+
+const Int16: Format<Int16Array> = {
+  create: (length) => new Int16Array(length),
+  toFloat: (value) => value / 32768,
+  fromFloat: (value) => Math.max(-32768, Math.min(32767, Math.round(value * 32768))),
+};
+
+const Float32: Format<Float32Array> = {
+  create: (length) => new Float32Array(length),
+  toFloat: (value) => value,
+  fromFloat: (value) => value,
+};
+
+class Shifter<T extends Pcm> implements PitchShifter<T> {
+  private stream: number;
+  private buffer: number;
+  private flushed = false;
+  private readonly resampler: Resampler;
+
+  /** `length`: the input's total length when known, so the output ends exactly there. */
+  constructor(
+    sampleRate: number,
+    ratio: number,
+    private readonly format: Format<T>,
+    length?: number,
+  ) {
+    this.resampler = new Resampler(ratio, length);
+    this.stream = sonic._sonicCreateStream(sampleRate, 1);
+    this.buffer = this.stream ? sonic._malloc(BLOCK * 4) : 0;
+    if (!this.stream || !this.buffer) {
+      this.close();
+      throw new Error('Sonic could not allocate a stream');
+    }
+    // Speed 1/ratio stretches the duration by `ratio`; the resampler then reads it `ratio` times faster.
+    sonic._sonicSetSpeed(this.stream, 1 / ratio);
+  }
+
+  push(chunk: T): T {
+    this.check();
+    const block = new Float32Array(Math.min(BLOCK, chunk.length));
+    for (let at = 0; at < chunk.length; at += BLOCK) {
+      const count = Math.min(BLOCK, chunk.length - at);
+      for (let i = 0; i < count; i++) block[i] = this.format.toFloat(chunk[at + i] ?? 0);
+      sonic.HEAPF32.set(block.subarray(0, count), this.buffer / 4);
+      if (!sonic._sonicWriteFloatToStream(this.stream, this.buffer, count)) {
+        throw new Error('Sonic could not take more input (out of memory)');
+      }
+      this.drain();
+    }
+    return this.output(this.resampler.take(false));
+  }
+
+  flush(): T {
+    this.check();
+    this.flushed = true;
+    sonic._sonicFlushStream(this.stream);
+    this.drain();
+    return this.output(this.resampler.take(true));
+  }
+
+  close(): void {
+    if (this.buffer) sonic._free(this.buffer);
+    if (this.stream) sonic._sonicDestroyStream(this.stream);
+    this.buffer = 0;
+    this.stream = 0;
+  }
+
+  private check(): void {
+    if (!this.stream) throw new Error('the pitch shifter is closed');
+    if (this.flushed) throw new Error('the pitch shifter was flushed');
+  }
+
+  /** Moves everything Sonic has stretched into the resampler. */
+  private drain(): void {
+    for (;;) {
+      const count = sonic._sonicReadFloatFromStream(this.stream, this.buffer, BLOCK);
+      if (count <= 0) return;
+      const start = this.buffer / 4;
+      this.resampler.add(sonic.HEAPF32.subarray(start, start + count));
+    }
+  }
+
+  private output(samples: Float32Array): T {
+    const out = this.format.create(samples.length);
+    for (let i = 0; i < samples.length; i++) out[i] = this.format.fromFloat(samples[i] ?? 0);
+    return out;
+  }
+}
+
+/** Zero crossings of the windowed sinc on each side, and table entries per crossing. */
+const HALF_WIDTH = 8;
+const PHASES = 512;
+/** sinc(x)·Blackman window, for x = k / PHASES, k = 0 … HALF_WIDTH·PHASES (and 0 beyond). */
+const KERNEL = (() => {
+  const table = new Float64Array(HALF_WIDTH * PHASES + 2);
+  for (let k = 0; k <= HALF_WIDTH * PHASES; k++) {
+    const x = k / PHASES;
+    const sinc = x === 0 ? 1 : Math.sin(Math.PI * x) / (Math.PI * x);
+    const w =
+      0.42 + 0.5 * Math.cos((Math.PI * x) / HALF_WIDTH) + 0.08 * Math.cos((2 * Math.PI * x) / HALF_WIDTH);
+    table[k] = sinc * w;
+  }
+  return table;
+})();
+
+/**
+ * Reads a stream of samples `ratio` times faster (output sample k is the input at k·ratio),
+ * with a windowed-sinc interpolator whose cutoff drops to 1/ratio of Nyquist when reading
+ * faster, so nothing folds back. Keeps just the input the kernel still needs.
+ */
+class Resampler {
+  private input = new Float32Array(4096);
+  /** Samples held in `input`; input[0] is sample number `base` of the whole stream. */
+  private held = 0;
+  private base = 0;
+  /** Samples added so far, and output samples made so far. */
+  private added = 0;
+  private made = 0;
+  private readonly cutoff: number;
+  /** Input samples the kernel reaches on each side of a position. */
+  private readonly reach: number;
+
+  constructor(
+    private readonly ratio: number,
+    /** Output length wanted in the end, when known. */
+    private readonly length?: number,
+  ) {
+    this.cutoff = Math.min(1, 1 / ratio);
+    this.reach = Math.ceil(HALF_WIDTH / this.cutoff);
+  }
+
+  add(samples: Float32Array): void {
+    if (this.held + samples.length > this.input.length) {
+      const grown = new Float32Array(Math.max(this.input.length * 2, this.held + samples.length));
+      grown.set(this.input.subarray(0, this.held));
+      this.input = grown;
+    }
+    this.input.set(samples, this.held);
+    this.held += samples.length;
+    this.added += samples.length;
+  }
+
+  /** Output that the input so far determines; at the end, the rest (input beyond it is silence). */
+  take(end: boolean): Float32Array {
+    const total = end ? (this.length ?? Math.round(this.added / this.ratio)) : Number.POSITIVE_INFINITY;
+    const out: number[] = [];
+    for (;;) {
+      if (this.made >= total) break;
+      const t = this.made * this.ratio;
+      if (!end && Math.floor(t) + this.reach >= this.added) break;
+      out.push(this.at(t));
+      this.made++;
+    }
+    // Drop input the kernel will not reach again.
+    const keepFrom = Math.max(this.base, Math.floor(this.made * this.ratio) - this.reach - 1);
+    const drop = Math.min(this.held, keepFrom - this.base);
+    if (drop > 0) {
+      this.input.copyWithin(0, drop, this.held);
+      this.held -= drop;
+      this.base += drop;
+    }
+    return Float32Array.from(out);
+  }
+
+  /**
+   * The input at position t (in input samples), low-passed at `cutoff`. Samples past the end
+   * of the stream count as silence; the kernel is normalised to a gain of exactly 1.
+   */
+  private at(t: number): number {
+    const end = this.base + this.held;
+    let sum = 0;
+    let weights = 0;
+    for (let n = Math.ceil(t - this.reach); n <= Math.floor(t + this.reach); n++) {
+      const x = Math.abs(t - n) * this.cutoff * PHASES;
+      const k = Math.floor(x);
+      if (k >= HALF_WIDTH * PHASES) continue;
+      const f = x - k;
+      const w = (KERNEL[k] ?? 0) * (1 - f) + (KERNEL[k + 1] ?? 0) * f;
+      weights += w;
+      if (n >= this.base && n < end) sum += (this.input[n - this.base] ?? 0) * w;
+    }
+    return weights > 0 ? sum / weights : 0;
+  }
+}

@@ -1,0 +1,180 @@
+/**
+ * Piper and Kokoro voices behind the SpeechBackend contract. Each engine call: eSpeak's
+ * phonemes for the engine text (on the pool's workers), the voice's ids with the span of ids
+ * of every word, one model run per sentence (Piper) or per ≤ 510 tokens (Kokoro), word events
+ * from the model's per-id durations (or, without them, from each word's share of the ids),
+ * pitch shifted when asked (duration kept), and 16-bit PCM at the voice's own rate.
+ */
+
+import { readFile } from 'node:fs/promises';
+import { AppError } from '../../../shared/errors';
+import type { SynthesisOptions } from '../../../shared/options';
+import type { RawWordEvent } from '../espeak/protocol';
+import type { NeuralVoice } from '../engine';
+import type { SynthesisOutput, WorkerPool } from '../pool';
+import type { SpeechBackend } from '../speech-backend';
+import { kokoroInput } from './kokoro-phonemes';
+import { KOKORO_MAX_IDS, KOKORO_SAMPLE_RATE, KOKORO_STYLE_SIZE } from './kokoro-model';
+import { readKokoroStyles, type NeuralModels } from './neural-models';
+import { piperInput, type WordSpan } from './piper-phonemes';
+import type { NeuralAudio } from './tensors';
+import { parseKokoroVocab, parsePiperConfig } from './voice-config';
+
+/** Model calls of one render in flight: each run uses one onnxruntime thread. */
+const NEURAL_WINDOW = 2;
+
+type Prosody = Pick<SynthesisOptions, 'speed_rate' | 'pitch_rate'>;
+
+/** Shifts the pitch of float samples by a ratio, keeping their length. */
+type PitchShift = (samples: Float32Array, sampleRate: number, ratio: number) => Float32Array;
+
+/** The pitch shifter, loaded only when a render asks for another pitch (its WASM loads on import). */
+async function pitchShifter(prosody: Prosody): Promise<PitchShift | undefined> {
+  if (prosody.pitch_rate === 1) return undefined;
+  const { shiftPitch } = await import('../audio/pitch-shift');
+  return shiftPitch;
+}
+
+/** Opens the backend of `voice`: reads its configuration and opens (or reuses) its model. */
+export async function openNeuralBackend(
+  voice: NeuralVoice,
+  pool: WorkerPool,
+  models: NeuralModels,
+  prosody: Prosody,
+): Promise<SpeechBackend> {
+  return voice.family === 'piper'
+    ? piperBackend(voice, pool, models, prosody)
+    : kokoroBackend(voice, pool, models, prosody);
+}
+
+async function piperBackend(
+  voice: Extract<NeuralVoice, { family: 'piper' }>,
+  pool: WorkerPool,
+  models: NeuralModels,
+  prosody: Prosody,
+): Promise<SpeechBackend> {
+  const config = parsePiperConfig(await readFile(voice.configPath, 'utf8'), voice.configPath);
+  const model = await models.piper(voice.modelPath);
+  if (voice.speaker < 0 || voice.speaker >= config.numSpeakers) {
+    throw new AppError('VOICE_PACK_INVALID', `${voice.packId} has no speaker ${voice.speaker}`);
+  }
+  const rate = config.sampleRate;
+  const shift = await pitchShifter(prosody);
+  return {
+    label: `piper:${voice.packId}#${voice.speaker}`,
+    sampleRate: rate,
+    window: NEURAL_WINDOW,
+    async synthesize(engineText, owner) {
+      const clauses = await pool.phonemize(engineText, config.espeakVoice, owner);
+      const sentences = piperInput(
+        engineText,
+        clauses,
+        config.phonemeIdMap,
+        config.phonemeMap ? { phonemeMap: config.phonemeMap } : {},
+      );
+      const parts: Array<{ audio: NeuralAudio; words: WordSpan[]; ids: number }> = [];
+      for (const sentence of sentences) {
+        const audio = await model.run({
+          ids: sentence.ids,
+          lengthScale: config.inference.lengthScale / prosody.speed_rate,
+          noiseScale: config.inference.noiseScale,
+          noiseW: config.inference.noiseW,
+          ...(model.multiSpeaker ? { speakerId: voice.speaker } : {}),
+        });
+        parts.push({ audio, words: sentence.words, ids: sentence.ids.length });
+      }
+      return joinParts(parts, rate, shift, prosody.pitch_rate, 0);
+    },
+  };
+}
+
+async function kokoroBackend(
+  voice: Extract<NeuralVoice, { family: 'kokoro' }>,
+  pool: WorkerPool,
+  models: NeuralModels,
+  prosody: Prosody,
+): Promise<SpeechBackend> {
+  const vocab = parseKokoroVocab(await readFile(voice.vocabPath, 'utf8'), voice.vocabPath);
+  const styles = await readKokoroStyles(voice.voicePath);
+  const rows = Math.floor(styles.length / KOKORO_STYLE_SIZE);
+  if (rows < 1) throw new AppError('VOICE_PACK_INVALID', `${voice.voiceName}.bin holds no style vectors`);
+  const model = await models.kokoro(voice.modelPath);
+  // Kokoro's voice names start with a language letter: a… American English, b… British.
+  const shift = await pitchShifter(prosody);
+  const english = voice.espeakVoice.startsWith('en')
+    ? voice.voiceName.startsWith('b')
+      ? 'gb'
+      : 'us'
+    : undefined;
+  return {
+    label: `kokoro:${voice.packId}#${voice.voiceName}`,
+    sampleRate: KOKORO_SAMPLE_RATE,
+    window: NEURAL_WINDOW,
+    async synthesize(engineText, owner) {
+      const clauses = await pool.phonemize(engineText, voice.espeakVoice, owner);
+      const pieces = kokoroInput(engineText, clauses, vocab, {
+        ...(english ? { english } : {}),
+        maxTokens: KOKORO_MAX_IDS - 2,
+      });
+      const parts: Array<{ audio: NeuralAudio; words: WordSpan[]; ids: number }> = [];
+      for (const piece of pieces) {
+        if (piece.ids.length === 0) continue;
+        const row = Math.min(piece.ids.length, rows - 1);
+        const audio = await model.run({
+          ids: [0, ...piece.ids, 0],
+          style: styles.subarray(row * KOKORO_STYLE_SIZE, (row + 1) * KOKORO_STYLE_SIZE),
+          speed: prosody.speed_rate,
+        });
+        parts.push({ audio, words: piece.words, ids: piece.ids.length + 2 });
+      }
+      // Word spans index the ids without the leading pad.
+      return joinParts(parts, KOKORO_SAMPLE_RATE, shift, prosody.pitch_rate, 1);
+    },
+  };
+}
+
+/**
+ * One output from a chunk's model runs: the audio joined (pitch shifted first, which keeps
+ * its length), word events timed from the samples of the ids before each word, or, without
+ * durations, from the word's share of the ids.
+ */
+function joinParts(
+  parts: ReadonlyArray<{ audio: NeuralAudio; words: readonly WordSpan[]; ids: number }>,
+  sampleRate: number,
+  shift: PitchShift | undefined,
+  pitchRate: number,
+  idOffset: number,
+): SynthesisOutput {
+  const total = parts.reduce((n, p) => n + p.audio.audio.length, 0);
+  const pcm = new Int16Array(total);
+  const words: RawWordEvent[] = [];
+  const sentenceMs: number[] = [];
+  let offset = 0;
+  for (const { audio, words: spans, ids } of parts) {
+    const samples = shift ? shift(audio.audio, sampleRate, pitchRate) : audio.audio;
+    sentenceMs.push((offset / sampleRate) * 1000);
+    const starts = audio.samplesPerId ? cumulative(audio.samplesPerId) : undefined;
+    for (const span of spans) {
+      const id = span.firstId + idOffset;
+      const start = starts ? (starts[id] ?? total) : Math.round((id / ids) * samples.length);
+      words.push({
+        textPosition: span.textPosition,
+        wordLength: span.wordLength,
+        audioMs: ((offset + start) / sampleRate) * 1000,
+      });
+    }
+    for (let i = 0; i < samples.length; i++) {
+      const v = Math.round((samples[i] ?? 0) * 32767);
+      pcm[offset + i] = v > 32767 ? 32767 : v < -32768 ? -32768 : v;
+    }
+    offset += samples.length;
+  }
+  return { pcm, sampleRate, words, sentenceMs };
+}
+
+/** Start sample of every id: the running sum of the samples of the ids before it. */
+function cumulative(samplesPerId: Int32Array): number[] {
+  const starts = [0];
+  for (let i = 0; i < samplesPerId.length; i++) starts.push(starts[i]! + samplesPerId[i]!);
+  return starts;
+}

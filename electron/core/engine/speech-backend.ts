@@ -1,0 +1,19 @@
+/**
+ * One family of voices behind the render pipeline. The pipeline (text preparation, chunking,
+ * pauses, word timings, volume, encoding, files) is shared; a backend only turns one piece
+ * of engine text into PCM with word events. eSpeak (`espeak/espeak-backend.ts`) is the base
+ * that always works; neural families (`onnx/`) add their own.
+ */
+
+import type { SynthesisOutput } from './pool';
+
+export interface SpeechBackend {
+  /** What speaks, as reported with the result: `espeak`, `piper:<pack>#<speaker>`, `kokoro:<pack>#<voice>`. */
+  readonly label: string;
+  /** Sample rate of every output of this backend, Hz. */
+  readonly sampleRate: number;
+  /** Engine calls of one render in flight at most: enough to keep the backend busy, few enough to bound memory. */
+  readonly window: number;
+  /** Synthesises one piece of engine text; `owner` groups one render's calls (fair turns, cancel). */
+  synthesize(engineText: string, owner: string): Promise<SynthesisOutput>;
+}

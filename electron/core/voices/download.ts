@@ -1,0 +1,259 @@
+/**
+ * One file over HTTP into a `.part` file that survives interruptions: a cut connection, a
+ * stalled body or a 5xx is retried with `Range: bytes=<length of .part>-`, so only the missing
+ * bytes travel again; a server that ignores Range (200) restarts the file from zero. Sizes are
+ * checked against the expected size as soon as the server states its own, so a truncated or
+ * different file is refused without downloading it. Cancelled through an AbortSignal.
+ */
+
+import { open, stat, truncate, type FileHandle } from 'node:fs/promises';
+import { setTimeout as delay } from 'node:timers/promises';
+import { Agent, interceptors, request, type Dispatcher } from 'undici';
+import { AppError, isAppError } from '../../shared/errors';
+import { outputFailedError } from '../platform/staged-file';
+
+/** Network behaviour; tests shorten the timeouts. */
+export interface HttpOptions {
+  /** Time allowed for the response headers (default 30 s). */
+  headersTimeoutMs?: number;
+  /** Longest silence inside a body before the attempt counts as stalled (default 60 s). */
+  bodyTimeoutMs?: number;
+  /** Consecutive attempts without a new byte before giving up (default 5). */
+  maxAttempts?: number;
+  /** Pause before a retry, times the number of failures so far (default 500 ms). */
+  retryDelayMs?: number;
+}
+
+/** An HTTP client for one install: follows redirects (the public host redirects to a CDN). */
+export interface HttpClient {
+  dispatcher: Dispatcher;
+  close(): Promise<void>;
+}
+
+export function createHttpClient(options: HttpOptions = {}): HttpClient {
+  const agent = new Agent({
+    headersTimeout: options.headersTimeoutMs ?? 30_000,
+    bodyTimeout: options.bodyTimeoutMs ?? 60_000,
+    connect: { timeout: options.headersTimeoutMs ?? 30_000 },
+  });
+  return {
+    dispatcher: agent.compose(interceptors.redirect({ maxRedirections: 5 })),
+    close: () => agent.close(),
+  };
+}
+
+export interface DownloadRequest {
+  url: string;
+  /** The `.part` file: resumed from its length when it exists. */
+  partPath: string;
+  /** The size the file must have (catalogue), or undefined to trust the server. */
+  expectedSize?: number;
+  /** For messages, e.g. `vi_VN-vais1000-medium.onnx`. */
+  name: string;
+  client: HttpClient;
+  signal?: AbortSignal;
+  http?: HttpOptions;
+  /** Bytes of this file on disk so far and its total when known. */
+  onBytes?: (done: number, total: number | undefined) => void;
+  /** Called with the server's total size before the first byte is written (e.g. a disk check). */
+  onTotal?: (total: number | undefined) => Promise<void>;
+}
+
+export interface DownloadResult {
+  size: number;
+  /** HTTP requests made (1 when nothing went wrong). */
+  requests: number;
+  /** Whether a request asked for a Range (a resume). */
+  resumed: boolean;
+}
+
+/** Thrown inside an attempt when it may be retried (network trouble, 5xx, a bad range answer). */
+class RetryableError extends Error {}
+
+function downloadFailed(name: string, message: string, cause?: unknown): AppError {
+  return new AppError(
+    'VOICE_DOWNLOAD_FAILED',
+    `Could not download ${name}: ${message}`,
+    { file: name },
+    { cause },
+  );
+}
+
+function sizeMismatch(name: string, actual: number, expected: number): AppError {
+  return new AppError(
+    'VOICE_PACK_INVALID',
+    `The mirror's ${name} is ${actual} bytes; the catalogue says ${expected}. ` +
+      'It is truncated or a different file; nothing was installed.',
+    { file: name, size: actual, expected },
+  );
+}
+
+function cancelled(): AppError {
+  return new AppError('CANCELLED', 'The voice download was cancelled.');
+}
+
+async function sizeOf(path: string): Promise<number> {
+  try {
+    return (await stat(path)).size;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw error;
+  }
+}
+
+/** `bytes <start>-<end>/<total>` → start and total (total undefined for `*`). */
+function parseContentRange(
+  value: string | string[] | undefined,
+): { start: number; total?: number } | undefined {
+  const text = Array.isArray(value) ? value[0] : value;
+  const match = /^bytes (\d+)-(\d+)\/(\d+|\*)$/.exec(text?.trim() ?? '');
+  if (!match) return undefined;
+  return { start: Number(match[1]), ...(match[3] === '*' ? {} : { total: Number(match[3]) }) };
+}
+
+function headerNumber(value: string | string[] | undefined): number | undefined {
+  const text = Array.isArray(value) ? value[0] : value;
+  return text !== undefined && /^\d+$/.test(text.trim()) ? Number(text) : undefined;
+}
+
+/**
+ * Downloads `url` into `partPath`, resuming from the part's length, until it holds the whole
+ * file (its size equals `expectedSize`, or the server's declared size). Errors: CANCELLED,
+ * VOICE_DOWNLOAD_FAILED (HTTP refusal, or attempts exhausted), VOICE_PACK_INVALID (the file
+ * has another size than expected), OUTPUT_FAILED (the disk refused a write).
+ */
+export async function downloadFile(req: DownloadRequest): Promise<DownloadResult> {
+  const { name, expectedSize, signal } = req;
+  const maxAttempts = req.http?.maxAttempts ?? 5;
+  const retryDelayMs = req.http?.retryDelayMs ?? 500;
+  let failures = 0;
+  let requests = 0;
+  let resumed = false;
+  let totalChecked = false;
+  let lastError: unknown;
+
+  for (;;) {
+    if (signal?.aborted) throw cancelled();
+    let offset = await sizeOf(req.partPath);
+    if (expectedSize !== undefined && offset > expectedSize) {
+      await truncate(req.partPath, 0);
+      offset = 0;
+    }
+    if (expectedSize !== undefined && offset === expectedSize && offset > 0) {
+      return { size: offset, requests, resumed };
+    }
+    const before = offset;
+    try {
+      requests++;
+      if (offset > 0) resumed = true;
+      const done = await attempt(req, offset, async (total) => {
+        if (totalChecked) return;
+        totalChecked = true;
+        await req.onTotal?.(total);
+      });
+      if (done !== undefined) return { size: done, requests, resumed };
+    } catch (error) {
+      if (signal?.aborted) throw cancelled();
+      if (isAppError(error)) throw error;
+      lastError = error;
+    }
+    // A retry: reset the count whenever the attempt brought new bytes.
+    const now = await sizeOf(req.partPath);
+    failures = now > before ? 1 : failures + 1;
+    if (failures >= maxAttempts) {
+      const reason = lastError instanceof Error ? lastError.message : 'the server did not send the file';
+      throw downloadFailed(name, `${reason} (after ${requests} attempts)`, lastError);
+    }
+    try {
+      await delay(retryDelayMs * failures, undefined, { signal });
+    } catch {
+      throw cancelled();
+    }
+  }
+}
+
+/**
+ * One request from `offset`. Returns the final size when the file is complete, undefined when
+ * the caller should simply try again; throws RetryableError / network errors for a retry and
+ * AppError for a final answer.
+ */
+async function attempt(
+  req: DownloadRequest,
+  offset: number,
+  checkTotal: (total: number | undefined) => Promise<void>,
+): Promise<number | undefined> {
+  const { name, expectedSize } = req;
+  const response = await request(req.url, {
+    method: 'GET',
+    dispatcher: req.client.dispatcher,
+    headers: offset > 0 ? { range: `bytes=${offset}-` } : {},
+    ...(req.signal ? { signal: req.signal } : {}),
+  });
+  const { statusCode, headers, body } = response;
+  let start: number;
+  let total: number | undefined;
+  if (statusCode === 206) {
+    const range = parseContentRange(headers['content-range']);
+    if (!range || range.start !== offset) {
+      await body.dump();
+      if (offset > 0) await truncate(req.partPath, 0);
+      throw new RetryableError(`the server answered a different range (${String(headers['content-range'])})`);
+    }
+    start = offset;
+    total = range.total;
+  } else if (statusCode === 200) {
+    // A server that ignores Range sends the whole file: start over.
+    start = 0;
+    total = headerNumber(headers['content-length']);
+  } else if (statusCode === 416 && offset > 0) {
+    // "Range not satisfiable": complete when the server's size is what we hold, else restart.
+    await body.dump();
+    const known = parseContentRange(headers['content-range']?.toString().replace('*', '0-0'));
+    if (known?.total === offset && (expectedSize === undefined || expectedSize === offset)) return offset;
+    await truncate(req.partPath, 0);
+    throw new RetryableError('the server refused the range');
+  } else {
+    await body.dump();
+    const message = `the mirror answered HTTP ${statusCode} for ${req.url}`;
+    if (statusCode >= 500 || statusCode === 408 || statusCode === 429) throw new RetryableError(message);
+    throw downloadFailed(name, message);
+  }
+  if (expectedSize !== undefined && total !== undefined && total !== expectedSize) {
+    await body.dump();
+    throw sizeMismatch(name, total, expectedSize);
+  }
+  await checkTotal(expectedSize ?? total);
+
+  let handle: FileHandle;
+  try {
+    handle = await open(req.partPath, start === 0 ? 'w' : 'a');
+  } catch (error) {
+    await body.dump();
+    throw outputFailedError('the voice file', req.partPath, 'create', error);
+  }
+  let size = start;
+  const limit = expectedSize ?? total;
+  try {
+    req.onBytes?.(size, limit);
+    for await (const chunk of body as AsyncIterable<Buffer>) {
+      if (limit !== undefined && size + chunk.length > limit) {
+        throw sizeMismatch(name, size + chunk.length, limit);
+      }
+      try {
+        await handle.write(chunk);
+      } catch (error) {
+        throw outputFailedError('the voice file', req.partPath, 'write', error);
+      }
+      size += chunk.length;
+      req.onBytes?.(size, limit);
+    }
+  } finally {
+    await handle.close().catch(() => undefined);
+    if (!body.destroyed) body.destroy();
+  }
+  // The response ended cleanly: the server sent all it has.
+  if (expectedSize !== undefined && size !== expectedSize) throw sizeMismatch(name, size, expectedSize);
+  if (total !== undefined && size !== total)
+    throw new RetryableError(`the server sent ${size} of ${total} bytes`);
+  return size;
+}

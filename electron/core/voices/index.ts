@@ -1,0 +1,47 @@
+/**
+ * The neural voice library (`core/voices`): the catalogue of Piper and Kokoro packs, installing
+ * them (download with resume, or import from files and archives), the installed packs, the
+ * voice assignments and `resolveEngineVoice`. It never loads ONNX itself: the engine passes its
+ * model check in as `validateModel`.
+ */
+
+export {
+  DEFAULT_ASSIGNMENTS,
+  DEFAULT_KOKORO_PACK,
+  checkAssignment,
+  emptyAssignments,
+  engineLabel,
+  loadAssignments,
+  parseAssignment,
+  resolveEngineVoice,
+  saveAssignments,
+  setAssignment,
+} from './assignment';
+export {
+  CATALOGUE,
+  DEFAULT_VOICE_MIRROR,
+  catalogueFileUrl,
+  findCatalogueEntry,
+  kokoroVoiceInfo,
+} from './catalogue';
+export type { HttpOptions } from './download';
+export {
+  installPack,
+  parseInstallSource,
+  type InstallOptions,
+  type InstallProgress,
+  type InstallResult,
+  type InstallSource,
+} from './install';
+export { assignmentsPath, packDir, voicesDir } from './layout';
+export {
+  createVoiceLibrary,
+  getPack,
+  listPacks,
+  removePack,
+  sweepRemovedPacks,
+  type VoiceLibrary,
+  type VoiceLibraryOptions,
+} from './library';
+export { MANIFEST_FILE, readManifest } from './manifest';
+export { checkOnnxHeader, type ValidateModel } from './pack-contents';

@@ -1,0 +1,206 @@
+/**
+ * The installed voice packs of a data directory: list them, read one, remove one; and
+ * `createVoiceLibrary`, the one object the composition roots wire (catalogue, installs, packs,
+ * assignments and the engine voice of a request).
+ *
+ * Removing renames the pack's folder aside first (`voices/.trash-…`) and then deletes it: new
+ * requests stop seeing the pack at once, while a render that already opened its model keeps
+ * reading it (on Linux and macOS the open files live until closed).
+ */
+
+import type { NeuralVoice } from '../engine/engine';
+import { toNeuralVoice } from './neural-voice';
+import { randomBytes } from 'node:crypto';
+import type { Dirent } from 'node:fs';
+import { readdir, rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { AppError } from '../../shared/errors';
+import type { ModelId } from '../../shared/options';
+import {
+  isValidPackId,
+  type AssignmentOverrides,
+  type CatalogueEntry,
+  type EngineVoice,
+  type NeuralModelId,
+  type PackManifest,
+  type VoiceAssignment,
+} from '../../shared/voice-packs';
+import type { Clock } from '../platform/clock';
+import { silentLog, type Log } from '../platform/log';
+import { outputFailedError } from '../platform/staged-file';
+import { loadAssignments, resolveEngineVoice, setAssignment } from './assignment';
+import { CATALOGUE, DEFAULT_VOICE_MIRROR } from './catalogue';
+import type { HttpOptions } from './download';
+import {
+  installPack,
+  parseInstallSource,
+  type InstallProgress,
+  type InstallResult,
+  type InstallSource,
+} from './install';
+import { TRASH_PREFIX, packDir, voicesDir } from './layout';
+import { readManifest } from './manifest';
+import type { ValidateModel } from './pack-contents';
+
+/** The installed packs, by id. Folders that are not readable packs are skipped (and logged). */
+export async function listPacks(dataDir: string, log: Log = silentLog): Promise<PackManifest[]> {
+  let entries: Dirent[];
+  try {
+    entries = await readdir(voicesDir(dataDir), { withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  const packs: PackManifest[] = [];
+  for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+    // Dot folders are installs in progress and removals; files are e.g. assignments.json.
+    if (!entry.isDirectory() || entry.name.startsWith('.') || !isValidPackId(entry.name)) continue;
+    try {
+      const manifest = await readManifest(packDir(dataDir, entry.name));
+      if (manifest.id === entry.name) packs.push(manifest);
+      else log.warn(`${packDir(dataDir, entry.name)}: its manifest names another pack; skipped`);
+    } catch (error) {
+      log.warn(`${error instanceof Error ? error.message : String(error)} Skipped.`);
+    }
+  }
+  return packs;
+}
+
+/** The installed pack `id`; VOICE_PACK_NOT_FOUND when it is not installed. */
+export async function getPack(dataDir: string, id: string): Promise<PackManifest> {
+  if (!isValidPackId(id)) throw notInstalled(id);
+  try {
+    return await readManifest(packDir(dataDir, id));
+  } catch (error) {
+    throw notInstalled(id, error);
+  }
+}
+
+function notInstalled(id: string, cause?: unknown): AppError {
+  return new AppError('VOICE_PACK_NOT_FOUND', `The voice pack "${id}" is not installed.`, { id }, { cause });
+}
+
+/**
+ * Removes the pack `id`: renamed aside (new requests no longer find it), then deleted. Returns
+ * its manifest. VOICE_PACK_NOT_FOUND when it is not installed.
+ */
+export async function removePack(dataDir: string, id: string, log: Log = silentLog): Promise<PackManifest> {
+  const manifest = await getPack(dataDir, id);
+  const aside = join(voicesDir(dataDir), `${TRASH_PREFIX}${id}-${randomBytes(4).toString('hex')}`);
+  try {
+    await rename(packDir(dataDir, id), aside);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw notInstalled(id, error);
+    // Windows refuses to rename a folder with open files.
+    if (code === 'EBUSY' || code === 'EPERM' || code === 'EACCES') {
+      throw new AppError(
+        'OUTPUT_FAILED',
+        `The voice pack "${id}" is in use; try again when no render is using it.`,
+        { id },
+        { cause: error },
+      );
+    }
+    throw outputFailedError('the voice pack', packDir(dataDir, id), 'rename', error);
+  }
+  try {
+    await rm(aside, { recursive: true, force: true, maxRetries: 3 });
+  } catch (error) {
+    log.warn(`${aside} could not be deleted yet (${(error as Error).message}); it is removed later`);
+  }
+  return manifest;
+}
+
+/** Deletes what earlier removals could not (folders set aside while their files were open). */
+export async function sweepRemovedPacks(dataDir: string): Promise<void> {
+  const names = await readdir(voicesDir(dataDir)).catch(() => [] as string[]);
+  for (const name of names.filter((n) => n.startsWith(TRASH_PREFIX))) {
+    await rm(join(voicesDir(dataDir), name), { recursive: true, force: true }).catch(() => undefined);
+  }
+}
+
+export interface VoiceLibraryOptions {
+  dataDir: string;
+  /** The engine's model check (see `ValidateModel`). */
+  validateModel: ValidateModel;
+  /** Base URL of the catalogue's files (default https://huggingface.co). */
+  mirror?: string;
+  catalogue?: readonly CatalogueEntry[];
+  http?: HttpOptions;
+  reserveBytes?: number;
+  clock?: Clock;
+  log?: Log;
+}
+
+export interface VoiceLibrary {
+  /** `<dataDir>/voices`. */
+  readonly dir: string;
+  readonly mirror: string;
+  readonly catalogue: readonly CatalogueEntry[];
+  list(): Promise<PackManifest[]>;
+  get(id: string): Promise<PackManifest>;
+  /** A catalogue id, a path or an http(s) URL (or a parsed source). */
+  install(
+    source: InstallSource | string,
+    options?: { signal?: AbortSignal; onProgress?: (p: InstallProgress) => void; id?: string },
+  ): Promise<InstallResult>;
+  remove(id: string): Promise<PackManifest>;
+  assignments(): Promise<AssignmentOverrides>;
+  /** Sets or (with null) clears a code's override, for one model id or all. */
+  assign(
+    voiceCode: string,
+    assignment: VoiceAssignment | null,
+    modelId?: NeuralModelId,
+  ): Promise<AssignmentOverrides>;
+  /** The engine voice of a request, from what is installed now. */
+  resolve(voiceCode: string, modelId: ModelId): Promise<EngineVoice>;
+  /** What the engine opens for a request's voice code and model; undefined: eSpeak speaks it. */
+  neuralVoice(voiceCode: string, modelId: ModelId): Promise<NeuralVoice | undefined>;
+}
+
+export function createVoiceLibrary(options: VoiceLibraryOptions): VoiceLibrary {
+  const { dataDir } = options;
+  const log = options.log ?? silentLog;
+  const catalogue = options.catalogue ?? CATALOGUE;
+  const mirror = options.mirror ?? DEFAULT_VOICE_MIRROR;
+  return {
+    dir: voicesDir(dataDir),
+    mirror,
+    catalogue,
+    list: () => listPacks(dataDir, log),
+    get: (id) => getPack(dataDir, id),
+    install: (source, extra = {}) =>
+      installPack(typeof source === 'string' ? parseInstallSource(source, catalogue) : source, {
+        dataDir,
+        validateModel: options.validateModel,
+        mirror,
+        catalogue,
+        log,
+        ...(options.http ? { http: options.http } : {}),
+        ...(options.reserveBytes !== undefined ? { reserveBytes: options.reserveBytes } : {}),
+        ...(options.clock ? { clock: options.clock } : {}),
+        ...extra,
+      }),
+    remove: (id) => removePack(dataDir, id, log),
+    assignments: () => loadAssignments(dataDir, log),
+    assign: (voiceCode, assignment, modelId) => setAssignment(dataDir, voiceCode, assignment, modelId, log),
+    resolve: async (voiceCode, modelId) =>
+      resolveEngineVoice(
+        voiceCode,
+        modelId,
+        await listPacks(dataDir, log),
+        await loadAssignments(dataDir, log),
+      ),
+    async neuralVoice(voiceCode, modelId) {
+      const packs = await listPacks(dataDir, log);
+      const voice = resolveEngineVoice(voiceCode, modelId, packs, await loadAssignments(dataDir, log));
+      return voice.kind === 'espeak'
+        ? undefined
+        : toNeuralVoice(
+            dataDir,
+            voice,
+            packs.find((p) => p.id === voice.packId),
+          );
+    },
+  };
+}

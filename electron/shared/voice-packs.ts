@@ -1,0 +1,202 @@
+/**
+ * Neural voice packs (Piper, Kokoro) as both sides see them: the catalogue of downloadable
+ * packs, the manifest of an installed pack, the user's voice assignments and the engine voice
+ * a request resolves to. TypeBox schemas, used as types; pure (no Node).
+ *
+ * Catalogue entries and manifests keep snake_case field names like the other wire records;
+ * assignments and engine voices are the app's own camelCase objects (like settings.json).
+ */
+
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { MODEL_IDS } from './options';
+
+/** A union of string literals whose static type is the literal union itself. */
+const Literals = <T extends readonly string[]>(values: T) =>
+  Type.Unsafe<T[number]>(Type.Union(values.map((v) => Type.Literal(v))));
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const VOICE_PACK_FAMILIES = ['piper', 'kokoro'] as const;
+export type VoicePackFamily = (typeof VOICE_PACK_FAMILIES)[number];
+
+/** Piper's quality tiers, slowest last (x_low and low: 16 kHz; medium and high: 22.05 kHz). */
+export const VOICE_PACK_QUALITIES = ['x_low', 'low', 'medium', 'high'] as const;
+export type VoicePackQuality = (typeof VOICE_PACK_QUALITIES)[number];
+
+/** Kokoro-82M v1.0 ONNX exports offered by the catalogue. */
+export const KOKORO_PRECISIONS = ['fp32', 'fp16', 'q8'] as const;
+export type KokoroPrecision = (typeof KOKORO_PRECISIONS)[number];
+
+/** A Kokoro voice file: 510 rows × 256 float32 (one style vector per token count). */
+export const KOKORO_VOICE_ROWS = 510;
+export const KOKORO_STYLE_DIM = 256;
+export const KOKORO_VOICE_BYTES = KOKORO_VOICE_ROWS * KOKORO_STYLE_DIM * 4; // 522,240
+export const KOKORO_SAMPLE_RATE = 24000;
+
+/** Pack ids double as folder names: letters, digits, `_`, `-`, `.`, not starting with a dot. */
+export const PACK_ID_PATTERN = '^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$';
+const PACK_ID_RE = new RegExp(PACK_ID_PATTERN);
+export function isValidPackId(id: string): boolean {
+  return PACK_ID_RE.test(id) && !id.includes('..');
+}
+
+export const PackDigestSchema = Type.Object({
+  algorithm: Literals(['md5', 'sha256'] as const),
+  hex: Type.String({ pattern: '^[0-9a-f]{32}([0-9a-f]{32})?$' }),
+});
+export type PackDigest = Static<typeof PackDigestSchema>;
+
+/** What a file of a pack is for. */
+export const PACK_FILE_ROLES = ['model', 'config', 'vocab', 'voice', 'card', 'extra'] as const;
+export type PackFileRole = (typeof PACK_FILE_ROLES)[number];
+
+export const CatalogueFileSchema = Type.Object({
+  /** Where the file lives inside the pack folder, `/`-separated. */
+  path: Type.String({ minLength: 1 }),
+  /** Where to download it, relative to the mirror's base URL (no leading `/`). */
+  url: Type.String({ minLength: 1 }),
+  size: Type.Integer({ minimum: 0 }),
+  /** Null where no public digest was found: the size alone is verified. */
+  digest: Nullable(PackDigestSchema),
+  role: Literals(PACK_FILE_ROLES),
+});
+export type CatalogueFile = Static<typeof CatalogueFileSchema>;
+
+/** One voice of a Kokoro pack (a `voices/<name>.bin` file). */
+export const KokoroVoiceSchema = Type.Object({
+  /** The file's base name, e.g. `af_heart`. */
+  name: Type.String({ minLength: 1 }),
+  /** e.g. `en_US`, `en_GB`, `ja_JP`; `und` when the name's prefix is unknown. */
+  locale: Type.String(),
+  /** Two-letter language, e.g. `en`. */
+  language: Type.String(),
+  gender: Nullable(Literals(['female', 'male'] as const)),
+  /** Inside the pack folder, e.g. `voices/af_heart.bin`. */
+  file: Type.String(),
+});
+export type KokoroVoice = Static<typeof KokoroVoiceSchema>;
+
+/** What catalogue entries and manifests both say about a pack. */
+const PackTraits = {
+  /** The pack id: Piper's file base name (`vi_VN-vais1000-medium`) or `kokoro-v1.0-<precision>`. */
+  id: Type.String({ pattern: PACK_ID_PATTERN }),
+  family: Literals(VOICE_PACK_FAMILIES),
+  /** Two-letter languages the pack speaks, e.g. `['vi']`. */
+  languages: Type.Array(Type.String()),
+  /** Locales, e.g. `['vi_VN']`. */
+  locales: Type.Array(Type.String()),
+  quality: Literals(VOICE_PACK_QUALITIES),
+  /** Kokoro only. */
+  precision: Type.Optional(Literals(KOKORO_PRECISIONS)),
+  sample_rate: Type.Integer({ minimum: 1 }),
+  num_speakers: Type.Integer({ minimum: 1 }),
+  /** Kokoro voice files; empty for Piper. */
+  voices: Type.Array(KokoroVoiceSchema),
+  /** Sum of the file sizes in bytes. */
+  size: Type.Integer({ minimum: 0 }),
+  /** SPDX id or a short sentence; "unknown, see model card" when not established. */
+  licence: Type.String(),
+};
+
+export const CatalogueEntrySchema = Type.Object({
+  ...PackTraits,
+  /** Piper speaker names in id order, where known and few; null otherwise (the config has them). */
+  speakers: Nullable(Type.Array(Type.String())),
+  files: Type.Array(CatalogueFileSchema),
+  /** Where the licence statement was found. */
+  licence_source: Type.String(),
+  /** The public page of the pack (always on the original host, never the mirror). */
+  source_url: Type.String(),
+});
+export type CatalogueEntry = Static<typeof CatalogueEntrySchema>;
+
+export const ManifestFileSchema = Type.Object({
+  path: Type.String({ minLength: 1 }),
+  size: Type.Integer({ minimum: 0 }),
+  sha256: Type.String({ pattern: '^[0-9a-f]{64}$' }),
+  /** Kept when the source published an md5 (Piper) and it was checked. */
+  md5: Type.Optional(Type.String({ pattern: '^[0-9a-f]{32}$' })),
+  role: Literals(PACK_FILE_ROLES),
+});
+export type ManifestFile = Static<typeof ManifestFileSchema>;
+
+export const MANIFEST_FORMAT = 1;
+
+/** `voices/<id>/manifest.json`: what an installed pack holds, written last before the rename. */
+export const PackManifestSchema = Type.Object({
+  format: Type.Literal(MANIFEST_FORMAT),
+  ...PackTraits,
+  /** Piper: speaker name → id (`speaker_id_map` of the config); empty for single-speaker voices. */
+  speakers: Type.Record(Type.String(), Type.Integer({ minimum: 0 })),
+  /** The ONNX model, relative to the pack folder. */
+  model: Type.String({ minLength: 1 }),
+  /** Piper: `<id>.onnx.json`; Kokoro: the vocabulary (`tokenizer.json` or `config.json`). */
+  config: Type.String({ minLength: 1 }),
+  files: Type.Array(ManifestFileSchema),
+  /** `catalogue`, `file` (an import from disk) or `url`. */
+  origin: Literals(['catalogue', 'file', 'url'] as const),
+  /** The catalogue page, the imported path or the downloaded URL. */
+  source: Type.String(),
+  /** The mirror a catalogue pack came from. */
+  mirror: Type.Optional(Type.String()),
+  installed_at: Type.String(),
+});
+export type PackManifest = Static<typeof PackManifestSchema>;
+
+/** The model ids that may use a neural voice (`std-v1` is always eSpeak). */
+export const NEURAL_MODEL_IDS = MODEL_IDS.filter((m) => m !== 'std-v1') as Exclude<
+  (typeof MODEL_IDS)[number],
+  'std-v1'
+>[];
+export type NeuralModelId = (typeof NEURAL_MODEL_IDS)[number];
+
+/**
+ * A voice code's neural voice: a pack and, for multi-speaker packs, a speaker (Piper: a name
+ * from the config's `speaker_id_map` or a numeric id; Kokoro: a voice file name such as
+ * `af_heart`).
+ */
+export const VoiceAssignmentSchema = Type.Object({
+  packId: Type.String({ pattern: PACK_ID_PATTERN }),
+  speaker: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+});
+export type VoiceAssignment = Static<typeof VoiceAssignmentSchema>;
+
+export const ASSIGNMENTS_FORMAT = 1;
+
+/** `voices/assignments.json`: the user's overrides of the default table, per voice code. */
+export const AssignmentOverridesSchema = Type.Object({
+  format: Type.Literal(ASSIGNMENTS_FORMAT),
+  voices: Type.Record(
+    Type.String(),
+    Type.Object({
+      /** For every neural model id (std-v1.6 uses it whenever it is installed). */
+      all: Type.Optional(VoiceAssignmentSchema),
+      /** For one model id, ahead of `all`. */
+      models: Type.Optional(
+        Type.Object({
+          'std-v1.6': Type.Optional(VoiceAssignmentSchema),
+          'std-v1.5': Type.Optional(VoiceAssignmentSchema),
+          'std-v1.5-turbo': Type.Optional(VoiceAssignmentSchema),
+        }),
+      ),
+    }),
+  ),
+});
+export type AssignmentOverrides = Static<typeof AssignmentOverridesSchema>;
+
+/** What synthesises a request: eSpeak, or a neural pack with its speaker. */
+export type EngineVoice =
+  | { kind: 'espeak' }
+  | { kind: 'piper'; packId: string; speaker: number }
+  | {
+      kind: 'kokoro';
+      packId: string;
+      /** Relative to the pack folder, e.g. `voices/af_heart.bin`. */
+      voiceFile: string;
+      /** The voice's name, e.g. `af_heart`. */
+      voice: string;
+    };
+
+/** Quality tiers in order, for ranking. */
+export function qualityRank(quality: VoicePackQuality): number {
+  return VOICE_PACK_QUALITIES.indexOf(quality);
+}

@@ -1,0 +1,165 @@
+/** The headless `voices` command, run as processes against a local mirror. */
+
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { c as createTar } from 'tar';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runEntry } from '../server/process';
+import { VoiceMirror, syntheticPiperPack, writePackFiles } from '../../fixtures/voice-mirror';
+
+let dir: string;
+let dataDir: string;
+let mirror: VoiceMirror;
+const voice = syntheticPiperPack('vi_VN-custom-medium', { modelBytes: 2_000_000, seed: 21 });
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'voices-cli-'));
+  dataDir = join(dir, 'data');
+  mirror = await VoiceMirror.start();
+  for (const [path, bytes] of voice.files) mirror.put(`files/${path}`, bytes);
+});
+afterAll(async () => {
+  await mirror.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const voices = (...args: string[]) => runEntry(['voices', ...args, '--data-dir', dataDir]);
+const packFolders = () => (existsSync(join(dataDir, 'voices')) ? readdirSync(join(dataDir, 'voices')) : []);
+
+describe('voices', () => {
+  it('prints its usage, and refuses bad command lines with exit code 2', async () => {
+    const help = await runEntry(['voices', '--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('voices install <catalogue id | path | url>');
+    const cases: [string[], string][] = [
+      [['frobnicate'], 'unknown voices command "frobnicate"'],
+      [['install'], 'voices install takes one argument'],
+      [
+        ['install', 'x', '--voice-mirror', 'ftp://mirror'],
+        '--voice-mirror must be an http(s) URL, got "ftp://mirror"',
+      ],
+      [['assign', 'vi_female_kieunhi_mn', 'x', '--model', 'std-v1'], 'std-v1 is always eSpeak'],
+      [['assign', 'nobody', 'x'], 'unknown voice code "nobody"'],
+      [['list', '--colour'], "Unknown option '--colour'"],
+    ];
+    const runs = await Promise.all(cases.map(([args]) => voices(...args)));
+    for (const [i, [args, message]] of cases.entries()) {
+      expect(runs[i]!.code, args.join(' ')).toBe(2);
+      expect(runs[i]!.stderr, args.join(' ')).toContain(message);
+    }
+  });
+
+  it('shows the catalogue', async () => {
+    const [text, json] = await Promise.all([
+      voices('catalog', '--language', 'vi'),
+      voices('catalog', '--json'),
+    ]);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(
+      /^vi_VN-vais1000-medium +piper +vi +medium +63\.2 MB +1 speaker +CC-BY-4\.0/m,
+    );
+    expect(text.stdout).not.toContain('en_US-');
+    const entries = JSON.parse(json.stdout) as { id: string; installed: boolean }[];
+    expect(entries.find((e) => e.id === 'kokoro-v1.0-q8')).toMatchObject({ installed: false });
+  });
+
+  it('downloads catalogue packs from --voice-mirror, refusing files that do not match', async () => {
+    const path = 'rhasspy/piper-voices/resolve/v1.0.0/vi/vi_VN/vais1000/medium/vi_VN-vais1000-medium.onnx';
+    mirror.put(path, Buffer.alloc(1000, 1));
+    const run = await voices('install', 'vi_VN-vais1000-medium', '--voice-mirror', `${mirror.url}/`);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(
+      "error: The mirror's vi_VN-vais1000-medium.onnx is 1000 bytes; the catalogue says 63201294.",
+    );
+    expect(mirror.requestsFor(path)).toHaveLength(1);
+    expect(packFolders()).toEqual([]);
+  });
+
+  it('installs from an archive, lists, assigns and removes', async () => {
+    writePackFiles(join(dir, 'src', 'voice'), voice.files);
+    const tarball = join(dir, 'voice.tar.gz');
+    await createTar({ gzip: true, file: tarball, cwd: join(dir, 'src') }, ['voice']);
+    const install = await voices('install', tarball);
+    expect(install.code, install.stderr).toBe(0);
+    expect(install.stdout).toMatch(
+      /^installed vi_VN-custom-medium in .*voices\nvi_VN-custom-medium +piper +vi +medium +22050 Hz/,
+    );
+    expect((await voices('install', tarball)).stdout).toBe(
+      'vi_VN-custom-medium is already installed (remove it first to replace it)\n',
+    );
+
+    const list = await voices('list', '--json');
+    const listed = JSON.parse(list.stdout) as { packs: { id: string }[]; voices: Record<string, string>[] };
+    expect(listed.packs.map((p) => p.id)).toEqual(['vi_VN-custom-medium']);
+    expect(listed.voices.find((v) => v.voice_code === 'vi_female_kieunhi_mn')).toEqual({
+      voice_code: 'vi_female_kieunhi_mn',
+      'std-v1.6': 'piper:vi_VN-custom-medium#0',
+      'std-v1.5': 'piper:vi_VN-custom-medium#0',
+      'std-v1.5-turbo': 'espeak',
+    });
+
+    const assign = await voices(
+      'assign',
+      'vi_female_kieunhi_mn',
+      'vi_VN-custom-medium',
+      '--model',
+      'std-v1.5-turbo',
+    );
+    expect(assign.code, assign.stderr).toBe(0);
+    expect(assign.stdout).toBe(
+      'vi_female_kieunhi_mn → vi_VN-custom-medium for std-v1.5-turbo\n' +
+        '  std-v1.6        piper:vi_VN-custom-medium#0\n' +
+        '  std-v1.5        piper:vi_VN-custom-medium#0\n' +
+        '  std-v1.5-turbo  piper:vi_VN-custom-medium#0\n',
+    );
+    expect(JSON.parse(readFileSync(join(dataDir, 'voices', 'assignments.json'), 'utf8'))).toEqual({
+      format: 1,
+      voices: { vi_female_kieunhi_mn: { models: { 'std-v1.5-turbo': { packId: 'vi_VN-custom-medium' } } } },
+    });
+    const [korean, wrongLanguage, unknown] = await Promise.all([
+      voices('assign', 'kr_female_seo-yeon_default', 'vi_VN-custom-medium'),
+      voices('assign', 'en_female_nova_default', 'vi_VN-custom-medium'),
+      voices('assign', 'vi_female_kieunhi_mn', 'vi_VN-nothing-medium'),
+    ]);
+    expect(korean.code).toBe(2);
+    expect(korean.stderr).toContain('Korean is always eSpeak');
+    expect(wrongLanguage.code).toBe(2);
+    expect(wrongLanguage.stderr).toContain('vi_VN-custom-medium does not speak English');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('"vi_VN-nothing-medium" is neither installed nor in the catalogue');
+
+    const remove = await voices('remove', 'vi_VN-custom-medium');
+    expect(remove.code, remove.stderr).toBe(0);
+    expect(remove.stdout).toContain('removed vi_VN-custom-medium\nassigned to vi_female_kieunhi_mn:');
+    expect((await voices('list')).stdout).toMatch(
+      /^no voice packs installed in .*voices \(every voice uses eSpeak\)\n$/,
+    );
+    const again = await voices('remove', 'vi_VN-custom-medium');
+    expect(again.code).toBe(1);
+    expect(again.stderr).toBe('error: The voice pack "vi_VN-custom-medium" is not installed.\n');
+    const clear = await voices('assign', 'vi_female_kieunhi_mn', '--clear', '--model', 'std-v1.5-turbo');
+    expect(clear.code, clear.stderr).toBe(0);
+    expect(packFolders()).toEqual(['assignments.json']);
+  });
+
+  it('lets two processes install the same pack at once: one pack, nothing else left', async () => {
+    const url = `${mirror.url}/files/vi_VN-custom-medium.onnx`;
+    const [a, b] = await Promise.all([voices('install', url), voices('install', url)]);
+    expect([a.code, b.code], a.stderr + b.stderr).toEqual([0, 0]);
+    expect(a.stderr).toContain('downloading vi_VN-custom-medium.onnx');
+    const outcomes = [a.stdout, b.stdout].map((out) => out.split('\n')[0]).sort();
+    expect(outcomes[0]).toMatch(/^installed vi_VN-custom-medium in /);
+    expect(outcomes[1]).toMatch(
+      /^(installed vi_VN-custom-medium in |vi_VN-custom-medium is already installed)/,
+    );
+    expect(packFolders().sort()).toEqual(['assignments.json', 'vi_VN-custom-medium']);
+    expect(readdirSync(join(dataDir, 'voices', 'vi_VN-custom-medium')).sort()).toEqual([
+      'manifest.json',
+      'vi_VN-custom-medium.onnx',
+      'vi_VN-custom-medium.onnx.json',
+    ]);
+    const list = await voices('list', '--json');
+    expect((JSON.parse(list.stdout) as { packs: { source: string }[] }).packs[0]!.source).toBe(url);
+  });
+});

@@ -1,0 +1,95 @@
+/** The installed packs: listing, removing (also while a render holds a model open), the library object. */
+
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AppError } from '../../../electron/shared/errors';
+import { createVoiceLibrary, getPack, listPacks, removePack } from '../../../electron/core/voices/library';
+import { checkOnnxHeader } from '../../../electron/core/voices/pack-contents';
+import { syntheticKokoroPack, syntheticPiperPack, writePackFiles } from '../../fixtures/voice-mirror';
+
+let dataDir: string;
+let source: string;
+const piper = syntheticPiperPack('vi_VN-vais1000-medium');
+const kokoro = syntheticKokoroPack('kokoro-v1.0-q8');
+const catalogue = [piper.entry, kokoro.entry];
+
+beforeEach(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'voices-library-'));
+  source = join(dataDir, 'source');
+  writePackFiles(join(source, 'piper'), piper.files);
+  writePackFiles(join(source, 'kokoro'), kokoro.files);
+});
+afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+const library = () =>
+  createVoiceLibrary({ dataDir, validateModel: checkOnnxHeader, catalogue, reserveBytes: 0 });
+
+describe('voice library', () => {
+  it('lists nothing before anything is installed, then the packs by id, skipping what is not a pack', async () => {
+    expect(await listPacks(dataDir)).toEqual([]);
+    const lib = library();
+    await lib.install(join(source, 'piper'));
+    await lib.install(join(source, 'kokoro'));
+    // Things in voices/ that are not packs: an install in progress, a file, a stray folder.
+    mkdirSync(join(lib.dir, '.tmp-abc'), { recursive: true });
+    mkdirSync(join(lib.dir, 'stray'));
+    writeFileSync(join(lib.dir, 'assignments.json'), '{}');
+    const warnings: string[] = [];
+    const packs = await listPacks(dataDir, { info: () => {}, warn: (m) => warnings.push(m) });
+    expect(packs.map((p) => p.id)).toEqual(['kokoro-v1.0-q8', 'vi_VN-vais1000-medium']);
+    expect(warnings).toEqual([expect.stringMatching(/stray.manifest\.json cannot be read\. Skipped\.$/)]);
+    expect((await getPack(dataDir, 'kokoro-v1.0-q8')).family).toBe('kokoro');
+    await expect(getPack(dataDir, 'stray')).rejects.toMatchObject({ code: 'VOICE_PACK_NOT_FOUND' });
+    await expect(getPack(dataDir, '../etc')).rejects.toMatchObject({ code: 'VOICE_PACK_NOT_FOUND' });
+  });
+
+  it('removes a pack whose model a render still has open: the render keeps reading, new requests no longer see it', async () => {
+    const lib = library();
+    const { manifest } = await lib.install(join(source, 'piper'));
+    const model = join(lib.dir, manifest.id, manifest.model);
+    const handle = await open(model, 'r');
+    try {
+      const removed = await removePack(dataDir, manifest.id);
+      expect(removed.id).toBe(manifest.id);
+      expect(await listPacks(dataDir)).toEqual([]);
+      expect(readdirSync(lib.dir)).toEqual([]);
+      expect(await lib.resolve('vi_female_kieunhi_mn', 'std-v1.6')).toEqual({ kind: 'espeak' });
+      // The open model is still whole.
+      const bytes = Buffer.alloc(piper.files.get(`${manifest.id}.onnx`)!.length);
+      const { bytesRead } = await handle.read(bytes, 0, bytes.length, 0);
+      expect(bytesRead).toBe(bytes.length);
+      expect(bytes.equals(piper.files.get(`${manifest.id}.onnx`)!)).toBe(true);
+    } finally {
+      await handle.close();
+    }
+    const again = await removePack(dataDir, manifest.id).catch((e: unknown) => e);
+    expect(again).toBeInstanceOf(AppError);
+    expect(again).toMatchObject({
+      code: 'VOICE_PACK_NOT_FOUND',
+      message: 'The voice pack "vi_VN-vais1000-medium" is not installed.',
+    });
+  });
+
+  it('resolves requests from what is installed and the saved assignments', async () => {
+    const lib = library();
+    expect(await lib.resolve('en_female_nova_default', 'std-v1.6')).toEqual({ kind: 'espeak' });
+    await lib.install(join(source, 'kokoro'));
+    expect(await lib.resolve('en_female_nova_default', 'std-v1.6')).toMatchObject({
+      kind: 'kokoro',
+      voice: 'af_heart',
+    });
+    await lib.assign('en_female_nova_default', { packId: 'kokoro-v1.0-q8', speaker: 'bf_emma' });
+    expect(await lib.resolve('en_female_nova_default', 'std-v1.6')).toEqual({
+      kind: 'kokoro',
+      packId: 'kokoro-v1.0-q8',
+      voice: 'bf_emma',
+      voiceFile: 'voices/bf_emma.bin',
+    });
+    expect((await lib.assignments()).voices).toEqual({
+      en_female_nova_default: { all: { packId: 'kokoro-v1.0-q8', speaker: 'bf_emma' } },
+    });
+  });
+});
