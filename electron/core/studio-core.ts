@@ -8,6 +8,7 @@
 import { checkVoiceModel } from './engine/onnx/check-model';
 import { createVoiceLibrary, type VoiceLibrary } from './voices';
 import type { AddressInfo } from 'node:net';
+import type { CatalogueEntry } from '../shared/voice-packs';
 import type { Engine } from './engine/engine';
 import { systemClock, type Clock } from './platform/clock';
 import { silentLog, type Log } from './platform/log';
@@ -73,6 +74,8 @@ export interface CoreOptions {
   engine?: Engine;
   /** Base URL of the voice catalogue's downloads (default: the public repositories); an organisation's mirror. */
   voiceMirror?: string;
+  /** Catalogue of downloadable packs instead of the built-in one (an organisation's, or a test's). */
+  voiceCatalogue?: readonly CatalogueEntry[];
 }
 
 export interface Core {
@@ -109,6 +112,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     validateModel: checkVoiceModel,
     log,
     ...(options.voiceMirror ? { mirror: options.voiceMirror } : {}),
+    ...(options.voiceCatalogue ? { catalogue: options.voiceCatalogue } : {}),
   });
   let engine: Engine | undefined;
   try {
@@ -146,6 +150,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ],
       ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
       authThrottle: { clock, ...options.authThrottle },
+      voices,
       studio: {
         sessions,
         clock,

@@ -200,3 +200,94 @@ export type EngineVoice =
 export function qualityRank(quality: VoicePackQuality): number {
   return VOICE_PACK_QUALITIES.indexOf(quality);
 }
+
+// ---------------------------------------------------------------------------------------------
+// The voice-pack API (`/api/v1/voice-packs`): what the studio's Voice library shows and sends.
+
+export const VOICE_PACK_STATES = ['installed', 'installing', 'available'] as const;
+export type VoicePackState = (typeof VOICE_PACK_STATES)[number];
+
+/** Bytes of an install in progress (`total` null while the size is not known). */
+export const VoicePackProgressSchema = Type.Object({
+  phase: Literals(['download', 'unpack', 'verify', 'install'] as const),
+  bytes: Type.Integer({ minimum: 0 }),
+  total: Nullable(Type.Integer({ minimum: 0 })),
+});
+export type VoicePackProgress = Static<typeof VoicePackProgressSchema>;
+
+/** One pack as the library lists it: installed, being installed, or in the catalogue. */
+export const VoicePackInfoSchema = Type.Object({
+  id: Type.String(),
+  family: Literals(VOICE_PACK_FAMILIES),
+  state: Literals(VOICE_PACK_STATES),
+  /** In the catalogue (false: imported from disk or a URL). */
+  in_catalogue: Type.Boolean(),
+  /** Present while `installing`. */
+  progress: Type.Optional(VoicePackProgressSchema),
+  size: Type.Integer({ minimum: 0 }),
+  quality: Literals(VOICE_PACK_QUALITIES),
+  languages: Type.Array(Type.String()),
+  locales: Type.Array(Type.String()),
+  licence: Type.String(),
+  sample_rate: Type.Integer({ minimum: 1 }),
+  num_speakers: Type.Integer({ minimum: 1 }),
+  /** Piper speaker names or Kokoro voice names, where known. */
+  speakers: Type.Array(Type.String()),
+  source_url: Nullable(Type.String()),
+  installed_at: Nullable(Type.String()),
+});
+export type VoicePackInfo = Static<typeof VoicePackInfoSchema>;
+
+/** What speaks a voice code under std-v1.6 now, and with its default pack installed. */
+export const VoiceEngineInfoSchema = Type.Object({
+  voice_code: Type.String(),
+  /** An engine label: `espeak`, `piper:<pack>#<speaker>` or `kokoro:<pack>#<voice>`. */
+  engine: Type.String(),
+  /** The first pack of the code's default list that the catalogue offers; null when none. */
+  default_pack: Nullable(Type.String()),
+  /** The engine label once `default_pack` is installed (equal to `engine` when it already is). */
+  engine_with_default: Nullable(Type.String()),
+});
+export type VoiceEngineInfo = Static<typeof VoiceEngineInfoSchema>;
+
+export const VoicePackListSchema = Type.Object({
+  /** Installed packs first (by id), then the rest of the catalogue in catalogue order. */
+  packs: Type.Array(VoicePackInfoSchema),
+  /** Per voice code, for model_id std-v1.6. */
+  voices: Type.Array(VoiceEngineInfoSchema),
+});
+export type VoicePackList = Static<typeof VoicePackListSchema>;
+
+export const InstallVoicePackBodySchema = Type.Object(
+  { id: Type.String({ pattern: PACK_ID_PATTERN }) },
+  { additionalProperties: false },
+);
+export type InstallVoicePackBody = Static<typeof InstallVoicePackBodySchema>;
+
+export const AssignVoiceBodySchema = Type.Object(
+  {
+    pack: Nullable(Type.String({ pattern: PACK_ID_PATTERN })),
+    speaker: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    model_id: Type.Optional(Literals(NEURAL_MODEL_IDS)),
+  },
+  { additionalProperties: false },
+);
+export type AssignVoiceBody = Static<typeof AssignVoiceBodySchema>;
+
+/** The answer of PUT /api/v1/voice-packs/assignments/<code>: the code's engine now. */
+export const AssignVoiceResultSchema = Type.Object({
+  voice_code: Type.String(),
+  engine: Type.String(),
+});
+export type AssignVoiceResult = Static<typeof AssignVoiceResultSchema>;
+
+/** `voice-pack` on the event stream: an install's progress and its end. */
+export const VoicePackEventSchema = Type.Object({
+  id: Type.String(),
+  state: Literals(['installing', 'installed', 'failed', 'cancelled'] as const),
+  progress: Type.Optional(VoicePackProgressSchema),
+  /** When `failed`: the error's code and sentence. */
+  error_code: Type.Optional(Type.String()),
+  error_message: Type.Optional(Type.String()),
+});
+export type VoicePackEvent = Static<typeof VoicePackEventSchema>;

@@ -4,11 +4,14 @@
  */
 
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { refusingUrl } from '../fixtures/callback-receiver';
+import { speakingPiperPack } from '../fixtures/neural-pack';
+import { VoiceMirror } from '../fixtures/voice-mirror';
+import type { CatalogueEntry } from '../../electron/shared/voice-packs';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
@@ -126,3 +129,36 @@ export function launchBrowser(): Promise<Browser> {
 export const SAMPLE_TEXT =
   'The lighthouse keeper climbed the stairs at dusk. Far below, the sea rolled in long grey lines. ' +
   'She lit the lamp and watched the beam sweep across the water. Somewhere out there, a small boat was finding its way home.';
+
+/** The pack the browser tests download: English, speaks every English voice code under std-v1.6. */
+export const E2E_PACK = speakingPiperPack('en_US-lessac-medium', { cardBytes: 1_000_000 });
+/** Where the mirror serves the pack's model (a `hold` fault on it keeps the download going). */
+export const E2E_PACK_MODEL = E2E_PACK.entry.files.find((f) => f.role === 'model')!.url;
+
+export interface E2eVoiceMirror {
+  mirror: VoiceMirror;
+  /** `--voice-mirror <url> --voice-catalogue <file>` for `serve`: a catalogue of E2E_PACK alone. */
+  args: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * A local voice mirror serving E2E_PACK, and a catalogue file naming it (and `listed`: entries
+ * shown in the catalogue but not served, for screenshots).
+ */
+export async function startVoiceMirror(listed: readonly CatalogueEntry[] = []): Promise<E2eVoiceMirror> {
+  const mirror = await VoiceMirror.start();
+  mirror.serve(E2E_PACK);
+  const dir = mkdtempSync(join(tmpdir(), 'studio-e2e-catalogue-'));
+  const file = join(dir, 'catalogue.json');
+  writeFileSync(file, JSON.stringify([E2E_PACK.entry, ...listed]));
+  return {
+    mirror,
+    args: ['--voice-mirror', mirror.url, '--voice-catalogue', file],
+    async close() {
+      mirror.release();
+      await mirror.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

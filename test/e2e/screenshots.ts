@@ -2,20 +2,33 @@
 
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { CATALOGUE } from '../../electron/core/voices/catalogue';
 import { startReceiver } from '../fixtures/callback-receiver';
 import {
+  E2E_PACK,
+  E2E_PACK_MODEL,
   E2E_SERVE_ARGS,
   generateWithRefusedCallback,
   launchBrowser,
   nav,
   SAMPLE_TEXT,
   startStudio,
+  startVoiceMirror,
 } from './harness';
 
 const OUT = join(process.cwd(), 'docs/screenshots');
 mkdirSync(OUT, { recursive: true });
 
-const studio = await startStudio(E2E_SERVE_ARGS);
+// The synthetic pack to download, beside real catalogue entries that are only listed.
+const LISTED = [
+  'vi_VN-vais1000-medium',
+  'vi_VN-vivos-x_low',
+  'fr_FR-siwis-medium',
+  'en_GB-alba-medium',
+  'kokoro-v1.0-q8',
+];
+const voiceMirror = await startVoiceMirror(CATALOGUE.filter((e) => LISTED.includes(e.id)));
+const studio = await startStudio([...E2E_SERVE_ARGS, ...voiceMirror.args]);
 const receiver = await startReceiver();
 const browser = await launchBrowser();
 
@@ -51,6 +64,22 @@ try {
     await page.getByRole('list', { name: 'Subtitle cues' }).getByRole('button').nth(1).click();
     await shot('studio');
 
+    // The voice library: a download in progress (held by the mirror), then installed.
+    await nav(page, 'Voice library').click();
+    const id = E2E_PACK.entry.id;
+    const card = page.getByRole('listitem', { name: `Voice pack ${id}` });
+    if (await card.getByRole('button', { name: `Remove ${id}` }).isVisible()) {
+      await card.getByRole('button', { name: `Remove ${id}` }).click();
+    }
+    voiceMirror.mirror.fault(E2E_PACK_MODEL, { kind: 'hold' });
+    await card.getByRole('button', { name: `Download ${id}` }).click();
+    await page.getByRole('progressbar', { name: `Download progress of ${id}` }).waitFor();
+    await shot('voice-library-downloading');
+    voiceMirror.mirror.fault(E2E_PACK_MODEL, null);
+    voiceMirror.mirror.release();
+    await card.getByText('installed', { exact: true }).waitFor({ timeout: 30_000 });
+    await shot('voice-library');
+
     await nav(page, 'Voices').click();
     await shot('voices');
     await nav(page, 'History').click();
@@ -75,4 +104,5 @@ try {
   await browser.close();
   await receiver.close();
   await studio.stop();
+  await voiceMirror.close();
 }

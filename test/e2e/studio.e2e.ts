@@ -15,20 +15,25 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
+import type { VoiceMirror } from '../fixtures/voice-mirror';
 import { cuesFromSrt } from '../../renderer/src/lib/subtitles';
 import { startReceiver } from '../fixtures/callback-receiver';
 import {
   E2E_CALLBACK_ATTEMPTS,
+  E2E_PACK,
+  E2E_PACK_MODEL,
   E2E_SERVE_ARGS,
   generateWithRefusedCallback,
   launchBrowser,
   nav,
   SAMPLE_TEXT,
   startStudio,
+  startVoiceMirror,
 } from './harness';
 
 export async function runStudioE2e(log: (line: string) => void): Promise<void> {
-  const studio = await startStudio(E2E_SERVE_ARGS);
+  const voiceMirror = await startVoiceMirror();
+  const studio = await startStudio([...E2E_SERVE_ARGS, ...voiceMirror.args]);
   const receiver = await startReceiver();
   const browser = await launchBrowser();
   try {
@@ -244,11 +249,14 @@ export async function runStudioE2e(log: (line: string) => void): Promise<void> {
     await page.getByRole('table', { name: 'Running server' }).getByText(studio.url).waitFor();
     log('✓ settings: a new port is saved for the next start, with the note');
 
+    await voiceLibrarySteps(page, voiceMirror.mirror, log);
+
     assert.deepEqual(pageErrors, [], 'no uncaught errors in the page');
   } finally {
     await browser.close();
     await receiver.close();
     await studio.stop();
+    await voiceMirror.close();
   }
 }
 
@@ -388,6 +396,49 @@ async function assertCrossOriginRefused(
     await foreign.close();
     await new Promise((resolve) => elsewhere.close(resolve));
   }
+}
+
+/**
+ * The Voice library: the catalogue (from --voice-catalogue) lists the pack; Download shows a
+ * progress bar (the mirror holds the model until the bar was seen), then "installed"; the
+ * Studio picker says "natural" for an English voice, and the request it makes names the pack
+ * as its engine in the preview and in History.
+ */
+async function voiceLibrarySteps(
+  page: Page,
+  mirror: { fault: VoiceMirror['fault']; release(): void },
+  log: (line: string) => void,
+): Promise<void> {
+  const id = E2E_PACK.entry.id;
+  await nav(page, 'Voice library').click();
+  await page.getByRole('heading', { name: 'Voice library' }).waitFor();
+  const card = page.getByRole('listitem', { name: `Voice pack ${id}` });
+  await card.getByText('available', { exact: true }).waitFor();
+  await card.getByText('CC-BY-4.0').waitFor();
+  await assertLabelled(page, 'Voice library');
+  mirror.fault(E2E_PACK_MODEL, { kind: 'hold' });
+  await page.getByRole('button', { name: `Download ${id}` }).click();
+  await page.getByRole('progressbar', { name: `Download progress of ${id}` }).waitFor({ timeout: 10_000 });
+  await page.getByRole('button', { name: `Cancel download of ${id}` }).waitFor();
+  mirror.fault(E2E_PACK_MODEL, null);
+  mirror.release();
+  await card.getByText('installed', { exact: true }).waitFor({ timeout: 30_000 });
+  await page.getByRole('button', { name: new RegExp(`^Play a sample of ${id}`) }).waitFor();
+  log('✓ voice library: downloaded a pack with a progress bar; it shows installed');
+
+  await nav(page, 'Studio').click();
+  await page.getByLabel('Callback URL (optional)').fill('');
+  await page.getByLabel('Voice', { exact: true }).selectOption('en_female_emily_us');
+  await page.getByLabel('Engine of this voice').getByText('natural').waitFor();
+  await page.getByLabel('Text to speak').fill('The lamp turned over the quiet sea.');
+  await page.getByRole('button', { name: 'Generate' }).click();
+  await page.getByLabel('Spoken by').getByText(`piper:${id}#0`).waitFor({ timeout: 60_000 });
+  log('✓ generated with the installed pack: the preview names its engine (natural)');
+
+  await nav(page, 'History').click();
+  const newest = page.getByRole('table', { name: 'Requests' }).getByRole('row').nth(1);
+  await newest.getByText('natural').waitFor();
+  log('✓ history shows the request was spoken by the natural voice');
 }
 
 const normalise = (s: string) => s.replace(/\s+/g, ' ').trim();

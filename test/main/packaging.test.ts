@@ -29,25 +29,43 @@ interface BuilderConfig {
   /** electron-builder normalises `files` to file sets: `[{ filter: [...] }]`. */
   files: (string | { filter: string[] })[];
   asarUnpack: string[];
-  linux: { target: string[]; icon: string };
-  win: { target: string[]; icon: string };
-  mac: { target: string[]; icon: string };
+  linux: PlatformConfig;
+  win: PlatformConfig;
+  mac: PlatformConfig;
 }
+
+interface PlatformConfig {
+  target: string[];
+  icon: string;
+  files?: (string | { filter: string[] })[];
+}
+
+/** The patterns of a `files` option, whether electron-builder normalised it to file sets or not. */
+const patternsOf = (sets: PlatformConfig['files'] = []) =>
+  sets.flatMap((set) => (typeof set === 'string' ? [set] : set.filter));
 
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
 const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8'));
 let config: BuilderConfig;
 let files: string[];
 
-/** electron-builder's rule: a path is included when the last pattern matching it is not a negation. */
-function matchedBy(patterns: string[], path: string): boolean {
-  let included = false;
+/**
+ * electron-builder's rule: a path is included when the last pattern matching it is not a
+ * negation (`included`: the answer when no pattern matches).
+ */
+function matchedBy(patterns: string[], path: string, included = false): boolean {
   for (const pattern of patterns) {
     const negated = pattern.startsWith('!');
     if (minimatch(path, negated ? pattern.slice(1) : pattern, { dot: true })) included = !negated;
   }
   return included;
 }
+
+/**
+ * Whether a file of a production dependency is packed: electron-builder adds those itself, so
+ * it is kept unless a pattern excludes it, and the last matching pattern decides.
+ */
+const keptDependencyFile = (patterns: string[], path: string) => matchedBy(patterns, path, true);
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
@@ -57,7 +75,7 @@ function filesUnder(dir: string): string[] {
 
 beforeAll(async () => {
   config = (await getConfig(ROOT, 'electron-builder.yml', null)) as unknown as BuilderConfig;
-  files = config.files.flatMap((set) => (typeof set === 'string' ? [set] : set.filter));
+  files = patternsOf(config.files);
 });
 
 describe('electron-builder.yml', () => {
@@ -129,6 +147,50 @@ describe('electron-builder.yml', () => {
     expect(matchedBy(config.asarUnpack, 'node_modules/kuromoji/dict/base.dat.gz')).toBe(true);
     // Only data is unpacked, not the app.
     expect(matchedBy(config.asarUnpack, APP_FILES.main)).toBe(false);
+  });
+
+  describe('onnxruntime-node: only the target platform’s binaries, unpacked', () => {
+    const NAPI = 'node_modules/onnxruntime-node/bin/napi-v6';
+    /** electron-builder's platform names → node's; the archs it builds here (its names match node's). */
+    const PLATFORMS = [
+      { key: 'linux', os: 'linux' },
+      { key: 'mac', os: 'darwin' },
+      { key: 'win', os: 'win32' },
+    ] as const;
+    const binaries = () => filesUnder(join(ROOT, NAPI)).map((f) => relative(ROOT, f).split('\\').join('/'));
+
+    it('the installed package holds every OS and arch (what there is to filter)', () => {
+      const folders = new Set(binaries().map((f) => f.split('/').slice(4, 6).join('/')));
+      expect([...folders].sort()).toEqual(
+        ['darwin/arm64', 'darwin/x64', 'linux/arm64', 'linux/x64', 'win32/arm64', 'win32/x64'].sort(),
+      );
+    });
+
+    it.each(PLATFORMS.flatMap((p) => ['x64', 'arm64'].map((arch) => ({ ...p, arch }))))(
+      '$key $arch packs only $os/$arch and unpacks it from the asar',
+      ({ key, os, arch }) => {
+        // As electron-builder does: global patterns, then the platform's, with macros expanded.
+        const patterns = [...files, ...patternsOf(config[key].files)].map((p) =>
+          p.replaceAll('${arch}', arch).replaceAll('${os}', key),
+        );
+        const all = binaries();
+        const own = all.filter((f) => f.startsWith(`${NAPI}/${os}/${arch}/`));
+        expect(own.some((f) => f.endsWith('onnxruntime_binding.node'))).toBe(true);
+        for (const file of all) expect(keptDependencyFile(patterns, file), file).toBe(own.includes(file));
+        // The module and the shared libraries it loads are on disk, not in the asar.
+        for (const file of own) expect(matchedBy(config.asarUnpack, file), file).toBe(true);
+        expect(own.filter((f) => /\.(node|so\.\d+|dylib|dll)$/.test(f)).length).toBeGreaterThanOrEqual(2);
+        // The rest of the package (its JavaScript) is packed as usual.
+        expect(keptDependencyFile(patterns, 'node_modules/onnxruntime-node/dist/index.js')).toBe(true);
+      },
+    );
+
+    it('the pitch shifter’s sonic.wasm is unpacked (read from disk)', () => {
+      expect(pkg.dependencies['@echogarden/sonic-wasm']).toBeDefined();
+      const wasm = 'node_modules/@echogarden/sonic-wasm/sonic.wasm';
+      expect(existsSync(join(ROOT, wasm))).toBe(true);
+      expect(matchedBy(config.asarUnpack, wasm)).toBe(true);
+    });
   });
 
   it('has icons of every size the targets need', () => {

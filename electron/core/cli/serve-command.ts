@@ -3,7 +3,10 @@
  * the studio UI) until SIGTERM or SIGINT, then shuts down in order.
  */
 
+import { readFileSync } from 'node:fs';
 import { DEFAULT_BALANCE_MILLI, MILLI_PER_CREDIT } from '../../shared/pricing';
+import { CatalogueEntrySchema, type CatalogueEntry } from '../../shared/voice-packs';
+import { firstSchemaProblem } from '../server/validation';
 import { ensureApiKey, isValidKeyText } from '../jobs/keys';
 import { systemClock } from '../platform/clock';
 import { stderrLog } from '../platform/log';
@@ -26,7 +29,32 @@ export const SERVE_USAGE = `Usage: serve [options]
   --callback-delay-ms <n> wait before the first retry, doubling (default 2000)
   --public-url <url>      base of audio_link/srt_link when reached under another name
   --voice-mirror <url>    base URL of the voice catalogue's downloads (an organisation's mirror)
+  --voice-catalogue <file> JSON array of catalogue entries replacing the built-in voice catalogue
+                          (an organisation's own packs; URLs relative to --voice-mirror)
   --allowed-host <name>   another Host name to accept (repeatable)`;
+
+/** `--voice-catalogue <file>`: a JSON array of catalogue entries; UsageError when unreadable or invalid. */
+export function readCatalogue(path: string): CatalogueEntry[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new UsageError(`--voice-catalogue ${path}: ${(error as Error).message}`);
+  }
+  if (!Array.isArray(parsed)) throw new UsageError(`--voice-catalogue ${path}: not a JSON array`);
+  const seen = new Set<string>();
+  for (const [i, entry] of parsed.entries()) {
+    const problem = firstSchemaProblem(CatalogueEntrySchema, entry);
+    if (problem)
+      throw new UsageError(
+        `--voice-catalogue ${path}: entry ${i}: ${problem.field || 'the entry'}: ${problem.message}`,
+      );
+    const id = (entry as CatalogueEntry).id;
+    if (seen.has(id)) throw new UsageError(`--voice-catalogue ${path}: "${id}" is listed twice`);
+    seen.add(id);
+  }
+  return parsed as CatalogueEntry[];
+}
 
 /** Runs the server until SIGTERM or SIGINT, then shuts down in order and resolves. */
 export function runServe(argv: string[]): Promise<number> {
@@ -46,6 +74,7 @@ export function runServe(argv: string[]): Promise<number> {
       'callback-delay-ms': { type: 'string' },
       'public-url': { type: 'string' },
       'voice-mirror': { type: 'string' },
+      'voice-catalogue': { type: 'string' },
       'allowed-host': { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h' },
     });
@@ -64,6 +93,8 @@ export function runServe(argv: string[]): Promise<number> {
         throw new UsageError(`--${option} must be an http(s) URL`);
       }
     }
+    const voiceCatalogue =
+      values['voice-catalogue'] !== undefined ? readCatalogue(values['voice-catalogue']) : undefined;
     const balance = creditsOption(values.balance);
     const attempts = integerOption('callback-attempts', values['callback-attempts'], 1, 100);
     const delay = integerOption('callback-delay-ms', values['callback-delay-ms'], 1);
@@ -87,6 +118,7 @@ export function runServe(argv: string[]): Promise<number> {
         : {}),
       ...(values['public-url'] ? { publicUrl: values['public-url'] } : {}),
       ...(values['voice-mirror'] ? { voiceMirror: values['voice-mirror'] } : {}),
+      ...(voiceCatalogue ? { voiceCatalogue } : {}),
       ...(values['allowed-host'] ? { allowedHosts: values['allowed-host'] } : {}),
     });
     if (apiKey !== undefined) {

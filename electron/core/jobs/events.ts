@@ -1,13 +1,19 @@
-/** In-process notifications of request and delivery changes (feeds the SSE stream). */
+/**
+ * In-process notifications of request and delivery changes and of voice-pack installs (feeds the
+ * SSE stream).
+ */
 
 import { EventEmitter } from 'node:events';
 import type { DeliveryEvent, RequestEvent } from '../../shared/api';
+import type { VoicePackEvent } from '../../shared/voice-packs';
 
 export interface JobEventMap {
   request: [event: RequestEvent & { keyId: string }];
   delivery: [event: DeliveryEvent & { keyId: string }];
   /** A request reached SUCCESS or FAILURE. */
   finished: [event: { requestId: string; keyId: string }];
+  /** A voice-pack install moved on or ended (not per key: every studio session sees it). */
+  'voice-pack': [event: VoicePackEvent];
 }
 
 export type JobEvents = EventEmitter<JobEventMap>;

@@ -13,6 +13,7 @@ import type { Clock } from '../platform/clock';
 import type { Log } from '../platform/log';
 import type { SettingsStore } from '../platform/settings-store';
 import type { Store } from '../store';
+import type { VoiceLibrary } from '../voices';
 import { HTTP_STATUS, sendError, toAppError, writeClientError } from './errors';
 import { registerDownloadRoute } from './routes/downloads';
 import { registerEventsRoute } from './routes/events';
@@ -24,6 +25,8 @@ import { registerSettingsRoutes } from './routes/settings';
 import { registerTtsRoutes } from './routes/tts';
 import { registerUsageRoute } from './routes/usage';
 import { registerAuditionRoute, registerVoiceRoutes } from './routes/voices';
+import { registerVoicePackRoutes } from './routes/voice-packs';
+import { createVoiceInstalls } from './voice-installs';
 import { createAuth, type Auth } from './auth';
 import { createAuthThrottle, type AuthThrottleOptions } from './auth-throttle';
 import { createHostPolicy } from './security';
@@ -55,6 +58,13 @@ export interface ServerOptions {
   authThrottle?: AuthThrottleOptions;
   /** The studio UI and its session sign-in; without it only bearer keys work and `/` is 404. */
   studio?: StudioOptions;
+  /**
+   * The neural voice library: the /api/v1/voice-packs routes and neural auditions. Without it
+   * those routes are 404 and auditions use eSpeak.
+   */
+  voices?: VoiceLibrary;
+  /** Bytes of an archive imported through POST /api/v1/voice-packs/import (default 1 GiB). */
+  importLimit?: number;
 }
 
 export interface StudioOptions {
@@ -132,7 +142,19 @@ export function buildServer(options: ServerOptions): HttpApp {
   app.addHook('preClose', async () => throttle.close());
   const auth = createAuth({ store, throttle });
 
-  if (options.studio) registerStudio(app, { store, auth, port: options.port, studio: options.studio });
+  if (options.studio)
+    registerStudio(app, { store, auth, port: options.port, studio: options.studio, voices: options.voices });
+  if (options.voices) {
+    const installs = createVoiceInstalls({ voices: options.voices, events: jobs.events, log });
+    // Installs still running are cancelled (their temporary folders removed) on close.
+    app.addHook('onClose', async () => installs.close());
+    registerVoicePackRoutes(app, {
+      auth,
+      voices: options.voices,
+      installs,
+      ...(options.importLimit ? { importLimit: options.importLimit } : {}),
+    });
+  }
 
   const streams = new Set<FastifyReply>();
   app.addHook('preClose', async () => {
@@ -168,7 +190,13 @@ function sendAnyError(url: string, reply: FastifyReply, error: unknown): Fastify
 /** The studio: session cookies, the built UI, sign-in, and the session-only routes. */
 function registerStudio(
   app: HttpApp,
-  { store, auth, port, studio }: { store: Store; auth: Auth; port(): number; studio: StudioOptions },
+  {
+    store,
+    auth,
+    port,
+    studio,
+    voices,
+  }: { store: Store; auth: Auth; port(): number; studio: StudioOptions; voices: VoiceLibrary | undefined },
 ): void {
   const studioKey = createStudioKey(store, studio.clock, studio.defaultBalanceMilli);
   attachSessions(app, { sessions: studio.sessions, port, studioKey });
@@ -189,5 +217,5 @@ function registerStudio(
     defaultDataDir: studio.defaultDataDir,
   });
   registerKeyRoutes(app, { store, clock: studio.clock, defaultBalanceMilli: studio.defaultBalanceMilli });
-  registerAuditionRoute(app, { auth, engine: studio.engine });
+  registerAuditionRoute(app, { auth, engine: studio.engine, voices });
 }

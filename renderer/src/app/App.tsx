@@ -5,6 +5,7 @@ import { CallbacksView } from '../features/callbacks/CallbacksView';
 import { HistoryView } from '../features/history/HistoryView';
 import { SettingsView } from '../features/settings/SettingsView';
 import { StudioView } from '../features/compose/StudioView';
+import { VoiceLibraryView } from '../features/voice-library/VoiceLibraryView';
 import { VoicesView } from '../features/voices/VoicesView';
 import { useStudio } from '../stores';
 import type { View } from '../stores/ui-slice';
@@ -13,6 +14,7 @@ import { useTheme } from './useTheme';
 const NAV: { view: View; label: string }[] = [
   { view: 'studio', label: 'Studio' },
   { view: 'voices', label: 'Voices' },
+  { view: 'library', label: 'Voice library' },
   { view: 'history', label: 'History' },
   { view: 'callbacks', label: 'Callbacks' },
   { view: 'api', label: 'API' },
@@ -26,10 +28,15 @@ export function App() {
   const view = useStudio((s) => s.view);
   const setView = useStudio((s) => s.setView);
   const balance = useStudio((s) => s.session?.key.balance);
+  const loadVoicePacks = useStudio((s) => s.loadVoicePacks);
 
   useEffect(() => {
     void checkSession();
   }, [checkSession]);
+  // What speaks each voice (natural or basic) shows in the picker and the Voices view.
+  useEffect(() => {
+    if (status === 'signed-in') void loadVoicePacks();
+  }, [status, loadVoicePacks]);
 
   if (status !== 'signed-in') return <SignIn />;
 
@@ -64,6 +71,7 @@ export function App() {
       <main className="main">
         {view === 'studio' && <StudioView />}
         {view === 'voices' && <VoicesView />}
+        {view === 'library' && <VoiceLibraryView />}
         {view === 'history' && <HistoryView />}
         {view === 'callbacks' && <CallbacksView />}
         {view === 'api' && <ApiView />}

@@ -24,6 +24,13 @@ import type {
   Voice,
 } from '../../../electron/shared/api';
 import type { ErrorCode } from '../../../electron/shared/errors';
+import type {
+  AssignVoiceBody,
+  AssignVoiceResult,
+  VoicePackEvent,
+  VoicePackInfo,
+  VoicePackList,
+} from '../../../electron/shared/voice-packs';
 
 /** A failed call: the API's error code and sentence, or NETWORK when the server did not answer. */
 export class ApiError extends Error {
@@ -69,6 +76,16 @@ export interface ApiClient {
   updateServerSettings(body: UpdateServerSettingsBody): Promise<ServerSettings>;
   /** A short WAV of the voice; not charged. */
   audition(voiceCode: string, body?: AuditionBody, signal?: AbortSignal): Promise<Blob>;
+  /** Installed voice packs, the catalogue, and what speaks each voice code. */
+  voicePacks(): Promise<VoicePackList>;
+  /** Starts downloading a catalogue pack (session only); progress arrives as `voice-pack` events. */
+  installVoicePack(id: string): Promise<VoicePackInfo>;
+  cancelVoicePack(id: string): Promise<VoicePackInfo>;
+  /** Removes an installed pack; answers its catalogue state, or `removed` for an imported one. */
+  removeVoicePack(id: string): Promise<VoicePackInfo | { id: string; state: 'removed' }>;
+  /** Installs a pack from a .zip or .tar.gz file (session only). */
+  importVoicePack(file: Blob, fileName: string): Promise<VoicePackInfo>;
+  assignVoice(voiceCode: string, body: AssignVoiceBody): Promise<AssignVoiceResult>;
   /** Text of a same-server download link (the SRT of a request). */
   fetchText(url: string): Promise<string>;
   /**
@@ -83,6 +100,8 @@ export interface EventHandlers {
   onOpen?(): void;
   onRequest?(event: RequestEvent): void;
   onDelivery?(event: DeliveryEvent): void;
+  /** Voice-pack installs (studio session only). */
+  onVoicePack?(event: VoicePackEvent): void;
 }
 
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
@@ -94,10 +113,13 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     path: string,
     body?: unknown,
     signal?: AbortSignal,
+    /** A raw body (a file) and its content type, instead of JSON. */
+    raw?: { body: Blob; type: string },
   ): Promise<Response> {
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
     if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
     if (body !== undefined) headers['content-type'] = 'application/json';
+    if (raw) headers['content-type'] = raw.type;
     let response: Response;
     try {
       response = await doFetch(`${baseUrl}${path}`, {
@@ -105,6 +127,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         headers,
         credentials: 'same-origin',
         ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+        ...(raw ? { body: raw.body } : {}),
         ...(signal ? { signal } : {}),
       });
     } catch (error) {
@@ -139,6 +162,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
           const parsed: unknown = JSON.parse(data);
           if (name === 'request') handlers.onRequest?.(parsed as RequestEvent);
           else if (name === 'delivery') handlers.onDelivery?.(parsed as DeliveryEvent);
+          else if (name === 'voice-pack') handlers.onVoicePack?.(parsed as VoicePackEvent);
         }
       }
     } catch (error) {
@@ -149,8 +173,13 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     }
   }
 
-  async function call<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<T> {
-    const response = await send(method, path, body);
+  async function call<T>(
+    method: 'GET' | 'POST' | 'PUT',
+    path: string,
+    body?: unknown,
+    raw?: { body: Blob; type: string },
+  ): Promise<T> {
+    const response = await send(method, path, body, undefined, raw);
     const json = (await response.json().catch(() => undefined)) as
       { status?: number; result?: T } | undefined;
     if (!json || json.status !== 1)
@@ -199,6 +228,17 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       );
       return response.blob();
     },
+    voicePacks: () => call('GET', '/api/v1/voice-packs'),
+    installVoicePack: (id) => call('POST', '/api/v1/voice-packs/install', { id }),
+    cancelVoicePack: (id) => call('POST', `/api/v1/voice-packs/${encodeURIComponent(id)}/cancel`, {}),
+    removeVoicePack: (id) => call('POST', `/api/v1/voice-packs/${encodeURIComponent(id)}/remove`, {}),
+    importVoicePack: (file, fileName) =>
+      call('POST', '/api/v1/voice-packs/import', undefined, {
+        body: file,
+        type: /\.zip$/i.test(fileName) ? 'application/zip' : 'application/gzip',
+      }),
+    assignVoice: (voiceCode, body) =>
+      call('PUT', `/api/v1/voice-packs/assignments/${encodeURIComponent(voiceCode)}`, body),
     async fetchText(url) {
       let response: Response;
       try {

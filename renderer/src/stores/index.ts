@@ -11,6 +11,7 @@ import { createOptionsSlice } from './options-slice';
 import { createSessionSlice } from './session-slice';
 import type { StoreDeps, StudioState } from './types';
 import { createUiSlice } from './ui-slice';
+import { createVoicePacksSlice } from './voice-packs-slice';
 
 export type { StoreDeps, StudioState } from './types';
 export type StudioStore = StoreApi<StudioState>;
@@ -22,6 +23,7 @@ export function createStudioStore(deps: StoreDeps): StudioStore {
     ...createOptionsSlice(deps)(...a),
     ...createJobSlice(deps)(...a),
     ...createUiSlice(deps)(...a),
+    ...createVoicePacksSlice(deps)(...a),
   }));
 }
 

@@ -7,8 +7,9 @@ import type { JobSlice } from './job-slice';
 import type { OptionsSlice } from './options-slice';
 import type { SessionSlice } from './session-slice';
 import type { UiSlice } from './ui-slice';
+import type { VoicePacksSlice } from './voice-packs-slice';
 
-export type StudioState = SessionSlice & ComposeSlice & OptionsSlice & JobSlice & UiSlice;
+export type StudioState = SessionSlice & ComposeSlice & OptionsSlice & JobSlice & UiSlice & VoicePacksSlice;
 
 /** What slices need from outside: the API client, somewhere to keep drafts, timers. */
 export interface StoreDeps {

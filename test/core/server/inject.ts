@@ -22,6 +22,7 @@ import type { AuthThrottleOptions } from '../../../electron/core/server/auth-thr
 import { createSessions } from '../../../electron/core/server/sessions';
 import { DEFAULT_UI_DIR } from '../../../electron/core/server/static-ui';
 import { openStore, type Store } from '../../../electron/core/store';
+import type { VoiceLibrary } from '../../../electron/core/voices';
 import { callRequest, toHttpResult, type CallOptions, type HttpResult, type Method } from './http';
 
 /** The port the app believes it listens on (it never does): the Host check and the links use it. */
@@ -44,6 +45,8 @@ export interface TestAppOptions {
   loginToken?: string;
   /** Folder of settings.json (default: `config` in the temp dir; never the real user's). */
   settingsDir?: string;
+  /** A voice library over the temp data dir (the /api/v1/voice-packs routes); none by default. */
+  voices?: (dataDir: string) => VoiceLibrary;
 }
 
 export interface InjectOptions extends CallOptions {
@@ -108,6 +111,7 @@ export function buildTestApp(options: TestAppOptions = {}): TestApp {
     ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
     ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
     authThrottle: { clock: systemClock, ...options.authThrottle },
+    ...(options.voices ? { voices: options.voices(dir) } : {}),
     studio: {
       sessions,
       clock: systemClock,

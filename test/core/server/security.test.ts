@@ -81,6 +81,11 @@ const SESSION_ONLY = new Set([
   'GET /api/v1/keys',
   'POST /api/v1/keys',
   'POST /api/v1/keys/:id/revoke',
+  'POST /api/v1/voice-packs/install',
+  'POST /api/v1/voice-packs/:id/cancel',
+  'POST /api/v1/voice-packs/:id/remove',
+  'PUT /api/v1/voice-packs/assignments/:code',
+  'POST /api/v1/voice-packs/import',
 ]);
 const name = (r: Route) => `${r.method === 'HEAD' ? 'GET' : r.method} ${r.url}`;
 const fill = (url: string) =>

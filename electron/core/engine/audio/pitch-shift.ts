@@ -80,16 +80,49 @@ export function shiftPitch(pcm: Pcm, sampleRate: number, ratio: number): Pcm {
   checkArguments(sampleRate, ratio);
   if (ratio === 1 || pcm.length === 0) return pcm;
   return pcm instanceof Int16Array
-    ? shiftWhole(pcm, sampleRate, ratio, Int16)
-    : shiftWhole(pcm, sampleRate, ratio, Float32);
+    ? shiftWhole(pcm, sampleRate, ratio, 1, Int16)
+    : shiftWhole(pcm, sampleRate, ratio, 1, Float32);
 }
 
-function shiftWhole<T extends Pcm>(pcm: T, sampleRate: number, ratio: number, format: Format<T>): T {
-  const shifter = new Shifter(sampleRate, ratio, format, pcm.length);
+/** Duration factors `stretchAndShift` accepts. */
+export const MIN_DURATION_FACTOR = 0.25;
+export const MAX_DURATION_FACTOR = 4;
+
+/**
+ * Float `pcm` (mono) with its pitch multiplied by `pitch` (0.5–2) and its duration by
+ * `duration` (0.25–4): exactly `round(pcm.length × duration)` samples. Both 1 returns `pcm`
+ * itself. The neural voices use it to correct a model's speed (see neural-backends.ts).
+ * @throws RangeError for a ratio, factor or sample rate out of range
+ */
+export function stretchAndShift(
+  pcm: Float32Array,
+  sampleRate: number,
+  pitch: number,
+  duration: number,
+): Float32Array {
+  checkArguments(sampleRate, pitch);
+  if (!Number.isFinite(duration) || duration < MIN_DURATION_FACTOR || duration > MAX_DURATION_FACTOR) {
+    throw new RangeError(
+      `duration factor ${duration} is outside ${MIN_DURATION_FACTOR}–${MAX_DURATION_FACTOR}`,
+    );
+  }
+  if ((pitch === 1 && duration === 1) || pcm.length === 0) return pcm;
+  return shiftWhole(pcm, sampleRate, pitch, duration, Float32);
+}
+
+function shiftWhole<T extends Pcm>(
+  pcm: T,
+  sampleRate: number,
+  ratio: number,
+  duration: number,
+  format: Format<T>,
+): T {
+  const length = Math.round(pcm.length * duration);
+  const shifter = new Shifter(sampleRate, ratio, format, length, duration);
   try {
     const head = shifter.push(pcm);
     const tail = shifter.flush();
-    const out = format.create(pcm.length);
+    const out = format.create(length);
     out.set(head.subarray(0, out.length));
     if (head.length < out.length) out.set(tail.subarray(0, out.length - head.length), head.length);
     return out;
@@ -123,12 +156,16 @@ class Shifter<T extends Pcm> implements PitchShifter<T> {
   private flushed = false;
   private readonly resampler: Resampler;
 
-  /** `length`: the input's total length when known, so the output ends exactly there. */
+  /**
+   * `length`: the output's total length when known, so it ends exactly there; `duration`:
+   * the factor the output's duration is to have (1: kept).
+   */
   constructor(
     sampleRate: number,
     ratio: number,
     private readonly format: Format<T>,
     length?: number,
+    duration = 1,
   ) {
     this.resampler = new Resampler(ratio, length);
     this.stream = sonic._sonicCreateStream(sampleRate, 1);
@@ -137,8 +174,9 @@ class Shifter<T extends Pcm> implements PitchShifter<T> {
       this.close();
       throw new Error('Sonic could not allocate a stream');
     }
-    // Speed 1/ratio stretches the duration by `ratio`; the resampler then reads it `ratio` times faster.
-    sonic._sonicSetSpeed(this.stream, 1 / ratio);
+    // Speed 1/(ratio·duration) stretches the duration by ratio·duration; the resampler then
+    // reads it `ratio` times faster, leaving duration × `duration` at pitch × `ratio`.
+    sonic._sonicSetSpeed(this.stream, 1 / (ratio * duration));
   }
 
   push(chunk: T): T {

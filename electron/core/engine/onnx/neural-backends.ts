@@ -25,14 +25,37 @@ const NEURAL_WINDOW = 2;
 
 type Prosody = Pick<SynthesisOptions, 'speed_rate' | 'pitch_rate'>;
 
-/** Shifts the pitch of float samples by a ratio, keeping their length. */
-type PitchShift = (samples: Float32Array, sampleRate: number, ratio: number) => Float32Array;
+/** Float samples with their pitch × `pitch` and their duration × `duration` (stretchAndShift). */
+type Reshape = (samples: Float32Array, sampleRate: number, pitch: number, duration: number) => Float32Array;
 
-/** The pitch shifter, loaded only when a render asks for another pitch (its WASM loads on import). */
-async function pitchShifter(prosody: Prosody): Promise<PitchShift | undefined> {
-  if (prosody.pitch_rate === 1) return undefined;
-  const { shiftPitch } = await import('../audio/pitch-shift');
-  return shiftPitch;
+/**
+ * The pitch shifter and time stretcher, loaded only when a render may need it (its WASM loads
+ * on import): for another pitch, and for a Piper voice at another speed (see `speedCorrection`).
+ */
+async function reshaper(needed: boolean): Promise<Reshape | undefined> {
+  if (!needed) return undefined;
+  const { stretchAndShift } = await import('../audio/pitch-shift');
+  return stretchAndShift;
+}
+
+/**
+ * The duration factor that makes a Piper run at speed `speed` last 1/speed of the run at
+ * speed 1. Speed goes to the model as length_scale / speed, but the model rounds every id's
+ * frames up (its Ceil node): ids of a frame or two at speed 1 keep their one frame at speed
+ * 2, and a sentence ends up about 60–80% as long instead of 50%. From the frames before
+ * rounding (w, at this speed) the speed-1 frames are ceil(w × speed); the factor is their
+ * total / speed over the frames the model gave. 1 when the model gives no unrounded frames.
+ */
+export function speedCorrection(unroundedFrames: Float32Array | undefined, speed: number): number {
+  if (!unroundedFrames || speed === 1 || unroundedFrames.length === 0) return 1;
+  let given = 0;
+  let wanted = 0;
+  for (const w of unroundedFrames) {
+    given += Math.ceil(w);
+    // The tolerance keeps a whole number of frames that lost a bit in float from rounding up.
+    wanted += Math.max(0, Math.ceil(w * speed - 1e-3));
+  }
+  return given > 0 && wanted > 0 ? wanted / speed / given : 1;
 }
 
 /** Opens the backend of `voice`: reads its configuration and opens (or reuses) its model. */
@@ -59,7 +82,7 @@ async function piperBackend(
     throw new AppError('VOICE_PACK_INVALID', `${voice.packId} has no speaker ${voice.speaker}`);
   }
   const rate = config.sampleRate;
-  const shift = await pitchShifter(prosody);
+  const reshape = await reshaper(prosody.pitch_rate !== 1 || prosody.speed_rate !== 1);
   return {
     label: `piper:${voice.packId}#${voice.speaker}`,
     sampleRate: rate,
@@ -72,7 +95,7 @@ async function piperBackend(
         config.phonemeIdMap,
         config.phonemeMap ? { phonemeMap: config.phonemeMap } : {},
       );
-      const parts: Array<{ audio: NeuralAudio; words: WordSpan[]; ids: number }> = [];
+      const parts: Part[] = [];
       for (const sentence of sentences) {
         const audio = await model.run({
           ids: sentence.ids,
@@ -81,9 +104,10 @@ async function piperBackend(
           noiseW: config.inference.noiseW,
           ...(model.multiSpeaker ? { speakerId: voice.speaker } : {}),
         });
-        parts.push({ audio, words: sentence.words, ids: sentence.ids.length });
+        const duration = speedCorrection(audio.unroundedFrames, prosody.speed_rate);
+        parts.push({ audio, words: sentence.words, ids: sentence.ids.length, duration });
       }
-      return joinParts(parts, rate, shift, prosody.pitch_rate, 0);
+      return joinParts(parts, rate, reshape, prosody.pitch_rate, 0);
     },
   };
 }
@@ -100,7 +124,8 @@ async function kokoroBackend(
   if (rows < 1) throw new AppError('VOICE_PACK_INVALID', `${voice.voiceName}.bin holds no style vectors`);
   const model = await models.kokoro(voice.modelPath);
   // Kokoro's voice names start with a language letter: a… American English, b… British.
-  const shift = await pitchShifter(prosody);
+  // Its durations are rounded to the nearest frame, so its own speed input needs no correction.
+  const reshape = await reshaper(prosody.pitch_rate !== 1);
   const english = voice.espeakVoice.startsWith('en')
     ? voice.voiceName.startsWith('b')
       ? 'gb'
@@ -116,7 +141,7 @@ async function kokoroBackend(
         ...(english ? { english } : {}),
         maxTokens: KOKORO_MAX_IDS - 2,
       });
-      const parts: Array<{ audio: NeuralAudio; words: WordSpan[]; ids: number }> = [];
+      const parts: Part[] = [];
       for (const piece of pieces) {
         if (piece.ids.length === 0) continue;
         const row = Math.min(piece.ids.length, rows - 1);
@@ -125,38 +150,54 @@ async function kokoroBackend(
           style: styles.subarray(row * KOKORO_STYLE_SIZE, (row + 1) * KOKORO_STYLE_SIZE),
           speed: prosody.speed_rate,
         });
-        parts.push({ audio, words: piece.words, ids: piece.ids.length + 2 });
+        parts.push({ audio, words: piece.words, ids: piece.ids.length + 2, duration: 1 });
       }
       // Word spans index the ids without the leading pad.
-      return joinParts(parts, KOKORO_SAMPLE_RATE, shift, prosody.pitch_rate, 1);
+      return joinParts(parts, KOKORO_SAMPLE_RATE, reshape, prosody.pitch_rate, 1);
     },
   };
 }
 
+/** One model run: its audio, the words it holds, its id count, the duration factor to apply. */
+interface Part {
+  audio: NeuralAudio;
+  words: readonly WordSpan[];
+  ids: number;
+  duration: number;
+}
+
 /**
- * One output from a chunk's model runs: the audio joined (pitch shifted first, which keeps
- * its length), word events timed from the samples of the ids before each word, or, without
- * durations, from the word's share of the ids.
+ * One output from a chunk's model runs: the audio joined (pitch shifted and its duration
+ * corrected first), word events timed from the samples of the ids before each word (scaled
+ * by the duration factor), or, without durations, from the word's share of the ids.
  */
 function joinParts(
-  parts: ReadonlyArray<{ audio: NeuralAudio; words: readonly WordSpan[]; ids: number }>,
+  parts: readonly Part[],
   sampleRate: number,
-  shift: PitchShift | undefined,
+  reshape: Reshape | undefined,
   pitchRate: number,
   idOffset: number,
 ): SynthesisOutput {
-  const total = parts.reduce((n, p) => n + p.audio.audio.length, 0);
+  const shaped = parts.map(({ audio, duration }) =>
+    reshape && (pitchRate !== 1 || duration !== 1)
+      ? reshape(audio.audio, sampleRate, pitchRate, duration)
+      : audio.audio,
+  );
+  const total = shaped.reduce((n, samples) => n + samples.length, 0);
   const pcm = new Int16Array(total);
   const words: RawWordEvent[] = [];
   const sentenceMs: number[] = [];
   let offset = 0;
-  for (const { audio, words: spans, ids } of parts) {
-    const samples = shift ? shift(audio.audio, sampleRate, pitchRate) : audio.audio;
+  parts.forEach(({ audio, words: spans, ids }, part) => {
+    const samples = shaped[part]!;
+    const scale = samples.length / Math.max(1, audio.audio.length);
     sentenceMs.push((offset / sampleRate) * 1000);
     const starts = audio.samplesPerId ? cumulative(audio.samplesPerId) : undefined;
     for (const span of spans) {
       const id = span.firstId + idOffset;
-      const start = starts ? (starts[id] ?? total) : Math.round((id / ids) * samples.length);
+      const start = starts
+        ? Math.round((starts[id] ?? audio.audio.length) * scale)
+        : Math.round((id / ids) * samples.length);
       words.push({
         textPosition: span.textPosition,
         wordLength: span.wordLength,
@@ -168,7 +209,7 @@ function joinParts(
       pcm[offset + i] = v > 32767 ? 32767 : v < -32768 ? -32768 : v;
     }
     offset += samples.length;
-  }
+  });
   return { pcm, sampleRate, words, sentenceMs };
 }
 

@@ -7,6 +7,7 @@
 
 import { readFile } from 'node:fs/promises';
 import { openKokoroModel, type KokoroModel } from './kokoro-model';
+import type { OnnxModelOptions } from './onnx-session';
 import { openPiperModel, type PiperModel } from './piper-model';
 
 export interface NeuralModels {
@@ -16,7 +17,10 @@ export interface NeuralModels {
   close(): Promise<void>;
 }
 
-export function createNeuralModels(): NeuralModels {
+/** `options`: the session settings of every model opened (default: one intra-op thread). */
+export function createNeuralModels(options: { intraOpNumThreads?: number | undefined } = {}): NeuralModels {
+  const session: OnnxModelOptions =
+    options.intraOpNumThreads === undefined ? {} : { intraOpNumThreads: options.intraOpNumThreads };
   const open = new Map<string, Promise<PiperModel | KokoroModel>>();
   const get = <T extends PiperModel | KokoroModel>(key: string, load: () => Promise<T>): Promise<T> => {
     let model = open.get(key) as Promise<T> | undefined;
@@ -29,8 +33,8 @@ export function createNeuralModels(): NeuralModels {
     return model;
   };
   return {
-    piper: (path) => get(`piper:${path}`, () => openPiperModel(path)),
-    kokoro: (path) => get(`kokoro:${path}`, () => openKokoroModel(path)),
+    piper: (path) => get(`piper:${path}`, () => openPiperModel(path, session)),
+    kokoro: (path) => get(`kokoro:${path}`, () => openKokoroModel(path, session)),
     async close() {
       const models = [...open.values()];
       open.clear();

@@ -36,6 +36,15 @@ export interface PiperRunRequest {
   speakerId?: number;
 }
 
+/** One Piper run's audio, with the durations before rounding when the graph gives them. */
+export interface PiperAudio extends NeuralAudio {
+  /**
+   * Frames per id before the Ceil node rounded them up (its input: `w`, length_scale
+   * applied), one per id. Present only with `samplesPerId`.
+   */
+  unroundedFrames?: Float32Array;
+}
+
 /** An open Piper model. The opener owns it and must close() it (releases the session). */
 export interface PiperModel {
   readonly kind: 'piper';
@@ -51,7 +60,7 @@ export interface PiperModel {
    * @throws AppError ENGINE_FAILED when onnxruntime fails; INTERNAL for arguments out of range
    * or a closed model
    */
-  run(request: PiperRunRequest): Promise<NeuralAudio>;
+  run(request: PiperRunRequest): Promise<PiperAudio>;
   /** Releases the session; later calls do nothing. */
   close(): Promise<void>;
 }
@@ -67,10 +76,18 @@ const PIPER_SIGNATURE = {
   outputs: { output: { names: ['output'], elemTypes: [ElemType.float] } },
 };
 
-/** The output of the graph's only Ceil node (w_ceil, frames per id), if there is exactly one. */
-function durationsTensor(info: ModelInfo): string | undefined {
+/**
+ * The output of the graph's only Ceil node (w_ceil, frames per id), if there is exactly one,
+ * and its input (w, the frames before rounding) when a node computes it.
+ */
+function durationsTensor(info: ModelInfo): { rounded: string; unrounded?: string } | undefined {
   const ceils = info.nodes.filter((node) => node.opType === 'Ceil');
-  return ceils.length === 1 && ceils[0]!.outputs.length === 1 ? ceils[0]!.outputs[0] : undefined;
+  if (ceils.length !== 1 || ceils[0]!.outputs.length !== 1) return undefined;
+  const [rounded] = ceils[0]!.outputs as [string];
+  const unrounded = ceils[0]!.inputs[0];
+  return unrounded && info.nodes.some((node) => node.outputs.includes(unrounded))
+    ? { rounded, unrounded }
+    : { rounded };
 }
 
 /**
@@ -84,10 +101,18 @@ async function loadPiper(modelPath: string, options: OnnxModelOptions) {
   const durations = durationsTensor(file.info);
   const { fileName } = file;
   if (durations) {
-    const bytes = exposeNodeOutput(file.bytes, durations, ElemType.float);
-    // A graph that refuses the extra output still runs without it.
-    const session = await createSession(KIND, { fileName, bytes }, options).catch(() => undefined);
-    if (session) return { fileName, multiSpeaker, session, durations };
+    const rounded = exposeNodeOutput(file.bytes, durations.rounded, ElemType.float);
+    // A graph that refuses an extra output still runs without it: both, the rounded only, none.
+    const tries = durations.unrounded
+      ? [{ durations, bytes: exposeNodeOutput(rounded, durations.unrounded, ElemType.float) }]
+      : [];
+    tries.push({ durations: { rounded: durations.rounded }, bytes: rounded });
+    for (const attempt of tries) {
+      const session = await createSession(KIND, { fileName, bytes: attempt.bytes }, options).catch(
+        () => undefined,
+      );
+      if (session) return { fileName, multiSpeaker, session, durations: attempt.durations };
+    }
   }
   return { fileName, multiSpeaker, session: await createSession(KIND, file, options), durations: undefined };
 }
@@ -114,7 +139,7 @@ export async function openPiperModel(modelPath: string, options: OnnxModelOption
   const { fileName, multiSpeaker, session, durations } = await loadPiper(modelPath, options);
   const ort = await loadRuntime();
   const release = releaseOnce(session);
-  const fetches = durations ? ['output', durations] : ['output'];
+  const fetches = durations ? ['output', ...Object.values(durations)] : ['output'];
 
   return {
     kind: 'piper',
@@ -138,9 +163,13 @@ export async function openPiperModel(modelPath: string, options: OnnxModelOption
       const outputs = await runSession(session, fileName, feeds, fetches);
       const audio = audioOf(outputs.output, fileName);
       const spans = durations
-        ? samplesPerId(outputs[durations], request.ids.length, audio.length, PIPER_HOP_SAMPLES, 0)
+        ? samplesPerId(outputs[durations.rounded], request.ids.length, audio.length, PIPER_HOP_SAMPLES, 0)
         : undefined;
-      return spans ? { audio, samplesPerId: spans } : { audio };
+      if (!spans) return { audio };
+      const unrounded = durations?.unrounded ? outputs[durations.unrounded]?.data : undefined;
+      return unrounded instanceof Float32Array && unrounded.length === request.ids.length
+        ? { audio, samplesPerId: spans, unroundedFrames: unrounded }
+        : { audio, samplesPerId: spans };
     },
     close: release.close,
   };

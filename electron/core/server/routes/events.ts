@@ -1,6 +1,7 @@
 /**
  * GET /api/v1/events: server-sent events of the key's requests (`request`: status and
- * progress) and callback deliveries (`delivery`). Open streams are kept in `streams`, which the
+ * progress) and callback deliveries (`delivery`); for the studio session also voice-pack
+ * installs (`voice-pack`: progress and end, the same for every session). Open streams are kept in `streams`, which the
  * server ends on close.
  */
 
@@ -19,6 +20,7 @@ export interface EventsRouteOptions {
 export function registerEventsRoute(app: FastifyInstance, { jobs, auth, streams }: EventsRouteOptions): void {
   app.get('/api/v1/events', async (request, reply) => {
     const key = await auth.requireKey(request);
+    const studio = Boolean(request.sessionKey) && !request.headers.authorization;
     reply.hijack();
     const raw = reply.raw;
     raw.writeHead(200, {
@@ -36,14 +38,17 @@ export function registerEventsRoute(app: FastifyInstance, { jobs, auth, streams 
     const onDelivery = ({ keyId, ...event }: JobEventMap['delivery'][0]) => {
       if (keyId === key.id) send('delivery', event);
     };
+    const onVoicePack = (event: JobEventMap['voice-pack'][0]) => send('voice-pack', event);
     jobs.events.on('request', onRequest);
     jobs.events.on('delivery', onDelivery);
+    if (studio) jobs.events.on('voice-pack', onVoicePack);
     const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), 15_000);
     streams.add(reply);
     raw.on('close', () => {
       clearInterval(heartbeat);
       jobs.events.off('request', onRequest);
       jobs.events.off('delivery', onDelivery);
+      jobs.events.off('voice-pack', onVoicePack);
       streams.delete(reply);
     });
   });

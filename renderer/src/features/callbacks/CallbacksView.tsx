@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { EngineBadge } from '../../components/EngineBadge';
 import type { CallbackAttempt, RequestDetail } from '../../../../electron/shared/api';
 import { CallbackBadge } from '../../components/StatusBadge';
 import { errorMessage, isSignedOut } from '../../lib/api-client';
@@ -106,6 +107,12 @@ export function CallbacksView() {
                     {request.callback_next_attempt_at
                       ? ` · next at ${formatTime(request.callback_next_attempt_at)}`
                       : ''}
+                    {request.engine ? (
+                      <>
+                        {' · spoken by '}
+                        <EngineBadge engine={request.engine} /> <code>{request.engine}</code>
+                      </>
+                    ) : null}
                   </p>
                 </div>
                 <button

@@ -10,6 +10,8 @@ import {
   type ModelId,
 } from '../../../../electron/shared/options';
 import { findVoice, VOICES } from '../../../../electron/shared/voices';
+import { defaultPackHint, EngineBadge } from '../../components/EngineBadge';
+import { engineKind } from '../../stores/voice-packs-slice';
 import { useStudio } from '../../stores';
 import { callbackUrlProblem } from '../../stores/options-slice';
 import { SliderField } from './SliderField';
@@ -27,6 +29,11 @@ export function ControlsPanel() {
   const voice = findVoice(options.voice_code);
   const modelApplies = voice?.standard ?? true;
   const urlProblem = callbackUrlProblem(options.callback_url);
+  const engines = useStudio((s) => s.voiceEngines);
+  const engineInfo = engines[options.voice_code];
+  // The library answers for std-v1.6; std-v1 is always eSpeak.
+  const engine = options.model_id === 'std-v1' ? 'espeak' : engineInfo?.engine;
+  const hint = options.model_id === 'std-v1' ? null : defaultPackHint(engineInfo);
 
   return (
     <aside className="panel" aria-labelledby={`${id}-title`}>
@@ -46,11 +53,26 @@ export function ControlsPanel() {
               {VOICES.filter((v) => v.language_name === language).map((v) => (
                 <option key={v.voice_code} value={v.voice_code}>
                   {v.name} · {v.gender} · {v.accent} · {v.price}/1k
+                  {engines[v.voice_code] ? ` · ${engineKind(engines[v.voice_code]!.engine)}` : ''}
                 </option>
               ))}
             </optgroup>
           ))}
         </select>
+        {engine && (
+          <p className="hint engine-line" aria-label="Engine of this voice">
+            <EngineBadge engine={engine} /> {engineKind(engine) === 'natural' ? engine : 'eSpeak'}
+            {options.model_id !== 'std-v1' && options.model_id !== 'std-v1.6' ? ' (for std-v1.6)' : ''}
+            {hint && (
+              <>
+                {' · '}
+                <button type="button" className="link" onClick={() => setView('library')}>
+                  {hint}
+                </button>
+              </>
+            )}
+          </p>
+        )}
         <p className="hint">
           {voice?.accent_approximated ? 'Accent approximated. ' : ''}
           <button type="button" className="link" onClick={() => setView('voices')}>

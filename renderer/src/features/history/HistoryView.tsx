@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useState } from 'react';
+import { EngineBadge } from '../../components/EngineBadge';
 import type { RequestList, RequestStatus } from '../../../../electron/shared/api';
 import { REQUEST_STATUSES } from '../../../../electron/shared/api';
 import { findVoice, VOICES } from '../../../../electron/shared/voices';
@@ -108,6 +109,7 @@ export function HistoryView() {
               <tr>
                 <th>Time</th>
                 <th>Voice</th>
+                <th>Engine</th>
                 <th>Text</th>
                 <th className="num">Characters</th>
                 <th className="num">Credits</th>
@@ -124,6 +126,9 @@ export function HistoryView() {
                 <tr key={r.request_id}>
                   <td className="small">{formatTime(r.created_at)}</td>
                   <td>{findVoice(r.voice_code)?.name ?? r.voice_code}</td>
+                  <td className="small" title={r.engine ?? undefined}>
+                    {r.engine ? <EngineBadge engine={r.engine} /> : <span className="muted">—</span>}
+                  </td>
                   <td
                     className="small muted"
                     style={{

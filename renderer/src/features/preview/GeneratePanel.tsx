@@ -1,4 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { EngineBadge } from '../../components/EngineBadge';
 import { findVoice } from '../../../../electron/shared/voices';
 import { errorMessage } from '../../lib/api-client';
 import { getDesktop, saveWithDialog } from '../../lib/desktop';
@@ -45,6 +46,11 @@ export function GeneratePanel() {
           <span>{findVoice(job.voice_code)?.name ?? job.voice_code}</span>
           <span>· {job.characters.toLocaleString('en-US')} characters</span>
           <span>· {job.cost} credits</span>
+          {job.engine && (
+            <span aria-label="Spoken by">
+              · <EngineBadge engine={job.engine} /> <code className="small">{job.engine}</code>
+            </span>
+          )}
           <code className="small">{job.request_id}</code>
         </div>
       )}

@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { Voice } from '../../../../electron/shared/api';
 import { CopyButton } from '../../components/CopyButton';
+import { defaultPackHint, EngineBadge } from '../../components/EngineBadge';
 import { errorMessage } from '../../lib/api-client';
 import { useClient, useStudio } from '../../stores';
 
@@ -27,6 +28,7 @@ export function VoicesView() {
   const options = useStudio((s) => s.options);
   const setOption = useStudio((s) => s.setOption);
   const setView = useStudio((s) => s.setView);
+  const engines = useStudio((s) => s.voiceEngines);
   const client = useClient();
   const id = useId();
   const [filter, setFilter] = useState<Filter>({
@@ -166,6 +168,7 @@ export function VoicesView() {
                 >
                   <div className="row">
                     <span className="name">{v.name}</span>
+                    <EngineBadge engine={engines[v.voice_code]?.engine} />
                     <span className="badge">{v.gender}</span>
                     <span className="badge">{v.accent}</span>
                     {v.accent_approximated && (
@@ -181,6 +184,15 @@ export function VoicesView() {
                     <code>{v.voice_code}</code>
                     <CopyButton text={v.voice_code} label={`Copy code ${v.voice_code}`} />
                   </div>
+                  {defaultPackHint(engines[v.voice_code]) && (
+                    <button
+                      type="button"
+                      className="link small engine-hint"
+                      onClick={() => setView('library')}
+                    >
+                      {defaultPackHint(engines[v.voice_code])}
+                    </button>
+                  )}
                   <div className="row">
                     <span
                       className="small muted price"

@@ -78,6 +78,30 @@ describe('a Piper voice in the render pipeline', () => {
     expect(cues.at(-1)!.endMs).toBeLessThanOrEqual(result.durationMs + 1);
   });
 
+  it('finishes a render in flight with its voice when the pack is removed meanwhile', async () => {
+    const doomed = piperPack('en_US-doomed-medium', 22050);
+    const audioPath = join(dir, 'doomed.mp3');
+    let removed = false;
+    const result = await engine.render({
+      ...base,
+      audio_type: 'mp3',
+      text: 'The lighthouse keeper climbed the stairs at dusk. '.repeat(30),
+      audioPath,
+      neuralVoice: doomed,
+      onProgress: (fraction) => {
+        // The library removes a pack by renaming its folder aside and deleting it.
+        if (fraction > 0.2 && !removed && doomed.family === 'piper') {
+          removed = true;
+          rmSync(doomed.modelPath);
+          rmSync(doomed.configPath);
+        }
+      },
+    });
+    expect(removed).toBe(true);
+    expect(result.engine).toBe('piper:en_US-doomed-medium#0');
+    expect(readFileSync(audioPath).length).toBe(result.audioBytes);
+  });
+
   it('falls back to eSpeak, and says so, when the voice files are gone', async () => {
     const gone: NeuralVoice = { ...voices.medium!, modelPath: join(dir, 'missing.onnx') } as NeuralVoice;
     const result = await engine.render({

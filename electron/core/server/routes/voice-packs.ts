@@ -1,0 +1,284 @@
+/**
+ * The voice library over HTTP. GET /api/v1/voice-packs (any key or the session): installed
+ * packs and the catalogue with their state, and per voice code what speaks it under std-v1.6
+ * now and with its default pack installed. Studio session only: install (in the background,
+ * progress on the event stream), cancel, remove, assignments, and import of a .zip / .tar.gz
+ * sent as the raw body (streamed to a temp file in the data folder, removed afterwards).
+ */
+
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { Transform } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../../shared/errors';
+import { VOICES, findVoice } from '../../../shared/voices';
+import {
+  AssignVoiceBodySchema,
+  InstallVoicePackBodySchema,
+  MANIFEST_FORMAT,
+  type AssignVoiceBody,
+  type AssignVoiceResult,
+  type CatalogueEntry,
+  type InstallVoicePackBody,
+  type PackManifest,
+  type VoiceEngineInfo,
+  type VoicePackInfo,
+  type VoicePackList,
+} from '../../../shared/voice-packs';
+import type { AssignmentOverrides } from '../../../shared/voice-packs';
+import {
+  DEFAULT_ASSIGNMENTS,
+  checkAssignment,
+  engineLabel,
+  findCatalogueEntry,
+  resolveEngineVoice,
+  type VoiceLibrary,
+} from '../../voices';
+import type { Auth } from '../auth';
+import { requireSession } from '../auth';
+import { sendResult } from '../reply';
+import { firstSchemaProblem } from '../validation';
+import type { VoiceInstalls } from '../voice-installs';
+
+/** Default limit on an imported archive, bytes (the largest Kokoro export with its voices fits). */
+export const DEFAULT_IMPORT_LIMIT = 1024 * 1024 * 1024;
+
+/** Content types the import route takes, and the file name ending the installer expects. */
+const IMPORT_TYPES: Record<string, string> = {
+  'application/zip': '.zip',
+  'application/x-zip-compressed': '.zip',
+  'application/gzip': '.tar.gz',
+  'application/x-gzip': '.tar.gz',
+  'application/x-tar': '.tar',
+};
+
+export interface VoicePackRouteOptions {
+  auth: Auth;
+  voices: VoiceLibrary;
+  installs: VoiceInstalls;
+  /** Bytes of an imported archive at most (default 1 GiB). */
+  importLimit?: number;
+}
+
+export function registerVoicePackRoutes(
+  app: FastifyInstance,
+  { auth, voices, installs, importLimit = DEFAULT_IMPORT_LIMIT }: VoicePackRouteOptions,
+): void {
+  app.get('/api/v1/voice-packs', async (request, reply) => {
+    await auth.requireKey(request);
+    return sendResult(reply, await listing(voices, installs));
+  });
+
+  app.post('/api/v1/voice-packs/install', async (request, reply) => {
+    requireSession(request);
+    const body = (request.body ?? {}) as InstallVoicePackBody;
+    const problem = firstSchemaProblem(InstallVoicePackBodySchema, body);
+    if (problem) throw new AppError('INVALID_FIELD', `Invalid field ${problem.field}: ${problem.message}.`);
+    const entry = findCatalogueEntry(body.id, voices.catalogue);
+    if (!entry)
+      throw new AppError('VOICE_PACK_NOT_FOUND', `The catalogue has no voice pack "${body.id}".`, {
+        field: 'id',
+      });
+    const installed = await voices.get(body.id).catch(() => undefined);
+    if (!installed) installs.start(body.id);
+    return sendResult(reply, await packState(voices, installs, body.id));
+  });
+
+  app.post<{ Params: { id: string } }>('/api/v1/voice-packs/:id/cancel', async (request, reply) => {
+    requireSession(request);
+    const { id } = request.params;
+    installs.cancel(id);
+    return sendResult(reply, await packState(voices, installs, id));
+  });
+
+  app.post<{ Params: { id: string } }>('/api/v1/voice-packs/:id/remove', async (request, reply) => {
+    requireSession(request);
+    const { id } = request.params;
+    await voices.remove(id);
+    const entry = findCatalogueEntry(id, voices.catalogue);
+    return sendResult(reply, entry ? await packState(voices, installs, id) : { id, state: 'removed' });
+  });
+
+  app.put<{ Params: { code: string } }>('/api/v1/voice-packs/assignments/:code', async (request, reply) => {
+    requireSession(request);
+    const { code } = request.params;
+    if (!findVoice(code))
+      throw new AppError('UNKNOWN_VOICE', `Unknown voice_code "${code}".`, { field: 'voice_code' });
+    const body = (request.body ?? {}) as AssignVoiceBody;
+    const problem = firstSchemaProblem(AssignVoiceBodySchema, body);
+    if (problem) throw new AppError('INVALID_FIELD', `Invalid field ${problem.field}: ${problem.message}.`);
+    if (body.pack === null) {
+      await voices.assign(code, null, body.model_id);
+    } else {
+      const assignment = { packId: body.pack, ...(body.speaker ? { speaker: body.speaker } : {}) };
+      const pack: PackManifest | CatalogueEntry | undefined =
+        (await voices.get(body.pack).catch(() => undefined)) ??
+        findCatalogueEntry(body.pack, voices.catalogue);
+      if (!pack)
+        throw new AppError(
+          'VOICE_PACK_NOT_FOUND',
+          `The voice pack "${body.pack}" is neither installed nor in the catalogue.`,
+          { field: 'pack' },
+        );
+      checkAssignment(code, assignment, pack);
+      await voices.assign(code, assignment, body.model_id);
+    }
+    const result: AssignVoiceResult = {
+      voice_code: code,
+      engine: engineLabel(await voices.resolve(code, body.model_id ?? 'std-v1.6')),
+    };
+    return sendResult(reply, result);
+  });
+
+  // The import takes a raw archive body: its own parsers and limit, in its own context.
+  void app.register(async (scope) => {
+    scope.addContentTypeParser(Object.keys(IMPORT_TYPES), (_request, payload, done) => done(null, payload));
+    scope.post('/api/v1/voice-packs/import', async (request, reply) => {
+      requireSession(request);
+      const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+      const ending = IMPORT_TYPES[type];
+      if (!ending)
+        throw new AppError(
+          'UNSUPPORTED_MEDIA_TYPE',
+          'Send the archive as application/zip or application/gzip.',
+        );
+      const declared = Number(request.headers['content-length']);
+      if (Number.isFinite(declared) && declared > importLimit)
+        throw new AppError('BODY_TOO_LARGE', `The archive is larger than ${importLimit} bytes.`);
+      await mkdir(voices.dir, { recursive: true });
+      const path = join(voices.dir, `.import-${randomBytes(6).toString('hex')}${ending}`);
+      try {
+        await pipeline(request.body as Readable, limitBytes(importLimit), createWriteStream(path));
+        const { manifest } = await voices.install({ kind: 'path', path });
+        return sendResult(reply, await packState(voices, installs, manifest.id));
+      } finally {
+        await rm(path, { force: true });
+      }
+    });
+  });
+}
+
+/** Passes bytes through; fails with BODY_TOO_LARGE past `limit`. */
+function limitBytes(limit: number): Transform {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      seen += chunk.length;
+      if (seen > limit)
+        callback(new AppError('BODY_TOO_LARGE', `The archive is larger than ${limit} bytes.`));
+      else callback(null, chunk);
+    },
+  });
+}
+
+/** The whole library: packs with their state, and what speaks each voice code. */
+export async function listing(voices: VoiceLibrary, installs: VoiceInstalls): Promise<VoicePackList> {
+  const installed = await voices.list();
+  const assignments = await voices.assignments();
+  const ids = new Set(installed.map((p) => p.id));
+  const packs: VoicePackInfo[] = [
+    ...installed.map((p) => installedInfo(p, voices.catalogue)),
+    ...voices.catalogue.filter((e) => !ids.has(e.id)).map((e) => catalogueInfo(e, installs)),
+  ];
+  return { packs, voices: VOICES.map((v) => engineInfo(v.voice_code, installed, assignments, voices)) };
+}
+
+async function packState(voices: VoiceLibrary, installs: VoiceInstalls, id: string): Promise<VoicePackInfo> {
+  const installed = await voices.get(id).catch(() => undefined);
+  if (installed) return installedInfo(installed, voices.catalogue);
+  const entry = findCatalogueEntry(id, voices.catalogue);
+  if (!entry) throw new AppError('VOICE_PACK_NOT_FOUND', `There is no voice pack "${id}".`, { id });
+  return catalogueInfo(entry, installs);
+}
+
+function installedInfo(p: PackManifest, catalogue: readonly CatalogueEntry[]): VoicePackInfo {
+  const entry = findCatalogueEntry(p.id, catalogue);
+  return {
+    id: p.id,
+    family: p.family,
+    state: 'installed',
+    in_catalogue: entry !== undefined,
+    size: p.size,
+    quality: p.quality,
+    languages: p.languages,
+    locales: p.locales,
+    licence: p.licence,
+    sample_rate: p.sample_rate,
+    num_speakers: p.num_speakers,
+    speakers:
+      p.family === 'kokoro'
+        ? p.voices.map((v) => v.name)
+        : Object.entries(p.speakers)
+            .sort((a, b) => a[1] - b[1])
+            .map(([name]) => name),
+    source_url: entry?.source_url ?? (p.origin === 'url' ? p.source : null),
+    installed_at: p.installed_at,
+  };
+}
+
+function catalogueInfo(e: CatalogueEntry, installs: VoiceInstalls): VoicePackInfo {
+  const progress = installs.progress(e.id);
+  return {
+    id: e.id,
+    family: e.family,
+    state: progress ? 'installing' : 'available',
+    in_catalogue: true,
+    ...(progress ? { progress } : {}),
+    size: e.size,
+    quality: e.quality,
+    languages: e.languages,
+    locales: e.locales,
+    licence: e.licence,
+    sample_rate: e.sample_rate,
+    num_speakers: e.num_speakers,
+    speakers: e.family === 'kokoro' ? e.voices.map((v) => v.name) : (e.speakers ?? []),
+    source_url: e.source_url,
+    installed_at: null,
+  };
+}
+
+/** A catalogue entry as if installed, to ask what would speak a code once it is. */
+function asManifest(e: CatalogueEntry): PackManifest {
+  return {
+    format: MANIFEST_FORMAT,
+    id: e.id,
+    family: e.family,
+    languages: e.languages,
+    locales: e.locales,
+    quality: e.quality,
+    ...(e.precision ? { precision: e.precision } : {}),
+    sample_rate: e.sample_rate,
+    num_speakers: e.num_speakers,
+    voices: e.voices,
+    size: e.size,
+    licence: e.licence,
+    speakers: Object.fromEntries((e.speakers ?? []).map((name, i) => [name, i])),
+    model: 'model.onnx',
+    config: 'config.json',
+    files: [],
+    origin: 'catalogue',
+    source: e.source_url,
+    installed_at: '',
+  };
+}
+
+function engineInfo(
+  code: string,
+  installed: readonly PackManifest[],
+  assignments: AssignmentOverrides,
+  voices: VoiceLibrary,
+): VoiceEngineInfo {
+  const engine = engineLabel(resolveEngineVoice(code, 'std-v1.6', installed, assignments));
+  const entry = (DEFAULT_ASSIGNMENTS[code] ?? [])
+    .map((a) => findCatalogueEntry(a.packId, voices.catalogue))
+    .find((e) => e !== undefined);
+  if (!entry) return { voice_code: code, engine, default_pack: null, engine_with_default: null };
+  const withDefault = installed.some((p) => p.id === entry.id)
+    ? engine
+    : engineLabel(resolveEngineVoice(code, 'std-v1.6', [...installed, asManifest(entry)], assignments));
+  return { voice_code: code, engine, default_pack: entry.id, engine_with_default: withDefault };
+}

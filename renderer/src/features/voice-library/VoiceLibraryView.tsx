@@ -1,0 +1,237 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { VoicePackInfo } from '../../../../electron/shared/voice-packs';
+import { VOICES } from '../../../../electron/shared/voices';
+import { errorMessage } from '../../lib/api-client';
+import { useClient, useStudio } from '../../stores';
+
+const LANGUAGE_NAMES = new Map<string, string>(VOICES.map((v) => [v.language, v.language_name]));
+const MULTILINGUAL = 'Several languages';
+
+/** 12_345_678 → "11.8 MB". */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} kB`;
+  if (bytes < 1024 ** 3) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
+  return `${(bytes / 1024 ** 3).toFixed(2)} GB`;
+}
+
+const QUALITY: Record<VoicePackInfo['quality'], string> = {
+  x_low: 'extra low',
+  low: 'low',
+  medium: 'medium',
+  high: 'high',
+};
+
+/** Packs grouped by the language they speak (packs of several languages together), in list order. */
+export function groupPacks(packs: readonly VoicePackInfo[]): { language: string; packs: VoicePackInfo[] }[] {
+  const groups = new Map<string, VoicePackInfo[]>();
+  for (const pack of packs) {
+    const language =
+      pack.languages.length === 1
+        ? (LANGUAGE_NAMES.get(pack.languages[0]!) ?? pack.languages[0]!)
+        : MULTILINGUAL;
+    groups.set(language, [...(groups.get(language) ?? []), pack]);
+  }
+  return [...groups.entries()]
+    .map(([language, list]) => ({ language, packs: list }))
+    .sort((a, b) => a.language.localeCompare(b.language));
+}
+
+/** Installed and downloadable neural voice packs: download with progress, cancel, import, remove, play. */
+export function VoiceLibraryView() {
+  const packs = useStudio((s) => s.voicePacks);
+  const engines = useStudio((s) => s.voiceEngines);
+  const loaded = useStudio((s) => s.voicePacksLoaded);
+  const error = useStudio((s) => s.voicePackError);
+  const load = useStudio((s) => s.loadVoicePacks);
+  const install = useStudio((s) => s.installVoicePack);
+  const cancel = useStudio((s) => s.cancelVoicePack);
+  const remove = useStudio((s) => s.removeVoicePack);
+  const importPack = useStudio((s) => s.importVoicePack);
+  const client = useClient();
+  const id = useId();
+  const [importing, setImporting] = useState(false);
+  const [playing, setPlaying] = useState<string | null>(null);
+  const [playError, setPlayError] = useState<{ id: string; message: string } | null>(null);
+  const audio = useRef<HTMLAudioElement | null>(null);
+
+  useEffect(() => {
+    void load();
+    return () => audio.current?.pause();
+  }, [load]);
+
+  /** Voice codes a pack speaks now (their engine label names the pack). */
+  const speakers = (pack: VoicePackInfo) =>
+    VOICES.filter((v) => engines[v.voice_code]?.engine.startsWith(`${pack.family}:${pack.id}#`));
+
+  const play = async (pack: VoicePackInfo, code: string) => {
+    audio.current?.pause();
+    setPlayError(null);
+    setPlaying(pack.id);
+    try {
+      const blob = await client.audition(code, {});
+      const url = URL.createObjectURL(blob);
+      const element = new Audio(url);
+      audio.current = element;
+      element.onended = () => {
+        setPlaying(null);
+        URL.revokeObjectURL(url);
+      };
+      await element.play();
+    } catch (e) {
+      setPlayError({ id: pack.id, message: errorMessage(e) });
+      setPlaying(null);
+    }
+  };
+
+  const onFile = async (e: { target: HTMLInputElement }) => {
+    const file = e.target.files?.[0];
+    e.target.value = '';
+    if (!file) return;
+    setImporting(true);
+    try {
+      await importPack(file, file.name);
+    } finally {
+      setImporting(false);
+    }
+  };
+
+  const installed = packs.filter((p) => p.state === 'installed');
+  const groups = groupPacks(packs);
+
+  return (
+    <>
+      <div className="page-head">
+        <div>
+          <h1>Voice library</h1>
+          <p>
+            Natural-sounding neural voices (Piper, Kokoro) run on this computer once downloaded. Voices
+            without one use eSpeak, the basic engine. {installed.length} installed.
+          </p>
+        </div>
+        <div className="row">
+          <label className="button" htmlFor={`${id}-import`} aria-disabled={importing}>
+            {importing ? 'Importing…' : 'Import from disk…'}
+          </label>
+          <input
+            id={`${id}-import`}
+            className="visually-hidden"
+            type="file"
+            accept=".zip,.tar.gz,.tgz,application/zip,application/gzip"
+            aria-label="Import a voice pack (.zip or .tar.gz)"
+            disabled={importing}
+            onChange={(e) => void onFile(e)}
+          />
+        </div>
+      </div>
+      {error && error.id === null && <p className="error">{error.message}</p>}
+      <div className="panel">
+        {!loaded && <p className="muted">Loading the voice library…</p>}
+        {loaded && packs.length === 0 && <p className="muted">The catalogue is empty.</p>}
+        {groups.map((g) => (
+          <section key={g.language} className="voice-group" aria-label={`${g.language} voice packs`}>
+            <h3>{g.language}</h3>
+            <ul className="voice-list pack-list">
+              {g.packs.map((pack) => {
+                const speaks = speakers(pack);
+                const percent = pack.progress?.total
+                  ? Math.min(100, (pack.progress.bytes / pack.progress.total) * 100)
+                  : 0;
+                return (
+                  <li key={pack.id} className="voice-card pack-card" aria-label={`Voice pack ${pack.id}`}>
+                    <div className="row">
+                      <span className="name pack-name" title={pack.id}>
+                        {pack.id}
+                      </span>
+                      <span className="spacer" />
+                      <span className={`badge ${pack.state === 'installed' ? 'ok' : ''}`}>{pack.state}</span>
+                    </div>
+                    <div className="small muted pack-meta">
+                      {[
+                        pack.family === 'kokoro' ? 'Kokoro' : 'Piper',
+                        `${QUALITY[pack.quality]} quality`,
+                        formatBytes(pack.size),
+                        `${(pack.sample_rate / 1000).toLocaleString('en-US')} kHz`,
+                        `${pack.num_speakers} ${pack.num_speakers === 1 ? 'speaker' : 'speakers'}`,
+                      ].join(' · ')}
+                    </div>
+                    <div className="small licence" title={pack.licence}>
+                      Licence: {pack.licence}
+                    </div>
+                    {speaks.length > 0 && (
+                      <div className="small">Speaks {speaks.map((v) => v.name).join(', ')}</div>
+                    )}
+                    {pack.state === 'installing' && (
+                      <div>
+                        <div
+                          className="progress"
+                          role="progressbar"
+                          aria-label={`Download progress of ${pack.id}`}
+                          aria-valuemin={0}
+                          aria-valuemax={100}
+                          aria-valuenow={Math.round(percent)}
+                        >
+                          <div style={{ width: `${Math.max(3, percent)}%` }} />
+                        </div>
+                        <p className="hint small">
+                          {pack.progress?.phase === 'download' || !pack.progress
+                            ? `Downloading… ${formatBytes(pack.progress?.bytes ?? 0)} of ${formatBytes(pack.progress?.total ?? pack.size)}`
+                            : 'Checking the files…'}
+                        </p>
+                      </div>
+                    )}
+                    <div className="row">
+                      <span className="spacer" />
+                      {pack.state === 'available' && (
+                        <button
+                          type="button"
+                          className="primary"
+                          aria-label={`Download ${pack.id}`}
+                          onClick={() => void install(pack.id)}
+                        >
+                          Download
+                        </button>
+                      )}
+                      {pack.state === 'installing' && (
+                        <button
+                          type="button"
+                          aria-label={`Cancel download of ${pack.id}`}
+                          onClick={() => void cancel(pack.id)}
+                        >
+                          Cancel
+                        </button>
+                      )}
+                      {pack.state === 'installed' && speaks[0] && (
+                        <button
+                          type="button"
+                          className="icon"
+                          aria-label={`Play a sample of ${pack.id} (${speaks[0].name})`}
+                          disabled={playing === pack.id}
+                          onClick={() => void play(pack, speaks[0]!.voice_code)}
+                        >
+                          {playing === pack.id ? '…' : 'Play'}
+                        </button>
+                      )}
+                      {pack.state === 'installed' && (
+                        <button
+                          type="button"
+                          className="danger"
+                          aria-label={`Remove ${pack.id}`}
+                          onClick={() => void remove(pack.id)}
+                        >
+                          Remove
+                        </button>
+                      )}
+                    </div>
+                    {error?.id === pack.id && <p className="error">{error.message}</p>}
+                    {playError?.id === pack.id && <p className="error">{playError.message}</p>}
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        ))}
+      </div>
+    </>
+  );
+}
