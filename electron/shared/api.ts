@@ -9,7 +9,7 @@
 
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import type { ErrorCode } from './errors';
-import { AUDIO_TYPES, BITRATES, MODEL_IDS, RATE_MAX, RATE_MIN, VOLUME_MAX, VOLUME_MIN } from './options';
+import { AUDIO_FORMATS, AUDIO_TYPES, BITRATES, MODEL_IDS, RATE_MAX, RATE_MIN, VOLUME_MAX, VOLUME_MIN } from './options';
 import { AbsolutePathSchema, PortSchema } from './settings';
 
 const literals = <T extends string | number>(values: readonly T[]) =>
@@ -46,7 +46,7 @@ export const RequestRecordSchema = Type.Object({
   /** Code points of the cleaned input text (the billable count). */
   characters: Type.Integer(),
   voice_code: Type.String(),
-  audio_type: literals(AUDIO_TYPES),
+  audio_type: literals(AUDIO_FORMATS),
   speed_rate: Type.Number(),
   pitch_rate: Type.Number(),
   bitrate: literals(BITRATES),
@@ -69,7 +69,7 @@ export const CallbackPayloadSchema = Type.Object({
   request_id: Type.String(),
   characters: Type.Integer(),
   voice_code: Type.String(),
-  audio_type: literals(AUDIO_TYPES),
+  audio_type: literals(AUDIO_FORMATS),
   speed_rate: Type.Number(),
   pitch_rate: Type.Number(),
   bitrate: literals(BITRATES),
@@ -138,7 +138,7 @@ export const RequestDetailSchema = Type.Object({
   input_text: Type.String(),
   voice_code: Type.String(),
   model_id: literals(MODEL_IDS),
-  audio_type: literals(AUDIO_TYPES),
+  audio_type: literals(AUDIO_FORMATS),
   bitrate: literals(BITRATES),
   speed_rate: Type.Number(),
   pitch_rate: Type.Number(),

@@ -4,9 +4,17 @@ export const MODEL_IDS = ['std-v1.6', 'std-v1.5', 'std-v1.5-turbo', 'std-v1'] as
 export type ModelId = (typeof MODEL_IDS)[number];
 export const DEFAULT_MODEL: ModelId = 'std-v1.6';
 
+/** The cloud API's `audio_type` values (spec). */
 export const AUDIO_TYPES = ['mp3', 'wav'] as const;
 export type AudioType = (typeof AUDIO_TYPES)[number];
 export const DEFAULT_AUDIO_TYPE: AudioType = 'mp3';
+
+/**
+ * Every format a render can write: the spec's two, and the rest of OpenAI's `response_format`
+ * (opus in Ogg, AAC in ADTS, FLAC, and `pcm`: raw 16-bit little-endian mono at 24 kHz).
+ */
+export const AUDIO_FORMATS = ['mp3', 'wav', 'opus', 'aac', 'flac', 'pcm'] as const;
+export type AudioFormat = (typeof AUDIO_FORMATS)[number];
 
 /** MP3 CBR bitrates in kbps; all are valid MPEG-2 Layer III rates at 22050 Hz. */
 export const BITRATES = [8, 16, 32, 64, 128, 160] as const;
@@ -27,7 +35,8 @@ export const SAMPLE_RATE = 22050;
 export interface SynthesisOptions {
   voice_code: string;
   model_id: ModelId;
-  audio_type: AudioType;
+  /** The cloud API offers mp3 and wav; OpenAI's endpoint every AudioFormat. */
+  audio_type: AudioFormat;
   bitrate: Bitrate;
   /** 0.5–2.0; duration scales as 1/speed_rate. */
   speed_rate: number;
@@ -37,7 +46,7 @@ export interface SynthesisOptions {
   volume: number;
 }
 
-export const DEFAULT_SYNTHESIS: Omit<SynthesisOptions, 'voice_code'> = {
+export const DEFAULT_SYNTHESIS: Omit<SynthesisOptions, 'voice_code' | 'audio_type'> & { audio_type: AudioType } = {
   model_id: DEFAULT_MODEL,
   audio_type: DEFAULT_AUDIO_TYPE,
   bitrate: DEFAULT_BITRATE,

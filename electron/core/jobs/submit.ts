@@ -6,7 +6,7 @@
 
 import { randomBytes } from 'node:crypto';
 import { AppError } from '../../shared/errors';
-import type { AudioType, Bitrate, ModelId } from '../../shared/options';
+import type { AudioFormat, Bitrate, ModelId } from '../../shared/options';
 import { findVoice } from '../../shared/voices';
 import type { RequestRow, Store } from '../store';
 import { isoTime, type Clock } from '../platform/clock';
@@ -22,7 +22,7 @@ export interface SubmitInput {
   characters: number;
   voice_code: string;
   model_id: ModelId;
-  audio_type: AudioType;
+  audio_type: AudioFormat;
   bitrate: Bitrate;
   speed_rate: number;
   pitch_rate: number;

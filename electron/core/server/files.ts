@@ -12,6 +12,10 @@ import { AppError } from '../../shared/errors';
 export const CONTENT_TYPES = {
   mp3: 'audio/mpeg',
   wav: 'audio/wav',
+  opus: 'audio/ogg; codecs=opus',
+  aac: 'audio/aac',
+  flac: 'audio/flac',
+  pcm: 'audio/pcm',
   srt: 'application/x-subrip',
 } as const;
 

@@ -1,4 +1,4 @@
-import type { AudioType, Bitrate, ModelId } from '../../shared/options';
+import type { AudioFormat, Bitrate, ModelId } from '../../shared/options';
 import type { CallbackState, RequestStatus } from '../../shared/api';
 import type { Db } from './database';
 
@@ -14,7 +14,7 @@ export interface RequestRow {
   characters: number;
   voice_code: string;
   model_id: ModelId;
-  audio_type: AudioType;
+  audio_type: AudioFormat;
   bitrate: Bitrate;
   speed_rate: number;
   pitch_rate: number;
