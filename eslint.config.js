@@ -23,7 +23,18 @@ const layerOptions = {
     'core/engine': {
       paths: ['electron/core/engine'],
       allow: ['shared', 'core/platform'],
-      packages: ['@echogarden/*', 'wasm-media-encoders', 'kuromoji', 'onnxruntime-node'],
+      packages: [
+        '@echogarden/*',
+        'wasm-media-encoders',
+        'kuromoji',
+        'onnxruntime-node',
+        // The stream encoders (audio/stream-encoder.ts): Opus, the Ogg/ADTS/FLAC muxers, AAC and
+        // FLAC codecs, and the resampler.
+        '@evan/opus',
+        'mediabunny',
+        '@mediabunny/*',
+        'speex-resampler',
+      ],
     },
     'core/store': {
       paths: ['electron/core/store'],

@@ -47,6 +47,11 @@ export interface RenderRequest extends SynthesisOptions {
   timingsPath?: string;
   /** Called with the fraction done (0–1) as chunks complete. */
   onProgress?: (fraction: number) => void;
+  /**
+   * Called in order with the audio as it is written, after the volume stage: the very samples
+   * the file encodes, at `sampleRate` Hz (the voice's rate). For streaming while rendering.
+   */
+  onAudio?: (pcm: Int16Array, sampleRate: number) => void;
   /** Aborts the render; partial files are removed and the promise rejects. */
   signal?: AbortSignal;
   /** Speak with this neural voice (default: eSpeak). */

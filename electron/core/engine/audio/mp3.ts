@@ -1,7 +1,7 @@
 /**
  * MP3 output through LAME compiled to WebAssembly (`wasm-media-encoders`): CBR at the
  * API's bitrates, keeping the engine's sample rate (MPEG-2 Layer III at 22050 Hz), as a
- * streaming file sink and as an in-memory encoder.
+ * streaming file sink, a live stream encoder and an in-memory encoder, all on one `Mp3Stream`.
  */
 
 import { readFile } from 'node:fs/promises';
@@ -11,6 +11,7 @@ import { AppError } from '../../../shared/errors';
 import { BITRATES, type Bitrate } from '../../../shared/options';
 import { StagedFile } from '../../platform/staged-file';
 import type { AudioSink, AudioSinkResult } from './audio-sink';
+import { AUDIO_CONTENT_TYPES, concatBytes, type StreamEncoder } from './stream-encoder';
 
 export interface Mp3Options {
   /** Input and output sample rate, Hz; one of the MP3 rates (the engine's is 22050). */
@@ -168,6 +169,40 @@ export async function createMp3Sink(path: string, options: Mp3Options): Promise<
     async abort() {
       stream = undefined;
       await file.discard();
+    },
+  };
+}
+
+/**
+ * A live MP3 stream (same encoding as `createMp3Sink`): each call returns the frames LAME has
+ * completed, copied out of WASM memory. Every frame is audio, so any prefix of the bytes plays.
+ * Rejects with AppError INVALID_FIELD for a bitrate outside BITRATES.
+ */
+export async function createMp3StreamEncoder(options: Mp3Options): Promise<StreamEncoder> {
+  let stream: Mp3Stream | undefined = await Mp3Stream.create(options);
+  const run = (step: (encoder: Mp3Stream, emit: (bytes: Uint8Array) => void) => void): Uint8Array => {
+    if (!stream) throw new AppError('OUTPUT_FAILED', 'the MP3 stream is already finished');
+    const parts: Uint8Array[] = [];
+    try {
+      step(stream, (bytes) => parts.push(bytes.slice()));
+    } catch (error) {
+      throw encoderFailed(error);
+    }
+    return parts.length === 0 ? new Uint8Array(0) : concatBytes(parts);
+  };
+  return {
+    format: 'mp3',
+    contentType: AUDIO_CONTENT_TYPES.mp3,
+    outputRate: options.sampleRate,
+    encode: async (pcm) => run((encoder, emit) => encoder.encode(pcm, emit)),
+    async finish() {
+      const out = run((encoder, emit) => encoder.finish(emit));
+      // Let the encoder's 16 MiB of WASM memory go even if the caller keeps this object.
+      stream = undefined;
+      return out;
+    },
+    async close() {
+      stream = undefined;
     },
   };
 }

@@ -1,11 +1,12 @@
 /**
- * RIFF WAVE output (PCM, 16-bit, mono): a streaming file sink, an in-memory encoder and
- * a header parser for checks.
+ * RIFF WAVE output (PCM, 16-bit, mono): a streaming file sink, a live stream encoder, an
+ * in-memory encoder and a header parser for checks.
  */
 
 import { AppError } from '../../../shared/errors';
 import { StagedFile } from '../../platform/staged-file';
 import type { AudioSink, AudioSinkResult } from './audio-sink';
+import { AUDIO_CONTENT_TYPES, type StreamEncoder } from './stream-encoder';
 
 /** Size of the canonical header written here: RIFF + "fmt " (16 bytes) + "data" chunk headers. */
 export const WAV_HEADER_BYTES = 44;
@@ -18,8 +19,18 @@ export const WAV_MAX_DATA_BYTES = 0xffffffff - (WAV_HEADER_BYTES - 8);
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
-/** The 44-byte header of a 16-bit mono PCM WAV file holding `dataBytes` bytes of samples. */
-function wavHeader(sampleRate: number, dataBytes: number): Uint8Array {
+/**
+ * Size written in a live stream's header, whose length is not known when it is sent: the
+ * largest value, as OpenAI's endpoint sends it. ffmpeg then reads samples up to the end of
+ * the stream without an error.
+ */
+const UNKNOWN_SIZE = 0xffffffff;
+
+/**
+ * The 44-byte header of a 16-bit mono PCM WAV file holding `dataBytes` bytes of samples;
+ * 'unknown' for a live stream (RIFF and data sizes 0xFFFFFFFF).
+ */
+function wavHeader(sampleRate: number, dataBytes: number | 'unknown'): Uint8Array {
   const header = new Uint8Array(WAV_HEADER_BYTES);
   const view = new DataView(header.buffer);
   const ascii = (offset: number, text: string) => {
@@ -28,7 +39,7 @@ function wavHeader(sampleRate: number, dataBytes: number): Uint8Array {
   const channels = 1;
   const bytesPerSample = 2;
   ascii(0, 'RIFF');
-  view.setUint32(4, WAV_HEADER_BYTES - 8 + dataBytes, true);
+  view.setUint32(4, dataBytes === 'unknown' ? UNKNOWN_SIZE : WAV_HEADER_BYTES - 8 + dataBytes, true);
   ascii(8, 'WAVE');
   ascii(12, 'fmt ');
   view.setUint32(16, 16, true);
@@ -39,7 +50,7 @@ function wavHeader(sampleRate: number, dataBytes: number): Uint8Array {
   view.setUint16(32, channels * bytesPerSample, true);
   view.setUint16(34, bytesPerSample * 8, true);
   ascii(36, 'data');
-  view.setUint32(40, dataBytes, true);
+  view.setUint32(40, dataBytes === 'unknown' ? UNKNOWN_SIZE : dataBytes, true);
   return header;
 }
 
@@ -51,6 +62,24 @@ function putSamples(target: Uint8Array, pcm: Int16Array): void {
   }
   const view = new DataView(target.buffer, target.byteOffset, target.byteLength);
   for (let i = 0; i < pcm.length; i++) view.setInt16(i * 2, pcm[i]!, true);
+}
+
+/** The samples as little-endian 16-bit bytes: a view on little-endian machines, else a copy. */
+function sampleBytes(pcm: Int16Array): Uint8Array {
+  if (LITTLE_ENDIAN) return new Uint8Array(pcm.buffer, pcm.byteOffset, pcm.byteLength);
+  const bytes = new Uint8Array(pcm.byteLength);
+  putSamples(bytes, pcm);
+  return bytes;
+}
+
+/**
+ * Little-endian 16-bit bytes of the samples in a new array (raw `pcm` output and live WAV
+ * both hand their bytes to the caller to keep).
+ */
+export function pcmToBytes(pcm: Int16Array): Uint8Array {
+  const bytes = new Uint8Array(pcm.byteLength);
+  putSamples(bytes, pcm);
+  return bytes;
 }
 
 function checkSampleRate(sampleRate: number): void {
@@ -123,13 +152,7 @@ export async function createWavSink(
         );
       }
       samples += pcm.length;
-      if (LITTLE_ENDIAN) {
-        file.append(new Uint8Array(pcm.buffer, pcm.byteOffset, pcm.byteLength));
-      } else {
-        const bytes = new Uint8Array(pcm.byteLength);
-        putSamples(bytes, pcm);
-        file.append(bytes);
-      }
+      file.append(sampleBytes(pcm));
       await file.drain();
     },
     async finish(): Promise<AudioSinkResult> {
@@ -137,6 +160,32 @@ export async function createWavSink(
       return { bytes, samples, durationMs: (samples / sampleRate) * 1000 };
     },
     abort: () => file.discard(),
+  };
+}
+
+/**
+ * A live WAV stream: the header (sizes unknown, 0xFFFFFFFF) with the first call, then the
+ * samples as they come. For files use `createWavSink`, which writes the real sizes at the end.
+ * @param sampleRate Hz, kept in the output
+ */
+export function createWavStreamEncoder(sampleRate: number): StreamEncoder {
+  checkSampleRate(sampleRate);
+  let header: Uint8Array | undefined = wavHeader(sampleRate, 'unknown');
+  const take = (pcm: Int16Array): Uint8Array => {
+    if (!header) return pcmToBytes(pcm);
+    const out = new Uint8Array(header.length + pcm.byteLength);
+    out.set(header);
+    putSamples(out.subarray(header.length), pcm);
+    header = undefined;
+    return out;
+  };
+  return {
+    format: 'wav',
+    contentType: AUDIO_CONTENT_TYPES.wav,
+    outputRate: sampleRate,
+    encode: async (pcm) => take(pcm),
+    finish: async () => take(new Int16Array(0)),
+    close: async () => undefined,
   };
 }
 

@@ -39,6 +39,15 @@ async function handle(message: HostRequest): Promise<void> {
           ...message.request,
           signal: controller.signal,
           onProgress: (fraction) => post({ type: 'progress', seq, fraction }),
+          ...(message.streamAudio
+            ? {
+                onAudio: (samples: Int16Array, sampleRate: number) => {
+                  // A copy: the caller may reuse its array; the copy is transferred, not cloned.
+                  const pcm = samples.slice().buffer;
+                  post({ type: 'audio', seq, pcm, sampleRate }, [pcm]);
+                },
+              }
+            : {}),
         });
         post({ type: 'rendered', seq, result });
       } finally {

@@ -28,6 +28,7 @@ interface Pending {
   resolve(value: Answers[CallKind]): void;
   reject(error: Error): void;
   onProgress?: ((fraction: number) => void) | undefined;
+  onAudio?: ((pcm: Int16Array, sampleRate: number) => void) | undefined;
 }
 
 /** Starts the host worker and its engine; resolves once the engine is ready. */
@@ -44,7 +45,11 @@ export async function createEngineHost(options: { poolSize?: number } = {}): Pro
 
   const send = (message: HostRequest) => worker.postMessage(message);
   /** Sends a request; resolves with its answer. `seq` of the call is `seq` right after. */
-  const call = <K extends CallKind>(message: CallRequest<K>, onProgress?: (f: number) => void) =>
+  const call = <K extends CallKind>(
+    message: CallRequest<K>,
+    onProgress?: (f: number) => void,
+    onAudio?: (pcm: Int16Array, sampleRate: number) => void,
+  ) =>
     new Promise<Answers[K]>((resolve, reject) => {
       if (failure) return reject(failure);
       const id = ++seq;
@@ -53,6 +58,7 @@ export async function createEngineHost(options: { poolSize?: number } = {}): Pro
         resolve: resolve as (value: Answers[CallKind]) => void,
         reject,
         onProgress,
+        onAudio,
       });
       send({ ...message, seq: id } as HostRequest);
     });
@@ -82,6 +88,9 @@ export async function createEngineHost(options: { poolSize?: number } = {}): Pro
         return;
       case 'progress':
         pending.get(reply.seq)?.onProgress?.(reply.fraction);
+        return;
+      case 'audio':
+        pending.get(reply.seq)?.onAudio?.(new Int16Array(reply.pcm), reply.sampleRate);
         return;
       case 'rendered':
         settle(reply, 'render')?.resolve(reply.result);
@@ -125,9 +134,13 @@ export async function createEngineHost(options: { poolSize?: number } = {}): Pro
   return {
     poolSize,
     render(request: RenderRequest): Promise<RenderResult> {
-      const { onProgress, signal, ...plain } = request;
+      const { onProgress, onAudio, signal, ...plain } = request;
       if (signal?.aborted) return Promise.reject(abortError(signal));
-      const promise = call<'render'>({ type: 'render', request: plain }, onProgress);
+      const promise = call<'render'>(
+        { type: 'render', request: plain, streamAudio: onAudio !== undefined },
+        onProgress,
+        onAudio,
+      );
       if (signal) {
         const id = seq;
         const onAbort = () =>

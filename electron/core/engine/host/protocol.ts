@@ -9,11 +9,12 @@ import type { ErrorCode } from '../../../shared/errors';
 import type { AuditionOptions, RenderRequest, RenderResult } from '../engine';
 
 /** What of a RenderRequest can cross a thread: callbacks and the signal stay behind. */
-export type PlainRenderRequest = Omit<RenderRequest, 'onProgress' | 'signal'>;
+export type PlainRenderRequest = Omit<RenderRequest, 'onProgress' | 'onAudio' | 'signal'>;
 
 export type HostRequest =
   | { type: 'init'; seq: number; poolSize?: number }
-  | { type: 'render'; seq: number; request: PlainRenderRequest }
+  /** `streamAudio`: send the audio back as it is written (`audio` replies), for RenderRequest.onAudio. */
+  | { type: 'render'; seq: number; request: PlainRenderRequest; streamAudio: boolean }
   | { type: 'abort'; seq: number; reason: { code: ErrorCode; message: string } }
   | { type: 'audition'; seq: number; options: AuditionOptions }
   | { type: 'close'; seq: number };
@@ -21,6 +22,7 @@ export type HostRequest =
 export type HostReply =
   | { type: 'ready'; seq: number; poolSize: number }
   | { type: 'progress'; seq: number; fraction: number }
+  | { type: 'audio'; seq: number; pcm: ArrayBuffer; sampleRate: number }
   | { type: 'rendered'; seq: number; result: RenderResult }
   | { type: 'auditioned'; seq: number; wav: ArrayBuffer }
   | { type: 'closed'; seq: number }

@@ -1,5 +1,5 @@
 /**
- * The files one render writes: the audio (WAV or MP3, through the volume limiter), and when
+ * The files one render writes: the audio (any AudioFormat, through the volume limiter), and when
  * asked the SRT subtitles and the word timings (JSON). Each is staged under a temporary name
  * and appears under its own only when `finish` succeeds; `abort` removes them all.
  */
@@ -7,6 +7,7 @@
 import { StagedFile } from '../../platform/staged-file';
 import type { AudioSink } from '../audio/audio-sink';
 import { createVolumeProcessor } from '../audio/dsp';
+import { createEncoderSink } from '../audio/encoder-sink';
 import { createMp3Sink } from '../audio/mp3';
 import { createWavSink } from '../audio/wav';
 import type { RenderRequest } from '../engine';
@@ -31,12 +32,27 @@ export interface RenderOutputs {
   abort(): Promise<void>;
 }
 
+/**
+ * The audio file's sink for `request.audio_type`: WAV and MP3 have file writers of their own
+ * (WAV writes its real sizes at the end); the other formats write their stream encoder's bytes.
+ */
+function openAudioSink(request: RenderRequest, sampleRate: number): Promise<AudioSink> {
+  switch (request.audio_type) {
+    case 'wav':
+      return createWavSink(request.audioPath, sampleRate);
+    case 'mp3':
+      return createMp3Sink(request.audioPath, { sampleRate, bitrate: request.bitrate });
+    case 'opus':
+    case 'aac':
+    case 'flac':
+    case 'pcm':
+      return createEncoderSink(request.audioPath, request.audio_type, { sampleRate });
+  }
+}
+
 /** Opens the files of `request` for audio at `sampleRate` Hz. */
 export async function openRenderOutputs(request: RenderRequest, sampleRate: number): Promise<RenderOutputs> {
-  const sink: AudioSink =
-    request.audio_type === 'wav'
-      ? await createWavSink(request.audioPath, sampleRate)
-      : await createMp3Sink(request.audioPath, { sampleRate, bitrate: request.bitrate });
+  const sink = await openAudioSink(request, sampleRate);
   let srt: StagedFile | undefined;
   let timings: StagedFile | undefined;
   try {
@@ -70,7 +86,10 @@ export async function openRenderOutputs(request: RenderRequest, sampleRate: numb
     async writeAudio(pcm) {
       samplesWritten += pcm.length;
       const out = volume.process(pcm);
-      if (out.length > 0) await sink.write(out);
+      if (out.length > 0) {
+        request.onAudio?.(out, sampleRate);
+        await sink.write(out);
+      }
     },
     async writeWords(words, chunkText, chunkStart, speechEndMs) {
       if (timings) {
@@ -83,7 +102,10 @@ export async function openRenderOutputs(request: RenderRequest, sampleRate: numb
     },
     async finish() {
       const tail = volume.flush();
-      if (tail.length > 0) await sink.write(tail);
+      if (tail.length > 0) {
+        request.onAudio?.(tail, sampleRate);
+        await sink.write(tail);
+      }
       await writeCues(cues.finish());
       if (timings) await timings.write(firstWord ? '[]\n' : '\n]\n');
       const done = await sink.finish();
