@@ -38,7 +38,13 @@ process.on('uncaughtException', (error) => {
 // Ctrl+C in the terminal of `npm start`, or the session ending: quit in order. Kept as
 // permanent listeners because conf's `when-exit` re-raises the signal after its own handler.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => electron.app.quit());
-process.on('unhandledRejection', (reason) => log.error(`unhandled rejection: ${String(reason)}`));
+// A stray rejection leaves the app consistent (background jobs record their own outcomes):
+// logged with its stack, and the app goes on.
+process.on('unhandledRejection', (reason) =>
+  log.error(
+    `unhandled rejection: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`,
+  ),
+);
 
 const settings = createSettingsStore(
   new ElectronStore<Record<string, unknown>>({ name: SETTINGS_FILE_NAME }),

@@ -124,6 +124,7 @@ export async function runShell(options: ShellOptions): Promise<Shell | undefined
           engine: engine!,
           uiDir: options.uiDir,
           log,
+          holder: 'Narration Studio desktop app',
           // The Settings view edits this same store, so the shell's later writes keep the change.
           settings,
         });

@@ -214,10 +214,10 @@ async function makeRealDatabase(target: string, requests: number): Promise<void>
   rmSync(tc.dir, { recursive: true, force: true });
 }
 
-/** The data directory's files other than the ownership marker and the driver's lock directory. */
+/** The data directory's files other than the driver's lock directory. */
 function listing(dir: string): string[] {
   return readdirSync(dir)
-    .filter((n) => !n.endsWith('.owner') && !n.endsWith('.lock') && n !== 'config')
+    .filter((n) => !n.endsWith('.lock') && n !== 'config')
     .sort();
 }
 

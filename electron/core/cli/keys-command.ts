@@ -43,7 +43,10 @@ export function runKeys(argv: string[]): Promise<number> {
     if (command === 'revoke' && positionals.length !== 1)
       throw new UsageError('keys revoke takes one key id or prefix');
     const balance = creditsOption(values.balance);
-    const store = openStore({ path: dataPaths(values['data-dir'] ?? defaultDataDir()).database });
+    const store = openStore({
+      path: dataPaths(values['data-dir'] ?? defaultDataDir()).database,
+      holder: `Narration Studio keys ${command}`,
+    });
     try {
       if (command === 'create') {
         const { key, row } = createApiKey(store, systemClock, {

@@ -14,6 +14,7 @@ import { isoTime, type Clock } from '../platform/clock';
 import type { Log } from '../platform/log';
 import type { JobEvents } from './events';
 import { buildCallbackPayload, type Links } from './links';
+import { createStoreRetry, errorText } from './store-retry';
 
 export interface RetryPolicy {
   /** Attempts per round, the first included (default 6). */
@@ -55,6 +56,11 @@ export interface DelivererOptions {
    * that hang cannot take every slot and hold up everyone else's callbacks.
    */
   perOriginConcurrency?: number;
+  /**
+   * First wait before trying the store again after it failed (reading due deliveries,
+   * recording an attempt), ms, doubling up to 30 s (default 1000).
+   */
+  storeRetryMs?: number;
 }
 
 /** X-Signature value: `sha256=` and the hex HMAC-SHA256 of the exact body with the key's signing secret. */
@@ -93,12 +99,57 @@ export function createDeliverer(options: DelivererOptions): Deliverer {
   /** In-flight attempts per callback origin. */
   const perOrigin = new Map<string, number>();
 
-  /** Arms the timer for the next due delivery, but not sooner than `minWaitMs`. */
-  const schedule = (minWaitMs = 0) => {
-    if (!started || closed) return;
+  /**
+   * Attempts made whose outcome the store failed to record, by request id: each records and
+   * announces it (throwing while the store still fails). Their rows stay due, so if the
+   * process stops first, the next start sends those callbacks again (at least once).
+   */
+  const unrecorded = new Map<string, () => void>();
+  const storeRetry = createStoreRetry(options.storeRetryMs);
+  /** Armed while the store is failing: until it fires, nothing else schedules. */
+  let storeTimer: NodeJS.Timeout | undefined;
+
+  /** Logs a store failure and looks again after a growing wait (never in a tight loop). */
+  const storeFailed = (what: string, error: unknown) => {
+    log.warn(`${what}: ${errorText(error)}`);
+    if (storeTimer || closed) return;
     clearTimeout(timer);
     timer = undefined;
-    const due = store.requests.nextCallbackDue();
+    storeTimer = setTimeout(() => {
+      storeTimer = undefined;
+      check();
+    }, storeRetry.nextDelay());
+  };
+
+  /** Records the attempts the store failed to take earlier; false while it still fails. */
+  const recordPending = (): boolean => {
+    for (const [id, record] of unrecorded) {
+      try {
+        record();
+      } catch (error) {
+        storeFailed(
+          `callbacks: ${unrecorded.size} attempt(s) still not recorded (request ${id} first)`,
+          error,
+        );
+        return false;
+      }
+      unrecorded.delete(id);
+    }
+    return true;
+  };
+
+  /** Arms the timer for the next due delivery, but not sooner than `minWaitMs`. */
+  const schedule = (minWaitMs = 0) => {
+    if (!started || closed || storeTimer) return;
+    clearTimeout(timer);
+    timer = undefined;
+    let due: number | undefined;
+    try {
+      due = store.requests.nextCallbackDue();
+    } catch (error) {
+      storeFailed('callbacks: could not read the schedule', error);
+      return;
+    }
     if (due === undefined) return;
     const wait = Math.max(minWaitMs, due - clock.now());
     timer = setTimeout(check, Math.min(wait, 2 ** 31 - 1));
@@ -106,14 +157,21 @@ export function createDeliverer(options: DelivererOptions): Deliverer {
 
   const check = () => {
     timer = undefined;
-    if (!started || closed) return;
+    if (!started || closed || storeTimer) return;
+    if (!recordPending()) return;
     const free = concurrency - inFlight.size;
     let blocked = false;
     if (free > 0) {
       // Look past rows whose origin is at its limit, up to a bounded number.
-      const rows = store.requests
-        .dueCallbacks(clock.now(), free + inFlight.size + ORIGIN_LOOKAHEAD)
-        .filter((r) => !inFlight.has(r.id));
+      let due: RequestRow[];
+      try {
+        due = store.requests.dueCallbacks(clock.now(), free + inFlight.size + ORIGIN_LOOKAHEAD);
+      } catch (error) {
+        storeFailed('callbacks: could not read the deliveries due', error);
+        return;
+      }
+      storeRetry.reset();
+      const rows = due.filter((r) => !inFlight.has(r.id) && !unrecorded.has(r.id));
       let begun = 0;
       for (const row of rows) {
         if (begun >= free) break;
@@ -125,13 +183,16 @@ export function createDeliverer(options: DelivererOptions): Deliverer {
         }
         perOrigin.set(origin, busy + 1);
         begun++;
-        const attempt = deliver(row).finally(() => {
-          inFlight.delete(row.id);
-          const left = (perOrigin.get(origin) ?? 1) - 1;
-          if (left > 0) perOrigin.set(origin, left);
-          else perOrigin.delete(origin);
-          schedule();
-        });
+        const attempt = deliver(row)
+          // Only the store can fail here (before the POST: the row is still due, tried again).
+          .catch((error: unknown) => storeFailed(`callback ${row.id}: could not make the attempt`, error))
+          .finally(() => {
+            inFlight.delete(row.id);
+            const left = (perOrigin.get(origin) ?? 1) - 1;
+            if (left > 0) perOrigin.set(origin, left);
+            else perOrigin.delete(origin);
+            schedule();
+          });
         inFlight.set(row.id, attempt);
       }
     }
@@ -181,33 +242,45 @@ export function createDeliverer(options: DelivererOptions): Deliverer {
     }
     const attempt = row.callback_attempts + 1;
     const createdAt = isoTime(startedAt);
-    store.transaction(() => {
-      store.callbacks.insert({
+    if (!success) log.warn(`callback ${row.id} attempt ${attempt} to ${url}: ${result}`);
+    const record = () => {
+      store.transaction(() => {
+        store.callbacks.insert({
+          request_id: row.id,
+          attempt,
+          callback_url: url,
+          created_at: createdAt,
+          payload: body,
+          status_code: statusCode,
+          result,
+          duration_ms: Math.max(0, now - startedAt),
+        });
+        store.requests.updateCallback(row.id, state, dueAt, round);
+      });
+      events.emit('delivery', {
+        keyId: row.key_id,
         request_id: row.id,
         attempt,
-        callback_url: url,
-        created_at: createdAt,
-        payload: body,
         status_code: statusCode,
         result,
-        duration_ms: Math.max(0, now - startedAt),
+        created_at: createdAt,
+        callback_state: state,
       });
-      store.requests.updateCallback(row.id, state, dueAt, round);
-    });
-    if (!success) log.warn(`callback ${row.id} attempt ${attempt} to ${url}: ${result}`);
-    events.emit('delivery', {
-      keyId: row.key_id,
-      request_id: row.id,
-      attempt,
-      status_code: statusCode,
-      result,
-      created_at: createdAt,
-      callback_state: state,
-    });
+    };
+    try {
+      record();
+    } catch (error) {
+      // Made but not recorded: kept to record later rather than sent again.
+      unrecorded.set(row.id, record);
+      storeFailed(
+        `callback ${row.id} attempt ${attempt}: could not record the outcome (kept to record later)`,
+        error,
+      );
+    }
   };
 
   const kick = () => {
-    if (!started || closed) return;
+    if (!started || closed || storeTimer) return;
     clearTimeout(timer);
     timer = setTimeout(check, 0);
   };
@@ -232,7 +305,14 @@ export function createDeliverer(options: DelivererOptions): Deliverer {
     async close() {
       closed = true;
       clearTimeout(timer);
+      clearTimeout(storeTimer);
       await Promise.allSettled(inFlight.values());
+      // A last try; a callback whose attempt is still not recorded is sent again after the next start.
+      if (unrecorded.size > 0 && !recordPending()) {
+        log.warn(
+          `callbacks: ${unrecorded.size} attempt(s) could not be recorded; those callbacks are sent again after the next start`,
+        );
+      }
       await agent.close();
     },
   };

@@ -4,20 +4,11 @@
  * disk before the caller is answered. The only module that imports the driver.
  */
 
-import {
-  existsSync,
-  mkdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  unlinkSync,
-  writeFileSync,
-  linkSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import sqlite from 'node-sqlite3-wasm';
 import { AppError } from '../../shared/errors';
+import { acquireInstanceLock } from '../platform/instance-lock';
 import { MIGRATIONS } from './migrations';
 
 type DriverDatabase = InstanceType<typeof sqlite.Database>;
@@ -37,28 +28,36 @@ export interface Db {
   transaction<T>(fn: () => T): T;
   /** Path of the database file. */
   readonly path: string;
-  /** Finalizes statements, closes the file and releases the ownership lock. */
+  /** Finalizes statements, closes the file and releases the instance lock. */
   close(): void;
 }
 
 /** Newest schema version this build knows. */
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
+export interface OpenDatabaseOptions {
+  /**
+   * What this process is, named to a second process the lock refuses (default "Narration
+   * Studio"), e.g. "Narration Studio serve".
+   */
+  holder?: string;
+}
+
 /**
  * Opens (creating if needed) the database at `path` and migrates it.
- * Throws AppError DATABASE_LOCKED when another live process owns it, DATABASE_TOO_NEW for a
+ * Throws AppError DATABASE_LOCKED when another live process has it open, DATABASE_TOO_NEW for a
  * file written by a newer version (left untouched), DATABASE_CORRUPT for a file that is not a
  * readable database (moved aside, never overwritten).
  */
-export function openDatabase(file: string): Db {
+export function openDatabase(file: string, options: OpenDatabaseOptions = {}): Db {
   const path = resolve(file);
   mkdirSync(dirname(path), { recursive: true });
-  const releaseOwner = acquireOwnership(path);
+  const releaseLock = lockDatabase(path, options.holder ?? 'Narration Studio');
   let driver: DriverDatabase | undefined;
   let db: Db | undefined;
   try {
     driver = new sqlite.Database(path);
-    db = wrap(driver, path, releaseOwner);
+    db = wrap(driver, path, releaseLock);
     try {
       // Order matters: WAL is silently ignored unless exclusive locking is set first.
       db.get('PRAGMA locking_mode=EXCLUSIVE');
@@ -99,12 +98,12 @@ export function openDatabase(file: string): Db {
         // Already failing: the original error is the one to report.
       }
     }
-    releaseOwner();
+    releaseLock();
     throw error;
   }
 }
 
-function wrap(driver: DriverDatabase, path: string, releaseOwner: () => void): Db {
+function wrap(driver: DriverDatabase, path: string, releaseLock: () => void): Db {
   const statements = new Map<string, DriverStatement>();
   const prepare = (sql: string): DriverStatement => {
     let statement = statements.get(sql);
@@ -158,7 +157,7 @@ function wrap(driver: DriverDatabase, path: string, releaseOwner: () => void): D
         statements.clear();
         driver.close();
       } finally {
-        releaseOwner();
+        releaseLock();
       }
     },
   };
@@ -199,72 +198,25 @@ function moveAside(path: string): string {
 }
 
 /**
- * The driver locks with a `<db>.lock` directory that a killed process leaves behind, so a
- * restart after `kill -9` would find its own database "locked" forever. We record the owner's
- * pid beside it: a live owner means a second instance (refused); a dead one means a crash,
- * and its stale lock directory is removed.
+ * Takes the data directory's instance lock (`platform/instance-lock.ts`), which the operating
+ * system frees when its holder dies, so a crash never blocks the next start. The driver's own
+ * lock, a `<db>.lock` directory, stays behind after `kill -9`; holding the instance lock means
+ * no live process has the file open, so such a directory is a crash leftover and is removed,
+ * as is the `<db>.owner` pid file of versions before the instance lock.
+ * Returns the release function.
  */
-function acquireOwnership(path: string): () => void {
-  const ownerPath = `${path}.owner`;
-  const tmpPath = `${ownerPath}.${process.pid}`;
-  writeFileSync(tmpPath, String(process.pid));
-  try {
-    for (let tries = 0; tries < 3; tries++) {
-      try {
-        linkSync(tmpPath, ownerPath);
-        break;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-        const owner = Number.parseInt(readOwner(ownerPath), 10);
-        // Our own pid is a live owner only if this process has the file open (else: a dead process had our pid).
-        const live = owner === process.pid ? openHere.has(path) : Number.isInteger(owner) && isAlive(owner);
-        if (live) {
-          throw new AppError(
-            'DATABASE_LOCKED',
-            `The database ${path} is in use by process ${owner} (another Narration Studio or serve). Stop it first.`,
-            { path, pid: owner },
-          );
-        }
-        rmSync(ownerPath, { force: true });
-      }
-      if (tries === 2)
-        throw new AppError('DATABASE_LOCKED', `Could not take ownership of ${path}.`, { path });
-    }
-  } finally {
-    rmSync(tmpPath, { force: true });
+function lockDatabase(path: string, holder: string): () => void {
+  const result = acquireInstanceLock(path, { description: holder });
+  if (!result.acquired) {
+    const who = result.holder
+      ? `process ${result.holder.pid} (${result.holder.description})`
+      : `another process (${result.problem ?? 'it did not answer; it may be hung'})`;
+    throw new AppError('DATABASE_LOCKED', `The database ${path} is in use by ${who}. Stop it first.`, {
+      path,
+      ...(result.holder ? { pid: result.holder.pid } : {}),
+    });
   }
-  // Our pid owns the file now, so any driver lock directory is a crash leftover.
   rmSync(`${path}.lock`, { recursive: true, force: true });
-  openHere.add(path);
-  let released = false;
-  return () => {
-    if (released) return;
-    released = true;
-    openHere.delete(path);
-    try {
-      if (readOwner(ownerPath) === String(process.pid)) unlinkSync(ownerPath);
-    } catch {
-      // Already gone: nothing to release.
-    }
-  };
-}
-
-/** Database paths this process has open. */
-const openHere = new Set<string>();
-
-function readOwner(ownerPath: string): string {
-  try {
-    return statSync(ownerPath).isFile() ? readFileSync(ownerPath, 'utf8').trim() : '';
-  } catch {
-    return '';
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  rmSync(`${path}.owner`, { force: true });
+  return () => result.lock.release();
 }

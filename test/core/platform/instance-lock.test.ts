@@ -1,0 +1,290 @@
+/**
+ * The data directory's instance lock, against real processes: a crash (kill -9, pid reuse, a
+ * dead holder nobody reaped) never blocks the next start; a live second instance is refused
+ * with a message naming the process that holds the directory.
+ */
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AppError } from '../../../electron/shared/errors';
+import { openStore, type Store } from '../../../electron/core/store';
+import { acquireInstanceLock, lockAddress } from '../../../electron/core/platform/instance-lock';
+import { dataPaths } from '../../../electron/core/platform/paths';
+import { createCore } from '../../../electron/core/studio-core';
+import { UNUSED_ENGINE } from '../server/inject';
+import { runEntry, startServerProcess } from '../server/process';
+
+const STORE_MODULE = join(process.cwd(), 'electron/core/store/index.ts');
+const LOCK_MODULE = join(process.cwd(), 'electron/core/platform/instance-lock.ts');
+const isLinux = process.platform === 'linux';
+
+let dir: string;
+let dbPath: string;
+const stores: Store[] = [];
+const children: ChildProcess[] = [];
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'instance-lock-test-'));
+  dbPath = join(dir, 'studio.db');
+});
+
+afterEach(() => {
+  for (const store of stores.splice(0)) store.close();
+  for (const child of children.splice(0)) {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  }
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function open(path = dbPath): Store {
+  const store = openStore({ path });
+  stores.push(store);
+  return store;
+}
+
+function lockedError(fn: () => unknown): AppError {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).code).toBe('DATABASE_LOCKED');
+    return error as AppError;
+  }
+  throw new Error('expected DATABASE_LOCKED');
+}
+
+/** A script that opens the store (as `holder`), prints "ready <pid>" and stays alive. */
+function holderScript(holder: string): string {
+  const file = join(dir, `holder-${Math.random().toString(16).slice(2)}.mjs`);
+  writeFileSync(
+    file,
+    `import { openStore } from ${JSON.stringify(STORE_MODULE)};
+     openStore({ path: ${JSON.stringify(dbPath)}, holder: ${JSON.stringify(holder)} });
+     process.stdout.write('ready ' + process.pid + '\\n');
+     setInterval(() => {}, 1000);
+    `,
+  );
+  return file;
+}
+
+/** Resolves with the pid the child (or its descendant) printed after "ready". */
+function readyPid(child: ChildProcess): Promise<number> {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    let err = '';
+    child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const match = /ready (\d+)/.exec(out);
+      if (match) resolve(Number(match[1]));
+    });
+    child.on('exit', (code) => reject(new Error(`holder exited ${code}: ${err}`)));
+  });
+}
+
+function startHolder(holder = 'Narration Studio test holder', detached = false): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', holderScript(holder)], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached,
+  });
+  children.push(child);
+  return child;
+}
+
+/** State letter of a process from /proc (Z for a zombie), undefined once it is gone. */
+function procState(pid: number): string | undefined {
+  try {
+    return /\) (\S) /.exec(readFileSync(`/proc/${pid}/stat`, 'utf8'))?.[1];
+  } catch {
+    return undefined;
+  }
+}
+
+describe('instance lock', () => {
+  it('ignores and removes an old-style .owner pid file, even one naming a live process', () => {
+    // An unrelated live process: this test runner's parent, or init.
+    const alive = process.ppid > 1 ? process.ppid : 1;
+    writeFileSync(`${dbPath}.owner`, String(alive));
+    const store = open();
+    expect(store.keys.list()).toEqual([]);
+    expect(existsSync(`${dbPath}.owner`)).toBe(false);
+  });
+
+  it('refuses a second live instance, naming its process and what it is', async () => {
+    const child = startHolder('Narration Studio serve');
+    const pid = await readyPid(child);
+    const error = lockedError(() => openStore({ path: dbPath }));
+    expect(error.message).toBe(
+      `The database ${dbPath} is in use by process ${pid} (Narration Studio serve). Stop it first.`,
+    );
+    expect(error.details).toMatchObject({ path: dbPath, pid });
+    // Any spelling of the same file is the same lock.
+    lockedError(() => openStore({ path: join(dir, '.', 'x', '..', 'studio.db') }));
+  });
+
+  it('refuses a second open in the same process without waiting on itself', () => {
+    open();
+    const started = Date.now();
+    const error = lockedError(() => openStore({ path: dbPath, holder: 'other' }));
+    expect(error.message).toContain(`in use by process ${process.pid} (Narration Studio)`);
+    expect(Date.now() - started).toBeLessThan(500);
+  });
+
+  it.runIf(isLinux)(
+    'opens while the killed holder is still a zombie nobody reaped (its pid still "alive")',
+    async () => {
+      // sh starts the holder in the background, then becomes `sleep`, which never reaps it.
+      const script = holderScript('Narration Studio serve');
+      const shell = spawn('sh', ['-c', '"$0" --import tsx "$1" & exec sleep 30', process.execPath, script], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      children.push(shell);
+      const pid = await readyPid(shell);
+      lockedError(() => openStore({ path: dbPath }));
+      process.kill(pid, 'SIGKILL');
+      const deadline = Date.now() + 5000;
+      while (procState(pid) !== 'Z' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+      expect(procState(pid)).toBe('Z');
+      // A pid check would call this process alive: kill(pid, 0) succeeds on a zombie.
+      expect(() => process.kill(pid, 0)).not.toThrow();
+      const store = open();
+      expect(store.keys.list()).toEqual([]);
+      expect(procState(pid)).toBe('Z');
+    },
+  );
+
+  it('opens within 0.3 s of kill -9 of the holder’s process group', async () => {
+    const child = startHolder('Narration Studio serve', true);
+    const pid = await readyPid(child);
+    expect(existsSync(`${dbPath}.lock`)).toBe(true);
+    process.kill(-pid, 'SIGKILL');
+    const killedAt = Date.now();
+    let store: Store | undefined;
+    while (!store && Date.now() - killedAt < 300) {
+      try {
+        store = open();
+      } catch (error) {
+        if ((error as AppError).code !== 'DATABASE_LOCKED') throw error;
+        await new Promise((r) => setTimeout(r, 5));
+      }
+    }
+    expect(store, 'open within 300 ms of kill -9').toBeDefined();
+    expect(Date.now() - killedAt).toBeLessThan(300);
+    expect(store!.keys.list()).toEqual([]);
+  });
+
+  it('does not keep a process alive: one that opens the store and does nothing else exits', async () => {
+    const file = join(dir, 'idle.mjs');
+    writeFileSync(
+      file,
+      `import { openStore } from ${JSON.stringify(STORE_MODULE)};
+       openStore({ path: ${JSON.stringify(dbPath)} });
+       process.stdout.write('opened\\n');`,
+    );
+    const child = spawn(process.execPath, ['--import', 'tsx', file], { stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(child);
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    const code = await new Promise<number | null>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('the process did not exit')), 10_000);
+      child.on('exit', (c) => {
+        clearTimeout(timer);
+        resolve(c);
+      });
+    });
+    expect(out).toBe('opened\n');
+    expect(code).toBe(0);
+  });
+
+  it('socket-file variant (macOS): a live holder is named; the file a killed one left is taken over', async () => {
+    const script = join(dir, 'file-holder.mjs');
+    writeFileSync(
+      script,
+      `import { acquireInstanceLock } from ${JSON.stringify(LOCK_MODULE)};
+       const result = acquireInstanceLock(${JSON.stringify(dbPath)}, { description: 'file holder', platform: 'darwin' });
+       if (!result.acquired) { console.error(JSON.stringify(result)); process.exit(3); }
+       process.stdout.write('ready ' + process.pid + '\\n');
+       setInterval(() => {}, 1000);`,
+    );
+    const child = spawn(process.execPath, ['--import', 'tsx', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(child);
+    const pid = await readyPid(child);
+    const address = lockAddress(dbPath, 'darwin');
+    expect(existsSync(address)).toBe(true);
+    expect(acquireInstanceLock(dbPath, { description: 'test', platform: 'darwin' })).toEqual({
+      acquired: false,
+      holder: { pid, description: 'file holder' },
+    });
+    child.kill('SIGKILL');
+    await new Promise((resolve) => child.on('exit', resolve));
+    // The crash left the socket file; nothing answers on it any more.
+    expect(existsSync(address)).toBe(true);
+    const result = acquireInstanceLock(dbPath, { description: 'test', platform: 'darwin' });
+    expect(result.acquired).toBe(true);
+    if (result.acquired) {
+      result.lock.release();
+      expect(existsSync(address)).toBe(false);
+    }
+  });
+
+  it('a holder that does not answer (stopped) still refuses, saying it did not answer', async () => {
+    const child = startHolder();
+    const pid = await readyPid(child);
+    process.kill(pid, 'SIGSTOP');
+    try {
+      expect(acquireInstanceLock(dbPath, { description: 'test', answerTimeoutMs: 200 })).toEqual({
+        acquired: false,
+        holder: undefined,
+      });
+      const error = lockedError(() => openStore({ path: dbPath }));
+      expect(error.message).toBe(
+        `The database ${dbPath} is in use by another process (it did not answer; it may be hung). Stop it first.`,
+      );
+    } finally {
+      process.kill(pid, 'SIGCONT');
+    }
+  });
+});
+
+describe('the data directory of serve and of a core', () => {
+  it('a core cannot open the data directory serve is using, and is told which process has it', async () => {
+    const server = await startServerProcess(['--port', '0', '--data-dir', dir, '--pool-size', '1']);
+    try {
+      const error = await createCore({ dataDir: dir, port: 0, engine: UNUSED_ENGINE }).then(
+        () => undefined,
+        (e: unknown) => e as AppError,
+      );
+      expect(error?.code).toBe('DATABASE_LOCKED');
+      expect(error?.message).toBe(
+        `The database ${dataPaths(dir).database} is in use by process ${server.child.pid} (Narration Studio serve). Stop it first.`,
+      );
+    } finally {
+      server.child.kill('SIGINT');
+      expect(await server.exited).toBe(0);
+    }
+  });
+
+  it('serve refuses the data directory a core (the desktop app) has open, and exits 1', async () => {
+    const core = await createCore({
+      dataDir: dir,
+      port: 0,
+      engine: UNUSED_ENGINE,
+      holder: 'Narration Studio desktop app',
+    });
+    try {
+      const serve = await runEntry(['serve', '--port', '0', '--data-dir', dir, '--pool-size', '1']);
+      expect(serve.code).toBe(1);
+      expect(serve.stderr).toContain(
+        `is in use by process ${process.pid} (Narration Studio desktop app). Stop it first.`,
+      );
+      expect(serve.stdout).toBe('');
+    } finally {
+      await core.close();
+    }
+    // Closed: the directory is free again.
+    await (await createCore({ dataDir: dir, port: 0, engine: UNUSED_ENGINE })).close();
+  });
+});
