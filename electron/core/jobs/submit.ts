@@ -2,6 +2,8 @@
  * Accepting requests: charge and insert in one transaction, committed (fsynced) before the
  * caller hears back. Concurrent submits are grouped into one transaction per event-loop
  * turn (group commit), so durability does not cap throughput at one fsync per request.
+ * A submit with an Idempotency-Key looks its key up and records it in that same transaction
+ * (see idempotency.ts), so a request is never stored without its key row or the reverse.
  */
 
 import { randomBytes } from 'node:crypto';
@@ -11,6 +13,7 @@ import { findVoice } from '../../shared/voices';
 import type { RequestRow, Store } from '../store';
 import { isoTime, type Clock } from '../platform/clock';
 import { costMilli } from '../../shared/pricing';
+import { IDEMPOTENCY_WINDOW_MS, type Idempotency } from './idempotency';
 
 /** A validated request, ready to be accepted. */
 export interface SubmitInput {
@@ -31,12 +34,29 @@ export interface SubmitInput {
   callback_url: string | null;
 }
 
+/** What an idempotent submit resolves with. */
+export interface SubmitOutcome {
+  row: RequestRow;
+  /**
+   * True when the key was already used for this request within 24 h: `row` is the request
+   * that first submit created, nothing was stored or charged this time.
+   */
+  replayed: boolean;
+}
+
 export interface Submitter {
   /**
    * Resolves with the stored row once committed. Rejects with AppError INSUFFICIENT_CREDITS,
    * TOO_MANY_REQUESTS, UNAUTHORIZED (key revoked meanwhile) or SHUTTING_DOWN.
    */
   submit(input: SubmitInput): Promise<RequestRow>;
+  /**
+   * `submit` under an Idempotency-Key (none: a plain submit). The key's first use within 24 h
+   * stores the request and the key together; a later use with the same `requestHash` resolves
+   * with that request (`replayed`), with another hash rejects with IDEMPOTENCY_KEY_REUSED. A
+   * refused submit (credits, queue limit) records no key, so it can be sent again later.
+   */
+  submitIdempotent(input: SubmitInput, idempotency: Idempotency | undefined): Promise<SubmitOutcome>;
   /** Commits what is pending; later submits reject with SHUTTING_DOWN. */
   close(): void;
 }
@@ -52,9 +72,13 @@ export interface SubmitterOptions {
 
 interface Pending {
   input: SubmitInput;
-  resolve(row: RequestRow): void;
+  idempotency: Idempotency | undefined;
+  resolve(outcome: SubmitOutcome): void;
   reject(error: unknown): void;
 }
+
+/** Expired idempotency keys are deleted at most this often (inside a submit's transaction). */
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
 /** 128 random bits as 32 lowercase hex digits. */
 export function newRequestId(): string {
@@ -65,18 +89,20 @@ export function createSubmitter({ store, clock, maxQueuedPerKey, onAccepted }: S
   let batch: Pending[] = [];
   let scheduled = false;
   let closed = false;
+  let prunedAt = Number.NEGATIVE_INFINITY;
 
   const flush = () => {
     scheduled = false;
     const items = batch;
     batch = [];
     if (items.length === 0) return;
-    const outcomes: ({ row: RequestRow } | { error: unknown })[] = [];
+    const outcomes: (SubmitOutcome | { error: unknown })[] = [];
     try {
       store.transaction(() => {
+        pruneExpiredKeys();
         for (const item of items) {
           try {
-            outcomes.push({ row: accept(item.input) });
+            outcomes.push(accept(item.input, item.idempotency));
           } catch (error) {
             if (!(error instanceof AppError)) throw error;
             // Refusals are decided before any write of that item, so the batch stays consistent.
@@ -92,16 +118,42 @@ export function createSubmitter({ store, clock, maxQueuedPerKey, onAccepted }: S
     items.forEach((item, i) => {
       const outcome = outcomes[i]!;
       if ('row' in outcome) {
-        accepted.push(outcome.row);
-        item.resolve(outcome.row);
+        if (!outcome.replayed) accepted.push(outcome.row);
+        item.resolve(outcome);
       } else item.reject(outcome.error);
     });
     if (accepted.length > 0) onAccepted(accepted);
   };
 
-  const accept = (input: SubmitInput): RequestRow => {
+  const pruneExpiredKeys = () => {
+    const now = clock.now();
+    if (now - prunedAt < PRUNE_EVERY_MS) return;
+    prunedAt = now;
+    store.idempotency.deleteCreatedBefore(isoTime(now - IDEMPOTENCY_WINDOW_MS));
+  };
+
+  /** The request an earlier submit with this key created, when the key is still honoured. */
+  const replayOf = (keyId: string, idempotency: Idempotency): RequestRow | undefined => {
+    const previous = store.idempotency.find(keyId, idempotency.key);
+    // ISO times of one format compare as strings.
+    if (!previous || previous.created_at <= isoTime(clock.now() - IDEMPOTENCY_WINDOW_MS)) return undefined;
+    if (previous.request_hash !== idempotency.requestHash) {
+      throw new AppError(
+        'IDEMPOTENCY_KEY_REUSED',
+        `Idempotency-Key "${idempotency.key}" was used within the last 24 hours for a different request (${previous.request_id}); use a new key for a new request.`,
+        { field: 'Idempotency-Key', request_id: previous.request_id },
+      );
+    }
+    return store.requests.get(previous.request_id);
+  };
+
+  const accept = (input: SubmitInput, idempotency: Idempotency | undefined): SubmitOutcome => {
     const key = store.keys.findById(input.keyId);
     if (!key || key.revoked_at !== null) throw new AppError('UNAUTHORIZED', 'The API key was revoked.');
+    if (idempotency) {
+      const replayed = replayOf(key.id, idempotency);
+      if (replayed) return { row: replayed, replayed: true };
+    }
     const voice = findVoice(input.voice_code);
     if (!voice) throw new AppError('UNKNOWN_VOICE', `Unknown voice_code "${input.voice_code}".`);
     if (key.queued >= maxQueuedPerKey) {
@@ -151,20 +203,32 @@ export function createSubmitter({ store, clock, maxQueuedPerKey, onAccepted }: S
       balance_after_milli: balance,
       created_at: now,
     });
-    return store.requests.get(row.id)!;
+    if (idempotency) {
+      store.idempotency.put({
+        key_id: key.id,
+        idem_key: idempotency.key,
+        request_hash: idempotency.requestHash,
+        request_id: row.id,
+        created_at: now,
+      });
+    }
+    return { row: store.requests.get(row.id)!, replayed: false };
+  };
+
+  const enqueue = (input: SubmitInput, idempotency: Idempotency | undefined) => {
+    if (closed) return Promise.reject(new AppError('SHUTTING_DOWN', 'The server is shutting down.'));
+    return new Promise<SubmitOutcome>((resolve, reject) => {
+      batch.push({ input, idempotency, resolve, reject });
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(flush);
+      }
+    });
   };
 
   return {
-    submit(input) {
-      if (closed) return Promise.reject(new AppError('SHUTTING_DOWN', 'The server is shutting down.'));
-      return new Promise<RequestRow>((resolve, reject) => {
-        batch.push({ input, resolve, reject });
-        if (!scheduled) {
-          scheduled = true;
-          setImmediate(flush);
-        }
-      });
-    },
+    submit: (input) => enqueue(input, undefined).then((outcome) => outcome.row),
+    submitIdempotent: enqueue,
     close() {
       closed = true;
       flush();

@@ -79,4 +79,16 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
   [`CREATE INDEX requests_new_by_key ON requests(key_id, seq) WHERE status = 'new'`],
   // 3: what spoke a finished request: `espeak`, or the neural voice (`piper:<pack>#<speaker>`, …)
   [`ALTER TABLE requests ADD COLUMN engine TEXT`],
+  // 4: Idempotency-Key of a submit → the request it created, per API key, kept 24 h
+  [
+    `CREATE TABLE idempotency_keys (
+      key_id TEXT NOT NULL REFERENCES api_keys(id),
+      idem_key TEXT NOT NULL,
+      request_hash TEXT NOT NULL,
+      request_id TEXT NOT NULL REFERENCES requests(id),
+      created_at TEXT NOT NULL,
+      PRIMARY KEY (key_id, idem_key)
+    ) WITHOUT ROWID`,
+    `CREATE INDEX idempotency_keys_by_age ON idempotency_keys(created_at)`,
+  ],
 ];

@@ -1,0 +1,47 @@
+import type { Db } from './database';
+
+/**
+ * A row of `idempotency_keys`: an Idempotency-Key an API key sent with a submit, and the
+ * request that submit created. Written in the transaction that stores the request.
+ */
+export interface IdempotencyRow {
+  key_id: string;
+  /** The header's value as sent: 1–255 printable ASCII characters. */
+  idem_key: string;
+  /** Hash of the request as validated (see `jobs/idempotency.ts`); equal hashes mean the same request. */
+  request_hash: string;
+  request_id: string;
+  /** ISO 8601 UTC; the key is honoured for 24 h from here. */
+  created_at: string;
+}
+
+export interface IdempotencyRepo {
+  /** The row of `idemKey` for the API key `keyId`, however old. */
+  find(keyId: string, idemKey: string): IdempotencyRow | undefined;
+  /** Stores the row, replacing an (expired) row of the same API key and idempotency key. */
+  put(row: IdempotencyRow): void;
+  /** Deletes the rows created before `before` (ISO time); returns how many. */
+  deleteCreatedBefore(before: string): number;
+}
+
+export function createIdempotencyRepo(db: Db): IdempotencyRepo {
+  return {
+    find(keyId, idemKey) {
+      return db.get<IdempotencyRow>('SELECT * FROM idempotency_keys WHERE key_id = ? AND idem_key = ?', [
+        keyId,
+        idemKey,
+      ]);
+    },
+    put(row) {
+      db.run(
+        `INSERT INTO idempotency_keys (key_id, idem_key, request_hash, request_id, created_at) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (key_id, idem_key) DO UPDATE SET
+           request_hash = excluded.request_hash, request_id = excluded.request_id, created_at = excluded.created_at`,
+        [row.key_id, row.idem_key, row.request_hash, row.request_id, row.created_at],
+      );
+    },
+    deleteCreatedBefore(before) {
+      return db.run('DELETE FROM idempotency_keys WHERE created_at < ?', [before]).changes;
+    },
+  };
+}
