@@ -6,15 +6,14 @@
  *   - submit → callback time for a second key while that load runs, p50/p99.
  */
 
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { request } from 'undici';
+import { runCli, startServe } from './lib';
 
-const ENTRY = join(import.meta.dirname, '..', 'electron', 'core', 'cli.ts');
 const FLOOD_KEY = 'bench-flood-key-000000000000';
 const TEXT_200 =
   'The quick brown fox jumps over the lazy dog near the riverbank. ' +
@@ -27,19 +26,6 @@ function percentile(values: number[], p: number): number {
 }
 
 const ms = (v: number) => `${v.toFixed(1)} ms`;
-
-function run(args: string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, ...args], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('exit', (code) =>
-      code === 0 ? resolve(out) : reject(new Error(`${args.join(' ')} exited ${code}`)),
-    );
-  });
-}
 
 const dataDir = mkdtempSync(join(tmpdir(), 'api-bench-'));
 
@@ -58,7 +44,7 @@ const receiver = createServer((req, res) => {
 await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
 const callbackUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`;
 
-const created = await run([
+const created = await runCli([
   'keys',
   'create',
   '--name',
@@ -70,35 +56,16 @@ const created = await run([
 ]);
 const probeKey = /shown once, store it now\): (\S+)/.exec(created)![1]!;
 
-const server = spawn(
-  process.execPath,
-  [
-    '--import',
-    'tsx',
-    ENTRY,
-    'serve',
-    '--port',
-    '0',
-    '--data-dir',
-    dataDir,
-    '--api-key',
-    FLOOD_KEY,
-    '--balance',
-    '1000000000',
-    '--max-queued',
-    '10000000',
-  ],
-  { stdio: ['ignore', 'pipe', 'inherit'] },
-);
-const base = await new Promise<string>((resolve, reject) => {
-  let out = '';
-  server.stdout.on('data', (d: Buffer) => {
-    out += d.toString();
-    const m = /listening on (\S+)\n/.exec(out);
-    if (m) resolve(m[1]!);
-  });
-  server.on('exit', (code) => reject(new Error(`server exited ${code}`)));
-});
+const { server, base } = await startServe([
+  '--data-dir',
+  dataDir,
+  '--api-key',
+  FLOOD_KEY,
+  '--balance',
+  '1000000000',
+  '--max-queued',
+  '10000000',
+]);
 
 const body = (withCallback: boolean) =>
   JSON.stringify({

@@ -1,7 +1,42 @@
 /** Small helpers shared by the benchmarks: timing, medians, native tool runs, sample texts. */
 
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** The CLI's entry, run through tsx as `npm run serve` does. */
+const CLI_ENTRY = join(import.meta.dirname, '..', 'electron', 'core', 'cli', 'index.ts');
+
+/** Runs a CLI command (`keys create …`) to the end; resolves with its stdout. */
+export function runCli(args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', CLI_ENTRY, ...args], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`${args.join(' ')} exited ${code}`)),
+    );
+  });
+}
+
+/** Starts `serve --port 0 <args>` in its own process; resolves once it listens, with its base URL. */
+export async function startServe(args: string[]): Promise<{ server: ChildProcess; base: string }> {
+  const server = spawn(process.execPath, ['--import', 'tsx', CLI_ENTRY, 'serve', '--port', '0', ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const base = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    server.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /listening on (\S+)\n/.exec(out);
+      if (m) resolve(m[1]!);
+    });
+    server.on('exit', (code) => reject(new Error(`server exited ${code}`)));
+  });
+  return { server, base };
+}
 
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);

@@ -39,6 +39,8 @@ export interface CoreOptions {
   maxTextChars?: number;
   /** JSON body bytes at most (default 1 MiB). */
   bodyLimit?: number;
+  /** How long a `response_type: "direct"` submit waits for its render, ms (default 120 000; 0 answers at once). */
+  directTimeoutMs?: number;
   /** Requests waiting or running per key at most (default 10 000). */
   maxQueuedPerKey?: number;
   /** Callback retry policy (default 6 attempts, 2 s doubling, 10 s timeout). */
@@ -76,6 +78,11 @@ export interface CoreOptions {
   voiceMirror?: string;
   /** Catalogue of downloadable packs instead of the built-in one (an organisation's, or a test's). */
   voiceCatalogue?: readonly CatalogueEntry[];
+  /**
+   * What this process is, named to a second process refused the data directory (default
+   * "Narration Studio"), e.g. "Narration Studio serve".
+   */
+  holder?: string;
 }
 
 export interface Core {
@@ -106,7 +113,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const clock = options.clock ?? systemClock;
   const log = options.log ?? silentLog;
   const paths = dataPaths(options.dataDir);
-  const store = openStore({ path: paths.database });
+  const store = openStore({ path: paths.database, ...(options.holder ? { holder: options.holder } : {}) });
   const voices = createVoiceLibrary({
     dataDir: options.dataDir,
     validateModel: checkVoiceModel,
@@ -143,6 +150,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       port: () => port,
       ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
       ...(options.maxTextChars ? { maxTextChars: options.maxTextChars } : {}),
+      ...(options.directTimeoutMs !== undefined ? { directTimeoutMs: options.directTimeoutMs } : {}),
       // The public name must pass the Host check too (downloads of audio_link arrive under it).
       allowedHosts: [
         ...(options.allowedHosts ?? []),
@@ -193,9 +201,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
           } finally {
             clearTimeout(cut);
           }
-          await jobs.close(options.closeGraceMs);
-          if (ownEngine) await started.close();
-          store.close();
+          try {
+            await jobs.close(options.closeGraceMs);
+            if (ownEngine) await started.close();
+          } finally {
+            // Last, and even when a step before failed: the store's commits are all on disk.
+            store.close();
+          }
         })();
         return closing;
       },

@@ -9,7 +9,16 @@
 
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import type { ErrorCode } from './errors';
-import { AUDIO_FORMATS, AUDIO_TYPES, BITRATES, MODEL_IDS, RATE_MAX, RATE_MIN, VOLUME_MAX, VOLUME_MIN } from './options';
+import {
+  AUDIO_FORMATS,
+  AUDIO_TYPES,
+  BITRATES,
+  MODEL_IDS,
+  RATE_MAX,
+  RATE_MIN,
+  VOLUME_MAX,
+  VOLUME_MIN,
+} from './options';
 import { AbsolutePathSchema, PortSchema } from './settings';
 
 const literals = <T extends string | number>(values: readonly T[]) =>
@@ -21,9 +30,22 @@ const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null
 // ---------------------------------------------------------------------------------------
 // Spec records
 
-/** Body of POST /api/v1/tts (spec: "TTS request"). Unknown extra fields are ignored. */
+/**
+ * `response_type` of the submit: `indirect` (the spec's, the default) answers at once with the
+ * request record; `direct` (what the service's clients also send) waits for the render and
+ * answers the finished record with its links (`DirectRecordSchema`).
+ */
+export const RESPONSE_TYPES = ['indirect', 'direct'] as const;
+export type ResponseType = (typeof RESPONSE_TYPES)[number];
+
+/**
+ * Body of POST /api/v1/tts (spec: "TTS request"), as checked after the one lenience of the
+ * wire: numbers and `generate_srt` may arrive as strings (`"128"`, `"1.0"`, `"true"`), which
+ * `parseTtsRequest` (server/validation.ts) turns into their values first. Unknown extra fields
+ * (`app_id`, …) are ignored.
+ */
 export const TtsRequestSchema = Type.Object({
-  response_type: Type.Optional(Type.Literal('indirect')),
+  response_type: Type.Optional(literals(RESPONSE_TYPES)),
   /** http or https URL; the result is POSTed there. */
   callback_url: Type.Optional(Type.String({ minLength: 1, maxLength: 2048 })),
   input_text: Type.String(),
@@ -170,6 +192,29 @@ export const RequestDetailSchema = Type.Object({
 export type RequestDetail = Static<typeof RequestDetailSchema>;
 
 /**
+ * Result of POST /api/v1/tts with `response_type: "direct"`: the request detail as GET
+ * /api/v1/tts/<id> answers it when the submit stops waiting, plus the spec record's `create_at`
+ * (so it also holds every field of the indirect answer). `status` is SUCCESS (with `audio_link`,
+ * and `srt_link` when asked for) or FAILURE (with `error_code`, `error_message`) once rendered;
+ * `new` or `processing` (no links yet) when the wait limit passed first or the server is
+ * stopping: the request carries on as an indirect one would.
+ */
+export const DirectRecordSchema = Type.Composite([
+  RequestDetailSchema,
+  Type.Object({
+    /** UTC date, YYYY-MM-DD, as in the indirect answer. */
+    create_at: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
+  }),
+]);
+export type DirectRecord = Static<typeof DirectRecordSchema>;
+
+export const DirectSubmitResponseSchema = Type.Object({
+  status: Type.Literal(1),
+  result: DirectRecordSchema,
+});
+export type DirectSubmitResponse = Static<typeof DirectSubmitResponseSchema>;
+
+/**
  * The page of a list (GET /api/v1/tts, GET /api/v1/usage). Query strings are text: numbers
  * arrive as digit strings.
  */
@@ -276,12 +321,25 @@ export type DeliveryEvent = Static<typeof DeliveryEventSchema>;
 export const OpenAiSpeechRequestSchema = Type.Object({
   model: Type.String(),
   input: Type.String(),
-  /** An OpenAI voice name (alloy, echo, nova, …) or one of our voice codes. */
-  voice: Type.String(),
-  response_format: Type.Optional(Type.Union([Type.Literal('mp3'), Type.Literal('wav')])),
+  /** An OpenAI voice name (alloy, echo, nova, …) or one of our voice codes; or `{ id }` with either. */
+  voice: Type.Union([Type.String(), Type.Object({ id: Type.String() })]),
+  response_format: Type.Optional(literals(AUDIO_FORMATS)),
   /** OpenAI's 0.25–4.0; clamped to our 0.5–2.0 and rounded to one decimal. */
   speed: Type.Optional(Type.Number({ minimum: 0.25, maximum: 4 })),
+  /** Accepted for compatibility; our voices have no instruction-following, so it changes nothing. */
+  instructions: Type.Optional(Type.String({ maxLength: 4096 })),
+  /** `audio` (default): the encoded file, streamed as it renders; `sse`: OpenAI's events with base64 audio. */
+  stream_format: Type.Optional(Type.Union([Type.Literal('audio'), Type.Literal('sse')])),
 });
+
+/** OpenAI's model list (GET /v1/models), for apps that pick a model from it. */
+export interface OpenAiModel {
+  id: string;
+  object: 'model';
+  /** Unix seconds. */
+  created: number;
+  owned_by: string;
+}
 export type OpenAiSpeechRequest = Static<typeof OpenAiSpeechRequestSchema>;
 
 // ---------------------------------------------------------------------------------------

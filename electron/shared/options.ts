@@ -46,7 +46,9 @@ export interface SynthesisOptions {
   volume: number;
 }
 
-export const DEFAULT_SYNTHESIS: Omit<SynthesisOptions, 'voice_code' | 'audio_type'> & { audio_type: AudioType } = {
+export const DEFAULT_SYNTHESIS: Omit<SynthesisOptions, 'voice_code' | 'audio_type'> & {
+  audio_type: AudioType;
+} = {
   model_id: DEFAULT_MODEL,
   audio_type: DEFAULT_AUDIO_TYPE,
   bitrate: DEFAULT_BITRATE,

@@ -12,6 +12,7 @@ import { systemClock } from '../platform/clock';
 import { stderrLog } from '../platform/log';
 import { defaultDataDir } from '../platform/paths';
 import { createCore } from '../studio-core';
+import { installProcessErrorHandlers } from './process-errors';
 import { creditsOption, integerOption, parseCommandLine, runCommand, UsageError } from './usage';
 
 export const SERVE_USAGE = `Usage: serve [options]
@@ -24,6 +25,8 @@ export const SERVE_USAGE = `Usage: serve [options]
   --pool-size <n>         engine worker threads (default: CPU count)
   --concurrency <n>       renders in flight (default: twice the pool)
   --max-text-chars <n>    longest input_text (default 100000)
+  --direct-timeout <s>    how long a response_type "direct" submit waits for its audio before
+                          answering the record as it stands (default 120; 0: at once)
   --max-queued <n>        requests waiting per key before 429 (default 10000)
   --callback-attempts <n> delivery attempts per callback (default 6)
   --callback-delay-ms <n> wait before the first retry, doubling (default 2000)
@@ -69,6 +72,7 @@ export function runServe(argv: string[]): Promise<number> {
       'pool-size': { type: 'string' },
       concurrency: { type: 'string' },
       'max-text-chars': { type: 'string' },
+      'direct-timeout': { type: 'string' },
       'max-queued': { type: 'string' },
       'callback-attempts': { type: 'string' },
       'callback-delay-ms': { type: 'string' },
@@ -101,6 +105,7 @@ export function runServe(argv: string[]): Promise<number> {
     const poolSize = integerOption('pool-size', values['pool-size'], 1, 64);
     const concurrency = integerOption('concurrency', values.concurrency, 1, 1024);
     const maxTextChars = integerOption('max-text-chars', values['max-text-chars'], 1);
+    const directTimeout = integerOption('direct-timeout', values['direct-timeout'], 0, 86_400);
     const maxQueued = integerOption('max-queued', values['max-queued'], 1);
 
     const core = await createCore({
@@ -109,9 +114,11 @@ export function runServe(argv: string[]): Promise<number> {
       port,
       host: values.host ?? '127.0.0.1',
       log: stderrLog,
+      holder: 'Narration Studio serve',
       ...(poolSize ? { poolSize } : {}),
       ...(concurrency ? { concurrency } : {}),
       ...(maxTextChars ? { maxTextChars } : {}),
+      ...(directTimeout !== undefined ? { directTimeoutMs: directTimeout * 1000 } : {}),
       ...(maxQueued ? { maxQueuedPerKey: maxQueued } : {}),
       ...(attempts || delay
         ? { retry: { ...(attempts ? { attempts } : {}), ...(delay ? { baseDelayMs: delay } : {}) } }
@@ -136,25 +143,34 @@ export function runServe(argv: string[]): Promise<number> {
     process.stdout.write(`listening on ${core.url}\nopen ${core.loginUrl}\n`);
 
     return new Promise<number>((resolve) => {
-      let stopping = false;
+      let stopping: Promise<void> | undefined;
+      /** Closes the core once; the command then ends with `code` (1 when closing failed). */
+      const shutDown = (code: number): Promise<void> =>
+        (stopping ??= core.close().then(
+          () => resolve(code),
+          (error: unknown) => {
+            stderrLog.warn(`shutdown: ${(error as Error).message}`);
+            resolve(1);
+          },
+        ));
       const stop = (signal: NodeJS.Signals) => {
         if (stopping) {
           // A second signal means "now": the database is consistent at every commit.
           process.stderr.write(`${signal} again: exiting at once\n`);
           process.exit(130);
         }
-        stopping = true;
         stderrLog.info(`${signal}: shutting down`);
-        core.close().then(
-          () => resolve(0),
-          (error: unknown) => {
-            stderrLog.warn(`shutdown: ${(error as Error).message}`);
-            resolve(1);
-          },
-        );
+        void shutDown(0);
       };
       process.on('SIGTERM', stop);
       process.on('SIGINT', stop);
+      // Never a silent death: a stray rejection is logged (serving goes on), an uncaught
+      // exception is logged and stops the server in order with exit code 1.
+      installProcessErrorHandlers({
+        log: stderrLog,
+        stop: () => shutDown(1),
+        exit: (code) => process.exit(code),
+      });
     });
   });
 }

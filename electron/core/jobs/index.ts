@@ -18,7 +18,8 @@ import {
   type JobRunner,
   type JobRunnerOptions,
 } from './runner';
-import { createSubmitter, type SubmitInput } from './submit';
+import type { Idempotency } from './idempotency';
+import { createSubmitter, type SubmitInput, type SubmitOutcome } from './submit';
 
 export interface JobsOptions {
   engine: Engine;
@@ -36,6 +37,8 @@ export interface JobsOptions {
   retry?: Partial<RetryPolicy>;
   /** Which neural voice speaks a request (the voice library); default: eSpeak for every request. */
   neuralVoice?: JobRunnerOptions['neuralVoice'];
+  /** First wait before runner and deliverer try a failing store again, ms (default 1000, doubling to 30 s). */
+  storeRetryMs?: number;
 }
 
 export interface Jobs {
@@ -47,8 +50,13 @@ export interface Jobs {
   readonly clock: Clock;
   /** Accepts a request (see Submitter.submit). */
   submit(input: SubmitInput): Promise<RequestRow>;
-  /** Resolves with the row once the request is SUCCESS or FAILURE. */
-  whenFinished(requestId: string): Promise<RequestRow>;
+  /** Accepts a request under an Idempotency-Key, and says whether it was a replay (see Submitter.submitIdempotent). */
+  submitIdempotent(input: SubmitInput, idempotency: Idempotency | undefined): Promise<SubmitOutcome>;
+  /**
+   * Resolves with the row once the request is SUCCESS or FAILURE; when `signal` aborts first,
+   * with the row as it stands then (the request carries on).
+   */
+  whenFinished(requestId: string, signal?: AbortSignal): Promise<RequestRow>;
   /** Starts runner and deliverer (after the server knows its address). */
   start(): void;
   /** Stops accepting, drains the runner (up to `graceMs`), then the deliverer. */
@@ -71,6 +79,7 @@ export function createJobs(options: JobsOptions): Jobs {
     clock,
     log,
     ...(options.retry ? { retry: options.retry } : {}),
+    ...(options.storeRetryMs ? { storeRetryMs: options.storeRetryMs } : {}),
   });
   const runner = createJobRunner({
     engine,
@@ -81,6 +90,7 @@ export function createJobs(options: JobsOptions): Jobs {
     log,
     ...(options.concurrency ? { concurrency: options.concurrency } : {}),
     neuralVoice: options.neuralVoice,
+    ...(options.storeRetryMs ? { storeRetryMs: options.storeRetryMs } : {}),
     onFinished: (row) => {
       if (row.callback_url) deliverer.kick();
     },
@@ -105,19 +115,21 @@ export function createJobs(options: JobsOptions): Jobs {
     deliverer,
     clock,
     submit: (input) => submitter.submit(input),
-    whenFinished(requestId) {
+    submitIdempotent: (input, idempotency) => submitter.submitIdempotent(input, idempotency),
+    whenFinished(requestId, signal) {
       return new Promise<RequestRow>((resolve) => {
-        const listener = (event: { requestId: string }) => {
-          if (event.requestId !== requestId) return;
+        const settle = () => {
           events.off('finished', listener);
+          signal?.removeEventListener('abort', settle);
           resolve(store.requests.get(requestId)!);
         };
+        const listener = (event: { requestId: string }) => {
+          if (event.requestId === requestId) settle();
+        };
         events.on('finished', listener);
+        signal?.addEventListener('abort', settle);
         const row = store.requests.get(requestId);
-        if (row && (row.status === 'SUCCESS' || row.status === 'FAILURE')) {
-          events.off('finished', listener);
-          resolve(row);
-        }
+        if (signal?.aborted || (row && (row.status === 'SUCCESS' || row.status === 'FAILURE'))) settle();
       });
     },
     start() {
@@ -135,5 +147,6 @@ export function createJobs(options: JobsOptions): Jobs {
   };
 }
 
-export type { SubmitInput } from './submit';
+export type { SubmitInput, SubmitOutcome } from './submit';
+export { hashRequest, IDEMPOTENCY_WINDOW_MS, type Idempotency } from './idempotency';
 export type { RetryPolicy } from './delivery';

@@ -17,6 +17,7 @@ import type { RequestRow, Store } from '../store';
 import { isoTime, type Clock } from '../platform/clock';
 import type { Log } from '../platform/log';
 import type { JobEvents } from './events';
+import { createStoreRetry, errorText } from './store-retry';
 
 /**
  * A request whose render was cut off by this many crashes of the process (kill -9, power loss,
@@ -55,6 +56,13 @@ export interface JobRunner {
   cancel(requestId: string): boolean;
   /** 0–1 for a running request, undefined otherwise. */
   progress(requestId: string): number | undefined;
+  /**
+   * Hears the audio of an OpenAI request (source `openai`) as it is rendered, from its first
+   * sample: the PCM after the volume stage, the samples its file encodes. Undefined when that
+   * is no longer possible (its audio has started flowing, or it has finished): read the file.
+   * Call the returned function to stop listening.
+   */
+  listen(requestId: string, listener: AudioListener): (() => void) | undefined;
   /** Number of renders in flight. */
   readonly running: number;
   /** Stops starting new renders (those in flight finish); requests keep queueing. */
@@ -85,6 +93,25 @@ export interface JobRunnerOptions {
    * it, or when it answers undefined, eSpeak speaks.
    */
   neuralVoice?: ((voiceCode: string, modelId: ModelId) => Promise<NeuralVoice | undefined>) | undefined;
+  /**
+   * First wait before trying the store again after it failed (reading the queue, recording an
+   * outcome), ms, doubling up to 30 s (default 1000).
+   */
+  storeRetryMs?: number;
+}
+
+/** Receives a render's audio in order: mono 16-bit PCM at `sampleRate` Hz. */
+export type AudioListener = (pcm: Int16Array, sampleRate: number) => void;
+
+/** How a render ended, as recorded on its row. */
+interface Outcome {
+  status: 'SUCCESS' | 'FAILURE';
+  errorCode?: string;
+  errorMessage?: string;
+  durationMs?: number;
+  audioBytes?: number;
+  cueCount?: number;
+  engine?: string;
 }
 
 interface Running {
@@ -95,6 +122,8 @@ interface Running {
   lastEmit: number;
   /** Set by cancel(): the abort that follows is the owner's, not a failure or a shutdown. */
   cancelled: boolean;
+  /** Set once audio has reached the listeners: a late listener would miss the start. */
+  audioStarted: boolean;
 }
 
 const CANCELLED_MESSAGE = 'Cancelled before it finished; the credits were refunded.';
@@ -103,10 +132,29 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const { engine, store, files, events, clock, log, onFinished } = options;
   const concurrency = Math.max(1, options.concurrency ?? engine.poolSize * 2);
   const running = new Map<string, Running>();
+  /** Listeners of requests' audio, by request id (registered before or while it renders). */
+  const listeners = new Map<string, Set<AudioListener>>();
   let started = false;
   let closing = false;
   let pumping = false;
   let paused = false;
+  /**
+   * Outcomes the store failed to record, by request id, with the time they happened. Their
+   * rows stay `processing` until a later try records them; if the process stops first, the
+   * next start requeues them and they render again.
+   */
+  const unrecorded = new Map<string, { row: RequestRow; outcome: Outcome; at: number }>();
+  const storeRetry = createStoreRetry(options.storeRetryMs);
+  let retryTimer: NodeJS.Timeout | undefined;
+
+  /** After a store failure: records pending outcomes and looks at the queue again, later. */
+  const retryLater = () => {
+    if (retryTimer || closing) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      if (recordPending()) pump();
+    }, storeRetry.nextDelay());
+  };
 
   const pump = () => {
     if (!started || closing || pumping || paused) return;
@@ -117,6 +165,11 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         if (!next) break;
         begin(next);
       }
+      if (unrecorded.size === 0) storeRetry.reset();
+    } catch (error) {
+      // The queue stays in the database; it is read again after a wait.
+      log.warn(`runner: could not take the next request from the queue: ${errorText(error)}; trying again`);
+      retryLater();
     } finally {
       pumping = false;
     }
@@ -162,13 +215,21 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       progress: 0,
       lastEmit: 0,
       cancelled: false,
+      audioStarted: false,
     };
     running.set(row.id, entry);
     events.emit('request', { keyId: row.key_id, request_id: row.id, status: 'processing', progress: 0 });
-    entry.done = render(row, entry).finally(() => {
-      running.delete(row.id);
-      pump();
-    });
+    entry.done = render(row, entry)
+      .catch((error: unknown) => {
+        // render() records its own outcomes (see finish); what reaches here is the store
+        // failing to requeue a render a shutdown interrupted. The row stays `processing`, and
+        // the next start requeues it.
+        log.warn(`request ${row.id}: ${errorText(error)}; it runs again after the next start`);
+      })
+      .finally(() => {
+        running.delete(row.id);
+        pump();
+      });
   };
 
   const render = async (row: RequestRow, entry: Running): Promise<void> => {
@@ -194,6 +255,15 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         audioPath: files.audioPath(row),
         ...(row.generate_srt ? { srtPath: files.srtPath(row) } : {}),
         signal: entry.controller.signal,
+        // Only OpenAI's callers wait on the connection for the audio: others are not streamed.
+        ...(row.source === 'openai'
+          ? {
+              onAudio: (pcm: Int16Array, sampleRate: number) => {
+                entry.audioStarted = true;
+                for (const listener of listeners.get(row.id) ?? []) listener(pcm, sampleRate);
+              },
+            }
+          : {}),
         onProgress: (fraction) => {
           entry.progress = fraction;
           const now = clock.now();
@@ -237,22 +307,31 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     }
   };
 
-  const finish = (
-    row: RequestRow,
-    outcome: {
-      status: 'SUCCESS' | 'FAILURE';
-      errorCode?: string;
-      errorMessage?: string;
-      durationMs?: number;
-      audioBytes?: number;
-      cueCount?: number;
-      engine?: string;
-    },
-  ) => {
-    const now = clock.now();
-    const changed = store.transaction(() => {
-      const ok = store.requests.finish(row.id, { ...outcome, finishedAt: isoTime(now), callbackDueAt: now });
-      if (!ok) return false;
+  /**
+   * Records a render's outcome (with the refund of a failure) and announces it. Never throws:
+   * when the store fails, the outcome waits in `unrecorded` and is recorded by a later try.
+   */
+  const finish = (row: RequestRow, outcome: Outcome) => {
+    const at = clock.now();
+    let stored: RequestRow | undefined;
+    try {
+      stored = record(row, outcome, at);
+    } catch (error) {
+      log.warn(
+        `request ${row.id}: could not record ${outcome.status}: ${errorText(error)}; it stays processing and is recorded when the store works again`,
+      );
+      unrecorded.set(row.id, { row, outcome, at });
+      retryLater();
+      return;
+    }
+    if (stored) announce(row, outcome, stored);
+  };
+
+  /** The outcome in one transaction; the stored row, or undefined when it was not processing. */
+  const record = (row: RequestRow, outcome: Outcome, at: number): RequestRow | undefined =>
+    store.transaction(() => {
+      const ok = store.requests.finish(row.id, { ...outcome, finishedAt: isoTime(at), callbackDueAt: at });
+      if (!ok) return undefined;
       store.keys.addQueued(row.key_id, -1);
       if (outcome.status === 'FAILURE' && row.cost_milli > 0) {
         const balance = store.keys.addBalance(row.key_id, row.cost_milli);
@@ -262,16 +341,35 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
           kind: 'refund',
           amount_milli: row.cost_milli,
           balance_after_milli: balance,
-          created_at: isoTime(now),
+          created_at: isoTime(at),
         });
       }
-      return true;
+      return store.requests.get(row.id);
     });
-    if (!changed) return;
-    const stored = store.requests.get(row.id)!;
+
+  const announce = (row: RequestRow, outcome: Outcome, stored: RequestRow) => {
     events.emit('request', { keyId: row.key_id, request_id: row.id, status: outcome.status, progress: 1 });
     events.emit('finished', { requestId: row.id, keyId: row.key_id });
     onFinished(stored);
+  };
+
+  /** Records the outcomes the store failed to take earlier; false while it still fails. */
+  const recordPending = (): boolean => {
+    for (const [id, pending] of unrecorded) {
+      let stored: RequestRow | undefined;
+      try {
+        stored = record(pending.row, pending.outcome, pending.at);
+      } catch (error) {
+        log.warn(
+          `runner: ${unrecorded.size} outcome(s) still not recorded (request ${id} first): ${errorText(error)}`,
+        );
+        retryLater();
+        return false;
+      }
+      unrecorded.delete(id);
+      if (stored) announce(pending.row, pending.outcome, stored);
+    }
+    return true;
   };
 
   /** Rows that were processing when the last run died: requeue, or give up on repeat offenders. */
@@ -317,6 +415,17 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       return true;
     },
     progress: (id) => running.get(id)?.progress,
+    listen(requestId, listener) {
+      const entry = running.get(requestId);
+      if (entry ? entry.audioStarted : store.requests.get(requestId)?.status !== 'new') return undefined;
+      let set = listeners.get(requestId);
+      if (!set) listeners.set(requestId, (set = new Set()));
+      set.add(listener);
+      return () => {
+        set.delete(listener);
+        if (set.size === 0 && listeners.get(requestId) === set) listeners.delete(requestId);
+      };
+    },
     get running() {
       return running.size;
     },
@@ -332,6 +441,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     },
     async close(graceMs = 10_000) {
       closing = true;
+      clearTimeout(retryTimer);
+      retryTimer = undefined;
       const all = () => Promise.all([...running.values()].map((r) => r.done));
       let timer: NodeJS.Timeout | undefined;
       const timedOut = await Promise.race([
@@ -345,6 +456,12 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         for (const r of running.values())
           r.controller.abort(new AppError('SHUTTING_DOWN', 'The server is shutting down.'));
         await all();
+      }
+      // A last try; what is still not recorded is rendered again after the next start.
+      if (unrecorded.size > 0 && !recordPending()) {
+        log.warn(
+          `runner: ${unrecorded.size} finished request(s) could not be recorded and stay processing; they run again after the next start`,
+        );
       }
     },
   };

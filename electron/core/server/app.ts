@@ -36,6 +36,8 @@ import { DEFAULT_MAX_TEXT_CHARS } from './validation';
 
 /** Default limit on a JSON body, bytes. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+/** Default wait of a submit with `response_type: "direct"` for its render, ms. */
+export const DEFAULT_DIRECT_TIMEOUT_MS = 120_000;
 
 export interface ServerOptions {
   store: Store;
@@ -49,6 +51,11 @@ export interface ServerOptions {
   bodyLimit?: number;
   /** Characters of input_text; default 100 000. */
   maxTextChars?: number;
+  /**
+   * How long a submit with `response_type: "direct"` waits for its render before answering the
+   * record as it stands (the request carries on), ms; default 120 000.
+   */
+  directTimeoutMs?: number;
   allowedHosts?: readonly string[];
   allowedOrigins?: readonly string[];
   /**
@@ -161,7 +168,13 @@ export function buildServer(options: ServerOptions): HttpApp {
     for (const stream of streams) stream.raw.end();
   });
 
-  registerTtsRoutes(app, { store, jobs, auth, maxTextChars });
+  registerTtsRoutes(app, {
+    store,
+    jobs,
+    auth,
+    maxTextChars,
+    directTimeoutMs: options.directTimeoutMs ?? DEFAULT_DIRECT_TIMEOUT_MS,
+  });
   registerVoiceRoutes(app);
   registerUsageRoute(app, { store, auth });
   registerDownloadRoute(app, { store, jobs });

@@ -8,14 +8,10 @@ import { Readable } from 'node:stream';
 import { stat } from 'node:fs/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../shared/errors';
+import { AUDIO_CONTENT_TYPES } from '../engine/audio/stream-encoder';
 
 export const CONTENT_TYPES = {
-  mp3: 'audio/mpeg',
-  wav: 'audio/wav',
-  opus: 'audio/ogg; codecs=opus',
-  aac: 'audio/aac',
-  flac: 'audio/flac',
-  pcm: 'audio/pcm',
+  ...AUDIO_CONTENT_TYPES,
   srt: 'application/x-subrip',
 } as const;
 

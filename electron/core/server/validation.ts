@@ -1,28 +1,16 @@
 /**
  * Input validation with the schemas of `shared/api.ts`: the submit requests against the spec's
  * tables, list queries (page, page_size, filters), and the first schema error that every other
- * body check reports. Types are never coerced ("1.0" is not a number). Each failure names the
- * field and its rule.
+ * body check reports. Types are not coerced, with one exception kept for the service's clients:
+ * the submit's numbers and generate_srt may be strings (`readSubmitStrings`). Each failure names
+ * the field and its rule.
  */
 
 import type { Static, TObject, TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import {
-  OpenAiSpeechRequestSchema,
-  TtsRequestSchema,
-  type OpenAiSpeechRequest,
-  type PageQuery,
-  type TtsRequest,
-} from '../../shared/api';
+import { TtsRequestSchema, type PageQuery, type ResponseType, type TtsRequest } from '../../shared/api';
 import { AppError } from '../../shared/errors';
-import {
-  BITRATES,
-  DEFAULT_SYNTHESIS,
-  isOneDecimalInRange,
-  RATE_MAX,
-  RATE_MIN,
-  type ModelId,
-} from '../../shared/options';
+import { BITRATES, DEFAULT_SYNTHESIS, isOneDecimalInRange, RATE_MAX, RATE_MIN } from '../../shared/options';
 import { findVoice } from '../../shared/voices';
 import type { SubmitInput } from '../jobs/submit';
 import { cleanText, countCharacters } from '../../shared/text';
@@ -33,8 +21,11 @@ export const DEFAULT_MAX_TEXT_CHARS = 100_000;
 /** A submit request that passed every rule, with defaults applied: what the submitter takes, less who sent it. */
 export type ValidTtsRequest = Omit<SubmitInput, 'keyId' | 'source'>;
 
+/** A valid submit of the spec's API: the request, and how to answer it (default indirect). */
+export type ValidTtsSubmit = ValidTtsRequest & { response_type: ResponseType };
+
 const RULES: Record<keyof TtsRequest, string> = {
-  response_type: 'response_type must be "indirect"',
+  response_type: 'response_type must be "indirect" or "direct"',
   callback_url: 'callback_url must be an http or https URL',
   input_text: 'input_text must be a string',
   voice_code: 'voice_code must be a string',
@@ -49,7 +40,52 @@ const RULES: Record<keyof TtsRequest, string> = {
 
 const REQUIRED = ['input_text', 'voice_code'] as const;
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
+/** A number written as a string that the submit accepts: optional minus, digits, optionally a point and digits. */
+const DECIMAL_TEXT = /^-?\d+(\.\d+)?$/;
+
+/** The submit's number fields, each with an example of the number written as a string. */
+const NUMBER_TEXT_EXAMPLES = {
+  bitrate: '"128"',
+  speed_rate: '"1.0"',
+  pitch_rate: '"1.0"',
+  volume: '"100"',
+} as const satisfies Partial<Record<keyof TtsRequest, string>>;
+
+function isNumberField(field: string): field is keyof typeof NUMBER_TEXT_EXAMPLES {
+  return Object.hasOwn(NUMBER_TEXT_EXAMPLES, field);
+}
+
+/**
+ * The one place where the submit reads strings as other types, because the service's clients
+ * send `"bitrate": "128"`, `"speed_rate": "1.0"`, `"generate_srt": "true"`: a number field
+ * holding a plain decimal (`DECIMAL_TEXT`: not `"1e3"`, `" 1"`, `"1."`, `".5"`, `"0x10"`, `""`)
+ * becomes that number, and generate_srt `"true"`/`"false"` the boolean. Returns a copy; every
+ * other value is left as it is, for the schema and the rules to judge exactly as if it had been
+ * sent as a JSON number (`"1.25"` is still two decimals, `"129"` still not a bitrate).
+ */
+export function readSubmitStrings(body: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const read: Record<string, unknown> = { ...body };
+  for (const field of Object.keys(NUMBER_TEXT_EXAMPLES)) {
+    const value = read[field];
+    if (typeof value === 'string' && DECIMAL_TEXT.test(value)) read[field] = Number(value);
+  }
+  if (read.generate_srt === 'true' || read.generate_srt === 'false') {
+    read.generate_srt = read.generate_srt === 'true';
+  }
+  return read;
+}
+
+/** The rule a wrong value of `field` breaks; for a string, also what a string must look like. */
+function ruleFor(field: keyof TtsRequest, value: unknown): string {
+  if (typeof value !== 'string') return RULES[field];
+  if (isNumberField(field)) {
+    return `${RULES[field]}; a string must be a plain decimal number such as ${NUMBER_TEXT_EXAMPLES[field]}`;
+  }
+  if (field === 'generate_srt') return `${RULES.generate_srt} (or the strings "true" and "false")`;
+  return RULES[field];
+}
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
@@ -112,18 +148,24 @@ export function parseListQuery<T extends TObject>(
   return { query: query as Static<T>, page, pageSize, offset: (page - 1) * pageSize };
 }
 
-/** Throws AppError (INVALID_JSON, MISSING_FIELD, INVALID_FIELD, UNKNOWN_VOICE, NOTHING_TO_SPEAK, TEXT_TOO_LONG). */
-export function parseTtsRequest(body: unknown, maxTextChars: number): ValidTtsRequest {
+/**
+ * Checks a submit body against the spec's rules (numbers may be strings, see
+ * `readSubmitStrings`) and applies the defaults. Throws AppError (INVALID_JSON, MISSING_FIELD,
+ * INVALID_FIELD, UNKNOWN_VOICE, NOTHING_TO_SPEAK, TEXT_TOO_LONG).
+ */
+export function parseTtsRequest(body: unknown, maxTextChars: number): ValidTtsSubmit {
   if (!isPlainObject(body)) throw new AppError('INVALID_JSON', 'The body must be a JSON object.');
   for (const field of REQUIRED) {
     if (body[field] === undefined) throw new AppError('MISSING_FIELD', `${field} is required.`, { field });
   }
-  const problem = firstSchemaProblem(TtsRequestSchema, body);
+  const read = readSubmitStrings(body);
+  const problem = firstSchemaProblem(TtsRequestSchema, read);
   if (problem) {
     const field = problem.field as keyof TtsRequest;
-    throw new AppError('INVALID_FIELD', `${RULES[field] ?? problem.message}.`, { field });
+    const rule = Object.hasOwn(RULES, field) ? ruleFor(field, read[field]) : problem.message;
+    throw new AppError('INVALID_FIELD', `${rule}.`, { field });
   }
-  const request = body as TtsRequest;
+  const request = read as TtsRequest;
   for (const field of ['speed_rate', 'pitch_rate'] as const) {
     const value = request[field];
     if (value !== undefined && !isOneDecimalInRange(value, RATE_MIN, RATE_MAX)) {
@@ -155,6 +197,7 @@ export function parseTtsRequest(body: unknown, maxTextChars: number): ValidTtsRe
     volume: request.volume ?? DEFAULT_SYNTHESIS.volume,
     generate_srt: request.generate_srt ?? false,
     callback_url: request.callback_url ?? null,
+    response_type: request.response_type ?? 'indirect',
   };
 }
 
@@ -189,81 +232,4 @@ function isHttpUrl(value: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** OpenAI voice names and the catalogue voices they stand for. */
-export const OPENAI_VOICES: Readonly<Record<string, string>> = {
-  alloy: 'en_female_alice_default',
-  ash: 'en_male_onyx_default',
-  ballad: 'en_male_echo_default',
-  coral: 'en_female_nova_default',
-  echo: 'en_male_echo_default',
-  fable: 'en_female_elara_br',
-  nova: 'en_female_nova_default',
-  onyx: 'en_male_onyx_default',
-  sage: 'en_female_alice_default',
-  shimmer: 'en_female_emily_us',
-  verse: 'en_male_echo_default',
-};
-
-/** OpenAI model names map to our default model; our own model ids are accepted as they are. */
-const OPENAI_MODELS: Readonly<Record<string, ModelId>> = {
-  'tts-1': 'std-v1.6',
-  'tts-1-hd': 'std-v1.6',
-  'gpt-4o-mini-tts': 'std-v1.6',
-  'std-v1.6': 'std-v1.6',
-  'std-v1.5': 'std-v1.5',
-  'std-v1.5-turbo': 'std-v1.5-turbo',
-  'std-v1': 'std-v1',
-};
-
-/** Validates POST /v1/audio/speech. Throws AppError with `details.field` (the OpenAI `param`). */
-export function parseOpenAiSpeech(body: unknown, maxTextChars: number): ValidTtsRequest {
-  if (!isPlainObject(body)) throw new AppError('INVALID_JSON', 'The body must be a JSON object.');
-  for (const field of ['model', 'input', 'voice'] as const) {
-    if (body[field] === undefined) throw new AppError('MISSING_FIELD', `${field} is required.`, { field });
-  }
-  const problem = firstSchemaProblem(OpenAiSpeechRequestSchema, body);
-  if (problem) {
-    const { field } = problem;
-    const rule =
-      field === 'response_format'
-        ? 'response_format must be "mp3" or "wav" (other formats are not supported locally)'
-        : field === 'speed'
-          ? 'speed must be a number from 0.25 to 4.0'
-          : `${field} must be a string`;
-    throw new AppError('INVALID_FIELD', `${rule}.`, { field });
-  }
-  const request = body as OpenAiSpeechRequest;
-  const model = OPENAI_MODELS[request.model];
-  if (!model) {
-    throw new AppError(
-      'INVALID_FIELD',
-      `Unknown model "${request.model}"; use tts-1, tts-1-hd or gpt-4o-mini-tts.`,
-      {
-        field: 'model',
-      },
-    );
-  }
-  const voiceCode =
-    OPENAI_VOICES[request.voice.toLowerCase()] ?? (findVoice(request.voice) ? request.voice : undefined);
-  if (!voiceCode) {
-    throw new AppError('UNKNOWN_VOICE', `Unknown voice "${request.voice}".`, { field: 'voice' });
-  }
-  const { text, characters } = measureText(request.input, maxTextChars, 'input');
-  // Our engine's range is 0.5–2.0 in steps of 0.1: OpenAI's wider range is clamped into it.
-  const speed = Math.round(Math.min(RATE_MAX, Math.max(RATE_MIN, request.speed ?? 1)) * 10) / 10;
-  return {
-    text,
-    characters,
-    voice_code: voiceCode,
-    model_id: model,
-    audio_type: request.response_format ?? 'mp3',
-    bitrate: DEFAULT_SYNTHESIS.bitrate,
-    speed_rate: speed,
-    pitch_rate: 1,
-    volume: 100,
-    generate_srt: false,
-    callback_url: null,
-  };
 }

@@ -5,6 +5,7 @@ import type {
   CallbackAttempt,
   CallbackPayload,
   CallbackResult,
+  DirectRecord,
   LedgerEntry,
   RequestDetail,
   RequestRecord,
@@ -65,6 +66,11 @@ export function toRequestDetail(row: RequestRow, progress: number | undefined, l
         ? new Date(row.callback_due_at).toISOString()
         : null,
   };
+}
+
+/** The answer of a direct submit: the request detail, plus the spec record's `create_at`. */
+export function toDirectRecord(row: RequestRow, progress: number | undefined, links: Links): DirectRecord {
+  return { ...toRequestDetail(row, progress, links), create_at: isoDate(row.created_at) };
 }
 
 /** The spec's stored callback result, from one attempt. */

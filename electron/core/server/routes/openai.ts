@@ -1,16 +1,18 @@
 /**
- * OpenAI-compatible POST /v1/audio/speech: synchronous, returns the audio in the body.
- * It goes through the same queue, credits and history as the spec's API (source "openai"),
- * so a crash mid-way still finishes the request on restart. Errors use OpenAI's shape.
+ * OpenAI-compatible speech API: `POST /v1/audio/speech` answers with the audio (streamed as
+ * it renders, see speech-stream.ts), `GET /v1/models` and `GET /v1/audio/voices` list what it
+ * takes. Speech goes through the same queue, credits and history as the spec's API (source
+ * "openai"), so a crash mid-way still finishes the request on restart. Errors use OpenAI's shape.
  */
 
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { AppError, isAppError } from '../../../shared/errors';
+import { isAppError } from '../../../shared/errors';
 import type { Jobs } from '../../jobs';
 import type { Auth } from '../auth';
 import { HTTP_STATUS, setRetryAfter, toAppError } from '../errors';
-import { CONTENT_TYPES, sendFile } from '../files';
-import { parseOpenAiSpeech } from '../validation';
+import { submitIdempotently } from '../idempotency';
+import { openAiModels, openAiVoiceNames, parseOpenAiSpeech } from '../openai-compat';
+import { sendSpeech } from '../speech-stream';
 
 export function registerOpenAiRoutes(
   app: FastifyInstance,
@@ -19,22 +21,53 @@ export function registerOpenAiRoutes(
   app.post('/v1/audio/speech', async (request, reply) => {
     try {
       const key = await auth.requireKey(request);
-      const input = parseOpenAiSpeech(request.body, maxTextChars);
-      const accepted = await jobs.submit({ keyId: key.id, source: 'openai', ...input });
-      const row = await jobs.whenFinished(accepted.id);
-      if (row.status !== 'SUCCESS') {
-        throw new AppError(
-          (row.error_code ?? 'ENGINE_FAILED') as never,
-          row.error_message ?? 'Synthesis failed.',
-        );
-      }
-      return await sendFile(
+      const { request: input, streamFormat } = parseOpenAiSpeech(request.body, maxTextChars);
+      const row = await submitIdempotently(
+        jobs,
         request,
         reply,
-        jobs.files.audioPath(row),
-        CONTENT_TYPES[row.audio_type],
-        `speech.${row.audio_type}`,
+        { keyId: key.id, source: 'openai', ...input },
+        { stream_format: streamFormat },
       );
+      return await sendSpeech({ request, reply, jobs, row, streamFormat });
+    } catch (error) {
+      return sendOpenAiError(reply, error);
+    }
+  });
+
+  app.get('/v1/models', async (request, reply) => {
+    try {
+      await auth.requireKey(request);
+      return await reply.send({ object: 'list', data: openAiModels() });
+    } catch (error) {
+      return sendOpenAiError(reply, error);
+    }
+  });
+
+  app.get<{ Params: { id: string } }>('/v1/models/:id', async (request, reply) => {
+    try {
+      await auth.requireKey(request);
+      const model = openAiModels().find((m) => m.id === request.params.id);
+      if (!model) {
+        return await reply.code(404).send({
+          error: {
+            message: `The model '${request.params.id}' does not exist`,
+            type: 'invalid_request_error',
+            param: 'model',
+            code: 'model_not_found',
+          },
+        });
+      }
+      return await reply.send(model);
+    } catch (error) {
+      return sendOpenAiError(reply, error);
+    }
+  });
+
+  app.get('/v1/audio/voices', async (request, reply) => {
+    try {
+      await auth.requireKey(request);
+      return await reply.send({ voices: openAiVoiceNames() });
     } catch (error) {
       return sendOpenAiError(reply, error);
     }

@@ -1,14 +1,21 @@
 /** The spec's endpoints and their extensions under /api/v1/tts. */
 
-import type { FastifyInstance } from 'fastify';
-import { RequestListQuerySchema } from '../../../shared/api';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { RequestListQuerySchema, type DirectRecord } from '../../../shared/api';
 import { AppError } from '../../../shared/errors';
 import type { Jobs } from '../../jobs';
 import type { KeyRow, RequestRow, Store } from '../../store';
 import type { Auth } from '../auth';
+import { submitIdempotently } from '../idempotency';
 import { sendResult } from '../reply';
 import { isRequestId, parseListQuery, parseTtsRequest } from '../validation';
-import { toCallbackAttempt, toCallbackResult, toRequestDetail, toRequestRecord } from '../views';
+import {
+  toCallbackAttempt,
+  toCallbackResult,
+  toDirectRecord,
+  toRequestDetail,
+  toRequestRecord,
+} from '../views';
 
 const DEFAULT_PAGE_SIZE = 20;
 
@@ -17,6 +24,11 @@ export interface TtsRouteOptions {
   jobs: Jobs;
   auth: Auth;
   maxTextChars: number;
+  /**
+   * How long a submit with `response_type: "direct"` waits for its render, ms; past it the
+   * record is answered as it stands and the request carries on.
+   */
+  directTimeoutMs: number;
 }
 
 /** The request if it exists and belongs to `key`; otherwise REQUEST_NOT_FOUND (other keys' requests do not exist for you). */
@@ -29,12 +41,45 @@ export function ownedRequest(store: Store, key: KeyRow, id: string): RequestRow 
 
 export function registerTtsRoutes(
   app: FastifyInstance,
-  { store, jobs, auth, maxTextChars }: TtsRouteOptions,
+  { store, jobs, auth, maxTextChars, directTimeoutMs }: TtsRouteOptions,
 ): void {
+  // Direct submits stop waiting once the server starts closing, so they never hold shutdown up.
+  const closing = new AbortController();
+  app.addHook('preClose', async () => closing.abort());
+
+  /**
+   * The direct answer: the record once the request is finished, or as it stands when the limit
+   * passes, the server closes or the client goes away first. Only the wait ends: the request,
+   * its charge and its callback are those of any submit.
+   */
+  const waitDirect = async (row: RequestRow, reply: FastifyReply): Promise<DirectRecord> => {
+    const stop = new AbortController();
+    const onStop = () => stop.abort();
+    const timer = setTimeout(onStop, directTimeoutMs);
+    reply.raw.once('close', onStop);
+    closing.signal.addEventListener('abort', onStop);
+    if (closing.signal.aborted) onStop();
+    try {
+      const latest = await jobs.whenFinished(row.id, stop.signal);
+      return toDirectRecord(latest, jobs.runner.progress(latest.id), jobs.links);
+    } finally {
+      clearTimeout(timer);
+      reply.raw.off('close', onStop);
+      closing.signal.removeEventListener('abort', onStop);
+    }
+  };
+
   app.post('/api/v1/tts', async (request, reply) => {
     const key = await auth.requireKey(request);
-    const input = parseTtsRequest(request.body, maxTextChars);
-    const row = await jobs.submit({ keyId: key.id, source: 'api', ...input });
+    const { response_type: responseType, ...input } = parseTtsRequest(request.body, maxTextChars);
+    const row = await submitIdempotently(
+      jobs,
+      request,
+      reply,
+      { keyId: key.id, source: 'api', ...input },
+      { response_type: responseType },
+    );
+    if (responseType === 'direct') return sendResult(reply, await waitDirect(row, reply));
     return sendResult(reply, toRequestRecord(row, jobs.links));
   });
 

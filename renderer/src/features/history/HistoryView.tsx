@@ -114,6 +114,7 @@ export function HistoryView() {
                 <th className="num">Characters</th>
                 <th className="num">Credits</th>
                 <th className="num">Duration</th>
+                <th>Format</th>
                 <th>Status</th>
                 <th>Callback</th>
                 <th>
@@ -145,6 +146,7 @@ export function HistoryView() {
                   <td className="num">
                     {r.duration_ms === null ? '—' : formatClock(r.duration_ms / 1000, true)}
                   </td>
+                  <td className="small">{r.audio_type.toUpperCase()}</td>
                   <td>
                     <StatusBadge status={r.status} />
                   </td>

@@ -95,7 +95,10 @@ function Player({ audioLink, srtLink }: { audioLink: string; srtLink: string | n
   const container = useRef<HTMLDivElement>(null);
   const [cues, setCues] = useState<Cue[]>([]);
   const markers = useMemo(() => cues.map((c) => c.start), [cues]);
-  const wave = useWaveform(container, audioLink, markers);
+  const extension = audioLink.split('.').pop() ?? 'mp3';
+  // OpenAI's raw `pcm` has no header: no browser can play it, so it is only offered to download.
+  const playable = extension !== 'pcm';
+  const wave = useWaveform(container, playable ? audioLink : null, markers);
   const [srtError, setSrtError] = useState<string | null>(null);
   const [zoom, setZoom] = useState(0);
   const { playPause, zoom: applyZoom } = wave;
@@ -133,7 +136,6 @@ function Player({ audioLink, srtLink }: { audioLink: string; srtLink: string | n
   const cue = current >= 0 ? cues[current] : undefined;
   const words = useMemo(() => (cue ? cueWords(cue) : []), [cue]);
   const wordIndex = cue ? wordIndexAt(cue, wave.time) : -1;
-  const extension = audioLink.split('.').pop() ?? 'mp3';
   const fileName = `narration.${extension}`;
   const [saveMessage, setSaveMessage] = useState<string | null>(null);
   // In the desktop app a save dialog; in a browser the link's own download.
@@ -152,6 +154,11 @@ function Player({ audioLink, srtLink }: { audioLink: string; srtLink: string | n
       <div className="waveform-wrap">
         <div ref={container} className="waveform" aria-label="Waveform: click to seek" role="group" />
       </div>
+      {!playable && (
+        <p className="hint" role="status">
+          Raw PCM (16-bit little-endian, mono, 24 kHz, no header) cannot be played here: download it.
+        </p>
+      )}
       {wave.error && <p className="error">{wave.error}</p>}
       <div className="row" style={{ marginTop: 10 }}>
         <button

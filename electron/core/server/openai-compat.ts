@@ -1,0 +1,121 @@
+/**
+ * OpenAI's speech API in our terms: its voice and model names, the checks of a
+ * `POST /v1/audio/speech` body, and the lists apps read to offer choices (`GET /v1/models`,
+ * and Kokoro-FastAPI's `GET /v1/audio/voices`).
+ */
+
+import { OpenAiSpeechRequestSchema, type OpenAiModel, type OpenAiSpeechRequest } from '../../shared/api';
+import { AppError } from '../../shared/errors';
+import { AUDIO_FORMATS, DEFAULT_SYNTHESIS, RATE_MAX, RATE_MIN, type ModelId } from '../../shared/options';
+import { findVoice, VOICES } from '../../shared/voices';
+import { firstSchemaProblem, isPlainObject, measureText, type ValidTtsRequest } from './validation';
+
+/** OpenAI voice names and the catalogue voices they stand for. */
+export const OPENAI_VOICES: Readonly<Record<string, string>> = {
+  alloy: 'en_female_alice_default',
+  ash: 'en_male_onyx_default',
+  ballad: 'en_male_echo_default',
+  cedar: 'en_male_onyx_default',
+  coral: 'en_female_nova_default',
+  echo: 'en_male_echo_default',
+  fable: 'en_female_elara_br',
+  marin: 'en_female_emily_us',
+  nova: 'en_female_nova_default',
+  onyx: 'en_male_onyx_default',
+  sage: 'en_female_alice_default',
+  shimmer: 'en_female_emily_us',
+  verse: 'en_male_echo_default',
+};
+
+/** OpenAI model names map to our default model; our own model ids are accepted as they are. */
+const OPENAI_MODELS: Readonly<Record<string, ModelId>> = {
+  'tts-1': 'std-v1.6',
+  'tts-1-hd': 'std-v1.6',
+  'gpt-4o-mini-tts': 'std-v1.6',
+  'gpt-4o-mini-tts-2025-12-15': 'std-v1.6',
+  'std-v1.6': 'std-v1.6',
+  'std-v1.5': 'std-v1.5',
+  'std-v1.5-turbo': 'std-v1.5-turbo',
+  'std-v1': 'std-v1',
+};
+
+/** When the model list says the models were made (fixed, so the list is the same every time). */
+const MODELS_CREATED = Date.UTC(2026, 0, 1) / 1000;
+
+/** GET /v1/models: every model name the speech endpoint takes. */
+export function openAiModels(): OpenAiModel[] {
+  return Object.keys(OPENAI_MODELS).map((id) => ({
+    id,
+    object: 'model',
+    created: MODELS_CREATED,
+    owned_by: 'narration-studio',
+  }));
+}
+
+/** GET /v1/audio/voices (Kokoro-FastAPI's shape): OpenAI's names, then every voice code. */
+export function openAiVoiceNames(): string[] {
+  return [...Object.keys(OPENAI_VOICES), ...VOICES.map((voice) => voice.voice_code)];
+}
+
+/** A valid speech request: what the submitter takes, and how the answer is streamed. */
+export interface ValidSpeechRequest {
+  request: ValidTtsRequest;
+  streamFormat: 'audio' | 'sse';
+}
+
+const RULES: Partial<Record<keyof OpenAiSpeechRequest, string>> = {
+  response_format: `response_format must be one of ${AUDIO_FORMATS.join(', ')}`,
+  speed: 'speed must be a number from 0.25 to 4.0',
+  voice: 'voice must be a voice name or code, or an object with an id',
+  instructions: 'instructions must be a string of at most 4096 characters',
+  stream_format: 'stream_format must be "audio" or "sse"',
+};
+
+/** Validates POST /v1/audio/speech. Throws AppError with `details.field` (the OpenAI `param`). */
+export function parseOpenAiSpeech(body: unknown, maxTextChars: number): ValidSpeechRequest {
+  if (!isPlainObject(body)) throw new AppError('INVALID_JSON', 'The body must be a JSON object.');
+  for (const field of ['model', 'input', 'voice'] as const) {
+    if (body[field] === undefined) throw new AppError('MISSING_FIELD', `${field} is required.`, { field });
+  }
+  const problem = firstSchemaProblem(OpenAiSpeechRequestSchema, body);
+  if (problem) {
+    const { field } = problem;
+    const rule = RULES[field as keyof OpenAiSpeechRequest] ?? `${field} must be a string`;
+    throw new AppError('INVALID_FIELD', `${rule}.`, { field });
+  }
+  const speech = body as OpenAiSpeechRequest;
+  const model = OPENAI_MODELS[speech.model];
+  if (!model) {
+    throw new AppError(
+      'INVALID_FIELD',
+      `Unknown model "${speech.model}"; use tts-1, tts-1-hd, gpt-4o-mini-tts or one of ours (GET /v1/models).`,
+      { field: 'model' },
+    );
+  }
+  const voiceName = typeof speech.voice === 'string' ? speech.voice : speech.voice.id;
+  const voiceCode = OPENAI_VOICES[voiceName.toLowerCase()] ?? (findVoice(voiceName) ? voiceName : undefined);
+  if (!voiceCode) {
+    throw new AppError('UNKNOWN_VOICE', `Unknown voice "${voiceName}" (GET /v1/audio/voices lists them).`, {
+      field: 'voice',
+    });
+  }
+  const { text, characters } = measureText(speech.input, maxTextChars, 'input');
+  // Our engine's range is 0.5–2.0 in steps of 0.1: OpenAI's wider range is clamped into it.
+  const speed = Math.round(Math.min(RATE_MAX, Math.max(RATE_MIN, speech.speed ?? 1)) * 10) / 10;
+  return {
+    request: {
+      text,
+      characters,
+      voice_code: voiceCode,
+      model_id: model,
+      audio_type: speech.response_format ?? 'mp3',
+      bitrate: DEFAULT_SYNTHESIS.bitrate,
+      speed_rate: speed,
+      pitch_rate: 1,
+      volume: 100,
+      generate_srt: false,
+      callback_url: null,
+    },
+    streamFormat: speech.stream_format ?? 'audio',
+  };
+}
