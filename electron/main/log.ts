@@ -41,11 +41,20 @@ export function createFileLog(options: FileLogOptions): FileLog {
     else rmSync(file, { force: true });
   };
 
-  const write = (level: string, message: string) => {
-    const line = `${now().toISOString()} ${level} ${message.replace(/\r?\n/g, '\n    ')}\n`;
+  const append = (line: string) => {
     const size = existsSync(file) ? statSync(file).size : 0;
     if (size > 0 && size + Buffer.byteLength(line) > maxBytes) rotate();
     appendFileSync(file, line);
+  };
+
+  /** Never throws: a log that cannot be written (folder removed, disk full) must not stop the app. */
+  const write = (level: string, message: string) => {
+    const line = `${now().toISOString()} ${level} ${message.replace(/\r?\n/g, '\n    ')}\n`;
+    try {
+      append(line);
+    } catch (error) {
+      if (!options.echo) process.stderr.write(`log not written (${(error as Error).message}): ${line}`);
+    }
     options.echo?.write(line);
   };
 

@@ -28,7 +28,9 @@ const LISTED = [
   'kokoro-v1.0-q8',
 ];
 const voiceMirror = await startVoiceMirror(CATALOGUE.filter((e) => LISTED.includes(e.id)));
-const studio = await startStudio([...E2E_SERVE_ARGS, ...voiceMirror.args]);
+// The studio's own key: the UI acts with it, and the OpenAI requests below use it too.
+const KEY = 'screenshots-key-0123456789abcdef';
+const studio = await startStudio([...E2E_SERVE_ARGS, ...voiceMirror.args, '--api-key', KEY]);
 const receiver = await startReceiver();
 const browser = await launchBrowser();
 
@@ -82,6 +84,28 @@ try {
 
     await nav(page, 'Voices').click();
     await shot('voices');
+    if (scheme === 'light') {
+      // An app using OpenAI's client: its requests, in OpenAI's formats, show in History.
+      await page.evaluate(async (key) => {
+        for (const [voice, response_format] of [
+          ['nova', 'opus'],
+          ['onyx', 'flac'],
+          ['alloy', 'pcm'],
+        ]) {
+          const speech = await fetch('/v1/audio/speech', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+            body: JSON.stringify({
+              model: 'tts-1',
+              voice,
+              input: 'Chapter one. The harbour.',
+              response_format,
+            }),
+          });
+          await speech.arrayBuffer();
+        }
+      }, KEY);
+    }
     await nav(page, 'History').click();
     await page.getByRole('table', { name: 'Requests' }).waitFor();
     await shot('history');

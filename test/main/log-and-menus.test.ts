@@ -29,6 +29,24 @@ describe('log file', () => {
     expect(readFileSync(join(dir, 'main.1.log'), 'utf8')).toMatch(/line 8 .*\n.*line 9 /);
     expect(current).toContain('line 11');
   });
+
+  it('never throws when its folder is gone: the line goes to stderr', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ns-log-'));
+    const log = createFileLog({ dir });
+    log.info('before');
+    rmSync(dir, { recursive: true, force: true });
+    const written: string[] = [];
+    const original = process.stderr.write.bind(process.stderr);
+    process.stderr.write = ((chunk: string) =>
+      written.push(String(chunk)) > 0) as typeof process.stderr.write;
+    try {
+      expect(() => log.error('shutdown failed: after the folder was removed')).not.toThrow();
+    } finally {
+      process.stderr.write = original;
+    }
+    expect(written.join('')).toMatch(/log not written .*shutdown failed: after the folder was removed/);
+    expect(existsSync(dir)).toBe(false);
+  });
 });
 
 const flat = (items: MenuItemOptions[]): MenuItemOptions[] =>

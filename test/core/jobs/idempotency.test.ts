@@ -12,6 +12,7 @@ import { createApiKey } from '../../../electron/core/jobs/keys';
 import { createSubmitter, type SubmitInput, type Submitter } from '../../../electron/core/jobs/submit';
 import type { Clock } from '../../../electron/core/platform/clock';
 import { openStore, type RequestRow, type Store } from '../../../electron/core/store';
+import { submitInput } from '../../fixtures/submit-input';
 
 let dir: string;
 let store: Store;
@@ -21,21 +22,7 @@ let now: number;
 const clock: Clock = { now: () => now };
 
 function input(keyId: string, text = 'Hello there.'): SubmitInput {
-  return {
-    keyId,
-    source: 'api',
-    text,
-    characters: text.length,
-    voice_code: 'en_female_emily_us',
-    model_id: 'std-v1.6',
-    audio_type: 'mp3',
-    bitrate: 128,
-    speed_rate: 1,
-    pitch_rate: 1,
-    volume: 100,
-    generate_srt: false,
-    callback_url: null,
-  };
+  return submitInput(keyId, { text, audio_type: 'mp3' });
 }
 
 const open = () => {

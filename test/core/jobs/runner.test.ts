@@ -12,6 +12,7 @@ import { createApiKey } from '../../../electron/core/jobs/keys';
 import type { SubmitInput } from '../../../electron/core/jobs/submit';
 import { MAX_RUN_ATTEMPTS } from '../../../electron/core/jobs/runner';
 import { openStore, type Store } from '../../../electron/core/store';
+import { submitInput } from '../../fixtures/submit-input';
 
 let engine: Engine;
 let dir: string;
@@ -46,21 +47,7 @@ function makeJobs(concurrency = 2): Jobs {
 }
 
 function input(keyId: string, text: string): SubmitInput {
-  return {
-    keyId,
-    source: 'api',
-    text,
-    characters: [...text].length,
-    voice_code: 'en_female_emily_us',
-    model_id: 'std-v1.6',
-    audio_type: 'wav',
-    bitrate: 128,
-    speed_rate: 1,
-    pitch_rate: 1,
-    volume: 100,
-    generate_srt: false,
-    callback_url: null,
-  };
+  return submitInput(keyId, { text });
 }
 
 describe('job runner', () => {

@@ -17,6 +17,7 @@ import type { SubmitInput } from '../../../electron/core/jobs/submit';
 import type { Log } from '../../../electron/core/platform/log';
 import { openStore, type Store } from '../../../electron/core/store';
 import { startReceiver, type CallbackReceiver } from '../../fixtures/callback-receiver';
+import { submitInput } from '../../fixtures/submit-input';
 
 /** `repo.method` names that throw while listed, e.g. `requests.finish`. */
 type Faulty = string;
@@ -104,22 +105,7 @@ function makeJobs(): Jobs {
 }
 
 function input(keyId: string, callbackUrl: string | null): SubmitInput {
-  const text = 'The store was full for a moment.';
-  return {
-    keyId,
-    source: 'api',
-    text,
-    characters: [...text].length,
-    voice_code: 'en_female_emily_us',
-    model_id: 'std-v1.6',
-    audio_type: 'wav',
-    bitrate: 128,
-    speed_rate: 1,
-    pitch_rate: 1,
-    volume: 100,
-    generate_srt: false,
-    callback_url: callbackUrl,
-  };
+  return submitInput(keyId, { text: 'The store was full for a moment.', callback_url: callbackUrl });
 }
 
 async function until(what: string, condition: () => boolean, timeoutMs = 15_000): Promise<void> {

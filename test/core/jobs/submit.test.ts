@@ -6,6 +6,7 @@ import { systemClock } from '../../../electron/core/platform/clock';
 import { createApiKey, revokeApiKey } from '../../../electron/core/jobs/keys';
 import { createSubmitter, type SubmitInput, type Submitter } from '../../../electron/core/jobs/submit';
 import { openStore, type RequestRow, type Store } from '../../../electron/core/store';
+import { submitInput } from '../../fixtures/submit-input';
 
 let dir: string;
 let store: Store;
@@ -13,21 +14,7 @@ let submitter: Submitter;
 let accepted: RequestRow[];
 
 function input(keyId: string, characters = 10, voice = 'vi_female_thuytrang_mb'): SubmitInput {
-  return {
-    keyId,
-    source: 'api',
-    text: 'x'.repeat(characters),
-    characters,
-    voice_code: voice,
-    model_id: 'std-v1.6',
-    audio_type: 'mp3',
-    bitrate: 128,
-    speed_rate: 1,
-    pitch_rate: 1,
-    volume: 100,
-    generate_srt: false,
-    callback_url: null,
-  };
+  return submitInput(keyId, { text: 'x'.repeat(characters), voice_code: voice, audio_type: 'mp3' });
 }
 
 beforeEach(() => {
