@@ -31,6 +31,11 @@ export interface CoreOptions {
   host?: string;
   /** Engine worker threads (default: available parallelism). */
   poolSize?: number;
+  /**
+   * Release what the engine holds unused this long (workers, the Japanese dictionary, neural
+   * models), ms (default 60 000; 0 keeps them). See EngineOptions.idleReleaseMs.
+   */
+  idleReleaseMs?: number;
   /** Renders in flight (default: twice the pool). */
   concurrency?: number;
   /** Credit balance of new keys, milli-credits (default 1,000,000 credits). */
@@ -125,7 +130,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   try {
     // The engine gets its own thread, so encoding never stalls the HTTP event loop.
     engine =
-      options.engine ?? (await createEngineHost(options.poolSize ? { poolSize: options.poolSize } : {}));
+      options.engine ??
+      (await createEngineHost({
+        ...(options.poolSize ? { poolSize: options.poolSize } : {}),
+        ...(options.idleReleaseMs !== undefined ? { idleReleaseMs: options.idleReleaseMs } : {}),
+      }));
     let port = 0;
     const localUrl = () => `http://${urlHost(host)}:${port}`;
     const baseUrl = () => options.publicUrl?.replace(/\/+$/, '') ?? localUrl();

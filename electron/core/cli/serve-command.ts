@@ -22,7 +22,9 @@ export const SERVE_USAGE = `Usage: serve [options]
   --settings-dir <dir>    folder of settings.json, edited by the Settings view (default: the per-user config folder)
   --api-key <key>         make sure this API key exists (new keys get the default balance)
   --balance <credits>     starting balance of keys created here (default 1000000)
-  --pool-size <n>         engine worker threads (default: CPU count)
+  --pool-size <n>         engine worker threads at most, started as the work needs them (default: CPU count)
+  --idle-release <s>      release engine workers, the Japanese dictionary and neural models unused
+                          this long; reloaded on demand (default 60; 0: keep them)
   --concurrency <n>       renders in flight (default: twice the pool)
   --max-text-chars <n>    longest input_text (default 100000)
   --direct-timeout <s>    how long a response_type "direct" submit waits for its audio before
@@ -70,6 +72,7 @@ export function runServe(argv: string[]): Promise<number> {
       'api-key': { type: 'string' },
       balance: { type: 'string' },
       'pool-size': { type: 'string' },
+      'idle-release': { type: 'string' },
       concurrency: { type: 'string' },
       'max-text-chars': { type: 'string' },
       'direct-timeout': { type: 'string' },
@@ -103,6 +106,7 @@ export function runServe(argv: string[]): Promise<number> {
     const attempts = integerOption('callback-attempts', values['callback-attempts'], 1, 100);
     const delay = integerOption('callback-delay-ms', values['callback-delay-ms'], 1);
     const poolSize = integerOption('pool-size', values['pool-size'], 1, 64);
+    const idleRelease = integerOption('idle-release', values['idle-release'], 0, 86_400);
     const concurrency = integerOption('concurrency', values.concurrency, 1, 1024);
     const maxTextChars = integerOption('max-text-chars', values['max-text-chars'], 1);
     const directTimeout = integerOption('direct-timeout', values['direct-timeout'], 0, 86_400);
@@ -116,6 +120,7 @@ export function runServe(argv: string[]): Promise<number> {
       log: stderrLog,
       holder: 'Narration Studio serve',
       ...(poolSize ? { poolSize } : {}),
+      ...(idleRelease !== undefined ? { idleReleaseMs: idleRelease * 1000 } : {}),
       ...(concurrency ? { concurrency } : {}),
       ...(maxTextChars ? { maxTextChars } : {}),
       ...(directTimeout !== undefined ? { directTimeoutMs: directTimeout * 1000 } : {}),

@@ -7,11 +7,12 @@
 
 import { availableParallelism } from 'node:os';
 import { AppError } from '../../shared/errors';
-import { auditionWav } from './audition';
+import { auditionWav, streamAudition } from './audition';
 import type { Engine } from './engine';
 import { createNeuralModels } from './onnx/neural-models';
 import { createWorkerPool } from './pool';
 import { renderToFiles, type RenderContext } from './render/render';
+import { releaseJapaneseAfterIdle } from './text/languages/ja-kana';
 
 export interface EngineOptions {
   /** Worker threads; default: the machine's available parallelism. */
@@ -29,19 +30,32 @@ export interface EngineOptions {
    * pipeline from RTF 0.119 to 0.080 on 2 cores).
    */
   neuralThreads?: number | undefined;
+  /**
+   * What sits unused this long is released and loaded again on demand, ms: eSpeak workers
+   * (~55 MB each, back in ~0.3–0.7 s), the Japanese dictionary (~300 MB, ~1 s; shared by the
+   * engines of a thread: the last setting applies), neural model sessions. Default 60 000;
+   * 0 keeps everything loaded once until close().
+   */
+  idleReleaseMs?: number | undefined;
 }
 
-/** Starts the worker pool; resolves once every worker's engine is loaded and warm. */
+/**
+ * An engine that loads what it needs as the work comes: no worker, dictionary or model is
+ * loaded until a render or audition needs it (the pool starts workers as tasks arrive).
+ */
 export async function createEngine(options: EngineOptions = {}): Promise<Engine> {
   const pool = await createWorkerPool({
     size: options.poolSize,
     taskTimeoutMs: options.taskTimeoutMs,
     workerUrl: options.workerUrl,
+    idleMs: options.idleReleaseMs,
   });
+  if (options.idleReleaseMs !== undefined) releaseJapaneseAfterIdle(options.idleReleaseMs);
   const context: RenderContext = {
     pool,
     models: createNeuralModels({
       intraOpNumThreads: options.neuralThreads ?? Math.min(2, availableParallelism()),
+      idleMs: options.idleReleaseMs,
     }),
   };
   let closed = false;
@@ -52,6 +66,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
       return renderToFiles(context, request);
     },
     audition: (options) => auditionWav(context, options),
+    streamAudition: (request) => streamAudition(context, request),
     async close() {
       closed = true;
       await context.models.close();

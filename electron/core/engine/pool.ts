@@ -1,8 +1,14 @@
 /**
- * A pool of eSpeak worker threads, one long-lived engine instance each. Tasks (synthesis, and
- * phonemes for the neural voices) are scheduled fairly: each owner (one render) has its own
- * queue and owners take turns, so one huge text does not starve short ones. A worker that
- * crashes or hangs is replaced; its task fails with ENGINE_FAILED / ENGINE_TIMEOUT.
+ * A pool of eSpeak worker threads, one engine instance each. Tasks (synthesis, and phonemes
+ * for the neural voices) are scheduled fairly: each owner (one render) has its own queue and
+ * owners take turns, so one huge text does not starve short ones. A worker that crashes or
+ * hangs is replaced; its task fails with ENGINE_FAILED / ENGINE_TIMEOUT.
+ *
+ * The pool sizes itself to the work: it starts with no worker, starts one when the first task
+ * arrives, and another (up to `size`) while tasks keep waiting for a busy one, so a sentence
+ * costs one worker and a book gets them all. A worker idle for `idleMs` is terminated with its
+ * eSpeak instance, voices and dictionaries (~55 MB each); the next task starts one again
+ * (~0.3–0.7 s: loading the WASM engine and warming it up).
  */
 
 import { availableParallelism } from 'node:os';
@@ -26,8 +32,10 @@ export interface SynthesisOutput {
 }
 
 export interface WorkerPool {
-  /** Number of worker threads. */
+  /** Worker threads at most (the pool starts them as the work needs them). */
   readonly size: number;
+  /** Worker threads alive now, starting or ready: 0 until the first task, at most `size`. */
+  readonly workers: number;
   /** Synthesises one piece of engine text. `owner` groups tasks for fair scheduling. */
   synthesize(text: string, settings: EngineSettings, owner?: string): Promise<SynthesisOutput>;
   /**
@@ -47,12 +55,17 @@ export interface WorkerPool {
 }
 
 export interface PoolOptions {
-  /** Worker threads; default: the machine's available parallelism. */
-  size?: number;
+  /** Worker threads at most; default: the machine's available parallelism. */
+  size?: number | undefined;
   /** A task running longer than this is treated as a hung worker, ms. Default 60 000. */
-  taskTimeoutMs?: number;
+  taskTimeoutMs?: number | undefined;
   /** Worker script; default: the eSpeak worker beside this module. */
-  workerUrl?: URL;
+  workerUrl?: URL | undefined;
+  /**
+   * A worker without a task for this long is terminated, ms; the next task starts one again.
+   * Default 60 000; 0 keeps started workers until close().
+   */
+  idleMs?: number | undefined;
 }
 
 /** `Omit` applied to each member of a union. */
@@ -73,20 +86,32 @@ interface Slot {
   worker: Worker;
   ready: boolean;
   task: (Task & { seq: number; timer: NodeJS.Timeout }) | undefined;
+  /** Runs out when the worker has been without a task for `idleMs`. */
+  idleTimer: NodeJS.Timeout | undefined;
 }
 
-/** Starts the workers and resolves once every one has loaded its engine. */
+/**
+ * Tasks waiting (all workers busy) before the pool starts one more worker. One waiting task is
+ * not enough: starting a worker takes longer than a busy one needs for a sentence, so a text of
+ * two sentences is spoken by one worker; a render's window (three tasks per worker) is.
+ */
+const GROW_BACKLOG = 2;
+
+/**
+ * A pool with no worker yet (see the module comment); workers start with the first task. A
+ * worker that fails to start fails the tasks waiting for it with ENGINE_FAILED; the next task
+ * tries again.
+ */
 export async function createWorkerPool(options: PoolOptions = {}): Promise<WorkerPool> {
   const size = Math.max(1, options.size ?? availableParallelism());
   const taskTimeoutMs = options.taskTimeoutMs ?? 60_000;
+  const idleMs = options.idleMs ?? 60_000;
   const workerUrl = options.workerUrl ?? ESPEAK_WORKER_URL;
 
   const queues = new Map<string, Task[]>();
   const slots: Slot[] = [];
   let seq = 0;
   let closed = false;
-  // A worker that cannot start would be replaced forever: the pool gives up instead.
-  let startupError: AppError | undefined;
 
   function nextTask(): Task | undefined {
     // Round-robin over owners: take from the first owner, then move it to the back.
@@ -99,11 +124,19 @@ export async function createWorkerPool(options: PoolOptions = {}): Promise<Worke
     return undefined;
   }
 
+  function waiting(): number {
+    let count = 0;
+    for (const queue of queues.values()) count += queue.length;
+    return count;
+  }
+
   function dispatch(): void {
     for (const slot of slots) {
       if (!slot.ready || slot.task) continue;
       const task = nextTask();
-      if (!task) return;
+      if (!task) break;
+      clearTimeout(slot.idleTimer);
+      slot.idleTimer = undefined;
       const taskSeq = ++seq;
       const timer = setTimeout(() => {
         fail(
@@ -117,8 +150,39 @@ export async function createWorkerPool(options: PoolOptions = {}): Promise<Worke
       slot.task = { ...task, seq: taskSeq, timer };
       slot.worker.postMessage({ ...task.request, seq: taskSeq } satisfies WorkerRequest);
     }
+    for (const slot of slots) if (slot.ready && !slot.task) idle(slot);
+    grow();
   }
 
+  /** Starts a worker for waiting tasks: the first one at once, more while a backlog remains (one starting at a time). */
+  function grow(): void {
+    if (closed || slots.length >= size) return;
+    const backlog = waiting();
+    if (backlog === 0 || slots.some((s) => !s.ready)) return;
+    if (slots.length === 0 || backlog >= GROW_BACKLOG) slots.push(spawn());
+  }
+
+  function idle(slot: Slot): void {
+    if (idleMs <= 0 || slot.idleTimer) return;
+    slot.idleTimer = setTimeout(() => {
+      slot.idleTimer = undefined;
+      if (slot.task || !slots.includes(slot)) return;
+      retire(slot);
+    }, idleMs);
+    // An idle worker must not keep the process alive.
+    slot.idleTimer.unref();
+  }
+
+  /** Takes a worker out of the pool and terminates it (its exit then replaces nothing). */
+  function retire(slot: Slot): void {
+    clearTimeout(slot.idleTimer);
+    slot.idleTimer = undefined;
+    const index = slots.indexOf(slot);
+    if (index >= 0) slots.splice(index, 1);
+    void slot.worker.terminate();
+  }
+
+  /** Ends a worker that crashed, hung or could not start, failing its task; waiting work starts another. */
   function fail(slot: Slot, error: AppError): void {
     const task = slot.task;
     slot.task = undefined;
@@ -126,16 +190,21 @@ export async function createWorkerPool(options: PoolOptions = {}): Promise<Worke
       clearTimeout(task.timer);
       task.reject(error);
     }
-    const index = slots.indexOf(slot);
-    void slot.worker.terminate();
-    if (index >= 0 && !closed && !startupError) {
-      slots[index] = spawn();
-    }
+    retire(slot);
+    dispatch();
+  }
+
+  /** A worker that could not start: the tasks waiting for it fail too unless another worker is alive. */
+  function failStart(slot: Slot, error: AppError): void {
+    retire(slot);
+    if (slots.length > 0 || closed) return;
+    for (const queue of queues.values()) for (const task of queue) task.reject(error);
+    queues.clear();
   }
 
   function spawn(): Slot {
     const worker = startWorker(workerUrl);
-    const slot: Slot = { worker, ready: false, task: undefined };
+    const slot: Slot = { worker, ready: false, task: undefined, idleTimer: undefined };
     worker.on('message', (message: WorkerResponse | WorkerReady) => {
       if (message.type === 'ready') {
         slot.ready = true;
@@ -143,8 +212,7 @@ export async function createWorkerPool(options: PoolOptions = {}): Promise<Worke
         return;
       }
       if (message.type === 'failed') {
-        startupError ??= new AppError('ENGINE_FAILED', `engine failed to start: ${message.message}`);
-        fail(slot, startupError);
+        failStart(slot, new AppError('ENGINE_FAILED', `engine failed to start: ${message.message}`));
         return;
       }
       const task = slot.task;
@@ -156,44 +224,30 @@ export async function createWorkerPool(options: PoolOptions = {}): Promise<Worke
       dispatch();
     });
     worker.on('error', (error) => {
-      if (!slot.ready)
-        startupError ??= new AppError('ENGINE_FAILED', `engine worker failed to start: ${error.message}`);
-      if (!closed)
-        fail(
-          slot,
-          new AppError(
-            'ENGINE_FAILED',
-            `The synthesis worker crashed (${error.message}); it was replaced. Submit the request again.`,
-          ),
-        );
+      if (closed || !slots.includes(slot)) return;
+      if (!slot.ready) {
+        failStart(slot, new AppError('ENGINE_FAILED', `engine worker failed to start: ${error.message}`));
+        return;
+      }
+      fail(
+        slot,
+        new AppError(
+          'ENGINE_FAILED',
+          `The synthesis worker crashed (${error.message}); it was replaced. Submit the request again.`,
+        ),
+      );
     });
     worker.on('exit', (code) => {
-      if (!closed && slots.includes(slot))
-        fail(
-          slot,
-          new AppError(
-            'ENGINE_FAILED',
-            `The synthesis worker stopped unexpectedly (exit code ${code}); it was replaced. Submit the request again.`,
-          ),
-        );
+      if (closed || !slots.includes(slot)) return;
+      const error = new AppError(
+        'ENGINE_FAILED',
+        `The synthesis worker stopped unexpectedly (exit code ${code}); it was replaced. Submit the request again.`,
+      );
+      if (slot.ready) fail(slot, error);
+      else failStart(slot, error);
     });
     return slot;
   }
-
-  for (let i = 0; i < size; i++) slots.push(spawn());
-  await new Promise<void>((resolve, reject) => {
-    const check = setInterval(() => {
-      if (slots.every((s) => s.ready)) {
-        clearInterval(check);
-        resolve();
-      } else if (startupError) {
-        clearInterval(check);
-        closed = true;
-        for (const s of slots) void s.worker.terminate();
-        reject(startupError);
-      }
-    }, 5);
-  });
 
   /** Queues a request for `owner`; `accept` turns the worker's answer into the result, or undefined for a wrong kind. */
   function enqueue<T>(
@@ -223,6 +277,9 @@ export async function createWorkerPool(options: PoolOptions = {}): Promise<Worke
 
   return {
     size,
+    get workers() {
+      return slots.length;
+    },
     synthesize(text, settings, owner = 'default') {
       return enqueue(owner, { type: 'synthesize', text, settings }, (response) =>
         response.type === 'result'
@@ -253,14 +310,16 @@ export async function createWorkerPool(options: PoolOptions = {}): Promise<Worke
       const error = new AppError('SHUTTING_DOWN', 'the engine is shutting down');
       for (const queue of queues.values()) for (const task of queue) task.reject(error);
       queues.clear();
-      for (const slot of slots) {
+      const all = slots.splice(0);
+      for (const slot of all) {
+        clearTimeout(slot.idleTimer);
         if (slot.task) {
           clearTimeout(slot.task.timer);
           slot.task.reject(error);
           slot.task = undefined;
         }
       }
-      await Promise.all(slots.map((s) => s.worker.terminate()));
+      await Promise.all(all.map((s) => s.worker.terminate()));
     },
   };
 }

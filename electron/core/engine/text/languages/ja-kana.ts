@@ -8,6 +8,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { AppError } from '../../../../shared/errors';
+import { collectGarbage } from '../../release-memory';
 import type { PreparedText } from '../../types';
 import { MappedTextBuilder } from '../mapped-text';
 import { rewriteForEngine } from '../rules';
@@ -35,11 +36,16 @@ interface KuromojiModule {
 const require = createRequire(import.meta.url);
 
 let tokenizer: Promise<KuromojiTokenizer> | undefined;
+/** Runs out when the tokenizer has not been used for `idleMs`. */
+let releaseTimer: NodeJS.Timeout | undefined;
+let idleMs = 60_000;
 
 /**
- * The shared tokenizer, built on first use and kept for the life of the process: building
- * it took 0.7–1.2 s and raised the process RSS by ~340 MB (~80 MB of JS heap) when measured. A failed build is not cached, so a later call retries.
- * Rejects with AppError ENGINE_FAILED.
+ * The shared tokenizer of this thread, built on first use and kept while Japanese text keeps
+ * coming: building it took 0.7–1.2 s and raised the process RSS by ~340 MB (~80 MB of JS
+ * heap) when measured, so it is dropped after `idleMs` without use (see
+ * `releaseJapaneseAfterIdle`) and built again by the next Japanese text. A failed build is
+ * not cached, so a later call retries. Rejects with AppError ENGINE_FAILED.
  */
 function loadTokenizer(): Promise<KuromojiTokenizer> {
   tokenizer ??= new Promise<KuromojiTokenizer>((resolve, reject) => {
@@ -59,7 +65,42 @@ function loadTokenizer(): Promise<KuromojiTokenizer> {
     tokenizer = undefined;
     throw error;
   });
-  return tokenizer;
+  // The idle time counts from the last use, once built (a build outlasting a short idle
+  // time must not be dropped before its first use).
+  return tokenizer.then((built) => {
+    clearTimeout(releaseTimer);
+    releaseTimer = idleMs > 0 ? setTimeout(() => void releaseJapanese(), idleMs) : undefined;
+    // A dictionary waiting to be dropped must not keep the process alive.
+    releaseTimer?.unref();
+    return built;
+  });
+}
+
+/**
+ * How long the Japanese dictionary stays loaded without use, ms (default 60 000; 0: until
+ * the process ends). The dictionary is shared by every engine of the thread, so the last
+ * setting applies; the timer restarts at the next use.
+ */
+export function releaseJapaneseAfterIdle(ms: number): void {
+  idleMs = ms;
+}
+
+/**
+ * Drops the dictionary now and gives its memory back; the next Japanese text builds it again.
+ * Resolves with whether it was loaded. A text being read keeps its own reference to it.
+ */
+export async function releaseJapanese(): Promise<boolean> {
+  clearTimeout(releaseTimer);
+  releaseTimer = undefined;
+  if (!tokenizer) return false;
+  tokenizer = undefined;
+  await collectGarbage();
+  return true;
+}
+
+/** Whether the dictionary is loaded (or loading) now. */
+export function isJapaneseLoaded(): boolean {
+  return tokenizer !== undefined;
 }
 
 /** Builds the Japanese tokenizer now, so the first Japanese request does not wait for it. */

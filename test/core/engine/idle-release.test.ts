@@ -1,0 +1,184 @@
+/**
+ * The engine sizes itself to the work and releases what sits idle: the pool starts with no
+ * worker, grows to the queued work up to its size, shrinks after the idle time and serves
+ * again; the Japanese dictionary and neural model sessions are dropped after the idle time
+ * and come back on demand with the same results. Real workers, kuromoji, onnxruntime and
+ * timers, with short idle times.
+ */
+
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEngine } from '../../../electron/core/engine/create-engine';
+import type { EngineSettings } from '../../../electron/core/engine/espeak/protocol';
+import { createNeuralModels } from '../../../electron/core/engine/onnx/neural-models';
+import { createWorkerPool } from '../../../electron/core/engine/pool';
+import {
+  isJapaneseLoaded,
+  prepareJapanese,
+  releaseJapaneseAfterIdle,
+} from '../../../electron/core/engine/text/languages/ja-kana';
+import { DEFAULT_SYNTHESIS } from '../../../electron/shared/options';
+import { wavSamples } from '../../fixtures/audio-analysis';
+import { buildPiperModel } from '../../fixtures/onnx/build-models';
+
+const settings: EngineSettings = { voice: 'en-us+f3', rate: 175, pitch: 50, range: 50, volume: 60 };
+const IDLE_MS = 400;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits until `check` holds, polling; fails after `timeoutMs`. */
+async function eventually(check: () => boolean, timeoutMs = 5000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > until) throw new Error('condition not reached in time');
+    await sleep(20);
+  }
+}
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'idle-release-'));
+});
+afterAll(() => {
+  // Other test files of this process get the default back.
+  releaseJapaneseAfterIdle(60_000);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the worker pool', () => {
+  it('starts no worker until a task, grows to the queued work up to its size, shrinks when idle and serves again', async () => {
+    const pool = await createWorkerPool({ size: 2, idleMs: IDLE_MS });
+    try {
+      expect(pool.size).toBe(2);
+      expect(pool.workers).toBe(0);
+
+      // One sentence: one worker.
+      const first = await pool.synthesize('Hello there.', settings);
+      expect(first.pcm.length).toBeGreaterThan(0);
+      expect(pool.workers).toBe(1);
+
+      // A book's worth of queued tasks: the pool grows to its size, never beyond.
+      let most = 0;
+      const watch = setInterval(() => (most = Math.max(most, pool.workers)), 5);
+      const many = await Promise.all(
+        Array.from({ length: 24 }, (_, i) =>
+          pool.synthesize(`Sentence number ${i} of a long book, with a few more words.`, settings, 'book'),
+        ),
+      );
+      clearInterval(watch);
+      expect(many.every((r) => r.pcm.length > 0)).toBe(true);
+      expect(most).toBe(2);
+      expect(pool.workers).toBe(2);
+
+      // Idle: every worker is released.
+      await eventually(() => pool.workers === 0, IDLE_MS + 3000);
+
+      // And the work brings one back, speaking as before.
+      const again = await pool.synthesize('Hello there.', settings);
+      expect(pool.workers).toBe(1);
+      expect(again.pcm.length).toBe(first.pcm.length);
+      expect(again.words).toEqual(first.words);
+    } finally {
+      await pool.close();
+    }
+    expect(pool.workers).toBe(0);
+  });
+
+  it('keeps its workers with an idle time of 0', async () => {
+    const pool = await createWorkerPool({ size: 1, idleMs: 0 });
+    try {
+      await pool.synthesize('Hello.', settings);
+      await sleep(IDLE_MS);
+      expect(pool.workers).toBe(1);
+    } finally {
+      await pool.close();
+    }
+  });
+});
+
+describe('the Japanese dictionary', () => {
+  it('is dropped after the idle time, and a later Japanese render reads kanji as before', async () => {
+    // Long enough for a render (starting its worker included) to finish before the release.
+    const idleMs = 3000;
+    const text = '東京の天気は晴れです。日本語を話します。';
+    const engine = await createEngine({ poolSize: 1, idleReleaseMs: idleMs });
+    const render = async (name: string) => {
+      const audioPath = join(dir, `${name}.wav`);
+      const result = await engine.render({
+        ...DEFAULT_SYNTHESIS,
+        text,
+        voice_code: 'jp_female_yuki_default',
+        audio_type: 'wav',
+        audioPath,
+      });
+      return { result, pcm: wavSamples(new Uint8Array(await readFile(audioPath))).pcm };
+    };
+    try {
+      const fresh = await render('fresh');
+      expect(isJapaneseLoaded()).toBe(true);
+      const freshKana = (await prepareJapanese(text)).engineText;
+      expect(freshKana).toContain('トーキョー');
+      expect(freshKana).toContain('ニホンゴ');
+      await eventually(() => !isJapaneseLoaded(), idleMs + 3000);
+
+      const reloaded = await render('reloaded');
+      expect(isJapaneseLoaded()).toBe(true);
+      expect((await prepareJapanese(text)).engineText).toBe(freshKana);
+      expect(reloaded.result.durationMs).toBe(fresh.result.durationMs);
+      expect(reloaded.pcm.length).toBe(fresh.pcm.length);
+    } finally {
+      await engine.close();
+    }
+  });
+});
+
+describe('neural model sessions', () => {
+  it('are released after the idle time and reopened by the next run, with the same output', async () => {
+    const modelPath = join(dir, 'idle-voice.onnx');
+    writeFileSync(modelPath, buildPiperModel({ numSpeakers: 1, sampleRate: 22050 }));
+    const models = createNeuralModels({ idleMs: IDLE_MS });
+    const request = { ids: [1, 5, 9, 14, 20, 2], lengthScale: 1, noiseScale: 0, noiseW: 0 };
+    try {
+      expect(models.open).toBe(0);
+      const model = await models.piper(modelPath);
+      expect(models.open).toBe(1);
+      const before = await model.run(request);
+
+      await eventually(() => models.open === 0, IDLE_MS + 3000);
+
+      // The model a render holds keeps working: its next run reopens the session.
+      const after = await model.run(request);
+      expect(models.open).toBe(1);
+      expect(Array.from(after.audio)).toEqual(Array.from(before.audio));
+      // As does asking for it again.
+      expect(await models.piper(modelPath)).toBeDefined();
+      expect(models.open).toBe(1);
+    } finally {
+      await models.close();
+    }
+    expect(models.open).toBe(0);
+  });
+
+  it('are kept while a run is in flight', async () => {
+    const modelPath = join(dir, 'busy-voice.onnx');
+    writeFileSync(modelPath, buildPiperModel({ numSpeakers: 1, sampleRate: 22050 }));
+    const models = createNeuralModels({ idleMs: 50 });
+    const request = { ids: [1, 5, 9, 14, 20, 2], lengthScale: 1, noiseScale: 0, noiseW: 0 };
+    try {
+      const model = await models.piper(modelPath);
+      // Runs back to back for longer than the idle time: the session is never released under them.
+      const until = Date.now() + 300;
+      let runs = 0;
+      while (Date.now() < until) {
+        await Promise.all([model.run(request), model.run(request)]);
+        expect(models.open).toBe(1);
+        runs++;
+      }
+      expect(runs).toBeGreaterThan(1);
+    } finally {
+      await models.close();
+    }
+  });
+});
