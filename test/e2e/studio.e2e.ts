@@ -84,13 +84,18 @@ export async function runStudioE2e(log: (line: string) => void): Promise<void> {
     // Pick a voice in the Voices view.
     await nav(page, 'Voices').click();
     await page.getByLabel('Search').fill('elara');
-    // Audition: a short sample plays soon after the click, without a paid request.
+    // Audition: a short sample plays soon after the click, without a paid request. The button
+    // reads "Stop" once the audio element is playing (its `playing` event), "…" until then.
     const clickedAt = Date.now();
     await page.getByRole('button', { name: 'Play a sample of Elara (en_female_elara_br)' }).click();
-    await page
-      .getByRole('button', { name: 'Stop a sample of Elara (en_female_elara_br)' })
-      .waitFor({ timeout: 5000 });
+    const stopElara = page.getByRole('button', { name: 'Stop a sample of Elara (en_female_elara_br)' });
+    await stopElara.filter({ hasText: /^Stop$/ }).waitFor({ timeout: 5000 });
     log(`✓ audition started playing ${Date.now() - clickedAt} ms after the click`);
+    // It plays to its end: the button goes back to Play by itself.
+    await page
+      .getByRole('button', { name: 'Play a sample of Elara (en_female_elara_br)' })
+      .waitFor({ timeout: 10_000 });
+    log('✓ the audition played to its end');
     await page.getByRole('button', { name: 'Use Elara (en_female_elara_br)' }).click();
     await page.getByRole('heading', { name: 'Studio', exact: true }).waitFor();
     assert.equal(await page.getByLabel('Voice', { exact: true }).inputValue(), 'en_female_elara_br');

@@ -102,6 +102,19 @@ describe('api-client against the real server', () => {
     const head = new TextDecoder().decode(new Uint8Array(await blob.arrayBuffer()).subarray(0, 4));
     expect(head).toBe('RIFF');
   });
+
+  it('gives the address of a streamed audition for an audio element, which the session cookie opens', async () => {
+    const url = session.auditionUrl('fr_female_camille_default', { speed_rate: 1.5, volume: 90 });
+    expect(url).toBe(
+      `${s.t.core.url}/api/v1/voices/fr_female_camille_default/audition?speed_rate=1.5&volume=90`,
+    );
+    const played = await fetch(url, { headers: { cookie: s.cookie } });
+    expect(played.status).toBe(200);
+    expect(played.headers.get('content-type')).toBe('audio/wav');
+    expect(new TextDecoder().decode((await played.bytes()).subarray(0, 4))).toBe('RIFF');
+    const signedOut = await fetch(url);
+    expect(signedOut.status).toBe(401);
+  });
   it('with a session: reads and saves the server settings for the next start; bearer keys may not', async () => {
     const before = await session.serverSettings();
     expect(before.running_port).toBe(s.t.core.port);

@@ -81,11 +81,41 @@ export type AuditionOptions = Pick<
   neuralVoice?: NeuralVoice | undefined;
 };
 
+/** An audition whose audio is handed over as it is synthesised (see `Engine.streamAudition`). */
+export interface AuditionStreamRequest extends AuditionOptions {
+  /**
+   * Called in order with the audio, after trimming, pauses and volume, at `sampleRate` Hz (the
+   * voice's rate): the first call as soon as the first sentence is synthesised. The array is
+   * the callee's to keep.
+   */
+  onAudio: (pcm: Int16Array, sampleRate: number) => void;
+  /** Stops the audition (a listener that hung up); the promise rejects with the signal's reason. */
+  signal?: AbortSignal | undefined;
+}
+
+export interface AuditionResult {
+  /** Hz, as every `onAudio` call had it. */
+  sampleRate: number;
+  /** Duration of all the audio handed over, ms. */
+  durationMs: number;
+  /** What spoke: `espeak`, or the neural voice's label. */
+  engine: string;
+}
+
 export interface Engine {
   /** Synthesises the whole text to files. Rejects with AppError (NOTHING_TO_SPEAK, UNKNOWN_VOICE, ENGINE_*, OUTPUT_FAILED). */
   render(request: RenderRequest): Promise<RenderResult>;
-  /** A short WAV in memory, for auditioning a voice (no files, no charge). */
+  /**
+   * A short WAV in memory, for auditioning a voice (no files, no charge). Rejects with AppError
+   * (UNKNOWN_VOICE, NOTHING_TO_SPEAK, ENGINE_*).
+   */
   audition(options: AuditionOptions): Promise<Uint8Array>;
+  /**
+   * The same audition, its audio handed to `request.onAudio` sentence by sentence as it is
+   * synthesised; resolves once all of it was handed over. Rejects as `audition` does, or with
+   * the signal's reason.
+   */
+  streamAudition(request: AuditionStreamRequest): Promise<AuditionResult>;
   /** Number of worker threads. */
   readonly poolSize: number;
   /** Stops the workers. Renders in progress reject with SHUTTING_DOWN. */

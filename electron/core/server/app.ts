@@ -78,7 +78,7 @@ export interface StudioOptions {
   sessions: Sessions;
   clock: Clock;
   /** For voice auditions; without it the audition route answers ENGINE_FAILED. */
-  engine?: Pick<Engine, 'audition'>;
+  engine?: Pick<Engine, 'streamAudition'>;
   /** The built renderer (`DEFAULT_UI_DIR` of static-ui.ts). */
   uiDir: string;
   /** The server's own base URL, for the API page. */

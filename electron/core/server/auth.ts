@@ -64,7 +64,7 @@ export function requireSession(request: FastifyRequest): void {
   if (!request.sessionKey || request.headers.authorization) {
     throw new AppError(
       'UNAUTHORIZED',
-      'Only the signed-in studio may manage keys; open the address printed by "serve".',
+      'Only the signed-in studio may do this (bearer keys may not); open the address printed by "serve".',
     );
   }
 }

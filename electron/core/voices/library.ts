@@ -12,7 +12,7 @@ import type { NeuralVoice } from '../engine/engine';
 import { toNeuralVoice } from './neural-voice';
 import { randomBytes } from 'node:crypto';
 import type { Dirent } from 'node:fs';
-import { readdir, rename, rm } from 'node:fs/promises';
+import { readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppError } from '../../shared/errors';
 import type { ModelId } from '../../shared/options';
@@ -31,13 +31,7 @@ import { outputFailedError } from '../platform/staged-file';
 import { loadAssignments, resolveEngineVoice, setAssignment } from './assignment';
 import { CATALOGUE, DEFAULT_VOICE_MIRROR } from './catalogue';
 import type { HttpOptions } from './download';
-import {
-  installPack,
-  parseInstallSource,
-  type InstallProgress,
-  type InstallResult,
-  type InstallSource,
-} from './install';
+import type { InstallProgress, InstallResult, InstallSource } from './install';
 import { TRASH_PREFIX, packDir, voicesDir } from './layout';
 import { readManifest } from './manifest';
 import type { ValidateModel } from './pack-contents';
@@ -158,19 +152,62 @@ export interface VoiceLibrary {
   neuralVoice(voiceCode: string, modelId: ModelId): Promise<NeuralVoice | undefined>;
 }
 
+/**
+ * Margin under which a folder's timestamp is not trusted to show a change: coarse file systems
+ * (FAT: 2 s) could give a change right after a read the same timestamp.
+ */
+const TIMESTAMP_MARGIN_MS = 2000;
+
+/** What is installed: the packs, and which pack speaks which voice code. Read-only. */
+interface Installed {
+  packs: PackManifest[];
+  assignments: AssignmentOverrides;
+}
+
+/**
+ * The installed packs and the assignments, read again only when the voices folder changed.
+ * Every change the library makes (a pack moved in or aside, assignments written through a
+ * staged file) creates or renames an entry of that folder, which sets its modification time,
+ * also when another process (the CLI) makes it. Renders and auditions ask on every request;
+ * this spares them reading every manifest each time.
+ */
+function installedSnapshots(dataDir: string, log: Log): () => Promise<Installed> {
+  let last: { mtimeNs: bigint; value: Promise<Installed> } | undefined;
+  return async () => {
+    const mtimeNs = await stat(voicesDir(dataDir), { bigint: true }).then(
+      (s) => s.mtimeNs,
+      () => undefined,
+    );
+    if (last && mtimeNs !== undefined && last.mtimeNs === mtimeNs) return last.value;
+    const value = Promise.all([listPacks(dataDir, log), loadAssignments(dataDir, log)]).then(
+      ([packs, assignments]) => ({ packs, assignments }),
+    );
+    const settled = mtimeNs !== undefined && mtimeNs / 1_000_000n < BigInt(Date.now() - TIMESTAMP_MARGIN_MS);
+    last = settled ? { mtimeNs, value } : undefined;
+    value.catch(() => {
+      if (last?.value === value) last = undefined;
+    });
+    return value;
+  };
+}
+
 export function createVoiceLibrary(options: VoiceLibraryOptions): VoiceLibrary {
   const { dataDir } = options;
   const log = options.log ?? silentLog;
   const catalogue = options.catalogue ?? CATALOGUE;
   const mirror = options.mirror ?? DEFAULT_VOICE_MIRROR;
+  const installed = installedSnapshots(dataDir, log);
   return {
     dir: voicesDir(dataDir),
     mirror,
     catalogue,
     list: () => listPacks(dataDir, log),
     get: (id) => getPack(dataDir, id),
-    install: (source, extra = {}) =>
-      installPack(typeof source === 'string' ? parseInstallSource(source, catalogue) : source, {
+    async install(source, extra = {}) {
+      // Loaded on first use: downloads and archives (undici, tar, yauzl) cost a headless `say`
+      // or a server that never installs a voice ~200 ms of start-up.
+      const { installPack, parseInstallSource } = await import('./install');
+      return installPack(typeof source === 'string' ? parseInstallSource(source, catalogue) : source, {
         dataDir,
         validateModel: options.validateModel,
         mirror,
@@ -180,20 +217,18 @@ export function createVoiceLibrary(options: VoiceLibraryOptions): VoiceLibrary {
         ...(options.reserveBytes !== undefined ? { reserveBytes: options.reserveBytes } : {}),
         ...(options.clock ? { clock: options.clock } : {}),
         ...extra,
-      }),
+      });
+    },
     remove: (id) => removePack(dataDir, id, log),
     assignments: () => loadAssignments(dataDir, log),
     assign: (voiceCode, assignment, modelId) => setAssignment(dataDir, voiceCode, assignment, modelId, log),
-    resolve: async (voiceCode, modelId) =>
-      resolveEngineVoice(
-        voiceCode,
-        modelId,
-        await listPacks(dataDir, log),
-        await loadAssignments(dataDir, log),
-      ),
+    resolve: async (voiceCode, modelId) => {
+      const { packs, assignments } = await installed();
+      return resolveEngineVoice(voiceCode, modelId, packs, assignments);
+    },
     async neuralVoice(voiceCode, modelId) {
-      const packs = await listPacks(dataDir, log);
-      const voice = resolveEngineVoice(voiceCode, modelId, packs, await loadAssignments(dataDir, log));
+      const { packs, assignments } = await installed();
+      const voice = resolveEngineVoice(voiceCode, modelId, packs, assignments);
       return voice.kind === 'espeak'
         ? undefined
         : toNeuralVoice(

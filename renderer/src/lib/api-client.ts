@@ -76,6 +76,11 @@ export interface ApiClient {
   updateServerSettings(body: UpdateServerSettingsBody): Promise<ServerSettings>;
   /** A short WAV of the voice; not charged. */
   audition(voiceCode: string, body?: AuditionBody, signal?: AbortSignal): Promise<Blob>;
+  /**
+   * Address of the same audition for an audio element (GET, the options in the query): it
+   * streams, so playing starts with the first sentence. Works with the session cookie only.
+   */
+  auditionUrl(voiceCode: string, body?: AuditionBody): string;
   /** Installed voice packs, the catalogue, and what speaks each voice code. */
   voicePacks(): Promise<VoicePackList>;
   /** Starts downloading a catalogue pack (session only); progress arrives as `voice-pack` events. */
@@ -227,6 +232,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         signal,
       );
       return response.blob();
+    },
+    auditionUrl(voiceCode, body = {}) {
+      const params = new URLSearchParams();
+      for (const [k, v] of Object.entries(body)) if (v !== undefined) params.set(k, String(v));
+      const qs = params.toString();
+      return `${baseUrl}/api/v1/voices/${encodeURIComponent(voiceCode)}/audition${qs ? `?${qs}` : ''}`;
     },
     voicePacks: () => call('GET', '/api/v1/voice-packs'),
     installVoicePack: (id) => call('POST', '/api/v1/voice-packs/install', { id }),

@@ -82,6 +82,7 @@ const notUsed = (): never => {
 export const UNUSED_ENGINE: Engine = {
   render: notUsed,
   audition: notUsed,
+  streamAudition: notUsed,
   poolSize: 0,
   close: notUsed,
 };

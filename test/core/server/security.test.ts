@@ -86,6 +86,8 @@ const SESSION_ONLY = new Set([
   'POST /api/v1/voice-packs/:id/remove',
   'PUT /api/v1/voice-packs/assignments/:code',
   'POST /api/v1/voice-packs/import',
+  // The studio's audio element plays auditions with GET; apps use the POST with their key.
+  'GET /api/v1/voices/:code/audition',
 ]);
 const name = (r: Route) => `${r.method === 'HEAD' ? 'GET' : r.method} ${r.url}`;
 const fill = (url: string) =>

@@ -1,6 +1,6 @@
 /** The installed packs: listing, removing (also while a render holds a model open), the library object. */
 
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -90,6 +90,26 @@ describe('voice library', () => {
     });
     expect((await lib.assignments()).voices).toEqual({
       en_female_nova_default: { all: { packId: 'kokoro-v1.0-q8', speaker: 'bf_emma' } },
+    });
+  });
+
+  it('reads what is installed again once the voices folder changed, even by another process', async () => {
+    const lib = library();
+    await lib.install(join(source, 'kokoro'));
+    // A folder last changed long ago: its reading is kept between requests.
+    const old = new Date(Date.now() - 60_000);
+    utimesSync(lib.dir, old, old);
+    expect(await lib.neuralVoice('en_female_nova_default', 'std-v1.6')).toMatchObject({ family: 'kokoro' });
+    // Another process (the CLI) moves the pack aside, as removing does: seen at the next request.
+    renameSync(join(lib.dir, 'kokoro-v1.0-q8'), join(lib.dir, '.trash-elsewhere'));
+    expect(await lib.neuralVoice('en_female_nova_default', 'std-v1.6')).toBeUndefined();
+    renameSync(join(lib.dir, '.trash-elsewhere'), join(lib.dir, 'kokoro-v1.0-q8'));
+    utimesSync(lib.dir, old, old);
+    expect(await lib.neuralVoice('en_female_nova_default', 'std-v1.6')).toMatchObject({ family: 'kokoro' });
+    // An assignment written by another library on the same folder.
+    await library().assign('en_female_nova_default', { packId: 'kokoro-v1.0-q8', speaker: 'bf_emma' });
+    expect(await lib.neuralVoice('en_female_nova_default', 'std-v1.6')).toMatchObject({
+      voiceName: 'bf_emma',
     });
   });
 });

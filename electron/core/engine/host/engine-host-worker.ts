@@ -1,4 +1,4 @@
-/** The engine's thread (see engine-host.ts): owns one engine, answers render/audition/close. */
+/** The engine's thread (see engine-host.ts): owns one engine, answers render/audition/streamAudition/close. */
 
 import { parentPort } from 'node:worker_threads';
 import { AppError, assertNever, toWireError } from '../../../shared/errors';
@@ -24,11 +24,23 @@ port.on('message', (message: HostRequest) => {
   );
 });
 
+/** Posts audio of call `seq` back as `audio` replies. */
+function audioSender(seq: number): (samples: Int16Array, sampleRate: number) => void {
+  return (samples, sampleRate) => {
+    // A copy: the caller may reuse its array; the copy is transferred, not cloned.
+    const pcm = samples.slice().buffer;
+    post({ type: 'audio', seq, pcm, sampleRate }, [pcm]);
+  };
+}
+
 async function handle(message: HostRequest): Promise<void> {
   const { seq } = message;
   switch (message.type) {
     case 'init':
-      engine = await createEngine(message.poolSize ? { poolSize: message.poolSize } : {});
+      engine = await createEngine({
+        ...(message.poolSize ? { poolSize: message.poolSize } : {}),
+        ...(message.idleReleaseMs !== undefined ? { idleReleaseMs: message.idleReleaseMs } : {}),
+      });
       post({ type: 'ready', seq, poolSize: engine.poolSize });
       return;
     case 'render': {
@@ -39,17 +51,24 @@ async function handle(message: HostRequest): Promise<void> {
           ...message.request,
           signal: controller.signal,
           onProgress: (fraction) => post({ type: 'progress', seq, fraction }),
-          ...(message.streamAudio
-            ? {
-                onAudio: (samples: Int16Array, sampleRate: number) => {
-                  // A copy: the caller may reuse its array; the copy is transferred, not cloned.
-                  const pcm = samples.slice().buffer;
-                  post({ type: 'audio', seq, pcm, sampleRate }, [pcm]);
-                },
-              }
-            : {}),
+          ...(message.streamAudio ? { onAudio: audioSender(seq) } : {}),
         });
         post({ type: 'rendered', seq, result });
+      } finally {
+        aborts.delete(seq);
+      }
+      return;
+    }
+    case 'streamAudition': {
+      const controller = new AbortController();
+      aborts.set(seq, controller);
+      try {
+        const result = await started().streamAudition({
+          ...message.options,
+          signal: controller.signal,
+          onAudio: audioSender(seq),
+        });
+        post({ type: 'auditionStreamed', seq, result });
       } finally {
         aborts.delete(seq);
       }

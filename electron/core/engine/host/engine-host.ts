@@ -8,7 +8,8 @@
 
 import type { Worker } from 'node:worker_threads';
 import { AppError, assertNever, toWireError } from '../../../shared/errors';
-import type { Engine, RenderRequest, RenderResult } from '../engine';
+import type { AuditionResult, Engine, RenderRequest, RenderResult } from '../engine';
+import type { EngineOptions } from '../create-engine';
 import { abortError } from '../render/synthesis-window';
 import { startWorker } from '../worker-thread';
 import type { HostReply, HostRequest } from './protocol';
@@ -18,6 +19,7 @@ interface Answers {
   init: number;
   render: RenderResult;
   audition: Uint8Array;
+  streamAudition: AuditionResult;
   close: void;
 }
 type CallKind = keyof Answers;
@@ -32,7 +34,9 @@ interface Pending {
 }
 
 /** Starts the host worker and its engine; resolves once the engine is ready. */
-export async function createEngineHost(options: { poolSize?: number } = {}): Promise<Engine> {
+export async function createEngineHost(
+  options: Pick<EngineOptions, 'poolSize' | 'idleReleaseMs'> = {},
+): Promise<Engine> {
   const url = new URL(
     import.meta.url.endsWith('.ts') ? './engine-host-worker.ts' : './engine-host-worker.js',
     import.meta.url,
@@ -98,6 +102,9 @@ export async function createEngineHost(options: { poolSize?: number } = {}): Pro
       case 'auditioned':
         settle(reply, 'audition')?.resolve(new Uint8Array(reply.wav));
         return;
+      case 'auditionStreamed':
+        settle(reply, 'streamAudition')?.resolve(reply.result);
+        return;
       case 'closed':
         settle(reply, 'close')?.resolve(undefined);
         return;
@@ -126,9 +133,21 @@ export async function createEngineHost(options: { poolSize?: number } = {}): Pro
     );
   });
 
+  /** Sends `abort` for the call just made (its `seq` is the current one) when `signal` aborts. */
+  const abortable = <T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> => {
+    if (!signal) return promise;
+    const id = seq;
+    const onAbort = () =>
+      send({ type: 'abort', seq: id, reason: toWireError(abortError(signal), 'CANCELLED') });
+    signal.addEventListener('abort', onAbort, { once: true });
+    void promise.finally(() => signal.removeEventListener('abort', onAbort)).catch(() => undefined);
+    return promise;
+  };
+
   const poolSize = await call<'init'>({
     type: 'init',
     ...(options.poolSize ? { poolSize: options.poolSize } : {}),
+    ...(options.idleReleaseMs !== undefined ? { idleReleaseMs: options.idleReleaseMs } : {}),
   });
 
   return {
@@ -136,22 +155,25 @@ export async function createEngineHost(options: { poolSize?: number } = {}): Pro
     render(request: RenderRequest): Promise<RenderResult> {
       const { onProgress, onAudio, signal, ...plain } = request;
       if (signal?.aborted) return Promise.reject(abortError(signal));
-      const promise = call<'render'>(
-        { type: 'render', request: plain, streamAudio: onAudio !== undefined },
-        onProgress,
-        onAudio,
+      return abortable(
+        call<'render'>(
+          { type: 'render', request: plain, streamAudio: onAudio !== undefined },
+          onProgress,
+          onAudio,
+        ),
+        signal,
       );
-      if (signal) {
-        const id = seq;
-        const onAbort = () =>
-          send({ type: 'abort', seq: id, reason: toWireError(abortError(signal), 'CANCELLED') });
-        signal.addEventListener('abort', onAbort, { once: true });
-        void promise.finally(() => signal.removeEventListener('abort', onAbort)).catch(() => undefined);
-      }
-      return promise;
     },
     audition(options) {
       return call<'audition'>({ type: 'audition', options });
+    },
+    streamAudition(request) {
+      const { onAudio, signal, ...options } = request;
+      if (signal?.aborted) return Promise.reject(abortError(signal));
+      return abortable(
+        call<'streamAudition'>({ type: 'streamAudition', options }, undefined, onAudio),
+        signal,
+      );
     },
     async close() {
       if (closed) return;

@@ -1,22 +1,25 @@
 /**
  * Messages between the engine host (`engine-host.ts`, on the caller's thread) and its thread
  * (`engine-host-worker.ts`). Every request carries a `seq` id that its replies repeat (`abort`
- * names the `seq` of the render to abort); errors cross as `{ code, message }`, audition audio
- * as a transferred ArrayBuffer.
+ * names the `seq` of the render or streamed audition to abort); errors cross as `{ code, message }`,
+ * audio (a whole audition's WAV, or streamed PCM) as transferred ArrayBuffers.
  */
 
 import type { ErrorCode } from '../../../shared/errors';
-import type { AuditionOptions, RenderRequest, RenderResult } from '../engine';
+import type { AuditionOptions, AuditionResult, RenderRequest, RenderResult } from '../engine';
 
 /** What of a RenderRequest can cross a thread: callbacks and the signal stay behind. */
 export type PlainRenderRequest = Omit<RenderRequest, 'onProgress' | 'onAudio' | 'signal'>;
 
 export type HostRequest =
-  | { type: 'init'; seq: number; poolSize?: number }
+  /** `idleReleaseMs`: EngineOptions.idleReleaseMs. */
+  | { type: 'init'; seq: number; poolSize?: number; idleReleaseMs?: number }
   /** `streamAudio`: send the audio back as it is written (`audio` replies), for RenderRequest.onAudio. */
   | { type: 'render'; seq: number; request: PlainRenderRequest; streamAudio: boolean }
   | { type: 'abort'; seq: number; reason: { code: ErrorCode; message: string } }
   | { type: 'audition'; seq: number; options: AuditionOptions }
+  /** The audition's audio comes back as `audio` replies as it is synthesised, then `auditionStreamed`. */
+  | { type: 'streamAudition'; seq: number; options: AuditionOptions }
   | { type: 'close'; seq: number };
 
 export type HostReply =
@@ -25,5 +28,6 @@ export type HostReply =
   | { type: 'audio'; seq: number; pcm: ArrayBuffer; sampleRate: number }
   | { type: 'rendered'; seq: number; result: RenderResult }
   | { type: 'auditioned'; seq: number; wav: ArrayBuffer }
+  | { type: 'auditionStreamed'; seq: number; result: AuditionResult }
   | { type: 'closed'; seq: number }
   | { type: 'failed'; seq: number; error: { code: ErrorCode; message: string } };

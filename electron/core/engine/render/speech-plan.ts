@@ -17,13 +17,21 @@ export interface PlannedChunk {
   prepared: PreparedText | undefined;
 }
 
-/** Chunks of `text` (cleaned) in order, prepared for the engine as they are reached. */
+/**
+ * Chunks of `text` (cleaned) in order, prepared for the engine as they are reached.
+ * `firstClauseAlone`: the first sentence's first clause is a chunk of its own (auditions: the
+ * shortest first chunk is the soonest audio).
+ */
 export async function* planSpeech(
   text: string,
   { voice, profile }: ResolvedVoice,
+  { firstClauseAlone = false }: { firstClauseAlone?: boolean } = {},
 ): AsyncGenerator<PlannedChunk> {
   const groups = groupChunks(
-    splitIntoChunks(text, voice.language, { maxChars: profile.mergeSentences ? 300 : profile.chunkChars }),
+    splitIntoChunks(text, voice.language, {
+      maxChars: profile.mergeSentences ? 300 : profile.chunkChars,
+      firstClauseAlone,
+    }),
     profile.mergeSentences,
     profile.chunkChars,
   );

@@ -54,6 +54,11 @@ export interface SplitOptions {
    * Only a sentence longer than this is cut inside; shorter sentences are never merged.
    */
   maxChars?: number;
+  /**
+   * Cut the first sentence after its first clause mark (, ; : — – 、，；：) as well, however
+   * short it is, so the first chunk is the shortest and its audio comes soonest (auditions).
+   */
+  firstClauseAlone?: boolean;
 }
 
 /** Default longest chunk, UTF-16 code units. */
@@ -102,18 +107,23 @@ export function* splitIntoChunks(
     ? Math.max(MIN_MAX_CHARS, Math.floor(requested))
     : DEFAULT_MAX_CHARS;
   let index = 0;
+  let cutFirst = options.firstClauseAlone === true;
   for (const block of scanBlocks(text)) {
     const s = text.slice(block.start, block.end);
-    for (const piece of piecesOf(s, block, maxChars)) {
-      const chunkText = s.slice(piece.start, piece.end);
-      yield {
-        index: index++,
-        text: chunkText,
-        start: block.start + piece.start,
-        pauseAfterMs: piece.pauseAfterMs,
-        speakable: hasSpeakableContent(chunkText),
-        breakAfter: piece.breakAfter,
-      };
+    for (const whole of piecesOf(s, block, maxChars)) {
+      const pieces = cutFirst ? firstClauseApart(s, whole) : [whole];
+      cutFirst &&= !hasSpeakableContent(s.slice(whole.start, whole.end));
+      for (const piece of pieces) {
+        const chunkText = s.slice(piece.start, piece.end);
+        yield {
+          index: index++,
+          text: chunkText,
+          start: block.start + piece.start,
+          pauseAfterMs: piece.pauseAfterMs,
+          speakable: hasSpeakableContent(chunkText),
+          breakAfter: piece.breakAfter,
+        };
+      }
     }
   }
 }
@@ -298,21 +308,10 @@ function* cutLong(
     // A clause mark as late as possible, but not so early that the piece is a scrap.
     const floor = a + Math.floor(maxChars * 0.3);
     for (let k = limit - 1; k >= floor && cutEnd < 0; k--) {
-      const ch = s[k] as string;
-      const nextIsSpace = k + 1 >= end || isSpaceCode(s.charCodeAt(k + 1));
-      if (
-        ((ch === ',' || ch === ';' || ch === ':') && nextIsSpace) ||
-        ch === '—' ||
-        ch === '–' ||
-        ch === '、' ||
-        ch === '，' ||
-        ch === '；' ||
-        ch === '：'
-      ) {
-        if (ch === '–' && !nextIsSpace) continue; // 10–20 is a range, not a clause
+      if (isClauseMark(s, k, end)) {
         cutEnd = k + 1;
         kind = 'clause';
-        pause = STRONG_CLAUSE.has(ch) ? PAUSE_MS.clauseStrong : PAUSE_MS.clause;
+        pause = STRONG_CLAUSE.has(s[k] as string) ? PAUSE_MS.clauseStrong : PAUSE_MS.clause;
       }
     }
     if (cutEnd < 0) {
@@ -333,6 +332,35 @@ function* cutLong(
     while (a < end && isSpaceCode(s.charCodeAt(a))) a++;
   }
   if (a < end) yield { start: a, end, breakAfter, pauseAfterMs };
+}
+
+/**
+ * Whether `s[k]` ends a clause: , ; : before a space or the end of the piece (`end`), an em
+ * dash, a spaced en dash (10–20 is a range), or a full-width mark.
+ */
+function isClauseMark(s: string, k: number, end: number): boolean {
+  const ch = s[k] as string;
+  const nextIsSpace = k + 1 >= end || isSpaceCode(s.charCodeAt(k + 1));
+  if (ch === ',' || ch === ';' || ch === ':' || ch === '–') return nextIsSpace;
+  return ch === '—' || ch === '、' || ch === '，' || ch === '；' || ch === '：';
+}
+
+/** `piece` cut after its first clause mark when words lie on both sides; else `piece` alone. */
+function firstClauseApart(s: string, piece: Piece): Piece[] {
+  for (let k = piece.start; k < piece.end - 1; k++) {
+    if (!isClauseMark(s, k, piece.end)) continue;
+    let rest = k + 1;
+    while (rest < piece.end && isSpaceCode(s.charCodeAt(rest))) rest++;
+    if (!hasSpeakableContent(s.slice(piece.start, k)) || !hasSpeakableContent(s.slice(rest, piece.end))) {
+      continue;
+    }
+    const pause = STRONG_CLAUSE.has(s[k] as string) ? PAUSE_MS.clauseStrong : PAUSE_MS.clause;
+    return [
+      { start: piece.start, end: k + 1, breakAfter: 'clause', pauseAfterMs: pause },
+      { ...piece, start: rest },
+    ];
+  }
+  return [piece];
 }
 
 let graphemes: Intl.Segmenter | undefined;

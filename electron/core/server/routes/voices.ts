@@ -1,15 +1,18 @@
 /**
  * The voices: GET /api/v1/voices lists the catalogue (no key needed); with the studio,
  * POST /api/v1/voices/<code>/audition speaks a short sample (any key or the session; nothing
- * is charged) with the code's neural voice when one is installed.
+ * is charged) with the code's neural voice when one is installed, as a WAV streamed while it is
+ * synthesised. GET of the same path, with the body's fields in the query, is the studio's (the
+ * session only): an audio element's source, so it plays as the bytes arrive.
  */
 
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AuditionBodySchema, type AuditionBody, type Voice } from '../../../shared/api';
 import { AppError } from '../../../shared/errors';
 import { findVoice, VOICES } from '../../../shared/voices';
 import type { Engine } from '../../engine/engine';
 import type { VoiceLibrary } from '../../voices';
+import { sendAudition } from '../audition-stream';
 import type { Auth } from '../auth';
 import { sendResult } from '../reply';
 import { firstSchemaProblem } from '../validation';
@@ -22,29 +25,36 @@ export function registerVoiceRoutes(app: FastifyInstance): void {
 export interface AuditionRouteOptions {
   auth: Auth;
   /** Without it the route answers ENGINE_FAILED. */
-  engine: Pick<Engine, 'audition'> | undefined;
+  engine: Pick<Engine, 'streamAudition'> | undefined;
   /** The code's neural voice (std-v1.6) speaks the sample when one is installed; else eSpeak. */
   voices?: Pick<VoiceLibrary, 'neuralVoice'> | undefined;
+}
+
+/** The query of GET …/audition: the body's fields as strings; numbers are read as numbers. */
+function bodyFromQuery(query: Record<string, unknown>): unknown {
+  const body: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(query)) {
+    const numeric = name === 'speed_rate' || name === 'pitch_rate' || name === 'volume';
+    // A repeated or empty parameter stays as it is, and the schema refuses it.
+    body[name] = numeric && typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  }
+  return body;
 }
 
 export function registerAuditionRoute(
   app: FastifyInstance,
   { auth, engine, voices }: AuditionRouteOptions,
 ): void {
-  app.post<{ Params: { code: string } }>('/api/v1/voices/:code/audition', async (request, reply) => {
-    await auth.requireKey(request);
-    const voice = findVoice(request.params.code);
-    if (!voice)
-      throw new AppError('UNKNOWN_VOICE', `Unknown voice_code "${request.params.code}".`, {
-        field: 'voice_code',
-      });
-    const body = (request.body ?? {}) as AuditionBody;
+  const audition = async (code: string, raw: unknown, reply: FastifyReply) => {
+    const voice = findVoice(code);
+    if (!voice) throw new AppError('UNKNOWN_VOICE', `Unknown voice_code "${code}".`, { field: 'voice_code' });
+    const body = (raw ?? {}) as AuditionBody;
     const problem = firstSchemaProblem(AuditionBodySchema, body);
     if (problem)
       throw new AppError('INVALID_FIELD', `Invalid audition field ${problem.field}: ${problem.message}.`);
     if (!engine) throw new AppError('ENGINE_FAILED', 'No engine is available for auditions.');
     const neuralVoice = await voices?.neuralVoice(voice.voice_code, 'std-v1.6');
-    const wav = await engine.audition({
+    return sendAudition(reply, engine, {
       voice_code: voice.voice_code,
       speed_rate: body.speed_rate ?? 1,
       pitch_rate: body.pitch_rate ?? 1,
@@ -52,6 +62,17 @@ export function registerAuditionRoute(
       ...(body.text ? { text: body.text } : {}),
       ...(neuralVoice ? { neuralVoice } : {}),
     });
-    return reply.code(200).type('audio/wav').send(Buffer.from(wav));
+  };
+  app.post<{ Params: { code: string } }>('/api/v1/voices/:code/audition', async (request, reply) => {
+    await auth.requireKey(request);
+    return audition(request.params.code, request.body, reply);
   });
+  // What the studio's audio element asks for: the same options in the query, the session only.
+  app.get<{ Params: { code: string }; Querystring: Record<string, unknown> }>(
+    '/api/v1/voices/:code/audition',
+    async (request, reply) => {
+      auth.requireSession(request);
+      return audition(request.params.code, bodyFromQuery(request.query), reply);
+    },
+  );
 }

@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { VoicePackInfo } from '../../../../electron/shared/voice-packs';
 import { VOICES } from '../../../../electron/shared/voices';
-import { errorMessage } from '../../lib/api-client';
-import { useClient, useStudio } from '../../stores';
+import { AuditionButton } from '../../components/AuditionButton';
+import { useAudition } from '../../lib/useAudition';
+import { useStudio } from '../../stores';
 
 const LANGUAGE_NAMES = new Map<string, string>(VOICES.map((v) => [v.language, v.language_name]));
 const MULTILINGUAL = 'Several languages';
@@ -48,41 +49,17 @@ export function VoiceLibraryView() {
   const cancel = useStudio((s) => s.cancelVoicePack);
   const remove = useStudio((s) => s.removeVoicePack);
   const importPack = useStudio((s) => s.importVoicePack);
-  const client = useClient();
   const id = useId();
   const [importing, setImporting] = useState(false);
-  const [playing, setPlaying] = useState<string | null>(null);
-  const [playError, setPlayError] = useState<{ id: string; message: string } | null>(null);
-  const audio = useRef<HTMLAudioElement | null>(null);
+  const audition = useAudition();
 
   useEffect(() => {
     void load();
-    return () => audio.current?.pause();
   }, [load]);
 
   /** Voice codes a pack speaks now (their engine label names the pack). */
   const speakers = (pack: VoicePackInfo) =>
     VOICES.filter((v) => engines[v.voice_code]?.engine.startsWith(`${pack.family}:${pack.id}#`));
-
-  const play = async (pack: VoicePackInfo, code: string) => {
-    audio.current?.pause();
-    setPlayError(null);
-    setPlaying(pack.id);
-    try {
-      const blob = await client.audition(code, {});
-      const url = URL.createObjectURL(blob);
-      const element = new Audio(url);
-      audio.current = element;
-      element.onended = () => {
-        setPlaying(null);
-        URL.revokeObjectURL(url);
-      };
-      await element.play();
-    } catch (e) {
-      setPlayError({ id: pack.id, message: errorMessage(e) });
-      setPlaying(null);
-    }
-  };
 
   const onFile = async (e: { target: HTMLInputElement }) => {
     const file = e.target.files?.[0];
@@ -202,15 +179,12 @@ export function VoiceLibraryView() {
                         </button>
                       )}
                       {pack.state === 'installed' && speaks[0] && (
-                        <button
-                          type="button"
-                          className="icon"
-                          aria-label={`Play a sample of ${pack.id} (${speaks[0].name})`}
-                          disabled={playing === pack.id}
-                          onClick={() => void play(pack, speaks[0]!.voice_code)}
-                        >
-                          {playing === pack.id ? '…' : 'Play'}
-                        </button>
+                        <AuditionButton
+                          audition={audition}
+                          id={pack.id}
+                          label={`a sample of ${pack.id} (${speaks[0].name})`}
+                          onToggle={() => audition.toggle(pack.id, speaks[0]!.voice_code)}
+                        />
                       )}
                       {pack.state === 'installed' && (
                         <button
@@ -224,7 +198,7 @@ export function VoiceLibraryView() {
                       )}
                     </div>
                     {error?.id === pack.id && <p className="error">{error.message}</p>}
-                    {playError?.id === pack.id && <p className="error">{playError.message}</p>}
+                    {audition.error?.key === pack.id && <p className="error">{audition.error.message}</p>}
                   </li>
                 );
               })}

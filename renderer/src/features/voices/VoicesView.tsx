@@ -1,9 +1,10 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import type { Voice } from '../../../../electron/shared/api';
 import { CopyButton } from '../../components/CopyButton';
 import { defaultPackHint, EngineBadge } from '../../components/EngineBadge';
-import { errorMessage } from '../../lib/api-client';
-import { useClient, useStudio } from '../../stores';
+import { AuditionButton } from '../../components/AuditionButton';
+import { useAudition } from '../../lib/useAudition';
+import { useStudio } from '../../stores';
 
 type Filter = { language: string; gender: string; accent: string; price: string; query: string };
 const ALL = '';
@@ -29,7 +30,6 @@ export function VoicesView() {
   const setOption = useStudio((s) => s.setOption);
   const setView = useStudio((s) => s.setView);
   const engines = useStudio((s) => s.voiceEngines);
-  const client = useClient();
   const id = useId();
   const [filter, setFilter] = useState<Filter>({
     language: ALL,
@@ -38,11 +38,7 @@ export function VoicesView() {
     price: ALL,
     query: '',
   });
-  const [playing, setPlaying] = useState<string | null>(null);
-  const [loading, setLoading] = useState<string | null>(null);
-  const [auditionError, setAuditionError] = useState<{ code: string; message: string } | null>(null);
-  const audio = useRef<HTMLAudioElement | null>(null);
-  const abort = useRef<AbortController | null>(null);
+  const audition = useAudition();
 
   const shown = useMemo(() => filterVoices(voices, filter), [voices, filter]);
   const languages = [...new Set(voices.map((v) => v.language_name))];
@@ -50,48 +46,6 @@ export function VoicesView() {
   const groups = languages
     .map((l) => ({ language: l, voices: shown.filter((v) => v.language_name === l) }))
     .filter((g) => g.voices.length > 0);
-
-  useEffect(
-    () => () => {
-      abort.current?.abort();
-      audio.current?.pause();
-    },
-    [],
-  );
-
-  const audition = async (code: string) => {
-    abort.current?.abort();
-    audio.current?.pause();
-    if (playing === code) {
-      setPlaying(null);
-      return;
-    }
-    const controller = new AbortController();
-    abort.current = controller;
-    setAuditionError(null);
-    setLoading(code);
-    try {
-      const blob = await client.audition(
-        code,
-        { speed_rate: options.speed_rate, pitch_rate: options.pitch_rate, volume: options.volume },
-        controller.signal,
-      );
-      const url = URL.createObjectURL(blob);
-      const element = new Audio(url);
-      audio.current = element;
-      element.onended = () => {
-        setPlaying(null);
-        URL.revokeObjectURL(url);
-      };
-      setPlaying(code);
-      await element.play();
-    } catch (error) {
-      if ((error as Error).name !== 'AbortError') setAuditionError({ code, message: errorMessage(error) });
-      setPlaying(null);
-    } finally {
-      if (abort.current === controller) setLoading(null);
-    }
-  };
 
   const set = (key: keyof Filter) => (e: { target: { value: string } }) =>
     setFilter((f) => ({ ...f, [key]: e.target.value }));
@@ -205,14 +159,18 @@ export function VoicesView() {
                       {v.price} credits / 1k chars
                     </span>
                     <span className="spacer" />
-                    <button
-                      type="button"
-                      className="icon"
-                      aria-label={`${playing === v.voice_code ? 'Stop' : 'Play'} a sample of ${v.name} (${v.voice_code})`}
-                      onClick={() => void audition(v.voice_code)}
-                    >
-                      {loading === v.voice_code ? '…' : playing === v.voice_code ? 'Stop' : 'Play'}
-                    </button>
+                    <AuditionButton
+                      audition={audition}
+                      id={v.voice_code}
+                      label={`a sample of ${v.name} (${v.voice_code})`}
+                      onToggle={() =>
+                        audition.toggle(v.voice_code, v.voice_code, {
+                          speed_rate: options.speed_rate,
+                          pitch_rate: options.pitch_rate,
+                          volume: options.volume,
+                        })
+                      }
+                    />
                     <button
                       type="button"
                       className={v.voice_code === selected ? '' : 'primary'}
@@ -226,7 +184,7 @@ export function VoicesView() {
                       {v.voice_code === selected ? 'In use' : 'Use'}
                     </button>
                   </div>
-                  {auditionError?.code === v.voice_code && <p className="error">{auditionError.message}</p>}
+                  {audition.error?.key === v.voice_code && <p className="error">{audition.error.message}</p>}
                 </li>
               ))}
             </ul>

@@ -79,4 +79,50 @@ describe('engine host', () => {
     });
     expect(Buffer.from(wav.subarray(0, 4)).toString()).toBe('RIFF');
   });
+
+  it('streams an audition sentence by sentence, with the pauses between them', async () => {
+    const pieces: Int16Array[] = [];
+    const rates = new Set<number>();
+    const result = await engine.streamAudition({
+      voice_code: 'en_female_nova_default',
+      speed_rate: 1,
+      pitch_rate: 1,
+      volume: 100,
+      text: 'One sentence here. Then another one. And a third.',
+      onAudio: (pcm, rate) => {
+        pieces.push(pcm);
+        rates.add(rate);
+      },
+    });
+    // Three sentences and the two pauses between them at least.
+    expect(pieces.length).toBeGreaterThanOrEqual(5);
+    expect([...rates]).toEqual([result.sampleRate]);
+    const samples = pieces.reduce((n, p) => n + p.length, 0);
+    expect(result.durationMs).toBeCloseTo((samples / result.sampleRate) * 1000, 5);
+    expect(result.engine).toBe('espeak');
+  });
+
+  it('stops a streamed audition when its signal aborts, and refuses one with nothing to say', async () => {
+    const controller = new AbortController();
+    const streamed = engine.streamAudition({
+      voice_code: 'en_female_nova_default',
+      speed_rate: 1,
+      pitch_rate: 1,
+      volume: 100,
+      text: 'A first sentence. '.repeat(15),
+      signal: controller.signal,
+      onAudio: () => controller.abort(),
+    });
+    await expect(streamed).rejects.toMatchObject({ code: 'CANCELLED' });
+    await expect(
+      engine.streamAudition({
+        voice_code: 'en_female_nova_default',
+        speed_rate: 1,
+        pitch_rate: 1,
+        volume: 100,
+        text: '!!! ***',
+        onAudio: () => undefined,
+      }),
+    ).rejects.toMatchObject({ code: 'NOTHING_TO_SPEAK' });
+  });
 });

@@ -258,3 +258,34 @@ describe('splitIntoChunks', () => {
     expect(count).toBeLessThan(Math.ceil(text.length / 150));
   });
 });
+
+describe('splitIntoChunks with firstClauseAlone (auditions)', () => {
+  const texts = (text: string) =>
+    [...splitIntoChunks(text, 'en', { firstClauseAlone: true })].map((c) => [c.text, c.breakAfter]);
+
+  it('cuts only the first sentence, after its first clause', () => {
+    expect(texts('Hello, this is how I sound. Then, another one.')).toEqual([
+      ['Hello,', 'clause'],
+      ['this is how I sound.', 'sentence'],
+      ['Then, another one.', 'end'],
+    ]);
+    const [first] = splitIntoChunks('Well; then.', 'en', { firstClauseAlone: true });
+    expect(first?.pauseAfterMs).toBe(PAUSE_MS.clauseStrong);
+    expect(texts('你好，这是我的声音。')).toEqual([
+      ['你好，', 'clause'],
+      ['这是我的声音。', 'end'],
+    ]);
+  });
+
+  it('leaves a sentence whole when no clause mark has words on both sides', () => {
+    expect(texts('Pages 10–20 are read, fine')).toEqual([
+      ['Pages 10–20 are read,', 'clause'],
+      ['fine', 'end'],
+    ]);
+    expect(texts('No clause here. Hello, there.')).toEqual([
+      ['No clause here.', 'sentence'],
+      ['Hello, there.', 'end'],
+    ]);
+    expect(texts('*** , Hello there.')).toEqual([['*** , Hello there.', 'end']]);
+  });
+});

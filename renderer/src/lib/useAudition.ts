@@ -1,0 +1,90 @@
+/**
+ * Plays voice auditions, one at a time, for every view that offers them (Voices, Voice
+ * library). The audio element's source is the audition's address, so the browser plays the
+ * WAV as it streams in rather than after the whole of it has downloaded.
+ */
+
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { AuditionBody } from '../../../electron/shared/api';
+import { errorMessage } from './api-client';
+import { useClient } from '../stores';
+
+export type AuditionPhase = 'loading' | 'playing';
+
+export interface Audition {
+  /** What is auditioning now (the key passed to `toggle`), or null. */
+  active: string | null;
+  /** `loading` from the click until the sound starts, then `playing`; null when idle. */
+  phase: AuditionPhase | null;
+  /** The last audition that failed, and why in the API's words. */
+  error: { key: string; message: string } | null;
+  /** Plays `voiceCode` under `key` (stopping any other); when `key` is already active, stops it. */
+  toggle(key: string, voiceCode: string, body?: AuditionBody): void;
+  stop(): void;
+}
+
+export function useAudition(): Audition {
+  const client = useClient();
+  const audio = useRef<HTMLAudioElement | null>(null);
+  const activeKey = useRef<string | null>(null);
+  const [state, setState] = useState<{ key: string; phase: AuditionPhase } | null>(null);
+  const [error, setError] = useState<{ key: string; message: string } | null>(null);
+
+  const stop = useCallback(() => {
+    const element = audio.current;
+    audio.current = null;
+    activeKey.current = null;
+    if (element) {
+      element.pause();
+      // Drops the connection too, which stops the synthesis on the server.
+      element.removeAttribute('src');
+      element.load();
+    }
+    setState(null);
+  }, []);
+
+  useEffect(() => stop, [stop]);
+
+  const toggle = useCallback(
+    (key: string, voiceCode: string, body: AuditionBody = {}) => {
+      const wasActive = activeKey.current === key;
+      stop();
+      if (wasActive) return;
+      setError(null);
+      const element = new Audio();
+      audio.current = element;
+      activeKey.current = key;
+      const isCurrent = () => audio.current === element;
+      const finish = () => {
+        if (!isCurrent()) return false;
+        audio.current = null;
+        activeKey.current = null;
+        setState(null);
+        return true;
+      };
+      element.onplaying = () => {
+        if (isCurrent()) setState({ key, phase: 'playing' });
+      };
+      element.onended = finish;
+      element.onerror = () => {
+        if (!finish()) return;
+        // The element only knows that the source failed: the API's own answer says why.
+        void client.audition(voiceCode, body).then(
+          () => setError({ key, message: 'The sample could not be played.' }),
+          (e: unknown) => setError({ key, message: errorMessage(e) }),
+        );
+      };
+      element.src = client.auditionUrl(voiceCode, body);
+      setState({ key, phase: 'loading' });
+      element.play().catch((e: unknown) => {
+        // A source error arrives as `error` above, a stop before playing as AbortError.
+        const name = (e as Error).name;
+        if (name !== 'AbortError' && name !== 'NotSupportedError' && finish())
+          setError({ key, message: errorMessage(e) });
+      });
+    },
+    [client, stop],
+  );
+
+  return { active: state?.key ?? null, phase: state?.phase ?? null, error, toggle, stop };
+}
