@@ -4,13 +4,18 @@ import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_pr
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** The CLI's entry, run through tsx as `npm run serve` does. */
-const CLI_ENTRY = join(import.meta.dirname, '..', 'electron', 'core', 'cli', 'index.ts');
+/**
+ * What `npm run say|serve|keys` runs: the launcher, which runs the compiled CLI
+ * (dist/cli/narration-studio.js), rebuilding it first when a source changed.
+ */
+const CLI_LAUNCHER = join(import.meta.dirname, '..', 'electron', 'launch', 'cli.mjs');
+/** The compiled entry itself (package.json "bin"), for timing a bare `node <entry> …`. */
+export const CLI_ENTRY = join(import.meta.dirname, '..', 'dist', 'cli', 'narration-studio.js');
 
 /** Runs a CLI command (`keys create …`) to the end; resolves with its stdout. */
 export function runCli(args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI_ENTRY, ...args], {
+    const child = spawn(process.execPath, [CLI_LAUNCHER, ...args], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let out = '';
@@ -23,7 +28,7 @@ export function runCli(args: string[]): Promise<string> {
 
 /** Starts `serve --port 0 <args>` in its own process; resolves once it listens, with its base URL. */
 export async function startServe(args: string[]): Promise<{ server: ChildProcess; base: string }> {
-  const server = spawn(process.execPath, ['--import', 'tsx', CLI_ENTRY, 'serve', '--port', '0', ...args], {
+  const server = spawn(process.execPath, [CLI_LAUNCHER, 'serve', '--port', '0', ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const base = await new Promise<string>((resolve, reject) => {

@@ -1,45 +1,30 @@
 /**
- * Builds what the desktop app runs: the studio UI (vite, only when its sources changed) and
- * the Electron main process, its engine workers and the preload (esbuild, in well under a
- * second). Output under dist/: electron/main/{index,engine-host-worker,espeak-worker}.js (ESM,
- * packages left in node_modules so the engine finds its data files) and
- * electron/preload/index.cjs (CommonJS, self-contained: a sandboxed preload may only
- * require 'electron').
+ * Builds what the app runs: the studio UI (vite, only when its sources changed), the Electron
+ * main process, its engine workers and the preload, and the headless CLI (esbuild, in well
+ * under a second each). Output under dist/:
+ * - electron/main/{index,engine-host-worker,espeak-worker}.js and electron/preload/index.cjs
+ *   (CommonJS, self-contained: a sandboxed preload may only require 'electron');
+ * - cli/narration-studio.js (package.json "bin") with the same workers beside it and the
+ *   chunks of what only some commands load (the server, the engine, the voice library).
+ * Node bundles are ESM with packages left in node_modules, so the engine finds its data files.
  */
 
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, rmSync, utimesSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { build, type BuildOptions, type Metafile } from 'esbuild';
 import { APP_FILES } from '../main/app-files';
+import { CLI_ENTRY, isOutputStale, isStale, UI_SOURCES } from './freshness.mjs';
+
+export { isStale };
 
 /** Repository root. */
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-/** True when the output is missing or older than the newest input. */
-export function isStale(outputMtimeMs: number | undefined, inputMtimesMs: Iterable<number>): boolean {
-  if (outputMtimeMs === undefined) return true;
-  for (const input of inputMtimesMs) if (input > outputMtimeMs) return true;
-  return false;
-}
-
-function* mtimes(dir: string): Generator<number> {
-  if (!existsSync(dir)) return;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules') continue;
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) yield* mtimes(path);
-    else yield statSync(path).mtimeMs;
-  }
-}
-
 /** Runs `vite build` for the renderer when dist/renderer is missing or older than its sources. */
 export function buildUiIfStale(root = ROOT, out: NodeJS.WritableStream = process.stderr): void {
-  const index = join(root, APP_FILES.uiIndex);
-  const built = existsSync(index) ? statSync(index).mtimeMs : undefined;
-  const inputs = [...mtimes(join(root, 'renderer')), ...mtimes(join(root, 'electron/shared'))];
-  if (!isStale(built, inputs)) return;
+  if (!isOutputStale(root, APP_FILES.uiIndex, UI_SOURCES)) return;
   const vite = join(root, 'node_modules/vite/bin/vite.js');
   if (!existsSync(vite)) {
     out.write('The studio UI is not built and vite is not installed: run `npm install`, then `npm start`.\n');
@@ -57,32 +42,72 @@ export function buildUiIfStale(root = ROOT, out: NodeJS.WritableStream = process
   if (result.status !== 0) throw new Error('building the studio UI failed (see above)');
 }
 
-/** Bundles the main process, its workers and the preload into `<outRoot>/dist/electron`. */
-export async function buildElectron(root = ROOT, outRoot = root): Promise<void> {
-  const common = {
+const COMMON = {
+  bundle: true,
+  sourcemap: 'linked',
+  logLevel: 'warning',
+  external: ['electron'],
+} satisfies BuildOptions;
+
+interface NodeBundle {
+  /** Folder of the output: the entry and the engine's workers side by side. */
+  outdir: string;
+  /** Output name of the entry (without `.js`) and its source, relative to the root. */
+  entry: { name: string; source: string };
+  /** Node version the code must run on (esbuild target). */
+  target: string;
+  /**
+   * Code reached only through `import()` goes to chunks beside the entry, with its packages,
+   * so a command loads only what it uses (the CLI). Without it, one file holds everything.
+   */
+  splitting?: boolean;
+}
+
+/**
+ * One Node entry with the engine's workers beside it (the core finds them relative to its own
+ * module: engine/host/engine-host.ts, engine/espeak/worker-url.ts). ESM, packages external.
+ * Files of an earlier build that this one did not write (old chunks) are removed.
+ */
+async function bundleForNode(root: string, bundle: NodeBundle): Promise<Metafile> {
+  const { metafile } = await build({
+    ...COMMON,
     absWorkingDir: root,
-    bundle: true,
-    sourcemap: 'linked' as const,
-    logLevel: 'warning' as const,
-    external: ['electron'],
-  };
-  await build({
-    ...common,
     entryPoints: {
-      'main/index': 'electron/main/index.ts',
-      // Beside index.js: the core finds its workers relative to its own module.
-      'main/engine-host-worker': 'electron/core/engine/host/engine-host-worker.ts',
-      'main/espeak-worker': 'electron/core/engine/espeak/espeak-worker.ts',
+      [bundle.entry.name]: bundle.entry.source,
+      'engine-host-worker': 'electron/core/engine/host/engine-host-worker.ts',
+      'espeak-worker': 'electron/core/engine/espeak/espeak-worker.ts',
     },
-    outdir: join(outRoot, 'dist/electron'),
+    outdir: bundle.outdir,
     platform: 'node',
     format: 'esm',
+    target: bundle.target,
+    packages: 'external',
+    splitting: bundle.splitting ?? false,
+    metafile: true,
+  });
+  if (!metafile) throw new Error('esbuild wrote no metafile');
+  const written = new Set(Object.keys(metafile.outputs).map((file) => join(root, file)));
+  for (const name of readdirSync(bundle.outdir)) {
+    const file = join(bundle.outdir, name);
+    if (!written.has(file) && /\.js(\.map)?$/.test(name)) rmSync(file, { force: true });
+  }
+  // esbuild may leave an unchanged file untouched; its time must still say "built after the sources".
+  const now = new Date();
+  utimesSync(join(bundle.outdir, `${bundle.entry.name}.js`), now, now);
+  return metafile;
+}
+
+/** Bundles the main process, its workers and the preload into `<outRoot>/dist/electron`. */
+export async function buildElectron(root = ROOT, outRoot = root): Promise<void> {
+  await bundleForNode(root, {
+    outdir: join(outRoot, 'dist/electron/main'),
+    entry: { name: 'index', source: 'electron/main/index.ts' },
     // Electron 41 runs Node 24.
     target: 'node22',
-    packages: 'external',
   });
   await build({
-    ...common,
+    ...COMMON,
+    absWorkingDir: root,
     entryPoints: ['electron/preload/index.ts'],
     outfile: join(outRoot, APP_FILES.preload),
     platform: 'browser',
@@ -91,7 +116,26 @@ export async function buildElectron(root = ROOT, outRoot = root): Promise<void> 
   });
 }
 
+/**
+ * Bundles the headless CLI into `<outRoot>/dist/cli` (`CLI_ENTRY`, the package's "bin", with a
+ * `#!/usr/bin/env node` line), for the Node versions package.json "engines" allows. Resolves to
+ * esbuild's metafile (what each output imports).
+ */
+export async function buildCli(root = ROOT, outRoot = root): Promise<Metafile> {
+  const entry = join(outRoot, CLI_ENTRY);
+  return bundleForNode(root, {
+    outdir: dirname(entry),
+    entry: { name: basename(CLI_ENTRY, '.js'), source: 'electron/core/cli/index.ts' },
+    target: 'node20',
+    splitting: true,
+  });
+}
+
+// `tsx electron/launch/build.ts`: everything; with `--cli`, the CLI alone (`npm run build:cli`).
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  buildUiIfStale();
-  await buildElectron();
+  if (!process.argv.includes('--cli')) {
+    buildUiIfStale();
+    await buildElectron();
+  }
+  await buildCli();
 }

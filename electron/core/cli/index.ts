@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 /**
  * Headless entry: the studio's core under plain Node, without Electron.
  *   say    synthesise text to an audio file
@@ -8,19 +9,20 @@
  * implementations and paths wired.
  */
 
-import { runKeys } from './keys-command';
-import { runSay } from './say-command';
-import { runServe } from './serve-command';
-import { runVoices } from './voices-command';
+import process from 'node:process';
 
-const COMMANDS = new Map<string, (argv: string[]) => Promise<number>>([
-  ['say', runSay],
-  ['serve', runServe],
-  ['keys', runKeys],
-  ['voices', runVoices],
+type Command = (argv: string[]) => Promise<number>;
+
+// Each command is loaded when it runs: `say` never loads the server or the store, and `--help`
+// loads nothing (the compiled CLI keeps each in its own chunk; see electron/launch/build.ts).
+const COMMANDS = new Map<string, () => Promise<Command>>([
+  ['say', async () => (await import('./say-command')).runSay],
+  ['serve', async () => (await import('./serve-command')).runServe],
+  ['keys', async () => (await import('./keys-command')).runKeys],
+  ['voices', async () => (await import('./voices-command')).runVoices],
 ]);
 
-const USAGE = `usage: cli <command> [options]
+const USAGE = `usage: narration-studio <command> [options]
 commands:
   say     synthesise text to an audio file (say --help)
   serve   run the local API server (serve --help)
@@ -29,8 +31,8 @@ commands:
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
-  const run = command === undefined ? undefined : COMMANDS.get(command);
-  if (run) return run(rest);
+  const load = command === undefined ? undefined : COMMANDS.get(command);
+  if (load) return (await load())(rest);
   if (command === '--help' || command === '-h') {
     process.stdout.write(`${USAGE}\n`);
     return 0;
@@ -39,5 +41,11 @@ async function main(argv: string[]): Promise<number> {
   else process.stderr.write(`unknown command "${command}"\n${USAGE}\n`);
   return 2;
 }
+
+// A reader that stops early (`say --list-voices | head`) is not an error: stop quietly.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+  process.exit(process.exitCode ?? 0);
+});
 
 process.exitCode = await main(process.argv.slice(2));

@@ -3,6 +3,7 @@
  * timings) from the command line, with every option of the API.
  */
 
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname, resolve as resolvePath } from 'node:path';
 import {
@@ -20,10 +21,7 @@ import {
   type ModelId,
 } from '../../shared/options';
 import { findVoice, VOICES } from '../../shared/voices';
-import { createEngine } from '../engine/create-engine';
-import { checkVoiceModel } from '../engine/onnx/check-model';
-import { defaultDataDir } from '../platform/paths';
-import { createVoiceLibrary } from '../voices';
+import type { NeuralVoice } from '../engine/engine';
 import { parseCommandLine, runCommand, UsageError } from './usage';
 
 export const SAY_USAGE = `usage: say --voice <code> --out <file> [options] [text…]
@@ -38,7 +36,7 @@ export const SAY_USAGE = `usage: say --voice <code> --out <file> [options] [text
   --srt <file>        also write SRT subtitles
   --timings <file>    also write word timings (JSON)
   --file <path>       read the text from a file (else the arguments, else stdin)
-  --workers <n>       engine worker threads (default: CPU count)
+  --workers <n>       engine worker threads at most (default: CPU count; started as the text needs them)
   --data-dir <dir>    data folder whose installed neural voices speak (default: the per-user app data folder)
   --list-voices       print the voice codes and exit`;
 
@@ -59,6 +57,27 @@ function listVoices(): string {
       `${v.voice_code.padEnd(28)} ${v.language_name.padEnd(11)} ${v.gender.padEnd(7)} ${(v.accent + (v.accent_approximated ? ' (approximated)' : '')).padEnd(28)} ${String(v.price).padStart(5)} credits/1000 chars${v.standard ? '' : '  (model_id does not apply)'}`,
   );
   return lines.join('\n');
+}
+
+/** The installed neural voice that speaks `voiceCode` with `model`; undefined: eSpeak speaks it. */
+async function findNeuralVoice(
+  dataDirOption: string | undefined,
+  voiceCode: string,
+  model: ModelId,
+): Promise<NeuralVoice | undefined> {
+  const [{ defaultDataDir }, { voicesDir }] = await Promise.all([
+    import('../platform/paths'),
+    import('../voices/layout'),
+  ]);
+  const dataDir = dataDirOption ?? defaultDataDir();
+  // Without a voices folder nothing is installed and eSpeak speaks every voice: the library
+  // (manifests and their schemas, the model check) is not even loaded.
+  if (!existsSync(voicesDir(dataDir))) return undefined;
+  const [{ checkVoiceModel }, { createVoiceLibrary }] = await Promise.all([
+    import('../engine/onnx/check-model'),
+    import('../voices/library'),
+  ]);
+  return createVoiceLibrary({ dataDir, validateModel: checkVoiceModel }).neuralVoice(voiceCode, model);
 }
 
 async function readStdin(): Promise<string> {
@@ -151,11 +170,12 @@ async function say(argv: string[]): Promise<void> {
   else throw new UsageError('give the text as arguments, with --file, or on standard input');
 
   const showProgress = process.stderr.isTTY && text.length > 2000;
-  const voices = createVoiceLibrary({
-    dataDir: values['data-dir'] ?? defaultDataDir(),
-    validateModel: checkVoiceModel,
-  });
-  const neuralVoice = await voices.neuralVoice(voice.voice_code, model);
+  // Loaded only now: `--help`, `--list-voices` and a usage error never load the engine.
+  const [{ createEngine }, neuralVoice] = await Promise.all([
+    import('../engine/create-engine'),
+    findNeuralVoice(values['data-dir'], voice.voice_code, model),
+  ]);
+  // The pool starts workers as the render needs them: a sentence starts one, a book all of them.
   const engine = await createEngine({ poolSize: workers });
   const started = performance.now();
   try {

@@ -7,13 +7,25 @@
 
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
-import { extname, join, resolve, sep } from 'node:path';
+import { dirname, extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../../shared/errors';
 
-/** Where `npm run build:ui` writes the renderer. */
-export const DEFAULT_UI_DIR = fileURLToPath(new URL('../../../dist/renderer', import.meta.url));
+/**
+ * The nearest folder at or above `dir` that holds a package.json (the repository, or the
+ * installed package), else `dir`. This module runs from the sources (electron/core/server/)
+ * and from bundles (dist/cli/, dist/electron/main/), each at its own depth below that root.
+ */
+function packageRootOf(dir: string): string {
+  for (let at = dir; ; at = dirname(at)) {
+    if (existsSync(join(at, 'package.json'))) return at;
+    if (dirname(at) === at) return dir;
+  }
+}
+
+/** Where `npm run build:ui` writes the renderer: dist/renderer of the package this module belongs to. */
+export const DEFAULT_UI_DIR = join(packageRootOf(dirname(fileURLToPath(import.meta.url))), 'dist/renderer');
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

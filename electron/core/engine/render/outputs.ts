@@ -8,7 +8,6 @@ import { StagedFile } from '../../platform/staged-file';
 import type { AudioSink } from '../audio/audio-sink';
 import { createVolumeProcessor } from '../audio/dsp';
 import { createEncoderSink } from '../audio/encoder-sink';
-import { createMp3Sink } from '../audio/mp3';
 import { createWavSink } from '../audio/wav';
 import type { RenderRequest } from '../engine';
 import { createCueBuilder } from '../subtitles/cues';
@@ -35,13 +34,17 @@ export interface RenderOutputs {
 /**
  * The audio file's sink for `request.audio_type`: WAV and MP3 have file writers of their own
  * (WAV writes its real sizes at the end); the other formats write their stream encoder's bytes.
+ * Encoders other than WAV's are loaded on first use.
  */
-function openAudioSink(request: RenderRequest, sampleRate: number): Promise<AudioSink> {
+async function openAudioSink(request: RenderRequest, sampleRate: number): Promise<AudioSink> {
   switch (request.audio_type) {
     case 'wav':
       return createWavSink(request.audioPath, sampleRate);
-    case 'mp3':
+    case 'mp3': {
+      // Loaded when first needed, as the stream encoders are: a WAV render never loads LAME.
+      const { createMp3Sink } = await import('../audio/mp3');
       return createMp3Sink(request.audioPath, { sampleRate, bitrate: request.bitrate });
+    }
     case 'opus':
     case 'aac':
     case 'flac':

@@ -1,0 +1,249 @@
+/**
+ * The compiled CLI (dist/cli/narration-studio.js, package.json "bin"), built into a temp folder
+ * laid out as a clone (package.json, node_modules, dist/renderer) and run for real under plain
+ * Node: help, the voice list, a say to WAV, serve with the studio UI. And the launcher of
+ * `npm run say|serve|…` (electron/launch/cli.mjs): it builds a missing or stale bundle, and
+ * only then.
+ */
+
+import { spawn, spawnSync } from 'node:child_process';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Metafile } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCli, ROOT } from '../../electron/launch/build';
+import { CLI_ENTRY, CLI_SOURCES, isOutputStale } from '../../electron/launch/freshness.mjs';
+import { rmsOf, wavSamples } from '../fixtures/audio-analysis';
+
+const UI_INDEX = '<!doctype html><title>studio fixture</title>';
+
+/** A folder laid out as a clone: package.json and node_modules (the repository's, linked). */
+function makeApp(prefix: string): string {
+  const app = mkdtempSync(join(tmpdir(), prefix));
+  writeFileSync(join(app, 'package.json'), JSON.stringify({ type: 'module', bin: CLI_ENTRY }));
+  symlinkSync(join(ROOT, 'node_modules'), join(app, 'node_modules'), 'junction');
+  return app;
+}
+
+function run(app: string, args: string[], env: NodeJS.ProcessEnv = {}) {
+  const r = spawnSync(process.execPath, args, {
+    cwd: app,
+    env: { ...process.env, NODE_OPTIONS: '', ...env },
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** Packages the static imports of `output` reach (chunks followed, `import()` not). */
+function staticPackages(metafile: Metafile, output: string): Set<string> {
+  const packages = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const imported of metafile.outputs[file]?.imports ?? []) {
+      if (imported.kind === 'dynamic-import') continue;
+      if (imported.external) {
+        if (!imported.path.startsWith('node:')) packages.add(imported.path);
+      } else visit(imported.path);
+    }
+  };
+  visit(output);
+  return packages;
+}
+
+/** The output file built from `source` (an entry, or a module loaded with `import()`). */
+function outputOf(metafile: Metafile, source: string): string {
+  const found = Object.entries(metafile.outputs).find(([, o]) => o.entryPoint === source);
+  if (!found) throw new Error(`no output for ${source}`);
+  return found[0];
+}
+
+describe('the compiled CLI', () => {
+  let app: string;
+  let entry: string;
+  let metafile: Metafile;
+
+  beforeAll(async () => {
+    app = makeApp('ns-cli-');
+    metafile = await buildCli(ROOT, app);
+    entry = join(app, CLI_ENTRY);
+    mkdirSync(join(app, 'dist/renderer'), { recursive: true });
+    writeFileSync(join(app, 'dist/renderer/index.html'), UI_INDEX);
+  });
+  afterAll(() => rmSync(app, { recursive: true, force: true }));
+
+  it('is an executable ESM file with a node shebang, its workers beside it', () => {
+    const text = readFileSync(entry, 'utf8');
+    expect(text.startsWith('#!/usr/bin/env node\n')).toBe(true);
+    expect(statSync(entry).mode & 0o111).not.toBe(0);
+    for (const worker of ['espeak-worker.js', 'engine-host-worker.js']) {
+      expect(statSync(join(app, 'dist/cli', worker)).size).toBeGreaterThan(500);
+    }
+  });
+
+  it('loads no package for --help, and say none of the server, store, installer or codecs', () => {
+    const main = outputOf(metafile, 'electron/core/cli/index.ts');
+    expect([...staticPackages(metafile, main)]).toEqual([]);
+    const say = [...staticPackages(metafile, outputOf(metafile, 'electron/core/cli/say-command.ts'))];
+    expect(say).toEqual([]);
+    const engine = [...staticPackages(metafile, outputOf(metafile, 'electron/core/engine/create-engine.ts'))];
+    for (const heavy of [
+      'fastify',
+      'node-sqlite3-wasm',
+      'onnxruntime-node',
+      'kuromoji',
+      'wasm-media-encoders',
+    ]) {
+      expect(engine).not.toContain(heavy);
+    }
+    const library = [...staticPackages(metafile, outputOf(metafile, 'electron/core/voices/library.ts'))];
+    for (const heavy of ['undici', 'tar', 'yauzl', 'fastify', 'node-sqlite3-wasm']) {
+      expect(library).not.toContain(heavy);
+    }
+  });
+
+  it('prints its usage with --help', () => {
+    const r = run(app, [entry, '--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^usage: narration-studio <command>/);
+    expect(r.stdout).toContain('say');
+  });
+
+  it('lists the voices', () => {
+    const r = run(app, [entry, 'say', '--list-voices']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^en_female_emily_us\s+English/m);
+  });
+
+  it('says a sentence to a WAV file with eSpeak from its worker beside the bundle', () => {
+    const out = join(app, 'hi.wav');
+    // No neural voices: the per-user data folder is an empty one of this test's.
+    const r = run(app, [entry, 'say', '--voice', 'en_female_emily_us', '--out', out, 'Hello there.'], {
+      XDG_DATA_HOME: join(app, 'user-data'),
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('spoken by espeak');
+    const { pcm, sampleRate } = wavSamples(new Uint8Array(readFileSync(out)));
+    expect(sampleRate).toBe(22050);
+    expect(pcm.length / sampleRate).toBeGreaterThan(0.4);
+    expect(rmsOf(pcm)).toBeGreaterThan(500);
+  });
+
+  it('serves the studio UI from dist/renderer of its own package, and stops on SIGTERM', async () => {
+    const child = spawn(
+      process.execPath,
+      [
+        entry,
+        'serve',
+        '--port',
+        '0',
+        '--data-dir',
+        join(app, 'data'),
+        '--settings-dir',
+        join(app, 'settings'),
+      ],
+      { cwd: app, env: { ...process.env, NODE_OPTIONS: '' }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    try {
+      const [url, loginUrl] = await new Promise<[string, string]>((resolve, reject) => {
+        let out = '';
+        child.stdout.on('data', (d: Buffer) => {
+          out += d.toString();
+          const match = /^listening on (http:\/\/127\.0\.0\.1:\d+)\nopen (\S+)$/m.exec(out);
+          if (match) resolve([match[1]!, match[2]!]);
+        });
+        void exited.then((code) => reject(new Error(`serve exited with ${code}: ${stderr}`)));
+      });
+      const index = await fetch(`${url}/`);
+      expect(index.status).toBe(200);
+      expect(await index.text()).toBe(UI_INDEX);
+      // The engine runs in its host thread (engine-host-worker.js), its eSpeak workers beside it.
+      const signIn = await fetch(loginUrl, { redirect: 'manual' });
+      const cookie = String(signIn.headers.get('set-cookie')).split(';')[0]!;
+      const audition = await fetch(`${url}/api/v1/voices/en_female_emily_us/audition`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json' },
+        body: '{}',
+      });
+      expect(audition.status).toBe(200);
+      const wav = new Uint8Array(await audition.arrayBuffer());
+      expect(Buffer.from(wav.subarray(0, 4)).toString('ascii')).toBe('RIFF');
+      expect(wav.length).toBeGreaterThan(10_000);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect(await exited, stderr).toBe(0);
+  });
+});
+
+describe('the launcher of npm run say|serve|keys|voices', () => {
+  let app: string;
+  beforeAll(() => {
+    // A clone without dist/: the sources the CLI is built from, and the build itself.
+    app = makeApp('ns-launch-');
+    for (const path of [
+      'electron/core',
+      'electron/shared',
+      'electron/launch',
+      'electron/main',
+      'tsconfig.json',
+    ]) {
+      cpSync(join(ROOT, path), join(app, path), { recursive: true });
+    }
+  });
+  afterAll(() => rmSync(app, { recursive: true, force: true }));
+
+  const launch = (args: string[]) => run(app, [join(app, 'electron/launch/cli.mjs'), ...args]);
+
+  it('builds a missing bundle, then runs it', () => {
+    const r = launch(['--help']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('Building the CLI');
+    expect(r.stdout).toMatch(/^usage: narration-studio <command>/);
+    expect(isOutputStale(app, CLI_ENTRY, CLI_SOURCES)).toBe(false);
+  });
+
+  it('runs a fresh bundle as it is, and rebuilds after a source changed', () => {
+    const fresh = launch(['say', '--list-voices']);
+    expect(fresh.code, fresh.stderr).toBe(0);
+    expect(fresh.stderr).not.toContain('Building');
+    expect(fresh.stdout).toContain('en_female_emily_us');
+
+    // As if the sources had been edited after the build: the bundle is older than they are.
+    const past = new Date(Date.now() - 600_000);
+    utimesSync(join(app, CLI_ENTRY), past, past);
+    expect(isOutputStale(app, CLI_ENTRY, CLI_SOURCES)).toBe(true);
+    const rebuilt = launch(['--help']);
+    expect(rebuilt.code, rebuilt.stderr).toBe(0);
+    expect(rebuilt.stderr).toContain('Building the CLI');
+    expect(statSync(join(app, CLI_ENTRY)).mtimeMs).toBeGreaterThan(past.getTime());
+    expect(isOutputStale(app, CLI_ENTRY, CLI_SOURCES)).toBe(false);
+  });
+
+  it('counts every file under the source folders, skipping node_modules', () => {
+    const built = statSync(join(app, CLI_ENTRY)).mtimeMs;
+    const later = new Date(built + 60_000);
+    mkdirSync(join(app, 'electron/core/node_modules/x'), { recursive: true });
+    writeFileSync(join(app, 'electron/core/node_modules/x/index.js'), '');
+    utimesSync(join(app, 'electron/core/node_modules/x/index.js'), later, later);
+    expect(isOutputStale(app, CLI_ENTRY, CLI_SOURCES)).toBe(false);
+    utimesSync(join(app, 'electron/core/engine/espeak/protocol.ts'), later, later);
+    expect(isOutputStale(app, CLI_ENTRY, CLI_SOURCES)).toBe(true);
+  });
+});
