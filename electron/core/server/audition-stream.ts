@@ -6,14 +6,11 @@
  * is stored: a listener that hangs up stops the synthesis.
  */
 
-import { PassThrough } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { AppError } from '../../shared/errors';
 import { createStreamEncoder, type StreamEncoder } from '../engine/audio/stream-encoder';
 import type { AuditionOptions, AuditionResult, Engine } from '../engine/engine';
-
-/** Samples encoded per write before the event loop may run (see speech-stream.ts). */
-const ENCODE_SLICE = 8192;
+import { createPcmStream, sendPcmStream } from './pcm-stream';
 
 /** Answers with the audition of `options`, streamed; rejects (before any byte) with its AppError. */
 export async function sendAudition(
@@ -25,7 +22,8 @@ export async function sendAudition(
   let sampleRate = 0;
   let outcome: { result: AuditionResult } | { error: unknown } | undefined;
   let wake: (() => void) | undefined;
-  const poke = () => {
+  // Wakes the wait for the first audio; once the stream exists, feeds it instead.
+  let poke = () => {
     const w = wake;
     wake = undefined;
     w?.();
@@ -52,7 +50,7 @@ export async function sendAudition(
       (result) => (outcome = { result }),
       (error: unknown) => (outcome = { error }),
     )
-    .finally(poke);
+    .finally(() => poke());
 
   while (queue.length === 0 && !outcome) await nextEvent();
   if (queue.length === 0 && outcome && 'error' in outcome) throw outcome.error;
@@ -65,41 +63,13 @@ export async function sendAudition(
     stop.abort(error);
     throw error;
   }
-
-  const body = new PassThrough();
-  body.on('error', () => undefined);
-  body.on('close', () => {
-    if (!outcome) stop.abort(new AppError('CANCELLED', 'The listener hung up.'));
-    poke();
-  });
-  const pump = async () => {
-    try {
-      for (;;) {
-        while (queue.length > 0 && !body.destroyed) {
-          const pcm = queue.shift()!;
-          for (let at = 0; at < pcm.length && !body.destroyed; at += ENCODE_SLICE) {
-            body.write(await encoder.encode(pcm.subarray(at, at + ENCODE_SLICE)));
-          }
-        }
-        if (outcome || body.destroyed) break;
-        await nextEvent();
-      }
-      if (body.destroyed) return;
-      // A failure after the first audio can only cut the stream: the client sees it incomplete.
-      if (outcome && 'error' in outcome) throw outcome.error;
-      const last = await encoder.finish();
-      if (last.length > 0) body.write(last);
-      body.end();
-    } catch (error) {
-      body.destroy(error as Error);
-    } finally {
-      await encoder.close().catch(() => undefined);
-    }
+  const stream = createPcmStream(encoder);
+  // From here the engine's audio and its end go straight to the stream.
+  const flush = () => {
+    for (const pcm of queue.splice(0)) stream.push(pcm);
+    if (outcome) stream.end('error' in outcome ? (outcome.error as Error) : undefined);
   };
-  void pump();
-  return reply
-    .code(200)
-    .header('content-type', encoder.contentType)
-    .header('cache-control', 'no-store')
-    .send(body);
+  poke = flush;
+  flush();
+  return sendPcmStream(reply, stream, encoder.contentType);
 }

@@ -9,19 +9,13 @@
  */
 
 import { readFile } from 'node:fs/promises';
-import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, type ErrorCode } from '../../shared/errors';
-import { createStreamEncoder } from '../engine/audio/stream-encoder';
+import { createStreamEncoder, type StreamEncoder } from '../engine/audio/stream-encoder';
 import type { Jobs } from '../jobs';
 import type { RequestRow } from '../store';
 import { CONTENT_TYPES, sendFile } from './files';
-
-/**
- * Samples encoded at a time before the event loop may run: the encoders are synchronous, and
- * a sentence of several seconds encoded in one go would hold back every socket, this one too.
- */
-const ENCODE_SLICE = 4096;
+import { createPcmStream, sendPcmStream, type PcmStream } from './pcm-stream';
 
 /** Bytes of audio per SSE event when a finished file is sent as events. */
 const SSE_FILE_PIECE = 32 * 1024;
@@ -57,96 +51,60 @@ function failure(row: RequestRow): AppError {
 /** Answers the speech request: streamed while it renders, or from its file once finished. */
 export async function sendSpeech(answer: SpeechAnswer): Promise<FastifyReply> {
   const { reply, jobs, row } = answer;
-  const queue: Int16Array[] = [];
+  const sse = answer.streamFormat === 'sse';
+  // Audio heard before the stream exists: the status line waits for the first of it.
+  const early: Int16Array[] = [];
   let sampleRate = 0;
+  // Set once the first audio has arrived and the encoder is ready.
+  const live: { stream?: PcmStream } = {};
   let finished: RequestRow | undefined;
   let wake: (() => void) | undefined;
-  const poke = () => {
-    const w = wake;
-    wake = undefined;
-    w?.();
-  };
   const unlisten = jobs.runner.listen(row.id, (pcm, rate) => {
+    if (live.stream) return live.stream.push(pcm);
     sampleRate = rate;
-    queue.push(pcm);
-    poke();
+    early.push(pcm);
+    wake?.();
   });
   reply.header('x-request-id', row.id);
   if (!unlisten) return sendFinished(answer, await jobs.whenFinished(row.id));
-  const nextEvent = () => new Promise<void>((resolve) => (wake = resolve));
+  // A render that fails after its first audio can only cut the stream.
+  const endStream = (done: RequestRow) =>
+    live.stream!.end(
+      done.status === 'SUCCESS' ? undefined : failure(done),
+      sse ? doneEvent(done) : undefined,
+    );
   void jobs.whenFinished(row.id).then((done) => {
     finished = done;
-    poke();
+    if (live.stream) endStream(done);
+    else wake?.();
   });
 
-  // The status line waits for the first audio, so a request that fails early still gets an error.
+  while (early.length === 0 && !finished) await new Promise<void>((resolve) => (wake = resolve));
+  if (early.length === 0) {
+    unlisten();
+    return sendFinished(answer, finished!);
+  }
+  let encoder: StreamEncoder;
   try {
-    while (queue.length === 0 && !finished) await nextEvent();
+    encoder = await createStreamEncoder(row.audio_type, { sampleRate, bitrate: row.bitrate });
   } catch (error) {
     unlisten();
     throw error;
   }
-  if (queue.length === 0) {
-    unlisten();
-    return sendFinished(answer, finished!);
-  }
-
-  const sse = answer.streamFormat === 'sse';
-  const encoder = await createStreamEncoder(row.audio_type, { sampleRate, bitrate: row.bitrate }).catch(
-    (error: unknown) => {
-      unlisten();
-      throw error;
-    },
-  );
-  const body = new PassThrough();
-  // A client that hangs up only stops the stream: the request still finishes and is kept.
-  body.on('error', () => undefined);
-  body.on('close', () => {
-    unlisten();
-    poke();
-  });
-  const send = (piece: Uint8Array) => {
-    if (body.destroyed || piece.length === 0) return;
-    body.write(
-      sse ? sseEvent({ type: 'speech.audio.delta', audio: Buffer.from(piece).toString('base64') }) : piece,
-    );
-  };
-  const pump = async () => {
-    try {
-      for (;;) {
-        while (queue.length > 0 && !body.destroyed) {
-          const pcm = queue.shift()!;
-          for (let at = 0; at < pcm.length && !body.destroyed; at += ENCODE_SLICE) {
-            send(await encoder.encode(pcm.subarray(at, at + ENCODE_SLICE)));
-            // Lets the socket send what was written, and other requests be served.
-            await new Promise((resolve) => setImmediate(resolve));
-          }
+  const stream = createPcmStream(encoder, {
+    ...(sse
+      ? {
+          wrap: (bytes) =>
+            sseEvent({ type: 'speech.audio.delta', audio: Buffer.from(bytes).toString('base64') }),
         }
-        if (finished || body.destroyed) break;
-        await nextEvent();
-      }
-      if (body.destroyed) return;
-      // A render that fails mid-way cuts the stream: the client sees an incomplete response.
-      if (finished!.status !== 'SUCCESS') throw failure(finished!);
-      send(await encoder.finish());
-      if (sse) body.write(doneEvent(finished!));
-      body.end();
-    } catch (error) {
-      body.destroy(error as Error);
-    } finally {
-      unlisten();
-      await encoder.close().catch(() => undefined);
-    }
-  };
-  void pump();
-  reply.raw.on('close', () => {
-    if (!body.writableEnded) body.destroy();
+      : {}),
+    // A client that hangs up only stops its stream: the request still finishes and is kept.
+    onClose: unlisten,
   });
-  return reply
-    .code(200)
-    .header('content-type', sse ? 'text/event-stream' : encoder.contentType)
-    .header('cache-control', 'no-store')
-    .send(body);
+  for (const pcm of early) stream.push(pcm);
+  live.stream = stream;
+  if (finished) endStream(finished);
+  return sendPcmStream(reply, stream, sse ? 'text/event-stream' : encoder.contentType);
 }
 
 /** The answer from a finished request's file. */
