@@ -3,6 +3,8 @@
  * `Scenario`; run.ts runs them in order and prints every check and figure.
  */
 
+import { join } from 'node:path';
+
 export interface FaultContext {
   /** Size multiplier from `--scale` (1 = the issue's sizes; CI runs smaller). */
   readonly scale: number;
@@ -49,4 +51,21 @@ export function quantile(values: readonly number[], q: number): number {
   if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+}
+
+/** `serve` options of a scenario's server: any port, its own data and settings folders, its key. */
+export function serveArgs(dir: string, key: string, poolSize: number, ...extra: string[]): string[] {
+  return [
+    '--port',
+    '0',
+    '--data-dir',
+    dir,
+    '--settings-dir',
+    join(dir, 'config'),
+    '--api-key',
+    key,
+    '--pool-size',
+    String(poolSize),
+    ...extra,
+  ];
 }

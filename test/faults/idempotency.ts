@@ -16,7 +16,7 @@ import { openDatabase } from '../../electron/core/store/database';
 import { DEFAULT_BALANCE_MILLI } from '../../electron/shared/pricing';
 import { startServerProcess, type ServerProcess } from '../core/server/process';
 import { random as createRng } from '../fixtures/random';
-import { sleep, type FaultContext, type Scenario } from './harness';
+import { serveArgs, sleep, type FaultContext, type Scenario } from './harness';
 
 const KEY = 'idempotency-fault-key-0123456789abcdef';
 const VOICES = ['en_female_emily_us', 'vi_female_thuytrang_mb', 'en_male_onyx_default'];
@@ -40,18 +40,7 @@ async function run(ctx: FaultContext): Promise<void> {
   const clients = 12;
   const rng = createRng(ctx.seed ^ 0x1de4b07e);
   const dir = mkdtempSync(join(tmpdir(), 'faults-idempotency-'));
-  const args = [
-    '--port',
-    '0',
-    '--data-dir',
-    dir,
-    '--settings-dir',
-    join(dir, 'config'),
-    '--api-key',
-    KEY,
-    '--pool-size',
-    '1',
-  ];
+  const args = serveArgs(dir, KEY, 1);
   let serverUp: Promise<ServerProcess> = startServerProcess(args);
   let server: ServerProcess | undefined;
   let killing = true;

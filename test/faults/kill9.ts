@@ -17,7 +17,7 @@ import { DEFAULT_BALANCE_MILLI } from '../../electron/shared/pricing';
 import { openDatabase } from '../../electron/core/store/database';
 import { startReceiver } from '../fixtures/callback-receiver';
 import { startServerProcess, type ServerProcess } from '../core/server/process';
-import { quantile, sleep, waitUntil, type FaultContext, type Scenario } from './harness';
+import { quantile, serveArgs, sleep, waitUntil, type FaultContext, type Scenario } from './harness';
 import { random as createRng } from '../fixtures/random';
 
 const KEY = 'kill9-fault-key-0123456789abcdef';
@@ -55,20 +55,7 @@ async function run(ctx: FaultContext): Promise<void> {
   const rng = createRng(ctx.seed ^ 0x9e3779b9);
   const dir = mkdtempSync(join(tmpdir(), 'faults-kill9-'));
   const receiver = await startReceiver();
-  const args = [
-    '--port',
-    '0',
-    '--data-dir',
-    dir,
-    '--settings-dir',
-    join(dir, 'config'),
-    '--api-key',
-    KEY,
-    '--pool-size',
-    '2',
-    '--callback-delay-ms',
-    '200',
-  ];
+  const args = serveArgs(dir, KEY, 2, '--callback-delay-ms', '200');
   let server: ServerProcess | undefined;
   let serverUp: Promise<ServerProcess> = startServerProcess(args);
   const attempts: Attempt[] = [];

@@ -34,7 +34,7 @@ import { dataPaths } from '../../electron/core/platform/paths';
 import { rmsOf, wavSamples } from '../fixtures/audio-analysis';
 import { ENTRY } from '../core/server/process';
 import { startTestCore } from '../core/server/helpers';
-import { sleep, waitUntil, type FaultContext, type Scenario } from './harness';
+import { serveArgs, sleep, waitUntil, type FaultContext, type Scenario } from './harness';
 import { random as createRng } from '../fixtures/random';
 
 const KEY = 'storage-fault-key-0123456789abcdef';
@@ -71,25 +71,13 @@ interface Serve {
   exited: Promise<number | null>;
 }
 
-function serveArgs(dir: string): string[] {
-  return [
-    'serve',
-    '--port',
-    '0',
-    '--data-dir',
-    dir,
-    '--settings-dir',
-    join(dir, 'config'),
-    '--api-key',
-    KEY,
-    '--pool-size',
-    '2',
-  ];
+function serveCommand(dir: string): string[] {
+  return ['serve', ...serveArgs(dir, KEY, 2)];
 }
 
 /** Spawns `serve`, optionally under `ulimit -f <blocks>` (1024-byte blocks). */
 function spawnServe(dir: string, fileLimitBlocks?: number): ChildProcess {
-  const node = [process.execPath, '--import', 'tsx', ENTRY, ...serveArgs(dir)];
+  const node = [process.execPath, '--import', 'tsx', ENTRY, ...serveCommand(dir)];
   if (fileLimitBlocks === undefined)
     return spawn(node[0]!, node.slice(1), { stdio: ['ignore', 'pipe', 'pipe'] });
   const quoted = node.map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
