@@ -88,6 +88,18 @@ export interface CoreOptions {
    * "Narration Studio"), e.g. "Narration Studio serve".
    */
   holder?: string;
+  /**
+   * A PostgreSQL URL (`postgres://user@host:port/db`) to keep requests, keys, ledger and
+   * deliveries in, shared by every instance pointed at it (default: SQLite in `dataDir`).
+   * Audio files stay in `dataDir`, which those instances must share.
+   */
+  databaseUrl?: string;
+  /** This instance's id (default: host name and random digits). */
+  instanceId?: string;
+  /** Lease of a claimed request, ms (default 30 000). */
+  leaseMs?: number;
+  /** On a shared database, the slow poll under the notifications, ms (default 2000). */
+  pollMs?: number;
 }
 
 export interface Core {
@@ -118,7 +130,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const clock = options.clock ?? systemClock;
   const log = options.log ?? silentLog;
   const paths = dataPaths(options.dataDir);
-  const store = openStore({ path: paths.database, ...(options.holder ? { holder: options.holder } : {}) });
+  const store = await openStore(
+    options.databaseUrl
+      ? { url: options.databaseUrl }
+      : { path: paths.database, ...(options.holder ? { holder: options.holder } : {}) },
+  );
   const voices = createVoiceLibrary({
     dataDir: options.dataDir,
     validateModel: checkVoiceModel,
@@ -149,6 +165,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ...(options.concurrency ? { concurrency: options.concurrency } : {}),
       ...(options.maxQueuedPerKey ? { maxQueuedPerKey: options.maxQueuedPerKey } : {}),
       ...(options.retry ? { retry: options.retry } : {}),
+      ...(options.instanceId ? { instanceId: options.instanceId } : {}),
+      ...(options.leaseMs ? { leaseMs: options.leaseMs } : {}),
+      ...(options.pollMs ? { pollMs: options.pollMs } : {}),
     });
     const sessions = createSessions(options.loginToken);
     const server = buildServer({
@@ -183,7 +202,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     });
     await server.listen({ port: options.port ?? 8787, host });
     port = (server.server.address() as AddressInfo).port;
-    jobs.start();
+    await jobs.start();
 
     const ownEngine = options.engine === undefined;
     const started = engine;
@@ -215,7 +234,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
             if (ownEngine) await started.close();
           } finally {
             // Last, and even when a step before failed: the store's commits are all on disk.
-            store.close();
+            await store.close();
           }
         })();
         return closing;
@@ -223,7 +242,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     };
   } catch (error) {
     if (engine && options.engine === undefined) await engine.close();
-    store.close();
+    await store.close();
     throw error;
   }
 }

@@ -31,6 +31,8 @@ export type ErrorCode =
   | 'DATABASE_LOCKED'
   | 'DATABASE_TOO_NEW'
   | 'DATABASE_CORRUPT'
+  /** The PostgreSQL server could not be reached, or refused the connection (address, login, database). */
+  | 'DATABASE_UNAVAILABLE'
   // engine and server
   | 'ENGINE_FAILED'
   | 'ENGINE_TIMEOUT'

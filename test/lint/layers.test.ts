@@ -54,16 +54,38 @@ const violations: [string, string, string][] = [
     'core/engine may not import layer core/jobs',
   ],
   [
-    'electron/core/store/database.ts',
+    'electron/core/store/sqlite-database.ts',
     "import { createJobs } from '../jobs';",
     'core/store may not import layer core/jobs',
   ],
   [
-    'electron/core/store/database.ts',
+    'electron/core/store/postgres-database.ts',
+    "import { createJobRunner } from '../jobs/runner';",
+    'core/store may not import layer core/jobs',
+  ],
+  [
+    'electron/core/store/sqlite-database.ts',
     "import load from '@echogarden/espeak-ng-emscripten';",
     "core/store may not import the package '@echogarden/espeak-ng-emscripten': only core/engine may",
   ],
-  ['electron/core/store/database.ts', "import Fastify from 'fastify';", 'only core/server may'],
+  ['electron/core/store/sqlite-database.ts', "import Fastify from 'fastify';", 'only core/server may'],
+  ['electron/core/store/postgres-database.ts', "import Fastify from 'fastify';", 'only core/server may'],
+  // The database drivers stay behind the store: nothing above it talks to a database directly.
+  [
+    'electron/core/jobs/runner.ts',
+    "import pg from 'pg';",
+    "core/jobs may not import the package 'pg': only core/store may",
+  ],
+  [
+    'electron/core/server/routes/health.ts',
+    "import sqlite from 'node-sqlite3-wasm';",
+    "core/server may not import the package 'node-sqlite3-wasm': only core/store may",
+  ],
+  [
+    'electron/core/studio-core.ts',
+    "import pg from 'pg';",
+    "core/studio-core may not import the package 'pg': only core/store may",
+  ],
   [
     'electron/core/jobs/runner.ts',
     "import { buildServer } from '../server/app';",
@@ -216,9 +238,14 @@ const allowed: [string, string][] = [
     "import { Worker } from 'node:worker_threads';\nimport { log } from '../platform/log';",
   ],
   [
-    'electron/core/store/database.ts',
+    'electron/core/store/sqlite-database.ts',
     "import sqlite from 'node-sqlite3-wasm';\nimport { cleanText } from '../../shared/text';",
   ],
+  [
+    'electron/core/store/postgres-database.ts',
+    "import pg from 'pg';\nimport { silentLog } from '../platform/log';\nimport type { Db } from './sql';",
+  ],
+  ['test/fixtures/postgres.ts', "import pg from 'pg';"],
   ['electron/core/platform/settings-store.ts', "void import('conf');"],
   [
     'electron/core/voices/library.ts',

@@ -155,7 +155,7 @@ describe('desktop shell', () => {
     await expect(
       core.engine.audition({ voice_code: 'en_male_echo_default', speed_rate: 1, pitch_rate: 1, volume: 100 }),
     ).rejects.toThrow();
-    expect(() => core.store.keys.list()).toThrow();
+    await expect(core.store.keys.list()).rejects.toThrow();
     expect(tray.destroyed).toBe(true);
     expect(readFileSync(t.log.file, 'utf8')).toMatch(/quitting[\s\S]*stopped/);
   });

@@ -1,6 +1,7 @@
 /**
  * `keys create | list | revoke`: manages API keys on the database of --data-dir, offline (the
- * server must not be running on it).
+ * server must not be running on it), or on a PostgreSQL database (`--database`), also while
+ * instances serve from it.
  */
 
 import { MILLI_PER_CREDIT } from '../../shared/pricing';
@@ -8,13 +9,14 @@ import { createApiKey, revokeApiKey } from '../jobs/keys';
 import { systemClock } from '../platform/clock';
 import { dataPaths, defaultDataDir } from '../platform/paths';
 import { openStore } from '../store';
-import { creditsOption, parseCommandLine, runCommand, UsageError } from './usage';
+import { creditsOption, databaseOption, parseCommandLine, runCommand, UsageError } from './usage';
 
 export const KEYS_USAGE = `Usage: keys <command> [options]
-  keys create [--name <text>] [--balance <credits>] [--data-dir <dir>]
-  keys list [--json] [--data-dir <dir>]
-  keys revoke <key id or prefix> [--data-dir <dir>]
-The server must not be running on the same data directory (it holds the database).`;
+  keys create [--name <text>] [--balance <credits>] [--data-dir <dir> | --database <url>]
+  keys list [--json] [--data-dir <dir> | --database <url>]
+  keys revoke <key id or prefix> [--data-dir <dir> | --database <url>]
+--database (default: DATABASE_URL) is a PostgreSQL URL, usable while servers run on it; without
+it, the SQLite database of --data-dir, on which the server must not be running.`;
 
 /** keys create | list | revoke, on the database of --data-dir. */
 export function runKeys(argv: string[]): Promise<number> {
@@ -31,6 +33,7 @@ export function runKeys(argv: string[]): Promise<number> {
       rest,
       {
         'data-dir': { type: 'string' },
+        database: { type: 'string' },
         name: { type: 'string' },
         balance: { type: 'string' },
         json: { type: 'boolean' },
@@ -43,13 +46,18 @@ export function runKeys(argv: string[]): Promise<number> {
     if (command === 'revoke' && positionals.length !== 1)
       throw new UsageError('keys revoke takes one key id or prefix');
     const balance = creditsOption(values.balance);
-    const store = openStore({
-      path: dataPaths(values['data-dir'] ?? defaultDataDir()).database,
-      holder: `Narration Studio keys ${command}`,
-    });
+    const databaseUrl = databaseOption(values.database);
+    const store = await openStore(
+      databaseUrl
+        ? { url: databaseUrl }
+        : {
+            path: dataPaths(values['data-dir'] ?? defaultDataDir()).database,
+            holder: `Narration Studio keys ${command}`,
+          },
+    );
     try {
       if (command === 'create') {
-        const { key, row } = createApiKey(store, systemClock, {
+        const { key, row } = await createApiKey(store, systemClock, {
           ...(values.name ? { name: values.name } : {}),
           ...(balance !== undefined ? { balanceMilli: balance } : {}),
         });
@@ -64,7 +72,7 @@ export function runKeys(argv: string[]): Promise<number> {
           ].join('\n'),
         );
       } else if (command === 'list') {
-        const rows = store.keys.list();
+        const rows = await store.keys.list();
         if (values.json) {
           const list = rows.map((r) => ({
             id: r.id,
@@ -88,11 +96,11 @@ export function runKeys(argv: string[]): Promise<number> {
           }
         }
       } else {
-        const row = revokeApiKey(store, systemClock, positionals[0]!);
+        const row = await revokeApiKey(store, systemClock, positionals[0]!);
         process.stdout.write(`revoked ${row.id} (${row.key_prefix}…) at ${row.revoked_at}\n`);
       }
     } finally {
-      store.close();
+      await store.close();
     }
   });
 }

@@ -13,12 +13,24 @@ import { stderrLog } from '../platform/log';
 import { defaultDataDir } from '../platform/paths';
 import { createCore } from '../studio-core';
 import { installProcessErrorHandlers } from './process-errors';
-import { creditsOption, integerOption, parseCommandLine, runCommand, UsageError } from './usage';
+import {
+  creditsOption,
+  databaseOption,
+  integerOption,
+  parseCommandLine,
+  runCommand,
+  UsageError,
+} from './usage';
 
 export const SERVE_USAGE = `Usage: serve [options]
   --port <n>              TCP port, 0 for a free one (default 8787)
   --host <addr>           bind address (default 127.0.0.1)
-  --data-dir <dir>        database and audio files (default: the per-user app data folder)
+  --data-dir <dir>        database and audio files (default: the per-user app data folder); with
+                          --database, the audio folder every instance shares
+  --database <url>        keep requests, keys, ledger and callbacks in PostgreSQL, shared by every
+                          instance given the same URL (default: DATABASE_URL, else SQLite in --data-dir)
+  --lease <s>             with --database: how long a render's claim holds unless renewed; another
+                          instance takes over a request whose instance died this long ago (default 30)
   --settings-dir <dir>    folder of settings.json, edited by the Settings view (default: the per-user config folder)
   --api-key <key>         make sure this API key exists (new keys get the default balance)
   --balance <credits>     starting balance of keys created here (default 1000000)
@@ -68,6 +80,8 @@ export function runServe(argv: string[]): Promise<number> {
       port: { type: 'string' },
       host: { type: 'string' },
       'data-dir': { type: 'string' },
+      database: { type: 'string' },
+      lease: { type: 'string' },
       'settings-dir': { type: 'string' },
       'api-key': { type: 'string' },
       balance: { type: 'string' },
@@ -111,6 +125,9 @@ export function runServe(argv: string[]): Promise<number> {
     const maxTextChars = integerOption('max-text-chars', values['max-text-chars'], 1);
     const directTimeout = integerOption('direct-timeout', values['direct-timeout'], 0, 86_400);
     const maxQueued = integerOption('max-queued', values['max-queued'], 1);
+    const databaseUrl = databaseOption(values.database);
+    const lease = integerOption('lease', values.lease, 1, 3600);
+    if (lease !== undefined && !databaseUrl) throw new UsageError('--lease applies with --database only');
 
     const core = await createCore({
       dataDir: values['data-dir'] ?? defaultDataDir(),
@@ -119,6 +136,8 @@ export function runServe(argv: string[]): Promise<number> {
       host: values.host ?? '127.0.0.1',
       log: stderrLog,
       holder: 'Narration Studio serve',
+      ...(databaseUrl ? { databaseUrl } : {}),
+      ...(lease !== undefined ? { leaseMs: lease * 1000 } : {}),
       ...(poolSize ? { poolSize } : {}),
       ...(idleRelease !== undefined ? { idleReleaseMs: idleRelease * 1000 } : {}),
       ...(concurrency ? { concurrency } : {}),
@@ -134,7 +153,7 @@ export function runServe(argv: string[]): Promise<number> {
       ...(values['allowed-host'] ? { allowedHosts: values['allowed-host'] } : {}),
     });
     if (apiKey !== undefined) {
-      const { row, created } = ensureApiKey(
+      const { row, created } = await ensureApiKey(
         core.store,
         systemClock,
         apiKey,

@@ -64,3 +64,18 @@ export async function runCommand(usage: string, body: () => Promise<number | voi
     return 1;
   }
 }
+
+/**
+ * `--database <url>`, else the `DATABASE_URL` environment variable: a PostgreSQL URL, or
+ * undefined for the SQLite file in the data directory. UsageError for anything else.
+ */
+export function databaseOption(value: string | undefined): string | undefined {
+  const url = value ?? (process.env.DATABASE_URL || undefined);
+  if (url === undefined) return undefined;
+  if (!/^postgres(ql)?:\/\/\S+$/i.test(url)) {
+    throw new UsageError(
+      `${value !== undefined ? '--database' : 'DATABASE_URL'} must be a postgres:// URL (without it, SQLite in the data directory is used)`,
+    );
+  }
+  return url;
+}

@@ -2,7 +2,9 @@
  * Callback delivery: POSTs the spec's payload to callback_url, signs it (X-Signature), and
  * records every attempt. Non-2xx answers and connection errors are failures, retried with
  * exponential backoff; the schedule lives in the database, so deliveries due before a crash
- * are made after the restart (at least once).
+ * are made after the restart (at least once). On a database several instances share, each
+ * instance claims a due delivery before its attempt by moving its due time a lease ahead: the
+ * others skip it, and take it over when that instance dies before recording the attempt.
  */
 
 import { createHmac } from 'node:crypto';
@@ -37,9 +39,11 @@ export interface Deliverer {
    * Starts a new round of attempts for a finished request now. Throws NO_CALLBACK_URL or
    * REQUEST_NOT_FINISHED.
    */
-  retry(row: RequestRow): void;
+  retry(row: RequestRow): Promise<void>;
   /** Stops scheduling and waits for attempts in flight (each is bounded by the timeout). */
   close(): Promise<void>;
+  /** Re-reads the schedule (other instances may have changed it). */
+  reschedule(): void;
 }
 
 export interface DelivererOptions {
@@ -61,6 +65,16 @@ export interface DelivererOptions {
    * recording an attempt), ms, doubling up to 30 s (default 1000).
    */
   storeRetryMs?: number;
+  /**
+   * On a shared database, how long a claimed delivery stays claimed, ms (default 60 000,
+   * longer than an attempt's timeout): past it, another instance makes the attempt.
+   */
+  claimMs?: number;
+  /**
+   * On a shared database, the longest the deliverer goes without reading the schedule, ms
+   * (default 2000): other instances add due times (and leave them behind when they die).
+   */
+  pollMs?: number;
 }
 
 /** X-Signature value: `sha256=` and the hex HMAC-SHA256 of the exact body with the key's signing secret. */
@@ -104,7 +118,10 @@ export function createDeliverer(options: DelivererOptions): Deliverer {
    * announces it (throwing while the store still fails). Their rows stay due, so if the
    * process stops first, the next start sends those callbacks again (at least once).
    */
-  const unrecorded = new Map<string, () => void>();
+  const unrecorded = new Map<string, () => Promise<void>>();
+  const claimMs = Math.max(options.claimMs ?? 60_000, policy.timeoutMs * 2);
+  /** How long the timer may sleep: forever on SQLite (only this process schedules), else the poll. */
+  const longestWait = store.exclusive ? 2 ** 31 - 1 : (options.pollMs ?? 2000);
   const storeRetry = createStoreRetry(options.storeRetryMs);
   /** Armed while the store is failing: until it fires, nothing else schedules. */
   let storeTimer: NodeJS.Timeout | undefined;
@@ -122,10 +139,10 @@ export function createDeliverer(options: DelivererOptions): Deliverer {
   };
 
   /** Records the attempts the store failed to take earlier; false while it still fails. */
-  const recordPending = (): boolean => {
+  const recordPending = async (): Promise<boolean> => {
     for (const [id, record] of unrecorded) {
       try {
-        record();
+        await record();
       } catch (error) {
         storeFailed(
           `callbacks: ${unrecorded.size} attempt(s) still not recorded (request ${id} first)`,
@@ -138,38 +155,54 @@ export function createDeliverer(options: DelivererOptions): Deliverer {
     return true;
   };
 
+  /** Counts schedule reads, so an older read never arms the timer over a newer one. */
+  let scheduleRead = 0;
   /** Arms the timer for the next due delivery, but not sooner than `minWaitMs`. */
   const schedule = (minWaitMs = 0) => {
     if (!started || closed || storeTimer) return;
-    clearTimeout(timer);
-    timer = undefined;
-    let due: number | undefined;
-    try {
-      due = store.requests.nextCallbackDue();
-    } catch (error) {
-      storeFailed('callbacks: could not read the schedule', error);
-      return;
-    }
-    if (due === undefined) return;
-    const wait = Math.max(minWaitMs, due - clock.now());
-    timer = setTimeout(check, Math.min(wait, 2 ** 31 - 1));
+    const read = ++scheduleRead;
+    store.requests.nextCallbackDue().then(
+      (due) => {
+        if (read !== scheduleRead || !started || closed || storeTimer || checking) return;
+        clearTimeout(timer);
+        timer = undefined;
+        const wait = due === undefined ? longestWait : Math.max(minWaitMs, due - clock.now());
+        if (due === undefined && store.exclusive) return;
+        timer = setTimeout(check, Math.min(wait, longestWait));
+      },
+      (error: unknown) => storeFailed('callbacks: could not read the schedule', error),
+    );
   };
 
+  /** True while a check reads and claims: it schedules when it ends. */
+  let checking = false;
+  let checkAgain = false;
   const check = () => {
     timer = undefined;
     if (!started || closed || storeTimer) return;
-    if (!recordPending()) return;
+    if (checking) {
+      checkAgain = true;
+      return;
+    }
+    checking = true;
+    void runCheck()
+      .catch((error: unknown) => storeFailed('callbacks: could not read the deliveries due', error))
+      .finally(() => {
+        checking = false;
+        if (checkAgain) {
+          checkAgain = false;
+          check();
+        }
+      });
+  };
+
+  const runCheck = async () => {
+    if (!(await recordPending())) return;
     const free = concurrency - inFlight.size;
     let blocked = false;
     if (free > 0) {
       // Look past rows whose origin is at its limit, up to a bounded number.
-      let due: RequestRow[];
-      try {
-        due = store.requests.dueCallbacks(clock.now(), free + inFlight.size + ORIGIN_LOOKAHEAD);
-      } catch (error) {
-        storeFailed('callbacks: could not read the deliveries due', error);
-        return;
-      }
+      const due = await store.requests.dueCallbacks(clock.now(), free + inFlight.size + ORIGIN_LOOKAHEAD);
       storeRetry.reset();
       const rows = due.filter((r) => !inFlight.has(r.id) && !unrecorded.has(r.id));
       let begun = 0;
@@ -181,6 +214,13 @@ export function createDeliverer(options: DelivererOptions): Deliverer {
           blocked = true;
           continue;
         }
+        // Shared database: claimed, or another instance got it first.
+        if (
+          !store.exclusive &&
+          !(await store.requests.claimCallback(row.id, row.callback_due_at!, clock.now() + claimMs))
+        )
+          continue;
+        if (closed) return;
         perOrigin.set(origin, busy + 1);
         begun++;
         const attempt = deliver(row)
@@ -198,11 +238,14 @@ export function createDeliverer(options: DelivererOptions): Deliverer {
     }
     // When every slot is busy, the next finished attempt calls schedule(). Rows waiting for a
     // busy origin are due already: look again shortly rather than at once (no busy loop).
-    if (inFlight.size < concurrency) schedule(blocked ? BLOCKED_RECHECK_MS : 0);
+    if (inFlight.size < concurrency) {
+      checking = false;
+      schedule(blocked ? BLOCKED_RECHECK_MS : 0);
+    }
   };
 
   const deliver = async (row: RequestRow): Promise<void> => {
-    const key = store.keys.findById(row.key_id);
+    const key = await store.keys.findById(row.key_id);
     const body = JSON.stringify(buildCallbackPayload(row, links));
     const url = row.callback_url!;
     const startedAt = clock.now();
@@ -243,9 +286,9 @@ export function createDeliverer(options: DelivererOptions): Deliverer {
     const attempt = row.callback_attempts + 1;
     const createdAt = isoTime(startedAt);
     if (!success) log.warn(`callback ${row.id} attempt ${attempt} to ${url}: ${result}`);
-    const record = () => {
-      store.transaction(() => {
-        store.callbacks.insert({
+    const record = async () => {
+      await store.transaction(async (tx) => {
+        await tx.callbacks.insert({
           request_id: row.id,
           attempt,
           callback_url: url,
@@ -255,7 +298,7 @@ export function createDeliverer(options: DelivererOptions): Deliverer {
           result,
           duration_ms: Math.max(0, now - startedAt),
         });
-        store.requests.updateCallback(row.id, state, dueAt, round);
+        await tx.requests.updateCallback(row.id, state, dueAt, round);
       });
       events.emit('delivery', {
         keyId: row.key_id,
@@ -268,7 +311,7 @@ export function createDeliverer(options: DelivererOptions): Deliverer {
       });
     };
     try {
-      record();
+      await record();
     } catch (error) {
       // Made but not recorded: kept to record later rather than sent again.
       unrecorded.set(row.id, record);
@@ -291,7 +334,8 @@ export function createDeliverer(options: DelivererOptions): Deliverer {
       schedule();
     },
     kick,
-    retry(row) {
+    reschedule: () => schedule(),
+    async retry(row) {
       if (!row.callback_url) throw new AppError('NO_CALLBACK_URL', 'This request has no callback_url.');
       if (row.status !== 'SUCCESS' && row.status !== 'FAILURE') {
         throw new AppError(
@@ -299,7 +343,7 @@ export function createDeliverer(options: DelivererOptions): Deliverer {
           'The request is not finished yet; its callback will be sent when it is.',
         );
       }
-      store.requests.restartCallback(row.id, clock.now());
+      await store.requests.restartCallback(row.id, clock.now());
       kick();
     },
     async close() {
@@ -308,7 +352,7 @@ export function createDeliverer(options: DelivererOptions): Deliverer {
       clearTimeout(storeTimer);
       await Promise.allSettled(inFlight.values());
       // A last try; a callback whose attempt is still not recorded is sent again after the next start.
-      if (unrecorded.size > 0 && !recordPending()) {
+      if (unrecorded.size > 0 && !(await recordPending())) {
         log.warn(
           `callbacks: ${unrecorded.size} attempt(s) could not be recorded; those callbacks are sent again after the next start`,
         );

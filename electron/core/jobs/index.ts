@@ -4,6 +4,8 @@
  * lets renders finish (or requeues them) and waits for deliveries in flight.
  */
 
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { Engine } from '../engine/engine';
 import type { RequestRow, Store } from '../store';
 import { systemClock, type Clock } from '../platform/clock';
@@ -11,21 +13,23 @@ import { silentLog, type Log } from '../platform/log';
 import { createDeliverer, type Deliverer, type RetryPolicy } from './delivery';
 import { createJobEvents, type JobEvents } from './events';
 import { createLinks, type Links } from './links';
-import {
-  createJobFiles,
-  createJobRunner,
-  type JobFiles,
-  type JobRunner,
-  type JobRunnerOptions,
-} from './runner';
+import { createJobRunner, type JobRunner, type JobRunnerOptions } from './runner';
+import { createDirectoryFiles, type ResultFiles } from './result-files';
+import { shareEvents } from './shared-events';
 import type { Idempotency } from './idempotency';
 import { createSubmitter, type SubmitInput, type SubmitOutcome } from './submit';
 
 export interface JobsOptions {
   engine: Engine;
   store: Store;
-  /** Directory of finished audio and SRT files. */
+  /** Directory of finished audio and SRT files (shared by the instances of one database). */
   filesDir: string;
+  /** This instance's id (leases and the events it shares carry it); default a random one. */
+  instanceId?: string;
+  /** Lease of a claimed request, ms (default 30 000): see `JobRunnerOptions.leaseMs`. */
+  leaseMs?: number;
+  /** On a shared database, the slow poll under the notifications, ms (default 2000). */
+  pollMs?: number;
   /** Base URL of the server (for audio_link / srt_link), read when a link is built. */
   baseUrl(): string;
   clock?: Clock;
@@ -44,7 +48,9 @@ export interface JobsOptions {
 export interface Jobs {
   readonly events: JobEvents;
   readonly links: Links;
-  readonly files: JobFiles;
+  readonly files: ResultFiles;
+  /** This instance's id. */
+  readonly instanceId: string;
   readonly runner: JobRunner;
   readonly deliverer: Deliverer;
   readonly clock: Clock;
@@ -57,13 +63,25 @@ export interface Jobs {
    * with the row as it stands then (the request carries on).
    */
   whenFinished(requestId: string, signal?: AbortSignal): Promise<RequestRow>;
+  /**
+   * Cancels a queued or running request (see `JobRunner.cancel`), on whichever instance
+   * renders it. False when it had already finished.
+   */
+  cancel(requestId: string): Promise<boolean>;
+  /** 0–1 for a request rendering here or on another instance; undefined otherwise. */
+  progress(requestId: string): number | undefined;
   /** Starts runner and deliverer (after the server knows its address). */
-  start(): void;
+  start(): Promise<void>;
   /** Stops accepting, drains the runner (up to `graceMs`), then the deliverer. */
   close(graceMs?: number): Promise<void>;
 }
 
 export const DEFAULT_MAX_QUEUED_PER_KEY = 10_000;
+
+/** A new instance id: the host name and 8 random hex digits, e.g. `render-2-3f9a01c2`. */
+export function newInstanceId(): string {
+  return `${hostname().replace(/[^A-Za-z0-9.-]/g, '-').slice(0, 40)}-${randomBytes(4).toString('hex')}`;
+}
 
 export function createJobs(options: JobsOptions): Jobs {
   const clock = options.clock ?? systemClock;
@@ -71,7 +89,8 @@ export function createJobs(options: JobsOptions): Jobs {
   const { store, engine } = options;
   const events = createJobEvents();
   const links = createLinks(options.baseUrl);
-  const files = createJobFiles(options.filesDir);
+  const files = createDirectoryFiles(options.filesDir);
+  const instanceId = options.instanceId ?? newInstanceId();
   const deliverer = createDeliverer({
     store,
     links,
@@ -80,14 +99,18 @@ export function createJobs(options: JobsOptions): Jobs {
     log,
     ...(options.retry ? { retry: options.retry } : {}),
     ...(options.storeRetryMs ? { storeRetryMs: options.storeRetryMs } : {}),
+    ...(options.pollMs ? { pollMs: options.pollMs } : {}),
   });
   const runner = createJobRunner({
     engine,
     store,
     files,
+    instanceId,
     events,
     clock,
     log,
+    ...(options.leaseMs ? { leaseMs: options.leaseMs } : {}),
+    ...(options.pollMs ? { pollMs: options.pollMs } : {}),
     ...(options.concurrency ? { concurrency: options.concurrency } : {}),
     neuralVoice: options.neuralVoice,
     ...(options.storeRetryMs ? { storeRetryMs: options.storeRetryMs } : {}),
@@ -100,9 +123,26 @@ export function createJobs(options: JobsOptions): Jobs {
     clock,
     maxQueuedPerKey: options.maxQueuedPerKey ?? DEFAULT_MAX_QUEUED_PER_KEY,
     onAccepted: (rows) => {
-      for (const row of rows)
+      for (const row of rows) {
         events.emit('request', { keyId: row.key_id, request_id: row.id, status: 'new', progress: 0 });
+        // An OpenAI caller waits on this connection for the audio: render it here, streamed.
+        if (row.source === 'openai' && !store.exclusive) runner.prefer(row.id);
+      }
       runner.kick();
+      if (!store.exclusive) shared.wake();
+    },
+  });
+  const shared = shareEvents({
+    store,
+    events,
+    instanceId,
+    log,
+    onWake: () => {
+      runner.kick();
+      deliverer.kick();
+    },
+    onCancel: (requestId) => {
+      if (runner.isRunning(requestId)) void runner.cancel(requestId);
     },
   });
 
@@ -111,36 +151,74 @@ export function createJobs(options: JobsOptions): Jobs {
     events,
     links,
     files,
+    instanceId,
     runner,
     deliverer,
     clock,
     submit: (input) => submitter.submit(input),
     submitIdempotent: (input, idempotency) => submitter.submitIdempotent(input, idempotency),
     whenFinished(requestId, signal) {
-      return new Promise<RequestRow>((resolve) => {
+      return new Promise<RequestRow>((resolve, reject) => {
+        let settled = false;
         const settle = () => {
+          if (settled) return;
+          settled = true;
           events.off('finished', listener);
           signal?.removeEventListener('abort', settle);
-          resolve(store.requests.get(requestId)!);
+          clearInterval(poll);
+          store.requests.get(requestId).then((row) => resolve(row!), reject);
         };
         const listener = (event: { requestId: string }) => {
           if (event.requestId === requestId) settle();
         };
         events.on('finished', listener);
         signal?.addEventListener('abort', settle);
-        const row = store.requests.get(requestId);
-        if (signal?.aborted || (row && (row.status === 'SUCCESS' || row.status === 'FAILURE'))) settle();
+        const isDone = (row: RequestRow | undefined) =>
+          row !== undefined && (row.status === 'SUCCESS' || row.status === 'FAILURE');
+        // On a shared database the news may come from another instance: a slow look at the
+        // row backs the notification up.
+        const poll = store.exclusive
+          ? undefined
+          : setInterval(() => {
+              store.requests.get(requestId).then((row) => isDone(row) && settle(), () => undefined);
+            }, options.pollMs ?? 2000);
+        if (signal?.aborted) return settle();
+        store.requests.get(requestId).then(
+          (row) => {
+            if (isDone(row)) settle();
+          },
+          (error: unknown) => {
+            if (settled) return;
+            settled = true;
+            events.off('finished', listener);
+            signal?.removeEventListener('abort', settle);
+            clearInterval(poll);
+            reject(error);
+          },
+        );
       });
     },
-    start() {
-      runner.start();
+    progress: (requestId) => runner.progress(requestId) ?? shared.progress(requestId),
+    async cancel(requestId) {
+      if (await runner.cancel(requestId)) return true;
+      const row = await store.requests.get(requestId);
+      if (!row || row.status !== 'processing' || store.exclusive) return false;
+      // Rendering on another instance: it hears the cancel and finishes the request.
+      await shared.cancel(requestId);
+      return true;
+    },
+    async start() {
+      await files.prepare();
+      await shared.start();
+      await runner.start();
       deliverer.start();
     },
     close(graceMs) {
       closing ??= (async () => {
-        submitter.close();
+        await submitter.close();
         await runner.close(graceMs);
         await deliverer.close();
+        await shared.close();
       })();
       return closing;
     },

@@ -29,11 +29,11 @@ export function isValidKeyText(key: string): boolean {
  * Creates a key (random unless `key` is given) with its starting balance and a `grant` ledger
  * entry, in one transaction.
  */
-export function createApiKey(
+export async function createApiKey(
   store: Store,
   clock: Clock,
   options: { name?: string; key?: string; balanceMilli?: number } = {},
-): CreatedKey {
+): Promise<CreatedKey> {
   const key = options.key ?? `nsk_${randomBytes(32).toString('base64url')}`;
   if (!isValidKeyText(key))
     throw new AppError('INVALID_FIELD', 'An API key must be 8 to 256 visible ASCII characters.');
@@ -50,9 +50,9 @@ export function createApiKey(
     created_at: now,
     revoked_at: null,
   };
-  store.transaction(() => {
-    store.keys.insert(row);
-    store.ledger.insert({
+  await store.transaction(async (tx) => {
+    await tx.keys.insert(row);
+    await tx.ledger.insert({
       key_id: row.id,
       request_id: null,
       kind: 'grant',
@@ -65,36 +65,41 @@ export function createApiKey(
 }
 
 /** Makes sure `key` exists (creating it with the default balance); a revoked key stays revoked. */
-export function ensureApiKey(
+export async function ensureApiKey(
   store: Store,
   clock: Clock,
   key: string,
   balanceMilli?: number,
-): { row: KeyRow; created: boolean } {
-  const existing = store.keys.findByHash(hashKey(key));
+): Promise<{ row: KeyRow; created: boolean }> {
+  const existing = await store.keys.findByHash(hashKey(key));
   if (existing) return { row: existing, created: false };
-  return {
-    row: createApiKey(store, clock, { key, name: 'serve --api-key', balanceMilli }).row,
-    created: true,
-  };
+  try {
+    const created = await createApiKey(store, clock, { key, name: 'serve --api-key', balanceMilli });
+    return { row: created.row, created: true };
+  } catch (error) {
+    // Another instance of a shared database created it at the same moment (unique key_hash).
+    const raced = await store.keys.findByHash(hashKey(key));
+    if (raced) return { row: raced, created: false };
+    throw error;
+  }
 }
 
 /**
  * The live key matching the presented one, or undefined. The lookup is by hash, and the
  * stored hash is compared again in constant time, so response timing says nothing about the key.
  */
-export function authenticate(store: Store, presented: string): KeyRow | undefined {
+export async function authenticate(store: Store, presented: string): Promise<KeyRow | undefined> {
   const hash = hashKey(presented);
-  const row = store.keys.findByHash(hash);
+  const row = await store.keys.findByHash(hash);
   if (!row) return undefined;
   if (!timingSafeEqual(Buffer.from(row.key_hash, 'hex'), Buffer.from(hash, 'hex'))) return undefined;
   return row.revoked_at === null ? row : undefined;
 }
 
 /** Revokes by id or by the key's prefix; effective for the next request. */
-export function revokeApiKey(store: Store, clock: Clock, idOrPrefix: string): KeyRow {
-  const row = store.keys.list().find((k) => k.id === idOrPrefix || k.key_prefix === idOrPrefix);
+export async function revokeApiKey(store: Store, clock: Clock, idOrPrefix: string): Promise<KeyRow> {
+  const row = (await store.keys.list()).find((k) => k.id === idOrPrefix || k.key_prefix === idOrPrefix);
   if (!row) throw new AppError('KEY_NOT_FOUND', `No API key with id or prefix "${idOrPrefix}".`);
-  store.keys.revoke(row.id, isoTime(clock.now()));
-  return store.keys.findById(row.id)!;
+  await store.keys.revoke(row.id, isoTime(clock.now()));
+  return (await store.keys.findById(row.id))!;
 }

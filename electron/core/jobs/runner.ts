@@ -1,22 +1,23 @@
 /**
- * The job runner: takes accepted requests from the database in order, renders them with the
+ * The job runner: claims accepted requests from the database in order, renders them with the
  * engine (bounded concurrency), and records SUCCESS or FAILURE with the refund in one
- * transaction. The queue is the `requests` table, so it survives a crash: on start, rows
- * left in `processing` are queued again (the engine writes to a temporary name and renames,
- * so a half-written file is never taken for a finished one).
+ * transaction. The queue is the `requests` table, so it survives a crash. Each claim is a
+ * lease, renewed while the request renders: on SQLite (one process) the rows left
+ * `processing` are queued again at start; on a database several instances share, another
+ * instance takes over a request whose lease ran out (its instance died), and start-up touches
+ * nothing of the others. The engine writes to a temporary name and renames, so a half-written
+ * file is never taken for a finished one.
  */
 
 import type { ModelId } from '../../shared/options';
 import type { NeuralVoice } from '../engine/engine';
-import { mkdirSync, readdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { PARTIAL_SUFFIX } from '../platform/staged-file';
 import type { Engine } from '../engine/engine';
 import { AppError, isAppError } from '../../shared/errors';
 import type { RequestRow, Store } from '../store';
 import { isoTime, type Clock } from '../platform/clock';
 import type { Log } from '../platform/log';
 import type { JobEvents } from './events';
+import type { ResultFiles } from './result-files';
 import { createStoreRetry, errorText } from './store-retry';
 
 /**
@@ -28,32 +29,19 @@ import { createStoreRetry, errorText } from './store-retry';
  */
 export const MAX_RUN_ATTEMPTS = 5;
 
-export interface JobFiles {
-  /** Directory of the finished files. */
-  readonly dir: string;
-  audioPath(row: Pick<RequestRow, 'id' | 'audio_type'>): string;
-  srtPath(row: Pick<RequestRow, 'id'>): string;
-}
-
-export function createJobFiles(dir: string): JobFiles {
-  return {
-    dir,
-    audioPath: (row) => join(dir, `${row.id}.${row.audio_type}`),
-    srtPath: (row) => join(dir, `${row.id}.srt`),
-  };
-}
-
 export interface JobRunner {
   /** Requeues interrupted work and starts taking jobs. */
-  start(): void;
+  start(): Promise<void>;
   /** Looks for new work now (call after accepting requests). */
   kick(): void;
   /**
    * Cancels a queued or running request: it finishes as FAILURE with error_code CANCELLED and
    * its credits are refunded (its callback, if any, is delivered as for any failure).
-   * False when the request had already finished.
+   * False when the request had already finished, or runs on another instance (see `cancelHere`).
    */
-  cancel(requestId: string): boolean;
+  cancel(requestId: string): Promise<boolean>;
+  /** True when this instance renders the request now. */
+  isRunning(requestId: string): boolean;
   /** 0–1 for a running request, undefined otherwise. */
   progress(requestId: string): number | undefined;
   /**
@@ -62,9 +50,16 @@ export interface JobRunner {
    * is no longer possible (its audio has started flowing, or it has finished): read the file.
    * Call the returned function to stop listening.
    */
-  listen(requestId: string, listener: AudioListener): (() => void) | undefined;
+  listen(requestId: string, listener: AudioListener): Promise<(() => void) | undefined>;
   /** Number of renders in flight. */
   readonly running: number;
+  /** Ids of the requests this instance renders now. */
+  runningIds(): string[];
+  /**
+   * Claims this request before any other when it is free (call after accepting a request
+   * whose caller waits on this instance's connection for its audio).
+   */
+  prefer(requestId: string): void;
   /** Stops starting new renders (those in flight finish); requests keep queueing. */
   pause(): void;
   /** Starts taking jobs again. */
@@ -80,7 +75,19 @@ export interface JobRunner {
 export interface JobRunnerOptions {
   engine: Engine;
   store: Store;
-  files: JobFiles;
+  files: ResultFiles;
+  /** This instance's id: its leases carry it. */
+  instanceId: string;
+  /**
+   * How long a claim holds without renewal, ms (default 30 000); renewed every third of it
+   * while rendering. Another instance takes over a request whose lease ran out.
+   */
+  leaseMs?: number;
+  /**
+   * On a shared database, how often to look for work and for leases that ran out, ms
+   * (default 2000): the safety net under the notifications that wake an idle instance.
+   */
+  pollMs?: number;
   events: JobEvents;
   clock: Clock;
   log: Log;
@@ -124,13 +131,28 @@ interface Running {
   cancelled: boolean;
   /** Set once audio has reached the listeners: a late listener would miss the start. */
   audioStarted: boolean;
+  /** Set when renewing the lease found it gone: another instance took the request over. */
+  leaseLost: boolean;
+  renewTimer: NodeJS.Timeout | undefined;
 }
+
+export const DEFAULT_LEASE_MS = 30_000;
+const DEFAULT_POLL_MS = 2000;
+/** Leftover temporary files older than this are swept from a shared data directory, ms. */
+const PARTIAL_MAX_AGE_MS = 15 * 60_000;
 
 const CANCELLED_MESSAGE = 'Cancelled before it finished; the credits were refunded.';
 
 export function createJobRunner(options: JobRunnerOptions): JobRunner {
-  const { engine, store, files, events, clock, log, onFinished } = options;
+  const { engine, store, files, events, clock, log, onFinished, instanceId } = options;
   const concurrency = Math.max(1, options.concurrency ?? engine.poolSize * 2);
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
+  const lease = () => ({ owner: instanceId, until: clock.now() + leaseMs });
+  /** Requests to claim first (accepted here for a caller waiting on this instance). */
+  const preferred = new Set<string>();
+  let pollTimer: NodeJS.Timeout | undefined;
+  let lastSweep = 0;
   const running = new Map<string, Running>();
   /** Listeners of requests' audio, by request id (registered before or while it renders). */
   const listeners = new Map<string, Set<AudioListener>>();
@@ -152,27 +174,53 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     if (retryTimer || closing) return;
     retryTimer = setTimeout(() => {
       retryTimer = undefined;
-      if (recordPending()) pump();
+      void recordPending().then((ok) => {
+        if (ok) pump();
+      });
     }, storeRetry.nextDelay());
   };
 
-  const pump = () => {
-    if (!started || closing || pumping || paused) return;
-    pumping = true;
-    try {
-      while (running.size < concurrency) {
-        const next = pickFairly(store.requests.oldestQueuedPerKey());
-        if (!next) break;
-        begin(next);
-      }
-      if (unrecorded.size === 0) storeRetry.reset();
-    } catch (error) {
-      // The queue stays in the database; it is read again after a wait.
-      log.warn(`runner: could not take the next request from the queue: ${errorText(error)}; trying again`);
-      retryLater();
-    } finally {
-      pumping = false;
+  /** Set when work may have come while a pump was running: it looks once more. */
+  let again = false;
+  /** Looks for work and claims what fits; never rejects (a store failure retries later). */
+  const pump = (): void => {
+    if (!started || closing || paused) return;
+    if (pumping) {
+      again = true;
+      return;
     }
+    pumping = true;
+    void (async () => {
+      try {
+        do {
+          again = false;
+          // Claims lost to other instances in a row: past a few, wait for the next wake-up.
+          let lost = 0;
+          while (running.size < concurrency && !closing && !paused && lost < 3) {
+            const ranked = rankFairly(await store.requests.oldestQueuedPerKey());
+            if (ranked.length === 0) break;
+            const ids = [
+              ...[...preferred].filter((id) => ranked.some((r) => r.id === id)),
+              ...ranked.map((r) => r.id),
+            ];
+            const row = await store.requests.claim(ids, isoTime(clock.now()), lease());
+            if (!row) {
+              lost++;
+              continue;
+            }
+            preferred.delete(row.id);
+            begin(row);
+          }
+        } while (again && !closing);
+        if (unrecorded.size === 0) storeRetry.reset();
+      } catch (error) {
+        // The queue stays in the database; it is read again after a wait.
+        log.warn(`runner: could not take the next request from the queue: ${errorText(error)}; trying again`);
+        retryLater();
+      } finally {
+        pumping = false;
+      }
+    })();
   };
 
   /** Start counter of each key's latest render (for round-robin). */
@@ -184,29 +232,44 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
    * renders in flight and, among those, the one served least recently, so one client's
    * flood does not starve another (or the UI).
    */
-  const pickFairly = (candidates: RequestRow[]): RequestRow | undefined => {
-    if (candidates.length <= 1) return candidates[0];
+  const rankFairly = (candidates: RequestRow[]): RequestRow[] => {
+    if (candidates.length <= 1) return candidates;
     const inFlight = new Map<string, number>();
     for (const r of running.values()) inFlight.set(r.keyId, (inFlight.get(r.keyId) ?? 0) + 1);
     const rank = (row: RequestRow) =>
       [inFlight.get(row.key_id) ?? 0, lastServed.get(row.key_id) ?? -1, row.seq] as const;
-    let best = candidates[0]!;
-    let bestRank = rank(best);
-    for (const row of candidates.slice(1)) {
-      const r = rank(row);
-      if (
-        r[0] < bestRank[0] ||
-        (r[0] === bestRank[0] && (r[1] < bestRank[1] || (r[1] === bestRank[1] && r[2] < bestRank[2])))
-      ) {
-        best = row;
-        bestRank = r;
-      }
-    }
-    return best;
+    return candidates
+      .map((row) => ({ row, rank: rank(row) }))
+      .sort((a, b) => a.rank[0] - b.rank[0] || a.rank[1] - b.rank[1] || a.rank[2] - b.rank[2])
+      .map((c) => c.row);
   };
 
+  /** Keeps the lease of a render; a lease found gone stops the render (another instance has it). */
+  const renew = (row: RequestRow, entry: Running) => {
+    entry.renewTimer = setTimeout(() => {
+      store.requests.renewLease(row.id, lease()).then(
+        (held) => {
+          // Kept while rendering, and while an outcome waits to be recorded (until a stop,
+          // after which another instance may take the request over).
+          if (!running.has(row.id) && (closing || !unrecorded.has(row.id))) return;
+          if (held) return renew(row, entry);
+          entry.leaseLost = true;
+          log.warn(
+            `request ${row.id}: its lease ran out and another instance took it over; this render stops`,
+          );
+          entry.controller.abort(new AppError('CANCELLED', 'Taken over by another instance.'));
+        },
+        (error: unknown) => {
+          // Tried again at the next third of the lease; a store down that long loses it.
+          log.warn(`request ${row.id}: could not renew its lease: ${errorText(error)}`);
+          if (running.has(row.id) || (!closing && unrecorded.has(row.id))) renew(row, entry);
+        },
+      );
+    }, leaseMs / 3);
+  };
+
+  /** Starts rendering a request this instance has just claimed. */
   const begin = (row: RequestRow) => {
-    if (!store.requests.markProcessing(row.id, isoTime(clock.now()))) return;
     lastServed.set(row.key_id, starts++);
     const entry: Running = {
       keyId: row.key_id,
@@ -216,8 +279,11 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       lastEmit: 0,
       cancelled: false,
       audioStarted: false,
+      leaseLost: false,
+      renewTimer: undefined,
     };
     running.set(row.id, entry);
+    renew(row, entry);
     events.emit('request', { keyId: row.key_id, request_id: row.id, status: 'processing', progress: 0 });
     entry.done = render(row, entry)
       .catch((error: unknown) => {
@@ -227,6 +293,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         log.warn(`request ${row.id}: ${errorText(error)}; it runs again after the next start`);
       })
       .finally(() => {
+        if (!unrecorded.has(row.id)) clearTimeout(entry.renewTimer);
         running.delete(row.id);
         pump();
       });
@@ -279,7 +346,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
           }
         },
       });
-      finish(row, {
+      await finish(row, {
         status: 'SUCCESS',
         durationMs: Math.round(result.durationMs),
         audioBytes: result.audioBytes,
@@ -287,8 +354,9 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         engine: result.engine,
       });
     } catch (error) {
+      if (entry.leaseLost) return;
       if (entry.cancelled) {
-        finish(row, { status: 'FAILURE', errorCode: 'CANCELLED', errorMessage: CANCELLED_MESSAGE });
+        await finish(row, { status: 'FAILURE', errorCode: 'CANCELLED', errorMessage: CANCELLED_MESSAGE });
         return;
       }
       if (
@@ -296,14 +364,14 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         (entry.controller.signal.aborted || (isAppError(error) && error.code === 'SHUTTING_DOWN'))
       ) {
         // Interrupted by shutdown, not failed: it stays queued for the next start.
-        store.requests.requeue(row.id);
+        await store.requests.requeue(row.id, instanceId);
         return;
       }
       const appError = isAppError(error)
         ? error
         : new AppError('INTERNAL', 'Synthesis failed unexpectedly.', undefined, { cause: error });
       if (!isAppError(error)) log.warn(`request ${row.id}: ${(error as Error)?.stack ?? String(error)}`);
-      finish(row, { status: 'FAILURE', errorCode: appError.code, errorMessage: appError.message });
+      await finish(row, { status: 'FAILURE', errorCode: appError.code, errorMessage: appError.message });
     }
   };
 
@@ -311,11 +379,11 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
    * Records a render's outcome (with the refund of a failure) and announces it. Never throws:
    * when the store fails, the outcome waits in `unrecorded` and is recorded by a later try.
    */
-  const finish = (row: RequestRow, outcome: Outcome) => {
+  const finish = async (row: RequestRow, outcome: Outcome): Promise<void> => {
     const at = clock.now();
     let stored: RequestRow | undefined;
     try {
-      stored = record(row, outcome, at);
+      stored = await record(row, outcome, at);
     } catch (error) {
       log.warn(
         `request ${row.id}: could not record ${outcome.status}: ${errorText(error)}; it stays processing and is recorded when the store works again`,
@@ -325,17 +393,22 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       return;
     }
     if (stored) announce(row, outcome, stored);
+    else lostLease(row.id);
   };
 
   /** The outcome in one transaction; the stored row, or undefined when it was not processing. */
-  const record = (row: RequestRow, outcome: Outcome, at: number): RequestRow | undefined =>
-    store.transaction(() => {
-      const ok = store.requests.finish(row.id, { ...outcome, finishedAt: isoTime(at), callbackDueAt: at });
+  const record = (row: RequestRow, outcome: Outcome, at: number): Promise<RequestRow | undefined> =>
+    store.transaction(async (tx) => {
+      const ok = await tx.requests.finish(row.id, instanceId, {
+        ...outcome,
+        finishedAt: isoTime(at),
+        callbackDueAt: at,
+      });
       if (!ok) return undefined;
-      store.keys.addQueued(row.key_id, -1);
+      await tx.keys.addQueued(row.key_id, -1);
       if (outcome.status === 'FAILURE' && row.cost_milli > 0) {
-        const balance = store.keys.addBalance(row.key_id, row.cost_milli);
-        store.ledger.insert({
+        const balance = await tx.keys.addBalance(row.key_id, row.cost_milli);
+        await tx.ledger.insert({
           key_id: row.key_id,
           request_id: row.id,
           kind: 'refund',
@@ -344,8 +417,14 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
           created_at: isoTime(at),
         });
       }
-      return store.requests.get(row.id);
+      return tx.requests.get(row.id);
     });
+
+  /** An outcome the store refused: the request is no longer this instance's. */
+  const lostLease = (id: string) =>
+    log.warn(
+      `request ${id}: its outcome was not recorded: another instance took it over after its lease ran out`,
+    );
 
   const announce = (row: RequestRow, outcome: Outcome, stored: RequestRow) => {
     events.emit('request', { keyId: row.key_id, request_id: row.id, status: outcome.status, progress: 1 });
@@ -354,11 +433,11 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   };
 
   /** Records the outcomes the store failed to take earlier; false while it still fails. */
-  const recordPending = (): boolean => {
+  const recordPending = async (): Promise<boolean> => {
     for (const [id, pending] of unrecorded) {
       let stored: RequestRow | undefined;
       try {
-        stored = record(pending.row, pending.outcome, pending.at);
+        stored = await record(pending.row, pending.outcome, pending.at);
       } catch (error) {
         log.warn(
           `runner: ${unrecorded.size} outcome(s) still not recorded (request ${id} first): ${errorText(error)}`,
@@ -368,17 +447,28 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       }
       unrecorded.delete(id);
       if (stored) announce(pending.row, pending.outcome, stored);
+      else lostLease(id);
     }
     return true;
   };
 
-  /** Rows that were processing when the last run died: requeue, or give up on repeat offenders. */
-  const recover = () => {
-    const requeued = store.requests.requeueProcessing();
-    if (requeued > 0) log.info(`requeued ${requeued} interrupted request(s)`);
-    for (const row of store.requests.exhausted(MAX_RUN_ATTEMPTS)) {
-      store.requests.markProcessing(row.id, isoTime(clock.now()));
-      finish(row, {
+  /**
+   * Rows whose render died with its instance go back to the queue: every `processing` row on
+   * SQLite (this process is its only user, so they are its own from before a crash), the rows
+   * whose lease ran out on a shared database. Repeat offenders are given up.
+   */
+  const recover = async () => {
+    if (store.exclusive) {
+      const requeued = await store.requests.requeueProcessing();
+      if (requeued > 0) log.info(`requeued ${requeued} interrupted request(s)`);
+    } else {
+      const requeued = await store.requests.requeueExpired(clock.now());
+      if (requeued.length > 0)
+        log.info(`took over ${requeued.length} request(s) whose instance stopped renewing its lease`);
+    }
+    for (const row of await store.requests.exhausted(MAX_RUN_ATTEMPTS)) {
+      if (!(await store.requests.claim([row.id], isoTime(clock.now()), lease()))) continue;
+      await finish(row, {
         status: 'FAILURE',
         errorCode: 'ENGINE_FAILED',
         errorMessage: `Synthesis was interrupted ${row.run_attempts} times; given up.`,
@@ -386,20 +476,39 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     }
   };
 
+  /** On a shared database: takes over dead instances' work, sweeps their leftovers, looks for work. */
+  const poll = () => {
+    pollTimer = setTimeout(() => {
+      void (async () => {
+        try {
+          await recover();
+          if (clock.now() - lastSweep > PARTIAL_MAX_AGE_MS) {
+            lastSweep = clock.now();
+            await files.sweepPartials(PARTIAL_MAX_AGE_MS);
+          }
+        } catch (error) {
+          log.warn(`runner: could not look for requests to take over: ${errorText(error)}`);
+        }
+        pump();
+        if (!closing) poll();
+      })();
+    }, pollMs);
+  };
+
   return {
-    start() {
+    async start() {
       if (started) return;
-      mkdirSync(files.dir, { recursive: true });
-      // Half-written files of renders a crash interrupted; those requests run again.
-      for (const name of readdirSync(files.dir)) {
-        if (name.endsWith(PARTIAL_SUFFIX)) rmSync(join(files.dir, name), { force: true });
-      }
-      recover();
+      // Half-written files of renders a crash interrupted (those requests run again). On a
+      // shared directory only old ones: the others may be live renders of other instances.
+      await files.sweepPartials(store.exclusive ? 0 : PARTIAL_MAX_AGE_MS);
+      lastSweep = clock.now();
+      await recover();
       started = true;
+      if (!store.exclusive) poll();
       pump();
     },
     kick: pump,
-    cancel(requestId) {
+    async cancel(requestId) {
       const entry = running.get(requestId);
       if (entry) {
         if (entry.cancelled) return true;
@@ -407,24 +516,38 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         entry.controller.abort(new AppError('CANCELLED', CANCELLED_MESSAGE));
         return true;
       }
-      const row = store.requests.get(requestId);
+      const row = await store.requests.get(requestId);
       if (!row || row.status !== 'new') return false;
       // Queued: claim it as the runner would, then finish it without rendering.
-      if (!store.requests.markProcessing(row.id, isoTime(clock.now()))) return false;
-      finish(row, { status: 'FAILURE', errorCode: 'CANCELLED', errorMessage: CANCELLED_MESSAGE });
+      if (!(await store.requests.claim([row.id], isoTime(clock.now()), lease()))) return false;
+      await finish(row, { status: 'FAILURE', errorCode: 'CANCELLED', errorMessage: CANCELLED_MESSAGE });
       return true;
     },
+    isRunning: (id) => running.has(id),
+    runningIds: () => [...running.keys()],
+    prefer(requestId) {
+      preferred.add(requestId);
+      pump();
+    },
     progress: (id) => running.get(id)?.progress,
-    listen(requestId, listener) {
+    async listen(requestId, listener) {
       const entry = running.get(requestId);
-      if (entry ? entry.audioStarted : store.requests.get(requestId)?.status !== 'new') return undefined;
+      if (entry?.audioStarted) return undefined;
+      // Registered at once, before any wait: a render that starts meanwhile reaches it from its
+      // first sample.
       let set = listeners.get(requestId);
       if (!set) listeners.set(requestId, (set = new Set()));
       set.add(listener);
-      return () => {
+      const unlisten = () => {
         set.delete(listener);
         if (set.size === 0 && listeners.get(requestId) === set) listeners.delete(requestId);
       };
+      if (entry) return unlisten;
+      const row = await store.requests.get(requestId);
+      // Queued, or claimed here meanwhile: heard. Rendering elsewhere or finished: read the file.
+      if (row?.status === 'new' || running.has(requestId)) return unlisten;
+      unlisten();
+      return undefined;
     },
     get running() {
       return running.size;
@@ -441,6 +564,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     },
     async close(graceMs = 10_000) {
       closing = true;
+      clearTimeout(pollTimer);
       clearTimeout(retryTimer);
       retryTimer = undefined;
       const all = () => Promise.all([...running.values()].map((r) => r.done));
@@ -458,7 +582,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         await all();
       }
       // A last try; what is still not recorded is rendered again after the next start.
-      if (unrecorded.size > 0 && !recordPending()) {
+      if (unrecorded.size > 0 && !(await recordPending())) {
         log.warn(
           `runner: ${unrecorded.size} finished request(s) could not be recorded and stay processing; they run again after the next start`,
         );

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { AppError } from '../../shared/errors';
 import type { AudioFormat, Bitrate, ModelId } from '../../shared/options';
 import { findVoice } from '../../shared/voices';
-import type { RequestRow, Store } from '../store';
+import type { Repos, RequestRow, Store } from '../store';
 import { isoTime, type Clock } from '../platform/clock';
 import { costMilli } from '../../shared/pricing';
 import { IDEMPOTENCY_WINDOW_MS, type Idempotency } from './idempotency';
@@ -58,7 +58,7 @@ export interface Submitter {
    */
   submitIdempotent(input: SubmitInput, idempotency: Idempotency | undefined): Promise<SubmitOutcome>;
   /** Commits what is pending; later submits reject with SHUTTING_DOWN. */
-  close(): void;
+  close(): Promise<void>;
 }
 
 export interface SubmitterOptions {
@@ -91,18 +91,32 @@ export function createSubmitter({ store, clock, maxQueuedPerKey, onAccepted }: S
   let closed = false;
   let prunedAt = Number.NEGATIVE_INFINITY;
 
-  const flush = () => {
+  /** Batches being committed; close() waits for them. */
+  const flushing = new Set<Promise<void>>();
+
+  const flush = (): Promise<void> => {
     scheduled = false;
     const items = batch;
     batch = [];
-    if (items.length === 0) return;
-    const outcomes: (SubmitOutcome | { error: unknown })[] = [];
+    if (items.length === 0) return Promise.resolve();
+    const done = commit(items).finally(() => flushing.delete(done));
+    flushing.add(done);
+    return done;
+  };
+
+  /** One transaction for the batch; never rejects (each submit hears its own outcome). */
+  const commit = async (items: Pending[]): Promise<void> => {
+    let outcomes: (SubmitOutcome | { error: unknown })[] = [];
     try {
-      store.transaction(() => {
-        pruneExpiredKeys();
+      await store.transaction(async (tx) => {
+        // Run again from scratch if PostgreSQL retries the transaction.
+        outcomes = [];
+        // Balance rows in one order, so two batches charging the same keys cannot deadlock.
+        await tx.keys.lockForUpdate(items.map((item) => item.input.keyId));
+        await pruneExpiredKeys(tx);
         for (const item of items) {
           try {
-            outcomes.push(accept(item.input, item.idempotency));
+            outcomes.push(await accept(tx, item.input, item.idempotency));
           } catch (error) {
             if (!(error instanceof AppError)) throw error;
             // Refusals are decided before any write of that item, so the batch stays consistent.
@@ -125,16 +139,20 @@ export function createSubmitter({ store, clock, maxQueuedPerKey, onAccepted }: S
     if (accepted.length > 0) onAccepted(accepted);
   };
 
-  const pruneExpiredKeys = () => {
+  const pruneExpiredKeys = async (tx: Repos) => {
     const now = clock.now();
     if (now - prunedAt < PRUNE_EVERY_MS) return;
     prunedAt = now;
-    store.idempotency.deleteCreatedBefore(isoTime(now - IDEMPOTENCY_WINDOW_MS));
+    await tx.idempotency.deleteCreatedBefore(isoTime(now - IDEMPOTENCY_WINDOW_MS));
   };
 
   /** The request an earlier submit with this key created, when the key is still honoured. */
-  const replayOf = (keyId: string, idempotency: Idempotency): RequestRow | undefined => {
-    const previous = store.idempotency.find(keyId, idempotency.key);
+  const replayOf = async (
+    tx: Repos,
+    keyId: string,
+    idempotency: Idempotency,
+  ): Promise<RequestRow | undefined> => {
+    const previous = await tx.idempotency.find(keyId, idempotency.key);
     // ISO times of one format compare as strings.
     if (!previous || previous.created_at <= isoTime(clock.now() - IDEMPOTENCY_WINDOW_MS)) return undefined;
     if (previous.request_hash !== idempotency.requestHash) {
@@ -144,14 +162,18 @@ export function createSubmitter({ store, clock, maxQueuedPerKey, onAccepted }: S
         { field: 'Idempotency-Key', request_id: previous.request_id },
       );
     }
-    return store.requests.get(previous.request_id);
+    return tx.requests.get(previous.request_id);
   };
 
-  const accept = (input: SubmitInput, idempotency: Idempotency | undefined): SubmitOutcome => {
-    const key = store.keys.findById(input.keyId);
+  const accept = async (
+    tx: Repos,
+    input: SubmitInput,
+    idempotency: Idempotency | undefined,
+  ): Promise<SubmitOutcome> => {
+    const key = await tx.keys.findById(input.keyId);
     if (!key || key.revoked_at !== null) throw new AppError('UNAUTHORIZED', 'The API key was revoked.');
     if (idempotency) {
-      const replayed = replayOf(key.id, idempotency);
+      const replayed = await replayOf(tx, key.id, idempotency);
       if (replayed) return { row: replayed, replayed: true };
     }
     const voice = findVoice(input.voice_code);
@@ -192,10 +214,10 @@ export function createSubmitter({ store, clock, maxQueuedPerKey, onAccepted }: S
       download_token: randomBytes(24).toString('base64url'),
       created_at: now,
     };
-    store.requests.insert(row);
-    const balance = store.keys.addBalance(key.id, -cost);
-    store.keys.addQueued(key.id, 1);
-    store.ledger.insert({
+    await tx.requests.insert(row);
+    const balance = await tx.keys.addBalance(key.id, -cost);
+    await tx.keys.addQueued(key.id, 1);
+    await tx.ledger.insert({
       key_id: key.id,
       request_id: row.id,
       kind: 'charge',
@@ -204,7 +226,7 @@ export function createSubmitter({ store, clock, maxQueuedPerKey, onAccepted }: S
       created_at: now,
     });
     if (idempotency) {
-      store.idempotency.put({
+      await tx.idempotency.put({
         key_id: key.id,
         idem_key: idempotency.key,
         request_hash: idempotency.requestHash,
@@ -212,7 +234,7 @@ export function createSubmitter({ store, clock, maxQueuedPerKey, onAccepted }: S
         created_at: now,
       });
     }
-    return { row: store.requests.get(row.id)!, replayed: false };
+    return { row: (await tx.requests.get(row.id))!, replayed: false };
   };
 
   const enqueue = (input: SubmitInput, idempotency: Idempotency | undefined) => {
@@ -221,7 +243,7 @@ export function createSubmitter({ store, clock, maxQueuedPerKey, onAccepted }: S
       batch.push({ input, idempotency, resolve, reject });
       if (!scheduled) {
         scheduled = true;
-        setImmediate(flush);
+        setImmediate(() => void flush());
       }
     });
   };
@@ -229,9 +251,10 @@ export function createSubmitter({ store, clock, maxQueuedPerKey, onAccepted }: S
   return {
     submit: (input) => enqueue(input, undefined).then((outcome) => outcome.row),
     submitIdempotent: enqueue,
-    close() {
+    async close() {
       closed = true;
-      flush();
+      void flush();
+      await Promise.all(flushing);
     },
   };
 }

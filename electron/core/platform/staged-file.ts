@@ -1,9 +1,10 @@
 /**
- * Files that appear only when complete: written under a temporary name (`<path>.partial`)
+ * Files that appear only when complete: written under a temporary name (`<path>.<random>.partial`)
  * and renamed once whole, with write failures turned into messages a user can act on.
  * The audio sinks, subtitles and word timings all write through `StagedFile`.
  */
 
+import { randomBytes } from 'node:crypto';
 import { open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { AppError, isAppError } from '../../shared/errors';
 
@@ -52,7 +53,7 @@ export function outputFailedError(what: string, path: string, action: string, ca
 }
 
 /**
- * An append-only file written under `<path>.partial` through fixed-size blocks, with one
+ * An append-only file written under `<path>.<random>.partial` through fixed-size blocks, with one
  * disk write in flight at a time, and renamed to `<path>` by `commit` once complete, so a
  * file under its final name is always whole. Bytes are copied in synchronously by `append`,
  * so ordering never depends on whether callers await. Every failure is an AppError
@@ -72,18 +73,22 @@ export class StagedFile {
 
   private constructor(
     readonly path: string,
+    /** The temporary file, `<path>.<random>.partial`. */
+    private readonly partial: string,
     private readonly what: string,
     private readonly handle: FileHandle,
   ) {}
 
   /**
-   * Creates (or truncates) `<path>.partial`. Rejects with AppError OUTPUT_FAILED.
+   * Creates (or truncates) `<path>.<random>.partial`. Rejects with AppError OUTPUT_FAILED.
    * @param what the file in a user's words, for error messages (default "the audio file")
    */
   static async create(path: string, what = 'the audio file'): Promise<StagedFile> {
-    const partial = path + PARTIAL_SUFFIX;
+    // Its own name per writer: on a data directory several instances share, a render taken
+    // over from an instance that lost its lease never writes into the other's file.
+    const partial = `${path}.${randomBytes(4).toString('hex')}${PARTIAL_SUFFIX}`;
     try {
-      return new StagedFile(path, what, await open(partial, 'w'));
+      return new StagedFile(path, partial, what, await open(partial, 'w'));
     } catch (error) {
       throw outputFailedError(what, partial, 'create', error);
     }
@@ -153,12 +158,12 @@ export class StagedFile {
     try {
       await this.handle.write(bytes, 0, bytes.length, position);
     } catch (error) {
-      throw outputFailedError(this.what, this.path + PARTIAL_SUFFIX, 'write', error);
+      throw outputFailedError(this.what, this.partial, 'write', error);
     }
   }
 
   /**
-   * Writes what is buffered, closes, and renames `<path>.partial` to `<path>`.
+   * Writes what is buffered, closes, and renames `<path>.<random>.partial` to `<path>`.
    * Returns the final size in bytes. On failure the temporary file is left for `discard`.
    */
   async commit(beforeClose?: () => Promise<void>): Promise<number> {
@@ -168,7 +173,7 @@ export class StagedFile {
     if (this.failure) throw this.failure;
     await beforeClose?.();
     this.state = 'finished';
-    const partial = this.path + PARTIAL_SUFFIX;
+    const partial = this.partial;
     try {
       await this.handle.close();
     } catch (error) {
@@ -189,7 +194,7 @@ export class StagedFile {
     // Let an in-flight write settle so the handle is not closed under it.
     await this.queue.catch(() => undefined);
     if (wasOpen) await this.handle.close().catch(() => undefined);
-    await rm(this.path + PARTIAL_SUFFIX, { force: true });
+    await rm(this.partial, { force: true });
   }
 
   private flushBlock(): void {
@@ -205,7 +210,7 @@ export class StagedFile {
       try {
         if (!this.failure && this.state !== 'aborted') await this.writeFully(block, length, position);
       } catch (error) {
-        this.failure ??= outputFailedError(this.what, this.path + PARTIAL_SUFFIX, 'write', error);
+        this.failure ??= outputFailedError(this.what, this.partial, 'write', error);
       } finally {
         this.queuedBytes -= length;
         if (this.spare.length < 2) this.spare.push(block);

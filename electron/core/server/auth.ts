@@ -16,7 +16,7 @@ declare module 'fastify' {
      * Set by the studio's onRequest hook when the request carries a valid session cookie:
      * resolves the key the studio acts with. null for every other request.
      */
-    sessionKey: (() => KeyRow) | null;
+    sessionKey: (() => Promise<KeyRow>) | null;
   }
 }
 
@@ -46,7 +46,7 @@ export function createAuth({ store, throttle }: { store: Store; throttle: AuthTh
       if (!header && request.sessionKey) return request.sessionKey();
       if (!header) throw new AppError('UNAUTHORIZED', 'Missing header "Authorization: Bearer <API key>".');
       const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-      const key = match ? authenticate(store, match[1]!) : undefined;
+      const key = match ? await authenticate(store, match[1]!) : undefined;
       if (key) return key;
       await failed(request);
       throw new AppError(

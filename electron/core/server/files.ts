@@ -3,12 +3,11 @@
  * (206 with Content-Range; 416 when the range starts past the end).
  */
 
-import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
-import { stat } from 'node:fs/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../shared/errors';
 import { AUDIO_CONTENT_TYPES } from '../engine/audio/stream-encoder';
+import type { ResultFiles } from '../jobs/result-files';
 
 export const CONTENT_TYPES = {
   ...AUDIO_CONTENT_TYPES,
@@ -38,19 +37,15 @@ export function parseRange(
 export async function sendFile(
   request: FastifyRequest,
   reply: FastifyReply,
-  path: string,
+  file: { files: ResultFiles; path: string },
   contentType: string,
   downloadName: string,
 ): Promise<FastifyReply> {
-  let size: number;
-  let mtime: Date;
-  try {
-    const info = await stat(path);
-    size = info.size;
-    mtime = info.mtime;
-  } catch (error) {
-    throw new AppError('NOT_FOUND', 'The file is gone from the data directory.', undefined, { cause: error });
-  }
+  const { files, path } = file;
+  const info = await files.info(path);
+  if (!info) throw new AppError('NOT_FOUND', 'The file is gone from the data directory.');
+  const size = info.size;
+  const mtime = info.modified;
   reply
     .header('accept-ranges', 'bytes')
     .header('content-type', contentType)
@@ -69,11 +64,11 @@ export async function sendFile(
       .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
       .header('content-length', String(range.end - range.start + 1));
     if (request.method === 'HEAD') return reply.send(emptyStream());
-    return reply.send(createReadStream(path, { start: range.start, end: range.end }));
+    return reply.send(files.read(path, { start: range.start, end: range.end }));
   }
   reply.code(200).header('content-length', String(size));
   if (request.method === 'HEAD') return reply.send(emptyStream());
-  return reply.send(size === 0 ? '' : createReadStream(path));
+  return reply.send(size === 0 ? '' : files.read(path));
 }
 
 /** fastify's HEAD handling keeps our Content-Length only for a stream payload (else it writes 0). */

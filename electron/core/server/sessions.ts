@@ -46,14 +46,15 @@ export function createStudioKey(
   store: Store,
   clock: Clock,
   defaultBalanceMilli: number | undefined,
-): () => KeyRow {
-  return () => {
-    const live = store.keys.list().find((k) => k.revoked_at === null);
+): () => Promise<KeyRow> {
+  return async () => {
+    const live = (await store.keys.list()).find((k) => k.revoked_at === null);
     if (live) return live;
-    return createApiKey(store, clock, {
+    const created = await createApiKey(store, clock, {
       name: 'Studio',
       ...(defaultBalanceMilli !== undefined ? { balanceMilli: defaultBalanceMilli } : {}),
-    }).row;
+    });
+    return created.row;
   };
 }
 
@@ -61,7 +62,7 @@ export interface SessionCookieOptions {
   sessions: Sessions;
   /** The real port (after listen): it names the cookie. */
   port(): number;
-  studioKey: () => KeyRow;
+  studioKey: () => Promise<KeyRow>;
 }
 
 /** Sets `request.sessionKey` (see auth.ts) on every request that carries a valid session cookie. */

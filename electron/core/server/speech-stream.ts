@@ -8,7 +8,7 @@
  * that already started), the finished file is sent instead.
  */
 
-import { readFile } from 'node:fs/promises';
+import { buffer } from 'node:stream/consumers';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, type ErrorCode } from '../../shared/errors';
 import { createStreamEncoder, type StreamEncoder } from '../engine/audio/stream-encoder';
@@ -59,7 +59,7 @@ export async function sendSpeech(answer: SpeechAnswer): Promise<FastifyReply> {
   const live: { stream?: PcmStream } = {};
   let finished: RequestRow | undefined;
   let wake: (() => void) | undefined;
-  const unlisten = jobs.runner.listen(row.id, (pcm, rate) => {
+  const unlisten = await jobs.runner.listen(row.id, (pcm, rate) => {
     if (live.stream) return live.stream.push(pcm);
     sampleRate = rate;
     early.push(pcm);
@@ -112,9 +112,15 @@ async function sendFinished({ request, reply, row, jobs, streamFormat }: SpeechA
   if (done.status !== 'SUCCESS') throw failure(done);
   const path = jobs.files.audioPath(done);
   if (streamFormat === 'audio') {
-    return sendFile(request, reply, path, CONTENT_TYPES[done.audio_type], `speech.${done.audio_type}`);
+    return sendFile(
+      request,
+      reply,
+      { files: jobs.files, path },
+      CONTENT_TYPES[done.audio_type],
+      `speech.${done.audio_type}`,
+    );
   }
-  const bytes = await readFile(path).catch((error: unknown) => {
+  const bytes = await buffer(jobs.files.read(path)).catch((error: unknown) => {
     throw new AppError('NOT_FOUND', 'The file is gone from the data directory.', undefined, { cause: error });
   });
   let events = '';

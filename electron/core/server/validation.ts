@@ -222,7 +222,8 @@ export function measureText(
       },
     );
   }
-  return { text: input, characters };
+  // U+0000 is dropped by cleaning anyway, and PostgreSQL's text columns cannot hold it.
+  return { text: input.replaceAll('\u0000', ''), characters };
 }
 
 function isHttpUrl(value: string): boolean {

@@ -1,4 +1,4 @@
-import type { Db } from './database';
+import type { SqlExecutor } from './sql';
 
 /** A row of `callback_attempts`: one delivery attempt, kept forever. */
 export interface CallbackAttemptRow {
@@ -17,16 +17,16 @@ export interface CallbackAttemptRow {
 }
 
 export interface CallbacksRepo {
-  insert(row: Omit<CallbackAttemptRow, 'id'>): void;
-  latest(requestId: string): CallbackAttemptRow | undefined;
+  insert(row: Omit<CallbackAttemptRow, 'id'>): Promise<void>;
+  latest(requestId: string): Promise<CallbackAttemptRow | undefined>;
   /** Oldest first. */
-  list(requestId: string): CallbackAttemptRow[];
+  list(requestId: string): Promise<CallbackAttemptRow[]>;
 }
 
-export function createCallbacksRepo(db: Db): CallbacksRepo {
+export function createCallbacksRepo(db: SqlExecutor): CallbacksRepo {
   return {
-    insert(row) {
-      db.run(
+    async insert(row) {
+      await db.run(
         `INSERT INTO callback_attempts (request_id, attempt, callback_url, created_at, payload, status_code, result, duration_ms)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
         [
@@ -41,14 +41,14 @@ export function createCallbacksRepo(db: Db): CallbacksRepo {
         ],
       );
     },
-    latest(requestId) {
-      return db.get<CallbackAttemptRow>(
+    async latest(requestId) {
+      return await db.get<CallbackAttemptRow>(
         'SELECT * FROM callback_attempts WHERE request_id = ? ORDER BY id DESC LIMIT 1',
         [requestId],
       );
     },
-    list(requestId) {
-      return db.all<CallbackAttemptRow>('SELECT * FROM callback_attempts WHERE request_id = ? ORDER BY id', [
+    async list(requestId) {
+      return await db.all<CallbackAttemptRow>('SELECT * FROM callback_attempts WHERE request_id = ? ORDER BY id', [
         requestId,
       ]);
     },

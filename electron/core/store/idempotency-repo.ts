@@ -1,4 +1,4 @@
-import type { Db } from './database';
+import type { SqlExecutor } from './sql';
 
 /**
  * A row of `idempotency_keys`: an Idempotency-Key an API key sent with a submit, and the
@@ -17,31 +17,31 @@ export interface IdempotencyRow {
 
 export interface IdempotencyRepo {
   /** The row of `idemKey` for the API key `keyId`, however old. */
-  find(keyId: string, idemKey: string): IdempotencyRow | undefined;
+  find(keyId: string, idemKey: string): Promise<IdempotencyRow | undefined>;
   /** Stores the row, replacing an (expired) row of the same API key and idempotency key. */
-  put(row: IdempotencyRow): void;
+  put(row: IdempotencyRow): Promise<void>;
   /** Deletes the rows created before `before` (ISO time); returns how many. */
-  deleteCreatedBefore(before: string): number;
+  deleteCreatedBefore(before: string): Promise<number>;
 }
 
-export function createIdempotencyRepo(db: Db): IdempotencyRepo {
+export function createIdempotencyRepo(db: SqlExecutor): IdempotencyRepo {
   return {
-    find(keyId, idemKey) {
-      return db.get<IdempotencyRow>('SELECT * FROM idempotency_keys WHERE key_id = ? AND idem_key = ?', [
+    async find(keyId, idemKey) {
+      return await db.get<IdempotencyRow>('SELECT * FROM idempotency_keys WHERE key_id = ? AND idem_key = ?', [
         keyId,
         idemKey,
       ]);
     },
-    put(row) {
-      db.run(
+    async put(row) {
+      await db.run(
         `INSERT INTO idempotency_keys (key_id, idem_key, request_hash, request_id, created_at) VALUES (?, ?, ?, ?, ?)
          ON CONFLICT (key_id, idem_key) DO UPDATE SET
            request_hash = excluded.request_hash, request_id = excluded.request_id, created_at = excluded.created_at`,
         [row.key_id, row.idem_key, row.request_hash, row.request_id, row.created_at],
       );
     },
-    deleteCreatedBefore(before) {
-      return db.run('DELETE FROM idempotency_keys WHERE created_at < ?', [before]).changes;
+    async deleteCreatedBefore(before) {
+      return (await db.run('DELETE FROM idempotency_keys WHERE created_at < ?', [before])).changes;
     },
   };
 }

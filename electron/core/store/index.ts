@@ -1,50 +1,103 @@
 /**
- * The app's persistent state: one SQLite file with a repository per table. Owned by the
- * composition root, closed last.
+ * The app's persistent state, a repository per table over one database: the embedded SQLite
+ * file (the default, one process) or a shared PostgreSQL database (several instances). Owned
+ * by the composition root, closed last.
  */
 
-import { openDatabase, SCHEMA_VERSION } from './database';
 import { createCallbacksRepo, type CallbacksRepo } from './callbacks-repo';
 import { createIdempotencyRepo, type IdempotencyRepo } from './idempotency-repo';
 import { createKeysRepo, type KeysRepo } from './keys-repo';
 import { createLedgerRepo, type LedgerRepo } from './ledger-repo';
+import { openPostgresDatabase } from './postgres-database';
 import { createRequestsRepo, type RequestsRepo } from './requests-repo';
+import type { Db, SqlExecutor } from './sql';
+import { openDatabase, SCHEMA_VERSION } from './sqlite-database';
 
-export interface Store {
+/** The repositories, on the database or inside one transaction. */
+export interface Repos {
   readonly keys: KeysRepo;
   readonly requests: RequestsRepo;
   readonly callbacks: CallbacksRepo;
   readonly ledger: LedgerRepo;
   readonly idempotency: IdempotencyRepo;
-  /** Runs `fn` atomically: committed (and fsynced) when it returns, rolled back when it throws. */
-  transaction<T>(fn: () => T): T;
-  /** Path of the database file. */
+}
+
+export interface Store extends Repos {
+  /** Which database holds the data. */
+  readonly kind: 'sqlite' | 'postgres';
+  /**
+   * Runs `fn` atomically on the repositories it is given: committed (on disk) when it
+   * resolves, rolled back when it rejects. On PostgreSQL it may run again after a deadlock or
+   * serialization failure, so it must do nothing but database work.
+   */
+  transaction<T>(fn: (tx: Repos) => Promise<T>): Promise<T>;
+  /** The SQLite file's path, or the PostgreSQL URL without its password. */
   readonly path: string;
-  close(): void;
+  /** True when this process is the database's only user (SQLite). */
+  readonly exclusive: boolean;
+  /** Tells every instance on the database (PostgreSQL NOTIFY; nothing on SQLite). */
+  notify(channel: string, payload: string): Promise<void>;
+  /** Hears `notify` of every instance; resolves with the function that stops listening. */
+  listen(channel: string, handler: (payload: string) => void): Promise<() => void>;
+  close(): Promise<void>;
+}
+
+/** Where the data is: a SQLite file, or a PostgreSQL URL (`postgres://` or `postgresql://`). */
+export type StoreLocation =
+  | {
+      path: string;
+      /**
+       * What this process is to a second one that the data directory's lock refuses, e.g.
+       * "Narration Studio serve" (default "Narration Studio").
+       */
+      holder?: string;
+    }
+  | { url: string };
+
+/** True for a `postgres://` or `postgresql://` URL. */
+export function isPostgresUrl(value: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(value);
 }
 
 /**
- * Opens the database file (see `openDatabase` for the errors it throws). `holder` says what
- * this process is to a second one that the data directory's lock refuses, e.g. "Narration
- * Studio serve" (default "Narration Studio").
+ * Opens and migrates the database. SQLite throws AppError DATABASE_LOCKED, DATABASE_TOO_NEW or
+ * DATABASE_CORRUPT (see `openDatabase`); PostgreSQL rejects with DATABASE_UNAVAILABLE or
+ * DATABASE_TOO_NEW.
  */
-export function openStore(options: { path: string; holder?: string }): Store {
-  const db = openDatabase(options.path, options.holder ? { holder: options.holder } : {});
+export async function openStore(location: StoreLocation): Promise<Store> {
+  const db =
+    'url' in location
+      ? await openPostgresDatabase(location.url)
+      : openDatabase(location.path, location.holder ? { holder: location.holder } : {});
+  return storeOn(db);
+}
+
+function reposOn(executor: SqlExecutor): Repos {
   return {
-    keys: createKeysRepo(db),
-    requests: createRequestsRepo(db),
-    callbacks: createCallbacksRepo(db),
-    ledger: createLedgerRepo(db),
-    idempotency: createIdempotencyRepo(db),
-    transaction: (fn) => db.transaction(fn),
+    keys: createKeysRepo(executor),
+    requests: createRequestsRepo(executor),
+    callbacks: createCallbacksRepo(executor),
+    ledger: createLedgerRepo(executor),
+    idempotency: createIdempotencyRepo(executor),
+  };
+}
+
+function storeOn(db: Db): Store {
+  return {
+    ...reposOn(db),
+    kind: db.dialect,
+    transaction: (fn) => db.transaction((tx) => fn(reposOn(tx))),
     path: db.path,
+    exclusive: db.exclusive,
+    notify: (channel, payload) => db.notify(channel, payload),
+    listen: (channel, handler) => db.listen(channel, handler),
     close: () => db.close(),
   };
 }
 
 export { SCHEMA_VERSION };
 export type { KeyRow, KeysRepo } from './keys-repo';
-export type { RequestRow, NewRequestRow, RequestsRepo, Finish } from './requests-repo';
+export type { RequestRow, NewRequestRow, RequestsRepo, Finish, Lease } from './requests-repo';
 export type { CallbackAttemptRow, CallbacksRepo } from './callbacks-repo';
 export type { LedgerRow, LedgerRepo } from './ledger-repo';
 export type { IdempotencyRow, IdempotencyRepo } from './idempotency-repo';

@@ -1,4 +1,4 @@
-import type { Db } from './database';
+import type { SqlExecutor } from './sql';
 
 /** A row of `api_keys`. Balances are integer milli-credits. */
 export interface KeyRow {
@@ -18,24 +18,30 @@ export interface KeyRow {
 }
 
 export interface KeysRepo {
-  insert(row: KeyRow): void;
-  findByHash(keyHash: string): KeyRow | undefined;
-  findById(id: string): KeyRow | undefined;
+  insert(row: KeyRow): Promise<void>;
+  findByHash(keyHash: string): Promise<KeyRow | undefined>;
+  findById(id: string): Promise<KeyRow | undefined>;
   /** Oldest first. */
-  list(): KeyRow[];
+  list(): Promise<KeyRow[]>;
   /** Marks the key revoked; false when there is no such key or it was already revoked. */
-  revoke(id: string, at: string): boolean;
+  revoke(id: string, at: string): Promise<boolean>;
   /** Adds `delta` (may be negative) to the balance; returns the new balance. */
-  addBalance(id: string, deltaMilli: number): number;
-  addQueued(id: string, delta: number): void;
+  addBalance(id: string, deltaMilli: number): Promise<number>;
+  addQueued(id: string, delta: number): Promise<void>;
   /** Requests waiting or running, all keys together. */
-  totalQueued(): number;
+  totalQueued(): Promise<number>;
+  /**
+   * Locks the rows of `ids` until the transaction ends, in one fixed order (by id), so
+   * transactions that charge several keys never deadlock (PostgreSQL; SQLite's transactions
+   * already hold the whole file). Call first in the transaction.
+   */
+  lockForUpdate(ids: readonly string[]): Promise<void>;
 }
 
-export function createKeysRepo(db: Db): KeysRepo {
+export function createKeysRepo(db: SqlExecutor): KeysRepo {
   return {
-    insert(row) {
-      db.run(
+    async insert(row) {
+      await db.run(
         `INSERT INTO api_keys (id, name, key_hash, key_prefix, signing_secret, balance_milli, queued, created_at, revoked_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         [
@@ -51,34 +57,42 @@ export function createKeysRepo(db: Db): KeysRepo {
         ],
       );
     },
-    findByHash(keyHash) {
-      return db.get<KeyRow>('SELECT * FROM api_keys WHERE key_hash = ?', [keyHash]);
+    async findByHash(keyHash) {
+      return await db.get<KeyRow>('SELECT * FROM api_keys WHERE key_hash = ?', [keyHash]);
     },
-    findById(id) {
-      return db.get<KeyRow>('SELECT * FROM api_keys WHERE id = ?', [id]);
+    async findById(id) {
+      return await db.get<KeyRow>('SELECT * FROM api_keys WHERE id = ?', [id]);
     },
-    list() {
-      return db.all<KeyRow>('SELECT * FROM api_keys ORDER BY created_at, id');
+    async list() {
+      return await db.all<KeyRow>('SELECT * FROM api_keys ORDER BY created_at, id');
     },
-    revoke(id, at) {
+    async revoke(id, at) {
       return (
-        db.run('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL', [at, id]).changes ===
-        1
+        (await db.run('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL', [at, id]))
+          .changes === 1
       );
     },
-    addBalance(id, deltaMilli) {
-      const row = db.get<{ balance_milli: number }>(
+    async addBalance(id, deltaMilli) {
+      const row = await db.get<{ balance_milli: number }>(
         'UPDATE api_keys SET balance_milli = balance_milli + ? WHERE id = ? RETURNING balance_milli',
         [deltaMilli, id],
       );
       if (!row) throw new Error(`no key ${id}`);
       return row.balance_milli;
     },
-    addQueued(id, delta) {
-      db.run('UPDATE api_keys SET queued = queued + ? WHERE id = ?', [delta, id]);
+    async addQueued(id, delta) {
+      await db.run('UPDATE api_keys SET queued = queued + ? WHERE id = ?', [delta, id]);
     },
-    totalQueued() {
-      return Number(db.get<{ n: number | null }>('SELECT SUM(queued) AS n FROM api_keys')?.n ?? 0);
+    async lockForUpdate(ids) {
+      if (db.dialect !== 'postgres' || ids.length === 0) return;
+      const sorted = [...new Set(ids)].sort();
+      await db.all(
+        `SELECT id FROM api_keys WHERE id IN (${sorted.map(() => '?').join(', ')}) ORDER BY id FOR UPDATE`,
+        sorted,
+      );
+    },
+    async totalQueued() {
+      return Number((await db.get<{ n: number | null }>('SELECT SUM(queued) AS n FROM api_keys'))?.n ?? 0);
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { LedgerKind } from '../../shared/api';
-import type { Db } from './database';
+import type { SqlExecutor } from './sql';
 
 /** A row of `ledger`: one movement of credits, in integer milli-credits. */
 export interface LedgerRow {
@@ -14,32 +14,32 @@ export interface LedgerRow {
 }
 
 export interface LedgerRepo {
-  insert(row: Omit<LedgerRow, 'id'>): void;
+  insert(row: Omit<LedgerRow, 'id'>): Promise<void>;
   /** Newest first. */
-  list(keyId: string, limit: number, offset: number): { rows: LedgerRow[]; total: number };
+  list(keyId: string, limit: number, offset: number): Promise<{ rows: LedgerRow[]; total: number }>;
   /** All rows of a request, oldest first. */
-  forRequest(requestId: string): LedgerRow[];
+  forRequest(requestId: string): Promise<LedgerRow[]>;
 }
 
-export function createLedgerRepo(db: Db): LedgerRepo {
+export function createLedgerRepo(db: SqlExecutor): LedgerRepo {
   return {
-    insert(row) {
-      db.run(
+    async insert(row) {
+      await db.run(
         `INSERT INTO ledger (key_id, request_id, kind, amount_milli, balance_after_milli, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
         [row.key_id, row.request_id, row.kind, row.amount_milli, row.balance_after_milli, row.created_at],
       );
     },
-    list(keyId, limit, offset) {
+    async list(keyId, limit, offset) {
       const total =
-        db.get<{ n: number }>('SELECT COUNT(*) AS n FROM ledger WHERE key_id = ?', [keyId])?.n ?? 0;
-      const rows = db.all<LedgerRow>(
+        (await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM ledger WHERE key_id = ?', [keyId]))?.n ?? 0;
+      const rows = await db.all<LedgerRow>(
         'SELECT * FROM ledger WHERE key_id = ? ORDER BY id DESC LIMIT ? OFFSET ?',
         [keyId, limit, offset],
       );
       return { rows, total };
     },
-    forRequest(requestId) {
-      return db.all<LedgerRow>('SELECT * FROM ledger WHERE request_id = ? ORDER BY id', [requestId]);
+    async forRequest(requestId) {
+      return await db.all<LedgerRow>('SELECT * FROM ledger WHERE request_id = ? ORDER BY id', [requestId]);
     },
   };
 }

@@ -91,4 +91,12 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
     ) WITHOUT ROWID`,
     `CREATE INDEX idempotency_keys_by_age ON idempotency_keys(created_at)`,
   ],
+  // 5: leases, for several instances on one PostgreSQL database: the instance rendering a
+  // request and until when (epoch ms) its claim holds unless renewed; another instance takes
+  // over a request whose lease ran out
+  [
+    `ALTER TABLE requests ADD COLUMN lease_owner TEXT`,
+    `ALTER TABLE requests ADD COLUMN lease_until INTEGER`,
+    `CREATE INDEX requests_leased ON requests(lease_until) WHERE status = 'processing'`,
+  ],
 ];

@@ -1,6 +1,6 @@
 import type { AudioFormat, Bitrate, ModelId } from '../../shared/options';
 import type { CallbackState, RequestStatus } from '../../shared/api';
-import type { Db } from './database';
+import type { SqlExecutor } from './sql';
 
 /** A row of `requests`. Times are ISO 8601 UTC with milliseconds unless named `_at` epoch below. */
 export interface RequestRow {
@@ -45,6 +45,10 @@ export interface RequestRow {
   callback_round_attempts: number;
   /** Attempts in total. */
   callback_attempts: number;
+  /** The instance rendering it (while processing). */
+  lease_owner: string | null;
+  /** Epoch ms until which that instance's claim holds unless renewed (while processing). */
+  lease_until: number | null;
 }
 
 export type NewRequestRow = Omit<
@@ -64,6 +68,8 @@ export type NewRequestRow = Omit<
   | 'callback_due_at'
   | 'callback_round_attempts'
   | 'callback_attempts'
+  | 'lease_owner'
+  | 'lease_until'
 >;
 
 export interface ListFilter {
@@ -87,37 +93,85 @@ export interface Finish {
   callbackDueAt: number;
 }
 
-export interface RequestsRepo {
-  insert(row: NewRequestRow): void;
-  get(id: string): RequestRow | undefined;
-  /** Newest first. */
-  list(filter: ListFilter): { rows: RequestRow[]; total: number };
-  /** The oldest queued request of each key that has one. */
-  oldestQueuedPerKey(): RequestRow[];
-  /** new → processing; false when the row was not new. */
-  markProcessing(id: string, startedAt: string): boolean;
-  /** processing → SUCCESS/FAILURE, and schedules the callback; false when the row was not processing. */
-  finish(id: string, finish: Finish): boolean;
-  /** processing → new for every row (after a crash). Returns how many. */
-  requeueProcessing(): number;
-  /** processing → new for one row (render aborted by a stop); the start is not counted. */
-  requeue(id: string): void;
-  /** Queued rows started at least `maxAttempts` times (each start ended by a crash). */
-  exhausted(maxAttempts: number): RequestRow[];
-  /** Requests whose callback is due at or before `now`, soonest first. */
-  dueCallbacks(now: number, limit: number): RequestRow[];
-  /** Soonest callback_due_at among pending callbacks, if any. */
-  nextCallbackDue(): number | undefined;
-  /** Records the outcome of one attempt on the request row. */
-  updateCallback(id: string, state: CallbackState, dueAt: number | null, roundAttempts: number): void;
-  /** Starts a new delivery round now (manual retry). */
-  restartCallback(id: string, now: number): void;
+/** Who claims a request, and until when its claim holds. */
+export interface Lease {
+  /** The instance (see `InstanceInfo.id`). */
+  owner: string;
+  /** Epoch ms. */
+  until: number;
 }
 
-export function createRequestsRepo(db: Db): RequestsRepo {
+export interface RequestsRepo {
+  insert(row: NewRequestRow): Promise<void>;
+  get(id: string): Promise<RequestRow | undefined>;
+  /** Newest first. */
+  list(filter: ListFilter): Promise<{ rows: RequestRow[]; total: number }>;
+  /** The oldest queued request of each key that has one. */
+  oldestQueuedPerKey(): Promise<RequestRow[]>;
+  /**
+   * Claims the first of `ids` (in that order) still queued: new → processing under `lease`,
+   * its start counted. Several instances may try at once: each request goes to exactly one
+   * (PostgreSQL: `FOR UPDATE SKIP LOCKED`, so a row another instance is claiming is skipped,
+   * not waited for). Undefined when none was free.
+   */
+  claim(ids: readonly string[], startedAt: string, lease: Lease): Promise<RequestRow | undefined>;
+  /** Extends the lease; false when the request is no longer this owner's (taken over or finished). */
+  renewLease(id: string, lease: Lease): Promise<boolean>;
+  /**
+   * processing → SUCCESS/FAILURE when `owner` still holds it, and schedules the callback;
+   * false otherwise (finished already, or taken over by another instance).
+   */
+  finish(id: string, owner: string, finish: Finish): Promise<boolean>;
+  /**
+   * processing → new for every row: after a crash, when this process is the database's only
+   * user (SQLite). Returns how many.
+   */
+  requeueProcessing(): Promise<number>;
+  /**
+   * processing → new for the rows whose lease ran out before `now`: their instance died
+   * (a crash counts as a start). Returns their ids.
+   */
+  requeueExpired(now: number): Promise<string[]>;
+  /** processing → new for one row of `owner` (render aborted by a stop); the start is not counted. */
+  requeue(id: string, owner: string): Promise<void>;
+  /** Queued rows started at least `maxAttempts` times (each start ended by a crash). */
+  exhausted(maxAttempts: number): Promise<RequestRow[]>;
+  /** Ids of the requests `owner` holds (status processing). */
+  leasedBy(owner: string): Promise<string[]>;
+  /** Requests whose callback is due at or before `now`, soonest first. */
+  dueCallbacks(now: number, limit: number): Promise<RequestRow[]>;
+  /**
+   * Claims a due delivery for one attempt: moves its due time from `dueAt` to `until`, so
+   * another instance takes it over only if this one dies before recording the attempt.
+   * False when another instance claimed it first.
+   */
+  claimCallback(id: string, dueAt: number, until: number): Promise<boolean>;
+  /** Soonest callback_due_at among pending callbacks, if any. */
+  nextCallbackDue(): Promise<number | undefined>;
+  /** Records the outcome of one attempt on the request row. */
+  updateCallback(
+    id: string,
+    state: CallbackState,
+    dueAt: number | null,
+    roundAttempts: number,
+  ): Promise<void>;
+  /** Starts a new delivery round now (manual retry). */
+  restartCallback(id: string, now: number): Promise<void>;
+}
+
+export function createRequestsRepo(db: SqlExecutor): RequestsRepo {
+  /** new → processing for one row; the row, or undefined when it was not new. */
+  const claimOne = (id: string, startedAt: string, lease: Lease) =>
+    db.get<RequestRow>(
+      `UPDATE requests SET status = 'processing', started_at = ?, run_attempts = run_attempts + 1,
+         lease_owner = ?, lease_until = ?
+       WHERE id = ? AND status = 'new' RETURNING *`,
+      [startedAt, lease.owner, lease.until, id],
+    );
+  const greatest = db.dialect === 'postgres' ? 'GREATEST' : 'MAX';
   return {
-    insert(row) {
-      db.run(
+    async insert(row) {
+      await db.run(
         `INSERT INTO requests (id, key_id, source, input_text, characters, voice_code, model_id, audio_type, bitrate,
            speed_rate, pitch_rate, volume, generate_srt, callback_url, cost_milli, download_token, status, created_at,
            callback_state)
@@ -144,10 +198,10 @@ export function createRequestsRepo(db: Db): RequestsRepo {
         ],
       );
     },
-    get(id) {
-      return db.get<RequestRow>('SELECT * FROM requests WHERE id = ?', [id]);
+    async get(id) {
+      return await db.get<RequestRow>('SELECT * FROM requests WHERE id = ?', [id]);
     },
-    list({ keyId, status, voiceCode, limit, offset }) {
+    async list({ keyId, status, voiceCode, limit, offset }) {
       const where = ['key_id = ?'];
       const params: (string | number)[] = [keyId];
       if (status) {
@@ -160,90 +214,147 @@ export function createRequestsRepo(db: Db): RequestsRepo {
       }
       const clause = where.join(' AND ');
       const total =
-        db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM requests WHERE ${clause}`, params)?.n ?? 0;
-      const rows = db.all<RequestRow>(
+        (await db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM requests WHERE ${clause}`, params))?.n ?? 0;
+      const rows = await db.all<RequestRow>(
         `SELECT * FROM requests WHERE ${clause} ORDER BY seq DESC LIMIT ? OFFSET ?`,
         [...params, limit, offset],
       );
       return { rows, total };
     },
-    oldestQueuedPerKey() {
-      return db.all<RequestRow>(
+    async oldestQueuedPerKey() {
+      return await db.all<RequestRow>(
         `SELECT r.* FROM (SELECT MIN(seq) AS seq FROM requests WHERE status = 'new' GROUP BY key_id) f
          JOIN requests r ON r.seq = f.seq`,
       );
     },
-    markProcessing(id, startedAt) {
+    async claim(ids, startedAt, lease) {
+      if (ids.length === 0) return undefined;
+      if (db.dialect === 'postgres') {
+        // One statement: the first of `ids` still queued, in the caller's order, skipping rows
+        // another instance is claiming right now (locked), not waiting for them.
+        const order = ids.map(() => 'WHEN ? THEN ?').join(' ');
+        return db.get<RequestRow>(
+          `UPDATE requests SET status = 'processing', started_at = ?, run_attempts = run_attempts + 1,
+             lease_owner = ?, lease_until = ?
+           WHERE status = 'new' AND id = (
+             SELECT id FROM requests WHERE id IN (${ids.map(() => '?').join(', ')}) AND status = 'new'
+             ORDER BY CASE id ${order} END LIMIT 1 FOR UPDATE SKIP LOCKED)
+           RETURNING *`,
+          [startedAt, lease.owner, lease.until, ...ids, ...ids.flatMap((id, i) => [id, i])],
+        );
+      }
+      for (const id of ids) {
+        const row = await claimOne(id, startedAt, lease);
+        if (row) return row;
+      }
+      return undefined;
+    },
+    async renewLease(id, lease) {
       return (
-        db.run(
-          `UPDATE requests SET status = 'processing', started_at = ?, run_attempts = run_attempts + 1 WHERE id = ? AND status = 'new'`,
-          [startedAt, id],
+        (
+          await db.run(
+            `UPDATE requests SET lease_until = ? WHERE id = ? AND status = 'processing' AND lease_owner = ?`,
+            [lease.until, id, lease.owner],
+          )
         ).changes === 1
       );
     },
-    finish(id, f) {
+    async finish(id, owner, f) {
       return (
-        db.run(
-          `UPDATE requests SET status = ?, finished_at = ?, error_code = ?, error_message = ?, duration_ms = ?,
-             audio_bytes = ?, cue_count = ?, engine = ?,
+        (
+          await db.run(
+            `UPDATE requests SET status = ?, finished_at = ?, error_code = ?, error_message = ?, duration_ms = ?,
+             audio_bytes = ?, cue_count = ?, engine = ?, lease_owner = NULL, lease_until = NULL,
              callback_state = CASE WHEN callback_url IS NULL THEN 'none' ELSE 'pending' END,
-             callback_due_at = CASE WHEN callback_url IS NULL THEN NULL ELSE ? END,
+             callback_due_at = CASE WHEN callback_url IS NULL THEN NULL ELSE CAST(? AS BIGINT) END,
              callback_round_attempts = 0
-           WHERE id = ? AND status = 'processing'`,
-          [
-            f.status,
-            f.finishedAt,
-            f.errorCode ?? null,
-            f.errorMessage ?? null,
-            f.durationMs ?? null,
-            f.audioBytes ?? null,
-            f.cueCount ?? null,
-            f.engine ?? null,
-            f.callbackDueAt,
-            id,
-          ],
+           WHERE id = ? AND status = 'processing' AND lease_owner = ?`,
+            [
+              f.status,
+              f.finishedAt,
+              f.errorCode ?? null,
+              f.errorMessage ?? null,
+              f.durationMs ?? null,
+              f.audioBytes ?? null,
+              f.cueCount ?? null,
+              f.engine ?? null,
+              f.callbackDueAt,
+              id,
+              owner,
+            ],
+          )
         ).changes === 1
       );
     },
-    requeueProcessing() {
-      return db.run(
-        `UPDATE requests SET status = 'new' WHERE status IN ('new', 'processing') AND status = 'processing'`,
+    async requeueProcessing() {
+      return (
+        await db.run(
+          `UPDATE requests SET status = 'new', lease_owner = NULL, lease_until = NULL
+           WHERE status IN ('new', 'processing') AND status = 'processing'`,
+        )
       ).changes;
     },
-    requeue(id) {
+    async requeueExpired(now) {
+      const rows = await db.all<{ id: string }>(
+        `UPDATE requests SET status = 'new', lease_owner = NULL, lease_until = NULL
+         WHERE status IN ('new', 'processing') AND status = 'processing' AND lease_until < ? RETURNING id`,
+        [now],
+      );
+      return rows.map((r) => r.id);
+    },
+    async requeue(id, owner) {
       // A shutdown, not a crash: this start does not count against the request.
-      db.run(
-        `UPDATE requests SET status = 'new', run_attempts = MAX(0, run_attempts - 1) WHERE id = ? AND status = 'processing'`,
-        [id],
+      await db.run(
+        `UPDATE requests SET status = 'new', run_attempts = ${greatest}(0, run_attempts - 1),
+           lease_owner = NULL, lease_until = NULL
+         WHERE id = ? AND status = 'processing' AND lease_owner = ?`,
+        [id, owner],
       );
     },
-    exhausted(maxAttempts) {
-      return db.all<RequestRow>(
+    async leasedBy(owner) {
+      const rows = await db.all<{ id: string }>(
+        `SELECT id FROM requests WHERE status IN ('new', 'processing') AND status = 'processing' AND lease_owner = ?`,
+        [owner],
+      );
+      return rows.map((r) => r.id);
+    },
+    async exhausted(maxAttempts) {
+      return await db.all<RequestRow>(
         `SELECT * FROM requests WHERE status IN ('new', 'processing') AND status = 'new' AND run_attempts >= ? ORDER BY seq`,
         [maxAttempts],
       );
     },
-    dueCallbacks(now, limit) {
-      return db.all<RequestRow>(
+    async dueCallbacks(now, limit) {
+      return await db.all<RequestRow>(
         `SELECT * FROM requests WHERE callback_state = 'pending' AND callback_due_at <= ? ORDER BY callback_due_at LIMIT ?`,
         [now, limit],
       );
     },
-    nextCallbackDue() {
-      const row = db.get<{ due: number | null }>(
+    async claimCallback(id, dueAt, until) {
+      return (
+        (
+          await db.run(
+            `UPDATE requests SET callback_due_at = ? WHERE id = ? AND callback_state = 'pending' AND callback_due_at = ?`,
+            [until, id, dueAt],
+          )
+        ).changes === 1
+      );
+    },
+    async nextCallbackDue() {
+      const row = await db.get<{ due: number | null }>(
         `SELECT MIN(callback_due_at) AS due FROM requests WHERE callback_state = 'pending'`,
       );
       return row?.due ?? undefined;
     },
-    updateCallback(id, state, dueAt, roundAttempts) {
-      db.run(
+    async updateCallback(id, state, dueAt, roundAttempts) {
+      await db.run(
         `UPDATE requests SET callback_state = ?, callback_due_at = ?, callback_round_attempts = ?,
            callback_attempts = callback_attempts + 1 WHERE id = ?`,
         [state, dueAt, roundAttempts, id],
       );
     },
-    restartCallback(id, now) {
-      db.run(
+    async restartCallback(id, now) {
+      await db.run(
         `UPDATE requests SET callback_state = 'pending', callback_due_at = ?, callback_round_attempts = 0 WHERE id = ?`,
         [now, id],
       );

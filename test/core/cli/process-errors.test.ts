@@ -15,12 +15,19 @@ import { openStore } from '../../../electron/core/store';
 import { dataPaths } from '../../../electron/core/platform/paths';
 import { fetchUrl } from '../server/helpers';
 import { ENTRY } from '../server/process';
+import { testDatabase, type TestDatabase } from '../../fixtures/test-store';
 
 let dir: string;
-beforeEach(() => {
+/** The run's database: serve keeps its requests in PostgreSQL on the PostgreSQL run. */
+let database: TestDatabase;
+beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'process-errors-test-'));
+  database = await testDatabase();
 });
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
+afterEach(async () => {
+  await database.drop();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 async function until(what: string, condition: () => boolean, timeoutMs = 20_000): Promise<void> {
   const started = Date.now();
@@ -70,6 +77,7 @@ describe('serve and errors nothing caught', () => {
         dataDir,
         '--pool-size',
         '1',
+        ...(database.databaseUrl ? ['--database', database.databaseUrl] : []),
       ],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
@@ -100,11 +108,18 @@ describe('serve and errors nothing caught', () => {
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
     }
-    // Stopped in order: the store was closed (closing checkpoints and removes the WAL file),
-    // and the data directory is free.
-    const database = dataPaths(dataDir).database;
-    expect(existsSync(`${database}-wal`), err).toBe(false);
-    openStore({ path: database }).close();
+    if (database.databaseUrl) {
+      // Stopped in order, and the database opens and works.
+      const store = await openStore({ url: database.databaseUrl });
+      expect(await store.keys.list()).toEqual([]);
+      await store.close();
+    } else {
+      // Stopped in order: the store was closed (closing checkpoints and removes the WAL file),
+      // and the data directory is free.
+      const file = dataPaths(dataDir).database;
+      expect(existsSync(`${file}-wal`), err).toBe(false);
+      await (await openStore({ path: file })).close();
+    }
   });
 });
 

@@ -1,4 +1,7 @@
-/** The headless `serve` and `keys` commands, run as processes. */
+/**
+ * The headless `serve` and `keys` commands, run as processes, on the run's database: the SQLite
+ * file of --data-dir, or a PostgreSQL database (`--database`) on the PostgreSQL run.
+ */
 
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,12 +9,21 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchUrl } from '../server/helpers';
 import { runEntry, startServerProcess } from '../server/process';
+import { testDatabase, type TestDatabase } from '../../fixtures/test-store';
 
 let dir: string;
-beforeAll(() => {
+let database: TestDatabase;
+/** Where the commands keep their data: --data-dir, and --database on the PostgreSQL run. */
+let where: string[];
+beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'commands-test-'));
+  database = await testDatabase();
+  where = ['--data-dir', dir, ...(database.databaseUrl ? ['--database', database.databaseUrl] : [])];
 });
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(async () => {
+  await database.drop();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 describe('serve', () => {
   it('rejects bad options with a clear message and exit code 2', async () => {
@@ -24,14 +36,19 @@ describe('serve', () => {
     const key = await runEntry(['serve', '--api-key', 'short', '--data-dir', dir]);
     expect(key.code).toBe(2);
     expect(key.stderr).toContain('--api-key must be 8 to 256 visible ASCII characters');
+    const url = await runEntry(['serve', '--database', 'mysql://h/db', '--data-dir', dir]);
+    expect(url.code).toBe(2);
+    expect(url.stderr).toContain('--database must be a postgres:// URL');
+    const lease = await runEntry(['serve', '--lease', '5', '--data-dir', dir]);
+    expect(lease.code).toBe(2);
+    expect(lease.stderr).toContain('--lease applies with --database only');
   });
 
   it('prints the listening line, ensures --api-key, holds the data dir, and stops on SIGINT', async () => {
     const server = await startServerProcess([
       '--port',
       '0',
-      '--data-dir',
-      dir,
+      ...where,
       '--api-key',
       'serve-test-key-1',
       '--pool-size',
@@ -44,10 +61,17 @@ describe('serve', () => {
       headers: { authorization: 'Bearer serve-test-key-1' },
     });
     expect(usage.json.result.balance).toBe(1_000_000);
-    // The database belongs to the running server.
-    const busy = await runEntry(['keys', 'list', '--data-dir', dir]);
-    expect(busy.code).toBe(1);
-    expect(busy.stderr).toMatch(/in use by process \d+/);
+    if (database.databaseUrl) {
+      // A shared database: keys are managed while instances serve from it.
+      const list = await runEntry(['keys', 'list', '--json', ...where]);
+      expect(list.code, list.stderr).toBe(0);
+      expect(JSON.parse(list.stdout)).toEqual([expect.objectContaining({ name: 'serve --api-key' })]);
+    } else {
+      // The database belongs to the running server.
+      const busy = await runEntry(['keys', 'list', '--data-dir', dir]);
+      expect(busy.code).toBe(1);
+      expect(busy.stderr).toMatch(/in use by process \d+/);
+    }
     server.child.kill('SIGINT');
     expect(await server.exited).toBe(0);
   });
@@ -62,8 +86,7 @@ describe('keys', () => {
       'integration',
       '--balance',
       '12.5',
-      '--data-dir',
-      dir,
+      ...where,
     ]);
     expect(created.code, created.stderr).toBe(0);
     const key = /API key \(shown once, store it now\): (\S+)/.exec(created.stdout)?.[1];
@@ -72,16 +95,16 @@ describe('keys', () => {
     expect(created.stdout).toContain('balance:        12.5 credits');
     expect(created.stdout).toMatch(/signing secret: whsec_/);
 
-    const list = await runEntry(['keys', 'list', '--json', '--data-dir', dir]);
+    const list = await runEntry(['keys', 'list', '--json', ...where]);
     const keys = JSON.parse(list.stdout) as { id: string; name: string; revoked_at: string | null }[];
     expect(keys.find((k) => k.id === id)).toMatchObject({ name: 'integration', revoked_at: null });
     expect(list.stdout).not.toContain(key!);
 
-    const revoked = await runEntry(['keys', 'revoke', id!, '--data-dir', dir]);
+    const revoked = await runEntry(['keys', 'revoke', id!, ...where]);
     expect(revoked.code).toBe(0);
     expect(revoked.stdout).toContain(`revoked ${id}`);
 
-    const server = await startServerProcess(['--port', '0', '--data-dir', dir, '--pool-size', '1']);
+    const server = await startServerProcess(['--port', '0', ...where, '--pool-size', '1']);
     const res = await fetchUrl(`${server.url}/api/v1/usage`, 'GET', {
       headers: { authorization: `Bearer ${key}` },
     });
@@ -89,7 +112,7 @@ describe('keys', () => {
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
 
-    expect((await runEntry(['keys', 'revoke', 'key_nope', '--data-dir', dir])).code).toBe(1);
+    expect((await runEntry(['keys', 'revoke', 'key_nope', ...where])).code).toBe(1);
     expect((await runEntry(['keys', 'frobnicate'])).code).toBe(2);
   });
 });

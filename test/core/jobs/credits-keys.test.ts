@@ -1,6 +1,3 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../../electron/shared/errors';
 import { findVoice } from '../../../electron/shared/voices';
@@ -13,7 +10,9 @@ import {
   hashKey,
   revokeApiKey,
 } from '../../../electron/core/jobs/keys';
-import { openStore, type Store } from '../../../electron/core/store';
+import type { Store } from '../../../electron/core/store';
+import { openReopenableTestStore, type ReopenableTestStore } from '../../fixtures/reopenable-store';
+import { onPostgres } from '../../fixtures/test-store';
 
 describe('costMilli', () => {
   const premium = findVoice('vi_female_thuytrang_mb')!;
@@ -36,49 +35,62 @@ describe('costMilli', () => {
 });
 
 describe('API keys', () => {
-  let dir: string;
+  let t: ReopenableTestStore;
   let store: Store;
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'keys-test-'));
-    store = openStore({ path: join(dir, 'studio.db') });
+  beforeEach(async () => {
+    t = await openReopenableTestStore();
+    store = t.store;
   });
-  afterEach(() => {
-    store.close();
-    rmSync(dir, { recursive: true, force: true });
+  afterEach(async () => {
+    await t.close();
   });
 
-  it('stores only the sha256 of a new key, with the default balance and a grant in the ledger', () => {
-    const { key, row } = createApiKey(store, systemClock, { name: 'app' });
+  it('stores only the sha256 of a new key, with the default balance and a grant in the ledger', async () => {
+    const { key, row } = await createApiKey(store, systemClock, { name: 'app' });
     expect(key).toMatch(/^nsk_[A-Za-z0-9_-]{43}$/);
     expect(row.key_hash).toBe(hashKey(key));
     expect(row.balance_milli).toBe(DEFAULT_BALANCE_MILLI);
     expect(row.signing_secret).toMatch(/^whsec_/);
-    store.close();
-    // The key text is nowhere in the database file (nor its WAL).
-    const bytes = Buffer.concat([readFileSync(join(dir, 'studio.db'))]).toString('latin1');
-    expect(bytes.includes(key)).toBe(false);
-    store = openStore({ path: join(dir, 'studio.db') });
-    expect(store.ledger.list(row.id, 10, 0).rows).toMatchObject([
+    await store.close();
+    // The key text is nowhere in the database (SQLite: the file and its WAL; PostgreSQL: any row),
+    // while its hash is.
+    const contents = await t.contents();
+    expect(contents.includes(row.key_hash)).toBe(true);
+    expect(contents.includes(key)).toBe(false);
+    store = await t.reopen();
+    expect((await store.ledger.list(row.id, 10, 0)).rows).toMatchObject([
       { kind: 'grant', amount_milli: DEFAULT_BALANCE_MILLI },
     ]);
   });
 
-  it('authenticates the key and stops at once when it is revoked', () => {
-    const { key, row } = createApiKey(store, systemClock);
-    expect(authenticate(store, key)?.id).toBe(row.id);
-    expect(authenticate(store, `${key}x`)).toBeUndefined();
-    revokeApiKey(store, systemClock, row.id);
-    expect(authenticate(store, key)).toBeUndefined();
-    expect(() => revokeApiKey(store, systemClock, 'nope')).toThrow(AppError);
+  it('authenticates the key and stops at once when it is revoked', async () => {
+    const { key, row } = await createApiKey(store, systemClock);
+    expect((await authenticate(store, key))?.id).toBe(row.id);
+    expect(await authenticate(store, `${key}x`)).toBeUndefined();
+    await revokeApiKey(store, systemClock, row.id);
+    expect(await authenticate(store, key)).toBeUndefined();
+    await expect(revokeApiKey(store, systemClock, 'nope')).rejects.toThrow(AppError);
   });
 
-  it('ensureApiKey creates a given key once and keeps its balance afterwards', () => {
-    const first = ensureApiKey(store, systemClock, 'my-test-key-123');
+  it('ensureApiKey creates a given key once and keeps its balance afterwards', async () => {
+    const first = await ensureApiKey(store, systemClock, 'my-test-key-123');
     expect(first.created).toBe(true);
-    store.keys.addBalance(first.row.id, -5);
-    const second = ensureApiKey(store, systemClock, 'my-test-key-123');
+    await store.keys.addBalance(first.row.id, -5);
+    const second = await ensureApiKey(store, systemClock, 'my-test-key-123');
     expect(second.created).toBe(false);
     expect(second.row.balance_milli).toBe(DEFAULT_BALANCE_MILLI - 5);
-    expect(() => ensureApiKey(store, systemClock, 'short')).toThrow(/8 to 256/);
+    await expect(ensureApiKey(store, systemClock, 'short')).rejects.toThrow(/8 to 256/);
+  });
+
+  it('ensureApiKey from several instances at once creates the key once', async () => {
+    // Instances starting together with the same --api-key (on SQLite: concurrent calls of one).
+    const stores = onPostgres ? [store, await t.openAnother(), await t.openAnother()] : [store, store, store];
+    const results = await Promise.all(stores.map((s) => ensureApiKey(s, systemClock, 'shared-serve-key-1')));
+    expect(results.filter((r) => r.created)).toHaveLength(1);
+    expect(new Set(results.map((r) => r.row.id)).size).toBe(1);
+    expect(
+      (await store.keys.list()).filter((k) => k.key_hash === hashKey('shared-serve-key-1')),
+    ).toHaveLength(1);
+    expect((await store.ledger.list(results[0]!.row.id, 10, 0)).total).toBe(1);
   });
 });

@@ -1,9 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Value } from '@sinclair/typebox/value';
 import { CallbackPayloadSchema } from '../../../electron/shared/api';
@@ -14,10 +11,12 @@ import { createJobEvents } from '../../../electron/core/jobs/events';
 import { createApiKey } from '../../../electron/core/jobs/keys';
 import { createLinks } from '../../../electron/core/jobs/links';
 import { createSubmitter } from '../../../electron/core/jobs/submit';
-import { openStore, type KeyRow, type Store } from '../../../electron/core/store';
+import type { KeyRow, Store } from '../../../electron/core/store';
 import { startReceiver, type CallbackReceiver } from '../../fixtures/callback-receiver';
+import { openReopenableTestStore, type ReopenableTestStore } from '../../fixtures/reopenable-store';
+import { onPostgres } from '../../fixtures/test-store';
 
-let dir: string;
+let testStore: ReopenableTestStore;
 let store: Store;
 let receiver: CallbackReceiver;
 let deliverer: Deliverer;
@@ -52,8 +51,11 @@ async function finishedRequest(
     generate_srt: generateSrt,
     callback_url: callbackUrl,
   });
-  store.requests.markProcessing(row.id, isoTime(Date.now()));
-  store.requests.finish(row.id, {
+  const owner = 'test-runner';
+  expect(
+    await store.requests.claim([row.id], isoTime(Date.now()), { owner, until: Date.now() + 60_000 }),
+  ).toBeDefined();
+  const finished = await store.requests.finish(row.id, owner, {
     status,
     finishedAt: isoTime(Date.now()),
     callbackDueAt: Date.now(),
@@ -61,27 +63,25 @@ async function finishedRequest(
       ? { errorCode: 'ENGINE_FAILED', errorMessage: 'boom' }
       : { durationMs: 900, audioBytes: 1234 }),
   });
+  expect(finished).toBe(true);
   deliverer.kick();
-  return store.requests.get(row.id)!;
+  return (await store.requests.get(row.id))!;
 }
 
-function waitForState(id: string, state: string, timeoutMs = 10_000): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const started = Date.now();
-    const poll = () => {
-      if (store.requests.get(id)?.callback_state === state) return resolve();
-      if (Date.now() - started > timeoutMs)
-        return reject(new Error(`state stayed ${store.requests.get(id)?.callback_state}`));
-      setTimeout(poll, 10);
-    };
-    poll();
-  });
+async function waitForState(id: string, state: string, timeoutMs = 10_000): Promise<void> {
+  const started = Date.now();
+  for (;;) {
+    const current = (await store.requests.get(id))?.callback_state;
+    if (current === state) return;
+    if (Date.now() - started > timeoutMs) throw new Error(`state stayed ${current}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }
 
 beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'delivery-test-'));
-  store = openStore({ path: join(dir, 'studio.db') });
-  key = createApiKey(store, systemClock).row;
+  testStore = await openReopenableTestStore();
+  store = testStore.store;
+  key = (await createApiKey(store, systemClock)).row;
   receiver = await startReceiver();
   deliverer = createDeliverer({
     store,
@@ -97,8 +97,7 @@ beforeEach(async () => {
 afterEach(async () => {
   await deliverer.close();
   await receiver.close();
-  store.close();
-  rmSync(dir, { recursive: true, force: true });
+  await testStore.close();
 });
 
 describe('callback delivery', () => {
@@ -126,7 +125,7 @@ describe('callback delivery', () => {
     expect(Value.Check(CallbackPayloadSchema, call!.json)).toBe(true);
     expect((call!.json as { created_at: string }).created_at).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     await waitForState(row.id, 'delivered');
-    const latest = store.callbacks.latest(row.id)!;
+    const latest = (await store.callbacks.latest(row.id))!;
     expect(latest).toMatchObject({
       attempt: 1,
       status_code: 200,
@@ -157,7 +156,7 @@ describe('callback delivery', () => {
     // Backoff: second attempt ≥ 50 ms after the first, third ≥ 100 ms after the second.
     expect(calls[1]!.at - calls[0]!.at).toBeGreaterThanOrEqual(45);
     expect(calls[2]!.at - calls[1]!.at).toBeGreaterThanOrEqual(95);
-    const attempts = store.callbacks.list(row.id);
+    const attempts = await store.callbacks.list(row.id);
     expect(attempts.map((a) => a.status_code)).toEqual([503, 503, 204]);
     expect(attempts.map((a) => a.attempt)).toEqual([1, 2, 3]);
     expect(attempts[0]!.result).toBe('HTTP 503: nope 503');
@@ -168,16 +167,16 @@ describe('callback delivery', () => {
   it('records a connection failure with status_code null and the error text, gives up after the attempts, and retries on demand', async () => {
     const row = await finishedRequest('http://127.0.0.1:9/hook', 'SUCCESS');
     await waitForState(row.id, 'failed');
-    const attempts = store.callbacks.list(row.id);
+    const attempts = await store.callbacks.list(row.id);
     expect(attempts).toHaveLength(4);
     for (const a of attempts) {
       expect(a.status_code).toBeNull();
       expect(a.result).toBe('connect ECONNREFUSED 127.0.0.1:9');
     }
-    deliverer.retry(store.requests.get(row.id)!);
+    await deliverer.retry((await store.requests.get(row.id))!);
     await waitForState(row.id, 'failed');
-    expect(store.callbacks.list(row.id)).toHaveLength(8);
-    expect(store.callbacks.latest(row.id)?.attempt).toBe(8);
+    expect(await store.callbacks.list(row.id)).toHaveLength(8);
+    expect((await store.callbacks.latest(row.id))?.attempt).toBe(8);
   });
 
   it('one hanging receiver cannot take every slot: other origins are delivered meanwhile', async () => {
@@ -211,10 +210,11 @@ describe('callback delivery', () => {
       const healthy = await finishedRequest(receiver.url, 'SUCCESS');
       await waitForState(healthy.id, 'delivered', 5000);
       // Delivered while the first hanging attempts were still waiting for their timeout.
-      expect(stuck.every((r) => store.callbacks.list(r.id).length === 0)).toBe(true);
+      const attemptsSoFar = await Promise.all(stuck.map((r) => store.callbacks.list(r.id)));
+      expect(attemptsSoFar.every((list) => list.length === 0)).toBe(true);
       for (const r of stuck) await waitForState(r.id, 'failed', 10_000);
       expect(mostHeld).toBe(2);
-      expect(store.callbacks.list(stuck[0]!.id)[0]!.status_code).toBeNull();
+      expect((await store.callbacks.list(stuck[0]!.id))[0]!.status_code).toBeNull();
     } finally {
       for (const res of held) res.destroy();
       hang.closeAllConnections();
@@ -222,12 +222,56 @@ describe('callback delivery', () => {
     }
   });
 
+  it.runIf(onPostgres)('two instances on one database make each delivery once', async () => {
+    // A second instance: its own connections and deliverer.
+    const other = createDeliverer({
+      store: await testStore.openAnother(),
+      links,
+      events: createJobEvents(),
+      clock: systemClock,
+      log: silentLog,
+      retry: { attempts: 4, baseDelayMs: 50, factor: 2, timeoutMs: 2000 },
+    });
+    other.start();
+    try {
+      // The first attempt of each fails, so the retries are claimed by the instances too.
+      const seen = new Map<string, number>();
+      receiver.respond = (call) => {
+        const id = String(call.headers['x-request-id']);
+        seen.set(id, (seen.get(id) ?? 0) + 1);
+        return seen.get(id) === 1 ? 503 : 200;
+      };
+      const rows = [];
+      for (let i = 0; i < 12; i++) {
+        rows.push(await finishedRequest(receiver.url, 'SUCCESS'));
+        other.kick();
+      }
+      for (const row of rows) await waitForState(row.id, 'delivered');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Each attempt was made once, by one of the two: two calls per request, both recorded.
+      expect(receiver.received).toHaveLength(24);
+      for (const row of rows) {
+        expect(receiver.received.filter((c) => c.headers['x-request-id'] === row.id)).toHaveLength(2);
+        expect((await store.callbacks.list(row.id)).map((a) => [a.attempt, a.status_code])).toEqual([
+          [1, 503],
+          [2, 200],
+        ]);
+        expect(await store.requests.get(row.id)).toMatchObject({
+          callback_attempts: 2,
+          callback_due_at: null,
+        });
+      }
+    } finally {
+      await other.close();
+    }
+  });
+
   it('retry refuses requests without callback_url or not finished', async () => {
     const row = await finishedRequest(null, 'SUCCESS');
-    expect(() => deliverer.retry(row)).toThrow(expect.objectContaining({ code: 'NO_CALLBACK_URL' }));
-    expect(() => deliverer.retry({ ...row, callback_url: receiver.url, status: 'processing' })).toThrow(
-      expect.objectContaining({ code: 'REQUEST_NOT_FINISHED' }),
-    );
+    await expect(deliverer.retry(row)).rejects.toMatchObject({ code: 'NO_CALLBACK_URL' });
+    await expect(
+      deliverer.retry({ ...row, callback_url: receiver.url, status: 'processing' }),
+    ).rejects.toMatchObject({ code: 'REQUEST_NOT_FINISHED' });
   });
 });
 

@@ -1,12 +1,10 @@
 /**
- * A store that fails for a while (SQLITE_FULL from chosen methods of a real SQLite store) under
- * the real runner, engine and deliverer: nothing escapes as an unhandled rejection, the
- * failure is logged with the request id, and once the store works again the request still
- * finishes and its callback is delivered, once.
+ * A store that fails for a while (SQLITE_FULL from chosen methods of a real store of the run's
+ * backend) under the real runner, engine and deliverer: nothing escapes as an unhandled
+ * rejection, the failure is logged with the request id, and once the store works again the
+ * request still finishes and its callback is delivered, once.
  */
 
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createEngine } from '../../../electron/core/engine/create-engine';
@@ -15,18 +13,19 @@ import { createJobs, type Jobs } from '../../../electron/core/jobs';
 import { createApiKey } from '../../../electron/core/jobs/keys';
 import type { SubmitInput } from '../../../electron/core/jobs/submit';
 import type { Log } from '../../../electron/core/platform/log';
-import { openStore, type Store } from '../../../electron/core/store';
+import type { Repos, Store } from '../../../electron/core/store';
 import { startReceiver, type CallbackReceiver } from '../../fixtures/callback-receiver';
 import { submitInput } from '../../fixtures/submit-input';
+import { openTestStore, type TestStore } from '../../fixtures/test-store';
 
-/** `repo.method` names that throw while listed, e.g. `requests.finish`. */
+/** `repo.method` names that fail while listed, e.g. `requests.finish`. */
 type Faulty = string;
 
 /**
- * The real store, with chosen repository methods throwing SQLITE_FULL while they are in
+ * The repositories of `repos` with chosen methods rejecting with SQLITE_FULL while they are in
  * `failing` (every repository is wrapped, whichever the store has).
  */
-function faultyStore(real: Store, failing: Set<Faulty>): Store {
+function faultyRepos<T extends object>(repos: T, failing: Set<Faulty>): T {
   const wrapRepo = (name: string, repo: object): object =>
     new Proxy(repo, {
       get(target, property, receiver) {
@@ -34,25 +33,40 @@ function faultyStore(real: Store, failing: Set<Faulty>): Store {
         if (typeof value !== 'function') return value;
         const fn = value as (...args: unknown[]) => unknown;
         return (...args: unknown[]) => {
+          // As the real (asynchronous) store fails: a rejection, never a throw.
           if (failing.has(`${name}.${String(property)}`))
-            throw new Error('SQLITE_FULL: database or disk is full');
+            return Promise.reject(new Error('SQLITE_FULL: database or disk is full'));
           return fn.apply(target, args);
         };
       },
     });
-  const repos = new Map<string, object>();
-  return new Proxy(real, {
+  const wrapped = new Map<string, object>();
+  return new Proxy(repos, {
     get(target, property, receiver) {
       const value = Reflect.get(target, property, receiver) as unknown;
       if (typeof value !== 'object' || value === null) return value;
       const name = String(property);
-      if (!repos.has(name)) repos.set(name, wrapRepo(name, value));
-      return repos.get(name);
+      if (!wrapped.has(name)) wrapped.set(name, wrapRepo(name, value));
+      return wrapped.get(name);
+    },
+  });
+}
+
+/** The real store with faulty repositories, inside its transactions too. */
+function faultyStore(real: Store, failing: Set<Faulty>): Store {
+  const store = faultyRepos(real, failing);
+  return new Proxy(store, {
+    get(target, property, receiver) {
+      if (property === 'transaction') {
+        return <T>(fn: (tx: Repos) => Promise<T>) => real.transaction((tx) => fn(faultyRepos(tx, failing)));
+      }
+      return Reflect.get(target, property, receiver) as unknown;
     },
   });
 }
 
 let engine: Engine;
+let testStore: TestStore;
 let dir: string;
 let real: Store;
 let store: Store;
@@ -73,8 +87,9 @@ afterAll(async () => {
   await engine.close();
 });
 beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'store-failure-test-'));
-  real = openStore({ path: join(dir, 'studio.db') });
+  testStore = await openTestStore();
+  dir = testStore.dir;
+  real = testStore.store;
   failing = new Set();
   store = faultyStore(real, failing);
   warnings = [];
@@ -86,12 +101,17 @@ afterEach(async () => {
   await jobs?.close();
   jobs = undefined;
   await receiver.close();
-  real.close();
-  rmSync(dir, { recursive: true, force: true });
+  await testStore.close();
 });
 
-function makeJobs(): Jobs {
+/**
+ * The jobs of one instance. On a shared database (PostgreSQL) `leaseMs` is how soon another
+ * instance may take over what this one leaves processing.
+ */
+function makeJobs(options: { leaseMs?: number } = {}): Jobs {
   jobs = createJobs({
+    ...options,
+    pollMs: 100,
     engine,
     store,
     filesDir: join(dir, 'audio'),
@@ -108,9 +128,13 @@ function input(keyId: string, callbackUrl: string | null): SubmitInput {
   return submitInput(keyId, { text: 'The store was full for a moment.', callback_url: callbackUrl });
 }
 
-async function until(what: string, condition: () => boolean, timeoutMs = 15_000): Promise<void> {
+async function until(
+  what: string,
+  condition: () => boolean | Promise<boolean>,
+  timeoutMs = 15_000,
+): Promise<void> {
   const started = Date.now();
-  while (!condition()) {
+  while (!(await condition())) {
     if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
@@ -120,8 +144,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('a store that fails for a while', () => {
   it('an outcome the store cannot record waits in processing, then is recorded and its callback delivered', async () => {
-    makeJobs().start();
-    const key = createApiKey(real, jobs!.clock).row;
+    await makeJobs().start();
+    const key = (await createApiKey(real, jobs!.clock)).row;
     failing.add('requests.finish');
     const row = await jobs!.submit(input(key.id, receiver.url));
     const finished = jobs!.whenFinished(row.id);
@@ -131,7 +155,7 @@ describe('a store that fails for a while', () => {
     );
     // Several retries go by while the store stays full; the row stays where it was.
     await sleep(300);
-    expect(real.requests.get(row.id)?.status).toBe('processing');
+    expect((await real.requests.get(row.id))?.status).toBe('processing');
     expect(receiver.received).toHaveLength(0);
 
     failing.clear();
@@ -142,15 +166,15 @@ describe('a store that fails for a while', () => {
     expect(call!.json).toMatchObject({ request_id: row.id, status: 'SUCCESS' });
     await until(
       'the delivery to be recorded',
-      () => real.requests.get(row.id)?.callback_state === 'delivered',
+      async () => (await real.requests.get(row.id))?.callback_state === 'delivered',
     );
-    expect(real.keys.findById(key.id)?.queued).toBe(0);
+    expect((await real.keys.findById(key.id))?.queued).toBe(0);
     expect(unhandled).toEqual([]);
   });
 
   it('a callback whose attempt cannot be recorded is recorded later, not sent again and again', async () => {
-    makeJobs().start();
-    const key = createApiKey(real, jobs!.clock).row;
+    await makeJobs().start();
+    const key = (await createApiKey(real, jobs!.clock)).row;
     failing.add('callbacks.insert');
     const row = await jobs!.submit(input(key.id, receiver.url));
     await jobs!.whenFinished(row.id);
@@ -160,21 +184,21 @@ describe('a store that fails for a while', () => {
     );
     await sleep(300);
     expect(receiver.received).toHaveLength(1);
-    expect(real.requests.get(row.id)?.callback_state).toBe('pending');
+    expect((await real.requests.get(row.id))?.callback_state).toBe('pending');
 
     failing.clear();
     await until(
       'the delivery to be recorded',
-      () => real.requests.get(row.id)?.callback_state === 'delivered',
+      async () => (await real.requests.get(row.id))?.callback_state === 'delivered',
     );
-    expect(real.callbacks.list(row.id)).toHaveLength(1);
+    expect(await real.callbacks.list(row.id)).toHaveLength(1);
     expect(receiver.received).toHaveLength(1);
     expect(unhandled).toEqual([]);
   });
 
   it('reading the queue and the delivery schedule fails: submits are still accepted, work resumes after', async () => {
-    makeJobs().start();
-    const key = createApiKey(real, jobs!.clock).row;
+    await makeJobs().start();
+    const key = (await createApiKey(real, jobs!.clock)).row;
     failing.add('requests.oldestQueuedPerKey');
     failing.add('requests.dueCallbacks');
     failing.add('requests.nextCallbackDue');
@@ -185,7 +209,7 @@ describe('a store that fails for a while', () => {
       ),
     );
     await sleep(200);
-    expect(real.requests.get(row.id)?.status).toBe('new');
+    expect((await real.requests.get(row.id))?.status).toBe('new');
 
     failing.delete('requests.oldestQueuedPerKey');
     const done = await jobs!.whenFinished(row.id);
@@ -199,29 +223,32 @@ describe('a store that fails for a while', () => {
     await receiver.waitFor(1);
     await until(
       'the delivery to be recorded',
-      () => real.requests.get(row.id)?.callback_state === 'delivered',
+      async () => (await real.requests.get(row.id))?.callback_state === 'delivered',
     );
     expect(unhandled).toEqual([]);
   });
 
   it('an outcome still unrecorded at shutdown is rendered again and delivered after the next start', async () => {
-    makeJobs().start();
-    const key = createApiKey(real, jobs!.clock).row;
+    // On PostgreSQL the next start is another instance's, which takes the request over once the
+    // stopped one's lease has run out (1 s here).
+    await makeJobs({ leaseMs: 1000 }).start();
+    const key = (await createApiKey(real, jobs!.clock)).row;
     failing.add('requests.finish');
     const row = await jobs!.submit(input(key.id, receiver.url));
     await until('the failure to be logged', () => warnings.some((w) => w.includes(row.id)));
     await jobs!.close();
     expect(warnings.at(-1)).toMatch(/1 finished request\(s\) could not be recorded and stay processing/);
-    expect(real.requests.get(row.id)?.status).toBe('processing');
+    expect((await real.requests.get(row.id))?.status).toBe('processing');
 
     failing.clear();
-    makeJobs().start();
+    await makeJobs().start();
     const done = await jobs!.whenFinished(row.id);
-    expect(done.status).toBe('SUCCESS');
+    // Rendered twice: the start the stopped instance could not record counts.
+    expect(done).toMatchObject({ status: 'SUCCESS', run_attempts: 2 });
     await receiver.waitFor(1);
     await until(
       'the delivery to be recorded',
-      () => real.requests.get(row.id)?.callback_state === 'delivered',
+      async () => (await real.requests.get(row.id))?.callback_state === 'delivered',
     );
     expect(unhandled).toEqual([]);
   });

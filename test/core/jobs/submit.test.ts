@@ -1,14 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { systemClock } from '../../../electron/core/platform/clock';
 import { createApiKey, revokeApiKey } from '../../../electron/core/jobs/keys';
 import { createSubmitter, type SubmitInput, type Submitter } from '../../../electron/core/jobs/submit';
-import { openStore, type RequestRow, type Store } from '../../../electron/core/store';
+import type { RequestRow, Store } from '../../../electron/core/store';
+import { openReopenableTestStore, type ReopenableTestStore } from '../../fixtures/reopenable-store';
 import { submitInput } from '../../fixtures/submit-input';
+import { onPostgres } from '../../fixtures/test-store';
 
-let dir: string;
+let t: ReopenableTestStore;
 let store: Store;
 let submitter: Submitter;
 let accepted: RequestRow[];
@@ -17,9 +16,9 @@ function input(keyId: string, characters = 10, voice = 'vi_female_thuytrang_mb')
   return submitInput(keyId, { text: 'x'.repeat(characters), voice_code: voice, audio_type: 'mp3' });
 }
 
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'submit-test-'));
-  store = openStore({ path: join(dir, 'studio.db') });
+beforeEach(async () => {
+  t = await openReopenableTestStore();
+  store = t.store;
   accepted = [];
   submitter = createSubmitter({
     store,
@@ -28,15 +27,14 @@ beforeEach(() => {
     onAccepted: (rows) => accepted.push(...rows),
   });
 });
-afterEach(() => {
-  submitter.close();
-  store.close();
-  rmSync(dir, { recursive: true, force: true });
+afterEach(async () => {
+  await submitter.close();
+  await t.close();
 });
 
 describe('submitter', () => {
   it('charges and inserts concurrent submits exactly, each with a ledger entry, durable before it resolves', async () => {
-    const { row: key } = createApiKey(store, systemClock, { balanceMilli: 1_000_000 });
+    const { row: key } = await createApiKey(store, systemClock, { balanceMilli: 1_000_000 });
     const rows = await Promise.all(
       Array.from({ length: 40 }, (_, i) => submitter.submit(input(key.id, i + 1))),
     );
@@ -46,17 +44,27 @@ describe('submitter', () => {
     const total = rows.reduce((sum, r) => sum + r.cost_milli, 0);
     expect(total).toBe(((40 * 41) / 2) * 1000);
     // Reopen: everything acknowledged is on disk.
-    submitter.close();
-    store.close();
-    store = openStore({ path: join(dir, 'studio.db') });
-    expect(store.keys.findById(key.id)).toMatchObject({ balance_milli: 1_000_000 - total, queued: 40 });
-    const ledger = store.ledger.list(key.id, 100, 0);
+    await submitter.close();
+    store = await t.reopen();
+    expect(await store.keys.findById(key.id)).toMatchObject({ balance_milli: 1_000_000 - total, queued: 40 });
+    const ledger = await store.ledger.list(key.id, 100, 0);
     expect(ledger.rows.filter((e) => e.kind === 'charge')).toHaveLength(40);
-    expect(store.requests.get(rows[7]!.id)).toMatchObject({ status: 'new', characters: 8, cost_milli: 8000 });
+    expect(await store.requests.get(rows[7]!.id)).toMatchObject({
+      status: 'new',
+      characters: 8,
+      cost_milli: 8000,
+    });
+    // Every charge is in the ledger with the balance it left, in order.
+    const charges = ledger.rows.filter((e) => e.kind === 'charge').reverse();
+    let balance = 1_000_000;
+    for (const entry of charges) {
+      balance += entry.amount_milli;
+      expect(entry.balance_after_milli).toBe(balance);
+    }
   });
 
   it('refuses with INSUFFICIENT_CREDITS when short, charging nothing, while others in the same batch go through', async () => {
-    const { row: key } = createApiKey(store, systemClock, { balanceMilli: 15_000 });
+    const { row: key } = await createApiKey(store, systemClock, { balanceMilli: 15_000 });
     const results = await Promise.allSettled([
       submitter.submit(input(key.id, 10)), // 10 000
       submitter.submit(input(key.id, 10)), // would need 10 000, only 5 000 left
@@ -64,12 +72,16 @@ describe('submitter', () => {
     ]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect((results[1] as PromiseRejectedResult).reason).toMatchObject({ code: 'INSUFFICIENT_CREDITS' });
-    expect(store.keys.findById(key.id)?.balance_milli).toBe(0);
-    expect(store.ledger.list(key.id, 10, 0).rows.map((r) => r.kind)).toEqual(['charge', 'charge', 'grant']);
+    expect((await store.keys.findById(key.id))?.balance_milli).toBe(0);
+    expect((await store.ledger.list(key.id, 10, 0)).rows.map((r) => r.kind)).toEqual([
+      'charge',
+      'charge',
+      'grant',
+    ]);
   });
 
   it('refuses with TOO_MANY_REQUESTS past the per-key queue limit, and with UNAUTHORIZED once revoked', async () => {
-    const { row: key } = createApiKey(store, systemClock);
+    const { row: key } = await createApiKey(store, systemClock);
     const results = await Promise.allSettled(
       Array.from({ length: 55 }, () => submitter.submit(input(key.id))),
     );
@@ -77,14 +89,44 @@ describe('submitter', () => {
     expect(
       results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason.code),
     ).toEqual(Array(5).fill('TOO_MANY_REQUESTS'));
-    const { row: other } = createApiKey(store, systemClock);
-    revokeApiKey(store, systemClock, other.id);
+    const { row: other } = await createApiKey(store, systemClock);
+    await revokeApiKey(store, systemClock, other.id);
     await expect(submitter.submit(input(other.id))).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });
 
+  it('two submitters (two instances on PostgreSQL) charging one key never overdraw it or lose a charge', async () => {
+    const { row: key } = await createApiKey(store, systemClock, { balanceMilli: 25_000 });
+    // On PostgreSQL a second instance with its own connections; SQLite has one process.
+    const otherStore = onPostgres ? await t.openAnother() : store;
+    const other = createSubmitter({
+      store: otherStore,
+      clock: systemClock,
+      maxQueuedPerKey: 50,
+      onAccepted: () => {},
+    });
+    try {
+      // 1 character of a premium voice: 1 credit each; 40 tries for 25 credits.
+      const results = await Promise.allSettled(
+        Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? submitter : other).submit(input(key.id, 1))),
+      );
+      const fulfilled = results.filter((r) => r.status === 'fulfilled');
+      expect(fulfilled).toHaveLength(25);
+      for (const r of results)
+        if (r.status === 'rejected') expect(r.reason).toMatchObject({ code: 'INSUFFICIENT_CREDITS' });
+      expect(await store.keys.findById(key.id)).toMatchObject({ balance_milli: 0, queued: 25 });
+      const ledger = await store.ledger.list(key.id, 100, 0);
+      expect(ledger.rows.filter((e) => e.kind === 'charge')).toHaveLength(25);
+      expect(ledger.rows.map((e) => e.balance_after_milli).sort((a, b) => a - b)).toEqual(
+        Array.from({ length: 26 }, (_, i) => i * 1000),
+      );
+    } finally {
+      await other.close();
+    }
+  });
+
   it('rejects with SHUTTING_DOWN after close', async () => {
-    const { row: key } = createApiKey(store, systemClock);
-    submitter.close();
+    const { row: key } = await createApiKey(store, systemClock);
+    await submitter.close();
     await expect(submitter.submit(input(key.id))).rejects.toMatchObject({ code: 'SHUTTING_DOWN' });
   });
 });

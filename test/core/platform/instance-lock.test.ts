@@ -16,6 +16,7 @@ import { dataPaths } from '../../../electron/core/platform/paths';
 import { createCore } from '../../../electron/core/studio-core';
 import { UNUSED_ENGINE } from '../server/inject';
 import { runEntry, startServerProcess } from '../server/process';
+import { onPostgres } from '../../fixtures/test-store';
 
 const STORE_MODULE = join(process.cwd(), 'electron/core/store/index.ts');
 const LOCK_MODULE = join(process.cwd(), 'electron/core/platform/instance-lock.ts');
@@ -31,23 +32,23 @@ beforeEach(() => {
   dbPath = join(dir, 'studio.db');
 });
 
-afterEach(() => {
-  for (const store of stores.splice(0)) store.close();
+afterEach(async () => {
+  for (const store of stores.splice(0)) await store.close();
   for (const child of children.splice(0)) {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   }
   rmSync(dir, { recursive: true, force: true });
 });
 
-function open(path = dbPath): Store {
-  const store = openStore({ path });
+async function open(path = dbPath): Promise<Store> {
+  const store = await openStore({ path });
   stores.push(store);
   return store;
 }
 
-function lockedError(fn: () => unknown): AppError {
+async function lockedError(promise: Promise<unknown>): Promise<AppError> {
   try {
-    fn();
+    await promise;
   } catch (error) {
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).code).toBe('DATABASE_LOCKED');
@@ -62,7 +63,7 @@ function holderScript(holder: string): string {
   writeFileSync(
     file,
     `import { openStore } from ${JSON.stringify(STORE_MODULE)};
-     openStore({ path: ${JSON.stringify(dbPath)}, holder: ${JSON.stringify(holder)} });
+     await openStore({ path: ${JSON.stringify(dbPath)}, holder: ${JSON.stringify(holder)} });
      process.stdout.write('ready ' + process.pid + '\\n');
      setInterval(() => {}, 1000);
     `,
@@ -103,32 +104,33 @@ function procState(pid: number): string | undefined {
   }
 }
 
-describe('instance lock', () => {
-  it('ignores and removes an old-style .owner pid file, even one naming a live process', () => {
+// The SQLite database's lock on its data directory: nothing to do with a PostgreSQL run.
+describe.skipIf(onPostgres)('instance lock', () => {
+  it('ignores and removes an old-style .owner pid file, even one naming a live process', async () => {
     // An unrelated live process: this test runner's parent, or init.
     const alive = process.ppid > 1 ? process.ppid : 1;
     writeFileSync(`${dbPath}.owner`, String(alive));
-    const store = open();
-    expect(store.keys.list()).toEqual([]);
+    const store = await open();
+    expect(await store.keys.list()).toEqual([]);
     expect(existsSync(`${dbPath}.owner`)).toBe(false);
   });
 
   it('refuses a second live instance, naming its process and what it is', async () => {
     const child = startHolder('Narration Studio serve');
     const pid = await readyPid(child);
-    const error = lockedError(() => openStore({ path: dbPath }));
+    const error = await lockedError(openStore({ path: dbPath }));
     expect(error.message).toBe(
       `The database ${dbPath} is in use by process ${pid} (Narration Studio serve). Stop it first.`,
     );
     expect(error.details).toMatchObject({ path: dbPath, pid });
     // Any spelling of the same file is the same lock.
-    lockedError(() => openStore({ path: join(dir, '.', 'x', '..', 'studio.db') }));
+    await lockedError(openStore({ path: join(dir, '.', 'x', '..', 'studio.db') }));
   });
 
-  it('refuses a second open in the same process without waiting on itself', () => {
-    open();
+  it('refuses a second open in the same process without waiting on itself', async () => {
+    await open();
     const started = Date.now();
-    const error = lockedError(() => openStore({ path: dbPath, holder: 'other' }));
+    const error = await lockedError(openStore({ path: dbPath, holder: 'other' }));
     expect(error.message).toContain(`in use by process ${process.pid} (Narration Studio)`);
     expect(Date.now() - started).toBeLessThan(500);
   });
@@ -143,15 +145,15 @@ describe('instance lock', () => {
       });
       children.push(shell);
       const pid = await readyPid(shell);
-      lockedError(() => openStore({ path: dbPath }));
+      await lockedError(openStore({ path: dbPath }));
       process.kill(pid, 'SIGKILL');
       const deadline = Date.now() + 5000;
       while (procState(pid) !== 'Z' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
       expect(procState(pid)).toBe('Z');
       // A pid check would call this process alive: kill(pid, 0) succeeds on a zombie.
       expect(() => process.kill(pid, 0)).not.toThrow();
-      const store = open();
-      expect(store.keys.list()).toEqual([]);
+      const store = await open();
+      expect(await store.keys.list()).toEqual([]);
       expect(procState(pid)).toBe('Z');
     },
   );
@@ -165,7 +167,7 @@ describe('instance lock', () => {
     let store: Store | undefined;
     while (!store && Date.now() - killedAt < 300) {
       try {
-        store = open();
+        store = await open();
       } catch (error) {
         if ((error as AppError).code !== 'DATABASE_LOCKED') throw error;
         await new Promise((r) => setTimeout(r, 5));
@@ -173,7 +175,7 @@ describe('instance lock', () => {
     }
     expect(store, 'open within 300 ms of kill -9').toBeDefined();
     expect(Date.now() - killedAt).toBeLessThan(300);
-    expect(store!.keys.list()).toEqual([]);
+    expect(await store!.keys.list()).toEqual([]);
   });
 
   it('does not keep a process alive: one that opens the store and does nothing else exits', async () => {
@@ -181,7 +183,7 @@ describe('instance lock', () => {
     writeFileSync(
       file,
       `import { openStore } from ${JSON.stringify(STORE_MODULE)};
-       openStore({ path: ${JSON.stringify(dbPath)} });
+       await openStore({ path: ${JSON.stringify(dbPath)} });
        process.stdout.write('opened\\n');`,
     );
     const child = spawn(process.execPath, ['--import', 'tsx', file], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -239,7 +241,7 @@ describe('instance lock', () => {
         acquired: false,
         holder: undefined,
       });
-      const error = lockedError(() => openStore({ path: dbPath }));
+      const error = await lockedError(openStore({ path: dbPath }));
       expect(error.message).toBe(
         `The database ${dbPath} is in use by another process (it did not answer; it may be hung). Stop it first.`,
       );
@@ -249,7 +251,7 @@ describe('instance lock', () => {
   });
 });
 
-describe('the data directory of serve and of a core', () => {
+describe.skipIf(onPostgres)('the data directory of serve and of a core', () => {
   it('a core cannot open the data directory serve is using, and is told which process has it', async () => {
     const server = await startServerProcess(['--port', '0', '--data-dir', dir, '--pool-size', '1']);
     try {

@@ -1,4 +1,7 @@
-/** Starts a real core (engine, SQLite file in a temp dir, HTTP on 127.0.0.1) for server tests. */
+/**
+ * Starts a real core (engine, the run's database: a SQLite file in a temp dir or a fresh
+ * PostgreSQL database, HTTP on 127.0.0.1) for server tests.
+ */
 
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,6 +10,7 @@ import { request } from 'undici';
 import { createCore, type Core, type CoreOptions } from '../../../electron/core/studio-core';
 import { systemClock } from '../../../electron/core/platform/clock';
 import { createApiKey } from '../../../electron/core/jobs/keys';
+import { testDatabase } from '../../fixtures/test-store';
 import { callRequest, toHttpResult, type CallOptions, type HttpResult, type Method } from './http';
 
 export interface TestCore {
@@ -15,7 +19,7 @@ export interface TestCore {
   /** A key with the default balance. */
   key: string;
   call(method: Method, path: string, options?: CallOptions): Promise<HttpResult>;
-  newKey(balanceMilli?: number): string;
+  newKey(balanceMilli?: number): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -34,18 +38,27 @@ export async function fetchUrl(
 
 export async function startTestCore(options: Partial<CoreOptions> = {}): Promise<TestCore> {
   const dir = mkdtempSync(join(tmpdir(), 'core-test-'));
-  const core = await createCore({
-    dataDir: dir,
-    // Never the real user's settings file.
-    settingsDir: join(dir, 'config'),
-    port: 0,
-    poolSize: 2,
-    retry: { attempts: 3, baseDelayMs: 30, factor: 2, timeoutMs: 2000 },
-    ...options,
-  });
-  const newKey = (balanceMilli?: number) =>
-    createApiKey(core.store, systemClock, balanceMilli === undefined ? {} : { balanceMilli }).key;
-  const key = newKey();
+  const database = await testDatabase();
+  let core: Core;
+  try {
+    core = await createCore({
+      dataDir: dir,
+      ...(database.databaseUrl ? { databaseUrl: database.databaseUrl } : {}),
+      // Never the real user's settings file.
+      settingsDir: join(dir, 'config'),
+      port: 0,
+      poolSize: 2,
+      retry: { attempts: 3, baseDelayMs: 30, factor: 2, timeoutMs: 2000 },
+      ...options,
+    });
+  } catch (error) {
+    await database.drop();
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+  const newKey = async (balanceMilli?: number) =>
+    (await createApiKey(core.store, systemClock, balanceMilli === undefined ? {} : { balanceMilli })).key;
+  const key = await newKey();
   return {
     core,
     dir,
@@ -60,6 +73,7 @@ export async function startTestCore(options: Partial<CoreOptions> = {}): Promise
     },
     async close() {
       await core.close();
+      await database.drop();
       rmSync(dir, { recursive: true, force: true });
     },
   };

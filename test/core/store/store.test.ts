@@ -6,20 +6,22 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../../electron/shared/errors';
 import { openStore, SCHEMA_VERSION, type Store } from '../../../electron/core/store';
 import { MIGRATIONS } from '../../../electron/core/store/migrations';
+import { openReopenableTestStore, type ReopenableTestStore } from '../../fixtures/reopenable-store';
+import { onPostgres } from '../../fixtures/test-store';
 
 let dir: string;
 let dbPath: string;
 const open: Store[] = [];
 
-function openTracked(path = dbPath): Store {
-  const store = openStore({ path });
+async function openTracked(path = dbPath): Promise<Store> {
+  const store = await openStore({ path });
   open.push(store);
   return store;
 }
 
-function expectAppError(fn: () => unknown, code: string): AppError {
+async function expectAppError(promise: Promise<unknown>, code: string): Promise<AppError> {
   try {
-    fn();
+    await promise;
   } catch (error) {
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).code).toBe(code);
@@ -33,8 +35,8 @@ beforeEach(() => {
   dbPath = join(dir, 'studio.db');
 });
 
-afterEach(() => {
-  for (const store of open.splice(0)) store.close();
+afterEach(async () => {
+  for (const store of open.splice(0)) await store.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -50,37 +52,76 @@ const key = {
   revoked_at: null,
 };
 
-describe('store', () => {
-  it('creates the schema at the newest version, in WAL mode, and keeps data across reopen', () => {
-    const store = openTracked();
-    store.keys.insert(key);
-    store.close();
+describe('store (both backends)', () => {
+  let t: ReopenableTestStore;
+  beforeEach(async () => {
+    t = await openReopenableTestStore();
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  it('keeps committed data across a close and reopen', async () => {
+    await t.store.keys.insert(key);
+    await t.store.keys.addBalance('key_1', -250);
+    const again = await t.reopen();
+    expect(await again.keys.findByHash(key.key_hash)).toMatchObject({ id: 'key_1', balance_milli: 4750 });
+  });
+
+  it('rolls back a transaction that throws', async () => {
+    const store = t.store;
+    await store.keys.insert(key);
+    await expect(
+      store.transaction(async (tx) => {
+        await tx.keys.addBalance('key_1', -1000);
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    expect((await store.keys.findById('key_1'))?.balance_milli).toBe(5000);
+  });
+
+  it('commits every statement of a transaction together, visible only once it resolves', async () => {
+    const store = t.store;
+    await store.keys.insert(key);
+    const balance = await store.transaction(async (tx) => {
+      const after = await tx.keys.addBalance('key_1', -1000);
+      await tx.ledger.insert({
+        key_id: 'key_1',
+        request_id: null,
+        kind: 'grant',
+        amount_milli: -1000,
+        balance_after_milli: after,
+        created_at: key.created_at,
+      });
+      return after;
+    });
+    expect(balance).toBe(4000);
+    expect((await store.keys.findById('key_1'))?.balance_milli).toBe(4000);
+    expect((await store.ledger.list('key_1', 10, 0)).rows).toMatchObject([
+      { amount_milli: -1000, balance_after_milli: 4000 },
+    ]);
+  });
+});
+
+describe.skipIf(onPostgres)('store (SQLite file)', () => {
+  it('creates the schema at the newest version, in WAL mode, and keeps data across reopen', async () => {
+    const store = await openTracked();
+    await store.keys.insert(key);
+    await store.close();
     open.length = 0;
     // WAL is in effect: the -wal file exists while open.
-    const again = openTracked();
+    const again = await openTracked();
     expect(existsSync(`${dbPath}-wal`)).toBe(true);
-    expect(again.keys.findByHash(key.key_hash)?.id).toBe('key_1');
-    again.close();
+    expect((await again.keys.findByHash(key.key_hash))?.id).toBe('key_1');
+    await again.close();
     open.length = 0;
     // Closing checkpoints the WAL; user_version is the big-endian integer at byte 60 of the header.
     expect(readFileSync(dbPath).readUInt32BE(60)).toBe(MIGRATIONS.length);
   });
 
-  it('rolls back a transaction that throws', () => {
-    const store = openTracked();
-    store.keys.insert(key);
-    expect(() =>
-      store.transaction(() => {
-        store.keys.addBalance('key_1', -1000);
-        throw new Error('boom');
-      }),
-    ).toThrow('boom');
-    expect(store.keys.findById('key_1')?.balance_milli).toBe(5000);
-  });
-
-  it('refuses a database written by a newer version and leaves the file untouched', () => {
-    const store = openTracked();
-    store.close();
+  it('refuses a database written by a newer version and leaves the file untouched', async () => {
+    const store = await openTracked();
+    await store.close();
     open.length = 0;
     // Closing checkpoints the WAL into the file; then bump user_version past what this build knows.
     const header = readFileSync(dbPath);
@@ -89,47 +130,47 @@ describe('store', () => {
     writeFileSync(dbPath, header);
     rmSync(`${dbPath}-wal`, { force: true });
     const before = readFileSync(dbPath);
-    const error = expectAppError(() => openStore({ path: dbPath }), 'DATABASE_TOO_NEW');
+    const error = await expectAppError(openStore({ path: dbPath }), 'DATABASE_TOO_NEW');
     expect(error.message).toContain(`schema version ${SCHEMA_VERSION + 5}`);
     expect(readFileSync(dbPath).equals(before)).toBe(true);
     // The ownership lock was released: a later open fails the same way, not with DATABASE_LOCKED.
-    expectAppError(() => openStore({ path: dbPath }), 'DATABASE_TOO_NEW');
+    await expectAppError(openStore({ path: dbPath }), 'DATABASE_TOO_NEW');
   });
 
-  it('moves a corrupt file aside with a clear error, never overwriting it, then starts fresh', () => {
+  it('moves a corrupt file aside with a clear error, never overwriting it, then starts fresh', async () => {
     writeFileSync(dbPath, 'this is not a database, just some text that was here before'.repeat(100));
     const original = readFileSync(dbPath);
-    const error = expectAppError(() => openStore({ path: dbPath }), 'DATABASE_CORRUPT');
+    const error = await expectAppError(openStore({ path: dbPath }), 'DATABASE_CORRUPT');
     const aside = readdirSync(dir).find((f) => f.startsWith('studio.db.corrupt-'));
     expect(aside).toBeDefined();
     expect(error.message).toContain(aside!);
     expect(readFileSync(join(dir, aside!)).equals(original)).toBe(true);
-    const fresh = openTracked();
-    expect(fresh.keys.list()).toEqual([]);
+    const fresh = await openTracked();
+    expect(await fresh.keys.list()).toEqual([]);
   });
 
-  it('leaves no WAL file or driver lock behind when it refuses a newer database', () => {
-    const store = openTracked();
-    store.close();
+  it('leaves no WAL file or driver lock behind when it refuses a newer database', async () => {
+    const store = await openTracked();
+    await store.close();
     open.length = 0;
     const header = readFileSync(dbPath);
     header.writeUInt32BE(SCHEMA_VERSION + 1, 60);
     writeFileSync(dbPath, header);
     rmSync(`${dbPath}-wal`, { force: true });
-    expectAppError(() => openStore({ path: dbPath }), 'DATABASE_TOO_NEW');
+    await expectAppError(openStore({ path: dbPath }), 'DATABASE_TOO_NEW');
     expect(readdirSync(dir).sort()).toEqual(['studio.db']);
   });
 
-  it('moves aside a real database whose pages were overwritten (the damage surfaces while closing too)', () => {
-    const store = openTracked();
+  it('moves aside a real database whose pages were overwritten (the damage surfaces while closing too)', async () => {
+    const store = await openTracked();
     for (let i = 0; i < 400; i++)
-      store.keys.insert({
+      await store.keys.insert({
         ...key,
         id: `key_${i}`,
         key_hash: i.toString(16).padStart(64, '0'),
         name: `name ${i} `.repeat(8),
       });
-    store.close();
+    await store.close();
     open.length = 0;
     const bytes = readFileSync(dbPath);
     expect(bytes.length).toBeGreaterThan(12 * 4096);
@@ -139,25 +180,54 @@ describe('store', () => {
       bytes[i] = seed >>> 24;
     }
     writeFileSync(dbPath, bytes);
-    const error = expectAppError(() => openStore({ path: dbPath }), 'DATABASE_CORRUPT');
+    const error = await expectAppError(openStore({ path: dbPath }), 'DATABASE_CORRUPT');
     const aside = readdirSync(dir).find((f) => f.startsWith('studio.db.corrupt-') && !f.endsWith('-wal'));
     expect(aside).toBeDefined();
     expect(error.message).toContain(aside!);
     expect(readFileSync(join(dir, aside!)).equals(bytes)).toBe(true);
     expect(existsSync(dbPath)).toBe(false);
-    expect(openTracked().keys.list()).toEqual([]);
+    expect(await (await openTracked()).keys.list()).toEqual([]);
   });
 
-  it('refuses a second open while the first is live', () => {
-    openTracked();
-    expectAppError(() => openStore({ path: dbPath }), 'DATABASE_LOCKED');
+  it('refuses a second open while the first is live', async () => {
+    await openTracked();
+    await expectAppError(openStore({ path: dbPath }), 'DATABASE_LOCKED');
+  });
+
+  it('a statement outside a transaction waits for the transaction in progress, and never joins it', async () => {
+    const store = await openTracked();
+    await store.keys.insert(key);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const order: string[] = [];
+    const transaction = store
+      .transaction(async (tx) => {
+        await tx.keys.addBalance('key_1', -1000);
+        order.push('tx: charged');
+        await gate;
+        throw new Error('rolled back');
+      })
+      .catch(() => order.push('tx: rolled back'));
+    // Let the transaction begin and charge.
+    await new Promise((resolve) => setImmediate(resolve));
+    const outside = store.keys.findById('key_1').then((row) => {
+      order.push(`outside: ${row?.balance_milli}`);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(order).toEqual(['tx: charged']);
+    release();
+    await Promise.all([transaction, outside]);
+    // The read waited for the transaction's end and saw the balance as the rollback left it,
+    // not the charge in its middle.
+    expect(order[0]).toBe('tx: charged');
+    expect(order.slice(1).sort()).toEqual(['outside: 5000', 'tx: rolled back']);
   });
 
   it('opens after the owning process was killed with SIGKILL (stale driver lock removed)', async () => {
     const script = `
       import { openStore } from ${JSON.stringify(join(process.cwd(), 'electron/core/store/index.ts'))};
-      const store = openStore({ path: ${JSON.stringify(dbPath)} });
-      store.keys.insert(${JSON.stringify(key)});
+      const store = await openStore({ path: ${JSON.stringify(dbPath)} });
+      await store.keys.insert(${JSON.stringify(key)});
       process.stdout.write('ready\\n');
       setInterval(() => {}, 1000);
     `;
@@ -169,11 +239,11 @@ describe('store', () => {
       child.on('exit', (code) => reject(new Error(`child exited ${code}`)));
     });
     // While the child lives, its database is locked for us.
-    expectAppError(() => openStore({ path: dbPath }), 'DATABASE_LOCKED');
+    await expectAppError(openStore({ path: dbPath }), 'DATABASE_LOCKED');
     child.kill('SIGKILL');
     await new Promise((resolve) => child.on('exit', resolve));
     expect(existsSync(`${dbPath}.lock`)).toBe(true);
-    const store = openTracked();
-    expect(store.keys.findById('key_1')?.balance_milli).toBe(5000);
+    const store = await openTracked();
+    expect((await store.keys.findById('key_1'))?.balance_milli).toBe(5000);
   });
 });

@@ -19,7 +19,7 @@ export function registerDownloadRoute(
     '/files/:id/:token/:name',
     async (request, reply) => {
       const { id, token, name } = request.params;
-      const row = isRequestId(id) ? store.requests.get(id) : undefined;
+      const row = isRequestId(id) ? await store.requests.get(id) : undefined;
       const notFound = new AppError('NOT_FOUND', 'No such file.');
       if (!row) throw notFound;
       if (!sameSecret(token, row.download_token)) throw notFound;
@@ -28,13 +28,19 @@ export function registerDownloadRoute(
         return sendFile(
           request,
           reply,
-          jobs.files.audioPath(row),
+          { files: jobs.files, path: jobs.files.audioPath(row) },
           CONTENT_TYPES[row.audio_type],
           `${row.id}.${row.audio_type}`,
         );
       }
       if (name === 'subtitles.srt' && row.generate_srt) {
-        return sendFile(request, reply, jobs.files.srtPath(row), CONTENT_TYPES.srt, `${row.id}.srt`);
+        return sendFile(
+          request,
+          reply,
+          { files: jobs.files, path: jobs.files.srtPath(row) },
+          CONTENT_TYPES.srt,
+          `${row.id}.srt`,
+        );
       }
       throw notFound;
     },

@@ -24,7 +24,7 @@ export function registerKeyRoutes(
 ): void {
   app.get('/api/v1/keys', async (request, reply) => {
     requireSession(request);
-    return sendResult(reply, { items: store.keys.list().map(toKeyInfo) });
+    return sendResult(reply, { items: (await store.keys.list()).map(toKeyInfo) });
   });
 
   app.post('/api/v1/keys', async (request, reply) => {
@@ -32,7 +32,7 @@ export function registerKeyRoutes(
     const body = (request.body ?? {}) as CreateKeyBody;
     if (!Value.Check(CreateKeyBodySchema, body))
       throw new AppError('INVALID_FIELD', 'name must be 1 to 100 characters.', { field: 'name' });
-    const created = createApiKey(store, clock, {
+    const created = await createApiKey(store, clock, {
       ...(body.name ? { name: body.name } : {}),
       ...(defaultBalanceMilli !== undefined ? { balanceMilli: defaultBalanceMilli } : {}),
     });
@@ -42,8 +42,8 @@ export function registerKeyRoutes(
 
   app.post<{ Params: { id: string } }>('/api/v1/keys/:id/revoke', async (request, reply) => {
     requireSession(request);
-    const row = store.keys.findById(request.params.id);
+    const row = await store.keys.findById(request.params.id);
     if (!row) throw new AppError('KEY_NOT_FOUND', `No API key "${request.params.id}".`);
-    return sendResult(reply, toKeyInfo(row.revoked_at ? row : revokeApiKey(store, clock, row.id)));
+    return sendResult(reply, toKeyInfo(row.revoked_at ? row : await revokeApiKey(store, clock, row.id)));
   });
 }

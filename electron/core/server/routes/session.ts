@@ -21,7 +21,7 @@ export interface SessionRouteOptions {
   /** The failed-authentication throttle that wrong sign-in tokens go through. */
   auth: Auth;
   ui: StaticUi;
-  studioKey: () => KeyRow;
+  studioKey: () => Promise<KeyRow>;
   port(): number;
   /** The server's own base URL, for the API page. */
   baseUrl(): string;
@@ -66,7 +66,7 @@ export function registerSessionRoutes(app: FastifyInstance, options: SessionRout
   app.get('/api/v1/session', async (request, reply) => {
     requireSession(request);
     const result: SessionInfo = {
-      key: toKeyInfo(studioKey()),
+      key: toKeyInfo(await studioKey()),
       base_url: options.baseUrl(),
       data_dir: options.dataDir ?? null,
     };

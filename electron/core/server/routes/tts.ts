@@ -32,8 +32,8 @@ export interface TtsRouteOptions {
 }
 
 /** The request if it exists and belongs to `key`; otherwise REQUEST_NOT_FOUND (other keys' requests do not exist for you). */
-export function ownedRequest(store: Store, key: KeyRow, id: string): RequestRow {
-  const row = isRequestId(id) ? store.requests.get(id) : undefined;
+export async function ownedRequest(store: Store, key: KeyRow, id: string): Promise<RequestRow> {
+  const row = isRequestId(id) ? await store.requests.get(id) : undefined;
   if (!row || row.key_id !== key.id)
     throw new AppError('REQUEST_NOT_FOUND', `No request "${id}" for this API key.`);
   return row;
@@ -61,7 +61,7 @@ export function registerTtsRoutes(
     if (closing.signal.aborted) onStop();
     try {
       const latest = await jobs.whenFinished(row.id, stop.signal);
-      return toDirectRecord(latest, jobs.runner.progress(latest.id), jobs.links);
+      return toDirectRecord(latest, jobs.progress(latest.id), jobs.links);
     } finally {
       clearTimeout(timer);
       reply.raw.off('close', onStop);
@@ -90,27 +90,27 @@ export function registerTtsRoutes(
       request.query,
       DEFAULT_PAGE_SIZE,
     );
-    const { rows, total } = store.requests.list({
+    const { rows, total } = await store.requests.list({
       keyId: key.id,
       status: query.status,
       voiceCode: query.voice_code,
       limit: pageSize,
       offset,
     });
-    const items = rows.map((row) => toRequestDetail(row, jobs.runner.progress(row.id), jobs.links));
+    const items = rows.map((row) => toRequestDetail(row, jobs.progress(row.id), jobs.links));
     return sendResult(reply, { items, page, page_size: pageSize, total });
   });
 
   app.get<{ Params: { id: string } }>('/api/v1/tts/:id', async (request, reply) => {
-    const row = ownedRequest(store, await auth.requireKey(request), request.params.id);
-    return sendResult(reply, toRequestDetail(row, jobs.runner.progress(row.id), jobs.links));
+    const row = await ownedRequest(store, await auth.requireKey(request), request.params.id);
+    return sendResult(reply, toRequestDetail(row, jobs.progress(row.id), jobs.links));
   });
 
   app.get<{ Params: { id: string } }>('/api/v1/tts/:id/callback-result', async (request, reply) => {
-    const row = ownedRequest(store, await auth.requireKey(request), request.params.id);
+    const row = await ownedRequest(store, await auth.requireKey(request), request.params.id);
     if (!row.callback_url)
       throw new AppError('NO_CALLBACK_URL', 'This request was submitted without callback_url.');
-    const latest = store.callbacks.latest(row.id);
+    const latest = await store.callbacks.latest(row.id);
     if (!latest) {
       throw new AppError(
         'CALLBACK_NOT_ATTEMPTED',
@@ -123,24 +123,24 @@ export function registerTtsRoutes(
   });
 
   app.get<{ Params: { id: string } }>('/api/v1/tts/:id/callback-attempts', async (request, reply) => {
-    const row = ownedRequest(store, await auth.requireKey(request), request.params.id);
-    const attempts = store.callbacks.list(row.id).map(toCallbackAttempt);
+    const row = await ownedRequest(store, await auth.requireKey(request), request.params.id);
+    const attempts = (await store.callbacks.list(row.id)).map(toCallbackAttempt);
     return sendResult(reply, { items: attempts });
   });
 
   app.post<{ Params: { id: string } }>('/api/v1/tts/:id/cancel', async (request, reply) => {
-    const row = ownedRequest(store, await auth.requireKey(request), request.params.id);
+    const row = await ownedRequest(store, await auth.requireKey(request), request.params.id);
     // Idempotent: cancelling a finished request changes nothing and answers its record.
-    jobs.runner.cancel(row.id);
-    if (store.requests.get(row.id)!.status === 'processing') await jobs.whenFinished(row.id);
-    const updated = store.requests.get(row.id)!;
-    return sendResult(reply, toRequestDetail(updated, jobs.runner.progress(row.id), jobs.links));
+    await jobs.cancel(row.id);
+    if ((await store.requests.get(row.id))!.status === 'processing') await jobs.whenFinished(row.id);
+    const updated = (await store.requests.get(row.id))!;
+    return sendResult(reply, toRequestDetail(updated, jobs.progress(row.id), jobs.links));
   });
 
   app.post<{ Params: { id: string } }>('/api/v1/tts/:id/callback-retry', async (request, reply) => {
-    const row = ownedRequest(store, await auth.requireKey(request), request.params.id);
-    jobs.deliverer.retry(row);
-    const updated = store.requests.get(row.id)!;
+    const row = await ownedRequest(store, await auth.requireKey(request), request.params.id);
+    await jobs.deliverer.retry(row);
+    const updated = (await store.requests.get(row.id))!;
     return sendResult(reply, toRequestDetail(updated, undefined, jobs.links));
   });
 }

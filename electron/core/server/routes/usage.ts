@@ -18,7 +18,7 @@ export function registerUsageRoute(
   app.get('/api/v1/usage', async (request, reply) => {
     const key = await auth.requireKey(request);
     const { page, pageSize, offset } = parseListQuery(UsageQuerySchema, request.query, DEFAULT_PAGE_SIZE);
-    const { rows, total } = store.ledger.list(key.id, pageSize, offset);
+    const { rows, total } = await store.ledger.list(key.id, pageSize, offset);
     const result: Usage = {
       balance: toCredits(key.balance_milli),
       balance_milli: key.balance_milli,

@@ -1,7 +1,9 @@
 /**
- * The SQLite database: one file, opened once per process, WAL journal under exclusive
- * locking (node-sqlite3-wasm ignores WAL otherwise), `synchronous=FULL` so a commit is on
- * disk before the caller is answered. The only module that imports the driver.
+ * The SQLite database, the embedded default: one file, opened by one process at a time, WAL
+ * journal under exclusive locking (node-sqlite3-wasm ignores WAL otherwise),
+ * `synchronous=FULL` so a commit is on disk before the caller is answered. The driver is
+ * synchronous; the asynchronous `Db` face (`sql.ts`) runs each statement at once unless a
+ * transaction is open, when it waits its turn. The only module that imports the driver.
  */
 
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
@@ -10,23 +12,22 @@ import sqlite from 'node-sqlite3-wasm';
 import { AppError } from '../../shared/errors';
 import { acquireInstanceLock } from '../platform/instance-lock';
 import { MIGRATIONS } from './migrations';
+import type { Db, SqlExecutor, SqlParams } from './sql';
 
 type DriverDatabase = InstanceType<typeof sqlite.Database>;
 type DriverStatement = ReturnType<DriverDatabase['prepare']>;
 
-export type SqlValue = number | bigint | string | Uint8Array | null;
-export type SqlParams = readonly (SqlValue | boolean)[] | Record<string, SqlValue | boolean>;
-export type SqlRow = Record<string, SqlValue>;
-
-/** Thin typed face of the connection, with a prepared-statement cache. */
-export interface Db {
-  /** Runs a write; returns the number of changed rows. */
-  run(sql: string, params?: SqlParams): { changes: number; lastInsertRowid: number };
-  get<T = SqlRow>(sql: string, params?: SqlParams): T | undefined;
-  all<T = SqlRow>(sql: string, params?: SqlParams): T[];
-  /** Runs `fn` in one transaction (nested calls join the outer one); rolls back on throw. */
+/** The synchronous connection, with a prepared-statement cache (inside this module only). */
+interface SyncDb {
+  run(sql: string, params?: SqlParams): { changes: number };
+  get<T>(sql: string, params?: SqlParams): T | undefined;
+  all<T>(sql: string, params?: SqlParams): T[];
+  /** Runs `fn` in one transaction; rolls back on throw. */
   transaction<T>(fn: () => T): T;
-  /** Path of the database file. */
+  /** BEGIN IMMEDIATE, COMMIT (on disk when it returns), ROLLBACK (when one is open). */
+  begin(): void;
+  commit(): void;
+  rollback(): void;
   readonly path: string;
   /** Finalizes statements, closes the file and releases the instance lock. */
   close(): void;
@@ -50,11 +51,15 @@ export interface OpenDatabaseOptions {
  * readable database (moved aside, never overwritten).
  */
 export function openDatabase(file: string, options: OpenDatabaseOptions = {}): Db {
+  return asyncFace(openSyncDatabase(file, options));
+}
+
+function openSyncDatabase(file: string, options: OpenDatabaseOptions): SyncDb {
   const path = resolve(file);
   mkdirSync(dirname(path), { recursive: true });
   const releaseLock = lockDatabase(path, options.holder ?? 'Narration Studio');
   let driver: DriverDatabase | undefined;
-  let db: Db | undefined;
+  let db: SyncDb | undefined;
   try {
     driver = new sqlite.Database(path);
     db = wrap(driver, path, releaseLock);
@@ -103,7 +108,7 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
   }
 }
 
-function wrap(driver: DriverDatabase, path: string, releaseLock: () => void): Db {
+function wrap(driver: DriverDatabase, path: string, releaseLock: () => void): SyncDb {
   const statements = new Map<string, DriverStatement>();
   const prepare = (sql: string): DriverStatement => {
     let statement = statements.get(sql);
@@ -114,11 +119,10 @@ function wrap(driver: DriverDatabase, path: string, releaseLock: () => void): Db
     return statement;
   };
   let depth = 0;
-  const db: Db = {
+  const db: SyncDb = {
     path,
     run(sql, params) {
-      const result = prepare(sql).run(params as never);
-      return { changes: result.changes, lastInsertRowid: Number(result.lastInsertRowid) };
+      return { changes: prepare(sql).run(params as never).changes };
     },
     get<T>(sql: string, params?: SqlParams) {
       // all(), not get(): the driver's get() leaves a cached statement mid-step, which blocks COMMIT.
@@ -142,6 +146,11 @@ function wrap(driver: DriverDatabase, path: string, releaseLock: () => void): Db
         depth--;
       }
     },
+    begin: () => driver.exec('BEGIN IMMEDIATE'),
+    commit: () => driver.exec('COMMIT'),
+    rollback() {
+      if (driver.inTransaction) driver.exec('ROLLBACK');
+    },
     close() {
       if (!driver.isOpen) return;
       try {
@@ -164,7 +173,87 @@ function wrap(driver: DriverDatabase, path: string, releaseLock: () => void): Db
   return db;
 }
 
-function migrate(db: Db): void {
+/**
+ * The asynchronous face: statements run at once while no transaction is open; a transaction
+ * holds the connection until it ends, and what comes meanwhile waits its turn (first come,
+ * first served), so no statement ever joins another caller's transaction.
+ */
+function asyncFace(sync: SyncDb): Db {
+  let held = false;
+  const waiting: (() => void)[] = [];
+  const acquire = (): Promise<void> =>
+    held ? new Promise<void>((resolve) => waiting.push(resolve)) : ((held = true), Promise.resolve());
+  const release = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else held = false;
+  };
+  /** One statement: now when the connection is free, else after the transactions ahead of it. */
+  const statement = async <T>(op: () => T): Promise<T> => {
+    if (!held) return op();
+    await acquire();
+    try {
+      return op();
+    } finally {
+      release();
+    }
+  };
+  const executor = (guard: () => void): SqlExecutor => ({
+    dialect: 'sqlite',
+    run: async (sql, params) => (guard(), sync.run(sql, params)),
+    get: async <T>(sql: string, params?: SqlParams) => (guard(), sync.get<T>(sql, params)),
+    all: async <T>(sql: string, params?: SqlParams) => (guard(), sync.all<T>(sql, params)),
+  });
+  let closed = false;
+  const open = () => {
+    if (closed) throw new Error(`the database ${sync.path} is closed`);
+  };
+  return {
+    dialect: 'sqlite',
+    path: sync.path,
+    exclusive: true,
+    run: (sql, params) => statement(() => (open(), sync.run(sql, params))),
+    get: <T>(sql: string, params?: SqlParams) => statement(() => (open(), sync.get<T>(sql, params))),
+    all: <T>(sql: string, params?: SqlParams) => statement(() => (open(), sync.all<T>(sql, params))),
+    async transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+      await acquire();
+      let active = true;
+      try {
+        open();
+        sync.begin();
+        try {
+          const result = await fn(
+            executor(() => {
+              if (!active) throw new Error('a statement on a transaction that has ended');
+            }),
+          );
+          sync.commit();
+          return result;
+        } catch (error) {
+          sync.rollback();
+          throw error;
+        }
+      } finally {
+        active = false;
+        release();
+      }
+    },
+    notify: async () => {},
+    listen: async () => () => {},
+    async close() {
+      if (closed) return;
+      await acquire();
+      closed = true;
+      try {
+        sync.close();
+      } finally {
+        release();
+      }
+    },
+  };
+}
+
+function migrate(db: SyncDb): void {
   const current = db.get<{ user_version: number }>('PRAGMA user_version')?.user_version ?? 0;
   if (current > SCHEMA_VERSION) {
     throw new AppError(

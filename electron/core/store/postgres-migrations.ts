@@ -1,0 +1,108 @@
+/**
+ * The PostgreSQL dialect of `migrations.ts`: entry N takes the database from version N-1 to N,
+ * with the same tables, columns, indexes and names as SQLite's entry N, so one schema version
+ * covers both (a test holds the two lists to the same length and the same columns). The version
+ * lives in the one-row table `schema_version`. Never edit a released entry; append a new one
+ * here and in `migrations.ts` together.
+ *
+ * Types translated: SQLite's AUTOINCREMENT ids are identity columns, epoch-ms and milli-credit
+ * columns BIGINT, REAL is DOUBLE PRECISION; INTEGER (flags such as `generate_srt` stay 0/1)
+ * and TEXT (timestamps are ISO strings, as in SQLite) keep their names.
+ */
+export const POSTGRES_MIGRATIONS: readonly (readonly string[])[] = [
+  // 1: keys, requests, callback attempts, credit ledger
+  [
+    `CREATE TABLE api_keys (
+      id TEXT PRIMARY KEY,
+      name TEXT NOT NULL,
+      key_hash TEXT NOT NULL UNIQUE,
+      key_prefix TEXT NOT NULL,
+      signing_secret TEXT NOT NULL,
+      balance_milli BIGINT NOT NULL,
+      queued INTEGER NOT NULL DEFAULT 0,
+      created_at TEXT NOT NULL,
+      revoked_at TEXT
+    )`,
+    `CREATE TABLE requests (
+      seq BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+      id TEXT NOT NULL UNIQUE,
+      key_id TEXT NOT NULL REFERENCES api_keys(id),
+      source TEXT NOT NULL,
+      input_text TEXT NOT NULL,
+      characters INTEGER NOT NULL,
+      voice_code TEXT NOT NULL,
+      model_id TEXT NOT NULL,
+      audio_type TEXT NOT NULL,
+      bitrate INTEGER NOT NULL,
+      speed_rate DOUBLE PRECISION NOT NULL,
+      pitch_rate DOUBLE PRECISION NOT NULL,
+      volume INTEGER NOT NULL,
+      generate_srt INTEGER NOT NULL,
+      callback_url TEXT,
+      cost_milli BIGINT NOT NULL,
+      download_token TEXT NOT NULL,
+      status TEXT NOT NULL,
+      error_code TEXT,
+      error_message TEXT,
+      duration_ms INTEGER,
+      audio_bytes INTEGER,
+      cue_count INTEGER,
+      created_at TEXT NOT NULL,
+      started_at TEXT,
+      finished_at TEXT,
+      run_attempts INTEGER NOT NULL DEFAULT 0,
+      callback_state TEXT NOT NULL,
+      callback_due_at BIGINT,
+      callback_round_attempts INTEGER NOT NULL DEFAULT 0,
+      callback_attempts INTEGER NOT NULL DEFAULT 0
+    )`,
+    `CREATE INDEX requests_open ON requests(seq) WHERE status IN ('new', 'processing')`,
+    `CREATE INDEX requests_by_key ON requests(key_id, seq)`,
+    `CREATE INDEX requests_callback_due ON requests(callback_due_at) WHERE callback_state = 'pending'`,
+    `CREATE TABLE callback_attempts (
+      id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+      request_id TEXT NOT NULL REFERENCES requests(id),
+      attempt INTEGER NOT NULL,
+      callback_url TEXT NOT NULL,
+      created_at TEXT NOT NULL,
+      payload TEXT NOT NULL,
+      status_code INTEGER,
+      result TEXT NOT NULL,
+      duration_ms INTEGER NOT NULL
+    )`,
+    `CREATE INDEX callback_attempts_by_request ON callback_attempts(request_id, id)`,
+    `CREATE TABLE ledger (
+      id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+      key_id TEXT NOT NULL REFERENCES api_keys(id),
+      request_id TEXT,
+      kind TEXT NOT NULL,
+      amount_milli BIGINT NOT NULL,
+      balance_after_milli BIGINT NOT NULL,
+      created_at TEXT NOT NULL
+    )`,
+    `CREATE INDEX ledger_by_key ON ledger(key_id, id)`,
+  ],
+  // 2: the runner takes queued requests fairly across keys (oldest of each key)
+  [`CREATE INDEX requests_new_by_key ON requests(key_id, seq) WHERE status = 'new'`],
+  // 3: what spoke a finished request: `espeak`, or the neural voice (`piper:<pack>#<speaker>`, …)
+  [`ALTER TABLE requests ADD COLUMN engine TEXT`],
+  // 4: Idempotency-Key of a submit → the request it created, per API key, kept 24 h
+  [
+    `CREATE TABLE idempotency_keys (
+      key_id TEXT NOT NULL REFERENCES api_keys(id),
+      idem_key TEXT NOT NULL,
+      request_hash TEXT NOT NULL,
+      request_id TEXT NOT NULL REFERENCES requests(id),
+      created_at TEXT NOT NULL,
+      PRIMARY KEY (key_id, idem_key)
+    )`,
+    `CREATE INDEX idempotency_keys_by_age ON idempotency_keys(created_at)`,
+  ],
+  // 5: leases, for several instances on one database: the instance rendering a request and
+  // until when (epoch ms) its claim holds unless renewed
+  [
+    `ALTER TABLE requests ADD COLUMN lease_owner TEXT`,
+    `ALTER TABLE requests ADD COLUMN lease_until BIGINT`,
+    `CREATE INDEX requests_leased ON requests(lease_until) WHERE status = 'processing'`,
+  ],
+];
