@@ -195,8 +195,10 @@ async function run(ctx: FaultContext): Promise<void> {
     // Renders first: a healthy request must not merely wait behind the others' synthesis.
     await waitUntil(
       'the misbehaving requests to finish rendering',
-      () =>
-        submitted.every((s) => tc.core.store.requests.get(s.id)?.status === 'SUCCESS') ? true : undefined,
+      async () => {
+        const rows = await Promise.all(submitted.map((s) => tc.core.store.requests.get(s.id)));
+        return rows.every((row) => row?.status === 'SUCCESS') ? true : undefined;
+      },
       60_000,
     );
     const hang = bad.get('hang')!;

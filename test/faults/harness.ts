@@ -3,6 +3,7 @@
  * `Scenario`; run.ts runs them in order and prints every check and figure.
  */
 
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 
 export interface FaultContext {
@@ -68,4 +69,28 @@ export function serveArgs(dir: string, key: string, poolSize: number, ...extra: 
     String(poolSize),
     ...extra,
   ];
+}
+
+/** Decodes each file with ffmpeg (two at a time); returns the failures. */
+export async function ffmpegFailures(paths: string[]): Promise<string[]> {
+  const failures: string[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < paths.length) {
+      const path = paths[next++]!;
+      const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+        const child = spawn('ffmpeg', ['-v', 'error', '-nostdin', '-i', path, '-f', 'null', '-'], {
+          stdio: ['ignore', 'ignore', 'pipe'],
+        });
+        let err = '';
+        child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+        child.on('error', (error) => resolve({ code: -1, stderr: error.message }));
+        child.on('exit', (c) => resolve({ code: c, stderr: err }));
+      });
+      if (code !== 0 || stderr.trim() !== '')
+        failures.push(`${path}: ${code} ${stderr.trim().slice(0, 200)}`);
+    }
+  };
+  await Promise.all([worker(), worker()]);
+  return failures;
 }

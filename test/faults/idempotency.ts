@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
-import { openDatabase } from '../../electron/core/store/database';
+import { openDatabase } from '../../electron/core/store/sqlite-database';
 import { DEFAULT_BALANCE_MILLI } from '../../electron/shared/pricing';
 import { startServerProcess, type ServerProcess } from '../core/server/process';
 import { random as createRng } from '../fixtures/random';
@@ -148,7 +148,7 @@ async function run(ctx: FaultContext): Promise<void> {
     server.child.kill('SIGTERM');
     ctx.check('the last server stops cleanly on SIGTERM', (await server.exited) === 0);
     server = undefined;
-    for (const [name, problem] of auditDatabase(join(dir, 'studio.db'), answers))
+    for (const [name, problem] of await auditDatabase(join(dir, 'studio.db'), answers))
       ctx.check(name, problem === undefined, problem);
 
     ctx.figure('kills', kills);
@@ -162,19 +162,23 @@ async function run(ctx: FaultContext): Promise<void> {
 }
 
 /** Reads the database after the run: keys ↔ requests one to one, one charge each, the ledger balanced. */
-function auditDatabase(path: string, answers: Map<string, Answer[]>): [string, string | undefined][] {
+async function auditDatabase(
+  path: string,
+  answers: Map<string, Answer[]>,
+): Promise<[string, string | undefined][]> {
   const db = openDatabase(path);
   try {
-    const keyRows = db.all<{ idem_key: string; request_id: string }>(
+    const keyRows = await db.all<{ idem_key: string; request_id: string }>(
       'SELECT idem_key, request_id FROM idempotency_keys',
     );
-    const requests = db.all<{ id: string; status: string; cost_milli: number }>(
+    const requests = await db.all<{ id: string; status: string; cost_milli: number }>(
       'SELECT id, status, cost_milli FROM requests',
     );
-    const ledger = db.all<{ request_id: string; kind: string; amount_milli: number }>(
+    const ledger = await db.all<{ request_id: string; kind: string; amount_milli: number }>(
       'SELECT request_id, kind, amount_milli FROM ledger',
     );
-    const balance = db.get<{ balance_milli: number }>('SELECT balance_milli FROM api_keys')!.balance_milli;
+    const balance = (await db.get<{ balance_milli: number }>('SELECT balance_milli FROM api_keys'))!
+      .balance_milli;
 
     const requestOfKey = new Map(keyRows.map((r) => [r.idem_key, r.request_id]));
     let wrongKeys = 0;
@@ -218,6 +222,6 @@ function auditDatabase(path: string, answers: Map<string, Answer[]>): [string, s
       ],
     ];
   } finally {
-    db.close();
+    await db.close();
   }
 }

@@ -6,7 +6,6 @@
  * credits ledger must balance (charges − refunds = balance change), read from the SQLite file.
  */
 
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,10 +13,18 @@ import { request } from 'undici';
 import { parseMp3 } from '../../electron/core/engine/audio/mp3-frames';
 import { parseWavHeader } from '../../electron/core/engine/audio/wav';
 import { DEFAULT_BALANCE_MILLI } from '../../electron/shared/pricing';
-import { openDatabase } from '../../electron/core/store/database';
+import { openDatabase } from '../../electron/core/store/sqlite-database';
 import { startReceiver } from '../fixtures/callback-receiver';
 import { startServerProcess, type ServerProcess } from '../core/server/process';
-import { quantile, serveArgs, sleep, waitUntil, type FaultContext, type Scenario } from './harness';
+import {
+  ffmpegFailures,
+  quantile,
+  serveArgs,
+  sleep,
+  waitUntil,
+  type FaultContext,
+  type Scenario,
+} from './harness';
 import { random as createRng } from '../fixtures/random';
 
 const KEY = 'kill9-fault-key-0123456789abcdef';
@@ -228,7 +235,7 @@ async function run(ctx: FaultContext): Promise<void> {
     server.child.kill('SIGTERM');
     ctx.check('the last server stops cleanly on SIGTERM', (await server.exited) === 0);
     server = undefined;
-    const audit = auditDatabase(
+    const audit = await auditDatabase(
       join(dir, 'studio.db'),
       accepted.map((a) => a.id),
     );
@@ -263,25 +270,28 @@ interface Audit {
 }
 
 /** Reads the database after the run: every request finished, charged once, refunded at most once. */
-function auditDatabase(path: string, acceptedIds: string[]): Audit {
+async function auditDatabase(path: string, acceptedIds: string[]): Promise<Audit> {
   const db = openDatabase(path);
   try {
-    const rows = db.all<{ id: string; status: string; cost_milli: number; callback_state: string | null }>(
-      'SELECT id, status, cost_milli, callback_state FROM requests',
-    );
+    const rows = await db.all<{
+      id: string;
+      status: string;
+      cost_milli: number;
+      callback_state: string | null;
+    }>('SELECT id, status, cost_milli, callback_state FROM requests');
     const byId = new Map(rows.map((r) => [r.id, r]));
     const lost = acceptedIds.filter((id) => !byId.has(id)).length;
     const acceptedSet = new Set(acceptedIds);
     const unacknowledged = rows.filter((r) => !acceptedSet.has(r.id)).length;
     const unfinished = rows.filter((r) => r.status !== 'SUCCESS' && r.status !== 'FAILURE').length;
     const undelivered = rows.filter((r) => r.callback_state !== 'delivered').length;
-    const ledger = db.all<{ request_id: string; kind: string; amount_milli: number }>(
+    const ledger = await db.all<{ request_id: string; kind: string; amount_milli: number }>(
       'SELECT request_id, kind, amount_milli FROM ledger',
     );
-    const key = db.get<{ balance_milli: number; queued: number }>(
+    const key = (await db.get<{ balance_milli: number; queued: number }>(
       'SELECT balance_milli, queued FROM api_keys',
-    )!;
-    const keys = db.get<{ n: number }>('SELECT COUNT(*) AS n FROM api_keys')!.n;
+    ))!;
+    const keys = (await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM api_keys'))!.n;
     let charges = 0;
     let refunds = 0;
     const charged = new Map<string, number>();
@@ -325,30 +335,6 @@ function auditDatabase(path: string, acceptedIds: string[]): Audit {
       ],
     };
   } finally {
-    db.close();
+    await db.close();
   }
-}
-
-/** Decodes each file with ffmpeg (two at a time); returns the failures. */
-async function ffmpegFailures(paths: string[]): Promise<string[]> {
-  const failures: string[] = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < paths.length) {
-      const path = paths[next++]!;
-      const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-        const child = spawn('ffmpeg', ['-v', 'error', '-nostdin', '-i', path, '-f', 'null', '-'], {
-          stdio: ['ignore', 'ignore', 'pipe'],
-        });
-        let err = '';
-        child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-        child.on('error', (error) => resolve({ code: -1, stderr: error.message }));
-        child.on('exit', (c) => resolve({ code: c, stderr: err }));
-      });
-      if (code !== 0 || stderr.trim() !== '')
-        failures.push(`${path}: ${code} ${stderr.trim().slice(0, 200)}`);
-    }
-  };
-  await Promise.all([worker(), worker()]);
-  return failures;
 }

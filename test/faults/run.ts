@@ -16,7 +16,7 @@ if (!(scale > 0)) throw new Error('--scale must be a positive number');
 const seed = Number(arg('seed') ?? Math.floor(Math.random() * 2 ** 31));
 const only = arg('only')?.split(',');
 
-const modules = ['./callbacks', './workers', './storage', './kill9', './idempotency'];
+const modules = ['./callbacks', './workers', './storage', './kill9', './idempotency', './multi-instance'];
 const scenarios: Scenario[] = [];
 for (const path of modules) {
   const mod = (await import(path)) as { scenarios: Scenario[] };

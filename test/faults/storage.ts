@@ -29,7 +29,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sqlite from 'node-sqlite3-wasm';
 import { Agent, request } from 'undici';
-import { SCHEMA_VERSION, openDatabase } from '../../electron/core/store/database';
+import { SCHEMA_VERSION, openDatabase } from '../../electron/core/store/sqlite-database';
 import { dataPaths } from '../../electron/core/platform/paths';
 import { rmsOf, wavSamples } from '../fixtures/audio-analysis';
 import { ENTRY } from '../core/server/process';
@@ -500,10 +500,12 @@ async function runDiskFull(ctx: FaultContext): Promise<void> {
 
     // The failed request's download address (its token is only in the database) answers an error.
     const store = openDatabase(dataPaths(dir).database);
-    const token = store.get<{ download_token: string }>('SELECT download_token FROM requests WHERE id = ?', [
-      failed.id,
-    ])?.download_token;
-    store.close();
+    const token = (
+      await store.get<{ download_token: string }>('SELECT download_token FROM requests WHERE id = ?', [
+        failed.id,
+      ])
+    )?.download_token;
+    await store.close();
     server = await startServe(dir);
     const link = await api.call('GET', `${server.url}/files/${failed.id}/${token}/audio.wav`);
     ctx.check(

@@ -103,8 +103,8 @@ async function run(ctx: FaultContext): Promise<void> {
   const downloads = new Agent();
   const began = Date.now();
   const phase = (what: string) => ctx.log(`${((Date.now() - began) / 1000).toFixed(1)} s: ${what}`);
-  const keyRow = () => tc.core.store.keys.list().find((k) => k.revoked_at === null)!;
-  const startBalance = keyRow().balance_milli;
+  const keyRow = async () => (await tc.core.store.keys.list()).find((k) => k.revoked_at === null)!;
+  const startBalance = (await keyRow()).balance_milli;
   const failedIds: string[] = [];
   try {
     const warm = await render(tc, normalText(0));
@@ -232,8 +232,8 @@ async function run(ctx: FaultContext): Promise<void> {
     // --- Credits: every failed request refunded, the balance is what the successes cost.
     const refundProblems: string[] = [];
     for (const id of failedIds) {
-      const row = tc.core.store.requests.get(id)!;
-      const ledger = tc.core.store.ledger.forRequest(id);
+      const row = (await tc.core.store.requests.get(id))!;
+      const ledger = await tc.core.store.ledger.forRequest(id);
       const charged = ledger
         .filter((l) => l.kind === 'charge')
         .reduce((s, l) => s + Math.abs(l.amount_milli), 0);
@@ -241,11 +241,12 @@ async function run(ctx: FaultContext): Promise<void> {
       if (row.cost_milli <= 0 || charged !== row.cost_milli || refunded !== row.cost_milli)
         refundProblems.push(`${id}: cost ${row.cost_milli}, charged ${charged}, refunded ${refunded}`);
     }
-    const successCost = tc.core.store.requests
-      .list({ keyId: keyRow().id, limit: 1000, offset: 0 })
-      .rows.filter((r) => r.status === 'SUCCESS')
+    const successCost = (
+      await tc.core.store.requests.list({ keyId: (await keyRow()).id, limit: 1000, offset: 0 })
+    ).rows
+      .filter((r) => r.status === 'SUCCESS')
       .reduce((s, r) => s + r.cost_milli, 0);
-    const balance = keyRow().balance_milli;
+    const balance = (await keyRow()).balance_milli;
     ctx.check(
       `${failedIds.length} failed requests refunded in the ledger; balance = start − cost of the successes`,
       refundProblems.length === 0 && balance === startBalance - successCost,
@@ -254,7 +255,7 @@ async function run(ctx: FaultContext): Promise<void> {
     );
 
     // --- No file for a failed request, no temporary file at all.
-    const files = readdirSync(tc.core.jobs.files.dir);
+    const files = readdirSync(tc.core.jobs.files.location);
     const leftovers = files.filter((f) => f.endsWith('.partial') || failedIds.some((id) => f.startsWith(id)));
     ctx.check(
       'no partial file and no file of a failed request in the files dir',

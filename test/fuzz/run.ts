@@ -28,8 +28,8 @@ const started = Date.now();
 // The failed-auth slow-down (tested in test/core/server/auth-throttle.test.ts) would spend the run
 // waiting on the thousands of bad keys sent here; this suite is about answers, not timing.
 const t = await startTestCore({ authThrottle: { baseDelayMs: 0 } });
-const revokedKey = t.newKey();
-revokeApiKey(t.core.store, systemClock, revokedKey.slice(0, 12));
+const revokedKey = await t.newKey();
+await revokeApiKey(t.core.store, systemClock, revokedKey.slice(0, 12));
 const target = { url: t.core.url, key: t.key, revokedKey, validVoice: VALID_VOICE };
 
 const rng = createRng(seed);
@@ -142,7 +142,7 @@ try {
   for (const id of validIds) {
     let status = '';
     while (Date.now() < deadline) {
-      status = t.core.store.requests.get(id)?.status ?? '';
+      status = (await t.core.store.requests.get(id))?.status ?? '';
       if (status === 'SUCCESS' || status === 'FAILURE') break;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }

@@ -10,6 +10,11 @@
  * Phase 2: 1,000 × scale small requests paced over time, once alone and once while one
  * 1,000,000 × scale character request renders: the p99 submit → callback of the small ones,
  * with and without the big one, shows whether they are starved.
+ *
+ * `--database postgres` (or NARRATION_TEST_DATABASE=postgres): each phase's data lives in a
+ * fresh database of the test PostgreSQL (test/fixtures/postgres.ts) instead of the SQLite file
+ * of its data directory; the `serve` processes get `--database <url>` and the checks read the
+ * same store through `openStore({ url })`.
  */
 
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
@@ -19,8 +24,7 @@ import { request } from 'undici';
 import { systemClock } from '../../electron/core/platform/clock';
 import { createApiKey } from '../../electron/core/jobs/keys';
 import { dataPaths } from '../../electron/core/platform/paths';
-import { openStore } from '../../electron/core/store';
-import { openDatabase } from '../../electron/core/store/database';
+import { openStore, type Store, type StoreLocation } from '../../electron/core/store';
 import { AUDIO_TYPES, BITRATES, MODEL_IDS } from '../../electron/shared/options';
 import { VOICES } from '../../electron/shared/voices';
 import { quantile, sleep, waitUntil } from '../faults/harness';
@@ -28,6 +32,7 @@ import { random as createRng } from '../fixtures/random';
 import { startReceiver, type CallbackReceiver } from '../fixtures/callback-receiver';
 import { SENTENCES } from '../fixtures/sentences';
 import { startServerProcess, type ServerProcess } from '../core/server/process';
+import { createTestDatabase } from '../fixtures/postgres';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -38,6 +43,11 @@ const scale = Number(arg('scale') ?? 1);
 if (!(scale > 0)) throw new Error('--scale must be a positive number');
 const seed = Number(arg('seed') ?? Math.floor(Math.random() * 2 ** 31));
 const rng = createRng(seed);
+const backendArg =
+  arg('database') ?? (process.env.NARRATION_TEST_DATABASE === 'postgres' ? 'postgres' : 'sqlite');
+if (backendArg !== 'sqlite' && backendArg !== 'postgres')
+  throw new Error('--database must be sqlite or postgres');
+const backend: 'sqlite' | 'postgres' = backendArg;
 
 let passed = 0;
 let failed = 0;
@@ -181,19 +191,73 @@ function callbackIds(receiver: CallbackReceiver): Map<string, number> {
   return counts;
 }
 
-function newDataDir(keys: { name: string; balanceMilli: number }[]): { dir: string; keys: string[] } {
+/** A phase's data: its folder (audio files; the SQLite file too), and its database. */
+interface DataDir {
+  dir: string;
+  /** The full keys, in the order asked for. */
+  keys: string[];
+  /** Where the store is: the SQLite file in `dir`, or the phase's PostgreSQL database. */
+  location: StoreLocation;
+  /** `serve` options of the phase's data folder and database. */
+  serveArgs: string[];
+  /** Removes the folder and the database. */
+  remove(): Promise<void>;
+}
+
+async function newDataDir(keys: { name: string; balanceMilli: number }[]): Promise<DataDir> {
   const dir = mkdtempSync(join(tmpdir(), 'load-'));
-  const store = openStore({ path: dataPaths(dir).database });
+  const database = backend === 'postgres' ? await createTestDatabase() : undefined;
+  const location: StoreLocation = database ? { url: database.url } : { path: dataPaths(dir).database };
+  const store = await openStore(location);
   try {
+    const created: string[] = [];
+    for (const k of keys)
+      created.push(
+        (await createApiKey(store, systemClock, { name: k.name, balanceMilli: k.balanceMilli })).key,
+      );
     return {
       dir,
-      keys: keys.map(
-        (k) => createApiKey(store, systemClock, { name: k.name, balanceMilli: k.balanceMilli }).key,
-      ),
+      keys: created,
+      location,
+      serveArgs: [
+        '--data-dir',
+        dir,
+        '--settings-dir',
+        join(dir, 'config'),
+        ...(database ? ['--database', database.url] : []),
+      ],
+      async remove() {
+        rmSync(dir, { recursive: true, force: true });
+        await database?.drop();
+      },
     };
   } finally {
-    store.close();
+    await store.close();
   }
+}
+
+/** What the database holds after phase 1, read through the store. */
+async function readBack(store: Store): Promise<{
+  keys: { id: string; name: string; balance_milli: number }[];
+  rows: { id: string; status: string; callback_state: string; audio_bytes: number | null }[];
+  /** Requests with other than exactly one delivery attempt. */
+  notOneAttempt: number;
+  /** Sum of charges and refunds per key id. */
+  ledgerTotals: Map<string, number>;
+}> {
+  const keys = await store.keys.list();
+  const rows: { id: string; status: string; callback_state: string; audio_bytes: number | null }[] = [];
+  const ledgerTotals = new Map<string, number>();
+  for (const key of keys) {
+    rows.push(...(await store.requests.list({ keyId: key.id, limit: 1_000_000, offset: 0 })).rows);
+    let total = 0;
+    for (const entry of (await store.ledger.list(key.id, 1_000_000, 0)).rows)
+      if (entry.kind === 'charge' || entry.kind === 'refund') total += entry.amount_milli;
+    ledgerTotals.set(key.id, total);
+  }
+  let notOneAttempt = 0;
+  for (const row of rows) if ((await store.callbacks.list(row.id)).length !== 1) notOneAttempt++;
+  return { keys, rows, notOneAttempt, ledgerTotals };
 }
 
 // ---------------------------------------------------------------- phase 1: 10,000 submits
@@ -206,19 +270,17 @@ async function phase1(): Promise<void> {
   console.log(`\n== phase 1: ${total} submits from ${clientCount} clients`);
   // Main key: 46 clients; "side" key: 2 clients; "poor" key: 2 clients, runs out of credits midway.
   const poorBudget = Math.round(total * 0.01) * 150 * 1000;
-  const { dir, keys } = newDataDir([
+  const data = await newDataDir([
     { name: 'main', balanceMilli: 1e12 },
     { name: 'side', balanceMilli: 1e12 },
     { name: 'poor', balanceMilli: poorBudget },
   ]);
+  const { keys } = data;
   const receiver = await startReceiver();
   const server = await startServerProcess([
     '--port',
     '0',
-    '--data-dir',
-    dir,
-    '--settings-dir',
-    join(dir, 'config'),
+    ...data.serveArgs,
     '--pool-size',
     '2',
     '--max-queued',
@@ -318,11 +380,23 @@ async function phase1(): Promise<void> {
     const perId = callbackIds(receiver);
     const missing = [...accepted.keys()].filter((id) => !perId.has(id)).length;
     const duplicated = [...perId.values()].filter((n) => n > 1).length;
+    const strangerCalls = receiver.received.filter(
+      (c) => !accepted.has((c.json as { request_id?: string } | undefined)?.request_id ?? ''),
+    );
     const strangers = [...perId.keys()].filter((id) => !accepted.has(id)).length;
     check('every accepted request called back', missing === 0, `${missing} missing`);
     check('exactly once: no callback received twice', duplicated === 0, `${duplicated} twice or more`);
-    check('no callback for a request nobody submitted', strangers === 0, `${strangers}`);
-    const notSuccess = receiver.received.filter((c) => (c.json as { status?: string }).status !== 'SUCCESS');
+    check(
+      'no callback for a request nobody submitted',
+      strangers === 0,
+      `${strangers}${strangerCalls
+        .slice(0, 2)
+        .map((c) => `: ${c.method} ${c.url} ${JSON.stringify(c.body.slice(0, 200))}`)
+        .join('')}`,
+    );
+    const notSuccess = receiver.received.filter(
+      (c) => (c.json as { status?: string } | undefined)?.status !== 'SUCCESS',
+    );
     check(
       'every callback says SUCCESS',
       notSuccess.length === 0,
@@ -333,11 +407,9 @@ async function phase1(): Promise<void> {
     );
 
     // The database holds exactly the accepted requests, each once, finished, delivered on the first attempt.
-    const db = openDatabase(dataPaths(dir).database);
+    const store = await openStore(data.location);
     try {
-      const rows = db.all<{ id: string; status: string; callback_state: string; audio_bytes: number | null }>(
-        'SELECT id, status, callback_state, audio_bytes FROM requests',
-      );
+      const { keys: balances, rows, notOneAttempt, ledgerTotals } = await readBack(store);
       const ids = new Set(rows.map((r) => r.id));
       check(
         'database: no accepted request lost',
@@ -353,23 +425,14 @@ async function phase1(): Promise<void> {
         (r) => r.status !== 'SUCCESS' || r.callback_state !== 'delivered' || !r.audio_bytes,
       );
       check('database: all SUCCESS, with audio, callback delivered', bad.length === 0, `${bad.length} not`);
-      const attempts = db.all<{ request_id: string; n: number }>(
-        'SELECT request_id, COUNT(*) AS n FROM callback_attempts GROUP BY request_id HAVING n <> 1',
-      );
       check(
         'database: one delivery attempt per request',
-        attempts.length === 0,
-        `${attempts.length} with more`,
-      );
-      const ledger = db.all<{ key_id: string; total: number }>(
-        "SELECT key_id, SUM(amount_milli) AS total FROM ledger WHERE kind IN ('charge', 'refund') GROUP BY key_id",
-      );
-      const balances = db.all<{ id: string; balance_milli: number; name: string }>(
-        'SELECT id, balance_milli, name FROM api_keys',
+        notOneAttempt === 0,
+        `${notOneAttempt} with another number`,
       );
       const start: Record<string, number> = { main: 1e12, side: 1e12, poor: poorBudget };
       const unbalanced = balances.filter(
-        (k) => k.balance_milli - start[k.name]! !== (ledger.find((l) => l.key_id === k.id)?.total ?? 0),
+        (k) => k.balance_milli - start[k.name]! !== (ledgerTotals.get(k.id) ?? 0),
       );
       check(
         'ledger balances for every key',
@@ -377,7 +440,7 @@ async function phase1(): Promise<void> {
         unbalanced.map((k) => k.name).join(','),
       );
     } finally {
-      db.close();
+      await store.close();
     }
     check('health checks answered throughout', stats.healthFailures === 0, `${stats.healthFailures} failed`);
     check(
@@ -408,8 +471,9 @@ async function phase1(): Promise<void> {
     figure('phase 1: peak RSS first half / second half', `${MB(stats.halves[0])} / ${MB(stats.halves[1])}`);
   } finally {
     server.child.kill('SIGKILL');
+    await server.exited;
     await receiver.close();
-    rmSync(dir, { recursive: true, force: true });
+    await data.remove();
   }
 }
 
@@ -421,18 +485,16 @@ async function phase2(): Promise<void> {
   const bigChars = Math.max(250_000, Math.round(1_000_000 * scale));
   const ratePerSecond = 5;
   console.log(`\n== phase 2: ${smallCount} small requests, alone and beside one of ${bigChars} characters`);
-  const { dir, keys } = newDataDir([
+  const data = await newDataDir([
     { name: 'writer', balanceMilli: 1e12 },
     { name: 'app', balanceMilli: 1e12 },
   ]);
+  const { keys } = data;
   const receiver = await startReceiver();
   const server = await startServerProcess([
     '--port',
     '0',
-    '--data-dir',
-    dir,
-    '--settings-dir',
-    join(dir, 'config'),
+    ...data.serveArgs,
     '--pool-size',
     '2',
     '--max-text-chars',
@@ -442,7 +504,7 @@ async function phase2(): Promise<void> {
   const arrivals = () => {
     const at = new Map<string, number>();
     for (const c of receiver.received) {
-      const id = (c.json as { request_id?: string }).request_id;
+      const id = (c.json as { request_id?: string } | undefined)?.request_id;
       if (id && !at.has(id)) at.set(id, c.at);
     }
     return at;
@@ -508,7 +570,7 @@ async function phase2(): Promise<void> {
     await waitUntil('the big request', () => (arrivals().has(bigId) ? true : undefined), 60 * 60_000, 500);
     const bigSeconds = (Date.now() - bigStarted) / 1000;
     const bigCallback = receiver.received.find(
-      (c) => (c.json as { request_id?: string }).request_id === bigId,
+      (c) => (c.json as { request_id?: string } | undefined)?.request_id === bigId,
     );
     const stats = await watch.stop();
     server.child.kill('SIGTERM');
@@ -536,17 +598,20 @@ async function phase2(): Promise<void> {
     figure('phase 2: server peak RSS', MB(stats.peakRss));
   } finally {
     server.child.kill('SIGKILL');
+    await server.exited;
     await receiver.close();
-    rmSync(dir, { recursive: true, force: true });
+    await data.remove();
   }
 }
 
-console.log(`load: seed ${seed}, scale ${scale} (reproduce with --seed ${seed} --scale ${scale})`);
+const reproduce = `--seed ${seed} --scale ${scale}${backend === 'postgres' ? ' --database postgres' : ''}`;
+console.log(`load: seed ${seed}, scale ${scale}, database ${backend} (reproduce with ${reproduce})`);
 const startedAll = Date.now();
+figure('database', backend === 'postgres' ? 'PostgreSQL (serve --database)' : 'SQLite (the data directory)');
 await phase1();
 await phase2();
 console.log('\nfigures:');
 for (const line of figures) console.log(`  ${line}`);
-console.log(`\nseed ${seed}, ${((Date.now() - startedAll) / 1000).toFixed(1)} s`);
+console.log(`\nseed ${seed}, database ${backend}, ${((Date.now() - startedAll) / 1000).toFixed(1)} s`);
 console.log(`load: ${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

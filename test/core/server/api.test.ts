@@ -66,7 +66,7 @@ describe('submit → callback → download', () => {
     const call = await callbackFor(id);
     expect(call.headers['content-type']).toBe('application/json');
     expect(call.headers.authorization).toBeUndefined();
-    const secret = t.core.store.keys.list()[0]!.signing_secret;
+    const secret = (await t.core.store.keys.list())[0]!.signing_secret;
     expect(call.headers['x-signature']).toBe(
       `sha256=${createHmac('sha256', secret).update(call.body).digest('hex')}`,
     );
@@ -170,7 +170,7 @@ describe('submit → callback → download', () => {
 
   it('leaves no partial files behind', async () => {
     await submit({ callback_url: receiver.url }).then(callbackFor);
-    const files = readdirSync(t.core.jobs.files.dir);
+    const files = readdirSync(t.core.jobs.files.location);
     expect(files.filter((f) => !/^[0-9a-f]{32}\.(mp3|wav|srt)$/.test(f))).toEqual([]);
   });
 });
@@ -270,7 +270,7 @@ describe('callback-result', () => {
 
 describe('credits', () => {
   it('charges characters × price / 1000 exactly, halves std-v1.5-turbo on standard voices, and refunds a FAILURE', async () => {
-    const key = t.newKey(1_000_000);
+    const key = await t.newKey(1_000_000);
     const usage = async () => (await t.call('GET', '/api/v1/usage', { key })).json.result;
     // 200 chars × 1000 credits / 1000 = 200 credits; turbo: 100; cheap voice (100/1000): 20 credits, turbo does not apply.
     const a = await submit({}, key);
@@ -310,7 +310,7 @@ describe('credits', () => {
 
 describe('history, voices, events', () => {
   it('GET /api/v1/tts pages newest first and filters by status and voice', async () => {
-    const key = t.newKey();
+    const key = await t.newKey();
     const ids: string[] = [];
     for (const voice of ['en_female_emily_us', 'en_female_alice_default', 'en_female_emily_us']) {
       ids.push(await submit({ voice_code: voice, input_text: `Item for ${voice}.` }, key));
@@ -346,7 +346,7 @@ describe('history, voices, events', () => {
   });
 
   it('streams request and delivery changes of the key as server-sent events', async () => {
-    const key = t.newKey();
+    const key = await t.newKey();
     const response = await request(`${t.core.url}/api/v1/events`, {
       headers: { authorization: `Bearer ${key}` },
     });

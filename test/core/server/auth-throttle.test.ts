@@ -24,7 +24,7 @@ describe('repeated failed authentication is slowed down', () => {
     buildTestApp({ loginToken: LOGIN_TOKEN, authThrottle });
 
   it('answers the first failures at once, then later and later up to the cap; a valid key is never held back', async () => {
-    const s = throttled({ freeFailures: 3, baseDelayMs: 300, maxDelayMs: 1200, windowMs: 60_000 });
+    const s = await throttled({ freeFailures: 3, baseDelayMs: 300, maxDelayMs: 1200, windowMs: 60_000 });
     try {
       const fail = () => timed(() => s.call('GET', '/api/v1/usage', { key: null, headers: wrong }));
       const times: number[] = [];
@@ -79,7 +79,7 @@ describe('repeated failed authentication is slowed down', () => {
   });
 
   it('counts wrong studio sign-in tokens too, and never delays the right one', async () => {
-    const s = throttled({ freeFailures: 2, baseDelayMs: 800, maxDelayMs: 800 });
+    const s = await throttled({ freeFailures: 2, baseDelayMs: 800, maxDelayMs: 800 });
     try {
       const signIn = (token: string) => timed(() => s.call('GET', `/?token=${token}`, { key: null }));
       for (let i = 0; i < 2; i++) expect((await signIn('nope')).value.status).toBe(401);
@@ -100,7 +100,7 @@ describe('repeated failed authentication is slowed down', () => {
   });
 
   it('answers 429 with Retry-After at once when too many failed answers are waiting; valid keys still pass', async () => {
-    const s = throttled({ freeFailures: 0, baseDelayMs: 1500, maxDelayMs: 1500, maxPending: 3 });
+    const s = await throttled({ freeFailures: 0, baseDelayMs: 1500, maxDelayMs: 1500, maxPending: 3 });
     try {
       const answeredAt: number[] = [];
       const started = performance.now();
@@ -155,7 +155,7 @@ describe('repeated failed authentication is slowed down', () => {
   });
 
   it('forgets failures once they leave the window, so a mistyped key recovers', async () => {
-    const s = throttled({ freeFailures: 1, baseDelayMs: 800, maxDelayMs: 800, windowMs: 1500 });
+    const s = await throttled({ freeFailures: 1, baseDelayMs: 800, maxDelayMs: 800, windowMs: 1500 });
     try {
       const fail = () => timed(() => s.call('GET', '/api/v1/usage', { key: null, headers: wrong }));
       expect((await fail()).value.status).toBe(401);
@@ -172,7 +172,7 @@ describe('repeated failed authentication is slowed down', () => {
   });
 
   it('does not hold up shutdown: waiting failed answers go out at once on close', async () => {
-    const s = throttled({ freeFailures: 0, baseDelayMs: 5000, maxDelayMs: 5000 });
+    const s = await throttled({ freeFailures: 0, baseDelayMs: 5000, maxDelayMs: 5000 });
     const waiting = timed(() => s.call('GET', '/api/v1/usage', { key: null, headers: wrong }));
     await new Promise((resolve) => setTimeout(resolve, 200));
     const closing = await timed(() => s.close());

@@ -59,7 +59,7 @@ describe('POST /api/v1/tts/<id>/cancel', () => {
     await t.core.jobs.whenFinished(id);
     const res = await t.call('POST', `/api/v1/tts/${id}/cancel`, { body: {} });
     expect(res.json.result.status).toBe('SUCCESS');
-    const other = await t.call('POST', `/api/v1/tts/${id}/cancel`, { body: {}, key: t.newKey() });
+    const other = await t.call('POST', `/api/v1/tts/${id}/cancel`, { body: {}, key: await t.newKey() });
     expect(other.json.error_code).toBe('REQUEST_NOT_FOUND');
   });
 });

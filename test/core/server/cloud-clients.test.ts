@@ -133,7 +133,7 @@ describe('a polling client', () => {
 
 describe('a direct client (response_type "direct", numbers as strings)', () => {
   it('gets the links in the submit answer; the request is listed, charged once and called back', async () => {
-    const key = t.newKey(1_000_000);
+    const key = await t.newKey(1_000_000);
     const api = client(t.core.url, key);
     const submitted = await api.post('/api/v1/tts', {
       app_id: 'my-app-123',
@@ -224,7 +224,7 @@ describe('a direct client (response_type "direct", numbers as strings)', () => {
   });
 
   it('answers a request that fails with FAILURE, its error and no link (HTTP 200, refunded)', async () => {
-    const key = t.newKey(1_000_000);
+    const key = await t.newKey(1_000_000);
     const api = client(t.core.url, key);
     const submitted = await api.post('/api/v1/tts', {
       response_type: 'direct',
@@ -268,7 +268,7 @@ describe('a direct client (response_type "direct", numbers as strings)', () => {
   });
 
   it('a client that goes away while waiting does not cancel the request', async () => {
-    const key = t.newKey();
+    const key = await t.newKey();
     const api = client(t.core.url, key);
     const abort = new AbortController();
     const answer = api.post(

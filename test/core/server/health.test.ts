@@ -1,11 +1,13 @@
 /** GET /api/v1/health: no key needed, totals only, and the Host check still applies. Through the app (no engine). */
 
+import { hostname } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_BACKEND } from '../../fixtures/test-store';
 import { buildTestApp, type TestApp } from './inject';
 
 let t: TestApp;
-beforeAll(() => {
-  t = buildTestApp();
+beforeAll(async () => {
+  t = await buildTestApp();
 });
 afterAll(() => t.close());
 
@@ -16,11 +18,19 @@ describe('GET /api/v1/health', () => {
     expect(res.headers['content-type']).toMatch(/^text\/json/);
     expect(res.json).toMatchObject({ status: 1, result: { ok: true, queued: 0, running: 0, paused: false } });
     expect(res.json.result.uptime_s).toBeGreaterThanOrEqual(0);
+    // Which instance answered, on which database, and what it renders now (nothing).
+    expect(res.json.result.instance).toEqual({
+      id: t.jobs.instanceId,
+      host: hostname(),
+      pid: process.pid,
+      database: TEST_BACKEND,
+      rendering: [],
+    });
   });
 
   it('counts requests waiting or running, of every key', async () => {
     t.jobs.runner.pause();
-    const other = t.newKey();
+    const other = await t.newKey();
     for (const key of [t.key, other, other]) {
       const res = await t.call('POST', '/api/v1/tts', {
         key,

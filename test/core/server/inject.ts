@@ -1,9 +1,10 @@
 /**
  * The HTTP app without a network or an engine, for server behaviour that needs neither
  * (validation, auth, Host and Origin checks, error mapping, the studio's sign-in and its
- * session-only routes): `buildServer` over a real SQLite store in a temp dir and real jobs that
- * are never started, called with fastify's `app.inject()`. Nothing renders: the engine is out
- * of scope, and one that is called anyway says so. Tests that cross layers (renders, callbacks,
+ * session-only routes): `buildServer` over a real store (the run's database: SQLite in a temp
+ * dir, or a fresh PostgreSQL database on the PostgreSQL run) and real jobs that are never
+ * started, called with fastify's `app.inject()`. Nothing renders: the engine is out of scope,
+ * and one that is called anyway says so. Tests that cross layers (renders, callbacks,
  * downloads of real audio, events after a render, raw sockets) use the full core (helpers.ts).
  */
 
@@ -23,6 +24,7 @@ import { createSessions } from '../../../electron/core/server/sessions';
 import { DEFAULT_UI_DIR } from '../../../electron/core/server/static-ui';
 import { openStore, type Store } from '../../../electron/core/store';
 import type { VoiceLibrary } from '../../../electron/core/voices';
+import { testDatabase } from '../../fixtures/test-store';
 import { callRequest, toHttpResult, type CallOptions, type HttpResult, type Method } from './http';
 
 /** The port the app believes it listens on (it never does): the Host check and the links use it. */
@@ -59,7 +61,7 @@ export interface TestApp {
   store: Store;
   /** Real jobs, never started: accepted requests stay queued. */
   jobs: Jobs;
-  /** The temp data directory (database, audio folder, settings). */
+  /** The temp data directory (the SQLite file, audio folder, settings). */
   dir: string;
   /** The app's own address, e.g. http://127.0.0.1:48123 (for Origin headers and links). */
   url: string;
@@ -68,7 +70,7 @@ export interface TestApp {
   loginPath: string;
   /** A key with the default balance. */
   key: string;
-  newKey(balanceMilli?: number): string;
+  newKey(balanceMilli?: number): Promise<string>;
   /** A call through `app.inject()`, Host `127.0.0.1:<port>` unless given, with `key` as a bearer key unless `key: null`. */
   call(method: Method, path: string, options?: InjectOptions): Promise<HttpResult>;
   close(): Promise<void>;
@@ -87,10 +89,17 @@ export const UNUSED_ENGINE: Engine = {
   close: notUsed,
 };
 
-export function buildTestApp(options: TestAppOptions = {}): TestApp {
+export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'app-test-'));
   const paths = dataPaths(dir);
-  const store = openStore({ path: paths.database });
+  const database = await testDatabase();
+  const store = await openStore(
+    database.databaseUrl ? { url: database.databaseUrl } : { path: paths.database },
+  ).catch(async (error: unknown) => {
+    await database.drop();
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  });
   const port = TEST_PORT;
   const url = `http://127.0.0.1:${port}`;
   const jobs = createJobs({
@@ -123,9 +132,9 @@ export function buildTestApp(options: TestAppOptions = {}): TestApp {
       baseUrl: () => url,
     },
   });
-  const newKey = (balanceMilli?: number) =>
-    createApiKey(store, systemClock, balanceMilli === undefined ? {} : { balanceMilli }).key;
-  const key = newKey();
+  const newKey = async (balanceMilli?: number) =>
+    (await createApiKey(store, systemClock, balanceMilli === undefined ? {} : { balanceMilli })).key;
+  const key = await newKey();
   let closing: Promise<void> | undefined;
   return {
     app,
@@ -152,7 +161,8 @@ export function buildTestApp(options: TestAppOptions = {}): TestApp {
       closing ??= (async () => {
         await app.close();
         await jobs.close();
-        store.close();
+        await store.close();
+        await database.drop();
         rmSync(dir, { recursive: true, force: true });
       })();
       return closing;

@@ -63,8 +63,8 @@ describe('errors raised before any route, over a real socket', () => {
 
 describe('errors raised before any route, through the app', () => {
   let t: TestApp;
-  beforeAll(() => {
-    t = buildTestApp();
+  beforeAll(async () => {
+    t = await buildTestApp();
   });
   afterAll(async () => {
     await t.close();

@@ -18,7 +18,7 @@ describe('GET/PUT /api/v1/settings (session only, the shared settings file)', ()
     settingsDir = mkdtempSync(join(tmpdir(), 'settings-'));
     // Another field in the file must survive a change of port.
     writeFileSync(file(), JSON.stringify({ version: 1, port: DEFAULT_PORT, theme: 'dark' }));
-    t = buildTestApp({ settingsDir });
+    t = await buildTestApp({ settingsDir });
     const res = await t.call('GET', t.loginPath, { key: null });
     cookie = String(res.headers['set-cookie']).split(';')[0]!;
   });
@@ -101,7 +101,7 @@ describe('GET/PUT /api/v1/settings (session only, the shared settings file)', ()
 
   it('creates the settings folder when it does not exist yet', async () => {
     const fresh = join(mkdtempSync(join(tmpdir(), 'settings-')), 'nested', 'dir');
-    const other = buildTestApp({ settingsDir: fresh });
+    const other = await buildTestApp({ settingsDir: fresh });
     try {
       const login = await other.call('GET', other.loginPath, { key: null });
       const c = String(login.headers['set-cookie']).split(';')[0]!;

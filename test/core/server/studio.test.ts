@@ -27,9 +27,9 @@ describe('studio UI and session sign-in', () => {
   let uiDir: string;
   let cookie: string;
 
-  beforeAll(() => {
+  beforeAll(async () => {
     uiDir = makeUiDir();
-    t = buildTestApp({ uiDir, loginToken: LOGIN_TOKEN });
+    t = await buildTestApp({ uiDir, loginToken: LOGIN_TOKEN });
   });
   afterAll(async () => {
     await t?.close();
@@ -164,7 +164,7 @@ describe('the composed core: sign-in address, listening address, auditions', () 
 
 describe('studio UI not built', () => {
   it('answers / with a 503 page that says how to build it', async () => {
-    const t = buildTestApp({ uiDir: join(tmpdir(), 'no-such-ui-dir') });
+    const t = await buildTestApp({ uiDir: join(tmpdir(), 'no-such-ui-dir') });
     try {
       const res = await t.call('GET', '/', { key: null });
       expect(res.status).toBe(503);

@@ -6,14 +6,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Value } from '@sinclair/typebox/value';
 import { RequestRecordSchema } from '../../../electron/shared/api';
-import { revokeApiKey } from '../../../electron/core/jobs/keys';
+import { hashKey, revokeApiKey } from '../../../electron/core/jobs/keys';
 import { systemClock } from '../../../electron/core/platform/clock';
 import type { HttpResult } from './http';
 import { buildTestApp, type TestApp } from './inject';
 
 let t: TestApp;
-beforeAll(() => {
-  t = buildTestApp({ maxTextChars: 200, maxQueuedPerKey: 3 });
+beforeAll(async () => {
+  t = await buildTestApp({ maxTextChars: 200, maxQueuedPerKey: 3 });
 });
 afterAll(async () => {
   await t.close();
@@ -89,7 +89,10 @@ describe('POST /api/v1/tts: accepted requests', () => {
       { bitrate: 64, callback_url: 'http://127.0.0.1:9/' },
     ];
     for (const extra of cases) {
-      const res = await t.call('POST', '/api/v1/tts', { body: { ...valid, ...extra }, key: t.newKey() });
+      const res = await t.call('POST', '/api/v1/tts', {
+        body: { ...valid, ...extra },
+        key: await t.newKey(),
+      });
       expect(res.status, `${JSON.stringify(extra)} → ${res.text}`).toBe(200);
       for (const field of ['speed_rate', 'pitch_rate', 'bitrate', 'audio_type'] as const) {
         if (field in extra) expect(res.json.result[field]).toBe((extra as Record<string, unknown>)[field]);
@@ -100,7 +103,7 @@ describe('POST /api/v1/tts: accepted requests', () => {
   it('carries srt_link in the record when generate_srt is true', async () => {
     const res = await t.call('POST', '/api/v1/tts', {
       body: { ...valid, generate_srt: true },
-      key: t.newKey(),
+      key: await t.newKey(),
     });
     expect(res.json.result.srt_link).toMatch(
       new RegExp(`^${t.url}/files/${res.json.result.request_id}/[A-Za-z0-9_-]{32}/subtitles\\.srt$`),
@@ -111,7 +114,7 @@ describe('POST /api/v1/tts: accepted requests', () => {
     const res = await t.call('POST', '/api/v1/tts', {
       raw: JSON.stringify(valid),
       headers: { 'content-type': 'text/json' },
-      key: t.newKey(),
+      key: await t.newKey(),
     });
     expect(res.status).toBe(200);
   });
@@ -199,7 +202,7 @@ describe('POST /api/v1/tts: each rule and its error', () => {
     );
     const ok = await t.call('POST', '/api/v1/tts', {
       body: { ...valid, input_text: 'a'.repeat(200) },
-      key: t.newKey(),
+      key: await t.newKey(),
     });
     expect(ok.status).toBe(200);
   });
@@ -240,16 +243,16 @@ describe('auth, credits and quotas', () => {
     );
   });
   it('a revoked key stops working at once', async () => {
-    const key = t.newKey();
+    const key = await t.newKey();
     expect((await t.call('POST', '/api/v1/tts', { body: valid, key })).status).toBe(200);
-    const row = t.store.keys.list().at(-1)!;
-    revokeApiKey(t.store, systemClock, row.id);
+    const row = (await t.store.keys.findByHash(hashKey(key)))!;
+    await revokeApiKey(t.store, systemClock, row.id);
     expectError(await t.call('POST', '/api/v1/tts', { body: valid, key }), 401, 'UNAUTHORIZED');
     expectError(await t.call('GET', '/api/v1/usage', { key }), 401, 'UNAUTHORIZED');
   });
   it('not enough credits → 402 INSUFFICIENT_CREDITS, nothing charged', async () => {
     // 12 characters on a 1000-credit voice cost 12 credits = 12 000 milli; the key has 11 999.
-    const key = t.newKey(11_999);
+    const key = await t.newKey(11_999);
     expectError(await t.call('POST', '/api/v1/tts', { body: valid, key }), 402, 'INSUFFICIENT_CREDITS');
     const usage = await t.call('GET', '/api/v1/usage', { key });
     expect(usage.json.result.balance_milli).toBe(11_999);
@@ -261,7 +264,7 @@ describe('auth, credits and quotas', () => {
     expect(cheap.status).toBe(200);
   });
   it('more queued requests than the per-key limit → 429 TOO_MANY_REQUESTS', async () => {
-    const key = t.newKey();
+    const key = await t.newKey();
     // With the queue paused, requests stay queued: the 4th is over the limit of 3.
     t.jobs.runner.pause();
     try {
@@ -272,7 +275,7 @@ describe('auth, credits and quotas', () => {
       // It says when to come back.
       expect(results[3]!.headers['retry-after']).toBe('1');
       // Another key is not affected.
-      expect((await t.call('POST', '/api/v1/tts', { body: valid, key: t.newKey() })).status).toBe(200);
+      expect((await t.call('POST', '/api/v1/tts', { body: valid, key: await t.newKey() })).status).toBe(200);
     } finally {
       t.jobs.runner.resume();
     }
@@ -284,9 +287,9 @@ describe('lookups and security', () => {
     expectError(await t.call('GET', '/api/v1/nothing'), 404, 'NOT_FOUND');
     expectError(await t.call('GET', `/api/v1/tts/${'0'.repeat(32)}`), 404, 'REQUEST_NOT_FOUND');
     expectError(await t.call('GET', '/api/v1/tts/not-an-id/callback-result'), 404, 'REQUEST_NOT_FOUND');
-    const mine = await t.call('POST', '/api/v1/tts', { body: valid, key: t.newKey() });
+    const mine = await t.call('POST', '/api/v1/tts', { body: valid, key: await t.newKey() });
     const id = mine.json.result.request_id;
-    const other = t.newKey();
+    const other = await t.newKey();
     expectError(await t.call('GET', `/api/v1/tts/${id}`, { key: other }), 404, 'REQUEST_NOT_FOUND');
     expectError(
       await t.call('GET', `/api/v1/tts/${id}/callback-result`, { key: other }),

@@ -28,7 +28,7 @@ beforeAll(async () => {
 afterAll(async () => mirror?.close());
 
 beforeEach(async () => {
-  t = buildTestApp({
+  t = await buildTestApp({
     voices: (dataDir) =>
       createVoiceLibrary({
         dataDir,

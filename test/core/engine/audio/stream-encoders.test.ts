@@ -11,6 +11,7 @@ import { createStreamEncoder, PCM_RATE } from '../../../../electron/core/engine/
 import type { RenderRequest } from '../../../../electron/core/engine/engine';
 import { openRenderOutputs } from '../../../../electron/core/engine/render/outputs';
 import { speechPcm } from '../../../fixtures/espeak';
+import { partialsOf } from './partials';
 
 const TEXT = 'The old lighthouse keeper climbed the stairs every evening, counting each step.';
 /** Uneven chunks, as the renderer's are. */
@@ -263,9 +264,9 @@ describe('stream encoders', () => {
       const audioPath = join(dir, `aborted.${format}`);
       const sink = await createEncoderSink(audioPath, format, { sampleRate: 22050 });
       await sink.write(speech.get(22050)!.subarray(0, 22050));
-      expect(existsSync(`${audioPath}.partial`)).toBe(true);
+      expect(partialsOf(audioPath)).toHaveLength(1);
       await sink.abort();
-      expect(existsSync(`${audioPath}.partial`)).toBe(false);
+      expect(partialsOf(audioPath)).toEqual([]);
       expect(existsSync(audioPath)).toBe(false);
     });
   });

@@ -11,6 +11,7 @@ import {
   WAV_HEADER_BYTES,
 } from '../../../../electron/core/engine/audio/wav';
 import { speechPcm } from '../../../fixtures/espeak';
+import { partialsOf } from './partials';
 
 const RATE = 22050;
 
@@ -105,9 +106,9 @@ describe('WAV output', () => {
     for (const chunk of chunksOf(speech, 5000)) await sink.write(chunk);
     // Nothing is visible under the final name until finish.
     expect(existsSync(path)).toBe(false);
-    expect(existsSync(`${path}.partial`)).toBe(true);
+    expect(partialsOf(path)).toHaveLength(1);
     const result = await sink.finish();
-    expect(existsSync(`${path}.partial`)).toBe(false);
+    expect(partialsOf(path)).toEqual([]);
     const file = new Uint8Array(readFileSync(path));
     expect(result).toEqual({
       bytes: file.length,
@@ -152,7 +153,7 @@ describe('WAV output', () => {
       await sink.write(speech);
       written += speech.length * 2;
       // Only a few fixed blocks (≤ 1.25 MiB) may wait in memory.
-      expect(written - statSync(`${path}.partial`).size).toBeLessThanOrEqual(1.25 * 1024 * 1024);
+      expect(written - statSync(partialsOf(path)[0]!).size).toBeLessThanOrEqual(1.25 * 1024 * 1024);
     }
     const result = await sink.finish();
     expect(result.bytes).toBe(written);
