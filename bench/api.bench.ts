@@ -1,24 +1,67 @@
 /**
- * Local API benchmark (npm run bench:api). The server runs in its own process on loopback;
- * this process is the client and the callback receiver. Prints figures only:
+ * Local API benchmark (npm run bench:api). Servers run in their own processes on loopback;
+ * this process is the client and the callback receiver. Prints figures only.
+ *
+ * `npm run bench:api` (SQLite in a fresh --data-dir, one instance, default pool):
  *   - submit → callback time (200-character text, mp3 128 kbps) at idle, p50/p99;
  *   - submits accepted per second at 50 connections (autocannon, 10 s) and submit latency p50/p99;
  *   - submit → callback time for a second key while that load runs, p50/p99.
+ *
+ * `npm run bench:api -- --database <postgres://…>` or `-- --database postgres` measures, in one
+ * run and side by side, (a) SQLite with one instance, (b) PostgreSQL with one instance and
+ * (c) PostgreSQL with three instances sharing the database and one --data-dir. Each phase:
+ *   - submit → callback at idle (200-character text), probes spread over the instances;
+ *   - render throughput: 200 requests of ~60 characters with callbacks, submitted across the
+ *     instances; first submit → last callback gives renders/s;
+ *   - submits accepted per second at 50 connections in all, for 10 s: one autocannon per
+ *     instance at the same time (connections split between them), summed; submit p50/p99 over
+ *     every response of them all; and submit → callback for another key meanwhile.
+ * Every instance gets --pool-size 1 (one engine worker, --concurrency 2), so the ratio of
+ * renders/s between 3 instances and 1 measures instances, not cores. It cannot exceed what the
+ * machine's cores allow: the core count, the load average, and the CPU each server process and
+ * the PostgreSQL backends used during the batch and the load (from /proc, Linux only) are
+ * printed beside it. About 2 minutes on 2 cores.
+ *
+ * Each phase starts from nothing: a fresh data directory and, for PostgreSQL, a fresh database.
+ * `--database postgres` creates them with test/fixtures/postgres.ts (its own throwaway server
+ * from /usr/lib/postgresql/15/bin, fsync off, or NARRATION_TEST_POSTGRES_URL). With a URL,
+ * the bench creates databases named narration_bench_<pid>_<n> next to the given one
+ * (CREATE DATABASE: the URL's role needs CREATEDB or superuser) and drops them at the end
+ * (DROP DATABASE … WITH (FORCE), PostgreSQL 13 or later); the given database is not touched.
+ * DATABASE_URL in the environment is ignored: SQLite means SQLite.
  */
 
+import type { ChildProcess } from 'node:child_process';
+import type { EventEmitter } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { availableParallelism, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { request } from 'undici';
-import { runCli, startServe } from './lib';
+import { createTestDatabase, hasPostgres, withClient } from '../test/fixtures/postgres';
+import { cpuSeconds, fmt, machineTicks, runCli, startServe, stopServer } from './lib';
 
 const FLOOD_KEY = 'bench-flood-key-000000000000';
 const TEXT_200 =
   'The quick brown fox jumps over the lazy dog near the riverbank. ' +
   'Meanwhile, a small bird sings on the old oak tree, and the children laugh in the garden. ' +
   'Evening falls slowly, painting the sky orange!!';
+/** The render batch's texts: about 60 characters each, all different. */
+const shortText = (i: number) => `Note ${i + 100}: the quick brown fox jumps over the lazy dog, again.`;
+
+const CONNECTIONS = 50;
+const LOAD_SECONDS = 10;
+const BATCH = 200;
+/** Submits of the render batch in flight at once (submitting is quick; rendering is the work). */
+const BATCH_SUBMITTERS = 12;
+const POOL_SIZE = 1;
+/** Submit → callback probes at idle per phase of the comparison. */
+const IDLE_PROBES = 20;
+
+const { values: options } = parseArgs({ options: { database: { type: 'string' } }, strict: true });
+delete process.env.DATABASE_URL;
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -27,118 +70,596 @@ function percentile(values: number[], p: number): number {
 
 const ms = (v: number) => `${v.toFixed(1)} ms`;
 
-const dataDir = mkdtempSync(join(tmpdir(), 'api-bench-'));
+// Everything to undo at the end (or on Ctrl-C).
+const servers = new Set<ChildProcess>();
+const dataDirs: string[] = [];
+const databases: { drop(): Promise<void> }[] = [];
 
 // The callback receiver: notes when each request's callback arrives.
-const arrivals = new Map<string, (at: number) => void>();
+const waiting = new Map<string, (at: number) => void>();
+/** Callbacks that arrived before anyone waited for them (the submit's answer was still on its way). */
+const early = new Map<string, number>();
+let failedRenders = 0;
 const receiver = createServer((req, res) => {
   const chunks: Buffer[] = [];
   req.on('data', (c: Buffer) => chunks.push(c));
   req.on('end', () => {
     const at = performance.now();
     res.writeHead(200).end();
-    const id = (JSON.parse(Buffer.concat(chunks).toString()) as { request_id: string }).request_id;
-    arrivals.get(id)?.(at);
+    const payload = JSON.parse(Buffer.concat(chunks).toString()) as { request_id: string; status?: string };
+    if (payload.status !== undefined && payload.status !== 'SUCCESS') failedRenders++;
+    const waiter = waiting.get(payload.request_id);
+    if (waiter) {
+      waiting.delete(payload.request_id);
+      waiter(at);
+    } else early.set(payload.request_id, at);
   });
 });
 await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
 const callbackUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`;
 
-const created = await runCli([
-  'keys',
-  'create',
-  '--name',
-  'probe',
-  '--balance',
-  '1000000000',
-  '--data-dir',
-  dataDir,
-]);
-const probeKey = /shown once, store it now\): (\S+)/.exec(created)![1]!;
+/** When the callback of `id` arrived (performance.now()). */
+function callbackOf(id: string): Promise<number> {
+  const at = early.get(id);
+  if (at !== undefined) {
+    early.delete(id);
+    return Promise.resolve(at);
+  }
+  return new Promise((resolve) => waiting.set(id, resolve));
+}
 
-const { server, base } = await startServe([
-  '--data-dir',
-  dataDir,
-  '--api-key',
-  FLOOD_KEY,
-  '--balance',
-  '1000000000',
-  '--max-queued',
-  '10000000',
-]);
-
-const body = (withCallback: boolean) =>
+const body = (text: string, withCallback: boolean) =>
   JSON.stringify({
-    input_text: TEXT_200,
+    input_text: text,
     voice_code: 'en_female_emily_us',
     audio_type: 'mp3',
     bitrate: 128,
     ...(withCallback ? { callback_url: callbackUrl } : {}),
   });
 
-/** One probe: submit with a callback; returns [submit ms, submit → callback ms]. */
-async function probe(): Promise<[number, number]> {
-  const t0 = performance.now();
+/** Submits one request; resolves with its id once the submit has answered. */
+async function submit(base: string, key: string, text: string): Promise<string> {
   const res = await request(`${base}/api/v1/tts`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${probeKey}`, 'content-type': 'application/json' },
-    body: body(true),
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: body(text, true),
   });
-  const json = (await res.body.json()) as { result: { request_id: string } };
+  const json = (await res.body.json()) as { result?: { request_id: string } };
+  if (res.statusCode !== 200 || !json.result)
+    throw new Error(`submit answered ${res.statusCode}: ${JSON.stringify(json)}`);
+  return json.result.request_id;
+}
+
+/** One probe: submit with a callback; returns [submit ms, submit → callback ms]. */
+async function probe(base: string, key: string, text = TEXT_200): Promise<[number, number]> {
+  const t0 = performance.now();
+  const id = await submit(base, key, text);
   const submitted = performance.now();
-  const at = await new Promise<number>((resolve) => arrivals.set(json.result.request_id, resolve));
-  arrivals.delete(json.result.request_id);
+  const at = await callbackOf(id);
   return [submitted - t0, at - t0];
 }
 
-// Warm-up: the first renders load each worker's voice.
-for (let i = 0; i < 8; i++) await probe();
-
-const idleSubmit: number[] = [];
-const idleCallback: number[] = [];
-for (let i = 0; i < 50; i++) {
-  const [s, c] = await probe();
-  idleSubmit.push(s);
-  idleCallback.push(c);
+interface Instance {
+  server: ChildProcess;
+  base: string;
 }
 
-// Load: 50 connections submitting for 10 s with one key, while another key probes.
-const loadCallback: number[] = [];
-let loading = true;
-const prober = (async () => {
-  while (loading) {
-    const [, c] = await probe();
-    loadCallback.push(c);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+interface Setup {
+  dataDir: string;
+  /** PostgreSQL; SQLite in dataDir without it. */
+  databaseUrl?: string;
+}
+
+/** A fresh data directory, removed at the end. */
+function freshDataDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'api-bench-'));
+  dataDirs.push(dir);
+  return dir;
+}
+
+/** A key with plenty of credits on the setup's database; returns the key. */
+async function createKey(setup: Setup, name: string): Promise<string> {
+  const created = await runCli([
+    'keys',
+    'create',
+    '--name',
+    name,
+    '--balance',
+    '1000000000',
+    ...(setup.databaseUrl ? ['--database', setup.databaseUrl] : ['--data-dir', setup.dataDir]),
+  ]);
+  return /shown once, store it now\): (\S+)/.exec(created)![1]!;
+}
+
+/**
+ * Starts `count` instances on the setup. The first starts alone (it migrates a fresh database
+ * and creates the flood key), the others together after it.
+ */
+async function startInstances(setup: Setup, count: number, extra: string[] = []): Promise<Instance[]> {
+  const args = [
+    '--data-dir',
+    setup.dataDir,
+    '--settings-dir',
+    join(setup.dataDir, 'settings'),
+    ...(setup.databaseUrl ? ['--database', setup.databaseUrl] : []),
+    '--api-key',
+    FLOOD_KEY,
+    '--balance',
+    '1000000000',
+    '--max-queued',
+    '10000000',
+    ...extra,
+  ];
+  const start = async () => {
+    const instance = await startServe(args);
+    servers.add(instance.server);
+    return instance;
+  };
+  const first = await start();
+  const rest = await Promise.all(Array.from({ length: count - 1 }, start));
+  return [first, ...rest];
+}
+
+/** CPU used during a window: per instance and by the database's backends, in cores; undefined where unknown. */
+interface Usage {
+  instances: (number | undefined)[];
+  /** PostgreSQL backends of the phase's database (a server on this machine only). */
+  database: number | undefined;
+  /** The whole machine's busy share, 0–1. */
+  machineBusy: number | undefined;
+  /** Cores the rest of the machine used: busy share × cores − servers − backends − this bench process. */
+  others: number | undefined;
+}
+
+/** The pids of the PostgreSQL backends serving `databaseUrl`'s database (the servers' pools). */
+async function backendPids(databaseUrl: string | undefined): Promise<number[]> {
+  if (!databaseUrl) return [];
+  return withClient(databaseUrl, async (client) =>
+    (
+      await client.query<{ pid: number }>(
+        'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+      )
+    ).rows.map((row) => row.pid),
+  );
+}
+
+/** Starts measuring; the returned function ends the window of `seconds` and gives the usage. */
+async function startUsage(
+  instances: Instance[],
+  databaseUrl: string | undefined,
+): Promise<(seconds: number) => Usage> {
+  const serverPids = instances.map(({ server }) => server.pid!);
+  const dbPids = await backendPids(databaseUrl);
+  const before = serverPids.map(cpuSeconds);
+  const dbBefore = dbPids.map(cpuSeconds);
+  const selfBefore = cpuSeconds(process.pid);
+  const ticksBefore = machineTicks();
+  return (seconds) => {
+    const ticksAfter = machineTicks();
+    const instancesUsed = serverPids.map((pid, i) => {
+      const after = cpuSeconds(pid);
+      const start = before[i];
+      return after !== undefined && start !== undefined ? (after - start) / seconds : undefined;
+    });
+    // Backends that ended meanwhile count for nothing; the pools keep theirs open.
+    let database: number | undefined;
+    if (dbPids.length > 0 && dbBefore.some((v) => v !== undefined)) {
+      database = 0;
+      dbPids.forEach((pid, i) => {
+        const after = cpuSeconds(pid);
+        const start = dbBefore[i];
+        if (after !== undefined && start !== undefined) database! += (after - start) / seconds;
+      });
+    }
+    const machineBusy =
+      ticksBefore && ticksAfter
+        ? (ticksAfter.busy - ticksBefore.busy) / (ticksAfter.total - ticksBefore.total)
+        : undefined;
+    const selfAfter = cpuSeconds(process.pid);
+    const others =
+      machineBusy !== undefined &&
+      selfBefore !== undefined &&
+      selfAfter !== undefined &&
+      instancesUsed.every((c) => c !== undefined)
+        ? Math.max(
+            0,
+            machineBusy * availableParallelism() -
+              instancesUsed.reduce((sum, c) => sum + c!, 0) -
+              (database ?? 0) -
+              (selfAfter - selfBefore) / seconds,
+          )
+        : undefined;
+    return { instances: instancesUsed, database, machineBusy, others };
+  };
+}
+
+/** "CPU 0.43 + 0.41 cores; PostgreSQL 0.20 cores; whole machine 99% busy", as far as known. */
+function usageText(usage: Usage): string {
+  const parts: string[] = [];
+  if (usage.instances.every((c) => c !== undefined))
+    parts.push(`servers ${usage.instances.map((c) => c!.toFixed(2)).join(' + ')} cores`);
+  if (usage.database !== undefined) parts.push(`PostgreSQL backends ${usage.database.toFixed(2)} cores`);
+  if (usage.machineBusy !== undefined) {
+    parts.push(
+      `whole machine ${Math.round(usage.machineBusy * 100)}% busy` +
+        (usage.others !== undefined ? ` (other processes ${usage.others.toFixed(2)} cores)` : ''),
+    );
   }
-})();
-const load = await autocannon({
-  url: `${base}/api/v1/tts`,
-  connections: 50,
-  duration: 10,
-  method: 'POST',
-  headers: { authorization: `Bearer ${FLOOD_KEY}`, 'content-type': 'application/json' },
-  body: body(false),
-});
-loading = false;
-await prober;
+  return parts.join('; ');
+}
 
-console.log(
-  `API benchmark (server in its own process, ${availableParallelism()} cores, loopback, 200-character text, mp3 128 kbps)`,
-);
-console.log(`  idle:  submit p50 ${ms(percentile(idleSubmit, 50))}, p99 ${ms(percentile(idleSubmit, 99))}`);
-console.log(
-  `  idle:  submit → callback p50 ${ms(percentile(idleCallback, 50))}, p99 ${ms(percentile(idleCallback, 99))} (n=${idleCallback.length})`,
-);
-console.log(
-  `  load:  ${Math.round(load['2xx'] / load.duration)} submits/s accepted at 50 connections ` +
-    `(${load['2xx']} accepted, ${load.non2xx} refused, ${load.errors} errors in ${load.duration.toFixed(1)} s)`,
-);
-console.log(`  load:  submit p50 ${ms(load.latency.p50)}, p99 ${ms(load.latency.p99)}`);
-console.log(
-  `  load:  submit → callback for another key p50 ${ms(percentile(loadCallback, 50))}, p99 ${ms(percentile(loadCallback, 99))} (n=${loadCallback.length})`,
-);
+interface LoadResult {
+  accepted: number;
+  refused: number;
+  errors: number;
+  seconds: number;
+  perSecond: number;
+  /** Over every response of every autocannon, ms. */
+  p50: number;
+  p99: number;
+  /** Submit → callback of the other key's probes meanwhile, ms. */
+  callbacks: number[];
+  usage: Usage;
+}
 
-server.kill('SIGKILL');
-receiver.close();
-rmSync(dataDir, { recursive: true, force: true });
+/**
+ * 50 connections submitting with the flood key for `seconds`, split over the instances (one
+ * autocannon per instance, all at once), while the probe key probes them in turn.
+ */
+async function loadInstances(
+  instances: Instance[],
+  probeKey: string,
+  seconds: number,
+  databaseUrl: string | undefined,
+): Promise<LoadResult> {
+  const endUsage = await startUsage(instances, databaseUrl);
+  const callbacks: number[] = [];
+  let loading = true;
+  const prober = (async () => {
+    for (let i = 0; loading; i++) {
+      const [, c] = await probe(instances[i % instances.length]!.base, probeKey);
+      callbacks.push(c);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
+  const latencies: number[] = [];
+  const runs = instances.map((instance, i) => {
+    const connections =
+      Math.floor(CONNECTIONS / instances.length) + (i < CONNECTIONS % instances.length ? 1 : 0);
+    const run = autocannon({
+      url: `${instance.base}/api/v1/tts`,
+      connections,
+      duration: seconds,
+      method: 'POST',
+      headers: { authorization: `Bearer ${FLOOD_KEY}`, 'content-type': 'application/json' },
+      body: body(TEXT_200, false),
+    });
+    // The promise autocannon returns is also its tracker: every response, with its time in ms.
+    (run as unknown as EventEmitter).on(
+      'response',
+      (_client: unknown, _status: number, _bytes: number, time: number) => latencies.push(time),
+    );
+    return run;
+  });
+  const results = await Promise.all(runs);
+  const elapsed = Math.max(...results.map((r) => r.duration));
+  const usage = endUsage(elapsed);
+  loading = false;
+  await prober;
+  const accepted = results.reduce((sum, r) => sum + r['2xx'], 0);
+  return {
+    accepted,
+    refused: results.reduce((sum, r) => sum + r.non2xx, 0),
+    errors: results.reduce((sum, r) => sum + r.errors, 0),
+    seconds: elapsed,
+    perSecond: accepted / elapsed,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    callbacks,
+    usage,
+  };
+}
+
+interface BatchResult {
+  seconds: number;
+  perSecond: number;
+  /** Per instance: mean of `running` in /api/v1/health, sampled every 250 ms during the batch. */
+  running: number[];
+  usage: Usage;
+}
+
+interface Health {
+  running: number;
+  instance: { id: string; pid: number };
+}
+
+async function health(base: string): Promise<Health> {
+  const res = await request(`${base}/api/v1/health`);
+  return ((await res.body.json()) as { result: Health }).result;
+}
+
+/** Renders `BATCH` short requests submitted across the instances: first submit → last callback. */
+async function renderBatch(
+  instances: Instance[],
+  key: string,
+  databaseUrl: string | undefined,
+): Promise<BatchResult> {
+  const failedBefore = failedRenders;
+  const endUsage = await startUsage(instances, databaseUrl);
+  const samples: number[][] = instances.map(() => []);
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      const states = await Promise.all(instances.map(({ base }) => health(base)));
+      states.forEach((state, i) => samples[i]!.push(state.running));
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  })();
+
+  const t0 = performance.now();
+  const arrivals: Promise<number>[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: BATCH_SUBMITTERS }, async () => {
+      while (next < BATCH) {
+        const i = next++;
+        const id = await submit(instances[i % instances.length]!.base, key, shortText(i));
+        arrivals.push(callbackOf(id));
+      }
+    }),
+  );
+  const last = Math.max(...(await Promise.all(arrivals)));
+  const seconds = (last - t0) / 1000;
+  const usage = endUsage(seconds);
+  sampling = false;
+  await sampler;
+  if (failedRenders > failedBefore)
+    throw new Error(`${failedRenders - failedBefore} renders of the batch failed`);
+  return {
+    seconds,
+    perSecond: BATCH / seconds,
+    running: samples.map((s) => s.reduce((a, b) => a + b, 0) / Math.max(1, s.length)),
+    usage,
+  };
+}
+
+/** Warm-up: the first renders load each worker's voice; a few at once per instance reach every one. */
+async function warmUp(instances: Instance[], key: string): Promise<void> {
+  for (let round = 0; round < 2; round++) {
+    await Promise.all(instances.flatMap((instance) => [0, 1, 2].map(() => probe(instance.base, key))));
+  }
+}
+
+/** Stops every server (SIGTERM, then SIGKILL), drops the databases, removes the directories. */
+async function cleanUp(): Promise<void> {
+  await Promise.all([...servers].map((server) => stopServer(server)));
+  servers.clear();
+  for (const database of databases.splice(0)) {
+    await database.drop().catch((error: unknown) => console.warn(`dropping a database: ${String(error)}`));
+  }
+  receiver.close();
+  for (const dir of dataDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    for (const server of servers) server.kill('SIGKILL');
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+    process.exit(130);
+  });
+}
+
+/** As before PostgreSQL: SQLite, one instance, the default pool. */
+async function singleSqlite(): Promise<void> {
+  const setup: Setup = { dataDir: freshDataDir() };
+  const probeKey = await createKey(setup, 'probe');
+  const [{ base }] = (await startInstances(setup, 1)) as [Instance];
+
+  for (let i = 0; i < 8; i++) await probe(base, probeKey);
+  const idleSubmit: number[] = [];
+  const idleCallback: number[] = [];
+  for (let i = 0; i < 50; i++) {
+    const [s, c] = await probe(base, probeKey);
+    idleSubmit.push(s);
+    idleCallback.push(c);
+  }
+
+  // Load: 50 connections submitting for 10 s with one key, while another key probes.
+  const loadCallback: number[] = [];
+  let loading = true;
+  const prober = (async () => {
+    while (loading) {
+      const [, c] = await probe(base, probeKey);
+      loadCallback.push(c);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
+  const load = await autocannon({
+    url: `${base}/api/v1/tts`,
+    connections: CONNECTIONS,
+    duration: LOAD_SECONDS,
+    method: 'POST',
+    headers: { authorization: `Bearer ${FLOOD_KEY}`, 'content-type': 'application/json' },
+    body: body(TEXT_200, false),
+  });
+  loading = false;
+  await prober;
+
+  console.log(
+    `API benchmark (server in its own process, ${availableParallelism()} cores, loopback, 200-character text, mp3 128 kbps)`,
+  );
+  console.log(`  idle:  submit p50 ${ms(percentile(idleSubmit, 50))}, p99 ${ms(percentile(idleSubmit, 99))}`);
+  console.log(
+    `  idle:  submit → callback p50 ${ms(percentile(idleCallback, 50))}, p99 ${ms(percentile(idleCallback, 99))} (n=${idleCallback.length})`,
+  );
+  console.log(
+    `  load:  ${Math.round(load['2xx'] / load.duration)} submits/s accepted at 50 connections ` +
+      `(${load['2xx']} accepted, ${load.non2xx} refused, ${load.errors} errors in ${load.duration.toFixed(1)} s)`,
+  );
+  console.log(`  load:  submit p50 ${ms(load.latency.p50)}, p99 ${ms(load.latency.p99)}`);
+  console.log(
+    `  load:  submit → callback for another key p50 ${ms(percentile(loadCallback, 50))}, p99 ${ms(percentile(loadCallback, 99))} (n=${loadCallback.length})`,
+  );
+}
+
+interface PhaseResult {
+  label: string;
+  idleCallbackP50: number;
+  renders: BatchResult;
+  load: LoadResult;
+}
+
+/** One phase of the comparison: fresh setup, `count` instances of pool 1, the measures, stop. */
+async function phase(label: string, setup: Setup, count: number): Promise<PhaseResult> {
+  const t0 = performance.now();
+  const probeKey = await createKey(setup, 'probe');
+  const instances = await startInstances(setup, count, [
+    '--pool-size',
+    String(POOL_SIZE),
+    '--concurrency',
+    String(2 * POOL_SIZE),
+  ]);
+  const ids = new Set(
+    (await Promise.all(instances.map(({ base }) => health(base)))).map((h) => h.instance.id),
+  );
+  if (ids.size !== count) throw new Error(`${count} instances report ${ids.size} instance id(s)`);
+  await warmUp(instances, probeKey);
+  const idleCallback: number[] = [];
+  for (let i = 0; i < IDLE_PROBES; i++)
+    idleCallback.push((await probe(instances[i % count]!.base, probeKey))[1]);
+  const renders = await renderBatch(instances, probeKey, setup.databaseUrl);
+  // Last: the flood leaves thousands of requests queued, which the servers' stop abandons.
+  const load = await loadInstances(instances, probeKey, LOAD_SECONDS, setup.databaseUrl);
+  await Promise.all(instances.map(({ server }) => stopServer(server).then(() => servers.delete(server))));
+  console.log(`  ${label}: done in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  return { label, idleCallbackP50: percentile(idleCallback, 50), renders, load };
+}
+
+/** A fresh PostgreSQL database for a phase, dropped at the end. */
+async function freshDatabase(target: string): Promise<string> {
+  if (target === 'postgres') {
+    const database = await createTestDatabase();
+    databases.push(database);
+    return database.url;
+  }
+  const name = `narration_bench_${process.pid}_${databases.length + 1}`;
+  await withClient(target, (client) => client.query(`CREATE DATABASE "${name}"`));
+  databases.push({
+    drop: () =>
+      withClient(target, async (client) => {
+        await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      }),
+  });
+  const url = new URL(target);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function compare(target: string): Promise<void> {
+  if (target === 'postgres' && !hasPostgres()) {
+    throw new Error(
+      '--database postgres needs PostgreSQL binaries (/usr/lib/postgresql/15/bin, or NARRATION_POSTGRES_BIN) or NARRATION_TEST_POSTGRES_URL',
+    );
+  }
+  if (target !== 'postgres' && !/^postgres(ql)?:\/\//i.test(target)) {
+    throw new Error('--database takes a postgres:// URL, or "postgres" for a throwaway server');
+  }
+  const cores = availableParallelism();
+  const loadAtStart = loadavg()[0]!;
+  const t0 = performance.now();
+  console.log('API benchmark: SQLite and PostgreSQL, 1 and 3 instances (each phase from a fresh database)');
+  const results = [
+    await phase('SQLite, 1 instance', { dataDir: freshDataDir() }, 1),
+    await phase(
+      'PostgreSQL, 1 instance',
+      { dataDir: freshDataDir(), databaseUrl: await freshDatabase(target) },
+      1,
+    ),
+    await phase(
+      'PostgreSQL, 3 instances',
+      { dataDir: freshDataDir(), databaseUrl: await freshDatabase(target) },
+      3,
+    ),
+  ];
+  const loadAtEnd = loadavg()[0]!;
+  const [sqlite, pg1, pg3] = results as [PhaseResult, PhaseResult, PhaseResult];
+
+  console.log('');
+  console.log(
+    `${cores} cores, loopback; servers in their own processes, this process is the load generator and callback receiver ` +
+      `(load average ${loadAtStart.toFixed(1)} at the start, ${loadAtEnd.toFixed(1)} at the end; ${((performance.now() - t0) / 1000).toFixed(0)} s in all).`,
+  );
+  console.log(
+    `Every instance: --pool-size ${POOL_SIZE} (one engine worker), --concurrency ${2 * POOL_SIZE}, so renders/s compares instances, not cores.`,
+  );
+  console.log(
+    target === 'postgres'
+      ? 'PostgreSQL: a throwaway local server (test/fixtures/postgres.ts: fsync off), a fresh database per phase; 3 instances share it and one --data-dir.'
+      : 'PostgreSQL: the given server, a fresh database per phase; 3 instances share it and one --data-dir.',
+  );
+  console.log(
+    `submits: ${CONNECTIONS} connections in all for ${LOAD_SECONDS} s, one autocannon per instance at once, summed; 200-character text, mp3 128 kbps, no callback.`,
+  );
+  console.log(
+    `renders: ${BATCH} requests of ~60 characters with callbacks, submitted across the instances; first submit → last callback.`,
+  );
+  console.log('');
+  console.log(
+    '| setup | submits/s at 50 connections | submit p50 / p99 | submit → callback p50, idle | submit → callback p50, other key under load | renders/s |',
+  );
+  console.log('|---|---|---|---|---|---|');
+  for (const r of results) {
+    console.log(
+      `| ${r.label} | ${fmt(r.load.perSecond)} (${fmt(r.load.accepted)} in ${r.load.seconds.toFixed(1)} s, ` +
+        `${r.load.refused} refused, ${r.load.errors} errors) | ${ms(r.load.p50)} / ${ms(r.load.p99)} | ` +
+        `${ms(r.idleCallbackP50)} | ${ms(percentile(r.load.callbacks, 50))} (n=${r.load.callbacks.length}) | ` +
+        `${fmt(r.renders.perSecond, 1)} (${BATCH} in ${r.renders.seconds.toFixed(1)} s) |`,
+    );
+  }
+  console.log('');
+  console.log('CPU used (per server process, all its threads; the PostgreSQL backends of the phase):');
+  for (const r of results) {
+    console.log(
+      `  ${r.label}: render batch: ${usageText(r.renders.usage)}; ` +
+        `renders in flight per instance (mean, /api/v1/health) ${r.renders.running.map((n) => n.toFixed(1)).join(' / ')}`,
+    );
+    console.log(`  ${' '.repeat(r.label.length)}  submit load: ${usageText(r.load.usage)}`);
+  }
+  console.log('');
+  const ratio = pg3.renders.perSecond / pg1.renders.perSecond;
+  // What one instance uses when it gets the cores: the larger of the two one-instance phases
+  // (another process on the machine can hold either back).
+  const oneInstanceCores =
+    sqlite.renders.usage.instances[0] !== undefined && pg1.renders.usage.instances[0] !== undefined
+      ? Math.max(sqlite.renders.usage.instances[0], pg1.renders.usage.instances[0])
+      : undefined;
+  console.log(
+    `renders/s, 3 instances vs 1 (PostgreSQL): ${ratio.toFixed(2)}× — goal ≥ 2.5×: ${ratio >= 2.5 ? 'met' : 'not met'}; ` +
+      `this machine has ${cores} cores`,
+  );
+  if (oneInstanceCores !== undefined) {
+    const needed = 2.5 * oneInstanceCores;
+    const othersMax = Math.max(...results.map((r) => r.renders.usage.others ?? 0));
+    console.log(
+      `  one instance with one engine worker used up to ${oneInstanceCores.toFixed(2)} cores rendering (its synthesis ` +
+        `worker, the engine host thread joining and encoding MP3, the HTTP thread): 2.5× needs about ` +
+        `${needed.toFixed(1)} cores for the servers alone` +
+        (needed > cores ? `, more than this machine has` : '') +
+        (othersMax > 0.2
+          ? `; other processes on the machine used up to ${othersMax.toFixed(2)} cores during a batch`
+          : '') +
+        '.',
+    );
+  }
+  console.log(
+    `submits/s on the shared database (3 instances): ${fmt(pg3.load.perSecond)} — goal ≥ 2,000/s: ${pg3.load.perSecond >= 2000 ? 'met' : 'not met'}` +
+      ` (1 instance: ${fmt(pg1.load.perSecond)})`,
+  );
+}
+
+try {
+  if (options.database === undefined) await singleSqlite();
+  else await compare(options.database);
+} finally {
+  await cleanUp();
+}

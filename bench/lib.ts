@@ -1,7 +1,7 @@
 /** Small helpers shared by the benchmarks: timing, medians, native tool runs, sample texts. */
 
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -41,6 +41,50 @@ export async function startServe(args: string[]): Promise<{ server: ChildProcess
     server.on('exit', (code) => reject(new Error(`server exited ${code}`)));
   });
   return { server, base };
+}
+
+/**
+ * Stops a server started with startServe: SIGTERM (it shuts down in order), then SIGKILL when it
+ * has not exited within `graceMs`. Resolves once it has exited.
+ */
+export async function stopServer(server: ChildProcess, graceMs = 10_000): Promise<void> {
+  if (server.exitCode !== null || server.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+  server.kill('SIGTERM');
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), graceMs)));
+  if ((await Promise.race([exited, late])) === 'late') {
+    server.kill('SIGKILL');
+    await exited;
+  }
+  clearTimeout(timer);
+}
+
+let clockTicks: number | undefined;
+
+/** CPU time (user + system, every thread) a process has used so far, s; undefined off Linux. */
+export function cpuSeconds(pid: number): number | undefined {
+  const path = `/proc/${pid}/stat`;
+  if (!existsSync(path)) return undefined;
+  try {
+    // Fields after the command name (which may hold spaces, in parentheses): utime is the 12th, stime the 13th.
+    const stat = readFileSync(path, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    clockTicks ??= Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+    return (Number(fields[11]) + Number(fields[12])) / clockTicks;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The machine's CPU counters so far (/proc/stat, all cores): busy and total ticks; undefined off Linux. */
+export function machineTicks(): { busy: number; total: number } | undefined {
+  if (!existsSync('/proc/stat')) return undefined;
+  const line = readFileSync('/proc/stat', 'utf8').split('\n')[0]!;
+  const values = line.trim().split(/\s+/).slice(1, 9).map(Number);
+  const total = values.reduce((a, b) => a + b, 0);
+  const idle = values[3]! + values[4]!; // idle + iowait
+  return { busy: total - idle, total };
 }
 
 export function median(values: number[]): number {
