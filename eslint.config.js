@@ -6,7 +6,15 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import layers from './eslint-rules/layers.js';
 
 /** All layers of electron/core below the composition (studio-core) and the entries (cli). */
-const core = ['core/platform', 'core/engine', 'core/store', 'core/voices', 'core/jobs', 'core/server'];
+const core = [
+  'core/platform',
+  'core/engine',
+  'core/store',
+  'core/voices',
+  'core/lexicon',
+  'core/jobs',
+  'core/server',
+];
 
 /**
  * The layer map (ARCHITECTURE.md), enforced on resolved import paths by `layers/imports`
@@ -45,13 +53,24 @@ const layerOptions = {
       paths: ['electron/core/voices'],
       allow: ['shared', 'core/platform', 'core/engine', 'core/store'],
     },
+    // The pronunciation lexicon of the data directory (lexicon.json): read and written here,
+    // handed to the engine as data by jobs, server and the CLI.
+    'core/lexicon': { paths: ['electron/core/lexicon'], allow: ['shared', 'core/platform'] },
     'core/jobs': {
       paths: ['electron/core/jobs'],
-      allow: ['shared', 'core/platform', 'core/engine', 'core/store', 'core/voices'],
+      allow: ['shared', 'core/platform', 'core/engine', 'core/store', 'core/voices', 'core/lexicon'],
     },
     'core/server': {
       paths: ['electron/core/server'],
-      allow: ['shared', 'core/platform', 'core/engine', 'core/store', 'core/voices', 'core/jobs'],
+      allow: [
+        'shared',
+        'core/platform',
+        'core/engine',
+        'core/store',
+        'core/voices',
+        'core/lexicon',
+        'core/jobs',
+      ],
       packages: ['fastify'],
     },
     'core/studio-core': { paths: ['electron/core/studio-core'], allow: ['shared', ...core] },

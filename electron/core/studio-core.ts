@@ -14,6 +14,7 @@ import { systemClock, type Clock } from './platform/clock';
 import { silentLog, type Log } from './platform/log';
 import { createEngineHost } from './engine/host/engine-host';
 import { createJobs, type Jobs, type RetryPolicy } from './jobs';
+import { createLexiconStore, type LexiconStore } from './lexicon/lexicon-store';
 import { dataPaths } from './platform/paths';
 import { buildServer, type HttpApp } from './server/app';
 import type { AuthThrottleOptions } from './server/auth-throttle';
@@ -115,6 +116,8 @@ export interface Core {
   readonly engine: Engine;
   /** The neural voice library of the data directory. */
   readonly voices: VoiceLibrary;
+  /** The pronunciation lexicon of the data directory (`lexicon.json`). */
+  readonly lexicon: LexiconStore;
   readonly server: HttpApp;
   /** Default balance for keys created through this core, milli-credits. */
   readonly defaultBalanceMilli: number | undefined;
@@ -142,6 +145,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...(options.voiceMirror ? { mirror: options.voiceMirror } : {}),
     ...(options.voiceCatalogue ? { catalogue: options.voiceCatalogue } : {}),
   });
+  const lexicon = createLexiconStore({ dataDir: options.dataDir, log });
   let engine: Engine | undefined;
   try {
     // The engine gets its own thread, so encoding never stalls the HTTP event loop.
@@ -162,6 +166,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       clock,
       log,
       neuralVoice: (voiceCode, modelId) => voices.neuralVoice(voiceCode, modelId),
+      lexicon: (language) => lexicon.entriesFor(language),
       ...(options.concurrency ? { concurrency: options.concurrency } : {}),
       ...(options.maxQueuedPerKey ? { maxQueuedPerKey: options.maxQueuedPerKey } : {}),
       ...(options.retry ? { retry: options.retry } : {}),
@@ -187,6 +192,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
       authThrottle: { clock, ...options.authThrottle },
       voices,
+      lexicon,
       studio: {
         sessions,
         clock,
@@ -216,6 +222,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       jobs,
       engine: started,
       voices,
+      lexicon,
       server,
       defaultBalanceMilli: options.defaultBalanceMilli,
       close() {

@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * `npm run say|serve|keys|voices -- …`: runs the compiled CLI (dist/cli/narration-studio.js,
+ * `npm run say|serve|keys|voices|lexicon -- …`: runs the compiled CLI (dist/cli/narration-studio.js,
  * package.json "bin") in this process, as `node dist/cli/narration-studio.js …` would.
  *
  * Plain JavaScript, so a run costs no TypeScript loader: it only compares file times (a few

@@ -44,6 +44,13 @@ export type ErrorCode =
   | 'VOICE_DOWNLOAD_FAILED'
   /** No such voice pack in the catalogue, or not installed. */
   | 'VOICE_PACK_NOT_FOUND'
+  /** No pronunciation-lexicon entry with this id. */
+  | 'LEXICON_ENTRY_NOT_FOUND'
+  /**
+   * A lexicon file to import cannot be read (the message says where: line and column, or the
+   * entry), or the data directory's lexicon.json is damaged and changes are refused.
+   */
+  | 'LEXICON_FILE_INVALID'
   /** The request was cancelled by its owner before it finished (a FAILURE, refunded). */
   | 'CANCELLED'
   | 'INTERNAL';

@@ -1,14 +1,17 @@
 /** `npm run test:e2e`: runs the browser tests (plain tsx, not vitest) and exits non-zero on failure. */
 
+import { runLexiconE2e } from './lexicon.e2e';
 import { runStudioE2e } from './studio.e2e';
 
 const started = Date.now();
 let passed = 0;
 try {
-  await runStudioE2e((line) => {
+  const log = (line: string) => {
     if (line.startsWith('✓')) passed++;
     process.stdout.write(`${line}\n`);
-  });
+  };
+  await runStudioE2e(log);
+  await runLexiconE2e(log);
   process.stdout.write(`e2e finished in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
   process.stdout.write(`e2e: ${passed} passed, 0 failed\n`);
 } catch (error) {

@@ -17,6 +17,22 @@ import {
 } from './harness';
 
 const OUT = join(process.cwd(), 'docs/screenshots');
+
+/** What the Lexicon view shows. */
+const LEXICON_ENTRIES = [
+  {
+    language: 'en',
+    match: 'Cholmondeley',
+    kind: 'ipa',
+    replacement: 'ˈtʃʌmli',
+    note: 'Lord Cholmondeley, chapter 3',
+  },
+  { language: 'en', match: 'Saoirse', kind: 'ipa', replacement: 'ˈsɪɚʃə' },
+  { language: 'en', match: 'Nguyen', kind: 'respell', replacement: 'win', case_sensitive: true },
+  { language: 'en', match: 'SQL', kind: 'respell', replacement: 'sequel' },
+  { language: 'vi', match: 'TP.HCM', kind: 'respell', replacement: 'Thành phố Hồ Chí Minh' },
+  { language: 'fr', match: 'Saint-Saëns', kind: 'ipa', replacement: 'sɛ̃sɑ̃s' },
+];
 mkdirSync(OUT, { recursive: true });
 
 // The synthetic pack to download, beside real catalogue entries that are only listed.
@@ -117,6 +133,27 @@ try {
     await generateWithRefusedCallback(page);
     await page.getByRole('table', { name: 'Delivery attempts' }).getByText('no answer').first().waitFor();
     await shot('callbacks-failed');
+    if (scheme === 'light') {
+      // A few pronunciations, added as the studio adds them.
+      await page.evaluate(async (entries) => {
+        for (const entry of entries) {
+          await fetch('/api/v1/lexicon', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(entry),
+          });
+        }
+      }, LEXICON_ENTRIES);
+    }
+    await nav(page, 'Lexicon').click();
+    await page.getByRole('table', { name: 'Lexicon entries' }).waitFor();
+    await page.getByRole('button', { name: 'Add entry' }).click();
+    const entryForm = page.getByRole('form', { name: 'New lexicon entry' });
+    await entryForm.getByLabel('Word or phrase').fill('Siobhan');
+    await entryForm.getByRole('radio', { name: 'IPA' }).check({ force: true });
+    await entryForm.getByRole('textbox', { name: 'IPA' }).fill('ʃɪˈvɔːn');
+    await shot('lexicon');
+    await entryForm.getByRole('button', { name: 'Cancel' }).click();
     await nav(page, 'API').click();
     await page.getByRole('table', { name: 'API keys' }).waitFor();
     await shot('api');

@@ -94,11 +94,15 @@ describe('the compiled CLI', () => {
     }
   });
 
-  it('loads no package for --help, and say none of the server, store, installer or codecs', () => {
+  it('loads no package for --help, and say and export none of the server, store, installer or codecs', () => {
     const main = outputOf(metafile, 'electron/core/cli/index.ts');
     expect([...staticPackages(metafile, main)]).toEqual([]);
     const say = [...staticPackages(metafile, outputOf(metafile, 'electron/core/cli/say-command.ts'))];
     expect(say).toEqual([]);
+    const exportCommand = [
+      ...staticPackages(metafile, outputOf(metafile, 'electron/core/cli/export-command.ts')),
+    ];
+    expect(exportCommand).toEqual([]);
     const engine = [...staticPackages(metafile, outputOf(metafile, 'electron/core/engine/create-engine.ts'))];
     for (const heavy of [
       'fastify',
@@ -113,6 +117,9 @@ describe('the compiled CLI', () => {
     for (const heavy of ['undici', 'tar', 'yauzl', 'fastify', 'node-sqlite3-wasm']) {
       expect(library).not.toContain(heavy);
     }
+    // The lexicon command reads and writes one JSON file: its schemas, nothing of the engine or server.
+    const lexicon = [...staticPackages(metafile, outputOf(metafile, 'electron/core/cli/lexicon-command.ts'))];
+    expect(lexicon.sort()).toEqual(['@sinclair/typebox', '@sinclair/typebox/value']);
   });
 
   it('prints its usage with --help', () => {
@@ -140,6 +147,35 @@ describe('the compiled CLI', () => {
     expect(sampleRate).toBe(22050);
     expect(pcm.length / sampleRate).toBeGreaterThan(0.4);
     expect(rmsOf(pcm)).toBeGreaterThan(500);
+  });
+
+  it('exports a book to an M4B with chapters, its codecs loaded from the bundle’s chunks', () => {
+    const out = join(app, 'book.m4b');
+    writeFileSync(join(app, 'book.md'), '# One\n\nHello there.\n\n# Two\n\nGoodbye.\n');
+    const r = run(
+      app,
+      [
+        entry,
+        'export',
+        '--voice',
+        'en_female_emily_us',
+        '--preset',
+        'podcast',
+        '--out',
+        out,
+        '--file',
+        'book.md',
+      ],
+      { XDG_DATA_HOME: join(app, 'user-data') },
+    );
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('2 chapters');
+    const probed = spawnSync('ffprobe', ['-v', 'error', '-show_chapters', '-of', 'json', out], {
+      encoding: 'utf8',
+    });
+    const chapters = (JSON.parse(probed.stdout) as { chapters: Array<{ tags: { title: string } }> }).chapters;
+    expect(chapters.map((c) => c.tags.title)).toEqual(['One', 'Two']);
+    expect(statSync(join(app, 'book.loudness.json')).size).toBeGreaterThan(100);
   });
 
   it('serves the studio UI from dist/renderer of its own package, and stops on SIGTERM', async () => {

@@ -202,6 +202,28 @@ const violations: [string, string, string][] = [
     'outside any layer',
   ],
   ['electron/core/stray.ts', 'export const x = 1;', 'electron/core/stray.ts is outside any layer'],
+  // The lexicon is data for the engine: the engine reads no lexicon file, and the lexicon
+  // store knows nothing of the engine or the database.
+  [
+    'electron/core/engine/render/render.ts',
+    "import { createLexiconStore } from '../../lexicon/lexicon-store';",
+    'core/engine may not import layer core/lexicon',
+  ],
+  [
+    'electron/core/lexicon/lexicon-store.ts',
+    "import { createEngine } from '../engine/create-engine';",
+    'core/lexicon may not import layer core/engine',
+  ],
+  [
+    'electron/core/lexicon/lexicon-store.ts',
+    "import { openStore } from '../store';",
+    'core/lexicon may not import layer core/store',
+  ],
+  [
+    'electron/core/lexicon/lexicon-store.ts',
+    "import Fastify from 'fastify';",
+    "core/lexicon may not import the package 'fastify': only core/server may",
+  ],
   [
     'electron/core/engine/espeak-worker.ts',
     "const m = require('../store');",
@@ -252,6 +274,18 @@ const allowed: [string, string][] = [
     "import { openStore } from '../store';\nimport type { Engine } from '../engine';",
   ],
   ['electron/shared/api.ts', "import type { Voice } from './voices';"],
+  [
+    'electron/core/lexicon/lexicon-store.ts',
+    "import { StagedFile } from '../platform/staged-file';\nimport { prepareEntry } from '../../shared/lexicon';",
+  ],
+  [
+    'electron/core/server/routes/lexicon.ts',
+    "import type { LexiconStore } from '../../lexicon/lexicon-store';",
+  ],
+  ['electron/core/jobs/runner.ts', "import type { LexiconStore } from '../lexicon/lexicon-store';"],
+  ['electron/core/cli/lexicon-command.ts', "import { createLexiconStore } from '../lexicon/lexicon-store';"],
+  ['electron/core/studio-core.ts', "import { createLexiconStore } from './lexicon/lexicon-store';"],
+  ['electron/core/engine/text/lexicon.ts', "import { ipaToEspeak } from '../../../shared/lexicon-ipa';"],
   [
     'test/core/anything.test.ts',
     "import { shell } from '../../electron/main/shell';\nimport { app } from 'electron';",

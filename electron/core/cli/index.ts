@@ -2,9 +2,11 @@
 /**
  * Headless entry: the studio's core under plain Node, without Electron.
  *   say    synthesise text to an audio file
+ *   export a book with chapters to an audiobook (M4B, MP3 or a folder), mastered
  *   serve  run the local API server (and the UI)
  *   keys   create, list and revoke API keys
  *   voices the neural voice library: catalogue, install, remove, assign
+ *   lexicon the pronunciation lexicon: list, add, remove, import, export
  * Composition root for headless mode: only here (and in the commands it runs) are real
  * implementations and paths wired.
  */
@@ -17,17 +19,21 @@ type Command = (argv: string[]) => Promise<number>;
 // loads nothing (the compiled CLI keeps each in its own chunk; see electron/launch/build.ts).
 const COMMANDS = new Map<string, () => Promise<Command>>([
   ['say', async () => (await import('./say-command')).runSay],
+  ['export', async () => (await import('./export-command')).runExport],
   ['serve', async () => (await import('./serve-command')).runServe],
   ['keys', async () => (await import('./keys-command')).runKeys],
   ['voices', async () => (await import('./voices-command')).runVoices],
+  ['lexicon', async () => (await import('./lexicon-command')).runLexicon],
 ]);
 
 const USAGE = `usage: narration-studio <command> [options]
 commands:
   say     synthesise text to an audio file (say --help)
+  export  a book with chapters to an M4B, an MP3 or a folder, mastered (export --help)
   serve   run the local API server (serve --help)
   keys    create, list or revoke API keys (keys --help)
-  voices  install, list, remove and assign neural voices (voices --help)`;
+  voices  install, list, remove and assign neural voices (voices --help)
+  lexicon list, add, remove, import and export pronunciations (lexicon --help)`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;

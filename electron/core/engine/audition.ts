@@ -16,6 +16,7 @@ import { trimChunkAudio } from './render/chunk-audio';
 import { chooseBackend, type RenderContext } from './render/render';
 import { planSpeech } from './render/speech-plan';
 import { synthesizeInOrder } from './render/synthesis-window';
+import { compileLexicon } from './text/lexicon';
 import { resolveVoice } from './render/voice';
 import { hasSpeakableContent } from './text/speakable';
 
@@ -59,7 +60,8 @@ export async function streamAudition(
   try {
     // The first clause alone: "Hello," is synthesised 5-8 times faster than the sentence,
     // and the rest of it meanwhile on another worker (bench:footprint).
-    const chunks = synthesizeInOrder(planSpeech(text, resolved, { firstClauseAlone: true }), {
+    const lexicon = compileLexicon(request.lexicon, resolved.voice.language);
+    const chunks = synthesizeInOrder(planSpeech(text, resolved, { firstClauseAlone: true, lexicon }), {
       backend,
       owner,
       signal: request.signal,

@@ -3,7 +3,17 @@
  * Implementation: `createEngine` in `./index.ts`.
  */
 
+import type { LexiconEntry } from '../../shared/lexicon';
 import type { SynthesisOptions } from '../../shared/options';
+
+/**
+ * A pronunciation-lexicon entry as a render needs it (plain data: it crosses into the engine's
+ * thread). A stored `LexiconEntry` is one.
+ */
+export type LexiconRule = Pick<
+  LexiconEntry,
+  'match' | 'kind' | 'replacement' | 'case_sensitive' | 'whole_word'
+>;
 
 /**
  * A neural voice to speak with instead of eSpeak, as the voice library resolved it for a
@@ -56,6 +66,12 @@ export interface RenderRequest extends SynthesisOptions {
   signal?: AbortSignal;
   /** Speak with this neural voice (default: eSpeak). */
   neuralVoice?: NeuralVoice | undefined;
+  /**
+   * The pronunciation lexicon's entries of the voice's language (the caller picks them; the
+   * engine reads no file for them). Where one matches, its replacement is spoken; subtitles and
+   * word timings keep the original words. Entries that cannot be used are skipped.
+   */
+  lexicon?: readonly LexiconRule[] | undefined;
 }
 
 export interface RenderResult {
@@ -79,6 +95,8 @@ export type AuditionOptions = Pick<
   text?: string;
   /** Audition this neural voice (default: the voice code's eSpeak voice). */
   neuralVoice?: NeuralVoice | undefined;
+  /** Lexicon entries of the voice's language, as `RenderRequest.lexicon`. */
+  lexicon?: readonly LexiconRule[] | undefined;
 };
 
 /** An audition whose audio is handed over as it is synthesised (see `Engine.streamAudition`). */

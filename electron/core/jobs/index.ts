@@ -41,6 +41,8 @@ export interface JobsOptions {
   retry?: Partial<RetryPolicy>;
   /** Which neural voice speaks a request (the voice library); default: eSpeak for every request. */
   neuralVoice?: JobRunnerOptions['neuralVoice'];
+  /** The pronunciation lexicon's entries of a language; default: none. */
+  lexicon?: JobRunnerOptions['lexicon'];
   /** First wait before runner and deliverer try a failing store again, ms (default 1000, doubling to 30 s). */
   storeRetryMs?: number;
 }
@@ -113,6 +115,7 @@ export function createJobs(options: JobsOptions): Jobs {
     ...(options.pollMs ? { pollMs: options.pollMs } : {}),
     ...(options.concurrency ? { concurrency: options.concurrency } : {}),
     neuralVoice: options.neuralVoice,
+    lexicon: options.lexicon,
     ...(options.storeRetryMs ? { storeRetryMs: options.storeRetryMs } : {}),
     onFinished: (row) => {
       if (row.callback_url) deliverer.kick();

@@ -10,7 +10,8 @@
  */
 
 import type { ModelId } from '../../shared/options';
-import type { NeuralVoice } from '../engine/engine';
+import type { LexiconRule, NeuralVoice } from '../engine/engine';
+import { findVoice, type LanguageCode } from '../../shared/voices';
 import type { Engine } from '../engine/engine';
 import { AppError, isAppError } from '../../shared/errors';
 import type { RequestRow, Store } from '../store';
@@ -100,6 +101,8 @@ export interface JobRunnerOptions {
    * it, or when it answers undefined, eSpeak speaks.
    */
   neuralVoice?: ((voiceCode: string, modelId: ModelId) => Promise<NeuralVoice | undefined>) | undefined;
+  /** The pronunciation lexicon's entries of a language (LexiconStore.entriesFor; never rejects). */
+  lexicon?: ((language: LanguageCode) => Promise<readonly LexiconRule[]>) | undefined;
   /**
    * First wait before trying the store again after it failed (reading the queue, recording an
    * outcome), ms, doubling up to 30 s (default 1000).
@@ -309,8 +312,11 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
           log.warn(`request ${row.id}: voice library unreadable, eSpeak speaks: ${(error as Error).message}`);
           return undefined;
         });
+      const language = findVoice(row.voice_code)?.language;
+      const lexicon = language ? await options.lexicon?.(language) : undefined;
       const result = await engine.render({
         neuralVoice,
+        lexicon,
         text: row.input_text,
         voice_code: row.voice_code,
         model_id: row.model_id,

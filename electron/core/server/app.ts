@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { AppError } from '../../shared/errors';
 import type { Engine } from '../engine/engine';
 import type { Jobs } from '../jobs';
+import type { LexiconStore } from '../lexicon/lexicon-store';
 import type { Clock } from '../platform/clock';
 import type { Log } from '../platform/log';
 import type { SettingsStore } from '../platform/settings-store';
@@ -19,6 +20,7 @@ import { registerDownloadRoute } from './routes/downloads';
 import { registerEventsRoute } from './routes/events';
 import { registerHealthRoute } from './routes/health';
 import { registerKeyRoutes } from './routes/keys';
+import { registerLexiconRoutes } from './routes/lexicon';
 import { registerOpenAiRoutes, sendOpenAiError } from './routes/openai';
 import { registerSessionRoutes } from './routes/session';
 import { registerSettingsRoutes } from './routes/settings';
@@ -72,6 +74,11 @@ export interface ServerOptions {
   voices?: VoiceLibrary;
   /** Bytes of an archive imported through POST /api/v1/voice-packs/import (default 1 GiB). */
   importLimit?: number;
+  /**
+   * The pronunciation lexicon: the /api/v1/lexicon routes (previews speak with the studio's
+   * engine). Without it those routes are 404.
+   */
+  lexicon?: LexiconStore;
 }
 
 export interface StudioOptions {
@@ -176,6 +183,14 @@ export function buildServer(options: ServerOptions): HttpApp {
     directTimeoutMs: options.directTimeoutMs ?? DEFAULT_DIRECT_TIMEOUT_MS,
   });
   registerVoiceRoutes(app);
+  if (options.lexicon) {
+    registerLexiconRoutes(app, {
+      auth,
+      lexicon: options.lexicon,
+      engine: options.studio?.engine,
+      voices: options.voices,
+    });
+  }
   registerUsageRoute(app, { store, auth });
   registerDownloadRoute(app, { store, jobs });
   registerEventsRoute(app, { jobs, auth, streams });

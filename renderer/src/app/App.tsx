@@ -3,6 +3,7 @@ import { ApiView } from '../features/api/ApiView';
 import { SignIn } from '../features/auth/SignIn';
 import { CallbacksView } from '../features/callbacks/CallbacksView';
 import { HistoryView } from '../features/history/HistoryView';
+import { LexiconView } from '../features/lexicon/LexiconView';
 import { SettingsView } from '../features/settings/SettingsView';
 import { StudioView } from '../features/compose/StudioView';
 import { VoiceLibraryView } from '../features/voice-library/VoiceLibraryView';
@@ -15,6 +16,7 @@ const NAV: { view: View; label: string }[] = [
   { view: 'studio', label: 'Studio' },
   { view: 'voices', label: 'Voices' },
   { view: 'library', label: 'Voice library' },
+  { view: 'lexicon', label: 'Lexicon' },
   { view: 'history', label: 'History' },
   { view: 'callbacks', label: 'Callbacks' },
   { view: 'api', label: 'API' },
@@ -72,6 +74,7 @@ export function App() {
         {view === 'studio' && <StudioView />}
         {view === 'voices' && <VoicesView />}
         {view === 'library' && <VoiceLibraryView />}
+        {view === 'lexicon' && <LexiconView />}
         {view === 'history' && <HistoryView />}
         {view === 'callbacks' && <CallbacksView />}
         {view === 'api' && <ApiView />}

@@ -25,6 +25,17 @@ import type {
 } from '../../../electron/shared/api';
 import type { ErrorCode } from '../../../electron/shared/errors';
 import type {
+  Lexicon,
+  LexiconChange,
+  LexiconEntryInput,
+  LexiconExportQuery,
+  LexiconImportBody,
+  LexiconImportResult,
+  LexiconPreviewBody,
+  LexiconQuery,
+  LexiconRemoval,
+} from '../../../electron/shared/lexicon';
+import type {
   AssignVoiceBody,
   AssignVoiceResult,
   VoicePackEvent,
@@ -91,6 +102,23 @@ export interface ApiClient {
   /** Installs a pack from a .zip or .tar.gz file (session only). */
   importVoicePack(file: Blob, fileName: string): Promise<VoicePackInfo>;
   assignVoice(voiceCode: string, body: AssignVoiceBody): Promise<AssignVoiceResult>;
+  /** The pronunciation lexicon (`version` grows with every change), filtered by language and search. */
+  lexicon(query?: LexiconQuery): Promise<Lexicon>;
+  /** Adds an entry (session only); INVALID_FIELD names what breaks a rule (e.g. an IPA symbol). */
+  addLexiconEntry(entry: LexiconEntryInput): Promise<LexiconChange>;
+  updateLexiconEntry(id: string, entry: LexiconEntryInput): Promise<LexiconChange>;
+  removeLexiconEntry(id: string): Promise<LexiconRemoval>;
+  /** Imports a JSON, CSV or PLS file's text (session only); LEXICON_FILE_INVALID says where it is wrong. */
+  importLexicon(body: LexiconImportBody): Promise<LexiconImportResult>;
+  /** Address of the lexicon as a file (a download link). */
+  lexiconExportUrl(query?: LexiconExportQuery): string;
+  /**
+   * Address of an entry's preview for an audio element (session only): a saved entry by id, or
+   * a draft entry's fields; the match spoken with the entry (`variant: 'without'`: as read alone).
+   */
+  lexiconPreviewUrl(entry: string | LexiconEntryInput, body?: LexiconPreviewBody): string;
+  /** The same preview as a WAV, for a caller that must see the API's error. */
+  lexiconPreview(entry: string | LexiconEntryInput, body?: LexiconPreviewBody): Promise<Blob>;
   /** Text of a same-server download link (the SRT of a request). */
   fetchText(url: string): Promise<string>;
   /**
@@ -114,7 +142,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
 
   async function send(
-    method: 'GET' | 'POST' | 'PUT',
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     path: string,
     body?: unknown,
     signal?: AbortSignal,
@@ -179,7 +207,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   }
 
   async function call<T>(
-    method: 'GET' | 'POST' | 'PUT',
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     path: string,
     body?: unknown,
     raw?: { body: Blob; type: string },
@@ -195,6 +223,17 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       );
     return json.result as T;
   }
+
+  const query = (values: object) => {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(values)) if (v !== undefined && v !== '') params.set(k, String(v));
+    const qs = params.toString();
+    return qs ? `?${qs}` : '';
+  };
+  const previewPath = (entry: string | LexiconEntryInput) =>
+    typeof entry === 'string'
+      ? `/api/v1/lexicon/${encodeURIComponent(entry)}/preview`
+      : '/api/v1/lexicon/preview';
 
   return {
     baseUrl,
@@ -250,6 +289,18 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       }),
     assignVoice: (voiceCode, body) =>
       call('PUT', `/api/v1/voice-packs/assignments/${encodeURIComponent(voiceCode)}`, body),
+    lexicon: (q = {}) => call('GET', `/api/v1/lexicon${query(q)}`),
+    addLexiconEntry: (entry) => call('POST', '/api/v1/lexicon', entry),
+    updateLexiconEntry: (id, entry) => call('PUT', `/api/v1/lexicon/${encodeURIComponent(id)}`, entry),
+    removeLexiconEntry: (id) => call('DELETE', `/api/v1/lexicon/${encodeURIComponent(id)}`),
+    importLexicon: (body) => call('POST', '/api/v1/lexicon/import', body),
+    lexiconExportUrl: (q = {}) => `${baseUrl}/api/v1/lexicon/export${query(q)}`,
+    lexiconPreviewUrl: (entry, body = {}) =>
+      `${baseUrl}${previewPath(entry)}${query(typeof entry === 'string' ? body : { ...entry, ...body })}`,
+    async lexiconPreview(entry, body = {}) {
+      const payload = typeof entry === 'string' ? body : { ...entry, ...body };
+      return (await send('POST', previewPath(entry), payload)).blob();
+    },
     async fetchText(url) {
       let response: Response;
       try {

@@ -1,7 +1,8 @@
 /**
- * Plays voice auditions, one at a time, for every view that offers them (Voices, Voice
- * library). The audio element's source is the audition's address, so the browser plays the
- * WAV as it streams in rather than after the whole of it has downloaded.
+ * Plays voice auditions (and lexicon previews, which stream the same way), one at a time, for
+ * every view that offers them (Voices, Voice library, Lexicon). The audio element's source is
+ * the audition's address, so the browser plays the WAV as it streams in rather than after the
+ * whole of it has downloaded.
  */
 
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -20,6 +21,11 @@ export interface Audition {
   error: { key: string; message: string } | null;
   /** Plays `voiceCode` under `key` (stopping any other); when `key` is already active, stops it. */
   toggle(key: string, voiceCode: string, body?: AuditionBody): void;
+  /**
+   * Plays the streamed WAV at `src` under `key`, as `toggle` does; when the element cannot play
+   * it, `diagnose` asks the API again so the error shown is the API's own.
+   */
+  toggleSource(key: string, src: string, diagnose: () => Promise<unknown>): void;
   stop(): void;
 }
 
@@ -45,8 +51,8 @@ export function useAudition(): Audition {
 
   useEffect(() => stop, [stop]);
 
-  const toggle = useCallback(
-    (key: string, voiceCode: string, body: AuditionBody = {}) => {
+  const toggleSource = useCallback(
+    (key: string, src: string, diagnose: () => Promise<unknown>) => {
       const wasActive = activeKey.current === key;
       stop();
       if (wasActive) return;
@@ -69,12 +75,12 @@ export function useAudition(): Audition {
       element.onerror = () => {
         if (!finish()) return;
         // The element only knows that the source failed: the API's own answer says why.
-        void client.audition(voiceCode, body).then(
+        void diagnose().then(
           () => setError({ key, message: 'The sample could not be played.' }),
           (e: unknown) => setError({ key, message: errorMessage(e) }),
         );
       };
-      element.src = client.auditionUrl(voiceCode, body);
+      element.src = src;
       setState({ key, phase: 'loading' });
       element.play().catch((e: unknown) => {
         // A source error arrives as `error` above, a stop before playing as AbortError.
@@ -83,8 +89,14 @@ export function useAudition(): Audition {
           setError({ key, message: errorMessage(e) });
       });
     },
-    [client, stop],
+    [stop],
   );
 
-  return { active: state?.key ?? null, phase: state?.phase ?? null, error, toggle, stop };
+  const toggle = useCallback(
+    (key: string, voiceCode: string, body: AuditionBody = {}) =>
+      toggleSource(key, client.auditionUrl(voiceCode, body), () => client.audition(voiceCode, body)),
+    [client, toggleSource],
+  );
+
+  return { active: state?.key ?? null, phase: state?.phase ?? null, error, toggle, toggleSource, stop };
 }

@@ -1,6 +1,15 @@
 import { readJson, type SliceCreator } from './types';
 
-export const VIEWS = ['studio', 'voices', 'library', 'history', 'callbacks', 'api', 'settings'] as const;
+export const VIEWS = [
+  'studio',
+  'voices',
+  'library',
+  'lexicon',
+  'history',
+  'callbacks',
+  'api',
+  'settings',
+] as const;
 export type View = (typeof VIEWS)[number];
 export type ThemeChoice = 'system' | 'light' | 'dark';
 

@@ -88,6 +88,13 @@ const SESSION_ONLY = new Set([
   'POST /api/v1/voice-packs/import',
   // The studio's audio element plays auditions with GET; apps use the POST with their key.
   'GET /api/v1/voices/:code/audition',
+  // Keys read and preview the lexicon; only the studio changes it (what every key's listeners hear).
+  'POST /api/v1/lexicon',
+  'POST /api/v1/lexicon/import',
+  'PUT /api/v1/lexicon/:id',
+  'DELETE /api/v1/lexicon/:id',
+  'GET /api/v1/lexicon/:id/preview',
+  'GET /api/v1/lexicon/preview',
 ]);
 const name = (r: Route) => `${r.method === 'HEAD' ? 'GET' : r.method} ${r.url}`;
 const fill = (url: string) =>
@@ -124,13 +131,13 @@ function expectRefused(res: HttpResult, route: Route, status: number, code: stri
 }
 
 /** The id of a key's row. */
-function keyId(key: string): string {
-  return t.core.store.keys.findByHash(hashKey(key))!.id;
+async function keyId(key: string): Promise<string> {
+  return (await t.core.store.keys.findByHash(hashKey(key)))!.id;
 }
 
 /** Requests of a key in the store, whatever their status. */
-function requestCount(id: string): number {
-  return t.core.store.requests.list({ keyId: id, limit: 1, offset: 0 }).total;
+async function requestCount(id: string): Promise<number> {
+  return (await t.core.store.requests.list({ keyId: id, limit: 1, offset: 0 })).total;
 }
 
 async function submit(key: string, body: Record<string, unknown> = {}): Promise<string> {
@@ -162,8 +169,8 @@ describe('every key-protected route refuses missing, wrong and revoked keys', ()
   });
 
   it('answers 401 in the error shape to no key, a malformed, wrong or revoked key; a valid key gets through', async () => {
-    const revoked = t.newKey();
-    revokeApiKey(t.core.store, systemClock, keyId(revoked));
+    const revoked = await t.newKey();
+    await revokeApiKey(t.core.store, systemClock, await keyId(revoked));
     expect((await t.call('GET', '/api/v1/usage', { key: revoked })).status).toBe(401);
     const protectedRoutes = registeredRoutes(t.core.server).filter(
       (r) => /^\/(api|v1)\//.test(r.url) && !PUBLIC.has(name(r)),
@@ -213,8 +220,8 @@ describe('one key cannot reach another key’s requests', () => {
   let idA: string;
 
   beforeAll(async () => {
-    keyA = t.newKey();
-    keyB = t.newKey();
+    keyA = await t.newKey();
+    keyB = await t.newKey();
     idA = await submit(keyA, { callback_url: receiver.url, generate_srt: true });
     await finished(keyA, idA);
     await eventually(async () => {
@@ -224,7 +231,7 @@ describe('one key cannot reach another key’s requests', () => {
   });
 
   it('key B gets REQUEST_NOT_FOUND for A’s request, its callback result and attempts, cancel and callback retry', async () => {
-    const attemptsBefore = t.core.store.callbacks.list(idA).length;
+    const attemptsBefore = (await t.core.store.callbacks.list(idA)).length;
     for (const [method, path] of [
       ['GET', `/api/v1/tts/${idA}`],
       ['GET', `/api/v1/tts/${idA}/callback-result`],
@@ -243,7 +250,7 @@ describe('one key cannot reach another key’s requests', () => {
     expect(session.status).toBe(404);
     // The refused retry sent nothing.
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(t.core.store.callbacks.list(idA)).toHaveLength(attemptsBefore);
+    expect(await t.core.store.callbacks.list(idA)).toHaveLength(attemptsBefore);
     expect(
       receiver.received.filter((c) => (c.json as { request_id?: string })?.request_id === idA),
     ).toHaveLength(attemptsBefore);
@@ -256,7 +263,7 @@ describe('one key cannot reach another key’s requests', () => {
       queued = await submit(keyA);
       const res = await t.call('POST', `/api/v1/tts/${queued}/cancel`, { key: keyB });
       expect(res.status).toBe(404);
-      expect(t.core.store.requests.get(queued)!.status).toBe('new');
+      expect((await t.core.store.requests.get(queued))!.status).toBe('new');
     } finally {
       t.core.jobs.runner.resume();
     }
@@ -297,7 +304,7 @@ describe('one key cannot reach another key’s requests', () => {
 
 describe('audio and subtitle links need their own token', () => {
   it('refuses no token, a wrong token, another request’s token and a bearer key instead of a token; serves the right one', async () => {
-    const key = t.newKey();
+    const key = await t.newKey();
     const id = await submit(key, { generate_srt: true });
     const other = await submit(key, { generate_srt: true });
     const detail = await finished(key, id);
@@ -338,7 +345,7 @@ describe('audio and subtitle links need their own token', () => {
 
 describe('a Host header that is not the server’s own is refused', () => {
   it('on API, OpenAI, download and UI routes, for foreign and rebinding-style names and other ports', async () => {
-    const key = t.newKey();
+    const key = await t.newKey();
     const id = await submit(key);
     const link = new URL(String((await finished(key, id)).audio_link));
     const port = t.core.port;
@@ -370,7 +377,7 @@ describe('a Host header that is not the server’s own is refused', () => {
       ],
       ['POST', '/v1/audio/speech', { authorization: `Bearer ${key}` }, { input: 'Rebound.', voice: 'nova' }],
     ];
-    const before = requestCount(keyId(key));
+    const before = await requestCount(await keyId(key));
     for (const host of foreign) {
       for (const [method, path, headers, body] of targets) {
         const res = await send(method, path, { ...headers, host }, body);
@@ -381,7 +388,7 @@ describe('a Host header that is not the server’s own is refused', () => {
         expect(res.headers['set-cookie'], label).toBeUndefined();
       }
     }
-    expect(requestCount(keyId(key))).toBe(before);
+    expect(await requestCount(await keyId(key))).toBe(before);
     // The server's own names pass (so the refusals above are about the name, not the route).
     for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `LOCALHOST:${port}`]) {
       expect((await send('GET', `/api/v1/tts/${id}`, { host, authorization: `Bearer ${key}` })).status).toBe(
@@ -403,15 +410,15 @@ describe('a cross-origin browser request cannot submit or read anything', () => 
   ];
 
   it('refuses submit, read, keys and settings calls from a foreign Origin, with a key or the session, and creates nothing', async () => {
-    const key = t.newKey();
-    const keyRow = t.core.store.keys.findById(keyId(key))!;
+    const key = await t.newKey();
+    const keyRow = (await t.core.store.keys.findById(await keyId(key)))!;
     const id = await submit(key);
     await finished(key, id);
     const studioKeyId = (await fetchUrl(`${t.core.url}/api/v1/session`, 'GET', { headers: { cookie } })).json
       .result.key.id as string;
-    const counts = () => [requestCount(keyRow.id), requestCount(studioKeyId)];
-    const keysBefore = t.core.store.keys.list().length;
-    const before = counts();
+    const counts = () => Promise.all([requestCount(keyRow.id), requestCount(studioKeyId)]);
+    const keysBefore = (await t.core.store.keys.list()).length;
+    const before = await counts();
     const speak = { input_text: 'From another site.', voice_code: 'en_female_emily_us' };
     for (const origin of origins()) {
       for (const credentials of [{ authorization: `Bearer ${key}` }, { cookie }] as Record<
@@ -444,9 +451,9 @@ describe('a cross-origin browser request cannot submit or read anything', () => 
         }
       }
     }
-    expect(counts()).toEqual(before);
-    expect(t.core.store.keys.list()).toHaveLength(keysBefore);
-    expect(t.core.store.keys.findById(keyRow.id)!.revoked_at).toBeNull();
+    expect(await counts()).toEqual(before);
+    expect(await t.core.store.keys.list()).toHaveLength(keysBefore);
+    expect((await t.core.store.keys.findById(keyRow.id))!.revoked_at).toBeNull();
     // Only the studio's own origin is let in (so the refusals above are about the origin).
     const own = await send('GET', `/api/v1/tts/${id}`, {
       authorization: `Bearer ${key}`,

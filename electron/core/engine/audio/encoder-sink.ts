@@ -1,6 +1,7 @@
 /**
- * A file sink for the formats that have no file writer of their own (opus, aac, flac, pcm):
- * the format's StreamEncoder writing through a `StagedFile`. Where the encoder can state the
+ * A file sink for the formats that have no file writer of their own (opus, aac, flac, pcm; and
+ * MP3 behind an ID3 tag, for book export): the format's StreamEncoder writing through a
+ * `StagedFile`. Where the encoder can state the
  * exact length once done (FLAC's STREAMINFO), that header is written over the start at the end.
  */
 
@@ -16,18 +17,21 @@ import { createStreamEncoder, type StreamEncoderOptions } from './stream-encoder
  * file is left behind) or the file cannot be written.
  *
  * @param path final file path; `<path>.partial` is used until `finish()`
+ * @param prefix bytes to write before the stream (an MP3's ID3 tag: engine/export/mp3-chapters.ts)
  * @returns a sink the caller must `finish()` or `abort()`
  */
 export async function createEncoderSink(
   path: string,
   format: AudioFormat,
   options: StreamEncoderOptions,
+  prefix?: Uint8Array,
 ): Promise<AudioSink> {
   // The encoder first, so a load failure leaves no file behind.
   const encoder = await createStreamEncoder(format, options);
   let file: StagedFile;
   try {
     file = await StagedFile.create(path);
+    if (prefix) file.append(prefix);
   } catch (error) {
     await encoder.close();
     throw error;

@@ -13,11 +13,17 @@ import { StagedFile } from '../../platform/staged-file';
 import type { AudioSink, AudioSinkResult } from './audio-sink';
 import { AUDIO_CONTENT_TYPES, concatBytes, type StreamEncoder } from './stream-encoder';
 
+/**
+ * Constant bitrates in kbps: the API's (BITRATES), and 192 at the MPEG-1 rates (32, 44.1 and
+ * 48 kHz) for audiobook export (ACX asks for 192 kbps at 44.1 kHz: engine/export/mastering.ts).
+ */
+export type Mp3Bitrate = Bitrate | 192;
+
 export interface Mp3Options {
   /** Input and output sample rate, Hz; one of the MP3 rates (the engine's is 22050). */
   sampleRate: number;
   /** Constant bitrate, kbps. */
-  bitrate: Bitrate;
+  bitrate: Mp3Bitrate;
 }
 
 /** Sample rates an MP3 stream can carry (MPEG-1, MPEG-2 and MPEG-2.5). */
@@ -56,7 +62,8 @@ function loadModule(): Promise<WebAssembly.Module> {
 }
 
 function checkOptions(options: Mp3Options): asserts options is Mp3Options & { sampleRate: Mp3SampleRate } {
-  if (!(BITRATES as readonly number[]).includes(options.bitrate)) {
+  const isMpeg1 = options.sampleRate >= 32000;
+  if (!(BITRATES as readonly number[]).includes(options.bitrate) && !(isMpeg1 && options.bitrate === 192)) {
     throw new AppError('INVALID_FIELD', `bitrate must be one of ${BITRATES.join(', ')}`, {
       field: 'bitrate',
     });

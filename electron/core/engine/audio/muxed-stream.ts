@@ -70,14 +70,15 @@ export class MuxedStream {
 
 /**
  * Mono s16 PCM fed to a mediabunny encoder (a registered custom encoder: AAC, FLAC) through an
- * AudioSampleSource, with timestamps counted in samples so they never drift.
+ * AudioSampleSource, with timestamps counted in samples so they never drift. The output is a
+ * MuxedStream's, or any other (the M4B writer's, to a file: engine/export/m4b.ts).
  */
 export class PcmTrack {
   private readonly source: AudioSampleSource;
   private samples = 0;
 
   constructor(
-    private readonly stream: MuxedStream,
+    private readonly stream: Pick<MuxedStream, 'output' | 'name'>,
     private readonly sampleRate: number,
     config: AudioEncodingConfig,
   ) {

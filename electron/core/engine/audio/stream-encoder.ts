@@ -18,13 +18,14 @@
  */
 
 import { AppError } from '../../../shared/errors';
-import { DEFAULT_BITRATE, type AudioFormat, type Bitrate } from '../../../shared/options';
+import { DEFAULT_BITRATE, type AudioFormat } from '../../../shared/options';
+import type { Mp3Bitrate } from './mp3';
 
 export interface StreamEncoderOptions {
   /** Sample rate of the PCM passed to `encode`, Hz (the backend's: 16000, 22050 or 24000). */
   sampleRate: number;
   /** Constant bitrate for mp3, kbps; default DEFAULT_BITRATE. Other formats ignore it. */
-  bitrate?: Bitrate;
+  bitrate?: Mp3Bitrate;
 }
 
 /**

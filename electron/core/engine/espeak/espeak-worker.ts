@@ -232,7 +232,7 @@ function clauseType(run: string[]): { terminator: ClauseTerminator; endsSentence
  * spaced dash when a space or the end of the text follows (closing quotes and brackets may
  * come between), after full-width 。，、！？：； always, and at a blank line. As in eSpeak, a
  * single "." before a lower-case word ("e.g. this", "D.C. today") and marks before any
- * letter or digit end nothing.
+ * letter or digit end nothing, nor do the marks inside phonemes written in `[[ ]]`.
  */
 function splitClauses(cps: string[]): ClauseSpan[] {
   const spans: ClauseSpan[] = [];
@@ -246,6 +246,15 @@ function splitClauses(cps: string[]): ClauseSpan[] {
   let i = 0;
   while (i < cps.length) {
     const c = cps[i] ?? '';
+    if (c === '[' && cps[i + 1] === '[') {
+      // Phonemes from the lexicon ("[[b@'nA:n@]]"): their ":" "," "?" end nothing.
+      const close = cps.findIndex((d, k) => k > i + 1 && d === ']' && cps[k + 1] === ']');
+      if (close > 0) {
+        wordy = true;
+        i = close + 2;
+        continue;
+      }
+    }
     if (CLAUSE_MARKS.has(c) || FULL_WIDTH_MARKS.has(c)) {
       let j = i;
       while (j < cps.length && (CLAUSE_MARKS.has(cps[j] ?? '') || FULL_WIDTH_MARKS.has(cps[j] ?? ''))) j++;
@@ -366,7 +375,9 @@ async function start(): Promise<void> {
     espeak = await load();
     instance = new espeak.eSpeakNGWorker();
     // The first synthesis of an instance is ~40× slower than the rest (JIT warm-up):
-    // pay it now rather than on the first request.
+    // pay it now rather than on the first request. It also turns on eSpeak's reading of
+    // phonemes in "[[ ]]" (the lexicon's IPA entries), which its text-to-phonemes call alone
+    // leaves off: it must come before the first `textToPhonemes`.
     synthesize(0, 'Ready.', WARM_UP);
     textToPhonemes('Ready.');
     port.postMessage({ type: 'ready', sampleRate: instance.get_samplerate() } satisfies WorkerReady);

@@ -16,6 +16,7 @@ import type { WorkerPool } from '../pool';
 import type { SpeechBackend } from '../speech-backend';
 import { cleanText, countCharacters } from '../../../shared/text';
 import { timeChunkWords } from '../subtitles/word-timing';
+import { compileLexicon } from '../text/lexicon';
 import { hasSpeakableContent } from '../text/speakable';
 import { trimChunkAudio, wordMarks } from './chunk-audio';
 import { openRenderOutputs } from './outputs';
@@ -68,7 +69,12 @@ export async function renderToFiles(context: RenderContext, request: RenderReque
   const owner = randomUUID();
   const outputs = await openRenderOutputs(request, rate);
   try {
-    const chunks = synthesizeInOrder(planSpeech(text, resolved), { backend, owner, signal: request.signal });
+    const lexicon = compileLexicon(request.lexicon, resolved.voice.language);
+    const chunks = synthesizeInOrder(planSpeech(text, resolved, { lexicon }), {
+      backend,
+      owner,
+      signal: request.signal,
+    });
     let isFirstChunk = true;
     for await (const { chunk, prepared, output, more } of chunks) {
       if (output && prepared) {

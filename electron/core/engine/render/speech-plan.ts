@@ -6,7 +6,8 @@
 
 import { splitIntoChunks, type SpeechChunk } from '../text/chunk';
 import { prepareJapanese } from '../text/languages/ja-kana';
-import { prepareForEngine } from '../text/rules';
+import type { CompiledLexicon } from '../text/lexicon';
+import { prepareForEngine, rewriteAsIs } from '../text/rules';
 import type { ModelProfile } from '../models';
 import type { PreparedText, TextChunk } from '../types';
 import { prepareOptions, type ResolvedVoice } from './voice';
@@ -20,12 +21,16 @@ export interface PlannedChunk {
 /**
  * Chunks of `text` (cleaned) in order, prepared for the engine as they are reached.
  * `firstClauseAlone`: the first sentence's first clause is a chunk of its own (auditions: the
- * shortest first chunk is the soonest audio).
+ * shortest first chunk is the soonest audio). `lexicon`: the pronunciation lexicon of the
+ * voice's language, applied to every chunk whatever the model's text preparation.
  */
 export async function* planSpeech(
   text: string,
   { voice, profile }: ResolvedVoice,
-  { firstClauseAlone = false }: { firstClauseAlone?: boolean } = {},
+  {
+    firstClauseAlone = false,
+    lexicon,
+  }: { firstClauseAlone?: boolean; lexicon?: CompiledLexicon | undefined } = {},
 ): AsyncGenerator<PlannedChunk> {
   const groups = groupChunks(
     splitIntoChunks(text, voice.language, {
@@ -50,11 +55,11 @@ export async function* planSpeech(
     }
     const prepared =
       group.length === 1
-        ? await prepareChunk(first.text, voice, profile)
+        ? await prepareChunk(first.text, voice, profile, lexicon)
         : joinPrepared(
             await Promise.all(
               group.map(async (c) => ({
-                prepared: await prepareChunk(c.text, voice, profile),
+                prepared: await prepareChunk(c.text, voice, profile, lexicon),
                 sourceOffset: c.start - first.start,
               })),
             ),
@@ -63,22 +68,29 @@ export async function* planSpeech(
   }
 }
 
-/** Text rewritten for the engine as the model profile asks (Japanese always gets kana). */
+/**
+ * Text rewritten for the engine as the model profile asks (Japanese always gets kana), with the
+ * lexicon's entries applied.
+ */
 export async function prepareChunk(
   text: string,
   voice: ResolvedVoice['voice'],
   profile: ModelProfile,
+  lexicon?: CompiledLexicon,
 ): Promise<PreparedText> {
   // Kana conversion is not optional: without it the engine reads kanji as "Chinese letter".
-  if (voice.language === 'ja') return prepareJapanese(text);
-  return profile.textPreparation === 'full'
-    ? prepareForEngine(text, voice.language, prepareOptions(voice))
-    : asIs(text);
+  if (voice.language === 'ja') return prepareJapanese(text, { lexicon });
+  if (profile.textPreparation === 'full')
+    return prepareForEngine(text, voice.language, { ...prepareOptions(voice), lexicon });
+  return lexicon ? rewriteAsIs(text, lexicon) : asIs(text);
 }
 
-/** Prepared text that is the source itself: only SSML-significant characters are blanked. */
+/**
+ * Prepared text that is the source itself: only what the engine must not see is blanked, one
+ * for one (SSML-significant characters, and the brackets of "[[" / "]]", which open phonemes).
+ */
 function asIs(text: string): PreparedText {
-  const engineText = text.replace(/[<>&]/g, ' ');
+  const engineText = text.replace(/[<>&]|\[(?=\[)|\](?=\])/g, ' ');
   // eSpeak counts code points; the source is indexed in UTF-16 code units.
   const unitOffsets: number[] = [];
   for (let i = 0; i < text.length; i++) {

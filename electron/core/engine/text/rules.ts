@@ -16,6 +16,7 @@ import { japanese } from './languages/ja';
 import { korean } from './languages/ko';
 import { vietnamese, vietnameseNumber } from './languages/vi';
 import { chinese } from './languages/zh';
+import type { CompiledLexicon } from './lexicon';
 import { MappedTextBuilder, type MappedText } from './mapped-text';
 import {
   NUM_END,
@@ -38,6 +39,12 @@ export interface PrepareOptions {
    * always day first.
    */
   dateOrder?: 'mdy' | 'dmy';
+  /**
+   * The pronunciation lexicon of the text's language (`./lexicon`): where an entry matches, its
+   * replacement is what the engine reads, before any rule below; the map still points at the
+   * matched words.
+   */
+  lexicon?: CompiledLexicon | undefined;
 }
 
 /**
@@ -71,6 +78,37 @@ export function rewriteForEngine(
   return applyRules(text, language, options);
 }
 
+/** Characters the engine must not see in text left as written: SSML markup, and "[[" / "]]" (phonemes). */
+const UNSAFE_AS_IS = /[<>&]|\[(?=\[)|\](?=\])/g;
+
+/**
+ * Text for the engine left as written (the std-v1 model reads the raw text), but with the
+ * lexicon's entries applied: only the characters the engine must not see are blanked, one for
+ * one. Never throws.
+ */
+export function rewriteAsIs(text: string, lexicon: CompiledLexicon | undefined): MappedText {
+  const builder = new MappedTextBuilder(text);
+  const copySafe = (from: number, to: number) => {
+    const part = text.slice(from, to);
+    let at = from;
+    for (const m of part.matchAll(UNSAFE_AS_IS)) {
+      const index = from + (m.index ?? 0);
+      builder.copy(at, index);
+      builder.replace(' ', index, index + 1);
+      at = index + 1;
+    }
+    builder.copy(at, to);
+  };
+  let copied = 0;
+  for (const { start, end, spoken } of lexicon?.find(text) ?? []) {
+    copySafe(copied, start);
+    builder.replace(spoken, start, end);
+    copied = end;
+  }
+  copySafe(copied, text.length);
+  return builder.build(text);
+}
+
 /** Each language's words and rules of its own. */
 const LANGUAGES: Record<LanguageCode, LanguageRules> = {
   en: english,
@@ -89,7 +127,15 @@ function rulesFor(language: LanguageCode): Rule[] {
   if (own.abbreviations) rules.push(own.abbreviations);
   rules.push(isoDateRule, numericDateRule, ...(own.rulesAfterDates ?? []));
   rules.push(timeRule, currencyBeforeRule, currencyAfterRule, percentRule, ...(own.rulesAfterNumbers ?? []));
-  rules.push(rangeRule, htmlTagRule, comparisonRule, markupRule, ampersandRule, markdownRule);
+  rules.push(
+    rangeRule,
+    htmlTagRule,
+    comparisonRule,
+    markupRule,
+    ampersandRule,
+    markdownRule,
+    phonemeBracketRule,
+  );
   return rules;
 }
 
@@ -133,18 +179,37 @@ function applyRules(text: string, language: LanguageCode, options: PrepareOption
   const input = normaliseWidth(text);
   const builder = new MappedTextBuilder(input);
   const { re, rules } = compileRules(language);
-  re.lastIndex = 0;
+  // Lexicon entries win over every rule: a rule match that overlaps one is dropped.
+  const entries = options.lexicon?.find(input) ?? [];
+  let nextEntry = 0;
   let copied = 0;
+  /** Emits the lexicon matches that start before `before`, with the text up to each. */
+  const emitEntries = (before: number) => {
+    while (nextEntry < entries.length && (entries[nextEntry] as { start: number }).start < before) {
+      const { start, end, spoken } = entries[nextEntry++] as (typeof entries)[number];
+      if (start < copied) continue;
+      builder.copy(copied, start);
+      builder.replace(spoken, start, end);
+      copied = end;
+    }
+  };
+  re.lastIndex = 0;
   let m: RegExpExecArray | null;
   while ((m = re.exec(input)) !== null) {
     if (m[0].length === 0) {
       re.lastIndex++;
       continue;
     }
+    const end = m.index + m[0].length;
+    emitEntries(end);
+    if (m.index < copied) {
+      // The rule's match overlaps an entry's: look again after the entry.
+      re.lastIndex = copied;
+      continue;
+    }
     const entry = rules.find((r) => m?.[r.group] !== undefined);
     if (!entry) continue;
     const groups = m.slice(entry.group, entry.group + entry.count + 1);
-    const end = m.index + m[0].length;
     const out = entry.rule.rewrite(groups, { input, index: m.index, end, language, options });
     if (out === undefined) {
       // Declined: let other rules try from the next code point.
@@ -157,6 +222,7 @@ function applyRules(text: string, language: LanguageCode, options: PrepareOption
     else for (const p of out) builder.replace(p.text, m.index + p.from, m.index + p.to);
     copied = end;
   }
+  emitEntries(input.length);
   builder.copy(copied, input.length);
   return builder.build(input);
 }
@@ -393,6 +459,15 @@ const emojiRule: Rule = {
   rewrite(groups) {
     // A keycap's digit stays; only the keycap marks go.
     return groups[0]?.startsWith('\u20E3') || groups[0]?.startsWith('\uFE0F') ? '' : ' ';
+  },
+};
+
+const phonemeBracketRule: Rule = {
+  // eSpeak reads what stands between "[[" and "]]" as phonemes, which only the lexicon writes:
+  // in the text they would swallow the words after them.
+  pattern: '\\[\\[+|\\]\\]+',
+  rewrite() {
+    return ' ';
   },
 };
 

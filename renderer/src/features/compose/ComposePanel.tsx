@@ -1,8 +1,21 @@
-import { useDeferredValue, useId, useMemo, useRef } from 'react';
+import { useDeferredValue, useId, useMemo, useRef, useState } from 'react';
+import { MAX_MATCH_CHARS } from '../../../../electron/shared/lexicon';
 import { findVoice } from '../../../../electron/shared/voices';
 import { countCharacters, estimateCredits, estimateSeconds } from '../../lib/estimate';
 import { formatCredits, formatDuration } from '../../lib/format';
+import { useAudition } from '../../lib/useAudition';
 import { useStudio } from '../../stores';
+import { LexiconEntryForm } from '../lexicon/LexiconEntryForm';
+
+/** The selected text when it can be a lexicon entry's match: one line, a letter or digit, not too long. */
+export function lexiconCandidate(text: string, start: number, end: number): string | undefined {
+  const selected = text
+    .slice(Math.min(start, end), Math.max(start, end))
+    .trim()
+    .replace(/^[\p{P}\s]+|[\p{P}\s]+$/gu, '');
+  if (selected === '' || selected.length > MAX_MATCH_CHARS || /[\r\n]/.test(selected)) return undefined;
+  return /[\p{L}\p{N}]/u.test(selected) ? selected : undefined;
+}
 
 /** The text editor with live character count, credit and duration estimates. */
 export function ComposePanel() {
@@ -18,6 +31,11 @@ export function ComposePanel() {
   const credits = voice ? estimateCredits(characters, voice, options.model_id) : 0;
   const seconds = estimateSeconds(characters, options.speed_rate);
   const turbo = voice?.standard && options.model_id === 'std-v1.5-turbo';
+  // The word selected in the editor, offered to the lexicon; the form keeps it once opened.
+  const [selected, setSelected] = useState<string | undefined>(undefined);
+  const [adding, setAdding] = useState<string | null>(null);
+  const [added, setAdded] = useState<string | null>(null);
+  const audition = useAudition();
 
   const openFile = async (file: File | undefined) => {
     if (file) setText(await file.text());
@@ -55,7 +73,52 @@ export function ComposePanel() {
         placeholder="Paste a chapter or type a few lines…"
         spellCheck
         onChange={(e) => setText(e.target.value)}
+        onSelect={(e) =>
+          setSelected(
+            lexiconCandidate(
+              e.currentTarget.value,
+              e.currentTarget.selectionStart,
+              e.currentTarget.selectionEnd,
+            ),
+          )
+        }
       />
+      {selected !== undefined && adding === null && (
+        <div className="selection-bar">
+          <button
+            type="button"
+            onClick={() => {
+              setAdded(null);
+              setAdding(selected);
+            }}
+          >
+            Add “{selected.length > 40 ? `${selected.slice(0, 40)}…` : selected}” to lexicon
+          </button>
+        </div>
+      )}
+      {adding !== null && (
+        <div className="lexicon-popover" role="dialog" aria-label="Add to lexicon">
+          <h3>How should “{adding}” be said?</h3>
+          <LexiconEntryForm
+            compact
+            initial={{ match: adding, language: voice?.language ?? 'en' }}
+            audition={audition}
+            onSaved={(entry) => {
+              setAdding(null);
+              setAdded(`“${entry.match}” is in the lexicon: every voice of its language says it this way.`);
+            }}
+            onCancel={() => {
+              audition.stop();
+              setAdding(null);
+            }}
+          />
+        </div>
+      )}
+      {added && (
+        <p className="hint" role="status" style={{ marginTop: 8 }}>
+          {added}
+        </p>
+      )}
       <div className="stats" aria-live="polite">
         <div className="stat">
           <b>{characters.toLocaleString('en-US')}</b>

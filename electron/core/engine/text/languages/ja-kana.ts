@@ -11,7 +11,7 @@ import { AppError } from '../../../../shared/errors';
 import { collectGarbage } from '../../release-memory';
 import type { PreparedText } from '../../types';
 import { MappedTextBuilder } from '../mapped-text';
-import { rewriteForEngine } from '../rules';
+import { rewriteForEngine, type PrepareOptions } from '../rules';
 
 /** The parts of a kuromoji token this module reads. */
 interface KuromojiToken {
@@ -267,10 +267,14 @@ function copyKana(builder: MappedTextBuilder, token: KuromojiToken, at: number):
  * phrase (bunsetsu) starts next to kanji, so the engine reports a word event per phrase;
  * kana-only text is otherwise unchanged. `toSource` positions map to the whole source word a reading
  * replaced, and a phrase event to the source phrase. Rejects with AppError ENGINE_FAILED only if the
- * dictionary cannot be loaded.
+ * dictionary cannot be loaded. The lexicon's entries (`lexicon`) apply in the first stage, to
+ * the source as written; a kana respelling passes the second unchanged.
  */
-export async function prepareJapanese(text: string): Promise<PreparedText> {
-  const stage1 = rewriteForEngine(text, 'ja');
+export async function prepareJapanese(
+  text: string,
+  { lexicon }: Pick<PrepareOptions, 'lexicon'> = {},
+): Promise<PreparedText> {
+  const stage1 = rewriteForEngine(text, 'ja', { lexicon });
   const input = stage1.engineText;
   const builder = new MappedTextBuilder(input, stage1.spans);
   if (!JAPANESE_RE.test(input)) {

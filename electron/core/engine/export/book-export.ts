@@ -1,0 +1,439 @@
+/**
+ * Exporting a book: a text with chapters (chapters.ts) rendered chapter by chapter through the
+ * engine, mastered with a preset (mastering.ts) and encoded once per output file:
+ * - `mp3`: one MP3 with an ID3v2.3 tag (title, author, cover, CHAP/CTOC chapters);
+ * - `m4b`: one AAC audiobook in MP4 with chapters and the same metadata (m4b.ts);
+ * - `folder`: one file per chapter (MP3 with its tags, or WAV) in a folder.
+ * Each chapter's audio is its room tone head, its speech, and its tail, so the chapters' start
+ * times are the sums of the durations before them, to the sample. Beside the export goes a
+ * loudness report, `<name>.loudness.json`: each file's measurements and the preset's checks.
+ *
+ * Memory is bounded whatever the book's length: each chapter is rendered to a temporary WAV,
+ * resampled to the output rate into a temporary raw file, and every pass of the mastering reads
+ * those files in blocks. The temporary folder is removed at the end, success or not.
+ */
+
+import { mkdir, mkdtemp, open, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, extname, join, relative, resolve } from 'node:path';
+import { AppError, isAppError } from '../../../shared/errors';
+import { DEFAULT_BITRATE, type SynthesisOptions } from '../../../shared/options';
+import { cleanText } from '../../../shared/text';
+import { StagedFile } from '../../platform/staged-file';
+import type { AudioSink } from '../audio/audio-sink';
+import { createEncoderSink } from '../audio/encoder-sink';
+import { createResampler } from '../audio/resampler';
+import { createWavSink, parseWavHeader } from '../audio/wav';
+import type { Engine, LexiconRule, NeuralVoice } from '../engine';
+import type { BookFormat, FolderFormat } from './book-formats';
+import { parseChapters, type Chapter, type ChapterTiming } from './chapters';
+import type { LoudnessMeasurement } from './loudness';
+import { checkLimits, masterFile, PRESETS, type MasteringPresetName, type PcmSource } from './mastering';
+import { buildId3Tag, MAX_ID3_CHAPTERS, type CoverImage } from './mp3-chapters';
+
+/** Genre written into the files' tags. */
+const GENRE = 'Audiobook';
+
+export interface BookExportRequest extends Omit<SynthesisOptions, 'audio_type' | 'bitrate'> {
+  /** The book: Markdown headings or `[chapter: …]` lines start chapters (chapters.ts). */
+  text: string;
+  neuralVoice?: NeuralVoice | undefined;
+  /** Pronunciation lexicon entries of the voice's language. */
+  lexicon?: readonly LexiconRule[] | undefined;
+  preset: MasteringPresetName;
+  format: BookFormat;
+  /** Audio format of each chapter's file when `format` is `folder` (default mp3). */
+  folderFormat?: FolderFormat | undefined;
+  /** The book's title (tags; and the name of text before the first chapter line). */
+  title?: string | undefined;
+  author?: string | undefined;
+  cover?: CoverImage | undefined;
+  /** The `.mp3` or `.m4b` file to write, or the folder (created if missing) for `folder`. */
+  outPath: string;
+  /** Called with the fraction done (0–1): rendering is the first 85 %. */
+  onProgress?: ((fraction: number) => void) | undefined;
+  signal?: AbortSignal | undefined;
+}
+
+/** One written file and what the report says about it. */
+export interface ExportedFile {
+  path: string;
+  /** Its chapters, ms from the start of the file. */
+  chapters: ChapterTiming[];
+  /** Gain applied by the mastering, dB. */
+  gainDb: number;
+  loudness: LoudnessMeasurement;
+  /** The preset's checks that failed (empty: all pass). */
+  failures: string[];
+}
+
+export interface BookExportResult {
+  files: ExportedFile[];
+  /** The loudness report (JSON). */
+  reportPath: string;
+  /** Chapters of the whole book, ms from its start (for `folder`, as if the files were played in a row). */
+  chapters: ChapterTiming[];
+  durationMs: number;
+  sampleRate: number;
+  /** What spoke (`espeak`, or a neural voice's label; several joined by ", " if they differed). */
+  engine: string;
+}
+
+/** A chapter rendered and resampled: its speech in a raw s16 file at the output rate. */
+interface PreparedChapter {
+  chapter: Chapter;
+  rawPath: string;
+  /** Samples of speech in `rawPath`. */
+  speech: number;
+}
+
+/** Samples read per block from the temporary files. */
+const BLOCK_SAMPLES = 65536;
+
+type FileHandle = Awaited<ReturnType<typeof open>>;
+
+/** Up to `length` bytes of `handle` from `position` (fewer at the end of the file). */
+async function readBytes(handle: FileHandle, position: number, length: number): Promise<Uint8Array> {
+  const bytes = new Uint8Array(length);
+  let done = 0;
+  while (done < length) {
+    const { bytesRead } = await handle.read(bytes, done, length - done, position + done);
+    if (bytesRead === 0) break;
+    done += bytesRead;
+  }
+  return bytes.subarray(0, done);
+}
+
+/** Up to `count` samples of `handle` from byte `position`, in a new array. */
+async function readSamples(handle: FileHandle, position: number, count: number): Promise<Int16Array> {
+  const bytes = await readBytes(handle, position, count * 2);
+  // Samples are little-endian, as on every platform this app runs on.
+  return new Int16Array(bytes.buffer, 0, bytes.length >> 1);
+}
+
+/** The format of a WAV file, from its header. */
+async function wavHeaderOf(handle: FileHandle) {
+  return parseWavHeader(await readBytes(handle, 0, 4096));
+}
+
+/** The speech of a rendered WAV, resampled to `rate`, written to `rawPath`; resolves to its samples. */
+async function wavToRaw(wavPath: string, rawPath: string, rate: number): Promise<number> {
+  const input = await open(wavPath, 'r');
+  const output = await open(rawPath, 'w');
+  try {
+    const header = await wavHeaderOf(input);
+    const resampler = await createResampler(header.sampleRate, rate);
+    let written = 0;
+    const put = async (pcm: Int16Array) => {
+      await output.write(new Uint8Array(pcm.buffer, pcm.byteOffset, pcm.byteLength));
+      written += pcm.length;
+    };
+    try {
+      const total = header.dataBytes >> 1;
+      for (let at = 0; at < total; at += BLOCK_SAMPLES) {
+        const block = await readSamples(
+          input,
+          header.dataOffset + at * 2,
+          Math.min(BLOCK_SAMPLES, total - at),
+        );
+        await put(resampler.process(block));
+      }
+      await put(resampler.flush());
+    } finally {
+      resampler.close();
+    }
+    return written;
+  } finally {
+    await Promise.all([input.close(), output.close()]);
+  }
+}
+
+/**
+ * The PCM of a file made of `chapters`: for each, `head` samples of silence, its speech, `tail` of
+ * silence. Each pass stops with the signal's reason once it is aborted.
+ */
+function filePcm(
+  chapters: readonly PreparedChapter[],
+  head: number,
+  tail: number,
+  signal: AbortSignal | undefined,
+): PcmSource {
+  return async function* () {
+    for (const { rawPath, speech } of chapters) {
+      if (head > 0) yield new Int16Array(head);
+      const handle = await open(rawPath, 'r');
+      try {
+        for (let at = 0; at < speech; at += BLOCK_SAMPLES) {
+          signal?.throwIfAborted();
+          yield await readSamples(handle, at * 2, Math.min(BLOCK_SAMPLES, speech - at));
+        }
+      } finally {
+        await handle.close();
+      }
+      if (tail > 0) yield new Int16Array(tail);
+    }
+  };
+}
+
+/** Characters no file name may hold on some system: controls, path separators, Windows' reserved ones. */
+// eslint-disable-next-line no-control-regex -- control characters are not allowed in file names
+const UNSAFE_IN_FILE_NAMES = /[\u0000-\u001f\u007f/\\:*?"<>|]+/g;
+
+/** A chapter title as a file name: no path or reserved characters, at most 80 characters. */
+function fileNameOf(title: string): string {
+  const clean = title.replace(UNSAFE_IN_FILE_NAMES, ' ').replace(/\s+/g, ' ').trim();
+  const name = Array.from(clean)
+    .slice(0, 80)
+    .join('')
+    .replace(/[. ]+$/, '');
+  return name || 'Chapter';
+}
+
+/** `<out without extension>.loudness.json` (for a folder, beside it). */
+export function reportPathOf(outPath: string, format: BookFormat): string {
+  const full = resolve(outPath);
+  const base = format === 'folder' ? full : full.slice(0, full.length - extname(full).length);
+  return `${base}.loudness.json`;
+}
+
+/**
+ * Exports `request.text` as a book (see the module comment) with `engine`. Rejects with
+ * AppError: NOTHING_TO_SPEAK (no chapter has anything to say), INVALID_FIELD (more chapters than
+ * an MP3 can list), the engine's errors, OUTPUT_FAILED; files of a failed export are removed.
+ */
+export async function exportBook(engine: Engine, request: BookExportRequest): Promise<BookExportResult> {
+  const preset = PRESETS[request.preset];
+  const chapters = parseChapters(cleanText(request.text), {
+    untitled: (n) => (n === 1 && request.title ? request.title : `Chapter ${n}`),
+  });
+  if (chapters.length === 0) {
+    throw new AppError(
+      'NOTHING_TO_SPEAK',
+      'the book has nothing to speak (only punctuation, symbols or emoji)',
+    );
+  }
+  if (request.format === 'mp3' && chapters.length > MAX_ID3_CHAPTERS) {
+    throw new AppError(
+      'INVALID_FIELD',
+      `an MP3 can list at most ${MAX_ID3_CHAPTERS} chapters and this book has ${chapters.length}: export to m4b or a folder`,
+      { field: 'format' },
+    );
+  }
+  const progress = request.onProgress ?? (() => undefined);
+  const temp = await mkdtemp(join(tmpdir(), 'narration-export-'));
+  try {
+    // 1. Render each chapter, and bring it to the output rate.
+    const prepared: PreparedChapter[] = [];
+    const engines = new Set<string>();
+    let sampleRate = preset.sampleRate;
+    for (const [i, chapter] of chapters.entries()) {
+      request.signal?.throwIfAborted();
+      const wavPath = join(temp, `chapter-${i}.wav`);
+      const result = await engine.render({
+        voice_code: request.voice_code,
+        model_id: request.model_id,
+        speed_rate: request.speed_rate,
+        pitch_rate: request.pitch_rate,
+        volume: request.volume,
+        neuralVoice: request.neuralVoice,
+        lexicon: request.lexicon,
+        text: chapter.text,
+        audio_type: 'wav',
+        bitrate: DEFAULT_BITRATE,
+        audioPath: wavPath,
+        signal: request.signal,
+        onProgress: (f) => progress((0.85 * (i + f)) / chapters.length),
+      });
+      engines.add(result.engine);
+      if (sampleRate === undefined) {
+        const handle = await open(wavPath, 'r');
+        try {
+          sampleRate = (await wavHeaderOf(handle)).sampleRate;
+        } finally {
+          await handle.close();
+        }
+      }
+      const rawPath = join(temp, `chapter-${i}.raw`);
+      prepared.push({ chapter, rawPath, speech: await wavToRaw(wavPath, rawPath, sampleRate) });
+      await rm(wavPath, { force: true });
+    }
+    const rate = sampleRate!;
+
+    // 2. Where each chapter falls: head, speech and tail, in samples.
+    const head = Math.round((preset.headMs / 1000) * rate);
+    const tail = Math.round((preset.tailMs / 1000) * rate);
+    const timings = (group: readonly PreparedChapter[]): ChapterTiming[] => {
+      let at = 0;
+      return group.map(({ chapter, speech }) => {
+        const start = at;
+        at += head + speech + tail;
+        return { title: chapter.title, startMs: (start / rate) * 1000, endMs: (at / rate) * 1000 };
+      });
+    };
+    const bookChapters = timings(prepared);
+
+    // 3. The files: one for the book, or one per chapter.
+    interface Planned {
+      path: string;
+      group: PreparedChapter[];
+      createSink: () => Promise<AudioSink>;
+    }
+    const mp3 = (path: string, tag: Uint8Array) =>
+      createEncoderSink(path, 'mp3', { sampleRate: rate, bitrate: preset.mp3Bitrate }, tag);
+    const book = { title: request.title, artist: request.author, genre: GENRE, cover: request.cover };
+    const planned: Planned[] = [];
+    const outPath = resolve(request.outPath);
+    if (request.format === 'mp3') {
+      planned.push({
+        path: outPath,
+        group: prepared,
+        createSink: () =>
+          mp3(outPath, buildId3Tag({ ...book, album: request.title, chapters: bookChapters })),
+      });
+    } else if (request.format === 'm4b') {
+      planned.push({
+        path: outPath,
+        group: prepared,
+        createSink: async () =>
+          (await import('./m4b')).createM4bSink(outPath, {
+            sampleRate: rate,
+            bitrate: preset.aacBitrate,
+            title: request.title,
+            author: request.author,
+            genre: GENRE,
+            cover: request.cover,
+            chapters: bookChapters,
+            tempDir: temp,
+          }),
+      });
+    } else {
+      await mkdir(outPath, { recursive: true });
+      const extension = request.folderFormat ?? 'mp3';
+      const digits = Math.max(2, String(prepared.length).length);
+      prepared.forEach((p, i) => {
+        const path = join(
+          outPath,
+          `${String(i + 1).padStart(digits, '0')} ${fileNameOf(p.chapter.title)}.${extension}`,
+        );
+        const tag = {
+          ...book,
+          title: p.chapter.title,
+          album: request.title,
+          track: { number: i + 1, count: prepared.length },
+        };
+        planned.push({
+          path,
+          group: [p],
+          createSink: () => (extension === 'wav' ? createWavSink(path, rate) : mp3(path, buildId3Tag(tag))),
+        });
+      });
+    }
+
+    // 4. Master and encode each file.
+    const files: ExportedFile[] = [];
+    const written: string[] = [];
+    try {
+      for (const [i, file] of planned.entries()) {
+        request.signal?.throwIfAborted();
+        const sink = await file.createSink();
+        try {
+          const mastered = await masterFile(
+            filePcm(file.group, head, tail, request.signal),
+            rate,
+            preset,
+            (pcm) => sink.write(pcm),
+          );
+          request.signal?.throwIfAborted();
+          await sink.finish();
+          written.push(file.path);
+          files.push({
+            path: file.path,
+            chapters: timings(file.group),
+            gainDb: mastered.gainDb,
+            loudness: mastered.loudness,
+            failures: checkLimits(preset.limits, mastered.loudness),
+          });
+        } catch (error) {
+          await sink.abort();
+          throw error;
+        }
+        progress(0.85 + (0.15 * (i + 1)) / planned.length);
+      }
+
+      // 5. The loudness report beside the export.
+      const reportPath = reportPathOf(outPath, request.format);
+      const report = await StagedFile.create(reportPath, 'the loudness report');
+      try {
+        await report.write(
+          `${JSON.stringify(reportOf(request, preset.name, rate, outPath, files), null, 2)}\n`,
+        );
+        await report.commit();
+      } catch (error) {
+        await report.discard();
+        throw error;
+      }
+      const last = bookChapters[bookChapters.length - 1]!;
+      return {
+        files,
+        reportPath,
+        chapters: bookChapters,
+        durationMs: last.endMs,
+        sampleRate: rate,
+        engine: [...engines].join(', '),
+      };
+    } catch (error) {
+      await Promise.all(written.map((path) => rm(path, { force: true })));
+      throw error;
+    }
+  } catch (error) {
+    if (isAppError(error) || request.signal?.aborted) throw error;
+    throw new AppError('OUTPUT_FAILED', `the export failed: ${(error as Error).message}`, undefined, {
+      cause: error,
+    });
+  } finally {
+    await rm(temp, { recursive: true, force: true });
+  }
+}
+
+/** Rounds a level for the report (0.01 dB). */
+function round(value: number | null): number | null {
+  return value === null ? null : Math.round(value * 100) / 100;
+}
+
+/** The loudness report: JSON, levels rounded to 0.01 dB, times to 1 ms; file names relative to the report. */
+function reportOf(
+  request: BookExportRequest,
+  preset: MasteringPresetName,
+  sampleRate: number,
+  outPath: string,
+  files: readonly ExportedFile[],
+) {
+  const from = dirname(outPath);
+  return {
+    preset,
+    format: request.format,
+    title: request.title ?? null,
+    author: request.author ?? null,
+    sampleRate,
+    measuredOn: 'the mastered audio as it was encoded',
+    files: files.map((f) => ({
+      file: relative(from, f.path),
+      durationMs: Math.round(f.loudness.durationMs),
+      gainDb: round(f.gainDb),
+      integratedLufs: round(f.loudness.integratedLufs),
+      rmsDbfs: round(f.loudness.rmsDbfs),
+      peakDbfs: round(f.loudness.peakDbfs),
+      truePeakDbtp: round(f.loudness.truePeakDbtp),
+      noiseFloorDbfs: round(f.loudness.noiseFloorDbfs),
+      headMs: Math.round(f.loudness.leadInMs),
+      tailMs: Math.round(f.loudness.tailMs),
+      passes: f.failures.length === 0,
+      failures: f.failures,
+      chapters: f.chapters.map((c) => ({
+        title: c.title,
+        startMs: Math.round(c.startMs),
+        endMs: Math.round(c.endMs),
+      })),
+    })),
+  };
+}

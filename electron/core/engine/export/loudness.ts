@@ -1,0 +1,265 @@
+/**
+ * Loudness of mono 16-bit PCM, measured as it streams past: integrated loudness (ITU-R
+ * BS.1770-4, gated as EBU R 128 does), RMS, sample peak, true peak (4× oversampled), a noise
+ * floor estimate, and the length of the quiet lead-in and tail. Memory is one number per 100 ms.
+ *
+ * Levels are in dB relative to full scale with 32768 as 0 dBFS, as ffmpeg's astats and ebur128
+ * filters count 16-bit audio. A level of silence (−∞) is reported as `null` (JSON has no −∞).
+ */
+
+/** What `LoudnessMeter.result` reports for the audio it was given. */
+export interface LoudnessMeasurement {
+  /** Integrated loudness, LUFS (BS.1770-4: K-weighted, 400 ms blocks, −70 LUFS and −10 LU gates); null: no block above −70 LUFS. */
+  integratedLufs: number | null;
+  /** RMS of all samples, dBFS; null for digital silence. */
+  rmsDbfs: number | null;
+  /** Largest sample magnitude, dBFS; null for digital silence. */
+  peakDbfs: number | null;
+  /** Largest magnitude of the signal oversampled 4× (BS.1770-4 annex 2), dBTP; null for digital silence. */
+  truePeakDbtp: number | null;
+  /** RMS of the quietest 500 ms window (100 ms steps), dBFS: the noise floor; null when it is digital silence. */
+  noiseFloorDbfs: number | null;
+  /** Time before the first sample above `QUIET_DBFS`, ms (the whole length if there is none). */
+  leadInMs: number;
+  /** Time after the last sample above `QUIET_DBFS`, ms. */
+  tailMs: number;
+  durationMs: number;
+  sampleRate: number;
+}
+
+/** Level below which a sample counts as quiet for `leadInMs` and `tailMs`, dBFS (ffmpeg silencedetect's usual −55 dB… −60 dB). */
+export const QUIET_DBFS = -55;
+
+/** A streaming loudness meter for one stream. */
+export interface LoudnessMeter {
+  /** Measures the next samples (any length). */
+  add(pcm: Int16Array): void;
+  /** The measurement of everything added so far (the meter can go on afterwards). */
+  result(): LoudnessMeasurement;
+}
+
+const FULL_SCALE = 32768;
+
+/** Level in dB of a mean square (of samples scaled to ±1); null for 0. */
+function powerDb(meanSquare: number): number | null {
+  return meanSquare > 0 ? 10 * Math.log10(meanSquare) : null;
+}
+
+/** Biquad coefficients, a0 normalised to 1. */
+interface Biquad {
+  b0: number;
+  b1: number;
+  b2: number;
+  a1: number;
+  a2: number;
+}
+
+/**
+ * BS.1770's K-weighting at `rate` Hz: the high-shelf "pre-filter" and the RLB high-pass, from
+ * their analog prototypes (as libebur128 derives them), so any sample rate gets the response
+ * the standard tabulates at 48 kHz.
+ */
+function kWeighting(rate: number): [Biquad, Biquad] {
+  let f0 = 1681.974450955533;
+  const gainDb = 3.999843853973347;
+  let q = 0.7071752369554196;
+  let k = Math.tan((Math.PI * f0) / rate);
+  const vh = 10 ** (gainDb / 20);
+  const vb = vh ** 0.4996667741545416;
+  let a0 = 1 + k / q + k * k;
+  const shelf: Biquad = {
+    b0: (vh + (vb * k) / q + k * k) / a0,
+    b1: (2 * (k * k - vh)) / a0,
+    b2: (vh - (vb * k) / q + k * k) / a0,
+    a1: (2 * (k * k - 1)) / a0,
+    a2: (1 - k / q + k * k) / a0,
+  };
+  f0 = 38.13547087602444;
+  q = 0.5003270373238773;
+  k = Math.tan((Math.PI * f0) / rate);
+  a0 = 1 + k / q + k * k;
+  const highPass: Biquad = { b0: 1, b1: -2, b2: 1, a1: (2 * (k * k - 1)) / a0, a2: (1 - k / q + k * k) / a0 };
+  return [shelf, highPass];
+}
+
+/** Oversampling factor and taps per phase of the true-peak interpolator. */
+const OVERSAMPLE = 4;
+const TAPS = 12;
+
+/**
+ * The 4× interpolator's polyphase filters: a windowed sinc (Blackman-Harris over 12 input
+ * samples), phase p computing the signal p/4 of a sample after the middle of the history.
+ */
+function interpolatorPhases(): Float64Array[] {
+  const phases: Float64Array[] = [];
+  for (let p = 1; p < OVERSAMPLE; p++) {
+    const h = new Float64Array(TAPS);
+    let sum = 0;
+    for (let j = 0; j < TAPS; j++) {
+      // Tap j weighs the sample j steps before the newest; the point lies p/4 after the
+      // sample TAPS/2 steps before the newest, so six samples lie on each side of it.
+      const t = j - TAPS / 2 + p / OVERSAMPLE;
+      const sinc = Math.sin(Math.PI * t) / (Math.PI * t);
+      const x = (t + TAPS / 2) / TAPS;
+      const w =
+        0.35875 -
+        0.48829 * Math.cos(2 * Math.PI * x) +
+        0.14128 * Math.cos(4 * Math.PI * x) -
+        0.01168 * Math.cos(6 * Math.PI * x);
+      h[j] = sinc * w;
+      sum += h[j]!;
+    }
+    for (let j = 0; j < TAPS; j++) h[j]! /= sum;
+    phases.push(h);
+  }
+  return phases;
+}
+
+let phasesCache: Float64Array[] | undefined;
+
+export interface LoudnessMeterOptions {
+  /** Measure the true peak (default true); without it `truePeakDbtp` is the sample peak, and the meter is about twice as fast. */
+  truePeak?: boolean;
+}
+
+/** A meter for a stream at `sampleRate` Hz. */
+export function createLoudnessMeter(sampleRate: number, options: LoudnessMeterOptions = {}): LoudnessMeter {
+  const wantsTruePeak = options.truePeak ?? true;
+  if (!Number.isInteger(sampleRate) || sampleRate <= 0)
+    throw new RangeError(`invalid sample rate: ${sampleRate}`);
+  const [shelf, highPass] = kWeighting(sampleRate);
+  const phases = (phasesCache ??= interpolatorPhases());
+  const step = Math.round(sampleRate / 10);
+  const quiet = FULL_SCALE * 10 ** (QUIET_DBFS / 20);
+
+  // Filter states (direct form I).
+  let s1 = 0;
+  let s2 = 0;
+  let sy1 = 0;
+  let sy2 = 0;
+  let h1 = 0;
+  let h2 = 0;
+  let hy1 = 0;
+  let hy2 = 0;
+
+  /** Per 100 ms step: the K-weighted and the plain sums of squares (scaled to ±1). */
+  const weighted: number[] = [];
+  const plain: number[] = [];
+  let stepWeighted = 0;
+  let stepPlain = 0;
+  let inStep = 0;
+
+  let samples = 0;
+  let sumSquares = 0;
+  let peak = 0;
+  let truePeak = 0;
+  let firstLoud = -1;
+  let lastLoud = -1;
+  /**
+   * The last TAPS input samples for the interpolator, each written twice so that they always lie
+   * in order at `history[ring … ring + TAPS − 1]`, oldest first.
+   */
+  const history = new Float64Array(2 * TAPS);
+  let ring = 0;
+
+  return {
+    add(pcm) {
+      for (let i = 0; i < pcm.length; i++) {
+        const v = pcm[i]!;
+        const x = v / FULL_SCALE;
+        const a = v < 0 ? -v : v;
+        if (a > peak) peak = a;
+        if (a > quiet) {
+          if (firstLoud < 0) firstLoud = samples;
+          lastLoud = samples;
+        }
+        sumSquares += x * x;
+
+        const y1 = shelf.b0 * x + shelf.b1 * s1 + shelf.b2 * s2 - shelf.a1 * sy1 - shelf.a2 * sy2;
+        s2 = s1;
+        s1 = x;
+        sy2 = sy1;
+        sy1 = y1;
+        const y2 =
+          highPass.b0 * y1 + highPass.b1 * h1 + highPass.b2 * h2 - highPass.a1 * hy1 - highPass.a2 * hy2;
+        h2 = h1;
+        h1 = y1;
+        hy2 = hy1;
+        hy1 = y2;
+        stepWeighted += y2 * y2;
+        stepPlain += x * x;
+        if (++inStep === step) {
+          weighted.push(stepWeighted);
+          plain.push(stepPlain);
+          stepWeighted = 0;
+          stepPlain = 0;
+          inStep = 0;
+        }
+
+        samples++;
+        if (!wantsTruePeak) continue;
+        // True peak: the points between the two samples in the middle of the history.
+        history[ring] = x;
+        history[ring + TAPS] = x;
+        ring = ring + 1 === TAPS ? 0 : ring + 1;
+        const newest = ring + TAPS - 1;
+        for (const h of phases) {
+          let y = 0;
+          for (let j = 0; j < TAPS; j++) y += h[j]! * history[newest - j]!;
+          const ay = y < 0 ? -y : y;
+          if (ay > truePeak) truePeak = ay;
+        }
+      }
+    },
+    result() {
+      // Gating blocks: 400 ms (four steps) every 100 ms.
+      const blocks: number[] = [];
+      for (let i = 0; i + 4 <= weighted.length; i++) {
+        blocks.push((weighted[i]! + weighted[i + 1]! + weighted[i + 2]! + weighted[i + 3]!) / (4 * step));
+      }
+      const loudness = (z: number) => -0.691 + 10 * Math.log10(z);
+      const mean = (zs: number[]) => zs.reduce((s, z) => s + z, 0) / zs.length;
+      const absolute = blocks.filter((z) => z > 0 && loudness(z) > -70);
+      let integratedLufs: number | null = null;
+      if (absolute.length > 0) {
+        const threshold = loudness(mean(absolute)) - 10;
+        const relative = absolute.filter((z) => loudness(z) > threshold);
+        integratedLufs = loudness(mean(relative));
+      }
+
+      // Noise floor: the quietest 500 ms (five steps); a shorter stream is one window.
+      let floor = Number.POSITIVE_INFINITY;
+      if (plain.length >= 5) {
+        let windowSum = plain[0]! + plain[1]! + plain[2]! + plain[3]! + plain[4]!;
+        floor = windowSum;
+        for (let i = 5; i < plain.length; i++) {
+          windowSum += plain[i]! - plain[i - 5]!;
+          if (windowSum < floor) floor = windowSum;
+        }
+        floor /= 5 * step;
+      } else if (samples > 0) {
+        floor = sumSquares / samples;
+      }
+      const ms = (n: number) => (n / sampleRate) * 1000;
+      const db = (amplitude: number) => (amplitude > 0 ? 20 * Math.log10(amplitude) : null);
+      return {
+        integratedLufs,
+        rmsDbfs: samples > 0 ? powerDb(sumSquares / samples) : null,
+        peakDbfs: db(peak / FULL_SCALE),
+        truePeakDbtp: db(Math.max(truePeak, peak / FULL_SCALE)),
+        noiseFloorDbfs: Number.isFinite(floor) ? powerDb(Math.max(0, floor)) : null,
+        leadInMs: ms(firstLoud < 0 ? samples : firstLoud),
+        tailMs: ms(lastLoud < 0 ? 0 : samples - 1 - lastLoud),
+        durationMs: ms(samples),
+        sampleRate,
+      };
+    },
+  };
+}
+
+/** The measurement of a whole buffer (see `createLoudnessMeter`). */
+export function measureLoudness(pcm: Int16Array, sampleRate: number): LoudnessMeasurement {
+  const meter = createLoudnessMeter(sampleRate);
+  meter.add(pcm);
+  return meter.result();
+}

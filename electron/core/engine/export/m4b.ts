@@ -1,0 +1,543 @@
+/**
+ * An audiobook file: AAC-LC in MP4 (`.m4b`) with chapters, title, author and cover.
+ *
+ * mediabunny writes the AAC track and the iTunes metadata (`moov/udta/meta/ilst`: title, artist,
+ * album, genre, cover) to a temporary file; no npm package writes MP4 chapters, so this module
+ * then rewrites its `moov` box with:
+ * - a Nero `chpl` box in `moov/udta` (start times in 100 ns units; what ffmpeg and many
+ *   players read), and
+ * - a QuickTime chapter track (a disabled `text` track whose samples are the titles, linked from
+ *   the audio track by `tref/chap`; what Apple's players read), the layout ffmpeg writes;
+ * - an edit list on the audio track that skips the AAC encoder's 1024 priming samples (mediabunny
+ *   writes none), so the audio starts at 0 and the chapter times match it to the sample.
+ * The final file is laid out for fast start: `ftyp`, `moov`, the titles' `mdat`, the audio's
+ * `mdat` (copied from the temporary file, its chunk offsets moved to match).
+ */
+
+import { randomBytes } from 'node:crypto';
+import { open, rm, type FileHandle } from 'node:fs/promises';
+import { join } from 'node:path';
+import { registerAacEncoder } from '@mediabunny/aac-encoder';
+import { FilePathTarget, Mp4OutputFormat, Output, type MetadataTags } from 'mediabunny';
+import { AppError } from '../../../shared/errors';
+import { StagedFile } from '../../platform/staged-file';
+import type { AudioSink, AudioSinkResult } from '../audio/audio-sink';
+import { PcmTrack } from '../audio/muxed-stream';
+import { encoderError } from '../audio/stream-encoder';
+import type { ChapterTiming } from './chapters';
+import type { CoverImage } from './mp3-chapters';
+
+export interface M4bOptions {
+  /** Hz of the PCM written (and of the AAC stream). */
+  sampleRate: number;
+  /** AAC bitrate, bits per second. */
+  bitrate: number;
+  title?: string | undefined;
+  author?: string | undefined;
+  genre?: string | undefined;
+  cover?: CoverImage | undefined;
+  /** Chapters in order, ms from the start of the audio (the last one ending at its end). */
+  chapters: readonly ChapterTiming[];
+  /** Folder for the intermediate file (the caller's temporary folder). */
+  tempDir: string;
+}
+
+/** Priming samples FFmpeg's AAC encoder puts before the audio (its `initial_padding`). */
+export const AAC_PRIMING_SAMPLES = 1024;
+
+/** Sample rates AAC can carry. */
+const AAC_RATES = [8000, 11025, 12000, 16000, 22050, 24000, 32000, 44100, 48000];
+
+/** Most chapters a `chpl` box can list (one-byte count); the chapter track lists them all. */
+const MAX_CHPL_CHAPTERS = 255;
+
+/**
+ * Streams mono 16-bit PCM at `options.sampleRate` to an M4B file at `path` (staged under a
+ * `.partial` name until `finish`). Rejects with AppError OUTPUT_FAILED when the encoder cannot
+ * be loaded or a file cannot be written.
+ */
+export async function createM4bSink(path: string, options: M4bOptions): Promise<AudioSink> {
+  const { sampleRate } = options;
+  if (!AAC_RATES.includes(sampleRate)) throw encoderError('AAC', new Error(`no AAC at ${sampleRate} Hz`));
+  registerAacEncoder();
+  const tempPath = join(options.tempDir, `m4b-${randomBytes(4).toString('hex')}.mp4`);
+  const output = new Output({
+    format: new Mp4OutputFormat({ fastStart: false }),
+    target: new FilePathTarget(tempPath),
+  });
+  const track = new PcmTrack({ output, name: 'AAC' }, sampleRate, { codec: 'aac', bitrate: options.bitrate });
+  const tags: MetadataTags = {};
+  if (options.title) tags.title = tags.album = options.title;
+  if (options.author) tags.artist = tags.albumArtist = options.author;
+  if (options.genre) tags.genre = options.genre;
+  if (options.cover)
+    tags.images = [{ data: options.cover.data, mimeType: options.cover.mimeType, kind: 'coverFront' }];
+  output.setMetadataTags(tags);
+  try {
+    await output.start();
+  } catch (error) {
+    await rm(tempPath, { force: true });
+    throw encoderError('AAC', error);
+  }
+  let samples = 0;
+  let state: 'open' | 'done' = 'open';
+  const check = () => {
+    if (state !== 'open') throw new AppError('OUTPUT_FAILED', `audio output ${path} is closed`, { path });
+  };
+
+  return {
+    async write(pcm) {
+      check();
+      await track.add(pcm);
+      samples += pcm.length;
+    },
+    async finish(): Promise<AudioSinkResult> {
+      check();
+      state = 'done';
+      try {
+        try {
+          await output.finalize();
+        } catch (error) {
+          throw encoderError('AAC', error);
+        }
+        const bytes = await withChapters(tempPath, path, samples, options);
+        return { bytes, samples, durationMs: (samples / sampleRate) * 1000 };
+      } finally {
+        await rm(tempPath, { force: true });
+      }
+    },
+    async abort() {
+      const wasOpen = state === 'open';
+      state = 'done';
+      if (wasOpen) await output.cancel().catch(() => undefined);
+      await rm(tempPath, { force: true });
+    },
+  };
+}
+
+/** An ISO BMFF box: a container's children, or a leaf's payload (after its header). */
+interface Box {
+  type: string;
+  payload?: Uint8Array;
+  children?: Box[];
+}
+
+/** The boxes this rewrite walks into; all others are kept as opaque payloads. */
+const CONTAINERS = new Set(['moov', 'trak', 'mdia', 'minf', 'stbl', 'udta', 'edts', 'dinf', 'tref']);
+
+function fourcc(bytes: Uint8Array, offset: number): string {
+  return String.fromCharCode(bytes[offset]!, bytes[offset + 1]!, bytes[offset + 2]!, bytes[offset + 3]!);
+}
+
+function parseBoxes(bytes: Uint8Array): Box[] {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const boxes: Box[] = [];
+  for (let offset = 0; offset + 8 <= bytes.length;) {
+    let size = view.getUint32(offset);
+    const type = fourcc(bytes, offset + 4);
+    let header = 8;
+    if (size === 1) {
+      size = Number(view.getBigUint64(offset + 8));
+      header = 16;
+    } else if (size === 0) size = bytes.length - offset;
+    if (size < header || offset + size > bytes.length) throw new Error(`bad ${type} box size ${size}`);
+    const payload = bytes.subarray(offset + header, offset + size);
+    boxes.push(CONTAINERS.has(type) ? { type, children: parseBoxes(payload) } : { type, payload });
+    offset += size;
+  }
+  return boxes;
+}
+
+function boxSize(box: Box): number {
+  return 8 + (box.payload?.length ?? box.children!.reduce((n, c) => n + boxSize(c), 0));
+}
+
+function writeBox(box: Box, out: Uint8Array, offset: number): number {
+  const size = boxSize(box);
+  new DataView(out.buffer, out.byteOffset).setUint32(offset, size);
+  for (let i = 0; i < 4; i++) out[offset + 4 + i] = box.type.charCodeAt(i);
+  let at = offset + 8;
+  if (box.payload) {
+    out.set(box.payload, at);
+    at += box.payload.length;
+  } else for (const child of box.children!) at = writeBox(child, out, at);
+  return at;
+}
+
+function serialize(boxes: readonly Box[]): Uint8Array {
+  const out = new Uint8Array(boxes.reduce((n, b) => n + boxSize(b), 0));
+  let offset = 0;
+  for (const box of boxes) offset = writeBox(box, out, offset);
+  return out;
+}
+
+function child(box: Box, type: string): Box | undefined {
+  return box.children?.find((c) => c.type === type);
+}
+
+function descend(box: Box, ...types: string[]): Box | undefined {
+  let at: Box | undefined = box;
+  for (const type of types) at = at && child(at, type);
+  return at;
+}
+
+/** Bytes from numbers written big-endian with the given widths (1, 2, 4 or 8 bytes). */
+function fields(...values: Array<[number, 1 | 2 | 4 | 8] | Uint8Array | string>): Uint8Array {
+  const parts = values.map((v) => {
+    if (v instanceof Uint8Array) return v;
+    if (typeof v === 'string') return Uint8Array.from(v, (c) => c.charCodeAt(0));
+    const [value, width] = v;
+    const out = new Uint8Array(width);
+    const view = new DataView(out.buffer);
+    if (width === 1) view.setUint8(0, value);
+    else if (width === 2) view.setUint16(0, value);
+    else if (width === 4) view.setUint32(0, value >>> 0);
+    else view.setBigUint64(0, BigInt(Math.round(value)));
+    return out;
+  });
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let offset = 0;
+  for (const p of parts) {
+    out.set(p, offset);
+    offset += p.length;
+  }
+  return out;
+}
+
+const leaf = (type: string, ...values: Parameters<typeof fields>): Box => ({
+  type,
+  payload: fields(...values),
+});
+const FULL_BOX_V0: [number, 4] = [0, 4];
+const IDENTITY_MATRIX = fields(
+  [0x10000, 4],
+  [0, 4],
+  [0, 4],
+  [0, 4],
+  [0x10000, 4],
+  [0, 4],
+  [0, 4],
+  [0, 4],
+  [0x40000000, 4],
+);
+
+function viewOf(box: Box): DataView {
+  return new DataView(box.payload!.buffer, box.payload!.byteOffset, box.payload!.byteLength);
+}
+
+/** The timescale of an `mvhd` or `mdhd` box (version 0 or 1). */
+function timescaleOf(box: Box): number {
+  return viewOf(box).getUint32(box.payload![0] === 1 ? 20 : 12);
+}
+
+/** Sets the duration of an `mvhd` or `mdhd` box, or (`tkhd: true`) of a `tkhd` box. */
+function setDuration(box: Box, duration: number, tkhd = false): void {
+  const v1 = box.payload![0] === 1;
+  const at = (v1 ? 24 : 16) + (tkhd ? 4 : 0);
+  if (v1) viewOf(box).setBigUint64(at, BigInt(duration));
+  else viewOf(box).setUint32(at, Math.min(duration, 0xffffffff));
+}
+
+/**
+ * The chapter track's sample description, byte for byte as ffmpeg writes it (whose chapter tracks
+ * Apple's players and ffprobe read): a `text` entry (reserved, data reference 1) holding a 3GPP
+ * text sample record: display flags 1, no justification, clear background, an empty text box, a
+ * style of font 1, and a one-font table.
+ */
+const TEXT_SAMPLE_ENTRY: Box = {
+  type: 'text',
+  payload: fields(
+    [0, 4],
+    [0, 2],
+    [1, 2],
+    // displayFlags; horizontal and vertical justification; background RGBA
+    [1, 4],
+    [0, 2],
+    [0, 4],
+    // default text box (top, left, bottom, right)
+    [0, 8],
+    // style record: start and end character, font id 1, style flags and size, foreground RGBA
+    [0, 4],
+    [1, 2],
+    [0, 2],
+    [0, 4],
+    // font table: one font, id 1, empty name
+    [13, 4],
+    'ftab',
+    [1, 2],
+    [1, 2],
+    [0, 1],
+  ),
+};
+
+/** A chapter title as one QuickTime text sample: 16-bit length, UTF-8, and an `encd` box saying UTF-8. */
+function titleSample(title: string): Uint8Array {
+  const text = new TextEncoder().encode(title);
+  return fields([text.length, 2], text, [12, 4], 'encd', [0x100, 4]);
+}
+
+/** The title cut to at most 255 UTF-8 bytes without splitting a character (for `chpl`). */
+function chplTitle(title: string): Uint8Array {
+  const encoder = new TextEncoder();
+  let text = title;
+  while (encoder.encode(text).length > 255) text = Array.from(text).slice(0, -1).join('');
+  return encoder.encode(text);
+}
+
+/** The disabled QuickTime text track listing the chapters, in the layout ffmpeg writes. */
+function chapterTrack(
+  trackId: number,
+  movieDuration: number,
+  chapters: readonly ChapterTiming[],
+  dataOffset: number,
+  sampleSizes: number[],
+): Box {
+  const ms = chapters.map((c) => Math.round(c.startMs));
+  const endMs = Math.round(chapters[chapters.length - 1]!.endMs);
+  const durations = ms.map((start, i) => Math.max(0, (ms[i + 1] ?? endMs) - start));
+  return {
+    type: 'trak',
+    children: [
+      // Flags 2: in the movie, not enabled (a chapter list, never shown as subtitles).
+      movieDuration > 0xffffffff
+        ? leaf(
+            'tkhd',
+            [0x01000002, 4],
+            [0, 8],
+            [0, 8],
+            [trackId, 4],
+            [0, 4],
+            [movieDuration, 8],
+            [0, 8],
+            [0, 2],
+            [0, 2],
+            [0, 2],
+            [0, 2],
+            IDENTITY_MATRIX,
+            [0, 4],
+            [0, 4],
+          )
+        : leaf(
+            'tkhd',
+            [2, 4],
+            [0, 4],
+            [0, 4],
+            [trackId, 4],
+            [0, 4],
+            [movieDuration, 4],
+            [0, 8],
+            [0, 2],
+            [0, 2],
+            [0, 2],
+            [0, 2],
+            IDENTITY_MATRIX,
+            [0, 4],
+            [0, 4],
+          ),
+      {
+        type: 'mdia',
+        children: [
+          // Timescale 1000 (ms); language "und".
+          leaf('mdhd', FULL_BOX_V0, [0, 4], [0, 4], [1000, 4], [endMs, 4], [0x55c4, 2], [0, 2]),
+          leaf('hdlr', FULL_BOX_V0, [0, 4], 'text', [0, 4], [0, 4], [0, 4], 'Chapters\0'),
+          {
+            type: 'minf',
+            children: [
+              {
+                type: 'gmhd',
+                payload: serialize([
+                  leaf('gmin', FULL_BOX_V0, [0x40, 2], [0x8000, 2], [0x8000, 2], [0x8000, 2], [0, 2], [0, 2]),
+                  leaf(
+                    'text',
+                    [0x10000, 4],
+                    [0, 4],
+                    [0, 4],
+                    [0, 4],
+                    [0x10000, 4],
+                    [0, 4],
+                    [0, 4],
+                    [0, 4],
+                    [0x40000000, 4],
+                  ),
+                ]),
+              },
+              { type: 'dinf', children: [leaf('dref', FULL_BOX_V0, [1, 4], [12, 4], 'url ', [1, 4])] },
+              {
+                type: 'stbl',
+                children: [
+                  leaf('stsd', FULL_BOX_V0, [1, 4], serialize([TEXT_SAMPLE_ENTRY])),
+                  leaf(
+                    'stts',
+                    FULL_BOX_V0,
+                    [durations.length, 4],
+                    ...durations.flatMap((d): Array<[number, 4]> => [
+                      [1, 4],
+                      [d, 4],
+                    ]),
+                  ),
+                  leaf('stsc', FULL_BOX_V0, [1, 4], [1, 4], [chapters.length, 4], [1, 4]),
+                  leaf(
+                    'stsz',
+                    FULL_BOX_V0,
+                    [0, 4],
+                    [sampleSizes.length, 4],
+                    ...sampleSizes.map((s): [number, 4] => [s, 4]),
+                  ),
+                  leaf('stco', FULL_BOX_V0, [1, 4], [dataOffset, 4]),
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  };
+}
+
+/** Adds `delta` to every chunk offset of a track's `stco` or `co64`. */
+function moveChunks(trak: Box, delta: number): void {
+  const stbl = descend(trak, 'mdia', 'minf', 'stbl');
+  for (const box of stbl?.children ?? []) {
+    if (box.type !== 'stco' && box.type !== 'co64') continue;
+    const view = new DataView(box.payload!.buffer, box.payload!.byteOffset, box.payload!.byteLength);
+    const count = view.getUint32(4);
+    for (let i = 0; i < count; i++) {
+      if (box.type === 'stco') {
+        const moved = view.getUint32(8 + i * 4) + delta;
+        if (moved > 0xffffffff) throw new AppError('OUTPUT_FAILED', 'the M4B file is too large (4 GiB)');
+        view.setUint32(8 + i * 4, moved);
+      } else view.setBigUint64(8 + i * 8, view.getBigUint64(8 + i * 8) + BigInt(delta));
+    }
+  }
+}
+
+async function readAt(handle: FileHandle, position: number, length: number): Promise<Uint8Array> {
+  const out = new Uint8Array(length);
+  let done = 0;
+  while (done < length) {
+    const { bytesRead } = await handle.read(out, done, length - done, position + done);
+    if (bytesRead === 0) throw new Error('unexpected end of the MP4 file');
+    done += bytesRead;
+  }
+  return out;
+}
+
+/** Top-level boxes of a file: type, position and size, without reading their contents. */
+async function topLevelBoxes(
+  handle: FileHandle,
+): Promise<Array<{ type: string; position: number; size: number }>> {
+  const { size: fileSize } = await handle.stat();
+  const boxes: Array<{ type: string; position: number; size: number }> = [];
+  for (let position = 0; position + 8 <= fileSize;) {
+    const header = await readAt(handle, position, Math.min(16, fileSize - position));
+    const view = new DataView(header.buffer);
+    let size = view.getUint32(0);
+    if (size === 1) size = Number(view.getBigUint64(8));
+    else if (size === 0) size = fileSize - position;
+    if (size < 8) throw new Error(`bad box size ${size}`);
+    boxes.push({ type: fourcc(header, 4), position, size });
+    position += size;
+  }
+  return boxes;
+}
+
+/**
+ * Writes the final M4B at `finalPath` from mediabunny's file at `tempPath` (see the module
+ * comment). Resolves to its size in bytes.
+ */
+async function withChapters(
+  tempPath: string,
+  finalPath: string,
+  samples: number,
+  options: M4bOptions,
+): Promise<number> {
+  const handle = await open(tempPath, 'r').catch((error: unknown) => {
+    throw encoderError('M4B', error);
+  });
+  let file: StagedFile | undefined;
+  try {
+    const top = await topLevelBoxes(handle);
+    const moovAt = top.find((b) => b.type === 'moov');
+    const mdatAt = top.find((b) => b.type === 'mdat');
+    if (!moovAt || !mdatAt) throw new Error('mediabunny wrote no moov or mdat');
+    const [moov] = parseBoxes(await readAt(handle, moovAt.position, moovAt.size)) as [Box];
+    const audio = moov.children!.find((b) => b.type === 'trak')!;
+    const mvhd = child(moov, 'mvhd')!;
+    const movieDuration = Math.round((samples * timescaleOf(mvhd)) / options.sampleRate);
+    const priming = Math.round(
+      (AAC_PRIMING_SAMPLES * timescaleOf(descend(audio, 'mdia', 'mdhd')!)) / options.sampleRate,
+    );
+    // The next free track id ends mvhd; the chapter track takes it.
+    const chapterId = viewOf(mvhd).getUint32(mvhd.payload!.length - 4);
+    viewOf(mvhd).setUint32(mvhd.payload!.length - 4, chapterId + 1);
+
+    // The audio track: its visible part starts after the priming samples and lasts `samples`.
+    const tkhd = child(audio, 'tkhd')!;
+    setDuration(mvhd, movieDuration);
+    setDuration(tkhd, movieDuration, true);
+    // Durations past 2³² ticks (about 20 h at mediabunny's movie timescale) need a version 1 box.
+    const width = movieDuration > 0xffffffff ? 8 : 4;
+    const elst = leaf(
+      'elst',
+      [width === 8 ? 0x01000000 : 0, 4],
+      [1, 4],
+      [movieDuration, width],
+      [priming, width],
+      [0x10000, 4],
+    );
+    audio.children = [
+      tkhd,
+      { type: 'edts', children: [elst] },
+      { type: 'tref', children: [leaf('chap', [chapterId, 4])] },
+      ...audio.children!.filter((b) => b !== tkhd && b.type !== 'edts' && b.type !== 'tref'),
+    ];
+
+    // Nero chapters in moov/udta.
+    const chpl = options.chapters.slice(0, MAX_CHPL_CHAPTERS).map((c) => {
+      const title = chplTitle(c.title);
+      return fields([Math.round(c.startMs * 10_000), 8], [title.length, 1], title);
+    });
+    let udta = child(moov, 'udta');
+    if (!udta) {
+      udta = { type: 'udta', children: [] };
+      moov.children!.push(udta);
+    }
+    udta.children = [
+      ...udta.children!.filter((b) => b.type !== 'chpl'),
+      leaf('chpl', [0x01000000, 4], [0, 4], [chpl.length, 1], ...chpl),
+    ];
+
+    // The chapter track, its titles in an mdat of their own after moov.
+    const titles = options.chapters.map((c) => titleSample(c.title));
+    const titleBytes = titles.reduce((n, t) => n + t.length, 0);
+    const ftyp = leaf('ftyp', 'M4B ', [0x200, 4], 'M4B ', 'M4A ', 'mp42', 'isom');
+    const place = (offset: number) =>
+      chapterTrack(
+        chapterId,
+        movieDuration,
+        options.chapters,
+        offset,
+        titles.map((t) => t.length),
+      );
+    moov.children = [...moov.children!.filter((b) => b !== udta), place(0), udta];
+    const headBytes = boxSize(ftyp) + boxSize(moov);
+    moov.children[moov.children.length - 2] = place(headBytes + 8);
+    const audioMdatAt = headBytes + 8 + titleBytes;
+    moveChunks(audio, audioMdatAt - mdatAt.position);
+
+    file = await StagedFile.create(finalPath);
+    file.append(serialize([ftyp, moov]));
+    file.append(fields([8 + titleBytes, 4], 'mdat', ...titles));
+    const block = 1 << 20;
+    for (let at = 0; at < mdatAt.size; at += block) {
+      file.append(await readAt(handle, mdatAt.position + at, Math.min(block, mdatAt.size - at)));
+      await file.drain();
+    }
+    return await file.commit();
+  } catch (error) {
+    await file?.discard();
+    throw error instanceof AppError ? error : encoderError('M4B', error);
+  } finally {
+    await handle.close();
+  }
+}

@@ -1,0 +1,265 @@
+/**
+ * The pronunciation lexicon in the engine: a render's entries (plain data, those of the
+ * request's language) compiled once into a matcher, which finds where they apply in a chunk
+ * and what the engine reads there instead. The rewriting rules (`./rules`) emit these
+ * replacements before any rule of their own, through the same map back to the source, so word
+ * timings and subtitles keep the original words.
+ *
+ * Matching (see `shared/lexicon.ts`): case-insensitive unless the entry says otherwise; whole
+ * words unless the entry says otherwise (in scripts written without spaces, Chinese and
+ * Japanese, a word's edges cannot be seen, so such entries match wherever their characters
+ * stand); a space in a phrase matches any run of spaces or line breaks; ’ matches '. Among
+ * overlapping matches the longest wins, then the earliest, then a case-sensitive entry.
+ *
+ * Offsets are UTF-16 code-unit offsets, as everywhere in the engine.
+ */
+
+import { ipaToEspeak, type IpaConversion } from '../../../shared/lexicon-ipa';
+import type { LexiconRule } from '../engine';
+import type { LanguageCode } from '../types';
+
+/** One place where an entry applies. */
+export interface LexiconMatch {
+  /** Offsets of the matched source text. */
+  start: number;
+  end: number;
+  /** What the engine reads instead: the respelling, or eSpeak phonemes in `[[ ]]`. */
+  spoken: string;
+}
+
+/** A render's lexicon, ready to match. */
+export interface CompiledLexicon {
+  /** Entries that could be compiled (an IPA entry eSpeak cannot read is left out). */
+  readonly size: number;
+  /** The non-overlapping matches in `text`, in order. */
+  find(text: string): LexiconMatch[];
+}
+
+interface Pattern {
+  /** The match, case-folded unless case-sensitive, as code units; a space stands for any run of spaces. */
+  units: string;
+  caseSensitive: boolean;
+  wholeWord: boolean;
+  spoken: string;
+  /** eSpeak phonemes of an IPA entry (without brackets), for the English possessive. */
+  phonemes?: string;
+  /** Where the entry stood in the list, to keep choices stable. */
+  order: number;
+}
+
+const WORD_CHAR = /[\p{L}\p{N}\p{M}]/u;
+const NO_SPACE_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/u;
+const SPACE = /[\s\u00A0\u2000-\u200B\u202F\u205F\u3000]/u;
+/** Characters the engine must not be given in a respelling (SSML markup, phoneme brackets). */
+const UNSAFE = /[<>&[\]]/gu;
+
+/** One code unit, case-folded when that keeps its length (offsets must not move). */
+function foldUnit(unit: string): string {
+  if (unit === '\u2019' || unit === '\u02BC') return "'";
+  const lower = unit.toLowerCase();
+  return lower.length === 1 ? lower : unit;
+}
+
+function fold(text: string): string {
+  let out = '';
+  for (let i = 0; i < text.length; i++) out += foldUnit(text[i] as string);
+  return out;
+}
+
+/** The code point that ends at `end` (exclusive) / starts at `start`, or '' at the text's edge. */
+function charBefore(text: string, end: number): string {
+  if (end <= 0) return '';
+  const low = text.charCodeAt(end - 1);
+  const isPair = low >= 0xdc00 && low <= 0xdfff && end >= 2;
+  return text.slice(isPair ? end - 2 : end - 1, end);
+}
+
+function charAt(text: string, start: number): string {
+  if (start >= text.length) return '';
+  return String.fromCodePoint(text.codePointAt(start) as number);
+}
+
+/** Whether an edge between `outside` (the text's character) and `inside` (the match's) is a word edge. */
+function isWordEdge(outside: string, inside: string): boolean {
+  if (outside === '' || !WORD_CHAR.test(outside)) return true;
+  // Words of these scripts are not separated by spaces: their edges cannot be seen.
+  return NO_SPACE_SCRIPT.test(outside) || NO_SPACE_SCRIPT.test(inside);
+}
+
+/** IPA conversions of this thread, by language and IPA (cleared when full). */
+const MAX_CONVERSIONS = 50_000;
+const conversions = new Map<string, IpaConversion>();
+
+/** What the engine reads for an entry (and an IPA entry's phonemes), or undefined when it cannot be read. */
+function spokenFor(
+  rule: LexiconRule,
+  language: LanguageCode,
+): { spoken: string; phonemes?: string } | undefined {
+  if (rule.kind === 'respell') {
+    const text = rule.replacement.replace(UNSAFE, ' ').trim();
+    return text === '' ? undefined : { spoken: text };
+  }
+  const key = `${language}\u0000${rule.replacement}`;
+  let converted = conversions.get(key);
+  if (converted === undefined) {
+    converted = ipaToEspeak(rule.replacement, language);
+    // Every render compiles its entries: the same IPA is converted once per thread.
+    if (conversions.size >= MAX_CONVERSIONS) conversions.clear();
+    conversions.set(key, converted);
+  }
+  return converted.ok ? { spoken: bracketed(converted.phonemes), phonemes: converted.phonemes } : undefined;
+}
+
+/**
+ * Phonemes as eSpeak reads them: each word in its own `[[ ]]`, so that every word of the engine
+ * text is whole on its own (the neural voices' phonemiser reads words one by one when it must).
+ */
+function bracketed(phonemes: string): string {
+  return phonemes
+    .split(' ')
+    .map((word) => `[[${word}]]`)
+    .join(' ');
+}
+
+/** `'s` after a word: English possessive (or "is"), which eSpeak would spell out after `]]`. */
+const POSSESSIVE = /^['\u2019]s(?![\p{L}\p{N}\p{M}])/u;
+
+/** eSpeak phonemes of the English -s after `phonemes`: "Iz" after a sibilant, "s" after a voiceless sound, else "z". */
+function possessiveSuffix(phonemes: string): string {
+  const bare = phonemes.replace(/[',%=]+$/u, '');
+  if (/(?:s|z|S|Z|tS|dZ)$/u.test(bare)) return 'Iz';
+  return /(?:p|t|k|f|T)$/u.test(bare) ? 's' : 'z';
+}
+
+/**
+ * Compiles `rules` (the entries of `language`) for matching; undefined when there is nothing to
+ * match. Entries that cannot be used (empty, or IPA eSpeak cannot read: a file edited by hand)
+ * are left out rather than failing the render.
+ */
+export function compileLexicon(
+  rules: readonly LexiconRule[] | undefined,
+  language: LanguageCode,
+): CompiledLexicon | undefined {
+  if (!rules || rules.length === 0) return undefined;
+  const root: TrieNode = { next: new Map(), ending: [] };
+  let size = 0;
+  rules.forEach((rule, order) => {
+    const match = rule.match.normalize('NFC').trim().replace(/\s+/gu, ' ');
+    const spoken = spokenFor(rule, language);
+    if (match === '' || spoken === undefined) return;
+    const units = rule.case_sensitive ? match.replace(/[\u2019\u02BC]/g, "'") : fold(match);
+    const pattern: Pattern = {
+      units,
+      caseSensitive: rule.case_sensitive,
+      wholeWord: rule.whole_word,
+      ...spoken,
+      order,
+    };
+    if (language !== 'en') delete pattern.phonemes;
+    // The trie is walked with the folded text: a case-sensitive pattern is checked at its end.
+    let node = root;
+    for (const unit of units) {
+      const key = foldUnit(unit);
+      let child = node.next.get(key);
+      if (!child) {
+        child = { next: new Map(), ending: [] };
+        node.next.set(key, child);
+      }
+      node = child;
+    }
+    node.ending.push(pattern);
+    size++;
+  });
+  if (size === 0) return undefined;
+  return { size, find: (text) => findMatches(text, root) };
+}
+
+/**
+ * The patterns as a trie over folded code units, ' ' standing for a run of spaces: a walk from a
+ * position of the text meets every pattern that matches there, in one pass over the text it shares.
+ */
+interface TrieNode {
+  next: Map<string, TrieNode>;
+  /** Patterns that end at this node. */
+  ending: Pattern[];
+}
+
+/** End of `pattern` matched at `start` of the text, or -1. */
+function matchAt(text: string, folded: string, start: number, pattern: Pattern): number {
+  const source = pattern.caseSensitive ? text : folded;
+  const { units } = pattern;
+  let t = start;
+  for (let p = 0; p < units.length; p++) {
+    const unit = units[p] as string;
+    if (unit === ' ') {
+      if (t >= text.length || !SPACE.test(text[t] as string)) return -1;
+      while (t < text.length && SPACE.test(text[t] as string)) t++;
+      continue;
+    }
+    const have =
+      pattern.caseSensitive && (source[t] === '\u2019' || source[t] === '\u02BC') ? "'" : source[t];
+    if (have !== unit) return -1;
+    t++;
+  }
+  return t;
+}
+
+function findMatches(text: string, root: TrieNode): LexiconMatch[] {
+  const folded = fold(text);
+  const candidates: { start: number; end: number; pattern: Pattern }[] = [];
+  const consider = (start: number, end: number, patterns: readonly Pattern[]) => {
+    for (const pattern of patterns) {
+      if (pattern.caseSensitive && matchAt(text, folded, start, pattern) !== end) continue;
+      if (
+        pattern.wholeWord &&
+        (!isWordEdge(charBefore(text, start), charAt(text, start)) ||
+          !isWordEdge(charAt(text, end), charBefore(text, end)))
+      )
+        continue;
+      candidates.push({ start, end, pattern });
+    }
+  };
+  for (let i = 0; i < text.length; i++) {
+    let node: TrieNode | undefined = root.next.get(folded[i] as string);
+    let t = i + 1;
+    while (node) {
+      if (node.ending.length > 0) consider(i, t, node.ending);
+      if (t >= text.length) break;
+      const spaces = node.next.get(' ');
+      if (spaces && SPACE.test(text[t] as string)) {
+        while (t < text.length && SPACE.test(text[t] as string)) t++;
+        node = spaces;
+        continue;
+      }
+      node = node.next.get(folded[t] as string);
+      t++;
+    }
+  }
+  if (candidates.length === 0) return [];
+  candidates.sort(
+    (a, b) =>
+      b.end - b.start - (a.end - a.start) ||
+      a.start - b.start ||
+      Number(b.pattern.caseSensitive) - Number(a.pattern.caseSensitive) ||
+      a.pattern.order - b.pattern.order,
+  );
+  const taken = new Uint8Array(text.length);
+  const chosen: LexiconMatch[] = [];
+  for (const { start, end, pattern } of candidates) {
+    let free = true;
+    for (let k = start; k < end && free; k++) if (taken[k]) free = false;
+    if (!free) continue;
+    taken.fill(1, start, end);
+    // eSpeak spells out an "'s" that follows phonemes ("ess"): an English IPA entry takes it in.
+    const possessive = pattern.phonemes === undefined ? null : POSSESSIVE.exec(text.slice(end, end + 3));
+    if (possessive && pattern.phonemes !== undefined && !taken[end] && !taken[end + 1]) {
+      const stretched = end + possessive[0].length;
+      taken.fill(1, end, stretched);
+      const spoken = bracketed(`${pattern.phonemes}${possessiveSuffix(pattern.phonemes)}`);
+      chosen.push({ start, end: stretched, spoken });
+      continue;
+    }
+    chosen.push({ start, end, spoken: pattern.spoken });
+  }
+  return chosen.sort((a, b) => a.start - b.start);
+}

@@ -1,0 +1,223 @@
+/**
+ * The pronunciation lexicon over HTTP (see shared/lexicon.ts for the entries and their rules).
+ *
+ * Any key or the studio session may read it and hear it: GET /api/v1/lexicon (`?language=`,
+ * `?q=`), GET /api/v1/lexicon/<id>, GET /api/v1/lexicon/export (`?format=json|csv|pls`,
+ * `&language=`), POST /api/v1/lexicon/<id>/preview and POST /api/v1/lexicon/preview (an entry
+ * not saved yet), which answer a WAV streamed as it is synthesised, like a voice audition.
+ * Changing it is the studio's alone, as managing keys is: the lexicon changes how every key's
+ * requests sound, so one app's key may not change what another's listeners hear. POST
+ * /api/v1/lexicon, PUT and DELETE /api/v1/lexicon/<id>, POST /api/v1/lexicon/import; and the
+ * GET forms of the previews (an audio element's source). Offline, `npm run lexicon` edits the
+ * same file, also while a server runs.
+ */
+
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { TSchema } from '@sinclair/typebox';
+import { AppError } from '../../../shared/errors';
+import {
+  filterEntries,
+  LexiconEntryInputSchema,
+  LexiconExportQuerySchema,
+  LexiconImportBodySchema,
+  LexiconPreviewBodySchema,
+  LexiconQuerySchema,
+  prepareEntry,
+  type Lexicon,
+  type LexiconEntry,
+  type LexiconEntryInput,
+  type LexiconExportQuery,
+  type LexiconImportBody,
+  type LexiconPreviewBody,
+  type LexiconQuery,
+} from '../../../shared/lexicon';
+import {
+  formatLexicon,
+  LEXICON_FILE_TYPES,
+  LexiconFileError,
+  parseLexicon,
+} from '../../../shared/lexicon-files';
+import { findVoice, VOICES } from '../../../shared/voices';
+import type { Engine } from '../../engine/engine';
+import type { LexiconStore } from '../../lexicon/lexicon-store';
+import type { VoiceLibrary } from '../../voices';
+import { sendAudition } from '../audition-stream';
+import type { Auth } from '../auth';
+import { sendResult } from '../reply';
+import { firstSchemaProblem } from '../validation';
+
+export interface LexiconRouteOptions {
+  auth: Auth;
+  lexicon: LexiconStore;
+  /** Speaks the previews; without it they answer ENGINE_FAILED. */
+  engine?: Pick<Engine, 'streamAudition'> | undefined;
+  /** The voice code's neural voice speaks the preview when one is installed; else eSpeak. */
+  voices?: Pick<VoiceLibrary, 'neuralVoice'> | undefined;
+}
+
+/** `value` checked against `schema`; INVALID_FIELD naming the field otherwise. */
+function checked<T>(schema: TSchema, value: unknown, what: string): T {
+  const problem = firstSchemaProblem(schema, value ?? {});
+  if (problem) {
+    const field = problem.field || what;
+    throw new AppError('INVALID_FIELD', `Invalid ${what} field ${field}: ${problem.message}.`, { field });
+  }
+  return (value ?? {}) as T;
+}
+
+/** A query's booleans and numbers as JSON would have them (what the GET previews receive). */
+function fromQuery(query: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(query)) {
+    if (typeof value !== 'string') out[name] = value;
+    else if (name === 'case_sensitive' || name === 'whole_word')
+      out[name] = value === 'true' ? true : value === 'false' ? false : value;
+    else if ((name === 'speed_rate' || name === 'pitch_rate' || name === 'volume') && value.trim() !== '')
+      out[name] = Number(value);
+    else out[name] = value;
+  }
+  return out;
+}
+
+export function registerLexiconRoutes(
+  app: FastifyInstance,
+  { auth, lexicon, engine, voices }: LexiconRouteOptions,
+): void {
+  app.get('/api/v1/lexicon', async (request, reply) => {
+    await auth.requireKey(request);
+    const query = checked<LexiconQuery>(LexiconQuerySchema, request.query, 'query');
+    const { version, items } = await lexicon.read();
+    const result: Lexicon = { version, items: filterEntries(items, query) };
+    return sendResult(reply, result);
+  });
+
+  app.post('/api/v1/lexicon', async (request, reply) => {
+    auth.requireSession(request);
+    const input = checked<LexiconEntryInput>(LexiconEntryInputSchema, request.body, 'lexicon');
+    return sendResult(reply, await lexicon.add(input));
+  });
+
+  app.get('/api/v1/lexicon/export', async (request, reply) => {
+    await auth.requireKey(request);
+    const { format = 'json', language } = checked<LexiconExportQuery>(
+      LexiconExportQuerySchema,
+      request.query,
+      'export',
+    );
+    if (format === 'pls' && !language)
+      throw new AppError('MISSING_FIELD', 'A PLS file holds one language: add &language=<code>.', {
+        field: 'language',
+      });
+    const { items } = await lexicon.read();
+    const entries = language ? items.filter((e) => e.language === language) : items;
+    const type = LEXICON_FILE_TYPES[format];
+    const name = `lexicon${language ? `-${language}` : ''}.${type.extension}`;
+    return reply
+      .type(type.contentType)
+      .header('content-disposition', `attachment; filename="${name}"`)
+      .send(formatLexicon(entries, format, language));
+  });
+
+  app.post('/api/v1/lexicon/import', async (request, reply) => {
+    auth.requireSession(request);
+    const body = checked<LexiconImportBody>(LexiconImportBodySchema, request.body, 'import');
+    let entries;
+    try {
+      entries = parseLexicon(body.text, body.format, body.language);
+    } catch (error) {
+      if (!(error instanceof LexiconFileError)) throw error;
+      throw new AppError('LEXICON_FILE_INVALID', error.message, {
+        ...(error.line !== undefined ? { line: error.line } : {}),
+        ...(error.column !== undefined ? { column: error.column } : {}),
+      });
+    }
+    return sendResult(reply, await lexicon.importEntries(entries, { replace: body.replace ?? false }));
+  });
+
+  app.get<{ Params: { id: string } }>('/api/v1/lexicon/:id', async (request, reply) => {
+    await auth.requireKey(request);
+    return sendResult(reply, await lexicon.get(request.params.id));
+  });
+
+  app.put<{ Params: { id: string } }>('/api/v1/lexicon/:id', async (request, reply) => {
+    auth.requireSession(request);
+    const input = checked<LexiconEntryInput>(LexiconEntryInputSchema, request.body, 'lexicon');
+    return sendResult(reply, await lexicon.update(request.params.id, input));
+  });
+
+  app.delete<{ Params: { id: string } }>('/api/v1/lexicon/:id', async (request, reply) => {
+    auth.requireSession(request);
+    return sendResult(reply, await lexicon.remove(request.params.id));
+  });
+
+  // --- Previews: the entry's match spoken with (or without) the entry ---------------------
+
+  const preview = async (
+    entry: Omit<LexiconEntry, 'id'>,
+    raw: unknown,
+    reply: FastifyReply,
+  ): Promise<FastifyReply> => {
+    const body = checked<LexiconPreviewBody>(LexiconPreviewBodySchema, raw, 'preview');
+    const voice = body.voice_code
+      ? findVoice(body.voice_code)
+      : VOICES.find((v) => v.language === entry.language);
+    if (!voice)
+      throw new AppError('UNKNOWN_VOICE', `Unknown voice_code "${body.voice_code ?? ''}".`, {
+        field: 'voice_code',
+      });
+    if (voice.language !== entry.language)
+      throw new AppError(
+        'INVALID_FIELD',
+        `${voice.voice_code} speaks ${voice.language_name}; the entry is for "${entry.language}": choose a voice of its language.`,
+        { field: 'voice_code' },
+      );
+    if (!engine) throw new AppError('ENGINE_FAILED', 'No engine is available for previews.');
+    const neuralVoice = await voices?.neuralVoice(voice.voice_code, 'std-v1.6');
+    return sendAudition(reply, engine, {
+      voice_code: voice.voice_code,
+      speed_rate: body.speed_rate ?? 1,
+      pitch_rate: body.pitch_rate ?? 1,
+      volume: body.volume ?? 100,
+      text: entry.match,
+      ...(body.variant === 'without' ? {} : { lexicon: [entry] }),
+      ...(neuralVoice ? { neuralVoice } : {}),
+    });
+  };
+
+  /** A draft entry from a preview's body or query (it need not be saved). */
+  const draft = (raw: unknown): Omit<LexiconEntry, 'id'> => {
+    const input = checked<LexiconEntryInput>(LexiconEntryInputSchema, raw, 'lexicon');
+    const prepared = prepareEntry(input);
+    if (!prepared.ok)
+      throw new AppError('INVALID_FIELD', prepared.problem.message, { field: prepared.problem.field });
+    return prepared.entry;
+  };
+
+  const previewSaved = async (
+    request: FastifyRequest<{ Params: { id: string } }>,
+    raw: unknown,
+    reply: FastifyReply,
+  ) => preview(await lexicon.get(request.params.id), raw, reply);
+
+  app.post<{ Params: { id: string } }>('/api/v1/lexicon/:id/preview', async (request, reply) => {
+    await auth.requireKey(request);
+    return previewSaved(request, request.body, reply);
+  });
+  app.get<{ Params: { id: string }; Querystring: Record<string, unknown> }>(
+    '/api/v1/lexicon/:id/preview',
+    async (request, reply) => {
+      auth.requireSession(request);
+      return previewSaved(request, fromQuery(request.query), reply);
+    },
+  );
+  app.post('/api/v1/lexicon/preview', async (request, reply) => {
+    await auth.requireKey(request);
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    return preview(draft(body), body, reply);
+  });
+  app.get<{ Querystring: Record<string, unknown> }>('/api/v1/lexicon/preview', async (request, reply) => {
+    auth.requireSession(request);
+    const query = fromQuery(request.query);
+    return preview(draft(query), query, reply);
+  });
+}

@@ -1,0 +1,581 @@
+/**
+ * Lexicon files, both ways: JSON (an array of entries), CSV (RFC 4180, with a header row) and
+ * PLS, the W3C Pronunciation Lexicon Specification 1.0 (`<lexicon version="1.0" alphabet="ipa"
+ * xml:lang="en">`, read with the small XML reader below: no package). Reading checks every entry
+ * with the lexicon's rules (`prepareEntry`) and fails on the first problem with its place:
+ * line and column for syntax, line (CSV, PLS) or entry number (JSON) for a bad entry.
+ *
+ * What PLS cannot hold: case and whole-word rules (a PLS entry reads back case-insensitive and
+ * whole-word) and notes. A respelling is a PLS `<alias>`, IPA a `<phoneme>`. Reading PLS takes
+ * every `<grapheme>` of a `<lexeme>` as an entry of its own, with the lexeme's first
+ * pronunciation (`<phoneme>` or `<alias>`, whichever comes first, as PLS prescribes).
+ */
+
+import { Value } from '@sinclair/typebox/value';
+import {
+  LEXICON_LANGUAGES,
+  LexiconEntryInputSchema,
+  MAX_LEXICON_ENTRIES,
+  prepareEntry,
+  type LexiconEntry,
+  type LexiconEntryInput,
+  type LexiconFormat,
+} from './lexicon';
+import type { LanguageCode } from './voices';
+
+/** An entry read from a file, ready to store (no id yet). */
+export type ImportedEntry = Omit<LexiconEntry, 'id'>;
+
+/** A file that cannot be read: the message names the place (line and column, or entry). */
+export class LexiconFileError extends Error {
+  constructor(
+    message: string,
+    /** 1-based, when known. */
+    readonly line?: number,
+    readonly column?: number,
+  ) {
+    super(message);
+    this.name = 'LexiconFileError';
+  }
+}
+
+/** The CSV columns, in the order we write them. */
+export const CSV_COLUMNS = [
+  'language',
+  'match',
+  'kind',
+  'replacement',
+  'case_sensitive',
+  'whole_word',
+  'note',
+] as const;
+type CsvColumn = (typeof CSV_COLUMNS)[number];
+const REQUIRED_COLUMNS: readonly CsvColumn[] = ['language', 'match', 'kind', 'replacement'];
+
+/** The PLS 1.0 namespace. */
+export const PLS_NAMESPACE = 'http://www.w3.org/2005/01/pronunciation-lexicon';
+
+/** Content type and file extension of each format. */
+export const LEXICON_FILE_TYPES: Record<LexiconFormat, { contentType: string; extension: string }> = {
+  json: { contentType: 'application/json; charset=utf-8', extension: 'json' },
+  csv: { contentType: 'text/csv; charset=utf-8', extension: 'csv' },
+  pls: { contentType: 'application/pls+xml; charset=utf-8', extension: 'pls' },
+};
+
+// ---------------------------------------------------------------------------------------
+// Writing
+
+/** The entries as a file. PLS takes the entries of one language (`language`, required for it). */
+export function formatLexicon(
+  entries: readonly LexiconEntry[],
+  format: LexiconFormat,
+  language?: LanguageCode,
+): string {
+  switch (format) {
+    case 'json':
+      return `${JSON.stringify(entries.map(withoutId), null, 2)}\n`;
+    case 'csv':
+      return formatCsv(entries);
+    case 'pls':
+      if (!language)
+        throw new LexiconFileError('A PLS file holds one language: choose the language to export.');
+      return formatPls(
+        entries.filter((e) => e.language === language),
+        language,
+      );
+  }
+}
+
+function withoutId(entry: LexiconEntry): LexiconEntryInput {
+  return {
+    language: entry.language,
+    match: entry.match,
+    kind: entry.kind,
+    replacement: entry.replacement,
+    case_sensitive: entry.case_sensitive,
+    whole_word: entry.whole_word,
+    ...(entry.note !== undefined ? { note: entry.note } : {}),
+  };
+}
+
+function csvField(value: string): string {
+  return /[",\r\n]/.test(value) || value !== value.trim() ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+function formatCsv(entries: readonly LexiconEntry[]): string {
+  const rows = [CSV_COLUMNS.join(',')];
+  for (const e of entries) {
+    rows.push(
+      [
+        e.language,
+        e.match,
+        e.kind,
+        e.replacement,
+        String(e.case_sensitive),
+        String(e.whole_word),
+        e.note ?? '',
+      ]
+        .map(csvField)
+        .join(','),
+    );
+  }
+  // RFC 4180 ends records with CRLF.
+  return `${rows.join('\r\n')}\r\n`;
+}
+
+function escapeXml(text: string): string {
+  return text.replace(
+    /[<>&"']/g,
+    (c) => `&${{ '<': 'lt', '>': 'gt', '&': 'amp', '"': 'quot', "'": 'apos' }[c]};`,
+  );
+}
+
+function formatPls(entries: readonly LexiconEntry[], language: LanguageCode): string {
+  const lines = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<lexicon version="1.0" xmlns="${PLS_NAMESPACE}" alphabet="ipa" xml:lang="${language}">`,
+  ];
+  for (const e of entries) {
+    const pronunciation =
+      e.kind === 'ipa'
+        ? `<phoneme>${escapeXml(e.replacement)}</phoneme>`
+        : `<alias>${escapeXml(e.replacement)}</alias>`;
+    lines.push(`  <lexeme><grapheme>${escapeXml(e.match)}</grapheme>${pronunciation}</lexeme>`);
+  }
+  lines.push('</lexicon>', '');
+  return lines.join('\n');
+}
+
+// ---------------------------------------------------------------------------------------
+// Reading
+
+/**
+ * The entries of a lexicon file, checked and normalised. `language` is the language of a PLS
+ * file's entries (default: the file's `xml:lang`). Throws LexiconFileError.
+ */
+export function parseLexicon(text: string, format: LexiconFormat, language?: LanguageCode): ImportedEntry[] {
+  const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  const entries =
+    format === 'json' ? parseJson(body) : format === 'csv' ? parseCsv(body) : parsePls(body, language);
+  if (entries.length > MAX_LEXICON_ENTRIES)
+    throw new LexiconFileError(
+      `The file has ${entries.length} entries; a lexicon holds ${MAX_LEXICON_ENTRIES} at most.`,
+    );
+  return entries;
+}
+
+/** Line and column (1-based) of a UTF-16 offset. */
+function place(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < offset && i < text.length; i++) {
+    if (text[i] === '\n') {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return { line, column: offset - lineStart + 1 };
+}
+
+/** Checks one entry as the API would; `where` names it in the error ("line 4", "entry 2"). */
+function checkEntry(value: unknown, where: string, line?: number): ImportedEntry {
+  const input = value as LexiconEntryInput;
+  if (!Value.Check(LexiconEntryInputSchema, input)) {
+    const error = [...Value.Errors(LexiconEntryInputSchema, input)][0];
+    const field = error?.path.replace(/^\//, '') || 'entry';
+    const message =
+      field === 'language'
+        ? `language must be one of ${LEXICON_LANGUAGES.join(', ')}`
+        : field === 'kind'
+          ? 'kind must be respell or ipa'
+          : `${field}: ${error?.message ?? 'not valid'}`;
+    throw new LexiconFileError(`${where}: ${message}.`, line);
+  }
+  const prepared = prepareEntry(input);
+  if (!prepared.ok) throw new LexiconFileError(`${where}: ${prepared.problem.message}`, line);
+  return prepared.entry;
+}
+
+function parseJson(text: string): ImportedEntry[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    const message = (error as Error).message;
+    // V8: "Unexpected token } in JSON at position 12" or "… (line 2 column 5)".
+    const position = /position (\d+)/.exec(message);
+    const at = position ? place(text, Number(position[1])) : undefined;
+    const where = at ? `line ${at.line}, column ${at.column}` : 'the file';
+    throw new LexiconFileError(`Not valid JSON at ${where}: ${message}`, at?.line, at?.column);
+  }
+  const list = Array.isArray(value)
+    ? value
+    : value && typeof value === 'object' && Array.isArray((value as { items?: unknown }).items)
+      ? (value as { items: unknown[] }).items
+      : undefined;
+  if (!list) throw new LexiconFileError('A JSON lexicon is an array of entries.');
+  return list.map((item, i) => checkEntry(item, `entry ${i + 1}`));
+}
+
+/** RFC 4180 records: fields, and the line each record starts on. */
+function readCsvRecords(text: string): { fields: string[]; line: number }[] {
+  const records: { fields: string[]; line: number }[] = [];
+  let fields: string[] = [];
+  let field = '';
+  let line = 1;
+  let recordLine = 1;
+  let i = 0;
+  let quoted = false;
+  let fieldStarted = false;
+  const endField = () => {
+    fields.push(field);
+    field = '';
+    fieldStarted = false;
+  };
+  const endRecord = () => {
+    endField();
+    // A blank line is no record.
+    if (!(fields.length === 1 && fields[0] === '')) records.push({ fields, line: recordLine });
+    fields = [];
+  };
+  while (i < text.length) {
+    const c = text[i] as string;
+    if (quoted) {
+      if (c === '"') {
+        if (text[i + 1] === '"') {
+          field += '"';
+          i += 2;
+          continue;
+        }
+        quoted = false;
+        i++;
+        const next = text[i];
+        if (next !== undefined && next !== ',' && next !== '\r' && next !== '\n') {
+          const at = place(text, i);
+          throw new LexiconFileError(
+            `CSV line ${at.line}, column ${at.column}: a closing quote must end its field.`,
+            at.line,
+            at.column,
+          );
+        }
+        continue;
+      }
+      if (c === '\n') line++;
+      field += c;
+      i++;
+      continue;
+    }
+    if (c === '"') {
+      if (fieldStarted) {
+        const at = place(text, i);
+        throw new LexiconFileError(
+          `CSV line ${at.line}, column ${at.column}: a quote inside an unquoted field (quote the whole field and double the quote).`,
+          at.line,
+          at.column,
+        );
+      }
+      quoted = true;
+      fieldStarted = true;
+      i++;
+      continue;
+    }
+    if (c === ',') {
+      endField();
+      i++;
+      continue;
+    }
+    if (c === '\r' || c === '\n') {
+      endRecord();
+      i += c === '\r' && text[i + 1] === '\n' ? 2 : 1;
+      line++;
+      recordLine = line;
+      continue;
+    }
+    field += c;
+    fieldStarted = true;
+    i++;
+  }
+  if (quoted) {
+    throw new LexiconFileError(`CSV line ${recordLine}: a quoted field is not closed.`, recordLine);
+  }
+  if (field !== '' || fields.length > 0) endRecord();
+  return records;
+}
+
+function readBoolean(value: string, column: string, line: number): boolean | undefined {
+  const v = value.trim().toLowerCase();
+  if (v === '') return undefined;
+  if (v === 'true' || v === '1' || v === 'yes') return true;
+  if (v === 'false' || v === '0' || v === 'no') return false;
+  throw new LexiconFileError(`CSV line ${line}: ${column} must be true or false, not "${value}".`, line);
+}
+
+function parseCsv(text: string): ImportedEntry[] {
+  const records = readCsvRecords(text);
+  const header = records.shift();
+  if (!header) throw new LexiconFileError('The CSV file is empty: it needs a header row.');
+  const columns = header.fields.map((name) => name.trim().toLowerCase());
+  columns.forEach((name, k) => {
+    if (!(CSV_COLUMNS as readonly string[]).includes(name))
+      throw new LexiconFileError(
+        `CSV line ${header.line}: unknown column "${header.fields[k]}" (the columns are ${CSV_COLUMNS.join(', ')}).`,
+        header.line,
+      );
+  });
+  for (const required of REQUIRED_COLUMNS) {
+    if (!columns.includes(required))
+      throw new LexiconFileError(
+        `CSV line ${header.line}: the header has no "${required}" column.`,
+        header.line,
+      );
+  }
+  return records.map(({ fields, line }) => {
+    if (fields.length !== columns.length)
+      throw new LexiconFileError(
+        `CSV line ${line}: ${fields.length} fields where the header has ${columns.length}.`,
+        line,
+      );
+    const row = Object.fromEntries(columns.map((name, k) => [name, fields[k] ?? ''])) as Record<
+      CsvColumn,
+      string
+    >;
+    const caseSensitive = readBoolean(row.case_sensitive ?? '', 'case_sensitive', line);
+    const wholeWord = readBoolean(row.whole_word ?? '', 'whole_word', line);
+    const input = {
+      language: row.language.trim(),
+      match: row.match,
+      kind: row.kind.trim(),
+      replacement: row.replacement,
+      ...(caseSensitive !== undefined ? { case_sensitive: caseSensitive } : {}),
+      ...(wholeWord !== undefined ? { whole_word: wholeWord } : {}),
+      ...(row.note ? { note: row.note } : {}),
+    };
+    return checkEntry(input, `CSV line ${line}`, line);
+  });
+}
+
+// --- A small XML reader (what PLS needs: elements, attributes, text, CDATA, comments) ----
+
+interface XmlElement {
+  name: string;
+  attributes: Record<string, string>;
+  children: (XmlElement | string)[];
+  line: number;
+  column: number;
+}
+
+const NAME = /[A-Za-z_:][-\w.:]*/y;
+
+/** Parses `text` as XML: one root element. Throws LexiconFileError with line and column. */
+export function readXml(text: string): XmlElement {
+  let i = 0;
+  const fail = (message: string, at = i): never => {
+    const p = place(text, at);
+    throw new LexiconFileError(`XML line ${p.line}, column ${p.column}: ${message}`, p.line, p.column);
+  };
+  const skipSpace = () => {
+    while (i < text.length && /\s/.test(text[i] as string)) i++;
+  };
+  const readName = (): string => {
+    NAME.lastIndex = i;
+    const m = NAME.exec(text);
+    if (!m) fail('a name was expected');
+    i += (m as RegExpExecArray)[0].length;
+    return (m as RegExpExecArray)[0];
+  };
+  const decode = (raw: string, at: number): string =>
+    raw.replace(/&([^;&\s]*);?/g, (whole, ref: string, offset: number) => {
+      if (!whole.endsWith(';')) fail('an entity reference must end with ";"', at + offset);
+      const named: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+      if (ref in named) return named[ref] as string;
+      const code = /^#x([0-9a-f]+)$/i.exec(ref)?.[1] ?? /^#(\d+)$/.exec(ref)?.[1];
+      if (code !== undefined) {
+        const value = ref.startsWith('#x') || ref.startsWith('#X') ? parseInt(code, 16) : Number(code);
+        if (value > 0 && value <= 0x10ffff) return String.fromCodePoint(value);
+      }
+      return fail(`unknown entity "&${ref};"`, at + offset);
+    });
+  /** Skips comments, processing instructions and a DOCTYPE; true when something was skipped. */
+  const skipMisc = (): boolean => {
+    if (text.startsWith('<!--', i)) {
+      const end = text.indexOf('-->', i + 4);
+      if (end < 0) fail('a comment is not closed');
+      i = end + 3;
+      return true;
+    }
+    if (text.startsWith('<?', i)) {
+      const end = text.indexOf('?>', i + 2);
+      if (end < 0) fail('a processing instruction is not closed');
+      i = end + 2;
+      return true;
+    }
+    if (text.startsWith('<!DOCTYPE', i)) {
+      let depth = 0;
+      for (let k = i; k < text.length; k++) {
+        if (text[k] === '[') depth++;
+        else if (text[k] === ']') depth--;
+        else if (text[k] === '>' && depth === 0) {
+          i = k + 1;
+          return true;
+        }
+      }
+      fail('the DOCTYPE is not closed');
+    }
+    return false;
+  };
+  const readElement = (): XmlElement => {
+    const start = i;
+    const p = place(text, start);
+    i++; // <
+    const name = readName();
+    const attributes: Record<string, string> = {};
+    for (;;) {
+      const before = i;
+      skipSpace();
+      if (text.startsWith('/>', i)) {
+        i += 2;
+        return { name, attributes, children: [], line: p.line, column: p.column };
+      }
+      if (text[i] === '>') {
+        i++;
+        break;
+      }
+      if (i >= text.length) fail(`the tag <${name}> is not closed`, start);
+      if (i === before) fail('a space was expected before an attribute');
+      const attribute = readName();
+      skipSpace();
+      if (text[i] !== '=') fail(`"=" was expected after the attribute ${attribute}`);
+      i++;
+      skipSpace();
+      const quote = text[i];
+      if (quote !== '"' && quote !== "'") fail(`the value of ${attribute} must be quoted`);
+      const end = text.indexOf(quote as string, i + 1);
+      if (end < 0) fail(`the value of ${attribute} is not closed`);
+      const raw = text.slice(i + 1, end);
+      if (raw.includes('<')) fail(`"<" in the value of ${attribute}`, i + 1 + raw.indexOf('<'));
+      if (attribute in attributes) fail(`the attribute ${attribute} is given twice`);
+      attributes[attribute] = decode(raw, i + 1);
+      i = end + 1;
+    }
+    const children: (XmlElement | string)[] = [];
+    for (;;) {
+      if (i >= text.length) fail(`<${name}> is not closed`, start);
+      if (text.startsWith('</', i)) {
+        const closeAt = i;
+        i += 2;
+        const closing = readName();
+        skipSpace();
+        if (text[i] !== '>') fail(`">" was expected to end </${closing}>`);
+        i++;
+        if (closing !== name) fail(`</${closing}> closes <${name}> (line ${p.line})`, closeAt);
+        return { name, attributes, children, line: p.line, column: p.column };
+      }
+      if (text.startsWith('<![CDATA[', i)) {
+        const end = text.indexOf(']]>', i + 9);
+        if (end < 0) fail('a CDATA section is not closed');
+        children.push(text.slice(i + 9, end));
+        i = end + 3;
+        continue;
+      }
+      if (skipMisc()) continue;
+      if (text[i] === '<') {
+        children.push(readElement());
+        continue;
+      }
+      const next = text.indexOf('<', i);
+      const end = next < 0 ? text.length : next;
+      children.push(decode(text.slice(i, end), i));
+      i = end;
+    }
+  };
+
+  skipSpace();
+  while (skipMisc()) skipSpace();
+  if (text[i] !== '<') fail('the document must start with an element');
+  const root = readElement();
+  skipSpace();
+  while (i < text.length && skipMisc()) skipSpace();
+  if (i < text.length) fail('text after the root element');
+  return root;
+}
+
+/** Local name of a possibly prefixed XML name ("pls:lexeme" → "lexeme"). */
+const local = (name: string) => name.slice(name.indexOf(':') + 1);
+const elements = (el: XmlElement) => el.children.filter((c): c is XmlElement => typeof c !== 'string');
+const textOf = (el: XmlElement): string =>
+  el.children.map((c) => (typeof c === 'string' ? c : textOf(c))).join('');
+
+/** The app's language of an xml:lang such as "en-US", "cmn-Hans", "vi". */
+function languageOf(tag: string): LanguageCode | undefined {
+  const primary = tag.trim().toLowerCase().split(/[-_]/)[0] ?? '';
+  const aliases: Record<string, LanguageCode> = {
+    cmn: 'zh',
+    jpn: 'ja',
+    kor: 'ko',
+    eng: 'en',
+    fra: 'fr',
+    spa: 'es',
+    vie: 'vi',
+  };
+  const code = aliases[primary] ?? primary;
+  return (LEXICON_LANGUAGES as readonly string[]).includes(code) ? (code as LanguageCode) : undefined;
+}
+
+function parsePls(text: string, override?: LanguageCode): ImportedEntry[] {
+  const root = readXml(text);
+  if (local(root.name) !== 'lexicon')
+    throw new LexiconFileError(
+      `PLS line ${root.line}: the root element must be <lexicon>, not <${root.name}>.`,
+      root.line,
+    );
+  const alphabet = root.attributes.alphabet ?? '';
+  const xmlLang = root.attributes['xml:lang'] ?? '';
+  const language = override ?? languageOf(xmlLang);
+  if (!language)
+    throw new LexiconFileError(
+      xmlLang
+        ? `PLS line ${root.line}: xml:lang "${xmlLang}" is none of the app's languages (${LEXICON_LANGUAGES.join(', ')}).`
+        : `PLS line ${root.line}: <lexicon> has no xml:lang; choose the language of its entries.`,
+      root.line,
+    );
+  const entries: ImportedEntry[] = [];
+  for (const lexeme of elements(root)) {
+    if (local(lexeme.name) !== 'lexeme') continue;
+    const graphemes = elements(lexeme)
+      .filter((e) => local(e.name) === 'grapheme')
+      .map((e) => textOf(e).trim())
+      .filter((g) => g !== '');
+    if (graphemes.length === 0)
+      throw new LexiconFileError(`PLS line ${lexeme.line}: the <lexeme> has no <grapheme>.`, lexeme.line);
+    const pronunciation = elements(lexeme).find(
+      (e) => local(e.name) === 'phoneme' || local(e.name) === 'alias',
+    );
+    if (!pronunciation)
+      throw new LexiconFileError(
+        `PLS line ${lexeme.line}: the <lexeme> of "${graphemes[0]}" has neither <phoneme> nor <alias>.`,
+        lexeme.line,
+      );
+    const isPhoneme = local(pronunciation.name) === 'phoneme';
+    const phonemeAlphabet = pronunciation.attributes.alphabet ?? alphabet;
+    if (isPhoneme && phonemeAlphabet.toLowerCase() !== 'ipa')
+      throw new LexiconFileError(
+        `PLS line ${pronunciation.line}: the alphabet "${phonemeAlphabet}" is not supported; only "ipa" is.`,
+        pronunciation.line,
+      );
+    for (const grapheme of graphemes) {
+      entries.push(
+        checkEntry(
+          {
+            language,
+            match: grapheme,
+            kind: isPhoneme ? 'ipa' : 'respell',
+            replacement: textOf(pronunciation).trim(),
+          },
+          `PLS line ${pronunciation.line}`,
+          pronunciation.line,
+        ),
+      );
+    }
+  }
+  return entries;
+}

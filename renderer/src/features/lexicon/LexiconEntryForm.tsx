@@ -1,0 +1,309 @@
+import { useId, useRef, useState } from 'react';
+import {
+  LEXICON_LANGUAGES,
+  MAX_MATCH_CHARS,
+  MAX_NOTE_CHARS,
+  MAX_REPLACEMENT_CHARS,
+  type LexiconEntry,
+  type LexiconEntryInput,
+  type LexiconKind,
+} from '../../../../electron/shared/lexicon';
+import { findVoice, type LanguageCode } from '../../../../electron/shared/voices';
+import { errorMessage } from '../../lib/api-client';
+import type { Audition } from '../../lib/useAudition';
+import { useClient, useStudio } from '../../stores';
+
+export const LANGUAGE_NAMES: Record<LanguageCode, string> = {
+  en: 'English',
+  vi: 'Vietnamese',
+  zh: 'Chinese',
+  ja: 'Japanese',
+  ko: 'Korean',
+  fr: 'French',
+  es: 'Spanish',
+};
+
+/** Symbols a keyboard lacks, for writing IPA: stress, length, and the commonest vowels and consonants. */
+const IPA_KEYS = [
+  'ˈ',
+  'ˌ',
+  'ː',
+  'ə',
+  'ɪ',
+  'ʊ',
+  'ɛ',
+  'æ',
+  'ɑ',
+  'ɔ',
+  'ʌ',
+  'ɜ',
+  'ʃ',
+  'ʒ',
+  'θ',
+  'ð',
+  'ŋ',
+  'ɹ',
+  'tʃ',
+  'dʒ',
+];
+
+/**
+ * The voice that tests an entry: the studio's voice when it speaks the entry's language, else
+ * none (the server takes the language's first voice).
+ */
+export function usePreviewVoice(language: LanguageCode): string | undefined {
+  const voiceCode = useStudio((s) => s.options.voice_code);
+  return findVoice(voiceCode)?.language === language ? voiceCode : undefined;
+}
+
+/** Plays an entry's preview (saved by id, or a draft) through `audition`, under `key`. */
+export function usePreview(audition: Audition) {
+  const client = useClient();
+  return (
+    key: string,
+    entry: string | LexiconEntryInput,
+    voiceCode: string | undefined,
+    variant: 'with' | 'without' = 'with',
+  ) => {
+    const body = {
+      ...(voiceCode ? { voice_code: voiceCode } : {}),
+      ...(variant === 'without' ? { variant } : {}),
+    };
+    audition.toggleSource(key, client.lexiconPreviewUrl(entry, body), () =>
+      client.lexiconPreview(entry, body),
+    );
+  };
+}
+
+/**
+ * Adds or edits one lexicon entry: language, word or phrase, respelling or IPA, case and
+ * whole-word rules, note; Test plays the draft as it would be spoken, Original as the engine
+ * reads the word alone. The server checks the entry (an unsupported IPA symbol is named).
+ */
+export function LexiconEntryForm({
+  initial,
+  editing,
+  audition,
+  onSaved,
+  onCancel,
+  compact = false,
+}: {
+  initial: Partial<LexiconEntryInput>;
+  /** The entry being edited; a new entry when absent. */
+  editing?: LexiconEntry;
+  audition: Audition;
+  onSaved(entry: LexiconEntry): void;
+  onCancel(): void;
+  /** Fewer fields (no note), for the compose box's popover. */
+  compact?: boolean;
+}) {
+  const client = useClient();
+  const id = useId();
+  const [language, setLanguage] = useState<LanguageCode>(initial.language ?? 'en');
+  const [match, setMatch] = useState(initial.match ?? '');
+  const [kind, setKind] = useState<LexiconKind>(initial.kind ?? 'respell');
+  const [replacement, setReplacement] = useState(initial.replacement ?? '');
+  const [caseSensitive, setCaseSensitive] = useState(initial.case_sensitive ?? false);
+  const [wholeWord, setWholeWord] = useState(initial.whole_word ?? true);
+  const [note, setNote] = useState(initial.note ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const replacementInput = useRef<HTMLInputElement>(null);
+  const voiceCode = usePreviewVoice(language);
+  const preview = usePreview(audition);
+
+  const draft: LexiconEntryInput = {
+    language,
+    match,
+    kind,
+    replacement,
+    case_sensitive: caseSensitive,
+    whole_word: wholeWord,
+    ...(note.trim() ? { note } : {}),
+  };
+  const complete = match.trim() !== '' && replacement.trim() !== '';
+  const previewKey = `draft-${id}`;
+  const auditionError = audition.error?.key.startsWith(previewKey) ? audition.error.message : null;
+
+  const save = async () => {
+    setError(null);
+    setSaving(true);
+    try {
+      const { entry } = editing
+        ? await client.updateLexiconEntry(editing.id, draft)
+        : await client.addLexiconEntry(draft);
+      onSaved(entry);
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const insert = (symbol: string) => {
+    const input = replacementInput.current;
+    const start = input?.selectionStart ?? replacement.length;
+    const end = input?.selectionEnd ?? replacement.length;
+    setReplacement(replacement.slice(0, start) + symbol + replacement.slice(end));
+    requestAnimationFrame(() => {
+      input?.focus();
+      input?.setSelectionRange(start + symbol.length, start + symbol.length);
+    });
+  };
+
+  return (
+    <form
+      className="lexicon-form"
+      aria-label={editing ? `Edit lexicon entry ${editing.match}` : 'New lexicon entry'}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+    >
+      <div className="lexicon-form-grid">
+        <div className="field">
+          <label htmlFor={`${id}-language`}>Language</label>
+          <select
+            id={`${id}-language`}
+            value={language}
+            onChange={(e) => setLanguage(e.target.value as LanguageCode)}
+          >
+            {LEXICON_LANGUAGES.map((l) => (
+              <option key={l} value={l}>
+                {LANGUAGE_NAMES[l]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-match`}>Word or phrase</label>
+          <input
+            id={`${id}-match`}
+            type="text"
+            maxLength={MAX_MATCH_CHARS}
+            placeholder="e.g. Siobhan"
+            value={match}
+            onChange={(e) => setMatch(e.target.value)}
+          />
+        </div>
+        <div className="field">
+          <span className="field-label" id={`${id}-kind`}>
+            Say it as
+          </span>
+          <div className="segmented" role="radiogroup" aria-labelledby={`${id}-kind`}>
+            <label>
+              <input
+                type="radio"
+                name={`${id}-kind`}
+                checked={kind === 'respell'}
+                onChange={() => setKind('respell')}
+              />
+              Respelling
+            </label>
+            <label>
+              <input
+                type="radio"
+                name={`${id}-kind`}
+                checked={kind === 'ipa'}
+                onChange={() => setKind('ipa')}
+              />
+              IPA
+            </label>
+          </div>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-replacement`}>{kind === 'ipa' ? 'IPA' : 'Respelling'}</label>
+          <input
+            id={`${id}-replacement`}
+            ref={replacementInput}
+            type="text"
+            maxLength={MAX_REPLACEMENT_CHARS}
+            placeholder={kind === 'ipa' ? 'e.g. ʃɪˈvɔːn' : 'e.g. shiv awn'}
+            value={replacement}
+            lang={kind === 'ipa' ? 'und-fonipa' : language}
+            spellCheck={false}
+            onChange={(e) => setReplacement(e.target.value)}
+          />
+        </div>
+      </div>
+      {kind === 'ipa' && (
+        <div className="ipa-keys" role="group" aria-label="IPA symbols">
+          {IPA_KEYS.map((symbol) => (
+            <button
+              key={symbol}
+              type="button"
+              className="ipa-key"
+              aria-label={`Insert ${symbol}`}
+              onClick={() => insert(symbol)}
+            >
+              {symbol}
+            </button>
+          ))}
+        </div>
+      )}
+      <div className="row lexicon-rules">
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={caseSensitive}
+            onChange={(e) => setCaseSensitive(e.target.checked)}
+          />
+          Match case
+        </label>
+        <label className="check">
+          <input type="checkbox" checked={wholeWord} onChange={(e) => setWholeWord(e.target.checked)} />
+          Whole words only
+        </label>
+        {!compact && (
+          <div className="field lexicon-note">
+            <label htmlFor={`${id}-note`} className="visually-hidden">
+              Note
+            </label>
+            <input
+              id={`${id}-note`}
+              type="text"
+              maxLength={MAX_NOTE_CHARS}
+              placeholder="Note (optional)"
+              value={note}
+              onChange={(e) => setNote(e.target.value)}
+            />
+          </div>
+        )}
+      </div>
+      {(error ?? auditionError) && (
+        <p className="error" role="alert">
+          {error ?? auditionError}
+        </p>
+      )}
+      <div className="row lexicon-actions">
+        <button
+          type="button"
+          disabled={!complete}
+          aria-busy={audition.active === `${previewKey}-with` && audition.phase === 'loading'}
+          onClick={() => preview(`${previewKey}-with`, draft, voiceCode)}
+        >
+          {audition.active === `${previewKey}-with` ? 'Stop' : 'Test'}
+        </button>
+        <button
+          type="button"
+          disabled={match.trim() === '' || !complete}
+          onClick={() => preview(`${previewKey}-without`, draft, voiceCode, 'without')}
+        >
+          {audition.active === `${previewKey}-without` ? 'Stop' : 'Original'}
+        </button>
+        <span className="hint">
+          {voiceCode
+            ? `Tested with ${findVoice(voiceCode)?.name ?? voiceCode}`
+            : `Tested with a ${LANGUAGE_NAMES[language]} voice`}
+        </span>
+        <span className="spacer" />
+        <button type="button" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className="primary" disabled={!complete || saving}>
+          {editing ? 'Save' : 'Add to lexicon'}
+        </button>
+      </div>
+    </form>
+  );
+}

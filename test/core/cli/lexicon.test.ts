@@ -1,0 +1,142 @@
+/**
+ * `lexicon` (list, add, remove, import, export) on a data directory, and `say` speaking with
+ * that directory's lexicon (shorter audio, the same words in the subtitles) or without it.
+ */
+
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createLexiconStore } from '../../../electron/core/lexicon/lexicon-store';
+import { wavSamples } from '../../fixtures/audio-analysis';
+import type { WordTiming } from '../../../electron/core/engine/types';
+
+const root = new URL('../../../', import.meta.url).pathname;
+const dir = mkdtempSync(join(tmpdir(), 'lexicon-cli-'));
+const data = join(dir, 'data');
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function run(command: string, args: string[]) {
+  const r = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join(root, 'electron/core/cli/index.ts'), command, ...args],
+    {
+      cwd: root,
+      env: { ...process.env, XDG_DATA_HOME: join(dir, 'user') },
+      encoding: 'utf8',
+      timeout: 60_000,
+    },
+  );
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+const lexicon = (...args: string[]) => run('lexicon', [...args, '--data-dir', data]);
+
+describe('lexicon (headless CLI)', () => {
+  it('adds, lists, exports, imports and removes entries', () => {
+    const added = lexicon(
+      'add',
+      '--language',
+      'en',
+      '--match',
+      'Cholmondeley',
+      '--ipa',
+      'ˈtʃʌmli',
+      '--note',
+      'a name',
+    );
+    expect(added.stderr).toBe('');
+    expect(added.code).toBe(0);
+    expect(added.stdout).toMatch(
+      /^added \S+ {2}en {2}"Cholmondeley" → \/ˈtʃʌmli\/ {2}# a name\nlexicon version 1\n$/,
+    );
+    expect(
+      lexicon('add', '--language', 'en', '--match', 'Nguyen', '--say', 'win', '--case-sensitive').code,
+    ).toBe(0);
+
+    const list = lexicon('list');
+    expect(list.stdout.trim().split('\n')).toHaveLength(2);
+    expect(list.stdout).toContain('"Nguyen" → "win"  (case-sensitive)');
+    const json = JSON.parse(lexicon('list', '--json', '--search', 'win').stdout);
+    expect(json).toMatchObject({ version: 2, items: [{ match: 'Nguyen', case_sensitive: true }] });
+
+    const pls = join(dir, 'en.pls');
+    expect(lexicon('export', '--language', 'en', '--out', pls).code).toBe(0);
+    expect(readFileSync(pls, 'utf8')).toContain(
+      '<grapheme>Cholmondeley</grapheme><phoneme>ˈtʃʌmli</phoneme>',
+    );
+    const csv = lexicon('export', '--format', 'csv');
+    expect(csv.stdout.split('\r\n')[1]).toBe('en,Cholmondeley,ipa,ˈtʃʌmli,false,true,a name');
+
+    const file = join(dir, 'more.csv');
+    writeFileSync(file, 'language,match,kind,replacement\nen,GIF,respell,jif\nen,Cholmondeley,ipa,ˈtʃʌmli\n');
+    const imported = lexicon('import', file);
+    expect(imported.code, imported.stderr).toBe(0);
+    expect(imported.stdout).toBe(
+      'imported 2 entries from ' + file + ': 1 added, 1 updated, 0 unchanged\nlexicon version 3\n',
+    );
+
+    expect(lexicon('remove', 'gif').stdout).toMatch(
+      /^removed \S+ {2}en {2}"GIF" → "jif"\nlexicon version 4\n$/,
+    );
+  });
+
+  it('explains what it refuses', () => {
+    const ipa = lexicon('add', '--language', 'en', '--match', 'X', '--ipa', 'kʰæt˥');
+    expect(ipa.code).toBe(1);
+    expect(ipa.stderr).toBe(
+      'error: Tone marks such as "˥" (character 5) are not supported in IPA entries; write a respelling instead.\n',
+    );
+    const both = lexicon('add', '--language', 'en', '--match', 'X', '--say', 'a', '--ipa', 'b');
+    expect(both.code).toBe(2);
+    expect(both.stderr).toMatch(/^error: give either --say <respelling> or --ipa <IPA>\n\nUsage: lexicon/);
+    expect(lexicon('add', '--language', 'de', '--match', 'X', '--say', 'a').stderr).toMatch(
+      /^error: --language must be one of en, vi, zh, ja, ko, fr, es, got "de"/,
+    );
+    expect(lexicon('export', '--format', 'pls').stderr).toMatch(/^error: a PLS file holds one language/);
+    const broken = join(dir, 'broken.json');
+    writeFileSync(broken, '[\n  {"language": "en" "match": "x"}\n]');
+    const imported = lexicon('import', broken);
+    expect(imported.code).toBe(1);
+    expect(imported.stderr).toMatch(new RegExp(`^error: ${broken}: Not valid JSON at line 2, column \\d+`));
+    expect(lexicon('remove', 'nothing').stderr).toBe('error: the lexicon has no entry "nothing"\n');
+    expect(lexicon('list', '--ipa', 'x').code).toBe(2);
+    expect(run('lexicon', ['frobnicate']).code).toBe(2);
+  });
+});
+
+describe('say with the lexicon of --data-dir', () => {
+  it('speaks the entries (shorter here) and keeps the written words in the timings', async () => {
+    const folder = join(dir, 'say-data');
+    const store = createLexiconStore({ dataDir: folder });
+    await store.add({ language: 'en', match: 'Cholmondeley', kind: 'ipa', replacement: 'ˈtʃʌmli' });
+    await store.add({ language: 'en', match: 'Nguyen', kind: 'respell', replacement: 'win' });
+    await store.add({ language: 'vi', match: 'Nguyễn', kind: 'respell', replacement: 'Nguyên' });
+    const say = (...extra: string[]) => {
+      const out = join(dir, `say-${extra.length}.wav`);
+      const timings = join(dir, `say-${extra.length}.json`);
+      const r = run('say', [
+        '--voice',
+        'en_female_emily_us',
+        '--data-dir',
+        folder,
+        '--out',
+        out,
+        '--timings',
+        timings,
+        ...extra,
+        'Lord Cholmondeley met Nguyen.',
+      ]);
+      expect(r.code, r.stderr).toBe(0);
+      const { pcm, sampleRate } = wavSamples(new Uint8Array(readFileSync(out)));
+      const words = JSON.parse(readFileSync(timings, 'utf8')) as WordTiming[];
+      return { seconds: pcm.length / sampleRate, stderr: r.stderr, words: words.map((w) => w.text) };
+    };
+    const withLexicon = say();
+    const without = say('--without-lexicon');
+    expect(withLexicon.stderr).toContain('spoken by espeak with 2 lexicon entries');
+    expect(without.stderr).not.toContain('lexicon entr');
+    expect(without.seconds - withLexicon.seconds).toBeGreaterThan(0.1);
+    expect(withLexicon.words).toEqual(['Lord', 'Cholmondeley', 'met', 'Nguyen']);
+  });
+});

@@ -1,0 +1,168 @@
+/**
+ * The lexicon in text preparation: where entries match (case, whole words, phrases, overlaps,
+ * scripts without spaces) and what the engine reads there, ahead of the language rules, with
+ * positions still mapped to the source words.
+ */
+
+import { describe, expect, it } from 'vitest';
+import type { LexiconRule } from '../../../../electron/core/engine/engine';
+import { compileLexicon } from '../../../../electron/core/engine/text/lexicon';
+import { prepareJapanese } from '../../../../electron/core/engine/text/languages/ja-kana';
+import { prepareForEngine, rewriteAsIs } from '../../../../electron/core/engine/text/rules';
+import type { LanguageCode } from '../../../../electron/shared/voices';
+
+const say = (match: string, replacement: string, more: Partial<LexiconRule> = {}): LexiconRule => ({
+  match,
+  replacement,
+  kind: 'respell',
+  case_sensitive: false,
+  whole_word: true,
+  ...more,
+});
+
+/** The matched source texts and what replaces them. */
+function matches(text: string, rules: LexiconRule[], language: LanguageCode = 'en'): string[] {
+  const lexicon = compileLexicon(rules, language);
+  return (lexicon?.find(text) ?? []).map((m) => `${text.slice(m.start, m.end)}=${m.spoken}`);
+}
+
+describe('lexicon matching', () => {
+  it('ignores case unless the entry is case-sensitive', () => {
+    expect(matches('Nguyen, NGUYEN and nguyen', [say('nguyen', 'win')])).toEqual([
+      'Nguyen=win',
+      'NGUYEN=win',
+      'nguyen=win',
+    ]);
+    expect(matches('Nguyen, NGUYEN and nguyen', [say('Nguyen', 'win', { case_sensitive: true })])).toEqual([
+      'Nguyen=win',
+    ]);
+    // Both: the case-sensitive entry wins where it matches, the other elsewhere.
+    expect(
+      matches('READ the read', [say('read', 'reed'), say('READ', 'R E A D', { case_sensitive: true })]),
+    ).toEqual(['READ=R E A D', 'read=reed']);
+  });
+
+  it('matches whole words unless told otherwise', () => {
+    const rules = [say('cat', 'kitty')];
+    expect(matches('cat catalogue concat cat’s (cat) cat-like 3cat', rules)).toEqual([
+      'cat=kitty',
+      'cat=kitty',
+      'cat=kitty',
+      'cat=kitty',
+    ]);
+    expect(matches('catalogue concat', [say('cat', 'kitty', { whole_word: false })])).toEqual([
+      'cat=kitty',
+      'cat=kitty',
+    ]);
+    // Letters with diacritics are word characters too.
+    expect(matches('Café cafés', [say('café', 'ka fay')])).toEqual(['Café=ka fay']);
+  });
+
+  it("matches phrases across any run of spaces and line breaks, and ’ as '", () => {
+    expect(matches('in New  York and New\nYork', [say('new york', 'noo york')])).toEqual([
+      'New  York=noo york',
+      'New\nYork=noo york',
+    ]);
+    expect(matches("O’Brien and O'Brien", [say("O'Brien", 'oh bryan')])).toEqual([
+      'O’Brien=oh bryan',
+      "O'Brien=oh bryan",
+    ]);
+  });
+
+  it('takes the longest of overlapping entries, then the earliest', () => {
+    const rules = [say('New York', 'noo york'), say('York', 'yawk'), say('New York City', 'the big apple')];
+    expect(matches('New York City and York', rules)).toEqual(['New York City=the big apple', 'York=yawk']);
+    // "York City" (9) is longer than "New York" (8): it wins, and "New" stays as written.
+    expect(matches('New York City', [say('New York', 'a'), say('York City', 'b')])).toEqual(['York City=b']);
+    // Equal lengths: the earlier one.
+    expect(matches('ab cd ef', [say('cd ef', 'y'), say('ab cd', 'x')])).toEqual(['ab cd=x']);
+  });
+
+  it('sees no word edges in Chinese and Japanese, whole-word or not', () => {
+    expect(matches('我在北京工作。', [say('北京', 'Běijīng')], 'zh')).toEqual(['北京=Běijīng']);
+    expect(matches('東京都に行く', [say('東京', 'トーキョー')], 'ja')).toEqual(['東京=トーキョー']);
+  });
+
+  it('speaks IPA as eSpeak phonemes, each word bracketed, taking in an English possessive', () => {
+    const ipa = (match: string, replacement: string): LexiconRule => ({
+      ...say(match, replacement),
+      kind: 'ipa',
+    });
+    expect(matches('Siobhan came.', [ipa('Siobhan', 'ʃɪˈvɔːn')])).toEqual(["Siobhan=[[SI'vO:n]]"]);
+    expect(matches('New York!', [ipa('New York', 'ˌnjuː ˈjɔːk')])).toEqual(["New York=[[,nju:]] [['jO:k]]"]);
+    // eSpeak would spell out an "'s" after phonemes ("ess"): it becomes part of them.
+    expect(
+      matches("Siobhan's hat, Ross’s hat, Kate's hat", [
+        ipa('Siobhan', 'ʃɪˈvɔːn'),
+        ipa('Ross', 'ɹɒs'),
+        ipa('Kate', 'keɪt'),
+      ]),
+    ).toEqual(["Siobhan's=[[SI'vO:nz]]", 'Ross’s=[[r0sIz]]', "Kate's=[[keIts]]"]);
+    // Only in English.
+    expect(matches("Siobhan's", [ipa('Siobhan', 'ʃiˈvon')], 'fr')).toEqual(["Siobhan=[[Si'von]]"]);
+  });
+
+  it('leaves out entries it cannot use, and is nothing without entries', () => {
+    expect(compileLexicon([], 'en')).toBeUndefined();
+    expect(compileLexicon(undefined, 'en')).toBeUndefined();
+    const lexicon = compileLexicon(
+      [{ ...say('x', 'ʘ'), kind: 'ipa' }, say('  ', 'y'), say('a', '<>'), say('ok', 'okay')],
+      'en',
+    );
+    expect(lexicon?.size).toBe(1);
+  });
+});
+
+describe('the lexicon in text preparation', () => {
+  const lexicon = compileLexicon(
+    [
+      say('Dr. Who', 'doctor who'),
+      say('2026-11-21', 'launch day', { whole_word: true }),
+      { ...say('Siobhan', 'ʃɪˈvɔːn'), kind: 'ipa' },
+    ],
+    'en',
+  );
+
+  it('applies entries before the language rules, which still rewrite the rest', () => {
+    const prepared = prepareForEngine('Dr. Who met Siobhan on 2026-11-21, not 2026-11-22 & more.', 'en', {
+      lexicon,
+    });
+    expect(prepared.engineText).toBe(
+      "doctor who met [[SI'vO:n]] on launch day, not November 22nd, 2026  and  more.",
+    );
+  });
+
+  it('maps every engine word back to the source words it replaced', () => {
+    const source = 'Hello Siobhan and Dr. Who.';
+    const prepared = prepareForEngine(source, 'en', { lexicon });
+    const engine = prepared.engineText;
+    const cp = (needle: string) => [...engine.slice(0, engine.indexOf(needle))].length + 1;
+    const word = (needle: string, length: number) => {
+      const { start, end } = prepared.toSource(cp(needle), length);
+      return source.slice(start, end);
+    };
+    expect(word('[[', 11)).toBe('Siobhan');
+    expect(word('doctor', 6)).toBe('Dr. Who');
+    expect(word('who', 3)).toBe('Dr. Who');
+    expect(word('and', 3)).toBe('and');
+  });
+
+  it('keeps "[[" and "]]" of the text itself from reading as phonemes', () => {
+    expect(prepareForEngine('see [[this]] here', 'en').engineText).not.toMatch(/\[\[|\]\]/);
+    expect(rewriteAsIs('see [[this]] & <that>', undefined).engineText).toBe('see  [this ]    that ');
+  });
+
+  it('applies to text left as written (std-v1), blanking only what the engine must not see', () => {
+    const prepared = rewriteAsIs('Siobhan & Dr. Who 2026-11-21', lexicon);
+    expect(prepared.engineText).toBe("[[SI'vO:n]]   doctor who launch day");
+  });
+
+  it('applies to Japanese before kana, and the respelling passes the kana stage', async () => {
+    const ja = compileLexicon([say('東京', 'トーキョー'), say('令和', 'レイワ')], 'ja');
+    const prepared = await prepareJapanese('東京と令和と大阪', { lexicon: ja });
+    expect(prepared.engineText).toContain('トーキョー');
+    expect(prepared.engineText).toContain('レイワ');
+    // The rest is read by the kana stage as before.
+    expect(prepared.engineText).not.toMatch(/[東京令和大阪]/u);
+  });
+});

@@ -1,0 +1,309 @@
+/**
+ * Lexicon entries and their files: the rules an entry obeys, and JSON, CSV (RFC 4180) and PLS
+ * (W3C PLS 1.0) both ways, with the place of every problem in a file that cannot be read.
+ */
+
+import { describe, expect, it } from 'vitest';
+import {
+  entryKey,
+  filterEntries,
+  prepareEntry,
+  type LexiconEntry,
+  type LexiconEntryInput,
+} from '../../electron/shared/lexicon';
+import { formatLexicon, LexiconFileError, parseLexicon, readXml } from '../../electron/shared/lexicon-files';
+
+const ENTRIES: LexiconEntry[] = [
+  {
+    id: '1',
+    language: 'en',
+    match: 'Siobhan',
+    kind: 'ipa',
+    replacement: 'ʃɪˈvɔːn',
+    case_sensitive: false,
+    whole_word: true,
+  },
+  {
+    id: '2',
+    language: 'en',
+    match: 'Smith, "Jr."',
+    kind: 'respell',
+    replacement: 'smith junior',
+    case_sensitive: true,
+    whole_word: false,
+    note: 'line one\nline two, with "quotes" & <tags>',
+  },
+  {
+    id: '3',
+    language: 'vi',
+    match: 'Nguyễn',
+    kind: 'respell',
+    replacement: 'Nguyên',
+    case_sensitive: false,
+    whole_word: true,
+  },
+];
+
+const withoutIds = (entries: LexiconEntry[]) => entries.map(({ id: _id, ...rest }) => rest);
+
+/** The error `parse` throws, for its message and place. */
+function failure(parse: () => unknown): LexiconFileError {
+  try {
+    parse();
+  } catch (error) {
+    expect(error).toBeInstanceOf(LexiconFileError);
+    return error as LexiconFileError;
+  }
+  throw new Error('expected the file to be refused');
+}
+
+describe('lexicon entries', () => {
+  const input = (more: Partial<LexiconEntryInput>): LexiconEntryInput => ({
+    language: 'en',
+    match: 'x',
+    kind: 'respell',
+    replacement: 'y',
+    ...more,
+  });
+
+  it('are stored normalised, with case-insensitive whole-word matching by default', () => {
+    expect(prepareEntry(input({ match: '  New \n York ', replacement: ' noo  york ', note: '  ' }))).toEqual({
+      ok: true,
+      entry: {
+        language: 'en',
+        match: 'New York',
+        kind: 'respell',
+        replacement: 'noo york',
+        case_sensitive: false,
+        whole_word: true,
+      },
+    });
+    // NFC: a decomposed é is stored composed.
+    const prepared = prepareEntry(input({ match: 'Cafe\u0301' }));
+    expect(prepared.ok && prepared.entry.match).toBe('Café');
+  });
+
+  it('refuse what the engine cannot speak, naming the field', () => {
+    expect(prepareEntry(input({ match: '!!' }))).toMatchObject({ ok: false, problem: { field: 'match' } });
+    expect(prepareEntry(input({ replacement: '…' }))).toMatchObject({
+      ok: false,
+      problem: { field: 'replacement' },
+    });
+    expect(prepareEntry(input({ replacement: 'a <b> c' }))).toMatchObject({
+      ok: false,
+      problem: { field: 'replacement', message: expect.stringContaining('< > & [ or ]') },
+    });
+    expect(prepareEntry(input({ kind: 'ipa', replacement: 'ʃɪˈvɔːn ʘ' }))).toMatchObject({
+      ok: false,
+      problem: { field: 'replacement', message: expect.stringContaining('"ʘ"') },
+    });
+  });
+
+  it('are the same entry for the same language, case rule and match', () => {
+    const a = { language: 'en', match: 'Nguyen', case_sensitive: false } as const;
+    expect(entryKey(a)).toBe(entryKey({ ...a, match: ' NGUYEN ' }));
+    expect(entryKey(a)).not.toBe(entryKey({ ...a, case_sensitive: true }));
+    expect(entryKey(a)).not.toBe(entryKey({ ...a, language: 'vi' }));
+    expect(entryKey({ ...a, case_sensitive: true })).not.toBe(
+      entryKey({ ...a, case_sensitive: true, match: 'NGUYEN' }),
+    );
+  });
+
+  it('are found by language and by words of match, replacement or note', () => {
+    expect(filterEntries(ENTRIES, { language: 'vi' }).map((e) => e.id)).toEqual(['3']);
+    expect(filterEntries(ENTRIES, { q: 'JUNIOR' }).map((e) => e.id)).toEqual(['2']);
+    expect(filterEntries(ENTRIES, { q: 'line two' }).map((e) => e.id)).toEqual(['2']);
+    expect(filterEntries(ENTRIES, { language: 'en', q: 'ʃɪ' }).map((e) => e.id)).toEqual(['1']);
+  });
+});
+
+describe('JSON lexicon files', () => {
+  it('round-trip every field', () => {
+    const text = formatLexicon(ENTRIES, 'json');
+    expect(JSON.parse(text)[0]).not.toHaveProperty('id');
+    expect(parseLexicon(text, 'json')).toEqual(withoutIds(ENTRIES));
+  });
+
+  it('say where the JSON is broken, and which entry is wrong', () => {
+    const broken = failure(() => parseLexicon('[\n  {"language": "en",\n  "match" "x"}\n]', 'json'));
+    expect(broken.message).toMatch(/^Not valid JSON at line 3, column \d+/);
+    expect(broken.line).toBe(3);
+    const entry = failure(() =>
+      parseLexicon(
+        JSON.stringify([ENTRIES[0], { language: 'xx', match: 'a', kind: 'respell', replacement: 'b' }]),
+        'json',
+      ),
+    );
+    expect(entry.message).toBe('entry 2: language must be one of en, vi, zh, ja, ko, fr, es.');
+    expect(failure(() => parseLexicon('{"a": 1}', 'json')).message).toBe(
+      'A JSON lexicon is an array of entries.',
+    );
+    expect(
+      failure(() => parseLexicon('[{"language":"en","match":"a","kind":"ipa","replacement":"ʘ"}]', 'json'))
+        .message,
+    ).toMatch(/^entry 1: The IPA symbol "ʘ"/);
+  });
+});
+
+describe('CSV lexicon files', () => {
+  it('round-trip with RFC 4180 quoting (commas, quotes, line breaks) and CRLF', () => {
+    const text = formatLexicon(ENTRIES, 'csv');
+    expect(text.split('\r\n')[0]).toBe('language,match,kind,replacement,case_sensitive,whole_word,note');
+    expect(text).toContain(
+      'en,"Smith, ""Jr.""",respell,smith junior,true,false,"line one\nline two, with ""quotes"" & <tags>"',
+    );
+    expect(parseLexicon(text, 'csv')).toEqual(withoutIds(ENTRIES));
+  });
+
+  it('read columns in any order, optional ones left out, LF endings, a BOM and blank lines', () => {
+    const text = '\uFEFFmatch,replacement,kind,language\n\nGIF,jif,respell,en\n"Nguyễn",win,respell,vi\n';
+    expect(parseLexicon(text, 'csv')).toEqual([
+      {
+        language: 'en',
+        match: 'GIF',
+        kind: 'respell',
+        replacement: 'jif',
+        case_sensitive: false,
+        whole_word: true,
+      },
+      {
+        language: 'vi',
+        match: 'Nguyễn',
+        kind: 'respell',
+        replacement: 'win',
+        case_sensitive: false,
+        whole_word: true,
+      },
+    ]);
+  });
+
+  it('say which line is wrong and why', () => {
+    const header = 'language,match,kind,replacement\n';
+    expect(failure(() => parseLexicon('', 'csv')).message).toBe(
+      'The CSV file is empty: it needs a header row.',
+    );
+    expect(failure(() => parseLexicon('language,match,kind,sound\n', 'csv')).message).toBe(
+      'CSV line 1: unknown column "sound" (the columns are language, match, kind, replacement, case_sensitive, whole_word, note).',
+    );
+    expect(failure(() => parseLexicon('language,match,kind\n', 'csv')).message).toBe(
+      'CSV line 1: the header has no "replacement" column.',
+    );
+    const fields = failure(() => parseLexicon(`${header}en,a,respell,b\nen,c,respell\n`, 'csv'));
+    expect(fields.message).toBe('CSV line 3: 3 fields where the header has 4.');
+    expect(fields.line).toBe(3);
+    expect(failure(() => parseLexicon(`${header}en,a,sing,b\n`, 'csv')).message).toBe(
+      'CSV line 2: kind must be respell or ipa.',
+    );
+    expect(
+      failure(() => parseLexicon('language,match,kind,replacement,whole_word\nen,a,respell,b,maybe\n', 'csv'))
+        .message,
+    ).toBe('CSV line 2: whole_word must be true or false, not "maybe".');
+    // A quoted field over two lines: the error after it counts both.
+    const quoted = failure(() =>
+      parseLexicon(`${header}en,"two\nlines",respell,b\nen,x"y,respell,b\n`, 'csv'),
+    );
+    expect(quoted.message).toMatch(/^CSV line 4, column 5: a quote inside an unquoted field/);
+    expect(failure(() => parseLexicon(`${header}en,"open,respell,b\n`, 'csv')).message).toBe(
+      'CSV line 2: a quoted field is not closed.',
+    );
+    expect(failure(() => parseLexicon(`${header}en,"a"b,respell,c\n`, 'csv')).message).toBe(
+      'CSV line 2, column 7: a closing quote must end its field.',
+    );
+  });
+});
+
+describe('PLS lexicon files', () => {
+  it('round-trip one language: IPA as <phoneme>, respellings as <alias>, markup escaped', () => {
+    const text = formatLexicon(ENTRIES, 'pls', 'en');
+    expect(text).toContain(
+      '<lexicon version="1.0" xmlns="http://www.w3.org/2005/01/pronunciation-lexicon" alphabet="ipa" xml:lang="en">',
+    );
+    expect(text).toContain('<lexeme><grapheme>Siobhan</grapheme><phoneme>ʃɪˈvɔːn</phoneme></lexeme>');
+    expect(text).toContain('<grapheme>Smith, &quot;Jr.&quot;</grapheme><alias>smith junior</alias>');
+    expect(text).not.toContain('Nguyễn');
+    // PLS has no case and whole-word rules, nor notes: they read back as the defaults.
+    expect(parseLexicon(text, 'pls')).toEqual([
+      withoutIds(ENTRIES)[0],
+      {
+        language: 'en',
+        match: 'Smith, "Jr."',
+        kind: 'respell',
+        replacement: 'smith junior',
+        case_sensitive: false,
+        whole_word: true,
+      },
+    ]);
+    expect(() => formatLexicon(ENTRIES, 'pls')).toThrow(/holds one language/);
+  });
+
+  it('read what PLS allows: several graphemes, the first pronunciation, prefixes, entities, CDATA, comments', () => {
+    const text = `<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE lexicon PUBLIC "-//W3C//DTD PLS 1.0//EN" "http://www.w3.org/TR/pronunciation-lexicon/pls.dtd">
+<!-- made by hand -->
+<pls:lexicon version="1.0" xmlns:pls="http://www.w3.org/2005/01/pronunciation-lexicon"
+    alphabet="ipa" xml:lang="en-GB">
+  <pls:lexeme>
+    <pls:grapheme>judgment</pls:grapheme>
+    <pls:grapheme>judgement</pls:grapheme>
+    <pls:phoneme>ˈdʒʌdʒ.mənt</pls:phoneme>
+    <pls:alias>ignored</pls:alias>
+  </pls:lexeme>
+  <pls:lexeme><pls:grapheme>AT&amp;T</pls:grapheme><pls:alias><![CDATA[A T and T]]></pls:alias></pls:lexeme>
+  <pls:lexeme><pls:grapheme>&#x4E2D;x</pls:grapheme><pls:alias>chung</pls:alias></pls:lexeme>
+</pls:lexicon>`;
+    expect(parseLexicon(text, 'pls').map((e) => [e.match, e.kind, e.replacement])).toEqual([
+      ['judgment', 'ipa', 'ˈdʒʌdʒ.mənt'],
+      ['judgement', 'ipa', 'ˈdʒʌdʒ.mənt'],
+      ['AT&T', 'respell', 'A T and T'],
+      ['中x', 'respell', 'chung'],
+    ]);
+    expect(parseLexicon(text, 'pls')[0]?.language).toBe('en');
+    // The caller may say the language instead of xml:lang.
+    expect(parseLexicon(text.replace(' xml:lang="en-GB"', ''), 'pls', 'fr')[0]?.language).toBe('fr');
+  });
+
+  it('say where the XML is broken, and what PLS it does not take', () => {
+    const lexicon = (body: string, attributes = 'alphabet="ipa" xml:lang="en"') =>
+      `<lexicon version="1.0" ${attributes}>\n${body}\n</lexicon>`;
+    const unclosed = failure(() =>
+      parseLexicon(lexicon('<lexeme><grapheme>a</grapheme>\n<alias>b</lexeme>'), 'pls'),
+    );
+    expect(unclosed.message).toBe('XML line 3, column 9: </lexeme> closes <alias> (line 3)');
+    expect([unclosed.line, unclosed.column]).toEqual([3, 9]);
+    expect(
+      failure(() => parseLexicon(lexicon('<lexeme><grapheme>a & b</grapheme></lexeme>'), 'pls')).message,
+    ).toBe('XML line 2, column 21: an entity reference must end with ";"');
+    expect(
+      failure(() => parseLexicon(lexicon('<lexeme><grapheme>a</grapheme></lexeme>'), 'pls')).message,
+    ).toBe('PLS line 2: the <lexeme> of "a" has neither <phoneme> nor <alias>.');
+    expect(
+      failure(() =>
+        parseLexicon(
+          lexicon(
+            '<lexeme><grapheme>a</grapheme><phoneme>"{</phoneme></lexeme>',
+            'alphabet="x-sampa" xml:lang="en"',
+          ),
+          'pls',
+        ),
+      ).message,
+    ).toBe('PLS line 2: the alphabet "x-sampa" is not supported; only "ipa" is.');
+    expect(failure(() => parseLexicon(lexicon('', 'alphabet="ipa" xml:lang="de"'), 'pls')).message).toMatch(
+      /^PLS line 1: xml:lang "de" is none of the app's languages/,
+    );
+    expect(failure(() => parseLexicon(lexicon('', 'alphabet="ipa"'), 'pls')).message).toBe(
+      'PLS line 1: <lexicon> has no xml:lang; choose the language of its entries.',
+    );
+    expect(failure(() => parseLexicon('<lexicon', 'pls')).message).toMatch(
+      /^XML line 1, column 1: the tag <lexicon> is not closed/,
+    );
+    expect(failure(() => parseLexicon('<speak/>', 'pls')).message).toBe(
+      'PLS line 1: the root element must be <lexicon>, not <speak>.',
+    );
+    expect(
+      failure(() =>
+        parseLexicon(lexicon('<lexeme><grapheme>x</grapheme><phoneme>ʘ</phoneme></lexeme>'), 'pls'),
+      ).message,
+    ).toMatch(/^PLS line 2: The IPA symbol "ʘ"/);
+    expect(() => readXml('<a></a><b/>')).toThrow('XML line 1, column 8: text after the root element');
+  });
+});
