@@ -80,13 +80,17 @@ export class StagedFile {
   ) {}
 
   /**
-   * Creates (or truncates) `<path>.<random>.partial`. Rejects with AppError OUTPUT_FAILED.
+   * Creates (or truncates) the temporary file. Rejects with AppError OUTPUT_FAILED.
    * @param what the file in a user's words, for error messages (default "the audio file")
+   * @param partial the temporary file (default `<path>.<random>.partial`: its own name per
+   *   writer, so on a data directory several instances share, a render taken over from an
+   *   instance that lost its lease never writes into the other's file)
    */
-  static async create(path: string, what = 'the audio file'): Promise<StagedFile> {
-    // Its own name per writer: on a data directory several instances share, a render taken
-    // over from an instance that lost its lease never writes into the other's file.
-    const partial = `${path}.${randomBytes(4).toString('hex')}${PARTIAL_SUFFIX}`;
+  static async create(
+    path: string,
+    what = 'the audio file',
+    partial = `${path}.${randomBytes(4).toString('hex')}${PARTIAL_SUFFIX}`,
+  ): Promise<StagedFile> {
     try {
       return new StagedFile(path, partial, what, await open(partial, 'w'));
     } catch (error) {

@@ -3,8 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../electron/shared/errors';
-import { describeWriteError, outputFailedError } from '../../../electron/core/platform/staged-file';
-import { createWavSink } from '../../../electron/core/engine/audio/wav';
+import {
+  describeWriteError,
+  outputFailedError,
+  PARTIAL_SUFFIX,
+  StagedFile,
+} from '../../../electron/core/platform/staged-file';
 
 const errno = (code: string) => Object.assign(new Error(`${code}: some system text, write`), { code });
 
@@ -31,20 +35,23 @@ describe('write error messages', () => {
 
   // /dev/full answers every write with ENOSPC: a real failing write, no mocks.
   it.skipIf(!existsSync('/dev/full'))(
-    'fails a WAV render on a full disk with a clear message and no file left',
+    'fails a write on a full disk with a clear message and leaves no file',
     async () => {
       const dir = mkdtempSync(join(tmpdir(), 'sink-full-'));
       try {
         const path = join(dir, 'out.wav');
-        symlinkSync('/dev/full', `${path}.partial`);
-        const sink = await createWavSink(path, 22050);
-        const pcm = new Int16Array(22050 * 10).fill(1000);
+        const partial = `${path}${PARTIAL_SUFFIX}`;
+        symlinkSync('/dev/full', partial);
+        const file = await StagedFile.create(path, 'the audio file', partial);
         let error: unknown;
         try {
-          for (let i = 0; i < 4 && !error; i++) await sink.write(pcm).catch((e: unknown) => (error = e));
-          if (!error) await sink.finish().catch((e: unknown) => (error = e));
+          for (let i = 0; i < 8 && !error; i++) {
+            file.append(new Uint8Array(256 * 1024).fill(1));
+            await file.drain().catch((e: unknown) => (error = e));
+          }
+          if (!error) await file.commit().catch((e: unknown) => (error = e));
         } finally {
-          await sink.abort();
+          await file.discard();
         }
         expect(error).toBeInstanceOf(AppError);
         expect((error as AppError).code).toBe('OUTPUT_FAILED');
