@@ -1,22 +1,21 @@
-import { defineConfig, mergeConfig } from 'vitest/config';
+import { defineConfig } from 'vitest/config';
 import base from './vitest.config';
 
 /**
  * `npm run test:postgres`: the tests whose behaviour both databases share (store, jobs,
  * server, CLI), on PostgreSQL: each test gets a fresh database on a throwaway server
  * (test/fixtures/test-store.ts). Tests of SQLite's own file handling skip themselves.
+ * (Spread, not mergeConfig: merging would append this `include` to the base's whole suite.)
  */
-export default mergeConfig(
-  base,
-  defineConfig({
-    test: {
-      include: [
-        'test/core/store/**/*.test.ts',
-        'test/core/jobs/**/*.test.ts',
-        'test/core/server/**/*.test.ts',
-        'test/core/cli/**/*.test.ts',
-      ],
-      env: { NARRATION_TEST_DATABASE: 'postgres' },
-    },
-  }),
-);
+export default defineConfig({
+  test: {
+    ...base.test,
+    include: [
+      'test/core/store/**/*.test.ts',
+      'test/core/jobs/**/*.test.ts',
+      'test/core/server/**/*.test.ts',
+      'test/core/cli/**/*.test.ts',
+    ],
+    env: { NARRATION_TEST_DATABASE: 'postgres' },
+  },
+});

@@ -157,11 +157,11 @@ async function run(ctx: FaultContext): Promise<void> {
     const killer = async () => {
       await waitUntil('a third of the submits', () => (next >= total / 3 ? true : undefined), 600_000, 20);
       const server = servers[victim]!;
-      renderingAtKill = await waitUntil(
+      const victimId = await waitUntil(
         'the victim to be rendering',
         async () => {
           const h = await health(server.url);
-          return h.instance.rendering.length > 0 ? h.instance.rendering : undefined;
+          return h.instance.rendering.length > 0 ? h.instance.id : undefined;
         },
         60_000,
         10,
@@ -170,6 +170,16 @@ async function run(ctx: FaultContext): Promise<void> {
       server.child.kill('SIGKILL');
       killedAt = Date.now();
       await server.exited;
+      // What the kill cut off: the rows still leased to the dead instance. (Health's list can be
+      // stale by the time the signal lands: a render may finish in between.)
+      renderingAtKill = await withClient(database.url, async (client) =>
+        (
+          await client.query<{ id: string }>(
+            "SELECT id FROM requests WHERE status = 'processing' AND lease_owner = $1",
+            [victimId],
+          )
+        ).rows.map((r) => r.id),
+      );
       ctx.log(`killed instance ${victim} while it rendered ${renderingAtKill.length} request(s)`);
       // Down for two leases: its renders are taken over by the others meanwhile.
       await sleep(2 * LEASE_S * 1000);
@@ -338,6 +348,7 @@ async function run(ctx: FaultContext): Promise<void> {
     );
 
     // Takeover: the dead instance's renders were started again by another instance.
+    ctx.check('the kill cut off at least one render', renderingAtKill.length > 0, `${renderingAtKill.length}`);
     const takeoverMs = renderingAtKill
       .map((id) => byId.get(id))
       .filter((r) => r !== undefined)
