@@ -347,18 +347,8 @@ function chapterTrack(
                 type: 'gmhd',
                 payload: serialize([
                   leaf('gmin', FULL_BOX_V0, [0x40, 2], [0x8000, 2], [0x8000, 2], [0x8000, 2], [0, 2], [0, 2]),
-                  leaf(
-                    'text',
-                    [0x10000, 4],
-                    [0, 4],
-                    [0, 4],
-                    [0, 4],
-                    [0x10000, 4],
-                    [0, 4],
-                    [0, 4],
-                    [0, 4],
-                    [0x40000000, 4],
-                  ),
+                  // QuickTime's text media header: just a display matrix.
+                  { type: 'text', payload: IDENTITY_MATRIX },
                 ]),
               },
               { type: 'dinf', children: [leaf('dref', FULL_BOX_V0, [1, 4], [12, 4], 'url ', [1, 4])] },
