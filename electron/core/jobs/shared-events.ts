@@ -17,9 +17,21 @@ export const EVENTS_CHANNEL = 'narration_studio_events';
 /** The events relayed between instances. */
 const RELAYED = ['request', 'delivery', 'finished'] as const;
 type Relayed = (typeof RELAYED)[number];
+type RequestEvent = JobEventMap['request'][0];
+
+/** A render's progress report (status processing), of which only the latest counts. */
+function isProgress(event: JobEventMap[Relayed][0]): boolean {
+  return (event as RequestEvent).status === 'processing';
+}
+
+/** One relayed event. */
+interface RelayedEvent {
+  name: Relayed;
+  event: JobEventMap[Relayed][0];
+}
 
 type Message =
-  | { from: string; kind: 'event'; name: Relayed; event: JobEventMap[Relayed][0] }
+  | { from: string; kind: 'events'; events: RelayedEvent[] }
   | { from: string; kind: 'wake' }
   | { from: string; kind: 'cancel'; requestId: string };
 
@@ -48,8 +60,15 @@ export interface SharedEventsOptions {
 /** Requests of other instances whose progress is kept, at most (the oldest are forgotten). */
 const MAX_PROGRESS = 10_000;
 
-/** Wakes are sent at most this often, ms: a burst of submits becomes one notification. */
-const WAKE_EVERY_MS = 10;
+/**
+ * Wakes and events are sent at most this often, ms: a burst of submits becomes one wake and a
+ * few notifications of many events each, instead of one round trip to the database per event
+ * (which capped a shared database's submits at ~100/s).
+ */
+const SEND_EVERY_MS = 10;
+
+/** A notification's payload must stay below PostgreSQL's 8,000 bytes. */
+const MAX_PAYLOAD_BYTES = 7_500;
 
 export function shareEvents(options: SharedEventsOptions): SharedEvents {
   const { store, events, instanceId, log } = options;
@@ -74,10 +93,47 @@ export function shareEvents(options: SharedEventsOptions): SharedEvents {
       log.warn(`could not notify the other instances (${message.kind}): ${errorText(error)}`);
     });
 
+  /** Events waiting for the next send, in order. */
+  let queued: RelayedEvent[] = [];
+  let sendTimer: NodeJS.Timeout | undefined;
+  /**
+   * The notifications of events, one after the other: sent at once, they would leave on several
+   * pooled connections and could arrive out of order.
+   */
+  let sending: Promise<void> = Promise.resolve();
+  const flushEvents = () => {
+    sendTimer = undefined;
+    const pending = queued;
+    queued = [];
+    const parts: RelayedEvent[][] = [[]];
+    let bytes = 0;
+    for (const item of pending) {
+      const size = Buffer.byteLength(JSON.stringify(item)) + 1;
+      if (parts.at(-1)!.length > 0 && bytes + size > MAX_PAYLOAD_BYTES) {
+        parts.push([]);
+        bytes = 0;
+      }
+      parts.at(-1)!.push(item);
+      bytes += size;
+    }
+    for (const events of parts) {
+      if (events.length > 0) sending = sending.then(() => send({ from: instanceId, kind: 'events', events }));
+    }
+  };
+
   const forwarders = RELAYED.map((name) => {
     const forward = (event: JobEventMap[Relayed][0]) => {
       if (relaying || closed) return;
-      void send({ from: instanceId, kind: 'event', name, event });
+      const last = queued.at(-1);
+      // Progress of one render: only the latest of a burst matters.
+      if (name === 'request' && last?.name === 'request' && isProgress(last.event) && isProgress(event)) {
+        if ((last.event as RequestEvent).request_id === (event as RequestEvent).request_id) {
+          queued[queued.length - 1] = { name, event };
+          return;
+        }
+      }
+      queued.push({ name, event });
+      sendTimer ??= setTimeout(flushEvents, SEND_EVERY_MS);
     };
     return { name, forward };
   });
@@ -92,18 +148,20 @@ export function shareEvents(options: SharedEventsOptions): SharedEvents {
     if (message.from === instanceId || closed) return;
     if (message.kind === 'wake') return options.onWake();
     if (message.kind === 'cancel') return options.onCancel(message.requestId);
-    if (message.kind === 'event' && (RELAYED as readonly string[]).includes(message.name)) {
-      if (message.name === 'request') {
-        const event = message.event as JobEventMap['request'][0];
-        remoteProgress.delete(event.request_id);
-        if (event.status === 'processing') {
-          remoteProgress.set(event.request_id, event.progress);
+    if (message.kind !== 'events' || !Array.isArray(message.events)) return;
+    for (const { name, event } of message.events) {
+      if (!(RELAYED as readonly string[]).includes(name)) continue;
+      if (name === 'request') {
+        const request = event as RequestEvent;
+        remoteProgress.delete(request.request_id);
+        if (request.status === 'processing') {
+          remoteProgress.set(request.request_id, request.progress);
           if (remoteProgress.size > MAX_PROGRESS) remoteProgress.delete(remoteProgress.keys().next().value!);
         }
       }
       relaying = true;
       try {
-        (events.emit as (name: string, event: unknown) => boolean)(message.name, message.event);
+        (events.emit as (name: string, event: unknown) => boolean)(name, event);
       } finally {
         relaying = false;
       }
@@ -120,7 +178,7 @@ export function shareEvents(options: SharedEventsOptions): SharedEvents {
       wakeTimer = setTimeout(() => {
         wakeTimer = undefined;
         void send({ from: instanceId, kind: 'wake' });
-      }, WAKE_EVERY_MS);
+      }, SEND_EVERY_MS);
     },
     async cancel(requestId) {
       await send({ from: instanceId, kind: 'cancel', requestId });
@@ -129,6 +187,12 @@ export function shareEvents(options: SharedEventsOptions): SharedEvents {
     async close() {
       closed = true;
       clearTimeout(wakeTimer);
+      // What is queued still goes out: another instance's event stream may wait for it.
+      if (sendTimer) {
+        clearTimeout(sendTimer);
+        flushEvents();
+      }
+      await sending;
       for (const { name, forward } of forwarders) (events.off as (n: string, f: unknown) => void)(name, forward);
       unlisten?.();
     },

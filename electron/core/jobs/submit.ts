@@ -1,7 +1,9 @@
 /**
  * Accepting requests: charge and insert in one transaction, committed (fsynced) before the
- * caller hears back. Concurrent submits are grouped into one transaction per event-loop
- * turn (group commit), so durability does not cap throughput at one fsync per request.
+ * caller hears back. Concurrent submits are grouped (group commit): one transaction commits at
+ * a time, and the submits that arrive meanwhile go into the next, written in a few multi-row
+ * statements. So durability does not cap throughput at one fsync per request, nor a shared
+ * database at a few round trips per request.
  * A submit with an Idempotency-Key looks its key up and records it in that same transaction
  * (see idempotency.ts), so a request is never stored without its key row or the reverse.
  */
@@ -10,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { AppError } from '../../shared/errors';
 import type { AudioFormat, Bitrate, ModelId } from '../../shared/options';
 import { findVoice } from '../../shared/voices';
-import type { Repos, RequestRow, Store } from '../store';
+import type { IdempotencyRow, KeyRow, LedgerRow, NewRequestRow, Repos, RequestRow, Store } from '../store';
 import { isoTime, type Clock } from '../platform/clock';
 import { costMilli } from '../../shared/pricing';
 import { IDEMPOTENCY_WINDOW_MS, type Idempotency } from './idempotency';
@@ -77,6 +79,49 @@ interface Pending {
   reject(error: unknown): void;
 }
 
+/** A submit's outcome within its batch: a new or replayed request of the batch, or a stored one. */
+type Decision = { requestId: string; replayed: boolean } | SubmitOutcome;
+
+/** What a batch writes, gathered while its submits are decided, and its keys as they will stand. */
+interface BatchWrites {
+  /** The batch's keys (locked), their balance and queue updated as submits are accepted. */
+  keys: Map<string, KeyRow>;
+  /** The balance and queue of each key before the batch, to write the differences. */
+  before: Map<string, { balance_milli: number; queued: number }>;
+  requests: NewRequestRow[];
+  ledger: Omit<LedgerRow, 'id'>[];
+  /** By API key and idempotency key. */
+  idempotency: Map<string, IdempotencyRow>;
+}
+
+function newBatchWrites(keys: readonly KeyRow[]): BatchWrites {
+  return {
+    keys: new Map(keys.map((k) => [k.id, { ...k }])),
+    before: new Map(keys.map((k) => [k.id, { balance_milli: k.balance_milli, queued: k.queued }])),
+    requests: [],
+    ledger: [],
+    idempotency: new Map(),
+  };
+}
+
+/**
+ * The batch's writes in a few statements, whatever its size (PostgreSQL answers each statement
+ * over the network): the requests, the ledger, the idempotency keys, one update per key.
+ * Resolves with the stored requests by id.
+ */
+async function writeBatch(tx: Repos, batch: BatchWrites): Promise<Map<string, RequestRow>> {
+  if (batch.requests.length === 0) return new Map();
+  const stored = await tx.requests.insertMany(batch.requests);
+  await tx.ledger.insertMany(batch.ledger);
+  if (batch.idempotency.size > 0) await tx.idempotency.putMany([...batch.idempotency.values()]);
+  for (const [id, key] of batch.keys) {
+    const before = batch.before.get(id)!;
+    const queued = key.queued - before.queued;
+    if (queued !== 0) await tx.keys.adjust(id, key.balance_milli - before.balance_milli, queued);
+  }
+  return new Map(stored.map((row) => [row.id, row]));
+}
+
 /** Expired idempotency keys are deleted at most this often (inside a submit's transaction). */
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
@@ -91,17 +136,24 @@ export function createSubmitter({ store, clock, maxQueuedPerKey, onAccepted }: S
   let closed = false;
   let prunedAt = Number.NEGATIVE_INFINITY;
 
-  /** Batches being committed; close() waits for them. */
-  const flushing = new Set<Promise<void>>();
+  /**
+   * The batch being committed. One at a time: the submits that arrive meanwhile gather into the
+   * next batch, so under load the batches grow instead of queueing for the key's balance row
+   * one small transaction after another.
+   */
+  let committing: Promise<void> | undefined;
 
   const flush = (): Promise<void> => {
     scheduled = false;
+    if (committing) return committing;
     const items = batch;
     batch = [];
     if (items.length === 0) return Promise.resolve();
-    const done = commit(items).finally(() => flushing.delete(done));
-    flushing.add(done);
-    return done;
+    committing = commit(items).finally(() => {
+      committing = undefined;
+      if (batch.length > 0) void flush();
+    });
+    return committing;
   };
 
   /** One transaction for the batch; never rejects (each submit hears its own outcome). */
@@ -110,19 +162,24 @@ export function createSubmitter({ store, clock, maxQueuedPerKey, onAccepted }: S
     try {
       await store.transaction(async (tx) => {
         // Run again from scratch if PostgreSQL retries the transaction.
-        outcomes = [];
         // Balance rows in one order, so two batches charging the same keys cannot deadlock.
-        await tx.keys.lockForUpdate(items.map((item) => item.input.keyId));
+        const keys = await tx.keys.lockForUpdate(items.map((item) => item.input.keyId));
         await pruneExpiredKeys(tx);
+        const batch = newBatchWrites(keys);
+        const decided: (Decision | { error: unknown })[] = [];
         for (const item of items) {
           try {
-            outcomes.push(await accept(tx, item.input, item.idempotency));
+            decided.push(await decide(tx, batch, item.input, item.idempotency));
           } catch (error) {
             if (!(error instanceof AppError)) throw error;
             // Refusals are decided before any write of that item, so the batch stays consistent.
-            outcomes.push({ error });
+            decided.push({ error });
           }
         }
+        const stored = await writeBatch(tx, batch);
+        outcomes = decided.map((d) =>
+          'error' in d ? d : { row: 'requestId' in d ? stored.get(d.requestId)! : d.row, replayed: d.replayed },
+        );
       });
     } catch (error) {
       for (const item of items) item.reject(error);
@@ -146,13 +203,18 @@ export function createSubmitter({ store, clock, maxQueuedPerKey, onAccepted }: S
     await tx.idempotency.deleteCreatedBefore(isoTime(now - IDEMPOTENCY_WINDOW_MS));
   };
 
-  /** The request an earlier submit with this key created, when the key is still honoured. */
+  /**
+   * The request an earlier submit with this key created, when the key is still honoured: one
+   * stored before, or one of this batch.
+   */
   const replayOf = async (
     tx: Repos,
+    batch: BatchWrites,
     keyId: string,
     idempotency: Idempotency,
-  ): Promise<RequestRow | undefined> => {
-    const previous = await tx.idempotency.find(keyId, idempotency.key);
+  ): Promise<Decision | undefined> => {
+    const inBatch = batch.idempotency.get(`${keyId}\n${idempotency.key}`);
+    const previous = inBatch ?? (await tx.idempotency.find(keyId, idempotency.key));
     // ISO times of one format compare as strings.
     if (!previous || previous.created_at <= isoTime(clock.now() - IDEMPOTENCY_WINDOW_MS)) return undefined;
     if (previous.request_hash !== idempotency.requestHash) {
@@ -162,19 +224,26 @@ export function createSubmitter({ store, clock, maxQueuedPerKey, onAccepted }: S
         { field: 'Idempotency-Key', request_id: previous.request_id },
       );
     }
-    return tx.requests.get(previous.request_id);
+    if (inBatch) return { requestId: inBatch.request_id, replayed: true };
+    const row = await tx.requests.get(previous.request_id);
+    return row && { row, replayed: true };
   };
 
-  const accept = async (
+  /**
+   * Accepts or refuses one submit against the batch's view of its key (balance and queue as
+   * the earlier submits of the batch left them); what to write is added to `batch`.
+   */
+  const decide = async (
     tx: Repos,
+    batch: BatchWrites,
     input: SubmitInput,
     idempotency: Idempotency | undefined,
-  ): Promise<SubmitOutcome> => {
-    const key = await tx.keys.findById(input.keyId);
+  ): Promise<Decision> => {
+    const key = batch.keys.get(input.keyId);
     if (!key || key.revoked_at !== null) throw new AppError('UNAUTHORIZED', 'The API key was revoked.');
     if (idempotency) {
-      const replayed = await replayOf(tx, key.id, idempotency);
-      if (replayed) return { row: replayed, replayed: true };
+      const replayed = await replayOf(tx, batch, key.id, idempotency);
+      if (replayed) return replayed;
     }
     const voice = findVoice(input.voice_code);
     if (!voice) throw new AppError('UNKNOWN_VOICE', `Unknown voice_code "${input.voice_code}".`);
@@ -195,8 +264,9 @@ export function createSubmitter({ store, clock, maxQueuedPerKey, onAccepted }: S
       );
     }
     const now = isoTime(clock.now());
-    const row = {
-      id: newRequestId(),
+    const id = newRequestId();
+    batch.requests.push({
+      id,
       key_id: key.id,
       source: input.source,
       input_text: input.text,
@@ -213,28 +283,27 @@ export function createSubmitter({ store, clock, maxQueuedPerKey, onAccepted }: S
       cost_milli: cost,
       download_token: randomBytes(24).toString('base64url'),
       created_at: now,
-    };
-    await tx.requests.insert(row);
-    const balance = await tx.keys.addBalance(key.id, -cost);
-    await tx.keys.addQueued(key.id, 1);
-    await tx.ledger.insert({
+    });
+    key.balance_milli -= cost;
+    key.queued += 1;
+    batch.ledger.push({
       key_id: key.id,
-      request_id: row.id,
+      request_id: id,
       kind: 'charge',
       amount_milli: -cost,
-      balance_after_milli: balance,
+      balance_after_milli: key.balance_milli,
       created_at: now,
     });
     if (idempotency) {
-      await tx.idempotency.put({
+      batch.idempotency.set(`${key.id}\n${idempotency.key}`, {
         key_id: key.id,
         idem_key: idempotency.key,
         request_hash: idempotency.requestHash,
-        request_id: row.id,
+        request_id: id,
         created_at: now,
       });
     }
-    return { row: (await tx.requests.get(row.id))!, replayed: false };
+    return { requestId: id, replayed: false };
   };
 
   const enqueue = (input: SubmitInput, idempotency: Idempotency | undefined) => {
@@ -253,8 +322,7 @@ export function createSubmitter({ store, clock, maxQueuedPerKey, onAccepted }: S
     submitIdempotent: enqueue,
     async close() {
       closed = true;
-      void flush();
-      await Promise.all(flushing);
+      while (committing || batch.length > 0) await (committing ?? flush());
     },
   };
 }

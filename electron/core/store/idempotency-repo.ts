@@ -20,11 +20,28 @@ export interface IdempotencyRepo {
   find(keyId: string, idemKey: string): Promise<IdempotencyRow | undefined>;
   /** Stores the row, replacing an (expired) row of the same API key and idempotency key. */
   put(row: IdempotencyRow): Promise<void>;
+  /** `put` for several rows at once; no two may share an API key and idempotency key. */
+  putMany(rows: readonly IdempotencyRow[]): Promise<void>;
   /** Deletes the rows created before `before` (ISO time); returns how many. */
   deleteCreatedBefore(before: string): Promise<number>;
 }
 
+/** Rows per multi-row INSERT (5 parameters each). */
+const INSERT_ROWS_PER_STATEMENT = 1000;
+
 export function createIdempotencyRepo(db: SqlExecutor): IdempotencyRepo {
+  const putMany = async (rows: readonly IdempotencyRow[]): Promise<void> => {
+    for (let at = 0; at < rows.length; at += INSERT_ROWS_PER_STATEMENT) {
+      const part = rows.slice(at, at + INSERT_ROWS_PER_STATEMENT);
+      await db.run(
+        `INSERT INTO idempotency_keys (key_id, idem_key, request_hash, request_id, created_at)
+         VALUES ${part.map(() => '(?, ?, ?, ?, ?)').join(', ')}
+         ON CONFLICT (key_id, idem_key) DO UPDATE SET
+           request_hash = excluded.request_hash, request_id = excluded.request_id, created_at = excluded.created_at`,
+        part.flatMap((row) => [row.key_id, row.idem_key, row.request_hash, row.request_id, row.created_at]),
+      );
+    }
+  };
   return {
     async find(keyId, idemKey) {
       return await db.get<IdempotencyRow>('SELECT * FROM idempotency_keys WHERE key_id = ? AND idem_key = ?', [
@@ -33,13 +50,9 @@ export function createIdempotencyRepo(db: SqlExecutor): IdempotencyRepo {
       ]);
     },
     async put(row) {
-      await db.run(
-        `INSERT INTO idempotency_keys (key_id, idem_key, request_hash, request_id, created_at) VALUES (?, ?, ?, ?, ?)
-         ON CONFLICT (key_id, idem_key) DO UPDATE SET
-           request_hash = excluded.request_hash, request_id = excluded.request_id, created_at = excluded.created_at`,
-        [row.key_id, row.idem_key, row.request_hash, row.request_id, row.created_at],
-      );
+      await putMany([row]);
     },
+    putMany,
     async deleteCreatedBefore(before) {
       return (await db.run('DELETE FROM idempotency_keys WHERE created_at < ?', [before])).changes;
     },

@@ -28,14 +28,16 @@ export interface KeysRepo {
   /** Adds `delta` (may be negative) to the balance; returns the new balance. */
   addBalance(id: string, deltaMilli: number): Promise<number>;
   addQueued(id: string, delta: number): Promise<void>;
+  /** Adds to the balance and to the queued count in one statement (a batch of submits of one key). */
+  adjust(id: string, balanceDeltaMilli: number, queuedDelta: number): Promise<void>;
   /** Requests waiting or running, all keys together. */
   totalQueued(): Promise<number>;
   /**
-   * Locks the rows of `ids` until the transaction ends, in one fixed order (by id), so
+   * The rows of `ids`, locked until the transaction ends, in one fixed order (by id), so
    * transactions that charge several keys never deadlock (PostgreSQL; SQLite's transactions
    * already hold the whole file). Call first in the transaction.
    */
-  lockForUpdate(ids: readonly string[]): Promise<void>;
+  lockForUpdate(ids: readonly string[]): Promise<KeyRow[]>;
 }
 
 export function createKeysRepo(db: SqlExecutor): KeysRepo {
@@ -83,11 +85,20 @@ export function createKeysRepo(db: SqlExecutor): KeysRepo {
     async addQueued(id, delta) {
       await db.run('UPDATE api_keys SET queued = queued + ? WHERE id = ?', [delta, id]);
     },
+    async adjust(id, balanceDeltaMilli, queuedDelta) {
+      await db.run('UPDATE api_keys SET balance_milli = balance_milli + ?, queued = queued + ? WHERE id = ?', [
+        balanceDeltaMilli,
+        queuedDelta,
+        id,
+      ]);
+    },
     async lockForUpdate(ids) {
-      if (db.dialect !== 'postgres' || ids.length === 0) return;
+      if (ids.length === 0) return [];
       const sorted = [...new Set(ids)].sort();
-      await db.all(
-        `SELECT id FROM api_keys WHERE id IN (${sorted.map(() => '?').join(', ')}) ORDER BY id FOR UPDATE`,
+      return await db.all<KeyRow>(
+        `SELECT * FROM api_keys WHERE id IN (${sorted.map(() => '?').join(', ')}) ORDER BY id${
+          db.dialect === 'postgres' ? ' FOR UPDATE' : ''
+        }`,
         sorted,
       );
     },

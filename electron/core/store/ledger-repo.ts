@@ -15,20 +15,40 @@ export interface LedgerRow {
 
 export interface LedgerRepo {
   insert(row: Omit<LedgerRow, 'id'>): Promise<void>;
+  /** Inserts the rows in order (ids ascending in that order). */
+  insertMany(rows: readonly Omit<LedgerRow, 'id'>[]): Promise<void>;
   /** Newest first. */
   list(keyId: string, limit: number, offset: number): Promise<{ rows: LedgerRow[]; total: number }>;
   /** All rows of a request, oldest first. */
   forRequest(requestId: string): Promise<LedgerRow[]>;
 }
 
+/** Rows per multi-row INSERT (6 parameters each). */
+const INSERT_ROWS_PER_STATEMENT = 1000;
+
 export function createLedgerRepo(db: SqlExecutor): LedgerRepo {
+  const insertMany = async (rows: readonly Omit<LedgerRow, 'id'>[]): Promise<void> => {
+    for (let at = 0; at < rows.length; at += INSERT_ROWS_PER_STATEMENT) {
+      const part = rows.slice(at, at + INSERT_ROWS_PER_STATEMENT);
+      await db.run(
+        `INSERT INTO ledger (key_id, request_id, kind, amount_milli, balance_after_milli, created_at)
+         VALUES ${part.map(() => '(?, ?, ?, ?, ?, ?)').join(', ')}`,
+        part.flatMap((row) => [
+          row.key_id,
+          row.request_id,
+          row.kind,
+          row.amount_milli,
+          row.balance_after_milli,
+          row.created_at,
+        ]),
+      );
+    }
+  };
   return {
     async insert(row) {
-      await db.run(
-        `INSERT INTO ledger (key_id, request_id, kind, amount_milli, balance_after_milli, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
-        [row.key_id, row.request_id, row.kind, row.amount_milli, row.balance_after_milli, row.created_at],
-      );
+      await insertMany([row]);
     },
+    insertMany,
     async list(keyId, limit, offset) {
       const total =
         (await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM ledger WHERE key_id = ?', [keyId]))?.n ?? 0;

@@ -103,6 +103,8 @@ export interface Lease {
 
 export interface RequestsRepo {
   insert(row: NewRequestRow): Promise<void>;
+  /** Inserts the rows (a few statements of many rows each); resolves with them as stored, in the same order. */
+  insertMany(rows: readonly NewRequestRow[]): Promise<RequestRow[]>;
   get(id: string): Promise<RequestRow | undefined>;
   /** Newest first. */
   list(filter: ListFilter): Promise<{ rows: RequestRow[]; total: number }>;
@@ -159,7 +161,52 @@ export interface RequestsRepo {
   restartCallback(id: string, now: number): Promise<void>;
 }
 
+/**
+ * Rows per multi-row INSERT: 18 parameters each stays far below SQLite's 32,766 and
+ * PostgreSQL's 65,535 parameters per statement.
+ */
+const INSERT_ROWS_PER_STATEMENT = 500;
+
 export function createRequestsRepo(db: SqlExecutor): RequestsRepo {
+  const insertMany = async (rows: readonly NewRequestRow[]): Promise<RequestRow[]> => {
+    const inserted: RequestRow[] = [];
+    for (let at = 0; at < rows.length; at += INSERT_ROWS_PER_STATEMENT) {
+      const part = rows.slice(at, at + INSERT_ROWS_PER_STATEMENT);
+      inserted.push(
+        ...(await db.all<RequestRow>(
+          `INSERT INTO requests (id, key_id, source, input_text, characters, voice_code, model_id, audio_type, bitrate,
+             speed_rate, pitch_rate, volume, generate_srt, callback_url, cost_milli, download_token, status, created_at,
+             callback_state)
+           VALUES ${part.map(() => "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'new', ?, ?)").join(', ')}
+           RETURNING *`,
+          part.flatMap((row) => [
+            row.id,
+            row.key_id,
+            row.source,
+            row.input_text,
+            row.characters,
+            row.voice_code,
+            row.model_id,
+            row.audio_type,
+            row.bitrate,
+            row.speed_rate,
+            row.pitch_rate,
+            row.volume,
+            row.generate_srt,
+            row.callback_url,
+            row.cost_milli,
+            row.download_token,
+            row.created_at,
+            row.callback_url ? 'waiting' : 'none',
+          ]),
+        )),
+      );
+    }
+    // RETURNING promises no order: give the rows back in the order they were given.
+    const byId = new Map(inserted.map((r) => [r.id, r]));
+    return rows.map((row) => byId.get(row.id)!);
+  };
+
   /** new → processing for one row; the row, or undefined when it was not new. */
   const claimOne = (id: string, startedAt: string, lease: Lease) =>
     db.get<RequestRow>(
@@ -171,33 +218,9 @@ export function createRequestsRepo(db: SqlExecutor): RequestsRepo {
   const greatest = db.dialect === 'postgres' ? 'GREATEST' : 'MAX';
   return {
     async insert(row) {
-      await db.run(
-        `INSERT INTO requests (id, key_id, source, input_text, characters, voice_code, model_id, audio_type, bitrate,
-           speed_rate, pitch_rate, volume, generate_srt, callback_url, cost_milli, download_token, status, created_at,
-           callback_state)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'new', ?, ?)`,
-        [
-          row.id,
-          row.key_id,
-          row.source,
-          row.input_text,
-          row.characters,
-          row.voice_code,
-          row.model_id,
-          row.audio_type,
-          row.bitrate,
-          row.speed_rate,
-          row.pitch_rate,
-          row.volume,
-          row.generate_srt,
-          row.callback_url,
-          row.cost_milli,
-          row.download_token,
-          row.created_at,
-          row.callback_url ? 'waiting' : 'none',
-        ],
-      );
+      await insertMany([row]);
     },
+    insertMany,
     async get(id) {
       return await db.get<RequestRow>('SELECT * FROM requests WHERE id = ?', [id]);
     },
