@@ -15,7 +15,8 @@ import { silentLog, type Log } from './platform/log';
 import { createEngineHost } from './engine/host/engine-host';
 import { createJobs, type Jobs, type RetryPolicy } from './jobs';
 import { createLexiconStore, type LexiconStore } from './lexicon/lexicon-store';
-import { dataPaths } from './platform/paths';
+import { dataPaths, sentenceCacheDir } from './platform/paths';
+import { DEFAULT_SENTENCE_CACHE_MB } from '../shared/options';
 import { buildServer, type HttpApp } from './server/app';
 import type { AuthThrottleOptions } from './server/auth-throttle';
 import { createSessions } from './server/sessions';
@@ -37,6 +38,11 @@ export interface CoreOptions {
    * models), ms (default 60 000; 0 keeps them). See EngineOptions.idleReleaseMs.
    */
   idleReleaseMs?: number;
+  /**
+   * Size limit of the sentence cache in `<dataDir>/cache/sentences/`, MB (default 512; 0: no
+   * cache). Ignored when `engine` is given: that engine has its own.
+   */
+  sentenceCacheMb?: number;
   /** Renders in flight (default: twice the pool). */
   concurrency?: number;
   /** Credit balance of new keys, milli-credits (default 1,000,000 credits). */
@@ -154,6 +160,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       (await createEngineHost({
         ...(options.poolSize ? { poolSize: options.poolSize } : {}),
         ...(options.idleReleaseMs !== undefined ? { idleReleaseMs: options.idleReleaseMs } : {}),
+        sentenceCache: {
+          dir: sentenceCacheDir(options.dataDir),
+          maxBytes: (options.sentenceCacheMb ?? DEFAULT_SENTENCE_CACHE_MB) * 1024 * 1024,
+        },
       }));
     let port = 0;
     const localUrl = () => `http://${urlHost(host)}:${port}`;

@@ -9,7 +9,8 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import ElectronStore from 'electron-store';
 import { createEngineHost } from '../core/engine/host/engine-host';
-import { defaultDataDir } from '../core/platform/paths';
+import { defaultDataDir, sentenceCacheDir } from '../core/platform/paths';
+import { DEFAULT_SENTENCE_CACHE_MB } from '../shared/options';
 import { createSettingsStore, SETTINGS_FILE_NAME } from '../core/platform/settings-store';
 import { APP_FILES } from './app-files';
 import type { ElectronMain } from './electron-types';
@@ -60,5 +61,11 @@ await runShell({
   uiDir: root(APP_FILES.uiDir),
   iconPath: root(APP_FILES.icon),
   defaultDataDir: defaultDataDir(),
-  startEngine: () => createEngineHost(),
+  startEngine: (dataDir) =>
+    createEngineHost({
+      sentenceCache: {
+        dir: sentenceCacheDir(dataDir),
+        maxBytes: DEFAULT_SENTENCE_CACHE_MB * 1024 * 1024,
+      },
+    }),
 });

@@ -34,8 +34,11 @@ export interface ShellOptions {
   iconPath: string;
   /** Data folder when the settings name none. */
   defaultDataDir: string;
-  /** Starts the engine once for the app's lifetime. */
-  startEngine(): Promise<Engine>;
+  /**
+   * Starts the engine once for the app's lifetime, its sentence cache in `dataDir` (the data
+   * folder at start: a new one takes effect at the next start, as for the database).
+   */
+  startEngine(dataDir: string): Promise<Engine>;
   /** The core factory; the real one unless a test wraps it. */
   createCore?: (options: CoreOptions) => Promise<Core>;
 }
@@ -270,7 +273,7 @@ export async function runShell(options: ShellOptions): Promise<Shell | undefined
   setStatus({ state: 'starting' });
 
   try {
-    engine = await options.startEngine();
+    engine = await options.startEngine(dataDir());
     core = await startCore();
   } catch (error) {
     const message = (error as Error).message;

@@ -188,6 +188,11 @@ export const RequestDetailSchema = Type.Object({
   callback_attempts: Type.Integer(),
   /** ISO time of the next scheduled attempt, when one is scheduled. */
   callback_next_attempt_at: Nullable(Type.String()),
+  /**
+   * Our addition, for SSML input only: what the document asked for that is not done (an element
+   * outside the supported set, whose text is read), each with its line and column.
+   */
+  warnings: Type.Optional(Type.Array(Type.String())),
 });
 export type RequestDetail = Static<typeof RequestDetailSchema>;
 

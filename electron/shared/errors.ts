@@ -21,6 +21,8 @@ export type ErrorCode =
   // lookups
   | 'NOT_FOUND'
   | 'REQUEST_NOT_FOUND'
+  /** No audiobook export with this id for this key. */
+  | 'EXPORT_NOT_FOUND'
   | 'NO_CALLBACK_URL'
   | 'CALLBACK_NOT_ATTEMPTED'
   | 'REQUEST_NOT_FINISHED'
@@ -51,6 +53,8 @@ export type ErrorCode =
    * entry), or the data directory's lexicon.json is damaged and changes are refused.
    */
   | 'LEXICON_FILE_INVALID'
+  /** SSML input that cannot be read: the message names the line and column (details: line, column, offset). */
+  | 'SSML_INVALID'
   /** The request was cancelled by its owner before it finished (a FAILURE, refunded). */
   | 'CANCELLED'
   | 'INTERNAL';

@@ -66,3 +66,9 @@ export function isOneDecimalInRange(value: number, min: number, max: number): bo
     Math.abs(value * 10 - Math.round(value * 10)) < 1e-9
   );
 }
+
+/**
+ * Default size limit of the sentence cache, MB (`serve --sentence-cache-mb`). Here rather than
+ * beside its schema (`sentence-cache.ts`) so that `say` and `export` load no schema library.
+ */
+export const DEFAULT_SENTENCE_CACHE_MB = 512;

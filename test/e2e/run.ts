@@ -1,5 +1,7 @@
 /** `npm run test:e2e`: runs the browser tests (plain tsx, not vitest) and exits non-zero on failure. */
 
+import { runDialogueE2e } from './dialogue.e2e';
+import { runExportE2e } from './export.e2e';
 import { runLexiconE2e } from './lexicon.e2e';
 import { runStudioE2e } from './studio.e2e';
 
@@ -12,6 +14,8 @@ try {
   };
   await runStudioE2e(log);
   await runLexiconE2e(log);
+  await runDialogueE2e(log);
+  await runExportE2e(log);
   process.stdout.write(`e2e finished in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
   process.stdout.write(`e2e: ${passed} passed, 0 failed\n`);
 } catch (error) {

@@ -4,6 +4,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { CATALOGUE } from '../../electron/core/voices/catalogue';
 import { startReceiver } from '../fixtures/callback-receiver';
+import { showDialogue } from './dialogue.e2e';
+import { showExport } from './export.e2e';
 import {
   E2E_PACK,
   E2E_PACK_MODEL,
@@ -81,6 +83,11 @@ try {
       .waitFor({ timeout: 60_000 });
     await page.getByRole('list', { name: 'Subtitle cues' }).getByRole('button').nth(1).click();
     await shot('studio');
+    // Dialogue voices: narrator, quoted speech and a paragraph's own voice, before the next views.
+    await showDialogue(page);
+    await shot('dialogue');
+    await page.getByRole('button', { name: 'Dialogue voices', exact: true }).click();
+    await page.getByLabel('Voice', { exact: true }).selectOption('en_female_elara_br');
 
     // The voice library: a download in progress (held by the mirror), then installed.
     await nav(page, 'Voice library').click();
@@ -154,6 +161,9 @@ try {
     await entryForm.getByRole('textbox', { name: 'IPA' }).fill('ʃɪˈvɔːn');
     await shot('lexicon');
     await entryForm.getByRole('button', { name: 'Cancel' }).click();
+    // A finished export: the form, the chapter list and the loudness report.
+    await showExport(page);
+    await shot('export');
     await nav(page, 'API').click();
     await page.getByRole('table', { name: 'API keys' }).waitFor();
     await shot('api');

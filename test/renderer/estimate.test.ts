@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseSsml } from '../../electron/shared/ssml';
 import { findVoice } from '../../electron/shared/voices';
 import { countCharacters, estimateCredits, estimateSeconds } from '../../renderer/src/lib/estimate';
 
@@ -9,6 +10,13 @@ describe('compose estimates', () => {
     expect(countCharacters('a\r\nb')).toBe(3);
     expect(countCharacters('a\u200Bb\u00AD')).toBe(2);
     expect(countCharacters('e\u0301')).toBe(1);
+  });
+
+  it('counts the spoken text of SSML, and half-typed SSML as written', () => {
+    expect(countCharacters('<speak>Hi <break time="1s"/> there.</speak>')).toBe('Hi there.'.length);
+    const voiced = '<speak>Hi <voice name="en_female_nova_default">there</voice>.</speak>';
+    expect(countCharacters(voiced)).toBe(parseSsml(voiced).text.length);
+    expect(countCharacters('<speak>Hi <voice name=')).toBe('<speak>Hi <voice name='.length);
   });
 
   it('prices by the voice and halves turbo on standard voices only', () => {

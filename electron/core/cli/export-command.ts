@@ -26,6 +26,11 @@ import {
   VOICE_OPTIONS,
   VOICE_USAGE,
 } from './voice-options';
+import {
+  SENTENCE_CACHE_OPTION_USAGE,
+  SENTENCE_CACHE_OPTIONS,
+  sentenceCacheOption,
+} from './sentence-cache-option';
 
 export const EXPORT_USAGE = `usage: export --voice <code> --preset <name> --out <path> [options] --file <book.md>
   --voice <code>      voice code (see --list-voices)
@@ -46,6 +51,7 @@ export const EXPORT_USAGE = `usage: export --voice <code> --preset <name> --out 
 ${VOICE_USAGE}
 ${ENGINE_USAGE}
 ${LEXICON_OPTION_USAGE}
+${SENTENCE_CACHE_OPTION_USAGE}
   --list-voices       print the voice codes and exit
 A loudness report is written beside the export: <name>.loudness.json.`;
 
@@ -75,6 +81,7 @@ async function exportCommand(argv: string[]): Promise<void> {
     {
       ...VOICE_OPTIONS,
       ...LEXICON_OPTIONS,
+      ...SENTENCE_CACHE_OPTIONS,
       preset: { type: 'string' },
       format: { type: 'string' },
       'folder-format': { type: 'string' },
@@ -96,6 +103,7 @@ async function exportCommand(argv: string[]): Promise<void> {
     return;
   }
   const { voice, model, speed, pitch, volume, workers } = parseVoiceOptions(values);
+  const sentenceCache = sentenceCacheOption(values);
   if (!values.out) throw new UsageError('--out <path> is required');
   const preset = values.preset as MasteringPresetName | undefined;
   if (!preset || !MASTERING_PRESETS.includes(preset)) {
@@ -128,7 +136,7 @@ async function exportCommand(argv: string[]): Promise<void> {
     findNeuralVoice(values['data-dir'], voice.voice_code, model),
     readLexicon(values['data-dir'], voice.language, values['without-lexicon']),
   ]);
-  const engine = await createEngine({ poolSize: workers });
+  const engine = await createEngine({ poolSize: workers, sentenceCache });
   const started = performance.now();
   try {
     const result = await exportBook(engine, {

@@ -7,6 +7,7 @@
  *   keys   create, list and revoke API keys
  *   voices the neural voice library: catalogue, install, remove, assign
  *   lexicon the pronunciation lexicon: list, add, remove, import, export
+ *   cache  the sentence cache: stats, clear
  * Composition root for headless mode: only here (and in the commands it runs) are real
  * implementations and paths wired.
  */
@@ -24,6 +25,7 @@ const COMMANDS = new Map<string, () => Promise<Command>>([
   ['keys', async () => (await import('./keys-command')).runKeys],
   ['voices', async () => (await import('./voices-command')).runVoices],
   ['lexicon', async () => (await import('./lexicon-command')).runLexicon],
+  ['cache', async () => (await import('./cache-command')).runCache],
 ]);
 
 const USAGE = `usage: narration-studio <command> [options]
@@ -33,7 +35,8 @@ commands:
   serve   run the local API server (serve --help)
   keys    create, list or revoke API keys (keys --help)
   voices  install, list, remove and assign neural voices (voices --help)
-  lexicon list, add, remove, import and export pronunciations (lexicon --help)`;
+  lexicon list, add, remove, import and export pronunciations (lexicon --help)
+  cache   size of the sentence cache, or clear it (cache --help)`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { extname, join, resolve as resolvePath } from 'node:path';
 import { AUDIO_TYPES, BITRATES, DEFAULT_SYNTHESIS, type AudioType, type Bitrate } from '../../shared/options';
 import { cleanText } from '../../shared/text';
+import { ssmlVoices } from '../engine/ssml-voices';
 import {
   chapterTimesFromWords,
   parseChapters,
@@ -27,6 +28,11 @@ import {
   VOICE_OPTIONS,
   VOICE_USAGE,
 } from './voice-options';
+import {
+  SENTENCE_CACHE_OPTION_USAGE,
+  SENTENCE_CACHE_OPTIONS,
+  sentenceCacheOption,
+} from './sentence-cache-option';
 
 export const SAY_USAGE = `usage: say --voice <code> --out <file> [options] [text…]
   --voice <code>      voice code (see --list-voices)
@@ -41,6 +47,7 @@ ${VOICE_USAGE}
   --file <path>       read the text from a file (else the arguments, else stdin)
 ${ENGINE_USAGE}
 ${LEXICON_OPTION_USAGE}
+${SENTENCE_CACHE_OPTION_USAGE}
   --list-voices       print the voice codes and exit`;
 
 /** Runs `say` with the arguments after the command name; resolves to the exit code once the files are written. */
@@ -54,6 +61,7 @@ async function say(argv: string[]): Promise<void> {
     {
       ...VOICE_OPTIONS,
       ...LEXICON_OPTIONS,
+      ...SENTENCE_CACHE_OPTIONS,
       format: { type: 'string' },
       bitrate: { type: 'string' },
       srt: { type: 'string' },
@@ -74,6 +82,7 @@ async function say(argv: string[]): Promise<void> {
     return;
   }
   const { voice, model, speed, pitch, volume, workers } = parseVoiceOptions(values);
+  const sentenceCache = sentenceCacheOption(values);
   if (!values.out) throw new UsageError('--out <file> is required');
   const fromExtension = extname(values.out).slice(1).toLowerCase();
   const format = (values.format ?? (fromExtension === 'wav' ? 'wav' : 'mp3')) as AudioType;
@@ -95,18 +104,24 @@ async function say(argv: string[]): Promise<void> {
 
   const showProgress = process.stderr.isTTY && text.length > 2000;
   // Loaded only now: `--help`, `--list-voices` and a usage error never load the engine.
-  const [{ createEngine }, neuralVoice, lexicon] = await Promise.all([
+  const [{ createEngine }, neuralVoice, lexicon, ssml] = await Promise.all([
     import('../engine/create-engine'),
     findNeuralVoice(values['data-dir'], voice.voice_code, model),
     readLexicon(values['data-dir'], voice.language, values['without-lexicon']),
+    ssmlVoices(text, voice.voice_code, {
+      neuralVoice: (code) => findNeuralVoice(values['data-dir'], code, model),
+      lexicon: async (language) =>
+        (await readLexicon(values['data-dir'], language, values['without-lexicon'])) ?? [],
+    }),
   ]);
   // The pool starts workers as the render needs them: a sentence starts one, a book all of them.
-  const engine = await createEngine({ poolSize: workers });
+  const engine = await createEngine({ poolSize: workers, sentenceCache });
   const started = performance.now();
   try {
     const result = await engine.render({
       neuralVoice,
       lexicon,
+      ...ssml,
       text,
       voice_code: voice.voice_code,
       model_id: model,
@@ -122,7 +137,9 @@ async function say(argv: string[]): Promise<void> {
     });
     if (showProgress) process.stderr.write('\n');
     if (book && timingsPath && values.chapters) {
-      const words = JSON.parse(await readFile(timingsPath, 'utf8')) as WordTiming[];
+      // SSML marks stand among the words; chapters are timed by words only.
+      const items = JSON.parse(await readFile(timingsPath, 'utf8')) as Array<WordTiming | { mark: string }>;
+      const words = items.filter((item): item is WordTiming => 'text' in item);
       const times = chapterTimesFromWords(chapters, book.starts, words, result.durationMs);
       await writeChapters(resolvePath(values.chapters), values.out, result.durationMs, times);
     }

@@ -37,6 +37,8 @@ export const SERVE_USAGE = `Usage: serve [options]
   --pool-size <n>         engine worker threads at most, started as the work needs them (default: CPU count)
   --idle-release <s>      release engine workers, the Japanese dictionary and neural models unused
                           this long; reloaded on demand (default 60; 0: keep them)
+  --sentence-cache-mb <n> size of the sentence cache in <data-dir>/cache/sentences: rendered
+                          sentences reused when a text is rendered again after an edit (default 512; 0: none)
   --concurrency <n>       renders in flight (default: twice the pool)
   --max-text-chars <n>    longest input_text (default 100000)
   --direct-timeout <s>    how long a response_type "direct" submit waits for its audio before
@@ -87,6 +89,7 @@ export function runServe(argv: string[]): Promise<number> {
       balance: { type: 'string' },
       'pool-size': { type: 'string' },
       'idle-release': { type: 'string' },
+      'sentence-cache-mb': { type: 'string' },
       concurrency: { type: 'string' },
       'max-text-chars': { type: 'string' },
       'direct-timeout': { type: 'string' },
@@ -121,6 +124,7 @@ export function runServe(argv: string[]): Promise<number> {
     const delay = integerOption('callback-delay-ms', values['callback-delay-ms'], 1);
     const poolSize = integerOption('pool-size', values['pool-size'], 1, 64);
     const idleRelease = integerOption('idle-release', values['idle-release'], 0, 86_400);
+    const sentenceCacheMb = integerOption('sentence-cache-mb', values['sentence-cache-mb'], 0, 1_048_576);
     const concurrency = integerOption('concurrency', values.concurrency, 1, 1024);
     const maxTextChars = integerOption('max-text-chars', values['max-text-chars'], 1);
     const directTimeout = integerOption('direct-timeout', values['direct-timeout'], 0, 86_400);
@@ -140,6 +144,7 @@ export function runServe(argv: string[]): Promise<number> {
       ...(lease !== undefined ? { leaseMs: lease * 1000 } : {}),
       ...(poolSize ? { poolSize } : {}),
       ...(idleRelease !== undefined ? { idleReleaseMs: idleRelease * 1000 } : {}),
+      ...(sentenceCacheMb !== undefined ? { sentenceCacheMb } : {}),
       ...(concurrency ? { concurrency } : {}),
       ...(maxTextChars ? { maxTextChars } : {}),
       ...(directTimeout !== undefined ? { directTimeoutMs: directTimeout * 1000 } : {}),

@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, isAppError } from '../../shared/errors';
 import { cleanText } from '../../shared/text';
+import { isSsml, parseSsml } from '../../shared/ssml';
 import type { LanguageCode } from '../../shared/voices';
 import { createVolumeProcessor, silence } from './audio/dsp';
 import { encodeWav } from './audio/wav';
@@ -33,7 +34,7 @@ const AUDITION_TEXT: Record<LanguageCode, string> = {
 /**
  * Synthesises the audition with the default model; no files, no charge. `onAudio` gets the
  * samples in order as each chunk (a sentence) is ready: the first call comes as soon as the
- * first sentence is synthesised. Rejects with AppError (UNKNOWN_VOICE, NOTHING_TO_SPEAK for a
+ * first sentence is synthesised. Rejects with AppError (UNKNOWN_VOICE, SSML_INVALID, NOTHING_TO_SPEAK for a
  * text with nothing to say, ENGINE_*, or the signal's reason when aborted).
  */
 export async function streamAudition(
@@ -41,7 +42,10 @@ export async function streamAudition(
   request: AuditionStreamRequest,
 ): Promise<AuditionResult> {
   const resolved = resolveVoice({ ...request, model_id: 'std-v1.6' });
-  const text = cleanText(request.text ?? AUDITION_TEXT[resolved.voice.language]);
+  const source = cleanText(request.text ?? AUDITION_TEXT[resolved.voice.language]);
+  // An audition is a preview of the voice: an SSML document is checked (SSML_INVALID) and its
+  // text read in that voice, without the markup's breaks, prosody or voice changes.
+  const text = isSsml(source) ? parseSsml(source, { voiceCode: request.voice_code }).text : source;
   if (!hasSpeakableContent(text)) {
     throw new AppError('NOTHING_TO_SPEAK', 'text has nothing to speak (only punctuation, symbols or emoji)', {
       field: 'text',

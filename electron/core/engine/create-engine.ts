@@ -7,6 +7,8 @@
 
 import { availableParallelism } from 'node:os';
 import { AppError } from '../../shared/errors';
+import type { SentenceCacheStats } from '../../shared/sentence-cache';
+import { openSentenceCache, type SentenceCacheOptions } from './cache/sentence-cache';
 import { auditionWav, streamAudition } from './audition';
 import type { Engine } from './engine';
 import { createNeuralModels } from './onnx/neural-models';
@@ -37,7 +39,22 @@ export interface EngineOptions {
    * 0 keeps everything loaded once until close().
    */
   idleReleaseMs?: number | undefined;
+  /**
+   * Keep rendered engine calls in this folder, up to this size (see cache/sentence-cache.ts);
+   * default: no cache. The composition roots put it in `<data-dir>/cache/sentences/`.
+   */
+  sentenceCache?: SentenceCacheOptions | undefined;
 }
+
+/** The stats of an engine that keeps no sentence cache. */
+const NO_CACHE: SentenceCacheStats = {
+  enabled: false,
+  entries: 0,
+  bytes: 0,
+  limit_bytes: 0,
+  hits: 0,
+  misses: 0,
+};
 
 /**
  * An engine that loads what it needs as the work comes: no worker, dictionary or model is
@@ -51,7 +68,12 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     idleMs: options.idleReleaseMs,
   });
   if (options.idleReleaseMs !== undefined) releaseJapaneseAfterIdle(options.idleReleaseMs);
+  const cache =
+    options.sentenceCache && options.sentenceCache.maxBytes > 0
+      ? await openSentenceCache(options.sentenceCache)
+      : undefined;
   const context: RenderContext = {
+    cache,
     pool,
     models: createNeuralModels({
       intraOpNumThreads: options.neuralThreads ?? Math.min(2, availableParallelism()),
@@ -67,10 +89,20 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     },
     audition: (options) => auditionWav(context, options),
     streamAudition: (request) => streamAudition(context, request),
+    async sentenceCacheStats() {
+      if (!cache) return NO_CACHE;
+      const { writeFailures: _, ...stats } = cache.stats();
+      return stats;
+    },
+    async clearSentenceCache() {
+      return cache ? cache.clear() : NO_CACHE;
+    },
     async close() {
       closed = true;
       await context.models.close();
       await pool.close();
+      // Entries still being written finish, so the next start finds them.
+      await cache?.flush();
     },
   };
 }

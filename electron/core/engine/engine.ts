@@ -5,6 +5,8 @@
 
 import type { LexiconEntry } from '../../shared/lexicon';
 import type { SynthesisOptions } from '../../shared/options';
+import type { SentenceCacheStats } from '../../shared/sentence-cache';
+import type { LanguageCode } from '../../shared/voices';
 
 /**
  * A pronunciation-lexicon entry as a render needs it (plain data: it crosses into the engine's
@@ -53,7 +55,10 @@ export interface RenderRequest extends SynthesisOptions {
   audioPath: string;
   /** Where to write the SRT file, if wanted (same temp-then-rename rule). */
   srtPath?: string;
-  /** Where to write the word timings (JSON array of WordTiming), if wanted. */
+  /**
+   * Where to write the word timings (JSON array of WordTiming), if wanted. For SSML input the
+   * array also holds each `<mark>` as a `MarkTiming`, in text order among the words.
+   */
   timingsPath?: string;
   /** Called with the fraction done (0–1) as chunks complete. */
   onProgress?: (fraction: number) => void;
@@ -72,10 +77,29 @@ export interface RenderRequest extends SynthesisOptions {
    * word timings keep the original words. Entries that cannot be used are skipped.
    */
   lexicon?: readonly LexiconRule[] | undefined;
+  /**
+   * SSML input (text starting with `<speak>`): the neural voice of every other voice code the
+   * document speaks with (`<voice name>`, `<lang>`; see `SsmlDocument.voiceCodes`), resolved by the
+   * caller as `neuralVoice` is; a code without one speaks with eSpeak.
+   */
+  voices?: Readonly<Record<string, NeuralVoice | undefined>> | undefined;
+  /** SSML input: the lexicon entries of the other languages the document speaks, as `lexicon`. */
+  lexicons?: Readonly<Partial<Record<LanguageCode, readonly LexiconRule[]>>> | undefined;
+}
+
+/** A `<mark>` of SSML input in the word timings file: its name, time and place in the text. */
+export interface MarkTiming {
+  mark: string;
+  startMs: number;
+  /** Offset of the mark in the spoken text. */
+  charStart: number;
 }
 
 export interface RenderResult {
-  /** Characters of the cleaned input, counted in code points (the billable count). */
+  /**
+   * Characters of the cleaned input, counted in code points (the billable count); for SSML input,
+   * of its spoken text (`SsmlDocument.text`).
+   */
   characters: number;
   /** Duration of the audio, ms. */
   durationMs: number;
@@ -83,7 +107,10 @@ export interface RenderResult {
   audioBytes: number;
   /** Number of subtitle cues written (0 when no SRT was asked for). */
   cueCount: number;
-  /** What spoke: `espeak`, or the neural voice's label (see SpeechBackend.label). */
+  /**
+   * What spoke: `espeak`, or the neural voice's label (see SpeechBackend.label); for SSML that
+   * speaks with several, each label once, joined by commas in order of first use.
+   */
   engine: string;
 }
 
@@ -134,6 +161,10 @@ export interface Engine {
    * the signal's reason.
    */
   streamAudition(request: AuditionStreamRequest): Promise<AuditionResult>;
+  /** The sentence cache's size and counters (`enabled: false` and zeros when it keeps none). */
+  sentenceCacheStats(): Promise<SentenceCacheStats>;
+  /** Empties the sentence cache (every entry in its folder); resolves with the stats after. */
+  clearSentenceCache(): Promise<SentenceCacheStats>;
   /** Number of worker threads. */
   readonly poolSize: number;
   /** Stops the workers. Renders in progress reject with SHUTTING_DOWN. */

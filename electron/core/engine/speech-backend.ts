@@ -14,6 +14,13 @@ export interface SpeechBackend {
   readonly sampleRate: number;
   /** Engine calls of one render in flight at most: enough to keep the backend busy, few enough to bound memory. */
   readonly window: number;
+  /**
+   * What, besides the engine text, decides this backend's output: engine build, voice or model
+   * file identity, sample rate and every setting that changes the audio. Two backends with the
+   * same key speak a text the same way, so the sentence cache (`cache/cached-backend.ts`) may
+   * answer one with what the other rendered. Undefined: never cached.
+   */
+  readonly cacheKey?: string | undefined;
   /** Synthesises one piece of engine text; `owner` groups one render's calls (fair turns, cancel). */
   synthesize(engineText: string, owner: string): Promise<SynthesisOutput>;
 }

@@ -5,11 +5,14 @@
 
 import { EventEmitter } from 'node:events';
 import type { DeliveryEvent, RequestEvent } from '../../shared/api';
+import type { ExportEvent } from '../../shared/book-exports';
 import type { VoicePackEvent } from '../../shared/voice-packs';
 
 export interface JobEventMap {
   request: [event: RequestEvent & { keyId: string }];
   delivery: [event: DeliveryEvent & { keyId: string }];
+  /** An audiobook export was accepted, moved on, or ended. */
+  export: [event: ExportEvent & { keyId: string }];
   /** A request reached SUCCESS or FAILURE. */
   finished: [event: { requestId: string; keyId: string }];
   /** A voice-pack install moved on or ended (not per key: every studio session sees it). */

@@ -12,6 +12,7 @@ import { systemClock, type Clock } from '../platform/clock';
 import { silentLog, type Log } from '../platform/log';
 import { createDeliverer, type Deliverer, type RetryPolicy } from './delivery';
 import { createJobEvents, type JobEvents } from './events';
+import { createExportJobs, type ExportJobs } from './export-jobs';
 import { createLinks, type Links } from './links';
 import { createJobRunner, type JobRunner, type JobRunnerOptions } from './runner';
 import { createDirectoryFiles, type ResultFiles } from './result-files';
@@ -55,6 +56,8 @@ export interface Jobs {
   readonly instanceId: string;
   readonly runner: JobRunner;
   readonly deliverer: Deliverer;
+  /** Audiobook exports (POST /api/v1/exports): their own queue, one at a time per instance. */
+  readonly exports: ExportJobs;
   readonly clock: Clock;
   /** Accepts a request (see Submitter.submit). */
   submit(input: SubmitInput): Promise<RequestRow>;
@@ -82,7 +85,9 @@ export const DEFAULT_MAX_QUEUED_PER_KEY = 10_000;
 
 /** A new instance id: the host name and 8 random hex digits, e.g. `render-2-3f9a01c2`. */
 export function newInstanceId(): string {
-  return `${hostname().replace(/[^A-Za-z0-9.-]/g, '-').slice(0, 40)}-${randomBytes(4).toString('hex')}`;
+  return `${hostname()
+    .replace(/[^A-Za-z0-9.-]/g, '-')
+    .slice(0, 40)}-${randomBytes(4).toString('hex')}`;
 }
 
 export function createJobs(options: JobsOptions): Jobs {
@@ -121,6 +126,20 @@ export function createJobs(options: JobsOptions): Jobs {
       if (row.callback_url) deliverer.kick();
     },
   });
+  const exports = createExportJobs({
+    engine,
+    store,
+    events,
+    filesDir: options.filesDir,
+    instanceId,
+    clock,
+    log,
+    baseUrl: options.baseUrl,
+    ...(options.leaseMs ? { leaseMs: options.leaseMs } : {}),
+    ...(options.pollMs ? { pollMs: options.pollMs } : {}),
+    neuralVoice: options.neuralVoice,
+    lexicon: options.lexicon,
+  });
   const submitter = createSubmitter({
     store,
     clock,
@@ -157,6 +176,7 @@ export function createJobs(options: JobsOptions): Jobs {
     instanceId,
     runner,
     deliverer,
+    exports,
     clock,
     submit: (input) => submitter.submit(input),
     submitIdempotent: (input, idempotency) => submitter.submitIdempotent(input, idempotency),
@@ -183,7 +203,10 @@ export function createJobs(options: JobsOptions): Jobs {
         const poll = store.exclusive
           ? undefined
           : setInterval(() => {
-              store.requests.get(requestId).then((row) => isDone(row) && settle(), () => undefined);
+              store.requests.get(requestId).then(
+                (row) => isDone(row) && settle(),
+                () => undefined,
+              );
             }, options.pollMs ?? 2000);
         if (signal?.aborted) return settle();
         store.requests.get(requestId).then(
@@ -214,11 +237,13 @@ export function createJobs(options: JobsOptions): Jobs {
       await files.prepare();
       await shared.start();
       await runner.start();
+      await exports.start();
       deliverer.start();
     },
     close(graceMs) {
       closing ??= (async () => {
         await submitter.close();
+        await exports.close();
         await runner.close(graceMs);
         await deliverer.close();
         await shared.close();

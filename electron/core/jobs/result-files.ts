@@ -25,6 +25,10 @@ export interface ResultFiles {
   audioPath(row: Pick<RequestRow, 'id' | 'audio_type'>): string;
   /** The local path the engine writes a request's subtitles to. */
   srtPath(row: Pick<RequestRow, 'id'>): string;
+  /** Where a request whose text has chapters keeps their times (request-chapters.ts). */
+  chaptersPath(row: Pick<RequestRow, 'id'>): string;
+  /** Where the render writes the word timings those times are taken from (removed after). */
+  timingsPath(row: Pick<RequestRow, 'id'>): string;
   /** Size and time of a finished file; undefined when it is not there. */
   info(path: string): Promise<StoredFileInfo | undefined>;
   /** The bytes `start`–`end` (inclusive; whole file by default) of a finished file. */
@@ -44,6 +48,8 @@ export function createDirectoryFiles(dir: string): ResultFiles {
     location: dir,
     audioPath: (row) => join(dir, `${row.id}.${row.audio_type}`),
     srtPath: (row) => join(dir, `${row.id}.srt`),
+    chaptersPath: (row) => join(dir, `${row.id}.chapters.json`),
+    timingsPath: (row) => join(dir, `${row.id}.timings.json`),
     async info(path) {
       try {
         const s = await stat(path);

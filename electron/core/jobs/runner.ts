@@ -11,6 +11,7 @@
 
 import type { ModelId } from '../../shared/options';
 import type { LexiconRule, NeuralVoice } from '../engine/engine';
+import { ssmlVoices } from '../engine/ssml-voices';
 import { findVoice, type LanguageCode } from '../../shared/voices';
 import type { Engine } from '../engine/engine';
 import { AppError, isAppError } from '../../shared/errors';
@@ -19,6 +20,7 @@ import { isoTime, type Clock } from '../platform/clock';
 import type { Log } from '../platform/log';
 import type { JobEvents } from './events';
 import type { ResultFiles } from './result-files';
+import { chapterPlanOf, writeRequestChapters } from './request-chapters';
 import { createStoreRetry, errorText } from './store-retry';
 
 /**
@@ -302,6 +304,16 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       });
   };
 
+  /**
+   * For SSML input, the neural voices and lexicons of the document's other voices and languages
+   * (the document was checked at submit; should it fail now, the render reports its error).
+   */
+  const ssmlVoicesOf = (row: RequestRow) =>
+    ssmlVoices(row.input_text, row.voice_code, {
+      neuralVoice: async (code) => options.neuralVoice?.(code, row.model_id),
+      lexicon: async (language) => (await options.lexicon?.(language)) ?? [],
+    }).catch(() => ({}));
+
   const render = async (row: RequestRow, entry: Running): Promise<void> => {
     try {
       // Chosen when the render starts, from what is installed then; a library that cannot be
@@ -314,9 +326,13 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         });
       const language = findVoice(row.voice_code)?.language;
       const lexicon = language ? await options.lexicon?.(language) : undefined;
+      const ssml = await ssmlVoicesOf(row);
+      // A text with chapter lines: its word timings give the chapters' times.
+      const chapterPlan = chapterPlanOf(row.input_text);
       const result = await engine.render({
         neuralVoice,
         lexicon,
+        ...ssml,
         text: row.input_text,
         voice_code: row.voice_code,
         model_id: row.model_id,
@@ -327,6 +343,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         volume: row.volume,
         audioPath: files.audioPath(row),
         ...(row.generate_srt ? { srtPath: files.srtPath(row) } : {}),
+        ...(chapterPlan ? { timingsPath: files.timingsPath(row) } : {}),
         signal: entry.controller.signal,
         // Only OpenAI's callers wait on the connection for the audio: others are not streamed.
         ...(row.source === 'openai'
@@ -352,6 +369,14 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
           }
         },
       });
+      if (chapterPlan) {
+        await writeRequestChapters(
+          chapterPlan,
+          files.timingsPath(row),
+          files.chaptersPath(row),
+          result.durationMs,
+        );
+      }
       await finish(row, {
         status: 'SUCCESS',
         durationMs: Math.round(result.durationMs),

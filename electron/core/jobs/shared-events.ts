@@ -1,9 +1,9 @@
 /**
  * What instances on one shared database tell each other, over the database's notifications
- * (PostgreSQL LISTEN/NOTIFY): request and delivery events, so any instance's event stream and
- * direct answers see every request; "work is waiting", so an idle instance claims a request
- * within milliseconds instead of at its next poll; and cancels of a request another instance
- * renders. On SQLite (one process) there is no one to tell and this does nothing.
+ * (PostgreSQL LISTEN/NOTIFY): request, delivery and export events, so any instance's event
+ * stream and direct answers see every request and export; "work is waiting", so an idle instance
+ * claims a request within milliseconds instead of at its next poll; and cancels of a request
+ * another instance renders. On SQLite (one process) there is no one to tell and this does nothing.
  */
 
 import type { Store } from '../store';
@@ -15,7 +15,7 @@ import { errorText } from './store-retry';
 export const EVENTS_CHANNEL = 'narration_studio_events';
 
 /** The events relayed between instances. */
-const RELAYED = ['request', 'delivery', 'finished'] as const;
+const RELAYED = ['request', 'delivery', 'finished', 'export'] as const;
 type Relayed = (typeof RELAYED)[number];
 type RequestEvent = JobEventMap['request'][0];
 
@@ -171,7 +171,8 @@ export function shareEvents(options: SharedEventsOptions): SharedEvents {
   return {
     async start() {
       unlisten = await store.listen(EVENTS_CHANNEL, receive);
-      for (const { name, forward } of forwarders) (events.on as (n: string, f: unknown) => void)(name, forward);
+      for (const { name, forward } of forwarders)
+        (events.on as (n: string, f: unknown) => void)(name, forward);
     },
     wake() {
       if (wakeTimer || closed) return;
@@ -193,7 +194,8 @@ export function shareEvents(options: SharedEventsOptions): SharedEvents {
         flushEvents();
       }
       await sending;
-      for (const { name, forward } of forwarders) (events.off as (n: string, f: unknown) => void)(name, forward);
+      for (const { name, forward } of forwarders)
+        (events.off as (n: string, f: unknown) => void)(name, forward);
       unlisten?.();
     },
   };

@@ -45,6 +45,11 @@ export function dataPaths(dataDir: string): { database: string; files: string } 
   return { database: join(dataDir, 'studio.db'), files: join(dataDir, 'audio') };
 }
 
+/** The sentence cache's folder in a data directory (rendered engine calls, kept by content). */
+export function sentenceCacheDir(dataDir: string): string {
+  return join(dataDir, 'cache', 'sentences');
+}
+
 /**
  * Where settings live: the folder Electron calls `userData` for this app, so the desktop app
  * (electron-store) and headless mode (conf) read the same `settings.json`.

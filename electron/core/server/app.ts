@@ -16,8 +16,11 @@ import type { SettingsStore } from '../platform/settings-store';
 import type { Store } from '../store';
 import type { VoiceLibrary } from '../voices';
 import { HTTP_STATUS, sendError, toAppError, writeClientError } from './errors';
+import { registerCacheRoutes } from './routes/cache';
 import { registerDownloadRoute } from './routes/downloads';
 import { registerEventsRoute } from './routes/events';
+import { registerExportRoutes } from './routes/exports';
+import { registerRequestChaptersRoute } from './routes/request-chapters';
 import { registerHealthRoute } from './routes/health';
 import { registerKeyRoutes } from './routes/keys';
 import { registerLexiconRoutes } from './routes/lexicon';
@@ -84,8 +87,11 @@ export interface ServerOptions {
 export interface StudioOptions {
   sessions: Sessions;
   clock: Clock;
-  /** For voice auditions; without it the audition route answers ENGINE_FAILED. */
-  engine?: Pick<Engine, 'streamAudition'>;
+  /**
+   * For voice auditions (without it the audition route answers ENGINE_FAILED) and the sentence
+   * cache routes (without it they are not served).
+   */
+  engine?: Pick<Engine, 'streamAudition' | 'sentenceCacheStats' | 'clearSentenceCache'>;
   /** The built renderer (`DEFAULT_UI_DIR` of static-ui.ts). */
   uiDir: string;
   /** The server's own base URL, for the API page. */
@@ -182,6 +188,8 @@ export function buildServer(options: ServerOptions): HttpApp {
     maxTextChars,
     directTimeoutMs: options.directTimeoutMs ?? DEFAULT_DIRECT_TIMEOUT_MS,
   });
+  registerExportRoutes(app, { store, jobs, auth, maxTextChars });
+  registerRequestChaptersRoute(app, { store, jobs, auth });
   registerVoiceRoutes(app);
   if (options.lexicon) {
     registerLexiconRoutes(app, {
@@ -191,6 +199,7 @@ export function buildServer(options: ServerOptions): HttpApp {
       voices: options.voices,
     });
   }
+  if (options.studio?.engine) registerCacheRoutes(app, { auth, engine: options.studio.engine });
   registerUsageRoute(app, { store, auth });
   registerDownloadRoute(app, { store, jobs });
   registerEventsRoute(app, { jobs, auth, streams });

@@ -99,7 +99,7 @@ export function parseOpenAiSpeech(body: unknown, maxTextChars: number): ValidSpe
       field: 'voice',
     });
   }
-  const { text, characters } = measureText(speech.input, maxTextChars, 'input');
+  const { text, characters } = measureText(speech.input, maxTextChars, 'input', voiceCode);
   // Our engine's range is 0.5–2.0 in steps of 0.1: OpenAI's wider range is clamped into it.
   const speed = Math.round(Math.min(RATE_MAX, Math.max(RATE_MIN, speech.speed ?? 1)) * 10) / 10;
   return {

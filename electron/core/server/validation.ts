@@ -14,6 +14,7 @@ import { BITRATES, DEFAULT_SYNTHESIS, isOneDecimalInRange, RATE_MAX, RATE_MIN } 
 import { findVoice } from '../../shared/voices';
 import type { SubmitInput } from '../jobs/submit';
 import { cleanText, countCharacters } from '../../shared/text';
+import { isSsml, parseSsml } from '../../shared/ssml';
 
 /** Default limit on input_text, in characters (code points of the cleaned text). */
 export const DEFAULT_MAX_TEXT_CHARS = 100_000;
@@ -184,7 +185,12 @@ export function parseTtsRequest(body: unknown, maxTextChars: number): ValidTtsSu
       },
     );
   }
-  const { text, characters } = measureText(request.input_text, maxTextChars, 'input_text');
+  const { text, characters } = measureText(
+    request.input_text,
+    maxTextChars,
+    'input_text',
+    request.voice_code,
+  );
   return {
     text,
     characters,
@@ -201,16 +207,23 @@ export function parseTtsRequest(body: unknown, maxTextChars: number): ValidTtsSu
   };
 }
 
-/** Counts the billable characters; rejects empty and over-long texts. */
+/**
+ * Counts the billable characters; rejects empty and over-long texts. SSML input (`<speak>…`) is
+ * parsed here, so a malformed document is an SSML_INVALID at submit, and is charged for its
+ * spoken text, not its markup; `voiceCode` is the request's voice, which `<phoneme>` and
+ * `<lang>` depend on.
+ */
 export function measureText(
   input: string,
   maxTextChars: number,
   field: string,
+  voiceCode?: string,
 ): { text: string; characters: number } {
   const cleaned = cleanText(input);
-  if (cleaned.trim() === '')
+  const spoken = isSsml(cleaned) ? parseSsml(cleaned, { voiceCode }).text : cleaned;
+  if (spoken.trim() === '')
     throw new AppError('NOTHING_TO_SPEAK', `${field} has no text to speak.`, { field });
-  const characters = countCharacters(cleaned);
+  const characters = countCharacters(spoken);
   if (characters > maxTextChars) {
     throw new AppError(
       'TEXT_TOO_LONG',

@@ -12,6 +12,8 @@ import type {
 } from '../../shared/api';
 import type { CallbackAttemptRow, KeyRow, LedgerRow, RequestRow } from '../store';
 import { toCredits } from '../../shared/pricing';
+import { cleanText } from '../../shared/text';
+import { ssmlWarnings } from '../../shared/ssml';
 import { isoDate, type Links } from '../jobs/links';
 
 /** The spec's request record (submit result). */
@@ -34,6 +36,8 @@ export function toRequestRecord(row: RequestRow, links: Links): RequestRecord {
 export function toRequestDetail(row: RequestRow, progress: number | undefined, links: Links): RequestDetail {
   const finished = row.status === 'SUCCESS' || row.status === 'FAILURE';
   const success = row.status === 'SUCCESS';
+  // Parsing is deterministic: the warnings come from the stored text, not from a column.
+  const warnings = ssmlWarnings(cleanText(row.input_text), { voiceCode: row.voice_code });
   return {
     request_id: row.id,
     status: row.status,
@@ -65,6 +69,7 @@ export function toRequestDetail(row: RequestRow, progress: number | undefined, l
       row.callback_state === 'pending' && row.callback_due_at !== null
         ? new Date(row.callback_due_at).toISOString()
         : null,
+    ...(warnings ? { warnings } : {}),
   };
 }
 

@@ -5,6 +5,7 @@
  */
 
 import { createCallbacksRepo, type CallbacksRepo } from './callbacks-repo';
+import { createExportsRepo, type ExportsRepo } from './exports-repo';
 import { createIdempotencyRepo, type IdempotencyRepo } from './idempotency-repo';
 import { createKeysRepo, type KeysRepo } from './keys-repo';
 import { createLedgerRepo, type LedgerRepo } from './ledger-repo';
@@ -20,6 +21,7 @@ export interface Repos {
   readonly callbacks: CallbacksRepo;
   readonly ledger: LedgerRepo;
   readonly idempotency: IdempotencyRepo;
+  readonly exports: ExportsRepo;
 }
 
 export interface Store extends Repos {
@@ -79,6 +81,7 @@ function reposOn(executor: SqlExecutor): Repos {
     callbacks: createCallbacksRepo(executor),
     ledger: createLedgerRepo(executor),
     idempotency: createIdempotencyRepo(executor),
+    exports: createExportsRepo(executor),
   };
 }
 
@@ -101,3 +104,4 @@ export type { RequestRow, NewRequestRow, RequestsRepo, Finish, Lease } from './r
 export type { CallbackAttemptRow, CallbacksRepo } from './callbacks-repo';
 export type { LedgerRow, LedgerRepo } from './ledger-repo';
 export type { IdempotencyRow, IdempotencyRepo } from './idempotency-repo';
+export type { ExportRow, NewExportRow, ExportsRepo, ExportFinish } from './exports-repo';

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { ApiView } from '../features/api/ApiView';
 import { SignIn } from '../features/auth/SignIn';
 import { CallbacksView } from '../features/callbacks/CallbacksView';
+import { ExportView } from '../features/export/ExportView';
 import { HistoryView } from '../features/history/HistoryView';
 import { LexiconView } from '../features/lexicon/LexiconView';
 import { SettingsView } from '../features/settings/SettingsView';
@@ -17,6 +18,7 @@ const NAV: { view: View; label: string }[] = [
   { view: 'voices', label: 'Voices' },
   { view: 'library', label: 'Voice library' },
   { view: 'lexicon', label: 'Lexicon' },
+  { view: 'export', label: 'Export' },
   { view: 'history', label: 'History' },
   { view: 'callbacks', label: 'Callbacks' },
   { view: 'api', label: 'API' },
@@ -75,6 +77,7 @@ export function App() {
         {view === 'voices' && <VoicesView />}
         {view === 'library' && <VoiceLibraryView />}
         {view === 'lexicon' && <LexiconView />}
+        {view === 'export' && <ExportView />}
         {view === 'history' && <HistoryView />}
         {view === 'callbacks' && <CallbacksView />}
         {view === 'api' && <ApiView />}

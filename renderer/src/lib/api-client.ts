@@ -23,7 +23,16 @@ import type {
   Usage,
   Voice,
 } from '../../../electron/shared/api';
+import type {
+  ExportBody,
+  ExportEvent,
+  ExportList,
+  ExportRecord,
+  ExportRemoval,
+  RequestChapters,
+} from '../../../electron/shared/book-exports';
 import type { ErrorCode } from '../../../electron/shared/errors';
+import type { SentenceCacheStats } from '../../../electron/shared/sentence-cache';
 import type {
   Lexicon,
   LexiconChange,
@@ -85,6 +94,10 @@ export interface ApiClient {
   serverSettings(): Promise<ServerSettings>;
   /** Saves port and/or data folder for the next start; the running server keeps its own. */
   updateServerSettings(body: UpdateServerSettingsBody): Promise<ServerSettings>;
+  /** Size and counters of the engine's sentence cache. */
+  sentenceCache(): Promise<SentenceCacheStats>;
+  /** Empties the sentence cache (session only); resolves with the stats after. */
+  clearSentenceCache(): Promise<SentenceCacheStats>;
   /** A short WAV of the voice; not charged. */
   audition(voiceCode: string, body?: AuditionBody, signal?: AbortSignal): Promise<Blob>;
   /**
@@ -119,6 +132,17 @@ export interface ApiClient {
   lexiconPreviewUrl(entry: string | LexiconEntryInput, body?: LexiconPreviewBody): string;
   /** The same preview as a WAV, for a caller that must see the API's error. */
   lexiconPreview(entry: string | LexiconEntryInput, body?: LexiconPreviewBody): Promise<Blob>;
+  /** Where the chapters of a request's text start in its audio (empty without chapter lines). */
+  requestChapters(id: string): Promise<RequestChapters>;
+  /** Starts an audiobook export (charged now, refunded if it fails); progress arrives as `export` events. */
+  startExport(body: ExportBody): Promise<ExportRecord>;
+  exportRecord(id: string): Promise<ExportRecord>;
+  /** The key's exports, newest first. */
+  listExports(page?: number, pageSize?: number): Promise<ExportList>;
+  /** Cancels a queued or running export (FAILURE with CANCELLED, refunded); a finished one is unchanged. */
+  cancelExport(id: string): Promise<ExportRecord>;
+  /** Removes an export and its files (cancelling it first if it runs). */
+  removeExport(id: string): Promise<ExportRemoval>;
   /** Text of a same-server download link (the SRT of a request). */
   fetchText(url: string): Promise<string>;
   /**
@@ -133,6 +157,8 @@ export interface EventHandlers {
   onOpen?(): void;
   onRequest?(event: RequestEvent): void;
   onDelivery?(event: DeliveryEvent): void;
+  /** Audiobook exports: accepted, progress, finished. */
+  onExport?(event: ExportEvent): void;
   /** Voice-pack installs (studio session only). */
   onVoicePack?(event: VoicePackEvent): void;
 }
@@ -195,6 +221,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
           const parsed: unknown = JSON.parse(data);
           if (name === 'request') handlers.onRequest?.(parsed as RequestEvent);
           else if (name === 'delivery') handlers.onDelivery?.(parsed as DeliveryEvent);
+          else if (name === 'export') handlers.onExport?.(parsed as ExportEvent);
           else if (name === 'voice-pack') handlers.onVoicePack?.(parsed as VoicePackEvent);
         }
       }
@@ -263,6 +290,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     revokeKey: (id) => call('POST', `/api/v1/keys/${encodeURIComponent(id)}/revoke`, {}),
     serverSettings: () => call('GET', '/api/v1/settings'),
     updateServerSettings: (body) => call('PUT', '/api/v1/settings', body),
+    sentenceCache: () => call('GET', '/api/v1/cache'),
+    clearSentenceCache: () => call('DELETE', '/api/v1/cache'),
     async audition(voiceCode, body = {}, signal) {
       const response = await send(
         'POST',
@@ -301,6 +330,13 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       const payload = typeof entry === 'string' ? body : { ...entry, ...body };
       return (await send('POST', previewPath(entry), payload)).blob();
     },
+    requestChapters: (id) => call('GET', `/api/v1/tts/${encodeURIComponent(id)}/chapters`),
+    startExport: (body) => call('POST', '/api/v1/exports', body),
+    exportRecord: (id) => call('GET', `/api/v1/exports/${encodeURIComponent(id)}`),
+    listExports: (page = 1, pageSize = 20) =>
+      call('GET', `/api/v1/exports?page=${page}&page_size=${pageSize}`),
+    cancelExport: (id) => call('POST', `/api/v1/exports/${encodeURIComponent(id)}/cancel`, {}),
+    removeExport: (id) => call('DELETE', `/api/v1/exports/${encodeURIComponent(id)}`),
     async fetchText(url) {
       let response: Response;
       try {

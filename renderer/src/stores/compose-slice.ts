@@ -1,24 +1,134 @@
-import type { SliceCreator } from './types';
+import { isSsml } from '../../../electron/shared/ssml';
+import { findVoice } from '../../../electron/shared/voices';
+import { dialogueToSsml, remapParagraphVoices } from '../lib/dialogue-ssml';
+import { readJson, type SliceCreator, type StudioState } from './types';
 
 export const DRAFT_KEY = 'narration-studio.draft';
+export const DIALOGUE_KEY = 'narration-studio.dialogue';
+export const SSML_KEY = 'narration-studio.ssml';
+
+/** Dialogue voices of the compose box; the narrator is the main voice (`options.voice_code`). */
+export interface DialogueSettings {
+  /** Whether the assignments apply (the Dialogue panel is open). */
+  enabled: boolean;
+  /** Voice code reading quoted speech; null: the narrator reads it. */
+  character: string | null;
+  /** Paragraph index → voice code reading that whole paragraph. */
+  paragraphs: Record<number, string>;
+}
+
+export const NO_DIALOGUE: DialogueSettings = { enabled: false, character: null, paragraphs: {} };
+
+/** Stored settings made valid: unknown voice codes and bad indices are dropped. */
+export function sanitiseDialogue(input: Partial<DialogueSettings> | undefined): DialogueSettings {
+  const known = (code: unknown): code is string => typeof code === 'string' && findVoice(code) !== undefined;
+  const paragraphs: Record<number, string> = {};
+  for (const [key, code] of Object.entries(input?.paragraphs ?? {})) {
+    if (/^\d+$/.test(key) && known(code)) paragraphs[Number(key)] = code;
+  }
+  return {
+    enabled: input?.enabled === true,
+    character: known(input?.character) ? input.character : null,
+    paragraphs,
+  };
+}
 
 export interface ComposeSlice {
   /** The draft; saved to storage shortly after each change, so it survives a restart. */
   text: string;
+  /**
+   * SSML mode: the draft is sent as typed and the server reads it as SSML. Switched on by itself
+   * when the draft comes to start with `<speak>` (the API reads such input as SSML anyway).
+   */
+  ssml: boolean;
+  dialogue: DialogueSettings;
   setText(text: string): void;
+  setSsml(on: boolean): void;
+  setDialogueEnabled(on: boolean): void;
+  /** The voice for quoted speech; null: the narrator reads it. */
+  setCharacterVoice(code: string | null): void;
+  /** The voice reading one whole paragraph; null removes the assignment. */
+  setParagraphVoice(index: number, code: string | null): void;
+  clearParagraphVoices(): void;
+  /** Replaces the draft with the dialogue's SSML and switches SSML mode on, to edit it by hand. */
+  convertDialogueToSsml(): void;
+}
+
+/**
+ * What `input_text` carries for the draft: the draft as typed (SSML mode, or no dialogue voice
+ * differs from the narrator), or the dialogue's generated SSML. `problem` is a sentence for the
+ * user when nothing sensible can be sent.
+ */
+export function composedInput(
+  state: Pick<StudioState, 'text' | 'ssml' | 'dialogue' | 'options'>,
+): { input_text: string; problem?: undefined } | { problem: string } {
+  const { text, ssml, dialogue, options } = state;
+  if (text.trim() === '') return { problem: 'Write or paste some text first.' };
+  if (ssml) {
+    return isSsml(text)
+      ? { input_text: text }
+      : { problem: 'SSML starts with <speak>: add the tag, or switch SSML off to send plain text.' };
+  }
+  if (isSsml(text)) {
+    return { problem: 'The text starts with <speak>, which the service reads as SSML: switch SSML on.' };
+  }
+  if (!dialogue.enabled) return { input_text: text };
+  const generated = dialogueToSsml(text, { ...dialogue, narrator: options.voice_code });
+  return { input_text: generated ?? text };
 }
 
 export const createComposeSlice: SliceCreator<ComposeSlice> =
   ({ storage, saveDelayMs = 300 }) =>
-  (set) => {
+  (set, get) => {
     let timer: ReturnType<typeof setTimeout> | undefined;
+    const saveDialogue = (dialogue: DialogueSettings) => {
+      set({ dialogue });
+      storage.setItem(DIALOGUE_KEY, JSON.stringify(dialogue));
+    };
     return {
       text: storage.getItem(DRAFT_KEY) ?? '',
+      ssml: readJson<boolean>(storage, SSML_KEY) === true,
+      dialogue: sanitiseDialogue(readJson<Partial<DialogueSettings>>(storage, DIALOGUE_KEY)),
       setText(text) {
+        const { text: before, ssml, dialogue } = get();
         set({ text });
+        if (!ssml && isSsml(text) && !isSsml(before)) get().setSsml(true);
+        if (Object.keys(dialogue.paragraphs).length > 0) {
+          const paragraphs = remapParagraphVoices(before, text, dialogue.paragraphs);
+          if (JSON.stringify(paragraphs) !== JSON.stringify(dialogue.paragraphs)) {
+            saveDialogue({ ...dialogue, paragraphs });
+          }
+        }
         // Debounced: writing a 100,000-character chapter on every keystroke would stall typing.
         if (timer) clearTimeout(timer);
         timer = setTimeout(() => storage.setItem(DRAFT_KEY, text), saveDelayMs);
+      },
+      setSsml(on) {
+        set({ ssml: on });
+        storage.setItem(SSML_KEY, JSON.stringify(on));
+      },
+      setDialogueEnabled(on) {
+        saveDialogue({ ...get().dialogue, enabled: on });
+      },
+      setCharacterVoice(code) {
+        saveDialogue(sanitiseDialogue({ ...get().dialogue, character: code }));
+      },
+      setParagraphVoice(index, code) {
+        const paragraphs = { ...get().dialogue.paragraphs };
+        if (code === null) delete paragraphs[index];
+        else paragraphs[index] = code;
+        saveDialogue(sanitiseDialogue({ ...get().dialogue, paragraphs }));
+      },
+      clearParagraphVoices() {
+        saveDialogue({ ...get().dialogue, paragraphs: {} });
+      },
+      convertDialogueToSsml() {
+        const { text, dialogue, options } = get();
+        const generated = dialogueToSsml(text, { ...dialogue, narrator: options.voice_code });
+        if (generated === undefined) return;
+        get().setText(generated);
+        get().setSsml(true);
+        saveDialogue({ ...get().dialogue, enabled: false, paragraphs: {} });
       },
     };
   };

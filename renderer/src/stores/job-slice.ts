@@ -1,5 +1,6 @@
 import type { RequestDetail, TtsRequest } from '../../../electron/shared/api';
-import { errorMessage, isSignedOut } from '../lib/api-client';
+import { ApiError, errorMessage, isSignedOut } from '../lib/api-client';
+import { composedInput } from './compose-slice';
 import { callbackUrlProblem } from './options-slice';
 import type { SliceCreator } from './types';
 
@@ -9,6 +10,8 @@ export interface JobSlice {
   generating: boolean;
   /** Readable message of the last failed submit or poll, shown next to the Generate button. */
   jobError: string | null;
+  /** The API's error code of the last failed submit (e.g. SSML_INVALID, shown at the editor), or null. */
+  jobErrorCode: string | null;
   /** Submits the draft with the current options and follows it until SUCCESS or FAILURE. */
   generate(): Promise<void>;
   /** Opens a stored request in the preview (history → replay); follows it if unfinished. */
@@ -84,19 +87,21 @@ export const createJobSlice: SliceCreator<JobSlice> =
       job: null,
       generating: false,
       jobError: null,
+      jobErrorCode: null,
       async generate() {
-        const { text, options } = get();
-        if (text.trim() === '') {
-          set({ jobError: 'Write or paste some text first.' });
+        const { options } = get();
+        const input = composedInput(get());
+        if (input.problem !== undefined) {
+          set({ jobError: input.problem, jobErrorCode: null });
           return;
         }
         const problem = callbackUrlProblem(options.callback_url);
         if (problem) {
-          set({ jobError: `Callback URL: ${problem}` });
+          set({ jobError: `Callback URL: ${problem}`, jobErrorCode: null });
           return;
         }
         const request: TtsRequest = {
-          input_text: text,
+          input_text: input.input_text,
           voice_code: options.voice_code,
           model_id: options.model_id,
           audio_type: options.audio_type,
@@ -107,17 +112,21 @@ export const createJobSlice: SliceCreator<JobSlice> =
           ...(options.audio_type === 'mp3' ? { bitrate: options.bitrate } : {}),
           ...(options.callback_url.trim() ? { callback_url: options.callback_url.trim() } : {}),
         };
-        set({ generating: true, jobError: null });
+        set({ generating: true, jobError: null, jobErrorCode: null });
         try {
           const record = await client.submit(request);
           await follow(record.request_id);
         } catch (error) {
           if (isSignedOut(error)) get().markSignedOut();
-          set({ generating: false, jobError: errorMessage(error) });
+          set({
+            generating: false,
+            jobError: errorMessage(error),
+            jobErrorCode: error instanceof ApiError ? error.code : null,
+          });
         }
       },
       async openRequest(id) {
-        set({ jobError: null, view: 'studio' });
+        set({ jobError: null, jobErrorCode: null, view: 'studio' });
         await follow(id);
       },
       async cancel() {

@@ -5,6 +5,7 @@ export const VIEWS = [
   'voices',
   'library',
   'lexicon',
+  'export',
   'history',
   'callbacks',
   'api',

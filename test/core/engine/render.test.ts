@@ -214,4 +214,29 @@ describe('render', () => {
     const words = (JSON.parse(readFileSync(timingsPath, 'utf8')) as WordTiming[]).map((w) => w.text);
     expect(words).toEqual(wordsOf(text));
   });
+
+  it('never speaks or subtitles a [chapter: …] line (it names a chapter), and bills it as sent', async () => {
+    const body = 'The keeper climbed the stairs at dusk.\n\nThe wind rose over the bay.';
+    const marked = `[chapter: The Opening Night]\n${body}`;
+    const plain = await fx.engine.render({
+      ...base,
+      audio_type: 'wav',
+      text: body,
+      audioPath: join(fx.dir, 'p.wav'),
+    });
+    const srtPath = join(fx.dir, 'm.srt');
+    const withMarker = await fx.engine.render({
+      ...base,
+      audio_type: 'wav',
+      text: marked,
+      audioPath: join(fx.dir, 'm.wav'),
+      srtPath,
+    });
+    // Spoken, "chapter the opening night" would add well over a second.
+    expect(Math.abs(withMarker.durationMs - plain.durationMs)).toBeLessThan(100);
+    const srt = await readFile(srtPath, 'utf8');
+    expect(srt).toContain('The keeper climbed');
+    expect(srt).not.toMatch(/chapter|Opening/i);
+    expect(withMarker.characters).toBe([...marked].length);
+  });
 });

@@ -85,6 +85,8 @@ export const UNUSED_ENGINE: Engine = {
   render: notUsed,
   audition: notUsed,
   streamAudition: notUsed,
+  sentenceCacheStats: notUsed,
+  clearSentenceCache: notUsed,
   poolSize: 0,
   close: notUsed,
 };

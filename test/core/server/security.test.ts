@@ -95,6 +95,8 @@ const SESSION_ONLY = new Set([
   'DELETE /api/v1/lexicon/:id',
   'GET /api/v1/lexicon/:id/preview',
   'GET /api/v1/lexicon/preview',
+  // The sentence cache serves every key's renders: keys read its figures, only the studio empties it.
+  'DELETE /api/v1/cache',
 ]);
 const name = (r: Route) => `${r.method === 'HEAD' ? 'GET' : r.method} ${r.url}`;
 const fill = (url: string) =>

@@ -279,6 +279,7 @@ describe.skipIf(skip !== undefined)('PostgreSQL database (real server)', () => {
     expect(Object.keys(actual).sort()).toEqual([
       'api_keys',
       'callback_attempts',
+      'exports',
       'idempotency_keys',
       'ledger',
       'requests',
@@ -301,6 +302,14 @@ describe.skipIf(skip !== undefined)('PostgreSQL database (real server)', () => {
     expect(types).toEqual([
       { name: 'api_keys.balance_milli', data_type: 'bigint' },
       { name: 'callback_attempts.id', data_type: 'bigint' },
+      { name: 'exports.cost_milli', data_type: 'bigint' },
+      { name: 'exports.duration_ms', data_type: 'bigint' },
+      { name: 'exports.file_bytes', data_type: 'bigint' },
+      { name: 'exports.lease_until', data_type: 'bigint' },
+      { name: 'exports.pitch_rate', data_type: 'double precision' },
+      { name: 'exports.progress', data_type: 'double precision' },
+      { name: 'exports.seq', data_type: 'bigint' },
+      { name: 'exports.speed_rate', data_type: 'double precision' },
       { name: 'ledger.amount_milli', data_type: 'bigint' },
       { name: 'ledger.balance_after_milli', data_type: 'bigint' },
       { name: 'ledger.id', data_type: 'bigint' },

@@ -1,5 +1,6 @@
 /** eSpeak NG behind the SpeechBackend contract: the pool's workers with the voice's settings. */
 
+import { createRequire } from 'node:module';
 import { SAMPLE_RATE } from '../../../shared/options';
 import type { WorkerPool } from '../pool';
 import type { SpeechBackend } from '../speech-backend';
@@ -8,11 +9,44 @@ import type { EngineSettings } from './protocol';
 /** Chunks in flight per worker: enough to keep every worker busy while the head is written. */
 const CHUNKS_PER_WORKER = 3;
 
+/**
+ * Raise when the worker's output for a given text and settings changes (espeak-worker.ts), so the
+ * sentence cache does not answer with audio the engine would no longer make.
+ */
+const WORKER_OUTPUT_REVISION = 1;
+
+/**
+ * Which eSpeak speaks: the package's version (its data file comes with it) and the worker's
+ * revision. Part of every cache key of eSpeak's audio, and of the neural voices' (their phonemes
+ * come from eSpeak).
+ */
+export const ESPEAK_BUILD = `espeak-ng-emscripten@${espeakPackageVersion()}/worker-${WORKER_OUTPUT_REVISION}`;
+
+function espeakPackageVersion(): string {
+  try {
+    const require = createRequire(import.meta.url);
+    return (require('@echogarden/espeak-ng-emscripten/package.json') as { version: string }).version;
+  } catch {
+    // A bundle without the package's manifest: entries stay valid within this build's revision.
+    return 'unknown';
+  }
+}
+
 export function espeakBackend(pool: WorkerPool, settings: EngineSettings): SpeechBackend {
   return {
     label: 'espeak',
     sampleRate: SAMPLE_RATE,
     window: pool.size * CHUNKS_PER_WORKER,
+    cacheKey: JSON.stringify([
+      'espeak',
+      ESPEAK_BUILD,
+      SAMPLE_RATE,
+      settings.voice,
+      settings.rate,
+      settings.pitch,
+      settings.range,
+      settings.volume,
+    ]),
     synthesize: (engineText, owner) => pool.synthesize(engineText, settings, owner),
   };
 }

@@ -64,6 +64,13 @@ let current: EngineSettings | undefined;
 /** The voice eSpeak has loaded, by the name it was asked for. */
 let loadedVoice: string | undefined;
 let languages: Set<string> | undefined;
+/**
+ * The module's memory as it was once the engine was warmed up (see `resetEngine`): ~17 MB, the
+ * price of output that depends on nothing but the request.
+ */
+let pristine: Uint8Array | undefined;
+/** Pages compared and restored one at a time: a call dirties a handful of the module's ~260. */
+const PAGE_BYTES = 65_536;
 
 /**
  * Loads a voice by name. eSpeak keeps the previous voice when a name is unknown: never
@@ -86,6 +93,31 @@ function loadVoice(name: string, byLanguage: boolean): void {
   current = undefined;
 }
 
+/**
+ * Puts the engine back in the state it had after warm-up, so a request's output depends only on
+ * its text and settings. eSpeak keeps state across calls (its pitch flutter index, the
+ * waveform's phase, random noise): without this the same sentence came out different on each
+ * call (measured: 4 of 4 calls gave different PCM, and different lengths), so a render depended
+ * on which worker spoke each chunk and on what it spoke before, and a sentence cache could not
+ * be bit-identical to a full render. Restoring all of the module's memory is what makes it so:
+ * resetting the few counters found by diffing memory was not enough for other voices. Only the
+ * pages that differ are copied back; with loading the voice again that cost ~3 ms a call
+ * (measured beside 45 ms of synthesis a sentence on a loaded machine). Memory the heap grew into
+ * since is zeroed, as it was before it was used.
+ */
+function resetEngine(): void {
+  if (!pristine) return;
+  const heap = espeak.HEAPU8;
+  for (let at = 0; at < pristine.length; at += PAGE_BYTES) {
+    const saved = pristine.subarray(at, at + PAGE_BYTES);
+    const live = heap.subarray(at, at + PAGE_BYTES);
+    if (Buffer.compare(live, saved) !== 0) live.set(saved);
+  }
+  if (heap.length > pristine.length) heap.fill(0, pristine.length);
+  loadedVoice = WARM_UP.voice;
+  current = { ...WARM_UP };
+}
+
 function applySettings(settings: EngineSettings): void {
   loadVoice(settings.voice, false);
   if (current?.rate !== settings.rate) instance.set_rate(settings.rate);
@@ -96,6 +128,7 @@ function applySettings(settings: EngineSettings): void {
 }
 
 function synthesize(seq: number, text: string, settings: EngineSettings): WorkerResponse {
+  resetEngine();
   applySettings(settings);
   const parts: Int16Array[] = [];
   let total = 0;
@@ -318,6 +351,7 @@ function textWords(cps: readonly string[], start: number, end: number): TextWord
 }
 
 function phonemize(seq: number, text: string, voice: string): WorkerResponse {
+  resetEngine();
   loadVoice(voice, true);
   const cps = Array.from(text);
   const clauses: PhonemeClause[] = [];
@@ -367,19 +401,37 @@ function handle(request: WorkerRequest): WorkerResponse {
   }
 }
 
+/**
+ * Runs `create` with the clock at 0. eSpeak reads the clock once, when an instance is created,
+ * to seed its random numbers (measured: a "+f3" voice spoke a sentence differently in each
+ * process until then): with a fixed seed every worker, in every process, speaks it the same way.
+ */
+function seededAtZero<T>(create: () => T): T {
+  const now = Date.now;
+  Date.now = () => 0;
+  try {
+    return create();
+  } finally {
+    Date.now = now;
+  }
+}
+
 async function start(): Promise<void> {
   try {
     const { default: load } = (await import('@echogarden/espeak-ng-emscripten')) as unknown as {
       default: () => Promise<EspeakModule>;
     };
     espeak = await load();
-    instance = new espeak.eSpeakNGWorker();
+    instance = seededAtZero(() => new espeak.eSpeakNGWorker());
     // The first synthesis of an instance is ~40× slower than the rest (JIT warm-up):
     // pay it now rather than on the first request. It also turns on eSpeak's reading of
     // phonemes in "[[ ]]" (the lexicon's IPA entries), which its text-to-phonemes call alone
     // leaves off: it must come before the first `textToPhonemes`.
     synthesize(0, 'Ready.', WARM_UP);
     textToPhonemes('Ready.');
+    // Back to the warm-up voice and settings, which `resetEngine` says are loaded.
+    applySettings(WARM_UP);
+    pristine = espeak.HEAPU8.slice();
     port.postMessage({ type: 'ready', sampleRate: instance.get_samplerate() } satisfies WorkerReady);
   } catch (error) {
     port.postMessage({ type: 'failed', message: String(error) } satisfies WorkerReady);

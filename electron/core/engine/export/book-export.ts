@@ -175,6 +175,34 @@ function filePcm(
   };
 }
 
+/**
+ * `source`, reporting how far the mastering of its file has come (0–1) as it is read: the
+ * mastering reads it once per pass, usually `passes` times (a level search may take a few more,
+ * so the estimate stops short of 1 and never goes back).
+ */
+function countedPasses(
+  source: PcmSource,
+  onFraction: (fraction: number) => void,
+  totalSamples: number,
+  passes: number,
+): PcmSource {
+  let pass = 0;
+  let shown = 0;
+  return async function* () {
+    pass++;
+    let read = 0;
+    for await (const block of source()) {
+      read += block.length;
+      const fraction = Math.min(0.99, (pass - 1 + read / Math.max(1, totalSamples)) / passes);
+      if (fraction - shown >= 0.01) {
+        shown = fraction;
+        onFraction(fraction);
+      }
+      yield block;
+    }
+  };
+}
+
 /** Characters no file name may hold on some system: controls, path separators, Windows' reserved ones. */
 // eslint-disable-next-line no-control-regex -- control characters are not allowed in file names
 const UNSAFE_IN_FILE_NAMES = /[\u0000-\u001f\u007f/\\:*?"<>|]+/g;
@@ -338,7 +366,12 @@ export async function exportBook(engine: Engine, request: BookExportRequest): Pr
         const sink = await file.createSink();
         try {
           const mastered = await masterFile(
-            filePcm(file.group, head, tail, request.signal),
+            countedPasses(
+              filePcm(file.group, head, tail, request.signal),
+              (f) => progress(0.85 + (0.15 * (i + f)) / planned.length),
+              file.group.reduce((n, p) => n + head + p.speech + tail, 0),
+              preset.target ? 3 : 1,
+            ),
             rate,
             preset,
             (pcm) => sink.write(pcm),

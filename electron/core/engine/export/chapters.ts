@@ -119,6 +119,22 @@ export function parseChapters(text: string, options: ParseChaptersOptions = {}):
   return chapters;
 }
 
+/**
+ * `text` with each `[chapter: …]` line blanked (spaces, the same length, so every offset stays):
+ * a render of the whole text never speaks a marker, and its subtitles never show one.
+ */
+export function blankMarkerLines(text: string): string {
+  let out = '';
+  let at = 0;
+  for (const line of chapterLines(text)) {
+    if (line.kind !== 'marker') continue;
+    const end = text[line.next - 1] === '\n' ? line.next - 1 : Math.min(line.next, text.length);
+    out += text.slice(at, line.lineStart) + ' '.repeat(end - line.lineStart);
+    at = end;
+  }
+  return out + text.slice(at);
+}
+
 /** The whole text as one render speaks it (`say --chapters`): chapter texts, with the offset of each. */
 export interface SpokenBook {
   /** Chapter texts joined by blank lines (markers left out). */

@@ -18,8 +18,9 @@ import { createVolumeProcessor } from '../audio/dsp';
 import type { Mp3Bitrate } from '../audio/mp3';
 import { createLoudnessMeter, type LoudnessMeasurement } from './loudness';
 
-export const MASTERING_PRESETS = ['acx', 'podcast', 'none'] as const;
-export type MasteringPresetName = (typeof MASTERING_PRESETS)[number];
+import type { MasteringPresetName } from '../../../shared/book-formats';
+
+export { MASTERING_PRESETS, type MasteringPresetName } from '../../../shared/book-formats';
 
 /** A level the gain is set for: the file's RMS in dBFS, or its integrated loudness in LUFS. */
 export type LevelTarget = { measure: 'rms'; dbfs: number } | { measure: 'lufs'; lufs: number };

@@ -40,6 +40,7 @@ async function handle(message: HostRequest): Promise<void> {
       engine = await createEngine({
         ...(message.poolSize ? { poolSize: message.poolSize } : {}),
         ...(message.idleReleaseMs !== undefined ? { idleReleaseMs: message.idleReleaseMs } : {}),
+        ...(message.sentenceCache ? { sentenceCache: message.sentenceCache } : {}),
       });
       post({ type: 'ready', seq, poolSize: engine.poolSize });
       return;
@@ -83,6 +84,12 @@ async function handle(message: HostRequest): Promise<void> {
       post({ type: 'auditioned', seq, wav }, [wav]);
       return;
     }
+    case 'cacheStats':
+      post({ type: 'cacheStats', seq, stats: await started().sentenceCacheStats() });
+      return;
+    case 'clearCache':
+      post({ type: 'cacheStats', seq, stats: await started().clearSentenceCache() });
+      return;
     case 'close':
       await engine?.close();
       post({ type: 'closed', seq });

@@ -8,6 +8,7 @@
 
 import type { Worker } from 'node:worker_threads';
 import { AppError, assertNever, toWireError } from '../../../shared/errors';
+import type { SentenceCacheStats } from '../../../shared/sentence-cache';
 import type { AuditionResult, Engine, RenderRequest, RenderResult } from '../engine';
 import type { EngineOptions } from '../create-engine';
 import { abortError } from '../render/synthesis-window';
@@ -20,6 +21,8 @@ interface Answers {
   render: RenderResult;
   audition: Uint8Array;
   streamAudition: AuditionResult;
+  cacheStats: SentenceCacheStats;
+  clearCache: SentenceCacheStats;
   close: void;
 }
 type CallKind = keyof Answers;
@@ -35,7 +38,7 @@ interface Pending {
 
 /** Starts the host worker and its engine; resolves once the engine is ready. */
 export async function createEngineHost(
-  options: Pick<EngineOptions, 'poolSize' | 'idleReleaseMs'> = {},
+  options: Pick<EngineOptions, 'poolSize' | 'idleReleaseMs' | 'sentenceCache'> = {},
 ): Promise<Engine> {
   const url = new URL(
     import.meta.url.endsWith('.ts') ? './engine-host-worker.ts' : './engine-host-worker.js',
@@ -105,6 +108,12 @@ export async function createEngineHost(
       case 'auditionStreamed':
         settle(reply, 'streamAudition')?.resolve(reply.result);
         return;
+      case 'cacheStats': {
+        // Both cache calls answer with the stats: settle whichever this one was.
+        const kind = pending.get(reply.seq)?.kind === 'clearCache' ? 'clearCache' : 'cacheStats';
+        settle(reply, kind)?.resolve(reply.stats);
+        return;
+      }
       case 'closed':
         settle(reply, 'close')?.resolve(undefined);
         return;
@@ -148,6 +157,7 @@ export async function createEngineHost(
     type: 'init',
     ...(options.poolSize ? { poolSize: options.poolSize } : {}),
     ...(options.idleReleaseMs !== undefined ? { idleReleaseMs: options.idleReleaseMs } : {}),
+    ...(options.sentenceCache ? { sentenceCache: options.sentenceCache } : {}),
   });
 
   return {
@@ -174,6 +184,12 @@ export async function createEngineHost(
         call<'streamAudition'>({ type: 'streamAudition', options }, undefined, onAudio),
         signal,
       );
+    },
+    sentenceCacheStats() {
+      return call<'cacheStats'>({ type: 'cacheStats' });
+    },
+    clearSentenceCache() {
+      return call<'clearCache'>({ type: 'clearCache' });
     },
     async close() {
       if (closed) return;

@@ -6,20 +6,30 @@
  */
 
 import type { ErrorCode } from '../../../shared/errors';
+import type { SentenceCacheStats } from '../../../shared/sentence-cache';
+import type { SentenceCacheOptions } from '../cache/sentence-cache';
 import type { AuditionOptions, AuditionResult, RenderRequest, RenderResult } from '../engine';
 
 /** What of a RenderRequest can cross a thread: callbacks and the signal stay behind. */
 export type PlainRenderRequest = Omit<RenderRequest, 'onProgress' | 'onAudio' | 'signal'>;
 
 export type HostRequest =
-  /** `idleReleaseMs`: EngineOptions.idleReleaseMs. */
-  | { type: 'init'; seq: number; poolSize?: number; idleReleaseMs?: number }
+  /** `idleReleaseMs`, `sentenceCache`: as in EngineOptions. */
+  | {
+      type: 'init';
+      seq: number;
+      poolSize?: number;
+      idleReleaseMs?: number;
+      sentenceCache?: SentenceCacheOptions;
+    }
   /** `streamAudio`: send the audio back as it is written (`audio` replies), for RenderRequest.onAudio. */
   | { type: 'render'; seq: number; request: PlainRenderRequest; streamAudio: boolean }
   | { type: 'abort'; seq: number; reason: { code: ErrorCode; message: string } }
   | { type: 'audition'; seq: number; options: AuditionOptions }
   /** The audition's audio comes back as `audio` replies as it is synthesised, then `auditionStreamed`. */
   | { type: 'streamAudition'; seq: number; options: AuditionOptions }
+  | { type: 'cacheStats'; seq: number }
+  | { type: 'clearCache'; seq: number }
   | { type: 'close'; seq: number };
 
 export type HostReply =
@@ -29,5 +39,7 @@ export type HostReply =
   | { type: 'rendered'; seq: number; result: RenderResult }
   | { type: 'auditioned'; seq: number; wav: ArrayBuffer }
   | { type: 'auditionStreamed'; seq: number; result: AuditionResult }
+  /** Answers `cacheStats` and `clearCache`. */
+  | { type: 'cacheStats'; seq: number; stats: SentenceCacheStats }
   | { type: 'closed'; seq: number }
   | { type: 'failed'; seq: number; error: { code: ErrorCode; message: string } };

@@ -6,9 +6,11 @@
  * pitch shifted when asked (duration kept), and 16-bit PCM at the voice's own rate.
  */
 
-import { readFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
 import { AppError } from '../../../shared/errors';
 import type { SynthesisOptions } from '../../../shared/options';
+import { ESPEAK_BUILD } from '../espeak/espeak-backend';
 import type { RawWordEvent } from '../espeak/protocol';
 import type { NeuralVoice } from '../engine';
 import type { SynthesisOutput, WorkerPool } from '../pool';
@@ -76,7 +78,8 @@ async function piperBackend(
   models: NeuralModels,
   prosody: Prosody,
 ): Promise<SpeechBackend> {
-  const config = parsePiperConfig(await readFile(voice.configPath, 'utf8'), voice.configPath);
+  const configText = await readFile(voice.configPath, 'utf8');
+  const config = parsePiperConfig(configText, voice.configPath);
   const model = await models.piper(voice.modelPath);
   if (voice.speaker < 0 || voice.speaker >= config.numSpeakers) {
     throw new AppError('VOICE_PACK_INVALID', `${voice.packId} has no speaker ${voice.speaker}`);
@@ -87,6 +90,15 @@ async function piperBackend(
     label: `piper:${voice.packId}#${voice.speaker}`,
     sampleRate: rate,
     window: NEURAL_WINDOW,
+    cacheKey: JSON.stringify([
+      'piper',
+      ESPEAK_BUILD,
+      await fileIdentity(voice.modelPath),
+      digest(configText),
+      voice.speaker,
+      prosody.speed_rate,
+      prosody.pitch_rate,
+    ]),
     async synthesize(engineText, owner) {
       const clauses = await pool.phonemize(engineText, config.espeakVoice, owner);
       const sentences = piperInput(
@@ -118,7 +130,8 @@ async function kokoroBackend(
   models: NeuralModels,
   prosody: Prosody,
 ): Promise<SpeechBackend> {
-  const vocab = parseKokoroVocab(await readFile(voice.vocabPath, 'utf8'), voice.vocabPath);
+  const vocabText = await readFile(voice.vocabPath, 'utf8');
+  const vocab = parseKokoroVocab(vocabText, voice.vocabPath);
   const styles = await readKokoroStyles(voice.voicePath);
   const rows = Math.floor(styles.length / KOKORO_STYLE_SIZE);
   if (rows < 1) throw new AppError('VOICE_PACK_INVALID', `${voice.voiceName}.bin holds no style vectors`);
@@ -135,6 +148,16 @@ async function kokoroBackend(
     label: `kokoro:${voice.packId}#${voice.voiceName}`,
     sampleRate: KOKORO_SAMPLE_RATE,
     window: NEURAL_WINDOW,
+    cacheKey: JSON.stringify([
+      'kokoro',
+      ESPEAK_BUILD,
+      await fileIdentity(voice.modelPath),
+      digest(vocabText),
+      digest(new Uint8Array(styles.buffer, styles.byteOffset, styles.byteLength)),
+      voice.espeakVoice,
+      prosody.speed_rate,
+      prosody.pitch_rate,
+    ]),
     async synthesize(engineText, owner) {
       const clauses = await pool.phonemize(engineText, voice.espeakVoice, owner);
       const pieces = kokoroInput(engineText, clauses, vocab, {
@@ -156,6 +179,20 @@ async function kokoroBackend(
       return joinParts(parts, KOKORO_SAMPLE_RATE, reshape, prosody.pitch_rate, 1);
     },
   };
+}
+
+/**
+ * A model file as the sentence cache tells versions apart: path, size and modification time
+ * (hashing hundreds of MB per render would cost more than it saves; a pack replaced on disk
+ * gets a new time).
+ */
+async function fileIdentity(path: string): Promise<string> {
+  const info = await stat(path);
+  return `${path}|${info.size}|${info.mtimeMs}`;
+}
+
+function digest(data: string | Uint8Array): string {
+  return createHash('sha256').update(data).digest('hex');
 }
 
 /** One model run: its audio, the words it holds, its id count, the duration factor to apply. */

@@ -13,14 +13,19 @@ export interface ChunkAudio {
   leadMs: number;
 }
 
-/** Trims the engine's leading and trailing silence to `KEEP_EDGE_MS` and fades the edges over `fadeMs`. */
+/**
+ * Trims the engine's leading and trailing silence to `KEEP_EDGE_MS` and fades the edges over
+ * `fadeMs`. The result is a view on `output.pcm`, faded in place: an engine call's output is
+ * read once, here (the sentence cache copies what it keeps before the render sees it), and not
+ * copying saves a pass over every sample of a render and the garbage it leaves.
+ */
 export function trimChunkAudio(output: SynthesisOutput, fadeMs: number): ChunkAudio {
   const rate = output.sampleRate;
   const keep = Math.round((KEEP_EDGE_MS / 1000) * rate);
   const edges = trimSilence(output.pcm);
   const start = Math.max(0, edges.start - keep);
   const end = Math.min(output.pcm.length, output.pcm.length - edges.end + keep);
-  const pcm = output.pcm.slice(start, Math.max(start, end));
+  const pcm = output.pcm.subarray(start, Math.max(start, end));
   fadeEdges(pcm, rate, fadeMs);
   return { pcm, leadMs: (start / rate) * 1000 };
 }

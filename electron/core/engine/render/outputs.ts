@@ -9,7 +9,7 @@ import type { AudioSink } from '../audio/audio-sink';
 import { createVolumeProcessor } from '../audio/dsp';
 import { createEncoderSink } from '../audio/encoder-sink';
 import { createWavSink } from '../audio/wav';
-import type { RenderRequest } from '../engine';
+import type { MarkTiming, RenderRequest } from '../engine';
 import { createCueBuilder } from '../subtitles/cues';
 import { formatSrtCue } from '../subtitles/srt';
 import type { WordTiming } from '../types';
@@ -23,8 +23,19 @@ export interface RenderOutputs {
   readonly cueCount: number;
   /** Appends PCM through the volume processor. */
   writeAudio(pcm: Int16Array): Promise<void>;
-  /** Appends a chunk's timed words, and the cues they complete (speech of the chunk ends at `speechEndMs`). */
-  writeWords(words: WordTiming[], chunkText: string, chunkStart: number, speechEndMs: number): Promise<void>;
+  /**
+   * Appends a chunk's timed words, and the cues they complete (speech of the chunk ends at
+   * `speechEndMs`); `marks` (SSML) go into the timings among the words, by text offset.
+   */
+  writeWords(
+    words: WordTiming[],
+    chunkText: string,
+    chunkStart: number,
+    speechEndMs: number,
+    marks?: readonly MarkTiming[],
+  ): Promise<void>;
+  /** Appends SSML marks that stand between chunks to the timings. */
+  writeMarks(marks: readonly MarkTiming[]): Promise<void>;
   /** Flushes everything and renames each file to its final name; resolves with the audio's size and duration. */
   finish(): Promise<{ durationMs: number; bytes: number }>;
   /** Removes every temporary file. */
@@ -73,6 +84,12 @@ export async function openRenderOutputs(request: RenderRequest, sampleRate: numb
   let samplesWritten = 0;
   let firstWord = true;
 
+  const writeTiming = async (item: WordTiming | MarkTiming | undefined) => {
+    if (!timings || !item) return;
+    await timings.write(`${firstWord ? '[\n' : ',\n'}${JSON.stringify(item)}`);
+    firstWord = false;
+  };
+
   const writeCues = async (list: ReturnType<typeof cues.finish>) => {
     cueCount += list.length;
     if (srt) for (const cue of list) await srt.write(formatSrtCue(cue));
@@ -94,14 +111,20 @@ export async function openRenderOutputs(request: RenderRequest, sampleRate: numb
         await sink.write(out);
       }
     },
-    async writeWords(words, chunkText, chunkStart, speechEndMs) {
+    async writeWords(words, chunkText, chunkStart, speechEndMs, marks = []) {
       if (timings) {
+        let m = 0;
         for (const w of words) {
-          await timings.write(`${firstWord ? '[\n' : ',\n'}${JSON.stringify(w)}`);
-          firstWord = false;
+          while (m < marks.length && (marks[m] as MarkTiming).charStart <= w.charStart)
+            await writeTiming(marks[m++]);
+          await writeTiming(w);
         }
+        while (m < marks.length) await writeTiming(marks[m++]);
       }
       await writeCues(cues.push(words, chunkText, chunkStart, speechEndMs));
+    },
+    async writeMarks(marks) {
+      for (const mark of marks) await writeTiming(mark);
     },
     async finish() {
       const tail = volume.flush();

@@ -3,11 +3,16 @@
  * plan the engine calls, synthesise them on the pool in order with a bounded window, then
  * for each chunk trim its audio, time its words, write audio and subtitles, and add the
  * pause that follows it. Memory is bounded by the chunks in flight, whatever the length.
+ * Plain text is one segment with the request's voice; SSML input is several (`./ssml-segments`),
+ * each with its own voice, backend and prosody, with its breaks and marks between them.
  */
 
 import { randomUUID } from 'node:crypto';
 import { AppError, isAppError } from '../../../shared/errors';
 import { silence } from '../audio/dsp';
+import { cachedBackend } from '../cache/cached-backend';
+import { blankMarkerLines } from '../export/chapters';
+import type { SentenceCache } from '../cache/sentence-cache';
 import { espeakBackend } from '../espeak/espeak-backend';
 import type { RenderRequest, RenderResult } from '../engine';
 import { openNeuralBackend } from '../onnx/neural-backends';
@@ -16,18 +21,24 @@ import type { WorkerPool } from '../pool';
 import type { SpeechBackend } from '../speech-backend';
 import { cleanText, countCharacters } from '../../../shared/text';
 import { timeChunkWords } from '../subtitles/word-timing';
-import { compileLexicon } from '../text/lexicon';
+import { compileLexicon, type CompiledLexicon } from '../text/lexicon';
+import { createResampler } from '../audio/resampler';
+import { isSsml, parseSsml, type SsmlEvent } from '../../../shared/ssml';
+import type { LanguageCode } from '../../../shared/voices';
 import { hasSpeakableContent } from '../text/speakable';
 import { trimChunkAudio, wordMarks } from './chunk-audio';
 import { openRenderOutputs } from './outputs';
 import { planSpeech } from './speech-plan';
 import { synthesizeInOrder } from './synthesis-window';
-import { resolveVoice, type ResolvedVoice } from './voice';
+import { plainSegments, segmentReadings, ssmlSegments, type RenderSegment } from './ssml-segments';
+import { prepareOptions, resolveVoice, type ResolvedVoice } from './voice';
 
 /** What a render runs on: the eSpeak pool (speech, and phonemes for neural voices) and the open neural models. */
 export interface RenderContext {
   pool: WorkerPool;
   models: NeuralModels;
+  /** Where engine calls are looked up before they are synthesised (none: every call synthesises). */
+  cache?: SentenceCache | undefined;
 }
 
 /**
@@ -36,26 +47,30 @@ export interface RenderContext {
  * the result's `engine` says which spoke).
  */
 export async function chooseBackend(
-  { pool, models }: RenderContext,
+  { pool, models, cache }: RenderContext,
   request: Pick<RenderRequest, 'neuralVoice' | 'speed_rate' | 'pitch_rate'>,
   resolved: ResolvedVoice,
 ): Promise<SpeechBackend> {
   if (request.neuralVoice) {
     try {
-      return await openNeuralBackend(request.neuralVoice, pool, models, request);
+      return cachedBackend(await openNeuralBackend(request.neuralVoice, pool, models, request), cache);
     } catch {
       // Fall through to the base engine.
     }
   }
-  return espeakBackend(pool, resolved.engine);
+  return cachedBackend(espeakBackend(pool, resolved.engine), cache);
 }
 
 /** Renders `request` to its files. Rejects with AppError; partial files are removed. */
 export async function renderToFiles(context: RenderContext, request: RenderRequest): Promise<RenderResult> {
   const { pool } = context;
-  const resolved = resolveVoice(request);
-  const text = cleanText(request.text);
-  const characters = countCharacters(text);
+  const base = resolveVoice(request);
+  const source = cleanText(request.text);
+  const document = isSsml(source) ? parseSsml(source, { voiceCode: request.voice_code }) : undefined;
+  // Billed as submitted (the spoken text of SSML); `[chapter: …]` lines name chapters and are
+  // never spoken (see export/chapters.ts).
+  const characters = countCharacters(document ? document.text : source);
+  const text = document ? document.text : blankMarkerLines(source);
   if (!hasSpeakableContent(text)) {
     throw new AppError(
       'NOTHING_TO_SPEAK',
@@ -63,42 +78,107 @@ export async function renderToFiles(context: RenderContext, request: RenderReque
       { field: 'input_text' },
     );
   }
-  const { profile } = resolved;
-  const backend = await chooseBackend(context, request, resolved);
-  const rate = backend.sampleRate;
+  const { segments, after, pauseAt } = document
+    ? ssmlSegments(document, request, base.voice.language)
+    : plainSegments(text, request);
+  const speakers = new Map<string, Promise<Speaker>>();
+  const speakerOf = (segment: RenderSegment) => {
+    const key = `${segment.voice_code}|${segment.speed_rate}|${segment.pitch_rate}`;
+    let speaker = speakers.get(key);
+    if (!speaker) {
+      speaker = openSpeaker(context, request, segment, base.voice.language);
+      speakers.set(key, speaker);
+    }
+    return speaker;
+  };
+  const first = await speakerOf(segments[0] as RenderSegment);
+  const rate = first.backend.sampleRate;
   const owner = randomUUID();
   const outputs = await openRenderOutputs(request, rate);
   try {
-    const lexicon = compileLexicon(request.lexicon, resolved.voice.language);
-    const chunks = synthesizeInOrder(planSpeech(text, resolved, { lexicon }), {
-      backend,
-      owner,
-      signal: request.signal,
-    });
     let isFirstChunk = true;
-    for await (const { chunk, prepared, output, more } of chunks) {
-      if (output && prepared) {
-        const { pcm, leadMs } = trimChunkAudio(output, profile.fadeMs);
-        if (outputs.wantsWords) {
-          const chunkOffsetMs = (outputs.samplesWritten / rate) * 1000;
-          const speechEndMs = chunkOffsetMs + (pcm.length / rate) * 1000;
-          const words = timeChunkWords({
-            text: chunk.text,
-            textOffset: chunk.start,
-            marks: wordMarks(output, prepared, leadMs),
-            chunkOffsetMs,
-            speechEndMs,
-          });
-          await outputs.writeWords(words, chunk.text, chunk.start, speechEndMs);
+    /** Writes what stands before a segment's words (or after the last): breaks replace the pause. */
+    const writeBetween = async (events: readonly SsmlEvent[], pauseMs: number) => {
+      const nowMs = () => (outputs.samplesWritten / rate) * 1000;
+      const hasBreak = events.some((e) => e.kind === 'break');
+      if (!hasBreak && pauseMs > 0 && !isFirstChunk) await outputs.writeAudio(silence(pauseMs, rate));
+      for (const event of events) {
+        if (event.kind === 'break' && event.ms > 0) await outputs.writeAudio(silence(event.ms, rate));
+        if (event.kind === 'mark')
+          await outputs.writeMarks([{ mark: event.name, startMs: nowMs(), charStart: event.offset }]);
+      }
+    };
+    let previous: { segment: RenderSegment; speaker: Speaker } | undefined;
+    for (const [index, segment] of segments.entries()) {
+      const speaker = await speakerOf(segment);
+      const { resolved, backend } = speaker;
+      const { profile } = resolved;
+      if (index > 0 || segment.before.length > 0) {
+        const pauseMs = previous
+          ? (pauseAt(segment.start) * previous.speaker.resolved.profile.pauseScale) /
+            previous.segment.speed_rate
+          : 0;
+        await writeBetween(segment.before, pauseMs);
+      }
+      const isLast = index === segments.length - 1;
+      const piece = text.slice(segment.start, segment.end);
+      const readings = document
+        ? segmentReadings(
+            document.readings,
+            text,
+            segment.start,
+            segment.end,
+            resolved.voice.language,
+            prepareOptions(resolved.voice),
+          )
+        : undefined;
+      const chunks = synthesizeInOrder(planSpeech(piece, resolved, { lexicon: speaker.lexicon, readings }), {
+        backend,
+        owner,
+        signal: request.signal,
+      });
+      let marks = segment.marks;
+      for await (const { chunk, prepared, output, more } of chunks) {
+        const chunkStart = segment.start + chunk.start;
+        if (output && prepared) {
+          const trimmed = trimChunkAudio(output, profile.fadeMs);
+          const pcm = await speaker.toOutput(trimmed.pcm, rate, segment.gain);
+          if (outputs.wantsWords) {
+            const chunkOffsetMs = (outputs.samplesWritten / rate) * 1000;
+            const speechEndMs = chunkOffsetMs + (pcm.length / rate) * 1000;
+            const words = timeChunkWords({
+              text: chunk.text,
+              textOffset: chunkStart,
+              marks: wordMarks(output, prepared, trimmed.leadMs),
+              chunkOffsetMs,
+              speechEndMs,
+            });
+            // A mark is at the first word after it, or at the end of the chunk's speech.
+            const chunkEnd = chunkStart + chunk.text.length;
+            const due = marks.filter((m) => m.offset < chunkEnd || !more);
+            marks = marks.filter((m) => !due.includes(m));
+            const timed = due.map((m) => ({
+              mark: m.name,
+              startMs: words.find((w) => w.charStart >= m.offset)?.startMs ?? speechEndMs,
+              charStart: m.offset,
+            }));
+            await outputs.writeWords(words, chunk.text, chunkStart, speechEndMs, timed);
+          }
+          if (!isFirstChunk || pcm.length > 0) await outputs.writeAudio(pcm);
+          isFirstChunk = false;
         }
-        if (!isFirstChunk || pcm.length > 0) await outputs.writeAudio(pcm);
-        isFirstChunk = false;
+        if (more) {
+          const pauseMs = (chunk.pauseAfterMs * profile.pauseScale) / segment.speed_rate;
+          if (pauseMs > 0 && !isFirstChunk) await outputs.writeAudio(silence(pauseMs, rate));
+        }
+        request.onProgress?.(Math.min(1, (chunkStart + chunk.text.length) / text.length));
       }
-      if (more) {
-        const pauseMs = (chunk.pauseAfterMs * profile.pauseScale) / request.speed_rate;
-        if (pauseMs > 0 && !isFirstChunk) await outputs.writeAudio(silence(pauseMs, rate));
+      if (marks.length > 0) {
+        const nowMs = (outputs.samplesWritten / rate) * 1000;
+        await outputs.writeMarks(marks.map((m) => ({ mark: m.name, startMs: nowMs, charStart: m.offset })));
       }
-      request.onProgress?.(Math.min(1, (chunk.start + chunk.text.length) / text.length));
+      previous = { segment, speaker };
+      if (isLast && after.length > 0) await writeBetween(after, 0);
     }
     const done = await outputs.finish();
     return {
@@ -106,7 +186,9 @@ export async function renderToFiles(context: RenderContext, request: RenderReque
       durationMs: done.durationMs,
       audioBytes: done.bytes,
       cueCount: outputs.cueCount,
-      engine: backend.label,
+      engine: [
+        ...new Set(await Promise.all([...speakers.values()].map(async (s) => (await s).backend.label))),
+      ].join(','),
     };
   } catch (error) {
     // Chunks still queued for this render would only keep the workers busy.
@@ -115,4 +197,59 @@ export async function renderToFiles(context: RenderContext, request: RenderReque
     if (isAppError(error)) throw error;
     throw new AppError('ENGINE_FAILED', 'The render failed unexpectedly.', undefined, { cause: error });
   }
+}
+
+/** One voice with one prosody as a render speaks with it. */
+interface Speaker {
+  resolved: ResolvedVoice;
+  backend: SpeechBackend;
+  lexicon: CompiledLexicon | undefined;
+  /** A trimmed chunk's audio as the output takes it: at `rate` Hz, × `gain`. */
+  toOutput(pcm: Int16Array, rate: number, gain: number): Promise<Int16Array>;
+}
+
+/** The voice, backend and lexicon of `segment`: the request's own for plain text. */
+async function openSpeaker(
+  context: RenderContext,
+  request: RenderRequest,
+  segment: RenderSegment,
+  ownLanguage: LanguageCode,
+): Promise<Speaker> {
+  const isOwnVoice = segment.voice_code === request.voice_code;
+  const options = {
+    ...request,
+    voice_code: segment.voice_code,
+    speed_rate: segment.speed_rate,
+    pitch_rate: segment.pitch_rate,
+  };
+  const resolved = resolveVoice(options);
+  const neuralVoice = isOwnVoice ? request.neuralVoice : request.voices?.[segment.voice_code];
+  const backend = await chooseBackend(context, { ...options, neuralVoice }, resolved);
+  const { language } = resolved.voice;
+  const rules = language === ownLanguage ? request.lexicon : request.lexicons?.[language];
+  return {
+    resolved,
+    backend,
+    lexicon: compileLexicon(rules, language),
+    async toOutput(pcm, rate, gain) {
+      let out = pcm;
+      if (backend.sampleRate !== rate) {
+        const resampler = await createResampler(backend.sampleRate, rate);
+        const head = resampler.process(out);
+        const tail = resampler.flush();
+        out = new Int16Array(head.length + tail.length);
+        out.set(head);
+        out.set(tail, head.length);
+      }
+      return gain === 1 ? out : scaleSamples(out, gain);
+    },
+  };
+}
+
+/** `pcm` × `gain`, clipped to 16 bits (the volume stage's limiter follows). */
+function scaleSamples(pcm: Int16Array, gain: number): Int16Array {
+  const out = new Int16Array(pcm.length);
+  for (let i = 0; i < pcm.length; i++)
+    out[i] = Math.max(-32768, Math.min(32767, Math.round((pcm[i] as number) * gain)));
+  return out;
 }

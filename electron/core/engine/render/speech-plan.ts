@@ -6,7 +6,8 @@
 
 import { splitIntoChunks, type SpeechChunk } from '../text/chunk';
 import { prepareJapanese } from '../text/languages/ja-kana';
-import type { CompiledLexicon } from '../text/lexicon';
+import { lexiconWithReadings } from '../text/forced-readings';
+import type { CompiledLexicon, LexiconMatch } from '../text/lexicon';
 import { prepareForEngine, rewriteAsIs } from '../text/rules';
 import type { ModelProfile } from '../models';
 import type { PreparedText, TextChunk } from '../types';
@@ -22,7 +23,8 @@ export interface PlannedChunk {
  * Chunks of `text` (cleaned) in order, prepared for the engine as they are reached.
  * `firstClauseAlone`: the first sentence's first clause is a chunk of its own (auditions: the
  * shortest first chunk is the soonest audio). `lexicon`: the pronunciation lexicon of the
- * voice's language, applied to every chunk whatever the model's text preparation.
+ * voice's language, applied to every chunk whatever the model's text preparation. `readings`:
+ * what to read over ranges of `text` instead (SSML), in order; they win over the lexicon.
  */
 export async function* planSpeech(
   text: string,
@@ -30,7 +32,12 @@ export async function* planSpeech(
   {
     firstClauseAlone = false,
     lexicon,
-  }: { firstClauseAlone?: boolean; lexicon?: CompiledLexicon | undefined } = {},
+    readings,
+  }: {
+    firstClauseAlone?: boolean;
+    lexicon?: CompiledLexicon | undefined;
+    readings?: readonly LexiconMatch[] | undefined;
+  } = {},
 ): AsyncGenerator<PlannedChunk> {
   const groups = groupChunks(
     splitIntoChunks(text, voice.language, {
@@ -53,13 +60,15 @@ export async function* planSpeech(
       yield { chunk, prepared: undefined };
       continue;
     }
+    const lexiconOf = (c: SpeechChunk) =>
+      lexiconWithReadings(lexicon, readings, c.start, c.start + c.text.length);
     const prepared =
       group.length === 1
-        ? await prepareChunk(first.text, voice, profile, lexicon)
+        ? await prepareChunk(first.text, voice, profile, lexiconOf(first))
         : joinPrepared(
             await Promise.all(
               group.map(async (c) => ({
-                prepared: await prepareChunk(c.text, voice, profile, lexicon),
+                prepared: await prepareChunk(c.text, voice, profile, lexiconOf(c)),
                 sourceOffset: c.start - first.start,
               })),
             ),

@@ -54,13 +54,15 @@ export function displayWidth(text: string): number {
 }
 
 /**
- * What separates a word from the next, from strongest to weakest: a paragraph or sentence
- * break, clause punctuation, plain space, nothing (CJK), or a cut inside one over-long word.
+ * What separates a word from the next, from strongest to weakest: the start of a chapter or the
+ * end of its title line (either always ends a cue, so a title shows alone), a paragraph or sentence break, clause punctuation, plain space, nothing
+ * (CJK), or a cut inside one over-long word.
  */
-type BreakKind = 'paragraph' | 'sentence' | 'clause' | 'space' | 'none' | 'inside';
+type BreakKind = 'chapter' | 'paragraph' | 'sentence' | 'clause' | 'space' | 'none' | 'inside';
 
 /** Cost of ending a cue at a break of each kind. */
 const CUE_END_COST: Record<BreakKind, number> = {
+  chapter: 0,
   paragraph: 0,
   sentence: 0,
   clause: 1.5,
@@ -70,6 +72,8 @@ const CUE_END_COST: Record<BreakKind, number> = {
 };
 /** Cost of a break of each kind inside a cue (only strong breaks cost anything). */
 const CUE_INNER_COST: Record<BreakKind, number> = {
+  // Never inside a cue: `segment` ends every cue at a chapter's start.
+  chapter: Infinity,
   paragraph: 8,
   sentence: 1.5,
   clause: 0,
@@ -79,6 +83,7 @@ const CUE_INNER_COST: Record<BreakKind, number> = {
 };
 /** Cost of a line break at a break of each kind. */
 const LINE_BREAK_COST: Record<BreakKind, number> = {
+  chapter: 0,
   paragraph: 0,
   sentence: 0,
   clause: 0.5,
@@ -112,6 +117,21 @@ const PUNCTUATION = /\p{P}/u;
 const OPENING = /[\p{Ps}\p{Pi}]/u;
 const WHITESPACE_RUN = /\s+/gu;
 
+/**
+ * A line that starts a chapter (engine/export/chapters.ts): a Markdown heading of level 1 or 2,
+ * or a `[chapter: …]` line, after a line break or at the start of a chunk.
+ */
+const CHAPTER_LINE = /(?:^|\n)[ \t]{0,3}(?:#{1,2}[ \t]|\[chapter:)/iu;
+/** A chunk that opens with a chapter line. */
+const CHAPTER_START = /^\s*(?:#{1,2}[ \t]|\[chapter:)/iu;
+/** The `#` marks opening a Markdown heading line: not shown, as the engine does not speak them. */
+const HEADING_MARKS = /(^|\n)([ \t]{0,3})#{1,6}(?=[ \t])/gu;
+
+/** `text` without the `#` marks of the heading lines it holds. */
+function withoutHeadingMarks(text: string): string {
+  return text.replace(HEADING_MARKS, '$1$2');
+}
+
 /** Collapses whitespace runs to one space; `keep` says at which end a space may stay (next to a word). */
 function normaliseSpace(text: string, keep: 'start' | 'end' | 'none' = 'none'): string {
   const collapsed = text.replace(WHITESPACE_RUN, ' ');
@@ -122,6 +142,7 @@ function normaliseSpace(text: string, keep: 'start' | 'end' | 'none' = 'none'): 
 
 /** The kind of break that `gap` (the text between two words) makes. */
 function classifyGap(gap: string, previousWord: string, nextWord: string): BreakKind {
+  if (gap.includes('\n') && CHAPTER_LINE.test(gap)) return 'chapter';
   if (/\n\s*\n/u.test(gap)) return 'paragraph';
   if (gap.includes('\n')) return 'sentence';
   const isFullStop = gap.includes('.');
@@ -159,18 +180,29 @@ function splitGap(gap: string): { trailing: string; leading: string; spaced: boo
   return { trailing: gap.slice(0, cut), leading: gap.slice(cut), spaced: false };
 }
 
-/** Display units of one chunk's words; the last unit's break is at least a sentence (chunks end at sentences). */
-function unitsOfChunk(words: readonly WordTiming[], source: string, sourceOffset: number): Unit[] {
+/**
+ * Display units of one chunk's words; the last unit's break is at least a sentence (chunks end at
+ * sentences). `startsChapter`: the chunk opens with a chapter line.
+ */
+function unitsOfChunk(
+  words: readonly WordTiming[],
+  source: string,
+  sourceOffset: number,
+): { units: Unit[]; startsChapter: boolean } {
   const ordered = [...words].sort((a, b) => a.charStart - b.charStart);
   const local = (offset: number) => Math.min(source.length, Math.max(0, offset - sourceOffset));
   const units: Unit[] = [];
-  let leading = normaliseSpace(source.slice(0, ordered.length > 0 ? local(ordered[0]!.charStart) : 0), 'end');
+  const head = source.slice(0, ordered.length > 0 ? local(ordered[0]!.charStart) : 0);
+  const startsChapter = CHAPTER_START.test(source);
+  let leading = normaliseSpace(withoutHeadingMarks(head), 'end');
   let spaceBefore = true;
+  /** The words so far are on a chapter's title line: its end ends the cue too. */
+  let onTitleLine = startsChapter;
   ordered.forEach((word, k) => {
     const next = ordered[k + 1];
     const from = local(word.charEnd);
     const to = next ? Math.max(from, local(next.charStart)) : source.length;
-    const gap = source.slice(from, to);
+    const gap = withoutHeadingMarks(source.slice(from, to));
     const inSource = source.slice(local(word.charStart), from);
     const body = inSource.length > 0 ? inSource : word.text;
     let breakAfter: BreakKind;
@@ -182,11 +214,16 @@ function unitsOfChunk(words: readonly WordTiming[], source: string, sourceOffset
       trailing = parts.trailing;
       nextLeading = parts.leading;
       nextSpaced = parts.spaced;
-      breakAfter = classifyGap(gap, body, next.text);
+      breakAfter = classifyGap(source.slice(from, to), body, next.text);
     } else {
       trailing = normaliseSpace(gap, 'start');
       breakAfter = /\n\s*\n/u.test(gap) ? 'paragraph' : 'sentence';
     }
+    const endsLine = !next || gap.includes('\n');
+    if (endsLine && onTitleLine) breakAfter = 'chapter';
+    if (endsLine)
+      onTitleLine =
+        breakAfter === 'chapter' && next !== undefined && CHAPTER_LINE.test(source.slice(from, to));
     const text = `${leading}${body}${trailing}`;
     units.push({
       text,
@@ -200,7 +237,7 @@ function unitsOfChunk(words: readonly WordTiming[], source: string, sourceOffset
     leading = nextLeading;
     spaceBefore = nextSpaced;
   });
-  return units;
+  return { units, startsChapter };
 }
 
 /** Cuts a unit too wide for a line, or too long for a cue, into pieces with proportional times. */
@@ -342,6 +379,8 @@ function segment(units: readonly Unit[], limits: CueLimits, isFinal: boolean, fi
         lineWidth += gap + last.width;
       }
       width += gap + last.width;
+      // A chapter starts a new cue: no cue runs on past one.
+      if (j - 1 > i && units[j - 2]!.breakAfter === 'chapter') break;
       if (j - 1 > i) {
         const before = units[j - 2]!;
         // Text shown through a long silence reads ahead of the voice.
@@ -393,7 +432,9 @@ export interface CueBuilder {
 }
 
 /**
- * A cue builder. Cues break preferably at sentence, then clause punctuation; each has at most
+ * A cue builder. A chapter (a `#` or `##` heading line, or a `[chapter: …]` line) always starts
+ * a new cue, and headings show without their `#` marks. Cues break preferably at sentence, then
+ * clause punctuation; each has at most
  * `maxLines` lines of at most `maxLineChars` columns (balanced, broken at word boundaries) and
  * lasts `minCueMs` to `maxCueMs` (a short cue is merged with a neighbour or shown on into the
  * following silence); cue text is the source text with whitespace normalised. Memory is bounded
@@ -434,8 +475,10 @@ export function createCueBuilder(options?: CueOptions): CueBuilder {
   return {
     push(words, source, sourceOffset, speechEndMs) {
       if (finished) throw new Error('cue builder already finished');
-      const fresh = unitsOfChunk(words, source, sourceOffset).flatMap((u) => splitOversized(u, limits));
+      const chunk = unitsOfChunk(words, source, sourceOffset);
+      const fresh = chunk.units.flatMap((u) => splitOversized(u, limits));
       if (fresh.length === 0) return [];
+      if (chunk.startsChapter && held.length > 0) held[held.length - 1]!.breakAfter = 'chapter';
       lastSpeechEndMs = Math.round(speechEndMs);
       const units = held.concat(fresh);
       const segments = segment(units, limits, false, lastSpeechEndMs);

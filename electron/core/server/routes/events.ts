@@ -1,6 +1,7 @@
 /**
  * GET /api/v1/events: server-sent events of the key's requests (`request`: status and
- * progress) and callback deliveries (`delivery`); for the studio session also voice-pack
+ * progress), callback deliveries (`delivery`) and audiobook exports (`export`: status and
+ * progress); for the studio session also voice-pack
  * installs (`voice-pack`: progress and end, the same for every session). Open streams are kept in `streams`, which the
  * server ends on close.
  */
@@ -38,9 +39,13 @@ export function registerEventsRoute(app: FastifyInstance, { jobs, auth, streams 
     const onDelivery = ({ keyId, ...event }: JobEventMap['delivery'][0]) => {
       if (keyId === key.id) send('delivery', event);
     };
+    const onExport = ({ keyId, ...event }: JobEventMap['export'][0]) => {
+      if (keyId === key.id) send('export', event);
+    };
     const onVoicePack = (event: JobEventMap['voice-pack'][0]) => send('voice-pack', event);
     jobs.events.on('request', onRequest);
     jobs.events.on('delivery', onDelivery);
+    jobs.events.on('export', onExport);
     if (studio) jobs.events.on('voice-pack', onVoicePack);
     const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), 15_000);
     streams.add(reply);
@@ -48,6 +53,7 @@ export function registerEventsRoute(app: FastifyInstance, { jobs, auth, streams 
       clearInterval(heartbeat);
       jobs.events.off('request', onRequest);
       jobs.events.off('delivery', onDelivery);
+      jobs.events.off('export', onExport);
       jobs.events.off('voice-pack', onVoicePack);
       streams.delete(reply);
     });

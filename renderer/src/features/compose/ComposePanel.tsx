@@ -6,6 +6,8 @@ import { formatCredits, formatDuration } from '../../lib/format';
 import { useAudition } from '../../lib/useAudition';
 import { useStudio } from '../../stores';
 import { LexiconEntryForm } from '../lexicon/LexiconEntryForm';
+import { DialoguePanel } from './DialoguePanel';
+import { SsmlHelp } from './SsmlHelp';
 
 /** The selected text when it can be a lexicon entry's match: one line, a letter or digit, not too long. */
 export function lexiconCandidate(text: string, start: number, end: number): string | undefined {
@@ -22,7 +24,13 @@ export function ComposePanel() {
   const text = useStudio((s) => s.text);
   const setText = useStudio((s) => s.setText);
   const options = useStudio((s) => s.options);
+  const ssml = useStudio((s) => s.ssml);
+  const setSsml = useStudio((s) => s.setSsml);
+  const dialogueOn = useStudio((s) => s.dialogue.enabled);
+  const setDialogueEnabled = useStudio((s) => s.setDialogueEnabled);
   const fileInput = useRef<HTMLInputElement>(null);
+  // State, not a ref: the SSML error's "show line…" button needs the element once it exists.
+  const [editor, setEditor] = useState<HTMLTextAreaElement | null>(null);
   const editorId = useId();
   // Counting a long chapter happens at lower priority than typing, so the editor stays responsive.
   const deferred = useDeferredValue(text);
@@ -46,6 +54,26 @@ export function ComposePanel() {
       <div className="panel-head">
         <h2 id={`${editorId}-title`}>Compose</h2>
         <div className="row">
+          <label className="switch">
+            <input
+              type="checkbox"
+              role="switch"
+              checked={ssml}
+              onChange={(e) => setSsml(e.target.checked)}
+              aria-describedby={`${editorId}-ssml-hint`}
+            />
+            SSML
+          </label>
+          <button
+            type="button"
+            className="compose-toggle"
+            aria-pressed={dialogueOn && !ssml}
+            disabled={ssml}
+            title={ssml ? 'In SSML, switch voices with <voice name="…">' : undefined}
+            onClick={() => setDialogueEnabled(!dialogueOn)}
+          >
+            Dialogue voices
+          </button>
           <input
             ref={fileInput}
             type="file"
@@ -67,11 +95,17 @@ export function ComposePanel() {
         Text to speak
       </label>
       <textarea
+        ref={setEditor}
         id={editorId}
         className="editor"
         value={text}
-        placeholder="Paste a chapter or type a few lines…"
-        spellCheck
+        placeholder={
+          ssml
+            ? '<speak>\n<p>The keeper turned. <voice name="en_female_nova_default">“Who is there?”</voice></p>\n</speak>'
+            : 'Paste a chapter or type a few lines…'
+        }
+        spellCheck={!ssml}
+        aria-describedby={`${editorId}-ssml-hint`}
         onChange={(e) => setText(e.target.value)}
         onSelect={(e) =>
           setSelected(
@@ -83,6 +117,8 @@ export function ComposePanel() {
           )
         }
       />
+      <SsmlHelp id={`${editorId}-ssml-hint`} editor={editor} />
+      {dialogueOn && !ssml && <DialoguePanel />}
       {selected !== undefined && adding === null && (
         <div className="selection-bar">
           <button

@@ -84,21 +84,36 @@ export function GeneratePanel() {
           </p>
         ))}
       {job?.status === 'SUCCESS' && job.audio_link && (
-        <Player key={job.request_id} audioLink={job.audio_link} srtLink={job.srt_link} />
+        <Player
+          key={job.request_id}
+          requestId={job.request_id}
+          audioLink={job.audio_link}
+          srtLink={job.srt_link}
+        />
       )}
     </section>
   );
 }
 
-function Player({ audioLink, srtLink }: { audioLink: string; srtLink: string | null }) {
+function Player({
+  requestId,
+  audioLink,
+  srtLink,
+}: {
+  requestId: string;
+  audioLink: string;
+  srtLink: string | null;
+}) {
   const client = useClient();
   const container = useRef<HTMLDivElement>(null);
   const [cues, setCues] = useState<Cue[]>([]);
   const markers = useMemo(() => cues.map((c) => c.start), [cues]);
+  /** Chapters of the text (headings, [chapter: …] lines), seconds from the start. */
+  const [chapters, setChapters] = useState<{ start: number; title: string }[]>([]);
   const extension = audioLink.split('.').pop() ?? 'mp3';
   // OpenAI's raw `pcm` has no header: no browser can play it, so it is only offered to download.
   const playable = extension !== 'pcm';
-  const wave = useWaveform(container, playable ? audioLink : null, markers);
+  const wave = useWaveform(container, playable ? audioLink : null, markers, chapters);
   const [srtError, setSrtError] = useState<string | null>(null);
   const [zoom, setZoom] = useState(0);
   const { playPause, zoom: applyZoom } = wave;
@@ -114,6 +129,18 @@ function Player({ audioLink, srtLink }: { audioLink: string; srtLink: string | n
       live = false;
     };
   }, [client, srtLink]);
+
+  useEffect(() => {
+    let live = true;
+    // A text without chapter lines has none; a failure only loses the chapter marks.
+    client.requestChapters(requestId).then(
+      (list) => live && setChapters(list.items.map((c) => ({ start: c.start_ms / 1000, title: c.title }))),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [client, requestId]);
 
   // Space plays and pauses, except while typing or on a focused control that uses the key.
   useEffect(() => {
@@ -212,6 +239,24 @@ function Player({ audioLink, srtLink }: { audioLink: string; srtLink: string | n
         </p>
       )}
       {srtError && <p className="error">{srtError}</p>}
+      {chapters.length > 0 && (
+        <ol className="chapter-list" aria-label="Chapters">
+          {chapters.map((c, i) => {
+            const isCurrent = wave.time >= c.start && wave.time < (chapters[i + 1]?.start ?? Infinity);
+            return (
+              <li key={`${i}-${c.title}`}>
+                <button
+                  type="button"
+                  onClick={() => wave.seekTo(c.start)}
+                  aria-current={isCurrent ? 'true' : undefined}
+                >
+                  <span className="time">{formatClock(c.start, true)}</span> {c.title}
+                </button>
+              </li>
+            );
+          })}
+        </ol>
+      )}
       {srtLink && (
         <>
           <div

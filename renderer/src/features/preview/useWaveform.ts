@@ -24,6 +24,8 @@ export function useWaveform(
   url: string | null,
   /** Seconds where a thin marker is drawn (cue boundaries); they scroll and zoom with the wave. */
   markers: readonly number[] = [],
+  /** Chapter starts, drawn as labelled markers in the accent colour. */
+  chapters: readonly { start: number; title: string }[] = [],
 ): Waveform {
   const ws = useRef<WaveSurfer | null>(null);
   const regions = useRef<RegionsPlugin | null>(null);
@@ -81,7 +83,12 @@ export function useWaveform(
       getComputedStyle(document.documentElement).getPropertyValue('--cue-mark').trim() ||
       'rgba(90, 100, 130, 0.6)';
     for (const start of markers) plugin.addRegion({ start, color, drag: false, resize: false });
-  }, [markers, ready]);
+    const chapterColor =
+      getComputedStyle(document.documentElement).getPropertyValue('--accent').trim() || '#4056d6';
+    for (const { start, title } of chapters) {
+      plugin.addRegion({ start, color: chapterColor, content: title, drag: false, resize: false });
+    }
+  }, [markers, chapters, ready]);
 
   const playPause = useCallback(() => {
     void ws.current?.playPause();

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { VOICES } from '../../../../electron/shared/voices';
 import { useStudio } from '../../stores';
 import type { ThemeChoice } from '../../stores/ui-slice';
+import { SentenceCachePanel } from './SentenceCachePanel';
 import { ServerSettingsPanel } from './ServerSettingsPanel';
 
 const THEMES: { value: ThemeChoice; label: string }[] = [
@@ -91,6 +92,7 @@ export function SettingsView() {
         <p className="hint">The Studio starts from these; what you change there is remembered too.</p>
       </div>
       <ServerSettingsPanel />
+      <SentenceCachePanel />
     </>
   );
 }

@@ -67,7 +67,7 @@ describe('createCueBuilder', () => {
   it('keeps a short last sentence readable and ends the last cue at the end of speech', () => {
     const long =
       'The committee met for many hours to discuss the budget for the coming year in great detail.';
-    const { cues, speechEndMs } = render([long, 'Fine.'], {}, { pauseMs: 150 });
+    const { cues, speechEndMs } = render([long, 'Fine.'], {}, { pauseMs: 1200 });
     expect(validateCues(cues, { speechEndMs })).toEqual([]);
     expect(cues.at(-1)!.endMs).toBe(speechEndMs);
     expect(cues.at(-1)!.text).toContain('Fine.');
@@ -188,6 +188,47 @@ describe('createCueBuilder', () => {
     builder.finish();
     expect(builder.finish()).toEqual([]);
     expect(() => builder.push([], '', 0, 0)).toThrow();
+  });
+});
+
+describe('chapters in subtitles', () => {
+  /** The cue texts, each on one line. */
+  const texts = (cues: SubtitleCue[]) => cues.map((c) => c.text.replace(/\n/g, ' '));
+
+  it('starts a new cue at every chapter and shows each title alone, without its # marks', () => {
+    const chunks = ['It was late.', '# Two', 'Yes.', 'No.', '## Part Three', 'Fine.'];
+    const { cues, speechEndMs } = render(chunks, {}, { pauseMs: 1200 });
+    expect(validateCues(cues, { speechEndMs })).toEqual([]);
+    expect(texts(cues)).toEqual(['It was late.', 'Two', 'Yes.', 'No.', 'Part Three', 'Fine.']);
+    // The same text without heading marks runs its short sentences together: the rule, not the
+    // text, makes the cues above.
+    const plain = render(
+      ['It was late.', 'Two', 'Yes.', 'No.', 'Part Three', 'Fine.'],
+      {},
+      { pauseMs: 1200 },
+    );
+    expect(plain.cues.length).toBeLessThan(cues.length);
+  });
+
+  it('breaks at a heading inside one chunk, and at a [chapter: …] line', () => {
+    const { cues } = render(
+      ['It ended there.\n\n# Next\nIt began again.', '[chapter: Coda]', 'Done now.'],
+      {},
+      { pauseMs: 1200 },
+    );
+    expect(texts(cues)).toEqual([
+      'It ended there.',
+      'Next',
+      'It began again.',
+      '[chapter: Coda]',
+      'Done now.',
+    ]);
+  });
+
+  it('treats ### headings as text: no chapter, but no # marks either', () => {
+    const { cues } = render(['It was late.', '### Aside', 'Yes.'], {}, { pauseMs: 1200 });
+    expect(texts(cues).join(' ')).toBe('It was late. Aside Yes.');
+    expect(cues.length).toBeLessThan(3);
   });
 });
 

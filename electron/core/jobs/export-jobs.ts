@@ -1,0 +1,564 @@
+/**
+ * Audiobook exports as jobs (POST /api/v1/exports): accepted (charged and stored in one
+ * transaction), run one at a time per instance with the book exporter (engine/export), and
+ * recorded SUCCESS or FAILURE with the refund of a failure. The queue is the `exports` table, so
+ * an accepted export survives a crash: each run is a lease renewed while it runs, and a run
+ * that died with its process starts again from the beginning (on SQLite at the next start, on a
+ * shared database when its lease runs out). One at a time, because a book is long and the engine
+ * pool is shared with the requests, which are short and have people waiting on them.
+ *
+ * Files live in `<files dir>/exports/`: `<id>.m4b`, `<id>.mp3` or `<id>.zip` (a folder export:
+ * one file per chapter, and the loudness report), and `<id>.loudness.json` beside it.
+ */
+
+import { randomBytes } from 'node:crypto';
+import { mkdir, rm, stat } from 'node:fs/promises';
+import { basename, join, relative } from 'node:path';
+import type {
+  BookFormat,
+  ExportChapter,
+  ExportFileReport,
+  FolderFormat,
+  MasteringPresetName,
+} from '../../shared/book-exports';
+import { AppError, isAppError } from '../../shared/errors';
+import type { ModelId } from '../../shared/options';
+import { costMilli } from '../../shared/pricing';
+import { findVoice, type LanguageCode } from '../../shared/voices';
+import type { Engine, LexiconRule, NeuralVoice } from '../engine/engine';
+import type { BookExportResult } from '../engine/export/book-export';
+import type { CoverImage } from '../engine/export/mp3-chapters';
+import { isoTime, type Clock } from '../platform/clock';
+import type { Log } from '../platform/log';
+import { writeZip } from '../platform/zip-writer';
+import type { ExportFinish, ExportRow, Store } from '../store';
+import type { JobEvents } from './events';
+import { MAX_RUN_ATTEMPTS } from './runner';
+import { errorText } from './store-retry';
+import { newRequestId } from './submit';
+
+/** A validated export, ready to be accepted. */
+export interface ExportInput {
+  keyId: string;
+  /** As the caller sent it; the exporter cleans it. */
+  text: string;
+  /** Billable count of the cleaned text. */
+  characters: number;
+  voice_code: string;
+  model_id: ModelId;
+  speed_rate: number;
+  pitch_rate: number;
+  volume: number;
+  preset: MasteringPresetName;
+  format: BookFormat;
+  folder_format: FolderFormat | null;
+  title: string | null;
+  author: string | null;
+  cover: CoverImage | null;
+}
+
+export interface ExportJobsOptions {
+  engine: Engine;
+  store: Store;
+  events: JobEvents;
+  /** The data directory's folder of results; exports go to its `exports` subfolder. */
+  filesDir: string;
+  instanceId: string;
+  clock: Clock;
+  log: Log;
+  /** Base URL of the server, read when a link is built. */
+  baseUrl(): string;
+  /** Lease of a running export, ms (default 30 000). */
+  leaseMs?: number;
+  /** How often to look for queued exports and for leases that ran out, ms (default 2000). */
+  pollMs?: number;
+  neuralVoice?: ((voiceCode: string, modelId: ModelId) => Promise<NeuralVoice | undefined>) | undefined;
+  lexicon?: ((language: LanguageCode) => Promise<readonly LexiconRule[]>) | undefined;
+}
+
+export interface ExportJobs {
+  /**
+   * Charges and stores an export; resolves with its row once committed. Rejects with AppError
+   * UNAUTHORIZED (key revoked), UNKNOWN_VOICE, TOO_MANY_REQUESTS (`MAX_OPEN_EXPORTS_PER_KEY`),
+   * INSUFFICIENT_CREDITS or SHUTTING_DOWN.
+   */
+  submit(input: ExportInput): Promise<ExportRow>;
+  /**
+   * Cancels a queued or running export: it ends FAILURE with error_code CANCELLED and its credits
+   * are refunded. Resolves once it has ended (on another instance: once that one has seen the
+   * request, within a third of the lease). False when it had already finished.
+   */
+  cancel(id: string): Promise<boolean>;
+  /** Removes a finished export's files and row (cancelling it first if it runs). */
+  remove(row: ExportRow): Promise<void>;
+  /** 0–1 for an export running here; the recorded progress otherwise. */
+  progress(row: ExportRow): number;
+  /** Where a finished export's book is (`.m4b`, `.mp3` or `.zip`). */
+  bookPath(row: Pick<ExportRow, 'id' | 'format'>): string;
+  reportPath(row: Pick<ExportRow, 'id'>): string;
+  /** Download addresses (the row's secret token in the path). */
+  fileLink(row: Pick<ExportRow, 'id' | 'download_token' | 'format'>): string;
+  reportLink(row: Pick<ExportRow, 'id' | 'download_token'>): string;
+  /** Looks for queued exports now. */
+  kick(): void;
+  /** Requeues interrupted exports and starts running them. */
+  start(): Promise<void>;
+  /** Stops the running export (it is queued again for the next start) and stops taking new ones. */
+  close(): Promise<void>;
+}
+
+/** File extension of a book by its format (a folder is delivered as a zip). */
+export function bookExtension(format: BookFormat): 'm4b' | 'mp3' | 'zip' {
+  return format === 'folder' ? 'zip' : format;
+}
+
+/**
+ * Exports of one key queued or running, at most: they run one at a time, so more would only wait
+ * for hours while holding their charge.
+ */
+export const MAX_OPEN_EXPORTS_PER_KEY = 20;
+
+const DEFAULT_LEASE_MS = 30_000;
+const DEFAULT_POLL_MS = 2000;
+const CANCELLED_MESSAGE = 'Cancelled before it finished; the credits were refunded.';
+
+interface Running {
+  row: ExportRow;
+  controller: AbortController;
+  progress: number;
+  lastEmit: number;
+  cancelled: boolean;
+  /** Set when renewing found the lease gone: another instance runs it now. */
+  leaseLost: boolean;
+  renewTimer: NodeJS.Timeout | undefined;
+  done: Promise<void>;
+}
+
+export function createExportJobs(options: ExportJobsOptions): ExportJobs {
+  const { engine, store, events, clock, log, instanceId } = options;
+  const dir = join(options.filesDir, 'exports');
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
+  const lease = () => ({ owner: instanceId, until: clock.now() + leaseMs });
+  let running: Running | undefined;
+  let started = false;
+  let closing = false;
+  let pumping = false;
+  let again = false;
+  let pollTimer: NodeJS.Timeout | undefined;
+
+  const bookPath = (row: Pick<ExportRow, 'id' | 'format'>) =>
+    join(dir, `${row.id}.${bookExtension(row.format)}`);
+  const reportPath = (row: Pick<ExportRow, 'id'>) => join(dir, `${row.id}.loudness.json`);
+  /** Where a folder export writes its chapters' files before they are zipped. */
+  const folderPath = (row: Pick<ExportRow, 'id'>) => join(dir, `${row.id}.folder`);
+
+  const emit = (row: Pick<ExportRow, 'id' | 'key_id'>, status: ExportRow['status'], progress: number) =>
+    events.emit('export', { keyId: row.key_id, export_id: row.id, status, progress });
+
+  /** Removes whatever a run of this export left or wrote. */
+  const removeFiles = async (row: Pick<ExportRow, 'id' | 'format'>) => {
+    await Promise.all([
+      rm(bookPath(row), { force: true }),
+      rm(reportPath(row), { force: true }),
+      rm(folderPath(row), { recursive: true, force: true }),
+    ]);
+  };
+
+  /** The outcome and, for a failure, the refund, in one transaction; false when no longer ours. */
+  const record = (row: ExportRow, finish: Omit<ExportFinish, 'finishedAt'>, queued: boolean) => {
+    const at = isoTime(clock.now());
+    return store.transaction(async (tx) => {
+      const outcome = { ...finish, finishedAt: at };
+      const ok = queued
+        ? await tx.exports.finishQueued(row.id, outcome)
+        : await tx.exports.finish(row.id, instanceId, outcome);
+      if (!ok) return false;
+      if (finish.status === 'FAILURE' && row.cost_milli > 0) {
+        const balance = await tx.keys.addBalance(row.key_id, row.cost_milli);
+        await tx.ledger.insert({
+          key_id: row.key_id,
+          request_id: row.id,
+          kind: 'refund',
+          amount_milli: row.cost_milli,
+          balance_after_milli: balance,
+          created_at: at,
+        });
+      }
+      return true;
+    });
+  };
+
+  const finishRun = async (entry: Running, finish: Omit<ExportFinish, 'finishedAt'>) => {
+    try {
+      if (await record(entry.row, finish, false)) emit(entry.row, finish.status, 1);
+      else log.warn(`export ${entry.row.id}: its outcome was not recorded: another instance runs it now`);
+    } catch (error) {
+      // The row stays processing: the next start (or another instance) runs it again.
+      log.warn(`export ${entry.row.id}: could not record ${finish.status}: ${errorText(error)}`);
+    }
+  };
+
+  /** Keeps the lease and records the progress; stops the run when cancelled elsewhere or taken over. */
+  const renew = (entry: Running) => {
+    entry.renewTimer = setTimeout(() => {
+      store.exports.renewLease(entry.row.id, lease(), entry.progress).then(
+        (row) => {
+          if (running !== entry) return;
+          if (!row) {
+            entry.leaseLost = true;
+            entry.controller.abort(new AppError('CANCELLED', 'Taken over by another instance.'));
+            return;
+          }
+          if (row.cancel_requested && !entry.cancelled) {
+            entry.cancelled = true;
+            entry.controller.abort(new AppError('CANCELLED', CANCELLED_MESSAGE));
+          }
+          renew(entry);
+        },
+        (error: unknown) => {
+          log.warn(`export ${entry.row.id}: could not renew its lease: ${errorText(error)}`);
+          if (running === entry) renew(entry);
+        },
+      );
+    }, leaseMs / 3);
+  };
+
+  /** Runs one claimed export to its end. */
+  const run = async (entry: Running): Promise<void> => {
+    const { row, controller } = entry;
+    try {
+      if (row.run_attempts > MAX_RUN_ATTEMPTS) {
+        throw new AppError(
+          'ENGINE_FAILED',
+          `The export was interrupted ${row.run_attempts - 1} times; given up.`,
+        );
+      }
+      await removeFiles(row);
+      await mkdir(dir, { recursive: true });
+      const neuralVoice = await options
+        .neuralVoice?.(row.voice_code, row.model_id)
+        .catch((error: unknown) => {
+          log.warn(`export ${row.id}: voice library unreadable, eSpeak speaks: ${errorText(error)}`);
+          return undefined;
+        });
+      const language = findVoice(row.voice_code)?.language;
+      const lexicon = language ? await options.lexicon?.(language) : undefined;
+      const { exportBook } = await import('../engine/export/book-export');
+      const outPath = row.format === 'folder' ? folderPath(row) : bookPath(row);
+      const result = await exportBook(engine, {
+        text: row.input_text,
+        voice_code: row.voice_code,
+        model_id: row.model_id,
+        speed_rate: row.speed_rate,
+        pitch_rate: row.pitch_rate,
+        volume: row.volume,
+        neuralVoice,
+        lexicon,
+        preset: row.preset,
+        format: row.format,
+        folderFormat: row.folder_format ?? undefined,
+        title: row.title ?? undefined,
+        author: row.author ?? undefined,
+        cover:
+          row.cover_base64 && row.cover_type
+            ? {
+                data: Buffer.from(row.cover_base64, 'base64'),
+                mimeType: row.cover_type as CoverImage['mimeType'],
+              }
+            : undefined,
+        outPath,
+        signal: controller.signal,
+        onProgress: (fraction) => {
+          // The zip of a folder export is the last few per cent.
+          entry.progress = row.format === 'folder' ? fraction * 0.97 : fraction;
+          const now = clock.now();
+          // For people watching: a few updates a second are plenty.
+          if (now - entry.lastEmit >= 200) {
+            entry.lastEmit = now;
+            emit(row, 'processing', entry.progress);
+          }
+        },
+      });
+      controller.signal.throwIfAborted();
+      if (row.format === 'folder') await zipFolder(row, result);
+      controller.signal.throwIfAborted();
+      const fileBytes = (await stat(bookPath(row))).size;
+      await finishRun(entry, {
+        status: 'SUCCESS',
+        chapters: JSON.stringify(chaptersOf(result)),
+        report: JSON.stringify(fileReportsOf(result, outPath, row.format)),
+        durationMs: Math.round(result.durationMs),
+        fileBytes,
+      });
+    } catch (error) {
+      await removeFiles(row).catch(() => undefined);
+      if (entry.leaseLost) return;
+      if (entry.cancelled) {
+        await finishRun(entry, {
+          status: 'FAILURE',
+          errorCode: 'CANCELLED',
+          errorMessage: CANCELLED_MESSAGE,
+        });
+        return;
+      }
+      if (closing && controller.signal.aborted) {
+        // Stopped by a shutdown, not failed: it runs again after the next start.
+        await store.exports.requeue(row.id, instanceId).catch((e: unknown) => {
+          log.warn(`export ${row.id}: could not requeue it: ${errorText(e)}; it runs after the next start`);
+        });
+        return;
+      }
+      const appError = isAppError(error)
+        ? error
+        : new AppError('INTERNAL', 'The export failed unexpectedly.', undefined, { cause: error });
+      if (!isAppError(error)) log.warn(`export ${row.id}: ${(error as Error)?.stack ?? String(error)}`);
+      await finishRun(entry, { status: 'FAILURE', errorCode: appError.code, errorMessage: appError.message });
+    }
+  };
+
+  /** A folder export's files and its report in `<id>.zip`; the folder is removed. */
+  const zipFolder = async (row: ExportRow, result: BookExportResult) => {
+    await writeZip(bookPath(row), [
+      ...result.files.map((f) => ({ path: f.path, name: basename(f.path) })),
+      { path: result.reportPath, name: 'loudness.json' },
+    ]);
+    await rm(folderPath(row), { recursive: true, force: true });
+  };
+
+  /** Claims the oldest queued export and runs it, one at a time; never rejects. */
+  const pump = (): void => {
+    if (!started || closing) return;
+    if (pumping || running) {
+      again = true;
+      return;
+    }
+    pumping = true;
+    void (async () => {
+      try {
+        do {
+          again = false;
+          for (const id of await store.exports.queued(5)) {
+            if (closing) break;
+            const row = await store.exports.claim(id, isoTime(clock.now()), lease());
+            if (!row) continue;
+            begin(row);
+            return;
+          }
+        } while (again && !closing);
+      } catch (error) {
+        log.warn(`exports: could not take the next export from the queue: ${errorText(error)}; trying again`);
+      } finally {
+        pumping = false;
+      }
+    })();
+  };
+
+  const begin = (row: ExportRow) => {
+    const entry: Running = {
+      row,
+      controller: new AbortController(),
+      progress: 0,
+      lastEmit: 0,
+      cancelled: false,
+      leaseLost: false,
+      renewTimer: undefined,
+      done: Promise.resolve(),
+    };
+    running = entry;
+    renew(entry);
+    emit(row, 'processing', 0);
+    entry.done = run(entry).finally(() => {
+      clearTimeout(entry.renewTimer);
+      running = undefined;
+      pump();
+    });
+  };
+
+  /** Exports whose run died with its process go back to the queue. */
+  const recover = async () => {
+    const requeued = store.exclusive
+      ? await store.exports.requeueProcessing()
+      : await store.exports.requeueExpired(clock.now());
+    if (requeued > 0) log.info(`requeued ${requeued} interrupted export(s)`);
+  };
+
+  const poll = () => {
+    pollTimer = setTimeout(() => {
+      void (async () => {
+        try {
+          if (!store.exclusive) await recover();
+        } catch (error) {
+          log.warn(`exports: could not look for exports to take over: ${errorText(error)}`);
+        }
+        pump();
+        if (!closing) poll();
+      })();
+    }, pollMs);
+  };
+
+  const baseLink = (row: Pick<ExportRow, 'id' | 'download_token'>) =>
+    `${options.baseUrl()}/files/exports/${row.id}/${row.download_token}`;
+
+  return {
+    async submit(input) {
+      if (closing) throw new AppError('SHUTTING_DOWN', 'The server is shutting down.');
+      const voice = findVoice(input.voice_code);
+      if (!voice) throw new AppError('UNKNOWN_VOICE', `Unknown voice_code "${input.voice_code}".`);
+      const cost = costMilli(input.characters, voice, input.model_id);
+      const id = newRequestId();
+      const now = isoTime(clock.now());
+      const row = await store.transaction(async (tx) => {
+        await tx.keys.lockForUpdate([input.keyId]);
+        const key = await tx.keys.findById(input.keyId);
+        if (!key || key.revoked_at !== null) throw new AppError('UNAUTHORIZED', 'The API key was revoked.');
+        const open = await tx.exports.countOpen(key.id);
+        if (open >= MAX_OPEN_EXPORTS_PER_KEY) {
+          throw new AppError(
+            'TOO_MANY_REQUESTS',
+            `This key already has ${open} exports waiting or running (limit ${MAX_OPEN_EXPORTS_PER_KEY}). Retry when some finish.`,
+            { retry_after_s: 60 },
+          );
+        }
+        if (key.balance_milli < cost) {
+          throw new AppError(
+            'INSUFFICIENT_CREDITS',
+            `This export costs ${cost / 1000} credits; the balance is ${key.balance_milli / 1000}.`,
+            { cost: cost / 1000, balance: key.balance_milli / 1000 },
+          );
+        }
+        await tx.exports.insert({
+          id,
+          key_id: key.id,
+          input_text: input.text,
+          characters: input.characters,
+          voice_code: input.voice_code,
+          model_id: input.model_id,
+          speed_rate: input.speed_rate,
+          pitch_rate: input.pitch_rate,
+          volume: input.volume,
+          preset: input.preset,
+          format: input.format,
+          folder_format: input.format === 'folder' ? (input.folder_format ?? 'mp3') : null,
+          title: input.title,
+          author: input.author,
+          cover_type: input.cover?.mimeType ?? null,
+          cover_base64: input.cover ? Buffer.from(input.cover.data).toString('base64') : null,
+          cost_milli: cost,
+          download_token: randomBytes(24).toString('base64url'),
+          created_at: now,
+        });
+        const balance = await tx.keys.addBalance(key.id, -cost);
+        await tx.ledger.insert({
+          key_id: key.id,
+          request_id: id,
+          kind: 'charge',
+          amount_milli: -cost,
+          balance_after_milli: balance,
+          created_at: now,
+        });
+        return (await tx.exports.get(id))!;
+      });
+      emit(row, 'new', 0);
+      pump();
+      // Another instance may be idle: it looks at the queue at its next poll.
+      return row;
+    },
+    async cancel(id) {
+      if (running?.row.id === id) {
+        const entry = running;
+        entry.cancelled = true;
+        entry.controller.abort(new AppError('CANCELLED', CANCELLED_MESSAGE));
+        await entry.done;
+        return true;
+      }
+      const row = await store.exports.get(id);
+      if (!row) return false;
+      if (row.status === 'new') {
+        const ok = await record(
+          row,
+          { status: 'FAILURE', errorCode: 'CANCELLED', errorMessage: CANCELLED_MESSAGE },
+          true,
+        );
+        if (ok) {
+          emit(row, 'FAILURE', 1);
+          return true;
+        }
+        // Claimed meanwhile: it runs (here or elsewhere) and is cancelled as a running one.
+        return this.cancel(id);
+      }
+      if (row.status !== 'processing') return false;
+      // Running on another instance (or about to start here): its owner sees the request when it
+      // renews its lease.
+      if (!(await store.exports.requestCancel(id))) return false;
+      const deadline = clock.now() + leaseMs * 2;
+      for (;;) {
+        const latest = await store.exports.get(id);
+        if (!latest || latest.status === 'SUCCESS' || latest.status === 'FAILURE') return true;
+        if (clock.now() > deadline) return true;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
+    async remove(row) {
+      if (row.status === 'new' || row.status === 'processing') await this.cancel(row.id);
+      await store.exports.remove(row.id);
+      await removeFiles(row);
+    },
+    progress(row) {
+      if (running?.row.id === row.id) return running.progress;
+      return row.status === 'SUCCESS' || row.status === 'FAILURE' ? 1 : row.progress;
+    },
+    bookPath,
+    reportPath,
+    fileLink: (row) => `${baseLink(row)}/book.${bookExtension(row.format)}`,
+    reportLink: (row) => `${baseLink(row)}/loudness.json`,
+    kick: pump,
+    async start() {
+      if (started) return;
+      await mkdir(dir, { recursive: true });
+      await recover();
+      started = true;
+      poll();
+      pump();
+    },
+    async close() {
+      closing = true;
+      clearTimeout(pollTimer);
+      const entry = running;
+      if (entry) {
+        // A book can take minutes: it is not waited for, but queued again for the next start.
+        entry.controller.abort(new AppError('SHUTTING_DOWN', 'The server is shutting down.'));
+        await entry.done;
+      }
+    },
+  };
+}
+
+/** The book's chapters for the record: ms, rounded. */
+function chaptersOf(result: BookExportResult): ExportChapter[] {
+  return result.chapters.map((c) => ({
+    title: c.title,
+    start_ms: Math.round(c.startMs),
+    end_ms: Math.round(c.endMs),
+  }));
+}
+
+/** Rounds a level to 0.01 dB. */
+function level(value: number | null): number | null {
+  return value === null ? null : Math.round(value * 100) / 100;
+}
+
+/** Each written file's loudness and the preset's checks, named as the caller downloads them. */
+function fileReportsOf(result: BookExportResult, outPath: string, format: BookFormat): ExportFileReport[] {
+  return result.files.map((f) => ({
+    file: format === 'folder' ? relative(outPath, f.path) : `book.${format}`,
+    duration_ms: Math.round(f.loudness.durationMs),
+    integrated_lufs: level(f.loudness.integratedLufs),
+    rms_dbfs: level(f.loudness.rmsDbfs),
+    peak_dbfs: level(f.loudness.peakDbfs),
+    true_peak_dbtp: level(f.loudness.truePeakDbtp),
+    noise_floor_dbfs: level(f.loudness.noiseFloorDbfs),
+    passes: f.failures.length === 0,
+    failures: f.failures,
+  }));
+}

@@ -1,0 +1,276 @@
+/**
+ * Audiobook exports as API jobs: POST /api/v1/exports (accept, charge), GET /api/v1/exports
+ * (the key's own, newest first), GET /api/v1/exports/<id>, POST /api/v1/exports/<id>/cancel,
+ * DELETE /api/v1/exports/<id> (cancel if needed, then remove its files), and the downloads
+ * GET /files/exports/<id>/<token>/book.<ext> and …/loudness.json (the token is the credential,
+ * as for a request's audio). Progress arrives as `export` events on GET /api/v1/events.
+ */
+
+import type { FastifyInstance } from 'fastify';
+import {
+  ExportBodySchema,
+  ExportListQuerySchema,
+  MAX_COVER_BYTES,
+  type ExportBody,
+  type ExportChapter,
+  type ExportFileReport,
+  type ExportRecord,
+} from '../../../shared/book-exports';
+import { AppError } from '../../../shared/errors';
+import { DEFAULT_SYNTHESIS, isOneDecimalInRange, RATE_MAX, RATE_MIN } from '../../../shared/options';
+import { cleanText } from '../../../shared/text';
+import { toCredits } from '../../../shared/pricing';
+import { findVoice } from '../../../shared/voices';
+import { parseChapters } from '../../engine/export/chapters';
+import { MAX_ID3_CHAPTERS, type CoverImage } from '../../engine/export/mp3-chapters';
+import type { Jobs } from '../../jobs';
+import { bookExtension, type ExportInput } from '../../jobs/export-jobs';
+import type { ExportRow, KeyRow, Store } from '../../store';
+import type { Auth } from '../auth';
+import { sendFile } from '../files';
+import { sendResult } from '../reply';
+import { sameSecret } from '../security';
+import { firstSchemaProblem, isPlainObject, isRequestId, measureText, parseListQuery } from '../validation';
+
+const DEFAULT_PAGE_SIZE = 20;
+
+/** A body holds the text and a cover in base64 (4 bytes for each 3): room for both. */
+export const EXPORT_BODY_LIMIT = Math.ceil((MAX_COVER_BYTES * 4) / 3) + 2 * 1024 * 1024;
+
+const BOOK_CONTENT_TYPES = {
+  m4b: 'audio/mp4',
+  mp3: 'audio/mpeg',
+  zip: 'application/zip',
+} as const;
+
+const RULES: Record<keyof ExportBody, string> = {
+  input_text: 'input_text must be a string',
+  voice_code: 'voice_code must be a string',
+  model_id: 'model_id must be one of std-v1.6, std-v1.5, std-v1.5-turbo, std-v1',
+  speed_rate: `speed_rate must be a number from ${RATE_MIN} to ${RATE_MAX.toFixed(1)} with at most one digit after the decimal point`,
+  pitch_rate: `pitch_rate must be a number from ${RATE_MIN} to ${RATE_MAX.toFixed(1)} with at most one digit after the decimal point`,
+  volume: 'volume must be an integer from 50 to 150',
+  preset: 'preset must be "acx", "podcast" or "none"',
+  format: 'format must be "m4b", "mp3" or "folder"',
+  folder_format: 'folder_format must be "mp3" or "wav"',
+  title: 'title must be a string of at most 500 characters',
+  author: 'author must be a string of at most 500 characters',
+  cover: 'cover must be a JPEG or PNG picture in base64',
+};
+
+/** The cover's bytes and type from base64 (an optional data: URL prefix); INVALID_FIELD otherwise. */
+export function parseCover(text: string): CoverImage {
+  const invalid = (why: string) =>
+    new AppError('INVALID_FIELD', `${RULES.cover}: ${why}.`, { field: 'cover' });
+  const base64 = text.replace(/^data:image\/(?:jpeg|png);base64,/i, '').replace(/\s+/g, '');
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64) || base64.length % 4 === 1) throw invalid('not base64');
+  const data = Buffer.from(base64, 'base64');
+  if (data.length > MAX_COVER_BYTES) throw invalid(`it has ${data.length} bytes, at most ${MAX_COVER_BYTES}`);
+  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) {
+    return { data, mimeType: 'image/jpeg' };
+  }
+  if (
+    data.length >= 8 &&
+    data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  ) {
+    return { data, mimeType: 'image/png' };
+  }
+  throw invalid('it is neither');
+}
+
+/**
+ * Checks an export body and applies the defaults. Throws AppError INVALID_JSON, MISSING_FIELD,
+ * INVALID_FIELD, UNKNOWN_VOICE, NOTHING_TO_SPEAK or TEXT_TOO_LONG.
+ */
+export function parseExportBody(body: unknown, maxTextChars: number): Omit<ExportInput, 'keyId'> {
+  if (!isPlainObject(body)) throw new AppError('INVALID_JSON', 'The body must be a JSON object.');
+  for (const field of ['input_text', 'voice_code'] as const) {
+    if (body[field] === undefined) throw new AppError('MISSING_FIELD', `${field} is required.`, { field });
+  }
+  const problem = firstSchemaProblem(ExportBodySchema, body);
+  if (problem) {
+    const field = problem.field as keyof ExportBody;
+    const rule = Object.hasOwn(RULES, field) ? RULES[field] : problem.message;
+    throw new AppError('INVALID_FIELD', `${rule}.`, { field });
+  }
+  const request = body as ExportBody;
+  for (const field of ['speed_rate', 'pitch_rate'] as const) {
+    const value = request[field];
+    if (value !== undefined && !isOneDecimalInRange(value, RATE_MIN, RATE_MAX)) {
+      throw new AppError('INVALID_FIELD', `${RULES[field]}.`, { field });
+    }
+  }
+  if (!findVoice(request.voice_code)) {
+    throw new AppError(
+      'UNKNOWN_VOICE',
+      `Unknown voice_code "${request.voice_code}". GET /api/v1/voices lists the voices.`,
+      { field: 'voice_code' },
+    );
+  }
+  const format = request.format ?? 'm4b';
+  if (request.folder_format !== undefined && format !== 'folder') {
+    throw new AppError('INVALID_FIELD', 'folder_format applies only to format "folder".', {
+      field: 'folder_format',
+    });
+  }
+  const { text, characters } = measureText(request.input_text, maxTextChars, 'input_text');
+  // Refused here rather than charged and failed later: what the exporter would refuse.
+  const chapters = parseChapters(cleanText(text));
+  if (chapters.length === 0) {
+    throw new AppError(
+      'NOTHING_TO_SPEAK',
+      'input_text has nothing to speak (only punctuation, symbols or emoji).',
+      {
+        field: 'input_text',
+      },
+    );
+  }
+  if (format === 'mp3' && chapters.length > MAX_ID3_CHAPTERS) {
+    throw new AppError(
+      'INVALID_FIELD',
+      `An MP3 can list at most ${MAX_ID3_CHAPTERS} chapters and this book has ${chapters.length}: export to m4b or folder.`,
+      { field: 'format' },
+    );
+  }
+  const tag = (value: string | undefined) => (value?.trim() ? value.trim() : null);
+  return {
+    text,
+    characters,
+    voice_code: request.voice_code,
+    model_id: request.model_id ?? DEFAULT_SYNTHESIS.model_id,
+    speed_rate: request.speed_rate ?? DEFAULT_SYNTHESIS.speed_rate,
+    pitch_rate: request.pitch_rate ?? DEFAULT_SYNTHESIS.pitch_rate,
+    volume: request.volume ?? DEFAULT_SYNTHESIS.volume,
+    preset: request.preset ?? 'acx',
+    format,
+    folder_format: format === 'folder' ? (request.folder_format ?? 'mp3') : null,
+    title: tag(request.title),
+    author: tag(request.author),
+    cover: request.cover !== undefined && request.cover !== '' ? parseCover(request.cover) : null,
+  };
+}
+
+/** The API's record of an export. */
+export function toExportRecord(row: ExportRow, jobs: Jobs): ExportRecord {
+  const success = row.status === 'SUCCESS';
+  return {
+    export_id: row.id,
+    status: row.status,
+    progress: jobs.exports.progress(row),
+    characters: row.characters,
+    voice_code: row.voice_code,
+    model_id: row.model_id,
+    speed_rate: row.speed_rate,
+    pitch_rate: row.pitch_rate,
+    volume: row.volume,
+    preset: row.preset,
+    format: row.format,
+    folder_format: row.folder_format,
+    title: row.title,
+    author: row.author,
+    has_cover: row.cover_type !== null,
+    cost: toCredits(row.cost_milli),
+    chapters: row.chapters ? (JSON.parse(row.chapters) as ExportChapter[]) : [],
+    files: row.report ? (JSON.parse(row.report) as ExportFileReport[]) : [],
+    duration_ms: row.duration_ms,
+    file_bytes: row.file_bytes,
+    file_link: success ? jobs.exports.fileLink(row) : null,
+    report_link: success ? jobs.exports.reportLink(row) : null,
+    error_code: row.error_code,
+    error_message: row.error_message,
+    created_at: row.created_at,
+    started_at: row.started_at,
+    finished_at: row.finished_at,
+  };
+}
+
+/** The export if it exists and belongs to `key`; otherwise EXPORT_NOT_FOUND. */
+async function ownedExport(store: Store, key: KeyRow, id: string): Promise<ExportRow> {
+  const row = isRequestId(id) ? await store.exports.get(id) : undefined;
+  if (!row || row.key_id !== key.id)
+    throw new AppError('EXPORT_NOT_FOUND', `No export "${id}" for this API key.`);
+  return row;
+}
+
+export interface ExportRouteOptions {
+  store: Store;
+  jobs: Jobs;
+  auth: Auth;
+  maxTextChars: number;
+}
+
+export function registerExportRoutes(
+  app: FastifyInstance,
+  { store, jobs, auth, maxTextChars }: ExportRouteOptions,
+): void {
+  app.post('/api/v1/exports', { bodyLimit: EXPORT_BODY_LIMIT }, async (request, reply) => {
+    const key = await auth.requireKey(request);
+    const input = parseExportBody(request.body, maxTextChars);
+    const row = await jobs.exports.submit({ keyId: key.id, ...input });
+    return sendResult(reply, toExportRecord(row, jobs));
+  });
+
+  app.get('/api/v1/exports', async (request, reply) => {
+    const key = await auth.requireKey(request);
+    const { page, pageSize, offset } = parseListQuery(
+      ExportListQuerySchema,
+      request.query,
+      DEFAULT_PAGE_SIZE,
+    );
+    const { rows, total } = await store.exports.list(key.id, pageSize, offset);
+    return sendResult(reply, {
+      items: rows.map((row) => toExportRecord(row, jobs)),
+      page,
+      page_size: pageSize,
+      total,
+    });
+  });
+
+  app.get<{ Params: { id: string } }>('/api/v1/exports/:id', async (request, reply) => {
+    const row = await ownedExport(store, await auth.requireKey(request), request.params.id);
+    return sendResult(reply, toExportRecord(row, jobs));
+  });
+
+  app.post<{ Params: { id: string } }>('/api/v1/exports/:id/cancel', async (request, reply) => {
+    const row = await ownedExport(store, await auth.requireKey(request), request.params.id);
+    // Idempotent: cancelling a finished export changes nothing and answers its record.
+    await jobs.exports.cancel(row.id);
+    return sendResult(reply, toExportRecord((await store.exports.get(row.id))!, jobs));
+  });
+
+  app.delete<{ Params: { id: string } }>('/api/v1/exports/:id', async (request, reply) => {
+    const row = await ownedExport(store, await auth.requireKey(request), request.params.id);
+    await jobs.exports.remove(row);
+    return sendResult(reply, { export_id: row.id, removed: true });
+  });
+
+  app.get<{ Params: { id: string; token: string; name: string } }>(
+    '/files/exports/:id/:token/:name',
+    async (request, reply) => {
+      const { id, token, name } = request.params;
+      const row = isRequestId(id) ? await store.exports.get(id) : undefined;
+      const notFound = new AppError('NOT_FOUND', 'No such file.');
+      if (!row || !sameSecret(token, row.download_token) || row.status !== 'SUCCESS') throw notFound;
+      const extension = bookExtension(row.format);
+      if (name === `book.${extension}`) {
+        return sendFile(
+          request,
+          reply,
+          { files: jobs.files, path: jobs.exports.bookPath(row) },
+          BOOK_CONTENT_TYPES[extension],
+          `${row.id}.${extension}`,
+        );
+      }
+      if (name === 'loudness.json') {
+        return sendFile(
+          request,
+          reply,
+          { files: jobs.files, path: jobs.exports.reportPath(row) },
+          'application/json; charset=utf-8',
+          `${row.id}.loudness.json`,
+        );
+      }
+      throw notFound;
+    },
+  );
+}

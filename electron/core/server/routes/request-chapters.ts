@@ -1,0 +1,26 @@
+/**
+ * GET /api/v1/tts/<id>/chapters: where the chapters of a request's text start in its audio
+ * (jobs/request-chapters.ts), for players and the studio's waveform. Empty for a text without
+ * chapter lines and until the request is SUCCESS.
+ */
+
+import type { FastifyInstance } from 'fastify';
+import type { RequestChapters } from '../../../shared/book-exports';
+import type { Jobs } from '../../jobs';
+import { readRequestChapters } from '../../jobs/request-chapters';
+import type { Store } from '../../store';
+import type { Auth } from '../auth';
+import { sendResult } from '../reply';
+import { ownedRequest } from './tts';
+
+export function registerRequestChaptersRoute(
+  app: FastifyInstance,
+  { store, jobs, auth }: { store: Store; jobs: Jobs; auth: Auth },
+): void {
+  app.get<{ Params: { id: string } }>('/api/v1/tts/:id/chapters', async (request, reply) => {
+    const row = await ownedRequest(store, await auth.requireKey(request), request.params.id);
+    const items = row.status === 'SUCCESS' ? await readRequestChapters(jobs.files.chaptersPath(row)) : [];
+    const result: RequestChapters = { items };
+    return sendResult(reply, result);
+  });
+}

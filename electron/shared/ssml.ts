@@ -1,0 +1,758 @@
+/**
+ * SSML input: a text whose first non-space characters are `<speak` is read as SSML (the W3C
+ * Speech Synthesis Markup Language, the subset below). Shared by the server (validation and the
+ * billable count), the engine (what to say, in which voice, with which pauses) and the renderer.
+ *
+ * The document's `text` is what subtitles show and what is charged: the text between the tags,
+ * with entities resolved and whitespace collapsed (SSML whitespace is not significant), a blank
+ * line between paragraphs (`<p>`) and a space between sentences (`<s>`). What an element says
+ * *instead* of its words (`<sub alias>`, `<phoneme ph>`, `<say-as>`) is a reading over a range
+ * of that text: the engine reads it, subtitles keep the written words.
+ *
+ * Offsets are UTF-16 code-unit offsets into `text`; error and warning positions are 1-based
+ * lines and columns (code units) of the source, and its 0-based offset.
+ */
+
+import { AppError } from './errors';
+import { ipaToEspeak } from './lexicon-ipa';
+import { RATE_MAX, RATE_MIN, VOLUME_MAX, VOLUME_MIN } from './options';
+import { findVoice, VOICES, type LanguageCode } from './voices';
+
+/** Longest `<break>`, ms (as the cloud services allow). */
+export const SSML_MAX_BREAK_MS = 10_000;
+
+/** Silence of each `<break strength>` (and of `<break/>`, medium), ms. */
+export const BREAK_STRENGTH_MS = {
+  none: 0,
+  'x-weak': 100,
+  weak: 200,
+  medium: 400,
+  strong: 700,
+  'x-strong': 1200,
+} as const;
+
+/** `<say-as interpret-as>` values. */
+export const SAY_AS = [
+  'characters',
+  'spell-out',
+  'cardinal',
+  'ordinal',
+  'digits',
+  'date',
+  'time',
+  'telephone',
+] as const;
+export type SayAs = (typeof SAY_AS)[number];
+
+/** A piece of `text` with one voice and prosody. Factors multiply the request's own values. */
+export interface SsmlRun {
+  start: number;
+  end: number;
+  /** The voice that speaks it; undefined: the request's voice. */
+  voiceCode: string | undefined;
+  /** × speed_rate. */
+  rate: number;
+  /** × pitch_rate. */
+  pitch: number;
+  /** × volume (0 for `volume="silent"`). */
+  volume: number;
+}
+
+/** What the engine reads instead of the written words `text.slice(start, end)`. */
+export type SsmlReading = { start: number; end: number } & (
+  | { kind: 'sub'; alias: string }
+  | { kind: 'phoneme'; ipa: string }
+  | { kind: 'say-as'; interpretAs: SayAs; format: string | undefined }
+);
+
+/**
+ * Something at a point of `text`, in document order: an exact silence (`<break>`), a mark to
+ * report the time of (`<mark>`), or a sentence or paragraph edge (`<s>`, `<p>`) whose usual
+ * pause applies there.
+ */
+export type SsmlEvent =
+  | { kind: 'break'; offset: number; ms: number }
+  | { kind: 'mark'; offset: number; name: string }
+  | { kind: 'edge'; offset: number; edge: 'sentence' | 'paragraph' };
+
+/** Something the document asked for that is not done; the text is still read. */
+export interface SsmlWarning {
+  message: string;
+  line: number;
+  column: number;
+  offset: number;
+}
+
+export interface SsmlDocument {
+  /** What is spoken, shown in subtitles and charged (see the file's comment). */
+  text: string;
+  /** Consecutive, non-empty, covering `text`. */
+  runs: SsmlRun[];
+  readings: SsmlReading[];
+  events: SsmlEvent[];
+  warnings: SsmlWarning[];
+  /** Every voice code a run names, in order of first use. */
+  voiceCodes: string[];
+}
+
+export interface ParseSsmlOptions {
+  /** The request's voice: the language of `<phoneme>` and the sex `<lang>` keeps when it picks a voice. */
+  voiceCode?: string | undefined;
+}
+
+/**
+ * The spoken text as it is built, in pieces: indexing a string grown by `+=` flattens it, a copy
+ * of the whole text each time, and the builder looks at the text's end after every piece.
+ */
+function createTextBuilder() {
+  const parts: string[] = [];
+  let length = 0;
+  return {
+    get length() {
+      return length;
+    },
+    append(piece: string) {
+      if (piece === '') return;
+      parts.push(piece);
+      length += piece.length;
+    },
+    endsWithSpace(): boolean {
+      const last = parts.at(-1);
+      return last !== undefined && /\s/u.test(last[last.length - 1] as string);
+    },
+    /** The offset just past the last character that is not white space. */
+    wordsEnd(): number {
+      let end = length;
+      for (let p = parts.length - 1; p >= 0; p--) {
+        const part = parts[p] as string;
+        const kept = wordsEnd(part);
+        end -= part.length - kept;
+        if (kept > 0) break;
+      }
+      return end;
+    },
+    /** Drops the white space at the end. */
+    trimEnd() {
+      while (parts.length > 0) {
+        const last = parts.at(-1) as string;
+        const kept = last.slice(0, wordsEnd(last));
+        length -= last.length - kept.length;
+        if (kept !== '') {
+          parts[parts.length - 1] = kept;
+          return;
+        }
+        parts.pop();
+      }
+    },
+    toString: () => parts.join(''),
+  };
+}
+
+/** The offset of the first character at or after `start` that is not white space. */
+function wordsStart(text: string, start: number): number {
+  let i = start;
+  while (i < text.length && /\s/u.test(text[i] as string)) i++;
+  return i;
+}
+
+/** The offset just past the last character of `text` before `end` that is not white space. */
+export function wordsEnd(text: string, end = text.length): number {
+  let i = end;
+  while (i > 0 && /\s/u.test(text[i - 1] as string)) i--;
+  return i;
+}
+
+/** Whether `text` is SSML: its first non-space characters open a `<speak>` element. */
+export function isSsml(text: string): boolean {
+  return /^\s*<speak(?=[\s>/])/u.test(text);
+}
+
+/** Where `offset` is in `source`: 1-based line and column. */
+export function positionOf(source: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < offset && i < source.length; i++) {
+    if (source.charCodeAt(i) === 10) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return { line, column: offset - lineStart + 1 };
+}
+
+/** The SSML error at `offset` of `source`: AppError SSML_INVALID, its message ending with the place. */
+function ssmlError(source: string, offset: number, message: string): AppError {
+  const { line, column } = positionOf(source, offset);
+  return new AppError('SSML_INVALID', `SSML: ${message} (line ${line}, column ${column}).`, {
+    field: 'input_text',
+    line,
+    column,
+    offset,
+  });
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+const NAME = /[A-Za-z_][\w.:-]*/y;
+
+interface Settings {
+  voiceCode: string | undefined;
+  rate: number;
+  pitch: number;
+  volume: number;
+}
+
+interface OpenElement {
+  name: string;
+  /** Offset of the `<` in the source. */
+  at: number;
+  /** For sub, phoneme and say-as: the reading over the text written inside. */
+  reading?: { start: number; make: (end: number) => SsmlReading };
+  edge?: 'sentence' | 'paragraph';
+  /** The voice and prosody outside the element, restored when it closes. */
+  before: Settings;
+}
+
+const SUPPORTED = new Set([
+  'speak',
+  'p',
+  's',
+  'paragraph',
+  'sentence',
+  'break',
+  'emphasis',
+  'prosody',
+  'say-as',
+  'sub',
+  'phoneme',
+  'lang',
+  'voice',
+  'mark',
+]);
+
+/** Rate, pitch and volume factors of `<emphasis level>`: a modest slowing, rise and lift. */
+const EMPHASIS: Record<string, { rate: number; pitch: number; volume: number }> = {
+  strong: { rate: 0.85, pitch: 1.15, volume: 1.3 },
+  moderate: { rate: 0.92, pitch: 1.08, volume: 1.15 },
+  none: { rate: 1, pitch: 1, volume: 1 },
+  reduced: { rate: 1.08, pitch: 0.95, volume: 0.85 },
+};
+
+const RATE_WORDS: Record<string, number> = {
+  'x-slow': 0.5,
+  slow: 0.75,
+  medium: 1,
+  fast: 1.5,
+  'x-fast': 2,
+  default: 1,
+};
+const PITCH_WORDS: Record<string, number> = {
+  'x-low': 0.6,
+  low: 0.8,
+  medium: 1,
+  high: 1.25,
+  'x-high': 1.6,
+  default: 1,
+};
+const VOLUME_WORDS: Record<string, number> = {
+  silent: 0,
+  'x-soft': 0.5,
+  soft: 0.75,
+  medium: 1,
+  loud: 1.25,
+  'x-loud': 1.5,
+  default: 1,
+};
+
+/**
+ * Parses SSML `source` (cleaned text, see `isSsml`). Throws AppError SSML_INVALID naming the line
+ * and column for malformed markup (unclosed or mismatched tags, a bad attribute or entity, text
+ * outside `<speak>`), a `<prosody>` outside the API's bounds (rate and pitch ×0.5–2, volume
+ * 50–150%, or silent), a `<voice name>` that is not a voice code, IPA that cannot be spoken. An
+ * element outside the supported set is read as its text, with a warning.
+ */
+export function parseSsml(source: string, options: ParseSsmlOptions = {}): SsmlDocument {
+  const out = createTextBuilder();
+  /**
+   * A separator owed before the next word: a blank line after a paragraph, a space after a
+   * sentence, and a space where a break or a voice change stands between two words (written
+   * "you?<break/>Out", they are still two words, in subtitles too).
+   */
+  let pendingEdge: 'word' | 'sentence' | 'paragraph' | undefined;
+  const owe = (edge: 'word' | 'sentence' | 'paragraph') => {
+    const rank = { word: 1, sentence: 2, paragraph: 3 } as const;
+    if (!pendingEdge || rank[edge] > rank[pendingEdge]) pendingEdge = edge;
+  };
+  const runs: SsmlRun[] = [];
+  const readings: SsmlReading[] = [];
+  const events: SsmlEvent[] = [];
+  const warnings: SsmlWarning[] = [];
+  const stack: OpenElement[] = [];
+  let settings: Settings = { voiceCode: undefined, rate: 1, pitch: 1, volume: 1 };
+  let runStart = 0;
+  let rootClosed = false;
+  let sawRoot = false;
+  let i = 0;
+
+  const fail = (at: number, message: string): never => {
+    throw ssmlError(source, at, message);
+  };
+  const warn = (at: number, message: string) => {
+    warnings.push({ message, ...positionOf(source, at), offset: at });
+  };
+  const closeRun = () => {
+    if (out.length > runStart) runs.push({ start: runStart, end: out.length, ...settings });
+    runStart = out.length;
+  };
+  const changeSettings = (next: Settings) => {
+    if (
+      next.voiceCode === settings.voiceCode &&
+      next.rate === settings.rate &&
+      next.pitch === settings.pitch &&
+      next.volume === settings.volume
+    ) {
+      return;
+    }
+    closeRun();
+    settings = next;
+  };
+  const appendText = (raw: string) => {
+    let piece = raw.replace(/\s+/gu, ' ');
+    if (piece.trim() === '') {
+      if (piece !== '' && out.length > 0 && !out.endsWithSpace() && !pendingEdge) out.append(' ');
+      return;
+    }
+    if (pendingEdge) {
+      if (out.length > 0) {
+        out.trimEnd();
+        out.append(pendingEdge === 'paragraph' ? '\n\n' : ' ');
+      }
+      pendingEdge = undefined;
+    }
+    if (out.length === 0 || out.endsWithSpace()) piece = piece.replace(/^ /u, '');
+    out.append(piece);
+  };
+  const addEdge = (edge: 'sentence' | 'paragraph') => {
+    events.push({ kind: 'edge', offset: out.wordsEnd(), edge });
+    owe(edge);
+  };
+  const language = (voiceCode: string | undefined): LanguageCode | undefined =>
+    findVoice(voiceCode ?? options.voiceCode ?? '')?.language;
+
+  /** Resolves the entities of `raw` (starting at `at` in the source). */
+  const decode = (raw: string, at: number): string =>
+    raw.replace(/&([^;&\s<]*);?/gu, (whole, name: string, index: number) => {
+      const where = at + index;
+      if (!whole.endsWith(';')) fail(where, '"&" must start an entity such as &amp;');
+      if (name.startsWith('#')) {
+        const code = /^#x[0-9a-f]+$/iu.test(name)
+          ? parseInt(name.slice(2), 16)
+          : /^#\d+$/u.test(name)
+            ? parseInt(name.slice(1), 10)
+            : NaN;
+        if (!Number.isInteger(code) || code <= 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) {
+          fail(where, `"${whole}" is not a valid character reference`);
+        }
+        return String.fromCodePoint(code);
+      }
+      const value = ENTITIES[name];
+      if (value === undefined) fail(where, `unknown entity "${whole}" (use &amp; &lt; &gt; &quot; &apos;)`);
+      return value as string;
+    });
+
+  const readName = (at: number): string => {
+    NAME.lastIndex = at;
+    const m = NAME.exec(source);
+    if (!m) fail(at, 'a tag name is expected here');
+    return (m as RegExpExecArray)[0];
+  };
+  const skipSpace = () => {
+    while (i < source.length && /\s/u.test(source[i] as string)) i++;
+  };
+
+  while (i < source.length) {
+    const c = source[i];
+    if (c !== '<') {
+      const next = source.indexOf('<', i);
+      const end = next < 0 ? source.length : next;
+      const raw = source.slice(i, end);
+      if (raw.trim() !== '') {
+        if (!sawRoot || rootClosed) fail(i + raw.search(/\S/u), 'text must stand inside <speak>…</speak>');
+        const at = i;
+        if (raw.includes(']]>')) fail(at + raw.indexOf(']]>'), '"]]>" is not allowed in text');
+        appendText(decode(raw, at));
+      } else if (sawRoot && !rootClosed) {
+        appendText(raw);
+      }
+      i = end;
+      continue;
+    }
+    const tagAt = i;
+    if (source.startsWith('<!--', i)) {
+      const end = source.indexOf('-->', i + 4);
+      if (end < 0) fail(i, 'the comment is not closed with -->');
+      i = end + 3;
+      continue;
+    }
+    if (source.startsWith('<![CDATA[', i)) {
+      const end = source.indexOf(']]>', i + 9);
+      if (end < 0) fail(i, 'the CDATA section is not closed with ]]>');
+      if (!sawRoot || rootClosed) fail(i, 'text must stand inside <speak>…</speak>');
+      appendText(source.slice(i + 9, end));
+      i = end + 3;
+      continue;
+    }
+    if (source.startsWith('<?', i)) {
+      const end = source.indexOf('?>', i + 2);
+      if (end < 0) fail(i, 'the processing instruction is not closed with ?>');
+      i = end + 2;
+      continue;
+    }
+    if (source.startsWith('<!', i)) fail(i, 'document type declarations are not supported');
+    if (source[i + 1] === '/') {
+      const name = readName(i + 2);
+      i = i + 2 + name.length;
+      skipSpace();
+      if (source[i] !== '>') fail(i, `">" expected to end </${name}>`);
+      i++;
+      const open = stack.pop();
+      if (!open) fail(tagAt, `</${name}> closes no open element`);
+      if ((open as OpenElement).name !== name) {
+        fail(tagAt, `</${name}> found where </${(open as OpenElement).name}> was expected`);
+      }
+      closeElement(open as OpenElement);
+      if (stack.length === 0) rootClosed = true;
+      continue;
+    }
+    // A start tag.
+    const name = readName(i + 1);
+    i = i + 1 + name.length;
+    const attributes = new Map<string, { value: string; at: number }>();
+    for (;;) {
+      const before = i;
+      skipSpace();
+      if (source[i] === '>' || source.startsWith('/>', i)) break;
+      if (i >= source.length) fail(tagAt, `<${name}> is not closed with ">"`);
+      if (i === before) fail(i, `a space is expected before an attribute of <${name}>`);
+      const attrAt = i;
+      const attr = readName(i);
+      i += attr.length;
+      skipSpace();
+      if (source[i] !== '=') fail(i, `"=" expected after the attribute ${attr}`);
+      i++;
+      skipSpace();
+      const quote = source[i];
+      if (quote !== '"' && quote !== "'") fail(i, `the value of ${attr} must be in quotes`);
+      const end = source.indexOf(quote as string, i + 1);
+      if (end < 0) fail(i, `the value of ${attr} is not closed`);
+      const raw = source.slice(i + 1, end);
+      if (raw.includes('<')) fail(i + 1 + raw.indexOf('<'), `"<" is not allowed in the value of ${attr}`);
+      if (attributes.has(attr)) fail(attrAt, `the attribute ${attr} is given twice`);
+      attributes.set(attr, { value: decode(raw, i + 1), at: attrAt });
+      i = end + 1;
+    }
+    const selfClosing = source[i] === '/';
+    i += selfClosing ? 2 : 1;
+    if (rootClosed) fail(tagAt, 'nothing may follow </speak>');
+    if (!sawRoot) {
+      if (name !== 'speak') fail(tagAt, 'the document must start with <speak>');
+      sawRoot = true;
+    } else if (name === 'speak') {
+      fail(tagAt, '<speak> may not be nested');
+    }
+    const element = openElement(name, tagAt, attributes, selfClosing);
+    if (selfClosing) closeElement(element);
+    else stack.push(element);
+  }
+  if (!sawRoot) fail(0, 'the document must start with <speak>');
+  if (stack.length > 0) {
+    const open = stack.at(-1) as OpenElement;
+    fail(open.at, `<${open.name}> is not closed`);
+  }
+  const text = out.toString().slice(0, out.wordsEnd());
+  // A reading starts at its first word (the space before it was written before the element's text).
+  for (const r of readings) r.start = wordsStart(text, r.start);
+  closeRun();
+  // Offsets recorded before trailing space was trimmed stay within the text.
+  for (const e of events) e.offset = Math.min(e.offset, text.length);
+  for (const r of runs) r.end = Math.min(r.end, text.length);
+  const kept = runs.filter((r) => r.end > r.start);
+  const merged: SsmlRun[] = [];
+  for (const run of kept) {
+    const last = merged.at(-1);
+    if (
+      last &&
+      last.voiceCode === run.voiceCode &&
+      last.rate === run.rate &&
+      last.pitch === run.pitch &&
+      last.volume === run.volume
+    ) {
+      last.end = run.end;
+    } else {
+      merged.push({ ...run });
+    }
+  }
+  const voiceCodes = [...new Set(merged.flatMap((r) => (r.voiceCode ? [r.voiceCode] : [])))];
+  return { text, runs: merged, readings, events, warnings, voiceCodes };
+
+  function attribute(
+    element: string,
+    attributes: Map<string, { value: string; at: number }>,
+    key: string,
+    tagAt: number,
+    required: boolean,
+  ): { value: string; at: number } | undefined {
+    const found = attributes.get(key);
+    if (!found && required) fail(tagAt, `<${element}> needs the attribute ${key}`);
+    return found;
+  }
+
+  function openElement(
+    name: string,
+    tagAt: number,
+    attributes: Map<string, { value: string; at: number }>,
+    selfClosing: boolean,
+  ): OpenElement {
+    const element: OpenElement = { name, at: tagAt, before: settings };
+    const inReading = stack.find((e) => e.reading);
+    if (inReading) {
+      fail(tagAt, `<${name}> may not stand inside <${inReading.name}>, which holds only text`);
+    }
+    if (!SUPPORTED.has(name)) {
+      warn(tagAt, `<${name}> is not supported; its text is read as written`);
+      return element;
+    }
+    const get = (key: string, required = false) => attribute(name, attributes, key, tagAt, required);
+    switch (name) {
+      case 'speak':
+        return element;
+      case 'p':
+      case 'paragraph':
+      case 's':
+      case 'sentence': {
+        element.edge = name === 'p' || name === 'paragraph' ? 'paragraph' : 'sentence';
+        addEdge(element.edge);
+        return element;
+      }
+      case 'break': {
+        if (!selfClosing) fail(tagAt, '<break> must be empty: write <break/>');
+        const time = get('time');
+        const strength = get('strength');
+        let ms: number;
+        if (time) {
+          const m = /^\s*(\d+(?:\.\d+)?)\s*(ms|s)\s*$/u.exec(time.value);
+          if (!m)
+            fail(time.at, `break time "${time.value}" must be a number of ms or s, e.g. "500ms" or "1.5s"`);
+          const [, amount, unit] = m as RegExpExecArray;
+          ms = Number(amount) * (unit === 's' ? 1000 : 1);
+          if (ms > SSML_MAX_BREAK_MS)
+            fail(time.at, `break time "${time.value}" is over ${SSML_MAX_BREAK_MS / 1000} s`);
+        } else if (strength) {
+          const value = BREAK_STRENGTH_MS[strength.value as keyof typeof BREAK_STRENGTH_MS];
+          if (value === undefined) {
+            fail(strength.at, `break strength must be one of ${Object.keys(BREAK_STRENGTH_MS).join(', ')}`);
+          }
+          ms = value;
+        } else {
+          ms = BREAK_STRENGTH_MS.medium;
+        }
+        events.push({ kind: 'break', offset: out.length, ms: Math.round(ms) });
+        owe('word');
+        return element;
+      }
+      case 'mark': {
+        const markName = get('name', true) as { value: string };
+        events.push({ kind: 'mark', offset: out.length, name: markName.value });
+        return element;
+      }
+      case 'emphasis': {
+        const level = get('level')?.value ?? 'moderate';
+        const factors = EMPHASIS[level];
+        if (!factors) fail(tagAt, `emphasis level must be strong, moderate, none or reduced, not "${level}"`);
+        const f = factors as (typeof EMPHASIS)[string];
+        changeSettings({
+          voiceCode: settings.voiceCode,
+          rate: settings.rate * f.rate,
+          pitch: settings.pitch * f.pitch,
+          volume: settings.volume * f.volume,
+        });
+        return element;
+      }
+      case 'prosody': {
+        const rate = get('rate');
+        const pitch = get('pitch');
+        const volume = get('volume');
+        if (get('duration')) warn(tagAt, '<prosody duration> is not supported; use rate');
+        if (!rate && !pitch && !volume)
+          warn(tagAt, '<prosody> without rate, pitch or volume changes nothing');
+        changeSettings({
+          voiceCode: settings.voiceCode,
+          rate: settings.rate * (rate ? rateFactor(rate.value, rate.at) : 1),
+          pitch: settings.pitch * (pitch ? pitchFactor(pitch.value, pitch.at) : 1),
+          volume: settings.volume * (volume ? volumeFactor(volume.value, volume.at) : 1),
+        });
+        return element;
+      }
+      case 'voice': {
+        const voiceName = get('name', true) as { value: string; at: number };
+        if (!findVoice(voiceName.value)) {
+          fail(
+            voiceName.at,
+            `unknown voice "${voiceName.value}" in <voice name>; GET /api/v1/voices lists the voice codes`,
+          );
+        }
+        owe('word');
+        changeSettings({ ...settings, voiceCode: voiceName.value });
+        return element;
+      }
+      case 'lang': {
+        const lang = get('xml:lang', true) as { value: string; at: number };
+        owe('word');
+        const code = lang.value.toLowerCase().split(/[-_]/u)[0] as string;
+        const current = findVoice(settings.voiceCode ?? options.voiceCode ?? '');
+        const target = code === 'jp' ? 'ja' : code;
+        if (current?.language === target) return element;
+        const candidates = VOICES.filter((v) => v.language === target);
+        const pick = candidates.find((v) => v.gender === current?.gender) ?? candidates[0];
+        if (!pick) {
+          warn(tagAt, `no voice speaks the language "${lang.value}"; the text is read in the current voice`);
+          return element;
+        }
+        changeSettings({ ...settings, voiceCode: pick.voice_code });
+        return element;
+      }
+      case 'sub': {
+        const alias = get('alias', true) as { value: string };
+        element.reading = {
+          start: out.length,
+          make: (end) => ({ kind: 'sub', alias: alias.value, start: 0, end }),
+        };
+        return element;
+      }
+      case 'phoneme': {
+        const alphabet = get('alphabet');
+        if (alphabet && alphabet.value.toLowerCase() !== 'ipa') {
+          fail(alphabet.at, `phoneme alphabet "${alphabet.value}" is not supported; use "ipa"`);
+        }
+        const ph = get('ph', true) as { value: string; at: number };
+        const spokenIn = language(settings.voiceCode);
+        if (spokenIn) {
+          const converted = ipaToEspeak(ph.value, spokenIn);
+          if (!converted.ok) fail(ph.at, `phoneme ph "${ph.value}": ${converted.message}`);
+        }
+        element.reading = {
+          start: out.length,
+          make: (end) => ({ kind: 'phoneme', ipa: ph.value, start: 0, end }),
+        };
+        return element;
+      }
+      case 'say-as': {
+        const as = get('interpret-as', true) as { value: string; at: number };
+        if (!(SAY_AS as readonly string[]).includes(as.value)) {
+          fail(as.at, `say-as interpret-as must be one of ${SAY_AS.join(', ')}, not "${as.value}"`);
+        }
+        const format = get('format')?.value;
+        element.reading = {
+          start: out.length,
+          make: (end) => ({ kind: 'say-as', interpretAs: as.value as SayAs, format, start: 0, end }),
+        };
+        return element;
+      }
+      default:
+        return element;
+    }
+  }
+
+  function closeElement(element: OpenElement) {
+    if (element.reading) {
+      const trimmedEnd = out.wordsEnd();
+      const { start } = element.reading;
+      if (trimmedEnd <= start) {
+        fail(element.at, `<${element.name}> has no text`);
+      }
+      readings.push({ ...element.reading.make(trimmedEnd), start });
+    }
+    if (element.edge) addEdge(element.edge);
+    if (element.name === 'voice' || element.name === 'lang') owe('word');
+    changeSettings(element.before);
+  }
+
+  function ratio(value: string, words: Record<string, number>): number | undefined {
+    const word = words[value.trim()];
+    if (word !== undefined) return word;
+    const percent = /^\s*([+-]?\d+(?:\.\d+)?)%\s*$/u.exec(value);
+    if (percent) {
+      const n = Number(percent[1]);
+      // "+20%" and "-20%" are changes; "120%" is the value itself.
+      return /^\s*[+-]/u.test(value) ? 1 + n / 100 : n / 100;
+    }
+    const number = /^\s*(\d+(?:\.\d+)?)\s*$/u.exec(value);
+    return number ? Number(number[1]) : undefined;
+  }
+
+  function inBounds(
+    factor: number,
+    min: number,
+    max: number,
+    at: number,
+    what: string,
+    value: string,
+  ): number {
+    if (!(factor >= min - 1e-9 && factor <= max + 1e-9)) {
+      fail(at, `prosody ${what}="${value}" is outside the API's bounds (×${min} to ×${max})`);
+    }
+    return factor;
+  }
+
+  function rateFactor(value: string, at: number): number {
+    const factor = ratio(value, RATE_WORDS);
+    if (factor === undefined)
+      fail(at, `prosody rate "${value}" must be a keyword (x-slow … x-fast), a percentage or a number`);
+    return inBounds(factor as number, RATE_MIN, RATE_MAX, at, 'rate', value);
+  }
+
+  function pitchFactor(value: string, at: number): number {
+    const semitones = /^\s*([+-]\d+(?:\.\d+)?)st\s*$/u.exec(value);
+    const factor = semitones ? 2 ** (Number(semitones[1]) / 12) : ratio(value, PITCH_WORDS);
+    if (factor === undefined || /hz\s*$/iu.test(value)) {
+      fail(
+        at,
+        `prosody pitch "${value}" must be a keyword (x-low … x-high), a percentage or semitones such as "+2st"`,
+      );
+    }
+    return inBounds(factor as number, RATE_MIN, RATE_MAX, at, 'pitch', value);
+  }
+
+  function volumeFactor(value: string, at: number): number {
+    const db = /^\s*([+-]\d+(?:\.\d+)?)dB\s*$/u.exec(value);
+    const factor = db ? 10 ** (Number(db[1]) / 20) : ratio(value, VOLUME_WORDS);
+    if (factor === undefined) {
+      fail(
+        at,
+        `prosody volume "${value}" must be a keyword (silent, x-soft … x-loud), decibels such as "+3dB", or a percentage`,
+      );
+    }
+    if (factor === 0) return 0;
+    return inBounds(factor as number, VOLUME_MIN / 100, VOLUME_MAX / 100, at, 'volume', value);
+  }
+}
+
+/**
+ * The warnings of SSML `input` as sentences with their place, or undefined when it is not SSML.
+ * Never throws: a document that cannot be parsed gives its error as the one warning.
+ */
+export function ssmlWarnings(input: string, options: ParseSsmlOptions = {}): string[] | undefined {
+  if (!isSsml(input)) return undefined;
+  try {
+    return parseSsml(input, options).warnings.map((w) => `${w.message} (line ${w.line}, column ${w.column})`);
+  } catch (error) {
+    return [error instanceof Error ? error.message : String(error)];
+  }
+}
+
+/**
+ * The text of `input` that is spoken and charged: the SSML document's text, or `input` itself
+ * when it is not SSML. Throws as `parseSsml`.
+ */
+export function spokenText(input: string, options: ParseSsmlOptions = {}): string {
+  return isSsml(input) ? parseSsml(input, options).text : input;
+}

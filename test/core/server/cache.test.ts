@@ -1,0 +1,108 @@
+/**
+ * GET and DELETE /api/v1/cache over real HTTP on the full core: the counters follow real
+ * renders (a text submitted again is answered from the cache), any key reads them, only the
+ * signed-in studio clears (a key gets UNAUTHORIZED in the API's error shape), and a core started
+ * with a limit of 0 keeps no cache.
+ */
+
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sentenceCacheDir } from '../../../electron/core/platform/paths';
+import { fetchUrl, startTestCore, type TestCore } from './helpers';
+
+const LOGIN_TOKEN = 'c'.repeat(48);
+const TEXT = 'The keeper climbed the stairs. The storm came from the north. The bells rang twice.';
+
+let t: TestCore;
+let uiDir: string;
+let cookie: string;
+
+beforeAll(async () => {
+  uiDir = mkdtempSync(join(tmpdir(), 'ui-'));
+  mkdirSync(join(uiDir, 'assets'));
+  writeFileSync(join(uiDir, 'index.html'), '<!doctype html><title>studio</title>');
+  t = await startTestCore({ uiDir, loginToken: LOGIN_TOKEN, sentenceCacheMb: 64 });
+  const signIn = await fetchUrl(`${t.core.url}/?token=${LOGIN_TOKEN}`, 'GET');
+  cookie = String(signIn.headers['set-cookie']).split(';')[0]!;
+});
+afterAll(async () => {
+  await t?.close();
+  rmSync(uiDir, { recursive: true, force: true });
+});
+
+async function renderDirect(): Promise<void> {
+  const res = await t.call('POST', '/api/v1/tts', {
+    body: { input_text: TEXT, voice_code: 'en_female_emily_us', response_type: 'direct' },
+  });
+  expect(res.status, res.text).toBe(200);
+  expect(res.json.result.status, res.text).toBe('SUCCESS');
+}
+
+const entriesOnDisk = () => readdirSync(sentenceCacheDir(t.dir)).filter((n) => n.endsWith('.snt')).length;
+
+describe('/api/v1/cache', () => {
+  it('counts misses on a first render and hits when the same text comes again', async () => {
+    const empty = await t.call('GET', '/api/v1/cache');
+    expect(empty.status).toBe(200);
+    expect(empty.json).toEqual({
+      status: 1,
+      result: { enabled: true, entries: 0, bytes: 0, limit_bytes: 64 * 1024 * 1024, hits: 0, misses: 0 },
+    });
+
+    await renderDirect();
+    const first = (await t.call('GET', '/api/v1/cache')).json.result;
+    expect(first.misses).toBe(3);
+    expect(first.hits).toBe(0);
+    expect(first.bytes).toBeGreaterThan(0);
+
+    await renderDirect();
+    const second = (await t.call('GET', '/api/v1/cache')).json.result;
+    expect(second).toMatchObject({ hits: 3, misses: 3, entries: 3 });
+    expect(entriesOnDisk()).toBe(3);
+  });
+
+  it('is cleared by the studio only', async () => {
+    const byKey = await t.call('DELETE', '/api/v1/cache');
+    expect(byKey.status).toBe(401);
+    expect(byKey.json).toMatchObject({ status: 0, error_code: 'UNAUTHORIZED' });
+    expect(entriesOnDisk()).toBe(3);
+
+    const unsigned = await t.call('GET', '/api/v1/cache', { key: null });
+    expect(unsigned.status).toBe(401);
+
+    const cleared = await t.call('DELETE', '/api/v1/cache', { key: null, headers: { cookie } });
+    expect(cleared.status, cleared.text).toBe(200);
+    expect(cleared.json.result).toMatchObject({ enabled: true, entries: 0, bytes: 0 });
+    expect(entriesOnDisk()).toBe(0);
+
+    await renderDirect();
+    expect(
+      (await t.call('GET', '/api/v1/cache', { key: null, headers: { cookie } })).json.result,
+    ).toMatchObject({
+      misses: 6,
+      entries: 3,
+    });
+  });
+});
+
+describe('a core without a sentence cache', () => {
+  it('reports it disabled and writes no entries', async () => {
+    const off = await startTestCore({ sentenceCacheMb: 0 });
+    try {
+      const res = await off.call('GET', '/api/v1/cache');
+      expect(res.status, res.text).toBe(200);
+      expect(res.json.result).toEqual({
+        enabled: false,
+        entries: 0,
+        bytes: 0,
+        limit_bytes: 0,
+        hits: 0,
+        misses: 0,
+      });
+    } finally {
+      await off.close();
+    }
+  });
+});

@@ -1,0 +1,118 @@
+/**
+ * An accepted audiobook export survives a crash: the server is killed with SIGKILL while the
+ * export runs and started again on the same data directory (and, on the PostgreSQL run, the same
+ * database, with a short lease so the new instance takes it over within seconds). The export
+ * starts again, finishes with a complete book, and is charged exactly once.
+ */
+
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabase, type TestDatabase } from '../../fixtures/test-store';
+import { probeFile } from '../engine/export/ffmpeg';
+import { eventually, fetchUrl } from './helpers';
+import { startServerProcess, type ServerProcess } from './process';
+
+const KEY = 'export-restart-test-key-0123';
+let dir: string;
+let server: ServerProcess | undefined;
+let database: TestDatabase;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'export-restart-test-'));
+  database = await testDatabase();
+});
+afterAll(async () => {
+  if (server) {
+    server.child.kill('SIGKILL');
+    await server.exited;
+  }
+  await database?.drop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const args = () => [
+  '--port',
+  '0',
+  '--data-dir',
+  dir,
+  '--api-key',
+  KEY,
+  '--pool-size',
+  '2',
+  ...(database.databaseUrl ? ['--database', database.databaseUrl, '--lease', '3'] : []),
+];
+
+async function api(base: string, method: 'GET' | 'POST', path: string, body?: unknown) {
+  return fetchUrl(`${base}${path}`, method, {
+    headers: { authorization: `Bearer ${KEY}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+}
+
+const BOOK = Array.from(
+  { length: 4 },
+  (_, i) =>
+    `# Part ${i + 1}\n\n${'The night train left the valley and climbed towards the pass in the snow. '.repeat(12)}`,
+).join('\n\n');
+
+describe('kill -9 during an export, and restart', () => {
+  it('runs the export again to a complete book, charged once', async () => {
+    server = await startServerProcess(args());
+    const res = await api(server.url, 'POST', '/api/v1/exports', {
+      input_text: BOOK,
+      voice_code: 'en_female_nova_default',
+      format: 'm4b',
+      preset: 'none',
+      title: 'Night Train',
+    });
+    expect(res.status, res.text).toBe(200);
+    const id = res.json.result.export_id as string;
+    const started = server;
+    // Killed mid-run: after it has made progress, before it is done.
+    const running = await eventually(async () => {
+      const r = (await api(started.url, 'GET', `/api/v1/exports/${id}`)).json.result;
+      return r.status === 'processing' && r.progress > 0
+        ? r
+        : r.status === 'new' || r.status === 'processing'
+          ? undefined
+          : r;
+    }, 60_000);
+    expect(running.status).toBe('processing');
+    server.child.kill('SIGKILL');
+    await server.exited;
+    server = undefined;
+
+    server = await startServerProcess(args());
+    const restarted = server;
+    const done = await eventually(async () => {
+      const r = (await api(restarted.url, 'GET', `/api/v1/exports/${id}`)).json.result;
+      return r.status === 'SUCCESS' || r.status === 'FAILURE' ? r : undefined;
+    }, 200_000);
+    expect(done.status, done.error_message).toBe('SUCCESS');
+    expect(done.chapters.map((c: { title: string }) => c.title)).toEqual([
+      'Part 1',
+      'Part 2',
+      'Part 3',
+      'Part 4',
+    ]);
+
+    const book = await fetchUrl(done.file_link.replace(/^http:\/\/[^/]+/, restarted.url), 'GET');
+    expect(book.status).toBe(200);
+    const path = join(dir, 'night-train.m4b');
+    writeFileSync(path, book.body);
+    const probed = await probeFile(path);
+    expect(probed.chapters.map((c) => c.tags?.title)).toEqual(['Part 1', 'Part 2', 'Part 3', 'Part 4']);
+    expect(Math.abs(Number(probed.format.duration) * 1000 - done.duration_ms)).toBeLessThan(100);
+
+    // One charge, no refund; nothing half-written left beside the book.
+    const ledger = (await api(restarted.url, 'GET', '/api/v1/usage')).json.result.ledger as {
+      kind: string;
+      request_id: string | null;
+    }[];
+    expect(ledger.filter((l) => l.request_id === id).map((l) => l.kind)).toEqual(['charge']);
+    const files = readdirSync(join(dir, 'audio', 'exports')).sort();
+    expect(files).toEqual([`${id}.loudness.json`, `${id}.m4b`]);
+  }, 300_000);
+});
