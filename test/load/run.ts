@@ -401,8 +401,8 @@ async function phase1(): Promise<void> {
       'every callback says SUCCESS',
       notSuccess.length === 0,
       notSuccess
-        .slice(0, 2)
-        .map((c) => c.body.slice(0, 200))
+        .slice(0, 3)
+        .map((c) => c.body.slice(Math.max(0, c.body.indexOf('"status"')), c.body.indexOf('"status"') + 300))
         .join(' | '),
     );
 

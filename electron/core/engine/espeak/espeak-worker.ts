@@ -71,6 +71,16 @@ let languages: Set<string> | undefined;
 let pristine: Uint8Array | undefined;
 /** Pages compared and restored one at a time: a call dirties a handful of the module's ~260. */
 const PAGE_BYTES = 65_536;
+/**
+ * Bytes of the bindings' string arena, reserved before the snapshot. The WebIDL bindings copy
+ * each string argument into one buffer they malloc and remember in JavaScript, and grow it (free,
+ * malloc) when a longer string comes: that pointer lives outside the memory `resetEngine`
+ * restores, so a buffer grown after the snapshot would be handed out again by the restored
+ * allocator, and eSpeak's data would overwrite it (seen in the load suite as "… is not a
+ * function"). Reserved once at this size, it never moves: engine texts are at most a chunk's
+ * 1,500 characters, a few times longer once numbers are spelled out, ≤ 4 bytes each.
+ */
+const STRING_ARENA_BYTES = 256 * 1024;
 
 /**
  * Loads a voice by name. eSpeak keeps the previous voice when a name is unknown: never
@@ -105,8 +115,15 @@ function loadVoice(name: string, byLanguage: boolean): void {
  * (measured beside 45 ms of synthesis a sentence on a loaded machine). Memory the heap grew into
  * since is zeroed, as it was before it was used.
  */
-function resetEngine(): void {
+function resetEngine(text: string): void {
   if (!pristine) return;
+  // A string the arena cannot hold would be malloc'd beside it and freed at the next call: with
+  // the memory restored in between, that free would corrupt the allocator. Such a worker stops
+  // resetting (its output then depends on what it said before; no text of ours is that long).
+  if (2 * Buffer.byteLength(text) + 1 >= STRING_ARENA_BYTES) {
+    pristine = undefined;
+    return;
+  }
   const heap = espeak.HEAPU8;
   for (let at = 0; at < pristine.length; at += PAGE_BYTES) {
     const saved = pristine.subarray(at, at + PAGE_BYTES);
@@ -128,7 +145,7 @@ function applySettings(settings: EngineSettings): void {
 }
 
 function synthesize(seq: number, text: string, settings: EngineSettings): WorkerResponse {
-  resetEngine();
+  resetEngine(text);
   applySettings(settings);
   const parts: Int16Array[] = [];
   let total = 0;
@@ -351,7 +368,7 @@ function textWords(cps: readonly string[], start: number, end: number): TextWord
 }
 
 function phonemize(seq: number, text: string, voice: string): WorkerResponse {
-  resetEngine();
+  resetEngine(text);
   loadVoice(voice, true);
   const cps = Array.from(text);
   const clauses: PhonemeClause[] = [];
@@ -423,6 +440,9 @@ async function start(): Promise<void> {
     };
     espeak = await load();
     instance = seededAtZero(() => new espeak.eSpeakNGWorker());
+    // Reserve the bindings' string arena (see STRING_ARENA_BYTES): a string of NULs that long
+    // (eSpeak reads an empty name) makes the next call with a string grow it to that size.
+    instance.set_voice('\u0000'.repeat(STRING_ARENA_BYTES));
     // The first synthesis of an instance is ~40× slower than the rest (JIT warm-up):
     // pay it now rather than on the first request. It also turns on eSpeak's reading of
     // phonemes in "[[ ]]" (the lexicon's IPA entries), which its text-to-phonemes call alone
