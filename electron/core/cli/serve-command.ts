@@ -37,8 +37,9 @@ export const SERVE_USAGE = `Usage: serve [options]
   --pool-size <n>         engine worker threads at most, started as the work needs them (default: CPU count)
   --idle-release <s>      release engine workers, the Japanese dictionary and neural models unused
                           this long; reloaded on demand (default 60; 0: keep them)
-  --sentence-cache-mb <n> size of the sentence cache in <data-dir>/cache/sentences: rendered
-                          sentences reused when a text is rendered again after an edit (default 512; 0: none)
+  --sentence-cache-mb <n> keep a sentence cache of n MB in <data-dir>/cache/sentences: rendered
+                          sentences reused when a text is rendered again after an edit (default
+                          0: none; the desktop app keeps 512 MB)
   --concurrency <n>       renders in flight (default: twice the pool)
   --max-text-chars <n>    longest input_text (default 100000)
   --direct-timeout <s>    how long a response_type "direct" submit waits for its audio before
@@ -144,7 +145,10 @@ export function runServe(argv: string[]): Promise<number> {
       ...(lease !== undefined ? { leaseMs: lease * 1000 } : {}),
       ...(poolSize ? { poolSize } : {}),
       ...(idleRelease !== undefined ? { idleReleaseMs: idleRelease * 1000 } : {}),
-      ...(sentenceCacheMb !== undefined ? { sentenceCacheMb } : {}),
+      // Off unless asked for: a render answered from the cache skips the engine pool's fair
+      // turns, so on a shared server one book rendered again held the engine thread and small
+      // requests beside it waited 6× longer (load suite, phase 2). The desktop app keeps it on.
+      sentenceCacheMb: sentenceCacheMb ?? 0,
       ...(concurrency ? { concurrency } : {}),
       ...(maxTextChars ? { maxTextChars } : {}),
       ...(directTimeout !== undefined ? { directTimeoutMs: directTimeout * 1000 } : {}),
