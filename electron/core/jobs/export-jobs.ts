@@ -18,8 +18,6 @@ import type {
   BookFormat,
   ExportChapter,
   ExportFileReport,
-  FolderFormat,
-  MasteringPresetName,
 } from '../../shared/book-exports';
 import { AppError, isAppError } from '../../shared/errors';
 import type { ModelId } from '../../shared/options';
@@ -31,29 +29,32 @@ import type { CoverImage } from '../engine/export/mp3-chapters';
 import { isoTime, type Clock } from '../platform/clock';
 import type { Log } from '../platform/log';
 import { writeZip } from '../platform/zip-writer';
-import type { ExportFinish, ExportRow, Store } from '../store';
+import type { ExportFinish, ExportRow, NewExportRow, Store } from '../store';
 import type { JobEvents } from './events';
+import { refundCharge } from './keys';
 import { MAX_RUN_ATTEMPTS } from './runner';
 import { errorText } from './store-retry';
 import { newRequestId } from './submit';
 
-/** A validated export, ready to be accepted. */
-export interface ExportInput {
+/** A validated export, ready to be accepted: the settings as the row stores them. */
+export interface ExportInput
+  extends Pick<
+    NewExportRow,
+    | 'characters'
+    | 'voice_code'
+    | 'model_id'
+    | 'speed_rate'
+    | 'pitch_rate'
+    | 'volume'
+    | 'preset'
+    | 'format'
+    | 'folder_format'
+    | 'title'
+    | 'author'
+  > {
   keyId: string;
   /** As the caller sent it; the exporter cleans it. */
   text: string;
-  /** Billable count of the cleaned text. */
-  characters: number;
-  voice_code: string;
-  model_id: ModelId;
-  speed_rate: number;
-  pitch_rate: number;
-  volume: number;
-  preset: MasteringPresetName;
-  format: BookFormat;
-  folder_format: FolderFormat | null;
-  title: string | null;
-  author: string | null;
   cover: CoverImage | null;
 }
 
@@ -174,17 +175,7 @@ export function createExportJobs(options: ExportJobsOptions): ExportJobs {
         ? await tx.exports.finishQueued(row.id, outcome)
         : await tx.exports.finish(row.id, instanceId, outcome);
       if (!ok) return false;
-      if (finish.status === 'FAILURE' && row.cost_milli > 0) {
-        const balance = await tx.keys.addBalance(row.key_id, row.cost_milli);
-        await tx.ledger.insert({
-          key_id: row.key_id,
-          request_id: row.id,
-          kind: 'refund',
-          amount_milli: row.cost_milli,
-          balance_after_milli: balance,
-          created_at: at,
-        });
-      }
+      if (finish.status === 'FAILURE') await refundCharge(tx, row, at);
       return true;
     });
   };

@@ -5,7 +5,7 @@
 
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { AppError } from '../../shared/errors';
-import type { KeyRow, Store } from '../store';
+import type { KeyRow, Repos, Store } from '../store';
 import { isoTime, type Clock } from '../platform/clock';
 import { DEFAULT_BALANCE_MILLI } from '../../shared/pricing';
 
@@ -102,4 +102,25 @@ export async function revokeApiKey(store: Store, clock: Clock, idOrPrefix: strin
   if (!row) throw new AppError('KEY_NOT_FOUND', `No API key with id or prefix "${idOrPrefix}".`);
   await store.keys.revoke(row.id, isoTime(clock.now()));
   return (await store.keys.findById(row.id))!;
+}
+
+/**
+ * Gives back what a failed job (a request or an export) was charged, with its ledger entry, in
+ * the caller's transaction `tx`; nothing for a job that cost nothing.
+ */
+export async function refundCharge(
+  tx: Repos,
+  job: { id: string; key_id: string; cost_milli: number },
+  createdAt: string,
+): Promise<void> {
+  if (job.cost_milli <= 0) return;
+  const balance = await tx.keys.addBalance(job.key_id, job.cost_milli);
+  await tx.ledger.insert({
+    key_id: job.key_id,
+    request_id: job.id,
+    kind: 'refund',
+    amount_milli: job.cost_milli,
+    balance_after_milli: balance,
+    created_at: createdAt,
+  });
 }

@@ -19,6 +19,7 @@ import type { RequestRow, Store } from '../store';
 import { isoTime, type Clock } from '../platform/clock';
 import type { Log } from '../platform/log';
 import type { JobEvents } from './events';
+import { refundCharge } from './keys';
 import type { ResultFiles } from './result-files';
 import { chapterPlanOf, writeRequestChapters } from './request-chapters';
 import { createStoreRetry, errorText } from './store-retry';
@@ -437,17 +438,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       });
       if (!ok) return undefined;
       await tx.keys.addQueued(row.key_id, -1);
-      if (outcome.status === 'FAILURE' && row.cost_milli > 0) {
-        const balance = await tx.keys.addBalance(row.key_id, row.cost_milli);
-        await tx.ledger.insert({
-          key_id: row.key_id,
-          request_id: row.id,
-          kind: 'refund',
-          amount_milli: row.cost_milli,
-          balance_after_milli: balance,
-          created_at: isoTime(at),
-        });
-      }
+      if (outcome.status === 'FAILURE') await refundCharge(tx, row, isoTime(at));
       return tx.requests.get(row.id);
     });
 
