@@ -14,23 +14,11 @@ import {
 } from '../engine/export/book-formats';
 import { MASTERING_PRESETS, PRESETS, type MasteringPresetName } from '../engine/export/mastering';
 import type { CoverImage } from '../engine/export/mp3-chapters';
-import { LEXICON_OPTION_USAGE, LEXICON_OPTIONS, readLexicon } from './lexicon-option';
-import { parseCommandLine, runCommand, UsageError } from './usage';
-import {
-  ENGINE_USAGE,
-  findNeuralVoice,
-  listVoices,
-  parseVoiceOptions,
-  progressBar,
-  readText,
-  VOICE_OPTIONS,
-  VOICE_USAGE,
-} from './voice-options';
-import {
-  SENTENCE_CACHE_OPTION_USAGE,
-  SENTENCE_CACHE_OPTIONS,
-  sentenceCacheOption,
-} from './sentence-cache-option';
+import { LEXICON_OPTION_USAGE, readLexicon } from './lexicon-option';
+import { runCommand, UsageError } from './usage';
+import { parseSpeechCommand } from './speech-command-line';
+import { ENGINE_USAGE, findNeuralVoice, progressBar, readText, VOICE_USAGE } from './voice-options';
+import { SENTENCE_CACHE_OPTION_USAGE } from './sentence-cache-option';
 
 export const EXPORT_USAGE = `usage: export --voice <code> --preset <name> --out <path> [options] --file <book.md>
   --voice <code>      voice code (see --list-voices)
@@ -76,42 +64,28 @@ async function readCover(path: string): Promise<CoverImage> {
 }
 
 async function exportCommand(argv: string[]): Promise<void> {
-  const { values, positionals } = parseCommandLine(
+  const command = parseSpeechCommand(
     argv,
+    EXPORT_USAGE,
     {
-      ...VOICE_OPTIONS,
-      ...LEXICON_OPTIONS,
-      ...SENTENCE_CACHE_OPTIONS,
       preset: { type: 'string' },
       format: { type: 'string' },
       'folder-format': { type: 'string' },
       title: { type: 'string' },
       author: { type: 'string' },
       cover: { type: 'string' },
-      out: { type: 'string', short: 'o' },
-      'list-voices': { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
     },
-    true,
+    'path',
   );
-  if (values.help) {
-    process.stdout.write(`${EXPORT_USAGE}\n`);
-    return;
-  }
-  if (values['list-voices']) {
-    process.stdout.write(`${listVoices()}\n`);
-    return;
-  }
-  const { voice, model, speed, pitch, volume, workers } = parseVoiceOptions(values);
-  const sentenceCache = sentenceCacheOption(values);
-  if (!values.out) throw new UsageError('--out <path> is required');
+  if (!command) return;
+  const { values, positionals, out, voice, model, speed, pitch, volume, workers, sentenceCache } = command;
   const preset = values.preset as MasteringPresetName | undefined;
   if (!preset || !MASTERING_PRESETS.includes(preset)) {
     throw new UsageError(
       `--preset must be one of ${MASTERING_PRESETS.join(', ')}, got "${values.preset ?? ''}"`,
     );
   }
-  const extension = extname(values.out).slice(1).toLowerCase();
+  const extension = extname(out).slice(1).toLowerCase();
   const format = (values.format ??
     (extension === 'm4b' || extension === 'mp3' ? extension : 'folder')) as BookFormat;
   if (!BOOK_FORMATS.includes(format)) {
@@ -154,7 +128,7 @@ async function exportCommand(argv: string[]): Promise<void> {
       title,
       author: values.author,
       cover,
-      outPath: values.out,
+      outPath: out,
       onProgress: showProgress ? (f) => process.stderr.write(`\r${progressBar(f)}`) : undefined,
     });
     if (showProgress) process.stderr.write('\n');

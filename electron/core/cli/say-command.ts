@@ -16,23 +16,11 @@ import {
   type ChapterTiming,
 } from '../engine/export/chapters';
 import type { WordTiming } from '../engine/types';
-import { LEXICON_OPTION_USAGE, LEXICON_OPTIONS, lexiconNote, readLexicon } from './lexicon-option';
-import { parseCommandLine, runCommand, UsageError } from './usage';
-import {
-  ENGINE_USAGE,
-  findNeuralVoice,
-  listVoices,
-  parseVoiceOptions,
-  progressBar,
-  readText,
-  VOICE_OPTIONS,
-  VOICE_USAGE,
-} from './voice-options';
-import {
-  SENTENCE_CACHE_OPTION_USAGE,
-  SENTENCE_CACHE_OPTIONS,
-  sentenceCacheOption,
-} from './sentence-cache-option';
+import { LEXICON_OPTION_USAGE, lexiconNote, readLexicon } from './lexicon-option';
+import { runCommand, UsageError } from './usage';
+import { parseSpeechCommand } from './speech-command-line';
+import { ENGINE_USAGE, findNeuralVoice, progressBar, readText, VOICE_USAGE } from './voice-options';
+import { SENTENCE_CACHE_OPTION_USAGE } from './sentence-cache-option';
 
 export const SAY_USAGE = `usage: say --voice <code> --out <file> [options] [text…]
   --voice <code>      voice code (see --list-voices)
@@ -56,35 +44,21 @@ export function runSay(argv: string[]): Promise<number> {
 }
 
 async function say(argv: string[]): Promise<void> {
-  const { values, positionals } = parseCommandLine(
+  const command = parseSpeechCommand(
     argv,
+    SAY_USAGE,
     {
-      ...VOICE_OPTIONS,
-      ...LEXICON_OPTIONS,
-      ...SENTENCE_CACHE_OPTIONS,
       format: { type: 'string' },
       bitrate: { type: 'string' },
       srt: { type: 'string' },
       timings: { type: 'string' },
       chapters: { type: 'string' },
-      out: { type: 'string', short: 'o' },
-      'list-voices': { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
     },
-    true,
+    'file',
   );
-  if (values.help) {
-    process.stdout.write(`${SAY_USAGE}\n`);
-    return;
-  }
-  if (values['list-voices']) {
-    process.stdout.write(`${listVoices()}\n`);
-    return;
-  }
-  const { voice, model, speed, pitch, volume, workers } = parseVoiceOptions(values);
-  const sentenceCache = sentenceCacheOption(values);
-  if (!values.out) throw new UsageError('--out <file> is required');
-  const fromExtension = extname(values.out).slice(1).toLowerCase();
+  if (!command) return;
+  const { values, positionals, out, voice, model, speed, pitch, volume, workers, sentenceCache } = command;
+  const fromExtension = extname(out).slice(1).toLowerCase();
   const format = (values.format ?? (fromExtension === 'wav' ? 'wav' : 'mp3')) as AudioType;
   if (!AUDIO_TYPES.includes(format))
     throw new UsageError(`--format must be mp3 or wav, got "${values.format}"`);
@@ -130,7 +104,7 @@ async function say(argv: string[]): Promise<void> {
       speed_rate: speed,
       pitch_rate: pitch,
       volume,
-      audioPath: resolvePath(values.out),
+      audioPath: resolvePath(out),
       srtPath: values.srt ? resolvePath(values.srt) : undefined,
       timingsPath,
       onProgress: showProgress ? (f) => process.stderr.write(`\r${progressBar(f)}`) : undefined,
@@ -141,11 +115,11 @@ async function say(argv: string[]): Promise<void> {
       const items = JSON.parse(await readFile(timingsPath, 'utf8')) as Array<WordTiming | { mark: string }>;
       const words = items.filter((item): item is WordTiming => 'text' in item);
       const times = chapterTimesFromWords(chapters, book.starts, words, result.durationMs);
-      await writeChapters(resolvePath(values.chapters), values.out, result.durationMs, times);
+      await writeChapters(resolvePath(values.chapters), out, result.durationMs, times);
     }
     const seconds = (performance.now() - started) / 1000;
     process.stderr.write(
-      `wrote ${values.out}: ${(result.durationMs / 1000).toFixed(1)} s of audio, ${result.characters} characters, ${(result.audioBytes / 1024).toFixed(0)} KiB` +
+      `wrote ${out}: ${(result.durationMs / 1000).toFixed(1)} s of audio, ${result.characters} characters, ${(result.audioBytes / 1024).toFixed(0)} KiB` +
         `${values.srt ? `, ${result.cueCount} cues in ${values.srt}` : ''}${book ? `, ${chapters.length} chapters in ${values.chapters}` : ''}, spoken by ${result.engine}${lexiconNote(lexicon)} (${seconds.toFixed(1)} s, ${(result.durationMs / 1000 / seconds).toFixed(0)}× real time)\n`,
     );
   } finally {

@@ -1,0 +1,54 @@
+/**
+ * The start `say` and `export` share: their common options, `--help` and `--list-voices`
+ * answered, the voice and prosody checked, the sentence cache, and `--out` required.
+ */
+
+import type { ParseArgsConfig } from 'node:util';
+import { LEXICON_OPTIONS } from './lexicon-option';
+import { SENTENCE_CACHE_OPTIONS, sentenceCacheOption } from './sentence-cache-option';
+import { parseCommandLine, UsageError } from './usage';
+import { listVoices, parseVoiceOptions, VOICE_OPTIONS } from './voice-options';
+
+/** The `parseArgs` options both commands take; each adds its own. */
+const SPEECH_COMMAND_OPTIONS = {
+  ...VOICE_OPTIONS,
+  ...LEXICON_OPTIONS,
+  ...SENTENCE_CACHE_OPTIONS,
+  out: { type: 'string', short: 'o' },
+  'list-voices': { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+type SharedValues = { help?: boolean; 'list-voices'?: boolean; out?: string } & Parameters<
+  typeof parseVoiceOptions
+>[0] &
+  Parameters<typeof sentenceCacheOption>[0];
+
+/**
+ * Parses `argv` with the shared options and `own`. Undefined when `--help` or `--list-voices`
+ * was asked (and answered on stdout); else the values, the text arguments, the checked voice
+ * choice, the sentence cache and the `--out` path. UsageError for anything wrong.
+ */
+export function parseSpeechCommand<T extends NonNullable<ParseArgsConfig['options']>>(
+  argv: string[],
+  usage: string,
+  own: T,
+  /** What `--out` names in the error when it is missing ("file", "path"). */
+  outMeaning: string,
+) {
+  const { values, positionals } = parseCommandLine(argv, { ...SPEECH_COMMAND_OPTIONS, ...own }, true);
+  // The shared options' values (TypeScript cannot narrow them out of the generic result).
+  const shared = values as SharedValues;
+  if (shared.help) {
+    process.stdout.write(`${usage}\n`);
+    return undefined;
+  }
+  if (shared['list-voices']) {
+    process.stdout.write(`${listVoices()}\n`);
+    return undefined;
+  }
+  const choice = parseVoiceOptions(shared);
+  const sentenceCache = sentenceCacheOption(shared);
+  if (!shared.out) throw new UsageError(`--out <${outMeaning}> is required`);
+  return { values, positionals, out: shared.out, ...choice, sentenceCache };
+}
