@@ -7,6 +7,7 @@
  */
 
 import { spawnSync } from 'node:child_process';
+import { DEFAULT_SYNTHESIS } from '../../../electron/shared/options';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,13 +32,9 @@ const LEXICON: LexiconRule[] = [
 ];
 const VOICE = 'en_female_emily_us';
 const BASE = {
-  voice_code: VOICE,
-  model_id: 'std-v1.6',
+  ...DEFAULT_SYNTHESIS,
   audio_type: 'wav',
-  bitrate: 128,
-  speed_rate: 1,
-  pitch_rate: 1,
-  volume: 100,
+  voice_code: VOICE,
 } as const;
 
 let dir: string;

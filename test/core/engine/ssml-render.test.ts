@@ -5,6 +5,7 @@
  */
 
 import { readFile, writeFile } from 'node:fs/promises';
+import { DEFAULT_SYNTHESIS } from '../../../electron/shared/options';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MarkTiming, NeuralVoice } from '../../../electron/core/engine/engine';
@@ -95,13 +96,9 @@ describe('SSML voices, marks and subtitles', () => {
   it('a <voice> switch changes the voice mid-file', async () => {
     const timingsPath = join(fx.dir, 'voices.json');
     const out = await fx.engine.render({
-      voice_code: MALE,
-      model_id: 'std-v1.6',
+      ...DEFAULT_SYNTHESIS,
       audio_type: 'wav',
-      bitrate: 128,
-      speed_rate: 1,
-      pitch_rate: 1,
-      volume: 100,
+      voice_code: MALE,
       text: `<speak>I will read the first part of it. <voice name="${FEMALE}">And I will read the second part of it.</voice></speak>`,
       audioPath: join(fx.dir, 'voices.wav'),
       timingsPath,
@@ -122,13 +119,9 @@ describe('SSML voices, marks and subtitles', () => {
     const timingsPath = join(fx.dir, 'marks.json');
     const srtPath = join(fx.dir, 'marks.srt');
     await fx.engine.render({
-      voice_code: MALE,
-      model_id: 'std-v1.6',
+      ...DEFAULT_SYNTHESIS,
       audio_type: 'wav',
-      bitrate: 128,
-      speed_rate: 1,
-      pitch_rate: 1,
-      volume: 100,
+      voice_code: MALE,
       text: '<speak>One two <mark name="three"/>three.<mark name="gap"/><break time="800ms"/>Four <emphasis>five</emphasis> six.</speak>',
       audioPath: join(fx.dir, 'marks.wav'),
       timingsPath,
@@ -172,13 +165,9 @@ describe('SSML voices, marks and subtitles', () => {
     const srtPath = join(fx.dir, 'sub.srt');
     const spoken = await say('<speak>Visit the world wide web today.</speak>');
     const request = {
-      voice_code: MALE,
-      model_id: 'std-v1.6',
+      ...DEFAULT_SYNTHESIS,
       audio_type: 'wav',
-      bitrate: 128,
-      speed_rate: 1,
-      pitch_rate: 1,
-      volume: 100,
+      voice_code: MALE,
     } as const;
     const aliased = await fx.engine.render({
       ...request,
@@ -248,13 +237,9 @@ describe('SSML with a neural voice', () => {
     // The file keeps the first voice's rate; the Piper audio keeps its duration (±10 ms).
     expect(Math.abs(mixed.durationMs - (first.durationMs + 300 + alone.durationMs))).toBeLessThanOrEqual(10);
     const engines = await fx.engine.render({
-      voice_code: MALE,
-      model_id: 'std-v1.6',
+      ...DEFAULT_SYNTHESIS,
       audio_type: 'wav',
-      bitrate: 128,
-      speed_rate: 1,
-      pitch_rate: 1,
-      volume: 100,
+      voice_code: MALE,
       text: `<speak>Hi. <voice name="${FEMALE}">Hello.</voice></speak>`,
       audioPath: join(fx.dir, 'engines.wav'),
       voices: { [FEMALE]: piper },
