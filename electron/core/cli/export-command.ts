@@ -104,16 +104,15 @@ async function exportCommand(argv: string[]): Promise<void> {
 
   const showProgress = process.stderr.isTTY;
   // Loaded only now: `--help`, `--list-voices` and a usage error never load the engine.
-  const [{ createEngine }, { exportBook }, neuralVoice, lexicon] = await Promise.all([
+  const [{ createEngine }, neuralVoice, lexicon] = await Promise.all([
     import('../engine/create-engine'),
-    import('../engine/export/book-export'),
     findNeuralVoice(values['data-dir'], voice.voice_code, model),
     readLexicon(values['data-dir'], voice.language, values['without-lexicon']),
   ]);
   const engine = await createEngine({ poolSize: workers, sentenceCache });
   const started = performance.now();
   try {
-    const result = await exportBook(engine, {
+    const result = await engine.exportBook({
       text,
       neuralVoice,
       lexicon,

@@ -81,7 +81,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     }),
   };
   let closed = false;
-  return {
+  const engine: Engine = {
     poolSize: pool.size,
     async render(request) {
       if (closed) throw new AppError('SHUTTING_DOWN', 'the engine is shutting down');
@@ -89,6 +89,11 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     },
     audition: (options) => auditionWav(context, options),
     streamAudition: (request) => streamAudition(context, request),
+    async exportBook(request) {
+      // Loaded on first use: `say` and a server that never exports do without it.
+      const { exportBook } = await import('./export/book-export');
+      return exportBook(engine, request);
+    },
     async sentenceCacheStats() {
       if (!cache) return NO_CACHE;
       const { writeFailures: _, ...stats } = cache.stats();
@@ -105,4 +110,5 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
       await cache?.flush();
     },
   };
+  return engine;
 }

@@ -4,6 +4,7 @@
  */
 
 import type { LexiconEntry } from '../../shared/lexicon';
+import type { BookExportRequest, BookExportResult } from './export/book-export';
 import type { SynthesisOptions } from '../../shared/options';
 import type { SentenceCacheStats } from '../../shared/sentence-cache';
 import type { LanguageCode } from '../../shared/voices';
@@ -161,6 +162,11 @@ export interface Engine {
    * the signal's reason.
    */
   streamAudition(request: AuditionStreamRequest): Promise<AuditionResult>;
+  /**
+   * Exports a book (export/book-export.ts): its chapters rendered, mastered with the preset and
+   * encoded, all on the engine's thread. Rejects with AppError, or with the signal's reason.
+   */
+  exportBook(request: BookExportRequest): Promise<BookExportResult>;
   /** The sentence cache's size and counters (`enabled: false` and zeros when it keeps none). */
   sentenceCacheStats(): Promise<SentenceCacheStats>;
   /** Empties the sentence cache (every entry in its folder); resolves with the stats after. */

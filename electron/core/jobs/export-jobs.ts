@@ -14,11 +14,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { basename, join, relative } from 'node:path';
-import type {
-  BookFormat,
-  ExportChapter,
-  ExportFileReport,
-} from '../../shared/book-exports';
+import type { BookFormat, ExportChapter, ExportFileReport } from '../../shared/book-exports';
 import { AppError, isAppError } from '../../shared/errors';
 import type { ModelId } from '../../shared/options';
 import { costMilli } from '../../shared/pricing';
@@ -37,21 +33,20 @@ import { errorText } from './store-retry';
 import { newRequestId } from './submit';
 
 /** A validated export, ready to be accepted: the settings as the row stores them. */
-export interface ExportInput
-  extends Pick<
-    NewExportRow,
-    | 'characters'
-    | 'voice_code'
-    | 'model_id'
-    | 'speed_rate'
-    | 'pitch_rate'
-    | 'volume'
-    | 'preset'
-    | 'format'
-    | 'folder_format'
-    | 'title'
-    | 'author'
-  > {
+export interface ExportInput extends Pick<
+  NewExportRow,
+  | 'characters'
+  | 'voice_code'
+  | 'model_id'
+  | 'speed_rate'
+  | 'pitch_rate'
+  | 'volume'
+  | 'preset'
+  | 'format'
+  | 'folder_format'
+  | 'title'
+  | 'author'
+> {
   keyId: string;
   /** As the caller sent it; the exporter cleans it. */
   text: string;
@@ -235,9 +230,8 @@ export function createExportJobs(options: ExportJobsOptions): ExportJobs {
         });
       const language = findVoice(row.voice_code)?.language;
       const lexicon = language ? await options.lexicon?.(language) : undefined;
-      const { exportBook } = await import('../engine/export/book-export');
       const outPath = row.format === 'folder' ? folderPath(row) : bookPath(row);
-      const result = await exportBook(engine, {
+      const result = await engine.exportBook({
         text: row.input_text,
         voice_code: row.voice_code,
         model_id: row.model_id,

@@ -85,6 +85,7 @@ export const UNUSED_ENGINE: Engine = {
   render: notUsed,
   audition: notUsed,
   streamAudition: notUsed,
+  exportBook: notUsed,
   sentenceCacheStats: notUsed,
   clearSentenceCache: notUsed,
   poolSize: 0,

@@ -1,4 +1,4 @@
-/** The engine's thread (see engine-host.ts): owns one engine, answers render/audition/streamAudition/close. */
+/** The engine's thread (see engine-host.ts): owns one engine, answers render/exportBook/audition/streamAudition/close. */
 
 import { parentPort } from 'node:worker_threads';
 import { AppError, assertNever, toWireError } from '../../../shared/errors';
@@ -55,6 +55,21 @@ async function handle(message: HostRequest): Promise<void> {
           ...(message.streamAudio ? { onAudio: audioSender(seq) } : {}),
         });
         post({ type: 'rendered', seq, result });
+      } finally {
+        aborts.delete(seq);
+      }
+      return;
+    }
+    case 'exportBook': {
+      const controller = new AbortController();
+      aborts.set(seq, controller);
+      try {
+        const result = await started().exportBook({
+          ...message.request,
+          signal: controller.signal,
+          onProgress: (fraction) => post({ type: 'progress', seq, fraction }),
+        });
+        post({ type: 'exported', seq, result });
       } finally {
         aborts.delete(seq);
       }

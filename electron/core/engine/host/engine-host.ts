@@ -1,6 +1,7 @@
 /**
  * Runs the engine in its own worker thread. The engine's pool already synthesises in
- * workers, but joining, DSP and MP3 encoding run on the thread that calls `render()`; in
+ * workers, but joining, DSP and MP3 encoding run on the thread that calls `render()` (and a
+ * book export's mastering and AAC or MP3 encoding on the one that calls `exportBook()`); in
  * the server that is the HTTP event loop, and a long MP3 would stall every request for
  * hundreds of milliseconds. Behind this host the main thread only sends messages.
  * Implements the same `Engine` contract; progress and abort cross as messages.
@@ -11,6 +12,7 @@ import { AppError, assertNever, toWireError } from '../../../shared/errors';
 import type { SentenceCacheStats } from '../../../shared/sentence-cache';
 import type { AuditionResult, Engine, RenderRequest, RenderResult } from '../engine';
 import type { EngineOptions } from '../create-engine';
+import type { BookExportResult } from '../export/book-export';
 import { abortError } from '../render/synthesis-window';
 import { startWorker } from '../worker-thread';
 import type { HostReply, HostRequest } from './protocol';
@@ -19,6 +21,7 @@ import type { HostReply, HostRequest } from './protocol';
 interface Answers {
   init: number;
   render: RenderResult;
+  exportBook: BookExportResult;
   audition: Uint8Array;
   streamAudition: AuditionResult;
   cacheStats: SentenceCacheStats;
@@ -102,6 +105,9 @@ export async function createEngineHost(
       case 'rendered':
         settle(reply, 'render')?.resolve(reply.result);
         return;
+      case 'exported':
+        settle(reply, 'exportBook')?.resolve(reply.result);
+        return;
       case 'auditioned':
         settle(reply, 'audition')?.resolve(new Uint8Array(reply.wav));
         return;
@@ -173,6 +179,11 @@ export async function createEngineHost(
         ),
         signal,
       );
+    },
+    exportBook(request) {
+      const { onProgress, signal, ...plain } = request;
+      if (signal?.aborted) return Promise.reject(abortError(signal));
+      return abortable(call<'exportBook'>({ type: 'exportBook', request: plain }, onProgress), signal);
     },
     audition(options) {
       return call<'audition'>({ type: 'audition', options });

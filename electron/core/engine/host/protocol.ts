@@ -1,7 +1,7 @@
 /**
  * Messages between the engine host (`engine-host.ts`, on the caller's thread) and its thread
  * (`engine-host-worker.ts`). Every request carries a `seq` id that its replies repeat (`abort`
- * names the `seq` of the render or streamed audition to abort); errors cross as `{ code, message }`,
+ * names the `seq` of the render, export or streamed audition to abort); errors cross as `{ code, message }`,
  * audio (a whole audition's WAV, or streamed PCM) as transferred ArrayBuffers.
  */
 
@@ -9,9 +9,12 @@ import type { ErrorCode } from '../../../shared/errors';
 import type { SentenceCacheStats } from '../../../shared/sentence-cache';
 import type { SentenceCacheOptions } from '../cache/sentence-cache';
 import type { AuditionOptions, AuditionResult, RenderRequest, RenderResult } from '../engine';
+import type { BookExportRequest, BookExportResult } from '../export/book-export';
 
 /** What of a RenderRequest can cross a thread: callbacks and the signal stay behind. */
 export type PlainRenderRequest = Omit<RenderRequest, 'onProgress' | 'onAudio' | 'signal'>;
+/** The same for a book export. */
+export type PlainBookExportRequest = Omit<BookExportRequest, 'onProgress' | 'signal'>;
 
 export type HostRequest =
   /** `idleReleaseMs`, `sentenceCache`: as in EngineOptions. */
@@ -24,6 +27,7 @@ export type HostRequest =
     }
   /** `streamAudio`: send the audio back as it is written (`audio` replies), for RenderRequest.onAudio. */
   | { type: 'render'; seq: number; request: PlainRenderRequest; streamAudio: boolean }
+  | { type: 'exportBook'; seq: number; request: PlainBookExportRequest }
   | { type: 'abort'; seq: number; reason: { code: ErrorCode; message: string } }
   | { type: 'audition'; seq: number; options: AuditionOptions }
   /** The audition's audio comes back as `audio` replies as it is synthesised, then `auditionStreamed`. */
@@ -37,6 +41,7 @@ export type HostReply =
   | { type: 'progress'; seq: number; fraction: number }
   | { type: 'audio'; seq: number; pcm: ArrayBuffer; sampleRate: number }
   | { type: 'rendered'; seq: number; result: RenderResult }
+  | { type: 'exported'; seq: number; result: BookExportResult }
   | { type: 'auditioned'; seq: number; wav: ArrayBuffer }
   | { type: 'auditionStreamed'; seq: number; result: AuditionResult }
   /** Answers `cacheStats` and `clearCache`. */

@@ -1,11 +1,13 @@
 /** The engine behind its own thread: same contract as the engine itself. */
 
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../../../electron/core/engine/engine';
 import { createEngineHost } from '../../../../electron/core/engine/host/engine-host';
+import { probeFile } from '../export/ffmpeg';
 
 let engine: Engine;
 let dir: string;
@@ -124,5 +126,55 @@ describe('engine host', () => {
         onAudio: () => undefined,
       }),
     ).rejects.toMatchObject({ code: 'NOTHING_TO_SPEAK' });
+  });
+  it('exports a book on its thread: chapters, cover and progress come back, and an abort stops it', async () => {
+    const coverPath = join(dir, 'cover.png');
+    execFileSync('ffmpeg', [
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=teal:s=64x64',
+      '-frames:v',
+      '1',
+      coverPath,
+    ]);
+    const progress: number[] = [];
+    const outPath = join(dir, 'book.m4b');
+    const { model_id, speed_rate, pitch_rate, volume, voice_code } = base;
+    const book = {
+      text: '# One\n\nThe first chapter is short.\n\n# Two\n\nThe second one is short too.',
+      voice_code,
+      model_id,
+      speed_rate,
+      pitch_rate,
+      volume,
+      preset: 'none',
+      format: 'm4b',
+      title: 'Host book',
+      cover: { data: new Uint8Array(readFileSync(coverPath)), mimeType: 'image/png' },
+      outPath,
+    } as const;
+    const result = await engine.exportBook({ ...book, onProgress: (f) => progress.push(f) });
+    expect(result.chapters.map((c) => c.title)).toEqual(['One', 'Two']);
+    expect(progress.length).toBeGreaterThan(2);
+    expect(progress.at(-1)).toBeCloseTo(1);
+    const probed = await probeFile(outPath);
+    expect(probed.chapters.map((c) => c.tags?.title)).toEqual(['One', 'Two']);
+    expect(probed.format.tags?.title).toBe('Host book');
+    expect(probed.streams.some((s) => s.disposition?.attached_pic === 1)).toBe(true);
+
+    const controller = new AbortController();
+    const cutPath = join(dir, 'cut.m4b');
+    const cut = engine.exportBook({
+      ...book,
+      text: `# Long\n\n${'A long chapter to be cut short. '.repeat(200)}`,
+      outPath: cutPath,
+      signal: controller.signal,
+      onProgress: () => controller.abort(),
+    });
+    await expect(cut).rejects.toMatchObject({ code: 'CANCELLED' });
+    expect(existsSync(cutPath)).toBe(false);
   });
 });
