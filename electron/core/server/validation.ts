@@ -240,6 +240,12 @@ export function measureText(
 }
 
 function isHttpUrl(value: string): boolean {
+  // The URL parser drops or escapes control characters, but the value is stored and called as
+  // sent: refused here, not failed later (PostgreSQL's text columns cannot even hold U+0000).
+  for (const char of value) {
+    const code = char.codePointAt(0)!;
+    if (code < 0x20 || code === 0x7f) return false;
+  }
   try {
     const url = new URL(value);
     return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';

@@ -149,6 +149,8 @@ describe('POST /api/v1/tts: each rule and its error', () => {
     ['callback_url ftp', { ...valid, callback_url: 'ftp://example.com/x' }, 'INVALID_FIELD'],
     ['callback_url not a URL', { ...valid, callback_url: 'example.com/hook' }, 'INVALID_FIELD'],
     ['callback_url javascript', { ...valid, callback_url: 'javascript:alert(1)' }, 'INVALID_FIELD'],
+    ['callback_url with U+0000', { ...valid, callback_url: 'http://127.0.0.1:9/\u0000x' }, 'INVALID_FIELD'],
+    ['callback_url with a newline', { ...valid, callback_url: 'http://127.0.0.1:9/\nx' }, 'INVALID_FIELD'],
     ['callback_url not a string', { ...valid, callback_url: 5 }, 'INVALID_FIELD'],
     ['empty text', { ...valid, input_text: '' }, 'NOTHING_TO_SPEAK'],
     ['only whitespace and control characters', { ...valid, input_text: ' \n\t\u0001 ' }, 'NOTHING_TO_SPEAK'],
