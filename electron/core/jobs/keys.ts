@@ -8,6 +8,7 @@ import { AppError } from '../../shared/errors';
 import type { KeyRow, Repos, Store } from '../store';
 import { isoTime, type Clock } from '../platform/clock';
 import { DEFAULT_BALANCE_MILLI } from '../../shared/pricing';
+import { cleanText } from '../../shared/text';
 
 export interface CreatedKey {
   /** The full key: shown to the user once, never stored. */
@@ -41,7 +42,8 @@ export async function createApiKey(
   const now = isoTime(clock.now());
   const row: KeyRow = {
     id: `key_${randomBytes(6).toString('hex')}`,
-    name: options.name ?? 'API key',
+    // A display name: control characters out (PostgreSQL cannot store U+0000).
+    name: cleanText(options.name ?? '').trim() || 'API key',
     key_hash: hashKey(key),
     key_prefix: key.slice(0, Math.min(12, key.length - 4)),
     signing_secret: `whsec_${randomBytes(32).toString('base64url')}`,

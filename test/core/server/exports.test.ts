@@ -238,10 +238,13 @@ describe('POST /api/v1/exports', () => {
       format: 'folder',
       folder_format: 'wav',
       title: 'The Lamp',
+      // Control characters are dropped from the tags (U+0000 would not even store in PostgreSQL).
+      author: 'Ann\u0000 Author\u0007',
     });
     expect(res.status, res.text).toBe(200);
     const done = await waitFinished(res.json.result.export_id);
     expect(done.status, done.error_message).toBe('SUCCESS');
+    expect(done.author).toBe('Ann Author');
     expect(done.file_link).toMatch(/\/book\.zip$/);
     const zip = await fetchUrl(done.file_link, 'GET');
     expect(zip.headers['content-type']).toBe('application/zip');

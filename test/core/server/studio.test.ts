@@ -87,7 +87,8 @@ describe('studio UI and session sign-in', () => {
     expect(submit.status).toBe(200);
     expect(submit.json.result.status).toBe('new');
 
-    const created = await post('/api/v1/keys', { name: 'ci' }, { cookie });
+    // Control characters are dropped from the name (U+0000 would not even store in PostgreSQL).
+    const created = await post('/api/v1/keys', { name: 'c\u0000i\u0007' }, { cookie });
     expect(created.status).toBe(200);
     const { key, info } = created.json.result;
     expect(info.name).toBe('ci');

@@ -132,7 +132,8 @@ export function parseExportBody(body: unknown, maxTextChars: number): Omit<Expor
       { field: 'format' },
     );
   }
-  const tag = (value: string | undefined) => (value?.trim() ? value.trim() : null);
+  // Cleaned as the text is (control characters out: PostgreSQL cannot store U+0000).
+  const tag = (value: string | undefined) => (value === undefined ? '' : cleanText(value).trim()) || null;
   return {
     text,
     characters,
