@@ -31,15 +31,18 @@
  * DATABASE_URL in the environment is ignored: SQLite means SQLite.
  */
 
-import type { ChildProcess } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import type { EventEmitter } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseArgs, promisify } from 'node:util';
 import autocannon from 'autocannon';
 import { request } from 'undici';
+import { createApiKey } from '../electron/core/jobs/keys';
+import { systemClock } from '../electron/core/platform/clock';
+import { openStore } from '../electron/core/store';
 import { createTestDatabase, hasPostgres, withClient } from '../test/fixtures/postgres';
 import { cpuSeconds, fmt, machineTicks, runCli, startServe, stopServer } from './lib';
 
@@ -555,6 +558,62 @@ async function freshDatabase(target: string): Promise<string> {
   return url.toString();
 }
 
+/** Submits in flight per process in the database-path measure (HTTP's 50 connections, split). */
+const STORE_IN_FLIGHT = 50;
+const STORE_SECONDS = 5;
+
+interface StoreSubmits {
+  perSecond: number;
+  accepted: number;
+  p50: number;
+  p99: number;
+}
+
+/**
+ * The database path alone: `count` processes, each a submitter on its own pool (as an instance
+ * has), submitting for one key at once on a fresh database, without HTTP or rendering (see
+ * store-submit-child.ts); accepted submits per second, summed.
+ */
+async function storeSubmits(target: string, count: number): Promise<StoreSubmits> {
+  const url = await freshDatabase(target);
+  const store = await openStore({ url });
+  const { row } = await createApiKey(store, systemClock, { name: 'bench', balanceMilli: 1e15 });
+  await store.close();
+  const child = new URL('./store-submit-child.ts', import.meta.url).pathname;
+  // Every process starts at the same moment, once all have connected.
+  const startAt = Date.now() + 3000;
+  const outputs = await Promise.all(
+    Array.from({ length: count }, () =>
+      promisify(execFile)(process.execPath, [
+        '--import',
+        'tsx',
+        child,
+        url,
+        row.id,
+        String(STORE_SECONDS),
+        String(Math.ceil(STORE_IN_FLIGHT / count)),
+        String(startAt),
+      ]),
+    ),
+  );
+  const runs = outputs.map(
+    (o) =>
+      JSON.parse(o.stdout.trim().split('\n').at(-1)!) as {
+        accepted: number;
+        seconds: number;
+        p50: number;
+        p99: number;
+      },
+  );
+  const accepted = runs.reduce((n, r) => n + r.accepted, 0);
+  return {
+    accepted,
+    perSecond: accepted / Math.max(...runs.map((r) => r.seconds)),
+    p50: Math.max(...runs.map((r) => r.p50)),
+    p99: Math.max(...runs.map((r) => r.p99)),
+  };
+}
+
 async function compare(target: string): Promise<void> {
   if (target === 'postgres' && !hasPostgres()) {
     throw new Error(
@@ -581,6 +640,9 @@ async function compare(target: string): Promise<void> {
       3,
     ),
   ];
+  console.log('  the database path alone, 1 and 3 processes…');
+  const store1 = await storeSubmits(target, 1);
+  const store3 = await storeSubmits(target, 3);
   const loadAtEnd = loadavg()[0]!;
   const [sqlite, pg1, pg3] = results as [PhaseResult, PhaseResult, PhaseResult];
 
@@ -652,8 +714,15 @@ async function compare(target: string): Promise<void> {
     );
   }
   console.log(
-    `submits/s on the shared database (3 instances): ${fmt(pg3.load.perSecond)} — goal ≥ 2,000/s: ${pg3.load.perSecond >= 2000 ? 'met' : 'not met'}` +
+    `submits/s on the shared database (3 instances, through HTTP while they render): ${fmt(pg3.load.perSecond)} — goal ≥ 2,000/s: ${pg3.load.perSecond >= 2000 ? 'met' : 'not met'}` +
       ` (1 instance: ${fmt(pg1.load.perSecond)})`,
+  );
+  console.log(
+    `submits/s of the database path alone (each process a submitter on its own pool, one key, ` +
+      `${STORE_IN_FLIGHT} in flight in all, ${STORE_SECONDS} s, no HTTP, no rendering): ` +
+      `1 process ${fmt(store1.perSecond)} (p50 ${ms(store1.p50)}, p99 ${ms(store1.p99)}); ` +
+      `3 processes ${fmt(store3.perSecond)} (p50 ${ms(store3.p50)}, p99 ${ms(store3.p99)}) — goal ≥ 2,000/s: ` +
+      `${store3.perSecond >= 2000 ? 'met' : 'not met'}`,
   );
 }
 
