@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabase, type TestDatabase } from '../../fixtures/test-store';
 import { probeFile } from '../engine/export/ffmpeg';
 import { eventually, fetchUrl } from './helpers';
-import { startServerProcess, type ServerProcess } from './process';
+import { keyCall, restartServeArgs, startServerProcess, type ServerProcess } from './process';
 
 const KEY = 'export-restart-test-key-0123';
 let dir: string;
@@ -32,24 +32,10 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const args = () => [
-  '--port',
-  '0',
-  '--data-dir',
-  dir,
-  '--api-key',
-  KEY,
-  '--pool-size',
-  '2',
-  ...(database.databaseUrl ? ['--database', database.databaseUrl, '--lease', '3'] : []),
-];
+const args = () => restartServeArgs(dir, KEY, database.databaseUrl);
 
-async function api(base: string, method: 'GET' | 'POST', path: string, body?: unknown) {
-  return fetchUrl(`${base}${path}`, method, {
-    headers: { authorization: `Bearer ${KEY}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-}
+const api = (base: string, method: 'GET' | 'POST', path: string, body?: unknown) =>
+  keyCall(base, KEY, method, path, body);
 
 const BOOK = Array.from(
   { length: 4 },

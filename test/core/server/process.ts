@@ -2,6 +2,7 @@
 
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { join } from 'node:path';
+import { fetchUrl } from './helpers';
 
 export const ENTRY = join(process.cwd(), 'electron/core/cli/index.ts');
 
@@ -43,4 +44,37 @@ export function runEntry(args: string[]): Promise<{ code: number | null; stdout:
   child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
+}
+
+/**
+ * The `serve` arguments of a kill-and-restart test: the data folder, the key, two engine
+ * workers, and on the PostgreSQL run the database with a 3 s lease (the new instance takes the
+ * killed one's work over within seconds); `extra` after them.
+ */
+export function restartServeArgs(
+  dir: string,
+  key: string,
+  databaseUrl: string | undefined,
+  extra: string[] = [],
+) {
+  return [
+    '--port',
+    '0',
+    '--data-dir',
+    dir,
+    '--api-key',
+    key,
+    '--pool-size',
+    '2',
+    ...extra,
+    ...(databaseUrl ? ['--database', databaseUrl, '--lease', '3'] : []),
+  ];
+}
+
+/** A call to a server process with `key` as its bearer key, and `body` as JSON when given. */
+export function keyCall(base: string, key: string, method: 'GET' | 'POST', path: string, body?: unknown) {
+  return fetchUrl(`${base}${path}`, method, {
+    headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
 }

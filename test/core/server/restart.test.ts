@@ -14,7 +14,7 @@ import { parseMp3 } from '../../../electron/core/engine/audio/mp3-frames';
 import { startReceiver, type CallbackReceiver } from '../../fixtures/callback-receiver';
 import { onPostgres, testDatabase, type TestDatabase } from '../../fixtures/test-store';
 import { eventually, fetchUrl } from './helpers';
-import { startServerProcess, type ServerProcess } from './process';
+import { keyCall, restartServeArgs, startServerProcess, type ServerProcess } from './process';
 
 const KEY = 'restart-test-key-0123456789';
 let dir: string;
@@ -37,26 +37,10 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const args = () => [
-  '--port',
-  '0',
-  '--data-dir',
-  dir,
-  '--api-key',
-  KEY,
-  '--pool-size',
-  '2',
-  '--callback-delay-ms',
-  '100',
-  ...(database.databaseUrl ? ['--database', database.databaseUrl, '--lease', '3'] : []),
-];
+const args = () => restartServeArgs(dir, KEY, database.databaseUrl, ['--callback-delay-ms', '100']);
 
-async function api(base: string, method: 'GET' | 'POST', path: string, body?: unknown) {
-  return fetchUrl(`${base}${path}`, method, {
-    headers: { authorization: `Bearer ${KEY}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-}
+const api = (base: string, method: 'GET' | 'POST', path: string, body?: unknown) =>
+  keyCall(base, KEY, method, path, body);
 
 describe('kill -9 and restart', () => {
   it('loses nothing: every accepted request finishes, with complete audio, one charge and a delivered callback', async () => {
