@@ -363,6 +363,21 @@ function makeRunner(
   return { runner, finished, warnings };
 }
 
+/** Submits `texts` (committed on return), telling each of `runners` of the work as instances hear of it. */
+async function submitAll(texts: string[], ...runners: TestRunner[]): Promise<RequestRow[]> {
+  const submitter = createSubmitter({
+    store,
+    clock: systemClock,
+    maxQueuedPerKey: 100,
+    onAccepted: () => runners.forEach((r) => r.runner.kick()),
+  });
+  try {
+    return await Promise.all(texts.map((text) => submitter.submit(submitInput(key.id, { text }))));
+  } finally {
+    await submitter.close();
+  }
+}
+
 /** Polls until `check` is true, or fails after `timeoutMs`. */
 async function until(what: string, check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
   const started = Date.now();
@@ -382,22 +397,12 @@ describe('two runners on one database', () => {
     const b = makeRunner(await secondInstance(), files, 'instance-b');
     // Both running before the work comes (on SQLite, a start requeues whatever is processing).
     await Promise.all([a.runner.start(), b.runner.start()]);
-    const submitter = createSubmitter({
-      store,
-      clock: systemClock,
-      maxQueuedPerKey: 100,
-      // Both hear of the work, as instances do through the database's notifications.
-      onAccepted: () => {
-        a.runner.kick();
-        b.runner.kick();
-      },
-    });
-    const rows = await Promise.all(
-      Array.from({ length: 20 }, (_, i) =>
-        submitter.submit(submitInput(key.id, { text: `Request number ${i + 1}.` })),
-      ),
+    // Both hear of the work, as instances do through the database's notifications.
+    const rows = await submitAll(
+      Array.from({ length: 20 }, (_, i) => `Request number ${i + 1}.`),
+      a,
+      b,
     );
-    await submitter.close();
     const ids = rows.map((r) => r.id);
     await until('every request to finish', async () => {
       const page = await store.requests.list({ keyId: key.id, status: 'SUCCESS', limit: 100, offset: 0 });
@@ -429,14 +434,7 @@ describe('two runners on one database', () => {
     // No poll of its own here: the test calls requeueExpired itself (as a shared database's poll does).
     const b = makeRunner(store, files, 'instance-b', { pollMs: 60_000 });
     await b.runner.start();
-    const submitter = createSubmitter({
-      store,
-      clock: systemClock,
-      maxQueuedPerKey: 100,
-      onAccepted: () => {},
-    });
-    const request = await submitter.submit(submitInput(key.id, { text: 'My first instance died.' }));
-    await submitter.close();
+    const [request] = (await submitAll(['My first instance died.'])) as [RequestRow];
     // What the dead instance left: claimed, lease run out.
     expect(await claim(request.id, 'instance-dead', Date.now() - 1)).toBeDefined();
     b.runner.kick();
@@ -468,14 +466,7 @@ describe('two runners on one database', () => {
         concurrency: 1,
       });
       await a.runner.start();
-      const submitter = createSubmitter({
-        store,
-        clock: systemClock,
-        maxQueuedPerKey: 100,
-        onAccepted: () => a.runner.kick(),
-      });
-      const request = await submitter.submit(submitInput(key.id, { text: 'My instance was killed.' }));
-      await submitter.close();
+      const [request] = (await submitAll(['My instance was killed.'], a)) as [RequestRow];
       await until('instance A to claim it', async () => (await row(request.id)).lease_owner === 'instance-a');
 
       const b = makeRunner(store, files, 'instance-b', { leaseMs: 300 });
@@ -518,14 +509,7 @@ describe('two runners on one database', () => {
         concurrency: 1,
       });
       await a.runner.start();
-      const submitter = createSubmitter({
-        store,
-        clock: systemClock,
-        maxQueuedPerKey: 100,
-        onAccepted: () => a.runner.kick(),
-      });
-      const request = await submitter.submit(submitInput(key.id, { text: 'Taken from me.' }));
-      await submitter.close();
+      const [request] = (await submitAll(['Taken from me.'], a)) as [RequestRow];
       await until('instance A to claim it', async () => a.runner.isRunning(request.id));
       const other = await t.openAnother();
       // Another instance finds the lease run out (as if A had stalled) and takes the request; in
