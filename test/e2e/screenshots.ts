@@ -48,15 +48,7 @@ const LISTED = [
 const voiceMirror = await startVoiceMirror(CATALOGUE.filter((e) => LISTED.includes(e.id)));
 // The studio's own key: the UI acts with it, and the OpenAI requests below use it too.
 const KEY = 'screenshots-key-0123456789abcdef';
-// With the sentence cache the desktop app keeps (serve keeps none unless asked), for Settings.
-const studio = await startStudio([
-  ...E2E_SERVE_ARGS,
-  ...voiceMirror.args,
-  '--api-key',
-  KEY,
-  '--sentence-cache-mb',
-  '512',
-]);
+const studio = await startStudio([...E2E_SERVE_ARGS, ...voiceMirror.args, '--api-key', KEY]);
 const receiver = await startReceiver();
 const browser = await launchBrowser();
 

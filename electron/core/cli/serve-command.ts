@@ -5,6 +5,7 @@
 
 import { readFileSync } from 'node:fs';
 import { DEFAULT_BALANCE_MILLI, MILLI_PER_CREDIT } from '../../shared/pricing';
+import { DEFAULT_SENTENCE_CACHE_MB } from '../../shared/options';
 import { CatalogueEntrySchema, type CatalogueEntry } from '../../shared/voice-packs';
 import { firstSchemaProblem } from '../server/validation';
 import { ensureApiKey, isValidKeyText } from '../jobs/keys';
@@ -37,9 +38,8 @@ export const SERVE_USAGE = `Usage: serve [options]
   --pool-size <n>         engine worker threads at most, started as the work needs them (default: CPU count)
   --idle-release <s>      release engine workers, the Japanese dictionary and neural models unused
                           this long; reloaded on demand (default 60; 0: keep them)
-  --sentence-cache-mb <n> keep a sentence cache of n MB in <data-dir>/cache/sentences: rendered
-                          sentences reused when a text is rendered again after an edit (default
-                          0: none; the desktop app keeps 512 MB)
+  --sentence-cache-mb <n> size of the sentence cache in <data-dir>/cache/sentences: rendered
+                          sentences reused when a text is rendered again after an edit (default ${DEFAULT_SENTENCE_CACHE_MB}; 0: none)
   --concurrency <n>       renders in flight (default: twice the pool)
   --max-text-chars <n>    longest input_text (default 100000)
   --direct-timeout <s>    how long a response_type "direct" submit waits for its audio before
@@ -145,10 +145,7 @@ export function runServe(argv: string[]): Promise<number> {
       ...(lease !== undefined ? { leaseMs: lease * 1000 } : {}),
       ...(poolSize ? { poolSize } : {}),
       ...(idleRelease !== undefined ? { idleReleaseMs: idleRelease * 1000 } : {}),
-      // Off unless asked for: a render answered from the cache skips the engine pool's fair
-      // turns, so on a shared server one book rendered again held the engine thread and small
-      // requests beside it waited 6× longer (load suite, phase 2). The desktop app keeps it on.
-      sentenceCacheMb: sentenceCacheMb ?? 0,
+      ...(sentenceCacheMb !== undefined ? { sentenceCacheMb } : {}),
       ...(concurrency ? { concurrency } : {}),
       ...(maxTextChars ? { maxTextChars } : {}),
       ...(directTimeout !== undefined ? { directTimeoutMs: directTimeout * 1000 } : {}),

@@ -50,6 +50,14 @@ export interface WorkerPool {
    * running finishes. Returns how many were dropped.
    */
   cancel(owner: string): number;
+  /**
+   * Resolves at `owner`'s next fair turn, for work that needs no worker but takes the machine's
+   * time and must not run ahead of other owners' (a sentence answered from the cache, which the
+   * render then trims, times and encodes): at once while fewer tasks run than the pool has
+   * workers and none waits; else when the round-robin reaches it as a worker frees up, as it
+   * would a task. Rejects with SHUTTING_DOWN when the owner is cancelled or the pool closes.
+   */
+  turn(owner: string): Promise<void>;
   /** Terminates the workers; queued and running tasks reject with SHUTTING_DOWN. */
   close(): Promise<void>;
 }
@@ -82,6 +90,16 @@ interface Task {
   reject(error: Error): void;
 }
 
+/** A place in an owner's queue that needs no worker (`turn()`): released instead of run. */
+interface Turn {
+  release(): void;
+  reject(error: Error): void;
+}
+
+type Queued = Task | Turn;
+
+const isTask = (queued: Queued): queued is Task => 'request' in queued;
+
 interface Slot {
   worker: Worker;
   ready: boolean;
@@ -108,26 +126,47 @@ export async function createWorkerPool(options: PoolOptions = {}): Promise<Worke
   const idleMs = options.idleMs ?? 60_000;
   const workerUrl = options.workerUrl ?? ESPEAK_WORKER_URL;
 
-  const queues = new Map<string, Task[]>();
+  const queues = new Map<string, Queued[]>();
   const slots: Slot[] = [];
   let seq = 0;
   let closed = false;
 
   function nextTask(): Task | undefined {
-    // Round-robin over owners: take from the first owner, then move it to the back.
+    // Round-robin over owners: take from the first owner, then move it to the back. A turn
+    // taken this way is released and counts as the owner's go.
     for (const [owner, queue] of queues) {
-      const task = queue.shift();
+      const next = queue.shift();
       queues.delete(owner);
       if (queue.length > 0) queues.set(owner, queue);
-      if (task) return task;
+      if (!next) continue;
+      if (isTask(next)) return next;
+      next.release();
     }
     return undefined;
   }
 
+  /** Tasks waiting for a worker (turns need none). */
   function waiting(): number {
     let count = 0;
-    for (const queue of queues.values()) count += queue.length;
+    for (const queue of queues.values()) for (const queued of queue) if (isTask(queued)) count++;
     return count;
+  }
+
+  /**
+   * Releases every turn while a worker's worth of the machine is free (fewer tasks running than
+   * the pool's size) and no task waits; otherwise turns wait for the round-robin (`nextTask`),
+   * which reaches them as workers free up, in turn with the other owners' tasks.
+   */
+  function releaseTurns(): void {
+    const running = slots.filter((slot) => slot.task).length;
+    if (running >= size || waiting() > 0) return;
+    for (const [owner, queue] of queues) {
+      const tasks = queue.filter(isTask);
+      if (tasks.length === queue.length) continue;
+      for (const queued of queue) if (!isTask(queued)) queued.release();
+      if (tasks.length > 0) queues.set(owner, tasks);
+      else queues.delete(owner);
+    }
   }
 
   function dispatch(): void {
@@ -150,6 +189,7 @@ export async function createWorkerPool(options: PoolOptions = {}): Promise<Worke
       slot.task = { ...task, seq: taskSeq, timer };
       slot.worker.postMessage({ ...task.request, seq: taskSeq } satisfies WorkerRequest);
     }
+    releaseTurns();
     for (const slot of slots) if (slot.ready && !slot.task) idle(slot);
     grow();
   }
@@ -198,8 +238,12 @@ export async function createWorkerPool(options: PoolOptions = {}): Promise<Worke
   function failStart(slot: Slot, error: AppError): void {
     retire(slot);
     if (slots.length > 0 || closed) return;
-    for (const queue of queues.values()) for (const task of queue) task.reject(error);
-    queues.clear();
+    for (const [owner, queue] of queues) {
+      for (const task of queue.filter(isTask)) task.reject(error);
+      queues.set(owner, queue.filter((queued) => !isTask(queued)));
+    }
+    // With no task left to wait for, every turn is released.
+    releaseTurns();
   }
 
   function spawn(): Slot {
@@ -301,8 +345,19 @@ export async function createWorkerPool(options: PoolOptions = {}): Promise<Worke
       const queue = queues.get(owner) ?? [];
       queues.delete(owner);
       const error = new AppError('SHUTTING_DOWN', 'the render was cancelled');
-      for (const task of queue) task.reject(error);
-      return queue.length;
+      for (const queued of queue) queued.reject(error);
+      // The owner's tasks no longer hold back other owners' turns.
+      releaseTurns();
+      return queue.filter(isTask).length;
+    },
+    turn(owner) {
+      if (closed) return Promise.reject(new AppError('SHUTTING_DOWN', 'the engine is shutting down'));
+      return new Promise<void>((resolve, reject) => {
+        const queue = queues.get(owner) ?? [];
+        queue.push({ release: resolve, reject });
+        queues.set(owner, queue);
+        dispatch();
+      });
     },
     async close() {
       if (closed) return;

@@ -75,4 +75,60 @@ describe('worker pool', () => {
     await Promise.all([...long, short]);
     expect(order.indexOf('short')).toBeLessThan(5);
   });
+  it('gives a turn at once while no other owner waits for a worker', async () => {
+    // A fresh pool: no worker is started for turns alone.
+    const idle = await createWorkerPool({
+      size: 1,
+      workerUrl: new URL('../../fixtures/faulty-worker.ts', import.meta.url),
+    });
+    try {
+      await Promise.all(Array.from({ length: 20 }, () => idle.turn('cached')));
+      expect(idle.workers).toBe(0);
+    } finally {
+      await idle.close();
+    }
+  });
+
+  it("takes turns for work needing no worker between other owners' tasks", async () => {
+    const order: string[] = [];
+    const busy = Array.from({ length: 8 }, (_, i) =>
+      pool
+        .synthesize(`Busy owner sentence ${i} with a few more words.`, settings, 'busy')
+        .then(() => order.push('task')),
+    );
+    // Queued behind the busy owner's tasks: each turn comes as a worker frees, in turn with
+    // the busy owner's tasks, not all at once ahead of them.
+    const turns = Array.from({ length: 4 }, () => pool.turn('cached').then(() => order.push('turn')));
+    await Promise.all([...busy, ...turns]);
+    const firstTurn = order.indexOf('turn');
+    const lastTurn = order.lastIndexOf('turn');
+    expect(firstTurn).toBeLessThan(4);
+    // Spread out among the tasks: between the first and the last turn, tasks were served.
+    expect(order.slice(firstTurn, lastTurn).filter((o) => o === 'task').length).toBeGreaterThanOrEqual(2);
+    expect(lastTurn).toBeLessThan(order.length - 1);
+  });
+
+  it('holds turns while every worker is busy, even with nothing waiting', async () => {
+    const order: string[] = [];
+    // Two tasks on the two workers (started by the tests before): the machine is taken.
+    const busy = [0, 1].map((i) =>
+      pool
+        .synthesize(`A sentence of some length for worker ${i}, with a few more words.`, settings, 'busy')
+        .then(() => order.push('task')),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(pool.workers).toBe(2);
+    await Promise.all([...busy, pool.turn('cached').then(() => order.push('turn'))]);
+    expect(order[0]).toBe('task');
+  });
+
+  it('rejects the turns of a cancelled owner', async () => {
+    const busy = Array.from({ length: 6 }, (_, i) =>
+      pool.synthesize(`Filler sentence ${i}.`, settings, 'filler'),
+    );
+    const turn = pool.turn('gone');
+    pool.cancel('gone');
+    await expect(turn).rejects.toMatchObject({ code: 'SHUTTING_DOWN' });
+    await Promise.all(busy);
+  });
 });

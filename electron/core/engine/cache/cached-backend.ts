@@ -6,9 +6,15 @@
  * pronunciation lexicon's replacements, so a lexicon edit misses exactly the sentences it
  * touches. The pipeline after the engine call (trimming, pauses, timings, volume, encoding)
  * runs as before, so a render from the cache is bit-identical to one without it.
+ *
+ * A sentence read from the cache still waits for its render's turn in the engine pool, as a
+ * synthesis would (`WorkerPool.turn`): a render answered from the cache otherwise ran at full
+ * speed on the engine thread, and small requests beside a book rendered again waited 6× longer
+ * (the load suite's phase 2). While a worker's worth of the machine is free, the turn is at once.
  */
 
 import { createHash } from 'node:crypto';
+import type { WorkerPool } from '../pool';
 import type { SpeechBackend } from '../speech-backend';
 import type { SentenceCache } from './sentence-cache';
 
@@ -25,8 +31,15 @@ export function cacheEntryKey(backendKey: string, engineText: string): string {
     .digest('hex');
 }
 
-/** `backend` reading and filling `cache`; the backend itself when there is no cache or it cannot be cached. */
-export function cachedBackend(backend: SpeechBackend, cache: SentenceCache | undefined): SpeechBackend {
+/**
+ * `backend` reading and filling `cache`, its hits taking turns in `pool`; the backend itself
+ * when there is no cache or it cannot be cached.
+ */
+export function cachedBackend(
+  backend: SpeechBackend,
+  cache: SentenceCache | undefined,
+  pool: Pick<WorkerPool, 'turn'>,
+): SpeechBackend {
   const { cacheKey } = backend;
   if (!cache || cacheKey === undefined) return backend;
   return {
@@ -41,7 +54,10 @@ export function cachedBackend(backend: SpeechBackend, cache: SentenceCache | und
     async synthesize(engineText, owner) {
       const key = cacheEntryKey(cacheKey, engineText);
       const stored = await cache.get(key);
-      if (stored) return stored;
+      if (stored) {
+        await pool.turn(owner);
+        return stored;
+      }
       const output = await backend.synthesize(engineText, owner);
       // Stored while the render goes on; put() copies the output first and never rejects.
       void cache.put(key, output);

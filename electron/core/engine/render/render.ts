@@ -53,12 +53,12 @@ export async function chooseBackend(
 ): Promise<SpeechBackend> {
   if (request.neuralVoice) {
     try {
-      return cachedBackend(await openNeuralBackend(request.neuralVoice, pool, models, request), cache);
+      return cachedBackend(await openNeuralBackend(request.neuralVoice, pool, models, request), cache, pool);
     } catch {
       // Fall through to the base engine.
     }
   }
-  return cachedBackend(espeakBackend(pool, resolved.engine), cache);
+  return cachedBackend(espeakBackend(pool, resolved.engine), cache, pool);
 }
 
 /** Renders `request` to its files. Rejects with AppError; partial files are removed. */
