@@ -8,6 +8,8 @@
  * each peak, so the rest of the audio keeps exactly the requested gain.
  */
 
+import { exceedsMagnitude } from './peak-scan';
+
 /** Full scale of 16-bit PCM, as an amplitude. */
 const FULL_SCALE = 32767;
 
@@ -49,6 +51,13 @@ export interface VolumeProcessor {
    * input is not modified. Splitting the input differently gives identical output.
    */
   process(pcm: Int16Array): Int16Array;
+  /**
+   * The same output as `process`, as one or more arrays in order, some of which may be views
+   * on `pcm`: with gain 1 and the limiter idle, output is input, only `latency` samples late,
+   * so the bulk of a quiet chunk is handed back as it is, not copied. The caller must not change
+   * `pcm` while it uses the result.
+   */
+  processViews(pcm: Int16Array): Int16Array[];
   /**
    * Returns the delayed tail, so that total samples out equal total samples in, and
    * resets the processor for a new stream.
@@ -300,6 +309,41 @@ export function createVolumeProcessor(options: VolumeOptions): VolumeProcessor {
       n = k;
       slot = at;
       return out;
+    },
+    processViews(pcm) {
+      const length = pcm.length;
+      const idle = released === 1 && sum === window && (size === 0 || dequeValue[head] === 1);
+      if (gain !== 1 || !idle || length === 0 || exceedsMagnitude(pcm, ceiling)) return [this.process(pcm)];
+      // `process` would take its fully idle path over the whole of `pcm` (one run: no block
+      // exceeds the ceiling), which at gain 1 outputs the delay line's samples (the previous
+      // input's last `latency`, none at the stream's start) and then `pcm` itself, `latency`
+      // samples late; the state after it is set here as that path leaves it.
+      const views: Int16Array[] = [];
+      const fromRing = Math.min(length, latency);
+      const skipped = Math.max(0, Math.min(fromRing, latency - n));
+      if (fromRing > skipped) {
+        const delayed = new Int16Array(fromRing - skipped);
+        for (let i = skipped; i < fromRing; i++) {
+          let from = slot + i + 1;
+          if (from >= window) from -= window;
+          delayed[i - skipped] = delay[from]!;
+        }
+        views.push(delayed);
+      }
+      if (length > latency) views.push(pcm.subarray(0, length - latency));
+      const kept = Math.max(0, length - window);
+      let to = (slot + kept) % window;
+      for (let i = kept; i < length; i++) {
+        delay[to] = pcm[i]!;
+        to = to + 1 === window ? 0 : to + 1;
+      }
+      slot = (slot + length) % window;
+      n += length;
+      head = 0;
+      size = 1;
+      dequeValue[0] = 1;
+      dequeIndex[0] = n - 1;
+      return views;
     },
     flush() {
       const out = new Int16Array(Math.min(n, latency));

@@ -105,8 +105,10 @@ export async function openRenderOutputs(request: RenderRequest, sampleRate: numb
     },
     async writeAudio(pcm) {
       samplesWritten += pcm.length;
-      const out = volume.process(pcm);
-      if (out.length > 0) {
+      // Views on `pcm` where the volume stage leaves it as it is: the render is done with a
+      // chunk's audio once it is written, so neither the sink nor `onAudio` sees it change.
+      for (const out of volume.processViews(pcm)) {
+        if (out.length === 0) continue;
         request.onAudio?.(out, sampleRate);
         await sink.write(out);
       }

@@ -54,13 +54,35 @@ function speechLike(seconds: number, sampleRate: number, seed: number): Int16Arr
   return out;
 }
 
+/** What the reference has: it came before `processViews`. */
+type ReferenceProcessor = Omit<VolumeProcessor, 'processViews'>;
+
 /** Feeds `pcm` to `processor` in chunks of random sizes (0 to `max` samples), then flushes. */
-function run(processor: VolumeProcessor, pcm: Int16Array, seed: number, max: number): Int16Array {
+function run(processor: ReferenceProcessor, pcm: Int16Array, seed: number, max: number): Int16Array {
   const rand = random(seed);
   const parts: Int16Array[] = [];
   for (let i = 0; i < pcm.length;) {
     const size = Math.floor(rand() * (max + 1));
     parts.push(processor.process(pcm.subarray(i, i + size)));
+    i += size;
+  }
+  parts.push(processor.flush());
+  const out = new Int16Array(parts.reduce((n, p) => n + p.length, 0));
+  let offset = 0;
+  for (const p of parts) {
+    out.set(p, offset);
+    offset += p.length;
+  }
+  return out;
+}
+
+/** `run`, with the processor's output taken from `processViews` (the views joined in order). */
+function runViews(processor: VolumeProcessor, pcm: Int16Array, seed: number, max: number): Int16Array {
+  const rand = random(seed);
+  const parts: Int16Array[] = [];
+  for (let i = 0; i < pcm.length;) {
+    const size = Math.floor(rand() * (max + 1));
+    parts.push(...processor.processViews(pcm.subarray(i, i + size)));
     i += size;
   }
   parts.push(processor.flush());
@@ -130,6 +152,29 @@ describe('volume limiter: bit-exact with its reference implementation', () => {
       expectSame({ gain, sampleRate: 22050 }, speechLike(3, 22050, 301), 302, 2000);
   });
 
+  it('gives the same samples through processViews, which hands quiet input back uncopied', () => {
+    // Half the syllables below the ceiling, half above it, so the views path and the fallback
+    // to `process` (and the limiter's recovery between them) all run.
+    for (const [i, gain] of [1, 1.5, 0.7].entries()) {
+      for (const max of [1, 300, 5000, 60_000]) {
+        const options = { gain, sampleRate: 22050 };
+        const expected = run(referenceVolumeProcessor(options), pcm, 500 + i, max);
+        const actual = runViews(createVolumeProcessor(options), pcm, 500 + i, max);
+        expect({ gain, max, at: firstDifference(actual, expected) }).toEqual({ gain, max, at: -1 });
+      }
+    }
+    const processor = createVolumeProcessor({ gain: 1, sampleRate: 22050 });
+    const quiet = new Int16Array(4000).map((_, i) => Math.round(10_000 * Math.sin(i / 5)));
+    processor.processViews(quiet);
+    const next = quiet.slice();
+    const views = processor.processViews(next);
+    // The delay line's samples (the previous input's last), then the input itself.
+    expect(views.map((v) => v.length)).toEqual([processor.latency, next.length - processor.latency]);
+    expect(views[1]!.buffer).toBe(next.buffer);
+    const loud = quiet.map((v) => v * 3);
+    expect(processor.processViews(loud)).toHaveLength(1);
+  });
+
   it('agrees on real engine speech at volume 150', async () => {
     const speech = await speechPcm('The harbour master counted the empty boats long after midnight.');
     expectSame({ gain: 1.5, sampleRate: 22050 }, speech, 400, 5000);
@@ -141,7 +186,7 @@ describe('volume limiter: bit-exact with its reference implementation', () => {
  * `createVolumeProcessor` as it was before it was made faster (per-sample `step` everywhere but
  * the fully idle case): the reference the new loops must match, kept here unchanged.
  */
-function referenceVolumeProcessor(options: VolumeOptions): VolumeProcessor {
+function referenceVolumeProcessor(options: VolumeOptions): ReferenceProcessor {
   const { gain, sampleRate } = options;
   if (!(gain >= 0) || !Number.isFinite(gain))
     throw new RangeError(`gain must be a finite number ≥ 0, got ${gain}`);
