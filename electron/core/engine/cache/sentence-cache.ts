@@ -14,17 +14,8 @@
 
 import { createHash, randomBytes } from 'node:crypto';
 import * as zlib from 'node:zlib';
-import {
-  mkdir,
-  open,
-  readdir,
-  rename,
-  stat,
-  unlink,
-  utimes,
-  writeFile,
-  type FileHandle,
-} from 'node:fs/promises';
+import { closeSync, openSync, read, readFile } from 'node:fs';
+import { mkdir, readdir, rename, stat, unlink, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SentenceCacheStats } from '../../../shared/sentence-cache';
 import type { SynthesisOutput } from '../pool';
@@ -228,22 +219,48 @@ export async function openSentenceCache(options: SentenceCacheOptions): Promise<
  * The bytes of the entry file at `path`, or undefined when it cannot be read (a miss). With the
  * size the index knows, the file is read in one call without asking its size first (a render
  * from the cache reads a thousand entries); a file of another size is read whole as it is.
+ *
+ * Only the read goes to the thread pool: opening and closing are short system calls, made here,
+ * where each as a promise of `fs/promises` cost more of this thread than the call itself (about
+ * twice the time per entry), and each step on the pool waits for this thread to take its result
+ * and start the next one, which a busy render does late.
  */
 async function readEntry(path: string, knownBytes: number | undefined): Promise<Buffer | undefined> {
-  let handle: FileHandle | undefined;
+  let fd: number | undefined;
   try {
-    handle = await open(path, 'r');
+    fd = openSync(path, 'r');
     if (knownBytes !== undefined) {
       // One byte more than expected: reading exactly `knownBytes` proves the size.
       const buffer = Buffer.allocUnsafeSlow(knownBytes + 1);
-      const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-      if (bytesRead === knownBytes) return buffer.subarray(0, knownBytes);
+      if ((await readAt(fd, buffer)) === knownBytes) return buffer.subarray(0, knownBytes);
     }
-    return await handle.readFile();
+    return await readWhole(fd);
   } catch {
     return undefined;
   } finally {
-    await handle?.close().catch(() => undefined);
+    if (fd !== undefined) closeQuietly(fd);
+  }
+}
+
+/** Reads into `buffer` from the start of `fd`'s file; resolves with the bytes read. */
+function readAt(fd: number, buffer: Buffer): Promise<number> {
+  return new Promise((resolve, reject) =>
+    read(fd, buffer, 0, buffer.length, 0, (error, bytesRead) => (error ? reject(error) : resolve(bytesRead))),
+  );
+}
+
+/** The whole file of `fd`, whatever its size. */
+function readWhole(fd: number): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    readFile(fd, (error, bytes) => (error ? reject(error) : resolve(bytes))),
+  );
+}
+
+function closeQuietly(fd: number): void {
+  try {
+    closeSync(fd);
+  } catch {
+    // Nothing was written: a failed close loses nothing.
   }
 }
 

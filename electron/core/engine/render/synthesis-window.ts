@@ -51,6 +51,11 @@ export async function* synthesizeInOrder(
     const head = inFlight.shift()!;
     const output = await head.result;
     await refill();
+    // One turn of the event loop per chunk. From the sentence cache the next chunks are often
+    // ready already, and the render would run through them without ever letting the thread
+    // pool's finished file operations (each write of the output, each read of an entry) hand
+    // over their next step, then wait with nothing to do while those steps ran one by one.
+    await new Promise((resolve) => setImmediate(resolve));
     yield { chunk: head.chunk, prepared: head.prepared, output, more: inFlight.length > 0 || !exhausted };
   }
 }

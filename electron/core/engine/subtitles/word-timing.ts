@@ -29,11 +29,19 @@ const INNER_JOINER = /['\u2019\u02bc\-\u2010\u2011]/u;
 /** Joiners kept only between digits: "3.14", "1,000", "10:30", "21/11/2026". */
 const DIGIT_JOINER = /[.,:/]/u;
 
+// ASCII, most of most texts, is answered without the regular expressions: these run on every
+// character of a render's text (a few percent of a render from the sentence cache).
+
 function isCjk(ch: string): boolean {
-  return CJK_CHAR.test(ch);
+  return ch.charCodeAt(0) >= 0x80 && CJK_CHAR.test(ch);
 }
 
 function isWordChar(ch: string): boolean {
+  const code = ch.charCodeAt(0);
+  if (code < 0x80) {
+    const letter = code | 0x20;
+    return (code >= 0x30 && code <= 0x39) || (letter >= 0x61 && letter <= 0x7a);
+  }
   return WORD_CHAR.test(ch) && !isCjk(ch);
 }
 
