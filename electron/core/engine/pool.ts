@@ -354,7 +354,11 @@ export async function createWorkerPool(options: PoolOptions = {}): Promise<Worke
       if (closed) return Promise.reject(new AppError('SHUTTING_DOWN', 'the engine is shutting down'));
       return new Promise<void>((resolve, reject) => {
         const queue = queues.get(owner) ?? [];
-        queue.push({ release: resolve, reject });
+        // First of its owner's: a turn is asked for once a sentence is read from the cache,
+        // after the render's later sentences went in as tasks; behind them it held the render
+        // up (its audio is needed first), and small requests answered partly from the cache
+        // took 3× longer in the load suite.
+        queue.unshift({ release: resolve, reject });
         queues.set(owner, queue);
         dispatch();
       });
