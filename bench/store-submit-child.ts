@@ -9,6 +9,7 @@
 import { createSubmitter } from '../electron/core/jobs/submit';
 import { systemClock } from '../electron/core/platform/clock';
 import { openStore } from '../electron/core/store';
+import { submitInput } from '../test/fixtures/submit-input';
 
 const [url, keyId, seconds, inFlight, startAt] = process.argv.slice(2);
 const store = await openStore({ url: url! });
@@ -27,21 +28,7 @@ await Promise.all(
   Array.from({ length: Number(inFlight) }, async () => {
     while (performance.now() < end) {
       const at = performance.now();
-      await submitter.submit({
-        keyId: keyId!,
-        source: 'api',
-        text,
-        characters: text.length,
-        voice_code: 'en_female_emily_us',
-        model_id: 'std-v1.6',
-        audio_type: 'mp3',
-        bitrate: 128,
-        speed_rate: 1,
-        pitch_rate: 1,
-        volume: 100,
-        generate_srt: false,
-        callback_url: null,
-      });
+      await submitter.submit(submitInput(keyId!, { text, audio_type: 'mp3' }));
       latencies.push(performance.now() - at);
     }
   }),

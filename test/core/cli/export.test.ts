@@ -1,12 +1,12 @@
 /** `export` (a book to an audiobook) and `say --chapters`, run as a user runs them. */
 
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseSrt } from '../../../electron/shared/srt';
-import { probeFile } from '../engine/export/ffmpeg';
+import { probeFile, writeCover } from '../engine/export/ffmpeg';
 
 const root = new URL('../../../', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'export-test-'));
@@ -40,17 +40,7 @@ describe('export (headless CLI)', () => {
     const book = join(dir, 'lamp.md');
     writeFileSync(book, BOOK);
     const cover = join(dir, 'cover.png');
-    execFileSync('ffmpeg', [
-      '-v',
-      'error',
-      '-f',
-      'lavfi',
-      '-i',
-      'color=c=red:s=32x32',
-      '-frames:v',
-      '1',
-      cover,
-    ]);
+    writeCover(cover, 'red', 32);
     const out = join(dir, 'lamp.mp3');
     const r = cli([
       'export',

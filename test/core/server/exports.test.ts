@@ -13,7 +13,7 @@ import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromBuffer as openZipBuffer, type Entry } from 'yauzl';
 import { parseSrt } from '../../../electron/shared/srt';
-import { astats, integratedLufs, probeFile } from '../engine/export/ffmpeg';
+import { astats, integratedLufs, probeFile, writeCover } from '../engine/export/ffmpeg';
 import { eventually, fetchUrl, startTestCore, type TestCore } from './helpers';
 
 let t: TestCore;
@@ -24,17 +24,7 @@ beforeAll(async () => {
   t = await startTestCore();
   dir = mkdtempSync(join(tmpdir(), 'exports-test-'));
   const cover = join(dir, 'cover.png');
-  execFileSync('ffmpeg', [
-    '-v',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    'color=c=blue:s=32x32',
-    '-frames:v',
-    '1',
-    cover,
-  ]);
+  writeCover(cover, 'blue', 32);
   coverBase64 = execFileSync('base64', ['-w0', cover], { encoding: 'utf8' });
 });
 afterAll(async () => {

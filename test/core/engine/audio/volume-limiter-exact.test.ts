@@ -57,16 +57,25 @@ function speechLike(seconds: number, sampleRate: number, seed: number): Int16Arr
 /** What the reference has: it came before `processViews`. */
 type ReferenceProcessor = Omit<VolumeProcessor, 'processViews'>;
 
-/** Feeds `pcm` to `processor` in chunks of random sizes (0 to `max` samples), then flushes. */
-function run(processor: ReferenceProcessor, pcm: Int16Array, seed: number, max: number): Int16Array {
+/**
+ * Feeds `pcm` to `step` in chunks of random sizes (0 to `max` samples), then `flush`; returns
+ * all their output joined in order.
+ */
+function runChunks(
+  step: (chunk: Int16Array) => Int16Array[],
+  flush: () => Int16Array,
+  pcm: Int16Array,
+  seed: number,
+  max: number,
+): Int16Array {
   const rand = random(seed);
   const parts: Int16Array[] = [];
   for (let i = 0; i < pcm.length;) {
     const size = Math.floor(rand() * (max + 1));
-    parts.push(processor.process(pcm.subarray(i, i + size)));
+    parts.push(...step(pcm.subarray(i, i + size)));
     i += size;
   }
-  parts.push(processor.flush());
+  parts.push(flush());
   const out = new Int16Array(parts.reduce((n, p) => n + p.length, 0));
   let offset = 0;
   for (const p of parts) {
@@ -76,24 +85,25 @@ function run(processor: ReferenceProcessor, pcm: Int16Array, seed: number, max: 
   return out;
 }
 
+/** `processor` fed `pcm` in chunks of random sizes (see `runChunks`), then flushed. */
+const run = (processor: ReferenceProcessor, pcm: Int16Array, seed: number, max: number) =>
+  runChunks(
+    (chunk) => [processor.process(chunk)],
+    () => processor.flush(),
+    pcm,
+    seed,
+    max,
+  );
+
 /** `run`, with the processor's output taken from `processViews` (the views joined in order). */
-function runViews(processor: VolumeProcessor, pcm: Int16Array, seed: number, max: number): Int16Array {
-  const rand = random(seed);
-  const parts: Int16Array[] = [];
-  for (let i = 0; i < pcm.length;) {
-    const size = Math.floor(rand() * (max + 1));
-    parts.push(...processor.processViews(pcm.subarray(i, i + size)));
-    i += size;
-  }
-  parts.push(processor.flush());
-  const out = new Int16Array(parts.reduce((n, p) => n + p.length, 0));
-  let offset = 0;
-  for (const p of parts) {
-    out.set(p, offset);
-    offset += p.length;
-  }
-  return out;
-}
+const runViews = (processor: VolumeProcessor, pcm: Int16Array, seed: number, max: number) =>
+  runChunks(
+    (chunk) => processor.processViews(chunk),
+    () => processor.flush(),
+    pcm,
+    seed,
+    max,
+  );
 
 /** Index of the first sample where `a` and `b` differ (or their lengths do), -1 when equal. */
 function firstDifference(a: Int16Array, b: Int16Array): number {

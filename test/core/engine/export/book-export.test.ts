@@ -4,7 +4,6 @@
  * folder of WAV files.
  */
 
-import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +20,7 @@ import { PRESETS } from '../../../../electron/core/engine/export/mastering';
 import type { CoverImage } from '../../../../electron/core/engine/export/mp3-chapters';
 import { startEngine, type EngineFixture } from '../../../fixtures/engine';
 import { probeAudio } from '../../../fixtures/ffprobe';
-import { astats, integratedLufs, probeFile, silences, type ProbedFile } from './ffmpeg';
+import { astats, integratedLufs, probeFile, silences, type ProbedFile, writeCover } from './ffmpeg';
 
 const BOOK = `# The Beginning
 
@@ -89,17 +88,7 @@ function expectTagsAndCover(probed: ProbedFile): void {
 beforeAll(async () => {
   fixture = await startEngine();
   const coverPath = join(fixture.dir, 'cover.jpg');
-  execFileSync('ffmpeg', [
-    '-v',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    'color=c=navy:s=96x96',
-    '-frames:v',
-    '1',
-    coverPath,
-  ]);
+  writeCover(coverPath, 'navy', 96);
   cover = { data: new Uint8Array(readFileSync(coverPath)), mimeType: 'image/jpeg' };
   speechMs = [];
   for (const chapter of parseChapters(BOOK)) {

@@ -4,7 +4,8 @@
  * the quiet stretches (`silencedetect`).
  */
 
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
@@ -79,4 +80,20 @@ export async function silences(
     else out[out.length - 1]!.end = Number(match[2]);
   }
   return out;
+}
+
+/** A plain `color` picture of `size`×`size` pixels written to `path` (JPEG or PNG by its extension), and its bytes. */
+export function writeCover(path: string, color: string, size: number): Uint8Array {
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    `color=c=${color}:s=${size}x${size}`,
+    '-frames:v',
+    '1',
+    path,
+  ]);
+  return new Uint8Array(readFileSync(path));
 }

@@ -1,13 +1,12 @@
 /** The engine behind its own thread: same contract as the engine itself. */
 
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../../../electron/core/engine/engine';
 import { createEngineHost } from '../../../../electron/core/engine/host/engine-host';
-import { probeFile } from '../export/ffmpeg';
+import { probeFile, writeCover } from '../export/ffmpeg';
 
 let engine: Engine;
 let dir: string;
@@ -129,17 +128,7 @@ describe('engine host', () => {
   });
   it('exports a book on its thread: chapters, cover and progress come back, and an abort stops it', async () => {
     const coverPath = join(dir, 'cover.png');
-    execFileSync('ffmpeg', [
-      '-v',
-      'error',
-      '-f',
-      'lavfi',
-      '-i',
-      'color=c=teal:s=64x64',
-      '-frames:v',
-      '1',
-      coverPath,
-    ]);
+    writeCover(coverPath, 'teal', 64);
     const progress: number[] = [];
     const outPath = join(dir, 'book.m4b');
     const { model_id, speed_rate, pitch_rate, volume, voice_code } = base;
