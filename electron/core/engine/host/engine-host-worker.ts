@@ -33,6 +33,17 @@ function audioSender(seq: number): (samples: Int16Array, sampleRate: number) => 
   };
 }
 
+/** Runs call `seq` with a signal that its `abort` request fires. */
+async function abortable<T>(seq: number, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  aborts.set(seq, controller);
+  try {
+    return await run(controller.signal);
+  } finally {
+    aborts.delete(seq);
+  }
+}
+
 async function handle(message: HostRequest): Promise<void> {
   const { seq } = message;
   switch (message.type) {
@@ -45,49 +56,33 @@ async function handle(message: HostRequest): Promise<void> {
       post({ type: 'ready', seq, poolSize: engine.poolSize });
       return;
     case 'render': {
-      const controller = new AbortController();
-      aborts.set(seq, controller);
-      try {
-        const result = await started().render({
+      const result = await abortable(seq, (signal) =>
+        started().render({
           ...message.request,
-          signal: controller.signal,
+          signal,
           onProgress: (fraction) => post({ type: 'progress', seq, fraction }),
           ...(message.streamAudio ? { onAudio: audioSender(seq) } : {}),
-        });
-        post({ type: 'rendered', seq, result });
-      } finally {
-        aborts.delete(seq);
-      }
+        }),
+      );
+      post({ type: 'rendered', seq, result });
       return;
     }
     case 'exportBook': {
-      const controller = new AbortController();
-      aborts.set(seq, controller);
-      try {
-        const result = await started().exportBook({
+      const result = await abortable(seq, (signal) =>
+        started().exportBook({
           ...message.request,
-          signal: controller.signal,
+          signal,
           onProgress: (fraction) => post({ type: 'progress', seq, fraction }),
-        });
-        post({ type: 'exported', seq, result });
-      } finally {
-        aborts.delete(seq);
-      }
+        }),
+      );
+      post({ type: 'exported', seq, result });
       return;
     }
     case 'streamAudition': {
-      const controller = new AbortController();
-      aborts.set(seq, controller);
-      try {
-        const result = await started().streamAudition({
-          ...message.options,
-          signal: controller.signal,
-          onAudio: audioSender(seq),
-        });
-        post({ type: 'auditionStreamed', seq, result });
-      } finally {
-        aborts.delete(seq);
-      }
+      const result = await abortable(seq, (signal) =>
+        started().streamAudition({ ...message.options, signal, onAudio: audioSender(seq) }),
+      );
+      post({ type: 'auditionStreamed', seq, result });
       return;
     }
     case 'abort':
