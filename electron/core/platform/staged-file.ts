@@ -15,6 +15,8 @@ export const PARTIAL_SUFFIX = '.partial';
 const BLOCK_BYTES = 256 * 1024;
 /** Bytes queued for disk before `write` makes the producer wait. */
 const HIGH_WATER_BYTES = 4 * BLOCK_BYTES;
+/** Blocks kept for reuse after their write. */
+const SPARE_BLOCKS = 6;
 
 /** Plain words for the file-system errors a user can act on, by errno code. */
 const WRITE_ERRORS: Record<string, string> = {
@@ -65,7 +67,12 @@ export class StagedFile {
   private blockUsed = 0;
   /** Spare blocks returned by finished disk writes, reused to avoid reallocating. */
   private readonly spare: Buffer[] = [];
+  /** Full blocks not yet written, in order from `pendingPosition`: the next write takes them all. */
+  private pending: Array<{ block: Buffer; length: number }> = [];
+  private pendingPosition = 0;
+  /** Resolves when every block queued so far is written (or the writing failed). */
   private queue: Promise<void> = Promise.resolve();
+  private isWriting = false;
   private queuedBytes = 0;
   private position = 0;
   private failure: AppError | undefined;
@@ -203,23 +210,53 @@ export class StagedFile {
 
   private flushBlock(): void {
     if (this.blockUsed === 0) return;
-    const block = this.block;
-    const length = this.blockUsed;
-    const position = this.position;
-    this.position += length;
-    this.queuedBytes += length;
+    if (this.pending.length === 0) this.pendingPosition = this.position;
+    this.pending.push({ block: this.block, length: this.blockUsed });
+    this.position += this.blockUsed;
+    this.queuedBytes += this.blockUsed;
     this.block = this.spare.pop() ?? Buffer.allocUnsafe(BLOCK_BYTES);
     this.blockUsed = 0;
-    this.queue = this.queue.then(async () => {
+    if (this.isWriting) return;
+    this.isWriting = true;
+    this.queue = this.writePending();
+  }
+
+  /**
+   * Writes the pending blocks until none is left, all the blocks queued since the last write in
+   * one (writev): each write's end waits for this thread to start the next, and a render
+   * answered from the sentence cache, which keeps this thread busy, left the disk idle between
+   * 256 KiB writes.
+   */
+  private async writePending(): Promise<void> {
+    while (this.pending.length > 0) {
+      const batch = this.pending;
+      const position = this.pendingPosition;
+      this.pending = [];
+      let length = 0;
+      for (const { length: n } of batch) length += n;
       try {
-        if (!this.failure && this.state !== 'aborted') await this.writeFully(block, length, position);
+        if (!this.failure && this.state !== 'aborted') await this.writeBlocks(batch, position);
       } catch (error) {
         this.failure ??= outputFailedError(this.what, this.partial, 'write', error);
       } finally {
         this.queuedBytes -= length;
-        if (this.spare.length < 2) this.spare.push(block);
+        for (const { block } of batch) if (this.spare.length < SPARE_BLOCKS) this.spare.push(block);
       }
-    });
+    }
+    this.isWriting = false;
+  }
+
+  private async writeBlocks(batch: ReadonlyArray<{ block: Buffer; length: number }>, position: number) {
+    const views = batch.map(({ block, length }) => block.subarray(0, length));
+    const { bytesWritten } = await this.handle.writev(views, position);
+    // A short write (rare: a full disk reports itself on the next call) goes on block by block.
+    let skipped = 0;
+    for (const view of views) {
+      const done = Math.min(view.length, Math.max(0, bytesWritten - skipped));
+      if (done < view.length)
+        await this.writeFully(view.subarray(done), view.length - done, position + skipped + done);
+      skipped += view.length;
+    }
   }
 
   private async writeFully(block: Buffer, length: number, position: number): Promise<void> {
