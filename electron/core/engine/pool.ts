@@ -29,6 +29,12 @@ export interface SynthesisOutput {
   sampleRate: number;
   words: Extract<WorkerResponse, { type: 'result' }>['words'];
   sentenceMs: number[];
+  /**
+   * Hands `pcm`'s memory back for reuse (a read from the sentence cache has it): call once
+   * nothing holds `pcm` or a view of it any more; after it, `pcm` may change. Not calling it
+   * only leaves the memory to the garbage collector.
+   */
+  release?: (() => void) | undefined;
 }
 
 export interface WorkerPool {
@@ -53,9 +59,10 @@ export interface WorkerPool {
   /**
    * Resolves at `owner`'s next fair turn, for work that needs no worker but takes the machine's
    * time and must not run ahead of other owners' (a sentence answered from the cache, which the
-   * render then trims, times and encodes): at once while fewer tasks run than the pool has
-   * workers and none waits; else when the round-robin reaches it as a worker frees up, as it
-   * would a task. Rejects with SHUTTING_DOWN when the owner is cancelled or the pool closes.
+   * render then trims, times and encodes): at once while no other owner's task waits and other
+   * owners' tasks leave a worker free; else when the round-robin reaches it as a worker frees
+   * up, as it would a task. Rejects with SHUTTING_DOWN when the owner is cancelled or the pool
+   * closes.
    */
   turn(owner: string): Promise<void>;
   /** Terminates the workers; queued and running tasks reject with SHUTTING_DOWN. */
@@ -84,6 +91,8 @@ type TaskRequest = DistributiveOmit<WorkerRequest, 'seq'>;
 type TaskResponse = Exclude<WorkerResponse, { type: 'error' }>;
 
 interface Task {
+  /** The render it belongs to (see `cancel`, `turn`). */
+  owner: string;
   request: TaskRequest;
   /** Settles the task with the worker's answer (rejects when it is not the kind asked for). */
   settle(response: TaskResponse): void;
@@ -153,16 +162,28 @@ export async function createWorkerPool(options: PoolOptions = {}): Promise<Worke
   }
 
   /**
-   * Releases every turn while a worker's worth of the machine is free (fewer tasks running than
-   * the pool's size) and no task waits; otherwise turns wait for the round-robin (`nextTask`),
-   * which reaches them as workers free up, in turn with the other owners' tasks.
+   * Whether other owners' work takes the machine from `owner`'s turns: a task of theirs waits
+   * for a worker, or their tasks run on every worker. An owner's own tasks never hold back its
+   * turns: a render answered from the cache with a few changed sentences synthesises those
+   * while it writes the others, and there is nobody to be fair to.
+   */
+  function othersOccupy(owner: string): boolean {
+    let running = 0;
+    for (const slot of slots) if (slot.task && slot.task.owner !== owner) running++;
+    if (running >= size) return true;
+    for (const [other, queue] of queues) if (other !== owner && queue.some(isTask)) return true;
+    return false;
+  }
+
+  /**
+   * Releases the turns of every owner whose turns others' work does not hold back
+   * (`othersOccupy`); the others wait for the round-robin (`nextTask`), which reaches them as
+   * workers free up, in turn with the other owners' tasks.
    */
   function releaseTurns(): void {
-    const running = slots.filter((slot) => slot.task).length;
-    if (running >= size || waiting() > 0) return;
     for (const [owner, queue] of queues) {
       const tasks = queue.filter(isTask);
-      if (tasks.length === queue.length) continue;
+      if (tasks.length === queue.length || othersOccupy(owner)) continue;
       for (const queued of queue) if (!isTask(queued)) queued.release();
       if (tasks.length > 0) queues.set(owner, tasks);
       else queues.delete(owner);
@@ -313,7 +334,7 @@ export async function createWorkerPool(options: PoolOptions = {}): Promise<Worke
         else resolve(result);
       };
       const queue = queues.get(owner) ?? [];
-      queue.push({ request, settle, reject });
+      queue.push({ owner, request, settle, reject });
       queues.set(owner, queue);
       dispatch();
     });

@@ -21,6 +21,12 @@ export interface SpeechBackend {
    * answer one with what the other rendered. Undefined: never cached.
    */
   readonly cacheKey?: string | undefined;
+  /**
+   * Whether `synthesize` would answer `engineText` without the engine (the sentence cache holds
+   * it), as far as this process knows; absent: never. The render starts the calls it would not
+   * answer so early (`render/synthesis-window.ts`).
+   */
+  readonly isCached?: ((engineText: string) => boolean) | undefined;
   /** Synthesises one piece of engine text; `owner` groups one render's calls (fair turns, cancel). */
   synthesize(engineText: string, owner: string): Promise<SynthesisOutput>;
 }

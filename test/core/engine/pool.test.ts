@@ -122,6 +122,32 @@ describe('worker pool', () => {
     expect(order[0]).toBe('task');
   });
 
+  it('gives an owner its turns while only its own tasks take the workers', async () => {
+    const order: string[] = [];
+    // The owner's changed sentences on both workers and queued behind them: its sentences
+    // from the cache do not wait for them (nobody else needs the machine).
+    const own = Array.from({ length: 6 }, (_, i) =>
+      pool
+        .synthesize(`A changed sentence ${i} of some length, with a few more words.`, settings, 'edited')
+        .then(() => order.push('task')),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const turns = Array.from({ length: 3 }, () => pool.turn('edited').then(() => order.push('turn')));
+    await Promise.all([...own, ...turns]);
+    expect(order.slice(0, 3)).toEqual(['turn', 'turn', 'turn']);
+    // Another owner's task waiting holds them again.
+    const other = Array.from({ length: 4 }, (_, i) =>
+      pool.synthesize(`Another render's sentence ${i}, long enough to take a while.`, settings, 'other'),
+    );
+    const mine = pool.synthesize('A changed sentence, once more, with a few more words.', settings, 'edited');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    let turned = false;
+    const held = pool.turn('edited').then(() => (turned = true));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(turned).toBe(false);
+    await Promise.all([...other, mine, held]);
+  });
+
   it('rejects the turns of a cancelled owner', async () => {
     const busy = Array.from({ length: 6 }, (_, i) =>
       pool.synthesize(`Filler sentence ${i}.`, settings, 'filler'),

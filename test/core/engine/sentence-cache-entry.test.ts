@@ -1,7 +1,8 @@
 /**
- * The sentence cache's entry files: written with a CRC-32 (NSC2) and their samples on a 2-byte
- * boundary, so a read returns them without a copy; entries of the first layout (NSC1, SHA-256)
- * still read; a damaged byte anywhere, or a missing one, makes an entry unreadable (a miss).
+ * The sentence cache's entry files: written with the entry checksum (NSC3) and their samples on
+ * a 2-byte boundary, so a read returns them without a copy; entries of the earlier layouts (NSC1
+ * with SHA-256, NSC2 with CRC-32) are misses; a damaged byte anywhere, or a missing one, makes an
+ * entry unreadable (a miss). Read buffers are reused once the reader releases them, never before.
  */
 
 import { createHash } from 'node:crypto';
@@ -57,7 +58,7 @@ describe('sentence cache entries', () => {
     for (const word of ['a', 'ab', 'abc', 'abcd']) {
       const out = output(1001, word);
       const bytes = ownBuffer(encodeEntry(out));
-      expect(bytes.subarray(0, 4).toString('latin1')).toBe('NSC2');
+      expect(bytes.subarray(0, 4).toString('latin1')).toBe('NSC3');
       const back = decodeEntry(bytes);
       expect(back?.pcm).toEqual(out.pcm);
       expect(back?.pcm.buffer).toBe(bytes.buffer);
@@ -71,15 +72,12 @@ describe('sentence cache entries', () => {
     expect(back?.pcm).toEqual(out.pcm);
   });
 
-  it('still reads entries of the first layout (SHA-256), and refuses them damaged', () => {
-    for (const word of ['a', 'ab']) {
-      const out = output(500, word);
-      const bytes = firstLayout(out);
-      expect(decodeEntry(ownBuffer(bytes))?.pcm).toEqual(out.pcm);
-      const damaged = ownBuffer(bytes);
-      damaged[damaged.length - 100] = (damaged[damaged.length - 100] ?? 0) ^ 1;
-      expect(decodeEntry(damaged)).toBeUndefined();
-    }
+  it('reads no entry of the earlier layouts (SHA-256, CRC-32): their keys are of an earlier format', () => {
+    const out = output(500, 'ab');
+    expect(decodeEntry(ownBuffer(firstLayout(out)))).toBeUndefined();
+    const second = ownBuffer(encodeEntry(out));
+    second.write('NSC2', 0, 'latin1');
+    expect(decodeEntry(second)).toBeUndefined();
   });
 
   it('refuses an entry with any one byte changed or the last one missing', () => {
@@ -90,6 +88,33 @@ describe('sentence cache entries', () => {
       expect(decodeEntry(damaged), `byte ${i}`).toBeUndefined();
     }
     expect(decodeEntry(bytes.subarray(0, bytes.length - 1))).toBeUndefined();
+  });
+
+  it('reuses a read buffer only once its output is released', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cache-entry-'));
+    try {
+      const cache = await openSentenceCache({ dir, maxBytes: 1e7 });
+      const keys = ['one', 'two', 'three'].map((text) => cacheEntryKey('test', text));
+      for (const [i, key] of keys.entries()) await cache.put(key, output(1000 + i, 'a'));
+      const first = await cache.get(keys[0]!);
+      const second = await cache.get(keys[1]!);
+      expect(second!.pcm.buffer).not.toBe(first!.pcm.buffer);
+      const firstSamples = first!.pcm.slice();
+      // Not released: a further read leaves the first output as it was.
+      const third = await cache.get(keys[2]!);
+      expect(third!.pcm.buffer).not.toBe(first!.pcm.buffer);
+      expect(first!.pcm).toEqual(firstSamples);
+      // Released (twice: the second call does nothing): the next read may take its memory.
+      first!.release?.();
+      first!.release?.();
+      const again = await cache.get(keys[1]!);
+      expect(again!.pcm.buffer).toBe(first!.pcm.buffer);
+      expect(again!.pcm).toEqual(output(1001, 'a').pcm);
+      const once = await cache.get(keys[2]!);
+      expect(once!.pcm.buffer).not.toBe(again!.pcm.buffer);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('reads an entry whose file changed size since it was indexed (rewritten by another instance)', async () => {

@@ -18,6 +18,7 @@ import {
 import { createEngine } from '../../../electron/core/engine/create-engine';
 import type { Engine, LexiconRule, RenderRequest } from '../../../electron/core/engine/engine';
 import { createWorkerPool, type SynthesisOutput } from '../../../electron/core/engine/pool';
+import { wavSamples } from '../../fixtures/audio-analysis';
 
 const PARAGRAPHS = [
   'The old lighthouse keeper climbed the stairs every evening. There were one hundred and twelve of them. He knew every crack in the stone.',
@@ -102,6 +103,22 @@ describe('renders through the sentence cache', () => {
     const reference = await render(plain, EDITED_TEXT);
     expect(edited.wav.equals(reference.wav)).toBe(true);
     expect(edited.srt).toBe(reference.srt);
+  });
+
+  it('streams the same audio from the cache as it writes, the streamed arrays left as they were handed over', async () => {
+    const text = PARAGRAPHS.slice(0, 3).join('\n\n');
+    await render(cached, text);
+    // Kept without a copy: a read buffer reused under them would change what was streamed.
+    const streamed: Int16Array[] = [];
+    const warm = await render(cached, text, { onAudio: (pcm) => streamed.push(pcm) });
+    expect(warm.misses).toBe(0);
+    const joined = new Int16Array(streamed.reduce((n, pcm) => n + pcm.length, 0));
+    let at = 0;
+    for (const pcm of streamed) {
+      joined.set(pcm, at);
+      at += pcm.length;
+    }
+    expect(joined).toEqual(wavSamples(warm.wav).pcm);
   });
 
   it('misses for another voice, another speed, and exactly the sentence a lexicon entry changes', async () => {

@@ -10,7 +10,8 @@
  * A sentence read from the cache still waits for its render's turn in the engine pool, as a
  * synthesis would (`WorkerPool.turn`): a render answered from the cache otherwise ran at full
  * speed on the engine thread, and small requests beside a book rendered again waited 6× longer
- * (the load suite's phase 2). While a worker's worth of the machine is free, the turn is at once.
+ * (the load suite's phase 2). While no other render needs the machine, the turn is at once.
+ * `isCached` tells the render which calls will need the engine, so it starts those early.
  */
 
 import { createHash } from 'node:crypto';
@@ -22,7 +23,13 @@ import type { SentenceCache } from './sentence-cache';
  * Raise when an entry's meaning changes (its file layout, or what a key covers), so entries
  * written before are never read as current ones.
  */
-const CACHE_FORMAT = 1;
+const CACHE_FORMAT = 2;
+
+/**
+ * Keys remembered between `isCached` and `synthesize`: several renders' look-aheads (1,000 calls
+ * each). Beyond it they are forgotten (and hashed again), so cancelled renders' keys cannot pile up.
+ */
+const MAX_PLANNED_KEYS = 8192;
 
 /** The entry name of `engineText` spoken by a backend with `backendKey`: hex SHA-256. */
 export function cacheEntryKey(backendKey: string, engineText: string): string {
@@ -42,17 +49,28 @@ export function cachedBackend(
 ): SpeechBackend {
   const { cacheKey } = backend;
   if (!cache || cacheKey === undefined) return backend;
+  /** Keys hashed by `isCached` for the calls still to come (a cancelled render leaves some). */
+  const keys = new Map<string, string>();
   return {
     label: backend.label,
     sampleRate: backend.sampleRate,
-    // The backend's own window. Asking further ahead (32 calls) let an edit's changed sentences
-    // start sooner, but the CI run with it failed the load suite's check that small requests
-    // beside a book are not starved (p99 31 s beside it against 5.7 s alone); this window is
-    // what passed before the cache.
+    // The backend's own window. A wider one (32 calls) let an edit's changed sentences start
+    // sooner, but the CI run with it failed the load suite's check that small requests beside a
+    // book are not starved (p99 31 s beside it against 5.7 s alone); the changed sentences now
+    // start early through `isCached`, with no more calls in flight than this window.
     window: backend.window,
     cacheKey,
-    async synthesize(engineText, owner) {
+    isCached(engineText) {
       const key = cacheEntryKey(cacheKey, engineText);
+      // Asked once for each engine call of a render as it is planned, some time before its
+      // synthesize: the key is hashed once (the map holds the planned calls, the look-ahead's).
+      if (keys.size >= MAX_PLANNED_KEYS) keys.clear();
+      keys.set(engineText, key);
+      return cache.has(key);
+    },
+    async synthesize(engineText, owner) {
+      const key = keys.get(engineText) ?? cacheEntryKey(cacheKey, engineText);
+      keys.delete(engineText);
       const stored = await cache.get(key);
       if (stored) {
         await pool.turn(owner);

@@ -12,13 +12,13 @@
  * cache never fails a render.
  */
 
-import { createHash, randomBytes } from 'node:crypto';
-import * as zlib from 'node:zlib';
+import { randomBytes } from 'node:crypto';
 import { closeSync, openSync, read, readFile } from 'node:fs';
 import { mkdir, readdir, rename, stat, unlink, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SentenceCacheStats } from '../../../shared/sentence-cache';
 import type { SynthesisOutput } from '../pool';
+import { CHECKSUM_BYTES, entryChecksum } from './entry-checksum';
 
 export interface SentenceCacheOptions {
   /** Folder of the entries; created if missing. */
@@ -28,7 +28,12 @@ export interface SentenceCacheOptions {
 }
 
 export interface SentenceCache {
-  /** The output stored under `key` (fresh: its own memory, which the caller may change), or undefined: a miss. Never rejects. */
+  /** Whether this process knows an entry under `key` (one another instance wrote may exist unknown). */
+  has(key: string): boolean;
+  /**
+   * The output stored under `key`, or undefined: a miss. Never rejects. Its memory is the
+   * caller's, to change, until it calls the output's `release`, which lets a later read reuse it.
+   */
   get(key: string): Promise<SynthesisOutput | undefined>;
   /**
    * Stores `output` under `key`; the output is copied before this returns a promise, so the
@@ -43,17 +48,8 @@ export interface SentenceCache {
   flush(): Promise<void>;
 }
 
-/** An entry checked by SHA-256 (32 bytes at the end): the first layout, still read. */
-const MAGIC_SHA256 = Buffer.from('NSC1', 'latin1');
-/** An entry checked by CRC-32 (4 bytes LE at the end), written where Node has zlib.crc32 (≥ 20.15). */
-const MAGIC_CRC32 = Buffer.from('NSC2', 'latin1');
-/**
- * zlib's CRC-32 where this Node has it. It finds damaged and truncated files as surely as a cache
- * needs, at three times the speed of SHA-256, which a render from the cache spent on every
- * byte it read (about 260 MB for a 100,000-character chapter).
- */
-const crc32: ((data: Uint8Array) => number) | undefined =
-  typeof zlib.crc32 === 'function' ? (data) => zlib.crc32(data) : undefined;
+/** The entry layout's magic: checked by `entryChecksum` (32 bytes at the end). */
+const MAGIC = Buffer.from('NSC3', 'latin1');
 const SUFFIX = '.snt';
 const TEMP_SUFFIX = '.tmp';
 /** A temporary file this old is left from a writer that died, not one still writing, ms. */
@@ -90,6 +86,7 @@ export async function openSentenceCache(options: SentenceCacheOptions): Promise<
   let misses = 0;
   let writeFailures = 0;
   const writing = new Map<string, Promise<void>>();
+  const buffers = createReadBuffers();
 
   const pathOf = (key: string) => join(dir, key + SUFFIX);
 
@@ -149,17 +146,21 @@ export async function openSentenceCache(options: SentenceCacheOptions): Promise<
   }
 
   return {
+    has: (key) => index.has(key),
+
     async get(key) {
       const known = index.get(key);
-      const bytes = await readEntry(pathOf(key), known?.bytes);
-      if (!bytes) {
+      const read = await readEntry(pathOf(key), known?.bytes, buffers);
+      if (!read) {
         // Never written, evicted, or cleared by another instance.
         forget(key);
         misses++;
         return undefined;
       }
+      const { bytes, release } = read;
       const output = decodeEntry(bytes);
       if (!output) {
+        release();
         await remove(key);
         misses++;
         return undefined;
@@ -170,7 +171,7 @@ export async function openSentenceCache(options: SentenceCacheOptions): Promise<
       const touch = !known || now - known.usedMs >= TOUCH_INTERVAL_MS;
       remember(key, bytes.length, touch ? now : known.usedMs);
       if (touch) void utimes(pathOf(key), now / 1000, now / 1000).catch(() => undefined);
-      return output;
+      return { ...output, release };
     },
 
     put(key, output) {
@@ -216,25 +217,83 @@ export async function openSentenceCache(options: SentenceCacheOptions): Promise<
 }
 
 /**
+ * Buffers for entry reads, handed back by the render once it has written an entry's audio
+ * (`SynthesisOutput.release`). A fresh buffer for each of the thousand entries of a chapter
+ * (about 260 MB) made V8 collect garbage about a dozen times per render for the memory outside
+ * its heap, and the kernel map and clear every page anew: reused, a render from the cache took
+ * a quarter less time (bench:cache).
+ */
+interface ReadBuffers {
+  /** A buffer of at least `bytes` bytes (its `release` gives it back). */
+  take(bytes: number): { buffer: Buffer; release: () => void };
+}
+
+/** Buffers kept for reuse at most (a render has a few entries in flight: `backend.window`). */
+const SPARE_BUFFERS = 16;
+/** Read buffers are allocated in multiples of this, so one fits entries of similar lengths. */
+const BUFFER_STEP = 256 * 1024;
+
+function createReadBuffers(): ReadBuffers {
+  const spare: Buffer[] = [];
+  return {
+    take(bytes) {
+      const found = spare.findIndex((b) => b.length >= bytes);
+      const buffer =
+        found >= 0
+          ? spare.splice(found, 1)[0]!
+          : Buffer.allocUnsafeSlow(Math.ceil(bytes / BUFFER_STEP) * BUFFER_STEP);
+      let released = false;
+      return {
+        buffer,
+        release() {
+          if (released) return;
+          released = true;
+          if (spare.length < SPARE_BUFFERS) spare.push(buffer);
+        },
+      };
+    },
+  };
+}
+
+/** An entry file's bytes, and the call that hands their memory back. */
+interface ReadEntry {
+  bytes: Buffer;
+  release: () => void;
+}
+
+/**
  * The bytes of the entry file at `path`, or undefined when it cannot be read (a miss). With the
- * size the index knows, the file is read in one call without asking its size first (a render
- * from the cache reads a thousand entries); a file of another size is read whole as it is.
+ * size the index knows, the file is read in one call, into a buffer from `buffers`, without
+ * asking its size first (a render from the cache reads a thousand entries); a file of another
+ * size is read whole as it is.
  *
  * Only the read goes to the thread pool: opening and closing are short system calls, made here,
  * where each as a promise of `fs/promises` cost more of this thread than the call itself (about
  * twice the time per entry), and each step on the pool waits for this thread to take its result
  * and start the next one, which a busy render does late.
  */
-async function readEntry(path: string, knownBytes: number | undefined): Promise<Buffer | undefined> {
+async function readEntry(
+  path: string,
+  knownBytes: number | undefined,
+  buffers: ReadBuffers,
+): Promise<ReadEntry | undefined> {
   let fd: number | undefined;
   try {
     fd = openSync(path, 'r');
     if (knownBytes !== undefined) {
       // One byte more than expected: reading exactly `knownBytes` proves the size.
-      const buffer = Buffer.allocUnsafeSlow(knownBytes + 1);
-      if ((await readAt(fd, buffer)) === knownBytes) return buffer.subarray(0, knownBytes);
+      const { buffer, release } = buffers.take(knownBytes + 1);
+      let bytesRead: number;
+      try {
+        bytesRead = await readAt(fd, buffer.subarray(0, knownBytes + 1));
+      } catch (error) {
+        release();
+        throw error;
+      }
+      if (bytesRead === knownBytes) return { bytes: buffer.subarray(0, knownBytes), release };
+      release();
     }
-    return await readWhole(fd);
+    return { bytes: await readWhole(fd), release: () => undefined };
   } catch {
     return undefined;
   } finally {
@@ -265,10 +324,11 @@ function closeQuietly(fd: number): void {
 }
 
 /**
- * An entry file: magic, header length (u32 LE), JSON header, PCM (s16le), and a checksum of all
- * before it: CRC-32 (u32 LE) after the magic NSC2, SHA-256 after NSC1 (Node without zlib.crc32,
- * and entries written before NSC2). The header is padded with spaces to an even length, so the PCM starts on a 2-byte boundary
- * and `decodeEntry` can return it as a view on the bytes read rather than a copy.
+ * An entry file: magic (NSC3), header length (u32 LE), JSON header, PCM (s16le), and the
+ * `entryChecksum` of all before it. The header is padded with spaces to an even length, so the
+ * PCM starts on a 2-byte boundary and `decodeEntry` can return it as a view on the bytes read
+ * rather than a copy. Entries of the earlier layouts (NSC1, NSC2) are not read: their keys
+ * belong to an earlier cache format (`cached-backend.ts`), and they age out as the least used.
  */
 export function encodeEntry(output: SynthesisOutput): Buffer {
   const header: Header = {
@@ -282,29 +342,17 @@ export function encodeEntry(output: SynthesisOutput): Buffer {
   const length = Buffer.alloc(4);
   length.writeUInt32LE(json.length);
   const pcm = Buffer.from(output.pcm.buffer, output.pcm.byteOffset, output.pcm.byteLength);
-  if (!crc32) {
-    const body = Buffer.concat([MAGIC_SHA256, length, json, pcm]);
-    return Buffer.concat([body, createHash('sha256').update(body).digest()]);
-  }
-  const bytes = Buffer.concat([MAGIC_CRC32, length, json, pcm, Buffer.alloc(4)]);
-  const bodyLength = bytes.length - 4;
-  bytes.writeUInt32LE(crc32(bytes.subarray(0, bodyLength)), bodyLength);
+  const bytes = Buffer.concat([MAGIC, length, json, pcm, Buffer.alloc(CHECKSUM_BYTES)]);
+  const bodyLength = bytes.length - CHECKSUM_BYTES;
+  entryChecksum(bytes.subarray(0, bodyLength)).copy(bytes, bodyLength);
   return bytes;
 }
 
 /** The output an entry file holds, or undefined when it is damaged, truncated or not an entry. */
 export function decodeEntry(bytes: Buffer): SynthesisOutput | undefined {
-  const magic = bytes.subarray(0, 4);
-  const isCrc32 = magic.equals(MAGIC_CRC32);
-  if (!isCrc32 && !magic.equals(MAGIC_SHA256)) return undefined;
-  const checkBytes = isCrc32 ? 4 : 32;
-  if (bytes.length < 8 + checkBytes) return undefined;
-  const body = bytes.subarray(0, bytes.length - checkBytes);
-  const check = bytes.subarray(body.length);
-  if (isCrc32) {
-    // An NSC2 entry copied to a Node without zlib.crc32 is a miss there, like any unreadable one.
-    if (!crc32 || crc32(body) !== check.readUInt32LE(0)) return undefined;
-  } else if (!createHash('sha256').update(body).digest().equals(check)) return undefined;
+  if (bytes.length < 8 + CHECKSUM_BYTES || !bytes.subarray(0, 4).equals(MAGIC)) return undefined;
+  const body = bytes.subarray(0, bytes.length - CHECKSUM_BYTES);
+  if (!entryChecksum(body).equals(bytes.subarray(body.length))) return undefined;
   const jsonLength = body.readUInt32LE(4);
   const pcmStart = 8 + jsonLength;
   if (pcmStart > body.length) return undefined;

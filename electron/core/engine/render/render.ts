@@ -166,6 +166,8 @@ export async function renderToFiles(context: RenderContext, request: RenderReque
           }
           if (!isFirstChunk || pcm.length > 0) await outputs.writeAudio(pcm);
           isFirstChunk = false;
+          // Written: the sinks and the volume stage keep no view of it. `onAudio`'s listeners may.
+          if (!request.onAudio) output.release?.();
         }
         if (more) {
           const pauseMs = (chunk.pauseAfterMs * profile.pauseScale) / segment.speed_rate;
