@@ -52,7 +52,9 @@ const settings = createSettingsStore(
   log,
 );
 
-await runShell({
+// Not awaited: Electron emits 'ready' only once this module has finished evaluating, top-level
+// awaits included, so awaiting the shell (which waits for 'ready') here would wait for ever.
+runShell({
   electron,
   settings,
   log,
@@ -68,4 +70,8 @@ await runShell({
         maxBytes: DEFAULT_SENTENCE_CACHE_MB * 1024 * 1024,
       },
     }),
+}).catch((error: unknown) => {
+  log.error(`start-up failed: ${(error as Error).stack ?? String(error)}`);
+  electron.dialog.showErrorBox('Narration Studio could not start', (error as Error).message);
+  electron.app.exit(1);
 });

@@ -1,6 +1,8 @@
 /**
  * The built desktop bundle, run as Electron would run it but under plain Node with a stand-in
- * `electron` module (fixtures/electron-module.cjs): proves the ESM bundle loads, finds its
+ * `electron` module (fixtures/electron-module.cjs), in Electron's order: the main module is
+ * evaluated to its end before 'ready' (fixtures/electron-entry.mjs). Proves the ESM bundle
+ * loads without waiting on 'ready' at its top level, finds its
  * engine workers beside it, reads and writes settings through electron-store, serves a
  * signed-in studio that synthesises, and shuts down in order on quit.
  */
@@ -25,6 +27,8 @@ import { buildElectron, ROOT } from '../../electron/launch/build';
 import { APP_FILES } from '../../electron/main/app-files';
 
 let app: string;
+/** Electron's start-up order, beside the app (so that its `electron` is the app's stand-in). */
+const ENTRY = 'electron-entry.mjs';
 
 beforeAll(async () => {
   app = mkdtempSync(join(tmpdir(), 'ns-bundle-'));
@@ -43,6 +47,7 @@ beforeAll(async () => {
     fileURLToPath(new URL('./fixtures/electron-module.cjs', import.meta.url)),
     join(modules, 'electron/index.js'),
   );
+  cpSync(fileURLToPath(new URL('./fixtures/electron-entry.mjs', import.meta.url)), join(app, ENTRY));
   writeFileSync(
     join(modules, 'electron/package.json'),
     JSON.stringify({ name: 'electron', main: 'index.js' }),
@@ -60,7 +65,7 @@ interface Run {
 /** Runs the bundle; with `signal`, sends it once the window has loaded. */
 function runApp(userDir: string, signal?: NodeJS.Signals): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(app, APP_FILES.main)], {
+    const child = spawn(process.execPath, [join(app, ENTRY), join(app, APP_FILES.main)], {
       cwd: app,
       env: {
         ...process.env,
@@ -105,8 +110,13 @@ describe('the built desktop app under a stand-in Electron', () => {
     const userDir = userDirWithSettings('user', dataDir);
 
     const { events, code, stderr } = await runApp(userDir);
-    expect(code, stderr).toBe(0);
     const byName = (name: string) => events.filter((e) => e.event === name);
+    // Electron's order: the main module finishes evaluating, then 'ready', then the window.
+    expect(
+      events.map((e) => e.event).filter((e) => ['main-evaluated', 'ready', 'window'].includes(String(e))),
+      'the main module must not wait for ready at its top level',
+    ).toEqual(['main-evaluated', 'ready', 'window']);
+    expect(code, stderr).toBe(0);
 
     expect(byName('window')[0]?.webPreferences).toMatchObject({
       preload: join(app, APP_FILES.preload),

@@ -122,8 +122,19 @@ export function createFakeElectron(options: FakeOptions = {}) {
   const app = new (class extends Emitter {
     quitCalls = 0;
     exitCode: number | undefined;
+    ready = false;
+    private readonly readyPromise = new Promise<void>((resolve) => this.on('ready', resolve));
     requestSingleInstanceLock = () => options.lock ?? true;
-    whenReady = async () => {};
+    /** Like Electron: resolves once 'ready' has been emitted (`emitReady`), never before. */
+    whenReady = () => this.readyPromise;
+    /**
+     * Electron emits 'ready' only after the main module has finished evaluating (its top-level
+     * awaits included); a test calls this where that evaluation would end.
+     */
+    emitReady(): void {
+      this.ready = true;
+      this.emit('ready');
+    }
     getPath = (name: 'userData' | 'logs' | 'documents') => options.paths?.[name] ?? `/fake/${name}`;
     setAppLogsPath(): void {}
     getVersion = () => '0.1.0';

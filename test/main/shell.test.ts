@@ -42,8 +42,9 @@ function setUp(options: { port?: number; lock?: boolean; answers?: number[] } = 
   const log = createFileLog({ dir: join(root, 'logs') });
   const coreCalls: CoreOptions[] = [];
   const cores: Core[] = [];
-  const run = () =>
-    runShell({
+  // As the main module does: start the shell, and let Electron become ready after that.
+  const run = () => {
+    const started = runShell({
       electron: fake.electron,
       settings,
       log,
@@ -60,6 +61,9 @@ function setUp(options: { port?: number; lock?: boolean; answers?: number[] } = 
         return core;
       },
     });
+    fake.app.emitReady();
+    return started;
+  };
   return { root, uiDir, fake, settings, backing, log, coreCalls, cores, run };
 }
 
