@@ -5,6 +5,10 @@
  *   assets/icons/<n>x<n>.png    16…512, Linux (AppImage, deb) and the tray/window icon
  *   assets/icon.ico             16, 24, 32, 48, 64, 128, 256 (Windows, NSIS)
  *   assets/icon.icns            16…1024 incl. retina (macOS, dmg)
+ *   assets/tray/trayTemplate.png, trayTemplate@2x.png
+ *                               16×16 and 32×32 macOS menu-bar Template images: the waveform
+ *                               alone, black on transparent (macOS tints it for the menu bar)
+ *   assets/tray/tray.ico        16, 20, 24, 32, 40, 48 (the Windows notification area)
  * Run with `npm run icons`; the output is committed.
  */
 
@@ -56,6 +60,21 @@ export function encodePng(size: number, rgba: Uint8Array): Buffer {
 /** Bar heights of the waveform, as fractions of the icon. */
 const BARS = [0.18, 0.34, 0.56, 0.4, 0.68, 0.46, 0.26, 0.5, 0.3, 0.16];
 
+/** Whether (u, v) in [0, 1]² is on a bar of the waveform spanning `inner`…1 − `inner`. */
+function onBar(u: number, v: number, inner: number): boolean {
+  const width = (1 - 2 * inner) / BARS.length;
+  const i = Math.floor((u - inner) / width);
+  const bar = BARS[i];
+  if (bar === undefined || u < inner) return false;
+  const within = (u - inner) / width - i;
+  return within > 0.18 && within < 0.82 && Math.abs(v - 0.5) < bar / 2;
+}
+
+/** The menu-bar Template image: the waveform alone, taller, black (only alpha counts). */
+function shadeTemplate(u: number, v: number): [number, number, number] | undefined {
+  return onBar(u, 0.5 + (v - 0.5) * 0.75, 0.02) ? [0, 0, 0] : undefined;
+}
+
 /** Colour at (u, v) in [0, 1]², with alpha; undefined outside the shape. */
 function shade(u: number, v: number): [number, number, number] | undefined {
   // Rounded square with a 6% margin and 22% corner radius.
@@ -64,22 +83,14 @@ function shade(u: number, v: number): [number, number, number] | undefined {
   const dx = Math.max(m + r - u, 0, u - (1 - m - r));
   const dy = Math.max(m + r - v, 0, v - (1 - m - r));
   if (u < m || u > 1 - m || v < m || v > 1 - m || dx * dx + dy * dy > r * r) return undefined;
-  const inner = 0.2;
-  const width = (1 - 2 * inner) / BARS.length;
-  const i = Math.floor((u - inner) / width);
-  const bar = BARS[i];
-  if (bar !== undefined && u >= inner) {
-    const within = (u - inner) / width - i;
-    const half = bar / 2;
-    if (within > 0.18 && within < 0.82 && Math.abs(v - 0.5) < half) return [255, 255, 255];
-  }
+  if (onBar(u, v, 0.2)) return [255, 255, 255];
   // Indigo to teal, top-left to bottom-right.
   const t = (u + v) / 2;
   return [Math.round(67 + (20 - 67) * t), Math.round(56 + (184 - 56) * t), Math.round(202 + (166 - 202) * t)];
 }
 
-/** Draws the icon at `size` pixels with 4×4 supersampling. */
-export function drawIcon(size: number): Uint8Array {
+/** Draws the icon (or, with `shadeTemplate`, the menu-bar image) at `size` pixels with 4×4 supersampling. */
+export function drawIcon(size: number, paint = shade): Uint8Array {
   const rgba = new Uint8Array(size * size * 4);
   const n = 4;
   for (let y = 0; y < size; y++) {
@@ -90,7 +101,7 @@ export function drawIcon(size: number): Uint8Array {
       let a = 0;
       for (let sy = 0; sy < n; sy++) {
         for (let sx = 0; sx < n; sx++) {
-          const c = shade((x + (sx + 0.5) / n) / size, (y + (sy + 0.5) / n) / size);
+          const c = paint((x + (sx + 0.5) / n) / size, (y + (sy + 0.5) / n) / size);
           if (!c) continue;
           r += c[0];
           g += c[1];
@@ -172,5 +183,12 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     ['ic14', 512],
   ];
   writeFileSync(here('icon.icns'), encodeIcns(icns.map(([type, size]) => ({ type, png: get(size) }))));
-  process.stdout.write('wrote assets/icon.png, icon.ico, icon.icns and icons/*.png\n');
+  mkdirSync(here('tray'), { recursive: true });
+  writeFileSync(here('tray/trayTemplate.png'), encodePng(16, drawIcon(16, shadeTemplate)));
+  writeFileSync(here('tray/trayTemplate@2x.png'), encodePng(32, drawIcon(32, shadeTemplate)));
+  writeFileSync(
+    here('tray/tray.ico'),
+    encodeIco([16, 20, 24, 32, 40, 48].map((size) => ({ size, png: encodePng(size, drawIcon(size)) }))),
+  );
+  process.stdout.write('wrote assets/icon.png, icon.ico, icon.icns, icons/*.png and tray/*\n');
 }

@@ -10,5 +10,17 @@ export const APP_FILES = {
   preload: 'dist/electron/preload/index.cjs',
   uiDir: 'dist/renderer',
   uiIndex: 'dist/renderer/index.html',
+  /** The window's icon (Linux and Windows; macOS uses the bundle's). */
   icon: 'assets/icons/512x512.png',
 } as const;
+
+/**
+ * The tray icon of each OS: macOS wants a menu-bar Template image (16×16, with a 32×32 @2x
+ * beside it that Electron picks on Retina screens), Windows an ICO with the notification
+ * area's sizes, Linux a small PNG.
+ */
+export function trayIcon(platform: NodeJS.Platform): string {
+  if (platform === 'darwin') return 'assets/tray/trayTemplate.png';
+  if (platform === 'win32') return 'assets/tray/tray.ico';
+  return 'assets/icons/32x32.png';
+}

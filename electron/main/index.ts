@@ -12,7 +12,7 @@ import { createEngineHost } from '../core/engine/host/engine-host';
 import { defaultDataDir, sentenceCacheDir } from '../core/platform/paths';
 import { DEFAULT_SENTENCE_CACHE_MB } from '../shared/options';
 import { createSettingsStore, SETTINGS_FILE_NAME } from '../core/platform/settings-store';
-import { APP_FILES } from './app-files';
+import { APP_FILES, trayIcon } from './app-files';
 import type { ElectronMain } from './electron-types';
 import { createFileLog } from './log';
 import { runShell } from './shell';
@@ -62,6 +62,7 @@ runShell({
   preloadPath: root(APP_FILES.preload),
   uiDir: root(APP_FILES.uiDir),
   iconPath: root(APP_FILES.icon),
+  trayIconPath: root(trayIcon(process.platform)),
   defaultDataDir: defaultDataDir(),
   startEngine: (dataDir) =>
     createEngineHost({

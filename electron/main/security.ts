@@ -50,7 +50,9 @@ export function webPreferences(preloadPath: string): WebPreferencesLike {
     experimentalFeatures: false,
     webviewTag: false,
     navigateOnDragDrop: false,
-    spellcheck: true,
+    // Chromium's spellchecker downloads Hunspell dictionaries from Google on Windows and Linux:
+    // an offline app makes no such call.
+    spellcheck: false,
   };
 }
 

@@ -6,13 +6,15 @@
  * Ownership: the shell owns the engine (it survives pausing the server) and the core
  * (server, jobs, store); quitting closes the core in its order (server, jobs, engine's users,
  * store), then the engine. Closing the window leaves the local API running in the tray for
- * other apps; Quit (menu, tray, or the OS) stops everything.
+ * other apps where the settings say so (by default on macOS and Windows, not on Linux, where a
+ * tray may silently be missing); Quit (menu, tray, or the OS) stops everything.
  */
 
 import { createCore as realCreateCore, type Core, type CoreOptions } from '../core/studio-core';
 import type { Engine } from '../core/engine/engine';
 import type { SettingsStore } from '../core/platform/settings-store';
 import type { DesktopApi } from '../shared/desktop-api';
+import { keepsRunningWhenClosed } from '../shared/settings';
 import { restoreBounds } from './bounds';
 import { createDesktopApi, registerDesktopApi } from './desktop-api';
 import type { BrowserWindowLike, ElectronMain, TrayLike } from './electron-types';
@@ -30,8 +32,10 @@ export interface ShellOptions {
   preloadPath: string;
   /** Built renderer served by the local server. */
   uiDir: string;
-  /** Window and tray icon (PNG). */
+  /** Window icon (PNG). */
   iconPath: string;
+  /** Tray icon, in the OS's own kind (`trayIcon` in app-files.ts). */
+  trayIconPath: string;
   /** Data folder when the settings name none. */
   defaultDataDir: string;
   /**
@@ -229,9 +233,11 @@ export async function runShell(options: ShellOptions): Promise<Shell | undefined
       },
     );
   });
-  // The local API keeps serving other apps from the tray when the window is closed.
+  // The local API keeps serving other apps from the tray when the window is closed, where a
+  // tray shows that it does (Settings: "When the desktop window closes").
   app.on('window-all-closed', () => {
-    if (!tray) app.quit();
+    if (!keepsRunningWhenClosed(settings.get().keepRunningWhenClosed, options.platform, tray !== undefined))
+      app.quit();
   });
   app.on('activate', focusWindow);
 
@@ -264,7 +270,7 @@ export async function runShell(options: ShellOptions): Promise<Shell | undefined
     ),
   );
   try {
-    tray = new electron.Tray(options.iconPath);
+    tray = new electron.Tray(options.trayIconPath);
     tray.on('click', focusWindow);
   } catch (error) {
     // Some Linux desktops have no tray: the app works without it.

@@ -402,6 +402,11 @@ export const ServerSettingsSchema = Type.Object({
   port: PortSchema,
   /** Data folder for the next start; null means the per-user app data folder. */
   data_dir: Nullable(Type.String()),
+  /**
+   * Desktop app: closing the window keeps the local API running in the tray (true) or quits
+   * (false); null: the OS's default (Linux quits; macOS and Windows keep running). Applies at once.
+   */
+  keep_running_when_closed: Nullable(Type.Boolean()),
   /** What this run uses. */
   running_port: Type.Integer(),
   running_data_dir: Nullable(Type.String()),
@@ -413,13 +418,15 @@ export const ServerSettingsSchema = Type.Object({
 export type ServerSettings = Static<typeof ServerSettingsSchema>;
 
 /**
- * Body of PUT /api/v1/settings: either field may be left out; data_dir null resets it. The
+ * Body of PUT /api/v1/settings: any field may be left out; null resets data_dir or
+ * keep_running_when_closed to its default. The
  * rules are the Settings view's (see `checkServerSettings`).
  */
 export const UpdateServerSettingsBodySchema = Type.Object(
   {
     port: Type.Optional(PortSchema),
     data_dir: Type.Optional(Nullable(AbsolutePathSchema)),
+    keep_running_when_closed: Type.Optional(Nullable(Type.Boolean())),
   },
   { additionalProperties: false },
 );

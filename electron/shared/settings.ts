@@ -60,6 +60,11 @@ export const SettingsSchema = Type.Object({
   output: OutputDefaultsSchema,
   /** Last position of the main window; null until it has been closed once. */
   windowBounds: Nullable(WindowBoundsSchema),
+  /**
+   * Desktop app: closing the window keeps the local API running in the tray (true) or quits
+   * (false); null: the OS's default (`keepsRunningWhenClosed`).
+   */
+  keepRunningWhenClosed: Nullable(Type.Boolean()),
 });
 export type Settings = Static<typeof SettingsSchema>;
 
@@ -71,7 +76,19 @@ export const DEFAULT_SETTINGS: Settings = {
   defaultVoice: DEFAULT_VOICE,
   output: { ...DEFAULT_SYNTHESIS },
   windowBounds: null,
+  keepRunningWhenClosed: null,
 };
+
+/**
+ * Whether closing the desktop window leaves the app running in the tray. Never without a tray
+ * icon (nothing would show that the app still holds its port and data). Unless the user chose,
+ * macOS and Windows keep running (their trays always work); Linux quits, since a desktop
+ * without a tray host (GNOME without the AppIndicator extension) drops the icon silently.
+ */
+export function keepsRunningWhenClosed(choice: boolean | null, platform: string, hasTray: boolean): boolean {
+  if (!hasTray) return false;
+  return choice ?? platform !== 'linux';
+}
 
 /** A step from version `n` to `n + 1`, on raw stored data. */
 export type SettingsMigration = (raw: Record<string, unknown>) => Record<string, unknown>;

@@ -122,6 +122,8 @@ describe('the built desktop app under a stand-in Electron', () => {
       preload: join(app, APP_FILES.preload),
       sandbox: true,
       contextIsolation: true,
+      // No dictionary downloads from Google.
+      spellcheck: false,
     });
     expect(byName('loaded')[0]).toMatchObject({
       signInStatus: 303,

@@ -22,7 +22,7 @@ import { listPackage } from '@electron/asar';
 import { Arch, build, Platform } from 'electron-builder';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildElectron, buildUiIfStale, ROOT } from '../../electron/launch/build';
-import { APP_FILES } from '../../electron/main/app-files';
+import { APP_FILES, trayIcon } from '../../electron/main/app-files';
 
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
   homepage: string;
@@ -98,7 +98,7 @@ describe.runIf(process.platform === 'linux')('electron-builder over a stand-in E
   it('packs only the app: bundles, UI, icons, package.json and production dependencies', () => {
     const outsideNodeModules = asarFiles.filter((f) => !f.startsWith('node_modules/'));
     const allowed =
-      /^(package\.json|node_modules|dist|dist\/electron(\/(main|preload)(\/[^/]+\.c?js)?)?|dist\/renderer(\/.*)?|assets|assets\/icons(\/[^/]+\.png)?)$/;
+      /^(package\.json|node_modules|dist|dist\/electron(\/(main|preload)(\/[^/]+\.c?js)?)?|dist\/renderer(\/.*)?|assets|assets\/icons(\/[^/]+\.png)?|assets\/tray(\/[^/]+\.(png|ico))?)$/;
     expect(outsideNodeModules.filter((f) => !allowed.test(f))).toEqual([]);
     for (const file of [
       APP_FILES.main,
@@ -106,6 +106,9 @@ describe.runIf(process.platform === 'linux')('electron-builder over a stand-in E
       APP_FILES.preload,
       APP_FILES.uiIndex,
       APP_FILES.icon,
+      // Every OS's tray icon (the same asar layout on each), and the Retina menu-bar image.
+      ...(['linux', 'darwin', 'win32'] as const).map(trayIcon),
+      'assets/tray/trayTemplate@2x.png',
     ])
       expect(asarFiles, file).toContain(file);
     // No sources, tests, docs, benchmarks, CI, source maps or CLI bundle.

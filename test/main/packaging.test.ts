@@ -9,9 +9,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildElectron, ROOT } from '../../electron/launch/build';
-import { APP_FILES } from '../../electron/main/app-files';
+import { APP_FILES, trayIcon } from '../../electron/main/app-files';
 
 // electron-builder's own modules (a devDependency's dependencies): its config loader and
 // validator.
@@ -45,6 +46,26 @@ interface PlatformConfig {
 /** The patterns of a `files` option, whether electron-builder normalised it to file sets or not. */
 const patternsOf = (sets: PlatformConfig['files'] = []) =>
   sets.flatMap((set) => (typeof set === 'string' ? [set] : set.filter));
+
+/** RGBA pixels of an 8-bit RGBA PNG without filtering (as make-icons.ts writes them). */
+function decodePng(bytes: Buffer): Uint8Array {
+  const width = bytes.readUInt32BE(16);
+  const chunks: Buffer[] = [];
+  for (let at = 8; at < bytes.length;) {
+    const length = bytes.readUInt32BE(at);
+    if (bytes.toString('ascii', at + 4, at + 8) === 'IDAT')
+      chunks.push(bytes.subarray(at + 8, at + 8 + length));
+    at += 12 + length;
+  }
+  const raw = inflateSync(Buffer.concat(chunks));
+  const rows = raw.length / (width * 4 + 1);
+  const rgba = new Uint8Array(width * rows * 4);
+  for (let y = 0; y < rows; y++) {
+    expect(raw[y * (width * 4 + 1)], 'filter type none').toBe(0);
+    rgba.set(raw.subarray(y * (width * 4 + 1) + 1, (y + 1) * (width * 4 + 1)), y * width * 4);
+  }
+  return rgba;
+}
 
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
 const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8'));
@@ -126,6 +147,35 @@ describe('electron-builder.yml', () => {
     expect(icns.subarray(0, 4).toString('ascii')).toBe('icns');
     expect(icns.readUInt32BE(4)).toBe(icns.length);
     expect(icns.includes(Buffer.from('ic10'))).toBe(true); // 1024×1024 (512@2x)
+  });
+
+  it('has a tray icon of each OS’s kind: macOS Template images, a Windows ICO, a small Linux PNG', () => {
+    const png = (path: string) => {
+      const bytes = readFileSync(join(ROOT, path));
+      expect(bytes.subarray(1, 4).toString('ascii'), path).toBe('PNG');
+      return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20), colourType: bytes[25] };
+    };
+    // macOS: "…Template.png" 16×16 with its @2x at 32×32, RGBA (colour type 6).
+    const template = trayIcon('darwin');
+    expect(template).toMatch(/Template\.png$/);
+    expect(png(template)).toEqual({ width: 16, height: 16, colourType: 6 });
+    expect(png(template.replace('.png', '@2x.png'))).toEqual({ width: 32, height: 32, colourType: 6 });
+    // A Template image is black with alpha: macOS uses only the alpha and tints it.
+    for (const size of [16, 32]) {
+      const rgba = decodePng(
+        readFileSync(join(ROOT, size === 16 ? template : template.replace('.png', '@2x.png'))),
+      );
+      const opaque = Array.from({ length: rgba.length / 4 }, (_, i) => i).filter((i) => rgba[i * 4 + 3]! > 0);
+      expect(opaque.length, `${size}: something is drawn`).toBeGreaterThan(size * 2);
+      expect(
+        opaque.every((i) => rgba[i * 4]! === 0 && rgba[i * 4 + 1]! === 0 && rgba[i * 4 + 2]! === 0),
+      ).toBe(true);
+    }
+    const ico = readFileSync(join(ROOT, trayIcon('win32')));
+    expect(ico.readUInt16LE(2)).toBe(1);
+    const sizes = Array.from({ length: ico.readUInt16LE(4) }, (_, i) => ico[6 + 16 * i]);
+    expect(sizes).toEqual(expect.arrayContaining([16, 24, 32]));
+    expect(png(trayIcon('linux'))).toMatchObject({ width: 32, height: 32 });
   });
 });
 

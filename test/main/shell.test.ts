@@ -12,6 +12,7 @@ import { createCore, type Core, type CoreOptions } from '../../electron/core/stu
 import { createEngineHost } from '../../electron/core/engine/host/engine-host';
 import { createSettingsStore } from '../../electron/core/platform/settings-store';
 import { DESKTOP_CHANNELS } from '../../electron/shared/desktop-api';
+import { keepsRunningWhenClosed } from '../../electron/shared/settings';
 import { createFileLog } from '../../electron/main/log';
 import type { MenuItemOptions } from '../../electron/main/electron-types';
 import { runShell } from '../../electron/main/shell';
@@ -52,6 +53,7 @@ function setUp(options: { port?: number; lock?: boolean; answers?: number[] } = 
       preloadPath: join(root, 'preload.cjs'),
       uiDir,
       iconPath: join(root, 'icon.png'),
+      trayIconPath: join(root, 'tray.png'),
       defaultDataDir: join(root, 'data'),
       startEngine: () => createEngineHost({ poolSize: 1 }),
       createCore: async (o) => {
@@ -139,7 +141,9 @@ describe('desktop shell', () => {
       height: 700,
       maximized: false,
     });
-    // With a tray, closing the window keeps the API running for other apps.
+    // With a tray and the choice made in Settings, closing the window keeps the API running
+    // for other apps (on Linux that is not the default: see the next test).
+    t.settings.update({ keepRunningWhenClosed: true });
     t.fake.app.emit('window-all-closed');
     expect(t.fake.app.quitCalls).toBe(0);
     expect((await get(`${core.url}/`, { cookie })).status).toBe(200);
@@ -162,6 +166,30 @@ describe('desktop shell', () => {
     await expect(core.store.keys.list()).rejects.toThrow();
     expect(tray.destroyed).toBe(true);
     expect(readFileSync(t.log.file, 'utf8')).toMatch(/quitting[\s\S]*stopped/);
+  });
+
+  it('quits when the window closes on Linux unless the user chose to keep running', async () => {
+    const t = setUp();
+    const shell = (await t.run())!;
+    expect(t.settings.get().keepRunningWhenClosed).toBeNull();
+    shell.window()!.close();
+    t.fake.app.emit('window-all-closed');
+    // Quit begins (held until the shutdown is done), so no process is left holding the port.
+    expect(t.fake.app.quitCalls).toBe(1);
+    await shell.stopped;
+  });
+
+  it('decides what closing the window does from the choice, the OS and the tray', () => {
+    // Without a tray nothing would show the app still runs: always quit.
+    for (const choice of [true, false, null])
+      expect(keepsRunningWhenClosed(choice, 'win32', false)).toBe(false);
+    // The OS's default: macOS and Windows keep running; Linux quits (its tray may be missing).
+    expect(keepsRunningWhenClosed(null, 'darwin', true)).toBe(true);
+    expect(keepsRunningWhenClosed(null, 'win32', true)).toBe(true);
+    expect(keepsRunningWhenClosed(null, 'linux', true)).toBe(false);
+    // The user's choice wins.
+    expect(keepsRunningWhenClosed(true, 'linux', true)).toBe(true);
+    expect(keepsRunningWhenClosed(false, 'win32', true)).toBe(false);
   });
 
   it('pauses and resumes the local API from the tray', async () => {

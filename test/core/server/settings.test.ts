@@ -44,6 +44,7 @@ describe('GET/PUT /api/v1/settings (session only, the shared settings file)', ()
       result: {
         port: DEFAULT_PORT,
         data_dir: null,
+        keep_running_when_closed: null,
         running_port: t.port,
         running_data_dir: t.dir,
         restart_required: true,
@@ -62,6 +63,20 @@ describe('GET/PUT /api/v1/settings (session only, the shared settings file)', ()
     expect((await get()).json.result).toMatchObject({ port: 9123, data_dir: dataDir });
     // The running server keeps its port.
     expect((await t.call('GET', '/api/v1/session', { key: null, headers: { cookie } })).status).toBe(200);
+  });
+
+  it('stores what closing the desktop window does, at once (no restart), and null for the OS default', async () => {
+    const res = await put({ keep_running_when_closed: true });
+    expect(res.status).toBe(200);
+    expect(res.json.result).toMatchObject({ keep_running_when_closed: true, restart_required: true });
+    expect(readSettings(settingsDir)).toMatchObject({ keepRunningWhenClosed: true });
+    expect((await put({ keep_running_when_closed: null })).json.result.keep_running_when_closed).toBeNull();
+    const bad = await put({ keep_running_when_closed: 'yes' });
+    expect(bad.status).toBe(400);
+    expect(bad.json).toMatchObject({
+      error_code: 'INVALID_FIELD',
+      error_message: 'keep_running_when_closed must be true, false or null.',
+    });
   });
 
   it('says no restart is needed when the stored values are the running ones', async () => {

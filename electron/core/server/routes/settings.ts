@@ -38,6 +38,7 @@ export function registerSettingsRoutes(app: FastifyInstance, options: SettingsRo
     return {
       port: stored.port,
       data_dir: stored.dataDir,
+      keep_running_when_closed: stored.keepRunningWhenClosed,
       running_port: runningPort,
       running_data_dir: runningDataDir,
       restart_required: portChanges || dataDirChanges,
@@ -63,14 +64,23 @@ export function registerSettingsRoutes(app: FastifyInstance, options: SettingsRo
     if (problem) {
       const { field } = problem;
       if (field === '')
-        throw new AppError('INVALID_FIELD', 'The body must be a JSON object with port and/or data_dir.');
+        throw new AppError(
+          'INVALID_FIELD',
+          'The body must be a JSON object with port, data_dir and/or keep_running_when_closed.',
+        );
       if (field === 'port' || field === 'data_dir')
         throw new AppError('INVALID_FIELD', SERVER_SETTING_RULES[field], { field });
-      throw new AppError('INVALID_FIELD', `Unknown setting "${field}"; only port and data_dir can be set.`, {
-        field,
-      });
+      if (field === 'keep_running_when_closed')
+        throw new AppError('INVALID_FIELD', 'keep_running_when_closed must be true, false or null.', {
+          field,
+        });
+      throw new AppError(
+        'INVALID_FIELD',
+        `Unknown setting "${field}"; only port, data_dir and keep_running_when_closed can be set.`,
+        { field },
+      );
     }
-    const { port, data_dir } = body as UpdateServerSettingsBody;
+    const { port, data_dir, keep_running_when_closed } = body as UpdateServerSettingsBody;
     const dataDir = data_dir === undefined ? undefined : data_dir === null ? null : data_dir.trim();
     // The schema takes an absolute path of any platform; this one runs here.
     if (typeof dataDir === 'string' && !isAbsolute(dataDir))
@@ -80,6 +90,7 @@ export function registerSettingsRoutes(app: FastifyInstance, options: SettingsRo
     const stored = settings.update({
       ...(port !== undefined ? { port } : {}),
       ...(dataDir !== undefined ? { dataDir } : {}),
+      ...(keep_running_when_closed !== undefined ? { keepRunningWhenClosed: keep_running_when_closed } : {}),
     });
     return sendResult(reply, serverSettings(stored, settings));
   });

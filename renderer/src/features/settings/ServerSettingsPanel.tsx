@@ -15,6 +15,16 @@ function toValues(port: string, dataDir: string): { port: unknown; data_dir: str
   };
 }
 
+/** What closing the desktop window does, as the Settings view offers it. */
+const CLOSE_CHOICES = {
+  default: { value: null, label: 'This system’s default (Linux: quit; macOS and Windows: keep running)' },
+  keep: { value: true, label: 'Keep the local API running in the tray' },
+  quit: { value: false, label: 'Quit the app' },
+} as const;
+type CloseChoice = keyof typeof CLOSE_CHOICES;
+const closeChoiceOf = (value: boolean | null): CloseChoice =>
+  value === null ? 'default' : value ? 'keep' : 'quit';
+
 function fieldOf(message: string): ServerSettingsProblem['field'] | undefined {
   if (/^port\b/i.test(message)) return 'port';
   if (/^data folder\b/i.test(message)) return 'data_dir';
@@ -33,6 +43,7 @@ export function ServerSettingsPanel() {
   const [stored, setStored] = useState<ServerSettings | null>(null);
   const [port, setPort] = useState('');
   const [dataDir, setDataDir] = useState('');
+  const [onClose, setOnClose] = useState<CloseChoice>('default');
   const [problems, setProblems] = useState<ServerSettingsProblem[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState<ServerSettings | null>(null);
@@ -46,6 +57,7 @@ export function ServerSettingsPanel() {
         setStored(s);
         setPort(String(s.port));
         setDataDir(s.data_dir ?? '');
+        setOnClose(closeChoiceOf(s.keep_running_when_closed));
       },
       (e: unknown) => {
         if (!live) return;
@@ -76,6 +88,7 @@ export function ServerSettingsPanel() {
       const result = await client.updateServerSettings({
         port: values.port as number,
         data_dir: values.data_dir,
+        keep_running_when_closed: CLOSE_CHOICES[onClose].value,
       });
       setStored(result);
       setSaved(result);
@@ -175,6 +188,29 @@ export function ServerSettingsPanel() {
               </p>
             )}
           </div>
+        </div>
+        <div className="field" style={{ maxWidth: 520 }}>
+          <label htmlFor={`${id}-close`}>When the desktop window closes</label>
+          <select
+            id={`${id}-close`}
+            value={onClose}
+            disabled={!stored}
+            aria-describedby={`${id}-close-hint`}
+            onChange={(e) => {
+              setOnClose(e.target.value as CloseChoice);
+              setSaved(null);
+            }}
+          >
+            {Object.entries(CLOSE_CHOICES).map(([key, choice]) => (
+              <option key={key} value={key}>
+                {choice.label}
+              </option>
+            ))}
+          </select>
+          <p className="hint" id={`${id}-close-hint`}>
+            Applies at once. Keeping it running needs a tray icon: on Linux choose it only where tray icons
+            show (GNOME needs the AppIndicator extension); without one the app always quits.
+          </p>
         </div>
         <div className="row" style={{ gap: 12, alignItems: 'center' }}>
           <button type="submit" className="primary" disabled={!stored || saving}>
