@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import ElectronStore from 'electron-store';
 import { createEngineHost } from '../core/engine/host/engine-host';
-import { defaultDataDir, sentenceCacheDir } from '../core/platform/paths';
+import { defaultDataDir, moveDataOutOfProfile, sentenceCacheDir } from '../core/platform/paths';
 import { DEFAULT_SENTENCE_CACHE_MB } from '../shared/options';
 import { createSettingsStore, SETTINGS_FILE_NAME } from '../core/platform/settings-store';
 import { APP_FILES, trayIcon } from './app-files';
@@ -46,6 +46,17 @@ process.on('unhandledRejection', (reason) =>
     `unhandled rejection: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`,
   ),
 );
+
+// macOS and Windows: data that earlier versions kept beside Chromium's profile moves into its
+// own folder, once.
+try {
+  const moved = moveDataOutOfProfile();
+  if (moved.length > 0) log.info(`moved ${moved.join(', ')} into ${defaultDataDir()}`);
+} catch (error) {
+  log.error(String((error as Error).stack ?? error));
+  electron.dialog.showErrorBox('Narration Studio could not start', (error as Error).message);
+  electron.app.exit(1);
+}
 
 const settings = createSettingsStore(
   new ElectronStore<Record<string, unknown>>({ name: SETTINGS_FILE_NAME }),

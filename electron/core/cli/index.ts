@@ -13,6 +13,7 @@
  */
 
 import process from 'node:process';
+import { moveDataOutOfProfile } from '../platform/paths';
 
 type Command = (argv: string[]) => Promise<number>;
 
@@ -41,7 +42,18 @@ commands:
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   const load = command === undefined ? undefined : COMMANDS.get(command);
-  if (load) return (await load())(rest);
+  if (load) {
+    // macOS and Windows: data that earlier versions kept beside Chromium's profile moves into
+    // its own folder, once (the desktop app does the same).
+    try {
+      const moved = moveDataOutOfProfile();
+      if (moved.length > 0) process.stderr.write(`moved ${moved.join(', ')} into the data folder\n`);
+    } catch (error) {
+      process.stderr.write(`error: ${(error as Error).message}\n`);
+      return 1;
+    }
+    return (await load())(rest);
+  }
   if (command === '--help' || command === '-h') {
     process.stdout.write(`${USAGE}\n`);
     return 0;

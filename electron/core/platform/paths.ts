@@ -1,26 +1,91 @@
 /** Where the app keeps its data when no --data-dir is given: the per-user app data folder. */
 
+import { existsSync, mkdirSync, readdirSync, renameSync, rmdirSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 export const APP_FOLDER_NAME = 'Narration Studio';
 
 /**
+ * The data's own folder inside the app's per-user folder on macOS and Windows, where that
+ * folder is also Electron's `userData`: Chromium's profile (`Cache`, `Local Storage`, …) and
+ * the settings file live there, so the data keeps apart from them.
+ */
+export const DATA_FOLDER_NAME = 'Data';
+
+/**
  * Linux: $XDG_DATA_HOME/narration-studio (default ~/.local/share/narration-studio);
- * macOS: ~/Library/Application Support/Narration Studio;
- * Windows: %APPDATA%\Narration Studio.
+ * macOS: ~/Library/Application Support/Narration Studio/Data;
+ * Windows: %APPDATA%\Narration Studio\Data.
  */
 export function defaultDataDir(
   platform: NodeJS.Platform = process.platform,
   env: NodeJS.ProcessEnv = process.env,
   home: string = homedir(),
 ): string {
-  return perUserFolder(
-    platform,
-    env,
-    home,
-    join(env.XDG_DATA_HOME || join(home, '.local', 'share'), 'narration-studio'),
-  );
+  const linux = join(env.XDG_DATA_HOME || join(home, '.local', 'share'), 'narration-studio');
+  return platform === 'darwin' || platform === 'win32'
+    ? join(perUserFolder(platform, env, home, linux), DATA_FOLDER_NAME)
+    : linux;
+}
+
+/**
+ * What the app writes into a data directory, relative to it. `cache/sentences` rather than
+ * `cache`: on case-insensitive disks (macOS, Windows) `cache` is Chromium's `Cache` folder.
+ */
+export const DATA_ENTRIES = [
+  'studio.db',
+  'studio.db-journal',
+  'studio.db-wal',
+  'studio.db-shm',
+  'audio',
+  'cache/sentences',
+  'voices',
+  'lexicon.json',
+] as const;
+
+/**
+ * Once, on macOS and Windows: moves the data that earlier versions kept in the app's folder
+ * itself (beside Chromium's profile) into its own folder, `defaultDataDir()`. Nothing happens
+ * when that folder already exists or there is nothing to move. The entries are renamed into
+ * `<Data>.moving`, which becomes `<Data>` when all are there, so a move cut short (the app
+ * killed) goes on at the next start; a rename that fails puts back what had moved and throws.
+ * Returns the entries moved.
+ */
+export function moveDataOutOfProfile(
+  platform: NodeJS.Platform = process.platform,
+  env: NodeJS.ProcessEnv = process.env,
+  home: string = homedir(),
+): string[] {
+  if (platform !== 'darwin' && platform !== 'win32') return [];
+  const target = defaultDataDir(platform, env, home);
+  const legacy = dirname(target);
+  const staging = `${target}.moving`;
+  if (existsSync(target)) return [];
+  const pending = DATA_ENTRIES.filter((entry) => existsSync(join(legacy, entry)));
+  if (pending.length === 0 && !existsSync(staging)) return [];
+  const moved: string[] = [];
+  try {
+    for (const entry of pending) {
+      mkdirSync(dirname(join(staging, entry)), { recursive: true });
+      renameSync(join(legacy, entry), join(staging, entry));
+      moved.push(entry);
+    }
+    renameSync(staging, target);
+  } catch (error) {
+    for (const entry of moved.reverse()) renameSync(join(staging, entry), join(legacy, entry));
+    throw new Error(
+      `The data in ${legacy} could not be moved into ${target} (${(error as Error).message}). ` +
+        'Close every other Narration Studio and start again.',
+      { cause: error },
+    );
+  } finally {
+    // The staging folder's own leftovers (cache/, itself) once emptied by a roll-back.
+    for (const dir of [join(staging, 'cache'), staging])
+      if (existsSync(dir) && readdirSync(dir).length === 0) rmdirSync(dir);
+  }
+  // An old `cache` folder emptied of our sentences stays: it may be Chromium's own `Cache`.
+  return moved;
 }
 
 /** The app's folder under the per-user application folder; `linux` is the XDG location. */
