@@ -6,6 +6,7 @@
  */
 
 import { readFile } from 'node:fs/promises';
+import { release } from 'node:os';
 import { basename } from 'node:path';
 import type { InferenceSession, Tensor } from 'onnxruntime-node';
 import { AppError } from '../../../shared/errors';
@@ -22,16 +23,55 @@ export interface OnnxModelOptions {
 
 let runtime: Promise<Runtime> | undefined;
 
-/** onnxruntime-node, imported once on first use. */
-export function loadRuntime(): Promise<Runtime> {
+/** The Visual C++ runtime onnxruntime's Windows binaries import (MSVCP140, VCRUNTIME140). */
+export const VC_REDIST_URL = {
+  x64: 'https://aka.ms/vs/17/release/vc_redist.x64.exe',
+  arm64: 'https://aka.ms/vs/17/release/vc_redist.arm64.exe',
+} as const;
+
+/** Darwin 22.5 is macOS 13.4, the oldest both onnxruntime darwin binaries run on. */
+const OLDEST_DARWIN = [22, 5] as const;
+
+/** Where the runtime runs: node's platform and arch, and `os.release()`. */
+export interface RuntimeHost {
+  platform: NodeJS.Platform;
+  arch: string;
+  release: string;
+}
+
+const thisHost = (): RuntimeHost => ({ platform: process.platform, arch: process.arch, release: release() });
+
+/**
+ * Why natural voices cannot run on this computer, said so that a person can act on it, or
+ * undefined when nothing is known to stop them. Before loading: macOS older than 13.4. After
+ * a failed load (`error`): on Windows, a missing Visual C++ runtime (the binding's DLLs
+ * cannot be found); anything else, the loader's own words.
+ */
+export function runtimeProblem(host: RuntimeHost, error?: unknown): string | undefined {
+  if (host.platform === 'darwin') {
+    const [major = 0, minor = 0] = host.release.split('.').map(Number);
+    if (major < OLDEST_DARWIN[0] || (major === OLDEST_DARWIN[0] && minor < OLDEST_DARWIN[1]))
+      return 'Natural voices need macOS 13.4 or later; this Mac runs an older version. eSpeak voices work on it.';
+  }
+  if (error === undefined) return undefined;
+  const message = (error as Error).message ?? String(error);
+  if (
+    host.platform === 'win32' &&
+    /specified module could not be found|MSVCP140|VCRUNTIME140|ERR_DLOPEN_FAILED/i.test(message)
+  ) {
+    const url = host.arch === 'arm64' ? VC_REDIST_URL.arm64 : VC_REDIST_URL.x64;
+    return `Natural voices need the Microsoft Visual C++ Redistributable, which this computer lacks. Install it from ${url}, then restart Narration Studio. eSpeak voices work without it.`;
+  }
+  return `The neural voice runtime (onnxruntime-node) could not be loaded: ${message}`;
+}
+
+/** onnxruntime-node, imported once on first use; what stops it is said by `runtimeProblem`. */
+export function loadRuntime(host: RuntimeHost = thisHost()): Promise<Runtime> {
+  const before = runtimeProblem(host);
+  if (before) return Promise.reject(new AppError('ENGINE_FAILED', before));
   runtime ??= import('onnxruntime-node').catch((error: unknown) => {
     runtime = undefined;
-    throw new AppError(
-      'ENGINE_FAILED',
-      `The neural voice runtime (onnxruntime-node) could not be loaded: ${(error as Error).message}`,
-      undefined,
-      { cause: error },
-    );
+    throw new AppError('ENGINE_FAILED', runtimeProblem(host, error)!, undefined, { cause: error });
   });
   return runtime;
 }

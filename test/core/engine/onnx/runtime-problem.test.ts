@@ -1,0 +1,80 @@
+/**
+ * What a person is told when natural voices cannot run: the Visual C++ runtime missing on
+ * Windows, macOS older than 13.4, or the loader's own words; never a raw "module could not be
+ * found".
+ */
+
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  loadRuntime,
+  runtimeProblem,
+  VC_REDIST_URL,
+} from '../../../../electron/core/engine/onnx/onnx-session';
+
+const require = createRequire(import.meta.url);
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+describe('runtimeProblem', () => {
+  it('names the Visual C++ Redistributable, with its link, when Windows cannot load the binding’s DLLs', () => {
+    // Node's words on Windows when a DLL the .node file imports is missing (microsoft/onnxruntime#14064).
+    const error = Object.assign(
+      new Error(
+        'The specified module could not be found.\r\n\\\\?\\C:\\Program Files\\Narration Studio\\resources\\app.asar.unpacked\\node_modules\\onnxruntime-node\\bin\\napi-v6\\win32\\x64\\onnxruntime_binding.node',
+      ),
+      { code: 'ERR_DLOPEN_FAILED' },
+    );
+    const x64 = runtimeProblem({ platform: 'win32', arch: 'x64', release: '10.0.22631' }, error)!;
+    expect(x64).toContain('Microsoft Visual C++ Redistributable');
+    expect(x64).toContain(VC_REDIST_URL.x64);
+    expect(x64).not.toContain('specified module');
+    expect(runtimeProblem({ platform: 'win32', arch: 'arm64', release: '10.0.22631' }, error)).toContain(
+      VC_REDIST_URL.arm64,
+    );
+  });
+
+  it('refuses before loading on macOS older than 13.4 (Darwin 22.5), and lets 13.4 and later try', () => {
+    for (const release of ['21.6.0', '22.4.0', '22.1.0'])
+      expect(runtimeProblem({ platform: 'darwin', arch: 'arm64', release }), release).toMatch(
+        /macOS 13\.4 or later/,
+      );
+    for (const release of ['22.5.0', '22.6.0', '23.0.0', '25.1.0'])
+      expect(runtimeProblem({ platform: 'darwin', arch: 'arm64', release }), release).toBeUndefined();
+  });
+
+  it('loadRuntime says so as ENGINE_FAILED on old macOS, without trying to load', async () => {
+    await expect(loadRuntime({ platform: 'darwin', arch: 'x64', release: '21.6.0' })).rejects.toMatchObject({
+      code: 'ENGINE_FAILED',
+      message: expect.stringMatching(/macOS 13\.4 or later/),
+    });
+  });
+
+  it.runIf(process.platform === 'linux')(
+    'passes on the loader’s own words for a real failed load elsewhere',
+    () => {
+      // The real binding, copied away from the shared library it links to: dlopen fails for real.
+      const binding = require.resolve(
+        `onnxruntime-node/bin/napi-v6/linux/${process.arch}/onnxruntime_binding.node`,
+      );
+      const dir = mkdtempSync(join(tmpdir(), 'ns-ort-'));
+      dirs.push(dir);
+      copyFileSync(binding, join(dir, 'onnxruntime_binding.node'));
+      let error: unknown;
+      try {
+        require(join(dir, 'onnxruntime_binding.node'));
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeDefined();
+      expect(dirname(binding)).not.toBe(dir);
+      const message = runtimeProblem({ platform: 'linux', arch: process.arch, release: '6.1.0' }, error)!;
+      expect(message).toMatch(
+        /^The neural voice runtime \(onnxruntime-node\) could not be loaded: .*libonnxruntime/,
+      );
+    },
+  );
+});
