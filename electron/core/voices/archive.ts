@@ -241,6 +241,7 @@ async function extractTarball(
   budget: UnpackBudget,
   signal?: AbortSignal,
 ): Promise<void> {
+  if (signal?.aborted) throw new AppError('CANCELLED', 'The voice import was cancelled.');
   const parser = new Parser({ strict: true });
   const source = createReadStream(path);
   const writes: Promise<void>[] = [];
