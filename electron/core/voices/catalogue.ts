@@ -14,10 +14,15 @@
  *   cards could be read (quoted verbatim in public material), the rest say "unknown, see model
  *   card" rather than guess. The MODEL_CARD is downloaded with every voice.
  * - Kokoro: `onnx-community/Kokoro-82M-v1.0-ONNX` (Apache-2.0) at revision
- *   1939ad2a8e416c0acfeecc08a694d14ef25f2231. Sizes and sha256 of the model files, the
- *   tokenizer/config and the English voices were recorded by several public projects pinned to
- *   that revision; no digest was found for the other voices (`digest: null`, size checked).
- *   Only voices of our languages are listed (en-US, en-GB, es, fr, ja, zh).
+ *   1939ad2a8e416c0acfeecc08a694d14ef25f2231. Sizes and sha256 of every file (the model files,
+ *   the tokenizer/config and all voices; the sha256 of an LFS file is its Hugging Face object
+ *   id) were recorded by several public projects pinned to that revision, which agree on every
+ *   digest. Only voices of our languages are listed (en-US, en-GB, es, fr, ja, zh).
+ *
+ * Every Kokoro file has a SHA-256. Piper's files have the MD5 the publisher lists (the only
+ * digest `voices.json` carries; the `.onnx.json` and MODEL_CARD files are not LFS objects, so
+ * no SHA-256 of them is published at all); they are fetched under the same rule as everything
+ * (https, or http only to loopback or a configured mirror; redirects never leave https).
  */
 
 import type {
@@ -195,7 +200,7 @@ export function kokoroVoiceInfo(name: string, file = `voices/${name}.bin`): Koko
 
 /** Kokoro v1.0 voices of our languages, with the sha256 recorded at the pinned revision. */
 // prettier-ignore
-const KOKORO_VOICES: [name: string, sha256: string | null][] = [
+const KOKORO_VOICES: [name: string, sha256: string][] = [
   ['af_alloy', 'c4a6b876047fd7fb472edf4ebd63cfac7c3b958a7cae7c106e8f038ca6308c45'],
   ['af_aoede', '4a004c33430762e2461eedb2013fad808ef4ab3121f5300f554476caf58d8361'],
   ['af_bella', 'f69d836209b78eb8c66e75e3cda491e26ea838a3674257e9d4e5703cbaf55c8b'],
@@ -215,7 +220,7 @@ const KOKORO_VOICES: [name: string, sha256: string | null][] = [
   ['am_michael', '1d1f21dd8da39c30705cd4c75d039d265e9bc4a2a93ed09bc9e1b1225eb95ba1'],
   ['am_onyx', 'da5d135b424164916d75a68ffb4c2abce3d7d5ccc82dd1ee6cf447ce286145e6'],
   ['am_puck', 'fcf73c989033e9233e0b98713eca600c8c74dcc1614b37009d5450ff4a2274a0'],
-  ['am_santa', null],
+  ['am_santa', '61150cf726ab6c5ed7a99f90a304f91f5a72c00c592e89ec94e5df11c319227a'],
   ['bf_alice', '08afa6ba24da61ea5e8efa139e5aadc938d83f0a6da5a900adaf763ac1da5573'],
   ['bf_emma', '669fe0647f9dd04fcab92f1439a40eeb4c8b4ab1f82e4996fe3d918ce4a63b73'],
   ['bf_isabella', '3754352c4aaa46d17f27654ab7518d65b62ad6163a0f55a5f4330c2da2c4e94f'],
@@ -224,23 +229,23 @@ const KOKORO_VOICES: [name: string, sha256: string | null][] = [
   ['bm_fable', 'f889083196807b4adb15e9204252165f503b8d33d3982e681c52443c49d798f1'],
   ['bm_george', 'c4b235a4c1f2cd3b939fed08b899ce9385638b763f7b73a59616c4fc9bd6c9bc'],
   ['bm_lewis', 'b8f671cef828c30e66fdf0b0756a76bba58f6bb3398cbbf27058642acbcedb97'],
-  ['ef_dora', null],
-  ['em_alex', null],
-  ['em_santa', null],
-  ['ff_siwis', null],
-  ['jf_alpha', null],
-  ['jf_gongitsune', null],
-  ['jf_nezumi', null],
-  ['jf_tebukuro', null],
-  ['jm_kumo', null],
-  ['zf_xiaobei', null],
-  ['zf_xiaoni', null],
-  ['zf_xiaoxiao', null],
-  ['zf_xiaoyi', null],
-  ['zm_yunjian', null],
-  ['zm_yunxi', null],
-  ['zm_yunxia', null],
-  ['zm_yunyang', null],
+  ['ef_dora', 'f66ec66bd295acb18372e37008533a9a3228483ccd294e7538d5d9294ac9a532'],
+  ['em_alex', '27809e9eafdcbcfff90a3016c697568676531de2a2c39cee29c96c7bd6b83e95'],
+  ['em_santa', 'ad43b774e1ca24d05c6161297d8aeb770ac3d29bb95daf516727af5f7d543683'],
+  ['ff_siwis', 'a35f5675ad08948e326ae75fd0ea16ba5d0042e4f76b5f3d1df77d0a48c54861'],
+  ['jf_alpha', '56b479360aad9f367aeb8cef908f9201cf48b4555e488c5f4590c9dfcd978bb6'],
+  ['jf_gongitsune', '0f1181f3772d27b7c12aaf4bcd71e31b186c4146e330d074a3dc64ee392af396'],
+  ['jf_nezumi', '13cb71eebb0b48739d444558322aa35a8c9a489b80e1e631f14d2e6aea93026b'],
+  ['jf_tebukuro', '29c6c0561b4288d59639677bebe7533c919743d5ea68d0d2ae992644beea6696'],
+  ['jm_kumo', '09e959d239724c734d65661f06f14cdabcddfd476bfaaad905a937099ae9e64f'],
+  ['zf_xiaobei', '5dde6e1c9c4f12c8b327bc29c0cee361a23b52b952c04636858ba637ec66e640'],
+  ['zf_xiaoni', '08892b62a39af0a615cd0581238db7e19e44c578e8fa0bfd0e586e93327d9cba'],
+  ['zf_xiaoxiao', '03adb5d5e3ddd88b047954e974e651cb0a4b524c985057e5d872e962c7be1169'],
+  ['zf_xiaoyi', 'bc1555c5c486099196ac254bae5e0bb543c121952a3092f50b7d8724f1bc36b3'],
+  ['zm_yunjian', 'de48a00bdbf3649f07162269a2b6e0513604389bfac8a2e6c75cb34b323ad6fa'],
+  ['zm_yunxi', '7243892fb4e560d47014090ddf010f8b8b790f3c6b029ff82b2ac06aa4e27c8b'],
+  ['zm_yunxia', '6b2b8fc15b3df19a368daebe5c581c7fabf433ee5b8a17ffd6b3d723cff8936d'],
+  ['zm_yunyang', '261e2c89470534dbbcb8fd98b8fdc495ec94063d9bb6c8277f7be43cccba3f42'],
 ];
 
 // prettier-ignore
@@ -262,7 +267,7 @@ export const KOKORO_MODEL_FILE = 'model.onnx';
 
 function kokoroEntry(precision: KokoroPrecision): CatalogueEntry {
   const base = `${KOKORO_REPO}/resolve/${KOKORO_REVISION}`;
-  const sha = (hex: string | null) => (hex ? { algorithm: 'sha256' as const, hex } : null);
+  const sha = (hex: string) => ({ algorithm: 'sha256' as const, hex });
   const [modelUrl, modelSize, modelSha] = KOKORO_MODELS[precision];
   const voices = KOKORO_VOICES.map(([name]) => kokoroVoiceInfo(name));
   const files: CatalogueFile[] = [

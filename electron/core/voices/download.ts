@@ -4,11 +4,16 @@
  * bytes travel again; a server that ignores Range (200) restarts the file from zero. Sizes are
  * checked against the expected size as soon as the server states its own, so a truncated or
  * different file is refused without downloading it. Cancelled through an AbortSignal.
+ *
+ * Where a download may go: https anywhere; plain http only to a loopback address or to the
+ * origin of an explicitly configured mirror. Redirects are followed here, hop by hop, under the
+ * same rule, and never from https to http; a refused URL is refused before any connection.
  */
 
+import { isIP } from 'node:net';
 import { open, stat, truncate, type FileHandle } from 'node:fs/promises';
 import { setTimeout as delay } from 'node:timers/promises';
-import { Agent, interceptors, request, type Dispatcher } from 'undici';
+import { Agent, request, type Dispatcher } from 'undici';
 import { AppError, isAppError } from '../../shared/errors';
 import { outputFailedError } from '../platform/staged-file';
 
@@ -22,24 +27,68 @@ export interface HttpOptions {
   maxAttempts?: number;
   /** Pause before a retry, times the number of failures so far (default 500 ms). */
   retryDelayMs?: number;
+  /**
+   * Certificate authorities (PEM) trusted for https instead of the system's: an organisation's
+   * mirror with its own CA, or a test's server.
+   */
+  ca?: string;
 }
 
-/** An HTTP client for one install: follows redirects (the public host redirects to a CDN). */
+/** Redirects followed per request at most (the public host redirects once, to its CDN). */
+export const MAX_REDIRECTS = 5;
+
+/** An HTTP client for one install, with the origins it may reach over plain http. */
 export interface HttpClient {
   dispatcher: Dispatcher;
+  /** Origins (`http://host:port`) allowed over plain http besides loopback addresses. */
+  plainHttpOrigins: readonly string[];
   close(): Promise<void>;
 }
 
-export function createHttpClient(options: HttpOptions = {}): HttpClient {
+/**
+ * A client for one install. `mirror` is the mirror the user configured (or the default one):
+ * when it is plain http, its origin may be reached over plain http.
+ */
+export function createHttpClient(options: HttpOptions = {}, mirror?: string): HttpClient {
   const agent = new Agent({
     headersTimeout: options.headersTimeoutMs ?? 30_000,
     bodyTimeout: options.bodyTimeoutMs ?? 60_000,
-    connect: { timeout: options.headersTimeoutMs ?? 30_000 },
+    connect: { timeout: options.headersTimeoutMs ?? 30_000, ...(options.ca ? { ca: options.ca } : {}) },
   });
+  const origin = mirror ? URL.parse(mirror)?.origin : undefined;
   return {
-    dispatcher: agent.compose(interceptors.redirect({ maxRedirections: 5 })),
+    dispatcher: agent,
+    plainHttpOrigins: origin?.startsWith('http:') ? [origin] : [],
     close: () => agent.close(),
   };
+}
+
+function isLoopback(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (host === 'localhost') return true;
+  if (isIP(host) === 4) return host.startsWith('127.');
+  if (isIP(host) === 6) return host === '::1' || /^::ffff:127\./.test(host);
+  return false;
+}
+
+/**
+ * Why a download may not fetch `url` (reached from `from` by a redirect, when given), or
+ * undefined when it may: https anywhere, plain http only to loopback or a mirror origin in
+ * `plainHttpOrigins`, and never from https down to http.
+ */
+export function downloadUrlProblem(
+  url: string,
+  plainHttpOrigins: readonly string[],
+  from?: string,
+): string | undefined {
+  const target = URL.parse(url);
+  if (!target) return 'is not a URL';
+  if (target.protocol === 'https:') return undefined;
+  if (target.protocol !== 'http:')
+    return `uses ${target.protocol} (only https, or http to this machine or the configured mirror)`;
+  if (from !== undefined && URL.parse(from)?.protocol === 'https:') return 'leaves https for plain http';
+  if (isLoopback(target.hostname) || plainHttpOrigins.includes(target.origin)) return undefined;
+  return 'is plain http to a host that is neither this machine nor the configured mirror (use https)';
 }
 
 export interface DownloadRequest {
@@ -131,6 +180,8 @@ export async function downloadFile(req: DownloadRequest): Promise<DownloadResult
   let resumed = false;
   let totalChecked = false;
   let lastError: unknown;
+  const refused = downloadUrlProblem(req.url, req.client.plainHttpOrigins);
+  if (refused) throw downloadFailed(name, `the URL ${req.url} ${refused}.`);
 
   for (;;) {
     if (signal?.aborted) throw cancelled();
@@ -172,6 +223,38 @@ export async function downloadFile(req: DownloadRequest): Promise<DownloadResult
   }
 }
 
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/** GET `req.url` from `offset`, following redirects that `downloadUrlProblem` allows. */
+async function requestFollowingRedirects(
+  req: DownloadRequest,
+  offset: number,
+): Promise<Dispatcher.ResponseData> {
+  let url = req.url;
+  for (let hops = 0; ; hops++) {
+    const response = await request(url, {
+      method: 'GET',
+      dispatcher: req.client.dispatcher,
+      headers: offset > 0 ? { range: `bytes=${offset}-` } : {},
+      ...(req.signal ? { signal: req.signal } : {}),
+    });
+    if (!REDIRECT_STATUSES.has(response.statusCode)) return response;
+    await response.body.dump();
+    const location = response.headers.location;
+    const next = typeof location === 'string' ? URL.parse(location, url)?.href : undefined;
+    if (!next)
+      throw downloadFailed(
+        req.name,
+        `${url} answered HTTP ${response.statusCode} without a usable Location.`,
+      );
+    if (hops >= MAX_REDIRECTS)
+      throw downloadFailed(req.name, `more than ${MAX_REDIRECTS} redirects from ${req.url}.`);
+    const refused = downloadUrlProblem(next, req.client.plainHttpOrigins, url);
+    if (refused) throw downloadFailed(req.name, `${url} redirects to ${next}, which ${refused}; refused.`);
+    url = next;
+  }
+}
+
 /**
  * One request from `offset`. Returns the final size when the file is complete, undefined when
  * the caller should simply try again; throws RetryableError / network errors for a retry and
@@ -183,13 +266,7 @@ async function attempt(
   checkTotal: (total: number | undefined) => Promise<void>,
 ): Promise<number | undefined> {
   const { name, expectedSize } = req;
-  const response = await request(req.url, {
-    method: 'GET',
-    dispatcher: req.client.dispatcher,
-    headers: offset > 0 ? { range: `bytes=${offset}-` } : {},
-    ...(req.signal ? { signal: req.signal } : {}),
-  });
-  const { statusCode, headers, body } = response;
+  const { statusCode, headers, body } = await requestFollowingRedirects(req, offset);
   let start: number;
   let total: number | undefined;
   if (statusCode === 206) {

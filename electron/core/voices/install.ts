@@ -33,8 +33,9 @@ import {
 } from '../../shared/voice-packs';
 import { isoTime, systemClock, type Clock } from '../platform/clock';
 import { silentLog, type Log } from '../platform/log';
+import { pathInside } from '../platform/outside-names';
 import { outputFailedError } from '../platform/staged-file';
-import { archiveKind, extractArchive, unpackFolder } from './archive';
+import { archiveKind, extractArchive, unpackFolder, type ArchiveLimits } from './archive';
 import {
   CATALOGUE,
   DEFAULT_VOICE_MIRROR,
@@ -80,6 +81,8 @@ export interface InstallOptions {
   http?: HttpOptions;
   /** Bytes that must stay free beyond the pack (default 32 MiB). */
   reserveBytes?: number;
+  /** What an imported archive may unpack to (default `DEFAULT_ARCHIVE_LIMITS`). */
+  archiveLimits?: ArchiveLimits;
   /** Imports only: the pack id to use instead of the one derived from the files. */
   id?: string;
   clock?: Clock;
@@ -194,8 +197,21 @@ class Staging {
     return new Staging(dir, voices);
   }
 
+  /** Where the pack file `relativePath` (`/`-separated, from a catalogue or an import) goes. */
   path(relativePath: string): string {
-    return join(this.dir, ...relativePath.split('/'));
+    return pathInside(
+      this.dir,
+      relativePath,
+      (problem) =>
+        new AppError(
+          'VOICE_PACK_INVALID',
+          `"${relativePath}" cannot be a voice pack file: the name ${problem}.`,
+          {
+            path: relativePath,
+          },
+        ),
+      { nested: true },
+    );
   }
 
   /** Removes the folder and everything in it. */
@@ -395,7 +411,7 @@ async function downloadCataloguePack(entry: CatalogueEntry, options: InstallOpti
     clock,
     log,
   );
-  const client = createHttpClient(options.http);
+  const client = createHttpClient(options.http, mirror);
   const progress = (phase: InstallProgress['phase'], bytesDone: number, file?: string) =>
     options.onProgress?.({
       packId: entry.id,
@@ -684,6 +700,7 @@ async function importFromPath(
       options.onProgress?.({ packId: basename(path), phase: 'unpack', bytesDone: 0, bytesTotal: undefined });
       await extractArchive(path, into, {
         maxBytes: Math.max(0, free - (options.reserveBytes ?? DEFAULT_RESERVE_BYTES)),
+        ...(options.archiveLimits ? { limits: options.archiveLimits } : {}),
         ...(signal ? { signal } : {}),
       });
       found = await findPackFiles(into);
@@ -835,6 +852,24 @@ async function importedManifest(
   };
 }
 
+function unusableUrlName(url: string, name: string, problem: string): AppError {
+  return new AppError(
+    'VOICE_PACK_INVALID',
+    `The URL ${url} does not end in a usable file name: "${name}" ${problem}. Nothing was downloaded.`,
+    { url },
+  );
+}
+
+/** The file name a URL ends in (its last path segment, decoded once), `download` when none. */
+function urlFileName(url: string): string {
+  const segment = new URL(url).pathname.split('/').pop() ?? '';
+  try {
+    return decodeURIComponent(segment) || 'download';
+  } catch {
+    throw unusableUrlName(url, segment, 'is not valid percent-encoding');
+  }
+}
+
 async function importFromUrl(url: string, options: InstallOptions): Promise<InstallResult> {
   const clock = options.clock ?? systemClock;
   const { signal } = options;
@@ -844,27 +879,34 @@ async function importFromUrl(url: string, options: InstallOptions): Promise<Inst
     clock,
     options.log ?? silentLog,
   );
-  const client = createHttpClient(options.http);
+  const client = createHttpClient(options.http, options.mirror);
   const reserve = options.reserveBytes ?? DEFAULT_RESERVE_BYTES;
   try {
-    const name = decodeURIComponent(new URL(url).pathname.split('/').pop() || 'download');
+    const name = urlFileName(url);
     const lower = name.toLowerCase();
     const piperModel = lower.endsWith('.onnx.json')
       ? url.slice(0, -'.json'.length)
       : lower.endsWith('.onnx')
         ? url
         : undefined;
-    const downloads = piperModel
-      ? [
-          { url: piperModel, file: basename(name.replace(/\.json$/i, '')) },
-          { url: `${piperModel}.json`, file: `${basename(name.replace(/\.json$/i, ''))}.json` },
-        ]
-      : [{ url, file: name }];
+    const model = name.replace(/\.json$/i, '');
     const folder = downloadFolder(staging.dir);
+    // Every name is checked before the first byte is fetched.
+    const downloads = (
+      piperModel
+        ? [
+            { url: piperModel, file: model },
+            { url: `${piperModel}.json`, file: `${model}.json` },
+          ]
+        : [{ url, file: name }]
+    ).map((d) => ({
+      ...d,
+      target: pathInside(folder, d.file, (problem) => unusableUrlName(url, d.file, problem)),
+    }));
     await mkdir(folder, { recursive: true });
     let done = 0;
     for (const d of downloads) {
-      const part = join(folder, d.file + PART_SUFFIX);
+      const part = d.target + PART_SUFFIX;
       const result = await downloadFile({
         url: d.url,
         partPath: part,
@@ -885,10 +927,9 @@ async function importFromUrl(url: string, options: InstallOptions): Promise<Inst
           }),
       });
       done += result.size;
-      await rename(part, join(folder, d.file));
+      await rename(part, d.target);
     }
-    const downloaded = join(folder, downloads[0]!.file);
-    return await importFromPath(downloaded, options, { url, staging });
+    return await importFromPath(downloads[0]!.target, options, { url, staging });
   } catch (error) {
     return await failed(staging, signal, error);
   } finally {

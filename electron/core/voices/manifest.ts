@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { Value } from '@sinclair/typebox/value';
 import { AppError } from '../../shared/errors';
 import { PackManifestSchema, type PackManifest } from '../../shared/voice-packs';
+import { outsideNameProblem } from '../platform/outside-names';
 import { outputFailedError } from '../platform/staged-file';
 
 export const MANIFEST_FILE = 'manifest.json';
@@ -26,6 +27,21 @@ export function parseManifest(text: string, where: string): PackManifest {
     throw new AppError('VOICE_PACK_INVALID', `${where} is not a voice pack manifest (${at}).`, {
       path: where,
     });
+  }
+  // Its file names become paths inside the pack: one that could leave it makes no pack.
+  const names = [
+    value.model,
+    value.config,
+    ...value.files.map((f) => f.path),
+    ...value.voices.map((v) => v.file),
+  ];
+  for (const name of names) {
+    const problem = outsideNameProblem(name, true);
+    if (problem) {
+      throw new AppError('VOICE_PACK_INVALID', `${where} names a file "${name}" that ${problem}.`, {
+        path: where,
+      });
+    }
   }
   return value;
 }

@@ -1,8 +1,9 @@
 /** From a resolved engine voice and its pack's manifest to what the engine opens: files and speaker. */
 
-import { join } from 'node:path';
 import type { NeuralVoice } from '../engine/engine';
+import { AppError } from '../../shared/errors';
 import type { EngineVoice, PackManifest } from '../../shared/voice-packs';
+import { pathInside } from '../platform/outside-names';
 import { kokoroVoiceInfo } from './catalogue';
 import { packDir } from './layout';
 
@@ -27,12 +28,23 @@ export function toNeuralVoice(
 ): NeuralVoice | undefined {
   if (voice.kind === 'espeak' || !manifest || manifest.id !== voice.packId) return undefined;
   const dir = packDir(dataDir, manifest.id);
+  const file = (name: string) =>
+    pathInside(
+      dir,
+      name,
+      (problem) =>
+        new AppError(
+          'VOICE_PACK_INVALID',
+          `The manifest of ${manifest.id} names a file "${name}" that ${problem}.`,
+        ),
+      { nested: true },
+    );
   if (voice.kind === 'piper') {
     return {
       family: 'piper',
       packId: manifest.id,
-      modelPath: join(dir, manifest.model),
-      configPath: join(dir, manifest.config),
+      modelPath: file(manifest.model),
+      configPath: file(manifest.config),
       speaker: voice.speaker,
     };
   }
@@ -40,9 +52,9 @@ export function toNeuralVoice(
   return {
     family: 'kokoro',
     packId: manifest.id,
-    modelPath: join(dir, manifest.model),
-    vocabPath: join(dir, manifest.config),
-    voicePath: join(dir, info.file),
+    modelPath: file(manifest.model),
+    vocabPath: file(manifest.config),
+    voicePath: file(info.file),
     voiceName: info.name,
     espeakVoice: KOKORO_ESPEAK[info.name[0] ?? ''] ?? 'en-us',
   };

@@ -92,6 +92,30 @@ describe('catalogue', () => {
     expect(kokoroVoiceInfo('xx_odd')).toMatchObject({ locale: 'und', language: 'und', gender: null });
   });
 
+  it('has a digest for every file: SHA-256 for all of Kokoro, the MD5 Piper publishes for Piper', () => {
+    const files = CATALOGUE.flatMap((e) =>
+      e.files.map((f) => ({ family: e.family, path: f.path, digest: f.digest })),
+    );
+    expect(files).toHaveLength(282);
+    expect(files.filter((f) => !f.digest)).toEqual([]);
+    const kokoro = files.filter((f) => f.family === 'kokoro');
+    expect(kokoro).toHaveLength(147);
+    expect(
+      kokoro.every((f) => f.digest!.algorithm === 'sha256' && /^[0-9a-f]{64}$/.test(f.digest!.hex)),
+    ).toBe(true);
+    const piper = files.filter((f) => f.family === 'piper');
+    expect(piper).toHaveLength(135);
+    expect(piper.every((f) => f.digest!.algorithm === 'md5' && /^[0-9a-f]{32}$/.test(f.digest!.hex))).toBe(
+      true,
+    );
+    // A voice's digest is the same in the three exports (one file on the mirror).
+    const byPath = new Map<string, Set<string>>();
+    for (const f of kokoro) byPath.set(f.path, (byPath.get(f.path) ?? new Set()).add(f.digest!.hex));
+    expect(
+      [...byPath.entries()].filter(([path, hexes]) => path !== 'model.onnx' && hexes.size !== 1),
+    ).toEqual([]);
+  });
+
   it('builds URLs under any mirror, and tells ids, paths and URLs apart', () => {
     const file = findCatalogueEntry('vi_VN-vais1000-medium')!.files[0]!;
     expect(catalogueFileUrl(DEFAULT_VOICE_MIRROR, file)).toBe(

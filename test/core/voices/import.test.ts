@@ -9,6 +9,8 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { c as createTar } from 'tar';
@@ -305,5 +307,51 @@ describe('import from disk', () => {
     );
     expect(missing.code).toBe('VOICE_DOWNLOAD_FAILED');
     expect(voicesLeft(dataDir)).toEqual(['kokoro-v1.0-q8']);
+  });
+});
+
+describe('a URL whose last segment is a path', () => {
+  it('writes nothing outside the data directory and leaves an existing file alone', async () => {
+    // A server that answers every GET with bytes, whatever the path: the attacker's.
+    const served: string[] = [];
+    const server = createServer((req, res) => {
+      served.push(req.url ?? '');
+      res.writeHead(200, { 'content-length': '5' }).end('owned');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      // `.download` → `.tmp-…` → voices → data → d → c: five folders up is `c`.
+      const deepData = join(work, 'c', 'd', 'data');
+      mkdirSync(deepData, { recursive: true });
+      const victim = join(work, 'c', 'victim.txt');
+      writeFileSync(victim, 'keep');
+      for (const tail of [
+        '..%2F..%2F..%2F..%2F..%2FOUTSIDE',
+        '..%2F..%2F..%2F..%2F..%2Fvictim.txt',
+        '..%2F..%2F..%2F..%2F..%2Fx.onnx',
+        '..%5C..%5C..%5Cx.onnx',
+        'x%00.onnx',
+        '%2Fetc%2Fcron.d%2Fx',
+        '%E0%A4%A',
+      ]) {
+        const url = `${base}/${tail}`;
+        const error = await appErrorOf(installPack({ kind: 'url', url }, options({ dataDir: deepData })));
+        expect(error.code, tail).toBe('VOICE_PACK_INVALID');
+        expect(error.message, tail).toMatch(/does not end in a usable file name/);
+        expect(voicesLeft(deepData), tail).toEqual([]);
+      }
+      expect(existsSync(join(work, 'c', 'OUTSIDE'))).toBe(false);
+      expect(readFileSync(victim, 'utf8')).toBe('keep');
+      // Nothing but the victim and the data directory's empty voices folder anywhere.
+      expect(readdirSync(work, { recursive: true }).map(String).sort()).toEqual(
+        ['c', 'c/d', 'c/d/data', 'c/d/data/voices', 'c/victim.txt'].map((p) => join(...p.split('/'))),
+      );
+      // The names are refused before a byte is asked for.
+      expect(served).toEqual([]);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });

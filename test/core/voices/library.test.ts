@@ -113,3 +113,22 @@ describe('voice library', () => {
     });
   });
 });
+
+describe('a manifest edited to point outside its pack', () => {
+  it('makes no pack: listing skips it with a warning and getting it finds nothing', async () => {
+    const lib = library();
+    const { manifest } = await lib.install(join(source, 'piper'));
+    await lib.assign('vi_female_kieunhi_mn', { packId: manifest.id });
+    expect((await lib.neuralVoice('vi_female_kieunhi_mn', 'std-v1.6'))?.packId).toBe(manifest.id);
+    const path = join(lib.dir, manifest.id, 'manifest.json');
+    for (const model of ['../../../../etc/passwd', '/etc/passwd', 'C:\\Windows\\win.ini', 'a/../../x.onnx']) {
+      writeFileSync(path, JSON.stringify({ ...manifest, model }));
+      const warnings: string[] = [];
+      expect(await listPacks(dataDir, { info: () => {}, warn: (m) => warnings.push(m) }), model).toEqual([]);
+      expect(warnings, model).toEqual([expect.stringMatching(/names a file ".*" that .*\. Skipped\.$/)]);
+      await expect(getPack(dataDir, manifest.id), model).rejects.toMatchObject({
+        code: 'VOICE_PACK_NOT_FOUND',
+      });
+    }
+  });
+});
