@@ -67,7 +67,8 @@ export function restartServeArgs(
     '--pool-size',
     '2',
     ...extra,
-    ...(databaseUrl ? ['--database', databaseUrl, '--lease', '3'] : []),
+    // A shared database makes the server refuse internal callback addresses; the receivers are local.
+    ...(databaseUrl ? ['--database', databaseUrl, '--lease', '3', '--allow-callback-host', '127.0.0.1'] : []),
   ];
 }
 
