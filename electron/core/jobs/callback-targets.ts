@@ -153,7 +153,10 @@ const WHY =
  * The destinations policy. `restricted`: the server is reachable from other machines;
  * `allowed`: the `--allow-callback-host` values (names, addresses, ranges).
  */
-export function callbackTargets(options: { restricted: boolean; allowed?: readonly string[] }): CallbackTargets {
+export function callbackTargets(options: {
+  restricted: boolean;
+  allowed?: readonly string[];
+}): CallbackTargets {
   const { restricted } = options;
   const allowed = (options.allowed ?? []).map(parseAllowedCallbackHost);
   const nameAllowed = (name: string) => {

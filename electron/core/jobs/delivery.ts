@@ -334,8 +334,7 @@ export function createDeliverer(options: DelivererOptions): Deliverer {
       });
       statusCode = response.statusCode;
       result = statusResult(statusCode);
-      // The answer's body is not kept: read to its end (or a bound), so the connection can be reused.
-      await response.body.dump().catch(() => undefined);
+      await discardBody(response.body, ANSWER_READ_LIMIT);
     } catch (error) {
       statusCode = null;
       refused = (error as { code?: unknown } | undefined)?.code === CallbackRefusedError.CODE;
@@ -430,6 +429,27 @@ export function createDeliverer(options: DelivererOptions): Deliverer {
       await agent.close();
     },
   };
+}
+
+/** How much of a receiver's answer is read (and dropped) before the connection is cut, bytes. */
+const ANSWER_READ_LIMIT = 64 * 1024;
+
+/**
+ * Reads a receiver's answer to its end and drops it: never kept, so never shown. An answer cut
+ * off fails the attempt as before (a connection error); one longer than `limit` bytes is cut here.
+ */
+async function discardBody(
+  body: AsyncIterable<Buffer> & { destroy(): unknown },
+  limit: number,
+): Promise<void> {
+  let bytes = 0;
+  for await (const chunk of body) {
+    bytes += chunk.length;
+    if (bytes > limit) {
+      body.destroy();
+      return;
+    }
+  }
 }
 
 /**

@@ -57,7 +57,9 @@ describe('internal addresses', () => {
     for (const [url, kind] of Object.entries(refused)) {
       const parsed = new URL(url);
       expect(internalAddressKind(parsed.hostname), url).toBe(kind);
-      expect(restricted.refusal(parsed), url).toMatch(new RegExp(`is a ${kind} address: .*--allow-callback-host`));
+      expect(restricted.refusal(parsed), url).toMatch(
+        new RegExp(`is a ${kind} address: .*--allow-callback-host`),
+      );
     }
   });
 

@@ -120,7 +120,9 @@ describe('callback delivery', () => {
     const t = Number(signed![1]);
     expect(t).toBeGreaterThanOrEqual(before);
     expect(t).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000));
-    expect(signed![2]).toBe(createHmac('sha256', key.signing_secret).update(`${t}.${call!.body}`).digest('hex'));
+    expect(signed![2]).toBe(
+      createHmac('sha256', key.signing_secret).update(`${t}.${call!.body}`).digest('hex'),
+    );
     // The old header, for receivers not updated yet, and when it goes.
     const expected = createHmac('sha256', key.signing_secret).update(call!.body).digest('hex');
     expect(call!.headers['x-signature']).toBe(`sha256=${expected}`);

@@ -44,7 +44,9 @@ export async function startTestCore(options: Partial<CoreOptions> = {}): Promise
     core = await createCore({
       dataDir: dir,
       // A shared database makes the server refuse internal callback addresses; the receivers are local.
-      ...(database.databaseUrl ? { databaseUrl: database.databaseUrl, allowCallbackHosts: ['127.0.0.1'] } : {}),
+      ...(database.databaseUrl
+        ? { databaseUrl: database.databaseUrl, allowCallbackHosts: ['127.0.0.1'] }
+        : {}),
       // Never the real user's settings file.
       settingsDir: join(dir, 'config'),
       port: 0,
