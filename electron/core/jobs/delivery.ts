@@ -3,11 +3,12 @@
  * attempt (X-Narration-Signature; the older X-Signature too, for one more release), and records
  * every attempt: the receiver's status, never its answer's body. Where a callback may go is
  * callback-targets.ts's business; a user name and password in the URL go as Basic
- * authentication, and never into the log. Non-2xx answers and connection errors are failures, retried with
- * exponential backoff; the schedule lives in the database, so deliveries due before a crash
- * are made after the restart (at least once). On a database several instances share, each
- * instance claims a due delivery before its attempt by moving its due time a lease ahead: the
- * others skip it, and take it over when that instance dies before recording the attempt.
+ * authentication, and never into the log. Non-2xx answers and connection errors are failures,
+ * retried with exponential backoff; the schedule lives in the database, so deliveries due
+ * before a crash are made after the restart (at least once). On a database several instances
+ * share, each instance claims a due delivery before its attempt by moving its due time a lease
+ * ahead: the others skip it, and take it over when that instance dies before recording the
+ * attempt.
  */
 
 import { createHmac } from 'node:crypto';
@@ -139,7 +140,15 @@ function attemptHeaders(
       `X-Signature is removed in ${LEGACY_SIGNATURE_REMOVED_IN}; verify X-Narration-Signature`;
   }
   if (target.username || target.password) {
-    const user = `${decodeURIComponent(target.username)}:${decodeURIComponent(target.password)}`;
+    // As the URL parser keeps them, percent-escaped; a malformed escape is sent as written.
+    const decode = (part: string) => {
+      try {
+        return decodeURIComponent(part);
+      } catch {
+        return part;
+      }
+    };
+    const user = `${decode(target.username)}:${decode(target.password)}`;
     headers.authorization = `Basic ${Buffer.from(user, 'utf8').toString('base64')}`;
   }
   return headers;

@@ -119,7 +119,8 @@ export function createJobs(options: JobsOptions): Jobs {
   const callbackTargets = options.callbackTargets ?? OPEN_CALLBACK_TARGETS;
   /** Refuses, before anything is stored or charged, a callback_url this server may not call. */
   const checkCallback = (input: SubmitInput) => {
-    const refusal = input.callback_url ? callbackTargets.refusal(new URL(input.callback_url)) : undefined;
+    const url = input.callback_url;
+    const refusal = url && URL.canParse(url) ? callbackTargets.refusal(new URL(url)) : undefined;
     if (refusal)
       throw new AppError('INVALID_FIELD', `callback_url refused: ${refusal}.`, { field: 'callback_url' });
   };
