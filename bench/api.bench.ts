@@ -184,7 +184,8 @@ async function startInstances(setup: Setup, count: number, extra: string[] = [])
     setup.dataDir,
     '--settings-dir',
     join(setup.dataDir, 'settings'),
-    ...(setup.databaseUrl ? ['--database', setup.databaseUrl] : []),
+    // A shared database makes the server refuse internal callback addresses; the receiver is local.
+    ...(setup.databaseUrl ? ['--database', setup.databaseUrl, '--allow-callback-host', '127.0.0.1'] : []),
     '--api-key',
     FLOOD_KEY,
     '--balance',

@@ -14,6 +14,7 @@ import { systemClock, type Clock } from './platform/clock';
 import { silentLog, type Log } from './platform/log';
 import { createEngineHost } from './engine/host/engine-host';
 import { createJobs, type Jobs, type RetryPolicy } from './jobs';
+import { callbackTargets, internalAddressKind } from './jobs/callback-targets';
 import { createLexiconStore, type LexiconStore } from './lexicon/lexicon-store';
 import { dataPaths, sentenceCacheDir } from './platform/paths';
 import { DEFAULT_SENTENCE_CACHE_MB } from '../shared/options';
@@ -57,6 +58,13 @@ export interface CoreOptions {
   maxQueuedPerKey?: number;
   /** Callback retry policy (default 6 attempts, 2 s doubling, 10 s timeout). */
   retry?: Partial<RetryPolicy>;
+  /**
+   * Callback destinations allowed although internal (host names, addresses, ranges such as
+   * `10.0.0.0/8`). A server reachable from other machines (`host` beyond loopback, or
+   * `databaseUrl`) refuses callbacks to loopback, private, link-local and metadata addresses
+   * but these; a server on loopback only refuses none.
+   */
+  allowCallbackHosts?: string[];
   /** Host names (besides loopback and the bound address) accepted in the Host header. */
   allowedHosts?: string[];
   /** Origins accepted in the Origin header besides the server's own. */
@@ -180,6 +188,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ...(options.concurrency ? { concurrency: options.concurrency } : {}),
       ...(options.maxQueuedPerKey ? { maxQueuedPerKey: options.maxQueuedPerKey } : {}),
       ...(options.retry ? { retry: options.retry } : {}),
+      callbackTargets: callbackTargets({
+        restricted: options.databaseUrl !== undefined || !isLoopbackHost(host),
+        allowed: options.allowCallbackHosts ?? [],
+      }),
       ...(options.instanceId ? { instanceId: options.instanceId } : {}),
       ...(options.leaseMs ? { leaseMs: options.leaseMs } : {}),
       ...(options.pollMs ? { pollMs: options.pollMs } : {}),
@@ -262,6 +274,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     await store.close();
     throw error;
   }
+}
+
+/** True for a bind address only this machine reaches: `localhost`, 127.x.x.x, ::1. */
+export function isLoopbackHost(host: string): boolean {
+  return host.toLowerCase() === 'localhost' || internalAddressKind(host) === 'loopback';
 }
 
 /** The host part of a URL for a bind address (wildcards become loopback, IPv6 gets brackets). */

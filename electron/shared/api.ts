@@ -359,7 +359,7 @@ export const ApiKeyInfoSchema = Type.Object({
   /** Credits, exact to 0.001. */
   balance: Type.Number(),
   queued: Type.Integer(),
-  /** Verifies the X-Signature header of this key's callbacks. */
+  /** Verifies the X-Narration-Signature header of this key's callbacks. */
   signing_secret: Type.String(),
   created_at: Type.String(),
   revoked_at: Nullable(Type.String()),

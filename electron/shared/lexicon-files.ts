@@ -1,5 +1,6 @@
 /**
- * Lexicon files, both ways: JSON (an array of entries), CSV (RFC 4180, with a header row) and
+ * Lexicon files, both ways: JSON (an array of entries), CSV (RFC 4180, with a header row; cells
+ * a spreadsheet would run as formulas written as text, see `escapeFormula`) and
  * PLS, the W3C Pronunciation Lexicon Specification 1.0 (`<lexicon version="1.0" alphabet="ipa"
  * xml:lang="en">`, read with the small XML reader below: no package). Reading checks every entry
  * with the lexicon's rules (`prepareEntry`) and fails on the first problem with its place:
@@ -98,6 +99,24 @@ function withoutId(entry: LexiconEntry): LexiconEntryInput {
   };
 }
 
+/** A cell a spreadsheet would run as a formula: `=`, `+`, `-`, `@`, tab or CR first (OWASP), after any `'`s. */
+const FORMULA_START = /^'*[=+\-@\t\r]/;
+
+/**
+ * OWASP's defence against CSV injection: a cell a spreadsheet would run as a formula
+ * (`=HYPERLINK(…)`, `+cmd|…`, `@SUM(…)`) is written after a `'`, which spreadsheets show as
+ * text. A cell that looks escaped already (`'`s, then one of those characters) gets one too, so
+ * `unescapeFormula` takes exactly one `'` off what looks escaped and a round trip is lossless.
+ */
+function escapeFormula(value: string): string {
+  return FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+/** The cell as it was before `escapeFormula`: one leading `'` off a cell that looks escaped. */
+function unescapeFormula(value: string): string {
+  return value.startsWith("'") && FORMULA_START.test(value) ? value.slice(1) : value;
+}
+
 function csvField(value: string): string {
   return /[",\r\n]/.test(value) || value !== value.trim() ? `"${value.replace(/"/g, '""')}"` : value;
 }
@@ -115,7 +134,7 @@ function formatCsv(entries: readonly LexiconEntry[]): string {
         String(e.whole_word),
         e.note ?? '',
       ]
-        .map(csvField)
+        .map((value) => csvField(escapeFormula(value)))
         .join(','),
     );
   }
@@ -335,10 +354,9 @@ function parseCsv(text: string): ImportedEntry[] {
         `CSV line ${line}: ${fields.length} fields where the header has ${columns.length}.`,
         line,
       );
-    const row = Object.fromEntries(columns.map((name, k) => [name, fields[k] ?? ''])) as Record<
-      CsvColumn,
-      string
-    >;
+    const row = Object.fromEntries(
+      columns.map((name, k) => [name, unescapeFormula(fields[k] ?? '')]),
+    ) as Record<CsvColumn, string>;
     const caseSensitive = readBoolean(row.case_sensitive ?? '', 'case_sensitive', line);
     const wholeWord = readBoolean(row.whole_word ?? '', 'whole_word', line);
     const input = {

@@ -45,7 +45,12 @@ const EXPECT: Record<Kind, Expectation> = {
     status: null,
     result: /^timeout: no complete answer within 1000 ms/,
   },
-  http500: { state: 'failed', attempts: POLICY.attempts, status: 500, result: /^HTTP 500: internal oops/ },
+  http500: {
+    state: 'failed',
+    attempts: POLICY.attempts,
+    status: 500,
+    result: /^HTTP 500 Internal Server Error$/,
+  },
   slow: { state: 'delivered', attempts: 1, status: 200, result: /^HTTP 200/ },
   'close-in-headers': {
     state: 'failed',

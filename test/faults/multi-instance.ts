@@ -75,6 +75,9 @@ async function run(ctx: FaultContext): Promise<void> {
     1,
     '--database',
     database.url,
+    // A shared database makes the server refuse internal callback addresses; the receiver is local.
+    '--allow-callback-host',
+    '127.0.0.1',
     '--lease',
     String(LEASE_S),
     '--callback-delay-ms',

@@ -224,7 +224,8 @@ async function newDataDir(keys: { name: string; balanceMilli: number }[]): Promi
         dir,
         '--settings-dir',
         join(dir, 'config'),
-        ...(database ? ['--database', database.url] : []),
+        // A shared database makes the server refuse internal callback addresses; the receiver is local.
+        ...(database ? ['--database', database.url, '--allow-callback-host', '127.0.0.1'] : []),
       ],
       async remove() {
         rmSync(dir, { recursive: true, force: true });

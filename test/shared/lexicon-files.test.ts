@@ -155,6 +155,56 @@ describe('CSV lexicon files', () => {
     expect(parseLexicon(text, 'csv')).toEqual(withoutIds(ENTRIES));
   });
 
+  it('write formula cells as text (OWASP CSV injection) and read them back exactly', () => {
+    // The review's attack strings, and values that only look escaped, or do not.
+    const values = [
+      '=HYPERLINK("http://evil.example/x","Click me")',
+      "+cmd|' /C calc'!A0",
+      "@SUM(1+1)*cmd|' /C calc'!A0",
+      "-2+3+cmd|' /C calc'!A0",
+      "'tis the season",
+      "'=not a formula, escaped by hand",
+      "''@two quotes",
+      "'-'s",
+      'plain = text',
+      'x-ray',
+    ];
+    const entries: LexiconEntry[] = values.map((value, i) => ({
+      id: String(i),
+      language: 'en',
+      match: value,
+      kind: 'respell',
+      replacement: value,
+      case_sensitive: true,
+      whole_word: false,
+      note: value,
+    }));
+    const text = formatLexicon(entries, 'csv');
+    const lines = text.split('\r\n');
+    // Each cell starts as a spreadsheet shows text: a quote before =, +, -, @ (quoted cells too).
+    expect(lines[1]).toBe(
+      `en,"'=HYPERLINK(""http://evil.example/x"",""Click me"")",respell,"'=HYPERLINK(""http://evil.example/x"",""Click me"")",true,false,"'=HYPERLINK(""http://evil.example/x"",""Click me"")"`,
+    );
+    expect(lines[2]).toBe(
+      "en,'+cmd|' /C calc'!A0,respell,'+cmd|' /C calc'!A0,true,false,'+cmd|' /C calc'!A0",
+    );
+    expect(lines[3]!.startsWith("en,'@SUM(1+1)")).toBe(true);
+    expect(lines[4]!.startsWith("en,'-2+3+cmd")).toBe(true);
+    expect(lines[5]!.startsWith("en,'tis the season,")).toBe(true);
+    expect(lines[6]!.startsWith(`en,"''=not a formula`)).toBe(true);
+    expect(lines[7]!.startsWith("en,'''@two quotes,")).toBe(true);
+    expect(lines[8]).toBe("en,''-'s,respell,''-'s,true,false,''-'s");
+    expect(lines[9]!.startsWith('en,plain = text,')).toBe(true);
+    // No cell of any row starts a formula.
+    for (const line of lines.slice(1, -1)) {
+      for (const cell of line.split(',')) expect(cell.replace(/^"/, ''), line).not.toMatch(/^[=+\-@\t\r]/);
+    }
+    expect(parseLexicon(text, 'csv')).toEqual(withoutIds(entries));
+    // Tab and carriage return first: escaped too (the importer's trimming would drop them anyway).
+    const tabbed = formatLexicon([{ ...entries[9]!, note: '\t=1+1', replacement: '\r=1+1' }], 'csv');
+    expect(tabbed.split('\r\n')[1]).toBe(`en,x-ray,respell,"'\r=1+1",true,false,'\t=1+1`);
+  });
+
   it('read columns in any order, optional ones left out, LF endings, a BOM and blank lines', () => {
     const text = '\uFEFFmatch,replacement,kind,language\n\nGIF,jif,respell,en\n"Nguyễn",win,respell,vi\n';
     expect(parseLexicon(text, 'csv')).toEqual([

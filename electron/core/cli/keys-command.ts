@@ -67,7 +67,7 @@ export function runKeys(argv: string[]): Promise<number> {
             `id:             ${row.id}`,
             `name:           ${row.name}`,
             `balance:        ${row.balance_milli / MILLI_PER_CREDIT} credits`,
-            `signing secret: ${row.signing_secret}  (verifies X-Signature of callbacks)`,
+            `signing secret: ${row.signing_secret}  (verifies X-Narration-Signature of callbacks)`,
             '',
           ].join('\n'),
         );

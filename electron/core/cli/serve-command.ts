@@ -9,6 +9,7 @@ import { DEFAULT_SENTENCE_CACHE_MB } from '../../shared/options';
 import { CatalogueEntrySchema, type CatalogueEntry } from '../../shared/voice-packs';
 import { firstSchemaProblem } from '../server/validation';
 import { ensureApiKey, isValidKeyText } from '../jobs/keys';
+import { parseAllowedCallbackHost } from '../jobs/callback-targets';
 import { systemClock } from '../platform/clock';
 import { stderrLog } from '../platform/log';
 import { defaultDataDir } from '../platform/paths';
@@ -51,7 +52,13 @@ export const SERVE_USAGE = `Usage: serve [options]
   --voice-mirror <url>    base URL of the voice catalogue's downloads (an organisation's mirror)
   --voice-catalogue <file> JSON array of catalogue entries replacing the built-in voice catalogue
                           (an organisation's own packs; URLs relative to --voice-mirror)
-  --allowed-host <name>   another Host name to accept (repeatable)`;
+  --allowed-host <name>   another Host name to accept (repeatable)
+  --allow-callback-host <host>
+                          a callback destination to allow although it is internal: a host name,
+                          an address or a range such as 10.0.0.0/8 (repeatable). A server
+                          reachable from other machines (--host beyond loopback, or --database)
+                          refuses callbacks to loopback, private, link-local and metadata
+                          addresses but these; on loopback only, none is refused`;
 
 /** `--voice-catalogue <file>`: a JSON array of catalogue entries; UsageError when unreadable or invalid. */
 export function readCatalogue(path: string): CatalogueEntry[] {
@@ -101,6 +108,7 @@ export function runServe(argv: string[]): Promise<number> {
       'voice-mirror': { type: 'string' },
       'voice-catalogue': { type: 'string' },
       'allowed-host': { type: 'string', multiple: true },
+      'allow-callback-host': { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h' },
     });
     if (values.help) {
@@ -131,6 +139,14 @@ export function runServe(argv: string[]): Promise<number> {
     const directTimeout = integerOption('direct-timeout', values['direct-timeout'], 0, 86_400);
     const maxQueued = integerOption('max-queued', values['max-queued'], 1);
     const databaseUrl = databaseOption(values.database);
+    const allowCallbackHosts = values['allow-callback-host'] ?? [];
+    for (const host of allowCallbackHosts) {
+      try {
+        parseAllowedCallbackHost(host);
+      } catch (error) {
+        throw new UsageError((error as Error).message);
+      }
+    }
     const lease = integerOption('lease', values.lease, 1, 3600);
     if (lease !== undefined && !databaseUrl) throw new UsageError('--lease applies with --database only');
 
@@ -157,6 +173,7 @@ export function runServe(argv: string[]): Promise<number> {
       ...(values['voice-mirror'] ? { voiceMirror: values['voice-mirror'] } : {}),
       ...(voiceCatalogue ? { voiceCatalogue } : {}),
       ...(values['allowed-host'] ? { allowedHosts: values['allowed-host'] } : {}),
+      allowCallbackHosts,
     });
     if (apiKey !== undefined) {
       const { row, created } = await ensureApiKey(

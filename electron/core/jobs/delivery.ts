@@ -1,19 +1,25 @@
 /**
- * Callback delivery: POSTs the spec's payload to callback_url, signs it (X-Signature), and
- * records every attempt. Non-2xx answers and connection errors are failures, retried with
- * exponential backoff; the schedule lives in the database, so deliveries due before a crash
- * are made after the restart (at least once). On a database several instances share, each
- * instance claims a due delivery before its attempt by moving its due time a lease ahead: the
- * others skip it, and take it over when that instance dies before recording the attempt.
+ * Callback delivery: POSTs the spec's payload to callback_url, signs it with the time of the
+ * attempt (X-Narration-Signature; the older X-Signature too, for one more release), and records
+ * every attempt: the receiver's status, never its answer's body. Where a callback may go is
+ * callback-targets.ts's business; a user name and password in the URL go as Basic
+ * authentication, and never into the log. Non-2xx answers and connection errors are failures,
+ * retried with exponential backoff; the schedule lives in the database, so deliveries due
+ * before a crash are made after the restart (at least once). On a database several instances
+ * share, each instance claims a due delivery before its attempt by moving its due time a lease
+ * ahead: the others skip it, and take it over when that instance dies before recording the
+ * attempt.
  */
 
 import { createHmac } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
 import { Agent, request } from 'undici';
 import type { CallbackState } from '../../shared/api';
 import { AppError } from '../../shared/errors';
 import type { RequestRow, Store } from '../store';
 import { isoTime, type Clock } from '../platform/clock';
-import type { Log } from '../platform/log';
+import { redactUrl, type Log } from '../platform/log';
+import { CallbackRefusedError, OPEN_CALLBACK_TARGETS, type CallbackTargets } from './callback-targets';
 import type { JobEvents } from './events';
 import { buildCallbackPayload, type Links } from './links';
 import { createStoreRetry, errorText } from './store-retry';
@@ -53,6 +59,8 @@ export interface DelivererOptions {
   clock: Clock;
   log: Log;
   retry?: Partial<RetryPolicy>;
+  /** Where callbacks may go (default: anywhere, as for a server on loopback only). */
+  targets?: CallbackTargets;
   /** Attempts in flight at most (default 32). */
   concurrency?: number;
   /**
@@ -77,9 +85,73 @@ export interface DelivererOptions {
   pollMs?: number;
 }
 
-/** X-Signature value: `sha256=` and the hex HMAC-SHA256 of the exact body with the key's signing secret. */
+/**
+ * The X-Narration-Signature value: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">` with
+ * the key's signing secret. The time is the attempt's, so a receiver can refuse old deliveries
+ * (a replay) and a retry carries a fresh one.
+ */
+export function signDelivery(secret: string, body: string, unixSeconds: number): string {
+  const mac = createHmac('sha256', secret).update(`${unixSeconds}.${body}`, 'utf8').digest('hex');
+  return `t=${unixSeconds},v1=${mac}`;
+}
+
+/**
+ * The old X-Signature value: `sha256=` and the hex HMAC-SHA256 of the body alone. It signs no
+ * time, so a captured delivery can be replayed forever: sent until LEGACY_SIGNATURE_REMOVED_IN.
+ */
 export function signBody(secret: string, body: string): string {
   return `sha256=${createHmac('sha256', secret).update(body, 'utf8').digest('hex')}`;
+}
+
+/** The release that stops sending X-Signature (said in a header of each delivery, and in the README). */
+export const LEGACY_SIGNATURE_REMOVED_IN = '0.3.0';
+
+/** A receiver's answer as recorded and shown: `HTTP <status> <standard reason>`, never its body. */
+export function statusResult(statusCode: number): string {
+  return `HTTP ${statusCode} ${STATUS_CODES[statusCode] ?? ''}`.trimEnd();
+}
+
+/**
+ * A stored result as shown: attempts recorded before bodies stopped being kept held
+ * `HTTP <status>: <start of the answer>`; only the status is shown of those.
+ */
+export function shownResult(result: string): string {
+  const status = /^HTTP (\d{3})(?::|$)/.exec(result);
+  return status ? statusResult(Number(status[1])) : result;
+}
+
+/** Headers of an attempt: JSON, who sends it, the request, both signatures, Basic authentication from the URL. */
+function attemptHeaders(
+  requestId: string,
+  body: string,
+  secret: string | undefined,
+  unixSeconds: number,
+  target: URL,
+): Record<string, string> {
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'user-agent': 'NarrationStudio-Callback/1',
+    'x-request-id': requestId,
+  };
+  if (secret !== undefined) {
+    headers['x-narration-signature'] = signDelivery(secret, body, unixSeconds);
+    headers['x-signature'] = signBody(secret, body);
+    headers['x-signature-deprecated'] =
+      `X-Signature is removed in ${LEGACY_SIGNATURE_REMOVED_IN}; verify X-Narration-Signature`;
+  }
+  if (target.username || target.password) {
+    // As the URL parser keeps them, percent-escaped; a malformed escape is sent as written.
+    const decode = (part: string) => {
+      try {
+        return decodeURIComponent(part);
+      } catch {
+        return part;
+      }
+    };
+    const user = `${decode(target.username)}:${decode(target.password)}`;
+    headers.authorization = `Basic ${Buffer.from(user, 'utf8').toString('base64')}`;
+  }
+  return headers;
 }
 
 /** Due rows looked at beyond the free slots, to find ones whose origin is not at its limit. */
@@ -96,15 +168,17 @@ function originOf(url: string): string {
   }
 }
 
-/** How much of a receiver's answer is kept in `result`. */
-const RESULT_BODY_CHARS = 200;
-
 export function createDeliverer(options: DelivererOptions): Deliverer {
   const { store, links, events, clock, log } = options;
+  const targets = options.targets ?? OPEN_CALLBACK_TARGETS;
   const policy: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry };
   const concurrency = options.concurrency ?? 32;
   const perOriginConcurrency = Math.max(1, options.perOriginConcurrency ?? 8);
-  const agent = new Agent({ connect: { timeout: policy.timeoutMs }, keepAliveTimeout: 4000 });
+  // A restricted server's connections resolve names with the lookup that checks each address.
+  const agent = new Agent({
+    connect: { timeout: policy.timeoutMs, ...(targets.lookup ? { lookup: targets.lookup } : {}) },
+    keepAliveTimeout: 4000,
+  });
   const inFlight = new Map<string, Promise<void>>();
   let timer: NodeJS.Timeout | undefined;
   let started = false;
@@ -251,25 +325,28 @@ export function createDeliverer(options: DelivererOptions): Deliverer {
     const startedAt = clock.now();
     let statusCode: number | null = null;
     let result: string;
+    let refused = false;
     try {
-      const response = await request(url, {
+      const target = new URL(url);
+      const refusal = targets.refusal(target);
+      if (refusal) throw new CallbackRefusedError(`refused: ${refusal}`);
+      const headers = attemptHeaders(row.id, body, key?.signing_secret, Math.floor(startedAt / 1000), target);
+      target.username = '';
+      target.password = '';
+      const response = await request(target, {
         method: 'POST',
         dispatcher: agent,
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': 'NarrationStudio-Callback/1',
-          'x-request-id': row.id,
-          ...(key ? { 'x-signature': signBody(key.signing_secret, body) } : {}),
-        },
+        headers,
         body,
         headersTimeout: policy.timeoutMs,
         bodyTimeout: policy.timeoutMs,
       });
       statusCode = response.statusCode;
-      const text = await readStart(response.body, RESULT_BODY_CHARS);
-      result = `HTTP ${statusCode}${text ? `: ${text}` : ''}`;
+      result = statusResult(statusCode);
+      await discardBody(response.body, ANSWER_READ_LIMIT);
     } catch (error) {
       statusCode = null;
+      refused = (error as { code?: unknown } | undefined)?.code === CallbackRefusedError.CODE;
       result = describeError(error, policy.timeoutMs);
     }
     const success = statusCode !== null && statusCode >= 200 && statusCode < 300;
@@ -278,14 +355,15 @@ export function createDeliverer(options: DelivererOptions): Deliverer {
     let state: CallbackState;
     let dueAt: number | null = null;
     if (success) state = 'delivered';
-    else if (round >= policy.attempts) state = 'failed';
+    // A refused destination stays refused: no retries.
+    else if (refused || round >= policy.attempts) state = 'failed';
     else {
       state = 'pending';
       dueAt = now + policy.baseDelayMs * policy.factor ** (round - 1);
     }
     const attempt = row.callback_attempts + 1;
     const createdAt = isoTime(startedAt);
-    if (!success) log.warn(`callback ${row.id} attempt ${attempt} to ${url}: ${result}`);
+    if (!success) log.warn(`callback ${row.id} attempt ${attempt} to ${redactUrl(url)}: ${result}`);
     const record = async () => {
       await store.transaction(async (tx) => {
         await tx.callbacks.insert({
@@ -362,20 +440,25 @@ export function createDeliverer(options: DelivererOptions): Deliverer {
   };
 }
 
-async function readStart(
+/** How much of a receiver's answer is read (and dropped) before the connection is cut, bytes. */
+const ANSWER_READ_LIMIT = 64 * 1024;
+
+/**
+ * Reads a receiver's answer to its end and drops it: never kept, so never shown. An answer cut
+ * off fails the attempt as before (a connection error); one longer than `limit` bytes is cut here.
+ */
+async function discardBody(
   body: AsyncIterable<Buffer> & { destroy(): unknown },
-  chars: number,
-): Promise<string> {
-  let text = '';
+  limit: number,
+): Promise<void> {
+  let bytes = 0;
   for await (const chunk of body) {
-    text += chunk.toString('utf8');
-    if (text.length > chars) {
+    bytes += chunk.length;
+    if (bytes > limit) {
       body.destroy();
-      break;
+      return;
     }
   }
-  text = text.replace(/\s+/g, ' ').trim();
-  return text.length > chars ? `${text.slice(0, chars)}…` : text;
 }
 
 /**

@@ -6,10 +6,12 @@
 
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
+import { AppError } from '../../shared/errors';
 import type { Engine } from '../engine/engine';
 import type { RequestRow, Store } from '../store';
 import { systemClock, type Clock } from '../platform/clock';
 import { silentLog, type Log } from '../platform/log';
+import { OPEN_CALLBACK_TARGETS, type CallbackTargets } from './callback-targets';
 import { createDeliverer, type Deliverer, type RetryPolicy } from './delivery';
 import { createJobEvents, type JobEvents } from './events';
 import { createExportJobs, type ExportJobs } from './export-jobs';
@@ -40,6 +42,11 @@ export interface JobsOptions {
   /** Requests of one key waiting or running, at most (default 10 000); more → TOO_MANY_REQUESTS. */
   maxQueuedPerKey?: number;
   retry?: Partial<RetryPolicy>;
+  /**
+   * Where callbacks may go (default: anywhere). A submit whose callback_url is an address the
+   * policy refuses is refused with INVALID_FIELD; a name is judged at delivery.
+   */
+  callbackTargets?: CallbackTargets;
   /** Which neural voice speaks a request (the voice library); default: eSpeak for every request. */
   neuralVoice?: JobRunnerOptions['neuralVoice'];
   /** The pronunciation lexicon's entries of a language; default: none. */
@@ -105,9 +112,18 @@ export function createJobs(options: JobsOptions): Jobs {
     clock,
     log,
     ...(options.retry ? { retry: options.retry } : {}),
+    ...(options.callbackTargets ? { targets: options.callbackTargets } : {}),
     ...(options.storeRetryMs ? { storeRetryMs: options.storeRetryMs } : {}),
     ...(options.pollMs ? { pollMs: options.pollMs } : {}),
   });
+  const callbackTargets = options.callbackTargets ?? OPEN_CALLBACK_TARGETS;
+  /** Refuses, before anything is stored or charged, a callback_url this server may not call. */
+  const checkCallback = (input: SubmitInput) => {
+    const url = input.callback_url;
+    const refusal = url && URL.canParse(url) ? callbackTargets.refusal(new URL(url)) : undefined;
+    if (refusal)
+      throw new AppError('INVALID_FIELD', `callback_url refused: ${refusal}.`, { field: 'callback_url' });
+  };
   const runner = createJobRunner({
     engine,
     store,
@@ -178,8 +194,14 @@ export function createJobs(options: JobsOptions): Jobs {
     deliverer,
     exports,
     clock,
-    submit: (input) => submitter.submit(input),
-    submitIdempotent: (input, idempotency) => submitter.submitIdempotent(input, idempotency),
+    async submit(input) {
+      checkCallback(input);
+      return submitter.submit(input);
+    },
+    async submitIdempotent(input, idempotency) {
+      checkCallback(input);
+      return submitter.submitIdempotent(input, idempotency);
+    },
     whenFinished(requestId, signal) {
       return new Promise<RequestRow>((resolve, reject) => {
         let settled = false;

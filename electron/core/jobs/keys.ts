@@ -1,6 +1,6 @@
 /**
  * API keys: created here, stored only as sha256 hashes, shown once. Each key has a signing
- * secret for its callbacks' X-Signature and a credit balance.
+ * secret for its callbacks' signatures and a credit balance.
  */
 
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';

@@ -11,7 +11,7 @@ import type { Engine } from '../engine/engine';
 import type { Jobs } from '../jobs';
 import type { LexiconStore } from '../lexicon/lexicon-store';
 import type { Clock } from '../platform/clock';
-import type { Log } from '../platform/log';
+import { redactUrl, type Log } from '../platform/log';
 import type { SettingsStore } from '../platform/settings-store';
 import type { Store } from '../store';
 import type { VoiceLibrary } from '../voices';
@@ -212,7 +212,7 @@ export function buildServer(options: ServerOptions): HttpApp {
   app.setErrorHandler((error, request, reply) => {
     const appError = toAppError(error);
     if (HTTP_STATUS[appError.code] >= 500) {
-      log.warn(`${request.method} ${request.url}: ${(error as Error)?.stack ?? String(error)}`);
+      log.warn(`${request.method} ${redactUrl(request.url)}: ${(error as Error)?.stack ?? String(error)}`);
     }
     sendAnyError(request.url, reply, appError);
   });

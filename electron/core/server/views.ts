@@ -15,6 +15,7 @@ import { toCredits } from '../../shared/pricing';
 import { cleanText } from '../../shared/text';
 import { ssmlWarnings } from '../../shared/ssml';
 import { isoDate, type Links } from '../jobs/links';
+import { shownResult } from '../jobs/delivery';
 
 /** The spec's request record (submit result). */
 export function toRequestRecord(row: RequestRow, links: Links): RequestRecord {
@@ -86,7 +87,7 @@ export function toCallbackResult(attempt: CallbackAttemptRow): CallbackResult {
     created_at: attempt.created_at,
     payload: JSON.parse(attempt.payload) as CallbackPayload,
     status_code: attempt.status_code,
-    result: attempt.result,
+    result: shownResult(attempt.result),
   };
 }
 

@@ -8,7 +8,7 @@ export interface KeyRow {
   key_hash: string;
   /** First characters of the key, for recognising it in lists. */
   key_prefix: string;
-  /** HMAC secret for X-Signature on this key's callbacks. */
+  /** HMAC secret of the signatures (X-Narration-Signature) on this key's callbacks. */
   signing_secret: string;
   balance_milli: number;
   /** Requests of this key in status new or processing. */

@@ -6,7 +6,13 @@ import { Value } from '@sinclair/typebox/value';
 import { CallbackPayloadSchema } from '../../../electron/shared/api';
 import { isoTime, systemClock } from '../../../electron/core/platform/clock';
 import { silentLog } from '../../../electron/core/platform/log';
-import { createDeliverer, describeError, type Deliverer } from '../../../electron/core/jobs/delivery';
+import {
+  createDeliverer,
+  describeError,
+  LEGACY_SIGNATURE_REMOVED_IN,
+  shownResult,
+  type Deliverer,
+} from '../../../electron/core/jobs/delivery';
 import { createJobEvents } from '../../../electron/core/jobs/events';
 import { createApiKey } from '../../../electron/core/jobs/keys';
 import { createLinks } from '../../../electron/core/jobs/links';
@@ -102,13 +108,27 @@ afterEach(async () => {
 
 describe('callback delivery', () => {
   it('POSTs the spec payload as JSON, signed, without Authorization, and records the attempt', async () => {
+    const before = Math.floor(Date.now() / 1000);
     const row = await finishedRequest(receiver.url, 'SUCCESS', true);
     const [call] = await receiver.waitFor(1);
     expect(call!.method).toBe('POST');
     expect(call!.headers['content-type']).toBe('application/json');
     expect(call!.headers.authorization).toBeUndefined();
+    // The signature signs the attempt's time with the body: t=<unix>,v1=<HMAC of "t.body">.
+    const signed = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(call!.headers['x-narration-signature']));
+    expect(signed).not.toBeNull();
+    const t = Number(signed![1]);
+    expect(t).toBeGreaterThanOrEqual(before);
+    expect(t).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000));
+    expect(signed![2]).toBe(
+      createHmac('sha256', key.signing_secret).update(`${t}.${call!.body}`).digest('hex'),
+    );
+    // The old header, for receivers not updated yet, and when it goes.
     const expected = createHmac('sha256', key.signing_secret).update(call!.body).digest('hex');
     expect(call!.headers['x-signature']).toBe(`sha256=${expected}`);
+    expect(call!.headers['x-signature-deprecated']).toBe(
+      `X-Signature is removed in ${LEGACY_SIGNATURE_REMOVED_IN}; verify X-Narration-Signature`,
+    );
     expect(call!.json).toEqual({
       request_id: row.id,
       characters: 12,
@@ -129,7 +149,7 @@ describe('callback delivery', () => {
     expect(latest).toMatchObject({
       attempt: 1,
       status_code: 200,
-      result: 'HTTP 200: ok',
+      result: 'HTTP 200 OK',
       callback_url: receiver.url,
     });
     expect(latest.payload).toBe(call!.body);
@@ -159,7 +179,8 @@ describe('callback delivery', () => {
     const attempts = await store.callbacks.list(row.id);
     expect(attempts.map((a) => a.status_code)).toEqual([503, 503, 204]);
     expect(attempts.map((a) => a.attempt)).toEqual([1, 2, 3]);
-    expect(attempts[0]!.result).toBe('HTTP 503: nope 503');
+    // The status, never the receiver's answer ("nope 503").
+    expect(attempts[0]!.result).toBe('HTTP 503 Service Unavailable');
     // Every attempt sends the same body.
     expect(new Set(calls.map((c) => c.body)).size).toBe(1);
   });
@@ -264,6 +285,50 @@ describe('callback delivery', () => {
     } finally {
       await other.close();
     }
+  });
+
+  it('signs each attempt with its own time: a retry carries a fresh timestamp', async () => {
+    await deliverer.close();
+    // The injected clock jumps 10 minutes at each delivery the receiver gets.
+    let offset = 0;
+    deliverer = createDeliverer({
+      store,
+      links,
+      events,
+      clock: { now: () => Date.now() + offset },
+      log: silentLog,
+      retry: { attempts: 3, baseDelayMs: 20, factor: 1, timeoutMs: 2000 },
+    });
+    deliverer.start();
+    receiver.respond = (_call, index) => {
+      offset += 600_000;
+      return index === 0 ? 503 : 200;
+    };
+    const row = await finishedRequest(receiver.url, 'SUCCESS');
+    const calls = await receiver.waitFor(2);
+    await waitForState(row.id, 'delivered');
+    const [first, second] = calls.map((c) => {
+      const [, t, mac] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(c.headers['x-narration-signature']))!;
+      expect(mac).toBe(createHmac('sha256', key.signing_secret).update(`${t}.${c.body}`).digest('hex'));
+      return Number(t);
+    });
+    expect(second! - first!).toBeGreaterThanOrEqual(600);
+  });
+
+  it('sends the user name and password of the URL as Basic authentication, not in the URL', async () => {
+    const url = receiver.url.replace('http://', 'http://admin:Sup%3Ar3t@');
+    const row = await finishedRequest(`${url}?api_token=tok123`, 'SUCCESS');
+    const [call] = await receiver.waitFor(1);
+    expect(call!.headers.authorization).toBe(`Basic ${Buffer.from('admin:Sup:r3t').toString('base64')}`);
+    expect(call!.url).toBe('/hook?api_token=tok123');
+    await waitForState(row.id, 'delivered');
+  });
+
+  it('shows only the status of attempts recorded with the start of the answer', () => {
+    expect(shownResult('HTTP 500: {"secret":"s3cr3t"}')).toBe('HTTP 500 Internal Server Error');
+    expect(shownResult('HTTP 200')).toBe('HTTP 200 OK');
+    expect(shownResult('HTTP 299: x')).toBe('HTTP 299');
+    expect(shownResult('connect ECONNREFUSED 127.0.0.1:9')).toBe('connect ECONNREFUSED 127.0.0.1:9');
   });
 
   it('retry refuses requests without callback_url or not finished', async () => {

@@ -43,7 +43,10 @@ export async function startTestCore(options: Partial<CoreOptions> = {}): Promise
   try {
     core = await createCore({
       dataDir: dir,
-      ...(database.databaseUrl ? { databaseUrl: database.databaseUrl } : {}),
+      // A shared database makes the server refuse internal callback addresses; the receivers are local.
+      ...(database.databaseUrl
+        ? { databaseUrl: database.databaseUrl, allowCallbackHosts: ['127.0.0.1'] }
+        : {}),
       // Never the real user's settings file.
       settingsDir: join(dir, 'config'),
       port: 0,

@@ -242,4 +242,35 @@ describe('/api/v1/lexicon', () => {
     for (const e of items) expect((await studio('DELETE', `/api/v1/lexicon/${e.id}`)).status).toBe(200);
     expect((await t.call('GET', '/api/v1/lexicon')).json.result.items).toEqual([]);
   });
+
+  it('exports formulas imported from a CSV as text, and imports its own export back unchanged', async () => {
+    const attack = [
+      'language,match,kind,replacement,note',
+      'en,"=HYPERLINK(""http://evil.example/x"",""Click me"")",respell,click,=1+1',
+      "en,+cmd|' /C calc'!A0,respell,calc,@SUM(1+1)",
+      "en,'tis,respell,tis,-2+3",
+    ].join('\n');
+    const imported = await studio('POST', '/api/v1/lexicon/import', { format: 'csv', text: attack });
+    expect(imported.json.result).toMatchObject({ added: 3 });
+    const exported = (await t.call('GET', '/api/v1/lexicon/export?format=csv&language=en')).text;
+    expect(exported.split('\r\n').slice(1, -1).sort()).toEqual([
+      `en,"'=HYPERLINK(""http://evil.example/x"",""Click me"")",respell,click,false,true,'=1+1`,
+      "en,'+cmd|' /C calc'!A0,respell,calc,false,true,'@SUM(1+1)",
+      "en,'tis,respell,tis,false,true,'-2+3",
+    ]);
+    const again = await studio('POST', '/api/v1/lexicon/import', {
+      format: 'csv',
+      text: exported,
+      replace: true,
+    });
+    expect(again.json.result).toMatchObject({ added: 0, updated: 0, unchanged: 3, removed: 0 });
+    const matches = (await t.call('GET', '/api/v1/lexicon')).json.result.items.map(
+      (e: { match: string }) => e.match,
+    );
+    expect(matches.sort()).toEqual([
+      "'tis",
+      "+cmd|' /C calc'!A0",
+      '=HYPERLINK("http://evil.example/x","Click me")',
+    ]);
+  });
 });

@@ -1,13 +1,14 @@
 /** Runs the headless server in its own process, as a user would. */
 
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fetchUrl } from './helpers';
 
 export const ENTRY = join(process.cwd(), 'electron/core/cli/index.ts');
 
 export interface ServerProcess {
-  child: ChildProcessWithoutNullStreams;
+  child: ChildProcess;
   url: string;
   /** Everything the process printed so far. */
   stdout(): string;
@@ -15,22 +16,34 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-/** Starts `serve` and resolves once it printed its "listening on" line. */
-export function startServerProcess(args: string[]): Promise<ServerProcess> {
+/**
+ * Starts `serve` and resolves once it printed its "listening on" line. With `logFile`, its
+ * standard error (the log) goes to that file, as an operator's redirection would have it.
+ */
+export function startServerProcess(args: string[], logFile?: string): Promise<ServerProcess> {
+  const logFd = logFile === undefined ? undefined : openSync(logFile, 'w');
   const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, 'serve', ...args], {
-    stdio: ['pipe', 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', logFd ?? 'pipe'],
   });
+  if (logFd !== undefined) closeSync(logFd);
   let out = '';
   let err = '';
-  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
-    child.stdout.on('data', (d: Buffer) => {
+    child.stdout!.on('data', (d: Buffer) => {
       out += d.toString();
       const match = /^listening on (http:\/\/127\.0\.0\.1:\d+)\n/m.exec(out);
-      if (match) resolve({ child, url: match[1]!, stdout: () => out, stderr: () => err, exited });
+      const stderr = () => (logFile === undefined ? err : readFileSync(logFile, 'utf8'));
+      if (match) resolve({ child, url: match[1]!, stdout: () => out, stderr, exited });
     });
-    void exited.then((code) => reject(new Error(`server exited with ${code} before listening: ${err}`)));
+    void exited.then((code) =>
+      reject(
+        new Error(
+          `server exited with ${code} before listening: ${logFile ? readFileSync(logFile, 'utf8') : err}`,
+        ),
+      ),
+    );
   });
 }
 
@@ -67,7 +80,8 @@ export function restartServeArgs(
     '--pool-size',
     '2',
     ...extra,
-    ...(databaseUrl ? ['--database', databaseUrl, '--lease', '3'] : []),
+    // A shared database makes the server refuse internal callback addresses; the receivers are local.
+    ...(databaseUrl ? ['--database', databaseUrl, '--lease', '3', '--allow-callback-host', '127.0.0.1'] : []),
   ];
 }
 

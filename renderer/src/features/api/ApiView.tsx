@@ -88,7 +88,7 @@ export function ApiView() {
           <>
             <h2 style={{ margin: '16px 0 8px' }}>Signing secret of the studio key</h2>
             <p className="hint">
-              Verifies the X-Signature header of callbacks for requests made with “{session.key.name}”.
+              Verifies the X-Narration-Signature header of callbacks for requests made with “{session.key.name}”.
             </p>
             <div className="copy-row">
               <code>{session.key.signing_secret}</code>

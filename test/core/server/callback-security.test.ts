@@ -1,0 +1,284 @@
+/**
+ * The callback attacks of the security review, against the real `serve` process: a server bound
+ * to every interface (`--host 0.0.0.0`; the test talks to 127.0.0.1 only) asked to call back
+ * into its own machine, by address and by name; a receiver whose answer carries a secret; a
+ * callback URL with a password and a token, and the log file it leaves; a captured delivery
+ * replayed later, checked with the verifiers the README gives receivers (Node and Python).
+ * Every callback goes to a receiver this test runs on 127.0.0.1.
+ */
+
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { openStore } from '../../../electron/core/store';
+import { startReceiver, type CallbackReceiver } from '../../fixtures/callback-receiver';
+import { eventually } from './helpers';
+import { keyCall, runEntry, startServerProcess, type ServerProcess } from './process';
+
+const KEY = 'callback-security-key-1';
+let dir: string;
+let receiver: CallbackReceiver;
+let server: ServerProcess | undefined;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'callback-security-'));
+  receiver = await startReceiver();
+});
+afterEach(async () => {
+  if (server) {
+    server.child.kill('SIGTERM');
+    await server.exited;
+    server = undefined;
+  }
+  receiver.received.length = 0;
+});
+afterAll(async () => {
+  await receiver.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Starts `serve` on its own data folder under `dir`, with the test's key and quick retries. */
+function serve(name: string, extra: string[], logFile?: string) {
+  return startServerProcess(
+    [
+      '--port',
+      '0',
+      '--data-dir',
+      join(dir, name),
+      '--settings-dir',
+      join(dir, name, 'config'),
+      '--api-key',
+      KEY,
+      '--pool-size',
+      '1',
+      '--callback-attempts',
+      '2',
+      '--callback-delay-ms',
+      '50',
+      ...extra,
+    ],
+    logFile,
+  );
+}
+
+const submit = (callbackUrl: string) =>
+  keyCall(server!.url, KEY, 'POST', '/api/v1/tts', {
+    input_text: 'Hello.',
+    voice_code: 'en_female_emily_us',
+    callback_url: callbackUrl,
+  });
+
+/** The request once its callback is delivered or failed. */
+async function settled(id: string) {
+  return eventually(async () => {
+    const detail = await keyCall(server!.url, KEY, 'GET', `/api/v1/tts/${id}`);
+    const state = detail.json.result.callback_state as string;
+    return state === 'delivered' || state === 'failed' ? detail.json.result : undefined;
+  }, 30_000);
+}
+
+const port = () => new URL(receiver.url).port;
+
+describe('a server reachable from other machines (--host 0.0.0.0)', () => {
+  it('refuses loopback callbacks at submit, in every spelling, and stores nothing', async () => {
+    server = await serve('wide', ['--host', '0.0.0.0']);
+    const loopbackUrls = [
+      receiver.url,
+      `${server.url}/api/v1/keys`, // the server's own API, as in the review
+      `http://2130706433:${port()}/hook`,
+      `http://0x7f.1:${port()}/hook`,
+      `http://017700000001:${port()}/hook`,
+      `http://127.1:${port()}/hook`,
+      `http://[::ffff:127.0.0.1]:${port()}/hook`,
+      `http://[::1]:${port()}/hook`,
+      `http://0.0.0.0:${port()}/hook`,
+      `http://[::]:${port()}/hook`,
+    ];
+    for (const url of loopbackUrls) {
+      const res = await submit(url);
+      expect(res.status, url).toBe(400);
+      expect(res.json, url).toMatchObject({ status: 0, error_code: 'INVALID_FIELD' });
+      expect(res.json.error_message, url).toMatch(
+        /^callback_url refused: .* is a (loopback|unspecified) address: a server reachable from other machines sends no callbacks to loopback, private, link-local or metadata addresses unless --allow-callback-host allows them\.$/,
+      );
+    }
+    const history = await keyCall(server.url, KEY, 'GET', '/api/v1/tts');
+    expect(history.json.result.total).toBe(0);
+    expect(receiver.received).toHaveLength(0);
+  });
+
+  it('refuses a name that resolves to loopback when it delivers, without contacting the receiver', async () => {
+    server = await serve('wide-name', ['--host', '0.0.0.0']);
+    const res = await submit(`http://localhost:${port()}/hook`);
+    expect(res.status, res.text).toBe(200);
+    const id = res.json.result.request_id as string;
+    const detail = await settled(id);
+    expect(detail).toMatchObject({ status: 'SUCCESS', callback_state: 'failed', callback_attempts: 1 });
+    const result = await keyCall(server.url, KEY, 'GET', `/api/v1/tts/${id}/callback-result`);
+    expect(result.json.result.status_code).toBeNull();
+    expect(result.json.result.result).toMatch(
+      /^refused: localhost resolves to (127\.0\.0\.1|::1), a loopback address: .*--allow-callback-host/,
+    );
+    expect(receiver.received).toHaveLength(0);
+  });
+
+  it('delivers to loopback by address and by name when --allow-callback-host allows it', async () => {
+    server = await serve('wide-allowed', ['--host', '0.0.0.0', '--allow-callback-host', '127.0.0.1']);
+    for (const url of [receiver.url, `http://localhost:${port()}/hook`]) {
+      const res = await submit(url);
+      expect(res.status, res.text).toBe(200);
+      expect(await settled(res.json.result.request_id as string), url).toMatchObject({
+        callback_state: 'delivered',
+      });
+    }
+    expect(receiver.received).toHaveLength(2);
+  });
+
+  it('refuses an --allow-callback-host that is not a host, an address or a range', async () => {
+    const bad = await runEntry([
+      'serve',
+      '--allow-callback-host',
+      'http://x/',
+      '--data-dir',
+      join(dir, 'bad'),
+    ]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain(
+      '--allow-callback-host "http://x/" is not a host name, an IP address or a range',
+    );
+  });
+});
+
+/** The README's code block after `<!-- verify-callback:<language> -->`. */
+function readmeVerifier(language: 'node' | 'python'): string {
+  const readme = readFileSync(join(process.cwd(), 'README.md'), 'utf8');
+  const match = new RegExp(`<!-- verify-callback:${language} -->\\n\`\`\`\\w+\\n([\\s\\S]*?)\\n\`\`\``).exec(
+    readme,
+  );
+  expect(match, `README has the ${language} verifier`).not.toBeNull();
+  return match![1]!;
+}
+
+type Verify = (
+  header: string,
+  body: string | Buffer,
+  secret: string,
+  toleranceS?: number,
+  nowS?: number,
+) => boolean;
+
+/** The README's Node verifier, run as written. */
+function nodeVerifier(): Verify {
+  const code = readmeVerifier('node');
+  const require = createRequire(import.meta.url);
+  return new Function('require', `${code}\nreturn verifyNarrationSignature;`)(require) as Verify;
+}
+
+/** The README's Python verifier, run by python3 on each case; its answers in order. */
+function pythonVerdicts(cases: { header: string; body: string; secret: string; now: number }[]): boolean[] {
+  const script = `${readmeVerifier('python')}
+import json, sys
+for case in json.load(sys.stdin):
+    print(verify_narration_signature(case['header'], case['body'].encode(), case['secret'], now_s=case['now']))
+`;
+  const run = spawnSync('python3', ['-c', script], { input: JSON.stringify(cases), encoding: 'utf8' });
+  expect(run.status, run.stderr).toBe(0);
+  return run.stdout
+    .trim()
+    .split('\n')
+    .map((line) => line === 'True');
+}
+
+describe('a server on loopback only (the default)', () => {
+  it('keeps no answer body, signs with a time the README verifiers check, and logs no secret', async () => {
+    const log = join(dir, 'serve.log');
+    server = await serve('local', [], log);
+    const secretBody = 'SECRET-BODY-d41d8cd98f00 {"api_key":"nsk_leaked"}';
+    receiver.respond = (_call, index) => (index === 0 ? 500 : 200);
+    receiver.answer = () => secretBody;
+    const hookUrl = receiver.url.replace('http://', 'http://admin:Sup3rS3cret@');
+    const res = await submit(`${hookUrl}?api_token=tok123`);
+    expect(res.status, res.text).toBe(200);
+    const id = res.json.result.request_id as string;
+    expect(await settled(id)).toMatchObject({ callback_state: 'delivered', callback_attempts: 2 });
+    // The review's probe of the server's own API: only a status comes back.
+    const probe = await submit(`${server.url}/api/v1/keys`);
+    const probeId = probe.json.result.request_id as string;
+    await settled(probeId);
+    const probeResult = await keyCall(server.url, KEY, 'GET', `/api/v1/tts/${probeId}/callback-result`);
+    expect(probeResult.json.result.result).toMatch(/^HTTP \d{3} [A-Za-z ]+$/);
+
+    // Loopback stays allowed here; the password went as Basic authentication, not in the URL.
+    const calls = receiver.received.filter((c) => c.url.startsWith('/hook'));
+    expect(calls).toHaveLength(2);
+    for (const call of calls) {
+      expect(call.headers.authorization).toBe(`Basic ${Buffer.from('admin:Sup3rS3cret').toString('base64')}`);
+      expect(call.url).toBe('/hook?api_token=tok123');
+    }
+
+    // The API shows the status and its standard reason, never the answer.
+    const shown = [
+      await keyCall(server.url, KEY, 'GET', `/api/v1/tts/${id}/callback-result`),
+      await keyCall(server.url, KEY, 'GET', `/api/v1/tts/${id}/callback-attempts`),
+    ];
+    expect(shown[0]!.json.result).toMatchObject({ status_code: 200, result: 'HTTP 200 OK' });
+    expect(shown[1]!.text).toContain('"result":"HTTP 500 Internal Server Error"');
+    for (const answer of shown) expect(answer.text).not.toContain('SECRET-BODY');
+
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    server = undefined;
+
+    // The log file: the failed attempt's URL without its password or token, and no body.
+    const logged = readFileSync(log, 'utf8');
+    expect(logged).toContain(
+      `callback ${id} attempt 1 to http://***@127.0.0.1:${port()}/hook?api_token=***: HTTP 500 Internal Server Error`,
+    );
+    for (const secret of ['Sup3rS3cret', 'tok123', 'SECRET-BODY']) expect(logged).not.toContain(secret);
+
+    // The database: no attempt holds the body, and neither does any byte of the files.
+    const dbPath = join(dir, 'local', 'studio.db');
+    const store = await openStore({ path: dbPath });
+    let secret: string;
+    try {
+      const attempts = await store.callbacks.list(id);
+      expect(attempts.map((a) => a.result)).toEqual(['HTTP 500 Internal Server Error', 'HTTP 200 OK']);
+      secret = (await store.keys.findById((await store.requests.get(id))!.key_id))!.signing_secret;
+    } finally {
+      await store.close();
+    }
+    for (const file of [dbPath, `${dbPath}-wal`].filter((f) => existsSync(f))) {
+      expect(readFileSync(file).includes('SECRET-BODY'), file).toBe(false);
+    }
+
+    // Each attempt is signed with its own time; the README's verifiers accept a fresh delivery
+    // and refuse the same delivery replayed past the 5 minutes, or with another body.
+    const verify = nodeVerifier();
+    const cases: { header: string; body: string; secret: string; now: number; expected: boolean }[] = [];
+    for (const call of calls) {
+      const header = String(call.headers['x-narration-signature']);
+      const t = Number(/^t=(\d+),v1=[0-9a-f]{64}$/.exec(header)![1]);
+      expect(Math.abs(t - Date.now() / 1000)).toBeLessThan(120);
+      cases.push(
+        { header, body: call.body, secret, now: t + 1, expected: true },
+        { header, body: call.body, secret, now: t + 299, expected: true },
+        { header, body: call.body, secret, now: t + 301, expected: false }, // the replay
+        { header, body: call.body.replace('SUCCESS', 'FAILURE'), secret, now: t, expected: false },
+        { header, body: call.body, secret: 'whsec_wrong', now: t, expected: false },
+      );
+      // The old header is still sent, and says when it goes.
+      expect(call.headers['x-signature']).toMatch(/^sha256=[0-9a-f]{64}$/);
+      expect(call.headers['x-signature-deprecated']).toBe(
+        'X-Signature is removed in 0.3.0; verify X-Narration-Signature',
+      );
+    }
+    expect(cases.map((c) => verify(c.header, c.body, c.secret, 300, c.now))).toEqual(
+      cases.map((c) => c.expected),
+    );
+    expect(verify(cases[0]!.header, Buffer.from(cases[0]!.body), secret, 300, cases[0]!.now)).toBe(true);
+    expect(pythonVerdicts(cases)).toEqual(cases.map((c) => c.expected));
+  });
+});
