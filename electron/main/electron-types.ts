@@ -171,6 +171,7 @@ export interface ElectronMain {
       setPermissionRequestHandler(
         handler: (contents: unknown, permission: string, callback: (granted: boolean) => void) => void,
       ): void;
+      setSpellCheckerEnabled(enable: boolean): void;
     };
   };
 }

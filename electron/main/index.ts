@@ -6,6 +6,7 @@
  */
 
 import { createRequire } from 'node:module';
+import { homedir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import ElectronStore from 'electron-store';
 import { createEngineHost } from '../core/engine/host/engine-host';
@@ -47,17 +48,6 @@ process.on('unhandledRejection', (reason) =>
   ),
 );
 
-// macOS and Windows: data that earlier versions kept beside Chromium's profile moves into its
-// own folder, once.
-try {
-  const moved = moveDataOutOfProfile();
-  if (moved.length > 0) log.info(`moved ${moved.join(', ')} into ${defaultDataDir()}`);
-} catch (error) {
-  log.error(String((error as Error).stack ?? error));
-  electron.dialog.showErrorBox('Narration Studio could not start', (error as Error).message);
-  electron.app.exit(1);
-}
-
 const settings = createSettingsStore(
   new ElectronStore<Record<string, unknown>>({ name: SETTINGS_FILE_NAME }),
   log,
@@ -75,6 +65,7 @@ runShell({
   iconPath: root(APP_FILES.icon),
   trayIconPath: root(trayIcon(process.platform)),
   defaultDataDir: defaultDataDir(),
+  moveOldData: (chosen) => moveDataOutOfProfile(process.platform, process.env, homedir(), chosen),
   startEngine: (dataDir) =>
     createEngineHost({
       sentenceCache: {

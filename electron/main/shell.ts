@@ -39,6 +39,12 @@ export interface ShellOptions {
   /** Data folder when the settings name none. */
   defaultDataDir: string;
   /**
+   * Moves data an earlier version kept elsewhere into `defaultDataDir`, once (given the data
+   * folder the settings name, which is never moved); returns what moved, throws what stops it.
+   * Runs once this process holds the single-instance lock, before anything opens the data.
+   */
+  moveOldData?: (chosenDataDir: string | null) => string[];
+  /**
    * Starts the engine once for the app's lifetime, its sentence cache in `dataDir` (the data
    * folder at start: a new one takes effect at the next start, as for the database).
    */
@@ -67,6 +73,16 @@ export async function runShell(options: ShellOptions): Promise<Shell | undefined
   if (!app.requestSingleInstanceLock()) {
     log.info('another instance is running: focusing it');
     app.quit();
+    return undefined;
+  }
+  try {
+    const moved = options.moveOldData?.(settings.get().dataDir) ?? [];
+    if (moved.length > 0) log.info(`moved ${moved.join(', ')} into ${options.defaultDataDir}`);
+  } catch (error) {
+    // Nothing has started and nothing may open the data folder: say why and stop.
+    log.error(`moving the data: ${(error as Error).stack ?? String(error)}`);
+    electron.dialog.showErrorBox('Narration Studio could not start', (error as Error).message);
+    app.exit(1);
     return undefined;
   }
 
@@ -248,6 +264,9 @@ export async function runShell(options: ShellOptions): Promise<Shell | undefined
   );
   // The studio needs no camera, microphone, notifications or other permission.
   defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  // Chromium's spellchecker downloads Hunspell dictionaries from Google (Windows and Linux),
+  // at the session's level whatever the window asks: off for the session too.
+  defaultSession.setSpellCheckerEnabled(false);
 
   const desktopApi = createDesktopApi({
     serverInfo: () => {

@@ -122,9 +122,10 @@ describe('the built desktop app under a stand-in Electron', () => {
       preload: join(app, APP_FILES.preload),
       sandbox: true,
       contextIsolation: true,
-      // No dictionary downloads from Google.
+      // No dictionary downloads from Google: off for the window and for the session.
       spellcheck: false,
     });
+    expect(byName('spellchecker')).toEqual([{ event: 'spellchecker', enable: false }]);
     expect(byName('loaded')[0]).toMatchObject({
       signInStatus: 303,
       auditionStatus: 200,

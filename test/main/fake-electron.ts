@@ -168,6 +168,8 @@ export function createFakeElectron(options: FakeOptions = {}) {
     | undefined;
   let permissionHandler: ((c: unknown, p: string, cb: (granted: boolean) => void) => void) | undefined;
   const answers = [...(options.messageBoxAnswers ?? [])];
+  /** Every setSpellCheckerEnabled call on the default session. */
+  const spellChecker: boolean[] = [];
 
   const electron = {
     app,
@@ -239,6 +241,9 @@ export function createFakeElectron(options: FakeOptions = {}) {
         setPermissionRequestHandler(handler: NonNullable<typeof permissionHandler>) {
           permissionHandler = handler;
         },
+        setSpellCheckerEnabled(enable: boolean) {
+          spellChecker.push(enable);
+        },
       },
     },
   } satisfies ElectronMain;
@@ -256,6 +261,7 @@ export function createFakeElectron(options: FakeOptions = {}) {
     revealed,
     clipboard,
     handlers,
+    spellChecker,
     applicationMenu: () => applicationMenu,
     /** Runs the session's header hook on a response. */
     headers(details: HeadersReceivedDetails) {

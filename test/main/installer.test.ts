@@ -55,41 +55,41 @@ function standInElectron(dir: string): string {
   return dir;
 }
 
-beforeAll(async () => {
-  work = mkdtempSync(join(tmpdir(), 'ns-installer-'));
-  buildUiIfStale(ROOT);
-  await buildElectron(ROOT);
-  const output = join(work, 'out');
-  await build({
-    projectDir: ROOT,
-    targets: Platform.LINUX.createTarget(['dir', 'deb'], Arch[arch]),
-    publish: 'never',
-    config: {
-      extends: join(ROOT, 'electron-builder.yml'),
-      electronDist: standInElectron(join(work, 'electron')),
-      directories: { output },
-    },
-    // electron-builder's own hook for its tests: the deb's fpm arguments and desktop entry,
-    // computed; answering true stops before fpm runs.
-    effectiveOptionComputed: async (options: unknown) => {
-      if (!Array.isArray(options)) return false;
-      const [args, desktopFile] = options as [string[], string];
-      fpmArgs = args;
-      desktopEntry = readFileSync(desktopFile, 'utf8');
-      return true;
-    },
-  });
-  unpackedApp = join(output, arch === 'x64' ? 'linux-unpacked' : `linux-${arch}-unpacked`);
-  asarFiles = listPackage(join(unpackedApp, 'resources/app.asar'), { isPack: false }).map((f) =>
-    f.replaceAll('\\', '/').replace(/^\//, ''),
-  );
-  const unpackedDir = join(unpackedApp, 'resources/app.asar.unpacked');
-  unpackedFiles = filesUnder(unpackedDir).map((f) => relative(unpackedDir, f).replaceAll('\\', '/'));
-}, 240_000);
-
-afterAll(() => rmSync(work, { recursive: true, force: true }));
-
 describe.runIf(process.platform === 'linux')('electron-builder over a stand-in Electron (Linux)', () => {
+  beforeAll(async () => {
+    work = mkdtempSync(join(tmpdir(), 'ns-installer-'));
+    buildUiIfStale(ROOT);
+    await buildElectron(ROOT);
+    const output = join(work, 'out');
+    await build({
+      projectDir: ROOT,
+      targets: Platform.LINUX.createTarget(['dir', 'deb'], Arch[arch]),
+      publish: 'never',
+      config: {
+        extends: join(ROOT, 'electron-builder.yml'),
+        electronDist: standInElectron(join(work, 'electron')),
+        directories: { output },
+      },
+      // electron-builder's own hook for its tests: the deb's fpm arguments and desktop entry,
+      // computed; answering true stops before fpm runs.
+      effectiveOptionComputed: async (options: unknown) => {
+        if (!Array.isArray(options)) return false;
+        const [args, desktopFile] = options as [string[], string];
+        fpmArgs = args;
+        desktopEntry = readFileSync(desktopFile, 'utf8');
+        return true;
+      },
+    });
+    unpackedApp = join(output, arch === 'x64' ? 'linux-unpacked' : `linux-${arch}-unpacked`);
+    asarFiles = listPackage(join(unpackedApp, 'resources/app.asar'), { isPack: false }).map((f) =>
+      f.replaceAll('\\', '/').replace(/^\//, ''),
+    );
+    const unpackedDir = join(unpackedApp, 'resources/app.asar.unpacked');
+    unpackedFiles = filesUnder(unpackedDir).map((f) => relative(unpackedDir, f).replaceAll('\\', '/'));
+  }, 240_000);
+
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
   it('puts the app under its executable name beside Electron’s files', () => {
     expect(existsSync(join(unpackedApp, 'narration-studio'))).toBe(true);
     expect(existsSync(join(unpackedApp, 'resources/app.asar'))).toBe(true);
@@ -183,5 +183,21 @@ describe.runIf(process.platform === 'linux')('electron-builder over a stand-in E
     expect(desktopEntry).toMatch(/^Categories=AudioVideo;/m);
     // Ubuntu 24.04+: the deb installs an AppArmor profile that lets Chromium's sandbox work.
     expect(existsSync(join(unpackedApp, 'resources/apparmor-profile'))).toBe(true);
+  });
+
+  it('refuses to build another OS’s installer here (its native binaries would be this machine’s)', async () => {
+    await expect(
+      build({
+        projectDir: ROOT,
+        targets: Platform.WINDOWS.createTarget(['dir'], Arch.x64),
+        publish: 'never',
+        config: {
+          extends: join(ROOT, 'electron-builder.yml'),
+          electronDist: join(work, 'electron'),
+          directories: { output: join(work, 'out-win') },
+        },
+      }),
+    ).rejects.toThrow('Build the win32 installer on win32');
+    expect(existsSync(join(work, 'out-win', 'win-unpacked', 'resources', 'app.asar'))).toBe(false);
   });
 });

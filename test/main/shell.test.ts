@@ -15,7 +15,7 @@ import { DESKTOP_CHANNELS } from '../../electron/shared/desktop-api';
 import { keepsRunningWhenClosed } from '../../electron/shared/settings';
 import { createFileLog } from '../../electron/main/log';
 import type { MenuItemOptions } from '../../electron/main/electron-types';
-import { runShell } from '../../electron/main/shell';
+import { runShell, type ShellOptions } from '../../electron/main/shell';
 import { CONTENT_SECURITY_POLICY } from '../../electron/main/security';
 import { createFakeElectron } from './fake-electron';
 
@@ -26,7 +26,14 @@ afterEach(async () => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-function setUp(options: { port?: number; lock?: boolean; answers?: number[] } = {}) {
+function setUp(
+  options: {
+    port?: number;
+    lock?: boolean;
+    answers?: number[];
+    moveOldData?: ShellOptions['moveOldData'];
+  } = {},
+) {
   const root = mkdtempSync(join(tmpdir(), 'ns-shell-'));
   dirs.push(root);
   const uiDir = join(root, 'ui');
@@ -55,6 +62,7 @@ function setUp(options: { port?: number; lock?: boolean; answers?: number[] } = 
       iconPath: join(root, 'icon.png'),
       trayIconPath: join(root, 'tray.png'),
       defaultDataDir: join(root, 'data'),
+      ...(options.moveOldData ? { moveOldData: options.moveOldData } : {}),
       startEngine: () => createEngineHost({ poolSize: 1 }),
       createCore: async (o) => {
         coreCalls.push(o);
@@ -113,6 +121,7 @@ describe('desktop shell', () => {
       'Content-Security-Policy': [CONTENT_SECURITY_POLICY],
     });
     expect(t.fake.permission('media')).toBe(false);
+    expect(t.fake.spellChecker).toEqual([false]);
 
     // The page's bridge reaches main; the tray shows the API's address.
     expect(await t.fake.invoke(DESKTOP_CHANNELS.getServerInfo, `${core.url}/`)).toEqual({
@@ -166,6 +175,32 @@ describe('desktop shell', () => {
     await expect(core.store.keys.list()).rejects.toThrow();
     expect(tray.destroyed).toBe(true);
     expect(readFileSync(t.log.file, 'utf8')).toMatch(/quitting[\s\S]*stopped/);
+  });
+
+  it('moves old data once it holds the single-instance lock, and starts nothing when that fails', async () => {
+    const calls: (string | null)[] = [];
+    const t = setUp({
+      moveOldData: (chosen) => {
+        calls.push(chosen);
+        throw new Error(
+          'The data in /old could not be moved into /new: EBUSY. Quit every other Narration Studio',
+        );
+      },
+    });
+    expect(await t.run()).toBeUndefined();
+    expect(calls).toEqual([null]);
+    expect(t.fake.errorBoxes).toEqual([
+      { title: 'Narration Studio could not start', content: expect.stringContaining('could not be moved') },
+    ]);
+    expect(t.fake.app.exitCode).toBe(1);
+    // Nothing opened the data folder: no core, no window.
+    expect(t.coreCalls).toEqual([]);
+    expect(t.fake.windows).toEqual([]);
+
+    // A second instance never moves anything (the first one holds the lock).
+    const second = setUp({ lock: false, moveOldData: () => ['studio.db'] });
+    expect(await second.run()).toBeUndefined();
+    expect(readFileSync(second.log.file, 'utf8')).not.toMatch(/moved/);
   });
 
   it('quits when the window closes on Linux unless the user chose to keep running', async () => {

@@ -44,9 +44,12 @@ async function main(argv: string[]): Promise<number> {
   const load = command === undefined ? undefined : COMMANDS.get(command);
   if (load) {
     // macOS and Windows: data that earlier versions kept beside Chromium's profile moves into
-    // its own folder, once (the desktop app does the same).
+    // its own folder, once, when a command uses the default data folder (the desktop app does
+    // the same).
     try {
-      const moved = moveDataOutOfProfile();
+      const moved = rest.some((arg) => arg === '--data-dir' || arg.startsWith('--data-dir='))
+        ? []
+        : moveDataOutOfProfile();
       if (moved.length > 0) process.stderr.write(`moved ${moved.join(', ')} into the data folder\n`);
     } catch (error) {
       process.stderr.write(`error: ${(error as Error).message}\n`);

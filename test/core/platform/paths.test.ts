@@ -18,6 +18,7 @@ import {
   moveDataOutOfProfile,
   sentenceCacheDir,
 } from '../../../electron/core/platform/paths';
+import { acquireInstanceLock } from '../../../electron/core/platform/instance-lock';
 import { LEXICON_FILE } from '../../../electron/core/lexicon/layout';
 import { VOICES_FOLDER } from '../../../electron/core/voices/layout';
 
@@ -110,6 +111,30 @@ describe('moveDataOutOfProfile (macOS and Windows, once)', () => {
     expect(existsSync(join(fresh, 'Roaming'))).toBe(false);
   });
 
+  it('leaves the app folder alone when the user chose it as the data folder', () => {
+    const { home, app, data } = oldLayout();
+    expect(moveDataOutOfProfile('darwin', {}, home, app)).toEqual([]);
+    expect(existsSync(join(app, 'studio.db'))).toBe(true);
+    expect(existsSync(data)).toBe(false);
+  });
+
+  it('waits for nobody: a process holding the old database stops the move, and it says which', () => {
+    const { home, app, data } = oldLayout();
+    const held = acquireInstanceLock(join(app, 'studio.db'), { description: 'Narration Studio serve' });
+    expect(held.acquired).toBe(true);
+    try {
+      expect(() => moveDataOutOfProfile('darwin', {}, home)).toThrow(
+        /studio\.db is in use by Narration Studio serve \(process \d+\): quit it/,
+      );
+    } finally {
+      if (held.acquired) held.lock.release();
+    }
+    expect(existsSync(join(app, 'studio.db'))).toBe(true);
+    expect(existsSync(data)).toBe(false);
+    // Once it is free, the move goes ahead.
+    expect(moveDataOutOfProfile('darwin', {}, home)).toContain('studio.db');
+  });
+
   it('finishes a move that was cut short', () => {
     const { home, app, data } = oldLayout();
     // As if killed after moving the database: it is in the staging folder, the rest is not.
@@ -124,7 +149,9 @@ describe('moveDataOutOfProfile (macOS and Windows, once)', () => {
     const { home, app, data } = oldLayout();
     // The last entry cannot be renamed: a folder of that name is in its way.
     mkdirSync(join(`${data}.moving`, 'lexicon.json', 'in-the-way'), { recursive: true });
-    expect(() => moveDataOutOfProfile('darwin', {}, home)).toThrow(/Close every other Narration Studio/);
+    expect(() => moveDataOutOfProfile('darwin', {}, home)).toThrow(
+      /Nothing was moved\. Quit every other Narration Studio/,
+    );
     expect(readFileSync(join(app, 'studio.db'), 'utf8')).toBe('db');
     expect(readFileSync(join(app, 'audio/a.mp3'), 'utf8')).toBe('mp3');
     expect(readFileSync(join(app, 'cache/sentences/entry'), 'utf8')).toBe('pcm');

@@ -5,6 +5,7 @@
  * VOICE_PACK_INVALID AppError that names the file's base name (never its absolute path).
  */
 
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { release } from 'node:os';
 import { basename } from 'node:path';
@@ -44,10 +45,14 @@ const thisHost = (): RuntimeHost => ({ platform: process.platform, arch: process
 /**
  * Why natural voices cannot run on this computer, said so that a person can act on it, or
  * undefined when nothing is known to stop them. Before loading: macOS older than 13.4. After
- * a failed load (`error`): on Windows, a missing Visual C++ runtime (the binding's DLLs
- * cannot be found); anything else, the loader's own words.
+ * a failed load (`error`): on Windows, onnxruntime.dll missing beside the binding (a broken
+ * install), else a missing or too old Visual C++ runtime; anything else, the loader's own words.
  */
-export function runtimeProblem(host: RuntimeHost, error?: unknown): string | undefined {
+export function runtimeProblem(
+  host: RuntimeHost,
+  error?: unknown,
+  exists: (path: string) => boolean = existsSync,
+): string | undefined {
   if (host.platform === 'darwin') {
     const [major = 0, minor = 0] = host.release.split('.').map(Number);
     if (major < OLDEST_DARWIN[0] || (major === OLDEST_DARWIN[0] && minor < OLDEST_DARWIN[1]))
@@ -55,12 +60,18 @@ export function runtimeProblem(host: RuntimeHost, error?: unknown): string | und
   }
   if (error === undefined) return undefined;
   const message = (error as Error).message ?? String(error);
+  // Windows' loader: a DLL the binding imports is missing ("module"), or is too old to have
+  // what it needs ("procedure": a Visual C++ runtime older than the one onnxruntime was built with).
   if (
     host.platform === 'win32' &&
-    /specified module could not be found|MSVCP140|VCRUNTIME140|ERR_DLOPEN_FAILED/i.test(message)
+    /specified (module|procedure) could not be found|MSVCP140|VCRUNTIME140/i.test(message)
   ) {
+    const binding = /([A-Za-z]:\\[^\r\n]*onnxruntime_binding\.node)/.exec(message)?.[1];
+    const dll = binding ? `${binding.slice(0, binding.lastIndexOf('\\'))}\\onnxruntime.dll` : undefined;
+    if (dll && !exists(dll))
+      return `Natural voices cannot load: ${dll} is missing. Reinstall Narration Studio. eSpeak voices work without it.`;
     const url = host.arch === 'arm64' ? VC_REDIST_URL.arm64 : VC_REDIST_URL.x64;
-    return `Natural voices need the Microsoft Visual C++ Redistributable, which this computer lacks. Install it from ${url}, then restart Narration Studio. eSpeak voices work without it.`;
+    return `Natural voices need the Microsoft Visual C++ Redistributable (2015–2022, version 14.40 or later), which this computer lacks or has in an older version. Install it from ${url}, then restart Narration Studio. eSpeak voices work without it.`;
   }
   return `The neural voice runtime (onnxruntime-node) could not be loaded: ${message}`;
 }

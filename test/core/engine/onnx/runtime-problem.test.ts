@@ -28,13 +28,38 @@ describe('runtimeProblem', () => {
       ),
       { code: 'ERR_DLOPEN_FAILED' },
     );
-    const x64 = runtimeProblem({ platform: 'win32', arch: 'x64', release: '10.0.22631' }, error)!;
+    const win = { platform: 'win32', arch: 'x64', release: '10.0.22631' } as const;
+    // onnxruntime.dll is beside the binding: the runtime is what is missing.
+    const x64 = runtimeProblem(win, error, () => true)!;
     expect(x64).toContain('Microsoft Visual C++ Redistributable');
     expect(x64).toContain(VC_REDIST_URL.x64);
     expect(x64).not.toContain('specified module');
-    expect(runtimeProblem({ platform: 'win32', arch: 'arm64', release: '10.0.22631' }, error)).toContain(
-      VC_REDIST_URL.arm64,
+    expect(runtimeProblem({ ...win, arch: 'arm64' }, error, () => true)).toContain(VC_REDIST_URL.arm64);
+    // An older runtime lacks an entry point the binding imports.
+    const old = new Error(
+      'The specified procedure could not be found.\r\n\\\\?\\C:\\x\\onnxruntime_binding.node',
     );
+    expect(runtimeProblem(win, old, () => true)).toMatch(/version 14\.40 or later/);
+  });
+
+  it('says to reinstall, not to install the runtime, when onnxruntime.dll itself is missing', () => {
+    const error = new Error(
+      'The specified module could not be found.\r\n\\\\?\\C:\\Apps\\NS\\resources\\app.asar.unpacked\\node_modules\\onnxruntime-node\\bin\\napi-v6\\win32\\x64\\onnxruntime_binding.node',
+    );
+    const asked: string[] = [];
+    const message = runtimeProblem(
+      { platform: 'win32', arch: 'x64', release: '10.0.22631' },
+      error,
+      (path) => {
+        asked.push(path);
+        return false;
+      },
+    )!;
+    expect(asked).toEqual([
+      'C:\\Apps\\NS\\resources\\app.asar.unpacked\\node_modules\\onnxruntime-node\\bin\\napi-v6\\win32\\x64\\onnxruntime.dll',
+    ]);
+    expect(message).toMatch(/onnxruntime\.dll is missing\. Reinstall Narration Studio/);
+    expect(message).not.toMatch(/Visual C\+\+/);
   });
 
   it('refuses before loading on macOS older than 13.4 (Darwin 22.5), and lets 13.4 and later try', () => {
