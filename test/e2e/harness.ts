@@ -77,9 +77,17 @@ export async function startStudio(extraArgs: string[] = []): Promise<Studio> {
     });
     void exited.then(() => reject(new Error(`serve exited: ${err}`)));
   });
+  // Each sign-in address works once; serve prints the next one after each sign-in.
+  let latestLoginUrl = loginUrl;
+  child.stdout.on('data', () => {
+    const printed = [...out.matchAll(/^open (\S+)$/gm)];
+    latestLoginUrl = printed[printed.length - 1]?.[1] ?? latestLoginUrl;
+  });
   return {
     url,
-    loginUrl,
+    get loginUrl() {
+      return latestLoginUrl;
+    },
     settingsDir,
     async stop() {
       child.kill('SIGINT');

@@ -212,7 +212,8 @@ export function buildServer(options: ServerOptions): HttpApp {
   app.setErrorHandler((error, request, reply) => {
     const appError = toAppError(error);
     if (HTTP_STATUS[appError.code] >= 500) {
-      log.warn(`${request.method} ${request.url}: ${(error as Error)?.stack ?? String(error)}`);
+      // The path only: a query may carry the studio's session value (sessions.ts).
+      log.warn(`${request.method} ${request.url.split('?')[0]}: ${(error as Error)?.stack ?? String(error)}`);
     }
     sendAnyError(request.url, reply, appError);
   });

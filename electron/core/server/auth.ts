@@ -13,8 +13,9 @@ import { throttleAddress, type AuthThrottle } from './auth-throttle';
 declare module 'fastify' {
   interface FastifyRequest {
     /**
-     * Set by the studio's onRequest hook when the request carries a valid session cookie:
-     * resolves the key the studio acts with. null for every other request.
+     * Set by the studio's onRequest hook when the request carries a valid session cookie and
+     * that session's X-Studio-Session value (sessions.ts): resolves the key the studio acts
+     * with. null for every other request, the cookie alone included.
      */
     sessionKey: (() => Promise<KeyRow>) | null;
   }
@@ -64,7 +65,7 @@ export function requireSession(request: FastifyRequest): void {
   if (!request.sessionKey || request.headers.authorization) {
     throw new AppError(
       'UNAUTHORIZED',
-      'Only the signed-in studio may do this (bearer keys may not); open the address printed by "serve".',
+      'Only the signed-in studio may do this (bearer keys may not): sign in with the address printed by "serve"; the studio sends its session cookie and its X-Studio-Session header.',
     );
   }
 }

@@ -81,14 +81,15 @@ describe('repeated failed authentication is slowed down', () => {
   it('counts wrong studio sign-in tokens too, and never delays the right one', async () => {
     const s = await throttled({ freeFailures: 2, baseDelayMs: 800, maxDelayMs: 800 });
     try {
-      const signIn = (token: string) => timed(() => s.call('GET', `/?token=${token}`, { key: null }));
+      const signIn = (token: string) =>
+        timed(() => s.call('POST', '/api/v1/session/sign-in', { key: null, body: { token } }));
       for (let i = 0; i < 2; i++) expect((await signIn('nope')).value.status).toBe(401);
       const slowed = await signIn('nope');
       expect(slowed.value.status).toBe(401);
-      expect(slowed.value.text).toContain('Sign-in link not valid');
+      expect(slowed.value.json).toMatchObject({ status: 0, error_code: 'UNAUTHORIZED' });
       expect(slowed.ms).toBeGreaterThanOrEqual(720);
       const right = await signIn(LOGIN_TOKEN);
-      expect(right.value.status).toBe(303);
+      expect(right.value.status).toBe(200);
       expect(right.ms).toBeLessThan(400);
       // The sign-in failures and bearer-key failures share the address's count.
       const key = await timed(() => s.call('GET', '/api/v1/usage', { key: null, headers: wrong }));
@@ -134,9 +135,9 @@ describe('repeated failed authentication is slowed down', () => {
       expect(openai.status).toBe(429);
       expect(openai.json.error).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
       expect(openai.headers['retry-after']).toBe('2');
-      const signIn = await s.call('GET', '/?token=nope', { key: null });
+      const signIn = await s.call('POST', '/api/v1/session/sign-in', { key: null, body: { token: 'nope' } });
       expect(signIn.status).toBe(429);
-      expect(signIn.headers['content-type']).toMatch(/text\/html/);
+      expect(signIn.json).toMatchObject({ status: 0, error_code: 'TOO_MANY_REQUESTS' });
       expect(signIn.headers['retry-after']).toBe('2');
       const valid = await s.call('GET', '/api/v1/usage');
       expect(valid.status).toBe(200);
