@@ -2,8 +2,8 @@
  * The studio's sign-in and its session (sessions.ts): GET / is the UI, whatever its query (the
  * page itself posts a `?token=` to the sign-in, so a prefetch or a reload cannot spend it).
  * POST /api/v1/session/sign-in spends the login token and answers the session cookie and the
- * session's value (a wrong or spent token is answered through the failed-authentication
- * throttle); GET /api/v1/session says who the signed-in studio acts as; DELETE
+ * session's value (the token is checked in the caller's turn of the failed-authentication
+ * throttle, like a key); GET /api/v1/session says who the signed-in studio acts as; DELETE
  * /api/v1/session signs out.
  */
 
@@ -47,9 +47,8 @@ export function registerSessionRoutes(app: FastifyInstance, options: SessionRout
     const body = (request.body ?? {}) as StudioSignInBody;
     if (!Value.Check(StudioSignInBodySchema, body))
       throw new AppError('INVALID_FIELD', 'token must be the token of a sign-in address.', { field: 'token' });
-    const signedIn = sessions.signIn(body.token);
+    const signedIn = await auth.guard(request, () => sessions.signIn(body.token));
     if (!signedIn) {
-      await auth.failed(request);
       throw new AppError(
         'UNAUTHORIZED',
         'This sign-in address is wrong or was already used (each works once). Open the newest address that "serve" printed in its terminal.',
