@@ -64,9 +64,9 @@ export interface CoreOptions {
   /** Base URL for audio_link / srt_link when the server is reached through another name. */
   publicUrl?: string;
   /**
-   * Slow-down of failed authentication per remote address (default: 5 free failures a minute,
-   * then 250 ms doubling to 5 s; beyond 64 waiting answers, 429 with Retry-After). Its window
-   * runs on `clock` unless one is given here.
+   * Slow-down of guessing per client (default: 5 free failures a minute, then every check of
+   * that client waits 250 ms doubling to 5 s; beyond 4 waiting checks of a client or 64 in all,
+   * 429 with Retry-After). Its window runs on `clock` unless one is given here.
    */
   authThrottle?: AuthThrottleOptions;
   /** Wait for renders in flight on close before requeueing them, ms (default 10 000). */
