@@ -59,7 +59,11 @@ describe('studio store', () => {
     expect(storage.map.get(SESSION_STORAGE_KEY)).toMatch(/^[\w-]{43}$/);
 
     // The same address again (from the browser's history): refused, with the server's reason.
-    const again = createStudioStore({ client: s.client(), storage: memoryStorage(), signInToken: token });
+    const again = createStudioStore({
+      client: createApiClient({ baseUrl: s.t.core.url }),
+      storage: memoryStorage(),
+      signInToken: token,
+    });
     await again.getState().checkSession();
     expect(again.getState().sessionStatus).toBe('signed-out');
     expect(again.getState().sessionError).toMatch(/already used/);

@@ -29,6 +29,8 @@ export const createSessionSlice: SliceCreator<SessionSlice> = ({
   desktopSignInToken,
 }) => {
   let token = signInToken;
+  /** The sign-in with the page's token, started by the first check: its refusal, or null. */
+  let signingIn: Promise<unknown> | undefined;
   return (set, get) => {
     const load = async () => {
       const [session, voices] = await Promise.all([client.session(), client.voices()]);
@@ -41,10 +43,17 @@ export const createSessionSlice: SliceCreator<SessionSlice> = ({
       voices: [],
       async checkSession() {
         set({ sessionStatus: 'checking', sessionError: null });
-        const spend = token;
-        token = undefined;
+        // The token is spent once, however many checks run (React runs effects twice in development).
+        if (token !== undefined) {
+          signingIn = client.signIn(token).then(
+            () => null,
+            (error: unknown) => error,
+          );
+          token = undefined;
+        }
+        const refused = await signingIn;
         try {
-          if (spend) await client.signIn(spend);
+          // A session this browser already has still counts when the address was used before.
           await load();
         } catch (failure) {
           let error = failure;
@@ -62,7 +71,7 @@ export const createSessionSlice: SliceCreator<SessionSlice> = ({
             return;
           }
           // A refused sign-in address (wrong, or used before) says so on the sign-in screen.
-          set({ sessionStatus: 'signed-out', session: null, sessionError: spend ? errorMessage(error) : null });
+          set({ sessionStatus: 'signed-out', session: null, sessionError: refused ? errorMessage(refused) : null });
         }
       },
       async refreshSession() {
