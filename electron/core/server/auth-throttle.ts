@@ -5,7 +5,9 @@
  *
  * - failures of a client are counted in a sliding window (`windowMs`, default 60 s);
  * - while a client has fewer than `freeFailures` (default 5) in the window, its credentials are
- *   checked at once;
+ *   checked at once, as long as it has fewer than `maxChecking` (default 64, more than a busy
+ *   app needs) under way: a burst of simultaneous guesses cannot all pass while the count is
+ *   still low;
  * - past that, every credential it presents waits before it is even checked: `baseDelayMs`
  *   (default 250 ms), doubling with each further failure, at most `maxDelayMs` (default 5 s).
  *   A right key waits as long as a wrong one, so the time of an answer says nothing sooner
@@ -38,6 +40,8 @@ export interface AuthThrottleOptions {
   baseDelayMs?: number;
   /** Longest wait of one check, ms (default 5 000). */
   maxDelayMs?: number;
+  /** Checks of a client under way at once before the next one waits, failures or not (default 64). */
+  maxChecking?: number;
   /** Checks of one client waiting at once; beyond it → 429 at once (default 4). */
   maxPendingPerClient?: number;
   /** Checks waiting at once over all clients; beyond it → 429 at once (default 64). */
@@ -58,6 +62,7 @@ export const AUTH_THROTTLE_DEFAULTS = {
   windowMs: 60_000,
   baseDelayMs: 250,
   maxDelayMs: 5_000,
+  maxChecking: 64,
   maxPendingPerClient: 4,
   maxPending: 64,
   maxAddresses: 10_000,
@@ -87,8 +92,9 @@ const realTimer = (run: () => void, ms: number) => {
 
 export function createAuthThrottle(options: AuthThrottleOptions = {}): AuthThrottle {
   const settings = { ...AUTH_THROTTLE_DEFAULTS, ...definedOnly(options) };
-  const { freeFailures, windowMs, baseDelayMs, maxDelayMs, maxPendingPerClient, maxPending, maxAddresses } =
+  const { freeFailures, windowMs, baseDelayMs, maxDelayMs, maxChecking, maxPendingPerClient, maxPending } =
     settings;
+  const { maxAddresses } = settings;
   const clock = options.clock ?? systemClock;
   const schedule = options.schedule ?? realTimer;
   // Past this many failures in the window the wait is at its cap, so older ones need not be kept.
@@ -98,10 +104,7 @@ export function createAuthThrottle(options: AuthThrottleOptions = {}): AuthThrot
   const history = new Map<string, number[]>();
   /** Waiting checks per client. */
   const pendingOf = new Map<string, number>();
-  /**
-   * Checks under way per client: each counts as a failure to come when the next one's wait is
-   * set, so a burst of simultaneous guesses cannot all pass while the count is still low.
-   */
+  /** Checks under way per client (see the count in `guard`). */
   const checking = new Map<string, number>();
   const adjust = (counts: Map<string, number>, client: string, by: number) => {
     const value = (counts.get(client) ?? 0) + by;
@@ -163,7 +166,10 @@ export function createAuthThrottle(options: AuthThrottleOptions = {}): AuthThrot
   return {
     async guard(address, check) {
       const client = throttleClient(address);
-      const count = recent(client, clock.now()).length + (checking.get(client) ?? 0);
+      const failures = recent(client, clock.now()).length;
+      const busy = checking.get(client) ?? 0;
+      // A crowd of checks under way (more than a busy app has) makes the next one wait too.
+      const count = failures < freeFailures && busy >= maxChecking ? freeFailures : failures;
       const delayMs = closed ? 0 : waitFor(count);
       if (delayMs > 0) await turn(client, delayMs);
       adjust(checking, client, 1);

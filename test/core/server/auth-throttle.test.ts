@@ -84,6 +84,31 @@ describe('the throttle', () => {
     throttle.close();
   });
 
+  it('lets a busy app check many keys at once, but not a crowd of guesses before its count is high', async () => {
+    const timers = manualTimers();
+    const throttle = createAuthThrottle({ maxChecking: 3, schedule: timers.schedule });
+    // Checks that end when the test says (a lookup still under way).
+    const gates: (() => void)[] = [];
+    const slowCheck = (result: string | undefined) => () =>
+      new Promise<string | undefined>((resolve) => gates.push(() => resolve(result)));
+    // One failure first: a mistyped key does not slow a busy app's checks…
+    await throttle.guard('127.0.0.1', () => undefined);
+    const busy = Array.from({ length: 3 }, () => throttle.guard('127.0.0.1', slowCheck('key')));
+    await until(() => gates.length === 3);
+    expect(timers.parked).toEqual([]);
+    // …but a fourth under way at the same moment (a crowd of guesses) waits its turn.
+    const crowd = throttle.guard('127.0.0.1', slowCheck(undefined));
+    await until(() => timers.parked.length === 1);
+    expect(timers.parked[0]!.ms).toBe(250);
+    for (const open of gates.splice(0)) open();
+    timers.releaseAll();
+    await until(() => gates.length === 1);
+    gates.pop()!();
+    expect(await Promise.all([...busy, crowd])).toEqual(['key', 'key', 'key', undefined]);
+    expect(throttle.failures('127.0.0.1')).toBe(2);
+    throttle.close();
+  });
+
   it('lets 4 checks of a client wait at once; beyond that 429 at once, the credential unchecked', async () => {
     const timers = manualTimers();
     const throttle = createAuthThrottle({ freeFailures: 0, schedule: timers.schedule });
@@ -157,20 +182,22 @@ describe('the throttle', () => {
 describe('guessing keys over HTTP costs time', () => {
   const wrong = (i: number) => ({ authorization: `Bearer nsk_${String(i).padStart(43, 'x')}` });
 
-  it('a flood of guesses gets 5 answers, then 4 waiting checks and 429s that say nothing', async () => {
+  it('past the free guesses, a flood gets 4 waiting checks and 429s that say nothing', async () => {
     const timers = manualTimers();
     const s = await buildTestApp({ loginToken: LOGIN_TOKEN, authThrottle: { schedule: timers.schedule } });
     try {
-      // The attack: 40 different guesses at once, as fast as the client can send them.
+      // The free guesses, answered at once…
+      for (let i = 0; i < 5; i++)
+        expect((await s.call('GET', '/api/v1/usage', { key: null, headers: wrong(100 + i) })).status).toBe(401);
+      // …then the attack: 40 different guesses at once, as fast as the client can send them.
       const guesses = Array.from({ length: 40 }, (_, i) =>
         tracked(s.call('GET', '/api/v1/usage', { key: null, headers: wrong(i) })),
       );
       await until(() => guesses.filter((g) => g.answer).length === 36);
       const answered = guesses.flatMap((g) => (g.answer ? [g.answer] : []));
-      // 5 free checks said "wrong"; the rest were refused unchecked, with 4 checks waiting.
-      expect(answered.filter((a) => a.status === 401)).toHaveLength(5);
+      // None was checked: 4 wait for theirs, 36 were refused unchecked.
       const refused = answered.filter((a) => a.status === 429);
-      expect(refused).toHaveLength(31);
+      expect(refused).toHaveLength(36);
       expect(refused[0]!.json).toMatchObject({ status: 0, error_code: 'TOO_MANY_REQUESTS' });
       expect(refused[0]!.headers['retry-after']).toBe('1');
       expect(timers.parked.map((p) => p.ms)).toEqual([250, 250, 250, 250]);
