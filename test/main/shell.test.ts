@@ -187,9 +187,9 @@ describe('desktop shell', () => {
     expect(shell.status()).toEqual({ state: 'running', url: second.url });
     expect(t.fake.windows[0]!.loaded.at(-1)).toBe(second.loginUrl);
     expect(second.engine).toBe(first.engine);
-    expect((await get(`${second.url}/api/v1/session`, (await signInStudio(second.loginUrl)).headers)).status).toBe(
-      200,
-    );
+    expect(
+      (await get(`${second.url}/api/v1/session`, (await signInStudio(second.loginUrl)).headers)).status,
+    ).toBe(200);
 
     t.fake.app.quit();
     await shell.stopped;

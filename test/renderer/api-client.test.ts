@@ -115,7 +115,9 @@ describe('api-client against the real server', () => {
     expect(new TextDecoder().decode((await played.bytes()).subarray(0, 4))).toBe('RIFF');
     const signedOut = await fetch(url);
     expect(signedOut.status).toBe(401);
-    const cookieAlone = await fetch(url.replace(/&studio_session=.*$/, ''), { headers: { cookie: s.cookie } });
+    const cookieAlone = await fetch(url.replace(/&studio_session=.*$/, ''), {
+      headers: { cookie: s.cookie },
+    });
     expect(cookieAlone.status).toBe(401);
   });
   it('with a session: reads and saves the server settings for the next start; bearer keys may not', async () => {

@@ -173,7 +173,9 @@ export function runServe(argv: string[]): Promise<number> {
     // One write, so a reader that waits for the first line also has the second.
     process.stdout.write(`listening on ${core.url}\nopen ${core.loginUrl}\n`);
     // Each sign-in address works once: after one is used, the next one is printed.
-    core.onLoginUrl((url) => process.stdout.write(`a browser signed in; the next sign-in address:\nopen ${url}\n`));
+    core.onLoginUrl((url) =>
+      process.stdout.write(`a browser signed in; the next sign-in address:\nopen ${url}\n`),
+    );
 
     return new Promise<number>((resolve) => {
       let stopping: Promise<void> | undefined;

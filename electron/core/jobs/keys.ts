@@ -43,8 +43,7 @@ export async function createApiKey(
   options: { name?: string; key?: string; balanceMilli?: number } = {},
 ): Promise<CreatedKey> {
   const key = options.key ?? `nsk_${randomBytes(32).toString('base64url')}`;
-  if (!isValidKeyText(key))
-    throw new AppError('INVALID_FIELD', `An API key must be ${KEY_TEXT_RULE}.`);
+  if (!isValidKeyText(key)) throw new AppError('INVALID_FIELD', `An API key must be ${KEY_TEXT_RULE}.`);
   const balance = options.balanceMilli ?? DEFAULT_BALANCE_MILLI;
   const now = isoTime(clock.now());
   const row: KeyRow = {
@@ -116,7 +115,10 @@ export async function revokeApiKey(store: Store, clock: Clock, idOrPrefix: strin
   const byId = keys.find((k) => k.id === idOrPrefix);
   const byPrefix = keys.filter((k) => k.key_prefix === idOrPrefix);
   if (!byId && byPrefix.length > 1)
-    throw new AppError('KEY_NOT_FOUND', `${byPrefix.length} API keys begin with "${idOrPrefix}": give the key's id.`);
+    throw new AppError(
+      'KEY_NOT_FOUND',
+      `${byPrefix.length} API keys begin with "${idOrPrefix}": give the key's id.`,
+    );
   const row = byId ?? byPrefix[0];
   if (!row) throw new AppError('KEY_NOT_FOUND', `No API key with id or prefix "${idOrPrefix}".`);
   await store.keys.revoke(row.id, isoTime(clock.now()));

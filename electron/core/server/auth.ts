@@ -37,7 +37,10 @@ export interface Auth {
    * Runs `check` (of another credential: a studio sign-in token) in the caller's turn, like a
    * key's; undefined counts as a failure. Rejects with TOO_MANY_REQUESTS like `requireKey`.
    */
-  guard<T>(request: FastifyRequest, check: () => Promise<T | undefined> | T | undefined): Promise<T | undefined>;
+  guard<T>(
+    request: FastifyRequest,
+    check: () => Promise<T | undefined> | T | undefined,
+  ): Promise<T | undefined>;
 }
 
 export function createAuth({ store, throttle }: { store: Store; throttle: AuthThrottle }): Auth {

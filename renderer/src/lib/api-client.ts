@@ -183,7 +183,8 @@ export interface EventHandlers {
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const baseUrl = (options.baseUrl ?? '').replace(/\/+$/, '');
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
-  const sessionValue = () => (options.apiKey ? null : (options.sessionStorage?.getItem(SESSION_STORAGE_KEY) ?? null));
+  const sessionValue = () =>
+    options.apiKey ? null : (options.sessionStorage?.getItem(SESSION_STORAGE_KEY) ?? null);
 
   async function send(
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',

@@ -71,7 +71,11 @@ export const createSessionSlice: SliceCreator<SessionSlice> = ({
             return;
           }
           // A refused sign-in address (wrong, or used before) says so on the sign-in screen.
-          set({ sessionStatus: 'signed-out', session: null, sessionError: refused ? errorMessage(refused) : null });
+          set({
+            sessionStatus: 'signed-out',
+            session: null,
+            sessionError: refused ? errorMessage(refused) : null,
+          });
         }
       },
       async refreshSession() {

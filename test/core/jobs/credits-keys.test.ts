@@ -117,7 +117,9 @@ describe('API keys', () => {
   it('ensureApiKey from several instances at once creates the key once', async () => {
     // Instances starting together with the same --api-key (on SQLite: concurrent calls of one).
     const stores = onPostgres ? [store, await t.openAnother(), await t.openAnother()] : [store, store, store];
-    const results = await Promise.all(stores.map((s) => ensureApiKey(s, systemClock, 'shared-serve-key-0123456789abcdef')));
+    const results = await Promise.all(
+      stores.map((s) => ensureApiKey(s, systemClock, 'shared-serve-key-0123456789abcdef')),
+    );
     expect(results.filter((r) => r.created)).toHaveLength(1);
     expect(new Set(results.map((r) => r.row.id)).size).toBe(1);
     expect(

@@ -70,10 +70,12 @@ describe('the throttle', () => {
 
     // A right key from the same client waits just as long before it is checked.
     let answered = false;
-    const right = throttle.guard('127.0.0.1', () => 'key').then((value) => {
-      answered = true;
-      return value;
-    });
+    const right = throttle
+      .guard('127.0.0.1', () => 'key')
+      .then((value) => {
+        answered = true;
+        return value;
+      });
     await until(() => timers.parked.length === 1);
     expect(timers.parked[0]!.ms).toBe(5000);
     expect(answered).toBe(false);
@@ -188,7 +190,9 @@ describe('guessing keys over HTTP costs time', () => {
     try {
       // The free guesses, answered at once…
       for (let i = 0; i < 5; i++)
-        expect((await s.call('GET', '/api/v1/usage', { key: null, headers: wrong(100 + i) })).status).toBe(401);
+        expect((await s.call('GET', '/api/v1/usage', { key: null, headers: wrong(100 + i) })).status).toBe(
+          401,
+        );
       // …then the attack: 40 different guesses at once, as fast as the client can send them.
       const guesses = Array.from({ length: 40 }, (_, i) =>
         tracked(s.call('GET', '/api/v1/usage', { key: null, headers: wrong(i) })),
@@ -221,7 +225,13 @@ describe('guessing keys over HTTP costs time', () => {
 
       // OpenAI's route answers the refusal in its own shape.
       const flood = Array.from({ length: 5 }, () =>
-        tracked(s.call('POST', '/v1/audio/speech', { key: null, headers: wrong(7), body: { input: 'x', voice: 'nova' } })),
+        tracked(
+          s.call('POST', '/v1/audio/speech', {
+            key: null,
+            headers: wrong(7),
+            body: { input: 'x', voice: 'nova' },
+          }),
+        ),
       );
       await until(() => flood.filter((g) => g.answer).length === 1);
       const openai = flood.find((g) => g.answer)!.answer!;

@@ -79,9 +79,7 @@ describe('/api/v1/cache', () => {
     expect(entriesOnDisk()).toBe(0);
 
     await renderDirect();
-    expect(
-      (await t.call('GET', '/api/v1/cache', { key: null, headers: studio })).json.result,
-    ).toMatchObject({
+    expect((await t.call('GET', '/api/v1/cache', { key: null, headers: studio })).json.result).toMatchObject({
       misses: 6,
       entries: 3,
     });

@@ -438,10 +438,7 @@ describe('a cross-origin browser request cannot submit or read anything', () => 
     const before = await counts();
     const speak = { input_text: 'From another site.', voice_code: 'en_female_emily_us' };
     for (const origin of origins()) {
-      for (const credentials of [{ authorization: `Bearer ${key}` }, studio] as Record<
-        string,
-        string
-      >[]) {
+      for (const credentials of [{ authorization: `Bearer ${key}` }, studio] as Record<string, string>[]) {
         for (const [method, path, body] of [
           ['POST', '/api/v1/tts', speak],
           ['GET', '/api/v1/tts', undefined],

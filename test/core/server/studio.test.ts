@@ -71,7 +71,10 @@ describe('studio UI and session sign-in', () => {
     expect(setCookie).toMatch(/SameSite=Strict/);
     cookie = setCookie.split(';')[0]!;
     expect(cookie).toMatch(new RegExp(`^ns_session_${t.port}=`));
-    expect(res.json.result).toEqual({ session: expect.stringMatching(/^[\w-]{43}$/), idle_timeout_s: 43_200 });
+    expect(res.json.result).toEqual({
+      session: expect.stringMatching(/^[\w-]{43}$/),
+      idle_timeout_s: 43_200,
+    });
     studio = { cookie, 'x-studio-session': res.json.result.session };
 
     // The attack: the same address again (from the browser's history) signs nobody in.
@@ -145,9 +148,9 @@ describe('studio UI and session sign-in', () => {
     expect((await t.call('GET', '/api/v1/keys')).status).toBe(401);
     expect((await t.call('POST', '/api/v1/keys', { body: {} })).status).toBe(401);
     expect((await get('/api/v1/keys')).status).toBe(401);
-    expect(
-      (await get('/api/v1/session', { ...studio, cookie: `ns_session_${t.port}=forged` })).status,
-    ).toBe(401);
+    expect((await get('/api/v1/session', { ...studio, cookie: `ns_session_${t.port}=forged` })).status).toBe(
+      401,
+    );
   });
 
   it('keeps the Origin check for session requests', async () => {
@@ -161,7 +164,9 @@ describe('studio UI and session sign-in', () => {
     expect(out.status).toBe(200);
     expect(String(out.headers['set-cookie'])).toMatch(/^ns_session_\d+=; .*Max-Age=0/);
     expect((await get('/api/v1/session', other.headers)).status).toBe(401);
-    expect((await t.call('DELETE', '/api/v1/session', { key: null, headers: other.headers })).status).toBe(401);
+    expect((await t.call('DELETE', '/api/v1/session', { key: null, headers: other.headers })).status).toBe(
+      401,
+    );
     // Other sessions go on.
     expect((await get('/api/v1/session', studio)).status).toBe(200);
   });

@@ -46,7 +46,9 @@ export function registerSessionRoutes(app: FastifyInstance, options: SessionRout
   app.post('/api/v1/session/sign-in', async (request, reply) => {
     const body = (request.body ?? {}) as StudioSignInBody;
     if (!Value.Check(StudioSignInBodySchema, body))
-      throw new AppError('INVALID_FIELD', 'token must be the token of a sign-in address.', { field: 'token' });
+      throw new AppError('INVALID_FIELD', 'token must be the token of a sign-in address.', {
+        field: 'token',
+      });
     const signedIn = await auth.guard(request, () => sessions.signIn(body.token));
     if (!signedIn) {
       throw new AppError(
