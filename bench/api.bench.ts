@@ -46,7 +46,7 @@ import { openStore } from '../electron/core/store';
 import { createTestDatabase, hasPostgres, withClient } from '../test/fixtures/postgres';
 import { cpuSeconds, fmt, machineTicks, runCli, startServe, stopServer } from './lib';
 
-const FLOOD_KEY = 'bench-flood-key-000000000000';
+const FLOOD_KEY = 'bench-flood-key-0000000000000000';
 const TEXT_200 =
   'The quick brown fox jumps over the lazy dog near the riverbank. ' +
   'Meanwhile, a small bird sings on the old oak tree, and the children laugh in the garden. ' +

@@ -24,7 +24,7 @@ import { CLI_ENTRY, fmt, hasCommand, median, runCli, startServe } from './lib';
 const RUNS = 5;
 const { values: args } = parseArgs({ options: { idle: { type: 'string', default: '65' } } });
 const idleSeconds = Number(args.idle);
-const KEY = 'footprint-bench-key-0000000000';
+const KEY = 'footprint-bench-key-00000000000000';
 const dir = mkdtempSync(join(tmpdir(), 'footprint-bench-'));
 
 /** Wall ms and peak RSS MB of one command, through GNU time. */

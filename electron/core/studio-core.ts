@@ -72,9 +72,9 @@ export interface CoreOptions {
   /** Base URL for audio_link / srt_link when the server is reached through another name. */
   publicUrl?: string;
   /**
-   * Slow-down of failed authentication per remote address (default: 5 free failures a minute,
-   * then 250 ms doubling to 5 s; beyond 64 waiting answers, 429 with Retry-After). Its window
-   * runs on `clock` unless one is given here.
+   * Slow-down of guessing per client (default: 5 free failures a minute, then every check of
+   * that client waits 250 ms doubling to 5 s; beyond 4 waiting checks of a client or 64 in all,
+   * 429 with Retry-After). Its window runs on `clock` unless one is given here.
    */
   authThrottle?: AuthThrottleOptions;
   /** Wait for renders in flight on close before requeueing them, ms (default 10 000). */
@@ -83,8 +83,10 @@ export interface CoreOptions {
   log?: Log;
   /** Built renderer served at `/` (default dist/renderer of the repository). */
   uiDir?: string;
-  /** Login token of the studio's sign-in address (default: random per run). */
+  /** First login token of the studio's sign-in address (default: random); each works once. */
   loginToken?: string;
+  /** A studio session ends after this long without a request, ms (default 12 h). */
+  sessionIdleMs?: number;
   /**
    * The shared settings file the Settings view edits (port and data folder of the next start).
    * The desktop shell passes its electron-store one; default: the file in `settingsDir`.
@@ -123,8 +125,13 @@ export interface Core {
   /** Base of audio_link / srt_link: `publicUrl` when given, else `url`. */
   readonly publicUrl: string;
   readonly port: number;
-  /** Opens the studio signed in: `<url>/?token=<login token>`. */
+  /**
+   * Opens the studio signed in: `<url>/?token=<login token>`. Works once: after a sign-in it
+   * names the next token (see `onLoginUrl`).
+   */
   readonly loginUrl: string;
+  /** Calls `listener` with the next sign-in address each time one is spent. */
+  onLoginUrl(listener: (url: string) => void): void;
   readonly store: Store;
   readonly jobs: Jobs;
   readonly engine: Engine;
@@ -196,7 +203,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ...(options.leaseMs ? { leaseMs: options.leaseMs } : {}),
       ...(options.pollMs ? { pollMs: options.pollMs } : {}),
     });
-    const sessions = createSessions(options.loginToken);
+    const sessions = createSessions({
+      clock,
+      ...(options.loginToken ? { loginToken: options.loginToken } : {}),
+      ...(options.sessionIdleMs ? { idleTimeoutMs: options.sessionIdleMs } : {}),
+    });
     const server = buildServer({
       store,
       jobs,
@@ -237,7 +248,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     let closing: Promise<void> | undefined;
     return {
       url: localUrl(),
-      loginUrl: `${localUrl()}/?token=${sessions.loginToken}`,
+      get loginUrl() {
+        return `${localUrl()}/?token=${sessions.loginToken}`;
+      },
+      onLoginUrl(listener) {
+        sessions.onLoginToken((token) => listener(`${localUrl()}/?token=${token}`));
+      },
       publicUrl: baseUrl(),
       port,
       store,

@@ -376,6 +376,30 @@ export type CreateKeyBody = Static<typeof CreateKeyBodySchema>;
 export const CreatedKeySchema = Type.Object({ key: Type.String(), info: ApiKeyInfoSchema });
 export type CreatedKey = Static<typeof CreatedKeySchema>;
 
+/**
+ * The studio's per-session value: the sign-in answers it, the page keeps it in its own origin's
+ * storage and sends it in this header on every call; the session cookie alone is refused.
+ */
+export const STUDIO_SESSION_HEADER = 'x-studio-session';
+/**
+ * The same value in the query, accepted only by the GET addresses an audio element plays (it
+ * cannot send headers): the auditions and lexicon previews.
+ */
+export const STUDIO_SESSION_QUERY = 'studio_session';
+
+/** Body of POST /api/v1/session/sign-in: the token of a sign-in address (`/?token=…`). */
+export const StudioSignInBodySchema = Type.Object({ token: Type.String({ maxLength: 200 }) });
+export type StudioSignInBody = Static<typeof StudioSignInBodySchema>;
+
+/** Result of POST /api/v1/session/sign-in (the session cookie comes with it). */
+export const StudioSignInSchema = Type.Object({
+  /** Sent as the `X-Studio-Session` header on every call of the session. */
+  session: Type.String(),
+  /** The session ends after this many seconds without a call. */
+  idle_timeout_s: Type.Integer(),
+});
+export type StudioSignIn = Static<typeof StudioSignInSchema>;
+
 /** GET /api/v1/session: who the signed-in studio acts as. */
 export const SessionInfoSchema = Type.Object({
   /** The key the studio submits with (the --api-key key, else the oldest live key). */

@@ -11,7 +11,10 @@ export const DESKTOP_API_GLOBAL = 'narrationDesktop';
 export interface ServerInfo {
   /** Base URL of the local API, e.g. http://127.0.0.1:8787 */
   url: string;
-  /** Login token of this run: `<url>/?token=<token>` signs a browser in. */
+  /**
+   * The current sign-in token: `<url>/?token=<token>` signs a browser in, once (a new token
+   * replaces it then). The window signs itself in again with it when its session ended.
+   */
   loginToken: string;
 }
 

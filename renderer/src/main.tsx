@@ -3,9 +3,21 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import './app/styles.css';
 import { createApiClient } from './lib/api-client';
+import { getDesktop } from './lib/desktop';
 import { createStudioStore, StudioContext, type StoreDeps } from './stores';
 
-const deps: StoreDeps = { client: createApiClient(), storage: window.localStorage };
+// A sign-in address (`/?token=…`) works once: the token is spent by the first check of the
+// session and leaves the address bar at once.
+const signInToken = new URLSearchParams(window.location.search).get('token') ?? undefined;
+if (signInToken !== undefined) window.history.replaceState(null, '', '/');
+const desktop = getDesktop();
+const deps: StoreDeps = {
+  // The session's value lives in this origin's own storage (a page of another port cannot read it).
+  client: createApiClient({ sessionStorage: window.localStorage }),
+  storage: window.localStorage,
+  ...(signInToken ? { signInToken } : {}),
+  ...(desktop ? { desktopSignInToken: async () => (await desktop.getServerInfo()).loginToken } : {}),
+};
 const store = createStudioStore(deps);
 
 createRoot(document.getElementById('root')!).render(

@@ -90,7 +90,10 @@ export async function runDialogueE2e(log: (line: string) => void): Promise<void>
       .and(page.locator(':not([disabled])'))
       .waitFor({ timeout: 60_000 });
     const detail = await page.evaluate(async () => {
-      const response = await fetch('/api/v1/tts?page_size=1');
+      // As the studio calls: its cookie, and its session's value from this origin's storage.
+      const response = await fetch('/api/v1/tts?page_size=1', {
+        headers: { 'x-studio-session': localStorage.getItem('narration-studio.session') ?? '' },
+      });
       const body = (await response.json()) as {
         result?: {
           items: { input_text: string; voice_code: string; audio_link: string; srt_link: string }[];

@@ -7,25 +7,13 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { refusingUrl } from '../fixtures/callback-receiver';
 import { speakingPiperPack } from '../fixtures/neural-pack';
 import { VoiceMirror } from '../fixtures/voice-mirror';
 import type { CatalogueEntry } from '../../electron/shared/voice-packs';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  // Audio plays in the tests without a user gesture and without a sound card.
-  '--autoplay-policy=no-user-gesture-required',
-];
+export { CHROMIUM, launchBrowser } from '../fixtures/browser';
 
 export interface Studio {
   /** http://127.0.0.1:<port> */
@@ -77,9 +65,17 @@ export async function startStudio(extraArgs: string[] = []): Promise<Studio> {
     });
     void exited.then(() => reject(new Error(`serve exited: ${err}`)));
   });
+  // Each sign-in address works once; serve prints the next one after each sign-in.
+  let latestLoginUrl = loginUrl;
+  child.stdout.on('data', () => {
+    const printed = [...out.matchAll(/^open (\S+)$/gm)];
+    latestLoginUrl = printed[printed.length - 1]?.[1] ?? latestLoginUrl;
+  });
   return {
     url,
-    loginUrl,
+    get loginUrl() {
+      return latestLoginUrl;
+    },
     settingsDir,
     async stop() {
       child.kill('SIGINT');
@@ -120,10 +116,6 @@ export async function generateWithRefusedCallback(page: Page): Promise<Locator> 
   await newest.click();
   await newest.getByText('failed', { exact: true }).waitFor({ timeout: 30_000 });
   return newest;
-}
-
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
 }
 
 export const SAMPLE_TEXT =

@@ -1,11 +1,12 @@
 /**
  * The pronunciation lexicon in a real browser against the real headless server: add an IPA
  * entry on the Lexicon page (a symbol eSpeak cannot read is refused with the server's sentence),
- * test-play it, edit and search; import a CSV file and follow an export link; select a word in
+ * test-play it, edit and search; import a CSV file and save an export; select a word in
  * the compose box and add it from there; remove an entry. Role and label selectors throughout.
  */
 
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { launchBrowser, nav, startStudio } from './harness';
 
@@ -78,8 +79,12 @@ export async function runLexiconE2e(log: (line: string) => void): Promise<void> 
     await table.getByRole('row', { name: /Nguyen/ }).waitFor();
     assert.equal(await table.getByRole('row').count(), 2, 'the header and one entry');
     await page.getByLabel('Search').fill('');
-    const href = await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href');
-    const csv = await page.evaluate(async (url) => (await fetch(url!)).text(), href);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    assert.equal(download.suggestedFilename(), 'lexicon.csv');
+    const csv = readFileSync((await download.path())!, 'utf8');
     assert.match(csv, /^language,match,kind,replacement,case_sensitive,whole_word,note\r\n/);
     assert.match(csv, /en,Saoirse,ipa,ˈsɪɚʃə,false,true,/);
     log('✓ imported a CSV file, searched it, and exported the lexicon');

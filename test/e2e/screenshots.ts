@@ -146,7 +146,10 @@ try {
         for (const entry of entries) {
           await fetch('/api/v1/lexicon', {
             method: 'POST',
-            headers: { 'content-type': 'application/json' },
+            headers: {
+              'content-type': 'application/json',
+              'x-studio-session': localStorage.getItem('narration-studio.session') ?? '',
+            },
             body: JSON.stringify(entry),
           });
         }

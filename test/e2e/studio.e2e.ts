@@ -284,7 +284,9 @@ async function assertCrossOriginRefused(
   await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
   const sameOrigin = (path: string) =>
     studioPage.evaluate(async (url) => {
-      const response = await fetch(url);
+      const response = await fetch(url, {
+        headers: { 'x-studio-session': localStorage.getItem('narration-studio.session') ?? '' },
+      });
       return (await response.json()) as { result: { total?: number; items: unknown[] } };
     }, path);
   const studioTotal = async () => (await sameOrigin('/api/v1/tts?page_size=1')).result.total;

@@ -15,6 +15,7 @@ import { createServer as createNetServer, type Server as NetServer, type Socket 
 import type { AddressInfo } from 'node:net';
 import { refusingUrl, startReceiver } from '../fixtures/callback-receiver';
 import { fetchUrl, startTestCore, type TestCore } from '../core/server/helpers';
+import { signInStudio } from '../fixtures/studio-session';
 import { quantile, sleep, waitUntil, type FaultContext, type Scenario } from './harness';
 
 const POLICY = { attempts: 4, baseDelayMs: 200, factor: 2, timeoutMs: 1000 };
@@ -289,14 +290,14 @@ async function run(ctx: FaultContext): Promise<void> {
     await sleep(POLICY.baseDelayMs * POLICY.factor ** (POLICY.attempts - 1) + 300);
 
     // The UI's Callbacks view: the signed-in studio lists requests and reads their attempts.
-    const signIn = await fetchUrl(tc.core.loginUrl, 'GET');
-    const cookie = String(signIn.headers['set-cookie'] ?? '').split(';')[0]!;
+    const signIn = await signInStudio(tc.core.loginUrl).catch((error: unknown) => error as Error);
     ctx.check(
-      'studio sign-in gives a session cookie',
-      signIn.status === 303 && cookie.includes('='),
-      `${signIn.status}`,
+      'studio sign-in gives a session cookie and its header',
+      !(signIn instanceof Error) && signIn.cookie.includes('='),
+      signIn instanceof Error ? signIn.message : 'signed in',
     );
-    const studioGet = (path: string) => fetchUrl(`${tc.core.url}${path}`, 'GET', { headers: { cookie } });
+    const studioHeaders = signIn instanceof Error ? {} : signIn.headers;
+    const studioGet = (path: string) => fetchUrl(`${tc.core.url}${path}`, 'GET', { headers: studioHeaders });
     const uiList = await studioGet('/api/v1/tts?page=1&page_size=100');
     const uiItems = new Map<string, { callback_state: string; callback_attempts: number }>(
       (

@@ -25,6 +25,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCli, ROOT } from '../../electron/launch/build';
 import { CLI_ENTRY, CLI_SOURCES, isOutputStale } from '../../electron/launch/freshness.mjs';
 import { rmsOf, wavSamples } from '../fixtures/audio-analysis';
+import { signInStudio } from '../fixtures/studio-session';
 
 const UI_INDEX = '<!doctype html><title>studio fixture</title>';
 
@@ -210,11 +211,10 @@ describe('the compiled CLI', () => {
       expect(index.status).toBe(200);
       expect(await index.text()).toBe(UI_INDEX);
       // The engine runs in its host thread (engine-host-worker.js), its eSpeak workers beside it.
-      const signIn = await fetch(loginUrl, { redirect: 'manual' });
-      const cookie = String(signIn.headers.get('set-cookie')).split(';')[0]!;
+      const { headers: studio } = await signInStudio(loginUrl);
       const audition = await fetch(`${url}/api/v1/voices/en_female_emily_us/audition`, {
         method: 'POST',
-        headers: { cookie, 'content-type': 'application/json' },
+        headers: { ...studio, 'content-type': 'application/json' },
         body: '{}',
       });
       expect(audition.status).toBe(200);

@@ -11,12 +11,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createCore, type Core, type CoreOptions } from '../../electron/core/studio-core';
 import { createEngineHost } from '../../electron/core/engine/host/engine-host';
 import { createSettingsStore } from '../../electron/core/platform/settings-store';
-import { DESKTOP_CHANNELS } from '../../electron/shared/desktop-api';
+import { DESKTOP_CHANNELS, type ServerInfo } from '../../electron/shared/desktop-api';
 import { keepsRunningWhenClosed } from '../../electron/shared/settings';
 import { createFileLog } from '../../electron/main/log';
 import type { MenuItemOptions } from '../../electron/main/electron-types';
 import { runShell, type ShellOptions } from '../../electron/main/shell';
 import { CONTENT_SECURITY_POLICY } from '../../electron/main/security';
+import { signInStudio } from '../fixtures/studio-session';
 import { createFakeElectron } from './fake-electron';
 
 const dirs: string[] = [];
@@ -107,9 +108,10 @@ describe('desktop shell', () => {
       nodeIntegration: false,
     });
     expect(win.loaded).toEqual([core.loginUrl]);
-    const signIn = await get(core.loginUrl);
-    expect(signIn.status).toBe(303);
-    const cookie = signIn.headers.get('set-cookie')!.split(';')[0]!;
+    // The window's page posts the address's token (the fake window does not run it: done here).
+    const windowSession = await signInStudio(core.loginUrl);
+    expect((await get(`${core.url}/api/v1/session`, windowSession.headers)).status).toBe(200);
+    const cookie = windowSession.cookie;
     const page = await get(`${core.url}/`, { cookie });
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<title>studio</title>');
@@ -124,10 +126,13 @@ describe('desktop shell', () => {
     expect(t.fake.spellChecker).toEqual([false]);
 
     // The page's bridge reaches main; the tray shows the API's address.
-    expect(await t.fake.invoke(DESKTOP_CHANNELS.getServerInfo, `${core.url}/`)).toEqual({
-      url: core.url,
-      loginToken: new URL(core.loginUrl).searchParams.get('token'),
-    });
+    // Its token is the current one (the window's was spent): the window signs itself in again
+    // with it when its session ended (idle, or signed out), so the desktop stays signed in.
+    const info = (await t.fake.invoke(DESKTOP_CHANNELS.getServerInfo, `${core.url}/`)) as ServerInfo;
+    expect(info).toEqual({ url: core.url, loginToken: new URL(core.loginUrl).searchParams.get('token') });
+    expect(info.loginToken).not.toBe(new URL(t.fake.windows[0]!.loaded[0]!).searchParams.get('token'));
+    const again = await signInStudio(`${core.url}/?token=${info.loginToken}`);
+    expect((await get(`${core.url}/api/v1/session`, again.headers)).status).toBe(200);
     const tray = t.fake.trays[0]!;
     expect(tray.toolTip).toContain(`running on ${core.url}`);
 
@@ -249,7 +254,9 @@ describe('desktop shell', () => {
     expect(shell.status()).toEqual({ state: 'running', url: second.url });
     expect(t.fake.windows[0]!.loaded.at(-1)).toBe(second.loginUrl);
     expect(second.engine).toBe(first.engine);
-    expect((await get(second.loginUrl)).status).toBe(303);
+    expect(
+      (await get(`${second.url}/api/v1/session`, (await signInStudio(second.loginUrl)).headers)).status,
+    ).toBe(200);
 
     t.fake.app.quit();
     await shell.stopped;

@@ -12,7 +12,7 @@ describe('api-client against the real server', () => {
   beforeAll(async () => {
     s = await startSignedIn();
     bearer = createApiClient({ baseUrl: s.t.core.url, apiKey: s.t.key });
-    session = createApiClient({ baseUrl: s.t.core.url, headers: { cookie: s.cookie } });
+    session = s.client();
   });
   afterAll(async () => s?.t.close());
 
@@ -103,17 +103,22 @@ describe('api-client against the real server', () => {
     expect(head).toBe('RIFF');
   });
 
-  it('gives the address of a streamed audition for an audio element, which the session cookie opens', async () => {
+  it('gives the address of a streamed audition for an audio element, which the session opens', async () => {
     const url = session.auditionUrl('fr_female_camille_default', { speed_rate: 1.5, volume: 90 });
     expect(url).toBe(
-      `${s.t.core.url}/api/v1/voices/fr_female_camille_default/audition?speed_rate=1.5&volume=90`,
+      `${s.t.core.url}/api/v1/voices/fr_female_camille_default/audition?speed_rate=1.5&volume=90&studio_session=${s.value}`,
     );
+    // An audio element sends the cookie; the session's value rides in its address.
     const played = await fetch(url, { headers: { cookie: s.cookie } });
     expect(played.status).toBe(200);
     expect(played.headers.get('content-type')).toBe('audio/wav');
     expect(new TextDecoder().decode((await played.bytes()).subarray(0, 4))).toBe('RIFF');
     const signedOut = await fetch(url);
     expect(signedOut.status).toBe(401);
+    const cookieAlone = await fetch(url.replace(/&studio_session=.*$/, ''), {
+      headers: { cookie: s.cookie },
+    });
+    expect(cookieAlone.status).toBe(401);
   });
   it('with a session: reads and saves the server settings for the next start; bearer keys may not', async () => {
     const before = await session.serverSettings();

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiClient } from '../../renderer/src/lib/api-client';
 import { ssmlErrorPlace } from '../../renderer/src/lib/dialogue-ssml';
 import { countCharacters } from '../../renderer/src/lib/estimate';
 import { createStudioStore } from '../../renderer/src/stores';
@@ -14,7 +13,7 @@ describe('compose slice: dialogue voices and SSML', () => {
   let s: SignedIn;
   const makeStore = (storage = memoryStorage()) =>
     createStudioStore({
-      client: createApiClient({ baseUrl: s.t.core.url, headers: { cookie: s.cookie } }),
+      client: s.client(),
       storage,
       pollMs: 20,
       saveDelayMs: 10,

@@ -1,19 +1,31 @@
-/** A real core on 127.0.0.1 and a signed-in session cookie, for renderer tests of the client and store. */
+/** A real core on 127.0.0.1 and a signed-in studio session, for renderer tests of the client and store. */
 
+import { createApiClient, SESSION_STORAGE_KEY, type ApiClient } from '../../renderer/src/lib/api-client';
+import { signInStudio, type StudioSession } from '../fixtures/studio-session';
 import { startTestCore, type TestCore } from '../core/server/helpers';
 
-export interface SignedIn {
+export interface SignedIn extends StudioSession {
   t: TestCore;
-  /** `ns_session_<port>=…`, to send as a Cookie header. */
-  cookie: string;
+  /**
+   * A client signed in as the studio page is: the session cookie (a header here: Node keeps no
+   * cookies) and the session's value in its storage.
+   */
+  client(): ApiClient;
 }
 
 export async function startSignedIn(options: Parameters<typeof startTestCore>[0] = {}): Promise<SignedIn> {
   const t = await startTestCore(options);
-  const response = await fetch(t.core.loginUrl, { redirect: 'manual' });
-  const setCookie = response.headers.get('set-cookie');
-  if (response.status !== 303 || !setCookie) throw new Error(`sign-in failed: HTTP ${response.status}`);
-  return { t, cookie: setCookie.split(';')[0]! };
+  const session = await signInStudio(t.core.loginUrl);
+  return {
+    t,
+    ...session,
+    client: () =>
+      createApiClient({
+        baseUrl: t.core.url,
+        headers: { cookie: session.cookie },
+        sessionStorage: memoryStorage({ [SESSION_STORAGE_KEY]: session.value }),
+      }),
+  };
 }
 
 /** A Map-backed Storage stand-in. */
@@ -23,5 +35,6 @@ export function memoryStorage(initial: Record<string, string> = {}) {
     map,
     getItem: (key: string) => map.get(key) ?? null,
     setItem: (key: string, value: string) => void map.set(key, value),
+    removeItem: (key: string) => void map.delete(key),
   };
 }

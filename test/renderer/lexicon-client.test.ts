@@ -1,7 +1,7 @@
 /**
  * The studio's typed client for the pronunciation lexicon, against the real server: the calls
  * the Lexicon page and the compose box make (list, add, edit, remove, import, export) and the
- * preview addresses its audio elements play, which the session cookie opens.
+ * preview addresses its audio elements play, which the session opens.
  */
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +15,7 @@ describe('api-client: the lexicon', () => {
 
   beforeAll(async () => {
     s = await startSignedIn();
-    session = createApiClient({ baseUrl: s.t.core.url, headers: { cookie: s.cookie } });
+    session = s.client();
     bearer = createApiClient({ baseUrl: s.t.core.url, apiKey: s.t.key });
   });
   afterAll(async () => s?.t.close());
@@ -44,30 +44,28 @@ describe('api-client: the lexicon', () => {
     expect(await session.removeLexiconEntry(entry.id)).toEqual({ version: 3, id: entry.id });
   });
 
-  it('imports a file and gives the export address', async () => {
+  it('imports a file and exports the lexicon as a file', async () => {
     const result = await session.importLexicon({
       format: 'csv',
       text: 'language,match,kind,replacement\nen,GIF,respell,jif\n',
     });
     expect(result).toMatchObject({ added: 1 });
-    const url = session.lexiconExportUrl({ format: 'csv', language: 'en' });
-    expect(url).toBe(`${s.t.core.url}/api/v1/lexicon/export?format=csv&language=en`);
-    const file = await fetch(url, { headers: { cookie: s.cookie } });
+    const file = await session.lexiconExport({ format: 'csv', language: 'en' });
     expect(await file.text()).toContain('en,GIF,respell,jif,false,true,');
   });
 
-  it('plays previews of saved and draft entries from addresses the session cookie opens', async () => {
+  it('plays previews of saved and draft entries from addresses the session opens', async () => {
     const { items } = await session.lexicon();
     const saved = session.lexiconPreviewUrl(items[0]!.id, { voice_code: 'en_female_emily_us' });
     expect(saved).toBe(
-      `${s.t.core.url}/api/v1/lexicon/${items[0]!.id}/preview?voice_code=en_female_emily_us`,
+      `${s.t.core.url}/api/v1/lexicon/${items[0]!.id}/preview?voice_code=en_female_emily_us&studio_session=${s.value}`,
     );
     const draft = session.lexiconPreviewUrl(
       { language: 'en', match: 'Nguyen', kind: 'respell', replacement: 'win', whole_word: true },
       { variant: 'without' },
     );
     expect(draft).toBe(
-      `${s.t.core.url}/api/v1/lexicon/preview?language=en&match=Nguyen&kind=respell&replacement=win&whole_word=true&variant=without`,
+      `${s.t.core.url}/api/v1/lexicon/preview?language=en&match=Nguyen&kind=respell&replacement=win&whole_word=true&variant=without&studio_session=${s.value}`,
     );
     for (const url of [saved, draft]) {
       const response = await fetch(url, { headers: { cookie: s.cookie } });

@@ -14,7 +14,7 @@ describe('api-client: the sentence cache', () => {
 
   beforeAll(async () => {
     s = await startSignedIn({ sentenceCacheMb: 16 });
-    session = createApiClient({ baseUrl: s.t.core.url, headers: { cookie: s.cookie } });
+    session = s.client();
     bearer = createApiClient({ baseUrl: s.t.core.url, apiKey: s.t.key });
   });
   afterAll(async () => s?.t.close());

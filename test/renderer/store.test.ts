@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiClient } from '../../renderer/src/lib/api-client';
+import { createApiClient, SESSION_STORAGE_KEY } from '../../renderer/src/lib/api-client';
 import { createStudioStore, type StudioStore } from '../../renderer/src/stores';
 import { DRAFT_KEY } from '../../renderer/src/stores/compose-slice';
 import { DEFAULT_OPTIONS, OPTIONS_KEY, sanitiseOptions } from '../../renderer/src/stores/options-slice';
@@ -7,9 +7,9 @@ import { memoryStorage, startSignedIn, type SignedIn } from './helpers';
 
 describe('studio store', () => {
   let s: SignedIn;
-  const makeStore = (storage = memoryStorage(), cookie = s.cookie) =>
+  const makeStore = (storage = memoryStorage(), client = s.client()) =>
     createStudioStore({
-      client: createApiClient({ baseUrl: s.t.core.url, headers: { cookie } }),
+      client,
       storage,
       pollMs: 20,
       saveDelayMs: 10,
@@ -20,14 +20,59 @@ describe('studio store', () => {
   });
   afterAll(async () => s?.t.close());
 
-  it('session slice: signed in with a cookie, signed out without', async () => {
+  it('session slice: signed in with the session, signed out without it or with the cookie alone', async () => {
     const store = makeStore();
     await store.getState().checkSession();
     expect(store.getState().sessionStatus).toBe('signed-in');
     expect(store.getState().voices).toHaveLength(26);
-    const stranger = makeStore(memoryStorage(), 'ns_session_1=nope');
+    const stranger = makeStore(
+      memoryStorage(),
+      createApiClient({ baseUrl: s.t.core.url, headers: { cookie: 'ns_session_1=nope' } }),
+    );
     await stranger.getState().checkSession();
     expect(stranger.getState().sessionStatus).toBe('signed-out');
+    const cookieAlone = makeStore(
+      memoryStorage(),
+      createApiClient({ baseUrl: s.t.core.url, headers: { cookie: s.cookie } }),
+    );
+    await cookieAlone.getState().checkSession();
+    expect(cookieAlone.getState().sessionStatus).toBe('signed-out');
+  });
+
+  it('session slice: a sign-in address signs in once; signing out ends the session', async () => {
+    const token = new URL(s.t.core.loginUrl).searchParams.get('token')!;
+    // Node keeps no cookies: this fetch keeps the one the sign-in sets, as a browser would.
+    let cookie = '';
+    const browserFetch: typeof fetch = async (input, init) => {
+      const headers = new Headers(init?.headers);
+      if (cookie) headers.set('cookie', cookie);
+      const response = await fetch(input, { ...init, headers });
+      const set = response.headers.get('set-cookie');
+      if (set) cookie = set.split(';')[0]!;
+      return response;
+    };
+    const storage = memoryStorage();
+    const client = createApiClient({ baseUrl: s.t.core.url, sessionStorage: storage, fetch: browserFetch });
+    const store = createStudioStore({ client, storage, signInToken: token });
+    await store.getState().checkSession();
+    expect(store.getState().sessionStatus).toBe('signed-in');
+    expect(storage.map.get(SESSION_STORAGE_KEY)).toMatch(/^[\w-]{43}$/);
+
+    // The same address again (from the browser's history): refused, with the server's reason.
+    const again = createStudioStore({
+      client: createApiClient({ baseUrl: s.t.core.url }),
+      storage: memoryStorage(),
+      signInToken: token,
+    });
+    await again.getState().checkSession();
+    expect(again.getState().sessionStatus).toBe('signed-out');
+    expect(again.getState().sessionError).toMatch(/already used/);
+
+    await store.getState().signOut();
+    expect(store.getState().sessionStatus).toBe('signed-out');
+    expect(storage.map.has(SESSION_STORAGE_KEY)).toBe(false);
+    await store.getState().checkSession();
+    expect(store.getState().sessionStatus).toBe('signed-out');
   });
 
   it('compose slice: the draft survives a restart (a new store on the same storage)', async () => {

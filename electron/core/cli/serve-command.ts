@@ -8,7 +8,7 @@ import { DEFAULT_BALANCE_MILLI, MILLI_PER_CREDIT } from '../../shared/pricing';
 import { DEFAULT_SENTENCE_CACHE_MB } from '../../shared/options';
 import { CatalogueEntrySchema, type CatalogueEntry } from '../../shared/voice-packs';
 import { firstSchemaProblem } from '../server/validation';
-import { ensureApiKey, isValidKeyText } from '../jobs/keys';
+import { ensureApiKey, isValidKeyText, KEY_TEXT_RULE } from '../jobs/keys';
 import { parseAllowedCallbackHost } from '../jobs/callback-targets';
 import { systemClock } from '../platform/clock';
 import { stderrLog } from '../platform/log';
@@ -34,7 +34,8 @@ export const SERVE_USAGE = `Usage: serve [options]
   --lease <s>             with --database: how long a render's claim holds unless renewed; another
                           instance takes over a request whose instance died this long ago (default 30)
   --settings-dir <dir>    folder of settings.json, edited by the Settings view (default: the per-user config folder)
-  --api-key <key>         make sure this API key exists (new keys get the default balance)
+  --api-key <key>         make sure this API key exists (new keys get the default balance); at
+                          least 32 characters
   --balance <credits>     starting balance of keys created here (default 1000000)
   --pool-size <n>         engine worker threads at most, started as the work needs them (default: CPU count)
   --idle-release <s>      release engine workers, the Japanese dictionary and neural models unused
@@ -118,7 +119,7 @@ export function runServe(argv: string[]): Promise<number> {
     const port = integerOption('port', values.port, 0, 65535) ?? 8787;
     const apiKey = values['api-key'];
     if (apiKey !== undefined && !isValidKeyText(apiKey)) {
-      throw new UsageError('--api-key must be 8 to 256 visible ASCII characters');
+      throw new UsageError(`--api-key must be ${KEY_TEXT_RULE} (e.g. from "keys create")`);
     }
     for (const option of ['public-url', 'voice-mirror'] as const) {
       const url = values[option];
@@ -188,6 +189,10 @@ export function runServe(argv: string[]): Promise<number> {
     }
     // One write, so a reader that waits for the first line also has the second.
     process.stdout.write(`listening on ${core.url}\nopen ${core.loginUrl}\n`);
+    // Each sign-in address works once: after one is used, the next one is printed.
+    core.onLoginUrl((url) =>
+      process.stdout.write(`a browser signed in; the next sign-in address:\nopen ${url}\n`),
+    );
 
     return new Promise<number>((resolve) => {
       let stopping: Promise<void> | undefined;

@@ -21,9 +21,16 @@ export function hashKey(key: string): string {
   return createHash('sha256').update(key, 'utf8').digest('hex');
 }
 
-/** A user-supplied key must be 8–256 visible ASCII characters. */
+/** Characters of an API key at least (generated keys have 47): too long to guess. */
+export const MIN_KEY_LENGTH = 32;
+/** Characters of a key kept and shown to tell keys apart (`key_prefix`): never more. */
+export const KEY_PREFIX_LENGTH = 4;
+/** The rule of a user-supplied key, in words. */
+export const KEY_TEXT_RULE = `${MIN_KEY_LENGTH} to 256 visible ASCII characters`;
+
+/** A user-supplied key must be 32–256 visible ASCII characters. */
 export function isValidKeyText(key: string): boolean {
-  return /^[\x21-\x7e]{8,256}$/.test(key);
+  return key.length >= MIN_KEY_LENGTH && /^[\x21-\x7e]{1,256}$/.test(key);
 }
 
 /**
@@ -36,8 +43,7 @@ export async function createApiKey(
   options: { name?: string; key?: string; balanceMilli?: number } = {},
 ): Promise<CreatedKey> {
   const key = options.key ?? `nsk_${randomBytes(32).toString('base64url')}`;
-  if (!isValidKeyText(key))
-    throw new AppError('INVALID_FIELD', 'An API key must be 8 to 256 visible ASCII characters.');
+  if (!isValidKeyText(key)) throw new AppError('INVALID_FIELD', `An API key must be ${KEY_TEXT_RULE}.`);
   const balance = options.balanceMilli ?? DEFAULT_BALANCE_MILLI;
   const now = isoTime(clock.now());
   const row: KeyRow = {
@@ -45,7 +51,7 @@ export async function createApiKey(
     // A display name: control characters out (PostgreSQL cannot store U+0000).
     name: cleanText(options.name ?? '').trim() || 'API key',
     key_hash: hashKey(key),
-    key_prefix: key.slice(0, Math.min(12, key.length - 4)),
+    key_prefix: key.slice(0, KEY_PREFIX_LENGTH),
     signing_secret: `whsec_${randomBytes(32).toString('base64url')}`,
     balance_milli: balance,
     queued: 0,
@@ -91,6 +97,8 @@ export async function ensureApiKey(
  * stored hash is compared again in constant time, so response timing says nothing about the key.
  */
 export async function authenticate(store: Store, presented: string): Promise<KeyRow | undefined> {
+  // Keys shorter than the minimum (set with --api-key before it was raised) no longer count.
+  if (presented.length < MIN_KEY_LENGTH) return undefined;
   const hash = hashKey(presented);
   const row = await store.keys.findByHash(hash);
   if (!row) return undefined;
@@ -98,9 +106,20 @@ export async function authenticate(store: Store, presented: string): Promise<Key
   return row.revoked_at === null ? row : undefined;
 }
 
-/** Revokes by id or by the key's prefix; effective for the next request. */
+/**
+ * Revokes by id, or by the key's prefix when one key alone has it (generated keys all begin
+ * with `nsk_`); effective for the next request.
+ */
 export async function revokeApiKey(store: Store, clock: Clock, idOrPrefix: string): Promise<KeyRow> {
-  const row = (await store.keys.list()).find((k) => k.id === idOrPrefix || k.key_prefix === idOrPrefix);
+  const keys = await store.keys.list();
+  const byId = keys.find((k) => k.id === idOrPrefix);
+  const byPrefix = keys.filter((k) => k.key_prefix === idOrPrefix);
+  if (!byId && byPrefix.length > 1)
+    throw new AppError(
+      'KEY_NOT_FOUND',
+      `${byPrefix.length} API keys begin with "${idOrPrefix}": give the key's id.`,
+    );
+  const row = byId ?? byPrefix[0];
   if (!row) throw new AppError('KEY_NOT_FOUND', `No API key with id or prefix "${idOrPrefix}".`);
   await store.keys.revoke(row.id, isoTime(clock.now()));
   return (await store.keys.findById(row.id))!;

@@ -64,8 +64,9 @@ export interface ServerOptions {
   allowedHosts?: readonly string[];
   allowedOrigins?: readonly string[];
   /**
-   * The slow-down of failed authentication (see auth-throttle.ts); defaults: 5 free failures a
-   * minute per address, then 250 ms doubling to 5 s, 64 waiting at most, beyond that 429.
+   * The slow-down of guessing (see auth-throttle.ts); defaults: 5 free failures a minute per
+   * client, then every check of that client waits 250 ms doubling to 5 s, 4 waiting per client
+   * and 64 in all, beyond that 429.
    */
   authThrottle?: AuthThrottleOptions;
   /** The studio UI and its session sign-in; without it only bearer keys work and `/` is 404. */
@@ -212,6 +213,7 @@ export function buildServer(options: ServerOptions): HttpApp {
   app.setErrorHandler((error, request, reply) => {
     const appError = toAppError(error);
     if (HTTP_STATUS[appError.code] >= 500) {
+      // Query values redacted: a query may carry the studio's session value (sessions.ts).
       log.warn(`${request.method} ${redactUrl(request.url)}: ${(error as Error)?.stack ?? String(error)}`);
     }
     sendAnyError(request.url, reply, appError);

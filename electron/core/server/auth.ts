@@ -1,7 +1,8 @@
 /**
  * Authentication for /api and /v1 routes: a bearer key, or the signed-in studio session (see
- * sessions.ts). A rejected credential is answered through the failed-authentication throttle
- * (auth-throttle.ts); a valid one never waits.
+ * sessions.ts). Every presented key (and sign-in token) is checked in its client's turn of the
+ * failed-authentication throttle (auth-throttle.ts): a client that keeps failing waits before
+ * each check, whatever it presents.
  */
 
 import type { FastifyRequest } from 'fastify';
@@ -13,8 +14,9 @@ import { throttleAddress, type AuthThrottle } from './auth-throttle';
 declare module 'fastify' {
   interface FastifyRequest {
     /**
-     * Set by the studio's onRequest hook when the request carries a valid session cookie:
-     * resolves the key the studio acts with. null for every other request.
+     * Set by the studio's onRequest hook when the request carries a valid session cookie and
+     * that session's X-Studio-Session value (sessions.ts): resolves the key the studio acts
+     * with. null for every other request, the cookie alone included.
      */
     sessionKey: (() => Promise<KeyRow>) | null;
   }
@@ -23,39 +25,42 @@ declare module 'fastify' {
 export interface Auth {
   /**
    * The live key of the request. Looked up on every call, so a revocation applies at once. An
-   * Authorization header always wins over a session cookie. Rejects with UNAUTHORIZED, after
-   * the throttle's delay when the request presented a key that is malformed, unknown or
-   * revoked (a missing one is not a guess and is refused at once), or with TOO_MANY_REQUESTS
-   * when too many failed answers are already waiting.
+   * Authorization header always wins over a session cookie. The key is checked in the
+   * throttle's turn of the caller; rejects with UNAUTHORIZED when it is malformed, unknown or
+   * revoked (counted as a failure; a missing one is not a guess and is refused at once), or
+   * with TOO_MANY_REQUESTS, unchecked, when too many of the caller's checks already wait.
    */
   requireKey(request: FastifyRequest): Promise<KeyRow>;
   /** Throws UNAUTHORIZED unless the request is the signed-in studio (bearer keys may not manage keys). */
   requireSession(request: FastifyRequest): void;
   /**
-   * Records a failed sign-in (a wrong studio login token) and resolves when its answer may be
-   * sent; rejects with TOO_MANY_REQUESTS like `requireKey`.
+   * Runs `check` (of another credential: a studio sign-in token) in the caller's turn, like a
+   * key's; undefined counts as a failure. Rejects with TOO_MANY_REQUESTS like `requireKey`.
    */
-  failed(request: FastifyRequest): Promise<void>;
+  guard<T>(
+    request: FastifyRequest,
+    check: () => Promise<T | undefined> | T | undefined,
+  ): Promise<T | undefined>;
 }
 
 export function createAuth({ store, throttle }: { store: Store; throttle: AuthThrottle }): Auth {
-  const failed = (request: FastifyRequest) => throttle.failed(throttleAddress(request.socket.remoteAddress));
+  const guard: Auth['guard'] = (request, check) =>
+    throttle.guard(throttleAddress(request.socket.remoteAddress), check);
   return {
     async requireKey(request) {
       const header = request.headers.authorization;
       if (!header && request.sessionKey) return request.sessionKey();
       if (!header) throw new AppError('UNAUTHORIZED', 'Missing header "Authorization: Bearer <API key>".');
       const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-      const key = match ? await authenticate(store, match[1]!) : undefined;
+      const key = await guard(request, () => (match ? authenticate(store, match[1]!) : undefined));
       if (key) return key;
-      await failed(request);
       throw new AppError(
         'UNAUTHORIZED',
         match ? 'Unknown or revoked API key.' : 'The Authorization header must be "Bearer <API key>".',
       );
     },
     requireSession,
-    failed,
+    guard,
   };
 }
 
@@ -64,7 +69,7 @@ export function requireSession(request: FastifyRequest): void {
   if (!request.sessionKey || request.headers.authorization) {
     throw new AppError(
       'UNAUTHORIZED',
-      'Only the signed-in studio may do this (bearer keys may not); open the address printed by "serve".',
+      'Only the signed-in studio may do this (bearer keys may not): sign in with the address printed by "serve"; the studio sends its session cookie and its X-Studio-Session header.',
     );
   }
 }

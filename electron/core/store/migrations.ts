@@ -141,4 +141,6 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
     `CREATE INDEX exports_by_key ON exports(key_id, seq)`,
     `CREATE INDEX exports_open ON exports(seq) WHERE status IN ('new', 'processing')`,
   ],
+  // 7: a key's stored prefix shows at most 4 of its characters (it kept up to 12)
+  [`UPDATE api_keys SET key_prefix = substr(key_prefix, 1, 4)`],
 ];

@@ -9,6 +9,7 @@ import { SettingsView } from '../features/settings/SettingsView';
 import { StudioView } from '../features/compose/StudioView';
 import { VoiceLibraryView } from '../features/voice-library/VoiceLibraryView';
 import { VoicesView } from '../features/voices/VoicesView';
+import { getDesktop } from '../lib/desktop';
 import { useStudio } from '../stores';
 import type { View } from '../stores/ui-slice';
 import { useTheme } from './useTheme';
@@ -33,6 +34,7 @@ export function App() {
   const setView = useStudio((s) => s.setView);
   const balance = useStudio((s) => s.session?.key.balance);
   const loadVoicePacks = useStudio((s) => s.loadVoicePacks);
+  const signOut = useStudio((s) => s.signOut);
 
   useEffect(() => {
     void checkSession();
@@ -69,6 +71,14 @@ export function App() {
               <br />
               <b>{balance.toLocaleString('en-US')}</b> credits
             </>
+          )}
+          {/* The desktop window signs itself in; a browser can end its session here. */}
+          {!getDesktop() && (
+            <p>
+              <button type="button" className="link-button" onClick={() => void signOut()}>
+                Sign out
+              </button>
+            </p>
           )}
         </div>
       </nav>

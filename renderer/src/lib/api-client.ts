@@ -1,7 +1,9 @@
 /**
  * The one typed client of the local API (ARCHITECTURE.md): the studio reaches jobs, voices,
- * history and keys only through it. In the browser it authenticates with the session cookie
- * set at sign-in; other callers (tests, scripts) pass an API key.
+ * history and keys only through it. In the browser it authenticates as the signed-in studio:
+ * the session cookie set at sign-in, plus the session's value, kept in this origin's storage
+ * and sent in the X-Studio-Session header (the cookie alone is refused: browsers send it to
+ * every port of 127.0.0.1). Other callers (tests, scripts) pass an API key.
  */
 
 import type {
@@ -18,11 +20,13 @@ import type {
   RequestRecord,
   ServerSettings,
   SessionInfo,
+  StudioSignIn,
   TtsRequest,
   UpdateServerSettingsBody,
   Usage,
   Voice,
 } from '../../../electron/shared/api';
+import { STUDIO_SESSION_HEADER, STUDIO_SESSION_QUERY } from '../../../electron/shared/api';
 import type {
   ExportBody,
   ExportEvent,
@@ -72,11 +76,23 @@ export interface ApiClientOptions {
   apiKey?: string;
   /** Extra headers on every call (tests pass a cookie here). */
   headers?: Record<string, string>;
+  /**
+   * Where the studio session's value is kept (localStorage in the browser: this origin's own,
+   * which pages of other ports cannot read); sent with every call made without `apiKey`.
+   */
+  sessionStorage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
   fetch?: typeof fetch;
 }
 
+/** The key of the studio session's value in `sessionStorage`. */
+export const SESSION_STORAGE_KEY = 'narration-studio.session';
+
 export interface ApiClient {
   readonly baseUrl: string;
+  /** Spends the token of a sign-in address; keeps the session's value for the next calls. */
+  signIn(token: string): Promise<StudioSignIn>;
+  /** Ends the session on the server and forgets its value. */
+  signOut(): Promise<void>;
   session(): Promise<SessionInfo>;
   voices(): Promise<Voice[]>;
   submit(request: TtsRequest): Promise<RequestRecord>;
@@ -102,7 +118,8 @@ export interface ApiClient {
   audition(voiceCode: string, body?: AuditionBody, signal?: AbortSignal): Promise<Blob>;
   /**
    * Address of the same audition for an audio element (GET, the options in the query): it
-   * streams, so playing starts with the first sentence. Works with the session cookie only.
+   * streams, so playing starts with the first sentence. Works for the signed-in studio only:
+   * the address carries the session's value, which an audio element cannot send as a header.
    */
   auditionUrl(voiceCode: string, body?: AuditionBody): string;
   /** Installed voice packs, the catalogue, and what speaks each voice code. */
@@ -123,8 +140,8 @@ export interface ApiClient {
   removeLexiconEntry(id: string): Promise<LexiconRemoval>;
   /** Imports a JSON, CSV or PLS file's text (session only); LEXICON_FILE_INVALID says where it is wrong. */
   importLexicon(body: LexiconImportBody): Promise<LexiconImportResult>;
-  /** Address of the lexicon as a file (a download link). */
-  lexiconExportUrl(query?: LexiconExportQuery): string;
+  /** The lexicon as a file (JSON, CSV or PLS), to save as a download. */
+  lexiconExport(query?: LexiconExportQuery): Promise<Blob>;
   /**
    * Address of an entry's preview for an audio element (session only): a saved entry by id, or
    * a draft entry's fields; the match spoken with the entry (`variant: 'without'`: as read alone).
@@ -166,6 +183,8 @@ export interface EventHandlers {
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const baseUrl = (options.baseUrl ?? '').replace(/\/+$/, '');
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  const sessionValue = () =>
+    options.apiKey ? null : (options.sessionStorage?.getItem(SESSION_STORAGE_KEY) ?? null);
 
   async function send(
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
@@ -177,6 +196,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   ): Promise<Response> {
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
     if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
+    const session = sessionValue();
+    if (session) headers[STUDIO_SESSION_HEADER] = session;
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (raw) headers['content-type'] = raw.type;
     let response: Response;
@@ -257,6 +278,11 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     const qs = params.toString();
     return qs ? `?${qs}` : '';
   };
+  /** The query of an audio element's address: the options, and the session's value. */
+  const elementQuery = (values: object) => {
+    const session = sessionValue();
+    return query(session ? { ...values, [STUDIO_SESSION_QUERY]: session } : values);
+  };
   const previewPath = (entry: string | LexiconEntryInput) =>
     typeof entry === 'string'
       ? `/api/v1/lexicon/${encodeURIComponent(entry)}/preview`
@@ -265,6 +291,18 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   return {
     baseUrl,
     streamEvents,
+    async signIn(token) {
+      const signedIn = await call<StudioSignIn>('POST', '/api/v1/session/sign-in', { token });
+      options.sessionStorage?.setItem(SESSION_STORAGE_KEY, signedIn.session);
+      return signedIn;
+    },
+    async signOut() {
+      try {
+        await call('DELETE', '/api/v1/session');
+      } finally {
+        options.sessionStorage?.removeItem(SESSION_STORAGE_KEY);
+      }
+    },
     session: () => call('GET', '/api/v1/session'),
     voices: async () => (await call<{ items: Voice[] }>('GET', '/api/v1/voices')).items,
     submit: (request) => call('POST', '/api/v1/tts', request),
@@ -301,12 +339,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       );
       return response.blob();
     },
-    auditionUrl(voiceCode, body = {}) {
-      const params = new URLSearchParams();
-      for (const [k, v] of Object.entries(body)) if (v !== undefined) params.set(k, String(v));
-      const qs = params.toString();
-      return `${baseUrl}/api/v1/voices/${encodeURIComponent(voiceCode)}/audition${qs ? `?${qs}` : ''}`;
-    },
+    auditionUrl: (voiceCode, body = {}) =>
+      `${baseUrl}/api/v1/voices/${encodeURIComponent(voiceCode)}/audition${elementQuery(body)}`,
     voicePacks: () => call('GET', '/api/v1/voice-packs'),
     installVoicePack: (id) => call('POST', '/api/v1/voice-packs/install', { id }),
     cancelVoicePack: (id) => call('POST', `/api/v1/voice-packs/${encodeURIComponent(id)}/cancel`, {}),
@@ -323,9 +357,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     updateLexiconEntry: (id, entry) => call('PUT', `/api/v1/lexicon/${encodeURIComponent(id)}`, entry),
     removeLexiconEntry: (id) => call('DELETE', `/api/v1/lexicon/${encodeURIComponent(id)}`),
     importLexicon: (body) => call('POST', '/api/v1/lexicon/import', body),
-    lexiconExportUrl: (q = {}) => `${baseUrl}/api/v1/lexicon/export${query(q)}`,
+    lexiconExport: async (q = {}) => (await send('GET', `/api/v1/lexicon/export${query(q)}`)).blob(),
     lexiconPreviewUrl: (entry, body = {}) =>
-      `${baseUrl}${previewPath(entry)}${query(typeof entry === 'string' ? body : { ...entry, ...body })}`,
+      `${baseUrl}${previewPath(entry)}${elementQuery(typeof entry === 'string' ? body : { ...entry, ...body })}`,
     async lexiconPreview(entry, body = {}) {
       const payload = typeof entry === 'string' ? body : { ...entry, ...body };
       return (await send('POST', previewPath(entry), payload)).blob();

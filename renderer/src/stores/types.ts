@@ -16,6 +16,13 @@ export interface StoreDeps {
   client: ApiClient;
   /** localStorage in the browser; a Map-backed stand-in in tests. */
   storage: Pick<Storage, 'getItem' | 'setItem'>;
+  /** The token of the sign-in address this page was opened with (`/?token=…`), spent once. */
+  signInToken?: string;
+  /**
+   * A fresh sign-in token from the desktop shell (the Electron window only): the window signs
+   * itself in again when its session ended (idle, or a restart of the server).
+   */
+  desktopSignInToken?: () => Promise<string>;
   /** Progress polling interval, ms (default 250). */
   pollMs?: number;
   /** Draft save delay after the last keystroke, ms (default 300). */

@@ -35,7 +35,11 @@ describe('serve', () => {
     expect(unknown.stderr).toMatch(/Unknown option '--colour'/);
     const key = await runEntry(['serve', '--api-key', 'short', '--data-dir', dir]);
     expect(key.code).toBe(2);
-    expect(key.stderr).toContain('--api-key must be 8 to 256 visible ASCII characters');
+    expect(key.stderr).toContain('--api-key must be 32 to 256 visible ASCII characters');
+    // One character short of the minimum is refused just the same.
+    const almost = await runEntry(['serve', '--api-key', 'k'.repeat(31), '--data-dir', dir]);
+    expect(almost.code).toBe(2);
+    expect(almost.stderr).toContain('--api-key must be 32 to 256 visible ASCII characters');
     const url = await runEntry(['serve', '--database', 'mysql://h/db', '--data-dir', dir]);
     expect(url.code).toBe(2);
     expect(url.stderr).toContain('--database must be a postgres:// URL');
@@ -50,7 +54,7 @@ describe('serve', () => {
       '0',
       ...where,
       '--api-key',
-      'serve-test-key-1',
+      'serve-test-key-0123456789abcdef-1',
       '--pool-size',
       '1',
     ]);
@@ -58,7 +62,7 @@ describe('serve', () => {
       /^listening on http:\/\/127\.0\.0\.1:(\d+)\nopen http:\/\/127\.0\.0\.1:\1\/\?token=[0-9a-f]{32,}\n$/,
     );
     const usage = await fetchUrl(`${server.url}/api/v1/usage`, 'GET', {
-      headers: { authorization: 'Bearer serve-test-key-1' },
+      headers: { authorization: 'Bearer serve-test-key-0123456789abcdef-1' },
     });
     expect(usage.json.result.balance).toBe(1_000_000);
     if (database.databaseUrl) {
@@ -99,6 +103,11 @@ describe('keys', () => {
     const keys = JSON.parse(list.stdout) as { id: string; name: string; revoked_at: string | null }[];
     expect(keys.find((k) => k.id === id)).toMatchObject({ name: 'integration', revoked_at: null });
     expect(list.stdout).not.toContain(key!);
+    // No output shows more than 4 characters of a key (generated ones: the "nsk_" every key has).
+    const text = await runEntry(['keys', 'list', ...where]);
+    for (const out of [created.stdout.replace(key!, ''), list.stdout, text.stdout])
+      expect(out).not.toContain(key!.slice(0, 5));
+    expect(text.stdout).toContain(`${id}  nsk_…  integration`);
 
     const revoked = await runEntry(['keys', 'revoke', id!, ...where]);
     expect(revoked.code).toBe(0);

@@ -63,6 +63,38 @@ describe('API keys', () => {
     ]);
   });
 
+  it('refuses keys shorter than 32 characters and keeps 4 characters of a key at most', async () => {
+    // The attack: a short key (31 characters) is refused where keys are made…
+    const short = 'k'.repeat(31);
+    await expect(createApiKey(store, systemClock, { key: short })).rejects.toThrow(/32 to 256/);
+    await expect(ensureApiKey(store, systemClock, short)).rejects.toThrow(/32 to 256/);
+    // …and one an older release stored no longer authenticates.
+    await store.keys.insert({
+      id: 'key_short',
+      name: 'old --api-key',
+      key_hash: hashKey('eight-ch'),
+      key_prefix: 'eigh',
+      signing_secret: 'whsec_x',
+      balance_milli: 1000,
+      queued: 0,
+      created_at: '2025-01-01T00:00:00.000Z',
+      revoked_at: null,
+    });
+    expect(await authenticate(store, 'eight-ch')).toBeUndefined();
+    const chosen = await createApiKey(store, systemClock, { key: 'k'.repeat(32) });
+    expect((await authenticate(store, 'k'.repeat(32)))?.id).toBe(chosen.row.id);
+    // Generated keys are 47 characters; 4 of any key are kept to tell keys apart.
+    const generated = await createApiKey(store, systemClock);
+    expect(generated.key).toHaveLength(47);
+    expect(generated.row.key_prefix).toBe(generated.key.slice(0, 4));
+    expect(chosen.row.key_prefix).toBe('kkkk');
+    for (const row of await store.keys.list()) expect(row.key_prefix.length).toBeLessThanOrEqual(4);
+    // Generated keys share their prefix (nsk_): revoking by it needs one key alone to have it.
+    await createApiKey(store, systemClock);
+    await expect(revokeApiKey(store, systemClock, 'nsk_')).rejects.toThrow(/2 API keys begin with "nsk_"/);
+    expect((await revokeApiKey(store, systemClock, 'kkkk')).id).toBe(chosen.row.id);
+  });
+
   it('authenticates the key and stops at once when it is revoked', async () => {
     const { key, row } = await createApiKey(store, systemClock);
     expect((await authenticate(store, key))?.id).toBe(row.id);
@@ -73,23 +105,25 @@ describe('API keys', () => {
   });
 
   it('ensureApiKey creates a given key once and keeps its balance afterwards', async () => {
-    const first = await ensureApiKey(store, systemClock, 'my-test-key-123');
+    const first = await ensureApiKey(store, systemClock, 'my-test-key-0123456789abcdef-long');
     expect(first.created).toBe(true);
     await store.keys.addBalance(first.row.id, -5);
-    const second = await ensureApiKey(store, systemClock, 'my-test-key-123');
+    const second = await ensureApiKey(store, systemClock, 'my-test-key-0123456789abcdef-long');
     expect(second.created).toBe(false);
     expect(second.row.balance_milli).toBe(DEFAULT_BALANCE_MILLI - 5);
-    await expect(ensureApiKey(store, systemClock, 'short')).rejects.toThrow(/8 to 256/);
+    await expect(ensureApiKey(store, systemClock, 'short')).rejects.toThrow(/32 to 256/);
   });
 
   it('ensureApiKey from several instances at once creates the key once', async () => {
     // Instances starting together with the same --api-key (on SQLite: concurrent calls of one).
     const stores = onPostgres ? [store, await t.openAnother(), await t.openAnother()] : [store, store, store];
-    const results = await Promise.all(stores.map((s) => ensureApiKey(s, systemClock, 'shared-serve-key-1')));
+    const results = await Promise.all(
+      stores.map((s) => ensureApiKey(s, systemClock, 'shared-serve-key-0123456789abcdef')),
+    );
     expect(results.filter((r) => r.created)).toHaveLength(1);
     expect(new Set(results.map((r) => r.row.id)).size).toBe(1);
     expect(
-      (await store.keys.list()).filter((k) => k.key_hash === hashKey('shared-serve-key-1')),
+      (await store.keys.list()).filter((k) => k.key_hash === hashKey('shared-serve-key-0123456789abcdef')),
     ).toHaveLength(1);
     expect((await store.ledger.list(results[0]!.row.id, 10, 0)).total).toBe(1);
   });

@@ -12,7 +12,8 @@ import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseWavHeader } from '../../../electron/core/engine/audio/wav';
 import { probeAudio } from '../../fixtures/ffprobe';
-import { fetchUrl, startTestCore, type TestCore } from './helpers';
+import { startTestCore, type TestCore } from './helpers';
+import { signInStudio } from '../../fixtures/studio-session';
 
 const LOGIN_TOKEN = 'b'.repeat(48);
 const LONG_TEXT =
@@ -22,6 +23,8 @@ const PATH = '/api/v1/voices/en_female_emily_us/audition';
 
 let t: TestCore;
 let cookie: string;
+/** Cookie and X-Studio-Session: a signed-in call. */
+let studio: Record<string, string>;
 let scratch: string;
 
 beforeAll(async () => {
@@ -30,8 +33,7 @@ beforeAll(async () => {
   mkdirSync(uiDir);
   writeFileSync(join(uiDir, 'index.html'), '<!doctype html><title>studio</title>');
   t = await startTestCore({ uiDir, loginToken: LOGIN_TOKEN });
-  const signIn = await fetchUrl(`${t.core.url}/?token=${LOGIN_TOKEN}`, 'GET');
-  cookie = String(signIn.headers['set-cookie']).split(';')[0]!;
+  ({ cookie, headers: studio } = await signInStudio(`${t.core.url}/?token=${LOGIN_TOKEN}`));
 });
 afterAll(async () => {
   await t?.close();
@@ -102,8 +104,8 @@ describe('auditions', () => {
   });
 
   it('GET takes the options in the query and plays for the session only', async () => {
-    const slow = await pieces('GET', `${PATH}?speed_rate=0.5&volume=120`, { cookie });
-    const fast = await pieces('GET', `${PATH}?speed_rate=2`, { cookie });
+    const slow = await pieces('GET', `${PATH}?speed_rate=0.5&volume=120`, studio);
+    const fast = await pieces('GET', `${PATH}?speed_rate=2`, studio);
     expect(slow.status).toBe(200);
     expect(slow.type).toBe('audio/wav');
     const slowAudio = await decode(Buffer.concat(slow.chunks), 'slow.wav');
@@ -117,7 +119,7 @@ describe('auditions', () => {
     // A bearer key is the API's way in (POST), not the audio element's.
     expect((await t.call('GET', PATH)).status).toBe(401);
     expect((await t.call('GET', PATH, { key: null, headers: { cookie: `${cookie}x` } })).status).toBe(401);
-    const badQuery = await t.call('GET', `${PATH}?speed_rate=fast`, { key: null, headers: { cookie } });
+    const badQuery = await t.call('GET', `${PATH}?speed_rate=fast`, { key: null, headers: studio });
     expect(badQuery.json).toMatchObject({ status: 0, error_code: 'INVALID_FIELD' });
   });
 
@@ -126,14 +128,14 @@ describe('auditions', () => {
     const response = await request(
       `${t.core.url}${PATH}?text=${encodeURIComponent(LONG_TEXT.repeat(3).slice(0, 300))}`,
       {
-        headers: { cookie },
+        headers: studio,
         signal: controller.signal,
       },
     );
     expect(response.statusCode).toBe(200);
     controller.abort();
     await response.body.text().catch(() => undefined);
-    const after = await pieces('GET', PATH, { cookie });
+    const after = await pieces('GET', PATH, studio);
     expect(after.status).toBe(200);
     expect((await decode(Buffer.concat(after.chunks), 'after.wav')).errors).toBe('');
   });

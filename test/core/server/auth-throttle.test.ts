@@ -1,210 +1,286 @@
 /**
- * Repeated failed authentication is slowed down (without slowing valid keys): bearer keys and
- * studio sign-in tokens, per caller address, through the app (`app.inject`, no engine).
+ * Guessing credentials costs time: past its free failures, a client's every presented key (or
+ * sign-in token) waits before it is checked, right or wrong, and only a few of its checks wait
+ * at once. The waits run on a scheduler the test releases, so nothing here measures wall time:
+ * the tests count which answers exist before and after a release.
  */
 
-import { performance } from 'node:perf_hooks';
+import { setImmediate as tick } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { createAuthThrottle, type AuthThrottleOptions } from '../../../electron/core/server/auth-throttle';
+import { createAuthThrottle } from '../../../electron/core/server/auth-throttle';
+import type { HttpResult } from './http';
 import { buildTestApp } from './inject';
 
 const LOGIN_TOKEN = 'b'.repeat(48);
-const NO_SUCH_ID = '0'.repeat(32);
 
-describe('repeated failed authentication is slowed down', () => {
-  const wrong = { authorization: `Bearer nsk_${'x'.repeat(43)}` };
-  /** Milliseconds from sending to the whole answer. */
-  async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> {
-    const started = performance.now();
-    const value = await work();
-    return { value, ms: performance.now() - started };
-  }
-  /** An app with the slow-down configured for the test. */
-  const throttled = (authThrottle: AuthThrottleOptions) =>
-    buildTestApp({ loginToken: LOGIN_TOKEN, authThrottle });
+/** Waits the throttle's `schedule` hands out, released when the test says. */
+function manualTimers() {
+  const parked: { ms: number; run: () => void }[] = [];
+  return {
+    parked,
+    schedule(run: () => void, ms: number) {
+      const entry = { ms, run };
+      parked.push(entry);
+      return () => {
+        const at = parked.indexOf(entry);
+        if (at >= 0) parked.splice(at, 1);
+      };
+    },
+    releaseAll() {
+      for (const entry of parked.splice(0)) entry.run();
+    },
+  };
+}
 
-  it('answers the first failures at once, then later and later up to the cap; a valid key is never held back', async () => {
-    const s = await throttled({ freeFailures: 3, baseDelayMs: 300, maxDelayMs: 1200, windowMs: 60_000 });
-    try {
-      const fail = () => timed(() => s.call('GET', '/api/v1/usage', { key: null, headers: wrong }));
-      const times: number[] = [];
-      for (let i = 0; i < 7; i++) {
-        const { value, ms } = await fail();
-        expect(value.status).toBe(401);
-        expect(value.json).toMatchObject({ status: 0, error_code: 'UNAUTHORIZED' });
-        times.push(ms);
-      }
-      // Failures 4–7 wait 300, 600, 1200 and (capped) 1200 ms; timers never fire early.
-      expect(times[3]).toBeGreaterThanOrEqual(270);
-      expect(times[4]).toBeGreaterThanOrEqual(540);
-      expect(times[5]).toBeGreaterThanOrEqual(1080);
-      expect(times[6]).toBeGreaterThanOrEqual(1080);
-      // The cap holds (generous bound: far below the next doubling's 2400 ms).
-      expect(times[6]).toBeLessThan(2300);
+/** Lets pending work run until `done` holds (a bounded number of turns of the event loop). */
+async function until(done: () => boolean): Promise<void> {
+  for (let i = 0; i < 2000 && !done(); i++) await tick();
+  expect(done()).toBe(true);
+}
 
-      // Failing now costs 1200 ms, yet a valid key from the same address is answered at once, even
-      // while failed answers are waiting.
-      let failedAnswers = 0;
-      const waiting = Array.from({ length: 3 }, () =>
-        fail().then((r) => {
-          failedAnswers++;
-          return r;
-        }),
-      );
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      const valid = await timed(() => s.call('GET', '/api/v1/usage'));
-      expect(valid.value.status).toBe(200);
-      expect(valid.ms).toBeLessThan(600);
-      expect(failedAnswers).toBe(0);
-      for (const r of await Promise.all(waiting)) {
-        expect(r.value.status).toBe(401);
-        expect(r.ms).toBeGreaterThanOrEqual(1080);
-      }
-      // A missing key is not a guess: refused at once, not counted.
-      const missing = await timed(() => s.call('GET', '/api/v1/usage', { key: null }));
-      expect(missing.value.status).toBe(401);
-      expect(missing.ms).toBeLessThan(600);
+/** A call whose answer, once there, is in `answer`. */
+function tracked(call: Promise<HttpResult>) {
+  const state: { answer?: HttpResult; promise: Promise<HttpResult> } = { promise: call };
+  void call.then((answer) => (state.answer = answer));
+  return state;
+}
 
-      // Failures are counted per address: 127.0.0.2 (also this machine) still has its free failures.
-      const elsewhere = await timed(() =>
-        s
-          .call('GET', '/api/v1/usage', { key: null, headers: wrong, remoteAddress: '127.0.0.2' })
-          .then((res) => res.status),
-      );
-      expect(elsewhere.value).toBe(401);
-      expect(elsewhere.ms).toBeLessThan(600);
-    } finally {
-      await s.close();
+describe('the throttle', () => {
+  it('checks the free failures at once, then makes every check wait, doubling up to the cap', async () => {
+    const timers = manualTimers();
+    const throttle = createAuthThrottle({ schedule: timers.schedule });
+    let checks = 0;
+    const wrong = () => throttle.guard('127.0.0.1', () => void checks++);
+    for (let i = 0; i < 5; i++) await wrong();
+    expect(checks).toBe(5);
+    expect(timers.parked).toEqual([]);
+
+    const waits: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const next = wrong();
+      await until(() => timers.parked.length === 1);
+      waits.push(timers.parked[0]!.ms);
+      // Not checked before its wait is over.
+      expect(checks).toBe(5 + i);
+      timers.releaseAll();
+      await next;
+      expect(checks).toBe(6 + i);
     }
-  });
+    expect(waits).toEqual([250, 500, 1000, 2000, 4000, 5000, 5000]);
 
-  it('counts wrong studio sign-in tokens too, and never delays the right one', async () => {
-    const s = await throttled({ freeFailures: 2, baseDelayMs: 800, maxDelayMs: 800 });
-    try {
-      const signIn = (token: string) => timed(() => s.call('GET', `/?token=${token}`, { key: null }));
-      for (let i = 0; i < 2; i++) expect((await signIn('nope')).value.status).toBe(401);
-      const slowed = await signIn('nope');
-      expect(slowed.value.status).toBe(401);
-      expect(slowed.value.text).toContain('Sign-in link not valid');
-      expect(slowed.ms).toBeGreaterThanOrEqual(720);
-      const right = await signIn(LOGIN_TOKEN);
-      expect(right.value.status).toBe(303);
-      expect(right.ms).toBeLessThan(400);
-      // The sign-in failures and bearer-key failures share the address's count.
-      const key = await timed(() => s.call('GET', '/api/v1/usage', { key: null, headers: wrong }));
-      expect(key.value.status).toBe(401);
-      expect(key.ms).toBeGreaterThanOrEqual(720);
-    } finally {
-      await s.close();
-    }
-  });
-
-  it('answers 429 with Retry-After at once when too many failed answers are waiting; valid keys still pass', async () => {
-    const s = await throttled({ freeFailures: 0, baseDelayMs: 1500, maxDelayMs: 1500, maxPending: 3 });
-    try {
-      const answeredAt: number[] = [];
-      const started = performance.now();
-      const parked = Array.from({ length: 3 }, () =>
-        s.call('GET', '/api/v1/usage', { key: null, headers: wrong }).then((r) => {
-          answeredAt.push(performance.now() - started);
-          return r;
-        }),
-      );
-      await new Promise((resolve) => setTimeout(resolve, 200));
-
-      const overflow = await Promise.all([
-        s.call('GET', '/api/v1/tts', { key: null, headers: wrong }),
-        s.call('POST', '/api/v1/tts', {
-          key: null,
-          headers: wrong,
-          body: { input_text: 'x', voice_code: 'x' },
-        }),
-        s.call('GET', `/api/v1/tts/${NO_SUCH_ID}/callback-result`, { key: null, headers: wrong }),
-      ]);
-      for (const res of overflow) {
-        expect(res.status, res.text).toBe(429);
-        expect(res.json).toMatchObject({ status: 0, error_code: 'TOO_MANY_REQUESTS' });
-        expect(res.headers['retry-after']).toBe('2');
-      }
-      const openai = await s.call('POST', '/v1/audio/speech', {
-        key: null,
-        headers: wrong,
-        body: { input: 'x', voice: 'nova' },
+    // A right key from the same client waits just as long before it is checked.
+    let answered = false;
+    const right = throttle
+      .guard('127.0.0.1', () => 'key')
+      .then((value) => {
+        answered = true;
+        return value;
       });
-      expect(openai.status).toBe(429);
-      expect(openai.json.error).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
-      expect(openai.headers['retry-after']).toBe('2');
-      const signIn = await s.call('GET', '/?token=nope', { key: null });
-      expect(signIn.status).toBe(429);
-      expect(signIn.headers['content-type']).toMatch(/text\/html/);
-      expect(signIn.headers['retry-after']).toBe('2');
-      const valid = await s.call('GET', '/api/v1/usage');
-      expect(valid.status).toBe(200);
-      // All of the above were answered before any of the waiting failures.
-      expect(answeredAt).toEqual([]);
-
-      for (const res of await Promise.all(parked)) expect(res.status).toBe(401);
-      for (const at of answeredAt) expect(at).toBeGreaterThanOrEqual(1350);
-      // With nothing waiting any more, a failure is delayed again rather than refused with 429.
-      const next = await timed(() => s.call('GET', '/api/v1/usage', { key: null, headers: wrong }));
-      expect(next.value.status).toBe(401);
-      expect(next.ms).toBeGreaterThanOrEqual(1350);
-    } finally {
-      await s.close();
-    }
+    await until(() => timers.parked.length === 1);
+    expect(timers.parked[0]!.ms).toBe(5000);
+    expect(answered).toBe(false);
+    timers.releaseAll();
+    expect(await right).toBe('key');
+    // A success is not counted and resets nothing (11 failures are enough to reach the cap).
+    expect(throttle.failures('127.0.0.1')).toBe(11);
+    throttle.close();
   });
 
-  it('forgets failures once they leave the window, so a mistyped key recovers', async () => {
-    const s = await throttled({ freeFailures: 1, baseDelayMs: 800, maxDelayMs: 800, windowMs: 1500 });
-    try {
-      const fail = () => timed(() => s.call('GET', '/api/v1/usage', { key: null, headers: wrong }));
-      expect((await fail()).value.status).toBe(401);
-      expect((await fail()).ms).toBeGreaterThanOrEqual(720);
-      await new Promise((resolve) => setTimeout(resolve, 1600));
-      const recovered = await fail();
-      expect(recovered.value.status).toBe(401);
-      expect(recovered.ms).toBeLessThan(400);
-      // The count starts again from there (the throttle is still on).
-      expect((await fail()).ms).toBeGreaterThanOrEqual(720);
-    } finally {
-      await s.close();
-    }
+  it('lets a busy app check many keys at once, but not a crowd of guesses before its count is high', async () => {
+    const timers = manualTimers();
+    const throttle = createAuthThrottle({ maxChecking: 3, schedule: timers.schedule });
+    // Checks that end when the test says (a lookup still under way).
+    const gates: (() => void)[] = [];
+    const slowCheck = (result: string | undefined) => () =>
+      new Promise<string | undefined>((resolve) => gates.push(() => resolve(result)));
+    // One failure first: a mistyped key does not slow a busy app's checks…
+    await throttle.guard('127.0.0.1', () => undefined);
+    const busy = Array.from({ length: 3 }, () => throttle.guard('127.0.0.1', slowCheck('key')));
+    await until(() => gates.length === 3);
+    expect(timers.parked).toEqual([]);
+    // …but a fourth under way at the same moment (a crowd of guesses) waits its turn.
+    const crowd = throttle.guard('127.0.0.1', slowCheck(undefined));
+    await until(() => timers.parked.length === 1);
+    expect(timers.parked[0]!.ms).toBe(250);
+    for (const open of gates.splice(0)) open();
+    timers.releaseAll();
+    await until(() => gates.length === 1);
+    gates.pop()!();
+    expect(await Promise.all([...busy, crowd])).toEqual(['key', 'key', 'key', undefined]);
+    expect(throttle.failures('127.0.0.1')).toBe(2);
+    throttle.close();
   });
 
-  it('does not hold up shutdown: waiting failed answers go out at once on close', async () => {
-    const s = await throttled({ freeFailures: 0, baseDelayMs: 5000, maxDelayMs: 5000 });
-    const waiting = timed(() => s.call('GET', '/api/v1/usage', { key: null, headers: wrong }));
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const closing = await timed(() => s.close());
-    expect(closing.ms).toBeLessThan(3000);
-    expect((await waiting).value.status).toBe(401);
+  it('lets 4 checks of a client wait at once; beyond that 429 at once, the credential unchecked', async () => {
+    const timers = manualTimers();
+    const throttle = createAuthThrottle({ freeFailures: 0, schedule: timers.schedule });
+    let checks = 0;
+    const waiting = Array.from({ length: 4 }, () => throttle.guard('127.0.0.1', () => void checks++));
+    await until(() => timers.parked.length === 4);
+    const refused = await throttle.guard('127.0.0.1', () => 'right key').catch((e: unknown) => e);
+    expect(refused).toMatchObject({ code: 'TOO_MANY_REQUESTS', details: { retry_after_s: 1 } });
+    expect(checks).toBe(0);
+    // Every loopback address is the same client (any local program can send from 127.0.0.2).
+    for (const other of ['127.0.0.2', '127.1.2.3', '::1', '::ffff:127.0.0.9'])
+      await expect(throttle.guard(other, () => 'x')).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    // Another machine is another client: its check waits its own turn rather than being refused.
+    const elsewhere = throttle.guard('10.0.0.2', () => 'x');
+    await until(() => timers.parked.length === 5);
+    timers.releaseAll();
+    await Promise.all(waiting);
+    expect(await elsewhere).toBe('x');
+    expect(checks).toBe(4);
+    expect(throttle.pending).toBe(0);
+    throttle.close();
+  });
+
+  it('bounds the waiting checks over all clients', async () => {
+    const timers = manualTimers();
+    const throttle = createAuthThrottle({ freeFailures: 0, maxPending: 3, schedule: timers.schedule });
+    const waiting = ['10.0.0.1', '10.0.0.2', '10.0.0.3'].map((a) => throttle.guard(a, () => undefined));
+    await until(() => timers.parked.length === 3);
+    await expect(throttle.guard('10.0.0.4', () => 'x')).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    // Close lets every waiting check go at once (server shutdown), and waits no more.
+    throttle.close();
+    await Promise.all(waiting);
+    await expect(throttle.guard('10.0.0.4', () => 'x')).resolves.toBe('x');
   });
 
   it('keeps its count on the injected clock and bounds what it remembers', async () => {
     let now = 1_000_000;
+    const timers = manualTimers();
     const throttle = createAuthThrottle({
       clock: { now: () => now },
+      schedule: timers.schedule,
       freeFailures: 2,
       baseDelayMs: 1,
       maxDelayMs: 8,
       windowMs: 10_000,
       maxAddresses: 2,
     });
+    const fail = async (address: string) => {
+      const done = throttle.guard(address, () => undefined);
+      await until(() => timers.parked.length > 0 || throttle.pending === 0);
+      timers.releaseAll();
+      await done;
+    };
+    for (let i = 0; i < 20; i++) await fail('10.0.0.1');
+    // 2 free + doublings 1→8 ms (3) + 1: older failures cannot change the wait, so are not kept.
+    expect(throttle.failures('10.0.0.1')).toBe(6);
+    now += 9_999;
+    expect(throttle.failures('10.0.0.1')).toBe(6);
+    now += 2;
+    // A mistyped key is back to full speed once its failures leave the window.
+    expect(throttle.failures('10.0.0.1')).toBe(0);
+    await fail('10.0.0.1');
+    await fail('10.0.0.2');
+    await fail('10.0.0.3');
+    expect(throttle.failures('10.0.0.1')).toBe(0);
+    expect(throttle.failures('10.0.0.3')).toBe(1);
+    throttle.close();
+  });
+});
+
+describe('guessing keys over HTTP costs time', () => {
+  const wrong = (i: number) => ({ authorization: `Bearer nsk_${String(i).padStart(43, 'x')}` });
+
+  it('past the free guesses, a flood gets 4 waiting checks and 429s that say nothing', async () => {
+    const timers = manualTimers();
+    const s = await buildTestApp({ loginToken: LOGIN_TOKEN, authThrottle: { schedule: timers.schedule } });
     try {
-      for (let i = 0; i < 20; i++) await throttle.failed('a');
-      // 2 free + doublings 1→8 ms (3) + 1: older failures cannot change the delay, so are not kept.
-      expect(throttle.failures('a')).toBe(6);
-      now += 9_999;
-      expect(throttle.failures('a')).toBe(6);
-      now += 2;
-      expect(throttle.failures('a')).toBe(0);
-      await throttle.failed('a');
-      await throttle.failed('b');
-      await throttle.failed('c');
-      expect(throttle.failures('a')).toBe(0);
-      expect(throttle.failures('c')).toBe(1);
+      // The free guesses, answered at once…
+      for (let i = 0; i < 5; i++)
+        expect((await s.call('GET', '/api/v1/usage', { key: null, headers: wrong(100 + i) })).status).toBe(
+          401,
+        );
+      // …then the attack: 40 different guesses at once, as fast as the client can send them.
+      const guesses = Array.from({ length: 40 }, (_, i) =>
+        tracked(s.call('GET', '/api/v1/usage', { key: null, headers: wrong(i) })),
+      );
+      await until(() => guesses.filter((g) => g.answer).length === 36);
+      const answered = guesses.flatMap((g) => (g.answer ? [g.answer] : []));
+      // None was checked: 4 wait for theirs, 36 were refused unchecked.
+      const refused = answered.filter((a) => a.status === 429);
+      expect(refused).toHaveLength(36);
+      expect(refused[0]!.json).toMatchObject({ status: 0, error_code: 'TOO_MANY_REQUESTS' });
+      expect(refused[0]!.headers['retry-after']).toBe('1');
+      expect(timers.parked.map((p) => p.ms)).toEqual([250, 250, 250, 250]);
+
+      // The right key, sent now from the same machine, cannot be told apart by its answer:
+      // refused unchecked like any guess while the waiting checks fill the client's turns…
+      const valid = await s.call('GET', '/api/v1/usage');
+      expect(valid.status).toBe(429);
+      // …and once there is room, it waits its turn like a wrong one.
+      timers.releaseAll();
+      for (const g of guesses) expect((await g.promise).status).not.toBe(200);
+      const right = tracked(s.call('GET', '/api/v1/usage'));
+      const guess = tracked(s.call('GET', '/api/v1/usage', { key: null, headers: wrong(99) }));
+      await until(() => timers.parked.length === 2);
+      expect(timers.parked.map((p) => p.ms)).toEqual([4000, 4000]);
+      expect(right.answer).toBeUndefined();
+      expect(guess.answer).toBeUndefined();
+      timers.releaseAll();
+      expect((await right.promise).status).toBe(200);
+      expect((await guess.promise).status).toBe(401);
+
+      // OpenAI's route answers the refusal in its own shape.
+      const flood = Array.from({ length: 5 }, () =>
+        tracked(
+          s.call('POST', '/v1/audio/speech', {
+            key: null,
+            headers: wrong(7),
+            body: { input: 'x', voice: 'nova' },
+          }),
+        ),
+      );
+      await until(() => flood.filter((g) => g.answer).length === 1);
+      const openai = flood.find((g) => g.answer)!.answer!;
+      expect(openai.status).toBe(429);
+      expect(openai.json.error).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+      timers.releaseAll();
+      await Promise.all(flood.map((g) => g.promise));
+
+      // A missing key is not a guess: refused at once, not counted, never waiting.
+      const before = timers.parked.length;
+      expect((await s.call('GET', '/api/v1/usage', { key: null })).status).toBe(401);
+      expect(timers.parked.length).toBe(before);
     } finally {
-      throttle.close();
+      await s.close();
     }
+  });
+
+  it('counts wrong studio sign-in tokens with the keys, and makes the right one wait its turn too', async () => {
+    const timers = manualTimers();
+    const s = await buildTestApp({
+      loginToken: LOGIN_TOKEN,
+      authThrottle: { freeFailures: 2, schedule: timers.schedule },
+    });
+    try {
+      const signIn = (token: string) =>
+        tracked(s.call('POST', '/api/v1/session/sign-in', { key: null, body: { token } }));
+      for (let i = 0; i < 2; i++) expect((await signIn('nope').promise).status).toBe(401);
+      const right = signIn(LOGIN_TOKEN);
+      await until(() => timers.parked.length === 1);
+      expect(right.answer).toBeUndefined();
+      timers.releaseAll();
+      expect((await right.promise).status).toBe(200);
+      // Sign-in failures and key failures share the client's count.
+      const key = tracked(s.call('GET', '/api/v1/usage', { key: null, headers: wrong(1) }));
+      await until(() => timers.parked.length === 1);
+      expect(timers.parked[0]!.ms).toBe(250);
+      timers.releaseAll();
+      expect((await key.promise).status).toBe(401);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('does not hold up shutdown: waiting checks go on at once on close', async () => {
+    const timers = manualTimers();
+    const s = await buildTestApp({ authThrottle: { freeFailures: 0, schedule: timers.schedule } });
+    const waiting = tracked(s.call('GET', '/api/v1/usage', { key: null, headers: wrong(1) }));
+    await until(() => timers.parked.length === 1);
+    await s.close();
+    expect((await waiting.promise).status).toBe(401);
   });
 });

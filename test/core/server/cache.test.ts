@@ -10,22 +10,23 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sentenceCacheDir } from '../../../electron/core/platform/paths';
-import { fetchUrl, startTestCore, type TestCore } from './helpers';
+import { startTestCore, type TestCore } from './helpers';
+import { signInStudio } from '../../fixtures/studio-session';
 
 const LOGIN_TOKEN = 'c'.repeat(48);
 const TEXT = 'The keeper climbed the stairs. The storm came from the north. The bells rang twice.';
 
 let t: TestCore;
 let uiDir: string;
-let cookie: string;
+/** Cookie and X-Studio-Session: a signed-in call. */
+let studio: Record<string, string>;
 
 beforeAll(async () => {
   uiDir = mkdtempSync(join(tmpdir(), 'ui-'));
   mkdirSync(join(uiDir, 'assets'));
   writeFileSync(join(uiDir, 'index.html'), '<!doctype html><title>studio</title>');
   t = await startTestCore({ uiDir, loginToken: LOGIN_TOKEN, sentenceCacheMb: 64 });
-  const signIn = await fetchUrl(`${t.core.url}/?token=${LOGIN_TOKEN}`, 'GET');
-  cookie = String(signIn.headers['set-cookie']).split(';')[0]!;
+  ({ headers: studio } = await signInStudio(`${t.core.url}/?token=${LOGIN_TOKEN}`));
 });
 afterAll(async () => {
   await t?.close();
@@ -72,15 +73,13 @@ describe('/api/v1/cache', () => {
     const unsigned = await t.call('GET', '/api/v1/cache', { key: null });
     expect(unsigned.status).toBe(401);
 
-    const cleared = await t.call('DELETE', '/api/v1/cache', { key: null, headers: { cookie } });
+    const cleared = await t.call('DELETE', '/api/v1/cache', { key: null, headers: studio });
     expect(cleared.status, cleared.text).toBe(200);
     expect(cleared.json.result).toMatchObject({ enabled: true, entries: 0, bytes: 0 });
     expect(entriesOnDisk()).toBe(0);
 
     await renderDirect();
-    expect(
-      (await t.call('GET', '/api/v1/cache', { key: null, headers: { cookie } })).json.result,
-    ).toMatchObject({
+    expect((await t.call('GET', '/api/v1/cache', { key: null, headers: studio })).json.result).toMatchObject({
       misses: 6,
       entries: 3,
     });

@@ -14,7 +14,7 @@ import { probeFile } from '../engine/export/ffmpeg';
 import { eventually, fetchUrl } from './helpers';
 import { keyCall, restartServeArgs, startServerProcess, type ServerProcess } from './process';
 
-const KEY = 'export-restart-test-key-0123';
+const KEY = 'export-restart-test-key-0123456789';
 let dir: string;
 let server: ServerProcess | undefined;
 let database: TestDatabase;

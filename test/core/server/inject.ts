@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import type { Engine } from '../../../electron/core/engine/engine';
 import { createJobs, type Jobs } from '../../../electron/core/jobs';
 import { createApiKey } from '../../../electron/core/jobs/keys';
-import { systemClock } from '../../../electron/core/platform/clock';
+import { systemClock, type Clock } from '../../../electron/core/platform/clock';
 import { silentLog } from '../../../electron/core/platform/log';
 import { dataPaths } from '../../../electron/core/platform/paths';
 import { openFileSettings } from '../../../electron/core/platform/settings-store';
@@ -24,6 +24,7 @@ import { createSessions } from '../../../electron/core/server/sessions';
 import { DEFAULT_UI_DIR } from '../../../electron/core/server/static-ui';
 import { openStore, type Store } from '../../../electron/core/store';
 import type { VoiceLibrary } from '../../../electron/core/voices';
+import { signInBody, studioSession, type StudioSession } from '../../fixtures/studio-session';
 import { testDatabase } from '../../fixtures/test-store';
 import { callRequest, toHttpResult, type CallOptions, type HttpResult, type Method } from './http';
 
@@ -43,8 +44,12 @@ export interface TestAppOptions {
   authThrottle?: AuthThrottleOptions;
   /** Built renderer served at `/` (default dist/renderer of the repository). */
   uiDir?: string;
-  /** Login token of the studio's sign-in address (default: random). */
+  /** First login token of the studio's sign-in address (default: random); each works once. */
   loginToken?: string;
+  /** Time source of the studio sessions (default the system clock). */
+  clock?: Clock;
+  /** A studio session ends after this long without a request, ms (default 12 h). */
+  sessionIdleMs?: number;
   /** Folder of settings.json (default: `config` in the temp dir; never the real user's). */
   settingsDir?: string;
   /** A voice library over the temp data dir (the /api/v1/voice-packs routes); none by default. */
@@ -66,8 +71,10 @@ export interface TestApp {
   /** The app's own address, e.g. http://127.0.0.1:48123 (for Origin headers and links). */
   url: string;
   port: number;
-  /** The studio's sign-in path with its token: `/?token=…`. */
-  loginPath: string;
+  /** The studio's current sign-in path with its token: `/?token=…` (each token works once). */
+  readonly loginPath: string;
+  /** Signs in as the studio page does (spending the current token); the session's headers. */
+  signIn(): Promise<StudioSession>;
   /** A key with the default balance. */
   key: string;
   newKey(balanceMilli?: number): Promise<string>;
@@ -112,7 +119,11 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     baseUrl: () => url,
     ...(options.maxQueuedPerKey ? { maxQueuedPerKey: options.maxQueuedPerKey } : {}),
   });
-  const sessions = createSessions(options.loginToken);
+  const sessions = createSessions({
+    ...(options.loginToken ? { loginToken: options.loginToken } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.sessionIdleMs ? { idleTimeoutMs: options.sessionIdleMs } : {}),
+  });
   const app = buildServer({
     store,
     jobs,
@@ -139,6 +150,18 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     (await createApiKey(store, systemClock, balanceMilli === undefined ? {} : { balanceMilli })).key;
   const key = await newKey();
   let closing: Promise<void> | undefined;
+  const call: TestApp['call'] = async (method, path, { remoteAddress, ...callOptions } = {}) => {
+    const { headers, payload } = callRequest(callOptions, key);
+    const res = await app.inject({
+      method,
+      url: path,
+      headers: { host: `127.0.0.1:${port}`, ...headers },
+      ...(payload !== undefined ? { payload } : {}),
+      ...(remoteAddress ? { remoteAddress } : {}),
+    });
+    return toHttpResult(res.statusCode, res.headers, res.rawPayload);
+  };
+  const loginPath = () => `/?token=${sessions.loginToken}`;
   return {
     app,
     store,
@@ -146,20 +169,20 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     dir,
     url,
     port,
-    loginPath: `/?token=${sessions.loginToken}`,
+    get loginPath() {
+      return loginPath();
+    },
+    async signIn() {
+      const res = await call('POST', '/api/v1/session/sign-in', {
+        key: null,
+        raw: signInBody(loginPath()),
+        headers: { 'content-type': 'application/json' },
+      });
+      return studioSession(res.status, res.headers['set-cookie'], res.json);
+    },
     key,
     newKey,
-    async call(method, path, { remoteAddress, ...callOptions } = {}) {
-      const { headers, payload } = callRequest(callOptions, key);
-      const res = await app.inject({
-        method,
-        url: path,
-        headers: { host: `127.0.0.1:${port}`, ...headers },
-        ...(payload !== undefined ? { payload } : {}),
-        ...(remoteAddress ? { remoteAddress } : {}),
-      });
-      return toHttpResult(res.statusCode, res.headers, res.rawPayload);
-    },
+    call,
     close() {
       closing ??= (async () => {
         await app.close();

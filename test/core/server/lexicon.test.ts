@@ -10,20 +10,21 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lexiconPath } from '../../../electron/core/lexicon/lexicon-store';
 import { fetchUrl, startTestCore, type TestCore } from './helpers';
+import { signInStudio } from '../../fixtures/studio-session';
 
 const LOGIN_TOKEN = 'l'.repeat(48);
 
 let t: TestCore;
 let uiDir: string;
-let cookie: string;
+/** Cookie and X-Studio-Session: a signed-in call. */
+let signedIn: Record<string, string>;
 
 beforeAll(async () => {
   uiDir = mkdtempSync(join(tmpdir(), 'ui-'));
   mkdirSync(join(uiDir, 'assets'));
   writeFileSync(join(uiDir, 'index.html'), '<!doctype html><title>studio</title>');
   t = await startTestCore({ uiDir, loginToken: LOGIN_TOKEN });
-  const signIn = await fetchUrl(`${t.core.url}/?token=${LOGIN_TOKEN}`, 'GET');
-  cookie = String(signIn.headers['set-cookie']).split(';')[0]!;
+  ({ headers: signedIn } = await signInStudio(`${t.core.url}/?token=${LOGIN_TOKEN}`));
 });
 afterAll(async () => {
   await t?.close();
@@ -32,7 +33,7 @@ afterAll(async () => {
 
 /** A call as the signed-in studio (the session cookie, no key). */
 function studio(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) {
-  return t.call(method, path, { key: null, headers: { cookie }, ...(body !== undefined ? { body } : {}) });
+  return t.call(method, path, { key: null, headers: signedIn, ...(body !== undefined ? { body } : {}) });
 }
 
 /** Seconds of a streamed 16-bit mono WAV at 22.05 kHz (header of 44 bytes). */
@@ -181,7 +182,7 @@ describe('/api/v1/lexicon', () => {
       `${t.core.url}/api/v1/lexicon/${entry.id}/preview?voice_code=en_male_onyx_default`,
       'GET',
       {
-        headers: { cookie },
+        headers: signedIn,
       },
     );
     expect(get.status).toBe(200);

@@ -16,7 +16,7 @@ import { onPostgres, testDatabase, type TestDatabase } from '../../fixtures/test
 import { eventually, fetchUrl } from './helpers';
 import { keyCall, restartServeArgs, startServerProcess, type ServerProcess } from './process';
 
-const KEY = 'restart-test-key-0123456789';
+const KEY = 'restart-test-key-0123456789abcdef';
 let dir: string;
 let receiver: CallbackReceiver;
 let server: ServerProcess | undefined;

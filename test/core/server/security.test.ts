@@ -21,6 +21,7 @@ import { systemClock } from '../../../electron/core/platform/clock';
 import { hashKey, revokeApiKey } from '../../../electron/core/jobs/keys';
 import { startReceiver, type CallbackReceiver } from '../../fixtures/callback-receiver';
 import { eventually, fetchUrl, startTestCore, type TestCore } from './helpers';
+import { signInStudio } from '../../fixtures/studio-session';
 import { toHttpResult, type HttpResult, type Method } from './http';
 
 const LOGIN_TOKEN = 'b'.repeat(48);
@@ -29,7 +30,8 @@ const NO_SUCH_ID = '0'.repeat(32);
 let t: TestCore;
 let receiver: CallbackReceiver;
 let uiDir: string;
-let cookie: string;
+/** Cookie and X-Studio-Session: a signed-in call. */
+let studio: Record<string, string>;
 
 beforeAll(async () => {
   uiDir = mkdtempSync(join(tmpdir(), 'ui-security-'));
@@ -40,9 +42,7 @@ beforeAll(async () => {
   // The failed-authentication slow-down is off here (its own tests below turn it on), so that
   // every refusal seen in these tests is the route's own answer, not the throttle's.
   t = await startTestCore({ uiDir, loginToken: LOGIN_TOKEN, authThrottle: { baseDelayMs: 0 } });
-  const signIn = await fetchUrl(`${t.core.url}/?token=${LOGIN_TOKEN}`, 'GET');
-  expect(signIn.status).toBe(303);
-  cookie = String(signIn.headers['set-cookie']).split(';')[0]!;
+  ({ headers: studio } = await signInStudio(`${t.core.url}/?token=${LOGIN_TOKEN}`));
 });
 afterAll(async () => {
   await t?.close();
@@ -72,10 +72,16 @@ function registeredRoutes(server: FastifyInstance): Route[] {
 }
 
 /** Routes anyone on this machine may call without a key (they reveal nothing of anyone's requests). */
-const PUBLIC = new Set(['GET /api/v1/health', 'GET /api/v1/voices']);
+const PUBLIC = new Set([
+  'GET /api/v1/health',
+  'GET /api/v1/voices',
+  // The studio's sign-in takes the token of a sign-in address, not a key (studio.test.ts).
+  'POST /api/v1/session/sign-in',
+]);
 /** Routes only the signed-in studio may call; bearer keys are refused there. */
 const SESSION_ONLY = new Set([
   'GET /api/v1/session',
+  'DELETE /api/v1/session',
   'GET /api/v1/settings',
   'PUT /api/v1/settings',
   'GET /api/v1/keys',
@@ -184,7 +190,9 @@ describe('every key-protected route refuses missing, wrong and revoked keys', ()
       ['with a wrong key', { authorization: `Bearer nsk_${'w'.repeat(43)}` }],
       ['with a revoked key', { authorization: `Bearer ${revoked}` }],
       // The Authorization header wins over the session cookie: a wrong key is not rescued by it.
-      ['with a wrong key beside a valid session', { authorization: 'Bearer nsk_wrong', cookie }],
+      ['with a wrong key beside a valid session', { authorization: 'Bearer nsk_wrong', ...studio }],
+      // The cookie reaches any server on 127.0.0.1 (RFC 6265 §8.5): alone it opens nothing.
+      ['with the session cookie alone', { cookie: studio.cookie! }],
     ];
     for (const route of protectedRoutes) {
       const path = fill(route.url);
@@ -197,7 +205,14 @@ describe('every key-protected route refuses missing, wrong and revoked keys', ()
         // Studio-only: even a valid bearer key is refused; the signed-in session is let in.
         const bearer = await send(route.method, path, { authorization: `Bearer ${t.key}` }, body);
         expectRefused(bearer, route, 401, 'UNAUTHORIZED', 'with a valid bearer key');
-        const session = await send(route.method, path, { cookie }, body);
+        // Signing out ends its session: that call gets a session of its own.
+        const signOut = name(route) === 'DELETE /api/v1/session';
+        const session = await send(
+          route.method,
+          path,
+          signOut ? (await signInStudio(t.core.loginUrl)).headers : studio,
+          body,
+        );
         expect([401, 403, 429], `${route.method} ${route.url} with the session`).not.toContain(
           session.status,
         );
@@ -248,7 +263,7 @@ describe('one key cannot reach another key’s requests', () => {
       expect(res.text).not.toContain(receiver.url);
     }
     // The session acts with the studio key, which is neither A nor B: it does not see A's request either.
-    const session = await fetchUrl(`${t.core.url}/api/v1/tts/${idA}`, 'GET', { headers: { cookie } });
+    const session = await fetchUrl(`${t.core.url}/api/v1/tts/${idA}`, 'GET', { headers: studio });
     expect(session.status).toBe(404);
     // The refused retry sent nothing.
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -327,7 +342,7 @@ describe('audio and subtitle links need their own token', () => {
           `/files/${id}/x/${file}`,
           { authorization: `Bearer ${key}` },
         ],
-        ['the session instead of the token', `/files/${id}/x/${file}`, { cookie }],
+        ['the session instead of the token', `/files/${id}/x/${file}`, studio],
       ] as const) {
         for (const method of ['GET', 'HEAD'] as const) {
           const res = await fetchUrl(`${t.core.url}${path}`, method, { headers });
@@ -366,7 +381,7 @@ describe('a Host header that is not the server’s own is refused', () => {
     const targets: [Method, string, Record<string, string>, unknown][] = [
       ['GET', `/api/v1/tts/${id}`, { authorization: `Bearer ${key}` }, undefined],
       ['GET', '/api/v1/health', {}, undefined],
-      ['GET', '/api/v1/session', { cookie }, undefined],
+      ['GET', '/api/v1/session', studio, undefined],
       ['GET', link.pathname, {}, undefined],
       ['GET', '/', {}, undefined],
       ['GET', `/?token=${LOGIN_TOKEN}`, {}, undefined],
@@ -416,17 +431,14 @@ describe('a cross-origin browser request cannot submit or read anything', () => 
     const keyRow = (await t.core.store.keys.findById(await keyId(key)))!;
     const id = await submit(key);
     await finished(key, id);
-    const studioKeyId = (await fetchUrl(`${t.core.url}/api/v1/session`, 'GET', { headers: { cookie } })).json
+    const studioKeyId = (await fetchUrl(`${t.core.url}/api/v1/session`, 'GET', { headers: studio })).json
       .result.key.id as string;
     const counts = () => Promise.all([requestCount(keyRow.id), requestCount(studioKeyId)]);
     const keysBefore = (await t.core.store.keys.list()).length;
     const before = await counts();
     const speak = { input_text: 'From another site.', voice_code: 'en_female_emily_us' };
     for (const origin of origins()) {
-      for (const credentials of [{ authorization: `Bearer ${key}` }, { cookie }] as Record<
-        string,
-        string
-      >[]) {
+      for (const credentials of [{ authorization: `Bearer ${key}` }, studio] as Record<string, string>[]) {
         for (const [method, path, body] of [
           ['POST', '/api/v1/tts', speak],
           ['GET', '/api/v1/tts', undefined],

@@ -11,7 +11,8 @@ import { buildTestApp, type TestApp } from './inject';
 describe('GET/PUT /api/v1/settings (session only, the shared settings file)', () => {
   let t: TestApp;
   let settingsDir: string;
-  let cookie: string;
+  /** Cookie and X-Studio-Session: a signed-in call. */
+  let studio: Record<string, string>;
   const file = () => join(settingsDir, 'settings.json');
 
   beforeAll(async () => {
@@ -19,17 +20,16 @@ describe('GET/PUT /api/v1/settings (session only, the shared settings file)', ()
     // Another field in the file must survive a change of port.
     writeFileSync(file(), JSON.stringify({ version: 1, port: DEFAULT_PORT, theme: 'dark' }));
     t = await buildTestApp({ settingsDir });
-    const res = await t.call('GET', t.loginPath, { key: null });
-    cookie = String(res.headers['set-cookie']).split(';')[0]!;
+    ({ headers: studio } = await t.signIn());
   });
   afterAll(async () => {
     await t?.close();
     rmSync(settingsDir, { recursive: true, force: true });
   });
 
-  const get = (headers: Record<string, string> = { cookie }) =>
+  const get = (headers: Record<string, string> = studio) =>
     t.call('GET', '/api/v1/settings', { key: null, headers });
-  const put = (body: unknown, headers: Record<string, string> = { cookie }) =>
+  const put = (body: unknown, headers: Record<string, string> = studio) =>
     t.call('PUT', '/api/v1/settings', {
       key: null,
       headers: { 'content-type': 'application/json', ...headers },
@@ -62,7 +62,7 @@ describe('GET/PUT /api/v1/settings (session only, the shared settings file)', ()
     expect(readdirSync(settingsDir)).toEqual(['settings.json']);
     expect((await get()).json.result).toMatchObject({ port: 9123, data_dir: dataDir });
     // The running server keeps its port.
-    expect((await t.call('GET', '/api/v1/session', { key: null, headers: { cookie } })).status).toBe(200);
+    expect((await t.call('GET', '/api/v1/session', { key: null, headers: studio })).status).toBe(200);
   });
 
   it('stores what closing the desktop window does, at once (no restart), and null for the OS default', async () => {
@@ -109,7 +109,7 @@ describe('GET/PUT /api/v1/settings (session only, the shared settings file)', ()
   it('refuses bearer keys (even with a session cookie) and anonymous callers with 401', async () => {
     expect((await get({ authorization: `Bearer ${t.key}` })).status).toBe(401);
     expect((await put({ port: 9000 }, { authorization: `Bearer ${t.key}` })).status).toBe(401);
-    expect((await put({ port: 9000 }, { authorization: `Bearer ${t.key}`, cookie })).status).toBe(401);
+    expect((await put({ port: 9000 }, { authorization: `Bearer ${t.key}`, ...studio })).status).toBe(401);
     expect((await get({})).status).toBe(401);
     expect(readSettings(settingsDir).port).not.toBe(9000);
   });
@@ -118,12 +118,11 @@ describe('GET/PUT /api/v1/settings (session only, the shared settings file)', ()
     const fresh = join(mkdtempSync(join(tmpdir(), 'settings-')), 'nested', 'dir');
     const other = await buildTestApp({ settingsDir: fresh });
     try {
-      const login = await other.call('GET', other.loginPath, { key: null });
-      const c = String(login.headers['set-cookie']).split(';')[0]!;
+      const { headers: otherStudio } = await other.signIn();
       expect(existsSync(fresh)).toBe(false);
       const res = await other.call('PUT', '/api/v1/settings', {
         key: null,
-        headers: { 'content-type': 'application/json', cookie: c },
+        headers: { 'content-type': 'application/json', ...otherStudio },
         raw: JSON.stringify({ port: 0 }),
       });
       expect(res.status).toBe(200);

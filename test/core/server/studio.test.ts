@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchUrl, startTestCore, type TestCore } from './helpers';
 import { buildTestApp, type TestApp } from './inject';
+import { signInStudio, type StudioSession } from '../../fixtures/studio-session';
 
 const LOGIN_TOKEN = 'a'.repeat(48);
 
@@ -26,6 +27,8 @@ describe('studio UI and session sign-in', () => {
   let t: TestApp;
   let uiDir: string;
   let cookie: string;
+  /** Cookie and X-Studio-Session: a signed-in call. */
+  let studio: Record<string, string>;
 
   beforeAll(async () => {
     uiDir = makeUiDir();
@@ -45,22 +48,43 @@ describe('studio UI and session sign-in', () => {
       raw: JSON.stringify(body),
     });
 
-  it('refuses a wrong token with a readable page and sets no cookie', async () => {
-    const res = await get('/?token=nope');
+  it('refuses a wrong token in the API error shape and sets no cookie', async () => {
+    const res = await post('/api/v1/session/sign-in', { token: 'nope' });
     expect(res.status).toBe(401);
     expect(res.headers['set-cookie']).toBeUndefined();
-    expect(res.text).toContain('Sign-in link not valid');
+    expect(res.json).toMatchObject({ status: 0, error_code: 'UNAUTHORIZED' });
+    expect((await post('/api/v1/session/sign-in', {})).json.error_code).toBe('INVALID_FIELD');
   });
 
-  it('signs in with the token: HttpOnly SameSite=Strict cookie and a redirect that strips the token', async () => {
-    const res = await get(`/?token=${LOGIN_TOKEN}`);
-    expect(res.status).toBe(303);
-    expect(res.headers.location).toBe('/');
+  it('opening the sign-in address only serves the page: the page spends the token', async () => {
+    const page = await get(`/?token=${LOGIN_TOKEN}`);
+    expect(page.status).toBe(200);
+    expect(page.headers['set-cookie']).toBeUndefined();
+    expect(t.loginPath).toBe(`/?token=${LOGIN_TOKEN}`);
+  });
+
+  it('signs in once with the token: HttpOnly SameSite=Strict cookie and the session value', async () => {
+    const res = await post('/api/v1/session/sign-in', { token: LOGIN_TOKEN });
+    expect(res.status).toBe(200);
     const setCookie = String(res.headers['set-cookie']);
     expect(setCookie).toMatch(/HttpOnly/);
     expect(setCookie).toMatch(/SameSite=Strict/);
     cookie = setCookie.split(';')[0]!;
     expect(cookie).toMatch(new RegExp(`^ns_session_${t.port}=`));
+    expect(res.json.result).toEqual({
+      session: expect.stringMatching(/^[\w-]{43}$/),
+      idle_timeout_s: 43_200,
+    });
+    studio = { cookie, 'x-studio-session': res.json.result.session };
+
+    // The attack: the same address again (from the browser's history) signs nobody in.
+    const again = await post('/api/v1/session/sign-in', { token: LOGIN_TOKEN });
+    expect(again.status).toBe(401);
+    expect(again.json.error_message).toMatch(/already used/);
+    expect(again.headers['set-cookie']).toBeUndefined();
+    // A new address took its place, and works once too.
+    expect(t.loginPath).not.toBe(`/?token=${LOGIN_TOKEN}`);
+    expect(t.loginPath).toMatch(/^\/\?token=[0-9a-f]{48}$/);
   });
 
   it('serves the built UI and its assets, and nothing outside the folder', async () => {
@@ -75,56 +99,111 @@ describe('studio UI and session sign-in', () => {
   });
 
   it('lets the session call the API with the studio key, and manage keys', async () => {
-    const session = await get('/api/v1/session', { cookie });
+    const session = await get('/api/v1/session', studio);
     expect(session.status).toBe(200);
     expect(session.json.result.base_url).toBe(t.url);
     expect(session.json.result.data_dir).toBe(t.dir);
     const submit = await post(
       '/api/v1/tts',
       { input_text: 'Hello there.', voice_code: 'en_female_nova_default' },
-      { cookie },
+      studio,
     );
     expect(submit.status).toBe(200);
     expect(submit.json.result.status).toBe('new');
 
     // Control characters are dropped from the name (U+0000 would not even store in PostgreSQL).
-    const created = await post('/api/v1/keys', { name: 'c\u0000i\u0007' }, { cookie });
+    const created = await post('/api/v1/keys', { name: 'c\u0000i\u0007' }, studio);
     expect(created.status).toBe(200);
     const { key, info } = created.json.result;
     expect(info.name).toBe('ci');
     // The new key works as a bearer key…
     expect((await get('/api/v1/usage', { authorization: `Bearer ${key}` })).status).toBe(200);
-    const list = await get('/api/v1/keys', { cookie });
+    const list = await get('/api/v1/keys', studio);
     expect(list.json.result.items.map((k: { id: string }) => k.id)).toContain(info.id);
     // …until revoked.
-    const revoked = await post(`/api/v1/keys/${info.id}/revoke`, {}, { cookie });
+    const revoked = await post(`/api/v1/keys/${info.id}/revoke`, {}, studio);
     expect(revoked.json.result.revoked_at).not.toBeNull();
     expect((await get('/api/v1/usage', { authorization: `Bearer ${key}` })).status).toBe(401);
+  });
+
+  it('refuses the session cookie alone, or with a wrong value, on every session route', async () => {
+    const wrong = { cookie, 'x-studio-session': 'x'.repeat(43) };
+    for (const headers of [{ cookie }, wrong]) {
+      for (const res of [
+        await get('/api/v1/session', headers),
+        await get('/api/v1/keys', headers),
+        await post('/api/v1/keys', {}, headers),
+        await get('/api/v1/usage', headers),
+        await post('/api/v1/tts', { input_text: 'Hi.', voice_code: 'en_female_nova_default' }, headers),
+      ]) {
+        expect(res.status).toBe(401);
+        expect(res.json).toMatchObject({ status: 0, error_code: 'UNAUTHORIZED' });
+      }
+    }
+    // The value alone (without its cookie) is not enough either.
+    expect((await get('/api/v1/keys', { 'x-studio-session': studio['x-studio-session']! })).status).toBe(401);
   });
 
   it('never lets a bearer key (or no credentials) manage keys', async () => {
     expect((await t.call('GET', '/api/v1/keys')).status).toBe(401);
     expect((await t.call('POST', '/api/v1/keys', { body: {} })).status).toBe(401);
     expect((await get('/api/v1/keys')).status).toBe(401);
-    expect((await get('/api/v1/session', { cookie: `ns_session_${t.port}=forged` })).status).toBe(401);
+    expect((await get('/api/v1/session', { ...studio, cookie: `ns_session_${t.port}=forged` })).status).toBe(
+      401,
+    );
   });
 
   it('keeps the Origin check for session requests', async () => {
-    const res = await post('/api/v1/keys', {}, { cookie, origin: 'http://evil.example' });
+    const res = await post('/api/v1/keys', {}, { ...studio, origin: 'http://evil.example' });
     expect(res.status).toBe(403);
+  });
+
+  it('signs out: the session ends and its cookie is cleared', async () => {
+    const other = await t.signIn();
+    const out = await t.call('DELETE', '/api/v1/session', { key: null, headers: other.headers });
+    expect(out.status).toBe(200);
+    expect(String(out.headers['set-cookie'])).toMatch(/^ns_session_\d+=; .*Max-Age=0/);
+    expect((await get('/api/v1/session', other.headers)).status).toBe(401);
+    expect((await t.call('DELETE', '/api/v1/session', { key: null, headers: other.headers })).status).toBe(
+      401,
+    );
+    // Other sessions go on.
+    expect((await get('/api/v1/session', studio)).status).toBe(200);
+  });
+});
+
+describe('studio sessions end after 12 hours without a request', () => {
+  it('keeps a session alive while used, ends it after the idle period', async () => {
+    let now = Date.parse('2026-01-01T00:00:00Z');
+    const t = await buildTestApp({ clock: { now: () => now } });
+    try {
+      const { headers } = await t.signIn();
+      const session = () => t.call('GET', '/api/v1/session', { key: null, headers });
+      now += 12 * 3_600_000 - 1;
+      expect((await session()).status).toBe(200);
+      // That request was activity: the period starts again.
+      now += 12 * 3_600_000 - 1;
+      expect((await session()).status).toBe(200);
+      now += 12 * 3_600_000;
+      expect((await session()).status).toBe(401);
+      // Gone for good, even once the clock is back within the period.
+      now -= 1_000;
+      expect((await session()).status).toBe(401);
+    } finally {
+      await t.close();
+    }
   });
 });
 
 describe('the composed core: sign-in address, listening address, auditions', () => {
   let t: TestCore;
   let uiDir: string;
-  let cookie: string;
+  let studio: StudioSession;
 
   beforeAll(async () => {
     uiDir = makeUiDir();
     t = await startTestCore({ uiDir, loginToken: LOGIN_TOKEN });
-    const signIn = await fetchUrl(`${t.core.url}/?token=${LOGIN_TOKEN}`, 'GET');
-    cookie = String(signIn.headers['set-cookie']).split(';')[0]!;
+    studio = await signInStudio(`${t.core.url}/?token=${LOGIN_TOKEN}`);
   });
   afterAll(async () => {
     await t?.close();
@@ -137,8 +216,32 @@ describe('the composed core: sign-in address, listening address, auditions', () 
       body: JSON.stringify(body),
     });
 
-  it('exposes the login URL with its token', () => {
-    expect(t.core.loginUrl).toBe(`${t.core.url}/?token=${LOGIN_TOKEN}`);
+  it('names the next sign-in address once the first was used', async () => {
+    expect(t.core.loginUrl).not.toBe(`${t.core.url}/?token=${LOGIN_TOKEN}`);
+    expect(t.core.loginUrl).toMatch(new RegExp(`^${t.core.url}/\\?token=[0-9a-f]{48}$`));
+  });
+
+  it('refuses the session cookie replayed without its header, over real HTTP', async () => {
+    // What another server on this machine receives from the browser: the cookie, nothing else.
+    const replay = (path: string, init: RequestInit = {}) =>
+      fetch(`${t.core.url}${path}`, {
+        ...init,
+        headers: { cookie: studio.cookie, 'content-type': 'application/json' },
+      });
+    const keysBefore = (await t.core.store.keys.list()).length;
+    const secrets = await replay('/api/v1/keys');
+    expect(secrets.status).toBe(401);
+    expect(await secrets.text()).not.toContain('whsec_');
+    const create = await replay('/api/v1/keys', { method: 'POST', body: '{}' });
+    expect(create.status).toBe(401);
+    expect((await create.json()).error_code).toBe('UNAUTHORIZED');
+    expect(await t.core.store.keys.list()).toHaveLength(keysBefore);
+    // The studio itself, with its header, reads and creates.
+    const withHeader = await fetch(`${t.core.url}/api/v1/keys`, { headers: studio.headers });
+    expect(withHeader.status).toBe(200);
+    expect(await withHeader.text()).toContain('whsec_');
+    const created = await post('/api/v1/keys', {}, studio.headers);
+    expect(created.status).toBe(200);
   });
 
   it('binds to 127.0.0.1 by default', () => {
@@ -148,7 +251,7 @@ describe('the composed core: sign-in address, listening address, auditions', () 
 
   it('auditions a voice as a short WAV without charging', async () => {
     const before = (await t.call('GET', '/api/v1/usage')).json.result.balance_milli;
-    const res = await post('/api/v1/voices/en_female_emily_us/audition', { speed_rate: 1.2 }, { cookie });
+    const res = await post('/api/v1/voices/en_female_emily_us/audition', { speed_rate: 1.2 }, studio.headers);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('audio/wav');
     expect(res.body.subarray(0, 4).toString()).toBe('RIFF');
@@ -156,7 +259,7 @@ describe('the composed core: sign-in address, listening address, auditions', () 
     const bearer = await t.call('POST', '/api/v1/voices/en_female_emily_us/audition', { body: {} });
     expect(bearer.status).toBe(200);
     expect((await t.call('GET', '/api/v1/usage')).json.result.balance_milli).toBe(before);
-    expect((await post('/api/v1/voices/xx_nobody/audition', {}, { cookie })).json.error_code).toBe(
+    expect((await post('/api/v1/voices/xx_nobody/audition', {}, studio.headers)).json.error_code).toBe(
       'UNKNOWN_VOICE',
     );
     expect((await post('/api/v1/voices/en_female_emily_us/audition', {}, {})).status).toBe(401);
@@ -177,7 +280,7 @@ describe('studio UI not built', () => {
 });
 
 describe('serve prints the sign-in address', () => {
-  it('prints "open http://127.0.0.1:<port>/?token=…" after the listening line, and the token signs in', async () => {
+  it('prints "open http://127.0.0.1:<port>/?token=…" after the listening line; each address signs in once', async () => {
     const { startServerProcess } = await import('./process');
     const dir = mkdtempSync(join(tmpdir(), 'serve-ui-'));
     const server = await startServerProcess(['--port', '0', '--data-dir', dir, '--pool-size', '1']);
@@ -187,8 +290,15 @@ describe('serve prints the sign-in address', () => {
       const match = /^listening on (http:\/\/127\.0\.0\.1:\d+)\nopen (\S+)\n/.exec(server.stdout());
       expect(match).not.toBeNull();
       expect(match![2]).toMatch(new RegExp(`^${match![1]}/\\?token=[0-9a-f]{48}$`));
-      const res = await fetchUrl(match![2]!, 'GET');
-      expect(res.status).toBe(303);
+      await signInStudio(match![2]!);
+      await expect(signInStudio(match![2]!)).rejects.toThrow(/HTTP 401/);
+      // After a sign-in, serve prints the next address.
+      for (let i = 0; i < 100 && !/the next sign-in address:\nopen /.test(server.stdout()); i++)
+        await new Promise((r) => setTimeout(r, 20));
+      const next = /the next sign-in address:\nopen (\S+)\n/.exec(server.stdout());
+      expect(next).not.toBeNull();
+      expect(next![1]).not.toBe(match![2]);
+      await signInStudio(next![1]!);
     } finally {
       server.child.kill('SIGINT');
       await server.exited;

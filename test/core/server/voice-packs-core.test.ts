@@ -12,18 +12,19 @@ import { wavSamples } from '../../fixtures/audio-analysis';
 import { speakingPiperPack } from '../../fixtures/neural-pack';
 import { VoiceMirror } from '../../fixtures/voice-mirror';
 import { eventually, fetchUrl, startTestCore, type TestCore } from './helpers';
+import { signInStudio } from '../../fixtures/studio-session';
 
 const pack = speakingPiperPack('en_US-lessac-medium', { cardBytes: 2_000_000 });
 let mirror: VoiceMirror;
 let t: TestCore;
-let cookie: string;
+/** Cookie and X-Studio-Session: a signed-in call. */
+let signedIn: Record<string, string>;
 
 beforeAll(async () => {
   mirror = await VoiceMirror.start();
   mirror.serve(pack);
   t = await startTestCore({ voiceMirror: mirror.url, voiceCatalogue: [pack.entry] });
-  const login = await fetchUrl(t.core.loginUrl, 'GET');
-  cookie = String(login.headers['set-cookie']).split(';')[0]!;
+  ({ headers: signedIn } = await signInStudio(t.core.loginUrl));
 }, 60_000);
 afterAll(async () => {
   await t?.close();
@@ -31,11 +32,11 @@ afterAll(async () => {
 });
 
 const studio = (method: 'GET' | 'POST', path: string, body?: unknown) =>
-  t.call(method, path, { key: null, headers: { cookie }, ...(body !== undefined ? { body } : {}) });
+  t.call(method, path, { key: null, headers: signedIn, ...(body !== undefined ? { body } : {}) });
 
 /** The studio's event stream, collecting `voice-pack` events until aborted. */
 async function followVoicePackEvents(events: VoicePackEvent[], signal: AbortSignal): Promise<void> {
-  const res = await request(`${t.core.url}/api/v1/events`, { headers: { cookie }, signal });
+  const res = await request(`${t.core.url}/api/v1/events`, { headers: signedIn, signal });
   expect(res.statusCode).toBe(200);
   void (async () => {
     let buffer = '';

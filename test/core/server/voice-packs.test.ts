@@ -18,7 +18,8 @@ const vais = syntheticPiperPack('vi_VN-vais1000-medium');
 const lessac = syntheticPiperPack('en_US-lessac-medium');
 let mirror: VoiceMirror;
 let t: TestApp;
-let cookie: string;
+/** Cookie and X-Studio-Session: a signed-in call. */
+let signedIn: Record<string, string>;
 
 beforeAll(async () => {
   mirror = await VoiceMirror.start();
@@ -39,13 +40,12 @@ beforeEach(async () => {
         reserveBytes: 0,
       }),
   });
-  const login = await t.call('GET', t.loginPath, { key: null });
-  cookie = String(login.headers['set-cookie']).split(';')[0]!;
+  ({ headers: signedIn } = await t.signIn());
 });
 afterEach(async () => t?.close());
 
 const studio = (method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) =>
-  t.call(method, path, { key: null, headers: { cookie }, ...(body !== undefined ? { body } : {}) });
+  t.call(method, path, { key: null, headers: signedIn, ...(body !== undefined ? { body } : {}) });
 
 function expectError(res: HttpResult, status: number, code: string): void {
   expect(res.status, res.text).toBe(status);
@@ -180,7 +180,7 @@ describe('session-only voice-pack routes', () => {
       t.call('POST', '/api/v1/voice-packs/import', {
         key: null,
         raw,
-        headers: { cookie, 'content-type': type },
+        headers: { ...signedIn, 'content-type': type },
       });
     expectError(await importZip('text/plain', zip), 415, 'UNSUPPORTED_MEDIA_TYPE');
     expectError(

@@ -205,6 +205,7 @@ export function registerLexiconRoutes(
   });
   app.get<{ Params: { id: string }; Querystring: Record<string, unknown> }>(
     '/api/v1/lexicon/:id/preview',
+    { config: { sessionInQuery: true } },
     async (request, reply) => {
       auth.requireSession(request);
       return previewSaved(request, fromQuery(request.query), reply);
@@ -215,9 +216,13 @@ export function registerLexiconRoutes(
     const body = (request.body ?? {}) as Record<string, unknown>;
     return preview(draft(body), body, reply);
   });
-  app.get<{ Querystring: Record<string, unknown> }>('/api/v1/lexicon/preview', async (request, reply) => {
-    auth.requireSession(request);
-    const query = fromQuery(request.query);
-    return preview(draft(query), query, reply);
-  });
+  app.get<{ Querystring: Record<string, unknown> }>(
+    '/api/v1/lexicon/preview',
+    { config: { sessionInQuery: true } },
+    async (request, reply) => {
+      auth.requireSession(request);
+      const query = fromQuery(request.query);
+      return preview(draft(query), query, reply);
+    },
+  );
 }

@@ -1,16 +1,23 @@
 /**
- * The studio's sign-in and its session: GET /?token= checks the login token, sets the session
- * cookie and redirects to `/` so the token leaves the address bar (a wrong token gets a page
- * saying so, through the failed-authentication throttle); GET / without a token is the UI.
- * GET /api/v1/session says who the signed-in studio acts as.
+ * The studio's sign-in and its session (sessions.ts): GET / is the UI, whatever its query (the
+ * page itself posts a `?token=` to the sign-in, so a prefetch or a reload cannot spend it).
+ * POST /api/v1/session/sign-in spends the login token and answers the session cookie and the
+ * session's value (the token is checked in the caller's turn of the failed-authentication
+ * throttle, like a key); GET /api/v1/session says who the signed-in studio acts as; DELETE
+ * /api/v1/session signs out.
  */
 
 import type { FastifyInstance } from 'fastify';
-import type { SessionInfo } from '../../../shared/api';
-import { isAppError } from '../../../shared/errors';
+import { Value } from '@sinclair/typebox/value';
+import {
+  StudioSignInBodySchema,
+  type SessionInfo,
+  type StudioSignIn,
+  type StudioSignInBody,
+} from '../../../shared/api';
+import { AppError } from '../../../shared/errors';
 import type { KeyRow } from '../../store';
 import { requireSession, type Auth } from '../auth';
-import { setRetryAfter } from '../errors';
 import { sendResult } from '../reply';
 import { sessionCookieName, type Sessions } from '../sessions';
 import type { StaticUi } from '../static-ui';
@@ -31,36 +38,30 @@ export interface SessionRouteOptions {
 
 export function registerSessionRoutes(app: FastifyInstance, options: SessionRouteOptions): void {
   const { sessions, auth, ui, studioKey } = options;
+  const cookie = (value: string, extra = '') =>
+    `${sessionCookieName(options.port())}=${value}; HttpOnly; SameSite=Strict; Path=/${extra}`;
 
-  app.get<{ Querystring: { token?: string } }>('/', async (request, reply) => {
-    const token = request.query.token;
-    if (token === undefined) return ui.sendIndex(reply);
-    const id = sessions.signIn(token);
-    if (!id) {
-      try {
-        await auth.failed(request);
-      } catch (error) {
-        if (!isAppError(error) || error.code !== 'TOO_MANY_REQUESTS') throw error;
-        setRetryAfter(reply, error);
-        return ui.sendPage(
-          reply,
-          429,
-          'Too many sign-in attempts',
-          `<p>Too many wrong sign-in links were opened from this computer. Wait ${String(error.details?.retry_after_s ?? 5)} s, then open the address that <code>serve</code> printed in its terminal.</p>`,
-        );
-      }
-      return ui.sendPage(
-        reply,
-        401,
-        'Sign-in link not valid',
-        '<p>This sign-in link is wrong or belongs to an earlier run of the server.</p><p>Open the address that <code>serve</code> printed in its terminal: <code>open http://127.0.0.1:…/?token=…</code></p>',
+  app.get('/', async (_request, reply) => ui.sendIndex(reply));
+
+  app.post('/api/v1/session/sign-in', async (request, reply) => {
+    const body = (request.body ?? {}) as StudioSignInBody;
+    if (!Value.Check(StudioSignInBodySchema, body))
+      throw new AppError('INVALID_FIELD', 'token must be the token of a sign-in address.', {
+        field: 'token',
+      });
+    const signedIn = await auth.guard(request, () => sessions.signIn(body.token));
+    if (!signedIn) {
+      throw new AppError(
+        'UNAUTHORIZED',
+        'This sign-in address is wrong or was already used (each works once). Open the newest address that "serve" printed in its terminal.',
       );
     }
-    reply.header(
-      'set-cookie',
-      `${sessionCookieName(options.port())}=${id}; HttpOnly; SameSite=Strict; Path=/`,
-    );
-    return reply.code(303).header('location', '/').send();
+    reply.header('set-cookie', cookie(signedIn.id));
+    const result: StudioSignIn = {
+      session: signedIn.secret,
+      idle_timeout_s: Math.round(sessions.idleTimeoutMs / 1000),
+    };
+    return sendResult(reply, result);
   });
 
   app.get('/api/v1/session', async (request, reply) => {
@@ -71,5 +72,12 @@ export function registerSessionRoutes(app: FastifyInstance, options: SessionRout
       data_dir: options.dataDir ?? null,
     };
     return sendResult(reply, result);
+  });
+
+  app.delete('/api/v1/session', async (request, reply) => {
+    requireSession(request);
+    sessions.signOut(request.sessionId!);
+    reply.header('set-cookie', cookie('', '; Max-Age=0'));
+    return sendResult(reply, { signed_out: true });
   });
 }

@@ -70,6 +70,7 @@ export function registerAuditionRoute(
   // What the studio's audio element asks for: the same options in the query, the session only.
   app.get<{ Params: { code: string }; Querystring: Record<string, unknown> }>(
     '/api/v1/voices/:code/audition',
+    { config: { sessionInQuery: true } },
     async (request, reply) => {
       auth.requireSession(request);
       return audition(request.params.code, bodyFromQuery(request.query), reply);

@@ -25,14 +25,20 @@ export function SignIn() {
       ) : (
         <>
           <h1>Sign in to Narration Studio</h1>
+          {error && (
+            <p className="error" role="alert">
+              {error}
+            </p>
+          )}
           <p>
             This studio opens from the address that <code>serve</code> printed in its terminal, which carries
             a sign-in token:
           </p>
           <pre className="payload">open {window.location.origin}/?token=…</pre>
           <p className="muted">
-            Open that address in this browser. Signing in lasts until the server stops; after a restart, open
-            the new address it prints.
+            Open that address in this browser. Each address works once: after it signs a browser in,{' '}
+            <code>serve</code> prints the next one. A session ends when you sign out, after 12 hours without
+            use, or when the server stops.
           </p>
         </>
       )}

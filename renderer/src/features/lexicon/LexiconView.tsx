@@ -5,6 +5,7 @@ import {
   type LexiconEntry,
   type LexiconFormat,
 } from '../../../../electron/shared/lexicon';
+import { LEXICON_FILE_TYPES } from '../../../../electron/shared/lexicon-files';
 import type { LanguageCode } from '../../../../electron/shared/voices';
 import { errorMessage, isSignedOut } from '../../lib/api-client';
 import { useAudition } from '../../lib/useAudition';
@@ -108,6 +109,24 @@ export function LexiconView() {
     const first = setTimeout(() => void load(), 0);
     return () => clearTimeout(first);
   }, [load]);
+
+  /**
+   * Saves the lexicon as a file. Fetched by the client (with the session's header) and handed
+   * to the browser as a blob, so no address carrying the session lands in the downloads list.
+   */
+  const exportFile = async (format: LexiconFormat) => {
+    try {
+      const blob = await client.lexiconExport({ format, ...(language ? { language } : {}) });
+      const link = document.createElement('a');
+      link.href = URL.createObjectURL(blob);
+      link.download = `lexicon${language ? `-${language}` : ''}.${LEXICON_FILE_TYPES[format].extension}`;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
+    } catch (e) {
+      if (isSignedOut(e)) markSignedOut();
+      setError(errorMessage(e));
+    }
+  };
 
   const items = lexicon?.items ?? [];
   const q = query.trim().toLowerCase();
@@ -248,15 +267,14 @@ export function LexiconView() {
                   PLS
                 </button>
               ) : (
-                <a
+                <button
                   key={format}
-                  className="button"
-                  href={client.lexiconExportUrl({ format, ...(language ? { language } : {}) })}
-                  download
+                  type="button"
+                  onClick={() => void exportFile(format)}
                   aria-label={`Export ${format.toUpperCase()}${language ? ` (${LANGUAGE_NAMES[language]})` : ''}`}
                 >
                   {format.toUpperCase()}
-                </a>
+                </button>
               ),
             )}
           </div>
