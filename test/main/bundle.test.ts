@@ -23,7 +23,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildElectron, ROOT } from '../../electron/launch/build';
+import { buildElectron, buildUiIfStale, ROOT } from '../../electron/launch/build';
 import { APP_FILES } from '../../electron/main/app-files';
 
 let app: string;
@@ -33,6 +33,9 @@ const ENTRY = 'electron-entry.mjs';
 beforeAll(async () => {
   app = mkdtempSync(join(tmpdir(), 'ns-bundle-'));
   await buildElectron(ROOT, app);
+  // The studio UI the window loads (built once for the repository, copied beside the bundle).
+  buildUiIfStale(ROOT);
+  cpSync(join(ROOT, APP_FILES.uiDir), join(app, APP_FILES.uiDir), { recursive: true });
   writeFileSync(join(app, 'package.json'), JSON.stringify({ type: 'module', main: APP_FILES.main }));
   // The app's node_modules: the real packages, except electron (the stand-in) and
   // electron-store (copied, so that its `import 'electron'` resolves to the stand-in).
@@ -127,7 +130,10 @@ describe('the built desktop app under a stand-in Electron', () => {
     });
     expect(byName('spellchecker')).toEqual([{ event: 'spellchecker', enable: false }]);
     expect(byName('loaded')[0]).toMatchObject({
-      signInStatus: 303,
+      // The window loads the local studio's page, which signs in with the address's token.
+      pageStatus: 200,
+      pageTitle: 'Narration Studio',
+      signInStatus: 200,
       auditionStatus: 200,
       auditionType: 'audio/wav',
       auditionRiff: 'RIFF',
