@@ -18,7 +18,7 @@ import { startReceiver, type CallbackReceiver } from '../../fixtures/callback-re
 import { eventually } from './helpers';
 import { keyCall, runEntry, startServerProcess, type ServerProcess } from './process';
 
-const KEY = 'callback-security-key-1';
+const KEY = 'callback-security-key-0123456789abcdef';
 let dir: string;
 let receiver: CallbackReceiver;
 let server: ServerProcess | undefined;
