@@ -17,7 +17,7 @@ function toValues(port: string, dataDir: string): { port: unknown; data_dir: str
 
 /** What closing the desktop window does, as the Settings view offers it. */
 const CLOSE_CHOICES = {
-  default: { value: null, label: 'This system’s default (Linux: quit; macOS and Windows: keep running)' },
+  default: { value: null, label: 'This system’s default' },
   keep: { value: true, label: 'Keep the local API running in the tray' },
   quit: { value: false, label: 'Quit the app' },
 } as const;
@@ -208,8 +208,9 @@ export function ServerSettingsPanel() {
             ))}
           </select>
           <p className="hint" id={`${id}-close-hint`}>
-            Applies at once. Keeping it running needs a tray icon: on Linux choose it only where tray icons
-            show (GNOME needs the AppIndicator extension); without one the app always quits.
+            The default quits on Linux and keeps running on macOS and Windows. Applies at once. Keeping it
+            running needs a tray icon: on Linux choose it only where tray icons show (GNOME needs the
+            AppIndicator extension); without one the app always quits.
           </p>
         </div>
         <div className="row" style={{ gap: 12, alignItems: 'center' }}>
