@@ -25,7 +25,9 @@ import { wavSamples } from '../../fixtures/audio-analysis';
 import { buildPiperModel } from '../../fixtures/onnx/build-models';
 
 const settings: EngineSettings = { voice: 'en-us+f3', rate: 175, pitch: 50, range: 50, volume: 60 };
-const IDLE_MS = 400;
+// Long enough that a loaded machine (CI beside other work) does not release a worker between
+// the last two tasks of a batch.
+const IDLE_MS = 1500;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Waits until `check` holds, polling; fails after `timeoutMs`. */
