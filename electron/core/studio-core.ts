@@ -217,11 +217,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
       ...(options.maxTextChars ? { maxTextChars: options.maxTextChars } : {}),
       ...(options.directTimeoutMs !== undefined ? { directTimeoutMs: options.directTimeoutMs } : {}),
-      // The public name must pass the Host check too (downloads of audio_link arrive under it).
-      allowedHosts: [
-        ...(options.allowedHosts ?? []),
-        ...(options.publicUrl ? [new URL(options.publicUrl).hostname] : []),
-      ],
+      ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
+      // The public name and port pass the Host check too (downloads of audio_link arrive under it).
+      ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
       ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
       authThrottle: { clock, ...options.authThrottle },
       voices,

@@ -63,6 +63,8 @@ export interface ServerOptions {
   directTimeoutMs?: number;
   allowedHosts?: readonly string[];
   allowedOrigins?: readonly string[];
+  /** `--public-url`: its name and port pass the Host check, its origin the Origin check. */
+  publicUrl?: string;
   /**
    * The slow-down of guessing (see auth-throttle.ts); defaults: 5 free failures a minute per
    * client, then every check of that client waits 250 ms doubling to 5 s, 4 waiting per client
@@ -135,6 +137,7 @@ export function buildServer(options: ServerOptions): HttpApp {
     port: options.port,
     ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
     ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
+    ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
   });
   let closing = false;
   app.addHook('preClose', async () => {

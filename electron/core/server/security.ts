@@ -4,6 +4,11 @@
  * rebound, and its Origin header names it. So: the Host must be one of this server's own
  * names, and an Origin, when present, must be one of this server's own origins.
  *
+ * Behind a reverse proxy (nginx's `proxy_set_header Host $host`, Caddy, Traefik) the Host
+ * carries the public name without our port, or with the port of the public URL; so a name of
+ * ours is accepted alone, with the listening port or with the public URL's port. Only the name
+ * decides whether a request is rebound; unknown names stay refused whatever their port.
+ *
  * Also: comparing a secret from a request (login token, download token) in constant time.
  */
 
@@ -31,14 +36,30 @@ export interface HostPolicyOptions {
   port(): number;
   /** Extra host names (no port) to accept, e.g. a LAN name. */
   allowedHosts?: readonly string[];
+  /**
+   * The address clients reach this server under (`--public-url`, e.g. behind a reverse proxy):
+   * its name is one of ours, its port (explicit, else the scheme's 443/80) is accepted in the
+   * Host, and its origin is one of ours.
+   */
+  publicUrl?: string;
   /** Extra origins to accept, e.g. the Electron renderer's `app://narration-studio`. */
   allowedOrigins?: readonly string[];
 }
 
 const LOOPBACK = ['127.0.0.1', 'localhost', '[::1]', '::1'];
 
+/** The port of a URL: its explicit one, else its scheme's default. */
+function effectivePort(url: URL): number {
+  return url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
+}
+
 export function createHostPolicy(options: HostPolicyOptions): HostPolicy {
-  const names = new Set<string>([...LOOPBACK, ...(options.allowedHosts ?? []).map((h) => h.toLowerCase())]);
+  const publicUrl = options.publicUrl !== undefined ? new URL(options.publicUrl) : undefined;
+  const names = new Set<string>([
+    ...LOOPBACK,
+    ...(options.allowedHosts ?? []).map((h) => h.toLowerCase()),
+    ...(publicUrl ? [publicUrl.hostname] : []),
+  ]);
   const bound = options.host.toLowerCase();
   if (bound === '0.0.0.0' || bound === '::') {
     // Bound on every interface: the machine's own names and addresses are its names.
@@ -50,27 +71,29 @@ export function createHostPolicy(options: HostPolicyOptions): HostPolicy {
     names.add(bound.includes(':') && !bound.startsWith('[') ? `[${bound}]` : bound);
   }
   const extraOrigins = new Set(options.allowedOrigins ?? []);
+  const publicPort = publicUrl ? effectivePort(publicUrl) : undefined;
 
-  const parseHost = (value: string): { name: string; port: number } | undefined => {
+  const parseHost = (value: string): { name: string; port: number | undefined } | undefined => {
     const match = /^(\[[0-9a-f:.]+\]|[^:[\]]+)(?::(\d{1,5}))?$/i.exec(value.trim());
     if (!match) return undefined;
-    return { name: match[1]!.toLowerCase(), port: match[2] ? Number(match[2]) : 80 };
-  };
-
-  const isAllowedHost = (hostHeader: string | undefined) => {
-    if (!hostHeader) return false;
-    const parsed = parseHost(hostHeader);
-    return parsed !== undefined && parsed.port === options.port() && names.has(parsed.name);
+    return { name: match[1]!.toLowerCase(), port: match[2] ? Number(match[2]) : undefined };
   };
 
   return {
-    isAllowedHost,
+    isAllowedHost(hostHeader) {
+      const parsed = hostHeader ? parseHost(hostHeader) : undefined;
+      if (parsed === undefined || !names.has(parsed.name)) return false;
+      return parsed.port === undefined || parsed.port === options.port() || parsed.port === publicPort;
+    },
     isAllowedOrigin(origin) {
       if (origin === undefined) return true;
       if (extraOrigins.has(origin)) return true;
       try {
         const url = new URL(origin);
-        return url.protocol === 'http:' && isAllowedHost(url.host);
+        // The public URL's own origin (the studio served through the proxy), exactly.
+        if (publicUrl && url.origin === publicUrl.origin) return true;
+        // Else a page served by this server directly: http, one of its names, its listening port.
+        return url.protocol === 'http:' && names.has(url.hostname) && effectivePort(url) === options.port();
       } catch {
         return false;
       }

@@ -370,7 +370,7 @@ describe('a Host header that is not the server’s own is refused', () => {
       'evil.example',
       `evil.example:${port}`,
       `127.0.0.1:${port === 65535 ? port - 1 : port + 1}`,
-      '127.0.0.1',
+      '127.0.0.1:80',
       `localhost:${port + (port === 65535 ? -1 : 1)}`,
       `localhost.evil.example:${port}`,
       `127.0.0.1.nip.io:${port}`,
@@ -406,8 +406,15 @@ describe('a Host header that is not the server’s own is refused', () => {
       }
     }
     expect(await requestCount(await keyId(key))).toBe(before);
-    // The server's own names pass (so the refusals above are about the name, not the route).
-    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `LOCALHOST:${port}`]) {
+    // The server's own names pass (so the refusals above are about the name, not the route),
+    // with its port or none (a reverse proxy forwards the name alone; host-policy.test.ts).
+    for (const host of [
+      `127.0.0.1:${port}`,
+      `localhost:${port}`,
+      `LOCALHOST:${port}`,
+      '127.0.0.1',
+      'localhost',
+    ]) {
       expect((await send('GET', `/api/v1/tts/${id}`, { host, authorization: `Bearer ${key}` })).status).toBe(
         200,
       );
