@@ -211,7 +211,11 @@ export function buildServer(options: ServerOptions): HttpApp {
   registerOpenAiRoutes(app, { jobs, auth, maxTextChars });
 
   app.setNotFoundHandler((request, reply) => {
-    sendError(reply, new AppError('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}.`));
+    sendAnyError(
+      request.url,
+      reply,
+      new AppError('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}.`),
+    );
   });
   app.setErrorHandler((error, request, reply) => {
     const appError = toAppError(error);
@@ -224,9 +228,12 @@ export function buildServer(options: ServerOptions): HttpApp {
   return app;
 }
 
-/** The OpenAI-compatible routes answer errors in OpenAI's shape, every other route in the spec's. */
+/**
+ * The OpenAI-compatible routes (everything under /v1, unknown ones included) answer errors in
+ * OpenAI's shape, every other route in the spec's.
+ */
 function sendAnyError(url: string, reply: FastifyReply, error: unknown): FastifyReply {
-  return url.startsWith('/v1/') ? sendOpenAiError(reply, error) : sendError(reply, error);
+  return /^\/v1(\/|\?|$)/.test(url) ? sendOpenAiError(reply, error) : sendError(reply, error);
 }
 
 /** The studio: session cookies, the built UI, sign-in, and the session-only routes. */

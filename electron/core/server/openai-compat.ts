@@ -1,13 +1,14 @@
 /**
- * OpenAI's speech API in our terms: its voice and model names, the checks of a
- * `POST /v1/audio/speech` body, and the lists apps read to offer choices (`GET /v1/models`,
- * and Kokoro-FastAPI's `GET /v1/audio/voices`).
+ * OpenAI's speech API in our terms: its voice and model names (dated snapshots included), the
+ * checks of a `POST /v1/audio/speech` body, and the lists apps read to offer choices
+ * (`GET /v1/models`, and Kokoro-FastAPI's `GET /v1/audio/voices` and `GET /v1/audio/models`,
+ * which Open WebUI reads).
  */
 
 import { OpenAiSpeechRequestSchema, type OpenAiModel, type OpenAiSpeechRequest } from '../../shared/api';
 import { AppError } from '../../shared/errors';
 import { AUDIO_FORMATS, DEFAULT_SYNTHESIS, RATE_MAX, RATE_MIN, type ModelId } from '../../shared/options';
-import { findVoice, VOICES } from '../../shared/voices';
+import { findVoice, VOICES, type VoiceInfo } from '../../shared/voices';
 import { firstSchemaProblem, isPlainObject, measureText, type ValidTtsRequest } from './validation';
 
 /** OpenAI voice names and the catalogue voices they stand for. */
@@ -27,11 +28,17 @@ export const OPENAI_VOICES: Readonly<Record<string, string>> = {
   verse: 'en_male_echo_default',
 };
 
-/** OpenAI model names map to our default model; our own model ids are accepted as they are. */
+/**
+ * OpenAI model names, with the dated snapshots apps pin, map to our default model; our own
+ * model ids are accepted as they are.
+ */
 const OPENAI_MODELS: Readonly<Record<string, ModelId>> = {
   'tts-1': 'std-v1.6',
+  'tts-1-1106': 'std-v1.6',
   'tts-1-hd': 'std-v1.6',
+  'tts-1-hd-1106': 'std-v1.6',
   'gpt-4o-mini-tts': 'std-v1.6',
+  'gpt-4o-mini-tts-2025-03-20': 'std-v1.6',
   'gpt-4o-mini-tts-2025-12-15': 'std-v1.6',
   'std-v1.6': 'std-v1.6',
   'std-v1.5': 'std-v1.5',
@@ -39,22 +46,65 @@ const OPENAI_MODELS: Readonly<Record<string, ModelId>> = {
   'std-v1': 'std-v1',
 };
 
+/** A gpt-4o-mini-tts snapshot: the first one's date or a later one (`YYYY-MM-DD`). */
+const MINI_TTS_SNAPSHOT = /^gpt-4o-mini-tts-(\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01]))$/;
+const FIRST_MINI_TTS_SNAPSHOT = '2025-03-20';
+
+/** Our model for an OpenAI model name or one of ours; undefined when it is neither. */
+export function openAiModelFor(name: string): ModelId | undefined {
+  if (Object.hasOwn(OPENAI_MODELS, name)) return OPENAI_MODELS[name];
+  const snapshot = MINI_TTS_SNAPSHOT.exec(name)?.[1];
+  return snapshot !== undefined && snapshot >= FIRST_MINI_TTS_SNAPSHOT
+    ? OPENAI_MODELS['gpt-4o-mini-tts']
+    : undefined;
+}
+
 /** When the model list says the models were made (fixed, so the list is the same every time). */
 const MODELS_CREATED = Date.UTC(2026, 0, 1) / 1000;
 
 /** GET /v1/models: every model name the speech endpoint takes. */
 export function openAiModels(): OpenAiModel[] {
-  return Object.keys(OPENAI_MODELS).map((id) => ({
-    id,
-    object: 'model',
-    created: MODELS_CREATED,
-    owned_by: 'narration-studio',
-  }));
+  return Object.keys(OPENAI_MODELS).map(openAiModelEntry);
 }
 
-/** GET /v1/audio/voices (Kokoro-FastAPI's shape): OpenAI's names, then every voice code. */
-export function openAiVoiceNames(): string[] {
-  return [...Object.keys(OPENAI_VOICES), ...VOICES.map((voice) => voice.voice_code)];
+/** The list entry of a model name (GET /v1/models/<id> answers it for later snapshots too). */
+export function openAiModelEntry(id: string): OpenAiModel {
+  return { id, object: 'model', created: MODELS_CREATED, owned_by: 'narration-studio' };
+}
+
+/** An entry of GET /v1/audio/voices: `id` is what `voice` takes, `name` what an app shows. */
+export interface OpenAiVoiceEntry {
+  id: string;
+  name: string;
+  /** The catalogue voice that speaks (the id itself for our own codes). */
+  voice_code: string;
+  language: string;
+  language_name: string;
+  gender: string;
+}
+
+/**
+ * GET /v1/audio/voices (Kokoro-FastAPI's shape, read by Open WebUI as `voice['id']`,
+ * `voice['name']`): OpenAI's names, then every voice code.
+ */
+export function openAiVoices(): OpenAiVoiceEntry[] {
+  const entry = (id: string, name: string, voice: VoiceInfo): OpenAiVoiceEntry => ({
+    id,
+    name,
+    voice_code: voice.voice_code,
+    language: voice.language,
+    language_name: voice.language_name,
+    gender: voice.gender,
+  });
+  return [
+    ...Object.entries(OPENAI_VOICES).map(([id, code]) => {
+      const voice = findVoice(code)!;
+      return entry(id, `${id} (${voice.name}, ${voice.language_name})`, voice);
+    }),
+    ...VOICES.map((voice) =>
+      entry(voice.voice_code, `${voice.name} (${voice.language_name}, ${voice.accent})`, voice),
+    ),
+  ];
 }
 
 /** A valid speech request: what the submitter takes, and how the answer is streamed. */
@@ -84,7 +134,7 @@ export function parseOpenAiSpeech(body: unknown, maxTextChars: number): ValidSpe
     throw new AppError('INVALID_FIELD', `${rule}.`, { field });
   }
   const speech = body as OpenAiSpeechRequest;
-  const model = OPENAI_MODELS[speech.model];
+  const model = openAiModelFor(speech.model);
   if (!model) {
     throw new AppError(
       'INVALID_FIELD',

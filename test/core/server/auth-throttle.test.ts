@@ -275,6 +275,31 @@ describe('guessing keys over HTTP costs time', () => {
     }
   });
 
+  it('keyless reads of the public OpenAI lists are never counted, and answer at once while throttled', async () => {
+    const timers = manualTimers();
+    const s = await buildTestApp({ authThrottle: { freeFailures: 2, schedule: timers.schedule } });
+    const lists = ['/v1/models', '/v1/models/tts-1', '/v1/audio/models', '/v1/audio/voices'];
+    try {
+      // Open WebUI asks without a key, as often as its settings page is opened.
+      for (let i = 0; i < 10; i++)
+        for (const path of lists) expect((await s.call('GET', path, { key: null })).status).toBe(200);
+      // None counted: the client's free failures are all still there.
+      for (let i = 0; i < 2; i++)
+        expect((await s.call('GET', '/api/v1/usage', { key: null, headers: wrong(i) })).status).toBe(401);
+      expect(timers.parked).toEqual([]);
+      // Past them, a guess at a list waits its turn like any guess…
+      const guess = tracked(s.call('GET', '/v1/models', { key: null, headers: wrong(3) }));
+      await until(() => timers.parked.length === 1);
+      // …while the keyless reads still answer at once, and add no wait.
+      for (const path of lists) expect((await s.call('GET', path, { key: null })).status).toBe(200);
+      expect(timers.parked).toHaveLength(1);
+      timers.releaseAll();
+      expect((await guess.promise).status).toBe(401);
+    } finally {
+      await s.close();
+    }
+  });
+
   it('does not hold up shutdown: waiting checks go on at once on close', async () => {
     const timers = manualTimers();
     const s = await buildTestApp({ authThrottle: { freeFailures: 0, schedule: timers.schedule } });

@@ -162,7 +162,7 @@ describe('the openai client', () => {
 
     const voices = await t.call('GET', '/v1/audio/voices');
     expect(voices.status).toBe(200);
-    const names = (voices.json as { voices: string[] }).voices;
+    const names = (voices.json as { voices: { id: string }[] }).voices.map((voice) => voice.id);
     expect(names).toEqual(expect.arrayContaining(['alloy', 'nova', 'en_female_emily_us']));
     // Every listed name speaks.
     for (const voice of [names[0]!, names.at(-1)!]) {

@@ -75,6 +75,12 @@ function registeredRoutes(server: FastifyInstance): Route[] {
 const PUBLIC = new Set([
   'GET /api/v1/health',
   'GET /api/v1/voices',
+  // OpenAI's lists of the same catalogue, which Open WebUI reads without a key; a key that is
+  // presented is still checked (openai-apps.test.ts).
+  'GET /v1/models',
+  'GET /v1/models/:id',
+  'GET /v1/audio/models',
+  'GET /v1/audio/voices',
   // The studio's sign-in takes the token of a sign-in address, not a key (studio.test.ts).
   'POST /api/v1/session/sign-in',
 ]);

@@ -1,17 +1,30 @@
 /**
  * OpenAI-compatible speech API: `POST /v1/audio/speech` answers with the audio (streamed as
- * it renders, see speech-stream.ts), `GET /v1/models` and `GET /v1/audio/voices` list what it
- * takes. Speech goes through the same queue, credits and history as the spec's API (source
- * "openai"), so a crash mid-way still finishes the request on restart. Errors use OpenAI's shape.
+ * it renders, see speech-stream.ts), `GET /v1/models`, `GET /v1/audio/models` and
+ * `GET /v1/audio/voices` list what it takes. Speech goes through the same queue, credits and
+ * history as the spec's API (source "openai"), so a crash mid-way still finishes the request on
+ * restart. Errors use OpenAI's shape.
+ *
+ * The lists are the public catalogue (like GET /api/v1/voices): readable without a key, as
+ * Open WebUI asks for them. A request that does present a key still has it checked (a wrong
+ * one is refused and counts towards the failed-authentication throttle), so an app's
+ * "test the connection" call with `client.models.list()` still catches a mistyped key; a
+ * keyless read never touches the throttle.
  */
 
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isAppError } from '../../../shared/errors';
 import type { Jobs } from '../../jobs';
 import type { Auth } from '../auth';
 import { HTTP_STATUS, setRetryAfter, toAppError } from '../errors';
 import { submitIdempotently } from '../idempotency';
-import { openAiModels, openAiVoiceNames, parseOpenAiSpeech } from '../openai-compat';
+import {
+  openAiModelEntry,
+  openAiModelFor,
+  openAiModels,
+  openAiVoices,
+  parseOpenAiSpeech,
+} from '../openai-compat';
 import { sendSpeech } from '../speech-stream';
 
 export function registerOpenAiRoutes(
@@ -35,43 +48,55 @@ export function registerOpenAiRoutes(
     }
   });
 
-  app.get('/v1/models', async (request, reply) => {
-    try {
-      await auth.requireKey(request);
-      return await reply.send({ object: 'list', data: openAiModels() });
-    } catch (error) {
-      return sendOpenAiError(reply, error);
-    }
-  });
-
-  app.get<{ Params: { id: string } }>('/v1/models/:id', async (request, reply) => {
-    try {
-      await auth.requireKey(request);
-      const model = openAiModels().find((m) => m.id === request.params.id);
-      if (!model) {
-        return await reply.code(404).send({
-          error: {
-            message: `The model '${request.params.id}' does not exist`,
-            type: 'invalid_request_error',
-            param: 'model',
-            code: 'model_not_found',
-          },
-        });
+  /** A public list: answered without a key; a presented key must be valid. */
+  const publicList =
+    (answer: (request: FastifyRequest, reply: FastifyReply) => FastifyReply) =>
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      try {
+        if (request.headers.authorization !== undefined) await auth.requireKey(request);
+        return await answer(request, reply);
+      } catch (error) {
+        return sendOpenAiError(reply, error);
       }
-      return await reply.send(model);
-    } catch (error) {
-      return sendOpenAiError(reply, error);
-    }
-  });
+    };
 
-  app.get('/v1/audio/voices', async (request, reply) => {
-    try {
-      await auth.requireKey(request);
-      return await reply.send({ voices: openAiVoiceNames() });
-    } catch (error) {
-      return sendOpenAiError(reply, error);
-    }
-  });
+  app.get(
+    '/v1/models',
+    publicList((_request, reply) => reply.send({ object: 'list', data: openAiModels() })),
+  );
+
+  app.get(
+    '/v1/models/:id',
+    publicList((request, reply) => {
+      const { id } = request.params as { id: string };
+      if (openAiModelFor(id)) return reply.send(openAiModelEntry(id));
+      return reply.code(404).send({
+        error: {
+          message: `The model '${id}' does not exist`,
+          type: 'invalid_request_error',
+          param: 'model',
+          code: 'model_not_found',
+        },
+      });
+    }),
+  );
+
+  // Open WebUI reads `models[].id`.
+  app.get(
+    '/v1/audio/models',
+    publicList((_request, reply) => reply.send({ models: openAiModels() })),
+  );
+
+  // `?legacy=true`: plain strings, Kokoro-FastAPI's older shape (wyoming_openai reads it).
+  app.get(
+    '/v1/audio/voices',
+    publicList((request, reply) => {
+      const voices = openAiVoices();
+      const { legacy } = request.query as { legacy?: unknown };
+      const plain = legacy === 'true' || legacy === '1';
+      return reply.send({ voices: plain ? voices.map((voice) => voice.id) : voices });
+    }),
+  );
 }
 
 /** Sends any error in OpenAI's `{error: {message, type, param, code}}` shape. */
