@@ -3,7 +3,7 @@
  * (HTTP on 127.0.0.1, temp data dir) and sends 10,000 × scale malformed requests.
  */
 
-import { revokeApiKey } from '../../electron/core/jobs/keys';
+import { createApiKey, revokeApiKey } from '../../electron/core/jobs/keys';
 import { systemClock } from '../../electron/core/platform/clock';
 import { startTestCore } from '../core/server/helpers';
 import { checkAnswer, generateCase, send, type FuzzCase } from './api.fuzz';
@@ -28,8 +28,9 @@ const started = Date.now();
 // The failed-auth slow-down (tested in test/core/server/auth-throttle.test.ts) would spend the run
 // waiting on the thousands of bad keys sent here; this suite is about answers, not timing.
 const t = await startTestCore({ authThrottle: { baseDelayMs: 0 } });
-const revokedKey = await t.newKey();
-await revokeApiKey(t.core.store, systemClock, revokedKey.slice(0, 12));
+// Revoked by its id: a key's stored prefix (4 characters, `nsk_`) names every generated key.
+const { key: revokedKey, row: revokedRow } = await createApiKey(t.core.store, systemClock, {});
+await revokeApiKey(t.core.store, systemClock, revokedRow.id);
 const target = { url: t.core.url, key: t.key, revokedKey, validVoice: VALID_VOICE };
 
 const rng = createRng(seed);
