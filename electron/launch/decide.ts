@@ -40,10 +40,10 @@ export function decideLaunch(facts: LaunchFacts): LaunchDecision {
   return { mode: 'electron', binary: facts.electron.path };
 }
 
-/** The `serve` arguments for the fallback: the user's, plus port and data folder from the settings. */
+/** The `serve` arguments for the fallback: the user's, plus port, data folder and allowed origins from the settings. */
 export function headlessServeArgs(
   args: readonly string[],
-  settings: { port: number; dataDir: string | null },
+  settings: { port: number; dataDir: string | null; allowedOrigins?: readonly string[] },
 ): string[] {
   const given = args.filter((a) => a !== '--headless');
   const has = (flag: string) => given.some((a) => a === flag || a.startsWith(`${flag}=`));
@@ -51,5 +51,6 @@ export function headlessServeArgs(
     ...given,
     ...(has('--port') ? [] : ['--port', String(settings.port)]),
     ...(has('--data-dir') || settings.dataDir === null ? [] : ['--data-dir', settings.dataDir]),
+    ...(has('--allow-origin') ? [] : (settings.allowedOrigins ?? []).flatMap((o) => ['--allow-origin', o])),
   ];
 }

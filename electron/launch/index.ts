@@ -47,7 +47,11 @@ if (decision.mode === 'electron') {
 } else {
   process.stderr.write(`${decision.reason}\n`);
   buildUiIfStale();
-  let settings: { port: number; dataDir: string | null } = { port: DEFAULT_PORT, dataDir: null };
+  let settings: { port: number; dataDir: string | null; allowedOrigins: readonly string[] } = {
+    port: DEFAULT_PORT,
+    dataDir: null,
+    allowedOrigins: [],
+  };
   try {
     settings = readSettings();
   } catch (error) {

@@ -19,7 +19,7 @@ import {
   VOLUME_MAX,
   VOLUME_MIN,
 } from './options';
-import { AbsolutePathSchema, PortSchema } from './settings';
+import { AbsolutePathSchema, AllowedOriginsSchema, PortSchema } from './settings';
 
 const literals = <T extends string | number>(values: readonly T[]) =>
   Type.Union(values.map((v) => Type.Literal(v)));
@@ -431,9 +431,15 @@ export const ServerSettingsSchema = Type.Object({
    * (false); null: the OS's default (Linux quits; macOS and Windows keep running). Applies at once.
    */
   keep_running_when_closed: Nullable(Type.Boolean()),
+  /**
+   * Origins of other sites' pages and of browser extensions that may call the API with a key,
+   * from the next start (`serve --allow-origin`).
+   */
+  allowed_origins: Type.Array(Type.String()),
   /** What this run uses. */
   running_port: Type.Integer(),
   running_data_dir: Nullable(Type.String()),
+  running_allowed_origins: Type.Array(Type.String()),
   /** True when the stored values differ from the running ones: they apply at the next start. */
   restart_required: Type.Boolean(),
   /** The settings file, for messages. */
@@ -451,6 +457,8 @@ export const UpdateServerSettingsBodySchema = Type.Object(
     port: Type.Optional(PortSchema),
     data_dir: Type.Optional(Nullable(AbsolutePathSchema)),
     keep_running_when_closed: Type.Optional(Nullable(Type.Boolean())),
+    /** Each checked by `checkAllowedOrigin` and stored in its normal form. */
+    allowed_origins: Type.Optional(AllowedOriginsSchema),
   },
   { additionalProperties: false },
 );

@@ -34,6 +34,7 @@ import { registerVoicePackRoutes } from './routes/voice-packs';
 import { createVoiceInstalls } from './voice-installs';
 import { createAuth, type Auth } from './auth';
 import { createAuthThrottle, type AuthThrottleOptions } from './auth-throttle';
+import { answerCrossOrigin, registerCors } from './cors';
 import { createHostPolicy } from './security';
 import { attachSessions, createStudioKey, type Sessions } from './sessions';
 import { registerStaticUi } from './static-ui';
@@ -62,6 +63,11 @@ export interface ServerOptions {
    */
   directTimeoutMs?: number;
   allowedHosts?: readonly string[];
+  /**
+   * `--allow-origin`: origins of other sites' pages and of browser extensions that may call the
+   * API with a key; they pass the Origin check and get CORS headers (cors.ts), never the studio's
+   * session. Each as `checkAllowedOrigin` (shared/origins.ts) takes it.
+   */
   allowedOrigins?: readonly string[];
   /** `--public-url`: its name and port pass the Host check, its origin the Origin check. */
   publicUrl?: string;
@@ -104,8 +110,8 @@ export interface StudioOptions {
   /** Balance of the keys the studio creates (its own, and those of the keys page), milli-credits. */
   defaultBalanceMilli?: number;
   /**
-   * The shared settings file, for GET/PUT /api/v1/settings (port and data folder of the next
-   * start). Without it those routes answer NOT_FOUND.
+   * The shared settings file, for GET/PUT /api/v1/settings (port, data folder and allowed
+   * origins of the next start). Without it those routes answer NOT_FOUND.
    */
   settings?: SettingsStore;
   /** The data folder a null `dataDir` setting means (default: the per-user app data folder). */
@@ -139,6 +145,7 @@ export function buildServer(options: ServerOptions): HttpApp {
     ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
     ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
   });
+  registerCors(app);
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
@@ -159,6 +166,8 @@ export function buildServer(options: ServerOptions): HttpApp {
         `Requests from origin "${request.headers.origin}" are not allowed.`,
       );
     }
+    // Answered here when it is an allowed page's preflight.
+    if (answerCrossOrigin(policy, request, reply)) return reply;
   });
 
   const throttle = createAuthThrottle(options.authThrottle);
@@ -167,7 +176,14 @@ export function buildServer(options: ServerOptions): HttpApp {
   const auth = createAuth({ store, throttle });
 
   if (options.studio)
-    registerStudio(app, { store, auth, port: options.port, studio: options.studio, voices: options.voices });
+    registerStudio(app, {
+      store,
+      auth,
+      port: options.port,
+      studio: options.studio,
+      voices: options.voices,
+      allowedOrigins: policy.allowedOrigins,
+    });
   if (options.voices) {
     const installs = createVoiceInstalls({ voices: options.voices, events: jobs.events, log });
     // Installs still running are cancelled (their temporary folders removed) on close.
@@ -245,7 +261,15 @@ function registerStudio(
     port,
     studio,
     voices,
-  }: { store: Store; auth: Auth; port(): number; studio: StudioOptions; voices: VoiceLibrary | undefined },
+    allowedOrigins,
+  }: {
+    store: Store;
+    auth: Auth;
+    port(): number;
+    studio: StudioOptions;
+    voices: VoiceLibrary | undefined;
+    allowedOrigins: readonly string[];
+  },
 ): void {
   const studioKey = createStudioKey(store, studio.clock, studio.defaultBalanceMilli);
   attachSessions(app, { sessions: studio.sessions, port, studioKey });
@@ -264,6 +288,7 @@ function registerStudio(
     port,
     dataDir: studio.dataDir,
     defaultDataDir: studio.defaultDataDir,
+    allowedOrigins,
   });
   registerKeyRoutes(app, { store, clock: studio.clock, defaultBalanceMilli: studio.defaultBalanceMilli });
   registerAuditionRoute(app, { auth, engine: studio.engine, voices });

@@ -46,6 +46,17 @@ describe('serve', () => {
     const lease = await runEntry(['serve', '--lease', '5', '--data-dir', dir]);
     expect(lease.code).toBe(2);
     expect(lease.stderr).toContain('--lease applies with --database only');
+    // --allow-origin: never a wildcard, never a path; the first line says why.
+    const star = await runEntry(['serve', '--allow-origin', '*', '--data-dir', dir]);
+    expect(star.code).toBe(2);
+    expect(star.stderr.split('\n')[0]).toMatch(
+      /^error: --allow-origin: "\*" is refused: a wildcard would let every web site open in your browser use this server; name each/,
+    );
+    const path = await runEntry(['serve', '--allow-origin', 'http://127.0.0.1:5001/lite', '--data-dir', dir]);
+    expect(path.code).toBe(2);
+    expect(path.stderr).toContain(
+      'an origin is scheme://host[:port] with no path, here http://127.0.0.1:5001.',
+    );
   });
 
   it('prints the listening line, ensures --api-key, holds the data dir, and stops on SIGINT', async () => {

@@ -1,6 +1,6 @@
 /**
- * GET and PUT /api/v1/settings (session only): the port and data folder of the next start, in
- * the shared settings file, beside the ones this run uses.
+ * GET and PUT /api/v1/settings (session only): the port, data folder and allowed origins of the
+ * next start, in the shared settings file, beside the ones this run uses.
  */
 
 import { isAbsolute, resolve } from 'node:path';
@@ -11,7 +11,8 @@ import {
   type UpdateServerSettingsBody,
 } from '../../../shared/api';
 import { AppError } from '../../../shared/errors';
-import { SERVER_SETTING_RULES, type Settings } from '../../../shared/settings';
+import { normalizeAllowedOrigins } from '../../../shared/origins';
+import { allowedOriginsProblem, SERVER_SETTING_RULES, type Settings } from '../../../shared/settings';
 import { defaultDataDir } from '../../platform/paths';
 import type { SettingsStore } from '../../platform/settings-store';
 import { requireSession } from '../auth';
@@ -26,6 +27,8 @@ export interface SettingsRouteOptions {
   dataDir: string | undefined;
   /** The data folder a null `dataDir` setting means (default: the per-user app data folder). */
   defaultDataDir: string | undefined;
+  /** The origins this run allows (normal forms). */
+  allowedOrigins: readonly string[];
 }
 
 export function registerSettingsRoutes(app: FastifyInstance, options: SettingsRouteOptions): void {
@@ -35,13 +38,17 @@ export function registerSettingsRoutes(app: FastifyInstance, options: SettingsRo
     const nextDataDir = resolve(stored.dataDir ?? options.defaultDataDir ?? defaultDataDir());
     const portChanges = stored.port !== 0 && stored.port !== runningPort;
     const dataDirChanges = runningDataDir !== null && nextDataDir !== resolve(runningDataDir);
+    const running = [...options.allowedOrigins].sort();
+    const originsChange = JSON.stringify([...stored.allowedOrigins].sort()) !== JSON.stringify(running);
     return {
       port: stored.port,
       data_dir: stored.dataDir,
       keep_running_when_closed: stored.keepRunningWhenClosed,
+      allowed_origins: stored.allowedOrigins,
       running_port: runningPort,
       running_data_dir: runningDataDir,
-      restart_required: portChanges || dataDirChanges,
+      running_allowed_origins: [...options.allowedOrigins],
+      restart_required: portChanges || dataDirChanges || originsChange,
       settings_file: file.path,
     };
   };
@@ -66,7 +73,7 @@ export function registerSettingsRoutes(app: FastifyInstance, options: SettingsRo
       if (field === '')
         throw new AppError(
           'INVALID_FIELD',
-          'The body must be a JSON object with port, data_dir and/or keep_running_when_closed.',
+          'The body must be a JSON object with port, data_dir, keep_running_when_closed and/or allowed_origins.',
         );
       if (field === 'port' || field === 'data_dir')
         throw new AppError('INVALID_FIELD', SERVER_SETTING_RULES[field], { field });
@@ -74,13 +81,21 @@ export function registerSettingsRoutes(app: FastifyInstance, options: SettingsRo
         throw new AppError('INVALID_FIELD', 'keep_running_when_closed must be true, false or null.', {
           field,
         });
+      if (field === 'allowed_origins')
+        throw new AppError('INVALID_FIELD', SERVER_SETTING_RULES.allowed_origins, {
+          field: 'allowed_origins',
+        });
       throw new AppError(
         'INVALID_FIELD',
-        `Unknown setting "${field}"; only port, data_dir and keep_running_when_closed can be set.`,
+        `Unknown setting "${field}"; only port, data_dir, keep_running_when_closed and allowed_origins can be set.`,
         { field },
       );
     }
-    const { port, data_dir, keep_running_when_closed } = body as UpdateServerSettingsBody;
+    const { port, data_dir, keep_running_when_closed, allowed_origins } = body as UpdateServerSettingsBody;
+    if (allowed_origins !== undefined) {
+      const problem = allowedOriginsProblem(allowed_origins);
+      if (problem) throw new AppError('INVALID_FIELD', problem, { field: 'allowed_origins' });
+    }
     const dataDir = data_dir === undefined ? undefined : data_dir === null ? null : data_dir.trim();
     // The schema takes an absolute path of any platform; this one runs here.
     if (typeof dataDir === 'string' && !isAbsolute(dataDir))
@@ -91,6 +106,9 @@ export function registerSettingsRoutes(app: FastifyInstance, options: SettingsRo
       ...(port !== undefined ? { port } : {}),
       ...(dataDir !== undefined ? { dataDir } : {}),
       ...(keep_running_when_closed !== undefined ? { keepRunningWhenClosed: keep_running_when_closed } : {}),
+      ...(allowed_origins !== undefined
+        ? { allowedOrigins: normalizeAllowedOrigins(allowed_origins, 'allowed_origins') }
+        : {}),
     });
     return sendResult(reply, serverSettings(stored, settings));
   });
