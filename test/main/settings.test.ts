@@ -14,6 +14,7 @@ import {
   SETTINGS_VERSION,
   SettingsSchema,
   applySettingsPatch,
+  checkServerSettings,
   migrateSettings,
 } from '../../electron/shared/settings';
 
@@ -52,6 +53,24 @@ describe('settings schema and defaults', () => {
     // Only origins in their normal form (the route and the command line normalize them first).
     for (const bad of [['*'], ['http://127.0.0.1:5001/'], ['HTTP://127.0.0.1:5001']])
       expect(() => applySettingsPatch(DEFAULT_SETTINGS, { allowedOrigins: bad })).toThrow(/allowedOrigins/);
+  });
+});
+
+describe('the Settings view’s checks', () => {
+  it('marks each bad field, allowed origins by the first refused one', () => {
+    expect(
+      checkServerSettings({ port: 8787, data_dir: null, allowed_origins: ['http://127.0.0.1:5001'] }),
+    ).toEqual([]);
+    expect(
+      checkServerSettings({ port: -1, data_dir: 'x', allowed_origins: ['https://a.example', '*'] }),
+    ).toEqual([
+      { field: 'port', message: expect.stringMatching(/^Port must be/) },
+      { field: 'data_dir', message: expect.stringMatching(/^Data folder must be/) },
+      {
+        field: 'allowed_origins',
+        message: expect.stringMatching(/^Allowed origin "\*" is refused: a wildcard/),
+      },
+    ]);
   });
 });
 
