@@ -56,7 +56,9 @@ beforeAll(async () => {
   examples = buildExamples({ baseUrl: t.core.url, apiKey: t.key });
   scratch = mkdtempSync(join(tmpdir(), 'api-examples-'));
   voiceCount = (await t.call('GET', '/v1/audio/voices', { key: null })).json.voices.length;
-  modelIds = (await t.call('GET', '/v1/models', { key: null })).json.data.map((m: { id: string }) => m.id).join(', ');
+  modelIds = (await t.call('GET', '/v1/models', { key: null })).json.data
+    .map((m: { id: string }) => m.id)
+    .join(', ');
   expect(voiceCount).toBeGreaterThan(6);
   expect(modelIds).toMatch(/^tts-1, /);
 });
@@ -104,7 +106,7 @@ async function expectSpeech(dir: string): Promise<void> {
 }
 
 describe('what the page shows', () => {
-  it('every API has an example in curl, fetch and requests; the openai packages speak OpenAI\'s route', () => {
+  it("every API has an example in curl, fetch and requests; the openai packages speak OpenAI's route", () => {
     for (const api of ['cloud-poll', 'cloud-direct', 'openai'] as const)
       for (const language of ['curl', 'js-fetch', 'python-requests'] as const)
         expect(findExample(examples, api, language)).toBeDefined();
@@ -112,7 +114,7 @@ describe('what the page shows', () => {
     expect(findExample(examples, 'openai', 'python-openai')).toBeDefined();
   });
 
-  it('without a key the examples carry the placeholder, and always the server\'s base URL', () => {
+  it("without a key the examples carry the placeholder, and always the server's base URL", () => {
     const shown = buildExamples({ baseUrl: 'http://127.0.0.1:5077/' });
     for (const e of shown) {
       expect(e.code).toContain('http://127.0.0.1:5077');
@@ -209,14 +211,17 @@ describe('Python', () => {
     return { dir, out: stdout };
   }
 
-  it.skipIf(!hasPython)('every Python example compiles (the openai one is not run: not in Debian)', async () => {
-    for (const e of examples.filter((x) => x.language.startsWith('python'))) {
-      const dir = workDir();
-      writeFileSync(join(dir, 'example.py'), e.code);
-      await run('python3', ['-m', 'py_compile', 'example.py'], { cwd: dir });
-      expect(existsSync(join(dir, '__pycache__'))).toBe(true);
-    }
-  });
+  it.skipIf(!hasPython)(
+    'every Python example compiles (the openai one is not run: not in Debian)',
+    async () => {
+      for (const e of examples.filter((x) => x.language.startsWith('python'))) {
+        const dir = workDir();
+        writeFileSync(join(dir, 'example.py'), e.code);
+        await run('python3', ['-m', 'py_compile', 'example.py'], { cwd: dir });
+        expect(existsSync(join(dir, '__pycache__'))).toBe(true);
+      }
+    },
+  );
 
   it.skipIf(!hasRequests)('requests, cloud API: submit and poll', async () => {
     const { dir, out } = await python(example('cloud-poll', 'python-requests'));

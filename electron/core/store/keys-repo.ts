@@ -77,7 +77,9 @@ export function createKeysRepo(db: SqlExecutor): KeysRepo {
       );
     },
     async setSigningSecret(id, secret) {
-      return (await db.run('UPDATE api_keys SET signing_secret = ? WHERE id = ?', [secret, id])).changes === 1;
+      return (
+        (await db.run('UPDATE api_keys SET signing_secret = ? WHERE id = ?', [secret, id])).changes === 1
+      );
     },
     async addBalance(id, deltaMilli) {
       const row = await db.get<{ balance_milli: number }>(

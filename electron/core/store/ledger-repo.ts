@@ -18,7 +18,11 @@ export interface LedgerRepo {
   /** Inserts the rows in order (ids ascending in that order). */
   insertMany(rows: readonly Omit<LedgerRow, 'id'>[]): Promise<void>;
   /** Newest first: one key's, or every key's when `keyId` is undefined. */
-  list(keyId: string | undefined, limit: number, offset: number): Promise<{ rows: LedgerRow[]; total: number }>;
+  list(
+    keyId: string | undefined,
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: LedgerRow[]; total: number }>;
   /** All rows of a request, oldest first. */
   forRequest(requestId: string): Promise<LedgerRow[]>;
 }
@@ -54,11 +58,10 @@ export function createLedgerRepo(db: SqlExecutor): LedgerRepo {
       const params = keyId === undefined ? [] : [keyId];
       const total =
         (await db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM ledger ${where}`, params))?.n ?? 0;
-      const rows = await db.all<LedgerRow>(`SELECT * FROM ledger ${where} ORDER BY id DESC LIMIT ? OFFSET ?`, [
-        ...params,
-        limit,
-        offset,
-      ]);
+      const rows = await db.all<LedgerRow>(
+        `SELECT * FROM ledger ${where} ORDER BY id DESC LIMIT ? OFFSET ?`,
+        [...params, limit, offset],
+      );
       return { rows, total };
     },
     async forRequest(requestId) {

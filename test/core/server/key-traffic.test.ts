@@ -11,9 +11,13 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startReceiver, type CallbackReceiver, type ReceivedCallback } from '../../fixtures/callback-receiver';
+import {
+  startReceiver,
+  type CallbackReceiver,
+  type ReceivedCallback,
+} from '../../fixtures/callback-receiver';
 import { signInStudio } from '../../fixtures/studio-session';
-import { eventually, startTestCore, type TestCore } from './helpers';
+import { startTestCore, type TestCore } from './helpers';
 
 const LOGIN_TOKEN = 'k'.repeat(48);
 
@@ -93,7 +97,7 @@ describe('History, Callbacks and credits of one key or all', () => {
     expect(await ids('?key=all&status=new')).toEqual([]);
   });
 
-  it('the studio reads and resends any key\'s callbacks', async () => {
+  it("the studio reads and resends any key's callbacks", async () => {
     const attempts = await asStudio('GET', `/api/v1/tts/${appRequest}/callback-attempts`);
     expect(attempts.status).toBe(200);
     expect(attempts.json.result.items).toHaveLength(1);
@@ -104,18 +108,19 @@ describe('History, Callbacks and credits of one key or all', () => {
     await receiver.waitFor(3);
   });
 
-  it('credits: one key\'s ledger and balance, or every key\'s with the live balances together', async () => {
+  it("credits: one key's ledger and balance, or every key's with the live balances together", async () => {
     const one = (await asStudio('GET', `/api/v1/usage?key=${appId}`)).json.result;
     expect(one.ledger.map((e: { kind: string; key_id: string }) => [e.kind, e.key_id])).toEqual([
       ['charge', appId],
       ['grant', appId],
     ]);
-    const keys = (await asStudio('GET', '/api/v1/keys')).json.result.items as { id: string; balance: number }[];
+    const keys = (await asStudio('GET', '/api/v1/keys')).json.result.items as {
+      id: string;
+      balance: number;
+    }[];
     expect(one.balance).toBe(keys.find((k) => k.id === appId)!.balance);
     const all = (await asStudio('GET', '/api/v1/usage?key=all&page_size=100')).json.result;
-    expect(new Set(all.ledger.map((e: { key_id: string }) => e.key_id))).toEqual(
-      new Set([firstId, appId]),
-    );
+    expect(new Set(all.ledger.map((e: { key_id: string }) => e.key_id))).toEqual(new Set([firstId, appId]));
     expect(all.total).toBe(4); // two grants, two charges
     expect(all.balance).toBeCloseTo(
       keys.reduce((sum, k) => sum + k.balance, 0),
@@ -124,7 +129,11 @@ describe('History, Callbacks and credits of one key or all', () => {
   });
 
   it('a bearer key sees only its own: another key or all is refused, its own id is accepted', async () => {
-    for (const path of [`/api/v1/tts?key=${firstId}`, '/api/v1/tts?key=all', `/api/v1/usage?key=${firstId}`]) {
+    for (const path of [
+      `/api/v1/tts?key=${firstId}`,
+      '/api/v1/tts?key=all',
+      `/api/v1/usage?key=${firstId}`,
+    ]) {
       const res = await t.call('GET', path, { key: appKey });
       expect(res.status).toBe(401);
       expect(res.json).toMatchObject({ status: 0, error_code: 'UNAUTHORIZED' });
@@ -179,7 +188,7 @@ describe('signing secrets', () => {
     expect(signedWith(fresh!, after)).toBe(true);
   });
 
-  it('secrets are the signed-in studio\'s alone: a bearer key can neither read nor rotate one, its own included', async () => {
+  it("secrets are the signed-in studio's alone: a bearer key can neither read nor rotate one, its own included", async () => {
     for (const [method, path] of [
       ['GET', '/api/v1/keys'],
       ['POST', `/api/v1/keys/${appId}/rotate-secret`],

@@ -11,7 +11,13 @@ export const AUDIO_LINK_PLACEHOLDER = '<audio_link>';
 /** Shown when no key was just created: a key's full text is shown only once. */
 export const KEY_PLACEHOLDER = '<your API key>';
 
-export const EXAMPLE_LANGUAGES = ['curl', 'js-fetch', 'js-openai', 'python-requests', 'python-openai'] as const;
+export const EXAMPLE_LANGUAGES = [
+  'curl',
+  'js-fetch',
+  'js-openai',
+  'python-requests',
+  'python-openai',
+] as const;
 export type ExampleLanguage = (typeof EXAMPLE_LANGUAGES)[number];
 
 export const LANGUAGE_LABELS: Record<ExampleLanguage, string> = {
@@ -281,6 +287,10 @@ export function buildExamples({ baseUrl, apiKey }: ExampleOptions): Example[] {
 }
 
 /** The example of `api` in `language`, if there is one (the `openai` packages speak OpenAI's route only). */
-export function findExample(examples: readonly Example[], api: ExampleApi, language: ExampleLanguage): Example | undefined {
+export function findExample(
+  examples: readonly Example[],
+  api: ExampleApi,
+  language: ExampleLanguage,
+): Example | undefined {
   return examples.find((e) => e.api === api && e.language === language);
 }
