@@ -199,7 +199,7 @@ function pythonExamples(base: string, key: string): Example[] {
 import requests
 
 BASE = ${lit(base)}
-HEADERS = {"Authorization": "Bearer " + ${lit(key)}}`;
+HEADERS = {"Authorization": ${lit(`Bearer ${key}`)}}`;
   const submit = (extra: string) => `submitted = requests.post(f"{BASE}/api/v1/tts", headers=HEADERS, json={
     "input_text": ${lit(TEXT)},
     "voice_code": ${lit(VOICE_CODE)},
