@@ -153,6 +153,8 @@ export type CallbackState = (typeof CALLBACK_STATES)[number];
 /** GET /api/v1/tts/<id> and items of GET /api/v1/tts. */
 export const RequestDetailSchema = Type.Object({
   request_id: Type.String(),
+  /** Our addition: the id of the API key that made it (the studio lists every key's). */
+  key_id: Type.String(),
   status: literals(REQUEST_STATUSES),
   /** 0–1 while processing; 1 when finished. */
   progress: Type.Number(),
@@ -231,9 +233,18 @@ export const PageQuerySchema = Type.Object({
 });
 export type PageQuery = Static<typeof PageQuerySchema>;
 
-/** Query of GET /api/v1/tts: a page, filtered by status and voice. */
+/**
+ * Which key's records a list shows (`key` of GET /api/v1/tts and GET /api/v1/usage): `all`, or
+ * a key's id. The signed-in studio only; without it, the caller's own key. A bearer key may
+ * name only itself.
+ */
+export const KEY_FILTER_ALL = 'all';
+const KeyFilterSchema = Type.String({ minLength: 1, maxLength: 100 });
+
+/** Query of GET /api/v1/tts: a page, filtered by status and voice (and key: the studio's). */
 export const RequestListQuerySchema = Type.Object({
   ...PageQuerySchema.properties,
+  key: Type.Optional(KeyFilterSchema),
   status: Type.Optional(literals(REQUEST_STATUSES)),
   voice_code: Type.Optional(Type.String()),
 });
@@ -280,21 +291,26 @@ export const LedgerEntrySchema = Type.Object({
   amount: Type.Number(),
   balance_after: Type.Number(),
   request_id: Nullable(Type.String()),
+  /** The key whose credits moved (a list of all keys mixes them). */
+  key_id: Type.String(),
   created_at: Type.String(),
 });
 export type LedgerEntry = Static<typeof LedgerEntrySchema>;
 
-/** Query of GET /api/v1/usage: a page of the ledger. */
-export const UsageQuerySchema = PageQuerySchema;
+/** Query of GET /api/v1/usage: a page of the ledger (and key: the studio's). */
+export const UsageQuerySchema = Type.Object({
+  ...PageQuerySchema.properties,
+  key: Type.Optional(KeyFilterSchema),
+});
 export type UsageQuery = Static<typeof UsageQuerySchema>;
 
 /** GET /api/v1/usage. */
 export const UsageSchema = Type.Object({
-  /** Credits, exact to 0.001. */
+  /** Credits, exact to 0.001 (with key=all: every live key's together). */
   balance: Type.Number(),
   /** The same in integer milli-credits. */
   balance_milli: Type.Integer(),
-  /** Requests waiting or running for this key. */
+  /** Requests waiting or running for this key (with key=all: for every key). */
   queued: Type.Integer(),
   /** Newest first. */
   ledger: Type.Array(LedgerEntrySchema),

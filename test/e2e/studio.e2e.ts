@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { VoiceMirror } from '../fixtures/voice-mirror';
 import { cuesFromSrt } from '../../renderer/src/lib/subtitles';
+import { API_LABELS } from '../../renderer/src/features/api/examples';
 import { startReceiver } from '../fixtures/callback-receiver';
 import {
   E2E_CALLBACK_ATTEMPTS,
@@ -209,9 +210,17 @@ export async function runStudioE2e(log: (line: string) => void): Promise<void> {
       headers: { authorization: `Bearer ${newKey}` },
     });
     assert.equal(usage.status, 200, 'the new key works');
-    // The ready-to-paste curl example works as shown (it carries the new key now).
-    const example = await page.locator('pre.payload').filter({ hasText: 'curl -s -X POST' }).innerText();
-    const curl = spawnSync('sh', ['-c', example], { encoding: 'utf8' });
+    // The ready-to-paste curl example works as shown (it carries the new key now): its submit,
+    // the first paragraph of the direct one (test/renderer/api-examples.test.ts runs them all).
+    const example = await page
+      .getByLabel(`curl example: ${API_LABELS['cloud-direct']}`, { exact: true })
+      .innerText();
+    const submit = example
+      .split(/\n\s*\n/)[0]!
+      .split('\n')
+      .filter((line) => !line.startsWith('#'))
+      .join('\n');
+    const curl = spawnSync('sh', ['-c', submit], { encoding: 'utf8' });
     assert.equal(JSON.parse(curl.stdout).status, 1, `curl example answered: ${curl.stdout}${curl.stderr}`);
     log('✓ the curl submit example works as shown');
     await assertCrossOriginRefused(context, page, studio.url, newKey);

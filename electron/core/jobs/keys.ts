@@ -52,7 +52,7 @@ export async function createApiKey(
     name: cleanText(options.name ?? '').trim() || 'API key',
     key_hash: hashKey(key),
     key_prefix: key.slice(0, KEY_PREFIX_LENGTH),
-    signing_secret: `whsec_${randomBytes(32).toString('base64url')}`,
+    signing_secret: newSigningSecret(),
     balance_milli: balance,
     queued: 0,
     created_at: now,
@@ -70,6 +70,24 @@ export async function createApiKey(
     });
   });
   return { key, row };
+}
+
+/** A fresh signing secret: `whsec_` and 32 random bytes. */
+function newSigningSecret(): string {
+  return `whsec_${randomBytes(32).toString('base64url')}`;
+}
+
+/**
+ * Gives the key `id` a new signing secret, at once and without overlap: every delivery attempt
+ * from now on (retries of earlier requests included) is signed with the new one alone, and the
+ * old one verifies nothing more, so a leaked secret stops working the moment it is rotated. A
+ * receiver still holding the old secret refuses those deliveries; they are retried on the
+ * usual schedule (and can be resent), so update the receiver, then resend what failed.
+ */
+export async function rotateSigningSecret(store: Store, id: string): Promise<KeyRow> {
+  if (!(await store.keys.setSigningSecret(id, newSigningSecret())))
+    throw new AppError('KEY_NOT_FOUND', `No API key "${id}".`);
+  return (await store.keys.findById(id))!;
 }
 
 /** Makes sure `key` exists (creating it with the default balance); a revoked key stays revoked. */

@@ -6,6 +6,7 @@
  */
 
 import type { FastifyRequest } from 'fastify';
+import { KEY_FILTER_ALL } from '../../shared/api';
 import { AppError } from '../../shared/errors';
 import { authenticate } from '../jobs/keys';
 import type { KeyRow, Store } from '../store';
@@ -43,6 +44,31 @@ export interface Auth {
   ): Promise<T | undefined>;
 }
 
+/**
+ * The key whose records a list shows, from its `key` query value (KEY_FILTER_ALL or a key's
+ * id), or null for every key. Without a value, the caller's own key. Only the signed-in studio
+ * may name another key or all of them; a bearer key may name only itself (UNAUTHORIZED
+ * otherwise: other keys' traffic does not exist for it).
+ */
+export async function keyFilter(
+  store: Store,
+  request: FastifyRequest,
+  own: KeyRow,
+  value: string | undefined,
+): Promise<KeyRow | null> {
+  if (value === undefined || value === own.id) return own;
+  if (!isStudio(request)) {
+    throw new AppError(
+      'UNAUTHORIZED',
+      'A bearer key sees only its own requests and credits: leave out "key" or give its own id.',
+    );
+  }
+  if (value === KEY_FILTER_ALL) return null;
+  const row = await store.keys.findById(value);
+  if (!row) throw new AppError('KEY_NOT_FOUND', `No API key "${value}".`);
+  return row;
+}
+
 export function createAuth({ store, throttle }: { store: Store; throttle: AuthThrottle }): Auth {
   const guard: Auth['guard'] = (request, check) =>
     throttle.guard(throttleAddress(request.socket.remoteAddress), check);
@@ -64,13 +90,18 @@ export function createAuth({ store, throttle }: { store: Store; throttle: AuthTh
   };
 }
 
+/** True when the request is the signed-in studio (a bearer key, even with the cookie, is not). */
+export function isStudio(request: FastifyRequest): boolean {
+  return Boolean(request.sessionKey) && !request.headers.authorization;
+}
+
 /**
  * Throws UNAUTHORIZED unless the request is the signed-in studio (bearer keys may not manage
  * keys); FORBIDDEN_ORIGIN for a page of another site (`--allow-origin`), whatever it carries.
  */
 export function requireSession(request: FastifyRequest): void {
   if (request.crossOrigin) throw crossOriginSessionError();
-  if (!request.sessionKey || request.headers.authorization) {
+  if (!isStudio(request)) {
     throw new AppError(
       'UNAUTHORIZED',
       'Only the signed-in studio may do this (bearer keys may not): sign in with the address printed by "serve"; the studio sends its session cookie and its X-Studio-Session header.',

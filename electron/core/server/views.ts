@@ -41,6 +41,7 @@ export function toRequestDetail(row: RequestRow, progress: number | undefined, l
   const warnings = ssmlWarnings(cleanText(row.input_text), { voiceCode: row.voice_code });
   return {
     request_id: row.id,
+    key_id: row.key_id,
     status: row.status,
     progress: finished ? 1 : (progress ?? 0),
     characters: row.characters,
@@ -101,6 +102,7 @@ export function toLedgerEntry(row: LedgerRow): LedgerEntry {
     amount: toCredits(row.amount_milli),
     balance_after: toCredits(row.balance_after_milli),
     request_id: row.request_id,
+    key_id: row.key_id,
     created_at: row.created_at,
   };
 }

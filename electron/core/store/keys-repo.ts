@@ -25,6 +25,8 @@ export interface KeysRepo {
   list(): Promise<KeyRow[]>;
   /** Marks the key revoked; false when there is no such key or it was already revoked. */
   revoke(id: string, at: string): Promise<boolean>;
+  /** Replaces the signing secret; false when there is no such key. */
+  setSigningSecret(id: string, secret: string): Promise<boolean>;
   /** Adds `delta` (may be negative) to the balance; returns the new balance. */
   addBalance(id: string, deltaMilli: number): Promise<number>;
   addQueued(id: string, delta: number): Promise<void>;
@@ -72,6 +74,11 @@ export function createKeysRepo(db: SqlExecutor): KeysRepo {
       return (
         (await db.run('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL', [at, id]))
           .changes === 1
+      );
+    },
+    async setSigningSecret(id, secret) {
+      return (
+        (await db.run('UPDATE api_keys SET signing_secret = ? WHERE id = ?', [secret, id])).changes === 1
       );
     },
     async addBalance(id, deltaMilli) {

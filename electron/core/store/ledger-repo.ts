@@ -17,8 +17,12 @@ export interface LedgerRepo {
   insert(row: Omit<LedgerRow, 'id'>): Promise<void>;
   /** Inserts the rows in order (ids ascending in that order). */
   insertMany(rows: readonly Omit<LedgerRow, 'id'>[]): Promise<void>;
-  /** Newest first. */
-  list(keyId: string, limit: number, offset: number): Promise<{ rows: LedgerRow[]; total: number }>;
+  /** Newest first: one key's, or every key's when `keyId` is undefined. */
+  list(
+    keyId: string | undefined,
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: LedgerRow[]; total: number }>;
   /** All rows of a request, oldest first. */
   forRequest(requestId: string): Promise<LedgerRow[]>;
 }
@@ -50,11 +54,13 @@ export function createLedgerRepo(db: SqlExecutor): LedgerRepo {
     },
     insertMany,
     async list(keyId, limit, offset) {
+      const where = keyId === undefined ? '' : 'WHERE key_id = ?';
+      const params = keyId === undefined ? [] : [keyId];
       const total =
-        (await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM ledger WHERE key_id = ?', [keyId]))?.n ?? 0;
+        (await db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM ledger ${where}`, params))?.n ?? 0;
       const rows = await db.all<LedgerRow>(
-        'SELECT * FROM ledger WHERE key_id = ? ORDER BY id DESC LIMIT ? OFFSET ?',
-        [keyId, limit, offset],
+        `SELECT * FROM ledger ${where} ORDER BY id DESC LIMIT ? OFFSET ?`,
+        [...params, limit, offset],
       );
       return { rows, total };
     },

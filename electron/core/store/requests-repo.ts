@@ -73,7 +73,8 @@ export type NewRequestRow = Omit<
 >;
 
 export interface ListFilter {
-  keyId: string;
+  /** One key's requests; every key's when undefined. */
+  keyId: string | undefined;
   status?: RequestStatus | undefined;
   voiceCode?: string | undefined;
   limit: number;
@@ -225,8 +226,12 @@ export function createRequestsRepo(db: SqlExecutor): RequestsRepo {
       return await db.get<RequestRow>('SELECT * FROM requests WHERE id = ?', [id]);
     },
     async list({ keyId, status, voiceCode, limit, offset }) {
-      const where = ['key_id = ?'];
-      const params: (string | number)[] = [keyId];
+      const where: string[] = [];
+      const params: (string | number)[] = [];
+      if (keyId !== undefined) {
+        where.push('key_id = ?');
+        params.push(keyId);
+      }
       if (status) {
         where.push('status = ?');
         params.push(status);
@@ -235,11 +240,11 @@ export function createRequestsRepo(db: SqlExecutor): RequestsRepo {
         where.push('voice_code = ?');
         params.push(voiceCode);
       }
-      const clause = where.join(' AND ');
+      const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
       const total =
-        (await db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM requests WHERE ${clause}`, params))?.n ?? 0;
+        (await db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM requests ${clause}`, params))?.n ?? 0;
       const rows = await db.all<RequestRow>(
-        `SELECT * FROM requests WHERE ${clause} ORDER BY seq DESC LIMIT ? OFFSET ?`,
+        `SELECT * FROM requests ${clause} ORDER BY seq DESC LIMIT ? OFFSET ?`,
         [...params, limit, offset],
       );
       return { rows, total };

@@ -102,10 +102,13 @@ export interface ApiClient {
   cancel(id: string): Promise<RequestDetail>;
   callbackAttempts(id: string): Promise<CallbackAttempt[]>;
   retryCallback(id: string): Promise<RequestDetail>;
-  usage(page?: number, pageSize?: number): Promise<Usage>;
+  /** A page of the ledger: the caller's key, or (studio only) `key`: a key's id or `all`. */
+  usage(page?: number, pageSize?: number, key?: string): Promise<Usage>;
   keys(): Promise<ApiKeyInfo[]>;
   createKey(name?: string): Promise<CreatedKey>;
   revokeKey(id: string): Promise<ApiKeyInfo>;
+  /** Gives the key a new signing secret: deliveries from now on are signed with it alone. */
+  rotateSigningSecret(id: string): Promise<ApiKeyInfo>;
   /** Port and data folder in the shared settings file, next to the running ones (session only). */
   serverSettings(): Promise<ServerSettings>;
   /** Saves port and/or data folder for the next start; the running server keeps its own. */
@@ -322,10 +325,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         )
       ).items,
     retryCallback: (id) => call('POST', `/api/v1/tts/${encodeURIComponent(id)}/callback-retry`, {}),
-    usage: (page = 1, pageSize = 20) => call('GET', `/api/v1/usage?page=${page}&page_size=${pageSize}`),
+    usage: (page = 1, pageSize = 20, key) =>
+      call('GET', `/api/v1/usage${query({ page, page_size: pageSize, key })}`),
     keys: async () => (await call<{ items: ApiKeyInfo[] }>('GET', '/api/v1/keys')).items,
     createKey: (name) => call('POST', '/api/v1/keys', name ? { name } : {}),
     revokeKey: (id) => call('POST', `/api/v1/keys/${encodeURIComponent(id)}/revoke`, {}),
+    rotateSigningSecret: (id) => call('POST', `/api/v1/keys/${encodeURIComponent(id)}/rotate-secret`, {}),
     serverSettings: () => call('GET', '/api/v1/settings'),
     updateServerSettings: (body) => call('PUT', '/api/v1/settings', body),
     sentenceCache: () => call('GET', '/api/v1/cache'),

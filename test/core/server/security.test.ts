@@ -93,6 +93,7 @@ const SESSION_ONLY = new Set([
   'GET /api/v1/keys',
   'POST /api/v1/keys',
   'POST /api/v1/keys/:id/revoke',
+  'POST /api/v1/keys/:id/rotate-secret',
   'POST /api/v1/voice-packs/install',
   'POST /api/v1/voice-packs/:id/cancel',
   'POST /api/v1/voice-packs/:id/remove',
@@ -114,6 +115,7 @@ const name = (r: Route) => `${r.method === 'HEAD' ? 'GET' : r.method} ${r.url}`;
 const fill = (url: string) =>
   url
     .replace(':id/revoke', 'key_000000000000/revoke')
+    .replace(':id/rotate-secret', 'key_000000000000/rotate-secret')
     .replace(':id', NO_SUCH_ID)
     .replace(':code', 'en_female_emily_us');
 
@@ -268,9 +270,10 @@ describe('one key cannot reach another key’s requests', () => {
       // The answer is the same as for a request that does not exist: it does not confirm the id.
       expect(res.text).not.toContain(receiver.url);
     }
-    // The session acts with the studio key, which is neither A nor B: it does not see A's request either.
+    // The signed-in studio sees every key's traffic (History and Callbacks with key=all), A's too.
     const session = await fetchUrl(`${t.core.url}/api/v1/tts/${idA}`, 'GET', { headers: studio });
-    expect(session.status).toBe(404);
+    expect(session.status).toBe(200);
+    expect(session.json.result.request_id).toBe(idA);
     // The refused retry sent nothing.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await t.core.store.callbacks.list(idA)).toHaveLength(attemptsBefore);
@@ -464,6 +467,7 @@ describe('a cross-origin browser request cannot submit or read anything', () => 
           ['GET', '/api/v1/keys', undefined],
           ['POST', '/api/v1/keys', { name: 'from evil' }],
           ['POST', `/api/v1/keys/${keyRow.id}/revoke`, {}],
+          ['POST', `/api/v1/keys/${keyRow.id}/rotate-secret`, {}],
           ['PUT', '/api/v1/settings', { port: 9999 }],
           ['POST', '/v1/audio/speech', { input: 'From another site.', voice: 'nova' }],
         ] as const) {

@@ -9,7 +9,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Jobs } from '../../jobs';
 import type { JobEventMap } from '../../jobs/events';
-import type { Auth } from '../auth';
+import { isStudio, type Auth } from '../auth';
 
 export interface EventsRouteOptions {
   jobs: Jobs;
@@ -21,7 +21,7 @@ export interface EventsRouteOptions {
 export function registerEventsRoute(app: FastifyInstance, { jobs, auth, streams }: EventsRouteOptions): void {
   app.get('/api/v1/events', async (request, reply) => {
     const key = await auth.requireKey(request);
-    const studio = Boolean(request.sessionKey) && !request.headers.authorization;
+    const studio = isStudio(request);
     reply.hijack();
     const raw = reply.raw;
     raw.writeHead(200, {

@@ -1,10 +1,14 @@
-/** The studio's key management (session only): list, create and revoke API keys. */
+/**
+ * The studio's key management (session only): list, create and revoke API keys, and rotate a
+ * key's signing secret. Secrets are shown to the signed-in studio only, never to a bearer key
+ * (its own included: whoever holds an app's key should not also be able to forge its callbacks).
+ */
 
 import type { FastifyInstance } from 'fastify';
 import { Value } from '@sinclair/typebox/value';
 import { CreateKeyBodySchema, type CreateKeyBody, type CreatedKey } from '../../../shared/api';
 import { AppError } from '../../../shared/errors';
-import { createApiKey, revokeApiKey } from '../../jobs/keys';
+import { createApiKey, revokeApiKey, rotateSigningSecret } from '../../jobs/keys';
 import type { Clock } from '../../platform/clock';
 import type { Store } from '../../store';
 import { requireSession } from '../auth';
@@ -45,5 +49,10 @@ export function registerKeyRoutes(
     const row = await store.keys.findById(request.params.id);
     if (!row) throw new AppError('KEY_NOT_FOUND', `No API key "${request.params.id}".`);
     return sendResult(reply, toKeyInfo(row.revoked_at ? row : await revokeApiKey(store, clock, row.id)));
+  });
+
+  app.post<{ Params: { id: string } }>('/api/v1/keys/:id/rotate-secret', async (request, reply) => {
+    requireSession(request);
+    return sendResult(reply, toKeyInfo(await rotateSigningSecret(store, request.params.id)));
   });
 }

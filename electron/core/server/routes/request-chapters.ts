@@ -18,7 +18,7 @@ export function registerRequestChaptersRoute(
   { store, jobs, auth }: { store: Store; jobs: Jobs; auth: Auth },
 ): void {
   app.get<{ Params: { id: string } }>('/api/v1/tts/:id/chapters', async (request, reply) => {
-    const row = await ownedRequest(store, await auth.requireKey(request), request.params.id);
+    const row = await ownedRequest(store, auth, request, request.params.id);
     const items = row.status === 'SUCCESS' ? await readRequestChapters(jobs.files.chaptersPath(row)) : [];
     const result: RequestChapters = { items };
     return sendResult(reply, result);

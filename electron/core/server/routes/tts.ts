@@ -1,11 +1,11 @@
 /** The spec's endpoints and their extensions under /api/v1/tts. */
 
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RequestListQuerySchema, type DirectRecord } from '../../../shared/api';
 import { AppError } from '../../../shared/errors';
 import type { Jobs } from '../../jobs';
-import type { KeyRow, RequestRow, Store } from '../../store';
-import type { Auth } from '../auth';
+import type { RequestRow, Store } from '../../store';
+import { isStudio, keyFilter, type Auth } from '../auth';
 import { submitIdempotently } from '../idempotency';
 import { sendResult } from '../reply';
 import { isRequestId, parseListQuery, parseTtsRequest } from '../validation';
@@ -31,10 +31,20 @@ export interface TtsRouteOptions {
   directTimeoutMs: number;
 }
 
-/** The request if it exists and belongs to `key`; otherwise REQUEST_NOT_FOUND (other keys' requests do not exist for you). */
-export async function ownedRequest(store: Store, key: KeyRow, id: string): Promise<RequestRow> {
+/**
+ * The request `id` if it exists and belongs to the caller's key (any key's for the signed-in
+ * studio, which lists them all); otherwise REQUEST_NOT_FOUND (other keys' requests do not exist
+ * for a bearer key).
+ */
+export async function ownedRequest(
+  store: Store,
+  auth: Auth,
+  request: FastifyRequest,
+  id: string,
+): Promise<RequestRow> {
+  const key = await auth.requireKey(request);
   const row = isRequestId(id) ? await store.requests.get(id) : undefined;
-  if (!row || row.key_id !== key.id)
+  if (!row || (row.key_id !== key.id && !isStudio(request)))
     throw new AppError('REQUEST_NOT_FOUND', `No request "${id}" for this API key.`);
   return row;
 }
@@ -90,8 +100,9 @@ export function registerTtsRoutes(
       request.query,
       DEFAULT_PAGE_SIZE,
     );
+    const shown = await keyFilter(store, request, key, query.key);
     const { rows, total } = await store.requests.list({
-      keyId: key.id,
+      keyId: shown?.id,
       status: query.status,
       voiceCode: query.voice_code,
       limit: pageSize,
@@ -102,12 +113,12 @@ export function registerTtsRoutes(
   });
 
   app.get<{ Params: { id: string } }>('/api/v1/tts/:id', async (request, reply) => {
-    const row = await ownedRequest(store, await auth.requireKey(request), request.params.id);
+    const row = await ownedRequest(store, auth, request, request.params.id);
     return sendResult(reply, toRequestDetail(row, jobs.progress(row.id), jobs.links));
   });
 
   app.get<{ Params: { id: string } }>('/api/v1/tts/:id/callback-result', async (request, reply) => {
-    const row = await ownedRequest(store, await auth.requireKey(request), request.params.id);
+    const row = await ownedRequest(store, auth, request, request.params.id);
     if (!row.callback_url)
       throw new AppError('NO_CALLBACK_URL', 'This request was submitted without callback_url.');
     const latest = await store.callbacks.latest(row.id);
@@ -123,13 +134,13 @@ export function registerTtsRoutes(
   });
 
   app.get<{ Params: { id: string } }>('/api/v1/tts/:id/callback-attempts', async (request, reply) => {
-    const row = await ownedRequest(store, await auth.requireKey(request), request.params.id);
+    const row = await ownedRequest(store, auth, request, request.params.id);
     const attempts = (await store.callbacks.list(row.id)).map(toCallbackAttempt);
     return sendResult(reply, { items: attempts });
   });
 
   app.post<{ Params: { id: string } }>('/api/v1/tts/:id/cancel', async (request, reply) => {
-    const row = await ownedRequest(store, await auth.requireKey(request), request.params.id);
+    const row = await ownedRequest(store, auth, request, request.params.id);
     // Idempotent: cancelling a finished request changes nothing and answers its record.
     await jobs.cancel(row.id);
     if ((await store.requests.get(row.id))!.status === 'processing') await jobs.whenFinished(row.id);
@@ -138,7 +149,7 @@ export function registerTtsRoutes(
   });
 
   app.post<{ Params: { id: string } }>('/api/v1/tts/:id/callback-retry', async (request, reply) => {
-    const row = await ownedRequest(store, await auth.requireKey(request), request.params.id);
+    const row = await ownedRequest(store, auth, request, request.params.id);
     await jobs.deliverer.retry(row);
     const updated = (await store.requests.get(row.id))!;
     return sendResult(reply, toRequestDetail(updated, undefined, jobs.links));

@@ -1,10 +1,13 @@
-/** GET /api/v1/usage: the key's balance and a page of its ledger, newest first. */
+/**
+ * GET /api/v1/usage: the key's balance and a page of its ledger, newest first. The studio may
+ * ask for another key's (`key=<id>`) or every key's (`key=all`: live keys' balances together).
+ */
 
 import type { FastifyInstance } from 'fastify';
 import { UsageQuerySchema, type Usage } from '../../../shared/api';
 import { toCredits } from '../../../shared/pricing';
 import type { Store } from '../../store';
-import type { Auth } from '../auth';
+import { keyFilter, type Auth } from '../auth';
 import { sendResult } from '../reply';
 import { parseListQuery } from '../validation';
 import { toLedgerEntry } from '../views';
@@ -16,13 +19,20 @@ export function registerUsageRoute(
   { store, auth }: { store: Store; auth: Auth },
 ): void {
   app.get('/api/v1/usage', async (request, reply) => {
-    const key = await auth.requireKey(request);
-    const { page, pageSize, offset } = parseListQuery(UsageQuerySchema, request.query, DEFAULT_PAGE_SIZE);
-    const { rows, total } = await store.ledger.list(key.id, pageSize, offset);
+    const own = await auth.requireKey(request);
+    const { query, page, pageSize, offset } = parseListQuery(
+      UsageQuerySchema,
+      request.query,
+      DEFAULT_PAGE_SIZE,
+    );
+    const key = await keyFilter(store, request, own, query.key);
+    const { rows, total } = await store.ledger.list(key?.id, pageSize, offset);
+    const live = key ? [] : (await store.keys.list()).filter((k) => k.revoked_at === null);
+    const balanceMilli = key ? key.balance_milli : live.reduce((sum, k) => sum + k.balance_milli, 0);
     const result: Usage = {
-      balance: toCredits(key.balance_milli),
-      balance_milli: key.balance_milli,
-      queued: key.queued,
+      balance: toCredits(balanceMilli),
+      balance_milli: balanceMilli,
+      queued: key ? key.queued : await store.keys.totalQueued(),
       ledger: rows.map(toLedgerEntry),
       page,
       page_size: pageSize,

@@ -1,11 +1,38 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import type { ApiKeyInfo, CreatedKey, Usage } from '../../../../electron/shared/api';
+import { KEY_FILTER_ALL } from '../../../../electron/shared/api';
 import { CopyButton } from '../../components/CopyButton';
+import { keyName, KeySelect } from '../../components/KeySelect';
 import { errorMessage, isSignedOut } from '../../lib/api-client';
 import { formatTime } from '../../lib/format';
 import { useClient, useStudio } from '../../stores';
+import {
+  API_LABELS,
+  buildExamples,
+  EXAMPLE_LANGUAGES,
+  findExample,
+  LANGUAGE_LABELS,
+  type ExampleApi,
+  type ExampleLanguage,
+} from './examples';
 
-/** Base URL, keys, signing secret, balance and ledger, and curl examples. */
+const EXAMPLE_APIS: readonly ExampleApi[] = ['cloud-poll', 'cloud-direct', 'openai'];
+const OPENAI_ROUTES = [
+  ['POST /v1/audio/speech', 'speech: the audio itself, streamed as it renders'],
+  ['GET /v1/models', "the models (OpenAI's names and ours); no key needed"],
+  ['GET /v1/audio/voices', "the voices: OpenAI's six names and every voice code; no key needed"],
+] as const;
+
+/** A signing secret with its middle hidden. */
+function masked(secret: string): string {
+  return `${secret.slice(0, 10)}…${secret.slice(-4)}`;
+}
+
+/**
+ * Base URLs (the cloud API and OpenAI's route), keys with their signing secrets (shown, copied,
+ * rotated), the credits of one key or all, and examples in curl, JavaScript and Python
+ * (examples.ts: the same text the tests run).
+ */
 export function ApiView() {
   const client = useClient();
   const session = useStudio((s) => s.session);
@@ -17,17 +44,20 @@ export function ApiView() {
   const [name, setName] = useState('');
   const [created, setCreated] = useState<CreatedKey | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [creditsKey, setCreditsKey] = useState<string>(session?.key.id ?? KEY_FILTER_ALL);
+  const [shown, setShown] = useState<ReadonlySet<string>>(new Set());
+  const [language, setLanguage] = useState<ExampleLanguage>('curl');
 
   const load = useCallback(async () => {
     try {
-      const [k, u] = await Promise.all([client.keys(), client.usage(1, 10)]);
+      const [k, u] = await Promise.all([client.keys(), client.usage(1, 10, creditsKey)]);
       setKeys(k);
       setUsage(u);
     } catch (e) {
       if (isSignedOut(e)) markSignedOut();
       setError(errorMessage(e));
     }
-  }, [client, markSignedOut]);
+  }, [client, creditsKey, markSignedOut]);
 
   useEffect(() => {
     const first = setTimeout(() => void load(), 0);
@@ -44,6 +74,28 @@ export function ApiView() {
       setError(errorMessage(e));
     }
   };
+  const rotate = async (key: ApiKeyInfo) => {
+    if (
+      !window.confirm(
+        `Rotate the signing secret of "${key.name}" (${key.prefix}…)? Callbacks delivered from now on are signed with the new secret only: update the receiver, then resend what it refused.`,
+      )
+    )
+      return;
+    setError(null);
+    try {
+      await client.rotateSigningSecret(key.id);
+      setShown((s) => new Set(s).add(key.id));
+      await load();
+    } catch (e) {
+      setError(errorMessage(e));
+    }
+  };
+  const toggleSecret = (keyId: string) =>
+    setShown((s) => {
+      const next = new Set(s);
+      if (!next.delete(keyId)) next.add(keyId);
+      return next;
+    });
   const revoke = async (key: ApiKeyInfo) => {
     if (!window.confirm(`Revoke "${key.name}" (${key.prefix}…)? Apps using it stop working at once.`)) return;
     setError(null);
@@ -57,20 +109,17 @@ export function ApiView() {
   };
 
   const base = session?.base_url ?? window.location.origin;
-  const keyText = created?.key ?? '<your API key>';
-  const submitCurl = `curl -s -X POST ${base}/api/v1/tts \\
-  -H "Authorization: Bearer ${keyText}" \\
-  -H "Content-Type: application/json" \\
-  -d '{"input_text":"Hello from Narration Studio.","voice_code":"en_female_emily_us","audio_type":"mp3","generate_srt":true,"callback_url":"http://127.0.0.1:9000/hook"}'`;
-  const resultCurl = `curl -s ${base}/api/v1/tts/<request_id>/callback-result \\
-  -H "Authorization: Bearer ${keyText}"`;
+  const examples = useMemo(() => buildExamples({ baseUrl: base, apiKey: created?.key }), [base, created]);
 
   return (
     <>
       <div className="page-head">
         <div>
           <h1>API</h1>
-          <p>Other apps use this studio through the same API as the cloud service.</p>
+          <p>
+            Other apps use this studio through the same API as the cloud service, or through OpenAI's speech
+            API.
+          </p>
         </div>
       </div>
       {error && (
@@ -84,18 +133,26 @@ export function ApiView() {
           <code>{base}</code>
           <CopyButton text={base} label="Copy base URL" />
         </div>
-        {session && (
-          <>
-            <h2 style={{ margin: '16px 0 8px' }}>Signing secret of the studio key</h2>
-            <p className="hint">
-              Verifies the X-Narration-Signature header of callbacks for requests made with “{session.key.name}”.
-            </p>
-            <div className="copy-row">
-              <code>{session.key.signing_secret}</code>
-              <CopyButton text={session.key.signing_secret} label="Copy signing secret" />
-            </div>
-          </>
-        )}
+        <h2 style={{ margin: '16px 0 8px' }}>OpenAI-compatible route</h2>
+        <p className="hint">
+          For the <code>openai</code> packages and apps that take an OpenAI base URL: give them this one and
+          an API key.
+        </p>
+        <div className="copy-row">
+          <code>{`${base}/v1`}</code>
+          <CopyButton text={`${base}/v1`} label="Copy OpenAI base URL" />
+        </div>
+        <ul
+          className="small"
+          aria-label="OpenAI-compatible routes"
+          style={{ margin: '8px 0 0', paddingLeft: 18 }}
+        >
+          {OPENAI_ROUTES.map(([route, what]) => (
+            <li key={route}>
+              <code>{route}</code>: {what}
+            </li>
+          ))}
+        </ul>
       </div>
 
       <div className="panel">
@@ -121,7 +178,8 @@ export function ApiView() {
         {created && (
           <div className="notice" role="status" style={{ marginBottom: 12 }}>
             <p style={{ margin: '0 0 6px' }}>
-              <b>New key “{created.info.name}”.</b> Copy it now: it is shown only once.
+              <b>New key “{created.info.name}”.</b> Copy it now: it is shown only once (the examples below use
+              it until you press Done).
             </p>
             <div className="copy-row">
               <code aria-label="New API key">{created.key}</code>
@@ -132,6 +190,12 @@ export function ApiView() {
             </div>
           </div>
         )}
+        <p className="hint">
+          Each key signs its callbacks (the X-Narration-Signature header) with its own signing secret.
+          Rotating one takes effect at once, with no overlap: every delivery from then on, retries included,
+          is signed with the new secret alone, so a leaked secret stops working. Update the receiver, then
+          resend what it refused (Callbacks page).
+        </p>
         <table className="data" aria-label="API keys">
           <thead>
             <tr>
@@ -140,6 +204,7 @@ export function ApiView() {
               <th className="num">Balance</th>
               <th>Created</th>
               <th>State</th>
+              <th>Signing secret</th>
               <th>
                 <span className="visually-hidden">Actions</span>
               </th>
@@ -169,6 +234,30 @@ export function ApiView() {
                   )}
                 </td>
                 <td>
+                  <div className="copy-row" style={{ flexWrap: 'nowrap' }}>
+                    <code className="small" aria-label={`Signing secret of ${k.name}`}>
+                      {shown.has(k.id) ? k.signing_secret : masked(k.signing_secret)}
+                    </code>
+                    <button
+                      type="button"
+                      onClick={() => toggleSecret(k.id)}
+                      aria-label={`${shown.has(k.id) ? 'Hide' : 'Show'} the signing secret of ${k.name}`}
+                    >
+                      {shown.has(k.id) ? 'Hide' : 'Show'}
+                    </button>
+                    <CopyButton text={k.signing_secret} label={`Copy the signing secret of ${k.name}`} />
+                    {!k.revoked_at && (
+                      <button
+                        type="button"
+                        onClick={() => void rotate(k)}
+                        aria-label={`Rotate the signing secret of ${k.name} (${k.prefix})`}
+                      >
+                        Rotate
+                      </button>
+                    )}
+                  </div>
+                </td>
+                <td>
                   {!k.revoked_at && (
                     <button
                       type="button"
@@ -189,15 +278,19 @@ export function ApiView() {
       {usage && (
         <div className="panel">
           <div className="panel-head">
-            <h2>Credits of the studio key</h2>
+            <h2>Credits</h2>
             <span>
               <b>{usage.balance.toLocaleString('en-US')}</b> credits · {usage.queued} queued
             </span>
+          </div>
+          <div className="voice-filters">
+            <KeySelect value={creditsKey} keys={keys} onChange={setCreditsKey} />
           </div>
           <table className="data" aria-label="Ledger">
             <thead>
               <tr>
                 <th>Time</th>
+                {creditsKey === KEY_FILTER_ALL && <th>Key</th>}
                 <th>Kind</th>
                 <th className="num">Amount</th>
                 <th className="num">Balance after</th>
@@ -208,6 +301,7 @@ export function ApiView() {
               {usage.ledger.map((e, i) => (
                 <tr key={i}>
                   <td className="small">{formatTime(e.created_at)}</td>
+                  {creditsKey === KEY_FILTER_ALL && <td className="small">{keyName(keys, e.key_id)}</td>}
                   <td>{e.kind}</td>
                   <td className="num">{e.amount.toLocaleString('en-US')}</td>
                   <td className="num">{e.balance_after.toLocaleString('en-US')}</td>
@@ -223,22 +317,54 @@ export function ApiView() {
 
       <div className="panel">
         <h2 style={{ marginBottom: 8 }}>Examples</h2>
-        <p className="hint">Submit a request{created ? ' (with the key you just created)' : ''}:</p>
-        <div className="copy-row" style={{ alignItems: 'start' }}>
-          <pre className="payload" style={{ flex: 1 }}>
-            {submitCurl}
-          </pre>
-          <CopyButton text={submitCurl} label="Copy submit example" />
-        </div>
-        <p className="hint" style={{ marginTop: 12 }}>
-          Read the stored callback result:
+        <p className="hint">
+          {created
+            ? `With the key you just created (“${created.info.name}”).`
+            : 'Replace <your API key> with a key (create one above: its text is shown once).'}{' '}
+          The curl lines name <code>&lt;request_id&gt;</code> and <code>&lt;audio_link&gt;</code>: take them
+          from the previous answer.
         </p>
-        <div className="copy-row" style={{ alignItems: 'start' }}>
-          <pre className="payload" style={{ flex: 1 }}>
-            {resultCurl}
-          </pre>
-          <CopyButton text={resultCurl} label="Copy callback-result example" />
+        <div className="row" role="group" aria-label="Example language" style={{ marginBottom: 12 }}>
+          {EXAMPLE_LANGUAGES.map((l) => (
+            <button
+              key={l}
+              type="button"
+              className={l === language ? 'primary' : undefined}
+              aria-pressed={l === language}
+              onClick={() => setLanguage(l)}
+            >
+              {LANGUAGE_LABELS[l]}
+            </button>
+          ))}
         </div>
+        {EXAMPLE_APIS.map((api) => {
+          const example = findExample(examples, api, language);
+          if (!example) return null;
+          return (
+            <div key={api} style={{ marginBottom: 12 }}>
+              <p className="hint">{API_LABELS[api]}</p>
+              <div className="copy-row" style={{ alignItems: 'start' }}>
+                <pre
+                  className="payload"
+                  style={{ flex: 1 }}
+                  aria-label={`${LANGUAGE_LABELS[language]} example: ${API_LABELS[api]}`}
+                >
+                  {example.code}
+                </pre>
+                <CopyButton
+                  text={example.code}
+                  label={`Copy the ${LANGUAGE_LABELS[language]} example: ${API_LABELS[api]}`}
+                />
+              </div>
+            </div>
+          );
+        })}
+        {language.endsWith('openai') && (
+          <p className="hint">
+            The openai packages speak the OpenAI-compatible route only; for the cloud API use fetch or
+            requests.
+          </p>
+        )}
       </div>
     </>
   );

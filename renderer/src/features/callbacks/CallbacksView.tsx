@@ -1,12 +1,17 @@
 import { useCallback, useEffect, useState } from 'react';
 import { EngineBadge } from '../../components/EngineBadge';
 import type { CallbackAttempt, RequestDetail } from '../../../../electron/shared/api';
+import { KEY_FILTER_ALL } from '../../../../electron/shared/api';
+import { keyName, KeySelect, useKeyFilter } from '../../components/KeySelect';
 import { CallbackBadge } from '../../components/StatusBadge';
 import { errorMessage, isSignedOut } from '../../lib/api-client';
 import { formatTime } from '../../lib/format';
 import { useClient, useStudio } from '../../stores';
 
-/** Requests with a callback URL and every delivery attempt of the one selected, refreshed live. */
+/**
+ * Requests with a callback URL (of the chosen key, or of all) and every delivery attempt of the
+ * one selected, refreshed live.
+ */
 export function CallbacksView() {
   const client = useClient();
   const markSignedOut = useStudio((s) => s.markSignedOut);
@@ -15,10 +20,11 @@ export function CallbacksView() {
   const [attempts, setAttempts] = useState<CallbackAttempt[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [resendError, setResendError] = useState<string | null>(null);
+  const { key, setKey, keys } = useKeyFilter();
 
   const load = useCallback(async () => {
     try {
-      const list = await client.listRequests({ page: 1, page_size: 100 });
+      const list = await client.listRequests({ page: 1, page_size: 100, key });
       const withCallback = list.items.filter((r) => r.callback_url);
       setRequests(withCallback);
       const current = selected ?? withCallback[0]?.request_id ?? null;
@@ -29,7 +35,7 @@ export function CallbacksView() {
       if (isSignedOut(e)) markSignedOut();
       setError(errorMessage(e));
     }
-  }, [client, selected, markSignedOut]);
+  }, [client, selected, key, markSignedOut]);
 
   useEffect(() => {
     // First load on the next tick (not inside the effect body), then refresh on a timer.
@@ -60,6 +66,14 @@ export function CallbacksView() {
           <h1>Callbacks</h1>
           <p>What the server POSTed to each callback URL, and what the receiver answered. Updates live.</p>
         </div>
+        <KeySelect
+          value={key}
+          keys={keys}
+          onChange={(value) => {
+            setKey(value);
+            setSelected(null);
+          }}
+        />
       </div>
       {error && (
         <p className="error" role="alert">
@@ -69,7 +83,8 @@ export function CallbacksView() {
       {requests.length === 0 && !error && (
         <div className="panel">
           <p className="muted">
-            No request has a callback URL yet. Set one under Voice & output in the Studio, then generate.
+            No request of this key has a callback URL yet. Set one under Voice & output in the Studio, then
+            generate.
           </p>
         </div>
       )}
@@ -90,6 +105,12 @@ export function CallbacksView() {
                       <code className="small">{r.request_id.slice(0, 12)}…</code>
                       <br />
                       <span className="small muted">{formatTime(r.created_at)}</span>
+                      {key === KEY_FILTER_ALL && (
+                        <>
+                          <br />
+                          <span className="small muted">{keyName(keys, r.key_id)}</span>
+                        </>
+                      )}
                     </span>
                     <CallbackBadge state={r.callback_state} />
                   </button>

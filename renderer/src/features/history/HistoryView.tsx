@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { EngineBadge } from '../../components/EngineBadge';
 import type { RequestList, RequestStatus } from '../../../../electron/shared/api';
-import { REQUEST_STATUSES } from '../../../../electron/shared/api';
+import { KEY_FILTER_ALL, REQUEST_STATUSES } from '../../../../electron/shared/api';
 import { findVoice, VOICES } from '../../../../electron/shared/voices';
+import { keyName, KeySelect, useKeyFilter } from '../../components/KeySelect';
 import { CallbackBadge, StatusBadge } from '../../components/StatusBadge';
 import { errorMessage, isSignedOut } from '../../lib/api-client';
 import { formatClock, formatTime } from '../../lib/format';
@@ -10,7 +11,7 @@ import { useClient, useStudio } from '../../stores';
 
 const PAGE_SIZE = 20;
 
-/** Every request, newest first, paged and filterable; open one to replay it. */
+/** Every request of a key (or of all), newest first, paged and filterable; open one to replay it. */
 export function HistoryView() {
   const client = useClient();
   const openRequest = useStudio((s) => s.openRequest);
@@ -21,16 +22,18 @@ export function HistoryView() {
   const [voice, setVoice] = useState('');
   const [list, setList] = useState<RequestList | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const { key, setKey, keys } = useKeyFilter();
+  const allKeys = key === KEY_FILTER_ALL;
 
   const load = useCallback(async () => {
     try {
-      setList(await client.listRequests({ page, page_size: PAGE_SIZE, status, voice_code: voice }));
+      setList(await client.listRequests({ page, page_size: PAGE_SIZE, status, voice_code: voice, key }));
       setError(null);
     } catch (e) {
       if (isSignedOut(e)) markSignedOut();
       setError(errorMessage(e));
     }
-  }, [client, page, status, voice, markSignedOut]);
+  }, [client, page, status, voice, key, markSignedOut]);
 
   useEffect(() => {
     // First load on the next tick (not inside the effect body), then refresh on a timer.
@@ -50,7 +53,9 @@ export function HistoryView() {
       <div className="page-head">
         <div>
           <h1>History</h1>
-          <p>Every request made with the studio key, newest first.</p>
+          <p>
+            Every request of the chosen API key (the studio's by default, or an app's, or all), newest first.
+          </p>
         </div>
         <button type="button" onClick={() => void load()}>
           Refresh
@@ -58,6 +63,14 @@ export function HistoryView() {
       </div>
       <div className="panel">
         <div className="voice-filters">
+          <KeySelect
+            value={key}
+            keys={keys}
+            onChange={(value) => {
+              setKey(value);
+              setPage(1);
+            }}
+          />
           <div className="field">
             <label htmlFor={`${id}-status`}>Status</label>
             <select
@@ -101,13 +114,14 @@ export function HistoryView() {
           </p>
         )}
         {list && list.items.length === 0 && (
-          <p className="muted">No requests yet. Generate one in the Studio.</p>
+          <p className="muted">No requests of this key yet. Generate one in the Studio.</p>
         )}
         {list && list.items.length > 0 && (
           <table className="data" aria-label="Requests">
             <thead>
               <tr>
                 <th>Time</th>
+                {allKeys && <th>Key</th>}
                 <th>Voice</th>
                 <th>Engine</th>
                 <th>Text</th>
@@ -126,6 +140,7 @@ export function HistoryView() {
               {list.items.map((r) => (
                 <tr key={r.request_id}>
                   <td className="small">{formatTime(r.created_at)}</td>
+                  {allKeys && <td className="small">{keyName(keys, r.key_id)}</td>}
                   <td>{findVoice(r.voice_code)?.name ?? r.voice_code}</td>
                   <td className="small" title={r.engine ?? undefined}>
                     {r.engine ? <EngineBadge engine={r.engine} /> : <span className="muted">—</span>}
