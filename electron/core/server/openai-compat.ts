@@ -11,6 +11,7 @@ import { AppError } from '../../shared/errors';
 import { AUDIO_FORMATS, DEFAULT_SYNTHESIS, RATE_MAX, RATE_MIN, type ModelId } from '../../shared/options';
 import { findVoice, VOICES, type VoiceInfo } from '../../shared/voices';
 import { kokoroFallbackVoice, kokoroVoiceInfo, KOKORO_V1_VOICES, parseKokoroVoice, type KokoroMix } from '../voices';
+import type { RequestRow } from '../store';
 import { firstSchemaProblem, isPlainObject, measureText, type ValidTtsRequest } from './validation';
 
 /** OpenAI voice names and the catalogue voices they stand for. */
@@ -196,4 +197,22 @@ export function parseOpenAiSpeech(body: unknown, maxTextChars: number): ValidSpe
     stream: speech.stream ?? true,
     timestamps: speech.return_timestamps ?? true,
   };
+}
+
+/** Kokoro-FastAPI's header naming the finished file of `return_download_link`. */
+export const DOWNLOAD_PATH_HEADER = 'X-Download-Path';
+
+/**
+ * The `X-Download-Path` of a request: `/download/<request id>-<download token>.<format>`,
+ * relative to `/v1` as Kokoro-FastAPI's is (`GET /v1/download/<file>` serves it). The token
+ * makes the name the credential, as in the spec's download links.
+ */
+export function downloadPath(row: Pick<RequestRow, 'id' | 'download_token' | 'audio_type'>): string {
+  return `/download/${row.id}-${row.download_token}.${row.audio_type}`;
+}
+
+/** A download name's request id, token and format; undefined when it is not one. */
+export function parseDownloadName(name: string): { id: string; token: string; format: string } | undefined {
+  const match = /^([0-9a-f]{32})-([A-Za-z0-9_-]+)\.([a-z0-9]+)$/.exec(name);
+  return match ? { id: match[1]!, token: match[2]!, format: match[3]! } : undefined;
 }

@@ -143,7 +143,7 @@ export async function sendSpeech(answer: SpeechAnswer): Promise<FastifyReply> {
 }
 
 /** The answer from a finished request's file. */
-async function sendFinished({ request, reply, row, jobs, streamFormat }: SpeechAnswer, done: RequestRow) {
+async function sendFinished({ request, reply, jobs, streamFormat }: SpeechAnswer, done: RequestRow) {
   if (done.status !== 'SUCCESS') throw failure(done);
   const path = jobs.files.audioPath(done);
   const framing = framingOf(streamFormat);
