@@ -78,8 +78,9 @@ export function parseKokoroVoice(voice: string): KokoroMix | undefined {
 }
 
 /**
- * Our catalogue voice for a Kokoro name when no Kokoro pack speaks it: the same language
- * (British names prefer a British voice), then the same gender. Hindi, Italian and Portuguese
+ * Our catalogue voice for a Kokoro name when no Kokoro pack speaks it: the same language, then
+ * the same gender, then the accent (British names prefer a British voice), then a standard
+ * voice. Hindi, Italian and Portuguese
  * have no voice of ours: English of the same gender speaks them.
  */
 export function kokoroFallbackVoice(name: string): VoiceInfo {
@@ -87,8 +88,9 @@ export function kokoroFallbackVoice(name: string): VoiceInfo {
   const british = info.locale === 'en_GB';
   const ofLanguage = VOICES.filter((v) => v.language === info.language);
   const pool = ofLanguage.length > 0 ? ofLanguage : VOICES.filter((v) => v.language === 'en');
+  // Gender, then accent, then a standard voice over the OpenAI-style `*_default` ones.
   const score = (v: VoiceInfo) =>
-    (v.gender === info.gender ? 0 : 2) + ((v.accent === 'British') === british ? 0 : 1);
+    (v.gender === info.gender ? 0 : 4) + ((v.accent === 'British') === british ? 0 : 2) + (v.standard ? 0 : 1);
   return pool.slice().sort((a, b) => score(a) - score(b))[0]!;
 }
 
