@@ -10,7 +10,13 @@ import { OpenAiSpeechRequestSchema, type OpenAiModel, type OpenAiSpeechRequest }
 import { AppError } from '../../shared/errors';
 import { AUDIO_FORMATS, DEFAULT_SYNTHESIS, RATE_MAX, RATE_MIN, type ModelId } from '../../shared/options';
 import { findVoice, VOICES, type VoiceInfo } from '../../shared/voices';
-import { kokoroFallbackVoice, kokoroVoiceInfo, KOKORO_V1_VOICES, parseKokoroVoice, type KokoroMix } from '../voices';
+import {
+  kokoroFallbackVoice,
+  kokoroVoiceInfo,
+  KOKORO_V1_VOICES,
+  parseKokoroVoice,
+  type KokoroMix,
+} from '../voices';
 import type { RequestRow } from '../store';
 import { firstSchemaProblem, isPlainObject, measureText, type ValidTtsRequest } from './validation';
 

@@ -90,7 +90,9 @@ export function kokoroFallbackVoice(name: string): VoiceInfo {
   const pool = ofLanguage.length > 0 ? ofLanguage : VOICES.filter((v) => v.language === 'en');
   // Gender, then accent, then a standard voice over the OpenAI-style `*_default` ones.
   const score = (v: VoiceInfo) =>
-    (v.gender === info.gender ? 0 : 4) + ((v.accent === 'British') === british ? 0 : 2) + (v.standard ? 0 : 1);
+    (v.gender === info.gender ? 0 : 4) +
+    ((v.accent === 'British') === british ? 0 : 2) +
+    (v.standard ? 0 : 1);
   return pool.slice().sort((a, b) => score(a) - score(b))[0]!;
 }
 

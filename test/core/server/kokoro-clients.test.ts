@@ -330,8 +330,12 @@ describe('a Kokoro-FastAPI client with a Kokoro pack installed', () => {
     expect(rmsDbfs(bella.pcm)).toBeGreaterThan(-20);
   });
 
-  it("blends af_bella(2)+af_sky(1): the style fed to the model is the weighted mean", async () => {
-    const [bella, sky, mix] = [await speak('af_bella'), await speak('af_sky'), await speak('af_bella(2)+af_sky(1)')];
+  it('blends af_bella(2)+af_sky(1): the style fed to the model is the weighted mean', async () => {
+    const [bella, sky, mix] = [
+      await speak('af_bella'),
+      await speak('af_sky'),
+      await speak('af_bella(2)+af_sky(1)'),
+    ];
     expect(mix.voiceHeader).toBe(`kokoro:${packId}#af_bella(2)+af_sky(1)`);
     const mean = (2 / 3) * FIRST.af_bella! + (1 / 3) * FIRST.af_sky!;
     // The tone is 100 Hz per unit of the style's first value, the same ids at the same times.

@@ -87,7 +87,11 @@ export function registerKokoroFastApiRoutes(
         return await reply
           .code(200)
           .type('application/json')
-          .send({ audio: audio.toString('base64'), audio_format: audioFormat, timestamps: await words(done) });
+          .send({
+            audio: audio.toString('base64'),
+            audio_format: audioFormat,
+            timestamps: await words(done),
+          });
       }
       const line = (audio: Uint8Array, timestamps: WordTimestamp[] | null) =>
         `${JSON.stringify({ audio: Buffer.from(audio).toString('base64'), audio_format: audioFormat, timestamps })}\n`;
