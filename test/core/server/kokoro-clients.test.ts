@@ -7,8 +7,9 @@
  *   /dev/captioned_speech with `stream: false`, then `stream: true` read line by line;
  * - web/src/services/AudioService.js: `return_download_link: true`, the `x-download-path`
  *   header, then `GET /v1${path}` with no key;
- * - Open WebUI's and SillyTavern's Kokoro setups: `model: "kokoro"`, `voice: "af_heart"`,
- *   `response_format: "mp3"` on /v1/audio/speech.
+ * - Open WebUI (backend/open_webui/routers/audio.py) and SillyTavern
+ *   (src/endpoints/openai.js, custom/generate-voice) set up for Kokoro: `model: "kokoro"` and
+ *   a Kokoro voice name on /v1/audio/speech.
  * Without a Kokoro pack our voice of the name's language and gender speaks (and the
  * X-Narration-Voice header says so); with a synthetic Kokoro pack installed (a real ONNX model
  * whose tone rises 100 Hz per unit of the style vector's first value) the mix's style vector is
@@ -156,10 +157,10 @@ describe('a Kokoro-FastAPI client, no Kokoro pack installed', () => {
   });
 
   it("speaks Open WebUI's Kokoro request with our voice of the language and gender, and says so", async () => {
-    // Open WebUI's audio router (backend/open_webui/routers/audio.py, speech()): its body is the
-    // page's {input, voice} with `model` and `voice` from the TTS settings, posted as JSON.
+    // Open WebUI's audio router (backend/open_webui/routers/audio.py, speech()): the page's
+    // {input, voice} with `model` from its TTS settings, posted as JSON with a bearer key.
     const res = await t.call('POST', '/v1/audio/speech', {
-      body: { input: TEXT, voice: 'af_heart', model: 'kokoro', response_format: 'mp3' },
+      body: { input: TEXT, voice: 'af_heart', model: 'kokoro' },
     });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('audio/mpeg');
@@ -361,6 +362,20 @@ describe('a Kokoro-FastAPI client with a Kokoro pack installed', () => {
       kokoro_voice: 'af_bella+af_sky',
       engine: `kokoro:${packId}#af_bella+af_sky`,
     });
+  });
+
+  it("speaks SillyTavern's OpenAI-compatible request with the Kokoro voice it names", async () => {
+    // SillyTavern src/endpoints/openai.js, custom.post('/generate-voice'): this body, in this
+    // order, to its "provider endpoint" with `Authorization: Bearer <key>`.
+    const res = await t.call('POST', '/v1/audio/speech', {
+      body: { input: TEXT, response_format: 'mp3', voice: 'bf_emma', speed: 1, model: 'kokoro' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers['x-narration-voice']).toBe(`kokoro:${packId}#bf_emma`);
+    const probed = await decoded(t, res.body, 'mp3', 'sillytavern');
+    expect(probed.sampleRate).toBe(24000);
+    expect(probed.durationMs).toBeGreaterThan(1000);
+    expect(rmsDbfs(probed.samples)).toBeGreaterThan(-20);
   });
 
   it('falls back to our voice for a mix the pack cannot make, and says so', async () => {
