@@ -324,8 +324,14 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     try {
       // Chosen when the render starts, from what is installed then; a library that cannot be
       // read leaves the request to eSpeak rather than failing it.
+      // A Kokoro name or mix: a Kokoro pack holding it, else (also when that pack cannot be
+      // read) the voice code that stands in for it.
       const kokoro = row.kokoro_voice === null ? undefined : options.kokoroVoice?.(row.kokoro_voice);
       const neuralVoice = await (kokoro ?? Promise.resolve(undefined))
+        .catch((error: unknown) => {
+          log.warn(`request ${row.id}: ${row.kokoro_voice} cannot be opened: ${(error as Error).message}`);
+          return undefined;
+        })
         .then((voice) => voice ?? options.neuralVoice?.(row.voice_code, row.model_id))
         .catch((error: unknown) => {
           log.warn(`request ${row.id}: voice library unreadable, eSpeak speaks: ${(error as Error).message}`);

@@ -69,10 +69,12 @@ export async function acceptSpeech(
       ...(wordTimings ? { stream: speech.stream, timestamps: speech.timestamps } : {}),
     },
   );
-  const kokoro = speech.kokoro && (await voices?.kokoroVoice(speech.kokoro));
+  // As the render will choose (a library it cannot read leaves the request to eSpeak).
+  const kokoro = speech.kokoro && (await voices?.kokoroVoice(speech.kokoro).catch(() => undefined));
   let speaks = kokoro?.label;
   if (speaks === undefined) {
-    const label = voices ? engineLabel(await voices.resolve(input.voice_code, input.model_id)) : 'espeak';
+    const resolved = await voices?.resolve(input.voice_code, input.model_id).catch(() => undefined);
+    const label = resolved ? engineLabel(resolved) : 'espeak';
     speaks = speech.kokoro
       ? `${label}; in-place-of=${speech.kokoro.text}; voice-code=${input.voice_code}`
       : label;
