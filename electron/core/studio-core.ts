@@ -6,7 +6,7 @@
  */
 
 import { checkVoiceModel } from './engine/onnx/check-model';
-import { createVoiceLibrary, type VoiceLibrary } from './voices';
+import { createVoiceLibrary, parseKokoroVoice, type VoiceLibrary } from './voices';
 import type { AddressInfo } from 'node:net';
 import type { CatalogueEntry } from '../shared/voice-packs';
 import type { Engine } from './engine/engine';
@@ -195,6 +195,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       clock,
       log,
       neuralVoice: (voiceCode, modelId) => voices.neuralVoice(voiceCode, modelId),
+      kokoroVoice: async (text) => {
+        const mix = parseKokoroVoice(text);
+        return mix && (await voices.kokoroVoice(mix))?.voice;
+      },
       lexicon: (language) => lexicon.entriesFor(language),
       ...(options.concurrency ? { concurrency: options.concurrency } : {}),
       ...(options.maxQueuedPerKey ? { maxQueuedPerKey: options.maxQueuedPerKey } : {}),

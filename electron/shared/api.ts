@@ -182,6 +182,11 @@ export const RequestDetailSchema = Type.Object({
    * `kokoro:<pack id>#<voice>`. Null before.
    */
   engine: Nullable(Type.String()),
+  /**
+   * The Kokoro voice or mix the client named (Kokoro-FastAPI's `af_bella(2)+af_sky(1)`), when
+   * it named one: a Kokoro pack holding it speaks it, else `voice_code` (see `engine`).
+   */
+  kokoro_voice: Type.Optional(Type.String()),
   audio_link: Nullable(Type.String()),
   srt_link: Nullable(Type.String()),
   error_code: Nullable(Type.String()),
@@ -351,6 +356,15 @@ export const OpenAiSpeechRequestSchema = Type.Object({
   instructions: Type.Optional(Type.String({ maxLength: 4096 })),
   /** `audio` (default): the encoded file, streamed as it renders; `sse`: OpenAI's events with base64 audio. */
   stream_format: Type.Optional(Type.Union([Type.Literal('audio'), Type.Literal('sse')])),
+  /**
+   * Kokoro-FastAPI's fields. `stream` (default true) changes nothing on /v1/audio/speech (the
+   * audio is always streamed as it renders); on /dev/captioned_speech it picks one JSON answer
+   * or a line of JSON per piece. `return_download_link`: an `X-Download-Path` header naming
+   * the finished file under `/v1`. `return_timestamps` (captioned speech, default true).
+   */
+  stream: Type.Optional(Type.Boolean()),
+  return_download_link: Type.Optional(Type.Boolean()),
+  return_timestamps: Type.Optional(Type.Boolean()),
 });
 
 /** OpenAI's model list (GET /v1/models), for apps that pick a model from it. */

@@ -43,10 +43,15 @@ export type NeuralVoice =
       vocabPath: string;
       /** The voice style file, 510×256 float32. */
       voicePath: string;
-      /** The voice's name (the style file's base name, e.g. `af_heart`). */
+      /** The voice's name (the style file's base name, e.g. `af_heart`; a mix's spelling). */
       voiceName: string;
       /** eSpeak voice whose phonemes the model reads, e.g. `en-us`. */
       espeakVoice: string;
+      /**
+       * A blend of voices (Kokoro-FastAPI's `af_bella(2)+af_sky(1)`): the style vectors of
+       * these files, each times its signed weight, summed. `voicePath` is the first part's.
+       */
+      mix?: { voicePath: string; name: string; weight: number }[] | undefined;
     };
 
 export interface RenderRequest extends SynthesisOptions {

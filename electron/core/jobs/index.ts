@@ -49,6 +49,8 @@ export interface JobsOptions {
   callbackTargets?: CallbackTargets;
   /** Which neural voice speaks a request (the voice library); default: eSpeak for every request. */
   neuralVoice?: JobRunnerOptions['neuralVoice'];
+  /** The Kokoro voice or mix a request named, as an installed Kokoro pack speaks it. */
+  kokoroVoice?: JobRunnerOptions['kokoroVoice'];
   /** The pronunciation lexicon's entries of a language; default: none. */
   lexicon?: JobRunnerOptions['lexicon'];
   /** First wait before runner and deliverer try a failing store again, ms (default 1000, doubling to 30 s). */
@@ -136,6 +138,7 @@ export function createJobs(options: JobsOptions): Jobs {
     ...(options.pollMs ? { pollMs: options.pollMs } : {}),
     ...(options.concurrency ? { concurrency: options.concurrency } : {}),
     neuralVoice: options.neuralVoice,
+    kokoroVoice: options.kokoroVoice,
     lexicon: options.lexicon,
     ...(options.storeRetryMs ? { storeRetryMs: options.storeRetryMs } : {}),
     onFinished: (row) => {

@@ -32,13 +32,15 @@ export function chapterPlanOf(text: string): ChapterPlan | undefined {
 
 /**
  * Reads the word timings a render wrote to `timingsPath`, writes the chapters' times to
- * `chaptersPath` (JSON: `[{title, start_ms, end_ms}]`) and removes the timings.
+ * `chaptersPath` (JSON: `[{title, start_ms, end_ms}]`) and removes the timings (unless
+ * `keepTimings`: the request's answer reads them).
  */
 export async function writeRequestChapters(
   plan: ChapterPlan,
   timingsPath: string,
   chaptersPath: string,
   durationMs: number,
+  { keepTimings = false }: { keepTimings?: boolean } = {},
 ): Promise<void> {
   const items = JSON.parse(await readFile(timingsPath, 'utf8')) as Array<{
     startMs?: number;
@@ -62,7 +64,7 @@ export async function writeRequestChapters(
     await file.discard();
     throw error;
   }
-  await rm(timingsPath, { force: true });
+  if (!keepTimings) await rm(timingsPath, { force: true });
 }
 
 /** The chapters stored for a request; empty when it has none (or its file is gone). */

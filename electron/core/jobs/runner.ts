@@ -104,6 +104,11 @@ export interface JobRunnerOptions {
    * it, or when it answers undefined, eSpeak speaks.
    */
   neuralVoice?: ((voiceCode: string, modelId: ModelId) => Promise<NeuralVoice | undefined>) | undefined;
+  /**
+   * The Kokoro voice or mix a request named (RequestRow.kokoro_voice) as an installed Kokoro
+   * pack speaks it; undefined when none holds it (its voice code speaks then).
+   */
+  kokoroVoice?: ((kokoroVoice: string) => Promise<NeuralVoice | undefined>) | undefined;
   /** The pronunciation lexicon's entries of a language (LexiconStore.entriesFor; never rejects). */
   lexicon?: ((language: LanguageCode) => Promise<readonly LexiconRule[]>) | undefined;
   /**
@@ -319,8 +324,15 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     try {
       // Chosen when the render starts, from what is installed then; a library that cannot be
       // read leaves the request to eSpeak rather than failing it.
-      const neuralVoice = await options
-        .neuralVoice?.(row.voice_code, row.model_id)
+      // A Kokoro name or mix: a Kokoro pack holding it, else (also when that pack cannot be
+      // read) the voice code that stands in for it.
+      const kokoro = row.kokoro_voice === null ? undefined : options.kokoroVoice?.(row.kokoro_voice);
+      const neuralVoice = await (kokoro ?? Promise.resolve(undefined))
+        .catch((error: unknown) => {
+          log.warn(`request ${row.id}: ${row.kokoro_voice} cannot be opened: ${(error as Error).message}`);
+          return undefined;
+        })
+        .then((voice) => voice ?? options.neuralVoice?.(row.voice_code, row.model_id))
         .catch((error: unknown) => {
           log.warn(`request ${row.id}: voice library unreadable, eSpeak speaks: ${(error as Error).message}`);
           return undefined;
@@ -344,7 +356,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         volume: row.volume,
         audioPath: files.audioPath(row),
         ...(row.generate_srt ? { srtPath: files.srtPath(row) } : {}),
-        ...(chapterPlan ? { timingsPath: files.timingsPath(row) } : {}),
+        ...(chapterPlan || row.word_timings ? { timingsPath: files.timingsPath(row) } : {}),
         signal: entry.controller.signal,
         // Only OpenAI's callers wait on the connection for the audio: others are not streamed.
         ...(row.source === 'openai'
@@ -376,6 +388,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
           files.timingsPath(row),
           files.chaptersPath(row),
           result.durationMs,
+          { keepTimings: row.word_timings === 1 },
         );
       }
       await finish(row, {

@@ -34,6 +34,10 @@ export interface SubmitInput {
   volume: number;
   generate_srt: boolean;
   callback_url: string | null;
+  /** A Kokoro voice or mix to speak with when a Kokoro pack holds it (RequestRow.kokoro_voice). */
+  kokoro_voice?: string | null;
+  /** Keep the render's word timings for the answer (POST /dev/captioned_speech). */
+  word_timings?: boolean;
 }
 
 /** What an idempotent submit resolves with. */
@@ -280,6 +284,8 @@ export function createSubmitter({ store, clock, maxQueuedPerKey, onAccepted }: S
       volume: input.volume,
       generate_srt: input.generate_srt ? 1 : 0,
       callback_url: input.callback_url,
+      kokoro_voice: input.kokoro_voice ?? null,
+      word_timings: input.word_timings ? 1 : 0,
       cost_milli: cost,
       download_token: randomBytes(24).toString('base64url'),
       created_at: now,

@@ -24,6 +24,7 @@ import { registerRequestChaptersRoute } from './routes/request-chapters';
 import { registerHealthRoute } from './routes/health';
 import { registerKeyRoutes } from './routes/keys';
 import { registerLexiconRoutes } from './routes/lexicon';
+import { registerKokoroFastApiRoutes } from './routes/kokoro-fastapi';
 import { registerOpenAiRoutes, sendOpenAiError } from './routes/openai';
 import { registerSessionRoutes } from './routes/session';
 import { registerSettingsRoutes } from './routes/settings';
@@ -224,7 +225,8 @@ export function buildServer(options: ServerOptions): HttpApp {
   registerDownloadRoute(app, { store, jobs });
   registerEventsRoute(app, { jobs, auth, streams });
   registerHealthRoute(app, { store, jobs });
-  registerOpenAiRoutes(app, { jobs, auth, maxTextChars });
+  registerOpenAiRoutes(app, { jobs, auth, maxTextChars, voices: options.voices });
+  registerKokoroFastApiRoutes(app, { store, jobs, auth, maxTextChars, voices: options.voices });
 
   app.setNotFoundHandler((request, reply) => {
     sendAnyError(

@@ -1,5 +1,6 @@
 /**
- * OpenAI's speech API in our terms: its voice and model names (dated snapshots included), the
+ * OpenAI's speech API in our terms: its voice and model names (dated snapshots included, and
+ * Kokoro-FastAPI's `kokoro` model and voice names and mixes), the
  * checks of a `POST /v1/audio/speech` body, and the lists apps read to offer choices
  * (`GET /v1/models`, and Kokoro-FastAPI's `GET /v1/audio/voices` and `GET /v1/audio/models`,
  * which Open WebUI reads).
@@ -9,6 +10,14 @@ import { OpenAiSpeechRequestSchema, type OpenAiModel, type OpenAiSpeechRequest }
 import { AppError } from '../../shared/errors';
 import { AUDIO_FORMATS, DEFAULT_SYNTHESIS, RATE_MAX, RATE_MIN, type ModelId } from '../../shared/options';
 import { findVoice, VOICES, type VoiceInfo } from '../../shared/voices';
+import {
+  kokoroFallbackVoice,
+  kokoroVoiceInfo,
+  KOKORO_V1_VOICES,
+  parseKokoroVoice,
+  type KokoroMix,
+} from '../voices';
+import type { RequestRow } from '../store';
 import { firstSchemaProblem, isPlainObject, measureText, type ValidTtsRequest } from './validation';
 
 /** OpenAI voice names and the catalogue voices they stand for. */
@@ -40,6 +49,8 @@ const OPENAI_MODELS: Readonly<Record<string, ModelId>> = {
   'gpt-4o-mini-tts': 'std-v1.6',
   'gpt-4o-mini-tts-2025-03-20': 'std-v1.6',
   'gpt-4o-mini-tts-2025-12-15': 'std-v1.6',
+  // Kokoro-FastAPI's model name (its README and its users' setups send it).
+  kokoro: 'std-v1.6',
   'std-v1.6': 'std-v1.6',
   'std-v1.5': 'std-v1.5',
   'std-v1.5-turbo': 'std-v1.5-turbo',
@@ -85,7 +96,8 @@ export interface OpenAiVoiceEntry {
 
 /**
  * GET /v1/audio/voices (Kokoro-FastAPI's shape, read by Open WebUI as `voice['id']`,
- * `voice['name']`): OpenAI's names, then every voice code.
+ * `voice['name']`): OpenAI's names, every voice code, then Kokoro v1.0's 54 names (their
+ * `voice_code` is the voice of ours that speaks one when no Kokoro pack holds it).
  */
 export function openAiVoices(): OpenAiVoiceEntry[] {
   const entry = (id: string, name: string, voice: VoiceInfo): OpenAiVoiceEntry => ({
@@ -104,13 +116,25 @@ export function openAiVoices(): OpenAiVoiceEntry[] {
     ...VOICES.map((voice) =>
       entry(voice.voice_code, `${voice.name} (${voice.language_name}, ${voice.accent})`, voice),
     ),
+    ...KOKORO_V1_VOICES.map((name) => {
+      const { locale, gender } = kokoroVoiceInfo(name);
+      return entry(name, `${name} (Kokoro, ${locale}, ${gender ?? 'unknown'})`, kokoroFallbackVoice(name));
+    }),
   ];
 }
 
 /** A valid speech request: what the submitter takes, and how the answer is streamed. */
 export interface ValidSpeechRequest {
-  request: ValidTtsRequest;
+  request: ValidTtsRequest & { kokoro_voice: string | null };
   streamFormat: 'audio' | 'sse';
+  /** A Kokoro voice or mix (Kokoro-FastAPI's names): spoken by a Kokoro pack when one holds it. */
+  kokoro?: KokoroMix;
+  /** Kokoro-FastAPI's `return_download_link`. */
+  downloadLink: boolean;
+  /** Kokoro-FastAPI's `stream` (default true). */
+  stream: boolean;
+  /** Kokoro-FastAPI's `return_timestamps` (default true). */
+  timestamps: boolean;
 }
 
 const RULES: Partial<Record<keyof OpenAiSpeechRequest, string>> = {
@@ -119,6 +143,9 @@ const RULES: Partial<Record<keyof OpenAiSpeechRequest, string>> = {
   voice: 'voice must be a voice name or code, or an object with an id',
   instructions: 'instructions must be a string of at most 4096 characters',
   stream_format: 'stream_format must be "audio" or "sse"',
+  stream: 'stream must be true or false',
+  return_download_link: 'return_download_link must be true or false',
+  return_timestamps: 'return_timestamps must be true or false',
 };
 
 /** Validates POST /v1/audio/speech. Throws AppError with `details.field` (the OpenAI `param`). */
@@ -138,12 +165,15 @@ export function parseOpenAiSpeech(body: unknown, maxTextChars: number): ValidSpe
   if (!model) {
     throw new AppError(
       'INVALID_FIELD',
-      `Unknown model "${speech.model}"; use tts-1, tts-1-hd, gpt-4o-mini-tts or one of ours (GET /v1/models).`,
+      `Unknown model "${speech.model}"; use tts-1, tts-1-hd, gpt-4o-mini-tts, kokoro or one of ours (GET /v1/models).`,
       { field: 'model' },
     );
   }
   const voiceName = typeof speech.voice === 'string' ? speech.voice : speech.voice.id;
-  const voiceCode = OPENAI_VOICES[voiceName.toLowerCase()] ?? (findVoice(voiceName) ? voiceName : undefined);
+  const named = OPENAI_VOICES[voiceName.toLowerCase()] ?? (findVoice(voiceName) ? voiceName : undefined);
+  // Kokoro's names and mixes: our voice of the first part's language and gender stands by.
+  const kokoro = named === undefined ? parseKokoroVoice(voiceName) : undefined;
+  const voiceCode = named ?? (kokoro && kokoroFallbackVoice(kokoro.parts[0]!.name).voice_code);
   if (!voiceCode) {
     throw new AppError('UNKNOWN_VOICE', `Unknown voice "${voiceName}" (GET /v1/audio/voices lists them).`, {
       field: 'voice',
@@ -165,7 +195,30 @@ export function parseOpenAiSpeech(body: unknown, maxTextChars: number): ValidSpe
       volume: 100,
       generate_srt: false,
       callback_url: null,
+      kokoro_voice: kokoro?.text ?? null,
     },
     streamFormat: speech.stream_format ?? 'audio',
+    ...(kokoro ? { kokoro } : {}),
+    downloadLink: speech.return_download_link ?? false,
+    stream: speech.stream ?? true,
+    timestamps: speech.return_timestamps ?? true,
   };
+}
+
+/** Kokoro-FastAPI's header naming the finished file of `return_download_link`. */
+export const DOWNLOAD_PATH_HEADER = 'X-Download-Path';
+
+/**
+ * The `X-Download-Path` of a request: `/download/<request id>-<download token>.<format>`,
+ * relative to `/v1` as Kokoro-FastAPI's is (`GET /v1/download/<file>` serves it). The token
+ * makes the name the credential, as in the spec's download links.
+ */
+export function downloadPath(row: Pick<RequestRow, 'id' | 'download_token' | 'audio_type'>): string {
+  return `/download/${row.id}-${row.download_token}.${row.audio_type}`;
+}
+
+/** A download name's request id, token and format; undefined when it is not one. */
+export function parseDownloadName(name: string): { id: string; token: string; format: string } | undefined {
+  const match = /^([0-9a-f]{32})-([A-Za-z0-9_-]+)\.([a-z0-9]+)$/.exec(name);
+  return match ? { id: match[1]!, token: match[2]!, format: match[3]! } : undefined;
 }

@@ -61,6 +61,7 @@ export function toRequestDetail(row: RequestRow, progress: number | undefined, l
     duration_ms: row.duration_ms,
     audio_bytes: row.audio_bytes,
     engine: row.engine,
+    ...(row.kokoro_voice !== null ? { kokoro_voice: row.kokoro_voice } : {}),
     audio_link: success ? links.audio(row) : null,
     srt_link: success && row.generate_srt ? links.srt(row) : null,
     error_code: row.error_code,

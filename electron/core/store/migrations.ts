@@ -143,4 +143,10 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
   ],
   // 7: a key's stored prefix shows at most 4 of its characters (it kept up to 12)
   [`UPDATE api_keys SET key_prefix = substr(key_prefix, 1, 4)`],
+  // 8: Kokoro-FastAPI's dialect: the Kokoro voice or mix a request named (`af_bella(2)+af_sky(1)`;
+  // voice_code holds our voice of its language and gender), and whether its word timings are kept
+  [
+    `ALTER TABLE requests ADD COLUMN kokoro_voice TEXT`,
+    `ALTER TABLE requests ADD COLUMN word_timings INTEGER NOT NULL DEFAULT 0`,
+  ],
 ];

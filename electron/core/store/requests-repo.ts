@@ -31,6 +31,13 @@ export interface RequestRow {
   duration_ms: number | null;
   audio_bytes: number | null;
   cue_count: number | null;
+  /**
+   * The Kokoro voice or mix the request named (Kokoro-FastAPI's `af_bella(2)+af_sky(1)`),
+   * spoken by an installed Kokoro pack holding it; null for a plain voice code.
+   */
+  kokoro_voice: string | null;
+  /** 0 or 1: the render keeps its word timings (`timingsPath`) for the answer. */
+  word_timings: number;
   /** What spoke it (set when it finished SUCCESS): `espeak` or a neural voice label. */
   engine: string | null;
   created_at: string;
@@ -70,7 +77,10 @@ export type NewRequestRow = Omit<
   | 'callback_attempts'
   | 'lease_owner'
   | 'lease_until'
->;
+  | 'kokoro_voice'
+  | 'word_timings'
+> &
+  Partial<Pick<RequestRow, 'kokoro_voice' | 'word_timings'>>;
 
 export interface ListFilter {
   /** One key's requests; every key's when undefined. */
@@ -163,7 +173,7 @@ export interface RequestsRepo {
 }
 
 /**
- * Rows per multi-row INSERT: 18 parameters each stays far below SQLite's 32,766 and
+ * Rows per multi-row INSERT: 20 parameters each stays far below SQLite's 32,766 and
  * PostgreSQL's 65,535 parameters per statement.
  */
 const INSERT_ROWS_PER_STATEMENT = 500;
@@ -177,8 +187,8 @@ export function createRequestsRepo(db: SqlExecutor): RequestsRepo {
         ...(await db.all<RequestRow>(
           `INSERT INTO requests (id, key_id, source, input_text, characters, voice_code, model_id, audio_type, bitrate,
              speed_rate, pitch_rate, volume, generate_srt, callback_url, cost_milli, download_token, status, created_at,
-             callback_state)
-           VALUES ${part.map(() => "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'new', ?, ?)").join(', ')}
+             callback_state, kokoro_voice, word_timings)
+           VALUES ${part.map(() => "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'new', ?, ?, ?, ?)").join(', ')}
            RETURNING *`,
           part.flatMap((row) => [
             row.id,
@@ -199,6 +209,8 @@ export function createRequestsRepo(db: SqlExecutor): RequestsRepo {
             row.download_token,
             row.created_at,
             row.callback_url ? 'waiting' : 'none',
+            row.kokoro_voice ?? null,
+            row.word_timings ?? 0,
           ]),
         )),
       );

@@ -205,7 +205,7 @@ function fitsModel(pack: PackManifest, modelId: NeuralModelId): boolean {
   }
 }
 
-const precisionRank = (pack: PackManifest) =>
+export const precisionRank = (pack: PackManifest): number =>
   pack.precision ? KOKORO_PRECISIONS.length - KOKORO_PRECISIONS.indexOf(pack.precision) : 0;
 
 /**

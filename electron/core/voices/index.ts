@@ -26,6 +26,13 @@ export {
 } from './catalogue';
 export type { HttpOptions } from './download';
 export {
+  KOKORO_V1_VOICES,
+  kokoroFallbackVoice,
+  parseKokoroVoice,
+  type KokoroMix,
+  type KokoroMixPart,
+} from './kokoro-names';
+export {
   installPack,
   parseInstallSource,
   type InstallOptions,

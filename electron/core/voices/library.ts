@@ -9,7 +9,8 @@
  */
 
 import type { NeuralVoice } from '../engine/engine';
-import { toNeuralVoice } from './neural-voice';
+import { toKokoroMixVoice, toNeuralVoice } from './neural-voice';
+import { kokoroPackFor, type KokoroMix } from './kokoro-names';
 import { randomBytes } from 'node:crypto';
 import type { Dirent } from 'node:fs';
 import { readdir, rename, rm, stat } from 'node:fs/promises';
@@ -28,7 +29,7 @@ import {
 import type { Clock } from '../platform/clock';
 import { silentLog, type Log } from '../platform/log';
 import { outputFailedError } from '../platform/staged-file';
-import { loadAssignments, resolveEngineVoice, setAssignment } from './assignment';
+import { loadAssignments, precisionRank, resolveEngineVoice, setAssignment } from './assignment';
 import { CATALOGUE, DEFAULT_VOICE_MIRROR } from './catalogue';
 import type { HttpOptions } from './download';
 import type { InstallProgress, InstallResult, InstallSource } from './install';
@@ -150,6 +151,12 @@ export interface VoiceLibrary {
   resolve(voiceCode: string, modelId: ModelId): Promise<EngineVoice>;
   /** What the engine opens for a request's voice code and model; undefined: eSpeak speaks it. */
   neuralVoice(voiceCode: string, modelId: ModelId): Promise<NeuralVoice | undefined>;
+  /**
+   * A Kokoro voice or mix (Kokoro-FastAPI's names, kokoro-names.ts) spoken by an installed
+   * Kokoro pack holding all its parts, with the label the render will record; undefined when
+   * no pack holds them all.
+   */
+  kokoroVoice(mix: KokoroMix): Promise<{ voice: NeuralVoice; label: string } | undefined>;
 }
 
 /**
@@ -225,6 +232,15 @@ export function createVoiceLibrary(options: VoiceLibraryOptions): VoiceLibrary {
     resolve: async (voiceCode, modelId) => {
       const { packs, assignments } = await installed();
       return resolveEngineVoice(voiceCode, modelId, packs, assignments);
+    },
+    async kokoroVoice(mix) {
+      const { packs } = await installed();
+      const found = kokoroPackFor(mix, packs, precisionRank);
+      if (!found) return undefined;
+      return {
+        voice: toKokoroMixVoice(dataDir, found.pack, found.voices, mix),
+        label: `kokoro:${found.pack.id}#${mix.text}`,
+      };
     },
     async neuralVoice(voiceCode, modelId) {
       const { packs, assignments } = await installed();

@@ -2,9 +2,10 @@
 
 import type { NeuralVoice } from '../engine/engine';
 import { AppError } from '../../shared/errors';
-import type { EngineVoice, PackManifest } from '../../shared/voice-packs';
+import type { EngineVoice, KokoroVoice, PackManifest } from '../../shared/voice-packs';
 import { pathInside } from '../platform/outside-names';
 import { kokoroVoiceInfo } from './catalogue';
+import type { KokoroMix } from './kokoro-names';
 import { packDir } from './layout';
 
 /** eSpeak voices that read Kokoro's languages, by the voice name's first letter (its locale). */
@@ -20,15 +21,10 @@ const KOKORO_ESPEAK: Record<string, string> = {
   z: 'cmn',
 };
 
-/** The engine's view of `voice` in the installed pack `manifest`; undefined for eSpeak. */
-export function toNeuralVoice(
-  dataDir: string,
-  voice: EngineVoice,
-  manifest: PackManifest | undefined,
-): NeuralVoice | undefined {
-  if (voice.kind === 'espeak' || !manifest || manifest.id !== voice.packId) return undefined;
+/** The pack's file `name` (from its manifest) as a path inside the pack's folder. */
+function packFile(dataDir: string, manifest: PackManifest) {
   const dir = packDir(dataDir, manifest.id);
-  const file = (name: string) =>
+  return (name: string) =>
     pathInside(
       dir,
       name,
@@ -39,6 +35,49 @@ export function toNeuralVoice(
         ),
       { nested: true },
     );
+}
+
+/**
+ * The engine's view of a Kokoro voice or mix (Kokoro-FastAPI's names) spoken by `pack`, which
+ * holds `voices`, the mix's parts in order.
+ */
+export function toKokoroMixVoice(
+  dataDir: string,
+  pack: PackManifest,
+  voices: readonly KokoroVoice[],
+  mix: KokoroMix,
+): NeuralVoice {
+  const file = packFile(dataDir, pack);
+  const first = voices[0]!;
+  const single = mix.parts.length === 1;
+  return {
+    family: 'kokoro',
+    packId: pack.id,
+    modelPath: file(pack.model),
+    vocabPath: file(pack.config),
+    voicePath: file(first.file),
+    voiceName: mix.text,
+    espeakVoice: KOKORO_ESPEAK[first.name[0] ?? ''] ?? 'en-us',
+    ...(single
+      ? {}
+      : {
+          mix: mix.parts.map((part, i) => ({
+            voicePath: file(voices[i]!.file),
+            name: part.name,
+            weight: part.weight,
+          })),
+        }),
+  };
+}
+
+/** The engine's view of `voice` in the installed pack `manifest`; undefined for eSpeak. */
+export function toNeuralVoice(
+  dataDir: string,
+  voice: EngineVoice,
+  manifest: PackManifest | undefined,
+): NeuralVoice | undefined {
+  if (voice.kind === 'espeak' || !manifest || manifest.id !== voice.packId) return undefined;
+  const file = packFile(dataDir, manifest);
   if (voice.kind === 'piper') {
     return {
       family: 'piper',

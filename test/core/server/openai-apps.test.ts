@@ -9,6 +9,7 @@
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VOICES } from '../../../electron/shared/voices';
+import { KOKORO_V1_VOICES } from '../../../electron/core/voices';
 import { fetchUrl, startTestCore, type TestCore } from './helpers';
 
 let t: TestCore;
@@ -38,7 +39,8 @@ describe('Open WebUI', () => {
     );
     for (const voice of VOICES) expect(offered[voice.voice_code]).toContain(voice.name);
     expect(offered.alloy).toMatch(/^alloy \(/);
-    expect(Object.keys(offered)).toHaveLength(VOICES.length + 13);
+    // OpenAI's 13 names, our codes, Kokoro v1.0's 54 names (Kokoro-FastAPI's clients send them).
+    expect(Object.keys(offered)).toHaveLength(13 + VOICES.length + KOKORO_V1_VOICES.length);
     expect(voices.json.voices).toContainEqual(
       expect.objectContaining({ id: 'en_female_emily_us', language: 'en', gender: 'female' }),
     );

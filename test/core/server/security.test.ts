@@ -83,6 +83,10 @@ const PUBLIC = new Set([
   'GET /v1/audio/voices',
   // The studio's sign-in takes the token of a sign-in address, not a key (studio.test.ts).
   'POST /api/v1/session/sign-in',
+  // Kokoro-FastAPI's download of a `return_download_link` file: as on Kokoro-FastAPI, no key;
+  // the name holds the request's download token, the credential of the /files/… links
+  // (kokoro-clients.test.ts).
+  'GET /v1/download/:file',
 ]);
 /** Routes only the signed-in studio may call; bearer keys are refused there. */
 const SESSION_ONLY = new Set([
@@ -142,7 +146,8 @@ function expectRefused(res: HttpResult, route: Route, status: number, code: stri
   const label = `${route.method} ${route.url} ${why}`;
   expect(res.status, `${label}: ${res.text}`).toBe(status);
   if (route.method === 'HEAD') return;
-  if (route.url.startsWith('/v1/')) expect(res.json?.error?.code, label).toBe(code);
+  // OpenAI's shape on /v1 and on Kokoro-FastAPI's /dev routes.
+  if (/^\/(v1|dev)\//.test(route.url)) expect(res.json?.error?.code, label).toBe(code);
   else expect(res.json, label).toMatchObject({ status: 0, error_code: code });
 }
 
@@ -174,7 +179,7 @@ async function finished(key: string, id: string): Promise<Record<string, unknown
 
 describe('every key-protected route refuses missing, wrong and revoked keys', () => {
   it('reads the routes from the running server', () => {
-    const routes = registeredRoutes(t.core.server).filter((r) => /^\/(api|v1)\//.test(r.url));
+    const routes = registeredRoutes(t.core.server).filter((r) => /^\/(api|v1|dev)\//.test(r.url));
     for (const route of routes)
       expect(t.core.server.hasRoute(route), `${route.method} ${route.url}`).toBe(true);
     const names = new Set(routes.map((r) => `${r.method} ${r.url}`));
@@ -189,7 +194,7 @@ describe('every key-protected route refuses missing, wrong and revoked keys', ()
     await revokeApiKey(t.core.store, systemClock, await keyId(revoked));
     expect((await t.call('GET', '/api/v1/usage', { key: revoked })).status).toBe(401);
     const protectedRoutes = registeredRoutes(t.core.server).filter(
-      (r) => /^\/(api|v1)\//.test(r.url) && !PUBLIC.has(name(r)),
+      (r) => /^\/(api|v1|dev)\//.test(r.url) && !PUBLIC.has(name(r)),
     );
     expect(protectedRoutes.length).toBeGreaterThanOrEqual(20);
     const bad: [string, Record<string, string>][] = [

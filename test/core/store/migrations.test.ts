@@ -37,7 +37,7 @@ function databaseAtVersion(path: string, version: number): void {
     db.run(`PRAGMA user_version=${version}`);
     db.run(
       `INSERT INTO api_keys (id, name, key_hash, key_prefix, signing_secret, balance_milli, queued, created_at)
-       VALUES ('key_1', 'old app', '${'b'.repeat(64)}', 'nsk_0ldPr3fx', 'whsec_old', 7000, 1, '2025-01-01T00:00:00.000Z')`,
+       VALUES ('key_1', 'old app', '${'b'.repeat(64)}', '${version < 7 ? 'nsk_0ldPr3fx' : 'nsk_'}', 'whsec_old', 7000, 1, '2025-01-01T00:00:00.000Z')`,
     );
     db.run(
       `INSERT INTO requests (id, key_id, source, input_text, characters, voice_code, model_id, audio_type,
@@ -100,7 +100,7 @@ describe('schema migrations', () => {
       try {
         expect(await store.keys.findById('key_1')).toMatchObject({
           name: 'old app',
-          // The prefix older releases kept (12 characters) is cut to 4.
+          // The prefix releases before version 7 kept (12 characters) is cut to 4.
           key_prefix: 'nsk_',
           signing_secret: 'whsec_old',
           balance_milli: 7000,
@@ -121,6 +121,8 @@ describe('schema migrations', () => {
           callback_state: 'delivered',
           lease_owner: null,
           lease_until: null,
+          kokoro_voice: null,
+          word_timings: 0,
         });
         expect(await store.requests.get('c'.repeat(32))).toMatchObject({
           status: 'new',

@@ -132,7 +132,12 @@ async function kokoroBackend(
 ): Promise<SpeechBackend> {
   const vocabText = await readFile(voice.vocabPath, 'utf8');
   const vocab = parseKokoroVocab(vocabText, voice.vocabPath);
-  const styles = await readKokoroStyles(voice.voicePath);
+  const styles = voice.mix
+    ? blendKokoroStyles(
+        await Promise.all(voice.mix.map(async (part) => readKokoroStyles(part.voicePath))),
+        voice.mix.map((part) => part.weight),
+      )
+    : await readKokoroStyles(voice.voicePath);
   const rows = Math.floor(styles.length / KOKORO_STYLE_SIZE);
   if (rows < 1) throw new AppError('VOICE_PACK_INVALID', `${voice.voiceName}.bin holds no style vectors`);
   const model = await models.kokoro(voice.modelPath);
@@ -179,6 +184,20 @@ async function kokoroBackend(
       return joinParts(parts, KOKORO_SAMPLE_RATE, reshape, prosody.pitch_rate, 1);
     },
   };
+}
+
+/**
+ * Kokoro-FastAPI's voice mix: Σ weight × style, row by row over the rows every file has (the
+ * weights come signed and normalised; see voices/kokoro-names.ts).
+ */
+export function blendKokoroStyles(styles: readonly Float32Array[], weights: readonly number[]): Float32Array {
+  const length = Math.min(...styles.map((s) => s.length));
+  const blend = new Float32Array(length - (length % KOKORO_STYLE_SIZE));
+  for (const [i, style] of styles.entries()) {
+    const weight = weights[i]!;
+    for (let j = 0; j < blend.length; j++) blend[j]! += weight * style[j]!;
+  }
+  return blend;
 }
 
 /**

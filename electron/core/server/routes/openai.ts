@@ -18,31 +18,78 @@ import type { Jobs } from '../../jobs';
 import type { Auth } from '../auth';
 import { HTTP_STATUS, setRetryAfter, toAppError } from '../errors';
 import { submitIdempotently } from '../idempotency';
+import type { RequestRow } from '../../store';
+import { engineLabel, type VoiceLibrary } from '../../voices';
 import {
+  DOWNLOAD_PATH_HEADER,
+  downloadPath,
   openAiModelEntry,
   openAiModelFor,
   openAiModels,
   openAiVoices,
   parseOpenAiSpeech,
+  type ValidSpeechRequest,
 } from '../openai-compat';
 import { sendSpeech } from '../speech-stream';
 
-export function registerOpenAiRoutes(
-  app: FastifyInstance,
-  { jobs, auth, maxTextChars }: { jobs: Jobs; auth: Auth; maxTextChars: number },
-): void {
+export interface OpenAiRouteOptions {
+  jobs: Jobs;
+  auth: Auth;
+  maxTextChars: number;
+  /** The voice library, to say which voice speaks (X-Narration-Voice); without it, eSpeak. */
+  voices?: Pick<VoiceLibrary, 'resolve' | 'kokoroVoice'> | undefined;
+}
+
+/** Names the voice that speaks a request: its engine label, e.g. `kokoro:kokoro-v1.0-q8#af_bella`. */
+export const NARRATION_VOICE_HEADER = 'X-Narration-Voice';
+
+/**
+ * Checks, stores and queues a speech request (POST /v1/audio/speech, POST /dev/captioned_speech),
+ * and sets the headers every answer has: `X-Narration-Voice` (which voice speaks it: a Kokoro
+ * name or mix spoken by our voice in its stead adds `; in-place-of=<name>; voice-code=<code>`)
+ * and, with Kokoro-FastAPI's `return_download_link`, `X-Download-Path`.
+ */
+export async function acceptSpeech(
+  { jobs, auth, maxTextChars, voices }: OpenAiRouteOptions,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { wordTimings = false }: { wordTimings?: boolean } = {},
+): Promise<{ speech: ValidSpeechRequest; row: RequestRow }> {
+  const key = await auth.requireKey(request);
+  const speech = parseOpenAiSpeech(request.body, maxTextChars);
+  const { request: input } = speech;
+  const row = await submitIdempotently(
+    jobs,
+    request,
+    reply,
+    { keyId: key.id, source: 'openai', ...input, word_timings: wordTimings },
+    {
+      stream_format: speech.streamFormat,
+      download_link: speech.downloadLink,
+      ...(wordTimings ? { stream: speech.stream, timestamps: speech.timestamps } : {}),
+    },
+  );
+  // As the render will choose (a library it cannot read leaves the request to eSpeak).
+  const kokoro = speech.kokoro && (await voices?.kokoroVoice(speech.kokoro).catch(() => undefined));
+  let speaks = kokoro?.label;
+  if (speaks === undefined) {
+    const resolved = await voices?.resolve(input.voice_code, input.model_id).catch(() => undefined);
+    const label = resolved ? engineLabel(resolved) : 'espeak';
+    speaks = speech.kokoro
+      ? `${label}; in-place-of=${speech.kokoro.text}; voice-code=${input.voice_code}`
+      : label;
+  }
+  reply.header(NARRATION_VOICE_HEADER, speaks);
+  if (speech.downloadLink) reply.header(DOWNLOAD_PATH_HEADER, downloadPath(row));
+  return { speech, row };
+}
+
+export function registerOpenAiRoutes(app: FastifyInstance, options: OpenAiRouteOptions): void {
+  const { auth } = options;
   app.post('/v1/audio/speech', async (request, reply) => {
     try {
-      const key = await auth.requireKey(request);
-      const { request: input, streamFormat } = parseOpenAiSpeech(request.body, maxTextChars);
-      const row = await submitIdempotently(
-        jobs,
-        request,
-        reply,
-        { keyId: key.id, source: 'openai', ...input },
-        { stream_format: streamFormat },
-      );
-      return await sendSpeech({ request, reply, jobs, row, streamFormat });
+      const { speech, row } = await acceptSpeech(options, request, reply);
+      return await sendSpeech({ request, reply, jobs: options.jobs, row, streamFormat: speech.streamFormat });
     } catch (error) {
       return sendOpenAiError(reply, error);
     }

@@ -1,0 +1,131 @@
+/**
+ * Kokoro-FastAPI's own routes (remsky/Kokoro-FastAPI, `api/src/routers/development.py` and
+ * `openai_compatible.py`), for clients written against it:
+ * - `POST /dev/captioned_speech`: the speech of POST /v1/audio/speech (same body, key, queue,
+ *   credits and history) with its words' times. `stream: false`: one JSON object
+ *   `{audio: <base64>, audio_format: <content type>, timestamps: [{word, start_time, end_time}]}`
+ *   (seconds); `stream: true` (their default): one such object per line as the audio renders,
+ *   the words coming in the last line (our word timings are known once the render is done).
+ * - `GET /v1/download/<file>`: the finished file an `X-Download-Path` header named
+ *   (`return_download_link`). Kokoro-FastAPI asks no key here; neither do we: the name holds
+ *   the request's download token, as the spec's download links do.
+ */
+
+import { readFile } from 'node:fs/promises';
+import { buffer } from 'node:stream/consumers';
+import type { FastifyInstance } from 'fastify';
+import { AppError, type ErrorCode } from '../../../shared/errors';
+import type { AudioFormat } from '../../../shared/options';
+import { outsideNameProblem } from '../../platform/outside-names';
+import type { RequestRow, Store } from '../../store';
+import { CONTENT_TYPES, sendFile } from '../files';
+import { parseDownloadName } from '../openai-compat';
+import { sameSecret } from '../security';
+import { sendSpeech, type SpeechFraming } from '../speech-stream';
+import { acceptSpeech, sendOpenAiError, type OpenAiRouteOptions } from './openai';
+
+/** `audio_format` as Kokoro-FastAPI names it (its `content_type` table; others `audio/<format>`). */
+const KOKORO_AUDIO_FORMAT: Record<AudioFormat, string> = {
+  mp3: 'audio/mpeg',
+  opus: 'audio/opus',
+  aac: 'audio/aac',
+  flac: 'audio/flac',
+  wav: 'audio/wav',
+  pcm: 'audio/pcm',
+};
+
+/** Kokoro-FastAPI's `WordTimestamp`: a word and its times in seconds. */
+interface WordTimestamp {
+  word: string;
+  start_time: number;
+  end_time: number;
+}
+
+/** The words of a finished request, from the timings its render kept (SSML marks left out). */
+async function timestampsOf(path: string): Promise<WordTimestamp[]> {
+  let items: unknown;
+  try {
+    items = JSON.parse(await readFile(path, 'utf8'));
+  } catch (error) {
+    throw new AppError('ENGINE_FAILED', 'The word timings of this request are gone.', undefined, {
+      cause: error,
+    });
+  }
+  return (items as { text?: unknown; startMs: number; endMs: number }[])
+    .filter((item): item is { text: string; startMs: number; endMs: number } => typeof item.text === 'string')
+    .map((item) => ({ word: item.text, start_time: item.startMs / 1000, end_time: item.endMs / 1000 }));
+}
+
+function failure(row: RequestRow): AppError {
+  return new AppError(
+    (row.error_code ?? 'ENGINE_FAILED') as ErrorCode,
+    row.error_message ?? 'Synthesis failed.',
+  );
+}
+
+export function registerKokoroFastApiRoutes(
+  app: FastifyInstance,
+  options: OpenAiRouteOptions & { store: Store },
+): void {
+  const { jobs, store } = options;
+
+  app.post('/dev/captioned_speech', async (request, reply) => {
+    try {
+      const { speech, row } = await acceptSpeech(options, request, reply, { wordTimings: true });
+      const audioFormat = KOKORO_AUDIO_FORMAT[row.audio_type];
+      const words = async (done: RequestRow) =>
+        speech.timestamps ? await timestampsOf(jobs.files.timingsPath(done)) : null;
+      reply.header('x-request-id', row.id);
+      if (!speech.stream) {
+        const done = await jobs.whenFinished(row.id);
+        if (done.status !== 'SUCCESS') throw failure(done);
+        const audio = await buffer(jobs.files.read(jobs.files.audioPath(done))).catch((error: unknown) => {
+          throw new AppError('NOT_FOUND', 'The file is gone from the data directory.', undefined, {
+            cause: error,
+          });
+        });
+        return await reply
+          .code(200)
+          .type('application/json')
+          .send({
+            audio: audio.toString('base64'),
+            audio_format: audioFormat,
+            timestamps: await words(done),
+          });
+      }
+      const line = (audio: Uint8Array, timestamps: WordTimestamp[] | null) =>
+        `${JSON.stringify({ audio: Buffer.from(audio).toString('base64'), audio_format: audioFormat, timestamps })}\n`;
+      const framing: SpeechFraming = {
+        contentType: 'application/json',
+        wrap: (bytes) => line(bytes, []),
+        closing: async (done) => line(new Uint8Array(0), await words(done)),
+      };
+      return await sendSpeech({ request, reply, jobs, row, streamFormat: framing });
+    } catch (error) {
+      return sendOpenAiError(reply, error);
+    }
+  });
+
+  app.get<{ Params: { file: string } }>('/v1/download/:file', async (request, reply) => {
+    try {
+      const { file } = request.params;
+      const notFound = new AppError('NOT_FOUND', 'Audio file not found.');
+      // The name never becomes a path (the request's row says where its file is); a name that
+      // could not be a file name is refused as not found all the same.
+      if (outsideNameProblem(file) !== undefined) throw notFound;
+      const name = parseDownloadName(file);
+      const row = name && (await store.requests.get(name.id));
+      if (!name || !row || !sameSecret(name.token, row.download_token)) throw notFound;
+      if (row.status !== 'SUCCESS' || name.format !== row.audio_type) throw notFound;
+      return await sendFile(
+        request,
+        reply,
+        { files: jobs.files, path: jobs.files.audioPath(row) },
+        CONTENT_TYPES[row.audio_type],
+        `speech.${row.audio_type}`,
+      );
+    } catch (error) {
+      return sendOpenAiError(reply, error);
+    }
+  });
+}
