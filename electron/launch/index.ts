@@ -47,7 +47,7 @@ if (decision.mode === 'electron') {
 } else {
   process.stderr.write(`${decision.reason}\n`);
   buildUiIfStale();
-  let settings: { port: number; dataDir: string | null } = { port: DEFAULT_PORT, dataDir: null };
+  let settings: Parameters<typeof headlessServeArgs>[1] = { port: DEFAULT_PORT, dataDir: null };
   try {
     settings = readSettings();
   } catch (error) {

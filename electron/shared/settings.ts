@@ -15,6 +15,7 @@ import {
   VOLUME_MAX,
   VOLUME_MIN,
 } from './options';
+import { UnknownVoicePolicySchema, VoiceAliasesSchema, type VoiceMapping } from './voice-mapping';
 
 /** Bumped whenever a stored layout needs a migration step (see `SETTINGS_MIGRATIONS`). */
 export const SETTINGS_VERSION = 1;
@@ -65,6 +66,13 @@ export const SettingsSchema = Type.Object({
    * (false); null: the OS's default (`keepsRunningWhenClosed`).
    */
   keepRunningWhenClosed: Nullable(Type.Boolean()),
+  /**
+   * A voice_code that is not ours, at the next start (`serve --unknown-voices`): refused
+   * (`refuse`, the spec's) or spoken by the closest of our voices (`closest`).
+   */
+  unknownVoices: UnknownVoicePolicySchema,
+  /** Exact mappings at the next start (`serve --voice-alias CODE=OURCODE`): a code → our voice code. */
+  voiceAliases: VoiceAliasesSchema,
 });
 export type Settings = Static<typeof SettingsSchema>;
 
@@ -77,6 +85,8 @@ export const DEFAULT_SETTINGS: Settings = {
   output: { ...DEFAULT_SYNTHESIS },
   windowBounds: null,
   keepRunningWhenClosed: null,
+  unknownVoices: 'refuse',
+  voiceAliases: {},
 };
 
 /**
@@ -211,4 +221,9 @@ export function checkServerSettings(values: { port?: unknown; data_dir?: unknown
   )
     problems.push({ field: 'data_dir', message: SERVER_SETTING_RULES.data_dir });
   return problems;
+}
+
+/** The voice mapping the settings give the server at its start. */
+export function voiceMappingOf(settings: Pick<Settings, 'unknownVoices' | 'voiceAliases'>): VoiceMapping {
+  return { unknownVoices: settings.unknownVoices, aliases: { ...settings.voiceAliases } };
 }

@@ -38,6 +38,7 @@ import { createHostPolicy } from './security';
 import { attachSessions, createStudioKey, type Sessions } from './sessions';
 import { registerStaticUi } from './static-ui';
 import { DEFAULT_MAX_TEXT_CHARS } from './validation';
+import { NO_VOICE_MAPPING, type VoiceMapping } from '../../shared/voice-mapping';
 
 /** Default limit on a JSON body, bytes. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -85,6 +86,11 @@ export interface ServerOptions {
    * engine). Without it those routes are 404.
    */
   lexicon?: LexiconStore;
+  /**
+   * Voice codes that are not ours (`serve --unknown-voices`, `--voice-alias`): default refuse,
+   * the spec's UNKNOWN_VOICE.
+   */
+  voiceMapping?: VoiceMapping;
 }
 
 export interface StudioOptions {
@@ -118,6 +124,7 @@ export type HttpApp = FastifyInstance;
 export function buildServer(options: ServerOptions): HttpApp {
   const { store, jobs, log } = options;
   const maxTextChars = options.maxTextChars ?? DEFAULT_MAX_TEXT_CHARS;
+  const voiceMapping = options.voiceMapping ?? NO_VOICE_MAPPING;
   const app = Fastify({
     logger: false,
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
@@ -167,7 +174,14 @@ export function buildServer(options: ServerOptions): HttpApp {
   const auth = createAuth({ store, throttle });
 
   if (options.studio)
-    registerStudio(app, { store, auth, port: options.port, studio: options.studio, voices: options.voices });
+    registerStudio(app, {
+      store,
+      auth,
+      port: options.port,
+      studio: options.studio,
+      voices: options.voices,
+      voiceMapping,
+    });
   if (options.voices) {
     const installs = createVoiceInstalls({ voices: options.voices, events: jobs.events, log });
     // Installs still running are cancelled (their temporary folders removed) on close.
@@ -191,6 +205,7 @@ export function buildServer(options: ServerOptions): HttpApp {
     auth,
     maxTextChars,
     directTimeoutMs: options.directTimeoutMs ?? DEFAULT_DIRECT_TIMEOUT_MS,
+    voiceMapping,
   });
   registerExportRoutes(app, { store, jobs, auth, maxTextChars });
   registerRequestChaptersRoute(app, { store, jobs, auth });
@@ -208,7 +223,7 @@ export function buildServer(options: ServerOptions): HttpApp {
   registerDownloadRoute(app, { store, jobs });
   registerEventsRoute(app, { jobs, auth, streams });
   registerHealthRoute(app, { store, jobs });
-  registerOpenAiRoutes(app, { jobs, auth, maxTextChars });
+  registerOpenAiRoutes(app, { jobs, auth, maxTextChars, voiceMapping });
 
   app.setNotFoundHandler((request, reply) => {
     sendAnyError(
@@ -245,7 +260,15 @@ function registerStudio(
     port,
     studio,
     voices,
-  }: { store: Store; auth: Auth; port(): number; studio: StudioOptions; voices: VoiceLibrary | undefined },
+    voiceMapping,
+  }: {
+    store: Store;
+    auth: Auth;
+    port(): number;
+    studio: StudioOptions;
+    voices: VoiceLibrary | undefined;
+    voiceMapping: VoiceMapping;
+  },
 ): void {
   const studioKey = createStudioKey(store, studio.clock, studio.defaultBalanceMilli);
   attachSessions(app, { sessions: studio.sessions, port, studioKey });
@@ -264,6 +287,7 @@ function registerStudio(
     port,
     dataDir: studio.dataDir,
     defaultDataDir: studio.defaultDataDir,
+    voiceMapping,
   });
   registerKeyRoutes(app, { store, clock: studio.clock, defaultBalanceMilli: studio.defaultBalanceMilli });
   registerAuditionRoute(app, { auth, engine: studio.engine, voices });

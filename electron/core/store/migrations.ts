@@ -143,4 +143,10 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
   ],
   // 7: a key's stored prefix shows at most 4 of its characters (it kept up to 12)
   [`UPDATE api_keys SET key_prefix = substr(key_prefix, 1, 4)`],
+  // 8: a request sent with a voice code that is not ours keeps that code; the voice that speaks
+  // it (an alias's, or the closest by the code's words) and how it was found
+  [
+    `ALTER TABLE requests ADD COLUMN spoken_voice_code TEXT`,
+    `ALTER TABLE requests ADD COLUMN voice_match TEXT`,
+  ],
 ];

@@ -33,6 +33,10 @@ export interface RequestRow {
   cue_count: number | null;
   /** What spoke it (set when it finished SUCCESS): `espeak` or a neural voice label. */
   engine: string | null;
+  /** Our voice that speaks it when `voice_code` is not ours (see shared/voice-mapping.ts); else null. */
+  spoken_voice_code: string | null;
+  /** How that voice was found: 'alias' or 'closest'; null for our own codes. */
+  voice_match: 'alias' | 'closest' | null;
   created_at: string;
   started_at: string | null;
   finished_at: string | null;
@@ -51,26 +55,29 @@ export interface RequestRow {
   lease_until: number | null;
 }
 
-export type NewRequestRow = Omit<
-  RequestRow,
-  | 'seq'
-  | 'status'
-  | 'error_code'
-  | 'error_message'
-  | 'duration_ms'
-  | 'audio_bytes'
-  | 'cue_count'
-  | 'engine'
-  | 'started_at'
-  | 'finished_at'
-  | 'run_attempts'
-  | 'callback_state'
-  | 'callback_due_at'
-  | 'callback_round_attempts'
-  | 'callback_attempts'
-  | 'lease_owner'
-  | 'lease_until'
->;
+export type NewRequestRow = Partial<Pick<RequestRow, 'spoken_voice_code' | 'voice_match'>> &
+  Omit<
+    RequestRow,
+    | 'spoken_voice_code'
+    | 'voice_match'
+    | 'seq'
+    | 'status'
+    | 'error_code'
+    | 'error_message'
+    | 'duration_ms'
+    | 'audio_bytes'
+    | 'cue_count'
+    | 'engine'
+    | 'started_at'
+    | 'finished_at'
+    | 'run_attempts'
+    | 'callback_state'
+    | 'callback_due_at'
+    | 'callback_round_attempts'
+    | 'callback_attempts'
+    | 'lease_owner'
+    | 'lease_until'
+  >;
 
 export interface ListFilter {
   keyId: string;
@@ -162,7 +169,7 @@ export interface RequestsRepo {
 }
 
 /**
- * Rows per multi-row INSERT: 18 parameters each stays far below SQLite's 32,766 and
+ * Rows per multi-row INSERT: 20 parameters each stays far below SQLite's 32,766 and
  * PostgreSQL's 65,535 parameters per statement.
  */
 const INSERT_ROWS_PER_STATEMENT = 500;
@@ -176,8 +183,8 @@ export function createRequestsRepo(db: SqlExecutor): RequestsRepo {
         ...(await db.all<RequestRow>(
           `INSERT INTO requests (id, key_id, source, input_text, characters, voice_code, model_id, audio_type, bitrate,
              speed_rate, pitch_rate, volume, generate_srt, callback_url, cost_milli, download_token, status, created_at,
-             callback_state)
-           VALUES ${part.map(() => "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'new', ?, ?)").join(', ')}
+             callback_state, spoken_voice_code, voice_match)
+           VALUES ${part.map(() => "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'new', ?, ?, ?, ?)").join(', ')}
            RETURNING *`,
           part.flatMap((row) => [
             row.id,
@@ -198,6 +205,8 @@ export function createRequestsRepo(db: SqlExecutor): RequestsRepo {
             row.download_token,
             row.created_at,
             row.callback_url ? 'waiting' : 'none',
+            row.spoken_voice_code ?? null,
+            row.voice_match ?? null,
           ]),
         )),
       );

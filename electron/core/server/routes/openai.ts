@@ -26,15 +26,21 @@ import {
   parseOpenAiSpeech,
 } from '../openai-compat';
 import { sendSpeech } from '../speech-stream';
+import type { VoiceMapping } from '../../../shared/voice-mapping';
 
 export function registerOpenAiRoutes(
   app: FastifyInstance,
-  { jobs, auth, maxTextChars }: { jobs: Jobs; auth: Auth; maxTextChars: number },
+  {
+    jobs,
+    auth,
+    maxTextChars,
+    voiceMapping,
+  }: { jobs: Jobs; auth: Auth; maxTextChars: number; voiceMapping: VoiceMapping },
 ): void {
   app.post('/v1/audio/speech', async (request, reply) => {
     try {
       const key = await auth.requireKey(request);
-      const { request: input, streamFormat } = parseOpenAiSpeech(request.body, maxTextChars);
+      const { request: input, streamFormat } = parseOpenAiSpeech(request.body, maxTextChars, voiceMapping);
       const row = await submitIdempotently(
         jobs,
         request,
