@@ -230,6 +230,14 @@ export function ServerSettingsPanel() {
           rows={aliasRows}
           problem={aliasProblem}
           disabled={!stored}
+          running={
+            stored
+              ? {
+                  unknownVoices: stored.running_unknown_voices,
+                  aliases: Object.keys(stored.running_voice_aliases).length,
+                }
+              : undefined
+          }
           onUnknownVoices={(value) => {
             setUnknownVoices(value);
             setSaved(null);

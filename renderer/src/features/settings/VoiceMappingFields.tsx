@@ -49,6 +49,8 @@ export function VoiceMappingFields(props: {
   rows: readonly AliasRow[];
   problem: string | undefined;
   disabled: boolean;
+  /** What this run uses, when known (it changes at the next start). */
+  running: { unknownVoices: UnknownVoicePolicy; aliases: number } | undefined;
   onUnknownVoices(value: UnknownVoicePolicy): void;
   onRows(rows: AliasRow[]): void;
 }) {
@@ -80,6 +82,8 @@ export function VoiceMappingFields(props: {
           Closest: the language, region and gender the code’s words name (<code>hn_</code>, <code>sg_</code>,{' '}
           <code>vi</code>, <code>female</code>, …); the request keeps the code sent, and its details name the
           voice that spoke. A code with no clue is still refused.
+          {props.running &&
+            ` This run: ${props.running.unknownVoices}, ${props.running.aliases} alias${props.running.aliases === 1 ? '' : 'es'}.`}
         </p>
       </div>
       <table className="data" aria-label="Voice aliases">
