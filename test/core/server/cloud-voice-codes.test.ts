@@ -209,6 +209,25 @@ describe('the service voice codes', () => {
   });
 
   it('a polling client: n_hanoi_female_… is submitted, polled with progress 0–100, and listed by its code', async () => {
+    // The event stream reports the same percentage.
+    const events = new AbortController();
+    const stream = await fetch(`${closest.core.url}/api/v1/events`, {
+      headers: { authorization: `Bearer ${closest.key}` },
+      signal: events.signal,
+    });
+    const reader = stream.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let streamed = '';
+    const streamedProgress = (async () => {
+      const seen: { request_id: string; status: string; progress: number }[] = [];
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return seen;
+        streamed += value;
+        for (const m of streamed.matchAll(/^event: request\ndata: (.*)$/gm)) seen.push(JSON.parse(m[1]!));
+        streamed = streamed.slice(streamed.lastIndexOf('\n\n') + 2);
+        if (seen.some((e) => e.status === 'SUCCESS' || e.status === 'FAILURE')) return seen;
+      }
+    })();
     const submitted = await call(closest, 'POST', '/api/v1/tts', {
       app_id: '55e0053d-f86f-4c2b-b791-b1ba6d59a868',
       response_type: 'indirect',
@@ -247,6 +266,12 @@ describe('the service voice codes', () => {
       voice_match: 'closest',
     });
     expect(progress.every((p, i) => Number.isInteger(p) && (i === 0 || p >= progress[i - 1]!))).toBe(true);
+    const seen = (await streamedProgress).filter((e) => e.request_id === id);
+    events.abort();
+    expect(seen.at(-1)).toMatchObject({ status: 'SUCCESS', progress: 100 });
+    expect(seen.every((e) => Number.isInteger(e.progress) && e.progress >= 0 && e.progress <= 100)).toBe(
+      true,
+    );
     const listed = (await call(closest, 'GET', '/api/v1/tts?voice_code=n_hanoi_female_nguyetnga2_book_vc'))
       .json.result;
     expect(listed.items.map((item: Json) => item.request_id)).toEqual([id]);
