@@ -68,8 +68,12 @@ export interface CoreOptions {
   allowCallbackHosts?: string[];
   /** Host names (besides loopback and the bound address) accepted in the Host header. */
   allowedHosts?: string[];
-  /** Origins accepted in the Origin header besides the server's own. */
-  allowedOrigins?: string[];
+  /**
+   * Origins of other sites' pages and of browser extensions (`--allow-origin`) accepted in the
+   * Origin header besides the server's own: they get CORS headers and may use keys, never the
+   * studio's session (server/cors.ts).
+   */
+  allowedOrigins?: readonly string[];
   /** Base URL for audio_link / srt_link when the server is reached through another name. */
   publicUrl?: string;
   /** Voice codes that are not ours: aliases, and what an unknown code gets (default: refused). */

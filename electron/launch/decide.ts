@@ -43,12 +43,13 @@ export function decideLaunch(facts: LaunchFacts): LaunchDecision {
 }
 
 /**
- * The `serve` arguments for the fallback: the user's, plus port, data folder and voice mapping
- * from the settings (each unless the user gave that option).
+ * The `serve` arguments for the fallback: the user's, plus port, data folder, voice mapping and
+ * allowed origins from the settings (each unless the user gave that option).
  */
 export function headlessServeArgs(
   args: readonly string[],
-  settings: Pick<Settings, 'port' | 'dataDir'> & Partial<Pick<Settings, 'unknownVoices' | 'voiceAliases'>>,
+  settings: Pick<Settings, 'port' | 'dataDir'> &
+    Partial<Pick<Settings, 'unknownVoices' | 'voiceAliases'>> & { allowedOrigins?: readonly string[] },
 ): string[] {
   const given = args.filter((a) => a !== '--headless');
   const has = (flag: string) => given.some((a) => a === flag || a.startsWith(`${flag}=`));
@@ -63,5 +64,6 @@ export function headlessServeArgs(
     ...(has('--voice-alias')
       ? []
       : aliases.flatMap(([code, voice]) => ['--voice-alias', `${code}=${voice}`])),
+    ...(has('--allow-origin') ? [] : (settings.allowedOrigins ?? []).flatMap((o) => ['--allow-origin', o])),
   ];
 }

@@ -47,7 +47,11 @@ if (decision.mode === 'electron') {
 } else {
   process.stderr.write(`${decision.reason}\n`);
   buildUiIfStale();
-  let settings: Parameters<typeof headlessServeArgs>[1] = { port: DEFAULT_PORT, dataDir: null };
+  let settings: Parameters<typeof headlessServeArgs>[1] = {
+    port: DEFAULT_PORT,
+    dataDir: null,
+    allowedOrigins: [],
+  };
   try {
     settings = readSettings();
   } catch (error) {

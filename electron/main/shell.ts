@@ -144,6 +144,8 @@ export async function runShell(options: ShellOptions): Promise<Shell | undefined
         return await createCore({
           dataDir: dataDir(),
           port,
+          // Read at start, like the port and the data folder (the Settings view says so).
+          allowedOrigins: settings.get().allowedOrigins,
           engine: engine!,
           uiDir: options.uiDir,
           log,

@@ -20,7 +20,7 @@ import {
   VOLUME_MAX,
   VOLUME_MIN,
 } from './options';
-import { AbsolutePathSchema, PortSchema } from './settings';
+import { AbsolutePathSchema, AllowedOriginsSchema, PortSchema } from './settings';
 
 const literals = <T extends string | number>(values: readonly T[]) =>
   Type.Union(values.map((v) => Type.Literal(v)));
@@ -478,11 +478,17 @@ export const ServerSettingsSchema = Type.Object({
   unknown_voices: UnknownVoicePolicySchema,
   /** Exact mappings from the next start: a client's voice code → one of our voice codes. */
   voice_aliases: VoiceAliasesSchema,
+  /**
+   * Origins of other sites' pages and of browser extensions that may call the API with a key,
+   * from the next start (`serve --allow-origin`).
+   */
+  allowed_origins: Type.Array(Type.String()),
   /** What this run uses. */
   running_port: Type.Integer(),
   running_data_dir: Nullable(Type.String()),
   running_unknown_voices: UnknownVoicePolicySchema,
   running_voice_aliases: VoiceAliasesSchema,
+  running_allowed_origins: Type.Array(Type.String()),
   /** True when the stored values differ from the running ones: they apply at the next start. */
   restart_required: Type.Boolean(),
   /** The settings file, for messages. */
@@ -503,6 +509,8 @@ export const UpdateServerSettingsBodySchema = Type.Object(
     unknown_voices: Type.Optional(UnknownVoicePolicySchema),
     /** The whole table (it replaces the stored one). */
     voice_aliases: Type.Optional(VoiceAliasesSchema),
+    /** Each checked by `checkAllowedOrigin` and stored in its normal form. */
+    allowed_origins: Type.Optional(AllowedOriginsSchema),
   },
   { additionalProperties: false },
 );

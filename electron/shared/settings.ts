@@ -16,6 +16,7 @@ import {
   VOLUME_MIN,
 } from './options';
 import { UnknownVoicePolicySchema, VoiceAliasesSchema, type VoiceMapping } from './voice-mapping';
+import { checkAllowedOrigin } from './origins';
 
 /** Bumped whenever a stored layout needs a migration step (see `SETTINGS_MIGRATIONS`). */
 export const SETTINGS_VERSION = 1;
@@ -50,6 +51,22 @@ export const PortSchema = Type.Integer({ minimum: 0, maximum: 65535 });
 /** An absolute path on any platform: `/…`, `C:\…`, `C:/…` or `\\server\…`. Pure (no node:path). */
 export const AbsolutePathSchema = Type.String({ pattern: '^(/|[A-Za-z]:[\\\\/]|\\\\\\\\)' });
 
+/** Origins of pages and extensions allowed to call the API from a browser (see origins.ts). */
+export const AllowedOriginsSchema = Type.Array(Type.String({ minLength: 1, maxLength: 300 }), {
+  maxItems: 100,
+});
+
+/** True when every entry is an origin in its normal form (what `checkAllowedOrigin` answers). */
+function areNormalOrigins(value: unknown): boolean {
+  return (
+    Value.Check(AllowedOriginsSchema, value) &&
+    value.every((origin) => {
+      const check = checkAllowedOrigin(origin);
+      return check.ok && check.origin === origin;
+    })
+  );
+}
+
 export const SettingsSchema = Type.Object({
   version: Type.Integer({ minimum: 1 }),
   /** Port of the local API; 0 picks a free one each run. */
@@ -73,6 +90,11 @@ export const SettingsSchema = Type.Object({
   unknownVoices: UnknownVoicePolicySchema,
   /** Exact mappings at the next start (`serve --voice-alias CODE=OURCODE`): a code → our voice code. */
   voiceAliases: VoiceAliasesSchema,
+  /**
+   * Origins of other sites' pages and of browser extensions that may call the API with a key
+   * (`serve --allow-origin`); read at start.
+   */
+  allowedOrigins: AllowedOriginsSchema,
 });
 export type Settings = Static<typeof SettingsSchema>;
 
@@ -87,6 +109,7 @@ export const DEFAULT_SETTINGS: Settings = {
   keepRunningWhenClosed: null,
   unknownVoices: 'refuse',
   voiceAliases: {},
+  allowedOrigins: [],
 };
 
 /**
@@ -158,7 +181,11 @@ export function migrateSettings(
         else if (key in value) notes.push(`output.${key} was invalid: reset to its default`);
       }
       out.output = output;
-    } else if (value !== undefined && Value.Check(SettingsSchema.properties[field], value)) {
+    } else if (
+      value !== undefined &&
+      Value.Check(SettingsSchema.properties[field], value) &&
+      (field !== 'allowedOrigins' || areNormalOrigins(value))
+    ) {
       out[field] = value;
     } else if (value !== undefined) {
       notes.push(`${field} was invalid: reset to its default`);
@@ -186,12 +213,14 @@ export function applySettingsPatch(current: Settings, patch: SettingsPatch): Set
     const first = Value.Errors(SettingsSchema, next).First();
     throw new TypeError(`invalid setting ${first?.path.slice(1) ?? ''}: ${first?.message ?? 'bad value'}`);
   }
+  if (!areNormalOrigins(next.allowedOrigins))
+    throw new TypeError('invalid setting allowedOrigins: each must be an origin in its normal form');
   return next;
 }
 
 /** A problem with one server setting, named by its API field. */
 export interface ServerSettingsProblem {
-  field: 'port' | 'data_dir';
+  field: 'port' | 'data_dir' | 'allowed_origins';
   message: string;
 }
 
@@ -203,6 +232,7 @@ export interface ServerSettingsProblem {
 export const SERVER_SETTING_RULES: Readonly<Record<ServerSettingsProblem['field'], string>> = {
   port: `Port must be a whole number from ${PortSchema.minimum} to ${PortSchema.maximum} (0 picks a free port each start).`,
   data_dir: 'Data folder must be an absolute path (or empty for the per-user app data folder).',
+  allowed_origins: `Allowed origins: at most ${AllowedOriginsSchema.maxItems}, each scheme://host[:port].`,
 };
 
 /**
@@ -210,7 +240,11 @@ export const SERVER_SETTING_RULES: Readonly<Record<ServerSettingsProblem['field'
  * picking a free one; data folder an absolute path, or null for the per-user app data folder),
  * reporting every field that breaks them. For the Settings view, which marks each field.
  */
-export function checkServerSettings(values: { port?: unknown; data_dir?: unknown }): ServerSettingsProblem[] {
+export function checkServerSettings(values: {
+  port?: unknown;
+  data_dir?: unknown;
+  allowed_origins?: unknown;
+}): ServerSettingsProblem[] {
   const problems: ServerSettingsProblem[] = [];
   if (values.port !== undefined && !Value.Check(PortSchema, values.port))
     problems.push({ field: 'port', message: SERVER_SETTING_RULES.port });
@@ -220,10 +254,27 @@ export function checkServerSettings(values: { port?: unknown; data_dir?: unknown
     !Value.Check(AbsolutePathSchema, values.data_dir)
   )
     problems.push({ field: 'data_dir', message: SERVER_SETTING_RULES.data_dir });
+  if (values.allowed_origins !== undefined) {
+    const problem = allowedOriginsProblem(values.allowed_origins);
+    if (problem) problems.push({ field: 'allowed_origins', message: problem });
+  }
   return problems;
 }
 
 /** The voice mapping the settings give the server at its start. */
 export function voiceMappingOf(settings: Pick<Settings, 'unknownVoices' | 'voiceAliases'>): VoiceMapping {
   return { unknownVoices: settings.unknownVoices, aliases: { ...settings.voiceAliases } };
+}
+
+/**
+ * Why a list of allowed origins is refused (the first bad entry's reason, as "Allowed origin
+ * …"), or undefined when every entry is an origin. For the Settings view and PUT /api/v1/settings.
+ */
+export function allowedOriginsProblem(values: unknown): string | undefined {
+  if (!Value.Check(AllowedOriginsSchema, values)) return SERVER_SETTING_RULES.allowed_origins;
+  for (const value of values) {
+    const check = checkAllowedOrigin(value);
+    if (!check.ok) return `Allowed origin ${check.message}`;
+  }
+  return undefined;
 }

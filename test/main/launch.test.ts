@@ -64,6 +64,26 @@ describe('headless arguments', () => {
       '--data-dir',
       '/data',
     ]);
+    // The Settings view's allowed origins, unless the command line names its own.
+    const origins = {
+      port: 9000,
+      dataDir: null,
+      allowedOrigins: ['http://127.0.0.1:5001', 'chrome-extension://abc'],
+    };
+    expect(headlessServeArgs([], origins)).toEqual([
+      '--port',
+      '9000',
+      '--allow-origin',
+      'http://127.0.0.1:5001',
+      '--allow-origin',
+      'chrome-extension://abc',
+    ]);
+    expect(headlessServeArgs(['--allow-origin', 'https://x.example'], origins)).toEqual([
+      '--allow-origin',
+      'https://x.example',
+      '--port',
+      '9000',
+    ]);
     expect(headlessServeArgs(['--port', '0', '--data-dir=/d'], { port: 9000, dataDir: '/data' })).toEqual([
       '--port',
       '0',

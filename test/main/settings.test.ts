@@ -14,6 +14,7 @@ import {
   SETTINGS_VERSION,
   SettingsSchema,
   applySettingsPatch,
+  checkServerSettings,
   migrateSettings,
 } from '../../electron/shared/settings';
 
@@ -46,6 +47,30 @@ describe('settings schema and defaults', () => {
     expect(() => applySettingsPatch(DEFAULT_SETTINGS, { port: 70000 })).toThrow(/port/);
     expect(() => applySettingsPatch(DEFAULT_SETTINGS, { output: { bitrate: 100 as 64 } })).toThrow(/bitrate/);
     expect(() => applySettingsPatch(DEFAULT_SETTINGS, { theme: 'neon' as 'dark' })).toThrow(/theme/);
+    expect(
+      applySettingsPatch(DEFAULT_SETTINGS, { allowedOrigins: ['http://127.0.0.1:5001'] }).allowedOrigins,
+    ).toEqual(['http://127.0.0.1:5001']);
+    // Only origins in their normal form (the route and the command line normalize them first).
+    for (const bad of [['*'], ['http://127.0.0.1:5001/'], ['HTTP://127.0.0.1:5001']])
+      expect(() => applySettingsPatch(DEFAULT_SETTINGS, { allowedOrigins: bad })).toThrow(/allowedOrigins/);
+  });
+});
+
+describe('the Settings view’s checks', () => {
+  it('marks each bad field, allowed origins by the first refused one', () => {
+    expect(
+      checkServerSettings({ port: 8787, data_dir: null, allowed_origins: ['http://127.0.0.1:5001'] }),
+    ).toEqual([]);
+    expect(
+      checkServerSettings({ port: -1, data_dir: 'x', allowed_origins: ['https://a.example', '*'] }),
+    ).toEqual([
+      { field: 'port', message: expect.stringMatching(/^Port must be/) },
+      { field: 'data_dir', message: expect.stringMatching(/^Data folder must be/) },
+      {
+        field: 'allowed_origins',
+        message: expect.stringMatching(/^Allowed origin "\*" is refused: a wildcard/),
+      },
+    ]);
   });
 });
 
@@ -63,8 +88,11 @@ describe('migration', () => {
       theme: 'dark',
       output: { bitrate: 100, volume: 120 },
       windowBounds: { x: 1, y: 2, width: 3, height: 4, maximized: false },
+      allowedOrigins: ['http://127.0.0.1:5001', '*'],
     });
     expect(settings.port).toBe(8787);
+    // A hand-edited wildcard is never read as one: the list goes back to none allowed.
+    expect(settings.allowedOrigins).toEqual([]);
     expect(settings.theme).toBe('dark');
     expect(settings.output).toEqual({ ...DEFAULT_SETTINGS.output, volume: 120 });
     expect(settings.windowBounds).toBeNull();
@@ -72,6 +100,7 @@ describe('migration', () => {
       'port was invalid: reset to its default',
       'output.bitrate was invalid: reset to its default',
       'windowBounds was invalid: reset to its default',
+      'allowedOrigins was invalid: reset to its default',
     ]);
   });
 

@@ -30,6 +30,7 @@ afterEach(async () => {
 function setUp(
   options: {
     port?: number;
+    allowedOrigins?: string[];
     lock?: boolean;
     answers?: number[];
     moveOldData?: ShellOptions['moveOldData'];
@@ -44,7 +45,10 @@ function setUp(
     paths: { logs: join(root, 'logs'), documents: join(root, 'docs') },
   });
   const backing = {
-    store: { port: options.port ?? 0 } as Record<string, unknown>,
+    store: {
+      port: options.port ?? 0,
+      ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
+    } as Record<string, unknown>,
     path: join(root, 'settings.json'),
   };
   const settings = createSettingsStore(backing);
@@ -216,6 +220,28 @@ describe('desktop shell', () => {
     t.fake.app.emit('window-all-closed');
     // Quit begins (held until the shutdown is done), so no process is left holding the port.
     expect(t.fake.app.quitCalls).toBe(1);
+    await shell.stopped;
+  });
+
+  it('starts the core with the allowed origins of the settings file (read at start, like the port)', async () => {
+    const page = 'http://127.0.0.1:5001';
+    const t = setUp({ allowedOrigins: [page] });
+    const shell = (await t.run())!;
+    expect(t.coreCalls[0]!.allowedOrigins).toEqual([page]);
+    const core = shell.core()!;
+    const preflight = await fetch(`${core.url}/v1/audio/speech`, {
+      method: 'OPTIONS',
+      headers: { origin: page, 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe(page);
+    const other = await fetch(`${core.url}/v1/audio/speech`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://127.0.0.1:5002', 'access-control-request-method': 'POST' },
+    });
+    expect(other.status).toBe(403);
+    shell.window()!.close();
+    t.fake.app.emit('window-all-closed');
     await shell.stopped;
   });
 

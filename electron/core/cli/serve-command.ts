@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { DEFAULT_BALANCE_MILLI, MILLI_PER_CREDIT } from '../../shared/pricing';
 import { DEFAULT_SENTENCE_CACHE_MB } from '../../shared/options';
+import { normalizeAllowedOrigins } from '../../shared/origins';
 import { CatalogueEntrySchema, type CatalogueEntry } from '../../shared/voice-packs';
 import { firstSchemaProblem } from '../server/validation';
 import {
@@ -67,6 +68,10 @@ export const SERVE_USAGE = `Usage: serve [options]
                           Vietnamese, vi, en, …; female/male); the request keeps the code sent
   --voice-alias <CODE=OURCODE>
                           speak CODE with our voice OURCODE (repeatable; wins over closest)
+  --allow-origin <origin> a web page's or browser extension's origin (scheme://host[:port], e.g.
+                          http://127.0.0.1:5001 or chrome-extension://<id>) that may call the API
+                          from a browser with a key: its preflights and answers get CORS headers
+                          (repeatable; never "*"); other origins stay refused
   --allow-callback-host <host>
                           a callback destination to allow although it is internal: a host name,
                           an address or a range such as 10.0.0.0/8 (repeatable). A server
@@ -140,6 +145,7 @@ export function runServe(argv: string[]): Promise<number> {
       'allowed-host': { type: 'string', multiple: true },
       'unknown-voices': { type: 'string' },
       'voice-alias': { type: 'string', multiple: true },
+      'allow-origin': { type: 'string', multiple: true },
       'allow-callback-host': { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h' },
     });
@@ -180,6 +186,12 @@ export function runServe(argv: string[]): Promise<number> {
       }
     }
     const voiceMapping = voiceMappingOption(values['unknown-voices'], values['voice-alias'] ?? []);
+    let allowedOrigins: string[];
+    try {
+      allowedOrigins = normalizeAllowedOrigins(values['allow-origin'] ?? [], '--allow-origin');
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
     const lease = integerOption('lease', values.lease, 1, 3600);
     if (lease !== undefined && !databaseUrl) throw new UsageError('--lease applies with --database only');
 
@@ -207,6 +219,7 @@ export function runServe(argv: string[]): Promise<number> {
       ...(voiceCatalogue ? { voiceCatalogue } : {}),
       ...(values['allowed-host'] ? { allowedHosts: values['allowed-host'] } : {}),
       voiceMapping,
+      allowedOrigins,
       allowCallbackHosts,
     });
     if (apiKey !== undefined) {

@@ -34,6 +34,7 @@ import { registerVoicePackRoutes } from './routes/voice-packs';
 import { createVoiceInstalls } from './voice-installs';
 import { createAuth, type Auth } from './auth';
 import { createAuthThrottle, type AuthThrottleOptions } from './auth-throttle';
+import { answerCrossOrigin, registerCors } from './cors';
 import { createHostPolicy } from './security';
 import { attachSessions, createStudioKey, type Sessions } from './sessions';
 import { registerStaticUi } from './static-ui';
@@ -63,6 +64,11 @@ export interface ServerOptions {
    */
   directTimeoutMs?: number;
   allowedHosts?: readonly string[];
+  /**
+   * `--allow-origin`: origins of other sites' pages and of browser extensions that may call the
+   * API with a key; they pass the Origin check and get CORS headers (cors.ts), never the studio's
+   * session. Each as `checkAllowedOrigin` (shared/origins.ts) takes it.
+   */
   allowedOrigins?: readonly string[];
   /** `--public-url`: its name and port pass the Host check, its origin the Origin check. */
   publicUrl?: string;
@@ -110,8 +116,8 @@ export interface StudioOptions {
   /** Balance of the keys the studio creates (its own, and those of the keys page), milli-credits. */
   defaultBalanceMilli?: number;
   /**
-   * The shared settings file, for GET/PUT /api/v1/settings (port and data folder of the next
-   * start). Without it those routes answer NOT_FOUND.
+   * The shared settings file, for GET/PUT /api/v1/settings (port, data folder and allowed
+   * origins of the next start). Without it those routes answer NOT_FOUND.
    */
   settings?: SettingsStore;
   /** The data folder a null `dataDir` setting means (default: the per-user app data folder). */
@@ -146,6 +152,7 @@ export function buildServer(options: ServerOptions): HttpApp {
     ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
     ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
   });
+  registerCors(app);
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
@@ -166,6 +173,8 @@ export function buildServer(options: ServerOptions): HttpApp {
         `Requests from origin "${request.headers.origin}" are not allowed.`,
       );
     }
+    // Answered here when it is an allowed page's preflight.
+    if (answerCrossOrigin(policy, request, reply)) return reply;
   });
 
   const throttle = createAuthThrottle(options.authThrottle);
@@ -181,6 +190,7 @@ export function buildServer(options: ServerOptions): HttpApp {
       studio: options.studio,
       voices: options.voices,
       voiceMapping,
+      allowedOrigins: policy.allowedOrigins,
     });
   if (options.voices) {
     const installs = createVoiceInstalls({ voices: options.voices, events: jobs.events, log });
@@ -261,6 +271,7 @@ function registerStudio(
     studio,
     voices,
     voiceMapping,
+    allowedOrigins,
   }: {
     store: Store;
     auth: Auth;
@@ -268,6 +279,7 @@ function registerStudio(
     studio: StudioOptions;
     voices: VoiceLibrary | undefined;
     voiceMapping: VoiceMapping;
+    allowedOrigins: readonly string[];
   },
 ): void {
   const studioKey = createStudioKey(store, studio.clock, studio.defaultBalanceMilli);
@@ -288,6 +300,7 @@ function registerStudio(
     dataDir: studio.dataDir,
     defaultDataDir: studio.defaultDataDir,
     voiceMapping,
+    allowedOrigins,
   });
   registerKeyRoutes(app, { store, clock: studio.clock, defaultBalanceMilli: studio.defaultBalanceMilli });
   registerAuditionRoute(app, { auth, engine: studio.engine, voices });

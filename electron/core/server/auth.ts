@@ -64,12 +64,24 @@ export function createAuth({ store, throttle }: { store: Store; throttle: AuthTh
   };
 }
 
-/** Throws UNAUTHORIZED unless the request is the signed-in studio (bearer keys may not manage keys). */
+/**
+ * Throws UNAUTHORIZED unless the request is the signed-in studio (bearer keys may not manage
+ * keys); FORBIDDEN_ORIGIN for a page of another site (`--allow-origin`), whatever it carries.
+ */
 export function requireSession(request: FastifyRequest): void {
+  if (request.crossOrigin) throw crossOriginSessionError();
   if (!request.sessionKey || request.headers.authorization) {
     throw new AppError(
       'UNAUTHORIZED',
       'Only the signed-in studio may do this (bearer keys may not): sign in with the address printed by "serve"; the studio sends its session cookie and its X-Studio-Session header.',
     );
   }
+}
+
+/** The studio's session from a page of another site (`--allow-origin`): refused whatever it carries. */
+export function crossOriginSessionError(): AppError {
+  return new AppError(
+    'FORBIDDEN_ORIGIN',
+    "The studio session works only on the studio's own pages; a page of another site calls the API with an API key.",
+  );
 }

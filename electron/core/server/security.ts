@@ -2,7 +2,9 @@
  * DNS-rebinding and cross-origin protection. A page on another site can make the browser send
  * requests to 127.0.0.1; it cannot make the Host header say 127.0.0.1 when its own name was
  * rebound, and its Origin header names it. So: the Host must be one of this server's own
- * names, and an Origin, when present, must be one of this server's own origins.
+ * names, and an Origin, when present, must be one of this server's own origins, or one the
+ * operator named (`--allow-origin`): a page of another site or a browser extension, which gets
+ * CORS headers (cors.ts) and may call the API with a key, never with the studio's session.
  *
  * Behind a reverse proxy (nginx's `proxy_set_header Host $host`, Caddy, Traefik) the Host
  * carries the public name without our port, or with the port of the public URL; so a name of
@@ -14,6 +16,7 @@
 
 import { timingSafeEqual } from 'node:crypto';
 import { networkInterfaces, hostname } from 'node:os';
+import { normalizeAllowedOrigins } from '../../shared/origins';
 
 /** True when `given` is `expected`, compared in time that does not depend on where they differ. */
 export function sameSecret(given: string, expected: string): boolean {
@@ -27,6 +30,13 @@ export interface HostPolicy {
   isAllowedHost(hostHeader: string | undefined): boolean;
   /** True when there is no Origin header or it is one of this server's origins (or configured). */
   isAllowedOrigin(origin: string | undefined): boolean;
+  /**
+   * True when `origin` is one of `allowedOrigins`, exactly, and not one of this server's own:
+   * a page of another site or an extension, answered with CORS headers.
+   */
+  isCrossOrigin(origin: string | undefined): boolean;
+  /** The configured `allowedOrigins`, in their normal form. */
+  readonly allowedOrigins: readonly string[];
 }
 
 export interface HostPolicyOptions {
@@ -42,7 +52,10 @@ export interface HostPolicyOptions {
    * Host, and its origin is one of ours.
    */
   publicUrl?: string;
-  /** Extra origins to accept, e.g. the Electron renderer's `app://narration-studio`. */
+  /**
+   * Origins of other sites' pages and of browser extensions to accept (`--allow-origin`), each
+   * as `checkAllowedOrigin` (shared/origins.ts) takes it; a refused one throws a TypeError.
+   */
   allowedOrigins?: readonly string[];
 }
 
@@ -70,13 +83,26 @@ export function createHostPolicy(options: HostPolicyOptions): HostPolicy {
   } else {
     names.add(bound.includes(':') && !bound.startsWith('[') ? `[${bound}]` : bound);
   }
-  const extraOrigins = new Set(options.allowedOrigins ?? []);
+  const extraOrigins = new Set(normalizeAllowedOrigins(options.allowedOrigins ?? [], 'allowed origin'));
   const publicPort = publicUrl ? effectivePort(publicUrl) : undefined;
 
   const parseHost = (value: string): { name: string; port: number | undefined } | undefined => {
     const match = /^(\[[0-9a-f:.]+\]|[^:[\]]+)(?::(\d{1,5}))?$/i.exec(value.trim());
     if (!match) return undefined;
     return { name: match[1]!.toLowerCase(), port: match[2] ? Number(match[2]) : undefined };
+  };
+
+  /** A page served by this server: directly, or through the public URL. */
+  const isOwnOrigin = (origin: string): boolean => {
+    try {
+      const url = new URL(origin);
+      // The public URL's own origin (the studio served through the proxy), exactly.
+      if (publicUrl && url.origin === publicUrl.origin) return true;
+      // Else a page served by this server directly: http, one of its names, its listening port.
+      return url.protocol === 'http:' && names.has(url.hostname) && effectivePort(url) === options.port();
+    } catch {
+      return false;
+    }
   };
 
   return {
@@ -86,17 +112,11 @@ export function createHostPolicy(options: HostPolicyOptions): HostPolicy {
       return parsed.port === undefined || parsed.port === options.port() || parsed.port === publicPort;
     },
     isAllowedOrigin(origin) {
-      if (origin === undefined) return true;
-      if (extraOrigins.has(origin)) return true;
-      try {
-        const url = new URL(origin);
-        // The public URL's own origin (the studio served through the proxy), exactly.
-        if (publicUrl && url.origin === publicUrl.origin) return true;
-        // Else a page served by this server directly: http, one of its names, its listening port.
-        return url.protocol === 'http:' && names.has(url.hostname) && effectivePort(url) === options.port();
-      } catch {
-        return false;
-      }
+      return origin === undefined || isOwnOrigin(origin) || extraOrigins.has(origin);
     },
+    isCrossOrigin(origin) {
+      return origin !== undefined && extraOrigins.has(origin) && !isOwnOrigin(origin);
+    },
+    allowedOrigins: [...extraOrigins],
   };
 }

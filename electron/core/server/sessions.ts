@@ -162,7 +162,8 @@ function sessionCookie(header: string | undefined, port: number): string | undef
 
 /**
  * Sets `request.sessionKey` (see auth.ts) and `request.sessionId` on every request that carries
- * a valid session cookie together with its session's value.
+ * a valid session cookie together with its session's value, unless it comes from a page of
+ * another site (`request.crossOrigin`, cors.ts): those use keys, never the studio's session.
  */
 export function attachSessions(
   app: FastifyInstance,
@@ -171,6 +172,7 @@ export function attachSessions(
   app.decorateRequest('sessionKey', null);
   app.decorateRequest('sessionId', null);
   app.addHook('onRequest', async (request) => {
+    if (request.crossOrigin) return;
     const header = request.headers[STUDIO_SESSION_HEADER];
     let secret = typeof header === 'string' ? header : undefined;
     if (request.routeOptions.config.sessionInQuery && request.method === 'GET') {

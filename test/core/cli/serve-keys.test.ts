@@ -61,6 +61,17 @@ describe('serve', () => {
       expect(bad.code).toBe(2);
       expect(bad.stderr).toContain(message);
     }
+    // --allow-origin: never a wildcard, never a path; the first line says why.
+    const star = await runEntry(['serve', '--allow-origin', '*', '--data-dir', dir]);
+    expect(star.code).toBe(2);
+    expect(star.stderr.split('\n')[0]).toMatch(
+      /^error: --allow-origin: "\*" is refused: a wildcard would let every web site open in your browser use this server; name each/,
+    );
+    const path = await runEntry(['serve', '--allow-origin', 'http://127.0.0.1:5001/lite', '--data-dir', dir]);
+    expect(path.code).toBe(2);
+    expect(path.stderr).toContain(
+      'an origin is scheme://host[:port] with no path, here http://127.0.0.1:5001.',
+    );
   });
 
   it('prints the listening line, ensures --api-key, holds the data dir, and stops on SIGINT', async () => {

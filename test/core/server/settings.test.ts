@@ -47,10 +47,12 @@ describe('GET/PUT /api/v1/settings (session only, the shared settings file)', ()
         keep_running_when_closed: null,
         unknown_voices: 'refuse',
         voice_aliases: {},
+        allowed_origins: [],
         running_port: t.port,
         running_data_dir: t.dir,
         running_unknown_voices: 'refuse',
         running_voice_aliases: {},
+        running_allowed_origins: [],
         restart_required: true,
         settings_file: file(),
       },
@@ -131,6 +133,43 @@ describe('GET/PUT /api/v1/settings (session only, the shared settings file)', ()
     const reset = await put({ unknown_voices: 'refuse', voice_aliases: {}, port: t.port, data_dir: t.dir });
     expect(reset.json.result.restart_required).toBe(false);
   });
+
+  it('stores allowed origins in their normal form, for the next start', async () => {
+    await put({ port: t.port, data_dir: t.dir });
+    const res = await put({
+      allowed_origins: ['HTTP://127.0.0.1:5001', ' https://lite.example:443 ', 'http://127.0.0.1:5001'],
+    });
+    expect(res.status).toBe(200);
+    expect(res.json.result).toMatchObject({
+      allowed_origins: ['http://127.0.0.1:5001', 'https://lite.example'],
+      running_allowed_origins: [],
+      restart_required: true,
+    });
+    expect(readSettings(settingsDir).allowedOrigins).toEqual([
+      'http://127.0.0.1:5001',
+      'https://lite.example',
+    ]);
+    const cleared = await put({ allowed_origins: [] });
+    expect(cleared.json.result).toMatchObject({ allowed_origins: [], restart_required: false });
+  });
+
+  it.each([
+    [{ allowed_origins: ['*'] }, /^Allowed origin "\*" is refused: a wildcard would let every web site/],
+    [{ allowed_origins: ['http://127.0.0.1:5001/lite'] }, /no path, here http:\/\/127\.0\.0\.1:5001\.$/],
+    [{ allowed_origins: ['null'] }, /"null" is refused/],
+    [{ allowed_origins: 'http://127.0.0.1:5001' }, /^Allowed origins: at most 100/],
+    [{ allowed_origins: [42] }, /^Allowed origins: at most 100/],
+  ])(
+    'refuses allowed origins %j with INVALID_FIELD naming the field, and writes nothing',
+    async (body, message) => {
+      const before = readFileSync(file(), 'utf8');
+      const res = await put(body);
+      expect(res.status).toBe(400);
+      expect(res.json).toMatchObject({ status: 0, error_code: 'INVALID_FIELD' });
+      expect(res.json.error_message).toMatch(message);
+      expect(readFileSync(file(), 'utf8')).toBe(before);
+    },
+  );
 
   it.each([
     [{ port: 70000 }, 'port'],

@@ -17,7 +17,7 @@ import {
 } from '../../../shared/api';
 import { AppError } from '../../../shared/errors';
 import type { KeyRow } from '../../store';
-import { requireSession, type Auth } from '../auth';
+import { crossOriginSessionError, requireSession, type Auth } from '../auth';
 import { sendResult } from '../reply';
 import { sessionCookieName, type Sessions } from '../sessions';
 import type { StaticUi } from '../static-ui';
@@ -44,6 +44,7 @@ export function registerSessionRoutes(app: FastifyInstance, options: SessionRout
   app.get('/', async (_request, reply) => ui.sendIndex(reply));
 
   app.post('/api/v1/session/sign-in', async (request, reply) => {
+    if (request.crossOrigin) throw crossOriginSessionError();
     const body = (request.body ?? {}) as StudioSignInBody;
     if (!Value.Check(StudioSignInBodySchema, body))
       throw new AppError('INVALID_FIELD', 'token must be the token of a sign-in address.', {

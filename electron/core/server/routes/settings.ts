@@ -1,6 +1,6 @@
 /**
- * GET and PUT /api/v1/settings (session only): the port, data folder and voice mapping of the
- * next start, in the shared settings file, beside the ones this run uses.
+ * GET and PUT /api/v1/settings (session only): the port, data folder, voice mapping and allowed
+ * origins of the next start, in the shared settings file, beside the ones this run uses.
  */
 
 import { isAbsolute, resolve } from 'node:path';
@@ -11,7 +11,8 @@ import {
   type UpdateServerSettingsBody,
 } from '../../../shared/api';
 import { AppError } from '../../../shared/errors';
-import { SERVER_SETTING_RULES, type Settings } from '../../../shared/settings';
+import { normalizeAllowedOrigins } from '../../../shared/origins';
+import { allowedOriginsProblem, SERVER_SETTING_RULES, type Settings } from '../../../shared/settings';
 import { defaultDataDir } from '../../platform/paths';
 import type { SettingsStore } from '../../platform/settings-store';
 import { requireSession } from '../auth';
@@ -29,6 +30,8 @@ export interface SettingsRouteOptions {
   defaultDataDir: string | undefined;
   /** The voice mapping this run uses. */
   voiceMapping: VoiceMapping;
+  /** The origins this run allows (normal forms). */
+  allowedOrigins: readonly string[];
 }
 
 export function registerSettingsRoutes(app: FastifyInstance, options: SettingsRouteOptions): void {
@@ -41,17 +44,22 @@ export function registerSettingsRoutes(app: FastifyInstance, options: SettingsRo
     const running = options.voiceMapping;
     const mappingChanges =
       stored.unknownVoices !== running.unknownVoices || !sameAliases(stored.voiceAliases, running.aliases);
+    const runningOrigins = [...options.allowedOrigins].sort();
+    const originsChange =
+      JSON.stringify([...stored.allowedOrigins].sort()) !== JSON.stringify(runningOrigins);
     return {
       port: stored.port,
       data_dir: stored.dataDir,
       keep_running_when_closed: stored.keepRunningWhenClosed,
       unknown_voices: stored.unknownVoices,
       voice_aliases: stored.voiceAliases,
+      allowed_origins: stored.allowedOrigins,
       running_port: runningPort,
       running_data_dir: runningDataDir,
       running_unknown_voices: running.unknownVoices,
       running_voice_aliases: { ...running.aliases },
-      restart_required: portChanges || dataDirChanges || mappingChanges,
+      running_allowed_origins: [...options.allowedOrigins],
+      restart_required: portChanges || dataDirChanges || mappingChanges || originsChange,
       settings_file: file.path,
     };
   };
@@ -76,7 +84,7 @@ export function registerSettingsRoutes(app: FastifyInstance, options: SettingsRo
       if (field === '')
         throw new AppError(
           'INVALID_FIELD',
-          'The body must be a JSON object with port, data_dir and/or keep_running_when_closed.',
+          'The body must be a JSON object with port, data_dir, keep_running_when_closed and/or allowed_origins.',
         );
       if (field === 'port' || field === 'data_dir')
         throw new AppError('INVALID_FIELD', SERVER_SETTING_RULES[field], { field });
@@ -92,18 +100,26 @@ export function registerSettingsRoutes(app: FastifyInstance, options: SettingsRo
           aliasProblem(body) ?? 'voice_aliases must be an object of voice code → one of our voice codes.',
           { field },
         );
+      if (field === 'allowed_origins')
+        throw new AppError('INVALID_FIELD', SERVER_SETTING_RULES.allowed_origins, {
+          field: 'allowed_origins',
+        });
       throw new AppError(
         'INVALID_FIELD',
-        `Unknown setting "${field}"; only port, data_dir, keep_running_when_closed, unknown_voices and voice_aliases can be set.`,
+        `Unknown setting "${field}"; only port, data_dir, keep_running_when_closed, unknown_voices, voice_aliases and allowed_origins can be set.`,
         { field },
       );
     }
-    const { port, data_dir, keep_running_when_closed, unknown_voices, voice_aliases } =
+    const { port, data_dir, keep_running_when_closed, unknown_voices, voice_aliases, allowed_origins } =
       body as UpdateServerSettingsBody;
     // The schema checks each row's form and target; a code of ours needs no alias.
     if (voice_aliases) {
       const problem = aliasProblem(body);
       if (problem) throw new AppError('INVALID_FIELD', problem, { field: 'voice_aliases' });
+    }
+    if (allowed_origins !== undefined) {
+      const problem = allowedOriginsProblem(allowed_origins);
+      if (problem) throw new AppError('INVALID_FIELD', problem, { field: 'allowed_origins' });
     }
     const dataDir = data_dir === undefined ? undefined : data_dir === null ? null : data_dir.trim();
     // The schema takes an absolute path of any platform; this one runs here.
@@ -117,6 +133,9 @@ export function registerSettingsRoutes(app: FastifyInstance, options: SettingsRo
       ...(keep_running_when_closed !== undefined ? { keepRunningWhenClosed: keep_running_when_closed } : {}),
       ...(unknown_voices !== undefined ? { unknownVoices: unknown_voices } : {}),
       ...(voice_aliases !== undefined ? { voiceAliases: voice_aliases } : {}),
+      ...(allowed_origins !== undefined
+        ? { allowedOrigins: normalizeAllowedOrigins(allowed_origins, 'allowed_origins') }
+        : {}),
     });
     return sendResult(reply, serverSettings(stored, settings));
   });

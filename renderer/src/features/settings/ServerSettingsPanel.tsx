@@ -8,12 +8,23 @@ import { aliasesOf, aliasRowsOf, VoiceMappingFields, type AliasRow } from './Voi
 
 export const NEXT_START_NOTE = 'Applies the next time the studio starts (npm start / the desktop app).';
 
-/** The form's text as the API's values: an empty data folder means the per-user app data folder. */
-function toValues(port: string, dataDir: string): { port: unknown; data_dir: string | null } {
+/**
+ * The form's text as the API's values: an empty data folder means the per-user app data folder;
+ * allowed origins are one a line (blank lines left out).
+ */
+function toValues(
+  port: string,
+  dataDir: string,
+  origins: string,
+): { port: unknown; data_dir: string | null; allowed_origins: string[] } {
   const trimmed = port.trim();
   return {
     port: trimmed === '' || !/^-?\d+(\.\d+)?$/.test(trimmed) ? trimmed : Number(trimmed),
     data_dir: dataDir.trim() === '' ? null : dataDir.trim(),
+    allowed_origins: origins
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line !== ''),
   };
 }
 
@@ -30,12 +41,14 @@ const closeChoiceOf = (value: boolean | null): CloseChoice =>
 function fieldOf(message: string): ServerSettingsProblem['field'] | undefined {
   if (/^port\b/i.test(message)) return 'port';
   if (/^data folder\b/i.test(message)) return 'data_dir';
+  if (/^allowed origin/i.test(message)) return 'allowed_origins';
   return undefined;
 }
 
 /**
- * Port, data folder and voice mapping of the shared settings file, which `npm start` and the
- * desktop app read when they start. The running server keeps its own until then; its address stays shown.
+ * Port, data folder, voice mapping and allowed origins of the shared settings file, which
+ * `npm start` and the desktop app read when they start. The running server keeps its own until
+ * then; its address stays shown.
  */
 export function ServerSettingsPanel() {
   const client = useClient();
@@ -45,6 +58,7 @@ export function ServerSettingsPanel() {
   const [stored, setStored] = useState<ServerSettings | null>(null);
   const [port, setPort] = useState('');
   const [dataDir, setDataDir] = useState('');
+  const [origins, setOrigins] = useState('');
   const [onClose, setOnClose] = useState<CloseChoice>('default');
   const [unknownVoices, setUnknownVoices] = useState<UnknownVoicePolicy>('refuse');
   const [aliasRows, setAliasRows] = useState<AliasRow[]>([]);
@@ -62,6 +76,7 @@ export function ServerSettingsPanel() {
         setStored(s);
         setPort(String(s.port));
         setDataDir(s.data_dir ?? '');
+        setOrigins(s.allowed_origins.join('\n'));
         setOnClose(closeChoiceOf(s.keep_running_when_closed));
         setUnknownVoices(s.unknown_voices);
         setAliasRows(aliasRowsOf(s.voice_aliases));
@@ -81,12 +96,13 @@ export function ServerSettingsPanel() {
     problems.find((p) => p.field === field)?.message;
   const portProblem = problemOf('port');
   const dataDirProblem = problemOf('data_dir');
+  const originsProblem = problemOf('allowed_origins');
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
     setSaved(null);
-    const values = toValues(port, dataDir);
+    const values = toValues(port, dataDir, origins);
     const found = checkServerSettings(values);
     setProblems(found);
     const table = aliasesOf(aliasRows);
@@ -100,8 +116,10 @@ export function ServerSettingsPanel() {
         keep_running_when_closed: CLOSE_CHOICES[onClose].value,
         unknown_voices: unknownVoices,
         voice_aliases: table.aliases,
+        allowed_origins: values.allowed_origins,
       });
       setStored(result);
+      setOrigins(result.allowed_origins.join('\n'));
       setSaved(result);
     } catch (e) {
       if (isSignedOut(e)) markSignedOut();
@@ -202,6 +220,38 @@ export function ServerSettingsPanel() {
           </div>
         </div>
         <div className="field" style={{ maxWidth: 520 }}>
+          <label htmlFor={`${id}-origins`}>Allowed origins (web pages and browser extensions)</label>
+          <textarea
+            id={`${id}-origins`}
+            rows={3}
+            spellCheck={false}
+            placeholder={'http://127.0.0.1:5001\nchrome-extension://<extension id>'}
+            value={origins}
+            disabled={!stored}
+            aria-invalid={originsProblem !== undefined}
+            aria-describedby={originsProblem ? `${id}-origins-error` : `${id}-origins-hint`}
+            onChange={(e) => {
+              setOrigins(e.target.value);
+              setSaved(null);
+              setProblems((p) => p.filter((x) => x.field !== 'allowed_origins'));
+            }}
+          />
+          {originsProblem ? (
+            <p className="error" id={`${id}-origins-error`}>
+              {originsProblem}
+            </p>
+          ) : (
+            <p className="hint" id={`${id}-origins-hint`}>
+              One origin a line, scheme://host[:port] with no path (never *): a page such as KoboldAI Lite, or
+              an extension, that calls this API from a browser with an API key. Other origins stay refused,
+              and none gets the studio&rsquo;s sign-in. Applies the next time the studio starts
+              {stored && stored.running_allowed_origins.length > 0
+                ? `; this run allows ${stored.running_allowed_origins.join(', ')}.`
+                : '; this run allows none.'}
+            </p>
+          )}
+        </div>
+        <div className="field" style={{ maxWidth: 520 }}>
           <label htmlFor={`${id}-close`}>When the desktop window closes</label>
           <select
             id={`${id}-close`}
@@ -271,8 +321,8 @@ export function ServerSettingsPanel() {
         {stored && (
           <p className="hint" style={{ marginTop: 10 }}>
             Kept in <code>{stored.settings_file}</code>. <code>npm run serve</code> uses its own{' '}
-            <code>--port</code>, <code>--data-dir</code>, <code>--unknown-voices</code> and{' '}
-            <code>--voice-alias</code> options instead.
+            <code>--port</code>, <code>--data-dir</code>, <code>--unknown-voices</code>,{' '}
+            <code>--voice-alias</code> and <code>--allow-origin</code> options instead.
           </p>
         )}
       </form>
