@@ -22,6 +22,7 @@ import { buildServer, type HttpApp } from './server/app';
 import type { AuthThrottleOptions } from './server/auth-throttle';
 import { createSessions } from './server/sessions';
 import { DEFAULT_UI_DIR } from './server/static-ui';
+import type { VoiceMapping } from '../shared/voice-mapping';
 import { openFileSettings, type SettingsStore } from './platform/settings-store';
 import { openStore, type Store } from './store';
 
@@ -75,6 +76,8 @@ export interface CoreOptions {
   allowedOrigins?: readonly string[];
   /** Base URL for audio_link / srt_link when the server is reached through another name. */
   publicUrl?: string;
+  /** Voice codes that are not ours: aliases, and what an unknown code gets (default: refused). */
+  voiceMapping?: VoiceMapping;
   /**
    * Slow-down of guessing per client (default: 5 free failures a minute, then every check of
    * that client waits 250 ms doubling to 5 s; beyond 4 waiting checks of a client or 64 in all,
@@ -229,6 +232,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       // The public name and port pass the Host check too (downloads of audio_link arrive under it).
       ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
       ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
+      ...(options.voiceMapping ? { voiceMapping: options.voiceMapping } : {}),
       authThrottle: { clock, ...options.authThrottle },
       voices,
       lexicon,

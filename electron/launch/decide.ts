@@ -1,5 +1,7 @@
 /** Whether `npm start` can open the desktop app or falls back to the headless server. */
 
+import type { Settings } from '../shared/settings';
+
 export type LaunchDecision =
   | { mode: 'electron'; binary: string }
   | { mode: 'headless'; /** One sentence for the terminal. */ reason: string };
@@ -40,17 +42,28 @@ export function decideLaunch(facts: LaunchFacts): LaunchDecision {
   return { mode: 'electron', binary: facts.electron.path };
 }
 
-/** The `serve` arguments for the fallback: the user's, plus port, data folder and allowed origins from the settings. */
+/**
+ * The `serve` arguments for the fallback: the user's, plus port, data folder, voice mapping and
+ * allowed origins from the settings (each unless the user gave that option).
+ */
 export function headlessServeArgs(
   args: readonly string[],
-  settings: { port: number; dataDir: string | null; allowedOrigins?: readonly string[] },
+  settings: Pick<Settings, 'port' | 'dataDir'> &
+    Partial<Pick<Settings, 'unknownVoices' | 'voiceAliases'>> & { allowedOrigins?: readonly string[] },
 ): string[] {
   const given = args.filter((a) => a !== '--headless');
   const has = (flag: string) => given.some((a) => a === flag || a.startsWith(`${flag}=`));
+  const aliases = Object.entries(settings.voiceAliases ?? {});
   return [
     ...given,
     ...(has('--port') ? [] : ['--port', String(settings.port)]),
     ...(has('--data-dir') || settings.dataDir === null ? [] : ['--data-dir', settings.dataDir]),
+    ...(has('--unknown-voices') || !settings.unknownVoices || settings.unknownVoices === 'refuse'
+      ? []
+      : ['--unknown-voices', settings.unknownVoices]),
+    ...(has('--voice-alias')
+      ? []
+      : aliases.flatMap(([code, voice]) => ['--voice-alias', `${code}=${voice}`])),
     ...(has('--allow-origin') ? [] : (settings.allowedOrigins ?? []).flatMap((o) => ['--allow-origin', o])),
   ];
 }

@@ -47,7 +47,7 @@ if (decision.mode === 'electron') {
 } else {
   process.stderr.write(`${decision.reason}\n`);
   buildUiIfStale();
-  let settings: { port: number; dataDir: string | null; allowedOrigins: readonly string[] } = {
+  let settings: Parameters<typeof headlessServeArgs>[1] = {
     port: DEFAULT_PORT,
     dataDir: null,
     allowedOrigins: [],

@@ -14,7 +14,7 @@ import { createCore as realCreateCore, type Core, type CoreOptions } from '../co
 import type { Engine } from '../core/engine/engine';
 import type { SettingsStore } from '../core/platform/settings-store';
 import type { DesktopApi } from '../shared/desktop-api';
-import { keepsRunningWhenClosed } from '../shared/settings';
+import { keepsRunningWhenClosed, voiceMappingOf } from '../shared/settings';
 import { restoreBounds } from './bounds';
 import { createDesktopApi, registerDesktopApi } from './desktop-api';
 import type { BrowserWindowLike, ElectronMain, TrayLike } from './electron-types';
@@ -150,6 +150,7 @@ export async function runShell(options: ShellOptions): Promise<Shell | undefined
           uiDir: options.uiDir,
           log,
           holder: 'Narration Studio desktop app',
+          voiceMapping: voiceMappingOf(settings.get()),
           // The Settings view edits this same store, so the shell's later writes keep the change.
           settings,
         });

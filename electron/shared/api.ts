@@ -7,6 +7,7 @@
  * and for integrators. Routes validate input with these schemas; the renderer imports the types.
  */
 
+import { UnknownVoicePolicySchema, VoiceAliasesSchema } from './voice-mapping';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import type { ErrorCode } from './errors';
 import {
@@ -156,11 +157,22 @@ export const RequestDetailSchema = Type.Object({
   /** Our addition: the id of the API key that made it (the studio lists every key's). */
   key_id: Type.String(),
   status: literals(REQUEST_STATUSES),
-  /** 0–1 while processing; 1 when finished. */
-  progress: Type.Number(),
+  /**
+   * Percentage done, an integer 0–100 as the service documents it ("phần trăm xử lý"): 0 while
+   * new, rising while processing, 100 once finished (SUCCESS or FAILURE).
+   */
+  progress: Type.Integer({ minimum: 0, maximum: 100 }),
   characters: Type.Integer(),
   input_text: Type.String(),
+  /** As the request was sent (a code that is not ours stays as sent: see spoken_voice_code). */
   voice_code: Type.String(),
+  /**
+   * Our voice that speaks it: voice_code itself, or the voice a code that is not ours was mapped
+   * to (`serve --voice-alias`, `--unknown-voices closest`); `engine` says what spoke that voice.
+   */
+  spoken_voice_code: Type.String(),
+  /** How spoken_voice_code was found: `exact` (our own code), `alias` or `closest`. */
+  voice_match: literals(['exact', 'alias', 'closest'] as const),
   model_id: literals(MODEL_IDS),
   audio_type: literals(AUDIO_FORMATS),
   bitrate: literals(BITRATES),
@@ -329,7 +341,8 @@ export type Usage = Static<typeof UsageSchema>;
 export const RequestEventSchema = Type.Object({
   request_id: Type.String(),
   status: literals(REQUEST_STATUSES),
-  progress: Type.Number(),
+  /** Percentage done, 0–100, as in the request detail. */
+  progress: Type.Integer({ minimum: 0, maximum: 100 }),
 });
 export type RequestEvent = Static<typeof RequestEventSchema>;
 
@@ -450,6 +463,36 @@ export const AuditionBodySchema = Type.Object({
 });
 export type AuditionBody = Static<typeof AuditionBodySchema>;
 
+/**
+ * GET /api/public/v1/voices: the voice list in the service's published shape (its API
+ * collection's "List voices"), which its clients page through. Query: `limit` (1–100, default
+ * 20), `cursor` (a next_cursor or prev_cursor of an earlier page), filters `code`,
+ * `language_code` (also `languageCode`), `gender`; `voice_ownership` is accepted and ignored.
+ */
+export const PublicVoiceSchema = Type.Object({
+  code: Type.String(),
+  name: Type.String(),
+  gender: literals(['male', 'female'] as const),
+  /** BCP 47, as the service writes them: vi-VN, en-US, en-GB, cmn-CN, … */
+  language_code: Type.String(),
+  /** Credits per character of input (the voice's price per 1000 characters / 1000). */
+  credit_factor: Type.Number(),
+  /** A sample's address: null here (auditions need the studio's session or a key). */
+  demo: Nullable(Type.String()),
+});
+export type PublicVoice = Static<typeof PublicVoiceSchema>;
+
+export const PublicVoiceListSchema = Type.Object({
+  pagination: Type.Object({
+    has_next_page: Type.Boolean(),
+    has_prev_page: Type.Boolean(),
+    next_cursor: Nullable(Type.String()),
+    prev_cursor: Nullable(Type.String()),
+  }),
+  voices: Type.Array(PublicVoiceSchema),
+});
+export type PublicVoiceList = Static<typeof PublicVoiceListSchema>;
+
 /** GET and PUT /api/v1/settings (session only): the server settings of the shared settings file. */
 export const ServerSettingsSchema = Type.Object({
   /** Port for the next start; 0 picks a free one each run. */
@@ -461,6 +504,10 @@ export const ServerSettingsSchema = Type.Object({
    * (false); null: the OS's default (Linux quits; macOS and Windows keep running). Applies at once.
    */
   keep_running_when_closed: Nullable(Type.Boolean()),
+  /** A voice_code that is not ours, from the next start: refused, or spoken by the closest voice. */
+  unknown_voices: UnknownVoicePolicySchema,
+  /** Exact mappings from the next start: a client's voice code → one of our voice codes. */
+  voice_aliases: VoiceAliasesSchema,
   /**
    * Origins of other sites' pages and of browser extensions that may call the API with a key,
    * from the next start (`serve --allow-origin`).
@@ -469,6 +516,8 @@ export const ServerSettingsSchema = Type.Object({
   /** What this run uses. */
   running_port: Type.Integer(),
   running_data_dir: Nullable(Type.String()),
+  running_unknown_voices: UnknownVoicePolicySchema,
+  running_voice_aliases: VoiceAliasesSchema,
   running_allowed_origins: Type.Array(Type.String()),
   /** True when the stored values differ from the running ones: they apply at the next start. */
   restart_required: Type.Boolean(),
@@ -479,7 +528,7 @@ export type ServerSettings = Static<typeof ServerSettingsSchema>;
 
 /**
  * Body of PUT /api/v1/settings: any field may be left out; null resets data_dir or
- * keep_running_when_closed to its default. The
+ * keep_running_when_closed to its default. voice_aliases replaces the whole table. The
  * rules are the Settings view's (see `checkServerSettings`).
  */
 export const UpdateServerSettingsBodySchema = Type.Object(
@@ -487,6 +536,9 @@ export const UpdateServerSettingsBodySchema = Type.Object(
     port: Type.Optional(PortSchema),
     data_dir: Type.Optional(Nullable(AbsolutePathSchema)),
     keep_running_when_closed: Type.Optional(Nullable(Type.Boolean())),
+    unknown_voices: Type.Optional(UnknownVoicePolicySchema),
+    /** The whole table (it replaces the stored one). */
+    voice_aliases: Type.Optional(VoiceAliasesSchema),
     /** Each checked by `checkAllowedOrigin` and stored in its normal form. */
     allowed_origins: Type.Optional(AllowedOriginsSchema),
   },

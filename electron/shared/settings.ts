@@ -15,6 +15,7 @@ import {
   VOLUME_MAX,
   VOLUME_MIN,
 } from './options';
+import { UnknownVoicePolicySchema, VoiceAliasesSchema, type VoiceMapping } from './voice-mapping';
 import { checkAllowedOrigin } from './origins';
 
 /** Bumped whenever a stored layout needs a migration step (see `SETTINGS_MIGRATIONS`). */
@@ -83,6 +84,13 @@ export const SettingsSchema = Type.Object({
    */
   keepRunningWhenClosed: Nullable(Type.Boolean()),
   /**
+   * A voice_code that is not ours, at the next start (`serve --unknown-voices`): refused
+   * (`refuse`, the spec's) or spoken by the closest of our voices (`closest`).
+   */
+  unknownVoices: UnknownVoicePolicySchema,
+  /** Exact mappings at the next start (`serve --voice-alias CODE=OURCODE`): a code → our voice code. */
+  voiceAliases: VoiceAliasesSchema,
+  /**
    * Origins of other sites' pages and of browser extensions that may call the API with a key
    * (`serve --allow-origin`); read at start.
    */
@@ -99,6 +107,8 @@ export const DEFAULT_SETTINGS: Settings = {
   output: { ...DEFAULT_SYNTHESIS },
   windowBounds: null,
   keepRunningWhenClosed: null,
+  unknownVoices: 'refuse',
+  voiceAliases: {},
   allowedOrigins: [],
 };
 
@@ -249,6 +259,11 @@ export function checkServerSettings(values: {
     if (problem) problems.push({ field: 'allowed_origins', message: problem });
   }
   return problems;
+}
+
+/** The voice mapping the settings give the server at its start. */
+export function voiceMappingOf(settings: Pick<Settings, 'unknownVoices' | 'voiceAliases'>): VoiceMapping {
+  return { unknownVoices: settings.unknownVoices, aliases: { ...settings.voiceAliases } };
 }
 
 /**

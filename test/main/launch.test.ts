@@ -90,6 +90,30 @@ describe('headless arguments', () => {
       '--data-dir=/d',
     ]);
   });
+
+  it('passes the voice mapping of the settings file unless the command line gives it', () => {
+    const settings = {
+      port: 8787,
+      dataDir: null,
+      unknownVoices: 'closest' as const,
+      voiceAliases: { 'hn_female_ngochuyen_full_48k-fhg': 'vi_female_thuytrang_mb' },
+    };
+    expect(headlessServeArgs([], settings)).toEqual([
+      '--port',
+      '8787',
+      '--unknown-voices',
+      'closest',
+      '--voice-alias',
+      'hn_female_ngochuyen_full_48k-fhg=vi_female_thuytrang_mb',
+    ]);
+    expect(
+      headlessServeArgs(['--unknown-voices=refuse', '--voice-alias', 'a=vi_male_lehoang_mb'], settings),
+    ).toEqual(['--unknown-voices=refuse', '--voice-alias', 'a=vi_male_lehoang_mb', '--port', '8787']);
+    expect(headlessServeArgs([], { ...settings, unknownVoices: 'refuse', voiceAliases: {} })).toEqual([
+      '--port',
+      '8787',
+    ]);
+  });
 });
 
 describe('build staleness', () => {

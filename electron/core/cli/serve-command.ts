@@ -9,6 +9,12 @@ import { DEFAULT_SENTENCE_CACHE_MB } from '../../shared/options';
 import { normalizeAllowedOrigins } from '../../shared/origins';
 import { CatalogueEntrySchema, type CatalogueEntry } from '../../shared/voice-packs';
 import { firstSchemaProblem } from '../server/validation';
+import {
+  parseVoiceAlias,
+  UNKNOWN_VOICE_POLICIES,
+  type UnknownVoicePolicy,
+  type VoiceMapping,
+} from '../../shared/voice-mapping';
 import { ensureApiKey, isValidKeyText, KEY_TEXT_RULE } from '../jobs/keys';
 import { parseAllowedCallbackHost } from '../jobs/callback-targets';
 import { systemClock } from '../platform/clock';
@@ -55,6 +61,13 @@ export const SERVE_USAGE = `Usage: serve [options]
   --voice-catalogue <file> JSON array of catalogue entries replacing the built-in voice catalogue
                           (an organisation's own packs; URLs relative to --voice-mirror)
   --allowed-host <name>   another Host name to accept (repeatable)
+  --unknown-voices <refuse|closest>
+                          a voice_code that is not ours: refused with UNKNOWN_VOICE (refuse, the
+                          default), or spoken by our voice of the language, region and gender its
+                          words name (closest: hn_/hanoi northern and sg_/hcm/saigon southern
+                          Vietnamese, vi, en, …; female/male); the request keeps the code sent
+  --voice-alias <CODE=OURCODE>
+                          speak CODE with our voice OURCODE (repeatable; wins over closest)
   --allow-origin <origin> a web page's or browser extension's origin (scheme://host[:port], e.g.
                           http://127.0.0.1:5001 or chrome-extension://<id>) that may call the API
                           from a browser with a key: its preflights and answers get CORS headers
@@ -89,6 +102,22 @@ export function readCatalogue(path: string): CatalogueEntry[] {
   return parsed as CatalogueEntry[];
 }
 
+/** `--unknown-voices` and the `--voice-alias` values; UsageError (one line) when one is wrong. */
+export function voiceMappingOption(policy: string | undefined, aliases: readonly string[]): VoiceMapping {
+  if (policy !== undefined && !(UNKNOWN_VOICE_POLICIES as readonly string[]).includes(policy))
+    throw new UsageError(`--unknown-voices must be ${UNKNOWN_VOICE_POLICIES.join(' or ')}`);
+  const map: Record<string, string> = {};
+  for (const alias of aliases) {
+    try {
+      const [code, voiceCode] = parseVoiceAlias(alias);
+      map[code] = voiceCode;
+    } catch (error) {
+      throw new UsageError(`--voice-alias: ${(error as Error).message}`);
+    }
+  }
+  return { unknownVoices: (policy as UnknownVoicePolicy | undefined) ?? 'refuse', aliases: map };
+}
+
 /** Runs the server until SIGTERM or SIGINT, then shuts down in order and resolves. */
 export function runServe(argv: string[]): Promise<number> {
   return runCommand(SERVE_USAGE, async () => {
@@ -114,6 +143,8 @@ export function runServe(argv: string[]): Promise<number> {
       'voice-mirror': { type: 'string' },
       'voice-catalogue': { type: 'string' },
       'allowed-host': { type: 'string', multiple: true },
+      'unknown-voices': { type: 'string' },
+      'voice-alias': { type: 'string', multiple: true },
       'allow-origin': { type: 'string', multiple: true },
       'allow-callback-host': { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h' },
@@ -154,6 +185,7 @@ export function runServe(argv: string[]): Promise<number> {
         throw new UsageError((error as Error).message);
       }
     }
+    const voiceMapping = voiceMappingOption(values['unknown-voices'], values['voice-alias'] ?? []);
     let allowedOrigins: string[];
     try {
       allowedOrigins = normalizeAllowedOrigins(values['allow-origin'] ?? [], '--allow-origin');
@@ -186,6 +218,7 @@ export function runServe(argv: string[]): Promise<number> {
       ...(values['voice-mirror'] ? { voiceMirror: values['voice-mirror'] } : {}),
       ...(voiceCatalogue ? { voiceCatalogue } : {}),
       ...(values['allowed-host'] ? { allowedHosts: values['allowed-host'] } : {}),
+      voiceMapping,
       allowedOrigins,
       allowCallbackHosts,
     });

@@ -13,6 +13,7 @@ import type { ModelId } from '../../shared/options';
 import type { LexiconRule, NeuralVoice } from '../engine/engine';
 import { ssmlVoices } from '../engine/ssml-voices';
 import { findVoice, type LanguageCode } from '../../shared/voices';
+import { spokenVoiceCode } from '../../shared/voice-mapping';
 import type { Engine } from '../engine/engine';
 import { AppError, isAppError } from '../../shared/errors';
 import type { RequestRow, Store } from '../store';
@@ -315,12 +316,13 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
    * (the document was checked at submit; should it fail now, the render reports its error).
    */
   const ssmlVoicesOf = (row: RequestRow) =>
-    ssmlVoices(row.input_text, row.voice_code, {
+    ssmlVoices(row.input_text, spokenVoiceCode(row), {
       neuralVoice: async (code) => options.neuralVoice?.(code, row.model_id),
       lexicon: async (language) => (await options.lexicon?.(language)) ?? [],
     }).catch(() => ({}));
 
   const render = async (row: RequestRow, entry: Running): Promise<void> => {
+    const voiceCode = spokenVoiceCode(row);
     try {
       // Chosen when the render starts, from what is installed then; a library that cannot be
       // read leaves the request to eSpeak rather than failing it.
@@ -332,12 +334,12 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
           log.warn(`request ${row.id}: ${row.kokoro_voice} cannot be opened: ${(error as Error).message}`);
           return undefined;
         })
-        .then((voice) => voice ?? options.neuralVoice?.(row.voice_code, row.model_id))
+        .then((voice) => voice ?? options.neuralVoice?.(voiceCode, row.model_id))
         .catch((error: unknown) => {
           log.warn(`request ${row.id}: voice library unreadable, eSpeak speaks: ${(error as Error).message}`);
           return undefined;
         });
-      const language = findVoice(row.voice_code)?.language;
+      const language = findVoice(voiceCode)?.language;
       const lexicon = language ? await options.lexicon?.(language) : undefined;
       const ssml = await ssmlVoicesOf(row);
       // A text with chapter lines: its word timings give the chapters' times.
@@ -347,7 +349,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         lexicon,
         ...ssml,
         text: row.input_text,
-        voice_code: row.voice_code,
+        voice_code: voiceCode,
         model_id: row.model_id,
         audio_type: row.audio_type,
         bitrate: row.bitrate,
@@ -389,6 +391,11 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
           files.chaptersPath(row),
           result.durationMs,
           { keepTimings: row.word_timings === 1 },
+        );
+      }
+      if (row.voice_match) {
+        log.info(
+          `request ${row.id}: voice_code "${row.voice_code}" was spoken by ${voiceCode} (${row.voice_match}), engine ${result.engine}`,
         );
       }
       await finish(row, {

@@ -25,7 +25,10 @@ export interface SubmitInput {
   text: string;
   /** Billable count of the cleaned text. */
   characters: number;
+  /** As the caller sent it: one of our codes, or a code mapped by `spoken`. */
   voice_code: string;
+  /** Our voice that speaks a `voice_code` that is not ours, and how it was found. */
+  spoken?: { voice_code: string; match: 'alias' | 'closest' };
   model_id: ModelId;
   audio_type: AudioFormat;
   bitrate: Bitrate;
@@ -182,7 +185,9 @@ export function createSubmitter({ store, clock, maxQueuedPerKey, onAccepted }: S
         }
         const stored = await writeBatch(tx, batch);
         outcomes = decided.map((d) =>
-          'error' in d ? d : { row: 'requestId' in d ? stored.get(d.requestId)! : d.row, replayed: d.replayed },
+          'error' in d
+            ? d
+            : { row: 'requestId' in d ? stored.get(d.requestId)! : d.row, replayed: d.replayed },
         );
       });
     } catch (error) {
@@ -249,7 +254,7 @@ export function createSubmitter({ store, clock, maxQueuedPerKey, onAccepted }: S
       const replayed = await replayOf(tx, batch, key.id, idempotency);
       if (replayed) return replayed;
     }
-    const voice = findVoice(input.voice_code);
+    const voice = findVoice(input.spoken?.voice_code ?? input.voice_code);
     if (!voice) throw new AppError('UNKNOWN_VOICE', `Unknown voice_code "${input.voice_code}".`);
     if (key.queued >= maxQueuedPerKey) {
       throw new AppError(
@@ -276,6 +281,9 @@ export function createSubmitter({ store, clock, maxQueuedPerKey, onAccepted }: S
       input_text: input.text,
       characters: input.characters,
       voice_code: input.voice_code,
+      ...(input.spoken
+        ? { spoken_voice_code: input.spoken.voice_code, voice_match: input.spoken.match }
+        : {}),
       model_id: input.model_id,
       audio_type: input.audio_type,
       bitrate: input.bitrate,

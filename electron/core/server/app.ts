@@ -40,6 +40,7 @@ import { createHostPolicy } from './security';
 import { attachSessions, createStudioKey, type Sessions } from './sessions';
 import { registerStaticUi } from './static-ui';
 import { DEFAULT_MAX_TEXT_CHARS } from './validation';
+import { NO_VOICE_MAPPING, type VoiceMapping } from '../../shared/voice-mapping';
 
 /** Default limit on a JSON body, bytes. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -92,6 +93,11 @@ export interface ServerOptions {
    * engine). Without it those routes are 404.
    */
   lexicon?: LexiconStore;
+  /**
+   * Voice codes that are not ours (`serve --unknown-voices`, `--voice-alias`): default refuse,
+   * the spec's UNKNOWN_VOICE.
+   */
+  voiceMapping?: VoiceMapping;
 }
 
 export interface StudioOptions {
@@ -125,6 +131,7 @@ export type HttpApp = FastifyInstance;
 export function buildServer(options: ServerOptions): HttpApp {
   const { store, jobs, log } = options;
   const maxTextChars = options.maxTextChars ?? DEFAULT_MAX_TEXT_CHARS;
+  const voiceMapping = options.voiceMapping ?? NO_VOICE_MAPPING;
   const app = Fastify({
     logger: false,
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
@@ -183,6 +190,7 @@ export function buildServer(options: ServerOptions): HttpApp {
       port: options.port,
       studio: options.studio,
       voices: options.voices,
+      voiceMapping,
       allowedOrigins: policy.allowedOrigins,
     });
   if (options.voices) {
@@ -208,6 +216,7 @@ export function buildServer(options: ServerOptions): HttpApp {
     auth,
     maxTextChars,
     directTimeoutMs: options.directTimeoutMs ?? DEFAULT_DIRECT_TIMEOUT_MS,
+    voiceMapping,
   });
   registerExportRoutes(app, { store, jobs, auth, maxTextChars });
   registerRequestChaptersRoute(app, { store, jobs, auth });
@@ -225,8 +234,8 @@ export function buildServer(options: ServerOptions): HttpApp {
   registerDownloadRoute(app, { store, jobs });
   registerEventsRoute(app, { jobs, auth, streams });
   registerHealthRoute(app, { store, jobs });
-  registerOpenAiRoutes(app, { jobs, auth, maxTextChars, voices: options.voices });
-  registerKokoroFastApiRoutes(app, { store, jobs, auth, maxTextChars, voices: options.voices });
+  registerOpenAiRoutes(app, { jobs, auth, maxTextChars, voices: options.voices, voiceMapping });
+  registerKokoroFastApiRoutes(app, { store, jobs, auth, maxTextChars, voices: options.voices, voiceMapping });
 
   app.setNotFoundHandler((request, reply) => {
     sendAnyError(
@@ -263,6 +272,7 @@ function registerStudio(
     port,
     studio,
     voices,
+    voiceMapping,
     allowedOrigins,
   }: {
     store: Store;
@@ -270,6 +280,7 @@ function registerStudio(
     port(): number;
     studio: StudioOptions;
     voices: VoiceLibrary | undefined;
+    voiceMapping: VoiceMapping;
     allowedOrigins: readonly string[];
   },
 ): void {
@@ -290,6 +301,7 @@ function registerStudio(
     port,
     dataDir: studio.dataDir,
     defaultDataDir: studio.defaultDataDir,
+    voiceMapping,
     allowedOrigins,
   });
   registerKeyRoutes(app, { store, clock: studio.clock, defaultBalanceMilli: studio.defaultBalanceMilli });

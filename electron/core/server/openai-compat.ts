@@ -18,7 +18,15 @@ import {
   type KokoroMix,
 } from '../voices';
 import type { RequestRow } from '../store';
-import { firstSchemaProblem, isPlainObject, measureText, type ValidTtsRequest } from './validation';
+import { NO_VOICE_MAPPING, type ResolvedVoice, type VoiceMapping } from '../../shared/voice-mapping';
+import {
+  firstSchemaProblem,
+  isPlainObject,
+  measureText,
+  resolveVoice,
+  spokenBy,
+  type ValidTtsRequest,
+} from './validation';
 
 /** OpenAI voice names and the catalogue voices they stand for. */
 export const OPENAI_VOICES: Readonly<Record<string, string>> = {
@@ -149,7 +157,11 @@ const RULES: Partial<Record<keyof OpenAiSpeechRequest, string>> = {
 };
 
 /** Validates POST /v1/audio/speech. Throws AppError with `details.field` (the OpenAI `param`). */
-export function parseOpenAiSpeech(body: unknown, maxTextChars: number): ValidSpeechRequest {
+export function parseOpenAiSpeech(
+  body: unknown,
+  maxTextChars: number,
+  voiceMapping: VoiceMapping = NO_VOICE_MAPPING,
+): ValidSpeechRequest {
   if (!isPlainObject(body)) throw new AppError('INVALID_JSON', 'The body must be a JSON object.');
   for (const field of ['model', 'input', 'voice'] as const) {
     if (body[field] === undefined) throw new AppError('MISSING_FIELD', `${field} is required.`, { field });
@@ -170,16 +182,27 @@ export function parseOpenAiSpeech(body: unknown, maxTextChars: number): ValidSpe
     );
   }
   const voiceName = typeof speech.voice === 'string' ? speech.voice : speech.voice.id;
-  const named = OPENAI_VOICES[voiceName.toLowerCase()] ?? (findVoice(voiceName) ? voiceName : undefined);
-  // Kokoro's names and mixes: our voice of the first part's language and gender stands by.
-  const kokoro = named === undefined ? parseKokoroVoice(voiceName) : undefined;
-  const voiceCode = named ?? (kokoro && kokoroFallbackVoice(kokoro.parts[0]!.name).voice_code);
-  if (!voiceCode) {
-    throw new AppError('UNKNOWN_VOICE', `Unknown voice "${voiceName}" (GET /v1/audio/voices lists them).`, {
-      field: 'voice',
-    });
-  }
-  const { text, characters } = measureText(speech.input, maxTextChars, 'input', voiceCode);
+  // OpenAI's names, our codes and aliases first; then Kokoro's names and mixes (our voice of the
+  // first part's language and gender stands by); any other name is looked up as on the spec's
+  // route (the closest voice when unknown codes are mapped) and kept as sent.
+  const openAiCode = OPENAI_VOICES[voiceName.toLowerCase()];
+  const ours =
+    openAiCode !== undefined ||
+    findVoice(voiceName) !== undefined ||
+    Object.hasOwn(voiceMapping.aliases, voiceName);
+  const kokoro = ours ? undefined : parseKokoroVoice(voiceName);
+  const voiceCode =
+    openAiCode ?? (kokoro ? kokoroFallbackVoice(kokoro.parts[0]!.name).voice_code : voiceName);
+  const voice: ResolvedVoice =
+    openAiCode !== undefined || kokoro
+      ? { voice: findVoice(voiceCode)!, match: 'exact' }
+      : resolveVoice(
+          voiceName,
+          voiceMapping,
+          `Unknown voice "${voiceName}" (GET /v1/audio/voices lists them).`,
+          'voice',
+        );
+  const { text, characters } = measureText(speech.input, maxTextChars, 'input', voice.voice.voice_code);
   // Our engine's range is 0.5–2.0 in steps of 0.1: OpenAI's wider range is clamped into it.
   const speed = Math.round(Math.min(RATE_MAX, Math.max(RATE_MIN, speech.speed ?? 1)) * 10) / 10;
   return {
@@ -187,6 +210,7 @@ export function parseOpenAiSpeech(body: unknown, maxTextChars: number): ValidSpe
       text,
       characters,
       voice_code: voiceCode,
+      ...spokenBy(voice),
       model_id: model,
       audio_type: speech.response_format ?? 'mp3',
       bitrate: DEFAULT_SYNTHESIS.bitrate,

@@ -11,7 +11,12 @@ import { Value } from '@sinclair/typebox/value';
 import { TtsRequestSchema, type PageQuery, type ResponseType, type TtsRequest } from '../../shared/api';
 import { AppError } from '../../shared/errors';
 import { BITRATES, DEFAULT_SYNTHESIS, isOneDecimalInRange, RATE_MAX, RATE_MIN } from '../../shared/options';
-import { findVoice } from '../../shared/voices';
+import {
+  NO_VOICE_MAPPING,
+  resolveVoiceCode,
+  type ResolvedVoice,
+  type VoiceMapping,
+} from '../../shared/voice-mapping';
 import type { SubmitInput } from '../jobs/submit';
 import { cleanText, countCharacters } from '../../shared/text';
 import { isSsml, parseSsml } from '../../shared/ssml';
@@ -151,10 +156,16 @@ export function parseListQuery<T extends TObject>(
 
 /**
  * Checks a submit body against the spec's rules (numbers may be strings, see
- * `readSubmitStrings`) and applies the defaults. Throws AppError (INVALID_JSON, MISSING_FIELD,
- * INVALID_FIELD, UNKNOWN_VOICE, NOTHING_TO_SPEAK, TEXT_TOO_LONG).
+ * `readSubmitStrings`) and applies the defaults. A voice_code that is not ours is spoken by the
+ * voice `voiceMapping` finds for it (an alias, or the closest), and kept as sent. Throws
+ * AppError (INVALID_JSON, MISSING_FIELD, INVALID_FIELD, UNKNOWN_VOICE, NOTHING_TO_SPEAK,
+ * TEXT_TOO_LONG).
  */
-export function parseTtsRequest(body: unknown, maxTextChars: number): ValidTtsSubmit {
+export function parseTtsRequest(
+  body: unknown,
+  maxTextChars: number,
+  voiceMapping: VoiceMapping = NO_VOICE_MAPPING,
+): ValidTtsSubmit {
   if (!isPlainObject(body)) throw new AppError('INVALID_JSON', 'The body must be a JSON object.');
   for (const field of REQUIRED) {
     if (body[field] === undefined) throw new AppError('MISSING_FIELD', `${field} is required.`, { field });
@@ -176,25 +187,23 @@ export function parseTtsRequest(body: unknown, maxTextChars: number): ValidTtsSu
   if (request.callback_url !== undefined && !isHttpUrl(request.callback_url)) {
     throw new AppError('INVALID_FIELD', `${RULES.callback_url}.`, { field: 'callback_url' });
   }
-  if (!findVoice(request.voice_code)) {
-    throw new AppError(
-      'UNKNOWN_VOICE',
-      `Unknown voice_code "${request.voice_code}". GET /api/v1/voices lists the voices.`,
-      {
-        field: 'voice_code',
-      },
-    );
-  }
+  const voice = resolveVoice(
+    request.voice_code,
+    voiceMapping,
+    `Unknown voice_code "${request.voice_code}". GET /api/v1/voices lists the voices.`,
+    'voice_code',
+  );
   const { text, characters } = measureText(
     request.input_text,
     maxTextChars,
     'input_text',
-    request.voice_code,
+    voice.voice.voice_code,
   );
   return {
     text,
     characters,
     voice_code: request.voice_code,
+    ...spokenBy(voice),
     model_id: request.model_id ?? DEFAULT_SYNTHESIS.model_id,
     audio_type: request.audio_type ?? DEFAULT_SYNTHESIS.audio_type,
     bitrate: request.bitrate ?? DEFAULT_SYNTHESIS.bitrate,
@@ -205,6 +214,35 @@ export function parseTtsRequest(body: unknown, maxTextChars: number): ValidTtsSu
     callback_url: request.callback_url ?? null,
     response_type: request.response_type ?? 'indirect',
   };
+}
+
+/**
+ * The one place a request's voice code is looked up (the spec's route and OpenAI's): ours, an
+ * alias, or (with `closest`) the voice its words name. Throws UNKNOWN_VOICE with `message`,
+ * naming `field`, when there is none.
+ */
+export function resolveVoice(
+  code: string,
+  voiceMapping: VoiceMapping,
+  message: string,
+  field: string,
+): ResolvedVoice {
+  const voice = resolveVoiceCode(code, voiceMapping);
+  if (!voice) {
+    const hint =
+      voiceMapping.unknownVoices === 'closest'
+        ? ' Its words name no language we speak (such as hn_, sg_, vi or en).'
+        : '';
+    throw new AppError('UNKNOWN_VOICE', `${message}${hint}`, { field });
+  }
+  return voice;
+}
+
+/** The submit's `spoken` field for a voice found by alias or closeness; nothing for our own code. */
+export function spokenBy(voice: ResolvedVoice): Pick<ValidTtsRequest, 'spoken'> {
+  return voice.match === 'exact'
+    ? {}
+    : { spoken: { voice_code: voice.voice.voice_code, match: voice.match } };
 }
 
 /**

@@ -1,6 +1,7 @@
 /** Stored rows → wire records of `shared/api.ts`. */
 
 import type {
+  RequestStatus,
   ApiKeyInfo,
   CallbackAttempt,
   CallbackPayload,
@@ -16,6 +17,7 @@ import { cleanText } from '../../shared/text';
 import { ssmlWarnings } from '../../shared/ssml';
 import { isoDate, type Links } from '../jobs/links';
 import { shownResult } from '../jobs/delivery';
+import { spokenVoiceCode } from '../../shared/voice-mapping';
 
 /** The spec's request record (submit result). */
 export function toRequestRecord(row: RequestRow, links: Links): RequestRecord {
@@ -34,19 +36,30 @@ export function toRequestRecord(row: RequestRow, links: Links): RequestRecord {
   return record;
 }
 
+/**
+ * The API's progress, the service's percentage: an integer 0–100 from the runner's fraction
+ * (0–1), 100 once finished. Rounded down, so 100 means finished.
+ */
+export function progressPercent(status: RequestStatus, fraction: number | undefined): number {
+  if (status === 'SUCCESS' || status === 'FAILURE') return 100;
+  return Math.min(99, Math.max(0, Math.floor((fraction ?? 0) * 100)));
+}
+
 export function toRequestDetail(row: RequestRow, progress: number | undefined, links: Links): RequestDetail {
-  const finished = row.status === 'SUCCESS' || row.status === 'FAILURE';
   const success = row.status === 'SUCCESS';
+  const spoken = spokenVoiceCode(row);
   // Parsing is deterministic: the warnings come from the stored text, not from a column.
-  const warnings = ssmlWarnings(cleanText(row.input_text), { voiceCode: row.voice_code });
+  const warnings = ssmlWarnings(cleanText(row.input_text), { voiceCode: spoken });
   return {
     request_id: row.id,
     key_id: row.key_id,
     status: row.status,
-    progress: finished ? 1 : (progress ?? 0),
+    progress: progressPercent(row.status, progress),
     characters: row.characters,
     input_text: row.input_text,
     voice_code: row.voice_code,
+    spoken_voice_code: spoken,
+    voice_match: row.voice_match ?? 'exact',
     model_id: row.model_id,
     audio_type: row.audio_type,
     bitrate: row.bitrate,

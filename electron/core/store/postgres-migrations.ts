@@ -155,4 +155,10 @@ export const POSTGRES_MIGRATIONS: readonly (readonly string[])[] = [
     `ALTER TABLE requests ADD COLUMN kokoro_voice TEXT`,
     `ALTER TABLE requests ADD COLUMN word_timings INTEGER NOT NULL DEFAULT 0`,
   ],
+  // 9: a request sent with a voice code that is not ours keeps that code; the voice that speaks
+  // it (an alias's, or the closest by the code's words) and how it was found
+  [
+    `ALTER TABLE requests ADD COLUMN spoken_voice_code TEXT`,
+    `ALTER TABLE requests ADD COLUMN voice_match TEXT`,
+  ],
 ];

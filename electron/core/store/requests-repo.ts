@@ -40,6 +40,10 @@ export interface RequestRow {
   word_timings: number;
   /** What spoke it (set when it finished SUCCESS): `espeak` or a neural voice label. */
   engine: string | null;
+  /** Our voice that speaks it when `voice_code` is not ours (see shared/voice-mapping.ts); else null. */
+  spoken_voice_code: string | null;
+  /** How that voice was found: 'alias' or 'closest'; null for our own codes. */
+  voice_match: 'alias' | 'closest' | null;
   created_at: string;
   started_at: string | null;
   finished_at: string | null;
@@ -79,8 +83,10 @@ export type NewRequestRow = Omit<
   | 'lease_until'
   | 'kokoro_voice'
   | 'word_timings'
+  | 'spoken_voice_code'
+  | 'voice_match'
 > &
-  Partial<Pick<RequestRow, 'kokoro_voice' | 'word_timings'>>;
+  Partial<Pick<RequestRow, 'kokoro_voice' | 'word_timings' | 'spoken_voice_code' | 'voice_match'>>;
 
 export interface ListFilter {
   /** One key's requests; every key's when undefined. */
@@ -187,8 +193,8 @@ export function createRequestsRepo(db: SqlExecutor): RequestsRepo {
         ...(await db.all<RequestRow>(
           `INSERT INTO requests (id, key_id, source, input_text, characters, voice_code, model_id, audio_type, bitrate,
              speed_rate, pitch_rate, volume, generate_srt, callback_url, cost_milli, download_token, status, created_at,
-             callback_state, kokoro_voice, word_timings)
-           VALUES ${part.map(() => "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'new', ?, ?, ?, ?)").join(', ')}
+             callback_state, kokoro_voice, word_timings, spoken_voice_code, voice_match)
+           VALUES ${part.map(() => "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'new', ?, ?, ?, ?, ?, ?)").join(', ')}
            RETURNING *`,
           part.flatMap((row) => [
             row.id,
@@ -211,6 +217,8 @@ export function createRequestsRepo(db: SqlExecutor): RequestsRepo {
             row.callback_url ? 'waiting' : 'none',
             row.kokoro_voice ?? null,
             row.word_timings ?? 0,
+            row.spoken_voice_code ?? null,
+            row.voice_match ?? null,
           ]),
         )),
       );

@@ -46,6 +46,21 @@ describe('serve', () => {
     const lease = await runEntry(['serve', '--lease', '5', '--data-dir', dir]);
     expect(lease.code).toBe(2);
     expect(lease.stderr).toContain('--lease applies with --database only');
+    const policy = await runEntry(['serve', '--unknown-voices', 'nearest', '--data-dir', dir]);
+    expect(policy.code).toBe(2);
+    expect(policy.stderr).toContain('--unknown-voices must be refuse or closest');
+    // One line each, naming the option and the value.
+    for (const [alias, message] of [
+      [
+        'hn_female_x=no_such_voice',
+        '--voice-alias: "no_such_voice" (the voice for "hn_female_x") is not one of our voice codes',
+      ],
+      ['hn_female_x', '--voice-alias: "hn_female_x" must be CODE=OURCODE'],
+    ]) {
+      const bad = await runEntry(['serve', '--voice-alias', alias!, '--data-dir', dir]);
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toContain(message);
+    }
     // --allow-origin: never a wildcard, never a path; the first line says why.
     const star = await runEntry(['serve', '--allow-origin', '*', '--data-dir', dir]);
     expect(star.code).toBe(2);

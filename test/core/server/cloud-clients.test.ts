@@ -154,7 +154,7 @@ describe('a direct client (response_type "direct", numbers as strings)', () => {
     expect(Value.Check(DirectRecordSchema, record)).toBe(true);
     expect(record).toMatchObject({
       status: 'SUCCESS',
-      progress: 1,
+      progress: 100,
       characters: TEXT.length,
       voice_code: 'en_female_emily_us',
       audio_type: 'mp3',

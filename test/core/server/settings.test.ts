@@ -45,9 +45,13 @@ describe('GET/PUT /api/v1/settings (session only, the shared settings file)', ()
         port: DEFAULT_PORT,
         data_dir: null,
         keep_running_when_closed: null,
+        unknown_voices: 'refuse',
+        voice_aliases: {},
         allowed_origins: [],
         running_port: t.port,
         running_data_dir: t.dir,
+        running_unknown_voices: 'refuse',
+        running_voice_aliases: {},
         running_allowed_origins: [],
         restart_required: true,
         settings_file: file(),
@@ -86,6 +90,48 @@ describe('GET/PUT /api/v1/settings (session only, the shared settings file)', ()
     expect(res.json.result.restart_required).toBe(false);
     const reset = await put({ data_dir: null });
     expect(reset.json.result).toMatchObject({ data_dir: null, restart_required: true });
+  });
+
+  it('stores the voice mapping of the next start; a wrong alias is refused naming its row', async () => {
+    const res = await put({
+      unknown_voices: 'closest',
+      voice_aliases: { 'hn_female_ngochuyen_full_48k-fhg': 'vi_female_thuytrang_mb' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.json.result).toMatchObject({
+      unknown_voices: 'closest',
+      voice_aliases: { 'hn_female_ngochuyen_full_48k-fhg': 'vi_female_thuytrang_mb' },
+      running_unknown_voices: 'refuse',
+      running_voice_aliases: {},
+      restart_required: true,
+    });
+    expect(readSettings(settingsDir)).toMatchObject({
+      unknownVoices: 'closest',
+      voiceAliases: { 'hn_female_ngochuyen_full_48k-fhg': 'vi_female_thuytrang_mb' },
+      theme: 'dark',
+    });
+    const before = readFileSync(file(), 'utf8');
+    for (const [body, message] of [
+      [
+        { voice_aliases: { x: 'no_such_voice' } },
+        /"no_such_voice" \(the voice for "x"\) is not one of our voice codes/,
+      ],
+      [
+        { voice_aliases: { 'a b': 'vi_female_thuytrang_mb' } },
+        /"a b" must be 1–200 characters without spaces/,
+      ],
+      [{ voice_aliases: { en_female_emily_us: 'vi_female_thuytrang_mb' } }, /already one of our voice codes/],
+      [{ unknown_voices: 'nearest' }, /unknown_voices must be "refuse" or "closest"/],
+    ] as const) {
+      const bad = await put(body);
+      expect(bad.status).toBe(400);
+      expect(bad.json).toMatchObject({ status: 0, error_code: 'INVALID_FIELD' });
+      expect(bad.json.error_message).toMatch(message);
+    }
+    expect(readFileSync(file(), 'utf8')).toBe(before);
+    // Back to the running values: no restart needed for them.
+    const reset = await put({ unknown_voices: 'refuse', voice_aliases: {}, port: t.port, data_dir: t.dir });
+    expect(reset.json.result.restart_required).toBe(false);
   });
 
   it('stores allowed origins in their normal form, for the next start', async () => {

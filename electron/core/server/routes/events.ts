@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Jobs } from '../../jobs';
 import type { JobEventMap } from '../../jobs/events';
 import { isStudio, type Auth } from '../auth';
+import { progressPercent } from '../views';
 
 export interface EventsRouteOptions {
   jobs: Jobs;
@@ -33,8 +34,8 @@ export function registerEventsRoute(app: FastifyInstance, { jobs, auth, streams 
     raw.write('retry: 2000\n: connected\n\n');
     const send = (event: string, data: unknown) =>
       raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-    const onRequest = ({ keyId, ...event }: JobEventMap['request'][0]) => {
-      if (keyId === key.id) send('request', event);
+    const onRequest = ({ keyId, progress, ...event }: JobEventMap['request'][0]) => {
+      if (keyId === key.id) send('request', { ...event, progress: progressPercent(event.status, progress) });
     };
     const onDelivery = ({ keyId, ...event }: JobEventMap['delivery'][0]) => {
       if (keyId === key.id) send('delivery', event);

@@ -31,6 +31,7 @@ import {
   type ValidSpeechRequest,
 } from '../openai-compat';
 import { sendSpeech } from '../speech-stream';
+import type { VoiceMapping } from '../../../shared/voice-mapping';
 
 export interface OpenAiRouteOptions {
   jobs: Jobs;
@@ -38,6 +39,8 @@ export interface OpenAiRouteOptions {
   maxTextChars: number;
   /** The voice library, to say which voice speaks (X-Narration-Voice); without it, eSpeak. */
   voices?: Pick<VoiceLibrary, 'resolve' | 'kokoroVoice'> | undefined;
+  /** `--voice-alias` and `--unknown-voices`: how a name that is not ours is spoken. */
+  voiceMapping: VoiceMapping;
 }
 
 /** Names the voice that speaks a request: its engine label, e.g. `kokoro:kokoro-v1.0-q8#af_bella`. */
@@ -50,13 +53,13 @@ export const NARRATION_VOICE_HEADER = 'X-Narration-Voice';
  * and, with Kokoro-FastAPI's `return_download_link`, `X-Download-Path`.
  */
 export async function acceptSpeech(
-  { jobs, auth, maxTextChars, voices }: OpenAiRouteOptions,
+  { jobs, auth, maxTextChars, voices, voiceMapping }: OpenAiRouteOptions,
   request: FastifyRequest,
   reply: FastifyReply,
   { wordTimings = false }: { wordTimings?: boolean } = {},
 ): Promise<{ speech: ValidSpeechRequest; row: RequestRow }> {
   const key = await auth.requireKey(request);
-  const speech = parseOpenAiSpeech(request.body, maxTextChars);
+  const speech = parseOpenAiSpeech(request.body, maxTextChars, voiceMapping);
   const { request: input } = speech;
   const row = await submitIdempotently(
     jobs,
@@ -73,7 +76,7 @@ export async function acceptSpeech(
   const kokoro = speech.kokoro && (await voices?.kokoroVoice(speech.kokoro).catch(() => undefined));
   let speaks = kokoro?.label;
   if (speaks === undefined) {
-    const resolved = await voices?.resolve(input.voice_code, input.model_id).catch(() => undefined);
+    const resolved = await voices?.resolve(input.spoken?.voice_code ?? input.voice_code, input.model_id).catch(() => undefined);
     const label = resolved ? engineLabel(resolved) : 'espeak';
     speaks = speech.kokoro
       ? `${label}; in-place-of=${speech.kokoro.text}; voice-code=${input.voice_code}`

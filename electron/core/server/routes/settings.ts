@@ -1,6 +1,6 @@
 /**
- * GET and PUT /api/v1/settings (session only): the port, data folder and allowed origins of the
- * next start, in the shared settings file, beside the ones this run uses.
+ * GET and PUT /api/v1/settings (session only): the port, data folder, voice mapping and allowed
+ * origins of the next start, in the shared settings file, beside the ones this run uses.
  */
 
 import { isAbsolute, resolve } from 'node:path';
@@ -17,7 +17,8 @@ import { defaultDataDir } from '../../platform/paths';
 import type { SettingsStore } from '../../platform/settings-store';
 import { requireSession } from '../auth';
 import { sendResult } from '../reply';
-import { firstSchemaProblem } from '../validation';
+import { firstSchemaProblem, isPlainObject } from '../validation';
+import { ALIAS_CODE_PATTERN, checkAliasTarget, type VoiceMapping } from '../../../shared/voice-mapping';
 
 export interface SettingsRouteOptions {
   /** The shared settings file; without it these routes answer NOT_FOUND. */
@@ -27,6 +28,8 @@ export interface SettingsRouteOptions {
   dataDir: string | undefined;
   /** The data folder a null `dataDir` setting means (default: the per-user app data folder). */
   defaultDataDir: string | undefined;
+  /** The voice mapping this run uses. */
+  voiceMapping: VoiceMapping;
   /** The origins this run allows (normal forms). */
   allowedOrigins: readonly string[];
 }
@@ -38,17 +41,25 @@ export function registerSettingsRoutes(app: FastifyInstance, options: SettingsRo
     const nextDataDir = resolve(stored.dataDir ?? options.defaultDataDir ?? defaultDataDir());
     const portChanges = stored.port !== 0 && stored.port !== runningPort;
     const dataDirChanges = runningDataDir !== null && nextDataDir !== resolve(runningDataDir);
-    const running = [...options.allowedOrigins].sort();
-    const originsChange = JSON.stringify([...stored.allowedOrigins].sort()) !== JSON.stringify(running);
+    const running = options.voiceMapping;
+    const mappingChanges =
+      stored.unknownVoices !== running.unknownVoices || !sameAliases(stored.voiceAliases, running.aliases);
+    const runningOrigins = [...options.allowedOrigins].sort();
+    const originsChange =
+      JSON.stringify([...stored.allowedOrigins].sort()) !== JSON.stringify(runningOrigins);
     return {
       port: stored.port,
       data_dir: stored.dataDir,
       keep_running_when_closed: stored.keepRunningWhenClosed,
+      unknown_voices: stored.unknownVoices,
+      voice_aliases: stored.voiceAliases,
       allowed_origins: stored.allowedOrigins,
       running_port: runningPort,
       running_data_dir: runningDataDir,
+      running_unknown_voices: running.unknownVoices,
+      running_voice_aliases: { ...running.aliases },
       running_allowed_origins: [...options.allowedOrigins],
-      restart_required: portChanges || dataDirChanges || originsChange,
+      restart_required: portChanges || dataDirChanges || mappingChanges || originsChange,
       settings_file: file.path,
     };
   };
@@ -81,17 +92,31 @@ export function registerSettingsRoutes(app: FastifyInstance, options: SettingsRo
         throw new AppError('INVALID_FIELD', 'keep_running_when_closed must be true, false or null.', {
           field,
         });
+      if (field === 'unknown_voices')
+        throw new AppError('INVALID_FIELD', 'unknown_voices must be "refuse" or "closest".', { field });
+      if (field === 'voice_aliases')
+        throw new AppError(
+          'INVALID_FIELD',
+          aliasProblem(body) ?? 'voice_aliases must be an object of voice code → one of our voice codes.',
+          { field },
+        );
       if (field === 'allowed_origins')
         throw new AppError('INVALID_FIELD', SERVER_SETTING_RULES.allowed_origins, {
           field: 'allowed_origins',
         });
       throw new AppError(
         'INVALID_FIELD',
-        `Unknown setting "${field}"; only port, data_dir, keep_running_when_closed and allowed_origins can be set.`,
+        `Unknown setting "${field}"; only port, data_dir, keep_running_when_closed, unknown_voices, voice_aliases and allowed_origins can be set.`,
         { field },
       );
     }
-    const { port, data_dir, keep_running_when_closed, allowed_origins } = body as UpdateServerSettingsBody;
+    const { port, data_dir, keep_running_when_closed, unknown_voices, voice_aliases, allowed_origins } =
+      body as UpdateServerSettingsBody;
+    // The schema checks each row's form and target; a code of ours needs no alias.
+    if (voice_aliases) {
+      const problem = aliasProblem(body);
+      if (problem) throw new AppError('INVALID_FIELD', problem, { field: 'voice_aliases' });
+    }
     if (allowed_origins !== undefined) {
       const problem = allowedOriginsProblem(allowed_origins);
       if (problem) throw new AppError('INVALID_FIELD', problem, { field: 'allowed_origins' });
@@ -106,10 +131,33 @@ export function registerSettingsRoutes(app: FastifyInstance, options: SettingsRo
       ...(port !== undefined ? { port } : {}),
       ...(dataDir !== undefined ? { dataDir } : {}),
       ...(keep_running_when_closed !== undefined ? { keepRunningWhenClosed: keep_running_when_closed } : {}),
+      ...(unknown_voices !== undefined ? { unknownVoices: unknown_voices } : {}),
+      ...(voice_aliases !== undefined ? { voiceAliases: voice_aliases } : {}),
       ...(allowed_origins !== undefined
         ? { allowedOrigins: normalizeAllowedOrigins(allowed_origins, 'allowed_origins') }
         : {}),
     });
     return sendResult(reply, serverSettings(stored, settings));
   });
+}
+
+function sameAliases(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && b[k] === a[k]);
+}
+
+/** The first wrong row of a voice_aliases table, in one sentence; undefined when none is. */
+function aliasProblem(body: unknown): string | undefined {
+  const table = (body as { voice_aliases?: unknown }).voice_aliases;
+  if (!isPlainObject(table)) return 'voice_aliases must be an object of voice code → one of our voice codes.';
+  for (const [code, target] of Object.entries(table)) {
+    if (!new RegExp(ALIAS_CODE_PATTERN).test(code))
+      return `voice_aliases: "${code}" must be 1–200 characters without spaces or "=".`;
+    try {
+      checkAliasTarget(code, String(target));
+    } catch (error) {
+      return `voice_aliases: ${(error as Error).message}.`;
+    }
+  }
+  return undefined;
 }

@@ -3,6 +3,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RequestListQuerySchema, type DirectRecord } from '../../../shared/api';
 import { AppError } from '../../../shared/errors';
+import type { VoiceMapping } from '../../../shared/voice-mapping';
 import type { Jobs } from '../../jobs';
 import type { RequestRow, Store } from '../../store';
 import { isStudio, keyFilter, type Auth } from '../auth';
@@ -29,6 +30,8 @@ export interface TtsRouteOptions {
    * record is answered as it stands and the request carries on.
    */
   directTimeoutMs: number;
+  /** Voice codes that are not ours: aliases, and what an unknown code gets. */
+  voiceMapping: VoiceMapping;
 }
 
 /**
@@ -51,7 +54,7 @@ export async function ownedRequest(
 
 export function registerTtsRoutes(
   app: FastifyInstance,
-  { store, jobs, auth, maxTextChars, directTimeoutMs }: TtsRouteOptions,
+  { store, jobs, auth, maxTextChars, directTimeoutMs, voiceMapping }: TtsRouteOptions,
 ): void {
   // Direct submits stop waiting once the server starts closing, so they never hold shutdown up.
   const closing = new AbortController();
@@ -81,7 +84,11 @@ export function registerTtsRoutes(
 
   app.post('/api/v1/tts', async (request, reply) => {
     const key = await auth.requireKey(request);
-    const { response_type: responseType, ...input } = parseTtsRequest(request.body, maxTextChars);
+    const { response_type: responseType, ...input } = parseTtsRequest(
+      request.body,
+      maxTextChars,
+      voiceMapping,
+    );
     const row = await submitIdempotently(
       jobs,
       request,

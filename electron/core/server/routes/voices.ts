@@ -1,5 +1,6 @@
 /**
- * The voices: GET /api/v1/voices lists the catalogue (no key needed); with the studio,
+ * The voices: GET /api/v1/voices lists the catalogue (no key needed), and GET
+ * /api/public/v1/voices the same in the service's published shape (no key needed); with the studio,
  * POST /api/v1/voices/<code>/audition speaks a short sample (any key or the session; nothing
  * is charged) with the code's neural voice when one is installed, as a WAV streamed while it is
  * synthesised. GET of the same path, with the body's fields in the query, is the studio's (the
@@ -14,12 +15,18 @@ import type { Engine } from '../../engine/engine';
 import type { VoiceLibrary } from '../../voices';
 import { sendAudition } from '../audition-stream';
 import type { Auth } from '../auth';
+import { publicVoicePage } from '../public-voices';
 import { sendResult } from '../reply';
 import { firstSchemaProblem } from '../validation';
 
 export function registerVoiceRoutes(app: FastifyInstance): void {
   const voices: Voice[] = VOICES.map((v) => ({ ...v }));
   app.get('/api/v1/voices', async (_request, reply) => sendResult(reply, { items: voices }));
+  // The same catalogue in the service's published shape, paged; public like the one above (a
+  // client's Authorization and app-id headers are not needed and not checked).
+  app.get<{ Querystring: Record<string, unknown> }>('/api/public/v1/voices', async (request, reply) =>
+    sendResult(reply, publicVoicePage(request.query)),
+  );
 }
 
 export interface AuditionRouteOptions {

@@ -62,14 +62,12 @@ export function GeneratePanel() {
             aria-label="Synthesis progress"
             aria-valuemin={0}
             aria-valuemax={100}
-            aria-valuenow={Math.round(job.progress * 100)}
+            aria-valuenow={job.progress}
           >
-            <div style={{ width: `${Math.max(3, job.progress * 100)}%` }} />
+            <div style={{ width: `${Math.max(3, job.progress)}%` }} />
           </div>
           <p className="hint">
-            {job.status === 'new'
-              ? 'Waiting in the queue…'
-              : `Synthesising… ${Math.round(job.progress * 100)}%`}
+            {job.status === 'new' ? 'Waiting in the queue…' : `Synthesising… ${job.progress}%`}
           </p>
         </div>
       )}

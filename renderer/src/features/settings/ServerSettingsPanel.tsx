@@ -3,6 +3,8 @@ import type { ServerSettings } from '../../../../electron/shared/api';
 import { checkServerSettings, type ServerSettingsProblem } from '../../../../electron/shared/settings';
 import { ApiError, errorMessage, isSignedOut } from '../../lib/api-client';
 import { useClient, useStudio } from '../../stores';
+import type { UnknownVoicePolicy } from '../../../../electron/shared/voice-mapping';
+import { aliasesOf, aliasRowsOf, VoiceMappingFields, type AliasRow } from './VoiceMappingFields';
 
 export const NEXT_START_NOTE = 'Applies the next time the studio starts (npm start / the desktop app).';
 
@@ -44,9 +46,9 @@ function fieldOf(message: string): ServerSettingsProblem['field'] | undefined {
 }
 
 /**
- * Port, data folder and allowed origins of the shared settings file, which `npm start` and the
- * desktop app read when they start. The running server keeps its own until then; its address
- * stays shown.
+ * Port, data folder, voice mapping and allowed origins of the shared settings file, which
+ * `npm start` and the desktop app read when they start. The running server keeps its own until
+ * then; its address stays shown.
  */
 export function ServerSettingsPanel() {
   const client = useClient();
@@ -58,6 +60,9 @@ export function ServerSettingsPanel() {
   const [dataDir, setDataDir] = useState('');
   const [origins, setOrigins] = useState('');
   const [onClose, setOnClose] = useState<CloseChoice>('default');
+  const [unknownVoices, setUnknownVoices] = useState<UnknownVoicePolicy>('refuse');
+  const [aliasRows, setAliasRows] = useState<AliasRow[]>([]);
+  const [aliasProblem, setAliasProblem] = useState<string | undefined>();
   const [problems, setProblems] = useState<ServerSettingsProblem[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState<ServerSettings | null>(null);
@@ -73,6 +78,8 @@ export function ServerSettingsPanel() {
         setDataDir(s.data_dir ?? '');
         setOrigins(s.allowed_origins.join('\n'));
         setOnClose(closeChoiceOf(s.keep_running_when_closed));
+        setUnknownVoices(s.unknown_voices);
+        setAliasRows(aliasRowsOf(s.voice_aliases));
       },
       (e: unknown) => {
         if (!live) return;
@@ -98,13 +105,17 @@ export function ServerSettingsPanel() {
     const values = toValues(port, dataDir, origins);
     const found = checkServerSettings(values);
     setProblems(found);
-    if (found.length > 0) return;
+    const table = aliasesOf(aliasRows);
+    setAliasProblem('problem' in table ? table.problem : undefined);
+    if (found.length > 0 || 'problem' in table) return;
     setSaving(true);
     try {
       const result = await client.updateServerSettings({
         port: values.port as number,
         data_dir: values.data_dir,
         keep_running_when_closed: CLOSE_CHOICES[onClose].value,
+        unknown_voices: unknownVoices,
+        voice_aliases: table.aliases,
         allowed_origins: values.allowed_origins,
       });
       setStored(result);
@@ -116,6 +127,7 @@ export function ServerSettingsPanel() {
       const message = errorMessage(e);
       const field = e instanceof ApiError && e.code === 'INVALID_FIELD' ? fieldOf(message) : undefined;
       if (field) setProblems([{ field, message }]);
+      else if (/^voice_aliases\b/.test(message)) setAliasProblem(message);
       else setError(message);
     } finally {
       setSaving(false);
@@ -263,6 +275,29 @@ export function ServerSettingsPanel() {
             AppIndicator extension); without one the app always quits.
           </p>
         </div>
+        <VoiceMappingFields
+          unknownVoices={unknownVoices}
+          rows={aliasRows}
+          problem={aliasProblem}
+          disabled={!stored}
+          running={
+            stored
+              ? {
+                  unknownVoices: stored.running_unknown_voices,
+                  aliases: Object.keys(stored.running_voice_aliases).length,
+                }
+              : undefined
+          }
+          onUnknownVoices={(value) => {
+            setUnknownVoices(value);
+            setSaved(null);
+          }}
+          onRows={(rows) => {
+            setAliasRows(rows);
+            setSaved(null);
+            setAliasProblem(undefined);
+          }}
+        />
         <div className="row" style={{ gap: 12, alignItems: 'center' }}>
           <button type="submit" className="primary" disabled={!stored || saving}>
             {saving ? 'Saving…' : 'Save'}
@@ -286,7 +321,8 @@ export function ServerSettingsPanel() {
         {stored && (
           <p className="hint" style={{ marginTop: 10 }}>
             Kept in <code>{stored.settings_file}</code>. <code>npm run serve</code> uses its own{' '}
-            <code>--port</code>, <code>--data-dir</code> and <code>--allow-origin</code> options instead.
+            <code>--port</code>, <code>--data-dir</code>, <code>--unknown-voices</code>,{' '}
+            <code>--voice-alias</code> and <code>--allow-origin</code> options instead.
           </p>
         )}
       </form>
