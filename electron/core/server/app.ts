@@ -34,6 +34,7 @@ import { registerVoicePackRoutes } from './routes/voice-packs';
 import { createVoiceInstalls } from './voice-installs';
 import { createAuth, type Auth } from './auth';
 import { createAuthThrottle, type AuthThrottleOptions } from './auth-throttle';
+import { inAppContext, registerOpenApi } from './openapi';
 import { createHostPolicy } from './security';
 import { attachSessions, createStudioKey, type Sessions } from './sessions';
 import { registerStaticUi } from './static-ui';
@@ -116,8 +117,7 @@ export interface StudioOptions {
 export type HttpApp = FastifyInstance;
 
 export function buildServer(options: ServerOptions): HttpApp {
-  const { store, jobs, log } = options;
-  const maxTextChars = options.maxTextChars ?? DEFAULT_MAX_TEXT_CHARS;
+  const { log } = options;
   const app = Fastify({
     logger: false,
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
@@ -161,6 +161,35 @@ export function buildServer(options: ServerOptions): HttpApp {
     }
   });
 
+  registerOpenApi(app);
+  // The routes are added when the app starts, after the document's generator (openapi.ts:
+  // inAppContext). A new route carries its schema: openapi.ts's apiRoute or openAiRoute, with
+  // the TypeBox schemas its handler validates with; test/core/server/openapi.test.ts fails
+  // for a route the document lacks.
+  void app.register(inAppContext(async (root) => registerRoutes(root, options)));
+
+  app.setNotFoundHandler((request, reply) => {
+    sendAnyError(
+      request.url,
+      reply,
+      new AppError('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}.`),
+    );
+  });
+  app.setErrorHandler((error, request, reply) => {
+    const appError = toAppError(error);
+    if (HTTP_STATUS[appError.code] >= 500) {
+      // Query values redacted: a query may carry the studio's session value (sessions.ts).
+      log.warn(`${request.method} ${redactUrl(request.url)}: ${(error as Error)?.stack ?? String(error)}`);
+    }
+    sendAnyError(request.url, reply, appError);
+  });
+  return app;
+}
+
+/** Every route of the app, with the hooks that belong to them. */
+function registerRoutes(app: HttpApp, options: ServerOptions): void {
+  const { store, jobs, log } = options;
+  const maxTextChars = options.maxTextChars ?? DEFAULT_MAX_TEXT_CHARS;
   const throttle = createAuthThrottle(options.authThrottle);
   // Waiting failed answers go out at once on close rather than holding the shutdown up.
   app.addHook('preClose', async () => throttle.close());
@@ -209,23 +238,6 @@ export function buildServer(options: ServerOptions): HttpApp {
   registerEventsRoute(app, { jobs, auth, streams });
   registerHealthRoute(app, { store, jobs });
   registerOpenAiRoutes(app, { jobs, auth, maxTextChars });
-
-  app.setNotFoundHandler((request, reply) => {
-    sendAnyError(
-      request.url,
-      reply,
-      new AppError('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}.`),
-    );
-  });
-  app.setErrorHandler((error, request, reply) => {
-    const appError = toAppError(error);
-    if (HTTP_STATUS[appError.code] >= 500) {
-      // Query values redacted: a query may carry the studio's session value (sessions.ts).
-      log.warn(`${request.method} ${redactUrl(request.url)}: ${(error as Error)?.stack ?? String(error)}`);
-    }
-    sendAnyError(request.url, reply, appError);
-  });
-  return app;
 }
 
 /**

@@ -23,6 +23,7 @@ import type { AuthThrottleOptions } from '../../../electron/core/server/auth-thr
 import { createSessions } from '../../../electron/core/server/sessions';
 import { DEFAULT_UI_DIR } from '../../../electron/core/server/static-ui';
 import { openStore, type Store } from '../../../electron/core/store';
+import type { LexiconStore } from '../../../electron/core/lexicon/lexicon-store';
 import type { VoiceLibrary } from '../../../electron/core/voices';
 import { signInBody, studioSession, type StudioSession } from '../../fixtures/studio-session';
 import { testDatabase } from '../../fixtures/test-store';
@@ -54,6 +55,8 @@ export interface TestAppOptions {
   settingsDir?: string;
   /** A voice library over the temp data dir (the /api/v1/voice-packs routes); none by default. */
   voices?: (dataDir: string) => VoiceLibrary;
+  /** The pronunciation lexicon over the temp data dir (the /api/v1/lexicon routes); none by default. */
+  lexicon?: (dataDir: string) => LexiconStore;
 }
 
 export interface InjectOptions extends CallOptions {
@@ -136,6 +139,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
     authThrottle: { clock: systemClock, ...options.authThrottle },
     ...(options.voices ? { voices: options.voices(dir) } : {}),
+    ...(options.lexicon ? { lexicon: options.lexicon(dir) } : {}),
     studio: {
       sessions,
       clock: systemClock,

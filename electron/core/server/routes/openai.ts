@@ -26,27 +26,49 @@ import {
   parseOpenAiSpeech,
 } from '../openai-compat';
 import { sendSpeech } from '../speech-stream';
+import { OpenAiSpeechRequestSchema } from '../../../shared/api';
+import { binary, KEY, openAiRoute, pathParams, PUBLIC } from '../openapi';
 
 export function registerOpenAiRoutes(
   app: FastifyInstance,
   { jobs, auth, maxTextChars }: { jobs: Jobs; auth: Auth; maxTextChars: number },
 ): void {
-  app.post('/v1/audio/speech', async (request, reply) => {
-    try {
-      const key = await auth.requireKey(request);
-      const { request: input, streamFormat } = parseOpenAiSpeech(request.body, maxTextChars);
-      const row = await submitIdempotently(
-        jobs,
-        request,
-        reply,
-        { keyId: key.id, source: 'openai', ...input },
-        { stream_format: streamFormat },
-      );
-      return await sendSpeech({ request, reply, jobs, row, streamFormat });
-    } catch (error) {
-      return sendOpenAiError(reply, error);
-    }
-  });
+  app.post(
+    '/v1/audio/speech',
+    {
+      schema: openAiRoute({
+        operationId: 'createSpeech',
+        summary: "Speak a text (OpenAI speech API): the audio streamed as it renders, or OpenAI's SSE events",
+        security: KEY,
+        body: OpenAiSpeechRequestSchema,
+        result: binary('The audio (`response_format`), or events with `stream_format: "sse"`', [
+          'audio/mpeg',
+          'audio/wav',
+          'audio/ogg',
+          'audio/aac',
+          'audio/flac',
+          'audio/L16',
+          'text/event-stream',
+        ]),
+      }),
+    },
+    async (request, reply) => {
+      try {
+        const key = await auth.requireKey(request);
+        const { request: input, streamFormat } = parseOpenAiSpeech(request.body, maxTextChars);
+        const row = await submitIdempotently(
+          jobs,
+          request,
+          reply,
+          { keyId: key.id, source: 'openai', ...input },
+          { stream_format: streamFormat },
+        );
+        return await sendSpeech({ request, reply, jobs, row, streamFormat });
+      } catch (error) {
+        return sendOpenAiError(reply, error);
+      }
+    },
+  );
 
   /** A public list: answered without a key; a presented key must be valid. */
   const publicList =
@@ -62,11 +84,26 @@ export function registerOpenAiRoutes(
 
   app.get(
     '/v1/models',
+    {
+      schema: openAiRoute({
+        operationId: 'listModels',
+        summary: 'Model names the speech route takes (no key needed)',
+        security: PUBLIC,
+      }),
+    },
     publicList((_request, reply) => reply.send({ object: 'list', data: openAiModels() })),
   );
 
   app.get(
     '/v1/models/:id',
+    {
+      schema: openAiRoute({
+        operationId: 'getModel',
+        summary: 'One model name (no key needed)',
+        security: PUBLIC,
+        params: pathParams({ id: 'A model name.' }),
+      }),
+    },
     publicList((request, reply) => {
       const { id } = request.params as { id: string };
       if (openAiModelFor(id)) return reply.send(openAiModelEntry(id));
@@ -84,12 +121,27 @@ export function registerOpenAiRoutes(
   // Open WebUI reads `models[].id`.
   app.get(
     '/v1/audio/models',
+    {
+      schema: openAiRoute({
+        operationId: 'listAudioModels',
+        summary: 'The same list as {models: […]} (Kokoro-FastAPI, Open WebUI; no key needed)',
+        security: PUBLIC,
+      }),
+    },
     publicList((_request, reply) => reply.send({ models: openAiModels() })),
   );
 
   // `?legacy=true`: plain strings, Kokoro-FastAPI's older shape (wyoming_openai reads it).
   app.get(
     '/v1/audio/voices',
+    {
+      schema: openAiRoute({
+        operationId: 'listAudioVoices',
+        summary:
+          'Voice names and codes (Kokoro-FastAPI, Open WebUI; no key needed); ?legacy=true: plain strings',
+        security: PUBLIC,
+      }),
+    },
     publicList((request, reply) => {
       const voices = openAiVoices();
       const { legacy } = request.query as { legacy?: unknown };

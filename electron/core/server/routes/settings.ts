@@ -6,6 +6,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import {
+  ServerSettingsSchema,
   UpdateServerSettingsBodySchema,
   type ServerSettings,
   type UpdateServerSettingsBody,
@@ -17,6 +18,7 @@ import type { SettingsStore } from '../../platform/settings-store';
 import { requireSession } from '../auth';
 import { sendResult } from '../reply';
 import { firstSchemaProblem } from '../validation';
+import { apiRoute, SESSION } from '../openapi';
 
 export interface SettingsRouteOptions {
   /** The shared settings file; without it these routes answer NOT_FOUND. */
@@ -50,48 +52,75 @@ export function registerSettingsRoutes(app: FastifyInstance, options: SettingsRo
     return options.settings;
   };
 
-  app.get('/api/v1/settings', async (request, reply) => {
-    requireSession(request);
-    const settings = requireSettings();
-    return sendResult(reply, serverSettings(settings.get(), settings));
-  });
+  app.get(
+    '/api/v1/settings',
+    {
+      schema: apiRoute({
+        operationId: 'getSettings',
+        tag: 'studio',
+        summary: "The server's settings (port and data folder of the next start)",
+        security: SESSION,
+        result: ServerSettingsSchema,
+      }),
+    },
+    async (request, reply) => {
+      requireSession(request);
+      const settings = requireSettings();
+      return sendResult(reply, serverSettings(settings.get(), settings));
+    },
+  );
 
-  app.put('/api/v1/settings', async (request, reply) => {
-    requireSession(request);
-    const settings = requireSettings();
-    const body = request.body ?? {};
-    const problem = firstSchemaProblem(UpdateServerSettingsBodySchema, body);
-    if (problem) {
-      const { field } = problem;
-      if (field === '')
+  app.put(
+    '/api/v1/settings',
+    {
+      schema: apiRoute({
+        operationId: 'updateSettings',
+        tag: 'studio',
+        summary: "Change the server's settings",
+        security: SESSION,
+        body: UpdateServerSettingsBodySchema,
+        result: ServerSettingsSchema,
+      }),
+    },
+    async (request, reply) => {
+      requireSession(request);
+      const settings = requireSettings();
+      const body = request.body ?? {};
+      const problem = firstSchemaProblem(UpdateServerSettingsBodySchema, body);
+      if (problem) {
+        const { field } = problem;
+        if (field === '')
+          throw new AppError(
+            'INVALID_FIELD',
+            'The body must be a JSON object with port, data_dir and/or keep_running_when_closed.',
+          );
+        if (field === 'port' || field === 'data_dir')
+          throw new AppError('INVALID_FIELD', SERVER_SETTING_RULES[field], { field });
+        if (field === 'keep_running_when_closed')
+          throw new AppError('INVALID_FIELD', 'keep_running_when_closed must be true, false or null.', {
+            field,
+          });
         throw new AppError(
           'INVALID_FIELD',
-          'The body must be a JSON object with port, data_dir and/or keep_running_when_closed.',
+          `Unknown setting "${field}"; only port, data_dir and keep_running_when_closed can be set.`,
+          { field },
         );
-      if (field === 'port' || field === 'data_dir')
-        throw new AppError('INVALID_FIELD', SERVER_SETTING_RULES[field], { field });
-      if (field === 'keep_running_when_closed')
-        throw new AppError('INVALID_FIELD', 'keep_running_when_closed must be true, false or null.', {
-          field,
+      }
+      const { port, data_dir, keep_running_when_closed } = body as UpdateServerSettingsBody;
+      const dataDir = data_dir === undefined ? undefined : data_dir === null ? null : data_dir.trim();
+      // The schema takes an absolute path of any platform; this one runs here.
+      if (typeof dataDir === 'string' && !isAbsolute(dataDir))
+        throw new AppError('INVALID_FIELD', 'Data folder must be an absolute path on this computer.', {
+          field: 'data_dir',
         });
-      throw new AppError(
-        'INVALID_FIELD',
-        `Unknown setting "${field}"; only port, data_dir and keep_running_when_closed can be set.`,
-        { field },
-      );
-    }
-    const { port, data_dir, keep_running_when_closed } = body as UpdateServerSettingsBody;
-    const dataDir = data_dir === undefined ? undefined : data_dir === null ? null : data_dir.trim();
-    // The schema takes an absolute path of any platform; this one runs here.
-    if (typeof dataDir === 'string' && !isAbsolute(dataDir))
-      throw new AppError('INVALID_FIELD', 'Data folder must be an absolute path on this computer.', {
-        field: 'data_dir',
+      const stored = settings.update({
+        ...(port !== undefined ? { port } : {}),
+        ...(dataDir !== undefined ? { dataDir } : {}),
+        ...(keep_running_when_closed !== undefined
+          ? { keepRunningWhenClosed: keep_running_when_closed }
+          : {}),
       });
-    const stored = settings.update({
-      ...(port !== undefined ? { port } : {}),
-      ...(dataDir !== undefined ? { dataDir } : {}),
-      ...(keep_running_when_closed !== undefined ? { keepRunningWhenClosed: keep_running_when_closed } : {}),
-    });
-    return sendResult(reply, serverSettings(stored, settings));
-  });
+      return sendResult(reply, serverSettings(stored, settings));
+    },
+  );
 }
