@@ -208,6 +208,8 @@ export function registerOpenApi(app: FastifyInstance): void {
         },
       },
     },
+    // A route without a schema (so without tags) is left out rather than documented blank.
+    hideUntagged: true,
     refResolver: {
       buildLocalReference: (json, _baseUri, _fragment, i) =>
         typeof json.$id === 'string' ? json.$id : `def-${i}`,
