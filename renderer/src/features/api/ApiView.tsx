@@ -3,6 +3,7 @@ import type { ApiKeyInfo, CreatedKey, Usage } from '../../../../electron/shared/
 import { CopyButton } from '../../components/CopyButton';
 import { errorMessage, isSignedOut } from '../../lib/api-client';
 import { formatTime } from '../../lib/format';
+import { getDesktop } from '../../lib/desktop';
 import { useClient, useStudio } from '../../stores';
 
 /** Base URL, keys, signing secret, balance and ledger, and curl examples. */
@@ -84,11 +85,17 @@ export function ApiView() {
           <code>{base}</code>
           <CopyButton text={base} label="Copy base URL" />
         </div>
+        <p className="hint" style={{ margin: '8px 0 0' }}>
+          Every route, its fields and answers: the <DocLink href={`${base}/api-docs`}>API reference</DocLink>{' '}
+          and its <DocLink href={`${base}/openapi.json`}>OpenAPI 3.1 document</DocLink> (both readable without
+          a key).
+        </p>
         {session && (
           <>
             <h2 style={{ margin: '16px 0 8px' }}>Signing secret of the studio key</h2>
             <p className="hint">
-              Verifies the X-Narration-Signature header of callbacks for requests made with “{session.key.name}”.
+              Verifies the X-Narration-Signature header of callbacks for requests made with “
+              {session.key.name}”.
             </p>
             <div className="copy-row">
               <code>{session.key.signing_secret}</code>
@@ -241,5 +248,30 @@ export function ApiView() {
         </div>
       </div>
     </>
+  );
+}
+
+/**
+ * A link to a page of this server that opens beside the studio: a new tab in a browser, the
+ * system browser from the desktop window (which opens no second window).
+ */
+function DocLink({ href, children }: { href: string; children: string }) {
+  const desktop = getDesktop();
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      onClick={
+        desktop
+          ? (event) => {
+              event.preventDefault();
+              void desktop.openExternal(href).catch(() => undefined);
+            }
+          : undefined
+      }
+    >
+      {children}
+    </a>
   );
 }
