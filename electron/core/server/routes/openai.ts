@@ -26,7 +26,7 @@ import {
   parseOpenAiSpeech,
 } from '../openai-compat';
 import { sendSpeech } from '../speech-stream';
-import { OpenAiSpeechRequestSchema } from '../../../shared/api';
+import { OpenAiSpeechRequestSchema, type OpenAiErrorBody } from '../../../shared/api';
 import { binary, KEY, openAiRoute, pathParams, PUBLIC } from '../openapi';
 
 export function registerOpenAiRoutes(
@@ -166,15 +166,13 @@ export function sendOpenAiError(reply: FastifyReply, error: unknown): FastifyRep
   const param =
     isAppError(appError) && typeof appError.details?.field === 'string' ? appError.details.field : null;
   setRetryAfter(reply, appError);
-  return reply
-    .code(status)
-    .type('application/json; charset=utf-8')
-    .send({
-      error: {
-        message: status >= 500 && appError.code === 'INTERNAL' ? 'Internal error.' : appError.message,
-        type,
-        param,
-        code: appError.code,
-      },
-    });
+  const body: OpenAiErrorBody = {
+    error: {
+      message: status >= 500 && appError.code === 'INTERNAL' ? 'Internal error.' : appError.message,
+      type,
+      param,
+      code: appError.code,
+    },
+  };
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
