@@ -11,6 +11,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { RouteOptions } from 'fastify';
 import type { Engine } from '../../../electron/core/engine/engine';
 import { createJobs, type Jobs } from '../../../electron/core/jobs';
 import { createApiKey } from '../../../electron/core/jobs/keys';
@@ -57,6 +58,8 @@ export interface TestAppOptions {
   voices?: (dataDir: string) => VoiceLibrary;
   /** The pronunciation lexicon over the temp data dir (the /api/v1/lexicon routes); none by default. */
   lexicon?: (dataDir: string) => LexiconStore;
+  /** Called for each route as the app adds it (fastify's onRoute hook, installed before any). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export interface InjectOptions extends CallOptions {
@@ -150,6 +153,9 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       baseUrl: () => url,
     },
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  // Started here (its plugins loaded, its routes added), so a test's first call is not its start.
+  await app.ready();
   const newKey = async (balanceMilli?: number) =>
     (await createApiKey(store, systemClock, balanceMilli === undefined ? {} : { balanceMilli })).key;
   const key = await newKey();
