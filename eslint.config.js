@@ -71,7 +71,7 @@ const layerOptions = {
         'core/lexicon',
         'core/jobs',
       ],
-      packages: ['fastify'],
+      packages: ['fastify', '@fastify/*'],
     },
     'core/studio-core': { paths: ['electron/core/studio-core'], allow: ['shared', ...core] },
     'core/cli': { paths: ['electron/core/cli'], allow: ['shared', ...core, 'core/studio-core'] },

@@ -380,6 +380,22 @@ export const OpenAiSpeechRequestSchema = Type.Object({
   return_timestamps: Type.Optional(Type.Boolean()),
 });
 
+/** Every failure under /v1, in OpenAI's shape (`param` names the field, `code` is our error code). */
+export const OpenAiErrorBodySchema = Type.Object({
+  error: Type.Object({
+    message: Type.String(),
+    type: Type.Union([
+      Type.Literal('invalid_request_error'),
+      Type.Literal('authentication_error'),
+      Type.Literal('insufficient_quota'),
+      Type.Literal('server_error'),
+    ]),
+    param: Nullable(Type.String()),
+    code: Type.String(),
+  }),
+});
+export type OpenAiErrorBody = Static<typeof OpenAiErrorBodySchema>;
+
 /** OpenAI's model list (GET /v1/models), for apps that pick a model from it. */
 export interface OpenAiModel {
   id: string;

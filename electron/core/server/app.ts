@@ -36,6 +36,7 @@ import { createVoiceInstalls } from './voice-installs';
 import { createAuth, type Auth } from './auth';
 import { createAuthThrottle, type AuthThrottleOptions } from './auth-throttle';
 import { answerCrossOrigin, registerCors } from './cors';
+import { inAppContext, registerOpenApi } from './openapi';
 import { createHostPolicy } from './security';
 import { attachSessions, createStudioKey, type Sessions } from './sessions';
 import { registerStaticUi } from './static-ui';
@@ -129,9 +130,7 @@ export interface StudioOptions {
 export type HttpApp = FastifyInstance;
 
 export function buildServer(options: ServerOptions): HttpApp {
-  const { store, jobs, log } = options;
-  const maxTextChars = options.maxTextChars ?? DEFAULT_MAX_TEXT_CHARS;
-  const voiceMapping = options.voiceMapping ?? NO_VOICE_MAPPING;
+  const { log } = options;
   const app = Fastify({
     logger: false,
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
@@ -178,6 +177,36 @@ export function buildServer(options: ServerOptions): HttpApp {
     if (answerCrossOrigin(policy, request, reply)) return reply;
   });
 
+  registerOpenApi(app);
+  // The routes are added when the app starts, after the document's generator (openapi.ts:
+  // inAppContext). A new route carries its schema: openapi.ts's apiRoute or openAiRoute, with
+  // the TypeBox schemas its handler validates with; test/core/server/openapi.test.ts fails
+  // for a route the document lacks.
+  void app.register(inAppContext(async (root) => registerRoutes(root, options, policy.allowedOrigins)));
+
+  app.setNotFoundHandler((request, reply) => {
+    sendAnyError(
+      request.url,
+      reply,
+      new AppError('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}.`),
+    );
+  });
+  app.setErrorHandler((error, request, reply) => {
+    const appError = toAppError(error);
+    if (HTTP_STATUS[appError.code] >= 500) {
+      // Query values redacted: a query may carry the studio's session value (sessions.ts).
+      log.warn(`${request.method} ${redactUrl(request.url)}: ${(error as Error)?.stack ?? String(error)}`);
+    }
+    sendAnyError(request.url, reply, appError);
+  });
+  return app;
+}
+
+/** Every route of the app, with the hooks that belong to them. */
+function registerRoutes(app: HttpApp, options: ServerOptions, allowedOrigins: readonly string[]): void {
+  const { store, jobs, log } = options;
+  const maxTextChars = options.maxTextChars ?? DEFAULT_MAX_TEXT_CHARS;
+  const voiceMapping = options.voiceMapping ?? NO_VOICE_MAPPING;
   const throttle = createAuthThrottle(options.authThrottle);
   // Waiting failed answers go out at once on close rather than holding the shutdown up.
   app.addHook('preClose', async () => throttle.close());
@@ -191,7 +220,7 @@ export function buildServer(options: ServerOptions): HttpApp {
       studio: options.studio,
       voices: options.voices,
       voiceMapping,
-      allowedOrigins: policy.allowedOrigins,
+      allowedOrigins,
     });
   if (options.voices) {
     const installs = createVoiceInstalls({ voices: options.voices, events: jobs.events, log });
@@ -236,23 +265,6 @@ export function buildServer(options: ServerOptions): HttpApp {
   registerHealthRoute(app, { store, jobs });
   registerOpenAiRoutes(app, { jobs, auth, maxTextChars, voices: options.voices, voiceMapping });
   registerKokoroFastApiRoutes(app, { store, jobs, auth, maxTextChars, voices: options.voices, voiceMapping });
-
-  app.setNotFoundHandler((request, reply) => {
-    sendAnyError(
-      request.url,
-      reply,
-      new AppError('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}.`),
-    );
-  });
-  app.setErrorHandler((error, request, reply) => {
-    const appError = toAppError(error);
-    if (HTTP_STATUS[appError.code] >= 500) {
-      // Query values redacted: a query may carry the studio's session value (sessions.ts).
-      log.warn(`${request.method} ${redactUrl(request.url)}: ${(error as Error)?.stack ?? String(error)}`);
-    }
-    sendAnyError(request.url, reply, appError);
-  });
-  return app;
 }
 
 /**

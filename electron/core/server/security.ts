@@ -120,3 +120,16 @@ export function createHostPolicy(options: HostPolicyOptions): HostPolicy {
     allowedOrigins: [...extraOrigins],
   };
 }
+
+/** The content security policy of the studio's pages (and of the API reference, openapi.ts). */
+export const STUDIO_CSP = [
+  "default-src 'self'",
+  "img-src 'self' data: blob:",
+  "media-src 'self' blob:",
+  // wavesurfer.js puts a <style> in its shadow root.
+  "style-src 'self' 'unsafe-inline'",
+  "connect-src 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+].join('; ');

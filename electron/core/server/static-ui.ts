@@ -11,6 +11,8 @@ import { dirname, extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../../shared/errors';
+import { NOT_API } from './openapi';
+import { STUDIO_CSP } from './security';
 
 /**
  * The nearest folder at or above `dir` that holds a package.json (the repository, or the
@@ -37,18 +39,6 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.json': 'application/json',
 };
-
-const CSP = [
-  "default-src 'self'",
-  "img-src 'self' data: blob:",
-  "media-src 'self' blob:",
-  // wavesurfer.js puts a <style> in its shadow root.
-  "style-src 'self' 'unsafe-inline'",
-  "connect-src 'self'",
-  "frame-ancestors 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-].join('; ');
 
 export interface StaticUi {
   /** index.html, or a 503 page saying how to build the UI when it has not been built. */
@@ -79,20 +69,20 @@ export function registerStaticUi(app: FastifyInstance, uiDir: string): StaticUi 
     return reply
       .code(200)
       .type(type)
-      .header('content-security-policy', CSP)
+      .header('content-security-policy', STUDIO_CSP)
       .send(await readFile(path));
   };
 
-  app.get<{ Params: { '*': string } }>('/assets/*', async (request, reply) =>
+  app.get<{ Params: { '*': string } }>('/assets/*', { schema: NOT_API }, async (request, reply) =>
     sendUiFile(reply, `assets/${request.params['*']}`),
   );
-  app.get('/favicon.svg', async (_request, reply) => sendUiFile(reply, 'favicon.svg'));
+  app.get('/favicon.svg', { schema: NOT_API }, async (_request, reply) => sendUiFile(reply, 'favicon.svg'));
 
   const sendPage: StaticUi['sendPage'] = (reply, status, title, body) =>
     reply
       .code(status)
       .type('text/html; charset=utf-8')
-      .header('content-security-policy', CSP)
+      .header('content-security-policy', STUDIO_CSP)
       .send(page(title, body));
 
   return {

@@ -11,6 +11,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { RouteOptions } from 'fastify';
 import type { Engine } from '../../../electron/core/engine/engine';
 import { createJobs, type Jobs } from '../../../electron/core/jobs';
 import { createApiKey } from '../../../electron/core/jobs/keys';
@@ -23,6 +24,7 @@ import type { AuthThrottleOptions } from '../../../electron/core/server/auth-thr
 import { createSessions } from '../../../electron/core/server/sessions';
 import { DEFAULT_UI_DIR } from '../../../electron/core/server/static-ui';
 import { openStore, type Store } from '../../../electron/core/store';
+import type { LexiconStore } from '../../../electron/core/lexicon/lexicon-store';
 import type { VoiceLibrary } from '../../../electron/core/voices';
 import { signInBody, studioSession, type StudioSession } from '../../fixtures/studio-session';
 import { testDatabase } from '../../fixtures/test-store';
@@ -54,6 +56,10 @@ export interface TestAppOptions {
   settingsDir?: string;
   /** A voice library over the temp data dir (the /api/v1/voice-packs routes); none by default. */
   voices?: (dataDir: string) => VoiceLibrary;
+  /** The pronunciation lexicon over the temp data dir (the /api/v1/lexicon routes); none by default. */
+  lexicon?: (dataDir: string) => LexiconStore;
+  /** Called for each route as the app adds it (fastify's onRoute hook, installed before any). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export interface InjectOptions extends CallOptions {
@@ -136,6 +142,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
     authThrottle: { clock: systemClock, ...options.authThrottle },
     ...(options.voices ? { voices: options.voices(dir) } : {}),
+    ...(options.lexicon ? { lexicon: options.lexicon(dir) } : {}),
     studio: {
       sessions,
       clock: systemClock,
@@ -146,6 +153,9 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       baseUrl: () => url,
     },
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  // Started here (its plugins loaded, its routes added), so a test's first call is not its start.
+  await app.ready();
   const newKey = async (balanceMilli?: number) =>
     (await createApiKey(store, systemClock, balanceMilli === undefined ? {} : { balanceMilli })).key;
   const key = await newKey();

@@ -9,6 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Engine } from '../../engine/engine';
 import type { Auth } from '../auth';
 import { sendResult } from '../reply';
+import { SentenceCacheStatsSchema } from '../../../shared/sentence-cache';
+import { apiRoute, KEY, SESSION } from '../openapi';
 
 export interface CacheRouteOptions {
   auth: Auth;
@@ -16,13 +18,37 @@ export interface CacheRouteOptions {
 }
 
 export function registerCacheRoutes(app: FastifyInstance, { auth, engine }: CacheRouteOptions): void {
-  app.get('/api/v1/cache', async (request, reply) => {
-    await auth.requireKey(request);
-    return sendResult(reply, await engine.sentenceCacheStats());
-  });
+  app.get(
+    '/api/v1/cache',
+    {
+      schema: apiRoute({
+        operationId: 'getSentenceCache',
+        tag: 'server',
+        summary: "The sentence cache's size and counters",
+        security: KEY,
+        result: SentenceCacheStatsSchema,
+      }),
+    },
+    async (request, reply) => {
+      await auth.requireKey(request);
+      return sendResult(reply, await engine.sentenceCacheStats());
+    },
+  );
 
-  app.delete('/api/v1/cache', async (request, reply) => {
-    auth.requireSession(request);
-    return sendResult(reply, await engine.clearSentenceCache());
-  });
+  app.delete(
+    '/api/v1/cache',
+    {
+      schema: apiRoute({
+        operationId: 'clearSentenceCache',
+        tag: 'server',
+        summary: 'Empty the sentence cache (the studio only)',
+        security: SESSION,
+        result: SentenceCacheStatsSchema,
+      }),
+    },
+    async (request, reply) => {
+      auth.requireSession(request);
+      return sendResult(reply, await engine.clearSentenceCache());
+    },
+  );
 }

@@ -10,6 +10,7 @@ import type { Store } from '../../store';
 import { CONTENT_TYPES, sendFile } from '../files';
 import { sameSecret } from '../security';
 import { isRequestId } from '../validation';
+import { apiRoute, binary, pathParams, PUBLIC } from '../openapi';
 
 export function registerDownloadRoute(
   app: FastifyInstance,
@@ -17,6 +18,28 @@ export function registerDownloadRoute(
 ): void {
   app.get<{ Params: { id: string; token: string; name: string } }>(
     '/files/:id/:token/:name',
+    {
+      schema: apiRoute({
+        operationId: 'downloadRequestFile',
+        tag: 'files',
+        summary: "A finished request's audio (audio.<format>) or subtitles (subtitles.srt), by its link",
+        security: PUBLIC,
+        params: pathParams({
+          id: 'The request_id.',
+          token: 'The token of the link.',
+          name: 'audio.<mp3|wav|opus|aac|flac|pcm> or subtitles.srt',
+        }),
+        result: binary('The audio or the subtitles (Range requests are answered)', [
+          'audio/mpeg',
+          'audio/wav',
+          'audio/ogg',
+          'audio/aac',
+          'audio/flac',
+          'audio/L16',
+          'application/x-subrip',
+        ]),
+      }),
+    },
     async (request, reply) => {
       const { id, token, name } = request.params;
       const row = isRequestId(id) ? await store.requests.get(id) : undefined;

@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Jobs } from '../../jobs';
 import type { JobEventMap } from '../../jobs/events';
 import { isStudio, type Auth } from '../auth';
+import { apiRoute, binary, KEY } from '../openapi';
 import { progressPercent } from '../views';
 
 export interface EventsRouteOptions {
@@ -20,43 +21,58 @@ export interface EventsRouteOptions {
 }
 
 export function registerEventsRoute(app: FastifyInstance, { jobs, auth, streams }: EventsRouteOptions): void {
-  app.get('/api/v1/events', async (request, reply) => {
-    const key = await auth.requireKey(request);
-    const studio = isStudio(request);
-    reply.hijack();
-    const raw = reply.raw;
-    raw.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      connection: 'keep-alive',
-      'x-content-type-options': 'nosniff',
-    });
-    raw.write('retry: 2000\n: connected\n\n');
-    const send = (event: string, data: unknown) =>
-      raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-    const onRequest = ({ keyId, progress, ...event }: JobEventMap['request'][0]) => {
-      if (keyId === key.id) send('request', { ...event, progress: progressPercent(event.status, progress) });
-    };
-    const onDelivery = ({ keyId, ...event }: JobEventMap['delivery'][0]) => {
-      if (keyId === key.id) send('delivery', event);
-    };
-    const onExport = ({ keyId, ...event }: JobEventMap['export'][0]) => {
-      if (keyId === key.id) send('export', event);
-    };
-    const onVoicePack = (event: JobEventMap['voice-pack'][0]) => send('voice-pack', event);
-    jobs.events.on('request', onRequest);
-    jobs.events.on('delivery', onDelivery);
-    jobs.events.on('export', onExport);
-    if (studio) jobs.events.on('voice-pack', onVoicePack);
-    const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), 15_000);
-    streams.add(reply);
-    raw.on('close', () => {
-      clearInterval(heartbeat);
-      jobs.events.off('request', onRequest);
-      jobs.events.off('delivery', onDelivery);
-      jobs.events.off('export', onExport);
-      jobs.events.off('voice-pack', onVoicePack);
-      streams.delete(reply);
-    });
-  });
+  app.get(
+    '/api/v1/events',
+    {
+      schema: apiRoute({
+        operationId: 'streamEvents',
+        tag: 'events',
+        summary: "Server-sent events of the key's requests, callbacks and exports",
+        security: KEY,
+        description:
+          'Events `request` (RequestEvent), `delivery` (DeliveryEvent), `export` (ExportEvent); for the studio session also `voice-pack`. A comment line every 15 s keeps the stream open.',
+        result: binary('text/event-stream', ['text/event-stream']),
+      }),
+    },
+    async (request, reply) => {
+      const key = await auth.requireKey(request);
+      const studio = isStudio(request);
+      reply.hijack();
+      const raw = reply.raw;
+      raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        'x-content-type-options': 'nosniff',
+      });
+      raw.write('retry: 2000\n: connected\n\n');
+      const send = (event: string, data: unknown) =>
+        raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      const onRequest = ({ keyId, progress, ...event }: JobEventMap['request'][0]) => {
+        if (keyId === key.id)
+          send('request', { ...event, progress: progressPercent(event.status, progress) });
+      };
+      const onDelivery = ({ keyId, ...event }: JobEventMap['delivery'][0]) => {
+        if (keyId === key.id) send('delivery', event);
+      };
+      const onExport = ({ keyId, ...event }: JobEventMap['export'][0]) => {
+        if (keyId === key.id) send('export', event);
+      };
+      const onVoicePack = (event: JobEventMap['voice-pack'][0]) => send('voice-pack', event);
+      jobs.events.on('request', onRequest);
+      jobs.events.on('delivery', onDelivery);
+      jobs.events.on('export', onExport);
+      if (studio) jobs.events.on('voice-pack', onVoicePack);
+      const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), 15_000);
+      streams.add(reply);
+      raw.on('close', () => {
+        clearInterval(heartbeat);
+        jobs.events.off('request', onRequest);
+        jobs.events.off('delivery', onDelivery);
+        jobs.events.off('export', onExport);
+        jobs.events.off('voice-pack', onVoicePack);
+        streams.delete(reply);
+      });
+    },
+  );
 }

@@ -8,6 +8,9 @@
 
 import type { FastifyInstance } from 'fastify';
 import {
+  ExportRecordSchema,
+  ExportListSchema,
+  ExportRemovalSchema,
   ExportBodySchema,
   ExportListQuerySchema,
   MAX_COVER_BYTES,
@@ -31,6 +34,7 @@ import { sendFile } from '../files';
 import { sendResult } from '../reply';
 import { sameSecret } from '../security';
 import { firstSchemaProblem, isPlainObject, isRequestId, measureText, parseListQuery } from '../validation';
+import { apiRoute, binary, KEY, pathParams, PUBLIC } from '../openapi';
 
 const DEFAULT_PAGE_SIZE = 20;
 
@@ -204,49 +208,134 @@ export function registerExportRoutes(
   app: FastifyInstance,
   { store, jobs, auth, maxTextChars }: ExportRouteOptions,
 ): void {
-  app.post('/api/v1/exports', { bodyLimit: EXPORT_BODY_LIMIT }, async (request, reply) => {
-    const key = await auth.requireKey(request);
-    const input = parseExportBody(request.body, maxTextChars);
-    const row = await jobs.exports.submit({ keyId: key.id, ...input });
-    return sendResult(reply, toExportRecord(row, jobs));
-  });
+  app.post(
+    '/api/v1/exports',
+    {
+      schema: apiRoute({
+        operationId: 'submitExport',
+        tag: 'exports',
+        summary: 'Export a book (accepted at once, charged, rendered in turn)',
+        security: KEY,
+        body: ExportBodySchema,
+        result: ExportRecordSchema,
+      }),
+      bodyLimit: EXPORT_BODY_LIMIT,
+    },
+    async (request, reply) => {
+      const key = await auth.requireKey(request);
+      const input = parseExportBody(request.body, maxTextChars);
+      const row = await jobs.exports.submit({ keyId: key.id, ...input });
+      return sendResult(reply, toExportRecord(row, jobs));
+    },
+  );
 
-  app.get('/api/v1/exports', async (request, reply) => {
-    const key = await auth.requireKey(request);
-    const { page, pageSize, offset } = parseListQuery(
-      ExportListQuerySchema,
-      request.query,
-      DEFAULT_PAGE_SIZE,
-    );
-    const { rows, total } = await store.exports.list(key.id, pageSize, offset);
-    return sendResult(reply, {
-      items: rows.map((row) => toExportRecord(row, jobs)),
-      page,
-      page_size: pageSize,
-      total,
-    });
-  });
+  app.get(
+    '/api/v1/exports',
+    {
+      schema: apiRoute({
+        operationId: 'listExports',
+        tag: 'exports',
+        summary: "The key's exports, newest first",
+        security: KEY,
+        querystring: ExportListQuerySchema,
+        result: ExportListSchema,
+      }),
+    },
+    async (request, reply) => {
+      const key = await auth.requireKey(request);
+      const { page, pageSize, offset } = parseListQuery(
+        ExportListQuerySchema,
+        request.query,
+        DEFAULT_PAGE_SIZE,
+      );
+      const { rows, total } = await store.exports.list(key.id, pageSize, offset);
+      return sendResult(reply, {
+        items: rows.map((row) => toExportRecord(row, jobs)),
+        page,
+        page_size: pageSize,
+        total,
+      });
+    },
+  );
 
-  app.get<{ Params: { id: string } }>('/api/v1/exports/:id', async (request, reply) => {
-    const row = await ownedExport(store, await auth.requireKey(request), request.params.id);
-    return sendResult(reply, toExportRecord(row, jobs));
-  });
+  app.get<{ Params: { id: string } }>(
+    '/api/v1/exports/:id',
+    {
+      schema: apiRoute({
+        operationId: 'getExport',
+        tag: 'exports',
+        summary: 'An export: status, progress, chapters, links',
+        security: KEY,
+        params: pathParams({ id: 'The export_id.' }),
+        result: ExportRecordSchema,
+      }),
+    },
+    async (request, reply) => {
+      const row = await ownedExport(store, await auth.requireKey(request), request.params.id);
+      return sendResult(reply, toExportRecord(row, jobs));
+    },
+  );
 
-  app.post<{ Params: { id: string } }>('/api/v1/exports/:id/cancel', async (request, reply) => {
-    const row = await ownedExport(store, await auth.requireKey(request), request.params.id);
-    // Idempotent: cancelling a finished export changes nothing and answers its record.
-    await jobs.exports.cancel(row.id);
-    return sendResult(reply, toExportRecord((await store.exports.get(row.id))!, jobs));
-  });
+  app.post<{ Params: { id: string } }>(
+    '/api/v1/exports/:id/cancel',
+    {
+      schema: apiRoute({
+        operationId: 'cancelExport',
+        tag: 'exports',
+        summary: 'Cancel an export (idempotent)',
+        security: KEY,
+        params: pathParams({ id: 'The export_id.' }),
+        result: ExportRecordSchema,
+      }),
+    },
+    async (request, reply) => {
+      const row = await ownedExport(store, await auth.requireKey(request), request.params.id);
+      // Idempotent: cancelling a finished export changes nothing and answers its record.
+      await jobs.exports.cancel(row.id);
+      return sendResult(reply, toExportRecord((await store.exports.get(row.id))!, jobs));
+    },
+  );
 
-  app.delete<{ Params: { id: string } }>('/api/v1/exports/:id', async (request, reply) => {
-    const row = await ownedExport(store, await auth.requireKey(request), request.params.id);
-    await jobs.exports.remove(row);
-    return sendResult(reply, { export_id: row.id, removed: true });
-  });
+  app.delete<{ Params: { id: string } }>(
+    '/api/v1/exports/:id',
+    {
+      schema: apiRoute({
+        operationId: 'deleteExport',
+        tag: 'exports',
+        summary: 'Cancel if needed, then remove the files',
+        security: KEY,
+        params: pathParams({ id: 'The export_id.' }),
+        result: ExportRemovalSchema,
+      }),
+    },
+    async (request, reply) => {
+      const row = await ownedExport(store, await auth.requireKey(request), request.params.id);
+      await jobs.exports.remove(row);
+      return sendResult(reply, { export_id: row.id, removed: true });
+    },
+  );
 
   app.get<{ Params: { id: string; token: string; name: string } }>(
     '/files/exports/:id/:token/:name',
+    {
+      schema: apiRoute({
+        operationId: 'downloadExportFile',
+        tag: 'files',
+        summary: "An export's book (book.m4b, book.mp3, book.zip) or loudness.json, by its link",
+        security: PUBLIC,
+        params: pathParams({
+          id: 'The export_id.',
+          token: 'The token of the link.',
+          name: 'book.<m4b|mp3|zip> or loudness.json',
+        }),
+        result: binary('The book or its loudness report', [
+          'audio/mp4',
+          'audio/mpeg',
+          'application/zip',
+          'application/json',
+        ]),
+      }),
+    },
     async (request, reply) => {
       const { id, token, name } = request.params;
       const row = isRequestId(id) ? await store.exports.get(id) : undefined;

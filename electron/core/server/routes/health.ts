@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Jobs } from '../../jobs';
 import type { Store } from '../../store';
 import { sendResult } from '../reply';
+import { apiRoute, PUBLIC } from '../openapi';
 
 export interface HealthRouteOptions {
   store: Store;
@@ -19,20 +20,30 @@ export interface HealthRouteOptions {
 
 export function registerHealthRoute(app: FastifyInstance, { store, jobs }: HealthRouteOptions): void {
   const startedAt = Date.now();
-  app.get('/api/v1/health', async (_request, reply) =>
-    sendResult(reply, {
-      ok: true,
-      uptime_s: Math.round((Date.now() - startedAt) / 1000),
-      queued: await store.keys.totalQueued(),
-      running: jobs.runner.running,
-      paused: jobs.runner.paused,
-      instance: {
-        id: jobs.instanceId,
-        host: hostname(),
-        pid: process.pid,
-        database: store.kind,
-        rendering: jobs.runner.runningIds(),
-      },
-    }),
+  app.get(
+    '/api/v1/health',
+    {
+      schema: apiRoute({
+        operationId: 'getHealth',
+        tag: 'server',
+        summary: 'Liveness, and which instance answered',
+        security: PUBLIC,
+      }),
+    },
+    async (_request, reply) =>
+      sendResult(reply, {
+        ok: true,
+        uptime_s: Math.round((Date.now() - startedAt) / 1000),
+        queued: await store.keys.totalQueued(),
+        running: jobs.runner.running,
+        paused: jobs.runner.paused,
+        instance: {
+          id: jobs.instanceId,
+          host: hostname(),
+          pid: process.pid,
+          database: store.kind,
+          rendering: jobs.runner.runningIds(),
+        },
+      }),
   );
 }

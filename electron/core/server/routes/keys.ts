@@ -14,6 +14,9 @@ import type { Store } from '../../store';
 import { requireSession } from '../auth';
 import { sendResult } from '../reply';
 import { toKeyInfo } from '../views';
+import { Type } from '@sinclair/typebox';
+import { ApiKeyInfoSchema, CreatedKeySchema } from '../../../shared/api';
+import { apiRoute, pathParams, SESSION } from '../openapi';
 
 export interface KeyRouteOptions {
   store: Store;
@@ -26,33 +29,84 @@ export function registerKeyRoutes(
   app: FastifyInstance,
   { store, clock, defaultBalanceMilli }: KeyRouteOptions,
 ): void {
-  app.get('/api/v1/keys', async (request, reply) => {
-    requireSession(request);
-    return sendResult(reply, { items: (await store.keys.list()).map(toKeyInfo) });
-  });
+  app.get(
+    '/api/v1/keys',
+    {
+      schema: apiRoute({
+        operationId: 'listKeys',
+        tag: 'studio',
+        summary: 'Every API key',
+        security: SESSION,
+        result: Type.Object({ items: Type.Array(ApiKeyInfoSchema) }),
+      }),
+    },
+    async (request, reply) => {
+      requireSession(request);
+      return sendResult(reply, { items: (await store.keys.list()).map(toKeyInfo) });
+    },
+  );
 
-  app.post('/api/v1/keys', async (request, reply) => {
-    requireSession(request);
-    const body = (request.body ?? {}) as CreateKeyBody;
-    if (!Value.Check(CreateKeyBodySchema, body))
-      throw new AppError('INVALID_FIELD', 'name must be 1 to 100 characters.', { field: 'name' });
-    const created = await createApiKey(store, clock, {
-      ...(body.name ? { name: body.name } : {}),
-      ...(defaultBalanceMilli !== undefined ? { balanceMilli: defaultBalanceMilli } : {}),
-    });
-    const result: CreatedKey = { key: created.key, info: toKeyInfo(created.row) };
-    return sendResult(reply, result);
-  });
+  app.post(
+    '/api/v1/keys',
+    {
+      schema: apiRoute({
+        operationId: 'createKey',
+        tag: 'studio',
+        summary: 'Create an API key (the key is shown once)',
+        security: SESSION,
+        body: CreateKeyBodySchema,
+        result: CreatedKeySchema,
+      }),
+    },
+    async (request, reply) => {
+      requireSession(request);
+      const body = (request.body ?? {}) as CreateKeyBody;
+      if (!Value.Check(CreateKeyBodySchema, body))
+        throw new AppError('INVALID_FIELD', 'name must be 1 to 100 characters.', { field: 'name' });
+      const created = await createApiKey(store, clock, {
+        ...(body.name ? { name: body.name } : {}),
+        ...(defaultBalanceMilli !== undefined ? { balanceMilli: defaultBalanceMilli } : {}),
+      });
+      const result: CreatedKey = { key: created.key, info: toKeyInfo(created.row) };
+      return sendResult(reply, result);
+    },
+  );
 
-  app.post<{ Params: { id: string } }>('/api/v1/keys/:id/revoke', async (request, reply) => {
-    requireSession(request);
-    const row = await store.keys.findById(request.params.id);
-    if (!row) throw new AppError('KEY_NOT_FOUND', `No API key "${request.params.id}".`);
-    return sendResult(reply, toKeyInfo(row.revoked_at ? row : await revokeApiKey(store, clock, row.id)));
-  });
+  app.post<{ Params: { id: string } }>(
+    '/api/v1/keys/:id/revoke',
+    {
+      schema: apiRoute({
+        operationId: 'revokeKey',
+        tag: 'studio',
+        summary: 'Revoke an API key by its id',
+        security: SESSION,
+        params: pathParams({ id: 'The key id.' }),
+        result: ApiKeyInfoSchema,
+      }),
+    },
+    async (request, reply) => {
+      requireSession(request);
+      const row = await store.keys.findById(request.params.id);
+      if (!row) throw new AppError('KEY_NOT_FOUND', `No API key "${request.params.id}".`);
+      return sendResult(reply, toKeyInfo(row.revoked_at ? row : await revokeApiKey(store, clock, row.id)));
+    },
+  );
 
-  app.post<{ Params: { id: string } }>('/api/v1/keys/:id/rotate-secret', async (request, reply) => {
-    requireSession(request);
-    return sendResult(reply, toKeyInfo(await rotateSigningSecret(store, request.params.id)));
-  });
+  app.post<{ Params: { id: string } }>(
+    '/api/v1/keys/:id/rotate-secret',
+    {
+      schema: apiRoute({
+        operationId: 'rotateKeySecret',
+        tag: 'studio',
+        summary: 'Give a key a new signing secret (callbacks delivered afterwards are signed with it)',
+        security: SESSION,
+        params: pathParams({ id: 'The key id.' }),
+        result: ApiKeyInfoSchema,
+      }),
+    },
+    async (request, reply) => {
+      requireSession(request);
+      return sendResult(reply, toKeyInfo(await rotateSigningSecret(store, request.params.id)));
+    },
+  );
 }

@@ -16,6 +16,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TSchema } from '@sinclair/typebox';
 import { AppError } from '../../../shared/errors';
 import {
+  LexiconSchema,
+  LexiconChangeSchema,
+  LexiconImportResultSchema,
+  LexiconEntrySchema,
+  LexiconRemovalSchema,
   filterEntries,
   LexiconEntryInputSchema,
   LexiconExportQuerySchema,
@@ -45,6 +50,8 @@ import { sendAudition } from '../audition-stream';
 import type { Auth } from '../auth';
 import { sendResult } from '../reply';
 import { firstSchemaProblem } from '../validation';
+import { Type } from '@sinclair/typebox';
+import { apiRoute, binary, KEY, pathParams, SESSION } from '../openapi';
 
 export interface LexiconRouteOptions {
   auth: Auth;
@@ -83,72 +90,164 @@ export function registerLexiconRoutes(
   app: FastifyInstance,
   { auth, lexicon, engine, voices }: LexiconRouteOptions,
 ): void {
-  app.get('/api/v1/lexicon', async (request, reply) => {
-    await auth.requireKey(request);
-    const query = checked<LexiconQuery>(LexiconQuerySchema, request.query, 'query');
-    const { version, items } = await lexicon.read();
-    const result: Lexicon = { version, items: filterEntries(items, query) };
-    return sendResult(reply, result);
-  });
+  app.get(
+    '/api/v1/lexicon',
+    {
+      schema: apiRoute({
+        operationId: 'listLexicon',
+        tag: 'lexicon',
+        summary: 'The lexicon, filtered',
+        security: KEY,
+        querystring: LexiconQuerySchema,
+        result: LexiconSchema,
+      }),
+    },
+    async (request, reply) => {
+      await auth.requireKey(request);
+      const query = checked<LexiconQuery>(LexiconQuerySchema, request.query, 'query');
+      const { version, items } = await lexicon.read();
+      const result: Lexicon = { version, items: filterEntries(items, query) };
+      return sendResult(reply, result);
+    },
+  );
 
-  app.post('/api/v1/lexicon', async (request, reply) => {
-    auth.requireSession(request);
-    const input = checked<LexiconEntryInput>(LexiconEntryInputSchema, request.body, 'lexicon');
-    return sendResult(reply, await lexicon.add(input));
-  });
+  app.post(
+    '/api/v1/lexicon',
+    {
+      schema: apiRoute({
+        operationId: 'addLexiconEntry',
+        tag: 'lexicon',
+        summary: 'Add an entry',
+        security: SESSION,
+        body: LexiconEntryInputSchema,
+        result: LexiconChangeSchema,
+      }),
+    },
+    async (request, reply) => {
+      auth.requireSession(request);
+      const input = checked<LexiconEntryInput>(LexiconEntryInputSchema, request.body, 'lexicon');
+      return sendResult(reply, await lexicon.add(input));
+    },
+  );
 
-  app.get('/api/v1/lexicon/export', async (request, reply) => {
-    await auth.requireKey(request);
-    const { format = 'json', language } = checked<LexiconExportQuery>(
-      LexiconExportQuerySchema,
-      request.query,
-      'export',
-    );
-    if (format === 'pls' && !language)
-      throw new AppError('MISSING_FIELD', 'A PLS file holds one language: add &language=<code>.', {
-        field: 'language',
-      });
-    const { items } = await lexicon.read();
-    const entries = language ? items.filter((e) => e.language === language) : items;
-    const type = LEXICON_FILE_TYPES[format];
-    const name = `lexicon${language ? `-${language}` : ''}.${type.extension}`;
-    return reply
-      .type(type.contentType)
-      .header('content-disposition', `attachment; filename="${name}"`)
-      .send(formatLexicon(entries, format, language));
-  });
+  app.get(
+    '/api/v1/lexicon/export',
+    {
+      schema: apiRoute({
+        operationId: 'exportLexicon',
+        tag: 'lexicon',
+        summary: 'The lexicon as a file (JSON, CSV or PLS)',
+        security: KEY,
+        querystring: LexiconExportQuerySchema,
+        result: binary('The file', ['application/json', 'text/csv', 'application/pls+xml']),
+      }),
+    },
+    async (request, reply) => {
+      await auth.requireKey(request);
+      const { format = 'json', language } = checked<LexiconExportQuery>(
+        LexiconExportQuerySchema,
+        request.query,
+        'export',
+      );
+      if (format === 'pls' && !language)
+        throw new AppError('MISSING_FIELD', 'A PLS file holds one language: add &language=<code>.', {
+          field: 'language',
+        });
+      const { items } = await lexicon.read();
+      const entries = language ? items.filter((e) => e.language === language) : items;
+      const type = LEXICON_FILE_TYPES[format];
+      const name = `lexicon${language ? `-${language}` : ''}.${type.extension}`;
+      return reply
+        .type(type.contentType)
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .send(formatLexicon(entries, format, language));
+    },
+  );
 
-  app.post('/api/v1/lexicon/import', async (request, reply) => {
-    auth.requireSession(request);
-    const body = checked<LexiconImportBody>(LexiconImportBodySchema, request.body, 'import');
-    let entries;
-    try {
-      entries = parseLexicon(body.text, body.format, body.language);
-    } catch (error) {
-      if (!(error instanceof LexiconFileError)) throw error;
-      throw new AppError('LEXICON_FILE_INVALID', error.message, {
-        ...(error.line !== undefined ? { line: error.line } : {}),
-        ...(error.column !== undefined ? { column: error.column } : {}),
-      });
-    }
-    return sendResult(reply, await lexicon.importEntries(entries, { replace: body.replace ?? false }));
-  });
+  app.post(
+    '/api/v1/lexicon/import',
+    {
+      schema: apiRoute({
+        operationId: 'importLexicon',
+        tag: 'lexicon',
+        summary: 'Import entries from a file',
+        security: SESSION,
+        body: LexiconImportBodySchema,
+        result: LexiconImportResultSchema,
+      }),
+    },
+    async (request, reply) => {
+      auth.requireSession(request);
+      const body = checked<LexiconImportBody>(LexiconImportBodySchema, request.body, 'import');
+      let entries;
+      try {
+        entries = parseLexicon(body.text, body.format, body.language);
+      } catch (error) {
+        if (!(error instanceof LexiconFileError)) throw error;
+        throw new AppError('LEXICON_FILE_INVALID', error.message, {
+          ...(error.line !== undefined ? { line: error.line } : {}),
+          ...(error.column !== undefined ? { column: error.column } : {}),
+        });
+      }
+      return sendResult(reply, await lexicon.importEntries(entries, { replace: body.replace ?? false }));
+    },
+  );
 
-  app.get<{ Params: { id: string } }>('/api/v1/lexicon/:id', async (request, reply) => {
-    await auth.requireKey(request);
-    return sendResult(reply, await lexicon.get(request.params.id));
-  });
+  app.get<{ Params: { id: string } }>(
+    '/api/v1/lexicon/:id',
+    {
+      schema: apiRoute({
+        operationId: 'getLexiconEntry',
+        tag: 'lexicon',
+        summary: 'An entry',
+        security: KEY,
+        params: pathParams({ id: 'The entry id.' }),
+        result: LexiconEntrySchema,
+      }),
+    },
+    async (request, reply) => {
+      await auth.requireKey(request);
+      return sendResult(reply, await lexicon.get(request.params.id));
+    },
+  );
 
-  app.put<{ Params: { id: string } }>('/api/v1/lexicon/:id', async (request, reply) => {
-    auth.requireSession(request);
-    const input = checked<LexiconEntryInput>(LexiconEntryInputSchema, request.body, 'lexicon');
-    return sendResult(reply, await lexicon.update(request.params.id, input));
-  });
+  app.put<{ Params: { id: string } }>(
+    '/api/v1/lexicon/:id',
+    {
+      schema: apiRoute({
+        operationId: 'updateLexiconEntry',
+        tag: 'lexicon',
+        summary: 'Change an entry',
+        security: SESSION,
+        params: pathParams({ id: 'The entry id.' }),
+        body: LexiconEntryInputSchema,
+        result: LexiconChangeSchema,
+      }),
+    },
+    async (request, reply) => {
+      auth.requireSession(request);
+      const input = checked<LexiconEntryInput>(LexiconEntryInputSchema, request.body, 'lexicon');
+      return sendResult(reply, await lexicon.update(request.params.id, input));
+    },
+  );
 
-  app.delete<{ Params: { id: string } }>('/api/v1/lexicon/:id', async (request, reply) => {
-    auth.requireSession(request);
-    return sendResult(reply, await lexicon.remove(request.params.id));
-  });
+  app.delete<{ Params: { id: string } }>(
+    '/api/v1/lexicon/:id',
+    {
+      schema: apiRoute({
+        operationId: 'deleteLexiconEntry',
+        tag: 'lexicon',
+        summary: 'Remove an entry',
+        security: SESSION,
+        params: pathParams({ id: 'The entry id.' }),
+        result: LexiconRemovalSchema,
+      }),
+    },
+    async (request, reply) => {
+      auth.requireSession(request);
+      return sendResult(reply, await lexicon.remove(request.params.id));
+    },
+  );
 
   // --- Previews: the entry's match spoken with (or without) the entry ---------------------
 
@@ -199,26 +298,74 @@ export function registerLexiconRoutes(
     reply: FastifyReply,
   ) => preview(await lexicon.get(request.params.id), raw, reply);
 
-  app.post<{ Params: { id: string } }>('/api/v1/lexicon/:id/preview', async (request, reply) => {
-    await auth.requireKey(request);
-    return previewSaved(request, request.body, reply);
-  });
+  app.post<{ Params: { id: string } }>(
+    '/api/v1/lexicon/:id/preview',
+    {
+      schema: apiRoute({
+        operationId: 'previewLexiconEntry',
+        tag: 'lexicon',
+        summary: 'Speak a saved entry with (or without) it',
+        security: KEY,
+        params: pathParams({ id: 'The entry id.' }),
+        body: LexiconPreviewBodySchema,
+        result: binary('WAV audio', ['audio/wav']),
+      }),
+    },
+    async (request, reply) => {
+      await auth.requireKey(request);
+      return previewSaved(request, request.body, reply);
+    },
+  );
   app.get<{ Params: { id: string }; Querystring: Record<string, unknown> }>(
     '/api/v1/lexicon/:id/preview',
-    { config: { sessionInQuery: true } },
+    {
+      schema: apiRoute({
+        operationId: 'previewLexiconEntryStream',
+        tag: 'lexicon',
+        summary: 'The same for an audio element (the studio only)',
+        security: SESSION,
+        params: pathParams({ id: 'The entry id.' }),
+        querystring: LexiconPreviewBodySchema,
+        result: binary('WAV audio', ['audio/wav']),
+      }),
+      config: { sessionInQuery: true },
+    },
     async (request, reply) => {
       auth.requireSession(request);
       return previewSaved(request, fromQuery(request.query), reply);
     },
   );
-  app.post('/api/v1/lexicon/preview', async (request, reply) => {
-    await auth.requireKey(request);
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    return preview(draft(body), body, reply);
-  });
+  app.post(
+    '/api/v1/lexicon/preview',
+    {
+      schema: apiRoute({
+        operationId: 'previewLexiconDraft',
+        tag: 'lexicon',
+        summary: 'Speak an entry that is not saved',
+        security: KEY,
+        body: Type.Composite([LexiconEntryInputSchema, LexiconPreviewBodySchema]),
+        result: binary('WAV audio', ['audio/wav']),
+      }),
+    },
+    async (request, reply) => {
+      await auth.requireKey(request);
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      return preview(draft(body), body, reply);
+    },
+  );
   app.get<{ Querystring: Record<string, unknown> }>(
     '/api/v1/lexicon/preview',
-    { config: { sessionInQuery: true } },
+    {
+      schema: apiRoute({
+        operationId: 'previewLexiconDraftStream',
+        tag: 'lexicon',
+        summary: 'The same for an audio element (the studio only)',
+        security: SESSION,
+        querystring: Type.Composite([LexiconEntryInputSchema, LexiconPreviewBodySchema]),
+        result: binary('WAV audio', ['audio/wav']),
+      }),
+      config: { sessionInQuery: true },
+    },
     async (request, reply) => {
       auth.requireSession(request);
       const query = fromQuery(request.query);

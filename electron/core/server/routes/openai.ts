@@ -32,6 +32,8 @@ import {
 } from '../openai-compat';
 import { sendSpeech } from '../speech-stream';
 import type { VoiceMapping } from '../../../shared/voice-mapping';
+import { OpenAiSpeechRequestSchema, type OpenAiErrorBody } from '../../../shared/api';
+import { binary, KEY, openAiRoute, pathParams, PUBLIC } from '../openapi';
 
 export interface OpenAiRouteOptions {
   jobs: Jobs;
@@ -76,7 +78,9 @@ export async function acceptSpeech(
   const kokoro = speech.kokoro && (await voices?.kokoroVoice(speech.kokoro).catch(() => undefined));
   let speaks = kokoro?.label;
   if (speaks === undefined) {
-    const resolved = await voices?.resolve(input.spoken?.voice_code ?? input.voice_code, input.model_id).catch(() => undefined);
+    const resolved = await voices
+      ?.resolve(input.spoken?.voice_code ?? input.voice_code, input.model_id)
+      .catch(() => undefined);
     const label = resolved ? engineLabel(resolved) : 'espeak';
     speaks = speech.kokoro
       ? `${label}; in-place-of=${speech.kokoro.text}; voice-code=${input.voice_code}`
@@ -89,14 +93,40 @@ export async function acceptSpeech(
 
 export function registerOpenAiRoutes(app: FastifyInstance, options: OpenAiRouteOptions): void {
   const { auth } = options;
-  app.post('/v1/audio/speech', async (request, reply) => {
-    try {
-      const { speech, row } = await acceptSpeech(options, request, reply);
-      return await sendSpeech({ request, reply, jobs: options.jobs, row, streamFormat: speech.streamFormat });
-    } catch (error) {
-      return sendOpenAiError(reply, error);
-    }
-  });
+  app.post(
+    '/v1/audio/speech',
+    {
+      schema: openAiRoute({
+        operationId: 'createSpeech',
+        summary: "Speak a text (OpenAI speech API): the audio streamed as it renders, or OpenAI's SSE events",
+        security: KEY,
+        body: OpenAiSpeechRequestSchema,
+        result: binary('The audio (`response_format`), or events with `stream_format: "sse"`', [
+          'audio/mpeg',
+          'audio/wav',
+          'audio/ogg',
+          'audio/aac',
+          'audio/flac',
+          'audio/L16',
+          'text/event-stream',
+        ]),
+      }),
+    },
+    async (request, reply) => {
+      try {
+        const { speech, row } = await acceptSpeech(options, request, reply);
+        return await sendSpeech({
+          request,
+          reply,
+          jobs: options.jobs,
+          row,
+          streamFormat: speech.streamFormat,
+        });
+      } catch (error) {
+        return sendOpenAiError(reply, error);
+      }
+    },
+  );
 
   /** A public list: answered without a key; a presented key must be valid. */
   const publicList =
@@ -112,11 +142,26 @@ export function registerOpenAiRoutes(app: FastifyInstance, options: OpenAiRouteO
 
   app.get(
     '/v1/models',
+    {
+      schema: openAiRoute({
+        operationId: 'listModels',
+        summary: 'Model names the speech route takes (no key needed)',
+        security: PUBLIC,
+      }),
+    },
     publicList((_request, reply) => reply.send({ object: 'list', data: openAiModels() })),
   );
 
   app.get(
     '/v1/models/:id',
+    {
+      schema: openAiRoute({
+        operationId: 'getModel',
+        summary: 'One model name (no key needed)',
+        security: PUBLIC,
+        params: pathParams({ id: 'A model name.' }),
+      }),
+    },
     publicList((request, reply) => {
       const { id } = request.params as { id: string };
       if (openAiModelFor(id)) return reply.send(openAiModelEntry(id));
@@ -134,12 +179,27 @@ export function registerOpenAiRoutes(app: FastifyInstance, options: OpenAiRouteO
   // Open WebUI reads `models[].id`.
   app.get(
     '/v1/audio/models',
+    {
+      schema: openAiRoute({
+        operationId: 'listAudioModels',
+        summary: 'The same list as {models: […]} (Kokoro-FastAPI, Open WebUI; no key needed)',
+        security: PUBLIC,
+      }),
+    },
     publicList((_request, reply) => reply.send({ models: openAiModels() })),
   );
 
   // `?legacy=true`: plain strings, Kokoro-FastAPI's older shape (wyoming_openai reads it).
   app.get(
     '/v1/audio/voices',
+    {
+      schema: openAiRoute({
+        operationId: 'listAudioVoices',
+        summary:
+          'Voice names and codes (Kokoro-FastAPI, Open WebUI; no key needed); ?legacy=true: plain strings',
+        security: PUBLIC,
+      }),
+    },
     publicList((request, reply) => {
       const voices = openAiVoices();
       const { legacy } = request.query as { legacy?: unknown };
@@ -164,15 +224,13 @@ export function sendOpenAiError(reply: FastifyReply, error: unknown): FastifyRep
   const param =
     isAppError(appError) && typeof appError.details?.field === 'string' ? appError.details.field : null;
   setRetryAfter(reply, appError);
-  return reply
-    .code(status)
-    .type('application/json; charset=utf-8')
-    .send({
-      error: {
-        message: status >= 500 && appError.code === 'INTERNAL' ? 'Internal error.' : appError.message,
-        type,
-        param,
-        code: appError.code,
-      },
-    });
+  const body: OpenAiErrorBody = {
+    error: {
+      message: status >= 500 && appError.code === 'INTERNAL' ? 'Internal error.' : appError.message,
+      type,
+      param,
+      code: appError.code,
+    },
+  };
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
 }

@@ -5,22 +5,36 @@
  */
 
 import type { FastifyInstance } from 'fastify';
-import type { RequestChapters } from '../../../shared/book-exports';
+import { RequestChaptersSchema, type RequestChapters } from '../../../shared/book-exports';
 import type { Jobs } from '../../jobs';
 import { readRequestChapters } from '../../jobs/request-chapters';
 import type { Store } from '../../store';
 import type { Auth } from '../auth';
 import { sendResult } from '../reply';
 import { ownedRequest } from './tts';
+import { apiRoute, KEY, pathParams } from '../openapi';
 
 export function registerRequestChaptersRoute(
   app: FastifyInstance,
   { store, jobs, auth }: { store: Store; jobs: Jobs; auth: Auth },
 ): void {
-  app.get<{ Params: { id: string } }>('/api/v1/tts/:id/chapters', async (request, reply) => {
-    const row = await ownedRequest(store, auth, request, request.params.id);
-    const items = row.status === 'SUCCESS' ? await readRequestChapters(jobs.files.chaptersPath(row)) : [];
-    const result: RequestChapters = { items };
-    return sendResult(reply, result);
-  });
+  app.get<{ Params: { id: string } }>(
+    '/api/v1/tts/:id/chapters',
+    {
+      schema: apiRoute({
+        operationId: 'getTtsChapters',
+        tag: 'tts',
+        summary: "Where the text's chapters start in its audio",
+        security: KEY,
+        params: pathParams({ id: 'The request_id (32 lowercase hex digits).' }),
+        result: RequestChaptersSchema,
+      }),
+    },
+    async (request, reply) => {
+      const row = await ownedRequest(store, auth, request, request.params.id);
+      const items = row.status === 'SUCCESS' ? await readRequestChapters(jobs.files.chaptersPath(row)) : [];
+      const result: RequestChapters = { items };
+      return sendResult(reply, result);
+    },
+  );
 }

@@ -10,6 +10,8 @@
 import type { FastifyInstance } from 'fastify';
 import { Value } from '@sinclair/typebox/value';
 import {
+  StudioSignInSchema,
+  SessionInfoSchema,
   StudioSignInBodySchema,
   type SessionInfo,
   type StudioSignIn,
@@ -22,6 +24,7 @@ import { sendResult } from '../reply';
 import { sessionCookieName, type Sessions } from '../sessions';
 import type { StaticUi } from '../static-ui';
 import { toKeyInfo } from '../views';
+import { apiRoute, NOT_API, PUBLIC, SESSION } from '../openapi';
 
 export interface SessionRouteOptions {
   sessions: Sessions;
@@ -41,44 +44,73 @@ export function registerSessionRoutes(app: FastifyInstance, options: SessionRout
   const cookie = (value: string, extra = '') =>
     `${sessionCookieName(options.port())}=${value}; HttpOnly; SameSite=Strict; Path=/${extra}`;
 
-  app.get('/', async (_request, reply) => ui.sendIndex(reply));
+  app.get('/', { schema: NOT_API }, async (_request, reply) => ui.sendIndex(reply));
 
-  app.post('/api/v1/session/sign-in', async (request, reply) => {
-    if (request.crossOrigin) throw crossOriginSessionError();
-    const body = (request.body ?? {}) as StudioSignInBody;
-    if (!Value.Check(StudioSignInBodySchema, body))
-      throw new AppError('INVALID_FIELD', 'token must be the token of a sign-in address.', {
-        field: 'token',
-      });
-    const signedIn = await auth.guard(request, () => sessions.signIn(body.token));
-    if (!signedIn) {
-      throw new AppError(
-        'UNAUTHORIZED',
-        'This sign-in address is wrong or was already used (each works once). Open the newest address that "serve" printed in its terminal.',
-      );
-    }
-    reply.header('set-cookie', cookie(signedIn.id));
-    const result: StudioSignIn = {
-      session: signedIn.secret,
-      idle_timeout_s: Math.round(sessions.idleTimeoutMs / 1000),
-    };
-    return sendResult(reply, result);
-  });
+  app.post(
+    '/api/v1/session/sign-in',
+    {
+      schema: apiRoute({
+        operationId: 'signIn',
+        tag: 'studio',
+        summary: "Spend a sign-in address's token for a studio session",
+        security: PUBLIC,
+        body: StudioSignInBodySchema,
+        result: StudioSignInSchema,
+      }),
+    },
+    async (request, reply) => {
+      if (request.crossOrigin) throw crossOriginSessionError();
+      const body = (request.body ?? {}) as StudioSignInBody;
+      if (!Value.Check(StudioSignInBodySchema, body))
+        throw new AppError('INVALID_FIELD', 'token must be the token of a sign-in address.', {
+          field: 'token',
+        });
+      const signedIn = await auth.guard(request, () => sessions.signIn(body.token));
+      if (!signedIn) {
+        throw new AppError(
+          'UNAUTHORIZED',
+          'This sign-in address is wrong or was already used (each works once). Open the newest address that "serve" printed in its terminal.',
+        );
+      }
+      reply.header('set-cookie', cookie(signedIn.id));
+      const result: StudioSignIn = {
+        session: signedIn.secret,
+        idle_timeout_s: Math.round(sessions.idleTimeoutMs / 1000),
+      };
+      return sendResult(reply, result);
+    },
+  );
 
-  app.get('/api/v1/session', async (request, reply) => {
-    requireSession(request);
-    const result: SessionInfo = {
-      key: toKeyInfo(await studioKey()),
-      base_url: options.baseUrl(),
-      data_dir: options.dataDir ?? null,
-    };
-    return sendResult(reply, result);
-  });
+  app.get(
+    '/api/v1/session',
+    {
+      schema: apiRoute({
+        operationId: 'getSession',
+        tag: 'studio',
+        summary: 'Who the signed-in studio acts as',
+        security: SESSION,
+        result: SessionInfoSchema,
+      }),
+    },
+    async (request, reply) => {
+      requireSession(request);
+      const result: SessionInfo = {
+        key: toKeyInfo(await studioKey()),
+        base_url: options.baseUrl(),
+        data_dir: options.dataDir ?? null,
+      };
+      return sendResult(reply, result);
+    },
+  );
 
-  app.delete('/api/v1/session', async (request, reply) => {
-    requireSession(request);
-    sessions.signOut(request.sessionId!);
-    reply.header('set-cookie', cookie('', '; Max-Age=0'));
-    return sendResult(reply, { signed_out: true });
-  });
+  app.delete(
+    '/api/v1/session',
+    { schema: apiRoute({ operationId: 'signOut', tag: 'studio', summary: 'Sign out', security: SESSION }) },
+    async (request, reply) => {
+      requireSession(request);
+      sessions.signOut(request.sessionId!);
+      reply.header('set-cookie', cookie('', '; Max-Age=0'));
+      return sendResult(reply, { signed_out: true });
+    },
+  );
 }

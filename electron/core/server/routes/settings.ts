@@ -6,6 +6,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import {
+  ServerSettingsSchema,
   UpdateServerSettingsBodySchema,
   type ServerSettings,
   type UpdateServerSettingsBody,
@@ -18,6 +19,7 @@ import type { SettingsStore } from '../../platform/settings-store';
 import { requireSession } from '../auth';
 import { sendResult } from '../reply';
 import { firstSchemaProblem, isPlainObject } from '../validation';
+import { apiRoute, SESSION } from '../openapi';
 import { ALIAS_CODE_PATTERN, checkAliasTarget, type VoiceMapping } from '../../../shared/voice-mapping';
 
 export interface SettingsRouteOptions {
@@ -68,77 +70,104 @@ export function registerSettingsRoutes(app: FastifyInstance, options: SettingsRo
     return options.settings;
   };
 
-  app.get('/api/v1/settings', async (request, reply) => {
-    requireSession(request);
-    const settings = requireSettings();
-    return sendResult(reply, serverSettings(settings.get(), settings));
-  });
+  app.get(
+    '/api/v1/settings',
+    {
+      schema: apiRoute({
+        operationId: 'getSettings',
+        tag: 'studio',
+        summary: "The server's settings (what the next start uses, and what this run uses)",
+        security: SESSION,
+        result: ServerSettingsSchema,
+      }),
+    },
+    async (request, reply) => {
+      requireSession(request);
+      const settings = requireSettings();
+      return sendResult(reply, serverSettings(settings.get(), settings));
+    },
+  );
 
-  app.put('/api/v1/settings', async (request, reply) => {
-    requireSession(request);
-    const settings = requireSettings();
-    const body = request.body ?? {};
-    const problem = firstSchemaProblem(UpdateServerSettingsBodySchema, body);
-    if (problem) {
-      const { field } = problem;
-      if (field === '')
+  app.put(
+    '/api/v1/settings',
+    {
+      schema: apiRoute({
+        operationId: 'updateSettings',
+        tag: 'studio',
+        summary: "Change the server's settings (they apply at the next start)",
+        security: SESSION,
+        body: UpdateServerSettingsBodySchema,
+        result: ServerSettingsSchema,
+      }),
+    },
+    async (request, reply) => {
+      requireSession(request);
+      const settings = requireSettings();
+      const body = request.body ?? {};
+      const problem = firstSchemaProblem(UpdateServerSettingsBodySchema, body);
+      if (problem) {
+        const { field } = problem;
+        if (field === '')
+          throw new AppError(
+            'INVALID_FIELD',
+            'The body must be a JSON object with port, data_dir, keep_running_when_closed and/or allowed_origins.',
+          );
+        if (field === 'port' || field === 'data_dir')
+          throw new AppError('INVALID_FIELD', SERVER_SETTING_RULES[field], { field });
+        if (field === 'keep_running_when_closed')
+          throw new AppError('INVALID_FIELD', 'keep_running_when_closed must be true, false or null.', {
+            field,
+          });
+        if (field === 'unknown_voices')
+          throw new AppError('INVALID_FIELD', 'unknown_voices must be "refuse" or "closest".', { field });
+        if (field === 'voice_aliases')
+          throw new AppError(
+            'INVALID_FIELD',
+            aliasProblem(body) ?? 'voice_aliases must be an object of voice code → one of our voice codes.',
+            { field },
+          );
+        if (field === 'allowed_origins')
+          throw new AppError('INVALID_FIELD', SERVER_SETTING_RULES.allowed_origins, {
+            field: 'allowed_origins',
+          });
         throw new AppError(
           'INVALID_FIELD',
-          'The body must be a JSON object with port, data_dir, keep_running_when_closed and/or allowed_origins.',
-        );
-      if (field === 'port' || field === 'data_dir')
-        throw new AppError('INVALID_FIELD', SERVER_SETTING_RULES[field], { field });
-      if (field === 'keep_running_when_closed')
-        throw new AppError('INVALID_FIELD', 'keep_running_when_closed must be true, false or null.', {
-          field,
-        });
-      if (field === 'unknown_voices')
-        throw new AppError('INVALID_FIELD', 'unknown_voices must be "refuse" or "closest".', { field });
-      if (field === 'voice_aliases')
-        throw new AppError(
-          'INVALID_FIELD',
-          aliasProblem(body) ?? 'voice_aliases must be an object of voice code → one of our voice codes.',
+          `Unknown setting "${field}"; only port, data_dir, keep_running_when_closed, unknown_voices, voice_aliases and allowed_origins can be set.`,
           { field },
         );
-      if (field === 'allowed_origins')
-        throw new AppError('INVALID_FIELD', SERVER_SETTING_RULES.allowed_origins, {
-          field: 'allowed_origins',
+      }
+      const { port, data_dir, keep_running_when_closed, unknown_voices, voice_aliases, allowed_origins } =
+        body as UpdateServerSettingsBody;
+      // The schema checks each row's form and target; a code of ours needs no alias.
+      if (voice_aliases) {
+        const problem = aliasProblem(body);
+        if (problem) throw new AppError('INVALID_FIELD', problem, { field: 'voice_aliases' });
+      }
+      if (allowed_origins !== undefined) {
+        const problem = allowedOriginsProblem(allowed_origins);
+        if (problem) throw new AppError('INVALID_FIELD', problem, { field: 'allowed_origins' });
+      }
+      const dataDir = data_dir === undefined ? undefined : data_dir === null ? null : data_dir.trim();
+      // The schema takes an absolute path of any platform; this one runs here.
+      if (typeof dataDir === 'string' && !isAbsolute(dataDir))
+        throw new AppError('INVALID_FIELD', 'Data folder must be an absolute path on this computer.', {
+          field: 'data_dir',
         });
-      throw new AppError(
-        'INVALID_FIELD',
-        `Unknown setting "${field}"; only port, data_dir, keep_running_when_closed, unknown_voices, voice_aliases and allowed_origins can be set.`,
-        { field },
-      );
-    }
-    const { port, data_dir, keep_running_when_closed, unknown_voices, voice_aliases, allowed_origins } =
-      body as UpdateServerSettingsBody;
-    // The schema checks each row's form and target; a code of ours needs no alias.
-    if (voice_aliases) {
-      const problem = aliasProblem(body);
-      if (problem) throw new AppError('INVALID_FIELD', problem, { field: 'voice_aliases' });
-    }
-    if (allowed_origins !== undefined) {
-      const problem = allowedOriginsProblem(allowed_origins);
-      if (problem) throw new AppError('INVALID_FIELD', problem, { field: 'allowed_origins' });
-    }
-    const dataDir = data_dir === undefined ? undefined : data_dir === null ? null : data_dir.trim();
-    // The schema takes an absolute path of any platform; this one runs here.
-    if (typeof dataDir === 'string' && !isAbsolute(dataDir))
-      throw new AppError('INVALID_FIELD', 'Data folder must be an absolute path on this computer.', {
-        field: 'data_dir',
+      const stored = settings.update({
+        ...(port !== undefined ? { port } : {}),
+        ...(dataDir !== undefined ? { dataDir } : {}),
+        ...(keep_running_when_closed !== undefined
+          ? { keepRunningWhenClosed: keep_running_when_closed }
+          : {}),
+        ...(unknown_voices !== undefined ? { unknownVoices: unknown_voices } : {}),
+        ...(voice_aliases !== undefined ? { voiceAliases: voice_aliases } : {}),
+        ...(allowed_origins !== undefined
+          ? { allowedOrigins: normalizeAllowedOrigins(allowed_origins, 'allowed_origins') }
+          : {}),
       });
-    const stored = settings.update({
-      ...(port !== undefined ? { port } : {}),
-      ...(dataDir !== undefined ? { dataDir } : {}),
-      ...(keep_running_when_closed !== undefined ? { keepRunningWhenClosed: keep_running_when_closed } : {}),
-      ...(unknown_voices !== undefined ? { unknownVoices: unknown_voices } : {}),
-      ...(voice_aliases !== undefined ? { voiceAliases: voice_aliases } : {}),
-      ...(allowed_origins !== undefined
-        ? { allowedOrigins: normalizeAllowedOrigins(allowed_origins, 'allowed_origins') }
-        : {}),
-    });
-    return sendResult(reply, serverSettings(stored, settings));
-  });
+      return sendResult(reply, serverSettings(stored, settings));
+    },
+  );
 }
 
 function sameAliases(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {

@@ -1,13 +1,25 @@
 /** The spec's endpoints and their extensions under /api/v1/tts. */
 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { RequestListQuerySchema, type DirectRecord } from '../../../shared/api';
+import { Type } from '@sinclair/typebox';
+import {
+  CallbackAttemptSchema,
+  CallbackResultSchema,
+  DirectRecordSchema,
+  RequestDetailSchema,
+  RequestListQuerySchema,
+  RequestListSchema,
+  RequestRecordSchema,
+  TtsRequestSchema,
+  type DirectRecord,
+} from '../../../shared/api';
 import { AppError } from '../../../shared/errors';
 import type { VoiceMapping } from '../../../shared/voice-mapping';
 import type { Jobs } from '../../jobs';
 import type { RequestRow, Store } from '../../store';
 import { isStudio, keyFilter, type Auth } from '../auth';
 import { submitIdempotently } from '../idempotency';
+import { apiRoute, KEY, pathParams } from '../openapi';
 import { sendResult } from '../reply';
 import { isRequestId, parseListQuery, parseTtsRequest } from '../validation';
 import {
@@ -82,83 +94,176 @@ export function registerTtsRoutes(
     }
   };
 
-  app.post('/api/v1/tts', async (request, reply) => {
-    const key = await auth.requireKey(request);
-    const { response_type: responseType, ...input } = parseTtsRequest(
-      request.body,
-      maxTextChars,
-      voiceMapping,
-    );
-    const row = await submitIdempotently(
-      jobs,
-      request,
-      reply,
-      { keyId: key.id, source: 'api', ...input },
-      { response_type: responseType },
-    );
-    if (responseType === 'direct') return sendResult(reply, await waitDirect(row, reply));
-    return sendResult(reply, toRequestRecord(row, jobs.links));
-  });
-
-  app.get('/api/v1/tts', async (request, reply) => {
-    const key = await auth.requireKey(request);
-    const { query, page, pageSize, offset } = parseListQuery(
-      RequestListQuerySchema,
-      request.query,
-      DEFAULT_PAGE_SIZE,
-    );
-    const shown = await keyFilter(store, request, key, query.key);
-    const { rows, total } = await store.requests.list({
-      keyId: shown?.id,
-      status: query.status,
-      voiceCode: query.voice_code,
-      limit: pageSize,
-      offset,
-    });
-    const items = rows.map((row) => toRequestDetail(row, jobs.progress(row.id), jobs.links));
-    return sendResult(reply, { items, page, page_size: pageSize, total });
-  });
-
-  app.get<{ Params: { id: string } }>('/api/v1/tts/:id', async (request, reply) => {
-    const row = await ownedRequest(store, auth, request, request.params.id);
-    return sendResult(reply, toRequestDetail(row, jobs.progress(row.id), jobs.links));
-  });
-
-  app.get<{ Params: { id: string } }>('/api/v1/tts/:id/callback-result', async (request, reply) => {
-    const row = await ownedRequest(store, auth, request, request.params.id);
-    if (!row.callback_url)
-      throw new AppError('NO_CALLBACK_URL', 'This request was submitted without callback_url.');
-    const latest = await store.callbacks.latest(row.id);
-    if (!latest) {
-      throw new AppError(
-        'CALLBACK_NOT_ATTEMPTED',
-        row.status === 'SUCCESS' || row.status === 'FAILURE'
-          ? 'The callback has not been attempted yet; it is about to be.'
-          : `The callback has not been attempted yet: the request is ${row.status}.`,
+  app.post(
+    '/api/v1/tts',
+    {
+      schema: apiRoute({
+        operationId: 'submitTts',
+        tag: 'tts',
+        summary: 'Submit a text to speak',
+        description:
+          'The spec\'s submit. `response_type: "indirect"` (default) answers the request record at once; `"direct"` waits for the render and answers the finished record with its links. Numbers and generate_srt may be strings ("128", "1.0", "true"). Optional `Idempotency-Key` header.',
+        security: KEY,
+        body: TtsRequestSchema,
+        result: Type.Union([RequestRecordSchema, DirectRecordSchema]),
+      }),
+    },
+    async (request, reply) => {
+      const key = await auth.requireKey(request);
+      const { response_type: responseType, ...input } = parseTtsRequest(
+        request.body,
+        maxTextChars,
+        voiceMapping,
       );
-    }
-    return sendResult(reply, toCallbackResult(latest));
-  });
+      const row = await submitIdempotently(
+        jobs,
+        request,
+        reply,
+        { keyId: key.id, source: 'api', ...input },
+        { response_type: responseType },
+      );
+      if (responseType === 'direct') return sendResult(reply, await waitDirect(row, reply));
+      return sendResult(reply, toRequestRecord(row, jobs.links));
+    },
+  );
 
-  app.get<{ Params: { id: string } }>('/api/v1/tts/:id/callback-attempts', async (request, reply) => {
-    const row = await ownedRequest(store, auth, request, request.params.id);
-    const attempts = (await store.callbacks.list(row.id)).map(toCallbackAttempt);
-    return sendResult(reply, { items: attempts });
-  });
+  app.get(
+    '/api/v1/tts',
+    {
+      schema: apiRoute({
+        operationId: 'listTts',
+        tag: 'tts',
+        summary: "The key's requests, newest first",
+        security: KEY,
+        querystring: RequestListQuerySchema,
+        result: RequestListSchema,
+      }),
+    },
+    async (request, reply) => {
+      const key = await auth.requireKey(request);
+      const { query, page, pageSize, offset } = parseListQuery(
+        RequestListQuerySchema,
+        request.query,
+        DEFAULT_PAGE_SIZE,
+      );
+      const shown = await keyFilter(store, request, key, query.key);
+      const { rows, total } = await store.requests.list({
+        keyId: shown?.id,
+        status: query.status,
+        voiceCode: query.voice_code,
+        limit: pageSize,
+        offset,
+      });
+      const items = rows.map((row) => toRequestDetail(row, jobs.progress(row.id), jobs.links));
+      return sendResult(reply, { items, page, page_size: pageSize, total });
+    },
+  );
 
-  app.post<{ Params: { id: string } }>('/api/v1/tts/:id/cancel', async (request, reply) => {
-    const row = await ownedRequest(store, auth, request, request.params.id);
-    // Idempotent: cancelling a finished request changes nothing and answers its record.
-    await jobs.cancel(row.id);
-    if ((await store.requests.get(row.id))!.status === 'processing') await jobs.whenFinished(row.id);
-    const updated = (await store.requests.get(row.id))!;
-    return sendResult(reply, toRequestDetail(updated, jobs.progress(row.id), jobs.links));
-  });
+  app.get<{ Params: { id: string } }>(
+    '/api/v1/tts/:id',
+    {
+      schema: apiRoute({
+        operationId: 'getTts',
+        tag: 'tts',
+        summary: 'A request: status, progress, links',
+        security: KEY,
+        params: pathParams({ id: 'The request_id (32 lowercase hex digits).' }),
+        result: RequestDetailSchema,
+      }),
+    },
+    async (request, reply) => {
+      const row = await ownedRequest(store, auth, request, request.params.id);
+      return sendResult(reply, toRequestDetail(row, jobs.progress(row.id), jobs.links));
+    },
+  );
 
-  app.post<{ Params: { id: string } }>('/api/v1/tts/:id/callback-retry', async (request, reply) => {
-    const row = await ownedRequest(store, auth, request, request.params.id);
-    await jobs.deliverer.retry(row);
-    const updated = (await store.requests.get(row.id))!;
-    return sendResult(reply, toRequestDetail(updated, undefined, jobs.links));
-  });
+  app.get<{ Params: { id: string } }>(
+    '/api/v1/tts/:id/callback-result',
+    {
+      schema: apiRoute({
+        operationId: 'getTtsCallbackResult',
+        tag: 'tts',
+        summary: "The latest callback attempt (the spec's)",
+        security: KEY,
+        params: pathParams({ id: 'The request_id (32 lowercase hex digits).' }),
+        result: CallbackResultSchema,
+      }),
+    },
+    async (request, reply) => {
+      const row = await ownedRequest(store, auth, request, request.params.id);
+      if (!row.callback_url)
+        throw new AppError('NO_CALLBACK_URL', 'This request was submitted without callback_url.');
+      const latest = await store.callbacks.latest(row.id);
+      if (!latest) {
+        throw new AppError(
+          'CALLBACK_NOT_ATTEMPTED',
+          row.status === 'SUCCESS' || row.status === 'FAILURE'
+            ? 'The callback has not been attempted yet; it is about to be.'
+            : `The callback has not been attempted yet: the request is ${row.status}.`,
+        );
+      }
+      return sendResult(reply, toCallbackResult(latest));
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/api/v1/tts/:id/callback-attempts',
+    {
+      schema: apiRoute({
+        operationId: 'listTtsCallbackAttempts',
+        tag: 'tts',
+        summary: 'Every callback attempt of a request',
+        security: KEY,
+        params: pathParams({ id: 'The request_id (32 lowercase hex digits).' }),
+        result: Type.Object({ items: Type.Array(CallbackAttemptSchema) }),
+      }),
+    },
+    async (request, reply) => {
+      const row = await ownedRequest(store, auth, request, request.params.id);
+      const attempts = (await store.callbacks.list(row.id)).map(toCallbackAttempt);
+      return sendResult(reply, { items: attempts });
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/api/v1/tts/:id/cancel',
+    {
+      schema: apiRoute({
+        operationId: 'cancelTts',
+        tag: 'tts',
+        summary: 'Cancel a request (idempotent; the charge is refunded)',
+        security: KEY,
+        params: pathParams({ id: 'The request_id (32 lowercase hex digits).' }),
+        result: RequestDetailSchema,
+      }),
+    },
+    async (request, reply) => {
+      const row = await ownedRequest(store, auth, request, request.params.id);
+      // Idempotent: cancelling a finished request changes nothing and answers its record.
+      await jobs.cancel(row.id);
+      if ((await store.requests.get(row.id))!.status === 'processing') await jobs.whenFinished(row.id);
+      const updated = (await store.requests.get(row.id))!;
+      return sendResult(reply, toRequestDetail(updated, jobs.progress(row.id), jobs.links));
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/api/v1/tts/:id/callback-retry',
+    {
+      schema: apiRoute({
+        operationId: 'retryTtsCallback',
+        tag: 'tts',
+        summary: 'Deliver the callback again',
+        security: KEY,
+        params: pathParams({ id: 'The request_id (32 lowercase hex digits).' }),
+        result: RequestDetailSchema,
+      }),
+    },
+    async (request, reply) => {
+      const row = await ownedRequest(store, auth, request, request.params.id);
+      await jobs.deliverer.retry(row);
+      const updated = (await store.requests.get(row.id))!;
+      return sendResult(reply, toRequestDetail(updated, undefined, jobs.links));
+    },
+  );
 }

@@ -4,13 +4,14 @@
  */
 
 import type { FastifyInstance } from 'fastify';
-import { UsageQuerySchema, type Usage } from '../../../shared/api';
+import { UsageSchema, UsageQuerySchema, type Usage } from '../../../shared/api';
 import { toCredits } from '../../../shared/pricing';
 import type { Store } from '../../store';
 import { keyFilter, type Auth } from '../auth';
 import { sendResult } from '../reply';
 import { parseListQuery } from '../validation';
 import { toLedgerEntry } from '../views';
+import { apiRoute, KEY } from '../openapi';
 
 const DEFAULT_PAGE_SIZE = 50;
 
@@ -18,26 +19,39 @@ export function registerUsageRoute(
   app: FastifyInstance,
   { store, auth }: { store: Store; auth: Auth },
 ): void {
-  app.get('/api/v1/usage', async (request, reply) => {
-    const own = await auth.requireKey(request);
-    const { query, page, pageSize, offset } = parseListQuery(
-      UsageQuerySchema,
-      request.query,
-      DEFAULT_PAGE_SIZE,
-    );
-    const key = await keyFilter(store, request, own, query.key);
-    const { rows, total } = await store.ledger.list(key?.id, pageSize, offset);
-    const live = key ? [] : (await store.keys.list()).filter((k) => k.revoked_at === null);
-    const balanceMilli = key ? key.balance_milli : live.reduce((sum, k) => sum + k.balance_milli, 0);
-    const result: Usage = {
-      balance: toCredits(balanceMilli),
-      balance_milli: balanceMilli,
-      queued: key ? key.queued : await store.keys.totalQueued(),
-      ledger: rows.map(toLedgerEntry),
-      page,
-      page_size: pageSize,
-      total,
-    };
-    return sendResult(reply, result);
-  });
+  app.get(
+    '/api/v1/usage',
+    {
+      schema: apiRoute({
+        operationId: 'getUsage',
+        tag: 'server',
+        summary: "The key's balance and a page of its ledger",
+        security: KEY,
+        querystring: UsageQuerySchema,
+        result: UsageSchema,
+      }),
+    },
+    async (request, reply) => {
+      const own = await auth.requireKey(request);
+      const { query, page, pageSize, offset } = parseListQuery(
+        UsageQuerySchema,
+        request.query,
+        DEFAULT_PAGE_SIZE,
+      );
+      const key = await keyFilter(store, request, own, query.key);
+      const { rows, total } = await store.ledger.list(key?.id, pageSize, offset);
+      const live = key ? [] : (await store.keys.list()).filter((k) => k.revoked_at === null);
+      const balanceMilli = key ? key.balance_milli : live.reduce((sum, k) => sum + k.balance_milli, 0);
+      const result: Usage = {
+        balance: toCredits(balanceMilli),
+        balance_milli: balanceMilli,
+        queued: key ? key.queued : await store.keys.totalQueued(),
+        ledger: rows.map(toLedgerEntry),
+        page,
+        page_size: pageSize,
+        total,
+      };
+      return sendResult(reply, result);
+    },
+  );
 }

@@ -17,6 +17,9 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../../shared/errors';
 import { VOICES, findVoice } from '../../../shared/voices';
 import {
+  VoicePackListSchema,
+  VoicePackInfoSchema,
+  AssignVoiceResultSchema,
   AssignVoiceBodySchema,
   InstallVoicePackBodySchema,
   MANIFEST_FORMAT,
@@ -43,6 +46,7 @@ import { requireSession } from '../auth';
 import { sendResult } from '../reply';
 import { firstSchemaProblem } from '../validation';
 import type { VoiceInstalls } from '../voice-installs';
+import { apiRoute, KEY, pathParams, SESSION } from '../openapi';
 
 /** Default limit on an imported archive, bytes (the largest Kokoro export with its voices fits). */
 export const DEFAULT_IMPORT_LIMIT = 1024 * 1024 * 1024;
@@ -68,97 +72,175 @@ export function registerVoicePackRoutes(
   app: FastifyInstance,
   { auth, voices, installs, importLimit = DEFAULT_IMPORT_LIMIT }: VoicePackRouteOptions,
 ): void {
-  app.get('/api/v1/voice-packs', async (request, reply) => {
-    await auth.requireKey(request);
-    return sendResult(reply, await listing(voices, installs));
-  });
+  app.get(
+    '/api/v1/voice-packs',
+    {
+      schema: apiRoute({
+        operationId: 'listVoicePacks',
+        tag: 'voicePacks',
+        summary: 'Installed and available packs, and what speaks each voice code',
+        security: KEY,
+        result: VoicePackListSchema,
+      }),
+    },
+    async (request, reply) => {
+      await auth.requireKey(request);
+      return sendResult(reply, await listing(voices, installs));
+    },
+  );
 
-  app.post('/api/v1/voice-packs/install', async (request, reply) => {
-    requireSession(request);
-    const body = (request.body ?? {}) as InstallVoicePackBody;
-    const problem = firstSchemaProblem(InstallVoicePackBodySchema, body);
-    if (problem) throw new AppError('INVALID_FIELD', `Invalid field ${problem.field}: ${problem.message}.`);
-    const entry = findCatalogueEntry(body.id, voices.catalogue);
-    if (!entry)
-      throw new AppError('VOICE_PACK_NOT_FOUND', `The catalogue has no voice pack "${body.id}".`, {
-        field: 'id',
-      });
-    const installed = await voices.get(body.id).catch(() => undefined);
-    if (!installed) installs.start(body.id);
-    return sendResult(reply, await packState(voices, installs, body.id));
-  });
+  app.post(
+    '/api/v1/voice-packs/install',
+    {
+      schema: apiRoute({
+        operationId: 'installVoicePack',
+        tag: 'voicePacks',
+        summary: 'Install a pack of the catalogue (progress on the event stream)',
+        security: SESSION,
+        body: InstallVoicePackBodySchema,
+        result: VoicePackInfoSchema,
+      }),
+    },
+    async (request, reply) => {
+      requireSession(request);
+      const body = (request.body ?? {}) as InstallVoicePackBody;
+      const problem = firstSchemaProblem(InstallVoicePackBodySchema, body);
+      if (problem) throw new AppError('INVALID_FIELD', `Invalid field ${problem.field}: ${problem.message}.`);
+      const entry = findCatalogueEntry(body.id, voices.catalogue);
+      if (!entry)
+        throw new AppError('VOICE_PACK_NOT_FOUND', `The catalogue has no voice pack "${body.id}".`, {
+          field: 'id',
+        });
+      const installed = await voices.get(body.id).catch(() => undefined);
+      if (!installed) installs.start(body.id);
+      return sendResult(reply, await packState(voices, installs, body.id));
+    },
+  );
 
-  app.post<{ Params: { id: string } }>('/api/v1/voice-packs/:id/cancel', async (request, reply) => {
-    requireSession(request);
-    const { id } = request.params;
-    installs.cancel(id);
-    return sendResult(reply, await packState(voices, installs, id));
-  });
+  app.post<{ Params: { id: string } }>(
+    '/api/v1/voice-packs/:id/cancel',
+    {
+      schema: apiRoute({
+        operationId: 'cancelVoicePackInstall',
+        tag: 'voicePacks',
+        summary: 'Cancel an install',
+        security: SESSION,
+        params: pathParams({ id: 'The voice pack id.' }),
+        result: VoicePackInfoSchema,
+      }),
+    },
+    async (request, reply) => {
+      requireSession(request);
+      const { id } = request.params;
+      installs.cancel(id);
+      return sendResult(reply, await packState(voices, installs, id));
+    },
+  );
 
-  app.post<{ Params: { id: string } }>('/api/v1/voice-packs/:id/remove', async (request, reply) => {
-    requireSession(request);
-    const { id } = request.params;
-    await voices.remove(id);
-    const entry = findCatalogueEntry(id, voices.catalogue);
-    return sendResult(reply, entry ? await packState(voices, installs, id) : { id, state: 'removed' });
-  });
+  app.post<{ Params: { id: string } }>(
+    '/api/v1/voice-packs/:id/remove',
+    {
+      schema: apiRoute({
+        operationId: 'removeVoicePack',
+        tag: 'voicePacks',
+        summary: 'Remove an installed pack',
+        security: SESSION,
+        params: pathParams({ id: 'The voice pack id.' }),
+        result: VoicePackInfoSchema,
+      }),
+    },
+    async (request, reply) => {
+      requireSession(request);
+      const { id } = request.params;
+      await voices.remove(id);
+      const entry = findCatalogueEntry(id, voices.catalogue);
+      return sendResult(reply, entry ? await packState(voices, installs, id) : { id, state: 'removed' });
+    },
+  );
 
-  app.put<{ Params: { code: string } }>('/api/v1/voice-packs/assignments/:code', async (request, reply) => {
-    requireSession(request);
-    const { code } = request.params;
-    if (!findVoice(code))
-      throw new AppError('UNKNOWN_VOICE', `Unknown voice_code "${code}".`, { field: 'voice_code' });
-    const body = (request.body ?? {}) as AssignVoiceBody;
-    const problem = firstSchemaProblem(AssignVoiceBodySchema, body);
-    if (problem) throw new AppError('INVALID_FIELD', `Invalid field ${problem.field}: ${problem.message}.`);
-    if (body.pack === null) {
-      await voices.assign(code, null, body.model_id);
-    } else {
-      const assignment = { packId: body.pack, ...(body.speaker ? { speaker: body.speaker } : {}) };
-      const pack: PackManifest | CatalogueEntry | undefined =
-        (await voices.get(body.pack).catch(() => undefined)) ??
-        findCatalogueEntry(body.pack, voices.catalogue);
-      if (!pack)
-        throw new AppError(
-          'VOICE_PACK_NOT_FOUND',
-          `The voice pack "${body.pack}" is neither installed nor in the catalogue.`,
-          { field: 'pack' },
-        );
-      checkAssignment(code, assignment, pack);
-      await voices.assign(code, assignment, body.model_id);
-    }
-    const result: AssignVoiceResult = {
-      voice_code: code,
-      engine: engineLabel(await voices.resolve(code, body.model_id ?? 'std-v1.6')),
-    };
-    return sendResult(reply, result);
-  });
+  app.put<{ Params: { code: string } }>(
+    '/api/v1/voice-packs/assignments/:code',
+    {
+      schema: apiRoute({
+        operationId: 'assignVoice',
+        tag: 'voicePacks',
+        summary: 'Choose the pack and speaker of a voice code',
+        security: SESSION,
+        params: pathParams({ code: 'A voice code (GET /api/v1/voices).' }),
+        body: AssignVoiceBodySchema,
+        result: AssignVoiceResultSchema,
+      }),
+    },
+    async (request, reply) => {
+      requireSession(request);
+      const { code } = request.params;
+      if (!findVoice(code))
+        throw new AppError('UNKNOWN_VOICE', `Unknown voice_code "${code}".`, { field: 'voice_code' });
+      const body = (request.body ?? {}) as AssignVoiceBody;
+      const problem = firstSchemaProblem(AssignVoiceBodySchema, body);
+      if (problem) throw new AppError('INVALID_FIELD', `Invalid field ${problem.field}: ${problem.message}.`);
+      if (body.pack === null) {
+        await voices.assign(code, null, body.model_id);
+      } else {
+        const assignment = { packId: body.pack, ...(body.speaker ? { speaker: body.speaker } : {}) };
+        const pack: PackManifest | CatalogueEntry | undefined =
+          (await voices.get(body.pack).catch(() => undefined)) ??
+          findCatalogueEntry(body.pack, voices.catalogue);
+        if (!pack)
+          throw new AppError(
+            'VOICE_PACK_NOT_FOUND',
+            `The voice pack "${body.pack}" is neither installed nor in the catalogue.`,
+            { field: 'pack' },
+          );
+        checkAssignment(code, assignment, pack);
+        await voices.assign(code, assignment, body.model_id);
+      }
+      const result: AssignVoiceResult = {
+        voice_code: code,
+        engine: engineLabel(await voices.resolve(code, body.model_id ?? 'std-v1.6')),
+      };
+      return sendResult(reply, result);
+    },
+  );
 
   // The import takes a raw archive body: its own parsers and limit, in its own context.
   void app.register(async (scope) => {
     scope.addContentTypeParser(Object.keys(IMPORT_TYPES), (_request, payload, done) => done(null, payload));
-    scope.post('/api/v1/voice-packs/import', async (request, reply) => {
-      requireSession(request);
-      const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-      const ending = IMPORT_TYPES[type];
-      if (!ending)
-        throw new AppError(
-          'UNSUPPORTED_MEDIA_TYPE',
-          'Send the archive as application/zip or application/gzip.',
-        );
-      const declared = Number(request.headers['content-length']);
-      if (Number.isFinite(declared) && declared > importLimit)
-        throw new AppError('BODY_TOO_LARGE', `The archive is larger than ${importLimit} bytes.`);
-      await mkdir(voices.dir, { recursive: true });
-      const path = join(voices.dir, `.import-${randomBytes(6).toString('hex')}${ending}`);
-      try {
-        await pipeline(request.body as Readable, limitBytes(importLimit), createWriteStream(path));
-        const { manifest } = await voices.install({ kind: 'path', path });
-        return sendResult(reply, await packState(voices, installs, manifest.id));
-      } finally {
-        await rm(path, { force: true });
-      }
-    });
+    scope.post(
+      '/api/v1/voice-packs/import',
+      {
+        schema: apiRoute({
+          operationId: 'importVoicePack',
+          tag: 'voicePacks',
+          summary: 'Install a pack from an archive (.zip, .tar.gz or .tar as the body)',
+          security: SESSION,
+          rawBody: Object.keys(IMPORT_TYPES),
+          result: VoicePackInfoSchema,
+        }),
+      },
+      async (request, reply) => {
+        requireSession(request);
+        const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+        const ending = IMPORT_TYPES[type];
+        if (!ending)
+          throw new AppError(
+            'UNSUPPORTED_MEDIA_TYPE',
+            'Send the archive as application/zip or application/gzip.',
+          );
+        const declared = Number(request.headers['content-length']);
+        if (Number.isFinite(declared) && declared > importLimit)
+          throw new AppError('BODY_TOO_LARGE', `The archive is larger than ${importLimit} bytes.`);
+        await mkdir(voices.dir, { recursive: true });
+        const path = join(voices.dir, `.import-${randomBytes(6).toString('hex')}${ending}`);
+        try {
+          await pipeline(request.body as Readable, limitBytes(importLimit), createWriteStream(path));
+          const { manifest } = await voices.install({ kind: 'path', path });
+          return sendResult(reply, await packState(voices, installs, manifest.id));
+        } finally {
+          await rm(path, { force: true });
+        }
+      },
+    );
   });
 }
 

@@ -8,7 +8,13 @@
  */
 
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { AuditionBodySchema, type AuditionBody, type Voice } from '../../../shared/api';
+import {
+  AuditionBodySchema,
+  PublicVoiceListSchema,
+  VoiceSchema,
+  type AuditionBody,
+  type Voice,
+} from '../../../shared/api';
 import { AppError } from '../../../shared/errors';
 import { findVoice, VOICES } from '../../../shared/voices';
 import type { Engine } from '../../engine/engine';
@@ -18,14 +24,40 @@ import type { Auth } from '../auth';
 import { publicVoicePage } from '../public-voices';
 import { sendResult } from '../reply';
 import { firstSchemaProblem } from '../validation';
+import { Type } from '@sinclair/typebox';
+import { apiRoute, binary, KEY, pathParams, PUBLIC, SESSION } from '../openapi';
 
 export function registerVoiceRoutes(app: FastifyInstance): void {
   const voices: Voice[] = VOICES.map((v) => ({ ...v }));
-  app.get('/api/v1/voices', async (_request, reply) => sendResult(reply, { items: voices }));
+  app.get(
+    '/api/v1/voices',
+    {
+      schema: apiRoute({
+        operationId: 'listVoices',
+        tag: 'voices',
+        summary: 'The voice catalogue (no key needed)',
+        security: PUBLIC,
+        result: Type.Object({ items: Type.Array(VoiceSchema) }),
+      }),
+    },
+    async (_request, reply) => sendResult(reply, { items: voices }),
+  );
   // The same catalogue in the service's published shape, paged; public like the one above (a
   // client's Authorization and app-id headers are not needed and not checked).
-  app.get<{ Querystring: Record<string, unknown> }>('/api/public/v1/voices', async (request, reply) =>
-    sendResult(reply, publicVoicePage(request.query)),
+  app.get<{ Querystring: Record<string, unknown> }>(
+    '/api/public/v1/voices',
+    {
+      schema: apiRoute({
+        operationId: 'listPublicVoices',
+        tag: 'voices',
+        summary: "The voice catalogue in the cloud service's published shape, 20 a page (no key needed)",
+        description:
+          'Query: `limit` (1–100, default 20), `cursor` (a `next_cursor` or `prev_cursor` of this list), filters `code`, `language_code` (or `languageCode`), `gender`; `voice_ownership` is accepted and ignored.',
+        security: PUBLIC,
+        result: PublicVoiceListSchema,
+      }),
+    },
+    async (request, reply) => sendResult(reply, publicVoicePage(request.query)),
   );
 }
 
@@ -70,14 +102,40 @@ export function registerAuditionRoute(
       ...(neuralVoice ? { neuralVoice } : {}),
     });
   };
-  app.post<{ Params: { code: string } }>('/api/v1/voices/:code/audition', async (request, reply) => {
-    await auth.requireKey(request);
-    return audition(request.params.code, request.body, reply);
-  });
+  app.post<{ Params: { code: string } }>(
+    '/api/v1/voices/:code/audition',
+    {
+      schema: apiRoute({
+        operationId: 'auditionVoice',
+        tag: 'voices',
+        summary: 'Speak a short sample (WAV, streamed; not charged)',
+        security: KEY,
+        params: pathParams({ code: 'A voice code (GET /api/v1/voices).' }),
+        body: AuditionBodySchema,
+        result: binary('WAV audio', ['audio/wav']),
+      }),
+    },
+    async (request, reply) => {
+      await auth.requireKey(request);
+      return audition(request.params.code, request.body, reply);
+    },
+  );
   // What the studio's audio element asks for: the same options in the query, the session only.
   app.get<{ Params: { code: string }; Querystring: Record<string, unknown> }>(
     '/api/v1/voices/:code/audition',
-    { config: { sessionInQuery: true } },
+    {
+      schema: apiRoute({
+        operationId: 'auditionVoiceStream',
+        tag: 'voices',
+        summary:
+          'The same for an audio element: the options in the query (the studio only, its session value may be the studio_session parameter)',
+        security: SESSION,
+        params: pathParams({ code: 'A voice code (GET /api/v1/voices).' }),
+        querystring: AuditionBodySchema,
+        result: binary('WAV audio', ['audio/wav']),
+      }),
+      config: { sessionInQuery: true },
+    },
     async (request, reply) => {
       auth.requireSession(request);
       return audition(request.params.code, bodyFromQuery(request.query), reply);

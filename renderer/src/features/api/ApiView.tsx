@@ -5,6 +5,7 @@ import { CopyButton } from '../../components/CopyButton';
 import { keyName, KeySelect } from '../../components/KeySelect';
 import { errorMessage, isSignedOut } from '../../lib/api-client';
 import { formatTime } from '../../lib/format';
+import { getDesktop } from '../../lib/desktop';
 import { useClient, useStudio } from '../../stores';
 import {
   API_LABELS,
@@ -133,6 +134,11 @@ export function ApiView() {
           <code>{base}</code>
           <CopyButton text={base} label="Copy base URL" />
         </div>
+        <p className="hint" style={{ margin: '8px 0 0' }}>
+          Every route, its fields and answers: the <DocLink href={`${base}/api-docs`}>API reference</DocLink>{' '}
+          and its <DocLink href={`${base}/openapi.json`}>OpenAPI 3.1 document</DocLink> (both readable without
+          a key).
+        </p>
         <h2 style={{ margin: '16px 0 8px' }}>OpenAI-compatible route</h2>
         <p className="hint">
           For the <code>openai</code> packages and apps that take an OpenAI base URL: give them this one and
@@ -367,5 +373,30 @@ export function ApiView() {
         )}
       </div>
     </>
+  );
+}
+
+/**
+ * A link to a page of this server that opens beside the studio: a new tab in a browser, the
+ * system browser from the desktop window (which opens no second window).
+ */
+function DocLink({ href, children }: { href: string; children: string }) {
+  const desktop = getDesktop();
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      onClick={
+        desktop
+          ? (event) => {
+              event.preventDefault();
+              void desktop.openExternal(href).catch(() => undefined);
+            }
+          : undefined
+      }
+    >
+      {children}
+    </a>
   );
 }
