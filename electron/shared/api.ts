@@ -380,6 +380,28 @@ export const OpenAiSpeechRequestSchema = Type.Object({
   return_timestamps: Type.Optional(Type.Boolean()),
 });
 
+/** Kokoro-FastAPI's `WordTimestamp` (POST /dev/captioned_speech): a word and its times in seconds. */
+export const WordTimestampSchema = Type.Object({
+  word: Type.String(),
+  start_time: Type.Number(),
+  end_time: Type.Number(),
+});
+export type WordTimestamp = Static<typeof WordTimestampSchema>;
+
+/**
+ * Kokoro-FastAPI's captioned speech: the whole answer with `stream: false`, or one such object
+ * per line (`application/json`, newline-delimited) with `stream: true`, the words in the last.
+ */
+export const CaptionedSpeechSchema = Type.Object({
+  /** The audio (`response_format`), base64. */
+  audio: Type.String(),
+  /** Its content type, e.g. `audio/mpeg`. */
+  audio_format: Type.String(),
+  /** The words' times; null with `return_timestamps: false`, empty in a stream's audio lines. */
+  timestamps: Nullable(Type.Array(WordTimestampSchema)),
+});
+export type CaptionedSpeech = Static<typeof CaptionedSpeechSchema>;
+
 /** Every failure under /v1, in OpenAI's shape (`param` names the field, `code` is our error code). */
 export const OpenAiErrorBodySchema = Type.Object({
   error: Type.Object({

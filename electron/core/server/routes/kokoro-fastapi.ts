@@ -14,6 +14,12 @@
 import { readFile } from 'node:fs/promises';
 import { buffer } from 'node:stream/consumers';
 import type { FastifyInstance } from 'fastify';
+import {
+  CaptionedSpeechSchema,
+  OpenAiSpeechRequestSchema,
+  type CaptionedSpeech,
+  type WordTimestamp,
+} from '../../../shared/api';
 import { AppError, type ErrorCode } from '../../../shared/errors';
 import type { AudioFormat } from '../../../shared/options';
 import { outsideNameProblem } from '../../platform/outside-names';
@@ -22,6 +28,7 @@ import { CONTENT_TYPES, sendFile } from '../files';
 import { parseDownloadName } from '../openai-compat';
 import { sameSecret } from '../security';
 import { sendSpeech, type SpeechFraming } from '../speech-stream';
+import { binary, KEY, openAiRoute, pathParams, PUBLIC } from '../openapi';
 import { acceptSpeech, sendOpenAiError, type OpenAiRouteOptions } from './openai';
 
 /** `audio_format` as Kokoro-FastAPI names it (its `content_type` table; others `audio/<format>`). */
@@ -33,13 +40,6 @@ const KOKORO_AUDIO_FORMAT: Record<AudioFormat, string> = {
   wav: 'audio/wav',
   pcm: 'audio/pcm',
 };
-
-/** Kokoro-FastAPI's `WordTimestamp`: a word and its times in seconds. */
-interface WordTimestamp {
-  word: string;
-  start_time: number;
-  end_time: number;
-}
 
 /** The words of a finished request, from the timings its render kept (SSML marks left out). */
 async function timestampsOf(path: string): Promise<WordTimestamp[]> {
@@ -69,63 +69,94 @@ export function registerKokoroFastApiRoutes(
 ): void {
   const { jobs, store } = options;
 
-  app.post('/dev/captioned_speech', async (request, reply) => {
-    try {
-      const { speech, row } = await acceptSpeech(options, request, reply, { wordTimings: true });
-      const audioFormat = KOKORO_AUDIO_FORMAT[row.audio_type];
-      const words = async (done: RequestRow) =>
-        speech.timestamps ? await timestampsOf(jobs.files.timingsPath(done)) : null;
-      reply.header('x-request-id', row.id);
-      if (!speech.stream) {
-        const done = await jobs.whenFinished(row.id);
-        if (done.status !== 'SUCCESS') throw failure(done);
-        const audio = await buffer(jobs.files.read(jobs.files.audioPath(done))).catch((error: unknown) => {
-          throw new AppError('NOT_FOUND', 'The file is gone from the data directory.', undefined, {
-            cause: error,
+  app.post(
+    '/dev/captioned_speech',
+    {
+      schema: openAiRoute({
+        operationId: 'createCaptionedSpeech',
+        summary:
+          "Kokoro-FastAPI's captioned speech: the audio (base64) and its words' times, whole or as lines of JSON",
+        description:
+          'The body of POST /v1/audio/speech (same key, queue, credits and history). `stream: false`: one JSON object; `stream: true` (the default): one object per line as the audio renders, the words in the last line.',
+        security: KEY,
+        body: OpenAiSpeechRequestSchema,
+        result: CaptionedSpeechSchema,
+      }),
+    },
+    async (request, reply) => {
+      try {
+        const { speech, row } = await acceptSpeech(options, request, reply, { wordTimings: true });
+        const audioFormat = KOKORO_AUDIO_FORMAT[row.audio_type];
+        const words = async (done: RequestRow) =>
+          speech.timestamps ? await timestampsOf(jobs.files.timingsPath(done)) : null;
+        reply.header('x-request-id', row.id);
+        if (!speech.stream) {
+          const done = await jobs.whenFinished(row.id);
+          if (done.status !== 'SUCCESS') throw failure(done);
+          const audio = await buffer(jobs.files.read(jobs.files.audioPath(done))).catch((error: unknown) => {
+            throw new AppError('NOT_FOUND', 'The file is gone from the data directory.', undefined, {
+              cause: error,
+            });
           });
-        });
-        return await reply
-          .code(200)
-          .type('application/json')
-          .send({
-            audio: audio.toString('base64'),
-            audio_format: audioFormat,
-            timestamps: await words(done),
-          });
+          return await reply
+            .code(200)
+            .type('application/json')
+            .send({
+              audio: audio.toString('base64'),
+              audio_format: audioFormat,
+              timestamps: await words(done),
+            } satisfies CaptionedSpeech);
+        }
+        const line = (audio: Uint8Array, timestamps: WordTimestamp[] | null) =>
+          `${JSON.stringify({ audio: Buffer.from(audio).toString('base64'), audio_format: audioFormat, timestamps })}\n`;
+        const framing: SpeechFraming = {
+          contentType: 'application/json',
+          wrap: (bytes) => line(bytes, []),
+          closing: async (done) => line(new Uint8Array(0), await words(done)),
+        };
+        return await sendSpeech({ request, reply, jobs, row, streamFormat: framing });
+      } catch (error) {
+        return sendOpenAiError(reply, error);
       }
-      const line = (audio: Uint8Array, timestamps: WordTimestamp[] | null) =>
-        `${JSON.stringify({ audio: Buffer.from(audio).toString('base64'), audio_format: audioFormat, timestamps })}\n`;
-      const framing: SpeechFraming = {
-        contentType: 'application/json',
-        wrap: (bytes) => line(bytes, []),
-        closing: async (done) => line(new Uint8Array(0), await words(done)),
-      };
-      return await sendSpeech({ request, reply, jobs, row, streamFormat: framing });
-    } catch (error) {
-      return sendOpenAiError(reply, error);
-    }
-  });
+    },
+  );
 
-  app.get<{ Params: { file: string } }>('/v1/download/:file', async (request, reply) => {
-    try {
-      const { file } = request.params;
-      const notFound = new AppError('NOT_FOUND', 'Audio file not found.');
-      // The name never becomes a path (the request's row says where its file is); a name that
-      // could not be a file name is refused as not found all the same.
-      if (outsideNameProblem(file) !== undefined) throw notFound;
-      const name = parseDownloadName(file);
-      const row = name && (await store.requests.get(name.id));
-      if (!name || !row || !sameSecret(name.token, row.download_token)) throw notFound;
-      if (row.status !== 'SUCCESS' || name.format !== row.audio_type) throw notFound;
-      return await sendFile(
-        request,
-        reply,
-        { files: jobs.files, path: jobs.files.audioPath(row) },
-        CONTENT_TYPES[row.audio_type],
-        `speech.${row.audio_type}`,
-      );
-    } catch (error) {
-      return sendOpenAiError(reply, error);
-    }
-  });
+  app.get<{ Params: { file: string } }>(
+    '/v1/download/:file',
+    {
+      schema: openAiRoute({
+        operationId: 'downloadSpeechFile',
+        summary: "The finished file an X-Download-Path header named (Kokoro-FastAPI's return_download_link)",
+        description: "No key: the name holds the request's download token, as the spec's download links do.",
+        security: PUBLIC,
+        params: pathParams({ file: 'The name from X-Download-Path: <request id>-<token>.<format>.' }),
+        result: binary(
+          'The audio file',
+          Object.values(CONTENT_TYPES).filter((type) => type.startsWith('audio/')),
+        ),
+      }),
+    },
+    async (request, reply) => {
+      try {
+        const { file } = request.params;
+        const notFound = new AppError('NOT_FOUND', 'Audio file not found.');
+        // The name never becomes a path (the request's row says where its file is); a name that
+        // could not be a file name is refused as not found all the same.
+        if (outsideNameProblem(file) !== undefined) throw notFound;
+        const name = parseDownloadName(file);
+        const row = name && (await store.requests.get(name.id));
+        if (!name || !row || !sameSecret(name.token, row.download_token)) throw notFound;
+        if (row.status !== 'SUCCESS' || name.format !== row.audio_type) throw notFound;
+        return await sendFile(
+          request,
+          reply,
+          { files: jobs.files, path: jobs.files.audioPath(row) },
+          CONTENT_TYPES[row.audio_type],
+          `speech.${row.audio_type}`,
+        );
+      } catch (error) {
+        return sendOpenAiError(reply, error);
+      }
+    },
+  );
 }
