@@ -245,9 +245,13 @@ export function createRequestsRepo(db: SqlExecutor): RequestsRepo {
       return { rows, total };
     },
     async oldestQueuedPerKey() {
+      // Per key, the first entry of requests_new_by_key (key_id, seq WHERE status = 'new'): a
+      // few index lookups per key, however long the queue. Grouping the queued rows instead
+      // read every one of them, on SQLite on the thread that answers HTTP, at each render's start
+      // (13 ms with 20,000 queued).
       return await db.all<RequestRow>(
-        `SELECT r.* FROM (SELECT MIN(seq) AS seq FROM requests WHERE status = 'new' GROUP BY key_id) f
-         JOIN requests r ON r.seq = f.seq`,
+        `SELECT r.* FROM api_keys k
+         JOIN requests r ON r.seq = (SELECT MIN(q.seq) FROM requests q WHERE q.key_id = k.id AND q.status = 'new')`,
       );
     },
     async claim(ids, startedAt, lease) {
