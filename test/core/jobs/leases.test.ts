@@ -156,10 +156,20 @@ describe('leases on the requests repository', () => {
     await queued({ key_id: idle.id }).then((id) => claim(id, 'a'));
     const oldest = async () =>
       new Map((await store.requests.oldestQueuedPerKey()).map((row) => [row.key_id, row.id]));
-    expect(await oldest()).toEqual(new Map([[key.id, a1], [other.id, b1]]));
+    expect(await oldest()).toEqual(
+      new Map([
+        [key.id, a1],
+        [other.id, b1],
+      ]),
+    );
     await claim(a1, 'a');
     await claim(b1, 'a');
-    expect(await oldest()).toEqual(new Map([[key.id, a2], [other.id, b2]]));
+    expect(await oldest()).toEqual(
+      new Map([
+        [key.id, a2],
+        [other.id, b2],
+      ]),
+    );
     await claim(b2, 'a');
     expect(await oldest()).toEqual(new Map([[key.id, a2]]));
   });
