@@ -646,12 +646,16 @@ async function singleSqlite(): Promise<void> {
   );
   console.log('');
   console.log(
-    '| variant | accepted/s | submit p50 / p99 / max | event loop p99 / max | server CPU | submit → callback, other key, p50 | idle submit p50 / p99 |',
+    '| variant | accepted/s | submit p50 / p99 / max | event loop p99 / max | server CPU | submit → callback, other key, p50 | idle: submit p50 / p99, submit → callback p50 |',
   );
   console.log('|---|---|---|---|---|---|---|');
   VARIANTS.forEach((variant, v) => {
     const rs = rounds[v]!;
-    const latencies = rs.flatMap((r) => r.latencies);
+    const all = (pick: (r: Round) => number[]) => rs.flatMap(pick);
+    const latencies = all((r) => r.latencies);
+    const idle = all((r) => r.idleSubmit);
+    const idleCallback = all((r) => r.idleCallback);
+    const callbacks = all((r) => r.callbacks);
     const used = rs.map((r) => r.cores).filter((c): c is number => c !== undefined);
     console.log(
       `| ${variant.label} | ${fmt(median(rs.map((r) => r.perSecond)))} (${rs.map((r) => fmt(r.perSecond)).join(', ')}; ` +
@@ -660,23 +664,8 @@ async function singleSqlite(): Promise<void> {
         `(p99 per round ${rs.map((r) => percentile(r.latencies, 99).toFixed(0)).join(', ')}) | ` +
         `${ms(median(rs.map((r) => r.loop.p99)))} / ${ms(Math.max(...rs.map((r) => r.loop.max)))} | ` +
         `${used.length > 0 ? `${median(used).toFixed(2)} cores` : 'unknown'} | ` +
-        `${ms(
-          percentile(
-            rs.flatMap((r) => r.callbacks),
-            50,
-          ),
-        )} | ` +
-        `${ms(
-          percentile(
-            rs.flatMap((r) => r.idleSubmit),
-            50,
-          ),
-        )} / ${ms(
-          percentile(
-            rs.flatMap((r) => r.idleSubmit),
-            99,
-          ),
-        )} |`,
+        `${ms(percentile(callbacks, 50))} | ` +
+        `${ms(percentile(idle, 50))} / ${ms(percentile(idle, 99))}, ${ms(percentile(idleCallback, 50))} |`,
     );
   });
   const now = rounds.at(-1)!;
