@@ -5,7 +5,8 @@
  * driver commits with `synchronous=NORMAL` (the WAL written, not synced; SQLite still syncs
  * around its checkpoints), then the face syncs the WAL file on libuv's thread pool and resolves
  * once that sync covers the write (`walSyncer`). One sync covers every write before it, so
- * concurrent writers share it, and the next transaction runs while it is under way. (The
+ * concurrent writers share it, and the next transaction runs while it is under way; a reader
+ * may see a commit a moment before its sync has finished (never one that is rolled back). (The
  * driver's own fsync is synchronous: with `synchronous=FULL` every commit held the HTTP thread
  * for the disk's flush.) The driver is synchronous; the asynchronous `Db` face (`sql.ts`) runs
  * each statement at once unless a transaction is open, when it waits its turn. The only module
@@ -31,7 +32,9 @@ interface SyncDb {
   all<T>(sql: string, params?: SqlParams): T[];
   /** Runs `fn` in one transaction; rolls back on throw. */
   transaction<T>(fn: () => T): T;
-  /** BEGIN IMMEDIATE, COMMIT (on disk when it returns), ROLLBACK (when one is open). */
+  /** Rows the last INSERT, UPDATE or DELETE changed (SQLite's `changes()`). */
+  changes(): number;
+  /** BEGIN IMMEDIATE, COMMIT (in the WAL when it returns), ROLLBACK (when one is open). */
   begin(): void;
   commit(): void;
   rollback(): void;
@@ -140,6 +143,7 @@ function wrap(driver: DriverDatabase, path: string, releaseLock: () => void): Sy
     all<T>(sql: string, params?: SqlParams) {
       return prepare(sql).all(params as never) as T[];
     },
+    changes: () => (prepare('SELECT changes() AS n').all()[0] as { n: number }).n,
     transaction<T>(fn: () => T): T {
       if (depth > 0) return fn();
       driver.exec('BEGIN IMMEDIATE');
@@ -210,8 +214,9 @@ function asyncFace(sync: SyncDb): Db {
         release();
       }
     }
-    // A statement of its own commits on its own: on disk before its caller hears back.
-    if (mayWrite(sql)) await wal.durable();
+    // A statement of its own commits on its own: on disk before its caller hears back (when it
+    // changed anything: a claim that found its row taken costs no sync).
+    if (mayWrite(sql) && sync.changes() > 0) await wal.durable();
     return result;
   };
   const executor = (guard: () => void): SqlExecutor => ({
