@@ -2,10 +2,18 @@
  * Local API benchmark (npm run bench:api). Servers run in their own processes on loopback;
  * this process is the client and the callback receiver. Prints figures only.
  *
- * `npm run bench:api` (SQLite in a fresh --data-dir, one instance, default pool):
- *   - submit → callback time (200-character text, mp3 128 kbps) at idle, p50/p99;
- *   - submits accepted per second at 50 connections (autocannon, 10 s) and submit latency p50/p99;
- *   - submit → callback time for a second key while that load runs, p50/p99.
+ * `npm run bench:api` (SQLite, one instance, default pool): submit latency while renders run.
+ * Two variants, alternated round by round (A, B, A, B, A, B) in one run, each round on a fresh
+ * --data-dir and a fresh server (--max-queued raised, so the queue limit is not what is measured):
+ *   - submits accepted per second at 50 connections (autocannon, real HTTP, 10 s; every
+ *     request is rendered, so renders run all along) and submit latency p50/p99/max;
+ *   - the server's event-loop delay p99/max during that load (loop-delay-preload.mjs, loaded
+ *     into the server with NODE_OPTIONS=--import; perf_hooks.monitorEventLoopDelay);
+ *   - the server's CPU, submit → callback for a second key meanwhile, submit latency at idle.
+ * The variants: this build with the render threads at nice 0 and at their default nice 10
+ * (NARRATION_RENDER_NICE); or, with `-- --baseline <…/dist/cli/narration-studio.js>`, another
+ * build (an older commit's `dist/cli`, built with its own electron/launch/build.ts) against this
+ * one. A shared machine's load shifts from minute to minute: compare variants within one run.
  *
  * `npm run bench:api -- --database <postgres://…>` or `-- --database postgres` measures, in one
  * run and side by side, (a) SQLite with one instance, (b) PostgreSQL with one instance and
@@ -33,7 +41,7 @@
 
 import { execFile, type ChildProcess } from 'node:child_process';
 import type { EventEmitter } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -42,6 +50,7 @@ import autocannon from 'autocannon';
 import { request } from 'undici';
 import { createApiKey } from '../electron/core/jobs/keys';
 import { systemClock } from '../electron/core/platform/clock';
+import { RENDER_THREAD_NICE } from '../electron/core/engine/thread-priority';
 import { openStore } from '../electron/core/store';
 import { createTestDatabase, hasPostgres, withClient } from '../test/fixtures/postgres';
 import { cpuSeconds, fmt, machineTicks, runCli, startServe, stopServer } from './lib';
@@ -63,7 +72,10 @@ const POOL_SIZE = 1;
 /** Submit → callback probes at idle per phase of the comparison. */
 const IDLE_PROBES = 20;
 
-const { values: options } = parseArgs({ options: { database: { type: 'string' } }, strict: true });
+const { values: options } = parseArgs({
+  options: { database: { type: 'string' }, baseline: { type: 'string' } },
+  strict: true,
+});
 delete process.env.DATABASE_URL;
 
 function percentile(values: number[], p: number): number {
@@ -178,7 +190,12 @@ async function createKey(setup: Setup, name: string): Promise<string> {
  * Starts `count` instances on the setup. The first starts alone (it migrates a fresh database
  * and creates the flood key), the others together after it.
  */
-async function startInstances(setup: Setup, count: number, extra: string[] = []): Promise<Instance[]> {
+async function startInstances(
+  setup: Setup,
+  count: number,
+  extra: string[] = [],
+  serve: Parameters<typeof startServe>[1] = {},
+): Promise<Instance[]> {
   const args = [
     '--data-dir',
     setup.dataDir,
@@ -195,7 +212,7 @@ async function startInstances(setup: Setup, count: number, extra: string[] = [])
     ...extra,
   ];
   const start = async () => {
-    const instance = await startServe(args);
+    const instance = await startServe(args, serve);
     servers.add(instance.server);
     return instance;
   };
@@ -453,32 +470,114 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-/** As before PostgreSQL: SQLite, one instance, the default pool. */
-async function singleSqlite(): Promise<void> {
+/** The event-loop delay preload (loop-delay-preload.mjs), for the servers of the submit measure. */
+const LOOP_DELAY_PRELOAD = new URL('./loop-delay-preload.mjs', import.meta.url).href;
+
+interface LoopDelay {
+  seq: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+/**
+ * The server's event-loop delay since the last call (SIGUSR2 to the preload, which writes the
+ * file and starts again); the first call only starts the window.
+ */
+async function loopDelay(server: ChildProcess, file: string, seq: number): Promise<LoopDelay> {
+  server.kill('SIGUSR2');
+  for (let tries = 0; tries < 500; tries++) {
+    try {
+      const read = JSON.parse(readFileSync(file, 'utf8')) as LoopDelay;
+      if (read.seq === seq) return read;
+    } catch {
+      // Not written yet (or half-written): read again.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`the server wrote no event-loop delay to ${file}`);
+}
+
+interface Variant {
+  label: string;
+  env: NodeJS.ProcessEnv;
+  /** Another build's compiled CLI; this checkout's when absent. */
+  entry?: string;
+}
+
+/**
+ * What the submit measure compares, alternated in one run on one machine: with `--baseline
+ * <…/dist/cli/narration-studio.js>`, that build against this one; without, this build with
+ * the render threads at the process's priority and at their own lower one (thread-priority.ts).
+ */
+const VARIANTS: Variant[] = options.baseline
+  ? [
+      { label: `baseline (${options.baseline})`, env: {}, entry: options.baseline },
+      { label: 'this build', env: {} },
+    ]
+  : [
+      { label: 'render threads at nice 0', env: { NARRATION_RENDER_NICE: '0' } },
+      { label: `render threads at nice ${RENDER_THREAD_NICE} (default)`, env: {} },
+    ];
+/** Rounds per variant (A, B, A, B, …): a shared machine's load shifts from minute to minute. */
+const ROUNDS = 3;
+const GOAL_P99_MS = 50;
+const GOAL_PER_SECOND = 1500;
+
+interface Round {
+  perSecond: number;
+  refused: number;
+  errors: number;
+  /** Every accepted submit's latency, ms. */
+  latencies: number[];
+  loop: LoopDelay;
+  /** Submit → callback of another key during the load, ms. */
+  callbacks: number[];
+  idleSubmit: number[];
+  idleCallback: number[];
+  /** Cores the server process used during the load (all its threads). */
+  cores: number | undefined;
+}
+
+/** One round: a fresh server, idle probes, then 50 connections submitting for 10 s while it renders. */
+async function submitRound({ env, entry }: Variant): Promise<Round> {
   const setup: Setup = { dataDir: freshDataDir() };
   const probeKey = await createKey(setup, 'probe');
-  const [{ base }] = (await startInstances(setup, 1)) as [Instance];
+  const loopFile = join(setup.dataDir, 'loop-delay.json');
+  const [instance] = (await startInstances(setup, 1, [], {
+    env: {
+      ...env,
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${LOOP_DELAY_PRELOAD}`.trim(),
+      NARRATION_BENCH_LOOP_DELAY: loopFile,
+    },
+    ...(entry ? { entry } : {}),
+  })) as [Instance];
+  const { base, server } = instance;
 
   for (let i = 0; i < 8; i++) await probe(base, probeKey);
   const idleSubmit: number[] = [];
   const idleCallback: number[] = [];
-  for (let i = 0; i < 50; i++) {
+  for (let i = 0; i < 20; i++) {
     const [s, c] = await probe(base, probeKey);
     idleSubmit.push(s);
     idleCallback.push(c);
   }
 
-  // Load: 50 connections submitting for 10 s with one key, while another key probes.
-  const loadCallback: number[] = [];
+  // Load: 50 connections submitting for 10 s with one key (every request is rendered: the
+  // renders run all along), while another key probes.
+  const callbacks: number[] = [];
   let loading = true;
   const prober = (async () => {
     while (loading) {
       const [, c] = await probe(base, probeKey);
-      loadCallback.push(c);
+      callbacks.push(c);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   })();
-  const load = await autocannon({
+  await loopDelay(server, loopFile, 1);
+  const endUsage = await startUsage([instance], undefined);
+  const latencies: number[] = [];
+  const run = autocannon({
     url: `${base}/api/v1/tts`,
     connections: CONNECTIONS,
     duration: LOAD_SECONDS,
@@ -486,23 +585,100 @@ async function singleSqlite(): Promise<void> {
     headers: { authorization: `Bearer ${FLOOD_KEY}`, 'content-type': 'application/json' },
     body: body(TEXT_200, false),
   });
+  // The promise autocannon returns is also its tracker: every response, with its time in ms.
+  (run as unknown as EventEmitter).on(
+    'response',
+    (_client: unknown, status: number, _bytes: number, time: number) => {
+      if (status === 200) latencies.push(time);
+    },
+  );
+  const load = await run;
+  const usage = endUsage(load.duration);
+  const loop = await loopDelay(server, loopFile, 2);
   loading = false;
   await prober;
+  await stopServer(server);
+  servers.delete(server);
+  return {
+    perSecond: load['2xx'] / load.duration,
+    refused: load.non2xx,
+    errors: load.errors,
+    latencies,
+    loop,
+    callbacks,
+    idleSubmit,
+    idleCallback,
+    cores: usage.instances[0],
+  };
+}
 
+const median = (values: number[]) => percentile(values, 50);
+
+/**
+ * SQLite, one instance, the default pool: submit latency while renders run, the render threads
+ * at the process's priority and at their own, alternated round by round in one run.
+ */
+async function singleSqlite(): Promise<void> {
+  const cores = availableParallelism();
+  const loadAtStart = loadavg()[0]!;
+  const rounds: Round[][] = VARIANTS.map(() => []);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [v, variant] of VARIANTS.entries()) {
+      const result = await submitRound(variant);
+      rounds[v]!.push(result);
+      console.log(
+        `  round ${round + 1}, ${variant.label}: ${fmt(result.perSecond)} submits/s, p99 ${ms(percentile(result.latencies, 99))}, ` +
+          `event loop p99 ${ms(result.loop.p99)} max ${ms(result.loop.max)}`,
+      );
+    }
+  }
+  console.log('');
   console.log(
-    `API benchmark (server in its own process, ${availableParallelism()} cores, loopback, 200-character text, mp3 128 kbps)`,
+    `API benchmark: submit latency while rendering (server in its own process, SQLite, default pool, ${cores} cores, ` +
+      `loopback; load average ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end)`,
   );
-  console.log(`  idle:  submit p50 ${ms(percentile(idleSubmit, 50))}, p99 ${ms(percentile(idleSubmit, 99))}`);
   console.log(
-    `  idle:  submit → callback p50 ${ms(percentile(idleCallback, 50))}, p99 ${ms(percentile(idleCallback, 99))} (n=${idleCallback.length})`,
+    `${CONNECTIONS} connections × ${LOAD_SECONDS} s (autocannon, real HTTP, in this process), 200-character text, mp3 128 kbps, ` +
+      `every request rendered; --max-queued 10000000; ${ROUNDS} rounds per variant, alternated, each on a fresh server.`,
   );
   console.log(
-    `  load:  ${Math.round(load['2xx'] / load.duration)} submits/s accepted at 50 connections ` +
-      `(${load['2xx']} accepted, ${load.non2xx} refused, ${load.errors} errors in ${load.duration.toFixed(1)} s)`,
+    'accepted/s and event-loop delay: median of the rounds (max: the largest); submit latency: over every accepted submit of the rounds.',
   );
-  console.log(`  load:  submit p50 ${ms(load.latency.p50)}, p99 ${ms(load.latency.p99)}`);
+  console.log('');
   console.log(
-    `  load:  submit → callback for another key p50 ${ms(percentile(loadCallback, 50))}, p99 ${ms(percentile(loadCallback, 99))} (n=${loadCallback.length})`,
+    '| variant | accepted/s | submit p50 / p99 / max | event loop p99 / max | server CPU | submit → callback, other key, p50 | idle: submit p50 / p99, submit → callback p50 |',
+  );
+  console.log('|---|---|---|---|---|---|---|');
+  VARIANTS.forEach((variant, v) => {
+    const rs = rounds[v]!;
+    const all = (pick: (r: Round) => number[]) => rs.flatMap(pick);
+    const latencies = all((r) => r.latencies);
+    const idle = all((r) => r.idleSubmit);
+    const idleCallback = all((r) => r.idleCallback);
+    const callbacks = all((r) => r.callbacks);
+    const used = rs.map((r) => r.cores).filter((c): c is number => c !== undefined);
+    console.log(
+      `| ${variant.label} | ${fmt(median(rs.map((r) => r.perSecond)))} (${rs.map((r) => fmt(r.perSecond)).join(', ')}; ` +
+        `${rs.reduce((n, r) => n + r.refused, 0)} refused, ${rs.reduce((n, r) => n + r.errors, 0)} errors) | ` +
+        `${ms(percentile(latencies, 50))} / ${ms(percentile(latencies, 99))} / ${ms(Math.max(...latencies))} ` +
+        `(p99 per round ${rs.map((r) => percentile(r.latencies, 99).toFixed(0)).join(', ')}) | ` +
+        `${ms(median(rs.map((r) => r.loop.p99)))} / ${ms(Math.max(...rs.map((r) => r.loop.max)))} | ` +
+        `${used.length > 0 ? `${median(used).toFixed(2)} cores` : 'unknown'} | ` +
+        `${ms(percentile(callbacks, 50))} | ` +
+        `${ms(percentile(idle, 50))} / ${ms(percentile(idle, 99))}, ${ms(percentile(idleCallback, 50))} |`,
+    );
+  });
+  const now = rounds.at(-1)!;
+  const nowPerSecond = median(now.map((r) => r.perSecond));
+  const nowP99 = percentile(
+    now.flatMap((r) => r.latencies),
+    99,
+  );
+  console.log('');
+  console.log(
+    `goal: submit p99 ≤ ${GOAL_P99_MS} ms at ≥ ${fmt(GOAL_PER_SECOND)} accepted/s: ` +
+      (nowP99 <= GOAL_P99_MS && nowPerSecond >= GOAL_PER_SECOND ? 'met' : 'not met') +
+      ` (p99 ${ms(nowP99)} at ${fmt(nowPerSecond)}/s)`,
   );
 }
 

@@ -26,10 +26,18 @@ export function runCli(args: string[]): Promise<string> {
   });
 }
 
-/** Starts `serve --port 0 <args>` in its own process; resolves once it listens, with its base URL. */
-export async function startServe(args: string[]): Promise<{ server: ChildProcess; base: string }> {
-  const server = spawn(process.execPath, [CLI_LAUNCHER, 'serve', '--port', '0', ...args], {
+/**
+ * Starts `serve --port 0 <args>` in its own process; resolves once it listens, with its base URL.
+ * `env` is added to this process's environment; `entry` runs another compiled CLI
+ * (`…/dist/cli/narration-studio.js` of another build) instead of this checkout's.
+ */
+export async function startServe(
+  args: string[],
+  { env = {}, entry = CLI_LAUNCHER }: { env?: NodeJS.ProcessEnv; entry?: string } = {},
+): Promise<{ server: ChildProcess; base: string }> {
+  const server = spawn(process.execPath, [entry, 'serve', '--port', '0', ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
   });
   const base = await new Promise<string>((resolve, reject) => {
     let out = '';

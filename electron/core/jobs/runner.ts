@@ -192,6 +192,12 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     }, storeRetry.nextDelay());
   };
 
+  /**
+   * The pump's claim under way, settled once a claimed row is running. The row reads as
+   * processing before the claim returns (SQLite answers a write once its sync is done), so
+   * `listen` waits for it before deciding the request is rendering elsewhere.
+   */
+  let claiming: Promise<unknown> | undefined;
   /** Set when work may have come while a pump was running: it looks once more. */
   let again = false;
   /** Looks for work and claims what fits; never rejects (a store failure retries later). */
@@ -215,13 +221,19 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
               ...[...preferred].filter((id) => ranked.some((r) => r.id === id)),
               ...ranked.map((r) => r.id),
             ];
-            const row = await store.requests.claim(ids, isoTime(clock.now()), lease());
-            if (!row) {
-              lost++;
-              continue;
-            }
-            preferred.delete(row.id);
-            begin(row);
+            const claim = (async () => {
+              const row = await store.requests.claim(ids, isoTime(clock.now()), lease());
+              if (row) {
+                preferred.delete(row.id);
+                begin(row);
+              }
+              return row;
+            })();
+            claiming = claim;
+            const row = await claim.finally(() => {
+              if (claiming === claim) claiming = undefined;
+            });
+            if (!row) lost++;
           }
         } while (again && !closing);
         if (unrecorded.size === 0) storeRetry.reset();
@@ -586,6 +598,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       };
       if (entry) return unlisten;
       const row = await store.requests.get(requestId);
+      if (row?.status === 'processing' && !running.has(requestId)) await claiming?.catch(() => undefined);
       // Queued, or claimed here meanwhile: heard. Rendering elsewhere or finished: read the file.
       if (row?.status === 'new' || running.has(requestId)) return unlisten;
       unlisten();

@@ -270,9 +270,20 @@ export function createRequestsRepo(db: SqlExecutor): RequestsRepo {
       return { rows, total };
     },
     async oldestQueuedPerKey() {
+      // Per key, the first entry of requests_new_by_key (key_id, seq WHERE status = 'new'): a
+      // few index lookups per key, however long the queue. Grouping the queued rows instead
+      // read every one of them, on SQLite on the thread that answers HTTP, at each render's start
+      // (13 ms with 20,000 queued).
+      if (db.dialect === 'postgres') {
+        // LATERAL: one index lookup per key whatever the planner's statistics say.
+        return await db.all<RequestRow>(
+          `SELECT r.* FROM api_keys k CROSS JOIN LATERAL (
+             SELECT * FROM requests q WHERE q.key_id = k.id AND q.status = 'new' ORDER BY q.seq LIMIT 1) r`,
+        );
+      }
       return await db.all<RequestRow>(
-        `SELECT r.* FROM (SELECT MIN(seq) AS seq FROM requests WHERE status = 'new' GROUP BY key_id) f
-         JOIN requests r ON r.seq = f.seq`,
+        `SELECT * FROM requests WHERE seq IN (
+           SELECT (SELECT MIN(q.seq) FROM requests q WHERE q.key_id = k.id AND q.status = 'new') FROM api_keys k)`,
       );
     },
     async claim(ids, startedAt, lease) {

@@ -1,12 +1,20 @@
 /**
  * The SQLite database, the embedded default: one file, opened by one process at a time, WAL
- * journal under exclusive locking (node-sqlite3-wasm ignores WAL otherwise),
- * `synchronous=FULL` so a commit is on disk before the caller is answered. The driver is
- * synchronous; the asynchronous `Db` face (`sql.ts`) runs each statement at once unless a
- * transaction is open, when it waits its turn. The only module that imports the driver.
+ * journal under exclusive locking (node-sqlite3-wasm ignores WAL otherwise). A write is on disk
+ * before its caller is answered, but the fsync that puts it there runs off the event loop: the
+ * driver commits with `synchronous=NORMAL` (the WAL written, not synced; SQLite still syncs
+ * around its checkpoints), then the face syncs the WAL file on libuv's thread pool and resolves
+ * once that sync covers the write (`walSyncer`). One sync covers every write before it, so
+ * concurrent writers share it, and the next transaction runs while it is under way; a reader
+ * may see a commit a moment before its sync has finished (never one that is rolled back). (The
+ * driver's own fsync is synchronous: with `synchronous=FULL` every commit held the HTTP thread
+ * for the disk's flush.) The driver is synchronous; the asynchronous `Db` face (`sql.ts`) runs
+ * each statement at once unless a transaction is open, when it waits its turn. The only module
+ * that imports the driver.
  */
 
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { open as openFile, type FileHandle } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import sqlite from 'node-sqlite3-wasm';
 import { AppError } from '../../shared/errors';
@@ -24,7 +32,9 @@ interface SyncDb {
   all<T>(sql: string, params?: SqlParams): T[];
   /** Runs `fn` in one transaction; rolls back on throw. */
   transaction<T>(fn: () => T): T;
-  /** BEGIN IMMEDIATE, COMMIT (on disk when it returns), ROLLBACK (when one is open). */
+  /** Rows the last INSERT, UPDATE or DELETE changed (SQLite's `changes()`). */
+  changes(): number;
+  /** BEGIN IMMEDIATE, COMMIT (in the WAL when it returns), ROLLBACK (when one is open). */
   begin(): void;
   commit(): void;
   rollback(): void;
@@ -75,6 +85,8 @@ function openSyncDatabase(file: string, options: OpenDatabaseOptions): SyncDb {
       if (check?.quick_check !== 'ok') throw new Error(`integrity check: ${check?.quick_check}`);
       // Inside: damage that quick_check misses can still surface as "malformed" here.
       migrate(db);
+      // From here on the face syncs the WAL after each write, off the event loop (walSyncer).
+      db.run('PRAGMA synchronous=NORMAL');
     } catch (error) {
       if (isCorruption(error)) {
         // Closed first (the driver's lock and WAL released), then the file is moved, never rewritten.
@@ -131,6 +143,7 @@ function wrap(driver: DriverDatabase, path: string, releaseLock: () => void): Sy
     all<T>(sql: string, params?: SqlParams) {
       return prepare(sql).all(params as never) as T[];
     },
+    changes: () => (prepare('SELECT changes() AS n').all()[0] as { n: number }).n,
     transaction<T>(fn: () => T): T {
       if (depth > 0) return fn();
       driver.exec('BEGIN IMMEDIATE');
@@ -188,15 +201,23 @@ function asyncFace(sync: SyncDb): Db {
     if (next) next();
     else held = false;
   };
+  const wal = walSyncer(`${sync.path}-wal`);
   /** One statement: now when the connection is free, else after the transactions ahead of it. */
-  const statement = async <T>(op: () => T): Promise<T> => {
-    if (!held) return op();
-    await acquire();
-    try {
-      return op();
-    } finally {
-      release();
+  const statement = async <T>(sql: string, op: () => T): Promise<T> => {
+    let result: T;
+    if (!held) result = op();
+    else {
+      await acquire();
+      try {
+        result = op();
+      } finally {
+        release();
+      }
     }
+    // A statement of its own commits on its own: on disk before its caller hears back (when it
+    // changed anything: a claim that found its row taken costs no sync).
+    if (mayWrite(sql) && sync.changes() > 0) await wal.durable();
+    return result;
   };
   const executor = (guard: () => void): SqlExecutor => ({
     dialect: 'sqlite',
@@ -212,23 +233,23 @@ function asyncFace(sync: SyncDb): Db {
     dialect: 'sqlite',
     path: sync.path,
     exclusive: true,
-    run: (sql, params) => statement(() => (open(), sync.run(sql, params))),
-    get: <T>(sql: string, params?: SqlParams) => statement(() => (open(), sync.get<T>(sql, params))),
-    all: <T>(sql: string, params?: SqlParams) => statement(() => (open(), sync.all<T>(sql, params))),
+    run: (sql, params) => statement(sql, () => (open(), sync.run(sql, params))),
+    get: <T>(sql: string, params?: SqlParams) => statement(sql, () => (open(), sync.get<T>(sql, params))),
+    all: <T>(sql: string, params?: SqlParams) => statement(sql, () => (open(), sync.all<T>(sql, params))),
     async transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
       await acquire();
       let active = true;
+      let result: T;
       try {
         open();
         sync.begin();
         try {
-          const result = await fn(
+          result = await fn(
             executor(() => {
               if (!active) throw new Error('a statement on a transaction that has ended');
             }),
           );
           sync.commit();
-          return result;
         } catch (error) {
           sync.rollback();
           throw error;
@@ -237,6 +258,9 @@ function asyncFace(sync: SyncDb): Db {
         active = false;
         release();
       }
+      // Committed; the next transaction may run while this one's sync is under way.
+      await wal.durable();
+      return result;
     },
     notify: async () => {},
     listen: async () => () => {},
@@ -245,10 +269,53 @@ function asyncFace(sync: SyncDb): Db {
       await acquire();
       closed = true;
       try {
+        await wal.close();
         sync.close();
       } finally {
         release();
       }
+    },
+  };
+}
+
+/** A statement that may change the file: anything but a SELECT (an UPDATE … RETURNING read with `get` too). */
+function mayWrite(sql: string): boolean {
+  return !/^\s*SELECT\b/i.test(sql);
+}
+
+/**
+ * Syncs the WAL file (`fsync` on libuv's thread pool, not the event loop). `durable()` resolves
+ * once a sync that started after the caller's write has finished: every write is counted when it
+ * asks; one sync covers all the writes counted before it started, so callers arriving while a
+ * sync runs share the next one. A failed sync rejects its callers; the next call tries again.
+ */
+function walSyncer(walPath: string) {
+  let handle: FileHandle | undefined;
+  /** Writes counted so far, and how many of them a finished sync covers. */
+  let written = 0;
+  let synced = 0;
+  let running: Promise<void> | undefined;
+  const syncOnce = async () => {
+    const covers = written;
+    // The WAL exists once something was written (it stays until the database closes).
+    handle ??= await openFile(walPath, 'r+');
+    await handle.sync();
+    synced = Math.max(synced, covers);
+  };
+  return {
+    async durable(): Promise<void> {
+      const target = ++written;
+      while (synced < target) {
+        running ??= syncOnce().finally(() => {
+          running = undefined;
+        });
+        await running;
+      }
+    },
+    async close(): Promise<void> {
+      await running?.catch(() => undefined);
+      await handle?.close();
+      handle = undefined;
     },
   };
 }

@@ -10,6 +10,7 @@
 
 import { parentPort } from 'node:worker_threads';
 import { AppError, assertNever, toWireError } from '../../../shared/errors';
+import { lowerThreadPriority } from '../thread-priority';
 import type {
   ClauseTerminator,
   EngineSettings,
@@ -54,6 +55,8 @@ interface EspeakModule {
 }
 
 if (!parentPort) throw new Error('espeak-worker must run in a worker thread');
+// Synthesis yields the CPU to the thread that answers requests (see thread-priority.ts).
+lowerThreadPriority();
 const port = parentPort;
 
 let espeak: EspeakModule;

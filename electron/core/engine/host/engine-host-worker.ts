@@ -4,9 +4,12 @@ import { parentPort } from 'node:worker_threads';
 import { AppError, assertNever, toWireError } from '../../../shared/errors';
 import type { Engine } from '../engine';
 import { createEngine } from '../create-engine';
+import { lowerThreadPriority } from '../thread-priority';
 import type { HostReply, HostRequest } from './protocol';
 
 if (!parentPort) throw new Error('engine-host-worker must run in a worker thread');
+// Joining, DSP and encoding yield the CPU to the thread that answers requests (see thread-priority.ts).
+lowerThreadPriority();
 const port = parentPort;
 const post = (reply: HostReply, transfer: ArrayBuffer[] = []) => port.postMessage(reply, transfer);
 const aborts = new Map<number, AbortController>();
