@@ -21,8 +21,27 @@ const EXAMPLE_APIS: readonly ExampleApi[] = ['cloud-poll', 'cloud-direct', 'open
 const OPENAI_ROUTES = [
   ['POST /v1/audio/speech', 'speech: the audio itself, streamed as it renders'],
   ['GET /v1/models', "the models (OpenAI's names and ours); no key needed"],
-  ['GET /v1/audio/voices', "the voices: OpenAI's six names and every voice code; no key needed"],
+  ['GET /v1/audio/voices', "the voices: OpenAI's names, Kokoro's and every voice code; no key needed"],
+  ['POST /dev/captioned_speech', "Kokoro-FastAPI's speech with each word's times"],
 ] as const;
+
+/** Apps tested with their own requests (README: "Apps that work with it"), and where to point them. */
+function appsFor(base: string): readonly (readonly [app: string, how: string])[] {
+  return [
+    ['Open WebUI', `Audio → TTS engine OpenAI, API base ${base}/v1 and a key`],
+    ['SillyTavern', `OpenAI Compatible TTS, endpoint ${base}/v1/audio/speech`],
+    ['LibreChat, AnythingLLM, Home Assistant (openai_tts)', `base URL ${base}/v1, model tts-1`],
+    [
+      'Kokoro-FastAPI clients',
+      `base URL ${base}/v1, model kokoro, voices such as af_heart or af_bella+af_sky`,
+    ],
+    ['KoboldAI Lite, browser extensions', "name the page's origin in Settings → Allowed origins"],
+    [
+      "The cloud service's clients",
+      `base URL ${base}; their voice codes through Settings → Voice codes of other services`,
+    ],
+  ];
+}
 
 /** A signing secret with its middle hidden. */
 function masked(secret: string): string {
@@ -156,6 +175,18 @@ export function ApiView() {
           {OPENAI_ROUTES.map(([route, what]) => (
             <li key={route}>
               <code>{route}</code>: {what}
+            </li>
+          ))}
+        </ul>
+        <h2 style={{ margin: '16px 0 8px' }}>Works with</h2>
+        <ul
+          className="small"
+          aria-label="Apps that work with this server"
+          style={{ margin: 0, paddingLeft: 18 }}
+        >
+          {appsFor(base).map(([app, how]) => (
+            <li key={app}>
+              <strong>{app}</strong>: {how}
             </li>
           ))}
         </ul>
