@@ -75,6 +75,8 @@ function registeredRoutes(server: FastifyInstance): Route[] {
 const PUBLIC = new Set([
   'GET /api/v1/health',
   'GET /api/v1/voices',
+  // The same catalogue in the cloud service's published shape (cloud-voice-codes.test.ts).
+  'GET /api/public/v1/voices',
   // OpenAI's lists of the same catalogue, which Open WebUI reads without a key; a key that is
   // presented is still checked (openai-apps.test.ts).
   'GET /v1/models',
@@ -239,7 +241,7 @@ describe('every key-protected route refuses missing, wrong and revoked keys', ()
       }
     }
     // The public routes really are public (and not by accident: they say nothing about anyone's requests).
-    for (const path of ['/api/v1/health', '/api/v1/voices'])
+    for (const path of ['/api/v1/health', '/api/v1/voices', '/api/public/v1/voices'])
       expect((await send('GET', path)).status).toBe(200);
   });
 });
