@@ -3,7 +3,8 @@
  * (FACTS.md, "Real apps' requests"): Open WebUI's three keyless GETs, read as it reads them;
  * wyoming_openai's plain voice list (`?legacy=true`); the `openai` npm client listing models
  * and speaking with OpenAI's dated model names; a presented wrong key still refused; and an
- * unknown /v1 route answered in OpenAI's error shape.
+ * unknown /v1 route answered in OpenAI's error shape; LibreChat's split long input, AnythingLLM's
+ * generic OpenAI TTS and Home Assistant's sfortis/openai_tts, each with its exact request.
  */
 
 import { mkdtemp, writeFile } from 'node:fs/promises';
