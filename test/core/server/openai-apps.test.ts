@@ -3,13 +3,18 @@
  * (FACTS.md, "Real apps' requests"): Open WebUI's three keyless GETs, read as it reads them;
  * wyoming_openai's plain voice list (`?legacy=true`); the `openai` npm client listing models
  * and speaking with OpenAI's dated model names; a presented wrong key still refused; and an
- * unknown /v1 route answered in OpenAI's error shape.
+ * unknown /v1 route answered in OpenAI's error shape; LibreChat's split long input, AnythingLLM's
+ * generic OpenAI TTS and Home Assistant's sfortis/openai_tts, each with its exact request.
  */
 
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VOICES } from '../../../electron/shared/voices';
 import { KOKORO_V1_VOICES } from '../../../electron/core/voices';
+import { probeAudio } from '../../fixtures/ffprobe';
 import { fetchUrl, startTestCore, type TestCore } from './helpers';
 
 let t: TestCore;
@@ -150,5 +155,109 @@ describe('unknown /v1 routes', () => {
     const spec = await t.call('GET', '/api/v1/nothing-here', { key: null });
     expect(spec.status).toBe(404);
     expect(spec.json).toMatchObject({ status: 0, error_code: 'NOT_FOUND' });
+  });
+});
+
+/** Writes audio to a temporary file and decodes it whole with ffmpeg. */
+async function decode(audio: Buffer, name: string) {
+  const path = join(await mkdtemp(join(tmpdir(), 'ns-apps-')), name);
+  await writeFile(path, audio);
+  return probeAudio(path);
+}
+
+// LibreChat, api/server/services/Files/Audio/streamAudio.js: SEPARATORS and splitTextIntoChunks, copied.
+const SEPARATORS = ['.', '?', '!', '۔', '。', '‥', ';', '¡', '¿', '\n'];
+function splitTextIntoChunks(text: string, chunkSize = 4000): { text: string; isFinished: boolean }[] {
+  const chunks: { text: string; isFinished: boolean }[] = [];
+  let startIndex = 0;
+  const textLength = text.length;
+  while (startIndex < textLength) {
+    let endIndex = Math.min(startIndex + chunkSize, textLength);
+    let chunkText = text.slice(startIndex, endIndex);
+    if (endIndex < textLength) {
+      let lastSeparatorIndex = -1;
+      for (const separator of SEPARATORS) {
+        const index = chunkText.lastIndexOf(separator);
+        if (index !== -1) lastSeparatorIndex = Math.max(lastSeparatorIndex, index);
+      }
+      if (lastSeparatorIndex !== -1) {
+        endIndex = startIndex + lastSeparatorIndex + 1;
+        chunkText = text.slice(startIndex, endIndex);
+      } else {
+        const nextSeparatorIndex = text.slice(endIndex).search(/\S/);
+        if (nextSeparatorIndex !== -1) {
+          endIndex += nextSeparatorIndex;
+          chunkText = text.slice(startIndex, endIndex);
+        }
+      }
+    }
+    chunkText = chunkText.trim();
+    if (chunkText) chunks.push({ text: chunkText, isFinished: endIndex >= textLength });
+    else if (chunks.length > 0) chunks[chunks.length - 1]!.isFinished = true;
+    startIndex = endIndex;
+    while (startIndex < textLength && text[startIndex]!.trim() === '') startIndex++;
+  }
+  return chunks;
+}
+
+describe('LibreChat (TTS provider "openai")', () => {
+  it('sends a long input in 1,000-character pieces and the joined MP3 decodes', async () => {
+    const input = 'The lighthouse keeper climbed the stairs and lit the lamp again. '.repeat(70);
+    expect(input.length).toBeGreaterThanOrEqual(4096); // TTSService.js: `if (input.length < 4096)` else split
+    const pieces = splitTextIntoChunks(input, 1000);
+    expect(pieces.length).toBeGreaterThanOrEqual(5);
+    const parts: Buffer[] = [];
+    for (const piece of pieces) {
+      // TTSService.js openAIProvider + ttsRequest: axios.post(url, data, { headers }), undefined keys removed.
+      const res = await fetchUrl(`${t.core.url}/v1/audio/speech`, 'POST', {
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${t.key}` },
+        body: JSON.stringify({ input: piece.text, model: 'tts-1', voice: 'alloy' }),
+      });
+      expect(res.status).toBe(200);
+      expect(res.body.length).toBeGreaterThan(1000);
+      parts.push(res.body); // piped into one `audio/mpeg` response
+    }
+    const joined = await decode(Buffer.concat(parts), 'librechat.mp3');
+    expect(joined.errors).toBe('');
+    expect(joined.codec).toBe('mp3');
+    // Plausible speech over the whole text: 10 to 200 characters per second (measured here: ~18).
+    expect(joined.durationMs).toBeGreaterThan((input.length / 200) * 1000);
+    expect(joined.durationMs).toBeLessThan((input.length / 10) * 1000);
+  });
+});
+
+describe('AnythingLLM (generic OpenAI TTS)', () => {
+  it('speaks through the openai client as server/utils/TextToSpeech/openAiGeneric/index.js calls it', async () => {
+    // new OpenAI({ apiKey, baseURL }); audio.speech.create({ model, voice, input }); Buffer.from(arrayBuffer()).
+    const openai = new OpenAI({ apiKey: t.key, baseURL: `${t.core.url}/v1` });
+    const result = await openai.audio.speech.create({
+      model: 'tts-1',
+      voice: 'alloy',
+      input: 'Hello from AnythingLLM.',
+    });
+    const audio = Buffer.from(await result.arrayBuffer());
+    const probed = await decode(audio, 'anythingllm.mp3');
+    expect(probed.errors).toBe('');
+    expect(probed.codec).toBe('mp3'); // no response_format sent: OpenAI's default
+    expect(probed.durationMs).toBeGreaterThan(300);
+  });
+});
+
+describe('Home Assistant sfortis/openai_tts', () => {
+  it('sends custom_components/openai_tts/openaitts_engine.py get_tts body and headers', async () => {
+    const res = await fetchUrl(`${t.core.url}/v1/audio/speech`, 'POST', {
+      headers: {
+        'Content-Type': 'application/json',
+        'User-Agent': 'HomeAssistant-OpenAI-TTS',
+        Authorization: `Bearer ${t.key}`,
+      },
+      // Python json.dumps: ", " and ": " separators; instructions only when set.
+      body: `{"model": "tts-1", "input": "The front door is open.", "voice": "nova", "response_format": "mp3", "speed": 1.0, "instructions": "Speak calmly."}`,
+    });
+    expect(res.status).toBe(200);
+    const probed = await decode(res.body, 'ha.mp3');
+    expect(probed.errors).toBe('');
+    expect(probed.codec).toBe('mp3');
+    expect(probed.durationMs).toBeGreaterThan(300);
   });
 });
