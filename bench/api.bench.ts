@@ -172,17 +172,23 @@ function freshDataDir(): string {
   return dir;
 }
 
-/** A key with plenty of credits on the setup's database; returns the key. */
-async function createKey(setup: Setup, name: string): Promise<string> {
-  const created = await runCli([
-    'keys',
-    'create',
-    '--name',
-    name,
-    '--balance',
-    '1000000000',
-    ...(setup.databaseUrl ? ['--database', setup.databaseUrl] : ['--data-dir', setup.dataDir]),
-  ]);
+/**
+ * A key with plenty of credits on the setup's database, made by the CLI that will serve it
+ * (`entry`: another build's, which may not open a database this build has migrated); returns the key.
+ */
+async function createKey(setup: Setup, name: string, entry?: string): Promise<string> {
+  const created = await runCli(
+    [
+      'keys',
+      'create',
+      '--name',
+      name,
+      '--balance',
+      '1000000000',
+      ...(setup.databaseUrl ? ['--database', setup.databaseUrl] : ['--data-dir', setup.dataDir]),
+    ],
+    entry,
+  );
   return /shown once, store it now\): (\S+)/.exec(created)![1]!;
 }
 
@@ -542,7 +548,7 @@ interface Round {
 /** One round: a fresh server, idle probes, then 50 connections submitting for 10 s while it renders. */
 async function submitRound({ env, entry }: Variant): Promise<Round> {
   const setup: Setup = { dataDir: freshDataDir() };
-  const probeKey = await createKey(setup, 'probe');
+  const probeKey = await createKey(setup, 'probe', entry);
   const loopFile = join(setup.dataDir, 'loop-delay.json');
   const [instance] = (await startInstances(setup, 1, [], {
     env: {

@@ -12,10 +12,13 @@ const CLI_LAUNCHER = join(import.meta.dirname, '..', 'electron', 'launch', 'cli.
 /** The compiled entry itself (package.json "bin"), for timing a bare `node <entry> …`. */
 export const CLI_ENTRY = join(import.meta.dirname, '..', 'dist', 'cli', 'narration-studio.js');
 
-/** Runs a CLI command (`keys create …`) to the end; resolves with its stdout. */
-export function runCli(args: string[]): Promise<string> {
+/**
+ * Runs a CLI command (`keys create …`) to the end; resolves with its stdout. `entry` runs another
+ * compiled CLI (another build's, whose database schema may be older) instead of this checkout's.
+ */
+export function runCli(args: string[], entry?: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI_LAUNCHER, ...args], {
+    const child = spawn(process.execPath, [entry ?? CLI_LAUNCHER, ...args], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let out = '';
