@@ -103,7 +103,7 @@ export function signBody(secret: string, body: string): string {
   return `sha256=${createHmac('sha256', secret).update(body, 'utf8').digest('hex')}`;
 }
 
-/** The release that stops sending X-Signature (said in a header of each delivery, and in the README). */
+/** The release that stops sending X-Signature (said in a header of each delivery, and in docs/API.md). */
 export const LEGACY_SIGNATURE_REMOVED_IN = '0.3.0';
 
 /** A receiver's answer as recorded and shown: `HTTP <status> <standard reason>`, never its body. */

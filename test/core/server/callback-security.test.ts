@@ -152,13 +152,13 @@ describe('a server reachable from other machines (--host 0.0.0.0)', () => {
   });
 });
 
-/** The README's code block after `<!-- verify-callback:<language> -->`. */
+/** The code block of docs/API.md after `<!-- verify-callback:<language> -->`. */
 function readmeVerifier(language: 'node' | 'python'): string {
-  const readme = readFileSync(join(process.cwd(), 'README.md'), 'utf8');
+  const readme = readFileSync(join(process.cwd(), 'docs', 'API.md'), 'utf8');
   const match = new RegExp(`<!-- verify-callback:${language} -->\\n\`\`\`\\w+\\n([\\s\\S]*?)\\n\`\`\``).exec(
     readme,
   );
-  expect(match, `README has the ${language} verifier`).not.toBeNull();
+  expect(match, `docs/API.md has the ${language} verifier`).not.toBeNull();
   return match![1]!;
 }
 

@@ -25,7 +25,7 @@ const OPENAI_ROUTES = [
   ['POST /dev/captioned_speech', "Kokoro-FastAPI's speech with each word's times"],
 ] as const;
 
-/** Apps tested with their own requests (README: "Apps that work with it"), and where to point them. */
+/** Apps tested with their own requests (docs/API.md: "Apps that work with it"), and where to point them. */
 function appsFor(base: string): readonly (readonly [app: string, how: string])[] {
   return [
     ['Open WebUI', `Audio → TTS engine OpenAI, API base ${base}/v1 and a key`],
