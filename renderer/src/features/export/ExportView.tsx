@@ -17,7 +17,7 @@ const PRESET_LABELS: Record<MasteringPresetName, string> = {
   none: 'None',
 };
 
-/** What each preset aims at (README "Chapters and audiobook export"). */
+/** What each preset aims at (docs/GUIDE.md, "Chapters and audiobook export"). */
 const PRESET_HINTS: Record<MasteringPresetName, string> = {
   acx: 'RMS −23 to −18 dBFS, peaks at most −3 dBFS, room tone, 44.1 kHz.',
   podcast: '−16 LUFS integrated (±1 LU), peaks at most −1 dBFS, 44.1 kHz.',
