@@ -13,6 +13,7 @@ import { isSsml } from '../../shared/ssml';
 import { cleanText } from '../../shared/text';
 import { chapterTimesFromWords, parseChapters, type Chapter } from '../engine/export/chapters';
 import { StagedFile } from '../platform/staged-file';
+import { isWordTiming, readTimings } from './result-files';
 
 /** A text's chapters and where each one's line starts in the cleaned text (word offsets use it). */
 export interface ChapterPlan {
@@ -42,14 +43,8 @@ export async function writeRequestChapters(
   durationMs: number,
   { keepTimings = false }: { keepTimings?: boolean } = {},
 ): Promise<void> {
-  const items = JSON.parse(await readFile(timingsPath, 'utf8')) as Array<{
-    startMs?: number;
-    endMs?: number;
-    charStart?: number;
-  }>;
-  const words = items.filter(
-    (w): w is { startMs: number; endMs: number; charStart: number } => typeof w.charStart === 'number',
-  );
+  // Words only: a text with chapters is never SSML, so its timings hold no marks.
+  const words = (await readTimings(timingsPath)).filter(isWordTiming);
   const times = chapterTimesFromWords(plan.chapters, plan.starts, words, durationMs);
   const chapters: ExportChapter[] = times.map((t) => ({
     title: t.title,

@@ -6,9 +6,11 @@
  */
 
 import { createReadStream } from 'node:fs';
-import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
+import type { MarkTiming } from '../engine/engine';
+import type { WordTiming } from '../engine/types';
 import { PARTIAL_SUFFIX } from '../platform/staged-file';
 import type { RequestRow } from '../store';
 
@@ -78,4 +80,14 @@ export function createDirectoryFiles(dir: string): ResultFiles {
       return swept;
     },
   };
+}
+
+/** What a render wrote to `timingsPath`: its words and SSML marks, in order (JSON array). */
+export async function readTimings(timingsPath: string): Promise<(WordTiming | MarkTiming)[]> {
+  return JSON.parse(await readFile(timingsPath, 'utf8')) as (WordTiming | MarkTiming)[];
+}
+
+/** A word of the timings file, not an SSML mark. */
+export function isWordTiming(item: WordTiming | MarkTiming): item is WordTiming {
+  return 'text' in item;
 }

@@ -11,7 +11,6 @@
  *   the request's download token, as the spec's download links do.
  */
 
-import { readFile } from 'node:fs/promises';
 import { buffer } from 'node:stream/consumers';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -22,6 +21,7 @@ import {
 } from '../../../shared/api';
 import { AppError, type ErrorCode } from '../../../shared/errors';
 import type { AudioFormat } from '../../../shared/options';
+import { isWordTiming, readTimings } from '../../jobs/result-files';
 import { outsideNameProblem } from '../../platform/outside-names';
 import type { RequestRow, Store } from '../../store';
 import { CONTENT_TYPES, sendFile } from '../files';
@@ -43,16 +43,13 @@ const KOKORO_AUDIO_FORMAT: Record<AudioFormat, string> = {
 
 /** The words of a finished request, from the timings its render kept (SSML marks left out). */
 async function timestampsOf(path: string): Promise<WordTimestamp[]> {
-  let items: unknown;
-  try {
-    items = JSON.parse(await readFile(path, 'utf8'));
-  } catch (error) {
+  const items = await readTimings(path).catch((error: unknown) => {
     throw new AppError('ENGINE_FAILED', 'The word timings of this request are gone.', undefined, {
       cause: error,
     });
-  }
-  return (items as { text?: unknown; startMs: number; endMs: number }[])
-    .filter((item): item is { text: string; startMs: number; endMs: number } => typeof item.text === 'string')
+  });
+  return items
+    .filter(isWordTiming)
     .map((item) => ({ word: item.text, start_time: item.startMs / 1000, end_time: item.endMs / 1000 }));
 }
 
