@@ -12,7 +12,9 @@ const core = [
   'core/store',
   'core/voices',
   'core/lexicon',
+  'core/manuscripts',
   'core/jobs',
+  'core/projects',
   'core/server',
 ];
 
@@ -56,9 +58,30 @@ const layerOptions = {
     // The pronunciation lexicon of the data directory (lexicon.json): read and written here,
     // handed to the engine as data by jobs, server and the CLI.
     'core/lexicon': { paths: ['electron/core/lexicon'], allow: ['shared', 'core/platform'] },
+    // Manuscripts read from files (DOCX, EPUB, ODT, HTML, Markdown, text, PDF) into one shape.
+    'core/manuscripts': {
+      paths: ['electron/core/manuscripts'],
+      allow: ['shared', 'core/platform'],
+      packages: ['saxes', 'fast-xml-parser', 'parse5', 'markdown-it', 'markdown-it-footnote', 'pdfjs-dist'],
+    },
     'core/jobs': {
       paths: ['electron/core/jobs'],
       allow: ['shared', 'core/platform', 'core/engine', 'core/store', 'core/voices', 'core/lexicon'],
+    },
+    // Book projects: made from manuscripts, edited with undo, rendered segment by segment
+    // through the engine under a lease (as requests are), exported as a book.
+    'core/projects': {
+      paths: ['electron/core/projects'],
+      allow: [
+        'shared',
+        'core/platform',
+        'core/engine',
+        'core/store',
+        'core/voices',
+        'core/lexicon',
+        'core/manuscripts',
+        'core/jobs',
+      ],
     },
     'core/server': {
       paths: ['electron/core/server'],
@@ -69,7 +92,9 @@ const layerOptions = {
         'core/store',
         'core/voices',
         'core/lexicon',
+        'core/manuscripts',
         'core/jobs',
+        'core/projects',
       ],
       packages: ['fastify', '@fastify/*'],
     },

@@ -23,6 +23,10 @@ export type ErrorCode =
   | 'REQUEST_NOT_FOUND'
   /** No audiobook export with this id for this key. */
   | 'EXPORT_NOT_FOUND'
+  /** No book project with this id for this key (or no such chapter, segment, character or render in it: the message says which). */
+  | 'PROJECT_NOT_FOUND'
+  /** The edit cannot be made to the project as it is now (e.g. merge one chapter, nothing to undo). */
+  | 'PROJECT_CONFLICT'
   | 'NO_CALLBACK_URL'
   | 'CALLBACK_NOT_ATTEMPTED'
   | 'REQUEST_NOT_FINISHED'
@@ -55,6 +59,13 @@ export type ErrorCode =
   | 'LEXICON_FILE_INVALID'
   /** SSML input that cannot be read: the message names the line and column (details: line, column, offset). */
   | 'SSML_INVALID'
+  /**
+   * A manuscript to import cannot be read: broken, encrypted, a zip bomb, entity expansion, a PDF
+   * without a text layer. The message names the file and what is wrong (details: file, format).
+   */
+  | 'MANUSCRIPT_INVALID'
+  /** A manuscript is over a limit (file size, an entry's inflated size, characters): the message names the file and the limit. */
+  | 'MANUSCRIPT_TOO_LARGE'
   /** The request was cancelled by its owner before it finished (a FAILURE, refunded). */
   | 'CANCELLED'
   | 'INTERNAL';

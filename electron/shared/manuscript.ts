@@ -1,0 +1,108 @@
+/**
+ * A manuscript as every importer returns it (core/manuscripts: DOCX, EPUB, ODT, HTML, Markdown,
+ * plain text, PDF), whatever the file it came from: metadata, a cover, and chapters of paragraphs
+ * with their emphasis. A book project is made from one (its chapters, then its segments), and
+ * the quick studio text shows one as text with `#` headings. Plain data: it crosses a process
+ * boundary (the PDF reader runs in a child process) and the API.
+ */
+
+/** The formats a manuscript is read from, by what the file is (not only its name). */
+export const MANUSCRIPT_FORMATS = ['docx', 'epub', 'odt', 'html', 'markdown', 'text', 'pdf'] as const;
+export type ManuscriptFormat = (typeof MANUSCRIPT_FORMATS)[number];
+
+/** File name extensions of each format (lower case, without the dot). */
+export const MANUSCRIPT_EXTENSIONS: Readonly<Record<ManuscriptFormat, readonly string[]>> = {
+  docx: ['docx'],
+  epub: ['epub'],
+  odt: ['odt'],
+  html: ['html', 'htm', 'xhtml'],
+  markdown: ['md', 'markdown'],
+  text: ['txt', 'text'],
+  pdf: ['pdf'],
+};
+
+/** Limits every importer keeps; a file over one is refused with MANUSCRIPT_TOO_LARGE naming it. */
+export const MANUSCRIPT_LIMITS = {
+  /** Bytes of the file itself. */
+  fileBytes: 100 * 1024 * 1024,
+  /** Entries of a zip container (DOCX, EPUB, ODT). */
+  zipEntries: 10_000,
+  /** Bytes one zip entry may inflate to. */
+  entryBytes: 64 * 1024 * 1024,
+  /** Bytes all the entries read may inflate to together. */
+  totalInflatedBytes: 256 * 1024 * 1024,
+  /** Characters of text a manuscript may hold (about 100 hours of speech). */
+  characters: 5_000_000,
+  /** Bytes of a cover picture (larger covers are left out with a warning). */
+  coverBytes: 2 * 1024 * 1024,
+  /** PDF: the reader's child process is stopped after this long, ms. */
+  pdfTimeoutMs: 60_000,
+  /** PDF: … or when its resident memory goes over this, bytes. */
+  pdfMaxRssBytes: 1024 * 1024 * 1024,
+} as const;
+
+/** A run of emphasised text inside a paragraph: code-point offsets into its `text`, end exclusive. */
+export interface EmphasisSpan {
+  start: number;
+  end: number;
+  kind: 'em' | 'strong';
+}
+
+export interface ManuscriptParagraph {
+  /** The paragraph's text, plain (no markup), NFC; never empty. */
+  text: string;
+  /** Emphasised runs (italic → em, bold → strong), in order, not overlapping. */
+  emphasis: EmphasisSpan[];
+}
+
+/**
+ * `body`: the book itself; `front`/`back`: matter a listener usually does not want read aloud
+ * (copyright page, table of contents, dedication, index, about the author): imported, marked, and
+ * left out of a project's rendering until the writer includes it.
+ */
+export const CHAPTER_KINDS = ['body', 'front', 'back'] as const;
+export type ChapterKind = (typeof CHAPTER_KINDS)[number];
+
+export interface ManuscriptChapter {
+  title: string;
+  kind: ChapterKind;
+  paragraphs: ManuscriptParagraph[];
+}
+
+export interface ManuscriptCover {
+  /** `image/jpeg` or `image/png`. */
+  type: 'image/jpeg' | 'image/png';
+  /** The picture, base64 (no `data:` prefix). */
+  base64: string;
+}
+
+export interface Manuscript {
+  /** The file's name as given (no directories). */
+  fileName: string;
+  format: ManuscriptFormat;
+  /** From the file's metadata (or its first heading); null when it has none. */
+  title: string | null;
+  author: string | null;
+  /** BCP 47 language of the metadata (`vi`, `en-US`), if it says. */
+  language: string | null;
+  cover: ManuscriptCover | null;
+  /** In reading order; at least one, each with at least one paragraph. */
+  chapters: ManuscriptChapter[];
+  /** Things left out or guessed, in words (footnotes dropped, a cover too large, …). */
+  warnings: string[];
+}
+
+/** What an importer may be asked to keep besides the body text. */
+export interface ManuscriptOptions {
+  /** Keep footnotes and endnotes (as paragraphs after the paragraph citing them). Default false. */
+  includeNotes?: boolean;
+  /** Keep comments (DOCX, ODT). Default false. */
+  includeComments?: boolean;
+}
+
+/** The manuscript as text with `#` headings: what the quick studio and the export page read. */
+export function manuscriptText(manuscript: Pick<Manuscript, 'chapters'>): string {
+  return manuscript.chapters
+    .map((chapter) => [`# ${chapter.title}`, ...chapter.paragraphs.map((p) => p.text)].join('\n\n'))
+    .join('\n\n');
+}

@@ -1,0 +1,205 @@
+/**
+ * Wire records of book projects (/api/v1/projects/…): a project (a book's settings), its
+ * chapters, their segments (a paragraph or a line of dialogue, each with who speaks it and the
+ * state of its audio), its cast of characters, a render of some or all of it, and its exports.
+ * The renderer, the CLI and the server read the same schemas; the OpenAPI document is made
+ * from them.
+ */
+
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { BOOK_FORMATS, FOLDER_FORMATS, MASTERING_PRESETS } from './book-formats';
+import { CHAPTER_KINDS, MANUSCRIPT_FORMATS } from './manuscript';
+import { MODEL_IDS, RATE_MAX, RATE_MIN, VOLUME_MAX, VOLUME_MIN } from './options';
+
+const literals = <T extends string | number>(values: readonly T[]) =>
+  Type.Union(values.map((v) => Type.Literal(v)));
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/**
+ * The audio of a segment: `not_rendered` (never), `queued` (in a render that has not reached
+ * it), `rendering`, `done`, `failed` (see `error`), `changed` (edited since its audio was made:
+ * the audio is kept until a render replaces it).
+ */
+export const SEGMENT_STATES = ['not_rendered', 'queued', 'rendering', 'done', 'failed', 'changed'] as const;
+export type SegmentState = (typeof SEGMENT_STATES)[number];
+
+/** What the automatic checks found in a segment's audio (see SegmentCheckSchema). */
+export const SEGMENT_CHECK_KINDS = ['long_silence', 'clipping', 'ends_early', 'speech_rate'] as const;
+export type SegmentCheckKind = (typeof SEGMENT_CHECK_KINDS)[number];
+
+export const SegmentCheckSchema = Type.Object({
+  kind: literals(SEGMENT_CHECK_KINDS),
+  /** In words, with the measured figure and the expected one. */
+  message: Type.String(),
+  /** Where in the segment's audio, ms (null: the whole segment). */
+  at_ms: Nullable(Type.Integer()),
+});
+export type SegmentCheck = Static<typeof SegmentCheckSchema>;
+
+export const EmphasisSpanSchema = Type.Object({
+  start: Type.Integer({ minimum: 0 }),
+  end: Type.Integer({ minimum: 0 }),
+  kind: literals(['em', 'strong'] as const),
+});
+
+/**
+ * A quotation inside a segment spoken by another character than the segment's speaker:
+ * code-point offsets into the segment's text (quote marks included), end exclusive.
+ */
+export const QuoteVoiceSchema = Type.Object({
+  start: Type.Integer({ minimum: 0 }),
+  end: Type.Integer({ minimum: 0 }),
+  character_id: Type.String(),
+});
+export type QuoteVoice = Static<typeof QuoteVoiceSchema>;
+
+export const SegmentRecordSchema = Type.Object({
+  id: Type.String(),
+  chapter_id: Type.String(),
+  /** 0-based within its chapter. */
+  position: Type.Integer(),
+  text: Type.String(),
+  emphasis: Type.Array(EmphasisSpanSchema),
+  /** The character who speaks the segment (null: the narrator). */
+  speaker: Nullable(Type.String()),
+  /** Quotations inside it read by other characters. */
+  quotes: Type.Array(QuoteVoiceSchema),
+  /** A character the text's attribution suggests ("…," said Anna), until the writer confirms or assigns. */
+  suggested_speaker: Nullable(Type.String()),
+  state: literals(SEGMENT_STATES),
+  /** Of the current audio (kept while `changed`); null before the first render. */
+  duration_ms: Nullable(Type.Integer()),
+  error: Nullable(Type.String()),
+  /** The writer's flag: a note to come back to (null: not flagged). */
+  flag_note: Nullable(Type.String()),
+  /** What the automatic checks found in the current audio (empty: nothing). */
+  checks: Type.Array(SegmentCheckSchema),
+});
+export type SegmentRecord = Static<typeof SegmentRecordSchema>;
+
+export const ChapterRecordSchema = Type.Object({
+  id: Type.String(),
+  position: Type.Integer(),
+  title: Type.String(),
+  kind: literals(CHAPTER_KINDS),
+  /** Rendered and exported (front and back matter start left out). */
+  included: Type.Boolean(),
+  characters: Type.Integer(),
+  segment_count: Type.Integer(),
+  segments_done: Type.Integer(),
+  /** Sum of its segments' audio, ms (null until every segment has audio). */
+  duration_ms: Nullable(Type.Integer()),
+  /** Some text differs from the last export (or never exported). */
+  changed_since_export: Type.Boolean(),
+});
+export type ChapterRecord = Static<typeof ChapterRecordSchema>;
+
+export const CharacterRecordSchema = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  voice_code: Type.String(),
+  speed_rate: Type.Number(),
+  pitch_rate: Type.Number(),
+  volume: Type.Integer(),
+  /** The narrator: speaks every segment without another speaker. Exactly one per project. */
+  narrator: Type.Boolean(),
+  /** False for a character suggested by the text's attributions and not yet confirmed. */
+  confirmed: Type.Boolean(),
+});
+export type CharacterRecord = Static<typeof CharacterRecordSchema>;
+
+export const ProjectRecordSchema = Type.Object({
+  id: Type.String(),
+  title: Type.String(),
+  author: Nullable(Type.String()),
+  /** Language code of the book (`vi`, `en`, …): the narrator's voices are offered from it. */
+  language: Type.String(),
+  has_cover: Type.Boolean(),
+  model_id: literals(MODEL_IDS),
+  preset: literals(MASTERING_PRESETS),
+  format: literals(BOOK_FORMATS),
+  folder_format: Nullable(literals(FOLDER_FORMATS)),
+  /** The file it was imported from, if any. */
+  source_name: Nullable(Type.String()),
+  source_format: Nullable(literals(MANUSCRIPT_FORMATS)),
+  chapter_count: Type.Integer(),
+  characters: Type.Integer(),
+  segment_count: Type.Integer(),
+  segments_done: Type.Integer(),
+  /** Sum of the included chapters' audio so far, ms. */
+  duration_ms: Type.Integer(),
+  can_undo: Type.Boolean(),
+  can_redo: Type.Boolean(),
+  created_at: Type.String(),
+  updated_at: Type.String(),
+  last_export_at: Nullable(Type.String()),
+});
+export type ProjectRecord = Static<typeof ProjectRecordSchema>;
+
+/** GET /api/v1/projects/<id>: the project with its cast and chapters, each with its segments. */
+export const ProjectDetailSchema = Type.Object({
+  project: ProjectRecordSchema,
+  characters: Type.Array(CharacterRecordSchema),
+  chapters: Type.Array(
+    Type.Intersect([ChapterRecordSchema, Type.Object({ segments: Type.Array(SegmentRecordSchema) })]),
+  ),
+});
+export type ProjectDetail = Static<typeof ProjectDetailSchema>;
+
+export const ProjectListSchema = Type.Object({ items: Type.Array(ProjectRecordSchema) });
+export type ProjectList = Static<typeof ProjectListSchema>;
+
+/** Body of POST /api/v1/projects (an empty project) and PATCH /api/v1/projects/<id>. */
+export const ProjectSettingsSchema = Type.Object({
+  title: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
+  author: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),
+  language: Type.Optional(Type.String({ minLength: 2, maxLength: 35 })),
+  /** JPEG or PNG in base64 (a `data:` prefix allowed); null removes it. */
+  cover: Type.Optional(Nullable(Type.String())),
+  /** The narrator's voice and prosody (the narrator character's). */
+  voice_code: Type.Optional(Type.String()),
+  speed_rate: Type.Optional(Type.Number({ minimum: RATE_MIN, maximum: RATE_MAX })),
+  pitch_rate: Type.Optional(Type.Number({ minimum: RATE_MIN, maximum: RATE_MAX })),
+  volume: Type.Optional(Type.Integer({ minimum: VOLUME_MIN, maximum: VOLUME_MAX })),
+  model_id: Type.Optional(literals(MODEL_IDS)),
+  preset: Type.Optional(literals(MASTERING_PRESETS)),
+  format: Type.Optional(literals(BOOK_FORMATS)),
+  folder_format: Type.Optional(Nullable(literals(FOLDER_FORMATS))),
+});
+export type ProjectSettings = Static<typeof ProjectSettingsSchema>;
+
+/** The states of a project render (a chapter, a selection or the whole book). */
+export const PROJECT_RENDER_STATUSES = ['queued', 'rendering', 'paused', 'done', 'failed', 'cancelled'] as const;
+export type ProjectRenderStatus = (typeof PROJECT_RENDER_STATUSES)[number];
+
+export const ProjectRenderRecordSchema = Type.Object({
+  id: Type.String(),
+  project_id: Type.String(),
+  status: literals(PROJECT_RENDER_STATUSES),
+  /** The chapters it renders (every included chapter when the whole book was asked). */
+  chapter_ids: Type.Array(Type.String()),
+  segments_total: Type.Integer(),
+  segments_done: Type.Integer(),
+  /** 0–1, by characters. */
+  progress: Type.Number(),
+  /** Each chapter's progress, 0–1. */
+  chapters: Type.Array(Type.Object({ chapter_id: Type.String(), progress: Type.Number() })),
+  /** Seconds left, from the throughput measured so far (null until it can be told). */
+  eta_seconds: Nullable(Type.Number()),
+  /** Credits charged for the segments it renders (refunded for those it did not). */
+  cost: Type.Number(),
+  error_code: Nullable(Type.String()),
+  error_message: Nullable(Type.String()),
+  created_at: Type.String(),
+  finished_at: Nullable(Type.String()),
+});
+export type ProjectRenderRecord = Static<typeof ProjectRenderRecordSchema>;
+
+/** Data of the `project` server-sent event of GET /api/v1/events: a segment or a render changed. */
+export const ProjectEventSchema = Type.Object({
+  project_id: Type.String(),
+  render: Nullable(ProjectRenderRecordSchema),
+  /** Segments whose state changed, with their new state. */
+  segments: Type.Array(Type.Object({ id: Type.String(), state: literals(SEGMENT_STATES) })),
+});
+export type ProjectEvent = Static<typeof ProjectEventSchema>;
