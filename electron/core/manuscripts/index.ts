@@ -7,32 +7,143 @@
  * imported.
  */
 
-import { AppError } from '../../shared/errors';
-import type { Manuscript, ManuscriptFormat, ManuscriptOptions } from '../../shared/manuscript';
+import { open } from 'node:fs/promises';
+import { basename, extname } from 'node:path';
+import { AppError, isAppError } from '../../shared/errors';
+import {
+  MANUSCRIPT_EXTENSIONS,
+  MANUSCRIPT_FORMATS,
+  MANUSCRIPT_LIMITS,
+  type Manuscript,
+  type ManuscriptFormat,
+  type ManuscriptOptions,
+} from '../../shared/manuscript';
+import { readDocx } from './docx';
+import { readEpub } from './epub';
+import { readHtml } from './html';
+import { readMarkdown } from './markdown';
+import { readOdt } from './odt';
+import { readPdf } from './pdf';
+import { readPlainText } from './plain-text';
+import type { ManuscriptReader } from './reader';
+
+export type { ManuscriptReader } from './reader';
 
 /** A manuscript file: its name (for the format and messages) and its bytes or where they are. */
 export type ManuscriptSource = { fileName: string } & ({ bytes: Uint8Array } | { path: string });
 
-/** One format's reader. */
-export type ManuscriptReader = (
-  bytes: Uint8Array,
-  fileName: string,
-  options: ManuscriptOptions,
-) => Promise<Manuscript>;
+const READERS: Readonly<Record<ManuscriptFormat, ManuscriptReader>> = {
+  docx: readDocx,
+  epub: readEpub,
+  odt: readOdt,
+  html: readHtml,
+  markdown: readMarkdown,
+  text: readPlainText,
+  pdf: readPdf,
+};
 
-/** Reads a manuscript. Rejects with AppError MANUSCRIPT_INVALID, MANUSCRIPT_TOO_LARGE or UNSUPPORTED_MEDIA_TYPE. */
+const MIB = 1024 * 1024;
+
+/** What a person reads for the formats we take. */
+export const READABLE_FORMATS_TEXT = 'DOCX, EPUB, ODT, HTML, Markdown, plain text or PDF (with a text layer)';
+
+/**
+ * Reads a manuscript. Rejects with AppError MANUSCRIPT_INVALID (broken, encrypted, hostile, no
+ * text), MANUSCRIPT_TOO_LARGE (over a limit: the message names the file and the limit) or
+ * UNSUPPORTED_MEDIA_TYPE (not a format we read); each message names the file.
+ */
 export async function readManuscript(
   source: ManuscriptSource,
   options: ManuscriptOptions = {},
 ): Promise<Manuscript> {
-  void source;
-  void options;
-  throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'not yet');
+  const fileName = basename(source.fileName.replaceAll('\\', '/')) || 'manuscript';
+  const bytes = 'bytes' in source ? source.bytes : await readLimited(source.path, fileName);
+  if (bytes.byteLength > MANUSCRIPT_LIMITS.fileBytes) throw tooLarge(fileName, bytes.byteLength);
+  const format = detectManuscriptFormat(fileName, bytes.subarray(0, 8192));
+  if (!format) {
+    throw new AppError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      `"${fileName}" is not a manuscript we can read: import ${READABLE_FORMATS_TEXT}.`,
+      { file: fileName },
+    );
+  }
+  try {
+    return await READERS[format](bytes, fileName, options);
+  } catch (error) {
+    if (isAppError(error)) throw error;
+    throw new AppError(
+      'MANUSCRIPT_INVALID',
+      `"${fileName}" cannot be read as ${format.toUpperCase()}: ${error instanceof Error ? error.message : String(error)}`,
+      { file: fileName, format },
+      { cause: error },
+    );
+  }
 }
 
-/** The format of a file by its first bytes and its name, or null when it is none we read. */
+/**
+ * The format of a file by its first bytes and its name, or null when it is none we read: a zip
+ * is DOCX, EPUB or ODT by its name (else by the mimetype entry a reader checks), `%PDF-` is a PDF,
+ * and text (no NUL byte, valid UTF-8 at its start) is HTML, Markdown or plain text by its name
+ * (HTML also by a leading `<!DOCTYPE html` or `<html`).
+ */
 export function detectManuscriptFormat(fileName: string, head: Uint8Array): ManuscriptFormat | null {
-  void fileName;
-  void head;
+  const extension = extname(fileName).slice(1).toLowerCase();
+  const byName = MANUSCRIPT_FORMATS.find((format) => MANUSCRIPT_EXTENSIONS[format].includes(extension));
+  if (startsWith(head, [0x50, 0x4b, 0x03, 0x04])) {
+    return byName === 'docx' || byName === 'epub' || byName === 'odt' ? byName : zipKind(head);
+  }
+  if (startsWith(head, [0x25, 0x50, 0x44, 0x46, 0x2d])) return 'pdf';
+  if (byName === 'docx' || byName === 'epub' || byName === 'odt' || byName === 'pdf') return null;
+  if (!looksLikeText(head)) return null;
+  if (byName) return byName;
+  const start = new TextDecoder().decode(head.subarray(0, 512)).trimStart().toLowerCase();
+  if (start.startsWith('<!doctype html') || start.startsWith('<html')) return 'html';
+  return extension === '' ? 'text' : null;
+}
+
+/** A zip without a telling name: its first entry, the `mimetype` of EPUB and ODT, says. */
+function zipKind(head: Uint8Array): ManuscriptFormat | null {
+  const text = new TextDecoder('latin1').decode(head.subarray(30, 120));
+  if (text.startsWith('mimetypeapplication/epub+zip')) return 'epub';
+  if (text.startsWith('mimetypeapplication/vnd.oasis.opendocument.text')) return 'odt';
+  if (text.includes('[Content_Types].xml') || text.startsWith('word/') || text.startsWith('_rels/')) return 'docx';
   return null;
+}
+
+function startsWith(bytes: Uint8Array, prefix: readonly number[]): boolean {
+  return prefix.every((byte, i) => bytes[i] === byte);
+}
+
+/** No NUL byte, and UTF-8 (a character cut at the end of the sample is fine). */
+function looksLikeText(head: Uint8Array): boolean {
+  if (head.includes(0)) return false;
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(head.subarray(0, Math.max(0, head.length - 4)));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function readLimited(path: string, fileName: string): Promise<Uint8Array> {
+  const handle = await open(path, 'r').catch((error: unknown) => {
+    throw new AppError('MANUSCRIPT_INVALID', `"${fileName}" cannot be opened: ${(error as Error).message}`, {
+      file: fileName,
+    });
+  });
+  try {
+    const { size } = await handle.stat();
+    if (size > MANUSCRIPT_LIMITS.fileBytes) throw tooLarge(fileName, size);
+    return await handle.readFile();
+  } finally {
+    await handle.close();
+  }
+}
+
+function tooLarge(fileName: string, bytes: number): AppError {
+  return new AppError(
+    'MANUSCRIPT_TOO_LARGE',
+    `"${fileName}" is ${Math.ceil(bytes / MIB)} MiB; a manuscript may be at most ${MANUSCRIPT_LIMITS.fileBytes / MIB} MiB.`,
+    { file: fileName, limit_bytes: MANUSCRIPT_LIMITS.fileBytes },
+  );
 }
