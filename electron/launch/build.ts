@@ -2,7 +2,7 @@
  * Builds what the app runs: the studio UI (vite, only when its sources changed), the Electron
  * main process, its engine workers and the preload, and the headless CLI (esbuild, in well
  * under a second each). Output under dist/:
- * - electron/main/{index,engine-host-worker,espeak-worker}.js and electron/preload/index.cjs
+ * - electron/main/{index,engine-host-worker,espeak-worker,pdf-reader-child}.js and electron/preload/index.cjs
  *   (CommonJS, self-contained: a sandboxed preload may only require 'electron');
  * - cli/narration-studio.js (package.json "bin") with the same workers beside it and the
  *   chunks of what only some commands load (the server, the engine, the voice library).
@@ -64,8 +64,9 @@ interface NodeBundle {
 }
 
 /**
- * One Node entry with the engine's workers beside it (the core finds them relative to its own
- * module: engine/host/engine-host.ts, engine/espeak/worker-url.ts). ESM, packages external.
+ * One Node entry with the engine's workers and the PDF reader's child process beside it (the core
+ * finds them relative to its own module: engine/host/engine-host.ts, engine/espeak/worker-url.ts,
+ * manuscripts/pdf.ts). ESM, packages external.
  * Files of an earlier build that this one did not write (old chunks) are removed.
  */
 async function bundleForNode(root: string, bundle: NodeBundle): Promise<Metafile> {
@@ -76,6 +77,7 @@ async function bundleForNode(root: string, bundle: NodeBundle): Promise<Metafile
       [bundle.entry.name]: bundle.entry.source,
       'engine-host-worker': 'electron/core/engine/host/engine-host-worker.ts',
       'espeak-worker': 'electron/core/engine/espeak/espeak-worker.ts',
+      'pdf-reader-child': 'electron/core/manuscripts/pdf-reader-child.ts',
     },
     outdir: bundle.outdir,
     platform: 'node',

@@ -6,7 +6,12 @@
 export const APP_FILES = {
   /** package.json "main". */
   main: 'dist/electron/main/index.js',
-  workers: ['dist/electron/main/engine-host-worker.js', 'dist/electron/main/espeak-worker.js'],
+  /** The engine's worker threads and the PDF reader's child process (core/manuscripts/pdf.ts). */
+  workers: [
+    'dist/electron/main/engine-host-worker.js',
+    'dist/electron/main/espeak-worker.js',
+    'dist/electron/main/pdf-reader-child.js',
+  ],
   preload: 'dist/electron/preload/index.cjs',
   uiDir: 'dist/renderer',
   uiIndex: 'dist/renderer/index.html',
