@@ -25,6 +25,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCli, ROOT } from '../../electron/launch/build';
 import { CLI_ENTRY, CLI_SOURCES, isOutputStale } from '../../electron/launch/freshness.mjs';
 import { rmsOf, wavSamples } from '../fixtures/audio-analysis';
+import { PDF_BOOK, writePdfBook } from '../fixtures/pdf-files';
 import { signInStudio } from '../fixtures/studio-session';
 
 const UI_INDEX = '<!doctype html><title>studio fixture</title>';
@@ -221,6 +222,15 @@ describe('the compiled CLI', () => {
       const wav = new Uint8Array(await audition.arrayBuffer());
       expect(Buffer.from(wav.subarray(0, 4)).toString('ascii')).toBe('RIFF');
       expect(wav.length).toBeGreaterThan(10_000);
+      // A PDF is read by pdf-reader-child.js, started beside the bundle's chunks.
+      const read = await fetch(`${url}/api/v1/manuscripts/read?file_name=book.pdf`, {
+        method: 'POST',
+        headers: { ...studio, 'content-type': 'application/octet-stream' },
+        body: new Uint8Array(await writePdfBook()),
+      });
+      const answer = (await read.json()) as { result: { chapters: Array<{ title: string }> } };
+      expect(read.status, JSON.stringify(answer)).toBe(200);
+      expect(answer.result.chapters.map((c) => c.title)).toEqual(PDF_BOOK.chapters.map((c) => c.title));
     } finally {
       child.kill('SIGTERM');
     }

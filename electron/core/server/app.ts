@@ -20,6 +20,7 @@ import { registerCacheRoutes } from './routes/cache';
 import { registerDownloadRoute } from './routes/downloads';
 import { registerEventsRoute } from './routes/events';
 import { registerExportRoutes } from './routes/exports';
+import { registerManuscriptRoutes } from './routes/manuscripts';
 import { registerRequestChaptersRoute } from './routes/request-chapters';
 import { registerHealthRoute } from './routes/health';
 import { registerKeyRoutes } from './routes/keys';
@@ -249,6 +250,7 @@ function registerRoutes(app: HttpApp, options: ServerOptions, allowedOrigins: re
   });
   registerExportRoutes(app, { store, jobs, auth, maxTextChars });
   registerRequestChaptersRoute(app, { store, jobs, auth });
+  registerManuscriptRoutes(app, { auth });
   registerVoiceRoutes(app);
   if (options.lexicon) {
     registerLexiconRoutes(app, {

@@ -40,6 +40,7 @@ export const SESSION: RouteSecurity = [{ studioSession: [] }];
 export const TAGS = {
   tts: 'Speech requests',
   exports: 'Audiobook exports',
+  manuscripts: 'Manuscripts',
   voices: 'Voices',
   voicePacks: 'Voice packs',
   lexicon: 'Pronunciation lexicon',
@@ -53,6 +54,7 @@ export const TAGS = {
 const TAG_DESCRIPTIONS: Record<keyof typeof TAGS, string> = {
   tts: "The cloud service's API (docs/spec/tts-service-api.md) and its extensions: submit, status, history, callbacks.",
   exports: 'Whole books rendered to M4B, MP3 with chapters, or a folder of chapter files.',
+  manuscripts: 'Manuscript files (DOCX, EPUB, ODT, HTML, Markdown, text, PDF) read into chapters and text.',
   voices: 'The voice catalogue and auditions.',
   voicePacks: 'Neural voice packs (Piper, Kokoro): install, import, assign to voice codes.',
   lexicon: 'How words are pronounced: entries, import, export, previews.',
