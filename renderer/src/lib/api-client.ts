@@ -36,6 +36,7 @@ import type {
   RequestChapters,
 } from '../../../electron/shared/book-exports';
 import type { ErrorCode } from '../../../electron/shared/errors';
+import type { ManuscriptReadResult } from '../../../electron/shared/manuscript-read';
 import type { SentenceCacheStats } from '../../../electron/shared/sentence-cache';
 import type {
   Lexicon,
@@ -163,6 +164,11 @@ export interface ApiClient {
   cancelExport(id: string): Promise<ExportRecord>;
   /** Removes an export and its files (cancelling it first if it runs). */
   removeExport(id: string): Promise<ExportRemoval>;
+  /**
+   * Reads a manuscript file (DOCX, EPUB, ODT, HTML, Markdown, text, PDF) into chapters and text
+   * with `#` headings; MANUSCRIPT_INVALID, MANUSCRIPT_TOO_LARGE or UNSUPPORTED_MEDIA_TYPE say why not.
+   */
+  readManuscript(file: Blob, fileName: string): Promise<ManuscriptReadResult>;
   /** Text of a same-server download link (the SRT of a request). */
   fetchText(url: string): Promise<string>;
   /**
@@ -354,6 +360,11 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       call('POST', '/api/v1/voice-packs/import', undefined, {
         body: file,
         type: /\.zip$/i.test(fileName) ? 'application/zip' : 'application/gzip',
+      }),
+    readManuscript: (file, fileName) =>
+      call('POST', `/api/v1/manuscripts/read${query({ file_name: fileName })}`, undefined, {
+        body: file,
+        type: 'application/octet-stream',
       }),
     assignVoice: (voiceCode, body) =>
       call('PUT', `/api/v1/voice-packs/assignments/${encodeURIComponent(voiceCode)}`, body),

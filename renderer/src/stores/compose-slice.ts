@@ -6,6 +6,26 @@ import { readJson, type SliceCreator, type StudioState } from './types';
 export const DRAFT_KEY = 'narration-studio.draft';
 export const DIALOGUE_KEY = 'narration-studio.dialogue';
 export const SSML_KEY = 'narration-studio.ssml';
+/** The draft as it was before Clear or opening a file replaced it: kept until Undo or the next replace. */
+export const REPLACED_DRAFT_KEY = 'narration-studio.replaced-draft';
+
+/** A draft that Clear or an opened file replaced, with what replaced it, for Undo. */
+export interface ReplacedDraft {
+  text: string;
+  ssml: boolean;
+  /** What happened, for the Undo toast: cleared, or replaced by a file's text. */
+  by: { kind: 'clear' } | { kind: 'file'; fileName: string };
+}
+
+function readReplacedDraft(storage: Parameters<typeof readJson>[0]): ReplacedDraft | null {
+  const stored = readJson<ReplacedDraft>(storage, REPLACED_DRAFT_KEY);
+  if (!stored || typeof stored.text !== 'string' || stored.text === '') return null;
+  const by =
+    stored.by?.kind === 'file' && typeof stored.by.fileName === 'string'
+      ? stored.by
+      : { kind: 'clear' as const };
+  return { text: stored.text, ssml: stored.ssml === true, by };
+}
 
 /** Dialogue voices of the compose box; the narrator is the main voice (`options.voice_code`). */
 export interface DialogueSettings {
@@ -42,7 +62,18 @@ export interface ComposeSlice {
    */
   ssml: boolean;
   dialogue: DialogueSettings;
+  /** The draft Clear or an opened file replaced (kept in storage too: autosave does not lose it). */
+  replacedDraft: ReplacedDraft | null;
   setText(text: string): void;
+  /**
+   * Keeps the current draft as `replacedDraft` before it is replaced (the caller then changes the
+   * text: in the editor, so that its own Ctrl+Z works too). Nothing is kept for an empty draft.
+   */
+  rememberDraft(by: ReplacedDraft['by']): void;
+  /** The text Undo brings back (and forgets it), or undefined when there is none. */
+  takeReplacedDraft(): ReplacedDraft | undefined;
+  /** Forgets the replaced draft (the Undo toast closed). */
+  dismissReplacedDraft(): void;
   setSsml(on: boolean): void;
   setDialogueEnabled(on: boolean): void;
   /** The voice for quoted speech; null: the narrator reads it. */
@@ -89,9 +120,12 @@ export const createComposeSlice: SliceCreator<ComposeSlice> =
       text: storage.getItem(DRAFT_KEY) ?? '',
       ssml: readJson<boolean>(storage, SSML_KEY) === true,
       dialogue: sanitiseDialogue(readJson<Partial<DialogueSettings>>(storage, DIALOGUE_KEY)),
+      replacedDraft: readReplacedDraft(storage),
       setText(text) {
-        const { text: before, ssml, dialogue } = get();
+        const { text: before, ssml, dialogue, replacedDraft } = get();
         set({ text });
+        // The old draft came back by itself (Ctrl+Z in the editor): nothing left to undo.
+        if (replacedDraft && text === replacedDraft.text) get().dismissReplacedDraft();
         if (!ssml && isSsml(text) && !isSsml(before)) get().setSsml(true);
         if (Object.keys(dialogue.paragraphs).length > 0) {
           const paragraphs = remapParagraphVoices(before, text, dialogue.paragraphs);
@@ -102,6 +136,23 @@ export const createComposeSlice: SliceCreator<ComposeSlice> =
         // Debounced: writing a 100,000-character chapter on every keystroke would stall typing.
         if (timer) clearTimeout(timer);
         timer = setTimeout(() => storage.setItem(DRAFT_KEY, text), saveDelayMs);
+      },
+      rememberDraft(by) {
+        const { text, ssml } = get();
+        if (text.trim() === '') return;
+        const replacedDraft: ReplacedDraft = { text, ssml, by };
+        set({ replacedDraft });
+        storage.setItem(REPLACED_DRAFT_KEY, JSON.stringify(replacedDraft));
+      },
+      takeReplacedDraft() {
+        const { replacedDraft } = get();
+        if (!replacedDraft) return undefined;
+        get().dismissReplacedDraft();
+        return replacedDraft;
+      },
+      dismissReplacedDraft() {
+        set({ replacedDraft: null });
+        storage.setItem(REPLACED_DRAFT_KEY, '');
       },
       setSsml(on) {
         set({ ssml: on });

@@ -6,6 +6,7 @@
 import { createContext, useContext } from 'react';
 import { createStore, useStore, type StoreApi } from 'zustand';
 import { createComposeSlice } from './compose-slice';
+import { createExportSlice } from './export-slice';
 import { createJobSlice } from './job-slice';
 import { createOptionsSlice } from './options-slice';
 import { createSessionSlice } from './session-slice';
@@ -22,6 +23,7 @@ export function createStudioStore(deps: StoreDeps): StudioStore {
     ...createComposeSlice(deps)(...a),
     ...createOptionsSlice(deps)(...a),
     ...createJobSlice(deps)(...a),
+    ...createExportSlice(deps)(...a),
     ...createUiSlice(deps)(...a),
     ...createVoicePacksSlice(deps)(...a),
   }));

@@ -1,10 +1,13 @@
 import { useDeferredValue, useId, useMemo, useRef, useState } from 'react';
 import { MAX_MATCH_CHARS } from '../../../../electron/shared/lexicon';
+import { MANUSCRIPT_EXTENSIONS, MANUSCRIPT_LIMITS } from '../../../../electron/shared/manuscript';
 import { findVoice } from '../../../../electron/shared/voices';
+import { ConfirmDialog, type ConfirmRequest } from '../../components/ConfirmDialog';
+import { errorMessage, isSignedOut } from '../../lib/api-client';
 import { countCharacters, estimateCredits, estimateSeconds } from '../../lib/estimate';
 import { formatCredits, formatDuration } from '../../lib/format';
 import { useAudition } from '../../lib/useAudition';
-import { useStudio } from '../../stores';
+import { useClient, useStudio } from '../../stores';
 import { LexiconEntryForm } from '../lexicon/LexiconEntryForm';
 import { DialoguePanel } from './DialoguePanel';
 import { SsmlHelp } from './SsmlHelp';
@@ -17,6 +20,27 @@ export function lexiconCandidate(text: string, start: number, end: number): stri
     .replace(/^[\p{P}\s]+|[\p{P}\s]+$/gu, '');
   if (selected === '' || selected.length > MAX_MATCH_CHARS || /[\r\n]/.test(selected)) return undefined;
   return /[\p{L}\p{N}]/u.test(selected) ? selected : undefined;
+}
+
+/** The files Open takes, for the file picker (the server tells the format by the bytes too). */
+const MANUSCRIPT_ACCEPT = Object.values(MANUSCRIPT_EXTENSIONS)
+  .flat()
+  .map((extension) => `.${extension}`)
+  .join(',');
+
+/**
+ * Puts `text` into the editor as one edit the editor itself records, so that its Ctrl+Z takes it
+ * back (setting a controlled textarea's value would wipe the editor's undo history). False where
+ * the browser cannot (the caller then sets the text directly).
+ */
+function replaceInEditor(editor: HTMLTextAreaElement | null, text: string): boolean {
+  if (!editor || typeof document.execCommand !== 'function') return false;
+  editor.focus();
+  editor.select();
+  if (editor.value === '' && text === '') return true;
+  // execCommand is deprecated but still the only way to edit a textarea with undo history.
+  const done = text === '' ? document.execCommand('delete') : document.execCommand('insertText', false, text);
+  return done && editor.value === text;
 }
 
 /** The text editor with live character count, credit and duration estimates. */
@@ -44,9 +68,75 @@ export function ComposePanel() {
   const [adding, setAdding] = useState<string | null>(null);
   const [added, setAdded] = useState<string | null>(null);
   const audition = useAudition();
+  const client = useClient();
+  const markSignedOut = useStudio((s) => s.markSignedOut);
+  const rememberDraft = useStudio((s) => s.rememberDraft);
+  const replacedDraft = useStudio((s) => s.replacedDraft);
+  const takeReplacedDraft = useStudio((s) => s.takeReplacedDraft);
+  const dismissReplacedDraft = useStudio((s) => s.dismissReplacedDraft);
+  // The question before a draft with text is replaced, and what to do if the answer is yes.
+  const [question, setQuestion] = useState<{ request: ConfirmRequest; go(): void } | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [reading, setReading] = useState<string | null>(null);
 
+  /** Replaces the draft, keeping the old one for Undo (and for the editor's own Ctrl+Z). */
+  const replaceDraft = (next: string, by: Parameters<typeof rememberDraft>[0], nextSsml = ssml) => {
+    rememberDraft(by);
+    if (nextSsml !== ssml) setSsml(nextSsml);
+    if (!replaceInEditor(editor, next)) setText(next);
+  };
+
+  /** Asks first when the draft has text; otherwise goes ahead. */
+  const askFirst = (request: ConfirmRequest, go: () => void) => {
+    if (text.trim() === '') go();
+    else setQuestion({ request, go });
+  };
+
+  const clear = () =>
+    askFirst(
+      {
+        title: 'Clear the draft?',
+        message: `The draft (${characters.toLocaleString('en-US')} characters) will be emptied. Undo brings it back.`,
+        confirmLabel: 'Clear draft',
+      },
+      () => replaceDraft('', { kind: 'clear' }),
+    );
+
+  const undo = () => {
+    const previous = takeReplacedDraft();
+    if (!previous) return;
+    if (previous.ssml !== ssml) setSsml(previous.ssml);
+    if (!replaceInEditor(editor, previous.text)) setText(previous.text);
+  };
+
+  /** Reads the file through the server's manuscript readers; replaces the draft only with text. */
   const openFile = async (file: File | undefined) => {
-    if (file) setText(await file.text());
+    if (fileInput.current) fileInput.current.value = '';
+    if (!file) return;
+    setFileError(null);
+    if (file.size > MANUSCRIPT_LIMITS.fileBytes) {
+      setFileError(
+        `"${file.name}" is larger than ${MANUSCRIPT_LIMITS.fileBytes / 1024 / 1024} MiB, the most a manuscript may be.`,
+      );
+      return;
+    }
+    setReading(file.name);
+    try {
+      const manuscript = await client.readManuscript(file, file.name);
+      askFirst(
+        {
+          title: 'Replace the draft?',
+          message: `The draft (${characters.toLocaleString('en-US')} characters) will be replaced by the text of "${file.name}" (${manuscript.chapters.length} ${manuscript.chapters.length === 1 ? 'chapter' : 'chapters'}). Undo brings the draft back.`,
+          confirmLabel: 'Replace draft',
+        },
+        () => replaceDraft(manuscript.text, { kind: 'file', fileName: file.name }, false),
+      );
+    } catch (e) {
+      if (isSignedOut(e)) markSignedOut();
+      setFileError(errorMessage(e));
+    } finally {
+      setReading(null);
+    }
   };
 
   return (
@@ -77,20 +167,58 @@ export function ComposePanel() {
           <input
             ref={fileInput}
             type="file"
-            accept=".txt,.md,text/plain,text/markdown"
+            accept={MANUSCRIPT_ACCEPT}
             className="visually-hidden"
-            aria-label="Open a text file"
+            aria-label="Open a manuscript (DOCX, EPUB, ODT, PDF, HTML, Markdown or text)"
             tabIndex={-1}
             onChange={(e) => void openFile(e.target.files?.[0])}
           />
-          <button type="button" onClick={() => fileInput.current?.click()}>
-            Open .txt / .md…
+          <button
+            type="button"
+            onClick={() => fileInput.current?.click()}
+            disabled={reading !== null}
+            title="DOCX, EPUB, ODT, PDF (with a text layer), HTML, Markdown or plain text: chapters become # headings"
+          >
+            {reading !== null ? 'Reading…' : 'Open DOCX, EPUB, PDF, text…'}
           </button>
-          <button type="button" onClick={() => setText('')} disabled={text === ''}>
+          <button type="button" onClick={clear} disabled={text === ''}>
             Clear
           </button>
         </div>
       </div>
+      <ConfirmDialog
+        request={question?.request ?? null}
+        onCancel={() => setQuestion(null)}
+        onConfirm={() => {
+          question?.go();
+          setQuestion(null);
+        }}
+      />
+      {reading !== null && (
+        <p className="hint" role="status" style={{ marginBottom: 8 }}>
+          Reading “{reading}”…
+        </p>
+      )}
+      {fileError && (
+        <p className="error" role="alert" style={{ marginBottom: 8 }}>
+          {fileError}
+        </p>
+      )}
+      {replacedDraft && (
+        <div className="undo-toast" role="status">
+          <span>
+            {replacedDraft.by.kind === 'clear'
+              ? 'Draft cleared.'
+              : `Draft replaced by the text of “${replacedDraft.by.fileName}”.`}
+          </span>
+          <button type="button" onClick={undo}>
+            Undo
+          </button>
+          <button type="button" className="link" aria-label="Dismiss" onClick={dismissReplacedDraft}>
+            ×
+          </button>
+        </div>
+      )}
       <label htmlFor={editorId} className="visually-hidden">
         Text to speak
       </label>

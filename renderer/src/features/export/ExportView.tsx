@@ -10,6 +10,7 @@ import { VOICES, findVoice } from '../../../../electron/shared/voices';
 import { errorMessage, isSignedOut } from '../../lib/api-client';
 import { formatClock, formatTime } from '../../lib/format';
 import { useClient, useStudio } from '../../stores';
+import type { ExportDraft } from '../../stores/export-slice';
 
 const PRESET_LABELS: Record<MasteringPresetName, string> = {
   acx: 'ACX (audiobook retailers)',
@@ -144,14 +145,19 @@ export function ExportView() {
   const options = useStudio((s) => s.options);
   const refreshSession = useStudio((s) => s.refreshSession);
   const markSignedOut = useStudio((s) => s.markSignedOut);
-  const [text, setText] = useState('');
-  const [title, setTitle] = useState('');
-  const [author, setAuthor] = useState('');
-  const [voice, setVoice] = useState(options.voice_code);
-  const [preset, setPreset] = useState<MasteringPresetName>('acx');
-  const [format, setFormat] = useState<BookFormat>('m4b');
-  const [folderFormat, setFolderFormat] = useState<FolderFormat>('mp3');
-  const [cover, setCover] = useState<{ name: string; base64: string; type: string } | null>(null);
+  // The page's fields live in the store (export-slice): they outlast a visit to another view.
+  const draft = useStudio((s) => s.exportDraft);
+  const update = useStudio((s) => s.updateExportDraft);
+  const { text, title, author, preset, format, folderFormat, cover } = draft;
+  const voice = draft.voice ?? options.voice_code;
+  const setText = (value: string) => update({ text: value });
+  const setTitle = (value: string) => update({ title: value });
+  const setAuthor = (value: string) => update({ author: value });
+  const setVoice = (value: string) => update({ voice: value });
+  const setPreset = (value: MasteringPresetName) => update({ preset: value });
+  const setFormat = (value: BookFormat) => update({ format: value });
+  const setFolderFormat = (value: FolderFormat) => update({ folderFormat: value });
+  const setCover = (value: ExportDraft['cover']) => update({ cover: value });
   const [record, setRecord] = useState<ExportRecord | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
