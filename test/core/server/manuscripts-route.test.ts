@@ -12,6 +12,7 @@ import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MANUSCRIPT_LIMITS } from '../../../electron/shared/manuscript';
 import type { ManuscriptReadResult } from '../../../electron/shared/manuscript-read';
+import { expectedParagraph, VIETNAMESE_BOOK, writeDocx } from '../../fixtures/manuscripts';
 import { PDF_BOOK, PDF_ITALIC_TAIL, writeImageOnlyPdf, writePdfBook } from '../../fixtures/pdf-files';
 import { signInStudio } from '../../fixtures/studio-session';
 import { startTestCore, type TestCore } from './helpers';
@@ -50,6 +51,24 @@ describe('POST /api/v1/manuscripts/read', () => {
       .map((c) => [`# ${c.title}`, ...c.paragraphs.map((p) => `${p} ${PDF_ITALIC_TAIL}`)].join('\n\n'))
       .join('\n\n');
     expect(result.text).toBe(expected.normalize('NFC'));
+  });
+
+  it('reads a DOCX (written by the docx package) into chapters with # headings, not its zip bytes', async () => {
+    const res = await read('Truyện Kiều.docx', Buffer.from(await writeDocx(VIETNAMESE_BOOK)));
+    expect(res.status, res.text).toBe(200);
+    const result = res.json.result as ManuscriptReadResult;
+    expect(result.format).toBe('docx');
+    expect(result.title).toBe(VIETNAMESE_BOOK.title);
+    const titles = result.chapters.map((c) => c.title);
+    expect(titles.filter((t) => VIETNAMESE_BOOK.chapters.some((c) => c.title === t))).toEqual(
+      VIETNAMESE_BOOK.chapters.map((c) => c.title),
+    );
+    const first = VIETNAMESE_BOOK.chapters[0]!;
+    expect(result.text).toContain(
+      [`# ${first.title}`, ...first.paragraphs.map((p) => expectedParagraph(p).text)].join('\n\n'),
+    );
+    expect(result.text).not.toContain('PK');
+    expect(result.text).not.toContain('word/document.xml');
   });
 
   it('reads plain text', async () => {
