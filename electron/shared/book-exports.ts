@@ -14,6 +14,7 @@ const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null
 
 import {
   BOOK_FORMATS,
+  exportRenderShare,
   FOLDER_FORMATS,
   MASTERING_PRESETS,
   type BookFormat,
@@ -23,6 +24,7 @@ import {
 
 export {
   BOOK_FORMATS,
+  exportRenderShare,
   FOLDER_FORMATS,
   MASTERING_PRESETS,
   type BookFormat,

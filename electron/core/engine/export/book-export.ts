@@ -25,6 +25,7 @@ import { createEncoderSink } from '../audio/encoder-sink';
 import { createResampler } from '../audio/resampler';
 import { createWavSink, parseWavHeader } from '../audio/wav';
 import type { Engine, LexiconRule, NeuralVoice } from '../engine';
+import { exportRenderShare } from '../../../shared/book-formats';
 import type { BookFormat, FolderFormat } from './book-formats';
 import { parseChapters, type Chapter, type ChapterTiming } from './chapters';
 import type { LoudnessMeasurement } from './loudness';
@@ -116,8 +117,27 @@ async function wavHeaderOf(handle: FileHandle) {
   return parseWavHeader(await readBytes(handle, 0, 4096));
 }
 
+/**
+ * Shares of the progress bar: rendering the chapters (each: the engine, then resampling to the
+ * output rate), then mastering and encoding each file, and the last hundredth for closing the
+ * files (an M4B's chapters, the report). exportRenderShare (shared: the Export page names the
+ * phase from it) says how much is rendering.
+ */
+function progressShares(preset: MasteringPresetName): { render: number; master: number } {
+  const render = exportRenderShare(preset);
+  return { render, master: 0.99 - render };
+}
+
+/** Of a chapter's share, the engine's part; resampling its audio is the rest. */
+const RENDER_OF_CHAPTER = 0.9;
+
 /** The speech of a rendered WAV, resampled to `rate`, written to `rawPath`; resolves to its samples. */
-async function wavToRaw(wavPath: string, rawPath: string, rate: number): Promise<number> {
+async function wavToRaw(
+  wavPath: string,
+  rawPath: string,
+  rate: number,
+  onFraction: (fraction: number) => void,
+): Promise<number> {
   const input = await open(wavPath, 'r');
   const output = await open(rawPath, 'w');
   try {
@@ -137,6 +157,7 @@ async function wavToRaw(wavPath: string, rawPath: string, rate: number): Promise
           Math.min(BLOCK_SAMPLES, total - at),
         );
         await put(resampler.process(block));
+        onFraction(Math.min(1, (at + block.length) / Math.max(1, total)));
       }
       await put(resampler.flush());
     } finally {
@@ -171,34 +192,6 @@ function filePcm(
         await handle.close();
       }
       if (tail > 0) yield new Int16Array(tail);
-    }
-  };
-}
-
-/**
- * `source`, reporting how far the mastering of its file has come (0–1) as it is read: the
- * mastering reads it once per pass, usually `passes` times (a level search may take a few more,
- * so the estimate stops short of 1 and never goes back).
- */
-function countedPasses(
-  source: PcmSource,
-  onFraction: (fraction: number) => void,
-  totalSamples: number,
-  passes: number,
-): PcmSource {
-  let pass = 0;
-  let shown = 0;
-  return async function* () {
-    pass++;
-    let read = 0;
-    for await (const block of source()) {
-      read += block.length;
-      const fraction = Math.min(0.99, (pass - 1 + read / Math.max(1, totalSamples)) / passes);
-      if (fraction - shown >= 0.01) {
-        shown = fraction;
-        onFraction(fraction);
-      }
-      yield block;
     }
   };
 }
@@ -248,6 +241,7 @@ export async function exportBook(engine: Engine, request: BookExportRequest): Pr
     );
   }
   const progress = request.onProgress ?? (() => undefined);
+  const share = progressShares(preset.name);
   const temp = await mkdtemp(join(tmpdir(), 'narration-export-'));
   try {
     // 1. Render each chapter, and bring it to the output rate.
@@ -270,7 +264,7 @@ export async function exportBook(engine: Engine, request: BookExportRequest): Pr
         bitrate: DEFAULT_BITRATE,
         audioPath: wavPath,
         signal: request.signal,
-        onProgress: (f) => progress((0.85 * (i + f)) / chapters.length),
+        onProgress: (f) => progress((share.render * (i + RENDER_OF_CHAPTER * f)) / chapters.length),
       });
       engines.add(result.engine);
       if (sampleRate === undefined) {
@@ -282,7 +276,10 @@ export async function exportBook(engine: Engine, request: BookExportRequest): Pr
         }
       }
       const rawPath = join(temp, `chapter-${i}.raw`);
-      prepared.push({ chapter, rawPath, speech: await wavToRaw(wavPath, rawPath, sampleRate) });
+      const resampled = await wavToRaw(wavPath, rawPath, sampleRate, (f) =>
+        progress((share.render * (i + RENDER_OF_CHAPTER + (1 - RENDER_OF_CHAPTER) * f)) / chapters.length),
+      );
+      prepared.push({ chapter, rawPath, speech: resampled });
       await rm(wavPath, { force: true });
     }
     const rate = sampleRate!;
@@ -366,15 +363,14 @@ export async function exportBook(engine: Engine, request: BookExportRequest): Pr
         const sink = await file.createSink();
         try {
           const mastered = await masterFile(
-            countedPasses(
-              filePcm(file.group, head, tail, request.signal),
-              (f) => progress(0.85 + (0.15 * (i + f)) / planned.length),
-              file.group.reduce((n, p) => n + head + p.speech + tail, 0),
-              preset.target ? 3 : 1,
-            ),
+            filePcm(file.group, head, tail, request.signal),
             rate,
             preset,
             (pcm) => sink.write(pcm),
+            {
+              totalSamples: file.group.reduce((n, p) => n + head + p.speech + tail, 0),
+              onFraction: (f) => progress(share.render + (share.master * (i + f)) / planned.length),
+            },
           );
           request.signal?.throwIfAborted();
           await sink.finish();
@@ -390,7 +386,7 @@ export async function exportBook(engine: Engine, request: BookExportRequest): Pr
           await sink.abort();
           throw error;
         }
-        progress(0.85 + (0.15 * (i + 1)) / planned.length);
+        progress(Math.min(1, share.render + (share.master * (i + 1)) / planned.length));
       }
 
       // 5. The loudness report beside the export.
@@ -405,6 +401,7 @@ export async function exportBook(engine: Engine, request: BookExportRequest): Pr
         await report.discard();
         throw error;
       }
+      progress(1);
       const last = bookChapters[bookChapters.length - 1]!;
       return {
         files,

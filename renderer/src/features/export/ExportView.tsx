@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import {
+  exportRenderShare,
   MASTERING_PRESETS,
   type BookFormat,
   type ExportRecord,
@@ -500,7 +501,7 @@ export function ExportView() {
               <p className="hint">
                 {record.status === 'new'
                   ? 'Waiting in the queue…'
-                  : record.progress < 0.85
+                  : record.progress < exportRenderShare(record.preset)
                     ? `Rendering the chapters… ${Math.round(record.progress * 100)}%`
                     : `Mastering and encoding… ${Math.round(record.progress * 100)}%`}
               </p>
