@@ -55,7 +55,15 @@ export function ConfirmDialog({
             <button ref={cancelButton} type="button" onClick={onCancel}>
               Cancel
             </button>
-            <button type="button" className="danger" onClick={onConfirm}>
+            <button
+              type="button"
+              className="danger"
+              onClick={() => {
+                // Closed first: while a modal dialog is open, the page behind it cannot take focus or edits.
+                dialog.current?.close();
+                onConfirm();
+              }}
+            >
               {request.confirmLabel}
             </button>
           </div>
