@@ -20,7 +20,15 @@ import {
 } from '../../shared/manuscript';
 import { ManuscriptBuilder, plainText } from './builder';
 import { invalidManuscript, sizeText } from './errors';
-import { htmlAttr, htmlBlocks, htmlElements, htmlText, type HtmlElement } from './html-text';
+import {
+  htmlAttr,
+  htmlBlocks,
+  htmlElements,
+  htmlText,
+  isNote,
+  isNoteReference,
+  type HtmlElement,
+} from './html-text';
 import { resolvePart } from './ooxml-parts';
 import type { ManuscriptReader } from './reader';
 import { refuseEntityDeclarations } from './xml';
@@ -60,8 +68,6 @@ const BACK_TYPES = new Set([
   'rearnotes',
   'errata',
 ]);
-const NOTE_TYPES = new Set(['footnote', 'endnote', 'rearnote', 'note', 'doc-footnote', 'doc-endnote']);
-const NOTEREF_TYPES = new Set(['noteref', 'doc-noteref']);
 
 const ARRAYS = new Set([
   'item',
@@ -273,10 +279,8 @@ class EpubReader {
   private readContent(body: HtmlElement, tocTitle: string | null, kind: ChapterKind): void {
     const { builder } = this;
     const blocks = htmlBlocks(body, (element) => {
-      const types = [...tokens(htmlAttr(element, 'epub:type')), ...tokens(htmlAttr(element, 'role'))];
-      if (types.some((type) => NOTEREF_TYPES.has(type))) return true;
-      if (element.tagName === 'nav') return true;
-      if (types.some((type) => NOTE_TYPES.has(type)) && !this.options.includeNotes) {
+      if (isNoteReference(element) || element.tagName === 'nav') return true;
+      if (isNote(element) && !this.options.includeNotes) {
         this.notesLeftOut++;
         return true;
       }

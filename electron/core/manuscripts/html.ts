@@ -1,6 +1,53 @@
-import { AppError } from '../../shared/errors';
-import type { ManuscriptReader } from './reader';
+/**
+ * HTML manuscripts, read with parse5 (linear on hostile nesting): h1 and h2 start chapters named
+ * by their text; p, div, li, blockquote… are paragraphs, with em/i and strong/b as emphasis;
+ * deeper headings are paragraphs; scripts, styles and navigation are left out, and so are
+ * notes (epub:type / role footnote, endnote) and their calls unless notes are asked for. The title from
+ * <title> (else the first h1), the author from <meta name="author">, the language from
+ * <html lang>.
+ */
 
-/** Placeholder until its reader lands (this session's work in progress): refuses every file. */
-export const readHtml: ManuscriptReader = (_bytes, fileName) =>
-  Promise.reject(new AppError('UNSUPPORTED_MEDIA_TYPE', `"${fileName}": this format's reader is not written yet.`));
+import { parse } from 'parse5';
+import { ManuscriptBuilder, plainText } from './builder';
+import { htmlAttr, htmlBlocks, htmlElements, htmlText, isNote, isNoteReference } from './html-text';
+import type { ManuscriptReader } from './reader';
+import { decodeText } from './text-decoding';
+
+export const readHtml: ManuscriptReader = async (bytes, fileName, options) => {
+  const document = parse(decodeText(bytes, fileName, 'html'));
+  const builder = new ManuscriptBuilder(fileName, 'html');
+  let title: string | null = null;
+  let author: string | null = null;
+  let language: string | null = null;
+  let firstHeading: string | null = null;
+  for (const element of htmlElements(document)) {
+    if (element.tagName === 'html')
+      language = htmlAttr(element, 'lang') ?? htmlAttr(element, 'xml:lang') ?? null;
+    else if (element.tagName === 'title' && title === null) title = plainText(htmlText(element)) || null;
+    else if (element.tagName === 'meta' && htmlAttr(element, 'name')?.toLowerCase() === 'author') {
+      author ??= htmlAttr(element, 'content') ?? null;
+    }
+  }
+  let notesLeftOut = 0;
+  const blocks = htmlBlocks(document, (element) => {
+    if (element.tagName === 'nav' || isNoteReference(element)) return true;
+    if (isNote(element) && !options.includeNotes) {
+      notesLeftOut++;
+      return true;
+    }
+    return false;
+  });
+  if (notesLeftOut > 0) {
+    builder.warnings.push(
+      `${notesLeftOut} note${notesLeftOut === 1 ? '' : 's'} (footnotes, endnotes) left out: ask for notes to keep them.`,
+    );
+  }
+  for (const block of blocks) {
+    if (block.type === 'heading' && block.level <= 2) {
+      firstHeading ??= block.text;
+      builder.startChapter(block.text);
+    } else if (block.type === 'heading') builder.addParagraph([{ text: block.text }]);
+    else builder.addParagraph(block.runs);
+  }
+  return builder.finish({ title: title ?? firstHeading, author, language });
+};

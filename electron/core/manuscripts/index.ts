@@ -26,6 +26,7 @@ import { readOdt } from './odt';
 import { readPdf } from './pdf';
 import { readPlainText } from './plain-text';
 import type { ManuscriptReader } from './reader';
+import { bomEncoding } from './text-decoding';
 
 export type { ManuscriptReader } from './reader';
 
@@ -96,7 +97,8 @@ export function detectManuscriptFormat(fileName: string, head: Uint8Array): Manu
   if (byName === 'docx' || byName === 'epub' || byName === 'odt' || byName === 'pdf') return null;
   if (!looksLikeText(head)) return null;
   if (byName) return byName;
-  const start = new TextDecoder().decode(head.subarray(0, 512)).trimStart().toLowerCase();
+  const bom = bomEncoding(head);
+  const start = new TextDecoder(bom ?? 'utf-8').decode(head.subarray(0, 1024)).trimStart().toLowerCase();
   if (start.startsWith('<!doctype html') || start.startsWith('<html')) return 'html';
   return extension === '' ? 'text' : null;
 }
@@ -114,11 +116,16 @@ function startsWith(bytes: Uint8Array, prefix: readonly number[]): boolean {
   return prefix.every((byte, i) => bytes[i] === byte);
 }
 
-/** No NUL byte, and UTF-8 (a character cut at the end of the sample is fine). */
+/**
+ * UTF-16 with its BOM, or: no NUL byte, and UTF-8 (a character cut at the end of the sample is
+ * fine: the decoder streams, keeping an incomplete sequence at the end for more bytes).
+ */
 function looksLikeText(head: Uint8Array): boolean {
+  const bom = bomEncoding(head);
+  if (bom === 'utf-16le' || bom === 'utf-16be') return true;
   if (head.includes(0)) return false;
   try {
-    new TextDecoder('utf-8', { fatal: true }).decode(head.subarray(0, Math.max(0, head.length - 4)));
+    new TextDecoder('utf-8', { fatal: true }).decode(head, { stream: true });
     return true;
   } catch {
     return false;

@@ -1,6 +1,34 @@
-import { AppError } from '../../shared/errors';
-import type { ManuscriptReader } from './reader';
+/**
+ * Plain-text manuscripts (UTF-8 with or without a BOM, UTF-16 with its BOM): paragraphs are
+ * separated by blank lines (a single line break stays inside its paragraph); a chapter starts
+ * at a `[chapter: Title]` line, a `#`/`##` heading, or a chapter's name standing alone on its
+ * line ("Chapter 3", "CHAPTER III", "Chương 3", "Chương một": chapter-lines.ts).
+ */
 
-/** Placeholder until its reader lands (this session's work in progress): refuses every file. */
-export const readPlainText: ManuscriptReader = (_bytes, fileName) =>
-  Promise.reject(new AppError('UNSUPPORTED_MEDIA_TYPE', `"${fileName}": this format's reader is not written yet.`));
+import { ManuscriptBuilder } from './builder';
+import { plainTextChapterTitle } from './chapter-lines';
+import type { ManuscriptReader } from './reader';
+import { decodeText } from './text-decoding';
+
+export const readPlainText: ManuscriptReader = async (bytes, fileName) => {
+  const text = decodeText(bytes, fileName, 'text');
+  const builder = new ManuscriptBuilder(fileName, 'text');
+  let lines: string[] = [];
+  const flush = (): void => {
+    if (lines.length > 0) builder.addParagraph([{ text: lines.join('\n') }]);
+    lines = [];
+  };
+  for (const line of text.split(/\r\n?|\n/)) {
+    const title = plainTextChapterTitle(line);
+    if (title !== null) {
+      flush();
+      builder.startChapter(title);
+    } else if (line.trim() === '') {
+      flush();
+    } else {
+      lines.push(line);
+    }
+  }
+  flush();
+  return builder.finish({ title: null, author: null, language: null });
+};

@@ -1,0 +1,31 @@
+/**
+ * The text of a text file (plain text, Markdown, HTML): UTF-8 with or without a BOM, or UTF-16
+ * little- or big-endian with its BOM. Bytes that are not UTF-8 are refused (MANUSCRIPT_INVALID)
+ * rather than guessed.
+ */
+
+import type { ManuscriptFormat } from '../../shared/manuscript';
+import { invalidManuscript } from './errors';
+
+/** The encoding a BOM at the start of `bytes` says, if any. */
+export function bomEncoding(bytes: Uint8Array): 'utf-8' | 'utf-16le' | 'utf-16be' | null {
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return 'utf-8';
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le';
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be';
+  return null;
+}
+
+export function decodeText(bytes: Uint8Array, fileName: string, format: ManuscriptFormat): string {
+  const encoding = bomEncoding(bytes) ?? 'utf-8';
+  try {
+    // The decoder drops the BOM itself.
+    return new TextDecoder(encoding, { fatal: true }).decode(bytes);
+  } catch (error) {
+    throw invalidManuscript(
+      fileName,
+      format,
+      `it is not ${encoding.toUpperCase()} text (save it as UTF-8 and import it again)`,
+      error,
+    );
+  }
+}

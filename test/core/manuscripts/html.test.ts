@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { readManuscript } from '../../../electron/core/manuscripts';
+import { VIETNAMESE_BOOK, expectedParagraph, notesOf, writeHtml } from '../../fixtures/manuscripts';
+
+const ALL = [...VIETNAMESE_BOOK.frontMatter!, ...VIETNAMESE_BOOK.chapters, ...VIETNAMESE_BOOK.backMatter!];
+const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
+
+describe('readHtml', () => {
+  it('reads h1 chapters, paragraphs, emphasis, <title> and meta author; leaves out script, style, nav and notes', async () => {
+    const book = await readManuscript({ fileName: 'Kiều.html', bytes: utf8(writeHtml(VIETNAMESE_BOOK)) });
+    expect(book.format).toBe('html');
+    expect([book.title, book.author, book.language]).toEqual([VIETNAMESE_BOOK.title, 'Nguyễn Du', 'vi']);
+    expect(book.chapters.map((c) => c.title)).toEqual(ALL.map((c) => c.title));
+    for (const [i, chapter] of ALL.entries()) {
+      expect(book.chapters[i]!.paragraphs).toEqual(chapter.paragraphs.map(expectedParagraph));
+    }
+    const text = JSON.stringify(book.chapters);
+    expect(text).not.toContain('not text');
+    expect(text).not.toContain('color');
+    expect(text).not.toContain('Trang chủ');
+    expect(book.warnings.join(' ')).toMatch(/1 note .*left out/);
+
+    const withNotes = await readManuscript(
+      { fileName: 'k.html', bytes: utf8(writeHtml(VIETNAMESE_BOOK)) },
+      { includeNotes: true },
+    );
+    expect(withNotes.chapters[1]!.paragraphs.map((p) => p.text)).toContain(
+      notesOf(VIETNAMESE_BOOK.chapters[0]!.paragraphs[1]!)[0],
+    );
+  });
+
+  it('reads div, li and blockquote text, h2 as chapters, deeper headings as paragraphs, <br> as a line break', async () => {
+    const html = `<html><body><div>Mở đầu <i>nghiêng</i></div><h2>Phần hai</h2><ul><li>Một</li><li><b>Hai</b></li></ul>
+      <blockquote>Trích <br>dẫn</blockquote><h3>Nhỏ</h3></body></html>`;
+    const book = await readManuscript({ fileName: 'x.htm', bytes: utf8(html) });
+    expect(book.title).toBe('Phần hai');
+    expect(book.chapters).toEqual([
+      {
+        title: 'Phần hai',
+        kind: 'body',
+        paragraphs: [{ text: 'Mở đầu nghiêng', emphasis: [{ start: 7, end: 14, kind: 'em' }] }],
+      },
+      {
+        title: 'Phần hai',
+        kind: 'body',
+        paragraphs: [
+          { text: 'Một', emphasis: [] },
+          { text: 'Hai', emphasis: [{ start: 0, end: 3, kind: 'strong' }] },
+          { text: 'Trích\ndẫn', emphasis: [] },
+          { text: 'Nhỏ', emphasis: [] },
+        ],
+      },
+    ]);
+  });
+
+  it('stays linear on hostile nesting', async () => {
+    const html = `${'<div>'.repeat(100_000)}sâu${'</div>'.repeat(100_000)}`;
+    const book = await readManuscript({ fileName: 'deep.html', bytes: utf8(html) });
+    expect(book.chapters[0]!.paragraphs[0]!.text).toBe('sâu');
+  });
+});
