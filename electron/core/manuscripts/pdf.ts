@@ -10,10 +10,11 @@
  * pdf-reader-child.js next to the CLI and the Electron main entry).
  */
 
-import { fork, type ChildProcess } from 'node:child_process';
+import { execFile, fork, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { AppError, type ErrorCode } from '../../shared/errors';
 import { MANUSCRIPT_LIMITS, type Manuscript } from '../../shared/manuscript';
 import type { PdfChildReply, PdfChildRequest } from './pdf-reader-child';
@@ -33,6 +34,7 @@ export interface PdfReaderLimits {
 }
 
 const MIB = 1024 * 1024;
+const execFileAsync = promisify(execFile);
 
 export const readPdf: ManuscriptReader = (bytes, fileName) =>
   readPdfInChild(bytes, fileName, {
@@ -69,17 +71,20 @@ export function readPdfInChild(
         { limit_ms: limits.timeoutMs },
       );
     }, limits.timeoutMs);
-    const poll = setInterval(() => {
-      void residentBytes(child.pid).then((rss) => {
-        if (rss !== null && rss > limits.maxRssBytes) {
-          stop(
-            'MANUSCRIPT_TOO_LARGE',
-            `"${fileName}" needs more than ${Math.round(limits.maxRssBytes / MIB)} MiB of memory to read, the most a PDF may use (its compressed content inflates without end); it was stopped.`,
-            { limit_bytes: limits.maxRssBytes },
-          );
-        }
-      });
-    }, limits.pollMs ?? 50);
+    const poll = setInterval(
+      () => {
+        void residentBytes(child.pid).then((rss) => {
+          if (rss !== null && rss > limits.maxRssBytes) {
+            stop(
+              'MANUSCRIPT_TOO_LARGE',
+              `"${fileName}" needs more than ${Math.round(limits.maxRssBytes / MIB)} MiB of memory to read, the most a PDF may use (its compressed content inflates without end); it was stopped.`,
+              { limit_bytes: limits.maxRssBytes },
+            );
+          }
+        });
+      },
+      limits.pollMs ?? (process.platform === 'linux' ? 50 : 250),
+    );
 
     child.stderr?.setEncoding('utf8');
     child.stderr?.on('data', (chunk: string) => {
@@ -103,7 +108,8 @@ export function readPdfInChild(
         {},
       );
     });
-    child.once('exit', (code, signal) => {
+    // 'close' comes after the IPC channel closed: a reply sent just before exiting has arrived by then.
+    child.once('close', (code, signal) => {
       const last = stderr.trim().split('\n').slice(-1)[0] ?? '';
       stop(
         'MANUSCRIPT_INVALID',
@@ -140,14 +146,25 @@ function startChild(limits: PdfReaderLimits): ChildProcess {
   });
 }
 
-/** The child's resident memory from /proc (Linux); null where there is none (the timeout still holds). */
+/**
+ * The child's resident memory: /proc on Linux, `ps` on macOS; null elsewhere (Windows: the child's
+ * V8 heap cap and the timeout still hold, buffers outside the heap are not counted).
+ */
 async function residentBytes(pid: number | undefined): Promise<number | null> {
-  if (pid === undefined || process.platform !== 'linux') return null;
+  if (pid === undefined) return null;
   try {
-    const status = await readFile(`/proc/${pid}/status`, 'utf8');
-    const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
-    return match ? Number(match[1]) * 1024 : null;
+    if (process.platform === 'linux') {
+      const status = await readFile(`/proc/${pid}/status`, 'utf8');
+      const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
+      return match ? Number(match[1]) * 1024 : null;
+    }
+    if (process.platform === 'darwin') {
+      const { stdout } = await execFileAsync('ps', ['-o', 'rss=', '-p', String(pid)]);
+      const kib = Number(stdout.trim());
+      return Number.isFinite(kib) && kib > 0 ? kib * 1024 : null;
+    }
   } catch {
-    return null;
+    // The child has just exited: nothing to measure.
   }
+  return null;
 }
