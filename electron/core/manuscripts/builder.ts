@@ -30,69 +30,85 @@ export interface TextRun {
 /** The title of text before the first heading when the book has no title. */
 export const OPENING_TITLE = 'Opening';
 
-function isSpace(code: number): boolean {
-  return (
-    code === 0x20 ||
-    (code >= 0x09 && code <= 0x0d) ||
-    code === 0xa0 ||
-    code === 0x1680 ||
-    (code >= 0x2000 && code <= 0x200a) ||
-    code === 0x202f ||
-    code === 0x205f ||
-    code === 0x3000
-  );
+/** Code points in `text` (a surrogate pair counts once). */
+export function codePointLength(text: string): number {
+  let length = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 0xdc00 && code <= 0xdfff && i > 0) {
+      const previous = text.charCodeAt(i - 1);
+      if (previous >= 0xd800 && previous <= 0xdbff) length--;
+    }
+  }
+  return length;
+}
+
+/** White space of any kind (JavaScript's \s: spaces, tabs, line breaks, no-break and wide spaces). */
+const SPACES = /\s+/g;
+
+/** A paragraph's text as it is collapsed: what is written, and the white space waiting. */
+interface ParagraphText {
+  text: string;
+  /** Code points written. */
+  length: number;
+  pending: ' ' | '\n' | null;
+  /** Code-point index of the last space written (not a line break). */
+  lastSpace: number;
+  /** Where the current run's first word starts, or -1. */
+  start: number;
+}
+
+function addWord(out: ParagraphText, word: string): void {
+  if (word === '') return;
+  if (out.pending !== null && out.length > 0) {
+    if (out.pending === ' ') out.lastSpace = out.length;
+    out.text += out.pending;
+    out.length++;
+  }
+  out.pending = null;
+  if (out.start < 0) out.start = out.length;
+  out.text += word;
+  out.length += codePointLength(word);
 }
 
 /** Runs as one paragraph: collapsed white space, emphasis spans in code points. */
 export function paragraphOf(runs: readonly TextRun[]): ManuscriptParagraph | null {
-  let text = '';
-  let length = 0;
-  let pending: ' ' | '\n' | null = null;
-  /** Code-point index of the last space written (not a line break). */
-  let lastSpace = -1;
+  const out: ParagraphText = { text: '', length: 0, pending: null, lastSpace: -1, start: -1 };
   const emphasis: EmphasisSpan[] = [];
   for (const run of runs) {
-    let start = -1;
-    for (const ch of cleanText(run.text)) {
-      const code = ch.codePointAt(0)!;
-      if (code === 0x0a) {
-        pending = '\n';
-        continue;
-      }
-      if (isSpace(code)) {
-        pending ??= ' ';
-        continue;
-      }
-      if (pending !== null && length > 0) {
-        if (pending === ' ') lastSpace = length;
-        text += pending;
-        length++;
-      }
-      pending = null;
-      if (start < 0) start = length;
-      text += ch;
-      length++;
+    out.start = -1;
+    const clean = cleanText(run.text);
+    let last = 0;
+    for (const match of clean.matchAll(SPACES)) {
+      addWord(out, clean.slice(last, match.index));
+      if (match[0].includes('\n')) out.pending = '\n';
+      else out.pending ??= ' ';
+      last = match.index + match[0].length;
     }
+    addWord(out, clean.slice(last));
+    const { start, length, lastSpace } = out;
     if (run.emphasis && start >= 0) {
-      const last = emphasis.at(-1);
-      // Runs of one kind split only by white space are one span ("*a* *b*" reads as "a b" emphasised).
+      const previous = emphasis.at(-1);
+      // Runs of one kind split only by a space are one span ("*a* *b*" reads as "a b" emphasised).
       if (
-        last &&
-        last.kind === run.emphasis &&
-        (last.end === start || (last.end === start - 1 && lastSpace === last.end))
+        previous &&
+        previous.kind === run.emphasis &&
+        (previous.end === start || (previous.end === start - 1 && lastSpace === previous.end))
       ) {
-        last.end = length;
+        previous.end = length;
       } else {
         emphasis.push({ start, end: length, kind: run.emphasis });
       }
     }
   }
+  let { text } = out;
+  const { length } = out;
   if (length === 0) return null;
   const normalised = text.normalize('NFC');
   if (normalised !== text) {
     // A combining mark at the start of a run composed with the character before it.
     text = normalised;
-    const max = [...text].length;
+    const max = codePointLength(text);
     for (const span of emphasis) {
       span.start = Math.min(span.start, max);
       span.end = Math.min(span.end, max);
@@ -147,7 +163,7 @@ export class ManuscriptBuilder {
   addParagraph(runs: readonly TextRun[]): void {
     const paragraph = paragraphOf(runs);
     if (!paragraph) return;
-    this.characters += [...paragraph.text].length;
+    this.characters += codePointLength(paragraph.text);
     if (this.characters > MANUSCRIPT_LIMITS.characters) {
       throw manuscriptTooLarge(
         this.fileName,

@@ -160,7 +160,7 @@ export function htmlBlocks(
   let pre = 0;
 
   const flush = (): void => {
-    if (runs.some((run) => run.text.trim() !== '')) blocks.push({ type: 'paragraph', runs });
+    if (runs.length > 0 && runs.some((run) => /\S/.test(run.text))) blocks.push({ type: 'paragraph', runs });
     runs = [];
   };
 

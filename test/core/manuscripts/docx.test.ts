@@ -127,6 +127,27 @@ describe('readDocx', () => {
     ]);
   });
 
+  it('leaves comments out unless asked for, then places them after the commented paragraph', async () => {
+    const document = `<w:document xmlns:w="${W_NS}"><w:body>
+<w:p><w:commentRangeStart w:id="0"/><w:r><w:t>Câu có góp ý.</w:t></w:r><w:commentRangeEnd w:id="0"/><w:r><w:commentReference w:id="0"/></w:r></w:p>
+<w:p><w:r><w:t>Câu sau.</w:t></w:r></w:p>
+</w:body></w:document>`;
+    const comments = `<w:comments xmlns:w="${W_NS}"><w:comment w:id="0" w:author="Biên tập"><w:p><w:r><w:t>Sửa chữ này.</w:t></w:r></w:p></w:comment></w:comments>`;
+    const files = unzipSync(await writeDocx(VIETNAMESE_BOOK));
+    files['word/document.xml'] = strToU8(document);
+    files['word/comments.xml'] = strToU8(comments);
+    const bytes = zipSync(files);
+    const without = await readManuscript({ fileName: 'c.docx', bytes });
+    expect(without.chapters[0]!.paragraphs.map((p) => p.text)).toEqual(['Câu có góp ý.', 'Câu sau.']);
+    expect(without.warnings.join(' ')).toMatch(/1 comment left out/);
+    const withComments = await readManuscript({ fileName: 'c.docx', bytes }, { includeComments: true });
+    expect(withComments.chapters[0]!.paragraphs.map((p) => p.text)).toEqual([
+      'Câu có góp ý.',
+      'Sửa chữ này.',
+      'Câu sau.',
+    ]);
+  });
+
   it('refuses a truncated zip and a document that is not XML, naming the file', async () => {
     const bytes = await writeDocx(VIETNAMESE_BOOK);
     const truncated = await rejection(

@@ -62,6 +62,17 @@ describe('readPlainText', () => {
     expect(book.warnings.join(' ')).toMatch(/"Phần hai", "Chương 3: Về quê"/);
   });
 
+  it('refuses a text over the character limit, naming the file and the limit', async () => {
+    const paragraph = `${'Một câu tiếng Việt khá dài để đếm. '.repeat(28)}\n\n`;
+    const text = paragraph.repeat(Math.ceil(5_100_000 / paragraph.length));
+    const error = await readManuscript({ fileName: 'dài.txt', bytes: new TextEncoder().encode(text) }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).code).toBe('MANUSCRIPT_TOO_LARGE');
+    expect((error as AppError).message).toMatch(/"dài\.txt".*5,000,000 characters/);
+  });
+
   it('refuses bytes that are not UTF-8', async () => {
     const bytes = new Uint8Array([...new TextEncoder().encode('Xin chào '), 0xff, 0xfe, 0x41]);
     const error = await readManuscript({ fileName: 'latin.txt', bytes }).catch((e: unknown) => e);
