@@ -1,0 +1,56 @@
+/**
+ * Our phonemes for the neural voices against the phonemes those voices were trained on,
+ * recorded in test/fixtures/phoneme-reference/<lang>.json (docs/VOICES-PHONEMES.md says, per
+ * language, what the training reference is and where it comes from). Every sentence must match
+ * exactly; a language that cannot lists its differences below, each with its reason.
+ */
+
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWorkerPool, type WorkerPool } from '../../../electron/core/engine/pool';
+
+interface Reference {
+  voice: string;
+  sentences: Array<{ sentence: string; expected: string; source: string }>;
+}
+
+const FIXTURES = join(__dirname, '../../fixtures/phoneme-reference');
+
+function reference(lang: string): Reference {
+  return JSON.parse(readFileSync(join(FIXTURES, `${lang}.json`), 'utf8')) as Reference;
+}
+
+/**
+ * Sentences of a language whose phonemes differ from the reference, with the reason. Empty for
+ * every language recorded so far: an entry here is a known, explained difference, never a margin.
+ */
+const KNOWN_DIFFERENCES: Record<string, Record<string, string>> = {
+  vi: {},
+};
+
+describe('phonemes match the voices’ training reference', () => {
+  let pool: WorkerPool;
+  beforeAll(async () => {
+    pool = await createWorkerPool({ size: 1 });
+  });
+  afterAll(() => pool.close());
+
+  for (const lang of Object.keys(KNOWN_DIFFERENCES)) {
+    it(`${lang}: every sentence as the reference has it`, async () => {
+      const { voice, sentences } = reference(lang);
+      expect(sentences.length).toBeGreaterThanOrEqual(50);
+      const differing: Record<string, string> = {};
+      let exact = 0;
+      for (const { sentence, expected } of sentences) {
+        const clauses = await pool.phonemize(sentence, voice);
+        const ours = clauses.flatMap((c) => c.words.map((w) => w.join(''))).join(' ');
+        if (ours === expected) exact++;
+        else differing[sentence] = `ours ${ours} | reference ${expected}`;
+      }
+      const known = KNOWN_DIFFERENCES[lang] ?? {};
+      expect(Object.keys(differing).sort()).toEqual(Object.keys(known).sort());
+      expect(exact).toBe(sentences.length - Object.keys(known).length);
+    });
+  }
+});
