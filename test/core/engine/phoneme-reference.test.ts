@@ -8,7 +8,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { piperInput } from '../../../electron/core/engine/onnx/piper-phonemes';
 import { createWorkerPool, type WorkerPool } from '../../../electron/core/engine/pool';
+import { piperPhonemeIdMap } from '../../fixtures/onnx/piper-config';
 
 interface Reference {
   voice: string;
@@ -73,4 +75,15 @@ describe('phonemes match the voices’ training reference', () => {
       expect(exact).toBe(sentences.length - Object.keys(known).length);
     });
   }
+
+  it('vi: the model input of vi_VN-vais1000-medium carries every tone, level and clause-final ones included', async () => {
+    // vais1000's phoneme_id_map is lessac's (docs/VOICES-PHONEMES.md): "1" is id 131, "7" id 137.
+    const map = piperPhonemeIdMap();
+    const text = 'Xin chào các bạn, tôi tên là Nam.';
+    const [sentence] = piperInput(text, await pool.phonemize(text, 'vi'), map);
+    expect(sentence?.missing).toEqual([]);
+    const tones = (sentence?.ids ?? []).filter((id) => id >= 130 && id <= 139).map((id) => String(id - 130));
+    // xin 1, chào 2, các ɜ (a letter, not a digit), bạn 6, tôi 1, tên 1, là 2, Nam 7.
+    expect(tones).toEqual(['1', '2', '6', '1', '1', '2', '7']);
+  });
 });
