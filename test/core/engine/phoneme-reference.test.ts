@@ -86,4 +86,13 @@ describe('phonemes match the voices’ training reference', () => {
     // xin 1, chào 2, các ɜ (a letter, not a digit), bạn 6, tôi 1, tên 1, là 2, Nam 7.
     expect(tones).toEqual(['1', '2', '6', '1', '1', '2', '7']);
   });
+
+  it('vi: phonemes written in [[ ]] (lexicon entries) are read as phonemes, before or after a traced clause', async () => {
+    const words = (clauses: Awaited<ReturnType<WorkerPool['phonemize']>>) =>
+      clauses.map((c) => c.words.map((w) => w.join('')).join(' '));
+    // eSpeak's trace reads "[[ ]]" as letters: such a clause is read by text-to-phonemes, without
+    // the level tone eSpeak adds itself (docs/VOICES-PHONEMES.md).
+    expect(words(await pool.phonemize("[[n'a:m]] đây.", 'vi'))).toEqual(['nˈaːm ɗˈəɪ']);
+    expect(words(await pool.phonemize("Xin chào, [[n'a:m]] đây.", 'vi'))).toEqual(['sˈi1n tʃˈaː2w', 'nˈaːm ɗˈəɪ']);
+  });
 });

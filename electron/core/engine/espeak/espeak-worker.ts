@@ -142,6 +142,7 @@ function resetEngine(text: string): void {
   if (heap.length > pristine.length) heap.fill(0, pristine.length);
   loadedVoice = WARM_UP.voice;
   current = { ...WARM_UP };
+  phonemeInput = true;
 }
 
 function applySettings(settings: EngineSettings): void {
@@ -160,6 +161,7 @@ function synthesize(seq: number, text: string, settings: EngineSettings): Worker
   let total = 0;
   const words: RawWordEvent[] = [];
   const sentenceMs: number[] = [];
+  phonemeInput = true;
   instance.synthesize(text, (samples, events) => {
     if (samples.length > 0) {
       parts.push(samples);
@@ -218,15 +220,41 @@ const TRACED_LANGUAGES = new Set(['vi']);
  */
 const TRACE_RATE = 450;
 
-/** eSpeak's phoneme trace for `text` with the loaded voice (see `TRACED_LANGUAGES`). */
+/** Whether eSpeak reads phonemes in `[[ ]]` in text-to-phonemes (see `readPhonemeInput`). */
+let phonemeInput = true;
+
+/**
+ * eSpeak's phoneme trace for `text` with the loaded voice (see `TRACED_LANGUAGES`). The trace
+ * call of our build passes eSpeak no `espeakPHONEMES` flag: it reads `[[ ]]` as letters, and
+ * leaves text-to-phonemes doing the same until the next synthesis (`readPhonemeInput`).
+ */
 function tracePhonemes(text: string): string {
   if (current?.rate !== TRACE_RATE) {
     instance.set_rate(TRACE_RATE);
     if (current) current = { ...current, rate: TRACE_RATE };
   }
   const { code, ipa } = instance.synthesize_ipa(text);
+  phonemeInput = false;
   if (code !== 0) throw new AppError('ENGINE_FAILED', `eSpeak could not phonemise the text (code ${code})`);
   return ipa;
+}
+
+/** Turns eSpeak's reading of `[[ ]]` back on: any synthesis call does (it passes `espeakPHONEMES`). */
+function readPhonemeInput(): void {
+  if (phonemeInput) return;
+  instance.synthesize('', () => 0);
+  phonemeInput = true;
+}
+
+/**
+ * A clause's phonemes: the trace for a traced language, except for a clause with phonemes in
+ * `[[ ]]` (a lexicon entry), which only text-to-phonemes reads: that clause goes without the
+ * tones eSpeak adds itself (docs/VOICES-PHONEMES.md).
+ */
+function clausePhonemes(text: string, traced: boolean): string {
+  if (traced && !text.includes('[[')) return tracePhonemes(text);
+  readPhonemeInput();
+  return textToPhonemes(text);
 }
 
 /** The words of eSpeak's phoneme string, each as its phonemes; clause marks " | " become word breaks. */
@@ -419,7 +447,7 @@ function phonemize(seq: number, text: string, voice: string): WorkerResponse {
     let last = span.end;
     while (last > first && SPACE.test(cps[last - 1] ?? '')) last--;
     const spoken = cps.slice(first, last).join('');
-    const words = phonemeWords(traced ? tracePhonemes(spoken) : textToPhonemes(spoken));
+    const words = phonemeWords(clausePhonemes(spoken, traced));
     if (words.length === 0) continue;
     const inText = textWords(cps, first, last);
     if (inText.length !== words.length) {
@@ -428,6 +456,7 @@ function phonemize(seq: number, text: string, voice: string): WorkerResponse {
       const alone = inText.map((w) =>
         cps.slice(w.textPosition - 1, w.textPosition - 1 + w.wordLength).join(''),
       );
+      readPhonemeInput();
       let readings = textToPhonemes(alone.join('\n\n')).split(' | ');
       if (readings.length !== alone.length) readings = alone.map(textToPhonemes);
       inText.forEach((word, k) => {
