@@ -11,9 +11,10 @@ const CHUNKS_PER_WORKER = 3;
 
 /**
  * Raise when the worker's output for a given text and settings changes (espeak-worker.ts), so the
- * sentence cache does not answer with audio the engine would no longer make.
+ * sentence cache does not answer with audio the engine would no longer make. 2: Vietnamese
+ * phonemes for the neural voices come from eSpeak's phoneme trace (tones 1 and 7).
  */
-const WORKER_OUTPUT_REVISION = 1;
+const WORKER_OUTPUT_REVISION = 2;
 
 /**
  * Which eSpeak speaks: the package's version (its data file comes with it) and the worker's

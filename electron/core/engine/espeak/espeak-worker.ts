@@ -44,6 +44,12 @@ interface EspeakInstance {
    * NUL-terminated UTF-8 string in the module's heap, allocated with `new[]`; the caller frees it.
    */
   convert_to_phonemes(text: string, useIpa: boolean): { ptr: number };
+  /**
+   * Speaks `text` with eSpeak's phoneme trace on (`espeak_SetPhonemeTrace` + `espeak_Synth`, as
+   * `espeak-ng -x --ipa` does) and returns the trace: phonemes joined by `_`, words by spaces,
+   * one line per clause. `code` is 0 on success. The audio is discarded.
+   */
+  synthesize_ipa(text: string): { code: number; ipa: string };
   list_voices(): Array<{ identifier: string; languages: Array<{ name: string }> }>;
 }
 
@@ -136,6 +142,7 @@ function resetEngine(text: string): void {
   if (heap.length > pristine.length) heap.fill(0, pristine.length);
   loadedVoice = WARM_UP.voice;
   current = { ...WARM_UP };
+  phonemeInput = true;
 }
 
 function applySettings(settings: EngineSettings): void {
@@ -154,6 +161,7 @@ function synthesize(seq: number, text: string, settings: EngineSettings): Worker
   let total = 0;
   const words: RawWordEvent[] = [];
   const sentenceMs: number[] = [];
+  phonemeInput = true;
   instance.synthesize(text, (samples, events) => {
     if (samples.length > 0) {
       parts.push(samples);
@@ -190,6 +198,63 @@ function textToPhonemes(text: string): string {
   const result = decoder.decode(heap.subarray(ptr, end));
   espeak._free(ptr);
   return result;
+}
+
+/**
+ * Languages whose neural voices were trained on eSpeak's phoneme *trace* (what it writes while
+ * speaking, after it has placed the tones) rather than on its text-to-phonemes call, which
+ * stops before that step. For Vietnamese the difference is the tones eSpeak adds itself: the
+ * level tone "1" on every syllable with no tone mark, and "7" (level tone at the end of a
+ * clause) on a clause's last stressed syllable (`CalcPitches_Tone` in eSpeak's intonation.c).
+ * vi_VN-vais1000-medium was trained on them: its config's `phoneme_id_map` is written in the
+ * order of piper_train's own Python map, which piper_train used with the `espeak_phonemizer`
+ * package, whose default reads this trace; docs/VOICES-PHONEMES.md gives the sources. For the
+ * other languages the two calls give the same phonemes (test/core/engine/phoneme-reference).
+ */
+const TRACED_LANGUAGES = new Set(['vi']);
+/**
+ * Speaking rate for the trace. Only the phonemes are kept, and they do not depend on the rate;
+ * eSpeak's fastest rate cuts the cost of the audio it makes on the way by a third (measured on
+ * a long Vietnamese sentence: 200 ms at 175 words a minute, 129 ms at 450, against 17 ms for
+ * text-to-phonemes).
+ */
+const TRACE_RATE = 450;
+
+/** Whether eSpeak reads phonemes in `[[ ]]` in text-to-phonemes (see `readPhonemeInput`). */
+let phonemeInput = true;
+
+/**
+ * eSpeak's phoneme trace for `text` with the loaded voice (see `TRACED_LANGUAGES`). The trace
+ * call of our build passes eSpeak no `espeakPHONEMES` flag: it reads `[[ ]]` as letters, and
+ * leaves text-to-phonemes doing the same until the next synthesis (`readPhonemeInput`).
+ */
+function tracePhonemes(text: string): string {
+  if (current?.rate !== TRACE_RATE) {
+    instance.set_rate(TRACE_RATE);
+    if (current) current = { ...current, rate: TRACE_RATE };
+  }
+  const { code, ipa } = instance.synthesize_ipa(text);
+  phonemeInput = false;
+  if (code !== 0) throw new AppError('ENGINE_FAILED', `eSpeak could not phonemise the text (code ${code})`);
+  return ipa;
+}
+
+/** Turns eSpeak's reading of `[[ ]]` back on: any synthesis call does (it passes `espeakPHONEMES`). */
+function readPhonemeInput(): void {
+  if (phonemeInput) return;
+  instance.synthesize('', () => 0);
+  phonemeInput = true;
+}
+
+/**
+ * A clause's phonemes: the trace for a traced language, except for a clause with phonemes in
+ * `[[ ]]` (a lexicon entry), which only text-to-phonemes reads: that clause goes without the
+ * tones eSpeak adds itself (docs/VOICES-PHONEMES.md).
+ */
+function clausePhonemes(text: string, traced: boolean): string {
+  if (traced && !text.includes('[[')) return tracePhonemes(text);
+  readPhonemeInput();
+  return textToPhonemes(text);
 }
 
 /** The words of eSpeak's phoneme string, each as its phonemes; clause marks " | " become word breaks. */
@@ -373,6 +438,7 @@ function textWords(cps: readonly string[], start: number, end: number): TextWord
 function phonemize(seq: number, text: string, voice: string): WorkerResponse {
   resetEngine(text);
   loadVoice(voice, true);
+  const traced = TRACED_LANGUAGES.has((voice.split(/[-+_]/u)[0] ?? '').toLowerCase());
   const cps = Array.from(text);
   const clauses: PhonemeClause[] = [];
   for (const span of splitClauses(cps)) {
@@ -380,7 +446,8 @@ function phonemize(seq: number, text: string, voice: string): WorkerResponse {
     while (first < span.end && SPACE.test(cps[first] ?? '')) first++;
     let last = span.end;
     while (last > first && SPACE.test(cps[last - 1] ?? '')) last--;
-    const words = phonemeWords(textToPhonemes(cps.slice(first, last).join('')));
+    const spoken = cps.slice(first, last).join('');
+    const words = phonemeWords(clausePhonemes(spoken, traced));
     if (words.length === 0) continue;
     const inText = textWords(cps, first, last);
     if (inText.length !== words.length) {
@@ -389,6 +456,7 @@ function phonemize(seq: number, text: string, voice: string): WorkerResponse {
       const alone = inText.map((w) =>
         cps.slice(w.textPosition - 1, w.textPosition - 1 + w.wordLength).join(''),
       );
+      readPhonemeInput();
       let readings = textToPhonemes(alone.join('\n\n')).split(' | ');
       if (readings.length !== alone.length) readings = alone.map(textToPhonemes);
       inText.forEach((word, k) => {
