@@ -104,7 +104,7 @@ export function newId(): string {
 }
 
 /** A segment's audio: the columns a render writes. */
-const AUDIO_COLUMNS = ['state', 'audio_key', 'duration_ms', 'error', 'checks', 'rendered_at'] as const;
+type AudioColumn = 'state' | 'audio_key' | 'duration_ms' | 'error' | 'checks' | 'rendered_at';
 
 export function createProjectService({ store, filesDir, now = () => new Date() }: ProjectServiceOptions) {
   const stamp = () => now().toISOString();
@@ -974,7 +974,7 @@ function sameWords(a: SegmentRow, b: SegmentRow): boolean {
   return a.text === b.text && a.speaker === b.speaker && a.quotes === b.quotes && a.emphasis === b.emphasis;
 }
 
-function pickAudio(row: SegmentRow): Pick<SegmentRow, (typeof AUDIO_COLUMNS)[number]> {
+function pickAudio(row: SegmentRow): Pick<SegmentRow, AudioColumn> {
   return {
     state: row.state,
     audio_key: row.audio_key,
