@@ -868,6 +868,10 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
   async function saveClone(copy: ClonedProject, at: string): Promise<ProjectDetail> {
     return await store.transaction(async (tx) => {
       await tx.projects.insertProject({ ...copy.project, created_at: at, updated_at: at });
+      const { last_export_at, last_export } = copy.project;
+      if (last_export_at !== null || last_export !== null) {
+        await tx.projects.updateProject(copy.project.id, { last_export_at, last_export }, at);
+      }
       await tx.projects.putCharacters(copy.characters);
       await tx.projects.putChapters(copy.chapters);
       await tx.projects.putSegments(copy.segments);
