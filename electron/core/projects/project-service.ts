@@ -342,6 +342,8 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
 
   return {
     audioDir,
+    /** Where uploads and archives wait while they are read or sent. */
+    tempDir: join(filesDir, 'project-uploads'),
 
     /** The project row if `keyId` owns it; PROJECT_NOT_FOUND otherwise. */
     owned: (keyId: string, projectId: string) => owned(store, keyId, projectId),
