@@ -41,6 +41,7 @@ export const TAGS = {
   tts: 'Speech requests',
   exports: 'Audiobook exports',
   manuscripts: 'Manuscripts',
+  projects: 'Book projects',
   voices: 'Voices',
   voicePacks: 'Voice packs',
   lexicon: 'Pronunciation lexicon',
@@ -55,6 +56,8 @@ const TAG_DESCRIPTIONS: Record<keyof typeof TAGS, string> = {
   tts: "The cloud service's API (docs/spec/tts-service-api.md) and its extensions: submit, status, history, callbacks.",
   exports: 'Whole books rendered to M4B, MP3 with chapters, or a folder of chapter files.',
   manuscripts: 'Manuscript files (DOCX, EPUB, ODT, HTML, Markdown, text, PDF) read into chapters and text.',
+  projects:
+    'Books kept as projects: imported manuscripts, chapters and segments, a cast of voices, undo and redo, archives.',
   voices: 'The voice catalogue and auditions.',
   voicePacks: 'Neural voice packs (Piper, Kokoro): install, import, assign to voice codes.',
   lexicon: 'How words are pronounced: entries, import, export, previews.',
