@@ -282,6 +282,12 @@ describe.skipIf(skip !== undefined)('PostgreSQL database (real server)', () => {
       'exports',
       'idempotency_keys',
       'ledger',
+      'project_chapters',
+      'project_characters',
+      'project_history',
+      'project_renders',
+      'project_segments',
+      'projects',
       'requests',
     ]);
 
@@ -313,6 +319,13 @@ describe.skipIf(skip !== undefined)('PostgreSQL database (real server)', () => {
       { name: 'ledger.amount_milli', data_type: 'bigint' },
       { name: 'ledger.balance_after_milli', data_type: 'bigint' },
       { name: 'ledger.id', data_type: 'bigint' },
+      { name: 'project_characters.pitch_rate', data_type: 'double precision' },
+      { name: 'project_characters.speed_rate', data_type: 'double precision' },
+      { name: 'project_renders.cost_milli', data_type: 'bigint' },
+      { name: 'project_renders.lease_until', data_type: 'bigint' },
+      { name: 'project_renders.seq', data_type: 'bigint' },
+      { name: 'project_segments.duration_ms', data_type: 'bigint' },
+      { name: 'projects.seq', data_type: 'bigint' },
       { name: 'requests.callback_due_at', data_type: 'bigint' },
       { name: 'requests.cost_milli', data_type: 'bigint' },
       { name: 'requests.lease_until', data_type: 'bigint' },
@@ -403,6 +416,9 @@ describe.skipIf(skip !== undefined)('PostgreSQL database (real server)', () => {
         throw new Error('no');
       })
       .catch(() => {});
+    // The commit's notification is heard before the handler stops (it is delivered after COMMIT
+    // returns, so under load it can come later than the next statement).
+    await waitFor(() => heard.length === 3, 'the committed notification');
 
     stop();
     stop(); // a second call does nothing
