@@ -48,8 +48,12 @@ export function progressPercent(status: RequestStatus, fraction: number | undefi
 export function toRequestDetail(row: RequestRow, progress: number | undefined, links: Links): RequestDetail {
   const success = row.status === 'SUCCESS';
   const spoken = spokenVoiceCode(row);
-  // Parsing is deterministic: the warnings come from the stored text, not from a column.
-  const warnings = ssmlWarnings(cleanText(row.input_text), { voiceCode: spoken });
+  // SSML's warnings come from the stored text (parsing is deterministic); the render's from
+  // its column.
+  const warnings = [
+    ...(ssmlWarnings(cleanText(row.input_text), { voiceCode: spoken }) ?? []),
+    ...(row.warnings ? (JSON.parse(row.warnings) as string[]) : []),
+  ];
   return {
     request_id: row.id,
     key_id: row.key_id,
@@ -85,7 +89,7 @@ export function toRequestDetail(row: RequestRow, progress: number | undefined, l
       row.callback_state === 'pending' && row.callback_due_at !== null
         ? new Date(row.callback_due_at).toISOString()
         : null,
-    ...(warnings ? { warnings } : {}),
+    ...(warnings.length > 0 ? { warnings } : {}),
   };
 }
 
