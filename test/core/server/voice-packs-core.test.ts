@@ -5,12 +5,14 @@
  * the next request is eSpeak again.
  */
 
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VoicePackEvent } from '../../../electron/shared/voice-packs';
 import { wavSamples } from '../../fixtures/audio-analysis';
 import { speakingPiperPack } from '../../fixtures/neural-pack';
-import { VoiceMirror } from '../../fixtures/voice-mirror';
+import { VoiceMirror, zipOf } from '../../fixtures/voice-mirror';
 import { eventually, fetchUrl, startTestCore, type TestCore } from './helpers';
 import { signInStudio } from '../../fixtures/studio-session';
 
@@ -120,4 +122,55 @@ describe('a voice pack installed over the API speaks requests', () => {
       stop.abort();
     }
   }, 120_000);
+});
+
+describe('an import over the API is checked by speaking', () => {
+  const importZip = (raw: Buffer) =>
+    t.call('POST', '/api/v1/voice-packs/import', {
+      key: null,
+      raw,
+      headers: { ...signedIn, 'content-type': 'application/zip' },
+    });
+  const voicesTree = () => {
+    const root = join(t.dir, 'voices');
+    return existsSync(root) ? readdirSync(root, { recursive: true }).map(String).sort() : [];
+  };
+
+  it('refuses a truncated model (first 200 bytes, valid config) with VOICE_PACK_INVALID and leaves nothing', async () => {
+    const before = voicesTree();
+    const model = pack.files.get(`${pack.entry.id}.onnx`)!;
+    const res = await importZip(
+      zipOf([
+        ['en_US-broken-medium.onnx', model.subarray(0, 200)],
+        ['en_US-broken-medium.onnx.json', pack.files.get(`${pack.entry.id}.onnx.json`)!],
+      ]),
+    );
+    expect(res.status, res.text).toBe(422);
+    expect(res.json.error_code ?? res.json.error?.code ?? res.text).toContain('VOICE_PACK_INVALID');
+    expect(voicesTree()).toEqual(before);
+    const list = (await t.call('GET', '/api/v1/voice-packs')).json.result;
+    expect(list.packs.map((p: { id: string }) => p.id)).not.toContain('en_US-broken-medium');
+  });
+
+  it('installs a model that speaks under its own id when its bytes are not the catalogue pack it names', async () => {
+    // Named as the catalogue's pack, but another model (two speakers): not the catalogue's bytes.
+    const other = speakingPiperPack('en_US-other-medium');
+    const config = JSON.parse(other.files.get('en_US-other-medium.onnx.json')!.toString('utf8')) as Record<
+      string,
+      unknown
+    >;
+    const res = await importZip(
+      zipOf([
+        [`${pack.entry.id}.onnx`, other.files.get('en_US-other-medium.onnx')!],
+        [`${pack.entry.id}.onnx.json`, Buffer.from(JSON.stringify({ ...config, dataset: 'not lessac' }))],
+      ]),
+    );
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.result.id).toMatch(new RegExp(`^${pack.entry.id}-own-[0-9a-f]{8}$`));
+    expect(res.json.result.licence).toMatch(/^unknown/);
+    const list = (await t.call('GET', '/api/v1/voice-packs')).json.result;
+    expect(list.packs.find((p: { id: string }) => p.id === pack.entry.id)?.state ?? 'available').toBe(
+      'available',
+    );
+  });
 });
