@@ -658,7 +658,10 @@ async function ownIdUnlessCatalogue(
     if (!listed || entry.family !== found.family) return false;
     const digests = got ?? (await hashFile(from, signal));
     if (listed.size !== digests.size) return false;
-    return !listed.digest || (listed.digest.algorithm === 'md5' ? digests.md5 : digests.sha256) === listed.digest.hex;
+    return (
+      !listed.digest ||
+      (listed.digest.algorithm === 'md5' ? digests.md5 : digests.sha256) === listed.digest.hex
+    );
   };
   const identical =
     (await same('model', found.model, model)) &&
@@ -823,7 +826,8 @@ async function importedManifest(
     ? licenceFromModelCard(await readFile(staging.path(card.path), 'utf8'))
     : undefined;
   // Files that claimed a catalogue pack they are not (`ownIdUnlessCatalogue`): no licence is known.
-  const renamed = OWN_ID.test(id) && findCatalogueEntry(id.replace(OWN_ID, ''), options.catalogue ?? CATALOGUE);
+  const renamed =
+    OWN_ID.test(id) && findCatalogueEntry(id.replace(OWN_ID, ''), options.catalogue ?? CATALOGUE);
   const licence = sameAsCatalogue
     ? entry!.licence
     : renamed
