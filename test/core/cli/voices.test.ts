@@ -197,6 +197,22 @@ describe('voices', () => {
       const packs = (JSON.parse((await own(data, 'list', '--json')).stdout) as { packs: { id: string }[] })
         .packs;
       expect(packs.map((p) => p.id)).toEqual(['vi_VN-custom-medium']);
+      // Its map holds a handful of phonemes: `say` names the ones it left out.
+      const spoken = await runEntry([
+        'say',
+        '--data-dir',
+        data,
+        '--voice',
+        'vi_female_thuytrang_mb',
+        '--out',
+        join(dir, 'speaking.wav'),
+        'Xin chào các bạn.',
+      ]);
+      expect(spoken.code, spoken.stderr).toBe(0);
+      expect(spoken.stderr).toContain('spoken by piper:vi_VN-custom-medium#0');
+      expect(spoken.stderr).toMatch(
+        /^warning: piper:vi_VN-custom-medium#0 does not know \d+ phonemes of this text and left them out: "/m,
+      );
     });
 
     it('files named as a catalogue pack whose digest differs get their own id and no licence', async () => {

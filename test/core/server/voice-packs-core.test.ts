@@ -5,13 +5,14 @@
  * the next request is eSpeak again.
  */
 
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VoicePackEvent } from '../../../electron/shared/voice-packs';
 import { wavSamples } from '../../fixtures/audio-analysis';
 import { speakingPiperPack } from '../../fixtures/neural-pack';
+import { buildPiperModel } from '../../fixtures/onnx/build-models';
 import { VoiceMirror, zipOf } from '../../fixtures/voice-mirror';
 import { eventually, fetchUrl, startTestCore, type TestCore } from './helpers';
 import { signInStudio } from '../../fixtures/studio-session';
@@ -173,4 +174,39 @@ describe('an import over the API is checked by speaking', () => {
       'available',
     );
   });
+});
+
+describe('phonemes a voice does not know, in the request record', () => {
+  it('a Vietnamese request spoken with a vivos-mapped model carries a warning naming the dropped phonemes', async () => {
+    const config = readFileSync(join(__dirname, '../../fixtures/onnx/vi_VN-vivos-x_low.onnx.json'));
+    const imported = await t.call('POST', '/api/v1/voice-packs/import', {
+      key: null,
+      raw: zipOf([
+        ['vi_VN-mapped-x_low.onnx', Buffer.from(buildPiperModel({ numSpeakers: 65, sampleRate: 16000 }))],
+        ['vi_VN-mapped-x_low.onnx.json', config],
+      ]),
+      headers: { ...signedIn, 'content-type': 'application/zip' },
+    });
+    expect(imported.status, imported.text).toBe(200);
+    const res = await t.call('POST', '/api/v1/tts', {
+      body: {
+        input_text: 'Xin chào các bạn, tôi tên là Nam. Hôm nay trời đẹp quá!',
+        voice_code: 'vi_female_thuytrang_mb',
+        model_id: 'std-v1.5-turbo',
+        audio_type: 'wav',
+      },
+    });
+    expect(res.status, res.text).toBe(200);
+    const id = res.json.result.request_id as string;
+    const detail = await eventually(async () => {
+      const d = (await t.call('GET', `/api/v1/tts/${id}`)).json.result;
+      return d.status === 'SUCCESS' || d.status === 'FAILURE' ? d : undefined;
+    }, 60_000);
+    expect(detail.status, JSON.stringify(detail)).toBe('SUCCESS');
+    expect(detail.engine).toMatch(/^piper:vi_VN-mapped-x_low#\d+$/);
+    expect(detail.warnings).toHaveLength(1);
+    expect(detail.warnings[0]).toMatch(
+      /^piper:vi_VN-mapped-x_low#\d+ does not know \d+ phonemes? of this text and left (it|them) out: "/,
+    );
+  }, 120_000);
 });
