@@ -50,10 +50,10 @@ export function toRequestDetail(row: RequestRow, progress: number | undefined, l
   const spoken = spokenVoiceCode(row);
   // SSML's warnings come from the stored text (parsing is deterministic); the render's from
   // its column.
-  const warnings = [
-    ...(ssmlWarnings(cleanText(row.input_text), { voiceCode: spoken }) ?? []),
-    ...(row.warnings ? (JSON.parse(row.warnings) as string[]) : []),
-  ];
+  // Present for SSML input (empty when nothing to say), and whenever the render warned.
+  const ssml = ssmlWarnings(cleanText(row.input_text), { voiceCode: spoken });
+  const rendered = row.warnings ? (JSON.parse(row.warnings) as string[]) : [];
+  const warnings = ssml || rendered.length > 0 ? [...(ssml ?? []), ...rendered] : undefined;
   return {
     request_id: row.id,
     key_id: row.key_id,
@@ -89,7 +89,7 @@ export function toRequestDetail(row: RequestRow, progress: number | undefined, l
       row.callback_state === 'pending' && row.callback_due_at !== null
         ? new Date(row.callback_due_at).toISOString()
         : null,
-    ...(warnings.length > 0 ? { warnings } : {}),
+    ...(warnings ? { warnings } : {}),
   };
 }
 
