@@ -208,8 +208,11 @@ export const RequestDetailSchema = Type.Object({
   /** ISO time of the next scheduled attempt, when one is scheduled. */
   callback_next_attempt_at: Nullable(Type.String()),
   /**
-   * Our addition, for SSML input only: what the document asked for that is not done (an element
-   * outside the supported set, whose text is read), each with its line and column.
+   * Our addition, present when there is something to say, one sentence each: for SSML input,
+   * what the document asked for that is not done (an element outside the supported set, whose
+   * text is read), each with its line and column; once rendered, the phonemes a neural voice did
+   * not know and left out of the audio (`<voice> does not know N phonemes of this text and left
+   * them out: "2" ×6 (U+0032), …`).
    */
   warnings: Type.Optional(Type.Array(Type.String())),
 });

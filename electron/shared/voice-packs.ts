@@ -97,6 +97,9 @@ const PackTraits = {
   licence: Type.String(),
 };
 
+export const SPEAKER_GENDER_COVERAGES = ['single', 'known', 'partial', 'unknown'] as const;
+export type SpeakerGenderCoverage = (typeof SPEAKER_GENDER_COVERAGES)[number];
+
 export const CatalogueEntrySchema = Type.Object({
   ...PackTraits,
   /** Piper speaker names in id order, where known and few; null otherwise (the config has them). */
@@ -106,6 +109,13 @@ export const CatalogueEntrySchema = Type.Object({
   licence_source: Type.String(),
   /** The public page of the pack (always on the original host, never the mirror). */
   source_url: Type.String(),
+  /**
+   * What is known of the speakers' genders from the dataset's public metadata
+   * (core/voices/speaker-metadata.ts): `single` one speaker, `known` every speaker, `partial`
+   * some, `unknown` none (codes then get speakers by index, labelled "gender unknown").
+   * Absent: not stated (treated as unknown for several speakers).
+   */
+  speaker_genders: Type.Optional(Literals(SPEAKER_GENDER_COVERAGES)),
 });
 export type CatalogueEntry = Static<typeof CatalogueEntrySchema>;
 
@@ -233,6 +243,13 @@ export const VoicePackInfoSchema = Type.Object({
   num_speakers: Type.Integer({ minimum: 1 }),
   /** Piper speaker names or Kokoro voice names, where known. */
   speakers: Type.Array(Type.String()),
+  /**
+   * Each speaker as the Voice library names it, in id order: `VIVOSSPK01, female` where the
+   * dataset's metadata says, else `speaker 3, gender unknown`.
+   */
+  speaker_labels: Type.Array(Type.String()),
+  /** See CatalogueEntry.speaker_genders. */
+  speaker_genders: Literals(SPEAKER_GENDER_COVERAGES),
   source_url: Nullable(Type.String()),
   installed_at: Nullable(Type.String()),
 });

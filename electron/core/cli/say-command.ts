@@ -122,6 +122,7 @@ async function say(argv: string[]): Promise<void> {
       `wrote ${out}: ${(result.durationMs / 1000).toFixed(1)} s of audio, ${result.characters} characters, ${(result.audioBytes / 1024).toFixed(0)} KiB` +
         `${values.srt ? `, ${result.cueCount} cues in ${values.srt}` : ''}${book ? `, ${chapters.length} chapters in ${values.chapters}` : ''}, spoken by ${result.engine}${lexiconNote(lexicon)} (${seconds.toFixed(1)} s, ${(result.durationMs / 1000 / seconds).toFixed(0)}× real time)\n`,
     );
+    for (const warning of result.warnings) process.stderr.write(`warning: ${warning}\n`);
   } finally {
     await engine.close();
     if (book && !values.timings && timingsPath) await rm(timingsPath, { force: true });

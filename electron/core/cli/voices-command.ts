@@ -17,7 +17,6 @@ import { defaultDataDir } from '../platform/paths';
 import { stderrLog } from '../platform/log';
 import {
   checkAssignment,
-  checkOnnxHeader,
   createVoiceLibrary,
   engineLabel,
   parseAssignment,
@@ -107,8 +106,9 @@ export function runVoices(argv: string[]): Promise<number> {
     }
     const library = createVoiceLibrary({
       dataDir: values['data-dir'] ?? defaultDataDir(),
-      // The cheap header check; the engine's full ONNX check replaces it once it is wired here.
-      validateModel: checkOnnxHeader,
+      // The engine's check: open the model with onnxruntime (loaded only now) and speak a short sentence.
+      validateModel: async (path, family) =>
+        (await import('../engine/onnx/check-model')).checkVoiceModel(path, family),
       log: stderrLog,
       ...(values['voice-mirror'] ? { mirror: mirrorOption(values['voice-mirror'])! } : {}),
     });

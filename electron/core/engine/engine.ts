@@ -118,6 +118,19 @@ export interface RenderResult {
    * speaks with several, each label once, joined by commas in order of first use.
    */
   engine: string;
+  /**
+   * Phonemes the voice did not know and left out, counted per phoneme over the whole render
+   * (most first); empty when it knew them all (always, for eSpeak).
+   */
+  droppedPhonemes: DroppedPhoneme[];
+  /** Sentences to show with the result (the request's `warnings`, `say`'s stderr); empty: none. */
+  warnings: string[];
+}
+
+/** A phoneme a voice left out, and how often in one render. */
+export interface DroppedPhoneme {
+  phoneme: string;
+  count: number;
 }
 
 /** A voice with prosody, and optionally the text to say (default: a sentence in the voice's language). */

@@ -30,6 +30,11 @@ export interface SynthesisOutput {
   words: Extract<WorkerResponse, { type: 'result' }>['words'];
   sentenceMs: number[];
   /**
+   * Phonemes the voice does not know, left out of what it spoke (one entry per occurrence; a
+   * neural voice's `phoneme_id_map` or vocabulary lacks them); absent or empty: none.
+   */
+  dropped?: string[] | undefined;
+  /**
    * Hands `pcm`'s memory back for reuse (a read from the sentence cache has it): call once
    * nothing holds `pcm` or a view of it any more; after it, `pcm` may change. Not calling it
    * only leaves the memory to the garbage collector.

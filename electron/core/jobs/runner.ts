@@ -131,6 +131,7 @@ interface Outcome {
   audioBytes?: number;
   cueCount?: number;
   engine?: string;
+  warnings?: string[];
 }
 
 interface Running {
@@ -410,12 +411,14 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
           `request ${row.id}: voice_code "${row.voice_code}" was spoken by ${voiceCode} (${row.voice_match}), engine ${result.engine}`,
         );
       }
+      for (const warning of result.warnings) log.warn(`request ${row.id}: ${warning}`);
       await finish(row, {
         status: 'SUCCESS',
         durationMs: Math.round(result.durationMs),
         audioBytes: result.audioBytes,
         cueCount: result.cueCount,
         engine: result.engine,
+        warnings: result.warnings,
       });
     } catch (error) {
       if (entry.leaseLost) return;

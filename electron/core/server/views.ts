@@ -48,8 +48,12 @@ export function progressPercent(status: RequestStatus, fraction: number | undefi
 export function toRequestDetail(row: RequestRow, progress: number | undefined, links: Links): RequestDetail {
   const success = row.status === 'SUCCESS';
   const spoken = spokenVoiceCode(row);
-  // Parsing is deterministic: the warnings come from the stored text, not from a column.
-  const warnings = ssmlWarnings(cleanText(row.input_text), { voiceCode: spoken });
+  // SSML's warnings come from the stored text (parsing is deterministic); the render's from
+  // its column.
+  // Present for SSML input (empty when nothing to say), and whenever the render warned.
+  const ssml = ssmlWarnings(cleanText(row.input_text), { voiceCode: spoken });
+  const rendered = row.warnings ? (JSON.parse(row.warnings) as string[]) : [];
+  const warnings = ssml || rendered.length > 0 ? [...(ssml ?? []), ...rendered] : undefined;
   return {
     request_id: row.id,
     key_id: row.key_id,

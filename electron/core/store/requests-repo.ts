@@ -40,6 +40,8 @@ export interface RequestRow {
   word_timings: number;
   /** What spoke it (set when it finished SUCCESS): `espeak` or a neural voice label. */
   engine: string | null;
+  /** JSON array of the render's warnings (see RenderResult.warnings); null when it had none. */
+  warnings: string | null;
   /** Our voice that speaks it when `voice_code` is not ours (see shared/voice-mapping.ts); else null. */
   spoken_voice_code: string | null;
   /** How that voice was found: 'alias' or 'closest'; null for our own codes. */
@@ -72,6 +74,7 @@ export type NewRequestRow = Omit<
   | 'audio_bytes'
   | 'cue_count'
   | 'engine'
+  | 'warnings'
   | 'started_at'
   | 'finished_at'
   | 'run_attempts'
@@ -106,6 +109,8 @@ export interface Finish {
   audioBytes?: number | null;
   cueCount?: number | null;
   engine?: string | null;
+  /** The render's warnings (stored as a JSON array); none when empty or absent. */
+  warnings?: readonly string[] | undefined;
   /** Epoch ms when the first callback attempt is due; ignored for requests without callback_url. */
   callbackDueAt: number;
 }
@@ -323,7 +328,7 @@ export function createRequestsRepo(db: SqlExecutor): RequestsRepo {
         (
           await db.run(
             `UPDATE requests SET status = ?, finished_at = ?, error_code = ?, error_message = ?, duration_ms = ?,
-             audio_bytes = ?, cue_count = ?, engine = ?, lease_owner = NULL, lease_until = NULL,
+             audio_bytes = ?, cue_count = ?, engine = ?, warnings = ?, lease_owner = NULL, lease_until = NULL,
              callback_state = CASE WHEN callback_url IS NULL THEN 'none' ELSE 'pending' END,
              callback_due_at = CASE WHEN callback_url IS NULL THEN NULL ELSE CAST(? AS BIGINT) END,
              callback_round_attempts = 0
@@ -337,6 +342,7 @@ export function createRequestsRepo(db: SqlExecutor): RequestsRepo {
               f.audioBytes ?? null,
               f.cueCount ?? null,
               f.engine ?? null,
+              f.warnings && f.warnings.length > 0 ? JSON.stringify(f.warnings) : null,
               f.callbackDueAt,
               id,
               owner,

@@ -37,6 +37,7 @@ import { findVoice, VOICES, type VoiceInfo } from '../../shared/voices';
 import { silentLog, type Log } from '../platform/log';
 import { StagedFile } from '../platform/staged-file';
 import { assignmentsPath, voicesDir } from './layout';
+import { speakerGender, speakerNames } from './speaker-metadata';
 
 /** The Kokoro export the default table names (the smallest; any installed export is used). */
 export const DEFAULT_KOKORO_PACK = 'kokoro-v1.0-q8';
@@ -49,7 +50,8 @@ const piper = (packId: string, speaker?: string): VoiceAssignment =>
  * Vietnamese: Piper's only Vietnamese voice of medium quality with a clear licence is
  * vais1000 (one speaker, CC BY 4.0 data), so all thirteen codes share it by default; vivos
  * (x_low, 65 speakers, non-commercial data) and 25hours_single (low, licence unknown) are used
- * only when the user installs them (turbo picks distinct vivos speakers per code) or assigns them.
+ * only when the user installs them (turbo gives each code a distinct vivos speaker of its
+ * gender, from speaker-metadata.ts) or assigns them.
  */
 const VIETNAMESE = [piper('vi_VN-vais1000-medium')];
 
@@ -149,12 +151,22 @@ function speakerIn(pack: PackManifest, speaker: string | undefined): EngineVoice
 }
 
 /**
- * A speaker for a code in a pack nothing assigned: codes of one language spread over the pack's
- * speakers in VOICES order (Kokoro: over voices of the code's accent and gender first).
+ * A speaker for a code in a pack nothing assigned. Piper: where the dataset's public metadata
+ * gives the speakers' genders (speaker-metadata.ts), the codes of one language and gender
+ * spread over the pack's speakers of that gender, in VOICES order and speaker id order; where
+ * it gives none of that gender, by index over all speakers (their label then says "gender
+ * unknown"). Kokoro: over voices of the code's accent and gender first.
  */
 function automaticSpeaker(pack: PackManifest, info: VoiceInfo): EngineVoice | undefined {
   const sameLanguage = VOICES.filter((v) => v.language === info.language);
   if (pack.family === 'piper') {
+    const ofGender = speakerNames(pack)
+      .map((name, id) => ({ id, gender: name === undefined ? undefined : speakerGender(pack.id, name) }))
+      .filter((s) => s.gender === info.gender);
+    if (ofGender.length > 0) {
+      const index = Math.max(0, sameLanguage.filter((v) => v.gender === info.gender).indexOf(info));
+      return { kind: 'piper', packId: pack.id, speaker: ofGender[index % ofGender.length]!.id };
+    }
     const index = sameLanguage.indexOf(info);
     return { kind: 'piper', packId: pack.id, speaker: Math.max(0, index) % pack.num_speakers };
   }

@@ -33,6 +33,7 @@ import type {
   VoicePackQuality,
 } from '../../shared/voice-packs';
 import { KOKORO_SAMPLE_RATE, KOKORO_VOICE_BYTES } from '../../shared/voice-packs';
+import { speakerGenderCoverage } from './speaker-metadata';
 
 /** The public host every catalogue URL is relative to; `--voice-mirror` replaces it. */
 export const DEFAULT_VOICE_MIRROR = 'https://huggingface.co';
@@ -175,6 +176,7 @@ function piperEntry(row: PiperRow): CatalogueEntry {
     licence,
     licence_source: licenceSource,
     source_url: `${DEFAULT_VOICE_MIRROR}/${PIPER_REPO}/tree/${PIPER_REVISION}/${folder}`,
+    speaker_genders: speakerGenderCoverage(id, numSpeakers, speakers ?? (numSpeakers === 1 ? [] : null)),
   };
 }
 
@@ -311,6 +313,8 @@ function kokoroEntry(precision: KokoroPrecision): CatalogueEntry {
     licence: 'Apache-2.0',
     licence_source: 'model card of onnx-community/Kokoro-82M-v1.0-ONNX (license: apache-2.0)',
     source_url: `${DEFAULT_VOICE_MIRROR}/${KOKORO_REPO}/tree/${KOKORO_REVISION}`,
+    // Kokoro's voice names state their gender (af_… American female, am_… male).
+    speaker_genders: voices.every((v) => v.gender) ? 'known' : 'partial',
   };
 }
 

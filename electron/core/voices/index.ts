@@ -52,3 +52,10 @@ export {
 } from './library';
 export { MANIFEST_FILE, readManifest } from './manifest';
 export { checkOnnxHeader, type ValidateModel } from './pack-contents';
+export {
+  SPEAKER_METADATA,
+  speakerGender,
+  speakerGenderCoverage,
+  speakerLabel,
+  type SpeakerGender,
+} from './speaker-metadata';

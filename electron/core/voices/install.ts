@@ -597,7 +597,12 @@ async function locate(path: string): Promise<FoundPack | undefined> {
   return findPackFiles(dirname(model), model).catch(() => findPackFiles(dirname(dirname(model)), model));
 }
 
-/** The pack id of imported files: Piper's file name, or the Kokoro catalogue export it matches. */
+/**
+ * The pack id of imported files: `--id`, Piper's file name, or the Kokoro catalogue export it
+ * matches. A Piper id that names a catalogue pack is kept only when the model and config are
+ * the catalogue's bytes (size and digest); other files are never that pack: they get an id of
+ * their own, `<id>-own-<first 8 hex of the model's sha256>` (and so no catalogue licence).
+ */
 async function importedId(
   found: FoundPack,
   options: InstallOptions,
@@ -610,14 +615,14 @@ async function importedId(
         `"${options.id}" cannot be a pack id (letters, digits, _ - . only).`,
       );
     }
-    return options.id;
+    return ownIdUnlessCatalogue(options.id, found, options, signal);
   }
   if (found.family === 'piper') {
     const id = basename(found.model).replace(/\.onnx$/i, '');
     if (!isValidPackId(id)) {
       throw new AppError('VOICE_PACK_INVALID', `"${id}" cannot be a pack id; rename the files or give --id.`);
     }
-    return id;
+    return ownIdUnlessCatalogue(id, found, options, signal);
   }
   const catalogue = options.catalogue ?? CATALOGUE;
   const modelDigests = await hashFile(found.model, signal);
@@ -632,6 +637,41 @@ async function importedId(
     .replace(/\.onnx$/i, '')
     .replace(/[^A-Za-z0-9_.-]/g, '_');
   return `kokoro-${name}`;
+}
+
+/** The suffix `ownIdUnlessCatalogue` gives. */
+const OWN_ID = /-own-[0-9a-f]{8}$/;
+const UNKNOWN_LICENCE = 'unknown, see model card';
+
+/** `id`, or `<id>-own-<sha256 prefix>` when `id` is a catalogue pack's and the files are not its bytes. */
+async function ownIdUnlessCatalogue(
+  id: string,
+  found: FoundPack,
+  options: InstallOptions,
+  signal: AbortSignal | undefined,
+): Promise<string> {
+  const entry = findCatalogueEntry(id, options.catalogue ?? CATALOGUE);
+  if (!entry) return id;
+  const model = await hashFile(found.model, signal);
+  const same = async (role: 'model' | 'config', from: string, got?: FileDigests): Promise<boolean> => {
+    const listed = entry.files.find((f) => f.role === role);
+    if (!listed || entry.family !== found.family) return false;
+    const digests = got ?? (await hashFile(from, signal));
+    if (listed.size !== digests.size) return false;
+    return (
+      !listed.digest ||
+      (listed.digest.algorithm === 'md5' ? digests.md5 : digests.sha256) === listed.digest.hex
+    );
+  };
+  const identical =
+    (await same('model', found.model, model)) &&
+    (found.family !== 'piper' || (await same('config', found.config)));
+  if (identical) return id;
+  const own = `${id}-own-${model.sha256.slice(0, 8)}`;
+  (options.log ?? silentLog).info(
+    `${basename(found.model)} claims the catalogue pack ${id} but its files differ from the catalogue's: installed as ${own}, licence unknown`,
+  );
+  return own;
 }
 
 interface PlacedFile {
@@ -785,7 +825,14 @@ async function importedManifest(
   const cardLicence = card
     ? licenceFromModelCard(await readFile(staging.path(card.path), 'utf8'))
     : undefined;
-  const licence = sameAsCatalogue ? entry!.licence : (cardLicence ?? 'unknown, see model card');
+  // Files that claimed a catalogue pack they are not (`ownIdUnlessCatalogue`): no licence is known.
+  const renamed =
+    OWN_ID.test(id) && findCatalogueEntry(id.replace(OWN_ID, ''), options.catalogue ?? CATALOGUE);
+  const licence = sameAsCatalogue
+    ? entry!.licence
+    : renamed
+      ? UNKNOWN_LICENCE
+      : (cardLicence ?? UNKNOWN_LICENCE);
   const files: ManifestFile[] = placed.map((p) => ({
     path: p.path,
     size: digests.get(p.path)!.size,

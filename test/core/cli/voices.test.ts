@@ -11,7 +11,7 @@ import { VoiceMirror, syntheticPiperPack, writePackFiles } from '../../fixtures/
 let dir: string;
 let dataDir: string;
 let mirror: VoiceMirror;
-const voice = syntheticPiperPack('vi_VN-custom-medium', { modelBytes: 2_000_000, seed: 21 });
+const voice = syntheticPiperPack('vi_VN-custom-medium', { speaking: true });
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'voices-cli-'));
@@ -161,5 +161,80 @@ describe('voices', () => {
     ]);
     const list = await voices('list', '--json');
     expect((JSON.parse(list.stdout) as { packs: { source: string }[] }).packs[0]!.source).toBe(url);
+  });
+
+  describe('refuses a model that does not speak, and never installs other files as a catalogue pack', () => {
+    const tree = (root: string): string[] =>
+      existsSync(root) ? readdirSync(root, { recursive: true }).map(String).sort() : [];
+    const own = (data: string, ...args: string[]) => runEntry(['voices', ...args, '--data-dir', data]);
+
+    it('a truncated .onnx (its first 200 bytes, with a valid config): VOICE_PACK_INVALID, nothing left', async () => {
+      const data = join(dir, 'truncated-data');
+      const src = join(dir, 'truncated');
+      const model = voice.files.get('vi_VN-custom-medium.onnx')!;
+      writePackFiles(
+        src,
+        new Map([
+          ['vi_VN-broken-medium.onnx', model.subarray(0, 200)],
+          ['vi_VN-broken-medium.onnx.json', voice.files.get('vi_VN-custom-medium.onnx.json')!],
+        ]),
+      );
+      const before = tree(join(data, 'voices'));
+      const run = await own(data, 'install', join(src, 'vi_VN-broken-medium.onnx'));
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(
+        /^error: Piper voice model "vi_VN-broken-medium\.onnx" is not usable: not a valid ONNX model/m,
+      );
+      expect(tree(join(data, 'voices'))).toEqual(before);
+      expect(JSON.parse((await own(data, 'list', '--json')).stdout).packs).toEqual([]);
+    });
+
+    it('a model that speaks is installed and listed', async () => {
+      const data = join(dir, 'speaking-data');
+      writePackFiles(join(dir, 'speaking'), voice.files);
+      const run = await own(data, 'install', join(dir, 'speaking', 'vi_VN-custom-medium.onnx'));
+      expect(run.code, run.stderr).toBe(0);
+      const packs = (JSON.parse((await own(data, 'list', '--json')).stdout) as { packs: { id: string }[] })
+        .packs;
+      expect(packs.map((p) => p.id)).toEqual(['vi_VN-custom-medium']);
+      // Its map holds a handful of phonemes: `say` names the ones it left out.
+      const spoken = await runEntry([
+        'say',
+        '--data-dir',
+        data,
+        '--voice',
+        'vi_female_thuytrang_mb',
+        '--out',
+        join(dir, 'speaking.wav'),
+        'Xin chào các bạn.',
+      ]);
+      expect(spoken.code, spoken.stderr).toBe(0);
+      expect(spoken.stderr).toContain('spoken by piper:vi_VN-custom-medium#0');
+      expect(spoken.stderr).toMatch(
+        /^warning: piper:vi_VN-custom-medium#0 does not know \d+ phonemes of this text and left them out: "/m,
+      );
+    });
+
+    it('files named as a catalogue pack whose digest differs get their own id and no licence', async () => {
+      const data = join(dir, 'claim-data');
+      const src = join(dir, 'claim');
+      writePackFiles(
+        src,
+        new Map([
+          ['vi_VN-vais1000-medium.onnx', voice.files.get('vi_VN-custom-medium.onnx')!],
+          ['vi_VN-vais1000-medium.onnx.json', voice.files.get('vi_VN-custom-medium.onnx.json')!],
+          ['MODEL_CARD', voice.files.get('MODEL_CARD') ?? Buffer.from('* License: CC BY 4.0\n')],
+        ]),
+      );
+      const run = await own(data, 'install', join(src, 'vi_VN-vais1000-medium.onnx'));
+      expect(run.code, run.stderr).toBe(0);
+      const packs = (
+        JSON.parse((await own(data, 'list', '--json')).stdout) as { packs: { id: string; licence: string }[] }
+      ).packs;
+      expect(packs).toHaveLength(1);
+      expect(packs[0]!.id).toMatch(/^vi_VN-vais1000-medium-own-[0-9a-f]{8}$/);
+      expect(packs[0]!.licence).toMatch(/^unknown/);
+      expect(tree(join(data, 'voices'))).not.toContain('vi_VN-vais1000-medium');
+    });
   });
 });

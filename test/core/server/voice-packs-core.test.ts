@@ -5,12 +5,15 @@
  * the next request is eSpeak again.
  */
 
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VoicePackEvent } from '../../../electron/shared/voice-packs';
 import { wavSamples } from '../../fixtures/audio-analysis';
 import { speakingPiperPack } from '../../fixtures/neural-pack';
-import { VoiceMirror } from '../../fixtures/voice-mirror';
+import { buildPiperModel } from '../../fixtures/onnx/build-models';
+import { VoiceMirror, zipOf } from '../../fixtures/voice-mirror';
 import { eventually, fetchUrl, startTestCore, type TestCore } from './helpers';
 import { signInStudio } from '../../fixtures/studio-session';
 
@@ -119,5 +122,91 @@ describe('a voice pack installed over the API speaks requests', () => {
     } finally {
       stop.abort();
     }
+  }, 120_000);
+});
+
+describe('an import over the API is checked by speaking', () => {
+  const importZip = (raw: Buffer) =>
+    t.call('POST', '/api/v1/voice-packs/import', {
+      key: null,
+      raw,
+      headers: { ...signedIn, 'content-type': 'application/zip' },
+    });
+  const voicesTree = () => {
+    const root = join(t.dir, 'voices');
+    return existsSync(root) ? readdirSync(root, { recursive: true }).map(String).sort() : [];
+  };
+
+  it('refuses a truncated model (first 200 bytes, valid config) with VOICE_PACK_INVALID and leaves nothing', async () => {
+    const before = voicesTree();
+    const model = pack.files.get(`${pack.entry.id}.onnx`)!;
+    const res = await importZip(
+      zipOf([
+        ['en_US-broken-medium.onnx', model.subarray(0, 200)],
+        ['en_US-broken-medium.onnx.json', pack.files.get(`${pack.entry.id}.onnx.json`)!],
+      ]),
+    );
+    expect(res.status, res.text).toBe(422);
+    expect(res.json.error_code ?? res.json.error?.code ?? res.text).toContain('VOICE_PACK_INVALID');
+    expect(voicesTree()).toEqual(before);
+    const list = (await t.call('GET', '/api/v1/voice-packs')).json.result;
+    expect(list.packs.map((p: { id: string }) => p.id)).not.toContain('en_US-broken-medium');
+  });
+
+  it('installs a model that speaks under its own id when its bytes are not the catalogue pack it names', async () => {
+    // Named as the catalogue's pack, but another model (two speakers): not the catalogue's bytes.
+    const other = speakingPiperPack('en_US-other-medium');
+    const config = JSON.parse(other.files.get('en_US-other-medium.onnx.json')!.toString('utf8')) as Record<
+      string,
+      unknown
+    >;
+    const res = await importZip(
+      zipOf([
+        [`${pack.entry.id}.onnx`, other.files.get('en_US-other-medium.onnx')!],
+        [`${pack.entry.id}.onnx.json`, Buffer.from(JSON.stringify({ ...config, dataset: 'not lessac' }))],
+      ]),
+    );
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.result.id).toMatch(new RegExp(`^${pack.entry.id}-own-[0-9a-f]{8}$`));
+    expect(res.json.result.licence).toMatch(/^unknown/);
+    const list = (await t.call('GET', '/api/v1/voice-packs')).json.result;
+    expect(list.packs.find((p: { id: string }) => p.id === pack.entry.id)?.state ?? 'available').toBe(
+      'available',
+    );
+  });
+});
+
+describe('phonemes a voice does not know, in the request record', () => {
+  it('a Vietnamese request spoken with a vivos-mapped model carries a warning naming the dropped phonemes', async () => {
+    const config = readFileSync(join(__dirname, '../../fixtures/onnx/vi_VN-vivos-x_low.onnx.json'));
+    const imported = await t.call('POST', '/api/v1/voice-packs/import', {
+      key: null,
+      raw: zipOf([
+        ['vi_VN-mapped-x_low.onnx', Buffer.from(buildPiperModel({ numSpeakers: 65, sampleRate: 16000 }))],
+        ['vi_VN-mapped-x_low.onnx.json', config],
+      ]),
+      headers: { ...signedIn, 'content-type': 'application/zip' },
+    });
+    expect(imported.status, imported.text).toBe(200);
+    const res = await t.call('POST', '/api/v1/tts', {
+      body: {
+        input_text: 'Xin chào các bạn, tôi tên là Nam. Hôm nay trời đẹp quá!',
+        voice_code: 'vi_female_thuytrang_mb',
+        model_id: 'std-v1.5-turbo',
+        audio_type: 'wav',
+      },
+    });
+    expect(res.status, res.text).toBe(200);
+    const id = res.json.result.request_id as string;
+    const detail = await eventually(async () => {
+      const d = (await t.call('GET', `/api/v1/tts/${id}`)).json.result;
+      return d.status === 'SUCCESS' || d.status === 'FAILURE' ? d : undefined;
+    }, 60_000);
+    expect(detail.status, JSON.stringify(detail)).toBe('SUCCESS');
+    expect(detail.engine).toMatch(/^piper:vi_VN-mapped-x_low#\d+$/);
+    expect(detail.warnings).toHaveLength(1);
+    expect(detail.warnings[0]).toMatch(
+      /^piper:vi_VN-mapped-x_low#\d+ does not know \d+ phonemes? of this text and left (it|them) out: "/,
+    );
   }, 120_000);
 });

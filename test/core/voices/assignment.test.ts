@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MODEL_IDS } from '../../../electron/shared/options';
-import { VOICES } from '../../../electron/shared/voices';
+import { findVoice, VOICES } from '../../../electron/shared/voices';
 import type { AssignmentOverrides, PackManifest } from '../../../electron/shared/voice-packs';
 import {
   DEFAULT_ASSIGNMENTS,
@@ -26,6 +26,7 @@ import {
   setAssignment,
 } from '../../../electron/core/voices/assignment';
 import { CATALOGUE, findCatalogueEntry } from '../../../electron/core/voices/catalogue';
+import { SPEAKER_METADATA, speakerLabel } from '../../../electron/core/voices/speaker-metadata';
 
 /** A manifest as installing the catalogue entry `id` would write it. */
 function installed(id: string): PackManifest {
@@ -300,5 +301,55 @@ describe('assignment overrides on disk', () => {
       expect.stringMatching(/assignments\.json: not a voice assignments file; using the default voices$/),
     ]);
     expect(existsSync(join(dataDir, 'voices', 'assignments.json'))).toBe(true);
+  });
+});
+
+describe('speakers of multi-speaker packs by gender (speaker-metadata.ts)', () => {
+  /** vivos as installed from the real `vi_VN-vivos-x_low.onnx.json`: its 65 speaker names and ids. */
+  const vivosConfig = JSON.parse(
+    readFileSync(join(__dirname, '../../fixtures/onnx/vi_VN-vivos-x_low.onnx.json'), 'utf8'),
+  ) as { speaker_id_map: Record<string, number>; num_speakers: number };
+  const vivos: PackManifest = { ...installed('vi_VN-vivos-x_low'), speakers: vivosConfig.speaker_id_map };
+  const nameOf = (id: number) => Object.entries(vivos.speakers).find(([, i]) => i === id)![0];
+
+  it('gives every Vietnamese code a distinct vivos speaker of its own gender under std-v1.5-turbo', () => {
+    expect(vivosConfig.num_speakers).toBe(65);
+    const table = SPEAKER_METADATA['vi_VN-vivos']!.genders;
+    const chosen = VI.map((code) => {
+      const voice = resolveEngineVoice(code, 'std-v1.5-turbo', [vivos]);
+      expect(voice.kind).toBe('piper');
+      const name = nameOf((voice as { speaker: number }).speaker);
+      expect(table[name], `${code} got ${name}`).toBe(findVoice(code)!.gender);
+      expect(speakerLabel(vivos, (voice as { speaker: number }).speaker)).toBe(`${name}, ${table[name]}`);
+      return name;
+    });
+    expect(new Set(chosen).size).toBe(VI.length);
+    // Before: by index, vi_female_thuytrang_mb (second code) got speaker #1, VIVOSSPK14 (not known female).
+    expect(chosen[VI.indexOf('vi_female_thuytrang_mb')]).not.toBe('VIVOSSPK14');
+  });
+
+  it('labels speakers whose gender no source gives, and assigns them by index', () => {
+    expect(speakerLabel(vivos, 0)).toBe('speaker 0 (VIVOSSPK13), gender unknown');
+    const unknown: PackManifest = {
+      ...vivos,
+      id: 'vi_VN-unlisted-x_low',
+      num_speakers: 4,
+      speakers: { a: 0, b: 1, c: 2, d: 3 },
+    };
+    const speakers = VI.map(
+      (code) => (resolveEngineVoice(code, 'std-v1.5-turbo', [unknown]) as { speaker: number }).speaker,
+    );
+    expect(speakers).toEqual(VI.map((_, i) => i % 4));
+    expect(speakerLabel(unknown, 2)).toBe('speaker 2 (c), gender unknown');
+  });
+
+  it('says in the catalogue how much is known of each pack', () => {
+    const coverage = (id: string) => findCatalogueEntry(id)!.speaker_genders;
+    expect(coverage('vi_VN-vivos-x_low')).toBe('partial');
+    expect(coverage('en_GB-vctk-medium')).toBe('unknown');
+    expect(coverage('en_US-libritts_r-medium')).toBe('unknown');
+    expect(coverage('vi_VN-vais1000-medium')).toBe('single');
+    expect(coverage('kokoro-v1.0-q8')).toBe('known');
+    for (const e of CATALOGUE) expect(e.speaker_genders, e.id).toBeDefined();
   });
 });

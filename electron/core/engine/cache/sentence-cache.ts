@@ -60,6 +60,8 @@ interface Header {
   samples: number;
   words: SynthesisOutput['words'];
   sentenceMs: number[];
+  /** `SynthesisOutput.dropped`, when any. */
+  dropped?: string[];
 }
 
 interface Entry {
@@ -336,6 +338,7 @@ export function encodeEntry(output: SynthesisOutput): Buffer {
     samples: output.pcm.length,
     words: output.words,
     sentenceMs: output.sentenceMs,
+    ...(output.dropped && output.dropped.length > 0 ? { dropped: output.dropped } : {}),
   };
   const text = JSON.stringify(header);
   const json = Buffer.from(Buffer.byteLength(text) % 2 === 0 ? text : `${text} `, 'utf8');
@@ -368,7 +371,13 @@ export function decodeEntry(bytes: Buffer): SynthesisOutput | undefined {
   const at = body.byteOffset + pcmStart;
   const pcm = at % 2 === 0 ? new Int16Array(body.buffer, at, header.samples) : new Int16Array(header.samples);
   if (at % 2 !== 0) new Uint8Array(pcm.buffer).set(body.subarray(pcmStart));
-  return { pcm, sampleRate: header.sampleRate, words: header.words, sentenceMs: header.sentenceMs };
+  return {
+    pcm,
+    sampleRate: header.sampleRate,
+    words: header.words,
+    sentenceMs: header.sentenceMs,
+    ...(Array.isArray(header.dropped) ? { dropped: header.dropped } : {}),
+  };
 }
 
 function ignoreMissing(error: unknown): void {

@@ -117,7 +117,7 @@ async function piperBackend(
           ...(model.multiSpeaker ? { speakerId: voice.speaker } : {}),
         });
         const duration = speedCorrection(audio.unroundedFrames, prosody.speed_rate);
-        parts.push({ audio, words: sentence.words, ids: sentence.ids.length, duration });
+        parts.push({ audio, words: sentence.words, ids: sentence.ids.length, duration, dropped: sentence.missing });
       }
       return joinParts(parts, rate, reshape, prosody.pitch_rate, 0);
     },
@@ -178,7 +178,7 @@ async function kokoroBackend(
           style: styles.subarray(row * KOKORO_STYLE_SIZE, (row + 1) * KOKORO_STYLE_SIZE),
           speed: prosody.speed_rate,
         });
-        parts.push({ audio, words: piece.words, ids: piece.ids.length + 2, duration: 1 });
+        parts.push({ audio, words: piece.words, ids: piece.ids.length + 2, duration: 1, dropped: piece.missing });
       }
       // Word spans index the ids without the leading pad.
       return joinParts(parts, KOKORO_SAMPLE_RATE, reshape, prosody.pitch_rate, 1);
@@ -220,6 +220,8 @@ interface Part {
   words: readonly WordSpan[];
   ids: number;
   duration: number;
+  /** Phonemes of this run the voice does not know (left out). */
+  dropped: readonly string[];
 }
 
 /**
@@ -266,7 +268,8 @@ function joinParts(
     }
     offset += samples.length;
   });
-  return { pcm, sampleRate, words, sentenceMs };
+  const dropped = parts.flatMap((p) => p.dropped);
+  return { pcm, sampleRate, words, sentenceMs, ...(dropped.length > 0 ? { dropped } : {}) };
 }
 
 /** Start sample of every id: the running sum of the samples of the ids before it. */

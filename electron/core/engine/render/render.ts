@@ -27,6 +27,7 @@ import { isSsml, parseSsml, type SsmlEvent } from '../../../shared/ssml';
 import type { LanguageCode } from '../../../shared/voices';
 import { hasSpeakableContent } from '../text/speakable';
 import { trimChunkAudio, wordMarks } from './chunk-audio';
+import { DroppedPhonemes } from './dropped-phonemes';
 import { openRenderOutputs } from './outputs';
 import { planSpeech } from './speech-plan';
 import { synthesizeInOrder } from './synthesis-window';
@@ -95,6 +96,7 @@ export async function renderToFiles(context: RenderContext, request: RenderReque
   const rate = first.backend.sampleRate;
   const owner = randomUUID();
   const outputs = await openRenderOutputs(request, rate);
+  const dropped = new DroppedPhonemes();
   try {
     let isFirstChunk = true;
     /** Writes what stands before a segment's words (or after the last): breaks replace the pause. */
@@ -141,6 +143,7 @@ export async function renderToFiles(context: RenderContext, request: RenderReque
       for await (const { chunk, prepared, output, more } of chunks) {
         const chunkStart = segment.start + chunk.start;
         if (output && prepared) {
+          dropped.add(backend.label, output.dropped);
           const trimmed = trimChunkAudio(output, profile.fadeMs);
           const pcm = await speaker.toOutput(trimmed.pcm, rate, segment.gain);
           if (outputs.wantsWords) {
@@ -191,6 +194,8 @@ export async function renderToFiles(context: RenderContext, request: RenderReque
       engine: [
         ...new Set(await Promise.all([...speakers.values()].map(async (s) => (await s).backend.label))),
       ].join(','),
+      droppedPhonemes: dropped.counts(),
+      warnings: dropped.warnings(),
     };
   } catch (error) {
     // Chunks still queued for this render would only keep the workers busy.

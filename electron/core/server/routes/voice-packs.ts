@@ -28,6 +28,7 @@ import {
   type CatalogueEntry,
   type InstallVoicePackBody,
   type PackManifest,
+  type SpeakerGenderCoverage,
   type VoiceEngineInfo,
   type VoicePackInfo,
   type VoicePackList,
@@ -39,6 +40,8 @@ import {
   engineLabel,
   findCatalogueEntry,
   resolveEngineVoice,
+  speakerGenderCoverage,
+  speakerLabel,
   type VoiceLibrary,
 } from '../../voices';
 import type { Auth } from '../auth';
@@ -297,8 +300,30 @@ function installedInfo(p: PackManifest, catalogue: readonly CatalogueEntry[]): V
         : Object.entries(p.speakers)
             .sort((a, b) => a[1] - b[1])
             .map(([name]) => name),
+    ...speakerInfo(p, entry?.speaker_genders),
     source_url: entry?.source_url ?? (p.origin === 'url' ? p.source : null),
     installed_at: p.installed_at,
+  };
+}
+
+/** Each speaker's label and what is known of their genders (see core/voices/speaker-metadata.ts). */
+function speakerInfo(
+  p: PackManifest,
+  stated: SpeakerGenderCoverage | undefined,
+): Pick<VoicePackInfo, 'speaker_labels' | 'speaker_genders'> {
+  if (p.family === 'kokoro') {
+    return {
+      speaker_labels: p.voices.map((v) =>
+        v.gender ? `${v.name}, ${v.gender}` : `${v.name}, gender unknown`,
+      ),
+      speaker_genders: p.voices.every((v) => v.gender) ? 'known' : 'partial',
+    };
+  }
+  const names = Object.keys(p.speakers);
+  return {
+    speaker_labels: Array.from({ length: p.num_speakers }, (_, i) => speakerLabel(p, i)),
+    speaker_genders:
+      names.length > 0 || !stated ? speakerGenderCoverage(p.id, p.num_speakers, names) : stated,
   };
 }
 
@@ -318,6 +343,7 @@ function catalogueInfo(e: CatalogueEntry, installs: VoiceInstalls): VoicePackInf
     sample_rate: e.sample_rate,
     num_speakers: e.num_speakers,
     speakers: e.family === 'kokoro' ? e.voices.map((v) => v.name) : (e.speakers ?? []),
+    ...speakerInfo(asManifest(e), e.speaker_genders),
     source_url: e.source_url,
     installed_at: null,
   };

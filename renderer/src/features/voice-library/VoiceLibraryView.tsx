@@ -57,6 +57,15 @@ export function VoiceLibraryView() {
     void load();
   }, [load]);
 
+  /** What the Voice library says of a multi-speaker pack's speakers' genders (VoicePackInfo.speaker_genders). */
+  const SPEAKER_GENDERS: Record<VoicePackInfo['speaker_genders'], string> = {
+    single: '',
+    known: "Speakers' genders: known from the dataset's metadata",
+    partial:
+      "Speakers' genders: known for some speakers only; voices get speakers of their gender where known",
+    unknown: "Speakers' genders: unknown; voices get speakers by index",
+  };
+
   /** Voice codes a pack speaks now (their engine label names the pack). */
   const speakers = (pack: VoicePackInfo) =>
     VOICES.filter((v) => engines[v.voice_code]?.engine.startsWith(`${pack.family}:${pack.id}#`));
@@ -135,8 +144,25 @@ export function VoiceLibraryView() {
                     <div className="small licence" title={pack.licence}>
                       Licence: {pack.licence}
                     </div>
+                    {pack.num_speakers > 1 && (
+                      <div className="small muted speaker-genders">
+                        {SPEAKER_GENDERS[pack.speaker_genders]}
+                      </div>
+                    )}
                     {speaks.length > 0 && (
-                      <div className="small">Speaks {speaks.map((v) => v.name).join(', ')}</div>
+                      <div className="small">
+                        Speaks{' '}
+                        {speaks
+                          .map((v) => {
+                            const index = Number(engines[v.voice_code]?.engine.split('#')[1]);
+                            const speaker =
+                              pack.family === 'piper' && pack.num_speakers > 1
+                                ? pack.speaker_labels[index]
+                                : undefined;
+                            return speaker ? `${v.name} (${speaker})` : v.name;
+                          })
+                          .join(', ')}
+                      </div>
                     )}
                     {pack.state === 'installing' && (
                       <div>
