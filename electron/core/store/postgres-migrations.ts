@@ -265,11 +265,7 @@ export const POSTGRES_MIGRATIONS: readonly (readonly string[])[] = [
     `CREATE INDEX project_renders_by_project ON project_renders(project_id, seq)`,
     `CREATE INDEX project_renders_open ON project_renders(seq) WHERE status IN ('queued', 'rendering')`,
   ],
-  // 11 and 12: numbers held for other branches' migrations (book projects' work); each is
-  // replaced by that branch's entry when they meet. A statement that changes nothing until then.
-  [`SELECT 1`],
-  [`SELECT 1`],
-  // 13: what a render warns about (phonemes its voice did not know and left out): a JSON array
+  // 11: what a render warns about (phonemes its voice did not know and left out): a JSON array
   // of sentences, null when there was nothing to say
   [`ALTER TABLE requests ADD COLUMN warnings TEXT`],
 ];
