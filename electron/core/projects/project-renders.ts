@@ -542,8 +542,12 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
         running.pause = true;
         await running.done;
       } else if (row.status === 'queued') {
-        if (await store.projectRenders.pauseQueued(id)) emit((await mustGet(id)), row.key_id, row.project_id, []);
+        if (!(await store.projectRenders.pauseQueued(id))) return this.pause(id);
+        emit(await mustGet(id), row.key_id, row.project_id, []);
       } else if (row.status === 'rendering') {
+        // Claimed here a moment ago (not yet running), or running on another instance.
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        if (running?.row.id === id) return this.pause(id);
         await store.projectRenders.request(id, 'pause');
       } else if (row.status !== 'paused') {
         throw new AppError('PROJECT_CONFLICT', `The render is ${row.status}: it cannot be paused.`);
