@@ -10,7 +10,6 @@
 
 import { createProjectExports } from '../../../electron/core/projects/project-export';
 import { createProjectRenders } from '../../../electron/core/projects/project-renders';
-import { createProjectService } from '../../../electron/core/projects/project-service';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,6 +25,7 @@ import { buildServer, type HttpApp } from '../../../electron/core/server/app';
 import type { AuthThrottleOptions } from '../../../electron/core/server/auth-throttle';
 import { createSessions } from '../../../electron/core/server/sessions';
 import { DEFAULT_UI_DIR } from '../../../electron/core/server/static-ui';
+import { createProjectService } from '../../../electron/core/projects/project-service';
 import { openStore, type Store } from '../../../electron/core/store';
 import type { LexiconStore } from '../../../electron/core/lexicon/lexicon-store';
 import type { VoiceLibrary } from '../../../electron/core/voices';
