@@ -10,6 +10,7 @@ import { createIdempotencyRepo, type IdempotencyRepo } from './idempotency-repo'
 import { createKeysRepo, type KeysRepo } from './keys-repo';
 import { createLedgerRepo, type LedgerRepo } from './ledger-repo';
 import { openPostgresDatabase } from './postgres-database';
+import { createProjectRendersRepo, type ProjectRendersRepo } from './project-renders-repo';
 import { createProjectsRepo, type ProjectsRepo } from './projects-repo';
 import { createRequestsRepo, type RequestsRepo } from './requests-repo';
 import type { Db, SqlExecutor } from './sql';
@@ -24,6 +25,7 @@ export interface Repos {
   readonly idempotency: IdempotencyRepo;
   readonly exports: ExportsRepo;
   readonly projects: ProjectsRepo;
+  readonly projectRenders: ProjectRendersRepo;
 }
 
 export interface Store extends Repos {
@@ -85,6 +87,7 @@ function reposOn(executor: SqlExecutor): Repos {
     idempotency: createIdempotencyRepo(executor),
     exports: createExportsRepo(executor),
     projects: createProjectsRepo(executor),
+    projectRenders: createProjectRendersRepo(executor),
   };
 }
 
@@ -119,3 +122,11 @@ export type {
   HistoryRow,
   ProjectsRepo,
 } from './projects-repo';
+export type {
+  ProjectRenderRow,
+  NewProjectRenderRow,
+  ProjectRendersRepo,
+  RenderItem,
+  SegmentAudio,
+  RenderFinish,
+} from './project-renders-repo';
