@@ -5,6 +5,7 @@ import { CallbacksView } from '../features/callbacks/CallbacksView';
 import { ExportView } from '../features/export/ExportView';
 import { HistoryView } from '../features/history/HistoryView';
 import { LexiconView } from '../features/lexicon/LexiconView';
+import { ProjectsView } from '../features/projects/ProjectsView';
 import { SettingsView } from '../features/settings/SettingsView';
 import { StudioView } from '../features/compose/StudioView';
 import { VoiceLibraryView } from '../features/voice-library/VoiceLibraryView';
@@ -15,6 +16,7 @@ import type { View } from '../stores/ui-slice';
 import { useTheme } from './useTheme';
 
 const NAV: { view: View; label: string }[] = [
+  { view: 'projects', label: 'Projects' },
   { view: 'studio', label: 'Studio' },
   { view: 'voices', label: 'Voices' },
   { view: 'library', label: 'Voice library' },
@@ -83,6 +85,7 @@ export function App() {
         </div>
       </nav>
       <main className="main">
+        {view === 'projects' && <ProjectsView />}
         {view === 'studio' && <StudioView />}
         {view === 'voices' && <VoicesView />}
         {view === 'library' && <VoiceLibraryView />}

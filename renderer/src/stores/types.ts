@@ -5,11 +5,18 @@ import type { ApiClient } from '../lib/api-client';
 import type { ComposeSlice } from './compose-slice';
 import type { JobSlice } from './job-slice';
 import type { OptionsSlice } from './options-slice';
+import type { ProjectsSlice } from './projects-slice';
 import type { SessionSlice } from './session-slice';
 import type { UiSlice } from './ui-slice';
 import type { VoicePacksSlice } from './voice-packs-slice';
 
-export type StudioState = SessionSlice & ComposeSlice & OptionsSlice & JobSlice & UiSlice & VoicePacksSlice;
+export type StudioState = SessionSlice &
+  ComposeSlice &
+  OptionsSlice &
+  JobSlice &
+  UiSlice &
+  VoicePacksSlice &
+  ProjectsSlice;
 
 /** What slices need from outside: the API client, somewhere to keep drafts, timers. */
 export interface StoreDeps {
