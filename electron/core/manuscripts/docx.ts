@@ -1,6 +1,336 @@
-import { AppError } from '../../shared/errors';
-import type { ManuscriptReader } from './reader';
+/**
+ * DOCX (Office Open XML) manuscripts, read with yauzl (zip-archive.ts) and saxes: the main
+ * document found through the package relationships; a paragraph whose outline level is 0 (its
+ * own w:outlineLvl, or its style's, through w:basedOn, as styles.xml says: "Heading 1" in any
+ * language, whatever its style id) starts a chapter named by its text; other paragraphs are
+ * the chapter's, with w:i / w:b runs (direct or from a character style) as emphasis. Deleted
+ * text, field codes, drawings and text boxes are left out. Footnotes, endnotes and comments
+ * are left out unless asked for, then placed as paragraphs after the paragraph citing them.
+ * Metadata from docProps/core.xml.
+ */
 
-/** Placeholder until its reader lands (this session's work in progress): refuses every file. */
-export const readDocx: ManuscriptReader = (_bytes, fileName) =>
-  Promise.reject(new AppError('UNSUPPORTED_MEDIA_TYPE', `"${fileName}": this format's reader is not written yet.`));
+import type { Manuscript, ManuscriptOptions } from '../../shared/manuscript';
+import { ManuscriptBuilder, type TextRun } from './builder';
+import { invalidManuscript } from './errors';
+import { readDublinCore, readRelationships } from './ooxml-parts';
+import type { ManuscriptReader } from './reader';
+import { attr, onOff, parseXml, type XmlPart } from './xml';
+import { openZipArchive, type ZipArchive } from './zip-archive';
+
+const W = [
+  'http://schemas.openxmlformats.org/wordprocessingml/2006/main',
+  'http://purl.oclc.org/ooxml/wordprocessingml/main',
+];
+const MC = 'http://schemas.openxmlformats.org/markup-compatibility/2006';
+
+/** Elements whose content is not the text a reader sees. */
+const SKIPPED = new Set(['delText', 'instrText', 'drawing', 'pict', 'object', 'txbxContent', 'delInstrText']);
+
+interface WordStyle {
+  name: string | null;
+  basedOn: string | null;
+  outline: number | null;
+  italic: boolean | null;
+  bold: boolean | null;
+}
+
+type Styles = Map<string, WordStyle>;
+
+/** A paragraph of a WordprocessingML story (body, footnotes, endnotes, comments). */
+interface WordParagraph {
+  runs: TextRun[];
+  /** Outline level (0: a chapter heading), or null for body text. */
+  outline: number | null;
+  notes: string[];
+  comments: string[];
+}
+
+export const readDocx: ManuscriptReader = async (bytes, fileName, options) => {
+  const zip = await openZipArchive(bytes, fileName, 'docx');
+  return readWordPackage(zip, fileName, options);
+};
+
+async function readWordPackage(
+  zip: ZipArchive,
+  fileName: string,
+  options: ManuscriptOptions,
+): Promise<Manuscript> {
+  const base = { fileName, format: 'docx' as const };
+  const packageRels = await readRelationships(zip, '', base);
+  const mainPart =
+    packageRels.find((r) => r.type.endsWith('/officeDocument') && !r.external)?.target ?? 'word/document.xml';
+  if (!zip.has(mainPart))
+    throw invalidManuscript(fileName, 'docx', `its archive has no main document (${mainPart})`);
+  const corePart =
+    packageRels.find((r) => r.type.endsWith('/metadata/core-properties'))?.target ?? 'docProps/core.xml';
+  const rels = await readRelationships(zip, mainPart, base);
+  const target = (kind: string, fallback: string): string | null => {
+    const found = rels.find((r) => r.type.endsWith(`/${kind}`) && !r.external)?.target ?? fallback;
+    return zip.has(found) ? found : null;
+  };
+
+  const stylesPart = target('styles', 'word/styles.xml');
+  const { styles, language } = stylesPart
+    ? readStyles(await zip.readText(stylesPart), { ...base, part: stylesPart })
+    : { styles: new Map() as Styles, language: null };
+
+  const stories = async (
+    kind: 'footnotes' | 'endnotes' | 'comments',
+  ): Promise<Map<string, WordParagraph[]>> => {
+    const part = target(kind, `word/${kind}.xml`);
+    if (!part) return new Map();
+    return readStories(await zip.readText(part), { ...base, part }, styles);
+  };
+  const notes = options.includeNotes
+    ? new Map([...(await stories('footnotes')), ...(await stories('endnotes'))])
+    : new Map();
+  const comments = options.includeComments ? await stories('comments') : new Map<string, WordParagraph[]>();
+
+  const builder = new ManuscriptBuilder(fileName, 'docx');
+  let notesLeftOut = 0;
+  let commentsLeftOut = 0;
+  readStories(await zip.readText(mainPart), { ...base, part: mainPart }, styles, (paragraph) => {
+    if (paragraph.outline === 0) {
+      const title = paragraph.runs.map((run) => run.text).join('');
+      if (title.trim()) {
+        builder.startChapter(title);
+        return;
+      }
+    }
+    builder.addParagraph(paragraph.runs);
+    for (const id of paragraph.notes) {
+      const note = notes.get(id);
+      if (!note) notesLeftOut++;
+      else for (const p of note) builder.addParagraph(p.runs);
+    }
+    for (const id of paragraph.comments) {
+      const comment = comments.get(id);
+      if (!comment) commentsLeftOut++;
+      else for (const p of comment) builder.addParagraph(p.runs);
+    }
+  });
+  if (notesLeftOut > 0 && !options.includeNotes) {
+    builder.warnings.push(
+      `${notesLeftOut} note${notesLeftOut === 1 ? '' : 's'} (footnotes, endnotes) left out: ask for notes to keep them.`,
+    );
+  }
+  if (commentsLeftOut > 0 && !options.includeComments) {
+    builder.warnings.push(
+      `${commentsLeftOut} comment${commentsLeftOut === 1 ? '' : 's'} left out (ask for comments to keep them).`,
+    );
+  }
+
+  const core = zip.has(corePart)
+    ? readDublinCore(await zip.readText(corePart), { ...base, part: corePart })
+    : { title: null, creator: null, language: null };
+  return builder.finish({ title: core.title, author: core.creator, language: core.language ?? language });
+}
+
+/** The styles by id, and the document's default language (w:docDefaults). */
+function readStyles(xml: string, where: XmlPart): { styles: Styles; language: string | null } {
+  const styles: Styles = new Map();
+  let current: WordStyle | null = null;
+  let inRunProps = false;
+  let inDefaults = false;
+  let language: string | null = null;
+  parseXml(xml, where, {
+    open(tag) {
+      if (!W.includes(tag.uri)) return;
+      if (tag.local === 'docDefaults') inDefaults = true;
+      else if (inDefaults && tag.local === 'lang') language ??= attr(tag, W, 'val') ?? null;
+      else if (tag.local === 'style') {
+        current = { name: null, basedOn: null, outline: null, italic: null, bold: null };
+        styles.set(attr(tag, W, 'styleId') ?? '', current);
+      } else if (current) {
+        if (tag.local === 'name') current.name = attr(tag, W, 'val') ?? null;
+        else if (tag.local === 'basedOn') current.basedOn = attr(tag, W, 'val') ?? null;
+        else if (tag.local === 'outlineLvl') current.outline = Number(attr(tag, W, 'val') ?? 9);
+        else if (tag.local === 'rPr') inRunProps = true;
+        else if (inRunProps && tag.local === 'i') current.italic = onOff(attr(tag, W, 'val'));
+        else if (inRunProps && tag.local === 'b') current.bold = onOff(attr(tag, W, 'val'));
+      }
+    },
+    close(tag) {
+      if (!W.includes(tag.uri)) return;
+      if (tag.local === 'style') current = null;
+      else if (tag.local === 'rPr') inRunProps = false;
+      else if (tag.local === 'docDefaults') inDefaults = false;
+    },
+  });
+  return { styles, language };
+}
+
+/** A style's property, looked up through w:basedOn (ten steps at most: a loop ends there). */
+function inherited<K extends 'outline' | 'italic' | 'bold'>(
+  styles: Styles,
+  id: string | null,
+  key: K,
+): WordStyle[K] | null {
+  for (let step = 0; id !== null && step < 10; step++) {
+    const style = styles.get(id);
+    if (!style) return null;
+    if (style[key] !== null) return style[key];
+    if (key === 'outline') {
+      // Built-in names stay English in every language's Word ("heading 1"); ids are localised.
+      const match = /^heading\s*([1-9])$/i.exec(style.name ?? '');
+      if (match) return (Number(match[1]) - 1) as WordStyle[K];
+    }
+    id = style.basedOn;
+  }
+  return null;
+}
+
+/**
+ * Paragraphs of a story part, in order, by the w:id of the footnote/endnote/comment holding
+ * them ('' for the body); `each` sees each body paragraph as it closes.
+ */
+function readStories(
+  xml: string,
+  where: XmlPart,
+  styles: Styles,
+  each?: (paragraph: WordParagraph) => void,
+): Map<string, WordParagraph[]> {
+  const stories = new Map<string, WordParagraph[]>();
+  const stack: string[] = [];
+  let skip = 0;
+  let story = '';
+  let skipStory = false;
+  let paragraph: (WordParagraph & { style: string | null; direct: number | null }) | null = null;
+  let run: { italic: boolean | null; bold: boolean | null; style: string | null; text: string } | null = null;
+  let inRunProps = false;
+  let inText = false;
+
+  const closeRun = (): void => {
+    if (!paragraph || !run || run.text === '') return;
+    const italic = run.italic ?? inherited(styles, run.style, 'italic') ?? false;
+    const bold = run.bold ?? inherited(styles, run.style, 'bold') ?? false;
+    paragraph.runs.push({ text: run.text, emphasis: bold ? 'strong' : italic ? 'em' : undefined });
+  };
+
+  parseXml(xml, where, {
+    open(tag) {
+      if (skip > 0) {
+        skip++;
+        return;
+      }
+      if (tag.uri === MC && tag.local === 'Fallback') {
+        skip = 1;
+        return;
+      }
+      if (!W.includes(tag.uri)) {
+        stack.push('');
+        return;
+      }
+      const local = tag.local;
+      const parent = stack.at(-1);
+      stack.push(local);
+      if (SKIPPED.has(local)) {
+        stack.pop();
+        skip = 1;
+        return;
+      }
+      switch (local) {
+        case 'footnote':
+        case 'endnote':
+        case 'comment': {
+          story = attr(tag, W, 'id') ?? '';
+          const type = attr(tag, W, 'type');
+          skipStory =
+            type === 'separator' || type === 'continuationSeparator' || type === 'continuationNotice';
+          break;
+        }
+        case 'p':
+          paragraph = { runs: [], outline: null, notes: [], comments: [], style: null, direct: null };
+          break;
+        case 'pStyle':
+          if (paragraph && parent === 'pPr') paragraph.style = attr(tag, W, 'val') ?? null;
+          break;
+        case 'outlineLvl':
+          if (paragraph && parent === 'pPr') paragraph.direct = Number(attr(tag, W, 'val') ?? 9);
+          break;
+        case 'r':
+          run = { italic: null, bold: null, style: null, text: '' };
+          break;
+        case 'rPr':
+          inRunProps = run !== null;
+          break;
+        case 'i':
+          if (run && inRunProps) run.italic = onOff(attr(tag, W, 'val'));
+          break;
+        case 'b':
+          if (run && inRunProps) run.bold = onOff(attr(tag, W, 'val'));
+          break;
+        case 'rStyle':
+          if (run && inRunProps) run.style = attr(tag, W, 'val') ?? null;
+          break;
+        case 't':
+          inText = run !== null;
+          break;
+        case 'tab':
+          if (run && parent === 'r') run.text += ' ';
+          break;
+        case 'br':
+        case 'cr':
+          if (run && parent === 'r') run.text += attr(tag, W, 'type') === 'page' ? ' ' : '\n';
+          break;
+        case 'noBreakHyphen':
+          if (run) run.text += '-';
+          break;
+        case 'footnoteReference':
+        case 'endnoteReference':
+          if (paragraph) paragraph.notes.push(attr(tag, W, 'id') ?? '');
+          break;
+        case 'commentReference':
+          if (paragraph) paragraph.comments.push(attr(tag, W, 'id') ?? '');
+          break;
+      }
+    },
+    text(text) {
+      if (skip === 0 && inText && run) run.text += text;
+    },
+    close() {
+      if (skip > 0) {
+        skip--;
+        return;
+      }
+      const local = stack.pop();
+      switch (local) {
+        case 't':
+          inText = false;
+          break;
+        case 'rPr':
+          inRunProps = false;
+          break;
+        case 'r':
+          closeRun();
+          run = null;
+          break;
+        case 'p': {
+          if (!paragraph) break;
+          const done: WordParagraph = {
+            runs: paragraph.runs,
+            outline: paragraph.direct ?? inherited(styles, paragraph.style, 'outline'),
+            notes: paragraph.notes,
+            comments: paragraph.comments,
+          };
+          paragraph = null;
+          if (skipStory) break;
+          if (story === '' && each) each(done);
+          else {
+            const list = stories.get(story) ?? [];
+            list.push(done);
+            stories.set(story, list);
+          }
+          break;
+        }
+        case 'footnote':
+        case 'endnote':
+        case 'comment':
+          story = '';
+          skipStory = false;
+          break;
+      }
+    },
+  });
+  return stories;
+}
