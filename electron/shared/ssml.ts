@@ -756,3 +756,8 @@ export function ssmlWarnings(input: string, options: ParseSsmlOptions = {}): str
 export function spokenText(input: string, options: ParseSsmlOptions = {}): string {
   return isSsml(input) ? parseSsml(input, options).text : input;
 }
+
+/** Text as SSML character data: `&`, `<` and `>` escaped (the studio's dialogue SSML and book projects' segments). */
+export function escapeSsmlText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}

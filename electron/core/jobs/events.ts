@@ -6,6 +6,7 @@
 import { EventEmitter } from 'node:events';
 import type { DeliveryEvent, RequestEvent } from '../../shared/api';
 import type { ExportEvent } from '../../shared/book-exports';
+import type { ProjectEvent } from '../../shared/projects';
 import type { VoicePackEvent } from '../../shared/voice-packs';
 
 export interface JobEventMap {
@@ -13,6 +14,8 @@ export interface JobEventMap {
   delivery: [event: DeliveryEvent & { keyId: string }];
   /** An audiobook export was accepted, moved on, or ended. */
   export: [event: ExportEvent & { keyId: string }];
+  /** A book project's render moved on, or some of its segments changed state. */
+  project: [event: ProjectEvent & { keyId: string }];
   /** A request reached SUCCESS or FAILURE. */
   finished: [event: { requestId: string; keyId: string }];
   /** A voice-pack install moved on or ended (not per key: every studio session sees it). */

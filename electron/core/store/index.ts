@@ -10,6 +10,8 @@ import { createIdempotencyRepo, type IdempotencyRepo } from './idempotency-repo'
 import { createKeysRepo, type KeysRepo } from './keys-repo';
 import { createLedgerRepo, type LedgerRepo } from './ledger-repo';
 import { openPostgresDatabase } from './postgres-database';
+import { createProjectRendersRepo, type ProjectRendersRepo } from './project-renders-repo';
+import { createProjectsRepo, type ProjectsRepo } from './projects-repo';
 import { createRequestsRepo, type RequestsRepo } from './requests-repo';
 import type { Db, SqlExecutor } from './sql';
 import { openDatabase, SCHEMA_VERSION } from './sqlite-database';
@@ -22,6 +24,8 @@ export interface Repos {
   readonly ledger: LedgerRepo;
   readonly idempotency: IdempotencyRepo;
   readonly exports: ExportsRepo;
+  readonly projects: ProjectsRepo;
+  readonly projectRenders: ProjectRendersRepo;
 }
 
 export interface Store extends Repos {
@@ -82,6 +86,8 @@ function reposOn(executor: SqlExecutor): Repos {
     ledger: createLedgerRepo(executor),
     idempotency: createIdempotencyRepo(executor),
     exports: createExportsRepo(executor),
+    projects: createProjectsRepo(executor),
+    projectRenders: createProjectRendersRepo(executor),
   };
 }
 
@@ -105,3 +111,22 @@ export type { CallbackAttemptRow, CallbacksRepo } from './callbacks-repo';
 export type { LedgerRow, LedgerRepo } from './ledger-repo';
 export type { IdempotencyRow, IdempotencyRepo } from './idempotency-repo';
 export type { ExportRow, NewExportRow, ExportsRepo, ExportFinish } from './exports-repo';
+export type {
+  ProjectRow,
+  NewProjectRow,
+  ProjectFields,
+  ProjectSummaryRow,
+  ChapterRow,
+  CharacterRow,
+  SegmentRow,
+  HistoryRow,
+  ProjectsRepo,
+} from './projects-repo';
+export type {
+  ProjectRenderRow,
+  NewProjectRenderRow,
+  ProjectRendersRepo,
+  RenderItem,
+  SegmentAudio,
+  RenderFinish,
+} from './project-renders-repo';

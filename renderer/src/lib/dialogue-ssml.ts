@@ -5,6 +5,8 @@
  * plan, so what the colours show is what is spoken.
  */
 
+import { escapeSsmlText } from '../../../electron/shared/ssml';
+
 /** Who reads what. Voice codes are the API's; the narrator is the request's own `voice_code`. */
 export interface DialogueVoices {
   narrator: string;
@@ -141,10 +143,7 @@ export function planDialogue(text: string, voices: DialogueVoices): PlannedParag
   });
 }
 
-/** Text as SSML character data: `&`, `<` and `>` escaped. */
-export function escapeSsmlText(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
+export { escapeSsmlText };
 
 const escapeAttribute = (value: string) => escapeSsmlText(value).replace(/"/g, '&quot;');
 

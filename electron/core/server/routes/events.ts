@@ -30,7 +30,7 @@ export function registerEventsRoute(app: FastifyInstance, { jobs, auth, streams 
         summary: "Server-sent events of the key's requests, callbacks and exports",
         security: KEY,
         description:
-          'Events `request` (RequestEvent), `delivery` (DeliveryEvent), `export` (ExportEvent); for the studio session also `voice-pack`. A comment line every 15 s keeps the stream open.',
+          'Events `request` (RequestEvent), `delivery` (DeliveryEvent), `export` (ExportEvent), `project` (ProjectEvent: the render of a book project and its segment states); for the studio session also `voice-pack`. A comment line every 15 s keeps the stream open.',
         result: binary('text/event-stream', ['text/event-stream']),
       }),
     },
@@ -58,10 +58,14 @@ export function registerEventsRoute(app: FastifyInstance, { jobs, auth, streams 
       const onExport = ({ keyId, ...event }: JobEventMap['export'][0]) => {
         if (keyId === key.id) send('export', event);
       };
+      const onProject = ({ keyId, ...event }: JobEventMap['project'][0]) => {
+        if (keyId === key.id) send('project', event);
+      };
       const onVoicePack = (event: JobEventMap['voice-pack'][0]) => send('voice-pack', event);
       jobs.events.on('request', onRequest);
       jobs.events.on('delivery', onDelivery);
       jobs.events.on('export', onExport);
+      jobs.events.on('project', onProject);
       if (studio) jobs.events.on('voice-pack', onVoicePack);
       const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), 15_000);
       streams.add(reply);
@@ -70,6 +74,7 @@ export function registerEventsRoute(app: FastifyInstance, { jobs, auth, streams 
         jobs.events.off('request', onRequest);
         jobs.events.off('delivery', onDelivery);
         jobs.events.off('export', onExport);
+        jobs.events.off('project', onProject);
         jobs.events.off('voice-pack', onVoicePack);
         streams.delete(reply);
       });

@@ -1,0 +1,703 @@
+/**
+ * Renders of book projects as a durable queue (table `project_renders`), run as audiobook exports
+ * are (jobs/export-jobs.ts): accepted with their charge in one transaction, claimed under a lease
+ * renewed every third of its length, one at a time per instance; a run that died with its process
+ * resumes where it stopped (on SQLite at the next start, on a shared database when its lease runs
+ * out), because every rendered segment is recorded as it finishes.
+ *
+ * A render covers the segments it was given, or else those of its chapters (every included
+ * chapter when none is named) whose audio is missing, changed or failed. Each goes queued →
+ * rendering → done (or failed), and its audio is made by segment-render.ts. The key is charged up
+ * front for them as the API charges (per character, at the speaker's voice price); what was not
+ * rendered (a cancel, a failure, a segment removed meanwhile) is refunded when the render ends.
+ * Pause keeps the rest queued; resume puts the render back in the queue. Progress is told per
+ * chapter, by characters, with an estimate of the time left from this run's measured throughput.
+ */
+
+import { randomBytes } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { AppError, isAppError } from '../../shared/errors';
+import type { ModelId } from '../../shared/options';
+import { costMilli } from '../../shared/pricing';
+import type { ProjectRenderRecord, SegmentState } from '../../shared/projects';
+import { cleanText } from '../../shared/text';
+import { findVoice } from '../../shared/voices';
+import type { Engine } from '../engine/engine';
+import { isoTime, type Clock } from '../platform/clock';
+import type { Log } from '../platform/log';
+import type { CharacterRow, ProjectRenderRow, RenderItem, Repos, SegmentRow, Store } from '../store';
+import type { JobEvents } from '../jobs/events';
+import { errorText } from '../jobs/store-retry';
+import {
+  prepareSegment,
+  renderSegment,
+  segmentInput,
+  type CastVoice,
+  type VoiceLookups,
+} from './segment-render';
+
+export interface ProjectRendersOptions extends VoiceLookups {
+  engine: Engine;
+  store: Store;
+  events: JobEvents;
+  /** The data directory's folder of results; segment audio goes to its `projects/<id>/`. */
+  filesDir: string;
+  instanceId: string;
+  clock: Clock;
+  log: Log;
+  /** Lease of a running render, ms (default 30 000). */
+  leaseMs?: number;
+  /** How often to look for queued renders and for leases that ran out, ms (default 2000). */
+  pollMs?: number;
+}
+
+/** What to render: some chapters, some segments, or (neither) the whole book's included chapters. */
+export interface RenderSelection {
+  chapterIds?: readonly string[] | undefined;
+  /** Rendered whatever their state (asked explicitly). */
+  segmentIds?: readonly string[] | undefined;
+}
+
+/** Another voice or prosody for one segment's regeneration. */
+export interface RegenerateOptions {
+  voice_code?: string | undefined;
+  speed_rate?: number | undefined;
+  pitch_rate?: number | undefined;
+  volume?: number | undefined;
+}
+
+export interface ProjectRenders {
+  /**
+   * Charges and queues a render. Rejects with AppError PROJECT_NOT_FOUND, INVALID_FIELD (a chapter
+   * or segment not in the project), INSUFFICIENT_CREDITS, UNAUTHORIZED (key revoked), SHUTTING_DOWN.
+   */
+  submit(projectId: string, keyId: string, selection: RenderSelection): Promise<ProjectRenderRow>;
+  get(id: string): Promise<ProjectRenderRow | undefined>;
+  list(projectId: string): Promise<ProjectRenderRow[]>;
+  /** The wire record, with live progress and time left when it runs here. */
+  record(row: ProjectRenderRow): ProjectRenderRecord;
+  /** Pauses a queued or running render (a running one at its next segment). */
+  pause(id: string): Promise<ProjectRenderRow>;
+  resume(id: string): Promise<ProjectRenderRow>;
+  /** Cancels a render not finished: its unrendered segments go back to their state, refunded. */
+  cancel(id: string): Promise<ProjectRenderRow>;
+  /** Resolves with the row once the render is done, failed, cancelled or paused. */
+  settled(id: string): Promise<ProjectRenderRow>;
+  /**
+   * Renders one segment now (with another voice or prosody if asked: see `regenerate` in the
+   * docs), charges it, and resolves with the segment as it then is.
+   */
+  regenerate(projectId: string, segmentId: string, keyId: string, options?: RegenerateOptions): Promise<SegmentRow>;
+  kick(): void;
+  /** Requeues interrupted renders and starts running them. */
+  start(): Promise<void>;
+  /** Stops the running render (queued again for the next start) and takes no new ones. */
+  close(): Promise<void>;
+}
+
+const DEFAULT_LEASE_MS = 30_000;
+const DEFAULT_POLL_MS = 2000;
+const FINISHED = new Set(['done', 'failed', 'cancelled']);
+
+interface Running {
+  row: ProjectRenderRow;
+  items: RenderItem[];
+  controller: AbortController;
+  pause: boolean;
+  cancel: boolean;
+  leaseLost: boolean;
+  renewTimer: NodeJS.Timeout | undefined;
+  /** Throughput of this run: when it started and the characters rendered since. */
+  startedAt: number;
+  charsThisRun: number;
+  done: Promise<void>;
+}
+
+export const newRenderId = () => randomBytes(16).toString('hex');
+
+/** A segment's billable characters: the code points of its cleaned text, as a request's. */
+export const billableCharacters = (text: string) => Array.from(cleanText(text)).length;
+
+export function createProjectRenders(options: ProjectRendersOptions): ProjectRenders {
+  const { engine, store, events, clock, log, instanceId } = options;
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
+  const lease = () => ({ owner: instanceId, until: clock.now() + leaseMs });
+  let running: Running | undefined;
+  let started = false;
+  let closing = false;
+  let pumping = false;
+  let again = false;
+  let pollTimer: NodeJS.Timeout | undefined;
+  const waiters = new Map<string, ((row: ProjectRenderRow) => void)[]>();
+
+  const itemsOf = (row: ProjectRenderRow): RenderItem[] =>
+    row.segment_ids ? (JSON.parse(row.segment_ids) as RenderItem[]) : [];
+
+  const record = (row: ProjectRenderRow): ProjectRenderRecord => {
+    const live = running?.row.id === row.id ? running : undefined;
+    const items = live ? live.items : itemsOf(row);
+    const chapterIds = JSON.parse(row.chapter_ids) as string[];
+    const perChapter = new Map<string, { total: number; done: number }>(chapterIds.map((c) => [c, { total: 0, done: 0 }]));
+    let total = 0;
+    let done = 0;
+    let spent = 0;
+    for (const item of items) {
+      const c = perChapter.get(item.chapter_id) ?? { total: 0, done: 0 };
+      perChapter.set(item.chapter_id, c);
+      c.total += item.characters;
+      total += item.characters;
+      if (item.done) {
+        c.done += item.characters;
+        done += item.characters;
+        spent += item.cost_milli;
+      }
+    }
+    let eta: number | null = null;
+    if (live && live.charsThisRun > 0) {
+      const seconds = (clock.now() - live.startedAt) / 1000;
+      if (seconds > 0) eta = Math.round(((total - done) / (live.charsThisRun / seconds)) * 10) / 10;
+    } else if (row.status === 'done') eta = 0;
+    return {
+      id: row.id,
+      project_id: row.project_id,
+      status: row.status,
+      chapter_ids: chapterIds,
+      segments_total: row.segments_total,
+      segments_done: items.filter((i) => i.done).length,
+      progress: total > 0 ? done / total : FINISHED.has(row.status) ? 1 : 0,
+      chapters: [...perChapter].map(([chapter_id, c]) => ({
+        chapter_id,
+        progress: c.total > 0 ? c.done / c.total : 1,
+      })),
+      eta_seconds: eta,
+      cost: (FINISHED.has(row.status) ? spent : row.cost_milli) / 1000,
+      error_code: row.error_code,
+      error_message: row.error_message,
+      created_at: row.created_at,
+      finished_at: row.finished_at,
+    };
+  };
+
+  const emit = (
+    row: ProjectRenderRow | undefined,
+    keyId: string,
+    projectId: string,
+    segments: { id: string; state: SegmentState }[],
+  ) => {
+    events.emit('project', { keyId, project_id: projectId, render: row ? record(row) : null, segments });
+  };
+
+  const settle = (row: ProjectRenderRow) => {
+    if (!FINISHED.has(row.status) && row.status !== 'paused') return;
+    const list = waiters.get(row.id);
+    waiters.delete(row.id);
+    for (const resolve of list ?? []) resolve(row);
+  };
+
+  /** Ends a render: its outcome, the refund of what it did not render, its leftover segments released. */
+  const finishRender = async (
+    row: ProjectRenderRow,
+    items: readonly RenderItem[],
+    outcome: { status: 'done' | 'failed' | 'cancelled'; errorCode?: string; errorMessage?: string },
+    owned: boolean,
+  ): Promise<boolean> => {
+    const at = isoTime(clock.now());
+    const spent = items.reduce((n, i) => n + (i.done ? i.cost_milli : 0), 0);
+    const refund = row.cost_milli - spent;
+    const left = items.filter((i) => !i.done).map((i) => i.id);
+    const ok = await store.transaction(async (tx) => {
+      const f = { status: outcome.status, finishedAt: at, errorCode: outcome.errorCode, errorMessage: outcome.errorMessage };
+      const finished = owned ? await tx.projectRenders.finish(row.id, instanceId, f) : await tx.projectRenders.finishWaiting(row.id, f);
+      if (!finished) return false;
+      await tx.projectRenders.releaseSegments(left);
+      if (refund > 0) await refundMilli(tx, row, refund, at);
+      return true;
+    });
+    if (ok) {
+      const latest = (await store.projectRenders.get(row.id))!;
+      emit(latest, row.key_id, row.project_id, []);
+      settle(latest);
+    }
+    return ok;
+  };
+
+  const renew = (entry: Running) => {
+    entry.renewTimer = setTimeout(() => {
+      store.projectRenders.renewLease(entry.row.id, lease()).then(
+        (row) => {
+          if (running !== entry) return;
+          if (!row) {
+            entry.leaseLost = true;
+            entry.controller.abort(new AppError('CANCELLED', 'Taken over by another instance.'));
+            return;
+          }
+          if (row.cancel_requested) entry.cancel = true;
+          if (row.pause_requested) entry.pause = true;
+          renew(entry);
+        },
+        (error: unknown) => {
+          log.warn(`project render ${entry.row.id}: could not renew its lease: ${errorText(error)}`);
+          if (running === entry) renew(entry);
+        },
+      );
+    }, leaseMs / 3);
+  };
+
+  const castOf = async (projectId: string) => {
+    const rows = await store.projects.characters(projectId);
+    const cast = new Map<string, CharacterRow>(rows.map((c) => [c.id, c]));
+    const narrator = rows.find((c) => c.narrator === 1) ?? rows[0];
+    return { cast, narrator };
+  };
+
+  /** Renders one segment row with the project's cast; writes its audio columns. */
+  const renderOne = async (
+    segment: SegmentRow,
+    context: { projectId: string; modelId: ModelId },
+    cast: Map<string, CharacterRow>,
+    narrator: CastVoice,
+    signal: AbortSignal | undefined,
+  ) => {
+    const prepared = await prepareSegment(
+      segmentInput({ segment, cast, narrator, model_id: context.modelId }),
+      options,
+    );
+    await mkdir(join(options.filesDir, 'projects', context.projectId), { recursive: true });
+    return renderSegment(engine, prepared, {
+      filesDir: options.filesDir,
+      projectId: context.projectId,
+      text: segment.text,
+      signal,
+    });
+  };
+
+  const run = async (entry: Running): Promise<void> => {
+    const { row } = entry;
+    const project = await store.projects.getProject(row.project_id);
+    if (!project) {
+      await finishRender(row, entry.items, { status: 'failed', errorCode: 'PROJECT_NOT_FOUND', errorMessage: 'The project was removed.' }, true);
+      return;
+    }
+    let failures = 0;
+    let lastError = '';
+    try {
+      for (const item of entry.items) {
+        if (item.done) continue;
+        if (entry.cancel || entry.pause || closing || entry.leaseLost) break;
+        const segment = await store.projects.getSegment(item.id);
+        if (!segment) continue;
+        await store.projectRenders.setSegmentAudio(item.id, { state: 'rendering', error: null });
+        emit(row, row.key_id, row.project_id, [{ id: item.id, state: 'rendering' }]);
+        const { cast, narrator } = await castOf(row.project_id);
+        if (!narrator) throw new AppError('PROJECT_CONFLICT', 'The project has no narrator.');
+        try {
+          const result = await renderOne(segment, { projectId: row.project_id, modelId: project.model_id }, cast, narrator, entry.controller.signal);
+          await store.projectRenders.setSegmentAudio(item.id, {
+            state: 'done',
+            audio_key: result.audioKey,
+            duration_ms: result.durationMs,
+            error: null,
+            checks: result.checks.length > 0 ? JSON.stringify(result.checks) : null,
+            rendered_at: isoTime(clock.now()),
+          });
+          item.done = true;
+          entry.charsThisRun += item.characters;
+          emit(row, row.key_id, row.project_id, [{ id: item.id, state: 'done' }]);
+        } catch (error) {
+          if (entry.controller.signal.aborted) throw error;
+          failures++;
+          lastError = isAppError(error) ? error.message : String(error);
+          if (!isAppError(error)) log.warn(`project render ${row.id}: segment ${item.id}: ${(error as Error)?.stack ?? String(error)}`);
+          await store.projectRenders.setSegmentAudio(item.id, { state: 'failed', error: lastError });
+          emit(row, row.key_id, row.project_id, [{ id: item.id, state: 'failed' }]);
+        }
+        const done = entry.items.filter((i) => i.done);
+        await store.projectRenders.progress(row.id, instanceId, {
+          items: JSON.stringify(entry.items),
+          segmentsDone: done.length,
+          charactersDone: done.reduce((n, i) => n + i.characters, 0),
+        });
+      }
+    } catch (error) {
+      if (entry.leaseLost) return;
+      if (!(closing && entry.controller.signal.aborted) && !entry.cancel) {
+        const appError = isAppError(error) ? error : new AppError('INTERNAL', 'The render failed unexpectedly.');
+        if (!isAppError(error)) log.warn(`project render ${row.id}: ${(error as Error)?.stack ?? String(error)}`);
+        await finishRender(row, entry.items, { status: 'failed', errorCode: appError.code, errorMessage: appError.message }, true);
+        return;
+      }
+    }
+    if (entry.leaseLost) return;
+    const rendering = entry.items.filter((i) => !i.done).map((i) => i.id);
+    if (entry.cancel) {
+      await finishRender(row, entry.items, { status: 'cancelled', errorCode: 'CANCELLED', errorMessage: 'Cancelled before it finished; what it did not render was refunded.' }, true);
+      return;
+    }
+    if (closing || entry.pause) {
+      // Segments it reached stay queued for when it runs again.
+      await store.projectRenders.setSegmentStates(
+        (await Promise.all(rendering.map((id) => store.projects.getSegment(id)))).filter((s) => s?.state === 'rendering').map((s) => s!.id),
+        'queued',
+      );
+      if (closing) {
+        await store.projectRenders.requeue(row.id, instanceId);
+      } else if (await store.projectRenders.pause(row.id, instanceId)) {
+        const latest = (await store.projectRenders.get(row.id))!;
+        emit(latest, row.key_id, row.project_id, []);
+        settle(latest);
+      }
+      return;
+    }
+    await finishRender(
+      row,
+      entry.items,
+      failures > 0
+        ? { status: 'failed', errorCode: 'ENGINE_FAILED', errorMessage: `${failures} segment(s) failed; the last: ${lastError}` }
+        : { status: 'done' },
+      true,
+    );
+  };
+
+  const begin = (row: ProjectRenderRow) => {
+    const entry: Running = {
+      row,
+      items: itemsOf(row),
+      controller: new AbortController(),
+      pause: false,
+      cancel: row.cancel_requested === 1,
+      leaseLost: false,
+      renewTimer: undefined,
+      startedAt: clock.now(),
+      charsThisRun: 0,
+      done: Promise.resolve(),
+    };
+    running = entry;
+    renew(entry);
+    emit(row, row.key_id, row.project_id, []);
+    entry.done = run(entry)
+      .catch((error: unknown) => {
+        log.warn(`project render ${row.id}: ${errorText(error)}; it runs again after the next start`);
+      })
+      .finally(() => {
+        clearTimeout(entry.renewTimer);
+        running = undefined;
+        pump();
+      });
+  };
+
+  const pump = (): void => {
+    if (!started || closing) return;
+    if (pumping || running) {
+      again = true;
+      return;
+    }
+    pumping = true;
+    void (async () => {
+      try {
+        do {
+          again = false;
+          for (const id of await store.projectRenders.queued(5)) {
+            if (closing) break;
+            const row = await store.projectRenders.claim(id, isoTime(clock.now()), lease());
+            if (!row) continue;
+            begin(row);
+            return;
+          }
+        } while (again && !closing);
+      } catch (error) {
+        log.warn(`project renders: could not take the next render: ${errorText(error)}; trying again`);
+      } finally {
+        pumping = false;
+      }
+    })();
+  };
+
+  const recover = async () => {
+    const n = store.exclusive
+      ? await store.projectRenders.requeueRendering()
+      : await store.projectRenders.requeueExpired(clock.now());
+    if (n > 0) log.info(`requeued ${n} interrupted project render(s)`);
+  };
+
+  const poll = () => {
+    pollTimer = setTimeout(() => {
+      void (async () => {
+        try {
+          if (!store.exclusive) await recover();
+        } catch (error) {
+          log.warn(`project renders: could not look for renders to take over: ${errorText(error)}`);
+        }
+        pump();
+        if (!closing) poll();
+      })();
+    }, pollMs);
+  };
+
+  const mustGet = async (id: string) => {
+    const row = await store.projectRenders.get(id);
+    if (!row) throw new AppError('PROJECT_NOT_FOUND', `No render "${id}".`);
+    return row;
+  };
+
+  /** Charges `cost` to the key in `tx` (with its ledger entry) after checking the balance. */
+  const charge = async (tx: Repos, keyId: string, jobId: string, cost: number, at: string) => {
+    await tx.keys.lockForUpdate([keyId]);
+    const key = await tx.keys.findById(keyId);
+    if (!key || key.revoked_at !== null) throw new AppError('UNAUTHORIZED', 'The API key was revoked.');
+    if (key.balance_milli < cost) {
+      throw new AppError(
+        'INSUFFICIENT_CREDITS',
+        `This render costs ${cost / 1000} credits; the balance is ${key.balance_milli / 1000}.`,
+        { cost: cost / 1000, balance: key.balance_milli / 1000 },
+      );
+    }
+    if (cost <= 0) return;
+    const balance = await tx.keys.addBalance(keyId, -cost);
+    await tx.ledger.insert({ key_id: keyId, request_id: jobId, kind: 'charge', amount_milli: -cost, balance_after_milli: balance, created_at: at });
+  };
+
+  const priceOf = (segment: SegmentRow, cast: Map<string, CharacterRow>, narrator: CharacterRow, modelId: ModelId) => {
+    const speaker = (segment.speaker ? cast.get(segment.speaker) : undefined) ?? narrator;
+    const voice = findVoice(speaker.voice_code);
+    if (!voice) throw new AppError('UNKNOWN_VOICE', `Unknown voice_code "${speaker.voice_code}".`);
+    const characters = billableCharacters(segment.text);
+    return { characters, cost: costMilli(characters, voice, modelId) };
+  };
+
+  return {
+    async submit(projectId, keyId, selection) {
+      if (closing) throw new AppError('SHUTTING_DOWN', 'The server is shutting down.');
+      const project = await store.projects.getProject(projectId);
+      if (!project) throw new AppError('PROJECT_NOT_FOUND', `No project "${projectId}".`);
+      const chapters = await store.projects.chapters(projectId);
+      const chapterIds = new Set(chapters.map((c) => c.id));
+      for (const id of selection.chapterIds ?? []) {
+        if (!chapterIds.has(id)) throw new AppError('INVALID_FIELD', `No chapter "${id}" in this project.`, { field: 'chapter_ids' });
+      }
+      const all = await store.projects.segments(projectId);
+      const order = new Map(chapters.map((c) => [c.id, c.position]));
+      all.sort((a, b) => order.get(a.chapter_id)! - order.get(b.chapter_id)! || a.position - b.position);
+      const byId = new Map(all.map((s) => [s.id, s]));
+      for (const id of selection.segmentIds ?? []) {
+        if (!byId.has(id)) throw new AppError('INVALID_FIELD', `No segment "${id}" in this project.`, { field: 'segment_ids' });
+      }
+      let chosen: SegmentRow[];
+      let renderChapters: string[];
+      if (selection.segmentIds && selection.segmentIds.length > 0) {
+        const wanted = new Set(selection.segmentIds);
+        chosen = all.filter((s) => wanted.has(s.id) && s.state !== 'queued' && s.state !== 'rendering');
+        renderChapters = [...new Set(chosen.map((s) => s.chapter_id))];
+      } else {
+        renderChapters =
+          selection.chapterIds && selection.chapterIds.length > 0
+            ? chapters.filter((c) => selection.chapterIds!.includes(c.id)).map((c) => c.id)
+            : chapters.filter((c) => c.included === 1).map((c) => c.id);
+        const inChapters = new Set(renderChapters);
+        chosen = all.filter(
+          (s) => inChapters.has(s.chapter_id) && (s.state === 'not_rendered' || s.state === 'changed' || s.state === 'failed'),
+        );
+      }
+      const { cast, narrator } = await castOf(projectId);
+      if (!narrator) throw new AppError('PROJECT_CONFLICT', 'The project has no narrator.');
+      const items: RenderItem[] = chosen.map((s) => {
+        const { characters, cost } = priceOf(s, cast, narrator, project.model_id);
+        return { id: s.id, chapter_id: s.chapter_id, characters, cost_milli: cost, done: false };
+      });
+      const cost = items.reduce((n, i) => n + i.cost_milli, 0);
+      const id = newRenderId();
+      const now = isoTime(clock.now());
+      await store.transaction(async (tx) => {
+        await charge(tx, keyId, id, cost, now);
+        await tx.projectRenders.insert({
+          id,
+          project_id: projectId,
+          key_id: keyId,
+          chapter_ids: JSON.stringify(renderChapters),
+          segment_ids: JSON.stringify(items),
+          segments_total: items.length,
+          characters_total: items.reduce((n, i) => n + i.characters, 0),
+          cost_milli: cost,
+          created_at: now,
+        });
+        await tx.projectRenders.setSegmentStates(items.map((i) => i.id), 'queued');
+      });
+      let row = (await store.projectRenders.get(id))!;
+      if (items.length === 0) {
+        await finishRender(row, items, { status: 'done' }, false);
+        row = (await store.projectRenders.get(id))!;
+      } else {
+        emit(row, keyId, projectId, items.map((i) => ({ id: i.id, state: 'queued' as const })));
+        pump();
+      }
+      return row;
+    },
+    get: (id) => store.projectRenders.get(id),
+    list: (projectId) => store.projectRenders.list(projectId, 100),
+    record,
+    async pause(id) {
+      const row = await mustGet(id);
+      if (running?.row.id === id) {
+        running.pause = true;
+        await running.done;
+      } else if (row.status === 'queued') {
+        if (await store.projectRenders.pauseQueued(id)) emit((await mustGet(id)), row.key_id, row.project_id, []);
+      } else if (row.status === 'rendering') {
+        await store.projectRenders.request(id, 'pause');
+      } else if (row.status !== 'paused') {
+        throw new AppError('PROJECT_CONFLICT', `The render is ${row.status}: it cannot be paused.`);
+      }
+      return mustGet(id);
+    },
+    async resume(id) {
+      const row = await mustGet(id);
+      if (row.status !== 'paused') {
+        if (row.status === 'queued' || row.status === 'rendering') return row;
+        throw new AppError('PROJECT_CONFLICT', `The render is ${row.status}: it cannot be resumed.`);
+      }
+      await store.projectRenders.resume(id);
+      const latest = await mustGet(id);
+      emit(latest, row.key_id, row.project_id, []);
+      pump();
+      return latest;
+    },
+    async cancel(id) {
+      const row = await mustGet(id);
+      if (FINISHED.has(row.status)) return row;
+      if (running?.row.id === id) {
+        running.cancel = true;
+        running.controller.abort(new AppError('CANCELLED', 'Cancelled.'));
+        await running.done;
+        return mustGet(id);
+      }
+      if (row.status === 'queued' || row.status === 'paused') {
+        if (await finishRender(row, itemsOf(row), { status: 'cancelled', errorCode: 'CANCELLED', errorMessage: 'Cancelled before it finished; what it did not render was refunded.' }, false)) {
+          return mustGet(id);
+        }
+        return this.cancel(id);
+      }
+      // Running on another instance: its owner sees the request when it renews its lease.
+      await store.projectRenders.request(id, 'cancel');
+      const deadline = clock.now() + leaseMs * 2;
+      for (;;) {
+        const latest = await mustGet(id);
+        if (FINISHED.has(latest.status) || clock.now() > deadline) return latest;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
+    async settled(id) {
+      const row = await mustGet(id);
+      if (FINISHED.has(row.status) || row.status === 'paused') return row;
+      return new Promise<ProjectRenderRow>((resolve) => {
+        const list = waiters.get(id) ?? [];
+        list.push(resolve);
+        waiters.set(id, list);
+        // On a shared database another instance may finish it: look now and then.
+        const check = setInterval(() => {
+          store.projectRenders.get(id).then(
+            (latest) => {
+              if (latest && (FINISHED.has(latest.status) || latest.status === 'paused')) {
+                clearInterval(check);
+                settle(latest);
+              }
+            },
+            () => undefined,
+          );
+        }, pollMs);
+        list.push(() => clearInterval(check));
+      });
+    },
+    async regenerate(projectId, segmentId, keyId, overrides = {}) {
+      if (closing) throw new AppError('SHUTTING_DOWN', 'The server is shutting down.');
+      const project = await store.projects.getProject(projectId);
+      const segment = await store.projects.getSegment(segmentId);
+      if (!project || !segment || segment.project_id !== projectId) {
+        throw new AppError('PROJECT_NOT_FOUND', `No segment "${segmentId}" in project "${projectId}".`);
+      }
+      let { cast, narrator } = await castOf(projectId);
+      if (!narrator) throw new AppError('PROJECT_CONFLICT', 'The project has no narrator.');
+      const speaker = (segment.speaker ? cast.get(segment.speaker) : undefined) ?? narrator;
+      let target = segment;
+      const wanted = {
+        voice_code: overrides.voice_code ?? speaker.voice_code,
+        speed_rate: overrides.speed_rate ?? speaker.speed_rate,
+        pitch_rate: overrides.pitch_rate ?? speaker.pitch_rate,
+        volume: overrides.volume ?? speaker.volume,
+      };
+      if (!findVoice(wanted.voice_code)) throw new AppError('UNKNOWN_VOICE', `Unknown voice_code "${wanted.voice_code}".`, { field: 'voice_code' });
+      const differs = (c: CastVoice) =>
+        c.voice_code !== wanted.voice_code || c.speed_rate !== wanted.speed_rate || c.pitch_rate !== wanted.pitch_rate || c.volume !== wanted.volume;
+      if (differs(speaker)) {
+        // Another voice for this segment: a character with exactly that voice speaks it (reused
+        // when the cast has one, else added as "<speaker> (voice)"), so the choice is kept.
+        let character = [...cast.values()].find((c) => !differs(c) && c.narrator === 0);
+        if (!character) {
+          character = {
+            id: randomBytes(16).toString('hex'),
+            project_id: projectId,
+            name: `${speaker.name} (${findVoice(wanted.voice_code)!.name})`,
+            ...wanted,
+            narrator: 0,
+            confirmed: 1,
+          };
+          await store.projects.putCharacters([character]);
+        }
+        target = { ...segment, speaker: character.id };
+        await store.projects.putSegments([target]);
+        ({ cast, narrator } = await castOf(projectId));
+      }
+      const { cost } = priceOf(target, cast, narrator!, project.model_id);
+      const jobId = newRenderId();
+      const at = isoTime(clock.now());
+      await store.transaction((tx) => charge(tx, keyId, jobId, cost, at));
+      await store.projectRenders.setSegmentAudio(segmentId, { state: 'rendering', error: null });
+      emit(undefined, keyId, projectId, [{ id: segmentId, state: 'rendering' }]);
+      try {
+        const result = await renderOne(target, { projectId, modelId: project.model_id }, cast, narrator!, undefined);
+        await store.projectRenders.setSegmentAudio(segmentId, {
+          state: 'done',
+          audio_key: result.audioKey,
+          duration_ms: result.durationMs,
+          error: null,
+          checks: result.checks.length > 0 ? JSON.stringify(result.checks) : null,
+          rendered_at: isoTime(clock.now()),
+        });
+        emit(undefined, keyId, projectId, [{ id: segmentId, state: 'done' }]);
+      } catch (error) {
+        const message = isAppError(error) ? error.message : String(error);
+        await store.transaction(async (tx) => {
+          await tx.projectRenders.setSegmentAudio(segmentId, { state: 'failed', error: message });
+          await refundMilli(tx, { id: jobId, key_id: keyId }, cost, isoTime(clock.now()));
+        });
+        emit(undefined, keyId, projectId, [{ id: segmentId, state: 'failed' }]);
+        throw error;
+      }
+      return (await store.projects.getSegment(segmentId))!;
+    },
+    kick: pump,
+    async start() {
+      if (started) return;
+      await recover();
+      started = true;
+      poll();
+      pump();
+    },
+    async close() {
+      closing = true;
+      clearTimeout(pollTimer);
+      const entry = running;
+      if (entry) {
+        entry.controller.abort(new AppError('SHUTTING_DOWN', 'The server is shutting down.'));
+        await entry.done;
+      }
+    },
+  };
+}
+
+/** Gives back `amount` milli-credits of a job with its ledger entry, in `tx`. */
+async function refundMilli(tx: Repos, job: { id: string; key_id: string }, amount: number, at: string) {
+  if (amount <= 0) return;
+  const balance = await tx.keys.addBalance(job.key_id, amount);
+  await tx.ledger.insert({ key_id: job.key_id, request_id: job.id, kind: 'refund', amount_milli: amount, balance_after_milli: balance, created_at: at });
+}
