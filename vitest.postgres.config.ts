@@ -3,7 +3,7 @@ import base from './vitest.config';
 
 /**
  * `npm run test:postgres`: the tests whose behaviour both databases share (store, jobs,
- * server, CLI), on PostgreSQL: each test gets a fresh database on a throwaway server
+ * projects, server, CLI), on PostgreSQL: each test gets a fresh database on a throwaway server
  * (test/fixtures/test-store.ts). Tests of SQLite's own file handling skip themselves.
  * (Spread, not mergeConfig: merging would append this `include` to the base's whole suite.)
  */
@@ -13,6 +13,7 @@ export default defineConfig({
     include: [
       'test/core/store/**/*.test.ts',
       'test/core/jobs/**/*.test.ts',
+      'test/core/projects/project-service.test.ts',
       'test/core/server/**/*.test.ts',
       'test/core/cli/**/*.test.ts',
     ],

@@ -1,0 +1,1219 @@
+/**
+ * Book projects: made empty or from a manuscript (chapters → segments, the attributed speech →
+ * a suggested cast), read as the API's records, and edited: settings, chapters (rename,
+ * include, kind, reorder, merge, split), segments (text, speaker, quote voices, flag), the cast,
+ * the suggestions. Every edit is undoable: it is applied as a patch of whole rows and recorded
+ * in project_history with the patch that undoes it (a new edit after undos drops the redo tail).
+ * Editing a segment's text, speaker or quotes marks only that segment: `changed` when it has
+ * audio (kept until a render replaces it), `not_rendered` otherwise; undoing back to the text
+ * its audio was made from brings that audio back (`done`) without a render.
+ * Every call names the key whose project it is: another key's project is PROJECT_NOT_FOUND.
+ */
+
+import { randomBytes } from 'node:crypto';
+import { link, copyFile, mkdir, readdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { AppError } from '../../shared/errors';
+import type { EmphasisSpan, Manuscript } from '../../shared/manuscript';
+import { DEFAULT_SYNTHESIS } from '../../shared/options';
+import type {
+  ChapterRecord,
+  CharacterRecord,
+  ProjectDetail,
+  ProjectList,
+  ProjectRecord,
+  ProjectSettings,
+  QuoteVoice,
+  SegmentRecord,
+  SegmentState,
+} from '../../shared/projects';
+import { cleanText, countCharacters } from '../../shared/text';
+import { findVoice, VOICES } from '../../shared/voices';
+import type {
+  ChapterRow,
+  CharacterRow,
+  ProjectFields,
+  ProjectRow,
+  ProjectSummaryRow,
+  Repos,
+  SegmentRow,
+  Store,
+} from '../store';
+import { chooseVoices, suggestCast } from './attribution';
+import { chapterSegments } from './segments';
+
+/** Edits kept for undo per project (the oldest go). */
+export const HISTORY_LIMIT = 500;
+/** Characters one segment may hold after an edit. */
+export const SEGMENT_TEXT_LIMIT = 20_000;
+const MAX_COVER_BYTES = 2 * 1024 * 1024;
+
+/** What an edit changes: whole rows to put and ids to remove (applied in that order). */
+export interface ProjectPatch {
+  project?: ProjectFields;
+  chapters?: ChapterRow[];
+  characters?: CharacterRow[];
+  segments?: SegmentRow[];
+  removeSegments?: string[];
+  removeCharacters?: string[];
+  removeChapters?: string[];
+}
+
+export interface SegmentEdit {
+  text?: string;
+  /** A character id; null: the narrator. */
+  speaker?: string | null;
+  quotes?: QuoteVoice[];
+  flag_note?: string | null;
+}
+
+export interface ChapterEdit {
+  title?: string;
+  included?: boolean;
+  kind?: ChapterRow['kind'];
+}
+
+export interface CharacterInput {
+  name?: string;
+  voice_code?: string;
+  speed_rate?: number;
+  pitch_rate?: number;
+  volume?: number;
+  confirmed?: boolean;
+}
+
+/** Settings a new project from a file may be given (over what the manuscript says). */
+export interface ImportOverrides {
+  title?: string;
+  author?: string;
+  voice_code?: string;
+  language?: string;
+}
+
+export interface ProjectServiceOptions {
+  store: Store;
+  /** `<dataDir>/files`: a project's segment audio lives in `<filesDir>/projects/<id>/`. */
+  filesDir: string;
+  now?: () => Date;
+}
+
+export type ProjectService = ReturnType<typeof createProjectService>;
+
+export function newId(): string {
+  return randomBytes(16).toString('hex');
+}
+
+/** A segment's audio: the columns a render writes. */
+type AudioColumn = 'state' | 'audio_key' | 'duration_ms' | 'error' | 'checks' | 'rendered_at';
+
+export function createProjectService({ store, filesDir, now = () => new Date() }: ProjectServiceOptions) {
+  const stamp = () => now().toISOString();
+  const audioDir = (projectId: string) => join(filesDir, 'projects', projectId);
+
+  async function owned(repos: Repos, keyId: string, projectId: string): Promise<ProjectRow> {
+    const row = /^[0-9a-f]{32}$/.test(projectId) ? await repos.projects.getProject(projectId) : undefined;
+    if (!row || row.key_id !== keyId)
+      throw new AppError('PROJECT_NOT_FOUND', `No project "${projectId}" for this API key.`);
+    return row;
+  }
+
+  async function detailOf(repos: Repos, project: ProjectRow): Promise<ProjectDetail> {
+    const [chapters, characters, segments, undo, redo] = await Promise.all([
+      repos.projects.chapters(project.id),
+      repos.projects.characters(project.id),
+      repos.projects.segments(project.id),
+      repos.projects.historyAt(project.id, project.history_position),
+      repos.projects.historyAt(project.id, project.history_position + 1),
+    ]);
+    return toDetail(project, chapters, characters, segments, undo !== undefined, redo !== undefined);
+  }
+
+  /** Runs an edit in one transaction: builds its patch from the rows, applies it, records its undo. */
+  async function edit<T>(
+    keyId: string,
+    projectId: string,
+    label: string,
+    build: (
+      repos: Repos,
+      project: ProjectRow,
+    ) => Promise<{ redo: ProjectPatch; undo: ProjectPatch; result?: T }>,
+  ): Promise<{ detail: ProjectDetail; result: T | undefined }> {
+    return await store.transaction(async (tx) => {
+      const project = await owned(tx, keyId, projectId);
+      const { redo, undo, result } = await build(tx, project);
+      const at = stamp();
+      await applyPatch(tx, project.id, redo, at);
+      await tx.projects.pushHistory(
+        {
+          project_id: project.id,
+          position: project.history_position + 1,
+          label,
+          undo: JSON.stringify(undo),
+          redo: JSON.stringify(redo),
+          created_at: at,
+        },
+        HISTORY_LIMIT,
+      );
+      const fresh = (await tx.projects.getProject(project.id))!;
+      return { detail: await detailOf(tx, fresh), result };
+    });
+  }
+
+  /** Applies a patch: segments put over a row keep that row's audio when their words did not change. */
+  async function applyPatch(tx: Repos, projectId: string, patch: ProjectPatch, at: string): Promise<void> {
+    await tx.projects.updateProject(projectId, patch.project ?? {}, at);
+    if (patch.chapters?.length) await tx.projects.putChapters(patch.chapters);
+    if (patch.characters?.length) await tx.projects.putCharacters(patch.characters);
+    if (patch.segments?.length) {
+      const rows: SegmentRow[] = [];
+      for (const row of patch.segments) {
+        const current = await tx.projects.getSegment(row.id);
+        if (current && sameWords(current, row)) {
+          rows.push({ ...row, ...pickAudio(current) });
+        } else {
+          // A render that was under way belongs to other words: the audio it had, if any, is stale.
+          const busy = row.state === 'queued' || row.state === 'rendering';
+          rows.push(busy ? { ...row, state: row.audio_key ? 'changed' : 'not_rendered' } : row);
+        }
+      }
+      await tx.projects.putSegments(rows);
+    }
+    if (patch.removeSegments?.length) await tx.projects.removeSegments(patch.removeSegments);
+    if (patch.removeCharacters?.length) await tx.projects.removeCharacters(patch.removeCharacters);
+    if (patch.removeChapters?.length) await tx.projects.removeChapters(patch.removeChapters);
+  }
+
+  async function stepHistory(
+    keyId: string,
+    projectId: string,
+    direction: 'undo' | 'redo',
+  ): Promise<ProjectDetail> {
+    return await store.transaction(async (tx) => {
+      const project = await owned(tx, keyId, projectId);
+      const position = direction === 'undo' ? project.history_position : project.history_position + 1;
+      const entry = await tx.projects.historyAt(project.id, position);
+      if (!entry)
+        throw new AppError('PROJECT_CONFLICT', `Nothing to ${direction} in project "${project.title}".`);
+      const patch = JSON.parse(direction === 'undo' ? entry.undo : entry.redo) as ProjectPatch;
+      await applyPatch(tx, project.id, patch, stamp());
+      await tx.projects.setHistoryPosition(project.id, direction === 'undo' ? position - 1 : position);
+      return await detailOf(tx, (await tx.projects.getProject(project.id))!);
+    });
+  }
+
+  /** The rows a manuscript's chapters make (appended after `firstPosition`), its cast suggested. */
+  function manuscriptRows(
+    projectId: string,
+    manuscript: Manuscript,
+    language: string,
+    firstPosition: number,
+    existing: readonly CharacterRow[],
+  ): { chapters: ChapterRow[]; segments: SegmentRow[]; characters: CharacterRow[] } {
+    const chapters: ChapterRow[] = [];
+    const segments: SegmentRow[] = [];
+    for (const [index, chapter] of manuscript.chapters.entries()) {
+      const id = newId();
+      chapters.push({
+        id,
+        project_id: projectId,
+        position: firstPosition + index,
+        title: cleanText(chapter.title).trim() || `Chapter ${firstPosition + index + 1}`,
+        kind: chapter.kind,
+        included: chapter.kind === 'body' ? 1 : 0,
+        exported_text: null,
+      });
+      chapterSegments(chapter.paragraphs, language).forEach((draft, position) => {
+        segments.push(newSegment(projectId, id, position, draft.text, draft.emphasis));
+      });
+    }
+    const cast = suggestCast(segments.map((s) => s.text));
+    const byName = new Map(existing.filter((c) => !c.narrator).map((c) => [c.name, c]));
+    const narrator = existing.find((c) => c.narrator === 1)!;
+    const newOnes = cast.characters.filter((c) => !byName.has(c.name));
+    const voices = chooseVoices(
+      newOnes,
+      language,
+      narrator.voice_code,
+      existing.map((c) => c.voice_code),
+    );
+    const characters: CharacterRow[] = newOnes.map((c) => ({
+      id: newId(),
+      project_id: projectId,
+      name: c.name,
+      voice_code: voices.get(c.name)!,
+      speed_rate: narrator.speed_rate,
+      pitch_rate: narrator.pitch_rate,
+      volume: narrator.volume,
+      narrator: 0,
+      confirmed: 0,
+    }));
+    for (const c of characters) byName.set(c.name, c);
+    cast.segments.forEach((found, index) => {
+      const segment = segments[index]!;
+      if (found.speaker) segment.suggested_speaker = byName.get(found.speaker)!.id;
+      const quotes = found.quotes.map((q) => ({
+        start: q.start,
+        end: q.end,
+        character_id: byName.get(q.name!)!.id,
+      }));
+      if (quotes.length > 0) segment.quotes = JSON.stringify(quotes);
+    });
+    return { chapters, segments, characters };
+  }
+
+  async function insertProject(
+    keyId: string,
+    settings: ProjectSettings & { title: string },
+    source: { name: string; format: ProjectRow['source_format'] } | null,
+    cover: { type: string; base64: string } | null,
+  ): Promise<{ project: ProjectRow; narrator: CharacterRow; repos: (tx: Repos) => Promise<void> }> {
+    const at = stamp();
+    const language = normaliseLanguage(
+      settings.language ?? findVoice(settings.voice_code ?? '')?.language ?? 'en',
+    );
+    const voiceCode = settings.voice_code ?? defaultVoice(language);
+    checkVoice(voiceCode);
+    const project: ProjectRow = {
+      seq: 0,
+      id: newId(),
+      key_id: keyId,
+      title: cleanText(settings.title).trim() || 'Untitled',
+      author: settings.author ? cleanText(settings.author).trim() || null : null,
+      language,
+      cover_type: cover?.type ?? null,
+      cover_base64: cover?.base64 ?? null,
+      model_id: settings.model_id ?? DEFAULT_SYNTHESIS.model_id,
+      preset: settings.preset ?? 'acx',
+      format: settings.format ?? 'm4b',
+      folder_format: (settings.format ?? 'm4b') === 'folder' ? (settings.folder_format ?? 'mp3') : null,
+      source_name: source?.name ?? null,
+      source_format: source?.format ?? null,
+      history_position: 0,
+      created_at: at,
+      updated_at: at,
+      last_export_at: null,
+      last_export: null,
+    };
+    const narrator: CharacterRow = {
+      id: newId(),
+      project_id: project.id,
+      name: 'Narrator',
+      voice_code: voiceCode,
+      speed_rate: settings.speed_rate ?? DEFAULT_SYNTHESIS.speed_rate,
+      pitch_rate: settings.pitch_rate ?? DEFAULT_SYNTHESIS.pitch_rate,
+      volume: settings.volume ?? DEFAULT_SYNTHESIS.volume,
+      narrator: 1,
+      confirmed: 1,
+    };
+    return {
+      project,
+      narrator,
+      repos: async (tx) => {
+        await tx.projects.insertProject(project);
+        await tx.projects.putCharacters([narrator]);
+      },
+    };
+  }
+
+  async function requireChapter(tx: Repos, projectId: string, chapterId: string): Promise<ChapterRow[]> {
+    const chapters = await tx.projects.chapters(projectId);
+    if (!chapters.some((c) => c.id === chapterId))
+      throw new AppError('PROJECT_NOT_FOUND', `No chapter "${chapterId}" in this project.`);
+    return chapters;
+  }
+
+  async function requireSegment(tx: Repos, projectId: string, segmentId: string): Promise<SegmentRow> {
+    const segment = await tx.projects.getSegment(segmentId);
+    if (!segment || segment.project_id !== projectId)
+      throw new AppError('PROJECT_NOT_FOUND', `No segment "${segmentId}" in this project.`);
+    return segment;
+  }
+
+  async function requireCharacter(
+    tx: Repos,
+    projectId: string,
+    characterId: string,
+  ): Promise<CharacterRow[]> {
+    const characters = await tx.projects.characters(projectId);
+    if (!characters.some((c) => c.id === characterId))
+      throw new AppError('PROJECT_NOT_FOUND', `No character "${characterId}" in this project.`);
+    return characters;
+  }
+
+  return {
+    audioDir,
+
+    /** The project row if `keyId` owns it; PROJECT_NOT_FOUND otherwise. */
+    owned: (keyId: string, projectId: string) => owned(store, keyId, projectId),
+
+    async list(keyId: string): Promise<ProjectList> {
+      return { items: (await store.projects.listProjects(keyId)).map(summaryRecord) };
+    },
+
+    async detail(keyId: string, projectId: string): Promise<ProjectDetail> {
+      return await detailOf(store, await owned(store, keyId, projectId));
+    },
+
+    /** An empty project (a narrator, no chapters). */
+    async create(keyId: string, settings: ProjectSettings): Promise<ProjectDetail> {
+      if (!settings.title?.trim())
+        throw new AppError('MISSING_FIELD', 'title is required.', { field: 'title' });
+      const cover = settings.cover ? parseCover(settings.cover) : null;
+      const made = await insertProject(keyId, { ...settings, title: settings.title }, null, cover);
+      return await store.transaction(async (tx) => {
+        await made.repos(tx);
+        return await detailOf(tx, made.project);
+      });
+    },
+
+    /** A project from a manuscript: its chapters (front and back matter left out), segments and suggested cast. */
+    async createFromManuscript(
+      keyId: string,
+      manuscript: Manuscript,
+      overrides: ImportOverrides = {},
+    ): Promise<ProjectDetail> {
+      const title =
+        overrides.title?.trim() || manuscript.title?.trim() || manuscript.fileName.replace(/\.[^.]+$/, '');
+      const language =
+        overrides.language ??
+        manuscript.language ??
+        (overrides.voice_code ? findVoice(overrides.voice_code)?.language : undefined) ??
+        guessLanguage(manuscript);
+      const made = await insertProject(
+        keyId,
+        {
+          title,
+          language,
+          ...(overrides.voice_code ? { voice_code: overrides.voice_code } : {}),
+          ...((overrides.author ?? manuscript.author)
+            ? { author: overrides.author ?? manuscript.author }
+            : {}),
+        },
+        { name: manuscript.fileName, format: manuscript.format },
+        manuscript.cover ? { type: manuscript.cover.type, base64: manuscript.cover.base64 } : null,
+      );
+      const rows = manuscriptRows(made.project.id, manuscript, made.project.language, 0, [made.narrator]);
+      return await store.transaction(async (tx) => {
+        await made.repos(tx);
+        await tx.projects.putCharacters(rows.characters);
+        await tx.projects.putChapters(rows.chapters);
+        await tx.projects.putSegments(rows.segments);
+        return await detailOf(tx, made.project);
+      });
+    },
+
+    /** Appends a manuscript's chapters to a project (undoable). */
+    async importInto(keyId: string, projectId: string, manuscript: Manuscript): Promise<ProjectDetail> {
+      const { detail } = await edit(
+        keyId,
+        projectId,
+        `Import ${manuscript.fileName}`,
+        async (tx, project) => {
+          const [chapters, characters] = await Promise.all([
+            tx.projects.chapters(project.id),
+            tx.projects.characters(project.id),
+          ]);
+          const rows = manuscriptRows(project.id, manuscript, project.language, chapters.length, characters);
+          return {
+            redo: { chapters: rows.chapters, characters: rows.characters, segments: rows.segments },
+            undo: {
+              removeSegments: rows.segments.map((s) => s.id),
+              removeCharacters: rows.characters.map((c) => c.id),
+              removeChapters: rows.chapters.map((c) => c.id),
+            },
+          };
+        },
+      );
+      return detail;
+    },
+
+    /** Title, author, cover, language, the narrator's voice and prosody, model, preset, format (undoable). */
+    async updateSettings(
+      keyId: string,
+      projectId: string,
+      settings: ProjectSettings,
+    ): Promise<ProjectDetail> {
+      const { detail } = await edit(keyId, projectId, 'Settings', async (tx, project) => {
+        const fields: ProjectFields = {};
+        if (settings.title !== undefined) {
+          const title = cleanText(settings.title).trim();
+          if (!title) throw new AppError('INVALID_FIELD', 'title must not be empty.', { field: 'title' });
+          fields.title = title;
+        }
+        if (settings.author !== undefined)
+          fields.author = settings.author ? cleanText(settings.author).trim() || null : null;
+        if (settings.language !== undefined) fields.language = normaliseLanguage(settings.language);
+        if (settings.cover !== undefined) {
+          const cover = settings.cover ? parseCover(settings.cover) : null;
+          fields.cover_type = cover?.type ?? null;
+          fields.cover_base64 = cover?.base64 ?? null;
+        }
+        if (settings.model_id !== undefined) fields.model_id = settings.model_id;
+        if (settings.preset !== undefined) fields.preset = settings.preset;
+        const format = settings.format ?? project.format;
+        if (settings.format !== undefined) fields.format = settings.format;
+        if (settings.folder_format !== undefined || settings.format !== undefined) {
+          fields.folder_format =
+            format === 'folder' ? (settings.folder_format ?? project.folder_format ?? 'mp3') : null;
+        }
+        const before: ProjectFields = {};
+        for (const k of Object.keys(fields) as (keyof ProjectFields)[]) {
+          (before as Record<string, unknown>)[k] = project[k];
+        }
+        const narrator = (await tx.projects.characters(project.id)).find((c) => c.narrator === 1)!;
+        const voice: CharacterRow = { ...narrator };
+        if (settings.voice_code !== undefined) {
+          checkVoice(settings.voice_code);
+          voice.voice_code = settings.voice_code;
+        }
+        if (settings.speed_rate !== undefined) voice.speed_rate = settings.speed_rate;
+        if (settings.pitch_rate !== undefined) voice.pitch_rate = settings.pitch_rate;
+        if (settings.volume !== undefined) voice.volume = settings.volume;
+        return {
+          redo: { project: fields, characters: [voice] },
+          undo: { project: before, characters: [narrator] },
+        };
+      });
+      return detail;
+    },
+
+    async updateChapter(
+      keyId: string,
+      projectId: string,
+      chapterId: string,
+      change: ChapterEdit,
+    ): Promise<ProjectDetail> {
+      const { detail } = await edit(keyId, projectId, 'Chapter', async (tx, project) => {
+        const chapters = await requireChapter(tx, project.id, chapterId);
+        const before = chapters.find((c) => c.id === chapterId)!;
+        const after = { ...before };
+        if (change.title !== undefined) {
+          const title = cleanText(change.title).trim();
+          if (!title) throw new AppError('INVALID_FIELD', 'title must not be empty.', { field: 'title' });
+          after.title = title;
+        }
+        if (change.included !== undefined) after.included = change.included ? 1 : 0;
+        if (change.kind !== undefined) after.kind = change.kind;
+        return { redo: { chapters: [after] }, undo: { chapters: [before] } };
+      });
+      return detail;
+    },
+
+    /** Puts the chapters in the given order (every chapter id, once). */
+    async reorderChapters(
+      keyId: string,
+      projectId: string,
+      chapterIds: readonly string[],
+    ): Promise<ProjectDetail> {
+      const { detail } = await edit(keyId, projectId, 'Reorder chapters', async (tx, project) => {
+        const chapters = await tx.projects.chapters(project.id);
+        const ids = new Set(chapterIds);
+        if (
+          ids.size !== chapterIds.length ||
+          ids.size !== chapters.length ||
+          chapters.some((c) => !ids.has(c.id))
+        ) {
+          throw new AppError('INVALID_FIELD', 'chapter_ids must list every chapter of the project once.', {
+            field: 'chapter_ids',
+          });
+        }
+        const byId = new Map(chapters.map((c) => [c.id, c]));
+        return {
+          redo: { chapters: chapterIds.map((id, position) => ({ ...byId.get(id)!, position })) },
+          undo: { chapters },
+        };
+      });
+      return detail;
+    },
+
+    /** Merges adjacent chapters, in their order, into the first (its title kept). */
+    async mergeChapters(
+      keyId: string,
+      projectId: string,
+      chapterIds: readonly string[],
+    ): Promise<ProjectDetail> {
+      const { detail } = await edit(keyId, projectId, 'Merge chapters', async (tx, project) => {
+        const chapters = await tx.projects.chapters(project.id);
+        const first = chapters.findIndex((c) => c.id === chapterIds[0]);
+        const adjacent =
+          chapterIds.length >= 2 && first >= 0 && chapterIds.every((id, i) => chapters[first + i]?.id === id);
+        if (!adjacent) {
+          throw new AppError(
+            'INVALID_FIELD',
+            'chapter_ids must be two or more adjacent chapters, in their order.',
+            {
+              field: 'chapter_ids',
+            },
+          );
+        }
+        const merged = chapters.slice(first, first + chapterIds.length);
+        const segments: SegmentRow[] = [];
+        for (const chapter of merged) segments.push(...(await tx.projects.chapterSegments(chapter.id)));
+        const target = merged[0]!;
+        const texts = merged.map((c) => c.exported_text);
+        const moved = segments.map((s, position) => ({ ...s, chapter_id: target.id, position }));
+        const later = chapters.slice(first + chapterIds.length);
+        return {
+          redo: {
+            chapters: [
+              { ...target, exported_text: texts.every((t) => t !== null) ? texts.join('\n\n') : null },
+              ...later.map((c) => ({ ...c, position: c.position - (chapterIds.length - 1) })),
+            ],
+            segments: moved,
+            removeChapters: merged.slice(1).map((c) => c.id),
+          },
+          undo: { chapters: [...merged, ...later], segments },
+        };
+      });
+      return detail;
+    },
+
+    /** Splits a chapter before a segment: that segment and those after it make a new chapter. */
+    async splitChapter(
+      keyId: string,
+      projectId: string,
+      chapterId: string,
+      segmentId: string,
+      title?: string,
+    ): Promise<ProjectDetail> {
+      const { detail } = await edit(keyId, projectId, 'Split chapter', async (tx, project) => {
+        const chapters = await requireChapter(tx, project.id, chapterId);
+        const chapter = chapters.find((c) => c.id === chapterId)!;
+        const segments = await tx.projects.chapterSegments(chapterId);
+        const at = segments.findIndex((s) => s.id === segmentId);
+        if (at <= 0) {
+          throw new AppError(
+            'INVALID_FIELD',
+            at === 0
+              ? 'segment_id is the chapter’s first segment: a split needs a segment after it.'
+              : `No segment "${segmentId}" in this chapter.`,
+            { field: 'segment_id' },
+          );
+        }
+        const name = title !== undefined ? cleanText(title).trim() : '';
+        const created: ChapterRow = {
+          id: newId(),
+          project_id: project.id,
+          position: chapter.position + 1,
+          title: name || `${chapter.title} (2)`,
+          kind: chapter.kind,
+          included: chapter.included,
+          exported_text: null,
+        };
+        const moving = segments.slice(at);
+        const later = chapters.filter((c) => c.position > chapter.position);
+        return {
+          redo: {
+            chapters: [created, ...later.map((c) => ({ ...c, position: c.position + 1 }))],
+            segments: moving.map((s, position) => ({ ...s, chapter_id: created.id, position })),
+          },
+          undo: { chapters: later, segments: moving, removeChapters: [created.id] },
+        };
+      });
+      return detail;
+    },
+
+    /** A chapter's text now and at its last export (null before one). */
+    async chapterChanges(keyId: string, projectId: string, chapterId: string) {
+      const project = await owned(store, keyId, projectId);
+      const chapters = await requireChapter(store, project.id, chapterId);
+      const chapter = chapters.find((c) => c.id === chapterId)!;
+      const text = chapterText(await store.projects.chapterSegments(chapterId));
+      return { chapter_id: chapter.id, exported_text: chapter.exported_text, text };
+    },
+
+    /** Edits one segment (undoable): text, speaker, quote voices, flag. */
+    async editSegment(
+      keyId: string,
+      projectId: string,
+      segmentId: string,
+      change: SegmentEdit,
+    ): Promise<SegmentRecord> {
+      const { detail } = await edit(keyId, projectId, 'Edit segment', async (tx, project) => {
+        const before = await requireSegment(tx, project.id, segmentId);
+        const characters = await tx.projects.characters(project.id);
+        const after: SegmentRow = { ...before };
+        let words = false;
+        if (change.text !== undefined) {
+          const text = cleanText(change.text).trim();
+          if (!text) throw new AppError('INVALID_FIELD', 'text must not be empty.', { field: 'text' });
+          if (countCharacters(text) > SEGMENT_TEXT_LIMIT) {
+            throw new AppError('TEXT_TOO_LONG', `A segment holds at most ${SEGMENT_TEXT_LIMIT} characters.`, {
+              field: 'text',
+            });
+          }
+          if (text !== before.text) {
+            const shift = offsetMap(before.text, text);
+            after.text = text;
+            after.emphasis = jsonOrNull(remapSpans(parseJson<EmphasisSpan[]>(before.emphasis, []), shift));
+            after.quotes = jsonOrNull(remapSpans(parseJson<QuoteVoice[]>(before.quotes, []), shift));
+            words = true;
+          }
+        }
+        if (change.speaker !== undefined) {
+          const speaker = change.speaker === null ? null : characters.find((c) => c.id === change.speaker);
+          if (speaker === undefined) {
+            throw new AppError(
+              'INVALID_FIELD',
+              `speaker "${change.speaker}" is not a character of this project.`,
+              {
+                field: 'speaker',
+              },
+            );
+          }
+          const id = speaker && speaker.narrator === 0 ? speaker.id : null;
+          if (id !== before.speaker) words = true;
+          after.speaker = id;
+          after.suggested_speaker = null;
+        }
+        if (change.quotes !== undefined) {
+          const quotes = checkQuotes(change.quotes, after.text, characters);
+          const json = jsonOrNull(quotes);
+          if (json !== after.quotes) words = true;
+          after.quotes = json;
+        }
+        if (change.flag_note !== undefined) {
+          after.flag_note = change.flag_note === null ? null : cleanText(change.flag_note).trim() || null;
+        }
+        if (words) Object.assign(after, edited(after));
+        return { redo: { segments: [after] }, undo: { segments: [before] } };
+      });
+      return detail.chapters.flatMap((c) => c.segments).find((s) => s.id === segmentId)!;
+    },
+
+    async addCharacter(keyId: string, projectId: string, input: CharacterInput): Promise<CharacterRecord> {
+      const id = newId();
+      const { detail } = await edit(keyId, projectId, 'Add character', async (_tx, project) => {
+        const name = cleanText(input.name ?? '').trim();
+        if (!name) throw new AppError('MISSING_FIELD', 'name is required.', { field: 'name' });
+        if (!input.voice_code)
+          throw new AppError('MISSING_FIELD', 'voice_code is required.', { field: 'voice_code' });
+        checkVoice(input.voice_code);
+        const row: CharacterRow = {
+          id,
+          project_id: project.id,
+          name,
+          voice_code: input.voice_code,
+          speed_rate: input.speed_rate ?? DEFAULT_SYNTHESIS.speed_rate,
+          pitch_rate: input.pitch_rate ?? DEFAULT_SYNTHESIS.pitch_rate,
+          volume: input.volume ?? DEFAULT_SYNTHESIS.volume,
+          narrator: 0,
+          confirmed: 1,
+        };
+        return { redo: { characters: [row] }, undo: { removeCharacters: [id] } };
+      });
+      return detail.characters.find((c) => c.id === id)!;
+    },
+
+    /** Changes a character; confirming a suggested one also gives it the segments suggested for it. */
+    async updateCharacter(
+      keyId: string,
+      projectId: string,
+      characterId: string,
+      input: CharacterInput,
+    ): Promise<CharacterRecord> {
+      const { detail } = await edit(keyId, projectId, 'Edit character', async (tx, project) => {
+        const characters = await requireCharacter(tx, project.id, characterId);
+        const before = characters.find((c) => c.id === characterId)!;
+        const after = { ...before };
+        if (input.name !== undefined) {
+          const name = cleanText(input.name).trim();
+          if (!name) throw new AppError('INVALID_FIELD', 'name must not be empty.', { field: 'name' });
+          after.name = name;
+        }
+        if (input.voice_code !== undefined) {
+          checkVoice(input.voice_code);
+          after.voice_code = input.voice_code;
+        }
+        if (input.speed_rate !== undefined) after.speed_rate = input.speed_rate;
+        if (input.pitch_rate !== undefined) after.pitch_rate = input.pitch_rate;
+        if (input.volume !== undefined) after.volume = input.volume;
+        if (input.confirmed !== undefined) after.confirmed = input.confirmed || before.narrator === 1 ? 1 : 0;
+        const redo: ProjectPatch = { characters: [after] };
+        const undo: ProjectPatch = { characters: [before] };
+        if (input.confirmed === true && before.confirmed === 0) {
+          const segments = (await tx.projects.segments(project.id)).filter(
+            (s) => s.suggested_speaker === characterId,
+          );
+          redo.segments = segments.map(applySuggestion);
+          undo.segments = segments;
+        }
+        return { redo, undo };
+      });
+      return detail.characters.find((c) => c.id === characterId)!;
+    },
+
+    /** Removes a character: its segments and quotes go back to the narrator. */
+    async removeCharacter(keyId: string, projectId: string, characterId: string): Promise<ProjectDetail> {
+      const { detail } = await edit(keyId, projectId, 'Remove character', async (tx, project) => {
+        const characters = await requireCharacter(tx, project.id, characterId);
+        const character = characters.find((c) => c.id === characterId)!;
+        if (character.narrator === 1)
+          throw new AppError('PROJECT_CONFLICT', 'The narrator cannot be removed.');
+        const touched = (await tx.projects.segments(project.id)).filter(
+          (s) =>
+            s.speaker === characterId ||
+            s.suggested_speaker === characterId ||
+            parseJson<QuoteVoice[]>(s.quotes, []).some((q) => q.character_id === characterId),
+        );
+        const after = touched.map((s) => {
+          const quotes = parseJson<QuoteVoice[]>(s.quotes, []).filter((q) => q.character_id !== characterId);
+          const row: SegmentRow = {
+            ...s,
+            speaker: s.speaker === characterId ? null : s.speaker,
+            suggested_speaker: s.suggested_speaker === characterId ? null : s.suggested_speaker,
+            quotes: jsonOrNull(quotes),
+          };
+          return row.speaker !== s.speaker || row.quotes !== s.quotes ? { ...row, ...edited(row) } : row;
+        });
+        return {
+          redo: { segments: after, removeCharacters: [characterId] },
+          undo: { characters: [character], segments: touched },
+        };
+      });
+      return detail;
+    },
+
+    /** Confirms suggested speakers (of the given segments, or all): each becomes the speaker. */
+    async applySuggestions(
+      keyId: string,
+      projectId: string,
+      segmentIds?: readonly string[],
+    ): Promise<ProjectDetail> {
+      const { detail } = await edit(keyId, projectId, 'Apply suggestions', async (tx, project) => {
+        const wanted = segmentIds ? new Set(segmentIds) : null;
+        const segments = (await tx.projects.segments(project.id)).filter(
+          (s) =>
+            (!wanted || wanted.has(s.id)) &&
+            (s.suggested_speaker !== null || (wanted !== null && s.quotes !== null)),
+        );
+        if (wanted) {
+          const all = new Set((await tx.projects.segments(project.id)).map((s) => s.id));
+          const missing = [...wanted].find((id) => !all.has(id));
+          if (missing) throw new AppError('PROJECT_NOT_FOUND', `No segment "${missing}" in this project.`);
+        }
+        const characters = await tx.projects.characters(project.id);
+        const confirm = new Set<string>();
+        for (const s of segments) {
+          if (s.suggested_speaker) confirm.add(s.suggested_speaker);
+          for (const q of parseJson<QuoteVoice[]>(s.quotes, [])) confirm.add(q.character_id);
+        }
+        if (!wanted) for (const c of characters) if (c.confirmed === 0) confirm.add(c.id);
+        const before = characters.filter((c) => confirm.has(c.id) && c.confirmed === 0);
+        return {
+          redo: {
+            characters: before.map((c) => ({ ...c, confirmed: 1 })),
+            segments: segments.map(applySuggestion),
+          },
+          undo: { characters: before, segments },
+        };
+      });
+      return detail;
+    },
+
+    undo: (keyId: string, projectId: string) => stepHistory(keyId, projectId, 'undo'),
+    redo: (keyId: string, projectId: string) => stepHistory(keyId, projectId, 'redo'),
+
+    /**
+     * After an export (project-export.ts): keeps each chapter's text as exported, for GET
+     * …/changes and `changed_since_export`, and the time of the export.
+     */
+    async markExported(projectId: string, chapterIds: readonly string[]): Promise<void> {
+      await store.transaction(async (tx) => {
+        for (const id of chapterIds) {
+          await tx.projects.setExportedText(id, chapterText(await tx.projects.chapterSegments(id)));
+        }
+        const at = stamp();
+        await tx.projects.updateProject(projectId, { last_export_at: at }, at);
+      });
+    },
+
+    /** A copy with new ids (its history not copied); the segments' audio files hard-linked (else copied). */
+    async duplicate(keyId: string, projectId: string): Promise<ProjectDetail> {
+      const source = await owned(store, keyId, projectId);
+      const [chapters, characters, segments] = await Promise.all([
+        store.projects.chapters(source.id),
+        store.projects.characters(source.id),
+        store.projects.segments(source.id),
+      ]);
+      const copy = cloneRows(
+        { ...source, id: newId(), title: `${source.title} (copy)` },
+        chapters,
+        characters,
+        segments,
+      );
+      await copyAudio(audioDir(source.id), audioDir(copy.project.id));
+      try {
+        return await saveClone(copy, stamp());
+      } catch (error) {
+        await rm(audioDir(copy.project.id), { recursive: true, force: true });
+        throw error;
+      }
+    },
+
+    /** Removes the project's rows and its audio folder. */
+    async remove(keyId: string, projectId: string): Promise<{ project_id: string; removed: true }> {
+      const project = await owned(store, keyId, projectId);
+      await store.transaction(async (tx) => {
+        await tx.projects.removeProject(project.id);
+      });
+      await rm(audioDir(project.id), { recursive: true, force: true });
+      return { project_id: project.id, removed: true };
+    },
+
+    /** Stores rows made elsewhere (an archive's, a copy's) under new ids: see cloneRows. */
+    saveClone,
+  };
+
+  async function saveClone(copy: ClonedProject, at: string): Promise<ProjectDetail> {
+    return await store.transaction(async (tx) => {
+      await tx.projects.insertProject({ ...copy.project, created_at: at, updated_at: at });
+      await tx.projects.putCharacters(copy.characters);
+      await tx.projects.putChapters(copy.chapters);
+      await tx.projects.putSegments(copy.segments);
+      return await detailOf(tx, (await tx.projects.getProject(copy.project.id))!);
+    });
+  }
+}
+
+export interface ClonedProject {
+  project: ProjectRow;
+  chapters: ChapterRow[];
+  characters: CharacterRow[];
+  segments: SegmentRow[];
+}
+
+/** The rows of a project under new ids (`project.id` already new), references followed. */
+export function cloneRows(
+  project: ProjectRow,
+  chapters: readonly ChapterRow[],
+  characters: readonly CharacterRow[],
+  segments: readonly SegmentRow[],
+): ClonedProject {
+  const ids = new Map<string, string>();
+  const map = (id: string) => {
+    let to = ids.get(id);
+    if (!to) ids.set(id, (to = newId()));
+    return to;
+  };
+  const ref = (id: string | null) => (id === null ? null : (ids.get(id) ?? null));
+  const out: ClonedProject = {
+    project: { ...project, history_position: 0 },
+    chapters: chapters.map((c) => ({ ...c, id: map(c.id), project_id: project.id })),
+    characters: characters.map((c) => ({ ...c, id: map(c.id), project_id: project.id })),
+    segments: [],
+  };
+  out.segments = segments.map((s) => ({
+    ...s,
+    id: map(s.id),
+    project_id: project.id,
+    chapter_id: ids.get(s.chapter_id)!,
+    speaker: ref(s.speaker),
+    suggested_speaker: ref(s.suggested_speaker),
+    quotes: jsonOrNull(
+      parseJson<QuoteVoice[]>(s.quotes, []).map((q) => ({ ...q, character_id: ids.get(q.character_id)! })),
+    ),
+  }));
+  return out;
+}
+
+/** Hard-links (else copies) every file of a project's audio folder into another. */
+export async function copyAudio(from: string, to: string): Promise<void> {
+  const names = await readdir(from).catch(() => [] as string[]);
+  if (names.length === 0) return;
+  await mkdir(to, { recursive: true });
+  for (const name of names) {
+    await link(join(from, name), join(to, name)).catch(() => copyFile(join(from, name), join(to, name)));
+  }
+}
+
+/** The text of a chapter: its segments' text with blank lines between. */
+export function chapterText(segments: readonly Pick<SegmentRow, 'text'>[]): string {
+  return segments.map((s) => s.text).join('\n\n');
+}
+
+export function newSegment(
+  projectId: string,
+  chapterId: string,
+  position: number,
+  text: string,
+  emphasis: EmphasisSpan[],
+): SegmentRow {
+  return {
+    id: newId(),
+    project_id: projectId,
+    chapter_id: chapterId,
+    position,
+    text,
+    emphasis: jsonOrNull(emphasis),
+    speaker: null,
+    quotes: null,
+    suggested_speaker: null,
+    state: 'not_rendered',
+    audio_key: null,
+    duration_ms: null,
+    error: null,
+    flag_note: null,
+    checks: null,
+    rendered_at: null,
+  };
+}
+
+/** The state of a segment whose words changed: `changed` when it has audio, else `not_rendered`. */
+function edited(row: SegmentRow): Pick<SegmentRow, 'state' | 'error'> {
+  return { state: (row.audio_key ? 'changed' : 'not_rendered') satisfies SegmentState, error: null };
+}
+
+function applySuggestion(s: SegmentRow): SegmentRow {
+  if (!s.suggested_speaker) return s;
+  const row = { ...s, speaker: s.suggested_speaker, suggested_speaker: null };
+  return row.speaker !== s.speaker ? { ...row, ...edited(row) } : row;
+}
+
+function sameWords(a: SegmentRow, b: SegmentRow): boolean {
+  return a.text === b.text && a.speaker === b.speaker && a.quotes === b.quotes && a.emphasis === b.emphasis;
+}
+
+function pickAudio(row: SegmentRow): Pick<SegmentRow, AudioColumn> {
+  return {
+    state: row.state,
+    audio_key: row.audio_key,
+    duration_ms: row.duration_ms,
+    error: row.error,
+    checks: row.checks,
+    rendered_at: row.rendered_at,
+  };
+}
+
+function parseJson<T>(text: string | null, fallback: T): T {
+  return text === null ? fallback : (JSON.parse(text) as T);
+}
+
+function jsonOrNull(list: readonly unknown[]): string | null {
+  return list.length === 0 ? null : JSON.stringify(list);
+}
+
+/**
+ * Where offsets of the old text land in the new one: the common start stays, the common end
+ * moves by the change in length, offsets inside the changed part go to its end (null: dropped
+ * when a span lies wholly inside the changed part).
+ */
+function offsetMap(before: string, after: string): (offset: number, isEnd: boolean) => number {
+  const a = Array.from(before);
+  const b = Array.from(after);
+  let prefix = 0;
+  while (prefix < a.length && prefix < b.length && a[prefix] === b[prefix]) prefix++;
+  let suffix = 0;
+  while (
+    suffix < a.length - prefix &&
+    suffix < b.length - prefix &&
+    a[a.length - 1 - suffix] === b[b.length - 1 - suffix]
+  ) {
+    suffix++;
+  }
+  return (offset, isEnd) => {
+    if (offset < prefix || (isEnd && offset === prefix)) return offset;
+    if (offset >= a.length - suffix) return offset - a.length + b.length;
+    return isEnd ? b.length - suffix : prefix;
+  };
+}
+
+function remapSpans<T extends { start: number; end: number }>(
+  spans: readonly T[],
+  shift: (o: number, end: boolean) => number,
+): T[] {
+  return spans
+    .map((s) => ({ ...s, start: shift(s.start, false), end: shift(s.end, true) }))
+    .filter((s) => s.end > s.start);
+}
+
+function checkQuotes(
+  quotes: readonly QuoteVoice[],
+  text: string,
+  characters: readonly CharacterRow[],
+): QuoteVoice[] {
+  const length = countCharacters(text);
+  const sorted = [...quotes].sort((x, y) => x.start - y.start);
+  let last = 0;
+  for (const q of sorted) {
+    if (q.start < last || q.end <= q.start || q.end > length) {
+      throw new AppError(
+        'INVALID_FIELD',
+        `quotes must be ranges within the segment's ${length} characters, not overlapping (start < end).`,
+        { field: 'quotes' },
+      );
+    }
+    if (!characters.some((c) => c.id === q.character_id)) {
+      throw new AppError('INVALID_FIELD', `quotes: "${q.character_id}" is not a character of this project.`, {
+        field: 'quotes',
+      });
+    }
+    last = q.end;
+  }
+  return sorted.map((q) => ({ start: q.start, end: q.end, character_id: q.character_id }));
+}
+
+function checkVoice(code: string): void {
+  if (!findVoice(code)) {
+    throw new AppError(
+      'UNKNOWN_VOICE',
+      `Unknown voice_code "${code}". GET /api/v1/voices lists the voices.`,
+      {
+        field: 'voice_code',
+      },
+    );
+  }
+}
+
+/** `vi-VN` → `vi`; lower case. */
+function normaliseLanguage(language: string): string {
+  return language.trim().toLowerCase().split(/[-_]/)[0] || 'en';
+}
+
+/** The catalogue's first voice of the language (the first English one when it has none). */
+export function defaultVoice(language: string): string {
+  return (VOICES.find((v) => v.language === language) ?? VOICES.find((v) => v.language === 'en')!).voice_code;
+}
+
+/** Vietnamese when its letters (ơ, ư, đ, tone marks on them) show in the first chapters; else English. */
+function guessLanguage(manuscript: Manuscript): string {
+  const sample = manuscript.chapters
+    .flatMap((c) => c.paragraphs)
+    .slice(0, 50)
+    .map((p) => p.text)
+    .join(' ');
+  return /[ăâđêôơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ]/iu.test(sample) ? 'vi' : 'en';
+}
+
+/** A cover from base64 (a `data:` prefix allowed): JPEG or PNG of at most 2 MiB; INVALID_FIELD otherwise. */
+function parseCover(text: string): { type: 'image/jpeg' | 'image/png'; base64: string } {
+  const invalid = (why: string) =>
+    new AppError('INVALID_FIELD', `cover must be a JPEG or PNG picture in base64: ${why}.`, {
+      field: 'cover',
+    });
+  const base64 = text.replace(/^data:image\/(?:jpeg|png);base64,/i, '').replace(/\s+/g, '');
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64) || base64.length % 4 === 1) throw invalid('not base64');
+  const data = Buffer.from(base64, 'base64');
+  if (data.length > MAX_COVER_BYTES) throw invalid(`it has ${data.length} bytes, at most ${MAX_COVER_BYTES}`);
+  if (data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return { type: 'image/jpeg', base64 };
+  if (data.subarray(0, 4).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47]))) return { type: 'image/png', base64 };
+  throw invalid('it is neither');
+}
+
+function summaryRecord(row: ProjectSummaryRow): ProjectRecord {
+  return {
+    ...projectBase(row),
+    chapter_count: row.chapter_count,
+    characters: row.characters,
+    segment_count: row.segment_count,
+    segments_done: row.segments_done,
+    duration_ms: row.duration_ms,
+    can_undo: row.can_undo === 1,
+    can_redo: row.can_redo === 1,
+  };
+}
+
+function projectBase(row: ProjectRow) {
+  return {
+    id: row.id,
+    title: row.title,
+    author: row.author,
+    language: row.language,
+    has_cover: row.cover_type !== null,
+    model_id: row.model_id,
+    preset: row.preset,
+    format: row.format,
+    folder_format: row.folder_format,
+    source_name: row.source_name,
+    source_format: row.source_format,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    last_export_at: row.last_export_at,
+  };
+}
+
+export function segmentRecord(row: SegmentRow): SegmentRecord {
+  return {
+    id: row.id,
+    chapter_id: row.chapter_id,
+    position: row.position,
+    text: row.text,
+    emphasis: parseJson(row.emphasis, []),
+    speaker: row.speaker,
+    quotes: parseJson(row.quotes, []),
+    suggested_speaker: row.suggested_speaker,
+    state: row.state,
+    duration_ms: row.duration_ms,
+    error: row.error,
+    flag_note: row.flag_note,
+    checks: parseJson(row.checks, []),
+  };
+}
+
+export function characterRecord(row: CharacterRow): CharacterRecord {
+  return {
+    id: row.id,
+    name: row.name,
+    voice_code: row.voice_code,
+    speed_rate: row.speed_rate,
+    pitch_rate: row.pitch_rate,
+    volume: row.volume,
+    narrator: row.narrator === 1,
+    confirmed: row.confirmed === 1,
+  };
+}
+
+/** The API's project detail from its rows (segments in any order: grouped and sorted here). */
+export function toDetail(
+  project: ProjectRow,
+  chapters: readonly ChapterRow[],
+  characters: readonly CharacterRow[],
+  segments: readonly SegmentRow[],
+  canUndo: boolean,
+  canRedo: boolean,
+): ProjectDetail {
+  const byChapter = new Map<string, SegmentRow[]>(chapters.map((c) => [c.id, []]));
+  for (const s of segments) byChapter.get(s.chapter_id)?.push(s);
+  let characterCount = 0;
+  let segmentsDone = 0;
+  let duration = 0;
+  const chapterRecords = [...chapters]
+    .sort((a, b) => a.position - b.position)
+    .map((chapter) => {
+      const rows = byChapter.get(chapter.id)!.sort((a, b) => a.position - b.position);
+      const characters = rows.reduce((n, s) => n + countCharacters(s.text), 0);
+      const done = rows.filter((s) => s.state === 'done').length;
+      const withAudio = rows.filter((s) => s.duration_ms !== null);
+      const ms = withAudio.reduce((n, s) => n + s.duration_ms!, 0);
+      characterCount += characters;
+      segmentsDone += done;
+      if (chapter.included === 1) duration += ms;
+      const record: ChapterRecord = {
+        id: chapter.id,
+        position: chapter.position,
+        title: chapter.title,
+        kind: chapter.kind,
+        included: chapter.included === 1,
+        characters,
+        segment_count: rows.length,
+        segments_done: done,
+        duration_ms: rows.length > 0 && withAudio.length === rows.length ? ms : null,
+        changed_since_export: chapter.exported_text !== chapterText(rows),
+      };
+      return { ...record, segments: rows.map(segmentRecord) };
+    });
+  return {
+    project: {
+      ...projectBase(project),
+      chapter_count: chapters.length,
+      characters: characterCount,
+      segment_count: segments.length,
+      segments_done: segmentsDone,
+      duration_ms: duration,
+      can_undo: canUndo,
+      can_redo: canRedo,
+    },
+    characters: characters.map(characterRecord),
+    chapters: chapterRecords,
+  };
+}
