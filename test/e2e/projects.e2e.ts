@@ -67,7 +67,8 @@ async function audioDigest(page: Page, projectId: string, segmentId: string): Pr
 }
 
 /** A segment row of the open chapter (1-based, as the list numbers them). */
-const row = (page: Page, n: number): Locator => page.getByRole('listitem', { name: `Segment ${n}`, exact: true });
+const row = (page: Page, n: number): Locator =>
+  page.getByRole('listitem', { name: `Segment ${n}`, exact: true });
 
 /** Casts a character: confirms the one the text suggested, or adds it. */
 async function cast(page: Page, name: string, voice: string): Promise<void> {
@@ -85,7 +86,8 @@ async function cast(page: Page, name: string, voice: string): Promise<void> {
     ([label, code]) =>
       [...document.querySelectorAll('label')].some(
         (l) =>
-          l.textContent === label && (document.getElementById(l.htmlFor) as HTMLSelectElement | null)?.value === code,
+          l.textContent === label &&
+          (document.getElementById(l.htmlFor) as HTMLSelectElement | null)?.value === code,
       ),
     [`Voice of ${name}`, voice] as const,
   );
@@ -109,7 +111,9 @@ export async function importAndCast(page: Page): Promise<void> {
 
 /** Opens segment `n`'s editor and picks its speaker. */
 async function assignSpeaker(page: Page, n: number, name: string): Promise<void> {
-  await row(page, n).getByRole('button', { name: new RegExp(`^Segment ${n}:`) }).click();
+  await row(page, n)
+    .getByRole('button', { name: new RegExp(`^Segment ${n}:`) })
+    .click();
   const editor = page.getByRole('group', { name: `Edit segment ${n}` });
   const speaker = editor.getByLabel('Speaker', { exact: true });
   const value = await speaker.locator('option', { hasText: name }).first().getAttribute('value');
@@ -175,13 +179,16 @@ export async function runProjectsE2e(log: (line: string) => void): Promise<void>
     const renderStatus = page.getByRole('region', { name: 'Render' }).getByRole('status');
     await renderStatus.getByText('done', { exact: true }).waitFor({ timeout: 180_000 });
     const count = opening.segments.length;
-    for (let n = 1; n <= count; n++) await row(page, n).locator('[data-state="done"]').waitFor({ timeout: 20_000 });
+    for (let n = 1; n <= count; n++)
+      await row(page, n).locator('[data-state="done"]').waitFor({ timeout: 20_000 });
     log(`✓ the chapter renders: ${count} segments done`);
 
     // Play from a segment: the audio element plays (its time advances), the row and a word are lit.
     await row(page, 1).getByRole('button', { name: 'Play from segment 1' }).click();
     await page.waitForFunction(
-      () => (document.querySelector('audio[aria-label="Chapter audio"]') as HTMLAudioElement | null)!.currentTime > 0.3,
+      () =>
+        (document.querySelector('audio[aria-label="Chapter audio"]') as HTMLAudioElement | null)!
+          .currentTime > 0.3,
       undefined,
       { timeout: 20_000 },
     );
@@ -196,7 +203,9 @@ export async function runProjectsE2e(log: (line: string) => void): Promise<void>
     const others = rendered.chapters[0]!.segments.filter((s) => s.id !== target.id);
     const digests = new Map<string, string>();
     for (const s of others) digests.set(s.id, await audioDigest(page, projectId, s.id));
-    await row(page, count).getByRole('button', { name: new RegExp(`^Segment ${count}:`) }).click();
+    await row(page, count)
+      .getByRole('button', { name: new RegExp(`^Segment ${count}:`) })
+      .click();
     const editor = page.getByRole('group', { name: `Edit segment ${count}` });
     const newText = 'Far below, the sea rolled in long grey lines, and the wind rose over the rocks.';
     await editor.getByLabel(`Text of segment ${count}`).fill(newText);
@@ -217,9 +226,15 @@ export async function runProjectsE2e(log: (line: string) => void): Promise<void>
       const now = after.find((x) => x.id === s.id)!;
       assert.equal(now.state, s.state);
       assert.equal(now.duration_ms, s.duration_ms);
-      assert.equal(await audioDigest(page, projectId, s.id), digests.get(s.id), `segment ${s.position + 1}'s audio`);
+      assert.equal(
+        await audioDigest(page, projectId, s.id),
+        digests.get(s.id),
+        `segment ${s.position + 1}'s audio`,
+      );
     }
-    log(`✓ regenerating it renders only it: the ${others.length} others keep state, duration and audio bytes`);
+    log(
+      `✓ regenerating it renders only it: the ${others.length} others keep state, duration and audio bytes`,
+    );
 
     // Export an M4B: chapters read back by ffprobe.
     await page.getByRole('tab', { name: 'Export' }).click();
