@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { writeDocx, type BookDescription } from '../fixtures/manuscripts';
 import { launchBrowser, nav, startStudio } from './harness';
-import { importAndCast, PROJECT_BOOK } from './projects.e2e';
+import { PROJECT_BOOK } from '../fixtures/project-book';
+import { importAndCast } from './projects.e2e';
 
 const OUT = join(process.cwd(), 'docs/screenshots');
 mkdirSync(OUT, { recursive: true });

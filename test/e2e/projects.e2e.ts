@@ -18,30 +18,9 @@ import { SESSION_STORAGE_KEY } from '../../renderer/src/lib/api-client';
 import { STUDIO_SESSION_HEADER } from '../../electron/shared/api';
 import type { ProjectDetail } from '../../electron/shared/projects';
 import { probeFile } from '../core/engine/export/ffmpeg';
-import { writeDocx, type BookDescription } from '../fixtures/manuscripts';
+import { writeDocx } from '../fixtures/manuscripts';
+import { PROJECT_BOOK } from '../fixtures/project-book';
 import { launchBrowser, nav, startStudio } from './harness';
-
-/** The book the writer imports: two chapters, dialogue with attributions. */
-export const PROJECT_BOOK: BookDescription = {
-  title: 'The Lighthouse',
-  author: 'Ann Author',
-  language: 'en',
-  chapters: [
-    {
-      title: 'Opening',
-      paragraphs: [
-        'The lighthouse keeper climbed the stairs at dusk.',
-        '“Is the lamp ready?” asked Anna.',
-        '“Not yet,” said Tom. “The wick needs trimming.”',
-        'Far below, the sea rolled in long grey lines.',
-      ],
-    },
-    {
-      title: 'Morning',
-      paragraphs: ['She lit the lamp again, and the small boat came home.', '“We made it,” Tom said.'],
-    },
-  ],
-};
 
 /** The studio session's header, read from the page, for the test's own API reads. */
 async function sessionHeaders(page: Page): Promise<Record<string, string>> {
