@@ -6,6 +6,7 @@ import {
   nextPlayable,
   splitAtWord,
   wordIndexAt,
+  wordSpans,
 } from '../../renderer/src/lib/chapter-playback';
 
 const seg = (state: SegmentRecord['state'], duration_ms: number | null) => ({ state, duration_ms });
@@ -73,18 +74,43 @@ describe('word highlight lookup', () => {
     }
   });
 
-  it('cuts the text around the word by code points (emoji and Vietnamese included)', () => {
-    expect(splitAtWord('The sea rolled', { charStart: 4, charEnd: 7 })).toEqual({
-      before: 'The ',
-      word: 'sea',
-      after: ' rolled',
+  it('finds each timed word in the segment text by its own text, in order', () => {
+    const text = 'The sea, the sea rolled in.';
+    const timed = [
+      { text: 'The', charStart: 40, charEnd: 43 },
+      { text: 'sea', charStart: 44, charEnd: 47 },
+      { text: 'the', charStart: 49, charEnd: 52 },
+      { text: 'sea', charStart: 53, charEnd: 56 },
+      { text: 'rolled', charStart: 57, charEnd: 63 },
+    ];
+    const spans = wordSpans(text, timed);
+    // The second "sea" is the second one in the text, not the first again (offsets of SSML ignored).
+    expect(spans.map((s) => (s ? text.slice(s.start, s.end) : null))).toEqual([
+      'The',
+      'sea',
+      'the',
+      'sea',
+      'rolled',
+    ]);
+    expect(spans[3]).toEqual({ start: 13, end: 16 });
+    expect(splitAtWord(text, spans[4])).toEqual({
+      before: 'The sea, the sea ',
+      word: 'rolled',
+      after: ' in.',
     });
-    // 🌊 is two UTF-16 units but one code point.
-    expect(splitAtWord('🌊 Biển động', { charStart: 2, charEnd: 6 })).toEqual({
-      before: '🌊 ',
-      word: 'Biển',
-      after: ' động',
-    });
-    expect(splitAtWord('abc', undefined)).toEqual({ before: 'abc', word: '', after: '' });
+  });
+
+  it('falls back to code-point offsets for a word read differently (a number), emoji included', () => {
+    const text = '🌊 Biển 12 động';
+    const spans = wordSpans(text, [
+      { text: 'Biển', charStart: 2, charEnd: 6 },
+      { text: 'mười hai', charStart: 7, charEnd: 9 },
+      { text: 'nowhere', charStart: 50, charEnd: 57 },
+    ]);
+    expect(text.slice(spans[0]!.start, spans[0]!.end)).toBe('Biển');
+    // 🌊 is two UTF-16 units but one code point: offsets 7–9 are "12".
+    expect(text.slice(spans[1]!.start, spans[1]!.end)).toBe('12');
+    expect(spans[2]).toBeNull();
+    expect(splitAtWord('abc', null)).toEqual({ before: 'abc', word: '', after: '' });
   });
 });

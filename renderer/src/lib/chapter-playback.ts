@@ -49,18 +49,43 @@ export function chapterPosition(
   return total + ms;
 }
 
+/** Where a word stands in the segment's text: UTF-16 indices, end exclusive. */
+export interface WordSpan {
+  start: number;
+  end: number;
+}
+
 /**
- * The segment's text cut around one word: before, the word, after (UTF-16 indices; words carry
- * code-point offsets into the segment's text, converted here).
+ * Where each timed word stands in the segment's text. The words are looked up in order by their
+ * own text (the engine may have read SSML made from the segment, so its offsets need not be the
+ * text's); a word not found where expected falls back to its code-point offsets, or to none.
  */
-export function splitAtWord(text: string, word: Pick<SegmentWord, 'charStart' | 'charEnd'> | undefined) {
-  if (!word) return { before: text, word: '', after: '' };
-  const chars = Array.from(text);
-  const start = Math.max(0, Math.min(chars.length, word.charStart));
-  const end = Math.max(start, Math.min(chars.length, word.charEnd));
+export function wordSpans(
+  text: string,
+  words: readonly Pick<SegmentWord, 'text' | 'charStart' | 'charEnd'>[],
+): (WordSpan | null)[] {
+  const lower = text.toLowerCase();
+  let cursor = 0;
+  return words.map((word) => {
+    const needle = word.text.trim().toLowerCase();
+    const at = needle ? lower.indexOf(needle, cursor) : -1;
+    if (at >= 0) {
+      cursor = at + needle.length;
+      return { start: at, end: at + needle.length };
+    }
+    const chars = Array.from(text);
+    if (word.charStart < 0 || word.charEnd > chars.length || word.charEnd <= word.charStart) return null;
+    const start = chars.slice(0, word.charStart).join('').length;
+    return { start, end: start + chars.slice(word.charStart, word.charEnd).join('').length };
+  });
+}
+
+/** The segment's text cut around one word: before, the word, after. */
+export function splitAtWord(text: string, span: WordSpan | null | undefined) {
+  if (!span) return { before: text, word: '', after: '' };
   return {
-    before: chars.slice(0, start).join(''),
-    word: chars.slice(start, end).join(''),
-    after: chars.slice(end).join(''),
+    before: text.slice(0, span.start),
+    word: text.slice(span.start, span.end),
+    after: text.slice(span.end),
   };
 }

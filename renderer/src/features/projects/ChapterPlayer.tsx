@@ -35,7 +35,7 @@ export function ChapterPlayer({
   const segment = chapter.segments[index];
   const total = chapter.segments.reduce((sum, s) => sum + (hasAudio(s) ? (s.duration_ms ?? 0) : 0), 0);
   const at = index >= 0 ? chapterPosition(chapter.segments, index, player.positionMs) : 0;
-  const parts = segment ? splitAtWord(segment.text, player.words[player.wordIndex]) : null;
+  const parts = segment ? splitAtWord(segment.text, player.currentSpan) : null;
   const checkFirst = chapter.segments.filter((s) => s.checks.length > 0 || s.flag_note !== null);
   const playable = chapter.segments.some(hasAudio);
 

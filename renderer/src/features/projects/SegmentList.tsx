@@ -118,7 +118,7 @@ export function SegmentList({
     const s = segments[i]!;
     const isOpen = i === openIndex;
     const isPlaying = s.id === player.currentId;
-    const parts = isPlaying ? splitAtWord(s.text, player.words[player.wordIndex]) : null;
+    const parts = isPlaying ? splitAtWord(s.text, player.currentSpan) : null;
     rows.push(
       <li
         key={s.id}

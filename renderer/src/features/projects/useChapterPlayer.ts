@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { SegmentRecord } from '../../../../electron/shared/projects';
 import { errorMessage } from '../../lib/api-client';
-import { nextPlayable, wordIndexAt } from '../../lib/chapter-playback';
+import { nextPlayable, wordIndexAt, wordSpans, type WordSpan } from '../../lib/chapter-playback';
 import type { SegmentWord } from '../../lib/projects-api';
 import { useProjectsApi } from '../../stores';
 
@@ -20,6 +20,8 @@ export interface ChapterPlayer {
   /** The segment's words, and the one being spoken (-1: none yet). */
   words: SegmentWord[];
   wordIndex: number;
+  /** Where the word being spoken stands in the segment's text, or null. */
+  currentSpan: WordSpan | null;
   /** Into the current segment, ms. */
   positionMs: number;
   error: string | null;
@@ -57,6 +59,7 @@ export function useChapterPlayer(
   const [playing, setPlaying] = useState(false);
   const [single, setSingle] = useState(false);
   const [words, setWords] = useState<SegmentWord[]>([]);
+  const [spans, setSpans] = useState<(WordSpan | null)[]>([]);
   const [wordIndex, setWordIndex] = useState(-1);
   const [positionMs, setPositionMs] = useState(0);
   const [error, setError] = useState<string | null>(null);
@@ -120,6 +123,7 @@ export function useChapterPlayer(
       setCurrentId(segment.id);
       setSingle(alone);
       setWords([]);
+      setSpans([]);
       setWordIndex(-1);
       setPositionMs(0);
       try {
@@ -139,6 +143,7 @@ export function useChapterPlayer(
           if (mine !== loading.current || !current.current) return;
           current.current.words = list;
           setWords(list);
+          setSpans(wordSpans(segment.text, list));
         },
         () => undefined,
       );
@@ -211,6 +216,7 @@ export function useChapterPlayer(
     single,
     words,
     wordIndex,
+    currentSpan: spans[wordIndex] ?? null,
     positionMs,
     error,
     playFrom: (segmentId) => void load(Math.max(0, indexOf(segmentId)), false),
