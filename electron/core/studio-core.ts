@@ -17,6 +17,7 @@ import { createJobs, type Jobs, type RetryPolicy } from './jobs';
 import { callbackTargets, internalAddressKind } from './jobs/callback-targets';
 import { createLexiconStore, type LexiconStore } from './lexicon/lexicon-store';
 import { dataPaths, sentenceCacheDir } from './platform/paths';
+import { createProjectService, type ProjectService } from './projects/project-service';
 import { DEFAULT_SENTENCE_CACHE_MB } from '../shared/options';
 import { buildServer, type HttpApp } from './server/app';
 import type { AuthThrottleOptions } from './server/auth-throttle';
@@ -141,6 +142,8 @@ export interface Core {
   onLoginUrl(listener: (url: string) => void): void;
   readonly store: Store;
   readonly jobs: Jobs;
+  /** Book projects of the data directory (the /api/v1/projects routes' service). */
+  readonly projects: ProjectService;
   readonly engine: Engine;
   /** The neural voice library of the data directory. */
   readonly voices: VoiceLibrary;
@@ -214,6 +217,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ...(options.leaseMs ? { leaseMs: options.leaseMs } : {}),
       ...(options.pollMs ? { pollMs: options.pollMs } : {}),
     });
+    const projects = createProjectService({ store, filesDir: paths.files, now: () => new Date(clock.now()) });
     const sessions = createSessions({
       clock,
       ...(options.loginToken ? { loginToken: options.loginToken } : {}),
@@ -236,6 +240,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       authThrottle: { clock, ...options.authThrottle },
       voices,
       lexicon,
+      projects,
       studio: {
         sessions,
         clock,
@@ -268,6 +273,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       port,
       store,
       jobs,
+      projects,
       engine: started,
       voices,
       lexicon,

@@ -1,6 +1,392 @@
-import { AppError } from '../../shared/errors';
-import type { ManuscriptReader } from './reader';
+/**
+ * EPUB 2 and 3 manuscripts, read with yauzl (zip-archive.ts), fast-xml-parser (container.xml,
+ * the OPF package, the NCX, encryption.xml) and parse5 (the nav document and the XHTML content):
+ * spine order; a chapter per content document, titled from the EPUB 3 nav first, then the NCX,
+ * then its first heading (an h1/h2 after text inside a document starts another chapter); front
+ * and back matter marked from epub:type, nav landmarks, guide references and linear="no"; the
+ * nav document itself is not a chapter. Metadata from dc:title, dc:creator, dc:language; the
+ * cover from properties="cover-image" (EPUB 3) or meta name="cover" (EPUB 2). An EPUB whose
+ * content is encrypted (DRM) is refused; font obfuscation alone is fine. Footnotes (aside
+ * epub:type="footnote"…) are left out unless asked for, then kept where they stand.
+ */
 
-/** Placeholder until its reader lands (this session's work in progress): refuses every file. */
-export const readEpub: ManuscriptReader = (_bytes, fileName) =>
-  Promise.reject(new AppError('UNSUPPORTED_MEDIA_TYPE', `"${fileName}": this format's reader is not written yet.`));
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { parse as parseHtml, type DefaultTreeAdapterTypes } from 'parse5';
+import {
+  MANUSCRIPT_LIMITS,
+  type ChapterKind,
+  type ManuscriptCover,
+  type ManuscriptOptions,
+} from '../../shared/manuscript';
+import { ManuscriptBuilder, plainText } from './builder';
+import { invalidManuscript, sizeText } from './errors';
+import { htmlAttr, htmlBlocks, htmlElements, htmlText, type HtmlElement } from './html-text';
+import { resolvePart } from './ooxml-parts';
+import type { ManuscriptReader } from './reader';
+import { refuseEntityDeclarations } from './xml';
+import { openZipArchive, type ZipArchive } from './zip-archive';
+
+/** Font obfuscation (IDPF and Adobe): not DRM, the text is readable. */
+const FONT_OBFUSCATION = new Set(['http://www.idpf.org/2008/embedding', 'http://ns.adobe.com/pdf/enc#RC']);
+
+/** epub:type / landmark / guide types of matter a listener usually skips. */
+const FRONT_TYPES = new Set([
+  'cover',
+  'titlepage',
+  'title-page',
+  'halftitlepage',
+  'copyright-page',
+  'copyright',
+  'toc',
+  'landmarks',
+  'loi',
+  'lot',
+  'dedication',
+  'frontmatter',
+  'seriespage',
+  'imprint',
+  'contributors',
+  'other-credits',
+]);
+const BACK_TYPES = new Set([
+  'index',
+  'acknowledgments',
+  'acknowledgements',
+  'colophon',
+  'backmatter',
+  'bibliography',
+  'glossary',
+  'endnotes',
+  'rearnotes',
+  'errata',
+]);
+const NOTE_TYPES = new Set(['footnote', 'endnote', 'rearnote', 'note', 'doc-footnote', 'doc-endnote']);
+const NOTEREF_TYPES = new Set(['noteref', 'doc-noteref']);
+
+const ARRAYS = new Set([
+  'item',
+  'itemref',
+  'reference',
+  'meta',
+  'title',
+  'creator',
+  'language',
+  'rootfile',
+  'navPoint',
+  'EncryptedData',
+]);
+
+const xmlParser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@_',
+  removeNSPrefix: true,
+  parseTagValue: false,
+  parseAttributeValue: false,
+  isArray: (tagName) => ARRAYS.has(tagName),
+});
+
+type XmlObject = Record<string, unknown>;
+
+interface ManifestItem {
+  id: string;
+  href: string;
+  mediaType: string;
+  properties: string[];
+}
+
+function kindOfTypes(types: Iterable<string>): ChapterKind | null {
+  let kind: ChapterKind | null = null;
+  for (const type of types) {
+    if (type === 'bodymatter' || type === 'chapter') return 'body';
+    if (FRONT_TYPES.has(type)) kind ??= 'front';
+    else if (BACK_TYPES.has(type)) kind ??= 'back';
+  }
+  return kind;
+}
+
+function tokens(value: string | undefined): string[] {
+  return (value ?? '').split(/\s+/).filter(Boolean);
+}
+
+function textOf(value: unknown): string {
+  if (typeof value === 'string' || typeof value === 'number') return String(value);
+  if (value && typeof value === 'object' && '#text' in value) return textOf((value as XmlObject)['#text']);
+  return '';
+}
+
+function list(value: unknown): XmlObject[] {
+  if (Array.isArray(value)) return value.filter((v): v is XmlObject => typeof v === 'object' && v !== null);
+  return value && typeof value === 'object' ? [value as XmlObject] : [];
+}
+
+function withoutFragment(href: string): string {
+  const hash = href.indexOf('#');
+  return hash < 0 ? href : href.slice(0, hash);
+}
+
+export const readEpub: ManuscriptReader = async (bytes, fileName, options) => {
+  const zip = await openZipArchive(bytes, fileName, 'epub');
+  return new EpubReader(zip, fileName, options).read();
+};
+
+class EpubReader {
+  private readonly builder: ManuscriptBuilder;
+
+  constructor(
+    private readonly zip: ZipArchive,
+    private readonly fileName: string,
+    private readonly options: ManuscriptOptions,
+  ) {
+    this.builder = new ManuscriptBuilder(fileName, 'epub');
+  }
+
+  private invalid(reason: string, cause?: unknown): Error {
+    return invalidManuscript(this.fileName, 'epub', reason, cause);
+  }
+
+  private async xml(part: string): Promise<XmlObject> {
+    const text = await this.zip.readText(part);
+    refuseEntityDeclarations(text, { fileName: this.fileName, format: 'epub', part });
+    const valid = XMLValidator.validate(text);
+    if (valid !== true) {
+      throw this.invalid(`${part} is not well-formed XML (line ${valid.err.line}: ${valid.err.msg})`);
+    }
+    return xmlParser.parse(text) as XmlObject;
+  }
+
+  private async html(part: string): Promise<DefaultDocument> {
+    const text = await this.zip.readText(part);
+    refuseEntityDeclarations(text, { fileName: this.fileName, format: 'epub', part });
+    return parseHtml(text);
+  }
+
+  async read() {
+    const { zip } = this;
+    if (zip.has('mimetype')) {
+      const mimetype = (await zip.readText('mimetype')).trim();
+      if (mimetype !== 'application/epub+zip')
+        throw this.invalid(`its mimetype is "${mimetype.slice(0, 60)}", not application/epub+zip`);
+    }
+    await this.refuseEncryption();
+    if (!zip.has('META-INF/container.xml')) throw this.invalid('its archive has no META-INF/container.xml');
+    const container = await this.xml('META-INF/container.xml');
+    const rootfiles = list(
+      (container.container as XmlObject | undefined)?.rootfiles &&
+        ((container.container as XmlObject).rootfiles as XmlObject).rootfile,
+    );
+    const opfPath = textOf(
+      (rootfiles.find((r) => r['@_media-type'] === 'application/oebps-package+xml') ?? rootfiles[0])?.[
+        '@_full-path'
+      ],
+    );
+    if (!opfPath) throw this.invalid('META-INF/container.xml names no package (OPF) file');
+    if (!zip.has(opfPath)) throw this.invalid(`its package file ${opfPath} is missing`);
+    const opf = (await this.xml(opfPath)).package as XmlObject | undefined;
+    if (!opf) throw this.invalid(`${opfPath} is not an OPF package`);
+
+    const metadata = (opf.metadata as XmlObject | undefined) ?? {};
+    const first = (key: string): string | null => {
+      for (const entry of Array.isArray(metadata[key]) ? (metadata[key] as unknown[]) : [metadata[key]]) {
+        const text = plainText(textOf(entry));
+        if (text) return text;
+      }
+      return null;
+    };
+
+    const manifest = new Map<string, ManifestItem>();
+    for (const item of list((opf.manifest as XmlObject | undefined)?.item)) {
+      const id = textOf(item['@_id']);
+      const href = textOf(item['@_href']);
+      if (!id || !href) continue;
+      manifest.set(id, {
+        id,
+        href: resolvePart(opfPath, withoutFragment(href)),
+        mediaType: textOf(item['@_media-type']),
+        properties: tokens(textOf(item['@_properties'])),
+      });
+    }
+    const spineNode = (opf.spine as XmlObject | undefined) ?? {};
+    const spine = list(spineNode.itemref)
+      .map((ref) => ({
+        item: manifest.get(textOf(ref['@_idref'])),
+        linear: textOf(ref['@_linear']) !== 'no',
+      }))
+      .filter((ref): ref is { item: ManifestItem; linear: boolean } => ref.item !== undefined);
+    if (spine.length === 0) throw this.invalid(`${opfPath} has no spine (no reading order)`);
+
+    const titles = new Map<string, string>();
+    const typesByFile = new Map<string, string[]>();
+    const addType = (file: string, type: string): void => {
+      typesByFile.set(file, [...(typesByFile.get(file) ?? []), type]);
+    };
+    const nav = [...manifest.values()].find((item) => item.properties.includes('nav'));
+    if (nav && zip.has(nav.href)) await this.readNav(nav.href, titles, addType);
+    if (titles.size === 0) {
+      const ncx =
+        manifest.get(textOf(spineNode['@_toc'])) ??
+        [...manifest.values()].find((item) => item.mediaType === 'application/x-dtbncx+xml');
+      if (ncx && zip.has(ncx.href)) await this.readNcx(ncx.href, titles);
+    }
+    for (const reference of list(((opf.guide as XmlObject | undefined) ?? {}).reference)) {
+      const href = textOf(reference['@_href']);
+      if (href)
+        addType(resolvePart(opfPath, withoutFragment(href)), textOf(reference['@_type']).toLowerCase());
+    }
+
+    let bodySeen = false;
+    for (const { item, linear } of spine) {
+      if (item === nav) continue;
+      if (!/html/.test(item.mediaType) && item.mediaType !== '') continue;
+      if (!zip.has(item.href)) {
+        this.builder.warnings.push(`${item.href}, in the reading order, is missing from the file: left out.`);
+        continue;
+      }
+      const document = await this.html(item.href);
+      const body = [...htmlElements(document)].find((element) => element.tagName === 'body');
+      if (!body) continue;
+      const fileTypes = [
+        ...(typesByFile.get(item.href) ?? []),
+        ...tokens(htmlAttr(body, 'epub:type')),
+        ...body.childNodes.flatMap((child) =>
+          'tagName' in child ? tokens(htmlAttr(child, 'epub:type')) : [],
+        ),
+      ];
+      const kind = kindOfTypes(fileTypes) ?? (linear ? 'body' : bodySeen ? 'back' : 'front');
+      if (kind === 'body') bodySeen = true;
+      this.readContent(body, titles.get(item.href) ?? null, kind);
+    }
+    if (this.notesLeftOut > 0) {
+      this.builder.warnings.push(
+        `${this.notesLeftOut} note${this.notesLeftOut === 1 ? '' : 's'} (footnotes, endnotes) left out: ask for notes to keep them.`,
+      );
+    }
+    return this.builder.finish({
+      title: first('title'),
+      author: first('creator'),
+      language: first('language'),
+      cover: await this.cover(manifest, metadata),
+    });
+  }
+
+  private notesLeftOut = 0;
+
+  private readContent(body: HtmlElement, tocTitle: string | null, kind: ChapterKind): void {
+    const { builder } = this;
+    const blocks = htmlBlocks(body, (element) => {
+      const types = [...tokens(htmlAttr(element, 'epub:type')), ...tokens(htmlAttr(element, 'role'))];
+      if (types.some((type) => NOTEREF_TYPES.has(type))) return true;
+      if (element.tagName === 'nav') return true;
+      if (types.some((type) => NOTE_TYPES.has(type)) && !this.options.includeNotes) {
+        this.notesLeftOut++;
+        return true;
+      }
+      return false;
+    });
+    builder.startChapter(tocTitle ?? '', kind);
+    let titled = tocTitle !== null;
+    let text = false;
+    for (const block of blocks) {
+      if (block.type === 'heading' && block.level <= 2) {
+        if (!text) {
+          if (!titled) builder.retitle(block.text);
+          titled = true;
+        } else {
+          builder.startChapter(block.text, kind);
+          text = false;
+        }
+      } else if (block.type === 'heading') {
+        builder.addParagraph([{ text: block.text }]);
+        text = true;
+      } else {
+        builder.addParagraph(block.runs);
+        text = true;
+      }
+    }
+  }
+
+  private async readNav(
+    navPath: string,
+    titles: Map<string, string>,
+    addType: (file: string, type: string) => void,
+  ): Promise<void> {
+    const document = await this.html(navPath);
+    for (const nav of htmlElements(document)) {
+      if (nav.tagName !== 'nav') continue;
+      const types = tokens(htmlAttr(nav, 'epub:type') ?? htmlAttr(nav, 'role'));
+      const isToc = types.includes('toc') || types.includes('doc-toc');
+      const isLandmarks = types.includes('landmarks');
+      if (!isToc && !isLandmarks) continue;
+      for (const a of htmlElements(nav)) {
+        const href = a.tagName === 'a' ? htmlAttr(a, 'href') : undefined;
+        if (!href) continue;
+        const file = resolvePart(navPath, withoutFragment(href));
+        if (isToc) {
+          const title = plainText(htmlText(a));
+          if (title && !titles.has(file)) titles.set(file, title);
+        } else {
+          for (const type of tokens(htmlAttr(a, 'epub:type'))) addType(file, type);
+        }
+      }
+    }
+  }
+
+  private async readNcx(ncxPath: string, titles: Map<string, string>): Promise<void> {
+    const ncx = (await this.xml(ncxPath)).ncx as XmlObject | undefined;
+    const visit = (points: XmlObject[]): void => {
+      for (const point of points) {
+        const src = textOf((point.content as XmlObject | undefined)?.['@_src']);
+        const title = plainText(textOf((point.navLabel as XmlObject | undefined)?.text));
+        if (src && title) {
+          const file = resolvePart(ncxPath, withoutFragment(src));
+          if (!titles.has(file)) titles.set(file, title);
+        }
+        visit(list(point.navPoint));
+      }
+    };
+    visit(list((ncx?.navMap as XmlObject | undefined)?.navPoint));
+  }
+
+  private async refuseEncryption(): Promise<void> {
+    if (!this.zip.has('META-INF/encryption.xml')) return;
+    const encryption = (await this.xml('META-INF/encryption.xml')).encryption as XmlObject | undefined;
+    const encrypted = list(encryption?.EncryptedData).filter(
+      (data) =>
+        !FONT_OBFUSCATION.has(textOf((data.EncryptionMethod as XmlObject | undefined)?.['@_Algorithm'])),
+    );
+    if (encrypted.length > 0) {
+      throw this.invalid(
+        `it is encrypted (DRM): ${encrypted.length} of its files cannot be read without the seller's key; import a copy without DRM`,
+      );
+    }
+  }
+
+  private async cover(
+    manifest: Map<string, ManifestItem>,
+    metadata: XmlObject,
+  ): Promise<ManuscriptCover | null> {
+    let item = [...manifest.values()].find((i) => i.properties.includes('cover-image'));
+    if (!item) {
+      const meta = list(metadata.meta).find((m) => textOf(m['@_name']) === 'cover');
+      item = meta ? manifest.get(textOf(meta['@_content'])) : undefined;
+    }
+    if (!item || !this.zip.has(item.href)) return null;
+    const type = item.mediaType === 'image/jpg' ? 'image/jpeg' : item.mediaType;
+    if (type !== 'image/jpeg' && type !== 'image/png') {
+      this.builder.warnings.push(
+        `The cover (${item.mediaType || 'unknown type'}) is not JPEG or PNG: left out.`,
+      );
+      return null;
+    }
+    const size = this.zip.size(item.href) ?? 0;
+    if (size > MANUSCRIPT_LIMITS.coverBytes) {
+      this.builder.warnings.push(
+        `The cover is ${sizeText(size)}, more than ${sizeText(MANUSCRIPT_LIMITS.coverBytes)}: left out.`,
+      );
+      return null;
+    }
+    const bytes = await this.zip.readBytes(item.href);
+    return { type, base64: bytes.toString('base64') };
+  }
+}
+
+type DefaultDocument = DefaultTreeAdapterTypes.Document;

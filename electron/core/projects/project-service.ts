@@ -342,6 +342,8 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
 
   return {
     audioDir,
+    /** Where uploads and archives wait while they are read or sent. */
+    tempDir: join(filesDir, 'project-uploads'),
 
     /** The project row if `keyId` owns it; PROJECT_NOT_FOUND otherwise. */
     owned: (keyId: string, projectId: string) => owned(store, keyId, projectId),
@@ -868,6 +870,10 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
   async function saveClone(copy: ClonedProject, at: string): Promise<ProjectDetail> {
     return await store.transaction(async (tx) => {
       await tx.projects.insertProject({ ...copy.project, created_at: at, updated_at: at });
+      const { last_export_at, last_export } = copy.project;
+      if (last_export_at !== null || last_export !== null) {
+        await tx.projects.updateProject(copy.project.id, { last_export_at, last_export }, at);
+      }
       await tx.projects.putCharacters(copy.characters);
       await tx.projects.putChapters(copy.chapters);
       await tx.projects.putSegments(copy.segments);

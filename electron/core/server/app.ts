@@ -13,6 +13,7 @@ import type { LexiconStore } from '../lexicon/lexicon-store';
 import type { Clock } from '../platform/clock';
 import { redactUrl, type Log } from '../platform/log';
 import type { SettingsStore } from '../platform/settings-store';
+import type { ProjectService } from '../projects/project-service';
 import type { Store } from '../store';
 import type { VoiceLibrary } from '../voices';
 import { HTTP_STATUS, sendError, toAppError, writeClientError } from './errors';
@@ -20,6 +21,7 @@ import { registerCacheRoutes } from './routes/cache';
 import { registerDownloadRoute } from './routes/downloads';
 import { registerEventsRoute } from './routes/events';
 import { registerExportRoutes } from './routes/exports';
+import { registerProjectRoutes } from './routes/projects';
 import { registerRequestChaptersRoute } from './routes/request-chapters';
 import { registerHealthRoute } from './routes/health';
 import { registerKeyRoutes } from './routes/keys';
@@ -94,6 +96,8 @@ export interface ServerOptions {
    * engine). Without it those routes are 404.
    */
   lexicon?: LexiconStore;
+  /** Book projects: the /api/v1/projects routes (without it they are 404). */
+  projects?: ProjectService;
   /**
    * Voice codes that are not ours (`serve --unknown-voices`, `--voice-alias`): default refuse,
    * the spec's UNKNOWN_VOICE.
@@ -248,6 +252,7 @@ function registerRoutes(app: HttpApp, options: ServerOptions, allowedOrigins: re
     voiceMapping,
   });
   registerExportRoutes(app, { store, jobs, auth, maxTextChars });
+  if (options.projects) registerProjectRoutes(app, { store, auth, projects: options.projects });
   registerRequestChaptersRoute(app, { store, jobs, auth });
   registerVoiceRoutes(app);
   if (options.lexicon) {

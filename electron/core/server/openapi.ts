@@ -40,6 +40,7 @@ export const SESSION: RouteSecurity = [{ studioSession: [] }];
 export const TAGS = {
   tts: 'Speech requests',
   exports: 'Audiobook exports',
+  projects: 'Book projects',
   voices: 'Voices',
   voicePacks: 'Voice packs',
   lexicon: 'Pronunciation lexicon',
@@ -53,6 +54,8 @@ export const TAGS = {
 const TAG_DESCRIPTIONS: Record<keyof typeof TAGS, string> = {
   tts: "The cloud service's API (docs/spec/tts-service-api.md) and its extensions: submit, status, history, callbacks.",
   exports: 'Whole books rendered to M4B, MP3 with chapters, or a folder of chapter files.',
+  projects:
+    'Books kept as projects: imported manuscripts, chapters and segments, a cast of voices, undo and redo, archives.',
   voices: 'The voice catalogue and auditions.',
   voicePacks: 'Neural voice packs (Piper, Kokoro): install, import, assign to voice codes.',
   lexicon: 'How words are pronounced: entries, import, export, previews.',

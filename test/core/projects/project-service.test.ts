@@ -2,8 +2,8 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createProjectService, type ProjectService } from '../../../electron/core/projects/project-service';
-import type { Manuscript } from '../../../electron/shared/manuscript';
 import type { ProjectDetail } from '../../../electron/shared/projects';
+import { BOOK } from '../../fixtures/project-books';
 import { openTestStore, type TestStore } from '../../fixtures/test-store';
 
 const key = (id: string) => ({
@@ -17,38 +17,6 @@ const key = (id: string) => ({
   created_at: '2025-01-01T00:00:00.000Z',
   revoked_at: null,
 });
-
-export const BOOK: Manuscript = {
-  fileName: 'ngon-hai-dang.docx',
-  format: 'docx',
-  title: 'Ngọn hải đăng',
-  author: 'Trần Văn A',
-  language: 'vi',
-  cover: null,
-  warnings: [],
-  chapters: [
-    { title: 'Bản quyền', kind: 'front', paragraphs: [{ text: 'Bản quyền © 2025.', emphasis: [] }] },
-    {
-      title: 'Chương một',
-      kind: 'body',
-      paragraphs: [
-        { text: 'Đêm ấy biển lặng như tờ.', emphasis: [{ start: 6, end: 10, kind: 'em' }] },
-        { text: '“Con về rồi đây,” Lan nói.', emphasis: [] },
-        { text: 'Bà Tư hỏi: “Con đi đâu đấy?”', emphasis: [] },
-        { text: 'Gió thổi mạnh. “Đóng cửa lại,” Lan nói, rồi quay vào bếp.', emphasis: [] },
-      ],
-    },
-    {
-      title: 'Chương hai',
-      kind: 'body',
-      paragraphs: [
-        { text: 'Sáng hôm sau trời trong.', emphasis: [] },
-        { text: 'Minh ra bến sớm.', emphasis: [] },
-      ],
-    },
-    { title: 'Chương ba', kind: 'body', paragraphs: [{ text: 'Hết.', emphasis: [] }] },
-  ],
-};
 
 /** What undo must bring back: everything but the times and the history flags. */
 function content(detail: ProjectDetail) {

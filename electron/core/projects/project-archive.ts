@@ -1,0 +1,400 @@
+/**
+ * A whole project as one zip: `project.json` (settings, cover, cast, chapters, segments with
+ * their audio state) and `audio/<audio_key>.wav|.json` for the segment audio files present.
+ * Written with the zip writer (platform/zip-writer.ts); read with yauzl under caps (entries,
+ * bytes of each entry and in all, inflation per byte). An import gets new ids and is checked
+ * whole (the schema, every reference, every audio name): a bad archive is refused with an
+ * error naming the file, and nothing of it is kept.
+ */
+
+import { createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { Type, type Static } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+import { openPromise as openZip, type ZipFile } from 'yauzl';
+import { BOOK_FORMATS, FOLDER_FORMATS, MASTERING_PRESETS } from '../../shared/book-formats';
+import { AppError, isAppError } from '../../shared/errors';
+import { CHAPTER_KINDS, MANUSCRIPT_FORMATS } from '../../shared/manuscript';
+import { MODEL_IDS } from '../../shared/options';
+import { SEGMENT_STATES, type ProjectDetail, type QuoteVoice } from '../../shared/projects';
+import { countCharacters } from '../../shared/text';
+import { findVoice } from '../../shared/voices';
+import { writeZip, type ZipEntry } from '../platform/zip-writer';
+import type { ProjectRow, Store } from '../store';
+import { cloneRows, newId, type ProjectService } from './project-service';
+
+export const ARCHIVE_FORMAT = 'narration-studio-project';
+export const ARCHIVE_VERSION = 1;
+
+/** What an archive may hold and unpack to. */
+export const ARCHIVE_LIMITS = {
+  /** Bytes of the archive itself (no ZIP64: the writer stops at 4 GiB). */
+  fileBytes: 4 * 1024 ** 3,
+  entries: 200_000,
+  /** Bytes of project.json unpacked. */
+  jsonBytes: 512 * 1024 ** 2,
+  /** Bytes all entries unpack to. */
+  totalBytes: 8 * 1024 ** 3,
+  /** Bytes unpacked per archive byte (audio barely compresses), past 1 MiB. */
+  ratio: 50,
+} as const;
+
+const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(s: T) => Type.Union([s, Type.Null()]);
+const Id = Type.String({ minLength: 1, maxLength: 64 });
+const AudioName = Type.String({ pattern: '^[A-Za-z0-9_-]{1,128}$' });
+
+const ArchiveSchema = Type.Object({
+  format: Type.Literal(ARCHIVE_FORMAT),
+  version: Type.Literal(ARCHIVE_VERSION),
+  project: Type.Object({
+    title: Type.String({ minLength: 1, maxLength: 500 }),
+    author: Nullable(Type.String({ maxLength: 500 })),
+    language: Type.String({ minLength: 2, maxLength: 35 }),
+    cover_type: Nullable(literals(['image/jpeg', 'image/png'] as const)),
+    cover_base64: Nullable(Type.String({ maxLength: 4 * 1024 * 1024 })),
+    model_id: literals(MODEL_IDS),
+    preset: literals(MASTERING_PRESETS),
+    format: literals(BOOK_FORMATS),
+    folder_format: Nullable(literals(FOLDER_FORMATS)),
+    source_name: Nullable(Type.String({ maxLength: 1000 })),
+    source_format: Nullable(literals(MANUSCRIPT_FORMATS)),
+    last_export_at: Nullable(Type.String({ maxLength: 40 })),
+    last_export: Nullable(Type.String()),
+  }),
+  characters: Type.Array(
+    Type.Object({
+      id: Id,
+      name: Type.String({ minLength: 1, maxLength: 500 }),
+      voice_code: Type.String(),
+      speed_rate: Type.Number({ minimum: 0.5, maximum: 2 }),
+      pitch_rate: Type.Number({ minimum: 0.5, maximum: 2 }),
+      volume: Type.Integer({ minimum: 50, maximum: 150 }),
+      narrator: Type.Union([Type.Literal(0), Type.Literal(1)]),
+      confirmed: Type.Union([Type.Literal(0), Type.Literal(1)]),
+    }),
+    { minItems: 1 },
+  ),
+  chapters: Type.Array(
+    Type.Object({
+      id: Id,
+      title: Type.String({ minLength: 1, maxLength: 1000 }),
+      kind: literals(CHAPTER_KINDS),
+      included: Type.Union([Type.Literal(0), Type.Literal(1)]),
+      exported_text: Nullable(Type.String()),
+    }),
+  ),
+  segments: Type.Array(
+    Type.Object({
+      id: Id,
+      chapter_id: Id,
+      text: Type.String({ minLength: 1 }),
+      emphasis: Nullable(Type.String()),
+      speaker: Nullable(Id),
+      quotes: Nullable(Type.String()),
+      suggested_speaker: Nullable(Id),
+      state: literals(SEGMENT_STATES),
+      audio_key: Nullable(AudioName),
+      duration_ms: Nullable(Type.Integer({ minimum: 0 })),
+      error: Nullable(Type.String()),
+      flag_note: Nullable(Type.String()),
+      checks: Nullable(Type.String()),
+      rendered_at: Nullable(Type.String({ maxLength: 40 })),
+    }),
+  ),
+});
+type Archive = Static<typeof ArchiveSchema>;
+
+const SpansSchema = Type.Array(
+  Type.Object(
+    { start: Type.Integer({ minimum: 0 }), end: Type.Integer({ minimum: 0 }) },
+    { additionalProperties: true },
+  ),
+);
+
+/**
+ * Writes the project's archive to `outPath` (staged: nothing is left on failure). Returns the
+ * file name to offer: `<title>.narration.zip`.
+ */
+export async function writeProjectArchive(
+  store: Store,
+  service: ProjectService,
+  keyId: string,
+  projectId: string,
+  outPath: string,
+): Promise<{ fileName: string }> {
+  const project = await service.owned(keyId, projectId);
+  const [chapters, characters, segments] = await Promise.all([
+    store.projects.chapters(project.id),
+    store.projects.characters(project.id),
+    store.projects.segments(project.id),
+  ]);
+  const order = new Map(chapters.map((c) => [c.id, c.position]));
+  segments.sort((a, b) => order.get(a.chapter_id)! - order.get(b.chapter_id)! || a.position - b.position);
+  const archive: Archive = {
+    format: ARCHIVE_FORMAT,
+    version: ARCHIVE_VERSION,
+    project: {
+      title: project.title,
+      author: project.author,
+      language: project.language,
+      cover_type: project.cover_type as 'image/jpeg' | 'image/png' | null,
+      cover_base64: project.cover_base64,
+      model_id: project.model_id,
+      preset: project.preset,
+      format: project.format,
+      folder_format: project.folder_format,
+      source_name: project.source_name,
+      source_format: project.source_format,
+      last_export_at: project.last_export_at,
+      last_export: project.last_export,
+    },
+    characters: characters.map(({ project_id: _p, ...c }) => ({
+      ...c,
+      narrator: c.narrator ? 1 : 0,
+      confirmed: c.confirmed ? 1 : 0,
+    })),
+    chapters: chapters.map(({ project_id: _p, position: _o, ...c }) => ({
+      ...c,
+      included: c.included ? 1 : 0,
+    })),
+    segments: segments.map(({ project_id: _p, position: _o, ...s }) => s),
+  };
+  const staging = await mkdtemp(join(tmpdir(), 'project-archive-'));
+  try {
+    const json = join(staging, 'project.json');
+    await writeFile(json, JSON.stringify(archive));
+    const entries: ZipEntry[] = [{ path: json, name: 'project.json' }];
+    const dir = service.audioDir(project.id);
+    const present = new Set(await readdir(dir).catch(() => [] as string[]));
+    const keys = new Set(segments.map((s) => s.audio_key).filter((k): k is string => k !== null));
+    for (const key of [...keys].sort()) {
+      for (const ending of ['.wav', '.json']) {
+        if (present.has(key + ending))
+          entries.push({ path: join(dir, key + ending), name: `audio/${key}${ending}` });
+      }
+    }
+    await writeZip(outPath, entries);
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
+  return { fileName: `${safeFileName(project.title)}.narration.zip` };
+}
+
+/**
+ * Makes a new project of `keyId` from an archive file (new ids; audio files into its folder).
+ * Refuses a bad archive whole with MANUSCRIPT_INVALID (or MANUSCRIPT_TOO_LARGE) naming `fileName`.
+ */
+export async function readProjectArchive(
+  service: ProjectService,
+  keyId: string,
+  path: string,
+  fileName: string,
+  archiveBytes: number,
+): Promise<ProjectDetail> {
+  const invalid = (why: string, cause?: unknown) =>
+    new AppError(
+      'MANUSCRIPT_INVALID',
+      `"${fileName}" is not a project archive we can import: ${why}.`,
+      { file: fileName },
+      { cause },
+    );
+  const projectId = newId();
+  const dir = service.audioDir(projectId);
+  let zip: ZipFile | undefined;
+  try {
+    try {
+      zip = await openZip(path, {
+        lazyEntries: true,
+        autoClose: false,
+        strictFileNames: true,
+        validateEntrySizes: true,
+      });
+    } catch (error) {
+      throw invalid((error as Error).message, error);
+    }
+    if (zip.entryCount > ARCHIVE_LIMITS.entries)
+      throw invalid(`it holds ${zip.entryCount} entries, at most ${ARCHIVE_LIMITS.entries}`);
+    const cap = Math.min(ARCHIVE_LIMITS.totalBytes, Math.max(1024 ** 2, archiveBytes * ARCHIVE_LIMITS.ratio));
+    let total = 0;
+    const count = (limit: number, what: string) => {
+      let seen = 0;
+      return new Transform({
+        transform(chunk: Buffer, _e, callback) {
+          seen += chunk.length;
+          total += chunk.length;
+          if (seen > limit) callback(invalid(`${what} unpacks to more than ${limit} bytes`));
+          else if (total > cap) callback(invalid(`it unpacks to more than ${cap} bytes (a zip bomb?)`));
+          else callback(null, chunk);
+        },
+      });
+    };
+    let json: string | undefined;
+    const audio = new Set<string>();
+    for await (const entry of zip.eachEntry()) {
+      const name = entry.fileName;
+      if (name.endsWith('/')) continue;
+      if (entry.isEncrypted()) throw invalid(`"${name}" is encrypted`);
+      if (name === 'project.json') {
+        if (entry.uncompressedSize > ARCHIVE_LIMITS.jsonBytes) throw invalid('project.json is too large');
+        const chunks: Buffer[] = [];
+        const stream = await zip.openReadStreamPromise(entry);
+        await pipeline(
+          stream,
+          count(ARCHIVE_LIMITS.jsonBytes, 'project.json'),
+          async (source: AsyncIterable<Buffer>) => {
+            for await (const chunk of source) chunks.push(chunk);
+          },
+        );
+        json = Buffer.concat(chunks).toString('utf8');
+        continue;
+      }
+      const match = /^audio\/([A-Za-z0-9_-]{1,128})\.(wav|json)$/.exec(name);
+      if (!match) throw invalid(`it holds "${name}", which is neither project.json nor a segment's audio`);
+      if (entry.uncompressedSize > cap) throw invalid(`"${name}" is too large`);
+      await mkdir(dir, { recursive: true });
+      const stream = await zip.openReadStreamPromise(entry);
+      await pipeline(
+        stream,
+        count(cap, `"${name}"`),
+        createWriteStream(join(dir, `${match[1]}.${match[2]}`), { flags: 'wx' }),
+      );
+      audio.add(`${match[1]}.${match[2]}`);
+    }
+    if (json === undefined) throw invalid('it has no project.json');
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(json);
+    } catch (error) {
+      throw invalid(`project.json is not JSON (${(error as Error).message})`, error);
+    }
+    const archive = checkArchive(parsed, invalid);
+    for (const name of audio) {
+      const key = name.replace(/\.(wav|json)$/, '');
+      if (!archive.segments.some((s) => s.audio_key === key))
+        throw invalid(`audio/${name} belongs to no segment`);
+    }
+    const positions = new Map<string, number>();
+    const project: ProjectRow = {
+      seq: 0,
+      id: projectId,
+      key_id: keyId,
+      ...archive.project,
+      history_position: 0,
+      created_at: '',
+      updated_at: '',
+    };
+    const copy = cloneRows(
+      project,
+      archive.chapters.map((c, position) => ({ ...c, project_id: projectId, position })),
+      archive.characters.map((c) => ({ ...c, project_id: projectId })),
+      archive.segments.map((s) => {
+        const position = positions.get(s.chapter_id) ?? 0;
+        positions.set(s.chapter_id, position + 1);
+        // Audio the archive does not carry is not there: such a segment is to render again.
+        const audioKept = s.audio_key !== null && audio.has(`${s.audio_key}.wav`);
+        const state = audioKept ? s.state : 'not_rendered';
+        const busy = state === 'queued' || state === 'rendering';
+        return {
+          ...s,
+          project_id: projectId,
+          position,
+          state: busy ? (audioKept ? 'changed' : 'not_rendered') : state,
+          ...(audioKept ? {} : { audio_key: null, duration_ms: null, checks: null, rendered_at: null }),
+        };
+      }),
+    );
+    return await service.saveClone(copy, new Date().toISOString());
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    if (isAppError(error)) throw error;
+    throw invalid((error as Error).message, error);
+  } finally {
+    zip?.close();
+  }
+}
+
+/** The archive's JSON checked whole: its shape, then every reference inside it. */
+function checkArchive(value: unknown, invalid: (why: string) => AppError): Archive {
+  if (!Value.Check(ArchiveSchema, value)) {
+    const first = Value.Errors(ArchiveSchema, value).First();
+    throw invalid(`project.json ${first ? `${first.path || '/'}: ${first.message}` : 'is not a project'}`);
+  }
+  const archive = value;
+  const unique = (ids: string[], what: string) => {
+    if (new Set(ids).size !== ids.length) throw invalid(`two ${what} share an id`);
+    return new Set(ids);
+  };
+  const characters = unique(
+    archive.characters.map((c) => c.id),
+    'characters',
+  );
+  const chapters = unique(
+    archive.chapters.map((c) => c.id),
+    'chapters',
+  );
+  unique(
+    archive.segments.map((s) => s.id),
+    'segments',
+  );
+  if (archive.characters.filter((c) => c.narrator === 1).length !== 1)
+    throw invalid('it must have exactly one narrator');
+  for (const c of archive.characters) {
+    if (!findVoice(c.voice_code))
+      throw invalid(`character "${c.name}" has an unknown voice "${c.voice_code}"`);
+  }
+  if (archive.project.cover_base64 !== null && archive.project.cover_type === null)
+    throw invalid('its cover has no type');
+  for (const s of archive.segments) {
+    const where = `segment "${s.id}"`;
+    if (!chapters.has(s.chapter_id)) throw invalid(`${where} is in no chapter`);
+    for (const ref of [s.speaker, s.suggested_speaker]) {
+      if (ref !== null && !characters.has(ref))
+        throw invalid(`${where} names a character that is not in the cast`);
+    }
+    const length = countCharacters(s.text);
+    for (const [field, text] of [
+      ['emphasis', s.emphasis],
+      ['quotes', s.quotes],
+    ] as const) {
+      if (text === null) continue;
+      let spans: unknown;
+      try {
+        spans = JSON.parse(text);
+      } catch {
+        throw invalid(`${where} has ${field} that is not JSON`);
+      }
+      if (!Value.Check(SpansSchema, spans)) throw invalid(`${where} has malformed ${field}`);
+      for (const span of spans) {
+        if (span.end <= span.start || span.end > length)
+          throw invalid(`${where} has ${field} outside its text`);
+        if (field === 'quotes' && !characters.has((span as unknown as QuoteVoice).character_id)) {
+          throw invalid(`${where} has a quote read by a character that is not in the cast`);
+        }
+      }
+    }
+    if (s.checks !== null) {
+      try {
+        if (!Array.isArray(JSON.parse(s.checks))) throw new Error('not a list');
+      } catch {
+        throw invalid(`${where} has malformed checks`);
+      }
+    }
+  }
+  return archive;
+}
+
+/** A title as a file name: no path separators or characters file systems refuse. */
+export function safeFileName(title: string): string {
+  const name = title
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f<>:"/\\|?*]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^\.+/, '');
+  return name.slice(0, 120) || 'project';
+}

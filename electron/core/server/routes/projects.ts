@@ -1,0 +1,576 @@
+/**
+ * Book projects (/api/v1/projects/…): list, create (empty, from a manuscript file sent as the
+ * body, from a project archive), read, settings, duplicate, delete, archive; chapters (rename,
+ * include, kind, reorder, merge, split, changes since the last export); segments; the cast;
+ * suggestions; undo and redo. A key sees only its own projects (another key's is
+ * PROJECT_NOT_FOUND). Rendering and exporting a project: routes/project-renders.ts.
+ */
+
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TSchema } from '@sinclair/typebox';
+import { AppError, isAppError } from '../../../shared/errors';
+import { MANUSCRIPT_LIMITS } from '../../../shared/manuscript';
+import {
+  ChapterChangesSchema,
+  ChapterIdsSchema,
+  ChapterPatchSchema,
+  ChapterSplitSchema,
+  CharacterBodySchema,
+  CharacterPatchSchema,
+  CharacterRecordSchema,
+  FileNameQuerySchema,
+  ProjectDetailSchema,
+  ProjectImportQuerySchema,
+  ProjectListSchema,
+  ProjectRemovalSchema,
+  ProjectSettingsSchema,
+  SegmentPatchSchema,
+  SegmentRecordSchema,
+  SuggestionsApplySchema,
+  type ChapterIds,
+  type ChapterPatch,
+  type ChapterSplit,
+  type CharacterBody,
+  type CharacterPatch,
+  type ProjectImportQuery,
+  type ProjectSettings,
+  type SegmentPatch,
+} from '../../../shared/projects';
+import { readManuscript } from '../../manuscripts';
+import { ARCHIVE_LIMITS, readProjectArchive, writeProjectArchive } from '../../projects/project-archive';
+import type { ProjectService } from '../../projects/project-service';
+import type { Store } from '../../store';
+import type { Auth } from '../auth';
+import { apiRoute, binary, KEY, pathParams } from '../openapi';
+import { sendResult } from '../reply';
+import { firstSchemaProblem, isPlainObject } from '../validation';
+
+export interface ProjectRouteOptions {
+  store: Store;
+  auth: Auth;
+  projects: ProjectService;
+}
+
+const ID = { id: 'The project id.' };
+const RAW_TYPES = ['application/octet-stream'];
+
+/** A JSON body checked against its schema: INVALID_JSON or INVALID_FIELD naming the field. */
+function body<T>(schema: TSchema, value: unknown): T {
+  if (!isPlainObject(value)) throw new AppError('INVALID_JSON', 'The body must be a JSON object.');
+  const problem = firstSchemaProblem(schema, value);
+  if (problem) {
+    throw new AppError('INVALID_FIELD', `${problem.field || 'body'}: ${problem.message}.`, { field: problem.field });
+  }
+  return value as T;
+}
+
+function query<T>(schema: TSchema, value: unknown): T {
+  const problem = firstSchemaProblem(schema, value ?? {});
+  if (problem) {
+    throw new AppError(
+      problem.field === 'file_name' && (value as Record<string, unknown>)?.file_name === undefined
+        ? 'MISSING_FIELD'
+        : 'INVALID_FIELD',
+      `${problem.field || 'query'}: ${problem.message}.`,
+      { field: problem.field },
+    );
+  }
+  return value as T;
+}
+
+export function registerProjectRoutes(app: FastifyInstance, { store, auth, projects }: ProjectRouteOptions): void {
+  const { tempDir } = projects;
+  const key = async (request: FastifyRequest) => (await auth.requireKey(request)).id;
+
+  app.get(
+    '/api/v1/projects',
+    {
+      schema: apiRoute({
+        operationId: 'listProjects',
+        tag: 'projects',
+        summary: "The key's book projects, newest first",
+        security: KEY,
+        result: ProjectListSchema,
+      }),
+    },
+    async (request, reply) => sendResult(reply, await projects.list(await key(request))),
+  );
+
+  app.post(
+    '/api/v1/projects',
+    {
+      schema: apiRoute({
+        operationId: 'createProject',
+        tag: 'projects',
+        summary: 'An empty project (answered 201)',
+        security: KEY,
+        body: ProjectSettingsSchema,
+        result: ProjectDetailSchema,
+      }),
+      bodyLimit: Math.ceil((MANUSCRIPT_LIMITS.coverBytes * 4) / 3) + 64 * 1024,
+    },
+    async (request, reply) => {
+      const keyId = await key(request);
+      const settings = body<ProjectSettings>(ProjectSettingsSchema, request.body);
+      return sendResult(reply.code(201), await projects.create(keyId, settings));
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/api/v1/projects/:id',
+    {
+      schema: apiRoute({
+        operationId: 'getProject',
+        tag: 'projects',
+        summary: 'A project with its cast and chapters, each with its segments',
+        security: KEY,
+        params: pathParams(ID),
+        result: ProjectDetailSchema,
+      }),
+    },
+    async (request, reply) => sendResult(reply, await projects.detail(await key(request), request.params.id)),
+  );
+
+  app.patch<{ Params: { id: string } }>(
+    '/api/v1/projects/:id',
+    {
+      schema: apiRoute({
+        operationId: 'updateProject',
+        tag: 'projects',
+        summary: "A project's settings: title, author, cover, language, the narrator's voice, model, preset, format",
+        security: KEY,
+        params: pathParams(ID),
+        body: ProjectSettingsSchema,
+        result: ProjectDetailSchema,
+      }),
+      bodyLimit: Math.ceil((MANUSCRIPT_LIMITS.coverBytes * 4) / 3) + 64 * 1024,
+    },
+    async (request, reply) => {
+      const keyId = await key(request);
+      const settings = body<ProjectSettings>(ProjectSettingsSchema, request.body);
+      return sendResult(reply, await projects.updateSettings(keyId, request.params.id, settings));
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/api/v1/projects/:id/duplicate',
+    {
+      schema: apiRoute({
+        operationId: 'duplicateProject',
+        tag: 'projects',
+        summary: 'A copy under new ids, its audio kept (answered 201)',
+        security: KEY,
+        params: pathParams(ID),
+        result: ProjectDetailSchema,
+      }),
+    },
+    async (request, reply) =>
+      sendResult(reply.code(201), await projects.duplicate(await key(request), request.params.id)),
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    '/api/v1/projects/:id',
+    {
+      schema: apiRoute({
+        operationId: 'deleteProject',
+        tag: 'projects',
+        summary: 'Removes the project and its audio',
+        security: KEY,
+        params: pathParams(ID),
+        result: ProjectRemovalSchema,
+      }),
+    },
+    async (request, reply) => sendResult(reply, await projects.remove(await key(request), request.params.id)),
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/api/v1/projects/:id/archive',
+    {
+      schema: apiRoute({
+        operationId: 'exportProjectArchive',
+        tag: 'projects',
+        summary: 'The whole project as one zip (project.json and the segment audio)',
+        security: KEY,
+        params: pathParams(ID),
+        result: binary('The archive, named "<title>.narration.zip".', ['application/zip']),
+      }),
+    },
+    async (request, reply) => {
+      const keyId = await key(request);
+      await mkdir(tempDir, { recursive: true });
+      const path = join(tempDir, `archive-${randomBytes(8).toString('hex')}.zip`);
+      try {
+        const { fileName } = await writeProjectArchive(store, projects, keyId, request.params.id, path);
+        const { size } = await stat(path);
+        const stream = createReadStream(path);
+        // The file goes once the answer is sent (or the client left).
+        stream.once('close', () => void rm(path, { force: true }));
+        return reply
+          .type('application/zip')
+          .header('content-length', size)
+          .header('content-disposition', `attachment; filename="project.narration.zip"; filename*=UTF-8''${encodeURIComponent(fileName)}`)
+          .send(stream);
+      } catch (error) {
+        await rm(path, { force: true });
+        throw error;
+      }
+    },
+  );
+
+  const chapterParams = pathParams({ ...ID, cid: 'The chapter id.' });
+
+  app.patch<{ Params: { id: string; cid: string } }>(
+    '/api/v1/projects/:id/chapters/:cid',
+    {
+      schema: apiRoute({
+        operationId: 'updateChapter',
+        tag: 'projects',
+        summary: 'Rename a chapter, include or leave it out, set its kind',
+        security: KEY,
+        params: chapterParams,
+        body: ChapterPatchSchema,
+        result: ProjectDetailSchema,
+      }),
+    },
+    async (request, reply) => {
+      const keyId = await key(request);
+      const change = body<ChapterPatch>(ChapterPatchSchema, request.body);
+      return sendResult(reply, await projects.updateChapter(keyId, request.params.id, request.params.cid, change));
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/api/v1/projects/:id/chapters/order',
+    {
+      schema: apiRoute({
+        operationId: 'reorderChapters',
+        tag: 'projects',
+        summary: 'Put the chapters in a new order (every chapter id, once)',
+        security: KEY,
+        params: pathParams(ID),
+        body: ChapterIdsSchema,
+        result: ProjectDetailSchema,
+      }),
+    },
+    async (request, reply) => {
+      const keyId = await key(request);
+      const { chapter_ids } = body<ChapterIds>(ChapterIdsSchema, request.body);
+      return sendResult(reply, await projects.reorderChapters(keyId, request.params.id, chapter_ids));
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/api/v1/projects/:id/chapters/merge',
+    {
+      schema: apiRoute({
+        operationId: 'mergeChapters',
+        tag: 'projects',
+        summary: 'Merge adjacent chapters into the first',
+        security: KEY,
+        params: pathParams(ID),
+        body: ChapterIdsSchema,
+        result: ProjectDetailSchema,
+      }),
+    },
+    async (request, reply) => {
+      const keyId = await key(request);
+      const { chapter_ids } = body<ChapterIds>(ChapterIdsSchema, request.body);
+      return sendResult(reply, await projects.mergeChapters(keyId, request.params.id, chapter_ids));
+    },
+  );
+
+  app.post<{ Params: { id: string; cid: string } }>(
+    '/api/v1/projects/:id/chapters/:cid/split',
+    {
+      schema: apiRoute({
+        operationId: 'splitChapter',
+        tag: 'projects',
+        summary: 'Split a chapter: segment_id and the segments after it make a new chapter',
+        security: KEY,
+        params: chapterParams,
+        body: ChapterSplitSchema,
+        result: ProjectDetailSchema,
+      }),
+    },
+    async (request, reply) => {
+      const keyId = await key(request);
+      const split = body<ChapterSplit>(ChapterSplitSchema, request.body);
+      return sendResult(
+        reply,
+        await projects.splitChapter(keyId, request.params.id, request.params.cid, split.segment_id, split.title),
+      );
+    },
+  );
+
+  app.get<{ Params: { id: string; cid: string } }>(
+    '/api/v1/projects/:id/chapters/:cid/changes',
+    {
+      schema: apiRoute({
+        operationId: 'chapterChanges',
+        tag: 'projects',
+        summary: "A chapter's text now and at its last export",
+        security: KEY,
+        params: chapterParams,
+        result: ChapterChangesSchema,
+      }),
+    },
+    async (request, reply) =>
+      sendResult(reply, await projects.chapterChanges(await key(request), request.params.id, request.params.cid)),
+  );
+
+  app.patch<{ Params: { id: string; sid: string } }>(
+    '/api/v1/projects/:id/segments/:sid',
+    {
+      schema: apiRoute({
+        operationId: 'updateSegment',
+        tag: 'projects',
+        summary: "Edit a segment's text, speaker, quote voices or flag (only it is marked changed)",
+        security: KEY,
+        params: pathParams({ ...ID, sid: 'The segment id.' }),
+        body: SegmentPatchSchema,
+        result: SegmentRecordSchema,
+      }),
+    },
+    async (request, reply) => {
+      const keyId = await key(request);
+      const change = body<SegmentPatch>(SegmentPatchSchema, request.body);
+      return sendResult(reply, await projects.editSegment(keyId, request.params.id, request.params.sid, change));
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/api/v1/projects/:id/characters',
+    {
+      schema: apiRoute({
+        operationId: 'addCharacter',
+        tag: 'projects',
+        summary: 'Add a character with its voice (answered 201)',
+        security: KEY,
+        params: pathParams(ID),
+        body: CharacterBodySchema,
+        result: CharacterRecordSchema,
+      }),
+    },
+    async (request, reply) => {
+      const keyId = await key(request);
+      const input = body<CharacterBody>(CharacterBodySchema, request.body);
+      return sendResult(reply.code(201), await projects.addCharacter(keyId, request.params.id, input));
+    },
+  );
+
+  const characterParams = pathParams({ ...ID, chid: 'The character id.' });
+
+  app.patch<{ Params: { id: string; chid: string } }>(
+    '/api/v1/projects/:id/characters/:chid',
+    {
+      schema: apiRoute({
+        operationId: 'updateCharacter',
+        tag: 'projects',
+        summary: 'Change a character; confirmed: true gives a suggested one its segments',
+        security: KEY,
+        params: characterParams,
+        body: CharacterPatchSchema,
+        result: CharacterRecordSchema,
+      }),
+    },
+    async (request, reply) => {
+      const keyId = await key(request);
+      const input = body<CharacterPatch>(CharacterPatchSchema, request.body);
+      return sendResult(reply, await projects.updateCharacter(keyId, request.params.id, request.params.chid, input));
+    },
+  );
+
+  app.delete<{ Params: { id: string; chid: string } }>(
+    '/api/v1/projects/:id/characters/:chid',
+    {
+      schema: apiRoute({
+        operationId: 'removeCharacter',
+        tag: 'projects',
+        summary: 'Remove a character (its segments go back to the narrator)',
+        security: KEY,
+        params: characterParams,
+        result: ProjectDetailSchema,
+      }),
+    },
+    async (request, reply) =>
+      sendResult(reply, await projects.removeCharacter(await key(request), request.params.id, request.params.chid)),
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/api/v1/projects/:id/suggestions/apply',
+    {
+      schema: apiRoute({
+        operationId: 'applySuggestions',
+        tag: 'projects',
+        summary: 'Confirm the suggested speakers (of the given segments, or all)',
+        security: KEY,
+        params: pathParams(ID),
+        body: SuggestionsApplySchema,
+        result: ProjectDetailSchema,
+      }),
+    },
+    async (request, reply) => {
+      const keyId = await key(request);
+      const { segment_ids } = body<{ segment_ids?: string[] }>(SuggestionsApplySchema, request.body ?? {});
+      return sendResult(reply, await projects.applySuggestions(keyId, request.params.id, segment_ids));
+    },
+  );
+
+  for (const direction of ['undo', 'redo'] as const) {
+    app.post<{ Params: { id: string } }>(
+      `/api/v1/projects/:id/${direction}`,
+      {
+        schema: apiRoute({
+          operationId: `${direction}Project`,
+          tag: 'projects',
+          summary: direction === 'undo' ? 'Undo the last edit' : 'Redo the last undone edit',
+          security: KEY,
+          params: pathParams(ID),
+          result: ProjectDetailSchema,
+        }),
+      },
+      async (request, reply) =>
+        sendResult(reply, await projects[direction](await key(request), request.params.id)),
+    );
+  }
+
+  // The imports take the file's bytes as the body: their own parser and limits, in their own context.
+  void app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+
+    /** The body's bytes, at most `limit` (MANUSCRIPT_TOO_LARGE naming the file past it). */
+    const readBody = async (request: FastifyRequest, fileName: string, limit: number, path?: string) => {
+      const tooLarge = () =>
+        new AppError(
+          'MANUSCRIPT_TOO_LARGE',
+          `"${fileName}" is larger than ${Math.floor(limit / 1024 ** 2)} MiB, the limit for an import.`,
+          { file: fileName, limit_bytes: limit },
+        );
+      const declared = Number(request.headers['content-length']);
+      if (Number.isFinite(declared) && declared > limit) throw tooLarge();
+      const source = request.body as Readable | undefined;
+      if (!source || typeof source.pipe !== 'function') {
+        throw new AppError('MANUSCRIPT_INVALID', `"${fileName}" is empty: send the file's bytes as the body.`, {
+          file: fileName,
+        });
+      }
+      let seen = 0;
+      const chunks: Buffer[] = [];
+      const counter = new Transform({
+        transform(chunk: Buffer, _e, callback) {
+          seen += chunk.length;
+          if (seen > limit) callback(tooLarge());
+          else callback(null, chunk);
+        },
+      });
+      if (path) {
+        await pipeline(source, counter, createWriteStream(path));
+      } else {
+        await pipeline(source, counter, async (input: AsyncIterable<Buffer>) => {
+          for await (const chunk of input) chunks.push(chunk);
+        });
+      }
+      if (seen === 0) {
+        throw new AppError('MANUSCRIPT_INVALID', `"${fileName}" is empty: send the file's bytes as the body.`, {
+          file: fileName,
+        });
+      }
+      return { bytes: Buffer.concat(chunks), size: seen };
+    };
+
+    const manuscriptFrom = async (request: FastifyRequest, fileName: string) => {
+      const { bytes } = await readBody(request, fileName, MANUSCRIPT_LIMITS.fileBytes);
+      return await readManuscript({ fileName, bytes });
+    };
+
+    scope.post<{ Querystring: ProjectImportQuery }>(
+      '/api/v1/projects/import',
+      {
+        schema: apiRoute({
+          operationId: 'importProject',
+          tag: 'projects',
+          summary: 'A new project from a manuscript file (DOCX, EPUB, ODT, HTML, Markdown, text, PDF) as the body (201)',
+          security: KEY,
+          querystring: ProjectImportQuerySchema,
+          rawBody: RAW_TYPES,
+          result: ProjectDetailSchema,
+        }),
+      },
+      async (request, reply) => {
+        const keyId = await key(request);
+        const q = query<ProjectImportQuery>(ProjectImportQuerySchema, request.query);
+        const manuscript = await manuscriptFrom(request, q.file_name);
+        const detail = await projects.createFromManuscript(keyId, manuscript, {
+          ...(q.title ? { title: q.title } : {}),
+          ...(q.author ? { author: q.author } : {}),
+          ...(q.voice_code ? { voice_code: q.voice_code } : {}),
+          ...(q.language ? { language: q.language } : {}),
+        });
+        return sendResult(reply.code(201), detail);
+      },
+    );
+
+    scope.post<{ Params: { id: string }; Querystring: { file_name: string } }>(
+      '/api/v1/projects/:id/import',
+      {
+        schema: apiRoute({
+          operationId: 'importIntoProject',
+          tag: 'projects',
+          summary: "A manuscript's chapters appended to a project (the file as the body)",
+          security: KEY,
+          params: pathParams(ID),
+          querystring: FileNameQuerySchema,
+          rawBody: RAW_TYPES,
+          result: ProjectDetailSchema,
+        }),
+      },
+      async (request, reply) => {
+        const keyId = await key(request);
+        const { file_name } = query<{ file_name: string }>(FileNameQuerySchema, request.query);
+        await projects.owned(keyId, request.params.id);
+        const manuscript = await manuscriptFrom(request, file_name);
+        return sendResult(reply, await projects.importInto(keyId, request.params.id, manuscript));
+      },
+    );
+
+    scope.post<{ Querystring: { file_name: string } }>(
+      '/api/v1/projects/import-archive',
+      {
+        schema: apiRoute({
+          operationId: 'importProjectArchive',
+          tag: 'projects',
+          summary: 'A new project (new ids) from a project archive as the body (201)',
+          security: KEY,
+          querystring: FileNameQuerySchema,
+          rawBody: ['application/zip', ...RAW_TYPES],
+          result: ProjectDetailSchema,
+        }),
+      },
+      async (request, reply) => {
+        const keyId = await key(request);
+        const { file_name } = query<{ file_name: string }>(FileNameQuerySchema, request.query);
+        await mkdir(tempDir, { recursive: true });
+        const path = join(tempDir, `import-${randomBytes(8).toString('hex')}.zip`);
+        try {
+          const { size } = await readBody(request, file_name, ARCHIVE_LIMITS.fileBytes, path);
+          return sendResult(reply.code(201), await readProjectArchive(projects, keyId, path, file_name, size));
+        } catch (error) {
+          if (isAppError(error)) throw error;
+          throw new AppError('MANUSCRIPT_INVALID', `"${file_name}" could not be received: ${(error as Error).message}`, {
+            file: file_name,
+          });
+        } finally {
+          await rm(path, { force: true });
+        }
+      },
+    );
+  });
+}
