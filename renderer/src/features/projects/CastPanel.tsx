@@ -14,11 +14,14 @@ type Prosody = Pick<CharacterRecord, 'speed_rate' | 'pitch_rate' | 'volume'>;
 function CharacterCard({
   character,
   lines,
+  suggestedLines,
   audition,
 }: {
   character: CharacterRecord;
   /** Segments it speaks. */
   lines: number;
+  /** Segments the text suggests it speaks, not yet confirmed. */
+  suggestedLines: number;
   audition: Audition;
 }) {
   const updateCharacter = useStudio((s) => s.updateCharacter);
@@ -63,6 +66,7 @@ function CharacterCard({
         {!character.confirmed && <span className="badge warn">suggested</span>}
         <span className="small muted">
           {lines} segment{lines === 1 ? '' : 's'}
+          {suggestedLines > 0 ? ` (+${suggestedLines} suggested)` : ''}
         </span>
       </div>
       <div className="field">
@@ -151,11 +155,15 @@ export function CastPanel() {
   const [voice, setVoice] = useState(narrator?.voice_code ?? '');
 
   const lines = new Map<string | null, number>();
+  const suggested = new Map<string, number>();
   let pending = 0;
   for (const chapter of detail.chapters)
     for (const s of chapter.segments) {
       lines.set(s.speaker, (lines.get(s.speaker) ?? 0) + 1);
-      if (s.suggested_speaker !== null && s.suggested_speaker !== s.speaker) pending++;
+      if (s.suggested_speaker !== null && s.suggested_speaker !== s.speaker) {
+        pending++;
+        suggested.set(s.suggested_speaker, (suggested.get(s.suggested_speaker) ?? 0) + 1);
+      }
     }
   const ordered = [...detail.characters].sort(
     (a, b) => Number(b.narrator) - Number(a.narrator) || Number(b.confirmed) - Number(a.confirmed),
@@ -181,6 +189,7 @@ export function CastPanel() {
             key={c.id}
             character={c}
             lines={c.narrator ? (lines.get(null) ?? 0) + (lines.get(c.id) ?? 0) : (lines.get(c.id) ?? 0)}
+            suggestedLines={suggested.get(c.id) ?? 0}
             audition={audition}
           />
         ))}

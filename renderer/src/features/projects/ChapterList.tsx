@@ -26,6 +26,8 @@ export function ChapterList() {
   const [renaming, setRenaming] = useState<string | null>(null);
   const [changesOf, setChangesOf] = useState<string | null>(null);
   const chapters = detail.chapters;
+  // Before the first export every chapter is new: the badge says so only once there is an export.
+  const exported = detail.project.last_export_at !== null;
   const at = chapters.findIndex((c) => c.id === openId);
   const open: Chapter | undefined = chapters[at];
   const renderProgress = new Map(
@@ -110,7 +112,9 @@ export function ChapterList() {
                 <span className="chapter-badges">
                   {KIND_LABEL[chapter.kind] && <span className="badge">{KIND_LABEL[chapter.kind]}</span>}
                   {!chapter.included && <span className="badge">left out</span>}
-                  {chapter.changed_since_export && <span className="badge warn">changed since export</span>}
+                  {exported && chapter.changed_since_export && (
+                    <span className="badge warn">changed since export</span>
+                  )}
                 </span>
                 {progress !== undefined && (
                   <span
@@ -189,7 +193,7 @@ export function ChapterList() {
                 <option value="front">Front matter</option>
                 <option value="back">Back matter</option>
               </select>
-              {open.changed_since_export && (
+              {exported && open.changed_since_export && (
                 <button type="button" onClick={() => setChangesOf(open.id)}>
                   What changed?
                 </button>

@@ -7,6 +7,12 @@ import { findQuotes } from '../../lib/quotes';
 import { useStudio } from '../../stores';
 import type { ChapterPlayer } from './useChapterPlayer';
 
+/** "Narrator", or "Ruth (narrator)" when the narrator has a name of its own. */
+function narratorLabel(characters: readonly CharacterRecord[]): string {
+  const name = characters.find((c) => c.narrator)?.name ?? 'Narrator';
+  return name.toLowerCase() === 'narrator' ? name : `${name} (narrator)`;
+}
+
 /**
  * The open segment: its text (saved on Save: the segment becomes `changed`), who speaks it and
  * each quotation in it, the checks' findings, the writer's flag and note, play it alone,
@@ -116,7 +122,7 @@ export function SegmentEditor({
             value={segment.speaker ?? ''}
             onChange={(e) => void updateSegment(segment.id, { speaker: e.target.value || null })}
           >
-            <option value="">{characters.find((c) => c.narrator)?.name ?? 'Narrator'} (narrator)</option>
+            <option value="">{narratorLabel(characters)}</option>
             {characters
               .filter((c) => !c.narrator)
               .map((c) => (
