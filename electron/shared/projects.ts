@@ -283,3 +283,59 @@ export const SuggestionsApplySchema = Type.Object({
 
 /** DELETE /api/v1/projects/<id>. */
 export const ProjectRemovalSchema = Type.Object({ project_id: Type.String(), removed: Type.Literal(true) });
+
+/** Body of POST /api/v1/projects/<id>/exports (defaults: the project's format and folder format). */
+export const ProjectExportBodySchema = Type.Object({
+  format: Type.Optional(literals(BOOK_FORMATS)),
+  folder_format: Type.Optional(Nullable(literals(FOLDER_FORMATS))),
+});
+export type ProjectExportBody = Static<typeof ProjectExportBodySchema>;
+
+/** Body of POST /api/v1/projects/<id>/renders (neither: the whole book's included chapters). */
+export const ProjectRenderBodySchema = Type.Object({
+  chapter_ids: Type.Optional(Type.Array(Type.String(), { maxItems: 10_000 })),
+  segment_ids: Type.Optional(Type.Array(Type.String(), { maxItems: 100_000 })),
+});
+export type ProjectRenderBody = Static<typeof ProjectRenderBodySchema>;
+
+/** Body of POST /api/v1/projects/<id>/segments/<sid>/regenerate. */
+export const RegenerateBodySchema = Type.Object({
+  voice_code: Type.Optional(Type.String({ minLength: 1 })),
+  speed_rate: Type.Optional(Type.Number({ minimum: RATE_MIN, maximum: RATE_MAX })),
+  pitch_rate: Type.Optional(Type.Number({ minimum: RATE_MIN, maximum: RATE_MAX })),
+  volume: Type.Optional(Type.Integer({ minimum: VOLUME_MIN, maximum: VOLUME_MAX })),
+});
+export type RegenerateBody = Static<typeof RegenerateBodySchema>;
+
+export const PROJECT_EXPORT_STATUSES = ['rendering', 'encoding', 'done', 'failed'] as const;
+
+/**
+ * An export of a project (POST /api/v1/projects/<id>/exports, GET …/exports/<eid>): its changed
+ * segments rendered first, then the book encoded; the file named after the book
+ * (`The Lighthouse.m4b`; a folder export downloads as `The Lighthouse.zip` of `01 - Opening.mp3`…).
+ */
+export const ProjectExportRecordSchema = Type.Object({
+  id: Type.String(),
+  project_id: Type.String(),
+  status: literals(PROJECT_EXPORT_STATUSES),
+  format: literals(BOOK_FORMATS),
+  folder_format: Nullable(literals(FOLDER_FORMATS)),
+  /** The render it waited for (null when nothing needed rendering). */
+  render_id: Nullable(Type.String()),
+  /** The download's file name. */
+  file_name: Type.String(),
+  /** Where to download it once done (null before). */
+  download_url: Nullable(Type.String()),
+  /** For `folder`: the names of the files in the zip. */
+  files: Type.Array(Type.String()),
+  chapters: Type.Array(Type.Object({ title: Type.String(), start_ms: Type.Integer(), end_ms: Type.Integer() })),
+  /** Each file's loudness and the preset's checks (see ExportFileReport). */
+  report: Type.Array(Type.Unknown()),
+  duration_ms: Nullable(Type.Integer()),
+  file_bytes: Nullable(Type.Integer()),
+  error_code: Nullable(Type.String()),
+  error_message: Nullable(Type.String()),
+  created_at: Type.String(),
+  finished_at: Nullable(Type.String()),
+});
+export type ProjectExportRecord = Static<typeof ProjectExportRecordSchema>;

@@ -28,6 +28,7 @@ import { isoTime, type Clock } from '../platform/clock';
 import type { Log } from '../platform/log';
 import type { CharacterRow, ProjectRenderRow, RenderItem, Repos, SegmentRow, Store } from '../store';
 import type { JobEvents } from '../jobs/events';
+import type { ProjectService } from './project-service';
 import { errorText } from '../jobs/store-retry';
 import {
   prepareSegment,
@@ -50,6 +51,11 @@ export interface ProjectRendersOptions extends VoiceLookups {
   leaseMs?: number;
   /** How often to look for queued renders and for leases that ran out, ms (default 2000). */
   pollMs?: number;
+  /**
+   * The project service: a regeneration with another voice adds its character and assigns the
+   * segment through it (undoable edits). Without it the rows are written directly.
+   */
+  service?: Pick<ProjectService, 'addCharacter' | 'editSegment'> | undefined;
 }
 
 /** What to render: some chapters, some segments, or (neither) the whole book's included chapters. */
@@ -542,8 +548,12 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
         running.pause = true;
         await running.done;
       } else if (row.status === 'queued') {
-        if (await store.projectRenders.pauseQueued(id)) emit((await mustGet(id)), row.key_id, row.project_id, []);
+        if (!(await store.projectRenders.pauseQueued(id))) return this.pause(id);
+        emit(await mustGet(id), row.key_id, row.project_id, []);
       } else if (row.status === 'rendering') {
+        // Claimed here a moment ago (not yet running), or running on another instance.
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        if (running?.row.id === id) return this.pause(id);
         await store.projectRenders.request(id, 'pause');
       } else if (row.status !== 'paused') {
         throw new AppError('PROJECT_CONFLICT', `The render is ${row.status}: it cannot be paused.`);
@@ -631,20 +641,25 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
       if (differs(speaker)) {
         // Another voice for this segment: a character with exactly that voice speaks it (reused
         // when the cast has one, else added as "<speaker> (voice)"), so the choice is kept.
-        let character = [...cast.values()].find((c) => !differs(c) && c.narrator === 0);
-        if (!character) {
-          character = {
+        const existing = [...cast.values()].find((c) => !differs(c) && c.narrator === 0);
+        const name = `${speaker.name} (${findVoice(wanted.voice_code)!.name})`;
+        if (options.service) {
+          const characterId = existing?.id ?? (await options.service.addCharacter(keyId, projectId, { name, ...wanted })).id;
+          await options.service.editSegment(keyId, projectId, segmentId, { speaker: characterId });
+          target = (await store.projects.getSegment(segmentId))!;
+        } else {
+          const character = existing ?? {
             id: randomBytes(16).toString('hex'),
             project_id: projectId,
-            name: `${speaker.name} (${findVoice(wanted.voice_code)!.name})`,
+            name,
             ...wanted,
             narrator: 0,
             confirmed: 1,
           };
-          await store.projects.putCharacters([character]);
+          if (!existing) await store.projects.putCharacters([character]);
+          target = { ...segment, speaker: character.id };
+          await store.projects.putSegments([target]);
         }
-        target = { ...segment, speaker: character.id };
-        await store.projects.putSegments([target]);
         ({ cast, narrator } = await castOf(projectId));
       }
       const { cost } = priceOf(target, cast, narrator!, project.model_id);

@@ -81,7 +81,7 @@ export interface BookExportResult {
 
 /** A chapter rendered and resampled: its speech in a raw s16 file at the output rate. */
 interface PreparedChapter {
-  chapter: Chapter;
+  chapter: Pick<Chapter, 'title'>;
   rawPath: string;
   /** Samples of speech in `rawPath`. */
   speech: number;
@@ -208,7 +208,7 @@ function countedPasses(
 const UNSAFE_IN_FILE_NAMES = /[\u0000-\u001f\u007f/\\:*?"<>|]+/g;
 
 /** A chapter title as a file name: no path or reserved characters, at most 80 characters. */
-function fileNameOf(title: string): string {
+export function fileNameOf(title: string): string {
   const clean = title.replace(UNSAFE_IN_FILE_NAMES, ' ').replace(/\s+/g, ' ').trim();
   const name = Array.from(clean)
     .slice(0, 80)
@@ -285,139 +285,7 @@ export async function exportBook(engine: Engine, request: BookExportRequest): Pr
       prepared.push({ chapter, rawPath, speech: await wavToRaw(wavPath, rawPath, sampleRate) });
       await rm(wavPath, { force: true });
     }
-    const rate = sampleRate!;
-
-    // 2. Where each chapter falls: head, speech and tail, in samples.
-    const head = Math.round((preset.headMs / 1000) * rate);
-    const tail = Math.round((preset.tailMs / 1000) * rate);
-    const timings = (group: readonly PreparedChapter[]): ChapterTiming[] => {
-      let at = 0;
-      return group.map(({ chapter, speech }) => {
-        const start = at;
-        at += head + speech + tail;
-        return { title: chapter.title, startMs: (start / rate) * 1000, endMs: (at / rate) * 1000 };
-      });
-    };
-    const bookChapters = timings(prepared);
-
-    // 3. The files: one for the book, or one per chapter.
-    interface Planned {
-      path: string;
-      group: PreparedChapter[];
-      createSink: () => Promise<AudioSink>;
-    }
-    const mp3 = (path: string, tag: Uint8Array) =>
-      createEncoderSink(path, 'mp3', { sampleRate: rate, bitrate: preset.mp3Bitrate }, tag);
-    const book = { title: request.title, artist: request.author, genre: GENRE, cover: request.cover };
-    const planned: Planned[] = [];
-    const outPath = resolve(request.outPath);
-    if (request.format === 'mp3') {
-      planned.push({
-        path: outPath,
-        group: prepared,
-        createSink: () =>
-          mp3(outPath, buildId3Tag({ ...book, album: request.title, chapters: bookChapters })),
-      });
-    } else if (request.format === 'm4b') {
-      planned.push({
-        path: outPath,
-        group: prepared,
-        createSink: async () =>
-          (await import('./m4b')).createM4bSink(outPath, {
-            sampleRate: rate,
-            bitrate: preset.aacBitrate,
-            title: request.title,
-            author: request.author,
-            genre: GENRE,
-            cover: request.cover,
-            chapters: bookChapters,
-            tempDir: temp,
-          }),
-      });
-    } else {
-      await mkdir(outPath, { recursive: true });
-      const extension = request.folderFormat ?? 'mp3';
-      const digits = Math.max(2, String(prepared.length).length);
-      prepared.forEach((p, i) => {
-        const path = join(
-          outPath,
-          `${String(i + 1).padStart(digits, '0')} ${fileNameOf(p.chapter.title)}.${extension}`,
-        );
-        const tag = {
-          ...book,
-          title: p.chapter.title,
-          album: request.title,
-          track: { number: i + 1, count: prepared.length },
-        };
-        planned.push({
-          path,
-          group: [p],
-          createSink: () => (extension === 'wav' ? createWavSink(path, rate) : mp3(path, buildId3Tag(tag))),
-        });
-      });
-    }
-
-    // 4. Master and encode each file.
-    const files: ExportedFile[] = [];
-    const written: string[] = [];
-    try {
-      for (const [i, file] of planned.entries()) {
-        request.signal?.throwIfAborted();
-        const sink = await file.createSink();
-        try {
-          const mastered = await masterFile(
-            countedPasses(
-              filePcm(file.group, head, tail, request.signal),
-              (f) => progress(0.85 + (0.15 * (i + f)) / planned.length),
-              file.group.reduce((n, p) => n + head + p.speech + tail, 0),
-              preset.target ? 3 : 1,
-            ),
-            rate,
-            preset,
-            (pcm) => sink.write(pcm),
-          );
-          request.signal?.throwIfAborted();
-          await sink.finish();
-          written.push(file.path);
-          files.push({
-            path: file.path,
-            chapters: timings(file.group),
-            gainDb: mastered.gainDb,
-            loudness: mastered.loudness,
-            failures: checkLimits(preset.limits, mastered.loudness),
-          });
-        } catch (error) {
-          await sink.abort();
-          throw error;
-        }
-        progress(0.85 + (0.15 * (i + 1)) / planned.length);
-      }
-
-      // 5. The loudness report beside the export.
-      const reportPath = reportPathOf(outPath, request.format);
-      const report = await StagedFile.create(reportPath, 'the loudness report');
-      try {
-        await report.write(
-          `${JSON.stringify(reportOf(request, preset.name, rate, outPath, files), null, 2)}\n`,
-        );
-        await report.commit();
-      } catch (error) {
-        await report.discard();
-        throw error;
-      }
-      const last = bookChapters[bookChapters.length - 1]!;
-      return {
-        files,
-        reportPath,
-        chapters: bookChapters,
-        durationMs: last.endMs,
-        sampleRate: rate,
-        engine: [...engines].join(', '),
-      };
-    } catch (error) {
-      await Promise.all(written.map((path) => rm(path, { force: true })));
-      throw error;
-    }
+    return await encodeBook(prepared, sampleRate!, temp, request, [...engines].join(', '));
   } catch (error) {
     if (isAppError(error) || request.signal?.aborted) throw error;
     throw new AppError('OUTPUT_FAILED', `the export failed: ${(error as Error).message}`, undefined, {
@@ -428,6 +296,220 @@ export async function exportBook(engine: Engine, request: BookExportRequest): Pr
   }
 }
 
+/** A chapter rendered already: its title and its speech as a WAV file (any rate). */
+export interface ChapterWav {
+  title: string;
+  wavPath: string;
+}
+
+/** An export of chapters rendered already (a book project's): steps 2–5 of `exportBook` on them. */
+export interface ChapterWavsExportRequest extends EncodeRequest {
+  chapters: readonly ChapterWav[];
+  /** What spoke, for the result. */
+  engine?: string | undefined;
+}
+
+/**
+ * Exports chapters whose speech is rendered already, exactly as `exportBook` exports what it
+ * renders: each WAV brought to the output rate (the first 85 % of the progress), then the same
+ * files, mastering, encoding and report. Rejects with AppError NOTHING_TO_SPEAK (no chapters),
+ * INVALID_FIELD (more chapters than an MP3 can list), OUTPUT_FAILED.
+ */
+export async function exportChapterWavs(request: ChapterWavsExportRequest): Promise<BookExportResult> {
+  const { chapters } = request;
+  if (chapters.length === 0) throw new AppError('NOTHING_TO_SPEAK', 'the book has no chapter to export');
+  if (request.format === 'mp3' && chapters.length > MAX_ID3_CHAPTERS) {
+    throw new AppError(
+      'INVALID_FIELD',
+      `an MP3 can list at most ${MAX_ID3_CHAPTERS} chapters and this book has ${chapters.length}: export to m4b or a folder`,
+      { field: 'format' },
+    );
+  }
+  const progress = request.onProgress ?? (() => undefined);
+  const temp = await mkdtemp(join(tmpdir(), 'narration-export-'));
+  try {
+    let sampleRate = PRESETS[request.preset].sampleRate;
+    const prepared: PreparedChapter[] = [];
+    for (const [i, chapter] of chapters.entries()) {
+      request.signal?.throwIfAborted();
+      if (sampleRate === undefined) {
+        const handle = await open(chapter.wavPath, 'r');
+        try {
+          sampleRate = (await wavHeaderOf(handle)).sampleRate;
+        } finally {
+          await handle.close();
+        }
+      }
+      const rawPath = join(temp, `chapter-${i}.raw`);
+      prepared.push({ chapter, rawPath, speech: await wavToRaw(chapter.wavPath, rawPath, sampleRate) });
+      progress((0.85 * (i + 1)) / chapters.length);
+    }
+    return await encodeBook(prepared, sampleRate!, temp, request, request.engine ?? 'espeak');
+  } catch (error) {
+    if (isAppError(error) || request.signal?.aborted) throw error;
+    throw new AppError('OUTPUT_FAILED', `the export failed: ${(error as Error).message}`, undefined, {
+      cause: error,
+    });
+  } finally {
+    await rm(temp, { recursive: true, force: true });
+  }
+}
+
+/** What steps 2–5 (timings, files, mastering and encoding, the report) need of a request. */
+type EncodeRequest = Pick<
+  BookExportRequest,
+  'preset' | 'format' | 'folderFormat' | 'title' | 'author' | 'cover' | 'outPath' | 'onProgress' | 'signal'
+> & {
+  /** Between a folder file's number and its chapter title (default one space). */
+  numberSeparator?: string | undefined;
+};
+
+/**
+ * Steps 2–5 of an export, from its chapters' speech at the output rate: where each chapter falls,
+ * the files, their mastering and encoding (the last 15 % of the progress), the loudness report.
+ */
+async function encodeBook(
+  prepared: readonly PreparedChapter[],
+  rate: number,
+  temp: string,
+  request: EncodeRequest,
+  engine: string,
+): Promise<BookExportResult> {
+  const preset = PRESETS[request.preset];
+  const progress = request.onProgress ?? (() => undefined);
+  // 2. Where each chapter falls: head, speech and tail, in samples.
+  const head = Math.round((preset.headMs / 1000) * rate);
+  const tail = Math.round((preset.tailMs / 1000) * rate);
+  const timings = (group: readonly PreparedChapter[]): ChapterTiming[] => {
+    let at = 0;
+    return group.map(({ chapter, speech }) => {
+      const start = at;
+      at += head + speech + tail;
+      return { title: chapter.title, startMs: (start / rate) * 1000, endMs: (at / rate) * 1000 };
+    });
+  };
+  const bookChapters = timings(prepared);
+
+  // 3. The files: one for the book, or one per chapter.
+  interface Planned {
+    path: string;
+    group: PreparedChapter[];
+    createSink: () => Promise<AudioSink>;
+  }
+  const mp3 = (path: string, tag: Uint8Array) =>
+    createEncoderSink(path, 'mp3', { sampleRate: rate, bitrate: preset.mp3Bitrate }, tag);
+  const book = { title: request.title, artist: request.author, genre: GENRE, cover: request.cover };
+  const planned: Planned[] = [];
+  const outPath = resolve(request.outPath);
+  if (request.format === 'mp3') {
+    planned.push({
+      path: outPath,
+      group: [...prepared],
+      createSink: () =>
+        mp3(outPath, buildId3Tag({ ...book, album: request.title, chapters: bookChapters })),
+    });
+  } else if (request.format === 'm4b') {
+    planned.push({
+      path: outPath,
+      group: [...prepared],
+      createSink: async () =>
+        (await import('./m4b')).createM4bSink(outPath, {
+          sampleRate: rate,
+          bitrate: preset.aacBitrate,
+          title: request.title,
+          author: request.author,
+          genre: GENRE,
+          cover: request.cover,
+          chapters: bookChapters,
+          tempDir: temp,
+        }),
+    });
+  } else {
+    await mkdir(outPath, { recursive: true });
+    const extension = request.folderFormat ?? 'mp3';
+    const digits = Math.max(2, String(prepared.length).length);
+    prepared.forEach((p, i) => {
+      const path = join(
+        outPath,
+        `${String(i + 1).padStart(digits, '0')}${request.numberSeparator ?? ' '}${fileNameOf(p.chapter.title)}.${extension}`,
+      );
+      const tag = {
+        ...book,
+        title: p.chapter.title,
+        album: request.title,
+        track: { number: i + 1, count: prepared.length },
+      };
+      planned.push({
+        path,
+        group: [p],
+        createSink: () => (extension === 'wav' ? createWavSink(path, rate) : mp3(path, buildId3Tag(tag))),
+      });
+    });
+  }
+
+  // 4. Master and encode each file.
+  const files: ExportedFile[] = [];
+  const written: string[] = [];
+  try {
+    for (const [i, file] of planned.entries()) {
+      request.signal?.throwIfAborted();
+      const sink = await file.createSink();
+      try {
+        const mastered = await masterFile(
+          countedPasses(
+            filePcm(file.group, head, tail, request.signal),
+            (f) => progress(0.85 + (0.15 * (i + f)) / planned.length),
+            file.group.reduce((n, p) => n + head + p.speech + tail, 0),
+            preset.target ? 3 : 1,
+          ),
+          rate,
+          preset,
+          (pcm) => sink.write(pcm),
+        );
+        request.signal?.throwIfAborted();
+        await sink.finish();
+        written.push(file.path);
+        files.push({
+          path: file.path,
+          chapters: timings(file.group),
+          gainDb: mastered.gainDb,
+          loudness: mastered.loudness,
+          failures: checkLimits(preset.limits, mastered.loudness),
+        });
+      } catch (error) {
+        await sink.abort();
+        throw error;
+      }
+      progress(0.85 + (0.15 * (i + 1)) / planned.length);
+    }
+
+    // 5. The loudness report beside the export.
+    const reportPath = reportPathOf(outPath, request.format);
+    const report = await StagedFile.create(reportPath, 'the loudness report');
+    try {
+      await report.write(
+        `${JSON.stringify(reportOf(request, preset.name, rate, outPath, files), null, 2)}\n`,
+      );
+      await report.commit();
+    } catch (error) {
+      await report.discard();
+      throw error;
+    }
+    const last = bookChapters[bookChapters.length - 1]!;
+    return {
+      files,
+      reportPath,
+      chapters: bookChapters,
+      durationMs: last.endMs,
+      sampleRate: rate,
+      engine,
+    };
+  } catch (error) {
+    await Promise.all(written.map((path) => rm(path, { force: true })));
+    throw error;
+  }
+}
+
 /** Rounds a level for the report (0.01 dB). */
 function round(value: number | null): number | null {
   return value === null ? null : Math.round(value * 100) / 100;
@@ -435,7 +517,7 @@ function round(value: number | null): number | null {
 
 /** The loudness report: JSON, levels rounded to 0.01 dB, times to 1 ms; file names relative to the report. */
 function reportOf(
-  request: BookExportRequest,
+  request: Pick<BookExportRequest, 'format' | 'title' | 'author'>,
   preset: MasteringPresetName,
   sampleRate: number,
   outPath: string,

@@ -1,0 +1,121 @@
+/**
+ * Exporting a book project with the real engine: an M4B whose chapters ffprobe reads back (titles
+ * and count), an MP3 with ID3 chapters, a folder of files named after the chapters (Vietnamese
+ * kept), a background export through its record with a zip; the segments not yet rendered are
+ * rendered first, and each exported chapter's text is kept.
+ */
+
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createJobEvents } from '../../../electron/core/jobs/events';
+import { systemClock } from '../../../electron/core/platform/clock';
+import { silentLog } from '../../../electron/core/platform/log';
+import { createProjectExports, type ProjectExports } from '../../../electron/core/projects/project-export';
+import { createProjectRenders, type ProjectRenders } from '../../../electron/core/projects/project-renders';
+import { startEngine, type EngineFixture } from '../../fixtures/engine';
+import { openTestStore, type TestStore } from '../../fixtures/test-store';
+import { createTestProject, type TestProject } from '../../fixtures/test-project';
+import { probeFile } from '../engine/export/ffmpeg';
+
+let fixture: EngineFixture;
+let db: TestStore;
+let renders: ProjectRenders;
+let exports: ProjectExports;
+let project: TestProject;
+const marked: string[][] = [];
+
+beforeAll(async () => {
+  fixture = await startEngine(2);
+  db = await openTestStore();
+  project = await createTestProject(db.store);
+  const filesDir = join(db.dir, 'files');
+  renders = createProjectRenders({
+    engine: fixture.engine,
+    store: db.store,
+    events: createJobEvents(),
+    filesDir,
+    instanceId: 'test',
+    clock: systemClock,
+    log: silentLog,
+    pollMs: 200,
+  });
+  await renders.start();
+  exports = createProjectExports({
+    store: db.store,
+    renders,
+    filesDir,
+    clock: systemClock,
+    log: silentLog,
+    baseUrl: () => 'http://127.0.0.1:1',
+    markExported: async (_id, chapterIds) => {
+      marked.push([...chapterIds]);
+    },
+  });
+}, 60_000);
+afterAll(async () => {
+  await exports?.close();
+  await renders?.close();
+  await db?.close();
+  await fixture?.close();
+});
+
+const titles = ['Opening', 'The Storm', 'Hải đăng'];
+
+describe('project export', () => {
+  it('renders what is missing, then exports an M4B whose chapters ffprobe reads back', async () => {
+    const out = join(fixture.dir, 'The Lighthouse.m4b');
+    const statuses: string[] = [];
+    const { result, renderId } = await exports.exportTo(project.projectId, project.keyId, {
+      format: 'm4b',
+      outPath: out,
+      onStatus: (s) => statuses.push(s),
+    });
+    expect(renderId).not.toBeNull();
+    expect(statuses).toEqual(['rendering', 'encoding']);
+    expect((await db.store.projects.segments(project.projectId)).every((s) => s.state === 'done')).toBe(true);
+    const probed = await probeFile(out);
+    expect(probed.chapters.map((c) => c.tags?.title)).toEqual(titles);
+    expect(probed.format.tags?.title).toBe('The Lighthouse');
+    expect(probed.format.tags?.artist).toBe('A. Keeper');
+    expect(result.files).toHaveLength(1);
+    expect(marked.at(-1)).toEqual(project.chapters.map((c) => c.id));
+  }, 180_000);
+
+  it('exports an MP3 with ID3 chapters, only included chapters, rendering nothing again', async () => {
+    const [first] = project.chapters;
+    const row = (await db.store.projects.chapters(project.projectId)).find((c) => c.id === first!.id)!;
+    await db.store.projects.putChapters([{ ...row, included: 0 }]);
+    const out = join(fixture.dir, 'The Lighthouse.mp3');
+    const { renderId } = await exports.exportTo(project.projectId, project.keyId, { format: 'mp3', outPath: out });
+    expect(renderId).toBeNull();
+    const probed = await probeFile(out);
+    expect(probed.chapters.map((c) => c.tags?.title)).toEqual(titles.slice(1));
+    await db.store.projects.putChapters([row]);
+  }, 120_000);
+
+  it('exports a folder of files named after the chapters', async () => {
+    const out = join(fixture.dir, 'folder');
+    await exports.exportTo(project.projectId, project.keyId, { format: 'folder', folderFormat: 'mp3', outPath: out });
+    expect((await readdir(out)).sort()).toEqual(['01 - Opening.mp3', '02 - The Storm.mp3', '03 - Hải đăng.mp3']);
+  }, 120_000);
+
+  it('runs an export in the background and keeps its record with a zip named after the book', async () => {
+    const started = await exports.start(project.projectId, project.keyId, { format: 'folder' });
+    expect(started).toMatchObject({ status: 'rendering', file_name: 'The Lighthouse.zip' });
+    let record = started;
+    for (let i = 0; i < 600 && record.status !== 'done' && record.status !== 'failed'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      record = (await exports.get(project.projectId, started.id))!;
+    }
+    expect(record).toMatchObject({
+      status: 'done',
+      files: ['01 - Opening.mp3', '02 - The Storm.mp3', '03 - Hải đăng.mp3'],
+      download_url: `http://127.0.0.1:1/api/v1/projects/${project.projectId}/exports/${started.id}/file`,
+    });
+    expect(record.report).toHaveLength(3);
+    expect(record.chapters.map((c) => c.title)).toEqual(titles);
+    expect(record.file_bytes).toBeGreaterThan(1000);
+    expect(await exports.get(project.projectId, 'not-an-id')).toBeUndefined();
+  }, 120_000);
+});

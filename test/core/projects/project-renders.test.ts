@@ -1,0 +1,174 @@
+/**
+ * Rendering a book project with the real engine on a real SQLite file: every segment done with a
+ * WAV ffprobe decodes and its word timings; a re-render after one edit renders exactly that one
+ * (the other files untouched); pause and resume; cancel refunds what it did not render; the charge
+ * equals the API's price for the same characters; regenerate with another voice.
+ */
+
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeAll, afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { createJobEvents, type JobEventMap } from '../../../electron/core/jobs/events';
+import { silentLog } from '../../../electron/core/platform/log';
+import { systemClock } from '../../../electron/core/platform/clock';
+import { createProjectRenders, type ProjectRenders } from '../../../electron/core/projects/project-renders';
+import { segmentInput } from '../../../electron/core/projects/segment-render';
+import type { SegmentRow, Store } from '../../../electron/core/store';
+import { costMilli } from '../../../electron/shared/pricing';
+import { findVoice } from '../../../electron/shared/voices';
+import { startEngine, type EngineFixture } from '../../fixtures/engine';
+import { probeAudio } from '../../fixtures/ffprobe';
+import { openTestStore, type TestStore } from '../../fixtures/test-store';
+import { createTestProject, type TestProject } from '../../fixtures/test-project';
+
+let fixture: EngineFixture;
+let db: TestStore;
+let store: Store;
+let renders: ProjectRenders;
+let project: TestProject;
+const projectEvents: JobEventMap['project'][0][] = [];
+
+beforeAll(async () => {
+  fixture = await startEngine(2);
+});
+afterAll(() => fixture?.close());
+
+beforeEach(async () => {
+  db = await openTestStore();
+  store = db.store;
+  project = await createTestProject(store);
+  const events = createJobEvents();
+  events.on('project', (e) => projectEvents.push(e));
+  renders = createProjectRenders({
+    engine: fixture.engine,
+    store,
+    events,
+    filesDir: join(db.dir, 'files'),
+    instanceId: 'test-instance',
+    clock: systemClock,
+    log: silentLog,
+    leaseMs: 3000,
+    pollMs: 200,
+  });
+  await renders.start();
+});
+afterEach(async () => {
+  await renders.close();
+  await db.close();
+  projectEvents.length = 0;
+});
+
+const audioDir = () => join(db.dir, 'files', 'projects', project.projectId);
+const balance = async () => (await store.keys.findById(project.keyId))!.balance_milli;
+const segmentsOf = async () => store.projects.segments(project.projectId);
+
+/** What the API would charge for these segments (speaker's voice, per character). */
+function apiPrice(segments: readonly SegmentRow[]): number {
+  return segments.reduce((n, s) => {
+    const speaker = project.characters.find((c) => c.id === s.speaker) ?? project.characters[0]!;
+    return n + costMilli(Array.from(s.text).length, findVoice(speaker.voice_code)!, 'std-v1.6');
+  }, 0);
+}
+
+describe('project renders', () => {
+  it('builds SSML for quotes voiced by another character, plain text otherwise', () => {
+    const cast = new Map(project.characters.map((c) => [c.id, c]));
+    const narrator = project.characters[0]!;
+    const quoted = segmentInput({ segment: project.segments[1]!, cast, narrator, model_id: 'std-v1.6' });
+    expect(quoted.ssml).toBe(true);
+    expect(quoted.text).toMatch(/^<speak><voice name="en_female_emily_us"><prosody rate="110%" pitch="110%" volume="100%">“Will the ships come home tonight\?”<\/prosody><\/voice> asked Anna/);
+    const plain = segmentInput({ segment: project.segments[0]!, cast, narrator, model_id: 'std-v1.6' });
+    expect(plain).toMatchObject({ ssml: false, text: project.segments[0]!.text, voice_code: 'en_male_onyx_default' });
+    const vi = segmentInput({ segment: project.segments[5]!, cast, narrator, model_id: 'std-v1.6' });
+    expect(vi).toMatchObject({ ssml: false, voice_code: 'vi_male_lehoang_mb' });
+  });
+
+  it('renders the whole book: every segment done, WAVs that decode, word timings, the API price charged', async () => {
+    const before = await balance();
+    const row = await renders.submit(project.projectId, project.keyId, {});
+    expect(row.segments_total).toBe(7);
+    expect(before - (await balance())).toBe(apiPrice(project.segments));
+    const done = await renders.settled(row.id);
+    expect(done.status).toBe('done');
+    const record = renders.record(done);
+    expect(record).toMatchObject({ progress: 1, segments_done: 7, cost: apiPrice(project.segments) / 1000 });
+    expect(record.chapters.map((c) => c.progress)).toEqual([1, 1, 1]);
+    expect(await balance()).toBe(before - apiPrice(project.segments));
+    for (const s of await segmentsOf()) {
+      expect(s.state).toBe('done');
+      const wav = join(audioDir(), `${s.audio_key}.wav`);
+      const probed = await probeAudio(wav);
+      expect(probed.errors).toBe('');
+      expect(Math.abs(probed.durationMs - s.duration_ms!)).toBeLessThan(5);
+      const timings = JSON.parse(await readFile(join(audioDir(), `${s.audio_key}.json`), 'utf8')) as { text?: string }[];
+      expect(timings.filter((t) => t.text).length).toBeGreaterThan(5);
+      expect(s.checks).toBeNull();
+    }
+    expect(projectEvents.some((e) => e.render?.status === 'done')).toBe(true);
+    expect(projectEvents.some((e) => e.segments.some((x) => x.state === 'rendering'))).toBe(true);
+  }, 120_000);
+
+  it('re-renders exactly the segment that was edited; the others stay bit for bit', async () => {
+    await renders.settled((await renders.submit(project.projectId, project.keyId, {})).id);
+    const files = await readdir(audioDir());
+    const before = new Map<string, number>();
+    for (const f of files) before.set(f, (await stat(join(audioDir(), f))).mtimeMs);
+    const edited = (await segmentsOf()).find((s) => s.id === project.segments[3]!.id)!;
+    await store.projects.putSegments([{ ...edited, text: 'By midnight the storm had passed, and the sea lay quiet.', state: 'changed' }]);
+    const again = await renders.submit(project.projectId, project.keyId, {});
+    expect(again.segments_total).toBe(1);
+    expect((await renders.settled(again.id)).status).toBe('done');
+    const after = await readdir(audioDir());
+    expect(after.length).toBe(files.length + 2);
+    for (const [f, mtime] of before) expect((await stat(join(audioDir(), f))).mtimeMs).toBe(mtime);
+    const segs = await segmentsOf();
+    expect(segs.every((s) => s.state === 'done')).toBe(true);
+    expect(segs.find((s) => s.id === edited.id)!.audio_key).not.toBe(edited.audio_key);
+    // Nothing changed: a render has nothing to do and costs nothing.
+    const idle = await renders.submit(project.projectId, project.keyId, {});
+    expect(idle).toMatchObject({ status: 'done', segments_total: 0, cost_milli: 0 });
+  }, 120_000);
+
+  it('pauses and resumes', async () => {
+    const row = await renders.submit(project.projectId, project.keyId, {});
+    const paused = await renders.pause(row.id);
+    expect(paused.status).toBe('paused');
+    const midway = await segmentsOf();
+    expect(midway.some((s) => s.state === 'queued')).toBe(true);
+    expect(midway.some((s) => s.state === 'rendering')).toBe(false);
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await renders.get(row.id))!.status).toBe('paused');
+    expect((await renders.resume(row.id)).status).toBe('queued');
+    expect((await renders.settled(row.id)).status).toBe('done');
+    expect((await segmentsOf()).every((s) => s.state === 'done')).toBe(true);
+  }, 120_000);
+
+  it('cancel refunds what it did not render and releases the segments', async () => {
+    const before = await balance();
+    const row = await renders.submit(project.projectId, project.keyId, {});
+    const cancelled = await renders.cancel(row.id);
+    expect(cancelled.status).toBe('cancelled');
+    const segs = await segmentsOf();
+    const rendered = segs.filter((s) => s.state === 'done');
+    expect(rendered.length).toBeLessThan(7);
+    expect(segs.filter((s) => s.state !== 'done').every((s) => s.state === 'not_rendered')).toBe(true);
+    expect(before - (await balance())).toBe(apiPrice(rendered));
+    const ledger = await store.ledger.forRequest(row.id);
+    expect(ledger.map((l) => l.kind)).toEqual(['charge', 'refund']);
+  }, 120_000);
+
+  it('regenerates one segment with another voice: a character with that voice speaks it, charged', async () => {
+    const before = await balance();
+    const seg = await renders.regenerate(project.projectId, project.segments[0]!.id, project.keyId, {
+      voice_code: 'en_female_nova_default',
+      speed_rate: 1.2,
+    });
+    expect(seg.state).toBe('done');
+    const character = (await store.projects.characters(project.projectId)).find((c) => c.id === seg.speaker)!;
+    expect(character).toMatchObject({ voice_code: 'en_female_nova_default', speed_rate: 1.2, name: 'Narrator (Nova)' });
+    expect(before - (await balance())).toBe(
+      costMilli(Array.from(seg.text).length, findVoice('en_female_nova_default')!, 'std-v1.6'),
+    );
+    expect((await probeAudio(join(audioDir(), `${seg.audio_key}.wav`))).errors).toBe('');
+  }, 60_000);
+});
