@@ -221,7 +221,10 @@ export async function runProjectsE2e(log: (line: string) => void): Promise<void>
     await page.getByRole('button', { name: 'Export M4B' }).click();
     const download = page.getByRole('link', { name: 'Download M4B' });
     await download.waitFor({ timeout: 240_000 });
-    const book = await page.request.get((await download.getAttribute('href'))!);
+    // The link is the export's download address, which the studio reads with its session.
+    const book = await page.request.get((await download.getAttribute('href'))!, {
+      headers: await sessionHeaders(page),
+    });
     assert.equal(book.status(), 200);
     const file = join(tmp, 'book.m4b');
     writeFileSync(file, await book.body());

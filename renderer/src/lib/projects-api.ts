@@ -4,11 +4,12 @@
  * from electron/shared/projects.ts, exports from book-exports.ts.
  */
 
-import type { ExportRecord, BookFormat, FolderFormat } from '../../../electron/shared/book-exports';
+import type { BookFormat, FolderFormat } from '../../../electron/shared/book-exports';
 import type { ChapterKind } from '../../../electron/shared/manuscript';
 import type {
   CharacterRecord,
   ProjectDetail,
+  ProjectExportRecord,
   ProjectList,
   ProjectRenderRecord,
   ProjectSettings,
@@ -115,8 +116,14 @@ export interface ProjectsApi {
   segmentAudio(id: string, segmentId: string, signal?: AbortSignal): Promise<Blob>;
   /** The words of the segment's audio, in order. */
   segmentTimings(id: string, segmentId: string, signal?: AbortSignal): Promise<SegmentWord[]>;
-  startExport(id: string, body: { format?: BookFormat; folder_format?: FolderFormat }): Promise<ExportRecord>;
-  exportRecord(id: string, exportId: string): Promise<ExportRecord>;
+  /** Exports the book (changed chapters rendered first); follow it with `exportRecord`. */
+  startExport(
+    id: string,
+    body: { format?: BookFormat; folder_format?: FolderFormat },
+  ): Promise<ProjectExportRecord>;
+  exportRecord(id: string, exportId: string): Promise<ProjectExportRecord>;
+  /** A finished export's file (its `download_url`, read with the session). */
+  exportFile(record: Pick<ProjectExportRecord, 'id' | 'project_id'>): Promise<Blob>;
   /** The cover picture, or null when the project has none. */
   cover(id: string): Promise<Blob | null>;
 }
@@ -214,6 +221,8 @@ export function createProjectsApi(client: ApiClient): ProjectsApi {
       wordsOf(await (await client.fetchBody(`${base(id)}/segments/${e(segmentId)}/timings`, signal)).json()),
     startExport: (id, body) => client.json('POST', `${base(id)}/exports`, body),
     exportRecord: (id, exportId) => client.json('GET', `${base(id)}/exports/${e(exportId)}`),
+    exportFile: async (record) =>
+      (await client.fetchBody(`${base(record.project_id)}/exports/${e(record.id)}/file`)).blob(),
     async cover(id) {
       try {
         return await (await client.fetchBody(`${base(id)}/cover`)).blob();

@@ -1,40 +1,56 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import {
   BOOK_FORMATS,
   FOLDER_FORMATS,
   type BookFormat,
-  type ExportRecord,
+  type ExportFileReport,
   type FolderFormat,
 } from '../../../../electron/shared/book-exports';
+import type { ProjectExportRecord } from '../../../../electron/shared/projects';
 import { errorMessage, isSignedOut } from '../../lib/api-client';
-import { useClient, useProjectsApi, useStudio } from '../../stores';
-import { ExportResult } from '../export/ExportResult';
-import { formatDate } from './project-format';
+import { formatClock } from '../../lib/format';
+import { useProjectsApi, useStudio } from '../../stores';
+import { ChapterTable, LoudnessTable } from '../export/ExportResult';
+import { formatDate, saveBlob } from './project-format';
 
 const FORMAT_LABELS: Record<BookFormat, string> = {
   m4b: 'M4B audiobook (AAC, chapters)',
   mp3: 'MP3 with chapters (ID3 CHAP)',
   folder: 'One file per chapter (zip)',
 };
-const isFinal = (r: ExportRecord) => r.status === 'SUCCESS' || r.status === 'FAILURE';
+const STATUS_LABELS: Record<ProjectExportRecord['status'], string> = {
+  rendering: 'rendering changed chapters',
+  encoding: 'mastering and encoding',
+  done: 'done',
+  failed: 'failed',
+};
+const isFinal = (r: ProjectExportRecord) => r.status === 'done' || r.status === 'failed';
+
+/** The report's entries that are file reports (the schema leaves them open). */
+function fileReports(report: readonly unknown[]): ExportFileReport[] {
+  return report.filter(
+    (r): r is ExportFileReport =>
+      !!r && typeof r === 'object' && typeof (r as ExportFileReport).file === 'string' && 'passes' in r,
+  );
+}
 
 /**
- * The project's export: M4B, MP3 or a folder of chapter files, with the book's title, author,
- * cover and mastering preset. Chapters with changes are rendered first; progress arrives as
- * `export` events, backed by a re-read every second; then the download and the loudness report.
+ * The project's export: M4B, MP3 or a zip of chapter files, with the book's title, author, cover
+ * and mastering preset. Changed chapters are rendered first (their progress is the render's);
+ * then the download, the chapters and the loudness report.
  */
 export function ProjectExport() {
   const detail = useStudio((s) => s.project)!;
+  const render = useStudio((s) => s.projectRender);
   const refreshProject = useStudio((s) => s.refreshProject);
   const refreshSession = useStudio((s) => s.refreshSession);
   const markSignedOut = useStudio((s) => s.markSignedOut);
-  const client = useClient();
   const api = useProjectsApi();
   const id = useId();
   const { project } = detail;
   const [format, setFormat] = useState<BookFormat>(project.format);
   const [folderFormat, setFolderFormat] = useState<FolderFormat>(project.folder_format ?? 'mp3');
-  const [record, setRecord] = useState<ExportRecord | null>(null);
+  const [record, setRecord] = useState<ProjectExportRecord | null>(null);
   const [error, setError] = useState<string | null>(null);
   const following = useRef(0);
   useEffect(() => {
@@ -44,48 +60,30 @@ export function ProjectExport() {
     };
   }, []);
 
-  const follow = useCallback(
-    async (exportId: string) => {
-      const mine = ++following.current;
-      const stream = new AbortController();
-      let wake: (() => void) | undefined;
-      client
-        .streamEvents(
-          {
-            onExport(event) {
-              if (mine !== following.current || event.export_id !== exportId) return;
-              setRecord((r) => (r && r.export_id === exportId ? { ...r, ...event } : r));
-              if (event.status === 'SUCCESS' || event.status === 'FAILURE') wake?.();
-            },
-          },
-          stream.signal,
-        )
-        .catch(() => undefined);
-      try {
-        while (mine === following.current) {
-          const latest = await api.exportRecord(project.id, exportId);
-          if (mine !== following.current) return;
-          setRecord(latest);
-          if (isFinal(latest)) {
-            void refreshSession();
-            void refreshProject();
-            return;
-          }
-          await new Promise<void>((resolve) => {
-            wake = resolve;
-            setTimeout(resolve, 1000);
-          });
-        }
-      } catch (e) {
+  const fail = (e: unknown) => {
+    if (isSignedOut(e)) markSignedOut();
+    setError(errorMessage(e));
+  };
+
+  /** Re-reads the export every second until it ends (its render's progress arrives as events). */
+  const follow = async (exportId: string) => {
+    const mine = ++following.current;
+    try {
+      while (mine === following.current) {
+        const latest = await api.exportRecord(project.id, exportId);
         if (mine !== following.current) return;
-        if (isSignedOut(e)) markSignedOut();
-        setError(errorMessage(e));
-      } finally {
-        stream.abort();
+        setRecord(latest);
+        if (isFinal(latest)) {
+          void refreshSession();
+          void refreshProject();
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 1000));
       }
-    },
-    [api, client, markSignedOut, project.id, refreshProject, refreshSession],
-  );
+    } catch (e) {
+      if (mine === following.current) fail(e);
+    }
+  };
 
   const start = async () => {
     setError(null);
@@ -95,15 +93,27 @@ export function ProjectExport() {
         ...(format === 'folder' ? { folder_format: folderFormat } : {}),
       });
       setRecord(accepted);
-      void follow(accepted.export_id);
+      void follow(accepted.id);
     } catch (e) {
-      if (isSignedOut(e)) markSignedOut();
-      setError(errorMessage(e));
+      fail(e);
+    }
+  };
+
+  const download = async (r: ProjectExportRecord) => {
+    setError(null);
+    try {
+      saveBlob(await api.exportFile(r), r.file_name);
+    } catch (e) {
+      fail(e);
     }
   };
 
   const running = record !== null && !isFinal(record);
-  const changed = detail.chapters.filter((c) => c.included && c.changed_since_export).length;
+  const included = detail.chapters.filter((c) => c.included);
+  const changed = included.filter((c) => c.changed_since_export || c.segments_done < c.segment_count).length;
+  const renderOfExport = record?.render_id && render?.id === record.render_id ? render : null;
+  const reports = record ? fileReports(record.report) : [];
+  const label = format === 'folder' ? 'chapters' : format.toUpperCase();
 
   return (
     <section className="panel" aria-labelledby={`${id}-title`}>
@@ -142,14 +152,21 @@ export function ProjectExport() {
             </select>
           </div>
         )}
-        <button type="button" className="primary" disabled={running} onClick={() => void start()}>
-          Export {format === 'folder' ? 'chapters' : format.toUpperCase()}
+        <button
+          type="button"
+          className="primary"
+          disabled={running || included.length === 0}
+          onClick={() => void start()}
+        >
+          Export {label}
         </button>
       </div>
       <p className="hint">
-        {detail.chapters.filter((c) => c.included).length} chapters included, mastered with the{' '}
+        {included.length} chapter{included.length === 1 ? '' : 's'} included, mastered with the{' '}
         {project.preset === 'none' ? 'no' : project.preset.toUpperCase()} preset.{' '}
-        {changed > 0 ? `${changed} changed since the last export are rendered first.` : ''}
+        {changed > 0
+          ? `${changed} with new or changed segments are rendered first.`
+          : 'Every segment is rendered.'}
       </p>
       {error && (
         <p className="error" role="alert">
@@ -157,19 +174,20 @@ export function ProjectExport() {
         </p>
       )}
       {record && (
-        <div className="project-export-result" aria-label="Project export" role="region">
+        <div className="project-export-result" role="region" aria-label="Project export">
           <div className="row">
             <span
-              className={`badge ${record.status === 'SUCCESS' ? 'ok' : record.status === 'FAILURE' ? 'bad' : 'accent'}`}
+              className={`badge ${record.status === 'done' ? 'ok' : record.status === 'failed' ? 'bad' : 'accent'}`}
               role="status"
             >
-              {record.status === 'new'
-                ? 'queued'
-                : record.status === 'processing'
-                  ? 'exporting'
-                  : record.status}
+              {STATUS_LABELS[record.status]}
             </span>
-            {running && <span className="small">{Math.round(record.progress * 100)}%</span>}
+            {record.status === 'done' && (
+              <span className="small muted">
+                {record.file_name} · {formatClock((record.duration_ms ?? 0) / 1000)} ·{' '}
+                {((record.file_bytes ?? 0) / (1024 * 1024)).toFixed(1)} MiB
+              </span>
+            )}
           </div>
           {running && (
             <div
@@ -178,17 +196,43 @@ export function ProjectExport() {
               aria-label="Export progress"
               aria-valuemin={0}
               aria-valuemax={100}
-              aria-valuenow={Math.round(record.progress * 100)}
+              aria-valuenow={Math.round(
+                (record.status === 'encoding' ? 0.9 : (renderOfExport?.progress ?? 0) * 0.85) * 100,
+              )}
             >
-              <div style={{ width: `${Math.max(3, record.progress * 100)}%` }} />
+              <div
+                style={{
+                  width: `${Math.max(3, (record.status === 'encoding' ? 0.9 : (renderOfExport?.progress ?? 0) * 0.85) * 100)}%`,
+                }}
+              />
             </div>
           )}
-          {record.status === 'FAILURE' && (
+          {record.status === 'failed' && (
             <p className="error" role="alert">
               The export failed: {record.error_message ?? record.error_code}
             </p>
           )}
-          {record.status === 'SUCCESS' && <ExportResult record={record} />}
+          {record.status === 'done' && record.download_url && (
+            <>
+              <div className="row">
+                <a
+                  className="button primary"
+                  href={record.download_url}
+                  download={record.file_name}
+                  onClick={(e) => {
+                    e.preventDefault();
+                    void download(record);
+                  }}
+                >
+                  Download {record.format === 'folder' ? 'zip' : record.format.toUpperCase()}
+                </a>
+              </div>
+              <div className="export-tables">
+                <ChapterTable chapters={record.chapters} />
+                {reports.length > 0 && <LoudnessTable files={reports} preset={project.preset} />}
+              </div>
+            </>
+          )}
         </div>
       )}
     </section>
