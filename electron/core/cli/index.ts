@@ -8,6 +8,7 @@
  *   voices the neural voice library: catalogue, install, remove, assign
  *   lexicon the pronunciation lexicon: list, add, remove, import, export
  *   cache  the sentence cache: stats, clear
+ *   project book projects: import, list, show, edit, delete
  * Composition root for headless mode: only here (and in the commands it runs) are real
  * implementations and paths wired.
  */
@@ -27,6 +28,7 @@ const COMMANDS = new Map<string, () => Promise<Command>>([
   ['voices', async () => (await import('./voices-command')).runVoices],
   ['lexicon', async () => (await import('./lexicon-command')).runLexicon],
   ['cache', async () => (await import('./cache-command')).runCache],
+  ['project', async () => (await import('./project-command')).runProject],
 ]);
 
 const USAGE = `usage: narration-studio <command> [options]
@@ -37,7 +39,8 @@ commands:
   keys    create, list or revoke API keys (keys --help)
   voices  install, list, remove and assign neural voices (voices --help)
   lexicon list, add, remove, import and export pronunciations (lexicon --help)
-  cache   size of the sentence cache, or clear it (cache --help)`;
+  cache   size of the sentence cache, or clear it (cache --help)
+  project book projects: import a manuscript, list, show, edit (project --help)`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;

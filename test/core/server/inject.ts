@@ -23,6 +23,7 @@ import { buildServer, type HttpApp } from '../../../electron/core/server/app';
 import type { AuthThrottleOptions } from '../../../electron/core/server/auth-throttle';
 import { createSessions } from '../../../electron/core/server/sessions';
 import { DEFAULT_UI_DIR } from '../../../electron/core/server/static-ui';
+import { createProjectService } from '../../../electron/core/projects/project-service';
 import { openStore, type Store } from '../../../electron/core/store';
 import type { LexiconStore } from '../../../electron/core/lexicon/lexicon-store';
 import type { VoiceLibrary } from '../../../electron/core/voices';
@@ -143,6 +144,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     authThrottle: { clock: systemClock, ...options.authThrottle },
     ...(options.voices ? { voices: options.voices(dir) } : {}),
     ...(options.lexicon ? { lexicon: options.lexicon(dir) } : {}),
+    projects: createProjectService({ store, filesDir: paths.files }),
     studio: {
       sessions,
       clock: systemClock,

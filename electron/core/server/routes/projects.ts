@@ -66,7 +66,9 @@ function body<T>(schema: TSchema, value: unknown): T {
   if (!isPlainObject(value)) throw new AppError('INVALID_JSON', 'The body must be a JSON object.');
   const problem = firstSchemaProblem(schema, value);
   if (problem) {
-    throw new AppError('INVALID_FIELD', `${problem.field || 'body'}: ${problem.message}.`, { field: problem.field });
+    throw new AppError('INVALID_FIELD', `${problem.field || 'body'}: ${problem.message}.`, {
+      field: problem.field,
+    });
   }
   return value as T;
 }
@@ -85,7 +87,10 @@ function query<T>(schema: TSchema, value: unknown): T {
   return value as T;
 }
 
-export function registerProjectRoutes(app: FastifyInstance, { store, auth, projects }: ProjectRouteOptions): void {
+export function registerProjectRoutes(
+  app: FastifyInstance,
+  { store, auth, projects }: ProjectRouteOptions,
+): void {
   const { tempDir } = projects;
   const key = async (request: FastifyRequest) => (await auth.requireKey(request)).id;
 
@@ -144,7 +149,8 @@ export function registerProjectRoutes(app: FastifyInstance, { store, auth, proje
       schema: apiRoute({
         operationId: 'updateProject',
         tag: 'projects',
-        summary: "A project's settings: title, author, cover, language, the narrator's voice, model, preset, format",
+        summary:
+          "A project's settings: title, author, cover, language, the narrator's voice, model, preset, format",
         security: KEY,
         params: pathParams(ID),
         body: ProjectSettingsSchema,
@@ -215,7 +221,10 @@ export function registerProjectRoutes(app: FastifyInstance, { store, auth, proje
         return reply
           .type('application/zip')
           .header('content-length', size)
-          .header('content-disposition', `attachment; filename="project.narration.zip"; filename*=UTF-8''${encodeURIComponent(fileName)}`)
+          .header(
+            'content-disposition',
+            `attachment; filename="project.narration.zip"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+          )
           .send(stream);
       } catch (error) {
         await rm(path, { force: true });
@@ -242,7 +251,10 @@ export function registerProjectRoutes(app: FastifyInstance, { store, auth, proje
     async (request, reply) => {
       const keyId = await key(request);
       const change = body<ChapterPatch>(ChapterPatchSchema, request.body);
-      return sendResult(reply, await projects.updateChapter(keyId, request.params.id, request.params.cid, change));
+      return sendResult(
+        reply,
+        await projects.updateChapter(keyId, request.params.id, request.params.cid, change),
+      );
     },
   );
 
@@ -304,7 +316,13 @@ export function registerProjectRoutes(app: FastifyInstance, { store, auth, proje
       const split = body<ChapterSplit>(ChapterSplitSchema, request.body);
       return sendResult(
         reply,
-        await projects.splitChapter(keyId, request.params.id, request.params.cid, split.segment_id, split.title),
+        await projects.splitChapter(
+          keyId,
+          request.params.id,
+          request.params.cid,
+          split.segment_id,
+          split.title,
+        ),
       );
     },
   );
@@ -322,7 +340,10 @@ export function registerProjectRoutes(app: FastifyInstance, { store, auth, proje
       }),
     },
     async (request, reply) =>
-      sendResult(reply, await projects.chapterChanges(await key(request), request.params.id, request.params.cid)),
+      sendResult(
+        reply,
+        await projects.chapterChanges(await key(request), request.params.id, request.params.cid),
+      ),
   );
 
   app.patch<{ Params: { id: string; sid: string } }>(
@@ -341,7 +362,10 @@ export function registerProjectRoutes(app: FastifyInstance, { store, auth, proje
     async (request, reply) => {
       const keyId = await key(request);
       const change = body<SegmentPatch>(SegmentPatchSchema, request.body);
-      return sendResult(reply, await projects.editSegment(keyId, request.params.id, request.params.sid, change));
+      return sendResult(
+        reply,
+        await projects.editSegment(keyId, request.params.id, request.params.sid, change),
+      );
     },
   );
 
@@ -383,7 +407,10 @@ export function registerProjectRoutes(app: FastifyInstance, { store, auth, proje
     async (request, reply) => {
       const keyId = await key(request);
       const input = body<CharacterPatch>(CharacterPatchSchema, request.body);
-      return sendResult(reply, await projects.updateCharacter(keyId, request.params.id, request.params.chid, input));
+      return sendResult(
+        reply,
+        await projects.updateCharacter(keyId, request.params.id, request.params.chid, input),
+      );
     },
   );
 
@@ -400,7 +427,10 @@ export function registerProjectRoutes(app: FastifyInstance, { store, auth, proje
       }),
     },
     async (request, reply) =>
-      sendResult(reply, await projects.removeCharacter(await key(request), request.params.id, request.params.chid)),
+      sendResult(
+        reply,
+        await projects.removeCharacter(await key(request), request.params.id, request.params.chid),
+      ),
   );
 
   app.post<{ Params: { id: string } }>(
@@ -458,9 +488,13 @@ export function registerProjectRoutes(app: FastifyInstance, { store, auth, proje
       if (Number.isFinite(declared) && declared > limit) throw tooLarge();
       const source = request.body as Readable | undefined;
       if (!source || typeof source.pipe !== 'function') {
-        throw new AppError('MANUSCRIPT_INVALID', `"${fileName}" is empty: send the file's bytes as the body.`, {
-          file: fileName,
-        });
+        throw new AppError(
+          'MANUSCRIPT_INVALID',
+          `"${fileName}" is empty: send the file's bytes as the body.`,
+          {
+            file: fileName,
+          },
+        );
       }
       let seen = 0;
       const chunks: Buffer[] = [];
@@ -479,9 +513,13 @@ export function registerProjectRoutes(app: FastifyInstance, { store, auth, proje
         });
       }
       if (seen === 0) {
-        throw new AppError('MANUSCRIPT_INVALID', `"${fileName}" is empty: send the file's bytes as the body.`, {
-          file: fileName,
-        });
+        throw new AppError(
+          'MANUSCRIPT_INVALID',
+          `"${fileName}" is empty: send the file's bytes as the body.`,
+          {
+            file: fileName,
+          },
+        );
       }
       return { bytes: Buffer.concat(chunks), size: seen };
     };
@@ -497,7 +535,8 @@ export function registerProjectRoutes(app: FastifyInstance, { store, auth, proje
         schema: apiRoute({
           operationId: 'importProject',
           tag: 'projects',
-          summary: 'A new project from a manuscript file (DOCX, EPUB, ODT, HTML, Markdown, text, PDF) as the body (201)',
+          summary:
+            'A new project from a manuscript file (DOCX, EPUB, ODT, HTML, Markdown, text, PDF) as the body (201)',
           security: KEY,
           querystring: ProjectImportQuerySchema,
           rawBody: RAW_TYPES,
@@ -561,12 +600,19 @@ export function registerProjectRoutes(app: FastifyInstance, { store, auth, proje
         const path = join(tempDir, `import-${randomBytes(8).toString('hex')}.zip`);
         try {
           const { size } = await readBody(request, file_name, ARCHIVE_LIMITS.fileBytes, path);
-          return sendResult(reply.code(201), await readProjectArchive(projects, keyId, path, file_name, size));
+          return sendResult(
+            reply.code(201),
+            await readProjectArchive(projects, keyId, path, file_name, size),
+          );
         } catch (error) {
           if (isAppError(error)) throw error;
-          throw new AppError('MANUSCRIPT_INVALID', `"${file_name}" could not be received: ${(error as Error).message}`, {
-            file: file_name,
-          });
+          throw new AppError(
+            'MANUSCRIPT_INVALID',
+            `"${file_name}" could not be received: ${(error as Error).message}`,
+            {
+              file: file_name,
+            },
+          );
         } finally {
           await rm(path, { force: true });
         }

@@ -1,0 +1,199 @@
+/**
+ * `project import | list | show | edit | delete`: book projects of --data-dir (SQLite, the
+ * server not running on it) or of a PostgreSQL database (`--database`, also while instances
+ * serve from it), as JSON on stdout. The command acts as the data directory's studio: the
+ * projects belong to the studio's key (the oldest live key, created on first use), so the
+ * studio shows what the command made and the reverse. `render` and `export` are added to
+ * PROJECT_SUBCOMMANDS by project-render-command.ts.
+ */
+
+import { basename } from 'node:path';
+import type { ProjectDetail } from '../../shared/projects';
+import { readManuscript } from '../manuscripts';
+import { systemClock } from '../platform/clock';
+import { dataPaths, defaultDataDir } from '../platform/paths';
+import { createProjectService, type ProjectService } from '../projects/project-service';
+import { createStudioKey } from '../server/sessions';
+import { openStore, type Store } from '../store';
+import { databaseOption, parseCommandLine, runCommand, UsageError } from './usage';
+
+export const PROJECT_USAGE = `Usage: project <command> [options]
+  project import <file> [--title <text>] [--author <text>] [--voice <code>] [--language <code>]
+  project list
+  project show <project id>
+  project edit <project id> --segment <segment id> [--text <text>] [--speaker <character id | narrator>]
+  project delete <project id>
+Every command takes --data-dir <dir> (default: the per-user app data folder) or --database <url>
+(default: DATABASE_URL; PostgreSQL, usable while servers run on it). Without --database the
+server must not be running on the data directory. Projects belong to the studio's key.
+import reads DOCX, EPUB, ODT, HTML, Markdown, plain text and PDF; it prints the new project
+{id, title, chapters: [{id, title, included, segments}]}. show prints the chapters with their
+segments {id, text, speaker, state}; edit prints the segment.`;
+
+/** What a subcommand gets: the parsed command line and the opened project service. */
+export interface ProjectCommandContext {
+  positionals: string[];
+  values: Record<string, string | boolean | undefined>;
+  store: Store;
+  projects: ProjectService;
+  /** The studio's key: the owner of the projects the command sees. */
+  keyId: string;
+  dataDir: string;
+}
+
+export interface ProjectSubcommand {
+  /** Options beyond --data-dir and --database. */
+  options: Record<string, { type: 'string' | 'boolean' }>;
+  /** How many positionals it takes. */
+  positionals: number;
+  run(context: ProjectCommandContext): Promise<unknown>;
+}
+
+function print(value: unknown): void {
+  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+function summary(detail: ProjectDetail) {
+  return {
+    id: detail.project.id,
+    title: detail.project.title,
+    chapters: detail.chapters.map((c) => ({
+      id: c.id,
+      title: c.title,
+      included: c.included,
+      segments: c.segment_count,
+    })),
+  };
+}
+
+const string = (value: string | boolean | undefined) => (typeof value === 'string' ? value : undefined);
+
+/** The subcommands by name (render and export: project-render-command.ts). */
+export const PROJECT_SUBCOMMANDS = new Map<string, ProjectSubcommand>([
+  [
+    'import',
+    {
+      options: {
+        title: { type: 'string' },
+        author: { type: 'string' },
+        voice: { type: 'string' },
+        language: { type: 'string' },
+      },
+      positionals: 1,
+      async run({ positionals, values, projects, keyId }) {
+        const path = positionals[0]!;
+        const manuscript = await readManuscript({ fileName: basename(path), path });
+        const title = string(values.title);
+        const author = string(values.author);
+        const voice = string(values.voice);
+        const language = string(values.language);
+        const detail = await projects.createFromManuscript(keyId, manuscript, {
+          ...(title ? { title } : {}),
+          ...(author ? { author } : {}),
+          ...(voice ? { voice_code: voice } : {}),
+          ...(language ? { language } : {}),
+        });
+        for (const warning of manuscript.warnings) process.stderr.write(`warning: ${warning}\n`);
+        print(summary(detail));
+      },
+    },
+  ],
+  [
+    'list',
+    {
+      options: {},
+      positionals: 0,
+      async run({ projects, keyId }) {
+        print((await projects.list(keyId)).items);
+      },
+    },
+  ],
+  [
+    'show',
+    {
+      options: {},
+      positionals: 1,
+      async run({ positionals, projects, keyId }) {
+        const detail = await projects.detail(keyId, positionals[0]!);
+        print({
+          ...detail.project,
+          characters: detail.characters,
+          chapters: detail.chapters.map(({ segments, ...chapter }) => ({
+            ...chapter,
+            segments: segments.map((s) => ({ id: s.id, text: s.text, speaker: s.speaker, state: s.state })),
+          })),
+        });
+      },
+    },
+  ],
+  [
+    'edit',
+    {
+      options: { segment: { type: 'string' }, text: { type: 'string' }, speaker: { type: 'string' } },
+      positionals: 1,
+      async run({ positionals, values, projects, keyId }) {
+        const segment = string(values.segment);
+        if (!segment) throw new UsageError('project edit needs --segment <segment id>');
+        const text = string(values.text);
+        const speaker = string(values.speaker);
+        if (text === undefined && speaker === undefined)
+          throw new UsageError('project edit needs --text or --speaker');
+        const edited = await projects.editSegment(keyId, positionals[0]!, segment, {
+          ...(text !== undefined ? { text } : {}),
+          ...(speaker !== undefined ? { speaker: speaker === 'narrator' ? null : speaker } : {}),
+        });
+        print(edited);
+      },
+    },
+  ],
+  [
+    'delete',
+    {
+      options: {},
+      positionals: 1,
+      async run({ positionals, projects, keyId }) {
+        print(await projects.remove(keyId, positionals[0]!));
+      },
+    },
+  ],
+]);
+
+export function runProject(argv: string[]): Promise<number> {
+  return runCommand(PROJECT_USAGE, async () => {
+    const [command, ...rest] = argv;
+    if (command === '--help' || command === '-h' || command === 'help') {
+      process.stdout.write(`${PROJECT_USAGE}\n`);
+      return;
+    }
+    const subcommand = command === undefined ? undefined : PROJECT_SUBCOMMANDS.get(command);
+    if (!subcommand)
+      throw new UsageError(command ? `unknown project command "${command}"` : 'missing project command');
+    const { values, positionals } = parseCommandLine(
+      rest,
+      { 'data-dir': { type: 'string' }, database: { type: 'string' }, ...subcommand.options },
+      true,
+    );
+    if (positionals.length !== subcommand.positionals) {
+      throw new UsageError(
+        subcommand.positionals === 0
+          ? `project ${command} takes no arguments`
+          : `project ${command} takes ${subcommand.positionals === 1 ? (command === 'import' ? 'a file' : 'a project id') : `${subcommand.positionals} arguments`}`,
+      );
+    }
+    const databaseUrl = databaseOption(values.database as string | undefined);
+    const dataDir = (values['data-dir'] as string | undefined) ?? defaultDataDir();
+    const paths = dataPaths(dataDir);
+    const store = await openStore(
+      databaseUrl
+        ? { url: databaseUrl }
+        : { path: paths.database, holder: `Narration Studio project ${command}` },
+    );
+    try {
+      const key = await createStudioKey(store, systemClock, undefined)();
+      const projects = createProjectService({ store, filesDir: paths.files });
+      await subcommand.run({ positionals, values, store, projects, keyId: key.id, dataDir });
+    } finally {
+      await store.close();
+    }
+  });
+}

@@ -1,0 +1,132 @@
+/**
+ * `project import | list | show | edit | delete` run as the real CLI (a child process, as a
+ * user runs it) on a data directory, and on a PostgreSQL database on the PostgreSQL run: a real
+ * DOCX written by the fixtures' writer, JSON on stdout, errors on one line.
+ */
+
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VIETNAMESE_BOOK, writeDocx } from '../../fixtures/manuscripts';
+import { testDatabase, type TestDatabase } from '../../fixtures/test-store';
+
+const root = new URL('../../../', import.meta.url).pathname;
+const dir = mkdtempSync(join(tmpdir(), 'project-cli-'));
+let database: TestDatabase;
+let where: string[];
+
+beforeAll(async () => {
+  database = await testDatabase();
+  where = [
+    '--data-dir',
+    join(dir, 'data'),
+    ...(database.databaseUrl ? ['--database', database.databaseUrl] : []),
+  ];
+  writeFileSync(join(dir, 'Truyện Kiều.docx'), await writeDocx(VIETNAMESE_BOOK));
+});
+afterAll(async () => {
+  await database?.drop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function project(...args: string[]) {
+  const r = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join(root, 'electron/core/cli/index.ts'), 'project', ...args, ...where],
+    {
+      cwd: root,
+      env: { ...process.env, XDG_DATA_HOME: join(dir, 'user') },
+      encoding: 'utf8',
+      timeout: 60_000,
+    },
+  );
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe('project (headless CLI)', () => {
+  it('imports a DOCX, lists, shows and edits it', () => {
+    const imported = project(
+      'import',
+      join(dir, 'Truyện Kiều.docx'),
+      '--title',
+      'Kiều',
+      '--voice',
+      'vi_female_hacuc_mb',
+    );
+    expect(imported.stderr).toMatch(/^warning: 1 note /);
+    expect(imported.code).toBe(0);
+    const made = JSON.parse(imported.stdout) as {
+      id: string;
+      title: string;
+      chapters: { id: string; title: string; included: boolean; segments: number }[];
+    };
+    expect(made.title).toBe('Kiều');
+    expect(made.id).toMatch(/^[0-9a-f]{32}$/);
+    // (DOCX has no front or back matter of its own: what it marks is the reader's, tested there.)
+    expect(made.chapters.map((c) => [c.title, c.segments])).toEqual([
+      ['Bản quyền', 1],
+      ['Chương 1: Trăm năm', 3],
+      ['Chương 2: Thanh minh', 2],
+      ['Chương 3: Gặp gỡ', 1],
+      ['Lời cảm ơn', 1],
+    ]);
+    expect(made.chapters.slice(1, 4).every((c) => c.included)).toBe(true);
+
+    const list = JSON.parse(project('list').stdout) as { id: string; segment_count: number }[];
+    expect(list.map((p) => [p.id, p.segment_count])).toEqual([[made.id, 8]]);
+
+    const shown = JSON.parse(project('show', made.id).stdout) as {
+      characters: { voice_code: string; narrator: boolean }[];
+      chapters: { segments: { id: string; text: string; speaker: string | null; state: string }[] }[];
+    };
+    expect(shown.characters[0]).toMatchObject({ narrator: true, voice_code: 'vi_female_hacuc_mb' });
+    const segment = shown.chapters[1]!.segments[0]!;
+    expect(segment).toEqual({
+      id: segment.id,
+      text: 'Trăm năm trong cõi người ta, chữ tài chữ mệnh khéo là ghét nhau.',
+      speaker: null,
+      state: 'not_rendered',
+    });
+
+    const edited = project(
+      'edit',
+      made.id,
+      '--segment',
+      segment.id,
+      '--text',
+      'Trăm năm trong cõi người ta.',
+    );
+    expect(edited.code).toBe(0);
+    expect(JSON.parse(edited.stdout)).toMatchObject({
+      id: segment.id,
+      text: 'Trăm năm trong cõi người ta.',
+      state: 'not_rendered',
+    });
+    const again = JSON.parse(project('show', made.id).stdout) as typeof shown;
+    expect(again.chapters[1]!.segments[0]!.text).toBe('Trăm năm trong cõi người ta.');
+
+    expect(JSON.parse(project('delete', made.id).stdout)).toEqual({ project_id: made.id, removed: true });
+    expect(JSON.parse(project('list').stdout)).toEqual([]);
+  });
+
+  it('prints errors on one line, usage errors with the usage', () => {
+    const missing = project('import', join(dir, 'nope.docx'));
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/^error: "nope\.docx" cannot be opened: .*\n$/);
+    writeFileSync(join(dir, 'broken.docx'), 'PK\u0003\u0004 broken');
+    const broken = project('import', join(dir, 'broken.docx'));
+    expect(broken.code).toBe(1);
+    expect(broken.stderr.trim().split('\n')).toHaveLength(1);
+    expect(broken.stderr).toContain('broken.docx');
+    const unknown = project('show', '0'.repeat(32));
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toBe(`error: No project "${'0'.repeat(32)}" for this API key.\n`);
+    const usage = project('edit', '0'.repeat(32));
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain('project edit needs --segment');
+    expect(usage.stderr).toContain('Usage: project');
+    expect(project('frobnicate').code).toBe(2);
+  });
+});
