@@ -18,6 +18,8 @@ import { callbackTargets, internalAddressKind } from './jobs/callback-targets';
 import { createLexiconStore, type LexiconStore } from './lexicon/lexicon-store';
 import { dataPaths, sentenceCacheDir } from './platform/paths';
 import { createProjectService, type ProjectService } from './projects/project-service';
+import { createProjectExports, type ProjectExports } from './projects/project-export';
+import { createProjectRenders, type ProjectRenders } from './projects/project-renders';
 import { DEFAULT_SENTENCE_CACHE_MB } from '../shared/options';
 import { buildServer, type HttpApp } from './server/app';
 import type { AuthThrottleOptions } from './server/auth-throttle';
@@ -144,6 +146,10 @@ export interface Core {
   readonly jobs: Jobs;
   /** Book projects of the data directory (the /api/v1/projects routes' service). */
   readonly projects: ProjectService;
+  /** Renders of book projects (a durable queue) and their regenerations. */
+  readonly projectRenders: ProjectRenders;
+  /** Exports of book projects. */
+  readonly projectExports: ProjectExports;
   readonly engine: Engine;
   /** The neural voice library of the data directory. */
   readonly voices: VoiceLibrary;
@@ -218,6 +224,29 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ...(options.pollMs ? { pollMs: options.pollMs } : {}),
     });
     const projects = createProjectService({ store, filesDir: paths.files, now: () => new Date(clock.now()) });
+    const projectRenders = createProjectRenders({
+      engine,
+      store,
+      events: jobs.events,
+      filesDir: paths.files,
+      instanceId: jobs.instanceId,
+      clock,
+      log,
+      neuralVoice: (voiceCode, modelId) => voices.neuralVoice(voiceCode, modelId),
+      lexicon: (language) => lexicon.entriesFor(language),
+      service: projects,
+      ...(options.leaseMs ? { leaseMs: options.leaseMs } : {}),
+      ...(options.pollMs ? { pollMs: options.pollMs } : {}),
+    });
+    const projectExports = createProjectExports({
+      store,
+      renders: projectRenders,
+      filesDir: paths.files,
+      clock,
+      log,
+      baseUrl,
+      markExported: (projectId, chapterIds) => projects.markExported(projectId, chapterIds),
+    });
     const sessions = createSessions({
       clock,
       ...(options.loginToken ? { loginToken: options.loginToken } : {}),
@@ -241,6 +270,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       voices,
       lexicon,
       projects,
+      projectRenders,
+      projectExports,
       studio: {
         sessions,
         clock,
@@ -257,6 +288,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     await server.listen({ port: options.port ?? 8787, host });
     port = (server.server.address() as AddressInfo).port;
     await jobs.start();
+    await projectRenders.start();
 
     const ownEngine = options.engine === undefined;
     const started = engine;
@@ -274,6 +306,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       store,
       jobs,
       projects,
+      projectRenders,
+      projectExports,
       engine: started,
       voices,
       lexicon,
@@ -291,6 +325,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
             clearTimeout(cut);
           }
           try {
+            // A project render is queued again for the next start (an export waiting on it is
+            // reported interrupted).
+            await projectRenders.close();
             await jobs.close(options.closeGraceMs);
             if (ownEngine) await started.close();
           } finally {

@@ -169,14 +169,7 @@ export const ProjectSettingsSchema = Type.Object({
 export type ProjectSettings = Static<typeof ProjectSettingsSchema>;
 
 /** The states of a project render (a chapter, a selection or the whole book). */
-export const PROJECT_RENDER_STATUSES = [
-  'queued',
-  'rendering',
-  'paused',
-  'done',
-  'failed',
-  'cancelled',
-] as const;
+export const PROJECT_RENDER_STATUSES = ['queued', 'rendering', 'paused', 'done', 'failed', 'cancelled'] as const;
 export type ProjectRenderStatus = (typeof PROJECT_RENDER_STATUSES)[number];
 
 export const ProjectRenderRecordSchema = Type.Object({
@@ -210,94 +203,6 @@ export const ProjectEventSchema = Type.Object({
   segments: Type.Array(Type.Object({ id: Type.String(), state: literals(SEGMENT_STATES) })),
 });
 export type ProjectEvent = Static<typeof ProjectEventSchema>;
-
-/** Query of POST /api/v1/projects/import (the file's bytes are the body). */
-export const ProjectImportQuerySchema = Type.Object({
-  file_name: Type.String({
-    minLength: 1,
-    maxLength: 255,
-    description: "The file's name: its extension tells the format.",
-  }),
-  title: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
-  author: Type.Optional(Type.String({ maxLength: 500 })),
-  voice_code: Type.Optional(
-    Type.String({ description: "The narrator's voice (default: the language's first)." }),
-  ),
-  language: Type.Optional(Type.String({ minLength: 2, maxLength: 35 })),
-});
-export type ProjectImportQuery = Static<typeof ProjectImportQuerySchema>;
-
-/** Query of POST /api/v1/projects/<id>/import and /api/v1/projects/import-archive. */
-export const FileNameQuerySchema = Type.Object({
-  file_name: Type.String({ minLength: 1, maxLength: 255 }),
-});
-
-/** Body of PATCH /api/v1/projects/<id>/chapters/<cid>. */
-export const ChapterPatchSchema = Type.Object({
-  title: Type.Optional(Type.String({ minLength: 1, maxLength: 1000 })),
-  included: Type.Optional(Type.Boolean()),
-  kind: Type.Optional(literals(CHAPTER_KINDS)),
-});
-export type ChapterPatch = Static<typeof ChapterPatchSchema>;
-
-/** Body of POST …/chapters/order (every chapter, in the new order) and …/chapters/merge (adjacent ones). */
-export const ChapterIdsSchema = Type.Object({
-  chapter_ids: Type.Array(Type.String(), { maxItems: 100_000 }),
-});
-export type ChapterIds = Static<typeof ChapterIdsSchema>;
-
-/** Body of POST …/chapters/<cid>/split: `segment_id` starts the new chapter. */
-export const ChapterSplitSchema = Type.Object({
-  segment_id: Type.String(),
-  title: Type.Optional(Type.String({ maxLength: 1000 })),
-});
-export type ChapterSplit = Static<typeof ChapterSplitSchema>;
-
-/** GET …/chapters/<cid>/changes: the chapter's text now and at its last export. */
-export const ChapterChangesSchema = Type.Object({
-  chapter_id: Type.String(),
-  exported_text: Nullable(Type.String()),
-  text: Type.String(),
-});
-export type ChapterChanges = Static<typeof ChapterChangesSchema>;
-
-/** Body of PATCH …/segments/<sid>. */
-export const SegmentPatchSchema = Type.Object({
-  text: Type.Optional(Type.String({ minLength: 1 })),
-  speaker: Type.Optional(Nullable(Type.String())),
-  quotes: Type.Optional(Type.Array(QuoteVoiceSchema, { maxItems: 1000 })),
-  flag_note: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
-});
-export type SegmentPatch = Static<typeof SegmentPatchSchema>;
-
-const characterFields = {
-  name: Type.String({ minLength: 1, maxLength: 500 }),
-  voice_code: Type.String(),
-  speed_rate: Type.Optional(Type.Number({ minimum: RATE_MIN, maximum: RATE_MAX })),
-  pitch_rate: Type.Optional(Type.Number({ minimum: RATE_MIN, maximum: RATE_MAX })),
-  volume: Type.Optional(Type.Integer({ minimum: VOLUME_MIN, maximum: VOLUME_MAX })),
-};
-/** Body of POST …/characters. */
-export const CharacterBodySchema = Type.Object(characterFields);
-export type CharacterBody = Static<typeof CharacterBodySchema>;
-/** Body of PATCH …/characters/<chid> (`confirmed: true` also gives it the segments suggested for it). */
-export const CharacterPatchSchema = Type.Object({
-  name: Type.Optional(characterFields.name),
-  voice_code: Type.Optional(characterFields.voice_code),
-  speed_rate: characterFields.speed_rate,
-  pitch_rate: characterFields.pitch_rate,
-  volume: characterFields.volume,
-  confirmed: Type.Optional(Type.Boolean()),
-});
-export type CharacterPatch = Static<typeof CharacterPatchSchema>;
-
-/** Body of POST …/suggestions/apply (no segment_ids: every suggestion). */
-export const SuggestionsApplySchema = Type.Object({
-  segment_ids: Type.Optional(Type.Array(Type.String(), { maxItems: 100_000 })),
-});
-
-/** DELETE /api/v1/projects/<id>. */
-export const ProjectRemovalSchema = Type.Object({ project_id: Type.String(), removed: Type.Literal(true) });
 
 /** Body of POST /api/v1/projects/<id>/exports (defaults: the project's format and folder format). */
 export const ProjectExportBodySchema = Type.Object({
@@ -354,3 +259,83 @@ export const ProjectExportRecordSchema = Type.Object({
   finished_at: Nullable(Type.String()),
 });
 export type ProjectExportRecord = Static<typeof ProjectExportRecordSchema>;
+
+/** Query of POST /api/v1/projects/import (the file's bytes are the body). */
+export const ProjectImportQuerySchema = Type.Object({
+  file_name: Type.String({ minLength: 1, maxLength: 255, description: "The file's name: its extension tells the format." }),
+  title: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
+  author: Type.Optional(Type.String({ maxLength: 500 })),
+  voice_code: Type.Optional(Type.String({ description: "The narrator's voice (default: the language's first)." })),
+  language: Type.Optional(Type.String({ minLength: 2, maxLength: 35 })),
+});
+export type ProjectImportQuery = Static<typeof ProjectImportQuerySchema>;
+
+/** Query of POST /api/v1/projects/<id>/import and /api/v1/projects/import-archive. */
+export const FileNameQuerySchema = Type.Object({
+  file_name: Type.String({ minLength: 1, maxLength: 255 }),
+});
+
+/** Body of PATCH /api/v1/projects/<id>/chapters/<cid>. */
+export const ChapterPatchSchema = Type.Object({
+  title: Type.Optional(Type.String({ minLength: 1, maxLength: 1000 })),
+  included: Type.Optional(Type.Boolean()),
+  kind: Type.Optional(literals(CHAPTER_KINDS)),
+});
+export type ChapterPatch = Static<typeof ChapterPatchSchema>;
+
+/** Body of POST …/chapters/order (every chapter, in the new order) and …/chapters/merge (adjacent ones). */
+export const ChapterIdsSchema = Type.Object({ chapter_ids: Type.Array(Type.String(), { maxItems: 100_000 }) });
+export type ChapterIds = Static<typeof ChapterIdsSchema>;
+
+/** Body of POST …/chapters/<cid>/split: `segment_id` starts the new chapter. */
+export const ChapterSplitSchema = Type.Object({
+  segment_id: Type.String(),
+  title: Type.Optional(Type.String({ maxLength: 1000 })),
+});
+export type ChapterSplit = Static<typeof ChapterSplitSchema>;
+
+/** GET …/chapters/<cid>/changes: the chapter's text now and at its last export. */
+export const ChapterChangesSchema = Type.Object({
+  chapter_id: Type.String(),
+  exported_text: Nullable(Type.String()),
+  text: Type.String(),
+});
+export type ChapterChanges = Static<typeof ChapterChangesSchema>;
+
+/** Body of PATCH …/segments/<sid>. */
+export const SegmentPatchSchema = Type.Object({
+  text: Type.Optional(Type.String({ minLength: 1 })),
+  speaker: Type.Optional(Nullable(Type.String())),
+  quotes: Type.Optional(Type.Array(QuoteVoiceSchema, { maxItems: 1000 })),
+  flag_note: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
+});
+export type SegmentPatch = Static<typeof SegmentPatchSchema>;
+
+const characterFields = {
+  name: Type.String({ minLength: 1, maxLength: 500 }),
+  voice_code: Type.String(),
+  speed_rate: Type.Optional(Type.Number({ minimum: RATE_MIN, maximum: RATE_MAX })),
+  pitch_rate: Type.Optional(Type.Number({ minimum: RATE_MIN, maximum: RATE_MAX })),
+  volume: Type.Optional(Type.Integer({ minimum: VOLUME_MIN, maximum: VOLUME_MAX })),
+};
+/** Body of POST …/characters. */
+export const CharacterBodySchema = Type.Object(characterFields);
+export type CharacterBody = Static<typeof CharacterBodySchema>;
+/** Body of PATCH …/characters/<chid> (`confirmed: true` also gives it the segments suggested for it). */
+export const CharacterPatchSchema = Type.Object({
+  name: Type.Optional(characterFields.name),
+  voice_code: Type.Optional(characterFields.voice_code),
+  speed_rate: characterFields.speed_rate,
+  pitch_rate: characterFields.pitch_rate,
+  volume: characterFields.volume,
+  confirmed: Type.Optional(Type.Boolean()),
+});
+export type CharacterPatch = Static<typeof CharacterPatchSchema>;
+
+/** Body of POST …/suggestions/apply (no segment_ids: every suggestion). */
+export const SuggestionsApplySchema = Type.Object({
+  segment_ids: Type.Optional(Type.Array(Type.String(), { maxItems: 100_000 })),
+});
+
+/** DELETE /api/v1/projects/<id>. */
+export const ProjectRemovalSchema = Type.Object({ project_id: Type.String(), removed: Type.Literal(true) });

@@ -74,6 +74,8 @@ export interface RegenerateOptions {
 }
 
 export interface ProjectRenders {
+  /** Where segment audio lives: `<filesDir>/projects/<project id>/`. */
+  readonly filesDir: string;
   /**
    * Charges and queues a render. Rejects with AppError PROJECT_NOT_FOUND, INVALID_FIELD (a chapter
    * or segment not in the project), INSUFFICIENT_CREDITS, UNAUTHORIZED (key revoked), SHUTTING_DOWN.
@@ -473,6 +475,7 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
   };
 
   return {
+    filesDir: options.filesDir,
     async submit(projectId, keyId, selection) {
       if (closing) throw new AppError('SHUTTING_DOWN', 'The server is shutting down.');
       const project = await store.projects.getProject(projectId);

@@ -13,6 +13,8 @@ import type { LexiconStore } from '../lexicon/lexicon-store';
 import type { Clock } from '../platform/clock';
 import { redactUrl, type Log } from '../platform/log';
 import type { SettingsStore } from '../platform/settings-store';
+import type { ProjectExports } from '../projects/project-export';
+import type { ProjectRenders } from '../projects/project-renders';
 import type { ProjectService } from '../projects/project-service';
 import type { Store } from '../store';
 import type { VoiceLibrary } from '../voices';
@@ -21,6 +23,7 @@ import { registerCacheRoutes } from './routes/cache';
 import { registerDownloadRoute } from './routes/downloads';
 import { registerEventsRoute } from './routes/events';
 import { registerExportRoutes } from './routes/exports';
+import { registerProjectRenderRoutes } from './routes/project-renders';
 import { registerProjectRoutes } from './routes/projects';
 import { registerRequestChaptersRoute } from './routes/request-chapters';
 import { registerHealthRoute } from './routes/health';
@@ -98,6 +101,9 @@ export interface ServerOptions {
   lexicon?: LexiconStore;
   /** Book projects: the /api/v1/projects routes (without it they are 404). */
   projects?: ProjectService;
+  /** Renders and exports of book projects (routes/project-renders.ts; without them those are 404). */
+  projectRenders?: ProjectRenders;
+  projectExports?: ProjectExports;
   /**
    * Voice codes that are not ours (`serve --unknown-voices`, `--voice-alias`): default refuse,
    * the spec's UNKNOWN_VOICE.
@@ -253,6 +259,15 @@ function registerRoutes(app: HttpApp, options: ServerOptions, allowedOrigins: re
   });
   registerExportRoutes(app, { store, jobs, auth, maxTextChars });
   if (options.projects) registerProjectRoutes(app, { store, auth, projects: options.projects });
+  if (options.projectRenders && options.projectExports) {
+    registerProjectRenderRoutes(app, {
+      store,
+      auth,
+      renders: options.projectRenders,
+      exports: options.projectExports,
+      filesDir: options.projectRenders.filesDir,
+    });
+  }
   registerRequestChaptersRoute(app, { store, jobs, auth });
   registerVoiceRoutes(app);
   if (options.lexicon) {

@@ -1,0 +1,320 @@
+/**
+ * Rendering and exporting book projects: POST/GET /api/v1/projects/<id>/renders, pause, resume
+ * and cancel a render, regenerate one segment, a segment's audio (WAV) and word timings, and
+ * exports (POST …/exports, GET …/exports/<eid>, its file at …/exports/<eid>/file). A key sees only
+ * its own projects (another key's is PROJECT_NOT_FOUND). Progress arrives as `project` events on
+ * GET /api/v1/events. The project's own routes: routes/projects.ts.
+ */
+
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type, type TSchema } from '@sinclair/typebox';
+import { AppError } from '../../../shared/errors';
+import {
+  ProjectExportBodySchema,
+  ProjectExportRecordSchema,
+  ProjectRenderBodySchema,
+  ProjectRenderRecordSchema,
+  RegenerateBodySchema,
+  SegmentRecordSchema,
+  type ProjectExportBody,
+  type ProjectRenderBody,
+  type RegenerateBody,
+} from '../../../shared/projects';
+import { findVoice } from '../../../shared/voices';
+import type { ProjectExports } from '../../projects/project-export';
+import type { ProjectRenders } from '../../projects/project-renders';
+import { segmentRecord } from '../../projects/project-service';
+import { audioPathOf, timingsPathOf } from '../../projects/segment-render';
+import type { Store } from '../../store';
+import type { Auth } from '../auth';
+import { apiRoute, binary, KEY, pathParams } from '../openapi';
+import { sendResult } from '../reply';
+import { firstSchemaProblem, isPlainObject } from '../validation';
+
+export interface ProjectRenderRouteOptions {
+  store: Store;
+  auth: Auth;
+  renders: ProjectRenders;
+  exports: ProjectExports;
+  /** `<dataDir>/files`: segment audio is in its `projects/<id>/`. */
+  filesDir: string;
+}
+
+const ID = { id: 'The project id.' };
+const RENDER = { ...ID, rid: 'The render id.' };
+const SEGMENT = { ...ID, sid: 'The segment id.' };
+const EXPORT = { ...ID, eid: 'The export id.' };
+
+const CONTENT_TYPES = { m4b: 'audio/mp4', mp3: 'audio/mpeg', zip: 'application/zip' } as const;
+
+/** A JSON body (an empty one is `{}`) checked against its schema. */
+function body<T>(schema: TSchema, value: unknown): T {
+  const given = value ?? {};
+  if (!isPlainObject(given)) throw new AppError('INVALID_JSON', 'The body must be a JSON object.');
+  const problem = firstSchemaProblem(schema, given);
+  if (problem) {
+    throw new AppError('INVALID_FIELD', `${problem.field || 'body'}: ${problem.message}.`, { field: problem.field });
+  }
+  return given as T;
+}
+
+/** `attachment; filename*=UTF-8''…` with an ASCII fallback. */
+function disposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+export function registerProjectRenderRoutes(
+  app: FastifyInstance,
+  { store, auth, renders, exports, filesDir }: ProjectRenderRouteOptions,
+): void {
+  /** The key's project, or PROJECT_NOT_FOUND. */
+  const owned = async (request: FastifyRequest, projectId: string) => {
+    const key = await auth.requireKey(request);
+    const project = await store.projects.getProject(projectId);
+    if (!project || project.key_id !== key.id) throw new AppError('PROJECT_NOT_FOUND', `No project "${projectId}".`);
+    return { key, project };
+  };
+  const ownRender = async (request: FastifyRequest, projectId: string, renderId: string) => {
+    await owned(request, projectId);
+    const row = await renders.get(renderId);
+    if (!row || row.project_id !== projectId) throw new AppError('PROJECT_NOT_FOUND', `No render "${renderId}" in this project.`);
+    return row;
+  };
+  const ownSegment = async (request: FastifyRequest, projectId: string, segmentId: string) => {
+    const { key } = await owned(request, projectId);
+    const segment = await store.projects.getSegment(segmentId);
+    if (!segment || segment.project_id !== projectId) {
+      throw new AppError('PROJECT_NOT_FOUND', `No segment "${segmentId}" in this project.`);
+    }
+    return { key, segment };
+  };
+
+  app.post<{ Params: { id: string } }>(
+    '/api/v1/projects/:id/renders',
+    {
+      schema: apiRoute({
+        operationId: 'renderProject',
+        tag: 'projects',
+        summary: 'Render the book, some chapters or some segments in the background (answered 201)',
+        description:
+          'Without chapter_ids or segment_ids: every included chapter. Only segments not rendered, changed or failed are rendered (segment_ids: those, whatever their state). The key is charged up front as the API charges per character, at each segment speaker\'s voice price; what is not rendered is refunded.',
+        security: KEY,
+        params: pathParams(ID),
+        body: ProjectRenderBodySchema,
+        result: ProjectRenderRecordSchema,
+      }),
+    },
+    async (request, reply) => {
+      const { key } = await owned(request, request.params.id);
+      const input = body<ProjectRenderBody>(ProjectRenderBodySchema, request.body);
+      const row = await renders.submit(request.params.id, key.id, {
+        chapterIds: input.chapter_ids,
+        segmentIds: input.segment_ids,
+      });
+      return sendResult(reply.code(201), renders.record(row));
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/api/v1/projects/:id/renders',
+    {
+      schema: apiRoute({
+        operationId: 'listProjectRenders',
+        tag: 'projects',
+        summary: "A project's renders, newest first",
+        security: KEY,
+        params: pathParams(ID),
+        result: Type.Object({ items: Type.Array(ProjectRenderRecordSchema) }),
+      }),
+    },
+    async (request, reply) => {
+      await owned(request, request.params.id);
+      const rows = await renders.list(request.params.id);
+      return sendResult(reply, { items: rows.map((r) => renders.record(r)) });
+    },
+  );
+
+  for (const action of ['pause', 'resume', 'cancel'] as const) {
+    app.post<{ Params: { id: string; rid: string } }>(
+      `/api/v1/projects/:id/renders/:rid/${action}`,
+      {
+        schema: apiRoute({
+          operationId: `${action}ProjectRender`,
+          tag: 'projects',
+          summary: {
+            pause: 'Pause a render (a running one after its current segment)',
+            resume: 'Resume a paused render',
+            cancel: 'Cancel a render: what it did not render is refunded',
+          }[action],
+          security: KEY,
+          params: pathParams(RENDER),
+          result: ProjectRenderRecordSchema,
+        }),
+      },
+      async (request, reply) => {
+        const row = await ownRender(request, request.params.id, request.params.rid);
+        return sendResult(reply, renders.record(await renders[action](row.id)));
+      },
+    );
+  }
+
+  app.post<{ Params: { id: string; sid: string } }>(
+    '/api/v1/projects/:id/segments/:sid/regenerate',
+    {
+      schema: apiRoute({
+        operationId: 'regenerateSegment',
+        tag: 'projects',
+        summary: 'Render one segment now and wait for it (charged as the API charges)',
+        description:
+          'With voice_code, speed_rate, pitch_rate or volume: the segment is assigned to a character with that voice (one of the cast that has it, else a new one named after its speaker), an undoable edit, and rendered with it.',
+        security: KEY,
+        params: pathParams(SEGMENT),
+        body: RegenerateBodySchema,
+        result: SegmentRecordSchema,
+      }),
+    },
+    async (request, reply) => {
+      const { key } = await ownSegment(request, request.params.id, request.params.sid);
+      const input = body<RegenerateBody>(RegenerateBodySchema, request.body);
+      if (input.voice_code !== undefined && !findVoice(input.voice_code)) {
+        throw new AppError('UNKNOWN_VOICE', `Unknown voice_code "${input.voice_code}". GET /api/v1/voices lists the voices.`, {
+          field: 'voice_code',
+        });
+      }
+      const row = await renders.regenerate(request.params.id, request.params.sid, key.id, input);
+      return sendResult(reply, segmentRecord(row));
+    },
+  );
+
+  app.get<{ Params: { id: string; sid: string } }>(
+    '/api/v1/projects/:id/segments/:sid/audio',
+    {
+      schema: apiRoute({
+        operationId: 'getSegmentAudio',
+        tag: 'projects',
+        summary: "A segment's audio (WAV); 404 before its first render",
+        security: KEY,
+        params: pathParams(SEGMENT),
+        result: binary('The segment\'s audio.', ['audio/wav']),
+      }),
+    },
+    async (request, reply) => {
+      const { segment } = await ownSegment(request, request.params.id, request.params.sid);
+      if (!segment.audio_key) throw new AppError('NOT_FOUND', 'This segment has no audio yet.');
+      const path = audioPathOf(filesDir, segment.project_id, segment.audio_key);
+      const info = await stat(path).catch(() => undefined);
+      if (!info) throw new AppError('NOT_FOUND', 'The segment\'s audio is gone from the data directory.');
+      return reply
+        .header('content-type', 'audio/wav')
+        .header('content-length', String(info.size))
+        .header('cache-control', 'private, max-age=3600')
+        .send(createReadStream(path));
+    },
+  );
+
+  app.get<{ Params: { id: string; sid: string } }>(
+    '/api/v1/projects/:id/segments/:sid/timings',
+    {
+      schema: apiRoute({
+        operationId: 'getSegmentTimings',
+        tag: 'projects',
+        summary: "A segment's word timings (JSON array: text, startMs, endMs, charStart, charEnd)",
+        security: KEY,
+        params: pathParams(SEGMENT),
+        result: binary('The word timings.', ['application/json']),
+      }),
+    },
+    async (request, reply) => {
+      const { segment } = await ownSegment(request, request.params.id, request.params.sid);
+      if (!segment.audio_key) throw new AppError('NOT_FOUND', 'This segment has no audio yet.');
+      const path = timingsPathOf(filesDir, segment.project_id, segment.audio_key);
+      const info = await stat(path).catch(() => undefined);
+      if (!info) throw new AppError('NOT_FOUND', 'The segment\'s timings are gone from the data directory.');
+      return reply
+        .header('content-type', 'application/json; charset=utf-8')
+        .header('content-length', String(info.size))
+        .send(createReadStream(path));
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/api/v1/projects/:id/exports',
+    {
+      schema: apiRoute({
+        operationId: 'exportProject',
+        tag: 'projects',
+        summary: 'Export the book (answered 201): changed segments rendered first, then encoded',
+        description:
+          'M4B with chapters, MP3 with ID3 chapters, or a folder of one file per chapter (a zip). Only included chapters; named after the book and its chapters. Poll GET …/exports/<eid> for its status.',
+        security: KEY,
+        params: pathParams(ID),
+        body: ProjectExportBodySchema,
+        result: ProjectExportRecordSchema,
+      }),
+    },
+    async (request, reply) => {
+      const { key } = await owned(request, request.params.id);
+      const input = body<ProjectExportBody>(ProjectExportBodySchema, request.body);
+      if (input.folder_format && (input.format ?? 'folder') !== 'folder') {
+        throw new AppError('INVALID_FIELD', 'folder_format applies only to format "folder".', { field: 'folder_format' });
+      }
+      const record = await exports.start(request.params.id, key.id, {
+        format: input.format,
+        folderFormat: input.folder_format,
+      });
+      return sendResult(reply.code(201), record);
+    },
+  );
+
+  app.get<{ Params: { id: string; eid: string } }>(
+    '/api/v1/projects/:id/exports/:eid',
+    {
+      schema: apiRoute({
+        operationId: 'getProjectExport',
+        tag: 'projects',
+        summary: 'An export of the project: status, chapters, loudness report, download link',
+        security: KEY,
+        params: pathParams(EXPORT),
+        result: ProjectExportRecordSchema,
+      }),
+    },
+    async (request, reply) => {
+      await owned(request, request.params.id);
+      const record = await exports.get(request.params.id, request.params.eid);
+      if (!record) throw new AppError('NOT_FOUND', `No export "${request.params.eid}" of this project.`);
+      return sendResult(reply, record);
+    },
+  );
+
+  app.get<{ Params: { id: string; eid: string } }>(
+    '/api/v1/projects/:id/exports/:eid/file',
+    {
+      schema: apiRoute({
+        operationId: 'downloadProjectExport',
+        tag: 'projects',
+        summary: "A finished export's file, named after the book",
+        security: KEY,
+        params: pathParams(EXPORT),
+        result: binary('The book.', Object.values(CONTENT_TYPES)),
+      }),
+    },
+    async (request, reply) => {
+      await owned(request, request.params.id);
+      const record = await exports.get(request.params.id, request.params.eid);
+      if (!record) throw new AppError('NOT_FOUND', `No export "${request.params.eid}" of this project.`);
+      if (record.status !== 'done') throw new AppError('NOT_FOUND', `The export is ${record.status}: no file yet.`);
+      const path = exports.filePath(record);
+      const info = await stat(path).catch(() => undefined);
+      if (!info) throw new AppError('NOT_FOUND', 'The export\'s file is gone from the data directory.');
+      const ext = record.format === 'folder' ? 'zip' : record.format;
+      return reply
+        .header('content-type', CONTENT_TYPES[ext])
+        .header('content-length', String(info.size))
+        .header('content-disposition', disposition(record.file_name))
+        .send(createReadStream(path));
+    },
+  );
+}
