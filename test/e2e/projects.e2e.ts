@@ -97,7 +97,7 @@ async function assignSpeaker(page: Page, n: number, name: string): Promise<void>
   const speaker = editor.getByLabel('Speaker', { exact: true });
   const value = await speaker.locator('option', { hasText: name }).first().getAttribute('value');
   await speaker.selectOption(value!);
-  await row(page, n).getByText(name, { exact: true }).waitFor();
+  await row(page, n).getByTitle('Speaker').getByText(name, { exact: true }).waitFor();
 }
 
 export async function runProjectsE2e(log: (line: string) => void): Promise<void> {
@@ -219,8 +219,21 @@ export async function runProjectsE2e(log: (line: string) => void): Promise<void>
     await page.getByRole('tab', { name: 'Export' }).click();
     await page.getByLabel('Export format').selectOption('m4b');
     await page.getByRole('button', { name: 'Export M4B' }).click();
+    const exported = page.getByRole('region', { name: 'Project export' });
+    await exported
+      .getByRole('status')
+      .getByText(/^(done|failed)$/)
+      .waitFor({ timeout: Number(process.env.E2E_EXPORT_MS ?? 240_000) })
+      .catch(async (error: unknown) => {
+        await page.screenshot({ path: join(tmpdir(), 'projects-e2e-export.png'), fullPage: true });
+        throw error;
+      });
+    assert.equal(
+      await exported.getByRole('status').textContent(),
+      'done',
+      (await exported.textContent()) ?? undefined,
+    );
     const download = page.getByRole('link', { name: 'Download M4B' });
-    await download.waitFor({ timeout: 240_000 });
     // The link is the export's download address, which the studio reads with its session.
     const book = await page.request.get((await download.getAttribute('href'))!, {
       headers: await sessionHeaders(page),

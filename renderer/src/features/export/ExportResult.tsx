@@ -8,8 +8,8 @@ import type {
 import { formatClock } from '../../lib/format';
 
 /** A level for the report table: one decimal and its unit, or a dash for silence. */
-function level(value: number | null, unit: string): string {
-  return value === null ? '—' : `${value.toFixed(1)} ${unit}`;
+function level(value: number | null | undefined, unit: string): string {
+  return typeof value !== 'number' ? '—' : `${value.toFixed(1)} ${unit}`;
 }
 
 /** The finished export: chapters, the loudness report of each file, downloads. */

@@ -26,12 +26,35 @@ const STATUS_LABELS: Record<ProjectExportRecord['status'], string> = {
 };
 const isFinal = (r: ProjectExportRecord) => r.status === 'done' || r.status === 'failed';
 
-/** The report's entries that are file reports (the schema leaves them open). */
-function fileReports(report: readonly unknown[]): ExportFileReport[] {
-  return report.filter(
-    (r): r is ExportFileReport =>
-      !!r && typeof r === 'object' && typeof (r as ExportFileReport).file === 'string' && 'passes' in r,
-  );
+/** A number of a report entry under its wire name or the report file's camelCase one; null when neither. */
+function figure(entry: Record<string, unknown>, snake: string, camel: string): number | null {
+  const value = entry[snake] ?? entry[camel];
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+/**
+ * The loudness report's file entries as the Export page shows them. The schema leaves them open:
+ * they come with the wire's snake_case names or the report file's camelCase ones.
+ */
+export function fileReports(report: readonly unknown[]): ExportFileReport[] {
+  const out: ExportFileReport[] = [];
+  for (const item of report) {
+    if (!item || typeof item !== 'object') continue;
+    const r = item as Record<string, unknown>;
+    if (typeof r.file !== 'string' || typeof r.passes !== 'boolean') continue;
+    out.push({
+      file: r.file,
+      duration_ms: figure(r, 'duration_ms', 'durationMs') ?? 0,
+      integrated_lufs: figure(r, 'integrated_lufs', 'integratedLufs'),
+      rms_dbfs: figure(r, 'rms_dbfs', 'rmsDbfs'),
+      peak_dbfs: figure(r, 'peak_dbfs', 'peakDbfs'),
+      true_peak_dbtp: figure(r, 'true_peak_dbtp', 'truePeakDbtp'),
+      noise_floor_dbfs: figure(r, 'noise_floor_dbfs', 'noiseFloorDbfs'),
+      passes: r.passes,
+      failures: Array.isArray(r.failures) ? r.failures.filter((f): f is string => typeof f === 'string') : [],
+    });
+  }
+  return out;
 }
 
 /**
