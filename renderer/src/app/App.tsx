@@ -37,6 +37,8 @@ export function App() {
   const balance = useStudio((s) => s.session?.key.balance);
   const loadVoicePacks = useStudio((s) => s.loadVoicePacks);
   const signOut = useStudio((s) => s.signOut);
+  const projectOpen = useStudio((s) => s.project !== null);
+  const closeProject = useStudio((s) => s.closeProject);
 
   useEffect(() => {
     void checkSession();
@@ -61,7 +63,11 @@ export function App() {
             type="button"
             className="nav-button"
             aria-current={view === item.view ? 'page' : undefined}
-            onClick={() => setView(item.view)}
+            onClick={() => {
+              // "Projects" again, from an open project, goes back to the list.
+              if (item.view === 'projects' && view === 'projects' && projectOpen) closeProject();
+              setView(item.view);
+            }}
           >
             {item.label}
           </button>
