@@ -18,7 +18,7 @@ import { SESSION_STORAGE_KEY } from '../../renderer/src/lib/api-client';
 import { STUDIO_SESSION_HEADER } from '../../electron/shared/api';
 import type { ProjectDetail } from '../../electron/shared/projects';
 import { probeFile } from '../core/engine/export/ffmpeg';
-import { writeDocx } from '../fixtures/manuscripts';
+import { largeBook, writeDocx } from '../fixtures/manuscripts';
 import { PROJECT_BOOK } from '../fixtures/project-book';
 import { launchBrowser, nav, startStudio } from './harness';
 
@@ -248,6 +248,25 @@ export async function runProjectsE2e(log: (line: string) => void): Promise<void>
     );
     assert.equal(probed.format.tags?.title, 'The Lighthouse');
     log(`✓ the M4B export has the book's chapters, read back by ffprobe: ${probed.chapters.length}`);
+
+    // A 500,000-character book: its chapter of thousands of segments is windowed in the page.
+    await nav(page, 'Projects').click();
+    await page.getByLabel(/^Manuscript file/).setInputFiles({
+      name: 'large.docx',
+      mimeType: 'application/octet-stream',
+      buffer: Buffer.from(await writeDocx(largeBook(500_000, 2))),
+    });
+    const big = page.getByRole('list', { name: 'Segments of Chương 1' });
+    await big.waitFor({ timeout: 60_000 });
+    const setSize = Number(await big.getByRole('listitem').first().getAttribute('aria-setsize'));
+    const inPage = await big.getByRole('listitem').count();
+    assert.ok(setSize > 1000, `a long chapter: ${setSize} segments`);
+    assert.ok(inPage < 60, `only the rows in view are in the page: ${inPage} of ${setSize}`);
+    await page.locator('.segment-scroller').evaluate((el) => (el.scrollTop = el.scrollHeight));
+    await row(page, setSize).waitFor();
+    log(
+      `✓ a 500,000-character book opens; its chapter of ${setSize} segments keeps ${inPage} rows in the page`,
+    );
 
     assert.deepEqual(pageErrors, []);
   } finally {
