@@ -166,8 +166,13 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
     if (patch.characters?.length) await tx.projects.putCharacters(patch.characters);
     if (patch.segments?.length) {
       const rows: SegmentRow[] = [];
+      // Many rows (an import undone, a merge): the project's segments in one query.
+      const all =
+        patch.segments.length > 20
+          ? new Map((await tx.projects.segments(projectId)).map((s) => [s.id, s]))
+          : undefined;
       for (const row of patch.segments) {
-        const current = await tx.projects.getSegment(row.id);
+        const current = all ? all.get(row.id) : await tx.projects.getSegment(row.id);
         if (current && sameWords(current, row)) {
           rows.push({ ...row, ...pickAudio(current) });
         } else {

@@ -335,6 +335,52 @@ describe('one key cannot reach another key’s requests', () => {
   });
 });
 
+describe('one key cannot reach another key’s projects', () => {
+  it('key B gets PROJECT_NOT_FOUND on every route of A’s project, and A’s project is unchanged', async () => {
+    const keyA = await t.newKey();
+    const keyB = await t.newKey();
+    const made = await t.call('POST', '/api/v1/projects', {
+      key: keyA,
+      body: { title: 'A’s book', voice_code: 'en_female_emily_us' },
+    });
+    expect(made.status).toBe(201);
+    const id = made.json.result.project.id as string;
+    const narrator = made.json.result.characters[0].id as string;
+    const before = (await t.call('GET', `/api/v1/projects/${id}`, { key: keyA })).text;
+    // Every route under a project, read from the running server (renders and exports included).
+    const routes = registeredRoutes(t.core.server).filter(
+      (r) => r.url.startsWith('/api/v1/projects/:id') && r.method !== 'HEAD',
+    );
+    expect(routes.length).toBeGreaterThan(15);
+    const body = {
+      chapter_ids: [],
+      segment_id: 'x',
+      name: 'B',
+      voice_code: 'en_female_emily_us',
+      text: 'B was here',
+    };
+    for (const route of routes) {
+      const path = route.url
+        .replace(':id', id)
+        .replace(':cid', 'c'.repeat(32))
+        .replace(':sid', 's'.repeat(32))
+        .replace(':chid', narrator);
+      const raw = /\/import$/.test(route.url);
+      const res = await t.call(route.method, raw ? `${path}?file_name=b.md` : path, {
+        key: keyB,
+        ...(raw
+          ? { raw: '# B', headers: { 'content-type': 'application/octet-stream' } }
+          : route.method === 'POST' || route.method === 'PATCH'
+            ? { body }
+            : {}),
+      });
+      expectRefused(res, route, 404, 'PROJECT_NOT_FOUND', 'with another key');
+    }
+    expect((await t.call('GET', `/api/v1/projects/${id}`, { key: keyA })).text).toBe(before);
+    expect((await t.call('GET', '/api/v1/projects', { key: keyB })).json.result.items).toEqual([]);
+  });
+});
+
 describe('audio and subtitle links need their own token', () => {
   it('refuses no token, a wrong token, another request’s token and a bearer key instead of a token; serves the right one', async () => {
     const key = await t.newKey();
