@@ -16,6 +16,7 @@ import { createProjectService, type ProjectService } from '../projects/project-s
 import { createStudioKey } from '../server/sessions';
 import { openStore, type Store } from '../store';
 import { databaseOption, parseCommandLine, runCommand, UsageError } from './usage';
+import { PROJECT_RENDER_SUBCOMMANDS, PROJECT_RENDER_USAGE } from './project-render-command';
 
 export const PROJECT_USAGE = `Usage: project <command> [options]
   project import <file> [--title <text>] [--author <text>] [--voice <code>] [--language <code>]
@@ -23,6 +24,7 @@ export const PROJECT_USAGE = `Usage: project <command> [options]
   project show <project id>
   project edit <project id> --segment <segment id> [--text <text>] [--speaker <character id | narrator>]
   project delete <project id>
+${PROJECT_RENDER_USAGE}
 Every command takes --data-dir <dir> (default: the per-user app data folder) or --database <url>
 (default: DATABASE_URL; PostgreSQL, usable while servers run on it). Without --database the
 server must not be running on the data directory. Projects belong to the studio's key.
@@ -156,6 +158,7 @@ export const PROJECT_SUBCOMMANDS = new Map<string, ProjectSubcommand>([
       },
     },
   ],
+  ...PROJECT_RENDER_SUBCOMMANDS,
 ]);
 
 export function runProject(argv: string[]): Promise<number> {

@@ -8,6 +8,8 @@
  * downloads of real audio, events after a render, raw sockets) use the full core (helpers.ts).
  */
 
+import { createProjectExports } from '../../../electron/core/projects/project-export';
+import { createProjectRenders } from '../../../electron/core/projects/project-renders';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -126,6 +128,26 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     baseUrl: () => url,
     ...(options.maxQueuedPerKey ? { maxQueuedPerKey: options.maxQueuedPerKey } : {}),
   });
+  // Book projects, their renders and exports (never started: a render stays queued).
+  const projects = createProjectService({ store, filesDir: paths.files });
+  const projectRenders = createProjectRenders({
+    engine: UNUSED_ENGINE,
+    store,
+    events: jobs.events,
+    filesDir: paths.files,
+    instanceId: jobs.instanceId,
+    clock: systemClock,
+    log: silentLog,
+    service: projects,
+  });
+  const projectExports = createProjectExports({
+    store,
+    renders: projectRenders,
+    filesDir: paths.files,
+    clock: systemClock,
+    log: silentLog,
+    baseUrl: () => url,
+  });
   const sessions = createSessions({
     ...(options.loginToken ? { loginToken: options.loginToken } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
@@ -144,7 +166,9 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     authThrottle: { clock: systemClock, ...options.authThrottle },
     ...(options.voices ? { voices: options.voices(dir) } : {}),
     ...(options.lexicon ? { lexicon: options.lexicon(dir) } : {}),
-    projects: createProjectService({ store, filesDir: paths.files }),
+    projects,
+    projectRenders,
+    projectExports,
     studio: {
       sessions,
       clock: systemClock,

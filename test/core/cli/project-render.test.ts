@@ -1,0 +1,117 @@
+/**
+ * `project render` and `project export` run as the real CLI on a data directory: a render killed
+ * with SIGKILL mid-way resumes at the next run and finishes (charged once, nothing rendered twice);
+ * an export writes an M4B whose chapters ffprobe reads back, and a folder named after the chapters.
+ * (SQLite: the data directory's lock frees at the kill. On PostgreSQL a killed lease runs out first;
+ * the repository's takeover is tested in test/core/store/project-renders-repo.test.ts.)
+ */
+
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openStore } from '../../../electron/core/store';
+import { writeDocx, type BookDescription } from '../../fixtures/manuscripts';
+import { onPostgres } from '../../fixtures/test-store';
+import { probeFile } from '../engine/export/ffmpeg';
+
+const root = new URL('../../../', import.meta.url).pathname;
+const dir = mkdtempSync(join(tmpdir(), 'project-render-cli-'));
+const dataDir = join(dir, 'data');
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const cli = (...args: string[]) => [
+  '--import',
+  'tsx',
+  join(root, 'electron/core/cli/index.ts'),
+  'project',
+  ...args,
+  '--data-dir',
+  dataDir,
+];
+const env = { ...process.env, XDG_DATA_HOME: join(dir, 'user') };
+
+function project(...args: string[]) {
+  const r = spawnSync(process.execPath, cli(...args), { cwd: root, env, encoding: 'utf8', timeout: 240_000 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+const paragraph = (n: number) =>
+  `Paragraph ${n}: the keeper climbed the stairs again, counted every step, and looked out over the water where the boats would come.`;
+const book: BookDescription = {
+  title: 'The Lighthouse',
+  author: 'A. Keeper',
+  language: 'en',
+  frontMatter: [],
+  chapters: ['Opening', 'The Storm', 'Morning'].map((title, c) => ({
+    title,
+    paragraphs: Array.from({ length: 6 }, (_, i) => paragraph(c * 6 + i)),
+  })),
+};
+
+describe.skipIf(onPostgres)('project render and export (headless CLI)', () => {
+  let id = '';
+
+  it('resumes a render killed with SIGKILL and finishes it, charged once', async () => {
+    writeFileSync(join(dir, 'The Lighthouse.docx'), await writeDocx(book));
+    const imported = project('import', join(dir, 'The Lighthouse.docx'), '--title', 'The Lighthouse', '--voice', 'en_male_onyx_default');
+    expect(imported.code, imported.stderr).toBe(0);
+    id = (JSON.parse(imported.stdout) as { id: string }).id;
+
+    const child = spawn(process.execPath, cli('render', id), { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    let stderr = '';
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no progress: ${stderr}`)), 120_000);
+      child.stderr.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString();
+        const m = /rendering (\d+)\/(\d+) segments/.exec(stderr.split('\n').slice(-3).join('\n'));
+        if (m && Number(m[1]) >= 3 && Number(m[1]) < Number(m[2])) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+    });
+    child.kill('SIGKILL');
+    await exited;
+
+    const midway = JSON.parse(project('show', id).stdout) as { chapters: { segments: { state: string }[] }[] };
+    const states = midway.chapters.flatMap((c) => c.segments.map((s) => s.state));
+    expect(states.filter((s) => s === 'done').length).toBeGreaterThanOrEqual(3);
+    expect(states.some((s) => s !== 'done')).toBe(true);
+
+    const again = project('render', id);
+    expect(again.code, again.stderr).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({ status: 'done' });
+    const after = JSON.parse(project('show', id).stdout) as { chapters: { segments: { state: string }[] }[] };
+    expect(after.chapters.flatMap((c) => c.segments.map((s) => s.state)).every((s) => s === 'done')).toBe(true);
+
+    const store = await openStore({ path: join(dataDir, 'studio.db') });
+    try {
+      const renders = await store.projectRenders.list(id, 10);
+      expect(renders.map((r) => r.status)).toEqual(['done', 'done']);
+      const first = renders[1]!;
+      expect(first.run_attempts).toBe(2);
+      const ledger = await store.ledger.forRequest(first.id);
+      expect(ledger.map((l) => l.kind)).toEqual(['charge']);
+      expect(renders[0]!.cost_milli).toBe(0);
+    } finally {
+      await store.close();
+    }
+  }, 300_000);
+
+  it('exports an M4B whose chapters ffprobe reads back, and a folder of chapter files', async () => {
+    const out = join(dir, 'out', 'The Lighthouse.m4b');
+    const exported = project('export', id, '--format', 'm4b', '--out', out);
+    expect(exported.code, exported.stderr).toBe(0);
+    const probed = await probeFile(out);
+    expect(probed.chapters.map((c) => c.tags?.title)).toEqual(['Opening', 'The Storm', 'Morning']);
+    const folder = project('export', id, '--format', 'folder', '--out', join(dir, 'out', 'folder'));
+    expect(folder.code, folder.stderr).toBe(0);
+    expect(readdirSync(join(dir, 'out', 'folder')).sort()).toEqual(['01 - Opening.mp3', '02 - The Storm.mp3', '03 - Morning.mp3']);
+    const bad = project('export', id, '--format', 'wav', '--out', out);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--format m4b\|mp3\|folder/);
+  }, 300_000);
+});
