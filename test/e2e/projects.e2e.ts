@@ -268,6 +268,17 @@ export async function runProjectsE2e(log: (line: string) => void): Promise<void>
       `✓ a 500,000-character book opens; its chapter of ${setSize} segments keeps ${inPage} rows in the page`,
     );
 
+    // Reorder by keyboard, then Ctrl+Z and Ctrl+Shift+Z undo and redo it.
+    const bigChapters = page.getByRole('navigation', { name: 'Chapters' }).getByRole('listitem');
+    await page.getByRole('button', { name: /^1\. Chương 1/ }).press('Alt+ArrowDown');
+    await bigChapters.nth(0).getByText('1. Chương 2').waitFor();
+    await page.locator('body').click({ position: { x: 5, y: 790 } });
+    await page.keyboard.press('Control+z');
+    await bigChapters.nth(0).getByText('1. Chương 1').waitFor();
+    await page.keyboard.press('Control+Shift+z');
+    await bigChapters.nth(0).getByText('1. Chương 2').waitFor();
+    log('✓ a chapter moves with Alt+↓; Ctrl+Z and Ctrl+Shift+Z undo and redo it');
+
     assert.deepEqual(pageErrors, []);
   } finally {
     await browser.close();
