@@ -4,8 +4,21 @@ import { runDialogueE2e } from './dialogue.e2e';
 import { runExportE2e } from './export.e2e';
 import { runLexiconE2e } from './lexicon.e2e';
 import { runQuickStudioE2e } from './quick-studio.e2e';
+import { runProjectsE2e } from './projects.e2e';
 import { runStudioE2e } from './studio.e2e';
 import { runVoiceMappingE2e } from './voice-mapping.e2e';
+
+/** `npx tsx test/e2e/run.ts projects export`: only the suites named (all without a name). */
+const only = process.argv.slice(2);
+const suites: [string, (log: (line: string) => void) => Promise<void>][] = [
+  ['studio', runStudioE2e],
+  ['lexicon', runLexiconE2e],
+  ['dialogue', runDialogueE2e],
+  ['export', runExportE2e],
+  ['quick-studio', runQuickStudioE2e],
+  ['voice-mapping', runVoiceMappingE2e],
+  ['projects', runProjectsE2e],
+];
 
 const started = Date.now();
 let passed = 0;
@@ -14,12 +27,7 @@ try {
     if (line.startsWith('✓')) passed++;
     process.stdout.write(`${line}\n`);
   };
-  await runStudioE2e(log);
-  await runLexiconE2e(log);
-  await runDialogueE2e(log);
-  await runExportE2e(log);
-  await runQuickStudioE2e(log);
-  await runVoiceMappingE2e(log);
+  for (const [name, run] of suites) if (only.length === 0 || only.includes(name)) await run(log);
   process.stdout.write(`e2e finished in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
   process.stdout.write(`e2e: ${passed} passed, 0 failed\n`);
 } catch (error) {

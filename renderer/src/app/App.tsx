@@ -5,6 +5,7 @@ import { CallbacksView } from '../features/callbacks/CallbacksView';
 import { ExportView } from '../features/export/ExportView';
 import { HistoryView } from '../features/history/HistoryView';
 import { LexiconView } from '../features/lexicon/LexiconView';
+import { ProjectsView } from '../features/projects/ProjectsView';
 import { SettingsView } from '../features/settings/SettingsView';
 import { StudioView } from '../features/compose/StudioView';
 import { VoiceLibraryView } from '../features/voice-library/VoiceLibraryView';
@@ -15,6 +16,7 @@ import type { View } from '../stores/ui-slice';
 import { useTheme } from './useTheme';
 
 const NAV: { view: View; label: string }[] = [
+  { view: 'projects', label: 'Projects' },
   { view: 'studio', label: 'Studio' },
   { view: 'voices', label: 'Voices' },
   { view: 'library', label: 'Voice library' },
@@ -35,6 +37,8 @@ export function App() {
   const balance = useStudio((s) => s.session?.key.balance);
   const loadVoicePacks = useStudio((s) => s.loadVoicePacks);
   const signOut = useStudio((s) => s.signOut);
+  const projectOpen = useStudio((s) => s.project !== null);
+  const closeProject = useStudio((s) => s.closeProject);
 
   useEffect(() => {
     void checkSession();
@@ -59,7 +63,11 @@ export function App() {
             type="button"
             className="nav-button"
             aria-current={view === item.view ? 'page' : undefined}
-            onClick={() => setView(item.view)}
+            onClick={() => {
+              // "Projects" again, from an open project, goes back to the list.
+              if (item.view === 'projects' && view === 'projects' && projectOpen) closeProject();
+              setView(item.view);
+            }}
           >
             {item.label}
           </button>
@@ -83,6 +91,7 @@ export function App() {
         </div>
       </nav>
       <main className="main">
+        {view === 'projects' && <ProjectsView />}
         {view === 'studio' && <StudioView />}
         {view === 'voices' && <VoicesView />}
         {view === 'library' && <VoiceLibraryView />}

@@ -37,6 +37,7 @@ import type {
 } from '../../../electron/shared/book-exports';
 import type { ErrorCode } from '../../../electron/shared/errors';
 import type { ManuscriptReadResult } from '../../../electron/shared/manuscript-read';
+import type { ProjectEvent } from '../../../electron/shared/projects';
 import type { SentenceCacheStats } from '../../../electron/shared/sentence-cache';
 import type {
   Lexicon,
@@ -176,7 +177,16 @@ export interface ApiClient {
    * the stream ends (server closed or aborted); rejects with ApiError when it cannot connect.
    */
   streamEvents(handlers: EventHandlers, signal: AbortSignal): Promise<void>;
+  /**
+   * Any JSON route of the API (the `result` of its answer), for the typed clients of one area
+   * (projects-api.ts); `raw` sends a file's bytes instead of a JSON body.
+   */
+  json<T>(method: HttpMethod, path: string, body?: unknown, raw?: { body: Blob; type: string }): Promise<T>;
+  /** A route that answers a file (audio, a zip) or a JSON document that is not the API's envelope. */
+  fetchBody(path: string, signal?: AbortSignal): Promise<Response>;
 }
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface EventHandlers {
   /** Called once the stream is open. */
@@ -187,6 +197,8 @@ export interface EventHandlers {
   onExport?(event: ExportEvent): void;
   /** Voice-pack installs (studio session only). */
   onVoicePack?(event: VoicePackEvent): void;
+  /** Book projects: a render's progress and segments' new states. */
+  onProject?(event: ProjectEvent): void;
 }
 
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
@@ -196,7 +208,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     options.apiKey ? null : (options.sessionStorage?.getItem(SESSION_STORAGE_KEY) ?? null);
 
   async function send(
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    method: HttpMethod,
     path: string,
     body?: unknown,
     signal?: AbortSignal,
@@ -253,6 +265,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
           else if (name === 'delivery') handlers.onDelivery?.(parsed as DeliveryEvent);
           else if (name === 'export') handlers.onExport?.(parsed as ExportEvent);
           else if (name === 'voice-pack') handlers.onVoicePack?.(parsed as VoicePackEvent);
+          else if (name === 'project') handlers.onProject?.(parsed as ProjectEvent);
         }
       }
     } catch (error) {
@@ -264,7 +277,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   }
 
   async function call<T>(
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    method: HttpMethod,
     path: string,
     body?: unknown,
     raw?: { body: Blob; type: string },
@@ -300,6 +313,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   return {
     baseUrl,
     streamEvents,
+    json: (method, path, body, raw) => call(method, path, body, raw),
+    fetchBody: (path, signal) => send('GET', path, undefined, signal),
     async signIn(token) {
       const signedIn = await call<StudioSignIn>('POST', '/api/v1/session/sign-in', { token });
       options.sessionStorage?.setItem(SESSION_STORAGE_KEY, signedIn.session);

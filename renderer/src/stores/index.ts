@@ -3,12 +3,14 @@
  * with its dependencies; components read it through `useStudio`.
  */
 
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useMemo } from 'react';
 import { createStore, useStore, type StoreApi } from 'zustand';
 import { createComposeSlice } from './compose-slice';
 import { createExportSlice } from './export-slice';
 import { createJobSlice } from './job-slice';
 import { createOptionsSlice } from './options-slice';
+import { createProjectsSlice } from './projects-slice';
+import { createProjectsApi, type ProjectsApi } from '../lib/projects-api';
 import { createSessionSlice } from './session-slice';
 import type { StoreDeps, StudioState } from './types';
 import { createUiSlice } from './ui-slice';
@@ -26,6 +28,7 @@ export function createStudioStore(deps: StoreDeps): StudioStore {
     ...createExportSlice(deps)(...a),
     ...createUiSlice(deps)(...a),
     ...createVoicePacksSlice(deps)(...a),
+    ...createProjectsSlice(deps)(...a),
   }));
 }
 
@@ -45,4 +48,10 @@ export function useStudio<T>(selector: (state: StudioState) => T): T {
 /** The API client, for views that load their own lists (history, keys). */
 export function useClient() {
   return useStudioContext().deps.client;
+}
+
+/** The book projects' routes, for views that read their own data (audio, timings, changes, exports). */
+export function useProjectsApi(): ProjectsApi {
+  const client = useClient();
+  return useMemo(() => createProjectsApi(client), [client]);
 }

@@ -6,6 +6,7 @@ import type { ComposeSlice } from './compose-slice';
 import type { ExportSlice } from './export-slice';
 import type { JobSlice } from './job-slice';
 import type { OptionsSlice } from './options-slice';
+import type { ProjectsSlice } from './projects-slice';
 import type { SessionSlice } from './session-slice';
 import type { UiSlice } from './ui-slice';
 import type { VoicePacksSlice } from './voice-packs-slice';
@@ -16,7 +17,8 @@ export type StudioState = SessionSlice &
   JobSlice &
   ExportSlice &
   UiSlice &
-  VoicePacksSlice;
+  VoicePacksSlice &
+  ProjectsSlice;
 
 /** What slices need from outside: the API client, somewhere to keep drafts, timers. */
 export interface StoreDeps {

@@ -1,6 +1,7 @@
 import { readJson, type SliceCreator } from './types';
 
 export const VIEWS = [
+  'projects',
   'studio',
   'voices',
   'library',

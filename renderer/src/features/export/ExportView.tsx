@@ -9,9 +9,11 @@ import {
 } from '../../../../electron/shared/book-exports';
 import { VOICES, findVoice } from '../../../../electron/shared/voices';
 import { errorMessage, isSignedOut } from '../../lib/api-client';
-import { formatClock, formatTime } from '../../lib/format';
+import { formatTime } from '../../lib/format';
 import { useClient, useStudio } from '../../stores';
 import type { ExportDraft } from '../../stores/export-slice';
+import { ExportResult } from './ExportResult';
+import { readBase64 } from '../../lib/read-file';
 
 const PRESET_LABELS: Record<MasteringPresetName, string> = {
   acx: 'ACX (audiobook retailers)',
@@ -36,107 +38,6 @@ const FORMAT_LABELS: Record<BookFormat, string> = {
 const MAX_COVER_BYTES = 2 * 1024 * 1024;
 
 const isFinal = (record: ExportRecord) => record.status === 'SUCCESS' || record.status === 'FAILURE';
-
-/** A level for the report table: one decimal and its unit, or a dash for silence. */
-function level(value: number | null, unit: string): string {
-  return value === null ? '—' : `${value.toFixed(1)} ${unit}`;
-}
-
-/** The bytes of a picture file as base64 (without a data: prefix). */
-function readBase64(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
-    reader.onerror = () => reject(reader.error ?? new Error('The picture could not be read.'));
-    reader.readAsDataURL(file);
-  });
-}
-
-/** The finished export: chapters, the loudness report of each file, downloads. */
-function ExportResult({ record }: { record: ExportRecord }) {
-  const id = useId();
-  return (
-    <div className="export-result">
-      <div className="row" style={{ marginBottom: 12 }}>
-        {record.file_link && (
-          <a className="button primary" href={record.file_link} download>
-            Download {record.format === 'folder' ? 'zip' : record.format.toUpperCase()}
-          </a>
-        )}
-        {record.report_link && (
-          <a className="button" href={record.report_link} download>
-            Loudness report (JSON)
-          </a>
-        )}
-        <span className="muted small">
-          {formatClock((record.duration_ms ?? 0) / 1000)} ·{' '}
-          {((record.file_bytes ?? 0) / (1024 * 1024)).toFixed(1)} MiB · {record.cost} credits
-        </span>
-      </div>
-      <div className="export-tables">
-        <div>
-          <h3 id={`${id}-chapters`}>Chapters</h3>
-          <table className="data" aria-labelledby={`${id}-chapters`}>
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">Title</th>
-                <th scope="col">Starts at</th>
-              </tr>
-            </thead>
-            <tbody>
-              {record.chapters.map((chapter, i) => (
-                <tr key={`${i}-${chapter.title}`}>
-                  <td className="num">{i + 1}</td>
-                  <td>{chapter.title}</td>
-                  <td className="num mono">{formatClock(chapter.start_ms / 1000, true)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <div>
-          <h3 id={`${id}-report`}>
-            Loudness ({record.preset === 'none' ? 'no preset' : `${record.preset.toUpperCase()} preset`})
-          </h3>
-          <table className="data" aria-labelledby={`${id}-report`}>
-            <thead>
-              <tr>
-                <th scope="col">File</th>
-                <th scope="col">Integrated</th>
-                <th scope="col">RMS</th>
-                <th scope="col">Peak</th>
-                <th scope="col">True peak</th>
-                <th scope="col">Checks</th>
-              </tr>
-            </thead>
-            <tbody>
-              {record.files.map((file) => (
-                <tr key={file.file}>
-                  <td>{file.file}</td>
-                  <td className="num">{level(file.integrated_lufs, 'LUFS')}</td>
-                  <td className="num">{level(file.rms_dbfs, 'dBFS')}</td>
-                  <td className="num">{level(file.peak_dbfs, 'dBFS')}</td>
-                  <td className="num">{level(file.true_peak_dbtp, 'dBTP')}</td>
-                  <td>
-                    {file.passes ? (
-                      <span className="badge ok">pass</span>
-                    ) : (
-                      <>
-                        <span className="badge bad">fail</span>{' '}
-                        <span className="small">{file.failures.join('; ')}</span>
-                      </>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </div>
-    </div>
-  );
-}
 
 /** The Export page: a book (chapters from headings) to an audiobook file, with its loudness report. */
 export function ExportView() {

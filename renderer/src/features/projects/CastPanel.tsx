@@ -1,0 +1,221 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { RATE_MAX, RATE_MIN, VOLUME_MAX, VOLUME_MIN } from '../../../../electron/shared/options';
+import type { CharacterRecord } from '../../../../electron/shared/projects';
+import { AuditionButton } from '../../components/AuditionButton';
+import { VoiceSelect } from '../../components/VoiceSelect';
+import { useAudition, type Audition } from '../../lib/useAudition';
+import { useStudio } from '../../stores';
+import { SliderField } from '../controls/SliderField';
+
+const oneDecimal = (v: number) => v.toFixed(1);
+type Prosody = Pick<CharacterRecord, 'speed_rate' | 'pitch_rate' | 'volume'>;
+
+/** One character: name, voice, speed/pitch/volume (saved once the slider rests), audition, confirm, remove. */
+function CharacterCard({
+  character,
+  lines,
+  suggestedLines,
+  audition,
+}: {
+  character: CharacterRecord;
+  /** Segments it speaks. */
+  lines: number;
+  /** Segments the text suggests it speaks, not yet confirmed. */
+  suggestedLines: number;
+  audition: Audition;
+}) {
+  const updateCharacter = useStudio((s) => s.updateCharacter);
+  const removeCharacter = useStudio((s) => s.removeCharacter);
+  const id = useId();
+  const [name, setName] = useState<string | null>(null);
+  const [prosody, setProsody] = useState<Partial<Prosody>>({});
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const value = { ...character, ...prosody };
+  const setValue = (key: keyof Prosody, v: number) => {
+    const next = { ...prosody, [key]: v };
+    setProsody(next);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(
+      () => void updateCharacter(character.id, next).then(() => setProsody({})),
+      500,
+    );
+  };
+  const commitName = () => {
+    if (name !== null && name.trim() && name.trim() !== character.name)
+      void updateCharacter(character.id, { name: name.trim() });
+    setName(null);
+  };
+
+  return (
+    <li className={`character-card${character.confirmed ? '' : ' suggested'}`} aria-labelledby={`${id}-name`}>
+      <div className="row">
+        <label className="visually-hidden" htmlFor={`${id}-name`}>
+          Name of {character.name}
+        </label>
+        <input
+          id={`${id}-name`}
+          type="text"
+          className="character-name"
+          value={name ?? character.name}
+          onChange={(e) => setName(e.target.value)}
+          onBlur={commitName}
+          onKeyDown={(e) => e.key === 'Enter' && commitName()}
+        />
+        {character.narrator && <span className="badge accent">narrator</span>}
+        {!character.confirmed && <span className="badge warn">suggested</span>}
+        <span className="small muted">
+          {lines} segment{lines === 1 ? '' : 's'}
+          {suggestedLines > 0 ? ` (+${suggestedLines} suggested)` : ''}
+        </span>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-voice`}>Voice of {character.name}</label>
+        <div className="row nowrap">
+          <VoiceSelect
+            id={`${id}-voice`}
+            value={character.voice_code}
+            onChange={(voice_code) => void updateCharacter(character.id, { voice_code })}
+          />
+          <AuditionButton
+            audition={audition}
+            id={character.id}
+            label={`${character.name}'s voice`}
+            onToggle={() =>
+              audition.toggle(character.id, character.voice_code, {
+                speed_rate: value.speed_rate,
+                pitch_rate: value.pitch_rate,
+                volume: value.volume,
+              })
+            }
+          />
+        </div>
+        {audition.error?.key === character.id && <p className="error">{audition.error.message}</p>}
+      </div>
+      <div className="character-sliders">
+        <SliderField
+          label={`Speed of ${character.name}`}
+          value={value.speed_rate}
+          min={RATE_MIN}
+          max={RATE_MAX}
+          step={0.1}
+          format={oneDecimal}
+          onChange={(v) => setValue('speed_rate', v)}
+        />
+        <SliderField
+          label={`Pitch of ${character.name}`}
+          value={value.pitch_rate}
+          min={RATE_MIN}
+          max={RATE_MAX}
+          step={0.1}
+          format={oneDecimal}
+          onChange={(v) => setValue('pitch_rate', v)}
+        />
+        <SliderField
+          label={`Volume of ${character.name}`}
+          value={value.volume}
+          min={VOLUME_MIN}
+          max={VOLUME_MAX}
+          step={1}
+          onChange={(v) => setValue('volume', v)}
+        />
+      </div>
+      {!character.narrator && (
+        <div className="row">
+          {!character.confirmed && (
+            <button
+              type="button"
+              className="primary"
+              onClick={() => void updateCharacter(character.id, { confirmed: true })}
+            >
+              Confirm {character.name}
+            </button>
+          )}
+          <button type="button" className="danger" onClick={() => void removeCharacter(character.id)}>
+            Remove {character.name}
+          </button>
+        </div>
+      )}
+    </li>
+  );
+}
+
+/**
+ * The cast: the narrator and each character with a voice and its prosody (auditioned here), the
+ * characters the text's attributions suggest to confirm, and a form to add one.
+ */
+export function CastPanel() {
+  const detail = useStudio((s) => s.project)!;
+  const addCharacter = useStudio((s) => s.addCharacter);
+  const applySuggestions = useStudio((s) => s.applySuggestions);
+  const audition = useAudition();
+  const id = useId();
+  const narrator = detail.characters.find((c) => c.narrator);
+  const [name, setName] = useState('');
+  const [voice, setVoice] = useState(narrator?.voice_code ?? '');
+
+  const lines = new Map<string | null, number>();
+  const suggested = new Map<string, number>();
+  let pending = 0;
+  for (const chapter of detail.chapters)
+    for (const s of chapter.segments) {
+      lines.set(s.speaker, (lines.get(s.speaker) ?? 0) + 1);
+      if (s.suggested_speaker !== null && s.suggested_speaker !== s.speaker) {
+        pending++;
+        suggested.set(s.suggested_speaker, (suggested.get(s.suggested_speaker) ?? 0) + 1);
+      }
+    }
+  const ordered = [...detail.characters].sort(
+    (a, b) => Number(b.narrator) - Number(a.narrator) || Number(b.confirmed) - Number(a.confirmed),
+  );
+
+  return (
+    <section className="panel cast-panel" aria-labelledby={`${id}-title`}>
+      <div className="panel-head">
+        <h2 id={`${id}-title`}>Cast</h2>
+        {pending > 0 && (
+          <button type="button" className="primary" onClick={() => void applySuggestions()}>
+            Apply {pending} suggested speaker{pending === 1 ? '' : 's'}
+          </button>
+        )}
+      </div>
+      <p className="hint">
+        Quoted speech with an attribution (“…,” said Anna) suggests its speaker. Confirm the suggestions here,
+        or assign speakers per segment and per quotation in the segment list.
+      </p>
+      <ul className="cast-list" aria-label="Characters">
+        {ordered.map((c) => (
+          <CharacterCard
+            key={c.id}
+            character={c}
+            lines={c.narrator ? (lines.get(null) ?? 0) + (lines.get(c.id) ?? 0) : (lines.get(c.id) ?? 0)}
+            suggestedLines={suggested.get(c.id) ?? 0}
+            audition={audition}
+          />
+        ))}
+      </ul>
+      <form
+        className="add-character"
+        aria-label="Add a character"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!name.trim() || !voice) return;
+          void addCharacter({ name: name.trim(), voice_code: voice });
+          setName('');
+        }}
+      >
+        <div className="field">
+          <label htmlFor={`${id}-new-name`}>New character</label>
+          <input id={`${id}-new-name`} type="text" value={name} onChange={(e) => setName(e.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-new-voice`}>Their voice</label>
+          <VoiceSelect id={`${id}-new-voice`} value={voice} onChange={setVoice} />
+        </div>
+        <button type="submit" className="primary" disabled={!name.trim()}>
+          Add character
+        </button>
+      </form>
+    </section>
+  );
+}

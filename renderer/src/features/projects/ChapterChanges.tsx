@@ -1,0 +1,60 @@
+import { useEffect, useState } from 'react';
+import type { ChapterRecord } from '../../../../electron/shared/projects';
+import { errorMessage } from '../../lib/api-client';
+import { diffParagraphs, type DiffLine } from '../../lib/text-diff';
+import { useProjectsApi } from '../../stores';
+
+/** What changed in a chapter since its last export: paragraphs removed, added, kept. */
+export function ChapterChanges({
+  chapter,
+  projectId,
+  onClose,
+}: {
+  chapter: Pick<ChapterRecord, 'id' | 'title'>;
+  projectId: string;
+  onClose(): void;
+}) {
+  const api = useProjectsApi();
+  const [lines, setLines] = useState<DiffLine[] | null>(null);
+  const [neverExported, setNeverExported] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    api.chapterChanges(projectId, chapter.id).then(
+      (changes) => {
+        if (!live) return;
+        setNeverExported(changes.exported_text === null);
+        setLines(diffParagraphs(changes.exported_text ?? '', changes.text));
+      },
+      (e: unknown) => live && setError(errorMessage(e)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, projectId, chapter.id]);
+  const changed = lines?.filter((l) => l.kind !== 'same') ?? [];
+  return (
+    <section className="chapter-changes" aria-label={`Changes in ${chapter.title}`}>
+      <div className="panel-head">
+        <h3>Changed since export</h3>
+        <button type="button" onClick={onClose}>
+          Close
+        </button>
+      </div>
+      {error && <p className="error">{error}</p>}
+      {neverExported && <p className="hint">Never exported: all of it is new.</p>}
+      {lines && !neverExported && changed.length === 0 && <p className="hint">No paragraph differs.</p>}
+      {!neverExported && (
+        <ul className="diff">
+          {changed.map((line, i) => (
+            <li key={i} className={line.kind}>
+              <span className="visually-hidden">{line.kind === 'added' ? 'Added: ' : 'Removed: '}</span>
+              {line.kind === 'added' ? '+ ' : '− '}
+              {line.text}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

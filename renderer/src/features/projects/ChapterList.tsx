@@ -1,0 +1,214 @@
+import { useId, useState } from 'react';
+import type { ProjectDetail } from '../../../../electron/shared/projects';
+import { useStudio } from '../../stores';
+import { ChapterChanges } from './ChapterChanges';
+import { formatLength } from './project-format';
+
+type Chapter = ProjectDetail['chapters'][number];
+
+const KIND_LABEL = { front: 'front matter', back: 'back matter', body: null } as const;
+
+/**
+ * The book's chapters in order: open one, include or leave it out, reorder (buttons, Alt+↑/↓, or
+ * drag), rename, merge with the next, and see what changed since the last export.
+ */
+export function ChapterList() {
+  const detail = useStudio((s) => s.project)!;
+  const openId = useStudio((s) => s.openChapterId);
+  const render = useStudio((s) => s.projectRender);
+  const openChapter = useStudio((s) => s.openChapter);
+  const updateChapter = useStudio((s) => s.updateChapter);
+  const moveChapter = useStudio((s) => s.moveChapter);
+  const mergeWithNext = useStudio((s) => s.mergeWithNext);
+  const id = useId();
+  const [dragging, setDragging] = useState<string | null>(null);
+  const [dropAt, setDropAt] = useState<number | null>(null);
+  const [renaming, setRenaming] = useState<string | null>(null);
+  const [changesOf, setChangesOf] = useState<string | null>(null);
+  const chapters = detail.chapters;
+  // Before the first export every chapter is new: the badge says so only once there is an export.
+  const exported = detail.project.last_export_at !== null;
+  const at = chapters.findIndex((c) => c.id === openId);
+  const open: Chapter | undefined = chapters[at];
+  const renderProgress = new Map(
+    render && (render.status === 'rendering' || render.status === 'queued' || render.status === 'paused')
+      ? render.chapters.map((c) => [c.chapter_id, c.progress])
+      : [],
+  );
+
+  const move = (chapterId: string, index: number) => {
+    void moveChapter(chapterId, index).then(() =>
+      document.getElementById(`${id}-chapter-${chapterId}`)?.focus(),
+    );
+  };
+
+  return (
+    <nav className="panel chapter-panel" aria-labelledby={`${id}-title`}>
+      <div className="panel-head">
+        <h2 id={`${id}-title`}>Chapters</h2>
+        <span className="small muted">{chapters.filter((c) => c.included).length} included</span>
+      </div>
+      <ol className="chapters" aria-labelledby={`${id}-title`}>
+        {chapters.map((chapter, index) => {
+          const progress = renderProgress.get(chapter.id);
+          return (
+            <li
+              key={chapter.id}
+              className={`chapter-item${chapter.id === openId ? ' open' : ''}${chapter.included ? '' : ' left-out'}${
+                dropAt === index && dragging !== chapter.id ? ' drop-target' : ''
+              }`}
+              draggable
+              onDragStart={(e) => {
+                setDragging(chapter.id);
+                e.dataTransfer.effectAllowed = 'move';
+                e.dataTransfer.setData('text/plain', chapter.id);
+              }}
+              onDragOver={(e) => {
+                if (!dragging) return;
+                e.preventDefault();
+                setDropAt(index);
+              }}
+              onDragEnd={() => {
+                setDragging(null);
+                setDropAt(null);
+              }}
+              onDrop={(e) => {
+                e.preventDefault();
+                if (dragging) move(dragging, index);
+                setDragging(null);
+                setDropAt(null);
+              }}
+            >
+              <input
+                type="checkbox"
+                checked={chapter.included}
+                aria-label={`Include ${chapter.title}`}
+                onChange={(e) => void updateChapter(chapter.id, { included: e.target.checked })}
+              />
+              <button
+                type="button"
+                id={`${id}-chapter-${chapter.id}`}
+                className="chapter-open"
+                aria-current={chapter.id === openId ? 'true' : undefined}
+                aria-keyshortcuts="Alt+ArrowUp Alt+ArrowDown"
+                onClick={() => openChapter(chapter.id)}
+                onKeyDown={(e) => {
+                  if (!e.altKey) return;
+                  if (e.key === 'ArrowUp' && index > 0) {
+                    e.preventDefault();
+                    move(chapter.id, index - 1);
+                  } else if (e.key === 'ArrowDown' && index < chapters.length - 1) {
+                    e.preventDefault();
+                    move(chapter.id, index + 1);
+                  }
+                }}
+              >
+                <span className="chapter-title">
+                  {index + 1}. {chapter.title}
+                </span>
+                <span className="chapter-meta small">
+                  {chapter.segments_done}/{chapter.segment_count} · {formatLength(chapter.duration_ms)}
+                </span>
+                <span className="chapter-badges">
+                  {KIND_LABEL[chapter.kind] && <span className="badge">{KIND_LABEL[chapter.kind]}</span>}
+                  {!chapter.included && <span className="badge">left out</span>}
+                  {exported && chapter.changed_since_export && (
+                    <span className="badge warn">changed since export</span>
+                  )}
+                </span>
+                {progress !== undefined && (
+                  <span
+                    className="progress thin"
+                    role="progressbar"
+                    aria-label={`Rendering ${chapter.title}`}
+                    aria-valuemin={0}
+                    aria-valuemax={100}
+                    aria-valuenow={Math.round(progress * 100)}
+                  >
+                    <span style={{ width: `${progress * 100}%` }} />
+                  </span>
+                )}
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+      {open && (
+        <div className="chapter-actions" role="group" aria-label={`Actions for ${open.title}`}>
+          {renaming !== null ? (
+            <form
+              className="row"
+              onSubmit={(e) => {
+                e.preventDefault();
+                if (renaming.trim()) void updateChapter(open.id, { title: renaming.trim() });
+                setRenaming(null);
+              }}
+            >
+              <input
+                type="text"
+                aria-label={`New title for ${open.title}`}
+                value={renaming}
+                autoFocus
+                onChange={(e) => setRenaming(e.target.value)}
+                onKeyDown={(e) => e.key === 'Escape' && setRenaming(null)}
+              />
+              <button type="submit" className="primary">
+                Save
+              </button>
+            </form>
+          ) : (
+            <div className="row">
+              <button type="button" onClick={() => setRenaming(open.title)}>
+                Rename
+              </button>
+              <button
+                type="button"
+                aria-label="Move chapter up"
+                disabled={at <= 0}
+                onClick={() => move(open.id, at - 1)}
+              >
+                ↑
+              </button>
+              <button
+                type="button"
+                aria-label="Move chapter down"
+                disabled={at >= chapters.length - 1}
+                onClick={() => move(open.id, at + 1)}
+              >
+                ↓
+              </button>
+              <button
+                type="button"
+                disabled={at >= chapters.length - 1}
+                onClick={() => void mergeWithNext(open.id)}
+              >
+                Merge with next
+              </button>
+              <select
+                aria-label="Kind of chapter"
+                value={open.kind}
+                onChange={(e) => void updateChapter(open.id, { kind: e.target.value as Chapter['kind'] })}
+              >
+                <option value="body">Body</option>
+                <option value="front">Front matter</option>
+                <option value="back">Back matter</option>
+              </select>
+              {exported && open.changed_since_export && (
+                <button type="button" onClick={() => setChangesOf(open.id)}>
+                  What changed?
+                </button>
+              )}
+            </div>
+          )}
+        </div>
+      )}
+      {changesOf && chapters.some((c) => c.id === changesOf) && (
+        <ChapterChanges
+          chapter={chapters.find((c) => c.id === changesOf)!}
+          projectId={detail.project.id}
+          onClose={() => setChangesOf(null)}
+        />
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,263 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import {
+  BOOK_FORMATS,
+  FOLDER_FORMATS,
+  type BookFormat,
+  type ExportFileReport,
+  type FolderFormat,
+} from '../../../../electron/shared/book-exports';
+import type { ProjectExportRecord } from '../../../../electron/shared/projects';
+import { errorMessage, isSignedOut } from '../../lib/api-client';
+import { formatClock } from '../../lib/format';
+import { useProjectsApi, useStudio } from '../../stores';
+import { ChapterTable, LoudnessTable } from '../export/ExportResult';
+import { formatDate, saveBlob } from './project-format';
+
+const FORMAT_LABELS: Record<BookFormat, string> = {
+  m4b: 'M4B audiobook (AAC, chapters)',
+  mp3: 'MP3 with chapters (ID3 CHAP)',
+  folder: 'One file per chapter (zip)',
+};
+const STATUS_LABELS: Record<ProjectExportRecord['status'], string> = {
+  rendering: 'rendering changed chapters',
+  encoding: 'mastering and encoding',
+  done: 'done',
+  failed: 'failed',
+};
+const isFinal = (r: ProjectExportRecord) => r.status === 'done' || r.status === 'failed';
+
+/** A number of a report entry under its wire name or the report file's camelCase one; null when neither. */
+function figure(entry: Record<string, unknown>, snake: string, camel: string): number | null {
+  const value = entry[snake] ?? entry[camel];
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+/**
+ * The loudness report's file entries as the Export page shows them. The schema leaves them open:
+ * they come with the wire's snake_case names or the report file's camelCase ones.
+ */
+export function fileReports(report: readonly unknown[]): ExportFileReport[] {
+  const out: ExportFileReport[] = [];
+  for (const item of report) {
+    if (!item || typeof item !== 'object') continue;
+    const r = item as Record<string, unknown>;
+    if (typeof r.file !== 'string' || typeof r.passes !== 'boolean') continue;
+    out.push({
+      file: r.file,
+      duration_ms: figure(r, 'duration_ms', 'durationMs') ?? 0,
+      integrated_lufs: figure(r, 'integrated_lufs', 'integratedLufs'),
+      rms_dbfs: figure(r, 'rms_dbfs', 'rmsDbfs'),
+      peak_dbfs: figure(r, 'peak_dbfs', 'peakDbfs'),
+      true_peak_dbtp: figure(r, 'true_peak_dbtp', 'truePeakDbtp'),
+      noise_floor_dbfs: figure(r, 'noise_floor_dbfs', 'noiseFloorDbfs'),
+      passes: r.passes,
+      failures: Array.isArray(r.failures) ? r.failures.filter((f): f is string => typeof f === 'string') : [],
+    });
+  }
+  return out;
+}
+
+/**
+ * The project's export: M4B, MP3 or a zip of chapter files, with the book's title, author, cover
+ * and mastering preset. Changed chapters are rendered first (their progress is the render's);
+ * then the download, the chapters and the loudness report.
+ */
+export function ProjectExport() {
+  const detail = useStudio((s) => s.project)!;
+  const render = useStudio((s) => s.projectRender);
+  const refreshProject = useStudio((s) => s.refreshProject);
+  const refreshSession = useStudio((s) => s.refreshSession);
+  const markSignedOut = useStudio((s) => s.markSignedOut);
+  const api = useProjectsApi();
+  const id = useId();
+  const { project } = detail;
+  const [format, setFormat] = useState<BookFormat>(project.format);
+  const [folderFormat, setFolderFormat] = useState<FolderFormat>(project.folder_format ?? 'mp3');
+  const [record, setRecord] = useState<ProjectExportRecord | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const following = useRef(0);
+  useEffect(() => {
+    const stop = following;
+    return () => {
+      stop.current++;
+    };
+  }, []);
+
+  const fail = (e: unknown) => {
+    if (isSignedOut(e)) markSignedOut();
+    setError(errorMessage(e));
+  };
+
+  /** Re-reads the export every second until it ends (its render's progress arrives as events). */
+  const follow = async (exportId: string) => {
+    const mine = ++following.current;
+    try {
+      while (mine === following.current) {
+        const latest = await api.exportRecord(project.id, exportId);
+        if (mine !== following.current) return;
+        setRecord(latest);
+        if (isFinal(latest)) {
+          void refreshSession();
+          void refreshProject();
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+    } catch (e) {
+      if (mine === following.current) fail(e);
+    }
+  };
+
+  const start = async () => {
+    setError(null);
+    try {
+      const accepted = await api.startExport(project.id, {
+        format,
+        ...(format === 'folder' ? { folder_format: folderFormat } : {}),
+      });
+      setRecord(accepted);
+      void follow(accepted.id);
+    } catch (e) {
+      fail(e);
+    }
+  };
+
+  const download = async (r: ProjectExportRecord) => {
+    setError(null);
+    try {
+      saveBlob(await api.exportFile(r), r.file_name);
+    } catch (e) {
+      fail(e);
+    }
+  };
+
+  const running = record !== null && !isFinal(record);
+  const included = detail.chapters.filter((c) => c.included);
+  const changed = included.filter((c) => c.changed_since_export || c.segments_done < c.segment_count).length;
+  const renderOfExport = record?.render_id && render?.id === record.render_id ? render : null;
+  const reports = record ? fileReports(record.report) : [];
+  const label = format === 'folder' ? 'chapters' : format.toUpperCase();
+
+  return (
+    <section className="panel" aria-labelledby={`${id}-title`}>
+      <div className="panel-head">
+        <h2 id={`${id}-title`}>Export the audiobook</h2>
+        <span className="small muted">Last export {formatDate(project.last_export_at)}</span>
+      </div>
+      <div className="row export-form">
+        <div className="field">
+          <label htmlFor={`${id}-format`}>Export format</label>
+          <select
+            id={`${id}-format`}
+            value={format}
+            onChange={(e) => setFormat(e.target.value as BookFormat)}
+          >
+            {BOOK_FORMATS.map((f) => (
+              <option key={f} value={f}>
+                {FORMAT_LABELS[f]}
+              </option>
+            ))}
+          </select>
+        </div>
+        {format === 'folder' && (
+          <div className="field">
+            <label htmlFor={`${id}-folder`}>Each chapter as</label>
+            <select
+              id={`${id}-folder`}
+              value={folderFormat}
+              onChange={(e) => setFolderFormat(e.target.value as FolderFormat)}
+            >
+              {FOLDER_FORMATS.map((f) => (
+                <option key={f} value={f}>
+                  {f.toUpperCase()}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        <button
+          type="button"
+          className="primary"
+          disabled={running || included.length === 0}
+          onClick={() => void start()}
+        >
+          Export {label}
+        </button>
+      </div>
+      <p className="hint">
+        {included.length} chapter{included.length === 1 ? '' : 's'} included, mastered with the{' '}
+        {project.preset === 'none' ? 'no' : project.preset.toUpperCase()} preset.{' '}
+        {changed > 0
+          ? `${changed} with new or changed segments are rendered first.`
+          : 'Every segment is rendered.'}
+      </p>
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      {record && (
+        <div className="project-export-result" role="region" aria-label="Project export">
+          <div className="row">
+            <span
+              className={`badge ${record.status === 'done' ? 'ok' : record.status === 'failed' ? 'bad' : 'accent'}`}
+              role="status"
+            >
+              {STATUS_LABELS[record.status]}
+            </span>
+            {record.status === 'done' && (
+              <span className="small muted">
+                {record.file_name} · {formatClock((record.duration_ms ?? 0) / 1000)} ·{' '}
+                {((record.file_bytes ?? 0) / (1024 * 1024)).toFixed(1)} MiB
+              </span>
+            )}
+          </div>
+          {running && (
+            <div
+              className="progress"
+              role="progressbar"
+              aria-label="Export progress"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={Math.round(
+                (record.status === 'encoding' ? 0.9 : (renderOfExport?.progress ?? 0) * 0.85) * 100,
+              )}
+            >
+              <div
+                style={{
+                  width: `${Math.max(3, (record.status === 'encoding' ? 0.9 : (renderOfExport?.progress ?? 0) * 0.85) * 100)}%`,
+                }}
+              />
+            </div>
+          )}
+          {record.status === 'failed' && (
+            <p className="error" role="alert">
+              The export failed: {record.error_message ?? record.error_code}
+            </p>
+          )}
+          {record.status === 'done' && record.download_url && (
+            <>
+              <div className="row">
+                <a
+                  className="button primary"
+                  href={record.download_url}
+                  download={record.file_name}
+                  onClick={(e) => {
+                    e.preventDefault();
+                    void download(record);
+                  }}
+                >
+                  Download {record.format === 'folder' ? 'zip' : record.format.toUpperCase()}
+                </a>
+              </div>
+              <div className="export-tables">
+                <ChapterTable chapters={record.chapters} />
+                {reports.length > 0 && <LoudnessTable files={reports} preset={project.preset} />}
+              </div>
+            </>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

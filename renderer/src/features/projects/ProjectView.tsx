@@ -1,0 +1,92 @@
+import { useEffect, useId, useState } from 'react';
+import { useStudio } from '../../stores';
+import { CastPanel } from './CastPanel';
+import { ChapterWorkspace } from './ChapterWorkspace';
+import { ProjectExport } from './ProjectExport';
+import { ProjectHeader } from './ProjectHeader';
+
+type Tab = 'chapters' | 'cast' | 'export';
+const TABS: { tab: Tab; label: string }[] = [
+  { tab: 'chapters', label: 'Chapters' },
+  { tab: 'cast', label: 'Cast' },
+  { tab: 'export', label: 'Export' },
+];
+
+/** True when the keyboard is in a text field, whose own undo Ctrl+Z must stay. */
+function typingIn(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  return (
+    !!el &&
+    (el.isContentEditable ||
+      el.tagName === 'TEXTAREA' ||
+      (el.tagName === 'INPUT' && (el as HTMLInputElement).type === 'text'))
+  );
+}
+
+/** The open project: its head, then chapters and segments with the player, its cast, or its export. */
+export function ProjectView() {
+  const title = useStudio((s) => s.project?.project.title);
+  const error = useStudio((s) => s.projectError);
+  const undo = useStudio((s) => s.undo);
+  const redo = useStudio((s) => s.redo);
+  const [tab, setTab] = useState<Tab>('chapters');
+  const id = useId();
+
+  // Ctrl/Cmd+Z undoes the last edit of the project, Shift (or Ctrl+Y) redoes it.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (!(e.ctrlKey || e.metaKey) || e.altKey || typingIn(e.target)) return;
+      const key = e.key.toLowerCase();
+      if (key === 'z' && !e.shiftKey) {
+        e.preventDefault();
+        void undo();
+      } else if ((key === 'z' && e.shiftKey) || key === 'y') {
+        e.preventDefault();
+        void redo();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [undo, redo]);
+
+  return (
+    <section aria-label={`Project ${title ?? ''}`} className="project-view">
+      <h1 className="visually-hidden">{title}</h1>
+      <ProjectHeader />
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="project-tabs" role="tablist" aria-label="Project">
+        {TABS.map((t) => (
+          <button
+            key={t.tab}
+            type="button"
+            role="tab"
+            id={`${id}-${t.tab}`}
+            aria-selected={tab === t.tab}
+            aria-controls={`${id}-${t.tab}-panel`}
+            tabIndex={tab === t.tab ? 0 : -1}
+            onClick={() => setTab(t.tab)}
+            onKeyDown={(e) => {
+              const at = TABS.findIndex((x) => x.tab === tab);
+              if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
+                const next = TABS[(at + (e.key === 'ArrowRight' ? 1 : TABS.length - 1)) % TABS.length]!;
+                setTab(next.tab);
+                document.getElementById(`${id}-${next.tab}`)?.focus();
+              }
+            }}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`${id}-${tab}-panel`} aria-labelledby={`${id}-${tab}`}>
+        {tab === 'chapters' && <ChapterWorkspace />}
+        {tab === 'cast' && <CastPanel />}
+        {tab === 'export' && <ProjectExport />}
+      </div>
+    </section>
+  );
+}

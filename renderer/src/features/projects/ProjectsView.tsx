@@ -1,0 +1,279 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { ProjectRecord } from '../../../../electron/shared/projects';
+import { errorMessage } from '../../lib/api-client';
+import { useProjectsApi, useStudio } from '../../stores';
+import { ProjectCover } from './ProjectCover';
+import { ProjectView } from './ProjectView';
+import { fileNameOf, formatDate, formatLength, progressOf, saveBlob } from './project-format';
+
+/** The manuscript formats the importers read (the server tells the format by its bytes). */
+const MANUSCRIPT_ACCEPT = '.docx,.epub,.odt,.html,.htm,.xhtml,.md,.markdown,.txt,.pdf';
+
+/** One project in the list: cover, title, author, progress, length, last export, and its actions. */
+function ProjectCard({ project }: { project: ProjectRecord }) {
+  const openProject = useStudio((s) => s.openProject);
+  const renameProject = useStudio((s) => s.renameProject);
+  const duplicateProject = useStudio((s) => s.duplicateProject);
+  const deleteProject = useStudio((s) => s.deleteProject);
+  const api = useProjectsApi();
+  const [renaming, setRenaming] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [archiveError, setArchiveError] = useState<string | null>(null);
+  const id = useId();
+  const progress = progressOf(project);
+
+  const saveArchive = async () => {
+    setArchiveError(null);
+    try {
+      saveBlob(await api.archive(project.id), `${fileNameOf(project.title)}.narration.zip`);
+    } catch (e) {
+      setArchiveError(errorMessage(e));
+    }
+  };
+
+  return (
+    <li className="project-card" aria-labelledby={`${id}-title`}>
+      <ProjectCover
+        projectId={project.id}
+        title={project.title}
+        hasCover={project.has_cover}
+        version={project.updated_at}
+      />
+      <div className="project-card-body">
+        {renaming === null ? (
+          <h2 id={`${id}-title`}>
+            <button type="button" className="link project-title" onClick={() => void openProject(project.id)}>
+              {project.title}
+            </button>
+          </h2>
+        ) : (
+          <form
+            className="row"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (renaming.trim()) void renameProject(project.id, renaming.trim());
+              setRenaming(null);
+            }}
+          >
+            <input
+              id={`${id}-title`}
+              type="text"
+              aria-label={`New title for ${project.title}`}
+              value={renaming}
+              autoFocus
+              onChange={(e) => setRenaming(e.target.value)}
+              onKeyDown={(e) => e.key === 'Escape' && setRenaming(null)}
+            />
+            <button type="submit" className="primary">
+              Save
+            </button>
+            <button type="button" onClick={() => setRenaming(null)}>
+              Cancel
+            </button>
+          </form>
+        )}
+        <p className="muted small">
+          {project.author ?? 'No author'} · {project.chapter_count} chapters · {project.language}
+        </p>
+        <div
+          className="progress"
+          role="progressbar"
+          aria-label={`Rendered segments of ${project.title}`}
+          aria-valuemin={0}
+          aria-valuemax={project.segment_count}
+          aria-valuenow={project.segments_done}
+        >
+          <div style={{ width: `${progress * 100}%` }} />
+        </div>
+        <p className="small project-facts">
+          <span>
+            {project.segments_done.toLocaleString('en-US')} / {project.segment_count.toLocaleString('en-US')}{' '}
+            segments
+          </span>
+          <span>Length {formatLength(project.duration_ms)}</span>
+          <span>Last export {formatDate(project.last_export_at)}</span>
+        </p>
+        {confirming ? (
+          <div className="row confirm" role="group" aria-label={`Delete ${project.title}?`}>
+            <span>Delete “{project.title}” and its audio? This cannot be undone.</span>
+            <button type="button" className="danger" onClick={() => void deleteProject(project.id)}>
+              Delete
+            </button>
+            <button type="button" onClick={() => setConfirming(false)}>
+              Keep
+            </button>
+          </div>
+        ) : (
+          <div className="row">
+            <button type="button" className="primary" onClick={() => void openProject(project.id)}>
+              Open
+            </button>
+            <button
+              type="button"
+              onClick={() => setRenaming(project.title)}
+              aria-label={`Rename ${project.title}`}
+            >
+              Rename
+            </button>
+            <button
+              type="button"
+              onClick={() => void duplicateProject(project.id)}
+              aria-label={`Duplicate ${project.title}`}
+            >
+              Duplicate
+            </button>
+            <button
+              type="button"
+              onClick={() => void saveArchive()}
+              aria-label={`Export archive of ${project.title}`}
+            >
+              Archive
+            </button>
+            <button
+              type="button"
+              className="danger"
+              onClick={() => setConfirming(true)}
+              aria-label={`Delete ${project.title}`}
+            >
+              Delete
+            </button>
+          </div>
+        )}
+        {archiveError && (
+          <p className="error" role="alert">
+            {archiveError}
+          </p>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** The Projects view: the writer's books, or the open one. */
+export function ProjectsView() {
+  const project = useStudio((s) => s.project);
+  return project ? <ProjectView /> : <ProjectList />;
+}
+
+function ProjectList() {
+  const projects = useStudio((s) => s.projects);
+  const loaded = useStudio((s) => s.projectsLoaded);
+  const error = useStudio((s) => s.projectsError);
+  const loadProjects = useStudio((s) => s.loadProjects);
+  const createProject = useStudio((s) => s.createProject);
+  const importManuscript = useStudio((s) => s.importManuscript);
+  const importArchive = useStudio((s) => s.importArchive);
+  const id = useId();
+  const manuscriptInput = useRef<HTMLInputElement>(null);
+  const archiveInput = useRef<HTMLInputElement>(null);
+  const [newTitle, setNewTitle] = useState<string | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  useEffect(() => {
+    void loadProjects();
+  }, [loadProjects]);
+
+  const importFile = async (file: File | undefined, kind: 'manuscript' | 'archive') => {
+    if (!file) return;
+    setBusy(`Importing ${file.name}…`);
+    try {
+      if (kind === 'manuscript') await importManuscript(file, file.name);
+      else await importArchive(file, file.name);
+    } finally {
+      setBusy(null);
+      if (manuscriptInput.current) manuscriptInput.current.value = '';
+      if (archiveInput.current) archiveInput.current.value = '';
+    }
+  };
+
+  return (
+    <section aria-labelledby={`${id}-title`}>
+      <div className="page-head">
+        <div>
+          <h1 id={`${id}-title`}>Projects</h1>
+          <p>Your books: chapters, a cast of voices, proof-listening and export, kept across sessions.</p>
+        </div>
+      </div>
+      <div className="panel">
+        <div className="row">
+          <button type="button" className="primary" onClick={() => setNewTitle('')}>
+            New project
+          </button>
+          <input
+            ref={manuscriptInput}
+            type="file"
+            accept={MANUSCRIPT_ACCEPT}
+            className="visually-hidden"
+            tabIndex={-1}
+            aria-label="Manuscript file (DOCX, EPUB, ODT, HTML, Markdown, text or PDF)"
+            onChange={(e) => void importFile(e.target.files?.[0], 'manuscript')}
+          />
+          <button type="button" onClick={() => manuscriptInput.current?.click()} disabled={busy !== null}>
+            Import manuscript…
+          </button>
+          <input
+            ref={archiveInput}
+            type="file"
+            accept=".zip"
+            className="visually-hidden"
+            tabIndex={-1}
+            aria-label="Project archive (.narration.zip)"
+            onChange={(e) => void importFile(e.target.files?.[0], 'archive')}
+          />
+          <button type="button" onClick={() => archiveInput.current?.click()} disabled={busy !== null}>
+            Import archive…
+          </button>
+          <span className="hint">DOCX, EPUB, ODT, HTML, Markdown, plain text or PDF with text.</span>
+        </div>
+        {newTitle !== null && (
+          <form
+            className="row new-project"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (!newTitle.trim()) return;
+              void createProject(newTitle.trim());
+              setNewTitle(null);
+            }}
+          >
+            <label htmlFor={`${id}-new`}>Title</label>
+            <input
+              id={`${id}-new`}
+              type="text"
+              value={newTitle}
+              autoFocus
+              onChange={(e) => setNewTitle(e.target.value)}
+              onKeyDown={(e) => e.key === 'Escape' && setNewTitle(null)}
+            />
+            <button type="submit" className="primary" disabled={!newTitle.trim()}>
+              Create
+            </button>
+            <button type="button" onClick={() => setNewTitle(null)}>
+              Cancel
+            </button>
+          </form>
+        )}
+        {busy && (
+          <p className="hint" role="status">
+            {busy}
+          </p>
+        )}
+        {error && (
+          <p className="error" role="alert">
+            {error}
+          </p>
+        )}
+      </div>
+      <div className="panel">
+        {loaded && projects.length === 0 ? (
+          <p className="muted">No projects yet. Import a manuscript or start a new project.</p>
+        ) : (
+          <ul className="project-list" aria-label="Projects">
+            {projects.map((p) => (
+              <ProjectCard key={p.id} project={p} />
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,262 @@
+import { useId, useLayoutEffect, useRef, useState } from 'react';
+import { RATE_MAX, RATE_MIN } from '../../../../electron/shared/options';
+import type { CharacterRecord, QuoteVoice, SegmentRecord } from '../../../../electron/shared/projects';
+import { VoiceSelect } from '../../components/VoiceSelect';
+import { hasAudio } from '../../lib/chapter-playback';
+import { findQuotes } from '../../lib/quotes';
+import { useStudio } from '../../stores';
+import type { ChapterPlayer } from './useChapterPlayer';
+
+/** "Narrator", or "Ruth (narrator)" when the narrator has a name of its own. */
+function narratorLabel(characters: readonly CharacterRecord[]): string {
+  const name = characters.find((c) => c.narrator)?.name ?? 'Narrator';
+  return name.toLowerCase() === 'narrator' ? name : `${name} (narrator)`;
+}
+
+/**
+ * The open segment: its text (saved on Save: the segment becomes `changed`), who speaks it and
+ * each quotation in it, the checks' findings, the writer's flag and note, play it alone,
+ * regenerate it (another voice or speed if wanted), or start a new chapter at it.
+ */
+export function SegmentEditor({
+  segment,
+  index,
+  characters,
+  player,
+  onHeight,
+}: {
+  segment: SegmentRecord;
+  index: number;
+  characters: readonly CharacterRecord[];
+  player: ChapterPlayer;
+  /** Reports the editor's height, so the windowed list makes room for it. */
+  onHeight(px: number): void;
+}) {
+  const updateSegment = useStudio((s) => s.updateSegment);
+  const applySuggestions = useStudio((s) => s.applySuggestions);
+  const regenerateSegment = useStudio((s) => s.regenerateSegment);
+  const splitChapter = useStudio((s) => s.splitChapter);
+  const id = useId();
+  const box = useRef<HTMLDivElement>(null);
+  const [text, setText] = useState(segment.text);
+  const [note, setNote] = useState(segment.flag_note ?? '');
+  const speaker = characters.find((c) => c.id === segment.speaker) ?? characters.find((c) => c.narrator);
+  const [voice, setVoice] = useState(speaker?.voice_code ?? '');
+  const [speed, setSpeed] = useState(speaker?.speed_rate ?? 1);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [splitTitle, setSplitTitle] = useState<string | null>(null);
+
+  // The server's text wins when it changes (undo, another window), unless the writer is typing.
+  const [base, setBase] = useState(segment.text);
+  if (base !== segment.text) {
+    setBase(segment.text);
+    if (text === base) setText(segment.text);
+  }
+  const [noteBase, setNoteBase] = useState(segment.flag_note);
+  if (noteBase !== segment.flag_note) {
+    setNoteBase(segment.flag_note);
+    setNote(segment.flag_note ?? '');
+  }
+
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const observer = new ResizeObserver(() => onHeight(el.offsetHeight + 8));
+    observer.observe(el);
+    onHeight(el.offsetHeight + 8);
+    return () => observer.disconnect();
+  }, [onHeight]);
+
+  const quotes = findQuotes(segment.text);
+  const quoteVoice = (start: number, end: number) =>
+    segment.quotes.find((q) => q.start === start && q.end === end)?.character_id ?? '';
+  const setQuoteVoice = (start: number, end: number, characterId: string) => {
+    const rest: QuoteVoice[] = segment.quotes.filter((q) => !(q.start === start && q.end === end));
+    void updateSegment(segment.id, {
+      quotes: characterId
+        ? [...rest, { start, end, character_id: characterId }].sort((a, b) => a.start - b.start)
+        : rest,
+    });
+  };
+  const suggested =
+    segment.suggested_speaker !== null && segment.suggested_speaker !== segment.speaker
+      ? (characters.find((c) => c.id === segment.suggested_speaker)?.name ?? segment.suggested_speaker)
+      : null;
+  const run = async (label: string, action: () => Promise<unknown>) => {
+    setBusy(label);
+    try {
+      await action();
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <div ref={box} className="segment-editor" role="group" aria-label={`Edit segment ${index + 1}`}>
+      <div className="field">
+        <label htmlFor={`${id}-text`}>Text of segment {index + 1}</label>
+        <textarea id={`${id}-text`} rows={3} value={text} onChange={(e) => setText(e.target.value)} />
+        <div className="row">
+          <button
+            type="button"
+            className="primary"
+            disabled={text === segment.text || text.trim() === '' || busy !== null}
+            onClick={() => void run('save', () => updateSegment(segment.id, { text }))}
+          >
+            Save text
+          </button>
+          <button type="button" disabled={text === segment.text} onClick={() => setText(segment.text)}>
+            Revert
+          </button>
+          {segment.state === 'changed' && (
+            <span className="hint">Changed since rendered: render it again to hear it.</span>
+          )}
+          {segment.error && <span className="error small">{segment.error}</span>}
+        </div>
+      </div>
+      <div className="segment-editor-grid">
+        <div className="field">
+          <label htmlFor={`${id}-speaker`}>Speaker</label>
+          <select
+            id={`${id}-speaker`}
+            value={segment.speaker ?? ''}
+            onChange={(e) => void updateSegment(segment.id, { speaker: e.target.value || null })}
+          >
+            <option value="">{narratorLabel(characters)}</option>
+            {characters
+              .filter((c) => !c.narrator)
+              .map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                  {c.confirmed ? '' : ' (suggested)'}
+                </option>
+              ))}
+          </select>
+          {suggested && (
+            <p className="hint">
+              The text suggests {suggested}.{' '}
+              <button type="button" className="link" onClick={() => void applySuggestions([segment.id])}>
+                Confirm {suggested}
+              </button>
+            </p>
+          )}
+        </div>
+        {quotes.map((q, qi) => (
+          <div className="field" key={`${q.start}-${q.end}`}>
+            <label htmlFor={`${id}-quote-${qi}`}>
+              Voice of {q.text.length > 40 ? `${q.text.slice(0, 38)}…` : q.text}
+            </label>
+            <select
+              id={`${id}-quote-${qi}`}
+              value={quoteVoice(q.start, q.end)}
+              onChange={(e) => setQuoteVoice(q.start, q.end, e.target.value)}
+            >
+              <option value="">As the segment ({speaker?.name ?? 'narrator'})</option>
+              {characters.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        ))}
+        <div className="field">
+          <label htmlFor={`${id}-note`}>Flag note</label>
+          <div className="row">
+            <input
+              id={`${id}-note`}
+              type="text"
+              value={note}
+              placeholder="What to come back to"
+              onChange={(e) => setNote(e.target.value)}
+            />
+            <button type="button" onClick={() => void updateSegment(segment.id, { flag_note: note.trim() })}>
+              {segment.flag_note === null ? 'Flag' : 'Update flag'}
+            </button>
+            {segment.flag_note !== null && (
+              <button type="button" onClick={() => void updateSegment(segment.id, { flag_note: null })}>
+                Unflag
+              </button>
+            )}
+          </div>
+        </div>
+      </div>
+      {segment.checks.length > 0 && (
+        <ul className="segment-checks small" aria-label="Automatic checks">
+          {segment.checks.map((c) => (
+            <li key={`${c.kind}-${c.at_ms ?? ''}`}>
+              <span className="badge warn">{c.kind.replace('_', ' ')}</span> {c.message}
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="row segment-actions">
+        <button type="button" disabled={!hasAudio(segment)} onClick={() => player.playAlone(segment.id)}>
+          Play alone
+        </button>
+        <span className="regenerate">
+          <VoiceSelect label="Voice to regenerate with" value={voice} onChange={setVoice} />
+          <label className="small" htmlFor={`${id}-speed`}>
+            Speed
+          </label>
+          <input
+            id={`${id}-speed`}
+            type="number"
+            min={RATE_MIN}
+            max={RATE_MAX}
+            step={0.1}
+            value={speed}
+            onChange={(e) => setSpeed(Number(e.target.value))}
+          />
+          <button
+            type="button"
+            disabled={busy !== null || segment.state === 'rendering'}
+            aria-busy={busy === 'regenerate'}
+            onClick={() =>
+              void run('regenerate', async () => {
+                const changedVoice = voice !== speaker?.voice_code;
+                const changedSpeed = speed !== speaker?.speed_rate;
+                const ok = await regenerateSegment(segment.id, {
+                  ...(changedVoice ? { voice_code: voice } : {}),
+                  ...(changedSpeed ? { speed_rate: Math.min(RATE_MAX, Math.max(RATE_MIN, speed)) } : {}),
+                });
+                if (ok) player.forget(segment.id);
+              })
+            }
+          >
+            {busy === 'regenerate' ? 'Regenerating…' : 'Regenerate'}
+          </button>
+        </span>
+        {index > 0 &&
+          (splitTitle === null ? (
+            <button type="button" onClick={() => setSplitTitle('')}>
+              New chapter here…
+            </button>
+          ) : (
+            <form
+              className="row"
+              onSubmit={(e) => {
+                e.preventDefault();
+                if (splitTitle.trim()) void splitChapter(segment.chapter_id, segment.id, splitTitle.trim());
+                setSplitTitle(null);
+              }}
+            >
+              <input
+                type="text"
+                aria-label="Title of the new chapter"
+                value={splitTitle}
+                autoFocus
+                onChange={(e) => setSplitTitle(e.target.value)}
+              />
+              <button type="submit" disabled={!splitTitle.trim()}>
+                Split
+              </button>
+              <button type="button" onClick={() => setSplitTitle(null)}>
+                Cancel
+              </button>
+            </form>
+          ))}
+      </div>
+    </div>
+  );
+}

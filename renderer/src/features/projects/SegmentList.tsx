@@ -1,0 +1,251 @@
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { CharacterRecord, ProjectDetail, SegmentRecord } from '../../../../electron/shared/projects';
+import { hasAudio, splitAtWord } from '../../lib/chapter-playback';
+import { formatClock } from '../../lib/format';
+import { rowOffsets, scrollToShow, visibleRange } from '../../lib/virtual-window';
+import { useStudio } from '../../stores';
+import { SegmentEditor } from './SegmentEditor';
+import type { ChapterPlayer } from './useChapterPlayer';
+
+type Chapter = ProjectDetail['chapters'][number];
+
+/** Height of a closed segment row, px (CSS .segment-row keeps to it). */
+export const SEGMENT_ROW_HEIGHT = 68;
+const OVERSCAN = 6;
+
+export const STATE_LABEL: Record<SegmentRecord['state'], string> = {
+  not_rendered: 'not rendered',
+  queued: 'queued',
+  rendering: 'rendering',
+  done: 'done',
+  failed: 'failed',
+  changed: 'changed',
+};
+const STATE_CLASS: Record<SegmentRecord['state'], string> = {
+  not_rendered: '',
+  queued: 'accent',
+  rendering: 'accent',
+  done: 'ok',
+  failed: 'bad',
+  changed: 'warn',
+};
+
+export function speakerName(characters: readonly CharacterRecord[], speaker: string | null): string {
+  if (speaker === null) return characters.find((c) => c.narrator)?.name ?? 'Narrator';
+  return characters.find((c) => c.id === speaker)?.name ?? speaker;
+}
+
+/**
+ * The open chapter's segments, windowed: only the rows in view (and a few either side) are in the
+ * page, so a chapter of thousands of segments scrolls as lightly as one of ten. A row opens its
+ * editor below it; ↑/↓ move between rows.
+ */
+export function SegmentList({
+  chapter,
+  player,
+  selected,
+  onSelect,
+  openSegment,
+  onOpenSegment,
+}: {
+  chapter: Chapter;
+  player: ChapterPlayer;
+  selected: ReadonlySet<string>;
+  onSelect(next: ReadonlySet<string>): void;
+  openSegment: string | null;
+  onOpenSegment(segmentId: string | null): void;
+}) {
+  const characters = useStudio((s) => s.project!.characters);
+  const id = useId();
+  const scroller = useRef<HTMLDivElement>(null);
+  const [scrollTop, setScrollTop] = useState(0);
+  const [viewport, setViewport] = useState(480);
+  const [editorHeight, setEditorHeight] = useState(360);
+  const segments = chapter.segments;
+  const openIndex = segments.findIndex((s) => s.id === openSegment);
+  const offsets = useMemo(
+    () =>
+      rowOffsets(segments.length, (i) =>
+        i === openIndex ? SEGMENT_ROW_HEIGHT + editorHeight : SEGMENT_ROW_HEIGHT,
+      ),
+    [segments.length, openIndex, editorHeight],
+  );
+  const { start, end } = visibleRange(offsets, scrollTop, viewport, OVERSCAN);
+
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const observer = new ResizeObserver(() => setViewport(el.clientHeight));
+    observer.observe(el);
+    setViewport(el.clientHeight);
+    return () => observer.disconnect();
+  }, []);
+
+  const show = useCallback(
+    (index: number) => {
+      const el = scroller.current;
+      if (!el || index < 0) return;
+      const top = scrollToShow(offsets, index, el.scrollTop, el.clientHeight);
+      if (top !== el.scrollTop) {
+        el.scrollTop = top;
+        setScrollTop(top);
+      }
+    },
+    [offsets],
+  );
+
+  // The playing segment and the one opened from elsewhere (Check first) are scrolled into view.
+  const playingIndex = segments.findIndex((s) => s.id === player.currentId);
+  useEffect(() => show(playingIndex), [playingIndex]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => show(openIndex), [openIndex]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const focusRow = (index: number) => {
+    show(index);
+    requestAnimationFrame(() =>
+      scroller.current?.querySelector<HTMLElement>(`[data-index="${index}"] .segment-main`)?.focus(),
+    );
+  };
+
+  const toggleSelected = (segmentId: string) => {
+    const next = new Set(selected);
+    if (next.has(segmentId)) next.delete(segmentId);
+    else next.add(segmentId);
+    onSelect(next);
+  };
+
+  const rows = [];
+  for (let i = start; i < end; i++) {
+    const s = segments[i]!;
+    const isOpen = i === openIndex;
+    const isPlaying = s.id === player.currentId;
+    const parts = isPlaying ? splitAtWord(s.text, player.currentSpan) : null;
+    rows.push(
+      <li
+        key={s.id}
+        data-index={i}
+        className={`segment-row${isOpen ? ' open' : ''}${isPlaying ? ' playing' : ''}`}
+        style={{ top: offsets[i], height: offsets[i + 1]! - offsets[i]! }}
+        aria-setsize={segments.length}
+        aria-posinset={i + 1}
+        aria-current={isPlaying ? 'true' : undefined}
+        aria-label={`Segment ${i + 1}`}
+      >
+        <div className="segment-line">
+          <input
+            type="checkbox"
+            aria-label={`Select segment ${i + 1}`}
+            checked={selected.has(s.id)}
+            onChange={() => toggleSelected(s.id)}
+          />
+          <button
+            type="button"
+            className="segment-main"
+            aria-expanded={isOpen}
+            aria-label={`Segment ${i + 1}: ${s.text.slice(0, 80)}`}
+            onClick={() => onOpenSegment(isOpen ? null : s.id)}
+            onKeyDown={(e) => {
+              if (e.key === 'ArrowDown' && i < segments.length - 1) {
+                e.preventDefault();
+                focusRow(i + 1);
+              } else if (e.key === 'ArrowUp' && i > 0) {
+                e.preventDefault();
+                focusRow(i - 1);
+              }
+            }}
+          >
+            <span className="segment-num small muted">{i + 1}</span>
+            <span className="segment-text">
+              {parts ? (
+                <>
+                  {parts.before}
+                  {parts.word && <mark className="word current">{parts.word}</mark>}
+                  {parts.after}
+                </>
+              ) : (
+                s.text
+              )}
+            </span>
+          </button>
+          <span className="segment-meta small">
+            <span className={`badge ${STATE_CLASS[s.state]}`} data-state={s.state}>
+              {STATE_LABEL[s.state]}
+            </span>
+            <span className="segment-speaker" title="Speaker">
+              {speakerName(characters, s.speaker)}
+              {s.quotes.length > 0 ? ` +${s.quotes.length}` : ''}
+            </span>
+            <span className="mono" aria-label="Duration">
+              {s.duration_ms === null ? '—' : formatClock(s.duration_ms / 1000, true)}
+            </span>
+            {s.checks.length > 0 && (
+              <span className="badge warn" title={s.checks.map((c) => c.message).join('\n')}>
+                {s.checks.length} check{s.checks.length === 1 ? '' : 's'}
+              </span>
+            )}
+            {s.flag_note !== null && (
+              <span className="badge accent" title={s.flag_note}>
+                flagged
+              </span>
+            )}
+            {s.suggested_speaker !== null && s.suggested_speaker !== s.speaker && (
+              <span className="badge" title="A speaker is suggested">
+                suggested
+              </span>
+            )}
+          </span>
+          <button
+            type="button"
+            className="icon"
+            disabled={!hasAudio(s)}
+            aria-label={`Play from segment ${i + 1}`}
+            onClick={() => player.playFrom(s.id)}
+          >
+            ▶
+          </button>
+        </div>
+        {isOpen && (
+          <SegmentEditor
+            segment={s}
+            index={i}
+            characters={characters}
+            player={player}
+            onHeight={setEditorHeight}
+          />
+        )}
+      </li>,
+    );
+  }
+
+  return (
+    <section className="panel segment-panel" aria-labelledby={`${id}-title`}>
+      <div className="panel-head">
+        <h2 id={`${id}-title`}>Segments</h2>
+        <span className="small muted">
+          {chapter.segments_done} / {chapter.segment_count} done
+          {selected.size > 0 && (
+            <>
+              {' · '}
+              {selected.size} selected{' '}
+              <button type="button" className="link small" onClick={() => onSelect(new Set())}>
+                Clear
+              </button>
+            </>
+          )}
+        </span>
+      </div>
+      <div
+        ref={scroller}
+        className="segment-scroller"
+        onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
+      >
+        <ol
+          className="segment-list"
+          aria-label={`Segments of ${chapter.title}`}
+          style={{ height: offsets[segments.length] }}
+        >
+          {rows}
+        </ol>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+/** How the projects' views write figures: progress, lengths, dates. */
+
+import type { ProjectRecord } from '../../../../electron/shared/projects';
+import { formatClock } from '../../lib/format';
+
+/** "1 h 02 min", "12:05" (under an hour), "—" for nothing rendered. */
+export function formatLength(ms: number | null): string {
+  if (ms === null || ms <= 0) return '—';
+  const seconds = ms / 1000;
+  if (seconds < 3600) return formatClock(seconds);
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  return `${h} h ${String(m).padStart(2, '0')} min`;
+}
+
+/** Done / total segments as a 0–1 fraction (0 for an empty project). */
+export function progressOf(record: Pick<ProjectRecord, 'segments_done' | 'segment_count'>): number {
+  return record.segment_count === 0 ? 0 : record.segments_done / record.segment_count;
+}
+
+/** A date as "12 Mar 2026, 14:05", or "never". */
+export function formatDate(iso: string | null): string {
+  if (!iso) return 'never';
+  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** A file download from a Blob (an archive). */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** A title as a file name (what the archive is saved as). */
+export function fileNameOf(title: string): string {
+  return title.replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'Project';
+}

@@ -1,0 +1,241 @@
+/**
+ * The chapter player's engine: one <audio> element fed each segment's WAV in turn (fetched with
+ * the studio's session, kept as object URLs for the segment playing and the next one), the
+ * segment's word timings for the word highlight, and "play alone" (stop after one segment).
+ */
+
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { SegmentRecord } from '../../../../electron/shared/projects';
+import { errorMessage } from '../../lib/api-client';
+import { nextPlayable, wordIndexAt, wordSpans, type WordSpan } from '../../lib/chapter-playback';
+import type { SegmentWord } from '../../lib/projects-api';
+import { useProjectsApi } from '../../stores';
+
+export interface ChapterPlayer {
+  /** The segment loaded in the player (playing or paused), or null. */
+  currentId: string | null;
+  playing: boolean;
+  /** Playing one segment alone (the player stops at its end). */
+  single: boolean;
+  /** The segment's words, and the one being spoken (-1: none yet). */
+  words: SegmentWord[];
+  wordIndex: number;
+  /** Where the word being spoken stands in the segment's text, or null. */
+  currentSpan: WordSpan | null;
+  /** Into the current segment, ms. */
+  positionMs: number;
+  error: string | null;
+  /** Plays the chapter from this segment on (the next with audio, when it has none). */
+  playFrom(segmentId: string): void;
+  /** Plays this segment alone. */
+  playAlone(segmentId: string): void;
+  /** Pauses, resumes, or starts the chapter from its first segment with audio. */
+  toggle(): void;
+  stop(): void;
+  /** Drops the kept audio of a segment (it was rendered again). */
+  forget(segmentId: string): void;
+}
+
+/** What makes a segment's audio differ from the kept copy. */
+const audioKey = (s: SegmentRecord) => `${s.id}|${s.state}|${s.duration_ms ?? ''}`;
+
+export function useChapterPlayer(
+  /** The player's <audio> element, once in the page. */
+  audio: HTMLAudioElement | null,
+  projectId: string,
+  segments: readonly SegmentRecord[],
+): ChapterPlayer {
+  const api = useProjectsApi();
+  const audioRef = useRef<HTMLAudioElement | null>(null);
+  const segmentsRef = useRef(segments);
+  useLayoutEffect(() => {
+    audioRef.current = audio;
+    segmentsRef.current = segments;
+  });
+  const cache = useRef(new Map<string, Promise<string>>());
+  const loading = useRef(0);
+  const current = useRef<{ index: number; single: boolean; words: SegmentWord[] } | null>(null);
+  const [currentId, setCurrentId] = useState<string | null>(null);
+  const [playing, setPlaying] = useState(false);
+  const [single, setSingle] = useState(false);
+  const [words, setWords] = useState<SegmentWord[]>([]);
+  const [spans, setSpans] = useState<(WordSpan | null)[]>([]);
+  const [wordIndex, setWordIndex] = useState(-1);
+  const [positionMs, setPositionMs] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+
+  /** The object URL of a segment's WAV (fetched once per audio version; at most 4 kept). */
+  const urlOf = useCallback(
+    (segment: SegmentRecord) => {
+      const key = audioKey(segment);
+      let url = cache.current.get(key);
+      if (!url) {
+        url = api.segmentAudio(projectId, segment.id).then((blob) => URL.createObjectURL(blob));
+        // A failed fetch is not kept: the next play asks again.
+        url.catch(() => cache.current.delete(key));
+        cache.current.set(key, url);
+        while (cache.current.size > 4) {
+          const [oldest, value] = cache.current.entries().next().value!;
+          cache.current.delete(oldest);
+          void value.then(
+            (u) => {
+              if (audioRef.current?.src !== u) URL.revokeObjectURL(u);
+            },
+            () => undefined,
+          );
+        }
+      }
+      return url;
+    },
+    [api, projectId],
+  );
+
+  const stop = useCallback(() => {
+    loading.current++;
+    current.current = null;
+    const audio = audioRef.current;
+    if (audio) {
+      audio.pause();
+      audio.removeAttribute('src');
+      audio.load();
+    }
+    setCurrentId(null);
+    setPlaying(false);
+    setWords([]);
+    setWordIndex(-1);
+    setPositionMs(0);
+  }, []);
+
+  const load = useCallback(
+    async (index: number, alone: boolean) => {
+      const list = segmentsRef.current;
+      const at = alone ? index : nextPlayable(list, index);
+      const segment = list[at];
+      const audio = audioRef.current;
+      if (at < 0 || !segment || !audio) {
+        stop();
+        if (at < 0 && !alone) setError(index === 0 ? 'Nothing in this chapter is rendered yet.' : null);
+        return;
+      }
+      const mine = ++loading.current;
+      setError(null);
+      current.current = { index: at, single: alone, words: [] };
+      setCurrentId(segment.id);
+      setSingle(alone);
+      setWords([]);
+      setSpans([]);
+      setWordIndex(-1);
+      setPositionMs(0);
+      try {
+        const url = await urlOf(segment);
+        if (mine !== loading.current) return;
+        audio.src = url;
+        await audio.play();
+      } catch (e) {
+        if (mine !== loading.current || (e as Error).name === 'AbortError') return;
+        setError(`Segment ${at + 1} could not be played: ${errorMessage(e)}`);
+        setPlaying(false);
+        return;
+      }
+      // Words for the highlight; none (an old render without timings) only means no highlight.
+      void api.segmentTimings(projectId, segment.id).then(
+        (list) => {
+          if (mine !== loading.current || !current.current) return;
+          current.current.words = list;
+          setWords(list);
+          setSpans(wordSpans(segment.text, list));
+        },
+        () => undefined,
+      );
+      // The next segment's audio is fetched while this one plays.
+      if (!alone) {
+        const next = segmentsRef.current[nextPlayable(segmentsRef.current, at + 1)];
+        if (next) void urlOf(next).catch(() => undefined);
+      }
+    },
+    [api, projectId, stop, urlOf],
+  );
+
+  useEffect(() => {
+    if (!audio) return;
+    let frame = 0;
+    const tick = () => {
+      const ms = audio.currentTime * 1000;
+      const index = wordIndexAt(current.current?.words ?? [], ms);
+      setWordIndex((old) => (old === index ? old : index));
+      if (!audio.paused) frame = requestAnimationFrame(tick);
+    };
+    const onPlay = () => {
+      setPlaying(true);
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(tick);
+    };
+    const onPause = () => setPlaying(false);
+    const onTime = () => {
+      setPositionMs(audio.currentTime * 1000);
+      tick();
+    };
+    const onEnded = () => {
+      const playingNow = current.current;
+      if (!playingNow || playingNow.single) return stop();
+      void load(playingNow.index + 1, false);
+    };
+    audio.addEventListener('play', onPlay);
+    audio.addEventListener('pause', onPause);
+    audio.addEventListener('timeupdate', onTime);
+    audio.addEventListener('ended', onEnded);
+    return () => {
+      cancelAnimationFrame(frame);
+      audio.removeEventListener('play', onPlay);
+      audio.removeEventListener('pause', onPause);
+      audio.removeEventListener('timeupdate', onTime);
+      audio.removeEventListener('ended', onEnded);
+    };
+  }, [audio, load, stop]);
+
+  // Another chapter (or project): the player stops and forgets its audio.
+  const chapterId = segments[0]?.chapter_id;
+  useEffect(() => {
+    const kept = cache.current;
+    return () => {
+      stop();
+      for (const url of kept.values())
+        void url.then(
+          (u) => URL.revokeObjectURL(u),
+          () => undefined,
+        );
+      kept.clear();
+    };
+  }, [chapterId, projectId, stop]);
+
+  const indexOf = (segmentId: string) => segmentsRef.current.findIndex((s) => s.id === segmentId);
+
+  return {
+    currentId,
+    playing,
+    single,
+    words,
+    wordIndex,
+    currentSpan: spans[wordIndex] ?? null,
+    positionMs,
+    error,
+    playFrom: (segmentId) => void load(Math.max(0, indexOf(segmentId)), false),
+    playAlone: (segmentId) => {
+      const index = indexOf(segmentId);
+      if (index >= 0) void load(index, true);
+    },
+    toggle() {
+      const audio = audioRef.current;
+      if (!audio) return;
+      if (current.current && audio.src) {
+        if (audio.paused) void audio.play().catch(() => undefined);
+        else audio.pause();
+      } else void load(0, false);
+    },
+    stop,
+    forget(segmentId) {
+      for (const key of [...cache.current.keys()])
+        if (key.startsWith(`${segmentId}|`)) cache.current.delete(key);
+    },
+  };
+}

@@ -1,0 +1,288 @@
+/**
+ * A writer's whole path through a book project, in a real browser against the real headless
+ * server: a broken manuscript is refused with the server's message naming the file; a DOCX made
+ * by the `docx` package is imported (two chapters); two characters are cast and speak segments;
+ * the chapter is rendered; a segment plays in the chapter player (the audio element's time
+ * advances, the segment and a word are highlighted); it is edited (only it turns `changed`) and
+ * regenerated alone (every other segment keeps its state, duration and audio bytes); the book is
+ * exported as an M4B whose chapters ffprobe reads back. Role and label selectors throughout.
+ */
+
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { SESSION_STORAGE_KEY } from '../../renderer/src/lib/api-client';
+import { STUDIO_SESSION_HEADER } from '../../electron/shared/api';
+import type { ProjectDetail } from '../../electron/shared/projects';
+import { probeFile } from '../core/engine/export/ffmpeg';
+import { largeBook, writeDocx } from '../fixtures/manuscripts';
+import { PROJECT_BOOK } from '../fixtures/project-book';
+import { launchBrowser, nav, startStudio } from './harness';
+
+/** The studio session's header, read from the page, for the test's own API reads. */
+async function sessionHeaders(page: Page): Promise<Record<string, string>> {
+  const value = await page.evaluate((key) => localStorage.getItem(key), SESSION_STORAGE_KEY);
+  assert.ok(value, 'the page is signed in');
+  return { [STUDIO_SESSION_HEADER]: value };
+}
+
+async function readProject(page: Page, id: string): Promise<ProjectDetail> {
+  const response = await page.request.get(`/api/v1/projects/${id}`, { headers: await sessionHeaders(page) });
+  assert.equal(response.status(), 200);
+  return ((await response.json()) as { result: ProjectDetail }).result;
+}
+
+async function audioDigest(page: Page, projectId: string, segmentId: string): Promise<string> {
+  const response = await page.request.get(`/api/v1/projects/${projectId}/segments/${segmentId}/audio`, {
+    headers: await sessionHeaders(page),
+  });
+  assert.equal(response.status(), 200);
+  return createHash('sha256')
+    .update(await response.body())
+    .digest('hex');
+}
+
+/** A segment row of the open chapter (1-based, as the list numbers them). */
+const row = (page: Page, n: number): Locator =>
+  page.getByRole('listitem', { name: `Segment ${n}`, exact: true });
+
+/** Casts a character: confirms the one the text suggested, or adds it. */
+async function cast(page: Page, name: string, voice: string): Promise<void> {
+  const confirm = page.getByRole('button', { name: `Confirm ${name}`, exact: true });
+  if (await confirm.isVisible()) await confirm.click();
+  else {
+    await page.getByLabel('New character').fill(name);
+    await page.getByLabel('Their voice').selectOption(voice);
+    await page.getByRole('button', { name: 'Add character' }).click();
+  }
+  const voiceSelect = page.getByLabel(`Voice of ${name}`, { exact: true });
+  await voiceSelect.waitFor();
+  await voiceSelect.selectOption(voice);
+  await page.waitForFunction(
+    ([label, code]) =>
+      [...document.querySelectorAll('label')].some(
+        (l) =>
+          l.textContent === label &&
+          (document.getElementById(l.htmlFor) as HTMLSelectElement | null)?.value === code,
+      ),
+    [`Voice of ${name}`, voice] as const,
+  );
+}
+
+/** Imports the book, casts Anna and Tom, and opens the first chapter (also used by the screenshots). */
+export async function importAndCast(page: Page): Promise<void> {
+  await nav(page, 'Projects').click();
+  await page.getByRole('heading', { name: 'Projects', exact: true }).waitFor();
+  await page.getByLabel(/^Manuscript file/).setInputFiles({
+    name: 'the-lighthouse.docx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    buffer: Buffer.from(await writeDocx(PROJECT_BOOK)),
+  });
+  await page.getByRole('list', { name: 'Segments of Opening' }).waitFor({ timeout: 30_000 });
+  await page.getByRole('tab', { name: 'Cast' }).click();
+  await cast(page, 'Anna', 'en_female_elara_br');
+  await cast(page, 'Tom', 'en_male_onyx_default');
+  await page.getByRole('tab', { name: 'Chapters' }).click();
+}
+
+/** Opens segment `n`'s editor and picks its speaker. */
+async function assignSpeaker(page: Page, n: number, name: string): Promise<void> {
+  await row(page, n)
+    .getByRole('button', { name: new RegExp(`^Segment ${n}:`) })
+    .click();
+  const editor = page.getByRole('group', { name: `Edit segment ${n}` });
+  const speaker = editor.getByLabel('Speaker', { exact: true });
+  const value = await speaker.locator('option', { hasText: name }).first().getAttribute('value');
+  await speaker.selectOption(value!);
+  await row(page, n).getByTitle('Speaker').getByText(name, { exact: true }).waitFor();
+}
+
+export async function runProjectsE2e(log: (line: string) => void): Promise<void> {
+  const studio = await startStudio();
+  const browser = await launchBrowser();
+  const tmp = mkdtempSync(join(tmpdir(), 'projects-e2e-'));
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, baseURL: studio.url });
+    const pageErrors: string[] = [];
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+    await page.goto(studio.loginUrl);
+    await page.getByRole('heading', { name: 'Studio', exact: true }).waitFor();
+
+    // A file that is not a manuscript: the server's message, naming the file, and no project.
+    await nav(page, 'Projects').click();
+    await page.getByLabel(/^Manuscript file/).setInputFiles({
+      name: 'broken.docx',
+      mimeType: 'application/octet-stream',
+      buffer: Buffer.from('PK\u0003\u0004 this is not a zip at all'),
+    });
+    const alert = page.getByRole('alert');
+    await alert.waitFor({ timeout: 20_000 });
+    assert.match((await alert.textContent()) ?? '', /broken\.docx/);
+    assert.equal(await page.getByRole('list', { name: 'Projects' }).getByRole('listitem').count(), 0);
+    log('✓ a broken manuscript is refused with the server’s message naming the file');
+
+    await importAndCast(page);
+    const chapters = page.getByRole('navigation', { name: 'Chapters' }).getByRole('listitem');
+    assert.equal(await chapters.count(), 2);
+    assert.match((await chapters.nth(0).textContent()) ?? '', /Opening/);
+    assert.match((await chapters.nth(1).textContent()) ?? '', /Morning/);
+    const projectId = (
+      (await (
+        await page.request.get('/api/v1/projects', { headers: await sessionHeaders(page) })
+      ).json()) as { result: { items: { id: string; title: string }[] } }
+    ).result.items.find((p) => p.title === 'The Lighthouse')!.id;
+    log('✓ a DOCX made by the docx package imports as a project with its two chapters');
+
+    // Anna and Tom speak their lines.
+    const before = await readProject(page, projectId);
+    const opening = before.chapters[0]!;
+    const annaLine = opening.segments.findIndex((s) => s.text.includes('asked Anna'));
+    const tomLine = opening.segments.findIndex((s) => s.text.includes('said Tom'));
+    assert.ok(annaLine >= 0 && tomLine >= 0, 'the dialogue lines are segments');
+    await assignSpeaker(page, annaLine + 1, 'Anna');
+    await assignSpeaker(page, tomLine + 1, 'Tom');
+    const cast2 = await readProject(page, projectId);
+    const anna = cast2.characters.find((c) => c.name === 'Anna')!;
+    const tom = cast2.characters.find((c) => c.name === 'Tom')!;
+    assert.equal(anna.voice_code, 'en_female_elara_br');
+    assert.equal(tom.voice_code, 'en_male_onyx_default');
+    assert.equal(cast2.chapters[0]!.segments[annaLine]!.speaker, anna.id);
+    assert.equal(cast2.chapters[0]!.segments[tomLine]!.speaker, tom.id);
+    log('✓ two characters cast with their own voices, each speaking a line');
+
+    // Render the chapter: progress, then every segment done.
+    await page.getByRole('button', { name: 'Render chapter' }).click();
+    const renderStatus = page.getByRole('region', { name: 'Render' }).getByRole('status');
+    await renderStatus.getByText('done', { exact: true }).waitFor({ timeout: 180_000 });
+    const count = opening.segments.length;
+    for (let n = 1; n <= count; n++)
+      await row(page, n).locator('[data-state="done"]').waitFor({ timeout: 20_000 });
+    log(`✓ the chapter renders: ${count} segments done`);
+
+    // Play from a segment: the audio element plays (its time advances), the row and a word are lit.
+    await row(page, 1).getByRole('button', { name: 'Play from segment 1' }).click();
+    await page.waitForFunction(
+      () =>
+        (document.querySelector('audio[aria-label="Chapter audio"]') as HTMLAudioElement | null)!
+          .currentTime > 0.3,
+      undefined,
+      { timeout: 20_000 },
+    );
+    assert.equal(await row(page, 1).getAttribute('aria-current'), 'true');
+    await page.getByTestId('current-word').waitFor({ timeout: 10_000 });
+    log('✓ a segment plays in the chapter player: time advances, its row and the spoken word are lit');
+    await page.getByRole('button', { name: 'Stop', exact: true }).click();
+
+    // Edit one segment: only it turns `changed`.
+    const rendered = await readProject(page, projectId);
+    const target = rendered.chapters[0]!.segments[count - 1]!;
+    const others = rendered.chapters[0]!.segments.filter((s) => s.id !== target.id);
+    const digests = new Map<string, string>();
+    for (const s of others) digests.set(s.id, await audioDigest(page, projectId, s.id));
+    await row(page, count)
+      .getByRole('button', { name: new RegExp(`^Segment ${count}:`) })
+      .click();
+    const editor = page.getByRole('group', { name: `Edit segment ${count}` });
+    const newText = 'Far below, the sea rolled in long grey lines, and the wind rose over the rocks.';
+    await editor.getByLabel(`Text of segment ${count}`).fill(newText);
+    await editor.getByRole('button', { name: 'Save text' }).click();
+    await row(page, count).locator('[data-state="changed"]').waitFor();
+    const edited = await readProject(page, projectId);
+    assert.equal(edited.chapters[0]!.segments[count - 1]!.text, newText);
+    for (const s of edited.chapters[0]!.segments.slice(0, count - 1)) assert.equal(s.state, 'done');
+    log('✓ editing a segment marks only it changed');
+
+    // Regenerate only it: the others keep state, duration and audio bytes.
+    await editor.getByRole('button', { name: 'Regenerate' }).click();
+    await row(page, count).locator('[data-state="done"]').waitFor({ timeout: 60_000 });
+    const regenerated = await readProject(page, projectId);
+    const after = regenerated.chapters[0]!.segments;
+    assert.notEqual(after[count - 1]!.duration_ms, target.duration_ms, 'the longer text has a new duration');
+    for (const s of others) {
+      const now = after.find((x) => x.id === s.id)!;
+      assert.equal(now.state, s.state);
+      assert.equal(now.duration_ms, s.duration_ms);
+      assert.equal(
+        await audioDigest(page, projectId, s.id),
+        digests.get(s.id),
+        `segment ${s.position + 1}'s audio`,
+      );
+    }
+    log(
+      `✓ regenerating it renders only it: the ${others.length} others keep state, duration and audio bytes`,
+    );
+
+    // Export an M4B: chapters read back by ffprobe.
+    await page.getByRole('tab', { name: 'Export' }).click();
+    await page.getByLabel('Export format').selectOption('m4b');
+    await page.getByRole('button', { name: 'Export M4B' }).click();
+    const exported = page.getByRole('region', { name: 'Project export' });
+    await exported
+      .getByRole('status')
+      .getByText(/^(done|failed)$/)
+      .waitFor({ timeout: Number(process.env.E2E_EXPORT_MS ?? 240_000) })
+      .catch(async (error: unknown) => {
+        await page.screenshot({ path: join(tmpdir(), 'projects-e2e-export.png'), fullPage: true });
+        throw error;
+      });
+    assert.equal(
+      await exported.getByRole('status').textContent(),
+      'done',
+      (await exported.textContent()) ?? undefined,
+    );
+    const download = page.getByRole('link', { name: 'Download M4B' });
+    // The link is the export's download address, which the studio reads with its session.
+    const book = await page.request.get((await download.getAttribute('href'))!, {
+      headers: await sessionHeaders(page),
+    });
+    assert.equal(book.status(), 200);
+    const file = join(tmp, 'book.m4b');
+    writeFileSync(file, await book.body());
+    const probed = await probeFile(file);
+    assert.deepEqual(
+      probed.chapters.map((c) => c.tags?.title),
+      PROJECT_BOOK.chapters.map((c) => c.title),
+    );
+    assert.equal(probed.format.tags?.title, 'The Lighthouse');
+    log(`✓ the M4B export has the book's chapters, read back by ffprobe: ${probed.chapters.length}`);
+
+    // A 500,000-character book: its chapter of thousands of segments is windowed in the page.
+    await nav(page, 'Projects').click();
+    await page.getByLabel(/^Manuscript file/).setInputFiles({
+      name: 'large.docx',
+      mimeType: 'application/octet-stream',
+      buffer: Buffer.from(await writeDocx(largeBook(500_000, 2))),
+    });
+    const big = page.getByRole('list', { name: 'Segments of Chương 1' });
+    await big.waitFor({ timeout: 60_000 });
+    const setSize = Number(await big.getByRole('listitem').first().getAttribute('aria-setsize'));
+    const inPage = await big.getByRole('listitem').count();
+    assert.ok(setSize > 500, `a long chapter: ${setSize} segments`);
+    assert.ok(inPage < 60, `only the rows in view are in the page: ${inPage} of ${setSize}`);
+    await page.locator('.segment-scroller').evaluate((el) => (el.scrollTop = el.scrollHeight));
+    await row(page, setSize).waitFor();
+    log(
+      `✓ a 500,000-character book opens; its chapter of ${setSize} segments keeps ${inPage} rows in the page`,
+    );
+
+    // Reorder by keyboard, then Ctrl+Z and Ctrl+Shift+Z undo and redo it.
+    const bigChapters = page.getByRole('navigation', { name: 'Chapters' }).getByRole('listitem');
+    await page.getByRole('button', { name: /^1\. Chương 1/ }).press('Alt+ArrowDown');
+    await bigChapters.nth(0).getByText('1. Chương 2').waitFor();
+    await page.locator('body').click({ position: { x: 5, y: 790 } });
+    await page.keyboard.press('Control+z');
+    await bigChapters.nth(0).getByText('1. Chương 1').waitFor();
+    await page.keyboard.press('Control+Shift+z');
+    await bigChapters.nth(0).getByText('1. Chương 2').waitFor();
+    log('✓ a chapter moves with Alt+↓; Ctrl+Z and Ctrl+Shift+Z undo and redo it');
+
+    assert.deepEqual(pageErrors, []);
+  } finally {
+    await browser.close();
+    await studio.stop();
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
