@@ -75,7 +75,7 @@ try {
   const renderMs = performance.now() - t;
   if (full.status !== 'done') throw new Error(`render ${full.status}: ${full.error_message}`);
 
-  const exports = createProjectExports({ store, renders, filesDir: join(dir, 'files'), clock: systemClock, log: silentLog });
+  const exports = createProjectExports({ engine, store, renders, filesDir: join(dir, 'files'), clock: systemClock, log: silentLog });
   t = performance.now();
   const { result } = await exports.exportTo(projectId, key.id, { format: 'm4b', outPath: join(dir, 'The Lighthouse.m4b') });
   const exportMs = performance.now() - t;

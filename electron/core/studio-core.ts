@@ -239,6 +239,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ...(options.pollMs ? { pollMs: options.pollMs } : {}),
     });
     const projectExports = createProjectExports({
+      engine,
       store,
       renders: projectRenders,
       filesDir: paths.files,

@@ -126,6 +126,7 @@ export const PROJECT_RENDER_SUBCOMMANDS: [string, ProjectSubcommand][] = [
         try {
           await renders.start();
           const exports = createProjectExports({
+            engine,
             store,
             renders,
             filesDir: dataPaths(context.dataDir).files,

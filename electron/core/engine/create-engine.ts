@@ -94,6 +94,10 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
       const { exportBook } = await import('./export/book-export');
       return exportBook(engine, request);
     },
+    async exportChapters(request) {
+      const { exportChapterWavs } = await import('./export/book-export');
+      return exportChapterWavs(request);
+    },
     async sentenceCacheStats() {
       if (!cache) return NO_CACHE;
       const { writeFailures: _, ...stats } = cache.stats();

@@ -4,7 +4,7 @@
  */
 
 import type { LexiconEntry } from '../../shared/lexicon';
-import type { BookExportRequest, BookExportResult } from './export/book-export';
+import type { BookExportRequest, BookExportResult, ChapterWavsExportRequest } from './export/book-export';
 import type { SynthesisOptions } from '../../shared/options';
 import type { SentenceCacheStats } from '../../shared/sentence-cache';
 import type { LanguageCode } from '../../shared/voices';
@@ -185,6 +185,11 @@ export interface Engine {
    * encoded, all on the engine's thread. Rejects with AppError, or with the signal's reason.
    */
   exportBook(request: BookExportRequest): Promise<BookExportResult>;
+  /**
+   * Exports chapters rendered already (a book project's segments, WAV files in order) as
+   * `exportBook` exports what it renders: resampled, mastered and encoded on the engine's thread.
+   */
+  exportChapters(request: ChapterWavsExportRequest): Promise<BookExportResult>;
   /** The sentence cache's size and counters (`enabled: false` and zeros when it keeps none). */
   sentenceCacheStats(): Promise<SentenceCacheStats>;
   /** Empties the sentence cache (every entry in its folder); resolves with the stats after. */

@@ -3,9 +3,9 @@
  * chapter, with the project's title, author, cover, mastering preset and loudness report. Only
  * included chapters; their segments not rendered yet (new, changed, failed) are rendered first
  * through the render queue (charged as any render). Each chapter's speech is its segments' WAVs
- * in order with a pause between them; the book exporter (engine/export/book-export.ts
- * `exportChapterWavs`) then adds the preset's room tone around each chapter, masters and encodes,
- * exactly as it does a text export.
+ * in order with a pause between them; the engine (`Engine.exportChapters`, on its own thread) joins
+ * them, adds the preset's room tone around each chapter, masters and encodes, exactly as it does a
+ * text export.
  *
  * Files are named after the book and its chapters: `The Lighthouse.m4b`, `01 - Opening.mp3`
  * (names safe on every system, letters of every language kept). An export through the API is kept
@@ -15,15 +15,13 @@
  */
 
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { BookFormat, FolderFormat } from '../../shared/book-exports';
 import { AppError, isAppError } from '../../shared/errors';
 import type { ProjectExportRecord } from '../../shared/projects';
-import { createResampler } from '../engine/audio/resampler';
-import { createWavSink, parseWavHeader } from '../engine/audio/wav';
-import { exportChapterWavs, fileNameOf, type BookExportResult } from '../engine/export/book-export';
+import { fileNameOf, type BookExportResult, type ChapterWav } from '../engine/export/book-export';
+import type { Engine } from '../engine/engine';
 import type { CoverImage } from '../engine/export/mp3-chapters';
 import { isoTime, type Clock } from '../platform/clock';
 import type { Log } from '../platform/log';
@@ -36,6 +34,8 @@ import { audioPathOf } from './segment-render';
 export const SEGMENT_GAP_MS = 600;
 
 export interface ProjectExportsOptions {
+  /** Resamples, masters and encodes the book on its own thread. */
+  engine: Engine;
   store: Store;
   renders: ProjectRenders;
   filesDir: string;
@@ -74,7 +74,7 @@ export interface ProjectExports {
 const EXPORT_ID = /^[0-9a-f]{32}$/;
 
 export function createProjectExports(options: ProjectExportsOptions): ProjectExports {
-  const { store, renders, filesDir, clock, log } = options;
+  const { engine, store, renders, filesDir, clock, log } = options;
   const running = new Map<string, Promise<void>>();
   const dirOf = (projectId: string, exportId: string) => join(filesDir, 'projects', projectId, 'exports', exportId);
 
@@ -115,56 +115,19 @@ export function createProjectExports(options: ProjectExportsOptions): ProjectExp
     return { chapters, segments, renderId };
   };
 
-  /** Each chapter's segments joined into one WAV (at the first segment's rate) in `temp`. */
-  const chapterWavs = async (
+  /** Each chapter's segments' WAV files, in order (the exporter joins them with SEGMENT_GAP_MS between). */
+  const chapterWavs = (
     project: ProjectRow,
     chapters: Awaited<ReturnType<typeof renderMissing>>['chapters'],
     segments: Awaited<ReturnType<typeof renderMissing>>['segments'],
-    temp: string,
-  ) => {
-    const out: { title: string; wavPath: string }[] = [];
-    for (const [i, chapter] of chapters.entries()) {
-      const own = segments.filter((s) => s.chapter_id === chapter.id).sort((a, b) => a.position - b.position);
-      if (own.length === 0) continue;
-      const wavPath = join(temp, `chapter-${i}.wav`);
-      let sink: Awaited<ReturnType<typeof createWavSink>> | undefined;
-      let rate = 0;
-      try {
-        for (const [j, segment] of own.entries()) {
-          const bytes = new Uint8Array(await readFile(audioPathOf(filesDir, project.id, segment.audio_key!)));
-          const header = parseWavHeader(bytes);
-          let pcm = new Int16Array(
-            bytes.buffer.slice(bytes.byteOffset + header.dataOffset, bytes.byteOffset + header.dataOffset + header.dataBytes),
-          );
-          if (!sink) {
-            rate = header.sampleRate;
-            sink = await createWavSink(wavPath, rate);
-          }
-          if (header.sampleRate !== rate) {
-            const resampler = await createResampler(header.sampleRate, rate);
-            try {
-              const a = resampler.process(pcm);
-              const b = resampler.flush();
-              const joined = new Int16Array(a.length + b.length);
-              joined.set(a);
-              joined.set(b, a.length);
-              pcm = joined;
-            } finally {
-              resampler.close();
-            }
-          }
-          if (j > 0) await sink.write(new Int16Array(Math.round((SEGMENT_GAP_MS / 1000) * rate)));
-          await sink.write(pcm);
-        }
-        await sink!.finish();
-      } catch (error) {
-        await sink?.abort();
-        throw error;
-      }
-      out.push({ title: chapter.title, wavPath });
-    }
-    return out;
-  };
+  ): ChapterWav[] =>
+    chapters.map((chapter) => ({
+      title: chapter.title,
+      wavPaths: segments
+        .filter((s) => s.chapter_id === chapter.id)
+        .sort((a, b) => a.position - b.position)
+        .map((segment) => audioPathOf(filesDir, project.id, segment.audio_key!)),
+    }));
 
   const exportTo: ProjectExports['exportTo'] = async (projectId, keyId, target) => {
     const project = await store.projects.getProject(projectId);
@@ -172,29 +135,25 @@ export function createProjectExports(options: ProjectExportsOptions): ProjectExp
     const format = target.format ?? project.format;
     const { chapters, segments, renderId } = await renderMissing(project, keyId, target.onStatus);
     target.onStatus?.('encoding');
-    const temp = await mkdtemp(join(tmpdir(), 'narration-project-export-'));
-    try {
-      const wavs = await chapterWavs(project, chapters, segments, temp);
-      const cover: CoverImage | undefined =
-        project.cover_base64 && project.cover_type
-          ? { data: Buffer.from(project.cover_base64, 'base64'), mimeType: project.cover_type as CoverImage['mimeType'] }
-          : undefined;
-      const result = await exportChapterWavs({
-        chapters: wavs,
-        preset: project.preset,
-        format,
-        folderFormat: format === 'folder' ? (target.folderFormat ?? project.folder_format ?? 'mp3') : undefined,
-        title: project.title,
-        author: project.author ?? undefined,
-        cover,
-        outPath: target.outPath,
-        numberSeparator: ' - ',
-      });
-      await options.markExported?.(projectId, chapters.map((c) => c.id));
-      return { result, renderId };
-    } finally {
-      await rm(temp, { recursive: true, force: true });
-    }
+    const cover: CoverImage | undefined =
+      project.cover_base64 && project.cover_type
+        ? { data: Buffer.from(project.cover_base64, 'base64'), mimeType: project.cover_type as CoverImage['mimeType'] }
+        : undefined;
+    // On the engine's thread: resampling, mastering and encoding a book stall no HTTP request.
+    const result = await engine.exportChapters({
+      chapters: chapterWavs(project, chapters, segments),
+      gapMs: SEGMENT_GAP_MS,
+      preset: project.preset,
+      format,
+      folderFormat: format === 'folder' ? (target.folderFormat ?? project.folder_format ?? 'mp3') : undefined,
+      title: project.title,
+      author: project.author ?? undefined,
+      cover,
+      outPath: target.outPath,
+      numberSeparator: ' - ',
+    });
+    await options.markExported?.(projectId, chapters.map((c) => c.id));
+    return { result, renderId };
   };
 
   const link = (record: Pick<ProjectExportRecord, 'id' | 'project_id'>) =>

@@ -393,6 +393,7 @@ const hangingEngine: Engine = {
   audition: () => Promise.reject(new AppError('INTERNAL', 'not used')),
   streamAudition: () => Promise.reject(new AppError('INTERNAL', 'not used')),
   exportBook: () => Promise.reject(new AppError('INTERNAL', 'not used')),
+  exportChapters: () => Promise.reject(new AppError('INTERNAL', 'not used')),
   sentenceCacheStats: () => Promise.reject(new AppError('INTERNAL', 'not used')),
   clearSentenceCache: () => Promise.reject(new AppError('INTERNAL', 'not used')),
   close: async () => {},

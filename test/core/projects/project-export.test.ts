@@ -42,6 +42,7 @@ beforeAll(async () => {
   });
   await renders.start();
   exports = createProjectExports({
+    engine: fixture.engine,
     store: db.store,
     renders,
     filesDir,

@@ -102,6 +102,7 @@ export const UNUSED_ENGINE: Engine = {
   audition: notUsed,
   streamAudition: notUsed,
   exportBook: notUsed,
+  exportChapters: notUsed,
   sentenceCacheStats: notUsed,
   clearSentenceCache: notUsed,
   poolSize: 0,
@@ -141,6 +142,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     service: projects,
   });
   const projectExports = createProjectExports({
+    engine: UNUSED_ENGINE,
     store,
     renders: projectRenders,
     filesDir: paths.files,

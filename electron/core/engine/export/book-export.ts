@@ -132,40 +132,61 @@ function progressShares(preset: MasteringPresetName): { render: number; master: 
 const RENDER_OF_CHAPTER = 0.9;
 
 /** The speech of a rendered WAV, resampled to `rate`, written to `rawPath`; resolves to its samples. */
-async function wavToRaw(
+function wavToRaw(
   wavPath: string,
   rawPath: string,
   rate: number,
   onFraction: (fraction: number) => void,
 ): Promise<number> {
-  const input = await open(wavPath, 'r');
+  return wavsToRaw([wavPath], 0, rawPath, rate, onFraction);
+}
+
+/**
+ * The speech of rendered WAVs (any rates), each resampled to `rate`, with `gapSamples` of silence
+ * between two, written one after another to `rawPath`; resolves to the samples written.
+ */
+async function wavsToRaw(
+  wavPaths: readonly string[],
+  gapSamples: number,
+  rawPath: string,
+  rate: number,
+  onFraction: (fraction: number) => void,
+): Promise<number> {
   const output = await open(rawPath, 'w');
+  let written = 0;
+  const put = async (pcm: Int16Array) => {
+    await output.write(new Uint8Array(pcm.buffer, pcm.byteOffset, pcm.byteLength));
+    written += pcm.length;
+  };
   try {
-    const header = await wavHeaderOf(input);
-    const resampler = await createResampler(header.sampleRate, rate);
-    let written = 0;
-    const put = async (pcm: Int16Array) => {
-      await output.write(new Uint8Array(pcm.buffer, pcm.byteOffset, pcm.byteLength));
-      written += pcm.length;
-    };
-    try {
-      const total = header.dataBytes >> 1;
-      for (let at = 0; at < total; at += BLOCK_SAMPLES) {
-        const block = await readSamples(
-          input,
-          header.dataOffset + at * 2,
-          Math.min(BLOCK_SAMPLES, total - at),
-        );
-        await put(resampler.process(block));
-        onFraction(Math.min(1, (at + block.length) / Math.max(1, total)));
+    for (const [n, wavPath] of wavPaths.entries()) {
+      if (n > 0 && gapSamples > 0) await put(new Int16Array(gapSamples));
+      const input = await open(wavPath, 'r');
+      try {
+        const header = await wavHeaderOf(input);
+        const resampler = await createResampler(header.sampleRate, rate);
+        try {
+          const total = header.dataBytes >> 1;
+          for (let at = 0; at < total; at += BLOCK_SAMPLES) {
+            const block = await readSamples(
+              input,
+              header.dataOffset + at * 2,
+              Math.min(BLOCK_SAMPLES, total - at),
+            );
+            await put(resampler.process(block));
+            onFraction(Math.min(1, (n + (at + block.length) / Math.max(1, total)) / wavPaths.length));
+          }
+          await put(resampler.flush());
+        } finally {
+          resampler.close();
+        }
+      } finally {
+        await input.close();
       }
-      await put(resampler.flush());
-    } finally {
-      resampler.close();
     }
     return written;
   } finally {
-    await Promise.all([input.close(), output.close()]);
+    await output.close();
   }
 }
 
@@ -293,15 +314,17 @@ export async function exportBook(engine: Engine, request: BookExportRequest): Pr
   }
 }
 
-/** A chapter rendered already: its title and its speech as a WAV file (any rate). */
+/** A chapter rendered already: its title and its speech as WAV files (any rates), in order. */
 export interface ChapterWav {
   title: string;
-  wavPath: string;
+  wavPaths: readonly string[];
 }
 
 /** An export of chapters rendered already (a book project's): steps 2–5 of `exportBook` on them. */
 export interface ChapterWavsExportRequest extends EncodeRequest {
   chapters: readonly ChapterWav[];
+  /** Silence between two WAVs of a chapter, ms (default 0). */
+  gapMs?: number | undefined;
   /** What spoke, for the result. */
   engine?: string | undefined;
 }
@@ -313,7 +336,7 @@ export interface ChapterWavsExportRequest extends EncodeRequest {
  * INVALID_FIELD (more chapters than an MP3 can list), OUTPUT_FAILED.
  */
 export async function exportChapterWavs(request: ChapterWavsExportRequest): Promise<BookExportResult> {
-  const { chapters } = request;
+  const chapters = request.chapters.filter((chapter) => chapter.wavPaths.length > 0);
   if (chapters.length === 0) throw new AppError('NOTHING_TO_SPEAK', 'the book has no chapter to export');
   if (request.format === 'mp3' && chapters.length > MAX_ID3_CHAPTERS) {
     throw new AppError(
@@ -331,7 +354,7 @@ export async function exportChapterWavs(request: ChapterWavsExportRequest): Prom
     for (const [i, chapter] of chapters.entries()) {
       request.signal?.throwIfAborted();
       if (sampleRate === undefined) {
-        const handle = await open(chapter.wavPath, 'r');
+        const handle = await open(chapter.wavPaths[0]!, 'r');
         try {
           sampleRate = (await wavHeaderOf(handle)).sampleRate;
         } finally {
@@ -339,7 +362,8 @@ export async function exportChapterWavs(request: ChapterWavsExportRequest): Prom
         }
       }
       const rawPath = join(temp, `chapter-${i}.raw`);
-      const speech = await wavToRaw(chapter.wavPath, rawPath, sampleRate, (f) =>
+      const gap = Math.round(((request.gapMs ?? 0) / 1000) * sampleRate);
+      const speech = await wavsToRaw(chapter.wavPaths, gap, rawPath, sampleRate, (f) =>
         progress((share.render * (i + f)) / chapters.length),
       );
       prepared.push({ chapter, rawPath, speech });

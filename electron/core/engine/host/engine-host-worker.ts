@@ -81,6 +81,17 @@ async function handle(message: HostRequest): Promise<void> {
       post({ type: 'exported', seq, result });
       return;
     }
+    case 'exportChapters': {
+      const result = await abortable(seq, (signal) =>
+        started().exportChapters({
+          ...message.request,
+          signal,
+          onProgress: (fraction) => post({ type: 'progress', seq, fraction }),
+        }),
+      );
+      post({ type: 'chaptersExported', seq, result });
+      return;
+    }
     case 'streamAudition': {
       const result = await abortable(seq, (signal) =>
         started().streamAudition({ ...message.options, signal, onAudio: audioSender(seq) }),

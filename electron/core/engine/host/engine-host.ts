@@ -22,6 +22,7 @@ interface Answers {
   init: number;
   render: RenderResult;
   exportBook: BookExportResult;
+  exportChapters: BookExportResult;
   audition: Uint8Array;
   streamAudition: AuditionResult;
   cacheStats: SentenceCacheStats;
@@ -108,6 +109,9 @@ export async function createEngineHost(
       case 'exported':
         settle(reply, 'exportBook')?.resolve(reply.result);
         return;
+      case 'chaptersExported':
+        settle(reply, 'exportChapters')?.resolve(reply.result);
+        return;
       case 'auditioned':
         settle(reply, 'audition')?.resolve(new Uint8Array(reply.wav));
         return;
@@ -184,6 +188,11 @@ export async function createEngineHost(
       const { onProgress, signal, ...plain } = request;
       if (signal?.aborted) return Promise.reject(abortError(signal));
       return abortable(call<'exportBook'>({ type: 'exportBook', request: plain }, onProgress), signal);
+    },
+    exportChapters(request) {
+      const { onProgress, signal, ...plain } = request;
+      if (signal?.aborted) return Promise.reject(abortError(signal));
+      return abortable(call<'exportChapters'>({ type: 'exportChapters', request: plain }, onProgress), signal);
     },
     audition(options) {
       return call<'audition'>({ type: 'audition', options });

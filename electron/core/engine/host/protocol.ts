@@ -9,12 +9,14 @@ import type { ErrorCode } from '../../../shared/errors';
 import type { SentenceCacheStats } from '../../../shared/sentence-cache';
 import type { SentenceCacheOptions } from '../cache/sentence-cache';
 import type { AuditionOptions, AuditionResult, RenderRequest, RenderResult } from '../engine';
-import type { BookExportRequest, BookExportResult } from '../export/book-export';
+import type { BookExportRequest, BookExportResult, ChapterWavsExportRequest } from '../export/book-export';
 
 /** What of a RenderRequest can cross a thread: callbacks and the signal stay behind. */
 export type PlainRenderRequest = Omit<RenderRequest, 'onProgress' | 'onAudio' | 'signal'>;
 /** The same for a book export. */
 export type PlainBookExportRequest = Omit<BookExportRequest, 'onProgress' | 'signal'>;
+/** The same for an export of chapters rendered already. */
+export type PlainChaptersExportRequest = Omit<ChapterWavsExportRequest, 'onProgress' | 'signal'>;
 
 export type HostRequest =
   /** `idleReleaseMs`, `sentenceCache`: as in EngineOptions. */
@@ -28,6 +30,7 @@ export type HostRequest =
   /** `streamAudio`: send the audio back as it is written (`audio` replies), for RenderRequest.onAudio. */
   | { type: 'render'; seq: number; request: PlainRenderRequest; streamAudio: boolean }
   | { type: 'exportBook'; seq: number; request: PlainBookExportRequest }
+  | { type: 'exportChapters'; seq: number; request: PlainChaptersExportRequest }
   | { type: 'abort'; seq: number; reason: { code: ErrorCode; message: string } }
   | { type: 'audition'; seq: number; options: AuditionOptions }
   /** The audition's audio comes back as `audio` replies as it is synthesised, then `auditionStreamed`. */
@@ -42,6 +45,7 @@ export type HostReply =
   | { type: 'audio'; seq: number; pcm: ArrayBuffer; sampleRate: number }
   | { type: 'rendered'; seq: number; result: RenderResult }
   | { type: 'exported'; seq: number; result: BookExportResult }
+  | { type: 'chaptersExported'; seq: number; result: BookExportResult }
   | { type: 'auditioned'; seq: number; wav: ArrayBuffer }
   | { type: 'auditionStreamed'; seq: number; result: AuditionResult }
   /** Answers `cacheStats` and `clearCache`. */
