@@ -7,6 +7,7 @@
  */
 
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { ExportFileReportSchema } from './book-exports';
 import { BOOK_FORMATS, FOLDER_FORMATS, MASTERING_PRESETS } from './book-formats';
 import { CHAPTER_KINDS, MANUSCRIPT_FORMATS } from './manuscript';
 import { MODEL_IDS, RATE_MAX, RATE_MIN, VOLUME_MAX, VOLUME_MIN } from './options';
@@ -249,8 +250,8 @@ export const ProjectExportRecordSchema = Type.Object({
   /** For `folder`: the names of the files in the zip. */
   files: Type.Array(Type.String()),
   chapters: Type.Array(Type.Object({ title: Type.String(), start_ms: Type.Integer(), end_ms: Type.Integer() })),
-  /** Each file's loudness and the preset's checks (see ExportFileReport). */
-  report: Type.Array(Type.Unknown()),
+  /** Each file's loudness and the preset's checks, as an audiobook export's record has them. */
+  report: Type.Array(ExportFileReportSchema),
   duration_ms: Nullable(Type.Integer()),
   file_bytes: Nullable(Type.Integer()),
   error_code: Nullable(Type.String()),

@@ -533,10 +533,18 @@ function level(value: number | null): number | null {
   return value === null ? null : Math.round(value * 100) / 100;
 }
 
-/** Each written file's loudness and the preset's checks, named as the caller downloads them. */
-function fileReportsOf(result: BookExportResult, outPath: string, format: BookFormat): ExportFileReport[] {
+/**
+ * Each written file's loudness and the preset's checks, named as the caller downloads them: a
+ * folder's files by their names in it, the one book file as `bookName` (default `book.<format>`).
+ */
+export function fileReportsOf(
+  result: BookExportResult,
+  outPath: string,
+  format: BookFormat,
+  bookName = `book.${format}`,
+): ExportFileReport[] {
   return result.files.map((f) => ({
-    file: format === 'folder' ? relative(outPath, f.path) : `book.${format}`,
+    file: format === 'folder' ? relative(outPath, f.path) : bookName,
     duration_ms: Math.round(f.loudness.durationMs),
     integrated_lufs: level(f.loudness.integratedLufs),
     rms_dbfs: level(f.loudness.rmsDbfs),

@@ -25,6 +25,7 @@ import type { Engine } from '../engine/engine';
 import type { CoverImage } from '../engine/export/mp3-chapters';
 import { isoTime, type Clock } from '../platform/clock';
 import type { Log } from '../platform/log';
+import { fileReportsOf } from '../jobs/export-jobs';
 import { writeZip } from '../platform/zip-writer';
 import type { ProjectRow, Store } from '../store';
 import type { ProjectRenders } from './project-renders';
@@ -199,7 +200,7 @@ export function createProjectExports(options: ProjectExportsOptions): ProjectExp
               void write(record).catch(() => undefined);
             },
           });
-          const report = (JSON.parse(await readFile(result.reportPath, 'utf8')) as { files: unknown[] }).files;
+          const report = fileReportsOf(result, outPath, format, record.file_name);
           if (format === 'folder') {
             await writeZip(join(dir, record.file_name), [
               ...result.files.map((f) => ({ path: f.path, name: basename(f.path) })),

@@ -114,7 +114,13 @@ describe('project export', () => {
       files: ['01 - Opening.mp3', '02 - The Storm.mp3', '03 - Hải đăng.mp3'],
       download_url: `http://127.0.0.1:1/api/v1/projects/${project.projectId}/exports/${started.id}/file`,
     });
-    expect(record.report).toHaveLength(3);
+    // The record's report is the audiobook export's wire shape: each file by its name, its levels.
+    expect(record.report.map((r) => r.file)).toEqual(record.files);
+    for (const entry of record.report) {
+      expect(entry.integrated_lufs).toEqual(expect.any(Number));
+      expect(entry.duration_ms).toBeGreaterThan(0);
+      expect(typeof entry.passes).toBe('boolean');
+    }
     expect(record.chapters.map((c) => c.title)).toEqual(titles);
     expect(record.file_bytes).toBeGreaterThan(1000);
     expect(await exports.get(project.projectId, 'not-an-id')).toBeUndefined();

@@ -3,7 +3,6 @@ import {
   BOOK_FORMATS,
   FOLDER_FORMATS,
   type BookFormat,
-  type ExportFileReport,
   type FolderFormat,
 } from '../../../../electron/shared/book-exports';
 import type { ProjectExportRecord } from '../../../../electron/shared/projects';
@@ -25,37 +24,6 @@ const STATUS_LABELS: Record<ProjectExportRecord['status'], string> = {
   failed: 'failed',
 };
 const isFinal = (r: ProjectExportRecord) => r.status === 'done' || r.status === 'failed';
-
-/** A number of a report entry under its wire name or the report file's camelCase one; null when neither. */
-function figure(entry: Record<string, unknown>, snake: string, camel: string): number | null {
-  const value = entry[snake] ?? entry[camel];
-  return typeof value === 'number' && Number.isFinite(value) ? value : null;
-}
-
-/**
- * The loudness report's file entries as the Export page shows them. The schema leaves them open:
- * they come with the wire's snake_case names or the report file's camelCase ones.
- */
-export function fileReports(report: readonly unknown[]): ExportFileReport[] {
-  const out: ExportFileReport[] = [];
-  for (const item of report) {
-    if (!item || typeof item !== 'object') continue;
-    const r = item as Record<string, unknown>;
-    if (typeof r.file !== 'string' || typeof r.passes !== 'boolean') continue;
-    out.push({
-      file: r.file,
-      duration_ms: figure(r, 'duration_ms', 'durationMs') ?? 0,
-      integrated_lufs: figure(r, 'integrated_lufs', 'integratedLufs'),
-      rms_dbfs: figure(r, 'rms_dbfs', 'rmsDbfs'),
-      peak_dbfs: figure(r, 'peak_dbfs', 'peakDbfs'),
-      true_peak_dbtp: figure(r, 'true_peak_dbtp', 'truePeakDbtp'),
-      noise_floor_dbfs: figure(r, 'noise_floor_dbfs', 'noiseFloorDbfs'),
-      passes: r.passes,
-      failures: Array.isArray(r.failures) ? r.failures.filter((f): f is string => typeof f === 'string') : [],
-    });
-  }
-  return out;
-}
 
 /**
  * The project's export: M4B, MP3 or a zip of chapter files, with the book's title, author, cover
@@ -135,7 +103,7 @@ export function ProjectExport() {
   const included = detail.chapters.filter((c) => c.included);
   const changed = included.filter((c) => c.changed_since_export || c.segments_done < c.segment_count).length;
   const renderOfExport = record?.render_id && render?.id === record.render_id ? render : null;
-  const reports = record ? fileReports(record.report) : [];
+  const reports = record?.report ?? [];
   const label = format === 'folder' ? 'chapters' : format.toUpperCase();
 
   return (
