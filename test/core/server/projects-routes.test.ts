@@ -7,7 +7,7 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MANUSCRIPT_LIMITS } from '../../../electron/shared/manuscript';
-import { VIETNAMESE_BOOK, writeDocx, writeEpub3 } from '../../fixtures/manuscripts';
+import { pngCover, VIETNAMESE_BOOK, writeDocx, writeEpub3 } from '../../fixtures/manuscripts';
 import { startTestCore, type TestCore } from './helpers';
 
 let t: TestCore;
@@ -70,6 +70,23 @@ describe('project routes', () => {
     }
     expect((await t.call('GET', '/api/v1/projects', { key: other })).json.result.items).toEqual([]);
     expect((await t.call('GET', '/api/v1/projects', { key: null })).status).toBe(401);
+  });
+
+  it("serves a project's cover once it has one", async () => {
+    const made = await t.call('POST', '/api/v1/projects', { body: { title: 'Bìa' } });
+    const id = made.json.result.project.id;
+    const none = await t.call('GET', `/api/v1/projects/${id}/cover`);
+    expect(none.status).toBe(404);
+    expect(none.json.error_code).toBe('PROJECT_NOT_FOUND');
+    const png = Buffer.from(pngCover().bytes);
+    const set = await t.call('PATCH', `/api/v1/projects/${id}`, {
+      body: { cover: `data:image/png;base64,${png.toString('base64')}` },
+    });
+    expect(set.json.result.project.has_cover).toBe(true);
+    const cover = await t.call('GET', `/api/v1/projects/${id}/cover`);
+    expect(cover.status).toBe(200);
+    expect(cover.headers['content-type']).toBe('image/png');
+    expect(cover.body.equals(png)).toBe(true);
   });
 
   it('edits a segment with undo and redo, chapters and the cast, over HTTP', async () => {

@@ -197,6 +197,30 @@ export function registerProjectRoutes(
   );
 
   app.get<{ Params: { id: string } }>(
+    '/api/v1/projects/:id/cover',
+    {
+      schema: apiRoute({
+        operationId: 'getProjectCover',
+        tag: 'projects',
+        summary: "The project's cover picture (404 PROJECT_NOT_FOUND when it has none)",
+        security: KEY,
+        params: pathParams(ID),
+        result: binary('The cover, JPEG or PNG.', ['image/jpeg', 'image/png']),
+      }),
+    },
+    async (request, reply) => {
+      const project = await projects.owned(await key(request), request.params.id);
+      if (!project.cover_base64 || !project.cover_type) {
+        throw new AppError('PROJECT_NOT_FOUND', `Project "${project.id}" has no cover.`);
+      }
+      return reply
+        .type(project.cover_type)
+        .header('cache-control', 'no-store')
+        .send(Buffer.from(project.cover_base64, 'base64'));
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
     '/api/v1/projects/:id/archive',
     {
       schema: apiRoute({
