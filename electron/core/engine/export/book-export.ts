@@ -238,6 +238,17 @@ export function reportPathOf(outPath: string, format: BookFormat): string {
   return `${base}.loudness.json`;
 }
 
+/** Throws INVALID_FIELD when an MP3 would have more chapters than its ID3 tag can list. */
+function checkChapterCount(format: BookFormat, chapters: number): void {
+  if (format === 'mp3' && chapters > MAX_ID3_CHAPTERS) {
+    throw new AppError(
+      'INVALID_FIELD',
+      `an MP3 can list at most ${MAX_ID3_CHAPTERS} chapters and this book has ${chapters}: export to m4b or a folder`,
+      { field: 'format' },
+    );
+  }
+}
+
 /**
  * Exports `request.text` as a book (see the module comment) with `engine`. Rejects with
  * AppError: NOTHING_TO_SPEAK (no chapter has anything to say), INVALID_FIELD (more chapters than
@@ -254,13 +265,7 @@ export async function exportBook(engine: Engine, request: BookExportRequest): Pr
       'the book has nothing to speak (only punctuation, symbols or emoji)',
     );
   }
-  if (request.format === 'mp3' && chapters.length > MAX_ID3_CHAPTERS) {
-    throw new AppError(
-      'INVALID_FIELD',
-      `an MP3 can list at most ${MAX_ID3_CHAPTERS} chapters and this book has ${chapters.length}: export to m4b or a folder`,
-      { field: 'format' },
-    );
-  }
+  checkChapterCount(request.format, chapters.length);
   const progress = request.onProgress ?? (() => undefined);
   const share = progressShares(preset.name);
   const temp = await mkdtemp(join(tmpdir(), 'narration-export-'));
@@ -338,13 +343,7 @@ export interface ChapterWavsExportRequest extends EncodeRequest {
 export async function exportChapterWavs(request: ChapterWavsExportRequest): Promise<BookExportResult> {
   const chapters = request.chapters.filter((chapter) => chapter.wavPaths.length > 0);
   if (chapters.length === 0) throw new AppError('NOTHING_TO_SPEAK', 'the book has no chapter to export');
-  if (request.format === 'mp3' && chapters.length > MAX_ID3_CHAPTERS) {
-    throw new AppError(
-      'INVALID_FIELD',
-      `an MP3 can list at most ${MAX_ID3_CHAPTERS} chapters and this book has ${chapters.length}: export to m4b or a folder`,
-      { field: 'format' },
-    );
-  }
+  checkChapterCount(request.format, chapters.length);
   const progress = request.onProgress ?? (() => undefined);
   const share = progressShares(request.preset);
   const temp = await mkdtemp(join(tmpdir(), 'narration-export-'));
