@@ -290,44 +290,70 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
     }
     let failures = 0;
     let lastError = '';
-    try {
-      for (const item of entry.items) {
-        if (item.done) continue;
-        if (entry.cancel || entry.pause || closing || entry.leaseLost) break;
-        const segment = await store.projects.getSegment(item.id);
-        if (!segment) continue;
-        await store.projectRenders.setSegmentAudio(item.id, { state: 'rendering', error: null });
-        emit(row, row.key_id, row.project_id, [{ id: item.id, state: 'rendering' }]);
-        const { cast, narrator } = await castOf(row.project_id);
-        if (!narrator) throw new AppError('PROJECT_CONFLICT', 'The project has no narrator.');
-        try {
-          const result = await renderOne(segment, { projectId: row.project_id, modelId: project.model_id }, cast, narrator, entry.controller.signal);
-          await store.projectRenders.setSegmentAudio(item.id, {
-            state: 'done',
-            audio_key: result.audioKey,
-            duration_ms: result.durationMs,
-            error: null,
-            checks: result.checks.length > 0 ? JSON.stringify(result.checks) : null,
-            rendered_at: isoTime(clock.now()),
-          });
-          item.done = true;
-          entry.charsThisRun += item.characters;
-          emit(row, row.key_id, row.project_id, [{ id: item.id, state: 'done' }]);
-        } catch (error) {
-          if (entry.controller.signal.aborted) throw error;
-          failures++;
-          lastError = isAppError(error) ? error.message : String(error);
-          if (!isAppError(error)) log.warn(`project render ${row.id}: segment ${item.id}: ${(error as Error)?.stack ?? String(error)}`);
-          await store.projectRenders.setSegmentAudio(item.id, { state: 'failed', error: lastError });
-          emit(row, row.key_id, row.project_id, [{ id: item.id, state: 'failed' }]);
-        }
+    // Progress is written one write after another, each with the state as it is then (lanes
+    // finish in any order; a stale write landing last would re-render a segment after a crash).
+    let progressWrites: Promise<unknown> = Promise.resolve();
+    const writeProgress = () => {
+      progressWrites = progressWrites.then(() => {
         const done = entry.items.filter((i) => i.done);
-        await store.projectRenders.progress(row.id, instanceId, {
+        return store.projectRenders.progress(row.id, instanceId, {
           items: JSON.stringify(entry.items),
           segmentsDone: done.length,
           charactersDone: done.reduce((n, i) => n + i.characters, 0),
         });
+      });
+      return progressWrites;
+    };
+    /** Renders one item; throws only when the render is aborted. */
+    const renderItem = async (item: (typeof entry.items)[number]) => {
+      const segment = await store.projects.getSegment(item.id);
+      if (!segment) return;
+      await store.projectRenders.setSegmentAudio(item.id, { state: 'rendering', error: null });
+      emit(row, row.key_id, row.project_id, [{ id: item.id, state: 'rendering' }]);
+      const { cast, narrator } = await castOf(row.project_id);
+      if (!narrator) throw new AppError('PROJECT_CONFLICT', 'The project has no narrator.');
+      try {
+        const result = await renderOne(segment, { projectId: row.project_id, modelId: project.model_id }, cast, narrator, entry.controller.signal);
+        item.done = true;
+        entry.charsThisRun += item.characters;
+        // Edited while it rendered: the audio is of the old words, so the edit's state stands.
+        const now = await store.projects.getSegment(item.id);
+        if (!now || now.text !== segment.text || now.speaker !== segment.speaker || now.quotes !== segment.quotes) return;
+        await store.projectRenders.setSegmentAudio(item.id, {
+          state: 'done',
+          audio_key: result.audioKey,
+          duration_ms: result.durationMs,
+          error: null,
+          checks: result.checks.length > 0 ? JSON.stringify(result.checks) : null,
+          rendered_at: isoTime(clock.now()),
+        });
+        emit(row, row.key_id, row.project_id, [{ id: item.id, state: 'done' }]);
+      } catch (error) {
+        if (entry.controller.signal.aborted) throw error;
+        failures++;
+        lastError = isAppError(error) ? error.message : String(error);
+        if (!isAppError(error)) log.warn(`project render ${row.id}: segment ${item.id}: ${(error as Error)?.stack ?? String(error)}`);
+        await store.projectRenders.setSegmentAudio(item.id, { state: 'failed', error: lastError });
+        emit(row, row.key_id, row.project_id, [{ id: item.id, state: 'failed' }]);
       }
+    };
+    try {
+      // As many segments at once as the engine has workers: each is short, so one at a time
+      // would leave all but one of them idle.
+      const pending = entry.items.filter((i) => !i.done);
+      let next = 0;
+      const lane = async () => {
+        while (next < pending.length) {
+          if (entry.cancel || entry.pause || closing || entry.leaseLost) return;
+          await renderItem(pending[next++]!);
+          await writeProgress();
+        }
+      };
+      const lanes = await Promise.allSettled(
+        Array.from({ length: Math.max(1, Math.min(engine.poolSize, pending.length)) }, lane),
+      );
+      const failed = lanes.find((lane): lane is PromiseRejectedResult => lane.status === 'rejected');
+      if (failed) throw failed.reason;
     } catch (error) {
       if (entry.leaseLost) return;
       if (!(closing && entry.controller.signal.aborted) && !entry.cancel) {

@@ -108,6 +108,51 @@ describe('project renders', () => {
     expect(projectEvents.some((e) => e.segments.some((x) => x.state === 'rendering'))).toBe(true);
   }, 120_000);
 
+  it('keeps an edit made while its segment renders: the old words\' audio is not marked done', async () => {
+    await renders.close();
+    const target = project.segments[0]!;
+    let release!: () => void;
+    const edited = new Promise<void>((resolve) => (release = resolve));
+    // The real engine, with the render of the target's words held until the edit is stored.
+    const holding = {
+      ...fixture.engine,
+      render: async (request: Parameters<typeof fixture.engine.render>[0]) => {
+        const result = await fixture.engine.render(request);
+        if (request.text.includes(target.text.slice(0, 20))) await edited;
+        return result;
+      },
+    };
+    renders = createProjectRenders({
+      engine: holding,
+      store,
+      events: createJobEvents(),
+      filesDir: join(db.dir, 'files'),
+      instanceId: 'test-instance',
+      clock: systemClock,
+      log: silentLog,
+      leaseMs: 3000,
+      pollMs: 200,
+    });
+    await renders.start();
+    const row = await renders.submit(project.projectId, project.keyId, {});
+    for (let i = 0; i < 200 && (await store.projects.getSegment(target.id))!.state !== 'rendering'; i++) {
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    const now = (await store.projects.getSegment(target.id))!;
+    expect(now.state).toBe('rendering');
+    // What the project service writes for an edit of a segment without audio yet.
+    await store.projects.putSegments([{ ...now, text: `${now.text} And then the tide turned.`, state: 'not_rendered' }]);
+    release();
+    const done = await renders.settled(row.id);
+    expect(done.status).toBe('done');
+    const after = (await store.projects.getSegment(target.id))!;
+    expect(after.text).toMatch(/the tide turned\.$/);
+    expect(after.state).toBe('not_rendered');
+    expect(after.audio_key).toBeNull();
+    const others = (await segmentsOf()).filter((s) => s.id !== target.id);
+    expect(others.every((s) => s.state === 'done')).toBe(true);
+  }, 60_000);
+
   it('re-renders exactly the segment that was edited; the others stay bit for bit', async () => {
     await renders.settled((await renders.submit(project.projectId, project.keyId, {})).id);
     const files = await readdir(audioDir());
