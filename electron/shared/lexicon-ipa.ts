@@ -193,7 +193,7 @@ const OVERRIDES: Partial<Record<LanguageCode, ReadonlyArray<readonly [string, st
   vi: [['t̪', 't[']],
 };
 
-/** Languages whose tones may follow a vowel as eSpeak writes them: a digit 1–6 (`aː2`). */
+/** Languages whose tones may follow a vowel as eSpeak writes them: a digit 1–7 (`aː2`; 1 and 7 are the level and clause-final tones eSpeak's own readings carry). */
 const TONE_DIGITS: ReadonlySet<LanguageCode> = new Set(['vi']);
 
 /** Marks that carry no phoneme of their own in eSpeak's input and are dropped. */
@@ -315,7 +315,7 @@ export function ipaToEspeak(ipa: string, language: LanguageCode): IpaConversion 
       i += hit[0].length;
       // A Vietnamese tone number after the vowel, as eSpeak writes it.
       const tone = source[i]?.char ?? '';
-      if (hit[2] !== undefined && TONE_DIGITS.has(language) && /^[1-6]$/.test(tone)) {
+      if (hit[2] !== undefined && TONE_DIGITS.has(language) && /^[1-7]$/.test(tone)) {
         word += tone;
         i++;
       }
