@@ -50,6 +50,10 @@ export type ErrorCode =
   | 'VOICE_DOWNLOAD_FAILED'
   /** No such voice pack in the catalogue, or not installed. */
   | 'VOICE_PACK_NOT_FOUND'
+  /** No custom voice with this code. */
+  | 'CUSTOM_VOICE_NOT_FOUND'
+  /** A custom voice's code is taken (by another custom voice, a catalogue code, an OpenAI or Kokoro name). */
+  | 'CUSTOM_VOICE_CONFLICT'
   /** No pronunciation-lexicon entry with this id. */
   | 'LEXICON_ENTRY_NOT_FOUND'
   /**

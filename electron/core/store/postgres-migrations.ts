@@ -268,4 +268,16 @@ export const POSTGRES_MIGRATIONS: readonly (readonly string[])[] = [
   // 11: what a render warns about (phonemes its voice did not know and left out): a JSON array
   // of sentences, null when there was nothing to say
   [`ALTER TABLE requests ADD COLUMN warnings TEXT`],
+  // 12: custom voices (shared/custom-voices.ts): the definition as JSON; and the custom voice a
+  // request was accepted with (its definition then, as JSON; null for catalogue voices)
+  [
+    `CREATE TABLE custom_voices (
+      code TEXT PRIMARY KEY,
+      name TEXT NOT NULL,
+      definition TEXT NOT NULL,
+      created_at TEXT NOT NULL,
+      updated_at TEXT NOT NULL
+    )`,
+    `ALTER TABLE requests ADD COLUMN custom_voice TEXT`,
+  ],
 ];

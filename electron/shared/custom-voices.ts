@@ -1,0 +1,116 @@
+/**
+ * Custom voices: a name and a code of the user's choosing over a base voice, with its own
+ * prosody and lexicon. Wire records (TypeBox schemas, used as types) and the rules every
+ * custom voice obeys, shared by the server, the CLI, the jobs and the studio.
+ *
+ * A custom voice speaks wherever a voice code is taken: the cloud API's `voice_code`, OpenAI's
+ * `voice`, the studio, a project's characters, `say --voice`. Its base is
+ * - `{ kind: 'code' }`: a catalogue voice code, spoken as that code is (its neural voice or
+ *   eSpeak, its character), with the custom prosody and lexicon on top;
+ * - `{ kind: 'pack' }`: one speaker of an installed Piper pack, or one Kokoro voice;
+ * - `{ kind: 'kokoro_blend' }`: a weighted blend of Kokoro voices (Kokoro-FastAPI's mixes).
+ * Every custom voice names a catalogue `voice_code` as well (for `pack` and `kokoro_blend` it
+ * is the voice of the same language that speaks when the pack is not installed, whose price
+ * and text preparation apply); for `code` it is the base itself.
+ *
+ * The codes of the spec keep their meaning: a custom code may not be a catalogue code, an
+ * OpenAI voice name, or a Kokoro voice name, and it matches CUSTOM_VOICE_CODE_PATTERN.
+ *
+ * Requests snapshot the definition when accepted (requests.custom_voice), so editing or
+ * deleting a custom voice never changes a request already accepted.
+ */
+
+import { Type, type Static } from '@sinclair/typebox';
+import { LexiconEntryInputSchema } from './lexicon';
+
+/** Lower-case letters, digits, `_` and `-`, starting with a letter; 3 to 64 characters. */
+export const CUSTOM_VOICE_CODE_PATTERN = '^[a-z][a-z0-9_-]{2,63}$';
+export const MAX_CUSTOM_VOICE_NAME_CHARS = 80;
+export const MAX_CUSTOM_VOICES = 500;
+export const MAX_CUSTOM_LEXICON_ENTRIES = 200;
+export const MAX_BLEND_PARTS = 8;
+
+/** Prosody multipliers on top of a request's own (the product is kept within the API's ranges). */
+export const CustomProsodySchema = Type.Object({
+  /** × the request's speed_rate; 0.5–2.0. Default 1. */
+  speed: Type.Number({ minimum: 0.5, maximum: 2 }),
+  /** × the request's pitch_rate; 0.5–2.0. Default 1. */
+  pitch: Type.Number({ minimum: 0.5, maximum: 2 }),
+  /** Percent × the request's volume / 100; 50–150. Default 100. */
+  volume: Type.Integer({ minimum: 50, maximum: 150 }),
+});
+export type CustomProsody = Static<typeof CustomProsodySchema>;
+
+export const CustomVoiceBaseSchema = Type.Union([
+  Type.Object({ kind: Type.Literal('code'), voice_code: Type.String({ minLength: 1, maxLength: 100 }) }),
+  Type.Object({
+    kind: Type.Literal('pack'),
+    pack_id: Type.String({ minLength: 1, maxLength: 200 }),
+    /** Piper: a speaker name of the config or its number; Kokoro: a voice name (`af_heart`). */
+    speaker: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  }),
+  Type.Object({
+    kind: Type.Literal('kokoro_blend'),
+    /** Kokoro voice names and their weights (> 0; normalised to sum 1 when spoken). */
+    parts: Type.Array(
+      Type.Object({
+        voice: Type.String({ minLength: 1, maxLength: 100 }),
+        weight: Type.Number({ exclusiveMinimum: 0, maximum: 100 }),
+      }),
+      { minItems: 1, maxItems: MAX_BLEND_PARTS },
+    ),
+  }),
+]);
+export type CustomVoiceBase = Static<typeof CustomVoiceBaseSchema>;
+
+/** A lexicon entry of a custom voice: the lexicon's entry without `language` (the voice's own). */
+export const CustomLexiconEntrySchema = Type.Omit(LexiconEntryInputSchema, ['language']);
+export type CustomLexiconEntry = Static<typeof CustomLexiconEntrySchema>;
+
+/** What a client sends to create (POST) or replace (PUT) a custom voice. */
+export const CustomVoiceInputSchema = Type.Object({
+  code: Type.String({ pattern: CUSTOM_VOICE_CODE_PATTERN }),
+  name: Type.String({ minLength: 1, maxLength: MAX_CUSTOM_VOICE_NAME_CHARS }),
+  base: CustomVoiceBaseSchema,
+  /**
+   * The catalogue voice behind it: required for `pack` and `kokoro_blend` (a voice of the same
+   * language), ignored for `code` (the base is it).
+   */
+  voice_code: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  prosody: Type.Optional(Type.Partial(CustomProsodySchema)),
+  lexicon: Type.Optional(Type.Array(CustomLexiconEntrySchema, { maxItems: MAX_CUSTOM_LEXICON_ENTRIES })),
+  note: Type.Optional(Type.String({ maxLength: 500 })),
+});
+export type CustomVoiceInput = Static<typeof CustomVoiceInputSchema>;
+
+/** A stored custom voice as the API returns it. */
+export const CustomVoiceSchema = Type.Object({
+  code: Type.String(),
+  name: Type.String(),
+  base: CustomVoiceBaseSchema,
+  /** The catalogue voice behind it (language, price, eSpeak when nothing neural is installed). */
+  voice_code: Type.String(),
+  language: Type.String(),
+  gender: Type.Union([Type.Literal('male'), Type.Literal('female'), Type.Null()]),
+  prosody: CustomProsodySchema,
+  lexicon: Type.Array(CustomLexiconEntrySchema),
+  note: Type.String(),
+  created_at: Type.String(),
+  updated_at: Type.String(),
+});
+export type CustomVoice = Static<typeof CustomVoiceSchema>;
+
+export const DEFAULT_CUSTOM_PROSODY: CustomProsody = { speed: 1, pitch: 1, volume: 100 };
+
+/**
+ * Routes (all under /api/v1; the studio session or any API key; a key sees every custom voice
+ * of the instance, as voices are not owned by keys):
+ *   GET    /custom-voices               → { voices: CustomVoice[] }
+ *   POST   /custom-voices               CustomVoiceInput → 201 CustomVoice (409 CUSTOM_VOICE_CONFLICT when the code is taken)
+ *   GET    /custom-voices/:code         → CustomVoice (404 CUSTOM_VOICE_NOT_FOUND)
+ *   PUT    /custom-voices/:code         CustomVoiceInput (code must equal :code) → CustomVoice
+ *   DELETE /custom-voices/:code         → 204
+ *   POST   /custom-voices/:code/audition  { text? } → audio (as the voices' audition route)
+ * CLI: `npm run voices -- custom list|show|create|edit|delete|audition`.
+ */
+export const CUSTOM_VOICE_ROUTES = '/api/v1/custom-voices';
