@@ -6,7 +6,7 @@
  */
 
 import { checkVoiceModel } from './engine/onnx/check-model';
-import { createVoiceLibrary, parseKokoroVoice, type VoiceLibrary } from './voices';
+import { createVoiceLibrary, parseKokoroVoice, recordingPackSpeed, type VoiceLibrary } from './voices';
 import type { AddressInfo } from 'node:net';
 import type { CatalogueEntry } from '../shared/voice-packs';
 import type { Engine } from './engine/engine';
@@ -108,6 +108,8 @@ export interface CoreOptions {
   engine?: Engine;
   /** Base URL of the voice catalogue's downloads (default: the public repositories); an organisation's mirror. */
   voiceMirror?: string;
+  /** Base URL of the voice catalogue's sample recordings (default: GitHub's raw files); a mirror. */
+  voiceSampleMirror?: string;
   /** Catalogue of downloadable packs instead of the built-in one (an organisation's, or a test's). */
   voiceCatalogue?: readonly CatalogueEntry[];
   /**
@@ -180,13 +182,15 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     validateModel: checkVoiceModel,
     log,
     ...(options.voiceMirror ? { mirror: options.voiceMirror } : {}),
+    ...(options.voiceSampleMirror ? { sampleMirror: options.voiceSampleMirror } : {}),
     ...(options.voiceCatalogue ? { catalogue: options.voiceCatalogue } : {}),
   });
   const lexicon = createLexiconStore({ dataDir: options.dataDir, log });
   let engine: Engine | undefined;
   try {
     // The engine gets its own thread, so encoding never stalls the HTTP event loop.
-    engine =
+    // Renders record each pack's speed on its first use (voices/<id>/speed.json).
+    const rawEngine =
       options.engine ??
       (await createEngineHost({
         ...(options.poolSize ? { poolSize: options.poolSize } : {}),
@@ -196,6 +200,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
           maxBytes: (options.sentenceCacheMb ?? DEFAULT_SENTENCE_CACHE_MB) * 1024 * 1024,
         },
       }));
+    engine = recordingPackSpeed(rawEngine, options.dataDir, log);
     let port = 0;
     const localUrl = () => `http://${urlHost(host)}:${port}`;
     const baseUrl = () => options.publicUrl?.replace(/\/+$/, '') ?? localUrl();

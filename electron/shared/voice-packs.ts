@@ -110,6 +110,16 @@ export const CatalogueEntrySchema = Type.Object({
   /** The public page of the pack (always on the original host, never the mirror). */
   source_url: Type.String(),
   /**
+   * The voice's own model card at the pinned revision (Piper: its MODEL_CARD file; Kokoro: the
+   * repository's README, its Hugging Face model card). Absent on packs made for tests.
+   */
+  model_card_url: Type.Optional(Type.String()),
+  /**
+   * Where the publisher's sample recordings of the pack lie, relative to the sample base URL
+   * (`<base>/<samples>speaker_<n>.mp3`); null when none are published (Kokoro).
+   */
+  samples: Type.Optional(Nullable(Type.String())),
+  /**
    * What is known of the speakers' genders from the dataset's public metadata
    * (core/voices/speaker-metadata.ts): `single` one speaker, `known` every speaker, `partial`
    * some, `unknown` none (codes then get speakers by index, labelled "gender unknown").
@@ -214,6 +224,25 @@ export function qualityRank(quality: VoicePackQuality): number {
 // ---------------------------------------------------------------------------------------------
 // The voice-pack API (`/api/v1/voice-packs`): what the studio's Voice library shows and sends.
 
+/**
+ * A pack's speed on this machine, measured on its first use (`voices/<id>/speed.json`): the
+ * first render that spoke with it alone.
+ */
+export const PackSpeedSchema = Type.Object({
+  /** Real-time factor: wall time of the render ÷ duration of its audio (below 1: faster). */
+  rtf: Type.Number({ minimum: 0 }),
+  /** Time to first audio: from the render's start to its first written samples, ms. */
+  ttfa_ms: Type.Number({ minimum: 0 }),
+  /** The measured render: its wall time and audio duration, ms, and characters. */
+  wall_ms: Type.Number({ minimum: 0 }),
+  audio_ms: Type.Number({ minimum: 0 }),
+  characters: Type.Integer({ minimum: 0 }),
+  /** The engine label that spoke, e.g. `piper:vi_VN-vais1000-medium#0`. */
+  engine: Type.String(),
+  measured_at: Type.String(),
+});
+export type PackSpeed = Static<typeof PackSpeedSchema>;
+
 export const VOICE_PACK_STATES = ['installed', 'installing', 'available'] as const;
 export type VoicePackState = (typeof VOICE_PACK_STATES)[number];
 
@@ -251,6 +280,14 @@ export const VoicePackInfoSchema = Type.Object({
   /** See CatalogueEntry.speaker_genders. */
   speaker_genders: Literals(SPEAKER_GENDER_COVERAGES),
   source_url: Nullable(Type.String()),
+  /** The voice's own model card (see CatalogueEntry.model_card_url); null when unknown. */
+  model_card_url: Nullable(Type.String()),
+  /** Where the licence statement was read (the catalogue's `licence_source`); null when unknown. */
+  licence_source: Nullable(Type.String()),
+  /** Speakers with a public sample recording (GET …/voice-packs/<id>/sample?speaker=n); 0: none. */
+  sample_speakers: Type.Integer({ minimum: 0 }),
+  /** Measured on this machine on first use; null until then (or not installed). */
+  speed: Nullable(PackSpeedSchema),
   installed_at: Nullable(Type.String()),
 });
 export type VoicePackInfo = Static<typeof VoicePackInfoSchema>;

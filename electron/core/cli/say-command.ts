@@ -16,6 +16,7 @@ import {
   type ChapterTiming,
 } from '../engine/export/chapters';
 import type { WordTiming } from '../engine/types';
+import type { RenderResult } from '../engine/engine';
 import { LEXICON_OPTION_USAGE, lexiconNote, readLexicon } from './lexicon-option';
 import { runCommand, UsageError } from './usage';
 import { parseSpeechCommand } from './speech-command-line';
@@ -123,6 +124,7 @@ async function say(argv: string[]): Promise<void> {
         `${values.srt ? `, ${result.cueCount} cues in ${values.srt}` : ''}${book ? `, ${chapters.length} chapters in ${values.chapters}` : ''}, spoken by ${result.engine}${lexiconNote(lexicon)} (${seconds.toFixed(1)} s, ${(result.durationMs / 1000 / seconds).toFixed(0)}× real time)\n`,
     );
     for (const warning of result.warnings) process.stderr.write(`warning: ${warning}\n`);
+    if (result.engine !== 'espeak') await recordSpeed(values['data-dir'], result);
   } finally {
     await engine.close();
     if (book && !values.timings && timingsPath) await rm(timingsPath, { force: true });
@@ -145,4 +147,21 @@ async function writeChapters(
     path,
     `${JSON.stringify({ audio, durationMs: Math.round(durationMs), chapters: list }, null, 2)}\n`,
   );
+}
+
+/** A pack's first render records its speed (voices/<id>/speed.json); never fails `say`. */
+async function recordSpeed(dataDirOption: string | undefined, result: RenderResult): Promise<void> {
+  const [{ defaultDataDir }, { recordPackSpeed }] = await Promise.all([
+    import('../platform/paths'),
+    import('../voices/pack-speed'),
+  ]);
+  try {
+    const speed = await recordPackSpeed(dataDirOption ?? defaultDataDir(), result);
+    if (speed)
+      process.stderr.write(
+        `measured ${speed.engine} on first use: RTF ${speed.rtf}, first audio ${Math.round(speed.ttfa_ms)} ms\n`,
+      );
+  } catch (error) {
+    process.stderr.write(`warning: the voice's speed could not be recorded: ${(error as Error).message}\n`);
+  }
 }

@@ -58,6 +58,9 @@ export const SERVE_USAGE = `Usage: serve [options]
   --callback-delay-ms <n> wait before the first retry, doubling (default 2000)
   --public-url <url>      base of audio_link/srt_link when reached under another name
   --voice-mirror <url>    base URL of the voice catalogue's downloads (an organisation's mirror)
+  --voice-sample-mirror <url>
+                          base URL of the catalogue's sample recordings (default
+                          https://raw.githubusercontent.com; the layout of rhasspy/piper-samples)
   --voice-catalogue <file> JSON array of catalogue entries replacing the built-in voice catalogue
                           (an organisation's own packs; URLs relative to --voice-mirror)
   --allowed-host <name>   another Host name to accept (repeatable)
@@ -141,6 +144,7 @@ export function runServe(argv: string[]): Promise<number> {
       'callback-delay-ms': { type: 'string' },
       'public-url': { type: 'string' },
       'voice-mirror': { type: 'string' },
+      'voice-sample-mirror': { type: 'string' },
       'voice-catalogue': { type: 'string' },
       'allowed-host': { type: 'string', multiple: true },
       'unknown-voices': { type: 'string' },
@@ -158,7 +162,7 @@ export function runServe(argv: string[]): Promise<number> {
     if (apiKey !== undefined && !isValidKeyText(apiKey)) {
       throw new UsageError(`--api-key must be ${KEY_TEXT_RULE} (e.g. from "keys create")`);
     }
-    for (const option of ['public-url', 'voice-mirror'] as const) {
+    for (const option of ['public-url', 'voice-mirror', 'voice-sample-mirror'] as const) {
       const url = values[option];
       if (url !== undefined && !/^https?:\/\/[^\s/]+/.test(url)) {
         throw new UsageError(`--${option} must be an http(s) URL`);
@@ -216,6 +220,7 @@ export function runServe(argv: string[]): Promise<number> {
         : {}),
       ...(values['public-url'] ? { publicUrl: values['public-url'] } : {}),
       ...(values['voice-mirror'] ? { voiceMirror: values['voice-mirror'] } : {}),
+      ...(values['voice-sample-mirror'] ? { voiceSampleMirror: values['voice-sample-mirror'] } : {}),
       ...(voiceCatalogue ? { voiceCatalogue } : {}),
       ...(values['allowed-host'] ? { allowedHosts: values['allowed-host'] } : {}),
       voiceMapping,

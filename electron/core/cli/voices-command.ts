@@ -1,5 +1,5 @@
 /**
- * `voices catalog | list | install | remove | assign`: the neural voice library of --data-dir,
+ * `voices catalog | list | show | install | remove | assign`: the neural voice library of --data-dir,
  * offline except for `install` of a catalogue id or URL (from https://huggingface.co, or the
  * mirror given with --voice-mirror).
  */
@@ -11,6 +11,7 @@ import {
   type CatalogueEntry,
   type NeuralModelId,
   type PackManifest,
+  type PackSpeed,
 } from '../../shared/voice-packs';
 import { AppError, isAppError } from '../../shared/errors';
 import { defaultDataDir } from '../platform/paths';
@@ -19,7 +20,9 @@ import {
   checkAssignment,
   createVoiceLibrary,
   engineLabel,
+  findCatalogueEntry,
   parseAssignment,
+  sampleUrl,
   resolveEngineVoice,
   type InstallProgress,
   type VoiceLibrary,
@@ -29,6 +32,7 @@ import { parseCommandLine, runCommand, UsageError } from './usage';
 export const VOICES_USAGE = `Usage: voices <command> [options]
   voices catalog [--language <code>] [--json]
   voices list [--json]
+  voices show <pack id> [--json]
   voices install <catalogue id | path | url> [--id <pack id>] [--voice-mirror <url>]
   voices remove <pack id>
   voices assign <voice_code> <pack id>[#speaker] [--model <model_id>]
@@ -36,11 +40,13 @@ export const VOICES_USAGE = `Usage: voices <command> [options]
 Every command takes --data-dir <dir> (default: the per-user data folder); packs live in
 <data dir>/voices. install takes a catalogue id (see "voices catalog"), a Piper .onnx (with its
 .onnx.json beside it), a Kokoro model folder, a .zip or .tar.gz of either, or an http(s) URL of
-one. --voice-mirror <url> downloads catalogue packs from a mirror with the layout of
+one. list and show give each pack's licence as its model card states it, the card's address,
+and its speed on this machine (real-time factor and time to first audio, measured on the first
+render with it). --voice-mirror <url> downloads catalogue packs from a mirror with the layout of
 https://huggingface.co. assign without --model sets the voice for every neural model_id
 (${NEURAL_MODEL_IDS.join(', ')}); std-v1 is always eSpeak, and so is Korean.`;
 
-const COMMANDS = ['catalog', 'list', 'install', 'remove', 'assign'] as const;
+const COMMANDS = ['catalog', 'list', 'show', 'install', 'remove', 'assign'] as const;
 type Command = (typeof COMMANDS)[number];
 
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
@@ -93,6 +99,7 @@ export function runVoices(argv: string[]): Promise<number> {
     const expected: Record<Command, number> = {
       catalog: 0,
       list: 0,
+      show: 1,
       install: 1,
       remove: 1,
       assign: values.clear ? 1 : 2,
@@ -117,6 +124,8 @@ export function runVoices(argv: string[]): Promise<number> {
         return catalog(library, values.language, values.json === true);
       case 'list':
         return list(library, values.json === true);
+      case 'show':
+        return show(library, positionals[0]!, values.json === true);
       case 'install':
         return install(library, positionals[0]!, values.id);
       case 'remove':
@@ -163,20 +172,82 @@ async function list(library: VoiceLibrary, json: boolean): Promise<void> {
       NEURAL.map((m) => [m, engineLabel(resolveEngineVoice(v.voice_code, m, packs, overrides))]),
     ),
   }));
+  const speeds = await Promise.all(packs.map((p) => library.speed(p.id)));
   if (json) {
-    process.stdout.write(`${JSON.stringify({ packs, assignments: overrides.voices, voices }, null, 2)}\n`);
+    const listed = packs.map((p, i) => ({ ...p, ...packFacts(library, p.id), speed: speeds[i] ?? null }));
+    process.stdout.write(
+      `${JSON.stringify({ packs: listed, assignments: overrides.voices, voices }, null, 2)}\n`,
+    );
     return;
   }
   if (packs.length === 0) {
     process.stdout.write(`no voice packs installed in ${library.dir} (every voice uses eSpeak)\n`);
     return;
   }
-  for (const p of packs) process.stdout.write(`${describePack(p)}\n`);
+  for (const [i, p] of packs.entries()) {
+    const card = packFacts(library, p.id).model_card_url;
+    process.stdout.write(
+      `${describePack(p)}\n${' '.repeat(4)}speed: ${describeSpeed(speeds[i] ?? null)}` +
+        `${card ? `; model card: ${card}` : ''}\n`,
+    );
+  }
   process.stdout.write(`\n${'voice code'.padEnd(28)} ${NEURAL.map((m) => m.padEnd(44)).join(' ')}\n`);
   for (const v of voices) {
     const row = v as unknown as Record<string, string>;
     process.stdout.write(`${v.voice_code.padEnd(28)} ${NEURAL.map((m) => row[m]!.padEnd(44)).join(' ')}\n`);
   }
+}
+
+/** The catalogue's facts of a pack: its model card, where its licence was read, its samples. */
+function packFacts(
+  library: VoiceLibrary,
+  id: string,
+): { model_card_url: string | null; licence_source: string | null; sample_url: string | null } {
+  const entry = findCatalogueEntry(id, library.catalogue);
+  return {
+    model_card_url: entry?.model_card_url ?? null,
+    licence_source: entry?.licence_source ?? null,
+    sample_url: (entry && sampleUrl(library.sampleMirror, entry, 0)) ?? null,
+  };
+}
+
+function describeSpeed(speed: PackSpeed | null): string {
+  return speed
+    ? `RTF ${speed.rtf.toFixed(3)}, first audio ${Math.round(speed.ttfa_ms)} ms ` +
+        `(measured ${speed.measured_at.slice(0, 10)} on ${(speed.audio_ms / 1000).toFixed(1)} s of audio)`
+    : 'not measured yet (measured on the first render with it)';
+}
+
+/** One pack, installed or in the catalogue: its facts, licence, model card, sample and speed. */
+async function show(library: VoiceLibrary, id: string, json: boolean): Promise<void> {
+  const installed = await library.get(id).catch(() => undefined);
+  const entry = findCatalogueEntry(id, library.catalogue);
+  if (!installed && !entry)
+    throw new AppError(
+      'VOICE_PACK_NOT_FOUND',
+      `"${id}" is neither installed nor in the catalogue (see: voices catalog)`,
+    );
+  const speed = installed ? await library.speed(id) : null;
+  const facts = packFacts(library, id);
+  if (json) {
+    process.stdout.write(
+      `${JSON.stringify({ ...(entry ?? {}), ...(installed ?? {}), ...facts, installed: installed !== undefined, speed }, null, 2)}\n`,
+    );
+    return;
+  }
+  const pack = (installed ?? entry)!;
+  const lines: [string, string][] = [
+    ['pack', `${pack.id} (${pack.family}, ${pack.quality}, ${pack.languages.join(', ')})`],
+    ['state', installed ? `installed ${installed.installed_at}` : 'not installed'],
+    ['size', mb(pack.size)],
+    ['speakers', String(pack.num_speakers)],
+    ['licence', pack.licence],
+    ['licence source', facts.licence_source ?? 'not in the catalogue'],
+    ['model card', facts.model_card_url ?? 'none known'],
+    ['sample', facts.sample_url ?? 'no public sample recordings'],
+    ['speed', installed ? describeSpeed(speed) : 'measured once installed, on the first render with it'],
+  ];
+  for (const [label, value] of lines) process.stdout.write(`${`${label}:`.padEnd(16)}${value}\n`);
 }
 
 function describePack(p: PackManifest): string {

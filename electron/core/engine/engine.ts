@@ -125,6 +125,11 @@ export interface RenderResult {
   droppedPhonemes: DroppedPhoneme[];
   /** Sentences to show with the result (the request's `warnings`, `say`'s stderr); empty: none. */
   warnings: string[];
+  /**
+   * How long the render took on this machine, ms: `wallMs` from its start to its files done,
+   * `firstAudioMs` from its start to its first samples written (the time to first audio).
+   */
+  timing?: { wallMs: number; firstAudioMs: number };
 }
 
 /** A phoneme a voice left out, and how often in one render. */

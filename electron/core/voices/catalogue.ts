@@ -112,29 +112,112 @@ const PIPER_ROWS: PiperRow[] = [
 ];
 
 /**
- * Training-data licences read from the voices' MODEL_CARDs (each quoted verbatim in public
- * material; the cards themselves live on Hugging Face, which these machines cannot reach).
+ * Each Piper voice's licence as its own MODEL_CARD states it, with the card's `License:` line
+ * quoted. All 45 cards were read verbatim from a git copy of `rhasspy/piper-voices`
+ * (github.com/smseagle/piper-voices, commit a7f3e54c34a5b592ac748477405ad7286d53bdaf, history
+ * from Michael Hansen's first commit); every card's md5 equals the md5 `voices.json` lists for
+ * v1.0.0 (the PIPER_ROWS above), so these are the very cards of the pinned revision.
+ * Where a card names no licence ("See URL", "See LICENSE file", "Unknown") the entry says so;
+ * where the dataset the card links states its own licence, that is added with its source.
  * The `rhasspy/piper-voices` repository itself is published under MIT.
  */
-const PIPER_LICENCES: Record<string, [licence: string, source: string]> = {
-  'vi_VN-vais1000-medium': [
-    'CC-BY-4.0 (VAIS-1000 corpus)',
-    'MODEL_CARD: https://creativecommons.org/licenses/by/4.0/',
+const CARD = (line: string) => `MODEL_CARD: "* License: ${line}"`;
+const CC_BY_4 = 'https://creativecommons.org/licenses/by/4.0/';
+const SEE_URL_MIMIC3 =
+  'not stated in the model card (it says "See URL" and links github.com/MycroftAI/mimic3-voices, which has no voice of this name)';
+const LESSAC_LICENCE = 'https://www.cstr.ed.ac.uk/projects/blizzard/2013/lessac_blizzard2013/license.html';
+const LESSAC = [`Blizzard 2013 Lessac data licence (${LESSAC_LICENCE})`, CARD(LESSAC_LICENCE)] as const;
+const RYAN = ['CC-BY-NC-SA-4.0 (non-commercial)', CARD('CC BY-NC-SA 4.0')] as const;
+const MLS = ['CC-BY-4.0 (Multilingual LibriSpeech, OpenSLR 94)', CARD('CC BY 4.0')] as const;
+const ALAN = [
+  'not stated in the model card ("See URL"); the voice it links, mimic3-voices en_UK/apope_low, says "Copyright 2022 Mycroft AI, All Rights Reserved"',
+  `${CARD('See URL')}, URL https://github.com/MycroftAI/mimic3-voices/blob/master/voices/en_UK/apope_low; that folder's LICENSE: "Copyright 2022 Mycroft AI / All Rights Reserved"`,
+] as const;
+const HFC = [
+  'CC-BY-NC-SA-4.0 (non-commercial; Hi-Fi-CAPTAIN, NICT)',
+  CARD('https://creativecommons.org/licenses/by-nc-sa/4.0/deed.en'),
+] as const;
+const SIWIS = ['CC-BY-4.0 (SIWIS French corpus)', CARD('CC-BY 4.0')] as const;
+const HUAYAN = [
+  'not stated: the model card says "Unknown"',
+  `${CARD('Unknown')}, dataset https://github.com/PlayVoice/HuaYan_TTS`,
+] as const;
+
+const PIPER_LICENCES: Record<string, readonly [licence: string, source: string]> = {
+  'en_GB-alan-low': ALAN,
+  'en_GB-alan-medium': ALAN,
+  'en_GB-alba-medium': ['CC-BY-4.0', CARD(CC_BY_4)],
+  'en_GB-aru-medium': ['CC-BY-4.0 (ARU speech corpus)', CARD(CC_BY_4)],
+  'en_GB-jenny_dioco-medium': [
+    'not stated in the model card ("See URL"); the dataset\'s own licence: attribution as "Jenny (Dioco)" required, commercial use permitted',
+    `${CARD('See URL')}, URL https://github.com/dioco-group/jenny-tts-dataset; its README: "Attribution is required … The voice must be referred to as "Jenny" … Commercial use is permitted."`,
   ],
-  'en_US-libritts_r-medium': ['CC-BY-4.0 (LibriTTS-R, OpenSLR 141)', 'MODEL_CARD: CC BY 4.0'],
-  'en_US-lessac-medium': [
-    'Blizzard 2013 Lessac research licence (not for commercial use)',
-    'MODEL_CARD: https://www.cstr.ed.ac.uk/projects/blizzard/2013/lessac_blizzard2013/license.html',
-  ],
-  'vi_VN-vivos-x_low': [
+  'en_GB-northern_english_male-medium': ['CC-BY-SA-4.0 (OpenSLR 83)', CARD('CC-BY-SA 4.0 International')],
+  'en_GB-semaine-medium': [
     'CC-BY-NC-SA-4.0 (non-commercial)',
-    'MODEL_CARD as quoted by a third party: CC BY-NC-SA 4.0',
+    CARD('http://creativecommons.org/licenses/by-nc-sa/4.0/'),
   ],
+  'en_GB-southern_english_female-low': ['CC-BY-SA-4.0 (OpenSLR 83)', CARD('CC-BY-SA 4.0 International')],
+  'en_GB-vctk-medium': ['CC-BY-4.0 (VCTK)', CARD(CC_BY_4)],
+  'en_US-amy-low': [SEE_URL_MIMIC3, `${CARD('See URL')}, URL https://github.com/MycroftAI/mimic3-voices`],
+  'en_US-amy-medium': [SEE_URL_MIMIC3, `${CARD('See URL')}, URL https://github.com/MycroftAI/mimic3-voices`],
+  'en_US-arctic-medium': [
+    'not stated in the model card ("See LICENSE file", and no LICENSE file is published with the voice); the CMU ARCTIC licence lets anyone use, copy, modify and license it with its notice kept',
+    `${CARD('See LICENSE file')}, dataset http://www.festvox.org/cmu_arctic/; the CMU ARCTIC licence as copied in MycroftAI/mimic3-voices voices/en_US/cmu-arctic_low/LICENSE: "Permission to use, copy, modify, and license this software and its documentation for any purpose, is hereby granted without fee"`,
+  ],
+  'en_US-danny-low': [SEE_URL_MIMIC3, `${CARD('See URL')}, URL https://github.com/MycroftAI/mimic3-voices`],
+  'en_US-hfc_female-medium': HFC,
+  'en_US-hfc_male-medium': HFC,
+  'en_US-joe-medium': ['CC0-1.0', CARD('CC0')],
+  'en_US-kathleen-low': ['CC0-1.0', CARD('CC0')],
+  'en_US-kusal-medium': [
+    'not stated in the model card (it says "See URL" and links the MycroftAI/mimic2 code repository)',
+    `${CARD('See URL')}, URL https://github.com/MycroftAI/mimic2`,
+  ],
+  'en_US-l2arctic-medium': [
+    'CC-BY-NC-4.0 (non-commercial; L2-ARCTIC)',
+    CARD('https://creativecommons.org/licenses/by-nc/4.0/'),
+  ],
+  'en_US-lessac-high': LESSAC,
+  'en_US-lessac-low': LESSAC,
+  'en_US-lessac-medium': LESSAC,
+  'en_US-libritts-high': ['CC-BY-4.0 (LibriTTS, OpenSLR 60)', CARD('CC BY 4.0')],
+  'en_US-libritts_r-medium': ['CC-BY-4.0 (LibriTTS-R, OpenSLR 141)', CARD('CC BY 4.0')],
+  'en_US-ryan-high': RYAN,
+  'en_US-ryan-low': RYAN,
+  'en_US-ryan-medium': RYAN,
+  'es_ES-carlfm-x_low': ['public domain', CARD('Public domain')],
+  'es_ES-davefx-medium': ['CC0-1.0', CARD('CC0')],
+  'es_ES-mls_10246-low': MLS,
+  'es_ES-mls_9972-low': MLS,
+  'es_ES-sharvard-medium': [
+    'CC-BY-3.0 (Sharvard corpus)',
+    CARD('http://creativecommons.org/licenses/by/3.0/'),
+  ],
+  'es_MX-ald-medium': ['Unlicense', CARD('http://unlicense.org')],
+  'fr_FR-gilles-low': ['CC0-1.0', CARD('CC0')],
+  'fr_FR-mls-medium': ['CC-BY-4.0 (Multilingual LibriSpeech, OpenSLR 94)', CARD('CC-BY 4.0')],
+  'fr_FR-mls_1840-low': MLS,
+  'fr_FR-siwis-low': SIWIS,
+  'fr_FR-siwis-medium': SIWIS,
+  'fr_FR-tom-medium': ['AGPL-3.0', CARD('AGPLv3')],
+  'fr_FR-upmc-medium': ['CC-BY-SA-4.0', CARD('http://creativecommons.org/licenses/by-sa/4.0/')],
   'vi_VN-25hours_single-low': [
-    'unknown (the model card says "Unknown")',
-    'MODEL_CARD as quoted by a third party: License: Unknown',
+    'not stated: the model card says "Unknown"',
+    `${CARD('Unknown')}, dataset "InfoRe Technology 1"`,
   ],
+  'vi_VN-vais1000-medium': ['CC-BY-4.0 (VAIS-1000 corpus)', CARD(CC_BY_4)],
+  'vi_VN-vivos-x_low': ['CC-BY-NC-SA-4.0 (non-commercial; VIVOS corpus)', CARD('CC BY-NC-SA 4.0')],
+  'zh_CN-huayan-medium': HUAYAN,
+  'zh_CN-huayan-x_low': HUAYAN,
 };
+
+/** The public sample recordings of the Piper voices: `rhasspy/piper-samples` at this commit. */
+const PIPER_SAMPLES_REPO = 'rhasspy/piper-samples';
+const PIPER_SAMPLES_REVISION = '39872caae72a8f684e4167c91c9b80007e8601ec';
+
+/** The host the sample paths are relative to; a sample mirror replaces it. */
+export const DEFAULT_SAMPLE_MIRROR = 'https://raw.githubusercontent.com';
 
 function piperEntry(row: PiperRow): CatalogueEntry {
   const [id, numSpeakers, onnxSize, onnxMd5, jsonSize, jsonMd5, cardSize, cardMd5, speakers] = row;
@@ -160,7 +243,7 @@ function piperEntry(row: PiperRow): CatalogueEntry {
     file(`${id}.onnx.json`, jsonSize, jsonMd5, 'config'),
     file('MODEL_CARD', cardSize, cardMd5, 'card'),
   ];
-  const [licence, licenceSource] = PIPER_LICENCES[id] ?? [UNKNOWN_LICENCE, 'not found'];
+  const [licence, licenceSource] = PIPER_LICENCES[id] ?? [UNKNOWN_LICENCE, 'model card not found'];
   return {
     id,
     family: 'piper',
@@ -176,6 +259,8 @@ function piperEntry(row: PiperRow): CatalogueEntry {
     licence,
     licence_source: licenceSource,
     source_url: `${DEFAULT_VOICE_MIRROR}/${PIPER_REPO}/tree/${PIPER_REVISION}/${folder}`,
+    model_card_url: `${DEFAULT_VOICE_MIRROR}/${PIPER_REPO}/blob/${PIPER_REVISION}/${folder}/MODEL_CARD`,
+    samples: `${PIPER_SAMPLES_REPO}/${PIPER_SAMPLES_REVISION}/samples/${folder}/`,
     speaker_genders: speakerGenderCoverage(id, numSpeakers, speakers ?? (numSpeakers === 1 ? [] : null)),
   };
 }
@@ -313,6 +398,9 @@ function kokoroEntry(precision: KokoroPrecision): CatalogueEntry {
     licence: 'Apache-2.0',
     licence_source: 'model card of onnx-community/Kokoro-82M-v1.0-ONNX (license: apache-2.0)',
     source_url: `${DEFAULT_VOICE_MIRROR}/${KOKORO_REPO}/tree/${KOKORO_REVISION}`,
+    model_card_url: `${DEFAULT_VOICE_MIRROR}/${KOKORO_REPO}/blob/${KOKORO_REVISION}/README.md`,
+    // No per-voice sample recordings are published with the ONNX exports.
+    samples: null,
     // Kokoro's voice names state their gender (af_… American female, am_… male).
     speaker_genders: voices.every((v) => v.gender) ? 'known' : 'partial',
   };
@@ -334,6 +422,12 @@ export function findCatalogueEntry(
   catalogue: readonly CatalogueEntry[] = CATALOGUE,
 ): CatalogueEntry | undefined {
   return catalogue === CATALOGUE ? BY_ID.get(id) : catalogue.find((entry) => entry.id === id);
+}
+
+/** The URL of speaker `speaker`'s public sample of `entry` under `base`; undefined when none. */
+export function sampleUrl(base: string, entry: CatalogueEntry, speaker: number): string | undefined {
+  if (!entry.samples) return undefined;
+  return `${base.replace(/\/+$/, '')}/${entry.samples}speaker_${speaker}.mp3`;
 }
 
 /** A catalogue file's download URL under `mirror` (trailing slashes of the base ignored). */

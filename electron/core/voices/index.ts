@@ -19,8 +19,10 @@ export {
 } from './assignment';
 export {
   CATALOGUE,
+  DEFAULT_SAMPLE_MIRROR,
   DEFAULT_VOICE_MIRROR,
   catalogueFileUrl,
+  sampleUrl,
   findCatalogueEntry,
   kokoroVoiceInfo,
 } from './catalogue';
@@ -40,7 +42,7 @@ export {
   type InstallResult,
   type InstallSource,
 } from './install';
-export { assignmentsPath, packDir, voicesDir } from './layout';
+export { assignmentsPath, packDir, samplesDir, voicesDir } from './layout';
 export {
   createVoiceLibrary,
   getPack,
@@ -51,6 +53,8 @@ export {
   type VoiceLibraryOptions,
 } from './library';
 export { MANIFEST_FILE, readManifest } from './manifest';
+export { readPackSpeed, recordPackSpeed, recordingPackSpeed, measuredPackId } from './pack-speed';
+export { DEFAULT_SAMPLE_LIMIT, voiceSample, type Sample } from './samples';
 export { checkOnnxHeader, type ValidateModel } from './pack-contents';
 export {
   SPEAKER_METADATA,

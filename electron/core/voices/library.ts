@@ -24,16 +24,19 @@ import {
   type EngineVoice,
   type NeuralModelId,
   type PackManifest,
+  type PackSpeed,
   type VoiceAssignment,
 } from '../../shared/voice-packs';
 import type { Clock } from '../platform/clock';
 import { silentLog, type Log } from '../platform/log';
 import { outputFailedError } from '../platform/staged-file';
 import { loadAssignments, precisionRank, resolveEngineVoice, setAssignment } from './assignment';
-import { CATALOGUE, DEFAULT_VOICE_MIRROR } from './catalogue';
+import { CATALOGUE, DEFAULT_SAMPLE_MIRROR, DEFAULT_VOICE_MIRROR } from './catalogue';
+import { readPackSpeed } from './pack-speed';
+import { voiceSample, type Sample } from './samples';
 import type { HttpOptions } from './download';
 import type { InstallProgress, InstallResult, InstallSource } from './install';
-import { TRASH_PREFIX, packDir, voicesDir } from './layout';
+import { SAMPLES_FOLDER, TRASH_PREFIX, packDir, voicesDir } from './layout';
 import { readManifest } from './manifest';
 import type { ValidateModel } from './pack-contents';
 
@@ -50,6 +53,7 @@ export async function listPacks(dataDir: string, log: Log = silentLog): Promise<
   for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
     // Dot folders are installs in progress and removals; files are e.g. assignments.json.
     if (!entry.isDirectory() || entry.name.startsWith('.') || !isValidPackId(entry.name)) continue;
+    if (entry.name === SAMPLES_FOLDER) continue;
     try {
       const manifest = await readManifest(packDir(dataDir, entry.name));
       if (manifest.id === entry.name) packs.push(manifest);
@@ -120,6 +124,10 @@ export interface VoiceLibraryOptions {
   validateModel: ValidateModel;
   /** Base URL of the catalogue's files (default https://huggingface.co). */
   mirror?: string;
+  /** Base URL of the catalogue's sample recordings (default https://raw.githubusercontent.com). */
+  sampleMirror?: string;
+  /** Bytes a sample recording may have at most (default 4 MiB). */
+  sampleLimit?: number;
   catalogue?: readonly CatalogueEntry[];
   http?: HttpOptions;
   reserveBytes?: number;
@@ -131,8 +139,16 @@ export interface VoiceLibrary {
   /** `<dataDir>/voices`. */
   readonly dir: string;
   readonly mirror: string;
+  readonly sampleMirror: string;
   readonly catalogue: readonly CatalogueEntry[];
   list(): Promise<PackManifest[]>;
+  /**
+   * The publisher's sample recording of a catalogue pack's speaker, fetched once and kept under
+   * `voices/samples/` (see samples.ts).
+   */
+  sample(id: string, speaker: number): Promise<Sample>;
+  /** The pack's speed measured on its first use, or null (see pack-speed.ts). */
+  speed(id: string): Promise<PackSpeed | null>;
   get(id: string): Promise<PackManifest>;
   /** A catalogue id, a path or an http(s) URL (or a parsed source). */
   install(
@@ -203,12 +219,26 @@ export function createVoiceLibrary(options: VoiceLibraryOptions): VoiceLibrary {
   const log = options.log ?? silentLog;
   const catalogue = options.catalogue ?? CATALOGUE;
   const mirror = options.mirror ?? DEFAULT_VOICE_MIRROR;
+  const sampleMirror = options.sampleMirror ?? DEFAULT_SAMPLE_MIRROR;
   const installed = installedSnapshots(dataDir, log);
   return {
     dir: voicesDir(dataDir),
     mirror,
+    sampleMirror,
     catalogue,
     list: () => listPacks(dataDir, log),
+    async sample(id, speaker) {
+      const entry = catalogue.find((e) => e.id === id);
+      if (!entry)
+        throw new AppError('VOICE_PACK_NOT_FOUND', `The catalogue has no voice pack "${id}".`, { id });
+      return voiceSample(entry, speaker, {
+        dataDir,
+        mirror: sampleMirror,
+        ...(options.http ? { http: options.http } : {}),
+        ...(options.sampleLimit !== undefined ? { limit: options.sampleLimit } : {}),
+      });
+    },
+    speed: (id) => readPackSpeed(dataDir, id),
     get: (id) => getPack(dataDir, id),
     async install(source, extra = {}) {
       // Loaded on first use: downloads and archives (undici, tar, yauzl) cost a headless `say`

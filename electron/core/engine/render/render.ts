@@ -65,6 +65,8 @@ export async function chooseBackend(
 /** Renders `request` to its files. Rejects with AppError; partial files are removed. */
 export async function renderToFiles(context: RenderContext, request: RenderRequest): Promise<RenderResult> {
   const { pool } = context;
+  const startedAt = performance.now();
+  let firstAudioAt: number | undefined;
   const base = resolveVoice(request);
   const source = cleanText(request.text);
   const document = isSsml(source) ? parseSsml(source, { voiceCode: request.voice_code }) : undefined;
@@ -168,6 +170,7 @@ export async function renderToFiles(context: RenderContext, request: RenderReque
             await outputs.writeWords(words, chunk.text, chunkStart, speechEndMs, timed);
           }
           if (!isFirstChunk || pcm.length > 0) await outputs.writeAudio(pcm);
+          if (firstAudioAt === undefined && pcm.length > 0) firstAudioAt = performance.now();
           isFirstChunk = false;
           // Written: the sinks and the volume stage keep no view of it. `onAudio`'s listeners may.
           if (!request.onAudio) output.release?.();
@@ -186,6 +189,7 @@ export async function renderToFiles(context: RenderContext, request: RenderReque
       if (isLast && after.length > 0) await writeBetween(after, 0);
     }
     const done = await outputs.finish();
+    const endedAt = performance.now();
     return {
       characters,
       durationMs: done.durationMs,
@@ -196,6 +200,7 @@ export async function renderToFiles(context: RenderContext, request: RenderReque
       ].join(','),
       droppedPhonemes: dropped.counts(),
       warnings: dropped.warnings(),
+      timing: { wallMs: endedAt - startedAt, firstAudioMs: (firstAudioAt ?? endedAt) - startedAt },
     };
   } catch (error) {
     // Chunks still queued for this render would only keep the workers busy.

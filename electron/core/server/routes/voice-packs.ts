@@ -4,15 +4,18 @@
  * now and with its default pack installed. Studio session only: install (in the background,
  * progress on the event stream), cancel, remove, assignments, and import of a .zip / .tar.gz
  * sent as the raw body (streamed to a temp file in the data folder, removed afterwards).
+ * GET /api/v1/voice-packs/<id>/sample?speaker=n (any key or the session): the publisher's sample
+ * recording of a catalogue pack, fetched once from the sample host and kept in the data folder.
  */
 
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
+import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../../shared/errors';
 import { VOICES, findVoice } from '../../../shared/voices';
@@ -28,6 +31,7 @@ import {
   type CatalogueEntry,
   type InstallVoicePackBody,
   type PackManifest,
+  type PackSpeed,
   type SpeakerGenderCoverage,
   type VoiceEngineInfo,
   type VoicePackInfo,
@@ -49,7 +53,7 @@ import { requireSession } from '../auth';
 import { sendResult } from '../reply';
 import { firstSchemaProblem } from '../validation';
 import type { VoiceInstalls } from '../voice-installs';
-import { apiRoute, KEY, pathParams, SESSION } from '../openapi';
+import { apiRoute, binary, KEY, pathParams, SESSION } from '../openapi';
 
 /** Default limit on an imported archive, bytes (the largest Kokoro export with its voices fits). */
 export const DEFAULT_IMPORT_LIMIT = 1024 * 1024 * 1024;
@@ -206,6 +210,39 @@ export function registerVoicePackRoutes(
     },
   );
 
+  app.get<{ Params: { id: string }; Querystring: { speaker?: string } }>(
+    '/api/v1/voice-packs/:id/sample',
+    {
+      schema: apiRoute({
+        operationId: 'voicePackSample',
+        tag: 'voicePacks',
+        summary: "The publisher's sample recording of a pack's speaker (MP3), heard before downloading",
+        security: KEY,
+        params: pathParams({ id: 'The voice pack id (catalogue).' }),
+        querystring: Type.Object({
+          speaker: Type.Optional(Type.String({ description: 'The speaker number, from 0 (default 0).' })),
+        }),
+        result: binary('The sample recording (MP3)', ['audio/mpeg']),
+      }),
+    },
+    async (request, reply) => {
+      await auth.requireKey(request);
+      const { id } = request.params;
+      const text = request.query.speaker ?? '0';
+      if (!/^[0-9]{1,4}$/.test(text))
+        throw new AppError('INVALID_FIELD', 'Invalid field speaker: a speaker number from 0.', {
+          field: 'speaker',
+        });
+      const sample = await voices.sample(id, Number(text));
+      return reply
+        .header('content-type', 'audio/mpeg')
+        .header('content-length', String(sample.size))
+        .header('cache-control', 'private, max-age=86400')
+        .header('x-sample-cache', sample.cached ? 'hit' : 'miss')
+        .send(createReadStream(sample.path));
+    },
+  );
+
   // The import takes a raw archive body: its own parsers and limit, in its own context.
   void app.register(async (scope) => {
     scope.addContentTypeParser(Object.keys(IMPORT_TYPES), (_request, payload, done) => done(null, payload));
@@ -265,8 +302,9 @@ export async function listing(voices: VoiceLibrary, installs: VoiceInstalls): Pr
   const installed = await voices.list();
   const assignments = await voices.assignments();
   const ids = new Set(installed.map((p) => p.id));
+  const speeds = await Promise.all(installed.map((p) => voices.speed(p.id)));
   const packs: VoicePackInfo[] = [
-    ...installed.map((p) => installedInfo(p, voices.catalogue)),
+    ...installed.map((p, i) => installedInfo(p, voices.catalogue, speeds[i] ?? null)),
     ...voices.catalogue.filter((e) => !ids.has(e.id)).map((e) => catalogueInfo(e, installs)),
   ];
   return { packs, voices: VOICES.map((v) => engineInfo(v.voice_code, installed, assignments, voices)) };
@@ -274,13 +312,28 @@ export async function listing(voices: VoiceLibrary, installs: VoiceInstalls): Pr
 
 async function packState(voices: VoiceLibrary, installs: VoiceInstalls, id: string): Promise<VoicePackInfo> {
   const installed = await voices.get(id).catch(() => undefined);
-  if (installed) return installedInfo(installed, voices.catalogue);
+  if (installed) return installedInfo(installed, voices.catalogue, await voices.speed(id));
   const entry = findCatalogueEntry(id, voices.catalogue);
   if (!entry) throw new AppError('VOICE_PACK_NOT_FOUND', `There is no voice pack "${id}".`, { id });
   return catalogueInfo(entry, installs);
 }
 
-function installedInfo(p: PackManifest, catalogue: readonly CatalogueEntry[]): VoicePackInfo {
+/** What the catalogue says of a pack's facts: its card, licence source and samples. */
+function catalogueFacts(
+  entry: CatalogueEntry | undefined,
+): Pick<VoicePackInfo, 'model_card_url' | 'licence_source' | 'sample_speakers'> {
+  return {
+    model_card_url: entry?.model_card_url ?? null,
+    licence_source: entry?.licence_source ?? null,
+    sample_speakers: entry?.samples ? entry.num_speakers : 0,
+  };
+}
+
+function installedInfo(
+  p: PackManifest,
+  catalogue: readonly CatalogueEntry[],
+  speed: PackSpeed | null,
+): VoicePackInfo {
   const entry = findCatalogueEntry(p.id, catalogue);
   return {
     id: p.id,
@@ -302,6 +355,9 @@ function installedInfo(p: PackManifest, catalogue: readonly CatalogueEntry[]): V
             .map(([name]) => name),
     ...speakerInfo(p, entry?.speaker_genders),
     source_url: entry?.source_url ?? (p.origin === 'url' ? p.source : null),
+    // An installed pack's digest matched the catalogue's, so the catalogue's facts are its own.
+    ...catalogueFacts(entry),
+    speed,
     installed_at: p.installed_at,
   };
 }
@@ -345,6 +401,8 @@ function catalogueInfo(e: CatalogueEntry, installs: VoiceInstalls): VoicePackInf
     speakers: e.family === 'kokoro' ? e.voices.map((v) => v.name) : (e.speakers ?? []),
     ...speakerInfo(asManifest(e), e.speaker_genders),
     source_url: e.source_url,
+    ...catalogueFacts(e),
+    speed: null,
     installed_at: null,
   };
 }
