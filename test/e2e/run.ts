@@ -6,6 +6,7 @@ import { runLexiconE2e } from './lexicon.e2e';
 import { runQuickStudioE2e } from './quick-studio.e2e';
 import { runProjectsE2e } from './projects.e2e';
 import { runStudioE2e } from './studio.e2e';
+import { runVoiceLibraryE2e } from './voice-library.e2e';
 import { runVoiceMappingE2e } from './voice-mapping.e2e';
 
 /** `npx tsx test/e2e/run.ts projects export`: only the suites named (all without a name). */
@@ -18,6 +19,7 @@ const suites: [string, (log: (line: string) => void) => Promise<void>][] = [
   ['quick-studio', runQuickStudioE2e],
   ['voice-mapping', runVoiceMappingE2e],
   ['projects', runProjectsE2e],
+  ['voice-library', runVoiceLibraryE2e],
 ];
 
 const started = Date.now();

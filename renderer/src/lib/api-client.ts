@@ -129,6 +129,13 @@ export interface ApiClient {
   auditionUrl(voiceCode: string, body?: AuditionBody): string;
   /** Installed voice packs, the catalogue, and what speaks each voice code. */
   voicePacks(): Promise<VoicePackList>;
+  /**
+   * Address of a catalogue pack's sample recording (MP3) for an audio element, with the
+   * session's value in the query like `auditionUrl`; fetched once by the server and kept.
+   */
+  voicePackSampleUrl(id: string, speaker?: number): string;
+  /** The same sample as a Blob (its error says why it cannot be had). */
+  voicePackSample(id: string, speaker?: number): Promise<Blob>;
   /** Starts downloading a catalogue pack (session only); progress arrives as `voice-pack` events. */
   installVoicePack(id: string): Promise<VoicePackInfo>;
   cancelVoicePack(id: string): Promise<VoicePackInfo>;
@@ -368,6 +375,15 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     auditionUrl: (voiceCode, body = {}) =>
       `${baseUrl}/api/v1/voices/${encodeURIComponent(voiceCode)}/audition${elementQuery(body)}`,
     voicePacks: () => call('GET', '/api/v1/voice-packs'),
+    voicePackSampleUrl: (id, speaker = 0) =>
+      `${baseUrl}/api/v1/voice-packs/${encodeURIComponent(id)}/sample${elementQuery({ speaker })}`,
+    async voicePackSample(id, speaker = 0) {
+      const response = await send(
+        'GET',
+        `/api/v1/voice-packs/${encodeURIComponent(id)}/sample${query({ speaker })}`,
+      );
+      return response.blob();
+    },
     installVoicePack: (id) => call('POST', '/api/v1/voice-packs/install', { id }),
     cancelVoicePack: (id) => call('POST', `/api/v1/voice-packs/${encodeURIComponent(id)}/cancel`, {}),
     removeVoicePack: (id) => call('POST', `/api/v1/voice-packs/${encodeURIComponent(id)}/remove`, {}),

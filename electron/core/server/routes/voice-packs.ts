@@ -224,6 +224,8 @@ export function registerVoicePackRoutes(
         }),
         result: binary('The sample recording (MP3)', ['audio/mpeg']),
       }),
+      // An audio element cannot send the session header: the studio's address carries it.
+      config: { sessionInQuery: true },
     },
     async (request, reply) => {
       await auth.requireKey(request);

@@ -3,7 +3,7 @@ import type { VoicePackInfo } from '../../../../electron/shared/voice-packs';
 import { VOICES } from '../../../../electron/shared/voices';
 import { AuditionButton } from '../../components/AuditionButton';
 import { useAudition } from '../../lib/useAudition';
-import { useStudio } from '../../stores';
+import { useClient, useStudio } from '../../stores';
 
 const LANGUAGE_NAMES = new Map<string, string>(VOICES.map((v) => [v.language, v.language_name]));
 const MULTILINGUAL = 'Several languages';
@@ -22,6 +22,16 @@ const QUALITY: Record<VoicePackInfo['quality'], string> = {
   medium: 'medium',
   high: 'high',
 };
+
+/** A measured speed as the library shows it: "RTF 0.12 (8.3× faster than real time) · first audio 240 ms". */
+export function formatSpeed(speed: NonNullable<VoicePackInfo['speed']>): string {
+  const rtf = speed.rtf < 0.1 ? speed.rtf.toFixed(3) : speed.rtf.toFixed(2);
+  const pace =
+    speed.rtf > 0 && speed.rtf < 1
+      ? `${(1 / speed.rtf).toFixed(1)}× faster than real time`
+      : 'slower than real time';
+  return `RTF ${rtf} (${pace}) · first audio ${Math.round(speed.ttfa_ms).toLocaleString('en-US')} ms`;
+}
 
 /** Packs grouped by the language they speak (packs of several languages together), in list order. */
 export function groupPacks(packs: readonly VoicePackInfo[]): { language: string; packs: VoicePackInfo[] }[] {
@@ -52,6 +62,12 @@ export function VoiceLibraryView() {
   const id = useId();
   const [importing, setImporting] = useState(false);
   const audition = useAudition();
+  const client = useClient();
+  /** The publisher's sample of a pack (its first speaker), played through the local server. */
+  const playSample = (pack: VoicePackInfo) =>
+    audition.toggleSource(`sample:${pack.id}`, client.voicePackSampleUrl(pack.id, 0), () =>
+      client.voicePackSample(pack.id, 0),
+    );
 
   useEffect(() => {
     void load();
@@ -141,9 +157,31 @@ export function VoiceLibraryView() {
                         `${pack.num_speakers} ${pack.num_speakers === 1 ? 'speaker' : 'speakers'}`,
                       ].join(' · ')}
                     </div>
-                    <div className="small licence" title={pack.licence}>
+                    <div className="small licence" title={pack.licence_source ?? pack.licence}>
                       Licence: {pack.licence}
                     </div>
+                    {pack.model_card_url && (
+                      <div className="small">
+                        <a
+                          href={pack.model_card_url}
+                          target="_blank"
+                          rel="noreferrer"
+                          aria-label={`Model card of ${pack.id}`}
+                        >
+                          Model card
+                        </a>
+                      </div>
+                    )}
+                    {pack.state === 'installed' && (
+                      <div
+                        className="small muted pack-speed"
+                        aria-label={`Speed of ${pack.id} on this computer`}
+                      >
+                        {pack.speed
+                          ? `Speed here: ${formatSpeed(pack.speed)}`
+                          : 'Speed here: measured on its first use'}
+                      </div>
+                    )}
                     {pack.num_speakers > 1 && (
                       <div className="small muted speaker-genders">
                         {SPEAKER_GENDERS[pack.speaker_genders]}
@@ -184,6 +222,13 @@ export function VoiceLibraryView() {
                       </div>
                     )}
                     <div className="row">
+                      {pack.sample_speakers > 0 && (
+                        <SampleButton
+                          phase={audition.active === `sample:${pack.id}` ? audition.phase : null}
+                          id={pack.id}
+                          onClick={() => playSample(pack)}
+                        />
+                      )}
                       <span className="spacer" />
                       {pack.state === 'available' && (
                         <button
@@ -225,6 +270,11 @@ export function VoiceLibraryView() {
                     </div>
                     {error?.id === pack.id && <p className="error">{error.message}</p>}
                     {audition.error?.key === pack.id && <p className="error">{audition.error.message}</p>}
+                    {audition.error?.key === `sample:${pack.id}` && (
+                      <p className="error" role="alert">
+                        {audition.error.message}
+                      </p>
+                    )}
                   </li>
                 );
               })}
@@ -233,5 +283,28 @@ export function VoiceLibraryView() {
         ))}
       </div>
     </>
+  );
+}
+
+/** "Play sample" of a pack, "Loading sample…" until the sound starts (a click stops), then "Stop sample". */
+function SampleButton({
+  phase,
+  id,
+  onClick,
+}: {
+  phase: 'loading' | 'playing' | null;
+  id: string;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className="sample-button"
+      aria-label={`${phase ? 'Stop' : 'Play'} the publisher's sample of ${id}`}
+      aria-busy={phase === 'loading'}
+      onClick={onClick}
+    >
+      {phase === 'loading' ? 'Loading sample…' : phase === 'playing' ? 'Stop sample' : 'Play sample'}
+    </button>
   );
 }
