@@ -64,6 +64,27 @@ describe('voices', () => {
     expect(entries.find((e) => e.id === 'kokoro-v1.0-q8')).toMatchObject({ installed: false });
   });
 
+  it("shows a catalogue pack's licence with its source, its model card and its sample", async () => {
+    const [text, json, missing] = await Promise.all([
+      voices('show', 'vi_VN-vivos-x_low'),
+      voices('show', 'vi_VN-vivos-x_low', '--json'),
+      voices('show', 'vi_VN-nobody-low'),
+    ]);
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toMatch(/^licence: +CC-BY-NC-SA-4\.0 \(non-commercial; VIVOS corpus\)$/m);
+    expect(text.stdout).toMatch(/^licence source: +MODEL_CARD: "\* License: CC BY-NC-SA 4\.0"$/m);
+    expect(text.stdout).toMatch(
+      /^model card: +https:\/\/huggingface\.co\/rhasspy\/piper-voices\/blob\/v1\.0\.0\/vi\/vi_VN\/vivos\/x_low\/MODEL_CARD$/m,
+    );
+    expect(text.stdout).toMatch(
+      /^sample: +https:\/\/raw\.githubusercontent\.com\/rhasspy\/piper-samples\/[0-9a-f]{40}\/samples\/vi\/vi_VN\/vivos\/x_low\/speaker_0\.mp3$/m,
+    );
+    expect(text.stdout).toMatch(/^state: +not installed$/m);
+    expect(JSON.parse(json.stdout)).toMatchObject({ id: 'vi_VN-vivos-x_low', installed: false, speed: null });
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('"vi_VN-nobody-low" is neither installed nor in the catalogue');
+  });
+
   it('downloads catalogue packs from --voice-mirror, refusing files that do not match', async () => {
     const path = 'rhasspy/piper-voices/resolve/v1.0.0/vi/vi_VN/vais1000/medium/vi_VN-vais1000-medium.onnx';
     mirror.put(path, Buffer.alloc(1000, 1));
@@ -213,6 +234,22 @@ describe('voices', () => {
       expect(spoken.stderr).toMatch(
         /^warning: piper:vi_VN-custom-medium#0 does not know \d+ phonemes of this text and left them out: "/m,
       );
+      // Its first render measured its speed on this machine; list and show give it.
+      expect(spoken.stderr).toMatch(
+        /^measured piper:vi_VN-custom-medium#0 on first use: RTF [\d.]+, first audio \d+ ms$/m,
+      );
+      const speed = JSON.parse(
+        readFileSync(join(data, 'voices', 'vi_VN-custom-medium', 'speed.json'), 'utf8'),
+      );
+      expect(speed.rtf).toBeGreaterThan(0);
+      expect(speed.ttfa_ms).toBeGreaterThan(0);
+      expect(speed.ttfa_ms).toBeLessThanOrEqual(speed.wall_ms);
+      const [list, show] = await Promise.all([own(data, 'list'), own(data, 'show', 'vi_VN-custom-medium')]);
+      expect(list.stdout).toMatch(
+        /^ {4}speed: RTF [\d.]+, first audio \d+ ms \(measured \d{4}-\d\d-\d\d on [\d.]+ s of audio\)$/m,
+      );
+      expect(show.stdout).toMatch(/^speed: +RTF [\d.]+, first audio \d+ ms/m);
+      expect(show.stdout).toMatch(/^model card: +none known$/m);
     });
 
     it('files named as a catalogue pack whose digest differs get their own id and no licence', async () => {
