@@ -212,9 +212,15 @@ const PIPER_LICENCES: Record<string, readonly [licence: string, source: string]>
   'zh_CN-huayan-x_low': HUAYAN,
 };
 
-/** The public sample recordings of the Piper voices: `rhasspy/piper-samples` at this commit. */
+/**
+ * The public sample recordings of the Piper voices: `rhasspy/piper-samples`, layout
+ * `samples/<lang>/<locale>/<name>/<quality>/speaker_<n>.mp3` (one per speaker), on its default
+ * branch: no single commit holds all of ours (at 39872caa… `es_ES-mls_9972-low` still sat under a
+ * misspelled `mls_9772/` and `fr_FR-tom-medium` was not there yet), and a sample once fetched is
+ * kept, so the branch moving on changes nothing already heard.
+ */
 const PIPER_SAMPLES_REPO = 'rhasspy/piper-samples';
-const PIPER_SAMPLES_REVISION = '39872caae72a8f684e4167c91c9b80007e8601ec';
+const PIPER_SAMPLES_REVISION = 'master';
 
 /** The host the sample paths are relative to; a sample mirror replaces it. */
 export const DEFAULT_SAMPLE_MIRROR = 'https://raw.githubusercontent.com';

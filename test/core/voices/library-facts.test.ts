@@ -6,12 +6,13 @@
  */
 
 import { createServer } from 'node:net';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE, findCatalogueEntry, sampleUrl } from '../../../electron/core/voices/catalogue';
 import { createVoiceLibrary, type VoiceLibrary } from '../../../electron/core/voices/library';
+import { measuredPackId, readPackSpeed, recordPackSpeed } from '../../../electron/core/voices/pack-speed';
 import { appErrorOf, noise, TEST_HTTP, VoiceMirror } from '../../fixtures/voice-mirror';
 
 const piper = CATALOGUE.filter((e) => e.family === 'piper');
@@ -61,7 +62,7 @@ describe("the catalogue's licences, model cards and samples", () => {
   it("places Piper samples at piper-samples' layout, one per speaker", () => {
     const vivos = findCatalogueEntry('vi_VN-vivos-x_low')!;
     expect(sampleUrl('https://raw.githubusercontent.com/', vivos, 12)).toBe(
-      'https://raw.githubusercontent.com/rhasspy/piper-samples/39872caae72a8f684e4167c91c9b80007e8601ec/samples/vi/vi_VN/vivos/x_low/speaker_12.mp3',
+      'https://raw.githubusercontent.com/rhasspy/piper-samples/master/samples/vi/vi_VN/vivos/x_low/speaker_12.mp3',
     );
     expect(sampleUrl('https://x', findCatalogueEntry('kokoro-v1.0-q8')!, 0)).toBeUndefined();
   });
@@ -152,5 +153,40 @@ describe('sample recordings through a local mirror', () => {
     expect(error.code).toBe('VOICE_DOWNLOAD_FAILED');
     expect(error.message).toMatch(/the sample of vi_VN-vivos-x_low \(speaker 7\)/);
     expect(existsSync(join(dir, 'voices', 'samples', entry.id, 'speaker_7.mp3'))).toBe(false);
+  });
+});
+
+describe('which render measures a pack', () => {
+  it('measures a render spoken by one pack alone, never eSpeak or a mix of voices', () => {
+    expect(measuredPackId('piper:vi_VN-vais1000-medium#0')).toBe('vi_VN-vais1000-medium');
+    expect(measuredPackId('kokoro:kokoro-v1.0-q8#af_heart')).toBe('kokoro-v1.0-q8');
+    expect(measuredPackId('espeak')).toBeUndefined();
+    expect(measuredPackId('piper:en_US-amy-medium#0,espeak')).toBeUndefined();
+    expect(measuredPackId('piper:../x#0')).toBeUndefined();
+  });
+
+  it('writes nothing without timings, without audio, or for a pack that is not installed', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pack-speed-'));
+    try {
+      const render = { engine: 'piper:vi_VN-vais1000-medium#0', durationMs: 1000, characters: 10 };
+      expect(
+        await recordPackSpeed(dir, { ...render, timing: { wallMs: 100, firstAudioMs: 40 } }),
+      ).toBeUndefined();
+      mkdirSync(join(dir, 'voices', 'vi_VN-vais1000-medium'), { recursive: true });
+      expect(await recordPackSpeed(dir, render)).toBeUndefined();
+      expect(
+        await recordPackSpeed(dir, { ...render, durationMs: 0, timing: { wallMs: 100, firstAudioMs: 40 } }),
+      ).toBeUndefined();
+      const first = await recordPackSpeed(dir, { ...render, timing: { wallMs: 250, firstAudioMs: 40 } });
+      expect(first).toMatchObject({ rtf: 0.25, ttfa_ms: 40, wall_ms: 250, audio_ms: 1000 });
+      expect(await readPackSpeed(dir, 'vi_VN-vais1000-medium')).toEqual(first);
+      // Once measured, never again.
+      expect(
+        await recordPackSpeed(dir, { ...render, timing: { wallMs: 900, firstAudioMs: 90 } }),
+      ).toBeUndefined();
+      expect(await readPackSpeed(dir, 'vi_VN-vais1000-medium')).toEqual(first);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
