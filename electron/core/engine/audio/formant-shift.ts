@@ -19,7 +19,7 @@ export const MAX_FORMANT_RATIO = 1.4;
 /** Cepstral smoothing cut-off, seconds of quefrency. */
 const LIFTER_SECONDS = 0.0018;
 /** Largest gain of one bin, natural log (24 dB). */
-const MAX_LOG_GAIN = Math.log(10 ** (24 / 20));
+const MAX_LOG_GAIN = Math.log(10 ** (12 / 20));
 /** Magnitudes below this fraction of a frame's largest count as this fraction (−100 dB). */
 const MAGNITUDE_FLOOR = 1e-5;
 

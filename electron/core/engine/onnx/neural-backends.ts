@@ -6,8 +6,11 @@
  * pitch shifted when asked (duration kept), and 16-bit PCM at the voice's own rate.
  *
  * A voice code's character (../voice-character.ts) composes with the request's prosody: its
- * pace multiplies the speed the model is run at (so word timings come from the model's own
- * durations, exact as ever), its pitch multiplies the pitch shift, and the formant shift then
+ * pace multiplies the speed a Piper model is run at (its length scale, with the rounding
+ * corrected as for any speed: word timings come from the model's own durations), and on
+ * Kokoro stretches the audio (Sonic, with the pitch shift: a pace of a few percent is lost
+ * in Kokoro's rounding of every phoneme to whole 25 ms frames; the word timings scale with
+ * the audio); its pitch multiplies the pitch shift, and the formant shift then
  * moves the spectral envelope to the character's formant ratio (the pitch shift, a resampling,
  * moved it with the pitch; that part of it is undone). A voice without one is spoken as before,
  * bit for bit, with the same cache key.
@@ -39,8 +42,10 @@ type Prosody = Pick<SynthesisOptions, 'speed_rate' | 'pitch_rate'>;
 
 /** What one backend does to its model's audio: the request's prosody and the voice's character together. */
 interface Shaping {
-  /** The model's speed (speed_rate × pace). */
+  /** The request's speed_rate × the character's pace. */
   speed: number;
+  /** The character's pace alone (1 without one). */
+  pace: number;
   /** The pitch shift (pitch_rate × the character's pitch, held to the shifter's range). */
   pitch: number;
   /** The formant shift after the pitch shift (1: none). */
@@ -57,12 +62,13 @@ interface Shaping {
  */
 export function shapingOf(voice: NeuralVoice, prosody: Prosody): Shaping {
   if (isNeutralCharacter(voice.character)) {
-    return { speed: prosody.speed_rate, pitch: prosody.pitch_rate, formant: 1, character: undefined };
+    return { speed: prosody.speed_rate, pace: 1, pitch: prosody.pitch_rate, formant: 1, character: undefined };
   }
   const character = limitCharacter(voice.character!);
   const pitch = Math.min(MAX_PITCH_RATIO, Math.max(MIN_PITCH_RATIO, prosody.pitch_rate * character.pitch));
   return {
     speed: prosody.speed_rate * character.pace,
+    pace: character.pace,
     pitch,
     formant: (character.formant * prosody.pitch_rate) / pitch,
     character,
@@ -193,7 +199,8 @@ async function kokoroBackend(
   const model = await models.kokoro(voice.modelPath);
   // Kokoro's voice names start with a language letter: a… American English, b… British.
   // Its durations are rounded to the nearest frame, so its own speed input needs no correction.
-  const reshape = await reshaper(shaping.pitch !== 1);
+  const reshape = await reshaper(shaping.pitch !== 1 || shaping.pace !== 1);
+  const speed = shaping.speed / shaping.pace;
   const english = voice.espeakVoice.startsWith('en')
     ? voice.voiceName.startsWith('b')
       ? 'gb'
@@ -210,7 +217,7 @@ async function kokoroBackend(
       digest(vocabText),
       digest(new Uint8Array(styles.buffer, styles.byteOffset, styles.byteLength)),
       voice.espeakVoice,
-      shaping.speed,
+      speed,
       shaping.pitch,
       ...characterKey(shaping),
     ]),
@@ -227,9 +234,15 @@ async function kokoroBackend(
         const audio = await model.run({
           ids: [0, ...piece.ids, 0],
           style: styles.subarray(row * KOKORO_STYLE_SIZE, (row + 1) * KOKORO_STYLE_SIZE),
-          speed: shaping.speed,
+          speed,
         });
-        parts.push({ audio, words: piece.words, ids: piece.ids.length + 2, duration: 1, dropped: piece.missing });
+        parts.push({
+          audio,
+          words: piece.words,
+          ids: piece.ids.length + 2,
+          duration: 1 / shaping.pace,
+          dropped: piece.missing,
+        });
       }
       // Word spans index the ids without the leading pad.
       return joinParts(parts, KOKORO_SAMPLE_RATE, reshape, shaping, 1);
