@@ -2,10 +2,12 @@
  * Every voice code its own on a neural voice: the codes of one language share one synthetic
  * pack (a Piper model with the real vais1000 / lessac phoneme map, and a Kokoro model with the
  * real vocabulary), each speaks with its character from the table (voice-character.ts), and
- * every pair of codes of a language is measured apart in median F0, duration or spectral
- * centroid. The engine keeps a sentence cache all along: codes whose keys collided would get
- * each other's audio and measure the same. Also: a voice without a character is the model's
- * audio as it was, and word timings follow a pace ≠ 1.
+ * every pair of codes of a language is measured apart in F0, duration or spectral centroid.
+ * The models speak a tone per phoneme id, so their "F0" is the most frequent tone
+ * (modalToneHz: Piper's pad between phonemes), which a pitch ratio multiplies; duration is
+ * the speech span. The engine keeps a sentence cache all along: codes whose keys collided
+ * would get each other's audio and measure the same. Also: a voice without a character is the
+ * model's audio as it was, and word timings follow a pace ≠ 1.
  */
 
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -55,6 +57,8 @@ beforeAll(async () => {
     ['en_US-lessac-medium', 'en-us', 'en_US'],
   ] as const) {
     const modelPath = join(dir, `${name}.onnx`);
+    // Ids of 4.4–6.4 frames before rounding (58–81 ms after it, a real phoneme's length): tones of
+    // 1–3 frames switch too fast for the pitch shifter's overlap-add to keep them tones.
     writeFileSync(modelPath, buildPiperModel({ sampleRate: 22050, unitOffset: 3.4 }));
     writeFileSync(
       `${modelPath}.json`,
@@ -205,18 +209,18 @@ describe.each(CASES)('every pair of %s codes on one %s voice', (language, pack) 
     );
   }, 180_000);
 
-  it(`differs by ≥ ${pct(THRESHOLDS.f0)} in median F0, ≥ ${pct(THRESHOLDS.duration)} in duration or ≥ ${pct(THRESHOLDS.centroid)} in spectral centroid`, () => {
+  it(`differs by ≥ ${pct(THRESHOLDS.f0)} in F0, ≥ ${pct(THRESHOLDS.duration)} in duration or ≥ ${pct(THRESHOLDS.centroid)} in spectral centroid`, () => {
     const all = pairs(codes, measured);
     expect(all).toHaveLength((codes.length * (codes.length - 1)) / 2);
-    const closest = all.reduce((best, p) =>
-      Math.max(p.f0, p.duration, p.centroid) < Math.max(best.f0, best.duration, best.centroid) ? p : best,
-    );
+    const score = (p: (typeof all)[number]) =>
+      Math.max(p.f0 / THRESHOLDS.f0, p.duration / THRESHOLDS.duration, p.centroid / THRESHOLDS.centroid);
+    // The pair nearest to its thresholds.
+    const closest = all.reduce((best, p) => (score(p) < score(best) ? p : best));
     const minimum = (key: 'f0' | 'duration' | 'centroid') => Math.min(...all.map((p) => p[key]));
     // The figures docs/VOICES-CHARACTER.md quotes.
     console.log(
       `${language} on ${pack}: ${all.length} pairs; closest pair ${closest.a} / ${closest.b}: ` +
         `F0 ${pct(closest.f0)}, duration ${pct(closest.duration)}, centroid ${pct(closest.centroid)}; ` +
-        `largest measure of the closest pair ${pct(Math.max(closest.f0, closest.duration, closest.centroid))}; ` +
         `smallest per measure: F0 ${pct(minimum('f0'))}, duration ${pct(minimum('duration'))}, centroid ${pct(minimum('centroid'))}`,
     );
     expect(all.filter((p) => !p.apart).map((p) => `${p.a} ~ ${p.b}`)).toEqual([]);
