@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../../../electron/core/engine/create-engine';
 import type { Engine, NeuralVoice } from '../../../electron/core/engine/engine';
-import { openNeuralBackend } from '../../../electron/core/engine/onnx/neural-backends';
+import { openNeuralBackend, shapingOf } from '../../../electron/core/engine/onnx/neural-backends';
 import { createNeuralModels, type NeuralModels } from '../../../electron/core/engine/onnx/neural-models';
 import { piperInput } from '../../../electron/core/engine/onnx/piper-phonemes';
 import { parsePiperConfig } from '../../../electron/core/engine/onnx/voice-config';
@@ -184,6 +184,54 @@ describe('the character table', () => {
       expect(highestMale).toBeLessThan(lowestFemale);
       expect(Math.max(...of('male').map((c) => c.formant))).toBeLessThan(1);
     }
+  });
+});
+
+describe('a character composed with the request', () => {
+  const voice = (character?: VoiceCharacter): NeuralVoice => ({
+    family: 'piper',
+    packId: 'p',
+    modelPath: 'm.onnx',
+    configPath: 'm.onnx.json',
+    speaker: 0,
+    ...(character ? { character } : {}),
+  });
+
+  it('multiplies speed and pitch, and moves formants to its own ratio', () => {
+    expect(shapingOf(voice(), { speed_rate: 1.5, pitch_rate: 0.8 })).toEqual({
+      speed: 1.5,
+      pace: 1,
+      pitch: 0.8,
+      formant: 1,
+      character: undefined,
+    });
+    const lehoang = voiceCharacter('vi_male_lehoang_mb')!;
+    const shaped = shapingOf(voice(lehoang), { speed_rate: 1.5, pitch_rate: 0.8 });
+    expect(shaped.speed).toBeCloseTo(1.5 * lehoang.pace, 12);
+    expect(shaped.pitch).toBeCloseTo(0.8 * lehoang.pitch, 12);
+    // The shifter moved formants by `pitch`; with the formant shift they end at formant × pitch_rate.
+    expect(shaped.pitch * shaped.formant).toBeCloseTo(lehoang.formant * 0.8, 12);
+    expect(shaped.character).toEqual(lehoang);
+  });
+
+  it("holds the pitch to the shifter's range and a character from elsewhere to the limits", () => {
+    const low = shapingOf(voice(voiceCharacter('vi_male_ductrong_mb')), { speed_rate: 1, pitch_rate: 0.5 });
+    expect(low.pitch).toBe(0.5);
+    expect(low.formant).toBeCloseTo(0.92, 12);
+    const wild = shapingOf(voice({ pitch: 5, pace: 0, formant: Number.NaN }), {
+      speed_rate: 1,
+      pitch_rate: 1,
+    });
+    expect(wild.character).toEqual({
+      pitch: CHARACTER_LIMITS.pitch[1],
+      pace: CHARACTER_LIMITS.pace[0],
+      formant: 1,
+    });
+    expect(wild.pitch).toBe(CHARACTER_LIMITS.pitch[1]);
+    expect(wild.speed).toBe(CHARACTER_LIMITS.pace[0]);
+    expect(
+      shapingOf(voice({ pitch: 1, pace: 1, formant: 1 }), { speed_rate: 1, pitch_rate: 1 }).character,
+    ).toBeUndefined();
   });
 });
 

@@ -26,7 +26,7 @@ import type { NeuralVoice } from '../engine';
 import type { SynthesisOutput, WorkerPool } from '../pool';
 import type { SpeechBackend } from '../speech-backend';
 import { MAX_PITCH_RATIO, MIN_PITCH_RATIO } from '../audio/pitch-limits';
-import { shiftFormants } from '../audio/formant-shift';
+import { MAX_FORMANT_RATIO, MIN_FORMANT_RATIO, shiftFormants } from '../audio/formant-shift';
 import { isNeutralCharacter, limitCharacter, type VoiceCharacter } from '../voice-character';
 import { kokoroInput } from './kokoro-phonemes';
 import { KOKORO_MAX_IDS, KOKORO_SAMPLE_RATE, KOKORO_STYLE_SIZE } from './kokoro-model';
@@ -62,7 +62,13 @@ interface Shaping {
  */
 export function shapingOf(voice: NeuralVoice, prosody: Prosody): Shaping {
   if (isNeutralCharacter(voice.character)) {
-    return { speed: prosody.speed_rate, pace: 1, pitch: prosody.pitch_rate, formant: 1, character: undefined };
+    return {
+      speed: prosody.speed_rate,
+      pace: 1,
+      pitch: prosody.pitch_rate,
+      formant: 1,
+      character: undefined,
+    };
   }
   const character = limitCharacter(voice.character!);
   const pitch = Math.min(MAX_PITCH_RATIO, Math.max(MIN_PITCH_RATIO, prosody.pitch_rate * character.pitch));
@@ -70,7 +76,10 @@ export function shapingOf(voice: NeuralVoice, prosody: Prosody): Shaping {
     speed: prosody.speed_rate * character.pace,
     pace: character.pace,
     pitch,
-    formant: (character.formant * prosody.pitch_rate) / pitch,
+    formant: Math.min(
+      MAX_FORMANT_RATIO,
+      Math.max(MIN_FORMANT_RATIO, (character.formant * prosody.pitch_rate) / pitch),
+    ),
     character,
   };
 }
@@ -173,7 +182,13 @@ async function piperBackend(
           ...(model.multiSpeaker ? { speakerId: voice.speaker } : {}),
         });
         const duration = speedCorrection(audio.unroundedFrames, shaping.speed);
-        parts.push({ audio, words: sentence.words, ids: sentence.ids.length, duration, dropped: sentence.missing });
+        parts.push({
+          audio,
+          words: sentence.words,
+          ids: sentence.ids.length,
+          duration,
+          dropped: sentence.missing,
+        });
       }
       return joinParts(parts, rate, reshape, shaping, 0);
     },
@@ -302,7 +317,9 @@ function joinParts(
 ): SynthesisOutput {
   const shaped = parts.map(({ audio, duration }) => {
     const reshaped =
-      reshape && (pitch !== 1 || duration !== 1) ? reshape(audio.audio, sampleRate, pitch, duration) : audio.audio;
+      reshape && (pitch !== 1 || duration !== 1)
+        ? reshape(audio.audio, sampleRate, pitch, duration)
+        : audio.audio;
     return formant !== 1 ? shiftFormants(reshaped, sampleRate, formant) : reshaped;
   });
   const total = shaped.reduce((n, samples) => n + samples.length, 0);
