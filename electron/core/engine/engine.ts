@@ -8,6 +8,7 @@ import type { BookExportRequest, BookExportResult, ChapterWavsExportRequest } fr
 import type { SynthesisOptions } from '../../shared/options';
 import type { SentenceCacheStats } from '../../shared/sentence-cache';
 import type { LanguageCode } from '../../shared/voices';
+import type { VoiceCharacter } from './voice-character';
 
 /**
  * A pronunciation-lexicon entry as a render needs it (plain data: it crosses into the engine's
@@ -23,8 +24,12 @@ export type LexiconRule = Pick<
  * voice code and model (plain data: it crosses into the engine's thread). Paths point into
  * an installed pack; when its files cannot be opened the engine falls back to eSpeak and
  * says so in `RenderResult.engine`.
+ *
+ * `character`: the voice code's own pitch, pace and timbre (voice-character.ts), applied on
+ * top of the request's prosody; without it (a pack speaker or a Kokoro blend chosen as such)
+ * the voice speaks as trained.
  */
-export type NeuralVoice =
+export type NeuralVoice = (
   | {
       family: 'piper';
       packId: string;
@@ -52,7 +57,8 @@ export type NeuralVoice =
        * these files, each times its signed weight, summed. `voicePath` is the first part's.
        */
       mix?: { voicePath: string; name: string; weight: number }[] | undefined;
-    };
+    }
+) & { character?: VoiceCharacter | undefined };
 
 export interface RenderRequest extends SynthesisOptions {
   /** Input text as the caller sent it (cleaned inside: NFC, control characters dropped). */

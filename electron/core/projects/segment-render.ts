@@ -163,7 +163,10 @@ export async function prepareSegment(input: SegmentInput, lookups: VoiceLookups)
     lexicon,
     ...others,
   };
-  const packs = (v: NeuralVoice | undefined) => (v ? [v.packId, v.family === 'kokoro' ? v.voiceName : v.speaker] : null);
+  const packs = (v: NeuralVoice | undefined) =>
+    v
+      ? [v.packId, v.family === 'kokoro' ? v.voiceName : v.speaker, ...(v.character ? [v.character] : [])]
+      : null;
   const audioKey = createHash('sha256')
     .update(
       JSON.stringify({

@@ -9,6 +9,7 @@
  */
 
 import type { NeuralVoice } from '../engine/engine';
+import { voiceCharacter } from '../engine/voice-character';
 import { toKokoroMixVoice, toNeuralVoice } from './neural-voice';
 import { kokoroPackFor, type KokoroMix } from './kokoro-names';
 import { randomBytes } from 'node:crypto';
@@ -165,7 +166,10 @@ export interface VoiceLibrary {
   ): Promise<AssignmentOverrides>;
   /** The engine voice of a request, from what is installed now. */
   resolve(voiceCode: string, modelId: ModelId): Promise<EngineVoice>;
-  /** What the engine opens for a request's voice code and model; undefined: eSpeak speaks it. */
+  /**
+   * What the engine opens for a request's voice code and model, with the code's character
+   * (engine/voice-character.ts); undefined: eSpeak speaks it.
+   */
   neuralVoice(voiceCode: string, modelId: ModelId): Promise<NeuralVoice | undefined>;
   /**
    * A Kokoro voice or mix (Kokoro-FastAPI's names, kokoro-names.ts) spoken by an installed
@@ -275,13 +279,17 @@ export function createVoiceLibrary(options: VoiceLibraryOptions): VoiceLibrary {
     async neuralVoice(voiceCode, modelId) {
       const { packs, assignments } = await installed();
       const voice = resolveEngineVoice(voiceCode, modelId, packs, assignments);
-      return voice.kind === 'espeak'
-        ? undefined
-        : toNeuralVoice(
-            dataDir,
-            voice,
-            packs.find((p) => p.id === voice.packId),
-          );
+      const neural =
+        voice.kind === 'espeak'
+          ? undefined
+          : toNeuralVoice(
+              dataDir,
+              voice,
+              packs.find((p) => p.id === voice.packId),
+            );
+      // The code's own pitch, pace and timbre, so codes sharing a pack still sound apart.
+      const character = voiceCharacter(voiceCode);
+      return neural && character ? { ...neural, character } : neural;
     },
   };
 }

@@ -8,6 +8,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../../electron/shared/errors';
 import { createVoiceLibrary, getPack, listPacks, removePack } from '../../../electron/core/voices/library';
 import { checkOnnxHeader } from '../../../electron/core/voices/pack-contents';
+import { parseKokoroVoice } from '../../../electron/core/voices/kokoro-names';
+import { VOICE_CHARACTERS } from '../../../electron/core/engine/voice-character';
+import { VOICES } from '../../../electron/shared/voices';
 import { syntheticKokoroPack, syntheticPiperPack, writePackFiles } from '../../fixtures/voice-mirror';
 
 let dataDir: string;
@@ -111,6 +114,26 @@ describe('voice library', () => {
     expect(await lib.neuralVoice('en_female_nova_default', 'std-v1.6')).toMatchObject({
       voiceName: 'bf_emma',
     });
+  });
+});
+
+describe("each voice code's character", () => {
+  it('comes with the neural voice of every code sharing one pack, from the table; a Kokoro mix gets none', async () => {
+    const lib = library();
+    await lib.install(join(source, 'piper'));
+    const vietnamese = VOICES.filter((v) => v.language === 'vi');
+    const voices = await Promise.all(vietnamese.map((v) => lib.neuralVoice(v.voice_code, 'std-v1.6')));
+    voices.forEach((voice, i) => {
+      expect(voice?.packId).toBe('vi_VN-vais1000-medium');
+      expect(voice?.character).toEqual(VOICE_CHARACTERS.get(vietnamese[i]!.voice_code));
+    });
+    // The thirteen codes on one pack: thirteen characters.
+    expect(new Set(voices.map((v) => JSON.stringify(v?.character))).size).toBe(vietnamese.length);
+    await lib.install(join(source, 'kokoro'));
+    const mix = parseKokoroVoice('af_heart(2)+am_echo(1)')!;
+    const blended = await lib.kokoroVoice(mix);
+    expect(blended?.voice.family).toBe('kokoro');
+    expect(blended?.voice.character).toBeUndefined();
   });
 });
 

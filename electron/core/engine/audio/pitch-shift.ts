@@ -15,10 +15,10 @@
  */
 
 import loadSonic, { type SonicModule } from '@echogarden/sonic-wasm';
+import { MAX_PITCH_RATIO, MIN_PITCH_RATIO } from './pitch-limits';
 
 /** Pitch ratios accepted: an octave down to an octave up. */
-export const MIN_PITCH_RATIO = 0.5;
-export const MAX_PITCH_RATIO = 2;
+export { MAX_PITCH_RATIO, MIN_PITCH_RATIO };
 
 const sonic: SonicModule = await loadSonic();
 

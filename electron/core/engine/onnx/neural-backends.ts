@@ -4,6 +4,16 @@
  * of every word, one model run per sentence (Piper) or per ≤ 510 tokens (Kokoro), word events
  * from the model's per-id durations (or, without them, from each word's share of the ids),
  * pitch shifted when asked (duration kept), and 16-bit PCM at the voice's own rate.
+ *
+ * A voice code's character (../voice-character.ts) composes with the request's prosody: its
+ * pace multiplies the speed a Piper model is run at (its length scale, with the rounding
+ * corrected as for any speed: word timings come from the model's own durations), and on
+ * Kokoro stretches the audio (Sonic, with the pitch shift: a pace of a few percent is lost
+ * in Kokoro's rounding of every phoneme to whole 25 ms frames; the word timings scale with
+ * the audio); its pitch multiplies the pitch shift, and the formant shift then
+ * moves the spectral envelope to the character's formant ratio (the pitch shift, a resampling,
+ * moved it with the pitch; that part of it is undone). A voice without one is spoken as before,
+ * bit for bit, with the same cache key.
  */
 
 import { createHash } from 'node:crypto';
@@ -15,6 +25,9 @@ import type { RawWordEvent } from '../espeak/protocol';
 import type { NeuralVoice } from '../engine';
 import type { SynthesisOutput, WorkerPool } from '../pool';
 import type { SpeechBackend } from '../speech-backend';
+import { MAX_PITCH_RATIO, MIN_PITCH_RATIO } from '../audio/pitch-limits';
+import { MAX_FORMANT_RATIO, MIN_FORMANT_RATIO, shiftFormants } from '../audio/formant-shift';
+import { isNeutralCharacter, limitCharacter, type VoiceCharacter } from '../voice-character';
 import { kokoroInput } from './kokoro-phonemes';
 import { KOKORO_MAX_IDS, KOKORO_SAMPLE_RATE, KOKORO_STYLE_SIZE } from './kokoro-model';
 import { readKokoroStyles, type NeuralModels } from './neural-models';
@@ -26,6 +39,50 @@ import { parseKokoroVocab, parsePiperConfig } from './voice-config';
 const NEURAL_WINDOW = 2;
 
 type Prosody = Pick<SynthesisOptions, 'speed_rate' | 'pitch_rate'>;
+
+/** What one backend does to its model's audio: the request's prosody and the voice's character together. */
+interface Shaping {
+  /** The request's speed_rate × the character's pace. */
+  speed: number;
+  /** The character's pace alone (1 without one). */
+  pace: number;
+  /** The pitch shift (pitch_rate × the character's pitch, held to the shifter's range). */
+  pitch: number;
+  /** The formant shift after the pitch shift (1: none). */
+  formant: number;
+  /** The character, for the cache key; undefined when the voice has none (or a neutral one). */
+  character: VoiceCharacter | undefined;
+}
+
+/**
+ * The shaping of `voice` under `prosody`. Without a character: the request's speed and pitch,
+ * no formant shift. With one: its pace and pitch multiply them; the pitch shift moves the
+ * formants by its own ratio, so the formant shift moves them on by formant × pitch_rate over
+ * that ratio, leaving them at the character's formant ratio times what pitch_rate does alone.
+ */
+export function shapingOf(voice: NeuralVoice, prosody: Prosody): Shaping {
+  if (isNeutralCharacter(voice.character)) {
+    return {
+      speed: prosody.speed_rate,
+      pace: 1,
+      pitch: prosody.pitch_rate,
+      formant: 1,
+      character: undefined,
+    };
+  }
+  const character = limitCharacter(voice.character!);
+  const pitch = Math.min(MAX_PITCH_RATIO, Math.max(MIN_PITCH_RATIO, prosody.pitch_rate * character.pitch));
+  return {
+    speed: prosody.speed_rate * character.pace,
+    pace: character.pace,
+    pitch,
+    formant: Math.min(
+      MAX_FORMANT_RATIO,
+      Math.max(MIN_FORMANT_RATIO, (character.formant * prosody.pitch_rate) / pitch),
+    ),
+    character,
+  };
+}
 
 /** Float samples with their pitch × `pitch` and their duration × `duration` (stretchAndShift). */
 type Reshape = (samples: Float32Array, sampleRate: number, pitch: number, duration: number) => Float32Array;
@@ -67,16 +124,23 @@ export async function openNeuralBackend(
   models: NeuralModels,
   prosody: Prosody,
 ): Promise<SpeechBackend> {
+  const shaping = shapingOf(voice, prosody);
   return voice.family === 'piper'
-    ? piperBackend(voice, pool, models, prosody)
-    : kokoroBackend(voice, pool, models, prosody);
+    ? piperBackend(voice, pool, models, shaping)
+    : kokoroBackend(voice, pool, models, shaping);
+}
+
+/** The cache key's part for a character: nothing without one, so those keys stay as they were. */
+function characterKey(shaping: Shaping): unknown[] {
+  const c = shaping.character;
+  return c ? [['character', c.pitch, c.pace, c.formant]] : [];
 }
 
 async function piperBackend(
   voice: Extract<NeuralVoice, { family: 'piper' }>,
   pool: WorkerPool,
   models: NeuralModels,
-  prosody: Prosody,
+  shaping: Shaping,
 ): Promise<SpeechBackend> {
   const configText = await readFile(voice.configPath, 'utf8');
   const config = parsePiperConfig(configText, voice.configPath);
@@ -85,7 +149,7 @@ async function piperBackend(
     throw new AppError('VOICE_PACK_INVALID', `${voice.packId} has no speaker ${voice.speaker}`);
   }
   const rate = config.sampleRate;
-  const reshape = await reshaper(prosody.pitch_rate !== 1 || prosody.speed_rate !== 1);
+  const reshape = await reshaper(shaping.pitch !== 1 || shaping.speed !== 1);
   return {
     label: `piper:${voice.packId}#${voice.speaker}`,
     sampleRate: rate,
@@ -96,8 +160,9 @@ async function piperBackend(
       await fileIdentity(voice.modelPath),
       digest(configText),
       voice.speaker,
-      prosody.speed_rate,
-      prosody.pitch_rate,
+      shaping.speed,
+      shaping.pitch,
+      ...characterKey(shaping),
     ]),
     async synthesize(engineText, owner) {
       const clauses = await pool.phonemize(engineText, config.espeakVoice, owner);
@@ -111,15 +176,21 @@ async function piperBackend(
       for (const sentence of sentences) {
         const audio = await model.run({
           ids: sentence.ids,
-          lengthScale: config.inference.lengthScale / prosody.speed_rate,
+          lengthScale: config.inference.lengthScale / shaping.speed,
           noiseScale: config.inference.noiseScale,
           noiseW: config.inference.noiseW,
           ...(model.multiSpeaker ? { speakerId: voice.speaker } : {}),
         });
-        const duration = speedCorrection(audio.unroundedFrames, prosody.speed_rate);
-        parts.push({ audio, words: sentence.words, ids: sentence.ids.length, duration, dropped: sentence.missing });
+        const duration = speedCorrection(audio.unroundedFrames, shaping.speed);
+        parts.push({
+          audio,
+          words: sentence.words,
+          ids: sentence.ids.length,
+          duration,
+          dropped: sentence.missing,
+        });
       }
-      return joinParts(parts, rate, reshape, prosody.pitch_rate, 0);
+      return joinParts(parts, rate, reshape, shaping, 0);
     },
   };
 }
@@ -128,7 +199,7 @@ async function kokoroBackend(
   voice: Extract<NeuralVoice, { family: 'kokoro' }>,
   pool: WorkerPool,
   models: NeuralModels,
-  prosody: Prosody,
+  shaping: Shaping,
 ): Promise<SpeechBackend> {
   const vocabText = await readFile(voice.vocabPath, 'utf8');
   const vocab = parseKokoroVocab(vocabText, voice.vocabPath);
@@ -143,7 +214,8 @@ async function kokoroBackend(
   const model = await models.kokoro(voice.modelPath);
   // Kokoro's voice names start with a language letter: a… American English, b… British.
   // Its durations are rounded to the nearest frame, so its own speed input needs no correction.
-  const reshape = await reshaper(prosody.pitch_rate !== 1);
+  const reshape = await reshaper(shaping.pitch !== 1 || shaping.pace !== 1);
+  const speed = shaping.speed / shaping.pace;
   const english = voice.espeakVoice.startsWith('en')
     ? voice.voiceName.startsWith('b')
       ? 'gb'
@@ -160,8 +232,9 @@ async function kokoroBackend(
       digest(vocabText),
       digest(new Uint8Array(styles.buffer, styles.byteOffset, styles.byteLength)),
       voice.espeakVoice,
-      prosody.speed_rate,
-      prosody.pitch_rate,
+      speed,
+      shaping.pitch,
+      ...characterKey(shaping),
     ]),
     async synthesize(engineText, owner) {
       const clauses = await pool.phonemize(engineText, voice.espeakVoice, owner);
@@ -176,12 +249,18 @@ async function kokoroBackend(
         const audio = await model.run({
           ids: [0, ...piece.ids, 0],
           style: styles.subarray(row * KOKORO_STYLE_SIZE, (row + 1) * KOKORO_STYLE_SIZE),
-          speed: prosody.speed_rate,
+          speed,
         });
-        parts.push({ audio, words: piece.words, ids: piece.ids.length + 2, duration: 1, dropped: piece.missing });
+        parts.push({
+          audio,
+          words: piece.words,
+          ids: piece.ids.length + 2,
+          duration: 1 / shaping.pace,
+          dropped: piece.missing,
+        });
       }
       // Word spans index the ids without the leading pad.
-      return joinParts(parts, KOKORO_SAMPLE_RATE, reshape, prosody.pitch_rate, 1);
+      return joinParts(parts, KOKORO_SAMPLE_RATE, reshape, shaping, 1);
     },
   };
 }
@@ -226,21 +305,23 @@ interface Part {
 
 /**
  * One output from a chunk's model runs: the audio joined (pitch shifted and its duration
- * corrected first), word events timed from the samples of the ids before each word (scaled
+ * corrected first, then its formants shifted: the length stays), word events timed from the samples of the ids before each word (scaled
  * by the duration factor), or, without durations, from the word's share of the ids.
  */
 function joinParts(
   parts: readonly Part[],
   sampleRate: number,
   reshape: Reshape | undefined,
-  pitchRate: number,
+  { pitch, formant }: Pick<Shaping, 'pitch' | 'formant'>,
   idOffset: number,
 ): SynthesisOutput {
-  const shaped = parts.map(({ audio, duration }) =>
-    reshape && (pitchRate !== 1 || duration !== 1)
-      ? reshape(audio.audio, sampleRate, pitchRate, duration)
-      : audio.audio,
-  );
+  const shaped = parts.map(({ audio, duration }) => {
+    const reshaped =
+      reshape && (pitch !== 1 || duration !== 1)
+        ? reshape(audio.audio, sampleRate, pitch, duration)
+        : audio.audio;
+    return formant !== 1 ? shiftFormants(reshaped, sampleRate, formant) : reshaped;
+  });
   const total = shaped.reduce((n, samples) => n + samples.length, 0);
   const pcm = new Int16Array(total);
   const words: RawWordEvent[] = [];

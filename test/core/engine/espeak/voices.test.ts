@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VOICES, type LanguageCode } from '../../../../electron/shared/voices';
 import { voiceSettings } from '../../../../electron/core/engine/espeak/voices';
-import { medianF0, rmsOf, speechSpanMs } from '../../../fixtures/audio-analysis';
+import { medianF0, rmsOf, spectralCentroidHz, speechSpanMs } from '../../../fixtures/audio-analysis';
 import { startEngine, type EngineFixture } from '../../../fixtures/engine';
 import { SENTENCES } from '../../../fixtures/sentences';
 
 describe('voice catalogue on the real engine', () => {
   let fx: EngineFixture;
-  const measured = new Map<string, { f0: number; rms: number; spanMs: number }>();
+  const measured = new Map<string, { f0: number; rms: number; spanMs: number; centroid: number }>();
 
   beforeAll(async () => {
     fx = await startEngine();
@@ -21,6 +21,7 @@ describe('voice catalogue on the real engine', () => {
           f0: medianF0(pcm, sampleRate),
           rms: rmsOf(pcm),
           spanMs: speechSpanMs(pcm, sampleRate),
+          centroid: spectralCentroidHz(pcm, sampleRate),
         });
       }),
     );
@@ -94,6 +95,40 @@ describe('voice catalogue on the real engine', () => {
         }
       }
       expect(problems).toEqual([]);
+    },
+  );
+
+  /** Two codes differ when one measure differs by at least this much (as on neural voices). */
+  const THRESHOLDS = { f0: 0.03, duration: 0.04, centroid: 0.04 } as const;
+  const relative = (a: number, b: number) => Math.max(a, b) / Math.min(a, b) - 1;
+  const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+
+  it.each(languages.filter((l) => VOICES.filter((v) => v.language === l).length > 1))(
+    'every pair of %s codes differs by ≥ 3 %% in median F0, ≥ 4 %% in duration or ≥ 4 %% in spectral centroid',
+    (language) => {
+      const codes = VOICES.filter((v) => v.language === language).map((v) => v.voice_code);
+      const pairs: Array<{ pair: string; f0: number; duration: number; centroid: number }> = [];
+      for (let i = 0; i < codes.length; i++) {
+        for (let j = i + 1; j < codes.length; j++) {
+          const [a, b] = [measured.get(codes[i]!)!, measured.get(codes[j]!)!];
+          pairs.push({
+            pair: `${codes[i]} / ${codes[j]}`,
+            f0: relative(a.f0, b.f0),
+            duration: relative(a.spanMs, b.spanMs),
+            centroid: relative(a.centroid, b.centroid),
+          });
+        }
+      }
+      expect(pairs).toHaveLength((codes.length * (codes.length - 1)) / 2);
+      const score = (p: (typeof pairs)[number]) =>
+        Math.max(p.f0 / THRESHOLDS.f0, p.duration / THRESHOLDS.duration, p.centroid / THRESHOLDS.centroid);
+      const closest = pairs.reduce((best, p) => (score(p) < score(best) ? p : best));
+      // The figures docs/VOICES-CHARACTER.md quotes.
+      console.log(
+        `eSpeak ${language}: ${pairs.length} pairs; closest ${closest.pair}: F0 ${pct(closest.f0)}, ` +
+          `duration ${pct(closest.duration)}, centroid ${pct(closest.centroid)}`,
+      );
+      expect(pairs.filter((p) => score(p) < 1).map((p) => p.pair)).toEqual([]);
     },
   );
 });
