@@ -68,9 +68,15 @@ function areNormalOrigins(value: unknown): boolean {
 }
 
 /** The first-run offer of natural voices: not answered yet, accepted, or skipped. */
-export const FIRST_RUN_VOICE_OFFER_STATES = ['pending', 'accepted', 'skipped'] as const;
-export const FirstRunVoiceOfferSchema = Literals(FIRST_RUN_VOICE_OFFER_STATES);
-export type FirstRunVoiceOffer = (typeof FIRST_RUN_VOICE_OFFER_STATES)[number];
+export const FirstRunVoiceOfferSchema = Type.Union([
+  Type.Literal('pending'),
+  Type.Literal('accepted'),
+  Type.Literal('skipped'),
+]);
+export type FirstRunVoiceOffer = Static<typeof FirstRunVoiceOfferSchema>;
+export const FIRST_RUN_VOICE_OFFER_STATES: readonly FirstRunVoiceOffer[] = FirstRunVoiceOfferSchema.anyOf.map(
+  (literal) => literal.const,
+);
 
 export const SettingsSchema = Type.Object({
   version: Type.Integer({ minimum: 1 }),

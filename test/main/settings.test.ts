@@ -112,7 +112,9 @@ describe('migration', () => {
     expect(before.changed).toBe(true);
     expect(before.notes).toEqual([]);
     for (const answer of ['accepted', 'skipped'] as const)
-      expect(migrateSettings({ ...older, firstRunVoiceOffer: answer }).settings.firstRunVoiceOffer).toBe(answer);
+      expect(migrateSettings({ ...older, firstRunVoiceOffer: answer }).settings.firstRunVoiceOffer).toBe(
+        answer,
+      );
     const bad = migrateSettings({ ...older, firstRunVoiceOffer: 'maybe' });
     expect(bad.settings.firstRunVoiceOffer).toBe('pending');
     expect(bad.notes).toEqual(['firstRunVoiceOffer was invalid: reset to its default']);

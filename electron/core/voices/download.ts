@@ -170,9 +170,9 @@ function networkCode(error: unknown): string | undefined {
 export function cannotReachMessage(host: string): string {
   return (
     `This computer cannot reach ${host}, where voices are downloaded from (no internet connection, ` +
-    'or the site is blocked). To install a voice without it, copy its files (a Piper .onnx with its ' +
-    '.onnx.json, a Kokoro folder, or a .zip or .tar.gz of either) to this computer and import them: ' +
-    'Voice library → Import from disk…, or npm run voices -- install <file or folder>.'
+    'or the site is blocked). To install a voice without it, bring its files from another computer ' +
+    'and import them: a .zip or .tar.gz of the pack in the Voice library (Import from disk…), or ' +
+    'the files or folder with npm run voices -- install <file or folder>.'
   );
 }
 

@@ -169,7 +169,9 @@ describe('GET/PUT /api/v1/settings (session only, the shared settings file)', ()
       error_message: 'first_run_voice_offer must be "pending", "accepted", "skipped".',
     });
     expect(readFileSync(file(), 'utf8')).toBe(before);
-    expect((await put({ first_run_voice_offer: 'pending' })).json.result.first_run_voice_offer).toBe('pending');
+    expect((await put({ first_run_voice_offer: 'pending' })).json.result.first_run_voice_offer).toBe(
+      'pending',
+    );
   });
 
   it.each([

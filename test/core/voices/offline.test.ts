@@ -62,7 +62,7 @@ async function download(url: string, mirror: string) {
 
 const SENTENCE_PARTS = [
   /^This computer cannot reach \S+, where voices are downloaded from/,
-  /Voice library → Import from disk…/,
+  /a \.zip or \.tar\.gz of the pack in the Voice library \(Import from disk…\)/,
   /npm run voices -- install <file or folder>\.$/,
 ];
 
@@ -88,7 +88,10 @@ describe('a download site that cannot be reached', () => {
   });
 
   it('a name that does not resolve: the sentence at once, not after five attempts', async () => {
-    const { error, ms } = await download('http://nonexistent.invalid/piper/voice.onnx', 'http://nonexistent.invalid');
+    const { error, ms } = await download(
+      'http://nonexistent.invalid/piper/voice.onnx',
+      'http://nonexistent.invalid',
+    );
     expect(error.code).toBe('VOICE_DOWNLOAD_FAILED');
     expect(error.message).toBe(cannotReachMessage('nonexistent.invalid'));
     expect(error.details).toEqual({ file: 'voice.onnx', reason: 'offline', host: 'nonexistent.invalid' });
