@@ -20,7 +20,7 @@ import {
   VOLUME_MAX,
   VOLUME_MIN,
 } from './options';
-import { AbsolutePathSchema, AllowedOriginsSchema, PortSchema } from './settings';
+import { AbsolutePathSchema, AllowedOriginsSchema, FirstRunVoiceOfferSchema, PortSchema } from './settings';
 
 const literals = <T extends string | number>(values: readonly T[]) =>
   Type.Union(values.map((v) => Type.Literal(v)));
@@ -554,6 +554,11 @@ export const ServerSettingsSchema = Type.Object({
    * from the next start (`serve --allow-origin`).
    */
   allowed_origins: Type.Array(Type.String()),
+  /**
+   * The studio's first-run offer of natural voices: `pending` until answered (the studio offers
+   * it), then `accepted` or `skipped` (never offered again). Applies at once.
+   */
+  first_run_voice_offer: FirstRunVoiceOfferSchema,
   /** What this run uses. */
   running_port: Type.Integer(),
   running_data_dir: Nullable(Type.String()),
@@ -582,6 +587,8 @@ export const UpdateServerSettingsBodySchema = Type.Object(
     voice_aliases: Type.Optional(VoiceAliasesSchema),
     /** Each checked by `checkAllowedOrigin` and stored in its normal form. */
     allowed_origins: Type.Optional(AllowedOriginsSchema),
+    /** The answer to the first-run offer of natural voices (`pending` offers it again). */
+    first_run_voice_offer: Type.Optional(FirstRunVoiceOfferSchema),
   },
   { additionalProperties: false },
 );

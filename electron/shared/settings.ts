@@ -67,6 +67,17 @@ function areNormalOrigins(value: unknown): boolean {
   );
 }
 
+/** The first-run offer of natural voices: not answered yet, accepted, or skipped. */
+export const FirstRunVoiceOfferSchema = Type.Union([
+  Type.Literal('pending'),
+  Type.Literal('accepted'),
+  Type.Literal('skipped'),
+]);
+export type FirstRunVoiceOffer = Static<typeof FirstRunVoiceOfferSchema>;
+export const FIRST_RUN_VOICE_OFFER_STATES: readonly FirstRunVoiceOffer[] = FirstRunVoiceOfferSchema.anyOf.map(
+  (literal) => literal.const,
+);
+
 export const SettingsSchema = Type.Object({
   version: Type.Integer({ minimum: 1 }),
   /** Port of the local API; 0 picks a free one each run. */
@@ -95,6 +106,11 @@ export const SettingsSchema = Type.Object({
    * (`serve --allow-origin`); read at start.
    */
   allowedOrigins: AllowedOriginsSchema,
+  /**
+   * The studio's first-run offer of natural voices: not answered yet (`pending`, offered when
+   * the studio opens), `accepted` (downloads started) or `skipped`; once answered, never again.
+   */
+  firstRunVoiceOffer: FirstRunVoiceOfferSchema,
 });
 export type Settings = Static<typeof SettingsSchema>;
 
@@ -110,6 +126,10 @@ export const DEFAULT_SETTINGS: Settings = {
   unknownVoices: 'refuse',
   voiceAliases: {},
   allowedOrigins: [],
+  // A settings file written before the offer existed has no such field: it reads as pending
+  // (migrateSettings fills missing fields with these defaults), and the studio does not offer
+  // voices to a library that has some already.
+  firstRunVoiceOffer: 'pending',
 };
 
 /**

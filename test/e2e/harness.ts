@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { refusingUrl } from '../fixtures/callback-receiver';
+import { skipFirstRunOffer } from '../fixtures/first-run-settings';
 import { speakingPiperPack } from '../fixtures/neural-pack';
 import { VoiceMirror } from '../fixtures/voice-mirror';
 import type { CatalogueEntry } from '../../electron/shared/voice-packs';
@@ -25,10 +26,15 @@ export interface Studio {
   stop(): Promise<void>;
 }
 
-/** Starts `serve --port 0` (temp data and settings folders) and resolves with the addresses it printed. */
-export async function startStudio(extraArgs: string[] = []): Promise<Studio> {
+/**
+ * Starts `serve --port 0` (temp data and settings folders) and resolves with the addresses it
+ * printed. The first-run voice offer is answered (skipped) beforehand unless `firstRun` is set,
+ * as it is for the suite about it.
+ */
+export async function startStudio(extraArgs: string[] = [], { firstRun = false } = {}): Promise<Studio> {
   const dataDir = mkdtempSync(join(tmpdir(), 'studio-e2e-'));
   const settingsDir = mkdtempSync(join(tmpdir(), 'studio-e2e-settings-'));
+  if (!firstRun) skipFirstRunOffer(settingsDir);
   const child: ChildProcessWithoutNullStreams = spawn(
     process.execPath,
     [

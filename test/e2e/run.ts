@@ -2,6 +2,7 @@
 
 import { runDialogueE2e } from './dialogue.e2e';
 import { runExportE2e } from './export.e2e';
+import { runFirstRunE2e } from './first-run.e2e';
 import { runLexiconE2e } from './lexicon.e2e';
 import { runQuickStudioE2e } from './quick-studio.e2e';
 import { runProjectsE2e } from './projects.e2e';
@@ -20,6 +21,7 @@ const suites: [string, (log: (line: string) => void) => Promise<void>][] = [
   ['voice-mapping', runVoiceMappingE2e],
   ['projects', runProjectsE2e],
   ['voice-library', runVoiceLibraryE2e],
+  ['first-run', runFirstRunE2e],
 ];
 
 const started = Date.now();

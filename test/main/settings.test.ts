@@ -104,6 +104,22 @@ describe('migration', () => {
     ]);
   });
 
+  it('reads a file written before the first-run voice offer as not answered, and keeps an answer', () => {
+    // What an older app wrote: every field of its day, none for the offer.
+    const { firstRunVoiceOffer: _, ...older } = DEFAULT_SETTINGS;
+    const before = migrateSettings({ ...older, port: 9200 });
+    expect(before.settings).toEqual({ ...DEFAULT_SETTINGS, port: 9200, firstRunVoiceOffer: 'pending' });
+    expect(before.changed).toBe(true);
+    expect(before.notes).toEqual([]);
+    for (const answer of ['accepted', 'skipped'] as const)
+      expect(migrateSettings({ ...older, firstRunVoiceOffer: answer }).settings.firstRunVoiceOffer).toBe(
+        answer,
+      );
+    const bad = migrateSettings({ ...older, firstRunVoiceOffer: 'maybe' });
+    expect(bad.settings.firstRunVoiceOffer).toBe('pending');
+    expect(bad.notes).toEqual(['firstRunVoiceOffer was invalid: reset to its default']);
+  });
+
   it('leaves a current, valid file unchanged', () => {
     const stored = JSON.parse(JSON.stringify({ ...DEFAULT_SETTINGS, port: 0 }));
     const result = migrateSettings(stored);

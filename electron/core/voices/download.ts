@@ -8,6 +8,11 @@
  * Where a download may go: https anywhere; plain http only to a loopback address or to the
  * origin of an explicitly configured mirror. Redirects are followed here, hop by hop, under the
  * same rule, and never from https to http; a refused URL is refused before any connection.
+ *
+ * A host this machine cannot reach (its name does not resolve, the connection is refused or
+ * times out, no route to it) is said in one sentence naming the host and how to import a voice
+ * instead (`cannotReachMessage`), with details `{ reason: 'offline', host }`: a name that does
+ * not resolve is not retried, a connection that never got through is retried once.
  */
 
 import { isIP } from 'node:net';
@@ -119,6 +124,68 @@ export interface DownloadResult {
 /** Thrown inside an attempt when it may be retried (network trouble, 5xx, a bad range answer). */
 class RetryableError extends Error {}
 
+/** Error codes of a name that does not resolve (no DNS answer: offline, or no such host). */
+const UNRESOLVED_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EAI_NODATA']);
+/** Error codes of a connection that never got through (refused, no route, timed out). */
+const UNCONNECTED_CODES = new Set([
+  'ECONNREFUSED',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'ENETDOWN',
+  'EHOSTDOWN',
+  'ETIMEDOUT',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+/**
+ * Attempts at most when no connection to the host ever got through: one retry covers a blip;
+ * a machine that is offline learns it in a second, not after five attempts.
+ */
+const UNREACHABLE_ATTEMPTS = 2;
+
+/** A request that never reached `host` (`unresolved`: its name has no address). */
+class UnreachableError extends Error {
+  constructor(
+    readonly host: string,
+    readonly unresolved: boolean,
+    cause: unknown,
+  ) {
+    super(`cannot reach ${host}`, { cause });
+  }
+}
+
+/** The network error's code, from the error or its cause (undici wraps some). */
+function networkCode(error: unknown): string | undefined {
+  for (let e = error, depth = 0; e instanceof Error && depth < 3; e = e.cause, depth++) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (typeof code === 'string' && (UNRESOLVED_CODES.has(code) || UNCONNECTED_CODES.has(code))) return code;
+  }
+  return undefined;
+}
+
+/**
+ * What a user reads when the download site cannot be reached: which host, and how to install a
+ * voice without it. The same sentence in the studio (first run, Voice library) and the CLI.
+ */
+export function cannotReachMessage(host: string): string {
+  return (
+    `This computer cannot reach ${host}, where voices are downloaded from (no internet connection, ` +
+    'or the site is blocked). To install a voice without it, bring its files from another computer ' +
+    'and import them: a .zip or .tar.gz of the pack in the Voice library (Import from disk…), or ' +
+    'the files or folder with npm run voices -- install <file or folder>.'
+  );
+}
+
+/** VOICE_DOWNLOAD_FAILED with reason `offline`: `host` could not be reached. */
+function offlineError(name: string, error: UnreachableError): AppError {
+  return new AppError(
+    'VOICE_DOWNLOAD_FAILED',
+    cannotReachMessage(error.host),
+    { file: name, reason: 'offline', host: error.host },
+    { cause: error.cause },
+  );
+}
+
 function downloadFailed(name: string, message: string, cause?: unknown): AppError {
   return new AppError(
     'VOICE_DOWNLOAD_FAILED',
@@ -168,7 +235,8 @@ function headerNumber(value: string | string[] | undefined): number | undefined 
 /**
  * Downloads `url` into `partPath`, resuming from the part's length, until it holds the whole
  * file (its size equals `expectedSize`, or the server's declared size). Errors: CANCELLED,
- * VOICE_DOWNLOAD_FAILED (HTTP refusal, or attempts exhausted), VOICE_PACK_INVALID (the file
+ * VOICE_DOWNLOAD_FAILED (HTTP refusal, attempts exhausted, or the host cannot be reached:
+ * details `{ reason: 'offline', host }`), VOICE_PACK_INVALID (the file
  * has another size than expected), OUTPUT_FAILED (the disk refused a write).
  */
 export async function downloadFile(req: DownloadRequest): Promise<DownloadResult> {
@@ -180,6 +248,8 @@ export async function downloadFile(req: DownloadRequest): Promise<DownloadResult
   let resumed = false;
   let totalChecked = false;
   let lastError: unknown;
+  /** Set once any server answered this download (an unreachable host is then a cut, not offline). */
+  const reached = { any: false };
   const refused = downloadUrlProblem(req.url, req.client.plainHttpOrigins);
   if (refused) throw downloadFailed(name, `the URL ${req.url} ${refused}.`);
 
@@ -197,7 +267,7 @@ export async function downloadFile(req: DownloadRequest): Promise<DownloadResult
     try {
       requests++;
       if (offset > 0) resumed = true;
-      const done = await attempt(req, offset, async (total) => {
+      const done = await attempt(req, offset, reached, async (total) => {
         if (totalChecked) return;
         totalChecked = true;
         await req.onTotal?.(total);
@@ -206,12 +276,17 @@ export async function downloadFile(req: DownloadRequest): Promise<DownloadResult
     } catch (error) {
       if (signal?.aborted) throw cancelled();
       if (isAppError(error)) throw error;
+      // A name that does not resolve will not resolve in a second either.
+      if (error instanceof UnreachableError && error.unresolved) throw offlineError(name, error);
       lastError = error;
     }
     // A retry: reset the count whenever the attempt brought new bytes.
     const now = await sizeOf(req.partPath);
     failures = now > before ? 1 : failures + 1;
-    if (failures >= maxAttempts) {
+    const unreachable = lastError instanceof UnreachableError ? lastError : undefined;
+    const limit = unreachable && !reached.any ? Math.min(maxAttempts, UNREACHABLE_ATTEMPTS) : maxAttempts;
+    if (failures >= limit) {
+      if (unreachable) throw offlineError(name, unreachable);
       const reason = lastError instanceof Error ? lastError.message : 'the server did not send the file';
       throw downloadFailed(name, `${reason} (after ${requests} attempts)`, lastError);
     }
@@ -229,15 +304,24 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 async function requestFollowingRedirects(
   req: DownloadRequest,
   offset: number,
+  reached: { any: boolean },
 ): Promise<Dispatcher.ResponseData> {
   let url = req.url;
   for (let hops = 0; ; hops++) {
-    const response = await request(url, {
-      method: 'GET',
-      dispatcher: req.client.dispatcher,
-      headers: offset > 0 ? { range: `bytes=${offset}-` } : {},
-      ...(req.signal ? { signal: req.signal } : {}),
-    });
+    let response: Dispatcher.ResponseData;
+    try {
+      response = await request(url, {
+        method: 'GET',
+        dispatcher: req.client.dispatcher,
+        headers: offset > 0 ? { range: `bytes=${offset}-` } : {},
+        ...(req.signal ? { signal: req.signal } : {}),
+      });
+    } catch (error) {
+      const code = req.signal?.aborted ? undefined : networkCode(error);
+      if (code) throw new UnreachableError(new URL(url).host, UNRESOLVED_CODES.has(code), error);
+      throw error;
+    }
+    reached.any = true;
     if (!REDIRECT_STATUSES.has(response.statusCode)) return response;
     await response.body.dump();
     const location = response.headers.location;
@@ -263,10 +347,11 @@ async function requestFollowingRedirects(
 async function attempt(
   req: DownloadRequest,
   offset: number,
+  reached: { any: boolean },
   checkTotal: (total: number | undefined) => Promise<void>,
 ): Promise<number | undefined> {
   const { name, expectedSize } = req;
-  const { statusCode, headers, body } = await requestFollowingRedirects(req, offset);
+  const { statusCode, headers, body } = await requestFollowingRedirects(req, offset, reached);
   let start: number;
   let total: number | undefined;
   if (statusCode === 206) {

@@ -3,6 +3,7 @@ import { ApiView } from '../features/api/ApiView';
 import { SignIn } from '../features/auth/SignIn';
 import { CallbacksView } from '../features/callbacks/CallbacksView';
 import { ExportView } from '../features/export/ExportView';
+import { FirstRunOffer } from '../features/first-run/FirstRunOffer';
 import { HistoryView } from '../features/history/HistoryView';
 import { LexiconView } from '../features/lexicon/LexiconView';
 import { ProjectsView } from '../features/projects/ProjectsView';
@@ -102,6 +103,7 @@ export function App() {
         {view === 'api' && <ApiView />}
         {view === 'settings' && <SettingsView />}
       </main>
+      <FirstRunOffer />
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { request } from 'undici';
 import { createCore, type Core, type CoreOptions } from '../../../electron/core/studio-core';
 import { systemClock } from '../../../electron/core/platform/clock';
 import { createApiKey } from '../../../electron/core/jobs/keys';
+import { skipFirstRunOffer } from '../../fixtures/first-run-settings';
 import { testDatabase } from '../../fixtures/test-store';
 import { callRequest, toHttpResult, type CallOptions, type HttpResult, type Method } from './http';
 
@@ -38,6 +39,8 @@ export async function fetchUrl(
 
 export async function startTestCore(options: Partial<CoreOptions> = {}): Promise<TestCore> {
   const dir = mkdtempSync(join(tmpdir(), 'core-test-'));
+  // Browser tests of the studio would meet the first-run voice offer's dialog: answered here.
+  skipFirstRunOffer(join(dir, 'config'));
   const database = await testDatabase();
   let core: Core;
   try {

@@ -48,6 +48,7 @@ describe('GET/PUT /api/v1/settings (session only, the shared settings file)', ()
         unknown_voices: 'refuse',
         voice_aliases: {},
         allowed_origins: [],
+        first_run_voice_offer: 'pending',
         running_port: t.port,
         running_data_dir: t.dir,
         running_unknown_voices: 'refuse',
@@ -151,6 +152,26 @@ describe('GET/PUT /api/v1/settings (session only, the shared settings file)', ()
     ]);
     const cleared = await put({ allowed_origins: [] });
     expect(cleared.json.result).toMatchObject({ allowed_origins: [], restart_required: false });
+  });
+
+  it('stores the answer to the first-run voice offer at once (no restart), and refuses another word', async () => {
+    await put({ port: t.port, data_dir: t.dir });
+    const res = await put({ first_run_voice_offer: 'skipped' });
+    expect(res.status).toBe(200);
+    expect(res.json.result).toMatchObject({ first_run_voice_offer: 'skipped', restart_required: false });
+    expect(readSettings(settingsDir)).toMatchObject({ firstRunVoiceOffer: 'skipped', theme: 'dark' });
+    expect((await get()).json.result.first_run_voice_offer).toBe('skipped');
+    const before = readFileSync(file(), 'utf8');
+    const bad = await put({ first_run_voice_offer: 'later' });
+    expect(bad.status).toBe(400);
+    expect(bad.json).toMatchObject({
+      error_code: 'INVALID_FIELD',
+      error_message: 'first_run_voice_offer must be "pending", "accepted", "skipped".',
+    });
+    expect(readFileSync(file(), 'utf8')).toBe(before);
+    expect((await put({ first_run_voice_offer: 'pending' })).json.result.first_run_voice_offer).toBe(
+      'pending',
+    );
   });
 
   it.each([

@@ -1,6 +1,7 @@
 /**
  * GET and PUT /api/v1/settings (session only): the port, data folder, voice mapping and allowed
- * origins of the next start, in the shared settings file, beside the ones this run uses.
+ * origins of the next start, in the shared settings file, beside the ones this run uses; and
+ * the answer to the studio's first-run offer of natural voices (applies at once).
  */
 
 import { isAbsolute, resolve } from 'node:path';
@@ -13,7 +14,12 @@ import {
 } from '../../../shared/api';
 import { AppError } from '../../../shared/errors';
 import { normalizeAllowedOrigins } from '../../../shared/origins';
-import { allowedOriginsProblem, SERVER_SETTING_RULES, type Settings } from '../../../shared/settings';
+import {
+  allowedOriginsProblem,
+  FIRST_RUN_VOICE_OFFER_STATES,
+  SERVER_SETTING_RULES,
+  type Settings,
+} from '../../../shared/settings';
 import { defaultDataDir } from '../../platform/paths';
 import type { SettingsStore } from '../../platform/settings-store';
 import { requireSession } from '../auth';
@@ -56,6 +62,7 @@ export function registerSettingsRoutes(app: FastifyInstance, options: SettingsRo
       unknown_voices: stored.unknownVoices,
       voice_aliases: stored.voiceAliases,
       allowed_origins: stored.allowedOrigins,
+      first_run_voice_offer: stored.firstRunVoiceOffer,
       running_port: runningPort,
       running_data_dir: runningDataDir,
       running_unknown_voices: running.unknownVoices,
@@ -130,14 +137,27 @@ export function registerSettingsRoutes(app: FastifyInstance, options: SettingsRo
           throw new AppError('INVALID_FIELD', SERVER_SETTING_RULES.allowed_origins, {
             field: 'allowed_origins',
           });
+        if (field === 'first_run_voice_offer')
+          throw new AppError(
+            'INVALID_FIELD',
+            `first_run_voice_offer must be ${FIRST_RUN_VOICE_OFFER_STATES.map((s) => `"${s}"`).join(', ')}.`,
+            { field },
+          );
         throw new AppError(
           'INVALID_FIELD',
-          `Unknown setting "${field}"; only port, data_dir, keep_running_when_closed, unknown_voices, voice_aliases and allowed_origins can be set.`,
+          `Unknown setting "${field}"; only port, data_dir, keep_running_when_closed, unknown_voices, voice_aliases, allowed_origins and first_run_voice_offer can be set.`,
           { field },
         );
       }
-      const { port, data_dir, keep_running_when_closed, unknown_voices, voice_aliases, allowed_origins } =
-        body as UpdateServerSettingsBody;
+      const {
+        port,
+        data_dir,
+        keep_running_when_closed,
+        unknown_voices,
+        voice_aliases,
+        allowed_origins,
+        first_run_voice_offer,
+      } = body as UpdateServerSettingsBody;
       // The schema checks each row's form and target; a code of ours needs no alias.
       if (voice_aliases) {
         const problem = aliasProblem(body);
@@ -164,6 +184,7 @@ export function registerSettingsRoutes(app: FastifyInstance, options: SettingsRo
         ...(allowed_origins !== undefined
           ? { allowedOrigins: normalizeAllowedOrigins(allowed_origins, 'allowed_origins') }
           : {}),
+        ...(first_run_voice_offer !== undefined ? { firstRunVoiceOffer: first_run_voice_offer } : {}),
       });
       return sendResult(reply, serverSettings(stored, settings));
     },

@@ -1,0 +1,336 @@
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { FirstRunVoiceOffer } from '../../../../electron/shared/settings';
+import type { VoicePackInfo } from '../../../../electron/shared/voice-packs';
+import type { LanguageCode } from '../../../../electron/shared/voices';
+import { errorMessage, isSignedOut } from '../../lib/api-client';
+import { useClient, useStudio } from '../../stores';
+import { formatBytes } from '../voice-library/VoiceLibraryView';
+import {
+  OFFER_LANGUAGES,
+  defaultLanguages,
+  downloadBytes,
+  offeredPacks,
+  packForLanguage,
+  sourceLabel,
+} from './voice-offer';
+
+const LANGUAGE_NAME = new Map(OFFER_LANGUAGES.map((l) => [l.code, l.name]));
+
+/** `languages` of the browser, or its one `language` (the desktop window's is the system's). */
+function preferredLanguages(): readonly string[] {
+  if (typeof navigator === 'undefined') return [];
+  return navigator.languages?.length ? navigator.languages : [navigator.language];
+}
+
+/** "Piper, medium quality" */
+function packSummary(pack: VoicePackInfo): string {
+  return `${pack.family === 'kokoro' ? 'Kokoro' : 'Piper'}, ${pack.quality.replace('_', ' ')} quality`;
+}
+
+/** `auto`: the offer shows while it is due; then downloading, or closed by the user. */
+type Stage = 'auto' | 'downloading' | 'closed';
+
+/**
+ * The first-run offer of natural voices: shown once, when the server's settings say it was
+ * never answered (`first_run_voice_offer: pending`) and no natural voice is installed. The user
+ * ticks languages (theirs and Vietnamese at first) and sees each pack's size, licence and
+ * source; Download records the answer and starts the installs (the Voice library's, with its
+ * progress events), Skip or Escape records the skip. While downloading the dialog shows each
+ * pack's progress and may be closed: the downloads go on, the Voice library shows them.
+ */
+export function FirstRunOffer() {
+  const client = useClient();
+  const packs = useStudio((s) => s.voicePacks);
+  const engines = useStudio((s) => s.voiceEngines);
+  const loaded = useStudio((s) => s.voicePacksLoaded);
+  const install = useStudio((s) => s.installVoicePack);
+  const libraryError = useStudio((s) => s.voicePackError);
+  const setView = useStudio((s) => s.setView);
+  const markSignedOut = useStudio((s) => s.markSignedOut);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const id = useId();
+
+  /** The stored answer; `unavailable` when the server keeps no settings (then nothing is offered). */
+  const [answer, setAnswer] = useState<FirstRunVoiceOffer | 'loading' | 'unavailable'>('loading');
+  const [stage, setStage] = useState<Stage>('auto');
+  const [chosen, setChosen] = useState<LanguageCode[]>(() => defaultLanguages(preferredLanguages()));
+  /** Packs this offer started, and those whose install request came back (a later `available` = failed). */
+  const [started, setStarted] = useState<string[]>([]);
+  const [begun, setBegun] = useState<ReadonlySet<string>>(new Set());
+  const [problem, setProblem] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    client.serverSettings().then(
+      (s) => live && setAnswer(s.first_run_voice_offer),
+      (e: unknown) => {
+        if (!live) return;
+        if (isSignedOut(e)) markSignedOut();
+        setAnswer('unavailable');
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [client, markSignedOut]);
+
+  // Offered once: never answered, and no natural voice installed or on its way.
+  const offering =
+    answer === 'pending' && loaded && packs.length > 0 && packs.every((p) => p.state === 'available');
+  const shown: 'closed' | 'choose' | 'downloading' =
+    stage === 'auto' ? (offering ? 'choose' : 'closed') : stage;
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (shown !== 'closed' && !element.open) element.showModal();
+    else if (shown === 'closed' && element.open) element.close();
+  }, [shown]);
+
+  const { offered, without } = useMemo(() => offeredPacks(chosen, packs, engines), [chosen, packs, engines]);
+
+  const record = async (value: FirstRunVoiceOffer): Promise<boolean> => {
+    setSaving(true);
+    setProblem(null);
+    try {
+      await client.updateServerSettings({ first_run_voice_offer: value });
+      setAnswer(value);
+      return true;
+    } catch (e) {
+      if (isSignedOut(e)) markSignedOut();
+      setProblem(`Your answer was not saved: ${errorMessage(e)}`);
+      return false;
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const skip = async () => {
+    if (await record('skipped')) setStage('closed');
+  };
+
+  const download = async () => {
+    const ids = offered.filter((o) => o.pack.state !== 'installed').map((o) => o.pack.id);
+    if (ids.length === 0 || !(await record('accepted'))) return;
+    setStarted(ids);
+    setStage('downloading');
+    for (const pack of ids) {
+      await install(pack);
+      // The request came back: from now on the pack is either running or has ended.
+      setBegun((seen) => new Set([...seen, pack]));
+    }
+  };
+
+  const toggle = (code: LanguageCode, on: boolean) =>
+    setChosen((list) => (on ? [...list, code] : list.filter((c) => c !== code)));
+
+  const progressOf = (packId: string) => {
+    const pack = packs.find((p) => p.id === packId);
+    if (!pack) return { state: 'failed' as const, percent: 0, pack };
+    if (pack.state === 'installed') return { state: 'installed' as const, percent: 100, pack };
+    if (pack.state === 'installing') {
+      const total = pack.progress?.total ?? pack.size;
+      const percent = total > 0 ? Math.min(100, ((pack.progress?.bytes ?? 0) / total) * 100) : 0;
+      return { state: 'installing' as const, percent, pack };
+    }
+    return { state: begun.has(packId) ? ('failed' as const) : ('starting' as const), percent: 0, pack };
+  };
+  const states = started.map((p) => progressOf(p).state);
+  const finished = states.every((s) => s === 'installed' || s === 'failed');
+  const anyFailed = states.includes('failed');
+  /** The failure the library reported for one of these packs (the offline sentence, when it is that). */
+  const failure = libraryError && started.includes(libraryError.id ?? '') ? libraryError.message : null;
+  const bytes = downloadBytes(offered);
+
+  return (
+    <dialog
+      ref={dialog}
+      className="confirm-dialog first-run-dialog"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-intro`}
+      onCancel={(e) => {
+        // Escape: skip while choosing; while downloading, close (the downloads go on).
+        e.preventDefault();
+        if (shown === 'choose') void skip();
+        else setStage('closed');
+      }}
+    >
+      {shown === 'choose' && (
+        <>
+          <h2 id={`${id}-title`}>Natural voices for your languages</h2>
+          <p id={`${id}-intro`}>
+            Until a natural voice is installed, Narration Studio speaks with eSpeak, a basic engine. Pick the
+            languages you write in: their voices download in the background while you work, and run on this
+            computer.
+          </p>
+          <fieldset className="first-run-languages">
+            <legend>Languages you write in</legend>
+            <ul>
+              {OFFER_LANGUAGES.map((language) => {
+                const speaks = packForLanguage(language.code, packs, engines) !== undefined;
+                const inputId = `${id}-${language.code}`;
+                return (
+                  <li key={language.code}>
+                    <input
+                      id={inputId}
+                      type="checkbox"
+                      checked={speaks && chosen.includes(language.code)}
+                      disabled={!speaks}
+                      {...(speaks ? {} : { 'aria-describedby': `${inputId}-none` })}
+                      onChange={(e) => toggle(language.code, e.target.checked)}
+                    />
+                    <label htmlFor={inputId}>{language.name}</label>
+                    {!speaks && (
+                      <span id={`${inputId}-none`} className="small muted">
+                        no natural voice yet
+                      </span>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          </fieldset>
+          <h3 className="first-run-subhead" id={`${id}-packs`}>
+            To download
+          </h3>
+          {offered.length === 0 ? (
+            <p className="muted small">Nothing: tick a language above.</p>
+          ) : (
+            <ul className="first-run-packs" aria-labelledby={`${id}-packs`}>
+              {offered.map(({ pack, languages }) => {
+                const source = sourceLabel(pack.source_url);
+                return (
+                  <li key={pack.id} aria-label={`Voice pack ${pack.id}`}>
+                    <div className="row">
+                      <span className="pack-name">{pack.id}</span>
+                      <span className="spacer" />
+                      <span className="small">{formatBytes(pack.size)}</span>
+                    </div>
+                    <div className="small muted">
+                      {packSummary(pack)} · for {languages.map((c) => LANGUAGE_NAME.get(c)).join(', ')}
+                    </div>
+                    <div className="small">
+                      Licence: {pack.licence}
+                      {source && pack.source_url && (
+                        <>
+                          {' · '}Source:{' '}
+                          <a href={pack.source_url} target="_blank" rel="noreferrer">
+                            {source}
+                          </a>
+                        </>
+                      )}
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+          <p className="small" aria-live="polite">
+            {offered.length > 0 &&
+              `${offered.length} ${offered.length === 1 ? 'voice pack' : 'voice packs'}, ${formatBytes(bytes)} in all.`}
+            {without.length > 0 &&
+              ` ${without.map((c) => LANGUAGE_NAME.get(c)).join(', ')}: no natural voice exists yet; eSpeak speaks it.`}
+          </p>
+          {problem && <p className="error">{problem}</p>}
+          <div className="row confirm-actions">
+            <button type="button" disabled={saving} onClick={() => void skip()}>
+              Skip
+            </button>
+            <button
+              type="button"
+              className="primary"
+              disabled={saving || offered.length === 0}
+              onClick={() => void download()}
+            >
+              {offered.length > 1 ? `Download ${offered.length} voice packs` : 'Download'}
+            </button>
+          </div>
+          <p className="hint small">You can download or import voices at any time in the Voice library.</p>
+        </>
+      )}
+      {shown === 'downloading' && (
+        <>
+          <h2 id={`${id}-title`}>
+            {finished
+              ? anyFailed
+                ? 'Some voices were not downloaded'
+                : 'Natural voices installed'
+              : 'Downloading natural voices'}
+          </h2>
+          <p id={`${id}-intro`}>
+            {finished
+              ? anyFailed
+                ? 'The voices below were not installed.'
+                : 'The voices of these languages now speak with their natural voice.'
+              : 'You can close this and keep working: the downloads go on, and the Voice library shows them.'}
+          </p>
+          <ul className="first-run-progress">
+            {started.map((packId) => {
+              const { state, percent, pack } = progressOf(packId);
+              return (
+                <li key={packId}>
+                  <div className="row">
+                    <span className="pack-name">{packId}</span>
+                    <span className="spacer" />
+                    <span
+                      className={`badge ${state === 'installed' ? 'ok' : state === 'failed' ? 'bad' : ''}`}
+                    >
+                      {state === 'installed'
+                        ? 'installed'
+                        : state === 'failed'
+                          ? 'not downloaded'
+                          : state === 'starting'
+                            ? 'starting'
+                            : `${Math.round(percent)} %`}
+                    </span>
+                  </div>
+                  {(state === 'installing' || state === 'starting') && (
+                    <>
+                      <div
+                        className="progress"
+                        role="progressbar"
+                        aria-label={`Download progress of ${packId}`}
+                        aria-valuemin={0}
+                        aria-valuemax={100}
+                        aria-valuenow={Math.round(percent)}
+                      >
+                        <div style={{ width: `${Math.max(3, percent)}%` }} />
+                      </div>
+                      <p className="hint small">
+                        {pack?.progress?.phase === 'install'
+                          ? 'Installing…'
+                          : `Downloading… ${formatBytes(pack?.progress?.bytes ?? 0)} of ${formatBytes(pack?.progress?.total ?? pack?.size ?? 0)}`}
+                      </p>
+                    </>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+          {anyFailed && (
+            <p className="error" role="alert">
+              {failure ?? 'The download failed.'}
+            </p>
+          )}
+          <div className="row confirm-actions">
+            {anyFailed && (
+              <button
+                type="button"
+                onClick={() => {
+                  setStage('closed');
+                  setView('library');
+                }}
+              >
+                Open the Voice library
+              </button>
+            )}
+            <button type="button" className="primary" onClick={() => setStage('closed')}>
+              {finished ? 'Done' : 'Continue in the background'}
+            </button>
+          </div>
+        </>
+      )}
+    </dialog>
+  );
+}
