@@ -216,6 +216,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         const mix = parseKokoroVoice(text);
         return mix && (await voices.kokoroVoice(mix))?.voice;
       },
+      packVoice: (packId, speaker) => voices.packVoice(packId, speaker),
       lexicon: (language) => lexicon.entriesFor(language),
       ...(options.concurrency ? { concurrency: options.concurrency } : {}),
       ...(options.maxQueuedPerKey ? { maxQueuedPerKey: options.maxQueuedPerKey } : {}),
@@ -238,6 +239,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       clock,
       log,
       neuralVoice: (voiceCode, modelId) => voices.neuralVoice(voiceCode, modelId),
+      packVoice: (packId, speaker) => voices.packVoice(packId, speaker),
+      kokoroVoice: async (text) => {
+        const mix = parseKokoroVoice(text);
+        return mix && (await voices.kokoroVoice(mix))?.voice;
+      },
       lexicon: (language) => lexicon.entriesFor(language),
       service: projects,
       ...(options.leaseMs ? { leaseMs: options.leaseMs } : {}),

@@ -7,6 +7,7 @@
  */
 
 import { OpenAiSpeechRequestSchema, type OpenAiModel, type OpenAiSpeechRequest } from '../../shared/api';
+import type { CustomVoice } from '../../shared/custom-voices';
 import { AppError } from '../../shared/errors';
 import { AUDIO_FORMATS, DEFAULT_SYNTHESIS, RATE_MAX, RATE_MIN, type ModelId } from '../../shared/options';
 import { findVoice, VOICES, type VoiceInfo } from '../../shared/voices';
@@ -18,7 +19,12 @@ import {
   type KokoroMix,
 } from '../voices';
 import type { RequestRow } from '../store';
-import { NO_VOICE_MAPPING, type ResolvedVoice, type VoiceMapping } from '../../shared/voice-mapping';
+import {
+  NO_VOICE_MAPPING,
+  OPENAI_VOICES,
+  type ResolvedVoice,
+  type VoiceMapping,
+} from '../../shared/voice-mapping';
 import {
   firstSchemaProblem,
   isPlainObject,
@@ -28,22 +34,7 @@ import {
   type ValidTtsRequest,
 } from './validation';
 
-/** OpenAI voice names and the catalogue voices they stand for. */
-export const OPENAI_VOICES: Readonly<Record<string, string>> = {
-  alloy: 'en_female_alice_default',
-  ash: 'en_male_onyx_default',
-  ballad: 'en_male_echo_default',
-  cedar: 'en_male_onyx_default',
-  coral: 'en_female_nova_default',
-  echo: 'en_male_echo_default',
-  fable: 'en_female_elara_br',
-  marin: 'en_female_emily_us',
-  nova: 'en_female_nova_default',
-  onyx: 'en_male_onyx_default',
-  sage: 'en_female_alice_default',
-  shimmer: 'en_female_emily_us',
-  verse: 'en_male_echo_default',
-};
+export { OPENAI_VOICES };
 
 /**
  * OpenAI model names, with the dated snapshots apps pin, map to our default model; our own
@@ -107,7 +98,7 @@ export interface OpenAiVoiceEntry {
  * `voice['name']`): OpenAI's names, every voice code, then Kokoro v1.0's 54 names (their
  * `voice_code` is the voice of ours that speaks one when no Kokoro pack holds it).
  */
-export function openAiVoices(): OpenAiVoiceEntry[] {
+export function openAiVoices(custom: readonly CustomVoice[] = []): OpenAiVoiceEntry[] {
   const entry = (id: string, name: string, voice: VoiceInfo): OpenAiVoiceEntry => ({
     id,
     name,
@@ -127,6 +118,17 @@ export function openAiVoices(): OpenAiVoiceEntry[] {
     ...KOKORO_V1_VOICES.map((name) => {
       const { locale, gender } = kokoroVoiceInfo(name);
       return entry(name, `${name} (Kokoro, ${locale}, ${gender ?? 'unknown'})`, kokoroFallbackVoice(name));
+    }),
+    ...custom.flatMap((voice) => {
+      const spoken = findVoice(voice.voice_code);
+      return spoken
+        ? [
+            {
+              ...entry(voice.code, `${voice.name} (custom, ${spoken.language_name})`, spoken),
+              gender: voice.gender ?? spoken.gender,
+            },
+          ]
+        : [];
     }),
   ];
 }
@@ -189,7 +191,8 @@ export function parseOpenAiSpeech(
   const ours =
     openAiCode !== undefined ||
     findVoice(voiceName) !== undefined ||
-    Object.hasOwn(voiceMapping.aliases, voiceName);
+    Object.hasOwn(voiceMapping.aliases, voiceName) ||
+    Object.hasOwn(voiceMapping.custom ?? {}, voiceName);
   const kokoro = ours ? undefined : parseKokoroVoice(voiceName);
   const voiceCode =
     openAiCode ?? (kokoro ? kokoroFallbackVoice(kokoro.parts[0]!.name).voice_code : voiceName);
