@@ -1,5 +1,6 @@
 /** `npm run test:e2e`: runs the browser tests (plain tsx, not vitest) and exits non-zero on failure. */
 
+import { runCustomVoicesE2e } from './custom-voices.e2e';
 import { runDialogueE2e } from './dialogue.e2e';
 import { runExportE2e } from './export.e2e';
 import { runLexiconE2e } from './lexicon.e2e';
@@ -18,6 +19,7 @@ const suites: [string, (log: (line: string) => void) => Promise<void>][] = [
   ['quick-studio', runQuickStudioE2e],
   ['voice-mapping', runVoiceMappingE2e],
   ['projects', runProjectsE2e],
+  ['custom-voices', runCustomVoicesE2e],
 ];
 
 const started = Date.now();

@@ -425,7 +425,9 @@ export function CustomVoiceForm({
           onChange={(volume) => update({ volume })}
         />
       </div>
-      <p className="hint">Speed and pitch multiply a request’s own; volume is a percentage of it.</p>
+      <p className="hint slider-hint">
+        Speed and pitch multiply a request’s own; volume is a percentage of it.
+      </p>
 
       <fieldset className="field custom-voice-lexicon">
         <legend className="field-label">Pronunciations of this voice</legend>
