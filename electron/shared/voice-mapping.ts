@@ -156,3 +156,23 @@ export function checkAliasTarget(code: string, target: string): string {
 export function spokenVoiceCode(row: { voice_code: string; spoken_voice_code?: string | null }): string {
   return row.spoken_voice_code ?? row.voice_code;
 }
+
+/**
+ * OpenAI voice names and the catalogue voices they stand for (POST /v1/audio/speech; a custom
+ * voice may not take one of these names).
+ */
+export const OPENAI_VOICES: Readonly<Record<string, string>> = {
+  alloy: 'en_female_alice_default',
+  ash: 'en_male_onyx_default',
+  ballad: 'en_male_echo_default',
+  cedar: 'en_male_onyx_default',
+  coral: 'en_female_nova_default',
+  echo: 'en_male_echo_default',
+  fable: 'en_female_elara_br',
+  marin: 'en_female_emily_us',
+  nova: 'en_female_nova_default',
+  onyx: 'en_male_onyx_default',
+  sage: 'en_female_alice_default',
+  shimmer: 'en_female_emily_us',
+  verse: 'en_male_echo_default',
+};

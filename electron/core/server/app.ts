@@ -17,9 +17,10 @@ import type { ProjectExports } from '../projects/project-export';
 import type { ProjectRenders } from '../projects/project-renders';
 import type { ProjectService } from '../projects/project-service';
 import type { Store } from '../store';
-import type { VoiceLibrary } from '../voices';
+import { CATALOGUE, createCustomVoices, type CustomVoices, type VoiceLibrary } from '../voices';
 import { HTTP_STATUS, sendError, toAppError, writeClientError } from './errors';
 import { registerCacheRoutes } from './routes/cache';
+import { registerCustomVoiceRoutes } from './routes/custom-voices';
 import { registerDownloadRoute } from './routes/downloads';
 import { registerEventsRoute } from './routes/events';
 import { registerExportRoutes } from './routes/exports';
@@ -100,6 +101,11 @@ export interface ServerOptions {
    * engine). Without it those routes are 404.
    */
   lexicon?: LexiconStore;
+  /**
+   * Custom voices (the /api/v1/custom-voices routes, and their codes wherever a voice code is
+   * taken); default: those of `store`, checked against `voices`.
+   */
+  customVoices?: CustomVoices;
   /** Book projects: the /api/v1/projects routes (without it they are 404). */
   projects?: ProjectService;
   /** Renders and exports of book projects (routes/project-renders.ts; without them those are 404). */
@@ -222,6 +228,17 @@ function registerRoutes(app: HttpApp, options: ServerOptions, allowedOrigins: re
   // Waiting failed answers go out at once on close rather than holding the shutdown up.
   app.addHook('preClose', async () => throttle.close());
   const auth = createAuth({ store, throttle });
+  const customVoices =
+    options.customVoices ??
+    createCustomVoices({
+      store,
+      checks: () => ({
+        installed: async () => (options.voices ? options.voices.list() : []),
+        catalogue: options.voices?.catalogue ?? CATALOGUE,
+        aliases: voiceMapping.aliases,
+      }),
+      now: () => new Date().toISOString(),
+    });
 
   if (options.studio)
     registerStudio(app, {
@@ -272,6 +289,13 @@ function registerRoutes(app: HttpApp, options: ServerOptions, allowedOrigins: re
   registerRequestChaptersRoute(app, { store, jobs, auth });
   registerManuscriptRoutes(app, { auth });
   registerVoiceRoutes(app);
+  registerCustomVoiceRoutes(app, {
+    auth,
+    customVoices,
+    engine: options.studio?.engine,
+    voices: options.voices,
+    lexicon: options.lexicon ? (language) => options.lexicon!.entriesFor(language) : undefined,
+  });
   if (options.lexicon) {
     registerLexiconRoutes(app, {
       auth,

@@ -18,7 +18,12 @@ import {
   type KokoroMix,
 } from '../voices';
 import type { RequestRow } from '../store';
-import { NO_VOICE_MAPPING, type ResolvedVoice, type VoiceMapping } from '../../shared/voice-mapping';
+import {
+  NO_VOICE_MAPPING,
+  OPENAI_VOICES,
+  type ResolvedVoice,
+  type VoiceMapping,
+} from '../../shared/voice-mapping';
 import {
   firstSchemaProblem,
   isPlainObject,
@@ -28,22 +33,7 @@ import {
   type ValidTtsRequest,
 } from './validation';
 
-/** OpenAI voice names and the catalogue voices they stand for. */
-export const OPENAI_VOICES: Readonly<Record<string, string>> = {
-  alloy: 'en_female_alice_default',
-  ash: 'en_male_onyx_default',
-  ballad: 'en_male_echo_default',
-  cedar: 'en_male_onyx_default',
-  coral: 'en_female_nova_default',
-  echo: 'en_male_echo_default',
-  fable: 'en_female_elara_br',
-  marin: 'en_female_emily_us',
-  nova: 'en_female_nova_default',
-  onyx: 'en_male_onyx_default',
-  sage: 'en_female_alice_default',
-  shimmer: 'en_female_emily_us',
-  verse: 'en_male_echo_default',
-};
+export { OPENAI_VOICES };
 
 /**
  * OpenAI model names, with the dated snapshots apps pin, map to our default model; our own

@@ -43,6 +43,7 @@ export const TAGS = {
   manuscripts: 'Manuscripts',
   projects: 'Book projects',
   voices: 'Voices',
+  customVoices: 'Custom voices',
   voicePacks: 'Voice packs',
   lexicon: 'Pronunciation lexicon',
   openai: 'OpenAI-compatible',
@@ -59,6 +60,8 @@ const TAG_DESCRIPTIONS: Record<keyof typeof TAGS, string> = {
   projects:
     'Books kept as projects: imported manuscripts, chapters and segments, a cast of voices, undo and redo, archives.',
   voices: 'The voice catalogue and auditions.',
+  customVoices:
+    'Your own voices: a code and a name over a catalogue voice, a pack speaker or a Kokoro blend, with its own prosody and lexicon; usable wherever a voice code is taken.',
   voicePacks: 'Neural voice packs (Piper, Kokoro): install, import, assign to voice codes.',
   lexicon: 'How words are pronounced: entries, import, export, previews.',
   openai: "OpenAI's speech API: the `openai` package and apps made for it work with this base URL plus /v1.",

@@ -5,6 +5,7 @@
  */
 
 import { createCallbacksRepo, type CallbacksRepo } from './callbacks-repo';
+import { createCustomVoicesRepo, type CustomVoicesRepo } from './custom-voices-repo';
 import { createExportsRepo, type ExportsRepo } from './exports-repo';
 import { createIdempotencyRepo, type IdempotencyRepo } from './idempotency-repo';
 import { createKeysRepo, type KeysRepo } from './keys-repo';
@@ -26,6 +27,7 @@ export interface Repos {
   readonly exports: ExportsRepo;
   readonly projects: ProjectsRepo;
   readonly projectRenders: ProjectRendersRepo;
+  readonly customVoices: CustomVoicesRepo;
 }
 
 export interface Store extends Repos {
@@ -88,6 +90,7 @@ function reposOn(executor: SqlExecutor): Repos {
     exports: createExportsRepo(executor),
     projects: createProjectsRepo(executor),
     projectRenders: createProjectRendersRepo(executor),
+    customVoices: createCustomVoicesRepo(executor),
   };
 }
 
@@ -130,3 +133,4 @@ export type {
   SegmentAudio,
   RenderFinish,
 } from './project-renders-repo';
+export type { CustomVoiceRow, CustomVoicesRepo } from './custom-voices-repo';

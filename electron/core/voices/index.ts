@@ -24,6 +24,25 @@ export {
   findCatalogueEntry,
   kokoroVoiceInfo,
 } from './catalogue';
+export {
+  blendText,
+  checkCustomVoiceInput,
+  composeProsody,
+  createCustomVoices,
+  customLexicon,
+  fromCustomVoiceRow,
+  librarySpeakers,
+  parseCustomVoiceSnapshot,
+  reservedCodeReason,
+  resolveCustomVoice,
+  toCustomVoiceRow,
+  type CustomVoiceChecks,
+  type CustomVoices,
+  type CustomVoicesOptions,
+  type CustomVoiceSpeakers,
+  type RequestProsody,
+  type ResolvedCustomVoice,
+} from './custom-voice';
 export type { HttpOptions } from './download';
 export {
   KOKORO_V1_VOICES,

@@ -11,6 +11,7 @@
 import type { NeuralVoice } from '../engine/engine';
 import { toKokoroMixVoice, toNeuralVoice } from './neural-voice';
 import { kokoroPackFor, type KokoroMix } from './kokoro-names';
+import { manifestSpeaker } from './custom-voice';
 import { randomBytes } from 'node:crypto';
 import type { Dirent } from 'node:fs';
 import { readdir, rename, rm, stat } from 'node:fs/promises';
@@ -157,6 +158,12 @@ export interface VoiceLibrary {
    * no pack holds them all.
    */
   kokoroVoice(mix: KokoroMix): Promise<{ voice: NeuralVoice; label: string } | undefined>;
+  /**
+   * One speaker of an installed pack (a custom voice's pack base): a Piper speaker by name or
+   * number (the first when undefined), or a Kokoro voice by name (the first when undefined);
+   * undefined when the pack is not installed or has no such speaker.
+   */
+  packVoice(packId: string, speaker: string | undefined): Promise<NeuralVoice | undefined>;
 }
 
 /**
@@ -241,6 +248,25 @@ export function createVoiceLibrary(options: VoiceLibraryOptions): VoiceLibrary {
         voice: toKokoroMixVoice(dataDir, found.pack, found.voices, mix),
         label: `kokoro:${found.pack.id}#${mix.text}`,
       };
+    },
+    async packVoice(packId, speaker) {
+      const { packs } = await installed();
+      const pack = packs.find((p) => p.id === packId);
+      if (!pack) return undefined;
+      if (pack.family === 'kokoro') {
+        const voice = speaker === undefined ? pack.voices[0] : pack.voices.find((v) => v.name === speaker);
+        return (
+          voice &&
+          toKokoroMixVoice(dataDir, pack, [voice], {
+            parts: [{ name: voice.name, weight: 1 }],
+            text: voice.name,
+          })
+        );
+      }
+      const number = manifestSpeaker(pack, speaker);
+      return number === undefined
+        ? undefined
+        : toNeuralVoice(dataDir, { kind: 'piper', packId: pack.id, speaker: number }, pack);
     },
     async neuralVoice(voiceCode, modelId) {
       const { packs, assignments } = await installed();

@@ -107,6 +107,7 @@ const SESSION_ONLY = new Set([
   'POST /api/v1/voice-packs/import',
   // The studio's audio element plays auditions with GET; apps use the POST with their key.
   'GET /api/v1/voices/:code/audition',
+  'GET /api/v1/custom-voices/:code/audition',
   // Keys read and preview the lexicon; only the studio changes it (what every key's listeners hear).
   'POST /api/v1/lexicon',
   'POST /api/v1/lexicon/import',

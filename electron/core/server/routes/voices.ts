@@ -70,7 +70,7 @@ export interface AuditionRouteOptions {
 }
 
 /** The query of GET …/audition: the body's fields as strings; numbers are read as numbers. */
-function bodyFromQuery(query: Record<string, unknown>): unknown {
+export function bodyFromQuery(query: Record<string, unknown>): unknown {
   const body: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(query)) {
     const numeric = name === 'speed_rate' || name === 'pitch_rate' || name === 'volume';

@@ -1,0 +1,434 @@
+/**
+ * Custom voices (shared/custom-voices.ts): checking a client's input against what the codes of
+ * the spec, OpenAI's and Kokoro's names, the catalogue and the installed packs allow; the stored
+ * definition and the wire record; and resolving a definition into what a render needs (the
+ * catalogue voice code to speak as, the composed prosody, the lexicon, the neural voice).
+ */
+
+import { Value } from '@sinclair/typebox/value';
+import {
+  CUSTOM_VOICE_CODE_PATTERN,
+  CustomVoiceInputSchema,
+  CustomVoiceSchema,
+  DEFAULT_CUSTOM_PROSODY,
+  MAX_CUSTOM_VOICES,
+  type CustomLexiconEntry,
+  type CustomProsody,
+  type CustomVoice,
+  type CustomVoiceBase,
+  type CustomVoiceInput,
+} from '../../shared/custom-voices';
+import { AppError } from '../../shared/errors';
+import { entryKey, prepareEntry } from '../../shared/lexicon';
+import { RATE_MAX, RATE_MIN, VOLUME_MAX, VOLUME_MIN } from '../../shared/options';
+import { OPENAI_VOICES } from '../../shared/voice-mapping';
+import type { CatalogueEntry, PackManifest } from '../../shared/voice-packs';
+import { findVoice, VOICES, type LanguageCode } from '../../shared/voices';
+import type { LexiconRule, NeuralVoice } from '../engine/engine';
+import type { CustomVoiceRow, Store } from '../store';
+import { kokoroVoiceInfo } from './catalogue';
+import { KOKORO_V1_VOICES, parseKokoroVoice } from './kokoro-names';
+import type { VoiceLibrary } from './library';
+import type { ModelId } from '../../shared/options';
+import { speakerGender } from './speaker-metadata';
+
+/** What the custom_voices row's `definition` column holds. */
+type Definition = Pick<CustomVoice, 'base' | 'voice_code' | 'prosody' | 'lexicon' | 'note'>;
+
+const CODE_RE = new RegExp(CUSTOM_VOICE_CODE_PATTERN);
+const KOKORO_NAMES = new Set(KOKORO_V1_VOICES);
+
+const invalid = (field: string, message: string) => new AppError('INVALID_FIELD', message, { field });
+
+/** What checking an input needs to know of the instance. */
+export interface CustomVoiceChecks {
+  /** The installed packs (VoiceLibrary.list). */
+  installed(): Promise<readonly PackManifest[]>;
+  /** The catalogue of packs (VoiceLibrary.catalogue): a pack base may name one not installed yet. */
+  catalogue: readonly CatalogueEntry[];
+  /** The server's voice aliases (settings): their codes are taken too. */
+  aliases?: Readonly<Record<string, string>> | undefined;
+}
+
+/**
+ * Why `code` cannot name a custom voice (a catalogue code, an OpenAI or Kokoro voice name, an
+ * alias), or undefined when it can. The pattern is the schema's to check.
+ */
+export function reservedCodeReason(
+  code: string,
+  aliases: Readonly<Record<string, string>> = {},
+): string | undefined {
+  if (findVoice(code)) return `"${code}" is a catalogue voice code`;
+  if (Object.hasOwn(OPENAI_VOICES, code.toLowerCase())) return `"${code}" is an OpenAI voice name`;
+  if (KOKORO_NAMES.has(code) || parseKokoroVoice(code) !== undefined)
+    return `"${code}" is a Kokoro voice name`;
+  if (Object.hasOwn(aliases, code)) return `"${code}" is a voice alias of this server`;
+  return undefined;
+}
+
+/** A Piper speaker of a pack: by name (`speaker_id_map`) or number; undefined when it has none such. */
+function piperSpeaker(
+  speakers: Readonly<Record<string, number>> | readonly string[] | null,
+  numSpeakers: number,
+  speaker: string | undefined,
+): number | undefined {
+  if (speaker === undefined) return 0;
+  if (speakers && !Array.isArray(speakers) && Object.hasOwn(speakers, speaker))
+    return (speakers as Record<string, number>)[speaker];
+  if (Array.isArray(speakers) && speakers.includes(speaker)) return speakers.indexOf(speaker);
+  if (/^\d+$/.test(speaker) && Number(speaker) < numSpeakers) return Number(speaker);
+  return undefined;
+}
+
+/** The Kokoro-FastAPI spelling of a blend, `af_bella(2)+af_sky(1)`. */
+export function blendText(parts: readonly { voice: string; weight: number }[]): string {
+  return parts.map((p) => `${p.voice}(${p.weight})`).join('+');
+}
+
+/** The languages a pack or blend base speaks (for the voice_code that stands in for it). */
+async function baseLanguages(
+  base: Exclude<CustomVoiceBase, { kind: 'code' }>,
+  checks: CustomVoiceChecks,
+): Promise<{ languages: string[]; gender: 'male' | 'female' | null }> {
+  if (base.kind === 'kokoro_blend') {
+    base.parts.forEach((part, i) => {
+      if (!KOKORO_NAMES.has(part.voice))
+        throw invalid(
+          `base.parts.${i}.voice`,
+          `"${part.voice}" is not a Kokoro v1.0 voice name (e.g. af_heart).`,
+        );
+    });
+    const first = kokoroVoiceInfo(base.parts[0]!.voice);
+    return { languages: base.parts.map((p) => kokoroVoiceInfo(p.voice).language), gender: first.gender };
+  }
+  const installed = (await checks.installed()).find((p) => p.id === base.pack_id);
+  const pack = installed ?? checks.catalogue.find((p) => p.id === base.pack_id);
+  if (!pack)
+    throw invalid('base.pack_id', `No voice pack "${base.pack_id}" is installed or in the catalogue.`);
+  if (pack.family === 'kokoro') {
+    const names = installed ? installed.voices.map((v) => v.name) : [...pack.voices.map((v) => v.name)];
+    const name = base.speaker ?? names[0];
+    if (name === undefined || !names.includes(name))
+      throw invalid('base.speaker', `Voice pack ${pack.id} has no Kokoro voice "${base.speaker ?? ''}".`);
+    const info = kokoroVoiceInfo(name);
+    return { languages: [info.language], gender: info.gender };
+  }
+  if (piperSpeaker(pack.speakers, pack.num_speakers, base.speaker) === undefined)
+    throw invalid('base.speaker', `Voice pack ${pack.id} has no speaker "${base.speaker ?? ''}".`);
+  const gender = base.speaker === undefined ? undefined : speakerGender(pack.id, base.speaker);
+  return { languages: [...pack.languages], gender: gender === 'female' || gender === 'male' ? gender : null };
+}
+
+/**
+ * Checks a client's input (schema, then the rules of shared/custom-voices.ts) and returns the
+ * record to store, with `now` as its times (`created_at` kept by the caller on a replace).
+ * Throws AppError INVALID_FIELD (field named) or CUSTOM_VOICE_CONFLICT for a reserved code.
+ */
+export async function checkCustomVoiceInput(
+  input: unknown,
+  checks: CustomVoiceChecks,
+  now: string,
+): Promise<CustomVoice> {
+  const problem = Value.Errors(CustomVoiceInputSchema, input).First();
+  if (problem) {
+    const field = problem.path.split('/').filter(Boolean).join('.') || 'body';
+    const pattern =
+      field === 'code' ? ` (${CUSTOM_VOICE_CODE_PATTERN}: lower-case letters, digits, _ and -)` : '';
+    throw invalid(field, `${field}: ${problem.message}${pattern}.`);
+  }
+  const body = input as CustomVoiceInput;
+  if (!CODE_RE.test(body.code)) throw invalid('code', `code must match ${CUSTOM_VOICE_CODE_PATTERN}.`);
+  const reserved = reservedCodeReason(body.code, checks.aliases);
+  if (reserved)
+    throw new AppError('CUSTOM_VOICE_CONFLICT', `${reserved}: a custom voice needs a code of its own.`, {
+      field: 'code',
+    });
+  const name = body.name.normalize('NFC').trim();
+  if (name === '') throw invalid('name', 'name must not be blank.');
+  let voiceCode: string;
+  let gender: 'male' | 'female' | null;
+  if (body.base.kind === 'code') {
+    const voice = findVoice(body.base.voice_code);
+    if (!voice)
+      throw invalid('base.voice_code', `Unknown voice_code "${body.base.voice_code}" (GET /api/v1/voices).`);
+    voiceCode = voice.voice_code;
+    gender = voice.gender;
+  } else {
+    const spoken = await baseLanguages(body.base, checks);
+    if (body.voice_code === undefined)
+      throw new AppError(
+        'MISSING_FIELD',
+        'voice_code is required for a pack or blend base: the catalogue voice that speaks when it is not installed.',
+        { field: 'voice_code' },
+      );
+    const voice = findVoice(body.voice_code);
+    if (!voice) throw invalid('voice_code', `Unknown voice_code "${body.voice_code}" (GET /api/v1/voices).`);
+    // Languages without a catalogue voice (Kokoro's Hindi, Italian, Portuguese): English stands in.
+    const known = spoken.languages.filter((l) => VOICES.some((v) => v.language === l));
+    const allowed = known.length > 0 ? known : ['en'];
+    if (!allowed.includes(voice.language))
+      throw invalid(
+        'voice_code',
+        `voice_code "${voice.voice_code}" speaks ${voice.language_name}; the base speaks ${allowed.join(', ')}.`,
+      );
+    voiceCode = voice.voice_code;
+    gender = spoken.gender ?? voice.gender;
+  }
+  const language = findVoice(voiceCode)!.language;
+  const lexicon = checkLexicon(body.lexicon ?? [], language);
+  const record: CustomVoice = {
+    code: body.code,
+    name,
+    base: body.base,
+    voice_code: voiceCode,
+    language,
+    gender,
+    prosody: { ...DEFAULT_CUSTOM_PROSODY, ...body.prosody },
+    lexicon,
+    note: body.note?.normalize('NFC').trim() ?? '',
+    created_at: now,
+    updated_at: now,
+  };
+  return record;
+}
+
+/** The voice's entries made ready (normalised, defaults applied); one of a kind each. */
+function checkLexicon(entries: readonly CustomLexiconEntry[], language: LanguageCode): CustomLexiconEntry[] {
+  const seen = new Set<string>();
+  return entries.map((entry, i) => {
+    const prepared = prepareEntry({ ...entry, language: language as never });
+    if (!prepared.ok)
+      throw invalid(`lexicon.${i}.${prepared.problem.field}`, `lexicon[${i}]: ${prepared.problem.message}`);
+    const key = entryKey(prepared.entry);
+    if (seen.has(key)) throw invalid(`lexicon.${i}.match`, `lexicon[${i}]: "${entry.match}" is there twice.`);
+    seen.add(key);
+    const { language: _language, ...rest } = prepared.entry;
+    return rest;
+  });
+}
+
+/** The row to store for a record. */
+export function toCustomVoiceRow(voice: CustomVoice): CustomVoiceRow {
+  const definition: Definition = {
+    base: voice.base,
+    voice_code: voice.voice_code,
+    prosody: voice.prosody,
+    lexicon: voice.lexicon,
+    note: voice.note,
+  };
+  return {
+    code: voice.code,
+    name: voice.name,
+    definition: JSON.stringify(definition),
+    created_at: voice.created_at,
+    updated_at: voice.updated_at,
+  };
+}
+
+/** The wire record of a stored row (language and gender from its voice_code and base). */
+export function fromCustomVoiceRow(row: CustomVoiceRow): CustomVoice {
+  const definition = JSON.parse(row.definition) as Definition;
+  const voice = findVoice(definition.voice_code);
+  const gender =
+    definition.base.kind === 'kokoro_blend'
+      ? kokoroVoiceInfo(definition.base.parts[0]!.voice).gender
+      : definition.base.kind === 'pack' &&
+          definition.base.speaker &&
+          KOKORO_NAMES.has(definition.base.speaker)
+        ? kokoroVoiceInfo(definition.base.speaker).gender
+        : (voice?.gender ?? null);
+  return {
+    code: row.code,
+    name: row.name,
+    base: definition.base,
+    voice_code: definition.voice_code,
+    language: voice?.language ?? 'en',
+    gender,
+    prosody: { ...DEFAULT_CUSTOM_PROSODY, ...definition.prosody },
+    lexicon: definition.lexicon ?? [],
+    note: definition.note ?? '',
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+/** A request's snapshot (requests.custom_voice) read back; undefined for null or a damaged one. */
+export function parseCustomVoiceSnapshot(json: string | null): CustomVoice | undefined {
+  if (json === null) return undefined;
+  try {
+    const value: unknown = JSON.parse(json);
+    return Value.Check(CustomVoiceSchema, value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What speaks a custom voice's base, from what is installed (the voice library, per model). */
+export interface CustomVoiceSpeakers {
+  /** The neural voice of a catalogue code (VoiceLibrary.neuralVoice with the request's model). */
+  neuralVoice(voiceCode: string): Promise<NeuralVoice | undefined>;
+  /** One speaker of an installed pack (VoiceLibrary.packVoice); undefined when not installed. */
+  packVoice(packId: string, speaker: string | undefined): Promise<NeuralVoice | undefined>;
+  /** A Kokoro mix's spelling spoken by an installed Kokoro pack (VoiceLibrary.kokoroVoice). */
+  kokoroVoice(mix: string): Promise<NeuralVoice | undefined>;
+}
+
+/** A request's own prosody (the API's fields). */
+export interface RequestProsody {
+  speed_rate: number;
+  pitch_rate: number;
+  volume: number;
+}
+
+const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
+
+/** The request's prosody times the voice's, kept within the API's ranges (0.5–2.0, 50–150). */
+export function composeProsody(voice: CustomProsody, request: RequestProsody): RequestProsody {
+  return {
+    speed_rate: Math.round(clamp(request.speed_rate * voice.speed, RATE_MIN, RATE_MAX) * 100) / 100,
+    pitch_rate: Math.round(clamp(request.pitch_rate * voice.pitch, RATE_MIN, RATE_MAX) * 100) / 100,
+    volume: Math.round(clamp((request.volume * voice.volume) / 100, VOLUME_MIN, VOLUME_MAX)),
+  };
+}
+
+/** The voice's entries first, then the global lexicon's that no entry of the voice overrides. */
+export function customLexicon(voice: CustomVoice, global: readonly LexiconRule[]): LexiconRule[] {
+  const own: LexiconRule[] = voice.lexicon.map((e) => ({
+    match: e.match,
+    kind: e.kind,
+    replacement: e.replacement,
+    case_sensitive: e.case_sensitive ?? false,
+    whole_word: e.whole_word ?? true,
+  }));
+  const language = voice.language;
+  const keys = new Set(own.map((e) => entryKey({ ...e, language: language as never })));
+  return [...own, ...global.filter((e) => !keys.has(entryKey({ ...e, language: language as never })))];
+}
+
+/** What a render of a custom voice takes. */
+export interface ResolvedCustomVoice extends RequestProsody {
+  /** The catalogue voice code it speaks as (text preparation, eSpeak, price). */
+  voice_code: string;
+  neuralVoice: NeuralVoice | undefined;
+  /** True when the base is a pack or blend that is not installed: voice_code's voice speaks. */
+  fallback: boolean;
+}
+
+/**
+ * What speaks `voice` for a request with `prosody`: a code base as that code speaks (its
+ * neural voice and character, or eSpeak); a pack speaker or a Kokoro blend when installed (with
+ * no character of a catalogue voice), else the voice_code's voice, `fallback` saying so.
+ */
+export async function resolveCustomVoice(
+  voice: CustomVoice,
+  prosody: RequestProsody,
+  speakers: CustomVoiceSpeakers,
+): Promise<ResolvedCustomVoice> {
+  const { base } = voice;
+  const own =
+    base.kind === 'pack'
+      ? await speakers.packVoice(base.pack_id, base.speaker)
+      : base.kind === 'kokoro_blend'
+        ? await speakers.kokoroVoice(blendText(base.parts))
+        : undefined;
+  const neuralVoice = own ?? (await speakers.neuralVoice(voice.voice_code));
+  return {
+    ...composeProsody(voice.prosody, prosody),
+    voice_code: voice.voice_code,
+    neuralVoice,
+    fallback: base.kind !== 'code' && own === undefined,
+  };
+}
+
+/** The Piper speaker number of a pack base in an installed manifest; undefined when it has none such. */
+export function manifestSpeaker(manifest: PackManifest, speaker: string | undefined): number | undefined {
+  return piperSpeaker(manifest.speakers, manifest.num_speakers, speaker);
+}
+
+/** The speakers of `library` for a request of `modelId`. */
+export function librarySpeakers(
+  library: Pick<VoiceLibrary, 'neuralVoice' | 'packVoice' | 'kokoroVoice'>,
+  modelId: ModelId,
+): CustomVoiceSpeakers {
+  return {
+    neuralVoice: (code) => library.neuralVoice(code, modelId),
+    packVoice: (packId, speaker) => library.packVoice(packId, speaker),
+    kokoroVoice: async (text) => {
+      const mix = parseKokoroVoice(text);
+      return mix ? (await library.kokoroVoice(mix))?.voice : undefined;
+    },
+  };
+}
+
+/** The custom voices of an instance (its database), checked against what is installed. */
+export interface CustomVoices {
+  list(): Promise<CustomVoice[]>;
+  /** Undefined when there is none with this code. */
+  find(code: string): Promise<CustomVoice | undefined>;
+  /** Throws CUSTOM_VOICE_NOT_FOUND. */
+  get(code: string): Promise<CustomVoice>;
+  /** Throws INVALID_FIELD, MISSING_FIELD or CUSTOM_VOICE_CONFLICT (code taken or reserved; too many). */
+  create(input: unknown): Promise<CustomVoice>;
+  /** Replaces `code`'s definition (input.code must be `code`); throws as create, and CUSTOM_VOICE_NOT_FOUND. */
+  replace(code: string, input: unknown): Promise<CustomVoice>;
+  /** Throws CUSTOM_VOICE_NOT_FOUND. */
+  delete(code: string): Promise<void>;
+}
+
+export interface CustomVoicesOptions {
+  store: Pick<Store, 'customVoices'>;
+  checks: CustomVoiceChecks | (() => CustomVoiceChecks);
+  /** ISO time now. */
+  now: () => string;
+}
+
+const notFound = (code: string) =>
+  new AppError('CUSTOM_VOICE_NOT_FOUND', `No custom voice "${code}" (GET /api/v1/custom-voices).`);
+
+export function createCustomVoices(options: CustomVoicesOptions): CustomVoices {
+  const { store, now } = options;
+  const checks = () => (typeof options.checks === 'function' ? options.checks() : options.checks);
+  const find = async (code: string) => {
+    const row = await store.customVoices.get(code);
+    return row && fromCustomVoiceRow(row);
+  };
+  return {
+    list: async () => (await store.customVoices.list()).map(fromCustomVoiceRow),
+    find,
+    async get(code) {
+      const voice = await find(code);
+      if (!voice) throw notFound(code);
+      return voice;
+    },
+    async create(input) {
+      const voice = await checkCustomVoiceInput(input, checks(), now());
+      if ((await store.customVoices.count()) >= MAX_CUSTOM_VOICES)
+        throw new AppError(
+          'CUSTOM_VOICE_CONFLICT',
+          `There are ${MAX_CUSTOM_VOICES} custom voices already: delete one first.`,
+        );
+      if (!(await store.customVoices.insert(toCustomVoiceRow(voice))))
+        throw new AppError(
+          'CUSTOM_VOICE_CONFLICT',
+          `A custom voice "${voice.code}" exists already (PUT replaces it).`,
+          {
+            field: 'code',
+          },
+        );
+      return voice;
+    },
+    async replace(code, input) {
+      const existing = await store.customVoices.get(code);
+      if (!existing) throw notFound(code);
+      const voice = await checkCustomVoiceInput(input, checks(), now());
+      if (voice.code !== code)
+        throw invalid('code', `code "${voice.code}" must be the code of the voice replaced ("${code}").`);
+      const stored = { ...voice, created_at: existing.created_at };
+      if (!(await store.customVoices.replace(toCustomVoiceRow(stored)))) throw notFound(code);
+      return stored;
+    },
+    async delete(code) {
+      if (!(await store.customVoices.delete(code))) throw notFound(code);
+    },
+  };
+}
