@@ -90,7 +90,7 @@ export async function runCustomVoicesE2e(log: (line: string) => void): Promise<v
     assert.equal(await code.getAttribute('aria-invalid'), 'false');
     log('✓ the code is checked as typed (pattern, catalogue codes)');
 
-    // Fill the rest: base, speed 1.2, pitch 1.1, one pronunciation.
+    // Fill the rest: base, speed 1.2, pitch 1.1 (Enter commits a slider's box, not the form), one pronunciation.
     await form.getByLabel('Name', { exact: true }).fill('Cô Lan');
     await form.getByLabel('Catalogue voice', { exact: true }).selectOption(BASE);
     for (const [label, value] of [
@@ -101,9 +101,8 @@ export async function runCustomVoicesE2e(log: (line: string) => void): Promise<v
       await form.getByLabel(label).press('Enter');
     }
     await form.getByRole('button', { name: 'Add a pronunciation' }).click();
-    await form.getByLabel('Word 1').fill('NXB');
+    await form.getByLabel('Word 1', { exact: true }).fill('NXB');
     await form.getByLabel('Say word 1 as').fill('nhà xuất bản');
-    // Enter in a field submits the form: the sliders' boxes commit on Enter without submitting.
     await form.getByRole('button', { name: 'Create voice' }).click();
     const list = section.getByRole('list', { name: 'Your voices' });
     const card = list.getByRole('listitem').filter({ hasText: 'co_lan' });
@@ -144,7 +143,7 @@ export async function runCustomVoicesE2e(log: (line: string) => void): Promise<v
 
     // Audition: the sample plays; it is the base voice with the pitch raised by 1.1.
     const [audition] = await Promise.all([
-      page.waitForResponse((r) => r.url().endsWith('/api/v1/custom-voices/co_lan/audition')),
+      page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/custom-voices/co_lan/audition'),
       card.getByRole('button', { name: 'Play a sample of Cô Lan (co_lan)' }).click(),
     ]);
     assert.equal(audition.status(), 200);
@@ -183,6 +182,7 @@ export async function runCustomVoicesE2e(log: (line: string) => void): Promise<v
       page.waitForResponse((r) => r.url().endsWith('/api/v1/tts') && r.request().method() === 'POST'),
       page.getByRole('button', { name: 'Generate' }).click(),
     ]);
+    assert.equal(submitted.status(), 200, `Generate with co_lan: ${await submitted.text()}`);
     const record = ((await submitted.json()) as { result: RequestRecord }).result;
     const spoken = await finished(page, record.request_id);
     assert.equal(spoken.status, 'SUCCESS', spoken.error_message ?? '');

@@ -149,8 +149,10 @@ export interface ApiClient {
   /** Replaces one (`input.code` must be `code`); CUSTOM_VOICE_NOT_FOUND when it is gone. */
   updateCustomVoice(code: string, input: CustomVoiceInput): Promise<CustomVoice>;
   deleteCustomVoice(code: string): Promise<void>;
-  /** A short sample of a saved custom voice as audio; not charged. */
-  auditionCustomVoice(code: string, body?: { text?: string }, signal?: AbortSignal): Promise<Blob>;
+  /** A short WAV of a saved custom voice (its prosody multiplies the body's); not charged. */
+  auditionCustomVoice(code: string, body?: AuditionBody, signal?: AbortSignal): Promise<Blob>;
+  /** The same audition's address for an audio element, as `auditionUrl` (the signed-in studio only). */
+  customVoiceAuditionUrl(code: string, body?: AuditionBody): string;
   /** The pronunciation lexicon (`version` grows with every change), filtered by language and search. */
   lexicon(query?: LexiconQuery): Promise<Lexicon>;
   /** Adds an entry (session only); INVALID_FIELD names what breaks a rule (e.g. an IPA symbol). */
@@ -408,6 +410,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       const path = `${CUSTOM_VOICE_ROUTES}/${encodeURIComponent(code)}/audition`;
       return (await send('POST', path, body, signal)).blob();
     },
+    customVoiceAuditionUrl: (code, body = {}) =>
+      `${baseUrl}${CUSTOM_VOICE_ROUTES}/${encodeURIComponent(code)}/audition${elementQuery(body)}`,
     lexicon: (q = {}) => call('GET', `/api/v1/lexicon${query(q)}`),
     addLexiconEntry: (entry) => call('POST', '/api/v1/lexicon', entry),
     updateLexiconEntry: (id, entry) => call('PUT', `/api/v1/lexicon/${encodeURIComponent(id)}`, entry),

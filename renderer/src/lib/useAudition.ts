@@ -29,11 +29,6 @@ export interface Audition {
    * it, `diagnose` asks the API again so the error shown is the API's own.
    */
   toggleSource(key: string, src: string, diagnose: () => Promise<unknown>): void;
-  /**
-   * Plays audio fetched by `load` (a POST route, such as a custom voice's audition) under `key`,
-   * as `toggle` does; stopping while it loads aborts the fetch.
-   */
-  toggleBlob(key: string, load: (signal: AbortSignal) => Promise<Blob>): void;
   stop(): void;
 }
 
@@ -42,9 +37,6 @@ export function useAudition(): Audition {
   const customVoices = useStudio((s) => s.customVoices);
   const audio = useRef<HTMLAudioElement | null>(null);
   const activeKey = useRef<string | null>(null);
-  /** The fetch of `toggleBlob` in flight, and the object URL of what it fetched. */
-  const loading = useRef<AbortController | null>(null);
-  const objectUrl = useRef<string | null>(null);
   const [state, setState] = useState<{ key: string; phase: AuditionPhase } | null>(null);
   const [error, setError] = useState<{ key: string; message: string } | null>(null);
 
@@ -52,10 +44,6 @@ export function useAudition(): Audition {
     const element = audio.current;
     audio.current = null;
     activeKey.current = null;
-    loading.current?.abort();
-    loading.current = null;
-    if (objectUrl.current) URL.revokeObjectURL(objectUrl.current);
-    objectUrl.current = null;
     if (element) {
       element.pause();
       // Drops the connection too, which stops the synthesis on the server.
@@ -108,55 +96,15 @@ export function useAudition(): Audition {
     [stop],
   );
 
-  const toggleBlob = useCallback(
-    (key: string, load: (signal: AbortSignal) => Promise<Blob>) => {
-      const wasActive = activeKey.current === key;
-      stop();
-      if (wasActive) return;
-      setError(null);
-      const controller = new AbortController();
-      loading.current = controller;
-      activeKey.current = key;
-      setState({ key, phase: 'loading' });
-      load(controller.signal).then(
-        (blob) => {
-          if (loading.current !== controller) return;
-          loading.current = null;
-          activeKey.current = null;
-          const url = URL.createObjectURL(blob);
-          // The element plays what was fetched; an error now is the browser's, not the API's.
-          toggleSource(key, url, () => Promise.resolve());
-          objectUrl.current = url;
-        },
-        (e: unknown) => {
-          if (loading.current !== controller) return;
-          loading.current = null;
-          activeKey.current = null;
-          setState(null);
-          setError({ key, message: errorMessage(e) });
-        },
-      );
-    },
-    [stop, toggleSource],
-  );
-
   const toggle = useCallback(
     (key: string, voiceCode: string, body: AuditionBody = {}) =>
       customVoices.some((v) => v.code === voiceCode)
-        ? toggleBlob(key, (signal) =>
-            client.auditionCustomVoice(voiceCode, body.text ? { text: body.text } : {}, signal),
+        ? toggleSource(key, client.customVoiceAuditionUrl(voiceCode, body), () =>
+            client.auditionCustomVoice(voiceCode, body),
           )
         : toggleSource(key, client.auditionUrl(voiceCode, body), () => client.audition(voiceCode, body)),
-    [client, customVoices, toggleSource, toggleBlob],
+    [client, customVoices, toggleSource],
   );
 
-  return {
-    active: state?.key ?? null,
-    phase: state?.phase ?? null,
-    error,
-    toggle,
-    toggleSource,
-    toggleBlob,
-    stop,
-  };
+  return { active: state?.key ?? null, phase: state?.phase ?? null, error, toggle, toggleSource, stop };
 }

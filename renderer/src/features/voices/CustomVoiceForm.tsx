@@ -262,7 +262,7 @@ export function CustomVoiceForm({
         <div className="segmented" role="radiogroup" aria-label="Kind of base voice">
           {(
             [
-              ['code', 'Catalogue voice'],
+              ['code', 'Catalogue'],
               ['pack', 'Installed pack'],
               ['kokoro_blend', 'Kokoro blend'],
             ] as const
