@@ -211,6 +211,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         const mix = parseKokoroVoice(text);
         return mix && (await voices.kokoroVoice(mix))?.voice;
       },
+      packVoice: (packId, speaker) => voices.packVoice(packId, speaker),
       lexicon: (language) => lexicon.entriesFor(language),
       ...(options.concurrency ? { concurrency: options.concurrency } : {}),
       ...(options.maxQueuedPerKey ? { maxQueuedPerKey: options.maxQueuedPerKey } : {}),

@@ -172,7 +172,7 @@ export const RequestDetailSchema = Type.Object({
    */
   spoken_voice_code: Type.String(),
   /** How spoken_voice_code was found: `exact` (our own code), `alias` or `closest`. */
-  voice_match: literals(['exact', 'alias', 'closest'] as const),
+  voice_match: literals(['exact', 'alias', 'closest', 'custom'] as const),
   model_id: literals(MODEL_IDS),
   audio_type: literals(AUDIO_FORMATS),
   bitrate: literals(BITRATES),

@@ -8,6 +8,7 @@
  */
 
 import { Type, type Static } from '@sinclair/typebox';
+import type { CustomVoice } from './custom-voices';
 import { findVoice, VOICES, type Gender, type LanguageCode, type VoiceInfo } from './voices';
 
 /** What an unknown voice code gets: `refuse` (the spec's UNKNOWN_VOICE, the default) or `closest`. */
@@ -31,18 +32,25 @@ export type VoiceAliases = Static<typeof VoiceAliasesSchema>;
 export interface VoiceMapping {
   unknownVoices: UnknownVoicePolicy;
   aliases: Readonly<Record<string, string>>;
+  /**
+   * Custom voices by code (shared/custom-voices.ts), those a request may name: the routes look
+   * the request's code up in the database and pass it here.
+   */
+  custom?: Readonly<Record<string, CustomVoice>>;
 }
 
 /** The spec's behaviour: only our own codes. */
 export const NO_VOICE_MAPPING: VoiceMapping = { unknownVoices: 'refuse', aliases: {} };
 
-/** How a request's voice was found: its own code, an alias, or the closest voice. */
-export type VoiceMatch = 'exact' | 'alias' | 'closest';
+/** How a request's voice was found: its own code, an alias, the closest voice, or a custom voice. */
+export type VoiceMatch = 'exact' | 'alias' | 'closest' | 'custom';
 
 export interface ResolvedVoice {
   /** Our voice that speaks it. */
   voice: VoiceInfo;
   match: VoiceMatch;
+  /** The custom voice (match `custom`). */
+  custom?: CustomVoice;
 }
 
 /** What a code's words say about the voice. */
@@ -121,6 +129,9 @@ export function closestVoice(clue: VoiceClue): VoiceInfo | undefined {
 export function resolveVoiceCode(code: string, mapping: VoiceMapping): ResolvedVoice | undefined {
   const own = findVoice(code);
   if (own) return { voice: own, match: 'exact' };
+  const custom = mapping.custom && Object.hasOwn(mapping.custom, code) ? mapping.custom[code] : undefined;
+  const customVoice = custom && findVoice(custom.voice_code);
+  if (custom && customVoice) return { voice: customVoice, match: 'custom', custom };
   const alias = Object.hasOwn(mapping.aliases, code) ? findVoice(mapping.aliases[code]!) : undefined;
   if (alias) return { voice: alias, match: 'alias' };
   if (mapping.unknownVoices !== 'closest') return undefined;

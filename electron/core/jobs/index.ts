@@ -51,6 +51,8 @@ export interface JobsOptions {
   neuralVoice?: JobRunnerOptions['neuralVoice'];
   /** The Kokoro voice or mix a request named, as an installed Kokoro pack speaks it. */
   kokoroVoice?: JobRunnerOptions['kokoroVoice'];
+  /** One speaker of an installed pack, for custom voices (VoiceLibrary.packVoice). */
+  packVoice?: JobRunnerOptions['packVoice'];
   /** The pronunciation lexicon's entries of a language; default: none. */
   lexicon?: JobRunnerOptions['lexicon'];
   /** First wait before runner and deliverer try a failing store again, ms (default 1000, doubling to 30 s). */
@@ -139,6 +141,7 @@ export function createJobs(options: JobsOptions): Jobs {
     ...(options.concurrency ? { concurrency: options.concurrency } : {}),
     neuralVoice: options.neuralVoice,
     kokoroVoice: options.kokoroVoice,
+    packVoice: options.packVoice,
     lexicon: options.lexicon,
     ...(options.storeRetryMs ? { storeRetryMs: options.storeRetryMs } : {}),
     onFinished: (row) => {

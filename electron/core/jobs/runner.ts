@@ -21,6 +21,7 @@ import { isoTime, type Clock } from '../platform/clock';
 import type { Log } from '../platform/log';
 import type { JobEvents } from './events';
 import { refundCharge } from './keys';
+import { customLexicon, parseCustomVoiceSnapshot, resolveCustomVoice } from '../voices';
 import type { ResultFiles } from './result-files';
 import { chapterPlanOf, writeRequestChapters } from './request-chapters';
 import { createStoreRetry, errorText } from './store-retry';
@@ -110,6 +111,11 @@ export interface JobRunnerOptions {
    * pack speaks it; undefined when none holds it (its voice code speaks then).
    */
   kokoroVoice?: ((kokoroVoice: string) => Promise<NeuralVoice | undefined>) | undefined;
+  /**
+   * One speaker of an installed pack (VoiceLibrary.packVoice), for a custom voice's pack base;
+   * undefined when not installed (the custom voice's voice_code speaks then).
+   */
+  packVoice?: ((packId: string, speaker: string | undefined) => Promise<NeuralVoice | undefined>) | undefined;
   /** The pronunciation lexicon's entries of a language (LexiconStore.entriesFor; never rejects). */
   lexicon?: ((language: LanguageCode) => Promise<readonly LexiconRule[]>) | undefined;
   /**
@@ -334,26 +340,63 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       lexicon: async (language) => (await options.lexicon?.(language)) ?? [],
     }).catch(() => ({}));
 
+  /**
+   * A request accepted with a custom voice: its snapshot (not today's definition) resolved into
+   * the voice code, prosody, lexicon and neural voice it renders with, and a warning when its
+   * pack or blend is not installed. Undefined for other requests.
+   */
+  const customVoiceOf = async (row: RequestRow) => {
+    const custom = parseCustomVoiceSnapshot(row.custom_voice);
+    if (!custom) return undefined;
+    const library = <T>(what: Promise<T> | undefined) =>
+      (what ?? Promise.resolve(undefined)).catch((error: unknown) => {
+        log.warn(`request ${row.id}: voice library unreadable, eSpeak speaks: ${(error as Error).message}`);
+        return undefined;
+      });
+    const resolved = await resolveCustomVoice(custom, row, {
+      neuralVoice: (code) => library(options.neuralVoice?.(code, row.model_id)),
+      packVoice: (packId, speaker) => library(options.packVoice?.(packId, speaker)),
+      kokoroVoice: (mix) => library(options.kokoroVoice?.(mix)),
+    });
+    const global = (await options.lexicon?.(custom.language as LanguageCode)) ?? [];
+    return {
+      resolved,
+      lexicon: customLexicon(custom, global),
+      warnings: resolved.fallback
+        ? [
+            `Custom voice ${custom.code}: its ${custom.base.kind === 'pack' ? `pack ${custom.base.pack_id}` : 'Kokoro blend'} is not installed; ${custom.voice_code} spoke instead.`,
+          ]
+        : [],
+    };
+  };
+
   const render = async (row: RequestRow, entry: Running): Promise<void> => {
     const voiceCode = spokenVoiceCode(row);
     try {
+      const custom = await customVoiceOf(row);
       // Chosen when the render starts, from what is installed then; a library that cannot be
       // read leaves the request to eSpeak rather than failing it.
       // A Kokoro name or mix: a Kokoro pack holding it, else (also when that pack cannot be
       // read) the voice code that stands in for it.
       const kokoro = row.kokoro_voice === null ? undefined : options.kokoroVoice?.(row.kokoro_voice);
-      const neuralVoice = await (kokoro ?? Promise.resolve(undefined))
-        .catch((error: unknown) => {
-          log.warn(`request ${row.id}: ${row.kokoro_voice} cannot be opened: ${(error as Error).message}`);
-          return undefined;
-        })
-        .then((voice) => voice ?? options.neuralVoice?.(voiceCode, row.model_id))
-        .catch((error: unknown) => {
-          log.warn(`request ${row.id}: voice library unreadable, eSpeak speaks: ${(error as Error).message}`);
-          return undefined;
-        });
+      const neuralVoice = custom
+        ? custom.resolved.neuralVoice
+        : await (kokoro ?? Promise.resolve(undefined))
+            .catch((error: unknown) => {
+              log.warn(
+                `request ${row.id}: ${row.kokoro_voice} cannot be opened: ${(error as Error).message}`,
+              );
+              return undefined;
+            })
+            .then((voice) => voice ?? options.neuralVoice?.(voiceCode, row.model_id))
+            .catch((error: unknown) => {
+              log.warn(
+                `request ${row.id}: voice library unreadable, eSpeak speaks: ${(error as Error).message}`,
+              );
+              return undefined;
+            });
       const language = findVoice(voiceCode)?.language;
-      const lexicon = language ? await options.lexicon?.(language) : undefined;
+      const lexicon = custom ? custom.lexicon : language ? await options.lexicon?.(language) : undefined;
       const ssml = await ssmlVoicesOf(row);
       // A text with chapter lines: its word timings give the chapters' times.
       const chapterPlan = chapterPlanOf(row.input_text);
@@ -366,9 +409,9 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         model_id: row.model_id,
         audio_type: row.audio_type,
         bitrate: row.bitrate,
-        speed_rate: row.speed_rate,
-        pitch_rate: row.pitch_rate,
-        volume: row.volume,
+        speed_rate: custom ? custom.resolved.speed_rate : row.speed_rate,
+        pitch_rate: custom ? custom.resolved.pitch_rate : row.pitch_rate,
+        volume: custom ? custom.resolved.volume : row.volume,
         audioPath: files.audioPath(row),
         ...(row.generate_srt ? { srtPath: files.srtPath(row) } : {}),
         ...(chapterPlan || row.word_timings ? { timingsPath: files.timingsPath(row) } : {}),
@@ -418,7 +461,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         audioBytes: result.audioBytes,
         cueCount: result.cueCount,
         engine: result.engine,
-        warnings: result.warnings,
+        warnings: [...(custom?.warnings ?? []), ...result.warnings],
       });
     } catch (error) {
       if (entry.leaseLost) return;

@@ -28,7 +28,9 @@ export interface SubmitInput {
   /** As the caller sent it: one of our codes, or a code mapped by `spoken`. */
   voice_code: string;
   /** Our voice that speaks a `voice_code` that is not ours, and how it was found. */
-  spoken?: { voice_code: string; match: 'alias' | 'closest' };
+  spoken?: { voice_code: string; match: 'alias' | 'closest' | 'custom' };
+  /** A custom voice's definition as accepted (JSON of CustomVoice; RequestRow.custom_voice). */
+  custom_voice?: string | null;
   model_id: ModelId;
   audio_type: AudioFormat;
   bitrate: Bitrate;
@@ -293,6 +295,7 @@ export function createSubmitter({ store, clock, maxQueuedPerKey, onAccepted }: S
       generate_srt: input.generate_srt ? 1 : 0,
       callback_url: input.callback_url,
       kokoro_voice: input.kokoro_voice ?? null,
+      custom_voice: input.custom_voice ?? null,
       word_timings: input.word_timings ? 1 : 0,
       cost_milli: cost,
       download_token: randomBytes(24).toString('base64url'),

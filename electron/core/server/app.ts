@@ -274,6 +274,7 @@ function registerRoutes(app: HttpApp, options: ServerOptions, allowedOrigins: re
     maxTextChars,
     directTimeoutMs: options.directTimeoutMs ?? DEFAULT_DIRECT_TIMEOUT_MS,
     voiceMapping,
+    customVoices,
   });
   registerExportRoutes(app, { store, jobs, auth, maxTextChars });
   if (options.projects) registerProjectRoutes(app, { store, auth, projects: options.projects });
@@ -309,8 +310,16 @@ function registerRoutes(app: HttpApp, options: ServerOptions, allowedOrigins: re
   registerDownloadRoute(app, { store, jobs });
   registerEventsRoute(app, { jobs, auth, streams });
   registerHealthRoute(app, { store, jobs });
-  registerOpenAiRoutes(app, { jobs, auth, maxTextChars, voices: options.voices, voiceMapping });
-  registerKokoroFastApiRoutes(app, { store, jobs, auth, maxTextChars, voices: options.voices, voiceMapping });
+  registerOpenAiRoutes(app, { jobs, auth, maxTextChars, voices: options.voices, voiceMapping, customVoices });
+  registerKokoroFastApiRoutes(app, {
+    store,
+    jobs,
+    auth,
+    maxTextChars,
+    voices: options.voices,
+    voiceMapping,
+    customVoices,
+  });
 }
 
 /**

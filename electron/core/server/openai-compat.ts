@@ -7,6 +7,7 @@
  */
 
 import { OpenAiSpeechRequestSchema, type OpenAiModel, type OpenAiSpeechRequest } from '../../shared/api';
+import type { CustomVoice } from '../../shared/custom-voices';
 import { AppError } from '../../shared/errors';
 import { AUDIO_FORMATS, DEFAULT_SYNTHESIS, RATE_MAX, RATE_MIN, type ModelId } from '../../shared/options';
 import { findVoice, VOICES, type VoiceInfo } from '../../shared/voices';
@@ -97,7 +98,7 @@ export interface OpenAiVoiceEntry {
  * `voice['name']`): OpenAI's names, every voice code, then Kokoro v1.0's 54 names (their
  * `voice_code` is the voice of ours that speaks one when no Kokoro pack holds it).
  */
-export function openAiVoices(): OpenAiVoiceEntry[] {
+export function openAiVoices(custom: readonly CustomVoice[] = []): OpenAiVoiceEntry[] {
   const entry = (id: string, name: string, voice: VoiceInfo): OpenAiVoiceEntry => ({
     id,
     name,
@@ -117,6 +118,17 @@ export function openAiVoices(): OpenAiVoiceEntry[] {
     ...KOKORO_V1_VOICES.map((name) => {
       const { locale, gender } = kokoroVoiceInfo(name);
       return entry(name, `${name} (Kokoro, ${locale}, ${gender ?? 'unknown'})`, kokoroFallbackVoice(name));
+    }),
+    ...custom.flatMap((voice) => {
+      const spoken = findVoice(voice.voice_code);
+      return spoken
+        ? [
+            {
+              ...entry(voice.code, `${voice.name} (custom, ${spoken.language_name})`, spoken),
+              gender: voice.gender ?? spoken.gender,
+            },
+          ]
+        : [];
     }),
   ];
 }
@@ -179,7 +191,8 @@ export function parseOpenAiSpeech(
   const ours =
     openAiCode !== undefined ||
     findVoice(voiceName) !== undefined ||
-    Object.hasOwn(voiceMapping.aliases, voiceName);
+    Object.hasOwn(voiceMapping.aliases, voiceName) ||
+    Object.hasOwn(voiceMapping.custom ?? {}, voiceName);
   const kokoro = ours ? undefined : parseKokoroVoice(voiceName);
   const voiceCode =
     openAiCode ?? (kokoro ? kokoroFallbackVoice(kokoro.parts[0]!.name).voice_code : voiceName);

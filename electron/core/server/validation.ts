@@ -238,11 +238,17 @@ export function resolveVoice(
   return voice;
 }
 
-/** The submit's `spoken` field for a voice found by alias or closeness; nothing for our own code. */
-export function spokenBy(voice: ResolvedVoice): Pick<ValidTtsRequest, 'spoken'> {
-  return voice.match === 'exact'
-    ? {}
-    : { spoken: { voice_code: voice.voice.voice_code, match: voice.match } };
+/**
+ * The submit's `spoken` field for a voice found by alias, closeness or as a custom voice (with
+ * its snapshot); nothing for our own code.
+ */
+export function spokenBy(voice: ResolvedVoice): Pick<ValidTtsRequest, 'spoken' | 'custom_voice'> {
+  if (voice.match === 'exact') return {};
+  return {
+    spoken: { voice_code: voice.voice.voice_code, match: voice.match },
+    // A custom voice is kept as accepted: later edits and deletes change nothing accepted.
+    ...(voice.custom ? { custom_voice: JSON.stringify(voice.custom) } : {}),
+  };
 }
 
 /**

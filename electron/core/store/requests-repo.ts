@@ -44,8 +44,13 @@ export interface RequestRow {
   warnings: string | null;
   /** Our voice that speaks it when `voice_code` is not ours (see shared/voice-mapping.ts); else null. */
   spoken_voice_code: string | null;
-  /** How that voice was found: 'alias' or 'closest'; null for our own codes. */
-  voice_match: 'alias' | 'closest' | null;
+  /** How that voice was found: 'alias', 'closest' or 'custom' (a custom voice); null for our own codes. */
+  voice_match: 'alias' | 'closest' | 'custom' | null;
+  /**
+   * The custom voice it was accepted with (shared/custom-voices.ts CustomVoice as JSON, its
+   * definition then: later edits and deletes do not change it); null for other voices.
+   */
+  custom_voice: string | null;
   created_at: string;
   started_at: string | null;
   finished_at: string | null;
@@ -88,8 +93,11 @@ export type NewRequestRow = Omit<
   | 'word_timings'
   | 'spoken_voice_code'
   | 'voice_match'
+  | 'custom_voice'
 > &
-  Partial<Pick<RequestRow, 'kokoro_voice' | 'word_timings' | 'spoken_voice_code' | 'voice_match'>>;
+  Partial<
+    Pick<RequestRow, 'kokoro_voice' | 'word_timings' | 'spoken_voice_code' | 'voice_match' | 'custom_voice'>
+  >;
 
 export interface ListFilter {
   /** One key's requests; every key's when undefined. */
@@ -198,8 +206,8 @@ export function createRequestsRepo(db: SqlExecutor): RequestsRepo {
         ...(await db.all<RequestRow>(
           `INSERT INTO requests (id, key_id, source, input_text, characters, voice_code, model_id, audio_type, bitrate,
              speed_rate, pitch_rate, volume, generate_srt, callback_url, cost_milli, download_token, status, created_at,
-             callback_state, kokoro_voice, word_timings, spoken_voice_code, voice_match)
-           VALUES ${part.map(() => "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'new', ?, ?, ?, ?, ?, ?)").join(', ')}
+             callback_state, kokoro_voice, word_timings, spoken_voice_code, voice_match, custom_voice)
+           VALUES ${part.map(() => "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'new', ?, ?, ?, ?, ?, ?, ?)").join(', ')}
            RETURNING *`,
           part.flatMap((row) => [
             row.id,
@@ -224,6 +232,7 @@ export function createRequestsRepo(db: SqlExecutor): RequestsRepo {
             row.word_timings ?? 0,
             row.spoken_voice_code ?? null,
             row.voice_match ?? null,
+            row.custom_voice ?? null,
           ]),
         )),
       );

@@ -6,7 +6,8 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { medianF0, speechSpanMs, wavSamples } from '../../fixtures/audio-analysis';
-import { startTestCore, type TestCore } from './helpers';
+import OpenAI from 'openai';
+import { fetchUrl, startTestCore, type TestCore } from './helpers';
 
 let t: TestCore;
 beforeAll(async () => {
@@ -159,5 +160,98 @@ describe('custom voice routes', () => {
     expect(ratio).toBeGreaterThan(1.3);
     expect(f0Ratio).toBeLessThan(0.85);
     expect((await t.call('POST', `${BASE}/nobody/audition`, { body: {} })).status).toBe(404);
+  });
+
+  it('speaks wherever a voice code is taken: the spec route and OpenAI, priced as its voice_code, kept as accepted', async () => {
+    const text = 'The lighthouse keeper climbed the stairs at dusk, and the sea rolled in long grey lines.';
+    await t.call('POST', BASE, {
+      body: input('fast-high', {
+        prosody: { speed: 1.5, pitch: 1.4 },
+        base: { kind: 'code', voice_code: 'en_male_onyx_default' },
+      }),
+    });
+    const direct = async (voice: string, extra: Record<string, unknown> = {}) => {
+      const res = await t.call('POST', '/api/v1/tts', {
+        body: { input_text: text, voice_code: voice, audio_type: 'wav', response_type: 'direct', ...extra },
+      });
+      expect(res.status, res.text).toBe(200);
+      return res.json.result as { request_id: string; audio_link: string; voice_code: string };
+    };
+    const wavOf = async (link: string) => wavSamples((await fetchUrl(link, 'GET')).body);
+    const custom = await direct('fast-high');
+    const plain = await direct('en_male_onyx_default');
+    expect(custom.voice_code).toBe('fast-high');
+    const detail = (await t.call('GET', `/api/v1/tts/${custom.request_id}`)).json.result;
+    const plainDetail = (await t.call('GET', `/api/v1/tts/${plain.request_id}`)).json.result;
+    expect(detail).toMatchObject({
+      voice_code: 'fast-high',
+      spoken_voice_code: 'en_male_onyx_default',
+      voice_match: 'custom',
+      status: 'SUCCESS',
+    });
+    expect(detail.speed_rate).toBe(1);
+    expect(detail.cost).toBe(plainDetail.cost);
+    const a = await wavOf(custom.audio_link);
+    const b = await wavOf(plain.audio_link);
+    const speed = speechSpanMs(b.pcm, b.sampleRate) / speechSpanMs(a.pcm, a.sampleRate);
+    const pitch = medianF0(a.pcm, a.sampleRate) / medianF0(b.pcm, b.sampleRate);
+    console.log(`spec route: speed ×${speed.toFixed(2)} (asked 1.5), F0 ×${pitch.toFixed(2)} (asked 1.4)`);
+    expect(speed).toBeGreaterThan(1.3);
+    expect(speed).toBeLessThan(1.7);
+    expect(pitch).toBeGreaterThan(1.2);
+
+    // The request's own prosody is multiplied and clamped: 1.5 × 1.5 → 2.0.
+    const clamped = await direct('fast-high', { speed_rate: 1.5 });
+    const c = await wavOf(clamped.audio_link);
+    const clampedSpeed = speechSpanMs(b.pcm, b.sampleRate) / speechSpanMs(c.pcm, c.sampleRate);
+    console.log(`spec route, speed_rate 1.5 on a ×1.5 voice: ×${clampedSpeed.toFixed(2)} (clamped to 2.0)`);
+    expect(clampedSpeed).toBeGreaterThan(1.75);
+
+    // OpenAI's client: the same voice by its code, and listed among the voices.
+    const client = new OpenAI({ apiKey: t.key, baseURL: `${t.core.url}/v1`, maxRetries: 0 });
+    const speech = Buffer.from(
+      await (
+        await client.audio.speech.create({
+          model: 'tts-1',
+          voice: 'fast-high',
+          input: text,
+          response_format: 'wav',
+        })
+      ).arrayBuffer(),
+    );
+    const o = wavSamples(speech);
+    const openAiSpeed = speechSpanMs(b.pcm, b.sampleRate) / speechSpanMs(o.pcm, o.sampleRate);
+    console.log(`OpenAI route: speed ×${openAiSpeed.toFixed(2)}`);
+    expect(openAiSpeed).toBeGreaterThan(1.3);
+    const listed = await t.call('GET', '/v1/audio/voices', { key: null });
+    expect(listed.json.voices).toContainEqual(
+      expect.objectContaining({ id: 'fast-high', voice_code: 'en_male_onyx_default', language: 'en' }),
+    );
+
+    // Accepted requests keep the definition: edit and delete change nothing already accepted.
+    const queued = await t.call('POST', '/api/v1/tts', {
+      body: { input_text: text, voice_code: 'fast-high', audio_type: 'wav' },
+    });
+    expect(queued.status).toBe(200);
+    const id = queued.json.result.request_id as string;
+    await t.call('PUT', `${BASE}/fast-high`, { body: input('fast-high', { prosody: { speed: 0.5 } }) });
+    await t.call('DELETE', `${BASE}/fast-high`);
+    let done: { status: string; audio_link: string | null } | undefined;
+    for (let i = 0; i < 200; i++) {
+      done = (await t.call('GET', `/api/v1/tts/${id}`)).json.result;
+      if (done!.status === 'SUCCESS' || done!.status === 'FAILURE') break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(done!.status).toBe('SUCCESS');
+    const kept = await wavOf(done!.audio_link!);
+    const keptSpeed = speechSpanMs(b.pcm, b.sampleRate) / speechSpanMs(kept.pcm, kept.sampleRate);
+    console.log(`snapshot after edit and delete: speed ×${keptSpeed.toFixed(2)}`);
+    expect(keptSpeed).toBeGreaterThan(1.3);
+    // The deleted code is no voice any more.
+    const after = await t.call('POST', '/api/v1/tts', {
+      body: { input_text: text, voice_code: 'fast-high' },
+    });
+    expect(after.status).toBe(400);
+    expect(after.json.error_code).toBe('UNKNOWN_VOICE');
   });
 });

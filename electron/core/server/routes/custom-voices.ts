@@ -17,7 +17,8 @@ import {
 } from '../../../shared/custom-voices';
 import { AppError } from '../../../shared/errors';
 import type { Engine, LexiconRule } from '../../engine/engine';
-import type { LanguageCode } from '../../../shared/voices';
+import { findVoice, type LanguageCode } from '../../../shared/voices';
+import type { VoiceMapping } from '../../../shared/voice-mapping';
 import {
   customLexicon,
   librarySpeakers,
@@ -41,6 +42,21 @@ export interface CustomVoiceRouteOptions {
   voices?: Pick<VoiceLibrary, 'neuralVoice' | 'packVoice' | 'kokoroVoice'> | undefined;
   /** The global lexicon's entries of a language (the voice's own entries win over them). */
   lexicon?: ((language: LanguageCode) => Promise<readonly LexiconRule[]>) | undefined;
+}
+
+/**
+ * `mapping` with the custom voice `code` names, when there is one (a request's voice code is
+ * looked up once, before its checks, which are synchronous); `mapping` itself otherwise.
+ */
+export async function withCustomVoice(
+  mapping: VoiceMapping,
+  customVoices: Pick<CustomVoices, 'find'> | undefined,
+  code: unknown,
+): Promise<VoiceMapping> {
+  if (!customVoices || typeof code !== 'string' || code === '' || code.length > 100 || findVoice(code))
+    return mapping;
+  const voice = await customVoices.find(code);
+  return voice ? { ...mapping, custom: { ...mapping.custom, [code]: voice } } : mapping;
 }
 
 const CODE_PARAM = pathParams({ code: 'A custom voice code (GET /api/v1/custom-voices).' });

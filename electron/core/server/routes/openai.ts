@@ -19,7 +19,8 @@ import type { Auth } from '../auth';
 import { HTTP_STATUS, setRetryAfter, toAppError } from '../errors';
 import { submitIdempotently } from '../idempotency';
 import type { RequestRow } from '../../store';
-import { engineLabel, type VoiceLibrary } from '../../voices';
+import { engineLabel, type CustomVoices, type VoiceLibrary } from '../../voices';
+import { withCustomVoice } from './custom-voices';
 import {
   DOWNLOAD_PATH_HEADER,
   downloadPath,
@@ -43,6 +44,8 @@ export interface OpenAiRouteOptions {
   voices?: Pick<VoiceLibrary, 'resolve' | 'kokoroVoice'> | undefined;
   /** `--voice-alias` and `--unknown-voices`: how a name that is not ours is spoken. */
   voiceMapping: VoiceMapping;
+  /** Custom voices: their codes are taken as `voice` and listed by GET /v1/audio/voices. */
+  customVoices?: Pick<CustomVoices, 'find' | 'list'> | undefined;
 }
 
 /** Names the voice that speaks a request: its engine label, e.g. `kokoro:kokoro-v1.0-q8#af_bella`. */
@@ -55,13 +58,22 @@ export const NARRATION_VOICE_HEADER = 'X-Narration-Voice';
  * and, with Kokoro-FastAPI's `return_download_link`, `X-Download-Path`.
  */
 export async function acceptSpeech(
-  { jobs, auth, maxTextChars, voices, voiceMapping }: OpenAiRouteOptions,
+  { jobs, auth, maxTextChars, voices, voiceMapping, customVoices }: OpenAiRouteOptions,
   request: FastifyRequest,
   reply: FastifyReply,
   { wordTimings = false }: { wordTimings?: boolean } = {},
 ): Promise<{ speech: ValidSpeechRequest; row: RequestRow }> {
   const key = await auth.requireKey(request);
-  const speech = parseOpenAiSpeech(request.body, maxTextChars, voiceMapping);
+  const body = request.body as { voice?: unknown } | null;
+  const named =
+    typeof body?.voice === 'object' && body.voice !== null
+      ? (body.voice as { id?: unknown }).id
+      : body?.voice;
+  const speech = parseOpenAiSpeech(
+    request.body,
+    maxTextChars,
+    await withCustomVoice(voiceMapping, customVoices, named),
+  );
   const { request: input } = speech;
   const row = await submitIdempotently(
     jobs,
@@ -130,7 +142,7 @@ export function registerOpenAiRoutes(app: FastifyInstance, options: OpenAiRouteO
 
   /** A public list: answered without a key; a presented key must be valid. */
   const publicList =
-    (answer: (request: FastifyRequest, reply: FastifyReply) => FastifyReply) =>
+    (answer: (request: FastifyRequest, reply: FastifyReply) => FastifyReply | Promise<FastifyReply>) =>
     async (request: FastifyRequest, reply: FastifyReply) => {
       try {
         if (request.headers.authorization !== undefined) await auth.requireKey(request);
@@ -200,8 +212,8 @@ export function registerOpenAiRoutes(app: FastifyInstance, options: OpenAiRouteO
         security: PUBLIC,
       }),
     },
-    publicList((request, reply) => {
-      const voices = openAiVoices();
+    publicList(async (request, reply) => {
+      const voices = openAiVoices((await options.customVoices?.list()) ?? []);
       const { legacy } = request.query as { legacy?: unknown };
       const plain = legacy === 'true' || legacy === '1';
       return reply.send({ voices: plain ? voices.map((voice) => voice.id) : voices });

@@ -17,6 +17,8 @@ import { AppError } from '../../../shared/errors';
 import type { VoiceMapping } from '../../../shared/voice-mapping';
 import type { Jobs } from '../../jobs';
 import type { RequestRow, Store } from '../../store';
+import type { CustomVoices } from '../../voices';
+import { withCustomVoice } from './custom-voices';
 import { isStudio, keyFilter, type Auth } from '../auth';
 import { submitIdempotently } from '../idempotency';
 import { apiRoute, KEY, pathParams } from '../openapi';
@@ -44,6 +46,8 @@ export interface TtsRouteOptions {
   directTimeoutMs: number;
   /** Voice codes that are not ours: aliases, and what an unknown code gets. */
   voiceMapping: VoiceMapping;
+  /** Custom voices: their codes are taken as voice_code. */
+  customVoices?: Pick<CustomVoices, 'find'> | undefined;
 }
 
 /**
@@ -66,7 +70,7 @@ export async function ownedRequest(
 
 export function registerTtsRoutes(
   app: FastifyInstance,
-  { store, jobs, auth, maxTextChars, directTimeoutMs, voiceMapping }: TtsRouteOptions,
+  { store, jobs, auth, maxTextChars, directTimeoutMs, voiceMapping, customVoices }: TtsRouteOptions,
 ): void {
   // Direct submits stop waiting once the server starts closing, so they never hold shutdown up.
   const closing = new AbortController();
@@ -110,10 +114,11 @@ export function registerTtsRoutes(
     },
     async (request, reply) => {
       const key = await auth.requireKey(request);
+      const body = request.body as Record<string, unknown> | null;
       const { response_type: responseType, ...input } = parseTtsRequest(
         request.body,
         maxTextChars,
-        voiceMapping,
+        await withCustomVoice(voiceMapping, customVoices, body?.voice_code),
       );
       const row = await submitIdempotently(
         jobs,
