@@ -96,7 +96,10 @@ export function CustomVoicesSection() {
               </div>
               <p className="small muted custom-voice-base-line">
                 Over {describeBase(v.base)} · speed ×{v.prosody.speed}, pitch ×{v.prosody.pitch}, volume{' '}
-                {v.prosody.volume} %{v.lexicon.length > 0 ? ` · ${v.lexicon.length} pronunciations` : ''}
+                {v.prosody.volume} %
+                {v.lexicon.length > 0
+                  ? ` · ${v.lexicon.length} pronunciation${v.lexicon.length === 1 ? '' : 's'}`
+                  : ''}
               </p>
               <div className="row">
                 <AuditionButton
