@@ -17,7 +17,7 @@ import type { VoicePackInfo } from '../../../../electron/shared/voice-packs';
 import { findVoice, VOICES } from '../../../../electron/shared/voices';
 import { VoiceSelect } from '../../components/VoiceSelect';
 import { errorMessage } from '../../lib/api-client';
-import { blendShares } from '../../lib/voice-codes';
+import { blendShares, catalogueVoiceOf } from '../../lib/voice-codes';
 import { useStudio } from '../../stores';
 import { SliderField } from '../controls/SliderField';
 
@@ -148,7 +148,10 @@ export function CustomVoiceForm({
   const customVoices = useStudio((s) => s.customVoices);
   const packs = useStudio((s) => s.voicePacks);
   const save = useStudio((s) => s.saveCustomVoice);
-  const [draft, setDraft] = useState<CustomVoiceDraft>(() => draftOf(editing, studioVoice));
+  // A new voice starts over the studio's voice (a custom one's catalogue voice).
+  const [draft, setDraft] = useState<CustomVoiceDraft>(() =>
+    draftOf(editing, catalogueVoiceOf(studioVoice, customVoices)?.voice_code ?? studioVoice),
+  );
   const [codeTouched, setCodeTouched] = useState(false);
   /** One message for the whole form: the server's answer or what stops the draft being sent. */
   const [error, setError] = useState<string | null>(null);

@@ -38,8 +38,8 @@ export function CustomVoicesSection() {
   };
   const languageOf = (v: CustomVoice) =>
     LANGUAGE_NAMES[v.language as keyof typeof LANGUAGE_NAMES] ?? v.language;
-  // One message for the panel: an audition's failure, else the list's.
-  const panelError = audition.error ? audition.error.message : error;
+  // One message for the panel: the open form's own, else an audition's failure, else the list's.
+  const panelError = editing ? null : audition.error ? audition.error.message : error;
 
   return (
     <section className="panel custom-voices" aria-labelledby={`${id}-title`}>
