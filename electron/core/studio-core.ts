@@ -234,6 +234,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       clock,
       log,
       neuralVoice: (voiceCode, modelId) => voices.neuralVoice(voiceCode, modelId),
+      packVoice: (packId, speaker) => voices.packVoice(packId, speaker),
+      kokoroVoice: async (text) => {
+        const mix = parseKokoroVoice(text);
+        return mix && (await voices.kokoroVoice(mix))?.voice;
+      },
       lexicon: (language) => lexicon.entriesFor(language),
       service: projects,
       ...(options.leaseMs ? { leaseMs: options.leaseMs } : {}),

@@ -35,8 +35,11 @@ import {
   renderSegment,
   segmentInput,
   type CastVoice,
+  effectiveVoice,
   type VoiceLookups,
 } from './segment-render';
+import type { CustomVoice } from '../../shared/custom-voices';
+import { fromCustomVoiceRow } from '../voices';
 
 export interface ProjectRendersOptions extends VoiceLookups {
   engine: Engine;
@@ -96,7 +99,12 @@ export interface ProjectRenders {
    * Renders one segment now (with another voice or prosody if asked: see `regenerate` in the
    * docs), charges it, and resolves with the segment as it then is.
    */
-  regenerate(projectId: string, segmentId: string, keyId: string, options?: RegenerateOptions): Promise<SegmentRow>;
+  regenerate(
+    projectId: string,
+    segmentId: string,
+    keyId: string,
+    options?: RegenerateOptions,
+  ): Promise<SegmentRow>;
   kick(): void;
   /** Requeues interrupted renders and starts running them. */
   start(): Promise<void>;
@@ -147,7 +155,9 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
     const live = running?.row.id === row.id ? running : undefined;
     const items = live ? live.items : itemsOf(row);
     const chapterIds = JSON.parse(row.chapter_ids) as string[];
-    const perChapter = new Map<string, { total: number; done: number }>(chapterIds.map((c) => [c, { total: 0, done: 0 }]));
+    const perChapter = new Map<string, { total: number; done: number }>(
+      chapterIds.map((c) => [c, { total: 0, done: 0 }]),
+    );
     let total = 0;
     let done = 0;
     let spent = 0;
@@ -216,8 +226,15 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
     const refund = row.cost_milli - spent;
     const left = items.filter((i) => !i.done).map((i) => i.id);
     const ok = await store.transaction(async (tx) => {
-      const f = { status: outcome.status, finishedAt: at, errorCode: outcome.errorCode, errorMessage: outcome.errorMessage };
-      const finished = owned ? await tx.projectRenders.finish(row.id, instanceId, f) : await tx.projectRenders.finishWaiting(row.id, f);
+      const f = {
+        status: outcome.status,
+        finishedAt: at,
+        errorCode: outcome.errorCode,
+        errorMessage: outcome.errorMessage,
+      };
+      const finished = owned
+        ? await tx.projectRenders.finish(row.id, instanceId, f)
+        : await tx.projectRenders.finishWaiting(row.id, f);
       if (!finished) return false;
       await tx.projectRenders.releaseSegments(left);
       if (refund > 0) await refundMilli(tx, row, refund, at);
@@ -257,7 +274,14 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
     const rows = await store.projects.characters(projectId);
     const cast = new Map<string, CharacterRow>(rows.map((c) => [c.id, c]));
     const narrator = rows.find((c) => c.narrator === 1) ?? rows[0];
-    return { cast, narrator };
+    // The custom voices the cast names, as defined now (a project renders with today's voices).
+    const customVoices = new Map<string, CustomVoice>();
+    for (const code of new Set(rows.map((c) => c.voice_code))) {
+      if (findVoice(code)) continue;
+      const found = await store.customVoices.get(code);
+      if (found) customVoices.set(code, fromCustomVoiceRow(found));
+    }
+    return { cast, narrator, customVoices };
   };
 
   /** Renders one segment row with the project's cast; writes its audio columns. */
@@ -267,9 +291,10 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
     cast: Map<string, CharacterRow>,
     narrator: CastVoice,
     signal: AbortSignal | undefined,
+    customVoices: ReadonlyMap<string, CustomVoice>,
   ) => {
     const prepared = await prepareSegment(
-      segmentInput({ segment, cast, narrator, model_id: context.modelId }),
+      segmentInput({ segment, cast, narrator, model_id: context.modelId, customVoices }),
       options,
     );
     await mkdir(join(options.filesDir, 'projects', context.projectId), { recursive: true });
@@ -285,7 +310,12 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
     const { row } = entry;
     const project = await store.projects.getProject(row.project_id);
     if (!project) {
-      await finishRender(row, entry.items, { status: 'failed', errorCode: 'PROJECT_NOT_FOUND', errorMessage: 'The project was removed.' }, true);
+      await finishRender(
+        row,
+        entry.items,
+        { status: 'failed', errorCode: 'PROJECT_NOT_FOUND', errorMessage: 'The project was removed.' },
+        true,
+      );
       return;
     }
     let failures = 0;
@@ -310,15 +340,28 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
       if (!segment) return;
       await store.projectRenders.setSegmentAudio(item.id, { state: 'rendering', error: null });
       emit(row, row.key_id, row.project_id, [{ id: item.id, state: 'rendering' }]);
-      const { cast, narrator } = await castOf(row.project_id);
+      const { cast, narrator, customVoices } = await castOf(row.project_id);
       if (!narrator) throw new AppError('PROJECT_CONFLICT', 'The project has no narrator.');
       try {
-        const result = await renderOne(segment, { projectId: row.project_id, modelId: project.model_id }, cast, narrator, entry.controller.signal);
+        const result = await renderOne(
+          segment,
+          { projectId: row.project_id, modelId: project.model_id },
+          cast,
+          narrator,
+          entry.controller.signal,
+          customVoices,
+        );
         item.done = true;
         entry.charsThisRun += item.characters;
         // Edited while it rendered: the audio is of the old words, so the edit's state stands.
         const now = await store.projects.getSegment(item.id);
-        if (!now || now.text !== segment.text || now.speaker !== segment.speaker || now.quotes !== segment.quotes) return;
+        if (
+          !now ||
+          now.text !== segment.text ||
+          now.speaker !== segment.speaker ||
+          now.quotes !== segment.quotes
+        )
+          return;
         await store.projectRenders.setSegmentAudio(item.id, {
           state: 'done',
           audio_key: result.audioKey,
@@ -332,7 +375,10 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
         if (entry.controller.signal.aborted) throw error;
         failures++;
         lastError = isAppError(error) ? error.message : String(error);
-        if (!isAppError(error)) log.warn(`project render ${row.id}: segment ${item.id}: ${(error as Error)?.stack ?? String(error)}`);
+        if (!isAppError(error))
+          log.warn(
+            `project render ${row.id}: segment ${item.id}: ${(error as Error)?.stack ?? String(error)}`,
+          );
         await store.projectRenders.setSegmentAudio(item.id, { state: 'failed', error: lastError });
         emit(row, row.key_id, row.project_id, [{ id: item.id, state: 'failed' }]);
       }
@@ -357,22 +403,41 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
     } catch (error) {
       if (entry.leaseLost) return;
       if (!(closing && entry.controller.signal.aborted) && !entry.cancel) {
-        const appError = isAppError(error) ? error : new AppError('INTERNAL', 'The render failed unexpectedly.');
-        if (!isAppError(error)) log.warn(`project render ${row.id}: ${(error as Error)?.stack ?? String(error)}`);
-        await finishRender(row, entry.items, { status: 'failed', errorCode: appError.code, errorMessage: appError.message }, true);
+        const appError = isAppError(error)
+          ? error
+          : new AppError('INTERNAL', 'The render failed unexpectedly.');
+        if (!isAppError(error))
+          log.warn(`project render ${row.id}: ${(error as Error)?.stack ?? String(error)}`);
+        await finishRender(
+          row,
+          entry.items,
+          { status: 'failed', errorCode: appError.code, errorMessage: appError.message },
+          true,
+        );
         return;
       }
     }
     if (entry.leaseLost) return;
     const rendering = entry.items.filter((i) => !i.done).map((i) => i.id);
     if (entry.cancel) {
-      await finishRender(row, entry.items, { status: 'cancelled', errorCode: 'CANCELLED', errorMessage: 'Cancelled before it finished; what it did not render was refunded.' }, true);
+      await finishRender(
+        row,
+        entry.items,
+        {
+          status: 'cancelled',
+          errorCode: 'CANCELLED',
+          errorMessage: 'Cancelled before it finished; what it did not render was refunded.',
+        },
+        true,
+      );
       return;
     }
     if (closing || entry.pause) {
       // Segments it reached stay queued for when it runs again.
       await store.projectRenders.setSegmentStates(
-        (await Promise.all(rendering.map((id) => store.projects.getSegment(id)))).filter((s) => s?.state === 'rendering').map((s) => s!.id),
+        (await Promise.all(rendering.map((id) => store.projects.getSegment(id))))
+          .filter((s) => s?.state === 'rendering')
+          .map((s) => s!.id),
         'queued',
       );
       if (closing) {
@@ -388,7 +453,11 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
       row,
       entry.items,
       failures > 0
-        ? { status: 'failed', errorCode: 'ENGINE_FAILED', errorMessage: `${failures} segment(s) failed; the last: ${lastError}` }
+        ? {
+            status: 'failed',
+            errorCode: 'ENGINE_FAILED',
+            errorMessage: `${failures} segment(s) failed; the last: ${lastError}`,
+          }
         : { status: 'done' },
       true,
     );
@@ -489,12 +558,26 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
     }
     if (cost <= 0) return;
     const balance = await tx.keys.addBalance(keyId, -cost);
-    await tx.ledger.insert({ key_id: keyId, request_id: jobId, kind: 'charge', amount_milli: -cost, balance_after_milli: balance, created_at: at });
+    await tx.ledger.insert({
+      key_id: keyId,
+      request_id: jobId,
+      kind: 'charge',
+      amount_milli: -cost,
+      balance_after_milli: balance,
+      created_at: at,
+    });
   };
 
-  const priceOf = (segment: SegmentRow, cast: Map<string, CharacterRow>, narrator: CharacterRow, modelId: ModelId) => {
+  const priceOf = (
+    segment: SegmentRow,
+    cast: Map<string, CharacterRow>,
+    narrator: CharacterRow,
+    modelId: ModelId,
+    customVoices: ReadonlyMap<string, CustomVoice>,
+  ) => {
     const speaker = (segment.speaker ? cast.get(segment.speaker) : undefined) ?? narrator;
-    const voice = findVoice(speaker.voice_code);
+    // A custom voice is priced as its voice_code.
+    const voice = findVoice(effectiveVoice(speaker, customVoices).voice_code);
     if (!voice) throw new AppError('UNKNOWN_VOICE', `Unknown voice_code "${speaker.voice_code}".`);
     const characters = billableCharacters(segment.text);
     return { characters, cost: costMilli(characters, voice, modelId) };
@@ -509,14 +592,20 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
       const chapters = await store.projects.chapters(projectId);
       const chapterIds = new Set(chapters.map((c) => c.id));
       for (const id of selection.chapterIds ?? []) {
-        if (!chapterIds.has(id)) throw new AppError('INVALID_FIELD', `No chapter "${id}" in this project.`, { field: 'chapter_ids' });
+        if (!chapterIds.has(id))
+          throw new AppError('INVALID_FIELD', `No chapter "${id}" in this project.`, {
+            field: 'chapter_ids',
+          });
       }
       const all = await store.projects.segments(projectId);
       const order = new Map(chapters.map((c) => [c.id, c.position]));
       all.sort((a, b) => order.get(a.chapter_id)! - order.get(b.chapter_id)! || a.position - b.position);
       const byId = new Map(all.map((s) => [s.id, s]));
       for (const id of selection.segmentIds ?? []) {
-        if (!byId.has(id)) throw new AppError('INVALID_FIELD', `No segment "${id}" in this project.`, { field: 'segment_ids' });
+        if (!byId.has(id))
+          throw new AppError('INVALID_FIELD', `No segment "${id}" in this project.`, {
+            field: 'segment_ids',
+          });
       }
       let chosen: SegmentRow[];
       let renderChapters: string[];
@@ -531,13 +620,15 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
             : chapters.filter((c) => c.included === 1).map((c) => c.id);
         const inChapters = new Set(renderChapters);
         chosen = all.filter(
-          (s) => inChapters.has(s.chapter_id) && (s.state === 'not_rendered' || s.state === 'changed' || s.state === 'failed'),
+          (s) =>
+            inChapters.has(s.chapter_id) &&
+            (s.state === 'not_rendered' || s.state === 'changed' || s.state === 'failed'),
         );
       }
-      const { cast, narrator } = await castOf(projectId);
+      const { cast, narrator, customVoices } = await castOf(projectId);
       if (!narrator) throw new AppError('PROJECT_CONFLICT', 'The project has no narrator.');
       const items: RenderItem[] = chosen.map((s) => {
-        const { characters, cost } = priceOf(s, cast, narrator, project.model_id);
+        const { characters, cost } = priceOf(s, cast, narrator, project.model_id, customVoices);
         return { id: s.id, chapter_id: s.chapter_id, characters, cost_milli: cost, done: false };
       });
       const cost = items.reduce((n, i) => n + i.cost_milli, 0);
@@ -556,14 +647,22 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
           cost_milli: cost,
           created_at: now,
         });
-        await tx.projectRenders.setSegmentStates(items.map((i) => i.id), 'queued');
+        await tx.projectRenders.setSegmentStates(
+          items.map((i) => i.id),
+          'queued',
+        );
       });
       let row = (await store.projectRenders.get(id))!;
       if (items.length === 0) {
         await finishRender(row, items, { status: 'done' }, false);
         row = (await store.projectRenders.get(id))!;
       } else {
-        emit(row, keyId, projectId, items.map((i) => ({ id: i.id, state: 'queued' as const })));
+        emit(
+          row,
+          keyId,
+          projectId,
+          items.map((i) => ({ id: i.id, state: 'queued' as const })),
+        );
         pump();
       }
       return row;
@@ -611,7 +710,18 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
         return mustGet(id);
       }
       if (row.status === 'queued' || row.status === 'paused') {
-        if (await finishRender(row, itemsOf(row), { status: 'cancelled', errorCode: 'CANCELLED', errorMessage: 'Cancelled before it finished; what it did not render was refunded.' }, false)) {
+        if (
+          await finishRender(
+            row,
+            itemsOf(row),
+            {
+              status: 'cancelled',
+              errorCode: 'CANCELLED',
+              errorMessage: 'Cancelled before it finished; what it did not render was refunded.',
+            },
+            false,
+          )
+        ) {
           return mustGet(id);
         }
         return this.cancel(id);
@@ -654,7 +764,7 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
       if (!project || !segment || segment.project_id !== projectId) {
         throw new AppError('PROJECT_NOT_FOUND', `No segment "${segmentId}" in project "${projectId}".`);
       }
-      let { cast, narrator } = await castOf(projectId);
+      let { cast, narrator, customVoices } = await castOf(projectId);
       if (!narrator) throw new AppError('PROJECT_CONFLICT', 'The project has no narrator.');
       const speaker = (segment.speaker ? cast.get(segment.speaker) : undefined) ?? narrator;
       let target = segment;
@@ -664,16 +774,28 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
         pitch_rate: overrides.pitch_rate ?? speaker.pitch_rate,
         volume: overrides.volume ?? speaker.volume,
       };
-      if (!findVoice(wanted.voice_code)) throw new AppError('UNKNOWN_VOICE', `Unknown voice_code "${wanted.voice_code}".`, { field: 'voice_code' });
+      const wantedCustom =
+        customVoices.get(wanted.voice_code) ??
+        (findVoice(wanted.voice_code)
+          ? undefined
+          : await store.customVoices.get(wanted.voice_code).then((r) => r && fromCustomVoiceRow(r)));
+      if (!findVoice(wanted.voice_code) && !wantedCustom)
+        throw new AppError('UNKNOWN_VOICE', `Unknown voice_code "${wanted.voice_code}".`, {
+          field: 'voice_code',
+        });
       const differs = (c: CastVoice) =>
-        c.voice_code !== wanted.voice_code || c.speed_rate !== wanted.speed_rate || c.pitch_rate !== wanted.pitch_rate || c.volume !== wanted.volume;
+        c.voice_code !== wanted.voice_code ||
+        c.speed_rate !== wanted.speed_rate ||
+        c.pitch_rate !== wanted.pitch_rate ||
+        c.volume !== wanted.volume;
       if (differs(speaker)) {
         // Another voice for this segment: a character with exactly that voice speaks it (reused
         // when the cast has one, else added as "<speaker> (voice)"), so the choice is kept.
         const existing = [...cast.values()].find((c) => !differs(c) && c.narrator === 0);
-        const name = `${speaker.name} (${findVoice(wanted.voice_code)!.name})`;
+        const name = `${speaker.name} (${wantedCustom?.name ?? findVoice(wanted.voice_code)!.name})`;
         if (options.service) {
-          const characterId = existing?.id ?? (await options.service.addCharacter(keyId, projectId, { name, ...wanted })).id;
+          const characterId =
+            existing?.id ?? (await options.service.addCharacter(keyId, projectId, { name, ...wanted })).id;
           await options.service.editSegment(keyId, projectId, segmentId, { speaker: characterId });
           target = (await store.projects.getSegment(segmentId))!;
         } else {
@@ -689,16 +811,23 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
           target = { ...segment, speaker: character.id };
           await store.projects.putSegments([target]);
         }
-        ({ cast, narrator } = await castOf(projectId));
+        ({ cast, narrator, customVoices } = await castOf(projectId));
       }
-      const { cost } = priceOf(target, cast, narrator!, project.model_id);
+      const { cost } = priceOf(target, cast, narrator!, project.model_id, customVoices);
       const jobId = newRenderId();
       const at = isoTime(clock.now());
       await store.transaction((tx) => charge(tx, keyId, jobId, cost, at));
       await store.projectRenders.setSegmentAudio(segmentId, { state: 'rendering', error: null });
       emit(undefined, keyId, projectId, [{ id: segmentId, state: 'rendering' }]);
       try {
-        const result = await renderOne(target, { projectId, modelId: project.model_id }, cast, narrator!, undefined);
+        const result = await renderOne(
+          target,
+          { projectId, modelId: project.model_id },
+          cast,
+          narrator!,
+          undefined,
+          customVoices,
+        );
         await store.projectRenders.setSegmentAudio(segmentId, {
           state: 'done',
           audio_key: result.audioKey,
@@ -743,5 +872,12 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
 async function refundMilli(tx: Repos, job: { id: string; key_id: string }, amount: number, at: string) {
   if (amount <= 0) return;
   const balance = await tx.keys.addBalance(job.key_id, amount);
-  await tx.ledger.insert({ key_id: job.key_id, request_id: job.id, kind: 'refund', amount_milli: amount, balance_after_milli: balance, created_at: at });
+  await tx.ledger.insert({
+    key_id: job.key_id,
+    request_id: job.id,
+    kind: 'refund',
+    amount_milli: amount,
+    balance_after_milli: balance,
+    created_at: at,
+  });
 }

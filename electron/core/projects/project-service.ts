@@ -277,7 +277,7 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
       settings.language ?? findVoice(settings.voice_code ?? '')?.language ?? 'en',
     );
     const voiceCode = settings.voice_code ?? defaultVoice(language);
-    checkVoice(voiceCode);
+    await checkVoice(voiceCode, store);
     const project: ProjectRow = {
       seq: 0,
       id: newId(),
@@ -470,7 +470,7 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
         const narrator = (await tx.projects.characters(project.id)).find((c) => c.narrator === 1)!;
         const voice: CharacterRow = { ...narrator };
         if (settings.voice_code !== undefined) {
-          checkVoice(settings.voice_code);
+          await checkVoice(settings.voice_code, tx);
           voice.voice_code = settings.voice_code;
         }
         if (settings.speed_rate !== undefined) voice.speed_rate = settings.speed_rate;
@@ -690,12 +690,12 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
 
     async addCharacter(keyId: string, projectId: string, input: CharacterInput): Promise<CharacterRecord> {
       const id = newId();
-      const { detail } = await edit(keyId, projectId, 'Add character', async (_tx, project) => {
+      const { detail } = await edit(keyId, projectId, 'Add character', async (tx, project) => {
         const name = cleanText(input.name ?? '').trim();
         if (!name) throw new AppError('MISSING_FIELD', 'name is required.', { field: 'name' });
         if (!input.voice_code)
           throw new AppError('MISSING_FIELD', 'voice_code is required.', { field: 'voice_code' });
-        checkVoice(input.voice_code);
+        await checkVoice(input.voice_code, tx);
         const row: CharacterRow = {
           id,
           project_id: project.id,
@@ -729,7 +729,7 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
           after.name = name;
         }
         if (input.voice_code !== undefined) {
-          checkVoice(input.voice_code);
+          await checkVoice(input.voice_code, tx);
           after.voice_code = input.voice_code;
         }
         if (input.speed_rate !== undefined) after.speed_rate = input.speed_rate;
@@ -1064,11 +1064,12 @@ function checkQuotes(
   return sorted.map((q) => ({ start: q.start, end: q.end, character_id: q.character_id }));
 }
 
-function checkVoice(code: string): void {
-  if (!findVoice(code)) {
+/** A catalogue voice code or a custom voice's; UNKNOWN_VOICE otherwise. */
+async function checkVoice(code: string, store: Pick<Repos, 'customVoices'>): Promise<void> {
+  if (!findVoice(code) && !(await store.customVoices.get(code))) {
     throw new AppError(
       'UNKNOWN_VOICE',
-      `Unknown voice_code "${code}". GET /api/v1/voices lists the voices.`,
+      `Unknown voice_code "${code}". GET /api/v1/voices and GET /api/v1/custom-voices list the voices.`,
       {
         field: 'voice_code',
       },

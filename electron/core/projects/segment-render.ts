@@ -17,7 +17,14 @@ import { createHash } from 'node:crypto';
 import { access, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { escapeSsmlText } from '../../shared/ssml';
-import { DEFAULT_BITRATE, RATE_MAX, RATE_MIN, VOLUME_MAX, VOLUME_MIN, type ModelId } from '../../shared/options';
+import {
+  DEFAULT_BITRATE,
+  RATE_MAX,
+  RATE_MIN,
+  VOLUME_MAX,
+  VOLUME_MIN,
+  type ModelId,
+} from '../../shared/options';
 import type { SegmentCheck } from '../../shared/projects';
 import { findVoice, type LanguageCode } from '../../shared/voices';
 import { parseWavHeader } from '../engine/audio/wav';
@@ -25,6 +32,8 @@ import type { Engine, LexiconRule, NeuralVoice, RenderRequest } from '../engine/
 import { ssmlVoices } from '../engine/ssml-voices';
 import type { CharacterRow, SegmentRow } from '../store';
 import { checkSegmentAudio } from './audio-checks';
+import type { CustomVoice } from '../../shared/custom-voices';
+import { composeProsody, customLexicon, resolveCustomVoice } from '../voices';
 
 /** A voice with its prosody: a character's. */
 export type CastVoice = Pick<CharacterRow, 'voice_code' | 'speed_rate' | 'pitch_rate' | 'volume'>;
@@ -36,6 +45,8 @@ export interface SegmentSource {
   cast: ReadonlyMap<string, CharacterRow>;
   narrator: CastVoice;
   model_id: ModelId;
+  /** The custom voices the cast names, by code (a character's voice_code may be one). */
+  customVoices?: ReadonlyMap<string, CustomVoice> | undefined;
 }
 
 /** The engine's input for a segment. */
@@ -46,6 +57,23 @@ export interface SegmentInput extends CastVoice {
   model_id: ModelId;
   /** Code points of the spoken text: the billable count. */
   characters: number;
+  /**
+   * The custom voice of the segment's speaker: `voice_code` and the prosody are then its
+   * voice_code and the composed prosody; its base and lexicon are `prepareSegment`'s to apply.
+   * (A quotation by another character with a custom voice is spoken by that voice's voice_code
+   * with its composed prosody.)
+   */
+  custom?: CustomVoice | undefined;
+}
+
+/** A cast voice as it speaks: a custom voice's voice_code and composed prosody, else itself. */
+export function effectiveVoice(
+  voice: CastVoice,
+  customVoices: ReadonlyMap<string, CustomVoice> | undefined,
+): CastVoice & { custom?: CustomVoice } {
+  const custom = customVoices?.get(voice.voice_code);
+  if (!custom) return voice;
+  return { voice_code: custom.voice_code, ...composeProsody(custom.prosody, voice), custom };
 }
 
 interface Span {
@@ -65,21 +93,32 @@ function parseJsonArray<T>(json: string | null): T[] {
 /** A segment as the engine reads it (see the module comment). */
 export function segmentInput(source: SegmentSource): SegmentInput {
   const { segment, cast } = source;
-  const speaker = (segment.speaker ? cast.get(segment.speaker) : undefined) ?? source.narrator;
+  const speaker = effectiveVoice(
+    (segment.speaker ? cast.get(segment.speaker) : undefined) ?? source.narrator,
+    source.customVoices,
+  );
   const base: CastVoice = {
     voice_code: speaker.voice_code,
     speed_rate: speaker.speed_rate,
     pitch_rate: speaker.pitch_rate,
     volume: speaker.volume,
   };
+  const voiceOf = (id: string) => effectiveVoice(cast.get(id)!, source.customVoices);
   const chars = Array.from(segment.text);
   const quotes = parseJsonArray<Span & { character_id: string }>(segment.quotes)
     .filter((q) => cast.has(q.character_id) && q.end > q.start)
     .sort((a, b) => a.start - b.start);
-  const emphasis = parseJsonArray<Span & { kind: 'em' | 'strong' }>(segment.emphasis).filter((e) => e.end > e.start);
-  const result = { ...base, model_id: source.model_id, characters: chars.length };
+  const emphasis = parseJsonArray<Span & { kind: 'em' | 'strong' }>(segment.emphasis).filter(
+    (e) => e.end > e.start,
+  );
+  const result = {
+    ...base,
+    model_id: source.model_id,
+    characters: chars.length,
+    ...(speaker.custom ? { custom: speaker.custom } : {}),
+  };
   const voiced = quotes.filter((q) => {
-    const c = cast.get(q.character_id)!;
+    const c = voiceOf(q.character_id);
     return (
       c.voice_code !== base.voice_code ||
       c.speed_rate !== base.speed_rate ||
@@ -110,7 +149,7 @@ export function segmentInput(source: SegmentSource): SegmentInput {
       openTag = '';
       open = key;
       if (quote) {
-        const c = cast.get(quote.character_id)!;
+        const c = voiceOf(quote.character_id);
         const rate = clamp(c.speed_rate / base.speed_rate, RATE_MIN, RATE_MAX);
         const pitch = clamp(c.pitch_rate / base.pitch_rate, RATE_MIN, RATE_MAX);
         const volume = clamp(c.volume / base.volume, VOLUME_MIN / 100, VOLUME_MAX / 100);
@@ -119,7 +158,9 @@ export function segmentInput(source: SegmentSource): SegmentInput {
       }
     }
     const piece = escapeSsmlText(chars.slice(start, end).join(''));
-    body += emph ? `<emphasis level="${emph.kind === 'strong' ? 'strong' : 'moderate'}">${piece}</emphasis>` : piece;
+    body += emph
+      ? `<emphasis level="${emph.kind === 'strong' ? 'strong' : 'moderate'}">${piece}</emphasis>`
+      : piece;
   }
   if (openTag) body += '</prosody></voice>';
   return { ...result, text: `<speak>${body}</speak>`, ssml: true };
@@ -129,6 +170,10 @@ export function segmentInput(source: SegmentSource): SegmentInput {
 export interface VoiceLookups {
   neuralVoice?: ((voiceCode: string, modelId: ModelId) => Promise<NeuralVoice | undefined>) | undefined;
   lexicon?: ((language: LanguageCode) => Promise<readonly LexiconRule[]>) | undefined;
+  /** One speaker of an installed pack (a custom voice's pack base; VoiceLibrary.packVoice). */
+  packVoice?: ((packId: string, speaker: string | undefined) => Promise<NeuralVoice | undefined>) | undefined;
+  /** A Kokoro mix's spelling as an installed Kokoro pack speaks it (a custom voice's blend). */
+  kokoroVoice?: ((mix: string) => Promise<NeuralVoice | undefined>) | undefined;
 }
 
 /** A segment's engine request minus its paths, with the audio key. */
@@ -142,8 +187,19 @@ export interface PreparedSegment {
 /** Resolves the voices and lexicons of a segment's input and computes its audio key. */
 export async function prepareSegment(input: SegmentInput, lookups: VoiceLookups): Promise<PreparedSegment> {
   const language = findVoice(input.voice_code)?.language ?? 'en';
-  const neuralVoice = await lookups.neuralVoice?.(input.voice_code, input.model_id).catch(() => undefined);
-  const lexicon = (await lookups.lexicon?.(language).catch(() => [])) ?? [];
+  const quiet = <T>(what: Promise<T> | undefined) =>
+    (what ?? Promise.resolve(undefined)).catch(() => undefined);
+  const neuralVoice = input.custom
+    ? (
+        await resolveCustomVoice(input.custom, input, {
+          neuralVoice: (code) => quiet(lookups.neuralVoice?.(code, input.model_id)),
+          packVoice: (packId, speaker) => quiet(lookups.packVoice?.(packId, speaker)),
+          kokoroVoice: (mix) => quiet(lookups.kokoroVoice?.(mix)),
+        })
+      ).neuralVoice
+    : await quiet(lookups.neuralVoice?.(input.voice_code, input.model_id));
+  const global = (await lookups.lexicon?.(language).catch(() => [])) ?? [];
+  const lexicon = input.custom ? customLexicon(input.custom, global) : global;
   const others = input.ssml
     ? await ssmlVoices(input.text, input.voice_code, {
         neuralVoice: async (code) => lookups.neuralVoice?.(code, input.model_id),
@@ -163,7 +219,8 @@ export async function prepareSegment(input: SegmentInput, lookups: VoiceLookups)
     lexicon,
     ...others,
   };
-  const packs = (v: NeuralVoice | undefined) => (v ? [v.packId, v.family === 'kokoro' ? v.voiceName : v.speaker] : null);
+  const packs = (v: NeuralVoice | undefined) =>
+    v ? [v.packId, v.family === 'kokoro' ? v.voiceName : v.speaker] : null;
   const audioKey = createHash('sha256')
     .update(
       JSON.stringify({
@@ -219,7 +276,10 @@ export async function renderSegment(
   const bytes = new Uint8Array(await readFile(audioPath));
   const header = parseWavHeader(bytes);
   const pcm = new Int16Array(
-    bytes.buffer.slice(bytes.byteOffset + header.dataOffset, bytes.byteOffset + header.dataOffset + header.dataBytes),
+    bytes.buffer.slice(
+      bytes.byteOffset + header.dataOffset,
+      bytes.byteOffset + header.dataOffset + header.dataBytes,
+    ),
   );
   const checks = checkSegmentAudio({
     pcm,
