@@ -221,10 +221,7 @@ export async function runCustomVoicesE2e(log: (line: string) => void): Promise<v
     await page.getByLabel('Their voice').selectOption('co_lan');
     await page.getByRole('button', { name: 'Add character' }).click();
     const castVoice = page.getByLabel('Voice of Lan', { exact: true });
-    await castVoice.waitFor({ timeout: 5000 }).catch(async (e: unknown) => {
-      await page.screenshot({ path: '/tmp/cvs/cast-fail.png' });
-      throw e;
-    });
+    await castVoice.waitFor();
     assert.equal(await castVoice.inputValue(), 'co_lan');
     log('✓ cast as a project character (Voice of Lan: co_lan)');
 
