@@ -121,9 +121,19 @@ describe('custom voices slice (real core)', () => {
   });
   afterAll(async () => s?.t.close());
 
-  it('creates, refuses a taken code, edits, auditions and deletes; the studio voice falls back', async () => {
-    const store = createStudioStore({ client: s.client(), storage: memoryStorage() });
+  it('drops stored codes of voices that are gone; creates, refuses a taken code, edits, auditions and deletes', async () => {
+    // Codes shaped as custom voices' are kept from storage until the list says they are gone.
+    const storage = memoryStorage();
+    const store = createStudioStore({ client: s.client(), storage });
+    store.getState().setOption('voice_code', 'co_gone');
+    store.getState().setCharacterVoice('co_gone');
+    store.getState().setParagraphVoice(2, 'co_gone');
+    store.getState().updateExportDraft({ voice: 'co_gone' });
+    expect(createStudioStore({ client: s.client(), storage }).getState().options.voice_code).toBe('co_gone');
     await store.getState().loadCustomVoices();
+    expect(store.getState().options.voice_code).toBe(DEFAULT_VOICE);
+    expect(store.getState().dialogue).toMatchObject({ character: null, paragraphs: {} });
+    expect(store.getState().exportDraft.voice).toBeNull();
     expect(store.getState()).toMatchObject({
       customVoices: [],
       customVoicesLoaded: true,

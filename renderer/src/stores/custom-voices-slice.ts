@@ -37,11 +37,20 @@ export const createCustomVoicesSlice: SliceCreator<CustomVoicesSlice> =
       if (isSignedOut(error)) get().markSignedOut();
       set({ customVoicesError: errorMessage(error) });
     };
-    /** The studio's voice back to the default when it names a custom voice that is gone. */
-    const dropMissingVoice = () => {
-      const code = get().options.voice_code;
-      if (!findVoice(code) && !get().customVoices.some((v) => v.code === code))
-        get().setOption('voice_code', DEFAULT_VOICE);
+    /**
+     * Voice codes kept in storage that name no voice now (a custom voice deleted, here or
+     * elsewhere) are dropped: the studio's voice falls back to the default, dialogue and Export
+     * voices to the narrator's and the Studio's.
+     */
+    const dropMissingVoices = () => {
+      const { customVoices, options, dialogue, exportDraft } = get();
+      const known = (code: string) =>
+        findVoice(code) !== undefined || customVoices.some((v) => v.code === code);
+      if (!known(options.voice_code)) get().setOption('voice_code', DEFAULT_VOICE);
+      if (dialogue.character !== null && !known(dialogue.character)) get().setCharacterVoice(null);
+      for (const [index, code] of Object.entries(dialogue.paragraphs))
+        if (!known(code)) get().setParagraphVoice(Number(index), null);
+      if (exportDraft.voice !== null && !known(exportDraft.voice)) get().updateExportDraft({ voice: null });
     };
     return {
       customVoices: [],
@@ -51,7 +60,7 @@ export const createCustomVoicesSlice: SliceCreator<CustomVoicesSlice> =
         try {
           const voices = await client.customVoices();
           set({ customVoices: [...voices].sort(byName), customVoicesLoaded: true, customVoicesError: null });
-          dropMissingVoice();
+          dropMissingVoices();
         } catch (error) {
           fail(error);
         }
@@ -76,7 +85,7 @@ export const createCustomVoicesSlice: SliceCreator<CustomVoicesSlice> =
         try {
           await client.deleteCustomVoice(code);
           set({ customVoices: get().customVoices.filter((v) => v.code !== code) });
-          dropMissingVoice();
+          dropMissingVoices();
           return true;
         } catch (error) {
           fail(error);
