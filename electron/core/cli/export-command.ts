@@ -17,7 +17,15 @@ import type { CoverImage } from '../engine/export/mp3-chapters';
 import { LEXICON_OPTION_USAGE, readLexicon } from './lexicon-option';
 import { runCommand, UsageError } from './usage';
 import { parseSpeechCommand } from './speech-command-line';
-import { ENGINE_USAGE, findNeuralVoice, progressBar, readText, VOICE_USAGE } from './voice-options';
+import { customLexicon } from '../voices/custom-voice';
+import {
+  ENGINE_USAGE,
+  findCustomNeuralVoice,
+  findNeuralVoice,
+  progressBar,
+  readText,
+  VOICE_USAGE,
+} from './voice-options';
 import { SENTENCE_CACHE_OPTION_USAGE } from './sentence-cache-option';
 
 export const EXPORT_USAGE = `usage: export --voice <code> --preset <name> --out <path> [options] --file <book.md>
@@ -64,7 +72,7 @@ async function readCover(path: string): Promise<CoverImage> {
 }
 
 async function exportCommand(argv: string[]): Promise<void> {
-  const command = parseSpeechCommand(
+  const command = await parseSpeechCommand(
     argv,
     EXPORT_USAGE,
     {
@@ -78,7 +86,8 @@ async function exportCommand(argv: string[]): Promise<void> {
     'path',
   );
   if (!command) return;
-  const { values, positionals, out, voice, model, speed, pitch, volume, workers, sentenceCache } = command;
+  const { values, positionals, out, voice, custom, model, speed, pitch, volume, workers, sentenceCache } =
+    command;
   const preset = values.preset as MasteringPresetName | undefined;
   if (!preset || !MASTERING_PRESETS.includes(preset)) {
     throw new UsageError(
@@ -104,11 +113,15 @@ async function exportCommand(argv: string[]): Promise<void> {
 
   const showProgress = process.stderr.isTTY;
   // Loaded only now: `--help`, `--list-voices` and a usage error never load the engine.
-  const [{ createEngine }, neuralVoice, lexicon] = await Promise.all([
+  const [{ createEngine }, neuralVoice, global] = await Promise.all([
     import('../engine/create-engine'),
-    findNeuralVoice(values['data-dir'], voice.voice_code, model),
+    custom
+      ? findCustomNeuralVoice(values['data-dir'], custom, model).then((spoken) => spoken.neuralVoice)
+      : findNeuralVoice(values['data-dir'], voice.voice_code, model),
     readLexicon(values['data-dir'], voice.language, values['without-lexicon']),
   ]);
+  // A custom voice: its prosody is in speed, pitch and volume already; its lexicon wins.
+  const lexicon = custom ? customLexicon(custom, global) : global;
   const engine = await createEngine({ poolSize: workers, sentenceCache });
   const started = performance.now();
   try {

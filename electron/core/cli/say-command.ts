@@ -19,11 +19,19 @@ import type { WordTiming } from '../engine/types';
 import { LEXICON_OPTION_USAGE, lexiconNote, readLexicon } from './lexicon-option';
 import { runCommand, UsageError } from './usage';
 import { parseSpeechCommand } from './speech-command-line';
-import { ENGINE_USAGE, findNeuralVoice, progressBar, readText, VOICE_USAGE } from './voice-options';
+import { customLexicon } from '../voices/custom-voice';
+import {
+  ENGINE_USAGE,
+  findCustomNeuralVoice,
+  findNeuralVoice,
+  progressBar,
+  readText,
+  VOICE_USAGE,
+} from './voice-options';
 import { SENTENCE_CACHE_OPTION_USAGE } from './sentence-cache-option';
 
 export const SAY_USAGE = `usage: say --voice <code> --out <file> [options] [text…]
-  --voice <code>      voice code (see --list-voices)
+  --voice <code>      voice code (see --list-voices), or your own (voices custom list)
   --out <file>        audio file to write (.mp3 or .wav)
 ${VOICE_USAGE}
   --format <type>     mp3 | wav (default: from --out's extension, else mp3)
@@ -44,7 +52,7 @@ export function runSay(argv: string[]): Promise<number> {
 }
 
 async function say(argv: string[]): Promise<void> {
-  const command = parseSpeechCommand(
+  const command = await parseSpeechCommand(
     argv,
     SAY_USAGE,
     {
@@ -57,7 +65,8 @@ async function say(argv: string[]): Promise<void> {
     'file',
   );
   if (!command) return;
-  const { values, positionals, out, voice, model, speed, pitch, volume, workers, sentenceCache } = command;
+  const { values, positionals, out, voice, custom, model, speed, pitch, volume, workers, sentenceCache } =
+    command;
   const fromExtension = extname(out).slice(1).toLowerCase();
   const format = (values.format ?? (fromExtension === 'wav' ? 'wav' : 'mp3')) as AudioType;
   if (!AUDIO_TYPES.includes(format))
@@ -78,9 +87,14 @@ async function say(argv: string[]): Promise<void> {
 
   const showProgress = process.stderr.isTTY && text.length > 2000;
   // Loaded only now: `--help`, `--list-voices` and a usage error never load the engine.
-  const [{ createEngine }, neuralVoice, lexicon, ssml] = await Promise.all([
+  const [{ createEngine }, spoken, global, ssml] = await Promise.all([
     import('../engine/create-engine'),
-    findNeuralVoice(values['data-dir'], voice.voice_code, model),
+    custom
+      ? findCustomNeuralVoice(values['data-dir'], custom, model)
+      : findNeuralVoice(values['data-dir'], voice.voice_code, model).then((neuralVoice) => ({
+          neuralVoice,
+          fallback: false,
+        })),
     readLexicon(values['data-dir'], voice.language, values['without-lexicon']),
     ssmlVoices(text, voice.voice_code, {
       neuralVoice: (code) => findNeuralVoice(values['data-dir'], code, model),
@@ -88,6 +102,12 @@ async function say(argv: string[]): Promise<void> {
         (await readLexicon(values['data-dir'], language, values['without-lexicon'])) ?? [],
     }),
   ]);
+  const { neuralVoice } = spoken;
+  const lexicon = custom ? customLexicon(custom, global) : global;
+  if (spoken.fallback && custom)
+    process.stderr.write(
+      `note: the base of ${custom.code} is not installed; ${custom.voice_code} speaks instead\n`,
+    );
   // The pool starts workers as the render needs them: a sentence starts one, a book all of them.
   const engine = await createEngine({ poolSize: workers, sentenceCache });
   const started = performance.now();

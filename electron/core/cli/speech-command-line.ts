@@ -7,7 +7,7 @@ import type { ParseArgsConfig } from 'node:util';
 import { LEXICON_OPTIONS } from './lexicon-option';
 import { SENTENCE_CACHE_OPTIONS, sentenceCacheOption } from './sentence-cache-option';
 import { parseCommandLine, UsageError } from './usage';
-import { listVoices, parseVoiceOptions, VOICE_OPTIONS } from './voice-options';
+import { findCustomVoice, listVoices, parseVoiceOptions, VOICE_OPTIONS } from './voice-options';
 
 /** The `parseArgs` options both commands take; each adds its own. */
 const SPEECH_COMMAND_OPTIONS = {
@@ -25,11 +25,12 @@ type SharedValues = { help?: boolean; 'list-voices'?: boolean; out?: string } & 
   Parameters<typeof sentenceCacheOption>[0];
 
 /**
- * Parses `argv` with the shared options and `own`. Undefined when `--help` or `--list-voices`
+ * Parses `argv` with the shared options and `own` (a `--voice` that is not a catalogue code is
+ * looked up among the data folder's custom voices). Undefined when `--help` or `--list-voices`
  * was asked (and answered on stdout); else the values, the text arguments, the checked voice
  * choice, the sentence cache and the `--out` path. UsageError for anything wrong.
  */
-export function parseSpeechCommand<T extends NonNullable<ParseArgsConfig['options']>>(
+export async function parseSpeechCommand<T extends NonNullable<ParseArgsConfig['options']>>(
   argv: string[],
   usage: string,
   own: T,
@@ -47,7 +48,10 @@ export function parseSpeechCommand<T extends NonNullable<ParseArgsConfig['option
     process.stdout.write(`${listVoices()}\n`);
     return undefined;
   }
-  const choice = parseVoiceOptions(shared);
+  const choice = parseVoiceOptions(
+    shared,
+    await findCustomVoice((values as { 'data-dir'?: string })['data-dir'], shared.voice),
+  );
   const sentenceCache = sentenceCacheOption(shared);
   if (!shared.out) throw new UsageError(`--out <${outMeaning}> is required`);
   return { values, positionals, out: shared.out, ...choice, sentenceCache };

@@ -16,7 +16,9 @@ import {
   type ModelId,
 } from '../../shared/options';
 import { findVoice, VOICES, type VoiceInfo } from '../../shared/voices';
+import { composeProsody } from '../voices/custom-voice';
 import type { NeuralVoice } from '../engine/engine';
+import { CUSTOM_VOICE_CODE_PATTERN, type CustomVoice } from '../../shared/custom-voices';
 import { UsageError } from './usage';
 
 /** The `parseArgs` options of the voice and its prosody, the text file, workers and data folder. */
@@ -43,7 +45,13 @@ export const ENGINE_USAGE = `  --workers <n>       engine worker threads at most
 
 /** The voice and prosody a command line asks for, checked. */
 export interface VoiceChoice {
+  /** The catalogue voice that speaks (a custom voice's voice_code). */
   voice: VoiceInfo;
+  /**
+   * The custom voice `--voice` named: `speed`, `pitch` and `volume` are then the options times
+   * its prosody; its base and lexicon are applied by `customNeuralVoice` and `customLexicon`.
+   */
+  custom?: CustomVoice | undefined;
   model: ModelId;
   speed: number;
   pitch: number;
@@ -63,17 +71,24 @@ function parseRate(name: string, value: string | undefined, fallback: number): n
 }
 
 /** Checks the voice options (UsageError for a bad one); notes on stderr what will be ignored. */
-export function parseVoiceOptions(values: {
-  voice?: string | undefined;
-  model?: string | undefined;
-  speed?: string | undefined;
-  pitch?: string | undefined;
-  volume?: string | undefined;
-  workers?: string | undefined;
-}): VoiceChoice {
+export function parseVoiceOptions(
+  values: {
+    voice?: string | undefined;
+    model?: string | undefined;
+    speed?: string | undefined;
+    pitch?: string | undefined;
+    volume?: string | undefined;
+    workers?: string | undefined;
+  },
+  /** The custom voice `values.voice` names (see `findCustomVoice`), if any. */
+  custom?: CustomVoice,
+): VoiceChoice {
   if (!values.voice) throw new UsageError('--voice is required (see --list-voices)');
-  const voice = findVoice(values.voice);
-  if (!voice) throw new UsageError(`unknown voice "${values.voice}" (see --list-voices)`);
+  const voice = findVoice(values.voice) ?? (custom && findVoice(custom.voice_code));
+  if (!voice)
+    throw new UsageError(
+      `unknown voice "${values.voice}" (see --list-voices, and "voices custom list" for your own)`,
+    );
   const model = (values.model ?? DEFAULT_SYNTHESIS.model_id) as ModelId;
   if (!MODEL_IDS.includes(model))
     throw new UsageError(`--model must be one of ${MODEL_IDS.join(', ')}, got "${values.model}"`);
@@ -94,7 +109,77 @@ export function parseVoiceOptions(values: {
   if (workers !== undefined && (!Number.isInteger(workers) || workers < 1)) {
     throw new UsageError(`--workers must be a positive whole number, got "${values.workers}"`);
   }
+  if (custom && !findVoice(values.voice)) {
+    const composed = composeProsody(custom.prosody, { speed_rate: speed, pitch_rate: pitch, volume });
+    return {
+      voice,
+      custom,
+      model,
+      speed: composed.speed_rate,
+      pitch: composed.pitch_rate,
+      volume: composed.volume,
+      workers,
+    };
+  }
   return { voice, model, speed, pitch, volume, workers };
+}
+
+/**
+ * The custom voice `code` names in the data folder's database; undefined for a catalogue code,
+ * a code that cannot be a custom voice's, or when there is no database (nothing is created).
+ * Opens the database only then (a running server holding it: DATABASE_LOCKED, one line).
+ */
+export async function findCustomVoice(
+  dataDirOption: string | undefined,
+  code: string | undefined,
+): Promise<CustomVoice | undefined> {
+  if (!code || findVoice(code) || !new RegExp(CUSTOM_VOICE_CODE_PATTERN).test(code)) return undefined;
+  const [{ dataPaths, defaultDataDir }, { openStore }, { fromCustomVoiceRow }] = await Promise.all([
+    import('../platform/paths'),
+    import('../store'),
+    import('../voices/custom-voice'),
+  ]);
+  const path = dataPaths(dataDirOption ?? defaultDataDir()).database;
+  if (!existsSync(path)) return undefined;
+  const store = await openStore({ path, holder: 'Narration Studio say' });
+  try {
+    const row = await store.customVoices.get(code);
+    return row && fromCustomVoiceRow(row);
+  } finally {
+    await store.close();
+  }
+}
+
+/**
+ * What speaks a custom voice with `model`: its pack speaker or Kokoro blend when installed,
+ * else its voice_code's neural voice; undefined: eSpeak speaks. `fallback` when the base is not installed.
+ */
+export async function findCustomNeuralVoice(
+  dataDirOption: string | undefined,
+  custom: CustomVoice,
+  model: ModelId,
+): Promise<{ neuralVoice: NeuralVoice | undefined; fallback: boolean }> {
+  const [
+    { defaultDataDir },
+    { checkVoiceModel },
+    { createVoiceLibrary },
+    { librarySpeakers, resolveCustomVoice },
+  ] = await Promise.all([
+    import('../platform/paths'),
+    import('../engine/onnx/check-model'),
+    import('../voices/library'),
+    import('../voices/custom-voice'),
+  ]);
+  const library = createVoiceLibrary({
+    dataDir: dataDirOption ?? defaultDataDir(),
+    validateModel: checkVoiceModel,
+  });
+  const resolved = await resolveCustomVoice(
+    custom,
+    { speed_rate: 1, pitch_rate: 1, volume: 100 },
+    librarySpeakers(library, model),
+  );
+  return { neuralVoice: resolved.neuralVoice, fallback: resolved.fallback };
 }
 
 /** The voice codes, one line each, for `say --list-voices`. */

@@ -33,6 +33,7 @@ export const VOICES_USAGE = `Usage: voices <command> [options]
   voices remove <pack id>
   voices assign <voice_code> <pack id>[#speaker] [--model <model_id>]
   voices assign <voice_code> --clear [--model <model_id>]
+  voices custom list | show | create | edit | delete | audition   (your own voices: voices custom help)
 Every command takes --data-dir <dir> (default: the per-user data folder); packs live in
 <data dir>/voices. install takes a catalogue id (see "voices catalog"), a Piper .onnx (with its
 .onnx.json beside it), a Kokoro model folder, a .zip or .tar.gz of either, or an http(s) URL of
@@ -73,6 +74,10 @@ export function runVoices(argv: string[]): Promise<number> {
     if (command === '--help' || command === '-h' || command === 'help') {
       process.stdout.write(`${VOICES_USAGE}\n`);
       return;
+    }
+    if (command === 'custom') {
+      const { runCustomVoices } = await import('./custom-voices-command');
+      return runCustomVoices(rest);
     }
     if (!COMMANDS.includes(command as Command)) {
       throw new UsageError(command ? `unknown voices command "${command}"` : 'missing voices command');
