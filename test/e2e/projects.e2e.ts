@@ -23,7 +23,7 @@ import { PROJECT_BOOK } from '../fixtures/project-book';
 import { launchBrowser, nav, startStudio } from './harness';
 
 /** The studio session's header, read from the page, for the test's own API reads. */
-async function sessionHeaders(page: Page): Promise<Record<string, string>> {
+export async function sessionHeaders(page: Page): Promise<Record<string, string>> {
   const value = await page.evaluate((key) => localStorage.getItem(key), SESSION_STORAGE_KEY);
   assert.ok(value, 'the page is signed in');
   return { [STUDIO_SESSION_HEADER]: value };

@@ -1,5 +1,6 @@
 /** `npm run test:e2e`: runs the browser tests (plain tsx, not vitest) and exits non-zero on failure. */
 
+import { runCustomVoicesE2e } from './custom-voices.e2e';
 import { runDialogueE2e } from './dialogue.e2e';
 import { runExportE2e } from './export.e2e';
 import { runFirstRunE2e } from './first-run.e2e';
@@ -22,6 +23,7 @@ const suites: [string, (log: (line: string) => void) => Promise<void>][] = [
   ['projects', runProjectsE2e],
   ['voice-library', runVoiceLibraryE2e],
   ['first-run', runFirstRunE2e],
+  ['custom-voices', runCustomVoicesE2e],
 ];
 
 const started = Date.now();

@@ -140,8 +140,8 @@ describe('compose slice: dialogue voices and SSML', () => {
     expect(
       sanitiseDialogue({
         enabled: true,
-        character: 'nobody',
-        paragraphs: { 0: 'nobody', x: CHARACTER } as never,
+        character: 'Nobody',
+        paragraphs: { 0: 'no body', x: CHARACTER } as never,
       }),
     ).toEqual({ enabled: true, character: null, paragraphs: {} });
     storage.map.set(DIALOGUE_KEY, '{not json');

@@ -82,7 +82,7 @@ describe('keeping the writer’s text', () => {
     expect(
       sanitiseExportDraft({
         format: 'wma' as never,
-        voice: 'nobody',
+        voice: 'No body',
         cover: { name: 'x', base64: '', type: 'image/gif' },
       }),
     ).toMatchObject({

@@ -92,7 +92,7 @@ describe('studio store', () => {
     setOption('speed_rate', 7);
     setOption('pitch_rate', 0.73);
     setOption('volume', 10.4);
-    setOption('voice_code', 'no_such_voice');
+    setOption('voice_code', 'No such voice');
     expect(store.getState().options).toMatchObject({
       speed_rate: 2,
       pitch_rate: 0.7,

@@ -37,6 +37,7 @@ export function App() {
   const setView = useStudio((s) => s.setView);
   const balance = useStudio((s) => s.session?.key.balance);
   const loadVoicePacks = useStudio((s) => s.loadVoicePacks);
+  const loadCustomVoices = useStudio((s) => s.loadCustomVoices);
   const signOut = useStudio((s) => s.signOut);
   const projectOpen = useStudio((s) => s.project !== null);
   const closeProject = useStudio((s) => s.closeProject);
@@ -48,6 +49,10 @@ export function App() {
   useEffect(() => {
     if (status === 'signed-in') void loadVoicePacks();
   }, [status, loadVoicePacks]);
+  // The user's own voices are offered by every voice picker.
+  useEffect(() => {
+    if (status === 'signed-in') void loadCustomVoices();
+  }, [status, loadCustomVoices]);
 
   if (status !== 'signed-in') return <SignIn />;
 

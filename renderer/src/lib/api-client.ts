@@ -27,6 +27,11 @@ import type {
   Voice,
 } from '../../../electron/shared/api';
 import { STUDIO_SESSION_HEADER, STUDIO_SESSION_QUERY } from '../../../electron/shared/api';
+import {
+  CUSTOM_VOICE_ROUTES,
+  type CustomVoice,
+  type CustomVoiceInput,
+} from '../../../electron/shared/custom-voices';
 import type {
   ExportBody,
   ExportEvent,
@@ -144,6 +149,17 @@ export interface ApiClient {
   /** Installs a pack from a .zip or .tar.gz file (session only). */
   importVoicePack(file: Blob, fileName: string): Promise<VoicePackInfo>;
   assignVoice(voiceCode: string, body: AssignVoiceBody): Promise<AssignVoiceResult>;
+  /** The user's own voices (a name and code over a base voice, with prosody and lexicon). */
+  customVoices(): Promise<CustomVoice[]>;
+  /** Creates one; CUSTOM_VOICE_CONFLICT (409) when the code is taken, INVALID_FIELD names a bad field. */
+  createCustomVoice(input: CustomVoiceInput): Promise<CustomVoice>;
+  /** Replaces one (`input.code` must be `code`); CUSTOM_VOICE_NOT_FOUND when it is gone. */
+  updateCustomVoice(code: string, input: CustomVoiceInput): Promise<CustomVoice>;
+  deleteCustomVoice(code: string): Promise<void>;
+  /** A short WAV of a saved custom voice (its prosody multiplies the body's); not charged. */
+  auditionCustomVoice(code: string, body?: AuditionBody, signal?: AbortSignal): Promise<Blob>;
+  /** The same audition's address for an audio element, as `auditionUrl` (the signed-in studio only). */
+  customVoiceAuditionUrl(code: string, body?: AuditionBody): string;
   /** The pronunciation lexicon (`version` grows with every change), filtered by language and search. */
   lexicon(query?: LexiconQuery): Promise<Lexicon>;
   /** Adds an entry (session only); INVALID_FIELD names what breaks a rule (e.g. an IPA symbol). */
@@ -399,6 +415,19 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       }),
     assignVoice: (voiceCode, body) =>
       call('PUT', `/api/v1/voice-packs/assignments/${encodeURIComponent(voiceCode)}`, body),
+    customVoices: async () => (await call<{ voices: CustomVoice[] }>('GET', CUSTOM_VOICE_ROUTES)).voices,
+    createCustomVoice: (input) => call('POST', CUSTOM_VOICE_ROUTES, input),
+    updateCustomVoice: (code, input) =>
+      call('PUT', `${CUSTOM_VOICE_ROUTES}/${encodeURIComponent(code)}`, input),
+    async deleteCustomVoice(code) {
+      await send('DELETE', `${CUSTOM_VOICE_ROUTES}/${encodeURIComponent(code)}`);
+    },
+    async auditionCustomVoice(code, body = {}, signal) {
+      const path = `${CUSTOM_VOICE_ROUTES}/${encodeURIComponent(code)}/audition`;
+      return (await send('POST', path, body, signal)).blob();
+    },
+    customVoiceAuditionUrl: (code, body = {}) =>
+      `${baseUrl}${CUSTOM_VOICE_ROUTES}/${encodeURIComponent(code)}/audition${elementQuery(body)}`,
     lexicon: (q = {}) => call('GET', `/api/v1/lexicon${query(q)}`),
     addLexiconEntry: (entry) => call('POST', '/api/v1/lexicon', entry),
     updateLexiconEntry: (id, entry) => call('PUT', `/api/v1/lexicon/${encodeURIComponent(id)}`, entry),

@@ -8,7 +8,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AuditionBody } from '../../../electron/shared/api';
 import { errorMessage } from './api-client';
-import { useClient } from '../stores';
+import { useClient, useStudio } from '../stores';
 
 export type AuditionPhase = 'loading' | 'playing';
 
@@ -19,7 +19,10 @@ export interface Audition {
   phase: AuditionPhase | null;
   /** The last audition that failed, and why in the API's words. */
   error: { key: string; message: string } | null;
-  /** Plays `voiceCode` under `key` (stopping any other); when `key` is already active, stops it. */
+  /**
+   * Plays `voiceCode` under `key` (stopping any other); when `key` is already active, stops it.
+   * One of the user's own voices is auditioned through its own route, with its own prosody.
+   */
   toggle(key: string, voiceCode: string, body?: AuditionBody): void;
   /**
    * Plays the streamed WAV at `src` under `key`, as `toggle` does; when the element cannot play
@@ -31,6 +34,7 @@ export interface Audition {
 
 export function useAudition(): Audition {
   const client = useClient();
+  const customVoices = useStudio((s) => s.customVoices);
   const audio = useRef<HTMLAudioElement | null>(null);
   const activeKey = useRef<string | null>(null);
   const [state, setState] = useState<{ key: string; phase: AuditionPhase } | null>(null);
@@ -94,8 +98,12 @@ export function useAudition(): Audition {
 
   const toggle = useCallback(
     (key: string, voiceCode: string, body: AuditionBody = {}) =>
-      toggleSource(key, client.auditionUrl(voiceCode, body), () => client.audition(voiceCode, body)),
-    [client, toggleSource],
+      customVoices.some((v) => v.code === voiceCode)
+        ? toggleSource(key, client.customVoiceAuditionUrl(voiceCode, body), () =>
+            client.auditionCustomVoice(voiceCode, body),
+          )
+        : toggleSource(key, client.auditionUrl(voiceCode, body), () => client.audition(voiceCode, body)),
+    [client, customVoices, toggleSource],
   );
 
   return { active: state?.key ?? null, phase: state?.phase ?? null, error, toggle, toggleSource, stop };

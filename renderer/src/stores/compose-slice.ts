@@ -1,5 +1,5 @@
 import { isSsml } from '../../../electron/shared/ssml';
-import { findVoice } from '../../../electron/shared/voices';
+import { mayBeVoiceCode } from '../lib/voice-codes';
 import { dialogueToSsml, remapParagraphVoices } from '../lib/dialogue-ssml';
 import { readJson, type SliceCreator, type StudioState } from './types';
 
@@ -41,14 +41,13 @@ export const NO_DIALOGUE: DialogueSettings = { enabled: false, character: null, 
 
 /** Stored settings made valid: unknown voice codes and bad indices are dropped. */
 export function sanitiseDialogue(input: Partial<DialogueSettings> | undefined): DialogueSettings {
-  const known = (code: unknown): code is string => typeof code === 'string' && findVoice(code) !== undefined;
   const paragraphs: Record<number, string> = {};
   for (const [key, code] of Object.entries(input?.paragraphs ?? {})) {
-    if (/^\d+$/.test(key) && known(code)) paragraphs[Number(key)] = code;
+    if (/^\d+$/.test(key) && mayBeVoiceCode(code)) paragraphs[Number(key)] = code;
   }
   return {
     enabled: input?.enabled === true,
-    character: known(input?.character) ? input.character : null,
+    character: mayBeVoiceCode(input?.character) ? input.character : null,
     paragraphs,
   };
 }

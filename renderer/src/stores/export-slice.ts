@@ -6,7 +6,7 @@ import {
   type FolderFormat,
   type MasteringPresetName,
 } from '../../../electron/shared/book-exports';
-import { findVoice } from '../../../electron/shared/voices';
+import { mayBeVoiceCode } from '../lib/voice-codes';
 import { readJson, type SliceCreator } from './types';
 
 export const EXPORT_DRAFT_KEY = 'narration-studio.export-draft';
@@ -43,7 +43,7 @@ export function sanitiseExportDraft(input: Partial<ExportDraft> | undefined): Ex
     text: text(input?.text),
     title: text(input?.title),
     author: text(input?.author),
-    voice: typeof input?.voice === 'string' && findVoice(input.voice) ? input.voice : null,
+    voice: mayBeVoiceCode(input?.voice) ? input.voice : null,
     preset: MASTERING_PRESETS.includes(input?.preset as MasteringPresetName) ? input!.preset! : 'acx',
     format: BOOK_FORMATS.includes(input?.format as BookFormat) ? input!.format! : 'm4b',
     folderFormat: FOLDER_FORMATS.includes(input?.folderFormat as FolderFormat) ? input!.folderFormat! : 'mp3',

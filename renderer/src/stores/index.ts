@@ -6,6 +6,7 @@
 import { createContext, useContext, useMemo } from 'react';
 import { createStore, useStore, type StoreApi } from 'zustand';
 import { createComposeSlice } from './compose-slice';
+import { createCustomVoicesSlice } from './custom-voices-slice';
 import { createExportSlice } from './export-slice';
 import { createJobSlice } from './job-slice';
 import { createOptionsSlice } from './options-slice';
@@ -29,6 +30,7 @@ export function createStudioStore(deps: StoreDeps): StudioStore {
     ...createUiSlice(deps)(...a),
     ...createVoicePacksSlice(deps)(...a),
     ...createProjectsSlice(deps)(...a),
+    ...createCustomVoicesSlice(deps)(...a),
   }));
 }
 

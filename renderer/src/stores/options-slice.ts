@@ -10,7 +10,7 @@ import {
   type Bitrate,
   type ModelId,
 } from '../../../electron/shared/options';
-import { findVoice } from '../../../electron/shared/voices';
+import { mayBeVoiceCode } from '../lib/voice-codes';
 import { readJson, type SliceCreator } from './types';
 
 export const OPTIONS_KEY = 'narration-studio.options';
@@ -59,7 +59,8 @@ export function normaliseVolume(value: number, fallback = 100): number {
 export function sanitiseOptions(input: Partial<StudioOptions> | undefined): StudioOptions {
   const o = { ...DEFAULT_OPTIONS, ...input };
   return {
-    voice_code: findVoice(String(o.voice_code)) ? o.voice_code : DEFAULT_VOICE,
+    // A custom voice's code too: the custom voices' list drops it once it is known to be gone.
+    voice_code: mayBeVoiceCode(o.voice_code) ? o.voice_code : DEFAULT_VOICE,
     model_id: (MODEL_IDS as readonly string[]).includes(o.model_id) ? o.model_id : DEFAULT_OPTIONS.model_id,
     audio_type: o.audio_type === 'wav' ? 'wav' : 'mp3',
     bitrate: (BITRATES as readonly number[]).includes(o.bitrate) ? o.bitrate : DEFAULT_OPTIONS.bitrate,

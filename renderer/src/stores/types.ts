@@ -3,6 +3,7 @@
 import type { StateCreator } from 'zustand';
 import type { ApiClient } from '../lib/api-client';
 import type { ComposeSlice } from './compose-slice';
+import type { CustomVoicesSlice } from './custom-voices-slice';
 import type { ExportSlice } from './export-slice';
 import type { JobSlice } from './job-slice';
 import type { OptionsSlice } from './options-slice';
@@ -18,7 +19,8 @@ export type StudioState = SessionSlice &
   ExportSlice &
   UiSlice &
   VoicePacksSlice &
-  ProjectsSlice;
+  ProjectsSlice &
+  CustomVoicesSlice;
 
 /** What slices need from outside: the API client, somewhere to keep drafts, timers. */
 export interface StoreDeps {

@@ -1,12 +1,12 @@
 import { useDeferredValue, useId, useMemo, useRef, useState } from 'react';
 import { MAX_MATCH_CHARS } from '../../../../electron/shared/lexicon';
 import { MANUSCRIPT_EXTENSIONS, MANUSCRIPT_LIMITS } from '../../../../electron/shared/manuscript';
-import { findVoice } from '../../../../electron/shared/voices';
 import { ConfirmDialog, type ConfirmRequest } from '../../components/ConfirmDialog';
 import { errorMessage, isSignedOut } from '../../lib/api-client';
 import { countCharacters, estimateCredits, estimateSeconds } from '../../lib/estimate';
 import { formatCredits, formatDuration } from '../../lib/format';
 import { useAudition } from '../../lib/useAudition';
+import { catalogueVoiceOf } from '../../lib/voice-codes';
 import { useClient, useStudio } from '../../stores';
 import { LexiconEntryForm } from '../lexicon/LexiconEntryForm';
 import { DialoguePanel } from './DialoguePanel';
@@ -59,7 +59,8 @@ export function ComposePanel() {
   // Counting a long chapter happens at lower priority than typing, so the editor stays responsive.
   const deferred = useDeferredValue(text);
   const characters = useMemo(() => countCharacters(deferred), [deferred]);
-  const voice = findVoice(options.voice_code);
+  const customVoices = useStudio((s) => s.customVoices);
+  const voice = catalogueVoiceOf(options.voice_code, customVoices);
   const credits = voice ? estimateCredits(characters, voice, options.model_id) : 0;
   const seconds = estimateSeconds(characters, options.speed_rate);
   const turbo = voice?.standard && options.model_id === 'std-v1.5-turbo';

@@ -1,5 +1,6 @@
 import { useDeferredValue, useId, useMemo, useState } from 'react';
-import { VOICES, findVoice } from '../../../../electron/shared/voices';
+import { VoiceOptions, VoiceSelect } from '../../components/VoiceSelect';
+import { voiceNameOf } from '../../lib/voice-codes';
 import { planDialogue, type PlannedParagraph } from '../../lib/dialogue-ssml';
 import { useStudio } from '../../stores';
 
@@ -10,20 +11,10 @@ const EXCERPT_CHARS = 220;
 /** Colours of the preview (styles.css: .voice-0 … .voice-5), given in order of first use. */
 const PALETTE_SIZE = 6;
 
-const LANGUAGES = [...new Set(VOICES.map((v) => v.language_name))];
-const voiceName = (code: string) => findVoice(code)?.name ?? code;
-
-/** The voices as options, grouped by language. */
-function VoiceOptions() {
-  return LANGUAGES.map((language) => (
-    <optgroup key={language} label={language}>
-      {VOICES.filter((v) => v.language_name === language).map((v) => (
-        <option key={v.voice_code} value={v.voice_code}>
-          {v.name} · {v.gender} · {v.accent}
-        </option>
-      ))}
-    </optgroup>
-  ));
+/** A voice code's name, the user's own voices included. */
+function useVoiceName(): (code: string) => string {
+  const customVoices = useStudio((s) => s.customVoices);
+  return (code) => voiceNameOf(code, customVoices);
 }
 
 /**
@@ -39,6 +30,7 @@ export function DialoguePanel() {
   const setParagraphVoice = useStudio((s) => s.setParagraphVoice);
   const clearParagraphVoices = useStudio((s) => s.clearParagraphVoices);
   const convert = useStudio((s) => s.convertDialogueToSsml);
+  const voiceName = useVoiceName();
   const id = useId();
   // Planning a long chapter runs behind typing, like the character count.
   const deferred = useDeferredValue(text);
@@ -84,27 +76,23 @@ export function DialoguePanel() {
           <label htmlFor={`${id}-narrator`}>
             <span className={`voice-swatch ${colourOf(narrator)}`} aria-hidden /> Narrator voice
           </label>
-          <select
+          <VoiceSelect
             id={`${id}-narrator`}
             value={narrator}
-            onChange={(e) => setOption('voice_code', e.target.value)}
-          >
-            <VoiceOptions />
-          </select>
+            onChange={(code) => setOption('voice_code', code)}
+          />
         </div>
         <div className="field">
           <label htmlFor={`${id}-character`}>
             <span className={`voice-swatch ${colourOf(dialogue.character ?? narrator)}`} aria-hidden /> Quoted
             speech
           </label>
-          <select
+          <VoiceSelect
             id={`${id}-character`}
+            emptyLabel="The narrator"
             value={dialogue.character ?? ''}
-            onChange={(e) => setCharacterVoice(e.target.value === '' ? null : e.target.value)}
-          >
-            <option value="">The narrator</option>
-            <VoiceOptions />
-          </select>
+            onChange={(code) => setCharacterVoice(code === '' ? null : code)}
+          />
         </div>
       </div>
       <p className="hint">
@@ -170,6 +158,7 @@ function ParagraphRow({
   onEdit: () => void;
   onAssign: (code: string | null) => void;
 }) {
+  const voiceName = useVoiceName();
   const number = paragraph.index + 1;
   const chip = paragraph.override ?? narrator;
   let remaining = EXCERPT_CHARS;

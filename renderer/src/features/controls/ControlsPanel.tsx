@@ -9,15 +9,15 @@ import {
   type Bitrate,
   type ModelId,
 } from '../../../../electron/shared/options';
-import { findVoice, VOICES } from '../../../../electron/shared/voices';
 import { defaultPackHint, EngineBadge } from '../../components/EngineBadge';
+import { VoiceSelect } from '../../components/VoiceSelect';
+import { catalogueVoiceOf, describeBase } from '../../lib/voice-codes';
 import { engineKind } from '../../stores/voice-packs-slice';
 import { useStudio } from '../../stores';
 import { callbackUrlProblem } from '../../stores/options-slice';
 import { SliderField } from './SliderField';
 
 const oneDecimal = (v: number) => v.toFixed(1);
-const LANGUAGES = [...new Set(VOICES.map((v) => v.language_name))];
 
 /** Voice, prosody and output options for the next request. */
 export function ControlsPanel() {
@@ -26,11 +26,17 @@ export function ControlsPanel() {
   const resetProsody = useStudio((s) => s.resetProsody);
   const setView = useStudio((s) => s.setView);
   const id = useId();
-  const voice = findVoice(options.voice_code);
+  const customVoices = useStudio((s) => s.customVoices);
+  const custom = customVoices.find((v) => v.code === options.voice_code);
+  const voice = catalogueVoiceOf(options.voice_code, customVoices);
   const modelApplies = voice?.standard ?? true;
   const urlProblem = callbackUrlProblem(options.callback_url);
   const engines = useStudio((s) => s.voiceEngines);
-  const engineInfo = engines[options.voice_code];
+  // A custom voice over a catalogue code speaks as that code; over a pack, the pack says.
+  const engineInfo =
+    custom?.base.kind === 'pack' || custom?.base.kind === 'kokoro_blend'
+      ? undefined
+      : engines[voice?.voice_code ?? options.voice_code];
   // The library answers for std-v1.6; std-v1 is always eSpeak.
   const engine = options.model_id === 'std-v1' ? 'espeak' : engineInfo?.engine;
   const hint = options.model_id === 'std-v1' ? null : defaultPackHint(engineInfo);
@@ -43,22 +49,18 @@ export function ControlsPanel() {
 
       <div className="field">
         <label htmlFor={`${id}-voice`}>Voice</label>
-        <select
+        <VoiceSelect
           id={`${id}-voice`}
+          priced
           value={options.voice_code}
-          onChange={(e) => setOption('voice_code', e.target.value)}
-        >
-          {LANGUAGES.map((language) => (
-            <optgroup key={language} label={language}>
-              {VOICES.filter((v) => v.language_name === language).map((v) => (
-                <option key={v.voice_code} value={v.voice_code}>
-                  {v.name} · {v.gender} · {v.accent} · {v.price}/1k
-                  {engines[v.voice_code] ? ` · ${engineKind(engines[v.voice_code]!.engine)}` : ''}
-                </option>
-              ))}
-            </optgroup>
-          ))}
-        </select>
+          onChange={(code) => setOption('voice_code', code)}
+        />
+        {custom && (
+          <p className="hint" aria-label="Your voice">
+            Your voice over {describeBase(custom.base)} · speed ×{custom.prosody.speed}, pitch ×
+            {custom.prosody.pitch}, volume {custom.prosody.volume} %
+          </p>
+        )}
         {engine && (
           <p className="hint engine-line" aria-label="Engine of this voice">
             <EngineBadge engine={engine} /> {engineKind(engine) === 'natural' ? engine : 'eSpeak'}

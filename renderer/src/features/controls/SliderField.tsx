@@ -51,7 +51,10 @@ export function SliderField({ label, value, min, max, step, onChange, format = S
           onChange={(e) => setDraft(e.target.value)}
           onBlur={commit}
           onKeyDown={(e) => {
-            if (e.key === 'Enter') commit();
+            if (e.key !== 'Enter') return;
+            // Enter commits the value; inside a form it does not submit it too.
+            e.preventDefault();
+            commit();
           }}
         />
       </div>

@@ -7,7 +7,8 @@ import {
   type FolderFormat,
   type MasteringPresetName,
 } from '../../../../electron/shared/book-exports';
-import { VOICES, findVoice } from '../../../../electron/shared/voices';
+import { VoiceSelect } from '../../components/VoiceSelect';
+import { catalogueVoiceOf } from '../../lib/voice-codes';
 import { errorMessage, isSignedOut } from '../../lib/api-client';
 import { formatTime } from '../../lib/format';
 import { useClient, useStudio } from '../../stores';
@@ -45,6 +46,7 @@ export function ExportView() {
   const id = useId();
   const studioText = useStudio((s) => s.text);
   const options = useStudio((s) => s.options);
+  const customVoices = useStudio((s) => s.customVoices);
   const refreshSession = useStudio((s) => s.refreshSession);
   const markSignedOut = useStudio((s) => s.markSignedOut);
   // The page's fields live in the store (export-slice): they outlast a visit to another view.
@@ -202,7 +204,7 @@ export function ExportView() {
   };
 
   const running = record !== null && !isFinal(record);
-  const voiceInfo = findVoice(voice);
+  const voiceInfo = catalogueVoiceOf(voice, customVoices);
 
   return (
     <section aria-labelledby={`${id}-title`}>
@@ -293,13 +295,7 @@ export function ExportView() {
           </div>
           <div className="field">
             <label htmlFor={`${id}-voice`}>Voice</label>
-            <select id={`${id}-voice`} value={voice} onChange={(e) => setVoice(e.target.value)}>
-              {VOICES.map((v) => (
-                <option key={v.voice_code} value={v.voice_code}>
-                  {v.name} · {v.language_name} · {v.gender}
-                </option>
-              ))}
-            </select>
+            <VoiceSelect id={`${id}-voice`} value={voice} onChange={setVoice} />
             <p className="hint">
               Speed {options.speed_rate.toFixed(1)}, pitch {options.pitch_rate.toFixed(1)} and volume{' '}
               {options.volume} come from the Studio.{' '}

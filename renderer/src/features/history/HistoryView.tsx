@@ -2,11 +2,12 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import { EngineBadge } from '../../components/EngineBadge';
 import type { RequestList, RequestStatus } from '../../../../electron/shared/api';
 import { KEY_FILTER_ALL, REQUEST_STATUSES } from '../../../../electron/shared/api';
-import { findVoice, VOICES } from '../../../../electron/shared/voices';
+import { VOICES } from '../../../../electron/shared/voices';
 import { keyName, KeySelect, useKeyFilter } from '../../components/KeySelect';
 import { CallbackBadge, StatusBadge } from '../../components/StatusBadge';
 import { errorMessage, isSignedOut } from '../../lib/api-client';
 import { formatClock, formatTime } from '../../lib/format';
+import { voiceNameOf } from '../../lib/voice-codes';
 import { useClient, useStudio } from '../../stores';
 
 const PAGE_SIZE = 20;
@@ -16,6 +17,7 @@ export function HistoryView() {
   const client = useClient();
   const openRequest = useStudio((s) => s.openRequest);
   const markSignedOut = useStudio((s) => s.markSignedOut);
+  const customVoices = useStudio((s) => s.customVoices);
   const id = useId();
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<RequestStatus | ''>('');
@@ -141,7 +143,7 @@ export function HistoryView() {
                 <tr key={r.request_id}>
                   <td className="small">{formatTime(r.created_at)}</td>
                   {allKeys && <td className="small">{keyName(keys, r.key_id)}</td>}
-                  <td>{findVoice(r.voice_code)?.name ?? r.voice_code}</td>
+                  <td>{voiceNameOf(r.voice_code, customVoices)}</td>
                   <td className="small" title={r.engine ?? undefined}>
                     {r.engine ? <EngineBadge engine={r.engine} /> : <span className="muted">—</span>}
                   </td>

@@ -1,9 +1,9 @@
 import { useEffect, useId, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { EngineBadge } from '../../components/EngineBadge';
-import { findVoice } from '../../../../electron/shared/voices';
 import { errorMessage } from '../../lib/api-client';
 import { getDesktop, saveWithDialog } from '../../lib/desktop';
 import { formatClock } from '../../lib/format';
+import { voiceNameOf } from '../../lib/voice-codes';
 import { cueIndexAt, cuesFromSrt, cueWords, wordIndexAt, type Cue } from '../../lib/subtitles';
 import { useClient, useStudio } from '../../stores';
 import { StatusBadge } from '../../components/StatusBadge';
@@ -16,6 +16,7 @@ export function GeneratePanel() {
   const jobError = useStudio((s) => s.jobError);
   const generate = useStudio((s) => s.generate);
   const cancel = useStudio((s) => s.cancel);
+  const customVoices = useStudio((s) => s.customVoices);
   const id = useId();
   const running = job !== null && (job.status === 'new' || job.status === 'processing');
 
@@ -43,7 +44,7 @@ export function GeneratePanel() {
       {job && (
         <div className="row small muted" style={{ marginBottom: 10 }}>
           <StatusBadge status={job.status} />
-          <span>{findVoice(job.voice_code)?.name ?? job.voice_code}</span>
+          <span>{voiceNameOf(job.voice_code, customVoices)}</span>
           <span>· {job.characters.toLocaleString('en-US')} characters</span>
           <span>· {job.cost} credits</span>
           {job.engine && (

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { VOICES } from '../../../../electron/shared/voices';
+import { VoiceSelect } from '../../components/VoiceSelect';
 import { useStudio } from '../../stores';
 import type { ThemeChoice } from '../../stores/ui-slice';
 import { SentenceCachePanel } from './SentenceCachePanel';
@@ -54,17 +54,11 @@ export function SettingsView() {
         <div className="row" style={{ alignItems: 'start', gap: 16 }}>
           <div className="field">
             <label htmlFor={`${id}-voice`}>Default voice</label>
-            <select
+            <VoiceSelect
               id={`${id}-voice`}
               value={options.voice_code}
-              onChange={(e) => setOption('voice_code', e.target.value)}
-            >
-              {VOICES.map((v) => (
-                <option key={v.voice_code} value={v.voice_code}>
-                  {v.name} — {v.language_name}, {v.accent} ({v.voice_code})
-                </option>
-              ))}
-            </select>
+              onChange={(code) => setOption('voice_code', code)}
+            />
           </div>
           <div className="field">
             <label htmlFor={`${id}-format`}>Default format</label>

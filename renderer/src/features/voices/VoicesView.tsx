@@ -5,6 +5,7 @@ import { defaultPackHint, EngineBadge } from '../../components/EngineBadge';
 import { AuditionButton } from '../../components/AuditionButton';
 import { useAudition } from '../../lib/useAudition';
 import { useStudio } from '../../stores';
+import { CustomVoicesSection } from './CustomVoicesSection';
 
 type Filter = { language: string; gender: string; accent: string; price: string; query: string };
 const ALL = '';
@@ -60,7 +61,9 @@ export function VoicesView() {
           </p>
         </div>
       </div>
+      <CustomVoicesSection />
       <div className="panel">
+        <h2 className="visually-hidden">Catalogue voices</h2>
         <div className="voice-filters" role="search">
           <div className="field">
             <label htmlFor={`${id}-q`}>Search</label>

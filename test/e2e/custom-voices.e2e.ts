@@ -1,0 +1,262 @@
+/**
+ * Your own voices in a real browser against the real headless server: create one in the Voices
+ * view (its code checked as typed, the server's "code taken" shown once), audition it (the
+ * sample's pitch measured against its base's), pick it in the Studio and Generate (its audio is
+ * shorter than the base voice's at 1.0, measured through the API), cast it in a project, edit
+ * it and delete it after the question. Screenshots of the form, light and dark.
+ */
+
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import type { RequestDetail, RequestRecord } from '../../electron/shared/api';
+import type { CustomVoice } from '../../electron/shared/custom-voices';
+import { medianF0, rmsOf, wavSamples } from '../fixtures/audio-analysis';
+import { launchBrowser, nav, startStudio } from './harness';
+import { sessionHeaders } from './projects.e2e';
+
+const BASE = 'vi_female_thuytrang_mb';
+const TEXT = 'Xin chào các bạn. Hôm nay NXB Trẻ giới thiệu một cuốn sách mới về biển và những ngọn hải đăng.';
+const SHOTS = join(process.cwd(), 'docs/screenshots');
+
+/** A JSON route of the API as the signed-in page calls it; the envelope's `result`. */
+async function api<T>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const response = await page.request.fetch(path, {
+    method,
+    headers: { ...(await sessionHeaders(page)), ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { data: JSON.stringify(body) } : {}),
+  });
+  assert.ok(response.ok(), `${method} ${path}: HTTP ${response.status()} ${await response.text()}`);
+  return ((await response.json()) as { result: T }).result;
+}
+
+/** Waits for a request to finish and answers its record. */
+async function finished(page: Page, id: string): Promise<RequestDetail> {
+  for (let i = 0; i < 600; i++) {
+    const detail = await api<RequestDetail>(page, 'GET', `/api/v1/tts/${id}`);
+    if (detail.status === 'SUCCESS' || detail.status === 'FAILURE') return detail;
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`request ${id} did not finish`);
+}
+
+/** The samples of a WAV answer of an audition route. */
+async function auditionSamples(page: Page, path: string) {
+  const response = await page.request.post(path, {
+    headers: { ...(await sessionHeaders(page)), 'content-type': 'application/json' },
+    data: '{}',
+  });
+  assert.equal(response.status(), 200, `${path}: ${await response.text()}`);
+  return wavSamples(new Uint8Array(await response.body()));
+}
+
+export async function runCustomVoicesE2e(log: (line: string) => void): Promise<void> {
+  const studio = await startStudio();
+  const browser = await launchBrowser();
+  try {
+    const page = await browser.newPage({ viewport: { width: 1360, height: 1000 }, baseURL: studio.url });
+    const pageErrors: string[] = [];
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+    await page.goto(studio.loginUrl);
+    await page.getByRole('heading', { name: 'Studio', exact: true }).waitFor();
+
+    // Create opens the form with the focus in its first field; Escape closes it, focus goes back.
+    await nav(page, 'Voices').click();
+    const section = page.getByRole('region', { name: 'Your voices' });
+    await section.getByText('No voices of your own yet.').waitFor();
+    await section.getByRole('button', { name: 'Create voice' }).click();
+    const form = page.getByRole('form', { name: 'New voice' });
+    await form.waitFor();
+    assert.equal(
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.id),
+      await form.getByLabel('Name', { exact: true }).getAttribute('id'),
+      'the name field has the focus',
+    );
+    await page.keyboard.press('Escape');
+    await form.waitFor({ state: 'detached' });
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Create voice');
+    log('✓ Create focuses the form; Escape closes it and gives the focus back');
+
+    // The code is checked as typed.
+    await section.getByRole('button', { name: 'Create voice' }).click();
+    const code = form.getByLabel('Code', { exact: true });
+    await code.fill('Co Lan');
+    assert.equal(await code.getAttribute('aria-invalid'), 'true');
+    await form.getByText('A code is 3 to 64 characters').waitFor();
+    await code.fill(BASE);
+    await form.getByText(`${BASE} is a catalogue voice's code`).waitFor();
+    await code.fill('co_lan');
+    assert.equal(await code.getAttribute('aria-invalid'), 'false');
+    log('✓ the code is checked as typed (pattern, catalogue codes)');
+
+    // Fill the rest: base, speed 1.2, pitch 1.1 (Enter commits a slider's box, not the form), one pronunciation.
+    await form.getByLabel('Name', { exact: true }).fill('Cô Lan');
+    await form.getByLabel('Catalogue voice', { exact: true }).selectOption(BASE);
+    for (const [label, value] of [
+      ['Speed value', '1.2'],
+      ['Pitch value', '1.1'],
+    ] as const) {
+      await form.getByLabel(label).fill(value);
+      await form.getByLabel(label).press('Enter');
+    }
+    await form.getByRole('button', { name: 'Add a pronunciation' }).click();
+    await form.getByLabel('Word 1', { exact: true }).fill('NXB');
+    await form.getByLabel('Say word 1 as').fill('nhà xuất bản');
+    await form.getByRole('button', { name: 'Create voice' }).click();
+    const list = section.getByRole('list', { name: 'Your voices' });
+    const card = list.getByRole('listitem').filter({ hasText: 'co_lan' });
+    await card.waitFor();
+    await section.getByRole('status').getByText('Created Cô Lan (co_lan).').waitFor();
+    const stored = await api<CustomVoice>(page, 'GET', '/api/v1/custom-voices/co_lan');
+    assert.deepEqual(stored.base, { kind: 'code', voice_code: BASE });
+    assert.deepEqual(stored.prosody, { speed: 1.2, pitch: 1.1, volume: 100 });
+    assert.deepEqual(
+      stored.lexicon.map((e) => [e.match, e.kind, e.replacement]),
+      [['NXB', 'respell', 'nhà xuất bản']],
+    );
+    assert.equal(stored.language, 'vi');
+    await card.getByText('Vietnamese').waitFor();
+    log(
+      '✓ created co_lan over vi_female_thuytrang_mb (speed 1.2, pitch 1.1, one pronunciation): listed and stored',
+    );
+
+    // A code taken meanwhile by another client: the server's 409 shows once, in the form.
+    await api(page, 'POST', '/api/v1/custom-voices', {
+      code: 'co_mai',
+      name: 'Cô Mai',
+      base: { kind: 'code', voice_code: BASE },
+    });
+    await section.getByRole('button', { name: 'Create voice' }).click();
+    await form.getByLabel('Name', { exact: true }).fill('Another Mai');
+    await form.getByLabel('Code', { exact: true }).fill('co_mai');
+    await form.getByRole('button', { name: 'Create voice' }).click();
+    const alert = form.getByRole('alert');
+    await alert.getByText(/co_mai/).waitFor();
+    assert.equal(await page.getByRole('alert').filter({ hasText: /\S/ }).count(), 1, 'one error shown');
+    const conflict = (await alert.innerText()).trim();
+    await form.getByLabel('Code', { exact: true }).fill('co_mai_2');
+    assert.equal((await alert.innerText()).trim(), '', 'the answer goes once the form changes');
+    await page.keyboard.press('Escape');
+    await form.waitFor({ state: 'detached' });
+    log(`✓ a code taken on the server is refused with its sentence, shown once: “${conflict}”`);
+
+    // Audition: the sample plays; it is the base voice with the pitch raised by 1.1.
+    const [audition] = await Promise.all([
+      page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/custom-voices/co_lan/audition'),
+      card.getByRole('button', { name: 'Play a sample of Cô Lan (co_lan)' }).click(),
+    ]);
+    assert.equal(audition.status(), 200);
+    const played = (await audition.body()).byteLength;
+    await card.getByRole('button', { name: 'Stop a sample of Cô Lan (co_lan)' }).waitFor({ timeout: 10_000 });
+    await card.getByRole('button', { name: 'Play a sample of Cô Lan (co_lan)' }).waitFor({ timeout: 20_000 });
+    const custom = await auditionSamples(page, '/api/v1/custom-voices/co_lan/audition');
+    const base = await auditionSamples(page, `/api/v1/voices/${BASE}/audition`);
+    const f0Ratio = medianF0(custom.pcm, custom.sampleRate) / medianF0(base.pcm, base.sampleRate);
+    assert.ok(rmsOf(custom.pcm) > 300, 'the sample is not silent');
+    assert.ok(f0Ratio > 1.04 && f0Ratio < 1.2, `median F0 ratio to the base ${f0Ratio.toFixed(3)}`);
+    log(`✓ audition plays (${played} bytes) to its end; median F0 ${f0Ratio.toFixed(3)}× the base voice's`);
+
+    // Screenshots of the form (Edit, filled), light and dark.
+    mkdirSync(SHOTS, { recursive: true });
+    await card.getByRole('button', { name: 'Edit Cô Lan (co_lan)' }).click();
+    const edit = page.getByRole('form', { name: 'Edit voice Cô Lan' });
+    await edit.waitFor();
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.waitForTimeout(200);
+      await section.screenshot({ path: join(SHOTS, `custom-voices-${scheme}.png`) });
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.keyboard.press('Escape');
+    await edit.waitFor({ state: 'detached' });
+    log('✓ screenshots docs/screenshots/custom-voices-{light,dark}.png');
+
+    // The Studio's picker offers it under "Your voices"; Generate speaks with it.
+    await nav(page, 'Studio').click();
+    const picker = page.getByLabel('Voice', { exact: true });
+    assert.equal(await picker.locator('optgroup[label="Your voices"] option[value="co_lan"]').count(), 1);
+    await picker.selectOption('co_lan');
+    await page.getByLabel('Text to speak').fill(TEXT);
+    const [submitted] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/v1/tts') && r.request().method() === 'POST'),
+      page.getByRole('button', { name: 'Generate' }).click(),
+    ]);
+    assert.equal(submitted.status(), 200, `Generate with co_lan: ${await submitted.text()}`);
+    const record = ((await submitted.json()) as { result: RequestRecord }).result;
+    const spoken = await finished(page, record.request_id);
+    assert.equal(spoken.status, 'SUCCESS', spoken.error_message ?? '');
+    await page.getByRole('button', { name: 'Play', exact: true }).waitFor({ timeout: 30_000 });
+    // The base voice through the API, at 1.0 and at the custom voice's 1.2, reading what the
+    // custom voice's pronunciation says: the same length at 1.2 means speed and lexicon both applied.
+    const [atOne, atSpeed] = await Promise.all(
+      [1, 1.2].map(async (speed_rate) => {
+        const submittedBase = await api<RequestRecord>(page, 'POST', '/api/v1/tts', {
+          input_text: TEXT.replace('NXB', 'nhà xuất bản'),
+          voice_code: BASE,
+          speed_rate,
+        });
+        const detail = await finished(page, submittedBase.request_id);
+        assert.equal(detail.status, 'SUCCESS');
+        return detail.duration_ms!;
+      }),
+    );
+    const ratio = spoken.duration_ms! / atOne!;
+    assert.ok(ratio < 0.95, `co_lan ${spoken.duration_ms} ms vs ${BASE} ${atOne} ms at 1.0`);
+    assert.ok(
+      Math.abs(spoken.duration_ms! / atSpeed! - 1) < 0.03,
+      `co_lan ${spoken.duration_ms} ms vs ${BASE} ${atSpeed} ms at 1.2`,
+    );
+    log(
+      `✓ picked in the Studio and generated: ${spoken.duration_ms} ms, against ${atOne} ms for the base at 1.0 (×${ratio.toFixed(2)}) and ${atSpeed} ms at 1.2`,
+    );
+
+    // A project's character speaks with it.
+    await nav(page, 'Projects').click();
+    await page.getByRole('button', { name: 'New project' }).click();
+    await page.getByLabel('Title', { exact: true }).fill('Hải đăng');
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    await page.getByRole('tab', { name: 'Cast' }).click();
+    await page.getByLabel('New character').fill('Lan');
+    await page.getByLabel('Their voice').selectOption('co_lan');
+    await page.getByRole('button', { name: 'Add character' }).click();
+    const castVoice = page.getByLabel('Voice of Lan', { exact: true });
+    await castVoice.waitFor();
+    assert.equal(await castVoice.inputValue(), 'co_lan');
+    log('✓ cast as a project character (Voice of Lan: co_lan)');
+
+    // Edit: a new name and speed, saved and listed.
+    await nav(page, 'Voices').click();
+    await card.getByRole('button', { name: 'Edit Cô Lan (co_lan)' }).click();
+    await edit.getByLabel('Name', { exact: true }).fill('Cô Lan chậm');
+    await edit.getByLabel('Speed value').fill('0.9');
+    await edit.getByLabel('Speed value').press('Enter');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await section.getByRole('status').getByText('Saved Cô Lan chậm (co_lan).').waitFor();
+    const edited = await api<CustomVoice>(page, 'GET', '/api/v1/custom-voices/co_lan');
+    assert.equal(edited.name, 'Cô Lan chậm');
+    assert.equal(edited.prosody.speed, 0.9);
+    log('✓ edited: the new name and speed are stored');
+
+    // Delete asks first: Cancel keeps it, Delete voice removes it.
+    await card.getByRole('button', { name: 'Delete Cô Lan chậm (co_lan)' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete Cô Lan chậm?' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await card.waitFor();
+    await card.getByRole('button', { name: 'Delete Cô Lan chậm (co_lan)' }).click();
+    await dialog.getByRole('button', { name: 'Delete voice' }).click();
+    await card.waitFor({ state: 'detached' });
+    const gone = await page.request.get('/api/v1/custom-voices/co_lan', {
+      headers: await sessionHeaders(page),
+    });
+    assert.equal(gone.status(), 404);
+    log('✓ delete asks first (Cancel keeps it); Delete voice removes it (404 after)');
+
+    assert.deepEqual(pageErrors, [], 'no uncaught errors in the page');
+  } finally {
+    await browser.close();
+    await studio.stop();
+  }
+}
