@@ -9,7 +9,7 @@
 
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { AuditionBodySchema, type AuditionBody } from '../../../shared/api';
+import type { AuditionBody } from '../../../shared/api';
 import {
   CUSTOM_VOICE_ROUTES,
   CustomVoiceInputSchema,
@@ -28,10 +28,9 @@ import {
 } from '../../voices';
 import { sendAudition } from '../audition-stream';
 import type { Auth } from '../auth';
-import { apiRoute, binary, KEY, pathParams, SESSION } from '../openapi';
+import { apiRoute, KEY, pathParams } from '../openapi';
 import { sendResult } from '../reply';
-import { firstSchemaProblem } from '../validation';
-import { bodyFromQuery } from './voices';
+import { registerAuditionPair } from './voices';
 
 export interface CustomVoiceRouteOptions {
   auth: Auth;
@@ -152,14 +151,8 @@ export function registerCustomVoiceRoutes(app: FastifyInstance, options: CustomV
     },
   );
 
-  const audition = async (code: string, raw: unknown, reply: FastifyReply) => {
+  const audition = async (code: string, body: AuditionBody, reply: FastifyReply) => {
     const voice = await customVoices.get(code);
-    const body = (raw ?? {}) as AuditionBody;
-    const problem = firstSchemaProblem(AuditionBodySchema, body);
-    if (problem)
-      throw new AppError('INVALID_FIELD', `Invalid audition field ${problem.field}: ${problem.message}.`, {
-        field: problem.field,
-      });
     if (!engine) throw new AppError('ENGINE_FAILED', 'No engine is available for auditions.');
     const resolved = await resolveCustomVoice(
       voice,
@@ -183,44 +176,18 @@ export function registerCustomVoiceRoutes(app: FastifyInstance, options: CustomV
       ...(resolved.neuralVoice ? { neuralVoice: resolved.neuralVoice } : {}),
     });
   };
-  app.post<{ Params: { code: string } }>(
-    `${base}/:code/audition`,
+  registerAuditionPair(
+    app,
+    auth,
     {
-      schema: apiRoute({
-        operationId: 'auditionCustomVoice',
-        tag: 'customVoices',
-        summary: 'Speak a short sample with a custom voice (WAV, streamed; not charged)',
-        description:
-          "The body's speed_rate, pitch_rate and volume are the request's: the voice's prosody multiplies them.",
-        security: KEY,
-        params: CODE_PARAM,
-        body: AuditionBodySchema,
-        result: binary('WAV audio', ['audio/wav']),
-      }),
+      path: `${base}/:code/audition`,
+      tag: 'customVoices',
+      operationId: 'auditionCustomVoice',
+      summary: 'Speak a short sample with a custom voice (WAV, streamed; not charged)',
+      description:
+        "The body's speed_rate, pitch_rate and volume are the request's: the voice's prosody multiplies them.",
+      codeParam: 'A custom voice code (GET /api/v1/custom-voices).',
     },
-    async (request, reply) => {
-      await auth.requireKey(request);
-      return audition(request.params.code, request.body, reply);
-    },
-  );
-  app.get<{ Params: { code: string }; Querystring: Record<string, unknown> }>(
-    `${base}/:code/audition`,
-    {
-      schema: apiRoute({
-        operationId: 'auditionCustomVoiceStream',
-        tag: 'customVoices',
-        summary:
-          'The same for an audio element: the options in the query (the studio only, its session value may be the studio_session parameter)',
-        security: SESSION,
-        params: CODE_PARAM,
-        querystring: AuditionBodySchema,
-        result: binary('WAV audio', ['audio/wav']),
-      }),
-      config: { sessionInQuery: true },
-    },
-    async (request, reply) => {
-      auth.requireSession(request);
-      return audition(request.params.code, bodyFromQuery(request.query), reply);
-    },
+    audition,
   );
 }

@@ -25,7 +25,7 @@ import { publicVoicePage } from '../public-voices';
 import { sendResult } from '../reply';
 import { firstSchemaProblem } from '../validation';
 import { Type } from '@sinclair/typebox';
-import { apiRoute, binary, KEY, pathParams, PUBLIC, SESSION } from '../openapi';
+import { apiRoute, binary, KEY, pathParams, PUBLIC, SESSION, type RouteDoc } from '../openapi';
 
 export function registerVoiceRoutes(app: FastifyInstance): void {
   const voices: Voice[] = VOICES.map((v) => ({ ...v }));
@@ -80,57 +80,65 @@ export function bodyFromQuery(query: Record<string, unknown>): unknown {
   return body;
 }
 
-export function registerAuditionRoute(
-  app: FastifyInstance,
-  { auth, engine, voices }: AuditionRouteOptions,
-): void {
-  const audition = async (code: string, raw: unknown, reply: FastifyReply) => {
-    const voice = findVoice(code);
-    if (!voice) throw new AppError('UNKNOWN_VOICE', `Unknown voice_code "${code}".`, { field: 'voice_code' });
-    const body = (raw ?? {}) as AuditionBody;
-    const problem = firstSchemaProblem(AuditionBodySchema, body);
-    if (problem)
-      throw new AppError('INVALID_FIELD', `Invalid audition field ${problem.field}: ${problem.message}.`);
-    if (!engine) throw new AppError('ENGINE_FAILED', 'No engine is available for auditions.');
-    const neuralVoice = await voices?.neuralVoice(voice.voice_code, 'std-v1.6');
-    return sendAudition(reply, engine, {
-      voice_code: voice.voice_code,
-      speed_rate: body.speed_rate ?? 1,
-      pitch_rate: body.pitch_rate ?? 1,
-      volume: body.volume ?? 100,
-      ...(body.text ? { text: body.text } : {}),
-      ...(neuralVoice ? { neuralVoice } : {}),
+/** An audition body from a client, checked: INVALID_FIELD (naming the field) when it is not one. */
+export function readAuditionBody(raw: unknown): AuditionBody {
+  const body = (raw ?? {}) as AuditionBody;
+  const problem = firstSchemaProblem(AuditionBodySchema, body);
+  if (problem)
+    throw new AppError('INVALID_FIELD', `Invalid audition field ${problem.field}: ${problem.message}.`, {
+      field: problem.field,
     });
-  };
+  return body;
+}
+
+/**
+ * The two routes of one audition: POST `path` (any key or the session; the options in the body)
+ * and GET `path` (the studio's audio element: the same options in the query, the session only,
+ * which may come as the studio_session parameter). `speak` answers with the streamed WAV.
+ */
+export function registerAuditionPair(
+  app: FastifyInstance,
+  auth: Auth,
+  route: {
+    path: string;
+    tag: RouteDoc['tag'];
+    operationId: string;
+    summary: string;
+    description?: string;
+    codeParam: string;
+  },
+  speak: (code: string, body: AuditionBody, reply: FastifyReply) => Promise<unknown>,
+): void {
+  const params = pathParams({ code: route.codeParam });
   app.post<{ Params: { code: string } }>(
-    '/api/v1/voices/:code/audition',
+    route.path,
     {
       schema: apiRoute({
-        operationId: 'auditionVoice',
-        tag: 'voices',
-        summary: 'Speak a short sample (WAV, streamed; not charged)',
+        operationId: route.operationId,
+        tag: route.tag,
+        summary: route.summary,
+        ...(route.description ? { description: route.description } : {}),
         security: KEY,
-        params: pathParams({ code: 'A voice code (GET /api/v1/voices).' }),
+        params,
         body: AuditionBodySchema,
         result: binary('WAV audio', ['audio/wav']),
       }),
     },
     async (request, reply) => {
       await auth.requireKey(request);
-      return audition(request.params.code, request.body, reply);
+      return speak(request.params.code, readAuditionBody(request.body), reply);
     },
   );
-  // What the studio's audio element asks for: the same options in the query, the session only.
   app.get<{ Params: { code: string }; Querystring: Record<string, unknown> }>(
-    '/api/v1/voices/:code/audition',
+    route.path,
     {
       schema: apiRoute({
-        operationId: 'auditionVoiceStream',
-        tag: 'voices',
+        operationId: `${route.operationId}Stream`,
+        tag: route.tag,
         summary:
           'The same for an audio element: the options in the query (the studio only, its session value may be the studio_session parameter)',
         security: SESSION,
-        params: pathParams({ code: 'A voice code (GET /api/v1/voices).' }),
+        params,
         querystring: AuditionBodySchema,
         result: binary('WAV audio', ['audio/wav']),
       }),
@@ -138,7 +146,39 @@ export function registerAuditionRoute(
     },
     async (request, reply) => {
       auth.requireSession(request);
-      return audition(request.params.code, bodyFromQuery(request.query), reply);
+      return speak(request.params.code, readAuditionBody(bodyFromQuery(request.query)), reply);
+    },
+  );
+}
+
+export function registerAuditionRoute(
+  app: FastifyInstance,
+  { auth, engine, voices }: AuditionRouteOptions,
+): void {
+  registerAuditionPair(
+    app,
+    auth,
+    {
+      path: '/api/v1/voices/:code/audition',
+      tag: 'voices',
+      operationId: 'auditionVoice',
+      summary: 'Speak a short sample (WAV, streamed; not charged)',
+      codeParam: 'A voice code (GET /api/v1/voices).',
+    },
+    async (code, body, reply) => {
+      const voice = findVoice(code);
+      if (!voice)
+        throw new AppError('UNKNOWN_VOICE', `Unknown voice_code "${code}".`, { field: 'voice_code' });
+      if (!engine) throw new AppError('ENGINE_FAILED', 'No engine is available for auditions.');
+      const neuralVoice = await voices?.neuralVoice(voice.voice_code, 'std-v1.6');
+      return sendAudition(reply, engine, {
+        voice_code: voice.voice_code,
+        speed_rate: body.speed_rate ?? 1,
+        pitch_rate: body.pitch_rate ?? 1,
+        volume: body.volume ?? 100,
+        ...(body.text ? { text: body.text } : {}),
+        ...(neuralVoice ? { neuralVoice } : {}),
+      });
     },
   );
 }

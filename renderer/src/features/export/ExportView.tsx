@@ -15,6 +15,7 @@ import { useClient, useStudio } from '../../stores';
 import type { ExportDraft } from '../../stores/export-slice';
 import { ExportResult } from './ExportResult';
 import { readBase64 } from '../../lib/read-file';
+import { ProgressBar } from '../../components/ProgressBar';
 
 const PRESET_LABELS: Record<MasteringPresetName, string> = {
   acx: 'ACX (audiobook retailers)',
@@ -385,16 +386,7 @@ export function ExportView() {
           </div>
           {running && (
             <div>
-              <div
-                className="progress"
-                role="progressbar"
-                aria-label="Export progress"
-                aria-valuemin={0}
-                aria-valuemax={100}
-                aria-valuenow={Math.round(record.progress * 100)}
-              >
-                <div style={{ width: `${Math.max(3, record.progress * 100)}%` }} />
-              </div>
+              <ProgressBar label="Export progress" value={record.progress * 100} minWidth={3} />
               <p className="hint">
                 {record.status === 'new'
                   ? 'Waiting in the queue…'

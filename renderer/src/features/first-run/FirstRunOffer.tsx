@@ -13,6 +13,7 @@ import {
   packForLanguage,
   sourceLabel,
 } from './voice-offer';
+import { ProgressBar } from '../../components/ProgressBar';
 
 const LANGUAGE_NAME = new Map(OFFER_LANGUAGES.map((l) => [l.code, l.name]));
 
@@ -287,16 +288,7 @@ export function FirstRunOffer() {
                   </div>
                   {(state === 'installing' || state === 'starting') && (
                     <>
-                      <div
-                        className="progress"
-                        role="progressbar"
-                        aria-label={`Download progress of ${packId}`}
-                        aria-valuemin={0}
-                        aria-valuemax={100}
-                        aria-valuenow={Math.round(percent)}
-                      >
-                        <div style={{ width: `${Math.max(3, percent)}%` }} />
-                      </div>
+                      <ProgressBar label={`Download progress of ${packId}`} value={percent} minWidth={3} />
                       <p className="hint small">
                         {pack?.progress?.phase === 'install'
                           ? 'Installing…'

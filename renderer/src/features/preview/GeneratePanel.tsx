@@ -8,6 +8,7 @@ import { cueIndexAt, cuesFromSrt, cueWords, wordIndexAt, type Cue } from '../../
 import { useClient, useStudio } from '../../stores';
 import { StatusBadge } from '../../components/StatusBadge';
 import { useWaveform } from './useWaveform';
+import { ProgressBar } from '../../components/ProgressBar';
 
 /** Generate button, progress of the request, and the preview of its result. */
 export function GeneratePanel() {
@@ -57,16 +58,7 @@ export function GeneratePanel() {
       )}
       {job && running && (
         <div>
-          <div
-            className="progress"
-            role="progressbar"
-            aria-label="Synthesis progress"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={job.progress}
-          >
-            <div style={{ width: `${Math.max(3, job.progress)}%` }} />
-          </div>
+          <ProgressBar label="Synthesis progress" value={job.progress} minWidth={3} />
           <p className="hint">
             {job.status === 'new' ? 'Waiting in the queue…' : `Synthesising… ${job.progress}%`}
           </p>

@@ -11,6 +11,7 @@ import { formatClock } from '../../lib/format';
 import { useProjectsApi, useStudio } from '../../stores';
 import { ChapterTable, LoudnessTable } from '../export/ExportResult';
 import { formatDate, saveBlob } from './project-format';
+import { ProgressBar } from '../../components/ProgressBar';
 
 const FORMAT_LABELS: Record<BookFormat, string> = {
   m4b: 'M4B audiobook (AAC, chapters)',
@@ -181,22 +182,11 @@ export function ProjectExport() {
             )}
           </div>
           {running && (
-            <div
-              className="progress"
-              role="progressbar"
-              aria-label="Export progress"
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={Math.round(
-                (record.status === 'encoding' ? 0.9 : (renderOfExport?.progress ?? 0) * 0.85) * 100,
-              )}
-            >
-              <div
-                style={{
-                  width: `${Math.max(3, (record.status === 'encoding' ? 0.9 : (renderOfExport?.progress ?? 0) * 0.85) * 100)}%`,
-                }}
-              />
-            </div>
+            <ProgressBar
+              label="Export progress"
+              value={(record.status === 'encoding' ? 0.9 : (renderOfExport?.progress ?? 0) * 0.85) * 100}
+              minWidth={3}
+            />
           )}
           {record.status === 'failed' && (
             <p className="error" role="alert">

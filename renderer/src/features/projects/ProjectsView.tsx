@@ -4,7 +4,8 @@ import { errorMessage } from '../../lib/api-client';
 import { useProjectsApi, useStudio } from '../../stores';
 import { ProjectCover } from './ProjectCover';
 import { ProjectView } from './ProjectView';
-import { fileNameOf, formatDate, formatLength, progressOf, saveBlob } from './project-format';
+import { fileNameOf, formatDate, formatLength, saveBlob } from './project-format';
+import { ProgressBar } from '../../components/ProgressBar';
 
 /** The manuscript formats the importers read (the server tells the format by its bytes). */
 const MANUSCRIPT_ACCEPT = '.docx,.epub,.odt,.html,.htm,.xhtml,.md,.markdown,.txt,.pdf';
@@ -20,7 +21,6 @@ function ProjectCard({ project }: { project: ProjectRecord }) {
   const [confirming, setConfirming] = useState(false);
   const [archiveError, setArchiveError] = useState<string | null>(null);
   const id = useId();
-  const progress = progressOf(project);
 
   const saveArchive = async () => {
     setArchiveError(null);
@@ -75,16 +75,11 @@ function ProjectCard({ project }: { project: ProjectRecord }) {
         <p className="muted small">
           {project.author ?? 'No author'} · {project.chapter_count} chapters · {project.language}
         </p>
-        <div
-          className="progress"
-          role="progressbar"
-          aria-label={`Rendered segments of ${project.title}`}
-          aria-valuemin={0}
-          aria-valuemax={project.segment_count}
-          aria-valuenow={project.segments_done}
-        >
-          <div style={{ width: `${progress * 100}%` }} />
-        </div>
+        <ProgressBar
+          label={`Rendered segments of ${project.title}`}
+          value={project.segments_done}
+          max={project.segment_count}
+        />
         <p className="small project-facts">
           <span>
             {project.segments_done.toLocaleString('en-US')} / {project.segment_count.toLocaleString('en-US')}{' '}

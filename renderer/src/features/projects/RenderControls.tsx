@@ -1,6 +1,7 @@
 import type { ChapterRecord } from '../../../../electron/shared/projects';
 import { formatDuration } from '../../lib/format';
 import { useStudio } from '../../stores';
+import { ProgressBar } from '../../components/ProgressBar';
 
 const STATUS_LABEL = {
   queued: 'queued',
@@ -85,18 +86,7 @@ export function RenderControls({
             {running && render.eta_seconds !== null && <span>{formatDuration(render.eta_seconds)} left</span>}
             {render.cost > 0 && <span className="muted">{render.cost.toLocaleString('en-US')} credits</span>}
           </div>
-          {running && (
-            <div
-              className="progress"
-              role="progressbar"
-              aria-label="Render progress"
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={Math.round(render.progress * 100)}
-            >
-              <div style={{ width: `${Math.max(2, render.progress * 100)}%` }} />
-            </div>
-          )}
+          {running && <ProgressBar label="Render progress" value={render.progress * 100} minWidth={2} />}
           {render.status === 'failed' && (
             <p className="error" role="alert">
               The render failed: {render.error_message ?? render.error_code}

@@ -1,6 +1,5 @@
-/** How the projects' views write figures: progress, lengths, dates. */
+/** How the projects' views write figures: lengths, dates, file names. */
 
-import type { ProjectRecord } from '../../../../electron/shared/projects';
 import { formatClock } from '../../lib/format';
 
 /** "1 h 02 min", "12:05" (under an hour), "—" for nothing rendered. */
@@ -11,11 +10,6 @@ export function formatLength(ms: number | null): string {
   const h = Math.floor(seconds / 3600);
   const m = Math.floor((seconds % 3600) / 60);
   return `${h} h ${String(m).padStart(2, '0')} min`;
-}
-
-/** Done / total segments as a 0–1 fraction (0 for an empty project). */
-export function progressOf(record: Pick<ProjectRecord, 'segments_done' | 'segment_count'>): number {
-  return record.segment_count === 0 ? 0 : record.segments_done / record.segment_count;
 }
 
 /** A date as "12 Mar 2026, 14:05", or "never". */

@@ -4,6 +4,7 @@ import { VOICES } from '../../../../electron/shared/voices';
 import { AuditionButton } from '../../components/AuditionButton';
 import { useAudition } from '../../lib/useAudition';
 import { useClient, useStudio } from '../../stores';
+import { ProgressBar } from '../../components/ProgressBar';
 
 const LANGUAGE_NAMES = new Map<string, string>(VOICES.map((v) => [v.language, v.language_name]));
 const MULTILINGUAL = 'Several languages';
@@ -204,16 +205,7 @@ export function VoiceLibraryView() {
                     )}
                     {pack.state === 'installing' && (
                       <div>
-                        <div
-                          className="progress"
-                          role="progressbar"
-                          aria-label={`Download progress of ${pack.id}`}
-                          aria-valuemin={0}
-                          aria-valuemax={100}
-                          aria-valuenow={Math.round(percent)}
-                        >
-                          <div style={{ width: `${Math.max(3, percent)}%` }} />
-                        </div>
+                        <ProgressBar label={`Download progress of ${pack.id}`} value={percent} minWidth={3} />
                         <p className="hint small">
                           {pack.progress?.phase === 'download' || !pack.progress
                             ? `Downloading… ${formatBytes(pack.progress?.bytes ?? 0)} of ${formatBytes(pack.progress?.total ?? pack.size)}`
