@@ -41,7 +41,8 @@ const TEXTS: { language: LanguageCode; voice: string; text: string }[] = [
 ];
 
 let fixture: EngineFixture;
-const renders: { pcm: Int16Array; sampleRate: number; path: string; language: LanguageCode; text: string }[] = [];
+const renders: { pcm: Int16Array; sampleRate: number; path: string; language: LanguageCode; text: string }[] =
+  [];
 
 beforeAll(async () => {
   fixture = await startEngine(2);
@@ -76,7 +77,13 @@ describe('automatic audio checks', () => {
       const pcm = new Int16Array(r.pcm.length + gap);
       pcm.set(r.pcm.subarray(0, half));
       pcm.set(r.pcm.subarray(half), half + gap);
-      const checks = checkSegmentAudio({ pcm, sampleRate: r.sampleRate, text: r.text, language: r.language, speedRate: 1 });
+      const checks = checkSegmentAudio({
+        pcm,
+        sampleRate: r.sampleRate,
+        text: r.text,
+        language: r.language,
+        speedRate: 1,
+      });
       expect(checks.map((c) => c.kind)).toEqual(['long_silence']);
       const at = checks[0]!.at_ms!;
       expect(at).toBeLessThanOrEqual((half / r.sampleRate) * 1000 + 10);
@@ -98,7 +105,7 @@ describe('automatic audio checks', () => {
     }
   });
 
-  it('flags audio sped up ×2 (sox tempo, pitch kept) as far from the voice\'s speech rate', async () => {
+  it("flags audio sped up ×2 (sox tempo, pitch kept) as far from the voice's speech rate", async () => {
     for (const [i, r] of renders.entries()) {
       const out = join(fixture.dir, `fast-${i}.wav`);
       await run('sox', [r.path, out, 'tempo', '-s', '2.0']);

@@ -5,18 +5,14 @@
  * spoken by its voice_code with the composed prosody; an unknown code is refused.
  */
 
-import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createJobEvents } from '../../../electron/core/jobs/events';
-import { systemClock } from '../../../electron/core/platform/clock';
-import { silentLog } from '../../../electron/core/platform/log';
-import { createProjectRenders, type ProjectRenders } from '../../../electron/core/projects/project-renders';
+import type { ProjectRenders } from '../../../electron/core/projects/project-renders';
 import { segmentInput } from '../../../electron/core/projects/segment-render';
 import { checkCustomVoiceInput, fromCustomVoiceRow, toCustomVoiceRow } from '../../../electron/core/voices';
 import { CATALOGUE } from '../../../electron/core/voices';
 import { startEngine, type EngineFixture } from '../../fixtures/engine';
 import { openTestStore, type TestStore } from '../../fixtures/test-store';
-import { createTestProject, type TestProject } from '../../fixtures/test-project';
+import { createTestProject, startTestRenders, type TestProject } from '../../fixtures/test-project';
 
 let fixture: EngineFixture;
 let db: TestStore;
@@ -31,18 +27,7 @@ afterAll(() => fixture?.close());
 beforeEach(async () => {
   db = await openTestStore();
   project = await createTestProject(db.store);
-  renders = createProjectRenders({
-    engine: fixture.engine,
-    store: db.store,
-    events: createJobEvents(),
-    filesDir: join(db.dir, 'files'),
-    instanceId: 'test-instance',
-    clock: systemClock,
-    log: silentLog,
-    leaseMs: 3000,
-    pollMs: 200,
-  });
-  await renders.start();
+  renders = await startTestRenders({ engine: fixture.engine, store: db.store, dir: db.dir });
 });
 afterEach(async () => {
   await renders.close();

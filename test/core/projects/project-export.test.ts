@@ -88,7 +88,10 @@ describe('project export', () => {
     const row = (await db.store.projects.chapters(project.projectId)).find((c) => c.id === first!.id)!;
     await db.store.projects.putChapters([{ ...row, included: 0 }]);
     const out = join(fixture.dir, 'The Lighthouse.mp3');
-    const { renderId } = await exports.exportTo(project.projectId, project.keyId, { format: 'mp3', outPath: out });
+    const { renderId } = await exports.exportTo(project.projectId, project.keyId, {
+      format: 'mp3',
+      outPath: out,
+    });
     expect(renderId).toBeNull();
     const probed = await probeFile(out);
     expect(probed.chapters.map((c) => c.tags?.title)).toEqual(titles.slice(1));
@@ -97,8 +100,16 @@ describe('project export', () => {
 
   it('exports a folder of files named after the chapters', async () => {
     const out = join(fixture.dir, 'folder');
-    await exports.exportTo(project.projectId, project.keyId, { format: 'folder', folderFormat: 'mp3', outPath: out });
-    expect((await readdir(out)).sort()).toEqual(['01 - Opening.mp3', '02 - The Storm.mp3', '03 - Hải đăng.mp3']);
+    await exports.exportTo(project.projectId, project.keyId, {
+      format: 'folder',
+      folderFormat: 'mp3',
+      outPath: out,
+    });
+    expect((await readdir(out)).sort()).toEqual([
+      '01 - Opening.mp3',
+      '02 - The Storm.mp3',
+      '03 - Hải đăng.mp3',
+    ]);
   }, 120_000);
 
   it('runs an export in the background and keeps its record with a zip named after the book', async () => {

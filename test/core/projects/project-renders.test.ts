@@ -9,9 +9,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeAll, afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { createJobEvents, type JobEventMap } from '../../../electron/core/jobs/events';
-import { silentLog } from '../../../electron/core/platform/log';
-import { systemClock } from '../../../electron/core/platform/clock';
-import { createProjectRenders, type ProjectRenders } from '../../../electron/core/projects/project-renders';
+import type { ProjectRenders } from '../../../electron/core/projects/project-renders';
 import { segmentInput } from '../../../electron/core/projects/segment-render';
 import type { SegmentRow, Store } from '../../../electron/core/store';
 import { costMilli } from '../../../electron/shared/pricing';
@@ -19,7 +17,7 @@ import { findVoice } from '../../../electron/shared/voices';
 import { startEngine, type EngineFixture } from '../../fixtures/engine';
 import { probeAudio } from '../../fixtures/ffprobe';
 import { openTestStore, type TestStore } from '../../fixtures/test-store';
-import { createTestProject, type TestProject } from '../../fixtures/test-project';
+import { createTestProject, startTestRenders, type TestProject } from '../../fixtures/test-project';
 
 let fixture: EngineFixture;
 let db: TestStore;
@@ -39,18 +37,7 @@ beforeEach(async () => {
   project = await createTestProject(store);
   const events = createJobEvents();
   events.on('project', (e) => projectEvents.push(e));
-  renders = createProjectRenders({
-    engine: fixture.engine,
-    store,
-    events,
-    filesDir: join(db.dir, 'files'),
-    instanceId: 'test-instance',
-    clock: systemClock,
-    log: silentLog,
-    leaseMs: 3000,
-    pollMs: 200,
-  });
-  await renders.start();
+  renders = await startTestRenders({ engine: fixture.engine, store, events, dir: db.dir });
 });
 afterEach(async () => {
   await renders.close();
@@ -76,9 +63,15 @@ describe('project renders', () => {
     const narrator = project.characters[0]!;
     const quoted = segmentInput({ segment: project.segments[1]!, cast, narrator, model_id: 'std-v1.6' });
     expect(quoted.ssml).toBe(true);
-    expect(quoted.text).toMatch(/^<speak><voice name="en_female_emily_us"><prosody rate="110%" pitch="110%" volume="100%">“Will the ships come home tonight\?”<\/prosody><\/voice> asked Anna/);
+    expect(quoted.text).toMatch(
+      /^<speak><voice name="en_female_emily_us"><prosody rate="110%" pitch="110%" volume="100%">“Will the ships come home tonight\?”<\/prosody><\/voice> asked Anna/,
+    );
     const plain = segmentInput({ segment: project.segments[0]!, cast, narrator, model_id: 'std-v1.6' });
-    expect(plain).toMatchObject({ ssml: false, text: project.segments[0]!.text, voice_code: 'en_male_onyx_default' });
+    expect(plain).toMatchObject({
+      ssml: false,
+      text: project.segments[0]!.text,
+      voice_code: 'en_male_onyx_default',
+    });
     const vi = segmentInput({ segment: project.segments[5]!, cast, narrator, model_id: 'std-v1.6' });
     expect(vi).toMatchObject({ ssml: false, voice_code: 'vi_male_lehoang_mb' });
   });
@@ -100,7 +93,9 @@ describe('project renders', () => {
       const probed = await probeAudio(wav);
       expect(probed.errors).toBe('');
       expect(Math.abs(probed.durationMs - s.duration_ms!)).toBeLessThan(5);
-      const timings = JSON.parse(await readFile(join(audioDir(), `${s.audio_key}.json`), 'utf8')) as { text?: string }[];
+      const timings = JSON.parse(await readFile(join(audioDir(), `${s.audio_key}.json`), 'utf8')) as {
+        text?: string;
+      }[];
       expect(timings.filter((t) => t.text).length).toBeGreaterThan(5);
       expect(s.checks).toBeNull();
     }
@@ -108,7 +103,7 @@ describe('project renders', () => {
     expect(projectEvents.some((e) => e.segments.some((x) => x.state === 'rendering'))).toBe(true);
   }, 120_000);
 
-  it('keeps an edit made while its segment renders: the old words\' audio is not marked done', async () => {
+  it("keeps an edit made while its segment renders: the old words' audio is not marked done", async () => {
     await renders.close();
     const target = project.segments[0]!;
     let release!: () => void;
@@ -122,18 +117,7 @@ describe('project renders', () => {
         return result;
       },
     };
-    renders = createProjectRenders({
-      engine: holding,
-      store,
-      events: createJobEvents(),
-      filesDir: join(db.dir, 'files'),
-      instanceId: 'test-instance',
-      clock: systemClock,
-      log: silentLog,
-      leaseMs: 3000,
-      pollMs: 200,
-    });
-    await renders.start();
+    renders = await startTestRenders({ engine: holding, store, dir: db.dir });
     const row = await renders.submit(project.projectId, project.keyId, {});
     for (let i = 0; i < 200 && (await store.projects.getSegment(target.id))!.state !== 'rendering'; i++) {
       await new Promise((r) => setTimeout(r, 25));
@@ -141,7 +125,9 @@ describe('project renders', () => {
     const now = (await store.projects.getSegment(target.id))!;
     expect(now.state).toBe('rendering');
     // What the project service writes for an edit of a segment without audio yet.
-    await store.projects.putSegments([{ ...now, text: `${now.text} And then the tide turned.`, state: 'not_rendered' }]);
+    await store.projects.putSegments([
+      { ...now, text: `${now.text} And then the tide turned.`, state: 'not_rendered' },
+    ]);
     release();
     const done = await renders.settled(row.id);
     expect(done.status).toBe('done');
@@ -159,7 +145,9 @@ describe('project renders', () => {
     const before = new Map<string, number>();
     for (const f of files) before.set(f, (await stat(join(audioDir(), f))).mtimeMs);
     const edited = (await segmentsOf()).find((s) => s.id === project.segments[3]!.id)!;
-    await store.projects.putSegments([{ ...edited, text: 'By midnight the storm had passed, and the sea lay quiet.', state: 'changed' }]);
+    await store.projects.putSegments([
+      { ...edited, text: 'By midnight the storm had passed, and the sea lay quiet.', state: 'changed' },
+    ]);
     const again = await renders.submit(project.projectId, project.keyId, {});
     expect(again.segments_total).toBe(1);
     expect((await renders.settled(again.id)).status).toBe('done');
@@ -210,7 +198,11 @@ describe('project renders', () => {
     });
     expect(seg.state).toBe('done');
     const character = (await store.projects.characters(project.projectId)).find((c) => c.id === seg.speaker)!;
-    expect(character).toMatchObject({ voice_code: 'en_female_nova_default', speed_rate: 1.2, name: 'Narrator (Nova)' });
+    expect(character).toMatchObject({
+      voice_code: 'en_female_nova_default',
+      speed_rate: 1.2,
+      name: 'Narrator (Nova)',
+    });
     expect(before - (await balance())).toBe(
       costMilli(Array.from(seg.text).length, findVoice('en_female_nova_default')!, 'std-v1.6'),
     );
