@@ -5,12 +5,14 @@
  * and the export jobs.
  */
 
+import type { CustomVoice } from '../../shared/custom-voices';
 import type { ModelId } from '../../shared/options';
 import type { LanguageCode } from '../../shared/voices';
 import type { LexiconRule, NeuralVoice } from '../engine/engine';
 import {
   customLexicon,
   parseCustomVoiceSnapshot,
+  parseSsmlVoicesSnapshot,
   resolveCustomVoice,
   type RequestProsody,
   type ResolvedCustomVoice,
@@ -62,5 +64,38 @@ export async function customVoiceRender(
           `Custom voice ${custom.code}: its ${custom.base.kind === 'pack' ? `pack ${custom.base.pack_id}` : 'Kokoro blend'} is not installed; ${custom.voice_code} spoke instead.`,
         ]
       : [],
+  };
+}
+
+/**
+ * The custom voices a job's SSML names (its snapshot's `ssml_voices`, as accepted) and what
+ * speaks each (neural voice, lexicon), for `ssmlVoices`.
+ */
+export function ssmlCustomVoices(
+  snapshot: string | null,
+  modelId: ModelId,
+  lookups: CustomVoiceLookups,
+  warn: (message: string) => void,
+): {
+  customVoices: Record<string, CustomVoice>;
+  customVoice: (
+    code: string,
+  ) => Promise<{ neuralVoice: NeuralVoice | undefined; lexicon: readonly LexiconRule[] }>;
+} {
+  const customVoices = parseSsmlVoicesSnapshot(snapshot);
+  return {
+    customVoices,
+    async customVoice(code) {
+      const voice = customVoices[code]!;
+      // Prosody is the document's to compose (run by run); only the speaker is needed here.
+      const rendered = await customVoiceRender(
+        JSON.stringify(voice),
+        { speed_rate: 1, pitch_rate: 1, volume: 100, model_id: modelId },
+        lookups,
+        warn,
+      );
+      for (const warning of rendered?.warnings ?? []) warn(warning);
+      return { neuralVoice: rendered?.resolved.neuralVoice, lexicon: rendered?.lexicon ?? [] };
+    },
   };
 }

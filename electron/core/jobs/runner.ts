@@ -22,7 +22,7 @@ import type { Log } from '../platform/log';
 import type { JobEvents } from './events';
 import { refundCharge } from './keys';
 import type { ResultFiles } from './result-files';
-import { customVoiceRender } from './custom-voice-render';
+import { customVoiceRender, ssmlCustomVoices } from './custom-voice-render';
 import { chapterPlanOf, writeRequestChapters } from './request-chapters';
 import { createStoreRetry, errorText } from './store-retry';
 
@@ -334,11 +334,21 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
    * For SSML input, the neural voices and lexicons of the document's other voices and languages
    * (the document was checked at submit; should it fail now, the render reports its error).
    */
-  const ssmlVoicesOf = (row: RequestRow) =>
-    ssmlVoices(row.input_text, spokenVoiceCode(row), {
-      neuralVoice: async (code) => options.neuralVoice?.(code, row.model_id),
-      lexicon: async (language) => (await options.lexicon?.(language)) ?? [],
-    }).catch(() => ({}));
+  const ssmlVoicesOf = (row: RequestRow) => {
+    const custom = ssmlCustomVoices(row.custom_voice, row.model_id, options, (message) =>
+      log.warn(`request ${row.id}: ${message}`),
+    );
+    return ssmlVoices(
+      row.input_text,
+      spokenVoiceCode(row),
+      {
+        neuralVoice: async (code) => options.neuralVoice?.(code, row.model_id),
+        lexicon: async (language) => (await options.lexicon?.(language)) ?? [],
+        customVoice: custom.customVoice,
+      },
+      custom.customVoices,
+    ).catch(() => ({}));
+  };
 
   /**
    * A request accepted with a custom voice: its snapshot (not today's definition) resolved into
