@@ -54,6 +54,12 @@ describe('SSML <voice name> with a custom voice', () => {
 
     const detail = (await t.call('GET', `/api/v1/tts/${custom.requestId}`)).json.result;
     expect(detail).toMatchObject({ status: 'SUCCESS', voice_code: BASE_CODE });
+    // Its definition was kept with the request, as accepted.
+    const row = await t.core.store.requests.get(custom.requestId);
+    expect(JSON.parse(row!.custom_voice!)).toMatchObject({
+      voice: null,
+      ssml_voices: { 'quick-onyx': { code: 'quick-onyx', voice_code: BASE_CODE, prosody: { speed: 2 } } },
+    });
 
     // Deleted now: a new document naming it is refused at submit, in the API's error shape.
     expect((await t.call('DELETE', '/api/v1/custom-voices/quick-onyx')).status).toBe(204);
@@ -63,5 +69,23 @@ describe('SSML <voice name> with a custom voice', () => {
     expect(refused.status).toBe(400);
     expect(refused.json).toMatchObject({ status: 0, error_code: 'SSML_INVALID' });
     expect(refused.json.error_message).toContain('quick-onyx');
+  }, 120_000);
+
+  it('reads its part with its own lexicon', async () => {
+    const created = await t.call('POST', '/api/v1/custom-voices', {
+      body: {
+        code: 'wordy-onyx',
+        name: 'Onyx, wordy',
+        base: { kind: 'code', voice_code: BASE_CODE },
+        lexicon: [
+          { match: 'harbour', kind: 'respell', replacement: 'harbour and the old stone harbour wall' },
+        ],
+      },
+    });
+    expect(created.status, created.text).toBe(201);
+    const plain = await spanOf(doc(SECOND));
+    const wordy = await spanOf(doc(`<voice name="wordy-onyx">${SECOND}</voice>`));
+    console.log(`SSML lexicon: plain ${plain.ms} ms, custom part with its respelling ${wordy.ms} ms`);
+    expect(wordy.ms).toBeGreaterThan(plain.ms + 800);
   }, 120_000);
 });
