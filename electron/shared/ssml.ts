@@ -50,6 +50,11 @@ export interface SsmlRun {
   end: number;
   /** The voice that speaks it; undefined: the request's voice. */
   voiceCode: string | undefined;
+  /**
+   * The custom voice that speaks it (`<voice name>` with a custom code): `voiceCode` is its
+   * catalogue voice, and rate, pitch and volume include its prosody. Absent otherwise.
+   */
+  speaker?: string;
   /** × speed_rate. */
   rate: number;
   /** × pitch_rate. */
@@ -93,11 +98,32 @@ export interface SsmlDocument {
   warnings: SsmlWarning[];
   /** Every voice code a run names, in order of first use. */
   voiceCodes: string[];
+  /** Every custom voice a run is spoken by (SsmlRun.speaker), in order of first use. */
+  speakers: string[];
+}
+
+/** What the parser needs of a custom voice (shared/custom-voices.ts) that `<voice name>` names. */
+export interface SsmlCustomVoice {
+  voice_code: string;
+  prosody: { speed: number; pitch: number; volume: number };
 }
 
 export interface ParseSsmlOptions {
   /** The request's voice: the language of `<phoneme>` and the sex `<lang>` keeps when it picks a voice. */
   voiceCode?: string | undefined;
+  /** Custom voices by code that `<voice name>` may name besides the catalogue's codes. */
+  customVoices?: Readonly<Record<string, SsmlCustomVoice>> | undefined;
+}
+
+/**
+ * The names of the document's `<voice name="…">` elements (before any check), so that a caller
+ * can look up the custom voices among them for `ParseSsmlOptions.customVoices`.
+ */
+export function ssmlVoiceNames(text: string): string[] {
+  const names = new Set<string>();
+  for (const m of text.matchAll(/<voice\b[^>]*?\bname\s*=\s*(?:"([^"]*)"|'([^']*)')/giu))
+    names.add((m[1] ?? m[2] ?? '').trim());
+  return [...names].filter((n) => n !== '');
 }
 
 /**
@@ -196,6 +222,8 @@ const NAME = /[A-Za-z_][\w.:-]*/y;
 
 interface Settings {
   voiceCode: string | undefined;
+  /** The custom voice speaking (its code), if one does. */
+  speaker?: string | undefined;
   rate: number;
   pitch: number;
   volume: number;
@@ -300,12 +328,29 @@ export function parseSsml(source: string, options: ParseSsmlOptions = {}): SsmlD
     warnings.push({ message, ...positionOf(source, at), offset: at });
   };
   const closeRun = () => {
-    if (out.length > runStart) runs.push({ start: runStart, end: out.length, ...settings });
+    if (out.length > runStart) {
+      const { speaker, ...rest } = settings;
+      const own = speaker === undefined ? undefined : options.customVoices?.[speaker]?.prosody;
+      runs.push({
+        start: runStart,
+        end: out.length,
+        ...rest,
+        ...(own
+          ? {
+              speaker,
+              rate: rest.rate * own.speed,
+              pitch: rest.pitch * own.pitch,
+              volume: rest.volume * (own.volume / 100),
+            }
+          : {}),
+      });
+    }
     runStart = out.length;
   };
   const changeSettings = (next: Settings) => {
     if (
       next.voiceCode === settings.voiceCode &&
+      next.speaker === settings.speaker &&
       next.rate === settings.rate &&
       next.pitch === settings.pitch &&
       next.volume === settings.volume
@@ -482,6 +527,7 @@ export function parseSsml(source: string, options: ParseSsmlOptions = {}): SsmlD
     if (
       last &&
       last.voiceCode === run.voiceCode &&
+      last.speaker === run.speaker &&
       last.rate === run.rate &&
       last.pitch === run.pitch &&
       last.volume === run.volume
@@ -492,7 +538,8 @@ export function parseSsml(source: string, options: ParseSsmlOptions = {}): SsmlD
     }
   }
   const voiceCodes = [...new Set(merged.flatMap((r) => (r.voiceCode ? [r.voiceCode] : [])))];
-  return { text, runs: merged, readings, events, warnings, voiceCodes };
+  const speakers = [...new Set(merged.flatMap((r) => (r.speaker ? [r.speaker] : [])))];
+  return { text, runs: merged, readings, events, warnings, voiceCodes, speakers };
 
   function attribute(
     element: string,
@@ -570,7 +617,7 @@ export function parseSsml(source: string, options: ParseSsmlOptions = {}): SsmlD
         if (!factors) fail(tagAt, `emphasis level must be strong, moderate, none or reduced, not "${level}"`);
         const f = factors as (typeof EMPHASIS)[string];
         changeSettings({
-          voiceCode: settings.voiceCode,
+          ...settings,
           rate: settings.rate * f.rate,
           pitch: settings.pitch * f.pitch,
           volume: settings.volume * f.volume,
@@ -585,7 +632,7 @@ export function parseSsml(source: string, options: ParseSsmlOptions = {}): SsmlD
         if (!rate && !pitch && !volume)
           warn(tagAt, '<prosody> without rate, pitch or volume changes nothing');
         changeSettings({
-          voiceCode: settings.voiceCode,
+          ...settings,
           rate: settings.rate * (rate ? rateFactor(rate.value, rate.at) : 1),
           pitch: settings.pitch * (pitch ? pitchFactor(pitch.value, pitch.at) : 1),
           volume: settings.volume * (volume ? volumeFactor(volume.value, volume.at) : 1),
@@ -594,6 +641,14 @@ export function parseSsml(source: string, options: ParseSsmlOptions = {}): SsmlD
       }
       case 'voice': {
         const voiceName = get('name', true) as { value: string; at: number };
+        const custom = Object.hasOwn(options.customVoices ?? {}, voiceName.value)
+          ? options.customVoices![voiceName.value]
+          : undefined;
+        if (custom && findVoice(custom.voice_code)) {
+          owe('word');
+          changeSettings({ ...settings, voiceCode: custom.voice_code, speaker: voiceName.value });
+          return element;
+        }
         if (!findVoice(voiceName.value)) {
           fail(
             voiceName.at,
@@ -601,7 +656,7 @@ export function parseSsml(source: string, options: ParseSsmlOptions = {}): SsmlD
           );
         }
         owe('word');
-        changeSettings({ ...settings, voiceCode: voiceName.value });
+        changeSettings({ ...settings, voiceCode: voiceName.value, speaker: undefined });
         return element;
       }
       case 'lang': {
@@ -617,7 +672,7 @@ export function parseSsml(source: string, options: ParseSsmlOptions = {}): SsmlD
           warn(tagAt, `no voice speaks the language "${lang.value}"; the text is read in the current voice`);
           return element;
         }
-        changeSettings({ ...settings, voiceCode: pick.voice_code });
+        changeSettings({ ...settings, voiceCode: pick.voice_code, speaker: undefined });
         return element;
       }
       case 'sub': {

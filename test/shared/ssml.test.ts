@@ -11,6 +11,7 @@ import {
   isSsml,
   parseSsml,
   spokenText,
+  ssmlVoiceNames,
   ssmlWarnings,
   type SsmlDocument,
 } from '../../electron/shared/ssml';
@@ -125,6 +126,29 @@ describe('runs of voice and prosody', () => {
     expect(doc.runs[0]!.start).toBe(0);
     expect(doc.runs.at(-1)!.end).toBe(doc.text.length);
     for (let i = 1; i < doc.runs.length; i++) expect(doc.runs[i]!.start).toBe(doc.runs[i - 1]!.end);
+  });
+
+  it("speaks a custom voice named in <voice name> as its voice code, its prosody times the document's", () => {
+    const customVoices = {
+      'quick-nova': { voice_code: 'en_female_nova_default', prosody: { speed: 2, pitch: 0.8, volume: 50 } },
+    };
+    const source =
+      '<speak>Hi <voice name="quick-nova">fast <prosody rate="slow">slower</prosody></voice> ' +
+      '<voice name="en_female_nova_default">plain</voice></speak>';
+    const doc = parseSsml(source, { voiceCode: 'en_male_onyx_default', customVoices });
+    const at = (word: string) =>
+      doc.runs.find((r) => r.start <= doc.text.indexOf(word) && doc.text.indexOf(word) < r.end)!;
+    expect(at('Hi').speaker).toBeUndefined();
+    expect(at('fast')).toMatchObject({ voiceCode: 'en_female_nova_default', speaker: 'quick-nova', rate: 2 });
+    expect(at('fast').pitch).toBeCloseTo(0.8);
+    expect(at('fast').volume).toBeCloseTo(0.5);
+    expect(at('slower').rate).toBeCloseTo(2 * 0.75);
+    expect(at('plain')).toMatchObject({ voiceCode: 'en_female_nova_default', rate: 1 });
+    expect(at('plain').speaker).toBeUndefined();
+    expect(doc.speakers).toEqual(['quick-nova']);
+    expect(ssmlVoiceNames(source)).toEqual(['quick-nova', 'en_female_nova_default']);
+    // Without the definition, the name is no voice.
+    expect(() => parseSsml(source)).toThrow(/unknown voice "quick-nova"/);
   });
 
   it('reads emphasis as a modest slowing, rise and lift, and reduced as the opposite', () => {

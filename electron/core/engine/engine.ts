@@ -7,6 +7,7 @@ import type { LexiconEntry } from '../../shared/lexicon';
 import type { BookExportRequest, BookExportResult, ChapterWavsExportRequest } from './export/book-export';
 import type { SynthesisOptions } from '../../shared/options';
 import type { SentenceCacheStats } from '../../shared/sentence-cache';
+import type { SsmlCustomVoice } from '../../shared/ssml';
 import type { LanguageCode } from '../../shared/voices';
 import type { VoiceCharacter } from './voice-character';
 
@@ -97,6 +98,13 @@ export interface RenderRequest extends SynthesisOptions {
   voices?: Readonly<Record<string, NeuralVoice | undefined>> | undefined;
   /** SSML input: the lexicon entries of the other languages the document speaks, as `lexicon`. */
   lexicons?: Readonly<Partial<Record<LanguageCode, readonly LexiconRule[]>>> | undefined;
+  /**
+   * SSML input: the custom voices `<voice name>` may name (see `ParseSsmlOptions.customVoices`).
+   * A run one speaks takes `voices[code]` as its neural voice and `speakerLexicons[code]` as its
+   * lexicon (the voice's own entries, then its language's).
+   */
+  customVoices?: Readonly<Record<string, SsmlCustomVoice>> | undefined;
+  speakerLexicons?: Readonly<Record<string, readonly LexiconRule[]>> | undefined;
 }
 
 /** A `<mark>` of SSML input in the word timings file: its name, time and place in the text. */

@@ -24,10 +24,12 @@ import type { BookExportResult } from '../engine/export/book-export';
 import type { CoverImage } from '../engine/export/mp3-chapters';
 import { isoTime, type Clock } from '../platform/clock';
 import type { Log } from '../platform/log';
+import { parseCustomVoiceSnapshot } from '../voices';
 import { writeZip } from '../platform/zip-writer';
 import type { ExportFinish, ExportRow, NewExportRow, Store } from '../store';
 import type { JobEvents } from './events';
 import { refundCharge } from './keys';
+import { customVoiceRender } from './custom-voice-render';
 import { MAX_RUN_ATTEMPTS } from './runner';
 import { errorText } from './store-retry';
 import { newRequestId } from './submit';
@@ -51,6 +53,11 @@ export interface ExportInput extends Pick<
   /** As the caller sent it; the exporter cleans it. */
   text: string;
   cover: CoverImage | null;
+  /**
+   * When voice_code names a custom voice: its definition as accepted (JSON of CustomVoice, as
+   * the submit path's `spokenBy` makes it); it is priced and spoken as its catalogue voice.
+   */
+  custom_voice?: string | null;
 }
 
 export interface ExportJobsOptions {
@@ -70,6 +77,10 @@ export interface ExportJobsOptions {
   pollMs?: number;
   neuralVoice?: ((voiceCode: string, modelId: ModelId) => Promise<NeuralVoice | undefined>) | undefined;
   lexicon?: ((language: LanguageCode) => Promise<readonly LexiconRule[]>) | undefined;
+  /** A Kokoro mix as an installed Kokoro pack speaks it (a custom voice's blend base). */
+  kokoroVoice?: ((mix: string) => Promise<NeuralVoice | undefined>) | undefined;
+  /** One speaker of an installed pack (a custom voice's pack base; VoiceLibrary.packVoice). */
+  packVoice?: ((packId: string, speaker: string | undefined) => Promise<NeuralVoice | undefined>) | undefined;
 }
 
 export interface ExportJobs {
@@ -222,22 +233,28 @@ export function createExportJobs(options: ExportJobsOptions): ExportJobs {
       }
       await removeFiles(row);
       await mkdir(dir, { recursive: true });
-      const neuralVoice = await options
-        .neuralVoice?.(row.voice_code, row.model_id)
-        .catch((error: unknown) => {
-          log.warn(`export ${row.id}: voice library unreadable, eSpeak speaks: ${errorText(error)}`);
-          return undefined;
-        });
-      const language = findVoice(row.voice_code)?.language;
-      const lexicon = language ? await options.lexicon?.(language) : undefined;
+      // A custom voice speaks as it was when accepted (its snapshot), not as it is now.
+      const custom = await customVoiceRender(row.custom_voice, row, options, (message) =>
+        log.warn(`export ${row.id}: ${message}`),
+      );
+      const voiceCode = custom ? custom.resolved.voice_code : row.voice_code;
+      const neuralVoice = custom
+        ? custom.resolved.neuralVoice
+        : await options.neuralVoice?.(voiceCode, row.model_id).catch((error: unknown) => {
+            log.warn(`export ${row.id}: voice library unreadable, eSpeak speaks: ${errorText(error)}`);
+            return undefined;
+          });
+      const language = findVoice(voiceCode)?.language;
+      const lexicon = custom ? custom.lexicon : language ? await options.lexicon?.(language) : undefined;
+      for (const warning of custom?.warnings ?? []) log.warn(`export ${row.id}: ${warning}`);
       const outPath = row.format === 'folder' ? folderPath(row) : bookPath(row);
       const result = await engine.exportBook({
         text: row.input_text,
-        voice_code: row.voice_code,
+        voice_code: voiceCode,
         model_id: row.model_id,
-        speed_rate: row.speed_rate,
-        pitch_rate: row.pitch_rate,
-        volume: row.volume,
+        speed_rate: custom ? custom.resolved.speed_rate : row.speed_rate,
+        pitch_rate: custom ? custom.resolved.pitch_rate : row.pitch_rate,
+        volume: custom ? custom.resolved.volume : row.volume,
         neuralVoice,
         lexicon,
         preset: row.preset,
@@ -388,7 +405,10 @@ export function createExportJobs(options: ExportJobsOptions): ExportJobs {
   return {
     async submit(input) {
       if (closing) throw new AppError('SHUTTING_DOWN', 'The server is shutting down.');
-      const voice = findVoice(input.voice_code);
+      const custom = parseCustomVoiceSnapshot(input.custom_voice ?? null);
+      if (input.custom_voice && !custom)
+        throw new AppError('INTERNAL', 'The custom voice of this export could not be read.');
+      const voice = findVoice(custom ? custom.voice_code : input.voice_code);
       if (!voice) throw new AppError('UNKNOWN_VOICE', `Unknown voice_code "${input.voice_code}".`);
       const cost = costMilli(input.characters, voice, input.model_id);
       const id = newRequestId();
@@ -430,6 +450,7 @@ export function createExportJobs(options: ExportJobsOptions): ExportJobs {
           cover_type: input.cover?.mimeType ?? null,
           cover_base64: input.cover ? Buffer.from(input.cover.data).toString('base64') : null,
           cost_milli: cost,
+          custom_voice: custom ? (input.custom_voice ?? null) : null,
           download_token: randomBytes(24).toString('base64url'),
           created_at: now,
         });

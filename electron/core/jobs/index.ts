@@ -160,6 +160,8 @@ export function createJobs(options: JobsOptions): Jobs {
     ...(options.leaseMs ? { leaseMs: options.leaseMs } : {}),
     ...(options.pollMs ? { pollMs: options.pollMs } : {}),
     neuralVoice: options.neuralVoice,
+    kokoroVoice: options.kokoroVoice,
+    packVoice: options.packVoice,
     lexicon: options.lexicon,
   });
   const submitter = createSubmitter({

@@ -21,8 +21,8 @@ import { isoTime, type Clock } from '../platform/clock';
 import type { Log } from '../platform/log';
 import type { JobEvents } from './events';
 import { refundCharge } from './keys';
-import { customLexicon, parseCustomVoiceSnapshot, resolveCustomVoice } from '../voices';
 import type { ResultFiles } from './result-files';
+import { customVoiceRender, ssmlCustomVoices } from './custom-voice-render';
 import { chapterPlanOf, writeRequestChapters } from './request-chapters';
 import { createStoreRetry, errorText } from './store-retry';
 
@@ -334,41 +334,29 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
    * For SSML input, the neural voices and lexicons of the document's other voices and languages
    * (the document was checked at submit; should it fail now, the render reports its error).
    */
-  const ssmlVoicesOf = (row: RequestRow) =>
-    ssmlVoices(row.input_text, spokenVoiceCode(row), {
-      neuralVoice: async (code) => options.neuralVoice?.(code, row.model_id),
-      lexicon: async (language) => (await options.lexicon?.(language)) ?? [],
-    }).catch(() => ({}));
+  const ssmlVoicesOf = (row: RequestRow) => {
+    const custom = ssmlCustomVoices(row.custom_voice, row.model_id, options, (message) =>
+      log.warn(`request ${row.id}: ${message}`),
+    );
+    return ssmlVoices(
+      row.input_text,
+      spokenVoiceCode(row),
+      {
+        neuralVoice: async (code) => options.neuralVoice?.(code, row.model_id),
+        lexicon: async (language) => (await options.lexicon?.(language)) ?? [],
+        customVoice: custom.customVoice,
+      },
+      custom.customVoices,
+    ).catch(() => ({}));
+  };
 
   /**
    * A request accepted with a custom voice: its snapshot (not today's definition) resolved into
    * the voice code, prosody, lexicon and neural voice it renders with, and a warning when its
    * pack or blend is not installed. Undefined for other requests.
    */
-  const customVoiceOf = async (row: RequestRow) => {
-    const custom = parseCustomVoiceSnapshot(row.custom_voice);
-    if (!custom) return undefined;
-    const library = <T>(what: Promise<T> | undefined) =>
-      (what ?? Promise.resolve(undefined)).catch((error: unknown) => {
-        log.warn(`request ${row.id}: voice library unreadable, eSpeak speaks: ${(error as Error).message}`);
-        return undefined;
-      });
-    const resolved = await resolveCustomVoice(custom, row, {
-      neuralVoice: (code) => library(options.neuralVoice?.(code, row.model_id)),
-      packVoice: (packId, speaker) => library(options.packVoice?.(packId, speaker)),
-      kokoroVoice: (mix) => library(options.kokoroVoice?.(mix)),
-    });
-    const global = (await options.lexicon?.(custom.language as LanguageCode)) ?? [];
-    return {
-      resolved,
-      lexicon: customLexicon(custom, global),
-      warnings: resolved.fallback
-        ? [
-            `Custom voice ${custom.code}: its ${custom.base.kind === 'pack' ? `pack ${custom.base.pack_id}` : 'Kokoro blend'} is not installed; ${custom.voice_code} spoke instead.`,
-          ]
-        : [],
-    };
-  };
+  const customVoiceOf = (row: RequestRow) =>
+    customVoiceRender(row.custom_voice, row, options, (message) => log.warn(`request ${row.id}: ${message}`));
 
   const render = async (row: RequestRow, entry: Running): Promise<void> => {
     const voiceCode = spokenVoiceCode(row);

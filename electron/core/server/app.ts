@@ -276,7 +276,7 @@ function registerRoutes(app: HttpApp, options: ServerOptions, allowedOrigins: re
     voiceMapping,
     customVoices,
   });
-  registerExportRoutes(app, { store, jobs, auth, maxTextChars });
+  registerExportRoutes(app, { store, jobs, auth, maxTextChars, customVoices });
   if (options.projects) registerProjectRoutes(app, { store, auth, projects: options.projects });
   if (options.projectRenders && options.projectExports) {
     registerProjectRenderRoutes(app, {

@@ -20,6 +20,8 @@ import {
 import type { SubmitInput } from '../jobs/submit';
 import { cleanText, countCharacters } from '../../shared/text';
 import { isSsml, parseSsml } from '../../shared/ssml';
+import type { CustomVoice } from '../../shared/custom-voices';
+import { customVoiceSnapshot } from '../voices';
 
 /** Default limit on input_text, in characters (code points of the cleaned text). */
 export const DEFAULT_MAX_TEXT_CHARS = 100_000;
@@ -193,17 +195,22 @@ export function parseTtsRequest(
     `Unknown voice_code "${request.voice_code}". GET /api/v1/voices lists the voices.`,
     'voice_code',
   );
-  const { text, characters } = measureText(
+  const { text, characters, speakers } = measureText(
     request.input_text,
     maxTextChars,
     'input_text',
     voice.voice.voice_code,
+    voiceMapping.custom,
   );
+  // The custom voices the SSML names are kept as accepted too, with the request's own.
+  const ssmlVoices = Object.fromEntries(speakers.map((code) => [code, voiceMapping.custom![code]!]));
+  const spoken = spokenBy(voice);
   return {
     text,
     characters,
     voice_code: request.voice_code,
-    ...spokenBy(voice),
+    ...spoken,
+    ...(speakers.length > 0 ? { custom_voice: customVoiceSnapshot(voice.custom, ssmlVoices) } : {}),
     model_id: request.model_id ?? DEFAULT_SYNTHESIS.model_id,
     audio_type: request.audio_type ?? DEFAULT_SYNTHESIS.audio_type,
     bitrate: request.bitrate ?? DEFAULT_SYNTHESIS.bitrate,
@@ -262,9 +269,11 @@ export function measureText(
   maxTextChars: number,
   field: string,
   voiceCode?: string,
-): { text: string; characters: number } {
+  customVoices?: Readonly<Record<string, CustomVoice>>,
+): { text: string; characters: number; speakers: string[] } {
   const cleaned = cleanText(input);
-  const spoken = isSsml(cleaned) ? parseSsml(cleaned, { voiceCode }).text : cleaned;
+  const document = isSsml(cleaned) ? parseSsml(cleaned, { voiceCode, customVoices }) : undefined;
+  const spoken = document ? document.text : cleaned;
   if (spoken.trim() === '')
     throw new AppError('NOTHING_TO_SPEAK', `${field} has no text to speak.`, { field });
   const characters = countCharacters(spoken);
@@ -280,7 +289,7 @@ export function measureText(
     );
   }
   // U+0000 is dropped by cleaning anyway, and PostgreSQL's text columns cannot hold it.
-  return { text: input.replaceAll('\u0000', ''), characters };
+  return { text: input.replaceAll('\u0000', ''), characters, speakers: document?.speakers ?? [] };
 }
 
 function isHttpUrl(value: string): boolean {

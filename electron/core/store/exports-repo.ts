@@ -26,6 +26,11 @@ export interface ExportRow {
   /** The cover's bytes in base64 (null in `list`, which leaves it out). */
   cover_base64: string | null;
   cost_milli: number;
+  /**
+   * The custom voice `voice_code` named when accepted: its definition then, as JSON (CustomVoice);
+   * null for a catalogue voice.
+   */
+  custom_voice: string | null;
   /** Secret part of the download links. */
   download_token: string;
   status: ExportStatus;
@@ -115,7 +120,7 @@ export interface ExportsRepo {
 
 /** Every column but the cover's bytes, for lists. */
 const LIST_COLUMNS = `seq, id, key_id, input_text, characters, voice_code, model_id, speed_rate, pitch_rate, volume,
-  preset, format, folder_format, title, author, cover_type, NULL AS cover_base64, cost_milli, download_token, status,
+  preset, format, folder_format, title, author, cover_type, NULL AS cover_base64, cost_milli, custom_voice, download_token, status,
   progress, cancel_requested, error_code, error_message, chapters, report, duration_ms, file_bytes, created_at,
   started_at, finished_at, run_attempts, lease_owner, lease_until`;
 
@@ -125,9 +130,9 @@ export function createExportsRepo(db: SqlExecutor): ExportsRepo {
     async insert(row) {
       await db.run(
         `INSERT INTO exports (id, key_id, input_text, characters, voice_code, model_id, speed_rate, pitch_rate, volume,
-           preset, format, folder_format, title, author, cover_type, cover_base64, cost_milli, download_token, status,
-           created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'new', ?)`,
+           preset, format, folder_format, title, author, cover_type, cover_base64, cost_milli, custom_voice, download_token,
+           status, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'new', ?)`,
         [
           row.id,
           row.key_id,
@@ -146,6 +151,7 @@ export function createExportsRepo(db: SqlExecutor): ExportsRepo {
           row.cover_type,
           row.cover_base64,
           row.cost_milli,
+          row.custom_voice,
           row.download_token,
           row.created_at,
         ],

@@ -274,4 +274,7 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
     )`,
     `ALTER TABLE requests ADD COLUMN custom_voice TEXT`,
   ],
+  // 13: the custom voice an export was accepted with (its definition then, as JSON; null for
+  // catalogue voices)
+  [`ALTER TABLE exports ADD COLUMN custom_voice TEXT`],
 ];

@@ -252,15 +252,51 @@ export function fromCustomVoiceRow(row: CustomVoiceRow): CustomVoice {
   };
 }
 
-/** A request's snapshot (requests.custom_voice) read back; undefined for null or a damaged one. */
-export function parseCustomVoiceSnapshot(json: string | null): CustomVoice | undefined {
+/**
+ * What a request's `custom_voice` column holds: the custom voice its voice_code named (JSON of
+ * CustomVoice), or, when its SSML names custom voices in `<voice name>`, an object with `voice`
+ * (that voice or null) and `ssml_voices` (those voices by code), each as it was when accepted.
+ */
+interface SnapshotWithSsml {
+  voice: CustomVoice | null;
+  ssml_voices: Record<string, CustomVoice>;
+}
+
+/** The column's JSON for a request's own custom voice and its document's; null for none. */
+export function customVoiceSnapshot(
+  own: CustomVoice | undefined,
+  ssml: Readonly<Record<string, CustomVoice>> = {},
+): string | null {
+  if (Object.keys(ssml).length === 0) return own ? JSON.stringify(own) : null;
+  const snapshot: SnapshotWithSsml = { voice: own ?? null, ssml_voices: { ...ssml } };
+  return JSON.stringify(snapshot);
+}
+
+function readSnapshot(json: string | null): unknown {
   if (json === null) return undefined;
   try {
-    const value: unknown = JSON.parse(json);
-    return Value.Check(CustomVoiceSchema, value) ? value : undefined;
+    return JSON.parse(json);
   } catch {
     return undefined;
   }
+}
+
+const isVoice = (value: unknown): value is CustomVoice => Value.Check(CustomVoiceSchema, value);
+const isWithSsml = (value: unknown): value is Partial<SnapshotWithSsml> =>
+  typeof value === 'object' && value !== null && 'ssml_voices' in value;
+
+/** A request's snapshot (requests.custom_voice) read back; undefined for null or a damaged one. */
+export function parseCustomVoiceSnapshot(json: string | null): CustomVoice | undefined {
+  const value = readSnapshot(json);
+  if (isVoice(value)) return value;
+  return isWithSsml(value) && isVoice(value.voice) ? value.voice : undefined;
+}
+
+/** The custom voices a request's SSML names, from its snapshot ({} for none or a damaged one). */
+export function parseSsmlVoicesSnapshot(json: string | null): Record<string, CustomVoice> {
+  const value = readSnapshot(json);
+  if (!isWithSsml(value) || typeof value.ssml_voices !== 'object' || value.ssml_voices === null) return {};
+  return Object.fromEntries(Object.entries(value.ssml_voices).filter(([, voice]) => isVoice(voice)));
 }
 
 /** What speaks a custom voice's base, from what is installed (the voice library, per model). */

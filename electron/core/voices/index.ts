@@ -35,6 +35,8 @@ export {
   fromCustomVoiceRow,
   librarySpeakers,
   parseCustomVoiceSnapshot,
+  parseSsmlVoicesSnapshot,
+  customVoiceSnapshot,
   reservedCodeReason,
   resolveCustomVoice,
   toCustomVoiceRow,

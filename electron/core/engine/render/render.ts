@@ -69,7 +69,9 @@ export async function renderToFiles(context: RenderContext, request: RenderReque
   let firstAudioAt: number | undefined;
   const base = resolveVoice(request);
   const source = cleanText(request.text);
-  const document = isSsml(source) ? parseSsml(source, { voiceCode: request.voice_code }) : undefined;
+  const document = isSsml(source)
+    ? parseSsml(source, { voiceCode: request.voice_code, customVoices: request.customVoices })
+    : undefined;
   // Billed as submitted (the spoken text of SSML); `[chapter: …]` lines name chapters and are
   // never spoken (see export/chapters.ts).
   const characters = countCharacters(document ? document.text : source);
@@ -86,7 +88,7 @@ export async function renderToFiles(context: RenderContext, request: RenderReque
     : plainSegments(text, request);
   const speakers = new Map<string, Promise<Speaker>>();
   const speakerOf = (segment: RenderSegment) => {
-    const key = `${segment.voice_code}|${segment.speed_rate}|${segment.pitch_rate}`;
+    const key = `${segment.voice_code}|${segment.speaker ?? ''}|${segment.speed_rate}|${segment.pitch_rate}`;
     let speaker = speakers.get(key);
     if (!speaker) {
       speaker = openSpeaker(context, request, segment, base.voice.language);
@@ -227,7 +229,8 @@ async function openSpeaker(
   segment: RenderSegment,
   ownLanguage: LanguageCode,
 ): Promise<Speaker> {
-  const isOwnVoice = segment.voice_code === request.voice_code;
+  const { speaker } = segment;
+  const isOwnVoice = segment.voice_code === request.voice_code && speaker === undefined;
   const options = {
     ...request,
     voice_code: segment.voice_code,
@@ -235,10 +238,15 @@ async function openSpeaker(
     pitch_rate: segment.pitch_rate,
   };
   const resolved = resolveVoice(options);
-  const neuralVoice = isOwnVoice ? request.neuralVoice : request.voices?.[segment.voice_code];
+  const neuralVoice = isOwnVoice ? request.neuralVoice : request.voices?.[speaker ?? segment.voice_code];
   const backend = await chooseBackend(context, { ...options, neuralVoice }, resolved);
   const { language } = resolved.voice;
-  const rules = language === ownLanguage ? request.lexicon : request.lexicons?.[language];
+  const rules =
+    speaker !== undefined
+      ? request.speakerLexicons?.[speaker]
+      : language === ownLanguage
+        ? request.lexicon
+        : request.lexicons?.[language];
   return {
     resolved,
     backend,

@@ -27,6 +27,8 @@ export interface RenderSegment {
   start: number;
   end: number;
   voice_code: string;
+  /** The custom voice speaking it (SsmlRun.speaker), if one does. */
+  speaker?: string | undefined;
   speed_rate: number;
   pitch_rate: number;
   /** × the request's volume (0: silent). */
@@ -131,6 +133,7 @@ export function ssmlSegments(
       start,
       end,
       voice_code: run?.voiceCode ?? request.voice_code,
+      ...(run?.speaker ? { speaker: run.speaker } : {}),
       speed_rate: clamp(request.speed_rate * rate, RATE_MIN, RATE_MAX),
       pitch_rate: clamp(request.pitch_rate * pitch, RATE_MIN, RATE_MAX),
       gain: volume === 0 ? 0 : clamp(request.volume * volume, VOLUME_MIN, VOLUME_MAX) / request.volume,

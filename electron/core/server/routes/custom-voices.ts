@@ -14,7 +14,10 @@ import {
   CUSTOM_VOICE_ROUTES,
   CustomVoiceInputSchema,
   CustomVoiceSchema,
+  type CustomVoice,
 } from '../../../shared/custom-voices';
+import { isSsml, ssmlVoiceNames } from '../../../shared/ssml';
+import { cleanText } from '../../../shared/text';
 import { AppError } from '../../../shared/errors';
 import type { Engine, LexiconRule } from '../../engine/engine';
 import { findVoice, type LanguageCode } from '../../../shared/voices';
@@ -44,18 +47,26 @@ export interface CustomVoiceRouteOptions {
 }
 
 /**
- * `mapping` with the custom voice `code` names, when there is one (a request's voice code is
- * looked up once, before its checks, which are synchronous); `mapping` itself otherwise.
+ * `mapping` with the custom voice `code` names, when there is one, and those an SSML `text`
+ * names in `<voice name>` (a request's voice codes are looked up once, before its checks, which
+ * are synchronous); `mapping` itself otherwise.
  */
 export async function withCustomVoice(
   mapping: VoiceMapping,
   customVoices: Pick<CustomVoices, 'find'> | undefined,
   code: unknown,
+  text?: unknown,
 ): Promise<VoiceMapping> {
-  if (!customVoices || typeof code !== 'string' || code === '' || code.length > 100 || findVoice(code))
-    return mapping;
-  const voice = await customVoices.find(code);
-  return voice ? { ...mapping, custom: { ...mapping.custom, [code]: voice } } : mapping;
+  if (!customVoices) return mapping;
+  const named = typeof text === 'string' && isSsml(cleanText(text)) ? ssmlVoiceNames(text) : [];
+  const codes = new Set([...(typeof code === 'string' ? [code] : []), ...named.slice(0, 20)]);
+  const custom: Record<string, CustomVoice> = {};
+  for (const c of codes) {
+    if (c === '' || c.length > 100 || findVoice(c)) continue;
+    const voice = await customVoices.find(c);
+    if (voice) custom[c] = voice;
+  }
+  return Object.keys(custom).length > 0 ? { ...mapping, custom: { ...mapping.custom, ...custom } } : mapping;
 }
 
 const CODE_PARAM = pathParams({ code: 'A custom voice code (GET /api/v1/custom-voices).' });

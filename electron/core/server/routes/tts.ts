@@ -118,7 +118,7 @@ export function registerTtsRoutes(
       const { response_type: responseType, ...input } = parseTtsRequest(
         request.body,
         maxTextChars,
-        await withCustomVoice(voiceMapping, customVoices, body?.voice_code),
+        await withCustomVoice(voiceMapping, customVoices, body?.voice_code, body?.input_text),
       );
       const row = await submitIdempotently(
         jobs,
