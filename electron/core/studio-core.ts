@@ -303,7 +303,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     await projectRenders.start();
 
     const ownEngine = options.engine === undefined;
-    const started = engine;
+    // Callers get the engine as given or started (the Electron shell shares its own); the
+    // core's jobs and routes use it through the speed-recording wrapper.
+    const started = rawEngine;
     let closing: Promise<void> | undefined;
     return {
       url: localUrl(),

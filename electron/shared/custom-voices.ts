@@ -23,8 +23,9 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { LexiconEntryInputSchema } from './lexicon';
 
-/** Lower-case letters, digits, `_` and `-`, starting with a letter; 3 to 64 characters. */
-export const CUSTOM_VOICE_CODE_PATTERN = '^[a-z][a-z0-9_-]{2,63}$';
+import { CUSTOM_VOICE_CODE_PATTERN } from './custom-voice-rules';
+
+export { CUSTOM_VOICE_CODE_PATTERN };
 export const MAX_CUSTOM_VOICE_NAME_CHARS = 80;
 export const MAX_CUSTOM_VOICES = 500;
 export const MAX_CUSTOM_LEXICON_ENTRIES = 200;

@@ -17,7 +17,6 @@ import type { CoverImage } from '../engine/export/mp3-chapters';
 import { LEXICON_OPTION_USAGE, readLexicon } from './lexicon-option';
 import { runCommand, UsageError } from './usage';
 import { parseSpeechCommand } from './speech-command-line';
-import { customLexicon } from '../voices/custom-voice';
 import {
   ENGINE_USAGE,
   findCustomNeuralVoice,
@@ -121,7 +120,8 @@ async function exportCommand(argv: string[]): Promise<void> {
     readLexicon(values['data-dir'], voice.language, values['without-lexicon']),
   ]);
   // A custom voice: its prosody is in speed, pitch and volume already; its lexicon wins.
-  const lexicon = custom ? customLexicon(custom, global) : global;
+  // Loaded only for a custom voice: its module brings the schema library.
+  const lexicon = custom ? (await import('../voices/custom-voice')).customLexicon(custom, global) : global;
   const engine = await createEngine({ poolSize: workers, sentenceCache });
   const started = performance.now();
   try {

@@ -20,7 +20,6 @@ import type { RenderResult } from '../engine/engine';
 import { LEXICON_OPTION_USAGE, lexiconNote, readLexicon } from './lexicon-option';
 import { runCommand, UsageError } from './usage';
 import { parseSpeechCommand } from './speech-command-line';
-import { customLexicon } from '../voices/custom-voice';
 import {
   ENGINE_USAGE,
   findCustomNeuralVoice,
@@ -104,7 +103,8 @@ async function say(argv: string[]): Promise<void> {
     }),
   ]);
   const { neuralVoice } = spoken;
-  const lexicon = custom ? customLexicon(custom, global) : global;
+  // Loaded only for a custom voice: its module brings the schema library.
+  const lexicon = custom ? (await import('../voices/custom-voice')).customLexicon(custom, global) : global;
   if (spoken.fallback && custom)
     process.stderr.write(
       `note: the base of ${custom.code} is not installed; ${custom.voice_code} speaks instead\n`,

@@ -16,9 +16,9 @@ import {
   type ModelId,
 } from '../../shared/options';
 import { findVoice, VOICES, type VoiceInfo } from '../../shared/voices';
-import { composeProsody } from '../voices/custom-voice';
 import type { NeuralVoice } from '../engine/engine';
-import { CUSTOM_VOICE_CODE_PATTERN, type CustomVoice } from '../../shared/custom-voices';
+import type { CustomVoice } from '../../shared/custom-voices';
+import { composeProsody, CUSTOM_VOICE_CODE_PATTERN } from '../../shared/custom-voice-rules';
 import { UsageError } from './usage';
 
 /** The `parseArgs` options of the voice and its prosody, the text file, workers and data folder. */

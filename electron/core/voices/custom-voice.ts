@@ -13,14 +13,12 @@ import {
   DEFAULT_CUSTOM_PROSODY,
   MAX_CUSTOM_VOICES,
   type CustomLexiconEntry,
-  type CustomProsody,
   type CustomVoice,
   type CustomVoiceBase,
   type CustomVoiceInput,
 } from '../../shared/custom-voices';
 import { AppError } from '../../shared/errors';
 import { entryKey, prepareEntry } from '../../shared/lexicon';
-import { RATE_MAX, RATE_MIN, VOLUME_MAX, VOLUME_MIN } from '../../shared/options';
 import { OPENAI_VOICES } from '../../shared/voice-mapping';
 import type { CatalogueEntry, PackManifest } from '../../shared/voice-packs';
 import { findVoice, VOICES, type LanguageCode } from '../../shared/voices';
@@ -309,23 +307,9 @@ export interface CustomVoiceSpeakers {
   kokoroVoice(mix: string): Promise<NeuralVoice | undefined>;
 }
 
-/** A request's own prosody (the API's fields). */
-export interface RequestProsody {
-  speed_rate: number;
-  pitch_rate: number;
-  volume: number;
-}
+import { composeProsody, type RequestProsody } from '../../shared/custom-voice-rules';
 
-const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
-
-/** The request's prosody times the voice's, kept within the API's ranges (0.5–2.0, 50–150). */
-export function composeProsody(voice: CustomProsody, request: RequestProsody): RequestProsody {
-  return {
-    speed_rate: Math.round(clamp(request.speed_rate * voice.speed, RATE_MIN, RATE_MAX) * 100) / 100,
-    pitch_rate: Math.round(clamp(request.pitch_rate * voice.pitch, RATE_MIN, RATE_MAX) * 100) / 100,
-    volume: Math.round(clamp((request.volume * voice.volume) / 100, VOLUME_MIN, VOLUME_MAX)),
-  };
-}
+export { composeProsody, type RequestProsody };
 
 /** The voice's entries first, then the global lexicon's that no entry of the voice overrides. */
 export function customLexicon(voice: CustomVoice, global: readonly LexiconRule[]): LexiconRule[] {

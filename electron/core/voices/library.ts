@@ -35,7 +35,7 @@ import { outputFailedError } from '../platform/staged-file';
 import { loadAssignments, precisionRank, resolveEngineVoice, setAssignment } from './assignment';
 import { CATALOGUE, DEFAULT_SAMPLE_MIRROR, DEFAULT_VOICE_MIRROR } from './catalogue';
 import { readPackSpeed } from './pack-speed';
-import { voiceSample, type Sample } from './samples';
+import type { Sample } from './samples';
 import type { HttpOptions } from './download';
 import type { InstallProgress, InstallResult, InstallSource } from './install';
 import { SAMPLES_FOLDER, TRASH_PREFIX, packDir, voicesDir } from './layout';
@@ -242,6 +242,8 @@ export function createVoiceLibrary(options: VoiceLibraryOptions): VoiceLibrary {
       const entry = catalogue.find((e) => e.id === id);
       if (!entry)
         throw new AppError('VOICE_PACK_NOT_FOUND', `The catalogue has no voice pack "${id}".`, { id });
+      // Loaded on first use, like installs: the download client is not needed before.
+      const { voiceSample } = await import('./samples');
       return voiceSample(entry, speaker, {
         dataDir,
         mirror: sampleMirror,

@@ -112,6 +112,13 @@ async function fetchSample(
         `No sample is published for ${entry.id} speaker ${speaker} (${url} answered 404).`,
         { id: entry.id, speaker },
       );
+    if (isAppError(error) && error.details?.reason === 'offline')
+      throw new AppError(
+        'VOICE_DOWNLOAD_FAILED',
+        `This computer cannot reach ${String(error.details.host)}, where ${name} is published (no internet connection, or the site is blocked); the sample plays once it can be reached.`,
+        error.details,
+        { cause: error },
+      );
     throw error;
   } finally {
     await client.close().catch(() => undefined);

@@ -279,6 +279,7 @@ describe.skipIf(skip !== undefined)('PostgreSQL database (real server)', () => {
     expect(Object.keys(actual).sort()).toEqual([
       'api_keys',
       'callback_attempts',
+      'custom_voices',
       'exports',
       'idempotency_keys',
       'ledger',
