@@ -30,8 +30,8 @@ import {
 import { DEFAULT_SYNTHESIS } from '../../../electron/shared/options';
 import { VOICES, type LanguageCode } from '../../../electron/shared/voices';
 import { spectralCentroidHz, speechSpanMs, wavSamples } from '../../fixtures/audio-analysis';
-import { buildKokoroModel, buildPiperModel } from '../../fixtures/onnx/build-models';
-import { kokoroVocab, writeKokoroVoice } from '../../fixtures/onnx/kokoro-data';
+import { buildPiperModel } from '../../fixtures/onnx/build-models';
+import { syntheticKokoroVoice } from '../../fixtures/onnx/kokoro-data';
 import { piperConfig } from '../../fixtures/onnx/piper-config';
 import { modalToneHz } from '../../fixtures/onnx/tone';
 
@@ -72,19 +72,7 @@ beforeAll(async () => {
       speaker: 0,
     };
   }
-  const kokoroPath = join(dir, 'kokoro.onnx');
-  writeFileSync(kokoroPath, buildKokoroModel({ withDurations: true }));
-  writeFileSync(join(dir, 'config.json'), JSON.stringify({ vocab: kokoroVocab() }));
-  await writeKokoroVoice(join(dir, 'af_heart.bin'), 3);
-  packs.kokoro = {
-    family: 'kokoro',
-    packId: 'kokoro-v1.0-q8',
-    modelPath: kokoroPath,
-    vocabPath: join(dir, 'config.json'),
-    voicePath: join(dir, 'af_heart.bin'),
-    voiceName: 'af_heart',
-    espeakVoice: 'en-us',
-  };
+  packs.kokoro = await syntheticKokoroVoice(dir, 'kokoro-v1.0-q8', 'af_heart');
   engine = await createEngine({
     poolSize: 2,
     sentenceCache: { dir: join(dir, 'cache'), maxBytes: 64 * 1024 * 1024 },

@@ -14,8 +14,8 @@ import { speedCorrection } from '../../../../electron/core/engine/onnx/neural-ba
 import type { Engine, NeuralVoice } from '../../../../electron/core/engine/engine';
 import { DEFAULT_SYNTHESIS } from '../../../../electron/shared/options';
 import { clippedSamples, rmsOf, speechSpanMs, wavSamples } from '../../../fixtures/audio-analysis';
-import { buildKokoroModel, buildPiperModel } from '../../../fixtures/onnx/build-models';
-import { kokoroVocab, writeKokoroVoice } from '../../../fixtures/onnx/kokoro-data';
+import { buildPiperModel } from '../../../fixtures/onnx/build-models';
+import { syntheticKokoroVoice } from '../../../fixtures/onnx/kokoro-data';
 import { piperConfig } from '../../../fixtures/onnx/piper-config';
 import { medianToneHz } from '../../../fixtures/onnx/tone';
 
@@ -40,19 +40,7 @@ beforeAll(async () => {
     configPath: `${modelPath}.json`,
     speaker: 0,
   };
-  const kokoroPath = join(dir, 'kokoro.onnx');
-  writeFileSync(kokoroPath, buildKokoroModel({ withDurations: true }));
-  writeFileSync(join(dir, 'config.json'), JSON.stringify({ vocab: kokoroVocab() }));
-  await writeKokoroVoice(join(dir, 'af_test.bin'), 3);
-  voices.kokoro = {
-    family: 'kokoro',
-    packId: 'kokoro',
-    modelPath: kokoroPath,
-    vocabPath: join(dir, 'config.json'),
-    voicePath: join(dir, 'af_test.bin'),
-    voiceName: 'af_test',
-    espeakVoice: 'en-us',
-  };
+  voices.kokoro = await syntheticKokoroVoice(dir, 'kokoro', 'af_test');
   engine = await createEngine({ poolSize: 2 });
 }, 60_000);
 afterAll(async () => {
