@@ -1,13 +1,16 @@
 /**
- * Opus in Ogg (OpenAI's `response_format: "opus"`): packets from libopus (`@evan/opus`: N-API
- * binaries for linux/mac/win x64 and arm64, its WASM build elsewhere) in pages written by
- * mediabunny's Ogg muxer. Opus takes 8/12/16/24/48 kHz only: 16000 and 24000 Hz pass straight
+ * Opus in Ogg (OpenAI's `response_format: "opus"`): packets from libopus (`@evan/opus`'s WASM
+ * build) in pages written by mediabunny's Ogg muxer. Not the package's N-API binary: it
+ * encodes through buffers shared by every thread of the process, and the engine's threads
+ * encode the stored files while the server's thread encodes a streamed answer (three threads
+ * encoding one input at once each got a different, corrupt stream: full-scale bursts, packets
+ * ffmpeg refuses; test/core/engine/audio/opus-threads.test.ts). Opus takes 8/12/16/24/48 kHz only: 16000 and 24000 Hz pass straight
  * through, other rates are resampled to 24000 Hz. The stream's length is exact: OpusHead's
  * pre-skip is the encoder's look-ahead (312 at 48 kHz) and the last page's granule position
  * ends the stream at the last input sample.
  */
 
-import { Encoder } from '@evan/opus';
+import opus from '@evan/opus/wasm/index.js';
 import { EncodedAudioPacketSource, EncodedPacket, OggOutputFormat } from 'mediabunny';
 import { MuxedStream } from './muxed-stream';
 import { createResampler, type Resampler } from './resampler';
@@ -24,8 +27,13 @@ const GRANULE_RATE = 48000;
 const FRAME_MS = 20;
 /** Bits per second: transparent mono speech (OpenAI's own opus streams are about this rate). */
 const BITRATE = { narrow: 32000, wide: 48000 };
-/** OPUS_GET_LOOKAHEAD_REQUEST; the package's getter is misspelled in its typings. */
-const GET_LOOKAHEAD = 4027;
+/** libopus's requests and values (opus_defines.h). */
+const CTL = {
+  getLookahead: 4027,
+  setSignal: 4024,
+  signalVoice: 3001,
+  setBitrate: 4002,
+} as const;
 /** Page length limit, s: a live listener gets audio at least this often. */
 const MAX_PAGE_SECONDS = 0.5;
 
@@ -49,17 +57,17 @@ export async function createOpusStreamEncoder(sampleRate: number): Promise<Strea
     ? (sampleRate as OpusRate)
     : FALLBACK_RATE;
   const resampler: Resampler = await createResampler(sampleRate, rate);
-  let encoder: Encoder;
+  let encoder: InstanceType<typeof opus.Encoder>;
   try {
-    encoder = new Encoder({ channels: 1, sample_rate: rate, application: 'audio' });
-    encoder.signal = 'voice';
-    encoder.bitrate = rate <= 16000 ? BITRATE.narrow : BITRATE.wide;
+    encoder = new opus.Encoder({ channels: 1, sample_rate: rate, application: 'audio' });
+    encoder.ctl(CTL.setSignal, CTL.signalVoice);
+    encoder.ctl(CTL.setBitrate, rate <= 16000 ? BITRATE.narrow : BITRATE.wide);
   } catch (error) {
     resampler.close();
     throw encoderError('Opus', error);
   }
   const scale = GRANULE_RATE / rate;
-  const lookahead = encoder.ctl(GET_LOOKAHEAD);
+  const lookahead = encoder.ctl(CTL.getLookahead);
   const preSkip = lookahead * scale;
   const frame = (rate * FRAME_MS) / 1000;
 
@@ -74,10 +82,15 @@ export async function createOpusStreamEncoder(sampleRate: number): Promise<Strea
       description: opusHead(preSkip, sampleRate),
     },
   };
+  /** Frees the resampler's and the encoder's WASM memory; safe twice. */
+  const release = () => {
+    resampler.close();
+    encoder.drop();
+  };
   try {
     await stream.output.start();
   } catch (error) {
-    resampler.close();
+    release();
     throw encoderError('Opus', error);
   }
 
@@ -157,11 +170,12 @@ export async function createOpusStreamEncoder(sampleRate: number): Promise<Strea
         const head = stream.take();
         const rest = await stream.finish();
         done = true;
+        release();
         return concatBytes([head, rest]);
       }),
     async close() {
       done = true;
-      resampler.close();
+      release();
       await stream.close();
     },
   };
