@@ -16,6 +16,7 @@ import { createSessionSlice } from './session-slice';
 import type { StoreDeps, StudioState } from './types';
 import { createUiSlice } from './ui-slice';
 import { createVoicePacksSlice } from './voice-packs-slice';
+import { createWorkbenchSlice } from './workbench-slice';
 
 export type { StoreDeps, StudioState } from './types';
 export type StudioStore = StoreApi<StudioState>;
@@ -31,6 +32,7 @@ export function createStudioStore(deps: StoreDeps): StudioStore {
     ...createVoicePacksSlice(deps)(...a),
     ...createProjectsSlice(deps)(...a),
     ...createCustomVoicesSlice(deps)(...a),
+    ...createWorkbenchSlice(deps)(...a),
   }));
 }
 

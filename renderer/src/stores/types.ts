@@ -11,6 +11,7 @@ import type { ProjectsSlice } from './projects-slice';
 import type { SessionSlice } from './session-slice';
 import type { UiSlice } from './ui-slice';
 import type { VoicePacksSlice } from './voice-packs-slice';
+import type { WorkbenchSlice } from './workbench-slice';
 
 export type StudioState = SessionSlice &
   ComposeSlice &
@@ -20,7 +21,8 @@ export type StudioState = SessionSlice &
   UiSlice &
   VoicePacksSlice &
   ProjectsSlice &
-  CustomVoicesSlice;
+  CustomVoicesSlice &
+  WorkbenchSlice;
 
 /** What slices need from outside: the API client, somewhere to keep drafts, timers. */
 export interface StoreDeps {

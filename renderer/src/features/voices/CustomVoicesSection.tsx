@@ -130,8 +130,7 @@ export function CustomVoicesSection() {
                 <button
                   type="button"
                   className={v.code === selected ? '' : 'primary'}
-                  aria-label={`Use ${v.name} (${v.code})`}
-                  aria-pressed={v.code === selected}
+                  aria-label={`${v.code === selected ? 'In use:' : 'Use'} ${v.name} (${v.code})`}
                   onClick={() => {
                     setOption('voice_code', v.code);
                     setView('studio');

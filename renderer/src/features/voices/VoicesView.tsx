@@ -6,6 +6,7 @@ import { AuditionButton } from '../../components/AuditionButton';
 import { useAudition } from '../../lib/useAudition';
 import { useStudio } from '../../stores';
 import { CustomVoicesSection } from './CustomVoicesSection';
+import { Workbench } from './workbench/Workbench';
 
 type Filter = { language: string; gender: string; accent: string; price: string; query: string };
 const ALL = '';
@@ -61,6 +62,7 @@ export function VoicesView() {
           </p>
         </div>
       </div>
+      <Workbench />
       <CustomVoicesSection />
       <div className="panel">
         <h2 className="visually-hidden">Catalogue voices</h2>
@@ -177,8 +179,7 @@ export function VoicesView() {
                     <button
                       type="button"
                       className={v.voice_code === selected ? '' : 'primary'}
-                      aria-label={`Use ${v.name} (${v.voice_code})`}
-                      aria-pressed={v.voice_code === selected}
+                      aria-label={`${v.voice_code === selected ? 'In use:' : 'Use'} ${v.name} (${v.voice_code})`}
                       onClick={() => {
                         setOption('voice_code', v.voice_code);
                         setView('studio');

@@ -1,0 +1,461 @@
+/**
+ * The voice workbench: the tester's own sentence spoken by any number of voices (catalogue
+ * voices, whatever installed pack speaks them, the user's own voices), side by side with a
+ * waveform and the figures measured here; play one after another, a blind A/B test, favourites,
+ * notes, and the comparison exported as a zip (each voice's WAV and a CSV).
+ */
+
+import { strToU8, zipSync } from 'fflate';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { VOICES } from '../../../../../electron/shared/voices';
+import { errorMessage } from '../../../lib/api-client';
+import { EngineBadge } from '../../../components/EngineBadge';
+import { VoiceSelect } from '../../../components/VoiceSelect';
+import { useClient, useStudio } from '../../../stores';
+import { BlindTest } from './BlindTest';
+import { audioFileName, comparisonCsv, defaultSentence, languageOf, peaksOf, readWav, tally } from './logic';
+import { measureAudition, type Measured } from './measure';
+import { useResultWave, type ResultWave } from './useResultWave';
+import './workbench.css';
+
+export const MAX_SENTENCE = 300;
+
+export interface VoiceFacts {
+  code: string;
+  name: string;
+  /** "catalogue" or "your voice". */
+  kind: string;
+  engine: string | undefined;
+  language: string;
+}
+
+export type Result =
+  | { code: string; status: 'waiting' | 'speaking' }
+  | { code: string; status: 'failed'; error: string }
+  | {
+      code: string;
+      status: 'done';
+      sentence: string;
+      measured: Measured;
+      url: string;
+      peaks: number[];
+    };
+
+/** What the workbench shows of a voice code: its name, kind, what speaks it, its language. */
+export function useVoiceFacts(): (code: string) => VoiceFacts {
+  const custom = useStudio((s) => s.customVoices);
+  const engines = useStudio((s) => s.voiceEngines);
+  return useCallback(
+    (code: string) => {
+      const own = custom.find((v) => v.code === code);
+      if (own)
+        return {
+          code,
+          name: own.name,
+          kind: 'your voice',
+          engine: own.base.kind === 'pack' ? own.base.pack_id : engines[own.voice_code]?.engine,
+          language: languageOf(own.language),
+        };
+      const voice = VOICES.find((v) => v.voice_code === code);
+      return {
+        code,
+        name: voice?.name ?? code,
+        kind: 'catalogue',
+        engine: engines[code]?.engine,
+        language: languageOf(code),
+      };
+    },
+    [custom, engines],
+  );
+}
+
+/** Speaks `sentence` with `code` and measures it (the audition route of a custom or catalogue voice). */
+export function useMeasure(): (code: string, sentence: string, signal?: AbortSignal) => Promise<Result> {
+  const client = useClient();
+  const custom = useStudio((s) => s.customVoices);
+  return useCallback(
+    async (code, sentence, signal) => {
+      const body = { text: sentence };
+      const url = custom.some((v) => v.code === code)
+        ? client.customVoiceAuditionUrl(code, body)
+        : client.auditionUrl(code, body);
+      try {
+        const measured = await measureAudition(url, signal);
+        const blob = new Blob([measured.bytes.slice().buffer], { type: 'audio/wav' });
+        return {
+          code,
+          status: 'done',
+          sentence,
+          measured,
+          url: URL.createObjectURL(blob),
+          peaks: peaksOf(measured.bytes, readWav(measured.bytes)),
+        };
+      } catch (e) {
+        if (signal?.aborted) throw e;
+        return { code, status: 'failed', error: errorMessage(e) };
+      }
+    },
+    [client, custom],
+  );
+}
+
+const seconds = (s: number) => `${s.toLocaleString(undefined, { maximumFractionDigits: 2 })} s`;
+const ms = (n: number) => `${Math.round(n).toLocaleString()} ms`;
+const factor = (n: number) => n.toLocaleString(undefined, { maximumFractionDigits: 3 });
+
+export function Workbench() {
+  const id = useId();
+  const saved = useStudio((s) => s.workbench);
+  const voiceInUse = useStudio((s) => s.options.voice_code);
+  const setSentence = useStudio((s) => s.setWorkbenchSentence);
+  const queueVoice = useStudio((s) => s.queueWorkbenchVoice);
+  const unqueueVoice = useStudio((s) => s.unqueueWorkbenchVoice);
+  const facts = useVoiceFacts();
+  const measure = useMeasure();
+
+  const fallback = defaultSentence(facts(saved.queue[0] ?? voiceInUse).language);
+  const sentence = saved.sentence === '' ? fallback : saved.sentence;
+  const [toAdd, setToAdd] = useState(voiceInUse);
+  const [results, setResults] = useState<Record<string, Result>>({});
+  const [running, setRunning] = useState(false);
+  const [playingAll, setPlayingAll] = useState<string | null>(null);
+  const [notice, setNotice] = useState('');
+  const abort = useRef<AbortController | null>(null);
+  const waves = useRef(new Map<string, ResultWave>());
+  const stopAll = useRef(false);
+
+  // The blob addresses go with the results they belong to.
+  const urls = useRef<string[]>([]);
+  useEffect(() => {
+    urls.current = Object.values(results).flatMap((r) => (r.status === 'done' ? [r.url] : []));
+  }, [results]);
+  useEffect(
+    () => () => {
+      abort.current?.abort();
+      for (const url of urls.current) URL.revokeObjectURL(url);
+    },
+    [],
+  );
+
+  const speakAll = async () => {
+    abort.current?.abort();
+    const controller = new AbortController();
+    abort.current = controller;
+    setRunning(true);
+    setNotice('');
+    const text = sentence.trim();
+    setResults((old) => {
+      for (const r of Object.values(old)) if (r.status === 'done') URL.revokeObjectURL(r.url);
+      return Object.fromEntries(saved.queue.map((code) => [code, { code, status: 'waiting' } as Result]));
+    });
+    try {
+      // One after another, so that each voice's figures are not slowed by the others'.
+      for (const code of saved.queue) {
+        setResults((old) => ({ ...old, [code]: { code, status: 'speaking' } }));
+        const result = await measure(code, text, controller.signal);
+        setResults((old) => ({ ...old, [code]: result }));
+      }
+      setNotice(`Spoken by ${saved.queue.length.toLocaleString()} voices.`);
+    } catch {
+      // Aborted: a new run or leaving the view.
+    } finally {
+      if (abort.current === controller) setRunning(false);
+    }
+  };
+
+  const done = saved.queue
+    .map((code) => results[code])
+    .filter((r): r is Extract<Result, { status: 'done' }> => r?.status === 'done');
+
+  const playAll = async () => {
+    stopAll.current = false;
+    for (const r of done) {
+      if (stopAll.current) break;
+      const wave = waves.current.get(r.code);
+      if (!wave) continue;
+      setPlayingAll(r.code);
+      try {
+        await wave.play();
+      } catch (e) {
+        setNotice(`${facts(r.code).name} could not be played: ${errorMessage(e)}`);
+        break;
+      }
+    }
+    setPlayingAll(null);
+  };
+  const stopPlayingAll = () => {
+    stopAll.current = true;
+    for (const w of waves.current.values()) w.stop();
+  };
+
+  const wins = useMemo(
+    () => new Map(tally(saved.blind).map((line) => [line.voiceCode, line.wins])),
+    [saved.blind],
+  );
+
+  const exportZip = () => {
+    const files: Record<string, Uint8Array> = {};
+    const rows = done.map((r, i) => {
+      const f = facts(r.code);
+      const file = audioFileName(i, r.code);
+      files[file] = r.measured.bytes;
+      return {
+        file,
+        voiceCode: r.code,
+        name: f.name,
+        kind: f.kind,
+        engine: f.engine ?? '',
+        durationS: r.measured.info.duration,
+        firstAudioMs: r.measured.firstAudioMs,
+        totalMs: r.measured.totalMs,
+        rtf: r.measured.rtf,
+        favourite: saved.favourites.includes(r.code),
+        note: saved.notes[r.code] ?? '',
+        wins: wins.get(r.code) ?? 0,
+        sentence: r.sentence,
+      };
+    });
+    files['comparison.csv'] = strToU8(comparisonCsv(rows));
+    const zip = zipSync(files, { level: 6 });
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(new Blob([zip.slice().buffer], { type: 'application/zip' }));
+    link.download = `voice-comparison-${new Date().toISOString().slice(0, 10)}.zip`;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+  };
+
+  const register = useCallback((code: string, wave: ResultWave | null) => {
+    if (wave) waves.current.set(code, wave);
+    else waves.current.delete(code);
+  }, []);
+
+  const tooLong = sentence.length > MAX_SENTENCE;
+  const empty = sentence.trim() === '';
+
+  return (
+    <section className="panel workbench" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Voice workbench</h2>
+      <p className="muted small">
+        Your own sentence, spoken by the voices you choose, side by side. Figures are measured in this window:
+        first audio is the time from the request to its first byte of audio, the real-time factor the whole
+        time divided by the audio&apos;s length (below 1 is faster than real time). Not charged.
+      </p>
+      <div className="field">
+        <label htmlFor={`${id}-sentence`}>Your sentence</label>
+        <textarea
+          id={`${id}-sentence`}
+          rows={2}
+          value={sentence}
+          aria-invalid={tooLong || empty}
+          aria-describedby={`${id}-sentence-help`}
+          onChange={(e) => setSentence(e.target.value)}
+        />
+        <div className="row small" id={`${id}-sentence-help`}>
+          <span className={tooLong ? 'error' : 'muted'}>
+            {sentence.length.toLocaleString()} / {MAX_SENTENCE.toLocaleString()} characters
+            {tooLong ? ': too long for an audition' : ''}
+            {empty ? ': write something to speak' : ''}
+          </span>
+          <span className="spacer" />
+          {saved.sentence !== '' && (
+            <button type="button" className="link small" onClick={() => setSentence('')}>
+              Use the default sentence
+            </button>
+          )}
+        </div>
+      </div>
+      <div className="row workbench-add">
+        <div className="field">
+          <label htmlFor={`${id}-add`}>Voice to compare</label>
+          <VoiceSelect id={`${id}-add`} value={toAdd} onChange={setToAdd} />
+        </div>
+        <button
+          type="button"
+          onClick={() => queueVoice(toAdd)}
+          disabled={!toAdd || saved.queue.includes(toAdd)}
+        >
+          Add to the comparison
+        </button>
+      </div>
+      {saved.queue.length > 0 && (
+        <ul className="workbench-queue" aria-label="Voices to compare">
+          {saved.queue.map((code) => (
+            <li key={code} className="chip">
+              <span>
+                {facts(code).name} <code>{code}</code>
+              </span>
+              <button
+                type="button"
+                className="icon"
+                aria-label={`Remove ${facts(code).name} (${code})`}
+                onClick={() => unqueueVoice(code)}
+                disabled={running}
+              >
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="row workbench-actions">
+        <button
+          type="button"
+          className="primary"
+          onClick={() => void speakAll()}
+          disabled={running || saved.queue.length === 0 || tooLong || empty}
+          aria-busy={running}
+        >
+          {running ? 'Speaking…' : `Speak with ${saved.queue.length.toLocaleString()} voices`}
+        </button>
+        {playingAll ? (
+          <button type="button" onClick={stopPlayingAll}>
+            Stop playing
+          </button>
+        ) : (
+          <button type="button" onClick={() => void playAll()} disabled={done.length === 0 || running}>
+            Play all
+          </button>
+        )}
+        <button type="button" onClick={exportZip} disabled={done.length === 0 || running}>
+          Export comparison (.zip)
+        </button>
+        <span className="muted small" role="status">
+          {playingAll
+            ? `Playing ${(done.findIndex((r) => r.code === playingAll) + 1).toLocaleString()} of ${done.length.toLocaleString()}: ${facts(playingAll).name}`
+            : notice}
+        </span>
+      </div>
+      {saved.queue.some((code) => results[code]) && (
+        <ul className="workbench-results" aria-label="Results">
+          {saved.queue.map((code) => {
+            const r = results[code];
+            return r ? (
+              <ResultCard
+                key={code}
+                result={r}
+                facts={facts(code)}
+                current={playingAll === code}
+                wins={wins.get(code) ?? 0}
+                register={register}
+              />
+            ) : null;
+          })}
+        </ul>
+      )}
+      <BlindTest sentence={sentence} disabled={tooLong || empty} />
+    </section>
+  );
+}
+
+function ResultCard({
+  result,
+  facts,
+  current,
+  wins,
+  register,
+}: {
+  result: Result;
+  facts: VoiceFacts;
+  current: boolean;
+  wins: number;
+  register(code: string, wave: ResultWave | null): void;
+}) {
+  const favourite = useStudio((s) => s.workbench.favourites.includes(result.code));
+  const note = useStudio((s) => s.workbench.notes[result.code] ?? '');
+  const toggleFavourite = useStudio((s) => s.toggleWorkbenchFavourite);
+  const setNote = useStudio((s) => s.setWorkbenchNote);
+  const id = useId();
+  return (
+    <li
+      className={`workbench-result${current ? ' current' : ''}`}
+      aria-label={`${facts.name} (${facts.code})`}
+    >
+      <div className="row">
+        <span className="name">{facts.name}</span>
+        <EngineBadge engine={facts.engine} />
+        <span className="badge">{facts.kind}</span>
+        <span className="spacer" />
+        <button
+          type="button"
+          className={`icon star${favourite ? ' on' : ''}`}
+          aria-pressed={favourite}
+          aria-label={`Favourite ${facts.name} (${facts.code})`}
+          title={favourite ? 'A favourite' : 'Mark as a favourite'}
+          onClick={() => toggleFavourite(result.code)}
+        >
+          {favourite ? '★' : '☆'}
+        </button>
+      </div>
+      <code className="small">{facts.code}</code>
+      {result.status === 'waiting' && <p className="muted small">Waiting…</p>}
+      {result.status === 'speaking' && <p className="muted small">Speaking…</p>}
+      {result.status === 'failed' && <p className="error">{result.error}</p>}
+      {result.status === 'done' && <ResultAudio result={result} name={facts.name} register={register} />}
+      {wins > 0 && (
+        <p className="small muted">
+          {wins.toLocaleString()} blind {wins === 1 ? 'win' : 'wins'}
+        </p>
+      )}
+      <div className="field">
+        <label htmlFor={`${id}-note`}>Note</label>
+        <textarea
+          id={`${id}-note`}
+          rows={2}
+          maxLength={1000}
+          value={note}
+          onChange={(e) => setNote(result.code, e.target.value)}
+        />
+      </div>
+    </li>
+  );
+}
+
+function ResultAudio({
+  result,
+  name,
+  register,
+}: {
+  result: Extract<Result, { status: 'done' }>;
+  name: string;
+  register(code: string, wave: ResultWave | null): void;
+}) {
+  const container = useRef<HTMLDivElement | null>(null);
+  const { measured } = result;
+  const wave = useResultWave(container, result.url, result.peaks, measured.info.duration);
+  useEffect(() => {
+    register(result.code, wave);
+    return () => register(result.code, null);
+  }, [register, result.code, wave]);
+  return (
+    <>
+      <div className="workbench-wave" ref={container} aria-hidden="true" />
+      <dl className="workbench-figures">
+        <div>
+          <dt>Duration</dt>
+          <dd>{seconds(measured.info.duration)}</dd>
+        </div>
+        <div>
+          <dt>First audio</dt>
+          <dd>{ms(measured.firstAudioMs)}</dd>
+        </div>
+        <div>
+          <dt>Total</dt>
+          <dd>{ms(measured.totalMs)}</dd>
+        </div>
+        <div>
+          <dt>Real-time factor</dt>
+          <dd>{factor(measured.rtf)}</dd>
+        </div>
+      </dl>
+      <button
+        type="button"
+        aria-label={`${wave.playing ? 'Stop' : 'Play'} ${name}`}
+        onClick={() => (wave.playing ? wave.stop() : void wave.play().catch(() => undefined))}
+      >
+        {wave.playing ? 'Stop' : 'Play'}
+      </button>
+    </>
+  );
+}

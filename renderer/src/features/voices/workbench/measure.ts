@@ -1,0 +1,64 @@
+/**
+ * One measured audition: the streamed WAV fetched from the audition's address (the same GET an
+ * audio element uses), timed in the client from the request's start to its first byte of audio
+ * and to its end. The server does not report timings of its own for auditions.
+ */
+
+import { completeWav, type WavInfo } from './logic';
+
+export interface Measured {
+  /** The whole WAV, its header sizes set to what arrived. */
+  bytes: Uint8Array;
+  info: WavInfo;
+  /** Request start → first byte of the body (the server sends its status with the first audio), ms. */
+  firstAudioMs: number;
+  /** Request start → last byte, ms. */
+  totalMs: number;
+  /** totalMs / the audio's length: below 1 is faster than real time. */
+  rtf: number;
+}
+
+/** The API's error message in a failed answer, or the HTTP status. */
+async function failure(response: Response): Promise<Error> {
+  try {
+    const body = (await response.json()) as { error_message?: unknown };
+    if (typeof body.error_message === 'string') return new Error(body.error_message);
+  } catch {
+    // Not JSON: the status says enough.
+  }
+  return new Error(`The audition failed (HTTP ${response.status}).`);
+}
+
+export async function measureAudition(
+  url: string,
+  signal?: AbortSignal,
+  /** Extra headers (tests send the session cookie the browser sends by itself). */
+  headers?: Record<string, string>,
+  now: () => number = () => performance.now(),
+): Promise<Measured> {
+  const started = now();
+  const response = await fetch(url, { signal, cache: 'no-store', ...(headers ? { headers } : {}) });
+  if (!response.ok || !response.body) throw await failure(response);
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let firstAudioMs: number | undefined;
+  let length = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (value.length === 0) continue;
+    firstAudioMs ??= now() - started;
+    chunks.push(value);
+    length += value.length;
+  }
+  const totalMs = now() - started;
+  const all = new Uint8Array(length);
+  let offset = 0;
+  for (const c of chunks) {
+    all.set(c, offset);
+    offset += c.length;
+  }
+  const { bytes, info } = completeWav(all);
+  if (info.duration <= 0) throw new Error('The audition answered no audio.');
+  return { bytes, info, firstAudioMs: firstAudioMs ?? totalMs, totalMs, rtf: totalMs / 1000 / info.duration };
+}
