@@ -10,6 +10,7 @@ import { runProjectsE2e } from './projects.e2e';
 import { runStudioE2e } from './studio.e2e';
 import { runVoiceLibraryE2e } from './voice-library.e2e';
 import { runVoiceMappingE2e } from './voice-mapping.e2e';
+import { runWorkbenchE2e } from './workbench.e2e';
 
 /** `npx tsx test/e2e/run.ts projects export`: only the suites named (all without a name). */
 const only = process.argv.slice(2);
@@ -24,6 +25,7 @@ const suites: [string, (log: (line: string) => void) => Promise<void>][] = [
   ['voice-library', runVoiceLibraryE2e],
   ['first-run', runFirstRunE2e],
   ['custom-voices', runCustomVoicesE2e],
+  ['workbench', runWorkbenchE2e],
 ];
 
 const started = Date.now();

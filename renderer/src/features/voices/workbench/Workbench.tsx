@@ -30,7 +30,7 @@ export interface VoiceFacts {
 }
 
 export type Result =
-  | { code: string; status: 'waiting' | 'speaking' }
+  | { code: string; status: 'idle' | 'waiting' | 'speaking' }
   | { code: string; status: 'failed'; error: string }
   | {
       code: string;
@@ -279,26 +279,6 @@ export function Workbench() {
           Add to the comparison
         </button>
       </div>
-      {saved.queue.length > 0 && (
-        <ul className="workbench-queue" aria-label="Voices to compare">
-          {saved.queue.map((code) => (
-            <li key={code} className="chip">
-              <span>
-                {facts(code).name} <code>{code}</code>
-              </span>
-              <button
-                type="button"
-                className="icon"
-                aria-label={`Remove ${facts(code).name} (${code})`}
-                onClick={() => unqueueVoice(code)}
-                disabled={running}
-              >
-                ×
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
       <div className="row workbench-actions">
         <button
           type="button"
@@ -327,21 +307,21 @@ export function Workbench() {
             : notice}
         </span>
       </div>
-      {saved.queue.some((code) => results[code]) && (
-        <ul className="workbench-results" aria-label="Results">
-          {saved.queue.map((code) => {
-            const r = results[code];
-            return r ? (
-              <ResultCard
-                key={code}
-                result={r}
-                facts={facts(code)}
-                current={playingAll === code}
-                wins={wins.get(code) ?? 0}
-                register={register}
-              />
-            ) : null;
-          })}
+      {saved.queue.length === 0 ? (
+        <p className="muted small">Add two or more voices to compare them.</p>
+      ) : (
+        <ul className="workbench-results" aria-label="Voices to compare">
+          {saved.queue.map((code) => (
+            <ResultCard
+              key={code}
+              result={results[code] ?? { code, status: 'idle' }}
+              facts={facts(code)}
+              current={playingAll === code}
+              wins={wins.get(code) ?? 0}
+              register={register}
+              onRemove={running ? undefined : () => unqueueVoice(code)}
+            />
+          ))}
         </ul>
       )}
       <BlindTest sentence={sentence} disabled={tooLong || empty} />
@@ -355,12 +335,15 @@ function ResultCard({
   current,
   wins,
   register,
+  onRemove,
 }: {
   result: Result;
   facts: VoiceFacts;
   current: boolean;
   wins: number;
   register(code: string, wave: ResultWave | null): void;
+  /** Takes the voice out of the comparison; absent while the voices speak. */
+  onRemove: (() => void) | undefined;
 }) {
   const favourite = useStudio((s) => s.workbench.favourites.includes(result.code));
   const note = useStudio((s) => s.workbench.notes[result.code] ?? '');
@@ -387,8 +370,19 @@ function ResultCard({
         >
           {favourite ? '★' : '☆'}
         </button>
+        <button
+          type="button"
+          className="icon"
+          aria-label={`Remove ${facts.name} (${facts.code}) from the comparison`}
+          title="Remove from the comparison"
+          disabled={!onRemove}
+          onClick={onRemove}
+        >
+          ×
+        </button>
       </div>
       <code className="small">{facts.code}</code>
+      {result.status === 'idle' && <p className="muted small">Not spoken yet.</p>}
       {result.status === 'waiting' && <p className="muted small">Waiting…</p>}
       {result.status === 'speaking' && <p className="muted small">Speaking…</p>}
       {result.status === 'failed' && <p className="error">{result.error}</p>}

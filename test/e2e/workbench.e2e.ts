@@ -1,0 +1,308 @@
+/**
+ * The voice workbench in a real browser against the real headless server: a Vietnamese
+ * sentence typed, three voices queued (a catalogue voice spoken by eSpeak, an English voice
+ * spoken by an installed pack, one of the user's own voices), three results with figures, Play
+ * all, a blind A/B round (names hidden until the vote), a favourite and a note kept across a
+ * reload, the comparison exported (3 WAVs that ffmpeg decodes + a CSV of 3 rows), axe-core on
+ * the Voices view with 0 violations in both themes, and screenshots of both modes.
+ */
+
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { strFromU8, unzipSync } from 'fflate';
+import type { Locator, Page } from 'playwright-core';
+import { VOICES } from '../../electron/shared/voices';
+import type { VoicePackList } from '../../electron/shared/voice-packs';
+import { probeAudio } from '../fixtures/ffprobe';
+import { E2E_PACK, launchBrowser, nav, startStudio, startVoiceMirror } from './harness';
+import { sessionHeaders } from './projects.e2e';
+
+const VI = 'vi_female_thuytrang_mb';
+const EN = 'en_female_emily_us';
+const OWN = 'co_lan';
+const SENTENCE = 'Chào buổi sáng, hôm nay chúng ta cùng nghe thử ba giọng đọc khác nhau.';
+const NOTE = 'Warm, "clear", a little fast';
+const SHOTS = join(process.cwd(), 'docs/screenshots');
+const nameOf = (code: string) => VOICES.find((v) => v.voice_code === code)!.name;
+
+async function api<T>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const response = await page.request.fetch(path, {
+    method,
+    headers: { ...(await sessionHeaders(page)), ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { data: JSON.stringify(body) } : {}),
+  });
+  assert.ok(response.ok(), `${method} ${path}: HTTP ${response.status()} ${await response.text()}`);
+  return ((await response.json()) as { result: T }).result;
+}
+
+/** axe-core's violations on the page as it is (its source injected; the page's CSP does not apply). */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const source = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  await page.evaluate(source);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(): Promise<{ violations: AxeViolation[] }> } }).axe;
+    const { violations } = await axe.run();
+    return violations.map(
+      (v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
+    );
+    interface AxeViolation {
+      id: string;
+      help: string;
+      nodes: { target: string[] }[];
+    }
+  });
+}
+
+/** A minimal RFC 4180 reader (quoted fields with commas, doubled quotes and line breaks). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(field);
+      field = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      i++;
+    } else field += c;
+  }
+  if (field !== '' || row.length > 0) rows.push([...row, field]);
+  return rows;
+}
+
+/** The figures a result card shows, by their terms. */
+async function figures(card: Locator): Promise<Record<string, string>> {
+  const terms = await card.locator('dt').allTextContents();
+  const values = await card.locator('dd').allTextContents();
+  return Object.fromEntries(terms.map((t, i) => [t, values[i]!]));
+}
+const number = (text: string) => Number(text.replace(/[^\d.]/g, ''));
+
+export async function runWorkbenchE2e(log: (line: string) => void): Promise<void> {
+  const voiceMirror = await startVoiceMirror();
+  const studio = await startStudio(voiceMirror.args);
+  const browser = await launchBrowser();
+  const scratch = mkdtempSync(join(tmpdir(), 'workbench-e2e-'));
+  mkdirSync(SHOTS, { recursive: true });
+  try {
+    const context = await browser.newContext({
+      viewport: { width: 1360, height: 1000 },
+      colorScheme: 'light',
+      baseURL: studio.url,
+      acceptDownloads: true,
+    });
+    const page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+    await page.goto(studio.loginUrl);
+    await page.getByRole('heading', { name: 'Studio', exact: true }).waitFor();
+
+    // An installed pack (it speaks the English voices) and a voice of the user's own.
+    await api(page, 'POST', '/api/v1/voice-packs/install', { id: E2E_PACK.entry.id });
+    for (let i = 0; ; i++) {
+      const list = await api<VoicePackList>(page, 'GET', '/api/v1/voice-packs');
+      if (list.voices.find((v) => v.voice_code === EN)?.engine?.includes(E2E_PACK.entry.id)) break;
+      assert.ok(i < 600, 'the pack installs');
+      await page.waitForTimeout(100);
+    }
+    await api(page, 'POST', '/api/v1/custom-voices', {
+      code: OWN,
+      name: 'Cô Lan',
+      base: { kind: 'code', voice_code: VI },
+      prosody: { speed: 1.3, pitch: 1.1 },
+    });
+    await page.reload();
+    await nav(page, 'Voices').click();
+    const bench = page.getByRole('region', { name: 'Voice workbench' });
+    await bench.waitFor();
+
+    // The sentence starts in the language of the voice in use; the tester writes their own.
+    const sentence = bench.getByLabel('Your sentence');
+    assert.ok(((await sentence.inputValue()) ?? '').length > 10, 'a default sentence');
+    await sentence.fill(SENTENCE);
+    for (const code of [VI, EN, OWN]) {
+      await bench.getByLabel('Voice to compare').selectOption(code);
+      await bench.getByRole('button', { name: 'Add to the comparison' }).click();
+    }
+    const cards = bench.getByRole('list', { name: 'Voices to compare' }).getByRole('listitem');
+    assert.equal(await cards.count(), 3);
+    await bench.getByRole('button', { name: 'Speak with 3 voices' }).click();
+    const card = (code: string, name: string) =>
+      bench.getByRole('listitem', { name: `${name} (${code})`, exact: true });
+    const shown: Record<string, Record<string, string>> = {};
+    for (const [code, name] of [
+      [VI, nameOf(VI)],
+      [EN, nameOf(EN)],
+      [OWN, 'Cô Lan'],
+    ] as const) {
+      const c = card(code, name);
+      await c.getByText('Real-time factor').waitFor({ timeout: 60_000 });
+      const f = await figures(c);
+      shown[code] = f;
+      assert.match(f.Duration!, /^[\d.,]+ s$/);
+      assert.match(f['First audio']!, /^[\d,]+ ms$/);
+      assert.ok(number(f.Duration!) > 0.5, `${code}: ${f.Duration}`);
+      assert.ok(number(f['First audio']!) <= number(f.Total!), `${code}: first audio ≤ total`);
+      assert.ok(number(f['Real-time factor']!) > 0, `${code}: RTF`);
+      assert.equal(
+        await c.locator('.workbench-wave canvas').first().isVisible(),
+        true,
+        `${code}: a waveform`,
+      );
+    }
+    // What speaks each: eSpeak for the Vietnamese voice, the installed pack for the English one.
+    assert.equal(await card(EN, nameOf(EN)).locator('.badge.engine').textContent(), 'natural');
+    assert.equal(await card(VI, nameOf(VI)).locator('.badge.engine').textContent(), 'basic');
+    // The user's voice is its base at speed 1.3: shorter than the base.
+    assert.ok(
+      number(shown[OWN]!.Duration!) < number(shown[VI]!.Duration!),
+      'Cô Lan speaks faster than her base',
+    );
+    log(
+      `✓ three voices speak the tester's sentence with figures (${Object.entries(shown)
+        .map(([c, f]) => `${c}: ${f.Duration}, first audio ${f['First audio']}, RTF ${f['Real-time factor']}`)
+        .join('; ')})`,
+    );
+
+    // Play all: one after another, the status says which.
+    await bench.getByRole('button', { name: 'Play all' }).click();
+    const status = bench.locator('.workbench-actions [role="status"]');
+    for (const [i, name] of [nameOf(VI), nameOf(EN), 'Cô Lan'].entries()) {
+      await status.getByText(`Playing ${i + 1} of 3: ${name}`).waitFor({ timeout: 20_000 });
+    }
+    await bench.getByRole('button', { name: 'Play all' }).waitFor({ timeout: 20_000 });
+    log('✓ Play all plays the three in turn');
+
+    // Favourite and note.
+    const own = card(OWN, 'Cô Lan');
+    const star = own.getByRole('button', { name: `Favourite Cô Lan (${OWN})` });
+    await star.click();
+    assert.equal(await star.getAttribute('aria-pressed'), 'true');
+    await own.getByLabel('Note').fill(NOTE);
+
+    // Screenshots: three results, light and dark.
+    await bench.getByRole('heading', { name: 'Voice workbench' }).scrollIntoViewIfNeeded();
+    await bench.screenshot({ path: join(SHOTS, 'voice-workbench-light.png') });
+
+    // Blind A/B: the names hidden until the vote.
+    const blind = bench.getByRole('region', { name: 'Blind A/B test' });
+    await blind.getByLabel('First voice').selectOption(VI);
+    await blind.getByLabel('Second voice').selectOption(OWN);
+    await blind.getByRole('button', { name: 'Start a blind round' }).click();
+    const round = blind.getByRole('group', { name: 'Blind round' });
+    await round.waitFor({ timeout: 30_000 });
+    const hidden = (await round.textContent()) ?? '';
+    assert.ok(!hidden.includes(nameOf(VI)) && !hidden.includes('Cô Lan') && !hidden.includes(VI), hidden);
+    assert.equal(await round.getByText('Hidden voice').count(), 2);
+    await round.getByRole('button', { name: 'Play A' }).click();
+    await round.getByRole('button', { name: 'Stop A' }).waitFor({ timeout: 10_000 });
+    await blind.screenshot({ path: join(SHOTS, 'voice-workbench-ab-light.png') });
+    await round.getByRole('button', { name: 'A is better' }).click();
+    const reveal = round.getByRole('status');
+    const revealed = (await reveal.textContent()) ?? '';
+    const m = /^A was (.+) \((\S+)\), B was (.+) \((\S+)\)\. You preferred (.+)\.$/.exec(revealed);
+    assert.ok(m, revealed);
+    assert.deepEqual([m[2], m[4]].sort(), [OWN, VI].sort());
+    assert.equal(m[5], m[1]);
+    const winner = m[2]!;
+    const tallyRow = blind.getByRole('row', { name: new RegExp(winner) });
+    assert.deepEqual(await tallyRow.getByRole('cell').allTextContents(), ['1', '1']);
+    log(`✓ a blind round hides the names, takes the vote and reveals them (A was ${m[2]}; tally 1 win)`);
+
+    // axe-core on the Voices view, results and round shown, light.
+    assert.deepEqual(await axeViolations(page), [], 'axe-core, light');
+
+    // Dark: the same view, axe and screenshots.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+    assert.deepEqual(await axeViolations(page), [], 'axe-core, dark');
+    await bench.getByRole('heading', { name: 'Voice workbench' }).scrollIntoViewIfNeeded();
+    await bench.locator('.workbench-results').screenshot({ path: join(SHOTS, 'voice-workbench-dark.png') });
+    await blind.getByRole('button', { name: 'New round' }).click();
+    await round.getByText('Hidden voice').first().waitFor({ timeout: 30_000 });
+    await blind.screenshot({ path: join(SHOTS, 'voice-workbench-ab-dark.png') });
+    await page.emulateMedia({ colorScheme: 'light' });
+    log('✓ axe-core: 0 violations on the Voices view in both themes; screenshots of both modes');
+
+    // Export: 3 WAVs that decode, with the durations shown, and a CSV of 3 rows.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      bench.getByRole('button', { name: 'Export comparison (.zip)' }).click(),
+    ]);
+    assert.match(download.suggestedFilename(), /^voice-comparison-\d{4}-\d{2}-\d{2}\.zip$/);
+    const files = unzipSync(new Uint8Array(readFileSync((await download.path())!)));
+    const names = Object.keys(files).sort();
+    assert.deepEqual(names, [`01-${VI}.wav`, `02-${EN}.wav`, `03-${OWN}.wav`, 'comparison.csv']);
+    for (const [i, code] of [VI, EN, OWN].entries()) {
+      const path = join(scratch, `${i}.wav`);
+      writeFileSync(path, files[names[i]!]!);
+      const probed = await probeAudio(path);
+      assert.equal(probed.errors, '', `${code} decodes`);
+      assert.equal(probed.codec, 'pcm_s16le');
+      assert.ok(
+        Math.abs(probed.durationMs / 1000 - number(shown[code]!.Duration!)) < 0.01,
+        `${code}: ${probed.durationMs} ms vs ${shown[code]!.Duration}`,
+      );
+    }
+    const csv = parseCsv(strFromU8(files['comparison.csv']!));
+    assert.equal(csv.length, 4, 'a header and 3 rows');
+    const header = csv[0]!;
+    const rows = csv.slice(1).map((r) => Object.fromEntries(header.map((h, i) => [h, r[i]])));
+    assert.deepEqual(
+      rows.map((r) => r.voice_code),
+      [VI, EN, OWN],
+    );
+    const ownRow = rows[2]!;
+    assert.equal(ownRow.note, NOTE);
+    assert.equal(ownRow.favourite, 'yes');
+    assert.equal(ownRow.sentence, SENTENCE);
+    assert.equal(rows[0]!.favourite, 'no');
+    assert.equal(Number(ownRow.first_audio_ms), number(shown[OWN]!['First audio']!));
+    assert.equal(rows.find((r) => r.voice_code === winner)!.ab_wins, '1');
+    log('✓ the export holds 3 WAVs that ffmpeg decodes (durations as shown) and a CSV of 3 rows with notes');
+
+    // Reload: sentence, voices, favourite, note and tally kept.
+    await page.reload();
+    await nav(page, 'Voices').click();
+    await bench.waitFor();
+    assert.equal(await bench.getByLabel('Your sentence').inputValue(), SENTENCE);
+    assert.equal(await cards.count(), 3);
+    assert.equal(
+      await own.getByRole('button', { name: `Favourite Cô Lan (${OWN})` }).getAttribute('aria-pressed'),
+      'true',
+    );
+    assert.equal(await own.getByLabel('Note').inputValue(), NOTE);
+    assert.deepEqual(
+      await blind
+        .getByRole('row', { name: new RegExp(winner) })
+        .getByRole('cell')
+        .allTextContents(),
+      ['1', '1'],
+    );
+    log('✓ after a reload the sentence, the three voices, the favourite, the note and the tally are kept');
+
+    assert.deepEqual(pageErrors, []);
+    await context.close();
+  } finally {
+    await browser.close();
+    await studio.stop();
+    await voiceMirror.close();
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
