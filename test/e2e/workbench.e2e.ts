@@ -131,6 +131,8 @@ export async function runWorkbenchE2e(log: (line: string) => void): Promise<void
     await nav(page, 'Voices').click();
     const bench = page.getByRole('region', { name: 'Voice workbench' });
     await bench.waitFor();
+    // The voice in use says so, in its name too (axe: label-content-name-mismatch).
+    await page.getByRole('button', { name: `In use: ${nameOf(EN)} (${EN})`, exact: true }).waitFor();
 
     // The sentence starts in the language of the voice in use; the tester writes their own.
     const sentence = bench.getByLabel('Your sentence');
