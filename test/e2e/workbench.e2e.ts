@@ -134,14 +134,16 @@ export async function runWorkbenchE2e(log: (line: string) => void): Promise<void
     // The voice in use says so, in its name too (axe: label-content-name-mismatch).
     await page.getByRole('button', { name: `In use: ${nameOf(EN)} (${EN})`, exact: true }).waitFor();
 
-    // The sentence starts in the language of the voice in use; the tester writes their own.
+    // The sentence starts in the language of the voice in use (English: Emily), then of the first
+    // voice queued (Vietnamese); the tester writes their own.
     const sentence = bench.getByLabel('Your sentence');
-    assert.ok(((await sentence.inputValue()) ?? '').length > 10, 'a default sentence');
-    await sentence.fill(SENTENCE);
+    assert.match(await sentence.inputValue(), /lighthouse/);
     for (const code of [VI, EN, OWN]) {
       await bench.getByLabel('Voice to compare').selectOption(code);
       await bench.getByRole('button', { name: 'Add to the comparison' }).click();
     }
+    assert.match(await sentence.inputValue(), /^Xin chào/);
+    await sentence.fill(SENTENCE);
     const cards = bench.getByRole('list', { name: 'Voices to compare' }).getByRole('listitem');
     assert.equal(await cards.count(), 3);
     await bench.getByRole('button', { name: 'Speak with 3 voices' }).click();
