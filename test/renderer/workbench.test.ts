@@ -173,6 +173,11 @@ describe('workbench slice', () => {
       notes: { a: 'too fast' },
       blind: [{ a: 'a', b: 'b', vote: 'b' }],
     });
+    // An emptied sentence stays empty (the default comes back only when asked for).
+    store.getState().setWorkbenchSentence('');
+    expect(createStudioStore({ client, storage }).getState().workbench.sentence).toBe('');
+    store.getState().setWorkbenchSentence(null);
+    expect(createStudioStore({ client, storage }).getState().workbench.sentence).toBeNull();
     store.getState().toggleWorkbenchFavourite('b');
     store.getState().setWorkbenchNote('a', '');
     store.getState().unqueueWorkbenchVoice('a');
@@ -193,7 +198,7 @@ describe('workbench slice', () => {
       }),
     });
     expect(createStudioStore({ client, storage }).getState().workbench).toEqual({
-      sentence: '',
+      sentence: null,
       queue: ['a'],
       favourites: [],
       notes: { b: 'ok' },

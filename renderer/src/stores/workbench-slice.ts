@@ -10,8 +10,8 @@ import { readJson, type SliceCreator } from './types';
 export const WORKBENCH_KEY = 'narration-studio.workbench';
 
 export interface WorkbenchSaved {
-  /** The tester's own sentence; '' until they write one (the default then follows the voices). */
-  sentence: string;
+  /** The tester's own sentence; null until they write one (the default then follows the voices). */
+  sentence: string | null;
   queue: string[];
   favourites: string[];
   notes: Record<string, string>;
@@ -20,7 +20,8 @@ export interface WorkbenchSaved {
 
 export interface WorkbenchSlice {
   workbench: WorkbenchSaved;
-  setWorkbenchSentence(sentence: string): void;
+  /** null: back to the default sentence. */
+  setWorkbenchSentence(sentence: string | null): void;
   queueWorkbenchVoice(voiceCode: string): void;
   unqueueWorkbenchVoice(voiceCode: string): void;
   toggleWorkbenchFavourite(voiceCode: string): void;
@@ -29,7 +30,7 @@ export interface WorkbenchSlice {
   clearBlindResults(): void;
 }
 
-const EMPTY: WorkbenchSaved = { sentence: '', queue: [], favourites: [], notes: {}, blind: [] };
+const EMPTY: WorkbenchSaved = { sentence: null, queue: [], favourites: [], notes: {}, blind: [] };
 
 const strings = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
@@ -51,7 +52,7 @@ function load(raw: unknown): WorkbenchSaved {
       )
     : [];
   return {
-    sentence: typeof r.sentence === 'string' ? r.sentence : '',
+    sentence: typeof r.sentence === 'string' ? r.sentence : null,
     queue: [...new Set(strings(r.queue))],
     favourites: [...new Set(strings(r.favourites))],
     notes,

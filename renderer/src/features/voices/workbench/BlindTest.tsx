@@ -5,6 +5,7 @@
 
 import { useEffect, useId, useRef, useState } from 'react';
 import { VoiceSelect } from '../../../components/VoiceSelect';
+import { errorMessage } from '../../../lib/api-client';
 import { useStudio } from '../../../stores';
 import { assignBlind, tally, type Vote } from './logic';
 import { useResultWave } from './useResultWave';
@@ -202,6 +203,7 @@ function BlindSide({
 }) {
   const container = useRef<HTMLDivElement | null>(null);
   const wave = useResultWave(container, result.url, result.peaks, result.measured.info.duration);
+  const [playError, setPlayError] = useState('');
   return (
     <div className={`blind-side${chosen ? ' chosen' : ''}`}>
       <div className="row">
@@ -214,10 +216,18 @@ function BlindSide({
       <button
         type="button"
         aria-label={`${wave.playing ? 'Stop' : 'Play'} ${letter}`}
-        onClick={() => (wave.playing ? wave.stop() : void wave.play().catch(() => undefined))}
+        onClick={() => {
+          setPlayError('');
+          if (wave.playing) wave.stop();
+          else
+            void wave
+              .play()
+              .catch((e: unknown) => setPlayError(`It could not be played: ${errorMessage(e)}`));
+        }}
       >
         {wave.playing ? 'Stop' : 'Play'}
       </button>
+      {playError && <p className="error">{playError}</p>}
     </div>
   );
 }

@@ -114,7 +114,7 @@ export function Workbench() {
   const measure = useMeasure();
 
   const fallback = defaultSentence(facts(saved.queue[0] ?? voiceInUse).language);
-  const sentence = saved.sentence === '' ? fallback : saved.sentence;
+  const sentence = saved.sentence ?? fallback;
   const [toAdd, setToAdd] = useState(voiceInUse);
   const [results, setResults] = useState<Record<string, Result>>({});
   const [running, setRunning] = useState(false);
@@ -259,8 +259,8 @@ export function Workbench() {
             {empty ? ': write something to speak' : ''}
           </span>
           <span className="spacer" />
-          {saved.sentence !== '' && (
-            <button type="button" className="link small" onClick={() => setSentence('')}>
+          {saved.sentence !== null && (
+            <button type="button" className="link small" onClick={() => setSentence(null)}>
               Use the default sentence
             </button>
           )}
@@ -418,6 +418,7 @@ function ResultAudio({
   const container = useRef<HTMLDivElement | null>(null);
   const { measured } = result;
   const wave = useResultWave(container, result.url, result.peaks, measured.info.duration);
+  const [playError, setPlayError] = useState('');
   useEffect(() => {
     register(result.code, wave);
     return () => register(result.code, null);
@@ -446,10 +447,18 @@ function ResultAudio({
       <button
         type="button"
         aria-label={`${wave.playing ? 'Stop' : 'Play'} ${name}`}
-        onClick={() => (wave.playing ? wave.stop() : void wave.play().catch(() => undefined))}
+        onClick={() => {
+          setPlayError('');
+          if (wave.playing) wave.stop();
+          else
+            void wave
+              .play()
+              .catch((e: unknown) => setPlayError(`It could not be played: ${errorMessage(e)}`));
+        }}
       >
         {wave.playing ? 'Stop' : 'Play'}
       </button>
+      {playError && <p className="error">{playError}</p>}
     </>
   );
 }
