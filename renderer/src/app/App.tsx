@@ -95,7 +95,7 @@ export function App() {
         ))}
         <div className="sidebar-foot">
           {balance !== undefined && (
-            <p className="balance">
+            <p className="balance" title={`Balance: ${balance.toLocaleString()} credits`}>
               <span className="balance-word">Balance</span> <b>{balance.toLocaleString()}</b>{' '}
               <span className="balance-word">credits</span>
             </p>

@@ -83,7 +83,13 @@ export function RequestDetails({ id }: { id: string }) {
             </dd>
             <dt>Engine</dt>
             <dd>
-              {request.engine ? <EngineBadge engine={request.engine} /> : <span className="muted">—</span>}
+              {request.engine ? (
+                <>
+                  <EngineBadge engine={request.engine} /> <code className="small">{request.engine}</code>
+                </>
+              ) : (
+                <span className="muted">—</span>
+              )}
             </dd>
             <dt>Characters</dt>
             <dd>{request.characters.toLocaleString()}</dd>
