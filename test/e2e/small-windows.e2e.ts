@@ -144,15 +144,46 @@ export async function runSmallWindowsE2e(log: (line: string) => void): Promise<v
       const problems: string[] = [];
       for (const view of VIEWS) {
         await nav(page, NAV_LABELS[view]).click();
-        if (view === 'projects')
-          await page.getByRole('heading', { name: 'Harbour book', exact: true }).waitFor();
-        else await page.getByRole('heading', { name: NAV_LABELS[view], exact: true, level: 1 }).waitFor();
+        if (view === 'projects') {
+          // The book, open (Projects clicked in Projects shows the list).
+          const allProjects = page.getByRole('button', { name: '← All projects' });
+          const title = page
+            .getByRole('list', { name: 'Projects' })
+            .getByRole('button', { name: 'Harbour book', exact: true });
+          await allProjects.or(title).waitFor();
+          if (await title.isVisible()) await title.click();
+          await allProjects.waitFor();
+        } else await page.getByRole('heading', { name: NAV_LABELS[view], exact: true, level: 1 }).waitFor();
         await page.waitForTimeout(300);
         const m = await measure(page);
         if (m.scrollWidth > m.clientWidth)
           problems.push(`${view} scrolls sideways: ${m.scrollWidth} > ${m.clientWidth}`);
         for (const control of m.outside) problems.push(`${view}: ${control} is outside the window`);
         figures.push(`${view} ${m.scrollWidth}/${m.clientWidth}`);
+      }
+      // The list of projects, and a request's details in History.
+      await nav(page, 'Projects').click();
+      await page.getByRole('button', { name: '← All projects' }).click();
+      await page.getByRole('heading', { name: 'Projects', exact: true, level: 1 }).waitFor();
+      const projectList = await measure(page);
+      await nav(page, 'History').click();
+      await page
+        .getByRole('table', { name: 'Requests' })
+        .getByRole('button', { name: /details of request/ })
+        .first()
+        .click();
+      await page.getByRole('button', { name: 'Close details' }).waitFor();
+      await page.waitForTimeout(300);
+      const requestDetails = await measure(page);
+      await page.getByRole('button', { name: 'Close details' }).click();
+      for (const [what, m] of [
+        ['the project list', projectList],
+        ['a request in History', requestDetails],
+      ] as const) {
+        if (m.scrollWidth > m.clientWidth)
+          problems.push(`${what} scrolls sideways: ${m.scrollWidth} > ${m.clientWidth}`);
+        for (const control of m.outside) problems.push(`${what}: ${control} is outside the window`);
+        figures.push(`${what} ${m.scrollWidth}/${m.clientWidth}`);
       }
       assert.deepEqual(problems, [], `at ${size.width}×${size.height}`);
       log(
