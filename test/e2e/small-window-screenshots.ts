@@ -7,7 +7,14 @@
 
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { E2E_SERVE_ARGS, generateWithRefusedCallback, launchBrowser, nav, SAMPLE_TEXT, startStudio } from './harness';
+import {
+  E2E_SERVE_ARGS,
+  generateWithRefusedCallback,
+  launchBrowser,
+  nav,
+  SAMPLE_TEXT,
+  startStudio,
+} from './harness';
 import { importSmallBook } from './small-windows.e2e';
 
 const OUT = join(process.cwd(), 'docs/screenshots');
