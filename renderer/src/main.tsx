@@ -9,7 +9,8 @@ import { createStudioStore, StudioContext, type StoreDeps } from './stores';
 // A sign-in address (`/?token=…`) works once: the token is spent by the first check of the
 // session and leaves the address bar at once.
 const signInToken = new URLSearchParams(window.location.search).get('token') ?? undefined;
-if (signInToken !== undefined) window.history.replaceState(null, '', '/');
+// The view's address (the hash, lib/address.ts) stays.
+if (signInToken !== undefined) window.history.replaceState(null, '', `/${window.location.hash}`);
 const desktop = getDesktop();
 const deps: StoreDeps = {
   // The session's value lives in this origin's own storage (a page of another port cannot read it).

@@ -1,5 +1,6 @@
 /** `npm run test:e2e`: runs the browser tests (plain tsx, not vitest) and exits non-zero on failure. */
 
+import { runAddressesE2e } from './addresses.e2e';
 import { runCustomVoicesE2e } from './custom-voices.e2e';
 import { runDialogueE2e } from './dialogue.e2e';
 import { runExportE2e } from './export.e2e';
@@ -7,6 +8,7 @@ import { runFirstRunE2e } from './first-run.e2e';
 import { runLexiconE2e } from './lexicon.e2e';
 import { runQuickStudioE2e } from './quick-studio.e2e';
 import { runProjectsE2e } from './projects.e2e';
+import { runSmallWindowsE2e } from './small-windows.e2e';
 import { runStudioE2e } from './studio.e2e';
 import { runVoiceLibraryE2e } from './voice-library.e2e';
 import { runVoiceMappingE2e } from './voice-mapping.e2e';
@@ -26,6 +28,8 @@ const suites: [string, (log: (line: string) => void) => Promise<void>][] = [
   ['first-run', runFirstRunE2e],
   ['custom-voices', runCustomVoicesE2e],
   ['workbench', runWorkbenchE2e],
+  ['small-windows', runSmallWindowsE2e],
+  ['addresses', runAddressesE2e],
 ];
 
 const started = Date.now();

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useContext, useEffect, useRef } from 'react';
 import { ApiView } from '../features/api/ApiView';
 import { SignIn } from '../features/auth/SignIn';
 import { CallbacksView } from '../features/callbacks/CallbacksView';
@@ -11,9 +11,11 @@ import { SettingsView } from '../features/settings/SettingsView';
 import { StudioView } from '../features/compose/StudioView';
 import { VoiceLibraryView } from '../features/voice-library/VoiceLibraryView';
 import { VoicesView } from '../features/voices/VoicesView';
+import { connectAddress } from '../lib/address';
 import { getDesktop } from '../lib/desktop';
-import { useStudio } from '../stores';
+import { StudioContext, useStudio } from '../stores';
 import type { View } from '../stores/ui-slice';
+import { NavIcon } from './nav-icons';
 import { useTheme } from './useTheme';
 
 const NAV: { view: View; label: string }[] = [
@@ -41,10 +43,17 @@ export function App() {
   const signOut = useStudio((s) => s.signOut);
   const projectOpen = useStudio((s) => s.project !== null);
   const closeProject = useStudio((s) => s.closeProject);
+  const store = useContext(StudioContext)?.store;
+  const main = useRef<HTMLElement>(null);
 
   useEffect(() => {
     void checkSession();
   }, [checkSession]);
+  // Every view and open item has an address (lib/address.ts): read once signed in, then kept.
+  useEffect(() => {
+    if (status !== 'signed-in' || !store) return;
+    return connectAddress(store, window);
+  }, [status, store]);
   // What speaks each voice (natural or basic) shows in the picker and the Voices view.
   useEffect(() => {
     if (status === 'signed-in') void loadVoicePacks();
@@ -58,10 +67,14 @@ export function App() {
 
   return (
     <div className="shell">
+      {/* The first Tab stop: past the sidebar to the view. */}
+      <button type="button" className="skip-link" onClick={() => main.current?.focus()}>
+        Skip to content
+      </button>
       <nav className="sidebar" aria-label="Main">
         <div className="brand">
           <img src="/favicon.svg" alt="" />
-          Narration Studio
+          <span className="brand-name">Narration Studio</span>
         </div>
         {NAV.map((item) => (
           <button
@@ -75,16 +88,17 @@ export function App() {
               setView(item.view);
             }}
           >
-            {item.label}
+            <NavIcon view={item.view} />
+            {/* Beside the icon in a wide window; beside the sidebar on hover or focus in a narrow one. */}
+            <span className="nav-label">{item.label}</span>
           </button>
         ))}
         <div className="sidebar-foot">
           {balance !== undefined && (
-            <>
-              Balance
-              <br />
-              <b>{balance.toLocaleString('en-US')}</b> credits
-            </>
+            <p className="balance" title={`Balance: ${balance.toLocaleString()} credits`}>
+              <span className="balance-word">Balance</span> <b>{balance.toLocaleString()}</b>{' '}
+              <span className="balance-word">credits</span>
+            </p>
           )}
           {/* The desktop window signs itself in; a browser can end its session here. */}
           {!getDesktop() && (
@@ -96,7 +110,7 @@ export function App() {
           )}
         </div>
       </nav>
-      <main className="main">
+      <main className="main" id="main" ref={main} tabIndex={-1}>
         {view === 'projects' && <ProjectsView />}
         {view === 'studio' && <StudioView />}
         {view === 'voices' && <VoicesView />}

@@ -32,6 +32,11 @@ export interface ProjectsSlice {
   projectsError: string | null;
   /** The open project, or null (the list shows). */
   project: ProjectDetail | null;
+  /**
+   * The id of the project being shown or opened (its address, `#/projects/<id>`), set at once
+   * by openProject; null for the list. With `project` still null, it is loading or failed.
+   */
+  openProjectId: string | null;
   /** The last failed action in the open project. */
   projectError: string | null;
   /** The chapter whose segments show. */
@@ -203,6 +208,7 @@ export const createProjectsSlice: SliceCreator<ProjectsSlice> =
       projectsLoaded: false,
       projectsError: null,
       project: null,
+      openProjectId: null,
       projectError: null,
       openChapterId: null,
       projectRender: null,
@@ -279,7 +285,16 @@ export const createProjectsSlice: SliceCreator<ProjectsSlice> =
       async openProject(id) {
         const mine = ++opened;
         stream?.abort();
-        set({ projectError: null, projectRender: null, view: 'projects' });
+        // Another project's detail does not stay on screen while this one loads.
+        const shown = get().project;
+        set({
+          project: shown?.project.id === id ? shown : null,
+          projectError: null,
+          projectsError: null,
+          projectRender: null,
+          view: 'projects',
+          openProjectId: id,
+        });
         try {
           const [detail, renders] = await Promise.all([api.get(id), api.renders(id).catch(() => [])]);
           if (mine !== opened) return;
@@ -300,7 +315,13 @@ export const createProjectsSlice: SliceCreator<ProjectsSlice> =
         stream?.abort();
         stream = undefined;
         clearTimeout(refreshTimer);
-        set({ project: null, projectError: null, openChapterId: null, projectRender: null });
+        set({
+          project: null,
+          openProjectId: null,
+          projectError: null,
+          openChapterId: null,
+          projectRender: null,
+        });
         void get().loadProjects();
       },
       async refreshProject() {

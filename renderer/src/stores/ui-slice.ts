@@ -19,8 +19,13 @@ export const THEME_KEY = 'narration-studio.theme';
 
 export interface UiSlice {
   view: View;
+  /** The request selected in History (its details show above the list), or null. */
+  historyRequestId: string | null;
   theme: ThemeChoice;
+  /** Shows a view; the address follows (lib/address.ts). */
   setView(view: View): void;
+  /** Selects a request in History (null: none); the address follows (`#/history/<id>`). */
+  selectRequest(id: string | null): void;
   setTheme(theme: ThemeChoice): void;
 }
 
@@ -30,8 +35,10 @@ export const createUiSlice: SliceCreator<UiSlice> =
     const stored = readJson<ThemeChoice>(storage, THEME_KEY);
     return {
       view: 'studio',
+      historyRequestId: null,
       theme: stored === 'light' || stored === 'dark' ? stored : 'system',
       setView: (view) => set({ view }),
+      selectRequest: (id) => set({ historyRequestId: id }),
       setTheme(theme) {
         storage.setItem(THEME_KEY, JSON.stringify(theme));
         set({ theme });

@@ -89,10 +89,10 @@ export function CallbacksView() {
         </div>
       )}
       {requests.length > 0 && (
-        <div className="studio-grid" style={{ gridTemplateColumns: '300px minmax(0, 1fr)' }}>
+        <div className="callbacks-grid">
           <div className="panel">
             <h2 style={{ marginBottom: 10 }}>Requests</h2>
-            <ul className="cue-list" aria-label="Requests with a callback" style={{ maxHeight: 520 }}>
+            <ul className="cue-list callbacks-list" aria-label="Requests with a callback">
               {requests.map((r) => (
                 <li key={r.request_id} className={r.request_id === selected ? 'current' : undefined}>
                   <button

@@ -9,6 +9,7 @@ import { errorMessage, isSignedOut } from '../../lib/api-client';
 import { formatClock, formatTime } from '../../lib/format';
 import { voiceNameOf } from '../../lib/voice-codes';
 import { useClient, useStudio } from '../../stores';
+import { RequestDetails } from './RequestDetails';
 
 const PAGE_SIZE = 20;
 
@@ -18,6 +19,8 @@ export function HistoryView() {
   const openRequest = useStudio((s) => s.openRequest);
   const markSignedOut = useStudio((s) => s.markSignedOut);
   const customVoices = useStudio((s) => s.customVoices);
+  const selectedId = useStudio((s) => s.historyRequestId);
+  const selectRequest = useStudio((s) => s.selectRequest);
   const id = useId();
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<RequestStatus | ''>('');
@@ -63,6 +66,7 @@ export function HistoryView() {
           Refresh
         </button>
       </div>
+      {selectedId && <RequestDetails key={selectedId} id={selectedId} />}
       <div className="panel">
         <div className="voice-filters">
           <KeySelect
@@ -119,20 +123,20 @@ export function HistoryView() {
           <p className="muted">No requests of this key yet. Generate one in the Studio.</p>
         )}
         {list && list.items.length > 0 && (
-          <table className="data" aria-label="Requests">
+          <table className="data history-table" aria-label="Requests">
             <thead>
               <tr>
                 <th>Time</th>
                 {allKeys && <th>Key</th>}
                 <th>Voice</th>
-                <th>Engine</th>
+                <th className="wide-only">Engine</th>
                 <th>Text</th>
                 <th className="num">Characters</th>
                 <th className="num">Credits</th>
                 <th className="num">Duration</th>
-                <th>Format</th>
+                <th className="wide-only">Format</th>
                 <th>Status</th>
-                <th>Callback</th>
+                <th className="wide-only">Callback</th>
                 <th>
                   <span className="visually-hidden">Actions</span>
                 </th>
@@ -140,34 +144,29 @@ export function HistoryView() {
             </thead>
             <tbody>
               {list.items.map((r) => (
-                <tr key={r.request_id}>
-                  <td className="small">{formatTime(r.created_at)}</td>
+                <tr key={r.request_id} aria-current={r.request_id === selectedId ? 'true' : undefined}>
+                  <td className="small">
+                    <button type="button" className="link-button" onClick={() => selectRequest(r.request_id)}>
+                      {formatTime(r.created_at)}
+                      <span className="visually-hidden"> — details of request {r.request_id}</span>
+                    </button>
+                  </td>
                   {allKeys && <td className="small">{keyName(keys, r.key_id)}</td>}
                   <td>{voiceNameOf(r.voice_code, customVoices)}</td>
-                  <td className="small" title={r.engine ?? undefined}>
+                  <td className="small wide-only" title={r.engine ?? undefined}>
                     {r.engine ? <EngineBadge engine={r.engine} /> : <span className="muted">—</span>}
                   </td>
-                  <td
-                    className="small muted"
-                    style={{
-                      maxWidth: 260,
-                      overflow: 'hidden',
-                      textOverflow: 'ellipsis',
-                      whiteSpace: 'nowrap',
-                    }}
-                  >
-                    {r.input_text}
-                  </td>
+                  <td className="small muted history-text">{r.input_text}</td>
                   <td className="num">{r.characters.toLocaleString('en-US')}</td>
                   <td className="num">{r.cost}</td>
                   <td className="num">
                     {r.duration_ms === null ? '—' : formatClock(r.duration_ms / 1000, true)}
                   </td>
-                  <td className="small">{r.audio_type.toUpperCase()}</td>
+                  <td className="small wide-only">{r.audio_type.toUpperCase()}</td>
                   <td>
                     <StatusBadge status={r.status} />
                   </td>
-                  <td>
+                  <td className="wide-only">
                     {r.callback_url ? (
                       <CallbackBadge state={r.callback_state} />
                     ) : (

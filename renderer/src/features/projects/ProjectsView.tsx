@@ -147,7 +147,41 @@ function ProjectCard({ project }: { project: ProjectRecord }) {
 /** The Projects view: the writer's books, or the open one. */
 export function ProjectsView() {
   const project = useStudio((s) => s.project);
-  return project ? <ProjectView /> : <ProjectList />;
+  const openProjectId = useStudio((s) => s.openProjectId);
+  if (project) return <ProjectView />;
+  return openProjectId ? <ProjectOpening id={openProjectId} /> : <ProjectList />;
+}
+
+/** A project named by the address while it loads, or why it cannot be opened (not a blank page). */
+function ProjectOpening({ id }: { id: string }) {
+  const error = useStudio((s) => s.projectsError);
+  const closeProject = useStudio((s) => s.closeProject);
+  return (
+    <section aria-labelledby="project-opening-title">
+      <div className="page-head">
+        <div>
+          <h1 id="project-opening-title">Projects</h1>
+        </div>
+      </div>
+      <div className="panel">
+        {error ? (
+          <div role="alert">
+            <p className="error">
+              The project <code>{id}</code> cannot be opened: {error}
+            </p>
+            <p className="muted">It may have been deleted, or the address may be mistyped.</p>
+          </div>
+        ) : (
+          <p className="muted" role="status">
+            Opening the project…
+          </p>
+        )}
+        <button type="button" onClick={closeProject}>
+          Show all projects
+        </button>
+      </div>
+    </section>
+  );
 }
 
 function ProjectList() {
