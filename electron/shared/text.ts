@@ -48,3 +48,15 @@ export function countCharacters(text: string): number {
   }
   return count;
 }
+
+const SPEAKABLE_RE = /[\p{L}\p{N}]/u;
+
+/**
+ * Whether a text has anything a voice can say: at least one letter (\p{L}) or digit (\p{N}).
+ * Text made only of punctuation, symbols, emoji and whitespace is not speakable. One rule for
+ * the engine (which refuses to render it), the server (which refuses it before charging) and
+ * the studio (which says so before sending).
+ */
+export function hasSpeakableContent(text: string): boolean {
+  return SPEAKABLE_RE.test(text);
+}

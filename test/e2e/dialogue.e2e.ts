@@ -146,7 +146,7 @@ export async function runDialogueE2e(log: (line: string) => void): Promise<void>
     // A malformed edit: the server's error, with its line and column, shows at the editor.
     await editor.fill(detail.input_text.replace('</voice> she called', ' she called'));
     await page.getByRole('button', { name: 'Generate' }).click();
-    const alert = page.getByRole('alert', { name: 'SSML error' });
+    const alert = page.getByRole('alert').filter({ hasText: 'SSML:' });
     await alert.waitFor();
     const message = await alert.locator('span').innerText();
     const place = /\(line (\d+), column (\d+)\)/.exec(message);

@@ -10,6 +10,7 @@ import { runQuickStudioE2e } from './quick-studio.e2e';
 import { runProjectsE2e } from './projects.e2e';
 import { runSmallWindowsE2e } from './small-windows.e2e';
 import { runStudioE2e } from './studio.e2e';
+import { runStudioKeyboardE2e } from './studio-keyboard.e2e';
 import { runVoiceLibraryE2e } from './voice-library.e2e';
 import { runVoiceMappingE2e } from './voice-mapping.e2e';
 import { runWorkbenchE2e } from './workbench.e2e';
@@ -18,6 +19,7 @@ import { runWorkbenchE2e } from './workbench.e2e';
 const only = process.argv.slice(2);
 const suites: [string, (log: (line: string) => void) => Promise<void>][] = [
   ['studio', runStudioE2e],
+  ['studio-keyboard', runStudioKeyboardE2e],
   ['lexicon', runLexiconE2e],
   ['dialogue', runDialogueE2e],
   ['export', runExportE2e],

@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ssmlErrorPlace } from '../../renderer/src/lib/dialogue-ssml';
 import { countCharacters } from '../../renderer/src/lib/estimate';
 import { createStudioStore } from '../../renderer/src/stores';
-import { DIALOGUE_KEY, SSML_KEY, sanitiseDialogue } from '../../renderer/src/stores/compose-slice';
+import {
+  DIALOGUE_KEY,
+  NOTHING_TO_SPEAK_MESSAGE,
+  SSML_KEY,
+  sanitiseDialogue,
+} from '../../renderer/src/stores/compose-slice';
 import { memoryStorage, startSignedIn, type SignedIn } from './helpers';
 
 const NARRATOR = 'en_male_onyx_default';
@@ -87,20 +92,83 @@ describe('compose slice: dialogue voices and SSML', () => {
     expect(countCharacters(ssml)).toBeLessThan(ssml.length / 2);
   });
 
-  it('malformed SSML: the server’s SSML_INVALID, its line and column kept for the editor', async () => {
+  it('malformed SSML: SSML_INVALID as the server says it, caught before sending, its line and column kept', async () => {
     const store = makeStore();
     store
       .getState()
       .setText('<speak>\n<p>One.</p>\n<p><voice name="en_female_nova_default">Two.</p>\n</speak>');
     await store.getState().generate();
-    const { jobError, jobErrorCode, generating } = store.getState();
+    const { jobError, jobErrorCode, jobErrorPlace, generating, job } = store.getState();
     expect(jobErrorCode).toBe('SSML_INVALID');
     expect(generating).toBe(false);
+    expect(job).toBeNull();
     expect(ssmlErrorPlace(jobError!)).toMatchObject({ line: 3 });
+    expect(jobErrorPlace).toMatchObject({ line: 3, column: ssmlErrorPlace(jobError!)!.column });
+    // The server says the same of the same text.
+    const server = await s
+      .client()
+      .submit({ input_text: store.getState().text, voice_code: 'en_female_emily_us' })
+      .then(
+        () => undefined,
+        (e: Error) => e.message,
+      );
+    expect(server).toBe(jobError);
     // The next submit starts clean.
     store.getState().setText('<speak>Fine.</speak>');
     await store.getState().generate();
     expect(store.getState()).toMatchObject({ jobError: null, jobErrorCode: null });
+  });
+
+  it('text with nothing to speak is caught before it is sent, one message; the next Generate clears it', async () => {
+    const store = makeStore();
+    for (const text of ['…!?', '— —', '<speak><p>…!?</p></speak>']) {
+      store.getState().setSsml(text.startsWith('<speak>'));
+      store.getState().setText(text);
+      await store.getState().generate();
+      expect(store.getState()).toMatchObject({
+        jobErrorCode: 'NOTHING_TO_SPEAK',
+        jobError: NOTHING_TO_SPEAK_MESSAGE,
+        job: null,
+        generating: false,
+      });
+    }
+    store.getState().setText('<speak>Fine.</speak>');
+    await store.getState().generate();
+    expect(store.getState()).toMatchObject({ jobError: null, jobErrorCode: null, jobErrorPlace: null });
+    expect(store.getState().job?.status).toBe('SUCCESS');
+  });
+
+  it('Open from History brings back the text and settings, the draft kept for Undo, the audio as the result', async () => {
+    const store = makeStore();
+    store.getState().setOption('voice_code', 'en_female_elara_br');
+    store.getState().setOption('speed_rate', 1.3);
+    store.getState().setOption('pitch_rate', 0.8);
+    store.getState().setOption('volume', 120);
+    store.getState().setOption('audio_type', 'wav');
+    store.getState().setText('The request we will come back to.');
+    await store.getState().generate();
+    const made = store.getState().job!;
+    expect(made.status).toBe('SUCCESS');
+    // Another draft, other settings.
+    store.getState().setText('An unrelated draft.');
+    store.getState().setOption('voice_code', NARRATOR);
+    store.getState().resetProsody();
+    store.getState().setOption('audio_type', 'mp3');
+    store.getState().setView('history');
+    await store.getState().openRequest(made.request_id, { restore: true });
+    const state = store.getState();
+    expect(state.view).toBe('studio');
+    expect(state.text).toBe('The request we will come back to.');
+    expect(state.options).toMatchObject({
+      voice_code: 'en_female_elara_br',
+      speed_rate: 1.3,
+      pitch_rate: 0.8,
+      volume: 120,
+      audio_type: 'wav',
+    });
+    expect(state.job).toMatchObject({ request_id: made.request_id, status: 'SUCCESS' });
+    expect(state.replacedDraft).toMatchObject({ text: 'An unrelated draft.', by: { kind: 'history' } });
+    expect(state.results).toBeGreaterThan(0);
   });
 
   it('a draft that comes to start with <speak> switches SSML on; with SSML off it is not sent', async () => {

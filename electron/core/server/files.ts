@@ -5,6 +5,7 @@
 
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { contentDisposition } from '../../shared/download-name';
 import { AppError } from '../../shared/errors';
 import { AUDIO_CONTENT_TYPES } from '../engine/audio/stream-encoder';
 import type { ResultFiles } from '../jobs/result-files';
@@ -52,7 +53,7 @@ export async function sendFile(
     .header('last-modified', mtime.toUTCString())
     .header('etag', `"${size.toString(16)}-${Math.floor(mtime.getTime()).toString(16)}"`)
     .header('cache-control', 'private, max-age=3600')
-    .header('content-disposition', `inline; filename="${downloadName}"`);
+    .header('content-disposition', contentDisposition('inline', downloadName));
   const header = request.headers.range;
   const range = header ? parseRange(header, size) : undefined;
   if (range === 'unsatisfiable') {

@@ -18,7 +18,8 @@ import {
   type VoiceMapping,
 } from '../../shared/voice-mapping';
 import type { SubmitInput } from '../jobs/submit';
-import { cleanText, countCharacters } from '../../shared/text';
+import { cleanText, countCharacters, hasSpeakableContent } from '../../shared/text';
+import { blankMarkerLines } from '../engine/export/chapters';
 import { isSsml, parseSsml } from '../../shared/ssml';
 import type { CustomVoice } from '../../shared/custom-voices';
 import { customVoiceSnapshot } from '../voices';
@@ -259,7 +260,9 @@ export function spokenBy(voice: ResolvedVoice): Pick<ValidTtsRequest, 'spoken' |
 }
 
 /**
- * Counts the billable characters; rejects empty and over-long texts. SSML input (`<speak>…`) is
+ * Counts the billable characters; rejects over-long texts, and texts with nothing to speak
+ * (empty, or only punctuation, symbols, emoji, spaces and `[chapter: …]` lines: what the engine
+ * would refuse, refused before anything is charged). SSML input (`<speak>…`) is
  * parsed here, so a malformed document is an SSML_INVALID at submit, and is charged for its
  * spoken text, not its markup; `voiceCode` is the request's voice, which `<phoneme>` and
  * `<lang>` depend on.
@@ -276,6 +279,14 @@ export function measureText(
   const spoken = document ? document.text : cleaned;
   if (spoken.trim() === '')
     throw new AppError('NOTHING_TO_SPEAK', `${field} has no text to speak.`, { field });
+  // The engine's own rule, on what a render speaks (chapter lines name chapters, never spoken).
+  if (!hasSpeakableContent(document ? spoken : blankMarkerLines(spoken))) {
+    throw new AppError(
+      'NOTHING_TO_SPEAK',
+      `${field} has nothing to speak: no letters or digits, only punctuation, symbols or emoji.`,
+      { field },
+    );
+  }
   const characters = countCharacters(spoken);
   if (characters > maxTextChars) {
     throw new AppError(

@@ -1,4 +1,6 @@
-import { isSsml } from '../../../electron/shared/ssml';
+import { AppError } from '../../../electron/shared/errors';
+import { isSsml, parseSsml } from '../../../electron/shared/ssml';
+import { hasSpeakableContent } from '../../../electron/shared/text';
 import { mayBeVoiceCode } from '../lib/voice-codes';
 import { dialogueToSsml, remapParagraphVoices } from '../lib/dialogue-ssml';
 import { readJson, type SliceCreator, type StudioState } from './types';
@@ -9,21 +11,23 @@ export const SSML_KEY = 'narration-studio.ssml';
 /** The draft as it was before Clear or opening a file replaced it: kept until Undo or the next replace. */
 export const REPLACED_DRAFT_KEY = 'narration-studio.replaced-draft';
 
-/** A draft that Clear or an opened file replaced, with what replaced it, for Undo. */
+/** A draft that Clear, an opened file or a request opened from History replaced, with what replaced it, for Undo. */
 export interface ReplacedDraft {
   text: string;
   ssml: boolean;
   /** What happened, for the Undo toast: cleared, or replaced by a file's text. */
-  by: { kind: 'clear' } | { kind: 'file'; fileName: string };
+  by: { kind: 'clear' } | { kind: 'file'; fileName: string } | { kind: 'history'; requestId: string };
 }
 
 function readReplacedDraft(storage: Parameters<typeof readJson>[0]): ReplacedDraft | null {
   const stored = readJson<ReplacedDraft>(storage, REPLACED_DRAFT_KEY);
   if (!stored || typeof stored.text !== 'string' || stored.text === '') return null;
-  const by =
+  const by: ReplacedDraft['by'] =
     stored.by?.kind === 'file' && typeof stored.by.fileName === 'string'
       ? stored.by
-      : { kind: 'clear' as const };
+      : stored.by?.kind === 'history' && typeof stored.by.requestId === 'string'
+        ? stored.by
+        : { kind: 'clear' as const };
   return { text: stored.text, ssml: stored.ssml === true, by };
 }
 
@@ -84,24 +88,72 @@ export interface ComposeSlice {
   convertDialogueToSsml(): void;
 }
 
+/** Where in the draft a problem is: 1-based line and column, 0-based offset (UTF-16). */
+export interface TextPlace {
+  line: number;
+  column: number;
+  offset?: number;
+}
+
+/** Why the draft cannot be sent: a sentence, the API's error code when it is one, the place. */
+export interface InputProblem {
+  problem: string;
+  code?: 'SSML_INVALID' | 'NOTHING_TO_SPEAK';
+  place?: TextPlace;
+}
+
+export const NOTHING_TO_SPEAK_MESSAGE =
+  'Nothing to speak: the text has no letters or digits, only punctuation, symbols or emoji.';
+
+/** The SSML problem of `text` read as the server reads it, with its place; undefined when it parses. */
+function ssmlProblem(
+  text: string,
+  state: Pick<StudioState, 'options'> & Partial<Pick<StudioState, 'customVoices'>>,
+): InputProblem | undefined {
+  try {
+    const document = parseSsml(text, {
+      voiceCode: state.options.voice_code,
+      customVoices: Object.fromEntries((state.customVoices ?? []).map((v) => [v.code, v])),
+    });
+    return hasSpeakableContent(document.text)
+      ? undefined
+      : { problem: NOTHING_TO_SPEAK_MESSAGE, code: 'NOTHING_TO_SPEAK' };
+  } catch (error) {
+    if (!(error instanceof AppError) || error.code !== 'SSML_INVALID') return undefined;
+    const { line, column, offset } = error.details ?? {};
+    return {
+      problem: error.message,
+      code: 'SSML_INVALID',
+      ...(typeof line === 'number' && typeof column === 'number'
+        ? { place: { line, column, ...(typeof offset === 'number' ? { offset } : {}) } }
+        : {}),
+    };
+  }
+}
+
 /**
  * What `input_text` carries for the draft: the draft as typed (SSML mode, or no dialogue voice
- * differs from the narrator), or the dialogue's generated SSML. `problem` is a sentence for the
- * user when nothing sensible can be sent.
+ * differs from the narrator), or the dialogue's generated SSML. A problem instead when nothing
+ * sensible can be sent: no text, nothing to speak (only punctuation, symbols or emoji: the
+ * server refuses it too), SSML that does not parse (with its line and column, as the server
+ * would say), SSML mode without `<speak>`.
  */
 export function composedInput(
-  state: Pick<StudioState, 'text' | 'ssml' | 'dialogue' | 'options'>,
-): { input_text: string; problem?: undefined } | { problem: string } {
+  state: Pick<StudioState, 'text' | 'ssml' | 'dialogue' | 'options'> &
+    Partial<Pick<StudioState, 'customVoices'>>,
+): { input_text: string; problem?: undefined } | InputProblem {
   const { text, ssml, dialogue, options } = state;
   if (text.trim() === '') return { problem: 'Write or paste some text first.' };
   if (ssml) {
-    return isSsml(text)
-      ? { input_text: text }
-      : { problem: 'SSML starts with <speak>: add the tag, or switch SSML off to send plain text.' };
+    if (!isSsml(text)) {
+      return { problem: 'SSML starts with <speak>: add the tag, or switch SSML off to send plain text.' };
+    }
+    return ssmlProblem(text, state) ?? { input_text: text };
   }
   if (isSsml(text)) {
     return { problem: 'The text starts with <speak>, which the service reads as SSML: switch SSML on.' };
   }
+  if (!hasSpeakableContent(text)) return { problem: NOTHING_TO_SPEAK_MESSAGE, code: 'NOTHING_TO_SPEAK' };
   if (!dialogue.enabled) return { input_text: text };
   const generated = dialogueToSsml(text, { ...dialogue, narrator: options.voice_code });
   return { input_text: generated ?? text };

@@ -1,21 +1,41 @@
 import type { RequestDetail, TtsRequest } from '../../../electron/shared/api';
+import { isSsml } from '../../../electron/shared/ssml';
 import { ApiError, errorMessage, isSignedOut } from '../lib/api-client';
-import { composedInput } from './compose-slice';
-import { callbackUrlProblem } from './options-slice';
+import { ssmlErrorPlace } from '../lib/dialogue-ssml';
+import { composedInput, type TextPlace } from './compose-slice';
+import { callbackUrlProblem, sanitiseOptions } from './options-slice';
 import type { SliceCreator } from './types';
 
 export interface JobSlice {
   /** The request in the preview: being made, finished, or opened from history. */
   job: RequestDetail | null;
   generating: boolean;
-  /** Readable message of the last failed submit or poll, shown next to the Generate button. */
+  /**
+   * The Compose panel's one current error: why the last Generate could not be sent or failed to
+   * submit (or following it failed). Cleared when the next action starts, replaced by a newer one.
+   */
   jobError: string | null;
-  /** The API's error code of the last failed submit (e.g. SSML_INVALID, shown at the editor), or null. */
+  /** The API's error code of jobError (SSML_INVALID, NOTHING_TO_SPEAK…), or null. */
   jobErrorCode: string | null;
+  /** Where in the draft jobError is (an SSML error's line and column), or null. */
+  jobErrorPlace: TextPlace | null;
+  /** Counts the Generate attempts: a panel clears its own older error when it changes. */
+  attempts: number;
+  /**
+   * Counts the requests that reached their result (finished, failed, or opened from History)
+   * after the user asked for them: the preview moves the focus to the result when it changes.
+   */
+  results: number;
   /** Submits the draft with the current options and follows it until SUCCESS or FAILURE. */
   generate(): Promise<void>;
-  /** Opens a stored request in the preview (history → replay); follows it if unfinished. */
-  openRequest(id: string): Promise<void>;
+  /**
+   * Opens a stored request in the preview (follows it if unfinished). With `restore`, its text
+   * and settings (voice, model, format, bitrate, speed, pitch, volume, subtitles, callback)
+   * replace the draft's first; the draft is kept for Undo.
+   */
+  openRequest(id: string, options?: { restore?: boolean }): Promise<void>;
+  /** Forgets the Compose panel's error (another action of that panel started). */
+  clearJobError(): void;
   /** Stops following the current request (the request itself keeps running on the server). */
   stopFollowing(): void;
   /** Cancels the current request on the server (refunded) and shows its final state. */
@@ -63,14 +83,19 @@ export const createJobSlice: SliceCreator<JobSlice> =
             if (mine !== following) return;
             set({ job });
             if (isFinal(job)) {
-              set({ generating: false });
+              set({ generating: false, results: get().results + 1 });
               void get().refreshSession();
               return;
             }
           } catch (error) {
             if (mine !== following) return;
             if (isSignedOut(error)) get().markSignedOut();
-            set({ generating: false, jobError: errorMessage(error) });
+            set({
+              generating: false,
+              jobError: errorMessage(error),
+              jobErrorCode: null,
+              jobErrorPlace: null,
+            });
             return;
           }
           await new Promise<void>((resolve) => {
@@ -83,21 +108,30 @@ export const createJobSlice: SliceCreator<JobSlice> =
       }
     };
 
+    const noError = { jobError: null, jobErrorCode: null, jobErrorPlace: null } as const;
+
     return {
       job: null,
       generating: false,
-      jobError: null,
-      jobErrorCode: null,
+      ...noError,
+      attempts: 0,
+      results: 0,
       async generate() {
+        if (get().generating) return;
         const { options } = get();
+        set({ ...noError, attempts: get().attempts + 1 });
         const input = composedInput(get());
         if (input.problem !== undefined) {
-          set({ jobError: input.problem, jobErrorCode: null });
+          set({
+            jobError: input.problem,
+            jobErrorCode: input.code ?? null,
+            jobErrorPlace: input.place ?? null,
+          });
           return;
         }
         const problem = callbackUrlProblem(options.callback_url);
         if (problem) {
-          set({ jobError: `Callback URL: ${problem}`, jobErrorCode: null });
+          set({ jobError: `Callback URL: ${problem}` });
           return;
         }
         const request: TtsRequest = {
@@ -112,22 +146,62 @@ export const createJobSlice: SliceCreator<JobSlice> =
           ...(options.audio_type === 'mp3' ? { bitrate: options.bitrate } : {}),
           ...(options.callback_url.trim() ? { callback_url: options.callback_url.trim() } : {}),
         };
-        set({ generating: true, jobError: null, jobErrorCode: null });
+        set({ generating: true });
         try {
           const record = await client.submit(request);
           await follow(record.request_id);
         } catch (error) {
           if (isSignedOut(error)) get().markSignedOut();
+          const code = error instanceof ApiError ? error.code : null;
+          const message = errorMessage(error);
           set({
             generating: false,
-            jobError: errorMessage(error),
-            jobErrorCode: error instanceof ApiError ? error.code : null,
+            jobError: message,
+            jobErrorCode: code,
+            jobErrorPlace: code === 'SSML_INVALID' ? (ssmlErrorPlace(message) ?? null) : null,
           });
         }
       },
-      async openRequest(id) {
-        set({ jobError: null, jobErrorCode: null, view: 'studio' });
+      async openRequest(id, { restore = false } = {}) {
+        set({ ...noError, attempts: get().attempts + 1 });
+        if (restore) {
+          let detail: RequestDetail;
+          try {
+            detail = await client.request(id);
+          } catch (error) {
+            if (isSignedOut(error)) get().markSignedOut();
+            set({ jobError: errorMessage(error), view: 'studio' });
+            return;
+          }
+          const state = get();
+          if (state.text !== detail.input_text) {
+            state.rememberDraft({ kind: 'history', requestId: id });
+            state.setText(detail.input_text);
+          }
+          state.setSsml(isSsml(detail.input_text));
+          // Sent as it was: dialogue voices of the draft would change what it says.
+          if (state.dialogue.enabled) state.setDialogueEnabled(false);
+          state.setOptions(
+            sanitiseOptions({
+              ...state.options,
+              voice_code: detail.voice_code,
+              model_id: detail.model_id,
+              audio_type: detail.audio_type as 'mp3' | 'wav',
+              bitrate: detail.bitrate,
+              speed_rate: detail.speed_rate,
+              pitch_rate: detail.pitch_rate,
+              volume: detail.volume,
+              generate_srt: detail.generate_srt,
+              callback_url: detail.callback_url ?? '',
+            }),
+          );
+          set({ job: detail });
+        }
+        set({ view: 'studio' });
         await follow(id);
+      },
+      clearJobError() {
+        set(noError);
       },
       async cancel() {
         const job = get().job;
@@ -139,7 +213,7 @@ export const createJobSlice: SliceCreator<JobSlice> =
           void get().refreshSession();
         } catch (error) {
           if (isSignedOut(error)) get().markSignedOut();
-          set({ generating: false, jobError: errorMessage(error) });
+          set({ generating: false, jobError: errorMessage(error), jobErrorCode: null, jobErrorPlace: null });
         }
       },
       stopFollowing() {

@@ -89,6 +89,8 @@ export interface OptionsSlice {
   options: StudioOptions;
   /** Sets one option; numbers are clamped into the API's range so invalid values cannot be sent. */
   setOption<K extends keyof StudioOptions>(key: K, value: StudioOptions[K]): void;
+  /** Replaces every option at once (a request opened from History); made valid first. */
+  setOptions(options: StudioOptions): void;
   /** Speed, pitch and volume back to 1.0, 1.0, 100. */
   resetProsody(): void;
 }
@@ -104,6 +106,9 @@ export const createOptionsSlice: SliceCreator<OptionsSlice> =
       options: sanitiseOptions(readJson<Partial<StudioOptions>>(storage, OPTIONS_KEY)),
       setOption(key, value) {
         save(sanitiseOptions({ ...get().options, [key]: value }));
+      },
+      setOptions(options) {
+        save(sanitiseOptions(options));
       },
       resetProsody() {
         const { speed_rate, pitch_rate, volume } = DEFAULT_OPTIONS;

@@ -20,7 +20,7 @@ import {
   type CallbackReceiver,
   type ReceivedCallback,
 } from '../../fixtures/callback-receiver';
-import { eventually, fetchUrl, startTestCore, type TestCore } from './helpers';
+import { eventually, FAILING_TEXT, failRendersWith, fetchUrl, startTestCore, type TestCore } from './helpers';
 import type { HttpResult } from './http';
 
 let t: TestCore;
@@ -283,24 +283,38 @@ describe('credits', () => {
     expect(costs).toEqual([200, 100, 20]);
     expect((await usage()).balance).toBe(1000 - 320);
 
-    // Punctuation only: accepted (it is text), but there is nothing to speak → FAILURE, refunded, FAILURE callback.
-    const failing = (
-      await t.call('POST', '/api/v1/tts', {
-        body: { input_text: '?!… —', voice_code: 'en_female_emily_us', callback_url: receiver.url },
-        key,
-      })
-    ).json.result.request_id as string;
-    const payload = (await callbackFor(failing)).json as Record<string, unknown>;
-    expect(payload).toMatchObject({ status: 'FAILURE', audio_link: '', error_code: 'NOTHING_TO_SPEAK' });
+    // Punctuation only: refused at submit (nothing to speak), nothing charged.
+    const refused = await t.call('POST', '/api/v1/tts', {
+      body: { input_text: '?!… —', voice_code: 'en_female_emily_us', callback_url: receiver.url },
+      key,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.json).toMatchObject({ status: 0, error_code: 'NOTHING_TO_SPEAK' });
+    expect((await usage()).balance).toBe(1000 - 320);
+    // A render that fails after it was accepted: FAILURE, refunded, FAILURE callback.
+    const restore = failRendersWith(t.core);
+    let failing: string;
+    try {
+      failing = (
+        await t.call('POST', '/api/v1/tts', {
+          body: { input_text: FAILING_TEXT, voice_code: 'en_female_emily_us', callback_url: receiver.url },
+          key,
+        })
+      ).json.result.request_id as string;
+      const payload = (await callbackFor(failing)).json as Record<string, unknown>;
+      expect(payload).toMatchObject({ status: 'FAILURE', audio_link: '', error_code: 'ENGINE_FAILED' });
+    } finally {
+      restore();
+    }
     const detail = (await t.call('GET', `/api/v1/tts/${failing}`, { key })).json.result;
-    expect(detail).toMatchObject({ status: 'FAILURE', audio_link: null, error_code: 'NOTHING_TO_SPEAK' });
+    expect(detail).toMatchObject({ status: 'FAILURE', audio_link: null, error_code: 'ENGINE_FAILED' });
     await eventually(async () => ((await usage()).queued === 0 ? true : undefined));
     const final = await usage();
     expect(final.balance).toBe(1000 - 320);
     expect(Value.Check(UsageSchema, final)).toBe(true);
     expect(final.ledger.map((e: { kind: string; amount: number }) => [e.kind, e.amount])).toEqual([
-      ['refund', 5],
-      ['charge', -5],
+      ['refund', FAILING_TEXT.length],
+      ['charge', -FAILING_TEXT.length],
       ['charge', -20],
       ['charge', -100],
       ['charge', -200],

@@ -19,7 +19,7 @@ import {
   type CallbackReceiver,
   type ReceivedCallback,
 } from '../../fixtures/callback-receiver';
-import { eventually, startTestCore, type TestCore } from './helpers';
+import { eventually, FAILING_TEXT, failRendersWith, startTestCore, type TestCore } from './helpers';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
@@ -226,19 +226,22 @@ describe('a direct client (response_type "direct", numbers as strings)', () => {
   it('answers a request that fails with FAILURE, its error and no link (HTTP 200, refunded)', async () => {
     const key = await t.newKey(1_000_000);
     const api = client(t.core.url, key);
-    const submitted = await api.post('/api/v1/tts', {
-      response_type: 'direct',
-      callback_url: receiver.url,
-      input_text: '?!… —',
-      voice_code: 'en_female_emily_us',
-    });
+    const restore = failRendersWith(t.core);
+    const submitted = await api
+      .post('/api/v1/tts', {
+        response_type: 'direct',
+        callback_url: receiver.url,
+        input_text: FAILING_TEXT,
+        voice_code: 'en_female_emily_us',
+      })
+      .finally(restore);
     expect(submitted.status).toBe(200);
     expect(submitted.json.status).toBe(1);
     expect(submitted.json.result).toMatchObject({
       status: 'FAILURE',
       audio_link: null,
       srt_link: null,
-      error_code: 'NOTHING_TO_SPEAK',
+      error_code: 'ENGINE_FAILED',
     });
     expect(typeof submitted.json.result.error_message).toBe('string');
     const id = submitted.json.result.request_id as string;
@@ -246,7 +249,7 @@ describe('a direct client (response_type "direct", numbers as strings)', () => {
     expect(callback!.json).toMatchObject({
       status: 'FAILURE',
       audio_link: '',
-      error_code: 'NOTHING_TO_SPEAK',
+      error_code: 'ENGINE_FAILED',
     });
     const usage = await eventually(async () => {
       const u = (await api.get('/api/v1/usage')).json.result;

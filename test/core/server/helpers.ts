@@ -10,6 +10,7 @@ import { request } from 'undici';
 import { createCore, type Core, type CoreOptions } from '../../../electron/core/studio-core';
 import { systemClock } from '../../../electron/core/platform/clock';
 import { createApiKey } from '../../../electron/core/jobs/keys';
+import { AppError } from '../../../electron/shared/errors';
 import { skipFirstRunOffer } from '../../fixtures/first-run-settings';
 import { testDatabase } from '../../fixtures/test-store';
 import { callRequest, toHttpResult, type CallOptions, type HttpResult, type Method } from './http';
@@ -97,4 +98,27 @@ export async function eventually<T>(
     if (Date.now() - started > timeoutMs) throw new Error('condition not reached in time');
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/** The text that makes renders of `failRendersWith` fail: accepted (and charged), never rendered. */
+export const FAILING_TEXT = 'This render is made to fail by the test.';
+
+/**
+ * Makes the core's engine fail every render whose text contains FAILING_TEXT (ENGINE_FAILED, as
+ * a crashed or broken engine would), for tests of what a FAILURE does (refund, callback). Text
+ * with nothing to speak is refused at submit, so it cannot be the way a test makes a render
+ * fail. Returns the function that puts the engine back.
+ */
+export function failRendersWith(core: Core): () => void {
+  const engine = core.engine;
+  const render = engine.render;
+  engine.render = async (request) => {
+    if (request.text.includes(FAILING_TEXT)) {
+      throw new AppError('ENGINE_FAILED', 'The engine failed (made to by the test).');
+    }
+    return render.call(engine, request);
+  };
+  return () => {
+    engine.render = render;
+  };
 }

@@ -4,16 +4,10 @@
  */
 
 import { AppError } from '../../../shared/errors';
+import { hasSpeakableContent } from '../../../shared/text';
 
-const SPEAKABLE_RE = /[\p{L}\p{N}]/u;
-
-/**
- * Whether the text has anything a voice can say: at least one letter (\p{L}) or digit
- * (\p{N}). Text made only of emoji, punctuation, symbols and whitespace is not speakable.
- */
-export function hasSpeakableContent(text: string): boolean {
-  return SPEAKABLE_RE.test(text);
-}
+// The rule itself is shared: the server and the studio refuse what the engine cannot say.
+export { hasSpeakableContent };
 
 /** Throws AppError NOTHING_TO_SPEAK unless `hasSpeakableContent(text)`. */
 export function assertSpeakable(text: string): void {

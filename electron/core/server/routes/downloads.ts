@@ -4,6 +4,7 @@
  */
 
 import type { FastifyInstance } from 'fastify';
+import { downloadName } from '../../../shared/download-name';
 import { AppError } from '../../../shared/errors';
 import type { Jobs } from '../../jobs';
 import type { Store } from '../../store';
@@ -53,7 +54,7 @@ export function registerDownloadRoute(
           reply,
           { files: jobs.files, path: jobs.files.audioPath(row) },
           CONTENT_TYPES[row.audio_type],
-          `${row.id}.${row.audio_type}`,
+          downloadName({ text: row.input_text, voice: row.voice_code, extension: row.audio_type }),
         );
       }
       if (name === 'subtitles.srt' && row.generate_srt) {
@@ -62,7 +63,7 @@ export function registerDownloadRoute(
           reply,
           { files: jobs.files, path: jobs.files.srtPath(row) },
           CONTENT_TYPES.srt,
-          `${row.id}.srt`,
+          downloadName({ text: row.input_text, voice: row.voice_code, extension: 'srt' }),
         );
       }
       throw notFound;

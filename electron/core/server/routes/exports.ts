@@ -19,6 +19,7 @@ import {
   type ExportFileReport,
   type ExportRecord,
 } from '../../../shared/book-exports';
+import { downloadName } from '../../../shared/download-name';
 import { AppError } from '../../../shared/errors';
 import { DEFAULT_SYNTHESIS, isOneDecimalInRange, RATE_MAX, RATE_MIN } from '../../../shared/options';
 import { cleanText } from '../../../shared/text';
@@ -377,7 +378,7 @@ export function registerExportRoutes(
           reply,
           { files: jobs.files, path: jobs.exports.bookPath(row) },
           BOOK_CONTENT_TYPES[extension],
-          `${row.id}.${extension}`,
+          downloadName({ title: row.title, text: row.input_text, voice: row.voice_code, extension }),
         );
       }
       if (name === 'loudness.json') {
@@ -386,7 +387,12 @@ export function registerExportRoutes(
           reply,
           { files: jobs.files, path: jobs.exports.reportPath(row) },
           'application/json; charset=utf-8',
-          `${row.id}.loudness.json`,
+          downloadName({
+            title: row.title,
+            text: row.input_text,
+            voice: row.voice_code,
+            extension: 'loudness.json',
+          }),
         );
       }
       throw notFound;

@@ -6,6 +6,7 @@ import { errorMessage, isSignedOut } from '../../lib/api-client';
 import { countCharacters, estimateCredits, estimateSeconds } from '../../lib/estimate';
 import { formatCredits, formatDuration } from '../../lib/format';
 import { useAudition } from '../../lib/useAudition';
+import { offsetAt } from '../../lib/dialogue-ssml';
 import { catalogueVoiceOf } from '../../lib/voice-codes';
 import { useClient, useStudio } from '../../stores';
 import { LexiconEntryForm } from '../lexicon/LexiconEntryForm';
@@ -79,6 +80,29 @@ export function ComposePanel() {
   const [question, setQuestion] = useState<{ request: ConfirmRequest; go(): void } | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [reading, setReading] = useState<string | null>(null);
+  const generate = useStudio((s) => s.generate);
+  const generating = useStudio((s) => s.generating);
+  const jobError = useStudio((s) => s.jobError);
+  const jobErrorPlace = useStudio((s) => s.jobErrorPlace);
+  const clearJobError = useStudio((s) => s.clearJobError);
+  // One current error in this panel: a Generate attempt clears an older file error (and
+  // opening a file clears the Generate error, below).
+  const attempts = useStudio((s) => s.attempts);
+  const [seenAttempts, setSeenAttempts] = useState(attempts);
+  if (attempts !== seenAttempts) {
+    setSeenAttempts(attempts);
+    setFileError(null);
+  }
+  const error = fileError ?? jobError;
+  const place = fileError === null ? jobErrorPlace : null;
+
+  /** Puts the cursor where the error is (an SSML error's line and column). */
+  const showPlace = () => {
+    if (!editor || !place) return;
+    const at = place.offset ?? offsetAt(editor.value, place.line, place.column);
+    editor.focus();
+    editor.setSelectionRange(at, Math.min(at + 1, editor.value.length));
+  };
 
   /** Replaces the draft, keeping the old one for Undo (and for the editor's own Ctrl+Z). */
   const replaceDraft = (next: string, by: Parameters<typeof rememberDraft>[0], nextSsml = ssml) => {
@@ -115,6 +139,7 @@ export function ComposePanel() {
     if (fileInput.current) fileInput.current.value = '';
     if (!file) return;
     setFileError(null);
+    clearJobError();
     if (file.size > MANUSCRIPT_LIMITS.fileBytes) {
       setFileError(
         `"${file.name}" is larger than ${MANUSCRIPT_LIMITS.fileBytes / 1024 / 1024} MiB, the most a manuscript may be.`,
@@ -141,7 +166,7 @@ export function ComposePanel() {
   };
 
   return (
-    <section className="panel" aria-labelledby={`${editorId}-title`}>
+    <section className="panel" aria-labelledby={`${editorId}-title`} data-result-focus-from>
       <div className="panel-head">
         <h2 id={`${editorId}-title`}>Compose</h2>
         <div className="row">
@@ -200,17 +225,14 @@ export function ComposePanel() {
           Reading “{reading}”…
         </p>
       )}
-      {fileError && (
-        <p className="error" role="alert" style={{ marginBottom: 8 }}>
-          {fileError}
-        </p>
-      )}
       {replacedDraft && (
         <div className="undo-toast" role="status">
           <span>
             {replacedDraft.by.kind === 'clear'
               ? 'Draft cleared.'
-              : `Draft replaced by the text of “${replacedDraft.by.fileName}”.`}
+              : replacedDraft.by.kind === 'history'
+                ? 'Draft replaced by a request from History.'
+                : `Draft replaced by the text of “${replacedDraft.by.fileName}”.`}
           </span>
           <button type="button" onClick={undo}>
             Undo
@@ -234,7 +256,8 @@ export function ComposePanel() {
             : 'Paste a chapter or type a few lines…'
         }
         spellCheck={!ssml}
-        aria-describedby={`${editorId}-ssml-hint`}
+        aria-describedby={error ? `${editorId}-ssml-hint ${editorId}-error` : `${editorId}-ssml-hint`}
+        aria-invalid={place ? true : undefined}
         onChange={(e) => setText(e.target.value)}
         onSelect={(e) =>
           setSelected(
@@ -246,7 +269,34 @@ export function ComposePanel() {
           )
         }
       />
-      <SsmlHelp id={`${editorId}-ssml-hint`} editor={editor} />
+      <SsmlHelp id={`${editorId}-ssml-hint`} />
+      {error && (
+        <div className="error row compose-error" role="alert" id={`${editorId}-error`}>
+          <span>{error}</span>
+          {place && (
+            <button type="button" className="link" onClick={showPlace}>
+              Show line {place.line}, column {place.column}
+            </button>
+          )}
+        </div>
+      )}
+      <div className="row compose-actions">
+        <button
+          type="button"
+          className="primary"
+          // Not `disabled` while generating: the focus stays on it instead of falling to the page.
+          aria-disabled={generating}
+          aria-keyshortcuts="Control+Enter Meta+Enter"
+          onClick={() => {
+            if (!generating) void generate();
+          }}
+        >
+          {generating ? 'Generating…' : 'Generate'}
+        </button>
+        <span className="hint">
+          <kbd>Ctrl</kbd>+<kbd>Enter</kbd> from anywhere in the Studio
+        </span>
+      </div>
       {dialogueOn && !ssml && <DialoguePanel />}
       {selected !== undefined && adding === null && (
         <div className="selection-bar">

@@ -1,27 +1,16 @@
 import { isSsml } from '../../../../electron/shared/ssml';
-import { offsetAt, ssmlErrorPlace } from '../../lib/dialogue-ssml';
 import { useStudio } from '../../stores';
 
 /**
- * Under the editor: what SSML mode means, a missing `<speak>`, and the server's SSML error with
- * its line and column (a button puts the cursor there).
+ * Under the editor: what SSML mode means and a missing `<speak>`. An SSML error shows once, as
+ * the Compose panel's error, with its line and column.
  */
-export function SsmlHelp({ id, editor }: { id: string; editor: HTMLTextAreaElement | null }) {
+export function SsmlHelp({ id }: { id: string }) {
   const text = useStudio((s) => s.text);
   const setText = useStudio((s) => s.setText);
   const ssml = useStudio((s) => s.ssml);
   const setSsml = useStudio((s) => s.setSsml);
-  const jobError = useStudio((s) => s.jobError);
-  const jobErrorCode = useStudio((s) => s.jobErrorCode);
-  const place = jobErrorCode === 'SSML_INVALID' && jobError ? ssmlErrorPlace(jobError) : undefined;
   const startsWithSpeak = isSsml(text);
-
-  const showPlace = () => {
-    if (!editor || !place) return;
-    const at = offsetAt(editor.value, place.line, place.column);
-    editor.focus();
-    editor.setSelectionRange(at, Math.min(at + 1, editor.value.length));
-  };
 
   return (
     <>
@@ -51,16 +40,6 @@ export function SsmlHelp({ id, editor }: { id: string; editor: HTMLTextAreaEleme
           <button type="button" onClick={() => setSsml(true)}>
             Switch SSML on
           </button>
-        </div>
-      )}
-      {jobErrorCode === 'SSML_INVALID' && jobError && (
-        <div className="error row ssml-error" role="alert" aria-label="SSML error">
-          <span>{jobError}</span>
-          {place && (
-            <button type="button" className="link" onClick={showPlace}>
-              Show line {place.line}, column {place.column}
-            </button>
-          )}
         </div>
       )}
     </>

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { EngineBadge } from '../../components/EngineBadge';
-import type { RequestList, RequestStatus } from '../../../../electron/shared/api';
+import type { RequestDetail, RequestList, RequestStatus } from '../../../../electron/shared/api';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { KEY_FILTER_ALL, REQUEST_STATUSES } from '../../../../electron/shared/api';
 import { VOICES } from '../../../../electron/shared/voices';
 import { keyName, KeySelect, useKeyFilter } from '../../components/KeySelect';
@@ -17,6 +18,14 @@ const PAGE_SIZE = 20;
 export function HistoryView() {
   const client = useClient();
   const openRequest = useStudio((s) => s.openRequest);
+  const draft = useStudio((s) => s.text);
+  // The request whose Open waits for an answer: its text and settings would replace a draft.
+  const [opening, setOpening] = useState<RequestDetail | null>(null);
+  /** Opens a request in the Studio with its text and settings, asking first when a different draft would be replaced. */
+  const open = (r: RequestDetail) => {
+    if (draft.trim() === '' || draft === r.input_text) void openRequest(r.request_id, { restore: true });
+    else setOpening(r);
+  };
   const markSignedOut = useStudio((s) => s.markSignedOut);
   const customVoices = useStudio((s) => s.customVoices);
   const selectedId = useStudio((s) => s.historyRequestId);
@@ -67,6 +76,20 @@ export function HistoryView() {
         </button>
       </div>
       {selectedId && <RequestDetails key={selectedId} id={selectedId} />}
+      <ConfirmDialog
+        request={
+          opening && {
+            title: 'Replace the draft?',
+            message: `The Studio's draft (${[...draft].length.toLocaleString()} characters) will be replaced by this request's text and settings (voice, speed, pitch, volume, format, model). Undo in the Studio brings the draft back.`,
+            confirmLabel: 'Replace draft',
+          }
+        }
+        onCancel={() => setOpening(null)}
+        onConfirm={() => {
+          if (opening) void openRequest(opening.request_id, { restore: true });
+          setOpening(null);
+        }}
+      />
       <div className="panel">
         <div className="voice-filters">
           <KeySelect
@@ -176,8 +199,8 @@ export function HistoryView() {
                   <td>
                     <button
                       type="button"
-                      onClick={() => void openRequest(r.request_id)}
-                      aria-label={`Open request ${r.request_id} in the preview`}
+                      onClick={() => open(r)}
+                      aria-label={`Open request ${r.request_id} in the Studio`}
                     >
                       Open
                     </button>

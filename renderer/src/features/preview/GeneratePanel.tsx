@@ -1,4 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { downloadName } from '../../../../electron/shared/download-name';
 import { EngineBadge } from '../../components/EngineBadge';
 import { errorMessage } from '../../lib/api-client';
 import { getDesktop, saveWithDialog } from '../../lib/desktop';
@@ -10,19 +11,48 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { useWaveform } from './useWaveform';
 import { ProgressBar } from '../../components/ProgressBar';
 
-/** Generate button, progress of the request, and the preview of its result. */
+/**
+ * Where the focus may be taken from when a result arrives: nowhere in particular, Generate, the
+ * editor or this panel. Elsewhere (a slider, another view's field) the user moved on: the
+ * result is announced, not focused.
+ */
+function mayTakeFocus(active: Element | null): boolean {
+  return !active || active === document.body || active.closest('[data-result-focus-from]') !== null;
+}
+
+/** Progress of the request and the preview of its result; the focus moves to it once it is there. */
 export function GeneratePanel() {
   const job = useStudio((s) => s.job);
-  const generating = useStudio((s) => s.generating);
-  const jobError = useStudio((s) => s.jobError);
-  const generate = useStudio((s) => s.generate);
   const cancel = useStudio((s) => s.cancel);
   const customVoices = useStudio((s) => s.customVoices);
+  const results = useStudio((s) => s.results);
   const id = useId();
   const running = job !== null && (job.status === 'new' || job.status === 'processing');
+  const result = useRef<HTMLDivElement>(null);
+  const seenResults = useRef(results);
+
+  useEffect(() => {
+    if (results === seenResults.current) return;
+    seenResults.current = results;
+    if (mayTakeFocus(document.activeElement)) result.current?.focus();
+  }, [results]);
+
+  const summary = job
+    ? `Result: ${voiceNameOf(job.voice_code, customVoices)}, ${
+        job.status === 'SUCCESS'
+          ? job.duration_ms === null
+            ? 'ready'
+            : `${formatClock(job.duration_ms / 1000, true)} of audio`
+          : job.status === 'FAILURE'
+            ? job.error_code === 'CANCELLED'
+              ? 'cancelled'
+              : 'failed'
+            : 'in progress'
+      }`
+    : 'Result';
 
   return (
-    <section className="panel" aria-labelledby={`${id}-title`}>
+    <section className="panel" aria-labelledby={`${id}-title`} data-result-focus-from>
       <div className="panel-head">
         <h2 id={`${id}-title`}>Preview</h2>
         <div className="row">
@@ -31,57 +61,53 @@ export function GeneratePanel() {
               Cancel
             </button>
           )}
-          <button type="button" className="primary" onClick={() => void generate()} disabled={generating}>
-            {generating ? 'Generating…' : 'Generate'}
-          </button>
         </div>
       </div>
-      {jobError && (
-        <p className="error" role="alert">
-          {jobError}
-        </p>
-      )}
-      {!job && !jobError && <p className="muted">Generate to hear the text here, with its subtitles.</p>}
-      {job && (
-        <div className="row small muted" style={{ marginBottom: 10 }}>
-          <StatusBadge status={job.status} />
-          <span>{voiceNameOf(job.voice_code, customVoices)}</span>
-          <span>· {job.characters.toLocaleString('en-US')} characters</span>
-          <span>· {job.cost} credits</span>
-          {job.engine && (
-            <span aria-label="Spoken by">
-              · <EngineBadge engine={job.engine} /> <code className="small">{job.engine}</code>
-            </span>
-          )}
-          <code className="small">{job.request_id}</code>
-        </div>
-      )}
-      {job && running && (
-        <div>
-          <ProgressBar label="Synthesis progress" value={job.progress} minWidth={3} />
-          <p className="hint">
-            {job.status === 'new' ? 'Waiting in the queue…' : `Synthesising… ${job.progress}%`}
-          </p>
-        </div>
-      )}
-      {job?.status === 'FAILURE' &&
-        (job.error_code === 'CANCELLED' ? (
-          <p className="hint" role="status">
-            Cancelled. The credits were refunded.
-          </p>
-        ) : (
-          <p className="error" role="alert">
-            The request failed: {job.error_message ?? job.error_code} (credits refunded).
-          </p>
-        ))}
-      {job?.status === 'SUCCESS' && job.audio_link && (
-        <Player
-          key={job.request_id}
-          requestId={job.request_id}
-          audioLink={job.audio_link}
-          srtLink={job.srt_link}
-        />
-      )}
+      <div ref={result} className="result-region" tabIndex={-1} role="region" aria-label={summary}>
+        {!job && <p className="muted">Generate to hear the text here, with its subtitles.</p>}
+        {job && (
+          <div className="row small muted" style={{ marginBottom: 10 }}>
+            <StatusBadge status={job.status} />
+            <span>{voiceNameOf(job.voice_code, customVoices)}</span>
+            <span>· {job.characters.toLocaleString()} characters</span>
+            <span>· {job.cost} credits</span>
+            {job.engine && (
+              <span aria-label="Spoken by">
+                · <EngineBadge engine={job.engine} /> <code className="small">{job.engine}</code>
+              </span>
+            )}
+            <code className="small">{job.request_id}</code>
+          </div>
+        )}
+        {job && running && (
+          <div>
+            <ProgressBar label="Synthesis progress" value={job.progress} minWidth={3} />
+            <p className="hint">
+              {job.status === 'new' ? 'Waiting in the queue…' : `Synthesising… ${job.progress}%`}
+            </p>
+          </div>
+        )}
+        {job?.status === 'FAILURE' &&
+          (job.error_code === 'CANCELLED' ? (
+            <p className="hint" role="status">
+              Cancelled. The credits were refunded.
+            </p>
+          ) : (
+            <p className="error" role="alert">
+              The request failed: {job.error_message ?? job.error_code} (credits refunded).
+            </p>
+          ))}
+        {job?.status === 'SUCCESS' && job.audio_link && (
+          <Player
+            key={job.request_id}
+            requestId={job.request_id}
+            audioLink={job.audio_link}
+            srtLink={job.srt_link}
+            text={job.input_text}
+            voiceCode={job.voice_code}
+          />
+        )}
+      </div>
     </section>
   );
 }
@@ -90,10 +116,15 @@ function Player({
   requestId,
   audioLink,
   srtLink,
+  text,
+  voiceCode,
 }: {
   requestId: string;
   audioLink: string;
   srtLink: string | null;
+  /** The request's text and voice: the downloads are named after them. */
+  text: string;
+  voiceCode: string;
 }) {
   const client = useClient();
   const container = useRef<HTMLDivElement>(null);
@@ -154,7 +185,8 @@ function Player({
   const cue = current >= 0 ? cues[current] : undefined;
   const words = useMemo(() => (cue ? cueWords(cue) : []), [cue]);
   const wordIndex = cue ? wordIndexAt(cue, wave.time) : -1;
-  const fileName = `narration.${extension}`;
+  const fileName = downloadName({ text, voice: voiceCode, extension });
+  const srtName = downloadName({ text, voice: voiceCode, extension: 'srt' });
   const [saveMessage, setSaveMessage] = useState<string | null>(null);
   // In the desktop app a save dialog; in a browser the link's own download.
   const onDownload = (kind: 'audio' | 'srt', url: string, name: string) => (e: MouseEvent) => {
@@ -217,8 +249,8 @@ function Player({
           <a
             className="button"
             href={srtLink}
-            download="narration.srt"
-            onClick={onDownload('srt', srtLink, 'narration.srt')}
+            download={srtName}
+            onClick={onDownload('srt', srtLink, srtName)}
           >
             Download SRT
           </a>
