@@ -1,5 +1,6 @@
 /** `npm run test:e2e`: runs the browser tests (plain tsx, not vitest) and exits non-zero on failure. */
 
+import { runAccessibilityE2e } from './accessibility.e2e';
 import { runCustomVoicesE2e } from './custom-voices.e2e';
 import { runDialogueE2e } from './dialogue.e2e';
 import { runExportE2e } from './export.e2e';
@@ -24,6 +25,7 @@ const suites: [string, (log: (line: string) => void) => Promise<void>][] = [
   ['voice-library', runVoiceLibraryE2e],
   ['first-run', runFirstRunE2e],
   ['custom-voices', runCustomVoicesE2e],
+  ['accessibility', runAccessibilityE2e],
 ];
 
 const started = Date.now();
