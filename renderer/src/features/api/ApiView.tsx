@@ -384,6 +384,7 @@ export function ApiView() {
                 <pre
                   className="payload"
                   style={{ flex: 1 }}
+                  tabIndex={0}
                   aria-label={`${LANGUAGE_LABELS[language]} example: ${API_LABELS[api]}`}
                 >
                   {example.code}

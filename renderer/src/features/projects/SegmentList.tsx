@@ -141,7 +141,6 @@ export function SegmentList({
             type="button"
             className="segment-main"
             aria-expanded={isOpen}
-            aria-label={`Segment ${i + 1}: ${s.text.slice(0, 80)}`}
             onClick={() => onOpenSegment(isOpen ? null : s.id)}
             onKeyDown={(e) => {
               if (e.key === 'ArrowDown' && i < segments.length - 1) {
@@ -153,7 +152,12 @@ export function SegmentList({
               }
             }}
           >
-            <span className="segment-num small muted">{i + 1}</span>
+            {/* The name is what it shows: "Segment 3: <its text>". */}
+            <span className="segment-num small muted">
+              <span className="visually-hidden">Segment </span>
+              {i + 1}
+              <span className="visually-hidden">: </span>
+            </span>
             <span className="segment-text">
               {parts ? (
                 <>

@@ -133,7 +133,7 @@ export function VoiceLibraryView() {
         {loaded && packs.length === 0 && <p className="muted">The catalogue is empty.</p>}
         {groups.map((g) => (
           <section key={g.language} className="voice-group" aria-label={`${g.language} voice packs`}>
-            <h3>{g.language}</h3>
+            <h2 className="group-heading">{g.language}</h2>
             <ul className="voice-list pack-list">
               {g.packs.map((pack) => {
                 const speaks = speakers(pack);
@@ -289,14 +289,10 @@ function SampleButton({
   onClick: () => void;
 }) {
   return (
-    <button
-      type="button"
-      className="sample-button"
-      aria-label={`${phase ? 'Stop' : 'Play'} the publisher's sample of ${id}`}
-      aria-busy={phase === 'loading'}
-      onClick={onClick}
-    >
+    <button type="button" className="sample-button" aria-busy={phase === 'loading'} onClick={onClick}>
+      {/* The name starts with what it shows (a click while loading stops it too). */}
       {phase === 'loading' ? 'Loading sample…' : phase === 'playing' ? 'Stop sample' : 'Play sample'}
+      <span className="visually-hidden"> of {id}, as its publisher recorded it</span>
     </button>
   );
 }
