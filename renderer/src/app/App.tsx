@@ -15,6 +15,7 @@ import { getDesktop } from '../lib/desktop';
 import { useStudio } from '../stores';
 import type { View } from '../stores/ui-slice';
 import { useTheme } from './useTheme';
+import { formatCredits } from '../lib/format';
 
 const NAV: { view: View; label: string }[] = [
   { view: 'projects', label: 'Projects' },
@@ -83,7 +84,7 @@ export function App() {
             <>
               Balance
               <br />
-              <b>{balance.toLocaleString('en-US')}</b> credits
+              <b>{formatCredits(balance)}</b> credits
             </>
           )}
           {/* The desktop window signs itself in; a browser can end its session here. */}

@@ -6,7 +6,7 @@ import { VOICES } from '../../../../electron/shared/voices';
 import { keyName, KeySelect, useKeyFilter } from '../../components/KeySelect';
 import { CallbackBadge, StatusBadge } from '../../components/StatusBadge';
 import { errorMessage, isSignedOut } from '../../lib/api-client';
-import { formatClock, formatTime } from '../../lib/format';
+import { formatClock, formatNumber, formatTime } from '../../lib/format';
 import { voiceNameOf } from '../../lib/voice-codes';
 import { useClient, useStudio } from '../../stores';
 
@@ -158,7 +158,7 @@ export function HistoryView() {
                   >
                     {r.input_text}
                   </td>
-                  <td className="num">{r.characters.toLocaleString('en-US')}</td>
+                  <td className="num">{formatNumber(r.characters)}</td>
                   <td className="num">{r.cost}</td>
                   <td className="num">
                     {r.duration_ms === null ? '—' : formatClock(r.duration_ms / 1000, true)}
@@ -194,7 +194,7 @@ export function HistoryView() {
           </button>
           <span className="muted">
             Page {page} of {pages}
-            {list ? ` · ${list.total} requests` : ''}
+            {list ? ` · ${formatNumber(list.total)} requests` : ''}
           </span>
           <button type="button" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
             Next page

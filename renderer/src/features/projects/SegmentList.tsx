@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { CharacterRecord, ProjectDetail, SegmentRecord } from '../../../../electron/shared/projects';
 import { hasAudio, splitAtWord } from '../../lib/chapter-playback';
-import { formatClock } from '../../lib/format';
+import { formatClock, formatNumber } from '../../lib/format';
 import { rowOffsets, scrollToShow, visibleRange } from '../../lib/virtual-window';
 import { useStudio } from '../../stores';
 import { SegmentEditor } from './SegmentEditor';
@@ -225,7 +225,7 @@ export function SegmentList({
       <div className="panel-head">
         <h2 id={`${id}-title`}>Segments</h2>
         <span className="small muted">
-          {chapter.segments_done} / {chapter.segment_count} done
+          {formatNumber(chapter.segments_done)} / {formatNumber(chapter.segment_count)} done
           {selected.size > 0 && (
             <>
               {' · '}
