@@ -9,6 +9,8 @@
 
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { findVoice } from '../../electron/shared/voices';
+import { describeVoice } from '../../renderer/src/components/VoiceSelect';
 import { axeViolations, describeViolations } from './axe';
 import {
   E2E_SERVE_ARGS,
@@ -57,6 +59,31 @@ async function generate(page: Page): Promise<void> {
     .getByRole('button', { name: 'Play' })
     .and(page.locator(':not([disabled])'))
     .waitFor({ timeout: 60_000 });
+}
+
+/**
+ * The Studio's voice picker shows the whole choice (name, language, accent, engine) under the
+ * <select>, which cuts its own text off: nothing of it clipped or outside the window.
+ */
+async function wholeChoiceShown(page: Page, width: number): Promise<void> {
+  const picker = page.getByLabel('Voice', { exact: true });
+  await picker.selectOption('vi_female_nova_default');
+  const choice = page.locator('.voice-choice');
+  assert.equal(
+    await choice.textContent(),
+    describeVoice(findVoice('vi_female_nova_default')!),
+    'the chosen voice in words',
+  );
+  assert.match(
+    (await page.getByLabel('Engine of this voice').textContent()) ?? '',
+    /^basic eSpeak · Would be natural with \S+ installed$/,
+  );
+  for (const line of [choice, page.getByLabel('Engine of this voice')]) {
+    const box = await line.boundingBox();
+    assert.ok(box && box.x >= 0 && box.x + box.width <= width, 'the line is inside the window');
+    assert.ok(await line.evaluate((e) => e.scrollWidth <= e.clientWidth), 'the line is not clipped');
+  }
+  await picker.selectOption('en_female_elara_br');
 }
 
 /** A signed-in session with a project, a request in History and a failed callback; its storage. */
@@ -137,7 +164,10 @@ export async function runAccessibilityE2e(log: (line: string) => void): Promise<
           for (const view of VIEWS) {
             await nav(page, view.nav).click();
             await heading(page, view.heading).waitFor();
-            if (view.nav === 'Studio') await generate(page);
+            if (view.nav === 'Studio') {
+              await generate(page);
+              await wholeChoiceShown(page, size.width);
+            }
             if (view.nav === 'Callbacks') {
               await page
                 .getByRole('list', { name: 'Requests with a callback' })
