@@ -152,11 +152,10 @@ export function SegmentList({
               }
             }}
           >
-            {/* The name is what it shows: "Segment 3: <its text>". */}
+            {/* The name is what it shows: "Segment 3: <its text>" (the number once, not "3 Segment 3"). */}
             <span className="segment-num small muted">
-              <span className="visually-hidden">Segment </span>
-              {i + 1}
-              <span className="visually-hidden">: </span>
+              <span className="visually-hidden">Segment {i + 1}:</span>
+              <span aria-hidden="true">{i + 1}</span>
             </span>
             <span className="segment-text">
               {parts ? (
