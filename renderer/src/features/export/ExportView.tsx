@@ -300,7 +300,10 @@ export function ExportView() {
             <p className="hint">
               Speed {formatNumber(options.speed_rate, { digits: 1 })}, pitch{' '}
               {formatNumber(options.pitch_rate, { digits: 1 })} and volume {options.volume} come from the
-              Studio. {voiceInfo ? `${formatCredits(voiceInfo.price)} credits per ${formatNumber(1000)} characters.` : ''}
+              Studio.{' '}
+              {voiceInfo
+                ? `${formatCredits(voiceInfo.price)} credits per ${formatNumber(1000)} characters.`
+                : ''}
             </p>
           </div>
           <div className="field">
