@@ -112,7 +112,7 @@ export function guessVoiceClue(code: string): VoiceClue | undefined {
 export function closestVoice(clue: VoiceClue): VoiceInfo | undefined {
   const score = (v: VoiceInfo) =>
     (clue.gender && v.gender === clue.gender ? 4 : 0) +
-    (clue.accent && v.accent === clue.accent ? 2 : 0) +
+    (clue.accent && v.accent.toLowerCase() === clue.accent ? 2 : 0) +
     (v.accent_approximated ? 0 : 1);
   let best: VoiceInfo | undefined;
   for (const voice of VOICES) {

@@ -16,8 +16,12 @@ export interface VoiceInfo {
   language: LanguageCode;
   language_name: string;
   gender: Gender;
-  /** Accent as the spec states it, e.g. "northern", "American", "Australian". */
-  accent: string;
+  /**
+   * The accent, as the studio shows it and filters by it: one capitalised word of ACCENTS
+   * ("Northern", "American"). The spec's table writes "northern" and "American-accent"; whether
+   * the engine only approximates it is `accent_approximated`, a note, not another accent.
+   */
+  accent: Accent;
   /** Credits per 1000 characters. */
   price: VoicePrice;
   /** Whether `model_id` applies (the spec's "standard voices"). */
@@ -28,6 +32,19 @@ export interface VoiceInfo {
    */
   accent_approximated: boolean;
 }
+
+/** Every accent of the catalogue, each spelt once (a filter lists them as they are). */
+export const ACCENTS = [
+  'Northern',
+  'Southern',
+  'American',
+  'British',
+  'Australian',
+  'Indian',
+  'Mandarin',
+  'Standard',
+] as const;
+export type Accent = (typeof ACCENTS)[number];
 
 const LANGUAGE_NAMES: Record<LanguageCode, string> = {
   vi: 'Vietnamese',
@@ -43,7 +60,7 @@ type Row = [
   code: string,
   name: string,
   gender: Gender,
-  accent: string,
+  accent: Accent,
   price: VoicePrice,
   approximated?: boolean,
 ];
@@ -66,20 +83,21 @@ function rows(language: LanguageCode, list: Row[]): VoiceInfo[] {
 /** All 26 voices of the spec, in the spec's order. */
 export const VOICES: readonly VoiceInfo[] = [
   ...rows('vi', [
-    ['vi_male_lehoang_mb', 'Lê Hoàng', 'male', 'northern', 1000],
-    ['vi_female_thuytrang_mb', 'Thùy Trang', 'female', 'northern', 1000],
-    ['vi_male_minhtriet_mb', 'Minh Triết', 'male', 'northern', 1000],
-    // The engine cannot speak Vietnamese with an American accent: these read Vietnamese natively.
-    ['vi_male_echo_default', 'Echo', 'male', 'American-accent', 100, true],
-    ['vi_female_nova_default', 'Nova', 'female', 'American-accent', 100, true],
-    ['vi_male_onyx_default', 'Onyx', 'male', 'American-accent', 100, true],
-    ['vi_female_hacuc_mb', 'Hạ Cúc', 'female', 'northern', 1000],
-    ['vi_male_ductrong_mb', 'Đức Trọng', 'male', 'northern', 1000],
-    ['vi_female_kieunhi_mn', 'Kiều Nhi', 'female', 'southern', 1000],
-    ['vi_female_huyenanh_mb', 'Huyền Anh', 'female', 'northern', 1000],
-    ['vi_female_halinh_mb', 'Hà Linh', 'female', 'northern', 1000],
-    ['vi_female_hoaian_mb', 'Hoài An', 'female', 'northern', 1000],
-    ['vi_female_khanhhuyentvc_mb', 'Khánh Huyền', 'female', 'northern', 1000],
+    ['vi_male_lehoang_mb', 'Lê Hoàng', 'male', 'Northern', 1000],
+    ['vi_female_thuytrang_mb', 'Thùy Trang', 'female', 'Northern', 1000],
+    ['vi_male_minhtriet_mb', 'Minh Triết', 'male', 'Northern', 1000],
+    // The spec's "American-accent": the engine cannot speak Vietnamese with an American accent,
+    // so these read Vietnamese natively (approximated).
+    ['vi_male_echo_default', 'Echo', 'male', 'American', 100, true],
+    ['vi_female_nova_default', 'Nova', 'female', 'American', 100, true],
+    ['vi_male_onyx_default', 'Onyx', 'male', 'American', 100, true],
+    ['vi_female_hacuc_mb', 'Hạ Cúc', 'female', 'Northern', 1000],
+    ['vi_male_ductrong_mb', 'Đức Trọng', 'male', 'Northern', 1000],
+    ['vi_female_kieunhi_mn', 'Kiều Nhi', 'female', 'Southern', 1000],
+    ['vi_female_huyenanh_mb', 'Huyền Anh', 'female', 'Northern', 1000],
+    ['vi_female_halinh_mb', 'Hà Linh', 'female', 'Northern', 1000],
+    ['vi_female_hoaian_mb', 'Hoài An', 'female', 'Northern', 1000],
+    ['vi_female_khanhhuyentvc_mb', 'Khánh Huyền', 'female', 'Northern', 1000],
   ]),
   ...rows('en', [
     ['en_male_echo_default', 'Echo', 'male', 'American', 100],
@@ -93,10 +111,10 @@ export const VOICES: readonly VoiceInfo[] = [
     ['en_female_meera_indian', 'Meera', 'female', 'Indian', 1000, true],
   ]),
   ...rows('zh', [['zh_female_liu-ying_default', 'Liu Ying', 'female', 'Mandarin', 1000]]),
-  ...rows('ja', [['jp_female_yuki_default', 'Yuki', 'female', 'standard', 1000]]),
-  ...rows('ko', [['kr_female_seo-yeon_default', 'Seo-yeon', 'female', 'standard', 1000]]),
-  ...rows('fr', [['fr_female_camille_default', 'Camille', 'female', 'standard', 1000]]),
-  ...rows('es', [['es_female_elana_default', 'Elana', 'female', 'standard', 1000]]),
+  ...rows('ja', [['jp_female_yuki_default', 'Yuki', 'female', 'Standard', 1000]]),
+  ...rows('ko', [['kr_female_seo-yeon_default', 'Seo-yeon', 'female', 'Standard', 1000]]),
+  ...rows('fr', [['fr_female_camille_default', 'Camille', 'female', 'Standard', 1000]]),
+  ...rows('es', [['es_female_elana_default', 'Elana', 'female', 'Standard', 1000]]),
 ];
 
 const BY_CODE = new Map(VOICES.map((v) => [v.voice_code, v]));

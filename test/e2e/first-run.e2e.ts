@@ -133,16 +133,17 @@ async function downloadVietnamese(
   assert.equal(await packsList.getByRole('listitem').count(), 2);
   const vietnamese = packItem(VI_ID);
   await vietnamese.getByText(/^Piper, medium quality · for Vietnamese$/).waitFor();
-  await vietnamese.getByText(/^\d+(\.\d)? (kB|MB)$/).waitFor();
+  await vietnamese.getByText(/^\d+([.,]\d)? (kB|MB)$/).waitFor();
   await vietnamese.getByText(/^Licence: CC-BY-4\.0/).waitFor();
   const source = vietnamese.getByRole('link', { name: 'example.invalid/vi_VN-vais1000-medium' });
   assert.equal(await source.getAttribute('href'), VI_PACK.entry.source_url);
   const kokoro = packItem('kokoro-v1.0-q8');
-  await kokoro.getByText('110.5 MB', { exact: true }).waitFor();
+  // Sizes are written in the browser's language: "110,5 MB" in Vietnamese.
+  await kokoro.getByText(/^110[.,]5 MB$/).waitFor();
   await kokoro.getByText(/^Kokoro, high quality · for French$/).waitFor();
   await kokoro.getByText(/^Licence: Apache-2\.0/).waitFor();
   await kokoro.getByRole('link', { name: 'huggingface.co/onnx-community/Kokoro-82M-v1.0-ONNX' }).waitFor();
-  await dialog.getByText(/^2 voice packs, \d+\.\d MB in all\.$/).waitFor();
+  await dialog.getByText(/^2 voice packs, \d+[.,]\d MB in all\.$/).waitFor();
   // English shares French's pack: ticking it adds a language to that pack, not a download.
   await box('English').check();
   await kokoro.getByText(/^Kokoro, high quality · for English, French$/).waitFor();
@@ -179,7 +180,7 @@ async function downloadVietnamese(
   );
 
   await box('French').uncheck();
-  await dialog.getByText(/^1 voice pack, [\d.]+ (kB|MB) in all\.$/).waitFor();
+  await dialog.getByText(/^1 voice pack, [\d.,]+ (kB|MB) in all\.$/).waitFor();
   mirror.fault(VI_CARD, { kind: 'pause', afterBytes: 500_000 });
   await dialog.getByRole('button', { name: 'Download', exact: true }).click();
   const downloading = page.getByRole('dialog', { name: 'Downloading natural voices' });

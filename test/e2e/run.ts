@@ -1,6 +1,7 @@
 /** `npm run test:e2e`: runs the browser tests (plain tsx, not vitest) and exits non-zero on failure. */
 
 import { runAddressesE2e } from './addresses.e2e';
+import { runAccessibilityE2e } from './accessibility.e2e';
 import { runCustomVoicesE2e } from './custom-voices.e2e';
 import { runDialogueE2e } from './dialogue.e2e';
 import { runExportE2e } from './export.e2e';
@@ -32,6 +33,7 @@ const suites: [string, (log: (line: string) => void) => Promise<void>][] = [
   ['workbench', runWorkbenchE2e],
   ['small-windows', runSmallWindowsE2e],
   ['addresses', runAddressesE2e],
+  ['accessibility', runAccessibilityE2e],
 ];
 
 const started = Date.now();

@@ -84,7 +84,7 @@ export async function runVoiceLibraryE2e(log: (line: string) => void): Promise<v
     /** A card's sample button showing `text` ("Play sample", "Loading sample…", "Stop sample"). */
     const sampleButton = (id: string, text: string) =>
       card(id)
-        .getByRole('button', { name: new RegExp(`the publisher's sample of ${id}$`) })
+        .getByRole('button', { name: new RegExp(`sample…? of ${id}, as its publisher recorded it$`) })
         .filter({ hasText: text });
     const vivosCard = card(vivos.id);
     await vivosCard.getByText(`Licence: ${vivos.licence}`).waitFor();
@@ -100,11 +100,15 @@ export async function runVoiceLibraryE2e(log: (line: string) => void): Promise<v
     log("✓ each pack shows its model card's licence and a link to the card");
 
     // First click: busy while the local server fetches the sample, then it plays.
-    await vivosCard.getByRole('button', { name: `Play the publisher's sample of ${vivos.id}` }).click();
-    const busy = vivosCard.getByRole('button', { name: `Stop the publisher's sample of ${vivos.id}` });
+    await vivosCard
+      .getByRole('button', { name: `Play sample of ${vivos.id}, as its publisher recorded it` })
+      .click();
+    const busy = vivosCard.getByRole('button', {
+      name: `Loading sample… of ${vivos.id}, as its publisher recorded it`,
+    });
     await busy.waitFor();
     assert.equal(await busy.getAttribute('aria-busy'), 'true');
-    assert.equal((await busy.textContent())?.trim(), 'Loading sample…');
+    assert.match((await busy.textContent()) ?? '', /^Loading sample… of /);
     await voiceMirror.mirror.whenHeld();
     voiceMirror.mirror.release();
     // "Stop sample" is shown once the audio element fires `playing`: the browser decoded it.
@@ -162,7 +166,10 @@ async function waitForSpeed(page: Page, id: string): Promise<void> {
     await nav(page, 'Voice library').click();
     const speed = page.getByRole('listitem', { name: `Voice pack ${id}` }).locator('.pack-speed');
     const text = (await speed.textContent()) ?? '';
-    const match = /Speed here: RTF ([\d.]+) \((?:[\d.]+× faster|slower) than real time\) · first audio ([\d,]+) ms/.exec(text);
+    const match =
+      /Speed here: RTF ([\d.]+) \((?:[\d.]+× faster|slower) than real time\) · first audio ([\d,]+) ms/.exec(
+        text,
+      );
     if (match) {
       assert.ok(Number(match[1]) > 0 && Number(match[2]!.replace(/,/g, '')) > 0, text);
       return;

@@ -17,6 +17,7 @@ import { StudioContext, useStudio } from '../stores';
 import type { View } from '../stores/ui-slice';
 import { NavIcon } from './nav-icons';
 import { useTheme } from './useTheme';
+import { formatCredits } from '../lib/format';
 
 const NAV: { view: View; label: string }[] = [
   { view: 'projects', label: 'Projects' },
@@ -95,8 +96,8 @@ export function App() {
         ))}
         <div className="sidebar-foot">
           {balance !== undefined && (
-            <p className="balance" title={`Balance: ${balance.toLocaleString()} credits`}>
-              <span className="balance-word">Balance</span> <b>{balance.toLocaleString()}</b>{' '}
+            <p className="balance" title={`Balance: ${formatCredits(balance)} credits`}>
+              <span className="balance-word">Balance</span> <b>{formatCredits(balance)}</b>{' '}
               <span className="balance-word">credits</span>
             </p>
           )}

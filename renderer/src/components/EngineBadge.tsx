@@ -17,11 +17,14 @@ export function EngineBadge({ engine }: { engine: string | null | undefined }) {
   );
 }
 
-/** What installing the code's default pack would change, in one short sentence; null when nothing. */
+/**
+ * What installing the code's default pack would change, in one short sentence that reads as a
+ * possibility, not a state ("Would be natural with … installed"); null when nothing.
+ */
 export function defaultPackHint(info: VoiceEngineInfo | undefined): string | null {
   if (!info?.default_pack || !info.engine_with_default || info.engine_with_default === info.engine)
     return null;
   return info.engine === 'espeak'
-    ? `Natural with ${info.default_pack} installed`
+    ? `Would be natural with ${info.default_pack} installed`
     : `Its default voice is in ${info.default_pack} (not installed)`;
 }

@@ -4,7 +4,7 @@ import { KEY_FILTER_ALL } from '../../../../electron/shared/api';
 import { CopyButton } from '../../components/CopyButton';
 import { keyName, KeySelect } from '../../components/KeySelect';
 import { errorMessage, isSignedOut } from '../../lib/api-client';
-import { formatTime } from '../../lib/format';
+import { formatCredits, formatTime } from '../../lib/format';
 import { getDesktop } from '../../lib/desktop';
 import { useClient, useStudio } from '../../stores';
 import {
@@ -261,7 +261,7 @@ export function ApiView() {
                 <td>
                   <code>{k.prefix}…</code>
                 </td>
-                <td className="num">{k.balance.toLocaleString('en-US')}</td>
+                <td className="num">{formatCredits(k.balance)}</td>
                 <td className="small">{formatTime(k.created_at)}</td>
                 <td>
                   {k.revoked_at ? (
@@ -317,7 +317,7 @@ export function ApiView() {
           <div className="panel-head">
             <h2>Credits</h2>
             <span>
-              <b>{usage.balance.toLocaleString('en-US')}</b> credits · {usage.queued} queued
+              <b>{formatCredits(usage.balance)}</b> credits · {usage.queued} queued
             </span>
           </div>
           <div className="voice-filters">
@@ -340,8 +340,8 @@ export function ApiView() {
                   <td className="small">{formatTime(e.created_at)}</td>
                   {creditsKey === KEY_FILTER_ALL && <td className="small">{keyName(keys, e.key_id)}</td>}
                   <td>{e.kind}</td>
-                  <td className="num">{e.amount.toLocaleString('en-US')}</td>
-                  <td className="num">{e.balance_after.toLocaleString('en-US')}</td>
+                  <td className="num">{formatCredits(e.amount)}</td>
+                  <td className="num">{formatCredits(e.balance_after)}</td>
                   <td>
                     <code className="small">{e.request_id ?? '—'}</code>
                   </td>
@@ -384,6 +384,7 @@ export function ApiView() {
                 <pre
                   className="payload"
                   style={{ flex: 1 }}
+                  tabIndex={0}
                   aria-label={`${LANGUAGE_LABELS[language]} example: ${API_LABELS[api]}`}
                 >
                   {example.code}

@@ -4,7 +4,7 @@ import { MANUSCRIPT_EXTENSIONS, MANUSCRIPT_LIMITS } from '../../../../electron/s
 import { ConfirmDialog, type ConfirmRequest } from '../../components/ConfirmDialog';
 import { errorMessage, isSignedOut } from '../../lib/api-client';
 import { countCharacters, estimateCredits, estimateSeconds } from '../../lib/estimate';
-import { formatCredits, formatDuration } from '../../lib/format';
+import { formatCredits, formatDuration, formatNumber } from '../../lib/format';
 import { useAudition } from '../../lib/useAudition';
 import { offsetAt } from '../../lib/dialogue-ssml';
 import { catalogueVoiceOf } from '../../lib/voice-codes';
@@ -121,7 +121,7 @@ export function ComposePanel() {
     askFirst(
       {
         title: 'Clear the draft?',
-        message: `The draft (${characters.toLocaleString('en-US')} characters) will be emptied. Undo brings it back.`,
+        message: `The draft (${formatNumber(characters)} characters) will be emptied. Undo brings it back.`,
         confirmLabel: 'Clear draft',
       },
       () => replaceDraft('', { kind: 'clear' }),
@@ -152,7 +152,7 @@ export function ComposePanel() {
       askFirst(
         {
           title: 'Replace the draft?',
-          message: `The draft (${characters.toLocaleString('en-US')} characters) will be replaced by the text of "${file.name}" (${manuscript.chapters.length} ${manuscript.chapters.length === 1 ? 'chapter' : 'chapters'}). Undo brings the draft back.`,
+          message: `The draft (${formatNumber(characters)} characters) will be replaced by the text of "${file.name}" (${manuscript.chapters.length} ${manuscript.chapters.length === 1 ? 'chapter' : 'chapters'}). Undo brings the draft back.`,
           confirmLabel: 'Replace draft',
         },
         () => replaceDraft(manuscript.text, { kind: 'file', fileName: file.name }, false),
@@ -336,7 +336,7 @@ export function ComposePanel() {
       )}
       <div className="stats" aria-live="polite">
         <div className="stat">
-          <b>{characters.toLocaleString('en-US')}</b>
+          <b>{formatNumber(characters)}</b>
           <span>characters</span>
         </div>
         <div className="stat">

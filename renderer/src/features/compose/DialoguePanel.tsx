@@ -3,6 +3,7 @@ import { VoiceOptions, VoiceSelect } from '../../components/VoiceSelect';
 import { voiceNameOf } from '../../lib/voice-codes';
 import { planDialogue, type PlannedParagraph } from '../../lib/dialogue-ssml';
 import { useStudio } from '../../stores';
+import { formatNumber } from '../../lib/format';
 
 /** Paragraphs listed at most; a chapter longer than this still speaks whole, the list says how many more. */
 const MAX_LISTED = 200;
@@ -130,9 +131,7 @@ export function DialoguePanel() {
         </ol>
       )}
       {plan.length > MAX_LISTED && (
-        <p className="hint">
-          {(plan.length - MAX_LISTED).toLocaleString('en-US')} more paragraphs, read as set above.
-        </p>
+        <p className="hint">{formatNumber(plan.length - MAX_LISTED)} more paragraphs, read as set above.</p>
       )}
       {!isSpoken && plan.length > 0 && (
         <p className="hint" role="status">

@@ -52,6 +52,7 @@ export function ControlsPanel() {
         <VoiceSelect
           id={`${id}-voice`}
           priced
+          described
           value={options.voice_code}
           onChange={(code) => setOption('voice_code', code)}
         />
@@ -76,7 +77,6 @@ export function ControlsPanel() {
           </p>
         )}
         <p className="hint">
-          {voice?.accent_approximated ? 'Accent approximated. ' : ''}
           <button type="button" className="link" onClick={() => setView('voices')}>
             Browse and audition voices
           </button>

@@ -5,11 +5,11 @@ import type {
   ExportRecord,
   MasteringPresetName,
 } from '../../../../electron/shared/book-exports';
-import { formatClock } from '../../lib/format';
+import { formatBytes, formatClock, formatCredits, formatNumber } from '../../lib/format';
 
 /** A level for the report table: one decimal and its unit, or a dash for silence. */
 function level(value: number | null | undefined, unit: string): string {
-  return typeof value !== 'number' ? '—' : `${value.toFixed(1)} ${unit}`;
+  return typeof value !== 'number' ? '—' : `${formatNumber(value, { digits: 1 })} ${unit}`;
 }
 
 /** The finished export: chapters, the loudness report of each file, downloads. */
@@ -28,8 +28,8 @@ export function ExportResult({ record }: { record: ExportRecord }) {
           </a>
         )}
         <span className="muted small">
-          {formatClock((record.duration_ms ?? 0) / 1000)} ·{' '}
-          {((record.file_bytes ?? 0) / (1024 * 1024)).toFixed(1)} MiB · {record.cost} credits
+          {formatClock((record.duration_ms ?? 0) / 1000)} · {formatBytes(record.file_bytes ?? 0)} ·{' '}
+          {formatCredits(record.cost)} credits
         </span>
       </div>
       <div className="export-tables">

@@ -10,7 +10,7 @@ import {
 import { VoiceSelect } from '../../components/VoiceSelect';
 import { catalogueVoiceOf } from '../../lib/voice-codes';
 import { errorMessage, isSignedOut } from '../../lib/api-client';
-import { formatTime } from '../../lib/format';
+import { formatCredits, formatNumber, formatTime } from '../../lib/format';
 import { useClient, useStudio } from '../../stores';
 import type { ExportDraft } from '../../stores/export-slice';
 import { ExportResult } from './ExportResult';
@@ -298,9 +298,12 @@ export function ExportView() {
             <label htmlFor={`${id}-voice`}>Voice</label>
             <VoiceSelect id={`${id}-voice`} value={voice} onChange={setVoice} />
             <p className="hint">
-              Speed {options.speed_rate.toFixed(1)}, pitch {options.pitch_rate.toFixed(1)} and volume{' '}
-              {options.volume} come from the Studio.{' '}
-              {voiceInfo ? `${voiceInfo.price} credits per 1000 characters.` : ''}
+              Speed {formatNumber(options.speed_rate, { digits: 1 })}, pitch{' '}
+              {formatNumber(options.pitch_rate, { digits: 1 })} and volume {options.volume} come from the
+              Studio.{' '}
+              {voiceInfo
+                ? `${formatCredits(voiceInfo.price)} credits per ${formatNumber(1000)} characters.`
+                : ''}
             </p>
           </div>
           <div className="field">

@@ -4,7 +4,7 @@ import type { VoicePackInfo } from '../../../../electron/shared/voice-packs';
 import type { LanguageCode } from '../../../../electron/shared/voices';
 import { errorMessage, isSignedOut } from '../../lib/api-client';
 import { useClient, useStudio } from '../../stores';
-import { formatBytes } from '../voice-library/VoiceLibraryView';
+import { formatBytes } from '../../lib/format';
 import {
   OFFER_LANGUAGES,
   defaultLanguages,

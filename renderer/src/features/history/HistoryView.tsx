@@ -7,7 +7,7 @@ import { VOICES } from '../../../../electron/shared/voices';
 import { keyName, KeySelect, useKeyFilter } from '../../components/KeySelect';
 import { CallbackBadge, StatusBadge } from '../../components/StatusBadge';
 import { errorMessage, isSignedOut } from '../../lib/api-client';
-import { formatClock, formatTime } from '../../lib/format';
+import { formatClock, formatNumber, formatTime } from '../../lib/format';
 import { voiceNameOf } from '../../lib/voice-codes';
 import { useClient, useStudio } from '../../stores';
 import { RequestDetails } from './RequestDetails';
@@ -80,7 +80,7 @@ export function HistoryView() {
         request={
           opening && {
             title: 'Replace the draft?',
-            message: `The Studio's draft (${[...draft].length.toLocaleString()} characters) will be replaced by this request's text and settings (voice, speed, pitch, volume, format, model). Undo in the Studio brings the draft back.`,
+            message: `The Studio's draft (${formatNumber([...draft].length)} characters) will be replaced by this request's text and settings (voice, speed, pitch, volume, format, model). Undo in the Studio brings the draft back.`,
             confirmLabel: 'Replace draft',
           }
         }
@@ -180,7 +180,7 @@ export function HistoryView() {
                     {r.engine ? <EngineBadge engine={r.engine} /> : <span className="muted">—</span>}
                   </td>
                   <td className="small muted history-text">{r.input_text}</td>
-                  <td className="num">{r.characters.toLocaleString('en-US')}</td>
+                  <td className="num">{formatNumber(r.characters)}</td>
                   <td className="num">{r.cost}</td>
                   <td className="num">
                     {r.duration_ms === null ? '—' : formatClock(r.duration_ms / 1000, true)}
@@ -216,7 +216,7 @@ export function HistoryView() {
           </button>
           <span className="muted">
             Page {page} of {pages}
-            {list ? ` · ${list.total} requests` : ''}
+            {list ? ` · ${formatNumber(list.total)} requests` : ''}
           </span>
           <button type="button" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
             Next page

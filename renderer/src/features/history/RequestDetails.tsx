@@ -3,7 +3,7 @@ import type { RequestDetail } from '../../../../electron/shared/api';
 import { EngineBadge } from '../../components/EngineBadge';
 import { CallbackBadge, StatusBadge } from '../../components/StatusBadge';
 import { errorMessage, isSignedOut } from '../../lib/api-client';
-import { formatClock, formatTime } from '../../lib/format';
+import { formatClock, formatCredits, formatNumber, formatTime } from '../../lib/format';
 import { voiceNameOf } from '../../lib/voice-codes';
 import { useClient, useStudio } from '../../stores';
 
@@ -92,9 +92,9 @@ export function RequestDetails({ id }: { id: string }) {
               )}
             </dd>
             <dt>Characters</dt>
-            <dd>{request.characters.toLocaleString()}</dd>
+            <dd>{formatNumber(request.characters)}</dd>
             <dt>Credits</dt>
-            <dd>{request.cost.toLocaleString()}</dd>
+            <dd>{formatCredits(request.cost)}</dd>
             <dt>Duration</dt>
             <dd>{request.duration_ms === null ? '—' : formatClock(request.duration_ms / 1000, true)}</dd>
             <dt>Format</dt>

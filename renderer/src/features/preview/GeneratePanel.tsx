@@ -3,7 +3,7 @@ import { downloadName } from '../../../../electron/shared/download-name';
 import { EngineBadge } from '../../components/EngineBadge';
 import { errorMessage } from '../../lib/api-client';
 import { getDesktop, saveWithDialog } from '../../lib/desktop';
-import { formatClock } from '../../lib/format';
+import { formatClock, formatCredits, formatNumber } from '../../lib/format';
 import { voiceNameOf } from '../../lib/voice-codes';
 import { cueIndexAt, cuesFromSrt, cueWords, wordIndexAt, type Cue } from '../../lib/subtitles';
 import { useClient, useStudio } from '../../stores';
@@ -69,8 +69,8 @@ export function GeneratePanel() {
           <div className="row small muted" style={{ marginBottom: 10 }}>
             <StatusBadge status={job.status} />
             <span>{voiceNameOf(job.voice_code, customVoices)}</span>
-            <span>· {job.characters.toLocaleString()} characters</span>
-            <span>· {job.cost} credits</span>
+            <span>· {formatNumber(job.characters)} characters</span>
+            <span>· {formatCredits(job.cost)} credits</span>
             {job.engine && (
               <span aria-label="Spoken by">
                 · <EngineBadge engine={job.engine} /> <code className="small">{job.engine}</code>

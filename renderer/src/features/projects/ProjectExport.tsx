@@ -7,7 +7,7 @@ import {
 } from '../../../../electron/shared/book-exports';
 import type { ProjectExportRecord } from '../../../../electron/shared/projects';
 import { errorMessage, isSignedOut } from '../../lib/api-client';
-import { formatClock } from '../../lib/format';
+import { formatBytes, formatClock } from '../../lib/format';
 import { useProjectsApi, useStudio } from '../../stores';
 import { ChapterTable, LoudnessTable } from '../export/ExportResult';
 import { formatDate, saveBlob } from './project-format';
@@ -177,7 +177,7 @@ export function ProjectExport() {
             {record.status === 'done' && (
               <span className="small muted">
                 {record.file_name} · {formatClock((record.duration_ms ?? 0) / 1000)} ·{' '}
-                {((record.file_bytes ?? 0) / (1024 * 1024)).toFixed(1)} MiB
+                {formatBytes(record.file_bytes ?? 0)}
               </span>
             )}
           </div>

@@ -23,6 +23,7 @@ import { useStudio } from '../../stores';
 import { SliderField } from '../controls/SliderField';
 import { ProjectCover } from './ProjectCover';
 import { formatLength } from './project-format';
+import { formatNumber } from '../../lib/format';
 
 const LANGUAGES = [...new Map(VOICES.map((v) => [v.language, v.language_name])).entries()];
 const FORMAT_LABELS: Record<BookFormat, string> = {
@@ -141,9 +142,8 @@ export function ProjectHeader() {
             />
           </div>
           <p className="small muted">
-            {project.chapter_count} chapters · {project.segments_done.toLocaleString('en-US')} /{' '}
-            {project.segment_count.toLocaleString('en-US')} segments rendered ·{' '}
-            {formatLength(project.duration_ms)}
+            {project.chapter_count} chapters · {formatNumber(project.segments_done)} /{' '}
+            {formatNumber(project.segment_count)} segments rendered · {formatLength(project.duration_ms)}
             {project.source_name ? ` · from ${project.source_name}` : ''}
           </p>
         </div>

@@ -6,6 +6,7 @@ import { ProjectCover } from './ProjectCover';
 import { ProjectView } from './ProjectView';
 import { fileNameOf, formatDate, formatLength, saveBlob } from './project-format';
 import { ProgressBar } from '../../components/ProgressBar';
+import { formatNumber } from '../../lib/format';
 
 /** The manuscript formats the importers read (the server tells the format by its bytes). */
 const MANUSCRIPT_ACCEPT = '.docx,.epub,.odt,.html,.htm,.xhtml,.md,.markdown,.txt,.pdf';
@@ -82,8 +83,7 @@ function ProjectCard({ project }: { project: ProjectRecord }) {
         />
         <p className="small project-facts">
           <span>
-            {project.segments_done.toLocaleString('en-US')} / {project.segment_count.toLocaleString('en-US')}{' '}
-            segments
+            {formatNumber(project.segments_done)} / {formatNumber(project.segment_count)} segments
           </span>
           <span>Length {formatLength(project.duration_ms)}</span>
           <span>Last export {formatDate(project.last_export_at)}</span>

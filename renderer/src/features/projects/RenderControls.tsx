@@ -1,5 +1,5 @@
 import type { ChapterRecord } from '../../../../electron/shared/projects';
-import { formatDuration } from '../../lib/format';
+import { formatCredits, formatDuration, formatNumber } from '../../lib/format';
 import { useStudio } from '../../stores';
 import { ProgressBar } from '../../components/ProgressBar';
 
@@ -81,10 +81,10 @@ export function RenderControls({
               {STATUS_LABEL[render.status]}
             </span>
             <span>
-              {render.segments_done} / {render.segments_total} segments
+              {formatNumber(render.segments_done)} / {formatNumber(render.segments_total)} segments
             </span>
             {running && render.eta_seconds !== null && <span>{formatDuration(render.eta_seconds)} left</span>}
-            {render.cost > 0 && <span className="muted">{render.cost.toLocaleString('en-US')} credits</span>}
+            {render.cost > 0 && <span className="muted">{formatCredits(render.cost)} credits</span>}
           </div>
           {running && <ProgressBar label="Render progress" value={render.progress * 100} minWidth={2} />}
           {render.status === 'failed' && (

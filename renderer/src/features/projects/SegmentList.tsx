@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { CharacterRecord, ProjectDetail, SegmentRecord } from '../../../../electron/shared/projects';
 import { hasAudio, splitAtWord } from '../../lib/chapter-playback';
-import { formatClock } from '../../lib/format';
+import { formatClock, formatNumber } from '../../lib/format';
 import { rowOffsets, scrollToShow, visibleRange } from '../../lib/virtual-window';
 import { useStudio } from '../../stores';
 import { SegmentEditor } from './SegmentEditor';
@@ -141,7 +141,6 @@ export function SegmentList({
             type="button"
             className="segment-main"
             aria-expanded={isOpen}
-            aria-label={`Segment ${i + 1}: ${s.text.slice(0, 80)}`}
             onClick={() => onOpenSegment(isOpen ? null : s.id)}
             onKeyDown={(e) => {
               if (e.key === 'ArrowDown' && i < segments.length - 1) {
@@ -153,7 +152,11 @@ export function SegmentList({
               }
             }}
           >
-            <span className="segment-num small muted">{i + 1}</span>
+            {/* The name is what it shows: "Segment 3: <its text>" (the number once, not "3 Segment 3"). */}
+            <span className="segment-num small muted">
+              <span className="visually-hidden">Segment {i + 1}:</span>
+              <span aria-hidden="true">{i + 1}</span>
+            </span>
             <span className="segment-text">
               {parts ? (
                 <>
@@ -221,7 +224,7 @@ export function SegmentList({
       <div className="panel-head">
         <h2 id={`${id}-title`}>Segments</h2>
         <span className="small muted">
-          {chapter.segments_done} / {chapter.segment_count} done
+          {formatNumber(chapter.segments_done)} / {formatNumber(chapter.segment_count)} done
           {selected.size > 0 && (
             <>
               {' · '}

@@ -1,6 +1,6 @@
 /** How the projects' views write figures: lengths, dates, file names. */
 
-import { formatClock } from '../../lib/format';
+import { formatClock, formatDate as formatLocalDate } from '../../lib/format';
 
 /** "1 h 02 min", "12:05" (under an hour), "—" for nothing rendered. */
 export function formatLength(ms: number | null): string {
@@ -14,8 +14,7 @@ export function formatLength(ms: number | null): string {
 
 /** A date as "12 Mar 2026, 14:05", or "never". */
 export function formatDate(iso: string | null): string {
-  if (!iso) return 'never';
-  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return formatLocalDate(iso, { none: 'never' });
 }
 
 /** A file download from a Blob (an archive). */

@@ -2,8 +2,9 @@ import { useCallback, useEffect, useState } from 'react';
 import type { SentenceCacheStats } from '../../../../electron/shared/sentence-cache';
 import { errorMessage, isSignedOut } from '../../lib/api-client';
 import { useClient, useStudio } from '../../stores';
+import { formatNumber } from '../../lib/format';
 
-const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+const megabytes = (bytes: number) => `${formatNumber(bytes / (1024 * 1024), { digits: 1 })} MB`;
 
 /** Share of engine calls answered from the cache since the engine started, or a dash before any. */
 function hitRate({ hits, misses }: SentenceCacheStats): string {

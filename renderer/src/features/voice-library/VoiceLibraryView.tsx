@@ -5,17 +5,10 @@ import { AuditionButton } from '../../components/AuditionButton';
 import { useAudition } from '../../lib/useAudition';
 import { useClient, useStudio } from '../../stores';
 import { ProgressBar } from '../../components/ProgressBar';
+import { formatBytes, formatNumber } from '../../lib/format';
 
 const LANGUAGE_NAMES = new Map<string, string>(VOICES.map((v) => [v.language, v.language_name]));
 const MULTILINGUAL = 'Several languages';
-
-/** 12_345_678 → "11.8 MB". */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} kB`;
-  if (bytes < 1024 ** 3) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
-  return `${(bytes / 1024 ** 3).toFixed(2)} GB`;
-}
 
 const QUALITY: Record<VoicePackInfo['quality'], string> = {
   x_low: 'extra low',
@@ -26,12 +19,12 @@ const QUALITY: Record<VoicePackInfo['quality'], string> = {
 
 /** A measured speed as the library shows it: "RTF 0.12 (8.3× faster than real time) · first audio 240 ms". */
 export function formatSpeed(speed: NonNullable<VoicePackInfo['speed']>): string {
-  const rtf = speed.rtf < 0.1 ? speed.rtf.toFixed(3) : speed.rtf.toFixed(2);
+  const rtf = formatNumber(speed.rtf, { digits: speed.rtf < 0.1 ? 3 : 2 });
   const pace =
     speed.rtf > 0 && speed.rtf < 1
-      ? `${(1 / speed.rtf).toFixed(1)}× faster than real time`
+      ? `${formatNumber(1 / speed.rtf, { digits: 1 })}× faster than real time`
       : 'slower than real time';
-  return `RTF ${rtf} (${pace}) · first audio ${Math.round(speed.ttfa_ms).toLocaleString('en-US')} ms`;
+  return `RTF ${rtf} (${pace}) · first audio ${formatNumber(Math.round(speed.ttfa_ms))} ms`;
 }
 
 /** Packs grouped by the language they speak (packs of several languages together), in list order. */
@@ -133,7 +126,7 @@ export function VoiceLibraryView() {
         {loaded && packs.length === 0 && <p className="muted">The catalogue is empty.</p>}
         {groups.map((g) => (
           <section key={g.language} className="voice-group" aria-label={`${g.language} voice packs`}>
-            <h3>{g.language}</h3>
+            <h2 className="group-heading">{g.language}</h2>
             <ul className="voice-list pack-list">
               {g.packs.map((pack) => {
                 const speaks = speakers(pack);
@@ -154,7 +147,7 @@ export function VoiceLibraryView() {
                         pack.family === 'kokoro' ? 'Kokoro' : 'Piper',
                         `${QUALITY[pack.quality]} quality`,
                         formatBytes(pack.size),
-                        `${(pack.sample_rate / 1000).toLocaleString('en-US')} kHz`,
+                        `${formatNumber(pack.sample_rate / 1000)} kHz`,
                         `${pack.num_speakers} ${pack.num_speakers === 1 ? 'speaker' : 'speakers'}`,
                       ].join(' · ')}
                     </div>
@@ -289,14 +282,10 @@ function SampleButton({
   onClick: () => void;
 }) {
   return (
-    <button
-      type="button"
-      className="sample-button"
-      aria-label={`${phase ? 'Stop' : 'Play'} the publisher's sample of ${id}`}
-      aria-busy={phase === 'loading'}
-      onClick={onClick}
-    >
+    <button type="button" className="sample-button" aria-busy={phase === 'loading'} onClick={onClick}>
+      {/* The name starts with what it shows (a click while loading stops it too). */}
       {phase === 'loading' ? 'Loading sample…' : phase === 'playing' ? 'Stop sample' : 'Play sample'}
+      <span className="visually-hidden"> of {id}, as its publisher recorded it</span>
     </button>
   );
 }

@@ -6,6 +6,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { VoiceSelect } from '../../../components/VoiceSelect';
 import { errorMessage } from '../../../lib/api-client';
+import { formatNumber } from '../../../lib/format';
 import { useStudio } from '../../../stores';
 import { assignBlind, tally, type Vote } from './logic';
 import { useResultWave } from './useResultWave';
@@ -159,7 +160,7 @@ export function BlindTest({ sentence, disabled }: { sentence: string; disabled: 
         <>
           <table className="blind-tally">
             <caption>
-              Tally over {blind.length.toLocaleString()} {blind.length === 1 ? 'round' : 'rounds'}
+              Tally over {formatNumber(blind.length)} {blind.length === 1 ? 'round' : 'rounds'}
             </caption>
             <thead>
               <tr>
@@ -174,8 +175,8 @@ export function BlindTest({ sentence, disabled }: { sentence: string; disabled: 
                   <th scope="row">
                     {facts(l.voiceCode).name} <code>{l.voiceCode}</code>
                   </th>
-                  <td>{l.wins.toLocaleString()}</td>
-                  <td>{l.rounds.toLocaleString()}</td>
+                  <td>{formatNumber(l.wins)}</td>
+                  <td>{formatNumber(l.rounds)}</td>
                 </tr>
               ))}
             </tbody>

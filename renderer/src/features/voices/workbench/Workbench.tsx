@@ -9,6 +9,7 @@ import { strToU8, zipSync } from 'fflate';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { VOICES } from '../../../../../electron/shared/voices';
 import { errorMessage } from '../../../lib/api-client';
+import { formatNumber } from '../../../lib/format';
 import { EngineBadge } from '../../../components/EngineBadge';
 import { VoiceSelect } from '../../../components/VoiceSelect';
 import { useClient, useStudio } from '../../../stores';
@@ -99,9 +100,9 @@ export function useMeasure(): (code: string, sentence: string, signal?: AbortSig
   );
 }
 
-const seconds = (s: number) => `${s.toLocaleString(undefined, { maximumFractionDigits: 2 })} s`;
-const ms = (n: number) => `${Math.round(n).toLocaleString()} ms`;
-const factor = (n: number) => n.toLocaleString(undefined, { maximumFractionDigits: 3 });
+const seconds = (s: number) => `${formatNumber(s, { maxDigits: 2 })} s`;
+const ms = (n: number) => `${formatNumber(Math.round(n))} ms`;
+const factor = (n: number) => formatNumber(n, { maxDigits: 3 });
 
 export function Workbench() {
   const id = useId();
@@ -155,7 +156,7 @@ export function Workbench() {
         const result = await measure(code, text, controller.signal);
         setResults((old) => ({ ...old, [code]: result }));
       }
-      setNotice(`Spoken by ${saved.queue.length.toLocaleString()} voices.`);
+      setNotice(`Spoken by ${formatNumber(saved.queue.length)} voices.`);
     } catch {
       // Aborted: a new run or leaving the view.
     } finally {
@@ -254,7 +255,7 @@ export function Workbench() {
         />
         <div className="row small" id={`${id}-sentence-help`}>
           <span className={tooLong ? 'error' : 'muted'}>
-            {sentence.length.toLocaleString()} / {MAX_SENTENCE.toLocaleString()} characters
+            {formatNumber(sentence.length)} / {formatNumber(MAX_SENTENCE)} characters
             {tooLong ? ': too long for an audition' : ''}
             {empty ? ': write something to speak' : ''}
           </span>
@@ -287,7 +288,7 @@ export function Workbench() {
           disabled={running || saved.queue.length === 0 || tooLong || empty}
           aria-busy={running}
         >
-          {running ? 'Speaking…' : `Speak with ${saved.queue.length.toLocaleString()} voices`}
+          {running ? 'Speaking…' : `Speak with ${formatNumber(saved.queue.length)} voices`}
         </button>
         {playingAll ? (
           <button type="button" onClick={stopPlayingAll}>
@@ -303,7 +304,7 @@ export function Workbench() {
         </button>
         <span className="muted small" role="status">
           {playingAll
-            ? `Playing ${(done.findIndex((r) => r.code === playingAll) + 1).toLocaleString()} of ${done.length.toLocaleString()}: ${facts(playingAll).name}`
+            ? `Playing ${formatNumber(done.findIndex((r) => r.code === playingAll) + 1)} of ${formatNumber(done.length)}: ${facts(playingAll).name}`
             : notice}
         </span>
       </div>
@@ -389,7 +390,7 @@ function ResultCard({
       {result.status === 'done' && <ResultAudio result={result} name={facts.name} register={register} />}
       {wins > 0 && (
         <p className="small muted">
-          {wins.toLocaleString()} blind {wins === 1 ? 'win' : 'wins'}
+          {formatNumber(wins)} blind {wins === 1 ? 'win' : 'wins'}
         </p>
       )}
       <div className="field">
