@@ -107,11 +107,8 @@ describe('headless arguments', () => {
     ]);
     expect(
       headlessServeArgs(['--unknown-voices=refuse', '--voice-alias', 'a=vi_male_lehoang_mb'], settings),
-    ).toEqual(['--unknown-voices=refuse', '--voice-alias', 'a=vi_male_lehoang_mb', '--port', '8787']);
-    expect(headlessServeArgs([], { ...settings, unknownVoices: 'refuse', voiceAliases: {} })).toEqual([
-      '--port',
-      '8787',
-    ]);
+    ).toEqual(['--unknown-voices=refuse', '--voice-alias', 'a=vi_male_lehoang_mb']);
+    expect(headlessServeArgs([], { ...settings, unknownVoices: 'refuse', voiceAliases: {} })).toEqual([]);
   });
 });
 
