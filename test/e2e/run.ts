@@ -6,6 +6,7 @@ import { runExportE2e } from './export.e2e';
 import { runFirstRunE2e } from './first-run.e2e';
 import { runLexiconE2e } from './lexicon.e2e';
 import { runQuickStudioE2e } from './quick-studio.e2e';
+import { runSignInLastsE2e } from './sign-in-lasts.e2e';
 import { runProjectsE2e } from './projects.e2e';
 import { runStudioE2e } from './studio.e2e';
 import { runVoiceLibraryE2e } from './voice-library.e2e';
@@ -24,6 +25,7 @@ const suites: [string, (log: (line: string) => void) => Promise<void>][] = [
   ['voice-library', runVoiceLibraryE2e],
   ['first-run', runFirstRunE2e],
   ['custom-voices', runCustomVoicesE2e],
+  ['sign-in-lasts', runSignInLastsE2e],
 ];
 
 const started = Date.now();
