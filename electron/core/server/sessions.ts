@@ -67,7 +67,10 @@ export interface SessionsOptions {
 
 const newToken = () => randomBytes(24).toString('hex');
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-/** Activity is written at most this often per session (a page makes many requests a second). */
+/**
+ * Activity is written at most this often per session (a page makes many requests a second), so a
+ * session may end up to this much before its idle period is over.
+ */
 const TOUCH_EVERY_MS = 60_000;
 
 export function createSessions(options: SessionsOptions): Sessions {
