@@ -260,6 +260,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       markExported: (projectId, chapterIds) => projects.markExported(projectId, chapterIds),
     });
     const sessions = createSessions({
+      store,
       clock,
       ...(options.loginToken ? { loginToken: options.loginToken } : {}),
       ...(options.sessionIdleMs ? { idleTimeoutMs: options.sessionIdleMs } : {}),

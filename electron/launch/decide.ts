@@ -1,6 +1,6 @@
 /** Whether `npm start` can open the desktop app or falls back to the headless server. */
 
-import type { Settings } from '../shared/settings';
+import { DEFAULT_PORT, type Settings } from '../shared/settings';
 
 export type LaunchDecision =
   | { mode: 'electron'; binary: string }
@@ -44,7 +44,8 @@ export function decideLaunch(facts: LaunchFacts): LaunchDecision {
 
 /**
  * The `serve` arguments for the fallback: the user's, plus port, data folder, voice mapping and
- * allowed origins from the settings (each unless the user gave that option).
+ * allowed origins from the settings (each unless the user gave that option). A port left at the
+ * default is not passed: `serve` then listens where this data folder's server listened last.
  */
 export function headlessServeArgs(
   args: readonly string[],
@@ -56,7 +57,8 @@ export function headlessServeArgs(
   const aliases = Object.entries(settings.voiceAliases ?? {});
   return [
     ...given,
-    ...(has('--port') ? [] : ['--port', String(settings.port)]),
+    // The default port is no choice: serve then takes the data folder's last port (same address each start).
+    ...(has('--port') || settings.port === DEFAULT_PORT ? [] : ['--port', String(settings.port)]),
     ...(has('--data-dir') || settings.dataDir === null ? [] : ['--data-dir', settings.dataDir]),
     ...(has('--unknown-voices') || !settings.unknownVoices || settings.unknownVoices === 'refuse'
       ? []

@@ -1,31 +1,6 @@
 /** The configured port may be taken by another program: find another and say so. */
 
-import { createServer } from 'node:net';
-
-/** True when nothing listens on host:port (checked by binding it briefly). */
-export function isPortFree(port: number, host = '127.0.0.1'): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.once('error', () => resolve(false));
-    probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve(true)));
-  });
-}
-
-/** The first free port after `port` (up to `tries` of them), else one the system picks. */
-export async function findFreePort(port: number, host = '127.0.0.1', tries = 20): Promise<number> {
-  for (let candidate = port + 1; candidate <= Math.min(65535, port + tries); candidate++) {
-    if (await isPortFree(candidate, host)) return candidate;
-  }
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen({ port: 0, host }, () => {
-      const address = probe.address();
-      const free = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(free));
-    });
-  });
-}
+export { findFreePort, isPortFree } from '../core/platform/ports';
 
 /** True for the error Node raises when a port is taken. */
 export function isAddressInUse(error: unknown): boolean {

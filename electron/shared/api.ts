@@ -456,6 +456,12 @@ export const CreateKeyBodySchema = Type.Object({
 });
 export type CreateKeyBody = Static<typeof CreateKeyBodySchema>;
 
+/** Body of POST /api/v1/keys/<id>/credits: whole credits to add (1 to 1,000,000,000). */
+export const AddCreditsBodySchema = Type.Object({
+  credits: Type.Integer({ minimum: 1, maximum: 1_000_000_000 }),
+});
+export type AddCreditsBody = Static<typeof AddCreditsBodySchema>;
+
 /** Result of POST /api/v1/keys: the full key, shown once. */
 export const CreatedKeySchema = Type.Object({ key: Type.String(), info: ApiKeyInfoSchema });
 export type CreatedKey = Static<typeof CreatedKeySchema>;

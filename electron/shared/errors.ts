@@ -31,6 +31,8 @@ export type ErrorCode =
   | 'CALLBACK_NOT_ATTEMPTED'
   | 'REQUEST_NOT_FINISHED'
   | 'KEY_NOT_FOUND'
+  /** The key was revoked: it takes no more credits. */
+  | 'KEY_REVOKED'
   /** An Idempotency-Key sent again within its 24 h with a different request (IETF httpapi draft: 422). */
   | 'IDEMPOTENCY_KEY_REUSED'
   // storage

@@ -8,6 +8,7 @@ import { runExportE2e } from './export.e2e';
 import { runFirstRunE2e } from './first-run.e2e';
 import { runLexiconE2e } from './lexicon.e2e';
 import { runQuickStudioE2e } from './quick-studio.e2e';
+import { runSignInLastsE2e } from './sign-in-lasts.e2e';
 import { runProjectsE2e } from './projects.e2e';
 import { runSmallWindowsE2e } from './small-windows.e2e';
 import { runStudioE2e } from './studio.e2e';
@@ -34,6 +35,7 @@ const suites: [string, (log: (line: string) => void) => Promise<void>][] = [
   ['small-windows', runSmallWindowsE2e],
   ['addresses', runAddressesE2e],
   ['accessibility', runAccessibilityE2e],
+  ['sign-in-lasts', runSignInLastsE2e],
 ];
 
 const started = Date.now();

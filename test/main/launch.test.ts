@@ -57,7 +57,8 @@ describe('decideLaunch', () => {
 
 describe('headless arguments', () => {
   it('take port and data folder from the settings unless given', () => {
-    expect(headlessServeArgs([], { port: 8787, dataDir: null })).toEqual(['--port', '8787']);
+    // The default port is not passed: serve takes the data folder's last port.
+    expect(headlessServeArgs([], { port: 8787, dataDir: null })).toEqual([]);
     expect(headlessServeArgs(['--headless'], { port: 9000, dataDir: '/data' })).toEqual([
       '--port',
       '9000',
@@ -99,8 +100,6 @@ describe('headless arguments', () => {
       voiceAliases: { 'hn_female_ngochuyen_full_48k-fhg': 'vi_female_thuytrang_mb' },
     };
     expect(headlessServeArgs([], settings)).toEqual([
-      '--port',
-      '8787',
       '--unknown-voices',
       'closest',
       '--voice-alias',
@@ -108,11 +107,8 @@ describe('headless arguments', () => {
     ]);
     expect(
       headlessServeArgs(['--unknown-voices=refuse', '--voice-alias', 'a=vi_male_lehoang_mb'], settings),
-    ).toEqual(['--unknown-voices=refuse', '--voice-alias', 'a=vi_male_lehoang_mb', '--port', '8787']);
-    expect(headlessServeArgs([], { ...settings, unknownVoices: 'refuse', voiceAliases: {} })).toEqual([
-      '--port',
-      '8787',
-    ]);
+    ).toEqual(['--unknown-voices=refuse', '--voice-alias', 'a=vi_male_lehoang_mb']);
+    expect(headlessServeArgs([], { ...settings, unknownVoices: 'refuse', voiceAliases: {} })).toEqual([]);
   });
 });
 

@@ -20,6 +20,8 @@ import { parseAllowedCallbackHost } from '../jobs/callback-targets';
 import { systemClock } from '../platform/clock';
 import { stderrLog } from '../platform/log';
 import { defaultDataDir } from '../platform/paths';
+import { choosePort, writeLastPort } from '../platform/ports';
+import { DEFAULT_PORT } from '../../shared/settings';
 import { createCore } from '../studio-core';
 import { installProcessErrorHandlers } from './process-errors';
 import {
@@ -32,7 +34,8 @@ import {
 } from './usage';
 
 export const SERVE_USAGE = `Usage: serve [options]
-  --port <n>              TCP port, 0 for a free one (default 8787)
+  --port <n>              TCP port, 0 for a free one (default: the data folder's last port, else
+                          8787; another free one when that is taken)
   --host <addr>           bind address (default 127.0.0.1)
   --data-dir <dir>        database and audio files (default: the per-user app data folder); with
                           --database, the audio folder every instance shares
@@ -157,7 +160,7 @@ export function runServe(argv: string[]): Promise<number> {
       process.stdout.write(`${SERVE_USAGE}\n`);
       return;
     }
-    const port = integerOption('port', values.port, 0, 65535) ?? 8787;
+    const askedPort = integerOption('port', values.port, 0, 65535);
     const apiKey = values['api-key'];
     if (apiKey !== undefined && !isValidKeyText(apiKey)) {
       throw new UsageError(`--api-key must be ${KEY_TEXT_RULE} (e.g. from "keys create")`);
@@ -199,11 +202,21 @@ export function runServe(argv: string[]): Promise<number> {
     const lease = integerOption('lease', values.lease, 1, 3600);
     if (lease !== undefined && !databaseUrl) throw new UsageError('--lease applies with --database only');
 
+    const dataDir = values['data-dir'] ?? defaultDataDir();
+    const host = values.host ?? '127.0.0.1';
+    // Without --port: the port this data folder's server had last (else 8787), so the printed
+    // address stays the same from start to start; another free one when it is taken.
+    let port = askedPort;
+    if (port === undefined) {
+      const chosen = await choosePort(dataDir, DEFAULT_PORT, host);
+      if (chosen.notice) process.stderr.write(`${chosen.notice}\n`);
+      port = chosen.port;
+    }
     const core = await createCore({
-      dataDir: values['data-dir'] ?? defaultDataDir(),
+      dataDir,
       ...(values['settings-dir'] ? { settingsDir: values['settings-dir'] } : {}),
       port,
-      host: values.host ?? '127.0.0.1',
+      host,
       log: stderrLog,
       holder: 'Narration Studio serve',
       ...(databaseUrl ? { databaseUrl } : {}),
@@ -237,6 +250,13 @@ export function runServe(argv: string[]): Promise<number> {
       if (row.revoked_at) stderrLog.warn(`the key given with --api-key was revoked on ${row.revoked_at}`);
       else if (created)
         stderrLog.info(`created API key ${row.id} with ${row.balance_milli / MILLI_PER_CREDIT} credits`);
+    }
+    if (askedPort !== 0) {
+      try {
+        writeLastPort(dataDir, core.port);
+      } catch (error) {
+        stderrLog.warn(`the port was not remembered for the next start: ${(error as Error).message}`);
+      }
     }
     // One write, so a reader that waits for the first line also has the second.
     process.stdout.write(`listening on ${core.url}\nopen ${core.loginUrl}\n`);

@@ -7,7 +7,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { AppError } from '../../shared/errors';
 import type { KeyRow, Repos, Store } from '../store';
 import { isoTime, type Clock } from '../platform/clock';
-import { DEFAULT_BALANCE_MILLI } from '../../shared/pricing';
+import { DEFAULT_BALANCE_MILLI, MILLI_PER_CREDIT } from '../../shared/pricing';
 import { cleanText } from '../../shared/text';
 
 export interface CreatedKey {
@@ -129,18 +129,86 @@ export async function authenticate(store: Store, presented: string): Promise<Key
  * with `nsk_`); effective for the next request.
  */
 export async function revokeApiKey(store: Store, clock: Clock, idOrPrefix: string): Promise<KeyRow> {
+  const row = await findKey(store, idOrPrefix);
+  await store.keys.revoke(row.id, isoTime(clock.now()));
+  // Its studio sessions end with it (they would be refused at their next request anyway).
+  await store.sessions.deleteForKey(row.id);
+  return (await store.keys.findById(row.id))!;
+}
+
+/**
+ * The key with this id, or the key itself (its text), or the one key that begins with this
+ * prefix; KEY_NOT_FOUND otherwise (and when several keys share the prefix).
+ */
+export async function findKey(store: Store, idOrPrefix: string): Promise<KeyRow> {
   const keys = await store.keys.list();
   const byId = keys.find((k) => k.id === idOrPrefix);
+  if (byId) return byId;
+  if (idOrPrefix.length >= MIN_KEY_LENGTH) {
+    const byKey = await store.keys.findByHash(hashKey(idOrPrefix));
+    if (byKey) return byKey;
+  }
   const byPrefix = keys.filter((k) => k.key_prefix === idOrPrefix);
-  if (!byId && byPrefix.length > 1)
+  if (byPrefix.length > 1)
     throw new AppError(
       'KEY_NOT_FOUND',
       `${byPrefix.length} API keys begin with "${idOrPrefix}": give the key's id.`,
     );
-  const row = byId ?? byPrefix[0];
-  if (!row) throw new AppError('KEY_NOT_FOUND', `No API key with id or prefix "${idOrPrefix}".`);
-  await store.keys.revoke(row.id, isoTime(clock.now()));
-  return (await store.keys.findById(row.id))!;
+  if (!byPrefix[0]) throw new AppError('KEY_NOT_FOUND', `No API key with id or prefix "${idOrPrefix}".`);
+  return byPrefix[0];
+}
+
+/** The most credits one addition may give (a typo of a few extra digits is refused). */
+export const MAX_CREDITS_ADDED = 1_000_000_000;
+/** The highest balance a key may reach, milli-credits (exact in a JavaScript number). */
+export const MAX_BALANCE_MILLI = 1_000_000_000_000_000;
+
+/**
+ * Adds `credits` (a whole number from 1 to MAX_CREDITS_ADDED) to a live key's balance, with a
+ * `grant` ledger entry, in one transaction; the key as it is then. INVALID_FIELD (field
+ * `credits`) for a wrong amount or a balance that would pass MAX_BALANCE_MILLI, KEY_NOT_FOUND
+ * for an unknown key, KEY_REVOKED for a revoked one.
+ */
+export async function addCredits(
+  store: Store,
+  clock: Clock,
+  keyId: string,
+  credits: number,
+): Promise<KeyRow> {
+  if (!Number.isSafeInteger(credits) || credits < 1 || credits > MAX_CREDITS_ADDED) {
+    throw new AppError(
+      'INVALID_FIELD',
+      `credits must be a whole number from 1 to ${MAX_CREDITS_ADDED.toLocaleString('en')}, got ${String(credits)}.`,
+      { field: 'credits' },
+    );
+  }
+  const amount = credits * MILLI_PER_CREDIT;
+  const now = isoTime(clock.now());
+  await store.transaction(async (tx) => {
+    const [row] = await tx.keys.lockForUpdate([keyId]);
+    if (!row) throw new AppError('KEY_NOT_FOUND', `No API key "${keyId}".`);
+    if (row.revoked_at !== null)
+      throw new AppError(
+        'KEY_REVOKED',
+        `The API key ${row.id} was revoked on ${row.revoked_at}: it takes no credits.`,
+      );
+    if (Number(row.balance_milli) + amount > MAX_BALANCE_MILLI)
+      throw new AppError(
+        'INVALID_FIELD',
+        `That would make the balance of ${row.id} more than ${(MAX_BALANCE_MILLI / MILLI_PER_CREDIT).toLocaleString('en')} credits.`,
+        { field: 'credits' },
+      );
+    const balance = await tx.keys.addBalance(row.id, amount);
+    await tx.ledger.insert({
+      key_id: row.id,
+      request_id: null,
+      kind: 'grant',
+      amount_milli: amount,
+      balance_after_milli: balance,
+      created_at: now,
+    });
+  });
+  return (await store.keys.findById(keyId))!;
 }
 
 /**

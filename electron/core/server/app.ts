@@ -352,7 +352,7 @@ function registerStudio(
   },
 ): void {
   const studioKey = createStudioKey(store, studio.clock, studio.defaultBalanceMilli);
-  attachSessions(app, { sessions: studio.sessions, port, studioKey });
+  attachSessions(app, { sessions: studio.sessions, port, store });
   const ui = registerStaticUi(app, studio.uiDir);
   registerSessionRoutes(app, {
     sessions: studio.sessions,

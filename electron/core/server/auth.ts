@@ -104,7 +104,7 @@ export function requireSession(request: FastifyRequest): void {
   if (!isStudio(request)) {
     throw new AppError(
       'UNAUTHORIZED',
-      'Only the signed-in studio may do this (bearer keys may not): sign in with the address printed by "serve"; the studio sends its session cookie and its X-Studio-Session header.',
+      'Only the signed-in studio may do this (bearer keys may not): sign in with the address printed by "npm start" or "serve"; the studio sends its session cookie and its X-Studio-Session header.',
     );
   }
 }

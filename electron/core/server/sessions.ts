@@ -10,20 +10,23 @@
  * manage keys (see `requireSession` in auth.ts).
  *
  * A login token is single-use: the first sign-in spends it and a new one takes its place (serve
- * prints the new address). A session ends after `idleTimeoutMs` without a request, or when
- * signed out.
+ * prints the new address). Sessions are kept in the data directory's database (store/
+ * sessions-repo.ts, SHA-256 hashes of the id and the value only), so a restart of the same data
+ * directory keeps the studio signed in. A session ends when signed out, after `idleTimeoutMs`
+ * without a request, or when the key it acts with (the studio key at its sign-in) is revoked.
  */
 
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { STUDIO_SESSION_HEADER, STUDIO_SESSION_QUERY } from '../../shared/api';
+import { AppError } from '../../shared/errors';
 import { systemClock, type Clock } from '../platform/clock';
 import { createApiKey } from '../jobs/keys';
 import type { KeyRow, Store } from '../store';
 import { sameSecret } from './security';
 
-/** Default end of a session without requests: 12 hours. */
-export const DEFAULT_SESSION_IDLE_MS = 12 * 60 * 60_000;
+/** Default end of a session without requests: 30 days (a restart does not end it). */
+export const DEFAULT_SESSION_IDLE_MS = 30 * 24 * 60 * 60_000;
 
 /** A new session: its id (the cookie) and its value (the header). */
 export interface SignedIn {
@@ -31,75 +34,92 @@ export interface SignedIn {
   secret: string;
 }
 
-/** In-memory sessions: a restart signs every browser out (open the new printed address). */
+/** Sessions kept in the store: they outlive a restart of the server on the same data directory. */
 export interface Sessions {
   /** The token of the current sign-in address; once spent, a new one replaces it. */
   readonly loginToken: string;
-  /** A session when `token` is the current login token (which it spends), else undefined. */
-  signIn(token: string): SignedIn | undefined;
   /**
-   * True when `id` is a live session and `secret` its value; counts as activity (the idle time
-   * starts again). An idle session found here is ended.
+   * A session acting with the key `key()` resolves, when `token` is the current login token
+   * (which it spends), else undefined.
    */
-  check(id: string | undefined, secret: string | undefined): boolean;
+  signIn(token: string, key: () => Promise<KeyRow>): Promise<SignedIn | undefined>;
+  /**
+   * The id of the key the session acts with when `id` is a live session and `secret` its value,
+   * else undefined; counts as activity (the idle time starts again). An idle session, or one
+   * whose key was revoked, found here is ended.
+   */
+  check(id: string | undefined, secret: string | undefined): Promise<string | undefined>;
   /** Ends the session `id` (sign-out); nothing when there is none. */
-  signOut(id: string): void;
+  signOut(id: string): Promise<void>;
   /** Calls `listener` with each new login token after one was spent. */
   onLoginToken(listener: (token: string) => void): void;
   readonly idleTimeoutMs: number;
 }
 
 export interface SessionsOptions {
+  store: Store;
   /** The first login token (default random); later ones are always random. */
   loginToken?: string;
-  /** Time without requests after which a session ends, ms (default 12 h). */
+  /** Time without requests after which a session ends, ms (default 30 days). */
   idleTimeoutMs?: number;
   clock?: Clock;
 }
 
 const newToken = () => randomBytes(24).toString('hex');
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+/**
+ * Activity is written at most this often per session (a page makes many requests a second), so a
+ * session may end up to this much before its idle period is over.
+ */
+const TOUCH_EVERY_MS = 60_000;
 
-export function createSessions(options: SessionsOptions = {}): Sessions {
+export function createSessions(options: SessionsOptions): Sessions {
+  const { store } = options;
   const clock = options.clock ?? systemClock;
   const idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_SESSION_IDLE_MS;
-  const live = new Map<string, { secret: string; lastUsed: number }>();
   const listeners: ((token: string) => void)[] = [];
   let loginToken = options.loginToken ?? newToken();
-
-  const sweep = (now: number) => {
-    for (const [id, session] of live) if (now - session.lastUsed >= idleTimeoutMs) live.delete(id);
-  };
 
   return {
     get loginToken() {
       return loginToken;
     },
     idleTimeoutMs,
-    signIn(token) {
+    async signIn(token, key) {
       if (!sameSecret(token, loginToken)) return undefined;
       loginToken = newToken();
+      for (const listener of listeners) listener(loginToken);
       const now = clock.now();
-      sweep(now);
+      await store.sessions.deleteIdle(now - idleTimeoutMs);
+      const { id: keyId } = await key();
       const id = randomBytes(32).toString('base64url');
       const secret = randomBytes(32).toString('base64url');
-      live.set(id, { secret, lastUsed: now });
-      for (const listener of listeners) listener(loginToken);
+      await store.sessions.insert({
+        id_hash: sha256(id),
+        secret_hash: sha256(secret),
+        key_id: keyId,
+        created_at: new Date(now).toISOString(),
+        last_used_ms: now,
+      });
       return { id, secret };
     },
-    check(id, secret) {
-      const session = id === undefined ? undefined : live.get(id);
-      if (!session || secret === undefined) return false;
+    async check(id, secret) {
+      if (id === undefined || secret === undefined || id === '') return undefined;
+      const idHash = sha256(id);
+      const session = await store.sessions.find(idHash);
+      if (!session) return undefined;
       const now = clock.now();
-      if (now - session.lastUsed >= idleTimeoutMs) {
-        live.delete(id!);
-        return false;
+      if (now - session.last_used_ms >= idleTimeoutMs || session.revoked_at !== null) {
+        await store.sessions.delete(idHash);
+        return undefined;
       }
-      if (!sameSecret(secret, session.secret)) return false;
-      session.lastUsed = now;
-      return true;
+      if (!sameSecret(sha256(secret), session.secret_hash)) return undefined;
+      if (now - session.last_used_ms >= TOUCH_EVERY_MS || now < session.last_used_ms)
+        await store.sessions.touch(idHash, now);
+      return session.key_id;
     },
-    signOut(id) {
-      live.delete(id);
+    async signOut(id) {
+      await store.sessions.delete(sha256(id));
     },
     onLoginToken(listener) {
       listeners.push(listener);
@@ -133,7 +153,7 @@ export interface SessionCookieOptions {
   sessions: Sessions;
   /** The real port (after listen): it names the cookie. */
   port(): number;
-  studioKey: () => Promise<KeyRow>;
+  store: Store;
 }
 
 declare module 'fastify' {
@@ -165,10 +185,7 @@ function sessionCookie(header: string | undefined, port: number): string | undef
  * a valid session cookie together with its session's value, unless it comes from a page of
  * another site (`request.crossOrigin`, cors.ts): those use keys, never the studio's session.
  */
-export function attachSessions(
-  app: FastifyInstance,
-  { sessions, port, studioKey }: SessionCookieOptions,
-): void {
+export function attachSessions(app: FastifyInstance, { sessions, port, store }: SessionCookieOptions): void {
   app.decorateRequest('sessionKey', null);
   app.decorateRequest('sessionId', null);
   app.addHook('onRequest', async (request) => {
@@ -182,8 +199,14 @@ export function attachSessions(
       if (secret === undefined && typeof fromQuery === 'string') secret = fromQuery;
     }
     const id = sessionCookie(request.headers.cookie, port());
-    if (sessions.check(id, secret)) {
-      request.sessionKey = studioKey;
+    const keyId = await sessions.check(id, secret);
+    if (keyId !== undefined) {
+      request.sessionKey = async () => {
+        const key = await store.keys.findById(keyId);
+        if (!key)
+          throw new AppError('UNAUTHORIZED', 'The key of this studio session is gone: sign in again.');
+        return key;
+      };
       request.sessionId = id!;
     }
   });

@@ -14,6 +14,7 @@ import { openPostgresDatabase } from './postgres-database';
 import { createProjectRendersRepo, type ProjectRendersRepo } from './project-renders-repo';
 import { createProjectsRepo, type ProjectsRepo } from './projects-repo';
 import { createRequestsRepo, type RequestsRepo } from './requests-repo';
+import { createSessionsRepo, type SessionsRepo } from './sessions-repo';
 import type { Db, SqlExecutor } from './sql';
 import { openDatabase, SCHEMA_VERSION } from './sqlite-database';
 
@@ -28,6 +29,7 @@ export interface Repos {
   readonly projects: ProjectsRepo;
   readonly projectRenders: ProjectRendersRepo;
   readonly customVoices: CustomVoicesRepo;
+  readonly sessions: SessionsRepo;
 }
 
 export interface Store extends Repos {
@@ -91,6 +93,7 @@ function reposOn(executor: SqlExecutor): Repos {
     projects: createProjectsRepo(executor),
     projectRenders: createProjectRendersRepo(executor),
     customVoices: createCustomVoicesRepo(executor),
+    sessions: createSessionsRepo(executor),
   };
 }
 
@@ -134,3 +137,4 @@ export type {
   RenderFinish,
 } from './project-renders-repo';
 export type { CustomVoiceRow, CustomVoicesRepo } from './custom-voices-repo';
+export type { SessionRow, SessionsRepo } from './sessions-repo';

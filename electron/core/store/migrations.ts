@@ -277,4 +277,17 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
   // 13: the custom voice an export was accepted with (its definition then, as JSON; null for
   // catalogue voices)
   [`ALTER TABLE exports ADD COLUMN custom_voice TEXT`],
+  // 14: the studio's signed-in sessions, kept across restarts (server/sessions.ts): the SHA-256
+  // of the cookie's id and of the session's value, never the values; the key it acts with (its
+  // revocation ends the session); the last request's time (ms since the epoch) for the idle end
+  [
+    `CREATE TABLE studio_sessions (
+      id_hash TEXT PRIMARY KEY,
+      secret_hash TEXT NOT NULL,
+      key_id TEXT NOT NULL REFERENCES api_keys(id),
+      created_at TEXT NOT NULL,
+      last_used_ms INTEGER NOT NULL
+    )`,
+    `CREATE INDEX studio_sessions_by_key ON studio_sessions(key_id)`,
+  ],
 ];

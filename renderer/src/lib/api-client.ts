@@ -116,6 +116,8 @@ export interface ApiClient {
   revokeKey(id: string): Promise<ApiKeyInfo>;
   /** Gives the key a new signing secret: deliveries from now on are signed with it alone. */
   rotateSigningSecret(id: string): Promise<ApiKeyInfo>;
+  /** Adds whole credits to a live key's balance (session only); the key as it is then. */
+  addCredits(id: string, credits: number): Promise<ApiKeyInfo>;
   /** Port and data folder in the shared settings file, next to the running ones (session only). */
   serverSettings(): Promise<ServerSettings>;
   /** Saves port and/or data folder for the next start; the running server keeps its own. */
@@ -375,6 +377,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     createKey: (name) => call('POST', '/api/v1/keys', name ? { name } : {}),
     revokeKey: (id) => call('POST', `/api/v1/keys/${encodeURIComponent(id)}/revoke`, {}),
     rotateSigningSecret: (id) => call('POST', `/api/v1/keys/${encodeURIComponent(id)}/rotate-secret`, {}),
+    addCredits: (id, credits) => call('POST', `/api/v1/keys/${encodeURIComponent(id)}/credits`, { credits }),
     serverSettings: () => call('GET', '/api/v1/settings'),
     updateServerSettings: (body) => call('PUT', '/api/v1/settings', body),
     sentenceCache: () => call('GET', '/api/v1/cache'),

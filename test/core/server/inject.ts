@@ -151,6 +151,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     baseUrl: () => url,
   });
   const sessions = createSessions({
+    store,
     ...(options.loginToken ? { loginToken: options.loginToken } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.sessionIdleMs ? { idleTimeoutMs: options.sessionIdleMs } : {}),

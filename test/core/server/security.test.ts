@@ -100,6 +100,7 @@ const SESSION_ONLY = new Set([
   'POST /api/v1/keys',
   'POST /api/v1/keys/:id/revoke',
   'POST /api/v1/keys/:id/rotate-secret',
+  'POST /api/v1/keys/:id/credits',
   'POST /api/v1/voice-packs/install',
   'POST /api/v1/voice-packs/:id/cancel',
   'POST /api/v1/voice-packs/:id/remove',
@@ -123,6 +124,7 @@ const fill = (url: string) =>
   url
     .replace(':id/revoke', 'key_000000000000/revoke')
     .replace(':id/rotate-secret', 'key_000000000000/rotate-secret')
+    .replace(':id/credits', 'key_000000000000/credits')
     .replace(':id', NO_SUCH_ID)
     .replace(':code', 'en_female_emily_us');
 

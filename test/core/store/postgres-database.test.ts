@@ -290,6 +290,7 @@ describe.skipIf(skip !== undefined)('PostgreSQL database (real server)', () => {
       'project_segments',
       'projects',
       'requests',
+      'studio_sessions',
     ]);
 
     const indexes = await db.all<{ name: string }>(
@@ -333,6 +334,7 @@ describe.skipIf(skip !== undefined)('PostgreSQL database (real server)', () => {
       { name: 'requests.pitch_rate', data_type: 'double precision' },
       { name: 'requests.seq', data_type: 'bigint' },
       { name: 'requests.speed_rate', data_type: 'double precision' },
+      { name: 'studio_sessions.last_used_ms', data_type: 'bigint' },
     ]);
     expect(await db.all('SELECT version FROM schema_version')).toEqual([{ version: MIGRATIONS.length }]);
   });

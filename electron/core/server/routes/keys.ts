@@ -1,6 +1,6 @@
 /**
- * The studio's key management (session only): list, create and revoke API keys, and rotate a
- * key's signing secret. Secrets are shown to the signed-in studio only, never to a bearer key
+ * The studio's key management (session only): list, create and revoke API keys, add credits to
+ * one, and rotate a key's signing secret. Secrets are shown to the signed-in studio only, never to a bearer key
  * (its own included: whoever holds an app's key should not also be able to forge its callbacks).
  */
 
@@ -8,14 +8,14 @@ import type { FastifyInstance } from 'fastify';
 import { Value } from '@sinclair/typebox/value';
 import { CreateKeyBodySchema, type CreateKeyBody, type CreatedKey } from '../../../shared/api';
 import { AppError } from '../../../shared/errors';
-import { createApiKey, revokeApiKey, rotateSigningSecret } from '../../jobs/keys';
+import { addCredits, createApiKey, revokeApiKey, rotateSigningSecret } from '../../jobs/keys';
 import type { Clock } from '../../platform/clock';
 import type { Store } from '../../store';
 import { requireSession } from '../auth';
 import { sendResult } from '../reply';
 import { toKeyInfo } from '../views';
 import { Type } from '@sinclair/typebox';
-import { ApiKeyInfoSchema, CreatedKeySchema } from '../../../shared/api';
+import { AddCreditsBodySchema, ApiKeyInfoSchema, CreatedKeySchema } from '../../../shared/api';
 import { apiRoute, pathParams, SESSION } from '../openapi';
 
 export interface KeyRouteOptions {
@@ -89,6 +89,30 @@ export function registerKeyRoutes(
       const row = await store.keys.findById(request.params.id);
       if (!row) throw new AppError('KEY_NOT_FOUND', `No API key "${request.params.id}".`);
       return sendResult(reply, toKeyInfo(row.revoked_at ? row : await revokeApiKey(store, clock, row.id)));
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/api/v1/keys/:id/credits',
+    {
+      schema: apiRoute({
+        operationId: 'addKeyCredits',
+        tag: 'studio',
+        summary: "Add credits to a live key's balance (a grant in its ledger)",
+        security: SESSION,
+        params: pathParams({ id: 'The key id.' }),
+        body: AddCreditsBodySchema,
+        result: ApiKeyInfoSchema,
+      }),
+    },
+    async (request, reply) => {
+      requireSession(request);
+      const credits = (request.body as { credits?: unknown } | undefined)?.credits;
+      if (typeof credits !== 'number')
+        throw new AppError('INVALID_FIELD', 'credits must be a whole number of credits to add.', {
+          field: 'credits',
+        });
+      return sendResult(reply, toKeyInfo(await addCredits(store, clock, request.params.id, credits)));
     },
   );
 

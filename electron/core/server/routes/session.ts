@@ -65,14 +65,18 @@ export function registerSessionRoutes(app: FastifyInstance, options: SessionRout
         throw new AppError('INVALID_FIELD', 'token must be the token of a sign-in address.', {
           field: 'token',
         });
-      const signedIn = await auth.guard(request, () => sessions.signIn(body.token));
+      const signedIn = await auth.guard(request, () => sessions.signIn(body.token, studioKey));
       if (!signedIn) {
         throw new AppError(
           'UNAUTHORIZED',
-          'This sign-in address is wrong or was already used (each works once). Open the newest address that "serve" printed in its terminal.',
+          'This sign-in address is wrong or was already used (each works once). Open the newest sign-in address printed in the terminal of "npm start" or "serve".',
         );
       }
-      reply.header('set-cookie', cookie(signedIn.id));
+      // Kept by the browser as long as the session may live idle (not only until it closes).
+      reply.header(
+        'set-cookie',
+        cookie(signedIn.id, `; Max-Age=${Math.round(sessions.idleTimeoutMs / 1000)}`),
+      );
       const result: StudioSignIn = {
         session: signedIn.secret,
         idle_timeout_s: Math.round(sessions.idleTimeoutMs / 1000),
@@ -95,7 +99,7 @@ export function registerSessionRoutes(app: FastifyInstance, options: SessionRout
     async (request, reply) => {
       requireSession(request);
       const result: SessionInfo = {
-        key: toKeyInfo(await studioKey()),
+        key: toKeyInfo(await request.sessionKey!()),
         base_url: options.baseUrl(),
         data_dir: options.dataDir ?? null,
       };
@@ -108,7 +112,7 @@ export function registerSessionRoutes(app: FastifyInstance, options: SessionRout
     { schema: apiRoute({ operationId: 'signOut', tag: 'studio', summary: 'Sign out', security: SESSION }) },
     async (request, reply) => {
       requireSession(request);
-      sessions.signOut(request.sessionId!);
+      await sessions.signOut(request.sessionId!);
       reply.header('set-cookie', cookie('', '; Max-Age=0'));
       return sendResult(reply, { signed_out: true });
     },

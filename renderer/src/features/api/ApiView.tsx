@@ -323,6 +323,14 @@ export function ApiView() {
           <div className="voice-filters">
             <KeySelect value={creditsKey} keys={keys} onChange={setCreditsKey} />
           </div>
+          <AddCredits
+            keys={keys}
+            defaultKey={creditsKey === KEY_FILTER_ALL ? session?.key.id : creditsKey}
+            onAdded={async () => {
+              await load();
+              await refreshSession();
+            }}
+          />
           <table className="data" aria-label="Ledger">
             <thead>
               <tr>
@@ -430,5 +438,115 @@ function DocLink({ href, children }: { href: string; children: string }) {
     >
       {children}
     </a>
+  );
+}
+
+/** The most credits one addition may give (the server's limit, jobs/keys.ts). */
+const MAX_CREDITS_ADDED = 1_000_000_000;
+
+/**
+ * Adds whole credits to a live key (POST /api/v1/keys/<id>/credits): the key shown in the ledger,
+ * else the studio's own. The sidebar's balance follows (`onAdded` re-reads the session).
+ */
+function AddCredits({
+  keys,
+  defaultKey,
+  onAdded,
+}: {
+  keys: readonly ApiKeyInfo[];
+  defaultKey: string | undefined;
+  onAdded(): Promise<void>;
+}) {
+  const client = useClient();
+  const id = useId();
+  const live = keys.filter((k) => !k.revoked_at);
+  const studioKeyId = useStudio((s) => s.session?.key.id);
+  const [chosen, setChosen] = useState<string | undefined>(undefined);
+  const keyId = chosen ?? (live.some((k) => k.id === defaultKey) ? defaultKey : live[0]?.id);
+  const [amount, setAmount] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+
+  const credits = Number(amount);
+  const invalid =
+    amount.trim() === ''
+      ? null
+      : !/^\d+$/.test(amount.trim()) || credits < 1
+        ? 'Enter a whole number of credits above 0.'
+        : credits > MAX_CREDITS_ADDED
+          ? `At most ${MAX_CREDITS_ADDED.toLocaleString()} credits at a time.`
+          : null;
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!keyId || invalid || amount.trim() === '') return;
+    setBusy(true);
+    setProblem(null);
+    setDone(null);
+    try {
+      const key = await client.addCredits(keyId, credits);
+      setDone(
+        `Added ${credits.toLocaleString()} credits to ${key.name}: balance ${key.balance.toLocaleString()} credits.`,
+      );
+      setAmount('');
+      await onAdded();
+    } catch (e) {
+      setProblem(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (live.length === 0) return null;
+  return (
+    <form className="add-credits" onSubmit={(e) => void submit(e)} aria-label="Add credits">
+      <h3>Add credits</h3>
+      <div className="add-credits-row">
+        <div className="field">
+          <label htmlFor={`${id}-key`}>To key</label>
+          <select id={`${id}-key`} value={keyId} onChange={(e) => setChosen(e.target.value)}>
+            {live.map((k) => (
+              <option key={k.id} value={k.id}>
+                {k.name} ({k.prefix}…){k.id === studioKeyId ? ' · studio' : ''}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-credits`}>Credits</label>
+          <input
+            id={`${id}-credits`}
+            inputMode="numeric"
+            value={amount}
+            onChange={(e) => {
+              setAmount(e.target.value);
+              setDone(null);
+            }}
+            placeholder="1000"
+            aria-invalid={invalid ? true : undefined}
+            aria-describedby={invalid ? `${id}-invalid` : undefined}
+          />
+        </div>
+        <button type="submit" disabled={busy || !keyId || amount.trim() === '' || invalid !== null}>
+          {busy ? 'Adding…' : 'Add credits'}
+        </button>
+      </div>
+      {invalid && (
+        <p id={`${id}-invalid`} className="error small">
+          {invalid}
+        </p>
+      )}
+      {problem && (
+        <p className="error small" role="alert">
+          {problem}
+        </p>
+      )}
+      {done && (
+        <p className="muted small" role="status">
+          {done}
+        </p>
+      )}
+    </form>
   );
 }

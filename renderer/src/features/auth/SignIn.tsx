@@ -19,7 +19,7 @@ export function SignIn() {
           <h1>The studio server is not answering</h1>
           <p>{error}</p>
           <p className="muted">
-            Start it again with <code>npm run serve</code>, then retry.
+            Start it again with <code>npm start</code> or <code>npm run serve</code>, then retry.
           </p>
         </>
       ) : (
@@ -31,14 +31,14 @@ export function SignIn() {
             </p>
           )}
           <p>
-            This studio opens from the address that <code>serve</code> printed in its terminal, which carries
-            a sign-in token:
+            This studio opens from the sign-in address printed in the terminal where the server runs (by{' '}
+            <code>npm start</code> or <code>npm run serve</code>), which carries a sign-in token:
           </p>
           <pre className="payload">open {window.location.origin}/?token=…</pre>
           <p className="muted">
-            Open that address in this browser. Each address works once: after it signs a browser in,{' '}
-            <code>serve</code> prints the next one. A session ends when you sign out, after 12 hours without
-            use, or when the server stops.
+            Open that address in this browser. Each address works once: after it signs a browser in, the
+            terminal shows the next one. You stay signed in when the server restarts; a session ends when you
+            sign out, after 30 days without use, or when its API key is revoked.
           </p>
         </>
       )}

@@ -1,0 +1,162 @@
+/**
+ * A sign-in that lasts, in Chromium against the real headless server: signed in, the server is
+ * stopped and started again on the same data folder (it listens on the same port, its last
+ * one): a reload is still signed in. Credits added on the API page show in the sidebar's
+ * balance. Signed out, then restarted: a reload shows the sign-in page, whose wording fits
+ * `npm start` and `serve`. Screenshots of the API page's credit form, light and dark.
+ */
+
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { findFreePort, LAST_PORT_FILE } from '../../electron/core/platform/ports';
+import { skipFirstRunOffer } from '../fixtures/first-run-settings';
+import { launchBrowser, nav } from './harness';
+
+interface Serve {
+  url: string;
+  loginUrl: string;
+  stop(): Promise<void>;
+}
+
+/** `serve` without --port on `dataDir`: it takes the data folder's last port. */
+async function serve(dataDir: string, settingsDir: string): Promise<Serve> {
+  const child: ChildProcessWithoutNullStreams = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      join(process.cwd(), 'electron/core/cli/index.ts'),
+      'serve',
+      '--data-dir',
+      dataDir,
+      '--settings-dir',
+      settingsDir,
+      '--pool-size',
+      '1',
+    ],
+    { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, XDG_CONFIG_HOME: settingsDir } },
+  );
+  let out = '';
+  let err = '';
+  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  const { url, loginUrl } = await new Promise<{ url: string; loginUrl: string }>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`serve did not start in time: ${err}`)), 60_000);
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /^listening on (\S+)\nopen (\S+)\n/m.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ url: m[1]!, loginUrl: m[2]! });
+      }
+    });
+    void exited.then(() => reject(new Error(`serve exited: ${err}`)));
+  });
+  return {
+    url,
+    loginUrl,
+    async stop() {
+      child.kill('SIGINT');
+      await exited;
+    },
+  };
+}
+
+const SIGN_IN_HEADING = 'Sign in to Narration Studio';
+
+/** The sidebar's balance, in credits. */
+async function sidebarBalance(page: Page): Promise<number> {
+  const text = await page.locator('.sidebar-foot b').innerText();
+  return Number(text.replace(/\D/g, ''));
+}
+
+async function signedIn(page: Page): Promise<void> {
+  await nav(page, 'API').waitFor({ timeout: 30_000 });
+  assert.equal(await page.getByRole('heading', { name: SIGN_IN_HEADING }).count(), 0);
+}
+
+/** `docs/screenshots` (or another folder) for the credit form's screenshots; none when undefined. */
+export async function runSignInLastsE2e(log: (line: string) => void, screenshotDir?: string): Promise<void> {
+  const work = mkdtempSync(join(tmpdir(), 'sign-in-lasts-e2e-'));
+  const dataDir = join(work, 'data');
+  const settingsDir = join(work, 'settings');
+  mkdirSync(dataDir);
+  mkdirSync(settingsDir);
+  skipFirstRunOffer(settingsDir);
+  const port = await findFreePort(20_000 + Math.floor(Math.random() * 20_000));
+  writeFileSync(join(dataDir, LAST_PORT_FILE), JSON.stringify({ port }));
+  // Kept after the run (outside the work folder), to be looked at.
+  const shots = screenshotDir ?? join(tmpdir(), 'sign-in-lasts-shots');
+  mkdirSync(shots, { recursive: true });
+
+  let server: Serve | undefined;
+  const browser = await launchBrowser();
+  try {
+    server = await serve(dataDir, settingsDir);
+    assert.equal(server.url, `http://127.0.0.1:${port}`);
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      colorScheme: 'light',
+    });
+    const page = await context.newPage();
+    await page.goto(server.loginUrl);
+    await signedIn(page);
+    log('✓ signed in with the printed address');
+
+    await server.stop();
+    server = await serve(dataDir, settingsDir);
+    assert.equal(server.url, `http://127.0.0.1:${port}`, 'the restarted server listens on the same port');
+    await page.reload();
+    await signedIn(page);
+    log('✓ after a restart on the same data folder (same port), a reload is still signed in');
+
+    // Credits on the API page: the sidebar's balance follows.
+    await nav(page, 'API').click();
+    const form = page.getByRole('form', { name: 'Add credits' });
+    await form.waitFor();
+    const before = await sidebarBalance(page);
+    await form.getByLabel('Credits').fill('2.5');
+    await form.getByText('Enter a whole number of credits above 0.').waitFor();
+    assert.equal(await form.getByRole('button', { name: 'Add credits' }).isDisabled(), true);
+    await form.getByLabel('Credits').fill('1500');
+    await form.scrollIntoViewIfNeeded();
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.waitForTimeout(200);
+      await page
+        .locator('.panel', { has: form })
+        .screenshot({ path: join(shots, `api-credits-${scheme}.png`) });
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await form.getByRole('button', { name: 'Add credits' }).click();
+    await form.getByRole('status').filter({ hasText: 'Added 1,500 credits' }).waitFor();
+    await page.waitForFunction(
+      (expected) => document.querySelector('.sidebar-foot b')?.textContent?.replace(/\D/g, '') === expected,
+      String(before + 1500),
+    );
+    assert.equal(await sidebarBalance(page), before + 1500);
+    log(`✓ 1,500 credits added on the API page: the sidebar shows ${before} → ${before + 1500}`);
+
+    // Signed out, then restarted: signed out for good.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { name: SIGN_IN_HEADING }).waitFor();
+    await server.stop();
+    server = await serve(dataDir, settingsDir);
+    await page.reload();
+    await page.getByRole('heading', { name: SIGN_IN_HEADING }).waitFor({ timeout: 30_000 });
+    const wording = await page.locator('main.signin').innerText();
+    assert.match(wording, /npm start/);
+    assert.match(wording, /npm run serve/);
+    assert.doesNotMatch(wording, /the address that serve printed/);
+    log('✓ signed out, then restarted: the sign-in page, naming npm start and npm run serve');
+    await context.close();
+  } finally {
+    await browser.close();
+    await server?.stop();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
