@@ -8,6 +8,7 @@ import { runLexiconE2e } from './lexicon.e2e';
 import { runQuickStudioE2e } from './quick-studio.e2e';
 import { runProjectsE2e } from './projects.e2e';
 import { runStudioE2e } from './studio.e2e';
+import { runVietnameseE2e } from './vietnamese.e2e';
 import { runVoiceLibraryE2e } from './voice-library.e2e';
 import { runVoiceMappingE2e } from './voice-mapping.e2e';
 
@@ -24,6 +25,7 @@ const suites: [string, (log: (line: string) => void) => Promise<void>][] = [
   ['voice-library', runVoiceLibraryE2e],
   ['first-run', runFirstRunE2e],
   ['custom-voices', runCustomVoicesE2e],
+  ['vietnamese', runVietnameseE2e],
 ];
 
 const started = Date.now();
