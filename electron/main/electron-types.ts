@@ -134,6 +134,8 @@ export interface ElectronMain {
     getPath(name: 'userData' | 'logs' | 'documents'): string;
     setAppLogsPath(path?: string): void;
     getVersion(): string;
+    /** The system's language as Electron reads it ("vi", "en-US"), after ready. */
+    getLocale(): string;
     quit(): void;
     exit(exitCode?: number): void;
   };

@@ -1,5 +1,6 @@
 /** The application menu and the tray menu, as plain templates (built with Menu.buildFromTemplate). */
 
+import { t, type MenuLocale } from '../shared/i18n/menu-messages';
 import type { MenuItemOptions } from './electron-types';
 
 export interface AppMenuActions {
@@ -8,14 +9,21 @@ export interface AppMenuActions {
   copyBaseUrl(): void;
 }
 
-/** Usual roles per platform, plus the app's own items in File and Help. */
-export function appMenuTemplate(platform: NodeJS.Platform, actions: AppMenuActions): MenuItemOptions[] {
+/**
+ * Usual roles per platform (Electron names them in the system's language), plus the app's own
+ * items in File and Help, in `locale`.
+ */
+export function appMenuTemplate(
+  platform: NodeJS.Platform,
+  actions: AppMenuActions,
+  locale: MenuLocale = 'en',
+): MenuItemOptions[] {
   const isMac = platform === 'darwin';
   const file: MenuItemOptions = {
-    label: 'File',
+    label: t(locale, 'menu.file'),
     submenu: [
-      { label: 'Copy Local API Address', click: actions.copyBaseUrl },
-      { label: 'Open Data Folder', click: actions.openDataFolder },
+      { label: t(locale, 'menu.copyApiAddress'), click: actions.copyBaseUrl },
+      { label: t(locale, 'menu.openDataFolder'), click: actions.openDataFolder },
       // On macOS Quit lives in the app menu.
       ...(isMac ? [] : [{ type: 'separator' } as const, { role: 'quit' } as const]),
     ],
@@ -29,7 +37,7 @@ export function appMenuTemplate(platform: NodeJS.Platform, actions: AppMenuActio
     {
       role: 'help',
       submenu: [
-        { label: 'Open Logs Folder', click: actions.openLogsFolder },
+        { label: t(locale, 'menu.openLogsFolder'), click: actions.openLogsFolder },
         ...(isMac ? [] : [{ role: 'about' } as const]),
       ],
     },
@@ -50,31 +58,35 @@ export interface TrayActions {
   quit(): void;
 }
 
-/** One line for the tray's tooltip and the first (disabled) menu item. */
-export function statusLine(status: ServerStatus): string {
+/** One line for the tray's tooltip and the first (disabled) menu item (the log's is English). */
+export function statusLine(status: ServerStatus, locale: MenuLocale = 'en'): string {
   switch (status.state) {
     case 'starting':
-      return 'Local API: starting…';
+      return t(locale, 'tray.status.starting');
     case 'running':
-      return `Local API: running on ${status.url}`;
+      return t(locale, 'tray.status.running', { url: status.url });
     case 'paused':
-      return 'Local API: paused';
+      return t(locale, 'tray.status.paused');
     case 'failed':
-      return `Local API: stopped (${status.message})`;
+      return t(locale, 'tray.status.failed', { message: status.message });
   }
 }
 
-export function trayMenuTemplate(status: ServerStatus, actions: TrayActions): MenuItemOptions[] {
+export function trayMenuTemplate(
+  status: ServerStatus,
+  actions: TrayActions,
+  locale: MenuLocale = 'en',
+): MenuItemOptions[] {
   const running = status.state === 'running';
   return [
-    { label: statusLine(status), enabled: false },
+    { label: statusLine(status, locale), enabled: false },
     { type: 'separator' },
-    { label: 'Open Narration Studio', click: actions.open, enabled: running },
-    { label: 'Copy Local API Address', click: actions.copyBaseUrl, enabled: running },
+    { label: t(locale, 'tray.open'), click: actions.open, enabled: running },
+    { label: t(locale, 'menu.copyApiAddress'), click: actions.copyBaseUrl, enabled: running },
     running
-      ? { label: 'Pause Local API', click: actions.pause }
-      : { label: 'Resume Local API', click: actions.resume, enabled: status.state !== 'starting' },
+      ? { label: t(locale, 'tray.pause'), click: actions.pause }
+      : { label: t(locale, 'tray.resume'), click: actions.resume, enabled: status.state !== 'starting' },
     { type: 'separator' },
-    { label: 'Quit', click: actions.quit },
+    { label: t(locale, 'tray.quit'), click: actions.quit },
   ];
 }

@@ -19,6 +19,7 @@ import { restoreBounds } from './bounds';
 import { createDesktopApi, registerDesktopApi } from './desktop-api';
 import type { BrowserWindowLike, ElectronMain, TrayLike } from './electron-types';
 import type { FileLog } from './log';
+import { menuLocale } from '../shared/i18n/menu-messages';
 import { appMenuTemplate, statusLine, trayMenuTemplate, type ServerStatus } from './menus';
 import { findFreePort, isAddressInUse, portInUseQuestion } from './ports';
 import { guardNavigation, windowOptions, withContentSecurityPolicy } from './security';
@@ -122,16 +123,22 @@ export async function runShell(options: ShellOptions): Promise<Shell | undefined
     status = next;
     log.info(statusLine(next));
     if (!tray) return;
-    tray.setToolTip(`Narration Studio — ${statusLine(next)}`);
+    // The menus speak the system's language (Electron's app.getLocale(): vi* → Vietnamese).
+    const locale = menuLocale(app.getLocale());
+    tray.setToolTip(`Narration Studio — ${statusLine(next, locale)}`);
     tray.setContextMenu(
       electron.Menu.buildFromTemplate(
-        trayMenuTemplate(next, {
-          open: focusWindow,
-          copyBaseUrl,
-          pause: () => void pause().catch(logFailure('pausing the local API')),
-          resume: () => void resume().catch(logFailure('resuming the local API')),
-          quit: () => app.quit(),
-        }),
+        trayMenuTemplate(
+          next,
+          {
+            open: focusWindow,
+            copyBaseUrl,
+            pause: () => void pause().catch(logFailure('pausing the local API')),
+            resume: () => void resume().catch(logFailure('resuming the local API')),
+            quit: () => app.quit(),
+          },
+          locale,
+        ),
       ),
     );
   };
@@ -284,11 +291,15 @@ export async function runShell(options: ShellOptions): Promise<Shell | undefined
 
   electron.Menu.setApplicationMenu(
     electron.Menu.buildFromTemplate(
-      appMenuTemplate(options.platform, {
-        openLogsFolder: () => void electron.shell.openPath(app.getPath('logs')),
-        openDataFolder: () => void electron.shell.openPath(dataDir()),
-        copyBaseUrl,
-      }),
+      appMenuTemplate(
+        options.platform,
+        {
+          openLogsFolder: () => void electron.shell.openPath(app.getPath('logs')),
+          openDataFolder: () => void electron.shell.openPath(dataDir()),
+          copyBaseUrl,
+        },
+        menuLocale(app.getLocale()),
+      ),
     ),
   );
   try {

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import './app/styles.css';
+import { I18nProvider } from './i18n/I18nProvider';
 import { createApiClient } from './lib/api-client';
 import { getDesktop } from './lib/desktop';
 import { createStudioStore, StudioContext, type StoreDeps } from './stores';
@@ -24,7 +25,9 @@ const store = createStudioStore(deps);
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <StudioContext.Provider value={{ store, deps }}>
-      <App />
+      <I18nProvider>
+        <App />
+      </I18nProvider>
     </StudioContext.Provider>
   </StrictMode>,
 );

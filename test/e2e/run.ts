@@ -13,6 +13,7 @@ import { runProjectsE2e } from './projects.e2e';
 import { runSmallWindowsE2e } from './small-windows.e2e';
 import { runStudioE2e } from './studio.e2e';
 import { runStudioKeyboardE2e } from './studio-keyboard.e2e';
+import { runVietnameseE2e } from './vietnamese.e2e';
 import { runVoiceLibraryE2e } from './voice-library.e2e';
 import { runVoiceMappingE2e } from './voice-mapping.e2e';
 import { runWorkbenchE2e } from './workbench.e2e';
@@ -36,6 +37,7 @@ const suites: [string, (log: (line: string) => void) => Promise<void>][] = [
   ['addresses', runAddressesE2e],
   ['accessibility', runAccessibilityE2e],
   ['sign-in-lasts', runSignInLastsE2e],
+  ['vietnamese', runVietnameseE2e],
 ];
 
 const started = Date.now();

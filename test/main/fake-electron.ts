@@ -138,6 +138,7 @@ export function createFakeElectron(options: FakeOptions = {}) {
     getPath = (name: 'userData' | 'logs' | 'documents') => options.paths?.[name] ?? `/fake/${name}`;
     setAppLogsPath(): void {}
     getVersion = () => '0.1.0';
+    getLocale = () => 'en-US';
     /** Like Electron: emits before-quit; quits unless a listener prevented it. */
     quit(): void {
       this.quitCalls += 1;

@@ -16,6 +16,9 @@ export type View = (typeof VIEWS)[number];
 export type ThemeChoice = 'system' | 'light' | 'dark';
 
 export const THEME_KEY = 'narration-studio.theme';
+/** The interface language the user chose in Settings; 'system' follows the browser. */
+export type LocaleChoice = 'system' | 'en' | 'vi';
+export const LOCALE_KEY = 'narration-studio.locale';
 
 export interface UiSlice {
   view: View;
@@ -27,12 +30,15 @@ export interface UiSlice {
   /** Selects a request in History (null: none); the address follows (`#/history/<id>`). */
   selectRequest(id: string | null): void;
   setTheme(theme: ThemeChoice): void;
+  locale: LocaleChoice;
+  setLocale(locale: LocaleChoice): void;
 }
 
 export const createUiSlice: SliceCreator<UiSlice> =
   ({ storage }) =>
   (set) => {
     const stored = readJson<ThemeChoice>(storage, THEME_KEY);
+    const storedLocale = readJson<LocaleChoice>(storage, LOCALE_KEY);
     return {
       view: 'studio',
       historyRequestId: null,
@@ -42,6 +48,11 @@ export const createUiSlice: SliceCreator<UiSlice> =
       setTheme(theme) {
         storage.setItem(THEME_KEY, JSON.stringify(theme));
         set({ theme });
+      },
+      locale: storedLocale === 'en' || storedLocale === 'vi' ? storedLocale : 'system',
+      setLocale(locale) {
+        storage.setItem(LOCALE_KEY, JSON.stringify(locale));
+        set({ locale });
       },
     };
   };

@@ -1,4 +1,5 @@
 import { useId, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import {
   LEXICON_LANGUAGES,
   MAX_MATCH_CHARS,
@@ -22,6 +23,12 @@ export const LANGUAGE_NAMES: Record<LanguageCode, string> = {
   fr: 'French',
   es: 'Spanish',
 };
+
+/** A language's name in the interface's language (Intl's display names), English when it has none. */
+export function useLanguageName(): (code: LanguageCode) => string {
+  const intl = useIntl();
+  return (code) => intl.formatDisplayName(code, { type: 'language' }) ?? LANGUAGE_NAMES[code];
+}
 
 /** Symbols a keyboard lacks, for writing IPA: stress, length, and the commonest vowels and consonants. */
 const IPA_KEYS = [
@@ -99,6 +106,8 @@ export function LexiconEntryForm({
 }) {
   const client = useClient();
   const id = useId();
+  const intl = useIntl();
+  const languageName = useLanguageName();
   const [language, setLanguage] = useState<LanguageCode>(initial.language ?? 'en');
   const [match, setMatch] = useState(initial.match ?? '');
   const [kind, setKind] = useState<LexiconKind>(initial.kind ?? 'respell');
@@ -154,7 +163,14 @@ export function LexiconEntryForm({
   return (
     <form
       className="lexicon-form"
-      aria-label={editing ? `Edit lexicon entry ${editing.match}` : 'New lexicon entry'}
+      aria-label={
+        editing
+          ? intl.formatMessage(
+              { id: 'lexicon.form.editLabel', defaultMessage: 'Edit lexicon entry {match}' },
+              { match: editing.match },
+            )
+          : intl.formatMessage({ id: 'lexicon.form.newLabel', defaultMessage: 'New lexicon entry' })
+      }
       onSubmit={(e) => {
         e.preventDefault();
         void save();
@@ -162,7 +178,9 @@ export function LexiconEntryForm({
     >
       <div className="lexicon-form-grid">
         <div className="field">
-          <label htmlFor={`${id}-language`}>Language</label>
+          <label htmlFor={`${id}-language`}>
+            <FormattedMessage id="lexicon.language" defaultMessage="Language" />
+          </label>
           <select
             id={`${id}-language`}
             value={language}
@@ -170,25 +188,30 @@ export function LexiconEntryForm({
           >
             {LEXICON_LANGUAGES.map((l) => (
               <option key={l} value={l}>
-                {LANGUAGE_NAMES[l]}
+                {languageName(l)}
               </option>
             ))}
           </select>
         </div>
         <div className="field">
-          <label htmlFor={`${id}-match`}>Word or phrase</label>
+          <label htmlFor={`${id}-match`}>
+            <FormattedMessage id="lexicon.match" defaultMessage="Word or phrase" />
+          </label>
           <input
             id={`${id}-match`}
             type="text"
             maxLength={MAX_MATCH_CHARS}
-            placeholder="e.g. Siobhan"
+            placeholder={intl.formatMessage({
+              id: 'lexicon.form.match.placeholder',
+              defaultMessage: 'e.g. Siobhan',
+            })}
             value={match}
             onChange={(e) => setMatch(e.target.value)}
           />
         </div>
         <div className="field">
           <span className="field-label" id={`${id}-kind`}>
-            Say it as
+            <FormattedMessage id="lexicon.form.sayAs" defaultMessage="Say it as" />
           </span>
           <div className="segmented" role="radiogroup" aria-labelledby={`${id}-kind`}>
             <label>
@@ -198,7 +221,7 @@ export function LexiconEntryForm({
                 checked={kind === 'respell'}
                 onChange={() => setKind('respell')}
               />
-              Respelling
+              <FormattedMessage id="lexicon.respelling" defaultMessage="Respelling" />
             </label>
             <label>
               <input
@@ -212,13 +235,26 @@ export function LexiconEntryForm({
           </div>
         </div>
         <div className="field">
-          <label htmlFor={`${id}-replacement`}>{kind === 'ipa' ? 'IPA' : 'Respelling'}</label>
+          <label htmlFor={`${id}-replacement`}>
+            {kind === 'ipa' ? (
+              'IPA'
+            ) : (
+              <FormattedMessage id="lexicon.respelling" defaultMessage="Respelling" />
+            )}
+          </label>
           <input
             id={`${id}-replacement`}
             ref={replacementInput}
             type="text"
             maxLength={MAX_REPLACEMENT_CHARS}
-            placeholder={kind === 'ipa' ? 'e.g. ʃɪˈvɔːn' : 'e.g. shiv awn'}
+            placeholder={
+              kind === 'ipa'
+                ? intl.formatMessage({ id: 'lexicon.form.ipa.placeholder', defaultMessage: 'e.g. ʃɪˈvɔːn' })
+                : intl.formatMessage({
+                    id: 'lexicon.form.respell.placeholder',
+                    defaultMessage: 'e.g. shiv awn',
+                  })
+            }
             value={replacement}
             lang={kind === 'ipa' ? 'und-fonipa' : language}
             spellCheck={false}
@@ -227,13 +263,20 @@ export function LexiconEntryForm({
         </div>
       </div>
       {kind === 'ipa' && (
-        <div className="ipa-keys" role="group" aria-label="IPA symbols">
+        <div
+          className="ipa-keys"
+          role="group"
+          aria-label={intl.formatMessage({ id: 'lexicon.form.ipaSymbols', defaultMessage: 'IPA symbols' })}
+        >
           {IPA_KEYS.map((symbol) => (
             <button
               key={symbol}
               type="button"
               className="ipa-key"
-              aria-label={`Insert ${symbol}`}
+              aria-label={intl.formatMessage(
+                { id: 'lexicon.form.insert', defaultMessage: 'Insert {symbol}' },
+                { symbol },
+              )}
               onClick={() => insert(symbol)}
             >
               {symbol}
@@ -248,22 +291,25 @@ export function LexiconEntryForm({
             checked={caseSensitive}
             onChange={(e) => setCaseSensitive(e.target.checked)}
           />
-          Match case
+          <FormattedMessage id="lexicon.form.matchCase" defaultMessage="Match case" />
         </label>
         <label className="check">
           <input type="checkbox" checked={wholeWord} onChange={(e) => setWholeWord(e.target.checked)} />
-          Whole words only
+          <FormattedMessage id="lexicon.form.wholeWords" defaultMessage="Whole words only" />
         </label>
         {!compact && (
           <div className="field lexicon-note">
             <label htmlFor={`${id}-note`} className="visually-hidden">
-              Note
+              <FormattedMessage id="lexicon.note" defaultMessage="Note" />
             </label>
             <input
               id={`${id}-note`}
               type="text"
               maxLength={MAX_NOTE_CHARS}
-              placeholder="Note (optional)"
+              placeholder={intl.formatMessage({
+                id: 'lexicon.form.note.placeholder',
+                defaultMessage: 'Note (optional)',
+              })}
               value={note}
               onChange={(e) => setNote(e.target.value)}
             />
@@ -282,26 +328,47 @@ export function LexiconEntryForm({
           aria-busy={audition.active === `${previewKey}-with` && audition.phase === 'loading'}
           onClick={() => preview(`${previewKey}-with`, draft, voiceCode)}
         >
-          {audition.active === `${previewKey}-with` ? 'Stop' : 'Test'}
+          {audition.active === `${previewKey}-with` ? (
+            <FormattedMessage id="common.stop" defaultMessage="Stop" />
+          ) : (
+            <FormattedMessage id="lexicon.form.test" defaultMessage="Test" />
+          )}
         </button>
         <button
           type="button"
           disabled={match.trim() === '' || !complete}
           onClick={() => preview(`${previewKey}-without`, draft, voiceCode, 'without')}
         >
-          {audition.active === `${previewKey}-without` ? 'Stop' : 'Original'}
+          {audition.active === `${previewKey}-without` ? (
+            <FormattedMessage id="common.stop" defaultMessage="Stop" />
+          ) : (
+            <FormattedMessage id="lexicon.form.original" defaultMessage="Original" />
+          )}
         </button>
         <span className="hint">
           {voiceCode
-            ? `Tested with ${findVoice(voiceCode)?.name ?? voiceCode}`
-            : `Tested with a ${LANGUAGE_NAMES[language]} voice`}
+            ? intl.formatMessage(
+                { id: 'lexicon.form.testedWith', defaultMessage: 'Tested with {voice}' },
+                { voice: findVoice(voiceCode)?.name ?? voiceCode },
+              )
+            : intl.formatMessage(
+                {
+                  id: 'lexicon.form.testedWithLanguage',
+                  defaultMessage: 'Tested with a voice in {language}',
+                },
+                { language: languageName(language) },
+              )}
         </span>
         <span className="spacer" />
         <button type="button" onClick={onCancel}>
-          Cancel
+          <FormattedMessage id="common.cancel" defaultMessage="Cancel" />
         </button>
         <button type="submit" className="primary" disabled={!complete || saving}>
-          {editing ? 'Save' : 'Add to lexicon'}
+          {editing ? (
+            <FormattedMessage id="common.save" defaultMessage="Save" />
+          ) : (
+            <FormattedMessage id="lexicon.form.add" defaultMessage="Add to lexicon" />
+          )}
         </button>
       </div>
     </form>

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import {
   LEXICON_LANGUAGES,
   type Lexicon,
@@ -10,7 +11,7 @@ import type { LanguageCode } from '../../../../electron/shared/voices';
 import { errorMessage, isSignedOut } from '../../lib/api-client';
 import { useAudition } from '../../lib/useAudition';
 import { useClient, useStudio } from '../../stores';
-import { LANGUAGE_NAMES, LexiconEntryForm, usePreview } from './LexiconEntryForm';
+import { LexiconEntryForm, useLanguageName, usePreview } from './LexiconEntryForm';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; entry: LexiconEntry } | null;
 
@@ -35,12 +36,19 @@ function EntryRow({
   onEdit(): void;
   onRemove(): void;
 }) {
-  const rules = [entry.case_sensitive ? 'match case' : '', entry.whole_word ? '' : 'inside words'].filter(
-    Boolean,
-  );
+  const intl = useIntl();
+  const languageName = useLanguageName();
+  const rules = [
+    entry.case_sensitive
+      ? intl.formatMessage({ id: 'lexicon.rule.matchCase', defaultMessage: 'match case' })
+      : '',
+    entry.whole_word
+      ? ''
+      : intl.formatMessage({ id: 'lexicon.rule.insideWords', defaultMessage: 'inside words' }),
+  ].filter(Boolean);
   return (
     <tr>
-      <td>{LANGUAGE_NAMES[entry.language]}</td>
+      <td>{languageName(entry.language)}</td>
       <td>
         <b>{entry.match}</b>
       </td>
@@ -53,26 +61,58 @@ function EntryRow({
           entry.replacement
         )}
         <span className="badge" style={{ marginLeft: 6 }}>
-          {entry.kind === 'ipa' ? 'IPA' : 'respelling'}
+          {entry.kind === 'ipa'
+            ? 'IPA'
+            : intl.formatMessage({ id: 'lexicon.kind.respelling', defaultMessage: 'respelling' })}
         </span>
       </td>
-      <td className="small muted">{rules.join(', ') || 'whole words'}</td>
+      <td className="small muted">
+        {intl.formatList(rules) ||
+          intl.formatMessage({ id: 'lexicon.rule.wholeWords', defaultMessage: 'whole words' })}
+      </td>
       <td className="small">{entry.note ?? ''}</td>
       <td className="actions">
         <button
           type="button"
           className="icon"
-          aria-label={`${playing ? 'Stop' : 'Play'} ${entry.match}`}
+          aria-label={intl.formatMessage(
+            {
+              id: 'lexicon.row.playLabel',
+              defaultMessage: '{playing, select, true {Stop} other {Play}} {match}',
+            },
+            { playing: String(Boolean(playing)), match: entry.match },
+          )}
           aria-busy={playing === 'loading'}
           onClick={onPlay}
         >
-          {playing === 'loading' ? '…' : playing === 'playing' ? 'Stop' : 'Play'}
+          {playing === 'loading' ? (
+            '…'
+          ) : playing === 'playing' ? (
+            <FormattedMessage id="common.stop" defaultMessage="Stop" />
+          ) : (
+            <FormattedMessage id="common.play" defaultMessage="Play" />
+          )}
         </button>
-        <button type="button" onClick={onEdit} aria-label={`Edit ${entry.match}`}>
-          Edit
+        <button
+          type="button"
+          onClick={onEdit}
+          aria-label={intl.formatMessage(
+            { id: 'lexicon.row.editLabel', defaultMessage: 'Edit {match}' },
+            { match: entry.match },
+          )}
+        >
+          <FormattedMessage id="common.edit" defaultMessage="Edit" />
         </button>
-        <button type="button" className="danger" onClick={onRemove} aria-label={`Remove ${entry.match}`}>
-          Remove
+        <button
+          type="button"
+          className="danger"
+          onClick={onRemove}
+          aria-label={intl.formatMessage(
+            { id: 'lexicon.row.removeLabel', defaultMessage: 'Remove {match}' },
+            { match: entry.match },
+          )}
+        >
+          <FormattedMessage id="common.remove" defaultMessage="Remove" />
         </button>
       </td>
     </tr>
@@ -86,6 +126,8 @@ export function LexiconView() {
   const studioVoice = useStudio((s) => s.options.voice_code);
   const voices = useStudio((s) => s.voices);
   const id = useId();
+  const intl = useIntl();
+  const languageName = useLanguageName();
   const [lexicon, setLexicon] = useState<Lexicon | null>(null);
   const [query, setQuery] = useState('');
   const [language, setLanguage] = useState<LanguageCode | ''>('');
@@ -140,7 +182,15 @@ export function LexiconView() {
     voices.find((v) => v.voice_code === studioVoice)?.language === entry.language ? studioVoice : undefined;
 
   const remove = async (entry: LexiconEntry) => {
-    if (!window.confirm(`Remove the pronunciation of “${entry.match}”?`)) return;
+    if (
+      !window.confirm(
+        intl.formatMessage(
+          { id: 'lexicon.confirmRemove', defaultMessage: 'Remove the pronunciation of “{match}”?' },
+          { match: entry.match },
+        ),
+      )
+    )
+      return;
     setError(null);
     try {
       await client.removeLexiconEntry(entry.id);
@@ -157,7 +207,16 @@ export function LexiconView() {
     setNotice(null);
     try {
       const r = await client.importLexicon({ format: formatOf(file.name), text: await file.text() });
-      setNotice(`Imported ${file.name}: ${r.added} added, ${r.updated} updated, ${r.unchanged} unchanged.`);
+      setNotice(
+        intl.formatMessage(
+          {
+            id: 'lexicon.imported',
+            defaultMessage:
+              'Imported {file}: {added, number} added, {updated, number} updated, {unchanged, number} unchanged.',
+          },
+          { file: file.name, added: r.added, updated: r.updated, unchanged: r.unchanged },
+        ),
+      );
       await load();
     } catch (e) {
       setError(`${file.name}: ${errorMessage(e)}`);
@@ -166,9 +225,17 @@ export function LexiconView() {
     }
   };
 
-  const saved = async (entry: LexiconEntry, verb: string) => {
+  const saved = async (entry: LexiconEntry, how: 'saved' | 'added') => {
     setEditing(null);
-    setNotice(`${verb} “${entry.match}”.`);
+    setNotice(
+      intl.formatMessage(
+        {
+          id: 'lexicon.savedNotice',
+          defaultMessage: '{how, select, added {Added} other {Saved}} “{match}”.',
+        },
+        { how, match: entry.match },
+      ),
+    );
     await load();
   };
 
@@ -176,14 +243,18 @@ export function LexiconView() {
     <>
       <div className="page-head">
         <div>
-          <h1>Lexicon</h1>
+          <h1>
+            <FormattedMessage id="lexicon.title" defaultMessage="Lexicon" />
+          </h1>
           <p>
-            How names and words are pronounced, in every voice: the studio, the API and the command line.
-            Subtitles keep the words as written.
+            <FormattedMessage
+              id="lexicon.intro"
+              defaultMessage="How names and words are pronounced, in every voice: the studio, the API and the command line. Subtitles keep the words as written."
+            />
           </p>
         </div>
         <button type="button" className="primary" onClick={() => setEditing({ mode: 'add' })}>
-          Add entry
+          <FormattedMessage id="lexicon.addEntry" defaultMessage="Add entry" />
         </button>
       </div>
       {error && (
@@ -199,14 +270,22 @@ export function LexiconView() {
       {editing && (
         <div className="panel">
           <h2 style={{ marginBottom: 10 }}>
-            {editing.mode === 'edit' ? `Edit “${editing.entry.match}”` : 'New entry'}
+            {editing.mode === 'edit' ? (
+              <FormattedMessage
+                id="lexicon.editHeading"
+                defaultMessage="Edit “{match}”"
+                values={{ match: editing.entry.match }}
+              />
+            ) : (
+              <FormattedMessage id="lexicon.newHeading" defaultMessage="New entry" />
+            )}
           </h2>
           <LexiconEntryForm
             key={editing.mode === 'edit' ? editing.entry.id : 'new'}
             initial={editing.mode === 'edit' ? editing.entry : { language: language || 'en' }}
             {...(editing.mode === 'edit' ? { editing: editing.entry } : {})}
             audition={audition}
-            onSaved={(entry) => void saved(entry, editing.mode === 'edit' ? 'Saved' : 'Added')}
+            onSaved={(entry) => void saved(entry, editing.mode === 'edit' ? 'saved' : 'added')}
             onCancel={() => setEditing(null)}
           />
         </div>
@@ -214,32 +293,55 @@ export function LexiconView() {
       <div className="panel">
         <div className="voice-filters" role="search">
           <div className="field">
-            <label htmlFor={`${id}-q`}>Search</label>
+            <label htmlFor={`${id}-q`}>
+              <FormattedMessage id="lexicon.search" defaultMessage="Search" />
+            </label>
             <input
               id={`${id}-q`}
               type="search"
-              placeholder="Word or note…"
+              placeholder={intl.formatMessage({
+                id: 'lexicon.search.placeholder',
+                defaultMessage: 'Word or note…',
+              })}
               value={query}
               onChange={(e) => setQuery(e.target.value)}
             />
           </div>
           <div className="field">
-            <label htmlFor={`${id}-lang`}>Language</label>
+            <label htmlFor={`${id}-lang`}>
+              <FormattedMessage id="lexicon.language" defaultMessage="Language" />
+            </label>
             <select
               id={`${id}-lang`}
               value={language}
               onChange={(e) => setLanguage(e.target.value as LanguageCode | '')}
             >
-              <option value="">All languages</option>
+              <option value="">
+                {intl.formatMessage({ id: 'lexicon.allLanguages', defaultMessage: 'All languages' })}
+              </option>
               {LEXICON_LANGUAGES.map((l) => (
                 <option key={l} value={l}>
-                  {LANGUAGE_NAMES[l]}
+                  {languageName(l)}
                 </option>
               ))}
             </select>
           </div>
           <span className="muted small" aria-live="polite">
-            {shown.length} of {items.length} entries{lexicon ? ` · version ${lexicon.version}` : ''}
+            <FormattedMessage
+              id="lexicon.count"
+              defaultMessage="{shown, number} of {total, plural, one {# entry} other {# entries}}"
+              values={{ shown: shown.length, total: items.length }}
+            />
+            {lexicon && (
+              <>
+                {' · '}
+                <FormattedMessage
+                  id="lexicon.version"
+                  defaultMessage="version {version}"
+                  values={{ version: lexicon.version }}
+                />
+              </>
+            )}
           </span>
           <span className="spacer" />
           <div className="row lexicon-files">
@@ -248,21 +350,29 @@ export function LexiconView() {
               type="file"
               accept=".json,.csv,.pls,.xml,application/json,text/csv,application/pls+xml"
               className="visually-hidden"
-              aria-label="Import a lexicon file"
+              aria-label={intl.formatMessage({
+                id: 'lexicon.importFile',
+                defaultMessage: 'Import a lexicon file',
+              })}
               tabIndex={-1}
               onChange={(e) => void importFile(e.target.files?.[0])}
             />
             <button type="button" onClick={() => fileInput.current?.click()}>
-              Import…
+              <FormattedMessage id="lexicon.import" defaultMessage="Import…" />
             </button>
-            <span className="muted small">Export</span>
+            <span className="muted small">
+              <FormattedMessage id="lexicon.export" defaultMessage="Export" />
+            </span>
             {(['json', 'csv', 'pls'] as const).map((format) =>
               format === 'pls' && !language ? (
                 <button
                   key={format}
                   type="button"
                   disabled
-                  title="A PLS file holds one language: choose one first"
+                  title={intl.formatMessage({
+                    id: 'lexicon.plsOneLanguage',
+                    defaultMessage: 'A PLS file holds one language: choose one first',
+                  })}
                 >
                   PLS
                 </button>
@@ -271,7 +381,17 @@ export function LexiconView() {
                   key={format}
                   type="button"
                   onClick={() => void exportFile(format)}
-                  aria-label={`Export ${format.toUpperCase()}${language ? ` (${LANGUAGE_NAMES[language]})` : ''}`}
+                  aria-label={intl.formatMessage(
+                    {
+                      id: 'lexicon.exportLabel',
+                      defaultMessage: 'Export {format}{hasLanguage, select, true { ({language})} other {}}',
+                    },
+                    {
+                      format: format.toUpperCase(),
+                      hasLanguage: String(language !== ''),
+                      language: language ? languageName(language) : '',
+                    },
+                  )}
                 >
                   {format.toUpperCase()}
                 </button>
@@ -286,19 +406,37 @@ export function LexiconView() {
         )}
         {lexicon && items.length === 0 ? (
           <p className="muted">
-            No entries yet. Add one here, or select a word in the Studio’s text and choose “Add to lexicon”.
+            <FormattedMessage
+              id="lexicon.empty"
+              defaultMessage="No entries yet. Add one here, or select a word in the Studio’s text and choose “Add to lexicon”."
+            />
           </p>
         ) : (
-          <table className="data lexicon-table" aria-label="Lexicon entries">
+          <table
+            className="data lexicon-table"
+            aria-label={intl.formatMessage({ id: 'lexicon.table', defaultMessage: 'Lexicon entries' })}
+          >
             <thead>
               <tr>
-                <th>Language</th>
-                <th>Word or phrase</th>
-                <th>Say as</th>
-                <th>Matching</th>
-                <th>Note</th>
                 <th>
-                  <span className="visually-hidden">Actions</span>
+                  <FormattedMessage id="lexicon.language" defaultMessage="Language" />
+                </th>
+                <th>
+                  <FormattedMessage id="lexicon.match" defaultMessage="Word or phrase" />
+                </th>
+                <th>
+                  <FormattedMessage id="lexicon.sayAs" defaultMessage="Say as" />
+                </th>
+                <th>
+                  <FormattedMessage id="lexicon.matching" defaultMessage="Matching" />
+                </th>
+                <th>
+                  <FormattedMessage id="lexicon.note" defaultMessage="Note" />
+                </th>
+                <th>
+                  <span className="visually-hidden">
+                    <FormattedMessage id="common.actions" defaultMessage="Actions" />
+                  </span>
                 </th>
               </tr>
             </thead>
@@ -316,7 +454,11 @@ export function LexiconView() {
             </tbody>
           </table>
         )}
-        {lexicon && items.length > 0 && shown.length === 0 && <p className="muted">No entry matches.</p>}
+        {lexicon && items.length > 0 && shown.length === 0 && (
+          <p className="muted">
+            <FormattedMessage id="lexicon.noMatch" defaultMessage="No entry matches." />
+          </p>
+        )}
       </div>
     </>
   );

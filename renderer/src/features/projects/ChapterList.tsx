@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import type { ProjectDetail } from '../../../../electron/shared/projects';
 import { useStudio } from '../../stores';
 import { ChapterChanges } from './ChapterChanges';
@@ -6,7 +7,10 @@ import { formatLength } from './project-format';
 
 type Chapter = ProjectDetail['chapters'][number];
 
-const KIND_LABEL = { front: 'front matter', back: 'back matter', body: null } as const;
+const KIND_LABEL = defineMessages({
+  front: { id: 'projects.chapters.kind.frontBadge', defaultMessage: 'front matter' },
+  back: { id: 'projects.chapters.kind.backBadge', defaultMessage: 'back matter' },
+});
 
 /**
  * The book's chapters in order: open one, include or leave it out, reorder (buttons, Alt+↑/↓, or
@@ -21,6 +25,7 @@ export function ChapterList() {
   const moveChapter = useStudio((s) => s.moveChapter);
   const mergeWithNext = useStudio((s) => s.mergeWithNext);
   const id = useId();
+  const intl = useIntl();
   const [dragging, setDragging] = useState<string | null>(null);
   const [dropAt, setDropAt] = useState<number | null>(null);
   const [renaming, setRenaming] = useState<string | null>(null);
@@ -45,8 +50,16 @@ export function ChapterList() {
   return (
     <nav className="panel chapter-panel" aria-labelledby={`${id}-title`}>
       <div className="panel-head">
-        <h2 id={`${id}-title`}>Chapters</h2>
-        <span className="small muted">{chapters.filter((c) => c.included).length} included</span>
+        <h2 id={`${id}-title`}>
+          <FormattedMessage id="projects.chapters.title" defaultMessage="Chapters" />
+        </h2>
+        <span className="small muted">
+          <FormattedMessage
+            id="projects.chapters.included"
+            defaultMessage="{count, number} included"
+            values={{ count: chapters.filter((c) => c.included).length }}
+          />
+        </span>
       </div>
       <ol className="chapters" aria-labelledby={`${id}-title`}>
         {chapters.map((chapter, index) => {
@@ -82,7 +95,10 @@ export function ChapterList() {
               <input
                 type="checkbox"
                 checked={chapter.included}
-                aria-label={`Include ${chapter.title}`}
+                aria-label={intl.formatMessage(
+                  { id: 'projects.chapters.include', defaultMessage: 'Include {title}' },
+                  { title: chapter.title },
+                )}
                 onChange={(e) => void updateChapter(chapter.id, { included: e.target.checked })}
               />
               <button
@@ -107,20 +123,35 @@ export function ChapterList() {
                   {index + 1}. {chapter.title}
                 </span>
                 <span className="chapter-meta small">
-                  {chapter.segments_done}/{chapter.segment_count} · {formatLength(chapter.duration_ms)}
+                  {intl.formatNumber(chapter.segments_done)}/{intl.formatNumber(chapter.segment_count)} ·{' '}
+                  {formatLength(chapter.duration_ms, intl)}
                 </span>
                 <span className="chapter-badges">
-                  {KIND_LABEL[chapter.kind] && <span className="badge">{KIND_LABEL[chapter.kind]}</span>}
-                  {!chapter.included && <span className="badge">left out</span>}
+                  {chapter.kind !== 'body' && (
+                    <span className="badge">{intl.formatMessage(KIND_LABEL[chapter.kind])}</span>
+                  )}
+                  {!chapter.included && (
+                    <span className="badge">
+                      <FormattedMessage id="projects.chapters.leftOut" defaultMessage="left out" />
+                    </span>
+                  )}
                   {exported && chapter.changed_since_export && (
-                    <span className="badge warn">changed since export</span>
+                    <span className="badge warn">
+                      <FormattedMessage
+                        id="projects.chapters.changed"
+                        defaultMessage="changed since export"
+                      />
+                    </span>
                   )}
                 </span>
                 {progress !== undefined && (
                   <span
                     className="progress thin"
                     role="progressbar"
-                    aria-label={`Rendering ${chapter.title}`}
+                    aria-label={intl.formatMessage(
+                      { id: 'projects.chapters.rendering', defaultMessage: 'Rendering {title}' },
+                      { title: chapter.title },
+                    )}
                     aria-valuemin={0}
                     aria-valuemax={100}
                     aria-valuenow={Math.round(progress * 100)}
@@ -134,7 +165,14 @@ export function ChapterList() {
         })}
       </ol>
       {open && (
-        <div className="chapter-actions" role="group" aria-label={`Actions for ${open.title}`}>
+        <div
+          className="chapter-actions"
+          role="group"
+          aria-label={intl.formatMessage(
+            { id: 'projects.chapters.actions', defaultMessage: 'Actions for {title}' },
+            { title: open.title },
+          )}
+        >
           {renaming !== null ? (
             <form
               className="row"
@@ -146,24 +184,30 @@ export function ChapterList() {
             >
               <input
                 type="text"
-                aria-label={`New title for ${open.title}`}
+                aria-label={intl.formatMessage(
+                  { id: 'projects.card.newTitle', defaultMessage: 'New title for {title}' },
+                  { title: open.title },
+                )}
                 value={renaming}
                 autoFocus
                 onChange={(e) => setRenaming(e.target.value)}
                 onKeyDown={(e) => e.key === 'Escape' && setRenaming(null)}
               />
               <button type="submit" className="primary">
-                Save
+                <FormattedMessage id="common.save" defaultMessage="Save" />
               </button>
             </form>
           ) : (
             <div className="row">
               <button type="button" onClick={() => setRenaming(open.title)}>
-                Rename
+                <FormattedMessage id="projects.card.rename" defaultMessage="Rename" />
               </button>
               <button
                 type="button"
-                aria-label="Move chapter up"
+                aria-label={intl.formatMessage({
+                  id: 'projects.chapters.moveUp',
+                  defaultMessage: 'Move chapter up',
+                })}
                 disabled={at <= 0}
                 onClick={() => move(open.id, at - 1)}
               >
@@ -171,7 +215,10 @@ export function ChapterList() {
               </button>
               <button
                 type="button"
-                aria-label="Move chapter down"
+                aria-label={intl.formatMessage({
+                  id: 'projects.chapters.moveDown',
+                  defaultMessage: 'Move chapter down',
+                })}
                 disabled={at >= chapters.length - 1}
                 onClick={() => move(open.id, at + 1)}
               >
@@ -182,20 +229,29 @@ export function ChapterList() {
                 disabled={at >= chapters.length - 1}
                 onClick={() => void mergeWithNext(open.id)}
               >
-                Merge with next
+                <FormattedMessage id="projects.chapters.mergeNext" defaultMessage="Merge with next" />
               </button>
               <select
-                aria-label="Kind of chapter"
+                aria-label={intl.formatMessage({
+                  id: 'projects.chapters.kind',
+                  defaultMessage: 'Kind of chapter',
+                })}
                 value={open.kind}
                 onChange={(e) => void updateChapter(open.id, { kind: e.target.value as Chapter['kind'] })}
               >
-                <option value="body">Body</option>
-                <option value="front">Front matter</option>
-                <option value="back">Back matter</option>
+                <option value="body">
+                  {intl.formatMessage({ id: 'projects.chapters.kind.body', defaultMessage: 'Body' })}
+                </option>
+                <option value="front">
+                  {intl.formatMessage({ id: 'projects.chapters.kind.front', defaultMessage: 'Front matter' })}
+                </option>
+                <option value="back">
+                  {intl.formatMessage({ id: 'projects.chapters.kind.back', defaultMessage: 'Back matter' })}
+                </option>
               </select>
               {exported && open.changed_since_export && (
                 <button type="button" onClick={() => setChangesOf(open.id)}>
-                  What changed?
+                  <FormattedMessage id="projects.chapters.whatChanged" defaultMessage="What changed?" />
                 </button>
               )}
             </div>

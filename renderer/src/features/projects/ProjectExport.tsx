@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import {
   BOOK_FORMATS,
   FOLDER_FORMATS,
@@ -39,6 +40,7 @@ export function ProjectExport() {
   const markSignedOut = useStudio((s) => s.markSignedOut);
   const api = useProjectsApi();
   const id = useId();
+  const intl = useIntl();
   const { project } = detail;
   const [format, setFormat] = useState<BookFormat>(project.format);
   const [folderFormat, setFolderFormat] = useState<FolderFormat>(project.folder_format ?? 'mp3');
@@ -111,7 +113,13 @@ export function ProjectExport() {
     <section className="panel" aria-labelledby={`${id}-title`}>
       <div className="panel-head">
         <h2 id={`${id}-title`}>Export the audiobook</h2>
-        <span className="small muted">Last export {formatDate(project.last_export_at)}</span>
+        <span className="small muted">
+          <FormattedMessage
+            id="projects.lastExport"
+            defaultMessage="Last export {date}"
+            values={{ date: formatDate(project.last_export_at, intl) }}
+          />
+        </span>
       </div>
       <div className="row export-form">
         <div className="field">

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { ProjectRecord } from '../../../../electron/shared/projects';
 import { errorMessage } from '../../lib/api-client';
 import { useProjectsApi, useStudio } from '../../stores';
@@ -22,6 +23,7 @@ function ProjectCard({ project }: { project: ProjectRecord }) {
   const [confirming, setConfirming] = useState(false);
   const [archiveError, setArchiveError] = useState<string | null>(null);
   const id = useId();
+  const intl = useIntl();
 
   const saveArchive = async () => {
     setArchiveError(null);
@@ -59,78 +61,135 @@ function ProjectCard({ project }: { project: ProjectRecord }) {
             <input
               id={`${id}-title`}
               type="text"
-              aria-label={`New title for ${project.title}`}
+              aria-label={intl.formatMessage(
+                { id: 'projects.card.newTitle', defaultMessage: 'New title for {title}' },
+                { title: project.title },
+              )}
               value={renaming}
               autoFocus
               onChange={(e) => setRenaming(e.target.value)}
               onKeyDown={(e) => e.key === 'Escape' && setRenaming(null)}
             />
             <button type="submit" className="primary">
-              Save
+              <FormattedMessage id="common.save" defaultMessage="Save" />
             </button>
             <button type="button" onClick={() => setRenaming(null)}>
-              Cancel
+              <FormattedMessage id="common.cancel" defaultMessage="Cancel" />
             </button>
           </form>
         )}
         <p className="muted small">
-          {project.author ?? 'No author'} · {project.chapter_count} chapters · {project.language}
+          <FormattedMessage
+            id="projects.card.meta"
+            defaultMessage="{author} · {chapters, plural, one {# chapter} other {# chapters}} · {language}"
+            values={{
+              author:
+                project.author ??
+                intl.formatMessage({ id: 'projects.card.noAuthor', defaultMessage: 'No author' }),
+              chapters: project.chapter_count,
+              language: project.language,
+            }}
+          />
         </p>
         <ProgressBar
-          label={`Rendered segments of ${project.title}`}
+          label={intl.formatMessage(
+            { id: 'projects.card.progress', defaultMessage: 'Rendered segments of {title}' },
+            { title: project.title },
+          )}
           value={project.segments_done}
           max={project.segment_count}
         />
         <p className="small project-facts">
           <span>
-            {formatNumber(project.segments_done)} / {formatNumber(project.segment_count)} segments
+            <FormattedMessage
+              id="projects.card.segments"
+              defaultMessage="{done, number} / {total, plural, one {# segment} other {# segments}}"
+              values={{ done: project.segments_done, total: project.segment_count }}
+            />
           </span>
-          <span>Length {formatLength(project.duration_ms)}</span>
-          <span>Last export {formatDate(project.last_export_at)}</span>
+          <span>
+            <FormattedMessage
+              id="projects.card.length"
+              defaultMessage="Length {length}"
+              values={{ length: formatLength(project.duration_ms, intl) }}
+            />
+          </span>
+          <span>
+            <FormattedMessage
+              id="projects.lastExport"
+              defaultMessage="Last export {date}"
+              values={{ date: formatDate(project.last_export_at, intl) }}
+            />
+          </span>
         </p>
         {confirming ? (
-          <div className="row confirm" role="group" aria-label={`Delete ${project.title}?`}>
-            <span>Delete “{project.title}” and its audio? This cannot be undone.</span>
+          <div
+            className="row confirm"
+            role="group"
+            aria-label={intl.formatMessage(
+              { id: 'projects.card.deleteQuestion', defaultMessage: 'Delete {title}?' },
+              { title: project.title },
+            )}
+          >
+            <span>
+              <FormattedMessage
+                id="projects.card.deleteConfirm"
+                defaultMessage="Delete “{title}” and its audio? This cannot be undone."
+                values={{ title: project.title }}
+              />
+            </span>
             <button type="button" className="danger" onClick={() => void deleteProject(project.id)}>
-              Delete
+              <FormattedMessage id="common.delete" defaultMessage="Delete" />
             </button>
             <button type="button" onClick={() => setConfirming(false)}>
-              Keep
+              <FormattedMessage id="projects.card.keep" defaultMessage="Keep" />
             </button>
           </div>
         ) : (
           <div className="row">
             <button type="button" className="primary" onClick={() => void openProject(project.id)}>
-              Open
+              <FormattedMessage id="projects.card.open" defaultMessage="Open" />
             </button>
             <button
               type="button"
               onClick={() => setRenaming(project.title)}
-              aria-label={`Rename ${project.title}`}
+              aria-label={intl.formatMessage(
+                { id: 'projects.card.renameLabel', defaultMessage: 'Rename {title}' },
+                { title: project.title },
+              )}
             >
-              Rename
+              <FormattedMessage id="projects.card.rename" defaultMessage="Rename" />
             </button>
             <button
               type="button"
               onClick={() => void duplicateProject(project.id)}
-              aria-label={`Duplicate ${project.title}`}
+              aria-label={intl.formatMessage(
+                { id: 'projects.card.duplicateLabel', defaultMessage: 'Duplicate {title}' },
+                { title: project.title },
+              )}
             >
-              Duplicate
+              <FormattedMessage id="projects.card.duplicate" defaultMessage="Duplicate" />
             </button>
             <button
               type="button"
               onClick={() => void saveArchive()}
-              aria-label={`Export archive of ${project.title}`}
+              aria-label={intl.formatMessage(
+                { id: 'projects.card.archiveLabel', defaultMessage: 'Export archive of {title}' },
+                { title: project.title },
+              )}
             >
-              Archive
+              <FormattedMessage id="projects.card.archive" defaultMessage="Archive" />
             </button>
             <button
               type="button"
               className="danger"
               onClick={() => setConfirming(true)}
-              aria-label={`Delete ${project.title}`}
+              aria-label={intl.formatMessage(
+                { id: 'projects.card.deleteLabel', defaultMessage: 'Delete {title}' },
+                { title: project.title },
+              )}
             >
-              Delete
+              <FormattedMessage id="common.delete" defaultMessage="Delete" />
             </button>
           </div>
         )}
@@ -193,6 +252,7 @@ function ProjectList() {
   const importManuscript = useStudio((s) => s.importManuscript);
   const importArchive = useStudio((s) => s.importArchive);
   const id = useId();
+  const intl = useIntl();
   const manuscriptInput = useRef<HTMLInputElement>(null);
   const archiveInput = useRef<HTMLInputElement>(null);
   const [newTitle, setNewTitle] = useState<string | null>(null);
@@ -204,7 +264,12 @@ function ProjectList() {
 
   const importFile = async (file: File | undefined, kind: 'manuscript' | 'archive') => {
     if (!file) return;
-    setBusy(`Importing ${file.name}…`);
+    setBusy(
+      intl.formatMessage(
+        { id: 'projects.importing', defaultMessage: 'Importing {file}…' },
+        { file: file.name },
+      ),
+    );
     try {
       if (kind === 'manuscript') await importManuscript(file, file.name);
       else await importArchive(file, file.name);
@@ -219,14 +284,21 @@ function ProjectList() {
     <section aria-labelledby={`${id}-title`}>
       <div className="page-head">
         <div>
-          <h1 id={`${id}-title`}>Projects</h1>
-          <p>Your books: chapters, a cast of voices, proof-listening and export, kept across sessions.</p>
+          <h1 id={`${id}-title`}>
+            <FormattedMessage id="projects.title" defaultMessage="Projects" />
+          </h1>
+          <p>
+            <FormattedMessage
+              id="projects.intro"
+              defaultMessage="Your books: chapters, a cast of voices, proof-listening and export, kept across sessions."
+            />
+          </p>
         </div>
       </div>
       <div className="panel">
         <div className="row">
           <button type="button" className="primary" onClick={() => setNewTitle('')}>
-            New project
+            <FormattedMessage id="projects.new" defaultMessage="New project" />
           </button>
           <input
             ref={manuscriptInput}
@@ -234,11 +306,14 @@ function ProjectList() {
             accept={MANUSCRIPT_ACCEPT}
             className="visually-hidden"
             tabIndex={-1}
-            aria-label="Manuscript file (DOCX, EPUB, ODT, HTML, Markdown, text or PDF)"
+            aria-label={intl.formatMessage({
+              id: 'projects.manuscriptFile',
+              defaultMessage: 'Manuscript file (DOCX, EPUB, ODT, HTML, Markdown, text or PDF)',
+            })}
             onChange={(e) => void importFile(e.target.files?.[0], 'manuscript')}
           />
           <button type="button" onClick={() => manuscriptInput.current?.click()} disabled={busy !== null}>
-            Import manuscript…
+            <FormattedMessage id="projects.importManuscript" defaultMessage="Import manuscript…" />
           </button>
           <input
             ref={archiveInput}
@@ -246,13 +321,21 @@ function ProjectList() {
             accept=".zip"
             className="visually-hidden"
             tabIndex={-1}
-            aria-label="Project archive (.narration.zip)"
+            aria-label={intl.formatMessage({
+              id: 'projects.archiveFile',
+              defaultMessage: 'Project archive (.narration.zip)',
+            })}
             onChange={(e) => void importFile(e.target.files?.[0], 'archive')}
           />
           <button type="button" onClick={() => archiveInput.current?.click()} disabled={busy !== null}>
-            Import archive…
+            <FormattedMessage id="projects.importArchive" defaultMessage="Import archive…" />
           </button>
-          <span className="hint">DOCX, EPUB, ODT, HTML, Markdown, plain text or PDF with text.</span>
+          <span className="hint">
+            <FormattedMessage
+              id="projects.formats"
+              defaultMessage="DOCX, EPUB, ODT, HTML, Markdown, plain text or PDF with text."
+            />
+          </span>
         </div>
         {newTitle !== null && (
           <form
@@ -264,7 +347,9 @@ function ProjectList() {
               setNewTitle(null);
             }}
           >
-            <label htmlFor={`${id}-new`}>Title</label>
+            <label htmlFor={`${id}-new`}>
+              <FormattedMessage id="projects.newTitle" defaultMessage="Title" />
+            </label>
             <input
               id={`${id}-new`}
               type="text"
@@ -274,10 +359,10 @@ function ProjectList() {
               onKeyDown={(e) => e.key === 'Escape' && setNewTitle(null)}
             />
             <button type="submit" className="primary" disabled={!newTitle.trim()}>
-              Create
+              <FormattedMessage id="projects.create" defaultMessage="Create" />
             </button>
             <button type="button" onClick={() => setNewTitle(null)}>
-              Cancel
+              <FormattedMessage id="common.cancel" defaultMessage="Cancel" />
             </button>
           </form>
         )}
@@ -294,9 +379,17 @@ function ProjectList() {
       </div>
       <div className="panel">
         {loaded && projects.length === 0 ? (
-          <p className="muted">No projects yet. Import a manuscript or start a new project.</p>
+          <p className="muted">
+            <FormattedMessage
+              id="projects.empty"
+              defaultMessage="No projects yet. Import a manuscript or start a new project."
+            />
+          </p>
         ) : (
-          <ul className="project-list" aria-label="Projects">
+          <ul
+            className="project-list"
+            aria-label={intl.formatMessage({ id: 'projects.title', defaultMessage: 'Projects' })}
+          >
             {projects.map((p) => (
               <ProjectCard key={p.id} project={p} />
             ))}

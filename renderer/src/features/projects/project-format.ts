@@ -1,20 +1,25 @@
 /** How the projects' views write figures: lengths, dates, file names. */
 
-import { formatClock, formatDate as formatLocalDate } from '../../lib/format';
+import type { IntlShape } from 'react-intl';
+import { formatClock } from '../../lib/format';
 
-/** "1 h 02 min", "12:05" (under an hour), "—" for nothing rendered. */
-export function formatLength(ms: number | null): string {
+/** "1 h 02 min" ("1 giờ 02 phút"), "12:05" (under an hour), "—" for nothing rendered. */
+export function formatLength(ms: number | null, intl?: IntlShape): string {
   if (ms === null || ms <= 0) return '—';
   const seconds = ms / 1000;
   if (seconds < 3600) return formatClock(seconds);
   const h = Math.floor(seconds / 3600);
   const m = Math.floor((seconds % 3600) / 60);
-  return `${h} h ${String(m).padStart(2, '0')} min`;
+  const minutes = String(m).padStart(2, '0');
+  return intl
+    ? intl.formatMessage({ id: 'projects.length.hours', defaultMessage: '{h} h {m} min' }, { h, m: minutes })
+    : `${h} h ${minutes} min`;
 }
 
-/** A date as "12 Mar 2026, 14:05", or "never". */
-export function formatDate(iso: string | null): string {
-  return formatLocalDate(iso, { none: 'never' });
+/** A date as "12 Mar 2026, 14:05" ("12 thg 3, 2026 14:05"), or "never", in the interface's language. */
+export function formatDate(iso: string | null, intl: IntlShape): string {
+  if (!iso) return intl.formatMessage({ id: 'projects.date.never', defaultMessage: 'never' });
+  return intl.formatDate(iso, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 /** A file download from a Blob (an archive). */

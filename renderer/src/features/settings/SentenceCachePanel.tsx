@@ -1,15 +1,29 @@
 import { useCallback, useEffect, useState } from 'react';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import type { SentenceCacheStats } from '../../../../electron/shared/sentence-cache';
 import { errorMessage, isSignedOut } from '../../lib/api-client';
 import { useClient, useStudio } from '../../stores';
 import { formatNumber } from '../../lib/format';
 
-const megabytes = (bytes: number) => `${formatNumber(bytes / (1024 * 1024), { digits: 1 })} MB`;
+const megabytes = (intl: IntlShape, bytes: number) =>
+  intl.formatMessage(
+    { id: 'settings.cache.megabytes', defaultMessage: '{mb, number, ::.0} MB' },
+    { mb: bytes / (1024 * 1024) },
+  );
 
 /** Share of engine calls answered from the cache since the engine started, or a dash before any. */
-function hitRate({ hits, misses }: SentenceCacheStats): string {
+function hitRate(intl: IntlShape, { hits, misses }: SentenceCacheStats): string {
   const calls = hits + misses;
-  return calls === 0 ? '—' : `${Math.round((hits / calls) * 100)} % (${hits} of ${calls} sentences)`;
+  return calls === 0
+    ? '—'
+    : intl.formatMessage(
+        {
+          id: 'settings.cache.hitRate',
+          defaultMessage:
+            '{rate, number, percent} ({hits, number} of {calls, plural, one {# sentence} other {# sentences}})',
+        },
+        { rate: hits / calls, hits, calls },
+      );
 }
 
 /**
@@ -18,6 +32,7 @@ function hitRate({ hits, misses }: SentenceCacheStats): string {
  */
 export function SentenceCachePanel() {
   const client = useClient();
+  const intl = useIntl();
   const markSignedOut = useStudio((s) => s.markSignedOut);
   const [stats, setStats] = useState<SentenceCacheStats | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -52,7 +67,15 @@ export function SentenceCachePanel() {
       const after = await client.clearSentenceCache();
       setStats(after);
       setNotice(
-        before ? `Removed ${before.entries} sentences (${megabytes(before.bytes)}).` : 'The cache is empty.',
+        before
+          ? intl.formatMessage(
+              {
+                id: 'settings.cache.removed',
+                defaultMessage: 'Removed {count, plural, one {# sentence} other {# sentences}} ({size}).',
+              },
+              { count: before.entries, size: megabytes(intl, before.bytes) },
+            )
+          : intl.formatMessage({ id: 'settings.cache.empty', defaultMessage: 'The cache is empty.' }),
       );
     } catch (e) {
       fail(e);
@@ -63,35 +86,61 @@ export function SentenceCachePanel() {
 
   return (
     <div className="panel">
-      <h2 style={{ marginBottom: 10 }}>Sentence cache</h2>
+      <h2 style={{ marginBottom: 10 }}>
+        <FormattedMessage id="settings.cache.title" defaultMessage="Sentence cache" />
+      </h2>
       <p className="hint" style={{ marginBottom: 10 }}>
-        Rendered sentences are kept by their text, voice and settings: rendering a chapter again after an edit
-        synthesises only the sentences that changed, and the audio is the same as a full render.
+        <FormattedMessage
+          id="settings.cache.intro"
+          defaultMessage="Rendered sentences are kept by their text, voice and settings: rendering a chapter again after an edit synthesises only the sentences that changed, and the audio is the same as a full render."
+        />
       </p>
-      {stats && !stats.enabled && <p className="hint">Off: this server keeps no sentence cache.</p>}
+      {stats && !stats.enabled && (
+        <p className="hint">
+          <FormattedMessage
+            id="settings.cache.off"
+            defaultMessage="Off: this server keeps no sentence cache."
+          />
+        </p>
+      )}
       {stats?.enabled && (
-        <table className="data" aria-label="Sentence cache">
+        <table
+          className="data"
+          aria-label={intl.formatMessage({ id: 'settings.cache.title', defaultMessage: 'Sentence cache' })}
+        >
           <tbody>
             <tr>
-              <th scope="row">Size</th>
+              <th scope="row">
+                <FormattedMessage id="settings.cache.size" defaultMessage="Size" />
+              </th>
               <td>
-                {megabytes(stats.bytes)} of {megabytes(stats.limit_bytes)}
+                <FormattedMessage
+                  id="settings.cache.sizeOf"
+                  defaultMessage="{used} of {limit}"
+                  values={{ used: megabytes(intl, stats.bytes), limit: megabytes(intl, stats.limit_bytes) }}
+                />
               </td>
             </tr>
             <tr>
-              <th scope="row">Sentences</th>
-              <td>{stats.entries}</td>
+              <th scope="row">
+                <FormattedMessage id="settings.cache.sentences" defaultMessage="Sentences" />
+              </th>
+              <td>{intl.formatNumber(stats.entries)}</td>
             </tr>
             <tr>
-              <th scope="row">Hit rate since start</th>
-              <td>{hitRate(stats)}</td>
+              <th scope="row">
+                <FormattedMessage id="settings.cache.hitRateLabel" defaultMessage="Hit rate since start" />
+              </th>
+              <td>{hitRate(intl, stats)}</td>
             </tr>
           </tbody>
         </table>
       )}
       <div className="row" style={{ gap: 12, alignItems: 'center', marginTop: 12 }}>
         <button type="button" onClick={() => void clear()} disabled={!stats?.enabled || clearing}>
-          {clearing ? 'Clearing…' : 'Clear cache'}
+          {clearing
+            ? intl.formatMessage({ id: 'settings.cache.clearing', defaultMessage: 'Clearing…' })
+            : intl.formatMessage({ id: 'settings.cache.clear', defaultMessage: 'Clear cache' })}
         </button>
       </div>
       <div role="status" aria-live="polite">

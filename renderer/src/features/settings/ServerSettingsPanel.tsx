@@ -1,4 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import type { ServerSettings } from '../../../../electron/shared/api';
 import { checkServerSettings, type ServerSettingsProblem } from '../../../../electron/shared/settings';
 import { ApiError, errorMessage, isSignedOut } from '../../lib/api-client';
@@ -6,7 +7,15 @@ import { useClient, useStudio } from '../../stores';
 import type { UnknownVoicePolicy } from '../../../../electron/shared/voice-mapping';
 import { aliasesOf, aliasRowsOf, VoiceMappingFields, type AliasRow } from './VoiceMappingFields';
 
-export const NEXT_START_NOTE = 'Applies the next time the studio starts (npm start / the desktop app).';
+const m = defineMessages({
+  nextStart: {
+    id: 'settings.server.nextStart',
+    defaultMessage: 'Applies the next time the studio starts (npm start / the desktop app).',
+  },
+  closeDefault: { id: 'settings.server.close.default', defaultMessage: 'This system’s default' },
+  closeKeep: { id: 'settings.server.close.keep', defaultMessage: 'Keep the local API running in the tray' },
+  closeQuit: { id: 'settings.server.close.quit', defaultMessage: 'Quit the app' },
+});
 
 /**
  * The form's text as the API's values: an empty data folder means the per-user app data folder;
@@ -30,9 +39,9 @@ function toValues(
 
 /** What closing the desktop window does, as the Settings view offers it. */
 const CLOSE_CHOICES = {
-  default: { value: null, label: 'This system’s default' },
-  keep: { value: true, label: 'Keep the local API running in the tray' },
-  quit: { value: false, label: 'Quit the app' },
+  default: { value: null, label: m.closeDefault },
+  keep: { value: true, label: m.closeKeep },
+  quit: { value: false, label: m.closeQuit },
 } as const;
 type CloseChoice = keyof typeof CLOSE_CHOICES;
 const closeChoiceOf = (value: boolean | null): CloseChoice =>
@@ -55,6 +64,7 @@ export function ServerSettingsPanel() {
   const session = useStudio((s) => s.session);
   const markSignedOut = useStudio((s) => s.markSignedOut);
   const id = useId();
+  const intl = useIntl();
   const [stored, setStored] = useState<ServerSettings | null>(null);
   const [port, setPort] = useState('');
   const [dataDir, setDataDir] = useState('');
@@ -105,7 +115,7 @@ export function ServerSettingsPanel() {
     const values = toValues(port, dataDir, origins);
     const found = checkServerSettings(values);
     setProblems(found);
-    const table = aliasesOf(aliasRows);
+    const table = aliasesOf(aliasRows, intl);
     setAliasProblem('problem' in table ? table.problem : undefined);
     if (found.length > 0 || 'problem' in table) return;
     setSaving(true);
@@ -137,33 +147,54 @@ export function ServerSettingsPanel() {
   const running = session ? new URL(session.base_url) : null;
   return (
     <div className="panel">
-      <h2 style={{ marginBottom: 10 }}>Server</h2>
-      <table className="data" aria-label="Running server">
+      <h2 style={{ marginBottom: 10 }}>
+        <FormattedMessage id="settings.server.title" defaultMessage="Server" />
+      </h2>
+      <table
+        className="data"
+        aria-label={intl.formatMessage({ id: 'settings.server.running', defaultMessage: 'Running server' })}
+      >
         <tbody>
           <tr>
-            <th scope="row">Address</th>
+            <th scope="row">
+              <FormattedMessage id="settings.server.address" defaultMessage="Address" />
+            </th>
             <td>
               <code>{session?.base_url}</code>
             </td>
           </tr>
           <tr>
-            <th scope="row">Running port</th>
+            <th scope="row">
+              <FormattedMessage id="settings.server.runningPort" defaultMessage="Running port" />
+            </th>
             <td>
               <code>{running?.port ?? ''}</code>
             </td>
           </tr>
           <tr>
-            <th scope="row">Running data folder</th>
+            <th scope="row">
+              <FormattedMessage id="settings.server.runningDataDir" defaultMessage="Running data folder" />
+            </th>
             <td>
-              <code>{session?.data_dir ?? 'unknown'}</code>
+              <code>
+                {session?.data_dir ??
+                  intl.formatMessage({ id: 'settings.server.unknown', defaultMessage: 'unknown' })}
+              </code>
             </td>
           </tr>
         </tbody>
       </table>
-      <form onSubmit={(e) => void save(e)} noValidate style={{ marginTop: 16 }} aria-label="Server settings">
+      <form
+        onSubmit={(e) => void save(e)}
+        noValidate
+        style={{ marginTop: 16 }}
+        aria-label={intl.formatMessage({ id: 'settings.server.form', defaultMessage: 'Server settings' })}
+      >
         <div className="row" style={{ alignItems: 'start', gap: 16 }}>
           <div className="field" style={{ width: 140 }}>
-            <label htmlFor={`${id}-port`}>Port</label>
+            <label htmlFor={`${id}-port`}>
+              <FormattedMessage id="settings.server.port" defaultMessage="Port" />
+            </label>
             <input
               id={`${id}-port`}
               type="number"
@@ -187,17 +218,25 @@ export function ServerSettingsPanel() {
               </p>
             ) : (
               <p className="hint" id={`${id}-port-hint`}>
-                0 picks a free port each start.
+                <FormattedMessage
+                  id="settings.server.port.hint"
+                  defaultMessage="0 picks a free port each start."
+                />
               </p>
             )}
           </div>
           <div className="field" style={{ flex: 1, minWidth: 260 }}>
-            <label htmlFor={`${id}-data`}>Data folder</label>
+            <label htmlFor={`${id}-data`}>
+              <FormattedMessage id="settings.server.dataDir" defaultMessage="Data folder" />
+            </label>
             <input
               id={`${id}-data`}
               type="text"
               spellCheck={false}
-              placeholder="The per-user app data folder"
+              placeholder={intl.formatMessage({
+                id: 'settings.server.dataDir.placeholder',
+                defaultMessage: 'The per-user app data folder',
+              })}
               value={dataDir}
               disabled={!stored}
               aria-invalid={dataDirProblem !== undefined}
@@ -214,13 +253,21 @@ export function ServerSettingsPanel() {
               </p>
             ) : (
               <p className="hint" id={`${id}-data-hint`}>
-                An absolute path for the database and audio files; empty for the per-user app data folder.
+                <FormattedMessage
+                  id="settings.server.dataDir.hint"
+                  defaultMessage="An absolute path for the database and audio files; empty for the per-user app data folder."
+                />
               </p>
             )}
           </div>
         </div>
         <div className="field" style={{ maxWidth: 520 }}>
-          <label htmlFor={`${id}-origins`}>Allowed origins (web pages and browser extensions)</label>
+          <label htmlFor={`${id}-origins`}>
+            <FormattedMessage
+              id="settings.server.origins"
+              defaultMessage="Allowed origins (web pages and browser extensions)"
+            />
+          </label>
           <textarea
             id={`${id}-origins`}
             rows={3}
@@ -242,17 +289,21 @@ export function ServerSettingsPanel() {
             </p>
           ) : (
             <p className="hint" id={`${id}-origins-hint`}>
-              One origin a line, scheme://host[:port] with no path (never *): a page such as KoboldAI Lite, or
-              an extension, that calls this API from a browser with an API key. Other origins stay refused,
-              and none gets the studio&rsquo;s sign-in. Applies the next time the studio starts
-              {stored && stored.running_allowed_origins.length > 0
-                ? `; this run allows ${stored.running_allowed_origins.join(', ')}.`
-                : '; this run allows none.'}
+              <FormattedMessage
+                id="settings.server.origins.hint"
+                defaultMessage="One origin a line, scheme://host[:port] with no path (never *): a page such as KoboldAI Lite, or an extension, that calls this API from a browser with an API key. Other origins stay refused, and none gets the studio’s sign-in. Applies the next time the studio starts; {count, plural, =0 {this run allows none.} other {this run allows {origins}.}}"
+                values={{
+                  count: stored?.running_allowed_origins.length ?? 0,
+                  origins: intl.formatList(stored?.running_allowed_origins ?? []),
+                }}
+              />
             </p>
           )}
         </div>
         <div className="field" style={{ maxWidth: 520 }}>
-          <label htmlFor={`${id}-close`}>When the desktop window closes</label>
+          <label htmlFor={`${id}-close`}>
+            <FormattedMessage id="settings.server.close" defaultMessage="When the desktop window closes" />
+          </label>
           <select
             id={`${id}-close`}
             value={onClose}
@@ -265,14 +316,15 @@ export function ServerSettingsPanel() {
           >
             {Object.entries(CLOSE_CHOICES).map(([key, choice]) => (
               <option key={key} value={key}>
-                {choice.label}
+                {intl.formatMessage(choice.label)}
               </option>
             ))}
           </select>
           <p className="hint" id={`${id}-close-hint`}>
-            The default quits on Linux and keeps running on macOS and Windows. Applies at once. Keeping it
-            running needs a tray icon: on Linux choose it only where tray icons show (GNOME needs the
-            AppIndicator extension); without one the app always quits.
+            <FormattedMessage
+              id="settings.server.close.hint"
+              defaultMessage="The default quits on Linux and keeps running on macOS and Windows. Applies at once. Keeping it running needs a tray icon: on Linux choose it only where tray icons show (GNOME needs the AppIndicator extension); without one the app always quits."
+            />
           </p>
         </div>
         <VoiceMappingFields
@@ -300,16 +352,35 @@ export function ServerSettingsPanel() {
         />
         <div className="row" style={{ gap: 12, alignItems: 'center' }}>
           <button type="submit" className="primary" disabled={!stored || saving}>
-            {saving ? 'Saving…' : 'Save'}
+            {saving
+              ? intl.formatMessage({ id: 'common.saving', defaultMessage: 'Saving…' })
+              : intl.formatMessage({ id: 'common.save', defaultMessage: 'Save' })}
           </button>
-          <p className="hint">{NEXT_START_NOTE}</p>
+          <p className="hint">{intl.formatMessage(m.nextStart)}</p>
         </div>
         <div role="status" aria-live="polite">
           {saved && (
             <p className="notice" style={{ marginTop: 10 }}>
               {saved.restart_required
-                ? `Saved. ${NEXT_START_NOTE} This run keeps ${session?.base_url ?? 'its address'}.`
-                : 'Saved. These are the values this run already uses.'}
+                ? intl.formatMessage(
+                    {
+                      id: 'settings.server.savedRestart',
+                      defaultMessage: 'Saved. {nextStart} This run keeps {address}.',
+                    },
+                    {
+                      nextStart: intl.formatMessage(m.nextStart),
+                      address:
+                        session?.base_url ??
+                        intl.formatMessage({
+                          id: 'settings.server.itsAddress',
+                          defaultMessage: 'its address',
+                        }),
+                    },
+                  )
+                : intl.formatMessage({
+                    id: 'settings.server.savedNow',
+                    defaultMessage: 'Saved. These are the values this run already uses.',
+                  })}
             </p>
           )}
         </div>
@@ -320,9 +391,11 @@ export function ServerSettingsPanel() {
         )}
         {stored && (
           <p className="hint" style={{ marginTop: 10 }}>
-            Kept in <code>{stored.settings_file}</code>. <code>npm run serve</code> uses its own{' '}
-            <code>--port</code>, <code>--data-dir</code>, <code>--unknown-voices</code>,{' '}
-            <code>--voice-alias</code> and <code>--allow-origin</code> options instead.
+            <FormattedMessage
+              id="settings.server.keptIn"
+              defaultMessage="Kept in <code>{file}</code>. <code>npm run serve</code> uses its own <code>--port</code>, <code>--data-dir</code>, <code>--unknown-voices</code>, <code>--voice-alias</code> and <code>--allow-origin</code> options instead."
+              values={{ file: stored.settings_file, code: (chunks) => <code>{chunks}</code> }}
+            />
           </p>
         )}
       </form>

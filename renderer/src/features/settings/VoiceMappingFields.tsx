@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { defineMessages, FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import {
   ALIAS_CODE_PATTERN,
   checkAliasTarget,
@@ -19,26 +20,49 @@ export function aliasRowsOf(aliases: Readonly<Record<string, string>>): AliasRow
 /** The table as the API takes it, or the first row's problem (1-based row number). */
 export function aliasesOf(
   rows: readonly AliasRow[],
+  intl: IntlShape,
 ): { aliases: Record<string, string> } | { problem: string } {
   const aliases: Record<string, string> = {};
   for (const [i, row] of rows.entries()) {
     const code = row.code.trim();
     if (!new RegExp(ALIAS_CODE_PATTERN).test(code))
-      return { problem: `Row ${i + 1}: a voice code of 1–200 characters, without spaces or "=".` };
-    if (Object.hasOwn(aliases, code)) return { problem: `Row ${i + 1}: "${code}" is in the table twice.` };
+      return {
+        problem: intl.formatMessage(
+          {
+            id: 'settings.aliases.badCode',
+            defaultMessage: 'Row {row}: a voice code of 1–200 characters, without spaces or "=".',
+          },
+          { row: i + 1 },
+        ),
+      };
+    if (Object.hasOwn(aliases, code))
+      return {
+        problem: intl.formatMessage(
+          { id: 'settings.aliases.twice', defaultMessage: 'Row {row}: "{code}" is in the table twice.' },
+          { row: i + 1, code },
+        ),
+      };
     try {
       aliases[code] = checkAliasTarget(code, row.voice);
     } catch (error) {
-      return { problem: `Row ${i + 1}: ${(error as Error).message}.` };
+      return {
+        problem: intl.formatMessage(
+          { id: 'settings.aliases.rowProblem', defaultMessage: 'Row {row}: {message}.' },
+          { row: i + 1, message: (error as Error).message },
+        ),
+      };
     }
   }
   return { aliases };
 }
 
-const POLICIES: Record<UnknownVoicePolicy, string> = {
-  refuse: 'Refuse them (UNKNOWN_VOICE, as the service does)',
-  closest: 'Speak them with our closest voice',
-};
+const POLICIES = defineMessages<UnknownVoicePolicy>({
+  refuse: {
+    id: 'settings.aliases.policy.refuse',
+    defaultMessage: 'Refuse them (UNKNOWN_VOICE, as the service does)',
+  },
+  closest: { id: 'settings.aliases.policy.closest', defaultMessage: 'Speak them with our closest voice' },
+});
 
 /**
  * What the server does with a voice_code that is not ours (the cloud service's clients send its
@@ -55,16 +79,19 @@ export function VoiceMappingFields(props: {
   onRows(rows: AliasRow[]): void;
 }) {
   const id = useId();
+  const intl = useIntl();
   const { rows, onRows } = props;
   const setRow = (at: number, change: Partial<AliasRow>) =>
     onRows(rows.map((row, i) => (i === at ? { ...row, ...change } : row)));
   return (
     <fieldset className="field" style={{ border: 0, padding: 0, margin: '4px 0 12px' }}>
       <legend className="field-label" style={{ marginBottom: 6 }}>
-        Voice codes of other services
+        <FormattedMessage id="settings.aliases.legend" defaultMessage="Voice codes of other services" />
       </legend>
       <div className="field" style={{ maxWidth: 520 }}>
-        <label htmlFor={`${id}-unknown`}>A voice code that is not ours</label>
+        <label htmlFor={`${id}-unknown`}>
+          <FormattedMessage id="settings.aliases.unknown" defaultMessage="A voice code that is not ours" />
+        </label>
         <select
           id={`${id}-unknown`}
           value={props.unknownVoices}
@@ -74,25 +101,42 @@ export function VoiceMappingFields(props: {
         >
           {Object.entries(POLICIES).map(([value, label]) => (
             <option key={value} value={value}>
-              {label}
+              {intl.formatMessage(label)}
             </option>
           ))}
         </select>
         <p className="hint" id={`${id}-unknown-hint`}>
-          Closest: the language, region and gender the code’s words name (<code>hn_</code>, <code>sg_</code>,{' '}
-          <code>vi</code>, <code>female</code>, …); the request keeps the code sent, and its details name the
-          voice that spoke. A code with no clue is still refused.
-          {props.running &&
-            ` This run: ${props.running.unknownVoices}, ${props.running.aliases} alias${props.running.aliases === 1 ? '' : 'es'}.`}
+          <FormattedMessage
+            id="settings.aliases.unknown.hint"
+            defaultMessage="Closest: the language, region and gender the code’s words name (<code>hn_</code>, <code>sg_</code>, <code>vi</code>, <code>female</code>, …); the request keeps the code sent, and its details name the voice that spoke. A code with no clue is still refused."
+            values={{ code: (chunks) => <code>{chunks}</code> }}
+          />
+          {props.running && ' '}
+          {props.running && (
+            <FormattedMessage
+              id="settings.aliases.thisRun"
+              defaultMessage="This run: {policy}, {count, plural, one {# alias} other {# aliases}}."
+              values={{ policy: props.running.unknownVoices, count: props.running.aliases }}
+            />
+          )}
         </p>
       </div>
-      <table className="data" aria-label="Voice aliases">
+      <table
+        className="data"
+        aria-label={intl.formatMessage({ id: 'settings.aliases.table', defaultMessage: 'Voice aliases' })}
+      >
         <thead>
           <tr>
-            <th scope="col">Their voice code</th>
-            <th scope="col">Spoken by our voice</th>
             <th scope="col">
-              <span className="visually-hidden">Remove</span>
+              <FormattedMessage id="settings.aliases.theirCode" defaultMessage="Their voice code" />
+            </th>
+            <th scope="col">
+              <FormattedMessage id="settings.aliases.ourVoice" defaultMessage="Spoken by our voice" />
+            </th>
+            <th scope="col">
+              <span className="visually-hidden">
+                <FormattedMessage id="common.remove" defaultMessage="Remove" />
+              </span>
             </th>
           </tr>
         </thead>
@@ -100,7 +144,7 @@ export function VoiceMappingFields(props: {
           {rows.length === 0 && (
             <tr>
               <td colSpan={3} className="hint">
-                No aliases.
+                <FormattedMessage id="settings.aliases.none" defaultMessage="No aliases." />
               </td>
             </tr>
           )}
@@ -110,7 +154,10 @@ export function VoiceMappingFields(props: {
                 <input
                   type="text"
                   spellCheck={false}
-                  aria-label={`Their voice code, row ${i + 1}`}
+                  aria-label={intl.formatMessage(
+                    { id: 'settings.aliases.theirCode.row', defaultMessage: 'Their voice code, row {row}' },
+                    { row: i + 1 },
+                  )}
                   placeholder="hn_female_ngochuyen_full_48k-fhg"
                   value={row.code}
                   disabled={props.disabled}
@@ -120,7 +167,10 @@ export function VoiceMappingFields(props: {
               </td>
               <td>
                 <select
-                  aria-label={`Our voice, row ${i + 1}`}
+                  aria-label={intl.formatMessage(
+                    { id: 'settings.aliases.ourVoice.row', defaultMessage: 'Our voice, row {row}' },
+                    { row: i + 1 },
+                  )}
                   value={row.voice}
                   disabled={props.disabled}
                   onChange={(e) => setRow(i, { voice: e.target.value })}
@@ -137,10 +187,13 @@ export function VoiceMappingFields(props: {
                   type="button"
                   className="link"
                   disabled={props.disabled}
-                  aria-label={`Remove row ${i + 1}`}
+                  aria-label={intl.formatMessage(
+                    { id: 'settings.aliases.remove.row', defaultMessage: 'Remove row {row}' },
+                    { row: i + 1 },
+                  )}
                   onClick={() => onRows(rows.filter((_, j) => j !== i))}
                 >
-                  Remove
+                  <FormattedMessage id="common.remove" defaultMessage="Remove" />
                 </button>
               </td>
             </tr>
@@ -153,10 +206,13 @@ export function VoiceMappingFields(props: {
           disabled={props.disabled}
           onClick={() => onRows([...rows, { code: '', voice: VOICES[0]!.voice_code }])}
         >
-          Add alias
+          <FormattedMessage id="settings.aliases.add" defaultMessage="Add alias" />
         </button>
         <p className="hint">
-          An alias speaks exactly that code with the voice chosen; aliases win over closest.
+          <FormattedMessage
+            id="settings.aliases.add.hint"
+            defaultMessage="An alias speaks exactly that code with the voice chosen; aliases win over closest."
+          />
         </p>
       </div>
       {props.problem && (
