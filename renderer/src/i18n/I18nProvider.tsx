@@ -1,5 +1,6 @@
 import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
+import { setFormatLocale } from '../lib/format';
 import { useStudio } from '../stores';
 import { resolveLocale, type Locale } from './locale';
 import en from './messages/en.json';
@@ -18,6 +19,9 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   const choice = useStudio((s) => s.locale);
   const languages = useSyncExternalStore(subscribeLanguages, browserLanguages);
   const locale = resolveLocale(choice, languages.split(','));
+  // Numbers and dates formatted outside messages (lib/format.ts) follow the same language, set
+  // before the views below render with it.
+  setFormatLocale(locale);
   useEffect(() => {
     document.documentElement.lang = locale;
   }, [locale]);

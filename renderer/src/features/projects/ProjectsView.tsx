@@ -7,7 +7,6 @@ import { ProjectCover } from './ProjectCover';
 import { ProjectView } from './ProjectView';
 import { fileNameOf, formatDate, formatLength, saveBlob } from './project-format';
 import { ProgressBar } from '../../components/ProgressBar';
-import { formatNumber } from '../../lib/format';
 
 /** The manuscript formats the importers read (the server tells the format by its bytes). */
 const MANUSCRIPT_ACCEPT = '.docx,.epub,.odt,.html,.htm,.xhtml,.md,.markdown,.txt,.pdf';

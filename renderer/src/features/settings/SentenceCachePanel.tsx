@@ -3,7 +3,6 @@ import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import type { SentenceCacheStats } from '../../../../electron/shared/sentence-cache';
 import { errorMessage, isSignedOut } from '../../lib/api-client';
 import { useClient, useStudio } from '../../stores';
-import { formatNumber } from '../../lib/format';
 
 const megabytes = (intl: IntlShape, bytes: number) =>
   intl.formatMessage(
