@@ -90,10 +90,10 @@ async function openStudio(page: Page, url: string | null): Promise<void> {
   await page.waitForTimeout(400);
 }
 
-/** No offer after a reload (the answer was remembered). */
+/** No offer after a reload (the answer was remembered); the reload stays on its view's address. */
 async function assertNoOfferAfterReload(page: Page): Promise<void> {
   await openStudio(page, null);
-  await page.getByRole('heading', { name: 'Studio', exact: true }).waitFor();
+  await nav(page, 'Studio').waitFor();
   assert.equal(await page.getByRole('dialog').count(), 0, 'no dialog is open after the reload');
 }
 

@@ -26,14 +26,28 @@ export interface Studio {
   stop(): Promise<void>;
 }
 
+export interface StudioOptions {
+  /** Leave the first-run voice offer unanswered (its own suite). */
+  firstRun?: boolean;
+  /** Data and settings folders the caller keeps (a restart on the same folders); else temporary ones, removed by `stop`. */
+  folders?: { dataDir: string; settingsDir: string };
+  /** Without `--port`: serve takes the data folder's last port, as a user's restart does. */
+  lastPort?: boolean;
+  /** Engine worker threads (default 2). */
+  poolSize?: number;
+}
+
 /**
- * Starts `serve --port 0` (temp data and settings folders) and resolves with the addresses it
- * printed. The first-run voice offer is answered (skipped) beforehand unless `firstRun` is set,
- * as it is for the suite about it.
+ * Starts `serve --port 0` (temp data and settings folders unless given) and resolves with the
+ * addresses it printed. The first-run voice offer is answered (skipped) beforehand unless
+ * `firstRun` is set, as it is for the suite about it.
  */
-export async function startStudio(extraArgs: string[] = [], { firstRun = false } = {}): Promise<Studio> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'studio-e2e-'));
-  const settingsDir = mkdtempSync(join(tmpdir(), 'studio-e2e-settings-'));
+export async function startStudio(
+  extraArgs: string[] = [],
+  { firstRun = false, folders, lastPort = false, poolSize = 2 }: StudioOptions = {},
+): Promise<Studio> {
+  const dataDir = folders?.dataDir ?? mkdtempSync(join(tmpdir(), 'studio-e2e-'));
+  const settingsDir = folders?.settingsDir ?? mkdtempSync(join(tmpdir(), 'studio-e2e-settings-'));
   if (!firstRun) skipFirstRunOffer(settingsDir);
   const child: ChildProcessWithoutNullStreams = spawn(
     process.execPath,
@@ -42,14 +56,13 @@ export async function startStudio(extraArgs: string[] = [], { firstRun = false }
       'tsx',
       join(process.cwd(), 'electron/core/cli/index.ts'),
       'serve',
-      '--port',
-      '0',
+      ...(lastPort ? [] : ['--port', '0']),
       '--data-dir',
       dataDir,
       '--settings-dir',
       settingsDir,
       '--pool-size',
-      '2',
+      String(poolSize),
       ...extraArgs,
     ],
     // The config folder points at the temp folder too, so nothing can reach the user's own.
@@ -60,7 +73,7 @@ export async function startStudio(extraArgs: string[] = [], { firstRun = false }
   child.stderr.on('data', (d: Buffer) => (err += d.toString()));
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   const { url, loginUrl } = await new Promise<{ url: string; loginUrl: string }>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve did not start in time: ${err}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`serve did not start in time: ${err}`)), 60_000);
     child.stdout.on('data', (d: Buffer) => {
       out += d.toString();
       const m = /^listening on (\S+)\nopen (\S+)\n/m.exec(out);
@@ -86,6 +99,7 @@ export async function startStudio(extraArgs: string[] = [], { firstRun = false }
     async stop() {
       child.kill('SIGINT');
       await exited;
+      if (folders) return;
       rmSync(dataDir, { recursive: true, force: true });
       rmSync(settingsDir, { recursive: true, force: true });
     },

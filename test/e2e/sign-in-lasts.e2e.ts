@@ -7,64 +7,12 @@
  */
 
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { findFreePort, LAST_PORT_FILE } from '../../electron/core/platform/ports';
-import { skipFirstRunOffer } from '../fixtures/first-run-settings';
-import { launchBrowser, nav } from './harness';
-
-interface Serve {
-  url: string;
-  loginUrl: string;
-  stop(): Promise<void>;
-}
-
-/** `serve` without --port on `dataDir`: it takes the data folder's last port. */
-async function serve(dataDir: string, settingsDir: string): Promise<Serve> {
-  const child: ChildProcessWithoutNullStreams = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      join(process.cwd(), 'electron/core/cli/index.ts'),
-      'serve',
-      '--data-dir',
-      dataDir,
-      '--settings-dir',
-      settingsDir,
-      '--pool-size',
-      '1',
-    ],
-    { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, XDG_CONFIG_HOME: settingsDir } },
-  );
-  let out = '';
-  let err = '';
-  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  const { url, loginUrl } = await new Promise<{ url: string; loginUrl: string }>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve did not start in time: ${err}`)), 60_000);
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /^listening on (\S+)\nopen (\S+)\n/m.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ url: m[1]!, loginUrl: m[2]! });
-      }
-    });
-    void exited.then(() => reject(new Error(`serve exited: ${err}`)));
-  });
-  return {
-    url,
-    loginUrl,
-    async stop() {
-      child.kill('SIGINT');
-      await exited;
-    },
-  };
-}
+import { launchBrowser, nav, startStudio, type Studio } from './harness';
 
 const SIGN_IN_HEADING = 'Sign in to Narration Studio';
 
@@ -86,14 +34,16 @@ export async function runSignInLastsE2e(log: (line: string) => void, screenshotD
   const settingsDir = join(work, 'settings');
   mkdirSync(dataDir);
   mkdirSync(settingsDir);
-  skipFirstRunOffer(settingsDir);
   const port = await findFreePort(20_000 + Math.floor(Math.random() * 20_000));
   writeFileSync(join(dataDir, LAST_PORT_FILE), JSON.stringify({ port }));
   // Kept after the run (outside the work folder), to be looked at.
   const shots = screenshotDir ?? join(tmpdir(), 'sign-in-lasts-shots');
   mkdirSync(shots, { recursive: true });
 
-  let server: Serve | undefined;
+  /** `serve` without --port on the same folders: it takes the data folder's last port. */
+  const serve = (data: string, settings: string) =>
+    startStudio([], { folders: { dataDir: data, settingsDir: settings }, lastPort: true, poolSize: 1 });
+  let server: Studio | undefined;
   const browser = await launchBrowser();
   try {
     server = await serve(dataDir, settingsDir);

@@ -5,10 +5,10 @@
 
 import { useEffect, useId, useRef, useState } from 'react';
 import { VoiceSelect } from '../../../components/VoiceSelect';
-import { errorMessage } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
 import { useStudio } from '../../../stores';
 import { assignBlind, tally, type Vote } from './logic';
+import { PlayToggle } from './PlayToggle';
 import { useResultWave } from './useResultWave';
 import { useMeasure, useVoiceFacts, type Result } from './Workbench';
 
@@ -204,7 +204,6 @@ function BlindSide({
 }) {
   const container = useRef<HTMLDivElement | null>(null);
   const wave = useResultWave(container, result.url, result.peaks, result.measured.info.duration);
-  const [playError, setPlayError] = useState('');
   return (
     <div className={`blind-side${chosen ? ' chosen' : ''}`}>
       <div className="row">
@@ -214,21 +213,7 @@ function BlindSide({
         <span className="name">{name ?? 'Hidden voice'}</span>
       </div>
       <div className="workbench-wave" ref={container} aria-hidden="true" />
-      <button
-        type="button"
-        aria-label={`${wave.playing ? 'Stop' : 'Play'} ${letter}`}
-        onClick={() => {
-          setPlayError('');
-          if (wave.playing) wave.stop();
-          else
-            void wave
-              .play()
-              .catch((e: unknown) => setPlayError(`It could not be played: ${errorMessage(e)}`));
-        }}
-      >
-        {wave.playing ? 'Stop' : 'Play'}
-      </button>
-      {playError && <p className="error">{playError}</p>}
+      <PlayToggle wave={wave} label={letter} />
     </div>
   );
 }

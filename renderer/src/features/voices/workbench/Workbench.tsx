@@ -16,6 +16,7 @@ import { useClient, useStudio } from '../../../stores';
 import { BlindTest } from './BlindTest';
 import { audioFileName, comparisonCsv, defaultSentence, languageOf, peaksOf, readWav, tally } from './logic';
 import { measureAudition, type Measured } from './measure';
+import { PlayToggle } from './PlayToggle';
 import { useResultWave, type ResultWave } from './useResultWave';
 import './workbench.css';
 
@@ -419,7 +420,6 @@ function ResultAudio({
   const container = useRef<HTMLDivElement | null>(null);
   const { measured } = result;
   const wave = useResultWave(container, result.url, result.peaks, measured.info.duration);
-  const [playError, setPlayError] = useState('');
   useEffect(() => {
     register(result.code, wave);
     return () => register(result.code, null);
@@ -445,21 +445,7 @@ function ResultAudio({
           <dd>{factor(measured.rtf)}</dd>
         </div>
       </dl>
-      <button
-        type="button"
-        aria-label={`${wave.playing ? 'Stop' : 'Play'} ${name}`}
-        onClick={() => {
-          setPlayError('');
-          if (wave.playing) wave.stop();
-          else
-            void wave
-              .play()
-              .catch((e: unknown) => setPlayError(`It could not be played: ${errorMessage(e)}`));
-        }}
-      >
-        {wave.playing ? 'Stop' : 'Play'}
-      </button>
-      {playError && <p className="error">{playError}</p>}
+      <PlayToggle wave={wave} label={name} />
     </>
   );
 }
