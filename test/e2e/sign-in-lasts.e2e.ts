@@ -34,7 +34,8 @@ export async function runSignInLastsE2e(log: (line: string) => void, screenshotD
   const settingsDir = join(work, 'settings');
   mkdirSync(dataDir);
   mkdirSync(settingsDir);
-  const port = await findFreePort(20_000 + Math.floor(Math.random() * 20_000));
+  // Below Linux's ephemeral ports (32768 up), which other tests' connections and port-0 servers take.
+  const port = await findFreePort(20_000 + Math.floor(Math.random() * 12_000));
   writeFileSync(join(dataDir, LAST_PORT_FILE), JSON.stringify({ port }));
   // Kept after the run (outside the work folder), to be looked at.
   const shots = screenshotDir ?? join(tmpdir(), 'sign-in-lasts-shots');

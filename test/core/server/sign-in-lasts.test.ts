@@ -54,7 +54,8 @@ describe('a sign-in that lasts across restarts of serve on the same data folder'
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'sign-in-lasts-'));
     // The data folder's last port: a free one above the default (8787 may be another test's).
-    port = await findFreePort(20_000 + Math.floor(Math.random() * 20_000));
+    // Below Linux's ephemeral ports (32768 up), which other tests' connections and port-0 servers take.
+    port = await findFreePort(20_000 + Math.floor(Math.random() * 12_000));
     writeFileSync(join(dir, LAST_PORT_FILE), JSON.stringify({ port }));
   });
   afterAll(async () => {
