@@ -2,8 +2,10 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import formatjs from 'eslint-plugin-formatjs';
 
 import layers from './eslint-rules/layers.js';
+import messages from './eslint-rules/messages.js';
 
 /** All layers of electron/core below the composition (studio-core) and the entries (cli). */
 const core = [
@@ -129,6 +131,31 @@ export default tseslint.config(
     },
   },
   { files: ['renderer/**/*.{ts,tsx}'], ...reactHooks.configs.flat.recommended },
+  // The interface speaks through its message catalogues (renderer/src/i18n): no words written in
+  // JSX, nor in its labels, placeholders, titles and alt texts (eslint-rules/messages.js); every
+  // message has an id and its English text as a literal (the catalogue test checks en.json and
+  // vi.json against them).
+  {
+    files: ['renderer/src/**/*.tsx'],
+    plugins: { formatjs, messages },
+    rules: {
+      'messages/no-words-in-jsx': [
+        'error',
+        {
+          props: {
+            include: [
+              [
+                '*',
+                '{label,placeholder,title,alt,aria-{label,description,valuetext,roledescription,placeholder}}',
+              ],
+            ],
+          },
+        },
+      ],
+      'formatjs/enforce-default-message': ['error', 'literal'],
+      'formatjs/enforce-placeholders': 'error',
+    },
+  },
   {
     files: ['electron/**', 'renderer/**'],
     ignores: ['renderer/vite.config.ts'],

@@ -272,7 +272,10 @@ export function ServerSettingsPanel() {
             id={`${id}-origins`}
             rows={3}
             spellCheck={false}
-            placeholder={'http://127.0.0.1:5001\nchrome-extension://<extension id>'}
+            placeholder={intl.formatMessage({
+              id: 'settings.server.origins.placeholder',
+              defaultMessage: "http://127.0.0.1:5001\nchrome-extension://'<'extension id'>'",
+            })}
             value={origins}
             disabled={!stored}
             aria-invalid={originsProblem !== undefined}

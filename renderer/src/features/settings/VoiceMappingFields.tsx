@@ -158,6 +158,7 @@ export function VoiceMappingFields(props: {
                     { id: 'settings.aliases.theirCode.row', defaultMessage: 'Their voice code, row {row}' },
                     { row: i + 1 },
                   )}
+                  // eslint-disable-next-line messages/no-words-in-jsx -- a voice code, not words
                   placeholder="hn_female_ngochuyen_full_48k-fhg"
                   value={row.code}
                   disabled={props.disabled}
