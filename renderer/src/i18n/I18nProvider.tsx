@@ -1,12 +1,16 @@
-import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
-import { IntlProvider } from 'react-intl';
+import { useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { createIntl, createIntlCache, RawIntlProvider } from 'react-intl';
+import { setApiErrorWords } from '../lib/api-client';
 import { setFormatLocale } from '../lib/format';
 import { useStudio } from '../stores';
+import { describeError } from './error-messages';
 import { resolveLocale, type Locale } from './locale';
 import en from './messages/en.json';
 import vi from './messages/vi.json';
 
 export const CATALOGUES: Record<Locale, Record<string, string>> = { en, vi };
+
+const cache = createIntlCache();
 
 function subscribeLanguages(onChange: () => void): () => void {
   window.addEventListener('languagechange', onChange);
@@ -19,15 +23,16 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   const choice = useStudio((s) => s.locale);
   const languages = useSyncExternalStore(subscribeLanguages, browserLanguages);
   const locale = resolveLocale(choice, languages.split(','));
-  // Numbers and dates formatted outside messages (lib/format.ts) follow the same language, set
-  // before the views below render with it.
+  const intl = useMemo(
+    () => createIntl({ locale, defaultLocale: 'en', messages: CATALOGUES[locale] }, cache),
+    [locale],
+  );
+  // Numbers and dates formatted outside messages (lib/format.ts) and the API's errors
+  // (errorMessage) follow the same language, set before the views below render with it.
   setFormatLocale(locale);
+  setApiErrorWords((error) => describeError(intl, error));
   useEffect(() => {
     document.documentElement.lang = locale;
   }, [locale]);
-  return (
-    <IntlProvider locale={locale} defaultLocale="en" messages={CATALOGUES[locale]}>
-      {children}
-    </IntlProvider>
-  );
+  return <RawIntlProvider value={intl}>{children}</RawIntlProvider>;
 }
