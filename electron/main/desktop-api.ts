@@ -13,6 +13,7 @@ import {
   type SaveFileRequest,
   type ServerInfo,
 } from '../shared/desktop-api';
+import { isMenuLocale, t, type MenuLocale } from '../shared/i18n/menu-messages';
 import type { ElectronMain, IpcInvokeEventLike } from './electron-types';
 import { classifyNavigation, isSafeExternalUrl } from './security';
 
@@ -24,18 +25,25 @@ export interface DesktopApiDeps {
   defaultSaveDir: string;
   /** Paths saved in this run: only these may be revealed. */
   savedPaths?: Set<string>;
+  /** The language of the menus and dialogs now. */
+  language(): MenuLocale;
+  /** The page's interface language changed: the shell rebuilds its menus and tray in it. */
+  setLanguage(language: MenuLocale): void;
 }
 
-const FILTERS = {
-  audio: [
-    { name: 'Audio', extensions: ['mp3', 'wav'] },
-    { name: 'All files', extensions: ['*'] },
-  ],
-  srt: [
-    { name: 'Subtitles', extensions: ['srt'] },
-    { name: 'All files', extensions: ['*'] },
-  ],
-};
+/** The save dialog's title and file types in `locale`. */
+function saveDialogWords(kind: 'audio' | 'srt', locale: MenuLocale) {
+  const all = { name: t(locale, 'dialog.filter.all'), extensions: ['*'] };
+  return kind === 'srt'
+    ? {
+        title: t(locale, 'dialog.saveSubtitles'),
+        filters: [{ name: t(locale, 'dialog.filter.subtitles'), extensions: ['srt'] }, all],
+      }
+    : {
+        title: t(locale, 'dialog.saveAudio'),
+        filters: [{ name: t(locale, 'dialog.filter.audio'), extensions: ['mp3', 'wav'] }, all],
+      };
+}
 
 function checkSaveRequest(request: unknown): SaveFileRequest {
   const r = request as Partial<SaveFileRequest> | null;
@@ -61,9 +69,8 @@ export function createDesktopApi(deps: DesktopApiDeps): DesktopApi {
       const name =
         basename(suggestedName.replace(/\\/g, '/')) || (kind === 'srt' ? 'subtitles.srt' : 'audio.mp3');
       const result = await deps.electron.dialog.showSaveDialog({
-        title: kind === 'srt' ? 'Save subtitles' : 'Save audio',
+        ...saveDialogWords(kind, deps.language()),
         defaultPath: join(lastDir, name),
-        filters: FILTERS[kind],
       });
       if (result.canceled || !result.filePath) return { saved: false };
       await writeFile(result.filePath, typeof data === 'string' ? data : new Uint8Array(data));
@@ -84,6 +91,10 @@ export function createDesktopApi(deps: DesktopApiDeps): DesktopApi {
       await deps.electron.shell.openExternal(url);
     },
     getAppVersion: async () => deps.appVersion,
+    async setLanguage(language) {
+      if (!isMenuLocale(language)) throw new TypeError('setLanguage expects "en" or "vi"');
+      deps.setLanguage(language);
+    },
   };
 }
 

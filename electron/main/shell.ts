@@ -19,7 +19,7 @@ import { restoreBounds } from './bounds';
 import { createDesktopApi, registerDesktopApi } from './desktop-api';
 import type { BrowserWindowLike, ElectronMain, TrayLike } from './electron-types';
 import type { FileLog } from './log';
-import { menuLocale } from '../shared/i18n/menu-messages';
+import { menuLocale, type MenuLocale } from '../shared/i18n/menu-messages';
 import { appMenuTemplate, statusLine, trayMenuTemplate, type ServerStatus } from './menus';
 import { findFreePort, isAddressInUse, portInUseQuestion } from './ports';
 import { guardNavigation, windowOptions, withContentSecurityPolicy } from './security';
@@ -92,6 +92,9 @@ export async function runShell(options: ShellOptions): Promise<Shell | undefined
   let core: Core | undefined;
   let engine: Engine | undefined;
   let status: ServerStatus = { state: 'starting' };
+  // The menus, tray and dialogs speak the system's language (app.getLocale(): vi* → Vietnamese)
+  // until the page names the interface's (Settings, or the browser language it follows).
+  let language: MenuLocale = menuLocale(app.getLocale());
   let quitting = false;
   let markStopped!: () => void;
   const stopped = new Promise<void>((resolve) => (markStopped = resolve));
@@ -123,8 +126,7 @@ export async function runShell(options: ShellOptions): Promise<Shell | undefined
     status = next;
     log.info(statusLine(next));
     if (!tray) return;
-    // The menus speak the system's language (Electron's app.getLocale(): vi* → Vietnamese).
-    const locale = menuLocale(app.getLocale());
+    const locale = language;
     tray.setToolTip(`Narration Studio — ${statusLine(next, locale)}`);
     tray.setContextMenu(
       electron.Menu.buildFromTemplate(
@@ -286,22 +288,31 @@ export async function runShell(options: ShellOptions): Promise<Shell | undefined
     electron,
     appVersion: app.getVersion(),
     defaultSaveDir: app.getPath('documents'),
+    language: () => language,
+    setLanguage(next) {
+      if (next === language) return;
+      language = next;
+      setApplicationMenu();
+      setStatus(status);
+    },
   });
   registerDesktopApi(electron.ipcMain, desktopApi, origin);
 
-  electron.Menu.setApplicationMenu(
-    electron.Menu.buildFromTemplate(
-      appMenuTemplate(
-        options.platform,
-        {
-          openLogsFolder: () => void electron.shell.openPath(app.getPath('logs')),
-          openDataFolder: () => void electron.shell.openPath(dataDir()),
-          copyBaseUrl,
-        },
-        menuLocale(app.getLocale()),
+  const setApplicationMenu = () =>
+    electron.Menu.setApplicationMenu(
+      electron.Menu.buildFromTemplate(
+        appMenuTemplate(
+          options.platform,
+          {
+            openLogsFolder: () => void electron.shell.openPath(app.getPath('logs')),
+            openDataFolder: () => void electron.shell.openPath(dataDir()),
+            copyBaseUrl,
+          },
+          language,
+        ),
       ),
-    ),
-  );
+    );
+  setApplicationMenu();
   try {
     tray = new electron.Tray(options.trayIconPath);
     tray.on('click', focusWindow);

@@ -22,5 +22,6 @@ export function createDesktopBridge(invoke: Invoke): DesktopApi {
     revealInFolder: (path) => invoke(c.revealInFolder, path) as Promise<void>,
     openExternal: (url) => invoke(c.openExternal, url) as Promise<void>,
     getAppVersion: () => invoke(c.getAppVersion) as Promise<string>,
+    setLanguage: (language) => invoke(c.setLanguage, language) as Promise<void>,
   };
 }

@@ -42,6 +42,11 @@ export interface DesktopApi {
   openExternal(url: string): Promise<void>;
   /** The app's version, e.g. "0.1.0". */
   getAppVersion(): Promise<string>;
+  /**
+   * The interface's language ("en" or "vi"), sent when the page starts and whenever it changes:
+   * the menus, the tray and the save dialogs speak it from then on.
+   */
+  setLanguage(language: string): Promise<void>;
 }
 
 /** One IPC channel per member; `satisfies` makes a new member without a channel a compile error. */
@@ -51,4 +56,5 @@ export const DESKTOP_CHANNELS = {
   revealInFolder: 'desktop:reveal-in-folder',
   openExternal: 'desktop:open-external',
   getAppVersion: 'desktop:get-app-version',
+  setLanguage: 'desktop:set-language',
 } as const satisfies Record<keyof DesktopApi, string>;

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createDesktopApi, registerDesktopApi } from '../../electron/main/desktop-api';
 import { createDesktopBridge } from '../../electron/preload/bridge';
 import { DESKTOP_CHANNELS, type DesktopApi } from '../../electron/shared/desktop-api';
+import type { MenuLocale } from '../../electron/shared/i18n/menu-messages';
 import { createFakeElectron } from './fake-electron';
 
 const ORIGIN = 'http://127.0.0.1:8787';
@@ -15,18 +16,21 @@ afterEach(() => {
 
 function setUp(saveTo?: string) {
   const fake = createFakeElectron({ saveDialogPath: saveTo });
+  const languages: MenuLocale[] = [];
   const api = createDesktopApi({
     serverInfo: () => ({ url: ORIGIN, loginToken: 'tok' }),
     electron: fake.electron,
     appVersion: '0.1.0',
     defaultSaveDir: '/home/me/Documents',
+    language: () => languages.at(-1) ?? 'en',
+    setLanguage: (language) => languages.push(language),
   });
   registerDesktopApi(fake.electron.ipcMain, api, () => ORIGIN);
   // The preload's bridge, wired to the main side's handlers as ipcRenderer.invoke would be.
   const bridge: DesktopApi = createDesktopBridge((channel, ...args) =>
     fake.invoke(channel, `${ORIGIN}/`, ...args),
   );
-  return { fake, api, bridge };
+  return { fake, api, bridge, languages };
 }
 
 describe('DesktopApi over IPC', () => {
@@ -99,5 +103,21 @@ describe('DesktopApi over IPC', () => {
     await expect(bridge.openExternal('file:///etc/passwd')).rejects.toThrow(/http/);
     await expect(bridge.openExternal('smb://host/share')).rejects.toThrow(/http/);
     expect(fake.opened).toEqual(['https://example.com/docs']);
+  });
+
+  it('takes the interface language from the page: the save dialog speaks it; anything else is refused', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ns-save-'));
+    dirs.push(dir);
+    const { fake, bridge, languages } = setUp(join(dir, 'chuong-1.srt'));
+    await bridge.saveFile({ kind: 'srt', suggestedName: 'chuong-1.srt', data: '1\n' });
+    expect(fake.saveDialogs[0]).toMatchObject({ title: 'Save subtitles' });
+    await bridge.setLanguage('vi');
+    expect(languages).toEqual(['vi']);
+    await bridge.saveFile({ kind: 'srt', suggestedName: 'chuong-1.srt', data: '1\n' });
+    expect(fake.saveDialogs[1]).toMatchObject({ title: 'Lưu phụ đề' });
+    expect(fake.saveDialogs[1]?.filters.map((f) => f.name)).toEqual(['Phụ đề', 'Mọi tệp']);
+    await expect(bridge.setLanguage('fr')).rejects.toThrow(/"en" or "vi"/);
+    await expect(bridge.setLanguage({ toString: () => 'vi' } as unknown as string)).rejects.toThrow();
+    expect(languages).toEqual(['vi']);
   });
 });

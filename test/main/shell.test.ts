@@ -145,6 +145,24 @@ describe('desktop shell', () => {
     menu.find((i) => i.label === 'Open Logs Folder')!.click!();
     expect(t.fake.opened).toContain(join(t.root, 'logs'));
 
+    // The page names its language (Settings, or the browser's): menus and tray speak it.
+    await t.fake.invoke(DESKTOP_CHANNELS.setLanguage, `${core.url}/`, 'vi');
+    const appMenus = t.fake.templates.filter((m) => m.some((i) => i.role === 'editMenu'));
+    expect(
+      appMenus
+        .at(-1)!
+        .map((i) => i.label)
+        .filter(Boolean),
+    ).toEqual(['Tệp']);
+    expect(clickable(appMenus.at(-1)!).map((i) => i.label)).toContain('Mở thư mục nhật ký');
+    expect(tray.toolTip).toContain(`API cục bộ: đang chạy tại ${core.url}`);
+    const trayLabels = (tray.menu as unknown as { template: MenuItemOptions[] }).template.map((i) => i.label);
+    expect(trayLabels).toContain('Thoát');
+    await t.fake.invoke(DESKTOP_CHANNELS.setLanguage, `${core.url}/`, 'en');
+    const appMenu = t.fake.templates.filter((m) => m.some((i) => i.role === 'editMenu')).at(-1)!;
+    expect(appMenu.some((i) => i.label === 'File')).toBe(true);
+    expect(tray.toolTip).toContain(`running on ${core.url}`);
+
     // Second launch focuses the window.
     t.fake.app.emit('second-instance');
     expect(win.focused).toBe(1);

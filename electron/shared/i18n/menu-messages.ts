@@ -21,6 +21,11 @@ const en = {
   'tray.pause': 'Pause Local API',
   'tray.resume': 'Resume Local API',
   'tray.quit': 'Quit',
+  'dialog.saveAudio': 'Save audio',
+  'dialog.saveSubtitles': 'Save subtitles',
+  'dialog.filter.audio': 'Audio',
+  'dialog.filter.subtitles': 'Subtitles',
+  'dialog.filter.all': 'All files',
 } as const;
 
 export type MenuMessageId = keyof typeof en;
@@ -38,9 +43,19 @@ const vi = {
   'tray.pause': 'Tạm dừng API cục bộ',
   'tray.resume': 'Tiếp tục API cục bộ',
   'tray.quit': 'Thoát',
+  'dialog.saveAudio': 'Lưu âm thanh',
+  'dialog.saveSubtitles': 'Lưu phụ đề',
+  'dialog.filter.audio': 'Âm thanh',
+  'dialog.filter.subtitles': 'Phụ đề',
+  'dialog.filter.all': 'Mọi tệp',
 } satisfies Record<MenuMessageId, string>;
 
 export const MENU_MESSAGES: Record<MenuLocale, Record<MenuMessageId, string>> = { en, vi };
+
+/** The language the page names, if it is one of the menus' languages. */
+export function isMenuLocale(value: unknown): value is MenuLocale {
+  return (MENU_LOCALES as readonly unknown[]).includes(value);
+}
 
 /** The menus' language from a locale tag (Electron's app.getLocale(), navigator.language): vi* → vi. */
 export function menuLocale(tag: string | undefined): MenuLocale {

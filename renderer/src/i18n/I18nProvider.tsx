@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { createIntl, createIntlCache, RawIntlProvider } from 'react-intl';
 import { setApiErrorWords } from '../lib/api-client';
+import { getDesktop } from '../lib/desktop';
 import { setFormatLocale } from '../lib/format';
 import { useStudio } from '../stores';
 import { describeError } from './error-messages';
@@ -18,7 +19,7 @@ function subscribeLanguages(onChange: () => void): () => void {
 }
 const browserLanguages = () => navigator.languages.join(',');
 
-/** The messages of the chosen language around the app; `<html lang>` follows it. */
+/** The messages of the chosen language around the app; `<html lang>` and the desktop menus follow it. */
 export function I18nProvider({ children }: { children: ReactNode }) {
   const choice = useStudio((s) => s.locale);
   const languages = useSyncExternalStore(subscribeLanguages, browserLanguages);
@@ -33,6 +34,10 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   setApiErrorWords((error) => describeError(intl, error));
   useEffect(() => {
     document.documentElement.lang = locale;
+    // In the desktop app the menus, tray and save dialogs follow the interface's language.
+    getDesktop()
+      ?.setLanguage(locale)
+      .catch((error: unknown) => console.warn(`the menus keep their language: ${String(error)}`));
   }, [locale]);
   return <RawIntlProvider value={intl}>{children}</RawIntlProvider>;
 }
