@@ -29,6 +29,7 @@ import { segmentRecord } from '../../projects/project-service';
 import { audioPathOf, timingsPathOf } from '../../projects/segment-render';
 import type { Store } from '../../store';
 import type { Auth } from '../auth';
+import { contentDisposition } from '../../../shared/download-name';
 import { apiRoute, binary, KEY, pathParams } from '../openapi';
 import { sendResult } from '../reply';
 import { firstSchemaProblem, isPlainObject } from '../validation';
@@ -55,15 +56,11 @@ function body<T>(schema: TSchema, value: unknown): T {
   if (!isPlainObject(given)) throw new AppError('INVALID_JSON', 'The body must be a JSON object.');
   const problem = firstSchemaProblem(schema, given);
   if (problem) {
-    throw new AppError('INVALID_FIELD', `${problem.field || 'body'}: ${problem.message}.`, { field: problem.field });
+    throw new AppError('INVALID_FIELD', `${problem.field || 'body'}: ${problem.message}.`, {
+      field: problem.field,
+    });
   }
   return given as T;
-}
-
-/** `attachment; filename*=UTF-8''…` with an ASCII fallback. */
-function disposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
 export function registerProjectRenderRoutes(
@@ -74,13 +71,15 @@ export function registerProjectRenderRoutes(
   const owned = async (request: FastifyRequest, projectId: string) => {
     const key = await auth.requireKey(request);
     const project = await store.projects.getProject(projectId);
-    if (!project || project.key_id !== key.id) throw new AppError('PROJECT_NOT_FOUND', `No project "${projectId}".`);
+    if (!project || project.key_id !== key.id)
+      throw new AppError('PROJECT_NOT_FOUND', `No project "${projectId}".`);
     return { key, project };
   };
   const ownRender = async (request: FastifyRequest, projectId: string, renderId: string) => {
     await owned(request, projectId);
     const row = await renders.get(renderId);
-    if (!row || row.project_id !== projectId) throw new AppError('PROJECT_NOT_FOUND', `No render "${renderId}" in this project.`);
+    if (!row || row.project_id !== projectId)
+      throw new AppError('PROJECT_NOT_FOUND', `No render "${renderId}" in this project.`);
     return row;
   };
   const ownSegment = async (request: FastifyRequest, projectId: string, segmentId: string) => {
@@ -100,7 +99,7 @@ export function registerProjectRenderRoutes(
         tag: 'projects',
         summary: 'Render the book, some chapters or some segments in the background (answered 201)',
         description:
-          'Without chapter_ids or segment_ids: every included chapter. Only segments not rendered, changed or failed are rendered (segment_ids: those, whatever their state). The key is charged up front as the API charges per character, at each segment speaker\'s voice price; what is not rendered is refunded.',
+          "Without chapter_ids or segment_ids: every included chapter. Only segments not rendered, changed or failed are rendered (segment_ids: those, whatever their state). The key is charged up front as the API charges per character, at each segment speaker's voice price; what is not rendered is refunded.",
         security: KEY,
         params: pathParams(ID),
         body: ProjectRenderBodySchema,
@@ -180,9 +179,13 @@ export function registerProjectRenderRoutes(
       const { key } = await ownSegment(request, request.params.id, request.params.sid);
       const input = body<RegenerateBody>(RegenerateBodySchema, request.body);
       if (input.voice_code !== undefined && !findVoice(input.voice_code)) {
-        throw new AppError('UNKNOWN_VOICE', `Unknown voice_code "${input.voice_code}". GET /api/v1/voices lists the voices.`, {
-          field: 'voice_code',
-        });
+        throw new AppError(
+          'UNKNOWN_VOICE',
+          `Unknown voice_code "${input.voice_code}". GET /api/v1/voices lists the voices.`,
+          {
+            field: 'voice_code',
+          },
+        );
       }
       const row = await renders.regenerate(request.params.id, request.params.sid, key.id, input);
       return sendResult(reply, segmentRecord(row));
@@ -198,7 +201,7 @@ export function registerProjectRenderRoutes(
         summary: "A segment's audio (WAV); 404 before its first render",
         security: KEY,
         params: pathParams(SEGMENT),
-        result: binary('The segment\'s audio.', ['audio/wav']),
+        result: binary("The segment's audio.", ['audio/wav']),
       }),
     },
     async (request, reply) => {
@@ -206,7 +209,7 @@ export function registerProjectRenderRoutes(
       if (!segment.audio_key) throw new AppError('NOT_FOUND', 'This segment has no audio yet.');
       const path = audioPathOf(filesDir, segment.project_id, segment.audio_key);
       const info = await stat(path).catch(() => undefined);
-      if (!info) throw new AppError('NOT_FOUND', 'The segment\'s audio is gone from the data directory.');
+      if (!info) throw new AppError('NOT_FOUND', "The segment's audio is gone from the data directory.");
       return reply
         .header('content-type', 'audio/wav')
         .header('content-length', String(info.size))
@@ -232,7 +235,7 @@ export function registerProjectRenderRoutes(
       if (!segment.audio_key) throw new AppError('NOT_FOUND', 'This segment has no audio yet.');
       const path = timingsPathOf(filesDir, segment.project_id, segment.audio_key);
       const info = await stat(path).catch(() => undefined);
-      if (!info) throw new AppError('NOT_FOUND', 'The segment\'s timings are gone from the data directory.');
+      if (!info) throw new AppError('NOT_FOUND', "The segment's timings are gone from the data directory.");
       return reply
         .header('content-type', 'application/json; charset=utf-8')
         .header('content-length', String(info.size))
@@ -259,7 +262,9 @@ export function registerProjectRenderRoutes(
       const { key } = await owned(request, request.params.id);
       const input = body<ProjectExportBody>(ProjectExportBodySchema, request.body);
       if (input.folder_format && (input.format ?? 'folder') !== 'folder') {
-        throw new AppError('INVALID_FIELD', 'folder_format applies only to format "folder".', { field: 'folder_format' });
+        throw new AppError('INVALID_FIELD', 'folder_format applies only to format "folder".', {
+          field: 'folder_format',
+        });
       }
       const record = await exports.start(request.params.id, key.id, {
         format: input.format,
@@ -305,15 +310,16 @@ export function registerProjectRenderRoutes(
       await owned(request, request.params.id);
       const record = await exports.get(request.params.id, request.params.eid);
       if (!record) throw new AppError('NOT_FOUND', `No export "${request.params.eid}" of this project.`);
-      if (record.status !== 'done') throw new AppError('NOT_FOUND', `The export is ${record.status}: no file yet.`);
+      if (record.status !== 'done')
+        throw new AppError('NOT_FOUND', `The export is ${record.status}: no file yet.`);
       const path = exports.filePath(record);
       const info = await stat(path).catch(() => undefined);
-      if (!info) throw new AppError('NOT_FOUND', 'The export\'s file is gone from the data directory.');
+      if (!info) throw new AppError('NOT_FOUND', "The export's file is gone from the data directory.");
       const ext = record.format === 'folder' ? 'zip' : record.format;
       return reply
         .header('content-type', CONTENT_TYPES[ext])
         .header('content-length', String(info.size))
-        .header('content-disposition', disposition(record.file_name))
+        .header('content-disposition', contentDisposition('attachment', record.file_name))
         .send(createReadStream(path));
     },
   );

@@ -48,6 +48,7 @@ import { ARCHIVE_LIMITS, readProjectArchive, writeProjectArchive } from '../../p
 import type { ProjectService } from '../../projects/project-service';
 import type { Store } from '../../store';
 import type { Auth } from '../auth';
+import { contentDisposition } from '../../../shared/download-name';
 import { apiRoute, binary, KEY, pathParams } from '../openapi';
 import { sendResult } from '../reply';
 import { firstSchemaProblem, isPlainObject } from '../validation';
@@ -245,10 +246,7 @@ export function registerProjectRoutes(
         return reply
           .type('application/zip')
           .header('content-length', size)
-          .header(
-            'content-disposition',
-            `attachment; filename="project.narration.zip"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
-          )
+          .header('content-disposition', contentDisposition('attachment', fileName))
           .send(stream);
       } catch (error) {
         await rm(path, { force: true });
