@@ -87,7 +87,7 @@ async function wholeChoiceShown(page: Page, width: number): Promise<void> {
 }
 
 /** A signed-in session with a project, a request in History and a failed callback; its storage. */
-async function prepare(browser: Browser, url: string, loginUrl: string): Promise<StorageState> {
+export async function prepare(browser: Browser, url: string, loginUrl: string): Promise<StorageState> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: url });
   try {
     const page = await context.newPage();

@@ -2,14 +2,18 @@
  * The interface in Vietnamese: Chromium with the vi-VN locale opens the studio in Vietnamese
  * (Settings, Lexicon and Projects; `<html lang="vi">`; numbers written 1.234); choosing English
  * in Settings changes the views at once and is kept across a reload. Screenshots of the three
- * views in Vietnamese, light and dark, go to docs/screenshots/*-vi-{light,dark}.png.
+ * views in Vietnamese, light and dark, go to docs/screenshots/*-vi-{light,dark}.png. Then every
+ * view in Vietnamese (every-view-vietnamese.ts): no English sentence, axe 0, no sideways scrolling,
+ * screenshots in docs/screenshots/vi/.
  */
 
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { launchBrowser, nav, startStudio } from './harness';
+import { prepare } from './accessibility.e2e';
+import { everyViewInVietnamese } from './every-view-vietnamese';
+import { E2E_SERVE_ARGS, launchBrowser, nav, startStudio } from './harness';
 
 const OUT = join(process.cwd(), 'docs/screenshots');
 
@@ -24,7 +28,7 @@ function bigLexiconCsv(): string {
 const htmlLang = (page: Page) => page.evaluate(() => document.documentElement.lang);
 
 export async function runVietnameseE2e(log: (line: string) => void): Promise<void> {
-  const studio = await startStudio();
+  const studio = await startStudio(E2E_SERVE_ARGS);
   const browser = await launchBrowser();
   try {
     const context = await browser.newContext({ locale: 'vi-VN', viewport: { width: 1280, height: 800 } });
@@ -119,6 +123,14 @@ export async function runVietnameseE2e(log: (line: string) => void): Promise<voi
     log('✓ “Follow the system” brings Vietnamese back');
     assert.deepEqual(pageErrors, []);
     await context.close();
+
+    // Every view, with a project, a request and a failed callback to show.
+    await everyViewInVietnamese(
+      browser,
+      studio.url,
+      await prepare(browser, studio.url, studio.loginUrl),
+      log,
+    );
   } finally {
     await browser.close();
     await studio.stop();

@@ -1,0 +1,127 @@
+/**
+ * Every view in Vietnamese, in both themes: opened by its address in a vi-VN browser (with a
+ * project, a generated request and a failed callback to show), each view must say no sentence of
+ * the English catalogue, have 0 axe-core violations, scroll no view sideways at 1280×800 and at
+ * 800×600, and is screenshot to docs/screenshots/vi/<view>-<theme>.png.
+ */
+
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import en from '../../renderer/src/i18n/messages/en.json';
+import vi from '../../renderer/src/i18n/messages/vi.json';
+import { axeViolations, describeViolations } from './axe';
+
+type StorageState = Exclude<BrowserContextOptions['storageState'], string | undefined>;
+
+const OUT = join(process.cwd(), 'docs/screenshots/vi');
+
+/** The views by address, with what shows that each has its content. */
+const VIEWS: readonly { name: string; hash: string; ready?: (page: Page) => Promise<void> }[] = [
+  { name: 'projects', hash: '#/projects' },
+  { name: 'studio', hash: '#/studio' },
+  { name: 'voices', hash: '#/voices' },
+  { name: 'library', hash: '#/library' },
+  { name: 'lexicon', hash: '#/lexicon' },
+  { name: 'export', hash: '#/export' },
+  { name: 'history', hash: '#/history' },
+  { name: 'callbacks', hash: '#/callbacks' },
+  { name: 'api', hash: '#/api' },
+  { name: 'settings', hash: '#/settings' },
+];
+
+/**
+ * The English sentences of the catalogue that Vietnamese says otherwise: each message's literal
+ * stretches (between its placeholders) of three words or more.
+ */
+export function englishSentences(): string[] {
+  const english = en as Record<string, string>;
+  const vietnamese = vi as Record<string, string>;
+  const found = new Set<string>();
+  const walk = (elements: MessageFormatElement[]) => {
+    for (const e of elements) {
+      if (e.type === TYPE.literal) {
+        const text = e.value.trim();
+        if (text.split(/\s+/).filter((w) => /\p{L}{2}/u.test(w)).length >= 3) found.add(text);
+      } else if (e.type === TYPE.plural || e.type === TYPE.select) {
+        for (const option of Object.values(e.options)) walk(option.value);
+      } else if (e.type === TYPE.tag) walk(e.children);
+    }
+  };
+  for (const [id, message] of Object.entries(english)) {
+    if (vietnamese[id] !== message) walk(parse(message, { ignoreTag: false }));
+  }
+  return [...found];
+}
+
+/** What the page says: its text, and the names and hints of its elements. */
+async function pageWords(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const parts = [document.body.innerText, document.title];
+    for (const e of document.querySelectorAll('[aria-label],[placeholder],[title],[alt]'))
+      for (const name of ['aria-label', 'placeholder', 'title', 'alt'])
+        parts.push(e.getAttribute(name) ?? '');
+    return parts.join('\n');
+  });
+}
+
+const sideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+export async function everyViewInVietnamese(
+  browser: Browser,
+  baseURL: string,
+  storageState: StorageState,
+  log: (line: string) => void,
+): Promise<void> {
+  const sentences = englishSentences();
+  assert.ok(sentences.length > 200, `${sentences.length} English sentences to look for`);
+  mkdirSync(OUT, { recursive: true });
+  const problems: string[] = [];
+  for (const theme of ['light', 'dark'] as const) {
+    const context = await browser.newContext({
+      locale: 'vi-VN',
+      colorScheme: theme,
+      viewport: { width: 1280, height: 800 },
+      baseURL,
+      storageState,
+    });
+    try {
+      const page = await context.newPage();
+      const pageErrors: string[] = [];
+      page.on('pageerror', (e) => pageErrors.push(e.message));
+      await page.goto('/#/studio');
+      await page.waitForFunction(() => document.documentElement.lang === 'vi');
+      for (const view of VIEWS) {
+        for (const size of [
+          { width: 1280, height: 800 },
+          { width: 800, height: 600 },
+        ]) {
+          await page.setViewportSize(size);
+          await page.goto(`/${view.hash}`);
+          await page.locator('h1').first().waitFor();
+          await page.waitForLoadState('networkidle');
+          await page.waitForTimeout(200);
+          const where = `${view.name} (${theme}, ${size.width}×${size.height})`;
+          const overflow = await sideways(page);
+          if (overflow > 0) problems.push(`${where} scrolls sideways by ${overflow} px`);
+          const violations = await axeViolations(page);
+          if (violations.length > 0) problems.push(describeViolations(where, violations));
+          if (size.width === 1280) {
+            const words = await pageWords(page);
+            for (const sentence of sentences)
+              if (words.includes(sentence)) problems.push(`${where} says in English: “${sentence}”`);
+            await page.screenshot({ path: join(OUT, `${view.name}-${theme}.png`) });
+          }
+        }
+      }
+      assert.deepEqual(pageErrors, [], 'no error on the page');
+    } finally {
+      await context.close();
+    }
+    log(`✓ every view in Vietnamese, ${theme}: no English sentence, axe 0, no sideways scrolling`);
+  }
+  if (problems.length > 0) throw new Error(`Vietnamese views:\n${problems.join('\n')}`);
+}
