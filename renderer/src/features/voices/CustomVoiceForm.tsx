@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { createIntl, FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import {
   CUSTOM_VOICE_CODE_PATTERN,
   DEFAULT_CUSTOM_PROSODY,
@@ -74,34 +75,99 @@ export function draftOf(voice: CustomVoice | undefined, voiceCode: string): Cust
 
 const CODE_RE = new RegExp(CUSTOM_VOICE_CODE_PATTERN);
 
+/** English messages, for callers without the interface's (tests). */
+const ENGLISH = createIntl({ locale: 'en', defaultLocale: 'en' });
+
 /** What is wrong with a custom voice's code as typed, or null. */
-export function codeProblem(code: string, taken: readonly string[]): string | null {
-  if (code === '') return 'Give the voice a code: what the API and projects call it.';
+export function codeProblem(
+  code: string,
+  taken: readonly string[],
+  intl: IntlShape = ENGLISH,
+): string | null {
+  if (code === '')
+    return intl.formatMessage({
+      id: 'voices.form.code.missing',
+      defaultMessage: 'Give the voice a code: what the API and projects call it.',
+    });
   if (!CODE_RE.test(code))
-    return 'A code is 3 to 64 characters: lower-case letters, digits, _ and -, starting with a letter.';
-  if (findVoice(code)) return `${code} is a catalogue voice's code: choose another.`;
-  if (taken.includes(code)) return `You already have a voice with the code ${code}.`;
+    return intl.formatMessage({
+      id: 'voices.form.code.invalid',
+      defaultMessage:
+        'A code is 3 to 64 characters: lower-case letters, digits, _ and -, starting with a letter.',
+    });
+  if (findVoice(code))
+    return intl.formatMessage(
+      {
+        id: 'voices.form.code.catalogue',
+        defaultMessage: "{code} is a catalogue voice's code: choose another.",
+      },
+      { code },
+    );
+  if (taken.includes(code))
+    return intl.formatMessage(
+      { id: 'voices.form.code.taken', defaultMessage: 'You already have a voice with the code {code}.' },
+      { code },
+    );
   return null;
 }
 
 /** The request body of a draft, or the first problem that stops it being sent. */
-export function inputOf(draft: CustomVoiceDraft): { input: CustomVoiceInput } | { problem: string } {
-  if (draft.name.trim() === '') return { problem: 'Give the voice a name.' };
+export function inputOf(
+  draft: CustomVoiceDraft,
+  intl: IntlShape = ENGLISH,
+): { input: CustomVoiceInput } | { problem: string } {
+  if (draft.name.trim() === '')
+    return {
+      problem: intl.formatMessage({
+        id: 'voices.form.name.missing',
+        defaultMessage: 'Give the voice a name.',
+      }),
+    };
   let base: CustomVoiceInput['base'];
   if (draft.kind === 'code') base = { kind: 'code', voice_code: draft.baseCode };
   else if (draft.kind === 'pack') {
-    if (draft.packId === '') return { problem: 'Choose an installed voice pack, or another base.' };
+    if (draft.packId === '')
+      return {
+        problem: intl.formatMessage({
+          id: 'voices.form.pack.missing',
+          defaultMessage: 'Choose an installed voice pack, or another base.',
+        }),
+      };
     base = { kind: 'pack', pack_id: draft.packId, ...(draft.speaker ? { speaker: draft.speaker } : {}) };
   } else {
     const parts = draft.parts.map((p) => ({ voice: p.voice, weight: Number(p.weight) }));
-    if (parts.length === 0) return { problem: 'Add at least one Kokoro voice to the blend.' };
+    if (parts.length === 0)
+      return {
+        problem: intl.formatMessage({
+          id: 'voices.form.blend.empty',
+          defaultMessage: 'Add at least one Kokoro voice to the blend.',
+        }),
+      };
     const bad = parts.findIndex((p) => !(p.weight > 0 && p.weight <= 100));
-    if (bad >= 0) return { problem: `The weight of blend part ${bad + 1} must be above 0 and at most 100.` };
+    if (bad >= 0)
+      return {
+        problem: intl.formatMessage(
+          {
+            id: 'voices.form.blend.weight',
+            defaultMessage: 'The weight of blend part {n} must be above 0 and at most 100.',
+          },
+          { n: bad + 1 },
+        ),
+      };
     base = { kind: 'kokoro_blend', parts };
   }
   const lexicon = draft.lexicon.filter((e) => e.match.trim() !== '' || e.replacement.trim() !== '');
   const half = lexicon.findIndex((e) => e.match.trim() === '' || e.replacement.trim() === '');
-  if (half >= 0) return { problem: `Pronunciation ${half + 1} needs both the word and what to say.` };
+  if (half >= 0)
+    return {
+      problem: intl.formatMessage(
+        {
+          id: 'voices.form.pronunciation.half',
+          defaultMessage: 'Pronunciation {n} needs both the word and what to say.',
+        },
+        { n: half + 1 },
+      ),
+    };
   return {
     input: {
       code: draft.code,
@@ -120,8 +186,14 @@ export function inputOf(draft: CustomVoiceDraft): { input: CustomVoiceInput } | 
 }
 
 /** Installed packs' speakers as choices: a Piper pack's speakers (or the pack alone), a Kokoro pack's voices. */
-function speakerChoices(pack: VoicePackInfo): { value: string; label: string }[] {
-  if (pack.num_speakers <= 1 && pack.family === 'piper') return [{ value: '', label: 'its one speaker' }];
+function speakerChoices(pack: VoicePackInfo, intl: IntlShape): { value: string; label: string }[] {
+  if (pack.num_speakers <= 1 && pack.family === 'piper')
+    return [
+      {
+        value: '',
+        label: intl.formatMessage({ id: 'voices.form.speaker.single', defaultMessage: 'its one speaker' }),
+      },
+    ];
   return pack.speakers.map((name, i) => ({ value: name, label: pack.speaker_labels[i] ?? name }));
 }
 
@@ -144,6 +216,7 @@ export function CustomVoiceForm({
   onCancel(): void;
 }) {
   const id = useId();
+  const intl = useIntl();
   const studioVoice = useStudio((s) => s.options.voice_code);
   const customVoices = useStudio((s) => s.customVoices);
   const packs = useStudio((s) => s.voicePacks);
@@ -166,7 +239,7 @@ export function CustomVoiceForm({
   ].sort();
   const pack = installed.find((p) => p.id === draft.packId);
   const taken = customVoices.filter((v) => v.code !== editing?.code).map((v) => v.code);
-  const codeError = editing ? null : codeProblem(draft.code, taken);
+  const codeError = editing ? null : codeProblem(draft.code, taken, intl);
   const shares = blendShares(draft.parts.map((p) => Number(p.weight)));
 
   const update = (change: Partial<CustomVoiceDraft>) => {
@@ -181,13 +254,13 @@ export function CustomVoiceForm({
       findVoice(draft.fallback)?.language === language
         ? draft.fallback
         : (VOICES.find((v) => v.language === language)?.voice_code ?? draft.fallback);
-    update({ packId, speaker: chosen ? (speakerChoices(chosen)[0]?.value ?? '') : '', fallback });
+    update({ packId, speaker: chosen ? (speakerChoices(chosen, intl)[0]?.value ?? '') : '', fallback });
   };
 
   const submit = async () => {
     setCodeTouched(true);
     if (codeError) return setError(codeError);
-    const built = inputOf(draft);
+    const built = inputOf(draft, intl);
     if ('problem' in built) return setError(built.problem);
     setSaving(true);
     try {
@@ -207,7 +280,14 @@ export function CustomVoiceForm({
   return (
     <form
       className="custom-voice-form"
-      aria-label={editing ? `Edit voice ${editing.name}` : 'New voice'}
+      aria-label={
+        editing
+          ? intl.formatMessage(
+              { id: 'voices.form.editLabel', defaultMessage: 'Edit voice {name}' },
+              { name: editing.name },
+            )
+          : intl.formatMessage({ id: 'voices.form.newLabel', defaultMessage: 'New voice' })
+      }
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
@@ -222,25 +302,35 @@ export function CustomVoiceForm({
     >
       <div className="custom-voice-grid">
         <div className="field">
-          <label htmlFor={`${id}-name`}>Name</label>
+          <label htmlFor={`${id}-name`}>
+            <FormattedMessage id="voices.form.name" defaultMessage="Name" />
+          </label>
           <input
             id={`${id}-name`}
             ref={nameInput}
             type="text"
             maxLength={MAX_CUSTOM_VOICE_NAME_CHARS}
-            placeholder="e.g. Cô Lan, slow and warm"
+            placeholder={intl.formatMessage({
+              id: 'voices.form.name.placeholder',
+              defaultMessage: 'e.g. Cô Lan, slow and warm',
+            })}
             value={draft.name}
             onChange={(e) => update({ name: e.target.value })}
           />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-code`}>Code</label>
+          <label htmlFor={`${id}-code`}>
+            <FormattedMessage id="voices.form.code" defaultMessage="Code" />
+          </label>
           <input
             id={`${id}-code`}
             type="text"
             spellCheck={false}
             autoCapitalize="off"
-            placeholder="e.g. co_lan"
+            placeholder={intl.formatMessage({
+              id: 'voices.form.code.placeholder',
+              defaultMessage: 'e.g. co_lan',
+            })}
             value={draft.code}
             disabled={editing !== undefined}
             aria-invalid={codeTouched && codeError !== null}
@@ -252,22 +342,40 @@ export function CustomVoiceForm({
           />
           <p className={codeTouched && codeError ? 'hint invalid' : 'hint'} id={`${id}-code-hint`}>
             {editing
-              ? 'A saved voice keeps its code.'
+              ? intl.formatMessage({
+                  id: 'voices.form.code.kept',
+                  defaultMessage: 'A saved voice keeps its code.',
+                })
               : codeTouched && codeError
                 ? codeError
-                : 'Lower-case letters, digits, _ and -; used as voice_code in the API.'}
+                : intl.formatMessage({
+                    id: 'voices.form.code.hint',
+                    defaultMessage: 'Lower-case letters, digits, _ and -; used as voice_code in the API.',
+                  })}
           </p>
         </div>
       </div>
 
       <fieldset className="field custom-voice-base">
-        <legend className="field-label">Base voice</legend>
-        <div className="segmented" role="radiogroup" aria-label="Kind of base voice">
+        <legend className="field-label">
+          <FormattedMessage id="voices.form.base" defaultMessage="Base voice" />
+        </legend>
+        <div
+          className="segmented"
+          role="radiogroup"
+          aria-label={intl.formatMessage({
+            id: 'voices.form.base.kind',
+            defaultMessage: 'Kind of base voice',
+          })}
+        >
           {(
             [
-              ['code', 'Catalogue'],
-              ['pack', 'Installed pack'],
-              ['kokoro_blend', 'Kokoro blend'],
+              ['code', intl.formatMessage({ id: 'voices.form.base.catalogue', defaultMessage: 'Catalogue' })],
+              ['pack', intl.formatMessage({ id: 'voices.form.base.pack', defaultMessage: 'Installed pack' })],
+              [
+                'kokoro_blend',
+                intl.formatMessage({ id: 'voices.form.base.blend', defaultMessage: 'Kokoro blend' }),
+              ],
             ] as const
           ).map(([kind, label]) => (
             <label key={kind}>
@@ -283,7 +391,9 @@ export function CustomVoiceForm({
         </div>
         {draft.kind === 'code' && (
           <div className="field">
-            <label htmlFor={`${id}-base-code`}>Catalogue voice</label>
+            <label htmlFor={`${id}-base-code`}>
+              <FormattedMessage id="voices.form.base.catalogueVoice" defaultMessage="Catalogue voice" />
+            </label>
             <VoiceSelect
               id={`${id}-base-code`}
               catalogueOnly
@@ -294,13 +404,22 @@ export function CustomVoiceForm({
         )}
         {draft.kind === 'pack' &&
           (installed.length === 0 ? (
-            <p className="hint">No voice pack is installed: install one in the Voice library first.</p>
+            <p className="hint">
+              <FormattedMessage
+                id="voices.form.pack.none"
+                defaultMessage="No voice pack is installed: install one in the Voice library first."
+              />
+            </p>
           ) : (
             <div className="custom-voice-grid">
               <div className="field">
-                <label htmlFor={`${id}-pack`}>Pack</label>
+                <label htmlFor={`${id}-pack`}>
+                  <FormattedMessage id="voices.form.pack" defaultMessage="Pack" />
+                </label>
                 <select id={`${id}-pack`} value={draft.packId} onChange={(e) => choosePack(e.target.value)}>
-                  <option value="">Choose a pack…</option>
+                  <option value="">
+                    {intl.formatMessage({ id: 'voices.form.pack.choose', defaultMessage: 'Choose a pack…' })}
+                  </option>
                   {installed.map((p) => (
                     <option key={p.id} value={p.id}>
                       {p.id} · {p.family}
@@ -310,13 +429,17 @@ export function CustomVoiceForm({
               </div>
               {pack && (
                 <div className="field">
-                  <label htmlFor={`${id}-speaker`}>{pack.family === 'kokoro' ? 'Voice' : 'Speaker'}</label>
+                  <label htmlFor={`${id}-speaker`}>
+                    {pack.family === 'kokoro'
+                      ? intl.formatMessage({ id: 'voices.form.pack.voice', defaultMessage: 'Voice' })
+                      : intl.formatMessage({ id: 'voices.form.pack.speaker', defaultMessage: 'Speaker' })}
+                  </label>
                   <select
                     id={`${id}-speaker`}
                     value={draft.speaker}
                     onChange={(e) => update({ speaker: e.target.value })}
                   >
-                    {speakerChoices(pack).map((s) => (
+                    {speakerChoices(pack, intl).map((s) => (
                       <option key={s.value} value={s.value}>
                         {s.label}
                       </option>
@@ -329,15 +452,27 @@ export function CustomVoiceForm({
         {draft.kind === 'kokoro_blend' &&
           (kokoroVoices.length === 0 ? (
             <p className="hint">
-              No Kokoro pack is installed: install one in the Voice library to blend its voices.
+              <FormattedMessage
+                id="voices.form.blend.none"
+                defaultMessage="No Kokoro pack is installed: install one in the Voice library to blend its voices."
+              />
             </p>
           ) : (
             <div className="blend-parts">
-              <ul aria-label="Blend parts">
+              <ul
+                aria-label={intl.formatMessage({
+                  id: 'voices.form.blend.parts',
+                  defaultMessage: 'Blend parts',
+                })}
+              >
                 {draft.parts.map((part, i) => (
                   <li key={i} className="row">
                     <label className="visually-hidden" htmlFor={`${id}-part-${i}`}>
-                      Blend voice {i + 1}
+                      <FormattedMessage
+                        id="voices.form.blend.voice"
+                        defaultMessage="Blend voice {n}"
+                        values={{ n: i + 1 }}
+                      />
                     </label>
                     <select
                       id={`${id}-part-${i}`}
@@ -349,7 +484,11 @@ export function CustomVoiceForm({
                       ))}
                     </select>
                     <label className="visually-hidden" htmlFor={`${id}-weight-${i}`}>
-                      Weight of blend voice {i + 1}
+                      <FormattedMessage
+                        id="voices.form.blend.weightLabel"
+                        defaultMessage="Weight of blend voice {n}"
+                        values={{ n: i + 1 }}
+                      />
                     </label>
                     <input
                       id={`${id}-weight-${i}`}
@@ -361,15 +500,24 @@ export function CustomVoiceForm({
                       value={part.weight}
                       onChange={(e) => setPart(i, { weight: e.target.value })}
                     />
-                    <span className="muted small blend-share" aria-label={`Share of blend voice ${i + 1}`}>
+                    <span
+                      className="muted small blend-share"
+                      aria-label={intl.formatMessage(
+                        { id: 'voices.form.blend.share', defaultMessage: 'Share of blend voice {n}' },
+                        { n: i + 1 },
+                      )}
+                    >
                       {Math.round(shares[i]!)} %
                     </span>
                     <button
                       type="button"
-                      aria-label={`Remove blend voice ${i + 1}`}
+                      aria-label={intl.formatMessage(
+                        { id: 'voices.form.blend.remove', defaultMessage: 'Remove blend voice {n}' },
+                        { n: i + 1 },
+                      )}
                       onClick={() => update({ parts: draft.parts.filter((_, j) => j !== i) })}
                     >
-                      Remove
+                      <FormattedMessage id="common.remove" defaultMessage="Remove" />
                     </button>
                   </li>
                 ))}
@@ -379,13 +527,15 @@ export function CustomVoiceForm({
                 disabled={draft.parts.length >= MAX_BLEND_PARTS}
                 onClick={() => update({ parts: [...draft.parts, { voice: kokoroVoices[0]!, weight: '1' }] })}
               >
-                Add a voice to the blend
+                <FormattedMessage id="voices.form.blend.add" defaultMessage="Add a voice to the blend" />
               </button>
             </div>
           ))}
         {draft.kind !== 'code' && (
           <div className="field">
-            <label htmlFor={`${id}-fallback`}>Catalogue voice behind it</label>
+            <label htmlFor={`${id}-fallback`}>
+              <FormattedMessage id="voices.form.fallback" defaultMessage="Catalogue voice behind it" />
+            </label>
             <VoiceSelect
               id={`${id}-fallback`}
               catalogueOnly
@@ -393,8 +543,10 @@ export function CustomVoiceForm({
               onChange={(fallback) => update({ fallback })}
             />
             <p className="hint">
-              Of the same language: its price and text preparation apply, and it speaks when the pack is not
-              installed.
+              <FormattedMessage
+                id="voices.form.fallback.hint"
+                defaultMessage="Of the same language: its price and text preparation apply, and it speaks when the pack is not installed."
+              />
             </p>
           </div>
         )}
@@ -402,7 +554,7 @@ export function CustomVoiceForm({
 
       <div className="custom-voice-grid three">
         <SliderField
-          label="Speed"
+          label={intl.formatMessage({ id: 'voices.form.speed', defaultMessage: 'Speed' })}
           value={draft.speed}
           min={0.5}
           max={2}
@@ -411,7 +563,7 @@ export function CustomVoiceForm({
           onChange={(speed) => update({ speed })}
         />
         <SliderField
-          label="Pitch"
+          label={intl.formatMessage({ id: 'voices.form.pitch', defaultMessage: 'Pitch' })}
           value={draft.pitch}
           min={0.5}
           max={2}
@@ -420,7 +572,7 @@ export function CustomVoiceForm({
           onChange={(pitch) => update({ pitch })}
         />
         <SliderField
-          label="Volume"
+          label={intl.formatMessage({ id: 'voices.form.volume', defaultMessage: 'Volume' })}
           value={draft.volume}
           min={50}
           max={150}
@@ -429,45 +581,89 @@ export function CustomVoiceForm({
         />
       </div>
       <p className="hint slider-hint">
-        Speed and pitch multiply a request’s own; volume is a percentage of it.
+        <FormattedMessage
+          id="voices.form.prosody.hint"
+          defaultMessage="Speed and pitch multiply a request’s own; volume is a percentage of it."
+        />
       </p>
 
       <fieldset className="field custom-voice-lexicon">
-        <legend className="field-label">Pronunciations of this voice</legend>
-        {draft.lexicon.length === 0 && <p className="hint">None: the shared lexicon still applies.</p>}
-        <ul aria-label="Pronunciations">
+        <legend className="field-label">
+          <FormattedMessage id="voices.form.lexicon" defaultMessage="Pronunciations of this voice" />
+        </legend>
+        {draft.lexicon.length === 0 && (
+          <p className="hint">
+            <FormattedMessage
+              id="voices.form.lexicon.none"
+              defaultMessage="None: the shared lexicon still applies."
+            />
+          </p>
+        )}
+        <ul
+          aria-label={intl.formatMessage({
+            id: 'voices.form.lexicon.list',
+            defaultMessage: 'Pronunciations',
+          })}
+        >
           {draft.lexicon.map((entry, i) => (
             <li key={i} className="row">
               <label className="visually-hidden" htmlFor={`${id}-match-${i}`}>
-                Word {i + 1}
+                <FormattedMessage
+                  id="voices.form.lexicon.word"
+                  defaultMessage="Word {n}"
+                  values={{ n: i + 1 }}
+                />
               </label>
               <input
                 id={`${id}-match-${i}`}
                 type="text"
                 maxLength={MAX_MATCH_CHARS}
-                placeholder="Word or phrase"
+                placeholder={intl.formatMessage({
+                  id: 'voices.form.lexicon.word.placeholder',
+                  defaultMessage: 'Word or phrase',
+                })}
                 value={entry.match}
                 onChange={(e) => setEntry(i, { match: e.target.value })}
               />
               <label className="visually-hidden" htmlFor={`${id}-entry-kind-${i}`}>
-                Kind of pronunciation {i + 1}
+                <FormattedMessage
+                  id="voices.form.lexicon.kind"
+                  defaultMessage="Kind of pronunciation {n}"
+                  values={{ n: i + 1 }}
+                />
               </label>
               <select
                 id={`${id}-entry-kind-${i}`}
                 value={entry.kind}
                 onChange={(e) => setEntry(i, { kind: e.target.value as LexiconKind })}
               >
-                <option value="respell">Respelling</option>
+                <option value="respell">
+                  {intl.formatMessage({ id: 'voices.form.lexicon.respelling', defaultMessage: 'Respelling' })}
+                </option>
                 <option value="ipa">IPA</option>
               </select>
               <label className="visually-hidden" htmlFor={`${id}-replacement-${i}`}>
-                Say word {i + 1} as
+                <FormattedMessage
+                  id="voices.form.lexicon.say"
+                  defaultMessage="Say word {n} as"
+                  values={{ n: i + 1 }}
+                />
               </label>
               <input
                 id={`${id}-replacement-${i}`}
                 type="text"
                 maxLength={MAX_REPLACEMENT_CHARS}
-                placeholder={entry.kind === 'ipa' ? 'e.g. ʃɪˈvɔːn' : 'e.g. shiv awn'}
+                placeholder={
+                  entry.kind === 'ipa'
+                    ? intl.formatMessage(
+                        { id: 'voices.form.lexicon.example', defaultMessage: 'e.g. {example}' },
+                        { example: 'ʃɪˈvɔːn' },
+                      )
+                    : intl.formatMessage({
+                        id: 'voices.form.lexicon.respelling.placeholder',
+                        defaultMessage: 'e.g. shiv awn',
+                      })
+                }
                 lang={entry.kind === 'ipa' ? 'und-fonipa' : undefined}
                 spellCheck={false}
                 value={entry.replacement}
@@ -475,10 +671,13 @@ export function CustomVoiceForm({
               />
               <button
                 type="button"
-                aria-label={`Remove pronunciation ${i + 1}`}
+                aria-label={intl.formatMessage(
+                  { id: 'voices.form.lexicon.remove', defaultMessage: 'Remove pronunciation {n}' },
+                  { n: i + 1 },
+                )}
                 onClick={() => update({ lexicon: draft.lexicon.filter((_, j) => j !== i) })}
               >
-                Remove
+                <FormattedMessage id="common.remove" defaultMessage="Remove" />
               </button>
             </li>
           ))}
@@ -490,12 +689,14 @@ export function CustomVoiceForm({
             update({ lexicon: [...draft.lexicon, { match: '', kind: 'respell', replacement: '' }] })
           }
         >
-          Add a pronunciation
+          <FormattedMessage id="voices.form.lexicon.add" defaultMessage="Add a pronunciation" />
         </button>
       </fieldset>
 
       <div className="field">
-        <label htmlFor={`${id}-note`}>Note (optional)</label>
+        <label htmlFor={`${id}-note`}>
+          <FormattedMessage id="voices.form.note" defaultMessage="Note (optional)" />
+        </label>
         <input
           id={`${id}-note`}
           type="text"
@@ -511,10 +712,14 @@ export function CustomVoiceForm({
       <div className="row">
         <span className="spacer" />
         <button type="button" onClick={onCancel}>
-          Cancel
+          <FormattedMessage id="common.cancel" defaultMessage="Cancel" />
         </button>
         <button type="submit" className="primary" disabled={saving}>
-          {saving ? 'Saving…' : editing ? 'Save' : 'Create voice'}
+          {saving
+            ? intl.formatMessage({ id: 'common.saving', defaultMessage: 'Saving…' })
+            : editing
+              ? intl.formatMessage({ id: 'common.save', defaultMessage: 'Save' })
+              : intl.formatMessage({ id: 'voices.custom.create', defaultMessage: 'Create voice' })}
         </button>
       </div>
     </form>

@@ -1,16 +1,27 @@
 import { useId, useRef, useState } from 'react';
-import type { CustomVoice } from '../../../../electron/shared/custom-voices';
+import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
+import type { CustomVoice, CustomVoiceBase } from '../../../../electron/shared/custom-voices';
+import type { LanguageCode } from '../../../../electron/shared/voices';
 import { AuditionButton } from '../../components/AuditionButton';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CopyButton } from '../../components/CopyButton';
 import { useAudition } from '../../lib/useAudition';
-import { describeBase } from '../../lib/voice-codes';
+import { blendShares, describeBase } from '../../lib/voice-codes';
 import { useStudio } from '../../stores';
-import { LANGUAGE_NAMES } from '../lexicon/LexiconEntryForm';
+import { LANGUAGE_NAMES, useLanguageName } from '../lexicon/LexiconEntryForm';
 import { CustomVoiceForm } from './CustomVoiceForm';
+import { CARD_LABELS, GENDER_LABELS, USE_LABELS } from './messages';
 
 /** The form's state: closed, a new voice, or the voice being edited. */
 type Editing = null | { kind: 'new' } | { kind: 'edit'; voice: CustomVoice };
+
+/** What the status line says after a save or a delete, with the voice's name and code. */
+const DONE = defineMessages({
+  created: { id: 'voices.custom.created', defaultMessage: 'Created {name} ({code}).' },
+  saved: { id: 'voices.custom.saved', defaultMessage: 'Saved {name} ({code}).' },
+  deleted: { id: 'voices.custom.deleted', defaultMessage: 'Deleted {name} ({code}).' },
+});
+type Done = { message: MessageDescriptor; name: string; code: string };
 
 /**
  * "Your voices" in the Voices view: the user's custom voices (name, code, base, language), each
@@ -27,9 +38,11 @@ export function CustomVoicesSection() {
   const setView = useStudio((s) => s.setView);
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<CustomVoice | null>(null);
-  const [saved, setSaved] = useState<string | null>(null);
+  const [saved, setSaved] = useState<Done | null>(null);
   const createButton = useRef<HTMLButtonElement>(null);
   const audition = useAudition();
+  const intl = useIntl();
+  const languageName = useLanguageName();
 
   const close = () => {
     setEditing(null);
@@ -37,7 +50,16 @@ export function CustomVoicesSection() {
     requestAnimationFrame(() => createButton.current?.focus());
   };
   const languageOf = (v: CustomVoice) =>
-    LANGUAGE_NAMES[v.language as keyof typeof LANGUAGE_NAMES] ?? v.language;
+    v.language in LANGUAGE_NAMES ? languageName(v.language as LanguageCode) : v.language;
+  /** The base as describeBase writes it, a blend's word in the interface's language. */
+  const baseOf = (base: CustomVoiceBase) => {
+    if (base.kind !== 'kokoro_blend') return describeBase(base);
+    const shares = blendShares(base.parts.map((p) => p.weight));
+    return intl.formatMessage(
+      { id: 'voices.custom.base.blend', defaultMessage: 'Kokoro blend {parts}' },
+      { parts: base.parts.map((p, i) => `${p.voice} ${Math.round(shares[i]!)} %`).join(' + ') },
+    );
+  };
   // One message for the panel: the open form's own, else an audition's failure, else the list's.
   const panelError = editing ? null : audition.error ? audition.error.message : error;
 
@@ -45,10 +67,14 @@ export function CustomVoicesSection() {
     <section className="panel custom-voices" aria-labelledby={`${id}-title`}>
       <div className="panel-head">
         <div>
-          <h2 id={`${id}-title`}>Your voices</h2>
+          <h2 id={`${id}-title`}>
+            <FormattedMessage id="voices.custom.title" defaultMessage="Your voices" />
+          </h2>
           <p className="hint">
-            A name and code of your own over a base voice, with its speed, pitch, volume and pronunciations.
-            Pick them anywhere a voice is picked; the API takes the code as voice_code.
+            <FormattedMessage
+              id="voices.custom.hint"
+              defaultMessage="A name and code of your own over a base voice, with its speed, pitch, volume and pronunciations. Pick them anywhere a voice is picked; the API takes the code as voice_code."
+            />
           </p>
         </div>
         <button
@@ -61,7 +87,7 @@ export function CustomVoicesSection() {
             setEditing({ kind: 'new' });
           }}
         >
-          Create voice
+          <FormattedMessage id="voices.custom.create" defaultMessage="Create voice" />
         </button>
       </div>
       {editing && (
@@ -70,73 +96,106 @@ export function CustomVoicesSection() {
           {...(editing.kind === 'edit' ? { editing: editing.voice } : {})}
           onCancel={close}
           onSaved={(voice) => {
-            setSaved(`${editing.kind === 'edit' ? 'Saved' : 'Created'} ${voice.name} (${voice.code}).`);
+            setSaved({
+              message: editing.kind === 'edit' ? DONE.saved : DONE.created,
+              name: voice.name,
+              code: voice.code,
+            });
             close();
           }}
         />
       )}
       <p className="hint" role="status">
-        {saved}
+        {saved && intl.formatMessage(saved.message, { name: saved.name, code: saved.code })}
       </p>
       {loaded && voices.length === 0 && !editing && (
-        <p className="muted">No voices of your own yet. Create one over any voice you like.</p>
+        <p className="muted">
+          <FormattedMessage
+            id="voices.custom.empty"
+            defaultMessage="No voices of your own yet. Create one over any voice you like."
+          />
+        </p>
       )}
       {voices.length > 0 && (
-        <ul className="voice-list" aria-label="Your voices">
+        <ul
+          className="voice-list"
+          aria-label={intl.formatMessage({ id: 'voices.custom.title', defaultMessage: 'Your voices' })}
+        >
           {voices.map((v) => (
             <li key={v.code} className={`voice-card${v.code === selected ? ' selected' : ''}`}>
               <div className="row">
                 <span className="name">{v.name}</span>
                 <span className="badge">{languageOf(v)}</span>
-                {v.gender && <span className="badge">{v.gender}</span>}
+                {v.gender && <span className="badge">{intl.formatMessage(GENDER_LABELS[v.gender])}</span>}
               </div>
               <div className="copy-row">
                 <code>{v.code}</code>
-                <CopyButton text={v.code} label={`Copy code ${v.code}`} />
+                <CopyButton
+                  text={v.code}
+                  label={intl.formatMessage(CARD_LABELS.copyCode, { code: v.code })}
+                />
               </div>
               <p className="small muted custom-voice-base-line">
-                Over {describeBase(v.base)} · speed ×{v.prosody.speed}, pitch ×{v.prosody.pitch}, volume{' '}
-                {v.prosody.volume} %
-                {v.lexicon.length > 0
-                  ? ` · ${v.lexicon.length} pronunciation${v.lexicon.length === 1 ? '' : 's'}`
-                  : ''}
+                <FormattedMessage
+                  id="voices.custom.baseLine"
+                  defaultMessage="Over {base} · speed ×{speed}, pitch ×{pitch}, volume {volume} %{count, plural, =0 {} one { · # pronunciation} other { · # pronunciations}}"
+                  values={{
+                    base: baseOf(v.base),
+                    speed: v.prosody.speed,
+                    pitch: v.prosody.pitch,
+                    volume: v.prosody.volume,
+                    count: v.lexicon.length,
+                  }}
+                />
               </p>
               <div className="row">
                 <AuditionButton
                   audition={audition}
                   id={v.code}
-                  label={`a sample of ${v.name} (${v.code})`}
+                  label={intl.formatMessage(CARD_LABELS.audition, { name: v.name, code: v.code })}
                   onToggle={() => audition.toggle(v.code, v.code)}
                 />
                 <span className="spacer" />
                 <button
                   type="button"
-                  aria-label={`Edit ${v.name} (${v.code})`}
+                  aria-label={intl.formatMessage(
+                    { id: 'voices.custom.edit.label', defaultMessage: 'Edit {name} ({code})' },
+                    { name: v.name, code: v.code },
+                  )}
                   onClick={() => {
                     setSaved(null);
                     setEditing({ kind: 'edit', voice: v });
                   }}
                 >
-                  Edit
+                  <FormattedMessage id="common.edit" defaultMessage="Edit" />
                 </button>
                 <button
                   type="button"
                   className="danger"
-                  aria-label={`Delete ${v.name} (${v.code})`}
+                  aria-label={intl.formatMessage(
+                    { id: 'voices.custom.delete.label', defaultMessage: 'Delete {name} ({code})' },
+                    { name: v.name, code: v.code },
+                  )}
                   onClick={() => setDeleting(v)}
                 >
-                  Delete
+                  <FormattedMessage id="common.delete" defaultMessage="Delete" />
                 </button>
                 <button
                   type="button"
                   className={v.code === selected ? '' : 'primary'}
-                  aria-label={`${v.code === selected ? 'In use:' : 'Use'} ${v.name} (${v.code})`}
+                  aria-label={intl.formatMessage(
+                    v.code === selected ? CARD_LABELS.inUseLabel : CARD_LABELS.useLabel,
+                    {
+                      name: v.name,
+                      code: v.code,
+                    },
+                  )}
                   onClick={() => {
                     setOption('voice_code', v.code);
                     setView('studio');
                   }}
                 >
-                  {v.code === selected ? 'In use' : 'Use'}
+                  {intl.formatMessage(v.code === selected ? USE_LABELS.inUse : USE_LABELS.use)}
                 </button>
               </div>
             </li>
@@ -149,9 +208,22 @@ export function CustomVoicesSection() {
       <ConfirmDialog
         request={
           deleting && {
-            title: `Delete ${deleting.name}?`,
-            message: `The voice ${deleting.code} is deleted. Requests already made with it keep their audio; projects that use it will need another voice.`,
-            confirmLabel: 'Delete voice',
+            title: intl.formatMessage(
+              { id: 'voices.custom.delete.title', defaultMessage: 'Delete {name}?' },
+              { name: deleting.name },
+            ),
+            message: intl.formatMessage(
+              {
+                id: 'voices.custom.delete.message',
+                defaultMessage:
+                  'The voice {code} is deleted. Requests already made with it keep their audio; projects that use it will need another voice.',
+              },
+              { code: deleting.code },
+            ),
+            confirmLabel: intl.formatMessage({
+              id: 'voices.custom.delete.confirm',
+              defaultMessage: 'Delete voice',
+            }),
           }
         }
         onCancel={() => setDeleting(null)}
@@ -160,7 +232,7 @@ export function CustomVoicesSection() {
           setDeleting(null);
           audition.stop();
           void remove(voice.code).then((ok) => {
-            if (ok) setSaved(`Deleted ${voice.name} (${voice.code}).`);
+            if (ok) setSaved({ message: DONE.deleted, name: voice.name, code: voice.code });
           });
         }}
       />

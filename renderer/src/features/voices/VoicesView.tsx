@@ -1,15 +1,31 @@
 import { useId, useMemo, useState } from 'react';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import type { Voice } from '../../../../electron/shared/api';
+import type { LanguageCode } from '../../../../electron/shared/voices';
 import { CopyButton } from '../../components/CopyButton';
 import { defaultPackHint, EngineBadge } from '../../components/EngineBadge';
 import { AuditionButton } from '../../components/AuditionButton';
 import { useAudition } from '../../lib/useAudition';
 import { useStudio } from '../../stores';
+import { useLanguageName } from '../lexicon/LexiconEntryForm';
+import { CARD_LABELS, GENDER_LABELS, USE_LABELS } from './messages';
 import { CustomVoicesSection } from './CustomVoicesSection';
 import { Workbench } from './workbench/Workbench';
 
 type Filter = { language: string; gender: string; accent: string; price: string; query: string };
 const ALL = '';
+
+/** The catalogue's accents (ACCENTS) and genders, as shown; the filters keep the English values. */
+const ACCENT_LABELS = defineMessages({
+  Northern: { id: 'voices.accent.northern', defaultMessage: 'Northern' },
+  Southern: { id: 'voices.accent.southern', defaultMessage: 'Southern' },
+  American: { id: 'voices.accent.american', defaultMessage: 'American' },
+  British: { id: 'voices.accent.british', defaultMessage: 'British' },
+  Australian: { id: 'voices.accent.australian', defaultMessage: 'Australian' },
+  Indian: { id: 'voices.accent.indian', defaultMessage: 'Indian' },
+  Mandarin: { id: 'voices.accent.mandarin', defaultMessage: 'Mandarin' },
+  Standard: { id: 'voices.accent.standard', defaultMessage: 'Standard' },
+});
 
 /** Voices matching the filters and the search (name, code, accent, language). */
 export function filterVoices(voices: readonly Voice[], f: Filter): Voice[] {
@@ -41,9 +57,24 @@ export function VoicesView() {
     query: '',
   });
   const audition = useAudition();
+  const intl = useIntl();
+  const languageName = useLanguageName();
+  const accentLabel = (accent: string) =>
+    accent in ACCENT_LABELS
+      ? intl.formatMessage(ACCENT_LABELS[accent as keyof typeof ACCENT_LABELS])
+      : accent;
+  const genderLabel = (gender: string) =>
+    gender in GENDER_LABELS
+      ? intl.formatMessage(GENDER_LABELS[gender as keyof typeof GENDER_LABELS])
+      : gender;
 
   const shown = useMemo(() => filterVoices(voices, filter), [voices, filter]);
   const languages = [...new Set(voices.map((v) => v.language_name))];
+  // The filter keeps the catalogue's (English) language name; the screen shows the interface's.
+  const languageLabel = (name: string) => {
+    const code = voices.find((v) => v.language_name === name)?.language;
+    return code ? languageName(code as LanguageCode) : name;
+  };
   const accents = [...new Set(voices.map((v) => v.accent))].sort();
   const groups = languages
     .map((l) => ({ language: l, voices: shown.filter((v) => v.language_name === l) }))
@@ -56,69 +87,127 @@ export function VoicesView() {
     <>
       <div className="page-head">
         <div>
-          <h1>Voices</h1>
+          <h1>
+            <FormattedMessage id="voices.title" defaultMessage="Voices" />
+          </h1>
           <p>
-            {voices.length} voices. Play one to audition it with your current speed, pitch and volume (free).
+            <FormattedMessage
+              id="voices.intro"
+              defaultMessage="{count, plural, one {# voice} other {# voices}}. Play one to audition it with your current speed, pitch and volume (free)."
+              values={{ count: voices.length }}
+            />
           </p>
         </div>
       </div>
       <Workbench />
       <CustomVoicesSection />
       <div className="panel">
-        <h2 className="visually-hidden">Catalogue voices</h2>
+        <h2 className="visually-hidden">
+          <FormattedMessage id="voices.catalogue.title" defaultMessage="Catalogue voices" />
+        </h2>
         <div className="voice-filters" role="search">
           <div className="field">
-            <label htmlFor={`${id}-q`}>Search</label>
+            <label htmlFor={`${id}-q`}>
+              <FormattedMessage id="voices.filter.search" defaultMessage="Search" />
+            </label>
             <input
               id={`${id}-q`}
               type="search"
-              placeholder="Name, code, accent…"
+              placeholder={intl.formatMessage({
+                id: 'voices.filter.search.placeholder',
+                defaultMessage: 'Name, code, accent…',
+              })}
               value={filter.query}
               onChange={set('query')}
             />
           </div>
           <div className="field">
-            <label htmlFor={`${id}-lang`}>Language</label>
+            <label htmlFor={`${id}-lang`}>
+              <FormattedMessage id="voices.filter.language" defaultMessage="Language" />
+            </label>
             <select id={`${id}-lang`} value={filter.language} onChange={set('language')}>
-              <option value="">All languages</option>
+              <option value="">
+                {intl.formatMessage({ id: 'voices.filter.language.all', defaultMessage: 'All languages' })}
+              </option>
               {languages.map((l) => (
-                <option key={l}>{l}</option>
+                <option key={l} value={l}>
+                  {languageLabel(l)}
+                </option>
               ))}
             </select>
           </div>
           <div className="field">
-            <label htmlFor={`${id}-gender`}>Gender</label>
+            <label htmlFor={`${id}-gender`}>
+              <FormattedMessage id="voices.filter.gender" defaultMessage="Gender" />
+            </label>
             <select id={`${id}-gender`} value={filter.gender} onChange={set('gender')}>
-              <option value="">Any</option>
-              <option value="female">Female</option>
-              <option value="male">Male</option>
+              <option value="">
+                {intl.formatMessage({ id: 'voices.filter.any', defaultMessage: 'Any' })}
+              </option>
+              <option value="female">
+                {intl.formatMessage({ id: 'voices.filter.gender.female', defaultMessage: 'Female' })}
+              </option>
+              <option value="male">
+                {intl.formatMessage({ id: 'voices.filter.gender.male', defaultMessage: 'Male' })}
+              </option>
             </select>
           </div>
           <div className="field">
-            <label htmlFor={`${id}-accent`}>Accent</label>
+            <label htmlFor={`${id}-accent`}>
+              <FormattedMessage id="voices.filter.accent" defaultMessage="Accent" />
+            </label>
             <select id={`${id}-accent`} value={filter.accent} onChange={set('accent')}>
-              <option value="">Any</option>
+              <option value="">
+                {intl.formatMessage({ id: 'voices.filter.any', defaultMessage: 'Any' })}
+              </option>
               {accents.map((a) => (
-                <option key={a}>{a}</option>
+                <option key={a} value={a}>
+                  {accentLabel(a)}
+                </option>
               ))}
             </select>
           </div>
           <div className="field">
-            <label htmlFor={`${id}-price`}>Price</label>
+            <label htmlFor={`${id}-price`}>
+              <FormattedMessage id="voices.filter.price" defaultMessage="Price" />
+            </label>
             <select id={`${id}-price`} value={filter.price} onChange={set('price')}>
-              <option value="">Any</option>
-              <option value="100">100 / 1000 chars</option>
-              <option value="1000">1000 / 1000 chars</option>
+              <option value="">
+                {intl.formatMessage({ id: 'voices.filter.any', defaultMessage: 'Any' })}
+              </option>
+              {['100', '1000'].map((price) => (
+                <option key={price} value={price}>
+                  {intl.formatMessage(
+                    { id: 'voices.filter.price.option', defaultMessage: '{price} / 1000 chars' },
+                    { price },
+                  )}
+                </option>
+              ))}
             </select>
           </div>
           <span className="muted small" aria-live="polite">
-            {shown.length} shown
+            <FormattedMessage
+              id="voices.filter.shown"
+              defaultMessage="{count} shown"
+              values={{ count: shown.length }}
+            />
           </span>
         </div>
-        {groups.length === 0 && <p className="muted">No voice matches these filters.</p>}
+        {groups.length === 0 && (
+          <p className="muted">
+            <FormattedMessage id="voices.filter.none" defaultMessage="No voice matches these filters." />
+          </p>
+        )}
         {groups.map((g) => (
-          <section key={g.language} className="voice-group" aria-label={`${g.language} voices`}>
-            <h3>{g.language}</h3>
+          <section
+            key={g.language}
+            className="voice-group"
+            aria-label={intl.formatMessage(
+              { id: 'voices.group.label', defaultMessage: '{language} voices' },
+              { language: languageLabel(g.language) },
+            )}
+          >
+            <h3>{languageLabel(g.language)}</h3>
             <ul className="voice-list">
               {g.voices.map((v) => (
                 <li
@@ -128,20 +217,29 @@ export function VoicesView() {
                   <div className="row">
                     <span className="name">{v.name}</span>
                     <EngineBadge engine={engines[v.voice_code]?.engine} />
-                    <span className="badge">{v.gender}</span>
-                    <span className="badge">{v.accent}</span>
+                    <span className="badge">{genderLabel(v.gender)}</span>
+                    <span className="badge">{accentLabel(v.accent)}</span>
                     {v.accent_approximated && (
                       <span
                         className="badge warn"
-                        title="The engine has no such accent; this voice approximates it."
+                        title={intl.formatMessage({
+                          id: 'voices.accentApproximated.title',
+                          defaultMessage: 'The engine has no such accent; this voice approximates it.',
+                        })}
                       >
-                        accent approximated
+                        <FormattedMessage
+                          id="voices.accentApproximated"
+                          defaultMessage="accent approximated"
+                        />
                       </span>
                     )}
                   </div>
                   <div className="copy-row">
                     <code>{v.voice_code}</code>
-                    <CopyButton text={v.voice_code} label={`Copy code ${v.voice_code}`} />
+                    <CopyButton
+                      text={v.voice_code}
+                      label={intl.formatMessage(CARD_LABELS.copyCode, { code: v.voice_code })}
+                    />
                   </div>
                   {defaultPackHint(engines[v.voice_code]) && (
                     <button
@@ -157,17 +255,27 @@ export function VoicesView() {
                       className="small muted price"
                       title={
                         v.standard
-                          ? 'Standard voice: the model choice applies.'
-                          : 'Not a standard voice: the model choice does not apply.'
+                          ? intl.formatMessage({
+                              id: 'voices.price.standard',
+                              defaultMessage: 'Standard voice: the model choice applies.',
+                            })
+                          : intl.formatMessage({
+                              id: 'voices.price.notStandard',
+                              defaultMessage: 'Not a standard voice: the model choice does not apply.',
+                            })
                       }
                     >
-                      {v.price} credits / 1k chars
+                      <FormattedMessage
+                        id="voices.price"
+                        defaultMessage="{price} credits / 1k chars"
+                        values={{ price: String(v.price) }}
+                      />
                     </span>
                     <span className="spacer" />
                     <AuditionButton
                       audition={audition}
                       id={v.voice_code}
-                      label={`a sample of ${v.name} (${v.voice_code})`}
+                      label={intl.formatMessage(CARD_LABELS.audition, { name: v.name, code: v.voice_code })}
                       onToggle={() =>
                         audition.toggle(v.voice_code, v.voice_code, {
                           speed_rate: options.speed_rate,
@@ -179,13 +287,16 @@ export function VoicesView() {
                     <button
                       type="button"
                       className={v.voice_code === selected ? '' : 'primary'}
-                      aria-label={`${v.voice_code === selected ? 'In use:' : 'Use'} ${v.name} (${v.voice_code})`}
+                      aria-label={intl.formatMessage(
+                        v.voice_code === selected ? CARD_LABELS.inUseLabel : CARD_LABELS.useLabel,
+                        { name: v.name, code: v.voice_code },
+                      )}
                       onClick={() => {
                         setOption('voice_code', v.voice_code);
                         setView('studio');
                       }}
                     >
-                      {v.voice_code === selected ? 'In use' : 'Use'}
+                      {intl.formatMessage(v.voice_code === selected ? USE_LABELS.inUse : USE_LABELS.use)}
                     </button>
                   </div>
                   {audition.error?.key === v.voice_code && <p className="error">{audition.error.message}</p>}
