@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { RATE_MAX, RATE_MIN, VOLUME_MAX, VOLUME_MIN } from '../../../../electron/shared/options';
 import type { CharacterRecord } from '../../../../electron/shared/projects';
 import { AuditionButton } from '../../components/AuditionButton';
@@ -27,6 +28,7 @@ function CharacterCard({
   const updateCharacter = useStudio((s) => s.updateCharacter);
   const removeCharacter = useStudio((s) => s.removeCharacter);
   const id = useId();
+  const intl = useIntl();
   const [name, setName] = useState<string | null>(null);
   const [prosody, setProsody] = useState<Partial<Prosody>>({});
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -51,7 +53,11 @@ function CharacterCard({
     <li className={`character-card${character.confirmed ? '' : ' suggested'}`} aria-labelledby={`${id}-name`}>
       <div className="row">
         <label className="visually-hidden" htmlFor={`${id}-name`}>
-          Name of {character.name}
+          <FormattedMessage
+            id="projects.cast.nameOf"
+            defaultMessage="Name of {name}"
+            values={{ name: character.name }}
+          />
         </label>
         <input
           id={`${id}-name`}
@@ -62,15 +68,42 @@ function CharacterCard({
           onBlur={commitName}
           onKeyDown={(e) => e.key === 'Enter' && commitName()}
         />
-        {character.narrator && <span className="badge accent">narrator</span>}
-        {!character.confirmed && <span className="badge warn">suggested</span>}
+        {character.narrator && (
+          <span className="badge accent">
+            <FormattedMessage id="projects.cast.narratorBadge" defaultMessage="narrator" />
+          </span>
+        )}
+        {!character.confirmed && (
+          <span className="badge warn">
+            <FormattedMessage id="projects.cast.suggestedBadge" defaultMessage="suggested" />
+          </span>
+        )}
         <span className="small muted">
-          {lines} segment{lines === 1 ? '' : 's'}
-          {suggestedLines > 0 ? ` (+${suggestedLines} suggested)` : ''}
+          <FormattedMessage
+            id="projects.cast.lines"
+            defaultMessage="{count, plural, one {# segment} other {# segments}}"
+            values={{ count: lines }}
+          />
+          {suggestedLines > 0 && (
+            <>
+              {' '}
+              <FormattedMessage
+                id="projects.cast.suggestedLines"
+                defaultMessage="(+{count, number} suggested)"
+                values={{ count: suggestedLines }}
+              />
+            </>
+          )}
         </span>
       </div>
       <div className="field">
-        <label htmlFor={`${id}-voice`}>Voice of {character.name}</label>
+        <label htmlFor={`${id}-voice`}>
+          <FormattedMessage
+            id="projects.cast.voiceOf"
+            defaultMessage="Voice of {name}"
+            values={{ name: character.name }}
+          />
+        </label>
         <div className="row nowrap">
           <VoiceSelect
             id={`${id}-voice`}
@@ -80,7 +113,10 @@ function CharacterCard({
           <AuditionButton
             audition={audition}
             id={character.id}
-            label={`${character.name}'s voice`}
+            label={intl.formatMessage(
+              { id: 'projects.cast.auditionLabel', defaultMessage: "{name}'s voice" },
+              { name: character.name },
+            )}
             onToggle={() =>
               audition.toggle(character.id, character.voice_code, {
                 speed_rate: value.speed_rate,
@@ -94,7 +130,10 @@ function CharacterCard({
       </div>
       <div className="character-sliders">
         <SliderField
-          label={`Speed of ${character.name}`}
+          label={intl.formatMessage(
+            { id: 'projects.cast.speedOf', defaultMessage: 'Speed of {name}' },
+            { name: character.name },
+          )}
           value={value.speed_rate}
           min={RATE_MIN}
           max={RATE_MAX}
@@ -103,7 +142,10 @@ function CharacterCard({
           onChange={(v) => setValue('speed_rate', v)}
         />
         <SliderField
-          label={`Pitch of ${character.name}`}
+          label={intl.formatMessage(
+            { id: 'projects.cast.pitchOf', defaultMessage: 'Pitch of {name}' },
+            { name: character.name },
+          )}
           value={value.pitch_rate}
           min={RATE_MIN}
           max={RATE_MAX}
@@ -112,7 +154,10 @@ function CharacterCard({
           onChange={(v) => setValue('pitch_rate', v)}
         />
         <SliderField
-          label={`Volume of ${character.name}`}
+          label={intl.formatMessage(
+            { id: 'projects.cast.volumeOf', defaultMessage: 'Volume of {name}' },
+            { name: character.name },
+          )}
           value={value.volume}
           min={VOLUME_MIN}
           max={VOLUME_MAX}
@@ -128,11 +173,19 @@ function CharacterCard({
               className="primary"
               onClick={() => void updateCharacter(character.id, { confirmed: true })}
             >
-              Confirm {character.name}
+              <FormattedMessage
+                id="projects.cast.confirm"
+                defaultMessage="Confirm {name}"
+                values={{ name: character.name }}
+              />
             </button>
           )}
           <button type="button" className="danger" onClick={() => void removeCharacter(character.id)}>
-            Remove {character.name}
+            <FormattedMessage
+              id="projects.cast.remove"
+              defaultMessage="Remove {name}"
+              values={{ name: character.name }}
+            />
           </button>
         </div>
       )}
@@ -150,6 +203,7 @@ export function CastPanel() {
   const applySuggestions = useStudio((s) => s.applySuggestions);
   const audition = useAudition();
   const id = useId();
+  const intl = useIntl();
   const narrator = detail.characters.find((c) => c.narrator);
   const [name, setName] = useState('');
   const [voice, setVoice] = useState(narrator?.voice_code ?? '');
@@ -172,18 +226,29 @@ export function CastPanel() {
   return (
     <section className="panel cast-panel" aria-labelledby={`${id}-title`}>
       <div className="panel-head">
-        <h2 id={`${id}-title`}>Cast</h2>
+        <h2 id={`${id}-title`}>
+          <FormattedMessage id="projects.cast.title" defaultMessage="Cast" />
+        </h2>
         {pending > 0 && (
           <button type="button" className="primary" onClick={() => void applySuggestions()}>
-            Apply {pending} suggested speaker{pending === 1 ? '' : 's'}
+            <FormattedMessage
+              id="projects.cast.apply"
+              defaultMessage="Apply {count, plural, one {# suggested speaker} other {# suggested speakers}}"
+              values={{ count: pending }}
+            />
           </button>
         )}
       </div>
       <p className="hint">
-        Quoted speech with an attribution (“…,” said Anna) suggests its speaker. Confirm the suggestions here,
-        or assign speakers per segment and per quotation in the segment list.
+        <FormattedMessage
+          id="projects.cast.hint"
+          defaultMessage="Quoted speech with an attribution (“…,” said Anna) suggests its speaker. Confirm the suggestions here, or assign speakers per segment and per quotation in the segment list."
+        />
       </p>
-      <ul className="cast-list" aria-label="Characters">
+      <ul
+        className="cast-list"
+        aria-label={intl.formatMessage({ id: 'projects.cast.characters', defaultMessage: 'Characters' })}
+      >
         {ordered.map((c) => (
           <CharacterCard
             key={c.id}
@@ -196,7 +261,7 @@ export function CastPanel() {
       </ul>
       <form
         className="add-character"
-        aria-label="Add a character"
+        aria-label={intl.formatMessage({ id: 'projects.cast.addForm', defaultMessage: 'Add a character' })}
         onSubmit={(e) => {
           e.preventDefault();
           if (!name.trim() || !voice) return;
@@ -205,15 +270,19 @@ export function CastPanel() {
         }}
       >
         <div className="field">
-          <label htmlFor={`${id}-new-name`}>New character</label>
+          <label htmlFor={`${id}-new-name`}>
+            <FormattedMessage id="projects.cast.newName" defaultMessage="New character" />
+          </label>
           <input id={`${id}-new-name`} type="text" value={name} onChange={(e) => setName(e.target.value)} />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-new-voice`}>Their voice</label>
+          <label htmlFor={`${id}-new-voice`}>
+            <FormattedMessage id="projects.cast.newVoice" defaultMessage="Their voice" />
+          </label>
           <VoiceSelect id={`${id}-new-voice`} value={voice} onChange={setVoice} />
         </div>
         <button type="submit" className="primary" disabled={!name.trim()}>
-          Add character
+          <FormattedMessage id="projects.cast.add" defaultMessage="Add character" />
         </button>
       </form>
     </section>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { ChapterRecord } from '../../../../electron/shared/projects';
 import { errorMessage } from '../../lib/api-client';
 import { diffParagraphs, type DiffLine } from '../../lib/text-diff';
@@ -15,6 +16,7 @@ export function ChapterChanges({
   onClose(): void;
 }) {
   const api = useProjectsApi();
+  const intl = useIntl();
   const [lines, setLines] = useState<DiffLine[] | null>(null);
   const [neverExported, setNeverExported] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -34,21 +36,46 @@ export function ChapterChanges({
   }, [api, projectId, chapter.id]);
   const changed = lines?.filter((l) => l.kind !== 'same') ?? [];
   return (
-    <section className="chapter-changes" aria-label={`Changes in ${chapter.title}`}>
+    <section
+      className="chapter-changes"
+      aria-label={intl.formatMessage(
+        { id: 'projects.changes.label', defaultMessage: 'Changes in {title}' },
+        { title: chapter.title },
+      )}
+    >
       <div className="panel-head">
-        <h3>Changed since export</h3>
+        <h3>
+          <FormattedMessage id="projects.changes.title" defaultMessage="Changed since export" />
+        </h3>
         <button type="button" onClick={onClose}>
-          Close
+          <FormattedMessage id="projects.changes.close" defaultMessage="Close" />
         </button>
       </div>
       {error && <p className="error">{error}</p>}
-      {neverExported && <p className="hint">Never exported: all of it is new.</p>}
-      {lines && !neverExported && changed.length === 0 && <p className="hint">No paragraph differs.</p>}
+      {neverExported && (
+        <p className="hint">
+          <FormattedMessage
+            id="projects.changes.neverExported"
+            defaultMessage="Never exported: all of it is new."
+          />
+        </p>
+      )}
+      {lines && !neverExported && changed.length === 0 && (
+        <p className="hint">
+          <FormattedMessage id="projects.changes.none" defaultMessage="No paragraph differs." />
+        </p>
+      )}
       {!neverExported && (
         <ul className="diff">
           {changed.map((line, i) => (
             <li key={i} className={line.kind}>
-              <span className="visually-hidden">{line.kind === 'added' ? 'Added: ' : 'Removed: '}</span>
+              <span className="visually-hidden">
+                {line.kind === 'added' ? (
+                  <FormattedMessage id="projects.changes.added" defaultMessage="Added:" />
+                ) : (
+                  <FormattedMessage id="projects.changes.removed" defaultMessage="Removed:" />
+                )}{' '}
+              </span>
               {line.kind === 'added' ? '+ ' : '− '}
               {line.text}
             </li>

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import type { ProjectDetail } from '../../../../electron/shared/projects';
 import { chapterPosition, hasAudio, splitAtWord } from '../../lib/chapter-playback';
 import { formatClock } from '../../lib/format';
@@ -6,12 +7,12 @@ import type { ChapterPlayer as Player } from './useChapterPlayer';
 
 type Chapter = ProjectDetail['chapters'][number];
 
-const CHECK_LABEL = {
-  long_silence: 'long silence',
-  clipping: 'clipping',
-  ends_early: 'ends early',
-  speech_rate: 'speech rate',
-} as const;
+export const CHECK_LABEL = defineMessages({
+  long_silence: { id: 'projects.check.longSilence', defaultMessage: 'long silence' },
+  clipping: { id: 'projects.check.clipping', defaultMessage: 'clipping' },
+  ends_early: { id: 'projects.check.endsEarly', defaultMessage: 'ends early' },
+  speech_rate: { id: 'projects.check.speechRate', defaultMessage: 'speech rate' },
+});
 
 /**
  * The chapter player: play/pause the chapter in order, where it is, the playing segment's text
@@ -31,6 +32,7 @@ export function ChapterPlayer({
   onOpenSegment(segmentId: string): void;
 }) {
   const id = useId();
+  const intl = useIntl();
   const index = chapter.segments.findIndex((s) => s.id === player.currentId);
   const segment = chapter.segments[index];
   const total = chapter.segments.reduce((sum, s) => sum + (hasAudio(s) ? (s.duration_ms ?? 0) : 0), 0);
@@ -41,7 +43,11 @@ export function ChapterPlayer({
 
   return (
     <section className="panel chapter-player" aria-labelledby={`${id}-title`}>
-      <audio ref={audioRef} preload="auto" aria-label="Chapter audio" />
+      <audio
+        ref={audioRef}
+        preload="auto"
+        aria-label={intl.formatMessage({ id: 'projects.player.audio', defaultMessage: 'Chapter audio' })}
+      />
       <div className="row">
         <h2 id={`${id}-title`} className="player-title">
           {chapter.title}
@@ -52,21 +58,47 @@ export function ChapterPlayer({
           className="primary"
           onClick={player.toggle}
           disabled={!playable}
-          aria-label={player.playing ? 'Pause chapter' : 'Play chapter'}
+          aria-label={
+            player.playing
+              ? intl.formatMessage({ id: 'projects.player.pauseChapter', defaultMessage: 'Pause chapter' })
+              : intl.formatMessage({ id: 'projects.player.playChapter', defaultMessage: 'Play chapter' })
+          }
         >
-          {player.playing ? 'Pause' : 'Play'}
+          {player.playing ? (
+            <FormattedMessage id="projects.player.pause" defaultMessage="Pause" />
+          ) : (
+            <FormattedMessage id="common.play" defaultMessage="Play" />
+          )}
         </button>
         <button type="button" onClick={player.stop} disabled={player.currentId === null}>
-          Stop
+          <FormattedMessage id="common.stop" defaultMessage="Stop" />
         </button>
-        <span className="time" aria-label="Chapter position">
+        <span
+          className="time"
+          aria-label={intl.formatMessage({
+            id: 'projects.player.position',
+            defaultMessage: 'Chapter position',
+          })}
+        >
           {formatClock(at / 1000)} / {formatClock(total / 1000)}
         </span>
       </div>
       {segment && parts ? (
         <p className="now-playing" aria-live="off">
           <span className="small muted">
-            {player.single ? 'Alone: ' : ''}Segment {index + 1} of {chapter.segments.length} ·{' '}
+            {player.single ? (
+              <FormattedMessage
+                id="projects.player.nowAlone"
+                defaultMessage="Alone: Segment {number, number} of {total, number} ·"
+                values={{ number: index + 1, total: chapter.segments.length }}
+              />
+            ) : (
+              <FormattedMessage
+                id="projects.player.now"
+                defaultMessage="Segment {number, number} of {total, number} ·"
+                values={{ number: index + 1, total: chapter.segments.length }}
+              />
+            )}{' '}
           </span>
           {parts.before}
           {parts.word && (
@@ -78,22 +110,39 @@ export function ChapterPlayer({
         </p>
       ) : (
         <p className="hint">
-          {playable
-            ? 'Play the chapter, or click a segment to play from there.'
-            : 'Nothing in this chapter is rendered yet: render it to listen.'}
+          {playable ? (
+            <FormattedMessage
+              id="projects.player.hint"
+              defaultMessage="Play the chapter, or click a segment to play from there."
+            />
+          ) : (
+            <FormattedMessage
+              id="projects.player.nothingHint"
+              defaultMessage="Nothing in this chapter is rendered yet: render it to listen."
+            />
+          )}
         </p>
       )}
       {player.error && (
         <p className="error" role="alert">
-          {player.error}
+          {intl.formatMessage(player.error.message, player.error.values)}
         </p>
       )}
       {checkFirst.length > 0 && (
         <details className="check-first" open={checkFirst.length <= 6}>
           <summary>
-            Check first: {checkFirst.length} flagged segment{checkFirst.length === 1 ? '' : 's'}
+            <FormattedMessage
+              id="projects.player.checkFirstSummary"
+              defaultMessage="Check first: {count, plural, one {# flagged segment} other {# flagged segments}}"
+              values={{ count: checkFirst.length }}
+            />
           </summary>
-          <ul aria-label="Check first">
+          <ul
+            aria-label={intl.formatMessage({
+              id: 'projects.player.checkFirst',
+              defaultMessage: 'Check first',
+            })}
+          >
             {checkFirst.map((s) => (
               <li key={s.id}>
                 <button
@@ -108,11 +157,21 @@ export function ChapterPlayer({
                 </button>{' '}
                 {s.checks.map((c) => (
                   <span key={c.kind} className="badge warn" title={c.message}>
-                    {CHECK_LABEL[c.kind]}
+                    {intl.formatMessage(CHECK_LABEL[c.kind])}
                   </span>
                 ))}
                 {s.flag_note !== null && (
-                  <span className="badge accent">flag: {s.flag_note || 'no note'}</span>
+                  <span className="badge accent">
+                    {s.flag_note ? (
+                      <FormattedMessage
+                        id="projects.player.flag"
+                        defaultMessage="flag: {note}"
+                        values={{ note: s.flag_note }}
+                      />
+                    ) : (
+                      <FormattedMessage id="projects.player.flagNoNote" defaultMessage="flag: no note" />
+                    )}
+                  </span>
                 )}{' '}
                 <span className="small muted">{s.checks.map((c) => c.message).join(' · ')}</span>
               </li>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { useStudio } from '../../stores';
 import { ChapterList } from './ChapterList';
 import { ChapterPlayer } from './ChapterPlayer';
@@ -48,7 +49,10 @@ export function ChapterWorkspace() {
           </>
         ) : (
           <p className="panel muted">
-            This project has no chapters yet. Import a manuscript into it from the Projects list.
+            <FormattedMessage
+              id="projects.workspace.noChapters"
+              defaultMessage="This project has no chapters yet. Import a manuscript into it from the Projects list."
+            />
           </p>
         )}
       </div>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { useProjectsApi } from '../../stores';
 
 /** A project's cover, or its initials on a coloured square when it has none (or it cannot be read). */
@@ -17,6 +18,7 @@ export function ProjectCover({
   size?: number;
 }) {
   const api = useProjectsApi();
+  const intl = useIntl();
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
     if (!hasCover) return;
@@ -34,7 +36,15 @@ export function ProjectCover({
     };
   }, [api, projectId, hasCover, version]);
   const style = { width: size, height: size };
-  if (url) return <img className="project-cover" src={url} alt={`Cover of ${title}`} style={style} />;
+  if (url)
+    return (
+      <img
+        className="project-cover"
+        src={url}
+        alt={intl.formatMessage({ id: 'projects.cover.alt', defaultMessage: 'Cover of {title}' }, { title })}
+        style={style}
+      />
+    );
   const initials = title
     .split(/\s+/)
     .filter(Boolean)

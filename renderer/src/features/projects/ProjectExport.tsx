@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import {
   BOOK_FORMATS,
   FOLDER_FORMATS,
@@ -14,17 +14,17 @@ import { ChapterTable, LoudnessTable } from '../export/ExportResult';
 import { formatDate, saveBlob } from './project-format';
 import { ProgressBar } from '../../components/ProgressBar';
 
-const FORMAT_LABELS: Record<BookFormat, string> = {
-  m4b: 'M4B audiobook (AAC, chapters)',
-  mp3: 'MP3 with chapters (ID3 CHAP)',
-  folder: 'One file per chapter (zip)',
-};
-const STATUS_LABELS: Record<ProjectExportRecord['status'], string> = {
-  rendering: 'rendering changed chapters',
-  encoding: 'mastering and encoding',
-  done: 'done',
-  failed: 'failed',
-};
+const FORMAT_LABELS: Record<BookFormat, MessageDescriptor> = defineMessages({
+  m4b: { id: 'projects.export.format.m4b', defaultMessage: 'M4B audiobook (AAC, chapters)' },
+  mp3: { id: 'projects.export.format.mp3', defaultMessage: 'MP3 with chapters (ID3 CHAP)' },
+  folder: { id: 'projects.export.format.folder', defaultMessage: 'One file per chapter (zip)' },
+});
+const STATUS_LABELS: Record<ProjectExportRecord['status'], MessageDescriptor> = defineMessages({
+  rendering: { id: 'projects.export.status.rendering', defaultMessage: 'rendering changed chapters' },
+  encoding: { id: 'projects.export.status.encoding', defaultMessage: 'mastering and encoding' },
+  done: { id: 'projects.export.status.done', defaultMessage: 'done' },
+  failed: { id: 'projects.export.status.failed', defaultMessage: 'failed' },
+});
 const isFinal = (r: ProjectExportRecord) => r.status === 'done' || r.status === 'failed';
 
 /**
@@ -107,12 +107,13 @@ export function ProjectExport() {
   const changed = included.filter((c) => c.changed_since_export || c.segments_done < c.segment_count).length;
   const renderOfExport = record?.render_id && render?.id === record.render_id ? render : null;
   const reports = record?.report ?? [];
-  const label = format === 'folder' ? 'chapters' : format.toUpperCase();
 
   return (
     <section className="panel" aria-labelledby={`${id}-title`}>
       <div className="panel-head">
-        <h2 id={`${id}-title`}>Export the audiobook</h2>
+        <h2 id={`${id}-title`}>
+          <FormattedMessage id="projects.export.title" defaultMessage="Export the audiobook" />
+        </h2>
         <span className="small muted">
           <FormattedMessage
             id="projects.lastExport"
@@ -123,7 +124,9 @@ export function ProjectExport() {
       </div>
       <div className="row export-form">
         <div className="field">
-          <label htmlFor={`${id}-format`}>Export format</label>
+          <label htmlFor={`${id}-format`}>
+            <FormattedMessage id="projects.export.format" defaultMessage="Export format" />
+          </label>
           <select
             id={`${id}-format`}
             value={format}
@@ -131,14 +134,16 @@ export function ProjectExport() {
           >
             {BOOK_FORMATS.map((f) => (
               <option key={f} value={f}>
-                {FORMAT_LABELS[f]}
+                {intl.formatMessage(FORMAT_LABELS[f])}
               </option>
             ))}
           </select>
         </div>
         {format === 'folder' && (
           <div className="field">
-            <label htmlFor={`${id}-folder`}>Each chapter as</label>
+            <label htmlFor={`${id}-folder`}>
+              <FormattedMessage id="projects.settings.eachChapterAs" defaultMessage="Each chapter as" />
+            </label>
             <select
               id={`${id}-folder`}
               value={folderFormat}
@@ -158,15 +163,40 @@ export function ProjectExport() {
           disabled={running || included.length === 0}
           onClick={() => void start()}
         >
-          Export {label}
+          {format === 'folder' ? (
+            <FormattedMessage id="projects.export.startChapters" defaultMessage="Export chapters" />
+          ) : (
+            <FormattedMessage
+              id="projects.export.start"
+              defaultMessage="Export {format}"
+              values={{ format: format.toUpperCase() }}
+            />
+          )}
         </button>
       </div>
       <p className="hint">
-        {included.length} chapter{included.length === 1 ? '' : 's'} included, mastered with the{' '}
-        {project.preset === 'none' ? 'no' : project.preset.toUpperCase()} preset.{' '}
-        {changed > 0
-          ? `${changed} with new or changed segments are rendered first.`
-          : 'Every segment is rendered.'}
+        {project.preset === 'none' ? (
+          <FormattedMessage
+            id="projects.export.includedNoPreset"
+            defaultMessage="{count, plural, one {# chapter} other {# chapters}} included, mastered with the no preset."
+            values={{ count: included.length }}
+          />
+        ) : (
+          <FormattedMessage
+            id="projects.export.included"
+            defaultMessage="{count, plural, one {# chapter} other {# chapters}} included, mastered with the {preset} preset."
+            values={{ count: included.length, preset: project.preset.toUpperCase() }}
+          />
+        )}{' '}
+        {changed > 0 ? (
+          <FormattedMessage
+            id="projects.export.changed"
+            defaultMessage="{count, number} with new or changed segments are rendered first."
+            values={{ count: changed }}
+          />
+        ) : (
+          <FormattedMessage id="projects.export.allRendered" defaultMessage="Every segment is rendered." />
+        )}
       </p>
       {error && (
         <p className="error" role="alert">
@@ -174,13 +204,17 @@ export function ProjectExport() {
         </p>
       )}
       {record && (
-        <div className="project-export-result" role="region" aria-label="Project export">
+        <div
+          className="project-export-result"
+          role="region"
+          aria-label={intl.formatMessage({ id: 'projects.export.region', defaultMessage: 'Project export' })}
+        >
           <div className="row">
             <span
               className={`badge ${record.status === 'done' ? 'ok' : record.status === 'failed' ? 'bad' : 'accent'}`}
               role="status"
             >
-              {STATUS_LABELS[record.status]}
+              {intl.formatMessage(STATUS_LABELS[record.status])}
             </span>
             {record.status === 'done' && (
               <span className="small muted">
@@ -191,14 +225,21 @@ export function ProjectExport() {
           </div>
           {running && (
             <ProgressBar
-              label="Export progress"
+              label={intl.formatMessage({
+                id: 'projects.export.progress',
+                defaultMessage: 'Export progress',
+              })}
               value={(record.status === 'encoding' ? 0.9 : (renderOfExport?.progress ?? 0) * 0.85) * 100}
               minWidth={3}
             />
           )}
           {record.status === 'failed' && (
             <p className="error" role="alert">
-              The export failed: {record.error_message ?? record.error_code}
+              <FormattedMessage
+                id="projects.export.failed"
+                defaultMessage="The export failed: {reason}"
+                values={{ reason: record.error_message ?? record.error_code }}
+              />
             </p>
           )}
           {record.status === 'done' && record.download_url && (
@@ -213,7 +254,11 @@ export function ProjectExport() {
                     void download(record);
                   }}
                 >
-                  Download {record.format === 'folder' ? 'zip' : record.format.toUpperCase()}
+                  <FormattedMessage
+                    id="projects.export.download"
+                    defaultMessage="Download {format}"
+                    values={{ format: record.format === 'folder' ? 'zip' : record.format.toUpperCase() }}
+                  />
                 </a>
               </div>
               <div className="export-tables">

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import {
   BOOK_FORMATS,
   FOLDER_FORMATS,
@@ -23,15 +24,22 @@ import { useStudio } from '../../stores';
 import { SliderField } from '../controls/SliderField';
 import { ProjectCover } from './ProjectCover';
 import { formatLength } from './project-format';
-import { formatNumber } from '../../lib/format';
 
 const LANGUAGES = [...new Map(VOICES.map((v) => [v.language, v.language_name])).entries()];
-const FORMAT_LABELS: Record<BookFormat, string> = {
-  m4b: 'M4B (chapters)',
-  mp3: 'MP3 (ID3 chapters)',
-  folder: 'A file per chapter',
-};
-const PRESET_LABELS: Record<MasteringPresetName, string> = { acx: 'ACX', podcast: 'Podcast', none: 'None' };
+const FORMAT_LABELS: Record<BookFormat, MessageDescriptor> = defineMessages({
+  m4b: { id: 'projects.settings.format.m4b', defaultMessage: 'M4B (chapters)' },
+  mp3: { id: 'projects.settings.format.mp3', defaultMessage: 'MP3 (ID3 chapters)' },
+  folder: { id: 'projects.settings.format.folder', defaultMessage: 'A file per chapter' },
+});
+const PRESET_LABELS: Record<MasteringPresetName, MessageDescriptor> = defineMessages({
+  acx: { id: 'projects.settings.preset.acx', defaultMessage: 'ACX' },
+  podcast: { id: 'projects.settings.preset.podcast', defaultMessage: 'Podcast' },
+  none: { id: 'projects.settings.preset.none', defaultMessage: 'None' },
+});
+const COVER_ERRORS = defineMessages({
+  type: { id: 'projects.settings.cover.type', defaultMessage: 'The cover must be a JPEG or PNG picture.' },
+  size: { id: 'projects.settings.cover.size', defaultMessage: 'The cover must be at most 2 MiB.' },
+});
 const MAX_COVER_BYTES = 2 * 1024 * 1024;
 const oneDecimal = (v: number) => v.toFixed(1);
 
@@ -79,8 +87,9 @@ export function ProjectHeader() {
   const undo = useStudio((s) => s.undo);
   const redo = useStudio((s) => s.redo);
   const id = useId();
+  const intl = useIntl();
   const coverInput = useRef<HTMLInputElement>(null);
-  const [coverError, setCoverError] = useState<string | null>(null);
+  const [coverError, setCoverError] = useState<MessageDescriptor | null>(null);
   const { project } = detail;
   const narrator = detail.characters.find((c) => c.narrator);
   // Prosody sliders save once the writer stops moving them (one undo step, not fifty).
@@ -100,9 +109,8 @@ export function ProjectHeader() {
   const chooseCover = async (file: File | undefined) => {
     setCoverError(null);
     if (!file) return;
-    if (!/^image\/(jpeg|png)$/.test(file.type))
-      return setCoverError('The cover must be a JPEG or PNG picture.');
-    if (file.size > MAX_COVER_BYTES) return setCoverError('The cover must be at most 2 MiB.');
+    if (!/^image\/(jpeg|png)$/.test(file.type)) return setCoverError(COVER_ERRORS.type);
+    if (file.size > MAX_COVER_BYTES) return setCoverError(COVER_ERRORS.size);
     save({ cover: await readBase64(file) });
   };
 
@@ -119,12 +127,12 @@ export function ProjectHeader() {
         <div className="project-head-fields">
           <div className="row">
             <button type="button" className="link small" onClick={closeProject}>
-              ← All projects
+              <FormattedMessage id="projects.head.allProjects" defaultMessage="← All projects" />
             </button>
           </div>
           <div className="project-title-row">
             <label className="visually-hidden" htmlFor={`${id}-title`}>
-              Book title
+              <FormattedMessage id="projects.head.bookTitle" defaultMessage="Book title" />
             </label>
             <CommitInput
               id={`${id}-title`}
@@ -132,40 +140,75 @@ export function ProjectHeader() {
               onCommit={(title) => title.trim() && save({ title: title.trim() })}
             />
             <label className="visually-hidden" htmlFor={`${id}-author`}>
-              Author
+              <FormattedMessage id="projects.head.author" defaultMessage="Author" />
             </label>
             <CommitInput
               id={`${id}-author`}
               value={project.author ?? ''}
-              placeholder="Author"
+              placeholder={intl.formatMessage({ id: 'projects.head.author', defaultMessage: 'Author' })}
               onCommit={(author) => save({ author: author.trim() || null })}
             />
           </div>
           <p className="small muted">
-            {project.chapter_count} chapters · {formatNumber(project.segments_done)} /{' '}
-            {formatNumber(project.segment_count)} segments rendered · {formatLength(project.duration_ms)}
-            {project.source_name ? ` · from ${project.source_name}` : ''}
+            <FormattedMessage
+              id="projects.head.facts"
+              defaultMessage="{chapters, plural, one {# chapter} other {# chapters}} · {done, number} / {total, number} segments rendered · {length}"
+              values={{
+                chapters: project.chapter_count,
+                done: project.segments_done,
+                total: project.segment_count,
+                length: formatLength(project.duration_ms, intl),
+              }}
+            />
+            {project.source_name && (
+              <>
+                {' '}
+                <FormattedMessage
+                  id="projects.head.source"
+                  defaultMessage="· from {file}"
+                  values={{ file: project.source_name }}
+                />
+              </>
+            )}
           </p>
         </div>
-        <div className="row project-undo" role="group" aria-label="History">
-          <button type="button" onClick={() => void undo()} disabled={!project.can_undo} title="Ctrl+Z / ⌘Z">
-            Undo
+        <div
+          className="row project-undo"
+          role="group"
+          aria-label={intl.formatMessage({ id: 'projects.head.history', defaultMessage: 'History' })}
+        >
+          <button
+            type="button"
+            onClick={() => void undo()}
+            disabled={!project.can_undo}
+            // eslint-disable-next-line messages/no-words-in-jsx -- key names, the same in every language
+            title="Ctrl+Z / ⌘Z"
+          >
+            <FormattedMessage id="projects.head.undo" defaultMessage="Undo" />
           </button>
           <button
             type="button"
             onClick={() => void redo()}
             disabled={!project.can_redo}
+            // eslint-disable-next-line messages/no-words-in-jsx -- key names, the same in every language
             title="Ctrl+Shift+Z / ⌘⇧Z"
           >
-            Redo
+            <FormattedMessage id="projects.head.redo" defaultMessage="Redo" />
           </button>
         </div>
       </div>
       <details className="project-settings">
-        <summary>Book settings: voice, model, mastering, format, cover</summary>
+        <summary>
+          <FormattedMessage
+            id="projects.settings.summary"
+            defaultMessage="Book settings: voice, model, mastering, format, cover"
+          />
+        </summary>
         <div className="project-settings-grid">
           <div className="field">
-            <label htmlFor={`${id}-language`}>Language</label>
+            <label htmlFor={`${id}-language`}>
+              <FormattedMessage id="projects.settings.language" defaultMessage="Language" />
+            </label>
             <select
               id={`${id}-language`}
               value={project.language}
@@ -182,7 +225,9 @@ export function ProjectHeader() {
             </select>
           </div>
           <div className="field">
-            <label htmlFor={`${id}-voice`}>Narrator voice</label>
+            <label htmlFor={`${id}-voice`}>
+              <FormattedMessage id="projects.settings.narratorVoice" defaultMessage="Narrator voice" />
+            </label>
             <VoiceSelect
               id={`${id}-voice`}
               value={narrator?.voice_code ?? ''}
@@ -190,7 +235,9 @@ export function ProjectHeader() {
             />
           </div>
           <div className="field">
-            <label htmlFor={`${id}-model`}>Model</label>
+            <label htmlFor={`${id}-model`}>
+              <FormattedMessage id="projects.settings.model" defaultMessage="Model" />
+            </label>
             <select
               id={`${id}-model`}
               value={project.model_id}
@@ -202,7 +249,9 @@ export function ProjectHeader() {
             </select>
           </div>
           <div className="field">
-            <label htmlFor={`${id}-preset`}>Mastering preset</label>
+            <label htmlFor={`${id}-preset`}>
+              <FormattedMessage id="projects.settings.preset" defaultMessage="Mastering preset" />
+            </label>
             <select
               id={`${id}-preset`}
               value={project.preset}
@@ -210,13 +259,15 @@ export function ProjectHeader() {
             >
               {MASTERING_PRESETS.map((p) => (
                 <option key={p} value={p}>
-                  {PRESET_LABELS[p]}
+                  {intl.formatMessage(PRESET_LABELS[p])}
                 </option>
               ))}
             </select>
           </div>
           <div className="field">
-            <label htmlFor={`${id}-format`}>Format</label>
+            <label htmlFor={`${id}-format`}>
+              <FormattedMessage id="projects.settings.format" defaultMessage="Format" />
+            </label>
             <select
               id={`${id}-format`}
               value={project.format}
@@ -224,14 +275,16 @@ export function ProjectHeader() {
             >
               {BOOK_FORMATS.map((f) => (
                 <option key={f} value={f}>
-                  {FORMAT_LABELS[f]}
+                  {intl.formatMessage(FORMAT_LABELS[f])}
                 </option>
               ))}
             </select>
           </div>
           {project.format === 'folder' && (
             <div className="field">
-              <label htmlFor={`${id}-folder`}>Each chapter as</label>
+              <label htmlFor={`${id}-folder`}>
+                <FormattedMessage id="projects.settings.eachChapterAs" defaultMessage="Each chapter as" />
+              </label>
               <select
                 id={`${id}-folder`}
                 value={project.folder_format ?? 'mp3'}
@@ -248,7 +301,10 @@ export function ProjectHeader() {
           {narrator && (
             <>
               <SliderField
-                label="Narrator speed"
+                label={intl.formatMessage({
+                  id: 'projects.settings.narratorSpeed',
+                  defaultMessage: 'Narrator speed',
+                })}
                 value={prosody.speed_rate ?? narrator.speed_rate}
                 min={RATE_MIN}
                 max={RATE_MAX}
@@ -257,7 +313,10 @@ export function ProjectHeader() {
                 onChange={(v) => setProsodyValue('speed_rate', v)}
               />
               <SliderField
-                label="Narrator pitch"
+                label={intl.formatMessage({
+                  id: 'projects.settings.narratorPitch',
+                  defaultMessage: 'Narrator pitch',
+                })}
                 value={prosody.pitch_rate ?? narrator.pitch_rate}
                 min={RATE_MIN}
                 max={RATE_MAX}
@@ -266,7 +325,10 @@ export function ProjectHeader() {
                 onChange={(v) => setProsodyValue('pitch_rate', v)}
               />
               <SliderField
-                label="Narrator volume"
+                label={intl.formatMessage({
+                  id: 'projects.settings.narratorVolume',
+                  defaultMessage: 'Narrator volume',
+                })}
                 value={prosody.volume ?? narrator.volume}
                 min={VOLUME_MIN}
                 max={VOLUME_MAX}
@@ -276,7 +338,9 @@ export function ProjectHeader() {
             </>
           )}
           <div className="field">
-            <span className="field-label">Cover</span>
+            <span className="field-label">
+              <FormattedMessage id="projects.settings.cover" defaultMessage="Cover" />
+            </span>
             <div className="row">
               <input
                 ref={coverInput}
@@ -284,19 +348,26 @@ export function ProjectHeader() {
                 accept="image/jpeg,image/png"
                 className="visually-hidden"
                 tabIndex={-1}
-                aria-label="Book cover (JPEG or PNG, at most 2 MiB)"
+                aria-label={intl.formatMessage({
+                  id: 'projects.settings.coverFile',
+                  defaultMessage: 'Book cover (JPEG or PNG, at most 2 MiB)',
+                })}
                 onChange={(e) => void chooseCover(e.target.files?.[0])}
               />
               <button type="button" onClick={() => coverInput.current?.click()}>
-                {project.has_cover ? 'Change cover…' : 'Choose cover…'}
+                {project.has_cover ? (
+                  <FormattedMessage id="projects.settings.changeCover" defaultMessage="Change cover…" />
+                ) : (
+                  <FormattedMessage id="projects.settings.chooseCover" defaultMessage="Choose cover…" />
+                )}
               </button>
               {project.has_cover && (
                 <button type="button" className="link" onClick={() => save({ cover: null })}>
-                  Remove cover
+                  <FormattedMessage id="projects.settings.removeCover" defaultMessage="Remove cover" />
                 </button>
               )}
             </div>
-            {coverError && <p className="error">{coverError}</p>}
+            {coverError && <p className="error">{intl.formatMessage(coverError)}</p>}
           </div>
         </div>
       </details>

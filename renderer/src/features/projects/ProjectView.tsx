@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import { defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
 import { useStudio } from '../../stores';
 import { CastPanel } from './CastPanel';
 import { ChapterWorkspace } from './ChapterWorkspace';
@@ -6,10 +7,15 @@ import { ProjectExport } from './ProjectExport';
 import { ProjectHeader } from './ProjectHeader';
 
 type Tab = 'chapters' | 'cast' | 'export';
-const TABS: { tab: Tab; label: string }[] = [
-  { tab: 'chapters', label: 'Chapters' },
-  { tab: 'cast', label: 'Cast' },
-  { tab: 'export', label: 'Export' },
+const TAB_LABELS = defineMessages({
+  chapters: { id: 'projects.tab.chapters', defaultMessage: 'Chapters' },
+  cast: { id: 'projects.tab.cast', defaultMessage: 'Cast' },
+  export: { id: 'projects.tab.export', defaultMessage: 'Export' },
+});
+const TABS: { tab: Tab; label: MessageDescriptor }[] = [
+  { tab: 'chapters', label: TAB_LABELS.chapters },
+  { tab: 'cast', label: TAB_LABELS.cast },
+  { tab: 'export', label: TAB_LABELS.export },
 ];
 
 /** True when the keyboard is in a text field, whose own undo Ctrl+Z must stay. */
@@ -31,6 +37,7 @@ export function ProjectView() {
   const redo = useStudio((s) => s.redo);
   const [tab, setTab] = useState<Tab>('chapters');
   const id = useId();
+  const intl = useIntl();
 
   // Ctrl/Cmd+Z undoes the last edit of the project, Shift (or Ctrl+Y) redoes it.
   useEffect(() => {
@@ -50,7 +57,13 @@ export function ProjectView() {
   }, [undo, redo]);
 
   return (
-    <section aria-label={`Project ${title ?? ''}`} className="project-view">
+    <section
+      aria-label={intl.formatMessage(
+        { id: 'projects.view.label', defaultMessage: 'Project {title}' },
+        { title: title ?? '' },
+      )}
+      className="project-view"
+    >
       <h1 className="visually-hidden">{title}</h1>
       <ProjectHeader />
       {error && (
@@ -58,7 +71,11 @@ export function ProjectView() {
           {error}
         </p>
       )}
-      <div className="project-tabs" role="tablist" aria-label="Project">
+      <div
+        className="project-tabs"
+        role="tablist"
+        aria-label={intl.formatMessage({ id: 'projects.view.tabs', defaultMessage: 'Project' })}
+      >
         {TABS.map((t) => (
           <button
             key={t.tab}
@@ -78,7 +95,7 @@ export function ProjectView() {
               }
             }}
           >
-            {t.label}
+            {intl.formatMessage(t.label)}
           </button>
         ))}
       </div>

@@ -218,24 +218,35 @@ function ProjectOpening({ id }: { id: string }) {
     <section aria-labelledby="project-opening-title">
       <div className="page-head">
         <div>
-          <h1 id="project-opening-title">Projects</h1>
+          <h1 id="project-opening-title">
+            <FormattedMessage id="projects.title" defaultMessage="Projects" />
+          </h1>
         </div>
       </div>
       <div className="panel">
         {error ? (
           <div role="alert">
             <p className="error">
-              The project <code>{id}</code> cannot be opened: {error}
+              <FormattedMessage
+                id="projects.opening.failed"
+                defaultMessage="The project <code>{id}</code> cannot be opened: {error}"
+                values={{ id, error, code: (chunks) => <code>{chunks}</code> }}
+              />
             </p>
-            <p className="muted">It may have been deleted, or the address may be mistyped.</p>
+            <p className="muted">
+              <FormattedMessage
+                id="projects.opening.hint"
+                defaultMessage="It may have been deleted, or the address may be mistyped."
+              />
+            </p>
           </div>
         ) : (
           <p className="muted" role="status">
-            Opening the project…
+            <FormattedMessage id="projects.opening.loading" defaultMessage="Opening the project…" />
           </p>
         )}
         <button type="button" onClick={closeProject}>
-          Show all projects
+          <FormattedMessage id="projects.opening.showAll" defaultMessage="Show all projects" />
         </button>
       </div>
     </section>

@@ -1,16 +1,17 @@
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import type { ChapterRecord } from '../../../../electron/shared/projects';
-import { formatCredits, formatDuration, formatNumber } from '../../lib/format';
+import { formatCredits, formatDuration } from '../../lib/format';
 import { useStudio } from '../../stores';
 import { ProgressBar } from '../../components/ProgressBar';
 
-const STATUS_LABEL = {
-  queued: 'queued',
-  rendering: 'rendering',
-  paused: 'paused',
-  done: 'done',
-  failed: 'failed',
-  cancelled: 'cancelled',
-} as const;
+const STATUS_LABEL = defineMessages({
+  queued: { id: 'projects.render.status.queued', defaultMessage: 'queued' },
+  rendering: { id: 'projects.render.status.rendering', defaultMessage: 'rendering' },
+  paused: { id: 'projects.render.status.paused', defaultMessage: 'paused' },
+  done: { id: 'projects.render.status.done', defaultMessage: 'done' },
+  failed: { id: 'projects.render.status.failed', defaultMessage: 'failed' },
+  cancelled: { id: 'projects.render.status.cancelled', defaultMessage: 'cancelled' },
+});
 
 /**
  * Render the open chapter, the selected segments, or the whole book (only what changed or was
@@ -28,12 +29,16 @@ export function RenderControls({
   const pauseRender = useStudio((s) => s.pauseRender);
   const resumeRender = useStudio((s) => s.resumeRender);
   const cancelRender = useStudio((s) => s.cancelRender);
+  const intl = useIntl();
   const running =
     render !== null &&
     (render.status === 'queued' || render.status === 'rendering' || render.status === 'paused');
 
   return (
-    <section className="panel render-controls" aria-label="Render">
+    <section
+      className="panel render-controls"
+      aria-label={intl.formatMessage({ id: 'projects.render.label', defaultMessage: 'Render' })}
+    >
       <div className="row">
         <button
           type="button"
@@ -41,32 +46,40 @@ export function RenderControls({
           disabled={!chapter || running}
           onClick={() => chapter && void startRender({ chapter_ids: [chapter.id] })}
         >
-          Render chapter
+          <FormattedMessage id="projects.render.chapter" defaultMessage="Render chapter" />
         </button>
         <button
           type="button"
           disabled={selected.length === 0 || running}
           onClick={() => void startRender({ segment_ids: selected })}
         >
-          Render selection{selected.length > 0 ? ` (${selected.length})` : ''}
+          {selected.length > 0 ? (
+            <FormattedMessage
+              id="projects.render.selectionCount"
+              defaultMessage="Render selection ({count, number})"
+              values={{ count: selected.length }}
+            />
+          ) : (
+            <FormattedMessage id="projects.render.selection" defaultMessage="Render selection" />
+          )}
         </button>
         <button type="button" disabled={running} onClick={() => void startRender()}>
-          Render whole book
+          <FormattedMessage id="projects.render.book" defaultMessage="Render whole book" />
         </button>
         <span className="spacer" />
         {render && running && (
           <>
             {render.status === 'paused' ? (
               <button type="button" onClick={() => void resumeRender()}>
-                Resume
+                <FormattedMessage id="projects.render.resume" defaultMessage="Resume" />
               </button>
             ) : (
               <button type="button" onClick={() => void pauseRender()}>
-                Pause
+                <FormattedMessage id="projects.render.pause" defaultMessage="Pause" />
               </button>
             )}
             <button type="button" className="danger" onClick={() => void cancelRender()}>
-              Cancel render
+              <FormattedMessage id="projects.render.cancel" defaultMessage="Cancel render" />
             </button>
           </>
         )}
@@ -78,18 +91,51 @@ export function RenderControls({
               className={`badge ${render.status === 'done' ? 'ok' : render.status === 'failed' ? 'bad' : running ? 'accent' : ''}`}
               role="status"
             >
-              {STATUS_LABEL[render.status]}
+              {intl.formatMessage(STATUS_LABEL[render.status])}
             </span>
             <span>
-              {formatNumber(render.segments_done)} / {formatNumber(render.segments_total)} segments
+              <FormattedMessage
+                id="projects.render.segments"
+                defaultMessage="{done, number} / {total, number} segments"
+                values={{ done: render.segments_done, total: render.segments_total }}
+              />
             </span>
-            {running && render.eta_seconds !== null && <span>{formatDuration(render.eta_seconds)} left</span>}
-            {render.cost > 0 && <span className="muted">{formatCredits(render.cost)} credits</span>}
+            {running && render.eta_seconds !== null && (
+              <span>
+                <FormattedMessage
+                  id="projects.render.left"
+                  defaultMessage="{time} left"
+                  values={{ time: formatDuration(render.eta_seconds) }}
+                />
+              </span>
+            )}
+            {render.cost > 0 && (
+              <span className="muted">
+                <FormattedMessage
+                  id="projects.render.cost"
+                  defaultMessage="{credits} credits"
+                  values={{ credits: formatCredits(render.cost) }}
+                />
+              </span>
+            )}
           </div>
-          {running && <ProgressBar label="Render progress" value={render.progress * 100} minWidth={2} />}
+          {running && (
+            <ProgressBar
+              label={intl.formatMessage({
+                id: 'projects.render.progress',
+                defaultMessage: 'Render progress',
+              })}
+              value={render.progress * 100}
+              minWidth={2}
+            />
+          )}
           {render.status === 'failed' && (
             <p className="error" role="alert">
-              The render failed: {render.error_message ?? render.error_code}
+              <FormattedMessage
+                id="projects.render.failed"
+                defaultMessage="The render failed: {reason}"
+                values={{ reason: render.error_message ?? render.error_code }}
+              />
             </p>
           )}
         </div>

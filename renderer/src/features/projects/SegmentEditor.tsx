@@ -1,16 +1,23 @@
 import { useId, useLayoutEffect, useRef, useState } from 'react';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { RATE_MAX, RATE_MIN } from '../../../../electron/shared/options';
 import type { CharacterRecord, QuoteVoice, SegmentRecord } from '../../../../electron/shared/projects';
 import { VoiceSelect } from '../../components/VoiceSelect';
 import { hasAudio } from '../../lib/chapter-playback';
 import { findQuotes } from '../../lib/quotes';
 import { useStudio } from '../../stores';
+import { CHECK_LABEL } from './ChapterPlayer';
 import type { ChapterPlayer } from './useChapterPlayer';
 
 /** "Narrator", or "Ruth (narrator)" when the narrator has a name of its own. */
-function narratorLabel(characters: readonly CharacterRecord[]): string {
-  const name = characters.find((c) => c.narrator)?.name ?? 'Narrator';
-  return name.toLowerCase() === 'narrator' ? name : `${name} (narrator)`;
+function narratorLabel(characters: readonly CharacterRecord[], intl: IntlShape): string {
+  const name = characters.find((c) => c.narrator)?.name;
+  if (name === undefined || name.toLowerCase() === 'narrator')
+    return name ?? intl.formatMessage({ id: 'projects.segment.narrator', defaultMessage: 'Narrator' });
+  return intl.formatMessage(
+    { id: 'projects.editor.namedNarrator', defaultMessage: '{name} (narrator)' },
+    { name },
+  );
 }
 
 /**
@@ -37,6 +44,7 @@ export function SegmentEditor({
   const regenerateSegment = useStudio((s) => s.regenerateSegment);
   const splitChapter = useStudio((s) => s.splitChapter);
   const id = useId();
+  const intl = useIntl();
   const box = useRef<HTMLDivElement>(null);
   const [text, setText] = useState(segment.text);
   const [note, setNote] = useState(segment.flag_note ?? '');
@@ -92,9 +100,23 @@ export function SegmentEditor({
   };
 
   return (
-    <div ref={box} className="segment-editor" role="group" aria-label={`Edit segment ${index + 1}`}>
+    <div
+      ref={box}
+      className="segment-editor"
+      role="group"
+      aria-label={intl.formatMessage(
+        { id: 'projects.editor.label', defaultMessage: 'Edit segment {number, number}' },
+        { number: index + 1 },
+      )}
+    >
       <div className="field">
-        <label htmlFor={`${id}-text`}>Text of segment {index + 1}</label>
+        <label htmlFor={`${id}-text`}>
+          <FormattedMessage
+            id="projects.editor.text"
+            defaultMessage="Text of segment {number, number}"
+            values={{ number: index + 1 }}
+          />
+        </label>
         <textarea id={`${id}-text`} rows={3} value={text} onChange={(e) => setText(e.target.value)} />
         <div className="row">
           <button
@@ -103,40 +125,59 @@ export function SegmentEditor({
             disabled={text === segment.text || text.trim() === '' || busy !== null}
             onClick={() => void run('save', () => updateSegment(segment.id, { text }))}
           >
-            Save text
+            <FormattedMessage id="projects.editor.saveText" defaultMessage="Save text" />
           </button>
           <button type="button" disabled={text === segment.text} onClick={() => setText(segment.text)}>
-            Revert
+            <FormattedMessage id="projects.editor.revert" defaultMessage="Revert" />
           </button>
           {segment.state === 'changed' && (
-            <span className="hint">Changed since rendered: render it again to hear it.</span>
+            <span className="hint">
+              <FormattedMessage
+                id="projects.editor.changed"
+                defaultMessage="Changed since rendered: render it again to hear it."
+              />
+            </span>
           )}
           {segment.error && <span className="error small">{segment.error}</span>}
         </div>
       </div>
       <div className="segment-editor-grid">
         <div className="field">
-          <label htmlFor={`${id}-speaker`}>Speaker</label>
+          <label htmlFor={`${id}-speaker`}>
+            <FormattedMessage id="projects.segment.speaker" defaultMessage="Speaker" />
+          </label>
           <select
             id={`${id}-speaker`}
             value={segment.speaker ?? ''}
             onChange={(e) => void updateSegment(segment.id, { speaker: e.target.value || null })}
           >
-            <option value="">{narratorLabel(characters)}</option>
+            <option value="">{narratorLabel(characters, intl)}</option>
             {characters
               .filter((c) => !c.narrator)
               .map((c) => (
                 <option key={c.id} value={c.id}>
-                  {c.name}
-                  {c.confirmed ? '' : ' (suggested)'}
+                  {c.confirmed
+                    ? c.name
+                    : intl.formatMessage(
+                        { id: 'projects.editor.suggestedName', defaultMessage: '{name} (suggested)' },
+                        { name: c.name },
+                      )}
                 </option>
               ))}
           </select>
           {suggested && (
             <p className="hint">
-              The text suggests {suggested}.{' '}
+              <FormattedMessage
+                id="projects.editor.suggests"
+                defaultMessage="The text suggests {name}."
+                values={{ name: suggested }}
+              />{' '}
               <button type="button" className="link" onClick={() => void applySuggestions([segment.id])}>
-                Confirm {suggested}
+                <FormattedMessage
+                  id="projects.cast.confirm"
+                  defaultMessage="Confirm {name}"
+                  values={{ name: suggested }}
+                />
               </button>
             </p>
           )}
@@ -144,14 +185,28 @@ export function SegmentEditor({
         {quotes.map((q, qi) => (
           <div className="field" key={`${q.start}-${q.end}`}>
             <label htmlFor={`${id}-quote-${qi}`}>
-              Voice of {q.text.length > 40 ? `${q.text.slice(0, 38)}…` : q.text}
+              <FormattedMessage
+                id="projects.cast.voiceOf"
+                defaultMessage="Voice of {name}"
+                values={{ name: q.text.length > 40 ? `${q.text.slice(0, 38)}…` : q.text }}
+              />
             </label>
             <select
               id={`${id}-quote-${qi}`}
               value={quoteVoice(q.start, q.end)}
               onChange={(e) => setQuoteVoice(q.start, q.end, e.target.value)}
             >
-              <option value="">As the segment ({speaker?.name ?? 'narrator'})</option>
+              <option value="">
+                {speaker
+                  ? intl.formatMessage(
+                      { id: 'projects.editor.asSegment', defaultMessage: 'As the segment ({name})' },
+                      { name: speaker.name },
+                    )
+                  : intl.formatMessage({
+                      id: 'projects.editor.asSegmentNarrator',
+                      defaultMessage: 'As the segment (narrator)',
+                    })}
+              </option>
               {characters.map((c) => (
                 <option key={c.id} value={c.id}>
                   {c.name}
@@ -161,43 +216,65 @@ export function SegmentEditor({
           </div>
         ))}
         <div className="field">
-          <label htmlFor={`${id}-note`}>Flag note</label>
+          <label htmlFor={`${id}-note`}>
+            <FormattedMessage id="projects.editor.flagNote" defaultMessage="Flag note" />
+          </label>
           <div className="row">
             <input
               id={`${id}-note`}
               type="text"
               value={note}
-              placeholder="What to come back to"
+              placeholder={intl.formatMessage({
+                id: 'projects.editor.flagPlaceholder',
+                defaultMessage: 'What to come back to',
+              })}
               onChange={(e) => setNote(e.target.value)}
             />
             <button type="button" onClick={() => void updateSegment(segment.id, { flag_note: note.trim() })}>
-              {segment.flag_note === null ? 'Flag' : 'Update flag'}
+              {segment.flag_note === null ? (
+                <FormattedMessage id="projects.editor.flag" defaultMessage="Flag" />
+              ) : (
+                <FormattedMessage id="projects.editor.updateFlag" defaultMessage="Update flag" />
+              )}
             </button>
             {segment.flag_note !== null && (
               <button type="button" onClick={() => void updateSegment(segment.id, { flag_note: null })}>
-                Unflag
+                <FormattedMessage id="projects.editor.unflag" defaultMessage="Unflag" />
               </button>
             )}
           </div>
         </div>
       </div>
       {segment.checks.length > 0 && (
-        <ul className="segment-checks small" aria-label="Automatic checks">
+        <ul
+          className="segment-checks small"
+          aria-label={intl.formatMessage({
+            id: 'projects.editor.checks',
+            defaultMessage: 'Automatic checks',
+          })}
+        >
           {segment.checks.map((c) => (
             <li key={`${c.kind}-${c.at_ms ?? ''}`}>
-              <span className="badge warn">{c.kind.replace('_', ' ')}</span> {c.message}
+              <span className="badge warn">{intl.formatMessage(CHECK_LABEL[c.kind])}</span> {c.message}
             </li>
           ))}
         </ul>
       )}
       <div className="row segment-actions">
         <button type="button" disabled={!hasAudio(segment)} onClick={() => player.playAlone(segment.id)}>
-          Play alone
+          <FormattedMessage id="projects.editor.playAlone" defaultMessage="Play alone" />
         </button>
         <span className="regenerate">
-          <VoiceSelect label="Voice to regenerate with" value={voice} onChange={setVoice} />
+          <VoiceSelect
+            label={intl.formatMessage({
+              id: 'projects.editor.regenerateVoice',
+              defaultMessage: 'Voice to regenerate with',
+            })}
+            value={voice}
+            onChange={setVoice}
+          />
           <label className="small" htmlFor={`${id}-speed`}>
-            Speed
+            <FormattedMessage id="projects.editor.speed" defaultMessage="Speed" />
           </label>
           <input
             id={`${id}-speed`}
@@ -224,13 +301,17 @@ export function SegmentEditor({
               })
             }
           >
-            {busy === 'regenerate' ? 'Regenerating…' : 'Regenerate'}
+            {busy === 'regenerate' ? (
+              <FormattedMessage id="projects.editor.regenerating" defaultMessage="Regenerating…" />
+            ) : (
+              <FormattedMessage id="projects.editor.regenerate" defaultMessage="Regenerate" />
+            )}
           </button>
         </span>
         {index > 0 &&
           (splitTitle === null ? (
             <button type="button" onClick={() => setSplitTitle('')}>
-              New chapter here…
+              <FormattedMessage id="projects.editor.newChapter" defaultMessage="New chapter here…" />
             </button>
           ) : (
             <form
@@ -243,16 +324,19 @@ export function SegmentEditor({
             >
               <input
                 type="text"
-                aria-label="Title of the new chapter"
+                aria-label={intl.formatMessage({
+                  id: 'projects.editor.newChapterTitle',
+                  defaultMessage: 'Title of the new chapter',
+                })}
                 value={splitTitle}
                 autoFocus
                 onChange={(e) => setSplitTitle(e.target.value)}
               />
               <button type="submit" disabled={!splitTitle.trim()}>
-                Split
+                <FormattedMessage id="projects.editor.split" defaultMessage="Split" />
               </button>
               <button type="button" onClick={() => setSplitTitle(null)}>
-                Cancel
+                <FormattedMessage id="common.cancel" defaultMessage="Cancel" />
               </button>
             </form>
           ))}

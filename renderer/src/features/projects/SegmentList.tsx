@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { defineMessages, FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import type { CharacterRecord, ProjectDetail, SegmentRecord } from '../../../../electron/shared/projects';
 import { hasAudio, splitAtWord } from '../../lib/chapter-playback';
-import { formatClock, formatNumber } from '../../lib/format';
+import { formatClock } from '../../lib/format';
 import { rowOffsets, scrollToShow, visibleRange } from '../../lib/virtual-window';
 import { useStudio } from '../../stores';
 import { SegmentEditor } from './SegmentEditor';
@@ -13,14 +14,14 @@ type Chapter = ProjectDetail['chapters'][number];
 export const SEGMENT_ROW_HEIGHT = 68;
 const OVERSCAN = 6;
 
-export const STATE_LABEL: Record<SegmentRecord['state'], string> = {
-  not_rendered: 'not rendered',
-  queued: 'queued',
-  rendering: 'rendering',
-  done: 'done',
-  failed: 'failed',
-  changed: 'changed',
-};
+export const STATE_LABEL = defineMessages({
+  not_rendered: { id: 'projects.segment.state.notRendered', defaultMessage: 'not rendered' },
+  queued: { id: 'projects.segment.state.queued', defaultMessage: 'queued' },
+  rendering: { id: 'projects.segment.state.rendering', defaultMessage: 'rendering' },
+  done: { id: 'projects.segment.state.done', defaultMessage: 'done' },
+  failed: { id: 'projects.segment.state.failed', defaultMessage: 'failed' },
+  changed: { id: 'projects.segment.state.changed', defaultMessage: 'changed' },
+});
 const STATE_CLASS: Record<SegmentRecord['state'], string> = {
   not_rendered: '',
   queued: 'accent',
@@ -30,8 +31,16 @@ const STATE_CLASS: Record<SegmentRecord['state'], string> = {
   changed: 'warn',
 };
 
-export function speakerName(characters: readonly CharacterRecord[], speaker: string | null): string {
-  if (speaker === null) return characters.find((c) => c.narrator)?.name ?? 'Narrator';
+export function speakerName(
+  characters: readonly CharacterRecord[],
+  speaker: string | null,
+  intl: IntlShape,
+): string {
+  if (speaker === null)
+    return (
+      characters.find((c) => c.narrator)?.name ??
+      intl.formatMessage({ id: 'projects.segment.narrator', defaultMessage: 'Narrator' })
+    );
   return characters.find((c) => c.id === speaker)?.name ?? speaker;
 }
 
@@ -57,6 +66,7 @@ export function SegmentList({
 }) {
   const characters = useStudio((s) => s.project!.characters);
   const id = useId();
+  const intl = useIntl();
   const scroller = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [viewport, setViewport] = useState(480);
@@ -128,12 +138,18 @@ export function SegmentList({
         aria-setsize={segments.length}
         aria-posinset={i + 1}
         aria-current={isPlaying ? 'true' : undefined}
-        aria-label={`Segment ${i + 1}`}
+        aria-label={intl.formatMessage(
+          { id: 'projects.segment.label', defaultMessage: 'Segment {number, number}' },
+          { number: i + 1 },
+        )}
       >
         <div className="segment-line">
           <input
             type="checkbox"
-            aria-label={`Select segment ${i + 1}`}
+            aria-label={intl.formatMessage(
+              { id: 'projects.segment.select', defaultMessage: 'Select segment {number, number}' },
+              { number: i + 1 },
+            )}
             checked={selected.has(s.id)}
             onChange={() => toggleSelected(s.id)}
           />
@@ -154,7 +170,13 @@ export function SegmentList({
           >
             {/* The name is what it shows: "Segment 3: <its text>" (the number once, not "3 Segment 3"). */}
             <span className="segment-num small muted">
-              <span className="visually-hidden">Segment {i + 1}:</span>
+              <span className="visually-hidden">
+                <FormattedMessage
+                  id="projects.segment.number"
+                  defaultMessage="Segment {number, number}:"
+                  values={{ number: i + 1 }}
+                />
+              </span>
               <span aria-hidden="true">{i + 1}</span>
             </span>
             <span className="segment-text">
@@ -171,28 +193,44 @@ export function SegmentList({
           </button>
           <span className="segment-meta small">
             <span className={`badge ${STATE_CLASS[s.state]}`} data-state={s.state}>
-              {STATE_LABEL[s.state]}
+              {intl.formatMessage(STATE_LABEL[s.state])}
             </span>
-            <span className="segment-speaker" title="Speaker">
-              {speakerName(characters, s.speaker)}
-              {s.quotes.length > 0 ? ` +${s.quotes.length}` : ''}
+            <span
+              className="segment-speaker"
+              title={intl.formatMessage({ id: 'projects.segment.speaker', defaultMessage: 'Speaker' })}
+            >
+              {speakerName(characters, s.speaker, intl)}
+              {s.quotes.length > 0 && <> +{s.quotes.length}</>}
             </span>
-            <span className="mono" aria-label="Duration">
+            <span
+              className="mono"
+              aria-label={intl.formatMessage({ id: 'projects.segment.duration', defaultMessage: 'Duration' })}
+            >
               {s.duration_ms === null ? '—' : formatClock(s.duration_ms / 1000, true)}
             </span>
             {s.checks.length > 0 && (
               <span className="badge warn" title={s.checks.map((c) => c.message).join('\n')}>
-                {s.checks.length} check{s.checks.length === 1 ? '' : 's'}
+                <FormattedMessage
+                  id="projects.segment.checks"
+                  defaultMessage="{count, plural, one {# check} other {# checks}}"
+                  values={{ count: s.checks.length }}
+                />
               </span>
             )}
             {s.flag_note !== null && (
               <span className="badge accent" title={s.flag_note}>
-                flagged
+                <FormattedMessage id="projects.segment.flagged" defaultMessage="flagged" />
               </span>
             )}
             {s.suggested_speaker !== null && s.suggested_speaker !== s.speaker && (
-              <span className="badge" title="A speaker is suggested">
-                suggested
+              <span
+                className="badge"
+                title={intl.formatMessage({
+                  id: 'projects.segment.suggestedTitle',
+                  defaultMessage: 'A speaker is suggested',
+                })}
+              >
+                <FormattedMessage id="projects.segment.suggested" defaultMessage="suggested" />
               </span>
             )}
           </span>
@@ -200,7 +238,10 @@ export function SegmentList({
             type="button"
             className="icon"
             disabled={!hasAudio(s)}
-            aria-label={`Play from segment ${i + 1}`}
+            aria-label={intl.formatMessage(
+              { id: 'projects.segment.playFrom', defaultMessage: 'Play from segment {number, number}' },
+              { number: i + 1 },
+            )}
             onClick={() => player.playFrom(s.id)}
           >
             ▶
@@ -222,15 +263,25 @@ export function SegmentList({
   return (
     <section className="panel segment-panel" aria-labelledby={`${id}-title`}>
       <div className="panel-head">
-        <h2 id={`${id}-title`}>Segments</h2>
+        <h2 id={`${id}-title`}>
+          <FormattedMessage id="projects.segments.title" defaultMessage="Segments" />
+        </h2>
         <span className="small muted">
-          {formatNumber(chapter.segments_done)} / {formatNumber(chapter.segment_count)} done
+          <FormattedMessage
+            id="projects.segments.done"
+            defaultMessage="{done, number} / {total, number} done"
+            values={{ done: chapter.segments_done, total: chapter.segment_count }}
+          />
           {selected.size > 0 && (
             <>
               {' · '}
-              {selected.size} selected{' '}
+              <FormattedMessage
+                id="projects.segments.selected"
+                defaultMessage="{count, number} selected"
+                values={{ count: selected.size }}
+              />{' '}
               <button type="button" className="link small" onClick={() => onSelect(new Set())}>
-                Clear
+                <FormattedMessage id="projects.segments.clear" defaultMessage="Clear" />
               </button>
             </>
           )}
@@ -243,7 +294,10 @@ export function SegmentList({
       >
         <ol
           className="segment-list"
-          aria-label={`Segments of ${chapter.title}`}
+          aria-label={intl.formatMessage(
+            { id: 'projects.segments.label', defaultMessage: 'Segments of {title}' },
+            { title: chapter.title },
+          )}
           style={{ height: offsets[segments.length] }}
         >
           {rows}

@@ -4,16 +4,17 @@ import type { IntlShape } from 'react-intl';
 import { formatClock } from '../../lib/format';
 
 /** "1 h 02 min" ("1 giờ 02 phút"), "12:05" (under an hour), "—" for nothing rendered. */
-export function formatLength(ms: number | null, intl?: IntlShape): string {
+export function formatLength(ms: number | null, intl: IntlShape): string {
   if (ms === null || ms <= 0) return '—';
   const seconds = ms / 1000;
   if (seconds < 3600) return formatClock(seconds);
   const h = Math.floor(seconds / 3600);
   const m = Math.floor((seconds % 3600) / 60);
   const minutes = String(m).padStart(2, '0');
-  return intl
-    ? intl.formatMessage({ id: 'projects.length.hours', defaultMessage: '{h} h {m} min' }, { h, m: minutes })
-    : `${h} h ${minutes} min`;
+  return intl.formatMessage(
+    { id: 'projects.length.hours', defaultMessage: '{h} h {m} min' },
+    { h, m: minutes },
+  );
 }
 
 /** A date as "12 Mar 2026, 14:05" ("12 thg 3, 2026 14:05"), or "never", in the interface's language. */

@@ -5,11 +5,29 @@
  */
 
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { defineMessages, type MessageDescriptor } from 'react-intl';
 import type { SegmentRecord } from '../../../../electron/shared/projects';
 import { errorMessage } from '../../lib/api-client';
 import { nextPlayable, wordIndexAt, wordSpans, type WordSpan } from '../../lib/chapter-playback';
 import type { SegmentWord } from '../../lib/projects-api';
 import { useProjectsApi } from '../../stores';
+
+const ERRORS = defineMessages({
+  nothing: {
+    id: 'projects.player.nothingRendered',
+    defaultMessage: 'Nothing in this chapter is rendered yet.',
+  },
+  failed: {
+    id: 'projects.player.playFailed',
+    defaultMessage: 'Segment {number, number} could not be played: {reason}',
+  },
+});
+
+/** A player's failure, as a message to format where it shows. */
+export interface PlayerError {
+  message: MessageDescriptor;
+  values?: Record<string, string | number>;
+}
 
 export interface ChapterPlayer {
   /** The segment loaded in the player (playing or paused), or null. */
@@ -24,7 +42,7 @@ export interface ChapterPlayer {
   currentSpan: WordSpan | null;
   /** Into the current segment, ms. */
   positionMs: number;
-  error: string | null;
+  error: PlayerError | null;
   /** Plays the chapter from this segment on (the next with audio, when it has none). */
   playFrom(segmentId: string): void;
   /** Plays this segment alone. */
@@ -62,7 +80,7 @@ export function useChapterPlayer(
   const [spans, setSpans] = useState<(WordSpan | null)[]>([]);
   const [wordIndex, setWordIndex] = useState(-1);
   const [positionMs, setPositionMs] = useState(0);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<PlayerError | null>(null);
 
   /** The object URL of a segment's WAV (fetched once per audio version; at most 4 kept). */
   const urlOf = useCallback(
@@ -114,7 +132,7 @@ export function useChapterPlayer(
       const audio = audioRef.current;
       if (at < 0 || !segment || !audio) {
         stop();
-        if (at < 0 && !alone) setError(index === 0 ? 'Nothing in this chapter is rendered yet.' : null);
+        if (at < 0 && !alone) setError(index === 0 ? { message: ERRORS.nothing } : null);
         return;
       }
       const mine = ++loading.current;
@@ -133,7 +151,7 @@ export function useChapterPlayer(
         await audio.play();
       } catch (e) {
         if (mine !== loading.current || (e as Error).name === 'AbortError') return;
-        setError(`Segment ${at + 1} could not be played: ${errorMessage(e)}`);
+        setError({ message: ERRORS.failed, values: { number: at + 1, reason: errorMessage(e) } });
         setPlaying(false);
         return;
       }
