@@ -46,7 +46,7 @@ describe('the locale', () => {
     expect(formatLocale()).toBe('vi-VN');
     expect(formatNumber(1234567)).toBe('1.234.567');
     expect(formatCredits(2500.5)).toBe('2.500,5');
-    expect(formatDuration(4_500_000)).toBe('~1.250 h 0 min');
+    expect(formatDuration(4_500_000)).toBe('~1.250 giờ 0 phút');
     setFormatLocale('en');
     expect(formatNumber(1234567)).toBe('1,234,567');
     expect(formatDuration(4_500_000)).toBe('~1,250 h 0 min');
@@ -83,5 +83,10 @@ describe('formatDuration', () => {
     expect(formatDuration(44.6, 'en')).toBe('~45 s');
     expect(formatDuration(185, 'en')).toBe('~3 min');
     expect(formatDuration(4800, 'en')).toBe('~1 h 20 min');
+  });
+
+  it('writes the units in the language', () => {
+    expect(formatDuration(44.6, 'vi')).toBe('~45 giây');
+    expect(formatDuration(4800, 'vi-VN')).toBe('~1 giờ 20 phút');
   });
 });

@@ -73,10 +73,18 @@ export function formatClock(seconds: number, tenths = false): string {
   return tenths ? `${text}.${Math.floor((s - whole) * 10)}` : text;
 }
 
-/** Roughly: "~45 s", "~3 min", "~1 h 20 min", "~1,250 h 0 min". */
+/**
+ * Roughly: "~45 s", "~3 min", "~1 h 20 min", "~1,250 h 0 min" in English; other languages write
+ * the units their own way through Intl ("~45 giây", "~1 giờ 20 phút").
+ */
 export function formatDuration(seconds: number, locale = formatLocale()): string {
-  if (seconds < 60) return `~${Math.max(0, Math.round(seconds))} s`;
+  const english = locale.toLowerCase().startsWith('en');
+  const unit = (value: number, name: 'second' | 'minute' | 'hour', short: string) =>
+    english
+      ? `${formatNumber(value, { locale })} ${short}`
+      : new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'short' }).format(value);
+  if (seconds < 60) return `~${unit(Math.max(0, Math.round(seconds)), 'second', 's')}`;
   const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `~${minutes} min`;
-  return `~${formatNumber(Math.floor(minutes / 60), { locale })} h ${minutes % 60} min`;
+  if (minutes < 60) return `~${unit(minutes, 'minute', 'min')}`;
+  return `~${unit(Math.floor(minutes / 60), 'hour', 'h')} ${unit(minutes % 60, 'minute', 'min')}`;
 }
