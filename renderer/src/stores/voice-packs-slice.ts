@@ -14,8 +14,11 @@ export interface VoicePacksSlice {
   /** Per voice code: what speaks it now under std-v1.6, and with its default pack installed. */
   voiceEngines: Record<string, VoiceEngineInfo>;
   voicePacksLoaded: boolean;
-  /** Readable message of the last failed library action, with the pack it concerns. */
-  voicePackError: { id: string | null; message: string } | null;
+  /**
+   * The last failed library action, with the pack it concerns: the server's (or the network's)
+   * message, or null when an install failed without one (the view then says so in its language).
+   */
+  voicePackError: { id: string | null; message: string | null } | null;
   loadVoicePacks(): Promise<void>;
   installVoicePack(id: string): Promise<void>;
   cancelVoicePack(id: string): Promise<void>;
@@ -74,7 +77,7 @@ export const createVoicePacksSlice: SliceCreator<VoicePacksSlice> =
                 }
                 if (event.state === 'failed')
                   set({
-                    voicePackError: { id: event.id, message: event.error_message ?? 'The install failed.' },
+                    voicePackError: { id: event.id, message: event.error_message ?? null },
                   });
                 void load().catch(() => undefined);
               },

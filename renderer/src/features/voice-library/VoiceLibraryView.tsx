@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import { defineMessage, defineMessages, FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import type { VoicePackInfo } from '../../../../electron/shared/voice-packs';
 import { VOICES } from '../../../../electron/shared/voices';
 import { AuditionButton } from '../../components/AuditionButton';
@@ -8,38 +9,82 @@ import { ProgressBar } from '../../components/ProgressBar';
 import { formatBytes, formatNumber } from '../../lib/format';
 
 const LANGUAGE_NAMES = new Map<string, string>(VOICES.map((v) => [v.language, v.language_name]));
-const MULTILINGUAL = 'Several languages';
 
-const QUALITY: Record<VoicePackInfo['quality'], string> = {
-  x_low: 'extra low',
-  low: 'low',
-  medium: 'medium',
-  high: 'high',
-};
+const QUALITY = defineMessages<VoicePackInfo['quality']>({
+  x_low: { id: 'voiceLibrary.quality.xLow', defaultMessage: 'extra low quality' },
+  low: { id: 'voiceLibrary.quality.low', defaultMessage: 'low quality' },
+  medium: { id: 'voiceLibrary.quality.medium', defaultMessage: 'medium quality' },
+  high: { id: 'voiceLibrary.quality.high', defaultMessage: 'high quality' },
+});
+
+const STATE = defineMessages<VoicePackInfo['state']>({
+  available: { id: 'voiceLibrary.state.available', defaultMessage: 'available' },
+  installing: { id: 'voiceLibrary.state.installing', defaultMessage: 'installing' },
+  installed: { id: 'voiceLibrary.state.installed', defaultMessage: 'installed' },
+});
+
+/** What the Voice library says of a multi-speaker pack's speakers' genders (VoicePackInfo.speaker_genders). */
+const SPEAKER_GENDERS = defineMessages<Exclude<VoicePackInfo['speaker_genders'], 'single'>>({
+  known: {
+    id: 'voiceLibrary.genders.known',
+    defaultMessage: "Speakers' genders: known from the dataset's metadata",
+  },
+  partial: {
+    id: 'voiceLibrary.genders.partial',
+    defaultMessage:
+      "Speakers' genders: known for some speakers only; voices get speakers of their gender where known",
+  },
+  unknown: {
+    id: 'voiceLibrary.genders.unknown',
+    defaultMessage: "Speakers' genders: unknown; voices get speakers by index",
+  },
+});
+
+const speedMessage = defineMessage<{ rtf: string; times: string; faster: string; ms: string }>({
+  id: 'voiceLibrary.speed',
+  defaultMessage:
+    'RTF {rtf} ({faster, select, yes {{times}× faster than real time} other {slower than real time}}) · first audio {ms} ms',
+});
 
 /** A measured speed as the library shows it: "RTF 0.12 (8.3× faster than real time) · first audio 240 ms". */
-export function formatSpeed(speed: NonNullable<VoicePackInfo['speed']>): string {
-  const rtf = formatNumber(speed.rtf, { digits: speed.rtf < 0.1 ? 3 : 2 });
-  const pace =
-    speed.rtf > 0 && speed.rtf < 1
-      ? `${formatNumber(1 / speed.rtf, { digits: 1 })}× faster than real time`
-      : 'slower than real time';
-  return `RTF ${rtf} (${pace}) · first audio ${formatNumber(Math.round(speed.ttfa_ms))} ms`;
+export function formatSpeed(intl: IntlShape, speed: NonNullable<VoicePackInfo['speed']>): string {
+  const faster = speed.rtf > 0 && speed.rtf < 1;
+  return intl.formatMessage(speedMessage, {
+    rtf: formatNumber(speed.rtf, { digits: speed.rtf < 0.1 ? 3 : 2 }),
+    times: faster ? formatNumber(1 / speed.rtf, { digits: 1 }) : '',
+    faster: faster ? 'yes' : 'no',
+    ms: formatNumber(Math.round(speed.ttfa_ms)),
+  });
+}
+
+/** A language's name in the interface's language (the catalogue's English name where the browser has none). */
+function languageName(intl: IntlShape, code: string): string {
+  try {
+    const name = new Intl.DisplayNames([intl.locale], { type: 'language' }).of(code);
+    if (name && name !== code) return name;
+  } catch {
+    // Not a language code the browser knows.
+  }
+  return LANGUAGE_NAMES.get(code) ?? code;
 }
 
 /** Packs grouped by the language they speak (packs of several languages together), in list order. */
-export function groupPacks(packs: readonly VoicePackInfo[]): { language: string; packs: VoicePackInfo[] }[] {
+export function groupPacks(
+  intl: IntlShape,
+  packs: readonly VoicePackInfo[],
+): { language: string; packs: VoicePackInfo[] }[] {
+  const multilingual = intl.formatMessage({
+    id: 'voiceLibrary.multilingual',
+    defaultMessage: 'Several languages',
+  });
   const groups = new Map<string, VoicePackInfo[]>();
   for (const pack of packs) {
-    const language =
-      pack.languages.length === 1
-        ? (LANGUAGE_NAMES.get(pack.languages[0]!) ?? pack.languages[0]!)
-        : MULTILINGUAL;
+    const language = pack.languages.length === 1 ? languageName(intl, pack.languages[0]!) : multilingual;
     groups.set(language, [...(groups.get(language) ?? []), pack]);
   }
   return [...groups.entries()]
     .map(([language, list]) => ({ language, packs: list }))
-    .sort((a, b) => a.language.localeCompare(b.language));
+    .sort((a, b) => a.language.localeCompare(b.language, intl.locale));
 }
 
 /** Installed and downloadable neural voice packs: download with progress, cancel, import, remove, play. */
@@ -54,6 +99,7 @@ export function VoiceLibraryView() {
   const remove = useStudio((s) => s.removeVoicePack);
   const importPack = useStudio((s) => s.importVoicePack);
   const id = useId();
+  const intl = useIntl();
   const [importing, setImporting] = useState(false);
   const audition = useAudition();
   const client = useClient();
@@ -66,15 +112,6 @@ export function VoiceLibraryView() {
   useEffect(() => {
     void load();
   }, [load]);
-
-  /** What the Voice library says of a multi-speaker pack's speakers' genders (VoicePackInfo.speaker_genders). */
-  const SPEAKER_GENDERS: Record<VoicePackInfo['speaker_genders'], string> = {
-    single: '',
-    known: "Speakers' genders: known from the dataset's metadata",
-    partial:
-      "Speakers' genders: known for some speakers only; voices get speakers of their gender where known",
-    unknown: "Speakers' genders: unknown; voices get speakers by index",
-  };
 
   /** Voice codes a pack speaks now (their engine label names the pack). */
   const speakers = (pack: VoicePackInfo) =>
@@ -93,39 +130,69 @@ export function VoiceLibraryView() {
   };
 
   const installed = packs.filter((p) => p.state === 'installed');
-  const groups = groupPacks(packs);
+  const groups = groupPacks(intl, packs);
+  const errorText = (message: string | null) =>
+    message ??
+    intl.formatMessage({ id: 'voiceLibrary.installFailed', defaultMessage: 'The install failed.' });
 
   return (
     <>
       <div className="page-head">
         <div>
-          <h1>Voice library</h1>
+          <h1>
+            <FormattedMessage id="voiceLibrary.title" defaultMessage="Voice library" />
+          </h1>
           <p>
-            Natural-sounding neural voices (Piper, Kokoro) run on this computer once downloaded. Voices
-            without one use eSpeak, the basic engine. {installed.length} installed.
+            <FormattedMessage
+              id="voiceLibrary.intro"
+              defaultMessage="Natural-sounding neural voices (Piper, Kokoro) run on this computer once downloaded. Voices without one use eSpeak, the basic engine. {count, number} installed."
+              values={{ count: installed.length }}
+            />
           </p>
         </div>
         <div className="row">
           <label className="button" htmlFor={`${id}-import`} aria-disabled={importing}>
-            {importing ? 'Importing…' : 'Import from disk…'}
+            {importing ? (
+              <FormattedMessage id="voiceLibrary.importing" defaultMessage="Importing…" />
+            ) : (
+              <FormattedMessage id="voiceLibrary.import" defaultMessage="Import from disk…" />
+            )}
           </label>
           <input
             id={`${id}-import`}
             className="visually-hidden"
             type="file"
             accept=".zip,.tar.gz,.tgz,application/zip,application/gzip"
-            aria-label="Import a voice pack (.zip or .tar.gz)"
+            aria-label={intl.formatMessage({
+              id: 'voiceLibrary.importFile',
+              defaultMessage: 'Import a voice pack (.zip or .tar.gz)',
+            })}
             disabled={importing}
             onChange={(e) => void onFile(e)}
           />
         </div>
       </div>
-      {error && error.id === null && <p className="error">{error.message}</p>}
+      {error && error.id === null && <p className="error">{errorText(error.message)}</p>}
       <div className="panel">
-        {!loaded && <p className="muted">Loading the voice library…</p>}
-        {loaded && packs.length === 0 && <p className="muted">The catalogue is empty.</p>}
+        {!loaded && (
+          <p className="muted">
+            <FormattedMessage id="voiceLibrary.loading" defaultMessage="Loading the voice library…" />
+          </p>
+        )}
+        {loaded && packs.length === 0 && (
+          <p className="muted">
+            <FormattedMessage id="voiceLibrary.empty" defaultMessage="The catalogue is empty." />
+          </p>
+        )}
         {groups.map((g) => (
-          <section key={g.language} className="voice-group" aria-label={`${g.language} voice packs`}>
+          <section
+            key={g.language}
+            className="voice-group"
+            aria-label={intl.formatMessage(
+              { id: 'voiceLibrary.group', defaultMessage: '{language} voice packs' },
+              { language: g.language },
+            )}
+          >
             <h2 className="group-heading">{g.language}</h2>
             <ul className="voice-list pack-list">
               {g.packs.map((pack) => {
@@ -134,25 +201,44 @@ export function VoiceLibraryView() {
                   ? Math.min(100, (pack.progress.bytes / pack.progress.total) * 100)
                   : 0;
                 return (
-                  <li key={pack.id} className="voice-card pack-card" aria-label={`Voice pack ${pack.id}`}>
+                  <li
+                    key={pack.id}
+                    className="voice-card pack-card"
+                    aria-label={intl.formatMessage(
+                      { id: 'voiceLibrary.pack', defaultMessage: 'Voice pack {id}' },
+                      { id: pack.id },
+                    )}
+                  >
                     <div className="row">
                       <span className="name pack-name" title={pack.id}>
                         {pack.id}
                       </span>
                       <span className="spacer" />
-                      <span className={`badge ${pack.state === 'installed' ? 'ok' : ''}`}>{pack.state}</span>
+                      <span className={`badge ${pack.state === 'installed' ? 'ok' : ''}`}>
+                        {intl.formatMessage(STATE[pack.state])}
+                      </span>
                     </div>
                     <div className="small muted pack-meta">
                       {[
                         pack.family === 'kokoro' ? 'Kokoro' : 'Piper',
-                        `${QUALITY[pack.quality]} quality`,
+                        intl.formatMessage(QUALITY[pack.quality]),
                         formatBytes(pack.size),
                         `${formatNumber(pack.sample_rate / 1000)} kHz`,
-                        `${pack.num_speakers} ${pack.num_speakers === 1 ? 'speaker' : 'speakers'}`,
+                        intl.formatMessage(
+                          {
+                            id: 'voiceLibrary.speakers',
+                            defaultMessage: '{count, plural, one {# speaker} other {# speakers}}',
+                          },
+                          { count: pack.num_speakers },
+                        ),
                       ].join(' · ')}
                     </div>
                     <div className="small licence" title={pack.licence_source ?? pack.licence}>
-                      Licence: {pack.licence}
+                      <FormattedMessage
+                        id="voiceLibrary.licence"
+                        defaultMessage="Licence: {licence}"
+                        values={{ licence: pack.licence }}
+                      />
                     </div>
                     {pack.model_card_url && (
                       <div className="small">
@@ -160,49 +246,88 @@ export function VoiceLibraryView() {
                           href={pack.model_card_url}
                           target="_blank"
                           rel="noreferrer"
-                          aria-label={`Model card of ${pack.id}`}
+                          aria-label={intl.formatMessage(
+                            { id: 'voiceLibrary.modelCardOf', defaultMessage: 'Model card of {id}' },
+                            { id: pack.id },
+                          )}
                         >
-                          Model card
+                          <FormattedMessage id="voiceLibrary.modelCard" defaultMessage="Model card" />
                         </a>
                       </div>
                     )}
                     {pack.state === 'installed' && (
                       <div
                         className="small muted pack-speed"
-                        aria-label={`Speed of ${pack.id} on this computer`}
+                        aria-label={intl.formatMessage(
+                          { id: 'voiceLibrary.speedOf', defaultMessage: 'Speed of {id} on this computer' },
+                          { id: pack.id },
+                        )}
                       >
-                        {pack.speed
-                          ? `Speed here: ${formatSpeed(pack.speed)}`
-                          : 'Speed here: measured on its first use'}
+                        {pack.speed ? (
+                          <FormattedMessage
+                            id="voiceLibrary.speedHere"
+                            defaultMessage="Speed here: {speed}"
+                            values={{ speed: formatSpeed(intl, pack.speed) }}
+                          />
+                        ) : (
+                          <FormattedMessage
+                            id="voiceLibrary.speedUnknown"
+                            defaultMessage="Speed here: measured on its first use"
+                          />
+                        )}
                       </div>
                     )}
-                    {pack.num_speakers > 1 && (
+                    {pack.num_speakers > 1 && pack.speaker_genders !== 'single' && (
                       <div className="small muted speaker-genders">
-                        {SPEAKER_GENDERS[pack.speaker_genders]}
+                        {intl.formatMessage(SPEAKER_GENDERS[pack.speaker_genders])}
                       </div>
                     )}
                     {speaks.length > 0 && (
                       <div className="small">
-                        Speaks{' '}
-                        {speaks
-                          .map((v) => {
-                            const index = Number(engines[v.voice_code]?.engine.split('#')[1]);
-                            const speaker =
-                              pack.family === 'piper' && pack.num_speakers > 1
-                                ? pack.speaker_labels[index]
-                                : undefined;
-                            return speaker ? `${v.name} (${speaker})` : v.name;
-                          })
-                          .join(', ')}
+                        <FormattedMessage
+                          id="voiceLibrary.speaks"
+                          defaultMessage="Speaks {voices}"
+                          values={{
+                            voices: speaks
+                              .map((v) => {
+                                const index = Number(engines[v.voice_code]?.engine.split('#')[1]);
+                                const speaker =
+                                  pack.family === 'piper' && pack.num_speakers > 1
+                                    ? pack.speaker_labels[index]
+                                    : undefined;
+                                return speaker ? `${v.name} (${speaker})` : v.name;
+                              })
+                              .join(', '),
+                          }}
+                        />
                       </div>
                     )}
                     {pack.state === 'installing' && (
                       <div>
-                        <ProgressBar label={`Download progress of ${pack.id}`} value={percent} minWidth={3} />
+                        <ProgressBar
+                          label={intl.formatMessage(
+                            { id: 'voiceLibrary.progress', defaultMessage: 'Download progress of {id}' },
+                            { id: pack.id },
+                          )}
+                          value={percent}
+                          minWidth={3}
+                        />
                         <p className="hint small">
                           {pack.progress?.phase === 'download' || !pack.progress
-                            ? `Downloading… ${formatBytes(pack.progress?.bytes ?? 0)} of ${formatBytes(pack.progress?.total ?? pack.size)}`
-                            : 'Checking the files…'}
+                            ? intl.formatMessage(
+                                {
+                                  id: 'voiceLibrary.downloading',
+                                  defaultMessage: 'Downloading… {done} of {total}',
+                                },
+                                {
+                                  done: formatBytes(pack.progress?.bytes ?? 0),
+                                  total: formatBytes(pack.progress?.total ?? pack.size),
+                                },
+                              )
+                            : intl.formatMessage({
+                                id: 'voiceLibrary.checking',
+                                defaultMessage: 'Checking the files…',
+                              })}
                         </p>
                       </div>
                     )}
@@ -219,26 +344,35 @@ export function VoiceLibraryView() {
                         <button
                           type="button"
                           className="primary"
-                          aria-label={`Download ${pack.id}`}
+                          aria-label={intl.formatMessage(
+                            { id: 'voiceLibrary.downloadPack', defaultMessage: 'Download {id}' },
+                            { id: pack.id },
+                          )}
                           onClick={() => void install(pack.id)}
                         >
-                          Download
+                          <FormattedMessage id="voiceLibrary.download" defaultMessage="Download" />
                         </button>
                       )}
                       {pack.state === 'installing' && (
                         <button
                           type="button"
-                          aria-label={`Cancel download of ${pack.id}`}
+                          aria-label={intl.formatMessage(
+                            { id: 'voiceLibrary.cancelDownload', defaultMessage: 'Cancel download of {id}' },
+                            { id: pack.id },
+                          )}
                           onClick={() => void cancel(pack.id)}
                         >
-                          Cancel
+                          <FormattedMessage id="common.cancel" defaultMessage="Cancel" />
                         </button>
                       )}
                       {pack.state === 'installed' && speaks[0] && (
                         <AuditionButton
                           audition={audition}
                           id={pack.id}
-                          label={`a sample of ${pack.id} (${speaks[0].name})`}
+                          label={intl.formatMessage(
+                            { id: 'voiceLibrary.sampleOf', defaultMessage: 'a sample of {id} ({voice})' },
+                            { id: pack.id, voice: speaks[0].name },
+                          )}
                           onToggle={() => audition.toggle(pack.id, speaks[0]!.voice_code)}
                         />
                       )}
@@ -246,14 +380,17 @@ export function VoiceLibraryView() {
                         <button
                           type="button"
                           className="danger"
-                          aria-label={`Remove ${pack.id}`}
+                          aria-label={intl.formatMessage(
+                            { id: 'voiceLibrary.removePack', defaultMessage: 'Remove {id}' },
+                            { id: pack.id },
+                          )}
                           onClick={() => void remove(pack.id)}
                         >
-                          Remove
+                          <FormattedMessage id="common.remove" defaultMessage="Remove" />
                         </button>
                       )}
                     </div>
-                    {error?.id === pack.id && <p className="error">{error.message}</p>}
+                    {error?.id === pack.id && <p className="error">{errorText(error.message)}</p>}
                     {audition.error?.key === pack.id && <p className="error">{audition.error.message}</p>}
                     {audition.error?.key === `sample:${pack.id}` && (
                       <p className="error" role="alert">
@@ -284,8 +421,21 @@ function SampleButton({
   return (
     <button type="button" className="sample-button" aria-busy={phase === 'loading'} onClick={onClick}>
       {/* The name starts with what it shows (a click while loading stops it too). */}
-      {phase === 'loading' ? 'Loading sample…' : phase === 'playing' ? 'Stop sample' : 'Play sample'}
-      <span className="visually-hidden"> of {id}, as its publisher recorded it</span>
+      {phase === 'loading' ? (
+        <FormattedMessage id="voiceLibrary.sample.loading" defaultMessage="Loading sample…" />
+      ) : phase === 'playing' ? (
+        <FormattedMessage id="voiceLibrary.sample.stop" defaultMessage="Stop sample" />
+      ) : (
+        <FormattedMessage id="voiceLibrary.sample.play" defaultMessage="Play sample" />
+      )}
+      <span className="visually-hidden">
+        {' '}
+        <FormattedMessage
+          id="voiceLibrary.sample.of"
+          defaultMessage="of {id}, as its publisher recorded it"
+          values={{ id }}
+        />
+      </span>
     </button>
   );
 }

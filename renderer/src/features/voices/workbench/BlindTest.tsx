@@ -4,10 +4,10 @@
  */
 
 import { useEffect, useId, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { VoiceSelect } from '../../../components/VoiceSelect';
-import { formatNumber } from '../../../lib/format';
 import { useStudio } from '../../../stores';
-import { assignBlind, tally, type Vote } from './logic';
+import { assignBlind, ERRORS, tally, type Vote } from './logic';
 import { PlayToggle } from './PlayToggle';
 import { useResultWave } from './useResultWave';
 import { useMeasure, useVoiceFacts, type Result } from './Workbench';
@@ -22,6 +22,7 @@ interface Round {
 
 export function BlindTest({ sentence, disabled }: { sentence: string; disabled: boolean }) {
   const id = useId();
+  const intl = useIntl();
   const queue = useStudio((s) => s.workbench.queue);
   const blind = useStudio((s) => s.workbench.blind);
   const addBlindResult = useStudio((s) => s.addBlindResult);
@@ -49,8 +50,8 @@ export function BlindTest({ sentence, disabled }: { sentence: string; disabled: 
     let pair: { a: string; b: string };
     try {
       pair = assignBlind(first, second, Math.random());
-    } catch (e) {
-      setError((e as Error).message);
+    } catch {
+      setError(intl.formatMessage(ERRORS.sameVoice));
       return;
     }
     abort.current?.abort();
@@ -66,7 +67,12 @@ export function BlindTest({ sentence, disabled }: { sentence: string; disabled: 
       if (a.status === 'failed' || b.status === 'failed') {
         // The failing side is named: hiding it would leave the tester nothing to act on.
         const failed = a.status === 'failed' ? a : (b as Extract<Result, { status: 'failed' }>);
-        setError(`${facts(failed.code).name} could not speak: ${failed.error}`);
+        setError(
+          intl.formatMessage(
+            { id: 'voices.workbench.blind.failed', defaultMessage: '{name} could not speak: {error}' },
+            { name: facts(failed.code).name, error: failed.error },
+          ),
+        );
         return;
       }
       if (a.status === 'done' && b.status === 'done') setRound({ a, b, vote: null });
@@ -85,21 +91,34 @@ export function BlindTest({ sentence, disabled }: { sentence: string; disabled: 
 
   const lines = tally(blind);
   const revealed = round?.vote ?? null;
+  const chooseVoice = intl.formatMessage({
+    id: 'voices.workbench.blind.choose',
+    defaultMessage: 'Choose a voice',
+  });
 
   return (
     <section className="blind-test" aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>Blind A/B test</h3>
+      <h3 id={`${id}-title`}>
+        <FormattedMessage id="voices.workbench.blind.title" defaultMessage="Blind A/B test" />
+      </h3>
       <p className="muted small">
-        Two voices speak your sentence as A and B in a random order; listen, vote, then see which was which.
+        <FormattedMessage
+          id="voices.workbench.blind.intro"
+          defaultMessage="Two voices speak your sentence as A and B in a random order; listen, vote, then see which was which."
+        />
       </p>
       <div className="row blind-pick">
         <div className="field">
-          <label htmlFor={`${id}-first`}>First voice</label>
-          <VoiceSelect id={`${id}-first`} value={first} onChange={setFirst} emptyLabel="Choose a voice" />
+          <label htmlFor={`${id}-first`}>
+            <FormattedMessage id="voices.workbench.blind.first" defaultMessage="First voice" />
+          </label>
+          <VoiceSelect id={`${id}-first`} value={first} onChange={setFirst} emptyLabel={chooseVoice} />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-second`}>Second voice</label>
-          <VoiceSelect id={`${id}-second`} value={second} onChange={setSecond} emptyLabel="Choose a voice" />
+          <label htmlFor={`${id}-second`}>
+            <FormattedMessage id="voices.workbench.blind.second" defaultMessage="Second voice" />
+          </label>
+          <VoiceSelect id={`${id}-second`} value={second} onChange={setSecond} emptyLabel={chooseVoice} />
         </div>
         <button
           type="button"
@@ -108,17 +127,37 @@ export function BlindTest({ sentence, disabled }: { sentence: string; disabled: 
           disabled={busy || disabled || !first || !second || first === second}
           aria-busy={busy}
         >
-          {busy ? 'Preparing…' : round ? 'New round' : 'Start a blind round'}
+          {busy ? (
+            <FormattedMessage id="voices.workbench.blind.preparing" defaultMessage="Preparing…" />
+          ) : round ? (
+            <FormattedMessage id="voices.workbench.blind.newRound" defaultMessage="New round" />
+          ) : (
+            <FormattedMessage id="voices.workbench.blind.start" defaultMessage="Start a blind round" />
+          )}
         </button>
       </div>
-      {first && first === second && <p className="muted small">Choose two different voices.</p>}
+      {first && first === second && (
+        <p className="muted small">
+          <FormattedMessage
+            id="voices.workbench.blind.different"
+            defaultMessage="Choose two different voices."
+          />
+        </p>
+      )}
       {error && (
         <p className="error" role="alert">
           {error}
         </p>
       )}
       {round && (
-        <div className="blind-round" role="group" aria-label="Blind round">
+        <div
+          className="blind-round"
+          role="group"
+          aria-label={intl.formatMessage({
+            id: 'voices.workbench.blind.round',
+            defaultMessage: 'Blind round',
+          })}
+        >
           <div className="blind-sides">
             <BlindSide
               letter="A"
@@ -135,22 +174,50 @@ export function BlindTest({ sentence, disabled }: { sentence: string; disabled: 
           </div>
           {revealed ? (
             <p role="status" className="blind-reveal">
-              A was {facts(round.a.code).name} ({round.a.code}), B was {facts(round.b.code).name} (
-              {round.b.code}).{' '}
               {revealed === 'same'
-                ? 'You heard no difference.'
-                : `You preferred ${facts(revealed === 'a' ? round.a.code : round.b.code).name}.`}
+                ? intl.formatMessage(
+                    {
+                      id: 'voices.workbench.blind.revealSame',
+                      defaultMessage: 'A was {a} ({aCode}), B was {b} ({bCode}). You heard no difference.',
+                    },
+                    {
+                      a: facts(round.a.code).name,
+                      aCode: round.a.code,
+                      b: facts(round.b.code).name,
+                      bCode: round.b.code,
+                    },
+                  )
+                : intl.formatMessage(
+                    {
+                      id: 'voices.workbench.blind.revealPreferred',
+                      defaultMessage: 'A was {a} ({aCode}), B was {b} ({bCode}). You preferred {winner}.',
+                    },
+                    {
+                      a: facts(round.a.code).name,
+                      aCode: round.a.code,
+                      b: facts(round.b.code).name,
+                      bCode: round.b.code,
+                      winner: facts(revealed === 'a' ? round.a.code : round.b.code).name,
+                    },
+                  )}
             </p>
           ) : (
-            <div className="row" role="group" aria-label="Your vote">
+            <div
+              className="row"
+              role="group"
+              aria-label={intl.formatMessage({
+                id: 'voices.workbench.blind.vote',
+                defaultMessage: 'Your vote',
+              })}
+            >
               <button type="button" onClick={() => vote('a')}>
-                A is better
+                <FormattedMessage id="voices.workbench.blind.aBetter" defaultMessage="A is better" />
               </button>
               <button type="button" onClick={() => vote('b')}>
-                B is better
+                <FormattedMessage id="voices.workbench.blind.bBetter" defaultMessage="B is better" />
               </button>
               <button type="button" onClick={() => vote('same')}>
-                No difference
+                <FormattedMessage id="voices.workbench.blind.same" defaultMessage="No difference" />
               </button>
             </div>
           )}
@@ -160,13 +227,23 @@ export function BlindTest({ sentence, disabled }: { sentence: string; disabled: 
         <>
           <table className="blind-tally">
             <caption>
-              Tally over {formatNumber(blind.length)} {blind.length === 1 ? 'round' : 'rounds'}
+              <FormattedMessage
+                id="voices.workbench.blind.tally"
+                defaultMessage="Tally over {count, plural, one {# round} other {# rounds}}"
+                values={{ count: blind.length }}
+              />
             </caption>
             <thead>
               <tr>
-                <th scope="col">Voice</th>
-                <th scope="col">Wins</th>
-                <th scope="col">Rounds</th>
+                <th scope="col">
+                  <FormattedMessage id="voices.workbench.blind.voice" defaultMessage="Voice" />
+                </th>
+                <th scope="col">
+                  <FormattedMessage id="voices.workbench.blind.wins" defaultMessage="Wins" />
+                </th>
+                <th scope="col">
+                  <FormattedMessage id="voices.workbench.blind.rounds" defaultMessage="Rounds" />
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -175,14 +252,14 @@ export function BlindTest({ sentence, disabled }: { sentence: string; disabled: 
                   <th scope="row">
                     {facts(l.voiceCode).name} <code>{l.voiceCode}</code>
                   </th>
-                  <td>{formatNumber(l.wins)}</td>
-                  <td>{formatNumber(l.rounds)}</td>
+                  <td>{intl.formatNumber(l.wins)}</td>
+                  <td>{intl.formatNumber(l.rounds)}</td>
                 </tr>
               ))}
             </tbody>
           </table>
           <button type="button" className="link small" onClick={clearBlindResults}>
-            Clear the tally
+            <FormattedMessage id="voices.workbench.blind.clear" defaultMessage="Clear the tally" />
           </button>
         </>
       )}
@@ -202,6 +279,7 @@ function BlindSide({
   name: string | null;
   chosen: boolean;
 }) {
+  const intl = useIntl();
   const container = useRef<HTMLDivElement | null>(null);
   const wave = useResultWave(container, result.url, result.peaks, result.measured.info.duration);
   return (
@@ -210,7 +288,10 @@ function BlindSide({
         <span className="blind-letter" aria-hidden="true">
           {letter}
         </span>
-        <span className="name">{name ?? 'Hidden voice'}</span>
+        <span className="name">
+          {name ??
+            intl.formatMessage({ id: 'voices.workbench.blind.hidden', defaultMessage: 'Hidden voice' })}
+        </span>
       </div>
       <div className="workbench-wave" ref={container} aria-hidden="true" />
       <PlayToggle wave={wave} label={letter} />

@@ -7,6 +7,7 @@
 
 import { strToU8, zipSync } from 'fflate';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { defineMessage, defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { VOICES } from '../../../../../electron/shared/voices';
 import { errorMessage } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
@@ -14,7 +15,17 @@ import { EngineBadge } from '../../../components/EngineBadge';
 import { VoiceSelect } from '../../../components/VoiceSelect';
 import { useClient, useStudio } from '../../../stores';
 import { BlindTest } from './BlindTest';
-import { audioFileName, comparisonCsv, defaultSentence, languageOf, peaksOf, readWav, tally } from './logic';
+import {
+  audioFileName,
+  comparisonCsv,
+  defaultSentence,
+  languageOf,
+  peaksOf,
+  readWav,
+  tally,
+  WorkbenchError,
+  type CsvColumn,
+} from './logic';
 import { measureAudition, type Measured } from './measure';
 import { PlayToggle } from './PlayToggle';
 import { useResultWave, type ResultWave } from './useResultWave';
@@ -25,11 +36,58 @@ export const MAX_SENTENCE = 300;
 export interface VoiceFacts {
   code: string;
   name: string;
-  /** "catalogue" or "your voice". */
-  kind: string;
+  /** A catalogue voice or one of the user's own (see KIND for its words). */
+  kind: 'catalogue' | 'custom';
   engine: string | undefined;
   language: string;
 }
+
+/** What a voice's kind is called on its card and in the CSV. */
+export const KIND = defineMessages({
+  catalogue: { id: 'voices.workbench.kind.catalogue', defaultMessage: 'catalogue' },
+  custom: { id: 'voices.workbench.kind.custom', defaultMessage: 'your voice' },
+});
+
+/** The CSV's column names (the English ones are the data's field names, kept as they were). */
+const CSV_COLUMNS = defineMessages<CsvColumn>({
+  file: { id: 'voices.workbench.csv.file', defaultMessage: 'file' },
+  voice_code: { id: 'voices.workbench.csv.voiceCode', defaultMessage: 'voice_code' },
+  name: { id: 'voices.workbench.csv.name', defaultMessage: 'name' },
+  kind: { id: 'voices.workbench.csv.kind', defaultMessage: 'kind' },
+  engine: { id: 'voices.workbench.csv.engine', defaultMessage: 'engine' },
+  duration_s: { id: 'voices.workbench.csv.durationS', defaultMessage: 'duration_s' },
+  first_audio_ms: { id: 'voices.workbench.csv.firstAudioMs', defaultMessage: 'first_audio_ms' },
+  total_ms: { id: 'voices.workbench.csv.totalMs', defaultMessage: 'total_ms' },
+  real_time_factor: { id: 'voices.workbench.csv.realTimeFactor', defaultMessage: 'real_time_factor' },
+  favourite: { id: 'voices.workbench.csv.favourite', defaultMessage: 'favourite' },
+  note: { id: 'voices.workbench.csv.note', defaultMessage: 'note' },
+  ab_wins: { id: 'voices.workbench.csv.abWins', defaultMessage: 'ab_wins' },
+  sentence: { id: 'voices.workbench.csv.sentence', defaultMessage: 'sentence' },
+});
+
+const m = defineMessages({
+  csvYes: { id: 'voices.workbench.csv.yes', defaultMessage: 'yes' },
+  csvNo: { id: 'voices.workbench.csv.no', defaultMessage: 'no' },
+  csvFile: { id: 'voices.workbench.csv.fileName', defaultMessage: 'comparison.csv' },
+  speaking: { id: 'voices.workbench.speaking', defaultMessage: 'Speaking…' },
+});
+
+const zipFile = defineMessage<{ date: string }>({
+  id: 'voices.workbench.zipName',
+  defaultMessage: 'voice-comparison-{date}.zip',
+});
+const spoken = defineMessage<{ count: number }>({
+  id: 'voices.workbench.spoken',
+  defaultMessage: '{count, plural, one {Spoken by # voice.} other {Spoken by # voices.}}',
+});
+const playFailed = defineMessage<{ name: string; error: string }>({
+  id: 'voices.workbench.playFailed',
+  defaultMessage: '{name} could not be played: {error}',
+});
+const playing = defineMessage<{ index: number; count: number; name: string }>({
+  id: 'voices.workbench.playing',
+  defaultMessage: 'Playing {index, number} of {count, number}: {name}',
+});
 
 export type Result =
   | { code: string; status: 'idle' | 'waiting' | 'speaking' }
@@ -54,7 +112,7 @@ export function useVoiceFacts(): (code: string) => VoiceFacts {
         return {
           code,
           name: own.name,
-          kind: 'your voice',
+          kind: 'custom',
           engine: own.base.kind === 'pack' ? own.base.pack_id : engines[own.voice_code]?.engine,
           language: languageOf(own.language),
         };
@@ -74,6 +132,7 @@ export function useVoiceFacts(): (code: string) => VoiceFacts {
 /** Speaks `sentence` with `code` and measures it (the audition route of a custom or catalogue voice). */
 export function useMeasure(): (code: string, sentence: string, signal?: AbortSignal) => Promise<Result> {
   const client = useClient();
+  const intl = useIntl();
   const custom = useStudio((s) => s.customVoices);
   return useCallback(
     async (code, sentence, signal) => {
@@ -94,10 +153,12 @@ export function useMeasure(): (code: string, sentence: string, signal?: AbortSig
         };
       } catch (e) {
         if (signal?.aborted) throw e;
-        return { code, status: 'failed', error: errorMessage(e) };
+        const error =
+          e instanceof WorkbenchError ? intl.formatMessage(e.descriptor, e.values) : errorMessage(e);
+        return { code, status: 'failed', error };
       }
     },
-    [client, custom],
+    [client, custom, intl],
   );
 }
 
@@ -107,6 +168,7 @@ const factor = (n: number) => formatNumber(n, { maxDigits: 3 });
 
 export function Workbench() {
   const id = useId();
+  const intl = useIntl();
   const saved = useStudio((s) => s.workbench);
   const voiceInUse = useStudio((s) => s.options.voice_code);
   const setSentence = useStudio((s) => s.setWorkbenchSentence);
@@ -157,7 +219,7 @@ export function Workbench() {
         const result = await measure(code, text, controller.signal);
         setResults((old) => ({ ...old, [code]: result }));
       }
-      setNotice(`Spoken by ${formatNumber(saved.queue.length)} voices.`);
+      setNotice(intl.formatMessage(spoken, { count: saved.queue.length }));
     } catch {
       // Aborted: a new run or leaving the view.
     } finally {
@@ -179,7 +241,7 @@ export function Workbench() {
       try {
         await wave.play();
       } catch (e) {
-        setNotice(`${facts(r.code).name} could not be played: ${errorMessage(e)}`);
+        setNotice(intl.formatMessage(playFailed, { name: facts(r.code).name, error: errorMessage(e) }));
         break;
       }
     }
@@ -205,7 +267,7 @@ export function Workbench() {
         file,
         voiceCode: r.code,
         name: f.name,
-        kind: f.kind,
+        kind: intl.formatMessage(KIND[f.kind]),
         engine: f.engine ?? '',
         durationS: r.measured.info.duration,
         firstAudioMs: r.measured.firstAudioMs,
@@ -217,11 +279,16 @@ export function Workbench() {
         sentence: r.sentence,
       };
     });
-    files['comparison.csv'] = strToU8(comparisonCsv(rows));
+    const header = Object.fromEntries(
+      Object.entries(CSV_COLUMNS).map(([column, message]) => [column, intl.formatMessage(message)]),
+    ) as Record<CsvColumn, string>;
+    files[intl.formatMessage(m.csvFile)] = strToU8(
+      comparisonCsv(rows, { header, yes: intl.formatMessage(m.csvYes), no: intl.formatMessage(m.csvNo) }),
+    );
     const zip = zipSync(files, { level: 6 });
     const link = document.createElement('a');
     link.href = URL.createObjectURL(new Blob([zip.slice().buffer], { type: 'application/zip' }));
-    link.download = `voice-comparison-${new Date().toISOString().slice(0, 10)}.zip`;
+    link.download = intl.formatMessage(zipFile, { date: new Date().toISOString().slice(0, 10) });
     document.body.append(link);
     link.click();
     link.remove();
@@ -238,14 +305,19 @@ export function Workbench() {
 
   return (
     <section className="panel workbench" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Voice workbench</h2>
+      <h2 id={`${id}-title`}>
+        <FormattedMessage id="voices.workbench.title" defaultMessage="Voice workbench" />
+      </h2>
       <p className="muted small">
-        Your own sentence, spoken by the voices you choose, side by side. Figures are measured in this window:
-        first audio is the time from the request to its first byte of audio, the real-time factor the whole
-        time divided by the audio&apos;s length (below 1 is faster than real time). Not charged.
+        <FormattedMessage
+          id="voices.workbench.intro"
+          defaultMessage="Your own sentence, spoken by the voices you choose, side by side. Figures are measured in this window: first audio is the time from the request to its first byte of audio, the real-time factor the whole time divided by the audio's length (below 1 is faster than real time). Not charged."
+        />
       </p>
       <div className="field">
-        <label htmlFor={`${id}-sentence`}>Your sentence</label>
+        <label htmlFor={`${id}-sentence`}>
+          <FormattedMessage id="voices.workbench.sentence" defaultMessage="Your sentence" />
+        </label>
         <textarea
           id={`${id}-sentence`}
           rows={2}
@@ -256,21 +328,29 @@ export function Workbench() {
         />
         <div className="row small" id={`${id}-sentence-help`}>
           <span className={tooLong ? 'error' : 'muted'}>
-            {formatNumber(sentence.length)} / {formatNumber(MAX_SENTENCE)} characters
-            {tooLong ? ': too long for an audition' : ''}
-            {empty ? ': write something to speak' : ''}
+            <FormattedMessage
+              id="voices.workbench.sentenceLength"
+              defaultMessage="{count, number} / {max, number} characters{state, select, long {: too long for an audition} empty {: write something to speak} other {}}"
+              values={{
+                count: sentence.length,
+                max: MAX_SENTENCE,
+                state: tooLong ? 'long' : empty ? 'empty' : 'ok',
+              }}
+            />
           </span>
           <span className="spacer" />
           {saved.sentence !== null && (
             <button type="button" className="link small" onClick={() => setSentence(null)}>
-              Use the default sentence
+              <FormattedMessage id="voices.workbench.useDefault" defaultMessage="Use the default sentence" />
             </button>
           )}
         </div>
       </div>
       <div className="row workbench-add">
         <div className="field">
-          <label htmlFor={`${id}-add`}>Voice to compare</label>
+          <label htmlFor={`${id}-add`}>
+            <FormattedMessage id="voices.workbench.voiceToAdd" defaultMessage="Voice to compare" />
+          </label>
           <VoiceSelect id={`${id}-add`} value={toAdd} onChange={setToAdd} />
         </div>
         <button
@@ -278,7 +358,7 @@ export function Workbench() {
           onClick={() => queueVoice(toAdd)}
           disabled={!toAdd || saved.queue.includes(toAdd)}
         >
-          Add to the comparison
+          <FormattedMessage id="voices.workbench.add" defaultMessage="Add to the comparison" />
         </button>
       </div>
       <div className="row workbench-actions">
@@ -289,30 +369,53 @@ export function Workbench() {
           disabled={running || saved.queue.length === 0 || tooLong || empty}
           aria-busy={running}
         >
-          {running ? 'Speaking…' : `Speak with ${formatNumber(saved.queue.length)} voices`}
+          {running
+            ? intl.formatMessage(m.speaking)
+            : intl.formatMessage(
+                {
+                  id: 'voices.workbench.speak',
+                  defaultMessage: '{count, plural, one {Speak with # voice} other {Speak with # voices}}',
+                },
+                { count: saved.queue.length },
+              )}
         </button>
         {playingAll ? (
           <button type="button" onClick={stopPlayingAll}>
-            Stop playing
+            <FormattedMessage id="voices.workbench.stopPlaying" defaultMessage="Stop playing" />
           </button>
         ) : (
           <button type="button" onClick={() => void playAll()} disabled={done.length === 0 || running}>
-            Play all
+            <FormattedMessage id="voices.workbench.playAll" defaultMessage="Play all" />
           </button>
         )}
         <button type="button" onClick={exportZip} disabled={done.length === 0 || running}>
-          Export comparison (.zip)
+          <FormattedMessage id="voices.workbench.export" defaultMessage="Export comparison (.zip)" />
         </button>
         <span className="muted small" role="status">
           {playingAll
-            ? `Playing ${formatNumber(done.findIndex((r) => r.code === playingAll) + 1)} of ${formatNumber(done.length)}: ${facts(playingAll).name}`
+            ? intl.formatMessage(playing, {
+                index: done.findIndex((r) => r.code === playingAll) + 1,
+                count: done.length,
+                name: facts(playingAll).name,
+              })
             : notice}
         </span>
       </div>
       {saved.queue.length === 0 ? (
-        <p className="muted small">Add two or more voices to compare them.</p>
+        <p className="muted small">
+          <FormattedMessage
+            id="voices.workbench.empty"
+            defaultMessage="Add two or more voices to compare them."
+          />
+        </p>
       ) : (
-        <ul className="workbench-results" aria-label="Voices to compare">
+        <ul
+          className="workbench-results"
+          aria-label={intl.formatMessage({
+            id: 'voices.workbench.list',
+            defaultMessage: 'Voices to compare',
+          })}
+        >
           {saved.queue.map((code) => (
             <ResultCard
               key={code}
@@ -352,22 +455,35 @@ function ResultCard({
   const toggleFavourite = useStudio((s) => s.toggleWorkbenchFavourite);
   const setNote = useStudio((s) => s.setWorkbenchNote);
   const id = useId();
+  const intl = useIntl();
+  const named = { name: facts.name, code: facts.code };
   return (
     <li
       className={`workbench-result${current ? ' current' : ''}`}
+      // eslint-disable-next-line messages/no-words-in-jsx -- the voice's own name and code, no words to translate
       aria-label={`${facts.name} (${facts.code})`}
     >
       <div className="row">
         <span className="name">{facts.name}</span>
         <EngineBadge engine={facts.engine} />
-        <span className="badge">{facts.kind}</span>
+        <span className="badge">{intl.formatMessage(KIND[facts.kind])}</span>
         <span className="spacer" />
         <button
           type="button"
           className={`icon star${favourite ? ' on' : ''}`}
           aria-pressed={favourite}
-          aria-label={`Favourite ${facts.name} (${facts.code})`}
-          title={favourite ? 'A favourite' : 'Mark as a favourite'}
+          aria-label={intl.formatMessage(
+            { id: 'voices.workbench.favourite', defaultMessage: 'Favourite {name} ({code})' },
+            named,
+          )}
+          title={
+            favourite
+              ? intl.formatMessage({ id: 'voices.workbench.isFavourite', defaultMessage: 'A favourite' })
+              : intl.formatMessage({
+                  id: 'voices.workbench.markFavourite',
+                  defaultMessage: 'Mark as a favourite',
+                })
+          }
           onClick={() => toggleFavourite(result.code)}
         >
           {favourite ? '★' : '☆'}
@@ -375,8 +491,17 @@ function ResultCard({
         <button
           type="button"
           className="icon"
-          aria-label={`Remove ${facts.name} (${facts.code}) from the comparison`}
-          title="Remove from the comparison"
+          aria-label={intl.formatMessage(
+            {
+              id: 'voices.workbench.removeVoice',
+              defaultMessage: 'Remove {name} ({code}) from the comparison',
+            },
+            named,
+          )}
+          title={intl.formatMessage({
+            id: 'voices.workbench.remove',
+            defaultMessage: 'Remove from the comparison',
+          })}
           disabled={!onRemove}
           onClick={onRemove}
         >
@@ -384,18 +509,32 @@ function ResultCard({
         </button>
       </div>
       <code className="small">{facts.code}</code>
-      {result.status === 'idle' && <p className="muted small">Not spoken yet.</p>}
-      {result.status === 'waiting' && <p className="muted small">Waiting…</p>}
-      {result.status === 'speaking' && <p className="muted small">Speaking…</p>}
+      {result.status === 'idle' && (
+        <p className="muted small">
+          <FormattedMessage id="voices.workbench.idle" defaultMessage="Not spoken yet." />
+        </p>
+      )}
+      {result.status === 'waiting' && (
+        <p className="muted small">
+          <FormattedMessage id="voices.workbench.waiting" defaultMessage="Waiting…" />
+        </p>
+      )}
+      {result.status === 'speaking' && <p className="muted small">{intl.formatMessage(m.speaking)}</p>}
       {result.status === 'failed' && <p className="error">{result.error}</p>}
       {result.status === 'done' && <ResultAudio result={result} name={facts.name} register={register} />}
       {wins > 0 && (
         <p className="small muted">
-          {formatNumber(wins)} blind {wins === 1 ? 'win' : 'wins'}
+          <FormattedMessage
+            id="voices.workbench.wins"
+            defaultMessage="{count, plural, one {# blind win} other {# blind wins}}"
+            values={{ count: wins }}
+          />
         </p>
       )}
       <div className="field">
-        <label htmlFor={`${id}-note`}>Note</label>
+        <label htmlFor={`${id}-note`}>
+          <FormattedMessage id="voices.workbench.note" defaultMessage="Note" />
+        </label>
         <textarea
           id={`${id}-note`}
           rows={2}
@@ -429,19 +568,27 @@ function ResultAudio({
       <div className="workbench-wave" ref={container} aria-hidden="true" />
       <dl className="workbench-figures">
         <div>
-          <dt>Duration</dt>
+          <dt>
+            <FormattedMessage id="voices.workbench.figure.duration" defaultMessage="Duration" />
+          </dt>
           <dd>{seconds(measured.info.duration)}</dd>
         </div>
         <div>
-          <dt>First audio</dt>
+          <dt>
+            <FormattedMessage id="voices.workbench.figure.firstAudio" defaultMessage="First audio" />
+          </dt>
           <dd>{ms(measured.firstAudioMs)}</dd>
         </div>
         <div>
-          <dt>Total</dt>
+          <dt>
+            <FormattedMessage id="voices.workbench.figure.total" defaultMessage="Total" />
+          </dt>
           <dd>{ms(measured.totalMs)}</dd>
         </div>
         <div>
-          <dt>Real-time factor</dt>
+          <dt>
+            <FormattedMessage id="voices.workbench.figure.rtf" defaultMessage="Real-time factor" />
+          </dt>
           <dd>{factor(measured.rtf)}</dd>
         </div>
       </dl>

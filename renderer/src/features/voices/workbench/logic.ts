@@ -3,6 +3,43 @@
  * (and its header made whole), the comparison's CSV, and the blind A/B rounds and their tally.
  */
 
+import { defineMessages, type MessageDescriptor } from 'react-intl';
+
+/**
+ * An error the workbench itself raises: its message in English (tests and logs read it) and the
+ * descriptor the view formats in the interface's language.
+ */
+export class WorkbenchError extends Error {
+  constructor(
+    readonly descriptor: MessageDescriptor & { defaultMessage: string },
+    readonly values: Record<string, string> = {},
+  ) {
+    super(descriptor.defaultMessage.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? ''));
+    this.name = 'WorkbenchError';
+  }
+}
+
+export const ERRORS = defineMessages({
+  notWav: { id: 'voices.workbench.error.notWav', defaultMessage: 'The answer is not a WAV file.' },
+  noFormat: {
+    id: 'voices.workbench.error.noFormat',
+    defaultMessage: 'The WAV file has no format chunk before its samples.',
+  },
+  noSamples: { id: 'voices.workbench.error.noSamples', defaultMessage: 'The WAV file has no samples.' },
+  httpStatus: {
+    id: 'voices.workbench.error.httpStatus',
+    defaultMessage: 'The audition failed (HTTP {status}).',
+  },
+  noAudio: { id: 'voices.workbench.error.noAudio', defaultMessage: 'The audition answered no audio.' },
+  sameVoice: {
+    id: 'voices.workbench.error.sameVoice',
+    defaultMessage: 'A blind test needs two different voices.',
+  },
+}) as Record<
+  'notWav' | 'noFormat' | 'noSamples' | 'httpStatus' | 'noAudio' | 'sameVoice',
+  MessageDescriptor & { defaultMessage: string }
+>;
+
 /** The sentence a tester starts from, in the first voice's language. */
 export const DEFAULT_SENTENCES: Record<string, string> = {
   vi: 'Xin chào, hôm nay trời đẹp và chúng ta cùng nghe thử giọng đọc này.',
@@ -43,7 +80,7 @@ export function readWav(bytes: Uint8Array): WavInfo & { dataOffset: number } {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const ascii = (offset: number) => String.fromCharCode(...bytes.subarray(offset, offset + 4));
   if (bytes.length < 12 || ascii(0) !== 'RIFF' || ascii(8) !== 'WAVE')
-    throw new Error('The answer is not a WAV file.');
+    throw new WorkbenchError(ERRORS.notWav);
   let offset = 12;
   let format: { sampleRate: number; channels: number; bitsPerSample: number } | undefined;
   while (offset + 8 <= bytes.length) {
@@ -56,7 +93,7 @@ export function readWav(bytes: Uint8Array): WavInfo & { dataOffset: number } {
         bitsPerSample: view.getUint16(offset + 22, true),
       };
     } else if (id === 'data') {
-      if (!format) throw new Error('The WAV file has no format chunk before its samples.');
+      if (!format) throw new WorkbenchError(ERRORS.noFormat);
       const dataOffset = offset + 8;
       const frame = format.channels * (format.bitsPerSample / 8);
       const present = bytes.length - dataOffset;
@@ -65,7 +102,7 @@ export function readWav(bytes: Uint8Array): WavInfo & { dataOffset: number } {
     }
     offset += 8 + size + (size % 2);
   }
-  throw new Error('The WAV file has no samples.');
+  throw new WorkbenchError(ERRORS.noSamples);
 }
 
 /**
@@ -109,6 +146,7 @@ export interface ComparisonRow {
   sentence: string;
 }
 
+/** The CSV's columns, by the names its English header gives them. */
 export const CSV_HEADER = [
   'file',
   'voice_code',
@@ -125,10 +163,25 @@ export const CSV_HEADER = [
   'sentence',
 ] as const;
 
+export type CsvColumn = (typeof CSV_HEADER)[number];
+
+/** The words of the CSV in the interface's language; English (the field names, yes/no) by default. */
+export interface CsvWords {
+  header: Record<CsvColumn, string>;
+  yes: string;
+  no: string;
+}
+
+const ENGLISH_CSV: CsvWords = {
+  header: Object.fromEntries(CSV_HEADER.map((c) => [c, c])) as Record<CsvColumn, string>,
+  yes: 'yes',
+  no: 'no',
+};
+
 /** The comparison's CSV: a header, then one row per voice (the sentence spoken in each). */
-export function comparisonCsv(rows: readonly ComparisonRow[]): string {
+export function comparisonCsv(rows: readonly ComparisonRow[], words: CsvWords = ENGLISH_CSV): string {
   return toCsv([
-    CSV_HEADER,
+    CSV_HEADER.map((c) => words.header[c]),
     ...rows.map((r) => [
       r.file,
       r.voiceCode,
@@ -139,7 +192,7 @@ export function comparisonCsv(rows: readonly ComparisonRow[]): string {
       Math.round(r.firstAudioMs),
       Math.round(r.totalMs),
       r.rtf.toFixed(3),
-      r.favourite ? 'yes' : 'no',
+      r.favourite ? words.yes : words.no,
       r.note,
       r.wins,
       r.sentence,
@@ -154,7 +207,7 @@ export function audioFileName(index: number, voiceCode: string): string {
 
 /** Which voice is A and which is B in a blind round: the order by a coin (`random` ∈ [0, 1)). */
 export function assignBlind(first: string, second: string, random: number): { a: string; b: string } {
-  if (first === second) throw new Error('A blind test needs two different voices.');
+  if (first === second) throw new WorkbenchError(ERRORS.sameVoice);
   return random < 0.5 ? { a: first, b: second } : { a: second, b: first };
 }
 

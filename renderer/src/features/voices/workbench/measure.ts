@@ -4,7 +4,7 @@
  * and to its end. The server does not report timings of its own for auditions.
  */
 
-import { completeWav, type WavInfo } from './logic';
+import { completeWav, ERRORS, WorkbenchError, type WavInfo } from './logic';
 
 export interface Measured {
   /** The whole WAV, its header sizes set to what arrived. */
@@ -26,7 +26,7 @@ async function failure(response: Response): Promise<Error> {
   } catch {
     // Not JSON: the status says enough.
   }
-  return new Error(`The audition failed (HTTP ${response.status}).`);
+  return new WorkbenchError(ERRORS.httpStatus, { status: String(response.status) });
 }
 
 export async function measureAudition(
@@ -59,6 +59,6 @@ export async function measureAudition(
     offset += c.length;
   }
   const { bytes, info } = completeWav(all);
-  if (info.duration <= 0) throw new Error('The audition answered no audio.');
+  if (info.duration <= 0) throw new WorkbenchError(ERRORS.noAudio);
   return { bytes, info, firstAudioMs: firstAudioMs ?? totalMs, totalMs, rtf: totalMs / 1000 / info.duration };
 }
