@@ -104,6 +104,9 @@ async function newPage(browser: Browser, locale: string, colorScheme: 'light' | 
     colorScheme,
     deviceScaleFactor: 1,
   });
+  // The browser's language picks the ticked languages; the interface stays in English, which
+  // the assertions read (the Vietnamese interface has its own suite).
+  await context.addInitScript(() => localStorage.setItem('narration-studio.locale', '"en"'));
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));

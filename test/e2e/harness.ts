@@ -115,9 +115,26 @@ export const E2E_SERVE_ARGS = [
   '250',
 ];
 
-/** The main navigation's button for a view. */
+/** The views of the main navigation by their English names (the sidebar's `data-view`). */
+const NAV_VIEWS: Readonly<Record<string, string>> = {
+  Projects: 'projects',
+  Studio: 'studio',
+  Voices: 'voices',
+  'Voice library': 'library',
+  Lexicon: 'lexicon',
+  Export: 'export',
+  History: 'history',
+  Callbacks: 'callbacks',
+  API: 'api',
+  Settings: 'settings',
+};
+
+/**
+ * The main navigation's button for a view, named in English; found by its view (`data-view`),
+ * so that it is found in every interface language.
+ */
 export const nav = (page: Page, name: string): Locator =>
-  page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name, exact: true });
+  page.locator(`nav.sidebar button[data-view="${NAV_VIEWS[name] ?? name}"]`);
 
 /**
  * Generates in the Studio with a callback URL that refuses connections, opens Callbacks and

@@ -1,4 +1,5 @@
 import { useContext, useEffect, useRef } from 'react';
+import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { ApiView } from '../features/api/ApiView';
 import { SignIn } from '../features/auth/SignIn';
 import { CallbacksView } from '../features/callbacks/CallbacksView';
@@ -19,21 +20,39 @@ import { NavIcon } from './nav-icons';
 import { useTheme } from './useTheme';
 import { formatCredits } from '../lib/format';
 
-const NAV: { view: View; label: string }[] = [
-  { view: 'projects', label: 'Projects' },
-  { view: 'studio', label: 'Studio' },
-  { view: 'voices', label: 'Voices' },
-  { view: 'library', label: 'Voice library' },
-  { view: 'lexicon', label: 'Lexicon' },
-  { view: 'export', label: 'Export' },
-  { view: 'history', label: 'History' },
-  { view: 'callbacks', label: 'Callbacks' },
-  { view: 'api', label: 'API' },
-  { view: 'settings', label: 'Settings' },
+const m = defineMessages({
+  projects: { id: 'app.nav.projects', defaultMessage: 'Projects' },
+  studio: { id: 'app.nav.studio', defaultMessage: 'Studio' },
+  voices: { id: 'app.nav.voices', defaultMessage: 'Voices' },
+  library: { id: 'app.nav.library', defaultMessage: 'Voice library' },
+  lexicon: { id: 'app.nav.lexicon', defaultMessage: 'Lexicon' },
+  export: { id: 'app.nav.export', defaultMessage: 'Export' },
+  history: { id: 'app.nav.history', defaultMessage: 'History' },
+  callbacks: { id: 'app.nav.callbacks', defaultMessage: 'Callbacks' },
+  api: { id: 'app.nav.api', defaultMessage: 'API' },
+  settings: { id: 'app.nav.settings', defaultMessage: 'Settings' },
+  main: { id: 'app.nav.main', defaultMessage: 'Main' },
+});
+const balanceTitle = defineMessages<{ title: { credits: string } }>({
+  title: { id: 'app.balance.title', defaultMessage: 'Balance: {credits} credits' },
+}).title;
+
+const NAV: { view: View; label: MessageDescriptor }[] = [
+  { view: 'projects', label: m.projects },
+  { view: 'studio', label: m.studio },
+  { view: 'voices', label: m.voices },
+  { view: 'library', label: m.library },
+  { view: 'lexicon', label: m.lexicon },
+  { view: 'export', label: m.export },
+  { view: 'history', label: m.history },
+  { view: 'callbacks', label: m.callbacks },
+  { view: 'api', label: m.api },
+  { view: 'settings', label: m.settings },
 ];
 
 export function App() {
   useTheme();
+  const intl = useIntl();
   const status = useStudio((s) => s.sessionStatus);
   const checkSession = useStudio((s) => s.checkSession);
   const view = useStudio((s) => s.view);
@@ -70,11 +89,12 @@ export function App() {
     <div className="shell">
       {/* The first Tab stop: past the sidebar to the view. */}
       <button type="button" className="skip-link" onClick={() => main.current?.focus()}>
-        Skip to content
+        <FormattedMessage id="app.skipToContent" defaultMessage="Skip to content" />
       </button>
-      <nav className="sidebar" aria-label="Main">
+      <nav className="sidebar" aria-label={intl.formatMessage(m.main)}>
         <div className="brand">
           <img src="/favicon.svg" alt="" />
+          {/* eslint-disable-next-line messages/no-words-in-jsx -- the product's name, the same in every language */}
           <span className="brand-name">Narration Studio</span>
         </div>
         {NAV.map((item) => (
@@ -82,6 +102,7 @@ export function App() {
             key={item.view}
             type="button"
             className="nav-button"
+            data-view={item.view}
             aria-current={view === item.view ? 'page' : undefined}
             onClick={() => {
               // "Projects" again, from an open project, goes back to the list.
@@ -91,21 +112,32 @@ export function App() {
           >
             <NavIcon view={item.view} />
             {/* Beside the icon in a wide window; beside the sidebar on hover or focus in a narrow one. */}
-            <span className="nav-label">{item.label}</span>
+            <span className="nav-label">{intl.formatMessage(item.label)}</span>
           </button>
         ))}
         <div className="sidebar-foot">
           {balance !== undefined && (
-            <p className="balance" title={`Balance: ${formatCredits(balance)} credits`}>
-              <span className="balance-word">Balance</span> <b>{formatCredits(balance)}</b>{' '}
-              <span className="balance-word">credits</span>
+            <p
+              className="balance"
+              title={intl.formatMessage(balanceTitle, { credits: formatCredits(balance) })}
+            >
+              {/* Each word hides in a narrow window, the figure stays. */}
+              <FormattedMessage
+                id="app.balance"
+                defaultMessage="<word>Balance</word> <b>{credits}</b> <word>credits</word>"
+                values={{
+                  credits: formatCredits(balance),
+                  word: (chunks) => <span className="balance-word">{chunks}</span>,
+                  b: (chunks) => <b>{chunks}</b>,
+                }}
+              />
             </p>
           )}
           {/* The desktop window signs itself in; a browser can end its session here. */}
           {!getDesktop() && (
             <p>
               <button type="button" className="link-button" onClick={() => void signOut()}>
-                Sign out
+                <FormattedMessage id="app.signOut" defaultMessage="Sign out" />
               </button>
             </p>
           )}

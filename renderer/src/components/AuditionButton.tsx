@@ -1,3 +1,4 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { Audition } from '../lib/useAudition';
 
 /**
@@ -16,16 +17,33 @@ export function AuditionButton({
   label: string;
   onToggle: () => void;
 }) {
+  const intl = useIntl();
   const phase = audition.active === id ? audition.phase : null;
   return (
     <button
       type="button"
       className="icon"
-      aria-label={`${phase ? 'Stop' : 'Play'} ${label}`}
+      aria-label={
+        phase
+          ? intl.formatMessage(
+              { id: 'components.audition.stopLabel', defaultMessage: 'Stop {label}' },
+              { label },
+            )
+          : intl.formatMessage(
+              { id: 'components.audition.playLabel', defaultMessage: 'Play {label}' },
+              { label },
+            )
+      }
       aria-busy={phase === 'loading'}
       onClick={onToggle}
     >
-      {phase === 'loading' ? '…' : phase === 'playing' ? 'Stop' : 'Play'}
+      {phase === 'loading' ? (
+        '…'
+      ) : phase === 'playing' ? (
+        <FormattedMessage id="common.stop" defaultMessage="Stop" />
+      ) : (
+        <FormattedMessage id="common.play" defaultMessage="Play" />
+      )}
     </button>
   );
 }

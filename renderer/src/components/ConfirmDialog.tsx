@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
+import { FormattedMessage } from 'react-intl';
 
 export interface ConfirmRequest {
   title: string;
@@ -53,7 +54,7 @@ export function ConfirmDialog({
           <p id={`${id}-message`}>{request.message}</p>
           <div className="row confirm-actions">
             <button ref={cancelButton} type="button" onClick={onCancel}>
-              Cancel
+              <FormattedMessage id="common.cancel" defaultMessage="Cancel" />
             </button>
             <button
               type="button"

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { FormattedMessage } from 'react-intl';
 
 /** Copies `text` to the clipboard and says so for a moment. */
 export function CopyButton({ text, label }: { text: string; label: string }) {
@@ -20,7 +21,11 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
   };
   return (
     <button type="button" className="icon" aria-label={label} title={label} onClick={() => void copy()}>
-      {copied ? 'Copied' : 'Copy'}
+      {copied ? (
+        <FormattedMessage id="components.copy.copied" defaultMessage="Copied" />
+      ) : (
+        <FormattedMessage id="components.copy.copy" defaultMessage="Copy" />
+      )}
     </button>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { ApiKeyInfo } from '../../../electron/shared/api';
 import { KEY_FILTER_ALL } from '../../../electron/shared/api';
 import { useClient, useStudio } from '../stores';
@@ -18,16 +19,32 @@ export function KeySelect({
   keys: readonly ApiKeyInfo[];
 }) {
   const id = useId();
+  const intl = useIntl();
   const studioKeyId = useStudio((s) => s.session?.key.id);
   return (
     <div className="field">
-      <label htmlFor={id}>API key</label>
+      <label htmlFor={id}>
+        <FormattedMessage id="components.keySelect.label" defaultMessage="API key" />
+      </label>
       <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value={KEY_FILTER_ALL}>All keys</option>
+        <option value={KEY_FILTER_ALL}>
+          {intl.formatMessage({ id: 'components.keySelect.all', defaultMessage: 'All keys' })}
+        </option>
         {keys.map((k) => (
           <option key={k.id} value={k.id}>
-            {k.name} ({k.prefix}…){k.id === studioKeyId ? ' · studio' : ''}
-            {k.revoked_at ? ' · revoked' : ''}
+            {intl.formatMessage(
+              {
+                id: 'components.keySelect.option',
+                defaultMessage:
+                  '{name} ({prefix}…){studio, select, yes { · studio} other {}}{revoked, select, yes { · revoked} other {}}',
+              },
+              {
+                name: k.name,
+                prefix: k.prefix,
+                studio: k.id === studioKeyId ? 'yes' : 'no',
+                revoked: k.revoked_at ? 'yes' : 'no',
+              },
+            )}
           </option>
         ))}
       </select>

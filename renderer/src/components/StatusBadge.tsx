@@ -1,3 +1,4 @@
+import { defineMessages, useIntl } from 'react-intl';
 import type { CallbackState, RequestStatus } from '../../../electron/shared/api';
 
 const STATUS_CLASS: Record<RequestStatus, string> = {
@@ -14,14 +15,26 @@ const CALLBACK_CLASS: Record<CallbackState, string> = {
   failed: 'bad',
 };
 
+const STATUS_TEXT = defineMessages<RequestStatus>({
+  new: { id: 'components.status.new', defaultMessage: 'new' },
+  processing: { id: 'components.status.processing', defaultMessage: 'processing' },
+  SUCCESS: { id: 'components.status.done', defaultMessage: 'done' },
+  FAILURE: { id: 'components.status.failed', defaultMessage: 'failed' },
+});
+const CALLBACK_TEXT = defineMessages<CallbackState>({
+  none: { id: 'components.callback.none', defaultMessage: 'none' },
+  waiting: { id: 'components.callback.waiting', defaultMessage: 'waiting' },
+  pending: { id: 'components.callback.pending', defaultMessage: 'pending' },
+  delivered: { id: 'components.callback.delivered', defaultMessage: 'delivered' },
+  failed: { id: 'components.callback.failed', defaultMessage: 'failed' },
+});
+
 export function StatusBadge({ status }: { status: RequestStatus }) {
-  return (
-    <span className={`badge ${STATUS_CLASS[status]}`}>
-      {status === 'SUCCESS' ? 'done' : status === 'FAILURE' ? 'failed' : status}
-    </span>
-  );
+  const intl = useIntl();
+  return <span className={`badge ${STATUS_CLASS[status]}`}>{intl.formatMessage(STATUS_TEXT[status])}</span>;
 }
 
 export function CallbackBadge({ state }: { state: CallbackState }) {
-  return <span className={`badge ${CALLBACK_CLASS[state]}`}>{state}</span>;
+  const intl = useIntl();
+  return <span className={`badge ${CALLBACK_CLASS[state]}`}>{intl.formatMessage(CALLBACK_TEXT[state])}</span>;
 }

@@ -1,19 +1,75 @@
 import { useId } from 'react';
-import { findVoice, VOICES, type VoiceInfo } from '../../../electron/shared/voices';
+import { defineMessages, useIntl, type IntlShape } from 'react-intl';
+import { findVoice, VOICES, type Accent, type Gender, type VoiceInfo } from '../../../electron/shared/voices';
+import { currentIntl, languageName } from '../lib/intl-text';
 import { useStudio } from '../stores';
 import { engineKind } from '../stores/voice-packs-slice';
+import { ENGINE_KIND } from './EngineBadge';
 
-const LANGUAGES = [...new Set(VOICES.map((v) => v.language_name))];
+/** The catalogue's languages, in its order: [code, English name]. */
+const LANGUAGES = [...new Map(VOICES.map((v) => [v.language, v.language_name]))];
+
+const ACCENT = defineMessages<Accent>({
+  Northern: { id: 'components.voice.accent.northern', defaultMessage: 'Northern' },
+  Southern: { id: 'components.voice.accent.southern', defaultMessage: 'Southern' },
+  American: { id: 'components.voice.accent.american', defaultMessage: 'American' },
+  British: { id: 'components.voice.accent.british', defaultMessage: 'British' },
+  Australian: { id: 'components.voice.accent.australian', defaultMessage: 'Australian' },
+  Indian: { id: 'components.voice.accent.indian', defaultMessage: 'Indian' },
+  Mandarin: { id: 'components.voice.accent.mandarin', defaultMessage: 'Mandarin' },
+  Standard: { id: 'components.voice.accent.standard', defaultMessage: 'Standard' },
+});
+
+const GENDER = defineMessages<Gender>({
+  female: { id: 'components.voice.gender.female', defaultMessage: 'female' },
+  male: { id: 'components.voice.gender.male', defaultMessage: 'male' },
+});
+
+const m = defineMessages<{
+  approximated: { accent: string };
+  described: { name: string; language: string; accent: string; approximated: 'yes' | 'no'; gender: string };
+  yourVoices: Record<string, never>;
+  yourVoiceOption: { name: string; code: string };
+  yourVoiceDescribed: { name: string; code: string };
+}>({
+  approximated: { id: 'components.voice.approximated', defaultMessage: '{accent} (approximated)' },
+  described: {
+    id: 'components.voice.described',
+    defaultMessage:
+      '{name} · {language} · {accent} accent{approximated, select, yes { (approximated)} other {}} · {gender}',
+  },
+  yourVoices: { id: 'components.voice.yourVoices', defaultMessage: 'Your voices' },
+  yourVoiceOption: { id: 'components.voice.yourVoiceOption', defaultMessage: '{name} · {code} · your voice' },
+  yourVoiceDescribed: {
+    id: 'components.voice.yourVoiceDescribed',
+    defaultMessage: '{name} · your voice ({code})',
+  },
+});
+
+/** The accent's name ("Northern", "miền Bắc"); an accent the catalogue does not list, as it is. */
+function accentName(accent: Accent, intl: IntlShape): string {
+  const message = ACCENT[accent] as (typeof ACCENT)[Accent] | undefined;
+  return message ? intl.formatMessage(message) : accent;
+}
 
 /** "American (approximated)": the accent, and the note when the engine only approximates it. */
-export function accentText(voice: Pick<VoiceInfo, 'accent' | 'accent_approximated'>): string {
-  return voice.accent_approximated ? `${voice.accent} (approximated)` : voice.accent;
+export function accentText(
+  voice: Pick<VoiceInfo, 'accent' | 'accent_approximated'>,
+  intl: IntlShape = currentIntl(),
+): string {
+  const accent = accentName(voice.accent, intl);
+  return voice.accent_approximated ? intl.formatMessage(m.approximated, { accent }) : accent;
 }
 
 /** The whole choice in words: "Nova · Vietnamese · American accent (approximated) · female". */
-export function describeVoice(voice: VoiceInfo): string {
-  const accent = `${voice.accent} accent${voice.accent_approximated ? ' (approximated)' : ''}`;
-  return [voice.name, voice.language_name, accent, voice.gender].join(' · ');
+export function describeVoice(voice: VoiceInfo, intl: IntlShape = currentIntl()): string {
+  return intl.formatMessage(m.described, {
+    name: voice.name,
+    language: languageName(voice.language, intl, voice.language_name),
+    accent: accentName(voice.accent, intl),
+    approximated: voice.accent_approximated ? 'yes' : 'no',
+    gender: intl.formatMessage(GENDER[voice.gender]),
+  });
 }
 
 /**
@@ -30,28 +86,34 @@ export function VoiceOptions({
   /** The catalogue alone (a custom voice's own base). */
   catalogueOnly?: boolean;
 }) {
+  const intl = useIntl();
   const engines = useStudio((s) => s.voiceEngines);
   const custom = useStudio((s) => s.customVoices);
   return (
     <>
       {!catalogueOnly && custom.length > 0 && (
-        <optgroup label="Your voices">
+        <optgroup label={intl.formatMessage(m.yourVoices)}>
           {custom.map((v) => (
             <option key={v.code} value={v.code}>
-              {v.name} · {v.code} · your voice
+              {intl.formatMessage(m.yourVoiceOption, { name: v.name, code: v.code })}
             </option>
           ))}
         </optgroup>
       )}
-      {LANGUAGES.map((language) => (
-        <optgroup key={language} label={language}>
-          {VOICES.filter((v) => v.language_name === language).map((v) => (
-            <option key={v.voice_code} value={v.voice_code}>
-              {v.name} · {v.gender} · {accentText(v)}
-              {priced ? ` · ${v.price}/1k` : ''}
-              {engines[v.voice_code] ? ` · ${engineKind(engines[v.voice_code]!.engine)}` : ''}
-            </option>
-          ))}
+      {LANGUAGES.map(([language, englishName]) => (
+        <optgroup key={language} label={languageName(language, intl, englishName)}>
+          {VOICES.filter((v) => v.language === language).map((v) => {
+            const info = engines[v.voice_code];
+            // Name, gender, accent, price per 1000 characters and what speaks it, between dots.
+            const parts = [v.name, intl.formatMessage(GENDER[v.gender]), accentText(v, intl)];
+            if (priced) parts.push(`${v.price}/1k`);
+            if (info) parts.push(intl.formatMessage(ENGINE_KIND[engineKind(info.engine)]));
+            return (
+              <option key={v.voice_code} value={v.voice_code}>
+                {parts.join(' · ')}
+              </option>
+            );
+          })}
         </optgroup>
       ))}
     </>
@@ -87,6 +149,7 @@ export function VoiceSelect({
   catalogueOnly?: boolean;
   described?: boolean;
 }) {
+  const intl = useIntl();
   const custom = useStudio((s) => s.customVoices);
   const descriptionId = useId();
   const known =
@@ -95,7 +158,11 @@ export function VoiceSelect({
     (!catalogueOnly && custom.some((v) => v.code === value));
   const voice = findVoice(value);
   const mine = custom.find((v) => v.code === value);
-  const description = voice ? describeVoice(voice) : mine ? `${mine.name} · your voice (${mine.code})` : null;
+  const description = voice
+    ? describeVoice(voice, intl)
+    : mine
+      ? intl.formatMessage(m.yourVoiceDescribed, { name: mine.name, code: mine.code })
+      : null;
   const select = (
     <select
       id={id}

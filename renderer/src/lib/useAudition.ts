@@ -6,9 +6,14 @@
  */
 
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { defineMessages, useIntl } from 'react-intl';
 import type { AuditionBody } from '../../../electron/shared/api';
 import { errorMessage } from './api-client';
 import { useClient, useStudio } from '../stores';
+
+const m = defineMessages({
+  notPlayed: { id: 'lib.audition.notPlayed', defaultMessage: 'The sample could not be played.' },
+});
 
 export type AuditionPhase = 'loading' | 'playing';
 
@@ -34,6 +39,7 @@ export interface Audition {
 
 export function useAudition(): Audition {
   const client = useClient();
+  const intl = useIntl();
   const customVoices = useStudio((s) => s.customVoices);
   const audio = useRef<HTMLAudioElement | null>(null);
   const activeKey = useRef<string | null>(null);
@@ -80,7 +86,7 @@ export function useAudition(): Audition {
         if (!finish()) return;
         // The element only knows that the source failed: the API's own answer says why.
         void diagnose().then(
-          () => setError({ key, message: 'The sample could not be played.' }),
+          () => setError({ key, message: intl.formatMessage(m.notPlayed) }),
           (e: unknown) => setError({ key, message: errorMessage(e) }),
         );
       };
@@ -93,7 +99,7 @@ export function useAudition(): Audition {
           setError({ key, message: errorMessage(e) });
       });
     },
-    [stop],
+    [stop, intl],
   );
 
   const toggle = useCallback(

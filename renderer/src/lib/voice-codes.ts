@@ -3,12 +3,18 @@
  * user's own voices (shared/custom-voices.ts), with what the catalogue says of either.
  */
 
+import { defineMessages, type IntlShape } from 'react-intl';
 import {
   CUSTOM_VOICE_CODE_PATTERN,
   type CustomVoice,
   type CustomVoiceBase,
 } from '../../../electron/shared/custom-voices';
 import { findVoice, type VoiceInfo } from '../../../electron/shared/voices';
+import { currentIntl } from './intl-text';
+
+const m = defineMessages<{ blend: { parts: string } }>({
+  blend: { id: 'lib.voiceCodes.blend', defaultMessage: 'Kokoro blend {parts}' },
+});
 
 const CUSTOM_CODE_RE = new RegExp(CUSTOM_VOICE_CODE_PATTERN);
 
@@ -44,9 +50,10 @@ export function blendShares(weights: readonly number[]): number[] {
 }
 
 /** The base in a few words: `vi_female_thuytrang_mb`, `pack vi_VN-… · speaker 3`, `Kokoro blend af_heart 60 % + …`. */
-export function describeBase(base: CustomVoiceBase): string {
+export function describeBase(base: CustomVoiceBase, intl: IntlShape = currentIntl()): string {
   if (base.kind === 'code') return base.voice_code;
   if (base.kind === 'pack') return `${base.pack_id}${base.speaker ? ` · ${base.speaker}` : ''}`;
   const shares = blendShares(base.parts.map((p) => p.weight));
-  return `Kokoro blend ${base.parts.map((p, i) => `${p.voice} ${Math.round(shares[i]!)} %`).join(' + ')}`;
+  const parts = base.parts.map((p, i) => `${p.voice} ${Math.round(shares[i]!)} %`).join(' + ');
+  return intl.formatMessage(m.blend, { parts });
 }

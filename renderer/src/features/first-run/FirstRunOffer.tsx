@@ -1,10 +1,12 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { defineMessages, FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import type { FirstRunVoiceOffer } from '../../../../electron/shared/settings';
 import type { VoicePackInfo } from '../../../../electron/shared/voice-packs';
 import type { LanguageCode } from '../../../../electron/shared/voices';
 import { errorMessage, isSignedOut } from '../../lib/api-client';
 import { useClient, useStudio } from '../../stores';
 import { formatBytes } from '../../lib/format';
+import { languageName } from '../../lib/intl-text';
 import {
   OFFER_LANGUAGES,
   defaultLanguages,
@@ -17,15 +19,52 @@ import { ProgressBar } from '../../components/ProgressBar';
 
 const LANGUAGE_NAME = new Map(OFFER_LANGUAGES.map((l) => [l.code, l.name]));
 
+const m = defineMessages<{
+  notSaved: { error: string };
+  packLabel: { id: string };
+  packSummary: { family: string; quality: string; languages: string };
+  total: { count: number; size: string };
+  without: { languages: string };
+  progressLabel: { id: string };
+  downloadingBytes: { done: string; total: string };
+}>({
+  notSaved: { id: 'firstRun.notSaved', defaultMessage: 'Your answer was not saved: {error}' },
+  packLabel: { id: 'firstRun.packLabel', defaultMessage: 'Voice pack {id}' },
+  packSummary: {
+    id: 'firstRun.packSummary',
+    defaultMessage:
+      '{family}, {quality, select, x_low {x low} low {low} medium {medium} high {high} other {{quality}}} quality · for {languages}',
+  },
+  total: {
+    id: 'firstRun.total',
+    defaultMessage: '{count, plural, one {# voice pack} other {# voice packs}}, {size} in all.',
+  },
+  without: {
+    id: 'firstRun.without',
+    defaultMessage: '{languages}: no natural voice exists yet; eSpeak speaks it.',
+  },
+  progressLabel: { id: 'firstRun.progressLabel', defaultMessage: 'Download progress of {id}' },
+  downloadingBytes: { id: 'firstRun.downloadingBytes', defaultMessage: 'Downloading… {done} of {total}' },
+});
+
+/** The chosen languages' names, in the interface's language: "English, French". */
+function namesOf(codes: readonly LanguageCode[], intl: IntlShape): string {
+  return codes.map((c) => languageName(c, intl, LANGUAGE_NAME.get(c))).join(', ');
+}
+
 /** `languages` of the browser, or its one `language` (the desktop window's is the system's). */
 function preferredLanguages(): readonly string[] {
   if (typeof navigator === 'undefined') return [];
   return navigator.languages?.length ? navigator.languages : [navigator.language];
 }
 
-/** "Piper, medium quality" */
-function packSummary(pack: VoicePackInfo): string {
-  return `${pack.family === 'kokoro' ? 'Kokoro' : 'Piper'}, ${pack.quality.replace('_', ' ')} quality`;
+/** "Piper, medium quality · for Vietnamese" */
+function packSummary(pack: VoicePackInfo, languages: readonly LanguageCode[], intl: IntlShape): string {
+  return intl.formatMessage(m.packSummary, {
+    family: pack.family === 'kokoro' ? 'Kokoro' : 'Piper',
+    quality: pack.quality,
+    languages: namesOf(languages, intl),
+  });
 }
 
 /** `auto`: the offer shows while it is due; then downloading, or closed by the user. */
@@ -40,6 +79,7 @@ type Stage = 'auto' | 'downloading' | 'closed';
  * pack's progress and may be closed: the downloads go on, the Voice library shows them.
  */
 export function FirstRunOffer() {
+  const intl = useIntl();
   const client = useClient();
   const packs = useStudio((s) => s.voicePacks);
   const engines = useStudio((s) => s.voiceEngines);
@@ -100,7 +140,7 @@ export function FirstRunOffer() {
       return true;
     } catch (e) {
       if (isSignedOut(e)) markSignedOut();
-      setProblem(`Your answer was not saved: ${errorMessage(e)}`);
+      setProblem(intl.formatMessage(m.notSaved, { error: errorMessage(e) }));
       return false;
     } finally {
       setSaving(false);
@@ -159,14 +199,19 @@ export function FirstRunOffer() {
     >
       {shown === 'choose' && (
         <>
-          <h2 id={`${id}-title`}>Natural voices for your languages</h2>
+          <h2 id={`${id}-title`}>
+            <FormattedMessage id="firstRun.title" defaultMessage="Natural voices for your languages" />
+          </h2>
           <p id={`${id}-intro`}>
-            Until a natural voice is installed, Narration Studio speaks with eSpeak, a basic engine. Pick the
-            languages you write in: their voices download in the background while you work, and run on this
-            computer.
+            <FormattedMessage
+              id="firstRun.intro"
+              defaultMessage="Until a natural voice is installed, Narration Studio speaks with eSpeak, a basic engine. Pick the languages you write in: their voices download in the background while you work, and run on this computer."
+            />
           </p>
           <fieldset className="first-run-languages">
-            <legend>Languages you write in</legend>
+            <legend>
+              <FormattedMessage id="firstRun.languages" defaultMessage="Languages you write in" />
+            </legend>
             <ul>
               {OFFER_LANGUAGES.map((language) => {
                 const speaks = packForLanguage(language.code, packs, engines) !== undefined;
@@ -181,10 +226,13 @@ export function FirstRunOffer() {
                       {...(speaks ? {} : { 'aria-describedby': `${inputId}-none` })}
                       onChange={(e) => toggle(language.code, e.target.checked)}
                     />
-                    <label htmlFor={inputId}>{language.name}</label>
+                    <label htmlFor={inputId}>{languageName(language.code, intl, language.name)}</label>
                     {!speaks && (
                       <span id={`${inputId}-none`} className="small muted">
-                        no natural voice yet
+                        <FormattedMessage
+                          id="firstRun.noNaturalVoice"
+                          defaultMessage="no natural voice yet"
+                        />
                       </span>
                     )}
                   </li>
@@ -193,32 +241,45 @@ export function FirstRunOffer() {
             </ul>
           </fieldset>
           <h3 className="first-run-subhead" id={`${id}-packs`}>
-            To download
+            <FormattedMessage id="firstRun.toDownload" defaultMessage="To download" />
           </h3>
           {offered.length === 0 ? (
-            <p className="muted small">Nothing: tick a language above.</p>
+            <p className="muted small">
+              <FormattedMessage id="firstRun.nothing" defaultMessage="Nothing: tick a language above." />
+            </p>
           ) : (
             <ul className="first-run-packs" aria-labelledby={`${id}-packs`}>
               {offered.map(({ pack, languages }) => {
                 const source = sourceLabel(pack.source_url);
                 return (
-                  <li key={pack.id} aria-label={`Voice pack ${pack.id}`}>
+                  <li key={pack.id} aria-label={intl.formatMessage(m.packLabel, { id: pack.id })}>
                     <div className="row">
                       <span className="pack-name">{pack.id}</span>
                       <span className="spacer" />
                       <span className="small">{formatBytes(pack.size)}</span>
                     </div>
-                    <div className="small muted">
-                      {packSummary(pack)} · for {languages.map((c) => LANGUAGE_NAME.get(c)).join(', ')}
-                    </div>
+                    <div className="small muted">{packSummary(pack, languages, intl)}</div>
                     <div className="small">
-                      Licence: {pack.licence}
+                      <FormattedMessage
+                        id="firstRun.licence"
+                        defaultMessage="Licence: {licence}"
+                        values={{ licence: pack.licence }}
+                      />
                       {source && pack.source_url && (
                         <>
-                          {' · '}Source:{' '}
-                          <a href={pack.source_url} target="_blank" rel="noreferrer">
-                            {source}
-                          </a>
+                          {' · '}
+                          <FormattedMessage
+                            id="firstRun.source"
+                            defaultMessage="Source: <a>{source}</a>"
+                            values={{
+                              source,
+                              a: (chunks) => (
+                                <a href={pack.source_url!} target="_blank" rel="noreferrer">
+                                  {chunks}
+                                </a>
+                              ),
+                            }}
+                          />
                         </>
                       )}
                     </div>
@@ -228,15 +289,18 @@ export function FirstRunOffer() {
             </ul>
           )}
           <p className="small" aria-live="polite">
-            {offered.length > 0 &&
-              `${offered.length} ${offered.length === 1 ? 'voice pack' : 'voice packs'}, ${formatBytes(bytes)} in all.`}
-            {without.length > 0 &&
-              ` ${without.map((c) => LANGUAGE_NAME.get(c)).join(', ')}: no natural voice exists yet; eSpeak speaks it.`}
+            {[
+              offered.length > 0 &&
+                intl.formatMessage(m.total, { count: offered.length, size: formatBytes(bytes) }),
+              without.length > 0 && intl.formatMessage(m.without, { languages: namesOf(without, intl) }),
+            ]
+              .filter(Boolean)
+              .join(' ')}
           </p>
           {problem && <p className="error">{problem}</p>}
           <div className="row confirm-actions">
             <button type="button" disabled={saving} onClick={() => void skip()}>
-              Skip
+              <FormattedMessage id="firstRun.skip" defaultMessage="Skip" />
             </button>
             <button
               type="button"
@@ -244,27 +308,53 @@ export function FirstRunOffer() {
               disabled={saving || offered.length === 0}
               onClick={() => void download()}
             >
-              {offered.length > 1 ? `Download ${offered.length} voice packs` : 'Download'}
+              <FormattedMessage
+                id="firstRun.download"
+                defaultMessage="{count, plural, =0 {Download} =1 {Download} other {Download # voice packs}}"
+                values={{ count: offered.length }}
+              />
             </button>
           </div>
-          <p className="hint small">You can download or import voices at any time in the Voice library.</p>
+          <p className="hint small">
+            <FormattedMessage
+              id="firstRun.later"
+              defaultMessage="You can download or import voices at any time in the Voice library."
+            />
+          </p>
         </>
       )}
       {shown === 'downloading' && (
         <>
           <h2 id={`${id}-title`}>
-            {finished
-              ? anyFailed
-                ? 'Some voices were not downloaded'
-                : 'Natural voices installed'
-              : 'Downloading natural voices'}
+            {finished ? (
+              anyFailed ? (
+                <FormattedMessage id="firstRun.someFailed" defaultMessage="Some voices were not downloaded" />
+              ) : (
+                <FormattedMessage id="firstRun.installed" defaultMessage="Natural voices installed" />
+              )
+            ) : (
+              <FormattedMessage id="firstRun.downloading" defaultMessage="Downloading natural voices" />
+            )}
           </h2>
           <p id={`${id}-intro`}>
-            {finished
-              ? anyFailed
-                ? 'The voices below were not installed.'
-                : 'The voices of these languages now speak with their natural voice.'
-              : 'You can close this and keep working: the downloads go on, and the Voice library shows them.'}
+            {finished ? (
+              anyFailed ? (
+                <FormattedMessage
+                  id="firstRun.someFailedIntro"
+                  defaultMessage="The voices below were not installed."
+                />
+              ) : (
+                <FormattedMessage
+                  id="firstRun.installedIntro"
+                  defaultMessage="The voices of these languages now speak with their natural voice."
+                />
+              )
+            ) : (
+              <FormattedMessage
+                id="firstRun.downloadingIntro"
+                defaultMessage="You can close this and keep working: the downloads go on, and the Voice library shows them."
+              />
+            )}
           </p>
           <ul className="first-run-progress">
             {started.map((packId) => {
@@ -277,22 +367,33 @@ export function FirstRunOffer() {
                     <span
                       className={`badge ${state === 'installed' ? 'ok' : state === 'failed' ? 'bad' : ''}`}
                     >
-                      {state === 'installed'
-                        ? 'installed'
-                        : state === 'failed'
-                          ? 'not downloaded'
-                          : state === 'starting'
-                            ? 'starting'
-                            : `${Math.round(percent)} %`}
+                      {state === 'installed' ? (
+                        <FormattedMessage id="firstRun.state.installed" defaultMessage="installed" />
+                      ) : state === 'failed' ? (
+                        <FormattedMessage id="firstRun.state.failed" defaultMessage="not downloaded" />
+                      ) : state === 'starting' ? (
+                        <FormattedMessage id="firstRun.state.starting" defaultMessage="starting" />
+                      ) : (
+                        <>{Math.round(percent)} %</>
+                      )}
                     </span>
                   </div>
                   {(state === 'installing' || state === 'starting') && (
                     <>
-                      <ProgressBar label={`Download progress of ${packId}`} value={percent} minWidth={3} />
+                      <ProgressBar
+                        label={intl.formatMessage(m.progressLabel, { id: packId })}
+                        value={percent}
+                        minWidth={3}
+                      />
                       <p className="hint small">
-                        {pack?.progress?.phase === 'install'
-                          ? 'Installing…'
-                          : `Downloading… ${formatBytes(pack?.progress?.bytes ?? 0)} of ${formatBytes(pack?.progress?.total ?? pack?.size ?? 0)}`}
+                        {pack?.progress?.phase === 'install' ? (
+                          <FormattedMessage id="firstRun.installing" defaultMessage="Installing…" />
+                        ) : (
+                          intl.formatMessage(m.downloadingBytes, {
+                            done: formatBytes(pack?.progress?.bytes ?? 0),
+                            total: formatBytes(pack?.progress?.total ?? pack?.size ?? 0),
+                          })
+                        )}
                       </p>
                     </>
                   )}
@@ -302,7 +403,7 @@ export function FirstRunOffer() {
           </ul>
           {anyFailed && (
             <p className="error" role="alert">
-              {failure ?? 'The download failed.'}
+              {failure ?? <FormattedMessage id="firstRun.failed" defaultMessage="The download failed." />}
             </p>
           )}
           <div className="row confirm-actions">
@@ -314,11 +415,15 @@ export function FirstRunOffer() {
                   setView('library');
                 }}
               >
-                Open the Voice library
+                <FormattedMessage id="firstRun.openLibrary" defaultMessage="Open the Voice library" />
               </button>
             )}
             <button type="button" className="primary" onClick={() => setStage('closed')}>
-              {finished ? 'Done' : 'Continue in the background'}
+              {finished ? (
+                <FormattedMessage id="firstRun.done" defaultMessage="Done" />
+              ) : (
+                <FormattedMessage id="firstRun.background" defaultMessage="Continue in the background" />
+              )}
             </button>
           </div>
         </>
