@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { describeError } from '../../renderer/src/i18n/error-messages';
 import en from '../../renderer/src/i18n/messages/en.json';
 import vi from '../../renderer/src/i18n/messages/vi.json';
-import { ApiError, errorMessage, setApiErrorWords } from '../../renderer/src/lib/api-client';
+import { ApiError, errorMessage } from '../../renderer/src/lib/api-client';
+import { setCurrentIntl } from '../../renderer/src/lib/intl-text';
 
 const english = createIntl({ locale: 'en', messages: en });
 const vietnamese = createIntl({ locale: 'vi', messages: vi });
@@ -35,13 +36,13 @@ describe('API errors in the interface language', () => {
     );
   });
 
-  it('errorMessage follows the words the provider sets, and the server’s message without them', () => {
-    setApiErrorWords((e) => describeError(vietnamese, e));
+  it('errorMessage speaks the language the provider sets, and English (the server’s words) without one', () => {
+    setCurrentIntl(vietnamese);
     try {
       expect(errorMessage(ssml)).toMatch(/^Không đọc được SSML/);
       expect(errorMessage(new Error('plain'))).toBe('plain');
     } finally {
-      setApiErrorWords(undefined);
+      setCurrentIntl(undefined);
     }
     expect(errorMessage(ssml)).toBe(ssml.message);
   });

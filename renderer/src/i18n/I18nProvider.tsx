@@ -1,10 +1,9 @@
 import { useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { createIntl, createIntlCache, RawIntlProvider } from 'react-intl';
-import { setApiErrorWords } from '../lib/api-client';
 import { getDesktop } from '../lib/desktop';
 import { setFormatLocale } from '../lib/format';
+import { setCurrentIntl } from '../lib/intl-text';
 import { useStudio } from '../stores';
-import { describeError } from './error-messages';
 import { resolveLocale, type Locale } from './locale';
 import en from './messages/en.json';
 import vi from './messages/vi.json';
@@ -28,10 +27,11 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     () => createIntl({ locale, defaultLocale: 'en', messages: CATALOGUES[locale] }, cache),
     [locale],
   );
-  // Numbers and dates formatted outside messages (lib/format.ts) and the API's errors
-  // (errorMessage) follow the same language, set before the views below render with it.
+  // Numbers and dates formatted outside messages (lib/format.ts) and text made outside
+  // components (lib/intl-text.ts: API errors, shared describers) follow the same language, set
+  // before the views below render with it.
   setFormatLocale(locale);
-  setApiErrorWords((error) => describeError(intl, error));
+  setCurrentIntl(intl);
   useEffect(() => {
     document.documentElement.lang = locale;
     // In the desktop app the menus, tray and save dialogs follow the interface's language.

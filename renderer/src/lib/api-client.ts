@@ -62,6 +62,8 @@ import type {
   VoicePackInfo,
   VoicePackList,
 } from '../../../electron/shared/voice-packs';
+import { describeError } from '../i18n/error-messages';
+import { currentIntl } from './intl-text';
 
 /** A failed call: the API's error code and sentence, or NETWORK when the server did not answer. */
 export class ApiError extends Error {
@@ -481,19 +483,9 @@ export function isSignedOut(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401;
 }
 
-let describeApiError: ((error: ApiError) => string) | undefined;
-
-/**
- * How API errors are put to the user from now on: the interface's language sets it
- * (i18n/I18nProvider.tsx, with i18n/error-messages.ts); unset, the server's message.
- */
-export function setApiErrorWords(describe: ((error: ApiError) => string) | undefined): void {
-  describeApiError = describe;
-}
-
 /** A sentence for the user from anything thrown, in the interface's language for API errors. */
 export function errorMessage(error: unknown): string {
-  if (error instanceof ApiError) return describeApiError ? describeApiError(error) : error.message;
+  if (error instanceof ApiError) return describeError(currentIntl(), error);
   if (error instanceof Error) return error.message;
   return String(error);
 }

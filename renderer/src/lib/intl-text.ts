@@ -1,24 +1,25 @@
 /**
- * Text made outside components (a function's sentence, a rejected promise's message) in the
- * interface's language: the one I18nProvider last set for lib/format.ts (setFormatLocale), else
- * the browser's. Components take `useIntl()` instead, which renders again when the language
- * changes; functions that make text take an `intl` and default to this one.
+ * Text made outside components (a function's sentence, a rejected promise's message, an API
+ * error) in the interface's language: the formatter I18nProvider set last, else English.
+ * Components take `useIntl()` instead, which renders again when the language changes; functions
+ * that make text take an `intl` and default to this one.
  */
 
 import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
-import { browserLocale, type Locale } from '../i18n/locale';
 import en from '../i18n/messages/en.json';
-import vi from '../i18n/messages/vi.json';
-import { formatLocale } from './format';
 
-const CATALOGUES: Record<Locale, Record<string, string>> = { en, vi };
 const cache = createIntlCache();
-const made: Partial<Record<Locale, IntlShape>> = {};
+const english = createIntl({ locale: 'en', defaultLocale: 'en', messages: en }, cache);
+let current: IntlShape | undefined;
+
+/** The formatter text is made with from now on (I18nProvider, on each language); undefined: English. */
+export function setCurrentIntl(intl: IntlShape | undefined): void {
+  current = intl;
+}
 
 /** The formatter of the interface's language now. */
 export function currentIntl(): IntlShape {
-  const locale = browserLocale([formatLocale()]);
-  return (made[locale] ??= createIntl({ locale, defaultLocale: 'en', messages: CATALOGUES[locale] }, cache));
+  return current ?? english;
 }
 
 /** A language's name in the interface's language ("Vietnamese", "Tiếng Việt"); `fallback` if unknown. */
