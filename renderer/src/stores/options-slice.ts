@@ -10,6 +10,7 @@ import {
   type Bitrate,
   type ModelId,
 } from '../../../electron/shared/options';
+import { defineMessages, type MessageDescriptor } from 'react-intl';
 import { mayBeVoiceCode } from '../lib/voice-codes';
 import { readJson, type SliceCreator } from './types';
 
@@ -72,17 +73,32 @@ export function sanitiseOptions(input: Partial<StudioOptions> | undefined): Stud
   };
 }
 
-/** A problem with the callback URL, or null when it is empty or a valid http(s) URL. */
-export function callbackUrlProblem(url: string): string | null {
+const callbackUrlMessages = defineMessages({
+  scheme: { id: 'options.callbackUrl.scheme', defaultMessage: 'Use an http:// or https:// address.' },
+  incomplete: {
+    id: 'options.callbackUrl.incomplete',
+    defaultMessage: 'This is not a complete address (e.g. http://127.0.0.1:9000/hook).',
+  },
+});
+
+/**
+ * A problem with the callback URL as a message (format it with `intl.formatMessage`), or null
+ * when it is empty or a valid http(s) URL.
+ */
+export function callbackUrlIssue(url: string): MessageDescriptor | null {
   if (url.trim() === '') return null;
   try {
     const parsed = new URL(url.trim());
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:'
-      ? null
-      : 'Use an http:// or https:// address.';
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? null : callbackUrlMessages.scheme;
   } catch {
-    return 'This is not a complete address (e.g. http://127.0.0.1:9000/hook).';
+    return callbackUrlMessages.incomplete;
   }
+}
+
+/** The same problem in English (`callbackUrlIssue`'s English text), or null. */
+export function callbackUrlProblem(url: string): string | null {
+  const issue = callbackUrlIssue(url);
+  return issue ? String(issue.defaultMessage) : null;
 }
 
 export interface OptionsSlice {

@@ -1,5 +1,12 @@
-import { useCallback, useEffect, useId, useMemo, useState } from 'react';
-import type { ApiKeyInfo, CreatedKey, Usage } from '../../../../electron/shared/api';
+import { useCallback, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import {
+  defineMessages,
+  FormattedMessage,
+  useIntl,
+  type IntlShape,
+  type MessageDescriptor,
+} from 'react-intl';
+import type { ApiKeyInfo, CreatedKey, LedgerKind, Usage } from '../../../../electron/shared/api';
 import { KEY_FILTER_ALL } from '../../../../electron/shared/api';
 import { CopyButton } from '../../components/CopyButton';
 import { keyName, KeySelect } from '../../components/KeySelect';
@@ -8,7 +15,7 @@ import { formatCredits, formatTime } from '../../lib/format';
 import { getDesktop } from '../../lib/desktop';
 import { useClient, useStudio } from '../../stores';
 import {
-  API_LABELS,
+  API_LABEL_MESSAGES,
   buildExamples,
   EXAMPLE_LANGUAGES,
   findExample,
@@ -18,29 +25,79 @@ import {
 } from './examples';
 
 const EXAMPLE_APIS: readonly ExampleApi[] = ['cloud-poll', 'cloud-direct', 'openai'];
+const m = defineMessages({
+  routeSpeech: {
+    id: 'api.routes.speech',
+    defaultMessage: 'speech: the audio itself, streamed as it renders',
+  },
+  routeModels: {
+    id: 'api.routes.models',
+    defaultMessage: "the models (OpenAI's names and ours); no key needed",
+  },
+  routeVoices: {
+    id: 'api.routes.voices',
+    defaultMessage: "the voices: OpenAI's names, Kokoro's and every voice code; no key needed",
+  },
+  routeCaptioned: {
+    id: 'api.routes.captioned',
+    defaultMessage: "Kokoro-FastAPI's speech with each word's times",
+  },
+  appOpenWebUi: {
+    id: 'api.apps.openWebUi',
+    defaultMessage: 'Audio → TTS engine OpenAI, API base {base}/v1 and a key',
+  },
+  appSillyTavern: {
+    id: 'api.apps.sillyTavern',
+    defaultMessage: 'OpenAI Compatible TTS, endpoint {base}/v1/audio/speech',
+  },
+  appOpenAiClients: { id: 'api.apps.openAiClients', defaultMessage: 'base URL {base}/v1, model tts-1' },
+  appKokoroName: { id: 'api.apps.kokoro.name', defaultMessage: 'Kokoro-FastAPI clients' },
+  appKokoro: {
+    id: 'api.apps.kokoro',
+    defaultMessage: 'base URL {base}/v1, model kokoro, voices such as af_heart or af_bella+af_sky',
+  },
+  appBrowserName: { id: 'api.apps.browser.name', defaultMessage: 'KoboldAI Lite, browser extensions' },
+  appBrowser: {
+    id: 'api.apps.browser',
+    defaultMessage: "name the page's origin in Settings → Allowed origins",
+  },
+  appCloudName: { id: 'api.apps.cloud.name', defaultMessage: "The cloud service's clients" },
+  appCloud: {
+    id: 'api.apps.cloud',
+    defaultMessage: 'base URL {base}; their voice codes through Settings → Voice codes of other services',
+  },
+});
+
 const OPENAI_ROUTES = [
-  ['POST /v1/audio/speech', 'speech: the audio itself, streamed as it renders'],
-  ['GET /v1/models', "the models (OpenAI's names and ours); no key needed"],
-  ['GET /v1/audio/voices', "the voices: OpenAI's names, Kokoro's and every voice code; no key needed"],
-  ['POST /dev/captioned_speech', "Kokoro-FastAPI's speech with each word's times"],
+  ['POST /v1/audio/speech', m.routeSpeech],
+  ['GET /v1/models', m.routeModels],
+  ['GET /v1/audio/voices', m.routeVoices],
+  ['POST /dev/captioned_speech', m.routeCaptioned],
 ] as const;
 
-/** Apps tested with their own requests (docs/API.md: "Apps that work with it"), and where to point them. */
-function appsFor(base: string): readonly (readonly [app: string, how: string])[] {
-  return [
-    ['Open WebUI', `Audio → TTS engine OpenAI, API base ${base}/v1 and a key`],
-    ['SillyTavern', `OpenAI Compatible TTS, endpoint ${base}/v1/audio/speech`],
-    ['LibreChat, AnythingLLM, Home Assistant (openai_tts)', `base URL ${base}/v1, model tts-1`],
-    [
-      'Kokoro-FastAPI clients',
-      `base URL ${base}/v1, model kokoro, voices such as af_heart or af_bella+af_sky`,
-    ],
-    ['KoboldAI Lite, browser extensions', "name the page's origin in Settings → Allowed origins"],
-    [
-      "The cloud service's clients",
-      `base URL ${base}; their voice codes through Settings → Voice codes of other services`,
-    ],
-  ];
+/**
+ * Apps tested with their own requests (docs/API.md: "Apps that work with it"), and where to point
+ * them (`{base}` in the message). An app's own name is a plain string; a description of apps, a message.
+ */
+const APPS: readonly (readonly [app: string | MessageDescriptor, how: MessageDescriptor])[] = [
+  ['Open WebUI', m.appOpenWebUi],
+  ['SillyTavern', m.appSillyTavern],
+  ['LibreChat, AnythingLLM, Home Assistant (openai_tts)', m.appOpenAiClients],
+  [m.appKokoroName, m.appKokoro],
+  [m.appBrowserName, m.appBrowser],
+  [m.appCloudName, m.appCloud],
+];
+
+const LEDGER_KIND_MESSAGES = defineMessages<LedgerKind>({
+  grant: { id: 'api.ledger.kind.grant', defaultMessage: 'grant' },
+  charge: { id: 'api.ledger.kind.charge', defaultMessage: 'charge' },
+  refund: { id: 'api.ledger.kind.refund', defaultMessage: 'refund' },
+});
+
+/** A ledger entry's kind in the interface's language (an unknown one as the server wrote it). */
+function ledgerKind(intl: IntlShape, kind: string): string {
+  const message = LEDGER_KIND_MESSAGES[kind as LedgerKind] as MessageDescriptor | undefined;
+  return message ? intl.formatMessage(message) : kind;
 }
 
 /** A signing secret with its middle hidden. */
@@ -55,6 +112,7 @@ function masked(secret: string): string {
  */
 export function ApiView() {
   const client = useClient();
+  const intl = useIntl();
   const session = useStudio((s) => s.session);
   const markSignedOut = useStudio((s) => s.markSignedOut);
   const refreshSession = useStudio((s) => s.refreshSession);
@@ -97,7 +155,14 @@ export function ApiView() {
   const rotate = async (key: ApiKeyInfo) => {
     if (
       !window.confirm(
-        `Rotate the signing secret of "${key.name}" (${key.prefix}…)? Callbacks delivered from now on are signed with the new secret only: update the receiver, then resend what it refused.`,
+        intl.formatMessage(
+          {
+            id: 'api.keys.rotate.confirm',
+            defaultMessage:
+              'Rotate the signing secret of "{name}" ({prefix}…)? Callbacks delivered from now on are signed with the new secret only: update the receiver, then resend what it refused.',
+          },
+          { name: key.name, prefix: key.prefix },
+        ),
       )
     )
       return;
@@ -117,7 +182,18 @@ export function ApiView() {
       return next;
     });
   const revoke = async (key: ApiKeyInfo) => {
-    if (!window.confirm(`Revoke "${key.name}" (${key.prefix}…)? Apps using it stop working at once.`)) return;
+    if (
+      !window.confirm(
+        intl.formatMessage(
+          {
+            id: 'api.keys.revoke.confirm',
+            defaultMessage: 'Revoke "{name}" ({prefix}…)? Apps using it stop working at once.',
+          },
+          { name: key.name, prefix: key.prefix },
+        ),
+      )
+    )
+      return;
     setError(null);
     try {
       await client.revokeKey(key.id);
@@ -129,16 +205,21 @@ export function ApiView() {
   };
 
   const base = session?.base_url ?? window.location.origin;
+  const openAiBase = `${base}/v1`;
   const examples = useMemo(() => buildExamples({ baseUrl: base, apiKey: created?.key }), [base, created]);
 
   return (
     <>
       <div className="page-head">
         <div>
-          <h1>API</h1>
+          <h1>
+            <FormattedMessage id="api.title" defaultMessage="API" />
+          </h1>
           <p>
-            Other apps use this studio through the same API as the cloud service, or through OpenAI's speech
-            API.
+            <FormattedMessage
+              id="api.intro"
+              defaultMessage="Other apps use this studio through the same API as the cloud service, or through OpenAI's speech API."
+            />
           </p>
         </div>
       </div>
@@ -148,45 +229,72 @@ export function ApiView() {
         </p>
       )}
       <div className="panel">
-        <h2 style={{ marginBottom: 8 }}>Base URL</h2>
+        <h2 style={{ marginBottom: 8 }}>
+          <FormattedMessage id="api.base.title" defaultMessage="Base URL" />
+        </h2>
         <div className="copy-row">
           <code>{base}</code>
-          <CopyButton text={base} label="Copy base URL" />
+          <CopyButton
+            text={base}
+            label={intl.formatMessage({ id: 'api.base.copy', defaultMessage: 'Copy base URL' })}
+          />
         </div>
         <p className="hint" style={{ margin: '8px 0 0' }}>
-          Every route, its fields and answers: the <DocLink href={`${base}/api-docs`}>API reference</DocLink>{' '}
-          and its <DocLink href={`${base}/openapi.json`}>OpenAPI 3.1 document</DocLink> (both readable without
-          a key).
+          <FormattedMessage
+            id="api.base.docs"
+            defaultMessage="Every route, its fields and answers: the <reference>API reference</reference> and its <openapi>OpenAPI 3.1 document</openapi> (both readable without a key)."
+            values={{
+              reference: (chunks: ReactNode[]) => <DocLink href={`${base}/api-docs`}>{chunks}</DocLink>,
+              openapi: (chunks: ReactNode[]) => <DocLink href={`${base}/openapi.json`}>{chunks}</DocLink>,
+            }}
+          />
         </p>
-        <h2 style={{ margin: '16px 0 8px' }}>OpenAI-compatible route</h2>
+        <h2 style={{ margin: '16px 0 8px' }}>
+          <FormattedMessage id="api.openai.title" defaultMessage="OpenAI-compatible route" />
+        </h2>
         <p className="hint">
-          For the <code>openai</code> packages and apps that take an OpenAI base URL: give them this one and
-          an API key.
+          <FormattedMessage
+            id="api.openai.hint"
+            defaultMessage="For the <code>openai</code> packages and apps that take an OpenAI base URL: give them this one and an API key."
+            values={{ code: (chunks: ReactNode[]) => <code>{chunks}</code> }}
+          />
         </p>
         <div className="copy-row">
-          <code>{`${base}/v1`}</code>
-          <CopyButton text={`${base}/v1`} label="Copy OpenAI base URL" />
+          <code>{openAiBase}</code>
+          <CopyButton
+            text={openAiBase}
+            label={intl.formatMessage({ id: 'api.openai.copy', defaultMessage: 'Copy OpenAI base URL' })}
+          />
         </div>
         <ul
           className="small"
-          aria-label="OpenAI-compatible routes"
+          aria-label={intl.formatMessage({
+            id: 'api.openai.routes',
+            defaultMessage: 'OpenAI-compatible routes',
+          })}
           style={{ margin: '8px 0 0', paddingLeft: 18 }}
         >
           {OPENAI_ROUTES.map(([route, what]) => (
             <li key={route}>
-              <code>{route}</code>: {what}
+              <code>{route}</code>: {intl.formatMessage(what)}
             </li>
           ))}
         </ul>
-        <h2 style={{ margin: '16px 0 8px' }}>Works with</h2>
+        <h2 style={{ margin: '16px 0 8px' }}>
+          <FormattedMessage id="api.apps.title" defaultMessage="Works with" />
+        </h2>
         <ul
           className="small"
-          aria-label="Apps that work with this server"
+          aria-label={intl.formatMessage({
+            id: 'api.apps.list',
+            defaultMessage: 'Apps that work with this server',
+          })}
           style={{ margin: 0, paddingLeft: 18 }}
         >
-          {appsFor(base).map(([app, how]) => (
-            <li key={app}>
-              <strong>{app}</strong>: {how}
+          {APPS.map(([app, how]) => (
+            <li key={how.id}>
+              <strong>{typeof app === 'string' ? app : intl.formatMessage(app)}</strong>:{' '}
+              {intl.formatMessage(how, { base })}
             </li>
           ))}
         </ul>
@@ -194,56 +302,93 @@ export function ApiView() {
 
       <div className="panel">
         <div className="panel-head">
-          <h2>API keys</h2>
+          <h2>
+            <FormattedMessage id="api.keys.title" defaultMessage="API keys" />
+          </h2>
         </div>
         <div className="row" style={{ alignItems: 'end', marginBottom: 12 }}>
           <div className="field" style={{ margin: 0 }}>
-            <label htmlFor={`${id}-name`}>New key name</label>
+            <label htmlFor={`${id}-name`}>
+              <FormattedMessage id="api.keys.newName" defaultMessage="New key name" />
+            </label>
             <input
               id={`${id}-name`}
               type="text"
               maxLength={100}
-              placeholder="e.g. my app"
+              placeholder={intl.formatMessage({
+                id: 'api.keys.newName.placeholder',
+                defaultMessage: 'e.g. my app',
+              })}
               value={name}
               onChange={(e) => setName(e.target.value)}
             />
           </div>
           <button type="button" className="primary" onClick={() => void create()}>
-            Create key
+            <FormattedMessage id="api.keys.create" defaultMessage="Create key" />
           </button>
         </div>
         {created && (
           <div className="notice" role="status" style={{ marginBottom: 12 }}>
             <p style={{ margin: '0 0 6px' }}>
-              <b>New key “{created.info.name}”.</b> Copy it now: it is shown only once (the examples below use
-              it until you press Done).
+              <FormattedMessage
+                id="api.keys.created"
+                defaultMessage="<b>New key “{name}”.</b> Copy it now: it is shown only once (the examples below use it until you press Done)."
+                values={{ name: created.info.name, b: (chunks: ReactNode[]) => <b>{chunks}</b> }}
+              />
             </p>
             <div className="copy-row">
-              <code aria-label="New API key">{created.key}</code>
-              <CopyButton text={created.key} label="Copy new API key" />
+              <code
+                aria-label={intl.formatMessage({ id: 'api.keys.created.key', defaultMessage: 'New API key' })}
+              >
+                {created.key}
+              </code>
+              <CopyButton
+                text={created.key}
+                label={intl.formatMessage({
+                  id: 'api.keys.created.copy',
+                  defaultMessage: 'Copy new API key',
+                })}
+              />
               <button type="button" onClick={() => setCreated(null)}>
-                Done
+                <FormattedMessage id="api.keys.created.done" defaultMessage="Done" />
               </button>
             </div>
           </div>
         )}
         <p className="hint">
-          Each key signs its callbacks (the X-Narration-Signature header) with its own signing secret.
-          Rotating one takes effect at once, with no overlap: every delivery from then on, retries included,
-          is signed with the new secret alone, so a leaked secret stops working. Update the receiver, then
-          resend what it refused (Callbacks page).
+          <FormattedMessage
+            id="api.keys.signingHint"
+            defaultMessage="Each key signs its callbacks (the X-Narration-Signature header) with its own signing secret. Rotating one takes effect at once, with no overlap: every delivery from then on, retries included, is signed with the new secret alone, so a leaked secret stops working. Update the receiver, then resend what it refused (Callbacks page)."
+          />
         </p>
-        <table className="data" aria-label="API keys">
+        <table
+          className="data"
+          aria-label={intl.formatMessage({ id: 'api.keys.title', defaultMessage: 'API keys' })}
+        >
           <thead>
             <tr>
-              <th>Name</th>
-              <th>Key</th>
-              <th className="num">Balance</th>
-              <th>Created</th>
-              <th>State</th>
-              <th>Signing secret</th>
               <th>
-                <span className="visually-hidden">Actions</span>
+                <FormattedMessage id="api.keys.name" defaultMessage="Name" />
+              </th>
+              <th>
+                <FormattedMessage id="api.keys.key" defaultMessage="Key" />
+              </th>
+              <th className="num">
+                <FormattedMessage id="api.keys.balance" defaultMessage="Balance" />
+              </th>
+              <th>
+                <FormattedMessage id="api.keys.createdAt" defaultMessage="Created" />
+              </th>
+              <th>
+                <FormattedMessage id="api.keys.state" defaultMessage="State" />
+              </th>
+              <th>
+                <FormattedMessage id="api.keys.signingSecret" defaultMessage="Signing secret" />
+              </th>
+              <th>
+                <span className="visually-hidden">
+                  <FormattedMessage id="common.actions" defaultMessage="Actions" />
+                </span>
               </th>
             </tr>
           </thead>
@@ -254,7 +399,7 @@ export function ApiView() {
                   {k.name}
                   {k.id === session?.key.id && (
                     <span className="badge accent" style={{ marginLeft: 6 }}>
-                      studio
+                      <FormattedMessage id="api.keys.studio" defaultMessage="studio" />
                     </span>
                   )}
                 </td>
@@ -265,31 +410,71 @@ export function ApiView() {
                 <td className="small">{formatTime(k.created_at)}</td>
                 <td>
                   {k.revoked_at ? (
-                    <span className="badge bad">revoked</span>
+                    <span className="badge bad">
+                      <FormattedMessage id="api.keys.revoked" defaultMessage="revoked" />
+                    </span>
                   ) : (
-                    <span className="badge ok">active</span>
+                    <span className="badge ok">
+                      <FormattedMessage id="api.keys.active" defaultMessage="active" />
+                    </span>
                   )}
                 </td>
                 <td>
                   <div className="copy-row" style={{ flexWrap: 'nowrap' }}>
-                    <code className="small" aria-label={`Signing secret of ${k.name}`}>
+                    <code
+                      className="small"
+                      aria-label={intl.formatMessage(
+                        { id: 'api.keys.secretOf', defaultMessage: 'Signing secret of {name}' },
+                        { name: k.name },
+                      )}
+                    >
                       {shown.has(k.id) ? k.signing_secret : masked(k.signing_secret)}
                     </code>
                     <button
                       type="button"
                       onClick={() => toggleSecret(k.id)}
-                      aria-label={`${shown.has(k.id) ? 'Hide' : 'Show'} the signing secret of ${k.name}`}
+                      aria-label={
+                        shown.has(k.id)
+                          ? intl.formatMessage(
+                              {
+                                id: 'api.keys.secret.hideOf',
+                                defaultMessage: 'Hide the signing secret of {name}',
+                              },
+                              { name: k.name },
+                            )
+                          : intl.formatMessage(
+                              {
+                                id: 'api.keys.secret.showOf',
+                                defaultMessage: 'Show the signing secret of {name}',
+                              },
+                              { name: k.name },
+                            )
+                      }
                     >
-                      {shown.has(k.id) ? 'Hide' : 'Show'}
+                      {shown.has(k.id)
+                        ? intl.formatMessage({ id: 'api.keys.secret.hide', defaultMessage: 'Hide' })
+                        : intl.formatMessage({ id: 'api.keys.secret.show', defaultMessage: 'Show' })}
                     </button>
-                    <CopyButton text={k.signing_secret} label={`Copy the signing secret of ${k.name}`} />
+                    <CopyButton
+                      text={k.signing_secret}
+                      label={intl.formatMessage(
+                        { id: 'api.keys.secret.copy', defaultMessage: 'Copy the signing secret of {name}' },
+                        { name: k.name },
+                      )}
+                    />
                     {!k.revoked_at && (
                       <button
                         type="button"
                         onClick={() => void rotate(k)}
-                        aria-label={`Rotate the signing secret of ${k.name} (${k.prefix})`}
+                        aria-label={intl.formatMessage(
+                          {
+                            id: 'api.keys.rotate.label',
+                            defaultMessage: 'Rotate the signing secret of {name} ({prefix})',
+                          },
+                          { name: k.name, prefix: k.prefix },
+                        )}
                       >
-                        Rotate
+                        <FormattedMessage id="api.keys.rotate" defaultMessage="Rotate" />
                       </button>
                     )}
                   </div>
@@ -300,9 +485,12 @@ export function ApiView() {
                       type="button"
                       className="danger"
                       onClick={() => void revoke(k)}
-                      aria-label={`Revoke key ${k.name} (${k.prefix})`}
+                      aria-label={intl.formatMessage(
+                        { id: 'api.keys.revoke.label', defaultMessage: 'Revoke key {name} ({prefix})' },
+                        { name: k.name, prefix: k.prefix },
+                      )}
                     >
-                      Revoke
+                      <FormattedMessage id="api.keys.revoke" defaultMessage="Revoke" />
                     </button>
                   )}
                 </td>
@@ -315,9 +503,19 @@ export function ApiView() {
       {usage && (
         <div className="panel">
           <div className="panel-head">
-            <h2>Credits</h2>
+            <h2>
+              <FormattedMessage id="api.credits.title" defaultMessage="Credits" />
+            </h2>
             <span>
-              <b>{formatCredits(usage.balance)}</b> credits · {usage.queued} queued
+              <FormattedMessage
+                id="api.credits.summary"
+                defaultMessage="<b>{balance}</b> credits · {queued, number} queued"
+                values={{
+                  balance: formatCredits(usage.balance),
+                  queued: usage.queued,
+                  b: (chunks: ReactNode[]) => <b>{chunks}</b>,
+                }}
+              />
             </span>
           </div>
           <div className="voice-filters">
@@ -331,15 +529,32 @@ export function ApiView() {
               await refreshSession();
             }}
           />
-          <table className="data" aria-label="Ledger">
+          <table
+            className="data"
+            aria-label={intl.formatMessage({ id: 'api.ledger.title', defaultMessage: 'Ledger' })}
+          >
             <thead>
               <tr>
-                <th>Time</th>
-                {creditsKey === KEY_FILTER_ALL && <th>Key</th>}
-                <th>Kind</th>
-                <th className="num">Amount</th>
-                <th className="num">Balance after</th>
-                <th>Request</th>
+                <th>
+                  <FormattedMessage id="api.ledger.time" defaultMessage="Time" />
+                </th>
+                {creditsKey === KEY_FILTER_ALL && (
+                  <th>
+                    <FormattedMessage id="api.keys.key" defaultMessage="Key" />
+                  </th>
+                )}
+                <th>
+                  <FormattedMessage id="api.ledger.kind" defaultMessage="Kind" />
+                </th>
+                <th className="num">
+                  <FormattedMessage id="api.ledger.amount" defaultMessage="Amount" />
+                </th>
+                <th className="num">
+                  <FormattedMessage id="api.ledger.balanceAfter" defaultMessage="Balance after" />
+                </th>
+                <th>
+                  <FormattedMessage id="api.ledger.request" defaultMessage="Request" />
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -347,7 +562,7 @@ export function ApiView() {
                 <tr key={i}>
                   <td className="small">{formatTime(e.created_at)}</td>
                   {creditsKey === KEY_FILTER_ALL && <td className="small">{keyName(keys, e.key_id)}</td>}
-                  <td>{e.kind}</td>
+                  <td>{ledgerKind(intl, e.kind)}</td>
                   <td className="num">{formatCredits(e.amount)}</td>
                   <td className="num">{formatCredits(e.balance_after)}</td>
                   <td>
@@ -361,15 +576,32 @@ export function ApiView() {
       )}
 
       <div className="panel">
-        <h2 style={{ marginBottom: 8 }}>Examples</h2>
+        <h2 style={{ marginBottom: 8 }}>
+          <FormattedMessage id="api.examples.title" defaultMessage="Examples" />
+        </h2>
         <p className="hint">
           {created
-            ? `With the key you just created (“${created.info.name}”).`
-            : 'Replace <your API key> with a key (create one above: its text is shown once).'}{' '}
-          The curl lines name <code>&lt;request_id&gt;</code> and <code>&lt;audio_link&gt;</code>: take them
-          from the previous answer.
+            ? intl.formatMessage(
+                { id: 'api.examples.withKey', defaultMessage: 'With the key you just created (“{name}”).' },
+                { name: created.info.name },
+              )
+            : intl.formatMessage({
+                id: 'api.examples.replaceKey',
+                defaultMessage:
+                  "Replace '<your API key>' with a key (create one above: its text is shown once).",
+              })}{' '}
+          <FormattedMessage
+            id="api.examples.placeholders"
+            defaultMessage="The curl lines name <code>'<request_id>'</code> and <code>'<audio_link>'</code>: take them from the previous answer."
+            values={{ code: (chunks: ReactNode[]) => <code>{chunks}</code> }}
+          />
         </p>
-        <div className="row" role="group" aria-label="Example language" style={{ marginBottom: 12 }}>
+        <div
+          className="row"
+          role="group"
+          aria-label={intl.formatMessage({ id: 'api.examples.language', defaultMessage: 'Example language' })}
+          style={{ marginBottom: 12 }}
+        >
           {EXAMPLE_LANGUAGES.map((l) => (
             <button
               key={l}
@@ -387,19 +619,25 @@ export function ApiView() {
           if (!example) return null;
           return (
             <div key={api} style={{ marginBottom: 12 }}>
-              <p className="hint">{API_LABELS[api]}</p>
+              <p className="hint">{intl.formatMessage(API_LABEL_MESSAGES[api])}</p>
               <div className="copy-row" style={{ alignItems: 'start' }}>
                 <pre
                   className="payload"
                   style={{ flex: 1 }}
                   tabIndex={0}
-                  aria-label={`${LANGUAGE_LABELS[language]} example: ${API_LABELS[api]}`}
+                  aria-label={intl.formatMessage(
+                    { id: 'api.examples.block', defaultMessage: '{language} example: {api}' },
+                    { language: LANGUAGE_LABELS[language], api: intl.formatMessage(API_LABEL_MESSAGES[api]) },
+                  )}
                 >
                   {example.code}
                 </pre>
                 <CopyButton
                   text={example.code}
-                  label={`Copy the ${LANGUAGE_LABELS[language]} example: ${API_LABELS[api]}`}
+                  label={intl.formatMessage(
+                    { id: 'api.examples.copy', defaultMessage: 'Copy the {language} example: {api}' },
+                    { language: LANGUAGE_LABELS[language], api: intl.formatMessage(API_LABEL_MESSAGES[api]) },
+                  )}
                 />
               </div>
             </div>
@@ -407,8 +645,10 @@ export function ApiView() {
         })}
         {language.endsWith('openai') && (
           <p className="hint">
-            The openai packages speak the OpenAI-compatible route only; for the cloud API use fetch or
-            requests.
+            <FormattedMessage
+              id="api.examples.openaiOnly"
+              defaultMessage="The openai packages speak the OpenAI-compatible route only; for the cloud API use fetch or requests."
+            />
           </p>
         )}
       </div>
@@ -420,7 +660,7 @@ export function ApiView() {
  * A link to a page of this server that opens beside the studio: a new tab in a browser, the
  * system browser from the desktop window (which opens no second window).
  */
-function DocLink({ href, children }: { href: string; children: string }) {
+function DocLink({ href, children }: { href: string; children: ReactNode }) {
   const desktop = getDesktop();
   return (
     <a
@@ -458,6 +698,7 @@ function AddCredits({
   onAdded(): Promise<void>;
 }) {
   const client = useClient();
+  const intl = useIntl();
   const id = useId();
   const live = keys.filter((k) => !k.revoked_at);
   const studioKeyId = useStudio((s) => s.session?.key.id);
@@ -473,9 +714,15 @@ function AddCredits({
     amount.trim() === ''
       ? null
       : !/^\d+$/.test(amount.trim()) || credits < 1
-        ? 'Enter a whole number of credits above 0.'
+        ? intl.formatMessage({
+            id: 'api.credits.add.notWhole',
+            defaultMessage: 'Enter a whole number of credits above 0.',
+          })
         : credits > MAX_CREDITS_ADDED
-          ? `At most ${MAX_CREDITS_ADDED.toLocaleString()} credits at a time.`
+          ? intl.formatMessage(
+              { id: 'api.credits.add.tooMany', defaultMessage: 'At most {max, number} credits at a time.' },
+              { max: MAX_CREDITS_ADDED },
+            )
           : null;
 
   const submit = async (event: React.FormEvent) => {
@@ -487,7 +734,14 @@ function AddCredits({
     try {
       const key = await client.addCredits(keyId, credits);
       setDone(
-        `Added ${credits.toLocaleString()} credits to ${key.name}: balance ${key.balance.toLocaleString()} credits.`,
+        intl.formatMessage(
+          {
+            id: 'api.credits.add.done',
+            defaultMessage:
+              'Added {credits, plural, one {# credit} other {# credits}} to {name}: balance {balance, plural, one {# credit} other {# credits}}.',
+          },
+          { credits, name: key.name, balance: key.balance },
+        ),
       );
       setAmount('');
       await onAdded();
@@ -500,21 +754,39 @@ function AddCredits({
 
   if (live.length === 0) return null;
   return (
-    <form className="add-credits" onSubmit={(e) => void submit(e)} aria-label="Add credits">
-      <h3>Add credits</h3>
+    <form
+      className="add-credits"
+      onSubmit={(e) => void submit(e)}
+      aria-label={intl.formatMessage({ id: 'api.credits.add', defaultMessage: 'Add credits' })}
+    >
+      <h3>
+        <FormattedMessage id="api.credits.add" defaultMessage="Add credits" />
+      </h3>
       <div className="add-credits-row">
         <div className="field">
-          <label htmlFor={`${id}-key`}>To key</label>
+          <label htmlFor={`${id}-key`}>
+            <FormattedMessage id="api.credits.add.key" defaultMessage="To key" />
+          </label>
           <select id={`${id}-key`} value={keyId} onChange={(e) => setChosen(e.target.value)}>
             {live.map((k) => (
               <option key={k.id} value={k.id}>
-                {k.name} ({k.prefix}…){k.id === studioKeyId ? ' · studio' : ''}
+                {k.id === studioKeyId
+                  ? intl.formatMessage(
+                      { id: 'api.credits.add.studioKey', defaultMessage: '{name} ({prefix}…) · studio' },
+                      { name: k.name, prefix: k.prefix },
+                    )
+                  : intl.formatMessage(
+                      { id: 'api.credits.add.keyOption', defaultMessage: '{name} ({prefix}…)' },
+                      { name: k.name, prefix: k.prefix },
+                    )}
               </option>
             ))}
           </select>
         </div>
         <div className="field">
-          <label htmlFor={`${id}-credits`}>Credits</label>
+          <label htmlFor={`${id}-credits`}>
+            <FormattedMessage id="api.credits.title" defaultMessage="Credits" />
+          </label>
           <input
             id={`${id}-credits`}
             inputMode="numeric"
@@ -523,13 +795,16 @@ function AddCredits({
               setAmount(e.target.value);
               setDone(null);
             }}
+            // eslint-disable-next-line messages/no-words-in-jsx -- a number, no words
             placeholder="1000"
             aria-invalid={invalid ? true : undefined}
             aria-describedby={invalid ? `${id}-invalid` : undefined}
           />
         </div>
         <button type="submit" disabled={busy || !keyId || amount.trim() === '' || invalid !== null}>
-          {busy ? 'Adding…' : 'Add credits'}
+          {busy
+            ? intl.formatMessage({ id: 'api.credits.add.adding', defaultMessage: 'Adding…' })
+            : intl.formatMessage({ id: 'api.credits.add', defaultMessage: 'Add credits' })}
         </button>
       </div>
       {invalid && (

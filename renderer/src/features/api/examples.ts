@@ -5,6 +5,8 @@
  * exactly this text, and test/renderer/api-examples.test.ts runs it against a real server.
  */
 
+import { defineMessages } from 'react-intl';
+
 /** Placeholders a reader replaces with a value from an earlier answer (curl only). */
 export const REQUEST_ID_PLACEHOLDER = '<request_id>';
 export const AUDIO_LINK_PLACEHOLDER = '<audio_link>';
@@ -31,11 +33,26 @@ export const LANGUAGE_LABELS: Record<ExampleLanguage, string> = {
 /** Which API an example calls. */
 export type ExampleApi = 'cloud-poll' | 'cloud-direct' | 'openai';
 
-export const API_LABELS: Record<ExampleApi, string> = {
-  'cloud-poll': 'Cloud API: submit, then poll until finished',
-  'cloud-direct': 'Cloud API: one call that waits for the audio (response_type "direct")',
-  openai: 'OpenAI-compatible route: POST /v1/audio/speech, GET /v1/models, GET /v1/audio/voices',
-};
+/** What each example calls, as the page says it (a message, in the interface's language). */
+export const API_LABEL_MESSAGES = defineMessages<ExampleApi>({
+  'cloud-poll': {
+    id: 'api.examples.cloudPoll',
+    defaultMessage: 'Cloud API: submit, then poll until finished',
+  },
+  'cloud-direct': {
+    id: 'api.examples.cloudDirect',
+    defaultMessage: 'Cloud API: one call that waits for the audio (response_type "direct")',
+  },
+  openai: {
+    id: 'api.examples.openai',
+    defaultMessage: 'OpenAI-compatible route: POST /v1/audio/speech, GET /v1/models, GET /v1/audio/voices',
+  },
+});
+
+/** The same in English (the tests find the examples by it). */
+export const API_LABELS = Object.fromEntries(
+  Object.entries(API_LABEL_MESSAGES).map(([api, message]) => [api, String(message.defaultMessage)]),
+) as Record<ExampleApi, string>;
 
 export interface Example {
   api: ExampleApi;

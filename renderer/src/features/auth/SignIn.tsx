@@ -1,4 +1,8 @@
+import type { ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { useStudio } from '../../stores';
+
+const code = (chunks: ReactNode[]) => <code>{chunks}</code>;
 
 /** Shown whenever there is no valid session: never a broken screen. */
 export function SignIn() {
@@ -8,7 +12,9 @@ export function SignIn() {
   if (status === 'checking') {
     return (
       <div className="signin" role="status">
-        <p className="muted">Connecting to the studio…</p>
+        <p className="muted">
+          <FormattedMessage id="auth.connecting" defaultMessage="Connecting to the studio…" />
+        </p>
       </div>
     );
   }
@@ -16,34 +22,52 @@ export function SignIn() {
     <main className="signin panel">
       {status === 'offline' ? (
         <>
-          <h1>The studio server is not answering</h1>
+          <h1>
+            <FormattedMessage id="auth.offline.title" defaultMessage="The studio server is not answering" />
+          </h1>
           <p>{error}</p>
           <p className="muted">
-            Start it again with <code>npm start</code> or <code>npm run serve</code>, then retry.
+            <FormattedMessage
+              id="auth.offline.restart"
+              defaultMessage="Start it again with <code>npm start</code> or <code>npm run serve</code>, then retry."
+              values={{ code }}
+            />
           </p>
         </>
       ) : (
         <>
-          <h1>Sign in to Narration Studio</h1>
+          <h1>
+            <FormattedMessage id="auth.title" defaultMessage="Sign in to Narration Studio" />
+          </h1>
           {error && (
             <p className="error" role="alert">
               {error}
             </p>
           )}
           <p>
-            This studio opens from the sign-in address printed in the terminal where the server runs (by{' '}
-            <code>npm start</code> or <code>npm run serve</code>), which carries a sign-in token:
+            <FormattedMessage
+              id="auth.howTo"
+              defaultMessage="This studio opens from the sign-in address printed in the terminal where the server runs (by <code>npm start</code> or <code>npm run serve</code>), which carries a sign-in token:"
+              values={{ code }}
+            />
           </p>
-          <pre className="payload">open {window.location.origin}/?token=…</pre>
+          <pre className="payload">
+            <FormattedMessage
+              id="auth.command"
+              defaultMessage="open {origin}/?token=…"
+              values={{ origin: window.location.origin }}
+            />
+          </pre>
           <p className="muted">
-            Open that address in this browser. Each address works once: after it signs a browser in, the
-            terminal shows the next one. You stay signed in when the server restarts; a session ends when you
-            sign out, after 30 days without use, or when its API key is revoked.
+            <FormattedMessage
+              id="auth.onceEach"
+              defaultMessage="Open that address in this browser. Each address works once: after it signs a browser in, the terminal shows the next one. You stay signed in when the server restarts; a session ends when you sign out, after 30 days without use, or when its API key is revoked."
+            />
           </p>
         </>
       )}
       <button type="button" onClick={() => void checkSession()}>
-        Try again
+        <FormattedMessage id="auth.retry" defaultMessage="Try again" />
       </button>
     </main>
   );

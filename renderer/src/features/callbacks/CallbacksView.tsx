@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { EngineBadge } from '../../components/EngineBadge';
 import type { CallbackAttempt, RequestDetail } from '../../../../electron/shared/api';
 import { KEY_FILTER_ALL } from '../../../../electron/shared/api';
@@ -14,6 +15,7 @@ import { useClient, useStudio } from '../../stores';
  */
 export function CallbacksView() {
   const client = useClient();
+  const intl = useIntl();
   const markSignedOut = useStudio((s) => s.markSignedOut);
   const [requests, setRequests] = useState<RequestDetail[]>([]);
   const [selected, setSelected] = useState<string | null>(null);
@@ -63,8 +65,15 @@ export function CallbacksView() {
     <>
       <div className="page-head">
         <div>
-          <h1>Callbacks</h1>
-          <p>What the server POSTed to each callback URL, and what the receiver answered. Updates live.</p>
+          <h1>
+            <FormattedMessage id="callbacks.title" defaultMessage="Callbacks" />
+          </h1>
+          <p>
+            <FormattedMessage
+              id="callbacks.intro"
+              defaultMessage="What the server POSTed to each callback URL, and what the receiver answered. Updates live."
+            />
+          </p>
         </div>
         <KeySelect
           value={key}
@@ -83,16 +92,26 @@ export function CallbacksView() {
       {requests.length === 0 && !error && (
         <div className="panel">
           <p className="muted">
-            No request of this key has a callback URL yet. Set one under Voice & output in the Studio, then
-            generate.
+            <FormattedMessage
+              id="callbacks.empty"
+              defaultMessage="No request of this key has a callback URL yet. Set one under Voice & output in the Studio, then generate."
+            />
           </p>
         </div>
       )}
       {requests.length > 0 && (
         <div className="callbacks-grid">
           <div className="panel">
-            <h2 style={{ marginBottom: 10 }}>Requests</h2>
-            <ul className="cue-list callbacks-list" aria-label="Requests with a callback">
+            <h2 style={{ marginBottom: 10 }}>
+              <FormattedMessage id="callbacks.requests" defaultMessage="Requests" />
+            </h2>
+            <ul
+              className="cue-list callbacks-list"
+              aria-label={intl.formatMessage({
+                id: 'callbacks.requests.list',
+                defaultMessage: 'Requests with a callback',
+              })}
+            >
               {requests.map((r) => (
                 <li key={r.request_id} className={r.request_id === selected ? 'current' : undefined}>
                   <button
@@ -122,15 +141,39 @@ export function CallbacksView() {
             <div className="panel">
               <div className="panel-head">
                 <div>
-                  <h2>Deliveries of {request.request_id.slice(0, 12)}…</h2>
+                  <h2>
+                    <FormattedMessage
+                      id="callbacks.deliveries.title"
+                      defaultMessage="Deliveries of {request}…"
+                      values={{ request: request.request_id.slice(0, 12) }}
+                    />
+                  </h2>
                   <p className="hint">
-                    To <code>{request.callback_url}</code> · {request.callback_attempts} attempt(s)
-                    {request.callback_next_attempt_at
-                      ? ` · next at ${formatTime(request.callback_next_attempt_at)}`
-                      : ''}
+                    <FormattedMessage
+                      id="callbacks.deliveries.summary"
+                      defaultMessage="To <code>{url}</code> · {attempts, plural, one {# attempt} other {# attempts}}"
+                      values={{
+                        url: request.callback_url,
+                        attempts: request.callback_attempts,
+                        code: (chunks: ReactNode[]) => <code>{chunks}</code>,
+                      }}
+                    />
+                    {request.callback_next_attempt_at ? (
+                      <>
+                        {' '}
+                        {intl.formatMessage(
+                          { id: 'callbacks.deliveries.next', defaultMessage: '· next at {time}' },
+                          { time: formatTime(request.callback_next_attempt_at) },
+                        )}
+                      </>
+                    ) : null}
                     {request.engine ? (
                       <>
-                        {' · spoken by '}
+                        {' '}
+                        {intl.formatMessage({
+                          id: 'callbacks.deliveries.spokenBy',
+                          defaultMessage: '· spoken by',
+                        })}{' '}
                         <EngineBadge engine={request.engine} /> <code>{request.engine}</code>
                       </>
                     ) : null}
@@ -141,7 +184,7 @@ export function CallbacksView() {
                   onClick={() => void resend(request.request_id)}
                   disabled={request.status !== 'SUCCESS' && request.status !== 'FAILURE'}
                 >
-                  Resend callback
+                  <FormattedMessage id="callbacks.resend" defaultMessage="Resend callback" />
                 </button>
               </div>
               {resendError && (
@@ -149,15 +192,35 @@ export function CallbacksView() {
                   {resendError}
                 </p>
               )}
-              {attempts.length === 0 && <p className="muted">No attempt yet ({request.callback_state}).</p>}
+              {attempts.length === 0 && (
+                <p className="muted">
+                  <FormattedMessage
+                    id="callbacks.attempts.none"
+                    defaultMessage="No attempt yet ({state})."
+                    values={{ state: request.callback_state }}
+                  />
+                </p>
+              )}
               {attempts.length > 0 && (
-                <table className="data fixed" aria-label="Delivery attempts">
+                <table
+                  className="data fixed"
+                  aria-label={intl.formatMessage({
+                    id: 'callbacks.attempts.title',
+                    defaultMessage: 'Delivery attempts',
+                  })}
+                >
                   <thead>
                     <tr>
                       <th style={{ width: 36 }}>#</th>
-                      <th style={{ width: 190 }}>Time</th>
-                      <th style={{ width: 120 }}>HTTP status</th>
-                      <th>Response</th>
+                      <th style={{ width: 190 }}>
+                        <FormattedMessage id="callbacks.attempts.time" defaultMessage="Time" />
+                      </th>
+                      <th style={{ width: 120 }}>
+                        <FormattedMessage id="callbacks.attempts.status" defaultMessage="HTTP status" />
+                      </th>
+                      <th>
+                        <FormattedMessage id="callbacks.attempts.response" defaultMessage="Response" />
+                      </th>
                     </tr>
                   </thead>
                   <tbody>
@@ -167,21 +230,35 @@ export function CallbacksView() {
                         <td className="small">
                           {formatTime(a.created_at)}
                           <br />
-                          <span className="muted">{a.duration_ms} ms</span>
+                          <span className="muted">
+                            <FormattedMessage
+                              id="callbacks.attempts.duration"
+                              defaultMessage="{ms, number} ms"
+                              values={{ ms: a.duration_ms }}
+                            />
+                          </span>
                         </td>
                         <td>
                           {a.status_code === null ? (
-                            <span className="badge bad">no answer</span>
+                            <span className="badge bad">
+                              <FormattedMessage id="callbacks.attempts.noAnswer" defaultMessage="no answer" />
+                            </span>
                           ) : (
                             <span className={`badge ${a.status_code < 300 ? 'ok' : 'bad'}`}>
-                              HTTP {a.status_code}
+                              <FormattedMessage
+                                id="callbacks.attempts.http"
+                                defaultMessage="HTTP {code}"
+                                values={{ code: a.status_code }}
+                              />
                             </span>
                           )}
                         </td>
                         <td>
                           <span className="small">{a.result}</span>
                           <details>
-                            <summary className="small">Payload</summary>
+                            <summary className="small">
+                              <FormattedMessage id="callbacks.attempts.payload" defaultMessage="Payload" />
+                            </summary>
                             <pre className="payload">{JSON.stringify(a.payload, null, 2)}</pre>
                           </details>
                         </td>
