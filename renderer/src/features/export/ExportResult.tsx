@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { FormattedMessage } from 'react-intl';
 import type {
   ExportChapter,
   ExportFileReport,
@@ -19,17 +20,28 @@ export function ExportResult({ record }: { record: ExportRecord }) {
       <div className="row" style={{ marginBottom: 12 }}>
         {record.file_link && (
           <a className="button primary" href={record.file_link} download>
-            Download {record.format === 'folder' ? 'zip' : record.format.toUpperCase()}
+            <FormattedMessage
+              id="export.result.download"
+              defaultMessage="Download {kind}"
+              values={{ kind: record.format === 'folder' ? 'zip' : record.format.toUpperCase() }}
+            />
           </a>
         )}
         {record.report_link && (
           <a className="button" href={record.report_link} download>
-            Loudness report (JSON)
+            <FormattedMessage id="export.result.report" defaultMessage="Loudness report (JSON)" />
           </a>
         )}
         <span className="muted small">
-          {formatClock((record.duration_ms ?? 0) / 1000)} · {formatBytes(record.file_bytes ?? 0)} ·{' '}
-          {formatCredits(record.cost)} credits
+          <FormattedMessage
+            id="export.result.summary"
+            defaultMessage="{duration} · {size} · {credits} credits"
+            values={{
+              duration: formatClock((record.duration_ms ?? 0) / 1000),
+              size: formatBytes(record.file_bytes ?? 0),
+              credits: formatCredits(record.cost),
+            }}
+          />
         </span>
       </div>
       <div className="export-tables">
@@ -45,13 +57,19 @@ export function ChapterTable({ chapters }: { chapters: readonly ExportChapter[] 
   const id = useId();
   return (
     <div>
-      <h3 id={`${id}-chapters`}>Chapters</h3>
+      <h3 id={`${id}-chapters`}>
+        <FormattedMessage id="export.chapters.heading" defaultMessage="Chapters" />
+      </h3>
       <table className="data" aria-labelledby={`${id}-chapters`}>
         <thead>
           <tr>
             <th scope="col">#</th>
-            <th scope="col">Title</th>
-            <th scope="col">Starts at</th>
+            <th scope="col">
+              <FormattedMessage id="export.chapters.title" defaultMessage="Title" />
+            </th>
+            <th scope="col">
+              <FormattedMessage id="export.chapters.start" defaultMessage="Starts at" />
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -80,17 +98,31 @@ export function LoudnessTable({
   return (
     <div>
       <h3 id={`${id}-report`}>
-        Loudness ({preset === 'none' ? 'no preset' : `${preset.toUpperCase()} preset`})
+        <FormattedMessage
+          id="export.loudness.heading"
+          defaultMessage="Loudness ({preset, select, none {no preset} other {{name} preset}})"
+          values={{ preset, name: preset.toUpperCase() }}
+        />
       </h3>
       <table className="data" aria-labelledby={`${id}-report`}>
         <thead>
           <tr>
-            <th scope="col">File</th>
-            <th scope="col">Integrated</th>
+            <th scope="col">
+              <FormattedMessage id="export.loudness.file" defaultMessage="File" />
+            </th>
+            <th scope="col">
+              <FormattedMessage id="export.loudness.integrated" defaultMessage="Integrated" />
+            </th>
             <th scope="col">RMS</th>
-            <th scope="col">Peak</th>
-            <th scope="col">True peak</th>
-            <th scope="col">Checks</th>
+            <th scope="col">
+              <FormattedMessage id="export.loudness.peak" defaultMessage="Peak" />
+            </th>
+            <th scope="col">
+              <FormattedMessage id="export.loudness.truePeak" defaultMessage="True peak" />
+            </th>
+            <th scope="col">
+              <FormattedMessage id="export.loudness.checks" defaultMessage="Checks" />
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -103,10 +135,14 @@ export function LoudnessTable({
               <td className="num">{level(file.true_peak_dbtp, 'dBTP')}</td>
               <td>
                 {file.passes ? (
-                  <span className="badge ok">pass</span>
+                  <span className="badge ok">
+                    <FormattedMessage id="export.loudness.pass" defaultMessage="pass" />
+                  </span>
                 ) : (
                   <>
-                    <span className="badge bad">fail</span>{' '}
+                    <span className="badge bad">
+                      <FormattedMessage id="export.loudness.fail" defaultMessage="fail" />
+                    </span>{' '}
                     <span className="small">{file.failures.join('; ')}</span>
                   </>
                 )}

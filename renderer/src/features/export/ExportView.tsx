@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import {
   exportRenderShare,
   MASTERING_PRESETS,
@@ -17,24 +18,39 @@ import { ExportResult } from './ExportResult';
 import { readBase64 } from '../../lib/read-file';
 import { ProgressBar } from '../../components/ProgressBar';
 
-const PRESET_LABELS: Record<MasteringPresetName, string> = {
-  acx: 'ACX (audiobook retailers)',
-  podcast: 'Podcast',
-  none: 'None',
-};
+const PRESET_LABELS = defineMessages<MasteringPresetName>({
+  acx: { id: 'export.preset.acx', defaultMessage: 'ACX (audiobook retailers)' },
+  podcast: { id: 'export.preset.podcast', defaultMessage: 'Podcast' },
+  none: { id: 'export.preset.none', defaultMessage: 'None' },
+});
 
 /** What each preset aims at (docs/GUIDE.md, "Chapters and audiobook export"). */
-const PRESET_HINTS: Record<MasteringPresetName, string> = {
-  acx: 'RMS −23 to −18 dBFS, peaks at most −3 dBFS, room tone, 44.1 kHz.',
-  podcast: '−16 LUFS integrated (±1 LU), peaks at most −1 dBFS, 44.1 kHz.',
-  none: 'The voice as rendered: no gain, no limiter.',
-};
+const PRESET_HINTS = defineMessages<MasteringPresetName>({
+  acx: {
+    id: 'export.preset.acx.hint',
+    defaultMessage: 'RMS −23 to −18 dBFS, peaks at most −3 dBFS, room tone, 44.1 kHz.',
+  },
+  podcast: {
+    id: 'export.preset.podcast.hint',
+    defaultMessage: '−16 LUFS integrated (±1 LU), peaks at most −1 dBFS, 44.1 kHz.',
+  },
+  none: { id: 'export.preset.none.hint', defaultMessage: 'The voice as rendered: no gain, no limiter.' },
+});
 
-const FORMAT_LABELS: Record<BookFormat, string> = {
-  m4b: 'M4B audiobook (AAC, chapters)',
-  mp3: 'MP3 with chapters (ID3 CHAP)',
-  folder: 'One file per chapter (zip)',
-};
+const FORMAT_LABELS = defineMessages<BookFormat>({
+  m4b: { id: 'export.format.m4b', defaultMessage: 'M4B audiobook (AAC, chapters)' },
+  mp3: { id: 'export.format.mp3', defaultMessage: 'MP3 with chapters (ID3 CHAP)' },
+  folder: { id: 'export.format.folder', defaultMessage: 'One file per chapter (zip)' },
+});
+
+const m = defineMessages({
+  coverType: { id: 'export.cover.wrongType', defaultMessage: 'The cover must be a JPEG or PNG picture.' },
+  coverSize: { id: 'export.cover.tooLarge', defaultMessage: 'The cover must be at most 2 MiB.' },
+  coverInput: { id: 'export.cover.input', defaultMessage: 'Cover (JPEG or PNG, at most 2 MiB)' },
+  result: { id: 'export.result.label', defaultMessage: 'Export result' },
+  untitledBook: { id: 'export.result.untitled', defaultMessage: 'Untitled book' },
+  progress: { id: 'export.progress.label', defaultMessage: 'Export progress' },
+});
 
 /** Covers larger than this are refused by the server; said here before the upload. */
 const MAX_COVER_BYTES = 2 * 1024 * 1024;
@@ -45,6 +61,7 @@ const isFinal = (record: ExportRecord) => record.status === 'SUCCESS' || record.
 export function ExportView() {
   const client = useClient();
   const id = useId();
+  const intl = useIntl();
   const studioText = useStudio((s) => s.text);
   const options = useStudio((s) => s.options);
   const customVoices = useStudio((s) => s.customVoices);
@@ -195,8 +212,8 @@ export function ExportView() {
   const chooseCover = async (file: File | undefined) => {
     setError(null);
     if (!file) return setCover(null);
-    if (!/^image\/(jpeg|png)$/.test(file.type)) return setError('The cover must be a JPEG or PNG picture.');
-    if (file.size > MAX_COVER_BYTES) return setError('The cover must be at most 2 MiB.');
+    if (!/^image\/(jpeg|png)$/.test(file.type)) return setError(intl.formatMessage(m.coverType));
+    if (file.size > MAX_COVER_BYTES) return setError(intl.formatMessage(m.coverSize));
     try {
       setCover({ name: file.name, base64: await readBase64(file), type: file.type });
     } catch (e) {
@@ -211,10 +228,15 @@ export function ExportView() {
     <section aria-labelledby={`${id}-title`}>
       <div className="page-head">
         <div>
-          <h1 id={`${id}-title`}>Export</h1>
+          <h1 id={`${id}-title`}>
+            <FormattedMessage id="export.title" defaultMessage="Export" />
+          </h1>
           <p>
-            A book to one audiobook file with chapters, or a file per chapter. <code>#</code> and{' '}
-            <code>##</code> headings and <code>[chapter: Title]</code> lines start chapters.
+            <FormattedMessage
+              id="export.intro"
+              defaultMessage="A book to one audiobook file with chapters, or a file per chapter. <code>#</code> and <code>##</code> headings and <code>[chapter: Title]</code> lines start chapters."
+              values={{ code: (chunks) => <code>{chunks}</code> }}
+            />
           </p>
         </div>
       </div>
@@ -222,24 +244,37 @@ export function ExportView() {
       <div className="export-grid">
         <div className="panel">
           <div className="panel-head">
-            <h2>Book</h2>
+            <h2>
+              <FormattedMessage id="export.book.heading" defaultMessage="Book" />
+            </h2>
             <button type="button" onClick={() => setText(studioText)} disabled={studioText.trim() === ''}>
-              Use the Studio text
+              <FormattedMessage id="export.book.useStudioText" defaultMessage="Use the Studio text" />
             </button>
           </div>
           <div className="field">
-            <label htmlFor={`${id}-text`}>Book text</label>
+            <label htmlFor={`${id}-text`}>
+              <FormattedMessage id="export.book.text" defaultMessage="Book text" />
+            </label>
             <textarea
               id={`${id}-text`}
               rows={9}
               value={text}
               onChange={(e) => setText(e.target.value)}
-              placeholder={'# Chapter One\n\nIt was a bright cold day in April…\n\n# Chapter Two\n\n…'}
+              placeholder={intl.formatMessage(
+                {
+                  id: 'export.book.text.placeholder',
+                  defaultMessage:
+                    '# Chapter One{br}{br}It was a bright cold day in April…{br}{br}# Chapter Two{br}{br}…',
+                },
+                { br: '\n' },
+              )}
             />
           </div>
           <div className="export-tags">
             <div className="field">
-              <label htmlFor={`${id}-book-title`}>Title</label>
+              <label htmlFor={`${id}-book-title`}>
+                <FormattedMessage id="export.book.title" defaultMessage="Title" />
+              </label>
               <input
                 id={`${id}-book-title`}
                 type="text"
@@ -248,7 +283,9 @@ export function ExportView() {
               />
             </div>
             <div className="field">
-              <label htmlFor={`${id}-author`}>Author</label>
+              <label htmlFor={`${id}-author`}>
+                <FormattedMessage id="export.book.author" defaultMessage="Author" />
+              </label>
               <input
                 id={`${id}-author`}
                 type="text"
@@ -258,33 +295,44 @@ export function ExportView() {
             </div>
           </div>
           <div className="field">
-            <span className="field-label">Cover</span>
+            <span className="field-label">
+              <FormattedMessage id="export.cover.heading" defaultMessage="Cover" />
+            </span>
             <div className="row">
               <input
                 ref={coverInput}
                 type="file"
                 accept="image/jpeg,image/png"
                 className="visually-hidden"
-                aria-label="Cover (JPEG or PNG, at most 2 MiB)"
+                aria-label={intl.formatMessage(m.coverInput)}
                 tabIndex={-1}
                 onChange={(e) => void chooseCover(e.target.files?.[0])}
               />
               <button type="button" onClick={() => coverInput.current?.click()}>
-                {cover ? 'Change cover…' : 'Choose cover…'}
+                {cover ? (
+                  <FormattedMessage id="export.cover.change" defaultMessage="Change cover…" />
+                ) : (
+                  <FormattedMessage id="export.cover.choose" defaultMessage="Choose cover…" />
+                )}
               </button>
               {cover ? (
                 <>
                   <img
                     className="export-cover"
                     src={`data:${cover.type};base64,${cover.base64}`}
-                    alt={`Cover: ${cover.name}`}
+                    alt={intl.formatMessage(
+                      { id: 'export.cover.alt', defaultMessage: 'Cover: {name}' },
+                      { name: cover.name },
+                    )}
                   />
                   <button type="button" className="link" onClick={() => setCover(null)}>
-                    Remove cover
+                    <FormattedMessage id="export.cover.remove" defaultMessage="Remove cover" />
                   </button>
                 </>
               ) : (
-                <span className="hint">JPEG or PNG, at most 2 MiB</span>
+                <span className="hint">
+                  <FormattedMessage id="export.cover.hint" defaultMessage="JPEG or PNG, at most 2 MiB" />
+                </span>
               )}
             </div>
           </div>
@@ -292,22 +340,38 @@ export function ExportView() {
 
         <aside className="panel">
           <div className="panel-head">
-            <h2>Audiobook</h2>
+            <h2>
+              <FormattedMessage id="export.audiobook.heading" defaultMessage="Audiobook" />
+            </h2>
           </div>
           <div className="field">
-            <label htmlFor={`${id}-voice`}>Voice</label>
+            <label htmlFor={`${id}-voice`}>
+              <FormattedMessage id="export.voice" defaultMessage="Voice" />
+            </label>
             <VoiceSelect id={`${id}-voice`} value={voice} onChange={setVoice} />
             <p className="hint">
-              Speed {formatNumber(options.speed_rate, { digits: 1 })}, pitch{' '}
-              {formatNumber(options.pitch_rate, { digits: 1 })} and volume {options.volume} come from the
-              Studio.{' '}
-              {voiceInfo
-                ? `${formatCredits(voiceInfo.price)} credits per ${formatNumber(1000)} characters.`
-                : ''}
+              <FormattedMessage
+                id="export.voice.hint"
+                defaultMessage="Speed {speed}, pitch {pitch} and volume {volume} come from the Studio."
+                values={{
+                  speed: formatNumber(options.speed_rate, { digits: 1 }),
+                  pitch: formatNumber(options.pitch_rate, { digits: 1 }),
+                  volume: options.volume,
+                }}
+              />{' '}
+              {voiceInfo && (
+                <FormattedMessage
+                  id="export.voice.price"
+                  defaultMessage="{credits} credits per {characters} characters."
+                  values={{ credits: formatCredits(voiceInfo.price), characters: formatNumber(1000) }}
+                />
+              )}
             </p>
           </div>
           <div className="field">
-            <label htmlFor={`${id}-preset`}>Mastering preset</label>
+            <label htmlFor={`${id}-preset`}>
+              <FormattedMessage id="export.preset" defaultMessage="Mastering preset" />
+            </label>
             <select
               id={`${id}-preset`}
               value={preset}
@@ -315,14 +379,16 @@ export function ExportView() {
             >
               {MASTERING_PRESETS.map((p) => (
                 <option key={p} value={p}>
-                  {PRESET_LABELS[p]}
+                  {intl.formatMessage(PRESET_LABELS[p])}
                 </option>
               ))}
             </select>
-            <p className="hint">{PRESET_HINTS[preset]}</p>
+            <p className="hint">{intl.formatMessage(PRESET_HINTS[preset])}</p>
           </div>
           <div className="field">
-            <label htmlFor={`${id}-format`}>Format</label>
+            <label htmlFor={`${id}-format`}>
+              <FormattedMessage id="export.format" defaultMessage="Format" />
+            </label>
             <select
               id={`${id}-format`}
               value={format}
@@ -330,14 +396,16 @@ export function ExportView() {
             >
               {(Object.keys(FORMAT_LABELS) as BookFormat[]).map((f) => (
                 <option key={f} value={f}>
-                  {FORMAT_LABELS[f]}
+                  {intl.formatMessage(FORMAT_LABELS[f])}
                 </option>
               ))}
             </select>
           </div>
           {format === 'folder' && (
             <div className="field">
-              <label htmlFor={`${id}-folder-format`}>Each chapter as</label>
+              <label htmlFor={`${id}-folder-format`}>
+                <FormattedMessage id="export.folderFormat" defaultMessage="Each chapter as" />
+              </label>
               <select
                 id={`${id}-folder-format`}
                 value={folderFormat}
@@ -355,11 +423,11 @@ export function ExportView() {
               onClick={() => void start()}
               disabled={busy || running || text.trim() === ''}
             >
-              Export book
+              <FormattedMessage id="export.start" defaultMessage="Export book" />
             </button>
             {running && (
               <button type="button" className="danger" onClick={() => void cancel()}>
-                Cancel export
+                <FormattedMessage id="export.cancel" defaultMessage="Cancel export" />
               </button>
             )}
           </div>
@@ -373,38 +441,61 @@ export function ExportView() {
       )}
 
       {record && (
-        <section className="panel" aria-label="Export result">
+        <section className="panel" aria-label={intl.formatMessage(m.result)}>
           <div className="panel-head">
-            <h2>{record.title ?? 'Untitled book'}</h2>
+            <h2>{record.title ?? intl.formatMessage(m.untitledBook)}</h2>
             <span
               className={`badge ${record.status === 'SUCCESS' ? 'ok' : record.status === 'FAILURE' ? 'bad' : 'accent'}`}
               role="status"
             >
-              {record.status === 'new'
-                ? 'queued'
-                : record.status === 'processing'
-                  ? 'exporting'
-                  : record.status}
+              <FormattedMessage
+                id="export.result.status"
+                defaultMessage="{status, select, new {queued} processing {exporting} SUCCESS {SUCCESS} FAILURE {FAILURE} other {{status}}}"
+                values={{ status: record.status }}
+              />
             </span>
           </div>
           {running && (
             <div>
-              <ProgressBar label="Export progress" value={record.progress * 100} minWidth={3} />
+              <ProgressBar
+                label={intl.formatMessage(m.progress)}
+                value={record.progress * 100}
+                minWidth={3}
+              />
               <p className="hint">
-                {record.status === 'new'
-                  ? 'Waiting in the queue…'
-                  : record.progress < exportRenderShare(record.preset)
-                    ? `Rendering the chapters… ${Math.round(record.progress * 100)}%`
-                    : `Mastering and encoding… ${Math.round(record.progress * 100)}%`}
+                {record.status === 'new' ? (
+                  <FormattedMessage id="export.progress.queued" defaultMessage="Waiting in the queue…" />
+                ) : record.progress < exportRenderShare(record.preset) ? (
+                  <FormattedMessage
+                    id="export.progress.rendering"
+                    defaultMessage="Rendering the chapters… {progress, number, percent}"
+                    values={{ progress: record.progress }}
+                  />
+                ) : (
+                  <FormattedMessage
+                    id="export.progress.mastering"
+                    defaultMessage="Mastering and encoding… {progress, number, percent}"
+                    values={{ progress: record.progress }}
+                  />
+                )}
               </p>
             </div>
           )}
           {record.status === 'FAILURE' &&
             (record.error_code === 'CANCELLED' ? (
-              <p className="hint">Cancelled. The credits were refunded.</p>
+              <p className="hint">
+                <FormattedMessage
+                  id="export.cancelled"
+                  defaultMessage="Cancelled. The credits were refunded."
+                />
+              </p>
             ) : (
               <p className="error" role="alert">
-                The export failed: {record.error_message ?? record.error_code} (credits refunded).
+                <FormattedMessage
+                  id="export.failed"
+                  defaultMessage="The export failed: {reason} (credits refunded)."
+                  values={{ reason: record.error_message ?? record.error_code }}
+                />
               </p>
             ))}
           {record.status === 'SUCCESS' && <ExportResult record={record} />}
@@ -414,45 +505,78 @@ export function ExportView() {
       {recent.length > 0 && (
         <div className="panel">
           <h2 id={`${id}-recent`} style={{ marginBottom: 10 }}>
-            Recent exports
+            <FormattedMessage id="export.recent.heading" defaultMessage="Recent exports" />
           </h2>
           <table className="data" aria-labelledby={`${id}-recent`}>
             <thead>
               <tr>
-                <th scope="col">Book</th>
-                <th scope="col">Format</th>
-                <th scope="col">Status</th>
-                <th scope="col">Started</th>
                 <th scope="col">
-                  <span className="visually-hidden">Actions</span>
+                  <FormattedMessage id="export.recent.book" defaultMessage="Book" />
+                </th>
+                <th scope="col">
+                  <FormattedMessage id="export.format" defaultMessage="Format" />
+                </th>
+                <th scope="col">
+                  <FormattedMessage id="export.recent.status" defaultMessage="Status" />
+                </th>
+                <th scope="col">
+                  <FormattedMessage id="export.recent.started" defaultMessage="Started" />
+                </th>
+                <th scope="col">
+                  <span className="visually-hidden">
+                    <FormattedMessage id="common.actions" defaultMessage="Actions" />
+                  </span>
                 </th>
               </tr>
             </thead>
             <tbody>
               {recent.map((r) => (
                 <tr key={r.export_id}>
-                  <td>{r.title ?? <span className="muted">Untitled</span>}</td>
                   <td>
-                    {r.format === 'folder' ? `zip of ${r.folder_format ?? 'mp3'}` : r.format} · {r.preset}
+                    {r.title ?? (
+                      <span className="muted">
+                        <FormattedMessage id="export.recent.untitled" defaultMessage="Untitled" />
+                      </span>
+                    )}
                   </td>
-                  <td>{r.status === 'FAILURE' ? (r.error_code ?? 'FAILURE') : r.status}</td>
+                  <td>
+                    <FormattedMessage
+                      id="export.recent.format"
+                      defaultMessage="{format, select, folder {zip of {folderFormat}} other {{format}}} · {preset}"
+                      values={{ format: r.format, folderFormat: r.folder_format ?? 'mp3', preset: r.preset }}
+                    />
+                  </td>
+                  <td>
+                    {r.status === 'FAILURE' ? (
+                      (r.error_code ?? 'FAILURE')
+                    ) : (
+                      <FormattedMessage
+                        id="export.recent.statusValue"
+                        defaultMessage="{status, select, new {new} processing {processing} SUCCESS {SUCCESS} other {{status}}}"
+                        values={{ status: r.status }}
+                      />
+                    )}
+                  </td>
                   <td className="small">{formatTime(r.created_at)}</td>
                   <td className="actions">
                     <button type="button" onClick={() => (setRecord(r), void follow(r.export_id))}>
-                      Open
+                      <FormattedMessage id="export.recent.open" defaultMessage="Open" />
                     </button>
                     {r.file_link && (
                       <a className="button" href={r.file_link} download>
-                        Download
+                        <FormattedMessage id="export.recent.download" defaultMessage="Download" />
                       </a>
                     )}
                     <button
                       type="button"
                       className="danger"
                       onClick={() => void remove(r.export_id)}
-                      aria-label={`Remove export ${r.title ?? r.export_id}`}
+                      aria-label={intl.formatMessage(
+                        { id: 'export.recent.remove', defaultMessage: 'Remove export {title}' },
+                        { title: r.title ?? r.export_id },
+                      )}
                     >
-                      Remove
+                      <FormattedMessage id="common.remove" defaultMessage="Remove" />
                     </button>
                   </td>
                 </tr>

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { EngineBadge } from '../../components/EngineBadge';
 import type { RequestDetail, RequestList, RequestStatus } from '../../../../electron/shared/api';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -31,6 +32,7 @@ export function HistoryView() {
   const selectedId = useStudio((s) => s.historyRequestId);
   const selectRequest = useStudio((s) => s.selectRequest);
   const id = useId();
+  const intl = useIntl();
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<RequestStatus | ''>('');
   const [voice, setVoice] = useState('');
@@ -66,22 +68,37 @@ export function HistoryView() {
     <>
       <div className="page-head">
         <div>
-          <h1>History</h1>
+          <h1>
+            <FormattedMessage id="history.title" defaultMessage="History" />
+          </h1>
           <p>
-            Every request of the chosen API key (the studio's by default, or an app's, or all), newest first.
+            <FormattedMessage
+              id="history.intro"
+              defaultMessage="Every request of the chosen API key (the studio's by default, or an app's, or all), newest first."
+            />
           </p>
         </div>
         <button type="button" onClick={() => void load()}>
-          Refresh
+          <FormattedMessage id="history.refresh" defaultMessage="Refresh" />
         </button>
       </div>
       {selectedId && <RequestDetails key={selectedId} id={selectedId} />}
       <ConfirmDialog
         request={
           opening && {
-            title: 'Replace the draft?',
-            message: `The Studio's draft (${formatNumber([...draft].length)} characters) will be replaced by this request's text and settings (voice, speed, pitch, volume, format, model). Undo in the Studio brings the draft back.`,
-            confirmLabel: 'Replace draft',
+            title: intl.formatMessage({ id: 'history.replace.title', defaultMessage: 'Replace the draft?' }),
+            message: intl.formatMessage(
+              {
+                id: 'history.replace.message',
+                defaultMessage:
+                  "The Studio's draft ({count, plural, one {# character} other {# characters}}) will be replaced by this request's text and settings (voice, speed, pitch, volume, format, model). Undo in the Studio brings the draft back.",
+              },
+              { count: [...draft].length },
+            ),
+            confirmLabel: intl.formatMessage({
+              id: 'history.replace.confirm',
+              defaultMessage: 'Replace draft',
+            }),
           }
         }
         onCancel={() => setOpening(null)}
@@ -101,7 +118,9 @@ export function HistoryView() {
             }}
           />
           <div className="field">
-            <label htmlFor={`${id}-status`}>Status</label>
+            <label htmlFor={`${id}-status`}>
+              <FormattedMessage id="history.status" defaultMessage="Status" />
+            </label>
             <select
               id={`${id}-status`}
               value={status}
@@ -110,7 +129,9 @@ export function HistoryView() {
                 setPage(1);
               }}
             >
-              <option value="">Any</option>
+              <option value="">
+                {intl.formatMessage({ id: 'history.status.any', defaultMessage: 'Any' })}
+              </option>
               {REQUEST_STATUSES.map((s) => (
                 <option key={s} value={s}>
                   {s}
@@ -119,7 +140,9 @@ export function HistoryView() {
             </select>
           </div>
           <div className="field">
-            <label htmlFor={`${id}-voice`}>Voice</label>
+            <label htmlFor={`${id}-voice`}>
+              <FormattedMessage id="history.voice" defaultMessage="Voice" />
+            </label>
             <select
               id={`${id}-voice`}
               value={voice}
@@ -128,7 +151,9 @@ export function HistoryView() {
                 setPage(1);
               }}
             >
-              <option value="">Any voice</option>
+              <option value="">
+                {intl.formatMessage({ id: 'history.voice.any', defaultMessage: 'Any voice' })}
+              </option>
               {VOICES.map((v) => (
                 <option key={v.voice_code} value={v.voice_code}>
                   {v.name} ({v.voice_code})
@@ -143,25 +168,59 @@ export function HistoryView() {
           </p>
         )}
         {list && list.items.length === 0 && (
-          <p className="muted">No requests of this key yet. Generate one in the Studio.</p>
+          <p className="muted">
+            <FormattedMessage
+              id="history.empty"
+              defaultMessage="No requests of this key yet. Generate one in the Studio."
+            />
+          </p>
         )}
         {list && list.items.length > 0 && (
-          <table className="data history-table" aria-label="Requests">
+          <table
+            className="data history-table"
+            aria-label={intl.formatMessage({ id: 'history.table.label', defaultMessage: 'Requests' })}
+          >
             <thead>
               <tr>
-                <th>Time</th>
-                {allKeys && <th>Key</th>}
-                <th>Voice</th>
-                <th className="wide-only">Engine</th>
-                <th>Text</th>
-                <th className="num">Characters</th>
-                <th className="num">Credits</th>
-                <th className="num">Duration</th>
-                <th className="wide-only">Format</th>
-                <th>Status</th>
-                <th className="wide-only">Callback</th>
                 <th>
-                  <span className="visually-hidden">Actions</span>
+                  <FormattedMessage id="history.column.time" defaultMessage="Time" />
+                </th>
+                {allKeys && (
+                  <th>
+                    <FormattedMessage id="history.column.key" defaultMessage="Key" />
+                  </th>
+                )}
+                <th>
+                  <FormattedMessage id="history.voice" defaultMessage="Voice" />
+                </th>
+                <th className="wide-only">
+                  <FormattedMessage id="history.engine" defaultMessage="Engine" />
+                </th>
+                <th>
+                  <FormattedMessage id="history.text" defaultMessage="Text" />
+                </th>
+                <th className="num">
+                  <FormattedMessage id="history.characters" defaultMessage="Characters" />
+                </th>
+                <th className="num">
+                  <FormattedMessage id="history.credits" defaultMessage="Credits" />
+                </th>
+                <th className="num">
+                  <FormattedMessage id="history.duration" defaultMessage="Duration" />
+                </th>
+                <th className="wide-only">
+                  <FormattedMessage id="history.format" defaultMessage="Format" />
+                </th>
+                <th>
+                  <FormattedMessage id="history.status" defaultMessage="Status" />
+                </th>
+                <th className="wide-only">
+                  <FormattedMessage id="history.callback" defaultMessage="Callback" />
+                </th>
+                <th>
+                  <span className="visually-hidden">
+                    <FormattedMessage id="common.actions" defaultMessage="Actions" />
+                  </span>
                 </th>
               </tr>
             </thead>
@@ -171,7 +230,14 @@ export function HistoryView() {
                   <td className="small">
                     <button type="button" className="link-button" onClick={() => selectRequest(r.request_id)}>
                       {formatTime(r.created_at)}
-                      <span className="visually-hidden"> — details of request {r.request_id}</span>
+                      <span className="visually-hidden">
+                        {' '}
+                        <FormattedMessage
+                          id="history.detailsOf"
+                          defaultMessage="— details of request {id}"
+                          values={{ id: r.request_id }}
+                        />
+                      </span>
                     </button>
                   </td>
                   {allKeys && <td className="small">{keyName(keys, r.key_id)}</td>}
@@ -200,9 +266,12 @@ export function HistoryView() {
                     <button
                       type="button"
                       onClick={() => open(r)}
-                      aria-label={`Open request ${r.request_id} in the Studio`}
+                      aria-label={intl.formatMessage(
+                        { id: 'history.open.label', defaultMessage: 'Open request {id} in the Studio' },
+                        { id: r.request_id },
+                      )}
                     >
-                      Open
+                      <FormattedMessage id="history.open" defaultMessage="Open" />
                     </button>
                   </td>
                 </tr>
@@ -212,14 +281,27 @@ export function HistoryView() {
         )}
         <div className="row" style={{ marginTop: 12 }}>
           <button type="button" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-            Previous page
+            <FormattedMessage id="history.page.previous" defaultMessage="Previous page" />
           </button>
           <span className="muted">
-            Page {page} of {pages}
-            {list ? ` · ${formatNumber(list.total)} requests` : ''}
+            <FormattedMessage
+              id="history.page.position"
+              defaultMessage="Page {page, number} of {pages, number}"
+              values={{ page, pages }}
+            />
+            {list && (
+              <>
+                {' · '}
+                <FormattedMessage
+                  id="history.page.total"
+                  defaultMessage="{total, plural, one {# request} other {# requests}}"
+                  values={{ total: list.total }}
+                />
+              </>
+            )}
           </span>
           <button type="button" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-            Next page
+            <FormattedMessage id="history.page.next" defaultMessage="Next page" />
           </button>
         </div>
       </div>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { FormattedMessage } from 'react-intl';
 import type { RequestDetail } from '../../../../electron/shared/api';
 import { EngineBadge } from '../../components/EngineBadge';
 import { CallbackBadge, StatusBadge } from '../../components/StatusBadge';
@@ -41,7 +42,7 @@ export function RequestDetails({ id }: { id: string }) {
 
   const close = (
     <button type="button" onClick={() => selectRequest(null)}>
-      Close details
+      <FormattedMessage id="history.details.close" defaultMessage="Close details" />
     </button>
   );
 
@@ -49,39 +50,64 @@ export function RequestDetails({ id }: { id: string }) {
     <section className="panel request-details" aria-labelledby="request-details-title">
       <div className="panel-head">
         <h2 id="request-details-title">
-          Request <code>{id}</code>
+          <FormattedMessage
+            id="history.details.title"
+            defaultMessage="Request <code>{id}</code>"
+            values={{ id, code: (chunks) => <code>{chunks}</code> }}
+          />
         </h2>
         {close}
       </div>
       {error && (
         <div role="alert">
-          <p className="error">This request cannot be shown: {error}</p>
-          <p className="muted">The address may be mistyped, or the request belongs to another studio.</p>
+          <p className="error">
+            <FormattedMessage
+              id="history.details.error"
+              defaultMessage="This request cannot be shown: {error}"
+              values={{ error }}
+            />
+          </p>
+          <p className="muted">
+            <FormattedMessage
+              id="history.details.errorHint"
+              defaultMessage="The address may be mistyped, or the request belongs to another studio."
+            />
+          </p>
         </div>
       )}
       {!error && !request && (
         <p className="muted" role="status">
-          Loading the request…
+          <FormattedMessage id="history.details.loading" defaultMessage="Loading the request…" />
         </p>
       )}
       {request && (
         <>
           <dl className="request-facts">
-            <dt>Status</dt>
+            <dt>
+              <FormattedMessage id="history.status" defaultMessage="Status" />
+            </dt>
             <dd>
               <StatusBadge status={request.status} />
               {request.error_message ? <span className="small"> {request.error_message}</span> : null}
             </dd>
-            <dt>Created</dt>
+            <dt>
+              <FormattedMessage id="history.details.created" defaultMessage="Created" />
+            </dt>
             <dd>{formatTime(request.created_at)}</dd>
-            <dt>Finished</dt>
+            <dt>
+              <FormattedMessage id="history.details.finished" defaultMessage="Finished" />
+            </dt>
             <dd>{formatTime(request.finished_at)}</dd>
-            <dt>Voice</dt>
+            <dt>
+              <FormattedMessage id="history.voice" defaultMessage="Voice" />
+            </dt>
             <dd>
               {voiceNameOf(request.voice_code, customVoices)}{' '}
               <code className="small">{request.voice_code}</code>
             </dd>
-            <dt>Engine</dt>
+            <dt>
+              <FormattedMessage id="history.engine" defaultMessage="Engine" />
+            </dt>
             <dd>
               {request.engine ? (
                 <>
@@ -91,18 +117,36 @@ export function RequestDetails({ id }: { id: string }) {
                 <span className="muted">—</span>
               )}
             </dd>
-            <dt>Characters</dt>
+            <dt>
+              <FormattedMessage id="history.characters" defaultMessage="Characters" />
+            </dt>
             <dd>{formatNumber(request.characters)}</dd>
-            <dt>Credits</dt>
+            <dt>
+              <FormattedMessage id="history.credits" defaultMessage="Credits" />
+            </dt>
             <dd>{formatCredits(request.cost)}</dd>
-            <dt>Duration</dt>
+            <dt>
+              <FormattedMessage id="history.duration" defaultMessage="Duration" />
+            </dt>
             <dd>{request.duration_ms === null ? '—' : formatClock(request.duration_ms / 1000, true)}</dd>
-            <dt>Format</dt>
+            <dt>
+              <FormattedMessage id="history.format" defaultMessage="Format" />
+            </dt>
             <dd>
-              {request.audio_type.toUpperCase()} · speed {request.speed_rate} · pitch {request.pitch_rate} ·
-              volume {request.volume}
+              <FormattedMessage
+                id="history.details.format"
+                defaultMessage="{type} · speed {speed} · pitch {pitch} · volume {volume}"
+                values={{
+                  type: request.audio_type.toUpperCase(),
+                  speed: request.speed_rate,
+                  pitch: request.pitch_rate,
+                  volume: request.volume,
+                }}
+              />
             </dd>
-            <dt>Callback</dt>
+            <dt>
+              <FormattedMessage id="history.callback" defaultMessage="Callback" />
+            </dt>
             <dd>
               {request.callback_url ? (
                 <>
@@ -114,7 +158,9 @@ export function RequestDetails({ id }: { id: string }) {
               )}
             </dd>
           </dl>
-          <h3 className="request-text-title">Text</h3>
+          <h3 className="request-text-title">
+            <FormattedMessage id="history.text" defaultMessage="Text" />
+          </h3>
           <p className="request-text">{request.input_text}</p>
         </>
       )}
