@@ -15,7 +15,8 @@ const CALLBACK_CLASS: Record<CallbackState, string> = {
   failed: 'bad',
 };
 
-const STATUS_TEXT = defineMessages<RequestStatus>({
+/** A request's status in words (the badge, History's filter). */
+export const STATUS_TEXT = defineMessages<RequestStatus>({
   new: { id: 'components.status.new', defaultMessage: 'new' },
   processing: { id: 'components.status.processing', defaultMessage: 'processing' },
   SUCCESS: { id: 'components.status.done', defaultMessage: 'done' },

@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { KEY_FILTER_ALL, REQUEST_STATUSES } from '../../../../electron/shared/api';
 import { VOICES } from '../../../../electron/shared/voices';
 import { keyName, KeySelect, useKeyFilter } from '../../components/KeySelect';
-import { CallbackBadge, StatusBadge } from '../../components/StatusBadge';
+import { CallbackBadge, STATUS_TEXT, StatusBadge } from '../../components/StatusBadge';
 import { errorMessage, isSignedOut } from '../../lib/api-client';
 import { formatClock, formatNumber, formatTime } from '../../lib/format';
 import { voiceNameOf } from '../../lib/voice-codes';
@@ -134,7 +134,7 @@ export function HistoryView() {
               </option>
               {REQUEST_STATUSES.map((s) => (
                 <option key={s} value={s}>
-                  {s}
+                  {intl.formatMessage(STATUS_TEXT[s])}
                 </option>
               ))}
             </select>
