@@ -1,3 +1,4 @@
+import { defineMessages } from 'react-intl';
 import {
   BITRATES,
   DEFAULT_SYNTHESIS,
@@ -11,6 +12,7 @@ import {
   type ModelId,
 } from '../../../electron/shared/options';
 import { mayBeVoiceCode } from '../lib/voice-codes';
+import type { Described } from './compose-slice';
 import { readJson, type SliceCreator } from './types';
 
 export const OPTIONS_KEY = 'narration-studio.options';
@@ -72,16 +74,24 @@ export function sanitiseOptions(input: Partial<StudioOptions> | undefined): Stud
   };
 }
 
+const callbackMessages = defineMessages({
+  scheme: { id: 'controls.callback.scheme', defaultMessage: 'Use an http:// or https:// address.' },
+  incomplete: {
+    id: 'controls.callback.incomplete',
+    defaultMessage: 'This is not a complete address (e.g. http://127.0.0.1:9000/hook).',
+  },
+});
+
 /** A problem with the callback URL, or null when it is empty or a valid http(s) URL. */
-export function callbackUrlProblem(url: string): string | null {
+export function callbackUrlProblem(url: string): Described | null {
   if (url.trim() === '') return null;
   try {
     const parsed = new URL(url.trim());
     return parsed.protocol === 'http:' || parsed.protocol === 'https:'
       ? null
-      : 'Use an http:// or https:// address.';
+      : { message: callbackMessages.scheme };
   } catch {
-    return 'This is not a complete address (e.g. http://127.0.0.1:9000/hook).';
+    return { message: callbackMessages.incomplete };
   }
 }
 
