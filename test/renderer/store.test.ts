@@ -1,9 +1,14 @@
+import { createIntl } from 'react-intl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient, SESSION_STORAGE_KEY } from '../../renderer/src/lib/api-client';
 import { createStudioStore, type StudioStore } from '../../renderer/src/stores';
-import { DRAFT_KEY } from '../../renderer/src/stores/compose-slice';
+import { DRAFT_KEY, formatShown, type ShownText } from '../../renderer/src/stores/compose-slice';
 import { DEFAULT_OPTIONS, OPTIONS_KEY, sanitiseOptions } from '../../renderer/src/stores/options-slice';
 import { memoryStorage, startSignedIn, type SignedIn } from './helpers';
+
+/** A store's text as the English interface shows it. */
+const english = (text: ShownText | null) =>
+  text === null ? null : formatShown(createIntl({ locale: 'en', onError: () => undefined }), text);
 
 describe('studio store', () => {
   let s: SignedIn;
@@ -140,15 +145,15 @@ describe('studio store', () => {
     const store = makeStore();
     store.getState().setText('   ');
     await store.getState().generate();
-    expect(store.getState().jobError).toBe('Write or paste some text first.');
+    expect(english(store.getState().jobError)).toBe('Write or paste some text first.');
     store.getState().setText('Hello.');
     store.getState().setOption('callback_url', 'not a url');
     await store.getState().generate();
-    expect(store.getState().jobError).toMatch(/^Callback URL:/);
+    expect(english(store.getState().jobError)).toMatch(/^Callback URL:/);
     store.getState().setOption('callback_url', '');
     store.getState().setText('x'.repeat(2500));
     await store.getState().generate();
-    expect(store.getState().jobError).toMatch(/2000|long/i);
+    expect(english(store.getState().jobError)).toMatch(/2000|long/i);
     expect(store.getState().generating).toBe(false);
   });
 

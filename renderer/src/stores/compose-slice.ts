@@ -1,3 +1,4 @@
+import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
 import { AppError } from '../../../electron/shared/errors';
 import { isSsml, parseSsml } from '../../../electron/shared/ssml';
 import { hasSpeakableContent } from '../../../electron/shared/text';
@@ -95,15 +96,53 @@ export interface TextPlace {
   offset?: number;
 }
 
-/** Why the draft cannot be sent: a sentence, the API's error code when it is one, the place. */
+/** A text for the interface held in a store: a message to format where shown, with its values. */
+export interface Described {
+  message: MessageDescriptor;
+  /** Values of its placeholders; a Described value is formatted first. */
+  values?: Record<string, string | number | Described>;
+}
+
+/** Text a store hands to a view: a message, or a sentence from the server (already worded there). */
+export type ShownText = string | Described;
+
+/** `text` in the interface's language (a server's sentence as it came). */
+export function formatShown(intl: Pick<IntlShape, 'formatMessage'>, text: ShownText): string {
+  if (typeof text === 'string') return text;
+  const values = Object.fromEntries(
+    Object.entries(text.values ?? {}).map(([key, value]) => [
+      key,
+      typeof value === 'object' ? formatShown(intl, value) : value,
+    ]),
+  );
+  return intl.formatMessage(text.message, values);
+}
+
+const messages = defineMessages({
+  empty: { id: 'compose.problem.empty', defaultMessage: 'Write or paste some text first.' },
+  noSpeak: {
+    id: 'compose.problem.noSpeak',
+    defaultMessage: "SSML starts with '<'speak>: add the tag, or switch SSML off to send plain text.",
+  },
+  speakInPlain: {
+    id: 'compose.problem.speakInPlain',
+    defaultMessage: "The text starts with '<'speak>, which the service reads as SSML: switch SSML on.",
+  },
+  nothingToSpeak: {
+    id: 'compose.problem.nothingToSpeak',
+    defaultMessage:
+      'Nothing to speak: the text has no letters or digits, only punctuation, symbols or emoji.',
+  },
+});
+
+/** Why the draft cannot be sent: a message or the parser's sentence, the API's error code when it is one, the place. */
 export interface InputProblem {
-  problem: string;
+  problem: ShownText;
   code?: 'SSML_INVALID' | 'NOTHING_TO_SPEAK';
   place?: TextPlace;
 }
 
-export const NOTHING_TO_SPEAK_MESSAGE =
-  'Nothing to speak: the text has no letters or digits, only punctuation, symbols or emoji.';
+export const NOTHING_TO_SPEAK_MESSAGE: Described = { message: messages.nothingToSpeak };
 
 /** The SSML problem of `text` read as the server reads it, with its place; undefined when it parses. */
 function ssmlProblem(
@@ -143,15 +182,15 @@ export function composedInput(
     Partial<Pick<StudioState, 'customVoices'>>,
 ): { input_text: string; problem?: undefined } | InputProblem {
   const { text, ssml, dialogue, options } = state;
-  if (text.trim() === '') return { problem: 'Write or paste some text first.' };
+  if (text.trim() === '') return { problem: { message: messages.empty } };
   if (ssml) {
     if (!isSsml(text)) {
-      return { problem: 'SSML starts with <speak>: add the tag, or switch SSML off to send plain text.' };
+      return { problem: { message: messages.noSpeak } };
     }
     return ssmlProblem(text, state) ?? { input_text: text };
   }
   if (isSsml(text)) {
-    return { problem: 'The text starts with <speak>, which the service reads as SSML: switch SSML on.' };
+    return { problem: { message: messages.speakInPlain } };
   }
   if (!hasSpeakableContent(text)) return { problem: NOTHING_TO_SPEAK_MESSAGE, code: 'NOTHING_TO_SPEAK' };
   if (!dialogue.enabled) return { input_text: text };

@@ -1,8 +1,9 @@
+import { defineMessages } from 'react-intl';
 import type { RequestDetail, TtsRequest } from '../../../electron/shared/api';
 import { isSsml } from '../../../electron/shared/ssml';
 import { ApiError, errorMessage, isSignedOut } from '../lib/api-client';
 import { ssmlErrorPlace } from '../lib/dialogue-ssml';
-import { composedInput, type TextPlace } from './compose-slice';
+import { composedInput, type ShownText, type TextPlace } from './compose-slice';
 import { callbackUrlProblem, sanitiseOptions } from './options-slice';
 import type { SliceCreator } from './types';
 
@@ -13,8 +14,9 @@ export interface JobSlice {
   /**
    * The Compose panel's one current error: why the last Generate could not be sent or failed to
    * submit (or following it failed). Cleared when the next action starts, replaced by a newer one.
+   * A message for the view to format, or the server's sentence.
    */
-  jobError: string | null;
+  jobError: ShownText | null;
   /** The API's error code of jobError (SSML_INVALID, NOTHING_TO_SPEAK…), or null. */
   jobErrorCode: string | null;
   /** Where in the draft jobError is (an SSML error's line and column), or null. */
@@ -41,6 +43,10 @@ export interface JobSlice {
   /** Cancels the current request on the server (refunded) and shows its final state. */
   cancel(): Promise<void>;
 }
+
+const messages = defineMessages({
+  callback: { id: 'compose.problem.callback', defaultMessage: 'Callback URL: {problem}' },
+});
 
 const isFinal = (job: RequestDetail) => job.status === 'SUCCESS' || job.status === 'FAILURE';
 
@@ -131,7 +137,7 @@ export const createJobSlice: SliceCreator<JobSlice> =
         }
         const problem = callbackUrlProblem(options.callback_url);
         if (problem) {
-          set({ jobError: `Callback URL: ${problem}` });
+          set({ jobError: { message: messages.callback, values: { problem } } });
           return;
         }
         const request: TtsRequest = {

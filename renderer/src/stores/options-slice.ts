@@ -1,3 +1,4 @@
+import { defineMessages } from 'react-intl';
 import {
   BITRATES,
   DEFAULT_SYNTHESIS,
@@ -10,8 +11,8 @@ import {
   type Bitrate,
   type ModelId,
 } from '../../../electron/shared/options';
-import { defineMessages, type MessageDescriptor } from 'react-intl';
 import { mayBeVoiceCode } from '../lib/voice-codes';
+import type { Described } from './compose-slice';
 import { readJson, type SliceCreator } from './types';
 
 export const OPTIONS_KEY = 'narration-studio.options';
@@ -73,32 +74,25 @@ export function sanitiseOptions(input: Partial<StudioOptions> | undefined): Stud
   };
 }
 
-const callbackUrlMessages = defineMessages({
-  scheme: { id: 'options.callbackUrl.scheme', defaultMessage: 'Use an http:// or https:// address.' },
+const callbackMessages = defineMessages({
+  scheme: { id: 'controls.callback.scheme', defaultMessage: 'Use an http:// or https:// address.' },
   incomplete: {
-    id: 'options.callbackUrl.incomplete',
+    id: 'controls.callback.incomplete',
     defaultMessage: 'This is not a complete address (e.g. http://127.0.0.1:9000/hook).',
   },
 });
 
-/**
- * A problem with the callback URL as a message (format it with `intl.formatMessage`), or null
- * when it is empty or a valid http(s) URL.
- */
-export function callbackUrlIssue(url: string): MessageDescriptor | null {
+/** A problem with the callback URL, or null when it is empty or a valid http(s) URL. */
+export function callbackUrlProblem(url: string): Described | null {
   if (url.trim() === '') return null;
   try {
     const parsed = new URL(url.trim());
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? null : callbackUrlMessages.scheme;
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:'
+      ? null
+      : { message: callbackMessages.scheme };
   } catch {
-    return callbackUrlMessages.incomplete;
+    return { message: callbackMessages.incomplete };
   }
-}
-
-/** The same problem in English (`callbackUrlIssue`'s English text), or null. */
-export function callbackUrlProblem(url: string): string | null {
-  const issue = callbackUrlIssue(url);
-  return issue ? String(issue.defaultMessage) : null;
 }
 
 export interface OptionsSlice {

@@ -1,4 +1,5 @@
 import { useDeferredValue, useId, useMemo, useRef, useState } from 'react';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { MAX_MATCH_CHARS } from '../../../../electron/shared/lexicon';
 import { MANUSCRIPT_EXTENSIONS, MANUSCRIPT_LIMITS } from '../../../../electron/shared/manuscript';
 import { ConfirmDialog, type ConfirmRequest } from '../../components/ConfirmDialog';
@@ -9,6 +10,7 @@ import { useAudition } from '../../lib/useAudition';
 import { offsetAt } from '../../lib/dialogue-ssml';
 import { catalogueVoiceOf } from '../../lib/voice-codes';
 import { useClient, useStudio } from '../../stores';
+import { formatShown, type ShownText } from '../../stores/compose-slice';
 import { LexiconEntryForm } from '../lexicon/LexiconEntryForm';
 import { DialoguePanel } from './DialoguePanel';
 import { SsmlHelp } from './SsmlHelp';
@@ -28,6 +30,13 @@ const MANUSCRIPT_ACCEPT = Object.values(MANUSCRIPT_EXTENSIONS)
   .flat()
   .map((extension) => `.${extension}`)
   .join(',');
+
+const messages = defineMessages({
+  tooLarge: {
+    id: 'compose.open.tooLarge',
+    defaultMessage: '"{name}" is larger than {mib, number} MiB, the most a manuscript may be.',
+  },
+});
 
 /**
  * Puts `text` into the editor as one edit the editor itself records, so that its Ctrl+Z takes it
@@ -78,7 +87,7 @@ export function ComposePanel() {
   const dismissReplacedDraft = useStudio((s) => s.dismissReplacedDraft);
   // The question before a draft with text is replaced, and what to do if the answer is yes.
   const [question, setQuestion] = useState<{ request: ConfirmRequest; go(): void } | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
+  const [fileError, setFileError] = useState<ShownText | null>(null);
   const [reading, setReading] = useState<string | null>(null);
   const generate = useStudio((s) => s.generate);
   const generating = useStudio((s) => s.generating);
@@ -93,7 +102,9 @@ export function ComposePanel() {
     setSeenAttempts(attempts);
     setFileError(null);
   }
-  const error = fileError ?? jobError;
+  const intl = useIntl();
+  const shownError = fileError ?? jobError;
+  const error = shownError === null ? null : formatShown(intl, shownError);
   const place = fileError === null ? jobErrorPlace : null;
 
   /** Puts the cursor where the error is (an SSML error's line and column). */
@@ -120,9 +131,16 @@ export function ComposePanel() {
   const clear = () =>
     askFirst(
       {
-        title: 'Clear the draft?',
-        message: `The draft (${formatNumber(characters)} characters) will be emptied. Undo brings it back.`,
-        confirmLabel: 'Clear draft',
+        title: intl.formatMessage({ id: 'compose.clear.title', defaultMessage: 'Clear the draft?' }),
+        message: intl.formatMessage(
+          {
+            id: 'compose.clear.message',
+            defaultMessage:
+              'The draft ({count, plural, one {# character} other {# characters}}) will be emptied. Undo brings it back.',
+          },
+          { count: characters },
+        ),
+        confirmLabel: intl.formatMessage({ id: 'compose.clear.confirm', defaultMessage: 'Clear draft' }),
       },
       () => replaceDraft('', { kind: 'clear' }),
     );
@@ -141,9 +159,10 @@ export function ComposePanel() {
     setFileError(null);
     clearJobError();
     if (file.size > MANUSCRIPT_LIMITS.fileBytes) {
-      setFileError(
-        `"${file.name}" is larger than ${MANUSCRIPT_LIMITS.fileBytes / 1024 / 1024} MiB, the most a manuscript may be.`,
-      );
+      setFileError({
+        message: messages.tooLarge,
+        values: { name: file.name, mib: MANUSCRIPT_LIMITS.fileBytes / 1024 / 1024 },
+      });
       return;
     }
     setReading(file.name);
@@ -151,9 +170,19 @@ export function ComposePanel() {
       const manuscript = await client.readManuscript(file, file.name);
       askFirst(
         {
-          title: 'Replace the draft?',
-          message: `The draft (${formatNumber(characters)} characters) will be replaced by the text of "${file.name}" (${manuscript.chapters.length} ${manuscript.chapters.length === 1 ? 'chapter' : 'chapters'}). Undo brings the draft back.`,
-          confirmLabel: 'Replace draft',
+          title: intl.formatMessage({ id: 'compose.replace.title', defaultMessage: 'Replace the draft?' }),
+          message: intl.formatMessage(
+            {
+              id: 'compose.replace.message',
+              defaultMessage:
+                'The draft ({count, plural, one {# character} other {# characters}}) will be replaced by the text of "{name}" ({chapters, plural, one {# chapter} other {# chapters}}). Undo brings the draft back.',
+            },
+            { count: characters, name: file.name, chapters: manuscript.chapters.length },
+          ),
+          confirmLabel: intl.formatMessage({
+            id: 'compose.replace.confirm',
+            defaultMessage: 'Replace draft',
+          }),
         },
         () => replaceDraft(manuscript.text, { kind: 'file', fileName: file.name }, false),
       );
@@ -168,7 +197,9 @@ export function ComposePanel() {
   return (
     <section className="panel" aria-labelledby={`${editorId}-title`} data-result-focus-from>
       <div className="panel-head">
-        <h2 id={`${editorId}-title`}>Compose</h2>
+        <h2 id={`${editorId}-title`}>
+          <FormattedMessage id="compose.title" defaultMessage="Compose" />
+        </h2>
         <div className="row">
           <label className="switch">
             <input
@@ -185,17 +216,27 @@ export function ComposePanel() {
             className="compose-toggle"
             aria-pressed={dialogueOn && !ssml}
             disabled={ssml}
-            title={ssml ? 'In SSML, switch voices with <voice name="…">' : undefined}
+            title={
+              ssml
+                ? intl.formatMessage({
+                    id: 'compose.dialogue.inSsml',
+                    defaultMessage: 'In SSML, switch voices with \'<\'voice name="…">',
+                  })
+                : undefined
+            }
             onClick={() => setDialogueEnabled(!dialogueOn)}
           >
-            Dialogue voices
+            <FormattedMessage id="compose.dialogue.toggle" defaultMessage="Dialogue voices" />
           </button>
           <input
             ref={fileInput}
             type="file"
             accept={MANUSCRIPT_ACCEPT}
             className="visually-hidden"
-            aria-label="Open a manuscript (DOCX, EPUB, ODT, PDF, HTML, Markdown or text)"
+            aria-label={intl.formatMessage({
+              id: 'compose.open.label',
+              defaultMessage: 'Open a manuscript (DOCX, EPUB, ODT, PDF, HTML, Markdown or text)',
+            })}
             tabIndex={-1}
             onChange={(e) => void openFile(e.target.files?.[0])}
           />
@@ -203,12 +244,20 @@ export function ComposePanel() {
             type="button"
             onClick={() => fileInput.current?.click()}
             disabled={reading !== null}
-            title="DOCX, EPUB, ODT, PDF (with a text layer), HTML, Markdown or plain text: chapters become # headings"
+            title={intl.formatMessage({
+              id: 'compose.open.title',
+              defaultMessage:
+                'DOCX, EPUB, ODT, PDF (with a text layer), HTML, Markdown or plain text: chapters become # headings',
+            })}
           >
-            {reading !== null ? 'Reading…' : 'Open DOCX, EPUB, PDF, text…'}
+            {reading !== null ? (
+              <FormattedMessage id="compose.open.reading" defaultMessage="Reading…" />
+            ) : (
+              <FormattedMessage id="compose.open.button" defaultMessage="Open DOCX, EPUB, PDF, text…" />
+            )}
           </button>
           <button type="button" onClick={clear} disabled={text === ''}>
-            Clear
+            <FormattedMessage id="compose.clear.button" defaultMessage="Clear" />
           </button>
         </div>
       </div>
@@ -222,28 +271,43 @@ export function ComposePanel() {
       />
       {reading !== null && (
         <p className="hint" role="status" style={{ marginBottom: 8 }}>
-          Reading “{reading}”…
+          <FormattedMessage
+            id="compose.open.readingFile"
+            defaultMessage="Reading “{name}”…"
+            values={{ name: reading }}
+          />
         </p>
       )}
       {replacedDraft && (
         <div className="undo-toast" role="status">
           <span>
             {replacedDraft.by.kind === 'clear'
-              ? 'Draft cleared.'
+              ? intl.formatMessage({ id: 'compose.undo.cleared', defaultMessage: 'Draft cleared.' })
               : replacedDraft.by.kind === 'history'
-                ? 'Draft replaced by a request from History.'
-                : `Draft replaced by the text of “${replacedDraft.by.fileName}”.`}
+                ? intl.formatMessage({
+                    id: 'compose.undo.history',
+                    defaultMessage: 'Draft replaced by a request from History.',
+                  })
+                : intl.formatMessage(
+                    { id: 'compose.undo.file', defaultMessage: 'Draft replaced by the text of “{name}”.' },
+                    { name: replacedDraft.by.fileName },
+                  )}
           </span>
           <button type="button" onClick={undo}>
-            Undo
+            <FormattedMessage id="compose.undo.button" defaultMessage="Undo" />
           </button>
-          <button type="button" className="link" aria-label="Dismiss" onClick={dismissReplacedDraft}>
+          <button
+            type="button"
+            className="link"
+            aria-label={intl.formatMessage({ id: 'compose.undo.dismiss', defaultMessage: 'Dismiss' })}
+            onClick={dismissReplacedDraft}
+          >
             ×
           </button>
         </div>
       )}
       <label htmlFor={editorId} className="visually-hidden">
-        Text to speak
+        <FormattedMessage id="compose.editor.label" defaultMessage="Text to speak" />
       </label>
       <textarea
         ref={setEditor}
@@ -252,8 +316,15 @@ export function ComposePanel() {
         value={text}
         placeholder={
           ssml
-            ? '<speak>\n<p>The keeper turned. <voice name="en_female_nova_default">“Who is there?”</voice></p>\n</speak>'
-            : 'Paste a chapter or type a few lines…'
+            ? intl.formatMessage({
+                id: 'compose.editor.ssmlPlaceholder',
+                defaultMessage:
+                  "'<speak>\n<p>'The keeper turned. '<voice name=\"en_female_nova_default\">'“Who is there?”'</voice></p>\n</speak>'",
+              })
+            : intl.formatMessage({
+                id: 'compose.editor.placeholder',
+                defaultMessage: 'Paste a chapter or type a few lines…',
+              })
         }
         spellCheck={!ssml}
         aria-describedby={error ? `${editorId}-ssml-hint ${editorId}-error` : `${editorId}-ssml-hint`}
@@ -275,7 +346,11 @@ export function ComposePanel() {
           <span>{error}</span>
           {place && (
             <button type="button" className="link" onClick={showPlace}>
-              Show line {place.line}, column {place.column}
+              <FormattedMessage
+                id="compose.error.showPlace"
+                defaultMessage="Show line {line}, column {column}"
+                values={{ line: place.line, column: place.column }}
+              />
             </button>
           )}
         </div>
@@ -291,10 +366,18 @@ export function ComposePanel() {
             if (!generating) void generate();
           }}
         >
-          {generating ? 'Generating…' : 'Generate'}
+          {generating ? (
+            <FormattedMessage id="compose.generating" defaultMessage="Generating…" />
+          ) : (
+            <FormattedMessage id="compose.generate" defaultMessage="Generate" />
+          )}
         </button>
         <span className="hint">
-          <kbd>Ctrl</kbd>+<kbd>Enter</kbd> from anywhere in the Studio
+          <FormattedMessage
+            id="compose.generate.shortcut"
+            defaultMessage="<kbd>Ctrl</kbd>+<kbd>Enter</kbd> from anywhere in the Studio"
+            values={{ kbd: (chunks) => <kbd>{chunks}</kbd> }}
+          />
         </span>
       </div>
       {dialogueOn && !ssml && <DialoguePanel />}
@@ -307,20 +390,34 @@ export function ComposePanel() {
               setAdding(selected);
             }}
           >
-            Add “{selected.length > 40 ? `${selected.slice(0, 40)}…` : selected}” to lexicon
+            <FormattedMessage
+              id="compose.lexicon.add"
+              defaultMessage="Add “{text}” to lexicon"
+              values={{ text: selected.length > 40 ? `${selected.slice(0, 40)}…` : selected }}
+            />
           </button>
         </div>
       )}
       {adding !== null && (
-        <div className="lexicon-popover" role="dialog" aria-label="Add to lexicon">
-          <h3>How should “{adding}” be said?</h3>
+        <div
+          className="lexicon-popover"
+          role="dialog"
+          aria-label={intl.formatMessage({ id: 'compose.lexicon.dialog', defaultMessage: 'Add to lexicon' })}
+        >
+          <h3>
+            <FormattedMessage
+              id="compose.lexicon.how"
+              defaultMessage="How should “{text}” be said?"
+              values={{ text: adding }}
+            />
+          </h3>
           <LexiconEntryForm
             compact
             initial={{ match: adding, language: voice?.language ?? 'en' }}
             audition={audition}
             onSaved={(entry) => {
               setAdding(null);
-              setAdded(`“${entry.match}” is in the lexicon: every voice of its language says it this way.`);
+              setAdded(entry.match);
             }}
             onCancel={() => {
               audition.stop();
@@ -331,27 +428,56 @@ export function ComposePanel() {
       )}
       {added && (
         <p className="hint" role="status" style={{ marginTop: 8 }}>
-          {added}
+          <FormattedMessage
+            id="compose.lexicon.added"
+            defaultMessage="“{text}” is in the lexicon: every voice of its language says it this way."
+            values={{ text: added }}
+          />
         </p>
       )}
       <div className="stats" aria-live="polite">
         <div className="stat">
           <b>{formatNumber(characters)}</b>
-          <span>characters</span>
+          <span>
+            <FormattedMessage
+              id="compose.stats.characters"
+              defaultMessage="{count, plural, one {character} other {characters}}"
+              values={{ count: characters }}
+            />
+          </span>
         </div>
         <div className="stat">
           <b>{formatCredits(credits)}</b>
           <span>
-            estimated credits{voice ? ` · ${voice.price}/1000 chars` : ''}
-            {turbo ? ' · turbo ½' : ''}
+            <FormattedMessage id="compose.stats.credits" defaultMessage="estimated credits" />
+            {voice && (
+              <>
+                {' · '}
+                <FormattedMessage
+                  id="compose.stats.price"
+                  defaultMessage="{price}/1000 chars"
+                  values={{ price: voice.price }}
+                />
+              </>
+            )}
+            {turbo && (
+              <>
+                {' · '}
+                <FormattedMessage id="compose.stats.turbo" defaultMessage="turbo ½" />
+              </>
+            )}
           </span>
         </div>
         <div className="stat">
           <b>{formatDuration(seconds)}</b>
-          <span>estimated duration</span>
+          <span>
+            <FormattedMessage id="compose.stats.duration" defaultMessage="estimated duration" />
+          </span>
         </div>
         <div className="stat">
-          <span className="small">Draft saved in this browser</span>
+          <span className="small">
+            <FormattedMessage id="compose.stats.saved" defaultMessage="Draft saved in this browser" />
+          </span>
         </div>
       </div>
     </section>

@@ -1,9 +1,9 @@
 import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { VoiceOptions, VoiceSelect } from '../../components/VoiceSelect';
 import { voiceNameOf } from '../../lib/voice-codes';
 import { planDialogue, type PlannedParagraph } from '../../lib/dialogue-ssml';
 import { useStudio } from '../../stores';
-import { formatNumber } from '../../lib/format';
 
 /** Paragraphs listed at most; a chapter longer than this still speaks whole, the list says how many more. */
 const MAX_LISTED = 200;
@@ -32,6 +32,7 @@ export function DialoguePanel() {
   const clearParagraphVoices = useStudio((s) => s.clearParagraphVoices);
   const convert = useStudio((s) => s.convertDialogueToSsml);
   const voiceName = useVoiceName();
+  const intl = useIntl();
   const id = useId();
   // Planning a long chapter runs behind typing, like the character count.
   const deferred = useDeferredValue(text);
@@ -57,25 +58,31 @@ export function DialoguePanel() {
   return (
     <section className="dialogue" aria-labelledby={`${id}-title`}>
       <div className="panel-head">
-        <h3 id={`${id}-title`}>Dialogue voices</h3>
+        <h3 id={`${id}-title`}>
+          <FormattedMessage id="compose.dialogue.title" defaultMessage="Dialogue voices" />
+        </h3>
         <div className="row">
           <button type="button" onClick={clearParagraphVoices} disabled={assigned === 0}>
-            Clear paragraph voices
+            <FormattedMessage id="compose.dialogue.clearParagraphs" defaultMessage="Clear paragraph voices" />
           </button>
           <button
             type="button"
             onClick={convert}
             disabled={!isSpoken}
-            title="Replace the text with the SSML these voices make, to fine-tune it by hand"
+            title={intl.formatMessage({
+              id: 'compose.dialogue.editAsSsml.title',
+              defaultMessage: 'Replace the text with the SSML these voices make, to fine-tune it by hand',
+            })}
           >
-            Edit as SSML
+            <FormattedMessage id="compose.dialogue.editAsSsml" defaultMessage="Edit as SSML" />
           </button>
         </div>
       </div>
       <div className="dialogue-voices">
         <div className="field">
           <label htmlFor={`${id}-narrator`}>
-            <span className={`voice-swatch ${colourOf(narrator)}`} aria-hidden /> Narrator voice
+            <span className={`voice-swatch ${colourOf(narrator)}`} aria-hidden />{' '}
+            <FormattedMessage id="compose.dialogue.narrator" defaultMessage="Narrator voice" />
           </label>
           <VoiceSelect
             id={`${id}-narrator`}
@@ -85,35 +92,70 @@ export function DialoguePanel() {
         </div>
         <div className="field">
           <label htmlFor={`${id}-character`}>
-            <span className={`voice-swatch ${colourOf(dialogue.character ?? narrator)}`} aria-hidden /> Quoted
-            speech
+            <span className={`voice-swatch ${colourOf(dialogue.character ?? narrator)}`} aria-hidden />{' '}
+            <FormattedMessage id="compose.dialogue.quoted" defaultMessage="Quoted speech" />
           </label>
           <VoiceSelect
             id={`${id}-character`}
-            emptyLabel="The narrator"
+            emptyLabel={intl.formatMessage({
+              id: 'compose.dialogue.theNarrator',
+              defaultMessage: 'The narrator',
+            })}
             value={dialogue.character ?? ''}
             onChange={(code) => setCharacterVoice(code === '' ? null : code)}
           />
         </div>
       </div>
       <p className="hint">
-        Text in “…”, "…", «…», „…“ or ‘…’ is quoted speech; a quote left open runs to the end of its
-        paragraph. Click a paragraph’s marker to give that whole paragraph a voice.
+        <FormattedMessage
+          id="compose.dialogue.hint"
+          defaultMessage='Text in “…”, "…", «…», „…“ or ‘…’ is quoted speech; a quote left open runs to the end of its paragraph. Click a paragraph’s marker to give that whole paragraph a voice.'
+        />
       </p>
       {colours.size > 1 && (
-        <ul className="voice-legend" aria-label="Voices in this text">
+        <ul
+          className="voice-legend"
+          aria-label={intl.formatMessage({
+            id: 'compose.dialogue.legend',
+            defaultMessage: 'Voices in this text',
+          })}
+        >
           {[...colours.keys()].map((code) => (
             <li key={code} className={`voice-span ${colourOf(code)}`}>
-              {voiceName(code)}
-              {code === narrator ? ' (narrator)' : code === dialogue.character ? ' (quoted speech)' : ''}
+              {code === narrator ? (
+                <FormattedMessage
+                  id="compose.dialogue.legend.narrator"
+                  defaultMessage="{voice} (narrator)"
+                  values={{ voice: voiceName(code) }}
+                />
+              ) : code === dialogue.character ? (
+                <FormattedMessage
+                  id="compose.dialogue.legend.quoted"
+                  defaultMessage="{voice} (quoted speech)"
+                  values={{ voice: voiceName(code) }}
+                />
+              ) : (
+                voiceName(code)
+              )}
             </li>
           ))}
         </ul>
       )}
       {plan.length === 0 ? (
-        <p className="muted">Paragraphs appear here as you write (a blank line starts a new one).</p>
+        <p className="muted">
+          <FormattedMessage
+            id="compose.dialogue.empty"
+            defaultMessage="Paragraphs appear here as you write (a blank line starts a new one)."
+          />
+        </p>
       ) : (
-        <ol className="dialogue-paragraphs" aria-label="Who reads each paragraph">
+        <ol
+          className="dialogue-paragraphs"
+          aria-label={intl.formatMessage({
+            id: 'compose.dialogue.paragraphs',
+            defaultMessage: 'Who reads each paragraph',
+          })}
+        >
           {plan.slice(0, MAX_LISTED).map((p) => (
             <ParagraphRow
               key={p.index}
@@ -131,11 +173,20 @@ export function DialoguePanel() {
         </ol>
       )}
       {plan.length > MAX_LISTED && (
-        <p className="hint">{formatNumber(plan.length - MAX_LISTED)} more paragraphs, read as set above.</p>
+        <p className="hint">
+          <FormattedMessage
+            id="compose.dialogue.more"
+            defaultMessage="{count, plural, one {# more paragraph} other {# more paragraphs}}, read as set above."
+            values={{ count: plan.length - MAX_LISTED }}
+          />
+        </p>
       )}
       {!isSpoken && plan.length > 0 && (
         <p className="hint" role="status">
-          The narrator reads everything: the text is sent as plain text.
+          <FormattedMessage
+            id="compose.dialogue.allNarrator"
+            defaultMessage="The narrator reads everything: the text is sent as plain text."
+          />
         </p>
       )}
     </section>
@@ -158,6 +209,7 @@ function ParagraphRow({
   onAssign: (code: string | null) => void;
 }) {
   const voiceName = useVoiceName();
+  const intl = useIntl();
   const number = paragraph.index + 1;
   const chip = paragraph.override ?? narrator;
   let remaining = EXCERPT_CHARS;
@@ -178,17 +230,38 @@ function ParagraphRow({
         type="button"
         className={`voice-chip ${colourOf(chip)}`}
         aria-expanded={editing}
-        aria-label={`Paragraph ${number}: ${paragraph.override ? voiceName(paragraph.override) : 'dialogue voices'}`}
+        aria-label={
+          paragraph.override
+            ? intl.formatMessage(
+                { id: 'compose.dialogue.paragraph.voice', defaultMessage: 'Paragraph {number}: {voice}' },
+                { number, voice: voiceName(paragraph.override) },
+              )
+            : intl.formatMessage(
+                {
+                  id: 'compose.dialogue.paragraph.dialogue',
+                  defaultMessage: 'Paragraph {number}: dialogue voices',
+                },
+                { number },
+              )
+        }
         onClick={onEdit}
       >
-        ¶{number} · {paragraph.override ? voiceName(paragraph.override) : 'Dialogue'}
+        ¶{number} ·{' '}
+        {paragraph.override ? (
+          voiceName(paragraph.override)
+        ) : (
+          <FormattedMessage id="compose.dialogue.chip" defaultMessage="Dialogue" />
+        )}
       </button>
       <div className="voice-preview">
         {shown}
         {editing && (
           <select
             className="paragraph-voice"
-            aria-label={`Voice for paragraph ${number}`}
+            aria-label={intl.formatMessage(
+              { id: 'compose.dialogue.paragraph.select', defaultMessage: 'Voice for paragraph {number}' },
+              { number },
+            )}
             value={paragraph.override ?? ''}
             // Opened by the marker: the choice is the next thing to do.
             autoFocus
@@ -197,7 +270,12 @@ function ParagraphRow({
               if (e.key === 'Escape') onEdit();
             }}
           >
-            <option value="">Narrator and quoted speech</option>
+            <option value="">
+              {intl.formatMessage({
+                id: 'compose.dialogue.paragraph.default',
+                defaultMessage: 'Narrator and quoted speech',
+              })}
+            </option>
             <VoiceOptions />
           </select>
         )}

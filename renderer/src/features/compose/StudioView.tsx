@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { useStudio } from '../../stores';
 import { ComposePanel } from './ComposePanel';
 import { ControlsPanel } from '../controls/ControlsPanel';
@@ -29,8 +30,15 @@ export function StudioView() {
     <>
       <div className="page-head">
         <div>
-          <h1>Studio</h1>
-          <p>Write or paste your text, pick a voice, adjust it, and listen.</p>
+          <h1>
+            <FormattedMessage id="compose.studio.title" defaultMessage="Studio" />
+          </h1>
+          <p>
+            <FormattedMessage
+              id="compose.studio.intro"
+              defaultMessage="Write or paste your text, pick a voice, adjust it, and listen."
+            />
+          </p>
         </div>
       </div>
       <div className="studio-grid">

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import {
   BITRATES,
   MODEL_IDS,
@@ -15,7 +16,10 @@ import { catalogueVoiceOf, describeBase } from '../../lib/voice-codes';
 import { engineKind } from '../../stores/voice-packs-slice';
 import { useStudio } from '../../stores';
 import { callbackUrlProblem } from '../../stores/options-slice';
+import { formatShown } from '../../stores/compose-slice';
 import { SliderField } from './SliderField';
+
+const ESPEAK = 'eSpeak';
 
 const oneDecimal = (v: number) => v.toFixed(1);
 
@@ -26,11 +30,13 @@ export function ControlsPanel() {
   const resetProsody = useStudio((s) => s.resetProsody);
   const setView = useStudio((s) => s.setView);
   const id = useId();
+  const intl = useIntl();
   const customVoices = useStudio((s) => s.customVoices);
   const custom = customVoices.find((v) => v.code === options.voice_code);
   const voice = catalogueVoiceOf(options.voice_code, customVoices);
   const modelApplies = voice?.standard ?? true;
-  const urlProblem = callbackUrlProblem(options.callback_url);
+  const callbackProblem = callbackUrlProblem(options.callback_url);
+  const urlProblem = callbackProblem && formatShown(intl, callbackProblem);
   const engines = useStudio((s) => s.voiceEngines);
   // A custom voice over a catalogue code speaks as that code; over a pack, the pack says.
   const engineInfo =
@@ -40,15 +46,21 @@ export function ControlsPanel() {
   // The library answers for std-v1.6; std-v1 is always eSpeak.
   const engine = options.model_id === 'std-v1' ? 'espeak' : engineInfo?.engine;
   const hint = options.model_id === 'std-v1' ? null : defaultPackHint(engineInfo);
+  // A natural engine by its code; every other is eSpeak (a name, not words to translate).
+  const engineName = engine && engineKind(engine) === 'natural' ? engine : ESPEAK;
 
   return (
     <aside className="panel" aria-labelledby={`${id}-title`}>
       <div className="panel-head">
-        <h2 id={`${id}-title`}>Voice & output</h2>
+        <h2 id={`${id}-title`}>
+          <FormattedMessage id="controls.title" defaultMessage="Voice & output" />
+        </h2>
       </div>
 
       <div className="field">
-        <label htmlFor={`${id}-voice`}>Voice</label>
+        <label htmlFor={`${id}-voice`}>
+          <FormattedMessage id="controls.voice" defaultMessage="Voice" />
+        </label>
         <VoiceSelect
           id={`${id}-voice`}
           priced
@@ -57,15 +69,40 @@ export function ControlsPanel() {
           onChange={(code) => setOption('voice_code', code)}
         />
         {custom && (
-          <p className="hint" aria-label="Your voice">
-            Your voice over {describeBase(custom.base)} · speed ×{custom.prosody.speed}, pitch ×
-            {custom.prosody.pitch}, volume {custom.prosody.volume} %
+          <p
+            className="hint"
+            aria-label={intl.formatMessage({ id: 'controls.custom.label', defaultMessage: 'Your voice' })}
+          >
+            <FormattedMessage
+              id="controls.custom.summary"
+              defaultMessage="Your voice over {base} · speed ×{speed, number}, pitch ×{pitch, number}, volume {volume, number} %"
+              values={{
+                base: describeBase(custom.base),
+                speed: custom.prosody.speed,
+                pitch: custom.prosody.pitch,
+                volume: custom.prosody.volume,
+              }}
+            />
           </p>
         )}
         {engine && (
-          <p className="hint engine-line" aria-label="Engine of this voice">
-            <EngineBadge engine={engine} /> {engineKind(engine) === 'natural' ? engine : 'eSpeak'}
-            {options.model_id !== 'std-v1' && options.model_id !== 'std-v1.6' ? ' (for std-v1.6)' : ''}
+          <p
+            className="hint engine-line"
+            aria-label={intl.formatMessage({
+              id: 'controls.engine.label',
+              defaultMessage: 'Engine of this voice',
+            })}
+          >
+            <EngineBadge engine={engine} />{' '}
+            {options.model_id !== 'std-v1' && options.model_id !== 'std-v1.6' ? (
+              <FormattedMessage
+                id="controls.engine.forModel"
+                defaultMessage="{engine} (for std-v1.6)"
+                values={{ engine: engineName }}
+              />
+            ) : (
+              engineName
+            )}
             {hint && (
               <>
                 {' · '}
@@ -78,13 +115,13 @@ export function ControlsPanel() {
         )}
         <p className="hint">
           <button type="button" className="link" onClick={() => setView('voices')}>
-            Browse and audition voices
+            <FormattedMessage id="controls.browseVoices" defaultMessage="Browse and audition voices" />
           </button>
         </p>
       </div>
 
       <SliderField
-        label="Speed"
+        label={intl.formatMessage({ id: 'controls.speed', defaultMessage: 'Speed' })}
         value={options.speed_rate}
         min={RATE_MIN}
         max={RATE_MAX}
@@ -93,7 +130,7 @@ export function ControlsPanel() {
         onChange={(v) => setOption('speed_rate', v)}
       />
       <SliderField
-        label="Pitch"
+        label={intl.formatMessage({ id: 'controls.pitch', defaultMessage: 'Pitch' })}
         value={options.pitch_rate}
         min={RATE_MIN}
         max={RATE_MAX}
@@ -102,7 +139,7 @@ export function ControlsPanel() {
         onChange={(v) => setOption('pitch_rate', v)}
       />
       <SliderField
-        label="Volume"
+        label={intl.formatMessage({ id: 'controls.volume', defaultMessage: 'Volume' })}
         value={options.volume}
         min={VOLUME_MIN}
         max={VOLUME_MAX}
@@ -111,12 +148,14 @@ export function ControlsPanel() {
       />
       <div className="row" style={{ marginTop: -4, marginBottom: 14 }}>
         <button type="button" onClick={resetProsody}>
-          Reset speed, pitch and volume
+          <FormattedMessage id="controls.resetProsody" defaultMessage="Reset speed, pitch and volume" />
         </button>
       </div>
 
       <div className="field">
-        <label htmlFor={`${id}-model`}>Model</label>
+        <label htmlFor={`${id}-model`}>
+          <FormattedMessage id="controls.model" defaultMessage="Model" />
+        </label>
         <select
           id={`${id}-model`}
           value={options.model_id}
@@ -126,21 +165,33 @@ export function ControlsPanel() {
         >
           {MODEL_IDS.map((m) => (
             <option key={m} value={m}>
-              {m}
-              {m === 'std-v1.5-turbo' ? ' (half price)' : ''}
+              {m === 'std-v1.5-turbo'
+                ? intl.formatMessage(
+                    { id: 'controls.model.halfPrice', defaultMessage: '{model} (half price)' },
+                    { model: m },
+                  )
+                : m}
             </option>
           ))}
         </select>
         <p className="hint" id={`${id}-model-hint`}>
-          {modelApplies
-            ? 'Turbo halves the price of standard voices.'
-            : 'This voice is not a standard voice: the model does not apply to it.'}
+          {modelApplies ? (
+            <FormattedMessage
+              id="controls.model.turboHint"
+              defaultMessage="Turbo halves the price of standard voices."
+            />
+          ) : (
+            <FormattedMessage
+              id="controls.model.notStandard"
+              defaultMessage="This voice is not a standard voice: the model does not apply to it."
+            />
+          )}
         </p>
       </div>
 
       <div className="field">
         <span className="field-label" id={`${id}-format`}>
-          Format
+          <FormattedMessage id="controls.format" defaultMessage="Format" />
         </span>
         <div className="segmented" role="radiogroup" aria-labelledby={`${id}-format`}>
           {(['mp3', 'wav'] as const).map((f) => (
@@ -159,7 +210,9 @@ export function ControlsPanel() {
       </div>
 
       <div className="field">
-        <label htmlFor={`${id}-bitrate`}>Bitrate</label>
+        <label htmlFor={`${id}-bitrate`}>
+          <FormattedMessage id="controls.bitrate" defaultMessage="Bitrate" />
+        </label>
         <select
           id={`${id}-bitrate`}
           value={options.bitrate}
@@ -168,12 +221,20 @@ export function ControlsPanel() {
         >
           {BITRATES.map((b) => (
             <option key={b} value={b}>
-              {b} kbps
+              {intl.formatMessage(
+                { id: 'controls.bitrate.kbps', defaultMessage: '{rate} kbps' },
+                { rate: b },
+              )}
             </option>
           ))}
         </select>
         {options.audio_type === 'wav' && (
-          <p className="hint">WAV is uncompressed: bitrate applies to MP3 only.</p>
+          <p className="hint">
+            <FormattedMessage
+              id="controls.bitrate.wav"
+              defaultMessage="WAV is uncompressed: bitrate applies to MP3 only."
+            />
+          </p>
         )}
       </div>
 
@@ -184,15 +245,18 @@ export function ControlsPanel() {
             checked={options.generate_srt}
             onChange={(e) => setOption('generate_srt', e.target.checked)}
           />
-          Generate subtitles (SRT)
+          <FormattedMessage id="controls.subtitles" defaultMessage="Generate subtitles (SRT)" />
         </label>
       </div>
 
       <div className="field">
-        <label htmlFor={`${id}-callback`}>Callback URL (optional)</label>
+        <label htmlFor={`${id}-callback`}>
+          <FormattedMessage id="controls.callback" defaultMessage="Callback URL (optional)" />
+        </label>
         <input
           id={`${id}-callback`}
           type="url"
+          // eslint-disable-next-line messages/no-words-in-jsx -- an example address, the same in every language
           placeholder="http://127.0.0.1:9000/hook"
           value={options.callback_url}
           aria-invalid={urlProblem !== null}

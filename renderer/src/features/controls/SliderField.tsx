@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useIntl } from 'react-intl';
 
 interface SliderFieldProps {
   label: string;
@@ -14,6 +15,7 @@ interface SliderFieldProps {
 /** A slider and a number box for the same value; the box commits on blur or Enter. */
 export function SliderField({ label, value, min, max, step, onChange, format = String }: SliderFieldProps) {
   const id = useId();
+  const intl = useIntl();
   // While the box is being edited it shows what is typed; otherwise always the current value.
   const [draft, setDraft] = useState<string | null>(null);
   const commit = () => {
@@ -43,7 +45,10 @@ export function SliderField({ label, value, min, max, step, onChange, format = S
         />
         <input
           type="number"
-          aria-label={`${label} value`}
+          aria-label={intl.formatMessage(
+            { id: 'controls.slider.value', defaultMessage: '{label} value' },
+            { label },
+          )}
           min={min}
           max={max}
           step={step}

@@ -1,15 +1,21 @@
 import { useEffect, useId, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { downloadName } from '../../../../electron/shared/download-name';
 import { EngineBadge } from '../../components/EngineBadge';
 import { errorMessage } from '../../lib/api-client';
 import { getDesktop, saveWithDialog } from '../../lib/desktop';
-import { formatClock, formatCredits, formatNumber } from '../../lib/format';
+import { formatClock, formatCredits } from '../../lib/format';
 import { voiceNameOf } from '../../lib/voice-codes';
 import { cueIndexAt, cuesFromSrt, cueWords, wordIndexAt, type Cue } from '../../lib/subtitles';
 import { useClient, useStudio } from '../../stores';
+import { formatShown, type ShownText } from '../../stores/compose-slice';
 import { StatusBadge } from '../../components/StatusBadge';
 import { useWaveform } from './useWaveform';
 import { ProgressBar } from '../../components/ProgressBar';
+
+const messages = defineMessages({
+  savedTo: { id: 'preview.download.savedTo', defaultMessage: 'Saved to {path}' },
+});
 
 /**
  * Where the focus may be taken from when a result arrives: nowhere in particular, Generate, the
@@ -30,6 +36,7 @@ export function GeneratePanel() {
   const running = job !== null && (job.status === 'new' || job.status === 'processing');
   const result = useRef<HTMLDivElement>(null);
   const seenResults = useRef(results);
+  const intl = useIntl();
 
   useEffect(() => {
     if (results === seenResults.current) return;
@@ -38,41 +45,74 @@ export function GeneratePanel() {
   }, [results]);
 
   const summary = job
-    ? `Result: ${voiceNameOf(job.voice_code, customVoices)}, ${
-        job.status === 'SUCCESS'
-          ? job.duration_ms === null
-            ? 'ready'
-            : `${formatClock(job.duration_ms / 1000, true)} of audio`
-          : job.status === 'FAILURE'
-            ? job.error_code === 'CANCELLED'
-              ? 'cancelled'
-              : 'failed'
-            : 'in progress'
-      }`
-    : 'Result';
+    ? intl.formatMessage(
+        {
+          id: 'preview.result.summary',
+          defaultMessage:
+            'Result: {voice}, {state, select, ready {ready} audio {{duration} of audio} cancelled {cancelled} failed {failed} other {in progress}}',
+        },
+        {
+          voice: voiceNameOf(job.voice_code, customVoices),
+          state:
+            job.status === 'SUCCESS'
+              ? job.duration_ms === null
+                ? 'ready'
+                : 'audio'
+              : job.status === 'FAILURE'
+                ? job.error_code === 'CANCELLED'
+                  ? 'cancelled'
+                  : 'failed'
+                : 'progress',
+          duration: job.duration_ms === null ? '' : formatClock(job.duration_ms / 1000, true),
+        },
+      )
+    : intl.formatMessage({ id: 'preview.result', defaultMessage: 'Result' });
 
   return (
     <section className="panel" aria-labelledby={`${id}-title`} data-result-focus-from>
       <div className="panel-head">
-        <h2 id={`${id}-title`}>Preview</h2>
+        <h2 id={`${id}-title`}>
+          <FormattedMessage id="preview.title" defaultMessage="Preview" />
+        </h2>
         <div className="row">
           {running && (
             <button type="button" className="danger" onClick={() => void cancel()}>
-              Cancel
+              <FormattedMessage id="common.cancel" defaultMessage="Cancel" />
             </button>
           )}
         </div>
       </div>
       <div ref={result} className="result-region" tabIndex={-1} role="region" aria-label={summary}>
-        {!job && <p className="muted">Generate to hear the text here, with its subtitles.</p>}
+        {!job && (
+          <p className="muted">
+            <FormattedMessage
+              id="preview.empty"
+              defaultMessage="Generate to hear the text here, with its subtitles."
+            />
+          </p>
+        )}
         {job && (
           <div className="row small muted" style={{ marginBottom: 10 }}>
             <StatusBadge status={job.status} />
             <span>{voiceNameOf(job.voice_code, customVoices)}</span>
-            <span>· {formatNumber(job.characters)} characters</span>
-            <span>· {formatCredits(job.cost)} credits</span>
+            <span>
+              ·{' '}
+              <FormattedMessage
+                id="preview.characters"
+                defaultMessage="{count, plural, one {# character} other {# characters}}"
+                values={{ count: job.characters }}
+              />
+            </span>
+            <span>
+              ·{' '}
+              <FormattedMessage
+                id="preview.credits"
+                defaultMessage="{credits} credits"
+                values={{ credits: formatCredits(job.cost) }}
+              />
+            </span>
             {job.engine && (
-              <span aria-label="Spoken by">
+              <span aria-label={intl.formatMessage({ id: 'preview.spokenBy', defaultMessage: 'Spoken by' })}>
                 · <EngineBadge engine={job.engine} /> <code className="small">{job.engine}</code>
               </span>
             )}
@@ -81,20 +121,39 @@ export function GeneratePanel() {
         )}
         {job && running && (
           <div>
-            <ProgressBar label="Synthesis progress" value={job.progress} minWidth={3} />
+            <ProgressBar
+              label={intl.formatMessage({ id: 'preview.progress', defaultMessage: 'Synthesis progress' })}
+              value={job.progress}
+              minWidth={3}
+            />
             <p className="hint">
-              {job.status === 'new' ? 'Waiting in the queue…' : `Synthesising… ${job.progress}%`}
+              {job.status === 'new' ? (
+                <FormattedMessage id="preview.queued" defaultMessage="Waiting in the queue…" />
+              ) : (
+                <FormattedMessage
+                  id="preview.synthesising"
+                  defaultMessage="Synthesising… {progress}%"
+                  values={{ progress: job.progress }}
+                />
+              )}
             </p>
           </div>
         )}
         {job?.status === 'FAILURE' &&
           (job.error_code === 'CANCELLED' ? (
             <p className="hint" role="status">
-              Cancelled. The credits were refunded.
+              <FormattedMessage
+                id="preview.cancelled"
+                defaultMessage="Cancelled. The credits were refunded."
+              />
             </p>
           ) : (
             <p className="error" role="alert">
-              The request failed: {job.error_message ?? job.error_code} (credits refunded).
+              <FormattedMessage
+                id="preview.failed"
+                defaultMessage="The request failed: {error} (credits refunded)."
+                values={{ error: job.error_message ?? job.error_code }}
+              />
             </p>
           ))}
         {job?.status === 'SUCCESS' && job.audio_link && (
@@ -127,6 +186,7 @@ function Player({
   voiceCode: string;
 }) {
   const client = useClient();
+  const intl = useIntl();
   const container = useRef<HTMLDivElement>(null);
   const [cues, setCues] = useState<Cue[]>([]);
   const markers = useMemo(() => cues.map((c) => c.start), [cues]);
@@ -145,7 +205,7 @@ function Player({
     let live = true;
     client.fetchText(srtLink).then(
       (text) => live && setCues(cuesFromSrt(text)),
-      (error: unknown) => live && setSrtError(`Subtitles could not be loaded: ${errorMessage(error)}`),
+      (error: unknown) => live && setSrtError(errorMessage(error)),
     );
     return () => {
       live = false;
@@ -187,14 +247,15 @@ function Player({
   const wordIndex = cue ? wordIndexAt(cue, wave.time) : -1;
   const fileName = downloadName({ text, voice: voiceCode, extension });
   const srtName = downloadName({ text, voice: voiceCode, extension: 'srt' });
-  const [saveMessage, setSaveMessage] = useState<string | null>(null);
+  const [saveMessage, setSaveMessage] = useState<ShownText | null>(null);
   // In the desktop app a save dialog; in a browser the link's own download.
   const onDownload = (kind: 'audio' | 'srt', url: string, name: string) => (e: MouseEvent) => {
     const desktop = getDesktop();
     if (!desktop) return;
     e.preventDefault();
     saveWithDialog(desktop, url, kind, name).then(
-      (result) => setSaveMessage(result.saved ? `Saved to ${result.path}` : null),
+      (result) =>
+        setSaveMessage(result.saved ? { message: messages.savedTo, values: { path: result.path } } : null),
       (error: unknown) => setSaveMessage(errorMessage(error)),
     );
   };
@@ -202,14 +263,33 @@ function Player({
   return (
     <div>
       <div className="waveform-wrap">
-        <div ref={container} className="waveform" aria-label="Waveform: click to seek" role="group" />
+        <div
+          ref={container}
+          className="waveform"
+          aria-label={intl.formatMessage({
+            id: 'preview.waveform',
+            defaultMessage: 'Waveform: click to seek',
+          })}
+          role="group"
+        />
       </div>
       {!playable && (
         <p className="hint" role="status">
-          Raw PCM (16-bit little-endian, mono, 24 kHz, no header) cannot be played here: download it.
+          <FormattedMessage
+            id="preview.pcm"
+            defaultMessage="Raw PCM (16-bit little-endian, mono, 24 kHz, no header) cannot be played here: download it."
+          />
         </p>
       )}
-      {wave.error && <p className="error">{wave.error}</p>}
+      {wave.error && (
+        <p className="error">
+          <FormattedMessage
+            id="preview.audioError"
+            defaultMessage="The audio could not be loaded: {error}"
+            values={{ error: wave.error }}
+          />
+        </p>
+      )}
       <div className="row" style={{ marginTop: 10 }}>
         <button
           type="button"
@@ -218,14 +298,21 @@ function Player({
           disabled={!wave.ready}
           aria-keyshortcuts="Space"
         >
-          {wave.playing ? 'Pause' : 'Play'}
+          {wave.playing ? (
+            <FormattedMessage id="preview.pause" defaultMessage="Pause" />
+          ) : (
+            <FormattedMessage id="common.play" defaultMessage="Play" />
+          )}
         </button>
-        <span className="time" aria-label="Current time and duration">
+        <span
+          className="time"
+          aria-label={intl.formatMessage({ id: 'preview.time', defaultMessage: 'Current time and duration' })}
+        >
           {formatClock(wave.time, true)} / {formatClock(wave.duration, true)}
         </span>
         <span className="spacer" />
         <label className="row small">
-          Zoom
+          <FormattedMessage id="preview.zoom" defaultMessage="Zoom" />
           <input
             type="range"
             min={0}
@@ -233,7 +320,10 @@ function Player({
             step={10}
             value={zoom}
             onChange={(e) => setZoom(Number(e.target.value))}
-            aria-label="Zoom, pixels per second"
+            aria-label={intl.formatMessage({
+              id: 'preview.zoom.label',
+              defaultMessage: 'Zoom, pixels per second',
+            })}
             style={{ width: 120 }}
           />
         </label>
@@ -243,7 +333,7 @@ function Player({
           download={fileName}
           onClick={onDownload('audio', audioLink, fileName)}
         >
-          Download audio
+          <FormattedMessage id="preview.download.audio" defaultMessage="Download audio" />
         </a>
         {srtLink && (
           <a
@@ -252,18 +342,29 @@ function Player({
             download={srtName}
             onClick={onDownload('srt', srtLink, srtName)}
           >
-            Download SRT
+            <FormattedMessage id="preview.download.srt" defaultMessage="Download SRT" />
           </a>
         )}
       </div>
       {saveMessage && (
         <p className="hint" role="status">
-          {saveMessage}
+          {formatShown(intl, saveMessage)}
         </p>
       )}
-      {srtError && <p className="error">{srtError}</p>}
+      {srtError && (
+        <p className="error">
+          <FormattedMessage
+            id="preview.subtitles.error"
+            defaultMessage="Subtitles could not be loaded: {error}"
+            values={{ error: srtError }}
+          />
+        </p>
+      )}
       {chapters.length > 0 && (
-        <ol className="chapter-list" aria-label="Chapters">
+        <ol
+          className="chapter-list"
+          aria-label={intl.formatMessage({ id: 'preview.chapters', defaultMessage: 'Chapters' })}
+        >
           {chapters.map((c, i) => {
             const isCurrent = wave.time >= c.start && wave.time < (chapters[i + 1]?.start ?? Infinity);
             return (
@@ -286,7 +387,10 @@ function Player({
             className="now-playing"
             aria-live="off"
             data-testid="current-cue"
-            aria-label="Current subtitle"
+            aria-label={intl.formatMessage({
+              id: 'preview.subtitles.current',
+              defaultMessage: 'Current subtitle',
+            })}
           >
             {cue ? (
               words.map((w, i) => (
@@ -295,10 +399,19 @@ function Player({
                 </span>
               ))
             ) : (
-              <span className="muted">{cues.length ? '…' : 'Loading subtitles…'}</span>
+              <span className="muted">
+                {cues.length ? (
+                  '…'
+                ) : (
+                  <FormattedMessage id="preview.subtitles.loading" defaultMessage="Loading subtitles…" />
+                )}
+              </span>
             )}
           </div>
-          <ol className="cue-list" aria-label="Subtitle cues">
+          <ol
+            className="cue-list"
+            aria-label={intl.formatMessage({ id: 'preview.subtitles.cues', defaultMessage: 'Subtitle cues' })}
+          >
             {cues.map((c, i) => (
               <li key={c.index} className={i === current ? 'current' : undefined}>
                 <button

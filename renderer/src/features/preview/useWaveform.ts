@@ -64,7 +64,7 @@ export function useWaveform(
       instance.on('play', () => setPlaying(true)),
       instance.on('pause', () => setPlaying(false)),
       instance.on('finish', () => setPlaying(false)),
-      instance.on('error', (e) => setError(`The audio could not be loaded: ${e.message}`)),
+      instance.on('error', (e) => setError(e.message)),
     ];
     return () => {
       themeWatch.disconnect();
