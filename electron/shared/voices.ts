@@ -46,7 +46,8 @@ export const ACCENTS = [
 ] as const;
 export type Accent = (typeof ACCENTS)[number];
 
-const LANGUAGE_NAMES: Record<LanguageCode, string> = {
+/** The catalogue's languages by their English names (the interface writes them in its own language). */
+export const LANGUAGE_NAMES: Record<LanguageCode, string> = {
   vi: 'Vietnamese',
   en: 'English',
   zh: 'Chinese',

@@ -5,7 +5,8 @@
  * that make text take an `intl` and default to this one.
  */
 
-import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
+import { createIntl, createIntlCache, useIntl, type IntlShape } from 'react-intl';
+import { LANGUAGE_NAMES } from '../../../electron/shared/voices';
 import en from '../i18n/messages/en.json';
 
 const cache = createIntlCache();
@@ -22,11 +23,26 @@ export function currentIntl(): IntlShape {
   return current ?? english;
 }
 
-/** A language's name in the interface's language ("Vietnamese", "Tiếng Việt"); `fallback` if unknown. */
-export function languageName(code: string, intl: IntlShape = currentIntl(), fallback = code): string {
+/**
+ * A language's name in the interface's language ("Vietnamese", "Tiếng Việt"; Intl's display
+ * names); where Intl has none, `fallback`, else the catalogue's English name, else the code.
+ */
+export function languageName(
+  code: string,
+  intl: IntlShape = currentIntl(),
+  fallback: string = (LANGUAGE_NAMES as Record<string, string>)[code] ?? code,
+): string {
   try {
-    return intl.formatDisplayName(code, { type: 'language' }) ?? fallback;
+    const name = intl.formatDisplayName(code, { type: 'language' });
+    if (name && name !== code) return name;
   } catch {
-    return fallback;
+    // Not a language code Intl knows.
   }
+  return fallback;
+}
+
+/** `languageName` in the language a component renders in. */
+export function useLanguageName(): (code: string) => string {
+  const intl = useIntl();
+  return (code) => languageName(code, intl);
 }

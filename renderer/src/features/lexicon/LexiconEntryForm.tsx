@@ -11,24 +11,9 @@ import {
 } from '../../../../electron/shared/lexicon';
 import { findVoice, type LanguageCode } from '../../../../electron/shared/voices';
 import { errorMessage } from '../../lib/api-client';
+import { useLanguageName } from '../../lib/intl-text';
 import type { Audition } from '../../lib/useAudition';
 import { useClient, useStudio } from '../../stores';
-
-export const LANGUAGE_NAMES: Record<LanguageCode, string> = {
-  en: 'English',
-  vi: 'Vietnamese',
-  zh: 'Chinese',
-  ja: 'Japanese',
-  ko: 'Korean',
-  fr: 'French',
-  es: 'Spanish',
-};
-
-/** A language's name in the interface's language (Intl's display names), English when it has none. */
-export function useLanguageName(): (code: LanguageCode) => string {
-  const intl = useIntl();
-  return (code) => intl.formatDisplayName(code, { type: 'language' }) ?? LANGUAGE_NAMES[code];
-}
 
 /** Symbols a keyboard lacks, for writing IPA: stress, length, and the commonest vowels and consonants. */
 const IPA_KEYS = [

@@ -11,7 +11,8 @@ import type { LanguageCode } from '../../../../electron/shared/voices';
 import { errorMessage, isSignedOut } from '../../lib/api-client';
 import { useAudition } from '../../lib/useAudition';
 import { useClient, useStudio } from '../../stores';
-import { LexiconEntryForm, useLanguageName, usePreview } from './LexiconEntryForm';
+import { useLanguageName } from '../../lib/intl-text';
+import { LexiconEntryForm, usePreview } from './LexiconEntryForm';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; entry: LexiconEntry } | null;
 

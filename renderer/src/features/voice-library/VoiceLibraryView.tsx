@@ -7,8 +7,7 @@ import { useAudition } from '../../lib/useAudition';
 import { useClient, useStudio } from '../../stores';
 import { ProgressBar } from '../../components/ProgressBar';
 import { formatBytes, formatNumber } from '../../lib/format';
-
-const LANGUAGE_NAMES = new Map<string, string>(VOICES.map((v) => [v.language, v.language_name]));
+import { languageName } from '../../lib/intl-text';
 
 const QUALITY = defineMessages<VoicePackInfo['quality']>({
   x_low: { id: 'voiceLibrary.quality.xLow', defaultMessage: 'extra low quality' },
@@ -57,17 +56,6 @@ export function formatSpeed(intl: IntlShape, speed: NonNullable<VoicePackInfo['s
   });
 }
 
-/** A language's name in the interface's language (the catalogue's English name where the browser has none). */
-function languageName(intl: IntlShape, code: string): string {
-  try {
-    const name = new Intl.DisplayNames([intl.locale], { type: 'language' }).of(code);
-    if (name && name !== code) return name;
-  } catch {
-    // Not a language code the browser knows.
-  }
-  return LANGUAGE_NAMES.get(code) ?? code;
-}
-
 /** Packs grouped by the language they speak (packs of several languages together), in list order. */
 export function groupPacks(
   intl: IntlShape,
@@ -79,7 +67,7 @@ export function groupPacks(
   });
   const groups = new Map<string, VoicePackInfo[]>();
   for (const pack of packs) {
-    const language = pack.languages.length === 1 ? languageName(intl, pack.languages[0]!) : multilingual;
+    const language = pack.languages.length === 1 ? languageName(pack.languages[0]!, intl) : multilingual;
     groups.set(language, [...(groups.get(language) ?? []), pack]);
   }
   return [...groups.entries()]

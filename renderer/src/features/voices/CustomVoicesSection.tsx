@@ -1,14 +1,13 @@
 import { useId, useRef, useState } from 'react';
 import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import type { CustomVoice, CustomVoiceBase } from '../../../../electron/shared/custom-voices';
-import type { LanguageCode } from '../../../../electron/shared/voices';
 import { AuditionButton } from '../../components/AuditionButton';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CopyButton } from '../../components/CopyButton';
 import { useAudition } from '../../lib/useAudition';
 import { blendShares, describeBase } from '../../lib/voice-codes';
 import { useStudio } from '../../stores';
-import { LANGUAGE_NAMES, useLanguageName } from '../lexicon/LexiconEntryForm';
+import { useLanguageName } from '../../lib/intl-text';
 import { CustomVoiceForm } from './CustomVoiceForm';
 import { CARD_LABELS, GENDER_LABELS, USE_LABELS } from './messages';
 
@@ -49,8 +48,7 @@ export function CustomVoicesSection() {
     // Back where the keyboard was before the form opened.
     requestAnimationFrame(() => createButton.current?.focus());
   };
-  const languageOf = (v: CustomVoice) =>
-    v.language in LANGUAGE_NAMES ? languageName(v.language as LanguageCode) : v.language;
+  const languageOf = (v: CustomVoice) => languageName(v.language);
   /** The base as describeBase writes it, a blend's word in the interface's language. */
   const baseOf = (base: CustomVoiceBase) => {
     if (base.kind !== 'kokoro_blend') return describeBase(base);

@@ -1,13 +1,12 @@
 import { useId, useMemo, useState } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import type { Voice } from '../../../../electron/shared/api';
-import type { LanguageCode } from '../../../../electron/shared/voices';
 import { CopyButton } from '../../components/CopyButton';
 import { defaultPackHint, EngineBadge } from '../../components/EngineBadge';
 import { AuditionButton } from '../../components/AuditionButton';
 import { useAudition } from '../../lib/useAudition';
 import { useStudio } from '../../stores';
-import { useLanguageName } from '../lexicon/LexiconEntryForm';
+import { useLanguageName } from '../../lib/intl-text';
 import { CARD_LABELS, GENDER_LABELS, USE_LABELS } from './messages';
 import { CustomVoicesSection } from './CustomVoicesSection';
 import { Workbench } from './workbench/Workbench';
@@ -73,7 +72,7 @@ export function VoicesView() {
   // The filter keeps the catalogue's (English) language name; the screen shows the interface's.
   const languageLabel = (name: string) => {
     const code = voices.find((v) => v.language_name === name)?.language;
-    return code ? languageName(code as LanguageCode) : name;
+    return code ? languageName(code) : name;
   };
   const accents = [...new Set(voices.map((v) => v.accent))].sort();
   const groups = languages
