@@ -3,12 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ssmlErrorPlace } from '../../renderer/src/lib/dialogue-ssml';
 import { countCharacters } from '../../renderer/src/lib/estimate';
 import { createStudioStore } from '../../renderer/src/stores';
+import { formatShown, type ShownText } from '../../renderer/src/lib/intl-text';
 import {
   DIALOGUE_KEY,
-  formatShown,
   NOTHING_TO_SPEAK_MESSAGE,
   SSML_KEY,
-  type ShownText,
   sanitiseDialogue,
 } from '../../renderer/src/stores/compose-slice';
 import { memoryStorage, startSignedIn, type SignedIn } from './helpers';

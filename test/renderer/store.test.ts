@@ -2,7 +2,8 @@ import { createIntl } from 'react-intl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient, SESSION_STORAGE_KEY } from '../../renderer/src/lib/api-client';
 import { createStudioStore, type StudioStore } from '../../renderer/src/stores';
-import { DRAFT_KEY, formatShown, type ShownText } from '../../renderer/src/stores/compose-slice';
+import { formatShown, type ShownText } from '../../renderer/src/lib/intl-text';
+import { DRAFT_KEY } from '../../renderer/src/stores/compose-slice';
 import { DEFAULT_OPTIONS, OPTIONS_KEY, sanitiseOptions } from '../../renderer/src/stores/options-slice';
 import { memoryStorage, startSignedIn, type SignedIn } from './helpers';
 

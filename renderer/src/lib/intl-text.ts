@@ -5,7 +5,7 @@
  * that make text take an `intl` and default to this one.
  */
 
-import { createIntl, createIntlCache, useIntl, type IntlShape } from 'react-intl';
+import { createIntl, createIntlCache, useIntl, type IntlShape, type MessageDescriptor } from 'react-intl';
 import { LANGUAGE_NAMES } from '../../../electron/shared/voices';
 import en from '../i18n/messages/en.json';
 
@@ -45,4 +45,26 @@ export function languageName(
 export function useLanguageName(): (code: string) => string {
   const intl = useIntl();
   return (code) => languageName(code, intl);
+}
+
+/** A text for the interface held in a store: a message to format where shown, with its values. */
+export interface Described {
+  message: MessageDescriptor;
+  /** Values of its placeholders; a Described value is formatted first. */
+  values?: Record<string, string | number | Described>;
+}
+
+/** Text a store hands to a view: a message, or a sentence from the server (already worded there). */
+export type ShownText = string | Described;
+
+/** `text` in the interface's language (a server's sentence as it came). */
+export function formatShown(intl: Pick<IntlShape, 'formatMessage'>, text: ShownText): string {
+  if (typeof text === 'string') return text;
+  const values = Object.fromEntries(
+    Object.entries(text.values ?? {}).map(([key, value]) => [
+      key,
+      typeof value === 'object' ? formatShown(intl, value) : value,
+    ]),
+  );
+  return intl.formatMessage(text.message, values);
 }

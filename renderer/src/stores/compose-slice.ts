@@ -1,5 +1,6 @@
-import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
+import { defineMessages } from 'react-intl';
 import { AppError } from '../../../electron/shared/errors';
+import type { Described, ShownText } from '../lib/intl-text';
 import { isSsml, parseSsml } from '../../../electron/shared/ssml';
 import { hasSpeakableContent } from '../../../electron/shared/text';
 import { mayBeVoiceCode } from '../lib/voice-codes';
@@ -94,28 +95,6 @@ export interface TextPlace {
   line: number;
   column: number;
   offset?: number;
-}
-
-/** A text for the interface held in a store: a message to format where shown, with its values. */
-export interface Described {
-  message: MessageDescriptor;
-  /** Values of its placeholders; a Described value is formatted first. */
-  values?: Record<string, string | number | Described>;
-}
-
-/** Text a store hands to a view: a message, or a sentence from the server (already worded there). */
-export type ShownText = string | Described;
-
-/** `text` in the interface's language (a server's sentence as it came). */
-export function formatShown(intl: Pick<IntlShape, 'formatMessage'>, text: ShownText): string {
-  if (typeof text === 'string') return text;
-  const values = Object.fromEntries(
-    Object.entries(text.values ?? {}).map(([key, value]) => [
-      key,
-      typeof value === 'object' ? formatShown(intl, value) : value,
-    ]),
-  );
-  return intl.formatMessage(text.message, values);
 }
 
 const messages = defineMessages({

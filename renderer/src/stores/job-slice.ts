@@ -3,7 +3,8 @@ import type { RequestDetail, TtsRequest } from '../../../electron/shared/api';
 import { isSsml } from '../../../electron/shared/ssml';
 import { ApiError, errorMessage, isSignedOut } from '../lib/api-client';
 import { ssmlErrorPlace } from '../lib/dialogue-ssml';
-import { composedInput, type ShownText, type TextPlace } from './compose-slice';
+import type { ShownText } from '../lib/intl-text';
+import { composedInput, type TextPlace } from './compose-slice';
 import { callbackUrlProblem, sanitiseOptions } from './options-slice';
 import type { SliceCreator } from './types';
 

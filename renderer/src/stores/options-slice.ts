@@ -12,7 +12,7 @@ import {
   type ModelId,
 } from '../../../electron/shared/options';
 import { mayBeVoiceCode } from '../lib/voice-codes';
-import type { Described } from './compose-slice';
+import type { Described } from '../lib/intl-text';
 import { readJson, type SliceCreator } from './types';
 
 export const OPTIONS_KEY = 'narration-studio.options';

@@ -10,7 +10,7 @@ import { useAudition } from '../../lib/useAudition';
 import { offsetAt } from '../../lib/dialogue-ssml';
 import { catalogueVoiceOf } from '../../lib/voice-codes';
 import { useClient, useStudio } from '../../stores';
-import { formatShown, type ShownText } from '../../stores/compose-slice';
+import { formatShown, type ShownText } from '../../lib/intl-text';
 import { LexiconEntryForm } from '../lexicon/LexiconEntryForm';
 import { DialoguePanel } from './DialoguePanel';
 import { SsmlHelp } from './SsmlHelp';

@@ -16,7 +16,7 @@ import { catalogueVoiceOf, describeBase } from '../../lib/voice-codes';
 import { engineKind } from '../../stores/voice-packs-slice';
 import { useStudio } from '../../stores';
 import { callbackUrlProblem } from '../../stores/options-slice';
-import { formatShown } from '../../stores/compose-slice';
+import { formatShown } from '../../lib/intl-text';
 import { SliderField } from './SliderField';
 
 const ESPEAK = 'eSpeak';

@@ -8,7 +8,7 @@ import { formatClock, formatCredits } from '../../lib/format';
 import { voiceNameOf } from '../../lib/voice-codes';
 import { cueIndexAt, cuesFromSrt, cueWords, wordIndexAt, type Cue } from '../../lib/subtitles';
 import { useClient, useStudio } from '../../stores';
-import { formatShown, type ShownText } from '../../stores/compose-slice';
+import { formatShown, type ShownText } from '../../lib/intl-text';
 import { StatusBadge } from '../../components/StatusBadge';
 import { useWaveform } from './useWaveform';
 import { ProgressBar } from '../../components/ProgressBar';
