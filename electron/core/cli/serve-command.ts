@@ -258,14 +258,9 @@ export function runServe(argv: string[]): Promise<number> {
         stderrLog.warn(`the port was not remembered for the next start: ${(error as Error).message}`);
       }
     }
-    // One write, so a reader that waits for the first line also has the second.
-    process.stdout.write(`listening on ${core.url}\nopen ${core.loginUrl}\n`);
-    // Each sign-in address works once: after one is used, the next one is printed.
-    core.onLoginUrl((url) =>
-      process.stdout.write(`a browser signed in; the next sign-in address:\nopen ${url}\n`),
-    );
-
-    return new Promise<number>((resolve) => {
+    // The signal handlers go in before the address is printed: a caller that stops the server as
+    // soon as it reads the address must not find the default action (death by signal) still there.
+    const finished = new Promise<number>((resolve) => {
       let stopping: Promise<void> | undefined;
       /** Closes the core once; the command then ends with `code` (1 when closing failed). */
       const shutDown = (code: number): Promise<void> =>
@@ -295,5 +290,13 @@ export function runServe(argv: string[]): Promise<number> {
         exit: (code) => process.exit(code),
       });
     });
+    // One write, so a reader that waits for the first line also has the second.
+    process.stdout.write(`listening on ${core.url}\nopen ${core.loginUrl}\n`);
+    // Each sign-in address works once: after one is used, the next one is printed.
+    core.onLoginUrl((url) =>
+      process.stdout.write(`a browser signed in; the next sign-in address:\nopen ${url}\n`),
+    );
+
+    return finished;
   });
 }
