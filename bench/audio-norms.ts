@@ -20,8 +20,12 @@ const fixture = await startEngine(2);
 try {
   for (const language of Object.keys(SENTENCES) as LanguageCode[]) {
     const voices = VOICES.filter((v) => v.language === language).slice(0, 2);
-    const texts = [SENTENCES[language], ...(samples[language]?.split(/\n\s*\n/) ?? [])].filter((t) => t.trim());
-    let chars = 0, dur = 0, nuclei = 0;
+    const texts = [SENTENCES[language], ...(samples[language]?.split(/\n\s*\n/) ?? [])].filter((t) =>
+      t.trim(),
+    );
+    let chars = 0,
+      dur = 0,
+      nuclei = 0;
     for (const voice of voices) {
       for (const text of texts) {
         const { pcm, sampleRate } = await fixture.renderWav({ text, voice_code: voice.voice_code });

@@ -23,11 +23,37 @@ import { pick, random } from '../test/fixtures/random';
 
 const CHARACTERS = 100_000;
 const rand = random(25);
-const subjects = ['The keeper', 'Anna', 'The old fisherman', 'A gull', 'The wind', 'Her brother', 'The lamp', 'Nobody in the village'];
+const subjects = [
+  'The keeper',
+  'Anna',
+  'The old fisherman',
+  'A gull',
+  'The wind',
+  'Her brother',
+  'The lamp',
+  'Nobody in the village',
+];
 const verbs = ['watched', 'remembered', 'carried', 'followed', 'answered', 'measured', 'forgot', 'painted'];
-const objects = ['the grey harbour', 'a letter from the mainland', 'the broken oar', 'every step of the tower', 'the last boat', 'the smell of rain', 'a song about winter', 'the narrow road'];
-const tails = ['before dawn', 'without a word', 'as the tide turned', 'for the third time that week', 'while the bells rang', 'until the light came back'];
-const sentence = () => `${pick(rand, subjects)} ${pick(rand, verbs)} ${pick(rand, objects)} ${pick(rand, tails)}, and ${pick(rand, subjects).toLowerCase()} ${pick(rand, verbs)} ${pick(rand, objects)} ${Math.floor(rand() * 1000)} times.`;
+const objects = [
+  'the grey harbour',
+  'a letter from the mainland',
+  'the broken oar',
+  'every step of the tower',
+  'the last boat',
+  'the smell of rain',
+  'a song about winter',
+  'the narrow road',
+];
+const tails = [
+  'before dawn',
+  'without a word',
+  'as the tide turned',
+  'for the third time that week',
+  'while the bells rang',
+  'until the light came back',
+];
+const sentence = () =>
+  `${pick(rand, subjects)} ${pick(rand, verbs)} ${pick(rand, objects)} ${pick(rand, tails)}, and ${pick(rand, subjects).toLowerCase()} ${pick(rand, verbs)} ${pick(rand, objects)} ${Math.floor(rand() * 1000)} times.`;
 const paragraph = () => Array.from({ length: 4 }, sentence).join(' ');
 
 const chapters: BookDescription['chapters'] = [];
@@ -44,16 +70,23 @@ for (let c = 0; total < CHARACTERS; c++) {
 
 const dir = await mkdtemp(join(tmpdir(), 'bench-project-'));
 const store = await openStore({ path: join(dir, 'studio.db') });
-const engine = await createEngine({ sentenceCache: { dir: join(dir, 'cache'), maxBytes: 1024 * 1024 * 1024 } });
+const engine = await createEngine({
+  sentenceCache: { dir: join(dir, 'cache'), maxBytes: 1024 * 1024 * 1024 },
+});
 try {
   const { row: key } = await createApiKey(store, systemClock, {});
   const service = createProjectService({ store, filesDir: join(dir, 'files') });
   const docx = join(dir, 'book.docx');
-  await writeFile(docx, await writeDocx({ title: 'The Lighthouse', author: 'A. Keeper', language: 'en', chapters }));
+  await writeFile(
+    docx,
+    await writeDocx({ title: 'The Lighthouse', author: 'A. Keeper', language: 'en', chapters }),
+  );
 
   let t = performance.now();
   const manuscript = await readManuscript({ fileName: 'book.docx', path: docx });
-  const detail = await service.createFromManuscript(key.id, manuscript, { voice_code: 'en_male_onyx_default' });
+  const detail = await service.createFromManuscript(key.id, manuscript, {
+    voice_code: 'en_male_onyx_default',
+  });
   const importMs = performance.now() - t;
   const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
   console.log(`import (DOCX → project): ${seconds(importMs)}`);
@@ -77,17 +110,33 @@ try {
   const renderMs = performance.now() - t;
   if (full.status !== 'done') throw new Error(`render ${full.status}: ${full.error_message}`);
   console.log(`book: ${total} characters, ${chapters.length} chapters, ${segments} segments`);
-  console.log(`full render: ${seconds(renderMs)} (${Math.round(total / (renderMs / 1000))} characters/s, ${engine.poolSize} workers)`);
+  console.log(
+    `full render: ${seconds(renderMs)} (${Math.round(total / (renderMs / 1000))} characters/s, ${engine.poolSize} workers)`,
+  );
 
   const target = (await store.projects.segments(projectId))[Math.floor(segments / 2)]!;
-  await service.editSegment(key.id, projectId, target.id, { text: `${target.text} The keeper smiled at last.` });
+  await service.editSegment(key.id, projectId, target.id, {
+    text: `${target.text} The keeper smiled at last.`,
+  });
   t = performance.now();
   const again = await renders.settled((await renders.submit(projectId, key.id, {})).id);
   const rerenderMs = performance.now() - t;
-  console.log(`re-render after editing one paragraph: ${seconds(rerenderMs)} (${again.segments_total} segment) = ${((rerenderMs / renderMs) * 100).toFixed(2)} % of the full render (goal ≤ 5 %)`);
-  const exports = createProjectExports({ engine, store, renders, filesDir: join(dir, 'files'), clock: systemClock, log: silentLog });
+  console.log(
+    `re-render after editing one paragraph: ${seconds(rerenderMs)} (${again.segments_total} segment) = ${((rerenderMs / renderMs) * 100).toFixed(2)} % of the full render (goal ≤ 5 %)`,
+  );
+  const exports = createProjectExports({
+    engine,
+    store,
+    renders,
+    filesDir: join(dir, 'files'),
+    clock: systemClock,
+    log: silentLog,
+  });
   t = performance.now();
-  const { result } = await exports.exportTo(projectId, key.id, { format: 'm4b', outPath: join(dir, 'The Lighthouse.m4b') });
+  const { result } = await exports.exportTo(projectId, key.id, {
+    format: 'm4b',
+    outPath: join(dir, 'The Lighthouse.m4b'),
+  });
   const exportMs = performance.now() - t;
 
   await renders.close();

@@ -170,7 +170,14 @@ export const ProjectSettingsSchema = Type.Object({
 export type ProjectSettings = Static<typeof ProjectSettingsSchema>;
 
 /** The states of a project render (a chapter, a selection or the whole book). */
-export const PROJECT_RENDER_STATUSES = ['queued', 'rendering', 'paused', 'done', 'failed', 'cancelled'] as const;
+export const PROJECT_RENDER_STATUSES = [
+  'queued',
+  'rendering',
+  'paused',
+  'done',
+  'failed',
+  'cancelled',
+] as const;
 export type ProjectRenderStatus = (typeof PROJECT_RENDER_STATUSES)[number];
 
 export const ProjectRenderRecordSchema = Type.Object({
@@ -249,7 +256,9 @@ export const ProjectExportRecordSchema = Type.Object({
   download_url: Nullable(Type.String()),
   /** For `folder`: the names of the files in the zip. */
   files: Type.Array(Type.String()),
-  chapters: Type.Array(Type.Object({ title: Type.String(), start_ms: Type.Integer(), end_ms: Type.Integer() })),
+  chapters: Type.Array(
+    Type.Object({ title: Type.String(), start_ms: Type.Integer(), end_ms: Type.Integer() }),
+  ),
   /** Each file's loudness and the preset's checks, as an audiobook export's record has them. */
   report: Type.Array(ExportFileReportSchema),
   duration_ms: Nullable(Type.Integer()),
@@ -263,10 +272,16 @@ export type ProjectExportRecord = Static<typeof ProjectExportRecordSchema>;
 
 /** Query of POST /api/v1/projects/import (the file's bytes are the body). */
 export const ProjectImportQuerySchema = Type.Object({
-  file_name: Type.String({ minLength: 1, maxLength: 255, description: "The file's name: its extension tells the format." }),
+  file_name: Type.String({
+    minLength: 1,
+    maxLength: 255,
+    description: "The file's name: its extension tells the format.",
+  }),
   title: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
   author: Type.Optional(Type.String({ maxLength: 500 })),
-  voice_code: Type.Optional(Type.String({ description: "The narrator's voice (default: the language's first)." })),
+  voice_code: Type.Optional(
+    Type.String({ description: "The narrator's voice (default: the language's first)." }),
+  ),
   language: Type.Optional(Type.String({ minLength: 2, maxLength: 35 })),
 });
 export type ProjectImportQuery = Static<typeof ProjectImportQuerySchema>;
@@ -285,7 +300,9 @@ export const ChapterPatchSchema = Type.Object({
 export type ChapterPatch = Static<typeof ChapterPatchSchema>;
 
 /** Body of POST …/chapters/order (every chapter, in the new order) and …/chapters/merge (adjacent ones). */
-export const ChapterIdsSchema = Type.Object({ chapter_ids: Type.Array(Type.String(), { maxItems: 100_000 }) });
+export const ChapterIdsSchema = Type.Object({
+  chapter_ids: Type.Array(Type.String(), { maxItems: 100_000 }),
+});
 export type ChapterIds = Static<typeof ChapterIdsSchema>;
 
 /** Body of POST …/chapters/<cid>/split: `segment_id` starts the new chapter. */

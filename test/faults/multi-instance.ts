@@ -351,7 +351,11 @@ async function run(ctx: FaultContext): Promise<void> {
     );
 
     // Takeover: the dead instance's renders were started again by another instance.
-    ctx.check('the kill cut off at least one render', renderingAtKill.length > 0, `${renderingAtKill.length}`);
+    ctx.check(
+      'the kill cut off at least one render',
+      renderingAtKill.length > 0,
+      `${renderingAtKill.length}`,
+    );
     const takeoverMs = renderingAtKill
       .map((id) => byId.get(id))
       .filter((r) => r !== undefined)

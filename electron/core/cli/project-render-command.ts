@@ -114,7 +114,9 @@ export const PROJECT_RENDER_SUBCOMMANDS: [string, ProjectSubcommand][] = [
         }
         const folderFormat = string(values['folder-format']) as FolderFormat | undefined;
         if (folderFormat !== undefined && (!FOLDER_FORMATS.includes(folderFormat) || format !== 'folder')) {
-          throw new UsageError(`--folder-format must be ${FOLDER_FORMATS.join(' or ')}, with --format folder`);
+          throw new UsageError(
+            `--folder-format must be ${FOLDER_FORMATS.join(' or ')}, with --format folder`,
+          );
         }
         const out = string(values.out);
         if (!out) throw new UsageError('project export needs --out <path>');
@@ -149,7 +151,11 @@ export const PROJECT_RENDER_SUBCOMMANDS: [string, ProjectSubcommand][] = [
                 render_id: renderId,
                 files: result.files.map((f) => f.path),
                 report: result.reportPath,
-                chapters: result.chapters.map((c) => ({ title: c.title, start_ms: Math.round(c.startMs), end_ms: Math.round(c.endMs) })),
+                chapters: result.chapters.map((c) => ({
+                  title: c.title,
+                  start_ms: Math.round(c.startMs),
+                  end_ms: Math.round(c.endMs),
+                })),
                 duration_ms: Math.round(result.durationMs),
                 seconds: Math.round((performance.now() - started) / 100) / 10,
               },

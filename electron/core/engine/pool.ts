@@ -266,7 +266,10 @@ export async function createWorkerPool(options: PoolOptions = {}): Promise<Worke
     if (slots.length > 0 || closed) return;
     for (const [owner, queue] of queues) {
       for (const task of queue.filter(isTask)) task.reject(error);
-      queues.set(owner, queue.filter((queued) => !isTask(queued)));
+      queues.set(
+        owner,
+        queue.filter((queued) => !isTask(queued)),
+      );
     }
     // With no task left to wait for, every turn is released.
     releaseTurns();

@@ -108,7 +108,8 @@ function zipKind(head: Uint8Array): ManuscriptFormat | null {
   const text = new TextDecoder('latin1').decode(head.subarray(30, 120));
   if (text.startsWith('mimetypeapplication/epub+zip')) return 'epub';
   if (text.startsWith('mimetypeapplication/vnd.oasis.opendocument.text')) return 'odt';
-  if (text.includes('[Content_Types].xml') || text.startsWith('word/') || text.startsWith('_rels/')) return 'docx';
+  if (text.includes('[Content_Types].xml') || text.startsWith('word/') || text.startsWith('_rels/'))
+    return 'docx';
   return null;
 }
 

@@ -152,7 +152,7 @@ export function checkSegmentAudio(input: AudioCheckInput): SegmentCheck[] {
   const allowed = allowedPause(text) / Math.min(1, speed);
   let longest = 0;
   let longestAt = 0;
-  for (let f = 0; f < frameCount; ) {
+  for (let f = 0; f < frameCount;) {
     if (!frames.silent[f]) {
       f++;
       continue;
@@ -176,7 +176,7 @@ export function checkSegmentAudio(input: AudioCheckInput): SegmentCheck[] {
   // Clipping: runs of full-scale samples.
   let runs = 0;
   let firstRun = -1;
-  for (let i = 0; i < pcm.length; ) {
+  for (let i = 0; i < pcm.length;) {
     const s = pcm[i]!;
     if (s < 32767 && s > -32768) {
       i++;

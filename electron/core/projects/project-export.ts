@@ -77,7 +77,8 @@ const EXPORT_ID = /^[0-9a-f]{32}$/;
 export function createProjectExports(options: ProjectExportsOptions): ProjectExports {
   const { engine, store, renders, filesDir, clock, log } = options;
   const running = new Map<string, Promise<void>>();
-  const dirOf = (projectId: string, exportId: string) => join(filesDir, 'projects', projectId, 'exports', exportId);
+  const dirOf = (projectId: string, exportId: string) =>
+    join(filesDir, 'projects', projectId, 'exports', exportId);
 
   const write = async (record: ProjectExportRecord) => {
     const dir = dirOf(record.project_id, record.id);
@@ -90,7 +91,8 @@ export function createProjectExports(options: ProjectExportsOptions): ProjectExp
   /** The included chapters' segments rendered (a render of what is missing first). */
   const renderMissing = async (project: ProjectRow, keyId: string, onStatus?: (s: string) => void) => {
     const chapters = (await store.projects.chapters(project.id)).filter((c) => c.included === 1);
-    if (chapters.length === 0) throw new AppError('NOTHING_TO_SPEAK', 'No chapter of this project is included.');
+    if (chapters.length === 0)
+      throw new AppError('NOTHING_TO_SPEAK', 'No chapter of this project is included.');
     const ids = chapters.map((c) => c.id);
     let renderId: string | null = null;
     const pending = (await store.projects.segments(project.id)).filter(
@@ -111,7 +113,10 @@ export function createProjectExports(options: ProjectExportsOptions): ProjectExp
     const segments = await store.projects.segments(project.id);
     const notDone = segments.filter((s) => ids.includes(s.chapter_id) && s.state !== 'done');
     if (notDone.length > 0) {
-      throw new AppError('PROJECT_CONFLICT', `${notDone.length} segment(s) are still being rendered; export again when they are done.`);
+      throw new AppError(
+        'PROJECT_CONFLICT',
+        `${notDone.length} segment(s) are still being rendered; export again when they are done.`,
+      );
     }
     return { chapters, segments, renderId };
   };
@@ -138,7 +143,10 @@ export function createProjectExports(options: ProjectExportsOptions): ProjectExp
     target.onStatus?.('encoding');
     const cover: CoverImage | undefined =
       project.cover_base64 && project.cover_type
-        ? { data: Buffer.from(project.cover_base64, 'base64'), mimeType: project.cover_type as CoverImage['mimeType'] }
+        ? {
+            data: Buffer.from(project.cover_base64, 'base64'),
+            mimeType: project.cover_type as CoverImage['mimeType'],
+          }
         : undefined;
     // On the engine's thread: resampling, mastering and encoding a book stall no HTTP request.
     const result = await engine.exportChapters({
@@ -153,7 +161,10 @@ export function createProjectExports(options: ProjectExportsOptions): ProjectExp
       outPath: target.outPath,
       numberSeparator: ' - ',
     });
-    await options.markExported?.(projectId, chapters.map((c) => c.id));
+    await options.markExported?.(
+      projectId,
+      chapters.map((c) => c.id),
+    );
     return { result, renderId };
   };
 
@@ -214,15 +225,22 @@ export function createProjectExports(options: ProjectExportsOptions): ProjectExp
             status: 'done',
             render_id: renderId,
             download_url: link(record),
-            chapters: result.chapters.map((c) => ({ title: c.title, start_ms: Math.round(c.startMs), end_ms: Math.round(c.endMs) })),
+            chapters: result.chapters.map((c) => ({
+              title: c.title,
+              start_ms: Math.round(c.startMs),
+              end_ms: Math.round(c.endMs),
+            })),
             report,
             duration_ms: Math.round(result.durationMs),
             file_bytes: (await stat(join(dir, record.file_name))).size,
             finished_at: isoTime(clock.now()),
           });
         } catch (error) {
-          const appError = isAppError(error) ? error : new AppError('OUTPUT_FAILED', `The export failed: ${String(error)}`);
-          if (!isAppError(error)) log.warn(`project export ${id}: ${(error as Error)?.stack ?? String(error)}`);
+          const appError = isAppError(error)
+            ? error
+            : new AppError('OUTPUT_FAILED', `The export failed: ${String(error)}`);
+          if (!isAppError(error))
+            log.warn(`project export ${id}: ${(error as Error)?.stack ?? String(error)}`);
           Object.assign(record, {
             status: 'failed',
             error_code: appError.code,
@@ -230,7 +248,9 @@ export function createProjectExports(options: ProjectExportsOptions): ProjectExp
             finished_at: isoTime(clock.now()),
           });
         }
-        await write(record).catch((error: unknown) => log.warn(`project export ${id}: could not write its record: ${String(error)}`));
+        await write(record).catch((error: unknown) =>
+          log.warn(`project export ${id}: could not write its record: ${String(error)}`),
+        );
       })().finally(() => running.delete(id));
       running.set(id, job);
       return { ...record };
@@ -239,10 +259,17 @@ export function createProjectExports(options: ProjectExportsOptions): ProjectExp
     async get(projectId, exportId) {
       if (!EXPORT_ID.test(exportId)) return undefined;
       try {
-        const record = JSON.parse(await readFile(join(dirOf(projectId, exportId), 'record.json'), 'utf8')) as ProjectExportRecord;
+        const record = JSON.parse(
+          await readFile(join(dirOf(projectId, exportId), 'record.json'), 'utf8'),
+        ) as ProjectExportRecord;
         if ((record.status === 'rendering' || record.status === 'encoding') && !running.has(exportId)) {
           // Its process ended before it did.
-          return { ...record, status: 'failed', error_code: 'INTERRUPTED', error_message: 'The export was interrupted; export again.' };
+          return {
+            ...record,
+            status: 'failed',
+            error_code: 'INTERRUPTED',
+            error_message: 'The export was interrupted; export again.',
+          };
         }
         return record;
       } catch {

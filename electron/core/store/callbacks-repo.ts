@@ -48,9 +48,10 @@ export function createCallbacksRepo(db: SqlExecutor): CallbacksRepo {
       );
     },
     async list(requestId) {
-      return await db.all<CallbackAttemptRow>('SELECT * FROM callback_attempts WHERE request_id = ? ORDER BY id', [
-        requestId,
-      ]);
+      return await db.all<CallbackAttemptRow>(
+        'SELECT * FROM callback_attempts WHERE request_id = ? ORDER BY id',
+        [requestId],
+      );
     },
   };
 }

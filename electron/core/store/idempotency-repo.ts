@@ -44,10 +44,10 @@ export function createIdempotencyRepo(db: SqlExecutor): IdempotencyRepo {
   };
   return {
     async find(keyId, idemKey) {
-      return await db.get<IdempotencyRow>('SELECT * FROM idempotency_keys WHERE key_id = ? AND idem_key = ?', [
-        keyId,
-        idemKey,
-      ]);
+      return await db.get<IdempotencyRow>(
+        'SELECT * FROM idempotency_keys WHERE key_id = ? AND idem_key = ?',
+        [keyId, idemKey],
+      );
     },
     async put(row) {
       await putMany([row]);

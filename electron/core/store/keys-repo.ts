@@ -93,11 +93,10 @@ export function createKeysRepo(db: SqlExecutor): KeysRepo {
       await db.run('UPDATE api_keys SET queued = queued + ? WHERE id = ?', [delta, id]);
     },
     async adjust(id, balanceDeltaMilli, queuedDelta) {
-      await db.run('UPDATE api_keys SET balance_milli = balance_milli + ?, queued = queued + ? WHERE id = ?', [
-        balanceDeltaMilli,
-        queuedDelta,
-        id,
-      ]);
+      await db.run(
+        'UPDATE api_keys SET balance_milli = balance_milli + ?, queued = queued + ? WHERE id = ?',
+        [balanceDeltaMilli, queuedDelta, id],
+      );
     },
     async lockForUpdate(ids) {
       if (ids.length === 0) return [];

@@ -128,7 +128,10 @@ const IN_CHUNK = 500;
 
 export function createProjectRendersRepo(db: SqlExecutor): ProjectRendersRepo {
   const greatest = db.dialect === 'postgres' ? 'GREATEST' : 'MAX';
-  const inChunks = async (ids: readonly string[], fn: (part: readonly string[], marks: string) => Promise<void>) => {
+  const inChunks = async (
+    ids: readonly string[],
+    fn: (part: readonly string[], marks: string) => Promise<void>,
+  ) => {
     for (let at = 0; at < ids.length; at += IN_CHUNK) {
       const part = ids.slice(at, at + IN_CHUNK);
       await fn(part, part.map(() => '?').join(', '));
@@ -273,7 +276,10 @@ export function createProjectRendersRepo(db: SqlExecutor): ProjectRendersRepo {
     },
     async setSegmentStates(ids, state) {
       await inChunks(ids, async (part, marks) => {
-        await db.run(`UPDATE project_segments SET state = ?, error = NULL WHERE id IN (${marks})`, [state, ...part]);
+        await db.run(`UPDATE project_segments SET state = ?, error = NULL WHERE id IN (${marks})`, [
+          state,
+          ...part,
+        ]);
       });
     },
     async releaseSegments(ids) {

@@ -55,11 +55,22 @@ describe.skipIf(onPostgres)('project render and export (headless CLI)', () => {
 
   it('resumes a render killed with SIGKILL and finishes it, charged once', async () => {
     writeFileSync(join(dir, 'The Lighthouse.docx'), await writeDocx(book));
-    const imported = project('import', join(dir, 'The Lighthouse.docx'), '--title', 'The Lighthouse', '--voice', 'en_male_onyx_default');
+    const imported = project(
+      'import',
+      join(dir, 'The Lighthouse.docx'),
+      '--title',
+      'The Lighthouse',
+      '--voice',
+      'en_male_onyx_default',
+    );
     expect(imported.code, imported.stderr).toBe(0);
     id = (JSON.parse(imported.stdout) as { id: string }).id;
 
-    const child = spawn(process.execPath, cli('render', id), { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, cli('render', id), {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     let stderr = '';
     await new Promise<void>((resolve, reject) => {
@@ -76,7 +87,9 @@ describe.skipIf(onPostgres)('project render and export (headless CLI)', () => {
     child.kill('SIGKILL');
     await exited;
 
-    const midway = JSON.parse(project('show', id).stdout) as { chapters: { segments: { state: string }[] }[] };
+    const midway = JSON.parse(project('show', id).stdout) as {
+      chapters: { segments: { state: string }[] }[];
+    };
     const states = midway.chapters.flatMap((c) => c.segments.map((s) => s.state));
     expect(states.filter((s) => s === 'done').length).toBeGreaterThanOrEqual(3);
     expect(states.some((s) => s !== 'done')).toBe(true);
@@ -85,7 +98,9 @@ describe.skipIf(onPostgres)('project render and export (headless CLI)', () => {
     expect(again.code, again.stderr).toBe(0);
     expect(JSON.parse(again.stdout)).toMatchObject({ status: 'done' });
     const after = JSON.parse(project('show', id).stdout) as { chapters: { segments: { state: string }[] }[] };
-    expect(after.chapters.flatMap((c) => c.segments.map((s) => s.state)).every((s) => s === 'done')).toBe(true);
+    expect(after.chapters.flatMap((c) => c.segments.map((s) => s.state)).every((s) => s === 'done')).toBe(
+      true,
+    );
 
     const store = await openStore({ path: join(dataDir, 'studio.db') });
     try {
@@ -109,7 +124,11 @@ describe.skipIf(onPostgres)('project render and export (headless CLI)', () => {
     expect(probed.chapters.map((c) => c.tags?.title)).toEqual(['Opening', 'The Storm', 'Morning']);
     const folder = project('export', id, '--format', 'folder', '--out', join(dir, 'out', 'folder'));
     expect(folder.code, folder.stderr).toBe(0);
-    expect(readdirSync(join(dir, 'out', 'folder')).sort()).toEqual(['01 - Opening.mp3', '02 - The Storm.mp3', '03 - Morning.mp3']);
+    expect(readdirSync(join(dir, 'out', 'folder')).sort()).toEqual([
+      '01 - Opening.mp3',
+      '02 - The Storm.mp3',
+      '03 - Morning.mp3',
+    ]);
     const bad = project('export', id, '--format', 'wav', '--out', out);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--format m4b\|mp3\|folder/);

@@ -64,7 +64,9 @@ describe.runIf(onPostgres)('events shared between instances (PostgreSQL)', () =>
     await waitFor('the last event', () => heard.at(-1)?.status === 'SUCCESS');
     stop();
 
-    expect(heard.slice(0, 300).map((e) => e.request_id)).toEqual(Array.from({ length: 300 }, (_, i) => `r${i}`));
+    expect(heard.slice(0, 300).map((e) => e.request_id)).toEqual(
+      Array.from({ length: 300 }, (_, i) => `r${i}`),
+    );
     // The 50 progress reports arrive as the latest one.
     expect(heard.slice(300)).toEqual([
       { keyId: 'k', request_id: 'r0', status: 'processing', progress: 1 },

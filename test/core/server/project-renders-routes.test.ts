@@ -19,11 +19,23 @@ let keyId: string;
 beforeEach(async () => {
   t = await buildTestApp();
   keyId = (await t.store.keys.findByHash(hashKey(t.key)))!.id;
-  const created = await t.call('POST', '/api/v1/projects', { body: { title: 'The Lighthouse', voice_code: 'en_male_onyx_default' } });
+  const created = await t.call('POST', '/api/v1/projects', {
+    body: { title: 'The Lighthouse', voice_code: 'en_male_onyx_default' },
+  });
   expect(created.status, created.text).toBe(201);
   projectId = created.json.result.project.id as string;
   const chapterId = 'c'.repeat(32);
-  await t.store.projects.putChapters([{ id: chapterId, project_id: projectId, position: 0, title: 'Opening', kind: 'body', included: 1, exported_text: null }]);
+  await t.store.projects.putChapters([
+    {
+      id: chapterId,
+      project_id: projectId,
+      position: 0,
+      title: 'Opening',
+      kind: 'body',
+      included: 1,
+      exported_text: null,
+    },
+  ]);
   await t.store.projects.putSegments(
     BOOK[0]!.segments.map((s, i) => ({
       id: `${'s'.repeat(31)}${i}`,
@@ -52,7 +64,10 @@ const balance = async () => (await t.store.keys.findById(keyId))!.balance_milli;
 describe('project render routes', () => {
   it('queues a render charged as the API charges, lists, pauses, resumes and cancels it with its refund', async () => {
     const before = await balance();
-    const price = BOOK[0]!.segments.reduce((n, s) => n + costMilli(Array.from(s.text).length, findVoice('en_male_onyx_default')!, 'std-v1.6'), 0);
+    const price = BOOK[0]!.segments.reduce(
+      (n, s) => n + costMilli(Array.from(s.text).length, findVoice('en_male_onyx_default')!, 'std-v1.6'),
+      0,
+    );
     const res = await t.call('POST', `/api/v1/projects/${projectId}/renders`, { body: {} });
     expect(res.status, res.text).toBe(201);
     const render = res.json.result;
@@ -61,24 +76,40 @@ describe('project render routes', () => {
     const list = await t.call('GET', `/api/v1/projects/${projectId}/renders`);
     expect(list.json.result.items.map((r: { id: string }) => r.id)).toEqual([render.id]);
     const detail = await t.call('GET', `/api/v1/projects/${projectId}`);
-    expect(detail.json.result.chapters[0].segments.map((s: { state: string }) => s.state)).toEqual(['queued', 'queued', 'queued']);
-    expect((await t.call('POST', `/api/v1/projects/${projectId}/renders/${render.id}/pause`)).json.result.status).toBe('paused');
-    expect((await t.call('POST', `/api/v1/projects/${projectId}/renders/${render.id}/resume`)).json.result.status).toBe('queued');
+    expect(detail.json.result.chapters[0].segments.map((s: { state: string }) => s.state)).toEqual([
+      'queued',
+      'queued',
+      'queued',
+    ]);
+    expect(
+      (await t.call('POST', `/api/v1/projects/${projectId}/renders/${render.id}/pause`)).json.result.status,
+    ).toBe('paused');
+    expect(
+      (await t.call('POST', `/api/v1/projects/${projectId}/renders/${render.id}/resume`)).json.result.status,
+    ).toBe('queued');
     const cancelled = await t.call('POST', `/api/v1/projects/${projectId}/renders/${render.id}/cancel`);
     expect(cancelled.json.result).toMatchObject({ status: 'cancelled', cost: 0 });
     expect(await balance()).toBe(before);
     const after = await t.call('GET', `/api/v1/projects/${projectId}`);
-    expect(after.json.result.chapters[0].segments.map((s: { state: string }) => s.state)).toEqual(['not_rendered', 'not_rendered', 'not_rendered']);
+    expect(after.json.result.chapters[0].segments.map((s: { state: string }) => s.state)).toEqual([
+      'not_rendered',
+      'not_rendered',
+      'not_rendered',
+    ]);
     const again = await t.call('POST', `/api/v1/projects/${projectId}/renders/${render.id}/resume`);
     expect(again.status).toBe(409);
     expect(again.json).toMatchObject({ status: 0, error_code: 'PROJECT_CONFLICT' });
   });
 
   it('refuses bad bodies, other keys and missing things in the error shape', async () => {
-    const bad = await t.call('POST', `/api/v1/projects/${projectId}/renders`, { body: { chapter_ids: 'all' } });
+    const bad = await t.call('POST', `/api/v1/projects/${projectId}/renders`, {
+      body: { chapter_ids: 'all' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.json).toMatchObject({ status: 0, error_code: 'INVALID_FIELD' });
-    const unknown = await t.call('POST', `/api/v1/projects/${projectId}/renders`, { body: { chapter_ids: ['nope'] } });
+    const unknown = await t.call('POST', `/api/v1/projects/${projectId}/renders`, {
+      body: { chapter_ids: ['nope'] },
+    });
     expect(unknown.json).toMatchObject({ error_code: 'INVALID_FIELD' });
     const other = await t.newKey();
     const foreign = await t.call('POST', `/api/v1/projects/${projectId}/renders`, { key: other, body: {} });
@@ -86,7 +117,11 @@ describe('project render routes', () => {
     expect(foreign.json).toMatchObject({ error_code: 'PROJECT_NOT_FOUND' });
     const audio = await t.call('GET', `/api/v1/projects/${projectId}/segments/${'s'.repeat(31)}0/audio`);
     expect(audio.status).toBe(404);
-    const voice = await t.call('POST', `/api/v1/projects/${projectId}/segments/${'s'.repeat(31)}0/regenerate`, { body: { voice_code: 'xx_nobody' } });
+    const voice = await t.call(
+      'POST',
+      `/api/v1/projects/${projectId}/segments/${'s'.repeat(31)}0/regenerate`,
+      { body: { voice_code: 'xx_nobody' } },
+    );
     expect(voice.json).toMatchObject({ error_code: 'UNKNOWN_VOICE' });
     const exp = await t.call('GET', `/api/v1/projects/${projectId}/exports/${'e'.repeat(32)}`);
     expect(exp.status).toBe(404);

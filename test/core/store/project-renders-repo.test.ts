@@ -27,7 +27,15 @@ const insert = (id: string) =>
     project_id: project.projectId,
     key_id: project.keyId,
     chapter_ids: JSON.stringify([project.chapters[0]!.id]),
-    segment_ids: JSON.stringify([{ id: project.segments[0]!.id, chapter_id: project.chapters[0]!.id, characters: 10, cost_milli: 100, done: false }]),
+    segment_ids: JSON.stringify([
+      {
+        id: project.segments[0]!.id,
+        chapter_id: project.chapters[0]!.id,
+        characters: 10,
+        cost_milli: 100,
+        done: false,
+      },
+    ]),
     segments_total: 1,
     characters_total: 10,
     cost_milli: 100,
@@ -43,14 +51,30 @@ describe('project renders repository', () => {
     expect(claimed).toMatchObject({ status: 'rendering', lease_owner: 'a', run_attempts: 1 });
     expect(await store.projectRenders.claim('r1', at, { owner: 'b', until: 1000 })).toBeUndefined();
     expect(await store.projectRenders.renewLease('r1', { owner: 'b', until: 5000 })).toBeUndefined();
-    expect((await store.projectRenders.renewLease('r1', { owner: 'a', until: 5000 }))!.lease_until).toBe(5000);
-    expect(await store.projectRenders.progress('r1', 'b', { items: '[]', segmentsDone: 1, charactersDone: 10 })).toBe(false);
-    expect(await store.projectRenders.progress('r1', 'a', { items: '[]', segmentsDone: 1, charactersDone: 10 })).toBe(true);
+    expect((await store.projectRenders.renewLease('r1', { owner: 'a', until: 5000 }))!.lease_until).toBe(
+      5000,
+    );
+    expect(
+      await store.projectRenders.progress('r1', 'b', { items: '[]', segmentsDone: 1, charactersDone: 10 }),
+    ).toBe(false);
+    expect(
+      await store.projectRenders.progress('r1', 'a', { items: '[]', segmentsDone: 1, charactersDone: 10 }),
+    ).toBe(true);
     expect(await store.projectRenders.request('r1', 'cancel')).toBe(true);
     expect((await store.projectRenders.get('r1'))!.cancel_requested).toBe(1);
     expect(await store.projectRenders.finish('r1', 'b', { status: 'done', finishedAt: at })).toBe(false);
-    expect(await store.projectRenders.finish('r1', 'a', { status: 'cancelled', finishedAt: at, errorCode: 'CANCELLED' })).toBe(true);
-    expect(await store.projectRenders.get('r1')).toMatchObject({ status: 'cancelled', segments_done: 1, lease_owner: null });
+    expect(
+      await store.projectRenders.finish('r1', 'a', {
+        status: 'cancelled',
+        finishedAt: at,
+        errorCode: 'CANCELLED',
+      }),
+    ).toBe(true);
+    expect(await store.projectRenders.get('r1')).toMatchObject({
+      status: 'cancelled',
+      segments_done: 1,
+      lease_owner: null,
+    });
     expect((await store.projectRenders.list(project.projectId, 10)).map((r) => r.id)).toEqual(['r2', 'r1']);
     expect((await store.projectRenders.open(project.projectId)).map((r) => r.id)).toEqual(['r2']);
   });
@@ -62,8 +86,14 @@ describe('project renders repository', () => {
     expect(await store.projectRenders.resume('r1')).toBe(true);
     await store.projectRenders.claim('r1', at, { owner: 'a', until: 1000 });
     expect(await store.projectRenders.pause('r1', 'a')).toBe(true);
-    expect(await store.projectRenders.get('r1')).toMatchObject({ status: 'paused', lease_owner: null, run_attempts: 0 });
-    expect(await store.projectRenders.finishWaiting('r1', { status: 'cancelled', finishedAt: at })).toBe(true);
+    expect(await store.projectRenders.get('r1')).toMatchObject({
+      status: 'paused',
+      lease_owner: null,
+      run_attempts: 0,
+    });
+    expect(await store.projectRenders.finishWaiting('r1', { status: 'cancelled', finishedAt: at })).toBe(
+      true,
+    );
   });
 
   it('requeues the renders of a dead instance: every one on SQLite, expired leases on a shared database', async () => {
@@ -77,15 +107,27 @@ describe('project renders repository', () => {
     expect((await store.projectRenders.get('r2'))!.status).toBe('queued');
   });
 
-  it('writes the segments\' audio columns and releases unrendered ones', async () => {
+  it("writes the segments' audio columns and releases unrendered ones", async () => {
     const [a, b, c] = project.segments.map((s) => s.id);
     await store.projectRenders.setSegmentStates([a!, b!, c!], 'queued');
-    await store.projectRenders.setSegmentAudio(a!, { state: 'done', audio_key: 'k'.repeat(64), duration_ms: 1234, error: null, checks: '[]', rendered_at: at });
+    await store.projectRenders.setSegmentAudio(a!, {
+      state: 'done',
+      audio_key: 'k'.repeat(64),
+      duration_ms: 1234,
+      error: null,
+      checks: '[]',
+      rendered_at: at,
+    });
     await store.projectRenders.setSegmentAudio(b!, { state: 'failed', error: 'boom' });
     await store.projectRenders.releaseSegments([a!, b!, c!]);
     const rows = await store.projects.segments(project.projectId);
     const byId = new Map(rows.map((r) => [r.id, r]));
-    expect(byId.get(a!)).toMatchObject({ state: 'done', audio_key: 'k'.repeat(64), duration_ms: 1234, checks: '[]' });
+    expect(byId.get(a!)).toMatchObject({
+      state: 'done',
+      audio_key: 'k'.repeat(64),
+      duration_ms: 1234,
+      checks: '[]',
+    });
     expect(byId.get(b!)).toMatchObject({ state: 'failed', error: 'boom' });
     expect(byId.get(c!)!.state).toBe('not_rendered');
   });

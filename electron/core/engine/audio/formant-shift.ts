@@ -42,7 +42,10 @@ export function shiftFormants(samples: Float32Array, sampleRate: number, ratio: 
   const half = size / 2;
   const lifter = Math.max(4, Math.round(LIFTER_SECONDS * sampleRate));
   const fft = new Fft(size);
-  const window = Float64Array.from({ length: size }, (_, i) => 0.5 - 0.5 * Math.cos((2 * Math.PI * i) / size));
+  const window = Float64Array.from(
+    { length: size },
+    (_, i) => 0.5 - 0.5 * Math.cos((2 * Math.PI * i) / size),
+  );
 
   // The signal with a frame of silence on each side, so every sample is under four frames.
   const padded = samples.length + 2 * size;

@@ -429,8 +429,7 @@ async function encodeBook(
     planned.push({
       path: outPath,
       group: [...prepared],
-      createSink: () =>
-        mp3(outPath, buildId3Tag({ ...book, album: request.title, chapters: bookChapters })),
+      createSink: () => mp3(outPath, buildId3Tag({ ...book, album: request.title, chapters: bookChapters })),
     });
   } else if (request.format === 'm4b') {
     planned.push({

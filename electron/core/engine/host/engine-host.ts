@@ -192,7 +192,10 @@ export async function createEngineHost(
     exportChapters(request) {
       const { onProgress, signal, ...plain } = request;
       if (signal?.aborted) return Promise.reject(abortError(signal));
-      return abortable(call<'exportChapters'>({ type: 'exportChapters', request: plain }, onProgress), signal);
+      return abortable(
+        call<'exportChapters'>({ type: 'exportChapters', request: plain }, onProgress),
+        signal,
+      );
     },
     audition(options) {
       return call<'audition'>({ type: 'audition', options });

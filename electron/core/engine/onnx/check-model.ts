@@ -76,7 +76,8 @@ function checkAudio(path: string, { audio }: NeuralAudio): void {
   if (audio.length === 0) throw invalid(path, 'it gave no audio for a short sentence');
   let peak = 0;
   for (const x of audio) {
-    if (!Number.isFinite(x)) throw invalid(path, 'its audio for a short sentence holds non-numbers (NaN or infinity)');
+    if (!Number.isFinite(x))
+      throw invalid(path, 'its audio for a short sentence holds non-numbers (NaN or infinity)');
     peak = Math.max(peak, Math.abs(x));
   }
   if (peak === 0) throw invalid(path, 'its audio for a short sentence is silent');

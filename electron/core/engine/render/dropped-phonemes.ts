@@ -33,9 +33,7 @@ export class DroppedPhonemes {
 }
 
 function sortCounts(counts: ReadonlyMap<string, number>): DroppedPhoneme[] {
-  return [...counts]
-    .map(([phoneme, count]) => ({ phoneme, count }))
-    .sort((a, b) => b.count - a.count);
+  return [...counts].map(([phoneme, count]) => ({ phoneme, count })).sort((a, b) => b.count - a.count);
 }
 
 /**

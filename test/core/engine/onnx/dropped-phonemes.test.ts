@@ -27,7 +27,10 @@ let lessac: NeuralVoice;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'dropped-phonemes-'));
   const config = JSON.parse(readFileSync(VIVOS_CONFIG, 'utf8')) as { num_speakers: number };
-  writeFileSync(join(dir, 'vivos.onnx'), buildPiperModel({ numSpeakers: config.num_speakers, sampleRate: 16000 }));
+  writeFileSync(
+    join(dir, 'vivos.onnx'),
+    buildPiperModel({ numSpeakers: config.num_speakers, sampleRate: 16000 }),
+  );
   writeFileSync(join(dir, 'vivos.onnx.json'), readFileSync(VIVOS_CONFIG));
   vivos = {
     family: 'piper',
@@ -74,8 +77,9 @@ async function expectedDropped(text: string, voice: string, map: Record<string, 
 
 describe('phonemes a voice does not know', () => {
   it('are counted per render and reported with the vivos map', async () => {
-    const map = (JSON.parse(readFileSync(VIVOS_CONFIG, 'utf8')) as { phoneme_id_map: Record<string, unknown> })
-      .phoneme_id_map;
+    const map = (
+      JSON.parse(readFileSync(VIVOS_CONFIG, 'utf8')) as { phoneme_id_map: Record<string, unknown> }
+    ).phoneme_id_map;
     const expected = await expectedDropped(VI_TEXT, 'vi', map);
     const total = [...expected.values()].reduce((a, b) => a + b, 0);
     // The map has no tone digits; eSpeak's Vietnamese carries some: the test means something.
@@ -100,7 +104,10 @@ describe('phonemes a voice does not know', () => {
 
   it('are reported again when the render comes from the sentence cache', async () => {
     const cacheDir = join(dir, 'cache');
-    const cached = await createEngine({ poolSize: 1, sentenceCache: { dir: cacheDir, maxBytes: 50_000_000 } });
+    const cached = await createEngine({
+      poolSize: 1,
+      sentenceCache: { dir: cacheDir, maxBytes: 50_000_000 },
+    });
     try {
       const render = () =>
         cached.render({
