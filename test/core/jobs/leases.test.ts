@@ -11,7 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createEngine } from '../../../electron/core/engine/create-engine';
 import type { Engine } from '../../../electron/core/engine/engine';
 import { AppError } from '../../../electron/shared/errors';
@@ -506,8 +506,16 @@ describe('two runners on one database', () => {
     const [request] = (await submitAll(['My first instance died.'])) as [RequestRow];
     // What the dead instance left: claimed, lease run out.
     expect(await claim(request.id, 'instance-dead', Date.now() - 1)).toBeDefined();
+    // The runner's look at the queue, counted instead of waited for: once it has looked a
+    // second time (a kick while it looks makes it look again), its first look, with any claim
+    // it led to, is over.
+    const looks = vi.spyOn(store.requests, 'oldestQueuedPerKey');
     b.runner.kick();
-    await sleep(100);
+    await until('the runner to look at the queue', async () => looks.mock.calls.length > 0);
+    b.runner.kick();
+    await until('the runner to look again', async () => looks.mock.calls.length > 1);
+    await Promise.all(looks.mock.results.map((r) => r.value));
+    looks.mockRestore();
     expect(await row(request.id)).toMatchObject({ status: 'processing', lease_owner: 'instance-dead' });
     expect(await store.requests.requeueExpired(Date.now())).toEqual([request.id]);
     b.runner.kick();
