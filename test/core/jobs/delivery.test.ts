@@ -26,6 +26,8 @@ let testStore: ReopenableTestStore;
 let store: Store;
 let receiver: CallbackReceiver;
 let deliverer: Deliverer;
+/** Set by a test that closed the deliverer itself (closing twice fails). */
+let delivererClosed = false;
 let key: KeyRow;
 const links = createLinks(() => 'http://127.0.0.1:8787');
 const events = createJobEvents();
@@ -98,10 +100,11 @@ beforeEach(async () => {
     retry: { attempts: 4, baseDelayMs: 50, factor: 2, timeoutMs: 2000 },
   });
   deliverer.start();
+  delivererClosed = false;
 });
 
 afterEach(async () => {
-  await deliverer.close();
+  if (!delivererClosed) await deliverer.close();
   await receiver.close();
   await testStore.close();
 });
@@ -261,6 +264,7 @@ describe('callback delivery', () => {
       retry: { attempts: 4, baseDelayMs: 50, factor: 2, timeoutMs: 2000 },
     });
     other.start();
+    let otherClosed = false;
     try {
       // The first attempt of each fails, so the retries are claimed by the instances too.
       const seen = new Map<string, number>();
@@ -275,7 +279,11 @@ describe('callback delivery', () => {
         other.kick();
       }
       for (const row of rows) await waitForState(row.id, 'delivered');
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Both stopped, their attempts under way finished: any second delivery would be in by now
+      // (no wall time waited).
+      delivererClosed = true;
+      otherClosed = true;
+      await Promise.all([deliverer.close(), other.close()]);
       // Each attempt was made once, by one of the two: two calls per request, both recorded.
       expect(receiver.received).toHaveLength(24);
       for (const row of rows) {
@@ -290,7 +298,7 @@ describe('callback delivery', () => {
         });
       }
     } finally {
-      await other.close();
+      if (!otherClosed) await other.close();
     }
   });
 

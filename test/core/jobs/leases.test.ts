@@ -456,8 +456,6 @@ async function until(what: string, check: () => Promise<boolean>, timeoutMs = 30
   }
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describe('two runners on one database', () => {
   it('render every request exactly once between them, each doing some', async () => {
     const files = createDirectoryFiles(join(t.dir, 'audio'));
@@ -548,10 +546,21 @@ describe('two runners on one database', () => {
       const [request] = (await submitAll(['My instance was killed.'], a)) as [RequestRow];
       await until('instance A to claim it', async () => (await row(request.id)).lease_owner === 'instance-a');
 
+      // A's renewals and B's polls, counted instead of waited for.
+      const renewals = vi.spyOn(storeA.requests, 'renewLease');
+      const polls = vi.spyOn(store.requests, 'requeueExpired');
       const b = makeRunner(store, files, 'instance-b', { leaseMs: 300 });
       await b.runner.start();
-      // While A lives it renews its lease (every 100 ms): B, polling every 100 ms, leaves it alone.
-      await sleep(900);
+      // While A lives it renews its lease (every 100 ms): B, polling every 100 ms, leaves it
+      // alone, however many times both have done so.
+      const polled = polls.mock.calls.length;
+      await until(
+        'B to poll a few times while A renews',
+        async () => renewals.mock.calls.length >= 3 && polls.mock.calls.length >= polled + 3,
+      );
+      await Promise.all(polls.mock.results.map((r) => r.value));
+      renewals.mockRestore();
+      polls.mockRestore();
       expect(await row(request.id)).toMatchObject({
         status: 'processing',
         lease_owner: 'instance-a',
