@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createEngine } from '../../../electron/core/engine/create-engine';
 import type { EngineSettings } from '../../../electron/core/engine/espeak/protocol';
 import { createNeuralModels } from '../../../electron/core/engine/onnx/neural-models';
@@ -89,12 +89,17 @@ describe('the worker pool', () => {
   });
 
   it('keeps its workers with an idle time of 0', async () => {
+    // The pool's timers are the test's: it moves them far past any idle time at once.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
     const pool = await createWorkerPool({ size: 1, idleMs: 0 });
     try {
       await pool.synthesize('Hello.', settings);
-      await sleep(IDLE_MS);
+      // No release is scheduled, and none happens however long it stays idle.
+      await vi.advanceTimersByTimeAsync(60 * 60_000);
+      expect(vi.getTimerCount()).toBe(0);
       expect(pool.workers).toBe(1);
     } finally {
+      vi.useRealTimers();
       await pool.close();
     }
   });

@@ -26,6 +26,8 @@ let testStore: ReopenableTestStore;
 let store: Store;
 let receiver: CallbackReceiver;
 let deliverer: Deliverer;
+/** Set by a test that closed the deliverer itself (closing twice fails). */
+let delivererClosed = false;
 let key: KeyRow;
 const links = createLinks(() => 'http://127.0.0.1:8787');
 const events = createJobEvents();
@@ -98,10 +100,11 @@ beforeEach(async () => {
     retry: { attempts: 4, baseDelayMs: 50, factor: 2, timeoutMs: 2000 },
   });
   deliverer.start();
+  delivererClosed = false;
 });
 
 afterEach(async () => {
-  await deliverer.close();
+  if (!delivererClosed) await deliverer.close();
   await receiver.close();
   await testStore.close();
 });
@@ -217,11 +220,15 @@ describe('callback delivery', () => {
     let holding = 0;
     let mostHeld = 0;
     const held: ServerResponse[] = [];
+    // Set by the test: the receiver then hangs up on what it holds and what comes, so the
+    // attempts end when the test says rather than at the timeout (no wall time waited).
+    let hangUp = false;
     const hang = createServer((_req, res) => {
       holding++;
       mostHeld = Math.max(mostHeld, holding);
       held.push(res);
       res.on('close', () => holding--);
+      if (hangUp) res.destroy();
     });
     await new Promise<void>((resolve) => hang.listen(0, '127.0.0.1', resolve));
     const hangUrl = `http://127.0.0.1:${(hang.address() as AddressInfo).port}/hook`;
@@ -233,7 +240,10 @@ describe('callback delivery', () => {
       // Delivered while the first hanging attempts were still waiting for their timeout.
       const attemptsSoFar = await Promise.all(stuck.map((r) => store.callbacks.list(r.id)));
       expect(attemptsSoFar.every((list) => list.length === 0)).toBe(true);
-      for (const r of stuck) await waitForState(r.id, 'failed', 10_000);
+      expect(mostHeld).toBe(2);
+      hangUp = true;
+      for (const res of held) res.destroy();
+      for (const r of stuck) await waitForState(r.id, 'failed');
       expect(mostHeld).toBe(2);
       expect((await store.callbacks.list(stuck[0]!.id))[0]!.status_code).toBeNull();
     } finally {
@@ -254,6 +264,7 @@ describe('callback delivery', () => {
       retry: { attempts: 4, baseDelayMs: 50, factor: 2, timeoutMs: 2000 },
     });
     other.start();
+    let otherClosed = false;
     try {
       // The first attempt of each fails, so the retries are claimed by the instances too.
       const seen = new Map<string, number>();
@@ -268,7 +279,11 @@ describe('callback delivery', () => {
         other.kick();
       }
       for (const row of rows) await waitForState(row.id, 'delivered');
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Both stopped, their attempts under way finished: any second delivery would be in by now
+      // (no wall time waited).
+      delivererClosed = true;
+      otherClosed = true;
+      await Promise.all([deliverer.close(), other.close()]);
       // Each attempt was made once, by one of the two: two calls per request, both recorded.
       expect(receiver.received).toHaveLength(24);
       for (const row of rows) {
@@ -283,7 +298,7 @@ describe('callback delivery', () => {
         });
       }
     } finally {
-      await other.close();
+      if (!otherClosed) await other.close();
     }
   });
 

@@ -11,7 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createEngine } from '../../../electron/core/engine/create-engine';
 import type { Engine } from '../../../electron/core/engine/engine';
 import { AppError } from '../../../electron/shared/errors';
@@ -456,8 +456,6 @@ async function until(what: string, check: () => Promise<boolean>, timeoutMs = 30
   }
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describe('two runners on one database', () => {
   it('render every request exactly once between them, each doing some', async () => {
     const files = createDirectoryFiles(join(t.dir, 'audio'));
@@ -506,8 +504,16 @@ describe('two runners on one database', () => {
     const [request] = (await submitAll(['My first instance died.'])) as [RequestRow];
     // What the dead instance left: claimed, lease run out.
     expect(await claim(request.id, 'instance-dead', Date.now() - 1)).toBeDefined();
+    // The runner's look at the queue, counted instead of waited for: once it has looked a
+    // second time (a kick while it looks makes it look again), its first look, with any claim
+    // it led to, is over.
+    const looks = vi.spyOn(store.requests, 'oldestQueuedPerKey');
     b.runner.kick();
-    await sleep(100);
+    await until('the runner to look at the queue', async () => looks.mock.calls.length > 0);
+    b.runner.kick();
+    await until('the runner to look again', async () => looks.mock.calls.length > 1);
+    await Promise.all(looks.mock.results.map((r) => r.value));
+    looks.mockRestore();
     expect(await row(request.id)).toMatchObject({ status: 'processing', lease_owner: 'instance-dead' });
     expect(await store.requests.requeueExpired(Date.now())).toEqual([request.id]);
     b.runner.kick();
@@ -540,10 +546,21 @@ describe('two runners on one database', () => {
       const [request] = (await submitAll(['My instance was killed.'], a)) as [RequestRow];
       await until('instance A to claim it', async () => (await row(request.id)).lease_owner === 'instance-a');
 
+      // A's renewals and B's polls, counted instead of waited for.
+      const renewals = vi.spyOn(storeA.requests, 'renewLease');
+      const polls = vi.spyOn(store.requests, 'requeueExpired');
       const b = makeRunner(store, files, 'instance-b', { leaseMs: 300 });
       await b.runner.start();
-      // While A lives it renews its lease (every 100 ms): B, polling every 100 ms, leaves it alone.
-      await sleep(900);
+      // While A lives it renews its lease (every 100 ms): B, polling every 100 ms, leaves it
+      // alone, however many times both have done so.
+      const polled = polls.mock.calls.length;
+      await until(
+        'B to poll a few times while A renews',
+        async () => renewals.mock.calls.length >= 3 && polls.mock.calls.length >= polled + 3,
+      );
+      await Promise.all(polls.mock.results.map((r) => r.value));
+      renewals.mockRestore();
+      polls.mockRestore();
       expect(await row(request.id)).toMatchObject({
         status: 'processing',
         lease_owner: 'instance-a',
