@@ -1,7 +1,7 @@
 /**
- * Builds what the app runs: the studio UI (vite, only when its sources changed), the Electron
- * main process, its engine workers and the preload, and the headless CLI (esbuild, in well
- * under a second each). Output under dist/:
+ * `npm run build`: builds what the app runs: the studio UI (vite, only when its sources
+ * changed), the Electron main process, its engine workers and the preload, and the headless CLI
+ * (esbuild, in well under a second each). Output under dist/:
  * - electron/main/{index,engine-host-worker,espeak-worker,pdf-reader-child}.js and electron/preload/index.cjs
  *   (CommonJS, self-contained: a sandboxed preload may only require 'electron');
  * - cli/narration-studio.js (package.json "bin") with the same workers beside it and the
@@ -133,7 +133,8 @@ export async function buildCli(root = ROOT, outRoot = root): Promise<Metafile> {
   });
 }
 
-// `tsx electron/launch/build.ts`: everything; with `--cli`, the CLI alone (`npm run build:cli`).
+// `npm run build` (`tsx electron/launch/build.ts`): everything; with `--cli`, the CLI alone
+// (`npm run build:cli`).
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   if (!process.argv.includes('--cli')) {
     buildUiIfStale();

@@ -1,6 +1,6 @@
 /**
  * Composition root of the desktop app (bundled to dist/electron/main/index.js by
- * `npm run build:electron`, started by `npm start`): wires the real Electron, electron-store
+ * `npm run build`, started by `npm start`): wires the real Electron, electron-store
  * settings, the rotating log and the engine into `runShell`. Everything with behaviour lives
  * in the modules it imports, which are tested without Electron.
  */

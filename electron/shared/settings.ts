@@ -1,6 +1,6 @@
 /**
  * The app's settings: one schema, defaults and migration, used by the desktop shell
- * (electron-store) and headless mode (conf) alike. Pure: no Node, no electron.
+ * (electron-store) and headless mode (the file itself) alike. Pure: no Node, no electron.
  */
 
 import { Type, type Static, type TSchema } from '@sinclair/typebox';

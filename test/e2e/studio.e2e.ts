@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { VoiceMirror } from '../fixtures/voice-mirror';
 import { cuesFromSrt } from '../../renderer/src/lib/subtitles';
-import { API_LABELS } from '../../renderer/src/features/api/examples';
+import { API_LABELS } from '../fixtures/api-labels';
 import { startReceiver } from '../fixtures/callback-receiver';
 import {
   E2E_CALLBACK_ATTEMPTS,

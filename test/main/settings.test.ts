@@ -3,12 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Value } from '@sinclair/typebox/value';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  createSettingsStore,
-  openHeadlessSettings,
-  readSettings,
-} from '../../electron/core/platform/settings-store';
+import { createSettingsStore, readSettings } from '../../electron/core/platform/settings-store';
 import { defaultConfigDir } from '../../electron/core/platform/paths';
+import { openConfSettings } from '../fixtures/conf-settings';
 import {
   DEFAULT_SETTINGS,
   SETTINGS_VERSION,
@@ -155,10 +152,10 @@ describe('migration', () => {
 });
 
 describe('settings store', () => {
-  it('headless (conf) writes settings.json in the given folder and reads it back', async () => {
+  it('conf (what electron-store wraps) writes settings.json in the given folder and reads it back', async () => {
     const dir = tempDir();
     expect(readSettings(dir)).toEqual(DEFAULT_SETTINGS);
-    const first = await openHeadlessSettings({ cwd: dir });
+    const first = await openConfSettings({ cwd: dir });
     expect(first.path).toBe(join(dir, 'settings.json'));
     expect(first.get()).toEqual(DEFAULT_SETTINGS);
     first.update({ port: 9200, dataDir: '/srv/narration' });
@@ -166,7 +163,7 @@ describe('settings store', () => {
       port: 9200,
       dataDir: '/srv/narration',
     });
-    expect((await openHeadlessSettings({ cwd: dir })).get()).toMatchObject({
+    expect((await openConfSettings({ cwd: dir })).get()).toMatchObject({
       port: 9200,
       dataDir: '/srv/narration',
     });
@@ -179,7 +176,7 @@ describe('settings store', () => {
     writeFileSync(join(dir, 'settings.json'), JSON.stringify({ port: -1, theme: 'light' }));
     const warnings: string[] = [];
     expect(readSettings(dir)).toMatchObject({ port: 8787, theme: 'light' });
-    const store = await openHeadlessSettings({
+    const store = await openConfSettings({
       cwd: dir,
       log: { info: () => {}, warn: (m) => warnings.push(m) },
     });

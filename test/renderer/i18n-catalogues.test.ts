@@ -1,7 +1,7 @@
 /**
  * The interface's message catalogues (renderer/src/i18n/messages): every message the code uses
  * is in en.json as written in the code, vi.json has every message of en.json and no other, with
- * the same placeholders, and `formatjs verify` (the check DEVELOPING.md tells a translator to
+ * the same placeholders, and `formatjs verify` (the check CONTRIBUTING.md tells a translator to
  * run) fails on a catalogue that lacks a message.
  */
 

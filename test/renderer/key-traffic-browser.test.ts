@@ -13,14 +13,10 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  API_LABELS,
-  buildExamples,
-  EXAMPLE_LANGUAGES,
-  LANGUAGE_LABELS,
-} from '../../renderer/src/features/api/examples';
+import { buildExamples, EXAMPLE_LANGUAGES, LANGUAGE_LABELS } from '../../renderer/src/features/api/examples';
 import { createApiKey } from '../../electron/core/jobs/keys';
 import { systemClock } from '../../electron/core/platform/clock';
+import { API_LABELS } from '../fixtures/api-labels';
 import { launchBrowser } from '../fixtures/browser';
 import { startReceiver, type CallbackReceiver } from '../fixtures/callback-receiver';
 import { startTestCore, type TestCore } from '../core/server/helpers';

@@ -160,7 +160,7 @@ export function sentenceCacheDir(dataDir: string): string {
 
 /**
  * Where settings live: the folder Electron calls `userData` for this app, so the desktop app
- * (electron-store) and headless mode (conf) read the same `settings.json`.
+ * (electron-store) and headless mode (`openFileSettings`) read the same `settings.json`.
  * Linux: $XDG_CONFIG_HOME/Narration Studio (default ~/.config/Narration Studio);
  * macOS: ~/Library/Application Support/Narration Studio; Windows: %APPDATA%\Narration Studio.
  */

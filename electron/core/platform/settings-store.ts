@@ -1,7 +1,7 @@
 /**
- * Settings behind an interface. The desktop shell backs it with electron-store, headless
- * mode with conf (which electron-store wraps): both are a JSON file with a `store` property,
- * so one adapter serves both, and both files go through the same schema and migration
+ * Settings behind an interface. The desktop shell backs it with electron-store (a JSON file
+ * with a `store` property, through `createSettingsStore`); headless mode reads and writes the
+ * same file itself (`openFileSettings`). Both go through the same schema and migration
  * (`electron/shared/settings.ts`).
  *
  * The JSON Schema is not handed to conf/electron-store's own validator on purpose: they
@@ -29,7 +29,7 @@ export interface SettingsStore {
   readonly path: string;
 }
 
-/** What conf and electron-store both provide. */
+/** What electron-store (and conf, which it wraps) provides. */
 export interface JsonFileBacking {
   store: Record<string, unknown>;
   readonly path: string;
@@ -52,23 +52,6 @@ export function createSettingsStore(backing: JsonFileBacking, log?: Log): Settin
       return structuredClone(current);
     },
   };
-}
-
-/**
- * Headless settings: conf on `<config dir>/settings.json`, the file the desktop app uses.
- * conf is loaded on demand: it brings `when-exit`, which re-raises SIGINT/SIGTERM once its own
- * handlers ran, and a process that only reads its settings should not get that.
- */
-export async function openHeadlessSettings(
-  options: { cwd?: string; log?: Log } = {},
-): Promise<SettingsStore> {
-  const { default: Conf } = await import('conf');
-  const conf = new Conf<Record<string, unknown>>({
-    projectName: 'narration-studio',
-    cwd: options.cwd ?? defaultConfigDir(),
-    configName: SETTINGS_FILE_NAME,
-  });
-  return createSettingsStore(conf, options.log);
 }
 
 /**

@@ -64,11 +64,6 @@ export type StoreLocation =
     }
   | { url: string };
 
-/** True for a `postgres://` or `postgresql://` URL. */
-export function isPostgresUrl(value: string): boolean {
-  return /^postgres(ql)?:\/\//i.test(value);
-}
-
 /**
  * Opens and migrates the database. SQLite throws AppError DATABASE_LOCKED, DATABASE_TOO_NEW or
  * DATABASE_CORRUPT (see `openDatabase`); PostgreSQL rejects with DATABASE_UNAVAILABLE or

@@ -26,11 +26,6 @@ export function mayBeVoiceCode(code: unknown): code is string {
   return typeof code === 'string' && (findVoice(code) !== undefined || CUSTOM_CODE_RE.test(code));
 }
 
-/** True when `code` has the shape of a custom voice's code (lower-case, 3–64 characters). */
-export function isCustomVoiceCodeShape(code: string): boolean {
-  return CUSTOM_CODE_RE.test(code);
-}
-
 /** The catalogue voice that prices and prepares text for `code`: itself, or a custom voice's `voice_code`. */
 export function catalogueVoiceOf(code: string, customVoices: readonly CustomVoice[]): VoiceInfo | undefined {
   const custom = customVoices.find((v) => v.code === code);

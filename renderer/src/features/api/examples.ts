@@ -49,11 +49,6 @@ export const API_LABEL_MESSAGES = defineMessages<ExampleApi>({
   },
 });
 
-/** The same in English (the tests find the examples by it). */
-export const API_LABELS = Object.fromEntries(
-  Object.entries(API_LABEL_MESSAGES).map(([api, message]) => [api, String(message.defaultMessage)]),
-) as Record<ExampleApi, string>;
-
 export interface Example {
   api: ExampleApi;
   language: ExampleLanguage;
