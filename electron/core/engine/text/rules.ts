@@ -2,7 +2,8 @@
  * Rewriting a chunk into what eSpeak NG reads well, with a map from the engine's word events
  * back to the source: the rule engine, and the rules every language shares (dates, times,
  * money, percent, ranges, and characters the engine must not see). Each language's words and
- * rules of its own are in `./languages/<code>.ts`; what a rule is, in `./rule-kit`.
+ * rules of its own are in `./languages/<code>.ts`; what a rule is, in `./rule-kit`. Nothing here
+ * names a language: a new one is its file and its entry in `LANGUAGES`.
  *
  * Offsets are UTF-16 code-unit offsets (JavaScript string indexes) unless a name says
  * otherwise, as everywhere in the engine (see `../types`).
