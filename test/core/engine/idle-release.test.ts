@@ -17,9 +17,9 @@ import { createNeuralModels } from '../../../electron/core/engine/onnx/neural-mo
 import { createWorkerPool } from '../../../electron/core/engine/pool';
 import {
   isJapaneseLoaded,
-  prepareJapanese,
   releaseJapaneseAfterIdle,
 } from '../../../electron/core/engine/text/languages/ja-kana';
+import { prepareForEngine } from '../../../electron/core/engine/text/rules';
 import { DEFAULT_SYNTHESIS } from '../../../electron/shared/options';
 import { wavSamples } from '../../fixtures/audio-analysis';
 import { buildPiperModel } from '../../fixtures/onnx/build-models';
@@ -125,14 +125,14 @@ describe('the Japanese dictionary', () => {
     try {
       const fresh = await render('fresh');
       expect(isJapaneseLoaded()).toBe(true);
-      const freshKana = (await prepareJapanese(text)).engineText;
+      const freshKana = (await prepareForEngine(text, 'ja')).engineText;
       expect(freshKana).toContain('トーキョー');
       expect(freshKana).toContain('ニホンゴ');
       await eventually(() => !isJapaneseLoaded(), idleMs + 3000);
 
       const reloaded = await render('reloaded');
       expect(isJapaneseLoaded()).toBe(true);
-      expect((await prepareJapanese(text)).engineText).toBe(freshKana);
+      expect((await prepareForEngine(text, 'ja')).engineText).toBe(freshKana);
       expect(reloaded.result.durationMs).toBe(fresh.result.durationMs);
       expect(reloaded.pcm.length).toBe(fresh.pcm.length);
     } finally {

@@ -5,10 +5,9 @@
  */
 
 import { splitIntoChunks, type SpeechChunk } from '../text/chunk';
-import { prepareJapanese } from '../text/languages/ja-kana';
 import { lexiconWithReadings } from '../text/forced-readings';
 import type { CompiledLexicon, LexiconMatch } from '../text/lexicon';
-import { prepareForEngine, rewriteAsIs } from '../text/rules';
+import { prepareForEngine } from '../text/rules';
 import type { ModelProfile } from '../models';
 import type { PreparedText, TextChunk } from '../types';
 import { prepareOptions, type ResolvedVoice } from './voice';
@@ -78,8 +77,8 @@ export async function* planSpeech(
 }
 
 /**
- * Text rewritten for the engine as the model profile asks (Japanese always gets kana), with the
- * lexicon's entries applied.
+ * Text rewritten for the engine as the model profile asks (a language with a stage after the
+ * rules, Japanese, always gets it: see `prepareForEngine`), with the lexicon's entries applied.
  */
 export async function prepareChunk(
   text: string,
@@ -87,34 +86,12 @@ export async function prepareChunk(
   profile: ModelProfile,
   lexicon?: CompiledLexicon,
 ): Promise<PreparedText> {
-  // Kana conversion is not optional: without it the engine reads kanji as "Chinese letter".
-  if (voice.language === 'ja') return prepareJapanese(text, { lexicon });
-  if (profile.textPreparation === 'full')
-    return prepareForEngine(text, voice.language, { ...prepareOptions(voice), lexicon });
-  return lexicon ? rewriteAsIs(text, lexicon) : asIs(text);
-}
-
-/**
- * Prepared text that is the source itself: only what the engine must not see is blanked, one
- * for one (SSML-significant characters, and the brackets of "[[" / "]]", which open phonemes).
- */
-function asIs(text: string): PreparedText {
-  const engineText = text.replace(/[<>&]|\[(?=\[)|\](?=\])/g, ' ');
-  // eSpeak counts code points; the source is indexed in UTF-16 code units.
-  const unitOffsets: number[] = [];
-  for (let i = 0; i < text.length; i++) {
-    unitOffsets.push(i);
-    if ((text.codePointAt(i) ?? 0) > 0xffff) i++;
-  }
-  unitOffsets.push(text.length);
-  const at = (cp: number) => unitOffsets[Math.max(0, Math.min(cp, unitOffsets.length - 1))] ?? text.length;
-  return {
-    engineText,
-    toSource: (textPosition, wordLength) => ({
-      start: at(textPosition - 1),
-      end: at(textPosition - 1 + wordLength),
-    }),
-  };
+  return prepareForEngine(
+    text,
+    voice.language,
+    { ...prepareOptions(voice), lexicon },
+    profile.textPreparation,
+  );
 }
 
 /**

@@ -20,7 +20,7 @@ import type { LanguageCode } from '../../../shared/voices';
 import { PAUSE_MS, splitIntoChunks } from '../text/chunk';
 import type { LexiconMatch } from '../text/lexicon';
 import { hasSpeakableContent } from '../text/speakable';
-import { prepareForEngine, type PrepareOptions } from '../text/rules';
+import { rewriteForEngine, type PrepareOptions } from '../text/rules';
 
 /** A piece of the text spoken with one voice and prosody. */
 export interface RenderSegment {
@@ -201,7 +201,7 @@ export function spokenReading(
   language: LanguageCode,
   prepare: PrepareOptions,
 ): string | undefined {
-  const engineText = (source: string) => prepareForEngine(source, language, prepare).engineText;
+  const engineText = (source: string) => rewriteForEngine(source, language, prepare).engineText;
   switch (reading.kind) {
     case 'sub':
       return reading.alias.replace(UNSAFE, ' ');

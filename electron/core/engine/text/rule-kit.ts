@@ -5,7 +5,8 @@
  * `./languages/<code>.ts`.
  */
 
-import type { LanguageCode } from '../types';
+import type { MappedText } from './mapped-text';
+import type { LanguageCode, PreparedText } from '../types';
 import type { PrepareOptions } from './rules';
 
 /** A piece of a rule's output, tied to a range of the match (offsets relative to the match start). */
@@ -66,6 +67,11 @@ function periodIfSentenceEnd(ctx: RuleContext): string {
   return '';
 }
 
+/** The digits without leading zeros ("007" → "7"; "0" stays). */
+export function stripZeros(digits: string): string {
+  return digits.replace(/^0+(?=\d)/, '');
+}
+
 /** Whether a month and day can make a date (days are not checked against the month). */
 export function validDate(month: number, day: number): boolean {
   return month >= 1 && month <= 12 && day >= 1 && day <= 31;
@@ -105,6 +111,21 @@ export interface CurrencyWords {
   centMany: string;
 }
 
+/** An amount of money found by the money rules (`./rules`), with the currency's names. */
+export interface MoneyParts {
+  /** The integer part's digits, as written without separators ("1234", "05"; "0" when it has none). */
+  whole: string;
+  /** Two digits of hundredths ("50" for ",5"), when the amount has a decimal part. */
+  cents?: string;
+  /** The currency's names in this language. */
+  words: CurrencyWords;
+}
+
+/** Money read as digits then the currency ("5.50美元"): what eSpeak's Chinese, Korean and Japanese voices read well. */
+export function sayMoneyInDigits({ whole, cents, words }: MoneyParts): string {
+  return `${stripZeros(whole)}${cents && cents !== '00' ? `.${cents}` : ''}${words.many}`;
+}
+
 /** Words for comparison operators: < > <= >=. */
 export interface ComparisonWords {
   lt: string;
@@ -121,6 +142,17 @@ export interface LanguageRules {
   rulesAfterDates?: Rule[];
   /** Rules of this language only, tried after money and percent and before ranges and markup. */
   rulesAfterNumbers?: Rule[];
+  /**
+   * Which number of a numeric date like 05/06/2026 (`first` and `second`, joined by `separator`)
+   * is the month, or undefined to leave such dates as written. The year-first form (2026-11-21)
+   * is read in every language.
+   */
+  numericDateOrder(
+    first: number,
+    second: number,
+    separator: string,
+    ctx: RuleContext,
+  ): 'month-first' | 'day-first' | undefined;
   /** A date from 2026-11-21 or 21/11/2026, in this language's words. */
   sayDate(date: DateParts, ctx: RuleContext): OutPiece[];
   /** A clock time, or undefined where eSpeak reads it well as written. */
@@ -129,12 +161,25 @@ export interface LanguageRules {
   sayPercent?(number: string, whole: string): OutPiece[];
   /** Names of the currencies, for amounts with a currency symbol. */
   currency: Record<Currency, CurrencyWords>;
+  /** An amount with a currency symbol ("$5", "5,50 €"), in this language's words. */
+  sayMoney(money: MoneyParts): string;
+  /**
+   * An amount with a scale word after it ("$3 million", "$2.5k"): `amount` as written, `scale` the
+   * word. Without this the amount is read by `sayMoney` and the scale word stays as written.
+   */
+  sayScaledMoney?(amount: string, scale: string, words: CurrencyWords): string;
   /** What the dash of a number range ("10–20") is read as; without it the dash stays. */
   rangeWord?: string;
   /** What "&" is read as. */
   andWord: string;
   /** What < > <= >= between numbers or spaces are read as; without them they become spaces. */
   comparison?: ComparisonWords;
+  /**
+   * A stage after the rules for a script eSpeak cannot read as written (Japanese kanji, read
+   * "Chinese letter"): it gets the rules' output and the source it maps to. A language with this
+   * stage gets the rules and the stage whatever the model's text preparation.
+   */
+  afterRules?(rewritten: MappedText, source: string): Promise<PreparedText>;
 }
 
 // --- Abbreviations ---------------------------------------------------------------------

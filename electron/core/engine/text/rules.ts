@@ -2,7 +2,8 @@
  * Rewriting a chunk into what eSpeak NG reads well, with a map from the engine's word events
  * back to the source: the rule engine, and the rules every language shares (dates, times,
  * money, percent, ranges, and characters the engine must not see). Each language's words and
- * rules of its own are in `./languages/<code>.ts`; what a rule is, in `./rule-kit`.
+ * rules of its own are in `./languages/<code>.ts`; what a rule is, in `./rule-kit`. Nothing here
+ * names a language: a new one is its file and its entry in `LANGUAGES`.
  *
  * Offsets are UTF-16 code-unit offsets (JavaScript string indexes) unless a name says
  * otherwise, as everywhere in the engine (see `../types`).
@@ -14,7 +15,7 @@ import { spanish } from './languages/es';
 import { french } from './languages/fr';
 import { japanese } from './languages/ja';
 import { korean } from './languages/ko';
-import { vietnamese, vietnameseNumber } from './languages/vi';
+import { vietnamese } from './languages/vi';
 import { chinese } from './languages/zh';
 import type { CompiledLexicon } from './lexicon';
 import { MappedTextBuilder, type MappedText } from './mapped-text';
@@ -48,34 +49,95 @@ export interface PrepareOptions {
 }
 
 /**
- * Rewrites one chunk's text into what eSpeak NG reads well in `language`, and maps the
- * engine's word events back to the chunk. Only what eSpeak was heard to get wrong is
- * rewritten: dates (2026-11-21, 21/11/2026), clock times where eSpeak says "zero zero",
- * currency symbols before amounts ("$5" is read "dollar five"), percent in Chinese,
- * Korean and Japanese, Vietnamese round numbers ("50.000" gets a spurious "không trăm"),
- * some abbreviations, number ranges with an en dash. It also removes what the engine
- * must not see: `<`, `>` and `&` (the engine runs in SSML mode, where they swallow text)
- * become words or spaces; emoji (read as their names) and markdown markers become
- * spaces; full-width ASCII becomes ASCII; line breaks and tabs become spaces.
- *
- * For Japanese this does the same first stage without readings for kanji; use
- * `prepareJapanese` (`./languages/ja-kana`) to get kana. Never throws.
+ * What the engine reads for `text` in `language`, with the map back to it: the one way into
+ * this module for rendering. `preparation` is the model profile's: 'full' rewrites the text
+ * with the rules (`rewriteForEngine`); 'none' leaves it as written (the std-v1 model reads the
+ * raw text) but for the characters the engine must not see and the lexicon's entries. A
+ * language with a stage after the rules (`LanguageRules.afterRules`: Japanese kana) gets the
+ * rules and that stage whatever `preparation`: without it the engine cannot read the script.
+ * Rejects only where that stage does (Japanese: AppError ENGINE_FAILED when its dictionary
+ * cannot be loaded).
  */
-export function prepareForEngine(
+export async function prepareForEngine(
   text: string,
   language: LanguageCode,
   options: PrepareOptions = {},
-): PreparedText {
-  return rewriteForEngine(text, language, options);
+  preparation: 'full' | 'none' = 'full',
+): Promise<PreparedText> {
+  const { afterRules } = LANGUAGES[language];
+  if (afterRules) return afterRules(rewriteForEngine(text, language, options), text);
+  if (preparation === 'full') return rewriteForEngine(text, language, options);
+  return options.lexicon ? rewriteAsIs(text, options.lexicon) : asIs(text);
 }
 
-/** `prepareForEngine` returning the spans too, for chaining another stage. */
+/**
+ * Rewrites one chunk's text into what eSpeak NG reads well in `language`, and maps the
+ * engine's word events back to the chunk (the spans let another stage chain on it). Only what
+ * eSpeak was heard to get wrong is rewritten: dates (2026-11-21, 21/11/2026), clock times where
+ * eSpeak says "zero zero", currency symbols before amounts ("$5" is read "dollar five"),
+ * percent in Chinese, Korean and Japanese, Vietnamese round numbers ("50.000" gets a spurious
+ * "không trăm"), some abbreviations, number ranges with an en dash. It also removes what the
+ * engine must not see: `<`, `>` and `&` (the engine runs in SSML mode, where they swallow
+ * text) become words or spaces; emoji (read as their names) and markdown markers become
+ * spaces; full-width ASCII becomes ASCII; line breaks and tabs become spaces.
+ *
+ * These are the rules only: a language's stage after them (Japanese kana) is applied by
+ * `prepareForEngine`. Never throws.
+ */
 export function rewriteForEngine(
   text: string,
   language: LanguageCode,
   options: PrepareOptions = {},
 ): MappedText {
-  return applyRules(text, language, options);
+  const input = normaliseWidth(text);
+  const builder = new MappedTextBuilder(input);
+  const { re, rules } = compileRules(language);
+  // Lexicon entries win over every rule: a rule match that overlaps one is dropped.
+  const entries = options.lexicon?.find(input) ?? [];
+  let nextEntry = 0;
+  let copied = 0;
+  /** Emits the lexicon matches that start before `before`, with the text up to each. */
+  const emitEntries = (before: number) => {
+    while (nextEntry < entries.length && (entries[nextEntry] as { start: number }).start < before) {
+      const { start, end, spoken } = entries[nextEntry++] as (typeof entries)[number];
+      if (start < copied) continue;
+      builder.copy(copied, start);
+      builder.replace(spoken, start, end);
+      copied = end;
+    }
+  };
+  re.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(input)) !== null) {
+    if (m[0].length === 0) {
+      re.lastIndex++;
+      continue;
+    }
+    const end = m.index + m[0].length;
+    emitEntries(end);
+    if (m.index < copied) {
+      // The rule's match overlaps an entry's: look again after the entry.
+      re.lastIndex = copied;
+      continue;
+    }
+    const entry = rules.find((r) => m?.[r.group] !== undefined);
+    if (!entry) continue;
+    const groups = m.slice(entry.group, entry.group + entry.count + 1);
+    const out = entry.rule.rewrite(groups, { input, index: m.index, end, language, options });
+    if (out === undefined) {
+      // Declined: let other rules try from the next code point.
+      re.lastIndex =
+        m.index + (input.charCodeAt(m.index) >= 0xd800 && input.charCodeAt(m.index) <= 0xdbff ? 2 : 1);
+      continue;
+    }
+    builder.copy(copied, m.index);
+    if (typeof out === 'string') builder.replace(out, m.index, end);
+    else for (const p of out) builder.replace(p.text, m.index + p.from, m.index + p.to);
+    copied = end;
+  }
+  emitEntries(input.length);
+  builder.copy(copied, input.length);
+  return builder.build(input);
 }
 
 /** Characters the engine must not see in text left as written: SSML markup, and "[[" / "]]" (phonemes). */
@@ -107,6 +169,29 @@ export function rewriteAsIs(text: string, lexicon: CompiledLexicon | undefined):
   }
   copySafe(copied, text.length);
   return builder.build(text);
+}
+
+/**
+ * Prepared text that is the source itself: only what the engine must not see is blanked, one
+ * for one (SSML-significant characters, and the brackets of "[[" / "]]", which open phonemes).
+ */
+function asIs(text: string): PreparedText {
+  const engineText = text.replace(UNSAFE_AS_IS, ' ');
+  // eSpeak counts code points; the source is indexed in UTF-16 code units.
+  const unitOffsets: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    unitOffsets.push(i);
+    if ((text.codePointAt(i) ?? 0) > 0xffff) i++;
+  }
+  unitOffsets.push(text.length);
+  const at = (cp: number) => unitOffsets[Math.max(0, Math.min(cp, unitOffsets.length - 1))] ?? text.length;
+  return {
+    engineText,
+    toSource: (textPosition, wordLength) => ({
+      start: at(textPosition - 1),
+      end: at(textPosition - 1 + wordLength),
+    }),
+  };
 }
 
 /** Each language's words and rules of its own. */
@@ -175,58 +260,6 @@ function normaliseWidth(text: string): string {
   );
 }
 
-function applyRules(text: string, language: LanguageCode, options: PrepareOptions): MappedText {
-  const input = normaliseWidth(text);
-  const builder = new MappedTextBuilder(input);
-  const { re, rules } = compileRules(language);
-  // Lexicon entries win over every rule: a rule match that overlaps one is dropped.
-  const entries = options.lexicon?.find(input) ?? [];
-  let nextEntry = 0;
-  let copied = 0;
-  /** Emits the lexicon matches that start before `before`, with the text up to each. */
-  const emitEntries = (before: number) => {
-    while (nextEntry < entries.length && (entries[nextEntry] as { start: number }).start < before) {
-      const { start, end, spoken } = entries[nextEntry++] as (typeof entries)[number];
-      if (start < copied) continue;
-      builder.copy(copied, start);
-      builder.replace(spoken, start, end);
-      copied = end;
-    }
-  };
-  re.lastIndex = 0;
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(input)) !== null) {
-    if (m[0].length === 0) {
-      re.lastIndex++;
-      continue;
-    }
-    const end = m.index + m[0].length;
-    emitEntries(end);
-    if (m.index < copied) {
-      // The rule's match overlaps an entry's: look again after the entry.
-      re.lastIndex = copied;
-      continue;
-    }
-    const entry = rules.find((r) => m?.[r.group] !== undefined);
-    if (!entry) continue;
-    const groups = m.slice(entry.group, entry.group + entry.count + 1);
-    const out = entry.rule.rewrite(groups, { input, index: m.index, end, language, options });
-    if (out === undefined) {
-      // Declined: let other rules try from the next code point.
-      re.lastIndex =
-        m.index + (input.charCodeAt(m.index) >= 0xd800 && input.charCodeAt(m.index) <= 0xdbff ? 2 : 1);
-      continue;
-    }
-    builder.copy(copied, m.index);
-    if (typeof out === 'string') builder.replace(out, m.index, end);
-    else for (const p of out) builder.replace(p.text, m.index + p.from, m.index + p.to);
-    copied = end;
-  }
-  emitEntries(input.length);
-  builder.copy(copied, input.length);
-  return builder.build(input);
-}
-
 // --- Rule helpers ----------------------------------------------------------------------
 
 const AMOUNT = '\\d{1,3}(?:[,.\\u00A0\\u202F]\\d{3})+(?:[.,]\\d{1,2})?|\\d+(?:[.,]\\d{1,2})?';
@@ -241,10 +274,6 @@ function locate(whole: string, parts: string[]): number[] {
     from = i + p.length;
   }
   return at;
-}
-
-function stripZeros(digits: string): string {
-  return digits.replace(/^0+(?=\d)/, '');
 }
 
 // --- Dates ------------------------------------------------------------------------------
@@ -280,12 +309,11 @@ const numericDateRule: Rule = {
   pattern: `${NUM_START}(\\d{1,2})([/.-])(\\d{1,2})[/.-](\\d{4})${NUM_END}`,
   rewrite([whole, a, sep, b, y], ctx) {
     if (!whole || !a || !sep || !b || !y) return undefined;
-    if (ctx.language === 'zh' || ctx.language === 'ko' || ctx.language === 'ja') return undefined;
     const first = Number(a);
     const second = Number(b);
-    let monthFirst = ctx.language === 'en' && sep === '/' && (ctx.options.dateOrder ?? 'mdy') === 'mdy';
-    if (monthFirst && first > 12 && second <= 12) monthFirst = false;
-    if (!monthFirst && second > 12 && first <= 12 && ctx.language === 'en') monthFirst = true;
+    const order = LANGUAGES[ctx.language].numericDateOrder(first, second, sep, ctx);
+    if (!order) return undefined;
+    const monthFirst = order === 'month-first';
     const month = monthFirst ? first : second;
     const day = monthFirst ? second : first;
     if (!validDate(month, day)) return undefined;
@@ -332,42 +360,9 @@ function parseAmount(amount: string): { whole: string; cents?: string } {
   return { whole: amount.replace(/\D/g, '') };
 }
 
-function sayMoney(
-  amount: string,
-  symbol: Currency,
-  scale: string | undefined,
-  language: LanguageCode,
-): string {
-  const words = LANGUAGES[language].currency[symbol];
-  const cjk = language === 'zh' || language === 'ko' || language === 'ja';
-  if (scale) {
-    const spokenScale = scale === 'k' ? 'thousand' : scale === 'bn' ? 'billion' : scale;
-    return `${amount.replace(/,/g, '')} ${spokenScale} ${words.many}`;
-  }
-  const { whole, cents } = parseAmount(amount);
-  const wholeSpoken = language === 'vi' ? vietnameseNumber(whole) : stripZeros(whole);
-  const isOne = stripZeros(whole) === '1';
-  if (cjk) return `${stripZeros(whole)}${cents && cents !== '00' ? `.${cents}` : ''}${words.many}`;
-  if (!cents || cents === '00') {
-    if (language === 'es' && isOne) return `un ${words.one}`;
-    return `${wholeSpoken} ${isOne ? words.one : words.many}`;
-  }
-  const c = Number(cents);
-  if (language === 'vi' || !words.centMany) return `${wholeSpoken},${cents} ${words.many}`;
-  const centWords = `${c} ${c === 1 ? words.centOne : words.centMany}`;
-  if (whole === '0' && language === 'en') return centWords;
-  const main =
-    language === 'es' && isOne ? `un ${words.one}` : `${wholeSpoken} ${isOne ? words.one : words.many}`;
-  switch (language) {
-    case 'en':
-      return `${main} and ${centWords}`;
-    case 'fr':
-      return `${main} ${c}`;
-    case 'es':
-      return `${main} con ${c}`;
-    default:
-      return `${main} ${centWords}`;
-  }
+function sayMoney(amount: string, currency: Currency, language: LanguageCode): string {
+  const own = LANGUAGES[language];
+  return own.sayMoney({ ...parseAmount(amount), words: own.currency[currency] });
 }
 
 function toCurrency(symbol: string): Currency {
@@ -380,9 +375,11 @@ const currencyBeforeRule: Rule = {
   pattern: `(?<![A-Za-z0-9])(?:US|C|A|HK|NZ)?([$€£¥￥₩₫])[ \\u00A0\\u202F]?(${AMOUNT})(?:[ \\u00A0\\u202F]?(${EN_SCALES}))?${WORD_END}`,
   rewrite([whole, symbol, amount, scale], ctx) {
     if (!whole || !symbol || !amount) return undefined;
-    const useScale = ctx.language === 'en' ? scale : undefined;
-    const spoken = sayMoney(amount, toCurrency(symbol), useScale, ctx.language);
-    const scaleText = scale !== undefined && !useScale ? whole.slice(whole.lastIndexOf(scale)) : '';
+    const own = LANGUAGES[ctx.language];
+    const currency = toCurrency(symbol);
+    if (scale && own.sayScaledMoney) return own.sayScaledMoney(amount, scale, own.currency[currency]);
+    const spoken = sayMoney(amount, currency, ctx.language);
+    const scaleText = scale !== undefined ? whole.slice(whole.lastIndexOf(scale)) : '';
     return scaleText ? `${spoken.replace(/\s*$/, '')} ${scaleText}` : spoken;
   },
 };
@@ -393,7 +390,7 @@ const currencyAfterRule: Rule = {
   rewrite([whole, amount, symbol], ctx) {
     if (!whole || !amount || !symbol) return undefined;
     const normalized = /^[$€£¥￥₩₫]$/u.test(symbol) ? toCurrency(symbol) : '₫';
-    return sayMoney(amount, normalized, undefined, ctx.language);
+    return sayMoney(amount, normalized, ctx.language);
   },
 };
 

@@ -7,8 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LexiconRule } from '../../../../electron/core/engine/engine';
 import { compileLexicon } from '../../../../electron/core/engine/text/lexicon';
-import { prepareJapanese } from '../../../../electron/core/engine/text/languages/ja-kana';
-import { prepareForEngine, rewriteAsIs } from '../../../../electron/core/engine/text/rules';
+import { prepareForEngine, rewriteAsIs, rewriteForEngine } from '../../../../electron/core/engine/text/rules';
 import type { LanguageCode } from '../../../../electron/shared/voices';
 
 const say = (match: string, replacement: string, more: Partial<LexiconRule> = {}): LexiconRule => ({
@@ -124,7 +123,7 @@ describe('the lexicon in text preparation', () => {
   );
 
   it('applies entries before the language rules, which still rewrite the rest', () => {
-    const prepared = prepareForEngine('Dr. Who met Siobhan on 2026-11-21, not 2026-11-22 & more.', 'en', {
+    const prepared = rewriteForEngine('Dr. Who met Siobhan on 2026-11-21, not 2026-11-22 & more.', 'en', {
       lexicon,
     });
     expect(prepared.engineText).toBe(
@@ -134,7 +133,7 @@ describe('the lexicon in text preparation', () => {
 
   it('maps every engine word back to the source words it replaced', () => {
     const source = 'Hello Siobhan and Dr. Who.';
-    const prepared = prepareForEngine(source, 'en', { lexicon });
+    const prepared = rewriteForEngine(source, 'en', { lexicon });
     const engine = prepared.engineText;
     const cp = (needle: string) => [...engine.slice(0, engine.indexOf(needle))].length + 1;
     const word = (needle: string, length: number) => {
@@ -148,7 +147,7 @@ describe('the lexicon in text preparation', () => {
   });
 
   it('keeps "[[" and "]]" of the text itself from reading as phonemes', () => {
-    expect(prepareForEngine('see [[this]] here', 'en').engineText).not.toMatch(/\[\[|\]\]/);
+    expect(rewriteForEngine('see [[this]] here', 'en').engineText).not.toMatch(/\[\[|\]\]/);
     expect(rewriteAsIs('see [[this]] & <that>', undefined).engineText).toBe('see  [this ]    that ');
   });
 
@@ -159,7 +158,7 @@ describe('the lexicon in text preparation', () => {
 
   it('applies to Japanese before kana, and the respelling passes the kana stage', async () => {
     const ja = compileLexicon([say('東京', 'トーキョー'), say('令和', 'レイワ')], 'ja');
-    const prepared = await prepareJapanese('東京と令和と大阪', { lexicon: ja });
+    const prepared = await prepareForEngine('東京と令和と大阪', 'ja', { lexicon: ja });
     expect(prepared.engineText).toContain('トーキョー');
     expect(prepared.engineText).toContain('レイワ');
     // The rest is read by the kana stage as before.

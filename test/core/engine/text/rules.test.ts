@@ -1,7 +1,7 @@
 import type { ESpeakNGWorker } from '@echogarden/espeak-ng-emscripten';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { vietnameseNumber } from '../../../../electron/core/engine/text/languages/vi';
-import { prepareForEngine } from '../../../../electron/core/engine/text/rules';
+import { rewriteForEngine } from '../../../../electron/core/engine/text/rules';
 import type { LanguageCode } from '../../../../electron/shared/voices';
 import { loadEspeak } from '../../../fixtures/espeak';
 import { pick, random } from '../../../fixtures/random';
@@ -33,16 +33,16 @@ function ipa(voice: string, text: string): string {
 
 /** The source words that the engine's word events map back to. */
 function spokenSourceWords(voice: string, language: LanguageCode, source: string): string[] {
-  const prepared = prepareForEngine(source, language);
+  const prepared = rewriteForEngine(source, language);
   return wordEvents(voice, prepared.engineText).map((w) => {
     const { start, end } = prepared.toSource(w.position, w.length);
     return source.slice(start, end);
   });
 }
 
-// --- prepareForEngine -------------------------------------------------------------------
+// --- rewriteForEngine -------------------------------------------------------------------
 
-describe('prepareForEngine: dates, times, money', () => {
+describe('rewriteForEngine: dates, times, money', () => {
   const cases: [LanguageCode, string, string][] = [
     ['en', 'on 2026-11-21.', 'on November 21st, 2026.'],
     ['en', 'on 11/21/2026 and 21/11/2026', 'on November 21st, 2026 and November 21st, 2026'],
@@ -77,11 +77,11 @@ describe('prepareForEngine: dates, times, money', () => {
     ['ko', '₩5000, 50%', '5000원, 50퍼센트'],
   ];
   it.each(cases)('%s: %s', (language, source, expected) => {
-    expect(prepareForEngine(source, language).engineText).toBe(expected);
+    expect(rewriteForEngine(source, language).engineText).toBe(expected);
   });
 
   it('reads an ambiguous date day first when asked', () => {
-    expect(prepareForEngine('05/06/2026', 'en', { dateOrder: 'dmy' }).engineText).toBe('June 5th, 2026');
+    expect(rewriteForEngine('05/06/2026', 'en', { dateOrder: 'dmy' }).engineText).toBe('June 5th, 2026');
   });
 
   it('leaves invalid dates and what eSpeak reads well alone', () => {
@@ -92,12 +92,12 @@ describe('prepareForEngine: dates, times, money', () => {
       ['fr', '50 % et 5 €'.replace('5 €', '5 kg')],
       ['vi', 'năm 2026 có 1.500 người, 3,5%'],
     ] as const) {
-      expect(prepareForEngine(text, language).engineText).toBe(text);
+      expect(rewriteForEngine(text, language).engineText).toBe(text);
     }
   });
 });
 
-describe('prepareForEngine: Vietnamese numbers', () => {
+describe('rewriteForEngine: Vietnamese numbers', () => {
   it('spells round numbers with scale words, as eSpeak adds "không trăm" to them', () => {
     expect(vietnameseNumber('50000')).toBe('50 nghìn');
     expect(vietnameseNumber('1.000.000')).toBe('1 triệu');
@@ -113,11 +113,11 @@ describe('prepareForEngine: Vietnamese numbers', () => {
   it('the engine no longer says "không trăm" for 50.000 đồng', () => {
     const khongTram = 'x_ˌo1_ŋ_tʃ_ˈa';
     expect(ipa('vi', '50.000 đồng')).toContain(khongTram);
-    expect(ipa('vi', prepareForEngine('50.000 đồng', 'vi').engineText)).not.toContain(khongTram);
+    expect(ipa('vi', rewriteForEngine('50.000 đồng', 'vi').engineText)).not.toContain(khongTram);
   });
 });
 
-describe('prepareForEngine: abbreviations', () => {
+describe('rewriteForEngine: abbreviations', () => {
   const cases: [LanguageCode, string, string][] = [
     ['en', 'Dr. Smith and Mr. Jones met Mrs. Brown.', 'Dr Smith and Mr Jones met Mrs Brown.'],
     [
@@ -150,11 +150,11 @@ describe('prepareForEngine: abbreviations', () => {
     ],
   ];
   it.each(cases)('%s: %s', (language, source, expected) => {
-    expect(prepareForEngine(source, language).engineText).toBe(expected);
+    expect(rewriteForEngine(source, language).engineText).toBe(expected);
   });
 
   it('"Main St." stays a street, which eSpeak reads itself', () => {
-    expect(prepareForEngine('He lives on Main St. Then he moved.', 'en').engineText).toBe(
+    expect(rewriteForEngine('He lives on Main St. Then he moved.', 'en').engineText).toBe(
       'He lives on Main St. Then he moved.',
     );
   });
@@ -162,19 +162,19 @@ describe('prepareForEngine: abbreviations', () => {
   it('a title no longer makes the engine break the sentence', () => {
     // In eSpeak's phoneme output a newline marks a clause break.
     expect(ipa('en-us', 'Dr. Smith').trim()).toContain('\n');
-    expect(ipa('en-us', prepareForEngine('Dr. Smith', 'en').engineText).trim()).not.toContain('\n');
+    expect(ipa('en-us', rewriteForEngine('Dr. Smith', 'en').engineText).trim()).not.toContain('\n');
   });
 });
 
-describe('prepareForEngine: characters the engine must not see', () => {
+describe('rewriteForEngine: characters the engine must not see', () => {
   it('turns < > & into words or spaces so SSML mode swallows nothing', () => {
-    expect(prepareForEngine('1 < 2 and 3 >= 2', 'en').engineText).toBe(
+    expect(rewriteForEngine('1 < 2 and 3 >= 2', 'en').engineText).toBe(
       '1  less than  2 and 3  greater than or equal to  2',
     );
-    expect(prepareForEngine('R&D and A & B', 'en').engineText).toBe('R and D and A  and  B');
-    expect(prepareForEngine('A & B', 'vi').engineText).toBe('A  và  B');
-    expect(prepareForEngine('x <foo y', 'en').engineText).toBe('x  foo y');
-    expect(prepareForEngine('<b>bold</b> text', 'en').engineText).toBe(' bold  text');
+    expect(rewriteForEngine('R&D and A & B', 'en').engineText).toBe('R and D and A  and  B');
+    expect(rewriteForEngine('A & B', 'vi').engineText).toBe('A  và  B');
+    expect(rewriteForEngine('x <foo y', 'en').engineText).toBe('x  foo y');
+    expect(rewriteForEngine('<b>bold</b> text', 'en').engineText).toBe(' bold  text');
   });
 
   it('the engine speaks every word after a "<" once prepared', () => {
@@ -185,15 +185,15 @@ describe('prepareForEngine: characters the engine must not see', () => {
   });
 
   it('drops emoji and markdown markers, which eSpeak reads by name', () => {
-    expect(prepareForEngine('smile 😀 now 👍🏽!', 'en').engineText).toBe('smile   now  !');
-    expect(prepareForEngine('**bold** and\n# Title', 'en').engineText).toBe(' bold  and   Title');
-    expect(prepareForEngine('©2026 1️⃣', 'en').engineText).toBe('©2026 1');
-    expect(ipa('en-us', prepareForEngine('smile 😀 now', 'en').engineText)).not.toMatch(/ɡɹ.*ɪ.*n.*ɪ.*ŋ/);
+    expect(rewriteForEngine('smile 😀 now 👍🏽!', 'en').engineText).toBe('smile   now  !');
+    expect(rewriteForEngine('**bold** and\n# Title', 'en').engineText).toBe(' bold  and   Title');
+    expect(rewriteForEngine('©2026 1️⃣', 'en').engineText).toBe('©2026 1');
+    expect(ipa('en-us', rewriteForEngine('smile 😀 now', 'en').engineText)).not.toMatch(/ɡɹ.*ɪ.*n.*ɪ.*ŋ/);
   });
 
   it('maps full-width digits and letters to ASCII and line breaks to spaces', () => {
-    expect(prepareForEngine('価格１２３円，ＡＢＣ', 'zh').engineText).toBe('価格123円，ABC');
-    expect(prepareForEngine('a\nb\tc', 'en').engineText).toBe('a b c');
+    expect(rewriteForEngine('価格１２３円，ＡＢＣ', 'zh').engineText).toBe('価格123円，ABC');
+    expect(rewriteForEngine('a\nb\tc', 'en').engineText).toBe('a b c');
   });
 
   it('never throws and never lets < > & through, on random input', () => {
@@ -236,7 +236,7 @@ describe('prepareForEngine: characters the engine must not see', () => {
       let s = '';
       for (let i = 0; i < 30; i++) s += pick(rand, pieces);
       const language = pick(rand, languages);
-      const prepared = prepareForEngine(s, language);
+      const prepared = rewriteForEngine(s, language);
       expect(prepared.engineText).not.toMatch(/[<>&]/);
       const cps = [...prepared.engineText].length;
       for (const [p, l] of [
@@ -257,10 +257,10 @@ describe('prepareForEngine: characters the engine must not see', () => {
   });
 });
 
-describe('prepareForEngine: mapping engine words back to source words', () => {
+describe('rewriteForEngine: mapping engine words back to source words', () => {
   it('maps each engine word of an expansion to the source it came from', () => {
     const source = 'Meet Dr. Smith on 2026-11-21 with $5.';
-    const prepared = prepareForEngine(source, 'en');
+    const prepared = rewriteForEngine(source, 'en');
     expect(prepared.engineText).toBe('Meet Dr Smith on November 21st, 2026 with 5 dollars.');
     const at = (word: string): string => {
       const cp = [...prepared.engineText.slice(0, prepared.engineText.indexOf(word))].length + 1;
@@ -278,7 +278,7 @@ describe('prepareForEngine: mapping engine words back to source words', () => {
 
   it('maps code-point positions across emoji and astral characters to UTF-16 offsets', () => {
     const source = '𠮷 and 😀 café e\u0301 end';
-    const prepared = prepareForEngine(source, 'en');
+    const prepared = rewriteForEngine(source, 'en');
     const words = [...prepared.engineText.matchAll(/\S+/gu)];
     const mapped = words.map((m) => {
       const cp = [...prepared.engineText.slice(0, m.index)].length + 1;
@@ -289,14 +289,14 @@ describe('prepareForEngine: mapping engine words back to source words', () => {
   });
 
   it('widens an event covering part of a word to the whole word, except in CJK text', () => {
-    const prepared = prepareForEngine('hello wonderful world', 'en');
+    const prepared = rewriteForEngine('hello wonderful world', 'en');
     expect(prepared.toSource(9, 3)).toEqual({ start: 6, end: 15 });
-    const cjk = prepareForEngine('我们今天去公园', 'zh');
+    const cjk = rewriteForEngine('我们今天去公园', 'zh');
     expect(cjk.toSource(3, 1)).toEqual({ start: 2, end: 3 });
   });
 
   it('trims the space eSpeak sometimes includes in a word', () => {
-    const prepared = prepareForEngine('one two', 'en');
+    const prepared = rewriteForEngine('one two', 'en');
     expect(prepared.toSource(1, 4)).toEqual({ start: 0, end: 3 });
     expect(prepared.toSource(4, 4)).toEqual({ start: 4, end: 7 });
   });
@@ -338,7 +338,7 @@ describe('prepareForEngine: mapping engine words back to source words', () => {
         starts.push(i);
         from = i + t.length;
       }
-      const prepared = prepareForEngine(source, language);
+      const prepared = rewriteForEngine(source, language);
       const hits = new Set<number>();
       for (const w of wordEvents(voice, prepared.engineText)) {
         const { start, end } = prepared.toSource(w.position, w.length);

@@ -3,7 +3,15 @@
  * (`../rules`) use for dates, times, money and symbols.
  */
 
-import { abbreviationRule, piece, WORD_END, WORD_START, type LanguageRules, type Rule } from '../rule-kit';
+import {
+  abbreviationRule,
+  piece,
+  stripZeros,
+  WORD_END,
+  WORD_START,
+  type LanguageRules,
+  type Rule,
+} from '../rule-kit';
 
 const EN_MONTHS = [
   'January',
@@ -114,6 +122,14 @@ export const english: LanguageRules = {
     'Ph.D.': { say: 'PhD' },
   }),
   rulesAfterDates: [englishMonthDayRule, englishDecadeRule],
+  numericDateOrder(first, second, separator, ctx) {
+    // 05/06/2026 is read month first unless the voice's order is day first; a number over 12
+    // settles it either way. Dates with dots or dashes are day first.
+    let monthFirst = separator === '/' && (ctx.options.dateOrder ?? 'mdy') === 'mdy';
+    if (monthFirst && first > 12 && second <= 12) monthFirst = false;
+    if (!monthFirst && second > 12 && first <= 12) monthFirst = true;
+    return monthFirst ? 'month-first' : 'day-first';
+  },
   sayDate(d) {
     const pieces = [
       piece(EN_MONTHS[d.month - 1] as string, ...d.monthAt),
@@ -139,6 +155,19 @@ export const english: LanguageRules = {
     '¥': { one: 'yen', many: 'yen', centOne: '', centMany: '' },
     '₩': { one: 'won', many: 'won', centOne: '', centMany: '' },
     '₫': { one: 'dong', many: 'dong', centOne: '', centMany: '' },
+  },
+  sayMoney({ whole, cents, words }) {
+    const n = stripZeros(whole);
+    const main = `${n} ${n === '1' ? words.one : words.many}`;
+    if (!cents || cents === '00') return main;
+    if (!words.centMany) return `${n},${cents} ${words.many}`;
+    const c = Number(cents);
+    const centWords = `${c} ${c === 1 ? words.centOne : words.centMany}`;
+    return whole === '0' ? centWords : `${main} and ${centWords}`;
+  },
+  sayScaledMoney(amount, scale, words) {
+    const spokenScale = scale === 'k' ? 'thousand' : scale === 'bn' ? 'billion' : scale;
+    return `${amount.replace(/,/g, '')} ${spokenScale} ${words.many}`;
   },
   rangeWord: ' to ',
   andWord: ' and ',

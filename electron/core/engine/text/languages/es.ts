@@ -3,7 +3,7 @@
  * (`../rules`) use for dates, times, money and symbols.
  */
 
-import { abbreviationRule, piece, type LanguageRules } from '../rule-kit';
+import { abbreviationRule, piece, stripZeros, type LanguageRules } from '../rule-kit';
 
 const ES_MONTHS = [
   'enero',
@@ -33,6 +33,7 @@ export const spanish: LanguageRules = {
     'EE. UU.': { say: 'Estados Unidos', canEnd: true },
     'núm.': { say: 'número', beforeDigit: true },
   }),
+  numericDateOrder: () => 'day-first',
   sayDate(d) {
     const pieces = [piece(String(d.day), ...d.dayAt), piece(` de ${ES_MONTHS[d.month - 1]}`, ...d.monthAt)];
     if (d.year) pieces.push(piece(` de ${d.year.text}`, ...d.year.at));
@@ -49,6 +50,14 @@ export const spanish: LanguageRules = {
     '¥': { one: 'yen', many: 'yenes', centOne: '', centMany: '' },
     '₩': { one: 'won', many: 'wones', centOne: '', centMany: '' },
     '₫': { one: 'dong', many: 'dongs', centOne: '', centMany: '' },
+  },
+  sayMoney({ whole, cents, words }) {
+    const n = stripZeros(whole);
+    // "un dólar", not "uno dólar".
+    const main = n === '1' ? `un ${words.one}` : `${n} ${words.many}`;
+    if (!cents || cents === '00') return main;
+    if (!words.centMany) return `${n},${cents} ${words.many}`;
+    return `${main} con ${Number(cents)}`;
   },
   rangeWord: ' a ',
   andWord: ' y ',

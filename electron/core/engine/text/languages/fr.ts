@@ -3,7 +3,15 @@
  * (`../rules`) use for dates, times, money and symbols.
  */
 
-import { abbreviationRule, NUM_START, piece, WORD_END, type LanguageRules, type Rule } from '../rule-kit';
+import {
+  abbreviationRule,
+  NUM_START,
+  piece,
+  stripZeros,
+  WORD_END,
+  type LanguageRules,
+  type Rule,
+} from '../rule-kit';
 
 const FR_MONTHS = [
   'janvier',
@@ -42,6 +50,7 @@ export const french: LanguageRules = {
     'c.-à-d.': { say: "c'est-à-dire" },
   }),
   rulesAfterDates: [frenchHourRule],
+  numericDateOrder: () => 'day-first',
   sayDate(d) {
     const pieces = [
       piece(d.day === 1 ? '1er' : String(d.day), ...d.dayAt),
@@ -63,6 +72,14 @@ export const french: LanguageRules = {
     '¥': { one: 'yen', many: 'yens', centOne: '', centMany: '' },
     '₩': { one: 'won', many: 'wons', centOne: '', centMany: '' },
     '₫': { one: 'dong', many: 'dongs', centOne: '', centMany: '' },
+  },
+  sayMoney({ whole, cents, words }) {
+    const n = stripZeros(whole);
+    const main = `${n} ${n === '1' ? words.one : words.many}`;
+    if (!cents || cents === '00') return main;
+    if (!words.centMany) return `${n},${cents} ${words.many}`;
+    // "5 euros 50": the cents without their name.
+    return `${main} ${Number(cents)}`;
   },
   rangeWord: ' à ',
   andWord: ' et ',

@@ -2,7 +2,7 @@
  * Japanese text for the engine, second stage. eSpeak NG reads kana well but every kanji as
  * the English words "Chinese letter", so words written with kanji are replaced by their kana
  * pronunciation from kuromoji's dictionary (IPADIC), with a map back to the source. The first
- * stage is the rewriting every language gets (`../rules`, with `./ja`).
+ * stage is the rewriting every language gets (`../rules`, with `./ja`, whose `afterRules` this is).
  */
 
 import { createRequire } from 'node:module';
@@ -10,8 +10,7 @@ import path from 'node:path';
 import { AppError } from '../../../../shared/errors';
 import { collectGarbage } from '../../release-memory';
 import type { PreparedText } from '../../types';
-import { MappedTextBuilder } from '../mapped-text';
-import { rewriteForEngine, type PrepareOptions } from '../rules';
+import { MappedTextBuilder, type MappedText } from '../mapped-text';
 
 /** The parts of a kuromoji token this module reads. */
 interface KuromojiToken {
@@ -256,10 +255,10 @@ function copyKana(builder: MappedTextBuilder, token: KuromojiToken, at: number):
 }
 
 /**
- * Japanese text for the engine, with the map back to `text`: first the rewrites every
- * language gets (`prepareForEngine`: dates, times, money, percent, SSML-significant
- * characters, emoji, full-width digits), then every word written with kanji becomes its
- * katakana pronunciation (日本語を話します → ニホンゴをハナシます). Numbers before
+ * Japanese text for the engine, with the map back to `text`: `stage1` is `text` after the
+ * rewrites every language gets (`rewriteForEngine` in `../rules`: dates, times, money, percent,
+ * SSML-significant characters, emoji, full-width digits, the lexicon); here every word written
+ * with kanji becomes its katakana pronunciation (日本語を話します → ニホンゴをハナシます). Numbers before
  * 月, 日, 時 and 分 get their irregular readings (4月 シガツ, 1日 ツイタチ after a month, 3分
  * サンプン). A kanji the dictionary cannot read becomes a space, since eSpeak would say
  * "Chinese letter". Kana, Latin letters and digits are passed through (eSpeak reads
@@ -267,14 +266,11 @@ function copyKana(builder: MappedTextBuilder, token: KuromojiToken, at: number):
  * phrase (bunsetsu) starts next to kanji, so the engine reports a word event per phrase;
  * kana-only text is otherwise unchanged. `toSource` positions map to the whole source word a reading
  * replaced, and a phrase event to the source phrase. Rejects with AppError ENGINE_FAILED only if the
- * dictionary cannot be loaded. The lexicon's entries (`lexicon`) apply in the first stage, to
- * the source as written; a kana respelling passes the second unchanged.
+ * dictionary cannot be loaded. The lexicon's entries apply in the first stage, to the source as
+ * written; a kana respelling passes this one unchanged. Called as `prepareForEngine` (`../rules`)
+ * does for Japanese.
  */
-export async function prepareJapanese(
-  text: string,
-  { lexicon }: Pick<PrepareOptions, 'lexicon'> = {},
-): Promise<PreparedText> {
-  const stage1 = rewriteForEngine(text, 'ja', { lexicon });
+export async function kanaStage(stage1: MappedText, text: string): Promise<PreparedText> {
   const input = stage1.engineText;
   const builder = new MappedTextBuilder(input, stage1.spans);
   if (!JAPANESE_RE.test(input)) {

@@ -1,10 +1,11 @@
 /**
  * Japanese, first stage: the Japanese words the shared rules (`../rules`) use for dates,
  * times, money, percent and "&", and marks eSpeak NG's Japanese voice misreads. Kanji become
- * kana in a second stage, `./ja-kana`.
+ * kana in a second stage, `./ja-kana` (`afterRules`).
  */
 
-import { piece, type LanguageRules, type Rule } from '../rule-kit';
+import { kanaStage } from './ja-kana';
+import { piece, sayMoneyInDigits, type LanguageRules, type Rule } from '../rule-kit';
 
 const japaneseMarksRule: Rule = {
   // eSpeak's Japanese voice reads ・ 〜 ゝ ゞ and a lone ー as "Japanese letter".
@@ -16,7 +17,11 @@ const japaneseMarksRule: Rule = {
 };
 
 export const japanese: LanguageRules = {
+  // eSpeak reads every kanji "Chinese letter": kanji become kana after the rules.
+  afterRules: kanaStage,
   rulesAfterNumbers: [japaneseMarksRule],
+  // Numeric dates (21/11/2026) are left as written; year-first dates are read.
+  numericDateOrder: () => undefined,
   sayDate(d) {
     const pieces = d.year ? [piece(`${d.year.text}年`, ...d.year.at)] : [];
     pieces.push(piece(`${d.month}月`, ...d.monthAt), piece(`${d.day}日`, ...d.dayAt));
@@ -36,5 +41,6 @@ export const japanese: LanguageRules = {
     '₩': { one: 'ウォン', many: 'ウォン', centOne: '', centMany: '' },
     '₫': { one: 'ドン', many: 'ドン', centOne: '', centMany: '' },
   },
+  sayMoney: sayMoneyInDigits,
   andWord: ' アンド ',
 };

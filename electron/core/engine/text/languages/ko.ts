@@ -3,11 +3,13 @@
  * percent and "&" (eSpeak NG's Korean voice says "percent" in English).
  */
 
-import { piece, type LanguageRules } from '../rule-kit';
+import { piece, sayMoneyInDigits, type LanguageRules } from '../rule-kit';
 
 const KO_HOURS = ['영', '한', '두', '세', '네', '다섯', '여섯', '일곱', '여덟', '아홉', '열', '열한', '열두'];
 
 export const korean: LanguageRules = {
+  // Numeric dates (21/11/2026) are left as written; year-first dates are read.
+  numericDateOrder: () => undefined,
   sayDate(d) {
     const pieces = d.year ? [piece(`${d.year.text}년 `, ...d.year.at)] : [];
     // June and October drop a consonant: 유월, 시월.
@@ -32,5 +34,6 @@ export const korean: LanguageRules = {
     '₩': { one: '원', many: '원', centOne: '', centMany: '' },
     '₫': { one: '동', many: '동', centOne: '', centMany: '' },
   },
+  sayMoney: sayMoneyInDigits,
   andWord: ' 앤드 ',
 };

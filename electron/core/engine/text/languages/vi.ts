@@ -8,6 +8,7 @@ import {
   NUM_END,
   NUM_START,
   piece,
+  stripZeros,
   validDate,
   type LanguageRules,
   type Rule,
@@ -88,6 +89,7 @@ export const vietnamese: LanguageRules = {
   }),
   rulesAfterDates: [vietnameseDayMonthRule],
   rulesAfterNumbers: [vietnameseNumberRule],
+  numericDateOrder: () => 'day-first',
   sayDate(d, ctx) {
     const hasNgay = /ngày\s+$/iu.test(ctx.input.slice(Math.max(0, ctx.index - 8), ctx.index));
     // "tháng 4" is said "tháng tư".
@@ -109,6 +111,12 @@ export const vietnamese: LanguageRules = {
     '¥': { one: 'yên', many: 'yên', centOne: '', centMany: '' },
     '₩': { one: 'won', many: 'won', centOne: '', centMany: '' },
     '₫': { one: 'đồng', many: 'đồng', centOne: '', centMany: '' },
+  },
+  sayMoney({ whole, cents, words }) {
+    const n = vietnameseNumber(whole);
+    if (!cents || cents === '00') return `${n} ${stripZeros(whole) === '1' ? words.one : words.many}`;
+    // Cents are read as a decimal: "5,50 đô la".
+    return `${n},${cents} ${words.many}`;
   },
   rangeWord: ' đến ',
   andWord: ' và ',

@@ -3,7 +3,7 @@
  * percent and symbols (eSpeak NG's Chinese voice says "percent" in English).
  */
 
-import { piece, type LanguageRules } from '../rule-kit';
+import { piece, sayMoneyInDigits, type LanguageRules } from '../rule-kit';
 
 const ZH_DIGITS = ['零', '一', '二', '三', '四', '五', '六', '七', '八', '九'];
 
@@ -12,6 +12,8 @@ function zhYear(year: string): string {
 }
 
 export const chinese: LanguageRules = {
+  // Numeric dates (21/11/2026) are left as written; year-first dates are read.
+  numericDateOrder: () => undefined,
   sayDate(d) {
     const pieces = d.year ? [piece(`${zhYear(d.year.text)}年`, ...d.year.at)] : [];
     pieces.push(piece(`${d.month}月`, ...d.monthAt), piece(`${d.day}日`, ...d.dayAt));
@@ -34,6 +36,7 @@ export const chinese: LanguageRules = {
     '₩': { one: '韩元', many: '韩元', centOne: '', centMany: '' },
     '₫': { one: '越南盾', many: '越南盾', centOne: '', centMany: '' },
   },
+  sayMoney: sayMoneyInDigits,
   rangeWord: '至',
   andWord: '和',
   comparison: { lt: '小于', gt: '大于', le: '小于等于', ge: '大于等于' },

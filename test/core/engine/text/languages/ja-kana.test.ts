@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ESpeakNGWorker } from '@echogarden/espeak-ng-emscripten';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { prepareJapanese, warmUpJapanese } from '../../../../../electron/core/engine/text/languages/ja-kana';
+import { warmUpJapanese } from '../../../../../electron/core/engine/text/languages/ja-kana';
+import { prepareForEngine } from '../../../../../electron/core/engine/text/rules';
 import type { PreparedText } from '../../../../../electron/core/engine/types';
 import { loadEspeak } from '../../../../fixtures/espeak';
 
@@ -31,9 +32,9 @@ function sourcePerCodePoint(prepared: PreparedText, source: string): string[] {
   });
 }
 
-describe('prepareJapanese', () => {
+describe('prepareForEngine: Japanese kana', () => {
   it('replaces kanji with their kana pronunciation', async () => {
-    const prepared = await prepareJapanese('日本語を話します。');
+    const prepared = await prepareForEngine('日本語を話します。', 'ja');
     expect(prepared.engineText).toBe('ニホンゴを ハナシます。');
     expect(prepared.engineText).not.toMatch(KANJI);
   });
@@ -41,7 +42,7 @@ describe('prepareJapanese', () => {
   it('the engine reads the converted text in Japanese instead of saying "Chinese letter"', async () => {
     const source = '日本語を話します。東京は大きい都市です。';
     expect(ipa(source)).toContain(ENGLISH_SWITCH);
-    const prepared = await prepareJapanese(source);
+    const prepared = await prepareForEngine(source, 'ja');
     const spoken = ipa(prepared.engineText);
     expect(spoken).not.toContain(ENGLISH_SWITCH);
     // に-ほ-ん-ご: the reading of 日本語.
@@ -50,7 +51,7 @@ describe('prepareJapanese', () => {
 
   it('maps every engine position back to the source word it came from', async () => {
     const source = '日本語を話します。';
-    const prepared = await prepareJapanese(source);
+    const prepared = await prepareForEngine(source, 'ja');
     // ニホンゴを␠ハナシます。
     expect(sourcePerCodePoint(prepared, source)).toEqual([
       '日本語',
@@ -70,7 +71,7 @@ describe('prepareJapanese', () => {
 
   it('gives a word event per phrase, each mapped to its source phrase', async () => {
     const source = '私は学生です。毎日日本語を勉強します。';
-    const prepared = await prepareJapanese(source);
+    const prepared = await prepareForEngine(source, 'ja');
     const phrases: string[] = [];
     engine.synthesize(prepared.engineText, (_samples, events) => {
       for (const e of events) {
@@ -92,29 +93,31 @@ describe('prepareJapanese', () => {
       'コーヒーをのみたい。',
       'がっこうにいきます',
     ]) {
-      expect((await prepareJapanese(source)).engineText).toBe(source);
+      expect((await prepareForEngine(source, 'ja')).engineText).toBe(source);
     }
   });
 
   it('reads the particles は and へ as わ and え', async () => {
-    expect((await prepareJapanese('こんにちは')).engineText).toBe('こんにちわ');
-    const prepared = await prepareJapanese('わたしはがっこうへいきます');
+    expect((await prepareForEngine('こんにちは', 'ja')).engineText).toBe('こんにちわ');
+    const prepared = await prepareForEngine('わたしはがっこうへいきます', 'ja');
     expect(prepared.engineText).toContain('わたしわ');
     expect(prepared.engineText).toContain('がっこうえ');
     expect(prepared.engineText).not.toContain(' ');
   });
 
   it('reads numbers before 月 日 時 分 with their irregular readings', async () => {
-    const text = (await prepareJapanese('4月1日の14時3分')).engineText;
+    const text = (await prepareForEngine('4月1日の14時3分', 'ja')).engineText;
     expect(text).toContain('シガツツイタチ');
     expect(text).toContain('ジュウヨジサンプン');
-    expect((await prepareJapanese('2026-11-21')).engineText).toBe('2026ネンジュウイチガツニジュウイチニチ');
-    expect((await prepareJapanese('10:20に')).engineText).toBe('ジュウジニジュップンに');
+    expect((await prepareForEngine('2026-11-21', 'ja')).engineText).toBe(
+      '2026ネンジュウイチガツニジュウイチニチ',
+    );
+    expect((await prepareForEngine('10:20に', 'ja')).engineText).toBe('ジュウジニジュップンに');
   });
 
   it('handles full-width digits, money, percent and characters the engine must not see', async () => {
-    expect((await prepareJapanese('１２３円')).engineText).toBe('123エン');
-    const mixed = (await prepareJapanese('価格は$5、50%です。A & B <C>😀・〜')).engineText;
+    expect((await prepareForEngine('１２３円', 'ja')).engineText).toBe('123エン');
+    const mixed = (await prepareForEngine('価格は$5、50%です。A & B <C>😀・〜', 'ja')).engineText;
     expect(mixed).not.toMatch(/[<>&・〜😀]/u);
     expect(mixed).toContain('5ドル');
     expect(mixed).toContain('50パーセント');
@@ -122,18 +125,18 @@ describe('prepareJapanese', () => {
   });
 
   it('drops a kanji the dictionary cannot read rather than say "Chinese letter"', async () => {
-    const prepared = await prepareJapanese('𠮷野家');
+    const prepared = await prepareForEngine('𠮷野家', 'ja');
     expect(prepared.engineText).not.toMatch(KANJI);
     expect(prepared.toSource(1, 1)).toEqual({ start: 0, end: 2 });
   });
 
   it('returns text without Japanese script untouched, spaces aside', async () => {
-    expect((await prepareJapanese('Hello 123')).engineText).toBe('Hello 123');
-    expect((await prepareJapanese('')).engineText).toBe('');
+    expect((await prepareForEngine('Hello 123', 'ja')).engineText).toBe('Hello 123');
+    expect((await prepareForEngine('', 'ja')).engineText).toBe('');
   });
 
   it('serves concurrent calls from one tokenizer', async () => {
-    const results = await Promise.all(['東京', '大阪', '京都', '奈良'].map((t) => prepareJapanese(t)));
+    const results = await Promise.all(['東京', '大阪', '京都', '奈良'].map((t) => prepareForEngine(t, 'ja')));
     expect(results.map((r) => r.engineText)).toEqual(['トーキョー', 'オーサカ', 'キョート', 'ナラ']);
   });
 
@@ -143,8 +146,8 @@ describe('prepareJapanese', () => {
     try {
       process.chdir(elsewhere);
       vi.resetModules();
-      const fresh = await import('../../../../../electron/core/engine/text/languages/ja-kana');
-      expect((await fresh.prepareJapanese('日本')).engineText).toBe('ニッポン');
+      const fresh = await import('../../../../../electron/core/engine/text/rules');
+      expect((await fresh.prepareForEngine('日本', 'ja')).engineText).toBe('ニッポン');
     } finally {
       process.chdir(previous);
       rmSync(elsewhere, { recursive: true, force: true });
@@ -186,7 +189,7 @@ describe('prepareJapanese', () => {
     for (let n = 0; n < 100; n++) {
       let source = '';
       for (let i = 0; i < 20; i++) source += pieces[Math.floor(rand() * pieces.length)];
-      const prepared = await prepareJapanese(source);
+      const prepared = await prepareForEngine(source, 'ja');
       expect(prepared.engineText).not.toMatch(/[<>&]/);
       for (let i = 1; i <= [...prepared.engineText].length; i++) {
         const { start, end } = prepared.toSource(i, 1);
