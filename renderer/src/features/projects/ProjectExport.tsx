@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import {
   BOOK_FORMATS,
@@ -8,6 +8,7 @@ import {
 } from '../../../../electron/shared/book-exports';
 import type { ProjectExportRecord } from '../../../../electron/shared/projects';
 import { errorMessage, isSignedOut } from '../../lib/api-client';
+import { createFollower } from '../../lib/follow';
 import { formatBytes, formatClock } from '../../lib/format';
 import { useProjectsApi, useStudio } from '../../stores';
 import { ChapterTable, LoudnessTable } from '../export/ExportResult';
@@ -46,13 +47,9 @@ export function ProjectExport() {
   const [folderFormat, setFolderFormat] = useState<FolderFormat>(project.folder_format ?? 'mp3');
   const [record, setRecord] = useState<ProjectExportRecord | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const following = useRef(0);
-  useEffect(() => {
-    const stop = following;
-    return () => {
-      stop.current++;
-    };
-  }, []);
+  /** Follows one export at a time; leaving the panel stops following. */
+  const [follower] = useState(createFollower);
+  useEffect(() => () => follower.stop(), [follower]);
 
   const fail = (e: unknown) => {
     if (isSignedOut(e)) markSignedOut();
@@ -60,24 +57,18 @@ export function ProjectExport() {
   };
 
   /** Re-reads the export every second until it ends (its render's progress arrives as events). */
-  const follow = async (exportId: string) => {
-    const mine = ++following.current;
-    try {
-      while (mine === following.current) {
-        const latest = await api.exportRecord(project.id, exportId);
-        if (mine !== following.current) return;
-        setRecord(latest);
-        if (isFinal(latest)) {
-          void refreshSession();
-          void refreshProject();
-          return;
-        }
-        await new Promise((resolve) => setTimeout(resolve, 1000));
-      }
-    } catch (e) {
-      if (mine === following.current) fail(e);
-    }
-  };
+  const follow = (exportId: string) =>
+    follower.follow({
+      pollMs: 1000,
+      read: () => api.exportRecord(project.id, exportId),
+      show: setRecord,
+      isFinal,
+      done() {
+        void refreshSession();
+        void refreshProject();
+      },
+      fail,
+    });
 
   const start = async () => {
     setError(null);
