@@ -1,7 +1,7 @@
 import { defineMessages } from 'react-intl';
 import type { RequestDetail, TtsRequest } from '../../../electron/shared/api';
 import { isSsml } from '../../../electron/shared/ssml';
-import { ApiError, errorMessage, isSignedOut } from '../lib/api-client';
+import { ApiError, errorMessage } from '../lib/api-client';
 import { ssmlErrorPlace } from '../lib/dialogue-ssml';
 import { createFollower } from '../lib/follow';
 import type { ShownText } from '../lib/intl-text';
@@ -72,7 +72,6 @@ export const createJobSlice: SliceCreator<JobSlice> =
           void get().refreshSession();
         },
         fail(error) {
-          if (isSignedOut(error)) get().markSignedOut();
           set({
             generating: false,
             jobError: errorMessage(error),
@@ -137,7 +136,6 @@ export const createJobSlice: SliceCreator<JobSlice> =
           const record = await client.submit(request);
           await follow(record.request_id);
         } catch (error) {
-          if (isSignedOut(error)) get().markSignedOut();
           const code = error instanceof ApiError ? error.code : null;
           const message = errorMessage(error);
           set({
@@ -155,7 +153,6 @@ export const createJobSlice: SliceCreator<JobSlice> =
           try {
             detail = await client.request(id);
           } catch (error) {
-            if (isSignedOut(error)) get().markSignedOut();
             set({ jobError: errorMessage(error), view: 'studio' });
             return;
           }
@@ -197,7 +194,6 @@ export const createJobSlice: SliceCreator<JobSlice> =
           set({ job: await client.cancel(job.request_id), generating: false });
           void get().refreshSession();
         } catch (error) {
-          if (isSignedOut(error)) get().markSignedOut();
           set({ generating: false, jobError: errorMessage(error), jobErrorCode: null, jobErrorPlace: null });
         }
       },

@@ -10,7 +10,7 @@ import {
 } from '../../../../electron/shared/book-exports';
 import { VoiceSelect } from '../../components/VoiceSelect';
 import { catalogueVoiceOf } from '../../lib/voice-codes';
-import { errorMessage, isSignedOut } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { createFollower } from '../../lib/follow';
 import { formatCredits, formatNumber, formatTime } from '../../lib/format';
 import { useClient, useStudio } from '../../stores';
@@ -67,7 +67,6 @@ export function ExportView() {
   const options = useStudio((s) => s.options);
   const customVoices = useStudio((s) => s.customVoices);
   const refreshSession = useStudio((s) => s.refreshSession);
-  const markSignedOut = useStudio((s) => s.markSignedOut);
   // The page's fields live in the store (export-slice): they outlast a visit to another view.
   const draft = useStudio((s) => s.exportDraft);
   const update = useStudio((s) => s.updateExportDraft);
@@ -89,13 +88,7 @@ export function ExportView() {
   const [follower] = useState(createFollower);
   const coverInput = useRef<HTMLInputElement>(null);
 
-  const fail = useCallback(
-    (e: unknown) => {
-      if (isSignedOut(e)) markSignedOut();
-      setError(errorMessage(e));
-    },
-    [markSignedOut],
-  );
+  const fail = useCallback((e: unknown) => setError(errorMessage(e)), []);
 
   const loadRecent = useCallback(async () => {
     try {

@@ -7,7 +7,7 @@ import {
   type FolderFormat,
 } from '../../../../electron/shared/book-exports';
 import type { ProjectExportRecord } from '../../../../electron/shared/projects';
-import { errorMessage, isSignedOut } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { createFollower } from '../../lib/follow';
 import { formatBytes, formatClock } from '../../lib/format';
 import { useProjectsApi, useStudio } from '../../stores';
@@ -38,7 +38,6 @@ export function ProjectExport() {
   const render = useStudio((s) => s.projectRender);
   const refreshProject = useStudio((s) => s.refreshProject);
   const refreshSession = useStudio((s) => s.refreshSession);
-  const markSignedOut = useStudio((s) => s.markSignedOut);
   const api = useProjectsApi();
   const id = useId();
   const intl = useIntl();
@@ -52,7 +51,6 @@ export function ProjectExport() {
   useEffect(() => () => follower.stop(), [follower]);
 
   const fail = (e: unknown) => {
-    if (isSignedOut(e)) markSignedOut();
     setError(errorMessage(e));
   };
 

@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import type { ServerSettings } from '../../../../electron/shared/api';
 import { checkServerSettings, type ServerSettingsProblem } from '../../../../electron/shared/settings';
-import { ApiError, errorMessage, isSignedOut } from '../../lib/api-client';
+import { ApiError, errorMessage } from '../../lib/api-client';
 import { useClient, useStudio } from '../../stores';
 import type { UnknownVoicePolicy } from '../../../../electron/shared/voice-mapping';
 import { aliasesOf, aliasRowsOf, VoiceMappingFields, type AliasRow } from './VoiceMappingFields';
@@ -62,7 +62,6 @@ function fieldOf(message: string): ServerSettingsProblem['field'] | undefined {
 export function ServerSettingsPanel() {
   const client = useClient();
   const session = useStudio((s) => s.session);
-  const markSignedOut = useStudio((s) => s.markSignedOut);
   const id = useId();
   const intl = useIntl();
   const [stored, setStored] = useState<ServerSettings | null>(null);
@@ -93,14 +92,13 @@ export function ServerSettingsPanel() {
       },
       (e: unknown) => {
         if (!live) return;
-        if (isSignedOut(e)) markSignedOut();
         setError(errorMessage(e));
       },
     );
     return () => {
       live = false;
     };
-  }, [client, markSignedOut]);
+  }, [client]);
 
   const problemOf = (field: ServerSettingsProblem['field']) =>
     problems.find((p) => p.field === field)?.message;
@@ -132,7 +130,6 @@ export function ServerSettingsPanel() {
       setOrigins(result.allowed_origins.join('\n'));
       setSaved(result);
     } catch (e) {
-      if (isSignedOut(e)) markSignedOut();
       // The server's sentence goes next to the field it names.
       const message = errorMessage(e);
       const field = e instanceof ApiError && e.code === 'INVALID_FIELD' ? fieldOf(message) : undefined;
