@@ -83,6 +83,26 @@ describe('api-client against the real server', () => {
     expect((network as ApiError).code).toBe('NETWORK');
   });
 
+  it('tells onSignedOut listeners of each 401, but not of a sign-out, another error or after unsubscribing', async () => {
+    const anonymous = createApiClient({ baseUrl: s.t.core.url });
+    let reports = 0;
+    const stop = anonymous.onSignedOut(() => reports++);
+    expect(isSignedOut(await anonymous.session().catch((e: unknown) => e))).toBe(true);
+    expect(reports).toBe(1);
+    await anonymous.usage().catch(() => undefined);
+    expect(reports).toBe(2);
+    await anonymous.signOut().catch(() => undefined);
+    expect(reports).toBe(2);
+    const invalid = await bearer.request('no-such-request').catch((e: unknown) => e);
+    expect(invalid).toBeInstanceOf(ApiError);
+    bearer.onSignedOut(() => reports++);
+    await bearer.request('no-such-request').catch(() => undefined);
+    expect(reports).toBe(2);
+    stop();
+    await anonymous.session().catch(() => undefined);
+    expect(reports).toBe(2);
+  });
+
   it('with a session: reads the session, creates a key shown once and revokes it', async () => {
     const info = await session.session();
     expect(info.base_url).toBe(s.t.core.url);

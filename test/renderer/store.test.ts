@@ -81,6 +81,27 @@ describe('studio store', () => {
     expect(store.getState().sessionStatus).toBe('signed-out');
   });
 
+  it("session slice: a 401 from any call signs the studio out; one inside a session check is the check's", async () => {
+    const anonymous = () => createApiClient({ baseUrl: s.t.core.url });
+    const store = makeStore(memoryStorage(), anonymous());
+    await store.getState().loadVoicePacks();
+    expect(store.getState().sessionStatus).toBe('signed-out');
+    expect(store.getState().voicePackError).not.toBeNull();
+    // The desktop window asks its shell for a token once per check, not once per 401.
+    let asked = 0;
+    const desktop = createStudioStore({
+      client: anonymous(),
+      storage: memoryStorage(),
+      desktopSignInToken: () => {
+        asked++;
+        return Promise.reject(new Error('no shell'));
+      },
+    });
+    await desktop.getState().checkSession();
+    expect(desktop.getState().sessionStatus).toBe('offline');
+    expect(asked).toBe(1);
+  });
+
   it('compose slice: the draft survives a restart (a new store on the same storage)', async () => {
     const storage = memoryStorage();
     const store = makeStore(storage);

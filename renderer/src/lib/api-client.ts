@@ -102,6 +102,13 @@ export interface ApiClient {
   signIn(token: string): Promise<StudioSignIn>;
   /** Ends the session on the server and forgets its value. */
   signOut(): Promise<void>;
+  /**
+   * Calls `listener` whenever a call is refused with 401: the session ended (idle, signed out,
+   * server restarted). The one place the studio notices it (the session slice listens), so
+   * callers only show the error. Sign-in and sign-out themselves do not report. Returns the
+   * function that stops listening.
+   */
+  onSignedOut(listener: () => void): () => void;
   session(): Promise<SessionInfo>;
   voices(): Promise<Voice[]>;
   submit(request: TtsRequest): Promise<RequestRecord>;
@@ -233,6 +240,14 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
   const sessionValue = () =>
     options.apiKey ? null : (options.sessionStorage?.getItem(SESSION_STORAGE_KEY) ?? null);
+  const signedOutListeners = new Set<() => void>();
+
+  /** The API error of a refused call; tells the listeners when it means the session ended. */
+  async function refusal(response: Response, report: boolean): Promise<ApiError> {
+    const error = await toApiError(response);
+    if (report && isSignedOut(error)) for (const listener of [...signedOutListeners]) listener();
+    return error;
+  }
 
   async function send(
     method: HttpMethod,
@@ -241,6 +256,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     signal?: AbortSignal,
     /** A raw body (a file) and its content type, instead of JSON. */
     raw?: { body: Blob; type: string },
+    /** False for sign-in and sign-out: their 401 is not a session that ended. */
+    report = true,
   ): Promise<Response> {
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
     if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
@@ -262,7 +279,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       if ((error as Error).name === 'AbortError') throw error;
       throw new ApiError('NETWORK', 'The studio server is not answering. Is it still running?', 0);
     }
-    if (!response.ok) throw await toApiError(response);
+    if (!response.ok) throw await refusal(response, report);
     return response;
   }
 
@@ -308,8 +325,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     path: string,
     body?: unknown,
     raw?: { body: Blob; type: string },
+    report = true,
   ): Promise<T> {
-    const response = await send(method, path, body, undefined, raw);
+    const response = await send(method, path, body, undefined, raw, report);
     const json = (await response.json().catch(() => undefined)) as
       { status?: number; result?: T } | undefined;
     if (!json || json.status !== 1)
@@ -343,13 +361,23 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     json: (method, path, body, raw) => call(method, path, body, raw),
     fetchBody: (path, signal) => send('GET', path, undefined, signal),
     async signIn(token) {
-      const signedIn = await call<StudioSignIn>('POST', '/api/v1/session/sign-in', { token });
+      const signedIn = await call<StudioSignIn>(
+        'POST',
+        '/api/v1/session/sign-in',
+        { token },
+        undefined,
+        false,
+      );
       options.sessionStorage?.setItem(SESSION_STORAGE_KEY, signedIn.session);
       return signedIn;
     },
+    onSignedOut(listener) {
+      signedOutListeners.add(listener);
+      return () => void signedOutListeners.delete(listener);
+    },
     async signOut() {
       try {
-        await call('DELETE', '/api/v1/session');
+        await call('DELETE', '/api/v1/session', undefined, undefined, false);
       } finally {
         options.sessionStorage?.removeItem(SESSION_STORAGE_KEY);
       }
@@ -459,7 +487,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       } catch {
         throw new ApiError('NETWORK', 'The studio server is not answering. Is it still running?', 0);
       }
-      if (!response.ok) throw await toApiError(response);
+      if (!response.ok) throw await refusal(response, true);
       return response.text();
     },
   };

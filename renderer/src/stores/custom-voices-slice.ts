@@ -7,7 +7,7 @@
 
 import type { CustomVoice, CustomVoiceInput } from '../../../electron/shared/custom-voices';
 import { findVoice } from '../../../electron/shared/voices';
-import { errorMessage, isSignedOut } from '../lib/api-client';
+import { errorMessage } from '../lib/api-client';
 import { DEFAULT_VOICE } from './options-slice';
 import type { SliceCreator } from './types';
 
@@ -34,7 +34,6 @@ export const createCustomVoicesSlice: SliceCreator<CustomVoicesSlice> =
   ({ client }) =>
   (set, get) => {
     const fail = (error: unknown) => {
-      if (isSignedOut(error)) get().markSignedOut();
       set({ customVoicesError: errorMessage(error) });
     };
     /**
@@ -66,19 +65,14 @@ export const createCustomVoicesSlice: SliceCreator<CustomVoicesSlice> =
         }
       },
       async saveCustomVoice(input, editing) {
-        try {
-          const saved = editing
-            ? await client.updateCustomVoice(editing, input)
-            : await client.createCustomVoice(input);
-          set({
-            customVoices: [...get().customVoices.filter((v) => v.code !== saved.code), saved].sort(byName),
-            customVoicesError: null,
-          });
-          return saved;
-        } catch (error) {
-          if (isSignedOut(error)) get().markSignedOut();
-          throw error;
-        }
+        const saved = editing
+          ? await client.updateCustomVoice(editing, input)
+          : await client.createCustomVoice(input);
+        set({
+          customVoices: [...get().customVoices.filter((v) => v.code !== saved.code), saved].sort(byName),
+          customVoicesError: null,
+        });
+        return saved;
       },
       async deleteCustomVoice(code) {
         set({ customVoicesError: null });

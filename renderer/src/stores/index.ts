@@ -12,6 +12,7 @@ import { createJobSlice } from './job-slice';
 import { createOptionsSlice } from './options-slice';
 import { createProjectsSlice } from './projects-slice';
 import { createProjectsApi, type ProjectsApi } from '../lib/projects-api';
+import { createServerSettingsSlice } from './server-settings-slice';
 import { createSessionSlice } from './session-slice';
 import type { StoreDeps, StudioState } from './types';
 import { createUiSlice } from './ui-slice';
@@ -33,6 +34,7 @@ export function createStudioStore(deps: StoreDeps): StudioStore {
     ...createProjectsSlice(deps)(...a),
     ...createCustomVoicesSlice(deps)(...a),
     ...createWorkbenchSlice(deps)(...a),
+    ...createServerSettingsSlice(deps)(...a),
   }));
 }
 

@@ -1,8 +1,9 @@
 import { defineMessages } from 'react-intl';
 import type { RequestDetail, TtsRequest } from '../../../electron/shared/api';
 import { isSsml } from '../../../electron/shared/ssml';
-import { ApiError, errorMessage, isSignedOut } from '../lib/api-client';
+import { ApiError, errorMessage } from '../lib/api-client';
 import { ssmlErrorPlace } from '../lib/dialogue-ssml';
+import { createFollower } from '../lib/follow';
 import type { ShownText } from '../lib/intl-text';
 import { composedInput, type TextPlace } from './compose-slice';
 import { callbackUrlProblem, sanitiseOptions } from './options-slice';
@@ -54,66 +55,43 @@ const isFinal = (job: RequestDetail) => job.status === 'SUCCESS' || job.status =
 export const createJobSlice: SliceCreator<JobSlice> =
   ({ client, pollMs = 1000 }) =>
   (set, get) => {
-    // Each follow gets a number; a newer one makes older loops stop.
-    let following = 0;
-    let stream: AbortController | undefined;
+    const follower = createFollower();
 
     /**
      * Follows a request: progress arrives as server-sent events; the detail is re-read when an
-     * event says the request finished, and every `pollMs` anyway (events sent before the stream
-     * opened, or a stream that cannot open, cannot leave the bar stuck).
+     * event says the request finished, and every `pollMs` anyway (lib/follow.ts).
      */
-    const follow = async (id: string) => {
-      const mine = ++following;
-      stream?.abort();
-      const controller = new AbortController();
-      stream = controller;
-      let wake: (() => void) | undefined;
-      client
-        .streamEvents(
-          {
-            onRequest(event) {
-              const job = get().job;
-              if (mine !== following || event.request_id !== id || !job || job.request_id !== id) return;
-              set({ job: { ...job, status: event.status, progress: event.progress } });
-              if (event.status === 'SUCCESS' || event.status === 'FAILURE') wake?.();
-            },
-          },
-          controller.signal,
-        )
-        .catch(() => undefined); // Polling carries on without the stream.
-      try {
-        for (;;) {
-          if (mine !== following) return;
-          try {
-            const job = await client.request(id);
-            if (mine !== following) return;
-            set({ job });
-            if (isFinal(job)) {
-              set({ generating: false, results: get().results + 1 });
-              void get().refreshSession();
-              return;
-            }
-          } catch (error) {
-            if (mine !== following) return;
-            if (isSignedOut(error)) get().markSignedOut();
-            set({
-              generating: false,
-              jobError: errorMessage(error),
-              jobErrorCode: null,
-              jobErrorPlace: null,
-            });
-            return;
-          }
-          await new Promise<void>((resolve) => {
-            wake = resolve;
-            setTimeout(resolve, pollMs);
+    const follow = (id: string) =>
+      follower.follow({
+        pollMs,
+        read: () => client.request(id),
+        show: (job) => set({ job }),
+        isFinal,
+        done() {
+          set({ generating: false, results: get().results + 1 });
+          void get().refreshSession();
+        },
+        fail(error) {
+          set({
+            generating: false,
+            jobError: errorMessage(error),
+            jobErrorCode: null,
+            jobErrorPlace: null,
           });
-        }
-      } finally {
-        controller.abort();
-      }
-    };
+        },
+        listen: ({ signal, current, wake }) =>
+          client.streamEvents(
+            {
+              onRequest(event) {
+                const job = get().job;
+                if (!current() || event.request_id !== id || !job || job.request_id !== id) return;
+                set({ job: { ...job, status: event.status, progress: event.progress } });
+                if (event.status === 'SUCCESS' || event.status === 'FAILURE') wake();
+              },
+            },
+            signal,
+          ),
+      });
 
     const noError = { jobError: null, jobErrorCode: null, jobErrorPlace: null } as const;
 
@@ -158,7 +136,6 @@ export const createJobSlice: SliceCreator<JobSlice> =
           const record = await client.submit(request);
           await follow(record.request_id);
         } catch (error) {
-          if (isSignedOut(error)) get().markSignedOut();
           const code = error instanceof ApiError ? error.code : null;
           const message = errorMessage(error);
           set({
@@ -176,7 +153,6 @@ export const createJobSlice: SliceCreator<JobSlice> =
           try {
             detail = await client.request(id);
           } catch (error) {
-            if (isSignedOut(error)) get().markSignedOut();
             set({ jobError: errorMessage(error), view: 'studio' });
             return;
           }
@@ -213,19 +189,16 @@ export const createJobSlice: SliceCreator<JobSlice> =
       async cancel() {
         const job = get().job;
         if (!job || isFinal(job)) return;
-        following++;
-        stream?.abort();
+        follower.stop();
         try {
           set({ job: await client.cancel(job.request_id), generating: false });
           void get().refreshSession();
         } catch (error) {
-          if (isSignedOut(error)) get().markSignedOut();
           set({ generating: false, jobError: errorMessage(error), jobErrorCode: null, jobErrorPlace: null });
         }
       },
       stopFollowing() {
-        following++;
-        stream?.abort();
+        follower.stop();
         set({ generating: false });
       },
     };

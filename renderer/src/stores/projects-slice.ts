@@ -14,7 +14,7 @@ import type {
   ProjectSettings,
   SegmentRecord,
 } from '../../../electron/shared/projects';
-import { errorMessage, isSignedOut } from '../lib/api-client';
+import { errorMessage } from '../lib/api-client';
 import {
   createProjectsApi,
   type ChapterEdit,
@@ -123,11 +123,9 @@ export const createProjectsSlice: SliceCreator<ProjectsSlice> =
     let refreshTimer: ReturnType<typeof setTimeout> | undefined;
 
     const failList = (error: unknown) => {
-      if (isSignedOut(error)) get().markSignedOut();
       set({ projectsError: errorMessage(error) });
     };
     const fail = (error: unknown) => {
-      if (isSignedOut(error)) get().markSignedOut();
       set({ projectError: errorMessage(error) });
     };
     const openId = () => get().project?.project.id;

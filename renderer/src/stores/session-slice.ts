@@ -17,7 +17,10 @@ export interface SessionSlice {
   checkSession(): Promise<void>;
   /** Re-reads the studio key's balance. */
   refreshSession(): Promise<void>;
-  /** Call when any API call answered 401: the session ended (idle, signed out, server restarted). */
+  /**
+   * The session ended (idle, signed out, server restarted): called when the API client reports a
+   * 401 (`onSignedOut` in api-client.ts), whatever call found it.
+   */
   markSignedOut(): void;
   /** Ends the session on the server; the page shows the sign-in screen. */
   signOut(): Promise<void>;
@@ -32,9 +35,56 @@ export const createSessionSlice: SliceCreator<SessionSlice> = ({
   /** The sign-in with the page's token, started by the first check: its refusal, or null. */
   let signingIn: Promise<unknown> | undefined;
   return (set, get) => {
+    /** Session checks under way: a 401 inside one is the check's to judge (it may sign in again). */
+    let checking = 0;
+    // The client notices a session that ended, whatever call found it (api-client.ts).
+    client.onSignedOut(() => {
+      if (checking === 0) get().markSignedOut();
+    });
     const load = async () => {
       const [session, voices] = await Promise.all([client.session(), client.voices()]);
       set({ sessionStatus: 'signed-in', session, voices, sessionError: null });
+    };
+    /**
+     * Spends the page's token (once), asks the server who we are and loads the voices; signed-out
+     * on 401 (the desktop window first signs itself in again).
+     */
+    const check = async () => {
+      set({ sessionStatus: 'checking', sessionError: null });
+      // The token is spent once, however many checks run (React runs effects twice in development).
+      if (token !== undefined) {
+        signingIn = client.signIn(token).then(
+          () => null,
+          (error: unknown) => error,
+        );
+        token = undefined;
+      }
+      const refused = await signingIn;
+      try {
+        // A session this browser already has still counts when the address was used before.
+        await load();
+      } catch (failure) {
+        let error = failure;
+        if (isSignedOut(error) && desktopSignInToken) {
+          try {
+            await client.signIn(await desktopSignInToken());
+            await load();
+            return;
+          } catch (retry) {
+            error = retry;
+          }
+        }
+        if (!isSignedOut(error)) {
+          set({ sessionStatus: 'offline', sessionError: errorMessage(error) });
+          return;
+        }
+        // A refused sign-in address (wrong, or used before) says so on the sign-in screen.
+        set({
+          sessionStatus: 'signed-out',
+          session: null,
+          sessionError: refused ? errorMessage(refused) : null,
+        });
+      }
     };
     return {
       sessionStatus: 'checking',
@@ -42,47 +92,18 @@ export const createSessionSlice: SliceCreator<SessionSlice> = ({
       sessionError: null,
       voices: [],
       async checkSession() {
-        set({ sessionStatus: 'checking', sessionError: null });
-        // The token is spent once, however many checks run (React runs effects twice in development).
-        if (token !== undefined) {
-          signingIn = client.signIn(token).then(
-            () => null,
-            (error: unknown) => error,
-          );
-          token = undefined;
-        }
-        const refused = await signingIn;
+        checking++;
         try {
-          // A session this browser already has still counts when the address was used before.
-          await load();
-        } catch (failure) {
-          let error = failure;
-          if (isSignedOut(error) && desktopSignInToken) {
-            try {
-              await client.signIn(await desktopSignInToken());
-              await load();
-              return;
-            } catch (retry) {
-              error = retry;
-            }
-          }
-          if (!isSignedOut(error)) {
-            set({ sessionStatus: 'offline', sessionError: errorMessage(error) });
-            return;
-          }
-          // A refused sign-in address (wrong, or used before) says so on the sign-in screen.
-          set({
-            sessionStatus: 'signed-out',
-            session: null,
-            sessionError: refused ? errorMessage(refused) : null,
-          });
+          await check();
+        } finally {
+          checking--;
         }
       },
       async refreshSession() {
         try {
           set({ session: await client.session() });
-        } catch (error) {
-          if (isSignedOut(error)) get().markSignedOut();
+        } catch {
+          // A 401 is the client's to report (onSignedOut above); the balance waits for the next read.
         }
       },
       markSignedOut() {

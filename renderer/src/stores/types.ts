@@ -8,6 +8,7 @@ import type { ExportSlice } from './export-slice';
 import type { JobSlice } from './job-slice';
 import type { OptionsSlice } from './options-slice';
 import type { ProjectsSlice } from './projects-slice';
+import type { ServerSettingsSlice } from './server-settings-slice';
 import type { SessionSlice } from './session-slice';
 import type { UiSlice } from './ui-slice';
 import type { VoicePacksSlice } from './voice-packs-slice';
@@ -22,7 +23,8 @@ export type StudioState = SessionSlice &
   VoicePacksSlice &
   ProjectsSlice &
   CustomVoicesSlice &
-  WorkbenchSlice;
+  WorkbenchSlice &
+  ServerSettingsSlice;
 
 /** What slices need from outside: the API client, somewhere to keep drafts, timers. */
 export interface StoreDeps {

@@ -6,7 +6,7 @@
  */
 
 import type { VoiceEngineInfo, VoicePackInfo } from '../../../electron/shared/voice-packs';
-import { errorMessage, isSignedOut } from '../lib/api-client';
+import { errorMessage } from '../lib/api-client';
 import type { SliceCreator } from './types';
 
 export interface VoicePacksSlice {
@@ -38,7 +38,6 @@ export const createVoicePacksSlice: SliceCreator<VoicePacksSlice> =
     let polling = false;
 
     const fail = (id: string | null, error: unknown) => {
-      if (isSignedOut(error)) get().markSignedOut();
       set({ voicePackError: { id, message: errorMessage(error) } });
     };
     const anyInstalling = () => get().voicePacks.some((p) => p.state === 'installing');

@@ -10,7 +10,7 @@ import type { ApiKeyInfo, CreatedKey, LedgerKind, Usage } from '../../../../elec
 import { KEY_FILTER_ALL } from '../../../../electron/shared/api';
 import { CopyButton } from '../../components/CopyButton';
 import { keyName, KeySelect } from '../../components/KeySelect';
-import { errorMessage, isSignedOut } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { formatCredits, formatTime } from '../../lib/format';
 import { getDesktop } from '../../lib/desktop';
 import { useClient, useStudio } from '../../stores';
@@ -114,7 +114,6 @@ export function ApiView() {
   const client = useClient();
   const intl = useIntl();
   const session = useStudio((s) => s.session);
-  const markSignedOut = useStudio((s) => s.markSignedOut);
   const refreshSession = useStudio((s) => s.refreshSession);
   const id = useId();
   const [keys, setKeys] = useState<ApiKeyInfo[]>([]);
@@ -132,10 +131,9 @@ export function ApiView() {
       setKeys(k);
       setUsage(u);
     } catch (e) {
-      if (isSignedOut(e)) markSignedOut();
       setError(errorMessage(e));
     }
-  }, [client, creditsKey, markSignedOut]);
+  }, [client, creditsKey]);
 
   useEffect(() => {
     const first = setTimeout(() => void load(), 0);

@@ -5,9 +5,9 @@ import type { CallbackAttempt, RequestDetail } from '../../../../electron/shared
 import { KEY_FILTER_ALL } from '../../../../electron/shared/api';
 import { keyName, KeySelect, useKeyFilter } from '../../components/KeySelect';
 import { CallbackBadge } from '../../components/StatusBadge';
-import { errorMessage, isSignedOut } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { formatTime } from '../../lib/format';
-import { useClient, useStudio } from '../../stores';
+import { useClient } from '../../stores';
 
 /**
  * Requests with a callback URL (of the chosen key, or of all) and every delivery attempt of the
@@ -16,7 +16,6 @@ import { useClient, useStudio } from '../../stores';
 export function CallbacksView() {
   const client = useClient();
   const intl = useIntl();
-  const markSignedOut = useStudio((s) => s.markSignedOut);
   const [requests, setRequests] = useState<RequestDetail[]>([]);
   const [selected, setSelected] = useState<string | null>(null);
   const [attempts, setAttempts] = useState<CallbackAttempt[]>([]);
@@ -34,10 +33,9 @@ export function CallbacksView() {
       setAttempts(current ? await client.callbackAttempts(current) : []);
       setError(null);
     } catch (e) {
-      if (isSignedOut(e)) markSignedOut();
       setError(errorMessage(e));
     }
-  }, [client, selected, key, markSignedOut]);
+  }, [client, selected, key]);
 
   useEffect(() => {
     // First load on the next tick (not inside the effect body), then refresh on a timer.

@@ -3,7 +3,7 @@ import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { MAX_MATCH_CHARS } from '../../../../electron/shared/lexicon';
 import { MANUSCRIPT_EXTENSIONS, MANUSCRIPT_LIMITS } from '../../../../electron/shared/manuscript';
 import { ConfirmDialog, type ConfirmRequest } from '../../components/ConfirmDialog';
-import { errorMessage, isSignedOut } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { countCharacters, estimateCredits, estimateSeconds } from '../../lib/estimate';
 import { formatCredits, formatDuration, formatNumber } from '../../lib/format';
 import { useAudition } from '../../lib/useAudition';
@@ -80,7 +80,6 @@ export function ComposePanel() {
   const [added, setAdded] = useState<string | null>(null);
   const audition = useAudition();
   const client = useClient();
-  const markSignedOut = useStudio((s) => s.markSignedOut);
   const rememberDraft = useStudio((s) => s.rememberDraft);
   const replacedDraft = useStudio((s) => s.replacedDraft);
   const takeReplacedDraft = useStudio((s) => s.takeReplacedDraft);
@@ -187,7 +186,6 @@ export function ComposePanel() {
         () => replaceDraft(manuscript.text, { kind: 'file', fileName: file.name }, false),
       );
     } catch (e) {
-      if (isSignedOut(e)) markSignedOut();
       setFileError(errorMessage(e));
     } finally {
       setReading(null);

@@ -10,7 +10,8 @@ import {
 } from '../../../../electron/shared/book-exports';
 import { VoiceSelect } from '../../components/VoiceSelect';
 import { catalogueVoiceOf } from '../../lib/voice-codes';
-import { errorMessage, isSignedOut } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
+import { createFollower } from '../../lib/follow';
 import { formatCredits, formatNumber, formatTime } from '../../lib/format';
 import { useClient, useStudio } from '../../stores';
 import type { ExportDraft } from '../../stores/export-slice';
@@ -66,7 +67,6 @@ export function ExportView() {
   const options = useStudio((s) => s.options);
   const customVoices = useStudio((s) => s.customVoices);
   const refreshSession = useStudio((s) => s.refreshSession);
-  const markSignedOut = useStudio((s) => s.markSignedOut);
   // The page's fields live in the store (export-slice): they outlast a visit to another view.
   const draft = useStudio((s) => s.exportDraft);
   const update = useStudio((s) => s.updateExportDraft);
@@ -84,17 +84,11 @@ export function ExportView() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [recent, setRecent] = useState<ExportRecord[]>([]);
-  /** The export being followed; a newer one makes the older loop stop. */
-  const following = useRef(0);
+  /** Follows one export at a time: a newer one makes the older loop stop. */
+  const [follower] = useState(createFollower);
   const coverInput = useRef<HTMLInputElement>(null);
 
-  const fail = useCallback(
-    (e: unknown) => {
-      if (isSignedOut(e)) markSignedOut();
-      setError(errorMessage(e));
-    },
-    [markSignedOut],
-  );
+  const fail = useCallback((e: unknown) => setError(errorMessage(e)), []);
 
   const loadRecent = useCallback(async () => {
     try {
@@ -107,53 +101,38 @@ export function ExportView() {
   useEffect(() => {
     // First load on the next tick (not inside the effect body); leaving the page stops following.
     const first = setTimeout(() => void loadRecent(), 0);
-    const stop = following;
     return () => {
       clearTimeout(first);
-      stop.current++;
+      follower.stop();
     };
-  }, [loadRecent]);
+  }, [loadRecent, follower]);
 
   /** Follows an export: `export` events move the bar; a re-read every second backs them up. */
   const follow = useCallback(
-    async (exportId: string) => {
-      const mine = ++following.current;
-      const stream = new AbortController();
-      let wake: (() => void) | undefined;
-      client
-        .streamEvents(
-          {
-            onExport(event) {
-              if (mine !== following.current || event.export_id !== exportId) return;
-              setRecord((r) => (r && r.export_id === exportId ? { ...r, ...event } : r));
-              if (event.status === 'SUCCESS' || event.status === 'FAILURE') wake?.();
+    (exportId: string) =>
+      follower.follow({
+        pollMs: 1000,
+        read: () => client.exportRecord(exportId),
+        show: setRecord,
+        isFinal,
+        done() {
+          void refreshSession();
+          void loadRecent();
+        },
+        fail,
+        listen: ({ signal, current, wake }) =>
+          client.streamEvents(
+            {
+              onExport(event) {
+                if (!current() || event.export_id !== exportId) return;
+                setRecord((r) => (r && r.export_id === exportId ? { ...r, ...event } : r));
+                if (event.status === 'SUCCESS' || event.status === 'FAILURE') wake();
+              },
             },
-          },
-          stream.signal,
-        )
-        .catch(() => undefined);
-      try {
-        while (mine === following.current) {
-          const latest = await client.exportRecord(exportId);
-          if (mine !== following.current) return;
-          setRecord(latest);
-          if (isFinal(latest)) {
-            void refreshSession();
-            void loadRecent();
-            return;
-          }
-          await new Promise<void>((resolve) => {
-            wake = resolve;
-            setTimeout(resolve, 1000);
-          });
-        }
-      } catch (e) {
-        if (mine === following.current) fail(e);
-      } finally {
-        stream.abort();
-      }
-    },
-    [client, fail, loadRecent, refreshSession],
+            signal,
+          ),
+      }),
+    [client, fail, follower, loadRecent, refreshSession],
   );
 
   const start = async () => {
@@ -200,7 +179,7 @@ export function ExportView() {
     try {
       await client.removeExport(exportId);
       if (record?.export_id === exportId) {
-        following.current++;
+        follower.stop();
         setRecord(null);
       }
       await loadRecent();

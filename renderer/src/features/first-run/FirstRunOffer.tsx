@@ -3,7 +3,7 @@ import { defineMessages, FormattedMessage, useIntl, type IntlShape } from 'react
 import type { FirstRunVoiceOffer } from '../../../../electron/shared/settings';
 import type { VoicePackInfo } from '../../../../electron/shared/voice-packs';
 import type { LanguageCode } from '../../../../electron/shared/voices';
-import { errorMessage, isSignedOut } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { useClient, useStudio } from '../../stores';
 import { formatBytes } from '../../lib/format';
 import { languageName } from '../../lib/intl-text';
@@ -87,7 +87,6 @@ export function FirstRunOffer() {
   const install = useStudio((s) => s.installVoicePack);
   const libraryError = useStudio((s) => s.voicePackError);
   const setView = useStudio((s) => s.setView);
-  const markSignedOut = useStudio((s) => s.markSignedOut);
   const dialog = useRef<HTMLDialogElement>(null);
   const id = useId();
 
@@ -105,16 +104,15 @@ export function FirstRunOffer() {
     let live = true;
     client.serverSettings().then(
       (s) => live && setAnswer(s.first_run_voice_offer),
-      (e: unknown) => {
+      () => {
         if (!live) return;
-        if (isSignedOut(e)) markSignedOut();
         setAnswer('unavailable');
       },
     );
     return () => {
       live = false;
     };
-  }, [client, markSignedOut]);
+  }, [client]);
 
   // Offered once: never answered, and no natural voice installed or on its way.
   const offering =
@@ -139,7 +137,6 @@ export function FirstRunOffer() {
       setAnswer(value);
       return true;
     } catch (e) {
-      if (isSignedOut(e)) markSignedOut();
       setProblem(intl.formatMessage(m.notSaved, { error: errorMessage(e) }));
       return false;
     } finally {

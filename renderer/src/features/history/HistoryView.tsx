@@ -7,7 +7,7 @@ import { KEY_FILTER_ALL, REQUEST_STATUSES } from '../../../../electron/shared/ap
 import { VOICES } from '../../../../electron/shared/voices';
 import { keyName, KeySelect, useKeyFilter } from '../../components/KeySelect';
 import { CallbackBadge, STATUS_TEXT, StatusBadge } from '../../components/StatusBadge';
-import { errorMessage, isSignedOut } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { formatClock, formatNumber, formatTime } from '../../lib/format';
 import { voiceNameOf } from '../../lib/voice-codes';
 import { useClient, useStudio } from '../../stores';
@@ -27,7 +27,6 @@ export function HistoryView() {
     if (draft.trim() === '' || draft === r.input_text) void openRequest(r.request_id, { restore: true });
     else setOpening(r);
   };
-  const markSignedOut = useStudio((s) => s.markSignedOut);
   const customVoices = useStudio((s) => s.customVoices);
   const selectedId = useStudio((s) => s.historyRequestId);
   const selectRequest = useStudio((s) => s.selectRequest);
@@ -46,10 +45,9 @@ export function HistoryView() {
       setList(await client.listRequests({ page, page_size: PAGE_SIZE, status, voice_code: voice, key }));
       setError(null);
     } catch (e) {
-      if (isSignedOut(e)) markSignedOut();
       setError(errorMessage(e));
     }
-  }, [client, page, status, voice, key, markSignedOut]);
+  }, [client, page, status, voice, key]);
 
   useEffect(() => {
     // First load on the next tick (not inside the effect body), then refresh on a timer.

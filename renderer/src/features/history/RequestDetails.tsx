@@ -3,7 +3,7 @@ import { FormattedMessage } from 'react-intl';
 import type { RequestDetail } from '../../../../electron/shared/api';
 import { EngineBadge } from '../../components/EngineBadge';
 import { CallbackBadge, StatusBadge } from '../../components/StatusBadge';
-import { errorMessage, isSignedOut } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { formatClock, formatCredits, formatNumber, formatTime } from '../../lib/format';
 import { voiceNameOf } from '../../lib/voice-codes';
 import { useClient, useStudio } from '../../stores';
@@ -15,7 +15,6 @@ import { useClient, useStudio } from '../../stores';
 export function RequestDetails({ id }: { id: string }) {
   const client = useClient();
   const selectRequest = useStudio((s) => s.selectRequest);
-  const markSignedOut = useStudio((s) => s.markSignedOut);
   const customVoices = useStudio((s) => s.customVoices);
   const [request, setRequest] = useState<RequestDetail | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -31,14 +30,13 @@ export function RequestDetails({ id }: { id: string }) {
       })
       .catch((e: unknown) => {
         if (!current) return;
-        if (isSignedOut(e)) markSignedOut();
         setRequest(null);
         setError(errorMessage(e));
       });
     return () => {
       current = false;
     };
-  }, [client, id, markSignedOut]);
+  }, [client, id]);
 
   const close = (
     <button type="button" onClick={() => selectRequest(null)}>

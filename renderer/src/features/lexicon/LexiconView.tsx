@@ -8,7 +8,7 @@ import {
 } from '../../../../electron/shared/lexicon';
 import { LEXICON_FILE_TYPES } from '../../../../electron/shared/lexicon-files';
 import type { LanguageCode } from '../../../../electron/shared/voices';
-import { errorMessage, isSignedOut } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { useAudition } from '../../lib/useAudition';
 import { useClient, useStudio } from '../../stores';
 import { useLanguageName } from '../../lib/intl-text';
@@ -123,7 +123,6 @@ function EntryRow({
 /** The pronunciation lexicon: search, add, edit, test-play, remove, import and export. */
 export function LexiconView() {
   const client = useClient();
-  const markSignedOut = useStudio((s) => s.markSignedOut);
   const studioVoice = useStudio((s) => s.options.voice_code);
   const voices = useStudio((s) => s.voices);
   const id = useId();
@@ -143,10 +142,9 @@ export function LexiconView() {
     try {
       setLexicon(await client.lexicon());
     } catch (e) {
-      if (isSignedOut(e)) markSignedOut();
       setError(errorMessage(e));
     }
-  }, [client, markSignedOut]);
+  }, [client]);
 
   useEffect(() => {
     const first = setTimeout(() => void load(), 0);
@@ -166,7 +164,6 @@ export function LexiconView() {
       link.click();
       setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
     } catch (e) {
-      if (isSignedOut(e)) markSignedOut();
       setError(errorMessage(e));
     }
   };

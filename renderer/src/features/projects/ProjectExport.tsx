@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import {
   BOOK_FORMATS,
@@ -7,7 +7,8 @@ import {
   type FolderFormat,
 } from '../../../../electron/shared/book-exports';
 import type { ProjectExportRecord } from '../../../../electron/shared/projects';
-import { errorMessage, isSignedOut } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
+import { createFollower } from '../../lib/follow';
 import { formatBytes, formatClock } from '../../lib/format';
 import { useProjectsApi, useStudio } from '../../stores';
 import { ChapterTable, LoudnessTable } from '../export/ExportResult';
@@ -37,7 +38,6 @@ export function ProjectExport() {
   const render = useStudio((s) => s.projectRender);
   const refreshProject = useStudio((s) => s.refreshProject);
   const refreshSession = useStudio((s) => s.refreshSession);
-  const markSignedOut = useStudio((s) => s.markSignedOut);
   const api = useProjectsApi();
   const id = useId();
   const intl = useIntl();
@@ -46,38 +46,27 @@ export function ProjectExport() {
   const [folderFormat, setFolderFormat] = useState<FolderFormat>(project.folder_format ?? 'mp3');
   const [record, setRecord] = useState<ProjectExportRecord | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const following = useRef(0);
-  useEffect(() => {
-    const stop = following;
-    return () => {
-      stop.current++;
-    };
-  }, []);
+  /** Follows one export at a time; leaving the panel stops following. */
+  const [follower] = useState(createFollower);
+  useEffect(() => () => follower.stop(), [follower]);
 
   const fail = (e: unknown) => {
-    if (isSignedOut(e)) markSignedOut();
     setError(errorMessage(e));
   };
 
   /** Re-reads the export every second until it ends (its render's progress arrives as events). */
-  const follow = async (exportId: string) => {
-    const mine = ++following.current;
-    try {
-      while (mine === following.current) {
-        const latest = await api.exportRecord(project.id, exportId);
-        if (mine !== following.current) return;
-        setRecord(latest);
-        if (isFinal(latest)) {
-          void refreshSession();
-          void refreshProject();
-          return;
-        }
-        await new Promise((resolve) => setTimeout(resolve, 1000));
-      }
-    } catch (e) {
-      if (mine === following.current) fail(e);
-    }
-  };
+  const follow = (exportId: string) =>
+    follower.follow({
+      pollMs: 1000,
+      read: () => api.exportRecord(project.id, exportId),
+      show: setRecord,
+      isFinal,
+      done() {
+        void refreshSession();
+        void refreshProject();
+      },
+      fail,
+    });
 
   const start = async () => {
     setError(null);

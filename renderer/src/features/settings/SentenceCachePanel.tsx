@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import type { SentenceCacheStats } from '../../../../electron/shared/sentence-cache';
-import { errorMessage, isSignedOut } from '../../lib/api-client';
-import { useClient, useStudio } from '../../stores';
+import { errorMessage } from '../../lib/api-client';
+import { useClient } from '../../stores';
 
 const megabytes = (intl: IntlShape, bytes: number) =>
   intl.formatMessage(
@@ -32,19 +32,12 @@ function hitRate(intl: IntlShape, { hits, misses }: SentenceCacheStats): string 
 export function SentenceCachePanel() {
   const client = useClient();
   const intl = useIntl();
-  const markSignedOut = useStudio((s) => s.markSignedOut);
   const [stats, setStats] = useState<SentenceCacheStats | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [clearing, setClearing] = useState(false);
 
-  const fail = useCallback(
-    (e: unknown) => {
-      if (isSignedOut(e)) markSignedOut();
-      setError(errorMessage(e));
-    },
-    [markSignedOut],
-  );
+  const fail = useCallback((e: unknown) => setError(errorMessage(e)), []);
 
   useEffect(() => {
     let live = true;

@@ -1,11 +1,9 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
-import type { ServerSettings } from '../../../../electron/shared/api';
-import { checkServerSettings, type ServerSettingsProblem } from '../../../../electron/shared/settings';
-import { ApiError, errorMessage, isSignedOut } from '../../lib/api-client';
-import { useClient, useStudio } from '../../stores';
-import type { UnknownVoicePolicy } from '../../../../electron/shared/voice-mapping';
-import { aliasesOf, aliasRowsOf, VoiceMappingFields, type AliasRow } from './VoiceMappingFields';
+import { useEffect, useId, type FormEvent } from 'react';
+import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
+import type { ServerSettingsProblem } from '../../../../electron/shared/settings';
+import { useStudio } from '../../stores';
+import type { CloseChoice } from '../../stores/server-settings-slice';
+import { aliasesOf, VoiceMappingFields } from './VoiceMappingFields';
 
 const m = defineMessages({
   nextStart: {
@@ -17,42 +15,12 @@ const m = defineMessages({
   closeQuit: { id: 'settings.server.close.quit', defaultMessage: 'Quit the app' },
 });
 
-/**
- * The form's text as the API's values: an empty data folder means the per-user app data folder;
- * allowed origins are one a line (blank lines left out).
- */
-function toValues(
-  port: string,
-  dataDir: string,
-  origins: string,
-): { port: unknown; data_dir: string | null; allowed_origins: string[] } {
-  const trimmed = port.trim();
-  return {
-    port: trimmed === '' || !/^-?\d+(\.\d+)?$/.test(trimmed) ? trimmed : Number(trimmed),
-    data_dir: dataDir.trim() === '' ? null : dataDir.trim(),
-    allowed_origins: origins
-      .split('\n')
-      .map((line) => line.trim())
-      .filter((line) => line !== ''),
-  };
-}
-
-/** What closing the desktop window does, as the Settings view offers it. */
-const CLOSE_CHOICES = {
-  default: { value: null, label: m.closeDefault },
-  keep: { value: true, label: m.closeKeep },
-  quit: { value: false, label: m.closeQuit },
-} as const;
-type CloseChoice = keyof typeof CLOSE_CHOICES;
-const closeChoiceOf = (value: boolean | null): CloseChoice =>
-  value === null ? 'default' : value ? 'keep' : 'quit';
-
-function fieldOf(message: string): ServerSettingsProblem['field'] | undefined {
-  if (/^port\b/i.test(message)) return 'port';
-  if (/^data folder\b/i.test(message)) return 'data_dir';
-  if (/^allowed origin/i.test(message)) return 'allowed_origins';
-  return undefined;
-}
+/** The labels of what closing the desktop window does (server-settings-slice.ts). */
+const CLOSE_LABELS: Record<CloseChoice, MessageDescriptor> = {
+  default: m.closeDefault,
+  keep: m.closeKeep,
+  quit: m.closeQuit,
+};
 
 /**
  * Port, data folder, voice mapping and allowed origins of the shared settings file, which
@@ -60,47 +28,23 @@ function fieldOf(message: string): ServerSettingsProblem['field'] | undefined {
  * then; its address stays shown.
  */
 export function ServerSettingsPanel() {
-  const client = useClient();
   const session = useStudio((s) => s.session);
-  const markSignedOut = useStudio((s) => s.markSignedOut);
   const id = useId();
   const intl = useIntl();
-  const [stored, setStored] = useState<ServerSettings | null>(null);
-  const [port, setPort] = useState('');
-  const [dataDir, setDataDir] = useState('');
-  const [origins, setOrigins] = useState('');
-  const [onClose, setOnClose] = useState<CloseChoice>('default');
-  const [unknownVoices, setUnknownVoices] = useState<UnknownVoicePolicy>('refuse');
-  const [aliasRows, setAliasRows] = useState<AliasRow[]>([]);
-  const [aliasProblem, setAliasProblem] = useState<string | undefined>();
-  const [problems, setProblems] = useState<ServerSettingsProblem[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const [saved, setSaved] = useState<ServerSettings | null>(null);
-  const [saving, setSaving] = useState(false);
+  const stored = useStudio((s) => s.serverSettings);
+  const { port, dataDir, origins, onClose, unknownVoices, aliasRows } = useStudio((s) => s.serverForm);
+  const problems = useStudio((s) => s.serverProblems);
+  const aliasProblem = useStudio((s) => s.serverAliasProblem);
+  const error = useStudio((s) => s.serverSettingsError);
+  const saved = useStudio((s) => s.serverSettingsSaved);
+  const saving = useStudio((s) => s.serverSettingsSaving);
+  const load = useStudio((s) => s.loadServerSettings);
+  const edit = useStudio((s) => s.editServerForm);
+  const saveSettings = useStudio((s) => s.saveServerSettings);
 
   useEffect(() => {
-    let live = true;
-    client.serverSettings().then(
-      (s) => {
-        if (!live) return;
-        setStored(s);
-        setPort(String(s.port));
-        setDataDir(s.data_dir ?? '');
-        setOrigins(s.allowed_origins.join('\n'));
-        setOnClose(closeChoiceOf(s.keep_running_when_closed));
-        setUnknownVoices(s.unknown_voices);
-        setAliasRows(aliasRowsOf(s.voice_aliases));
-      },
-      (e: unknown) => {
-        if (!live) return;
-        if (isSignedOut(e)) markSignedOut();
-        setError(errorMessage(e));
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [client, markSignedOut]);
+    void load();
+  }, [load]);
 
   const problemOf = (field: ServerSettingsProblem['field']) =>
     problems.find((p) => p.field === field)?.message;
@@ -110,38 +54,7 @@ export function ServerSettingsPanel() {
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    setError(null);
-    setSaved(null);
-    const values = toValues(port, dataDir, origins);
-    const found = checkServerSettings(values);
-    setProblems(found);
-    const table = aliasesOf(aliasRows, intl);
-    setAliasProblem('problem' in table ? table.problem : undefined);
-    if (found.length > 0 || 'problem' in table) return;
-    setSaving(true);
-    try {
-      const result = await client.updateServerSettings({
-        port: values.port as number,
-        data_dir: values.data_dir,
-        keep_running_when_closed: CLOSE_CHOICES[onClose].value,
-        unknown_voices: unknownVoices,
-        voice_aliases: table.aliases,
-        allowed_origins: values.allowed_origins,
-      });
-      setStored(result);
-      setOrigins(result.allowed_origins.join('\n'));
-      setSaved(result);
-    } catch (e) {
-      if (isSignedOut(e)) markSignedOut();
-      // The server's sentence goes next to the field it names.
-      const message = errorMessage(e);
-      const field = e instanceof ApiError && e.code === 'INVALID_FIELD' ? fieldOf(message) : undefined;
-      if (field) setProblems([{ field, message }]);
-      else if (/^voice_aliases\b/.test(message)) setAliasProblem(message);
-      else setError(message);
-    } finally {
-      setSaving(false);
-    }
+    await saveSettings(aliasesOf(aliasRows, intl));
   };
 
   const running = session ? new URL(session.base_url) : null;
@@ -206,11 +119,7 @@ export function ServerSettingsPanel() {
               disabled={!stored}
               aria-invalid={portProblem !== undefined}
               aria-describedby={portProblem ? `${id}-port-error` : `${id}-port-hint`}
-              onChange={(e) => {
-                setPort(e.target.value);
-                setSaved(null);
-                setProblems((p) => p.filter((x) => x.field !== 'port'));
-              }}
+              onChange={(e) => edit({ port: e.target.value })}
             />
             {portProblem ? (
               <p className="error" id={`${id}-port-error`}>
@@ -241,11 +150,7 @@ export function ServerSettingsPanel() {
               disabled={!stored}
               aria-invalid={dataDirProblem !== undefined}
               aria-describedby={dataDirProblem ? `${id}-data-error` : `${id}-data-hint`}
-              onChange={(e) => {
-                setDataDir(e.target.value);
-                setSaved(null);
-                setProblems((p) => p.filter((x) => x.field !== 'data_dir'));
-              }}
+              onChange={(e) => edit({ dataDir: e.target.value })}
             />
             {dataDirProblem ? (
               <p className="error" id={`${id}-data-error`}>
@@ -280,11 +185,7 @@ export function ServerSettingsPanel() {
             disabled={!stored}
             aria-invalid={originsProblem !== undefined}
             aria-describedby={originsProblem ? `${id}-origins-error` : `${id}-origins-hint`}
-            onChange={(e) => {
-              setOrigins(e.target.value);
-              setSaved(null);
-              setProblems((p) => p.filter((x) => x.field !== 'allowed_origins'));
-            }}
+            onChange={(e) => edit({ origins: e.target.value })}
           />
           {originsProblem ? (
             <p className="error" id={`${id}-origins-error`}>
@@ -312,14 +213,11 @@ export function ServerSettingsPanel() {
             value={onClose}
             disabled={!stored}
             aria-describedby={`${id}-close-hint`}
-            onChange={(e) => {
-              setOnClose(e.target.value as CloseChoice);
-              setSaved(null);
-            }}
+            onChange={(e) => edit({ onClose: e.target.value as CloseChoice })}
           >
-            {Object.entries(CLOSE_CHOICES).map(([key, choice]) => (
+            {Object.entries(CLOSE_LABELS).map(([key, label]) => (
               <option key={key} value={key}>
-                {intl.formatMessage(choice.label)}
+                {intl.formatMessage(label)}
               </option>
             ))}
           </select>
@@ -343,15 +241,8 @@ export function ServerSettingsPanel() {
                 }
               : undefined
           }
-          onUnknownVoices={(value) => {
-            setUnknownVoices(value);
-            setSaved(null);
-          }}
-          onRows={(rows) => {
-            setAliasRows(rows);
-            setSaved(null);
-            setAliasProblem(undefined);
-          }}
+          onUnknownVoices={(value) => edit({ unknownVoices: value })}
+          onRows={(rows) => edit({ aliasRows: rows })}
         />
         <div className="row" style={{ gap: 12, alignItems: 'center' }}>
           <button type="submit" className="primary" disabled={!stored || saving}>
