@@ -16,7 +16,7 @@
 import { AppError } from './errors';
 import { ipaToEspeak } from './lexicon-ipa';
 import { RATE_MAX, RATE_MIN, VOLUME_MAX, VOLUME_MIN } from './options';
-import { findVoice, VOICES, type LanguageCode } from './voices';
+import { findVoice, VOICES } from './voices';
 
 /** Longest `<break>`, ms (as the cloud services allow). */
 export const SSML_MAX_BREAK_MS = 10_000;
@@ -240,23 +240,6 @@ interface OpenElement {
   before: Settings;
 }
 
-const SUPPORTED = new Set([
-  'speak',
-  'p',
-  's',
-  'paragraph',
-  'sentence',
-  'break',
-  'emphasis',
-  'prosody',
-  'say-as',
-  'sub',
-  'phoneme',
-  'lang',
-  'voice',
-  'mark',
-]);
-
 /** Rate, pitch and volume factors of `<emphasis level>`: a modest slowing, rise and lift. */
 const EMPHASIS: Record<string, { rate: number; pitch: number; volume: number }> = {
   strong: { rate: 0.85, pitch: 1.15, volume: 1.3 },
@@ -380,8 +363,6 @@ export function parseSsml(source: string, options: ParseSsmlOptions = {}): SsmlD
     events.push({ kind: 'edge', offset: out.wordsEnd(), edge });
     owe(edge);
   };
-  const language = (voiceCode: string | undefined): LanguageCode | undefined =>
-    findVoice(voiceCode ?? options.voiceCode ?? '')?.language;
 
   /** Resolves the entities of `raw` (starting at `at` in the source). */
   const decode = (raw: string, at: number): string =>
@@ -412,6 +393,22 @@ export function parseSsml(source: string, options: ParseSsmlOptions = {}): SsmlD
   };
   const skipSpace = () => {
     while (i < source.length && /\s/u.test(source[i] as string)) i++;
+  };
+
+  const state: ParseState = {
+    options,
+    get settings() {
+      return settings;
+    },
+    get textLength() {
+      return out.length;
+    },
+    events,
+    fail,
+    warn,
+    owe,
+    addEdge,
+    changeSettings,
   };
 
   while (i < source.length) {
@@ -541,18 +538,6 @@ export function parseSsml(source: string, options: ParseSsmlOptions = {}): SsmlD
   const speakers = [...new Set(merged.flatMap((r) => (r.speaker ? [r.speaker] : [])))];
   return { text, runs: merged, readings, events, warnings, voiceCodes, speakers };
 
-  function attribute(
-    element: string,
-    attributes: Map<string, { value: string; at: number }>,
-    key: string,
-    tagAt: number,
-    required: boolean,
-  ): { value: string; at: number } | undefined {
-    const found = attributes.get(key);
-    if (!found && required) fail(tagAt, `<${element}> needs the attribute ${key}`);
-    return found;
-  }
-
   function openElement(
     name: string,
     tagAt: number,
@@ -564,157 +549,13 @@ export function parseSsml(source: string, options: ParseSsmlOptions = {}): SsmlD
     if (inReading) {
       fail(tagAt, `<${name}> may not stand inside <${inReading.name}>, which holds only text`);
     }
-    if (!SUPPORTED.has(name)) {
+    const handler = elementHandler(name);
+    if (!handler) {
       warn(tagAt, `<${name}> is not supported; its text is read as written`);
       return element;
     }
-    const get = (key: string, required = false) => attribute(name, attributes, key, tagAt, required);
-    switch (name) {
-      case 'speak':
-        return element;
-      case 'p':
-      case 'paragraph':
-      case 's':
-      case 'sentence': {
-        element.edge = name === 'p' || name === 'paragraph' ? 'paragraph' : 'sentence';
-        addEdge(element.edge);
-        return element;
-      }
-      case 'break': {
-        if (!selfClosing) fail(tagAt, '<break> must be empty: write <break/>');
-        const time = get('time');
-        const strength = get('strength');
-        let ms: number;
-        if (time) {
-          const m = /^\s*(\d+(?:\.\d+)?)\s*(ms|s)\s*$/u.exec(time.value);
-          if (!m)
-            fail(time.at, `break time "${time.value}" must be a number of ms or s, e.g. "500ms" or "1.5s"`);
-          const [, amount, unit] = m as RegExpExecArray;
-          ms = Number(amount) * (unit === 's' ? 1000 : 1);
-          if (ms > SSML_MAX_BREAK_MS)
-            fail(time.at, `break time "${time.value}" is over ${SSML_MAX_BREAK_MS / 1000} s`);
-        } else if (strength) {
-          const value = BREAK_STRENGTH_MS[strength.value as keyof typeof BREAK_STRENGTH_MS];
-          if (value === undefined) {
-            fail(strength.at, `break strength must be one of ${Object.keys(BREAK_STRENGTH_MS).join(', ')}`);
-          }
-          ms = value;
-        } else {
-          ms = BREAK_STRENGTH_MS.medium;
-        }
-        events.push({ kind: 'break', offset: out.length, ms: Math.round(ms) });
-        owe('word');
-        return element;
-      }
-      case 'mark': {
-        const markName = get('name', true) as { value: string };
-        events.push({ kind: 'mark', offset: out.length, name: markName.value });
-        return element;
-      }
-      case 'emphasis': {
-        const level = get('level')?.value ?? 'moderate';
-        const factors = EMPHASIS[level];
-        if (!factors) fail(tagAt, `emphasis level must be strong, moderate, none or reduced, not "${level}"`);
-        const f = factors as (typeof EMPHASIS)[string];
-        changeSettings({
-          ...settings,
-          rate: settings.rate * f.rate,
-          pitch: settings.pitch * f.pitch,
-          volume: settings.volume * f.volume,
-        });
-        return element;
-      }
-      case 'prosody': {
-        const rate = get('rate');
-        const pitch = get('pitch');
-        const volume = get('volume');
-        if (get('duration')) warn(tagAt, '<prosody duration> is not supported; use rate');
-        if (!rate && !pitch && !volume)
-          warn(tagAt, '<prosody> without rate, pitch or volume changes nothing');
-        changeSettings({
-          ...settings,
-          rate: settings.rate * (rate ? rateFactor(rate.value, rate.at) : 1),
-          pitch: settings.pitch * (pitch ? pitchFactor(pitch.value, pitch.at) : 1),
-          volume: settings.volume * (volume ? volumeFactor(volume.value, volume.at) : 1),
-        });
-        return element;
-      }
-      case 'voice': {
-        const voiceName = get('name', true) as { value: string; at: number };
-        const custom = Object.hasOwn(options.customVoices ?? {}, voiceName.value)
-          ? options.customVoices![voiceName.value]
-          : undefined;
-        if (custom && findVoice(custom.voice_code)) {
-          owe('word');
-          changeSettings({ ...settings, voiceCode: custom.voice_code, speaker: voiceName.value });
-          return element;
-        }
-        if (!findVoice(voiceName.value)) {
-          fail(
-            voiceName.at,
-            `unknown voice "${voiceName.value}" in <voice name>; GET /api/v1/voices lists the voice codes`,
-          );
-        }
-        owe('word');
-        changeSettings({ ...settings, voiceCode: voiceName.value, speaker: undefined });
-        return element;
-      }
-      case 'lang': {
-        const lang = get('xml:lang', true) as { value: string; at: number };
-        owe('word');
-        const code = lang.value.toLowerCase().split(/[-_]/u)[0] as string;
-        const current = findVoice(settings.voiceCode ?? options.voiceCode ?? '');
-        const target = code === 'jp' ? 'ja' : code;
-        if (current?.language === target) return element;
-        const candidates = VOICES.filter((v) => v.language === target);
-        const pick = candidates.find((v) => v.gender === current?.gender) ?? candidates[0];
-        if (!pick) {
-          warn(tagAt, `no voice speaks the language "${lang.value}"; the text is read in the current voice`);
-          return element;
-        }
-        changeSettings({ ...settings, voiceCode: pick.voice_code, speaker: undefined });
-        return element;
-      }
-      case 'sub': {
-        const alias = get('alias', true) as { value: string };
-        element.reading = {
-          start: out.length,
-          make: (end) => ({ kind: 'sub', alias: alias.value, start: 0, end }),
-        };
-        return element;
-      }
-      case 'phoneme': {
-        const alphabet = get('alphabet');
-        if (alphabet && alphabet.value.toLowerCase() !== 'ipa') {
-          fail(alphabet.at, `phoneme alphabet "${alphabet.value}" is not supported; use "ipa"`);
-        }
-        const ph = get('ph', true) as { value: string; at: number };
-        const spokenIn = language(settings.voiceCode);
-        if (spokenIn) {
-          const converted = ipaToEspeak(ph.value, spokenIn);
-          if (!converted.ok) fail(ph.at, `phoneme ph "${ph.value}": ${converted.message}`);
-        }
-        element.reading = {
-          start: out.length,
-          make: (end) => ({ kind: 'phoneme', ipa: ph.value, start: 0, end }),
-        };
-        return element;
-      }
-      case 'say-as': {
-        const as = get('interpret-as', true) as { value: string; at: number };
-        if (!(SAY_AS as readonly string[]).includes(as.value)) {
-          fail(as.at, `say-as interpret-as must be one of ${SAY_AS.join(', ')}, not "${as.value}"`);
-        }
-        const format = get('format')?.value;
-        element.reading = {
-          start: out.length,
-          make: (end) => ({ kind: 'say-as', interpretAs: as.value as SayAs, format, start: 0, end }),
-        };
-        return element;
-      }
-      default:
-        return element;
-    }
+    handler(state, { name, at: tagAt, attributes, selfClosing }, element);
+    return element;
   }
 
   function closeElement(element: OpenElement) {
@@ -730,65 +571,297 @@ export function parseSsml(source: string, options: ParseSsmlOptions = {}): SsmlD
     if (element.name === 'voice' || element.name === 'lang') owe('word');
     changeSettings(element.before);
   }
+}
 
-  function ratio(value: string, words: Record<string, number>): number | undefined {
-    const word = words[value.trim()];
-    if (word !== undefined) return word;
-    const percent = /^\s*([+-]?\d+(?:\.\d+)?)%\s*$/u.exec(value);
-    if (percent) {
-      const n = Number(percent[1]);
-      // "+20%" and "-20%" are changes; "120%" is the value itself.
-      return /^\s*[+-]/u.test(value) ? 1 + n / 100 : n / 100;
+/** A start tag as an element's handler reads it. */
+interface StartTag {
+  name: string;
+  /** Offset of the `<` in the source. */
+  at: number;
+  attributes: Map<string, { value: string; at: number }>;
+  selfClosing: boolean;
+}
+
+/** Throws the SSML error at `at` of the source being parsed. */
+type Fail = (at: number, message: string) => never;
+
+/** What an element's handler reads of the parse, and may do to it. */
+interface ParseState {
+  readonly options: ParseSsmlOptions;
+  /** The voice and prosody in force. */
+  readonly settings: Settings;
+  /** Length of the text written so far: where an event or a reading starts. */
+  readonly textLength: number;
+  readonly events: SsmlEvent[];
+  fail: Fail;
+  warn(at: number, message: string): void;
+  /** Owes a separator before the next word (the strongest owed wins). */
+  owe(edge: 'word' | 'sentence' | 'paragraph'): void;
+  /** Records a sentence or paragraph edge here, and owes its separator. */
+  addEdge(edge: 'sentence' | 'paragraph'): void;
+  /** Starts a new run when `next` differs from the settings in force. */
+  changeSettings(next: Settings): void;
+}
+
+/**
+ * Opens a supported element: checks its attributes (failing with the parse's SSML errors), writes
+ * its events, changes the voice or prosody, or sets the element's edge or reading, which its
+ * closing applies. The settings in force before it are restored when it closes.
+ */
+type ElementHandler = (state: ParseState, tag: StartTag, element: OpenElement) => void;
+
+/** The handler of each supported element, by name; any other element is read as its text. */
+const ELEMENTS: Record<string, ElementHandler> = {
+  speak: () => undefined,
+  p: openEdge('paragraph'),
+  paragraph: openEdge('paragraph'),
+  s: openEdge('sentence'),
+  sentence: openEdge('sentence'),
+  break: openBreak,
+  emphasis: openEmphasis,
+  prosody: openProsody,
+  'say-as': openSayAs,
+  sub: openSub,
+  phoneme: openPhoneme,
+  lang: openLang,
+  voice: openVoice,
+  mark: openMark,
+};
+
+/** The handler of an element `name`, if it is supported. */
+function elementHandler(name: string): ElementHandler | undefined {
+  return Object.hasOwn(ELEMENTS, name) ? ELEMENTS[name] : undefined;
+}
+
+/** Attribute `key` of `tag`; fails when it is missing and `required`. */
+function attribute(
+  state: ParseState,
+  tag: StartTag,
+  key: string,
+  required = false,
+): { value: string; at: number } | undefined {
+  const found = tag.attributes.get(key);
+  if (!found && required) state.fail(tag.at, `<${tag.name}> needs the attribute ${key}`);
+  return found;
+}
+
+/** `<p>`, `<paragraph>`, `<s>`, `<sentence>`: an edge where the element opens and where it closes. */
+function openEdge(edge: 'sentence' | 'paragraph'): ElementHandler {
+  return (state, _tag, element) => {
+    element.edge = edge;
+    state.addEdge(edge);
+  };
+}
+
+/** `<break/>`: a pause of `time`, of `strength`, or a medium one; a word separator. */
+function openBreak(state: ParseState, tag: StartTag): void {
+  const { fail } = state;
+  if (!tag.selfClosing) fail(tag.at, '<break> must be empty: write <break/>');
+  const time = attribute(state, tag, 'time');
+  const strength = attribute(state, tag, 'strength');
+  let ms: number;
+  if (time) {
+    const m = /^\s*(\d+(?:\.\d+)?)\s*(ms|s)\s*$/u.exec(time.value);
+    if (!m) fail(time.at, `break time "${time.value}" must be a number of ms or s, e.g. "500ms" or "1.5s"`);
+    const [, amount, unit] = m as RegExpExecArray;
+    ms = Number(amount) * (unit === 's' ? 1000 : 1);
+    if (ms > SSML_MAX_BREAK_MS)
+      fail(time.at, `break time "${time.value}" is over ${SSML_MAX_BREAK_MS / 1000} s`);
+  } else if (strength) {
+    const value = BREAK_STRENGTH_MS[strength.value as keyof typeof BREAK_STRENGTH_MS];
+    if (value === undefined) {
+      fail(strength.at, `break strength must be one of ${Object.keys(BREAK_STRENGTH_MS).join(', ')}`);
     }
-    const number = /^\s*(\d+(?:\.\d+)?)\s*$/u.exec(value);
-    return number ? Number(number[1]) : undefined;
+    ms = value;
+  } else {
+    ms = BREAK_STRENGTH_MS.medium;
   }
+  state.events.push({ kind: 'break', offset: state.textLength, ms: Math.round(ms) });
+  state.owe('word');
+}
 
-  function inBounds(
-    factor: number,
-    min: number,
-    max: number,
-    at: number,
-    what: string,
-    value: string,
-  ): number {
-    if (!(factor >= min - 1e-9 && factor <= max + 1e-9)) {
-      fail(at, `prosody ${what}="${value}" is outside the API's bounds (×${min} to ×${max})`);
-    }
-    return factor;
-  }
+/** `<mark name>`: a mark event here. */
+function openMark(state: ParseState, tag: StartTag): void {
+  const markName = attribute(state, tag, 'name', true) as { value: string };
+  state.events.push({ kind: 'mark', offset: state.textLength, name: markName.value });
+}
 
-  function rateFactor(value: string, at: number): number {
-    const factor = ratio(value, RATE_WORDS);
-    if (factor === undefined)
-      fail(at, `prosody rate "${value}" must be a keyword (x-slow … x-fast), a percentage or a number`);
-    return inBounds(factor as number, RATE_MIN, RATE_MAX, at, 'rate', value);
-  }
+/** `<emphasis level>`: the level's factors on rate, pitch and volume. */
+function openEmphasis(state: ParseState, tag: StartTag): void {
+  const { settings } = state;
+  const level = attribute(state, tag, 'level')?.value ?? 'moderate';
+  const factors = EMPHASIS[level];
+  if (!factors)
+    state.fail(tag.at, `emphasis level must be strong, moderate, none or reduced, not "${level}"`);
+  const f = factors as (typeof EMPHASIS)[string];
+  state.changeSettings({
+    ...settings,
+    rate: settings.rate * f.rate,
+    pitch: settings.pitch * f.pitch,
+    volume: settings.volume * f.volume,
+  });
+}
 
-  function pitchFactor(value: string, at: number): number {
-    const semitones = /^\s*([+-]\d+(?:\.\d+)?)st\s*$/u.exec(value);
-    const factor = semitones ? 2 ** (Number(semitones[1]) / 12) : ratio(value, PITCH_WORDS);
-    if (factor === undefined || /hz\s*$/iu.test(value)) {
-      fail(
-        at,
-        `prosody pitch "${value}" must be a keyword (x-low … x-high), a percentage or semitones such as "+2st"`,
-      );
-    }
-    return inBounds(factor as number, RATE_MIN, RATE_MAX, at, 'pitch', value);
-  }
+/** `<prosody rate pitch volume>`: each within the API's bounds, relative to the prosody in force. */
+function openProsody(state: ParseState, tag: StartTag): void {
+  const { settings, fail } = state;
+  const rate = attribute(state, tag, 'rate');
+  const pitch = attribute(state, tag, 'pitch');
+  const volume = attribute(state, tag, 'volume');
+  if (attribute(state, tag, 'duration')) state.warn(tag.at, '<prosody duration> is not supported; use rate');
+  if (!rate && !pitch && !volume)
+    state.warn(tag.at, '<prosody> without rate, pitch or volume changes nothing');
+  state.changeSettings({
+    ...settings,
+    rate: settings.rate * (rate ? rateFactor(rate.value, rate.at, fail) : 1),
+    pitch: settings.pitch * (pitch ? pitchFactor(pitch.value, pitch.at, fail) : 1),
+    volume: settings.volume * (volume ? volumeFactor(volume.value, volume.at, fail) : 1),
+  });
+}
 
-  function volumeFactor(value: string, at: number): number {
-    const db = /^\s*([+-]\d+(?:\.\d+)?)dB\s*$/u.exec(value);
-    const factor = db ? 10 ** (Number(db[1]) / 20) : ratio(value, VOLUME_WORDS);
-    if (factor === undefined) {
-      fail(
-        at,
-        `prosody volume "${value}" must be a keyword (silent, x-soft … x-loud), decibels such as "+3dB", or a percentage`,
-      );
-    }
-    if (factor === 0) return 0;
-    return inBounds(factor as number, VOLUME_MIN / 100, VOLUME_MAX / 100, at, 'volume', value);
+/** `<voice name>`: a custom voice (its speaker and eSpeak voice) or a voice code; a word separator. */
+function openVoice(state: ParseState, tag: StartTag): void {
+  const { options, settings } = state;
+  const voiceName = attribute(state, tag, 'name', true) as { value: string; at: number };
+  const custom = Object.hasOwn(options.customVoices ?? {}, voiceName.value)
+    ? options.customVoices![voiceName.value]
+    : undefined;
+  if (custom && findVoice(custom.voice_code)) {
+    state.owe('word');
+    state.changeSettings({ ...settings, voiceCode: custom.voice_code, speaker: voiceName.value });
+    return;
   }
+  if (!findVoice(voiceName.value)) {
+    state.fail(
+      voiceName.at,
+      `unknown voice "${voiceName.value}" in <voice name>; GET /api/v1/voices lists the voice codes`,
+    );
+  }
+  state.owe('word');
+  state.changeSettings({ ...settings, voiceCode: voiceName.value, speaker: undefined });
+}
+
+/**
+ * `<lang xml:lang>`: a voice of that language, of the current voice's gender if one is (the
+ * current voice if it speaks it); a warning when none does. A word separator.
+ */
+function openLang(state: ParseState, tag: StartTag): void {
+  const { options, settings } = state;
+  const lang = attribute(state, tag, 'xml:lang', true) as { value: string; at: number };
+  state.owe('word');
+  const code = lang.value.toLowerCase().split(/[-_]/u)[0] as string;
+  const current = findVoice(settings.voiceCode ?? options.voiceCode ?? '');
+  const target = code === 'jp' ? 'ja' : code;
+  if (current?.language === target) return;
+  const candidates = VOICES.filter((v) => v.language === target);
+  const pick = candidates.find((v) => v.gender === current?.gender) ?? candidates[0];
+  if (!pick) {
+    state.warn(tag.at, `no voice speaks the language "${lang.value}"; the text is read in the current voice`);
+    return;
+  }
+  state.changeSettings({ ...settings, voiceCode: pick.voice_code, speaker: undefined });
+}
+
+/** `<sub alias>`: the alias is read over the text inside. */
+function openSub(state: ParseState, tag: StartTag, element: OpenElement): void {
+  const alias = attribute(state, tag, 'alias', true) as { value: string };
+  element.reading = {
+    start: state.textLength,
+    make: (end) => ({ kind: 'sub', alias: alias.value, start: 0, end }),
+  };
+}
+
+/** `<phoneme alphabet ph>`: IPA, checked against the language spoken, read over the text inside. */
+function openPhoneme(state: ParseState, tag: StartTag, element: OpenElement): void {
+  const { options, settings, fail } = state;
+  const alphabet = attribute(state, tag, 'alphabet');
+  if (alphabet && alphabet.value.toLowerCase() !== 'ipa') {
+    fail(alphabet.at, `phoneme alphabet "${alphabet.value}" is not supported; use "ipa"`);
+  }
+  const ph = attribute(state, tag, 'ph', true) as { value: string; at: number };
+  const spokenIn = findVoice(settings.voiceCode ?? options.voiceCode ?? '')?.language;
+  if (spokenIn) {
+    const converted = ipaToEspeak(ph.value, spokenIn);
+    if (!converted.ok) fail(ph.at, `phoneme ph "${ph.value}": ${converted.message}`);
+  }
+  element.reading = {
+    start: state.textLength,
+    make: (end) => ({ kind: 'phoneme', ipa: ph.value, start: 0, end }),
+  };
+}
+
+/** `<say-as interpret-as format>`: how the text inside is read. */
+function openSayAs(state: ParseState, tag: StartTag, element: OpenElement): void {
+  const as = attribute(state, tag, 'interpret-as', true) as { value: string; at: number };
+  if (!(SAY_AS as readonly string[]).includes(as.value)) {
+    state.fail(as.at, `say-as interpret-as must be one of ${SAY_AS.join(', ')}, not "${as.value}"`);
+  }
+  const format = attribute(state, tag, 'format')?.value;
+  element.reading = {
+    start: state.textLength,
+    make: (end) => ({ kind: 'say-as', interpretAs: as.value as SayAs, format, start: 0, end }),
+  };
+}
+
+/** A prosody value as a factor: a keyword of `words`, a percentage ("+20%" a change, "120%" the value) or a number. */
+function ratio(value: string, words: Record<string, number>): number | undefined {
+  const word = words[value.trim()];
+  if (word !== undefined) return word;
+  const percent = /^\s*([+-]?\d+(?:\.\d+)?)%\s*$/u.exec(value);
+  if (percent) {
+    const n = Number(percent[1]);
+    // "+20%" and "-20%" are changes; "120%" is the value itself.
+    return /^\s*[+-]/u.test(value) ? 1 + n / 100 : n / 100;
+  }
+  const number = /^\s*(\d+(?:\.\d+)?)\s*$/u.exec(value);
+  return number ? Number(number[1]) : undefined;
+}
+
+function inBounds(
+  factor: number,
+  min: number,
+  max: number,
+  at: number,
+  what: string,
+  value: string,
+  fail: Fail,
+): number {
+  if (!(factor >= min - 1e-9 && factor <= max + 1e-9)) {
+    fail(at, `prosody ${what}="${value}" is outside the API's bounds (×${min} to ×${max})`);
+  }
+  return factor;
+}
+
+function rateFactor(value: string, at: number, fail: Fail): number {
+  const factor = ratio(value, RATE_WORDS);
+  if (factor === undefined)
+    fail(at, `prosody rate "${value}" must be a keyword (x-slow … x-fast), a percentage or a number`);
+  return inBounds(factor as number, RATE_MIN, RATE_MAX, at, 'rate', value, fail);
+}
+
+function pitchFactor(value: string, at: number, fail: Fail): number {
+  const semitones = /^\s*([+-]\d+(?:\.\d+)?)st\s*$/u.exec(value);
+  const factor = semitones ? 2 ** (Number(semitones[1]) / 12) : ratio(value, PITCH_WORDS);
+  if (factor === undefined || /hz\s*$/iu.test(value)) {
+    fail(
+      at,
+      `prosody pitch "${value}" must be a keyword (x-low … x-high), a percentage or semitones such as "+2st"`,
+    );
+  }
+  return inBounds(factor as number, RATE_MIN, RATE_MAX, at, 'pitch', value, fail);
+}
+
+function volumeFactor(value: string, at: number, fail: Fail): number {
+  const db = /^\s*([+-]\d+(?:\.\d+)?)dB\s*$/u.exec(value);
+  const factor = db ? 10 ** (Number(db[1]) / 20) : ratio(value, VOLUME_WORDS);
+  if (factor === undefined) {
+    fail(
+      at,
+      `prosody volume "${value}" must be a keyword (silent, x-soft … x-loud), decibels such as "+3dB", or a percentage`,
+    );
+  }
+  if (factor === 0) return 0;
+  return inBounds(factor as number, VOLUME_MIN / 100, VOLUME_MAX / 100, at, 'volume', value, fail);
 }
 
 /**

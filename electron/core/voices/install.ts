@@ -283,16 +283,8 @@ async function sweepTemporaryFolders(
   const names = (await readdir(voices)).filter((n) => n.startsWith(TEMP_PREFIX));
   for (const name of names) {
     const dir = join(voices, name);
-    let found: Owner | undefined;
-    try {
-      found = JSON.parse(await readFile(join(dir, OWNER_FILE), 'utf8')) as Owner;
-    } catch {
-      found = undefined;
-    }
-    const age = await stat(dir).then(
-      (s) => clock.now() - s.mtimeMs,
-      () => 0,
-    );
+    const found = await readOwner(dir);
+    const age = await ageOf(dir, clock);
     if (!found) {
       if (age > ORPHAN_TEMP_MS) await rm(dir, { recursive: true, force: true });
       continue;
@@ -317,6 +309,23 @@ async function sweepTemporaryFolders(
     if (age > STALE_TEMP_MS) await rm(dir, { recursive: true, force: true });
   }
   return adopted;
+}
+
+/** The owner file of a temporary folder, or undefined when it has none (or it is unreadable). */
+async function readOwner(dir: string): Promise<Owner | undefined> {
+  try {
+    return JSON.parse(await readFile(join(dir, OWNER_FILE), 'utf8')) as Owner;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Milliseconds since `path` was last modified (0 when it cannot be read). */
+async function ageOf(path: string, clock: Clock): Promise<number> {
+  return stat(path).then(
+    (s) => clock.now() - s.mtimeMs,
+    () => 0,
+  );
 }
 
 async function ensureFreeSpace(dir: string, needed: number, reserve: number, what: string): Promise<void> {
@@ -422,58 +431,19 @@ async function downloadCataloguePack(entry: CatalogueEntry, options: InstallOpti
     });
   try {
     // Bytes already here (an adopted folder) do not travel again.
-    let present = 0;
-    for (const file of entry.files) {
-      present += Math.min(
-        file.size,
-        Math.max(
-          await sizeOrZero(staging.path(file.path)),
-          await sizeOrZero(staging.path(file.path) + PART_SUFFIX),
-        ),
-      );
-    }
+    const present = await bytesPresent(staging, entry);
     await ensureFreeSpace(
       staging.voices,
       entry.size - present,
       options.reserveBytes ?? DEFAULT_RESERVE_BYTES,
       entry.id,
     );
-
-    const digests = new Map<string, FileDigests>();
-    let done = 0;
-    for (const file of entry.files) {
-      if (signal?.aborted) throw cancelled();
-      const target = staging.path(file.path);
-      await mkdir(dirname(target), { recursive: true });
-      if ((await sizeOrZero(target)) === file.size) {
-        const found = await hashFile(target, signal);
-        if (!digestMismatch(file, found)) {
-          digests.set(file.path, found);
-          done += file.size;
-          progress('download', done, file.path);
-          continue;
-        }
-        await rm(target, { force: true });
-      }
-      const part = target + PART_SUFFIX;
-      await downloadFile({
-        url: catalogueFileUrl(mirror, file),
-        partPath: part,
-        expectedSize: file.size,
-        name: file.path,
-        client,
-        ...(signal ? { signal } : {}),
-        ...(options.http ? { http: options.http } : {}),
-        onBytes: (bytes) => progress('download', done + bytes, file.path),
-      });
-      progress('verify', done + file.size, file.path);
-      const found = await hashFile(part, signal);
-      const mismatch = digestMismatch(file, found);
-      if (mismatch) throw mismatch;
-      await rename(part, target);
-      digests.set(file.path, found);
-      done += file.size;
-    }
+    const { digests, done } = await downloadCatalogueFiles(
+      staging,
+      entry,
+      { mirror, client, progress },
+      options,
+    );
     progress('install', done);
     const manifest = await checkedManifest(staging, entry, digests, options, mirror);
     return await staging.commit(manifest, options.dataDir);
@@ -482,6 +452,88 @@ async function downloadCataloguePack(entry: CatalogueEntry, options: InstallOpti
   } finally {
     await client.close();
   }
+}
+
+/** Bytes of `entry`'s files already in the staging folder, finished or `.part` (an adopted folder's). */
+async function bytesPresent(staging: Staging, entry: CatalogueEntry): Promise<number> {
+  let present = 0;
+  for (const file of entry.files) {
+    present += Math.min(
+      file.size,
+      Math.max(
+        await sizeOrZero(staging.path(file.path)),
+        await sizeOrZero(staging.path(file.path) + PART_SUFFIX),
+      ),
+    );
+  }
+  return present;
+}
+
+/** Reports a catalogue install's progress: its phase, the pack's bytes done, the file. */
+type CatalogueProgress = (phase: InstallProgress['phase'], bytesDone: number, file?: string) => void;
+
+/**
+ * Downloads `entry`'s files into the staging folder, in order, each checked against the
+ * catalogue (size and digest) before it takes its name; a file already there whole and intact
+ * is kept. Resolves to each file's digests and the bytes done.
+ */
+async function downloadCatalogueFiles(
+  staging: Staging,
+  entry: CatalogueEntry,
+  from: { mirror: string; client: ReturnType<typeof createHttpClient>; progress: CatalogueProgress },
+  options: InstallOptions,
+): Promise<{ digests: Map<string, FileDigests>; done: number }> {
+  const { mirror, client, progress } = from;
+  const { signal } = options;
+  const digests = new Map<string, FileDigests>();
+  let done = 0;
+  for (const file of entry.files) {
+    if (signal?.aborted) throw cancelled();
+    const target = staging.path(file.path);
+    await mkdir(dirname(target), { recursive: true });
+    const kept = await keptFile(target, file, signal);
+    if (kept) {
+      digests.set(file.path, kept);
+      done += file.size;
+      progress('download', done, file.path);
+      continue;
+    }
+    const part = target + PART_SUFFIX;
+    await downloadFile({
+      url: catalogueFileUrl(mirror, file),
+      partPath: part,
+      expectedSize: file.size,
+      name: file.path,
+      client,
+      ...(signal ? { signal } : {}),
+      ...(options.http ? { http: options.http } : {}),
+      onBytes: (bytes) => progress('download', done + bytes, file.path),
+    });
+    progress('verify', done + file.size, file.path);
+    const found = await hashFile(part, signal);
+    const mismatch = digestMismatch(file, found);
+    if (mismatch) throw mismatch;
+    await rename(part, target);
+    digests.set(file.path, found);
+    done += file.size;
+  }
+  return { digests, done };
+}
+
+/**
+ * The digests of `target` when it is `file` whole and as the catalogue lists it (an adopted
+ * folder's finished download); otherwise undefined, and a damaged file there is removed.
+ */
+async function keptFile(
+  target: string,
+  file: CatalogueFile,
+  signal: AbortSignal | undefined,
+): Promise<FileDigests | undefined> {
+  if ((await sizeOrZero(target)) !== file.size) return undefined;
+  const found = await hashFile(target, signal);
+  if (!digestMismatch(file, found)) return found;
+  await rm(target, { force: true });
+  return undefined;
 }
 
 /** Validates the downloaded files (config, voices, model) and builds the manifest. */
@@ -731,19 +783,7 @@ async function importFromPath(
         clock,
         log,
       );
-      const into = unpackFolder(staging.dir);
-      await mkdir(into, { recursive: true });
-      const free = await statfs(staging.voices).then(
-        (s) => s.bavail * s.bsize,
-        () => Number.MAX_SAFE_INTEGER,
-      );
-      options.onProgress?.({ packId: basename(path), phase: 'unpack', bytesDone: 0, bytesTotal: undefined });
-      await extractArchive(path, into, {
-        maxBytes: Math.max(0, free - (options.reserveBytes ?? DEFAULT_RESERVE_BYTES)),
-        ...(options.archiveLimits ? { limits: options.archiveLimits } : {}),
-        ...(signal ? { signal } : {}),
-      });
-      found = await findPackFiles(into);
+      found = await unpackArchive(path, staging, options);
       moveFiles = true;
     }
     const id = await importedId(found, options, signal);
@@ -758,29 +798,7 @@ async function importFromPath(
     if (!moveFiles)
       await ensureFreeSpace(staging.voices, total, options.reserveBytes ?? DEFAULT_RESERVE_BYTES, id);
 
-    let done = 0;
-    const digests = new Map<string, FileDigests>();
-    for (const file of placed) {
-      if (signal?.aborted) throw cancelled();
-      const target = staging.path(file.path);
-      await mkdir(dirname(target), { recursive: true });
-      try {
-        if (moveFiles) await rename(file.from, target);
-        else await copyFile(file.from, target);
-      } catch (error) {
-        throw outputFailedError('the voice file', target, 'write', error);
-      }
-      const got = await hashFile(target, signal);
-      digests.set(file.path, got);
-      done += got.size;
-      options.onProgress?.({
-        packId: id,
-        phase: 'verify',
-        file: file.path,
-        bytesDone: done,
-        bytesTotal: total,
-      });
-    }
+    const { digests, done } = await placeIntoStaging(placed, staging, { id, total, moveFiles }, options);
     const manifest = await importedManifest(
       staging,
       found.family,
@@ -795,6 +813,64 @@ async function importFromPath(
   } catch (error) {
     return await failed(staging, signal, error);
   }
+}
+
+/**
+ * Unpacks the archive at `path` into the staging folder (within the free space but the reserve,
+ * and the archive limits), and finds the pack files in it.
+ */
+async function unpackArchive(path: string, staging: Staging, options: InstallOptions): Promise<FoundPack> {
+  const { signal } = options;
+  const into = unpackFolder(staging.dir);
+  await mkdir(into, { recursive: true });
+  const free = await statfs(staging.voices).then(
+    (s) => s.bavail * s.bsize,
+    () => Number.MAX_SAFE_INTEGER,
+  );
+  options.onProgress?.({ packId: basename(path), phase: 'unpack', bytesDone: 0, bytesTotal: undefined });
+  await extractArchive(path, into, {
+    maxBytes: Math.max(0, free - (options.reserveBytes ?? DEFAULT_RESERVE_BYTES)),
+    ...(options.archiveLimits ? { limits: options.archiveLimits } : {}),
+    ...(signal ? { signal } : {}),
+  });
+  return findPackFiles(into);
+}
+
+/**
+ * Copies (or, for files already in the temporary folder, moves) each placed file into the staging
+ * folder, in order, hashing each. Resolves to each file's digests and the bytes done.
+ */
+async function placeIntoStaging(
+  placed: readonly PlacedFile[],
+  staging: Staging,
+  pack: { id: string; total: number; moveFiles: boolean },
+  options: InstallOptions,
+): Promise<{ digests: Map<string, FileDigests>; done: number }> {
+  const { signal } = options;
+  let done = 0;
+  const digests = new Map<string, FileDigests>();
+  for (const file of placed) {
+    if (signal?.aborted) throw cancelled();
+    const target = staging.path(file.path);
+    await mkdir(dirname(target), { recursive: true });
+    try {
+      if (pack.moveFiles) await rename(file.from, target);
+      else await copyFile(file.from, target);
+    } catch (error) {
+      throw outputFailedError('the voice file', target, 'write', error);
+    }
+    const got = await hashFile(target, signal);
+    digests.set(file.path, got);
+    done += got.size;
+    options.onProgress?.({
+      packId: pack.id,
+      phase: 'verify',
+      file: file.path,
+      bytesDone: done,
+      bytesTotal: pack.total,
+    });
+  }
+  return { digests, done };
 }
 
 async function importedManifest(
@@ -917,6 +993,75 @@ function urlFileName(url: string): string {
   }
 }
 
+/** A file a URL import fetches: from where, its name, where it goes. */
+interface UrlDownload {
+  url: string;
+  file: string;
+  target: string;
+}
+
+/**
+ * What a URL import fetches into `folder`: a Piper model and its config (whichever of the two the
+ * URL names), else the one file. Every name is checked before the first byte is fetched.
+ */
+function urlDownloads(url: string, folder: string): UrlDownload[] {
+  const name = urlFileName(url);
+  const lower = name.toLowerCase();
+  const piperModel = lower.endsWith('.onnx.json')
+    ? url.slice(0, -'.json'.length)
+    : lower.endsWith('.onnx')
+      ? url
+      : undefined;
+  const model = name.replace(/\.json$/i, '');
+  return (
+    piperModel
+      ? [
+          { url: piperModel, file: model },
+          { url: `${piperModel}.json`, file: `${model}.json` },
+        ]
+      : [{ url, file: name }]
+  ).map((d) => ({
+    ...d,
+    target: pathInside(folder, d.file, (problem) => unusableUrlName(url, d.file, problem)),
+  }));
+}
+
+/** Downloads each file in order, each checked against the free space once its size is known. */
+async function downloadUrlFiles(
+  downloads: readonly UrlDownload[],
+  staging: Staging,
+  client: ReturnType<typeof createHttpClient>,
+  options: InstallOptions,
+): Promise<void> {
+  const { signal } = options;
+  const reserve = options.reserveBytes ?? DEFAULT_RESERVE_BYTES;
+  let done = 0;
+  for (const d of downloads) {
+    const part = d.target + PART_SUFFIX;
+    const result = await downloadFile({
+      url: d.url,
+      partPath: part,
+      name: d.file,
+      client,
+      ...(signal ? { signal } : {}),
+      ...(options.http ? { http: options.http } : {}),
+      onTotal: async (total) => {
+        if (total !== undefined) await ensureFreeSpace(staging.voices, total, reserve, d.file);
+      },
+      onBytes: (bytes, total) =>
+        options.onProgress?.({
+          packId: d.file,
+          phase: 'download',
+          file: d.file,
+          bytesDone: done + bytes,
+          bytesTotal: total === undefined ? undefined : done + total,
+        }),
+    });
+    done += result.size;
+    await rename(part, d.target);
+  }
+}
+
 async function importFromUrl(url: string, options: InstallOptions): Promise<InstallResult> {
   const clock = options.clock ?? systemClock;
   const { signal } = options;
@@ -927,55 +1072,10 @@ async function importFromUrl(url: string, options: InstallOptions): Promise<Inst
     options.log ?? silentLog,
   );
   const client = createHttpClient(options.http, options.mirror);
-  const reserve = options.reserveBytes ?? DEFAULT_RESERVE_BYTES;
   try {
-    const name = urlFileName(url);
-    const lower = name.toLowerCase();
-    const piperModel = lower.endsWith('.onnx.json')
-      ? url.slice(0, -'.json'.length)
-      : lower.endsWith('.onnx')
-        ? url
-        : undefined;
-    const model = name.replace(/\.json$/i, '');
-    const folder = downloadFolder(staging.dir);
-    // Every name is checked before the first byte is fetched.
-    const downloads = (
-      piperModel
-        ? [
-            { url: piperModel, file: model },
-            { url: `${piperModel}.json`, file: `${model}.json` },
-          ]
-        : [{ url, file: name }]
-    ).map((d) => ({
-      ...d,
-      target: pathInside(folder, d.file, (problem) => unusableUrlName(url, d.file, problem)),
-    }));
-    await mkdir(folder, { recursive: true });
-    let done = 0;
-    for (const d of downloads) {
-      const part = d.target + PART_SUFFIX;
-      const result = await downloadFile({
-        url: d.url,
-        partPath: part,
-        name: d.file,
-        client,
-        ...(signal ? { signal } : {}),
-        ...(options.http ? { http: options.http } : {}),
-        onTotal: async (total) => {
-          if (total !== undefined) await ensureFreeSpace(staging.voices, total, reserve, d.file);
-        },
-        onBytes: (bytes, total) =>
-          options.onProgress?.({
-            packId: d.file,
-            phase: 'download',
-            file: d.file,
-            bytesDone: done + bytes,
-            bytesTotal: total === undefined ? undefined : done + total,
-          }),
-      });
-      done += result.size;
-      await rename(part, d.target);
-    }
+    const downloads = urlDownloads(url, downloadFolder(staging.dir));
+    await mkdir(downloadFolder(staging.dir), { recursive: true });
+    await downloadUrlFiles(downloads, staging, client, options);
     return await importFromPath(downloads[0]!.target, options, { url, staging });
   } catch (error) {
     return await failed(staging, signal, error);

@@ -255,7 +255,6 @@ function checkChapterCount(format: BookFormat, chapters: number): void {
  * an MP3 can list), the engine's errors, OUTPUT_FAILED; files of a failed export are removed.
  */
 export async function exportBook(engine: Engine, request: BookExportRequest): Promise<BookExportResult> {
-  const preset = PRESETS[request.preset];
   const chapters = parseChapters(cleanText(request.text), {
     untitled: (n) => (n === 1 && request.title ? request.title : `Chapter ${n}`),
   });
@@ -266,57 +265,90 @@ export async function exportBook(engine: Engine, request: BookExportRequest): Pr
     );
   }
   checkChapterCount(request.format, chapters.length);
-  const progress = request.onProgress ?? (() => undefined);
-  const share = progressShares(preset.name);
+  const share = progressShares(PRESETS[request.preset].name);
+  return inTempFolder(request.signal, async (temp) => {
+    // 1. Render each chapter, and bring it to the output rate.
+    const rendered = await renderChapters(engine, chapters, temp, request, share);
+    // 2–5. Timings, files, mastering and encoding, the report.
+    return encodeBook(rendered.prepared, rendered.sampleRate, temp, request, rendered.engine);
+  });
+}
+
+/**
+ * Runs `work` with a new temporary folder, which is removed at the end, success or not. Errors
+ * other than AppErrors (and than an abort) reject as OUTPUT_FAILED.
+ */
+async function inTempFolder<T>(
+  signal: AbortSignal | undefined,
+  work: (temp: string) => Promise<T>,
+): Promise<T> {
   const temp = await mkdtemp(join(tmpdir(), 'narration-export-'));
   try {
-    // 1. Render each chapter, and bring it to the output rate.
-    const prepared: PreparedChapter[] = [];
-    const engines = new Set<string>();
-    let sampleRate = preset.sampleRate;
-    for (const [i, chapter] of chapters.entries()) {
-      request.signal?.throwIfAborted();
-      const wavPath = join(temp, `chapter-${i}.wav`);
-      const result = await engine.render({
-        voice_code: request.voice_code,
-        model_id: request.model_id,
-        speed_rate: request.speed_rate,
-        pitch_rate: request.pitch_rate,
-        volume: request.volume,
-        neuralVoice: request.neuralVoice,
-        lexicon: request.lexicon,
-        text: chapter.text,
-        audio_type: 'wav',
-        bitrate: DEFAULT_BITRATE,
-        audioPath: wavPath,
-        signal: request.signal,
-        onProgress: (f) => progress((share.render * (i + RENDER_OF_CHAPTER * f)) / chapters.length),
-      });
-      engines.add(result.engine);
-      if (sampleRate === undefined) {
-        const handle = await open(wavPath, 'r');
-        try {
-          sampleRate = (await wavHeaderOf(handle)).sampleRate;
-        } finally {
-          await handle.close();
-        }
-      }
-      const rawPath = join(temp, `chapter-${i}.raw`);
-      const resampled = await wavToRaw(wavPath, rawPath, sampleRate, (f) =>
-        progress((share.render * (i + RENDER_OF_CHAPTER + (1 - RENDER_OF_CHAPTER) * f)) / chapters.length),
-      );
-      prepared.push({ chapter, rawPath, speech: resampled });
-      await rm(wavPath, { force: true });
-    }
-    return await encodeBook(prepared, sampleRate!, temp, request, [...engines].join(', '));
+    return await work(temp);
   } catch (error) {
-    if (isAppError(error) || request.signal?.aborted) throw error;
+    if (isAppError(error) || signal?.aborted) throw error;
     throw new AppError('OUTPUT_FAILED', `the export failed: ${(error as Error).message}`, undefined, {
       cause: error,
     });
   } finally {
     await rm(temp, { recursive: true, force: true });
   }
+}
+
+/** The sample rate of a WAV file, from its header. */
+async function wavRateOf(wavPath: string): Promise<number> {
+  const handle = await open(wavPath, 'r');
+  try {
+    return (await wavHeaderOf(handle)).sampleRate;
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Step 1 of `exportBook`: each chapter rendered by `engine` to a WAV in `temp`, then resampled to
+ * the output rate (the preset's, or the first chapter's) into a raw file there, the WAV removed.
+ * Resolves to the chapters, their rate, and what spoke.
+ */
+async function renderChapters(
+  engine: Engine,
+  chapters: readonly Chapter[],
+  temp: string,
+  request: BookExportRequest,
+  share: { render: number },
+): Promise<{ prepared: PreparedChapter[]; sampleRate: number; engine: string }> {
+  const progress = request.onProgress ?? (() => undefined);
+  const prepared: PreparedChapter[] = [];
+  const engines = new Set<string>();
+  let sampleRate = PRESETS[request.preset].sampleRate;
+  for (const [i, chapter] of chapters.entries()) {
+    request.signal?.throwIfAborted();
+    const wavPath = join(temp, `chapter-${i}.wav`);
+    const result = await engine.render({
+      voice_code: request.voice_code,
+      model_id: request.model_id,
+      speed_rate: request.speed_rate,
+      pitch_rate: request.pitch_rate,
+      volume: request.volume,
+      neuralVoice: request.neuralVoice,
+      lexicon: request.lexicon,
+      text: chapter.text,
+      audio_type: 'wav',
+      bitrate: DEFAULT_BITRATE,
+      audioPath: wavPath,
+      signal: request.signal,
+      onProgress: (f) => progress((share.render * (i + RENDER_OF_CHAPTER * f)) / chapters.length),
+    });
+    engines.add(result.engine);
+    if (sampleRate === undefined) sampleRate = await wavRateOf(wavPath);
+    const rawPath = join(temp, `chapter-${i}.raw`);
+    const resampled = await wavToRaw(wavPath, rawPath, sampleRate, (f) =>
+      progress((share.render * (i + RENDER_OF_CHAPTER + (1 - RENDER_OF_CHAPTER) * f)) / chapters.length),
+    );
+    prepared.push({ chapter, rawPath, speech: resampled });
+    await rm(wavPath, { force: true });
+  }
+  return { prepared, sampleRate: sampleRate!, engine: [...engines].join(', ') };
 }
 
 /** A chapter rendered already: its title and its speech as WAV files (any rates), in order. */
@@ -344,38 +376,39 @@ export async function exportChapterWavs(request: ChapterWavsExportRequest): Prom
   const chapters = request.chapters.filter((chapter) => chapter.wavPaths.length > 0);
   if (chapters.length === 0) throw new AppError('NOTHING_TO_SPEAK', 'the book has no chapter to export');
   checkChapterCount(request.format, chapters.length);
-  const progress = request.onProgress ?? (() => undefined);
   const share = progressShares(request.preset);
-  const temp = await mkdtemp(join(tmpdir(), 'narration-export-'));
-  try {
-    let sampleRate = PRESETS[request.preset].sampleRate;
-    const prepared: PreparedChapter[] = [];
-    for (const [i, chapter] of chapters.entries()) {
-      request.signal?.throwIfAborted();
-      if (sampleRate === undefined) {
-        const handle = await open(chapter.wavPaths[0]!, 'r');
-        try {
-          sampleRate = (await wavHeaderOf(handle)).sampleRate;
-        } finally {
-          await handle.close();
-        }
-      }
-      const rawPath = join(temp, `chapter-${i}.raw`);
-      const gap = Math.round(((request.gapMs ?? 0) / 1000) * sampleRate);
-      const speech = await wavsToRaw(chapter.wavPaths, gap, rawPath, sampleRate, (f) =>
-        progress((share.render * (i + f)) / chapters.length),
-      );
-      prepared.push({ chapter, rawPath, speech });
-    }
-    return await encodeBook(prepared, sampleRate!, temp, request, request.engine ?? 'espeak');
-  } catch (error) {
-    if (isAppError(error) || request.signal?.aborted) throw error;
-    throw new AppError('OUTPUT_FAILED', `the export failed: ${(error as Error).message}`, undefined, {
-      cause: error,
-    });
-  } finally {
-    await rm(temp, { recursive: true, force: true });
+  return inTempFolder(request.signal, async (temp) => {
+    // 1. Bring each chapter's WAVs to the output rate.
+    const { prepared, sampleRate } = await resampleChapterWavs(chapters, temp, request, share);
+    // 2–5. Timings, files, mastering and encoding, the report.
+    return encodeBook(prepared, sampleRate, temp, request, request.engine ?? 'espeak');
+  });
+}
+
+/**
+ * Step 1 of `exportChapterWavs`: each chapter's WAVs resampled to the output rate (the preset's,
+ * or the first WAV's) into one raw file in `temp`, with the request's gap between two.
+ */
+async function resampleChapterWavs(
+  chapters: readonly ChapterWav[],
+  temp: string,
+  request: ChapterWavsExportRequest,
+  share: { render: number },
+): Promise<{ prepared: PreparedChapter[]; sampleRate: number }> {
+  const progress = request.onProgress ?? (() => undefined);
+  let sampleRate = PRESETS[request.preset].sampleRate;
+  const prepared: PreparedChapter[] = [];
+  for (const [i, chapter] of chapters.entries()) {
+    request.signal?.throwIfAborted();
+    if (sampleRate === undefined) sampleRate = await wavRateOf(chapter.wavPaths[0]!);
+    const rawPath = join(temp, `chapter-${i}.raw`);
+    const gap = Math.round(((request.gapMs ?? 0) / 1000) * sampleRate);
+    const speech = await wavsToRaw(chapter.wavPaths, gap, rawPath, sampleRate, (f) =>
+      progress((share.render * (i + f)) / chapters.length),
+    );
+    prepared.push({ chapter, rawPath, speech });
   }
+  return { prepared, sampleRate: sampleRate! };
 }
 
 /** What steps 2–5 (timings, files, mastering and encoding, the report) need of a request. */
@@ -389,7 +422,8 @@ type EncodeRequest = Pick<
 
 /**
  * Steps 2–5 of an export, from its chapters' speech at the output rate: where each chapter falls,
- * the files, their mastering and encoding (the rest of the progress), the loudness report.
+ * the files, their mastering and encoding (the rest of the progress), the loudness report. The
+ * files written are removed if a later one or the report fails.
  */
 async function encodeBook(
   prepared: readonly PreparedChapter[],
@@ -400,30 +434,84 @@ async function encodeBook(
 ): Promise<BookExportResult> {
   const preset = PRESETS[request.preset];
   const progress = request.onProgress ?? (() => undefined);
-  const share = progressShares(preset.name);
   // 2. Where each chapter falls: head, speech and tail, in samples.
-  const head = Math.round((preset.headMs / 1000) * rate);
-  const tail = Math.round((preset.tailMs / 1000) * rate);
-  const timings = (group: readonly PreparedChapter[]): ChapterTiming[] => {
-    let at = 0;
-    return group.map(({ chapter, speech }) => {
-      const start = at;
-      at += head + speech + tail;
-      return { title: chapter.title, startMs: (start / rate) * 1000, endMs: (at / rate) * 1000 };
-    });
+  const layout: FileLayout = {
+    rate,
+    head: Math.round((preset.headMs / 1000) * rate),
+    tail: Math.round((preset.tailMs / 1000) * rate),
   };
-  const bookChapters = timings(prepared);
+  const bookChapters = chapterTimings(prepared, layout);
 
   // 3. The files: one for the book, or one per chapter.
-  interface Planned {
-    path: string;
-    group: PreparedChapter[];
-    createSink: () => Promise<AudioSink>;
+  const planned = await planFiles(prepared, bookChapters, rate, temp, request);
+  const outPath = resolve(request.outPath);
+
+  const written: string[] = [];
+  try {
+    // 4. Master and encode each file.
+    const files = await masterFiles(planned, layout, request, written);
+
+    // 5. The loudness report beside the export.
+    const reportPath = await writeReport(request, rate, outPath, files);
+    progress(1);
+    const last = bookChapters[bookChapters.length - 1]!;
+    return {
+      files,
+      reportPath,
+      chapters: bookChapters,
+      durationMs: last.endMs,
+      sampleRate: rate,
+      engine,
+    };
+  } catch (error) {
+    await Promise.all(written.map((path) => rm(path, { force: true })));
+    throw error;
   }
+}
+
+/** How a file's chapters are laid out: samples of room tone before and after each one's speech. */
+interface FileLayout {
+  rate: number;
+  head: number;
+  tail: number;
+}
+
+/** Step 2: where each chapter of `group` falls in its file, ms: head, speech and tail in a row. */
+function chapterTimings(
+  group: readonly PreparedChapter[],
+  { rate, head, tail }: FileLayout,
+): ChapterTiming[] {
+  let at = 0;
+  return group.map(({ chapter, speech }) => {
+    const start = at;
+    at += head + speech + tail;
+    return { title: chapter.title, startMs: (start / rate) * 1000, endMs: (at / rate) * 1000 };
+  });
+}
+
+/** A file to write: its path, its chapters, and how to open its encoder. */
+interface PlannedFile {
+  path: string;
+  group: PreparedChapter[];
+  createSink: () => Promise<AudioSink>;
+}
+
+/**
+ * Step 3: the files of the export, with their tags: one MP3 or M4B for the book, or one file per
+ * chapter in the output folder (created here).
+ */
+async function planFiles(
+  prepared: readonly PreparedChapter[],
+  bookChapters: ChapterTiming[],
+  rate: number,
+  temp: string,
+  request: EncodeRequest,
+): Promise<PlannedFile[]> {
+  const preset = PRESETS[request.preset];
   const mp3 = (path: string, tag: Uint8Array) =>
     createEncoderSink(path, 'mp3', { sampleRate: rate, bitrate: preset.mp3Bitrate }, tag);
   const book = { title: request.title, artist: request.author, genre: GENRE, cover: request.cover };
-  const planned: Planned[] = [];
+  const planned: PlannedFile[] = [];
   const outPath = resolve(request.outPath);
   if (request.format === 'mp3') {
     planned.push({
@@ -469,68 +557,77 @@ async function encodeBook(
       });
     });
   }
+  return planned;
+}
 
-  // 4. Master and encode each file.
+/**
+ * Step 4: each planned file mastered and encoded, in order (the mastering share of the progress).
+ * Each file's path goes into `written` once it is complete, so that the caller can remove it if a
+ * later step fails; a file that fails is aborted by its sink.
+ */
+async function masterFiles(
+  planned: readonly PlannedFile[],
+  layout: FileLayout,
+  request: EncodeRequest,
+  written: string[],
+): Promise<ExportedFile[]> {
+  const preset = PRESETS[request.preset];
+  const progress = request.onProgress ?? (() => undefined);
+  const share = progressShares(preset.name);
+  const { rate, head, tail } = layout;
   const files: ExportedFile[] = [];
-  const written: string[] = [];
-  try {
-    for (const [i, file] of planned.entries()) {
-      request.signal?.throwIfAborted();
-      const sink = await file.createSink();
-      try {
-        const mastered = await masterFile(
-          filePcm(file.group, head, tail, request.signal),
-          rate,
-          preset,
-          (pcm) => sink.write(pcm),
-          {
-            totalSamples: file.group.reduce((n, p) => n + head + p.speech + tail, 0),
-            onFraction: (f) => progress(share.render + (share.master * (i + f)) / planned.length),
-          },
-        );
-        request.signal?.throwIfAborted();
-        await sink.finish();
-        written.push(file.path);
-        files.push({
-          path: file.path,
-          chapters: timings(file.group),
-          gainDb: mastered.gainDb,
-          loudness: mastered.loudness,
-          failures: checkLimits(preset.limits, mastered.loudness),
-        });
-      } catch (error) {
-        await sink.abort();
-        throw error;
-      }
-      progress(Math.min(1, share.render + (share.master * (i + 1)) / planned.length));
-    }
-
-    // 5. The loudness report beside the export.
-    const reportPath = reportPathOf(outPath, request.format);
-    const report = await StagedFile.create(reportPath, 'the loudness report');
+  for (const [i, file] of planned.entries()) {
+    request.signal?.throwIfAborted();
+    const sink = await file.createSink();
     try {
-      await report.write(
-        `${JSON.stringify(reportOf(request, preset.name, rate, outPath, files), null, 2)}\n`,
+      const mastered = await masterFile(
+        filePcm(file.group, head, tail, request.signal),
+        rate,
+        preset,
+        (pcm) => sink.write(pcm),
+        {
+          totalSamples: file.group.reduce((n, p) => n + head + p.speech + tail, 0),
+          onFraction: (f) => progress(share.render + (share.master * (i + f)) / planned.length),
+        },
       );
-      await report.commit();
+      request.signal?.throwIfAborted();
+      await sink.finish();
+      written.push(file.path);
+      files.push({
+        path: file.path,
+        chapters: chapterTimings(file.group, layout),
+        gainDb: mastered.gainDb,
+        loudness: mastered.loudness,
+        failures: checkLimits(preset.limits, mastered.loudness),
+      });
     } catch (error) {
-      await report.discard();
+      await sink.abort();
       throw error;
     }
-    progress(1);
-    const last = bookChapters[bookChapters.length - 1]!;
-    return {
-      files,
-      reportPath,
-      chapters: bookChapters,
-      durationMs: last.endMs,
-      sampleRate: rate,
-      engine,
-    };
+    progress(Math.min(1, share.render + (share.master * (i + 1)) / planned.length));
+  }
+  return files;
+}
+
+/** Step 5: the loudness report written beside the export (staged, so never half written); resolves to its path. */
+async function writeReport(
+  request: EncodeRequest,
+  rate: number,
+  outPath: string,
+  files: readonly ExportedFile[],
+): Promise<string> {
+  const reportPath = reportPathOf(outPath, request.format);
+  const report = await StagedFile.create(reportPath, 'the loudness report');
+  try {
+    await report.write(
+      `${JSON.stringify(reportOf(request, request.preset, rate, outPath, files), null, 2)}\n`,
+    );
+    await report.commit();
   } catch (error) {
-    await Promise.all(written.map((path) => rm(path, { force: true })));
+    await report.discard();
     throw error;
   }
+  return reportPath;
 }
 
 /** Rounds a level for the report (0.01 dB). */
