@@ -30,6 +30,7 @@ import type { ExportFinish, ExportRow, NewExportRow, Store } from '../store';
 import type { JobEvents } from './events';
 import { refundCharge } from './keys';
 import { customVoiceRender } from './custom-voice-render';
+import { createLeasedWorker, newLeasedRun, type LeasedRun } from './leased-worker';
 import { MAX_RUN_ATTEMPTS } from './runner';
 import { errorText } from './store-retry';
 import { newRequestId } from './submit';
@@ -129,16 +130,11 @@ const DEFAULT_LEASE_MS = 30_000;
 const DEFAULT_POLL_MS = 2000;
 const CANCELLED_MESSAGE = 'Cancelled before it finished; the credits were refunded.';
 
-interface Running {
+interface Running extends LeasedRun {
   row: ExportRow;
-  controller: AbortController;
   progress: number;
   lastEmit: number;
   cancelled: boolean;
-  /** Set when renewing found the lease gone: another instance runs it now. */
-  leaseLost: boolean;
-  renewTimer: NodeJS.Timeout | undefined;
-  done: Promise<void>;
 }
 
 export function createExportJobs(options: ExportJobsOptions): ExportJobs {
@@ -146,13 +142,7 @@ export function createExportJobs(options: ExportJobsOptions): ExportJobs {
   const dir = join(options.filesDir, 'exports');
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
-  const lease = () => ({ owner: instanceId, until: clock.now() + leaseMs });
   let running: Running | undefined;
-  let started = false;
-  let closing = false;
-  let pumping = false;
-  let again = false;
-  let pollTimer: NodeJS.Timeout | undefined;
 
   const bookPath = (row: Pick<ExportRow, 'id' | 'format'>) =>
     join(dir, `${row.id}.${bookExtension(row.format)}`);
@@ -197,29 +187,18 @@ export function createExportJobs(options: ExportJobsOptions): ExportJobs {
   };
 
   /** Keeps the lease and records the progress; stops the run when cancelled elsewhere or taken over. */
-  const renew = (entry: Running) => {
-    entry.renewTimer = setTimeout(() => {
-      store.exports.renewLease(entry.row.id, lease(), entry.progress).then(
-        (row) => {
-          if (running !== entry) return;
-          if (!row) {
-            entry.leaseLost = true;
-            entry.controller.abort(new AppError('CANCELLED', 'Taken over by another instance.'));
-            return;
-          }
-          if (row.cancel_requested && !entry.cancelled) {
-            entry.cancelled = true;
-            entry.controller.abort(new AppError('CANCELLED', CANCELLED_MESSAGE));
-          }
-          renew(entry);
-        },
-        (error: unknown) => {
-          log.warn(`export ${entry.row.id}: could not renew its lease: ${errorText(error)}`);
-          if (running === entry) renew(entry);
-        },
-      );
-    }, leaseMs / 3);
-  };
+  const renew = (entry: Running) =>
+    worker.keepLease(entry, {
+      renew: (lease) => store.exports.renewLease(entry.row.id, lease, entry.progress),
+      wanted: () => running === entry,
+      held: (row) => {
+        if (row.cancel_requested && !entry.cancelled) {
+          entry.cancelled = true;
+          entry.controller.abort(new AppError('CANCELLED', CANCELLED_MESSAGE));
+        }
+      },
+      failed: (error) => log.warn(`export ${entry.row.id}: could not renew its lease: ${errorText(error)}`),
+    });
 
   /** Runs one claimed export to its end. */
   const run = async (entry: Running): Promise<void> => {
@@ -304,7 +283,7 @@ export function createExportJobs(options: ExportJobsOptions): ExportJobs {
         });
         return;
       }
-      if (closing && controller.signal.aborted) {
+      if (worker.closing && controller.signal.aborted) {
         // Stopped by a shutdown, not failed: it runs again after the next start.
         await store.exports.requeue(row.id, instanceId).catch((e: unknown) => {
           log.warn(`export ${row.id}: could not requeue it: ${errorText(e)}; it runs after the next start`);
@@ -328,52 +307,36 @@ export function createExportJobs(options: ExportJobsOptions): ExportJobs {
     await rm(folderPath(row), { recursive: true, force: true });
   };
 
-  /** Claims the oldest queued export and runs it, one at a time; never rejects. */
-  const pump = (): void => {
-    if (!started || closing) return;
-    if (pumping || running) {
-      again = true;
-      return;
+  /** Claims the oldest queued export and begins it; true once one runs. */
+  const claimNext = async (): Promise<boolean> => {
+    for (const id of await store.exports.queued(5)) {
+      if (worker.closing) break;
+      const row = await store.exports.claim(id, isoTime(clock.now()), lease());
+      if (!row) continue;
+      begin(row);
+      return true;
     }
-    pumping = true;
-    void (async () => {
-      try {
-        do {
-          again = false;
-          for (const id of await store.exports.queued(5)) {
-            if (closing) break;
-            const row = await store.exports.claim(id, isoTime(clock.now()), lease());
-            if (!row) continue;
-            begin(row);
-            return;
-          }
-        } while (again && !closing);
-      } catch (error) {
-        log.warn(`exports: could not take the next export from the queue: ${errorText(error)}; trying again`);
-      } finally {
-        pumping = false;
-      }
-    })();
+    return false;
   };
 
   const begin = (row: ExportRow) => {
     const entry: Running = {
+      ...newLeasedRun(),
       row,
-      controller: new AbortController(),
       progress: 0,
       lastEmit: 0,
       cancelled: false,
-      leaseLost: false,
-      renewTimer: undefined,
-      done: Promise.resolve(),
     };
     running = entry;
     renew(entry);
     emit(row, 'processing', 0);
-    entry.done = run(entry).finally(() => {
-      clearTimeout(entry.renewTimer);
-      running = undefined;
-      pump();
+    worker.track(entry, () => run(entry), {
+      // run() records its own outcomes and never rejects; should it, the row stays processing.
+      failed: (error) =>
+        log.warn(`export ${row.id}: ${errorText(error)}; it runs again after the next start`),
+      ended: () => {
+        running = undefined;
+      },
     });
   };
 
@@ -385,26 +348,29 @@ export function createExportJobs(options: ExportJobsOptions): ExportJobs {
     if (requeued > 0) log.info(`requeued ${requeued} interrupted export(s)`);
   };
 
-  const poll = () => {
-    pollTimer = setTimeout(() => {
-      void (async () => {
-        try {
-          if (!store.exclusive) await recover();
-        } catch (error) {
-          log.warn(`exports: could not look for exports to take over: ${errorText(error)}`);
-        }
-        pump();
-        if (!closing) poll();
-      })();
-    }, pollMs);
-  };
+  /** One at a time: a look while one runs waits for its end. */
+  const worker = createLeasedWorker({
+    instanceId,
+    clock,
+    leaseMs,
+    pollMs,
+    full: () => running !== undefined,
+    claim: claimNext,
+    claimFailed: (error) =>
+      log.warn(`exports: could not take the next export from the queue: ${errorText(error)}; trying again`),
+    onPoll: async () => {
+      if (!store.exclusive) await recover();
+    },
+    pollFailed: (error) => log.warn(`exports: could not look for exports to take over: ${errorText(error)}`),
+  });
+  const { lease, pump } = worker;
 
   const baseLink = (row: Pick<ExportRow, 'id' | 'download_token'>) =>
     `${options.baseUrl()}/files/exports/${row.id}/${row.download_token}`;
 
   return {
     async submit(input) {
-      if (closing) throw new AppError('SHUTTING_DOWN', 'The server is shutting down.');
+      if (worker.closing) throw new AppError('SHUTTING_DOWN', 'The server is shutting down.');
       const custom = parseCustomVoiceSnapshot(input.custom_voice ?? null);
       if (input.custom_voice && !custom)
         throw new AppError('INTERNAL', 'The custom voice of this export could not be read.');
@@ -519,24 +485,13 @@ export function createExportJobs(options: ExportJobsOptions): ExportJobs {
     fileLink: (row) => `${baseLink(row)}/book.${bookExtension(row.format)}`,
     reportLink: (row) => `${baseLink(row)}/loudness.json`,
     kick: pump,
-    async start() {
-      if (started) return;
-      await mkdir(dir, { recursive: true });
-      await recover();
-      started = true;
-      poll();
-      pump();
-    },
-    async close() {
-      closing = true;
-      clearTimeout(pollTimer);
-      const entry = running;
-      if (entry) {
-        // A book can take minutes: it is not waited for, but queued again for the next start.
-        entry.controller.abort(new AppError('SHUTTING_DOWN', 'The server is shutting down.'));
-        await entry.done;
-      }
-    },
+    start: () =>
+      worker.start(async () => {
+        await mkdir(dir, { recursive: true });
+        await recover();
+      }, true),
+    // A book can take minutes: it is not waited for, but queued again for the next start.
+    close: () => worker.close(() => (running ? [running] : [])),
   };
 }
 

@@ -21,6 +21,9 @@ import { isoTime, type Clock } from '../platform/clock';
 import type { Log } from '../platform/log';
 import type { JobEvents } from './events';
 import { refundCharge } from './keys';
+import { claimOrder, rankFairly } from './fair-ranking';
+import { createLeasedWorker, newLeasedRun, type LeasedRun } from './leased-worker';
+import { renderRequestOf } from './render-request';
 import type { ResultFiles } from './result-files';
 import { customVoiceRender, ssmlCustomVoices } from './custom-voice-render';
 import { chapterPlanOf, writeRequestChapters } from './request-chapters';
@@ -140,19 +143,14 @@ interface Outcome {
   warnings?: string[];
 }
 
-interface Running {
+interface Running extends LeasedRun {
   keyId: string;
-  controller: AbortController;
-  done: Promise<void>;
   progress: number;
   lastEmit: number;
   /** Set by cancel(): the abort that follows is the owner's, not a failure or a shutdown. */
   cancelled: boolean;
   /** Set once audio has reached the listeners: a late listener would miss the start. */
   audioStarted: boolean;
-  /** Set when renewing the lease found it gone: another instance took the request over. */
-  leaseLost: boolean;
-  renewTimer: NodeJS.Timeout | undefined;
 }
 
 export const DEFAULT_LEASE_MS = 30_000;
@@ -167,17 +165,12 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const concurrency = Math.max(1, options.concurrency ?? engine.poolSize * 2);
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
-  const lease = () => ({ owner: instanceId, until: clock.now() + leaseMs });
   /** Requests to claim first (accepted here for a caller waiting on this instance). */
   const preferred = new Set<string>();
-  let pollTimer: NodeJS.Timeout | undefined;
   let lastSweep = 0;
   const running = new Map<string, Running>();
   /** Listeners of requests' audio, by request id (registered before or while it renders). */
   const listeners = new Map<string, Set<AudioListener>>();
-  let started = false;
-  let closing = false;
-  let pumping = false;
   let paused = false;
   /**
    * Outcomes the store failed to record, by request id, with the time they happened. Their
@@ -190,7 +183,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
 
   /** After a store failure: records pending outcomes and looks at the queue again, later. */
   const retryLater = () => {
-    if (retryTimer || closing) return;
+    if (retryTimer || worker.closing) return;
     retryTimer = setTimeout(() => {
       retryTimer = undefined;
       void recordPending().then((ok) => {
@@ -199,135 +192,114 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     }, storeRetry.nextDelay());
   };
 
+  /** Start counter of each key's latest render (for round-robin). */
+  const lastServed = new Map<string, number>();
+  let starts = 0;
+
   /**
    * The pump's claim under way, settled once a claimed row is running. The row reads as
    * processing before the claim returns (SQLite answers a write once its sync is done), so
    * `listen` waits for it before deciding the request is rendering elsewhere.
    */
   let claiming: Promise<unknown> | undefined;
-  /** Set when work may have come while a pump was running: it looks once more. */
-  let again = false;
-  /** Looks for work and claims what fits; never rejects (a store failure retries later). */
-  const pump = (): void => {
-    if (!started || closing || paused) return;
-    if (pumping) {
-      again = true;
-      return;
-    }
-    pumping = true;
-    void (async () => {
-      try {
-        do {
-          again = false;
-          // Claims lost to other instances in a row: past a few, wait for the next wake-up.
-          let lost = 0;
-          while (running.size < concurrency && !closing && !paused && lost < 3) {
-            const ranked = rankFairly(await store.requests.oldestQueuedPerKey());
-            if (ranked.length === 0) break;
-            const ids = [
-              ...[...preferred].filter((id) => ranked.some((r) => r.id === id)),
-              ...ranked.map((r) => r.id),
-            ];
-            const claim = (async () => {
-              const row = await store.requests.claim(ids, isoTime(clock.now()), lease());
-              if (row) {
-                preferred.delete(row.id);
-                begin(row);
-              }
-              return row;
-            })();
-            claiming = claim;
-            const row = await claim.finally(() => {
-              if (claiming === claim) claiming = undefined;
-            });
-            if (!row) lost++;
-          }
-        } while (again && !closing);
-        if (unrecorded.size === 0) storeRetry.reset();
-      } catch (error) {
-        // The queue stays in the database; it is read again after a wait.
-        log.warn(`runner: could not take the next request from the queue: ${errorText(error)}; trying again`);
-        retryLater();
-      } finally {
-        pumping = false;
-      }
-    })();
-  };
-
-  /** Start counter of each key's latest render (for round-robin). */
-  const lastServed = new Map<string, number>();
-  let starts = 0;
-
   /**
-   * Keys take turns: the next job is the oldest queued request of the key with the fewest
-   * renders in flight and, among those, the one served least recently, so one client's
-   * flood does not starve another (or the UI).
+   * Takes the queue's next requests while renders fit: each key's oldest, ranked fairly, the
+   * preferred first. Claims lost to other instances in a row: past a few, it waits for the next
+   * wake-up.
    */
-  const rankFairly = (candidates: RequestRow[]): RequestRow[] => {
-    if (candidates.length <= 1) return candidates;
-    const inFlight = new Map<string, number>();
-    for (const r of running.values()) inFlight.set(r.keyId, (inFlight.get(r.keyId) ?? 0) + 1);
-    const rank = (row: RequestRow) =>
-      [inFlight.get(row.key_id) ?? 0, lastServed.get(row.key_id) ?? -1, row.seq] as const;
-    return candidates
-      .map((row) => ({ row, rank: rank(row) }))
-      .sort((a, b) => a.rank[0] - b.rank[0] || a.rank[1] - b.rank[1] || a.rank[2] - b.rank[2])
-      .map((c) => c.row);
+  const claimWhatFits = async (): Promise<boolean> => {
+    let lost = 0;
+    while (running.size < concurrency && !worker.closing && !paused && lost < 3) {
+      const ranked = rankFairly(
+        await store.requests.oldestQueuedPerKey(),
+        [...running.values()].map((r) => r.keyId),
+        lastServed,
+      );
+      if (ranked.length === 0) break;
+      const ids = claimOrder(ranked, preferred);
+      const claim = (async () => {
+        const row = await store.requests.claim(ids, isoTime(clock.now()), lease());
+        if (row) {
+          preferred.delete(row.id);
+          begin(row);
+        }
+        return row;
+      })();
+      claiming = claim;
+      const row = await claim.finally(() => {
+        if (claiming === claim) claiming = undefined;
+      });
+      if (!row) lost++;
+    }
+    return false;
   };
+
+  /** On a shared database: takes over dead instances' work and sweeps their leftovers. */
+  const onPoll = async () => {
+    await recover();
+    if (clock.now() - lastSweep > PARTIAL_MAX_AGE_MS) {
+      lastSweep = clock.now();
+      await files.sweepPartials(PARTIAL_MAX_AGE_MS);
+    }
+  };
+
+  const worker = createLeasedWorker({
+    instanceId,
+    clock,
+    leaseMs,
+    pollMs,
+    mayClaim: () => !paused,
+    claim: claimWhatFits,
+    looked: () => {
+      if (unrecorded.size === 0) storeRetry.reset();
+    },
+    claimFailed: (error) => {
+      // The queue stays in the database; it is read again after a wait.
+      log.warn(`runner: could not take the next request from the queue: ${errorText(error)}; trying again`);
+      retryLater();
+    },
+    onPoll,
+    pollFailed: (error) => log.warn(`runner: could not look for requests to take over: ${errorText(error)}`),
+  });
+  const { lease } = worker;
+  /** Looks for work and claims what fits; never rejects (a store failure retries later). */
+  const pump = worker.pump;
 
   /** Keeps the lease of a render; a lease found gone stops the render (another instance has it). */
-  const renew = (row: RequestRow, entry: Running) => {
-    entry.renewTimer = setTimeout(() => {
-      store.requests.renewLease(row.id, lease()).then(
-        (held) => {
-          // Kept while rendering, and while an outcome waits to be recorded (until a stop,
-          // after which another instance may take the request over).
-          if (!running.has(row.id) && (closing || !unrecorded.has(row.id))) return;
-          if (held) return renew(row, entry);
-          entry.leaseLost = true;
-          log.warn(
-            `request ${row.id}: its lease ran out and another instance took it over; this render stops`,
-          );
-          entry.controller.abort(new AppError('CANCELLED', 'Taken over by another instance.'));
-        },
-        (error: unknown) => {
-          // Tried again at the next third of the lease; a store down that long loses it.
-          log.warn(`request ${row.id}: could not renew its lease: ${errorText(error)}`);
-          if (running.has(row.id) || (!closing && unrecorded.has(row.id))) renew(row, entry);
-        },
-      );
-    }, leaseMs / 3);
-  };
+  const renew = (row: RequestRow, entry: Running) =>
+    worker.keepLease(entry, {
+      renew: (lease) => store.requests.renewLease(row.id, lease),
+      // Kept while rendering, and while an outcome waits to be recorded (until a stop,
+      // after which another instance may take the request over).
+      wanted: () => running.has(row.id) || (!worker.closing && unrecorded.has(row.id)),
+      lost: () =>
+        log.warn(`request ${row.id}: its lease ran out and another instance took it over; this render stops`),
+      failed: (error) => log.warn(`request ${row.id}: could not renew its lease: ${errorText(error)}`),
+    });
 
   /** Starts rendering a request this instance has just claimed. */
   const begin = (row: RequestRow) => {
     lastServed.set(row.key_id, starts++);
     const entry: Running = {
+      ...newLeasedRun(),
       keyId: row.key_id,
-      controller: new AbortController(),
-      done: Promise.resolve(),
       progress: 0,
       lastEmit: 0,
       cancelled: false,
       audioStarted: false,
-      leaseLost: false,
-      renewTimer: undefined,
     };
     running.set(row.id, entry);
     renew(row, entry);
     events.emit('request', { keyId: row.key_id, request_id: row.id, status: 'processing', progress: 0 });
-    entry.done = render(row, entry)
-      .catch((error: unknown) => {
-        // render() records its own outcomes (see finish); what reaches here is the store
-        // failing to requeue a render a shutdown interrupted. The row stays `processing`, and
-        // the next start requeues it.
-        log.warn(`request ${row.id}: ${errorText(error)}; it runs again after the next start`);
-      })
-      .finally(() => {
-        if (!unrecorded.has(row.id)) clearTimeout(entry.renewTimer);
-        running.delete(row.id);
-        pump();
-      });
+    worker.track(entry, () => render(row, entry), {
+      // render() records its own outcomes (see finish); what reaches here is the store
+      // failing to requeue a render a shutdown interrupted. The row stays `processing`, and
+      // the next start requeues it.
+      failed: (error) =>
+        log.warn(`request ${row.id}: ${errorText(error)}; it runs again after the next start`),
+      keepLease: () => unrecorded.has(row.id),
+      ended: () => running.delete(row.id),
+    });
   };
 
   /**
@@ -388,46 +360,39 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       const ssml = await ssmlVoicesOf(row);
       // A text with chapter lines: its word timings give the chapters' times.
       const chapterPlan = chapterPlanOf(row.input_text);
-      const result = await engine.render({
-        neuralVoice,
-        lexicon,
-        ...ssml,
-        text: row.input_text,
-        voice_code: voiceCode,
-        model_id: row.model_id,
-        audio_type: row.audio_type,
-        bitrate: row.bitrate,
-        speed_rate: custom ? custom.resolved.speed_rate : row.speed_rate,
-        pitch_rate: custom ? custom.resolved.pitch_rate : row.pitch_rate,
-        volume: custom ? custom.resolved.volume : row.volume,
-        audioPath: files.audioPath(row),
-        ...(row.generate_srt ? { srtPath: files.srtPath(row) } : {}),
-        ...(chapterPlan || row.word_timings ? { timingsPath: files.timingsPath(row) } : {}),
-        signal: entry.controller.signal,
-        // Only OpenAI's callers wait on the connection for the audio: others are not streamed.
-        ...(row.source === 'openai'
-          ? {
-              onAudio: (pcm: Int16Array, sampleRate: number) => {
-                entry.audioStarted = true;
-                for (const listener of listeners.get(row.id) ?? []) listener(pcm, sampleRate);
-              },
-            }
-          : {}),
-        onProgress: (fraction) => {
-          entry.progress = fraction;
-          const now = clock.now();
-          // Progress is for people watching: a few updates a second are plenty.
-          if (now - entry.lastEmit >= 200) {
-            entry.lastEmit = now;
-            events.emit('request', {
-              keyId: row.key_id,
-              request_id: row.id,
-              status: 'processing',
-              progress: fraction,
-            });
-          }
-        },
-      });
+      const result = await engine.render(
+        renderRequestOf(
+          row,
+          {
+            voiceCode,
+            neuralVoice,
+            lexicon,
+            ssml,
+            prosody: custom?.resolved,
+            timings: Boolean(chapterPlan || row.word_timings),
+            signal: entry.controller.signal,
+            onAudio: (pcm, sampleRate) => {
+              entry.audioStarted = true;
+              for (const listener of listeners.get(row.id) ?? []) listener(pcm, sampleRate);
+            },
+            onProgress: (fraction) => {
+              entry.progress = fraction;
+              const now = clock.now();
+              // Progress is for people watching: a few updates a second are plenty.
+              if (now - entry.lastEmit >= 200) {
+                entry.lastEmit = now;
+                events.emit('request', {
+                  keyId: row.key_id,
+                  request_id: row.id,
+                  status: 'processing',
+                  progress: fraction,
+                });
+              }
+            },
+          },
+          files,
+        ),
+      );
       if (chapterPlan) {
         await writeRequestChapters(
           chapterPlan,
@@ -458,7 +423,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         return;
       }
       if (
-        closing &&
+        worker.closing &&
         (entry.controller.signal.aborted || (isAppError(error) && error.code === 'SHUTTING_DOWN'))
       ) {
         // Interrupted by shutdown, not failed: it stays queued for the next start.
@@ -564,37 +529,15 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     }
   };
 
-  /** On a shared database: takes over dead instances' work, sweeps their leftovers, looks for work. */
-  const poll = () => {
-    pollTimer = setTimeout(() => {
-      void (async () => {
-        try {
-          await recover();
-          if (clock.now() - lastSweep > PARTIAL_MAX_AGE_MS) {
-            lastSweep = clock.now();
-            await files.sweepPartials(PARTIAL_MAX_AGE_MS);
-          }
-        } catch (error) {
-          log.warn(`runner: could not look for requests to take over: ${errorText(error)}`);
-        }
-        pump();
-        if (!closing) poll();
-      })();
-    }, pollMs);
-  };
-
   return {
-    async start() {
-      if (started) return;
-      // Half-written files of renders a crash interrupted (those requests run again). On a
-      // shared directory only old ones: the others may be live renders of other instances.
-      await files.sweepPartials(store.exclusive ? 0 : PARTIAL_MAX_AGE_MS);
-      lastSweep = clock.now();
-      await recover();
-      started = true;
-      if (!store.exclusive) poll();
-      pump();
-    },
+    start: () =>
+      worker.start(async () => {
+        // Half-written files of renders a crash interrupted (those requests run again). On a
+        // shared directory only old ones: the others may be live renders of other instances.
+        await files.sweepPartials(store.exclusive ? 0 : PARTIAL_MAX_AGE_MS);
+        lastSweep = clock.now();
+        await recover();
+      }, !store.exclusive),
     kick: pump,
     async cancel(requestId) {
       const entry = running.get(requestId);
@@ -652,24 +595,9 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       return paused;
     },
     async close(graceMs = 10_000) {
-      closing = true;
-      clearTimeout(pollTimer);
       clearTimeout(retryTimer);
       retryTimer = undefined;
-      const all = () => Promise.all([...running.values()].map((r) => r.done));
-      let timer: NodeJS.Timeout | undefined;
-      const timedOut = await Promise.race([
-        all().then(() => false),
-        new Promise<boolean>((resolve) => {
-          timer = setTimeout(() => resolve(true), graceMs);
-        }),
-      ]);
-      clearTimeout(timer);
-      if (timedOut) {
-        for (const r of running.values())
-          r.controller.abort(new AppError('SHUTTING_DOWN', 'The server is shutting down.'));
-        await all();
-      }
+      await worker.close(() => running.values(), graceMs);
       // A last try; what is still not recorded is rendered again after the next start.
       if (unrecorded.size > 0 && !(await recordPending())) {
         log.warn(

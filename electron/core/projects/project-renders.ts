@@ -1,6 +1,6 @@
 /**
  * Renders of book projects as a durable queue (table `project_renders`), run as audiobook exports
- * are (jobs/export-jobs.ts): accepted with their charge in one transaction, claimed under a lease
+ * are (jobs/export-jobs.ts, both on jobs/leased-worker.ts): accepted with their charge in one transaction, claimed under a lease
  * renewed every third of its length, one at a time per instance; a run that died with its process
  * resumes where it stopped (on SQLite at the next start, on a shared database when its lease runs
  * out), because every rendered segment is recorded as it finishes.
@@ -30,6 +30,7 @@ import type { CharacterRow, ProjectRenderRow, RenderItem, Repos, SegmentRow, Sto
 import type { JobEvents } from '../jobs/events';
 import type { ProjectService } from './project-service';
 import { errorText } from '../jobs/store-retry';
+import { createLeasedWorker, newLeasedRun, type LeasedRun } from '../jobs/leased-worker';
 import {
   prepareSegment,
   renderSegment,
@@ -116,18 +117,14 @@ const DEFAULT_LEASE_MS = 30_000;
 const DEFAULT_POLL_MS = 2000;
 const FINISHED = new Set(['done', 'failed', 'cancelled']);
 
-interface Running {
+interface Running extends LeasedRun {
   row: ProjectRenderRow;
   items: RenderItem[];
-  controller: AbortController;
   pause: boolean;
   cancel: boolean;
-  leaseLost: boolean;
-  renewTimer: NodeJS.Timeout | undefined;
   /** Throughput of this run: when it started and the characters rendered since. */
   startedAt: number;
   charsThisRun: number;
-  done: Promise<void>;
 }
 
 export const newRenderId = () => randomBytes(16).toString('hex');
@@ -139,13 +136,7 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
   const { engine, store, events, clock, log, instanceId } = options;
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
-  const lease = () => ({ owner: instanceId, until: clock.now() + leaseMs });
   let running: Running | undefined;
-  let started = false;
-  let closing = false;
-  let pumping = false;
-  let again = false;
-  let pollTimer: NodeJS.Timeout | undefined;
   const waiters = new Map<string, ((row: ProjectRenderRow) => void)[]>();
 
   const itemsOf = (row: ProjectRenderRow): RenderItem[] =>
@@ -248,27 +239,18 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
     return ok;
   };
 
-  const renew = (entry: Running) => {
-    entry.renewTimer = setTimeout(() => {
-      store.projectRenders.renewLease(entry.row.id, lease()).then(
-        (row) => {
-          if (running !== entry) return;
-          if (!row) {
-            entry.leaseLost = true;
-            entry.controller.abort(new AppError('CANCELLED', 'Taken over by another instance.'));
-            return;
-          }
-          if (row.cancel_requested) entry.cancel = true;
-          if (row.pause_requested) entry.pause = true;
-          renew(entry);
-        },
-        (error: unknown) => {
-          log.warn(`project render ${entry.row.id}: could not renew its lease: ${errorText(error)}`);
-          if (running === entry) renew(entry);
-        },
-      );
-    }, leaseMs / 3);
-  };
+  /** Keeps the lease; a cancel or pause asked elsewhere is taken at the next segment. */
+  const renew = (entry: Running) =>
+    worker.keepLease(entry, {
+      renew: (lease) => store.projectRenders.renewLease(entry.row.id, lease),
+      wanted: () => running === entry,
+      held: (row) => {
+        if (row.cancel_requested) entry.cancel = true;
+        if (row.pause_requested) entry.pause = true;
+      },
+      failed: (error) =>
+        log.warn(`project render ${entry.row.id}: could not renew its lease: ${errorText(error)}`),
+    });
 
   const castOf = async (projectId: string) => {
     const rows = await store.projects.characters(projectId);
@@ -390,7 +372,7 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
       let next = 0;
       const lane = async () => {
         while (next < pending.length) {
-          if (entry.cancel || entry.pause || closing || entry.leaseLost) return;
+          if (entry.cancel || entry.pause || worker.closing || entry.leaseLost) return;
           await renderItem(pending[next++]!);
           await writeProgress();
         }
@@ -402,7 +384,7 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
       if (failed) throw failed.reason;
     } catch (error) {
       if (entry.leaseLost) return;
-      if (!(closing && entry.controller.signal.aborted) && !entry.cancel) {
+      if (!(worker.closing && entry.controller.signal.aborted) && !entry.cancel) {
         const appError = isAppError(error)
           ? error
           : new AppError('INTERNAL', 'The render failed unexpectedly.');
@@ -432,7 +414,7 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
       );
       return;
     }
-    if (closing || entry.pause) {
+    if (worker.closing || entry.pause) {
       // Segments it reached stay queued for when it runs again.
       await store.projectRenders.setSegmentStates(
         (await Promise.all(rendering.map((id) => store.projects.getSegment(id))))
@@ -440,7 +422,7 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
           .map((s) => s!.id),
         'queued',
       );
-      if (closing) {
+      if (worker.closing) {
         await store.projectRenders.requeue(row.id, instanceId);
       } else if (await store.projectRenders.pause(row.id, instanceId)) {
         const latest = (await store.projectRenders.get(row.id))!;
@@ -465,56 +447,36 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
 
   const begin = (row: ProjectRenderRow) => {
     const entry: Running = {
+      ...newLeasedRun(),
       row,
       items: itemsOf(row),
-      controller: new AbortController(),
       pause: false,
       cancel: row.cancel_requested === 1,
-      leaseLost: false,
-      renewTimer: undefined,
       startedAt: clock.now(),
       charsThisRun: 0,
-      done: Promise.resolve(),
     };
     running = entry;
     renew(entry);
     emit(row, row.key_id, row.project_id, []);
-    entry.done = run(entry)
-      .catch((error: unknown) => {
-        log.warn(`project render ${row.id}: ${errorText(error)}; it runs again after the next start`);
-      })
-      .finally(() => {
-        clearTimeout(entry.renewTimer);
+    worker.track(entry, () => run(entry), {
+      failed: (error) =>
+        log.warn(`project render ${row.id}: ${errorText(error)}; it runs again after the next start`),
+      ended: () => {
         running = undefined;
-        pump();
-      });
+      },
+    });
   };
 
-  const pump = (): void => {
-    if (!started || closing) return;
-    if (pumping || running) {
-      again = true;
-      return;
+  /** Claims the oldest queued render and begins it; true once one runs. */
+  const claimNext = async (): Promise<boolean> => {
+    for (const id of await store.projectRenders.queued(5)) {
+      if (worker.closing) break;
+      const row = await store.projectRenders.claim(id, isoTime(clock.now()), lease());
+      if (!row) continue;
+      begin(row);
+      return true;
     }
-    pumping = true;
-    void (async () => {
-      try {
-        do {
-          again = false;
-          for (const id of await store.projectRenders.queued(5)) {
-            if (closing) break;
-            const row = await store.projectRenders.claim(id, isoTime(clock.now()), lease());
-            if (!row) continue;
-            begin(row);
-            return;
-          }
-        } while (again && !closing);
-      } catch (error) {
-        log.warn(`project renders: could not take the next render: ${errorText(error)}; trying again`);
-      } finally {
-        pumping = false;
-      }
-    })();
+    return false;
   };
 
   const recover = async () => {
@@ -524,19 +486,23 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
     if (n > 0) log.info(`requeued ${n} interrupted project render(s)`);
   };
 
-  const poll = () => {
-    pollTimer = setTimeout(() => {
-      void (async () => {
-        try {
-          if (!store.exclusive) await recover();
-        } catch (error) {
-          log.warn(`project renders: could not look for renders to take over: ${errorText(error)}`);
-        }
-        pump();
-        if (!closing) poll();
-      })();
-    }, pollMs);
-  };
+  /** One render at a time (its segments run in parallel lanes): a look while one runs waits for its end. */
+  const worker = createLeasedWorker({
+    instanceId,
+    clock,
+    leaseMs,
+    pollMs,
+    full: () => running !== undefined,
+    claim: claimNext,
+    claimFailed: (error) =>
+      log.warn(`project renders: could not take the next render: ${errorText(error)}; trying again`),
+    onPoll: async () => {
+      if (!store.exclusive) await recover();
+    },
+    pollFailed: (error) =>
+      log.warn(`project renders: could not look for renders to take over: ${errorText(error)}`),
+  });
+  const { lease, pump } = worker;
 
   const mustGet = async (id: string) => {
     const row = await store.projectRenders.get(id);
@@ -586,7 +552,7 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
   return {
     filesDir: options.filesDir,
     async submit(projectId, keyId, selection) {
-      if (closing) throw new AppError('SHUTTING_DOWN', 'The server is shutting down.');
+      if (worker.closing) throw new AppError('SHUTTING_DOWN', 'The server is shutting down.');
       const project = await store.projects.getProject(projectId);
       if (!project) throw new AppError('PROJECT_NOT_FOUND', `No project "${projectId}".`);
       const chapters = await store.projects.chapters(projectId);
@@ -758,7 +724,7 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
       });
     },
     async regenerate(projectId, segmentId, keyId, overrides = {}) {
-      if (closing) throw new AppError('SHUTTING_DOWN', 'The server is shutting down.');
+      if (worker.closing) throw new AppError('SHUTTING_DOWN', 'The server is shutting down.');
       const project = await store.projects.getProject(projectId);
       const segment = await store.projects.getSegment(segmentId);
       if (!project || !segment || segment.project_id !== projectId) {
@@ -849,22 +815,8 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
       return (await store.projects.getSegment(segmentId))!;
     },
     kick: pump,
-    async start() {
-      if (started) return;
-      await recover();
-      started = true;
-      poll();
-      pump();
-    },
-    async close() {
-      closing = true;
-      clearTimeout(pollTimer);
-      const entry = running;
-      if (entry) {
-        entry.controller.abort(new AppError('SHUTTING_DOWN', 'The server is shutting down.'));
-        await entry.done;
-      }
-    },
+    start: () => worker.start(recover, true),
+    close: () => worker.close(() => (running ? [running] : [])),
   };
 }
 
