@@ -6,14 +6,16 @@
 
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
+import type { CoverImage } from '../../shared/book-exports';
 import {
   BOOK_FORMATS,
   FOLDER_FORMATS,
+  MASTERING_PRESETS,
   type BookFormat,
   type FolderFormat,
-} from '../engine/export/book-formats';
-import { MASTERING_PRESETS, PRESETS, type MasteringPresetName } from '../engine/export/mastering';
-import type { CoverImage } from '../engine/export/mp3-chapters';
+  type MasteringPresetName,
+} from '../../shared/book-formats';
+import { PRESETS } from '../engine/export/mastering';
 import { LEXICON_OPTION_USAGE, readLexicon } from './lexicon-option';
 import { runCommand, UsageError } from './usage';
 import { parseSpeechCommand } from './speech-command-line';

@@ -14,7 +14,7 @@ import {
   parseChapters,
   spokenBook,
   type ChapterTiming,
-} from '../engine/export/chapters';
+} from '../engine/text/chapters';
 import type { WordTiming } from '../engine/types';
 import type { RenderResult } from '../engine/engine';
 import { LEXICON_OPTION_USAGE, lexiconNote, readLexicon } from './lexicon-option';

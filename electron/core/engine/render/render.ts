@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { AppError, isAppError } from '../../../shared/errors';
 import { silence } from '../audio/dsp';
 import { cachedBackend } from '../cache/cached-backend';
-import { blankMarkerLines } from '../export/chapters';
+import { blankMarkerLines } from '../text/chapters';
 import type { SentenceCache } from '../cache/sentence-cache';
 import { espeakBackend } from '../espeak/espeak-backend';
 import type { RenderRequest, RenderResult } from '../engine';
@@ -73,7 +73,7 @@ export async function renderToFiles(context: RenderContext, request: RenderReque
     ? parseSsml(source, { voiceCode: request.voice_code, customVoices: request.customVoices })
     : undefined;
   // Billed as submitted (the spoken text of SSML); `[chapter: …]` lines name chapters and are
-  // never spoken (see export/chapters.ts).
+  // never spoken (see text/chapters.ts).
   const characters = countCharacters(document ? document.text : source);
   const text = document ? document.text : blankMarkerLines(source);
   if (!hasSpeakableContent(text)) {

@@ -11,7 +11,8 @@ import { AppError } from '../../../../shared/errors';
 import { collectGarbage } from '../../release-memory';
 import type { PreparedText } from '../../types';
 import { MappedTextBuilder } from '../mapped-text';
-import { rewriteForEngine, type PrepareOptions } from '../rules';
+import type { PrepareOptions } from '../rule-kit';
+import { rewriteForEngine } from '../rules';
 
 /** The parts of a kuromoji token this module reads. */
 interface KuromojiToken {
