@@ -34,9 +34,6 @@ export const RATE_MAX = 2.0;
 export const VOLUME_MIN = 50;
 export const VOLUME_MAX = 150;
 
-/** Engine output sample rate in Hz, kept for every format and bitrate. */
-export const SAMPLE_RATE = 22050;
-
 /** Everything that shapes the audio of one synthesis. */
 export interface SynthesisOptions {
   voice_code: string;

@@ -171,11 +171,15 @@ const violations: [string, string, string][] = [
     'core/store may not import layer core/server',
   ],
   [
-    'electron/core/engine/pool.ts',
-    "void import('../server/app');",
+    'electron/core/engine/espeak/worker-pool.ts',
+    "void import('../../server/app');",
     'core/engine may not import layer core/server',
   ],
-  ['electron/core/engine/pool.ts', 'void import(`../jobs`);', 'core/engine may not import layer core/jobs'],
+  [
+    'electron/core/engine/espeak/worker-pool.ts',
+    'void import(`../../jobs`);',
+    'core/engine may not import layer core/jobs',
+  ],
   [
     'electron/core/platform/log.ts',
     "import { createEngine } from '../engine';",
@@ -256,8 +260,8 @@ const allowed: [string, string][] = [
   ['electron/core/engine/engine.ts', "import { chunk } from './text/chunk';"],
   ['electron/core/engine/espeak-worker.ts', "void import('@echogarden/espeak-ng-emscripten');"],
   [
-    'electron/core/engine/pool.ts',
-    "import { Worker } from 'node:worker_threads';\nimport { log } from '../platform/log';",
+    'electron/core/engine/espeak/worker-pool.ts',
+    "import { Worker } from 'node:worker_threads';\nimport { log } from '../../platform/log';",
   ],
   [
     'electron/core/store/sqlite-database.ts',

@@ -13,7 +13,7 @@ import type { SentenceCacheStats } from '../../../shared/sentence-cache';
 import type { AuditionResult, BookExportResult, Engine, RenderRequest, RenderResult } from '../engine';
 import type { EngineOptions } from '../create-engine';
 import { abortError } from '../render/synthesis-window';
-import { startWorker } from '../worker-thread';
+import { startWorker } from '../threads/worker-thread';
 import type { HostReply, HostRequest } from './protocol';
 
 /** What each kind of call resolves to, and the reply that carries it. */

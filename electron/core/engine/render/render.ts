@@ -17,7 +17,7 @@ import { espeakBackend } from '../espeak/espeak-backend';
 import type { RenderRequest, RenderResult } from '../engine';
 import { openNeuralBackend } from '../onnx/neural-backends';
 import type { NeuralModels } from '../onnx/neural-models';
-import type { WorkerPool } from '../pool';
+import type { WorkerPool } from '../espeak/worker-pool';
 import type { SpeechBackend } from '../speech-backend';
 import { cleanText, countCharacters } from '../../../shared/text';
 import { timeChunkWords } from '../subtitles/word-timing';

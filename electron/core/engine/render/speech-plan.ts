@@ -9,7 +9,7 @@ import { prepareJapanese } from '../text/languages/ja-kana';
 import { lexiconWithReadings } from '../text/forced-readings';
 import type { CompiledLexicon, LexiconMatch } from '../text/lexicon';
 import { prepareForEngine, rewriteAsIs } from '../text/rules';
-import type { ModelProfile } from '../models';
+import type { ModelProfile } from '../model-profiles';
 import type { PreparedText, TextChunk } from '../types';
 import { prepareOptions, type ResolvedVoice } from './voice';
 
