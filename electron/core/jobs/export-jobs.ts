@@ -19,7 +19,7 @@ import { AppError, isAppError } from '../../shared/errors';
 import type { ModelId } from '../../shared/options';
 import { costMilli } from '../../shared/pricing';
 import { findVoice, type LanguageCode } from '../../shared/voices';
-import type { BookExportResult, Engine, LexiconRule, NeuralVoice } from '../engine/engine';
+import type { BookExportResult, Engine, LexiconRule, NeuralVoice } from '../engine';
 import { isoTime, type Clock } from '../platform/clock';
 import type { Log } from '../platform/log';
 import { parseCustomVoiceSnapshot } from '../voices';

@@ -11,7 +11,7 @@ import { readFile, rm } from 'node:fs/promises';
 import type { ExportChapter } from '../../shared/book-exports';
 import { isSsml } from '../../shared/ssml';
 import { cleanText } from '../../shared/text';
-import { chapterTimesFromWords, parseChapters, type Chapter } from '../engine/text/chapters';
+import { chapterTimesFromWords, parseChapters, type Chapter } from '../engine';
 import { StagedFile } from '../platform/staged-file';
 import { isWordTiming, readTimings } from './result-files';
 

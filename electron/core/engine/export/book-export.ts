@@ -35,6 +35,7 @@ import type {
   ExportedFile,
 } from '../engine';
 import { parseChapters, type Chapter, type ChapterTiming } from '../text/chapters';
+import { fileNameOf } from './file-names';
 import { checkLimits, masterFile, PRESETS, type PcmSource } from './mastering';
 import { buildId3Tag } from './mp3-chapters';
 
@@ -176,20 +177,6 @@ function filePcm(
       if (tail > 0) yield new Int16Array(tail);
     }
   };
-}
-
-/** Characters no file name may hold on some system: controls, path separators, Windows' reserved ones. */
-// eslint-disable-next-line no-control-regex -- control characters are not allowed in file names
-const UNSAFE_IN_FILE_NAMES = /[\u0000-\u001f\u007f/\\:*?"<>|]+/g;
-
-/** A chapter title as a file name: no path or reserved characters, at most 80 characters. */
-export function fileNameOf(title: string): string {
-  const clean = title.replace(UNSAFE_IN_FILE_NAMES, ' ').replace(/\s+/g, ' ').trim();
-  const name = Array.from(clean)
-    .slice(0, 80)
-    .join('')
-    .replace(/[. ]+$/, '');
-  return name || 'Chapter';
 }
 
 /** `<out without extension>.loudness.json` (for a folder, beside it). */

@@ -27,7 +27,7 @@ import { DEFAULT_SYNTHESIS, isOneDecimalInRange, RATE_MAX, RATE_MIN } from '../.
 import { cleanText } from '../../../shared/text';
 import { toCredits } from '../../../shared/pricing';
 import { NO_VOICE_MAPPING, type VoiceMapping } from '../../../shared/voice-mapping';
-import { parseChapters } from '../../engine/text/chapters';
+import { parseChapters } from '../../engine';
 import type { Jobs } from '../../jobs';
 import { bookExtension, type ExportInput } from '../../jobs/export-jobs';
 import type { ExportRow, KeyRow, Store } from '../../store';
