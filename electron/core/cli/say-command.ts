@@ -8,10 +8,15 @@ import { tmpdir } from 'node:os';
 import { extname, join, resolve as resolvePath } from 'node:path';
 import { AUDIO_TYPES, BITRATES, DEFAULT_SYNTHESIS, type AudioType, type Bitrate } from '../../shared/options';
 import { cleanText } from '../../shared/text';
-import { ssmlVoices } from '../engine';
-import { chapterTimesFromWords, parseChapters, spokenBook, type ChapterTiming } from '../engine';
-import type { WordTiming } from '../engine';
-import type { RenderResult } from '../engine';
+import {
+  chapterTimesFromWords,
+  parseChapters,
+  spokenBook,
+  ssmlVoices,
+  type ChapterTiming,
+  type RenderResult,
+  type WordTiming,
+} from '../engine';
 import { LEXICON_OPTION_USAGE, lexiconNote, readLexicon } from './lexicon-option';
 import { runCommand, UsageError } from './usage';
 import { parseSpeechCommand } from './speech-command-line';
