@@ -50,7 +50,7 @@ import autocannon from 'autocannon';
 import { request } from 'undici';
 import { createApiKey } from '../electron/core/jobs/keys';
 import { systemClock } from '../electron/core/platform/clock';
-import { RENDER_THREAD_NICE } from '../electron/core/engine/thread-priority';
+import { RENDER_THREAD_NICE } from '../electron/core/engine/threads/thread-priority';
 import { openStore } from '../electron/core/store';
 import { createTestDatabase, hasPostgres, withClient } from '../test/fixtures/postgres';
 import { cpuSeconds, fmt, machineTicks, runCli, startServe, stopServer } from './lib';

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Bitrate } from '../electron/shared/options';
-import { SAMPLE_RATE } from '../electron/shared/options';
+import { ESPEAK_SAMPLE_RATE } from '../electron/core/engine/espeak/protocol';
 import { createMp3Sink, encodeMp3 } from '../electron/core/engine/audio/mp3';
 import { ENGINE_AMPLITUDE } from '../electron/core/engine/espeak/prosody';
 import { fmt, hasCommand, median, sampleText } from './lib';
@@ -81,7 +81,7 @@ async function speech(seconds: number): Promise<Int16Array> {
     return 0;
   });
   const once = parts.reduce((n, p) => n + p.length, 0);
-  const out = new Int16Array(Math.round(seconds * SAMPLE_RATE));
+  const out = new Int16Array(Math.round(seconds * ESPEAK_SAMPLE_RATE));
   // Repeat the passage until the target length is reached.
   for (let offset = 0; offset < out.length;) {
     for (const p of parts) {
@@ -128,7 +128,7 @@ export async function runEncodeBench(options: EncodeBenchOptions = {}): Promise<
   const log = options.print === false ? () => undefined : (line: string) => console.log(line);
   try {
     const pcm = await speech(seconds);
-    const audioSeconds = pcm.length / SAMPLE_RATE;
+    const audioSeconds = pcm.length / ESPEAK_SAMPLE_RATE;
     const raw = join(dir, 'in.raw');
     writeFileSync(raw, new Uint8Array(pcm.buffer, pcm.byteOffset, pcm.byteLength));
     const withLame = hasCommand('lame');
@@ -137,13 +137,13 @@ export async function runEncodeBench(options: EncodeBenchOptions = {}): Promise<
     for (const bitrate of [128, 32] as const) {
       const out = join(dir, `ours-${bitrate}.mp3`);
       const ours = async () => {
-        const sink = await createMp3Sink(out, { sampleRate: SAMPLE_RATE, bitrate });
+        const sink = await createMp3Sink(out, { sampleRate: ESPEAK_SAMPLE_RATE, bitrate });
         for (let offset = 0; offset < pcm.length; offset += ENGINE_CHUNK) {
           await sink.write(pcm.subarray(offset, offset + ENGINE_CHUNK));
         }
         await sink.finish();
       };
-      const inMemory = () => encodeMp3(pcm, { sampleRate: SAMPLE_RATE, bitrate });
+      const inMemory = () => encodeMp3(pcm, { sampleRate: ESPEAK_SAMPLE_RATE, bitrate });
       const nativeOut = join(dir, `native-${bitrate}.mp3`);
       // The brief's command line; --resample keeps native lame at 22050 Hz as ours is (it
       // would pick a lower rate by itself at 8 and 16 kbps).

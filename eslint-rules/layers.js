@@ -12,6 +12,12 @@
  *   are each mapped to the layer with the longest matching path prefix. The target must be in
  *   the importer's own layer or in one of its `allow`ed layers; a target outside every layer is
  *   reported too.
+ * - A layer with `entries` is entered only through them: an import from another layer must
+ *   resolve to one of its entry files (`x/index` also matches the folder `x`); files inside the
+ *   layer import each other freely. This keeps a layer's inside its own (VS Code's
+ *   `code-no-deep-import-of-internal` is the model): e.g. no route can import the engine's
+ *   render steps or worker pool and render on the HTTP thread. `import type` is refused too, so
+ *   the entry stays the one list of what a layer offers.
  * - A bare specifier names a package. A package listed in some layer's `packages` may be imported
  *   only by the layers that list it (`@scope/*` covers a whole scope). Node builtins (`node:fs`,
  *   `fs`, …) are refused in layers with `builtins: false`.
@@ -20,13 +26,17 @@
  *
  * Options (one object; the table lives in eslint.config.js):
  *   root:   absolute path the layer paths are relative to (the repository root).
- *   layers: { [name]: { paths: string[], allow?: string[], packages?: string[], builtins?: boolean } }
+ *   layers: { [name]: { paths: string[], allow?: string[], entries?: string[], packages?: string[],
+ *             builtins?: boolean } }  (entries: root-relative, extension-less paths)
  */
 
 import { isBuiltin } from 'node:module';
 import path from 'node:path';
 
-/** @typedef {{ paths: string[], allow?: string[], packages?: string[], builtins?: boolean }} Layer */
+/** @typedef {{ paths: string[], allow?: string[], entries?: string[], packages?: string[], builtins?: boolean }} Layer */
+
+/** `a/b/index` and `a/b` name the same module (a folder stands for its index). */
+const withoutIndex = (/** @type {string} */ rel) => rel.replace(/\/index$/, '');
 
 const EXTENSION = /(\.d)?\.[cm]?[jt]sx?$/;
 
@@ -65,6 +75,7 @@ const imports = {
               properties: {
                 paths: { type: 'array', items: { type: 'string' }, minItems: 1 },
                 allow: { type: 'array', items: { type: 'string' } },
+                entries: { type: 'array', items: { type: 'string' }, minItems: 1 },
                 packages: { type: 'array', items: { type: 'string' } },
                 builtins: { type: 'boolean' },
               },
@@ -79,6 +90,7 @@ const imports = {
         "Layer {{from}} may not import layer {{to}} ('{{spec}}' resolves to {{target}}). {{from}} may import: {{allowed}}.",
       unlayeredTarget:
         "Layer {{from}} may not import {{target}} ('{{spec}}'), which is outside any layer. {{from}} may import: {{allowed}}.",
+      deep: "Layer {{from}} may not import {{target}} ('{{spec}}') inside layer {{to}}: import it from {{to}}'s entry, {{entries}} (add what is missing there).",
       package: "Layer {{from}} may not import the package '{{name}}': only {{owners}} may.",
       builtin: "Layer {{from}} may not import the Node builtin '{{spec}}': its code must run without Node.",
     },
@@ -138,7 +150,14 @@ const imports = {
       if (spec.startsWith('.') || spec.startsWith('/')) {
         const target = relative(root, path.resolve(path.dirname(filename), spec));
         const to = layerOf(target);
-        if (to !== undefined && allowed.has(to)) return;
+        if (to !== undefined && allowed.has(to)) {
+          const entries = to === from ? undefined : layers[to].entries;
+          if (entries && !entries.some((entry) => withoutIndex(entry) === withoutIndex(target))) {
+            const data = { from, to, spec, target, entries: entries.join(', ') };
+            context.report({ node, messageId: 'deep', data });
+          }
+          return;
+        }
         const data = { from, to: to ?? '', spec, target, allowed: allowedText };
         context.report({ node, messageId: to === undefined ? 'unlayeredTarget' : 'layer', data });
         return;

@@ -5,14 +5,12 @@
  * engine, store.
  */
 
-import { checkVoiceModel } from './engine/onnx/check-model';
+import { checkVoiceModel, createEngineHost, type Engine } from './engine';
 import { createVoiceLibrary, parseKokoroVoice, recordingPackSpeed, type VoiceLibrary } from './voices';
 import type { AddressInfo } from 'node:net';
 import type { CatalogueEntry } from '../shared/voice-packs';
-import type { Engine } from './engine/engine';
 import { systemClock, type Clock } from './platform/clock';
 import { silentLog, type Log } from './platform/log';
-import { createEngineHost } from './engine/host/engine-host';
 import { createJobs, type Jobs, type RetryPolicy } from './jobs';
 import { callbackTargets, internalAddressKind } from './jobs/callback-targets';
 import { createLexiconStore, type LexiconStore } from './lexicon/lexicon-store';

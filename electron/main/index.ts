@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import ElectronStore from 'electron-store';
-import { createEngineHost } from '../core/engine/host/engine-host';
+import { createEngineHost } from '../core/engine';
 import { defaultDataDir, moveDataOutOfProfile, sentenceCacheDir } from '../core/platform/paths';
 import { DEFAULT_SENTENCE_CACHE_MB } from '../shared/options';
 import { createSettingsStore, SETTINGS_FILE_NAME } from '../core/platform/settings-store';

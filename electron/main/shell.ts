@@ -11,7 +11,7 @@
  */
 
 import { createCore as realCreateCore, type Core, type CoreOptions } from '../core/studio-core';
-import type { Engine } from '../core/engine/engine';
+import type { Engine } from '../core/engine';
 import type { SettingsStore } from '../core/platform/settings-store';
 import type { DesktopApi } from '../shared/desktop-api';
 import { keepsRunningWhenClosed, voiceMappingOf } from '../shared/settings';

@@ -32,6 +32,18 @@ export {
   type MasteringPresetName,
 };
 
+/** A cover picture (decoded), as the exporter writes it into an MP3's or an M4B's tags. */
+export interface CoverImage {
+  data: Uint8Array;
+  mimeType: 'image/jpeg' | 'image/png';
+}
+
+/**
+ * Most chapters an MP3 can list: one ID3 CTOC frame's entry count is one byte
+ * (engine/export/mp3-chapters.ts writes the tag; the API refuses a longer book before rendering).
+ */
+export const MAX_ID3_CHAPTERS = 255;
+
 /** Bytes of a cover picture at most (decoded). */
 export const MAX_COVER_BYTES = 2 * 1024 * 1024;
 /** Characters of a title or an author at most. */

@@ -20,6 +20,12 @@ export type AudioFormat = (typeof AUDIO_FORMATS)[number];
 export const BITRATES = [8, 16, 32, 64, 128, 160] as const;
 export type Bitrate = (typeof BITRATES)[number];
 export const DEFAULT_BITRATE: Bitrate = 128;
+/**
+ * Constant MP3 bitrates in kbps the encoders write: the API's (BITRATES), and 192 at the MPEG-1
+ * rates (32, 44.1 and 48 kHz) for audiobook export (ACX asks for 192 kbps at 44.1 kHz:
+ * engine/export/mastering.ts).
+ */
+export type Mp3Bitrate = Bitrate | 192;
 
 /** speed_rate and pitch_rate: 0.5 to 2.0 with at most one digit after the point. */
 export const RATE_MIN = 0.5;
@@ -27,9 +33,6 @@ export const RATE_MAX = 2.0;
 /** volume: integer percent, 50 to 150. */
 export const VOLUME_MIN = 50;
 export const VOLUME_MAX = 150;
-
-/** Engine output sample rate in Hz, kept for every format and bitrate. */
-export const SAMPLE_RATE = 22050;
 
 /** Everything that shapes the audio of one synthesis. */
 export interface SynthesisOptions {

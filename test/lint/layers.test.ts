@@ -171,11 +171,15 @@ const violations: [string, string, string][] = [
     'core/store may not import layer core/server',
   ],
   [
-    'electron/core/engine/pool.ts',
-    "void import('../server/app');",
+    'electron/core/engine/espeak/worker-pool.ts',
+    "void import('../../server/app');",
     'core/engine may not import layer core/server',
   ],
-  ['electron/core/engine/pool.ts', 'void import(`../jobs`);', 'core/engine may not import layer core/jobs'],
+  [
+    'electron/core/engine/espeak/worker-pool.ts',
+    'void import(`../../jobs`);',
+    'core/engine may not import layer core/jobs',
+  ],
   [
     'electron/core/platform/log.ts',
     "import { createEngine } from '../engine';",
@@ -229,13 +233,54 @@ const violations: [string, string, string][] = [
     "const m = require('../store');",
     'core/engine may not import layer core/store',
   ],
+  // The engine has one front door (engine/index.ts): no other layer reaches inside it, so no
+  // route can render on the HTTP thread by importing the render steps or the worker pool.
+  [
+    'electron/core/server/routes/tts.ts',
+    "import { renderToFiles } from '../../engine/render/render';",
+    "core/server may not import electron/core/engine/render/render ('../../engine/render/render') inside layer core/engine: import it from core/engine's entry, electron/core/engine/index",
+  ],
+  [
+    'electron/core/server/routes/tts.ts',
+    "import { createWorkerPool } from '../../engine/espeak/worker-pool';",
+    "inside layer core/engine: import it from core/engine's entry, electron/core/engine/index",
+  ],
+  [
+    'electron/core/server/routes/tts.ts',
+    "import type { RenderContext } from '../../engine/render/render';",
+    'core/server may not import electron/core/engine/render/render',
+  ],
+  [
+    'electron/core/jobs/runner.ts',
+    "import type { Engine } from '../engine/engine';",
+    'core/jobs may not import electron/core/engine/engine',
+  ],
+  [
+    'electron/core/cli/say-command.ts',
+    "const { createEngine } = await import('../engine/create-engine');",
+    'core/cli may not import electron/core/engine/create-engine',
+  ],
+  [
+    'electron/main/index.ts',
+    "import { createEngineHost } from '../core/engine/host/engine-host';",
+    'main may not import electron/core/engine/host/engine-host',
+  ],
 ];
 
 // [importing file, source]: none of these may produce a layer error.
 const allowed: [string, string][] = [
   ['electron/core/server/app.ts', "import { createJobs } from '../jobs';"],
   ['electron/core/server/routes/tts.ts', "import type { FastifyInstance } from 'fastify';"],
-  ['electron/core/jobs/runner.ts', "import type { Engine } from '../engine/engine';"],
+  ['electron/core/jobs/runner.ts', "import type { Engine } from '../engine';"],
+  // Through the engine's front door; and inside the engine, its files import each other freely.
+  ['electron/core/server/routes/tts.ts', "import { createStreamEncoder } from '../../engine';"],
+  ['electron/core/server/routes/tts.ts', "import type { Engine } from '../../engine/index';"],
+  ['electron/main/index.ts', "import { createEngineHost } from '../core/engine';"],
+  ['electron/core/cli/say-command.ts', "const { createEngine } = await import('../engine');"],
+  [
+    'electron/core/engine/create-engine.ts',
+    "import { renderToFiles } from './render/render';\nimport { createWorkerPool } from './espeak/worker-pool';",
+  ],
   ['electron/core/jobs/runner.ts', "import { openStore } from '../store';"],
   ['electron/core/cli/index.ts', "import { startCore } from '../studio-core';"],
   ['electron/core/studio-core.ts', "import { buildServer } from './server/app';"],
@@ -256,8 +301,8 @@ const allowed: [string, string][] = [
   ['electron/core/engine/engine.ts', "import { chunk } from './text/chunk';"],
   ['electron/core/engine/espeak-worker.ts', "void import('@echogarden/espeak-ng-emscripten');"],
   [
-    'electron/core/engine/pool.ts',
-    "import { Worker } from 'node:worker_threads';\nimport { log } from '../platform/log';",
+    'electron/core/engine/espeak/worker-pool.ts',
+    "import { Worker } from 'node:worker_threads';\nimport { log } from '../../platform/log';",
   ],
   [
     'electron/core/store/sqlite-database.ts',

@@ -7,7 +7,7 @@
  */
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWorkerPool, type WorkerPool } from '../../electron/core/engine/pool';
+import { createWorkerPool, type WorkerPool } from '../../electron/core/engine/espeak/worker-pool';
 import { ipaToEspeak, SUPPORTED_IPA } from '../../electron/shared/lexicon-ipa';
 import type { LanguageCode } from '../../electron/shared/voices';
 

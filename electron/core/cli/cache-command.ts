@@ -5,7 +5,7 @@
  */
 
 import { existsSync } from 'node:fs';
-import { openSentenceCache } from '../engine/cache/sentence-cache';
+import { openSentenceCache } from '../engine';
 import { defaultDataDir, sentenceCacheDir } from '../platform/paths';
 import { parseCommandLine, runCommand, UsageError } from './usage';
 

@@ -164,7 +164,7 @@ async function run(
   store: Store,
   dataDir: string,
 ): Promise<void> {
-  const { checkVoiceModel } = await import('../engine/onnx/check-model');
+  const { checkVoiceModel } = await import('../engine');
   const library = createVoiceLibrary({ dataDir, validateModel: checkVoiceModel });
   const customVoices: CustomVoices = createCustomVoices({
     store,
@@ -237,7 +237,7 @@ async function run(
     case 'audition': {
       const voice = await customVoices.get(code!);
       const [{ createEngine }, { readLexicon }] = await Promise.all([
-        import('../engine/create-engine'),
+        import('../engine'),
         import('./lexicon-option'),
       ]);
       const resolved = await resolveCustomVoice(

@@ -6,14 +6,16 @@
 
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
+import type { CoverImage } from '../../shared/book-exports';
 import {
   BOOK_FORMATS,
   FOLDER_FORMATS,
+  MASTERING_PRESETS,
   type BookFormat,
   type FolderFormat,
-} from '../engine/export/book-formats';
-import { MASTERING_PRESETS, PRESETS, type MasteringPresetName } from '../engine/export/mastering';
-import type { CoverImage } from '../engine/export/mp3-chapters';
+  type MasteringPresetName,
+} from '../../shared/book-formats';
+import { PRESETS } from '../engine';
 import { LEXICON_OPTION_USAGE, readLexicon } from './lexicon-option';
 import { runCommand, UsageError } from './usage';
 import { parseSpeechCommand } from './speech-command-line';
@@ -113,7 +115,7 @@ async function exportCommand(argv: string[]): Promise<void> {
   const showProgress = process.stderr.isTTY;
   // Loaded only now: `--help`, `--list-voices` and a usage error never load the engine.
   const [{ createEngine }, neuralVoice, global] = await Promise.all([
-    import('../engine/create-engine'),
+    import('../engine'),
     custom
       ? findCustomNeuralVoice(values['data-dir'], custom, model).then((spoken) => spoken.neuralVoice)
       : findNeuralVoice(values['data-dir'], voice.voice_code, model),

@@ -7,7 +7,7 @@
 
 import { existsSync } from 'node:fs';
 import type { LanguageCode } from '../../shared/voices';
-import type { LexiconRule } from '../engine/engine';
+import type { LexiconRule } from '../engine';
 
 /** The `parseArgs` option. */
 export const LEXICON_OPTIONS = { 'without-lexicon': { type: 'boolean' } } as const;

@@ -32,7 +32,7 @@ const string = (value: string | boolean | undefined) => (typeof value === 'strin
 
 /** The engine (with the data directory's sentence cache) and the render queue on `store`. */
 async function openRenders(context: ProjectCommandContext, store: Store) {
-  const { createEngine } = await import('../engine/create-engine');
+  const { createEngine } = await import('../engine');
   const engine = await createEngine({ sentenceCache: sentenceCacheOption({ 'data-dir': context.dataDir }) });
   const renders = createProjectRenders({
     engine,

@@ -8,15 +8,15 @@ import { tmpdir } from 'node:os';
 import { extname, join, resolve as resolvePath } from 'node:path';
 import { AUDIO_TYPES, BITRATES, DEFAULT_SYNTHESIS, type AudioType, type Bitrate } from '../../shared/options';
 import { cleanText } from '../../shared/text';
-import { ssmlVoices } from '../engine/ssml-voices';
 import {
   chapterTimesFromWords,
   parseChapters,
   spokenBook,
+  ssmlVoices,
   type ChapterTiming,
-} from '../engine/export/chapters';
-import type { WordTiming } from '../engine/types';
-import type { RenderResult } from '../engine/engine';
+  type RenderResult,
+  type WordTiming,
+} from '../engine';
 import { LEXICON_OPTION_USAGE, lexiconNote, readLexicon } from './lexicon-option';
 import { runCommand, UsageError } from './usage';
 import { parseSpeechCommand } from './speech-command-line';
@@ -88,7 +88,7 @@ async function say(argv: string[]): Promise<void> {
   const showProgress = process.stderr.isTTY && text.length > 2000;
   // Loaded only now: `--help`, `--list-voices` and a usage error never load the engine.
   const [{ createEngine }, spoken, global, ssml] = await Promise.all([
-    import('../engine/create-engine'),
+    import('../engine'),
     custom
       ? findCustomNeuralVoice(values['data-dir'], custom, model)
       : findNeuralVoice(values['data-dir'], voice.voice_code, model).then((neuralVoice) => ({

@@ -6,7 +6,7 @@
  */
 
 import { DEFAULT_SENTENCE_CACHE_MB } from '../../shared/options';
-import type { SentenceCacheOptions } from '../engine/cache/sentence-cache';
+import type { SentenceCacheOptions } from '../engine';
 import { defaultDataDir, sentenceCacheDir } from '../platform/paths';
 import { integerOption } from './usage';
 

@@ -16,7 +16,7 @@ import {
   type ModelId,
 } from '../../shared/options';
 import { findVoice, VOICES, type VoiceInfo } from '../../shared/voices';
-import type { NeuralVoice } from '../engine/engine';
+import type { NeuralVoice } from '../engine';
 import type { CustomVoice } from '../../shared/custom-voices';
 import { composeProsody, CUSTOM_VOICE_CODE_PATTERN } from '../../shared/custom-voice-rules';
 import { UsageError } from './usage';
@@ -166,7 +166,7 @@ export async function findCustomNeuralVoice(
     { librarySpeakers, resolveCustomVoice },
   ] = await Promise.all([
     import('../platform/paths'),
-    import('../engine/onnx/check-model'),
+    import('../engine'),
     import('../voices/library'),
     import('../voices/custom-voice'),
   ]);
@@ -206,7 +206,7 @@ export async function findNeuralVoice(
   // (manifests and their schemas, the model check) is not even loaded.
   if (!existsSync(voicesDir(dataDir))) return undefined;
   const [{ checkVoiceModel }, { createVoiceLibrary }] = await Promise.all([
-    import('../engine/onnx/check-model'),
+    import('../engine'),
     import('../voices/library'),
   ]);
   return createVoiceLibrary({ dataDir, validateModel: checkVoiceModel }).neuralVoice(voiceCode, model);

@@ -119,8 +119,7 @@ export function runVoices(argv: string[]): Promise<number> {
     const library = createVoiceLibrary({
       dataDir: values['data-dir'] ?? defaultDataDir(),
       // The engine's check: open the model with onnxruntime (loaded only now) and speak a short sentence.
-      validateModel: async (path, family) =>
-        (await import('../engine/onnx/check-model')).checkVoiceModel(path, family),
+      validateModel: async (path, family) => (await import('../engine')).checkVoiceModel(path, family),
       log: stderrLog,
       ...(values['voice-mirror'] ? { mirror: mirrorOption(values['voice-mirror'])! } : {}),
     });

@@ -12,7 +12,7 @@ import { openSentenceCache, type SentenceCacheOptions } from './cache/sentence-c
 import { auditionWav, streamAudition } from './audition';
 import type { Engine } from './engine';
 import { createNeuralModels } from './onnx/neural-models';
-import { createWorkerPool } from './pool';
+import { createWorkerPool } from './espeak/worker-pool';
 import { renderToFiles, type RenderContext } from './render/render';
 import { releaseJapaneseAfterIdle } from './text/languages/ja-kana';
 

@@ -1,14 +1,19 @@
 /**
- * The engine's public contract: everything outside `engine/` uses synthesis through this.
- * Implementation: `createEngine` in `./index.ts`.
+ * The engine's public contract: the interface everything outside `engine/` uses synthesis
+ * through, and the plain records it takes and gives. Implementation: `createEngine` in
+ * `./create-engine.ts`. Other layers import all of it through the engine's front door,
+ * `./index.ts` (lint refuses deeper imports).
  */
 
+import type { BookFormat, FolderFormat, MasteringPresetName } from '../../shared/book-formats';
+import type { CoverImage } from '../../shared/book-exports';
 import type { LexiconEntry } from '../../shared/lexicon';
-import type { BookExportRequest, BookExportResult, ChapterWavsExportRequest } from './export/book-export';
 import type { SynthesisOptions } from '../../shared/options';
 import type { SentenceCacheStats } from '../../shared/sentence-cache';
 import type { SsmlCustomVoice } from '../../shared/ssml';
 import type { LanguageCode } from '../../shared/voices';
+import type { LoudnessMeasurement } from './export/loudness';
+import type { ChapterTiming } from './text/chapters';
 import type { VoiceCharacter } from './voice-character';
 
 /**
@@ -217,4 +222,74 @@ export interface Engine {
   readonly poolSize: number;
   /** Stops the workers. Renders in progress reject with SHUTTING_DOWN. */
   close(): Promise<void>;
+}
+
+/** A book to export (`Engine.exportBook`; export/book-export.ts does it). */
+export interface BookExportRequest extends Omit<SynthesisOptions, 'audio_type' | 'bitrate'> {
+  /** The book: Markdown headings or `[chapter: …]` lines start chapters (text/chapters.ts). */
+  text: string;
+  neuralVoice?: NeuralVoice | undefined;
+  /** Pronunciation lexicon entries of the voice's language. */
+  lexicon?: readonly LexiconRule[] | undefined;
+  preset: MasteringPresetName;
+  format: BookFormat;
+  /** Audio format of each chapter's file when `format` is `folder` (default mp3). */
+  folderFormat?: FolderFormat | undefined;
+  /** The book's title (tags; and the name of text before the first chapter line). */
+  title?: string | undefined;
+  author?: string | undefined;
+  cover?: CoverImage | undefined;
+  /** The `.mp3` or `.m4b` file to write, or the folder (created if missing) for `folder`. */
+  outPath: string;
+  /** Called with the fraction done (0–1), rising smoothly through rendering, mastering and encoding. */
+  onProgress?: ((fraction: number) => void) | undefined;
+  signal?: AbortSignal | undefined;
+}
+
+/** One written file and what the report says about it. */
+export interface ExportedFile {
+  path: string;
+  /** Its chapters, ms from the start of the file. */
+  chapters: ChapterTiming[];
+  /** Gain applied by the mastering, dB. */
+  gainDb: number;
+  loudness: LoudnessMeasurement;
+  /** The preset's checks that failed (empty: all pass). */
+  failures: string[];
+}
+
+export interface BookExportResult {
+  files: ExportedFile[];
+  /** The loudness report (JSON). */
+  reportPath: string;
+  /** Chapters of the whole book, ms from its start (for `folder`, as if the files were played in a row). */
+  chapters: ChapterTiming[];
+  durationMs: number;
+  sampleRate: number;
+  /** What spoke (`espeak`, or a neural voice's label; several joined by ", " if they differed). */
+  engine: string;
+}
+
+/** What steps 2–5 (timings, files, mastering and encoding, the report) need of a request. */
+export type BookEncodeRequest = Pick<
+  BookExportRequest,
+  'preset' | 'format' | 'folderFormat' | 'title' | 'author' | 'cover' | 'outPath' | 'onProgress' | 'signal'
+> & {
+  /** Between a folder file's number and its chapter title (default one space). */
+  numberSeparator?: string | undefined;
+};
+
+/** A chapter rendered already: its title and its speech as WAV files (any rates), in order. */
+export interface ChapterWav {
+  title: string;
+  wavPaths: readonly string[];
+}
+
+/** An export of chapters rendered already (a book project's): steps 2–5 of `exportBook` (export/book-export.ts) on them. */
+export interface ChapterWavsExportRequest extends BookEncodeRequest {
+  chapters: readonly ChapterWav[];
+  /** Silence between two WAVs of a chapter, ms (default 0). */
+  gapMs?: number | undefined;
+  /** What spoke, for the result. */
+  engine?: string | undefined;
 }

@@ -5,7 +5,7 @@
  * that always works; neural families (`onnx/`) add their own.
  */
 
-import type { SynthesisOutput } from './pool';
+import type { SynthesisOutput } from './espeak/worker-pool';
 
 export interface SpeechBackend {
   /** What speaks, as reported with the result: `espeak`, `piper:<pack>#<speaker>`, `kokoro:<pack>#<voice>`. */

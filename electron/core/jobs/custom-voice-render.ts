@@ -8,7 +8,7 @@
 import type { CustomVoice } from '../../shared/custom-voices';
 import type { ModelId } from '../../shared/options';
 import type { LanguageCode } from '../../shared/voices';
-import type { LexiconRule, NeuralVoice } from '../engine/engine';
+import type { LexiconRule, NeuralVoice } from '../engine';
 import {
   customLexicon,
   parseCustomVoiceSnapshot,

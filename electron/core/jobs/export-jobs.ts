@@ -14,14 +14,12 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { basename, join, relative } from 'node:path';
-import type { BookFormat, ExportChapter, ExportFileReport } from '../../shared/book-exports';
+import type { BookFormat, CoverImage, ExportChapter, ExportFileReport } from '../../shared/book-exports';
 import { AppError, isAppError } from '../../shared/errors';
 import type { ModelId } from '../../shared/options';
 import { costMilli } from '../../shared/pricing';
 import { findVoice, type LanguageCode } from '../../shared/voices';
-import type { Engine, LexiconRule, NeuralVoice } from '../engine/engine';
-import type { BookExportResult } from '../engine/export/book-export';
-import type { CoverImage } from '../engine/export/mp3-chapters';
+import type { BookExportResult, Engine, LexiconRule, NeuralVoice } from '../engine';
 import { isoTime, type Clock } from '../platform/clock';
 import type { Log } from '../platform/log';
 import { parseCustomVoiceSnapshot } from '../voices';

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { AppError } from '../../shared/errors';
-import type { Engine } from '../engine/engine';
+import type { Engine } from '../engine';
 import type { RequestRow, Store } from '../store';
 import { systemClock, type Clock } from '../platform/clock';
 import { silentLog, type Log } from '../platform/log';

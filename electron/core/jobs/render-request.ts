@@ -4,7 +4,7 @@
  * that speaks, the neural voice and lexicons, a custom voice's prosody).
  */
 
-import type { LexiconRule, NeuralVoice, RenderRequest } from '../engine/engine';
+import type { LexiconRule, NeuralVoice, RenderRequest } from '../engine';
 import type { RequestRow } from '../store';
 import type { ResultFiles } from './result-files';
 

@@ -1,6 +1,6 @@
 /**
  * Chapters of a plain request (POST /api/v1/tts): when its text has chapter lines (Markdown `#`
- * and `##` headings, `[chapter: …]` lines; engine/export/chapters.ts), the runner asks the render
+ * and `##` headings, `[chapter: …]` lines; engine/text/chapters.ts), the runner asks the render
  * for its word timings and keeps only where each chapter starts, in `<id>.chapters.json` beside
  * the audio; GET /api/v1/tts/<id>/chapters answers it, and the studio's preview draws the
  * chapters on the waveform. A heading is spoken, so its chapter starts with it; a `[chapter: …]`
@@ -11,7 +11,7 @@ import { readFile, rm } from 'node:fs/promises';
 import type { ExportChapter } from '../../shared/book-exports';
 import { isSsml } from '../../shared/ssml';
 import { cleanText } from '../../shared/text';
-import { chapterTimesFromWords, parseChapters, type Chapter } from '../engine/export/chapters';
+import { chapterTimesFromWords, parseChapters, type Chapter } from '../engine';
 import { StagedFile } from '../platform/staged-file';
 import { isWordTiming, readTimings } from './result-files';
 

@@ -9,8 +9,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import type { MarkTiming } from '../engine/engine';
-import type { WordTiming } from '../engine/types';
+import type { MarkTiming, WordTiming } from '../engine';
 import { PARTIAL_SUFFIX } from '../platform/staged-file';
 import type { RequestRow } from '../store';
 

@@ -10,11 +10,9 @@
  */
 
 import type { ModelId } from '../../shared/options';
-import type { LexiconRule, NeuralVoice } from '../engine/engine';
-import { ssmlVoices } from '../engine/ssml-voices';
+import { ssmlVoices, type Engine, type LexiconRule, type NeuralVoice } from '../engine';
 import { findVoice, type LanguageCode } from '../../shared/voices';
 import { spokenVoiceCode } from '../../shared/voice-mapping';
-import type { Engine } from '../engine/engine';
 import { AppError, isAppError } from '../../shared/errors';
 import type { RequestRow, Store } from '../store';
 import { isoTime, type Clock } from '../platform/clock';

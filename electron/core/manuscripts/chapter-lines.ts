@@ -1,6 +1,6 @@
 /**
  * Lines that start a chapter in a text file (plain text and Markdown): the app's own marker
- * `[chapter: Title]` (the same rule as the audiobook export's chapters, engine/export/chapters.ts,
+ * `[chapter: Title]` (the same rule as the audiobook export's chapters, engine/text/chapters.ts,
  * restated here as the manuscripts layer does not import the engine), and for plain text
  * `#`/`##` headings and a chapter's name standing alone on its line: "Chapter 3",
  * "CHAPTER III", "Chapter Three: The Storm", "Chương 3", "Chương một", "CHƯƠNG IV - Về quê".

@@ -17,12 +17,10 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import type { BookFormat, FolderFormat } from '../../shared/book-exports';
+import type { BookFormat, CoverImage, FolderFormat } from '../../shared/book-exports';
 import { AppError, isAppError } from '../../shared/errors';
 import type { ProjectExportRecord } from '../../shared/projects';
-import { fileNameOf, type BookExportResult, type ChapterWav } from '../engine/export/book-export';
-import type { Engine } from '../engine/engine';
-import type { CoverImage } from '../engine/export/mp3-chapters';
+import { fileNameOf, type BookExportResult, type ChapterWav, type Engine } from '../engine';
 import { isoTime, type Clock } from '../platform/clock';
 import type { Log } from '../platform/log';
 import { fileReportsOf } from '../jobs/export-jobs';

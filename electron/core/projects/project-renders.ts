@@ -23,7 +23,7 @@ import { costMilli } from '../../shared/pricing';
 import type { ProjectRenderRecord, SegmentState } from '../../shared/projects';
 import { cleanText } from '../../shared/text';
 import { findVoice } from '../../shared/voices';
-import type { Engine } from '../engine/engine';
+import type { Engine } from '../engine';
 import { isoTime, type Clock } from '../platform/clock';
 import type { Log } from '../platform/log';
 import type { CharacterRow, ProjectRenderRow, RenderItem, Repos, SegmentRow, Store } from '../store';

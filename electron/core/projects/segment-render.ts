@@ -27,9 +27,14 @@ import {
 } from '../../shared/options';
 import type { SegmentCheck } from '../../shared/projects';
 import { findVoice, type LanguageCode } from '../../shared/voices';
-import { parseWavHeader } from '../engine/audio/wav';
-import type { Engine, LexiconRule, NeuralVoice, RenderRequest } from '../engine/engine';
-import { ssmlVoices } from '../engine/ssml-voices';
+import {
+  parseWavHeader,
+  ssmlVoices,
+  type Engine,
+  type LexiconRule,
+  type NeuralVoice,
+  type RenderRequest,
+} from '../engine';
 import type { CharacterRow, SegmentRow } from '../store';
 import { checkSegmentAudio } from './audio-checks';
 import type { CustomVoice } from '../../shared/custom-voices';

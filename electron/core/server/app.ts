@@ -7,7 +7,7 @@
 
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { AppError } from '../../shared/errors';
-import type { Engine } from '../engine/engine';
+import type { Engine } from '../engine';
 import type { Jobs } from '../jobs';
 import type { LexiconStore } from '../lexicon/lexicon-store';
 import type { Clock } from '../platform/clock';

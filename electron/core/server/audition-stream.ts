@@ -8,8 +8,13 @@
 
 import type { FastifyReply } from 'fastify';
 import { AppError } from '../../shared/errors';
-import { createStreamEncoder, type StreamEncoder } from '../engine/audio/stream-encoder';
-import type { AuditionOptions, AuditionResult, Engine } from '../engine/engine';
+import {
+  createStreamEncoder,
+  type AuditionOptions,
+  type AuditionResult,
+  type Engine,
+  type StreamEncoder,
+} from '../engine';
 import { createPcmStream, sendPcmStream } from './pcm-stream';
 
 /** Answers with the audition of `options`, streamed; rejects (before any byte) with its AppError. */

@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { contentDisposition } from '../../shared/download-name';
 import { AppError } from '../../shared/errors';
-import { AUDIO_CONTENT_TYPES } from '../engine/audio/stream-encoder';
+import { AUDIO_CONTENT_TYPES } from '../engine';
 import type { ResultFiles } from '../jobs/result-files';
 
 export const CONTENT_TYPES = {

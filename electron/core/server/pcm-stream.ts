@@ -9,7 +9,7 @@
 
 import { PassThrough } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import type { StreamEncoder } from '../engine/audio/stream-encoder';
+import type { StreamEncoder } from '../engine';
 
 /** Samples encoded at a time before the event loop may run. */
 const ENCODE_SLICE = 4096;

@@ -12,7 +12,7 @@
 import { buffer } from 'node:stream/consumers';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, type ErrorCode } from '../../shared/errors';
-import { createStreamEncoder, type StreamEncoder } from '../engine/audio/stream-encoder';
+import { createStreamEncoder, type StreamEncoder } from '../engine';
 import type { Jobs } from '../jobs';
 import type { RequestRow } from '../store';
 import { CONTENT_TYPES, sendFile } from './files';

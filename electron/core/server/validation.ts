@@ -19,7 +19,7 @@ import {
 } from '../../shared/voice-mapping';
 import type { SubmitInput } from '../jobs/submit';
 import { cleanText, countCharacters, hasSpeakableContent } from '../../shared/text';
-import { blankMarkerLines } from '../engine/export/chapters';
+import { blankMarkerLines } from '../engine';
 import { isSsml, parseSsml } from '../../shared/ssml';
 import type { CustomVoice } from '../../shared/custom-voices';
 import { customVoiceSnapshot } from '../voices';

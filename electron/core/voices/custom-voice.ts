@@ -22,7 +22,7 @@ import { entryKey, prepareEntry } from '../../shared/lexicon';
 import { OPENAI_VOICES } from '../../shared/voice-mapping';
 import type { CatalogueEntry, PackManifest } from '../../shared/voice-packs';
 import { findVoice, VOICES, type LanguageCode } from '../../shared/voices';
-import type { LexiconRule, NeuralVoice } from '../engine/engine';
+import type { LexiconRule, NeuralVoice } from '../engine';
 import type { CustomVoiceRow, Store } from '../store';
 import { kokoroVoiceInfo } from './catalogue';
 import { KOKORO_V1_VOICES, parseKokoroVoice } from './kokoro-names';

@@ -8,8 +8,7 @@
  * reading it (on Linux and macOS the open files live until closed).
  */
 
-import type { NeuralVoice } from '../engine/engine';
-import { voiceCharacter } from '../engine/voice-character';
+import { voiceCharacter, type NeuralVoice } from '../engine';
 import { toKokoroMixVoice, toNeuralVoice } from './neural-voice';
 import { kokoroPackFor, type KokoroMix } from './kokoro-names';
 import { manifestSpeaker } from './custom-voice';

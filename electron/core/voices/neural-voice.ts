@@ -1,6 +1,6 @@
 /** From a resolved engine voice and its pack's manifest to what the engine opens: files and speaker. */
 
-import type { NeuralVoice } from '../engine/engine';
+import type { NeuralVoice } from '../engine';
 import { AppError } from '../../shared/errors';
 import type { EngineVoice, KokoroVoice, PackManifest } from '../../shared/voice-packs';
 import { pathInside } from '../platform/outside-names';

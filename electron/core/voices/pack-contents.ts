@@ -17,7 +17,7 @@ import { open, readdir, readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join, relative } from 'node:path';
 import { AppError } from '../../shared/errors';
 import { KOKORO_VOICE_BYTES, type VoicePackFamily } from '../../shared/voice-packs';
-import { parseKokoroVocab, parsePiperConfig, type PiperConfig } from '../engine/onnx/voice-config';
+import { parseKokoroVocab, parsePiperConfig, type PiperConfig } from '../engine';
 
 /** Checks that a model file can be used; rejects (ideally with VOICE_PACK_INVALID) when not. */
 export type ValidateModel = (path: string, family: VoicePackFamily) => Promise<void>;

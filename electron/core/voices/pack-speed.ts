@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Value } from '@sinclair/typebox/value';
-import type { Engine } from '../engine/engine';
+import type { Engine } from '../engine';
 import { silentLog, type Log } from '../platform/log';
 import { isValidPackId, PackSpeedSchema, type PackSpeed } from '../../shared/voice-packs';
 import { packDir, SPEED_FILE } from './layout';

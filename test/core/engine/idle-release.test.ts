@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createEngine } from '../../../electron/core/engine/create-engine';
 import type { EngineSettings } from '../../../electron/core/engine/espeak/protocol';
 import { createNeuralModels } from '../../../electron/core/engine/onnx/neural-models';
-import { createWorkerPool } from '../../../electron/core/engine/pool';
+import { createWorkerPool } from '../../../electron/core/engine/espeak/worker-pool';
 import {
   isJapaneseLoaded,
   releaseJapaneseAfterIdle,

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../../../electron/core/engine/create-engine';
 import type { Engine, LexiconRule, NeuralVoice, RenderRequest } from '../../../electron/core/engine/engine';
-import { createWorkerPool, type WorkerPool } from '../../../electron/core/engine/pool';
+import { createWorkerPool, type WorkerPool } from '../../../electron/core/engine/espeak/worker-pool';
 import { prepareChunk } from '../../../electron/core/engine/render/speech-plan';
 import { resolveVoice } from '../../../electron/core/engine/render/voice';
 import { compileLexicon } from '../../../electron/core/engine/text/lexicon';

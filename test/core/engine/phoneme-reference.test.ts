@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { piperInput } from '../../../electron/core/engine/onnx/piper-phonemes';
-import { createWorkerPool, type WorkerPool } from '../../../electron/core/engine/pool';
+import { createWorkerPool, type WorkerPool } from '../../../electron/core/engine/espeak/worker-pool';
 import { piperPhonemeIdMap } from '../../fixtures/onnx/piper-config';
 
 interface Reference {

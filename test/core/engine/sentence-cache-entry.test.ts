@@ -16,7 +16,7 @@ import {
   encodeEntry,
   openSentenceCache,
 } from '../../../electron/core/engine/cache/sentence-cache';
-import type { SynthesisOutput } from '../../../electron/core/engine/pool';
+import type { SynthesisOutput } from '../../../electron/core/engine/espeak/worker-pool';
 
 function output(samples: number, word: string): SynthesisOutput {
   const pcm = new Int16Array(samples);

@@ -17,7 +17,7 @@ import {
 } from '../../../electron/core/engine/cache/sentence-cache';
 import { createEngine } from '../../../electron/core/engine/create-engine';
 import type { Engine, LexiconRule, RenderRequest } from '../../../electron/core/engine/engine';
-import { createWorkerPool, type SynthesisOutput } from '../../../electron/core/engine/pool';
+import { createWorkerPool, type SynthesisOutput } from '../../../electron/core/engine/espeak/worker-pool';
 import { wavSamples } from '../../fixtures/audio-analysis';
 
 const PARAGRAPHS = [

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cachedBackend } from '../../../electron/core/engine/cache/cached-backend';
 import { openSentenceCache, type SentenceCache } from '../../../electron/core/engine/cache/sentence-cache';
 import { espeakBackend } from '../../../electron/core/engine/espeak/espeak-backend';
-import { createWorkerPool, type WorkerPool } from '../../../electron/core/engine/pool';
+import { createWorkerPool, type WorkerPool } from '../../../electron/core/engine/espeak/worker-pool';
 import { planSpeech } from '../../../electron/core/engine/render/speech-plan';
 import { synthesizeInOrder } from '../../../electron/core/engine/render/synthesis-window';
 import { resolveVoice } from '../../../electron/core/engine/render/voice';

@@ -20,7 +20,7 @@ import { openNeuralBackend, shapingOf } from '../../../electron/core/engine/onnx
 import { createNeuralModels, type NeuralModels } from '../../../electron/core/engine/onnx/neural-models';
 import { piperInput } from '../../../electron/core/engine/onnx/piper-phonemes';
 import { parsePiperConfig } from '../../../electron/core/engine/onnx/voice-config';
-import { createWorkerPool, type WorkerPool } from '../../../electron/core/engine/pool';
+import { createWorkerPool, type WorkerPool } from '../../../electron/core/engine/espeak/worker-pool';
 import {
   CHARACTER_LIMITS,
   VOICE_CHARACTERS,

@@ -8,16 +8,10 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createEncoder, type WasmMediaEncoder } from 'wasm-media-encoders';
 import { AppError } from '../../../shared/errors';
-import { BITRATES, type Bitrate } from '../../../shared/options';
+import { BITRATES, type Mp3Bitrate } from '../../../shared/options';
 import { StagedFile } from '../../platform/staged-file';
 import type { AudioSink, AudioSinkResult } from './audio-sink';
 import { AUDIO_CONTENT_TYPES, concatBytes, type StreamEncoder } from './stream-encoder';
-
-/**
- * Constant bitrates in kbps: the API's (BITRATES), and 192 at the MPEG-1 rates (32, 44.1 and
- * 48 kHz) for audiobook export (ACX asks for 192 kbps at 44.1 kHz: engine/export/mastering.ts).
- */
-export type Mp3Bitrate = Bitrate | 192;
 
 export interface Mp3Options {
   /** Input and output sample rate, Hz; one of the MP3 rates (the engine's is 22050). */

@@ -18,8 +18,7 @@
  */
 
 import { AppError } from '../../../shared/errors';
-import { DEFAULT_BITRATE, type AudioFormat } from '../../../shared/options';
-import type { Mp3Bitrate } from './mp3';
+import { DEFAULT_BITRATE, type AudioFormat, type Mp3Bitrate } from '../../../shared/options';
 
 export interface StreamEncoderOptions {
   /** Sample rate of the PCM passed to `encode`, Hz (the backend's: 16000, 22050 or 24000). */

@@ -15,7 +15,7 @@
  */
 
 import { createHash } from 'node:crypto';
-import type { WorkerPool } from '../pool';
+import type { WorkerPool } from '../espeak/worker-pool';
 import type { SpeechBackend } from '../speech-backend';
 import type { SentenceCache } from './sentence-cache';
 

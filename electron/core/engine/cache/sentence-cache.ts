@@ -17,7 +17,7 @@ import { closeSync, openSync, read, readFile } from 'node:fs';
 import { mkdir, readdir, rename, stat, unlink, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SentenceCacheStats } from '../../../shared/sentence-cache';
-import type { SynthesisOutput } from '../pool';
+import type { SynthesisOutput } from '../espeak/worker-pool';
 import { CHECKSUM_BYTES, entryChecksum } from './entry-checksum';
 
 export interface SentenceCacheOptions {

@@ -1,10 +1,9 @@
 /** eSpeak NG behind the SpeechBackend contract: the pool's workers with the voice's settings. */
 
 import { createRequire } from 'node:module';
-import { SAMPLE_RATE } from '../../../shared/options';
-import type { WorkerPool } from '../pool';
+import type { WorkerPool } from './worker-pool';
 import type { SpeechBackend } from '../speech-backend';
-import type { EngineSettings } from './protocol';
+import { ESPEAK_SAMPLE_RATE, type EngineSettings } from './protocol';
 
 /** Chunks in flight per worker: enough to keep every worker busy while the head is written. */
 const CHUNKS_PER_WORKER = 3;
@@ -36,12 +35,12 @@ function espeakPackageVersion(): string {
 export function espeakBackend(pool: WorkerPool, settings: EngineSettings): SpeechBackend {
   return {
     label: 'espeak',
-    sampleRate: SAMPLE_RATE,
+    sampleRate: ESPEAK_SAMPLE_RATE,
     window: pool.size * CHUNKS_PER_WORKER,
     cacheKey: JSON.stringify([
       'espeak',
       ESPEAK_BUILD,
-      SAMPLE_RATE,
+      ESPEAK_SAMPLE_RATE,
       settings.voice,
       settings.rate,
       settings.pitch,

@@ -10,7 +10,7 @@
 
 import { parentPort } from 'node:worker_threads';
 import { AppError, assertNever, toWireError } from '../../../shared/errors';
-import { lowerThreadPriority } from '../thread-priority';
+import { lowerThreadPriority } from '../threads/thread-priority';
 import type {
   ClauseTerminator,
   EngineSettings,

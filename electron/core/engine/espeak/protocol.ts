@@ -6,6 +6,9 @@
 
 import type { ErrorCode } from '../../../shared/errors';
 
+/** eSpeak NG's output sample rate in Hz (its voices' own; a worker's `ready` reports it too). */
+export const ESPEAK_SAMPLE_RATE = 22050;
+
 /** Engine settings for one synthesis, already resolved from voice, model and prosody. */
 export interface EngineSettings {
   /** eSpeak voice name with optional variant, e.g. "en-us+f3". */

@@ -1,5 +1,5 @@
 /**
- * Exporting a book: a text with chapters (chapters.ts) rendered chapter by chapter through the
+ * Exporting a book: a text with chapters (text/chapters.ts) rendered chapter by chapter through the
  * engine, mastered with a preset (mastering.ts) and encoded once per output file:
  * - `mp3`: one MP3 with an ID3v2.3 tag (title, author, cover, CHAP/CTOC chapters);
  * - `m4b`: one AAC audiobook in MP4 with chapters and the same metadata (m4b.ts);
@@ -17,68 +17,31 @@ import { mkdir, mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, extname, join, relative, resolve } from 'node:path';
 import { AppError, isAppError } from '../../../shared/errors';
-import { DEFAULT_BITRATE, type SynthesisOptions } from '../../../shared/options';
+import { DEFAULT_BITRATE } from '../../../shared/options';
 import { cleanText } from '../../../shared/text';
 import { StagedFile } from '../../platform/staged-file';
 import type { AudioSink } from '../audio/audio-sink';
 import { createEncoderSink } from '../audio/encoder-sink';
 import { createResampler } from '../audio/resampler';
 import { createWavSink, parseWavHeader } from '../audio/wav';
-import type { Engine, LexiconRule, NeuralVoice } from '../engine';
-import { exportRenderShare } from '../../../shared/book-formats';
-import type { BookFormat, FolderFormat } from './book-formats';
-import { parseChapters, type Chapter, type ChapterTiming } from './chapters';
-import type { LoudnessMeasurement } from './loudness';
-import { checkLimits, masterFile, PRESETS, type MasteringPresetName, type PcmSource } from './mastering';
-import { buildId3Tag, MAX_ID3_CHAPTERS, type CoverImage } from './mp3-chapters';
+import { MAX_ID3_CHAPTERS } from '../../../shared/book-exports';
+import { exportRenderShare, type BookFormat, type MasteringPresetName } from '../../../shared/book-formats';
+import type {
+  BookEncodeRequest,
+  BookExportRequest,
+  BookExportResult,
+  ChapterWav,
+  ChapterWavsExportRequest,
+  Engine,
+  ExportedFile,
+} from '../engine';
+import { parseChapters, type Chapter, type ChapterTiming } from '../text/chapters';
+import { fileNameOf } from './file-names';
+import { checkLimits, masterFile, PRESETS, type PcmSource } from './mastering';
+import { buildId3Tag } from './mp3-chapters';
 
 /** Genre written into the files' tags. */
 const GENRE = 'Audiobook';
-
-export interface BookExportRequest extends Omit<SynthesisOptions, 'audio_type' | 'bitrate'> {
-  /** The book: Markdown headings or `[chapter: …]` lines start chapters (chapters.ts). */
-  text: string;
-  neuralVoice?: NeuralVoice | undefined;
-  /** Pronunciation lexicon entries of the voice's language. */
-  lexicon?: readonly LexiconRule[] | undefined;
-  preset: MasteringPresetName;
-  format: BookFormat;
-  /** Audio format of each chapter's file when `format` is `folder` (default mp3). */
-  folderFormat?: FolderFormat | undefined;
-  /** The book's title (tags; and the name of text before the first chapter line). */
-  title?: string | undefined;
-  author?: string | undefined;
-  cover?: CoverImage | undefined;
-  /** The `.mp3` or `.m4b` file to write, or the folder (created if missing) for `folder`. */
-  outPath: string;
-  /** Called with the fraction done (0–1), rising smoothly through rendering, mastering and encoding. */
-  onProgress?: ((fraction: number) => void) | undefined;
-  signal?: AbortSignal | undefined;
-}
-
-/** One written file and what the report says about it. */
-export interface ExportedFile {
-  path: string;
-  /** Its chapters, ms from the start of the file. */
-  chapters: ChapterTiming[];
-  /** Gain applied by the mastering, dB. */
-  gainDb: number;
-  loudness: LoudnessMeasurement;
-  /** The preset's checks that failed (empty: all pass). */
-  failures: string[];
-}
-
-export interface BookExportResult {
-  files: ExportedFile[];
-  /** The loudness report (JSON). */
-  reportPath: string;
-  /** Chapters of the whole book, ms from its start (for `folder`, as if the files were played in a row). */
-  chapters: ChapterTiming[];
-  durationMs: number;
-  sampleRate: number;
-  /** What spoke (`espeak`, or a neural voice's label; several joined by ", " if they differed). */
-  engine: string;
-}
 
 /** A chapter rendered and resampled: its speech in a raw s16 file at the output rate. */
 interface PreparedChapter {
@@ -217,20 +180,6 @@ function filePcm(
   };
 }
 
-/** Characters no file name may hold on some system: controls, path separators, Windows' reserved ones. */
-// eslint-disable-next-line no-control-regex -- control characters are not allowed in file names
-const UNSAFE_IN_FILE_NAMES = /[\u0000-\u001f\u007f/\\:*?"<>|]+/g;
-
-/** A chapter title as a file name: no path or reserved characters, at most 80 characters. */
-export function fileNameOf(title: string): string {
-  const clean = title.replace(UNSAFE_IN_FILE_NAMES, ' ').replace(/\s+/g, ' ').trim();
-  const name = Array.from(clean)
-    .slice(0, 80)
-    .join('')
-    .replace(/[. ]+$/, '');
-  return name || 'Chapter';
-}
-
 /** `<out without extension>.loudness.json` (for a folder, beside it). */
 export function reportPathOf(outPath: string, format: BookFormat): string {
   const full = resolve(outPath);
@@ -351,21 +300,6 @@ async function renderChapters(
   return { prepared, sampleRate: sampleRate!, engine: [...engines].join(', ') };
 }
 
-/** A chapter rendered already: its title and its speech as WAV files (any rates), in order. */
-export interface ChapterWav {
-  title: string;
-  wavPaths: readonly string[];
-}
-
-/** An export of chapters rendered already (a book project's): steps 2–5 of `exportBook` on them. */
-export interface ChapterWavsExportRequest extends EncodeRequest {
-  chapters: readonly ChapterWav[];
-  /** Silence between two WAVs of a chapter, ms (default 0). */
-  gapMs?: number | undefined;
-  /** What spoke, for the result. */
-  engine?: string | undefined;
-}
-
 /**
  * Exports chapters whose speech is rendered already, exactly as `exportBook` exports what it
  * renders: each WAV brought to the output rate (the render share of the progress), then the same
@@ -411,15 +345,6 @@ async function resampleChapterWavs(
   return { prepared, sampleRate: sampleRate! };
 }
 
-/** What steps 2–5 (timings, files, mastering and encoding, the report) need of a request. */
-type EncodeRequest = Pick<
-  BookExportRequest,
-  'preset' | 'format' | 'folderFormat' | 'title' | 'author' | 'cover' | 'outPath' | 'onProgress' | 'signal'
-> & {
-  /** Between a folder file's number and its chapter title (default one space). */
-  numberSeparator?: string | undefined;
-};
-
 /**
  * Steps 2–5 of an export, from its chapters' speech at the output rate: where each chapter falls,
  * the files, their mastering and encoding (the rest of the progress), the loudness report. The
@@ -429,7 +354,7 @@ async function encodeBook(
   prepared: readonly PreparedChapter[],
   rate: number,
   temp: string,
-  request: EncodeRequest,
+  request: BookEncodeRequest,
   engine: string,
 ): Promise<BookExportResult> {
   const preset = PRESETS[request.preset];
@@ -505,7 +430,7 @@ async function planFiles(
   bookChapters: ChapterTiming[],
   rate: number,
   temp: string,
-  request: EncodeRequest,
+  request: BookEncodeRequest,
 ): Promise<PlannedFile[]> {
   const preset = PRESETS[request.preset];
   const mp3 = (path: string, tag: Uint8Array) =>
@@ -568,7 +493,7 @@ async function planFiles(
 async function masterFiles(
   planned: readonly PlannedFile[],
   layout: FileLayout,
-  request: EncodeRequest,
+  request: BookEncodeRequest,
   written: string[],
 ): Promise<ExportedFile[]> {
   const preset = PRESETS[request.preset];
@@ -611,7 +536,7 @@ async function masterFiles(
 
 /** Step 5: the loudness report written beside the export (staged, so never half written); resolves to its path. */
 async function writeReport(
-  request: EncodeRequest,
+  request: BookEncodeRequest,
   rate: number,
   outPath: string,
   files: readonly ExportedFile[],

@@ -24,8 +24,8 @@ import { StagedFile } from '../../platform/staged-file';
 import type { AudioSink, AudioSinkResult } from '../audio/audio-sink';
 import { PcmTrack } from '../audio/muxed-stream';
 import { encoderError } from '../audio/stream-encoder';
-import type { ChapterTiming } from './chapters';
-import type { CoverImage } from './mp3-chapters';
+import type { CoverImage } from '../../../shared/book-exports';
+import type { ChapterTiming } from '../text/chapters';
 
 export interface M4bOptions {
   /** Hz of the PCM written (and of the AAC stream). */

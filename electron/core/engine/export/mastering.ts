@@ -15,10 +15,10 @@
  */
 
 import { createVolumeProcessor } from '../audio/dsp';
-import type { Mp3Bitrate } from '../audio/mp3';
 import { createLoudnessMeter, type LoudnessMeasurement } from './loudness';
 
 import type { MasteringPresetName } from '../../../shared/book-formats';
+import type { Mp3Bitrate } from '../../../shared/options';
 
 export { MASTERING_PRESETS, type MasteringPresetName } from '../../../shared/book-formats';
 

@@ -6,13 +6,8 @@
  */
 
 import { AppError } from '../../../shared/errors';
-import type { ChapterTiming } from './chapters';
-
-/** A cover picture. */
-export interface CoverImage {
-  data: Uint8Array;
-  mimeType: 'image/jpeg' | 'image/png';
-}
+import { MAX_ID3_CHAPTERS, type CoverImage } from '../../../shared/book-exports';
+import type { ChapterTiming } from '../text/chapters';
 
 export interface Id3Tags {
   title?: string | undefined;
@@ -27,9 +22,6 @@ export interface Id3Tags {
   /** Chapters, in order; their times are ms from the first audio frame. At most 255. */
   chapters?: readonly ChapterTiming[] | undefined;
 }
-
-/** Most chapters one CTOC frame can list (its entry count is one byte). */
-export const MAX_ID3_CHAPTERS = 255;
 
 function latin1(text: string): Uint8Array {
   const out = new Uint8Array(text.length);

@@ -4,7 +4,7 @@ import { parentPort } from 'node:worker_threads';
 import { AppError, assertNever, toWireError } from '../../../shared/errors';
 import type { Engine } from '../engine';
 import { createEngine } from '../create-engine';
-import { lowerThreadPriority } from '../thread-priority';
+import { lowerThreadPriority } from '../threads/thread-priority';
 import type { HostReply, HostRequest } from './protocol';
 
 if (!parentPort) throw new Error('engine-host-worker must run in a worker thread');

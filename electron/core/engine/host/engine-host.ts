@@ -10,11 +10,10 @@
 import type { Worker } from 'node:worker_threads';
 import { AppError, assertNever, toWireError } from '../../../shared/errors';
 import type { SentenceCacheStats } from '../../../shared/sentence-cache';
-import type { AuditionResult, Engine, RenderRequest, RenderResult } from '../engine';
+import type { AuditionResult, BookExportResult, Engine, RenderRequest, RenderResult } from '../engine';
 import type { EngineOptions } from '../create-engine';
-import type { BookExportResult } from '../export/book-export';
 import { abortError } from '../render/synthesis-window';
-import { startWorker } from '../worker-thread';
+import { startWorker } from '../threads/worker-thread';
 import type { HostReply, HostRequest } from './protocol';
 
 /** What each kind of call resolves to, and the reply that carries it. */

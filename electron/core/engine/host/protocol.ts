@@ -8,8 +8,15 @@
 import type { ErrorCode } from '../../../shared/errors';
 import type { SentenceCacheStats } from '../../../shared/sentence-cache';
 import type { SentenceCacheOptions } from '../cache/sentence-cache';
-import type { AuditionOptions, AuditionResult, RenderRequest, RenderResult } from '../engine';
-import type { BookExportRequest, BookExportResult, ChapterWavsExportRequest } from '../export/book-export';
+import type {
+  AuditionOptions,
+  AuditionResult,
+  BookExportRequest,
+  BookExportResult,
+  ChapterWavsExportRequest,
+  RenderRequest,
+  RenderResult,
+} from '../engine';
 
 /** What of a RenderRequest can cross a thread: callbacks and the signal stay behind. */
 export type PlainRenderRequest = Omit<RenderRequest, 'onProgress' | 'onAudio' | 'signal'>;

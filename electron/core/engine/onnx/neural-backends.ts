@@ -23,7 +23,7 @@ import type { SynthesisOptions } from '../../../shared/options';
 import { ESPEAK_BUILD } from '../espeak/espeak-backend';
 import type { RawWordEvent } from '../espeak/protocol';
 import type { NeuralVoice } from '../engine';
-import type { SynthesisOutput, WorkerPool } from '../pool';
+import type { SynthesisOutput, WorkerPool } from '../espeak/worker-pool';
 import type { SpeechBackend } from '../speech-backend';
 import { MAX_PITCH_RATIO, MIN_PITCH_RATIO } from '../audio/pitch-limits';
 import { MAX_FORMANT_RATIO, MIN_FORMANT_RATIO, shiftFormants } from '../audio/formant-shift';

@@ -10,7 +10,7 @@
 
 import { readFile } from 'node:fs/promises';
 import { AppError } from '../../../shared/errors';
-import { collectGarbage } from '../release-memory';
+import { collectGarbage } from '../threads/release-memory';
 import { openKokoroModel, type KokoroModel } from './kokoro-model';
 import type { OnnxModelOptions } from './onnx-session';
 import { openPiperModel, type PiperModel } from './piper-model';

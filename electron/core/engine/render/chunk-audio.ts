@@ -1,7 +1,7 @@
 /** A chunk's audio as it joins the rest: engine silence trimmed, edges faded, word marks moved with it. */
 
 import { fadeEdges, trimSilence } from '../audio/dsp';
-import type { SynthesisOutput } from '../pool';
+import type { SynthesisOutput } from '../espeak/worker-pool';
 import type { EngineWordMark, PreparedText } from '../types';
 
 /** Silence kept at each end of a chunk when the engine's own is trimmed, ms. */

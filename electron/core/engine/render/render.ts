@@ -11,13 +11,13 @@ import { randomUUID } from 'node:crypto';
 import { AppError, isAppError } from '../../../shared/errors';
 import { silence } from '../audio/dsp';
 import { cachedBackend } from '../cache/cached-backend';
-import { blankMarkerLines } from '../export/chapters';
+import { blankMarkerLines } from '../text/chapters';
 import type { SentenceCache } from '../cache/sentence-cache';
 import { espeakBackend } from '../espeak/espeak-backend';
 import type { RenderRequest, RenderResult } from '../engine';
 import { openNeuralBackend } from '../onnx/neural-backends';
 import type { NeuralModels } from '../onnx/neural-models';
-import type { WorkerPool } from '../pool';
+import type { WorkerPool } from '../espeak/worker-pool';
 import type { SpeechBackend } from '../speech-backend';
 import { cleanText, countCharacters } from '../../../shared/text';
 import { timeChunkWords } from '../subtitles/word-timing';
@@ -128,7 +128,7 @@ function readInput(request: RenderRequest): RenderInput {
     ? parseSsml(source, { voiceCode: request.voice_code, customVoices: request.customVoices })
     : undefined;
   // Billed as submitted (the spoken text of SSML); `[chapter: …]` lines name chapters and are
-  // never spoken (see export/chapters.ts).
+  // never spoken (see text/chapters.ts).
   const characters = countCharacters(document ? document.text : source);
   const text = document ? document.text : blankMarkerLines(source);
   if (!hasSpeakableContent(text)) {

@@ -20,7 +20,8 @@ import type { LanguageCode } from '../../../shared/voices';
 import { PAUSE_MS, splitIntoChunks } from '../text/chunk';
 import type { LexiconMatch } from '../text/lexicon';
 import { hasSpeakableContent } from '../text/speakable';
-import { rewriteForEngine, type PrepareOptions } from '../text/rules';
+import type { PrepareOptions } from '../text/rule-kit';
+import { rewriteForEngine } from '../text/rules';
 
 /** A piece of the text spoken with one voice and prosody. */
 export interface RenderSegment {

@@ -8,7 +8,7 @@
  */
 
 import { AppError, isAppError } from '../../../shared/errors';
-import type { SynthesisOutput } from '../pool';
+import type { SynthesisOutput } from '../espeak/worker-pool';
 import type { SpeechBackend } from '../speech-backend';
 import type { PlannedChunk } from './speech-plan';
 

@@ -6,8 +6,8 @@ import { findVoice } from '../../../shared/voices';
 import type { EngineSettings } from '../espeak/protocol';
 import { ENGINE_AMPLITUDE, pitchForRate, rateForSpeed } from '../espeak/prosody';
 import { espeakVoiceName, voiceSettings, type VoiceEngineSettings } from '../espeak/voices';
-import { modelProfile, type ModelProfile } from '../models';
-import type { PrepareOptions } from '../text/rules';
+import { modelProfile, type ModelProfile } from '../model-profiles';
+import type { PrepareOptions } from '../text/rule-kit';
 
 export interface ResolvedVoice {
   voice: VoiceEngineSettings;

@@ -125,7 +125,7 @@ const OPENING = /[\p{Ps}\p{Pi}]/u;
 const WHITESPACE_RUN = /\s+/gu;
 
 /**
- * A line that starts a chapter (engine/export/chapters.ts): a Markdown heading of level 1 or 2,
+ * A line that starts a chapter (engine/text/chapters.ts): a Markdown heading of level 1 or 2,
  * or a `[chapter: …]` line, after a line break or at the start of a chunk.
  */
 const CHAPTER_LINE = /(?:^|\n)[ \t]{0,3}(?:#{1,2}[ \t]|\[chapter:)/iu;

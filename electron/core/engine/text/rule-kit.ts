@@ -7,7 +7,24 @@
 
 import type { MappedText } from './mapped-text';
 import type { LanguageCode, PreparedText } from '../types';
-import type { PrepareOptions } from './rules';
+import type { CompiledLexicon } from './lexicon';
+
+/** How a text is rewritten for the engine (`./rules`), beside the language's own rules. */
+export interface PrepareOptions {
+  /**
+   * How to read an ambiguous numeric date like 05/06/2026 in English: month first ('mdy',
+   * the default: most of the app's English voices are American) or day first ('dmy').
+   * Unambiguous dates (21/11/2026) are read correctly either way; other languages are
+   * always day first.
+   */
+  dateOrder?: 'mdy' | 'dmy';
+  /**
+   * The pronunciation lexicon of the text's language (`./lexicon`): where an entry matches, its
+   * replacement is what the engine reads, before any rule below; the map still points at the
+   * matched words.
+   */
+  lexicon?: CompiledLexicon | undefined;
+}
 
 /** A piece of a rule's output, tied to a range of the match (offsets relative to the match start). */
 export interface OutPiece {

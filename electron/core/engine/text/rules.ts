@@ -28,25 +28,10 @@ import {
   type DateParts,
   type LanguageRules,
   type OutPiece,
+  type PrepareOptions,
   type Rule,
   type RuleContext,
 } from './rule-kit';
-
-export interface PrepareOptions {
-  /**
-   * How to read an ambiguous numeric date like 05/06/2026 in English: month first ('mdy',
-   * the default: most of the app's English voices are American) or day first ('dmy').
-   * Unambiguous dates (21/11/2026) are read correctly either way; other languages are
-   * always day first.
-   */
-  dateOrder?: 'mdy' | 'dmy';
-  /**
-   * The pronunciation lexicon of the text's language (`./lexicon`): where an entry matches, its
-   * replacement is what the engine reads, before any rule below; the map still points at the
-   * matched words.
-   */
-  lexicon?: CompiledLexicon | undefined;
-}
 
 /**
  * What the engine reads for `text` in `language`, with the map back to it: the one way into

@@ -6,7 +6,7 @@
  */
 
 import type { FastifyInstance } from 'fastify';
-import type { Engine } from '../../engine/engine';
+import type { Engine } from '../../engine';
 import type { Auth } from '../auth';
 import { sendResult } from '../reply';
 import { SentenceCacheStatsSchema } from '../../../shared/sentence-cache';

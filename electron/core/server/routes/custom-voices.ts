@@ -19,7 +19,7 @@ import {
 import { isSsml, ssmlVoiceNames } from '../../../shared/ssml';
 import { cleanText } from '../../../shared/text';
 import { AppError } from '../../../shared/errors';
-import type { Engine, LexiconRule } from '../../engine/engine';
+import type { Engine, LexiconRule } from '../../engine';
 import { findVoice, type LanguageCode } from '../../../shared/voices';
 import type { VoiceMapping } from '../../../shared/voice-mapping';
 import {

@@ -14,6 +14,8 @@ import {
   ExportBodySchema,
   ExportListQuerySchema,
   MAX_COVER_BYTES,
+  MAX_ID3_CHAPTERS,
+  type CoverImage,
   type ExportBody,
   type ExportChapter,
   type ExportFileReport,
@@ -25,8 +27,7 @@ import { DEFAULT_SYNTHESIS, isOneDecimalInRange, RATE_MAX, RATE_MIN } from '../.
 import { cleanText } from '../../../shared/text';
 import { toCredits } from '../../../shared/pricing';
 import { NO_VOICE_MAPPING, type VoiceMapping } from '../../../shared/voice-mapping';
-import { parseChapters } from '../../engine/export/chapters';
-import { MAX_ID3_CHAPTERS, type CoverImage } from '../../engine/export/mp3-chapters';
+import { parseChapters } from '../../engine';
 import type { Jobs } from '../../jobs';
 import { bookExtension, type ExportInput } from '../../jobs/export-jobs';
 import type { ExportRow, KeyRow, Store } from '../../store';

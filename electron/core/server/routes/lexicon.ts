@@ -43,7 +43,7 @@ import {
   parseLexicon,
 } from '../../../shared/lexicon-files';
 import { findVoice, VOICES } from '../../../shared/voices';
-import type { Engine } from '../../engine/engine';
+import type { Engine } from '../../engine';
 import type { LexiconStore } from '../../lexicon/lexicon-store';
 import type { VoiceLibrary } from '../../voices';
 import { sendAudition } from '../audition-stream';

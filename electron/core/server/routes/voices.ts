@@ -17,7 +17,7 @@ import {
 } from '../../../shared/api';
 import { AppError } from '../../../shared/errors';
 import { findVoice, VOICES } from '../../../shared/voices';
-import type { Engine } from '../../engine/engine';
+import type { Engine } from '../../engine';
 import type { VoiceLibrary } from '../../voices';
 import { sendAudition } from '../audition-stream';
 import type { Auth } from '../auth';

@@ -10,7 +10,7 @@ import {
   MIN_FORMANT_RATIO,
   shiftFormants,
 } from '../../../../electron/core/engine/audio/formant-shift';
-import { createWorkerPool, type WorkerPool } from '../../../../electron/core/engine/pool';
+import { createWorkerPool, type WorkerPool } from '../../../../electron/core/engine/espeak/worker-pool';
 import { medianF0, rmsOf, spectralCentroidHz } from '../../../fixtures/audio-analysis';
 
 const RATE = 22050;

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { startWorker } from '../../../../electron/core/engine/worker-thread';
+import { startWorker } from '../../../../electron/core/engine/threads/worker-thread';
 import { speechPcm } from '../../../fixtures/espeak';
 import { probeAudio } from '../../../fixtures/ffprobe';
 import { encodeOpusInChunks } from '../../../fixtures/opus-encode';

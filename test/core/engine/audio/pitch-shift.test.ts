@@ -11,7 +11,7 @@ import {
   MIN_PITCH_RATIO,
   shiftPitch,
 } from '../../../../electron/core/engine/audio/pitch-shift';
-import { createWorkerPool, type WorkerPool } from '../../../../electron/core/engine/pool';
+import { createWorkerPool, type WorkerPool } from '../../../../electron/core/engine/espeak/worker-pool';
 import { clippedSamples, medianF0, peakOf, rmsOf, speechSpanMs } from '../../../fixtures/audio-analysis';
 import { random } from '../../../fixtures/random';
 

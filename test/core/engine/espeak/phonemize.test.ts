@@ -14,7 +14,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EngineSettings, PhonemeClause } from '../../../../electron/core/engine/espeak/protocol';
-import { createWorkerPool, type WorkerPool } from '../../../../electron/core/engine/pool';
+import { createWorkerPool, type WorkerPool } from '../../../../electron/core/engine/espeak/worker-pool';
 import { medianF0, rmsOf } from '../../../fixtures/audio-analysis';
 import { SENTENCES } from '../../../fixtures/sentences';
 

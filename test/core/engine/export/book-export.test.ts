@@ -9,15 +9,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../../../electron/shared/errors';
 import { DEFAULT_SYNTHESIS } from '../../../../electron/shared/options';
-import {
-  exportBook,
-  type BookExportRequest,
-  type BookExportResult,
-} from '../../../../electron/core/engine/export/book-export';
-import { parseChapters } from '../../../../electron/core/engine/export/chapters';
+import type { BookExportRequest, BookExportResult } from '../../../../electron/core/engine/engine';
+import { exportBook } from '../../../../electron/core/engine/export/book-export';
+import { parseChapters } from '../../../../electron/core/engine/text/chapters';
 import { measureLoudness } from '../../../../electron/core/engine/export/loudness';
 import { PRESETS } from '../../../../electron/core/engine/export/mastering';
-import type { CoverImage } from '../../../../electron/core/engine/export/mp3-chapters';
+import type { CoverImage } from '../../../../electron/shared/book-exports';
 import { startEngine, type EngineFixture } from '../../../fixtures/engine';
 import { probeAudio } from '../../../fixtures/ffprobe';
 import { astats, integratedLufs, probeFile, silences, type ProbedFile, writeCover } from './ffmpeg';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../../electron/shared/errors';
 import { encodeMp3 } from '../../../../electron/core/engine/audio/mp3';
-import { buildId3Tag, MAX_ID3_CHAPTERS } from '../../../../electron/core/engine/export/mp3-chapters';
+import { MAX_ID3_CHAPTERS } from '../../../../electron/shared/book-exports';
+import { buildId3Tag } from '../../../../electron/core/engine/export/mp3-chapters';
 
 /** The frames of an ID3v2.3 tag: id → body (first of each id). */
 function frames(tag: Uint8Array): Map<string, Uint8Array> {

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../../../../electron/core/engine/create-engine';
 import type { Engine, NeuralVoice } from '../../../../electron/core/engine/engine';
-import { createWorkerPool } from '../../../../electron/core/engine/pool';
+import { createWorkerPool } from '../../../../electron/core/engine/espeak/worker-pool';
 import { buildPiperModel } from '../../../fixtures/onnx/build-models';
 import { piperConfig } from '../../../fixtures/onnx/piper-config';
 

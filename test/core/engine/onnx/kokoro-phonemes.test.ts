@@ -12,7 +12,7 @@ import {
   type KokoroOptions,
   type KokoroPiece,
 } from '../../../../electron/core/engine/onnx/kokoro-phonemes';
-import { createWorkerPool, type WorkerPool } from '../../../../electron/core/engine/pool';
+import { createWorkerPool, type WorkerPool } from '../../../../electron/core/engine/espeak/worker-pool';
 import { kokoroVocab } from '../../../fixtures/onnx/kokoro-data';
 
 const VOCAB = kokoroVocab();

@@ -14,7 +14,7 @@ import {
   piperInput,
   type PiperSentenceInput,
 } from '../../../../electron/core/engine/onnx/piper-phonemes';
-import { createWorkerPool, type WorkerPool } from '../../../../electron/core/engine/pool';
+import { createWorkerPool, type WorkerPool } from '../../../../electron/core/engine/espeak/worker-pool';
 import { piperPhonemeIdMap } from '../../../fixtures/onnx/piper-config';
 
 const ID_MAP = piperPhonemeIdMap();

@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startWorker } from '../../../../electron/core/engine/worker-thread';
+import { startWorker } from '../../../../electron/core/engine/threads/worker-thread';
 import { buildPiperModel, piperFrames, PIPER_HOP } from '../../../fixtures/onnx/build-models';
 import { modelDir, type ModelDir } from '../../../fixtures/onnx/model-dir';
 

@@ -8,7 +8,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { AppError } from '../../../../shared/errors';
-import { collectGarbage } from '../../release-memory';
+import { collectGarbage } from '../../threads/release-memory';
 import type { PreparedText } from '../../types';
 import { MappedTextBuilder, type MappedText } from '../mapped-text';
 

@@ -18,7 +18,7 @@
  * `cleanText` in electron/shared/text).
  */
 
-import { hasSpeakableContent } from '../text/speakable';
+import { hasSpeakableContent } from './speakable';
 
 /** One chapter of the text. */
 export interface Chapter {

@@ -3,7 +3,7 @@ import {
   chapterTimesFromWords,
   parseChapters,
   spokenBook,
-} from '../../../../electron/core/engine/export/chapters';
+} from '../../../../electron/core/engine/text/chapters';
 
 describe('chapters of a book', () => {
   it('starts a chapter at each # and ## heading, which stays in its text (spoken once)', () => {

@@ -8,8 +8,11 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { getPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngineHost } from '../../../electron/core/engine/host/engine-host';
-import { RENDER_THREAD_NICE, renderThreadNice } from '../../../electron/core/engine/thread-priority';
+import { createEngineHost } from '../../../../electron/core/engine/host/engine-host';
+import {
+  RENDER_THREAD_NICE,
+  renderThreadNice,
+} from '../../../../electron/core/engine/threads/thread-priority';
 
 /** Each thread of this process: its id and nice value (the 19th field of its stat line). */
 function threadNice(): Map<number, number> {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWorkerPool, type WorkerPool } from '../../../electron/core/engine/pool';
-import type { EngineSettings } from '../../../electron/core/engine/espeak/protocol';
+import { createWorkerPool, type WorkerPool } from '../../../../electron/core/engine/espeak/worker-pool';
+import type { EngineSettings } from '../../../../electron/core/engine/espeak/protocol';
 
 const settings: EngineSettings = { voice: 'en-us+f3', rate: 175, pitch: 50, range: 50, volume: 60 };
 
@@ -10,7 +10,7 @@ describe('worker pool', () => {
     pool = await createWorkerPool({
       size: 2,
       taskTimeoutMs: 3000,
-      workerUrl: new URL('../../fixtures/faulty-worker.ts', import.meta.url),
+      workerUrl: new URL('../../../fixtures/faulty-worker.ts', import.meta.url),
     });
   });
   afterAll(() => pool.close());
@@ -79,7 +79,7 @@ describe('worker pool', () => {
     // A fresh pool: no worker is started for turns alone.
     const idle = await createWorkerPool({
       size: 1,
-      workerUrl: new URL('../../fixtures/faulty-worker.ts', import.meta.url),
+      workerUrl: new URL('../../../fixtures/faulty-worker.ts', import.meta.url),
     });
     try {
       await Promise.all(Array.from({ length: 20 }, () => idle.turn('cached')));

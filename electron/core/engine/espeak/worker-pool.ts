@@ -13,16 +13,10 @@
 
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
-import { AppError } from '../../shared/errors';
-import type {
-  EngineSettings,
-  PhonemeClause,
-  WorkerReady,
-  WorkerRequest,
-  WorkerResponse,
-} from './espeak/protocol';
-import { ESPEAK_WORKER_URL } from './espeak/worker-url';
-import { startWorker } from './worker-thread';
+import { AppError } from '../../../shared/errors';
+import type { EngineSettings, PhonemeClause, WorkerReady, WorkerRequest, WorkerResponse } from './protocol';
+import { ESPEAK_WORKER_URL } from './worker-url';
+import { startWorker } from '../threads/worker-thread';
 
 export interface SynthesisOutput {
   pcm: Int16Array;
