@@ -30,7 +30,7 @@ describe('api-client against the real server', () => {
     });
     expect(record.status).toBe('new');
     let detail = await bearer.request(record.request_id);
-    for (let i = 0; i < 200 && detail.status !== 'SUCCESS' && detail.status !== 'FAILURE'; i++) {
+    for (let i = 0; i < 1200 && detail.status !== 'SUCCESS' && detail.status !== 'FAILURE'; i++) {
       await new Promise((r) => setTimeout(r, 25));
       detail = await bearer.request(record.request_id);
     }
@@ -56,7 +56,7 @@ describe('api-client against the real server', () => {
     });
     for (
       let i = 0;
-      i < 400 && !events.some((e) => e.request_id === record.request_id && e.status === 'SUCCESS');
+      i < 3000 && !events.some((e) => e.request_id === record.request_id && e.status === 'SUCCESS');
       i++
     ) {
       await new Promise((r) => setTimeout(r, 10));

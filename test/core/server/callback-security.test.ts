@@ -152,10 +152,10 @@ describe('a server reachable from other machines (--host 0.0.0.0)', () => {
   });
 });
 
-/** The code block of docs/API.md after `<!-- verify-callback:<language> -->`. */
+/** The code block of docs/API.md after `<!-- verify-callback:<language> -->` (prettier puts a blank line between). */
 function readmeVerifier(language: 'node' | 'python'): string {
   const readme = readFileSync(join(process.cwd(), 'docs', 'API.md'), 'utf8');
-  const match = new RegExp(`<!-- verify-callback:${language} -->\\n\`\`\`\\w+\\n([\\s\\S]*?)\\n\`\`\``).exec(
+  const match = new RegExp(`<!-- verify-callback:${language} -->\\n+\`\`\`\\w+\\n([\\s\\S]*?)\\n\`\`\``).exec(
     readme,
   );
   expect(match, `docs/API.md has the ${language} verifier`).not.toBeNull();
