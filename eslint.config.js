@@ -34,8 +34,8 @@ const layerOptions = {
     'core/platform': { paths: ['electron/core/platform'], allow: ['shared'] },
     // Other layers enter the engine through its front door only (engine/index.ts: the contract
     // and the few helpers they use; the heavy parts load on first call). One barrel rather than
-    // a list of entry files: the barrel re-exports light modules only, and measured, the CLI's
-    // light commands start no slower through it.
+    // a list of entry files: the barrel re-exports light modules only (measured on a busy machine,
+    // medians: `cache stats` 0.43 → 0.47 s, `voices list` 1.80 → 1.94 s through it).
     'core/engine': {
       paths: ['electron/core/engine'],
       allow: ['shared', 'core/platform'],

@@ -305,18 +305,6 @@ export function createExportJobs(options: ExportJobsOptions): ExportJobs {
     await rm(folderPath(row), { recursive: true, force: true });
   };
 
-  /** Claims the oldest queued export and begins it; true once one runs. */
-  const claimNext = async (): Promise<boolean> => {
-    for (const id of await store.exports.queued(5)) {
-      if (worker.closing) break;
-      const row = await store.exports.claim(id, isoTime(clock.now()), lease());
-      if (!row) continue;
-      begin(row);
-      return true;
-    }
-    return false;
-  };
-
   const begin = (row: ExportRow) => {
     const entry: Running = {
       ...newLeasedRun(),
@@ -353,7 +341,7 @@ export function createExportJobs(options: ExportJobsOptions): ExportJobs {
     leaseMs,
     pollMs,
     full: () => running !== undefined,
-    claim: claimNext,
+    claim: () => worker.claimOldest(store.exports, begin),
     claimFailed: (error) =>
       log.warn(`exports: could not take the next export from the queue: ${errorText(error)}; trying again`),
     onPoll: async () => {
@@ -361,7 +349,7 @@ export function createExportJobs(options: ExportJobsOptions): ExportJobs {
     },
     pollFailed: (error) => log.warn(`exports: could not look for exports to take over: ${errorText(error)}`),
   });
-  const { lease, pump } = worker;
+  const { pump } = worker;
 
   const baseLink = (row: Pick<ExportRow, 'id' | 'download_token'>) =>
     `${options.baseUrl()}/files/exports/${row.id}/${row.download_token}`;

@@ -9,7 +9,7 @@
  */
 
 import { AppError } from '../../shared/errors';
-import type { Clock } from '../platform/clock';
+import { isoTime, type Clock } from '../platform/clock';
 
 /** A claimed row while it runs: the lease-keeping state each queue's own run extends. */
 export interface LeasedRun {
@@ -78,6 +78,12 @@ export interface LeasedWorkerOptions {
   pollFailed(error: unknown): void;
 }
 
+/** A table whose rows are claimed oldest first, one at a time. */
+export interface OldestFirstQueue<Row> {
+  queued(limit: number): Promise<string[]>;
+  claim(id: string, startedAt: string, lease: Lease): Promise<Row | undefined>;
+}
+
 export interface LeasedWorker {
   /** True once start has run (until then no work is claimed). */
   readonly started: boolean;
@@ -87,6 +93,12 @@ export interface LeasedWorker {
   lease(): Lease;
   /** Looks for work and claims what fits; never rejects. */
   pump(): void;
+  /**
+   * A look of a queue that runs one row at a time (exports, project renders): claims the oldest
+   * of the first five queued rows that no other instance took meanwhile and begins it; true
+   * once one runs.
+   */
+  claimOldest<Row>(queue: OldestFirstQueue<Row>, begin: (row: Row) => void): Promise<boolean>;
   /**
    * Runs `prepare` (sweeps, recovery), then starts taking work: polls when `poll`, and looks at
    * the queue once. Does nothing when already started.
@@ -167,6 +179,16 @@ export function createLeasedWorker(options: LeasedWorkerOptions): LeasedWorker {
     },
     lease,
     pump,
+    async claimOldest(queue, begin) {
+      for (const id of await queue.queued(5)) {
+        if (closing) break;
+        const row = await queue.claim(id, isoTime(clock.now()), lease());
+        if (!row) continue;
+        begin(row);
+        return true;
+      }
+      return false;
+    },
     async start(prepare, shouldPoll) {
       if (started) return;
       await prepare();

@@ -467,18 +467,6 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
     });
   };
 
-  /** Claims the oldest queued render and begins it; true once one runs. */
-  const claimNext = async (): Promise<boolean> => {
-    for (const id of await store.projectRenders.queued(5)) {
-      if (worker.closing) break;
-      const row = await store.projectRenders.claim(id, isoTime(clock.now()), lease());
-      if (!row) continue;
-      begin(row);
-      return true;
-    }
-    return false;
-  };
-
   const recover = async () => {
     const n = store.exclusive
       ? await store.projectRenders.requeueRendering()
@@ -493,7 +481,7 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
     leaseMs,
     pollMs,
     full: () => running !== undefined,
-    claim: claimNext,
+    claim: () => worker.claimOldest(store.projectRenders, begin),
     claimFailed: (error) =>
       log.warn(`project renders: could not take the next render: ${errorText(error)}; trying again`),
     onPoll: async () => {
@@ -502,7 +490,7 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
     pollFailed: (error) =>
       log.warn(`project renders: could not look for renders to take over: ${errorText(error)}`),
   });
-  const { lease, pump } = worker;
+  const { pump } = worker;
 
   const mustGet = async (id: string) => {
     const row = await store.projectRenders.get(id);
