@@ -471,9 +471,10 @@ describe('two runners on one database', () => {
       b,
     );
     const ids = rows.map((r) => r.id);
-    await until('every request to finish', async () => {
+    // A runner announces a request (onFinished) just after its outcome is committed: wait for both.
+    await until('every request to finish and be announced', async () => {
       const page = await store.requests.list({ keyId: key.id, status: 'SUCCESS', limit: 100, offset: 0 });
-      return page.total === ids.length;
+      return page.total === ids.length && a.finished.length + b.finished.length >= ids.length;
     });
     for (const id of ids) {
       const done = await row(id);
@@ -571,8 +572,8 @@ describe('two runners on one database', () => {
       // A "dies": its connections are gone, its renewals fail, its render never ends.
       await storeA.close();
       await until(
-        'instance B to take it over and finish it',
-        async () => (await row(request.id)).status === 'SUCCESS',
+        'instance B to take it over, finish it and announce it',
+        async () => (await row(request.id)).status === 'SUCCESS' && b.finished.length > 0,
       );
       expect(await row(request.id)).toMatchObject({ run_attempts: 2, lease_owner: null, error_code: null });
       expect(b.finished).toEqual([request.id]);
