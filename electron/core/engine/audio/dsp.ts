@@ -18,11 +18,6 @@ export function dbfsToAmplitude(db: number): number {
   return FULL_SCALE * 10 ** (db / 20);
 }
 
-/** Level in dBFS of an amplitude (sample units); -Infinity for 0. */
-export function amplitudeToDbfs(amplitude: number): number {
-  return 20 * Math.log10(amplitude / FULL_SCALE);
-}
-
 /** Default limiter ceiling, dBFS: 1 dB of headroom, so MP3 decoding rarely overshoots full scale. */
 export const LIMITER_CEILING_DB = -1;
 /** Look-ahead of the limiter, ms: long enough to ramp down smoothly before a peak. */
