@@ -1,6 +1,6 @@
 /**
  * Sample-level processing of mono 16-bit PCM: volume with a streaming look-ahead peak
- * limiter, silence, level measurement, edge fades and silence trimming.
+ * limiter, silence, edge fades and silence trimming.
  *
  * Why a limiter and not clipping: volume goes up to 150%, and eSpeak's loudest vowels
  * would then exceed full scale. Hard clipping flattens those peaks into audible
@@ -378,23 +378,6 @@ function blockPeak(pcm: Int16Array, start: number, end: number): number {
 /** `ms` milliseconds of digital silence at `sampleRate` Hz (rounded to whole samples; 0 for ms ≤ 0). */
 export function silence(ms: number, sampleRate: number): Int16Array {
   return new Int16Array(Math.max(0, Math.round((ms / 1000) * sampleRate)) || 0);
-}
-
-/** Root mean square of the samples, in sample units (0–32768); 0 for no samples. */
-export function rms(pcm: Int16Array): number {
-  let sum = 0;
-  for (let i = 0; i < pcm.length; i++) sum += pcm[i]! * pcm[i]!;
-  return pcm.length > 0 ? Math.sqrt(sum / pcm.length) : 0;
-}
-
-/** Largest absolute sample value (0–32768). */
-export function peak(pcm: Int16Array): number {
-  let max = 0;
-  for (let i = 0; i < pcm.length; i++) {
-    const a = Math.abs(pcm[i]!);
-    if (a > max) max = a;
-  }
-  return max;
 }
 
 /**

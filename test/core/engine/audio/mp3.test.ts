@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../../../electron/shared/errors';
 import { BITRATES, type Bitrate } from '../../../../electron/shared/options';
-import { rms } from '../../../../electron/core/engine/audio/dsp';
+import { rmsOf as rms } from '../../../fixtures/audio-analysis';
 import { createMp3Sink, encodeMp3 } from '../../../../electron/core/engine/audio/mp3';
 import { parseMp3 } from '../../../../electron/core/engine/audio/mp3-frames';
 import { encodeWav } from '../../../../electron/core/engine/audio/wav';
