@@ -7,7 +7,7 @@ import { AppError } from '../../../../electron/shared/errors';
 import { BITRATES, type Bitrate } from '../../../../electron/shared/options';
 import { rmsOf as rms } from '../../../fixtures/audio-analysis';
 import { createMp3Sink, encodeMp3 } from '../../../../electron/core/engine/audio/mp3';
-import { parseMp3 } from '../../../../electron/core/engine/audio/mp3-frames';
+import { parseMp3 } from '../../../fixtures/mp3-frames';
 import { encodeWav } from '../../../../electron/core/engine/audio/wav';
 import { speechPcm } from '../../../fixtures/espeak';
 import { partialsOf } from './partials';
