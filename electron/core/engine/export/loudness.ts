@@ -256,10 +256,3 @@ export function createLoudnessMeter(sampleRate: number, options: LoudnessMeterOp
     },
   };
 }
-
-/** The measurement of a whole buffer (see `createLoudnessMeter`). */
-export function measureLoudness(pcm: Int16Array, sampleRate: number): LoudnessMeasurement {
-  const meter = createLoudnessMeter(sampleRate);
-  meter.add(pcm);
-  return meter.result();
-}
