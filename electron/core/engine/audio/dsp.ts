@@ -404,7 +404,7 @@ export function fadeEdges(
 }
 
 /** Default threshold of `trimSilence`, dBFS (amplitude ≈ 33). eSpeak's own silence is digital zero. */
-export const SILENCE_THRESHOLD_DB = -60;
+const SILENCE_THRESHOLD_DB = -60;
 
 /**
  * Counts the silent samples at each end: samples whose magnitude is at or below
