@@ -359,12 +359,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 }
 
 /** True for a bind address only this machine reaches: `localhost`, 127.x.x.x, ::1. */
-export function isLoopbackHost(host: string): boolean {
+function isLoopbackHost(host: string): boolean {
   return host.toLowerCase() === 'localhost' || internalAddressKind(host) === 'loopback';
 }
 
 /** The host part of a URL for a bind address (wildcards become loopback, IPv6 gets brackets). */
-export function urlHost(host: string): string {
+function urlHost(host: string): string {
   if (host === '0.0.0.0') return '127.0.0.1';
   if (host === '::') return '[::1]';
   return host.includes(':') ? `[${host}]` : host;

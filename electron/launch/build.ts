@@ -15,9 +15,7 @@ import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type BuildOptions, type Metafile } from 'esbuild';
 import { APP_FILES } from '../main/app-files';
-import { CLI_ENTRY, isOutputStale, isStale, UI_SOURCES } from './freshness.mjs';
-
-export { isStale };
+import { CLI_ENTRY, isOutputStale, UI_SOURCES } from './freshness.mjs';
 
 /** Repository root. */
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));

@@ -38,7 +38,7 @@ function chunk(type: string, data: Buffer): Buffer {
 }
 
 /** RGBA pixels (row-major) → PNG bytes. */
-export function encodePng(size: number, rgba: Uint8Array): Buffer {
+function encodePng(size: number, rgba: Uint8Array): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(size, 0);
   header.writeUInt32BE(size, 4);
@@ -90,7 +90,7 @@ function shade(u: number, v: number): [number, number, number] | undefined {
 }
 
 /** Draws the icon (or, with `shadeTemplate`, the menu-bar image) at `size` pixels with 4×4 supersampling. */
-export function drawIcon(size: number, paint = shade): Uint8Array {
+function drawIcon(size: number, paint = shade): Uint8Array {
   const rgba = new Uint8Array(size * size * 4);
   const n = 4;
   for (let y = 0; y < size; y++) {
@@ -122,7 +122,7 @@ export function drawIcon(size: number, paint = shade): Uint8Array {
 }
 
 /** ICO with PNG-compressed images (Windows Vista and later). */
-export function encodeIco(images: { size: number; png: Buffer }[]): Buffer {
+function encodeIco(images: { size: number; png: Buffer }[]): Buffer {
   const header = Buffer.alloc(6 + 16 * images.length);
   header.writeUInt16LE(0, 0);
   header.writeUInt16LE(1, 2);
@@ -142,7 +142,7 @@ export function encodeIco(images: { size: number; png: Buffer }[]): Buffer {
 }
 
 /** ICNS with PNG entries, by OSType. */
-export function encodeIcns(entries: { type: string; png: Buffer }[]): Buffer {
+function encodeIcns(entries: { type: string; png: Buffer }[]): Buffer {
   const parts = entries.map(({ type, png }) => {
     const head = Buffer.alloc(8);
     head.write(type, 0, 'ascii');

@@ -35,9 +35,9 @@ export const CONTENT_SECURITY_POLICY = [
   "form-action 'self'",
 ].join('; ');
 
-export const DEFAULT_WINDOW_SIZE = { width: 1280, height: 820 } as const;
+const DEFAULT_WINDOW_SIZE = { width: 1280, height: 820 } as const;
 
-export function webPreferences(preloadPath: string): WebPreferencesLike {
+function webPreferences(preloadPath: string): WebPreferencesLike {
   return {
     preload: preloadPath,
     contextIsolation: true,

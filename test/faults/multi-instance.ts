@@ -15,7 +15,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent, request } from 'undici';
-import { parseMp3 } from '../../electron/core/engine/audio/mp3-frames';
+import { parseMp3 } from '../fixtures/mp3-frames';
 import { parseWavHeader } from '../../electron/core/engine/audio/wav';
 import { DEFAULT_BALANCE_MILLI } from '../../electron/shared/pricing';
 import { startReceiver } from '../fixtures/callback-receiver';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isStale } from '../../electron/launch/build';
+import { isStale } from '../../electron/launch/freshness.mjs';
 import { decideLaunch, headlessServeArgs, type LaunchFacts } from '../../electron/launch/decide';
 
 const facts = (overrides: Partial<LaunchFacts> = {}): LaunchFacts => ({

@@ -13,7 +13,8 @@ import { createJobEvents } from '../../electron/core/jobs/events';
 import { silentLog } from '../../electron/core/platform/log';
 import { listing } from '../../electron/core/server/routes/voice-packs';
 import { createVoiceInstalls } from '../../electron/core/server/voice-installs';
-import { checkOnnxHeader, createVoiceLibrary } from '../../electron/core/voices';
+import { createVoiceLibrary } from '../../electron/core/voices';
+import { checkOnnxHeader } from '../fixtures/onnx-header';
 import type { VoiceEngineInfo, VoicePackInfo } from '../../electron/shared/voice-packs';
 import {
   OFFER_LANGUAGES,

@@ -9,7 +9,7 @@ import { openSentenceCache } from '../engine';
 import { defaultDataDir, sentenceCacheDir } from '../platform/paths';
 import { parseCommandLine, runCommand, UsageError } from './usage';
 
-export const CACHE_USAGE = `Usage: cache <command> [options]
+const CACHE_USAGE = `Usage: cache <command> [options]
   cache stats [--json]   entries and size of the sentence cache
   cache clear            remove every entry
 Both take --data-dir <dir> (default: the per-user app data folder). The cache keeps rendered

@@ -19,7 +19,7 @@ import {
 } from '../voices';
 import { databaseOption, parseCommandLine, UsageError } from './usage';
 
-export const CUSTOM_VOICES_USAGE = `Usage: voices custom <command> [options]
+const CUSTOM_VOICES_USAGE = `Usage: voices custom <command> [options]
   voices custom list [--json]
   voices custom show <code>
   voices custom create --code <code> --name <name> --base <base> [--voice-code <code>]
@@ -57,7 +57,7 @@ const COMMANDS = ['list', 'show', 'create', 'edit', 'delete', 'audition'] as con
 type Command = (typeof COMMANDS)[number];
 
 /** `--base` as the API's base. */
-export function parseBase(text: string): CustomVoiceBase {
+function parseBase(text: string): CustomVoiceBase {
   if (text.startsWith('pack:')) {
     const [packId, speaker] = text.slice('pack:'.length).split('#', 2);
     if (!packId) throw new UsageError(`--base pack:<pack id>[#speaker], got "${text}"`);

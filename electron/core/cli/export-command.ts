@@ -29,7 +29,7 @@ import {
 } from './voice-options';
 import { SENTENCE_CACHE_OPTION_USAGE } from './sentence-cache-option';
 
-export const EXPORT_USAGE = `usage: export --voice <code> --preset <name> --out <path> [options] --file <book.md>
+const EXPORT_USAGE = `usage: export --voice <code> --preset <name> --out <path> [options] --file <book.md>
   --voice <code>      voice code (see --list-voices)
   --preset <name>     ${MASTERING_PRESETS.join(' | ')}:
                         acx      44.1 kHz, RMS −20 dBFS, peaks ≤ −3 dBFS, room tone −75 dBFS

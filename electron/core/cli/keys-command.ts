@@ -12,7 +12,7 @@ import { dataPaths, defaultDataDir } from '../platform/paths';
 import { openStore } from '../store';
 import { creditsOption, databaseOption, parseCommandLine, runCommand, UsageError } from './usage';
 
-export const KEYS_USAGE = `Usage: keys <command> [options]
+const KEYS_USAGE = `Usage: keys <command> [options]
   keys create [--name <text>] [--balance <credits>] [--data-dir <dir> | --database <url>]
   keys list [--json] [--data-dir <dir> | --database <url>]
   keys revoke <key id or prefix> [--data-dir <dir> | --database <url>]

@@ -21,7 +21,7 @@ import { stderrLog } from '../platform/log';
 import { defaultDataDir } from '../platform/paths';
 import { parseCommandLine, runCommand, UsageError } from './usage';
 
-export const LEXICON_USAGE = `Usage: lexicon <command> [options]
+const LEXICON_USAGE = `Usage: lexicon <command> [options]
   lexicon list [--language <code>] [--search <text>] [--json]
   lexicon add --language <code> --match <word or phrase> (--say <respelling> | --ipa <IPA>)
               [--case-sensitive] [--anywhere] [--note <text>]

@@ -18,7 +18,7 @@ import { openStore, type Store } from '../store';
 import { databaseOption, parseCommandLine, runCommand, UsageError } from './usage';
 import { PROJECT_RENDER_SUBCOMMANDS, PROJECT_RENDER_USAGE } from './project-render-command';
 
-export const PROJECT_USAGE = `Usage: project <command> [options]
+const PROJECT_USAGE = `Usage: project <command> [options]
   project import <file> [--title <text>] [--author <text>] [--voice <code>] [--language <code>]
   project list
   project show <project id>
@@ -71,7 +71,7 @@ function summary(detail: ProjectDetail) {
 const string = (value: string | boolean | undefined) => (typeof value === 'string' ? value : undefined);
 
 /** The subcommands by name (render and export: project-render-command.ts). */
-export const PROJECT_SUBCOMMANDS = new Map<string, ProjectSubcommand>([
+const PROJECT_SUBCOMMANDS = new Map<string, ProjectSubcommand>([
   [
     'import',
     {

@@ -30,7 +30,7 @@ import {
 } from './voice-options';
 import { SENTENCE_CACHE_OPTION_USAGE } from './sentence-cache-option';
 
-export const SAY_USAGE = `usage: say --voice <code> --out <file> [options] [text…]
+const SAY_USAGE = `usage: say --voice <code> --out <file> [options] [text…]
   --voice <code>      voice code (see --list-voices), or your own (voices custom list)
   --out <file>        audio file to write (.mp3 or .wav)
 ${VOICE_USAGE}

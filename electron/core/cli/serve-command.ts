@@ -33,7 +33,7 @@ import {
   UsageError,
 } from './usage';
 
-export const SERVE_USAGE = `Usage: serve [options]
+const SERVE_USAGE = `Usage: serve [options]
   --port <n>              TCP port, 0 for a free one (default: the data folder's last port, else
                           8787; another free one when that is taken)
   --host <addr>           bind address (default 127.0.0.1)
@@ -86,7 +86,7 @@ export const SERVE_USAGE = `Usage: serve [options]
                           addresses but these; on loopback only, none is refused`;
 
 /** `--voice-catalogue <file>`: a JSON array of catalogue entries; UsageError when unreadable or invalid. */
-export function readCatalogue(path: string): CatalogueEntry[] {
+function readCatalogue(path: string): CatalogueEntry[] {
   let parsed: unknown;
   try {
     parsed = JSON.parse(readFileSync(path, 'utf8'));
@@ -109,7 +109,7 @@ export function readCatalogue(path: string): CatalogueEntry[] {
 }
 
 /** `--unknown-voices` and the `--voice-alias` values; UsageError (one line) when one is wrong. */
-export function voiceMappingOption(policy: string | undefined, aliases: readonly string[]): VoiceMapping {
+function voiceMappingOption(policy: string | undefined, aliases: readonly string[]): VoiceMapping {
   if (policy !== undefined && !(UNKNOWN_VOICE_POLICIES as readonly string[]).includes(policy))
     throw new UsageError(`--unknown-voices must be ${UNKNOWN_VOICE_POLICIES.join(' or ')}`);
   const map: Record<string, string> = {};

@@ -29,7 +29,7 @@ import {
 } from '../voices';
 import { parseCommandLine, runCommand, UsageError } from './usage';
 
-export const VOICES_USAGE = `Usage: voices <command> [options]
+const VOICES_USAGE = `Usage: voices <command> [options]
   voices catalog [--language <code>] [--json]
   voices list [--json]
   voices show <pack id> [--json]

@@ -35,7 +35,7 @@ export interface ModelProfile {
   fadeMs: number;
 }
 
-export const MODEL_PROFILES: Readonly<Record<ModelId, ModelProfile>> = {
+const MODEL_PROFILES: Readonly<Record<ModelId, ModelProfile>> = {
   'std-v1.6': {
     id: 'std-v1.6',
     summary: 'Full text preparation, sentence-sized engine calls, natural intonation and pauses.',

@@ -35,7 +35,7 @@ export interface RetryPolicy {
   timeoutMs: number;
 }
 
-export const DEFAULT_RETRY: RetryPolicy = { attempts: 6, baseDelayMs: 2000, factor: 2, timeoutMs: 10_000 };
+const DEFAULT_RETRY: RetryPolicy = { attempts: 6, baseDelayMs: 2000, factor: 2, timeoutMs: 10_000 };
 
 export interface Deliverer {
   start(): void;
@@ -90,7 +90,7 @@ export interface DelivererOptions {
  * the key's signing secret. The time is the attempt's, so a receiver can refuse old deliveries
  * (a replay) and a retry carries a fresh one.
  */
-export function signDelivery(secret: string, body: string, unixSeconds: number): string {
+function signDelivery(secret: string, body: string, unixSeconds: number): string {
   const mac = createHmac('sha256', secret).update(`${unixSeconds}.${body}`, 'utf8').digest('hex');
   return `t=${unixSeconds},v1=${mac}`;
 }
@@ -99,7 +99,7 @@ export function signDelivery(secret: string, body: string, unixSeconds: number):
  * The old X-Signature value: `sha256=` and the hex HMAC-SHA256 of the body alone. It signs no
  * time, so a captured delivery can be replayed forever: sent until LEGACY_SIGNATURE_REMOVED_IN.
  */
-export function signBody(secret: string, body: string): string {
+function signBody(secret: string, body: string): string {
   return `sha256=${createHmac('sha256', secret).update(body, 'utf8').digest('hex')}`;
 }
 
@@ -107,7 +107,7 @@ export function signBody(secret: string, body: string): string {
 export const LEGACY_SIGNATURE_REMOVED_IN = '0.3.0';
 
 /** A receiver's answer as recorded and shown: `HTTP <status> <standard reason>`, never its body. */
-export function statusResult(statusCode: number): string {
+function statusResult(statusCode: number): string {
   return `HTTP ${statusCode} ${STATUS_CODES[statusCode] ?? ''}`.trimEnd();
 }
 

@@ -122,7 +122,7 @@ export function bookExtension(format: BookFormat): 'm4b' | 'mp3' | 'zip' {
  * Exports of one key queued or running, at most: they run one at a time, so more would only wait
  * for hours while holding their charge.
  */
-export const MAX_OPEN_EXPORTS_PER_KEY = 20;
+const MAX_OPEN_EXPORTS_PER_KEY = 20;
 
 const DEFAULT_LEASE_MS = 30_000;
 const DEFAULT_POLL_MS = 2000;

@@ -92,7 +92,7 @@ export interface Jobs {
   close(graceMs?: number): Promise<void>;
 }
 
-export const DEFAULT_MAX_QUEUED_PER_KEY = 10_000;
+const DEFAULT_MAX_QUEUED_PER_KEY = 10_000;
 
 /** A new instance id: the host name and 8 random hex digits, e.g. `render-2-3f9a01c2`. */
 export function newInstanceId(): string {

@@ -22,9 +22,9 @@ export function hashKey(key: string): string {
 }
 
 /** Characters of an API key at least (generated keys have 47): too long to guess. */
-export const MIN_KEY_LENGTH = 32;
+const MIN_KEY_LENGTH = 32;
 /** Characters of a key kept and shown to tell keys apart (`key_prefix`): never more. */
-export const KEY_PREFIX_LENGTH = 4;
+const KEY_PREFIX_LENGTH = 4;
 /** The rule of a user-supplied key, in words. */
 export const KEY_TEXT_RULE = `${MIN_KEY_LENGTH} to 256 visible ASCII characters`;
 
@@ -161,7 +161,7 @@ export async function findKey(store: Store, idOrPrefix: string): Promise<KeyRow>
 /** The most credits one addition may give (a typo of a few extra digits is refused). */
 export const MAX_CREDITS_ADDED = 1_000_000_000;
 /** The highest balance a key may reach, milli-credits (exact in a JavaScript number). */
-export const MAX_BALANCE_MILLI = 1_000_000_000_000_000;
+const MAX_BALANCE_MILLI = 1_000_000_000_000_000;
 
 /**
  * Adds `credits` (a whole number from 1 to MAX_CREDITS_ADDED) to a live key's balance, with a

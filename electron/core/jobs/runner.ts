@@ -151,7 +151,7 @@ interface Running extends LeasedRun {
   audioStarted: boolean;
 }
 
-export const DEFAULT_LEASE_MS = 30_000;
+const DEFAULT_LEASE_MS = 30_000;
 const DEFAULT_POLL_MS = 2000;
 /** Leftover temporary files older than this are swept from a shared data directory, ms. */
 const PARTIAL_MAX_AGE_MS = 15 * 60_000;

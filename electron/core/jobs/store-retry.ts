@@ -12,9 +12,9 @@ export interface StoreRetry {
 }
 
 /** Default first wait after a store failure, ms. */
-export const STORE_RETRY_MS = 1000;
+const STORE_RETRY_MS = 1000;
 /** Longest wait between tries, ms. */
-export const STORE_RETRY_MAX_MS = 30_000;
+const STORE_RETRY_MAX_MS = 30_000;
 
 export function createStoreRetry(baseMs = STORE_RETRY_MS, maxMs = STORE_RETRY_MAX_MS): StoreRetry {
   let failures = 0;

@@ -28,10 +28,10 @@ export interface TextRun {
 }
 
 /** The title of text before the first heading when the book has no title. */
-export const OPENING_TITLE = 'Opening';
+const OPENING_TITLE = 'Opening';
 
 /** Code points in `text` (a surrogate pair counts once). */
-export function codePointLength(text: string): number {
+function codePointLength(text: string): number {
   let length = text.length;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
@@ -72,7 +72,7 @@ function addWord(out: ParagraphText, word: string): void {
 }
 
 /** Runs as one paragraph: collapsed white space, emphasis spans in code points. */
-export function paragraphOf(runs: readonly TextRun[]): ManuscriptParagraph | null {
+function paragraphOf(runs: readonly TextRun[]): ManuscriptParagraph | null {
   const out: ParagraphText = { text: '', length: 0, pending: null, lastSpace: -1, start: -1 };
   const emphasis: EmphasisSpan[] = [];
   for (const run of runs) {

@@ -7,7 +7,7 @@
  */
 
 export const MARKER_RE = /^[ \t]*\[chapter:[ \t]*(.*?)[ \t]*\][ \t]*$/i;
-export const HEADING_RE = /^ {0,3}(#{1,2})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/;
+const HEADING_RE = /^ {0,3}(#{1,2})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/;
 export const FENCE_RE = /^ {0,3}(`{3,}|~{3,})/;
 
 const ENGLISH_NUMBER =

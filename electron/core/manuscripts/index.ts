@@ -46,7 +46,7 @@ const READERS: Readonly<Record<ManuscriptFormat, ManuscriptReader>> = {
 const MIB = 1024 * 1024;
 
 /** What a person reads for the formats we take. */
-export const READABLE_FORMATS_TEXT = 'DOCX, EPUB, ODT, HTML, Markdown, plain text or PDF (with a text layer)';
+const READABLE_FORMATS_TEXT = 'DOCX, EPUB, ODT, HTML, Markdown, plain text or PDF (with a text layer)';
 
 /**
  * Reads a manuscript. Rejects with AppError MANUSCRIPT_INVALID (broken, encrypted, hostile, no

@@ -8,7 +8,7 @@ import { posix } from 'node:path';
 import type { ZipArchive } from './zip-archive';
 import { attr, parseXml, type XmlPart } from './xml';
 
-export const DC_NS = 'http://purl.org/dc/elements/1.1/';
+const DC_NS = 'http://purl.org/dc/elements/1.1/';
 const REL_NS = 'http://schemas.openxmlformats.org/package/2006/relationships';
 
 export interface Relationship {

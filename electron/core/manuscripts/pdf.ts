@@ -21,7 +21,7 @@ import type { PdfChildReply, PdfChildRequest } from './pdf-reader-child';
 import type { ManuscriptReader } from './reader';
 
 /** The child's script: beside this module, as TypeScript from sources, as JavaScript when built. */
-export const PDF_CHILD_URL = new URL(
+const PDF_CHILD_URL = new URL(
   import.meta.url.endsWith('.ts') ? './pdf-reader-child.ts' : './pdf-reader-child.js',
   import.meta.url,
 );

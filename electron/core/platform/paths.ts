@@ -5,14 +5,14 @@ import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { acquireInstanceLock } from './instance-lock';
 
-export const APP_FOLDER_NAME = 'Narration Studio';
+const APP_FOLDER_NAME = 'Narration Studio';
 
 /**
  * The data's own folder inside the app's per-user folder on macOS and Windows, where that
  * folder is also Electron's `userData`: Chromium's profile (`Cache`, `Local Storage`, …) and
  * the settings file live there, so the data keeps apart from them.
  */
-export const DATA_FOLDER_NAME = 'Data';
+const DATA_FOLDER_NAME = 'Data';
 
 /**
  * Linux: $XDG_DATA_HOME/narration-studio (default ~/.local/share/narration-studio);

@@ -37,7 +37,7 @@ export async function findFreePort(port: number, host = '127.0.0.1', tries = 20)
 export const LAST_PORT_FILE = 'last-port.json';
 
 /** The port the data directory's server listened on last; undefined when none was kept (or the file is unreadable). */
-export function readLastPort(dataDir: string): number | undefined {
+function readLastPort(dataDir: string): number | undefined {
   try {
     const { port } = JSON.parse(readFileSync(join(dataDir, LAST_PORT_FILE), 'utf8')) as { port?: unknown };
     return Number.isInteger(port) && (port as number) > 0 && (port as number) <= 65535

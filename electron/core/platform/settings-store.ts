@@ -70,7 +70,7 @@ export function readSettings(dir: string = defaultConfigDir()): Settings {
 }
 
 /** Where `readSettings` and `writeSettings` find the file in `dir`. */
-export function settingsFilePath(dir: string = defaultConfigDir()): string {
+function settingsFilePath(dir: string = defaultConfigDir()): string {
   return join(dir, `${SETTINGS_FILE_NAME}.json`);
 }
 

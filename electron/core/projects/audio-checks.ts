@@ -19,7 +19,7 @@ import type { LanguageCode } from '../../shared/voices';
  * and the sample texts; `npx tsx bench/audio-norms.ts`): characters (code points, spaces and
  * punctuation included) per second of audio, and syllable nuclei (see above) per character.
  */
-export const NORMS: Record<LanguageCode, { charsPerSecond: number; nucleiPerChar: number }> = {
+const NORMS: Record<LanguageCode, { charsPerSecond: number; nucleiPerChar: number }> = {
   en: { charsPerSecond: 17.8, nucleiPerChar: 0.321 },
   vi: { charsPerSecond: 17.6, nucleiPerChar: 0.302 },
   zh: { charsPerSecond: 4.0, nucleiPerChar: 1.278 },
@@ -41,7 +41,7 @@ export interface AudioCheckInput {
 }
 
 /** Limits of the checks (exported for the tests' messages and the docs). */
-export const LIMITS = {
+const LIMITS = {
   /** A pause the text explains, seconds at speed 1: after a comma or nothing. */
   clausePause: 0.9,
   /** After a sentence's end (. ! ? …). */

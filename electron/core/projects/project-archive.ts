@@ -27,8 +27,8 @@ import { writeZip, type ZipEntry } from '../platform/zip-writer';
 import type { ProjectRow, Store } from '../store';
 import { cloneRows, newId, type ProjectService } from './project-service';
 
-export const ARCHIVE_FORMAT = 'narration-studio-project';
-export const ARCHIVE_VERSION = 1;
+const ARCHIVE_FORMAT = 'narration-studio-project';
+const ARCHIVE_VERSION = 1;
 
 /** What an archive may hold and unpack to. */
 export const ARCHIVE_LIMITS = {
@@ -389,7 +389,7 @@ function checkArchive(value: unknown, invalid: (why: string) => AppError): Archi
 }
 
 /** A title as a file name: no path separators or characters file systems refuse. */
-export function safeFileName(title: string): string {
+function safeFileName(title: string): string {
   const name = title
     // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f<>:"/\\|?*]+/g, ' ')

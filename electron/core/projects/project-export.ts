@@ -30,7 +30,7 @@ import type { ProjectRenders } from './project-renders';
 import { audioPathOf } from './segment-render';
 
 /** Silence between two segments of a chapter, ms (a paragraph's pause). */
-export const SEGMENT_GAP_MS = 600;
+const SEGMENT_GAP_MS = 600;
 
 export interface ProjectExportsOptions {
   /** Resamples, masters and encodes the book on its own thread. */

@@ -127,10 +127,10 @@ interface Running extends LeasedRun {
   charsThisRun: number;
 }
 
-export const newRenderId = () => randomBytes(16).toString('hex');
+const newRenderId = () => randomBytes(16).toString('hex');
 
 /** A segment's billable characters: the code points of its cleaned text, as a request's. */
-export const billableCharacters = (text: string) => Array.from(cleanText(text)).length;
+const billableCharacters = (text: string) => Array.from(cleanText(text)).length;
 
 export function createProjectRenders(options: ProjectRendersOptions): ProjectRenders {
   const { engine, store, events, clock, log, instanceId } = options;

@@ -43,9 +43,9 @@ import { chooseVoices, suggestCast } from './attribution';
 import { chapterSegments } from './segments';
 
 /** Edits kept for undo per project (the oldest go). */
-export const HISTORY_LIMIT = 500;
+const HISTORY_LIMIT = 500;
 /** Characters one segment may hold after an edit. */
-export const SEGMENT_TEXT_LIMIT = 20_000;
+const SEGMENT_TEXT_LIMIT = 20_000;
 const MAX_COVER_BYTES = 2 * 1024 * 1024;
 
 /** What an edit changes: whole rows to put and ids to remove (applied in that order). */
@@ -929,7 +929,7 @@ export function cloneRows(
 }
 
 /** Hard-links (else copies) every file of a project's audio folder into another. */
-export async function copyAudio(from: string, to: string): Promise<void> {
+async function copyAudio(from: string, to: string): Promise<void> {
   const names = await readdir(from).catch(() => [] as string[]);
   if (names.length === 0) return;
   await mkdir(to, { recursive: true });
@@ -939,11 +939,11 @@ export async function copyAudio(from: string, to: string): Promise<void> {
 }
 
 /** The text of a chapter: its segments' text with blank lines between. */
-export function chapterText(segments: readonly Pick<SegmentRow, 'text'>[]): string {
+function chapterText(segments: readonly Pick<SegmentRow, 'text'>[]): string {
   return segments.map((s) => s.text).join('\n\n');
 }
 
-export function newSegment(
+function newSegment(
   projectId: string,
   chapterId: string,
   position: number,
@@ -1083,7 +1083,7 @@ function normaliseLanguage(language: string): string {
 }
 
 /** The catalogue's first voice of the language (the first English one when it has none). */
-export function defaultVoice(language: string): string {
+function defaultVoice(language: string): string {
   return (VOICES.find((v) => v.language === language) ?? VOICES.find((v) => v.language === 'en')!).voice_code;
 }
 
@@ -1162,7 +1162,7 @@ export function segmentRecord(row: SegmentRow): SegmentRecord {
   };
 }
 
-export function characterRecord(row: CharacterRow): CharacterRecord {
+function characterRecord(row: CharacterRow): CharacterRecord {
   return {
     id: row.id,
     name: row.name,
@@ -1176,7 +1176,7 @@ export function characterRecord(row: CharacterRow): CharacterRecord {
 }
 
 /** The API's project detail from its rows (segments in any order: grouped and sorted here). */
-export function toDetail(
+function toDetail(
   project: ProjectRow,
   chapters: readonly ChapterRow[],
   characters: readonly CharacterRow[],

@@ -9,7 +9,7 @@
 import type { EmphasisSpan, ManuscriptParagraph } from '../../shared/manuscript';
 
 /** Characters a segment may hold before its paragraph is split at sentence ends. */
-export const SEGMENT_MAX_CHARS = 1500;
+const SEGMENT_MAX_CHARS = 1500;
 
 export interface SegmentDraft {
   text: string;
@@ -66,7 +66,7 @@ export function paragraphSegments(
 }
 
 /** A sentence segmenter for a language (`vi`, `en-US`), falling back to the root locale. */
-export function sentenceSegmenter(language: string): Intl.Segmenter {
+function sentenceSegmenter(language: string): Intl.Segmenter {
   try {
     return new Intl.Segmenter(language, { granularity: 'sentence' });
   } catch {

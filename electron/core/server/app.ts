@@ -51,9 +51,9 @@ import { DEFAULT_MAX_TEXT_CHARS } from './validation';
 import { NO_VOICE_MAPPING, type VoiceMapping } from '../../shared/voice-mapping';
 
 /** Default limit on a JSON body, bytes. */
-export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+const DEFAULT_BODY_LIMIT = 1024 * 1024;
 /** Default wait of a submit with `response_type: "direct"` for its render, ms. */
-export const DEFAULT_DIRECT_TIMEOUT_MS = 120_000;
+const DEFAULT_DIRECT_TIMEOUT_MS = 120_000;
 
 export interface ServerOptions {
   store: Store;

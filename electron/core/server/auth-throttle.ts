@@ -57,7 +57,7 @@ export interface AuthThrottleOptions {
   schedule?: (run: () => void, ms: number) => () => void;
 }
 
-export const AUTH_THROTTLE_DEFAULTS = {
+const AUTH_THROTTLE_DEFAULTS = {
   freeFailures: 5,
   windowMs: 60_000,
   baseDelayMs: 250,

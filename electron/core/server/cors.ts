@@ -30,14 +30,14 @@ declare module 'fastify' {
 }
 
 /** Methods a cross-origin page may use. */
-export const CORS_ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+const CORS_ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 /**
  * Request headers a cross-origin page may send: the key, JSON bodies, idempotent submits,
  * ranges of audio downloads, the event stream's resume point, and what fetch wrappers and the
  * `openai` package (6.x, `dangerouslyAllowBrowser`) add.
  */
-export const CORS_ALLOWED_HEADERS = [
+const CORS_ALLOWED_HEADERS = [
   'Authorization',
   'Content-Type',
   'Idempotency-Key',
@@ -58,7 +58,7 @@ export const CORS_ALLOWED_HEADERS = [
 ] as const;
 
 /** How long a browser may keep a preflight's answer, seconds. */
-export const CORS_MAX_AGE_S = 600;
+const CORS_MAX_AGE_S = 600;
 
 /**
  * Response headers a script reads without being told (CORS-safelisted), and those it may never
@@ -81,7 +81,7 @@ const NOT_EXPOSED = new Set([
 ]);
 
 /** True for a CORS preflight: OPTIONS asking which method it may use. */
-export function isPreflight(request: FastifyRequest): boolean {
+function isPreflight(request: FastifyRequest): boolean {
   return request.method === 'OPTIONS' && request.headers['access-control-request-method'] !== undefined;
 }
 

@@ -85,7 +85,7 @@ export function toAppError(error: unknown): AppError {
   return new AppError('INTERNAL', 'Internal error.', undefined, { cause: error });
 }
 
-export function errorBody(error: AppError): ErrorBody {
+function errorBody(error: AppError): ErrorBody {
   const status = HTTP_STATUS[error.code];
   // Internal details stay in the log; the caller gets the code and a plain sentence.
   const message = status >= 500 && error.code === 'INTERNAL' ? 'Internal error.' : error.message;

@@ -16,7 +16,7 @@ export const CONTENT_TYPES = {
 } as const;
 
 /** Parses a `bytes=` Range header against a file size. undefined = ignore the header (send all). */
-export function parseRange(
+function parseRange(
   header: string,
   size: number,
 ): { start: number; end: number } | 'unsatisfiable' | undefined {

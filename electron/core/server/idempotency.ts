@@ -9,9 +9,9 @@ import { AppError } from '../../shared/errors';
 import { hashRequest, type Jobs, type SubmitInput } from '../jobs';
 import type { RequestRow } from '../store';
 
-export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 /** Set to `true` on an answer that replays an earlier submit with the same key. */
-export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
+const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
 
 /** 1–255 printable ASCII characters (space to tilde). */
 const VALID_KEY = /^[\x20-\x7e]{1,255}$/;
@@ -22,7 +22,7 @@ const VALID_KEY = /^[\x20-\x7e]{1,255}$/;
  * once, or its value (surrounding spaces aside, which HTTP drops) is not 1–255 printable
  * ASCII characters.
  */
-export function readIdempotencyKey(request: FastifyRequest): string | undefined {
+function readIdempotencyKey(request: FastifyRequest): string | undefined {
   const raw = request.raw.rawHeaders;
   let count = 0;
   for (let i = 0; i < raw.length; i += 2) if (raw[i]!.toLowerCase() === 'idempotency-key') count++;

@@ -37,7 +37,7 @@ export const KEY: RouteSecurity = [{ bearerKey: [] }, { studioSession: [] }];
 /** The signed-in studio only; a bearer key is refused. */
 export const SESSION: RouteSecurity = [{ studioSession: [] }];
 
-export const TAGS = {
+const TAGS = {
   tts: 'Speech requests',
   exports: 'Audiobook exports',
   manuscripts: 'Manuscripts',

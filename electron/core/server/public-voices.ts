@@ -8,7 +8,7 @@ import type { PublicVoice, PublicVoiceList } from '../../shared/api';
 import { AppError } from '../../shared/errors';
 import { VOICES, type VoiceInfo } from '../../shared/voices';
 
-export const PUBLIC_VOICES_PAGE_SIZE = 20;
+const PUBLIC_VOICES_PAGE_SIZE = 20;
 const MAX_LIMIT = 100;
 
 /** The BCP 47 tag the service writes for a voice's language and accent. */

@@ -26,7 +26,7 @@ import type { KeyRow, Store } from '../store';
 import { sameSecret } from './security';
 
 /** Default end of a session without requests: 30 days (a restart does not end it). */
-export const DEFAULT_SESSION_IDLE_MS = 30 * 24 * 60 * 60_000;
+const DEFAULT_SESSION_IDLE_MS = 30 * 24 * 60 * 60_000;
 
 /** A new session: its id (the cookie) and its value (the header). */
 export interface SignedIn {

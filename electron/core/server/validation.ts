@@ -72,7 +72,7 @@ function isNumberField(field: string): field is keyof typeof NUMBER_TEXT_EXAMPLE
  * other value is left as it is, for the schema and the rules to judge exactly as if it had been
  * sent as a JSON number (`"1.25"` is still two decimals, `"129"` still not a bitrate).
  */
-export function readSubmitStrings(body: Readonly<Record<string, unknown>>): Record<string, unknown> {
+function readSubmitStrings(body: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const read: Record<string, unknown> = { ...body };
   for (const field of Object.keys(NUMBER_TEXT_EXAMPLES)) {
     const value = read[field];

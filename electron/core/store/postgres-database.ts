@@ -99,7 +99,7 @@ export async function openPostgresDatabase(url: string, options: OpenPostgresOpt
  * commit and then find the new version. The version is the one row of `schema_version`.
  * Throws DATABASE_TOO_NEW (nothing changed) for a version newer than this build's.
  */
-export async function migratePostgres(db: Db): Promise<void> {
+async function migratePostgres(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.run(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
     // Looked up rather than CREATE … IF NOT EXISTS: a role without CREATE can still open a

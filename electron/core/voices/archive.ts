@@ -60,7 +60,7 @@ export interface ArchiveLimits {
 
 export const DEFAULT_ARCHIVE_LIMITS: ArchiveLimits = { maxBytes: 1024 ** 3, maxRatio: 20, maxEntries: 1000 };
 /** What the ratio limit allows any archive, however small. */
-export const RATIO_FLOOR_BYTES = 1024 ** 2;
+const RATIO_FLOOR_BYTES = 1024 ** 2;
 
 function tooLarge(path: string, maxBytes: number): AppError {
   return new AppError(

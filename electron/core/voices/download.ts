@@ -40,7 +40,7 @@ export interface HttpOptions {
 }
 
 /** Redirects followed per request at most (the public host redirects once, to its CDN). */
-export const MAX_REDIRECTS = 5;
+const MAX_REDIRECTS = 5;
 
 /** An HTTP client for one install, with the origins it may reach over plain http. */
 export interface HttpClient {

@@ -76,7 +76,7 @@ export {
 export { MANIFEST_FILE, readManifest } from './manifest';
 export { readPackSpeed, recordPackSpeed, recordingPackSpeed, measuredPackId } from './pack-speed';
 export { DEFAULT_SAMPLE_LIMIT, voiceSample, type Sample } from './samples';
-export { checkOnnxHeader, type ValidateModel } from './pack-contents';
+export type { ValidateModel } from './pack-contents';
 export {
   SPEAKER_METADATA,
   speakerGender,

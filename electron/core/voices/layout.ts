@@ -10,7 +10,7 @@ import { join } from 'node:path';
 export const VOICES_FOLDER = 'voices';
 export const TEMP_PREFIX = '.tmp-';
 export const TRASH_PREFIX = '.trash-';
-export const ASSIGNMENTS_FILE = 'assignments.json';
+const ASSIGNMENTS_FILE = 'assignments.json';
 /** Inside a temporary folder: who is installing what (for resuming after a crash). */
 export const OWNER_FILE = '.owner.json';
 /** `voices/samples/<pack id>/speaker_<n>.mp3`: the publisher's sample recordings, kept once fetched. */

@@ -14,7 +14,7 @@ import { outputFailedError } from '../platform/staged-file';
 export const MANIFEST_FILE = 'manifest.json';
 
 /** The manifest in `text`; AppError VOICE_PACK_INVALID naming `where` when it is not one. */
-export function parseManifest(text: string, where: string): PackManifest {
+function parseManifest(text: string, where: string): PackManifest {
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -7,13 +7,13 @@
  * The Piper config and Kokoro vocabulary are checked with the engine's own parsers
  * (`engine/onnx/voice-config.ts`), so a pack that installs is one the engine can read. Whether the
  * `.onnx` is a usable model is decided by the caller's `validateModel` (the engine loads ONNX;
- * this layer never imports onnxruntime); `checkOnnxHeader` is a cheap stand-in that only looks at
- * the first bytes.
+ * this layer never imports onnxruntime; the tests' cheap stand-in, which only looks at the first
+ * bytes, is `checkOnnxHeader` in test/fixtures/onnx-header.ts).
  */
 
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { open, readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join, relative } from 'node:path';
 import { AppError } from '../../shared/errors';
 import { KOKORO_VOICE_BYTES, type VoicePackFamily } from '../../shared/voice-packs';
@@ -45,24 +45,6 @@ export async function checkKokoroVoiceFile(path: string): Promise<void> {
     );
   }
 }
-
-/**
- * A cheap `validateModel`: an ONNX file is a protobuf `ModelProto` whose first field is
- * `ir_version` (field 1, varint: byte 0x08) with a value from 1 to 20. Catches empty, HTML,
- * text and archive files; a damaged model can still pass (the engine's check loads it).
- */
-export const checkOnnxHeader: ValidateModel = async (path) => {
-  const handle = await open(path, 'r');
-  try {
-    const head = Buffer.alloc(2);
-    const { bytesRead } = await handle.read(head, 0, 2, 0);
-    if (bytesRead < 2 || head[0] !== 0x08 || head[1]! < 1 || head[1]! > 20) {
-      throw invalid(`${basename(path)} is not an ONNX model.`, path);
-    }
-  } finally {
-    await handle.close();
-  }
-};
 
 export interface FileDigests {
   size: number;

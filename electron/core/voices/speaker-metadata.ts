@@ -60,7 +60,7 @@ export const SPEAKER_METADATA: Readonly<Record<string, DatasetSpeakers>> = {
 };
 
 /** A Piper voice without its quality tier (`vi_VN-vivos-x_low` → `vi_VN-vivos`). */
-export function piperVoiceName(id: string): string {
+function piperVoiceName(id: string): string {
   return id.replace(/-(x_low|low|medium|high)$/, '');
 }
 

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseMp3 } from '../../../electron/core/engine/audio/mp3-frames';
+import { parseMp3 } from '../../fixtures/mp3-frames';
 import { parseSrt } from '../../../electron/shared/srt';
 import { validateCues } from '../../fixtures/subtitle-checks';
 import { wavSamples, rmsOf } from '../../fixtures/audio-analysis';

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BITRATES, DEFAULT_SYNTHESIS } from '../../../electron/shared/options';
-import { parseMp3 } from '../../../electron/core/engine/audio/mp3-frames';
+import { parseMp3 } from '../../fixtures/mp3-frames';
 import { parseSrt } from '../../../electron/shared/srt';
 import { validateCues } from '../../fixtures/subtitle-checks';
 import type { WordTiming } from '../../../electron/core/engine/types';

@@ -17,7 +17,7 @@ import { createLexiconStore } from '../../../electron/core/lexicon/lexicon-store
 import { API_DOCS_PATH, OPENAPI_PATH } from '../../../electron/core/server/openapi';
 import { STUDIO_CSP } from '../../../electron/core/server/security';
 import { createVoiceLibrary } from '../../../electron/core/voices';
-import { checkOnnxHeader } from '../../../electron/core/voices/pack-contents';
+import { checkOnnxHeader } from '../../fixtures/onnx-header';
 import { fetchUrl, startTestCore, type TestCore } from './helpers';
 import { buildTestApp } from './inject';
 

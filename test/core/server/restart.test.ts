@@ -10,7 +10,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseMp3 } from '../../../electron/core/engine/audio/mp3-frames';
+import { parseMp3 } from '../../fixtures/mp3-frames';
 import { startReceiver, type CallbackReceiver } from '../../fixtures/callback-receiver';
 import { onPostgres, testDatabase, type TestDatabase } from '../../fixtures/test-store';
 import { eventually, fetchUrl } from './helpers';

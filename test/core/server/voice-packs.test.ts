@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { VoicePackEvent } from '../../../electron/shared/voice-packs';
 import { VOICES } from '../../../electron/shared/voices';
 import { createVoiceLibrary } from '../../../electron/core/voices';
-import { checkOnnxHeader } from '../../../electron/core/voices/pack-contents';
+import { checkOnnxHeader } from '../../fixtures/onnx-header';
 import { syntheticPiperPack, TEST_HTTP, VoiceMirror, zipOf } from '../../fixtures/voice-mirror';
 import { eventually } from './helpers';
 import type { HttpResult } from './http';

@@ -14,7 +14,7 @@ import { Header } from 'tar';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_ARCHIVE_LIMITS, extractArchive } from '../../../electron/core/voices/archive';
 import { installPack } from '../../../electron/core/voices/install';
-import { checkOnnxHeader } from '../../../electron/core/voices/pack-contents';
+import { checkOnnxHeader } from '../../fixtures/onnx-header';
 import { appErrorOf, noise, voicesLeft } from '../../fixtures/voice-mirror';
 
 let work: string;

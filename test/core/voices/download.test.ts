@@ -21,7 +21,7 @@ import {
   type HttpClient,
 } from '../../../electron/core/voices/download';
 import { installPack } from '../../../electron/core/voices/install';
-import { checkOnnxHeader } from '../../../electron/core/voices/pack-contents';
+import { checkOnnxHeader } from '../../fixtures/onnx-header';
 import { TEST_HTTP, appErrorOf, voicesLeft } from '../../fixtures/voice-mirror';
 
 let work: string;

@@ -17,7 +17,7 @@ import { c as createTar } from 'tar';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CatalogueEntry } from '../../../electron/shared/voice-packs';
 import { installPack, type InstallOptions } from '../../../electron/core/voices/install';
-import { checkOnnxHeader } from '../../../electron/core/voices/pack-contents';
+import { checkOnnxHeader } from '../../fixtures/onnx-header';
 import {
   TEST_HTTP,
   appErrorOf,

@@ -21,7 +21,7 @@ import {
   type InstallProgress,
 } from '../../../electron/core/voices/install';
 import { listPacks } from '../../../electron/core/voices/library';
-import { checkOnnxHeader } from '../../../electron/core/voices/pack-contents';
+import { checkOnnxHeader } from '../../fixtures/onnx-header';
 import {
   TEST_HTTP,
   appErrorOf,

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../../electron/shared/errors';
 import { createVoiceLibrary, getPack, listPacks, removePack } from '../../../electron/core/voices/library';
-import { checkOnnxHeader } from '../../../electron/core/voices/pack-contents';
+import { checkOnnxHeader } from '../../fixtures/onnx-header';
 import { parseKokoroVoice } from '../../../electron/core/voices/kokoro-names';
 import { VOICE_CHARACTERS } from '../../../electron/core/engine/voice-character';
 import { VOICES } from '../../../electron/shared/voices';

@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cannotReachMessage, createHttpClient, downloadFile } from '../../../electron/core/voices/download';
 import { installPack } from '../../../electron/core/voices/install';
-import { checkOnnxHeader } from '../../../electron/core/voices/pack-contents';
+import { checkOnnxHeader } from '../../fixtures/onnx-header';
 import { runEntry } from '../server/process';
 import { VoiceMirror, appErrorOf, syntheticPiperPack, voicesLeft } from '../../fixtures/voice-mirror';
 

@@ -1,6 +1,6 @@
 /**
  * Sample-level processing of mono 16-bit PCM: volume with a streaming look-ahead peak
- * limiter, silence, level measurement, edge fades and silence trimming.
+ * limiter, silence, edge fades and silence trimming.
  *
  * Why a limiter and not clipping: volume goes up to 150%, and eSpeak's loudest vowels
  * would then exceed full scale. Hard clipping flattens those peaks into audible
@@ -16,11 +16,6 @@ const FULL_SCALE = 32767;
 /** Amplitude (0–32767) of a level in dBFS (0 dBFS = full scale). */
 export function dbfsToAmplitude(db: number): number {
   return FULL_SCALE * 10 ** (db / 20);
-}
-
-/** Level in dBFS of an amplitude (sample units); -Infinity for 0. */
-export function amplitudeToDbfs(amplitude: number): number {
-  return 20 * Math.log10(amplitude / FULL_SCALE);
 }
 
 /** Default limiter ceiling, dBFS: 1 dB of headroom, so MP3 decoding rarely overshoots full scale. */
@@ -385,23 +380,6 @@ export function silence(ms: number, sampleRate: number): Int16Array {
   return new Int16Array(Math.max(0, Math.round((ms / 1000) * sampleRate)) || 0);
 }
 
-/** Root mean square of the samples, in sample units (0–32768); 0 for no samples. */
-export function rms(pcm: Int16Array): number {
-  let sum = 0;
-  for (let i = 0; i < pcm.length; i++) sum += pcm[i]! * pcm[i]!;
-  return pcm.length > 0 ? Math.sqrt(sum / pcm.length) : 0;
-}
-
-/** Largest absolute sample value (0–32768). */
-export function peak(pcm: Int16Array): number {
-  let max = 0;
-  for (let i = 0; i < pcm.length; i++) {
-    const a = Math.abs(pcm[i]!);
-    if (a > max) max = a;
-  }
-  return max;
-}
-
 /**
  * Fades the first and/or last `ms` milliseconds in place with a half-cosine ramp, so a
  * chunk cut out of the engine's audio starts and ends at zero and joins without a click.
@@ -426,7 +404,7 @@ export function fadeEdges(
 }
 
 /** Default threshold of `trimSilence`, dBFS (amplitude ≈ 33). eSpeak's own silence is digital zero. */
-export const SILENCE_THRESHOLD_DB = -60;
+const SILENCE_THRESHOLD_DB = -60;
 
 /**
  * Counts the silent samples at each end: samples whose magnitude is at or below

@@ -85,8 +85,8 @@ export function shiftPitch(pcm: Pcm, sampleRate: number, ratio: number): Pcm {
 }
 
 /** Duration factors `stretchAndShift` accepts. */
-export const MIN_DURATION_FACTOR = 0.25;
-export const MAX_DURATION_FACTOR = 4;
+const MIN_DURATION_FACTOR = 0.25;
+const MAX_DURATION_FACTOR = 4;
 
 /**
  * Float `pcm` (mono) with its pitch multiplied by `pitch` (0.5–2) and its duration by

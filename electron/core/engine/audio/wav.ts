@@ -15,7 +15,7 @@ export const WAV_HEADER_BYTES = 44;
  * Largest data chunk a RIFF file can describe: its 32-bit RIFF size counts the 36 header
  * bytes after it too. At 22050 Hz mono 16-bit this is about 27 h 3 min of audio.
  */
-export const WAV_MAX_DATA_BYTES = 0xffffffff - (WAV_HEADER_BYTES - 8);
+const WAV_MAX_DATA_BYTES = 0xffffffff - (WAV_HEADER_BYTES - 8);
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 

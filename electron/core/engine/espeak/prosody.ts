@@ -6,7 +6,7 @@
  */
 
 /** eSpeak's default speaking rate, words per minute, at speed_rate 1.0. */
-export const BASE_RATE_WPM = 175;
+const BASE_RATE_WPM = 175;
 
 /**
  * Words per minute for a speed_rate of 0.5–2.0 (87.5–350 wpm for most voices, inside

@@ -181,7 +181,7 @@ function filePcm(
 }
 
 /** `<out without extension>.loudness.json` (for a folder, beside it). */
-export function reportPathOf(outPath: string, format: BookFormat): string {
+function reportPathOf(outPath: string, format: BookFormat): string {
   const full = resolve(outPath);
   const base = format === 'folder' ? full : full.slice(0, full.length - extname(full).length);
   return `${base}.loudness.json`;

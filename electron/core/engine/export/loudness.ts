@@ -28,7 +28,7 @@ export interface LoudnessMeasurement {
 }
 
 /** Level below which a sample counts as quiet for `leadInMs` and `tailMs`, dBFS (ffmpeg silencedetect's usual −55 dB… −60 dB). */
-export const QUIET_DBFS = -55;
+const QUIET_DBFS = -55;
 
 /** A streaming loudness meter for one stream. */
 export interface LoudnessMeter {
@@ -255,11 +255,4 @@ export function createLoudnessMeter(sampleRate: number, options: LoudnessMeterOp
       };
     },
   };
-}
-
-/** The measurement of a whole buffer (see `createLoudnessMeter`). */
-export function measureLoudness(pcm: Int16Array, sampleRate: number): LoudnessMeasurement {
-  const meter = createLoudnessMeter(sampleRate);
-  meter.add(pcm);
-  return meter.result();
 }

@@ -43,7 +43,7 @@ export interface M4bOptions {
 }
 
 /** Priming samples FFmpeg's AAC encoder puts before the audio (its `initial_padding`). */
-export const AAC_PRIMING_SAMPLES = 1024;
+const AAC_PRIMING_SAMPLES = 1024;
 
 /** Sample rates AAC can carry. */
 const AAC_RATES = [8000, 11025, 12000, 16000, 22050, 24000, 32000, 44100, 48000];

@@ -155,7 +155,7 @@ export interface RoomTone {
 const ROOM_TONE_CORNER_HZ = 1000;
 
 /** Room tone at `dbfs` RMS (32768 = 0 dBFS) for a stream at `sampleRate` Hz. */
-export function createRoomTone(sampleRate: number, dbfs: number, seed = 0x5eed): RoomTone {
+function createRoomTone(sampleRate: number, dbfs: number, seed = 0x5eed): RoomTone {
   const random = mulberry32(seed);
   const a = Math.exp((-2 * Math.PI * ROOM_TONE_CORNER_HZ) / sampleRate);
   // A one-pole low-pass keeps (1 − a) / (1 + a) of white noise's power.

@@ -40,7 +40,7 @@ function sortCounts(counts: ReadonlyMap<string, number>): DroppedPhoneme[] {
  * `piper:vi_VN-vivos-x_low#0 does not know 14 phonemes of this text and left them out: "2" ×6 (U+0032), …`
  * Each phoneme is quoted and named by code point, as combining marks and digits read badly alone.
  */
-export function droppedWarning(voice: string, counts: readonly DroppedPhoneme[]): string {
+function droppedWarning(voice: string, counts: readonly DroppedPhoneme[]): string {
   const total = counts.reduce((n, c) => n + c.count, 0);
   const list = counts
     .map(

@@ -19,8 +19,3 @@ function formatTimestamp(ms: number): string {
 export function formatSrtCue(cue: SubtitleCue): string {
   return `${cue.index}\n${formatTimestamp(cue.startMs)} --> ${formatTimestamp(cue.endMs)}\n${cue.text}\n\n`;
 }
-
-/** A whole SRT file. */
-export function formatSrt(cues: readonly SubtitleCue[]): string {
-  return cues.map(formatSrtCue).join('');
-}

@@ -62,7 +62,7 @@ export interface SplitOptions {
 }
 
 /** Default longest chunk, UTF-16 code units. */
-export const DEFAULT_MAX_CHARS = 300;
+const DEFAULT_MAX_CHARS = 300;
 const MIN_MAX_CHARS = 16;
 
 interface Block {

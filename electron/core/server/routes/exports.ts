@@ -51,7 +51,7 @@ import { apiRoute, binary, KEY, pathParams, PUBLIC } from '../openapi';
 const DEFAULT_PAGE_SIZE = 20;
 
 /** A body holds the text and a cover in base64 (4 bytes for each 3): room for both. */
-export const EXPORT_BODY_LIMIT = Math.ceil((MAX_COVER_BYTES * 4) / 3) + 2 * 1024 * 1024;
+const EXPORT_BODY_LIMIT = Math.ceil((MAX_COVER_BYTES * 4) / 3) + 2 * 1024 * 1024;
 
 const BOOK_CONTENT_TYPES = {
   m4b: 'audio/mp4',
@@ -75,7 +75,7 @@ const RULES: Record<keyof ExportBody, string> = {
 };
 
 /** The cover's bytes and type from base64 (an optional data: URL prefix); INVALID_FIELD otherwise. */
-export function parseCover(text: string): CoverImage {
+function parseCover(text: string): CoverImage {
   const invalid = (why: string) =>
     new AppError('INVALID_FIELD', `${RULES.cover}: ${why}.`, { field: 'cover' });
   const base64 = text.replace(/^data:image\/(?:jpeg|png);base64,/i, '').replace(/\s+/g, '');
@@ -98,7 +98,7 @@ export function parseCover(text: string): CoverImage {
  * Checks an export body and applies the defaults. Throws AppError INVALID_JSON, MISSING_FIELD,
  * INVALID_FIELD, UNKNOWN_VOICE, NOTHING_TO_SPEAK or TEXT_TOO_LONG.
  */
-export function parseExportBody(
+function parseExportBody(
   body: unknown,
   maxTextChars: number,
   voiceMapping: VoiceMapping = NO_VOICE_MAPPING,
@@ -180,7 +180,7 @@ export function parseExportBody(
 }
 
 /** The API's record of an export. */
-export function toExportRecord(row: ExportRow, jobs: Jobs): ExportRecord {
+function toExportRecord(row: ExportRow, jobs: Jobs): ExportRecord {
   const success = row.status === 'SUCCESS';
   return {
     export_id: row.id,

@@ -49,7 +49,7 @@ export interface OpenAiRouteOptions {
 }
 
 /** Names the voice that speaks a request: its engine label, e.g. `kokoro:kokoro-v1.0-q8#af_bella`. */
-export const NARRATION_VOICE_HEADER = 'X-Narration-Voice';
+const NARRATION_VOICE_HEADER = 'X-Narration-Voice';
 
 /**
  * Checks, stores and queues a speech request (POST /v1/audio/speech, POST /dev/captioned_speech),

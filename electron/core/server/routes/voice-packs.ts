@@ -56,7 +56,7 @@ import type { VoiceInstalls } from '../voice-installs';
 import { apiRoute, binary, KEY, pathParams, SESSION } from '../openapi';
 
 /** Default limit on an imported archive, bytes (the largest Kokoro export with its voices fits). */
-export const DEFAULT_IMPORT_LIMIT = 1024 * 1024 * 1024;
+const DEFAULT_IMPORT_LIMIT = 1024 * 1024 * 1024;
 
 /** Content types the import route takes, and the file name ending the installer expects. */
 const IMPORT_TYPES: Record<string, string> = {

@@ -70,7 +70,7 @@ export interface AuditionRouteOptions {
 }
 
 /** The query of GET …/audition: the body's fields as strings; numbers are read as numbers. */
-export function bodyFromQuery(query: Record<string, unknown>): unknown {
+function bodyFromQuery(query: Record<string, unknown>): unknown {
   const body: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(query)) {
     const numeric = name === 'speed_rate' || name === 'pitch_rate' || name === 'volume';
@@ -81,7 +81,7 @@ export function bodyFromQuery(query: Record<string, unknown>): unknown {
 }
 
 /** An audition body from a client, checked: INVALID_FIELD (naming the field) when it is not one. */
-export function readAuditionBody(raw: unknown): AuditionBody {
+function readAuditionBody(raw: unknown): AuditionBody {
   const body = (raw ?? {}) as AuditionBody;
   const problem = firstSchemaProblem(AuditionBodySchema, body);
   if (problem)

@@ -3,14 +3,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { peakOf as peak, rmsOf as rms } from '../../../fixtures/audio-analysis';
 import { random } from '../../../fixtures/random';
 import {
   createVolumeProcessor,
   dbfsToAmplitude,
   fadeEdges,
   LIMITER_CEILING_DB,
-  peak,
-  rms,
   silence,
   trimSilence,
 } from '../../../../electron/core/engine/audio/dsp';

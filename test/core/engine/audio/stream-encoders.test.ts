@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SYNTHESIS, type AudioFormat } from '../../../../electron/shared/options';
-import { rms } from '../../../../electron/core/engine/audio/dsp';
+import { rmsOf as rms } from '../../../fixtures/audio-analysis';
 import { createEncoderSink } from '../../../../electron/core/engine/audio/encoder-sink';
 import { createResampler } from '../../../../electron/core/engine/audio/resampler';
 import { createStreamEncoder, PCM_RATE } from '../../../../electron/core/engine/audio/stream-encoder';

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createResampler } from '../../../../electron/core/engine/audio/resampler';
 import { encodeWav } from '../../../../electron/core/engine/audio/wav';
-import { createLoudnessMeter, measureLoudness } from '../../../../electron/core/engine/export/loudness';
+import { createLoudnessMeter } from '../../../../electron/core/engine/export/loudness';
+import { measureLoudness } from '../../../fixtures/audio-analysis';
 import { speechPcm } from '../../../fixtures/espeak';
 import { astats, integratedLufs } from './ffmpeg';
 

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createCueBuilder, displayWidth } from '../../../../electron/core/engine/subtitles/cues';
-import { formatSrt } from '../../../../electron/core/engine/subtitles/srt';
 import { timeChunkWords } from '../../../../electron/core/engine/subtitles/word-timing';
 import type { EngineWordMark, SubtitleCue, WordTiming } from '../../../../electron/core/engine/types';
 import { parseSrt } from '../../../../electron/shared/srt';
 import { loadEspeak } from '../../../fixtures/espeak';
-import { expectCoverage, tokens, validateCues, visible } from '../../../fixtures/subtitle-checks';
+import { expectCoverage, formatSrt, tokens, validateCues, visible } from '../../../fixtures/subtitle-checks';
 import { PARAGRAPH, render } from '../../../fixtures/subtitle-pipeline';
 
 describe('createCueBuilder', () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { formatSrt, formatSrtCue } from '../../../../electron/core/engine/subtitles/srt';
+import { formatSrtCue } from '../../../../electron/core/engine/subtitles/srt';
 import type { SubtitleCue } from '../../../../electron/core/engine/types';
 import { parseSrt } from '../../../../electron/shared/srt';
+import { formatSrt } from '../../../fixtures/subtitle-checks';
 import { PARAGRAPH, render } from '../../../fixtures/subtitle-pipeline';
 
 describe('SRT', () => {

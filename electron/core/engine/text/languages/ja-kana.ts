@@ -88,7 +88,7 @@ export function releaseJapaneseAfterIdle(ms: number): void {
  * Drops the dictionary now and gives its memory back; the next Japanese text builds it again.
  * Resolves with whether it was loaded. A text being read keeps its own reference to it.
  */
-export async function releaseJapanese(): Promise<boolean> {
+async function releaseJapanese(): Promise<boolean> {
   clearTimeout(releaseTimer);
   releaseTimer = undefined;
   if (!tokenizer) return false;
