@@ -106,12 +106,18 @@ export async function removePack(dataDir: string, id: string, log: Log = silentL
   try {
     await rm(aside, { recursive: true, force: true, maxRetries: 3 });
   } catch (error) {
-    log.warn(`${aside} could not be deleted yet (${(error as Error).message}); it is removed later`);
+    log.warn(
+      `${aside} could not be deleted yet (${(error as Error).message}); it is deleted at the next install or removal of a pack`,
+    );
   }
+  await sweepRemovedPacks(dataDir);
   return manifest;
 }
 
-/** Deletes what earlier removals could not (folders set aside while their files were open). */
+/**
+ * Deletes what earlier removals could not (folders set aside while their files were open); run
+ * at each removal and install. One still in use stays for the next.
+ */
 export async function sweepRemovedPacks(dataDir: string): Promise<void> {
   const names = await readdir(voicesDir(dataDir)).catch(() => [] as string[]);
   for (const name of names.filter((n) => n.startsWith(TRASH_PREFIX))) {
@@ -256,6 +262,7 @@ export function createVoiceLibrary(options: VoiceLibraryOptions): VoiceLibrary {
       // Loaded on first use: downloads and archives (undici, tar, yauzl) cost a headless `say`
       // or a server that never installs a voice ~200 ms of start-up.
       const { installPack, parseInstallSource } = await import('./install');
+      await sweepRemovedPacks(dataDir);
       return installPack(typeof source === 'string' ? parseInstallSource(source, catalogue) : source, {
         dataDir,
         validateModel: options.validateModel,

@@ -76,6 +76,23 @@ describe('voice library', () => {
     });
   });
 
+  it('deletes what an earlier removal had to leave (a folder set aside while in use) at the next removal or install', async () => {
+    const lib = library();
+    const { manifest } = await lib.install(join(source, 'piper'));
+    // As a removal leaves it when the folder set aside could not be deleted (Windows, files open).
+    const leftover = () => {
+      mkdirSync(join(lib.dir, '.trash-old-pack-1a2b3c4d', 'deep'), { recursive: true });
+      writeFileSync(join(lib.dir, '.trash-old-pack-1a2b3c4d', 'deep', 'model.onnx'), 'weights');
+    };
+    leftover();
+    await removePack(dataDir, manifest.id);
+    expect(readdirSync(lib.dir)).toEqual([]);
+    leftover();
+    await lib.install(join(source, 'kokoro'));
+    expect(readdirSync(lib.dir).filter((name) => name.startsWith('.trash-'))).toEqual([]);
+    expect((await listPacks(dataDir)).map((p) => p.id)).toEqual(['kokoro-v1.0-q8']);
+  });
+
   it('resolves requests from what is installed and the saved assignments', async () => {
     const lib = library();
     expect(await lib.resolve('en_female_nova_default', 'std-v1.6')).toEqual({ kind: 'espeak' });
