@@ -19,7 +19,7 @@ import { planSpeech } from './render/speech-plan';
 import { synthesizeInOrder } from './render/synthesis-window';
 import { compileLexicon } from './text/lexicon';
 import { resolveVoice } from './render/voice';
-import { hasSpeakableContent } from './text/speakable';
+import { hasSpeakableContent } from '../../shared/text';
 
 const AUDITION_TEXT: Record<LanguageCode, string> = {
   vi: 'Xin chào, đây là giọng đọc của tôi.',

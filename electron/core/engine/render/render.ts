@@ -25,7 +25,7 @@ import { compileLexicon, type CompiledLexicon } from '../text/lexicon';
 import { createResampler } from '../audio/resampler';
 import { isSsml, parseSsml, type SsmlDocument, type SsmlEvent } from '../../../shared/ssml';
 import type { LanguageCode } from '../../../shared/voices';
-import { hasSpeakableContent } from '../text/speakable';
+import { hasSpeakableContent } from '../../../shared/text';
 import { trimChunkAudio, wordMarks } from './chunk-audio';
 import { DroppedPhonemes } from './dropped-phonemes';
 import { openRenderOutputs, type RenderOutputs } from './outputs';

@@ -19,7 +19,7 @@ import {
 import type { LanguageCode } from '../../../shared/voices';
 import { PAUSE_MS, splitIntoChunks } from '../text/chunk';
 import type { LexiconMatch } from '../text/lexicon';
-import { hasSpeakableContent } from '../text/speakable';
+import { hasSpeakableContent } from '../../../shared/text';
 import type { PrepareOptions } from '../text/rule-kit';
 import { rewriteForEngine } from '../text/rules';
 

@@ -18,7 +18,7 @@
  * `cleanText` in electron/shared/text).
  */
 
-import { hasSpeakableContent } from './speakable';
+import { hasSpeakableContent } from '../../../shared/text';
 
 /** One chapter of the text. */
 export interface Chapter {

@@ -10,7 +10,7 @@
 import type { LanguageCode, TextChunk } from '../types';
 import { ABBREVIATIONS } from './abbreviations';
 import { isSpaceCode } from './spaces';
-import { hasSpeakableContent } from './speakable';
+import { hasSpeakableContent } from '../../../shared/text';
 
 /**
  * What ends a chunk, which sets the pause after it:

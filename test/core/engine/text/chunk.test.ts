@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PAUSE_MS, splitIntoChunks, type SpeechChunk } from '../../../../electron/core/engine/text/chunk';
-import { hasSpeakableContent } from '../../../../electron/core/engine/text/speakable';
+import { hasSpeakableContent } from '../../../../electron/shared/text';
 import { cleanText } from '../../../../electron/shared/text';
 import type { LanguageCode } from '../../../../electron/shared/voices';
 import { pick, random } from '../../../fixtures/random';
