@@ -197,6 +197,16 @@ export interface LanguageRules {
    * stage gets the rules and the stage whatever the model's text preparation.
    */
   afterRules?(rewritten: MappedText, source: string): Promise<PreparedText>;
+  /**
+   * An ordinal (SSML `say-as interpret-as="ordinal"`) written as this language's rules or eSpeak
+   * read one ("3rd", "3ème"): `n` is the number, `digits` as written. Without this the digits stay.
+   */
+  writeOrdinal?(n: number, digits: string): string;
+  /**
+   * What eSpeak reads for a letter spelt out on its own (SSML `say-as` characters), where its
+   * capital is misread; undefined (or without this) for the capital, which eSpeak names.
+   */
+  letterName?(c: string): string | undefined;
 }
 
 // --- Abbreviations ---------------------------------------------------------------------

@@ -169,6 +169,13 @@ export const english: LanguageRules = {
     const spokenScale = scale === 'k' ? 'thousand' : scale === 'bn' ? 'billion' : scale;
     return `${amount.replace(/,/g, '')} ${spokenScale} ${words.many}`;
   },
+  writeOrdinal(n, digits) {
+    const tens = n % 100;
+    const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+    return `${digits}${suffix}`;
+  },
+  // eSpeak reads a lone "A" as the article (measured): its name's phonemes instead.
+  letterName: (c) => (c === 'a' || c === 'A' ? '[[eI]]' : undefined),
   rangeWord: ' to ',
   andWord: ' and ',
   comparison: {
