@@ -7,7 +7,23 @@
 
 import type { MappedText } from './mapped-text';
 import type { LanguageCode, PreparedText } from '../types';
-import type { CompiledLexicon } from './lexicon';
+
+/** One place where an entry applies. */
+export interface LexiconMatch {
+  /** Offsets of the matched source text. */
+  start: number;
+  end: number;
+  /** What the engine reads instead: the respelling, or eSpeak phonemes in `[[ ]]`. */
+  spoken: string;
+}
+
+/** A render's lexicon, ready to match (compiled by `./lexicon`). */
+export interface CompiledLexicon {
+  /** Entries that could be compiled (an IPA entry eSpeak cannot read is left out). */
+  readonly size: number;
+  /** The non-overlapping matches in `text`, in order. */
+  find(text: string): LexiconMatch[];
+}
 
 /** How a text is rewritten for the engine (`./rules`), beside the language's own rules. */
 export interface PrepareOptions {
@@ -207,6 +223,16 @@ export interface LanguageRules {
    * capital is misread; undefined (or without this) for the capital, which eSpeak names.
    */
   letterName?(c: string): string | undefined;
+  /**
+   * What follows a lexicon entry's phonemes that eSpeak misreads after `]]` (English "'s", spelt
+   * out "ess"): given the entry's phonemes and where it ends in `text`, the end of what the entry
+   * takes in and the phonemes of the whole; undefined to leave the text after it alone.
+   */
+  afterEntryPhonemes?(
+    phonemes: string,
+    text: string,
+    end: number,
+  ): { end: number; phonemes: string } | undefined;
 }
 
 // --- Abbreviations ---------------------------------------------------------------------
