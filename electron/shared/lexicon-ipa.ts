@@ -343,7 +343,7 @@ export function ipaToEspeak(ipa: string, language: LanguageCode): IpaConversion 
     return {
       ok: false,
       position: at,
-      message: `The IPA symbol "${shown}" (U+${code}, character ${at}) is not supported; docs/GUIDE.md (Pronunciation lexicon) lists the symbols that are.`,
+      message: `The IPA symbol "${shown}" (U+${code}, character ${at}) is not supported; docs/USER-GUIDE.md (Pronunciation lexicon) lists the symbols that are.`,
     };
   }
   if (word) words.push(word);

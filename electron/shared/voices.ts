@@ -1,7 +1,7 @@
 /**
  * The voice catalogue of the cloud service (spec: "Voices"), with what the UI and the API
  * need to know about each voice. Engine settings for each code live in
- * `electron/core/engine/voices.ts`; this file holds only data both sides share.
+ * `electron/core/engine/espeak/voices.ts`; this file holds only data both sides share.
  */
 
 export type LanguageCode = 'vi' | 'en' | 'zh' | 'ja' | 'ko' | 'fr' | 'es';

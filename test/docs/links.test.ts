@@ -122,7 +122,7 @@ describe('links in the Markdown', () => {
 
   it('finds the docs', () => {
     const names = files.map((file) => relative(ROOT, file));
-    expect(names).toEqual(expect.arrayContaining(['README.md', 'CONTRIBUTING.md', 'docs/GUIDE.md']));
+    expect(names).toEqual(expect.arrayContaining(['README.md', 'CONTRIBUTING.md', 'docs/USER-GUIDE.md']));
   });
 
   it('every relative link resolves to a file, and every #anchor to a heading of it', () => {

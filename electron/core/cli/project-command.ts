@@ -12,11 +12,12 @@ import type { ProjectDetail } from '../../shared/projects';
 import { readManuscript } from '../manuscripts';
 import { systemClock } from '../platform/clock';
 import { dataPaths, defaultDataDir } from '../platform/paths';
-import { createProjectService, type ProjectService } from '../projects/project-service';
+import { createProjectService } from '../projects/project-service';
 import { createStudioKey } from '../server/sessions';
-import { openStore, type Store } from '../store';
+import { openStore } from '../store';
 import { databaseOption, parseCommandLine, runCommand, UsageError } from './usage';
 import { PROJECT_RENDER_SUBCOMMANDS, PROJECT_RENDER_USAGE } from './project-render-command';
+import type { ProjectSubcommand } from './project-subcommand';
 
 const PROJECT_USAGE = `Usage: project <command> [options]
   project import <file> [--title <text>] [--author <text>] [--voice <code>] [--language <code>]
@@ -31,25 +32,6 @@ server must not be running on the data directory. Projects belong to the studio'
 import reads DOCX, EPUB, ODT, HTML, Markdown, plain text and PDF; it prints the new project
 {id, title, chapters: [{id, title, included, segments}]}. show prints the chapters with their
 segments {id, text, speaker, state}; edit prints the segment.`;
-
-/** What a subcommand gets: the parsed command line and the opened project service. */
-export interface ProjectCommandContext {
-  positionals: string[];
-  values: Record<string, string | boolean | undefined>;
-  store: Store;
-  projects: ProjectService;
-  /** The studio's key: the owner of the projects the command sees. */
-  keyId: string;
-  dataDir: string;
-}
-
-export interface ProjectSubcommand {
-  /** Options beyond --data-dir and --database. */
-  options: Record<string, { type: 'string' | 'boolean' }>;
-  /** How many positionals it takes. */
-  positionals: number;
-  run(context: ProjectCommandContext): Promise<unknown>;
-}
 
 function print(value: unknown): void {
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);

@@ -22,7 +22,7 @@ import { findNeuralVoice } from './voice-options';
 import { readLexicon } from './lexicon-option';
 import { sentenceCacheOption } from './sentence-cache-option';
 import { UsageError } from './usage';
-import type { ProjectCommandContext, ProjectSubcommand } from './project-command';
+import type { ProjectCommandContext, ProjectSubcommand } from './project-subcommand';
 
 /** Usage lines of the two subcommands (project-command.ts shows them). */
 export const PROJECT_RENDER_USAGE = `  project render <project id> [--chapter <chapter id>]   (waits; progress on stderr)

@@ -25,6 +25,7 @@ import { findVoice, VOICES, type LanguageCode } from '../../shared/voices';
 import type { LexiconRule, NeuralVoice } from '../engine';
 import type { CustomVoiceRow, Store } from '../store';
 import { kokoroVoiceInfo } from './catalogue';
+import { piperSpeaker } from './neural-voice';
 import { KOKORO_V1_VOICES, parseKokoroVoice } from './kokoro-names';
 import type { VoiceLibrary } from './library';
 import type { ModelId } from '../../shared/options';
@@ -61,20 +62,6 @@ export function reservedCodeReason(
   if (KOKORO_NAMES.has(code) || parseKokoroVoice(code) !== undefined)
     return `"${code}" is a Kokoro voice name`;
   if (Object.hasOwn(aliases, code)) return `"${code}" is a voice alias of this server`;
-  return undefined;
-}
-
-/** A Piper speaker of a pack: by name (`speaker_id_map`) or number; undefined when it has none such. */
-function piperSpeaker(
-  speakers: Readonly<Record<string, number>> | readonly string[] | null,
-  numSpeakers: number,
-  speaker: string | undefined,
-): number | undefined {
-  if (speaker === undefined) return 0;
-  if (speakers && !Array.isArray(speakers) && Object.hasOwn(speakers, speaker))
-    return (speakers as Record<string, number>)[speaker];
-  if (Array.isArray(speakers) && speakers.includes(speaker)) return speakers.indexOf(speaker);
-  if (/^\d+$/.test(speaker) && Number(speaker) < numSpeakers) return Number(speaker);
   return undefined;
 }
 
@@ -358,11 +345,6 @@ export async function resolveCustomVoice(
     neuralVoice,
     fallback: base.kind !== 'code' && own === undefined,
   };
-}
-
-/** The Piper speaker number of a pack base in an installed manifest; undefined when it has none such. */
-export function manifestSpeaker(manifest: PackManifest, speaker: string | undefined): number | undefined {
-  return piperSpeaker(manifest.speakers, manifest.num_speakers, speaker);
 }
 
 /** The speakers of `library` for a request of `modelId`. */

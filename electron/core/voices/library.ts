@@ -9,9 +9,8 @@
  */
 
 import { voiceCharacter, type NeuralVoice } from '../engine';
-import { toKokoroMixVoice, toNeuralVoice } from './neural-voice';
+import { manifestSpeaker, toKokoroMixVoice, toNeuralVoice } from './neural-voice';
 import { kokoroPackFor, type KokoroMix } from './kokoro-names';
-import { manifestSpeaker } from './custom-voice';
 import { randomBytes } from 'node:crypto';
 import type { Dirent } from 'node:fs';
 import { readdir, rename, rm, stat } from 'node:fs/promises';

@@ -21,6 +21,25 @@ const KOKORO_ESPEAK: Record<string, string> = {
   z: 'cmn',
 };
 
+/** A Piper speaker of a pack: by name (`speaker_id_map`) or number; undefined when it has none such. */
+export function piperSpeaker(
+  speakers: Readonly<Record<string, number>> | readonly string[] | null,
+  numSpeakers: number,
+  speaker: string | undefined,
+): number | undefined {
+  if (speaker === undefined) return 0;
+  if (speakers && !Array.isArray(speakers) && Object.hasOwn(speakers, speaker))
+    return (speakers as Record<string, number>)[speaker];
+  if (Array.isArray(speakers) && speakers.includes(speaker)) return speakers.indexOf(speaker);
+  if (/^\d+$/.test(speaker) && Number(speaker) < numSpeakers) return Number(speaker);
+  return undefined;
+}
+
+/** The Piper speaker number of a pack base in an installed manifest; undefined when it has none such. */
+export function manifestSpeaker(manifest: PackManifest, speaker: string | undefined): number | undefined {
+  return piperSpeaker(manifest.speakers, manifest.num_speakers, speaker);
+}
+
 /** The pack's file `name` (from its manifest) as a path inside the pack's folder. */
 function packFile(dataDir: string, manifest: PackManifest) {
   const dir = packDir(dataDir, manifest.id);

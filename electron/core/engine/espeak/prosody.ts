@@ -1,6 +1,6 @@
 /**
  * The API's prosody values mapped to engine settings. Measured on every voice
- * (test/core/engine/prosody.test.ts): eSpeak's duration is close to proportional to
+ * (test/core/engine/espeak/prosody.test.ts): eSpeak's duration is close to proportional to
  * 1/rate between 80 and 450 wpm, and its pitch setting moves median F0 from about
  * 0.6× (pitch 0) to about 1.7× (pitch 100) of the variant's own pitch (pitch 50).
  */

@@ -2,7 +2,7 @@
  * How each voice code of the catalogue is spoken by eSpeak NG: base language voice,
  * variant (timbre and pitch family), base pitch, and a make-up gain that evens out
  * loudness between variants. Chosen so that no two voices of one language sound the
- * same (test/core/engine/voices.test.ts measures it) and so that every voice keeps the
+ * same (test/core/engine/espeak/voices.test.ts measures it) and so that every voice keeps the
  * prosody ranges of the API (speed, pitch and volume behave the same for all).
  *
  * Variants were picked by measurement (median F0, duration at 0.5×/2× speed): variants

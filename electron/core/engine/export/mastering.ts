@@ -56,7 +56,7 @@ export interface PresetLimits {
   tailMs?: [number, number];
 }
 
-/** The presets (see the table above; docs/GUIDE.md, "Chapters and audiobook export"). */
+/** The presets (see the table above; docs/USER-GUIDE.md, "Chapters and audiobook export"). */
 export const PRESETS: Record<MasteringPresetName, MasteringPreset> = {
   acx: {
     name: 'acx',

@@ -21,7 +21,7 @@ import { PAUSE_MS, splitIntoChunks } from '../text/chunk';
 import type { LexiconMatch } from '../text/lexicon';
 import { hasSpeakableContent } from '../../../shared/text';
 import type { PrepareOptions } from '../text/rule-kit';
-import { rewriteForEngine } from '../text/rules';
+import { letterNameFor, rewriteForEngine, writeOrdinal } from '../text/rules';
 
 /** A piece of the text spoken with one voice and prosody. */
 export interface RenderSegment {
@@ -227,7 +227,7 @@ export function spokenReading(
         }
         case 'ordinal': {
           const digits = written.replace(/\D+/gu, '');
-          return digits === '' ? undefined : engineText(ordinal(Number(digits), digits, language));
+          return digits === '' ? undefined : engineText(writeOrdinal(Number(digits), digits, language));
         }
         case 'telephone':
           return written
@@ -246,30 +246,11 @@ export function spokenReading(
 }
 
 /**
- * One character to be read on its own: a capital, which eSpeak names; English "a" as its name's
- * phonemes (eSpeak reads a lone "A" as the article, measured).
+ * One character to be read on its own: a capital, which eSpeak names, unless the language's rules
+ * name the letter otherwise (English "a", which eSpeak reads as the article).
  */
 function letterName(c: string, language: LanguageCode): string {
-  if (language === 'en' && (c === 'a' || c === 'A')) return '[[eI]]';
-  return c.toLocaleUpperCase().replace(UNSAFE, ' ');
-}
-
-/** The number written as an ordinal the language's rules (or eSpeak) read as one: "3rd", "3ème", "3º". */
-function ordinal(n: number, digits: string, language: LanguageCode): string {
-  switch (language) {
-    case 'en': {
-      const tens = n % 100;
-      const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
-      return `${digits}${suffix}`;
-    }
-    case 'fr':
-      // eSpeak reads "3e" as "trois e", "3ème" as "troisième" (measured).
-      return n === 1 ? '1er' : `${digits}ème`;
-    case 'es':
-      return `${digits}º`;
-    default:
-      return digits;
-  }
+  return letterNameFor(c, language) ?? c.toLocaleUpperCase().replace(UNSAFE, ' ');
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * Chapters of a book's text, and where they fall in the audio.
  *
- * Syntax (docs/GUIDE.md, "Chapters and audiobook export"):
+ * Syntax (docs/USER-GUIDE.md, "Chapters and audiobook export"):
  * - A Markdown heading of level 1 or 2 (`# Title`, `## Title`, up to three spaces before the
  *   marks, optional closing `#`s) starts a chapter named by the heading. The heading stays in the
  *   chapter's text and is spoken once, as its first sentence: the engine drops the `#` marks and

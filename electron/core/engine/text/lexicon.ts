@@ -17,23 +17,10 @@
 import { ipaToEspeak, type IpaConversion } from '../../../shared/lexicon-ipa';
 import type { LexiconRule } from '../engine';
 import type { LanguageCode } from '../types';
+import type { CompiledLexicon, LanguageRules, LexiconMatch } from './rule-kit';
+import { languageRules } from './rules';
 
-/** One place where an entry applies. */
-export interface LexiconMatch {
-  /** Offsets of the matched source text. */
-  start: number;
-  end: number;
-  /** What the engine reads instead: the respelling, or eSpeak phonemes in `[[ ]]`. */
-  spoken: string;
-}
-
-/** A render's lexicon, ready to match. */
-export interface CompiledLexicon {
-  /** Entries that could be compiled (an IPA entry eSpeak cannot read is left out). */
-  readonly size: number;
-  /** The non-overlapping matches in `text`, in order. */
-  find(text: string): LexiconMatch[];
-}
+export type { CompiledLexicon, LexiconMatch };
 
 interface Pattern {
   /** The match, case-folded unless case-sensitive, as code units; a space stands for any run of spaces. */
@@ -41,7 +28,7 @@ interface Pattern {
   caseSensitive: boolean;
   wholeWord: boolean;
   spoken: string;
-  /** eSpeak phonemes of an IPA entry (without brackets), for the English possessive. */
+  /** eSpeak phonemes of an IPA entry (without brackets), for `LanguageRules.afterEntryPhonemes`. */
   phonemes?: string;
   /** Where the entry stood in the list, to keep choices stable. */
   order: number;
@@ -121,16 +108,6 @@ function bracketed(phonemes: string): string {
     .join(' ');
 }
 
-/** `'s` after a word: English possessive (or "is"), which eSpeak would spell out after `]]`. */
-const POSSESSIVE = /^['\u2019]s(?![\p{L}\p{N}\p{M}])/u;
-
-/** eSpeak phonemes of the English -s after `phonemes`: "Iz" after a sibilant, "s" after a voiceless sound, else "z". */
-function possessiveSuffix(phonemes: string): string {
-  const bare = phonemes.replace(/[',%=]+$/u, '');
-  if (/(?:s|z|S|Z|tS|dZ)$/u.test(bare)) return 'Iz';
-  return /(?:p|t|k|f|T)$/u.test(bare) ? 's' : 'z';
-}
-
 /**
  * Compiles `rules` (the entries of `language`) for matching; undefined when there is nothing to
  * match. Entries that cannot be used (empty, or IPA eSpeak cannot read: a file edited by hand)
@@ -142,6 +119,7 @@ export function compileLexicon(
 ): CompiledLexicon | undefined {
   if (!rules || rules.length === 0) return undefined;
   const root: TrieNode = { next: new Map(), ending: [] };
+  const { afterEntryPhonemes } = languageRules(language);
   let size = 0;
   rules.forEach((rule, order) => {
     const match = rule.match.normalize('NFC').trim().replace(/\s+/gu, ' ');
@@ -155,7 +133,7 @@ export function compileLexicon(
       ...spoken,
       order,
     };
-    if (language !== 'en') delete pattern.phonemes;
+    if (!afterEntryPhonemes) delete pattern.phonemes;
     // The trie is walked with the folded text: a case-sensitive pattern is checked at its end.
     let node = root;
     for (const unit of units) {
@@ -171,7 +149,7 @@ export function compileLexicon(
     size++;
   });
   if (size === 0) return undefined;
-  return { size, find: (text) => findMatches(text, root) };
+  return { size, find: (text) => findMatches(text, root, afterEntryPhonemes) };
 }
 
 /**
@@ -204,7 +182,11 @@ function matchAt(text: string, folded: string, start: number, pattern: Pattern):
   return t;
 }
 
-function findMatches(text: string, root: TrieNode): LexiconMatch[] {
+function findMatches(
+  text: string,
+  root: TrieNode,
+  afterEntryPhonemes: LanguageRules['afterEntryPhonemes'],
+): LexiconMatch[] {
   const folded = fold(text);
   const candidates: { start: number; end: number; pattern: Pattern }[] = [];
   const consider = (start: number, end: number, patterns: readonly Pattern[]) => {
@@ -250,13 +232,13 @@ function findMatches(text: string, root: TrieNode): LexiconMatch[] {
     for (let k = start; k < end && free; k++) if (taken[k]) free = false;
     if (!free) continue;
     taken.fill(1, start, end);
-    // eSpeak spells out an "'s" that follows phonemes ("ess"): an English IPA entry takes it in.
-    const possessive = pattern.phonemes === undefined ? null : POSSESSIVE.exec(text.slice(end, end + 3));
-    if (possessive && pattern.phonemes !== undefined && !taken[end] && !taken[end + 1]) {
-      const stretched = end + possessive[0].length;
-      taken.fill(1, end, stretched);
-      const spoken = bracketed(`${pattern.phonemes}${possessiveSuffix(pattern.phonemes)}`);
-      chosen.push({ start, end: stretched, spoken });
+    // What eSpeak would misread right after phonemes (English "'s", spelt out "ess"): the
+    // language's rules let an IPA entry take it in.
+    const stretched =
+      pattern.phonemes === undefined ? undefined : afterEntryPhonemes?.(pattern.phonemes, text, end);
+    if (stretched && !taken.subarray(end, stretched.end).includes(1)) {
+      taken.fill(1, end, stretched.end);
+      chosen.push({ start, end: stretched.end, spoken: bracketed(stretched.phonemes) });
       continue;
     }
     chosen.push({ start, end, spoken: pattern.spoken });

@@ -7,7 +7,23 @@
 
 import type { MappedText } from './mapped-text';
 import type { LanguageCode, PreparedText } from '../types';
-import type { CompiledLexicon } from './lexicon';
+
+/** One place where an entry applies. */
+export interface LexiconMatch {
+  /** Offsets of the matched source text. */
+  start: number;
+  end: number;
+  /** What the engine reads instead: the respelling, or eSpeak phonemes in `[[ ]]`. */
+  spoken: string;
+}
+
+/** A render's lexicon, ready to match (compiled by `./lexicon`). */
+export interface CompiledLexicon {
+  /** Entries that could be compiled (an IPA entry eSpeak cannot read is left out). */
+  readonly size: number;
+  /** The non-overlapping matches in `text`, in order. */
+  find(text: string): LexiconMatch[];
+}
 
 /** How a text is rewritten for the engine (`./rules`), beside the language's own rules. */
 export interface PrepareOptions {
@@ -197,6 +213,26 @@ export interface LanguageRules {
    * stage gets the rules and the stage whatever the model's text preparation.
    */
   afterRules?(rewritten: MappedText, source: string): Promise<PreparedText>;
+  /**
+   * An ordinal (SSML `say-as interpret-as="ordinal"`) written as this language's rules or eSpeak
+   * read one ("3rd", "3ème"): `n` is the number, `digits` as written. Without this the digits stay.
+   */
+  writeOrdinal?(n: number, digits: string): string;
+  /**
+   * What eSpeak reads for a letter spelt out on its own (SSML `say-as` characters), where its
+   * capital is misread; undefined (or without this) for the capital, which eSpeak names.
+   */
+  letterName?(c: string): string | undefined;
+  /**
+   * What follows a lexicon entry's phonemes that eSpeak misreads after `]]` (English "'s", spelt
+   * out "ess"): given the entry's phonemes and where it ends in `text`, the end of what the entry
+   * takes in and the phonemes of the whole; undefined to leave the text after it alone.
+   */
+  afterEntryPhonemes?(
+    phonemes: string,
+    text: string,
+    end: number,
+  ): { end: number; phonemes: string } | undefined;
 }
 
 // --- Abbreviations ---------------------------------------------------------------------

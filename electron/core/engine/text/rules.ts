@@ -17,9 +17,9 @@ import { japanese } from './languages/ja';
 import { korean } from './languages/ko';
 import { vietnamese } from './languages/vi';
 import { chinese } from './languages/zh';
-import type { CompiledLexicon } from './lexicon';
 import { MappedTextBuilder, type MappedText } from './mapped-text';
 import {
+  type CompiledLexicon,
   NUM_END,
   NUM_START,
   validDate,
@@ -123,6 +123,21 @@ export function rewriteForEngine(
   emitEntries(input.length);
   builder.copy(copied, input.length);
   return builder.build(input);
+}
+
+/** How `language` is read (the lexicon asks it what an entry's phonemes take in after them). */
+export function languageRules(language: LanguageCode): LanguageRules {
+  return LANGUAGES[language];
+}
+
+/** An ordinal number as `language` writes one for the rules or eSpeak to read ("3rd", "3ème", "3º"). */
+export function writeOrdinal(n: number, digits: string, language: LanguageCode): string {
+  return LANGUAGES[language].writeOrdinal?.(n, digits) ?? digits;
+}
+
+/** What eSpeak reads for one letter spelt out in `language`, where its own reading of the capital is wrong. */
+export function letterNameFor(c: string, language: LanguageCode): string | undefined {
+  return LANGUAGES[language].letterName?.(c);
 }
 
 /** Characters the engine must not see in text left as written: SSML markup, and "[[" / "]]" (phonemes). */

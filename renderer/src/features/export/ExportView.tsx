@@ -25,7 +25,7 @@ const PRESET_LABELS = defineMessages<MasteringPresetName>({
   none: { id: 'export.preset.none', defaultMessage: 'None' },
 });
 
-/** What each preset aims at (docs/GUIDE.md, "Chapters and audiobook export"). */
+/** What each preset aims at (docs/USER-GUIDE.md, "Chapters and audiobook export"). */
 const PRESET_HINTS = defineMessages<MasteringPresetName>({
   acx: {
     id: 'export.preset.acx.hint',

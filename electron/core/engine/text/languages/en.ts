@@ -80,6 +80,16 @@ const englishDecadeRule: Rule = {
   },
 };
 
+/** `'s` after a word: English possessive (or "is"), which eSpeak would spell out after `]]`. */
+const POSSESSIVE = /^['\u2019]s(?![\p{L}\p{N}\p{M}])/u;
+
+/** eSpeak phonemes of the English -s after `phonemes`: "Iz" after a sibilant, "s" after a voiceless sound, else "z". */
+function possessiveSuffix(phonemes: string): string {
+  const bare = phonemes.replace(/[',%=]+$/u, '');
+  if (/(?:s|z|S|Z|tS|dZ)$/u.test(bare)) return 'Iz';
+  return /(?:p|t|k|f|T)$/u.test(bare) ? 's' : 'z';
+}
+
 export const english: LanguageRules = {
   /*
    * Each entry was checked against eSpeak NG: it reads the left side wrongly (letters, the
@@ -169,6 +179,19 @@ export const english: LanguageRules = {
     const spokenScale = scale === 'k' ? 'thousand' : scale === 'bn' ? 'billion' : scale;
     return `${amount.replace(/,/g, '')} ${spokenScale} ${words.many}`;
   },
+  writeOrdinal(n, digits) {
+    const tens = n % 100;
+    const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+    return `${digits}${suffix}`;
+  },
+  afterEntryPhonemes(phonemes, text, end) {
+    const possessive = POSSESSIVE.exec(text.slice(end, end + 3));
+    return possessive
+      ? { end: end + possessive[0].length, phonemes: `${phonemes}${possessiveSuffix(phonemes)}` }
+      : undefined;
+  },
+  // eSpeak reads a lone "A" as the article (measured): its name's phonemes instead.
+  letterName: (c) => (c === 'a' || c === 'A' ? '[[eI]]' : undefined),
   rangeWord: ' to ',
   andWord: ' and ',
   comparison: {

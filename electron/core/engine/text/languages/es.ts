@@ -59,6 +59,7 @@ export const spanish: LanguageRules = {
     if (!words.centMany) return `${n},${cents} ${words.many}`;
     return `${main} con ${Number(cents)}`;
   },
+  writeOrdinal: (_n, digits) => `${digits}º`,
   rangeWord: ' a ',
   andWord: ' y ',
   comparison: { lt: 'menor que', gt: 'mayor que', le: 'menor o igual que', ge: 'mayor o igual que' },

@@ -81,6 +81,8 @@ export const french: LanguageRules = {
     // "5 euros 50": the cents without their name.
     return `${main} ${Number(cents)}`;
   },
+  // eSpeak reads "3e" as "trois e", "3ème" as "troisième" (measured).
+  writeOrdinal: (n, digits) => (n === 1 ? '1er' : `${digits}ème`),
   rangeWord: ' à ',
   andWord: ' et ',
   comparison: { lt: 'inférieur à', gt: 'supérieur à', le: 'inférieur ou égal à', ge: 'supérieur ou égal à' },
