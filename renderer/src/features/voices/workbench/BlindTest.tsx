@@ -10,7 +10,7 @@ import { useStudio } from '../../../stores';
 import { assignBlind, ERRORS, tally, type Vote } from './logic';
 import { PlayToggle } from './PlayToggle';
 import { useResultWave } from './useResultWave';
-import { useMeasure, useVoiceFacts, type Result } from './Workbench';
+import { useMeasure, useVoiceFacts, type Result } from './voice-results';
 
 type Done = Extract<Result, { status: 'done' }>;
 

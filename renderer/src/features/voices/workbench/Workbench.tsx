@@ -8,39 +8,19 @@
 import { strToU8, zipSync } from 'fflate';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { defineMessage, defineMessages, FormattedMessage, useIntl } from 'react-intl';
-import { VOICES } from '../../../../../electron/shared/voices';
 import { errorMessage } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
 import { EngineBadge } from '../../../components/EngineBadge';
 import { VoiceSelect } from '../../../components/VoiceSelect';
-import { useClient, useStudio } from '../../../stores';
+import { useStudio } from '../../../stores';
 import { BlindTest } from './BlindTest';
-import {
-  audioFileName,
-  comparisonCsv,
-  defaultSentence,
-  languageOf,
-  peaksOf,
-  readWav,
-  tally,
-  WorkbenchError,
-  type CsvColumn,
-} from './logic';
-import { measureAudition, type Measured } from './measure';
+import { audioFileName, comparisonCsv, defaultSentence, tally, type CsvColumn } from './logic';
 import { PlayToggle } from './PlayToggle';
 import { useResultWave, type ResultWave } from './useResultWave';
+import { useMeasure, useVoiceFacts, type Result, type VoiceFacts } from './voice-results';
 import './workbench.css';
 
 export const MAX_SENTENCE = 300;
-
-export interface VoiceFacts {
-  code: string;
-  name: string;
-  /** A catalogue voice or one of the user's own (see KIND for its words). */
-  kind: 'catalogue' | 'custom';
-  engine: string | undefined;
-  language: string;
-}
 
 /** What a voice's kind is called on its card and in the CSV. */
 export const KIND = defineMessages({
@@ -88,79 +68,6 @@ const playing = defineMessage<{ index: number; count: number; name: string }>({
   id: 'voices.workbench.playing',
   defaultMessage: 'Playing {index, number} of {count, number}: {name}',
 });
-
-export type Result =
-  | { code: string; status: 'idle' | 'waiting' | 'speaking' }
-  | { code: string; status: 'failed'; error: string }
-  | {
-      code: string;
-      status: 'done';
-      sentence: string;
-      measured: Measured;
-      url: string;
-      peaks: number[];
-    };
-
-/** What the workbench shows of a voice code: its name, kind, what speaks it, its language. */
-export function useVoiceFacts(): (code: string) => VoiceFacts {
-  const custom = useStudio((s) => s.customVoices);
-  const engines = useStudio((s) => s.voiceEngines);
-  return useCallback(
-    (code: string) => {
-      const own = custom.find((v) => v.code === code);
-      if (own)
-        return {
-          code,
-          name: own.name,
-          kind: 'custom',
-          engine: own.base.kind === 'pack' ? own.base.pack_id : engines[own.voice_code]?.engine,
-          language: languageOf(own.language),
-        };
-      const voice = VOICES.find((v) => v.voice_code === code);
-      return {
-        code,
-        name: voice?.name ?? code,
-        kind: 'catalogue',
-        engine: engines[code]?.engine,
-        language: languageOf(code),
-      };
-    },
-    [custom, engines],
-  );
-}
-
-/** Speaks `sentence` with `code` and measures it (the audition route of a custom or catalogue voice). */
-export function useMeasure(): (code: string, sentence: string, signal?: AbortSignal) => Promise<Result> {
-  const client = useClient();
-  const intl = useIntl();
-  const custom = useStudio((s) => s.customVoices);
-  return useCallback(
-    async (code, sentence, signal) => {
-      const body = { text: sentence };
-      const url = custom.some((v) => v.code === code)
-        ? client.customVoiceAuditionUrl(code, body)
-        : client.auditionUrl(code, body);
-      try {
-        const measured = await measureAudition(url, signal);
-        const blob = new Blob([measured.bytes.slice().buffer], { type: 'audio/wav' });
-        return {
-          code,
-          status: 'done',
-          sentence,
-          measured,
-          url: URL.createObjectURL(blob),
-          peaks: peaksOf(measured.bytes, readWav(measured.bytes)),
-        };
-      } catch (e) {
-        if (signal?.aborted) throw e;
-        const error =
-          e instanceof WorkbenchError ? intl.formatMessage(e.descriptor, e.values) : errorMessage(e);
-        return { code, status: 'failed', error };
-      }
-    },
-    [client, custom, intl],
-  );
-}
 
 const seconds = (s: number) => `${formatNumber(s, { maxDigits: 2 })} s`;
 const ms = (n: number) => `${formatNumber(Math.round(n))} ms`;
