@@ -21,27 +21,19 @@ import {
   startStudio,
 } from './harness';
 import { importAndCast } from './projects.e2e';
+import { NAV_LABELS, SMALL, THEMES, VIEWS, WIDE } from './every-view';
 
 type StorageState = Exclude<BrowserContextOptions['storageState'], string | undefined>;
 
-const THEMES = ['light', 'dark'] as const;
-const SIZES = [
-  { width: 1280, height: 800 },
-  { width: 800, height: 600 },
-] as const;
+const SIZES = [WIDE, SMALL] as const;
 
-/** Each view of the sidebar, with the heading that says it has opened. */
-const VIEWS: readonly { nav: string; heading: string }[] = [
-  { nav: 'Studio', heading: 'Studio' },
-  { nav: 'Voices', heading: 'Voices' },
-  { nav: 'Voice library', heading: 'Voice library' },
-  { nav: 'Lexicon', heading: 'Lexicon' },
-  { nav: 'Export', heading: 'Export' },
-  { nav: 'History', heading: 'History' },
-  { nav: 'Callbacks', heading: 'Callbacks' },
-  { nav: 'API', heading: 'API' },
-  { nav: 'Settings', heading: 'Settings' },
-];
+/**
+ * Each view of the sidebar but Projects (checked first, list and project open), with the heading
+ * that says it has opened (the sidebar's label).
+ */
+const SIDEBAR_VIEWS: readonly { nav: string; heading: string }[] = VIEWS.filter((v) => v !== 'projects').map(
+  (v) => ({ nav: NAV_LABELS[v], heading: NAV_LABELS[v] }),
+);
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { name, exact: true, level: 1 });
 
@@ -161,7 +153,7 @@ export async function runAccessibilityE2e(log: (line: string) => void): Promise<
           await nav(page, 'Projects').click();
           await heading(page, 'Projects').waitFor();
 
-          for (const view of VIEWS) {
+          for (const view of SIDEBAR_VIEWS) {
             await nav(page, view.nav).click();
             await heading(page, view.heading).waitFor();
             if (view.nav === 'Studio') {

@@ -11,7 +11,8 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { VIEWS } from '../../renderer/src/stores/ui-slice';
 import { launchBrowser, nav, SAMPLE_TEXT, startStudio } from './harness';
-import { importSmallBook, NAV_LABELS } from './small-windows.e2e';
+import { NAV_LABELS } from './every-view';
+import { importSmallBook } from './small-windows.e2e';
 
 const hashOf = (page: Page) => new URL(page.url()).hash;
 

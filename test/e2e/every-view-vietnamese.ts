@@ -13,24 +13,17 @@ import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import en from '../../renderer/src/i18n/messages/en.json';
 import vi from '../../renderer/src/i18n/messages/vi.json';
 import { axeViolations, describeViolations } from './axe';
+import { SMALL, THEMES, VIEWS as VIEW_NAMES, WIDE } from './every-view';
 
 type StorageState = Exclude<BrowserContextOptions['storageState'], string | undefined>;
 
 const OUT = join(process.cwd(), 'docs/screenshots/vi');
 
 /** The views by address. */
-const VIEWS: readonly { name: string; hash: string }[] = [
-  { name: 'projects', hash: '#/projects' },
-  { name: 'studio', hash: '#/studio' },
-  { name: 'voices', hash: '#/voices' },
-  { name: 'library', hash: '#/library' },
-  { name: 'lexicon', hash: '#/lexicon' },
-  { name: 'export', hash: '#/export' },
-  { name: 'history', hash: '#/history' },
-  { name: 'callbacks', hash: '#/callbacks' },
-  { name: 'api', hash: '#/api' },
-  { name: 'settings', hash: '#/settings' },
-];
+const VIEWS: readonly { name: string; hash: string }[] = VIEW_NAMES.map((name) => ({
+  name,
+  hash: `#/${name}`,
+}));
 
 /**
  * The English sentences of the catalogue that Vietnamese says otherwise: each message's literal
@@ -84,11 +77,11 @@ export async function everyViewInVietnamese(
   assert.ok(sentences.length > 200, `${sentences.length} English sentences to look for`);
   mkdirSync(OUT, { recursive: true });
   const problems: string[] = [];
-  for (const theme of ['light', 'dark'] as const) {
+  for (const theme of THEMES) {
     const context = await browser.newContext({
       locale: 'vi-VN',
       colorScheme: theme,
-      viewport: { width: 1280, height: 800 },
+      viewport: WIDE,
       baseURL,
       storageState,
     });
@@ -121,10 +114,7 @@ export async function everyViewInVietnamese(
         { name: 'history-request', hash: `#/history/${items.request}` },
       ];
       for (const view of views) {
-        for (const size of [
-          { width: 1280, height: 800 },
-          { width: 800, height: 600 },
-        ]) {
+        for (const size of [WIDE, SMALL]) {
           await page.setViewportSize(size);
           await page.goto(`/${view.hash}`);
           await page.locator('h1').first().waitFor();
@@ -135,7 +125,7 @@ export async function everyViewInVietnamese(
           if (overflow > 0) problems.push(`${where} scrolls sideways by ${overflow} px`);
           const violations = await axeViolations(page);
           if (violations.length > 0) problems.push(describeViolations(where, violations));
-          if (size.width === 1280) {
+          if (size === WIDE) {
             const words = await pageWords(page);
             for (const sentence of sentences)
               if (words.includes(sentence)) problems.push(`${where} says in English: “${sentence}”`);

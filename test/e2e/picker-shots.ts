@@ -3,6 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { launchBrowser, nav, startStudio } from './harness';
+import { inEachThemeAndSize, SMALL, WIDE } from './every-view';
 
 const OUT = process.env.SHOTS_DIR ?? '/tmp/shots';
 mkdirSync(OUT, { recursive: true });
@@ -15,18 +16,11 @@ try {
   await signIn.getByRole('heading', { name: 'Studio', exact: true }).waitFor();
   const storageState = await first.storageState();
   await first.close();
-  for (const theme of ['light', 'dark'] as const) {
-    for (const size of [
-      { width: 800, height: 600 },
-      { width: 1280, height: 800 },
-    ]) {
-      const context = await browser.newContext({
-        viewport: size,
-        colorScheme: theme,
-        baseURL: studio.url,
-        storageState,
-      });
-      const page = await context.newPage();
+  await inEachThemeAndSize(
+    browser,
+    [SMALL, WIDE],
+    { baseURL: studio.url, storageState },
+    async (page, theme, size) => {
       await page.goto('/');
       await page.getByRole('heading', { name: 'Studio', exact: true }).waitFor();
       const picker = page.getByLabel('Voice', { exact: true });
@@ -38,9 +32,8 @@ try {
       await page.getByRole('heading', { name: 'Voice library', exact: true }).waitFor();
       await page.waitForTimeout(300);
       await page.screenshot({ path: join(OUT, `voice-library-${theme}-${size.width}.png`) });
-      await context.close();
-    }
-  }
+    },
+  );
 } finally {
   await browser.close();
   await studio.stop();

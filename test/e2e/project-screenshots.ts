@@ -11,13 +11,14 @@ import { writeDocx, type BookDescription } from '../fixtures/manuscripts';
 import { launchBrowser, nav, startStudio } from './harness';
 import { PROJECT_BOOK } from '../fixtures/project-book';
 import { importAndCast } from './projects.e2e';
+import { inEachThemeAndSize, shooter, SMALL, WIDE } from './every-view';
 
 const OUT = join(process.cwd(), 'docs/screenshots');
 mkdirSync(OUT, { recursive: true });
 
 const SIZES = [
-  { name: '', width: 1280, height: 800 },
-  { name: '-small', width: 800, height: 600 },
+  { name: '', ...WIDE },
+  { name: '-small', ...SMALL },
 ] as const;
 
 /** A second book, so the list shows more than one. */
@@ -53,24 +54,21 @@ try {
     .waitFor({ timeout: 180_000 });
   await setup.close();
 
-  for (const scheme of ['light', 'dark'] as const)
-    for (const size of SIZES) {
-      const context = await browser.newContext({
-        viewport: { width: size.width, height: size.height },
-        colorScheme: scheme,
-        deviceScaleFactor: 1,
-        baseURL: studio.url,
+  await inEachThemeAndSize(
+    browser,
+    SIZES,
+    { deviceScaleFactor: 1, baseURL: studio.url },
+    async (page, scheme, size) => {
+      const shot = shooter(page, {
+        settleMs: 300,
+        path: (name) => join(OUT, `${name}${size.name}-${scheme}.png`),
+        note: async (p) =>
+          (await p.evaluate(
+            () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+          ))
+            ? '  (SCROLLS SIDEWAYS)'
+            : '',
       });
-      const page = await context.newPage();
-      const shot = async (name: string) => {
-        await page.waitForTimeout(300);
-        const path = join(OUT, `${name}${size.name}-${scheme}.png`);
-        await page.screenshot({ path });
-        const sideways = await page.evaluate(
-          () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
-        );
-        process.stdout.write(`${path}${sideways ? '  (SCROLLS SIDEWAYS)' : ''}\n`);
-      };
       await page.goto(studio.loginUrl);
       await page.getByRole('heading', { name: 'Studio', exact: true }).waitFor();
       await nav(page, 'Projects').click();
@@ -83,8 +81,8 @@ try {
       await page.getByRole('tab', { name: 'Cast' }).click();
       await page.getByRole('list', { name: 'Characters' }).waitFor();
       await shot('project-cast');
-      await context.close();
-    }
+    },
+  );
 } finally {
   await browser.close();
   await studio.stop();

@@ -17,6 +17,7 @@ import {
   startStudio,
   startVoiceMirror,
 } from './harness';
+import { shooter, THEMES } from './every-view';
 
 const OUT = join(process.cwd(), 'docs/screenshots');
 
@@ -53,20 +54,18 @@ const receiver = await startReceiver();
 const browser = await launchBrowser();
 
 try {
-  for (const scheme of ['light', 'dark'] as const) {
+  for (const scheme of THEMES) {
     const context = await browser.newContext({
       viewport: { width: 1360, height: 1000 },
       colorScheme: scheme,
       deviceScaleFactor: 1,
     });
     const page = await context.newPage();
-    const shot = async (name: string) => {
-      await page.waitForTimeout(250);
-      await page.evaluate(() => window.scrollTo(0, 0));
-      const path = join(OUT, `${name}-${scheme}.png`);
-      await page.screenshot({ path });
-      process.stdout.write(`${path}\n`);
-    };
+    const shot = shooter(page, {
+      settleMs: 250,
+      afterSettle: (p) => p.evaluate(() => window.scrollTo(0, 0)),
+      path: (name) => join(OUT, `${name}-${scheme}.png`),
+    });
 
     await page.goto(`${studio.url}/`);
     await page.getByRole('heading', { name: 'Sign in to Narration Studio' }).waitFor();

@@ -16,6 +16,7 @@ import {
   startStudio,
 } from './harness';
 import { importSmallBook } from './small-windows.e2e';
+import { shooter, SMALL, THEMES } from './every-view';
 
 const OUT = join(process.cwd(), 'docs/screenshots');
 mkdirSync(OUT, { recursive: true });
@@ -23,21 +24,17 @@ mkdirSync(OUT, { recursive: true });
 const studio = await startStudio(E2E_SERVE_ARGS);
 const browser = await launchBrowser();
 try {
-  for (const scheme of ['light', 'dark'] as const) {
+  for (const scheme of THEMES) {
     const context = await browser.newContext({
-      viewport: { width: 800, height: 600 },
+      viewport: SMALL,
       colorScheme: scheme,
       deviceScaleFactor: 1,
     });
     const page = await context.newPage();
-    const shot = async (name: string, { hover = false } = {}) => {
-      // The pointer off the sidebar (its labels show on hover), unless the shot is about that.
-      if (!hover) await page.mouse.move(790, 590);
-      await page.waitForTimeout(300);
-      const path = join(OUT, `small-${name}-${scheme}.png`);
-      await page.screenshot({ path });
-      process.stdout.write(`${path}\n`);
-    };
+    const path = (name: string) => join(OUT, `small-${name}-${scheme}.png`);
+    // The pointer off the sidebar (its labels show on hover), unless the shot is about that.
+    const shot = shooter(page, { settleMs: 300, beforeSettle: (p) => p.mouse.move(790, 590), path });
+    const shotWithHover = shooter(page, { settleMs: 300, path });
     await page.goto(studio.loginUrl);
     await page.getByRole('heading', { name: 'Studio', exact: true }).waitFor();
     await page.getByLabel('Text to speak').fill(SAMPLE_TEXT);
@@ -63,7 +60,7 @@ try {
     await nav(page, 'Voice library').focus();
     await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Tab');
-    await shot('sidebar-focus', { hover: true });
+    await shotWithHover('sidebar-focus');
     await page.goto(`${studio.url}/#/projects/no-such-project`);
     await page.getByRole('alert').waitFor();
     await shot('project-missing');

@@ -11,7 +11,6 @@
 
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { VIEWS, type View } from '../../renderer/src/stores/ui-slice';
 import {
   E2E_SERVE_ARGS,
   generateWithRefusedCallback,
@@ -20,25 +19,9 @@ import {
   SAMPLE_TEXT,
   startStudio,
 } from './harness';
+import { NAV_LABELS, SMALL, VIEWS, WIDE } from './every-view';
 
-/** The sidebar's label of each view. */
-export const NAV_LABELS: Record<View, string> = {
-  projects: 'Projects',
-  studio: 'Studio',
-  voices: 'Voices',
-  library: 'Voice library',
-  lexicon: 'Lexicon',
-  export: 'Export',
-  history: 'History',
-  callbacks: 'Callbacks',
-  api: 'API',
-  settings: 'Settings',
-};
-
-export const SIZES = [
-  { width: 800, height: 600 },
-  { width: 1280, height: 800 },
-] as const;
+export const SIZES = [SMALL, WIDE] as const;
 
 /** A Markdown book of two chapters, imported through the Projects view's file input. */
 export const SMALL_BOOK = Buffer.from(

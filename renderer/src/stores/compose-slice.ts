@@ -43,8 +43,6 @@ export interface DialogueSettings {
   paragraphs: Record<number, string>;
 }
 
-export const NO_DIALOGUE: DialogueSettings = { enabled: false, character: null, paragraphs: {} };
-
 /** Stored settings made valid: unknown voice codes and bad indices are dropped. */
 export function sanitiseDialogue(input: Partial<DialogueSettings> | undefined): DialogueSettings {
   const paragraphs: Record<number, string> = {};

@@ -24,17 +24,6 @@ export interface ExportDraft {
   cover: { name: string; base64: string; type: string } | null;
 }
 
-export const EMPTY_EXPORT_DRAFT: ExportDraft = {
-  text: '',
-  title: '',
-  author: '',
-  voice: null,
-  preset: 'acx',
-  format: 'm4b',
-  folderFormat: 'mp3',
-  cover: null,
-};
-
 /** A stored draft made valid: unknown values fall back to the defaults. */
 export function sanitiseExportDraft(input: Partial<ExportDraft> | undefined): ExportDraft {
   const text = (value: unknown) => (typeof value === 'string' ? value : '');

@@ -5,6 +5,7 @@
 
 import { createContext, useContext, useMemo } from 'react';
 import { createStore, useStore, type StoreApi } from 'zustand';
+import { createApiViewSlice } from './api-view-slice';
 import { createComposeSlice } from './compose-slice';
 import { createCustomVoicesSlice } from './custom-voices-slice';
 import { createExportSlice } from './export-slice';
@@ -35,6 +36,7 @@ export function createStudioStore(deps: StoreDeps): StudioStore {
     ...createCustomVoicesSlice(deps)(...a),
     ...createWorkbenchSlice(deps)(...a),
     ...createServerSettingsSlice(deps)(...a),
+    ...createApiViewSlice(deps)(...a),
   }));
 }
 

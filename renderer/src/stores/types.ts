@@ -2,6 +2,7 @@
 
 import type { StateCreator } from 'zustand';
 import type { ApiClient } from '../lib/api-client';
+import type { ApiViewSlice } from './api-view-slice';
 import type { ComposeSlice } from './compose-slice';
 import type { CustomVoicesSlice } from './custom-voices-slice';
 import type { ExportSlice } from './export-slice';
@@ -24,7 +25,8 @@ export type StudioState = SessionSlice &
   ProjectsSlice &
   CustomVoicesSlice &
   WorkbenchSlice &
-  ServerSettingsSlice;
+  ServerSettingsSlice &
+  ApiViewSlice;
 
 /** What slices need from outside: the API client, somewhere to keep drafts, timers. */
 export interface StoreDeps {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, type ReactNode } from 'react';
 import {
   defineMessages,
   FormattedMessage,
@@ -6,14 +6,14 @@ import {
   type IntlShape,
   type MessageDescriptor,
 } from 'react-intl';
-import type { ApiKeyInfo, CreatedKey, LedgerKind, Usage } from '../../../../electron/shared/api';
+import type { ApiKeyInfo, LedgerKind } from '../../../../electron/shared/api';
 import { KEY_FILTER_ALL } from '../../../../electron/shared/api';
 import { CopyButton } from '../../components/CopyButton';
 import { keyName, KeySelect } from '../../components/KeySelect';
-import { errorMessage } from '../../lib/api-client';
 import { formatCredits, formatTime } from '../../lib/format';
 import { getDesktop } from '../../lib/desktop';
-import { useClient, useStudio } from '../../stores';
+import { useStudio } from '../../stores';
+import { creditsProblem, MAX_CREDITS_ADDED } from '../../stores/api-view-slice';
 import {
   API_LABEL_MESSAGES,
   buildExamples,
@@ -21,7 +21,6 @@ import {
   findExample,
   LANGUAGE_LABELS,
   type ExampleApi,
-  type ExampleLanguage,
 } from './examples';
 
 const EXAMPLE_APIS: readonly ExampleApi[] = ['cloud-poll', 'cloud-direct', 'openai'];
@@ -111,45 +110,39 @@ function masked(secret: string): string {
  * (examples.ts: the same text the tests run).
  */
 export function ApiView() {
-  const client = useClient();
   const intl = useIntl();
   const session = useStudio((s) => s.session);
-  const refreshSession = useStudio((s) => s.refreshSession);
   const id = useId();
-  const [keys, setKeys] = useState<ApiKeyInfo[]>([]);
-  const [usage, setUsage] = useState<Usage | null>(null);
-  const [name, setName] = useState('');
-  const [created, setCreated] = useState<CreatedKey | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [creditsKey, setCreditsKey] = useState<string>(session?.key.id ?? KEY_FILTER_ALL);
-  const [shown, setShown] = useState<ReadonlySet<string>>(new Set());
-  const [language, setLanguage] = useState<ExampleLanguage>('curl');
+  const keys = useStudio((s) => s.apiKeys);
+  const usage = useStudio((s) => s.apiUsage);
+  const name = useStudio((s) => s.apiNewKeyName);
+  const created = useStudio((s) => s.apiCreatedKey);
+  const error = useStudio((s) => s.apiError);
+  const creditsKey = useStudio((s) => s.apiCreditsKey);
+  const shown = useStudio((s) => s.apiShownSecrets);
+  const language = useStudio((s) => s.apiExampleLanguage);
+  const reset = useStudio((s) => s.resetApiView);
+  const load = useStudio((s) => s.loadApiView);
+  const setName = useStudio((s) => s.setApiNewKeyName);
+  const create = useStudio((s) => s.createApiKey);
+  const dismissCreated = useStudio((s) => s.dismissCreatedKey);
+  const rotateSecret = useStudio((s) => s.rotateSigningSecret);
+  const toggleSecret = useStudio((s) => s.toggleSigningSecret);
+  const revokeKey = useStudio((s) => s.revokeApiKey);
+  const setCreditsKey = useStudio((s) => s.setApiCreditsKey);
+  const setLanguage = useStudio((s) => s.setApiExampleLanguage);
 
-  const load = useCallback(async () => {
-    try {
-      const [k, u] = await Promise.all([client.keys(), client.usage(1, 10, creditsKey)]);
-      setKeys(k);
-      setUsage(u);
-    } catch (e) {
-      setError(errorMessage(e));
-    }
-  }, [client, creditsKey]);
-
+  // Each visit starts afresh, and leaves nothing behind (a new key's text is shown once).
+  useEffect(() => {
+    reset();
+    return reset;
+  }, [reset]);
+  // The keys and the credits of the key shown, read again when that key changes.
   useEffect(() => {
     const first = setTimeout(() => void load(), 0);
     return () => clearTimeout(first);
-  }, [load]);
+  }, [load, creditsKey]);
 
-  const create = async () => {
-    setError(null);
-    try {
-      setCreated(await client.createKey(name.trim() || undefined));
-      setName('');
-      await load();
-    } catch (e) {
-      setError(errorMessage(e));
-    }
-  };
   const rotate = async (key: ApiKeyInfo) => {
     if (
       !window.confirm(
@@ -164,21 +157,8 @@ export function ApiView() {
       )
     )
       return;
-    setError(null);
-    try {
-      await client.rotateSigningSecret(key.id);
-      setShown((s) => new Set(s).add(key.id));
-      await load();
-    } catch (e) {
-      setError(errorMessage(e));
-    }
+    await rotateSecret(key.id);
   };
-  const toggleSecret = (keyId: string) =>
-    setShown((s) => {
-      const next = new Set(s);
-      if (!next.delete(keyId)) next.add(keyId);
-      return next;
-    });
   const revoke = async (key: ApiKeyInfo) => {
     if (
       !window.confirm(
@@ -192,14 +172,7 @@ export function ApiView() {
       )
     )
       return;
-    setError(null);
-    try {
-      await client.revokeKey(key.id);
-      await load();
-      await refreshSession();
-    } catch (e) {
-      setError(errorMessage(e));
-    }
+    await revokeKey(key.id);
   };
 
   const base = session?.base_url ?? window.location.origin;
@@ -347,7 +320,7 @@ export function ApiView() {
                   defaultMessage: 'Copy new API key',
                 })}
               />
-              <button type="button" onClick={() => setCreated(null)}>
+              <button type="button" onClick={dismissCreated}>
                 <FormattedMessage id="api.keys.created.done" defaultMessage="Done" />
               </button>
             </div>
@@ -519,14 +492,7 @@ export function ApiView() {
           <div className="voice-filters">
             <KeySelect value={creditsKey} keys={keys} onChange={setCreditsKey} />
           </div>
-          <AddCredits
-            keys={keys}
-            defaultKey={creditsKey === KEY_FILTER_ALL ? session?.key.id : creditsKey}
-            onAdded={async () => {
-              await load();
-              await refreshSession();
-            }}
-          />
+          <AddCredits keys={keys} defaultKey={creditsKey === KEY_FILTER_ALL ? session?.key.id : creditsKey} />
           <table
             className="data"
             aria-label={intl.formatMessage({ id: 'api.ledger.title', defaultMessage: 'Ledger' })}
@@ -679,75 +645,54 @@ function DocLink({ href, children }: { href: string; children: ReactNode }) {
   );
 }
 
-/** The most credits one addition may give (the server's limit, jobs/keys.ts). */
-const MAX_CREDITS_ADDED = 1_000_000_000;
-
 /**
  * Adds whole credits to a live key (POST /api/v1/keys/<id>/credits): the key shown in the ledger,
- * else the studio's own. The sidebar's balance follows (`onAdded` re-reads the session).
+ * else the studio's own. The keys, the ledger and the sidebar's balance follow (api-view-slice.ts).
  */
-function AddCredits({
-  keys,
-  defaultKey,
-  onAdded,
-}: {
-  keys: readonly ApiKeyInfo[];
-  defaultKey: string | undefined;
-  onAdded(): Promise<void>;
-}) {
-  const client = useClient();
+function AddCredits({ keys, defaultKey }: { keys: readonly ApiKeyInfo[]; defaultKey: string | undefined }) {
   const intl = useIntl();
   const id = useId();
   const live = keys.filter((k) => !k.revoked_at);
   const studioKeyId = useStudio((s) => s.session?.key.id);
-  const [chosen, setChosen] = useState<string | undefined>(undefined);
+  const chosen = useStudio((s) => s.apiCreditsTo);
+  const setChosen = useStudio((s) => s.chooseCreditsKey);
   const keyId = chosen ?? (live.some((k) => k.id === defaultKey) ? defaultKey : live[0]?.id);
-  const [amount, setAmount] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  const amount = useStudio((s) => s.apiCreditsAmount);
+  const editAmount = useStudio((s) => s.editCreditsAmount);
+  const busy = useStudio((s) => s.apiCreditsAdding);
+  const problem = useStudio((s) => s.apiCreditsError);
+  const added = useStudio((s) => s.apiCreditsAdded);
+  const addCredits = useStudio((s) => s.addCredits);
 
   const credits = Number(amount);
+  const wrong = creditsProblem(amount);
   const invalid =
-    amount.trim() === ''
-      ? null
-      : !/^\d+$/.test(amount.trim()) || credits < 1
-        ? intl.formatMessage({
-            id: 'api.credits.add.notWhole',
-            defaultMessage: 'Enter a whole number of credits above 0.',
-          })
-        : credits > MAX_CREDITS_ADDED
-          ? intl.formatMessage(
-              { id: 'api.credits.add.tooMany', defaultMessage: 'At most {max, number} credits at a time.' },
-              { max: MAX_CREDITS_ADDED },
-            )
-          : null;
+    wrong === 'not-whole'
+      ? intl.formatMessage({
+          id: 'api.credits.add.notWhole',
+          defaultMessage: 'Enter a whole number of credits above 0.',
+        })
+      : wrong === 'too-many'
+        ? intl.formatMessage(
+            { id: 'api.credits.add.tooMany', defaultMessage: 'At most {max, number} credits at a time.' },
+            { max: MAX_CREDITS_ADDED },
+          )
+        : null;
+  const done =
+    added &&
+    intl.formatMessage(
+      {
+        id: 'api.credits.add.done',
+        defaultMessage:
+          'Added {credits, plural, one {# credit} other {# credits}} to {name}: balance {balance, plural, one {# credit} other {# credits}}.',
+      },
+      { credits: added.credits, name: added.name, balance: added.balance },
+    );
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     if (!keyId || invalid || amount.trim() === '') return;
-    setBusy(true);
-    setProblem(null);
-    setDone(null);
-    try {
-      const key = await client.addCredits(keyId, credits);
-      setDone(
-        intl.formatMessage(
-          {
-            id: 'api.credits.add.done',
-            defaultMessage:
-              'Added {credits, plural, one {# credit} other {# credits}} to {name}: balance {balance, plural, one {# credit} other {# credits}}.',
-          },
-          { credits, name: key.name, balance: key.balance },
-        ),
-      );
-      setAmount('');
-      await onAdded();
-    } catch (e) {
-      setProblem(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
+    await addCredits(keyId, credits);
   };
 
   if (live.length === 0) return null;
@@ -789,10 +734,7 @@ function AddCredits({
             id={`${id}-credits`}
             inputMode="numeric"
             value={amount}
-            onChange={(e) => {
-              setAmount(e.target.value);
-              setDone(null);
-            }}
+            onChange={(e) => editAmount(e.target.value)}
             // eslint-disable-next-line messages/no-words-in-jsx -- a number, no words
             placeholder="1000"
             aria-invalid={invalid ? true : undefined}
