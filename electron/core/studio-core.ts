@@ -11,18 +11,25 @@ import type { AddressInfo } from 'node:net';
 import type { CatalogueEntry } from '../shared/voice-packs';
 import { systemClock, type Clock } from './platform/clock';
 import { silentLog, type Log } from './platform/log';
-import { createJobs, type Jobs, type RetryPolicy } from './jobs';
-import { callbackTargets, internalAddressKind } from './jobs/callback-targets';
-import { createLexiconStore, type LexiconStore } from './lexicon/lexicon-store';
+import { callbackTargets, createJobs, internalAddressKind, type Jobs, type RetryPolicy } from './jobs';
+import { createLexiconStore, type LexiconStore } from './lexicon';
 import { dataPaths, sentenceCacheDir } from './platform/paths';
-import { createProjectService, type ProjectService } from './projects/project-service';
-import { createProjectExports, type ProjectExports } from './projects/project-export';
-import { createProjectRenders, type ProjectRenders } from './projects/project-renders';
+import {
+  createProjectExports,
+  createProjectRenders,
+  createProjectService,
+  type ProjectExports,
+  type ProjectRenders,
+  type ProjectService,
+} from './projects';
 import { DEFAULT_SENTENCE_CACHE_MB } from '../shared/options';
-import { buildServer, type HttpApp } from './server/app';
-import type { AuthThrottleOptions } from './server/auth-throttle';
-import { createSessions } from './server/sessions';
-import { DEFAULT_UI_DIR } from './server/static-ui';
+import {
+  type AuthThrottleOptions,
+  buildServer,
+  createSessions,
+  DEFAULT_UI_DIR,
+  type HttpApp,
+} from './server';
 import type { VoiceMapping } from '../shared/voice-mapping';
 import { openFileSettings, type SettingsStore } from './platform/settings-store';
 import { openStore, type Store } from './store';

@@ -16,7 +16,7 @@ import {
 } from '../../shared/lexicon';
 import { formatLexicon, LexiconFileError, parseLexicon } from '../../shared/lexicon-files';
 import type { LanguageCode } from '../../shared/voices';
-import { createLexiconStore } from '../lexicon/lexicon-store';
+import { createLexiconStore } from '../lexicon';
 import { stderrLog } from '../platform/log';
 import { defaultDataDir } from '../platform/paths';
 import { parseCommandLine, runCommand, UsageError } from './usage';

@@ -33,7 +33,7 @@ export async function readLexicon(
   const dataDir = dataDirOption ?? defaultDataDir();
   if (!existsSync(lexiconPath(dataDir))) return [];
   const [{ createLexiconStore }, { stderrLog }] = await Promise.all([
-    import('../lexicon/lexicon-store'),
+    import('../lexicon'),
     import('../platform/log'),
   ]);
   return createLexiconStore({ dataDir, log: stderrLog }).entriesFor(language);

@@ -12,7 +12,7 @@ import type { ProjectDetail } from '../../shared/projects';
 import { readManuscript } from '../manuscripts';
 import { systemClock } from '../platform/clock';
 import { dataPaths, defaultDataDir } from '../platform/paths';
-import { createProjectService } from '../projects/project-service';
+import { createProjectService } from '../projects';
 import { createStudioKey } from '../server/sessions';
 import { openStore } from '../store';
 import { databaseOption, parseCommandLine, runCommand, UsageError } from './usage';

@@ -4,7 +4,7 @@
  * project-render-command.ts (render, export); both build on this contract.
  */
 
-import type { ProjectService } from '../projects/project-service';
+import type { ProjectService } from '../projects';
 import type { Store } from '../store';
 
 /** What a subcommand gets: the parsed command line and the opened project service. */

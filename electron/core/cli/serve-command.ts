@@ -8,15 +8,14 @@ import { DEFAULT_BALANCE_MILLI, MILLI_PER_CREDIT } from '../../shared/pricing';
 import { DEFAULT_SENTENCE_CACHE_MB } from '../../shared/options';
 import { normalizeAllowedOrigins } from '../../shared/origins';
 import { CatalogueEntrySchema, type CatalogueEntry } from '../../shared/voice-packs';
-import { firstSchemaProblem } from '../server/validation';
+import { firstSchemaProblem } from '../server';
 import {
   parseVoiceAlias,
   UNKNOWN_VOICE_POLICIES,
   type UnknownVoicePolicy,
   type VoiceMapping,
 } from '../../shared/voice-mapping';
-import { ensureApiKey, isValidKeyText, KEY_TEXT_RULE } from '../jobs/keys';
-import { parseAllowedCallbackHost } from '../jobs/callback-targets';
+import { ensureApiKey, isValidKeyText, KEY_TEXT_RULE, parseAllowedCallbackHost } from '../jobs';
 import { systemClock } from '../platform/clock';
 import { stderrLog } from '../platform/log';
 import { defaultDataDir } from '../platform/paths';

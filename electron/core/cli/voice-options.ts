@@ -137,7 +137,7 @@ export async function findCustomVoice(
   const [{ dataPaths, defaultDataDir }, { openStore }, { fromCustomVoiceRow }] = await Promise.all([
     import('../platform/paths'),
     import('../store'),
-    import('../voices/custom-voice'),
+    import('../voices/speaking'),
   ]);
   const path = dataPaths(dataDirOption ?? defaultDataDir()).database;
   if (!existsSync(path)) return undefined;
@@ -162,14 +162,8 @@ export async function findCustomNeuralVoice(
   const [
     { defaultDataDir },
     { checkVoiceModel },
-    { createVoiceLibrary },
-    { librarySpeakers, resolveCustomVoice },
-  ] = await Promise.all([
-    import('../platform/paths'),
-    import('../engine'),
-    import('../voices/library'),
-    import('../voices/custom-voice'),
-  ]);
+    { createVoiceLibrary, librarySpeakers, resolveCustomVoice },
+  ] = await Promise.all([import('../platform/paths'), import('../engine'), import('../voices/speaking')]);
   const library = createVoiceLibrary({
     dataDir: dataDirOption ?? defaultDataDir(),
     validateModel: checkVoiceModel,
@@ -207,7 +201,7 @@ export async function findNeuralVoice(
   if (!existsSync(voicesDir(dataDir))) return undefined;
   const [{ checkVoiceModel }, { createVoiceLibrary }] = await Promise.all([
     import('../engine'),
-    import('../voices/library'),
+    import('../voices/speaking'),
   ]);
   return createVoiceLibrary({ dataDir, validateModel: checkVoiceModel }).neuralVoice(voiceCode, model);
 }

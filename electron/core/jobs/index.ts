@@ -286,3 +286,24 @@ export function createJobs(options: JobsOptions): Jobs {
 export type { SubmitInput, SubmitOutcome } from './submit';
 export { hashRequest, IDEMPOTENCY_WINDOW_MS, type Idempotency } from './idempotency';
 export type { RetryPolicy } from './delivery';
+export { callbackTargets, internalAddressKind, parseAllowedCallbackHost } from './callback-targets';
+export { shownResult } from './delivery';
+export { createJobEvents, type JobEventMap, type JobEvents } from './events';
+export { bookExtension, fileReportsOf, type ExportInput } from './export-jobs';
+export {
+  KEY_TEXT_RULE,
+  MAX_CREDITS_ADDED,
+  addCredits,
+  authenticate,
+  createApiKey,
+  ensureApiKey,
+  findKey,
+  isValidKeyText,
+  revokeApiKey,
+  rotateSigningSecret,
+} from './keys';
+export { createLeasedWorker, newLeasedRun, type LeasedRun } from './leased-worker';
+export { isoDate, type Links } from './links';
+export { readRequestChapters } from './request-chapters';
+export { isWordTiming, readTimings, type ResultFiles } from './result-files';
+export { errorText } from './store-retry';

@@ -23,7 +23,7 @@ import type { ProjectExportRecord } from '../../shared/projects';
 import { fileNameOf, type BookExportResult, type ChapterWav, type Engine } from '../engine';
 import { isoTime, type Clock } from '../platform/clock';
 import type { Log } from '../platform/log';
-import { fileReportsOf } from '../jobs/export-jobs';
+import { fileReportsOf } from '../jobs';
 import { writeZip } from '../platform/zip-writer';
 import type { ProjectRow, Store } from '../store';
 import type { ProjectRenders } from './project-renders';

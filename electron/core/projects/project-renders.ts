@@ -27,10 +27,8 @@ import type { Engine } from '../engine';
 import { isoTime, type Clock } from '../platform/clock';
 import type { Log } from '../platform/log';
 import type { CharacterRow, ProjectRenderRow, RenderItem, Repos, SegmentRow, Store } from '../store';
-import type { JobEvents } from '../jobs/events';
+import { createLeasedWorker, errorText, type JobEvents, type LeasedRun, newLeasedRun } from '../jobs';
 import type { ProjectService } from './project-service';
-import { errorText } from '../jobs/store-retry';
-import { createLeasedWorker, newLeasedRun, type LeasedRun } from '../jobs/leased-worker';
 import {
   prepareSegment,
   renderSegment,

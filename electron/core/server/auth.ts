@@ -8,7 +8,7 @@
 import type { FastifyRequest } from 'fastify';
 import { KEY_FILTER_ALL } from '../../shared/api';
 import { AppError } from '../../shared/errors';
-import { authenticate } from '../jobs/keys';
+import { authenticate } from '../jobs';
 import type { KeyRow, Store } from '../store';
 import { throttleAddress, type AuthThrottle } from './auth-throttle';
 

@@ -8,7 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { contentDisposition } from '../../shared/download-name';
 import { AppError } from '../../shared/errors';
 import { AUDIO_CONTENT_TYPES } from '../engine';
-import type { ResultFiles } from '../jobs/result-files';
+import type { ResultFiles } from '../jobs';
 
 export const CONTENT_TYPES = {
   ...AUDIO_CONTENT_TYPES,

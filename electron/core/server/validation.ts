@@ -17,7 +17,7 @@ import {
   type ResolvedVoice,
   type VoiceMapping,
 } from '../../shared/voice-mapping';
-import type { SubmitInput } from '../jobs/submit';
+import type { SubmitInput } from '../jobs';
 import { cleanText, countCharacters, hasSpeakableContent } from '../../shared/text';
 import { blankMarkerLines } from '../engine';
 import { isSsml, parseSsml } from '../../shared/ssml';

@@ -15,8 +15,7 @@ import type { CallbackAttemptRow, KeyRow, LedgerRow, RequestRow } from '../store
 import { toCredits } from '../../shared/pricing';
 import { cleanText } from '../../shared/text';
 import { ssmlWarnings } from '../../shared/ssml';
-import { isoDate, type Links } from '../jobs/links';
-import { shownResult } from '../jobs/delivery';
+import { isoDate, type Links, shownResult } from '../jobs';
 import { spokenVoiceCode } from '../../shared/voice-mapping';
 
 /** The spec's request record (submit result). */

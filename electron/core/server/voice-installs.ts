@@ -7,7 +7,7 @@
 
 import { isAppError } from '../../shared/errors';
 import type { VoicePackEvent, VoicePackProgress } from '../../shared/voice-packs';
-import type { JobEvents } from '../jobs/events';
+import type { JobEvents } from '../jobs';
 import type { Log } from '../platform/log';
 import type { VoiceLibrary } from '../voices';
 

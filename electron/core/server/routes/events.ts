@@ -7,8 +7,7 @@
  */
 
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { Jobs } from '../../jobs';
-import type { JobEventMap } from '../../jobs/events';
+import type { JobEventMap, Jobs } from '../../jobs';
 import { isStudio, type Auth } from '../auth';
 import { apiRoute, binary, KEY } from '../openapi';
 import { progressPercent } from '../views';

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { Value } from '@sinclair/typebox/value';
 import { CreateKeyBodySchema, type CreateKeyBody, type CreatedKey } from '../../../shared/api';
 import { AppError } from '../../../shared/errors';
-import { addCredits, createApiKey, revokeApiKey, rotateSigningSecret } from '../../jobs/keys';
+import { addCredits, createApiKey, revokeApiKey, rotateSigningSecret } from '../../jobs';
 import type { Clock } from '../../platform/clock';
 import type { Store } from '../../store';
 import { requireSession } from '../auth';

@@ -21,7 +21,7 @@ import {
 } from '../../../shared/api';
 import { AppError, type ErrorCode } from '../../../shared/errors';
 import type { AudioFormat } from '../../../shared/options';
-import { isWordTiming, readTimings } from '../../jobs/result-files';
+import { isWordTiming, readTimings } from '../../jobs';
 import { outsideNameProblem } from '../../platform/outside-names';
 import type { RequestRow, Store } from '../../store';
 import { CONTENT_TYPES, sendFile } from '../files';

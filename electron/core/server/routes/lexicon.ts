@@ -44,7 +44,7 @@ import {
 } from '../../../shared/lexicon-files';
 import { findVoice, VOICES } from '../../../shared/voices';
 import type { Engine } from '../../engine';
-import type { LexiconStore } from '../../lexicon/lexicon-store';
+import type { LexiconStore } from '../../lexicon';
 import type { VoiceLibrary } from '../../voices';
 import { sendAudition } from '../audition-stream';
 import type { Auth } from '../auth';

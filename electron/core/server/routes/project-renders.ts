@@ -23,10 +23,13 @@ import {
   type RegenerateBody,
 } from '../../../shared/projects';
 import { findVoice } from '../../../shared/voices';
-import type { ProjectExports } from '../../projects/project-export';
-import type { ProjectRenders } from '../../projects/project-renders';
-import { segmentRecord } from '../../projects/project-service';
-import { audioPathOf, timingsPathOf } from '../../projects/segment-render';
+import {
+  audioPathOf,
+  type ProjectExports,
+  type ProjectRenders,
+  segmentRecord,
+  timingsPathOf,
+} from '../../projects';
 import type { Store } from '../../store';
 import type { Auth } from '../auth';
 import { contentDisposition } from '../../../shared/download-name';

@@ -44,8 +44,7 @@ import {
   type SegmentPatch,
 } from '../../../shared/projects';
 import { readManuscript } from '../../manuscripts';
-import { ARCHIVE_LIMITS, readProjectArchive, writeProjectArchive } from '../../projects/project-archive';
-import type { ProjectService } from '../../projects/project-service';
+import { ARCHIVE_LIMITS, type ProjectService, readProjectArchive, writeProjectArchive } from '../../projects';
 import type { Store } from '../../store';
 import type { Auth } from '../auth';
 import { contentDisposition } from '../../../shared/download-name';

@@ -6,8 +6,7 @@
 
 import type { FastifyInstance } from 'fastify';
 import { RequestChaptersSchema, type RequestChapters } from '../../../shared/book-exports';
-import type { Jobs } from '../../jobs';
-import { readRequestChapters } from '../../jobs/request-chapters';
+import { type Jobs, readRequestChapters } from '../../jobs';
 import type { Store } from '../../store';
 import type { Auth } from '../auth';
 import { sendResult } from '../reply';
