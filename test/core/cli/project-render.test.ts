@@ -46,7 +46,7 @@ const book: BookDescription = {
   frontMatter: [],
   chapters: ['Opening', 'The Storm', 'Morning'].map((title, c) => ({
     title,
-    paragraphs: Array.from({ length: 6 }, (_, i) => paragraph(c * 6 + i)),
+    paragraphs: Array.from({ length: 10 }, (_, i) => paragraph(c * 10 + i)),
   })),
 };
 
@@ -75,13 +75,18 @@ describe.skipIf(onPostgres)('project render and export (headless CLI)', () => {
     let stderr = '';
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no progress: ${stderr}`)), 120_000);
+      // Its progress comes every 500 ms, several lines to a chunk at times: the newest one counts.
       child.stderr.on('data', (chunk: Buffer) => {
         stderr += chunk.toString();
-        const m = /rendering (\d+)\/(\d+) segments/.exec(stderr.split('\n').slice(-3).join('\n'));
+        const m = [...stderr.matchAll(/rendering (\d+)\/(\d+) segments/g)].at(-1);
         if (m && Number(m[1]) >= 3 && Number(m[1]) < Number(m[2])) {
           clearTimeout(timer);
           resolve();
         }
+      });
+      child.on('exit', () => {
+        clearTimeout(timer);
+        reject(new Error(`the render ended before it could be killed midway: ${stderr}`));
       });
     });
     child.kill('SIGKILL');
