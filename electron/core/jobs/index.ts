@@ -18,6 +18,7 @@ import { createExportJobs, type ExportJobs } from './export-jobs';
 import { createLinks, type Links } from './links';
 import { createJobRunner, type JobRunner, type JobRunnerOptions } from './runner';
 import { createDirectoryFiles, type ResultFiles } from './result-files';
+import { errorText } from './store-retry';
 import { shareEvents } from './shared-events';
 import type { Idempotency } from './idempotency';
 import { createSubmitter, type SubmitInput, type SubmitOutcome } from './submit';
@@ -187,8 +188,11 @@ export function createJobs(options: JobsOptions): Jobs {
       runner.kick();
       deliverer.kick();
     },
+    // Also heard in the moment between claiming a request and starting its render.
     onCancel: (requestId) => {
-      if (runner.isRunning(requestId)) void runner.cancel(requestId);
+      runner
+        .cancel(requestId)
+        .catch((error: unknown) => log.warn(`request ${requestId}: could not cancel: ${errorText(error)}`));
     },
   });
 

@@ -44,7 +44,7 @@ export interface JobRunner {
   /**
    * Cancels a queued or running request: it finishes as FAILURE with error_code CANCELLED and
    * its credits are refunded (its callback, if any, is delivered as for any failure).
-   * False when the request had already finished, or runs on another instance (see `cancelHere`).
+   * False when the request had already finished, or runs on another instance.
    */
   cancel(requestId: string): Promise<boolean>;
   /** True when this instance renders the request now. */
@@ -527,6 +527,17 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     }
   };
 
+  /** Stops a render running here (once; a second cancel changes nothing). False when none is. */
+  const abortHere = (requestId: string): boolean => {
+    const entry = running.get(requestId);
+    if (!entry) return false;
+    if (!entry.cancelled) {
+      entry.cancelled = true;
+      entry.controller.abort(new AppError('CANCELLED', CANCELLED_MESSAGE));
+    }
+    return true;
+  };
+
   return {
     start: () =>
       worker.start(async () => {
@@ -538,19 +549,17 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       }, !store.exclusive),
     kick: pump,
     async cancel(requestId) {
-      const entry = running.get(requestId);
-      if (entry) {
-        if (entry.cancelled) return true;
-        entry.cancelled = true;
-        entry.controller.abort(new AppError('CANCELLED', CANCELLED_MESSAGE));
+      if (abortHere(requestId)) return true;
+      const row = await store.requests.get(requestId);
+      // Queued: claim it as the runner would, then finish it without rendering.
+      if (row?.status === 'new' && (await store.requests.claim([row.id], isoTime(clock.now()), lease()))) {
+        await finish(row, { status: 'FAILURE', errorCode: 'CANCELLED', errorMessage: CANCELLED_MESSAGE });
         return true;
       }
-      const row = await store.requests.get(requestId);
-      if (!row || row.status !== 'new') return false;
-      // Queued: claim it as the runner would, then finish it without rendering.
-      if (!(await store.requests.claim([row.id], isoTime(clock.now()), lease()))) return false;
-      await finish(row, { status: 'FAILURE', errorCode: 'CANCELLED', errorMessage: CANCELLED_MESSAGE });
-      return true;
+      // Claimed here a moment ago (the row says processing before the render is under way), or
+      // meanwhile: the claim starts the render, and the render is stopped.
+      await claiming?.catch(() => undefined);
+      return abortHere(requestId);
     },
     isRunning: (id) => running.has(id),
     runningIds: () => [...running.keys()],

@@ -51,6 +51,41 @@ describe('POST /api/v1/tts/<id>/cancel', () => {
     expect(readdirSync(join(t.dir, 'audio')).filter((name) => name.startsWith(id))).toEqual([]);
   });
 
+  it('cancels a request claimed a moment ago, before its render has started', async () => {
+    // The row says processing as soon as the claim commits; the render starts a moment later.
+    // Held open here: the claim has committed, and the runner has not started the render yet.
+    const requests = t.core.store.requests;
+    const claim = requests.claim.bind(requests);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let claimed!: () => void;
+    const committed = new Promise<void>((resolve) => (claimed = resolve));
+    requests.claim = async (...args) => {
+      const row = await claim(...args);
+      claimed();
+      await held;
+      return row;
+    };
+    try {
+      const before = await balance();
+      const submit = await t.call('POST', '/api/v1/tts', {
+        body: { input_text: 'Claimed, then cancelled before a word.', voice_code: 'en_female_emily_us' },
+      });
+      const id = submit.json.result.request_id as string;
+      await committed;
+      expect((await t.call('GET', `/api/v1/tts/${id}`)).json.result.status).toBe('processing');
+      expect(t.core.jobs.runner.isRunning(id)).toBe(false);
+      const cancelled = t.call('POST', `/api/v1/tts/${id}/cancel`, { body: {} });
+      setTimeout(release, 100);
+      const res = await cancelled;
+      expect(res.json.result).toMatchObject({ status: 'FAILURE', error_code: 'CANCELLED' });
+      expect(await balance()).toBe(before);
+    } finally {
+      requests.claim = claim;
+      release();
+    }
+  });
+
   it('leaves a finished request as it is, and other keys cannot cancel it', async () => {
     const submit = await t.call('POST', '/api/v1/tts', {
       body: { input_text: 'Short.', voice_code: 'en_female_nova_default' },
