@@ -6,7 +6,7 @@
 
 import { splitIntoChunks, type SpeechChunk } from '../text/chunk';
 import { lexiconWithReadings } from '../text/forced-readings';
-import type { CompiledLexicon, LexiconMatch } from '../text/lexicon';
+import type { CompiledLexicon, LexiconMatch } from '../text/rule-kit';
 import { prepareForEngine } from '../text/rules';
 import type { ModelProfile } from '../model-profiles';
 import type { PreparedText, TextChunk } from '../types';

@@ -18,10 +18,10 @@ import {
 } from '../../../shared/ssml';
 import type { LanguageCode } from '../../../shared/voices';
 import { PAUSE_MS, splitIntoChunks } from '../text/chunk';
-import type { LexiconMatch } from '../text/lexicon';
+import type { LexiconMatch } from '../text/rule-kit';
 import { hasSpeakableContent } from '../../../shared/text';
 import type { PrepareOptions } from '../text/rule-kit';
-import { letterNameFor, rewriteForEngine, writeOrdinal } from '../text/rules';
+import { languageRules, rewriteForEngine } from '../text/rules';
 
 /** A piece of the text spoken with one voice and prosody. */
 export interface RenderSegment {
@@ -227,7 +227,9 @@ export function spokenReading(
         }
         case 'ordinal': {
           const digits = written.replace(/\D+/gu, '');
-          return digits === '' ? undefined : engineText(writeOrdinal(Number(digits), digits, language));
+          return digits === ''
+            ? undefined
+            : engineText(languageRules(language).writeOrdinal?.(Number(digits), digits) ?? digits);
         }
         case 'telephone':
           return written
@@ -250,7 +252,7 @@ export function spokenReading(
  * name the letter otherwise (English "a", which eSpeak reads as the article).
  */
 function letterName(c: string, language: LanguageCode): string {
-  return letterNameFor(c, language) ?? c.toLocaleUpperCase().replace(UNSAFE, ' ');
+  return languageRules(language).letterName?.(c) ?? c.toLocaleUpperCase().replace(UNSAFE, ' ');
 }
 
 /**

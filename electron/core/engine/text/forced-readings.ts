@@ -5,7 +5,7 @@
  * written words. Where a reading and a lexicon entry overlap, the reading wins.
  */
 
-import type { CompiledLexicon, LexiconMatch } from './lexicon';
+import type { CompiledLexicon, LexiconMatch } from './rule-kit';
 
 /**
  * The matcher for the piece `[start, end)` of a text whose forced readings are `readings`

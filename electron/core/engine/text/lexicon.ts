@@ -20,8 +20,6 @@ import type { LanguageCode } from '../types';
 import type { CompiledLexicon, LanguageRules, LexiconMatch } from './rule-kit';
 import { languageRules } from './rules';
 
-export type { CompiledLexicon, LexiconMatch };
-
 interface Pattern {
   /** The match, case-folded unless case-sensitive, as code units; a space stands for any run of spaces. */
   units: string;

@@ -125,19 +125,9 @@ export function rewriteForEngine(
   return builder.build(input);
 }
 
-/** How `language` is read (the lexicon asks it what an entry's phonemes take in after them). */
+/** How `language` is read: its hooks, for the lexicon and SSML's say-as beside the rules. */
 export function languageRules(language: LanguageCode): LanguageRules {
   return LANGUAGES[language];
-}
-
-/** An ordinal number as `language` writes one for the rules or eSpeak to read ("3rd", "3ème", "3º"). */
-export function writeOrdinal(n: number, digits: string, language: LanguageCode): string {
-  return LANGUAGES[language].writeOrdinal?.(n, digits) ?? digits;
-}
-
-/** What eSpeak reads for one letter spelt out in `language`, where its own reading of the capital is wrong. */
-export function letterNameFor(c: string, language: LanguageCode): string | undefined {
-  return LANGUAGES[language].letterName?.(c);
 }
 
 /** Characters the engine must not see in text left as written: SSML markup, and "[[" / "]]" (phonemes). */
