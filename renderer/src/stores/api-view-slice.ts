@@ -129,6 +129,17 @@ export const createApiViewSlice: SliceCreator<ApiViewSlice> =
         setIn(mine, { apiError: errorMessage(e) });
       }
     };
+    /** A change to the keys, then the view read again; a failure is shown as `apiError`. */
+    const changeKeys = async (change: (mine: number) => Promise<void>) => {
+      const mine = visit;
+      set({ apiError: null });
+      try {
+        await change(mine);
+        await load(mine);
+      } catch (e) {
+        setIn(mine, { apiError: errorMessage(e) });
+      }
+    };
     return {
       ...initial(KEY_FILTER_ALL),
       resetApiView() {
@@ -137,45 +148,27 @@ export const createApiViewSlice: SliceCreator<ApiViewSlice> =
       },
       loadApiView: () => load(visit),
       setApiNewKeyName: (name) => set({ apiNewKeyName: name }),
-      async createApiKey() {
-        const mine = visit;
-        set({ apiError: null });
-        try {
+      createApiKey: () =>
+        changeKeys(async (mine) => {
           const created = await client.createKey(get().apiNewKeyName.trim() || undefined);
           setIn(mine, { apiCreatedKey: created, apiNewKeyName: '' });
-          await load(mine);
-        } catch (e) {
-          setIn(mine, { apiError: errorMessage(e) });
-        }
-      },
+        }),
       dismissCreatedKey: () => set({ apiCreatedKey: null }),
-      async rotateSigningSecret(keyId) {
-        const mine = visit;
-        set({ apiError: null });
-        try {
+      rotateSigningSecret: (keyId) =>
+        changeKeys(async (mine) => {
           await client.rotateSigningSecret(keyId);
           setIn(mine, { apiShownSecrets: new Set(get().apiShownSecrets).add(keyId) });
-          await load(mine);
-        } catch (e) {
-          setIn(mine, { apiError: errorMessage(e) });
-        }
-      },
+        }),
       toggleSigningSecret(keyId) {
         const next = new Set(get().apiShownSecrets);
         if (!next.delete(keyId)) next.add(keyId);
         set({ apiShownSecrets: next });
       },
-      async revokeApiKey(keyId) {
-        const mine = visit;
-        set({ apiError: null });
-        try {
+      revokeApiKey: (keyId) =>
+        changeKeys(async () => {
           await client.revokeKey(keyId);
-          await load(mine);
           await get().refreshSession();
-        } catch (e) {
-          setIn(mine, { apiError: errorMessage(e) });
-        }
-      },
+        }),
       setApiCreditsKey: (key) => set({ apiCreditsKey: key }),
       setApiExampleLanguage: (language) => set({ apiExampleLanguage: language }),
       chooseCreditsKey: (keyId) => set({ apiCreditsTo: keyId }),
