@@ -1,6 +1,6 @@
 /**
- * Pitch shift that keeps duration, for voices that have no pitch control of their own (the
- * neural ones). Mono PCM, 16-bit or float.
+ * Pitch shift and time stretch, for voices that have no pitch control of their own (the neural
+ * ones) and to correct a model's speed. Mono float PCM.
  *
  * Two steps, as Sonic itself does it: the audio is time-stretched by the ratio with Sonic
  * (`@echogarden/sonic-wasm`, Apache-2.0, pitch-synchronous overlap-add made for speech; pitch
@@ -11,21 +11,16 @@
  * mode ran 13,000 random inputs and chunkings without a fault.
  *
  * The WASM module is instantiated once when this module loads (a top-level await, a few ms),
- * so `shiftPitch` can be synchronous. Each shift uses a Sonic stream of its own.
+ * so `stretchAndShift` can be synchronous. Each call uses a Sonic stream of its own.
  */
 
 import loadSonic, { type SonicModule } from '@echogarden/sonic-wasm';
 import { MAX_PITCH_RATIO, MIN_PITCH_RATIO } from './pitch-limits';
 
-/** Pitch ratios accepted: an octave down to an octave up. */
-export { MAX_PITCH_RATIO, MIN_PITCH_RATIO };
-
 const sonic: SonicModule = await loadSonic();
 
 /** Samples moved through the WASM heap at a time. */
 const BLOCK = 8192;
-
-type Pcm = Int16Array | Float32Array;
 
 function checkArguments(sampleRate: number, ratio: number): void {
   if (!Number.isFinite(ratio) || ratio < MIN_PITCH_RATIO || ratio > MAX_PITCH_RATIO) {
@@ -34,54 +29,6 @@ function checkArguments(sampleRate: number, ratio: number): void {
   if (!Number.isInteger(sampleRate) || sampleRate < 4000 || sampleRate > 192_000) {
     throw new RangeError(`sample rate ${sampleRate} is outside 4000–192000 Hz`);
   }
-}
-
-/**
- * A streaming pitch shifter: `push` chunks in order, then `flush` once; `close` frees the
- * Sonic stream (also after a failure). Sonic and the resampler hold back some audio (tens of
- * ms), so early pushes give out less than they take; all outputs together are the input's
- * length to within about 20 ms (Sonic's flush ends a little early). Chunking changes where
- * Sonic cuts pitch periods, so the samples differ slightly from a whole-buffer shift.
- */
-export interface PitchShifter<T extends Pcm> {
-  push(chunk: T): T;
-  flush(): T;
-  close(): void;
-}
-
-export function createPitchShifter(
-  sampleRate: number,
-  ratio: number,
-  format: 'int16',
-): PitchShifter<Int16Array>;
-export function createPitchShifter(
-  sampleRate: number,
-  ratio: number,
-  format: 'float32',
-): PitchShifter<Float32Array>;
-export function createPitchShifter(
-  sampleRate: number,
-  ratio: number,
-  format: 'int16' | 'float32',
-): PitchShifter<Int16Array> | PitchShifter<Float32Array> {
-  checkArguments(sampleRate, ratio);
-  return format === 'int16' ? new Shifter(sampleRate, ratio, Int16) : new Shifter(sampleRate, ratio, Float32);
-}
-
-/**
- * `pcm` (mono) with its pitch multiplied by `ratio` (0.5–2; 2 = an octave up) and its
- * duration kept: exactly `pcm.length` samples (the last few padded with silence or cut), of
- * the same type; 16-bit output saturates. Ratio 1 returns `pcm` itself.
- * @throws RangeError for a ratio or sample rate out of range
- */
-export function shiftPitch(pcm: Int16Array, sampleRate: number, ratio: number): Int16Array;
-export function shiftPitch(pcm: Float32Array, sampleRate: number, ratio: number): Float32Array;
-export function shiftPitch(pcm: Pcm, sampleRate: number, ratio: number): Pcm {
-  checkArguments(sampleRate, ratio);
-  if (ratio === 1 || pcm.length === 0) return pcm;
-  return pcm instanceof Int16Array
-    ? shiftWhole(pcm, sampleRate, ratio, 1, Int16)
-    : shiftWhole(pcm, sampleRate, ratio, 1, Float32);
 }
 
 /** Duration factors `stretchAndShift` accepts. */
@@ -107,22 +54,12 @@ export function stretchAndShift(
     );
   }
   if ((pitch === 1 && duration === 1) || pcm.length === 0) return pcm;
-  return shiftWhole(pcm, sampleRate, pitch, duration, Float32);
-}
-
-function shiftWhole<T extends Pcm>(
-  pcm: T,
-  sampleRate: number,
-  ratio: number,
-  duration: number,
-  format: Format<T>,
-): T {
   const length = Math.round(pcm.length * duration);
-  const shifter = new Shifter(sampleRate, ratio, format, length, duration);
+  const shifter = new Shifter(sampleRate, pitch, length, duration);
   try {
     const head = shifter.push(pcm);
     const tail = shifter.flush();
-    const out = format.create(length);
+    const out = new Float32Array(length);
     out.set(head.subarray(0, out.length));
     if (head.length < out.length) out.set(tail.subarray(0, out.length - head.length), head.length);
     return out;
@@ -131,26 +68,11 @@ function shiftWhole<T extends Pcm>(
   }
 }
 
-/** How a sample format converts to and from the float the shifter works in. */
-interface Format<T extends Pcm> {
-  create(length: number): T;
-  toFloat(value: number): number;
-  fromFloat(value: number): number;
-}
-
-const Int16: Format<Int16Array> = {
-  create: (length) => new Int16Array(length),
-  toFloat: (value) => value / 32768,
-  fromFloat: (value) => Math.max(-32768, Math.min(32767, Math.round(value * 32768))),
-};
-
-const Float32: Format<Float32Array> = {
-  create: (length) => new Float32Array(length),
-  toFloat: (value) => value,
-  fromFloat: (value) => value,
-};
-
-class Shifter<T extends Pcm> implements PitchShifter<T> {
+/**
+ * Sonic's time stretch, then the resampler: `push` chunks in order, then `flush` once; `close`
+ * frees the Sonic stream (also after a failure).
+ */
+class Shifter {
   private stream: number;
   private buffer: number;
   private flushed = false;
@@ -160,13 +82,7 @@ class Shifter<T extends Pcm> implements PitchShifter<T> {
    * `length`: the output's total length when known, so it ends exactly there; `duration`:
    * the factor the output's duration is to have (1: kept).
    */
-  constructor(
-    sampleRate: number,
-    ratio: number,
-    private readonly format: Format<T>,
-    length?: number,
-    duration = 1,
-  ) {
+  constructor(sampleRate: number, ratio: number, length: number, duration: number) {
     this.resampler = new Resampler(ratio, length);
     this.stream = sonic._sonicCreateStream(sampleRate, 1);
     this.buffer = this.stream ? sonic._malloc(BLOCK * 4) : 0;
@@ -179,27 +95,25 @@ class Shifter<T extends Pcm> implements PitchShifter<T> {
     sonic._sonicSetSpeed(this.stream, 1 / (ratio * duration));
   }
 
-  push(chunk: T): T {
+  push(chunk: Float32Array): Float32Array {
     this.check();
-    const block = new Float32Array(Math.min(BLOCK, chunk.length));
     for (let at = 0; at < chunk.length; at += BLOCK) {
       const count = Math.min(BLOCK, chunk.length - at);
-      for (let i = 0; i < count; i++) block[i] = this.format.toFloat(chunk[at + i] ?? 0);
-      sonic.HEAPF32.set(block.subarray(0, count), this.buffer / 4);
+      sonic.HEAPF32.set(chunk.subarray(at, at + count), this.buffer / 4);
       if (!sonic._sonicWriteFloatToStream(this.stream, this.buffer, count)) {
         throw new Error('Sonic could not take more input (out of memory)');
       }
       this.drain();
     }
-    return this.output(this.resampler.take(false));
+    return this.resampler.take(false);
   }
 
-  flush(): T {
+  flush(): Float32Array {
     this.check();
     this.flushed = true;
     sonic._sonicFlushStream(this.stream);
     this.drain();
-    return this.output(this.resampler.take(true));
+    return this.resampler.take(true);
   }
 
   close(): void {
@@ -222,12 +136,6 @@ class Shifter<T extends Pcm> implements PitchShifter<T> {
       const start = this.buffer / 4;
       this.resampler.add(sonic.HEAPF32.subarray(start, start + count));
     }
-  }
-
-  private output(samples: Float32Array): T {
-    const out = this.format.create(samples.length);
-    for (let i = 0; i < samples.length; i++) out[i] = this.format.fromFloat(samples[i] ?? 0);
-    return out;
   }
 }
 
@@ -266,8 +174,8 @@ class Resampler {
 
   constructor(
     private readonly ratio: number,
-    /** Output length wanted in the end, when known. */
-    private readonly length?: number,
+    /** Output length wanted in the end. */
+    private readonly length: number,
   ) {
     this.cutoff = Math.min(1, 1 / ratio);
     this.reach = Math.ceil(HALF_WIDTH / this.cutoff);
@@ -286,7 +194,7 @@ class Resampler {
 
   /** Output that the input so far determines; at the end, the rest (input beyond it is silence). */
   take(end: boolean): Float32Array {
-    const total = end ? (this.length ?? Math.round(this.added / this.ratio)) : Number.POSITIVE_INFINITY;
+    const total = end ? this.length : Number.POSITIVE_INFINITY;
     const out: number[] = [];
     for (;;) {
       if (this.made >= total) break;
