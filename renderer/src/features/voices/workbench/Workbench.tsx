@@ -69,9 +69,10 @@ const playing = defineMessage<{ index: number; count: number; name: string }>({
   defaultMessage: 'Playing {index, number} of {count, number}: {name}',
 });
 
-const seconds = (s: number) => `${formatNumber(s, { maxDigits: 2 })} s`;
+/** Fixed decimals, so the figures of the cards line up (0.050 beside 0.196, 3.70 s beside 2.91 s). */
+const seconds = (s: number) => `${formatNumber(s, { digits: 2 })} s`;
 const ms = (n: number) => `${formatNumber(Math.round(n))} ms`;
-const factor = (n: number) => formatNumber(n, { maxDigits: 3 });
+const factor = (n: number) => formatNumber(n, { digits: 3 });
 
 export function Workbench() {
   const id = useId();
@@ -370,11 +371,12 @@ function ResultCard({
       // eslint-disable-next-line messages/no-words-in-jsx -- the voice's own name and code, no words to translate
       aria-label={`${facts.name} (${facts.code})`}
     >
-      <div className="row">
-        <span className="name">{facts.name}</span>
-        <EngineBadge engine={facts.engine} />
-        <span className="badge">{intl.formatMessage(KIND[facts.kind])}</span>
-        <span className="spacer" />
+      <div className="row nowrap workbench-result-head">
+        <span className="workbench-result-title">
+          <span className="name">{facts.name}</span>
+          <EngineBadge engine={facts.engine} />
+          <span className="badge">{intl.formatMessage(KIND[facts.kind])}</span>
+        </span>
         <button
           type="button"
           className={`icon star${favourite ? ' on' : ''}`}
