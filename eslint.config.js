@@ -70,9 +70,10 @@ const layerOptions = {
       packages: ['node-sqlite3-wasm', 'pg'],
     },
     // Two light entries besides the barrel, for `say` and `export`: voices/speaking (the library,
-    // custom voices, pack speeds, without the installer's undici, tar and yauzl that the barrel
-    // brings), and voices/layout (where the voices folder is: with none, nothing is installed and
-    // the library is not even loaded).
+    // custom voices, pack speeds, without the installer's undici, tar and yauzl, which library.ts
+    // loads on first install; the barrel no longer re-exports the installer either), and
+    // voices/layout (where the voices folder is: with none, nothing is installed and the library
+    // is not even loaded).
     'core/voices': {
       paths: ['electron/core/voices'],
       entries: ['electron/core/voices/index', 'electron/core/voices/speaking', 'electron/core/voices/layout'],

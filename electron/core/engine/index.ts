@@ -14,7 +14,6 @@ import type { Engine } from './engine';
 import type { EngineOptions } from './create-engine';
 
 export type * from './engine';
-export type { EngineOptions } from './create-engine';
 export type { WordTiming } from './types';
 
 export { createEngineHost } from './host/engine-host';

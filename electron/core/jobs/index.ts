@@ -287,8 +287,8 @@ export function createJobs(options: JobsOptions): Jobs {
   };
 }
 
-export type { SubmitInput, SubmitOutcome } from './submit';
-export { hashRequest, IDEMPOTENCY_WINDOW_MS, type Idempotency } from './idempotency';
+export type { SubmitInput } from './submit';
+export { hashRequest } from './idempotency';
 export type { RetryPolicy } from './delivery';
 export { callbackTargets, internalAddressKind, parseAllowedCallbackHost } from './callback-targets';
 export { shownResult } from './delivery';
@@ -296,12 +296,10 @@ export { createJobEvents, type JobEventMap, type JobEvents } from './events';
 export { bookExtension, fileReportsOf, type ExportInput } from './export-jobs';
 export {
   KEY_TEXT_RULE,
-  MAX_CREDITS_ADDED,
   addCredits,
   authenticate,
   createApiKey,
   ensureApiKey,
-  findKey,
   isValidKeyText,
   revokeApiKey,
   rotateSigningSecret,

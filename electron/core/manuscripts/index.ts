@@ -28,8 +28,6 @@ import { readPlainText } from './plain-text';
 import type { ManuscriptReader } from './reader';
 import { bomEncoding } from './text-decoding';
 
-export type { ManuscriptReader } from './reader';
-
 /** A manuscript file: its name (for the format and messages) and its bytes or where they are. */
 export type ManuscriptSource = { fileName: string } & ({ bytes: Uint8Array } | { path: string });
 

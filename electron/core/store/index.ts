@@ -106,30 +106,19 @@ function storeOn(db: Db): Store {
 }
 
 export { SCHEMA_VERSION };
-export type { KeyRow, KeysRepo } from './keys-repo';
-export type { RequestRow, NewRequestRow, RequestsRepo, Finish, Lease } from './requests-repo';
-export type { CallbackAttemptRow, CallbacksRepo } from './callbacks-repo';
-export type { LedgerRow, LedgerRepo } from './ledger-repo';
-export type { IdempotencyRow, IdempotencyRepo } from './idempotency-repo';
-export type { ExportRow, NewExportRow, ExportsRepo, ExportFinish } from './exports-repo';
+export type { KeyRow } from './keys-repo';
+export type { RequestRow, NewRequestRow, Finish } from './requests-repo';
+export type { CallbackAttemptRow } from './callbacks-repo';
+export type { LedgerRow } from './ledger-repo';
+export type { IdempotencyRow } from './idempotency-repo';
+export type { ExportRow, NewExportRow, ExportFinish } from './exports-repo';
 export type {
   ProjectRow,
-  NewProjectRow,
   ProjectFields,
   ProjectSummaryRow,
   ChapterRow,
   CharacterRow,
   SegmentRow,
-  HistoryRow,
-  ProjectsRepo,
 } from './projects-repo';
-export type {
-  ProjectRenderRow,
-  NewProjectRenderRow,
-  ProjectRendersRepo,
-  RenderItem,
-  SegmentAudio,
-  RenderFinish,
-} from './project-renders-repo';
-export type { CustomVoiceRow, CustomVoicesRepo } from './custom-voices-repo';
-export type { SessionRow, SessionsRepo } from './sessions-repo';
+export type { ProjectRenderRow, RenderItem } from './project-renders-repo';
+export type { CustomVoiceRow } from './custom-voices-repo';
