@@ -69,14 +69,13 @@ const layerOptions = {
       allow: ['shared', 'core/platform'],
       packages: ['node-sqlite3-wasm', 'pg'],
     },
-    // Two light entries besides the barrel, for `say` and `export`: voices/speaking (the library,
-    // custom voices, pack speeds, without the installer's undici, tar and yauzl, which library.ts
-    // loads on first install; the barrel no longer re-exports the installer either), and
-    // voices/layout (where the voices folder is: with none, nothing is installed and the library
-    // is not even loaded).
+    // A light entry besides the barrel, for `say` and `export`: voices/layout (where the voices
+    // folder is: with none, nothing is installed and the library is not even loaded). The barrel
+    // itself stays light (the installer's undici, tar and yauzl load on first install only;
+    // test/launch/cli-build.test.ts checks it).
     'core/voices': {
       paths: ['electron/core/voices'],
-      entries: ['electron/core/voices/index', 'electron/core/voices/speaking', 'electron/core/voices/layout'],
+      entries: ['electron/core/voices/index', 'electron/core/voices/layout'],
       allow: ['shared', 'core/platform', 'core/engine', 'core/store'],
     },
     // The pronunciation lexicon of the data directory (lexicon.json): read and written here,

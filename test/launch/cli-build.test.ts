@@ -115,7 +115,7 @@ describe('the compiled CLI', () => {
     ]) {
       expect(engine).not.toContain(heavy);
     }
-    const library = [...staticPackages(metafile, outputOf(metafile, 'electron/core/voices/speaking.ts'))];
+    const library = [...staticPackages(metafile, outputOf(metafile, 'electron/core/voices/index.ts'))];
     for (const heavy of ['undici', 'tar', 'yauzl', 'fastify', 'node-sqlite3-wasm']) {
       expect(library).not.toContain(heavy);
     }

@@ -290,7 +290,7 @@ const violations: [string, string, string][] = [
   [
     'electron/core/projects/segment-render.ts',
     "import { readManifest } from '../voices/manifest';",
-    "inside layer core/voices: import it from core/voices's entry, electron/core/voices/index, electron/core/voices/speaking, electron/core/voices/layout",
+    "inside layer core/voices: import it from core/voices's entry, electron/core/voices/index, electron/core/voices/layout",
   ],
   [
     'electron/core/server/routes/lexicon.ts',
@@ -388,7 +388,7 @@ const allowed: [string, string][] = [
   ['electron/core/server/sessions.ts', "import { createApiKey } from '../jobs/keys';"],
   ['electron/core/cli/project-command.ts', "import { createStudioKey } from '../server/sessions';"],
   ['electron/core/cli/voice-options.ts', "const { voicesDir } = await import('../voices/layout');"],
-  ['electron/core/cli/say-command.ts', "const { recordPackSpeed } = await import('../voices/speaking');"],
+  ['electron/core/cli/say-command.ts', "const { recordPackSpeed } = await import('../voices');"],
   ['electron/core/cli/lexicon-option.ts', "const { lexiconPath } = await import('../lexicon/layout');"],
   [
     'electron/core/cli/project-command.ts',

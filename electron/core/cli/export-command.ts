@@ -123,7 +123,7 @@ async function exportCommand(argv: string[]): Promise<void> {
   ]);
   // A custom voice: its prosody is in speed, pitch and volume already; its lexicon wins.
   // Loaded only for a custom voice: its module brings the schema library.
-  const lexicon = custom ? (await import('../voices/speaking')).customLexicon(custom, global) : global;
+  const lexicon = custom ? (await import('../voices')).customLexicon(custom, global) : global;
   const engine = await createEngine({ poolSize: workers, sentenceCache });
   const started = performance.now();
   try {

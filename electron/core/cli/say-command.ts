@@ -104,7 +104,7 @@ async function say(argv: string[]): Promise<void> {
   ]);
   const { neuralVoice } = spoken;
   // Loaded only for a custom voice: its module brings the schema library.
-  const lexicon = custom ? (await import('../voices/speaking')).customLexicon(custom, global) : global;
+  const lexicon = custom ? (await import('../voices')).customLexicon(custom, global) : global;
   if (spoken.fallback && custom)
     process.stderr.write(
       `note: the base of ${custom.code} is not installed; ${custom.voice_code} speaks instead\n`,
@@ -173,7 +173,7 @@ async function writeChapters(
 async function recordSpeed(dataDirOption: string | undefined, result: RenderResult): Promise<void> {
   const [{ defaultDataDir }, { recordPackSpeed }] = await Promise.all([
     import('../platform/paths'),
-    import('../voices/speaking'),
+    import('../voices'),
   ]);
   try {
     const speed = await recordPackSpeed(dataDirOption ?? defaultDataDir(), result);

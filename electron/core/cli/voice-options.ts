@@ -137,7 +137,7 @@ export async function findCustomVoice(
   const [{ dataPaths, defaultDataDir }, { openStore }, { fromCustomVoiceRow }] = await Promise.all([
     import('../platform/paths'),
     import('../store'),
-    import('../voices/speaking'),
+    import('../voices'),
   ]);
   const path = dataPaths(dataDirOption ?? defaultDataDir()).database;
   if (!existsSync(path)) return undefined;
@@ -163,7 +163,7 @@ export async function findCustomNeuralVoice(
     { defaultDataDir },
     { checkVoiceModel },
     { createVoiceLibrary, librarySpeakers, resolveCustomVoice },
-  ] = await Promise.all([import('../platform/paths'), import('../engine'), import('../voices/speaking')]);
+  ] = await Promise.all([import('../platform/paths'), import('../engine'), import('../voices')]);
   const library = createVoiceLibrary({
     dataDir: dataDirOption ?? defaultDataDir(),
     validateModel: checkVoiceModel,
@@ -201,7 +201,7 @@ export async function findNeuralVoice(
   if (!existsSync(voicesDir(dataDir))) return undefined;
   const [{ checkVoiceModel }, { createVoiceLibrary }] = await Promise.all([
     import('../engine'),
-    import('../voices/speaking'),
+    import('../voices'),
   ]);
   return createVoiceLibrary({ dataDir, validateModel: checkVoiceModel }).neuralVoice(voiceCode, model);
 }

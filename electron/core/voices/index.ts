@@ -32,5 +32,5 @@ export {
 export { KOKORO_V1_VOICES, kokoroFallbackVoice, parseKokoroVoice, type KokoroMix } from './kokoro-names';
 export type { InstallProgress } from './install';
 export { createVoiceLibrary, type VoiceLibrary } from './library';
-export { recordingPackSpeed } from './pack-speed';
+export { recordingPackSpeed, recordPackSpeed } from './pack-speed';
 export { speakerGenderCoverage, speakerLabel } from './speaker-metadata';
