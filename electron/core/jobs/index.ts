@@ -308,4 +308,4 @@ export { createLeasedWorker, newLeasedRun, type LeasedRun } from './leased-worke
 export { isoDate, type Links } from './links';
 export { readRequestChapters } from './request-chapters';
 export { isWordTiming, readTimings, type ResultFiles } from './result-files';
-export { errorText } from './store-retry';
+export { errorText };

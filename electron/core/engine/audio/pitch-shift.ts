@@ -54,88 +54,43 @@ export function stretchAndShift(
     );
   }
   if ((pitch === 1 && duration === 1) || pcm.length === 0) return pcm;
-  const length = Math.round(pcm.length * duration);
-  const shifter = new Shifter(sampleRate, pitch, length, duration);
+  const stream = sonic._sonicCreateStream(sampleRate, 1);
+  const buffer = stream ? sonic._malloc(BLOCK * 4) : 0;
   try {
-    const head = shifter.push(pcm);
-    const tail = shifter.flush();
-    const out = new Float32Array(length);
-    out.set(head.subarray(0, out.length));
-    if (head.length < out.length) out.set(tail.subarray(0, out.length - head.length), head.length);
-    return out;
-  } finally {
-    shifter.close();
-  }
-}
-
-/**
- * Sonic's time stretch, then the resampler: `push` chunks in order, then `flush` once; `close`
- * frees the Sonic stream (also after a failure).
- */
-class Shifter {
-  private stream: number;
-  private buffer: number;
-  private flushed = false;
-  private readonly resampler: Resampler;
-
-  /**
-   * `length`: the output's total length when known, so it ends exactly there; `duration`:
-   * the factor the output's duration is to have (1: kept).
-   */
-  constructor(sampleRate: number, ratio: number, length: number, duration: number) {
-    this.resampler = new Resampler(ratio, length);
-    this.stream = sonic._sonicCreateStream(sampleRate, 1);
-    this.buffer = this.stream ? sonic._malloc(BLOCK * 4) : 0;
-    if (!this.stream || !this.buffer) {
-      this.close();
-      throw new Error('Sonic could not allocate a stream');
-    }
-    // Speed 1/(ratio·duration) stretches the duration by ratio·duration; the resampler then
-    // reads it `ratio` times faster, leaving duration × `duration` at pitch × `ratio`.
-    sonic._sonicSetSpeed(this.stream, 1 / (ratio * duration));
-  }
-
-  push(chunk: Float32Array): Float32Array {
-    this.check();
-    for (let at = 0; at < chunk.length; at += BLOCK) {
-      const count = Math.min(BLOCK, chunk.length - at);
-      sonic.HEAPF32.set(chunk.subarray(at, at + count), this.buffer / 4);
-      if (!sonic._sonicWriteFloatToStream(this.stream, this.buffer, count)) {
+    if (!stream || !buffer) throw new Error('Sonic could not allocate a stream');
+    // Speed 1/(pitch·duration) stretches the duration by pitch·duration; the resampler then
+    // reads it `pitch` times faster, leaving duration × `duration` at pitch × `pitch`.
+    sonic._sonicSetSpeed(stream, 1 / (pitch * duration));
+    let stretched = new Float32Array(Math.ceil(pcm.length * pitch * duration) + BLOCK);
+    let held = 0;
+    /** Moves everything Sonic has stretched into `stretched`. */
+    const drain = () => {
+      for (;;) {
+        const count = sonic._sonicReadFloatFromStream(stream, buffer, BLOCK);
+        if (count <= 0) return;
+        if (held + count > stretched.length) {
+          const grown = new Float32Array(Math.max(stretched.length * 2, held + count));
+          grown.set(stretched.subarray(0, held));
+          stretched = grown;
+        }
+        stretched.set(sonic.HEAPF32.subarray(buffer / 4, buffer / 4 + count), held);
+        held += count;
+      }
+    };
+    for (let at = 0; at < pcm.length; at += BLOCK) {
+      const count = Math.min(BLOCK, pcm.length - at);
+      sonic.HEAPF32.set(pcm.subarray(at, at + count), buffer / 4);
+      if (!sonic._sonicWriteFloatToStream(stream, buffer, count)) {
         throw new Error('Sonic could not take more input (out of memory)');
       }
-      this.drain();
+      drain();
     }
-    return this.resampler.take(false);
-  }
-
-  flush(): Float32Array {
-    this.check();
-    this.flushed = true;
-    sonic._sonicFlushStream(this.stream);
-    this.drain();
-    return this.resampler.take(true);
-  }
-
-  close(): void {
-    if (this.buffer) sonic._free(this.buffer);
-    if (this.stream) sonic._sonicDestroyStream(this.stream);
-    this.buffer = 0;
-    this.stream = 0;
-  }
-
-  private check(): void {
-    if (!this.stream) throw new Error('the pitch shifter is closed');
-    if (this.flushed) throw new Error('the pitch shifter was flushed');
-  }
-
-  /** Moves everything Sonic has stretched into the resampler. */
-  private drain(): void {
-    for (;;) {
-      const count = sonic._sonicReadFloatFromStream(this.stream, this.buffer, BLOCK);
-      if (count <= 0) return;
-      const start = this.buffer / 4;
-      this.resampler.add(sonic.HEAPF32.subarray(start, start + count));
-    }
+    sonic._sonicFlushStream(stream);
+    drain();
+    return resample(stretched.subarray(0, held), pitch, Math.round(pcm.length * duration));
+  } finally {
+    if (buffer) sonic._free(buffer);
+    if (stream) sonic._sonicDestroyStream(stream);
   }
 }
 
@@ -156,81 +111,30 @@ const KERNEL = (() => {
 })();
 
 /**
- * Reads a stream of samples `ratio` times faster (output sample k is the input at k·ratio),
- * with a windowed-sinc interpolator whose cutoff drops to 1/ratio of Nyquist when reading
- * faster, so nothing folds back. Keeps just the input the kernel still needs.
+ * `length` samples of `input` read `ratio` times faster (output sample k is the input at
+ * k·ratio), with a windowed-sinc interpolator whose cutoff drops to 1/ratio of Nyquist when
+ * reading faster, so nothing folds back. Samples past the end of `input` count as silence; the
+ * kernel is normalised to a gain of exactly 1.
  */
-class Resampler {
-  private input = new Float32Array(4096);
-  /** Samples held in `input`; input[0] is sample number `base` of the whole stream. */
-  private held = 0;
-  private base = 0;
-  /** Samples added so far, and output samples made so far. */
-  private added = 0;
-  private made = 0;
-  private readonly cutoff: number;
+function resample(input: Float32Array, ratio: number, length: number): Float32Array {
+  const cutoff = Math.min(1, 1 / ratio);
   /** Input samples the kernel reaches on each side of a position. */
-  private readonly reach: number;
-
-  constructor(
-    private readonly ratio: number,
-    /** Output length wanted in the end. */
-    private readonly length: number,
-  ) {
-    this.cutoff = Math.min(1, 1 / ratio);
-    this.reach = Math.ceil(HALF_WIDTH / this.cutoff);
-  }
-
-  add(samples: Float32Array): void {
-    if (this.held + samples.length > this.input.length) {
-      const grown = new Float32Array(Math.max(this.input.length * 2, this.held + samples.length));
-      grown.set(this.input.subarray(0, this.held));
-      this.input = grown;
-    }
-    this.input.set(samples, this.held);
-    this.held += samples.length;
-    this.added += samples.length;
-  }
-
-  /** Output that the input so far determines; at the end, the rest (input beyond it is silence). */
-  take(end: boolean): Float32Array {
-    const total = end ? this.length : Number.POSITIVE_INFINITY;
-    const out: number[] = [];
-    for (;;) {
-      if (this.made >= total) break;
-      const t = this.made * this.ratio;
-      if (!end && Math.floor(t) + this.reach >= this.added) break;
-      out.push(this.at(t));
-      this.made++;
-    }
-    // Drop input the kernel will not reach again.
-    const keepFrom = Math.max(this.base, Math.floor(this.made * this.ratio) - this.reach - 1);
-    const drop = Math.min(this.held, keepFrom - this.base);
-    if (drop > 0) {
-      this.input.copyWithin(0, drop, this.held);
-      this.held -= drop;
-      this.base += drop;
-    }
-    return Float32Array.from(out);
-  }
-
-  /**
-   * The input at position t (in input samples), low-passed at `cutoff`. Samples past the end
-   * of the stream count as silence; the kernel is normalised to a gain of exactly 1.
-   */
-  private at(t: number): number {
-    const end = this.base + this.held;
+  const reach = Math.ceil(HALF_WIDTH / cutoff);
+  const out = new Float32Array(length);
+  for (let k = 0; k < length; k++) {
+    const t = k * ratio;
     let sum = 0;
     let weights = 0;
-    for (let n = Math.ceil(t - this.reach); n <= Math.floor(t + this.reach); n++) {
-      const x = Math.abs(t - n) * this.cutoff * PHASES;
-      const k = Math.floor(x);
-      if (k >= HALF_WIDTH * PHASES) continue;
-      const f = x - k;
-      const w = (KERNEL[k] ?? 0) * (1 - f) + (KERNEL[k + 1] ?? 0) * f;
+    for (let n = Math.ceil(t - reach); n <= Math.floor(t + reach); n++) {
+      const x = Math.abs(t - n) * cutoff * PHASES;
+      const i = Math.floor(x);
+      if (i >= HALF_WIDTH * PHASES) continue;
+      const f = x - i;
+      const w = (KERNEL[i] ?? 0) * (1 - f) + (KERNEL[i + 1] ?? 0) * f;
       weights += w;
-      if (n >= this.base && n < end) sum += (this.input[n - this.base] ?? 0) * w;
+      if (n >= 0 && n < input.length) sum += (input[n] ?? 0) * w;
     }
-    return weights > 0 ? sum / weights : 0;
+    out[k] = weights > 0 ? sum / weights : 0;
   }
+  return out;
 }
