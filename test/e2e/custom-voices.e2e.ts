@@ -170,7 +170,12 @@ export async function runCustomVoicesE2e(log: (line: string) => void): Promise<v
     await page.emulateMedia({ colorScheme: 'light' });
     await page.keyboard.press('Escape');
     await edit.waitFor({ state: 'detached' });
-    log('✓ screenshots docs/screenshots/custom-voices-{light,dark}.png');
+    assert.equal(
+      await page.evaluate(() => document.activeElement?.getAttribute('aria-label')),
+      'Edit Cô Lan (co_lan)',
+      'Escape gives the focus back to the Edit button that opened the form',
+    );
+    log('✓ screenshots docs/screenshots/custom-voices-{light,dark}.png; Escape gives the focus back to Edit');
 
     // The Studio's picker offers it under "Your voices"; Generate speaks with it.
     await nav(page, 'Studio').click();

@@ -39,14 +39,22 @@ export function CustomVoicesSection() {
   const [deleting, setDeleting] = useState<CustomVoice | null>(null);
   const [saved, setSaved] = useState<Done | null>(null);
   const createButton = useRef<HTMLButtonElement>(null);
+  /** The button that opened the form: Create, or a card's Edit. */
+  const opener = useRef<HTMLElement | null>(null);
   const audition = useAudition();
   const intl = useIntl();
   const languageName = useLanguageName();
 
+  const open = (next: NonNullable<Editing>, from: HTMLElement) => {
+    opener.current = from;
+    setSaved(null);
+    setEditing(next);
+  };
   const close = () => {
+    // Back where the keyboard was before the form opened, before the form goes: no moment with the
+    // focus on the page's body. Create stands in for an opener that is gone (a voice deleted meanwhile).
+    (opener.current?.isConnected ? opener.current : createButton.current)?.focus();
     setEditing(null);
-    // Back where the keyboard was before the form opened.
-    requestAnimationFrame(() => createButton.current?.focus());
   };
   const languageOf = (v: CustomVoice) => languageName(v.language);
   /** The base as describeBase writes it, a blend's word in the interface's language. */
@@ -80,10 +88,7 @@ export function CustomVoicesSection() {
           type="button"
           className="primary"
           aria-expanded={editing?.kind === 'new'}
-          onClick={() => {
-            setSaved(null);
-            setEditing({ kind: 'new' });
-          }}
+          onClick={(e) => open({ kind: 'new' }, e.currentTarget)}
         >
           <FormattedMessage id="voices.custom.create" defaultMessage="Create voice" />
         </button>
@@ -160,10 +165,7 @@ export function CustomVoicesSection() {
                     { id: 'voices.custom.edit.label', defaultMessage: 'Edit {name} ({code})' },
                     { name: v.name, code: v.code },
                   )}
-                  onClick={() => {
-                    setSaved(null);
-                    setEditing({ kind: 'edit', voice: v });
-                  }}
+                  onClick={(e) => open({ kind: 'edit', voice: v }, e.currentTarget)}
                 >
                   <FormattedMessage id="common.edit" defaultMessage="Edit" />
                 </button>
