@@ -22,18 +22,23 @@ const sonic: SonicModule = await loadSonic();
 /** Samples moved through the WASM heap at a time. */
 const BLOCK = 8192;
 
-function checkArguments(sampleRate: number, ratio: number): void {
-  if (!Number.isFinite(ratio) || ratio < MIN_PITCH_RATIO || ratio > MAX_PITCH_RATIO) {
-    throw new RangeError(`pitch ratio ${ratio} is outside ${MIN_PITCH_RATIO}–${MAX_PITCH_RATIO}`);
+/** Duration factors `stretchAndShift` accepts. */
+const MIN_DURATION_FACTOR = 0.25;
+const MAX_DURATION_FACTOR = 4;
+
+function checkArguments(sampleRate: number, pitch: number, duration: number): void {
+  if (!Number.isFinite(pitch) || pitch < MIN_PITCH_RATIO || pitch > MAX_PITCH_RATIO) {
+    throw new RangeError(`pitch ratio ${pitch} is outside ${MIN_PITCH_RATIO}–${MAX_PITCH_RATIO}`);
   }
   if (!Number.isInteger(sampleRate) || sampleRate < 4000 || sampleRate > 192_000) {
     throw new RangeError(`sample rate ${sampleRate} is outside 4000–192000 Hz`);
   }
+  if (!Number.isFinite(duration) || duration < MIN_DURATION_FACTOR || duration > MAX_DURATION_FACTOR) {
+    throw new RangeError(
+      `duration factor ${duration} is outside ${MIN_DURATION_FACTOR}–${MAX_DURATION_FACTOR}`,
+    );
+  }
 }
-
-/** Duration factors `stretchAndShift` accepts. */
-const MIN_DURATION_FACTOR = 0.25;
-const MAX_DURATION_FACTOR = 4;
 
 /**
  * Float `pcm` (mono) with its pitch multiplied by `pitch` (0.5–2) and its duration by
@@ -47,12 +52,7 @@ export function stretchAndShift(
   pitch: number,
   duration: number,
 ): Float32Array {
-  checkArguments(sampleRate, pitch);
-  if (!Number.isFinite(duration) || duration < MIN_DURATION_FACTOR || duration > MAX_DURATION_FACTOR) {
-    throw new RangeError(
-      `duration factor ${duration} is outside ${MIN_DURATION_FACTOR}–${MAX_DURATION_FACTOR}`,
-    );
-  }
+  checkArguments(sampleRate, pitch, duration);
   if ((pitch === 1 && duration === 1) || pcm.length === 0) return pcm;
   const stream = sonic._sonicCreateStream(sampleRate, 1);
   const buffer = stream ? sonic._malloc(BLOCK * 4) : 0;
