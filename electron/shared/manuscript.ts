@@ -33,6 +33,11 @@ export const MANUSCRIPT_LIMITS = {
   totalInflatedBytes: 256 * 1024 * 1024,
   /** Characters of text a manuscript may hold (about 100 hours of speech). */
   characters: 5_000_000,
+  /**
+   * Paragraphs a manuscript may hold: a book of the longest text in short lines of dialogue has
+   * about 60,000; a million tiny paragraphs is an attack on the project's size, not a book.
+   */
+  paragraphs: 200_000,
   /** Bytes of a cover picture (larger covers are left out with a warning). */
   coverBytes: 2 * 1024 * 1024,
   /** PDF: the reader's child process is stopped after this long, ms. */
