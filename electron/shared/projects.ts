@@ -9,8 +9,32 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { ExportFileReportSchema } from './book-exports';
 import { BOOK_FORMATS, FOLDER_FORMATS, MASTERING_PRESETS } from './book-formats';
-import { CHAPTER_KINDS, MANUSCRIPT_FORMATS } from './manuscript';
+import { CHAPTER_KINDS, MANUSCRIPT_FORMATS, MANUSCRIPT_LIMITS } from './manuscript';
 import { MODEL_IDS, RATE_MAX, RATE_MIN, VOLUME_MAX, VOLUME_MIN } from './options';
+
+/**
+ * What one project may hold, and how much of it one answer carries: no answer grows with the
+ * book (a project's detail has its chapters without their segments; segments come a window at a
+ * time). Imports, edits and archives are refused past a limit with MANUSCRIPT_TOO_LARGE or
+ * PROJECT_CONFLICT naming it.
+ */
+export const PROJECT_LIMITS = {
+  /** Segments of a project (a manuscript's paragraph limit: one segment per paragraph). */
+  segments: MANUSCRIPT_LIMITS.paragraphs,
+  /** Characters of text of a project's segments together (a manuscript's limit). */
+  characters: MANUSCRIPT_LIMITS.characters,
+  /** Characters of one segment's text (an import cuts paragraphs at 1,500). */
+  segmentCharacters: 20_000,
+  /** Chapters of a project (the Bible has 1,189). */
+  chapters: 5_000,
+  /** Characters of a project's cast, the narrator included (the suggested ones past it are left out). */
+  cast: 500,
+  /** Segments one page of GET …/chapters/<cid>/segments holds at most, and without `limit`. */
+  segmentPage: 500,
+  segmentPageDefault: 100,
+  /** Characters of each text GET …/chapters/<cid>/changes answers (the rest is cut, `truncated`). */
+  changesCharacters: 200_000,
+} as const;
 
 const literals = <T extends string | number>(values: readonly T[]) =>
   Type.Union(values.map((v) => Type.Literal(v)));
@@ -106,6 +130,10 @@ export const CharacterRecordSchema = Type.Object({
   narrator: Type.Boolean(),
   /** False for a character suggested by the text's attributions and not yet confirmed. */
   confirmed: Type.Boolean(),
+  /** Segments it speaks (the narrator's: those without another speaker). */
+  segments: Type.Integer(),
+  /** Segments the attributions suggest for it that it does not speak yet. */
+  suggested: Type.Integer(),
 });
 export type CharacterRecord = Static<typeof CharacterRecordSchema>;
 
@@ -137,15 +165,39 @@ export const ProjectRecordSchema = Type.Object({
 });
 export type ProjectRecord = Static<typeof ProjectRecordSchema>;
 
-/** GET /api/v1/projects/<id>: the project with its cast and chapters, each with its segments. */
+/**
+ * GET /api/v1/projects/<id> (and every edit's answer): the project with its cast and its
+ * chapters, without their segments (GET …/chapters/<cid>/segments pages them), so the answer
+ * stays small whatever the book's length.
+ */
 export const ProjectDetailSchema = Type.Object({
   project: ProjectRecordSchema,
-  characters: Type.Array(CharacterRecordSchema),
-  chapters: Type.Array(
-    Type.Intersect([ChapterRecordSchema, Type.Object({ segments: Type.Array(SegmentRecordSchema) })]),
-  ),
+  characters: Type.Array(CharacterRecordSchema, { maxItems: PROJECT_LIMITS.cast }),
+  chapters: Type.Array(ChapterRecordSchema, { maxItems: PROJECT_LIMITS.chapters }),
 });
 export type ProjectDetail = Static<typeof ProjectDetailSchema>;
+
+/** Query of GET …/chapters/<cid>/segments: a window of the chapter's segments, by position. */
+export const SegmentPageQuerySchema = Type.Object({
+  /** 0-based position of the first segment (default 0). */
+  offset: Type.Optional(Type.String({ pattern: '^(0|[1-9][0-9]{0,8})$', description: 'Default 0.' })),
+  /** Segments at most: 1 to 500 (default 100). */
+  limit: Type.Optional(
+    Type.String({ pattern: '^([1-9][0-9]?|[1-4][0-9][0-9]|500)$', description: '1 to 500 (default 100).' }),
+  ),
+});
+export type SegmentPageQuery = Static<typeof SegmentPageQuerySchema>;
+
+/** GET …/chapters/<cid>/segments: a window of a chapter's segments in order, and how many it has. */
+export const SegmentPageSchema = Type.Object({
+  chapter_id: Type.String(),
+  items: Type.Array(SegmentRecordSchema, { maxItems: PROJECT_LIMITS.segmentPage }),
+  offset: Type.Integer(),
+  limit: Type.Integer(),
+  /** The chapter's segments in all. */
+  total: Type.Integer(),
+});
+export type SegmentPage = Static<typeof SegmentPageSchema>;
 
 export const ProjectListSchema = Type.Object({ items: Type.Array(ProjectRecordSchema) });
 export type ProjectList = Static<typeof ProjectListSchema>;
@@ -312,11 +364,15 @@ export const ChapterSplitSchema = Type.Object({
 });
 export type ChapterSplit = Static<typeof ChapterSplitSchema>;
 
-/** GET …/chapters/<cid>/changes: the chapter's text now and at its last export. */
+/**
+ * GET …/chapters/<cid>/changes: the chapter's text now and at its last export, each cut after
+ * PROJECT_LIMITS.changesCharacters characters (`truncated` then says so).
+ */
 export const ChapterChangesSchema = Type.Object({
   chapter_id: Type.String(),
   exported_text: Nullable(Type.String()),
   text: Type.String(),
+  truncated: Type.Boolean(),
 });
 export type ChapterChanges = Static<typeof ChapterChangesSchema>;
 

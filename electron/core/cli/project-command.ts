@@ -8,7 +8,7 @@
  */
 
 import { basename } from 'node:path';
-import type { ProjectDetail } from '../../shared/projects';
+import { PROJECT_LIMITS, type ProjectDetail } from '../../shared/projects';
 import { readManuscript } from '../manuscripts';
 import { systemClock } from '../platform/clock';
 import { dataPaths, defaultDataDir } from '../platform/paths';
@@ -22,7 +22,7 @@ import type { ProjectSubcommand } from './project-subcommand';
 const PROJECT_USAGE = `Usage: project <command> [options]
   project import <file> [--title <text>] [--author <text>] [--voice <code>] [--language <code>]
   project list
-  project show <project id>
+  project show <project id> [--chapter <chapter id> [--offset <n>] [--limit <n>]]
   project edit <project id> --segment <segment id> [--text <text>] [--speaker <character id | narrator>]
   project delete <project id>
 ${PROJECT_RENDER_USAGE}
@@ -30,8 +30,10 @@ Every command takes --data-dir <dir> (default: the per-user app data folder) or 
 (default: DATABASE_URL; PostgreSQL, usable while servers run on it). Without --database the
 server must not be running on the data directory. Projects belong to the studio's key.
 import reads DOCX, EPUB, ODT, HTML, Markdown, plain text and PDF; it prints the new project
-{id, title, chapters: [{id, title, included, segments}]}. show prints the chapters with their
-segments {id, text, speaker, state}; edit prints the segment.`;
+{id, title, chapters: [{id, title, included, segments}]}. show prints the project, its cast and
+its chapters with their figures; with --chapter, a window of that chapter's segments
+{chapter_id, items: [{id, text, speaker, state}], offset, limit, total} (--offset from 0,
+--limit 1 to 500, default 100); edit prints the segment.`;
 
 function print(value: unknown): void {
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
@@ -95,17 +97,35 @@ const PROJECT_SUBCOMMANDS = new Map<string, ProjectSubcommand>([
   [
     'show',
     {
-      options: {},
+      options: { chapter: { type: 'string' }, offset: { type: 'string' }, limit: { type: 'string' } },
       positionals: 1,
-      async run({ positionals, projects, keyId }) {
-        const detail = await projects.detail(keyId, positionals[0]!);
+      async run({ positionals, values, projects, keyId }) {
+        const chapter = string(values.chapter);
+        if (chapter === undefined) {
+          if (values.offset !== undefined || values.limit !== undefined)
+            throw new UsageError('--offset and --limit page the segments of --chapter <chapter id>');
+          const detail = await projects.detail(keyId, positionals[0]!);
+          print({ ...detail.project, characters: detail.characters, chapters: detail.chapters });
+          return;
+        }
+        const count = (name: 'offset' | 'limit', min: number, max: number) => {
+          const text = string(values[name]);
+          if (text === undefined) return undefined;
+          const value = /^[0-9]{1,9}$/.test(text) ? Number(text) : NaN;
+          if (!(value >= min && value <= max))
+            throw new UsageError(`--${name} must be a whole number from ${min} to ${max}`);
+          return value;
+        };
+        const page = await projects.segments(
+          keyId,
+          positionals[0]!,
+          chapter,
+          count('offset', 0, 999_999_999),
+          count('limit', 1, PROJECT_LIMITS.segmentPage),
+        );
         print({
-          ...detail.project,
-          characters: detail.characters,
-          chapters: detail.chapters.map(({ segments, ...chapter }) => ({
-            ...chapter,
-            segments: segments.map((s) => ({ id: s.id, text: s.text, speaker: s.speaker, state: s.state })),
-          })),
+          ...page,
+          items: page.items.map((s) => ({ id: s.id, text: s.text, speaker: s.speaker, state: s.state })),
         });
       },
     },

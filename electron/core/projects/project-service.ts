@@ -16,20 +16,25 @@ import { join } from 'node:path';
 import { AppError } from '../../shared/errors';
 import type { EmphasisSpan, Manuscript } from '../../shared/manuscript';
 import { DEFAULT_SYNTHESIS } from '../../shared/options';
-import type {
-  ChapterRecord,
-  CharacterRecord,
-  ProjectDetail,
-  ProjectList,
-  ProjectRecord,
-  ProjectSettings,
-  QuoteVoice,
-  SegmentRecord,
-  SegmentState,
+import {
+  PROJECT_LIMITS,
+  type ChapterChanges,
+  type ChapterRecord,
+  type CharacterRecord,
+  type ProjectDetail,
+  type ProjectList,
+  type ProjectRecord,
+  type ProjectSettings,
+  type QuoteVoice,
+  type SegmentPage,
+  type SegmentRecord,
+  type SegmentState,
 } from '../../shared/projects';
 import { cleanText, countCharacters } from '../../shared/text';
 import { findVoice, VOICES } from '../../shared/voices';
 import type {
+  CastFiguresRow,
+  ChapterFiguresRow,
   ChapterRow,
   CharacterRow,
   ProjectFields,
@@ -44,8 +49,7 @@ import { chapterSegments } from './segments';
 
 /** Edits kept for undo per project (the oldest go). */
 const HISTORY_LIMIT = 500;
-/** Characters one segment may hold after an edit. */
-const SEGMENT_TEXT_LIMIT = 20_000;
+const SEGMENT_TEXT_LIMIT = PROJECT_LIMITS.segmentCharacters;
 const MAX_COVER_BYTES = 2 * 1024 * 1024;
 
 /** What an edit changes: whole rows to put and ids to remove (applied in that order). */
@@ -117,15 +121,64 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
     return row;
   }
 
+  /**
+   * The project's detail: its cast and chapters with their figures, counted by the database, so
+   * neither the answer nor the work grows with the segments (a chapter's text is read only to
+   * tell whether it changed since an export of the same length).
+   */
   async function detailOf(repos: Repos, project: ProjectRow): Promise<ProjectDetail> {
-    const [chapters, characters, segments, undo, redo] = await Promise.all([
+    const [chapters, characters, figures, cast, undo, redo] = await Promise.all([
       repos.projects.chapters(project.id),
       repos.projects.characters(project.id),
-      repos.projects.segments(project.id),
+      repos.projects.chapterFigures(project.id),
+      repos.projects.castFigures(project.id),
       repos.projects.historyAt(project.id, project.history_position),
       repos.projects.historyAt(project.id, project.history_position + 1),
     ]);
-    return toDetail(project, chapters, characters, segments, undo !== undefined, redo !== undefined);
+    const byChapter = new Map(figures.map((f) => [f.chapter_id, f]));
+    const changed = new Map<string, boolean>();
+    for (const chapter of chapters) {
+      const f = byChapter.get(chapter.id);
+      const count = f?.segment_count ?? 0;
+      const length = (f?.characters ?? 0) + 2 * Math.max(0, count - 1);
+      if (chapter.exported_text === null || countCharacters(chapter.exported_text) !== length) {
+        changed.set(chapter.id, true);
+      } else {
+        const texts = await repos.projects.chapterTexts(chapter.id);
+        changed.set(chapter.id, chapter.exported_text !== chapterText(texts));
+      }
+    }
+    return toDetail(
+      project,
+      chapters,
+      characters,
+      byChapter,
+      cast,
+      changed,
+      undo !== undefined,
+      redo !== undefined,
+    );
+  }
+
+  /** What a project holds now and after adding `segments` of `characters`: over a limit, MANUSCRIPT_TOO_LARGE. */
+  async function checkRoom(
+    repos: Repos,
+    projectId: string,
+    added: { chapters: number; segments: number; characters: number },
+    name: string,
+  ): Promise<void> {
+    const [chapters, figures] = await Promise.all([
+      repos.projects.chapters(projectId),
+      repos.projects.chapterFigures(projectId),
+    ]);
+    checkProjectSize(
+      {
+        chapters: chapters.length + added.chapters,
+        segments: figures.reduce((n, f) => n + f.segment_count, 0) + added.segments,
+        characters: figures.reduce((n, f) => n + f.characters, 0) + added.characters,
+      },
+      name,
+    );
   }
 
   /** Runs an edit in one transaction: builds its patch from the rows, applies it, records its undo. */
@@ -234,7 +287,15 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
     const cast = suggestCast(segments.map((s) => s.text));
     const byName = new Map(existing.filter((c) => !c.narrator).map((c) => [c.name, c]));
     const narrator = existing.find((c) => c.narrator === 1)!;
-    const newOnes = cast.characters.filter((c) => !byName.has(c.name));
+    // The cast stays within its limit: the characters heard in the most segments are suggested.
+    const room = Math.max(0, PROJECT_LIMITS.cast - existing.length);
+    const newOnes = cast.characters
+      .filter((c) => !byName.has(c.name))
+      .map((c, order) => ({ c, order }))
+      .sort((a, b) => b.c.segments.length - a.c.segments.length || a.order - b.order)
+      .slice(0, room)
+      .sort((a, b) => a.order - b.order)
+      .map(({ c }) => c);
     const voices = chooseVoices(
       newOnes,
       language,
@@ -255,12 +316,12 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
     for (const c of characters) byName.set(c.name, c);
     cast.segments.forEach((found, index) => {
       const segment = segments[index]!;
-      if (found.speaker) segment.suggested_speaker = byName.get(found.speaker)!.id;
-      const quotes = found.quotes.map((q) => ({
-        start: q.start,
-        end: q.end,
-        character_id: byName.get(q.name!)!.id,
-      }));
+      const speaker = found.speaker ? byName.get(found.speaker) : undefined;
+      if (speaker) segment.suggested_speaker = speaker.id;
+      const quotes = found.quotes.flatMap((q) => {
+        const character = byName.get(q.name!);
+        return character ? [{ start: q.start, end: q.end, character_id: character.id }] : [];
+      });
       if (quotes.length > 0) segment.quotes = JSON.stringify(quotes);
     });
     return { chapters, segments, characters };
@@ -399,7 +460,10 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
         { name: manuscript.fileName, format: manuscript.format },
         manuscript.cover ? { type: manuscript.cover.type, base64: manuscript.cover.base64 } : null,
       );
+      // Its paragraphs counted before any work grows with them; its segments (a long paragraph makes several) after.
+      checkProjectSize(manuscriptSize(manuscript), manuscript.fileName);
       const rows = manuscriptRows(made.project.id, manuscript, made.project.language, 0, [made.narrator]);
+      checkProjectSize(rowsSize(rows), manuscript.fileName);
       return await store.transaction(async (tx) => {
         await made.repos(tx);
         await tx.projects.putCharacters(rows.characters);
@@ -420,7 +484,9 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
             tx.projects.chapters(project.id),
             tx.projects.characters(project.id),
           ]);
+          await checkRoom(tx, project.id, manuscriptSize(manuscript), manuscript.fileName);
           const rows = manuscriptRows(project.id, manuscript, project.language, chapters.length, characters);
+          await checkRoom(tx, project.id, rowsSize(rows), manuscript.fileName);
           return {
             redo: { chapters: rows.chapters, characters: rows.characters, segments: rows.segments },
             undo: {
@@ -597,6 +663,12 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
             { field: 'segment_id' },
           );
         }
+        if (chapters.length >= PROJECT_LIMITS.chapters) {
+          throw new AppError(
+            'PROJECT_CONFLICT',
+            `A project holds at most ${PROJECT_LIMITS.chapters} chapters: merge some before splitting.`,
+          );
+        }
         const name = title !== undefined ? cleanText(title).trim() : '';
         const created: ChapterRow = {
           id: newId(),
@@ -620,13 +692,51 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
       return detail;
     },
 
-    /** A chapter's text now and at its last export (null before one). */
-    async chapterChanges(keyId: string, projectId: string, chapterId: string) {
+    /**
+     * A chapter's text now and at its last export (null before one), each cut after
+     * PROJECT_LIMITS.changesCharacters characters (`truncated`).
+     */
+    async chapterChanges(keyId: string, projectId: string, chapterId: string): Promise<ChapterChanges> {
       const project = await owned(store, keyId, projectId);
       const chapters = await requireChapter(store, project.id, chapterId);
       const chapter = chapters.find((c) => c.id === chapterId)!;
-      const text = chapterText(await store.projects.chapterSegments(chapterId));
-      return { chapter_id: chapter.id, exported_text: chapter.exported_text, text };
+      const limit = PROJECT_LIMITS.changesCharacters;
+      const text = cut(chapterText(await store.projects.chapterTexts(chapterId)), limit);
+      const exported = chapter.exported_text === null ? null : cut(chapter.exported_text, limit);
+      return {
+        chapter_id: chapter.id,
+        exported_text: exported?.text ?? null,
+        text: text.text,
+        truncated: text.truncated || (exported?.truncated ?? false),
+      };
+    },
+
+    /**
+     * A window of a chapter's segments in order: at most `limit` (PROJECT_LIMITS.segmentPage)
+     * from position `offset` on, with the chapter's count.
+     */
+    async segments(
+      keyId: string,
+      projectId: string,
+      chapterId: string,
+      offset = 0,
+      limit: number = PROJECT_LIMITS.segmentPageDefault,
+    ): Promise<SegmentPage> {
+      const project = await owned(store, keyId, projectId);
+      await requireChapter(store, project.id, chapterId);
+      const size = Math.max(1, Math.min(PROJECT_LIMITS.segmentPage, Math.floor(limit)));
+      const from = Math.max(0, Math.floor(offset));
+      const [rows, figures] = await Promise.all([
+        store.projects.chapterSegmentWindow(chapterId, from, size),
+        store.projects.chapterFigures(project.id),
+      ]);
+      return {
+        chapter_id: chapterId,
+        items: rows.map(segmentRecord),
+        offset: from,
+        limit: size,
+        total: figures.find((f) => f.chapter_id === chapterId)?.segment_count ?? 0,
+      };
     },
 
     /** Edits one segment (undoable): text, speaker, quote voices, flag. */
@@ -636,7 +746,7 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
       segmentId: string,
       change: SegmentEdit,
     ): Promise<SegmentRecord> {
-      const { detail } = await edit(keyId, projectId, 'Edit segment', async (tx, project) => {
+      await edit(keyId, projectId, 'Edit segment', async (tx, project) => {
         const before = await requireSegment(tx, project.id, segmentId);
         const characters = await tx.projects.characters(project.id);
         const after: SegmentRow = { ...before };
@@ -685,7 +795,7 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
         if (words) Object.assign(after, edited(after));
         return { redo: { segments: [after] }, undo: { segments: [before] } };
       });
-      return detail.chapters.flatMap((c) => c.segments).find((s) => s.id === segmentId)!;
+      return segmentRecord((await store.projects.getSegment(segmentId))!);
     },
 
     async addCharacter(keyId: string, projectId: string, input: CharacterInput): Promise<CharacterRecord> {
@@ -696,6 +806,12 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
         if (!input.voice_code)
           throw new AppError('MISSING_FIELD', 'voice_code is required.', { field: 'voice_code' });
         await checkVoice(input.voice_code, tx);
+        if ((await tx.projects.characters(project.id)).length >= PROJECT_LIMITS.cast) {
+          throw new AppError(
+            'PROJECT_CONFLICT',
+            `A project's cast holds at most ${PROJECT_LIMITS.cast} characters.`,
+          );
+        }
         const row: CharacterRow = {
           id,
           project_id: project.id,
@@ -828,7 +944,7 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
     async markExported(projectId: string, chapterIds: readonly string[]): Promise<void> {
       await store.transaction(async (tx) => {
         for (const id of chapterIds) {
-          await tx.projects.setExportedText(id, chapterText(await tx.projects.chapterSegments(id)));
+          await tx.projects.setExportedText(id, chapterText(await tx.projects.chapterTexts(id)));
         }
         const at = stamp();
         await tx.projects.updateProject(projectId, { last_export_at: at }, at);
@@ -938,9 +1054,38 @@ async function copyAudio(from: string, to: string): Promise<void> {
   }
 }
 
-/** The text of a chapter: its segments' text with blank lines between. */
-function chapterText(segments: readonly Pick<SegmentRow, 'text'>[]): string {
-  return segments.map((s) => s.text).join('\n\n');
+/** What a manuscript adds to a project at least: a segment per paragraph. */
+function manuscriptSize(manuscript: Manuscript) {
+  let segments = 0;
+  let characters = 0;
+  for (const chapter of manuscript.chapters) {
+    segments += chapter.paragraphs.length;
+    for (const p of chapter.paragraphs) characters += countCharacters(p.text);
+  }
+  return { chapters: manuscript.chapters.length, segments, characters };
+}
+
+/** What a manuscript's rows add to a project. */
+function rowsSize(rows: { chapters: readonly ChapterRow[]; segments: readonly SegmentRow[] }) {
+  return {
+    chapters: rows.chapters.length,
+    segments: rows.segments.length,
+    characters: rows.segments.reduce((n, s) => n + countCharacters(s.text), 0),
+  };
+}
+
+/** The first `limit` code points of a text, and whether that cut anything. */
+function cut(text: string, limit: number): { text: string; truncated: boolean } {
+  if (text.length <= limit) return { text, truncated: false };
+  const points = Array.from(text);
+  return points.length <= limit
+    ? { text, truncated: false }
+    : { text: points.slice(0, limit).join(''), truncated: true };
+}
+
+/** The text of a chapter: its segments' texts with blank lines between. */
+function chapterText(texts: readonly string[]): string {
+  return texts.join('\n\n');
 }
 
 function newSegment(
@@ -1162,7 +1307,7 @@ export function segmentRecord(row: SegmentRow): SegmentRecord {
   };
 }
 
-function characterRecord(row: CharacterRow): CharacterRecord {
+function characterRecord(row: CharacterRow): Omit<CharacterRecord, 'segments' | 'suggested'> {
   return {
     id: row.id,
     name: row.name,
@@ -1175,57 +1320,83 @@ function characterRecord(row: CharacterRow): CharacterRecord {
   };
 }
 
-/** The API's project detail from its rows (segments in any order: grouped and sorted here). */
+/** The API's project detail from its rows and the figures the database counted. */
 function toDetail(
   project: ProjectRow,
   chapters: readonly ChapterRow[],
   characters: readonly CharacterRow[],
-  segments: readonly SegmentRow[],
+  figures: ReadonlyMap<string, ChapterFiguresRow>,
+  cast: readonly CastFiguresRow[],
+  changed: ReadonlyMap<string, boolean>,
   canUndo: boolean,
   canRedo: boolean,
 ): ProjectDetail {
-  const byChapter = new Map<string, SegmentRow[]>(chapters.map((c) => [c.id, []]));
-  for (const s of segments) byChapter.get(s.chapter_id)?.push(s);
   let characterCount = 0;
+  let segmentCount = 0;
   let segmentsDone = 0;
   let duration = 0;
   const chapterRecords = [...chapters]
     .sort((a, b) => a.position - b.position)
-    .map((chapter) => {
-      const rows = byChapter.get(chapter.id)!.sort((a, b) => a.position - b.position);
-      const characters = rows.reduce((n, s) => n + countCharacters(s.text), 0);
-      const done = rows.filter((s) => s.state === 'done').length;
-      const withAudio = rows.filter((s) => s.duration_ms !== null);
-      const ms = withAudio.reduce((n, s) => n + s.duration_ms!, 0);
-      characterCount += characters;
-      segmentsDone += done;
-      if (chapter.included === 1) duration += ms;
-      const record: ChapterRecord = {
+    .map((chapter): ChapterRecord => {
+      const f = figures.get(chapter.id);
+      const count = f?.segment_count ?? 0;
+      characterCount += f?.characters ?? 0;
+      segmentCount += count;
+      segmentsDone += f?.segments_done ?? 0;
+      if (chapter.included === 1) duration += f?.duration_ms ?? 0;
+      return {
         id: chapter.id,
         position: chapter.position,
         title: chapter.title,
         kind: chapter.kind,
         included: chapter.included === 1,
-        characters,
-        segment_count: rows.length,
-        segments_done: done,
-        duration_ms: rows.length > 0 && withAudio.length === rows.length ? ms : null,
-        changed_since_export: chapter.exported_text !== chapterText(rows),
+        characters: f?.characters ?? 0,
+        segment_count: count,
+        segments_done: f?.segments_done ?? 0,
+        duration_ms: f && count > 0 && f.with_audio === count ? f.duration_ms : null,
+        changed_since_export: changed.get(chapter.id) ?? true,
       };
-      return { ...record, segments: rows.map(segmentRecord) };
     });
+  const narrator = characters.find((c) => c.narrator === 1)?.id;
+  const lines = new Map(cast.map((c) => [c.character_id ?? narrator, c]));
   return {
     project: {
       ...projectBase(project),
       chapter_count: chapters.length,
       characters: characterCount,
-      segment_count: segments.length,
+      segment_count: segmentCount,
       segments_done: segmentsDone,
       duration_ms: duration,
       can_undo: canUndo,
       can_redo: canRedo,
     },
-    characters: characters.map(characterRecord),
+    characters: characters.map((c) => ({
+      ...characterRecord(c),
+      segments: lines.get(c.id)?.segments ?? 0,
+      suggested: lines.get(c.id)?.suggested ?? 0,
+    })),
     chapters: chapterRecords,
   };
+}
+
+/** A project's size against PROJECT_LIMITS: MANUSCRIPT_TOO_LARGE naming the limit it passes. */
+export function checkProjectSize(
+  size: { chapters: number; segments: number; characters: number },
+  name: string,
+): void {
+  const over = (
+    [
+      ['chapters', size.chapters, PROJECT_LIMITS.chapters],
+      ['segments', size.segments, PROJECT_LIMITS.segments],
+      ['characters of text', size.characters, PROJECT_LIMITS.characters],
+    ] as const
+  ).find(([, value, limit]) => value > limit);
+  if (over) {
+    const [what, value, limit] = over;
+    throw new AppError(
+      'MANUSCRIPT_TOO_LARGE',
+      `"${name}" would make a project of ${value} ${what}; a project holds at most ${limit}.`,
+      { file: name, limit: what, limit_value: limit },
+    );
+  }
 }

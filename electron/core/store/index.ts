@@ -119,6 +119,8 @@ export type {
   ChapterRow,
   CharacterRow,
   SegmentRow,
+  ChapterFiguresRow,
+  CastFiguresRow,
 } from './projects-repo';
 export type { ProjectRenderRow, RenderItem } from './project-renders-repo';
 export type { CustomVoiceRow } from './custom-voices-repo';

@@ -139,6 +139,25 @@ export interface SegmentRow {
   rendered_at: string | null;
 }
 
+/** A chapter's figures, counted by the database (no segment row leaves it). */
+export interface ChapterFiguresRow {
+  chapter_id: string;
+  segment_count: number;
+  /** Characters of its segments' text. */
+  characters: number;
+  segments_done: number;
+  /** Segments with audio, and the sum of their durations, ms. */
+  with_audio: number;
+  duration_ms: number;
+}
+
+/** How many segments a character speaks (`character_id` null: the narrator) and has suggested. */
+export interface CastFiguresRow {
+  character_id: string | null;
+  segments: number;
+  suggested: number;
+}
+
 export interface HistoryRow {
   project_id: string;
   position: number;
@@ -174,6 +193,14 @@ export interface ProjectsRepo {
   segments(projectId: string): Promise<SegmentRow[]>;
   /** A chapter's segments in order. */
   chapterSegments(chapterId: string): Promise<SegmentRow[]>;
+  /** At most `limit` of a chapter's segments in order, from position `offset` (0-based) on. */
+  chapterSegmentWindow(chapterId: string, offset: number, limit: number): Promise<SegmentRow[]>;
+  /** A chapter's segments' text in order (no other column). */
+  chapterTexts(chapterId: string): Promise<string[]>;
+  /** Each chapter's figures that has segments (a chapter without any has no row). */
+  chapterFigures(projectId: string): Promise<ChapterFiguresRow[]>;
+  /** The segments each speaker speaks and has suggested (speakers of none left out). */
+  castFigures(projectId: string): Promise<CastFiguresRow[]>;
   getSegment(id: string): Promise<SegmentRow | undefined>;
   /** Inserts, or replaces whole, each segment by id: batched multi-row statements. */
   putSegments(rows: readonly SegmentRow[]): Promise<void>;
@@ -398,6 +425,56 @@ export function createProjectsRepo(db: SqlExecutor): ProjectsRepo {
         [chapterId],
       );
       return rows.map(segmentNumbers);
+    },
+    async chapterSegmentWindow(chapterId, offset, limit) {
+      const rows = await db.all<SegmentRow>(
+        'SELECT * FROM project_segments WHERE chapter_id = ? ORDER BY position LIMIT ? OFFSET ?',
+        [chapterId, limit, offset],
+      );
+      return rows.map(segmentNumbers);
+    },
+    async chapterTexts(chapterId) {
+      const rows = await db.all<{ text: string }>(
+        'SELECT text FROM project_segments WHERE chapter_id = ? ORDER BY position',
+        [chapterId],
+      );
+      return rows.map((r) => r.text);
+    },
+    async chapterFigures(projectId) {
+      const rows = await db.all<ChapterFiguresRow>(
+        `SELECT chapter_id, COUNT(*) AS segment_count, SUM(LENGTH(text)) AS characters,
+           SUM(CASE WHEN state = 'done' THEN 1 ELSE 0 END) AS segments_done,
+           COUNT(duration_ms) AS with_audio, COALESCE(SUM(duration_ms), 0) AS duration_ms
+         FROM project_segments WHERE project_id = ? GROUP BY chapter_id`,
+        [projectId],
+      );
+      // PostgreSQL answers COUNT and SUM as bigint text: numbers throughout.
+      return rows.map((r) => ({
+        chapter_id: r.chapter_id,
+        segment_count: Number(r.segment_count),
+        characters: Number(r.characters),
+        segments_done: Number(r.segments_done),
+        with_audio: Number(r.with_audio),
+        duration_ms: Number(r.duration_ms),
+      }));
+    },
+    async castFigures(projectId) {
+      const rows = await db.all<CastFiguresRow>(
+        `SELECT character_id, SUM(speaks) AS segments, SUM(suggested) AS suggested FROM (
+           SELECT speaker AS character_id, 1 AS speaks, 0 AS suggested
+             FROM project_segments WHERE project_id = ?
+           UNION ALL
+           SELECT suggested_speaker, 0, 1 FROM project_segments
+             WHERE project_id = ? AND suggested_speaker IS NOT NULL
+               AND (speaker IS NULL OR speaker <> suggested_speaker)
+         ) t GROUP BY character_id`,
+        [projectId, projectId],
+      );
+      return rows.map((r) => ({
+        character_id: r.character_id,
+        segments: Number(r.segments),
+        suggested: Number(r.suggested),
+      }));
     },
     async getSegment(id) {
       const row = await db.get<SegmentRow>('SELECT * FROM project_segments WHERE id = ?', [id]);

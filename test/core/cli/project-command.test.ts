@@ -85,10 +85,22 @@ describe('project (headless CLI)', () => {
 
     const shown = JSON.parse(project('show', made.id).stdout) as {
       characters: { voice_code: string; narrator: boolean }[];
-      chapters: { segments: { id: string; text: string; speaker: string | null; state: string }[] }[];
+      chapters: { id: string; segment_count: number; segments?: unknown }[];
     };
     expect(shown.characters[0]).toMatchObject({ narrator: true, voice_code: 'vi_female_hacuc_mb' });
-    const segment = shown.chapters[1]!.segments[0]!;
+    expect(shown.chapters[1]).toMatchObject({ id: made.chapters[1]!.id, segment_count: 3 });
+    expect(shown.chapters[1]!.segments).toBeUndefined();
+    type Page = {
+      chapter_id: string;
+      items: { id: string; text: string; speaker: string | null; state: string }[];
+      offset: number;
+      limit: number;
+      total: number;
+    };
+    const chapter = made.chapters[1]!.id;
+    const page = JSON.parse(project('show', made.id, '--chapter', chapter).stdout) as Page;
+    expect(page).toMatchObject({ chapter_id: chapter, offset: 0, limit: 100, total: 3 });
+    const segment = page.items[0]!;
     expect(segment).toEqual({
       id: segment.id,
       text: 'Trăm năm trong cõi người ta, chữ tài chữ mệnh khéo là ghét nhau.',
@@ -110,8 +122,16 @@ describe('project (headless CLI)', () => {
       text: 'Trăm năm trong cõi người ta.',
       state: 'not_rendered',
     });
-    const again = JSON.parse(project('show', made.id).stdout) as typeof shown;
-    expect(again.chapters[1]!.segments[0]!.text).toBe('Trăm năm trong cõi người ta.');
+    const again = JSON.parse(
+      project('show', made.id, '--chapter', chapter, '--offset', '0', '--limit', '1').stdout,
+    ) as Page;
+    expect(again.items.map((s) => s.text)).toEqual(['Trăm năm trong cõi người ta.']);
+    const later = JSON.parse(project('show', made.id, '--chapter', chapter, '--offset', '2').stdout) as Page;
+    expect(later).toMatchObject({ offset: 2, total: 3 });
+    expect(later.items).toHaveLength(1);
+    const tooMany = project('show', made.id, '--chapter', chapter, '--limit', '501');
+    expect(tooMany.code).toBe(2);
+    expect(tooMany.stderr).toContain('--limit must be a whole number from 1 to 500');
 
     expect(JSON.parse(project('delete', made.id).stdout)).toEqual({ project_id: made.id, removed: true });
     expect(JSON.parse(project('list').stdout)).toEqual([]);

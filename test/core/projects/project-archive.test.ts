@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeZip } from '../../../electron/core/platform/zip-writer';
 import { readProjectArchive, writeProjectArchive } from '../../../electron/core/projects/project-archive';
 import { createProjectService, type ProjectService } from '../../../electron/core/projects/project-service';
-import type { ProjectDetail } from '../../../electron/shared/projects';
+import { withSegments, type FullDetail } from '../../fixtures/project-detail';
 import { openTestStore, type TestStore } from '../../fixtures/test-store';
 import { BOOK } from '../../fixtures/project-books';
 
@@ -21,7 +21,7 @@ const key = (id: string) => ({
 });
 
 /** A project's content with ids replaced by names and order: equal across copies. */
-function shape(d: ProjectDetail) {
+function shape(d: FullDetail) {
   const names = new Map(d.characters.map((c) => [c.id, c.name]));
   const { id: _i, created_at: _c, updated_at: _u, can_undo: _cu, can_redo: _cr, ...project } = d.project;
   return {
@@ -53,10 +53,14 @@ describe('project archive', () => {
   });
 
   it('round-trips a project with its audio into new ids, for another key', async () => {
-    const made = await service.createFromManuscript('key_a', {
-      ...BOOK,
-      cover: { type: 'image/png', base64: 'iVBORw0KGgoAAAAN' },
-    });
+    const made = await withSegments(
+      service,
+      'key_a',
+      service.createFromManuscript('key_a', {
+        ...BOOK,
+        cover: { type: 'image/png', base64: 'iVBORw0KGgoAAAAN' },
+      }),
+    );
     const id = made.project.id;
     await service.applySuggestions('key_a', id);
     const first = made.chapters[1]!.segments[0]!;
@@ -67,12 +71,16 @@ describe('project archive', () => {
     writeFileSync(join(service.audioDir(id), `${audioKey}.wav`), 'RIFF….WAVE');
     writeFileSync(join(service.audioDir(id), `${audioKey}.json`), '[]');
     await service.markExported(id, [made.chapters[1]!.id]);
-    const source = await service.detail('key_a', id);
+    const source = await withSegments(service, 'key_a', service.detail('key_a', id));
 
     const zip = join(t.dir, 'book.zip');
     const { fileName } = await writeProjectArchive(t.store, service, 'key_a', id, zip);
     expect(fileName).toBe('Ngọn hải đăng.narration.zip');
-    const imported = await readProjectArchive(service, 'key_b', zip, fileName, statSync(zip).size);
+    const imported = await withSegments(
+      service,
+      'key_b',
+      readProjectArchive(service, 'key_b', zip, fileName, statSync(zip).size),
+    );
     expect(imported.project.id).not.toBe(id);
     expect(shape(imported)).toEqual(shape(source));
     expect(readdirSync(service.audioDir(imported.project.id)).sort()).toEqual([

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createProjectService, type ProjectService } from '../../../electron/core/projects/project-service';
 import type { ProjectDetail } from '../../../electron/shared/projects';
 import { BOOK } from '../../fixtures/project-books';
+import { withSegments, type FullDetail } from '../../fixtures/project-detail';
 import { openTestStore, type TestStore } from '../../fixtures/test-store';
 
 const key = (id: string) => ({
@@ -19,7 +20,7 @@ const key = (id: string) => ({
 });
 
 /** What undo must bring back: everything but the times and the history flags. */
-function content(detail: ProjectDetail) {
+function content<T extends ProjectDetail | FullDetail>(detail: T) {
   const { updated_at: _u, can_undo: _c, can_redo: _r, ...project } = detail.project;
   return { ...detail, project };
 }
@@ -33,6 +34,8 @@ describe('project service', () => {
     await t.store.keys.insert(key('key_b'));
     service = createProjectService({ store: t.store, filesDir: join(t.dir, 'files') });
   });
+  /** The detail with its segments (the service answers chapters without them). */
+  const full = (detail: ProjectDetail | Promise<ProjectDetail>) => withSegments(service, 'key_a', detail);
   afterEach(async () => {
     await t.close();
   });
@@ -45,11 +48,13 @@ describe('project service', () => {
         { ...row, state: 'done', audio_key: `key-of-${row.text.length}-${id}`, duration_ms: 1000 },
       ]);
     }
-    return service.detail('key_a', projectId);
+    return full(service.detail('key_a', projectId));
   }
 
   it('makes a project from a manuscript: chapters, segments, narrator, suggested cast', async () => {
-    const detail = await service.createFromManuscript('key_a', BOOK, { voice_code: 'vi_male_minhtriet_mb' });
+    const detail = await full(
+      service.createFromManuscript('key_a', BOOK, { voice_code: 'vi_male_minhtriet_mb' }),
+    );
     expect(detail.project).toMatchObject({
       title: 'Ngọn hải đăng',
       author: 'Trần Văn A',
@@ -100,7 +105,7 @@ describe('project service', () => {
   });
 
   it('an edit marks only that segment changed; undo brings its rendered text and audio back, redo the edit', async () => {
-    const made = await service.createFromManuscript('key_a', BOOK);
+    const made = await full(service.createFromManuscript('key_a', BOOK));
     const ids = made.chapters[1]!.segments.map((s) => s.id);
     const rendered = await render(made.project.id, ids);
     const audioKey = (await t.store.projects.getSegment(ids[0]!))!.audio_key;
@@ -113,18 +118,18 @@ describe('project service', () => {
       duration_ms: 1000,
       emphasis: [{ start: 6, end: 10, kind: 'em' }],
     });
-    let detail = await service.detail('key_a', made.project.id);
+    let detail = await full(service.detail('key_a', made.project.id));
     expect(detail.chapters[1]!.segments.map((s) => s.state)).toEqual(['changed', 'done', 'done', 'done']);
     expect(detail.project.can_undo).toBe(true);
 
-    detail = await service.undo('key_a', made.project.id);
+    detail = await full(service.undo('key_a', made.project.id));
     expect(content(detail)).toEqual(content(rendered));
     expect(detail.project.can_redo).toBe(true);
     expect((await t.store.projects.getSegment(ids[0]!))!).toMatchObject({
       state: 'done',
       audio_key: audioKey,
     });
-    detail = await service.redo('key_a', made.project.id);
+    detail = await full(service.redo('key_a', made.project.id));
     expect(detail.chapters[1]!.segments[0]).toMatchObject({
       state: 'changed',
       text: 'Đêm ấy biển lặng như tờ, gió ngừng thổi.',
@@ -151,11 +156,11 @@ describe('project service', () => {
   });
 
   it('undoes and redoes every kind of edit exactly', async () => {
-    const made = await service.createFromManuscript('key_a', BOOK);
+    const made = await full(service.createFromManuscript('key_a', BOOK));
     const id = made.project.id;
     const [front, one, two, three] = made.chapters;
     const lan = made.characters.find((c) => c.name === 'Lan')!;
-    const edits: [string, () => Promise<unknown>, (d: ProjectDetail) => void][] = [
+    const edits: [string, () => Promise<unknown>, (d: FullDetail) => void][] = [
       [
         'settings',
         () =>
@@ -271,20 +276,20 @@ describe('project service', () => {
       ],
     ];
     for (const [name, run, check] of edits) {
-      const before = await service.detail('key_a', id);
+      const before = await full(service.detail('key_a', id));
       await run();
-      const after = await service.detail('key_a', id);
+      const after = await full(service.detail('key_a', id));
       check(after);
-      const undone = await service.undo('key_a', id);
+      const undone = await full(service.undo('key_a', id));
       expect(content(undone), `undo of ${name}`).toEqual(content(before));
-      const redone = await service.redo('key_a', id);
+      const redone = await full(service.redo('key_a', id));
       expect(content(redone), `redo of ${name}`).toEqual(content(after));
       await service.undo('key_a', id);
     }
   });
 
   it('refuses bad edits with clear errors and changes nothing', async () => {
-    const made = await service.createFromManuscript('key_a', BOOK);
+    const made = await full(service.createFromManuscript('key_a', BOOK));
     const id = made.project.id;
     const one = made.chapters[1]!;
     const narrator = made.characters.find((c) => c.narrator)!;
@@ -323,11 +328,11 @@ describe('project service', () => {
       code: 'UNKNOWN_VOICE',
     });
     await expect(service.undo('key_a', id)).rejects.toMatchObject({ code: 'PROJECT_CONFLICT' });
-    expect(content(await service.detail('key_a', id))).toEqual(content(made));
+    expect(content(await full(service.detail('key_a', id)))).toEqual(content(made));
   });
 
   it('keeps each chapter’s text at its export and tells what changed since', async () => {
-    const made = await service.createFromManuscript('key_a', BOOK);
+    const made = await full(service.createFromManuscript('key_a', BOOK));
     const id = made.project.id;
     const one = made.chapters[1]!;
     expect((await service.chapterChanges('key_a', id, one.id)).exported_text).toBeNull();
@@ -345,7 +350,7 @@ describe('project service', () => {
   });
 
   it('duplicates under new ids with the audio files linked, and deletes rows and files', async () => {
-    const made = await service.createFromManuscript('key_a', BOOK);
+    const made = await full(service.createFromManuscript('key_a', BOOK));
     const id = made.project.id;
     const dir = service.audioDir(id);
     mkdirSync(dir, { recursive: true });
@@ -353,8 +358,8 @@ describe('project service', () => {
     await service.updateCharacter('key_a', id, made.characters.find((c) => c.name === 'Lan')!.id, {
       confirmed: true,
     });
-    const source = await service.detail('key_a', id);
-    const copy = await service.duplicate('key_a', id);
+    const source = await full(service.detail('key_a', id));
+    const copy = await full(service.duplicate('key_a', id));
     expect(copy.project.id).not.toBe(id);
     expect(copy.project.title).toBe('Ngọn hải đăng (copy)');
     expect(copy.project.can_undo).toBe(false);
@@ -366,8 +371,8 @@ describe('project service', () => {
       expect(sourceIds.has(c.id)).toBe(false);
       for (const s of c.segments) expect(sourceIds.has(s.id)).toBe(false);
     }
-    const names = (d: ProjectDetail) => new Map(d.characters.map((c) => [c.id, c.name]));
-    const speakers = (d: ProjectDetail) =>
+    const names = (d: FullDetail) => new Map(d.characters.map((c) => [c.id, c.name]));
+    const speakers = (d: FullDetail) =>
       d.chapters.flatMap((c) =>
         c.segments.map((s) => [
           s.text,

@@ -15,6 +15,7 @@ import { BOOK } from '../../fixtures/test-project';
 let t: TestApp;
 let projectId: string;
 let keyId: string;
+const chapterId = 'c'.repeat(32);
 
 beforeEach(async () => {
   t = await buildTestApp();
@@ -24,7 +25,6 @@ beforeEach(async () => {
   });
   expect(created.status, created.text).toBe(201);
   projectId = created.json.result.project.id as string;
-  const chapterId = 'c'.repeat(32);
   await t.store.projects.putChapters([
     {
       id: chapterId,
@@ -75,8 +75,8 @@ describe('project render routes', () => {
     expect(before - (await balance())).toBe(price);
     const list = await t.call('GET', `/api/v1/projects/${projectId}/renders`);
     expect(list.json.result.items.map((r: { id: string }) => r.id)).toEqual([render.id]);
-    const detail = await t.call('GET', `/api/v1/projects/${projectId}`);
-    expect(detail.json.result.chapters[0].segments.map((s: { state: string }) => s.state)).toEqual([
+    const detail = await t.call('GET', `/api/v1/projects/${projectId}/chapters/${chapterId}/segments`);
+    expect(detail.json.result.items.map((s: { state: string }) => s.state)).toEqual([
       'queued',
       'queued',
       'queued',
@@ -90,8 +90,8 @@ describe('project render routes', () => {
     const cancelled = await t.call('POST', `/api/v1/projects/${projectId}/renders/${render.id}/cancel`);
     expect(cancelled.json.result).toMatchObject({ status: 'cancelled', cost: 0 });
     expect(await balance()).toBe(before);
-    const after = await t.call('GET', `/api/v1/projects/${projectId}`);
-    expect(after.json.result.chapters[0].segments.map((s: { state: string }) => s.state)).toEqual([
+    const after = await t.call('GET', `/api/v1/projects/${projectId}/chapters/${chapterId}/segments`);
+    expect(after.json.result.items.map((s: { state: string }) => s.state)).toEqual([
       'not_rendered',
       'not_rendered',
       'not_rendered',

@@ -7,6 +7,7 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MANUSCRIPT_LIMITS } from '../../../electron/shared/manuscript';
+import { PROJECT_LIMITS } from '../../../electron/shared/projects';
 import { pngCover, VIETNAMESE_BOOK, writeDocx, writeEpub3 } from '../../fixtures/manuscripts';
 import { startTestCore, type TestCore } from './helpers';
 
@@ -29,6 +30,36 @@ async function importFile(bytes: Buffer, fileName: string, extra = '', key?: str
     headers: octets,
     ...(key ? { key } : {}),
   });
+}
+
+interface Segment {
+  id: string;
+  text: string;
+  state: string;
+  speaker: string | null;
+}
+
+/** Every segment of a chapter, read a page at a time through GET …/chapters/<cid>/segments. */
+async function segmentsOf(projectId: string, chapterId: string, key?: string): Promise<Segment[]> {
+  const all: Segment[] = [];
+  for (;;) {
+    const res = await t.call(
+      'GET',
+      `/api/v1/projects/${projectId}/chapters/${chapterId}/segments?offset=${all.length}&limit=500`,
+      key ? { key } : {},
+    );
+    expect(res.status).toBe(200);
+    all.push(...(res.json.result.items as Segment[]));
+    if (res.json.result.items.length === 0 || all.length >= res.json.result.total) return all;
+  }
+}
+
+/** Each chapter's title and its segments' texts, over HTTP. */
+async function texts(detail: { project: { id: string }; chapters: { id: string; title: string }[] }) {
+  const out: [string, string[]][] = [];
+  for (const c of detail.chapters)
+    out.push([c.title, (await segmentsOf(detail.project.id, c.id)).map((s) => s.text)]);
+  return out;
 }
 
 describe('project routes', () => {
@@ -57,7 +88,9 @@ describe('project routes', () => {
     const theirs = await t.call('GET', `/api/v1/projects/${detail.project.id}`, { key: other });
     expect(theirs.status).toBe(404);
     expect(theirs.json).toMatchObject({ status: 0, error_code: 'PROJECT_NOT_FOUND' });
-    const segment = detail.chapters.find((c: { included: boolean }) => c.included).segments[0];
+    const segment = (
+      await segmentsOf(detail.project.id, detail.chapters.find((c: { included: boolean }) => c.included).id)
+    )[0]!;
     for (const [method, path, body] of [
       ['PATCH', `/api/v1/projects/${detail.project.id}/segments/${segment.id}`, { text: 'x' }],
       ['DELETE', `/api/v1/projects/${detail.project.id}`, undefined],
@@ -96,7 +129,7 @@ describe('project routes', () => {
     let detail = (await t.call('GET', base)).json.result;
     expect(detail.project.source_format).toBe('epub');
     const body = detail.chapters.filter((c: { kind: string }) => c.kind === 'body');
-    const segment = body[0].segments[0];
+    const segment = (await segmentsOf(id, body[0].id))[0]!;
 
     const edited = await t.call('PATCH', `${base}/segments/${segment.id}`, {
       body: { text: 'Một câu mới.', flag_note: 'nghe lại' },
@@ -108,11 +141,8 @@ describe('project routes', () => {
       flag_note: 'nghe lại',
     });
     const undone = await t.call('POST', `${base}/undo`);
-    expect(
-      undone.json.result.chapters
-        .flatMap((c: { segments: { id: string; text: string }[] }) => c.segments)
-        .find((s: { id: string }) => s.id === segment.id).text,
-    ).toBe(segment.text);
+    expect(undone.json.result.chapters[0]).not.toHaveProperty('segments');
+    expect((await segmentsOf(id, body[0].id)).find((s) => s.id === segment.id)!.text).toBe(segment.text);
     expect(undone.json.result.project.can_redo).toBe(true);
     expect((await t.call('POST', `${base}/redo`)).status).toBe(200);
     const nothing = await t.call('POST', `${base}/redo`);
@@ -134,7 +164,10 @@ describe('project routes', () => {
     const mergedChapter = merged.json.result.chapters.find((c: { id: string }) => c.id === body[0].id);
     expect(mergedChapter.segment_count).toBe(body[0].segment_count + body[1].segment_count);
     const split = await t.call('POST', `${base}/chapters/${body[0].id}/split`, {
-      body: { segment_id: mergedChapter.segments[body[0].segment_count].id, title: 'Thanh minh' },
+      body: {
+        segment_id: (await segmentsOf(id, body[0].id))[body[0].segment_count]!.id,
+        title: 'Thanh minh',
+      },
     });
     expect(split.json.result.chapters.map((c: { title: string }) => c.title)).toContain('Thanh minh');
     const renamed = await t.call('PATCH', `${base}/chapters/${body[0].id}`, {
@@ -250,13 +283,11 @@ describe('project routes', () => {
     });
     expect(back.status).toBe(201);
     expect(back.json.result.project.id).not.toBe(made.project.id);
-    const texts = (d: { chapters: { title: string; segments: { text: string }[] }[] }) =>
-      d.chapters.map((c) => [c.title, c.segments.map((s) => s.text)]);
-    expect(texts(back.json.result)).toEqual(texts(made));
+    expect(await texts(back.json.result)).toEqual(await texts(made));
 
     const copy = await t.call('POST', `/api/v1/projects/${made.project.id}/duplicate`);
     expect(copy.status).toBe(201);
-    expect(texts(copy.json.result)).toEqual(texts(made));
+    expect(await texts(copy.json.result)).toEqual(await texts(made));
     const removed = await t.call('DELETE', `/api/v1/projects/${made.project.id}`);
     expect(removed.json.result).toEqual({ project_id: made.project.id, removed: true });
     expect((await t.call('GET', `/api/v1/projects/${made.project.id}`)).status).toBe(404);
@@ -272,4 +303,65 @@ describe('project routes', () => {
     expect(into.status).toBe(200);
     expect(into.json.result.chapters).toHaveLength(made.chapters.length * 2);
   });
+});
+
+describe('project answers stay bounded whatever the book (issue 36)', () => {
+  it('refuses a text of 250,000 tiny paragraphs by the paragraph limit, keeping nothing', async () => {
+    const key = await t.newKey();
+    const text = Array.from({ length: 250_000 }, (_, i) => `P${i}.`).join('\n\n');
+    const res = await importFile(Buffer.from(text), 'tiny.txt', '', key);
+    expect(res.status, res.text.slice(0, 300)).toBe(413);
+    expect(res.json).toMatchObject({ status: 0, error_code: 'MANUSCRIPT_TOO_LARGE' });
+    expect(res.json.error_message).toContain('tiny.txt');
+    expect(res.json.error_message).toContain(String(PROJECT_LIMITS.segments));
+    expect((await t.call('GET', '/api/v1/projects', { key })).json.result.items).toEqual([]);
+  });
+
+  it("answers a long book's detail without its segments, and its segments a bounded window at a time", async () => {
+    const count = 40_000;
+    const book = `# One\n\n${Array.from({ length: count }, (_, i) => `Line ${i} of the long chapter.`).join('\n\n')}`;
+    const made = await importFile(Buffer.from(book), 'long.txt');
+    expect(made.status, made.text.slice(0, 300)).toBe(201);
+    // The import's answer and the detail are the same few hundred bytes for 40,000 segments as for 4.
+    expect(made.body.length).toBeLessThan(4096);
+    const id = made.json.result.project.id;
+    const detail = await t.call('GET', `/api/v1/projects/${id}`);
+    expect(detail.body.length).toBeLessThan(4096);
+    const [chapter] = detail.json.result.chapters;
+    expect(chapter).toMatchObject({ title: 'One', segment_count: count, segments_done: 0 });
+    expect(chapter).not.toHaveProperty('segments');
+    expect(detail.json.result.project.segment_count).toBe(count);
+
+    const page = (query: string) =>
+      t.call('GET', `/api/v1/projects/${id}/chapters/${chapter.id}/segments${query}`);
+    const first = await page('');
+    expect(first.json.result).toMatchObject({ chapter_id: chapter.id, offset: 0, limit: 100, total: count });
+    expect(first.json.result.items).toHaveLength(100);
+    expect(first.json.result.items[0]).toMatchObject({ position: 0, text: 'Line 0 of the long chapter.' });
+    const widest = await page('?offset=1000&limit=500');
+    expect(widest.json.result.items).toHaveLength(PROJECT_LIMITS.segmentPage);
+    expect(widest.json.result.items[0].text).toBe('Line 1000 of the long chapter.');
+    const last = await page(`?offset=${count - 10}&limit=500`);
+    expect(last.json.result.items.map((s: { position: number }) => s.position)).toEqual(
+      Array.from({ length: 10 }, (_, i) => count - 10 + i),
+    );
+    for (const bad of ['?limit=501', '?limit=0', '?offset=-1', '?offset=x']) {
+      const res = await page(bad);
+      expect(res.status, bad).toBe(400);
+      expect(res.json.error_code, bad).toBe('INVALID_FIELD');
+    }
+    const other = await t.newKey();
+    const theirs = await t.call('GET', `/api/v1/projects/${id}/chapters/${chapter.id}/segments`, {
+      key: other,
+    });
+    expect(theirs.status).toBe(404);
+    expect(theirs.json.error_code).toBe('PROJECT_NOT_FOUND');
+    // An edit's answer is the small detail too; the edited segment is read back in its window.
+    const edited = await t.call('PATCH', `/api/v1/projects/${id}/chapters/${chapter.id}`, {
+      body: { title: 'Một' },
+    });
+    expect(edited.body.length).toBeLessThan(4096);
+    const changes = await t.call('GET', `/api/v1/projects/${id}/chapters/${chapter.id}/changes`);
+    expect(changes.json.result.text.length).toBeLessThanOrEqual(PROJECT_LIMITS.changesCharacters);
+  }, 120_000);
 });

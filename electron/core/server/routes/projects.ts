@@ -26,11 +26,14 @@ import {
   CharacterPatchSchema,
   CharacterRecordSchema,
   FileNameQuerySchema,
+  PROJECT_LIMITS,
   ProjectDetailSchema,
   ProjectImportQuerySchema,
   ProjectListSchema,
   ProjectRemovalSchema,
   ProjectSettingsSchema,
+  SegmentPageQuerySchema,
+  SegmentPageSchema,
   SegmentPatchSchema,
   SegmentRecordSchema,
   SuggestionsApplySchema,
@@ -41,6 +44,7 @@ import {
   type CharacterPatch,
   type ProjectImportQuery,
   type ProjectSettings,
+  type SegmentPageQuery,
   type SegmentPatch,
 } from '../../../shared/projects';
 import { readManuscript } from '../../manuscripts';
@@ -134,7 +138,7 @@ export function registerProjectRoutes(
       schema: apiRoute({
         operationId: 'getProject',
         tag: 'projects',
-        summary: 'A project with its cast and chapters, each with its segments',
+        summary: 'A project with its cast and chapters (their segments: GET …/chapters/<cid>/segments)',
         security: KEY,
         params: pathParams(ID),
         result: ProjectDetailSchema,
@@ -365,6 +369,35 @@ export function registerProjectRoutes(
         reply,
         await projects.chapterChanges(await key(request), request.params.id, request.params.cid),
       ),
+  );
+
+  app.get<{ Params: { id: string; cid: string } }>(
+    '/api/v1/projects/:id/chapters/:cid/segments',
+    {
+      schema: apiRoute({
+        operationId: 'listChapterSegments',
+        tag: 'projects',
+        summary: `A window of a chapter's segments in order (offset, limit: at most ${PROJECT_LIMITS.segmentPage}) and their total`,
+        security: KEY,
+        params: chapterParams,
+        querystring: SegmentPageQuerySchema,
+        result: SegmentPageSchema,
+      }),
+    },
+    async (request, reply) => {
+      const keyId = await key(request);
+      const q = query<SegmentPageQuery>(SegmentPageQuerySchema, request.query);
+      return sendResult(
+        reply,
+        await projects.segments(
+          keyId,
+          request.params.id,
+          request.params.cid,
+          q.offset === undefined ? 0 : Number(q.offset),
+          q.limit === undefined ? PROJECT_LIMITS.segmentPageDefault : Number(q.limit),
+        ),
+      );
+    },
   );
 
   app.patch<{ Params: { id: string; sid: string } }>(
