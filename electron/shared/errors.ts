@@ -41,6 +41,8 @@ export type ErrorCode =
   | 'DATABASE_CORRUPT'
   /** The PostgreSQL server could not be reached, or refused the connection (address, login, database). */
   | 'DATABASE_UNAVAILABLE'
+  /** Not enough free disk space for what was sent (a project archive's audio): the message says how much is needed. */
+  | 'INSUFFICIENT_STORAGE'
   // engine and server
   | 'ENGINE_FAILED'
   | 'ENGINE_TIMEOUT'

@@ -15,38 +15,61 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import { openPromise as openZip, type ZipFile } from 'yauzl';
+import { openPromise as openZip, type Entry, type ZipFile } from 'yauzl';
 import { BOOK_FORMATS, FOLDER_FORMATS, MASTERING_PRESETS } from '../../shared/book-formats';
 import { AppError, isAppError } from '../../shared/errors';
 import { CHAPTER_KINDS, MANUSCRIPT_FORMATS } from '../../shared/manuscript';
 import { MODEL_IDS } from '../../shared/options';
-import { SEGMENT_STATES, type ProjectDetail, type QuoteVoice } from '../../shared/projects';
+import { PROJECT_LIMITS, SEGMENT_STATES, type ProjectDetail, type QuoteVoice } from '../../shared/projects';
 import { countCharacters } from '../../shared/text';
 import { findVoice } from '../../shared/voices';
+import { checkFreeSpace } from '../platform/free-space';
 import { writeZip, type ZipEntry } from '../platform/zip-writer';
 import type { ProjectRow, Store } from '../store';
+import { ARCHIVE_AUDIO, timingsCap, timingsProblem, wavCap, wavProblem } from './archive-audio';
 import { cloneRows, newId, type ProjectService } from './project-service';
 
 const ARCHIVE_FORMAT = 'narration-studio-project';
 const ARCHIVE_VERSION = 1;
 
-/** What an archive may hold and unpack to. */
+/**
+ * What an archive may hold and unpack to: a project's limits (PROJECT_LIMITS, the manuscript's),
+ * and for its audio what its segments can need (ARCHIVE_AUDIO: bytes per ms of their audio).
+ */
 export const ARCHIVE_LIMITS = {
   /** Bytes of the archive itself (no ZIP64: the writer stops at 4 GiB). */
   fileBytes: 4 * 1024 ** 3,
-  entries: 200_000,
-  /** Bytes of project.json unpacked. */
-  jsonBytes: 512 * 1024 ** 2,
-  /** Bytes all entries unpack to. */
-  totalBytes: 8 * 1024 ** 3,
+  /** Entries besides the audio files: project.json and an `audio/` folder entry. */
+  fixedEntries: 2,
+  /** Files an audio key may have: its WAV and its word timings. */
+  filesPerAudio: 2,
+  /**
+   * Bytes of project.json unpacked: what the largest project needs (200,000 segments of
+   * 5,000,000 characters in all, each chapter's text at its last export).
+   */
+  jsonBytes: 160 * 1024 ** 2,
   /** Bytes unpacked per archive byte (audio barely compresses), past 1 MiB. */
   ratio: 50,
+  /** A segment's audio lasts at most this long, ms (4 hours). */
+  segmentMs: 4 * 3600 * 1000,
+  /** Characters of a segment's flag note and error; bytes of its emphasis, quotes and checks (JSON). */
+  noteCharacters: 2000,
+  errorCharacters: 4000,
+  spansBytes: 1024 ** 2,
+  checksBytes: 64 * 1024,
+  /** Characters of the last export's record. */
+  lastExportCharacters: 64 * 1024,
 } as const;
+
+/** Entries an archive of a project with `audioKeys` distinct audio keys may hold. */
+const entriesFor = (audioKeys: number) =>
+  ARCHIVE_LIMITS.fixedEntries + ARCHIVE_LIMITS.filesPerAudio * audioKeys;
 
 const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(s: T) => Type.Union([s, Type.Null()]);
 const Id = Type.String({ minLength: 1, maxLength: 64 });
 const AudioName = Type.String({ pattern: '^[A-Za-z0-9_-]{1,128}$' });
+const Stamp = Type.String({ maxLength: 40 });
 
 const ArchiveSchema = Type.Object({
   format: Type.Literal(ARCHIVE_FORMAT),
@@ -63,21 +86,21 @@ const ArchiveSchema = Type.Object({
     folder_format: Nullable(literals(FOLDER_FORMATS)),
     source_name: Nullable(Type.String({ maxLength: 1000 })),
     source_format: Nullable(literals(MANUSCRIPT_FORMATS)),
-    last_export_at: Nullable(Type.String({ maxLength: 40 })),
-    last_export: Nullable(Type.String()),
+    last_export_at: Nullable(Stamp),
+    last_export: Nullable(Type.String({ maxLength: ARCHIVE_LIMITS.lastExportCharacters })),
   }),
   characters: Type.Array(
     Type.Object({
       id: Id,
       name: Type.String({ minLength: 1, maxLength: 500 }),
-      voice_code: Type.String(),
+      voice_code: Type.String({ maxLength: 200 }),
       speed_rate: Type.Number({ minimum: 0.5, maximum: 2 }),
       pitch_rate: Type.Number({ minimum: 0.5, maximum: 2 }),
       volume: Type.Integer({ minimum: 50, maximum: 150 }),
       narrator: Type.Union([Type.Literal(0), Type.Literal(1)]),
       confirmed: Type.Union([Type.Literal(0), Type.Literal(1)]),
     }),
-    { minItems: 1 },
+    { minItems: 1, maxItems: PROJECT_LIMITS.cast },
   ),
   chapters: Type.Array(
     Type.Object({
@@ -87,24 +110,26 @@ const ArchiveSchema = Type.Object({
       included: Type.Union([Type.Literal(0), Type.Literal(1)]),
       exported_text: Nullable(Type.String()),
     }),
+    { maxItems: PROJECT_LIMITS.chapters },
   ),
   segments: Type.Array(
     Type.Object({
       id: Id,
       chapter_id: Id,
       text: Type.String({ minLength: 1 }),
-      emphasis: Nullable(Type.String()),
+      emphasis: Nullable(Type.String({ maxLength: ARCHIVE_LIMITS.spansBytes })),
       speaker: Nullable(Id),
-      quotes: Nullable(Type.String()),
+      quotes: Nullable(Type.String({ maxLength: ARCHIVE_LIMITS.spansBytes })),
       suggested_speaker: Nullable(Id),
       state: literals(SEGMENT_STATES),
       audio_key: Nullable(AudioName),
-      duration_ms: Nullable(Type.Integer({ minimum: 0 })),
-      error: Nullable(Type.String()),
-      flag_note: Nullable(Type.String()),
-      checks: Nullable(Type.String()),
-      rendered_at: Nullable(Type.String({ maxLength: 40 })),
+      duration_ms: Nullable(Type.Integer({ minimum: 0, maximum: ARCHIVE_LIMITS.segmentMs })),
+      error: Nullable(Type.String({ maxLength: ARCHIVE_LIMITS.errorCharacters })),
+      flag_note: Nullable(Type.String({ maxLength: ARCHIVE_LIMITS.noteCharacters })),
+      checks: Nullable(Type.String({ maxLength: ARCHIVE_LIMITS.checksBytes })),
+      rendered_at: Nullable(Stamp),
     }),
+    { maxItems: PROJECT_LIMITS.segments },
   ),
 });
 type Archive = Static<typeof ArchiveSchema>;
@@ -185,9 +210,22 @@ export async function writeProjectArchive(
   return { fileName: `${safeFileName(project.title)}.narration.zip` };
 }
 
+/** An audio entry of an archive: `audio/<key>.wav` or `audio/<key>.json`. */
+interface AudioEntry {
+  entry: Entry;
+  key: string;
+  kind: 'wav' | 'json';
+}
+
 /**
  * Makes a new project of `keyId` from an archive file (new ids; audio files into its folder).
- * Refuses a bad archive whole with MANUSCRIPT_INVALID (or MANUSCRIPT_TOO_LARGE) naming `fileName`.
+ * Nothing is written before the archive is known good as far as its directory and project.json
+ * tell: its entries are listed (the zip's central directory, no data read), project.json is read
+ * under its cap and checked whole (shape, references, the project limits), every audio entry must
+ * belong to a segment and be no larger than that segment's audio can be, and the disk must have
+ * room for them all; then each audio file is checked as it is unpacked (a WAV of the project's
+ * format as long as its segment). Refuses a bad archive whole with MANUSCRIPT_INVALID,
+ * MANUSCRIPT_TOO_LARGE or INSUFFICIENT_STORAGE naming `fileName`; nothing of it is kept.
  */
 export async function readProjectArchive(
   service: ProjectService,
@@ -217,67 +255,130 @@ export async function readProjectArchive(
     } catch (error) {
       throw invalid((error as Error).message, error);
     }
-    if (zip.entryCount > ARCHIVE_LIMITS.entries)
-      throw invalid(`it holds ${zip.entryCount} entries, at most ${ARCHIVE_LIMITS.entries}`);
-    const cap = Math.min(ARCHIVE_LIMITS.totalBytes, Math.max(1024 ** 2, archiveBytes * ARCHIVE_LIMITS.ratio));
-    let total = 0;
-    const count = (limit: number, what: string) => {
-      let seen = 0;
-      return new Transform({
-        transform(chunk: Buffer, _e, callback) {
-          seen += chunk.length;
-          total += chunk.length;
-          if (seen > limit) callback(invalid(`${what} unpacks to more than ${limit} bytes`));
-          else if (total > cap) callback(invalid(`it unpacks to more than ${cap} bytes (a zip bomb?)`));
-          else callback(null, chunk);
-        },
-      });
-    };
-    let json: string | undefined;
-    const audio = new Set<string>();
+    const most = entriesFor(PROJECT_LIMITS.segments);
+    if (zip.entryCount > most) throw invalid(`it holds ${zip.entryCount} entries, at most ${most}`);
+
+    // 1. The directory: names only, no data read.
+    let jsonEntry: Entry | undefined;
+    const audio = new Map<string, AudioEntry>();
     for await (const entry of zip.eachEntry()) {
       const name = entry.fileName;
-      if (name.endsWith('/')) continue;
+      if (name === 'audio/') continue;
       if (entry.isEncrypted()) throw invalid(`"${name}" is encrypted`);
       if (name === 'project.json') {
-        if (entry.uncompressedSize > ARCHIVE_LIMITS.jsonBytes) throw invalid('project.json is too large');
-        const chunks: Buffer[] = [];
-        const stream = await zip.openReadStreamPromise(entry);
-        await pipeline(
-          stream,
-          count(ARCHIVE_LIMITS.jsonBytes, 'project.json'),
-          async (source: AsyncIterable<Buffer>) => {
-            for await (const chunk of source) chunks.push(chunk);
-          },
-        );
-        json = Buffer.concat(chunks).toString('utf8');
+        if (jsonEntry) throw invalid('it holds project.json twice');
+        jsonEntry = entry;
         continue;
       }
       const match = /^audio\/([A-Za-z0-9_-]{1,128})\.(wav|json)$/.exec(name);
       if (!match) throw invalid(`it holds "${name}", which is neither project.json nor a segment's audio`);
-      if (entry.uncompressedSize > cap) throw invalid(`"${name}" is too large`);
-      await mkdir(dir, { recursive: true });
-      const stream = await zip.openReadStreamPromise(entry);
-      await pipeline(
-        stream,
-        count(cap, `"${name}"`),
-        createWriteStream(join(dir, `${match[1]}.${match[2]}`), { flags: 'wx' }),
-      );
-      audio.add(`${match[1]}.${match[2]}`);
+      if (audio.has(name)) throw invalid(`it holds "${name}" twice`);
+      audio.set(name, { entry, key: match[1]!, kind: match[2] as 'wav' | 'json' });
     }
-    if (json === undefined) throw invalid('it has no project.json');
+    if (!jsonEntry) throw invalid('it has no project.json');
+
+    // 2. project.json, read under its cap and checked whole.
+    const total = { bytes: 0 };
+    const inflationCap = Math.max(1024 ** 2, archiveBytes * ARCHIVE_LIMITS.ratio);
+    const counter = (limit: number, what: string) => {
+      let seen = 0;
+      return new Transform({
+        transform(chunk: Buffer, _e, callback) {
+          seen += chunk.length;
+          total.bytes += chunk.length;
+          if (seen > limit) callback(invalid(`${what} unpacks to more than ${limit} bytes`));
+          else if (total.bytes > inflationCap)
+            callback(invalid(`it unpacks to more than ${inflationCap} bytes (a zip bomb?)`));
+          else callback(null, chunk);
+        },
+      });
+    };
+    if (jsonEntry.uncompressedSize > ARCHIVE_LIMITS.jsonBytes)
+      throw tooLarge(
+        fileName,
+        `its project.json unpacks to ${jsonEntry.uncompressedSize} bytes`,
+        ARCHIVE_LIMITS.jsonBytes,
+        'bytes of project.json',
+      );
+    const chunks: Buffer[] = [];
+    await pipeline(
+      await zip.openReadStreamPromise(jsonEntry),
+      counter(ARCHIVE_LIMITS.jsonBytes, 'project.json'),
+      async (source: AsyncIterable<Buffer>) => {
+        for await (const chunk of source) chunks.push(chunk);
+      },
+    );
     let parsed: unknown;
     try {
-      parsed = JSON.parse(json);
+      parsed = JSON.parse(Buffer.concat(chunks).toString('utf8'));
     } catch (error) {
       throw invalid(`project.json is not JSON (${(error as Error).message})`, error);
     }
-    const archive = checkArchive(parsed, invalid);
-    for (const name of audio) {
-      const key = name.replace(/\.(wav|json)$/, '');
-      if (!archive.segments.some((s) => s.audio_key === key))
-        throw invalid(`audio/${name} belongs to no segment`);
+    chunks.length = 0;
+    const archive = checkArchive(parsed, fileName, invalid);
+
+    // 3. The audio entries against what the segments can need, and the disk's room for them.
+    const needs = new Map<string, { durations: number[]; characters: number }>();
+    for (const s of archive.segments) {
+      if (s.audio_key === null) continue;
+      const need = needs.get(s.audio_key) ?? { durations: [], characters: 0 };
+      if (s.duration_ms !== null) need.durations.push(s.duration_ms);
+      need.characters = Math.max(need.characters, countCharacters(s.text));
+      needs.set(s.audio_key, need);
     }
+    const needed = entriesFor(needs.size);
+    if (zip.entryCount > needed) {
+      throw invalid(
+        `it holds ${zip.entryCount} entries where its ${needs.size} audio files need at most ${needed}`,
+      );
+    }
+    let audioBytes = 0;
+    for (const [name, { entry, key, kind }] of audio) {
+      const need = needs.get(key);
+      if (!need) throw invalid(`${name} belongs to no segment`);
+      if (kind === 'json' && !audio.has(`audio/${key}.wav`)) throw invalid(`${name} has no audio/${key}.wav`);
+      if (kind === 'wav' && need.durations.length === 0)
+        throw invalid(`${name} belongs to segments without a duration`);
+      const cap = kind === 'wav' ? wavCap(Math.max(...need.durations)) : timingsCap(need.characters);
+      if (entry.uncompressedSize > cap) {
+        throw invalid(
+          kind === 'wav'
+            ? `${name} unpacks to ${entry.uncompressedSize} bytes where ${Math.max(...need.durations)} ms of a segment's audio take at most ${cap}`
+            : `${name} unpacks to ${entry.uncompressedSize} bytes where the timings of its segment take at most ${cap}`,
+        );
+      }
+      audioBytes += entry.uncompressedSize;
+    }
+    if (audioBytes + jsonEntry.uncompressedSize > inflationCap)
+      throw invalid(`it unpacks to more than ${inflationCap} bytes (a zip bomb?)`);
+    // Each entry's first bytes: a WAV's header, a timings file whole.
+    const durations = new Map([...needs].map(([key, need]) => [key, need.durations]));
+    for (const [name, { entry, key, kind }] of audio) {
+      const size = entry.uncompressedSize;
+      const head = await readHead(
+        zip,
+        entry,
+        kind === 'wav' ? Math.min(size, ARCHIVE_AUDIO.headerBytes) : size,
+      );
+      const problem = kind === 'wav' ? wavProblem(head, size, durations.get(key)!) : timingsProblem(head);
+      if (problem) {
+        throw invalid(
+          `${name} is not ${kind === 'wav' ? "its segment's audio" : 'word timings'}: ${problem}`,
+        );
+      }
+    }
+    await checkFreeSpace(dir, audioBytes, `"${fileName}"`);
+
+    // 4. Only now anything is written: the audio files, each no longer than its entry said.
+    if (audio.size > 0) await mkdir(dir, { recursive: true });
+    for (const [name, { entry, key, kind }] of audio) {
+      await pipeline(
+        await zip.openReadStreamPromise(entry),
+        counter(entry.uncompressedSize, name),
+        createWriteStream(join(dir, `${key}.${kind}`), { flags: 'wx' }),
+      );
+    }
+
     const positions = new Map<string, number>();
     const project: ProjectRow = {
       seq: 0,
@@ -296,7 +397,7 @@ export async function readProjectArchive(
         const position = positions.get(s.chapter_id) ?? 0;
         positions.set(s.chapter_id, position + 1);
         // Audio the archive does not carry is not there: such a segment is to render again.
-        const audioKept = s.audio_key !== null && audio.has(`${s.audio_key}.wav`);
+        const audioKept = s.audio_key !== null && audio.has(`audio/${s.audio_key}.wav`);
         const state = audioKept ? s.state : 'not_rendered';
         const busy = state === 'queued' || state === 'rendering';
         return {
@@ -318,8 +419,45 @@ export async function readProjectArchive(
   }
 }
 
+/** The first `bytes` of an entry unpacked (the rest is not read). */
+async function readHead(zip: ZipFile, entry: Entry, bytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let seen = 0;
+  const stream = await zip.openReadStreamPromise(entry);
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      chunks.push(chunk);
+      seen += chunk.length;
+      if (seen >= bytes) break;
+    }
+  } finally {
+    stream.destroy();
+  }
+  return Buffer.concat(chunks).subarray(0, bytes);
+}
+
+/** MANUSCRIPT_TOO_LARGE naming the archive, what it holds and the limit. */
+function tooLarge(fileName: string, holds: string, limit: number, what: string): AppError {
+  return new AppError(
+    'MANUSCRIPT_TOO_LARGE',
+    `"${fileName}" is too large to import: ${holds}; a project holds at most ${limit} ${what}.`,
+    { file: fileName, limit: what, limit_value: limit },
+  );
+}
+
 /** The archive's JSON checked whole: its shape, then every reference inside it. */
-function checkArchive(value: unknown, invalid: (why: string) => AppError): Archive {
+function checkArchive(value: unknown, fileName: string, invalid: (why: string) => AppError): Archive {
+  // The project's size first, before every segment is looked at.
+  const lists = value as { chapters?: unknown; segments?: unknown; characters?: unknown } | null;
+  for (const [what, limit] of [
+    ['chapters', PROJECT_LIMITS.chapters],
+    ['segments', PROJECT_LIMITS.segments],
+    ['characters', PROJECT_LIMITS.cast],
+  ] as const) {
+    const list = lists?.[what];
+    if (Array.isArray(list) && list.length > limit)
+      throw tooLarge(fileName, `its project.json has ${list.length} ${what}`, limit, what);
+  }
   if (!Value.Check(ArchiveSchema, value)) {
     const first = Value.Errors(ArchiveSchema, value).First();
     throw invalid(`project.json ${first ? `${first.path || '/'}: ${first.message}` : 'is not a project'}`);
@@ -349,6 +487,7 @@ function checkArchive(value: unknown, invalid: (why: string) => AppError): Archi
   }
   if (archive.project.cover_base64 !== null && archive.project.cover_type === null)
     throw invalid('its cover has no type');
+  let textCharacters = 0;
   for (const s of archive.segments) {
     const where = `segment "${s.id}"`;
     if (!chapters.has(s.chapter_id)) throw invalid(`${where} is in no chapter`);
@@ -357,6 +496,15 @@ function checkArchive(value: unknown, invalid: (why: string) => AppError): Archi
         throw invalid(`${where} names a character that is not in the cast`);
     }
     const length = countCharacters(s.text);
+    if (length > PROJECT_LIMITS.segmentCharacters) {
+      throw tooLarge(
+        fileName,
+        `${where} has ${length} characters`,
+        PROJECT_LIMITS.segmentCharacters,
+        'characters in a segment',
+      );
+    }
+    textCharacters += length;
     for (const [field, text] of [
       ['emphasis', s.emphasis],
       ['quotes', s.quotes],
@@ -384,6 +532,28 @@ function checkArchive(value: unknown, invalid: (why: string) => AppError): Archi
         throw invalid(`${where} has malformed checks`);
       }
     }
+  }
+  if (textCharacters > PROJECT_LIMITS.characters) {
+    throw tooLarge(
+      fileName,
+      `its segments hold ${textCharacters} characters`,
+      PROJECT_LIMITS.characters,
+      'characters',
+    );
+  }
+  // A chapter's text at its last export is its segments' texts then, with blank lines between.
+  const exported = archive.chapters.reduce(
+    (n, c) => n + (c.exported_text === null ? 0 : countCharacters(c.exported_text)),
+    0,
+  );
+  const exportedLimit = PROJECT_LIMITS.characters + 2 * PROJECT_LIMITS.segments;
+  if (exported > exportedLimit) {
+    throw tooLarge(
+      fileName,
+      `its chapters' texts at their last export hold ${exported} characters`,
+      exportedLimit,
+      'characters of text at an export',
+    );
   }
   return archive;
 }

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { encodeWav } from '../../../electron/core/engine/audio/wav';
 import { writeZip } from '../../../electron/core/platform/zip-writer';
 import { readProjectArchive, writeProjectArchive } from '../../../electron/core/projects/project-archive';
 import { createProjectService, type ProjectService } from '../../../electron/core/projects/project-service';
@@ -68,7 +69,9 @@ describe('project archive', () => {
     const row = (await t.store.projects.getSegment(first.id))!;
     await t.store.projects.putSegments([{ ...row, state: 'done', audio_key: audioKey, duration_ms: 1234 }]);
     mkdirSync(service.audioDir(id), { recursive: true });
-    writeFileSync(join(service.audioDir(id), `${audioKey}.wav`), 'RIFF….WAVE');
+    // A real WAV of the project's format, as long as its segment says (1234 ms at 22.05 kHz).
+    const wav = encodeWav(new Int16Array(Math.round(22.05 * 1234)).fill(900), 22050);
+    writeFileSync(join(service.audioDir(id), `${audioKey}.wav`), wav);
     writeFileSync(join(service.audioDir(id), `${audioKey}.json`), '[]');
     await service.markExported(id, [made.chapters[1]!.id]);
     const source = await withSegments(service, 'key_a', service.detail('key_a', id));
@@ -87,8 +90,8 @@ describe('project archive', () => {
       `${audioKey}.json`,
       `${audioKey}.wav`,
     ]);
-    expect(readFileSync(join(service.audioDir(imported.project.id), `${audioKey}.wav`), 'utf8')).toBe(
-      'RIFF….WAVE',
+    expect(readFileSync(join(service.audioDir(imported.project.id), `${audioKey}.wav`)).equals(wav)).toBe(
+      true,
     );
     expect((await service.list('key_b')).items).toHaveLength(1);
     await expect(writeProjectArchive(t.store, service, 'key_b', id, zip)).rejects.toMatchObject({

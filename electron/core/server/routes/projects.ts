@@ -48,6 +48,7 @@ import {
   type SegmentPatch,
 } from '../../../shared/projects';
 import { readManuscript } from '../../manuscripts';
+import { checkFreeSpace } from '../../platform/free-space';
 import { ARCHIVE_LIMITS, type ProjectService, readProjectArchive, writeProjectArchive } from '../../projects';
 import type { Store } from '../../store';
 import type { Auth } from '../auth';
@@ -651,6 +652,10 @@ export function registerProjectRoutes(
         const keyId = await key(request);
         const { file_name } = query<{ file_name: string }>(FileNameQuerySchema, request.query);
         await mkdir(tempDir, { recursive: true });
+        // The body goes to disk while it arrives: refused at once when the disk has no room for it.
+        const declared = Number(request.headers['content-length']);
+        if (Number.isFinite(declared) && declared <= ARCHIVE_LIMITS.fileBytes)
+          await checkFreeSpace(tempDir, declared, `"${file_name}"`);
         const path = join(tempDir, `import-${randomBytes(8).toString('hex')}.zip`);
         try {
           const { size } = await readBody(request, file_name, ARCHIVE_LIMITS.fileBytes, path);
