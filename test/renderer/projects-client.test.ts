@@ -39,7 +39,9 @@ describe('projects-api: the studio’s client of /api/v1/projects', () => {
     const left = await api.updateChapter(id, second!.id, { included: false });
     expect(left.chapters.find((c) => c.id === second!.id)!.included).toBe(false);
 
-    const segment = first!.segments[0]!;
+    const page = await api.segments(id, first!.id, 0, 500);
+    expect(page).toMatchObject({ chapter_id: first!.id, offset: 0, limit: 500, total: first!.segment_count });
+    const segment = page.items[0]!;
     const edited = await api.updateSegment(id, segment.id, {
       text: 'The keeper climbed.',
       flag_note: 'check',
@@ -75,7 +77,8 @@ describe('projects-api: the studio’s client of /api/v1/projects', () => {
     });
     expect(tom).toMatchObject({ name: 'Keeper', narrator: false, confirmed: true });
     const chapter = detail.chapters[1]!;
-    await api.updateSegment(id, chapter.segments[0]!.id, { speaker: tom.id });
+    const [firstSegment] = (await api.segments(id, chapter.id, 0, 1)).items;
+    await api.updateSegment(id, firstSegment!.id, { speaker: tom.id });
 
     let render = await api.render(id, { chapter_ids: [chapter.id] });
     expect(render.chapter_ids).toEqual([chapter.id]);
@@ -84,12 +87,15 @@ describe('projects-api: the studio’s client of /api/v1/projects', () => {
       render = (await api.renders(id))[0]!;
     }
     expect(render.status).toBe('done');
-    const done = (await api.get(id)).chapters.find((c) => c.id === chapter.id)!;
-    expect(done.segments.every((seg) => seg.state === 'done' && seg.duration_ms! > 0)).toBe(true);
+    expect((await api.get(id)).chapters.find((c) => c.id === chapter.id)).toMatchObject({
+      segments_done: chapter.segment_count,
+    });
+    const done = await api.segments(id, chapter.id, 0, 500);
+    expect(done.items.every((seg) => seg.state === 'done' && seg.duration_ms! > 0)).toBe(true);
 
-    const wav = await api.segmentAudio(id, done.segments[0]!.id);
+    const wav = await api.segmentAudio(id, done.items[0]!.id);
     expect(new TextDecoder().decode(new Uint8Array(await wav.arrayBuffer()).slice(0, 4))).toBe('RIFF');
-    const words = await api.segmentTimings(id, done.segments[0]!.id);
+    const words = await api.segmentTimings(id, done.items[0]!.id);
     expect(words.length).toBeGreaterThan(3);
     expect(words[0]!.startMs).toBeLessThanOrEqual(words.at(-1)!.startMs);
 

@@ -1358,7 +1358,16 @@ function toDetail(
       };
     });
   const narrator = characters.find((c) => c.narrator === 1)?.id;
-  const lines = new Map(cast.map((c) => [c.character_id ?? narrator, c]));
+  // A segment without a speaker is the narrator's.
+  const lines = new Map<string | undefined, { segments: number; suggested: number }>();
+  for (const c of cast) {
+    const id = c.character_id ?? narrator;
+    const had = lines.get(id);
+    lines.set(id, {
+      segments: (had?.segments ?? 0) + c.segments,
+      suggested: (had?.suggested ?? 0) + c.suggested,
+    });
+  }
   return {
     project: {
       ...projectBase(project),

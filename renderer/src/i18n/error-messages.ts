@@ -118,6 +118,10 @@ export const ERROR_HEADLINES: Record<StudioErrorCode, MessageDescriptor> = defin
     id: 'errors.MANUSCRIPT_TOO_LARGE',
     defaultMessage: 'The manuscript is too large.',
   },
+  INSUFFICIENT_STORAGE: {
+    id: 'errors.INSUFFICIENT_STORAGE',
+    defaultMessage: 'There is not enough free disk space for this.',
+  },
   CANCELLED: { id: 'errors.CANCELLED', defaultMessage: 'The request was cancelled.' },
   INTERNAL: { id: 'errors.INTERNAL', defaultMessage: 'Something went wrong inside the studio.' },
   NETWORK: {

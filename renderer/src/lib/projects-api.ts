@@ -7,6 +7,7 @@
 import type { BookFormat, FolderFormat } from '../../../electron/shared/book-exports';
 import type { ChapterKind } from '../../../electron/shared/manuscript';
 import type {
+  ChapterChanges,
   CharacterRecord,
   ProjectDetail,
   ProjectExportRecord,
@@ -14,6 +15,7 @@ import type {
   ProjectRenderRecord,
   ProjectSettings,
   QuoteVoice,
+  SegmentPage,
   SegmentRecord,
 } from '../../../electron/shared/projects';
 import type { ApiClient } from './api-client';
@@ -59,12 +61,7 @@ export interface ChapterEdit {
   kind?: ChapterKind;
 }
 
-export interface ChapterChanges {
-  chapter_id: string;
-  /** The chapter's text at its last export; null when never exported. */
-  exported_text: string | null;
-  text: string;
-}
+export type { ChapterChanges };
 
 export interface RegenerateOptions {
   voice_code?: string;
@@ -80,7 +77,10 @@ export interface ProjectsApi {
   importManuscript(file: Blob, fileName: string, options?: ImportOptions): Promise<ProjectDetail>;
   /** A manuscript's chapters appended to a project. */
   importInto(id: string, file: Blob, fileName: string): Promise<ProjectDetail>;
+  /** The project with its cast and chapters (no segments: `segments` pages them). */
   get(id: string): Promise<ProjectDetail>;
+  /** A window of a chapter's segments: from `offset`, at most `limit` (1–500), with the total. */
+  segments(id: string, chapterId: string, offset: number, limit: number): Promise<SegmentPage>;
   update(id: string, settings: ProjectSettings): Promise<ProjectDetail>;
   duplicate(id: string): Promise<ProjectDetail>;
   remove(id: string): Promise<{ project_id: string; removed: true }>;
@@ -177,6 +177,11 @@ export function createProjectsApi(client: ApiClient): ProjectsApi {
     importInto: (id, body, fileName) =>
       client.json('POST', `${base(id)}/import${query({ file_name: fileName })}`, undefined, file(body)),
     get: (id) => client.json('GET', base(id)),
+    segments: (id, chapterId, offset, limit) =>
+      client.json(
+        'GET',
+        `${base(id)}/chapters/${e(chapterId)}/segments${query({ offset: String(offset), limit: String(limit) })}`,
+      ),
     update: (id, settings) => client.json('PATCH', base(id), settings),
     duplicate: (id) => client.json('POST', `${base(id)}/duplicate`, {}),
     remove: (id) => client.json('DELETE', base(id)),

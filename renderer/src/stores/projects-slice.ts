@@ -1,7 +1,9 @@
 /**
- * Book projects: the list, the open project (its chapters, segments and cast), and its renders.
- * Every edit goes to the server and the answer replaces what is shown (the server keeps undo and
- * the segment states). While a project is open its `project` events (render progress, segment
+ * Book projects: the list, the open project (its chapters and cast), the segments of the chapters
+ * opened (read a window at a time: the first SEGMENT_PAGE when a chapter opens, more as the list
+ * scrolls or the player reaches their end), and its renders. Every edit goes to the server and
+ * the answer replaces what is shown (the server keeps undo and the segment states); the open
+ * chapter's segments are then read again. While a project is open its `project` events (render progress, segment
  * states) arrive on the event stream; while a render runs it is also re-read every `pollMs`, so
  * an event sent before the stream opened cannot leave a bar stuck (as job-slice follows requests).
  */
@@ -13,7 +15,9 @@ import type {
   ProjectRenderRecord,
   ProjectSettings,
   SegmentRecord,
+  SegmentState,
 } from '../../../electron/shared/projects';
+import { PROJECT_LIMITS } from '../../../electron/shared/projects';
 import { errorMessage } from '../lib/api-client';
 import {
   createProjectsApi,
@@ -41,6 +45,8 @@ export interface ProjectsSlice {
   projectError: string | null;
   /** The chapter whose segments show. */
   openChapterId: string | null;
+  /** The segments read so far of the open project's chapters, from each chapter's first on. */
+  chapterSegments: SegmentWindows;
   /** The project's newest render (running or finished), or null. */
   projectRender: ProjectRenderRecord | null;
   loadProjects(): Promise<void>;
@@ -61,6 +67,11 @@ export interface ProjectsSlice {
   undo(): Promise<void>;
   redo(): Promise<void>;
   openChapter(chapterId: string): void;
+  /**
+   * Reads a chapter's segments: the first page, or (`more`) the next one after those read.
+   * Answers the chapter's segments read so far, or null when there were no more (or it failed).
+   */
+  loadSegments(chapterId: string, more?: boolean): Promise<readonly SegmentRecord[] | null>;
   updateChapter(chapterId: string, edit: ChapterEdit): Promise<void>;
   /** Moves a chapter to `index` (0-based) in the book's order. */
   moveChapter(chapterId: string, index: number): Promise<void>;
@@ -83,33 +94,76 @@ const isRunning = (render: ProjectRenderRecord | null) =>
   render !== null &&
   (render.status === 'queued' || render.status === 'rendering' || render.status === 'paused');
 
-/** The project with one segment replaced (and its chapter's done count kept right). */
-export function withSegment(detail: ProjectDetail, segment: SegmentRecord): ProjectDetail {
-  return {
-    ...detail,
-    chapters: detail.chapters.map((chapter) => {
-      if (chapter.id !== segment.chapter_id) return chapter;
-      const segments = chapter.segments.map((s) => (s.id === segment.id ? segment : s));
-      return { ...chapter, segments, segments_done: segments.filter((s) => s.state === 'done').length };
-    }),
-  };
+/** Segments one read asks for (the server answers at most PROJECT_LIMITS.segmentPage). */
+export const SEGMENT_PAGE = PROJECT_LIMITS.segmentPage;
+
+/** A chapter's segments read so far (positions 0 to items.length - 1) and how many it has. */
+export interface ChapterSegments {
+  items: readonly SegmentRecord[];
+  total: number;
+}
+export type SegmentWindows = Readonly<Record<string, ChapterSegments>>;
+
+interface ProjectView {
+  project: ProjectDetail;
+  chapterSegments: SegmentWindows;
 }
 
-/** The project with the states an event reports; unchanged (the same object) when none applies. */
-export function withSegmentStates(detail: ProjectDetail, event: ProjectEvent): ProjectDetail {
-  if (event.project_id !== detail.project.id || event.segments.length === 0) return detail;
-  const states = new Map(event.segments.map((s) => [s.id, s.state]));
-  let touched = false;
-  const chapters = detail.chapters.map((chapter) => {
-    if (!chapter.segments.some((s) => states.has(s.id))) return chapter;
-    touched = true;
-    const segments = chapter.segments.map((s) => {
-      const state = states.get(s.id);
-      return state === undefined || state === s.state ? s : { ...s, state };
+/**
+ * The project with segments' new states: those read are replaced, and the done counts of their
+ * chapters and of the project move with them. `missed` tells whether a segment not read changed
+ * (its chapter's counts are then to be read again).
+ */
+function withStates(
+  view: ProjectView,
+  changes: ReadonlyMap<string, SegmentRecord | SegmentState>,
+): ProjectView & { missed: boolean } {
+  const done = new Map<string, number>();
+  let found = 0;
+  let chapterSegments = view.chapterSegments;
+  for (const [chapterId, window] of Object.entries(view.chapterSegments)) {
+    if (!window.items.some((s) => changes.has(s.id))) continue;
+    const items = window.items.map((s) => {
+      const change = changes.get(s.id);
+      if (change === undefined) return s;
+      found++;
+      const next = typeof change === 'string' ? (change === s.state ? s : { ...s, state: change }) : change;
+      const delta = Number(next.state === 'done') - Number(s.state === 'done');
+      if (delta !== 0) done.set(chapterId, (done.get(chapterId) ?? 0) + delta);
+      return next;
     });
-    return { ...chapter, segments, segments_done: segments.filter((s) => s.state === 'done').length };
-  });
-  return touched ? { ...detail, chapters } : detail;
+    chapterSegments = { ...chapterSegments, [chapterId]: { ...window, items } };
+  }
+  const missed = found < changes.size;
+  if (chapterSegments === view.chapterSegments) return { ...view, missed };
+  let project = view.project;
+  if (done.size > 0) {
+    const moved = [...done.values()].reduce((n, d) => n + d, 0);
+    project = {
+      ...project,
+      project: { ...project.project, segments_done: project.project.segments_done + moved },
+      chapters: project.chapters.map((c) =>
+        done.has(c.id) ? { ...c, segments_done: c.segments_done + done.get(c.id)! } : c,
+      ),
+    };
+  }
+  return { project, chapterSegments, missed };
+}
+
+/** The project with one segment replaced (an edit's or a regenerate's answer), its counts kept right. */
+export function withSegment(view: ProjectView, segment: SegmentRecord): ProjectView {
+  const { project, chapterSegments } = withStates(view, new Map([[segment.id, segment]]));
+  return { project, chapterSegments };
+}
+
+/**
+ * The project with the states an event reports (the same objects when none applies); `missed`:
+ * the event named a segment not read.
+ */
+export function withSegmentStates(view: ProjectView, event: ProjectEvent): ProjectView & { missed: boolean } {
+  if (event.project_id !== view.project.project.id || event.segments.length === 0)
+    return { ...view, missed: false };
+  return withStates(view, new Map(event.segments.map((s) => [s.id, s.state])));
 }
 
 export const createProjectsSlice: SliceCreator<ProjectsSlice> =
@@ -130,16 +184,51 @@ export const createProjectsSlice: SliceCreator<ProjectsSlice> =
     };
     const openId = () => get().project?.project.id;
 
-    /** Shows a project's detail; keeps the open chapter if it still exists. */
+    /** Each read of segments gets a number: an answer older than a newer read is dropped. */
+    let segmentReads = 0;
+
+    /**
+     * Shows a project's detail; keeps the open chapter if it still exists and reads its segments
+     * again (as many as were read), the other chapters' to be read when opened.
+     */
     const show = (detail: ProjectDetail) => {
       const chapterId = get().openChapterId;
       const keep = detail.chapters.some((c) => c.id === chapterId);
+      const open = keep ? chapterId : (detail.chapters[0]?.id ?? null);
+      const had = open ? get().chapterSegments[open] : undefined;
       set({
         project: detail,
         projectError: null,
-        openChapterId: keep ? chapterId : (detail.chapters[0]?.id ?? null),
+        openChapterId: open,
+        chapterSegments: had && get().project?.project.id === detail.project.id ? { [open!]: had } : {},
         projects: get().projects.map((p) => (p.id === detail.project.id ? detail.project : p)),
       });
+      if (open) void readSegments(open, 0, Math.max(SEGMENT_PAGE, had?.items.length ?? 0));
+    };
+
+    /** Reads `count` segments of a chapter from `offset` (a page at a time) into the store. */
+    const readSegments = async (chapterId: string, offset: number, count: number) => {
+      const id = openId();
+      if (!id) return null;
+      const mine = ++segmentReads;
+      const items: SegmentRecord[] = [];
+      let total = 0;
+      try {
+        do {
+          const page = await api.segments(id, chapterId, offset + items.length, SEGMENT_PAGE);
+          items.push(...page.items);
+          total = page.total;
+          if (page.items.length === 0) break;
+        } while (items.length < count && offset + items.length < total);
+      } catch (error) {
+        if (openId() === id) fail(error);
+        return null;
+      }
+      if (openId() !== id || (mine !== segmentReads && offset === 0)) return null;
+      const before = offset === 0 ? [] : (get().chapterSegments[chapterId]?.items.slice(0, offset) ?? []);
+      const window: ChapterSegments = { items: [...before, ...items], total };
+      set({ chapterSegments: { ...get().chapterSegments, [chapterId]: window } });
+      return window.items;
     };
 
     /** Runs an edit of the open project that answers the project. */
@@ -163,8 +252,12 @@ export const createProjectsSlice: SliceCreator<ProjectsSlice> =
     const onEvent = (event: ProjectEvent) => {
       const detail = get().project;
       if (!detail || event.project_id !== detail.project.id) return;
-      const next = withSegmentStates(detail, event);
-      if (next !== detail) set({ project: next });
+      const view = { project: detail, chapterSegments: get().chapterSegments };
+      const next = withSegmentStates(view, event);
+      if (next.chapterSegments !== view.chapterSegments)
+        set({ project: next.project, chapterSegments: next.chapterSegments });
+      // A segment not read changed: the chapters' counts are read again (once for a burst).
+      if (next.missed) refreshSoon();
       if (event.render) {
         const current = get().projectRender;
         if (!current || current.id === event.render.id || event.render.created_at >= current.created_at) {
@@ -209,6 +302,7 @@ export const createProjectsSlice: SliceCreator<ProjectsSlice> =
       openProjectId: null,
       projectError: null,
       openChapterId: null,
+      chapterSegments: {},
       projectRender: null,
 
       async loadProjects() {
@@ -287,6 +381,7 @@ export const createProjectsSlice: SliceCreator<ProjectsSlice> =
         const shown = get().project;
         set({
           project: shown?.project.id === id ? shown : null,
+          chapterSegments: shown?.project.id === id ? get().chapterSegments : {},
           projectError: null,
           projectsError: null,
           projectRender: null,
@@ -318,6 +413,7 @@ export const createProjectsSlice: SliceCreator<ProjectsSlice> =
           openProjectId: null,
           projectError: null,
           openChapterId: null,
+          chapterSegments: {},
           projectRender: null,
         });
         void get().loadProjects();
@@ -346,7 +442,16 @@ export const createProjectsSlice: SliceCreator<ProjectsSlice> =
       },
       undo: () => edit((id) => api.undo(id)),
       redo: () => edit((id) => api.redo(id)),
-      openChapter: (chapterId) => set({ openChapterId: chapterId }),
+      openChapter(chapterId) {
+        set({ openChapterId: chapterId });
+        if (!get().chapterSegments[chapterId]) void get().loadSegments(chapterId);
+      },
+      async loadSegments(chapterId, more = false) {
+        const window = get().chapterSegments[chapterId];
+        if (!more) return await readSegments(chapterId, 0, SEGMENT_PAGE);
+        if (!window || window.items.length >= window.total) return null;
+        return await readSegments(chapterId, window.items.length, SEGMENT_PAGE);
+      },
       updateChapter: (chapterId, change) => edit((id) => api.updateChapter(id, chapterId, change)),
       async moveChapter(chapterId, index) {
         const detail = get().project;
@@ -377,7 +482,10 @@ export const createProjectsSlice: SliceCreator<ProjectsSlice> =
           const segment = await api.updateSegment(id, segmentId, change);
           const detail = get().project;
           if (detail && detail.project.id === id)
-            set({ project: withSegment(detail, segment), projectError: null });
+            set({
+              ...withSegment({ project: detail, chapterSegments: get().chapterSegments }, segment),
+              projectError: null,
+            });
           refreshSoon();
           return true;
         } catch (error) {
@@ -469,7 +577,8 @@ export const createProjectsSlice: SliceCreator<ProjectsSlice> =
         try {
           const segment = await api.regenerate(id, segmentId, options);
           const detail = get().project;
-          if (detail && detail.project.id === id) set({ project: withSegment(detail, segment) });
+          if (detail && detail.project.id === id)
+            set(withSegment({ project: detail, chapterSegments: get().chapterSegments }, segment));
           void get().refreshSession();
           refreshSoon();
           return true;

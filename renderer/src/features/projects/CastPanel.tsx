@@ -208,17 +208,8 @@ export function CastPanel() {
   const [name, setName] = useState('');
   const [voice, setVoice] = useState(narrator?.voice_code ?? '');
 
-  const lines = new Map<string | null, number>();
-  const suggested = new Map<string, number>();
-  let pending = 0;
-  for (const chapter of detail.chapters)
-    for (const s of chapter.segments) {
-      lines.set(s.speaker, (lines.get(s.speaker) ?? 0) + 1);
-      if (s.suggested_speaker !== null && s.suggested_speaker !== s.speaker) {
-        pending++;
-        suggested.set(s.suggested_speaker, (suggested.get(s.suggested_speaker) ?? 0) + 1);
-      }
-    }
+  // The segments each speaks and has suggested, as the server counts them (no segment is read here).
+  const pending = detail.characters.reduce((n, c) => n + c.suggested, 0);
   const ordered = [...detail.characters].sort(
     (a, b) => Number(b.narrator) - Number(a.narrator) || Number(b.confirmed) - Number(a.confirmed),
   );
@@ -253,8 +244,8 @@ export function CastPanel() {
           <CharacterCard
             key={c.id}
             character={c}
-            lines={c.narrator ? (lines.get(null) ?? 0) + (lines.get(c.id) ?? 0) : (lines.get(c.id) ?? 0)}
-            suggestedLines={suggested.get(c.id) ?? 0}
+            lines={c.segments}
+            suggestedLines={c.suggested}
             audition={audition}
           />
         ))}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { ChapterRecord } from '../../../../electron/shared/projects';
+import { PROJECT_LIMITS, type ChapterRecord } from '../../../../electron/shared/projects';
 import { errorMessage } from '../../lib/api-client';
 import { diffParagraphs, type DiffLine } from '../../lib/text-diff';
 import { useProjectsApi } from '../../stores';
@@ -19,6 +19,7 @@ export function ChapterChanges({
   const intl = useIntl();
   const [lines, setLines] = useState<DiffLine[] | null>(null);
   const [neverExported, setNeverExported] = useState(false);
+  const [truncated, setTruncated] = useState(false);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
@@ -26,6 +27,7 @@ export function ChapterChanges({
       (changes) => {
         if (!live) return;
         setNeverExported(changes.exported_text === null);
+        setTruncated(changes.truncated);
         setLines(diffParagraphs(changes.exported_text ?? '', changes.text));
       },
       (e: unknown) => live && setError(errorMessage(e)),
@@ -57,6 +59,15 @@ export function ChapterChanges({
           <FormattedMessage
             id="projects.changes.neverExported"
             defaultMessage="Never exported: all of it is new."
+          />
+        </p>
+      )}
+      {truncated && (
+        <p className="hint">
+          <FormattedMessage
+            id="projects.changes.truncated"
+            defaultMessage="This chapter is long: only the changes in its first {count, number} characters are shown."
+            values={{ count: PROJECT_LIMITS.changesCharacters }}
           />
         </p>
       )}

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
-import type { ProjectDetail } from '../../../../electron/shared/projects';
+import type { ProjectDetail, SegmentRecord } from '../../../../electron/shared/projects';
 import { chapterPosition, hasAudio, splitAtWord } from '../../lib/chapter-playback';
 import { formatClock } from '../../lib/format';
 import type { ChapterPlayer as Player } from './useChapterPlayer';
@@ -17,15 +17,18 @@ export const CHECK_LABEL = defineMessages({
 /**
  * The chapter player: play/pause the chapter in order, where it is, the playing segment's text
  * with the spoken word lit, and "Check first": the segments the automatic checks or the writer
- * flagged, to listen to before the rest.
+ * flagged, to listen to before the rest (of those read so far: `segments`, the chapter's first).
  */
 export function ChapterPlayer({
   chapter,
+  segments,
   player,
   audioRef,
   onOpenSegment,
 }: {
   chapter: Chapter;
+  /** The chapter's segments read so far, from its first. */
+  segments: readonly SegmentRecord[];
   player: Player;
   /** Receives the player's <audio> element. */
   audioRef(element: HTMLAudioElement | null): void;
@@ -33,13 +36,15 @@ export function ChapterPlayer({
 }) {
   const id = useId();
   const intl = useIntl();
-  const index = chapter.segments.findIndex((s) => s.id === player.currentId);
-  const segment = chapter.segments[index];
-  const total = chapter.segments.reduce((sum, s) => sum + (hasAudio(s) ? (s.duration_ms ?? 0) : 0), 0);
-  const at = index >= 0 ? chapterPosition(chapter.segments, index, player.positionMs) : 0;
+  const index = segments.findIndex((s) => s.id === player.currentId);
+  const segment = segments[index];
+  // The whole chapter's length once all of it has audio (the server's sum); else what is read.
+  const total =
+    chapter.duration_ms ?? segments.reduce((sum, s) => sum + (hasAudio(s) ? (s.duration_ms ?? 0) : 0), 0);
+  const at = index >= 0 ? chapterPosition(segments, index, player.positionMs) : 0;
   const parts = segment ? splitAtWord(segment.text, player.currentSpan) : null;
-  const checkFirst = chapter.segments.filter((s) => s.checks.length > 0 || s.flag_note !== null);
-  const playable = chapter.segments.some(hasAudio);
+  const checkFirst = segments.filter((s) => s.checks.length > 0 || s.flag_note !== null);
+  const playable = chapter.segments_done > 0 || segments.some(hasAudio);
 
   return (
     <section className="panel chapter-player" aria-labelledby={`${id}-title`}>
@@ -90,13 +95,13 @@ export function ChapterPlayer({
               <FormattedMessage
                 id="projects.player.nowAlone"
                 defaultMessage="Alone: Segment {number, number} of {total, number} ·"
-                values={{ number: index + 1, total: chapter.segments.length }}
+                values={{ number: index + 1, total: chapter.segment_count }}
               />
             ) : (
               <FormattedMessage
                 id="projects.player.now"
                 defaultMessage="Segment {number, number} of {total, number} ·"
-                values={{ number: index + 1, total: chapter.segments.length }}
+                values={{ number: index + 1, total: chapter.segment_count }}
               />
             )}{' '}
           </span>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useStudio } from '../../stores';
 import { ChapterList } from './ChapterList';
@@ -9,14 +9,23 @@ import { useChapterPlayer } from './useChapterPlayer';
 
 const NO_SEGMENTS: never[] = [];
 
-/** Chapters beside the open chapter: its render controls, its player and its segments. */
+/**
+ * Chapters beside the open chapter: its render controls, its player and its segments (those read
+ * so far; the list and the player read more as they reach their end).
+ */
 export function ChapterWorkspace() {
   const detail = useStudio((s) => s.project)!;
   const openId = useStudio((s) => s.openChapterId);
+  const loaded = useStudio((s) => (openId ? s.chapterSegments[openId] : undefined));
+  const loadSegments = useStudio((s) => s.loadSegments);
   const chapter = detail.chapters.find((c) => c.id === openId);
-  const segments = chapter?.segments ?? NO_SEGMENTS;
+  const segments = loaded?.items ?? NO_SEGMENTS;
+  const loadMore = useCallback(
+    () => (openId ? loadSegments(openId, true) : Promise.resolve(null)),
+    [openId, loadSegments],
+  );
   const [audio, setAudio] = useState<HTMLAudioElement | null>(null);
-  const player = useChapterPlayer(audio, detail.project.id, segments);
+  const player = useChapterPlayer(audio, detail.project.id, segments, loadMore);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   /** The segment whose editor is open (scrolled to when the player or the check list asks). */
   const [openSegment, setOpenSegment] = useState<string | null>(null);
@@ -33,6 +42,7 @@ export function ChapterWorkspace() {
           <>
             <ChapterPlayer
               chapter={chapter}
+              segments={segments}
               player={player}
               audioRef={setAudio}
               onOpenSegment={setOpenSegment}
@@ -40,6 +50,9 @@ export function ChapterWorkspace() {
             <SegmentList
               key={chapter.id}
               chapter={chapter}
+              segments={segments}
+              loaded={loaded !== undefined}
+              onLoadMore={loadMore}
               player={player}
               selected={selected}
               onSelect={setSelected}

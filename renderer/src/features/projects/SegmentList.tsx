@@ -5,6 +5,7 @@ import { hasAudio, splitAtWord } from '../../lib/chapter-playback';
 import { formatClock } from '../../lib/format';
 import { rowOffsets, scrollToShow, visibleRange } from '../../lib/virtual-window';
 import { useStudio } from '../../stores';
+import { SEGMENT_PAGE } from '../../stores/projects-slice';
 import { SegmentEditor } from './SegmentEditor';
 import type { ChapterPlayer } from './useChapterPlayer';
 
@@ -46,11 +47,16 @@ export function speakerName(
 
 /**
  * The open chapter's segments, windowed: only the rows in view (and a few either side) are in the
- * page, so a chapter of thousands of segments scrolls as lightly as one of ten. A row opens its
- * editor below it; ↑/↓ move between rows.
+ * page, so a chapter of thousands of segments scrolls as lightly as one of ten. Its segments are
+ * read from the server a page at a time: the next page when the rows in view near the end of
+ * those read, or with the "Show more" button under the list. A row opens its editor below it;
+ * ↑/↓ move between rows.
  */
 export function SegmentList({
   chapter,
+  segments,
+  loaded,
+  onLoadMore,
   player,
   selected,
   onSelect,
@@ -58,6 +64,12 @@ export function SegmentList({
   onOpenSegment,
 }: {
   chapter: Chapter;
+  /** The chapter's segments read so far, from its first. */
+  segments: readonly SegmentRecord[];
+  /** False while its first page is being read. */
+  loaded: boolean;
+  /** Reads the next page of its segments. */
+  onLoadMore(): Promise<unknown>;
   player: ChapterPlayer;
   selected: ReadonlySet<string>;
   onSelect(next: ReadonlySet<string>): void;
@@ -71,7 +83,13 @@ export function SegmentList({
   const [scrollTop, setScrollTop] = useState(0);
   const [viewport, setViewport] = useState(480);
   const [editorHeight, setEditorHeight] = useState(360);
-  const segments = chapter.segments;
+  const more = chapter.segment_count - segments.length;
+  const [reading, setReading] = useState(false);
+  const readMore = useCallback(() => {
+    if (reading) return;
+    setReading(true);
+    void onLoadMore().finally(() => setReading(false));
+  }, [reading, onLoadMore]);
   const openIndex = segments.findIndex((s) => s.id === openSegment);
   const offsets = useMemo(
     () =>
@@ -290,7 +308,13 @@ export function SegmentList({
       <div
         ref={scroller}
         className="segment-scroller"
-        onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
+        onScroll={(e) => {
+          const top = e.currentTarget.scrollTop;
+          setScrollTop(top);
+          // Scrolled near the end of the segments read: the next page is read.
+          if (loaded && more > 0 && visibleRange(offsets, top, viewport, OVERSCAN).end >= segments.length)
+            readMore();
+        }}
       >
         <ol
           className="segment-list"
@@ -302,6 +326,26 @@ export function SegmentList({
         >
           {rows}
         </ol>
+        {more > 0 && (
+          <p className="segment-more small muted">
+            <FormattedMessage
+              id="projects.segments.shown"
+              defaultMessage="{shown, number} of {total, number} segments shown"
+              values={{ shown: segments.length, total: chapter.segment_count }}
+            />{' '}
+            <button type="button" onClick={readMore} disabled={reading || !loaded}>
+              {reading || !loaded ? (
+                <FormattedMessage id="projects.segments.reading" defaultMessage="Reading…" />
+              ) : (
+                <FormattedMessage
+                  id="projects.segments.more"
+                  defaultMessage="Show {count, number} more"
+                  values={{ count: Math.min(more, SEGMENT_PAGE) }}
+                />
+              )}
+            </button>
+          </p>
+        )}
       </div>
     </section>
   );

@@ -61,14 +61,23 @@ export function useChapterPlayer(
   /** The player's <audio> element, once in the page. */
   audio: HTMLAudioElement | null,
   projectId: string,
+  /** The chapter's segments read so far, from its first. */
   segments: readonly SegmentRecord[],
+  /**
+   * Reads the chapter's next segments: answers all those read then, or null when there are no
+   * more. The player asks when it reaches the end of what is read (the next segment to play is
+   * further on).
+   */
+  loadMore: () => Promise<readonly SegmentRecord[] | null> = async () => null,
 ): ChapterPlayer {
   const api = useProjectsApi();
   const audioRef = useRef<HTMLAudioElement | null>(null);
   const segmentsRef = useRef(segments);
+  const loadMoreRef = useRef(loadMore);
   useLayoutEffect(() => {
     audioRef.current = audio;
     segmentsRef.current = segments;
+    loadMoreRef.current = loadMore;
   });
   const cache = useRef(new Map<string, Promise<string>>());
   const loading = useRef(0);
@@ -126,8 +135,17 @@ export function useChapterPlayer(
 
   const load = useCallback(
     async (index: number, alone: boolean) => {
-      const list = segmentsRef.current;
-      const at = alone ? index : nextPlayable(list, index);
+      let list = segmentsRef.current;
+      let at = alone ? index : nextPlayable(list, index);
+      // Past what is read: the next segments are read until one has audio (or none are left).
+      const reading = loading.current;
+      while (!alone && at < 0) {
+        const more = await loadMoreRef.current();
+        if (!more || reading !== loading.current) break;
+        list = segmentsRef.current = more;
+        at = nextPlayable(list, index);
+      }
+      if (reading !== loading.current) return;
       const segment = list[at];
       const audio = audioRef.current;
       if (at < 0 || !segment || !audio) {
