@@ -16,10 +16,11 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { SESSION_STORAGE_KEY } from '../../renderer/src/lib/api-client';
 import { STUDIO_SESSION_HEADER } from '../../electron/shared/api';
-import type { ProjectDetail } from '../../electron/shared/projects';
+import type { ProjectDetail, SegmentPage, SegmentRecord } from '../../electron/shared/projects';
 import { probeFile } from '../core/engine/export/ffmpeg';
 import { largeBook, writeDocx } from '../fixtures/manuscripts';
 import { PROJECT_BOOK } from '../fixtures/project-book';
+import type { FullDetail } from '../fixtures/project-detail';
 import { launchBrowser, nav, startStudio } from './harness';
 
 /** The studio session's header, read from the page, for the test's own API reads. */
@@ -29,10 +30,28 @@ export async function sessionHeaders(page: Page): Promise<Record<string, string>
   return { [STUDIO_SESSION_HEADER]: value };
 }
 
-async function readProject(page: Page, id: string): Promise<ProjectDetail> {
-  const response = await page.request.get(`/api/v1/projects/${id}`, { headers: await sessionHeaders(page) });
+/** The project's detail, each chapter with all its segments (read a page at a time, as the studio does). */
+async function readProject(page: Page, id: string): Promise<FullDetail> {
+  const headers = await sessionHeaders(page);
+  const response = await page.request.get(`/api/v1/projects/${id}`, { headers });
   assert.equal(response.status(), 200);
-  return ((await response.json()) as { result: ProjectDetail }).result;
+  const detail = ((await response.json()) as { result: ProjectDetail }).result;
+  const chapters: FullDetail['chapters'] = [];
+  for (const chapter of detail.chapters) {
+    const segments: SegmentRecord[] = [];
+    while (segments.length < chapter.segment_count) {
+      const res = await page.request.get(
+        `/api/v1/projects/${id}/chapters/${chapter.id}/segments?offset=${segments.length}&limit=500`,
+        { headers },
+      );
+      assert.equal(res.status(), 200);
+      const items = ((await res.json()) as { result: SegmentPage }).result.items;
+      if (items.length === 0) break;
+      segments.push(...items);
+    }
+    chapters.push({ ...chapter, segments });
+  }
+  return { ...detail, chapters };
 }
 
 async function audioDigest(page: Page, projectId: string, segmentId: string): Promise<string> {
@@ -262,10 +281,30 @@ export async function runProjectsE2e(log: (line: string) => void): Promise<void>
     const inPage = await big.getByRole('listitem').count();
     assert.ok(setSize > 500, `a long chapter: ${setSize} segments`);
     assert.ok(inPage < 60, `only the rows in view are in the page: ${inPage} of ${setSize}`);
-    await page.locator('.segment-scroller').evaluate((el) => (el.scrollTop = el.scrollHeight));
+    // Its segments are read 500 at a time: scrolling to the end reads on.
+    const shown = (n: number, of: number) =>
+      page.getByText(`${n.toLocaleString('en')} of ${of.toLocaleString('en')} segments shown`);
+    await shown(500, setSize).waitFor();
+    await page.screenshot({ path: join(tmpdir(), 'projects-e2e-long-chapter.png') });
+    const scroller = page.locator('.segment-scroller');
+    for (let i = 0; i < 40 && (await row(page, setSize).count()) === 0; i++) {
+      await scroller.evaluate((el) => (el.scrollTop = el.scrollHeight));
+      await page.waitForTimeout(250);
+    }
     await row(page, setSize).waitFor();
+    assert.equal(await page.getByRole('button', { name: /^Show .* more$/ }).count(), 0);
+    // The next chapter's: "Show … more" under the list reads the rest.
+    await page.getByRole('button', { name: /^2\. Chương 2/ }).click();
+    const second = page.getByRole('list', { name: 'Segments of Chương 2' });
+    await second.waitFor();
+    const secondSize = Number(await second.getByRole('listitem').first().getAttribute('aria-setsize'));
+    await shown(500, secondSize).waitFor();
+    await page.getByRole('button', { name: `Show ${Math.min(500, secondSize - 500)} more` }).click();
+    if (secondSize > 1000) await shown(1000, secondSize).waitFor();
+    else await page.getByText(/ segments shown$/).waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: /^1\. Chương 1/ }).click();
     log(
-      `✓ a 500,000-character book opens; its chapter of ${setSize} segments keeps ${inPage} rows in the page`,
+      `✓ a 500,000-character book opens; its chapters of ${setSize} and ${secondSize} segments are read 500 at a time (scrolling, Show more) and keep ${inPage} rows in the page`,
     );
 
     // Reorder by keyboard, then Ctrl+Z and Ctrl+Shift+Z undo and redo it.

@@ -27,7 +27,7 @@ import { checkFreeSpace } from '../platform/free-space';
 import { writeZip, type ZipEntry } from '../platform/zip-writer';
 import type { ProjectRow, Store } from '../store';
 import { ARCHIVE_AUDIO, timingsCap, timingsProblem, wavCap, wavProblem } from './archive-audio';
-import { cloneRows, newId, type ProjectService } from './project-service';
+import { checkProjectSize, cloneRows, newId, type ProjectService } from './project-service';
 
 const ARCHIVE_FORMAT = 'narration-studio-project';
 const ARCHIVE_VERSION = 1;
@@ -449,15 +449,16 @@ function tooLarge(fileName: string, holds: string, limit: number, what: string):
 function checkArchive(value: unknown, fileName: string, invalid: (why: string) => AppError): Archive {
   // The project's size first, before every segment is looked at.
   const lists = value as { chapters?: unknown; segments?: unknown; characters?: unknown } | null;
-  for (const [what, limit] of [
-    ['chapters', PROJECT_LIMITS.chapters],
-    ['segments', PROJECT_LIMITS.segments],
-    ['characters', PROJECT_LIMITS.cast],
-  ] as const) {
-    const list = lists?.[what];
-    if (Array.isArray(list) && list.length > limit)
-      throw tooLarge(fileName, `its project.json has ${list.length} ${what}`, limit, what);
-  }
+  const count = (list: unknown) => (Array.isArray(list) ? list.length : 0);
+  checkProjectSize(
+    {
+      chapters: count(lists?.chapters),
+      segments: count(lists?.segments),
+      characters: 0,
+      cast: count(lists?.characters),
+    },
+    fileName,
+  );
   if (!Value.Check(ArchiveSchema, value)) {
     const first = Value.Errors(ArchiveSchema, value).First();
     throw invalid(`project.json ${first ? `${first.path || '/'}: ${first.message}` : 'is not a project'}`);
@@ -533,14 +534,10 @@ function checkArchive(value: unknown, fileName: string, invalid: (why: string) =
       }
     }
   }
-  if (textCharacters > PROJECT_LIMITS.characters) {
-    throw tooLarge(
-      fileName,
-      `its segments hold ${textCharacters} characters`,
-      PROJECT_LIMITS.characters,
-      'characters',
-    );
-  }
+  checkProjectSize(
+    { chapters: archive.chapters.length, segments: archive.segments.length, characters: textCharacters },
+    fileName,
+  );
   // A chapter's text at its last export is its segments' texts then, with blank lines between.
   const exported = archive.chapters.reduce(
     (n, c) => n + (c.exported_text === null ? 0 : countCharacters(c.exported_text)),

@@ -1390,7 +1390,7 @@ function toDetail(
 
 /** A project's size against PROJECT_LIMITS: MANUSCRIPT_TOO_LARGE naming the limit it passes. */
 export function checkProjectSize(
-  size: { chapters: number; segments: number; characters: number },
+  size: { chapters: number; segments: number; characters: number; cast?: number },
   name: string,
 ): void {
   const over = (
@@ -1398,13 +1398,14 @@ export function checkProjectSize(
       ['chapters', size.chapters, PROJECT_LIMITS.chapters],
       ['segments', size.segments, PROJECT_LIMITS.segments],
       ['characters of text', size.characters, PROJECT_LIMITS.characters],
+      ['characters in its cast', size.cast ?? 0, PROJECT_LIMITS.cast],
     ] as const
   ).find(([, value, limit]) => value > limit);
   if (over) {
     const [what, value, limit] = over;
     throw new AppError(
       'MANUSCRIPT_TOO_LARGE',
-      `"${name}" would make a project of ${value} ${what}; a project holds at most ${limit}.`,
+      `"${name}" would make a project of ${value} ${what}; a project holds at most ${limit} ${what}.`,
       { file: name, limit: what, limit_value: limit },
     );
   }

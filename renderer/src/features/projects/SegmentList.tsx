@@ -153,7 +153,7 @@ export function SegmentList({
         data-index={i}
         className={`segment-row${isOpen ? ' open' : ''}${isPlaying ? ' playing' : ''}`}
         style={{ top: offsets[i], height: offsets[i + 1]! - offsets[i]! }}
-        aria-setsize={segments.length}
+        aria-setsize={chapter.segment_count}
         aria-posinset={i + 1}
         aria-current={isPlaying ? 'true' : undefined}
         aria-label={intl.formatMessage(
