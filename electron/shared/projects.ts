@@ -34,6 +34,8 @@ export const PROJECT_LIMITS = {
   segmentPageDefault: 100,
   /** Characters of each text GET …/chapters/<cid>/changes answers (the rest is cut, `truncated`). */
   changesCharacters: 200_000,
+  /** Segments a `project` event lists at most (a render queueing more lists none: read them again). */
+  eventSegments: 500,
 } as const;
 
 const literals = <T extends string | number>(values: readonly T[]) =>
@@ -259,8 +261,13 @@ export type ProjectRenderRecord = Static<typeof ProjectRenderRecordSchema>;
 export const ProjectEventSchema = Type.Object({
   project_id: Type.String(),
   render: Nullable(ProjectRenderRecordSchema),
-  /** Segments whose state changed, with their new state. */
-  segments: Type.Array(Type.Object({ id: Type.String(), state: literals(SEGMENT_STATES) })),
+  /**
+   * Segments whose state changed, with their new state: at most PROJECT_LIMITS.eventSegments (a
+   * change of more, such as a whole book queued, lists none: read the segments again).
+   */
+  segments: Type.Array(Type.Object({ id: Type.String(), state: literals(SEGMENT_STATES) }), {
+    maxItems: PROJECT_LIMITS.eventSegments,
+  }),
 });
 export type ProjectEvent = Static<typeof ProjectEventSchema>;
 

@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import { AppError, isAppError } from '../../shared/errors';
 import type { ModelId } from '../../shared/options';
 import { costMilli } from '../../shared/pricing';
-import type { ProjectRenderRecord, SegmentState } from '../../shared/projects';
+import { PROJECT_LIMITS, type ProjectRenderRecord, type SegmentState } from '../../shared/projects';
 import { cleanText } from '../../shared/text';
 import { findVoice } from '../../shared/voices';
 import type { Engine } from '../engine';
@@ -193,7 +193,14 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
     projectId: string,
     segments: { id: string; state: SegmentState }[],
   ) => {
-    events.emit('project', { keyId, project_id: projectId, render: row ? record(row) : null, segments });
+    // A change of many segments (a whole book queued) is told without them: the event stays small.
+    const listed = segments.length > PROJECT_LIMITS.eventSegments ? [] : segments;
+    events.emit('project', {
+      keyId,
+      project_id: projectId,
+      render: row ? record(row) : null,
+      segments: listed,
+    });
   };
 
   const settle = (row: ProjectRenderRow) => {

@@ -103,6 +103,30 @@ describe('project renders', () => {
     expect(projectEvents.some((e) => e.segments.some((x) => x.state === 'rendering'))).toBe(true);
   }, 120_000);
 
+  it('tells a render of more than 500 segments without listing them: the event stays small (issue 36)', async () => {
+    const chapter = project.chapters[0]!;
+    const extra = Array.from({ length: 600 }, (_, i) => ({
+      ...project.segments[0]!,
+      id: `extra${String(i).padStart(27, '0')}`,
+      position: 100 + i,
+      text: `Line ${i} of a long chapter.`,
+      chapter_id: chapter.id,
+    }));
+    await store.transaction(async (tx) => tx.projects.putSegments(extra));
+    const row = await renders.submit(project.projectId, project.keyId, { chapterIds: [chapter.id] });
+    await renders.cancel(row.id);
+    // The first event of the render is the one that queued its segments.
+    const queued = projectEvents.find((e) => e.render?.id === row.id)!;
+    expect(queued.render!.segments_total).toBeGreaterThan(600);
+    expect(queued.segments).toEqual([]);
+    expect(JSON.stringify(queued).length).toBeLessThan(4096);
+    // A render of a few segments still lists them.
+    const few = await renders.submit(project.projectId, project.keyId, { segmentIds: [extra[0]!.id] });
+    await renders.cancel(few.id);
+    const listed = projectEvents.find((e) => e.render?.id === few.id)!;
+    expect(listed.segments).toEqual([{ id: extra[0]!.id, state: 'queued' }]);
+  }, 60_000);
+
   it("keeps an edit made while its segment renders: the old words' audio is not marked done", async () => {
     await renders.close();
     const target = project.segments[0]!;
