@@ -307,6 +307,53 @@ export async function runProjectsE2e(log: (line: string) => void): Promise<void>
       `✓ a 500,000-character book opens; its chapters of ${setSize} and ${secondSize} segments are read 500 at a time (scrolling, Show more) and keep ${inPage} rows in the page`,
     );
 
+    // Proof-listening past what is read: only the chapter's last segment has audio; after a reload
+    // only its first 500 segments are read, and Play reads on until it finds that one and plays it.
+    const headers = await sessionHeaders(page);
+    const bigId = (
+      (await (await page.request.get('/api/v1/projects', { headers })).json()) as {
+        result: { items: { id: string; source_name: string | null }[] };
+      }
+    ).result.items.find((p) => p.source_name === 'large.docx')!.id;
+    const bigDetail = await page.request.get(`/api/v1/projects/${bigId}`, { headers });
+    const firstChapter = ((await bigDetail.json()) as { result: ProjectDetail }).result.chapters[0]!;
+    const lastPage = await page.request.get(
+      `/api/v1/projects/${bigId}/chapters/${firstChapter.id}/segments?offset=${setSize - 1}&limit=1`,
+      { headers },
+    );
+    const lastSegment = ((await lastPage.json()) as { result: SegmentPage }).result.items[0]!;
+    const lastRendered = await page.request.post(
+      `/api/v1/projects/${bigId}/segments/${lastSegment.id}/regenerate`,
+      { headers, data: {} },
+    );
+    assert.equal(lastRendered.status(), 200);
+    await page.reload();
+    await shown(500, setSize).waitFor({ timeout: 30_000 });
+    const play = page.getByRole('button', { name: 'Play chapter' });
+    await page.waitForFunction(
+      () =>
+        !(document.querySelector('button[aria-label="Play chapter"]') as HTMLButtonElement | null)?.disabled,
+      undefined,
+      { timeout: 20_000 },
+    );
+    await play.click();
+    await page
+      .getByText(`Segment ${setSize.toLocaleString('en')} of ${setSize.toLocaleString('en')} ·`)
+      .waitFor({
+        timeout: 30_000,
+      });
+    await page.waitForFunction(
+      () =>
+        (document.querySelector('audio[aria-label="Chapter audio"]') as HTMLAudioElement | null)!
+          .currentTime > 0.2,
+      undefined,
+      { timeout: 20_000 },
+    );
+    await page.getByRole('button', { name: 'Stop', exact: true }).click();
+    log(
+      `✓ the player reads on past the first 500 segments to the one with audio (${setSize} of ${setSize}) and plays it`,
+    );
+
     // Reorder by keyboard, then Ctrl+Z and Ctrl+Shift+Z undo and redo it.
     const bigChapters = page.getByRole('navigation', { name: 'Chapters' }).getByRole('listitem');
     await page.getByRole('button', { name: /^1\. Chương 1/ }).press('Alt+ArrowDown');
