@@ -65,6 +65,17 @@ async function audioDigest(page: Page, projectId: string, segmentId: string): Pr
 }
 
 /** A segment row of the open chapter (1-based, as the list numbers them). */
+/** Resolves once the chapter player's audio has played past `seconds`. */
+async function chapterAudioPlays(page: Page, seconds: number): Promise<void> {
+  await page.waitForFunction(
+    (at) =>
+      (document.querySelector('audio[aria-label="Chapter audio"]') as HTMLAudioElement | null)!.currentTime >
+      at,
+    seconds,
+    { timeout: 20_000 },
+  );
+}
+
 const row = (page: Page, n: number): Locator =>
   page.getByRole('listitem', { name: `Segment ${n}`, exact: true });
 
@@ -183,13 +194,7 @@ export async function runProjectsE2e(log: (line: string) => void): Promise<void>
 
     // Play from a segment: the audio element plays (its time advances), the row and a word are lit.
     await row(page, 1).getByRole('button', { name: 'Play from segment 1' }).click();
-    await page.waitForFunction(
-      () =>
-        (document.querySelector('audio[aria-label="Chapter audio"]') as HTMLAudioElement | null)!
-          .currentTime > 0.3,
-      undefined,
-      { timeout: 20_000 },
-    );
+    await chapterAudioPlays(page, 0.3);
     assert.equal(await row(page, 1).getAttribute('aria-current'), 'true');
     await page.getByTestId('current-word').waitFor({ timeout: 10_000 });
     log('✓ a segment plays in the chapter player: time advances, its row and the spoken word are lit');
@@ -342,13 +347,7 @@ export async function runProjectsE2e(log: (line: string) => void): Promise<void>
       .waitFor({
         timeout: 30_000,
       });
-    await page.waitForFunction(
-      () =>
-        (document.querySelector('audio[aria-label="Chapter audio"]') as HTMLAudioElement | null)!
-          .currentTime > 0.2,
-      undefined,
-      { timeout: 20_000 },
-    );
+    await chapterAudioPlays(page, 0.2);
     await page.getByRole('button', { name: 'Stop', exact: true }).click();
     log(
       `✓ the player reads on past the first 500 segments to the one with audio (${setSize} of ${setSize}) and plays it`,
