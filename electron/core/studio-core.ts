@@ -26,6 +26,7 @@ import { DEFAULT_SENTENCE_CACHE_MB } from '../shared/options';
 import {
   type AuthThrottleOptions,
   buildServer,
+  type EdgeOptions,
   createSessions,
   DEFAULT_UI_DIR,
   type HttpApp,
@@ -92,6 +93,11 @@ export interface CoreOptions {
    * 429 with Retry-After). Its window runs on `clock` unless one is given here.
    */
   authThrottle?: AuthThrottleOptions;
+  /**
+   * The HTTP edge: timeouts, connection caps (in all, per address) and the proxies trusted to
+   * name the client (`serve --trust-proxy`); defaults in server/http-edge.ts.
+   */
+  edge?: EdgeOptions;
   /** Wait for renders in flight on close before requeueing them, ms (default 10 000). */
   closeGraceMs?: number;
   clock?: Clock;
@@ -285,6 +291,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
       ...(options.voiceMapping ? { voiceMapping: options.voiceMapping } : {}),
       authThrottle: { clock, ...options.authThrottle },
+      ...(options.edge ? { edge: options.edge } : {}),
       voices,
       lexicon,
       projects,
