@@ -88,9 +88,10 @@ export interface CoreOptions {
   /** Voice codes that are not ours: aliases, and what an unknown code gets (default: refused). */
   voiceMapping?: VoiceMapping;
   /**
-   * Slow-down of guessing per client (default: 5 free failures a minute, then every check of
-   * that client waits 250 ms doubling to 5 s; beyond 4 waiting checks of a client or 64 in all,
-   * 429 with Retry-After). Its window runs on `clock` unless one is given here.
+   * Slow-down of guessing per client and credential prefix (default: 5 free failures a minute,
+   * then every check in that bucket waits 250 ms doubling to 5 s; beyond 4 waiting checks of a
+   * bucket or 64 in all, 429 with Retry-After; a key in use never waits for a guesser). Its
+   * window runs on `clock` unless one is given here.
    */
   authThrottle?: AuthThrottleOptions;
   /**
