@@ -12,27 +12,9 @@ import { describe, expect, it } from 'vitest';
 import { createAuthThrottle } from '../../../electron/core/server/auth-throttle';
 import type { HttpResult } from './http';
 import { buildTestApp } from './inject';
+import { manualTimers } from './manual-timers';
 
 const LOGIN_TOKEN = 'b'.repeat(48);
-
-/** Waits the throttle's `schedule` hands out, released when the test says. */
-function manualTimers() {
-  const parked: { ms: number; run: () => void }[] = [];
-  return {
-    parked,
-    schedule(run: () => void, ms: number) {
-      const entry = { ms, run };
-      parked.push(entry);
-      return () => {
-        const at = parked.indexOf(entry);
-        if (at >= 0) parked.splice(at, 1);
-      };
-    },
-    releaseAll() {
-      for (const entry of parked.splice(0)) entry.run();
-    },
-  };
-}
 
 /** Lets pending work run until `done` holds (a bounded number of turns of the event loop). */
 async function until(done: () => boolean): Promise<void> {

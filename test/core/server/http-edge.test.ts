@@ -10,10 +10,11 @@
 import { connect, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { EdgeOptions } from '../../../electron/core/server/http-edge';
+import { trustProxyProblem, type EdgeOptions } from '../../../electron/core/server/http-edge';
 import type { AuthThrottleOptions } from '../../../electron/core/server/auth-throttle';
 import { buildTestApp, TEST_PORT, type TestApp } from './inject';
 import { eventually } from './helpers';
+import { manualTimers } from './manual-timers';
 
 const HOST = `127.0.0.1:${TEST_PORT}`;
 
@@ -97,25 +98,6 @@ async function send(
 
 /** Waits until `done` holds (answers travel over real sockets). */
 const until = (done: () => boolean) => eventually(() => (done() ? true : undefined));
-
-/** Waits the throttle's `schedule` hands out, released when the test says. */
-function manualTimers() {
-  const parked: { ms: number; run: () => void }[] = [];
-  return {
-    parked,
-    schedule(run: () => void, ms: number) {
-      const entry = { ms, run };
-      parked.push(entry);
-      return () => {
-        const at = parked.indexOf(entry);
-        if (at >= 0) parked.splice(at, 1);
-      };
-    },
-    releaseAll() {
-      for (const entry of parked.splice(0)) entry.run();
-    },
-  };
-}
 
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 const wrongKey = (i: number) => `nsk_${String(i).padStart(43, 'w')}`;
@@ -275,6 +257,21 @@ describe('bodies are not read before the key is checked', () => {
 });
 
 describe('--trust-proxy', () => {
+  it('takes addresses, ranges and the names of ranges', () => {
+    for (const value of [
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+      'fd00::/8',
+      'loopback',
+      'linklocal',
+      'uniquelocal',
+    ])
+      expect(trustProxyProblem(value)).toBeUndefined();
+    for (const value of ['proxy.example.com', '10.0.0.0/33', '::1/129', '10.0.0.0/', '*'])
+      expect(trustProxyProblem(value)).toMatch(/is not an address, a range/);
+  });
+
   it('takes the client from X-Forwarded-For only on connections from a trusted proxy', async () => {
     const timers = manualTimers();
     await start({ trustProxy: ['127.0.0.1'] }, { freeFailures: 2, schedule: timers.schedule });
