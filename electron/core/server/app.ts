@@ -43,7 +43,12 @@ import { createAuthThrottle, type AuthThrottleOptions } from './auth-throttle';
 import { limitBodies } from './body-limits';
 import { answerCrossOrigin, registerCors } from './cors';
 import { inAppContext, registerOpenApi } from './openapi';
-import { edgeServerOptions, limitConnections, type EdgeOptions } from './http-edge';
+import {
+  edgeServerOptions,
+  limitClientsBehindProxies,
+  limitConnections,
+  type EdgeOptions,
+} from './http-edge';
 import { createHostPolicy } from './security';
 import { attachSessions, createStudioKey, type Sessions } from './sessions';
 import { registerStaticUi } from './static-ui';
@@ -200,6 +205,7 @@ export function buildServer(options: ServerOptions): HttpApp {
     // Answered here when it is an allowed page's preflight.
     if (answerCrossOrigin(policy, request, reply)) return reply;
   });
+  limitClientsBehindProxies(app, edge);
 
   registerOpenApi(app);
   // The routes are added when the app starts, after the document's generator (openapi.ts:

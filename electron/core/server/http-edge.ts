@@ -17,11 +17,15 @@
  * - Trusted proxies (`serve --trust-proxy`): only a connection from one of these addresses or
  *   ranges may name the client in `X-Forwarded-For` (fastify's trustProxy: the nearest address
  *   not trusted is the client); from anyone else the header is ignored and the socket's address
- *   is the client. `request.ip` is that client: the throttle and the logs use it.
+ *   is the client. `request.ip` is that client: the throttle and the logs use it, and a client
+ *   behind a proxy has at most `maxConnectionsPerAddress` requests under way at once (more:
+ *   429 TOO_MANY_REQUESTS), the cap its own connections would have.
  */
 
 import { BlockList, isIP, type Socket } from 'node:net';
 import type { Server } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../shared/errors';
 
 export interface EdgeOptions {
   /** Time to receive a request's headers, ms (default 20 000). */
@@ -111,6 +115,32 @@ export function edgeServerOptions(options: EdgeOptions, directTimeoutMs: number)
     },
     trustProxy: options.trustProxy && options.trustProxy.length > 0 ? [...options.trustProxy] : false,
   };
+}
+
+/**
+ * Caps the requests under way of each client behind a trusted proxy (its connections are the
+ * proxy's, which the per-address cap leaves alone) at `maxConnectionsPerAddress`.
+ */
+export function limitClientsBehindProxies(app: FastifyInstance, options: EdgeOptions): void {
+  if (!options.trustProxy || options.trustProxy.length === 0) return;
+  const isProxy = trustedProxies(options.trustProxy);
+  const maxPerClient = options.maxConnectionsPerAddress ?? EDGE_DEFAULTS.maxConnectionsPerAddress;
+  const underWay = new Map<string, number>();
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isProxy(plainAddress(request.socket.remoteAddress))) return;
+    const client = plainAddress(request.ip);
+    const mine = underWay.get(client) ?? 0;
+    if (mine >= maxPerClient)
+      throw new AppError('TOO_MANY_REQUESTS', 'Too many requests at once from this client.', {
+        retry_after_s: 1,
+      });
+    underWay.set(client, mine + 1);
+    reply.raw.once('close', () => {
+      const left = (underWay.get(client) ?? 1) - 1;
+      if (left > 0) underWay.set(client, left);
+      else underWay.delete(client);
+    });
+  });
 }
 
 /**

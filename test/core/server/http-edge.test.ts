@@ -295,6 +295,33 @@ describe('--trust-proxy', () => {
     expect(await third).toBe(401);
     expect(await forged).toBe(401);
   });
+
+  it('caps the requests under way of each client behind a trusted proxy, not the proxy itself', async () => {
+    const s = await start({ trustProxy: ['127.0.0.1'], maxConnectionsPerAddress: 2 });
+    const body = JSON.stringify({ input_text: 'Hello there.', voice_code: 'en_female_emily_us' });
+    // Two requests of one client behind the proxy stay under way (their bodies not finished).
+    const pending = await Promise.all([open('127.0.0.1'), open('127.0.0.1')]);
+    for (const raw of pending) {
+      raw.socket.write(
+        head('POST', '/api/v1/tts', {
+          ...bearer(s.key),
+          'content-type': 'application/json',
+          'content-length': body.length,
+          'x-forwarded-for': '203.0.113.9',
+        }) + body.slice(0, 5),
+      );
+    }
+    const forwarded = (client: string) =>
+      send('127.0.0.1', 'GET', '/api/v1/usage', { ...bearer(s.key), 'x-forwarded-for': client });
+    // Its third is refused at once; another client behind the same proxy, on the proxy's third
+    // connection (over the per-address cap of 2, which a trusted proxy does not have), is served.
+    await until(() => pending.every((raw) => !raw.closed));
+    await eventually(async () => ((await forwarded('203.0.113.9')) === 429 ? true : undefined));
+    expect(await forwarded('203.0.113.10')).toBe(200);
+    // Once its requests end, the client is served again.
+    for (const raw of pending) raw.socket.write(body.slice(5));
+    await eventually(async () => ((await forwarded('203.0.113.9')) === 200 ? true : undefined));
+  });
 });
 
 describe('wrong keys slow the guesser alone', () => {
