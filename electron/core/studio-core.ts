@@ -26,6 +26,7 @@ import { DEFAULT_SENTENCE_CACHE_MB } from '../shared/options';
 import {
   type AuthThrottleOptions,
   buildServer,
+  type EdgeOptions,
   createSessions,
   DEFAULT_UI_DIR,
   type HttpApp,
@@ -87,11 +88,17 @@ export interface CoreOptions {
   /** Voice codes that are not ours: aliases, and what an unknown code gets (default: refused). */
   voiceMapping?: VoiceMapping;
   /**
-   * Slow-down of guessing per client (default: 5 free failures a minute, then every check of
-   * that client waits 250 ms doubling to 5 s; beyond 4 waiting checks of a client or 64 in all,
-   * 429 with Retry-After). Its window runs on `clock` unless one is given here.
+   * Slow-down of guessing per client and credential prefix (default: 5 free failures a minute,
+   * then every check in that bucket waits 250 ms doubling to 5 s; beyond 4 waiting checks of a
+   * bucket or 64 in all, 429 with Retry-After; a key in use never waits for a guesser). Its
+   * window runs on `clock` unless one is given here.
    */
   authThrottle?: AuthThrottleOptions;
+  /**
+   * The HTTP edge: timeouts, connection caps (in all, per address) and the proxies trusted to
+   * name the client (`serve --trust-proxy`); defaults in server/http-edge.ts.
+   */
+  edge?: EdgeOptions;
   /** Wait for renders in flight on close before requeueing them, ms (default 10 000). */
   closeGraceMs?: number;
   clock?: Clock;
@@ -285,6 +292,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
       ...(options.voiceMapping ? { voiceMapping: options.voiceMapping } : {}),
       authThrottle: { clock, ...options.authThrottle },
+      ...(options.edge ? { edge: options.edge } : {}),
       voices,
       lexicon,
       projects,

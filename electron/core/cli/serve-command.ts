@@ -8,7 +8,7 @@ import { DEFAULT_BALANCE_MILLI, MILLI_PER_CREDIT } from '../../shared/pricing';
 import { DEFAULT_SENTENCE_CACHE_MB } from '../../shared/options';
 import { normalizeAllowedOrigins } from '../../shared/origins';
 import { CatalogueEntrySchema, type CatalogueEntry } from '../../shared/voice-packs';
-import { firstSchemaProblem } from '../server';
+import { firstSchemaProblem, trustProxyProblem } from '../server';
 import {
   parseVoiceAlias,
   UNKNOWN_VOICE_POLICIES,
@@ -66,6 +66,10 @@ const SERVE_USAGE = `Usage: serve [options]
   --voice-catalogue <file> JSON array of catalogue entries replacing the built-in voice catalogue
                           (an organisation's own packs; URLs relative to --voice-mirror)
   --allowed-host <name>   another Host name to accept (repeatable)
+  --trust-proxy <addr>    a reverse proxy's address or range (10.0.0.0/8; loopback, linklocal,
+                          uniquelocal) whose X-Forwarded-For names the client, for the
+                          guessing slow-down, the connection caps and the log (repeatable;
+                          default none: the header is ignored)
   --unknown-voices <refuse|closest>
                           a voice_code that is not ours: refused with UNKNOWN_VOICE (refuse, the
                           default), or spoken by our voice of the language, region and gender its
@@ -149,6 +153,7 @@ export function runServe(argv: string[]): Promise<number> {
       'voice-sample-mirror': { type: 'string' },
       'voice-catalogue': { type: 'string' },
       'allowed-host': { type: 'string', multiple: true },
+      'trust-proxy': { type: 'string', multiple: true },
       'unknown-voices': { type: 'string' },
       'voice-alias': { type: 'string', multiple: true },
       'allow-origin': { type: 'string', multiple: true },
@@ -198,6 +203,11 @@ export function runServe(argv: string[]): Promise<number> {
     } catch (error) {
       throw new UsageError((error as Error).message);
     }
+    const trustProxy = values['trust-proxy'] ?? [];
+    for (const value of trustProxy) {
+      const problem = trustProxyProblem(value);
+      if (problem) throw new UsageError(`--trust-proxy: ${problem}`);
+    }
     const lease = integerOption('lease', values.lease, 1, 3600);
     if (lease !== undefined && !databaseUrl) throw new UsageError('--lease applies with --database only');
 
@@ -235,6 +245,7 @@ export function runServe(argv: string[]): Promise<number> {
       ...(values['voice-sample-mirror'] ? { voiceSampleMirror: values['voice-sample-mirror'] } : {}),
       ...(voiceCatalogue ? { voiceCatalogue } : {}),
       ...(values['allowed-host'] ? { allowedHosts: values['allowed-host'] } : {}),
+      ...(trustProxy.length > 0 ? { edge: { trustProxy } } : {}),
       voiceMapping,
       allowedOrigins,
       allowCallbackHosts,

@@ -38,10 +38,17 @@ import { registerUsageRoute } from './routes/usage';
 import { registerAuditionRoute, registerVoiceRoutes } from './routes/voices';
 import { registerVoicePackRoutes } from './routes/voice-packs';
 import { createVoiceInstalls } from './voice-installs';
-import { createAuth, type Auth } from './auth';
+import { checkBeforeBody, createAuth, type Auth } from './auth';
 import { createAuthThrottle, type AuthThrottleOptions } from './auth-throttle';
+import { limitBodies } from './body-limits';
 import { answerCrossOrigin, registerCors } from './cors';
 import { inAppContext, registerOpenApi } from './openapi';
+import {
+  edgeServerOptions,
+  limitClientsBehindProxies,
+  limitConnections,
+  type EdgeOptions,
+} from './http-edge';
 import { createHostPolicy } from './security';
 import { attachSessions, createStudioKey, type Sessions } from './sessions';
 import { registerStaticUi } from './static-ui';
@@ -61,7 +68,7 @@ export interface ServerOptions {
   host: string;
   /** The real port, known after listen. */
   port(): number;
-  /** Bytes; default 1 MiB. */
+  /** Bytes of a JSON body (but those body-limits.ts sets); default 1 MiB. */
   bodyLimit?: number;
   /** Characters of input_text; default 100 000. */
   maxTextChars?: number;
@@ -81,10 +88,13 @@ export interface ServerOptions {
   publicUrl?: string;
   /**
    * The slow-down of guessing (see auth-throttle.ts); defaults: 5 free failures a minute per
-   * client, then every check of that client waits 250 ms doubling to 5 s, 4 waiting per client
-   * and 64 in all, beyond that 429.
+   * bucket (a client and the credentials it does not hold; a key in use has its own), then
+   * every check of that bucket waits 250 ms doubling to 5 s, 4 waiting per bucket and 64 in
+   * all, beyond that 429.
    */
   authThrottle?: AuthThrottleOptions;
+  /** Timeouts, connection caps and trusted proxies (http-edge.ts: EDGE_DEFAULTS). */
+  edge?: EdgeOptions;
   /** The studio UI and its session sign-in; without it only bearer keys work and `/` is 404. */
   studio?: StudioOptions;
   /**
@@ -146,15 +156,19 @@ export type HttpApp = FastifyInstance;
 
 export function buildServer(options: ServerOptions): HttpApp {
   const { log } = options;
+  const edge = options.edge ?? {};
   const app = Fastify({
     logger: false,
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
+    ...edgeServerOptions(edge, options.directTimeoutMs ?? DEFAULT_DIRECT_TIMEOUT_MS),
     // Our own 503 (below) so requests arriving during shutdown get the spec's error shape.
     return503OnClosing: false,
     // Requests refused before any route (bad HTTP, bad URL) still get our error shape.
     clientErrorHandler: writeClientError,
     frameworkErrors: (error, request, reply) => void sendAnyError(request.url, reply, error),
   });
+  limitConnections(app.server, edge);
+  limitBodies(app, { maxTextChars: options.maxTextChars ?? DEFAULT_MAX_TEXT_CHARS });
   // Some clients send "text/json" like the spec's responses; parse it as JSON too.
   // Only JSON bodies: a text/plain body is a 415, not a string to validate.
   app.removeContentTypeParser('text/plain');
@@ -191,6 +205,7 @@ export function buildServer(options: ServerOptions): HttpApp {
     // Answered here when it is an allowed page's preflight.
     if (answerCrossOrigin(policy, request, reply)) return reply;
   });
+  limitClientsBehindProxies(app, edge);
 
   registerOpenApi(app);
   // The routes are added when the app starts, after the document's generator (openapi.ts:
@@ -210,7 +225,9 @@ export function buildServer(options: ServerOptions): HttpApp {
     const appError = toAppError(error);
     if (HTTP_STATUS[appError.code] >= 500) {
       // Query values redacted: a query may carry the studio's session value (sessions.ts).
-      log.warn(`${request.method} ${redactUrl(request.url)}: ${(error as Error)?.stack ?? String(error)}`);
+      log.warn(
+        `${request.ip} ${request.method} ${redactUrl(request.url)}: ${(error as Error)?.stack ?? String(error)}`,
+      );
     }
     sendAnyError(request.url, reply, appError);
   });
@@ -248,6 +265,8 @@ function registerRoutes(app: HttpApp, options: ServerOptions, allowedOrigins: re
       voiceMapping,
       allowedOrigins,
     });
+  // After the session's own hook (registerStudio), which it relies on.
+  checkBeforeBody(app, auth);
   if (options.voices) {
     const installs = createVoiceInstalls({ voices: options.voices, events: jobs.events, log });
     // Installs still running are cancelled (their temporary folders removed) on close.
@@ -321,11 +340,11 @@ function registerRoutes(app: HttpApp, options: ServerOptions, allowedOrigins: re
 }
 
 /**
- * The OpenAI-compatible routes (everything under /v1, unknown ones included) answer errors in
- * OpenAI's shape, every other route in the spec's.
+ * The OpenAI-compatible routes (everything under /v1, unknown ones included, and
+ * Kokoro-FastAPI's under /dev) answer errors in OpenAI's shape, every other route in the spec's.
  */
 function sendAnyError(url: string, reply: FastifyReply, error: unknown): FastifyReply {
-  return /^\/v1(\/|\?|$)/.test(url) ? sendOpenAiError(reply, error) : sendError(reply, error);
+  return /^\/(v1|dev)(\/|\?|$)/.test(url) ? sendOpenAiError(reply, error) : sendError(reply, error);
 }
 
 /** The studio: session cookies, the built UI, sign-in, and the session-only routes. */
@@ -351,6 +370,9 @@ function registerStudio(
 ): void {
   const studioKey = createStudioKey(store, studio.clock, studio.defaultBalanceMilli);
   attachSessions(app, { sessions: studio.sessions, port, store });
+  // The sign-in token is known: a guesser's failures never hold up the person who has it.
+  auth.remember(studio.sessions.loginToken);
+  studio.sessions.onLoginToken((token) => auth.remember(token));
   const ui = registerStaticUi(app, studio.uiDir);
   registerSessionRoutes(app, {
     sessions: studio.sessions,

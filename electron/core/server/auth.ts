@@ -1,16 +1,21 @@
 /**
  * Authentication for /api and /v1 routes: a bearer key, or the signed-in studio session (see
- * sessions.ts). Every presented key (and sign-in token) is checked in its client's turn of the
+ * sessions.ts). Every presented key (and sign-in token) is checked in its bucket's turn of the
  * failed-authentication throttle (auth-throttle.ts): a client that keeps failing waits before
- * each check, whatever it presents.
+ * each check of a credential it does not hold, and no one else does.
+ *
+ * A route that needs a key or the session says so in its schema (`security: KEY` or `SESSION`,
+ * openapi.ts); `checkBeforeBody` checks it in `onRequest`, before any byte of the body is read,
+ * and the handler's own `requireKey` reuses that check.
  */
 
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { KEY_FILTER_ALL } from '../../shared/api';
 import { AppError } from '../../shared/errors';
 import { authenticate } from '../jobs';
 import type { KeyRow, Store } from '../store';
-import { throttleAddress, type AuthThrottle } from './auth-throttle';
+import type { AuthThrottle } from './auth-throttle';
+import type { RouteSecurity } from './openapi';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -30,18 +35,23 @@ export interface Auth {
    * throttle's turn of the caller; rejects with UNAUTHORIZED when it is malformed, unknown or
    * revoked (counted as a failure; a missing one is not a guess and is refused at once), or
    * with TOO_MANY_REQUESTS, unchecked, when too many of the caller's checks already wait.
+   * Checked once per request: later calls for the same request answer the first one's result.
    */
   requireKey(request: FastifyRequest): Promise<KeyRow>;
   /** Throws UNAUTHORIZED unless the request is the signed-in studio (bearer keys may not manage keys). */
   requireSession(request: FastifyRequest): void;
   /**
-   * Runs `check` (of another credential: a studio sign-in token) in the caller's turn, like a
-   * key's; undefined counts as a failure. Rejects with TOO_MANY_REQUESTS like `requireKey`.
+   * Runs `check` (of another credential: a studio sign-in token, `credential`) in the caller's
+   * turn, like a key's; undefined counts as a failure. Rejects with TOO_MANY_REQUESTS like
+   * `requireKey`.
    */
   guard<T>(
     request: FastifyRequest,
     check: () => Promise<T | undefined> | T | undefined,
+    credential?: string,
   ): Promise<T | undefined>;
+  /** A credential the server knows to be right (the sign-in token): its checks never share a guesser's turn. */
+  remember(credential: string): void;
 }
 
 /**
@@ -70,24 +80,60 @@ export async function keyFilter(
 }
 
 export function createAuth({ store, throttle }: { store: Store; throttle: AuthThrottle }): Auth {
-  const guard: Auth['guard'] = (request, check) =>
-    throttle.guard(throttleAddress(request.socket.remoteAddress), check);
+  // request.ip: the socket's address, or the client a trusted proxy names (app.ts: trustProxy).
+  const guard: Auth['guard'] = (request, check, credential) => throttle.guard(request.ip, check, credential);
+  const checkKey = async (request: FastifyRequest): Promise<KeyRow> => {
+    const header = request.headers.authorization;
+    if (!header && request.sessionKey) return request.sessionKey();
+    if (!header) throw new AppError('UNAUTHORIZED', 'Missing header "Authorization: Bearer <API key>".');
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    const presented = match?.[1];
+    const key = await guard(
+      request,
+      () => (presented !== undefined ? authenticate(store, presented) : undefined),
+      presented,
+    );
+    if (key) return key;
+    throw new AppError(
+      'UNAUTHORIZED',
+      match ? 'Unknown or revoked API key.' : 'The Authorization header must be "Bearer <API key>".',
+    );
+  };
+  /** Each request's one check (its onRequest hook's, reused by the handler). */
+  const checked = new WeakMap<FastifyRequest, Promise<KeyRow>>();
   return {
-    async requireKey(request) {
-      const header = request.headers.authorization;
-      if (!header && request.sessionKey) return request.sessionKey();
-      if (!header) throw new AppError('UNAUTHORIZED', 'Missing header "Authorization: Bearer <API key>".');
-      const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-      const key = await guard(request, () => (match ? authenticate(store, match[1]!) : undefined));
-      if (key) return key;
-      throw new AppError(
-        'UNAUTHORIZED',
-        match ? 'Unknown or revoked API key.' : 'The Authorization header must be "Bearer <API key>".',
-      );
+    requireKey(request) {
+      let key = checked.get(request);
+      if (!key) {
+        key = checkKey(request);
+        checked.set(request, key);
+      }
+      return key;
     },
     requireSession,
     guard,
+    remember: (credential) => throttle.remember(credential),
   };
+}
+
+/**
+ * Checks the key (routes with `security: KEY`) or the studio session (`SESSION`) in
+ * `onRequest`, before the body is read: a request refused here never has its body read, and
+ * its connection is closed after the answer rather than drained. Added after the session hook
+ * (sessions.ts), which it relies on.
+ */
+export function checkBeforeBody(app: FastifyInstance, auth: Auth): void {
+  app.addHook('onRequest', async (request, reply) => {
+    const security = (request.routeOptions.schema as { security?: RouteSecurity } | undefined)?.security;
+    if (!security || security.length === 0) return;
+    try {
+      if (security.some((scheme) => 'bearerKey' in scheme)) await auth.requireKey(request);
+      else requireSession(request);
+    } catch (error) {
+      if (hasBody(request)) reply.header('connection', 'close');
+      throw error;
+    }
+  });
 }
 
 /** True when the request is the signed-in studio (a bearer key, even with the cookie, is not). */
@@ -115,4 +161,10 @@ export function crossOriginSessionError(): AppError {
     'FORBIDDEN_ORIGIN',
     "The studio session works only on the studio's own pages; a page of another site calls the API with an API key.",
   );
+}
+
+/** True when the request announces a body (a length above 0, or chunks). */
+function hasBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  return (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
 }

@@ -72,6 +72,12 @@ describe('serve', () => {
     expect(path.stderr).toContain(
       'an origin is scheme://host[:port] with no path, here http://127.0.0.1:5001.',
     );
+    // --trust-proxy: an address, a range or a range's name, nothing else (more in http-edge.test.ts).
+    const proxy = await runEntry(['serve', '--trust-proxy', 'proxy.example.com', '--data-dir', dir]);
+    expect(proxy.code).toBe(2);
+    expect(proxy.stderr).toContain(
+      '--trust-proxy: "proxy.example.com" is not an address, a range such as 10.0.0.0/8, or loopback, linklocal, uniquelocal',
+    );
   });
 
   it('prints the listening line, ensures --api-key, holds the data dir, and stops on SIGINT', async () => {

@@ -1,8 +1,10 @@
 /**
- * Guessing credentials costs time: past its free failures, a client's every presented key (or
- * sign-in token) waits before it is checked, right or wrong, and only a few of its checks wait
- * at once. The waits run on a scheduler the test releases, so nothing here measures wall time:
- * the tests count which answers exist before and after a release.
+ * Guessing credentials costs time, for the guesser alone: past its free failures, every
+ * credential a client presents that does not begin like one in use (its unknown bucket) waits
+ * before it is checked, and only a few of those wait at once; a key in use, or the sign-in
+ * token, from the same client is checked at once. The waits run on a scheduler the test
+ * releases, so nothing here measures wall time: the tests count which answers exist before and
+ * after a release.
  */
 
 import { setImmediate as tick } from 'node:timers/promises';
@@ -10,27 +12,9 @@ import { describe, expect, it } from 'vitest';
 import { createAuthThrottle } from '../../../electron/core/server/auth-throttle';
 import type { HttpResult } from './http';
 import { buildTestApp } from './inject';
+import { manualTimers } from './manual-timers';
 
 const LOGIN_TOKEN = 'b'.repeat(48);
-
-/** Waits the throttle's `schedule` hands out, released when the test says. */
-function manualTimers() {
-  const parked: { ms: number; run: () => void }[] = [];
-  return {
-    parked,
-    schedule(run: () => void, ms: number) {
-      const entry = { ms, run };
-      parked.push(entry);
-      return () => {
-        const at = parked.indexOf(entry);
-        if (at >= 0) parked.splice(at, 1);
-      };
-    },
-    releaseAll() {
-      for (const entry of parked.splice(0)) entry.run();
-    },
-  };
-}
 
 /** Lets pending work run until `done` holds (a bounded number of turns of the event loop). */
 async function until(done: () => boolean): Promise<void> {
@@ -83,6 +67,43 @@ describe('the throttle', () => {
     expect(await right).toBe('key');
     // A success is not counted and resets nothing (11 failures are enough to reach the cap).
     expect(throttle.failures('127.0.0.1')).toBe(11);
+    throttle.close();
+  });
+
+  it('buckets by the presented prefix: a guesser varying it is slowed, a key in use never waits', async () => {
+    const timers = manualTimers();
+    const throttle = createAuthThrottle({ schedule: timers.schedule, freeFailures: 2 });
+    const valid = `nsk_${'v'.repeat(43)}`;
+    // The app's key passed once: its prefix is known from now on.
+    expect(await throttle.guard('127.0.0.1', () => 'key', valid)).toBe('key');
+    // A guesser on the same address, a different prefix every try (all begin with nsk_).
+    const guess = (i: number) => `nsk_${String(i).padStart(12, 'g')}${'x'.repeat(31)}`;
+    for (let i = 0; i < 2; i++) await throttle.guard('127.0.0.1', () => undefined, guess(i));
+    const waiting = Array.from({ length: 4 }, (_, i) =>
+      throttle.guard('127.0.0.2', () => undefined, guess(10 + i)),
+    );
+    await until(() => timers.parked.length === 4);
+    // Its fifth is refused unchecked: the varied prefixes all count in one bucket.
+    await expect(throttle.guard('::1', () => 'x', guess(20))).rejects.toMatchObject({
+      code: 'TOO_MANY_REQUESTS',
+    });
+    expect(throttle.failures('127.0.0.1', guess(99))).toBe(2);
+    // Meanwhile the key in use, from the same (loopback) client, is checked at once, every time.
+    for (let i = 0; i < 10; i++) expect(await throttle.guard('127.0.0.3', () => 'key', valid)).toBe('key');
+    expect(timers.parked).toHaveLength(4);
+    expect(throttle.failures('127.0.0.1', valid)).toBe(0);
+    // A wrong key that begins like the right one counts in the right one's bucket, not the guesser's.
+    const sameStart = `${valid.slice(0, 16)}${'w'.repeat(31)}`;
+    await throttle.guard('127.0.0.1', () => undefined, sameStart);
+    expect(throttle.failures('127.0.0.1', valid)).toBe(1);
+    // Another machine's guesses are its own.
+    expect(throttle.failures('10.0.0.7', guess(1))).toBe(0);
+    // A credential remembered (the sign-in token) has its own bucket before it ever passed.
+    const token = 'b'.repeat(48);
+    throttle.remember(token);
+    expect(await throttle.guard('127.0.0.1', () => 'session', token)).toBe('session');
+    timers.releaseAll();
+    await Promise.all(waiting);
     throttle.close();
   });
 
@@ -206,14 +227,14 @@ describe('guessing keys over HTTP costs time', () => {
       expect(refused[0]!.headers['retry-after']).toBe('1');
       expect(timers.parked.map((p) => p.ms)).toEqual([250, 250, 250, 250]);
 
-      // The right key, sent now from the same machine, cannot be told apart by its answer:
-      // refused unchecked like any guess while the waiting checks fill the client's turns…
-      const valid = await s.call('GET', '/api/v1/usage');
-      expect(valid.status).toBe(429);
-      // …and once there is room, it waits its turn like a wrong one.
+      // A key never checked since the start is not told apart from a guess before its check:
+      // refused unchecked like one while the waiting checks fill the client's unknown turns…
+      const fresh = await s.newKey();
+      expect((await s.call('GET', '/api/v1/usage', { key: fresh })).status).toBe(429);
+      // …and once there is room, it waits its turn like a wrong one, then passes.
       timers.releaseAll();
       for (const g of guesses) expect((await g.promise).status).not.toBe(200);
-      const right = tracked(s.call('GET', '/api/v1/usage'));
+      const right = tracked(s.call('GET', '/api/v1/usage', { key: fresh }));
       const guess = tracked(s.call('GET', '/api/v1/usage', { key: null, headers: wrong(99) }));
       await until(() => timers.parked.length === 2);
       expect(timers.parked.map((p) => p.ms)).toEqual([4000, 4000]);
@@ -222,6 +243,14 @@ describe('guessing keys over HTTP costs time', () => {
       timers.releaseAll();
       expect((await right.promise).status).toBe(200);
       expect((await guess.promise).status).toBe(401);
+      // From then on it has its own turn: answered at once while the guesses wait and are refused.
+      const more = Array.from({ length: 8 }, (_, i) =>
+        tracked(s.call('GET', '/api/v1/usage', { key: null, headers: wrong(200 + i) })),
+      );
+      await until(() => more.filter((g) => g.answer).length === 4);
+      expect((await s.call('GET', '/api/v1/usage', { key: fresh })).status).toBe(200);
+      timers.releaseAll();
+      await Promise.all(more.map((g) => g.promise));
 
       // OpenAI's route answers the refusal in its own shape.
       const flood = Array.from({ length: 5 }, () =>
@@ -249,7 +278,7 @@ describe('guessing keys over HTTP costs time', () => {
     }
   });
 
-  it('counts wrong studio sign-in tokens with the keys, and makes the right one wait its turn too', async () => {
+  it('counts wrong studio sign-in tokens with the guessed keys; the right token never waits', async () => {
     const timers = manualTimers();
     const s = await buildTestApp({
       loginToken: LOGIN_TOKEN,
@@ -259,17 +288,18 @@ describe('guessing keys over HTTP costs time', () => {
       const signIn = (token: string) =>
         tracked(s.call('POST', '/api/v1/session/sign-in', { key: null, body: { token } }));
       for (let i = 0; i < 2; i++) expect((await signIn('nope').promise).status).toBe(401);
-      const right = signIn(LOGIN_TOKEN);
-      await until(() => timers.parked.length === 1);
-      expect(right.answer).toBeUndefined();
-      timers.releaseAll();
-      expect((await right.promise).status).toBe(200);
-      // Sign-in failures and key failures share the client's count.
+      // Sign-in failures and key failures share the client's unknown bucket…
       const key = tracked(s.call('GET', '/api/v1/usage', { key: null, headers: wrong(1) }));
       await until(() => timers.parked.length === 1);
       expect(timers.parked[0]!.ms).toBe(250);
+      const wrongToken = signIn('c'.repeat(48));
+      await until(() => timers.parked.length === 2);
+      // …while the token of the sign-in address is known: checked at once.
+      expect((await signIn(LOGIN_TOKEN).promise).status).toBe(200);
+      expect(timers.parked).toHaveLength(2);
       timers.releaseAll();
       expect((await key.promise).status).toBe(401);
+      expect((await wrongToken.promise).status).toBe(401);
     } finally {
       await s.close();
     }

@@ -23,6 +23,7 @@ import { dataPaths } from '../../../electron/core/platform/paths';
 import { openFileSettings } from '../../../electron/core/platform/settings-store';
 import { buildServer, type HttpApp } from '../../../electron/core/server/app';
 import type { AuthThrottleOptions } from '../../../electron/core/server/auth-throttle';
+import type { EdgeOptions } from '../../../electron/core/server/http-edge';
 import { createSessions } from '../../../electron/core/server/sessions';
 import { DEFAULT_UI_DIR } from '../../../electron/core/server/static-ui';
 import { createProjectService } from '../../../electron/core/projects/project-service';
@@ -47,6 +48,8 @@ export interface TestAppOptions {
   allowedOrigins?: string[];
   /** The failed-authentication slow-down (default: the server's). */
   authThrottle?: AuthThrottleOptions;
+  /** Timeouts, connection caps, trusted proxies (default: the server's). */
+  edge?: EdgeOptions;
   /** Built renderer served at `/` (default dist/renderer of the repository). */
   uiDir?: string;
   /** First login token of the studio's sign-in address (default: random); each works once. */
@@ -167,6 +170,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
     ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
     authThrottle: { clock: systemClock, ...options.authThrottle },
+    ...(options.edge ? { edge: options.edge } : {}),
     ...(options.voices ? { voices: options.voices(dir) } : {}),
     ...(options.lexicon ? { lexicon: options.lexicon(dir) } : {}),
     projects,

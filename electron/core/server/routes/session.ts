@@ -65,7 +65,7 @@ export function registerSessionRoutes(app: FastifyInstance, options: SessionRout
         throw new AppError('INVALID_FIELD', 'token must be the token of a sign-in address.', {
           field: 'token',
         });
-      const signedIn = await auth.guard(request, () => sessions.signIn(body.token, studioKey));
+      const signedIn = await auth.guard(request, () => sessions.signIn(body.token, studioKey), body.token);
       if (!signedIn) {
         throw new AppError(
           'UNAUTHORIZED',
