@@ -11,7 +11,15 @@ import type { AddressInfo } from 'node:net';
 import type { CatalogueEntry } from '../shared/voice-packs';
 import { systemClock, type Clock } from './platform/clock';
 import { silentLog, type Log } from './platform/log';
-import { callbackTargets, createJobs, internalAddressKind, type Jobs, type RetryPolicy } from './jobs';
+import {
+  callbackTargets,
+  createJobs,
+  internalAddressKind,
+  restrictsCallbacks,
+  type InternalCallbacks,
+  type Jobs,
+  type RetryPolicy,
+} from './jobs';
 import { createLexiconStore, type LexiconStore } from './lexicon';
 import { dataPaths, sentenceCacheDir } from './platform/paths';
 import {
@@ -74,6 +82,13 @@ export interface CoreOptions {
    * but these; a server on loopback only refuses none.
    */
   allowCallbackHosts?: string[];
+  /**
+   * `--internal-callbacks`: whether callbacks to internal destinations are refused. `auto` (the
+   * default) refuses them when the server can be reached from elsewhere: `host` beyond loopback,
+   * `databaseUrl`, `publicUrl` or `allowedHosts` (a reverse proxy); `refuse` always (but
+   * `allowCallbackHosts`), `allow` never.
+   */
+  internalCallbacks?: InternalCallbacks;
   /** Host names (besides loopback and the bound address) accepted in the Host header. */
   allowedHosts?: string[];
   /**
@@ -227,7 +242,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ...(options.maxQueuedPerKey ? { maxQueuedPerKey: options.maxQueuedPerKey } : {}),
       ...(options.retry ? { retry: options.retry } : {}),
       callbackTargets: callbackTargets({
-        restricted: options.databaseUrl !== undefined || !isLoopbackHost(host),
+        restricted: restrictsCallbacks(
+          options.internalCallbacks,
+          options.databaseUrl !== undefined ||
+            !isLoopbackHost(host) ||
+            options.publicUrl !== undefined ||
+            (options.allowedHosts ?? []).length > 0,
+        ),
         allowed: options.allowCallbackHosts ?? [],
       }),
       ...(options.instanceId ? { instanceId: options.instanceId } : {}),
