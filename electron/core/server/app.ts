@@ -307,7 +307,7 @@ function registerRoutes(app: HttpApp, options: ServerOptions, allowedOrigins: re
   registerUsageRoute(app, { store, auth });
   registerDownloadRoute(app, { store, jobs });
   registerEventsRoute(app, { jobs, auth, streams });
-  registerHealthRoute(app, { store, jobs });
+  registerHealthRoute(app, { store, jobs, auth });
   registerOpenAiRoutes(app, { jobs, auth, maxTextChars, voices: options.voices, voiceMapping, customVoices });
   registerKokoroFastApiRoutes(app, {
     store,
