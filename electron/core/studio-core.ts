@@ -158,11 +158,12 @@ export interface Core {
   readonly publicUrl: string;
   readonly port: number;
   /**
-   * Opens the studio signed in: `<url>/?token=<login token>`. Works once: after a sign-in it
-   * names the next token (see `onLoginUrl`).
+   * Opens the studio signed in: `<url>/?token=<login token>`. Works once, within 10 minutes:
+   * after a sign-in it names the next token (see `onLoginUrl`), and read after the 10 minutes
+   * it names a new one.
    */
   readonly loginUrl: string;
-  /** Calls `listener` with the next sign-in address each time one is spent. */
+  /** Calls `listener` with the next sign-in address each time one is spent or expired. */
   onLoginUrl(listener: (url: string) => void): void;
   readonly store: Store;
   readonly jobs: Jobs;
@@ -319,6 +320,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         dataDir: options.dataDir,
         settings: options.settings ?? openFileSettings(options.settingsDir),
         baseUrl,
+        // Behind an https public URL the session cookie travels over HTTPS only.
+        ...(options.publicUrl?.startsWith('https:') ? { secureCookie: true } : {}),
         ...(options.defaultBalanceMilli !== undefined
           ? { defaultBalanceMilli: options.defaultBalanceMilli }
           : {}),

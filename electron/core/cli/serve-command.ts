@@ -308,9 +308,10 @@ export function runServe(argv: string[]): Promise<number> {
     });
     // One write, so a reader that waits for the first line also has the second.
     process.stdout.write(`listening on ${core.url}\nopen ${core.loginUrl}\n`);
-    // Each sign-in address works once: after one is used, the next one is printed.
+    // Each sign-in address works once, within 10 minutes: after one is used, or when one that
+    // expired is tried, the next one is printed.
     core.onLoginUrl((url) =>
-      process.stdout.write(`a browser signed in; the next sign-in address:\nopen ${url}\n`),
+      process.stdout.write(`each works once, within 10 minutes; the next sign-in address:\nopen ${url}\n`),
     );
 
     return finished;

@@ -139,6 +139,8 @@ export interface StudioOptions {
   settings?: SettingsStore;
   /** The data folder a null `dataDir` setting means (default: the per-user app data folder). */
   defaultDataDir?: string;
+  /** The session cookie is `Secure` (sent over HTTPS only): the public URL is https. */
+  secureCookie?: boolean;
 }
 
 /** The HTTP app: fastify, which only the server layer imports. */
@@ -360,6 +362,7 @@ function registerStudio(
     port,
     baseUrl: studio.baseUrl,
     dataDir: studio.dataDir,
+    ...(studio.secureCookie ? { secureCookie: true } : {}),
   });
   registerSettingsRoutes(app, {
     settings: studio.settings,
