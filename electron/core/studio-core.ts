@@ -22,6 +22,7 @@ import {
 } from './jobs';
 import { createLexiconStore, type LexiconStore } from './lexicon';
 import { dataPaths, sentenceCacheDir } from './platform/paths';
+import { keepNewFilesPrivate, makePrivateDataDir, tightenDataDir } from './platform/private-files';
 import {
   createProjectExports,
   createProjectRenders,
@@ -193,6 +194,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const clock = options.clock ?? systemClock;
   const log = options.log ?? silentLog;
   const paths = dataPaths(options.dataDir);
+  // The data folder and everything written in it are the user's alone (private-files.ts).
+  keepNewFilesPrivate();
+  makePrivateDataDir(options.dataDir);
   const store = await openStore(
     options.databaseUrl
       ? { url: options.databaseUrl }
@@ -331,6 +335,19 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     port = (server.server.address() as AddressInfo).port;
     await jobs.start();
     await projectRenders.start();
+    // What earlier versions left readable by others, tightened in the background, once a start.
+    const tightening = new AbortController();
+    const tightened = tightenDataDir(options.dataDir, { signal: tightening.signal }).then(
+      (report) => {
+        if (report.tightened > 0 || report.failed > 0 || !report.complete)
+          log.info(
+            `data folder permissions: ${report.tightened} of ${report.seen} files and folders made private in ${report.ms} ms` +
+              (report.failed > 0 ? `, ${report.failed} could not be changed` : '') +
+              (report.complete ? '' : '; the rest at the next start'),
+          );
+      },
+      (error: unknown) => log.warn(`data folder permissions: ${(error as Error).message}`),
+    );
 
     const ownEngine = options.engine === undefined;
     // Callers get the engine as given or started (the Electron shell shares its own); the
@@ -359,6 +376,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       defaultBalanceMilli: options.defaultBalanceMilli,
       close() {
         closing ??= (async () => {
+          tightening.abort();
+          await tightened;
           // Idle keep-alive connections are closed at once; a connection node still counts as
           // busy (seen after a file download) would hold close() for the 72 s keep-alive
           // timeout, so whatever is left after a short grace is cut.
