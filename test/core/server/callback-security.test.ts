@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../../electron/core/store';
 import { refusingUrl, startReceiver, type CallbackReceiver } from '../../fixtures/callback-receiver';
+import { createTestDatabase, postgresSkipReason } from '../../fixtures/postgres';
 import { eventually } from './helpers';
 import { keyCall, runEntry, startServerProcess, type ServerProcess } from './process';
 
@@ -116,6 +117,36 @@ describe('a server behind a reverse proxy, or sharing its database, refuses inte
       expect(receiver.received).toHaveLength(0);
     });
   }
+
+  it.skipIf(postgresSkipReason() !== undefined)(
+    '--database: by name refused at delivery, "not allowed" only',
+    async () => {
+      const database = await createTestDatabase();
+      try {
+        server = await serve('shared-db', ['--database', database.url]);
+        const literal = await submit(receiver.url);
+        expect(literal.json).toMatchObject({
+          error_code: 'INVALID_FIELD',
+          error_message: 'callback_url is not allowed.',
+        });
+        const byName = await submit(`http://localhost:${port()}/hook`);
+        expect(byName.status, byName.text).toBe(200);
+        expect(await attemptOf(byName.json.result.request_id as string)).toMatchObject({
+          state: 'failed',
+          status_code: null,
+          result: 'not allowed',
+        });
+        expect(receiver.received).toHaveLength(0);
+      } finally {
+        if (server) {
+          server.child.kill('SIGTERM');
+          await server.exited;
+          server = undefined;
+        }
+        await database.drop();
+      }
+    },
+  );
 
   it('records the same for an open and a closed local port: no port scanner', async () => {
     server = await serve('proxied-scan', ['--public-url', 'https://localhost:8443']);
