@@ -400,8 +400,9 @@ interface Health {
   instance: { id: string; pid: number };
 }
 
+/** The full health answer (the key's: without one, health says only ok). */
 async function health(base: string): Promise<Health> {
-  const res = await request(`${base}/api/v1/health`);
+  const res = await request(`${base}/api/v1/health`, { headers: { authorization: `Bearer ${FLOOD_KEY}` } });
   return ((await res.body.json()) as { result: Health }).result;
 }
 

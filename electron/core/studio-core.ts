@@ -11,9 +11,18 @@ import type { AddressInfo } from 'node:net';
 import type { CatalogueEntry } from '../shared/voice-packs';
 import { systemClock, type Clock } from './platform/clock';
 import { silentLog, type Log } from './platform/log';
-import { callbackTargets, createJobs, internalAddressKind, type Jobs, type RetryPolicy } from './jobs';
+import {
+  callbackTargets,
+  createJobs,
+  internalAddressKind,
+  restrictsCallbacks,
+  type InternalCallbacks,
+  type Jobs,
+  type RetryPolicy,
+} from './jobs';
 import { createLexiconStore, type LexiconStore } from './lexicon';
 import { dataPaths, sentenceCacheDir } from './platform/paths';
+import { keepNewFilesPrivate, makePrivateDataDir, tightenDataDir } from './platform/private-files';
 import {
   createProjectExports,
   createProjectRenders,
@@ -75,6 +84,13 @@ export interface CoreOptions {
    * but these; a server on loopback only refuses none.
    */
   allowCallbackHosts?: string[];
+  /**
+   * `--internal-callbacks`: whether callbacks to internal destinations are refused. `auto` (the
+   * default) refuses them when the server can be reached from elsewhere: `host` beyond loopback,
+   * `databaseUrl`, `publicUrl` or `allowedHosts` (a reverse proxy); `refuse` always (but
+   * `allowCallbackHosts`), `allow` never.
+   */
+  internalCallbacks?: InternalCallbacks;
   /** Host names (besides loopback and the bound address) accepted in the Host header. */
   allowedHosts?: string[];
   /**
@@ -150,11 +166,12 @@ export interface Core {
   readonly publicUrl: string;
   readonly port: number;
   /**
-   * Opens the studio signed in: `<url>/?token=<login token>`. Works once: after a sign-in it
-   * names the next token (see `onLoginUrl`).
+   * Opens the studio signed in: `<url>/?token=<login token>`. Works once, within 10 minutes:
+   * after a sign-in it names the next token (see `onLoginUrl`), and read after the 10 minutes
+   * it names a new one.
    */
   readonly loginUrl: string;
-  /** Calls `listener` with the next sign-in address each time one is spent. */
+  /** Calls `listener` with the next sign-in address each time one is spent or expired. */
   onLoginUrl(listener: (url: string) => void): void;
   readonly store: Store;
   readonly jobs: Jobs;
@@ -184,6 +201,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const clock = options.clock ?? systemClock;
   const log = options.log ?? silentLog;
   const paths = dataPaths(options.dataDir);
+  // The data folder and everything written in it are the user's alone (private-files.ts).
+  keepNewFilesPrivate();
+  makePrivateDataDir(options.dataDir);
   const store = await openStore(
     options.databaseUrl
       ? { url: options.databaseUrl }
@@ -234,7 +254,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ...(options.maxQueuedPerKey ? { maxQueuedPerKey: options.maxQueuedPerKey } : {}),
       ...(options.retry ? { retry: options.retry } : {}),
       callbackTargets: callbackTargets({
-        restricted: options.databaseUrl !== undefined || !isLoopbackHost(host),
+        restricted: restrictsCallbacks(
+          options.internalCallbacks,
+          options.databaseUrl !== undefined ||
+            !isLoopbackHost(host) ||
+            options.publicUrl !== undefined ||
+            (options.allowedHosts ?? []).length > 0,
+        ),
         allowed: options.allowCallbackHosts ?? [],
       }),
       ...(options.instanceId ? { instanceId: options.instanceId } : {}),
@@ -306,6 +332,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         dataDir: options.dataDir,
         settings: options.settings ?? openFileSettings(options.settingsDir),
         baseUrl,
+        // Behind an https public URL the session cookie travels over HTTPS only.
+        ...(options.publicUrl?.startsWith('https:') ? { secureCookie: true } : {}),
         ...(options.defaultBalanceMilli !== undefined
           ? { defaultBalanceMilli: options.defaultBalanceMilli }
           : {}),
@@ -315,6 +343,19 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     port = (server.server.address() as AddressInfo).port;
     await jobs.start();
     await projectRenders.start();
+    // What earlier versions left readable by others, tightened in the background, once a start.
+    const tightening = new AbortController();
+    const tightened = tightenDataDir(options.dataDir, { signal: tightening.signal }).then(
+      (report) => {
+        if (report.tightened > 0 || report.failed > 0 || !report.complete)
+          log.info(
+            `data folder permissions: ${report.tightened} of ${report.seen} files and folders made private in ${report.ms} ms` +
+              (report.failed > 0 ? `, ${report.failed} could not be changed` : '') +
+              (report.complete ? '' : '; the rest at the next start'),
+          );
+      },
+      (error: unknown) => log.warn(`data folder permissions: ${(error as Error).message}`),
+    );
 
     const ownEngine = options.engine === undefined;
     // Callers get the engine as given or started (the Electron shell shares its own); the
@@ -343,6 +384,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       defaultBalanceMilli: options.defaultBalanceMilli,
       close() {
         closing ??= (async () => {
+          tightening.abort();
+          await tightened;
           // Idle keep-alive connections are closed at once; a connection node still counts as
           // busy (seen after a file download) would hold close() for the 72 s keep-alive
           // timeout, so whatever is left after a short grace is cut.

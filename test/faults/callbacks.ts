@@ -39,7 +39,7 @@ interface Expectation {
 }
 
 const EXPECT: Record<Kind, Expectation> = {
-  refused: { state: 'failed', attempts: POLICY.attempts, status: null, result: /ECONNREFUSED/ },
+  refused: { state: 'failed', attempts: POLICY.attempts, status: null, result: /^connection refused$/ },
   hang: {
     state: 'failed',
     attempts: POLICY.attempts,

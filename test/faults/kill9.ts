@@ -150,7 +150,8 @@ async function run(ctx: FaultContext): Promise<void> {
     await waitUntil(
       'the queue to drain',
       async () => {
-        const res = await request(`${base}/api/v1/health`);
+        // With the key: without one, health says only ok.
+        const res = await request(`${base}/api/v1/health`, { headers: auth });
         const health = (await res.body.json()) as { result: { queued: number } };
         return health.result.queued === 0 ? true : undefined;
       },

@@ -58,8 +58,9 @@ interface Health {
   queued: number;
 }
 
+/** The full health answer (the key's: without one, health says only ok). */
 async function health(url: string): Promise<Health> {
-  const res = await request(`${url}/api/v1/health`);
+  const res = await request(`${url}/api/v1/health`, { headers: { authorization: `Bearer ${KEY}` } });
   return ((await res.body.json()) as { result: Health }).result;
 }
 

@@ -15,7 +15,14 @@ import {
   type UnknownVoicePolicy,
   type VoiceMapping,
 } from '../../shared/voice-mapping';
-import { ensureApiKey, isValidKeyText, KEY_TEXT_RULE, parseAllowedCallbackHost } from '../jobs';
+import {
+  ensureApiKey,
+  INTERNAL_CALLBACKS,
+  isValidKeyText,
+  KEY_TEXT_RULE,
+  parseAllowedCallbackHost,
+  type InternalCallbacks,
+} from '../jobs';
 import { systemClock } from '../platform/clock';
 import { stderrLog } from '../platform/log';
 import { defaultDataDir } from '../platform/paths';
@@ -84,9 +91,14 @@ const SERVE_USAGE = `Usage: serve [options]
   --allow-callback-host <host>
                           a callback destination to allow although it is internal: a host name,
                           an address or a range such as 10.0.0.0/8 (repeatable). A server
-                          reachable from other machines (--host beyond loopback, or --database)
-                          refuses callbacks to loopback, private, link-local and metadata
-                          addresses but these; on loopback only, none is refused`;
+                          reachable from other machines refuses callbacks to loopback, private,
+                          link-local and metadata addresses but these (see --internal-callbacks)
+  --internal-callbacks <auto|refuse|allow>
+                          callbacks to loopback, private, link-local and metadata addresses:
+                          refused when the server can be reached from elsewhere (auto, the
+                          default: --host beyond loopback, --database, --public-url or
+                          --allowed-host), always (refuse: e.g. behind a proxy started without
+                          those) or never (allow); a refused callback is told "not allowed"`;
 
 /** `--voice-catalogue <file>`: a JSON array of catalogue entries; UsageError when unreadable or invalid. */
 function readCatalogue(path: string): CatalogueEntry[] {
@@ -158,6 +170,7 @@ export function runServe(argv: string[]): Promise<number> {
       'voice-alias': { type: 'string', multiple: true },
       'allow-origin': { type: 'string', multiple: true },
       'allow-callback-host': { type: 'string', multiple: true },
+      'internal-callbacks': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     });
     if (values.help) {
@@ -196,6 +209,9 @@ export function runServe(argv: string[]): Promise<number> {
         throw new UsageError((error as Error).message);
       }
     }
+    const internalCallbacks = values['internal-callbacks'] as InternalCallbacks | undefined;
+    if (internalCallbacks !== undefined && !INTERNAL_CALLBACKS.includes(internalCallbacks))
+      throw new UsageError(`--internal-callbacks must be ${INTERNAL_CALLBACKS.join(', ')}`);
     const voiceMapping = voiceMappingOption(values['unknown-voices'], values['voice-alias'] ?? []);
     let allowedOrigins: string[];
     try {
@@ -249,6 +265,7 @@ export function runServe(argv: string[]): Promise<number> {
       voiceMapping,
       allowedOrigins,
       allowCallbackHosts,
+      ...(internalCallbacks ? { internalCallbacks } : {}),
     });
     if (apiKey !== undefined) {
       const { row, created } = await ensureApiKey(
@@ -302,9 +319,10 @@ export function runServe(argv: string[]): Promise<number> {
     });
     // One write, so a reader that waits for the first line also has the second.
     process.stdout.write(`listening on ${core.url}\nopen ${core.loginUrl}\n`);
-    // Each sign-in address works once: after one is used, the next one is printed.
+    // Each sign-in address works once, within 10 minutes: after one is used, or when one that
+    // expired is tried, the next one is printed.
     core.onLoginUrl((url) =>
-      process.stdout.write(`a browser signed in; the next sign-in address:\nopen ${url}\n`),
+      process.stdout.write(`each works once, within 10 minutes; the next sign-in address:\nopen ${url}\n`),
     );
 
     return finished;

@@ -1,13 +1,18 @@
 /**
- * Where callbacks may go. A server other machines can reach (bound beyond loopback, or sharing a
- * database with other instances) takes callback URLs from clients it does not know: left open,
+ * Where callbacks may go. A server other machines can reach (bound beyond loopback, sharing a
+ * database with other instances, or reached through a reverse proxy: `--public-url`,
+ * `--allowed-host`) takes callback URLs from clients it does not know: left open,
  * `http://127.0.0.1:<port>/…` or `http://169.254.169.254/…` would make it probe its own network
  * for them. Such a server refuses destinations that are loopback, private, link-local, cloud
- * metadata or otherwise not public, unless the operator allows them (`--allow-callback-host`).
+ * metadata or otherwise not public, unless the operator allows them (`--allow-callback-host`),
+ * or all of them (`--internal-callbacks allow`); `--internal-callbacks refuse` restricts a
+ * server on loopback only too (one behind a proxy this process cannot see).
  * A literal address is judged at submit and again before each attempt; a name is judged when a
  * connection resolves it: the connection's own lookup keeps only the addresses it checked and
  * hands the socket those, so DNS cannot answer differently between the check and the connect.
- * A server on loopback only (a local app receiving its own callbacks) refuses nothing.
+ * Redirects are never followed (a 3xx is the attempt's answer), so every connection is checked.
+ * What a client sees of a refusal is "not allowed" (`NOT_ALLOWED`): not why, not what a name
+ * resolved to; the reason goes to the operator's log only.
  */
 
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
@@ -121,10 +126,32 @@ export function parseAllowedCallbackHost(text: string): AllowedHost {
   );
 }
 
-/** A refused destination: the attempt fails without a connection, and the round ends. */
+/** All a client is told of a refused destination (submit error, delivery record). */
+export const NOT_ALLOWED = 'not allowed';
+
+/**
+ * A refused destination: the attempt fails without a connection, and the round ends. Its
+ * message is `NOT_ALLOWED`; `reason` (the address a name resolved to, its kind) is for the log.
+ */
 export class CallbackRefusedError extends Error {
   static readonly CODE = 'CALLBACK_REFUSED';
   readonly code = CallbackRefusedError.CODE;
+  constructor(readonly reason: string) {
+    super(NOT_ALLOWED);
+  }
+}
+
+/** Whether internal destinations are refused: `auto` when the server is reachable from elsewhere. */
+export type InternalCallbacks = 'auto' | 'refuse' | 'allow';
+export const INTERNAL_CALLBACKS: readonly InternalCallbacks[] = ['auto', 'refuse', 'allow'];
+
+/**
+ * True when a server refuses internal callback destinations: `refuse`, or `auto` (the default)
+ * when it can be reached from elsewhere (`reachable`: bound beyond loopback, a shared database,
+ * a public URL or another Host name accepted).
+ */
+export function restrictsCallbacks(setting: InternalCallbacks | undefined, reachable: boolean): boolean {
+  return setting === 'refuse' || (setting !== 'allow' && reachable);
 }
 
 /** net.connect's `lookup` (undici hands its connect options to it). */
@@ -139,7 +166,8 @@ export interface CallbackTargets {
   readonly restricted: boolean;
   /**
    * Why a callback to `url` is refused before any lookup (its host is an address this server
-   * may not call), or undefined. A name is judged by `lookup` when the connection resolves it.
+   * may not call), or undefined; for the log: a client is told `NOT_ALLOWED` only. A name is
+   * judged by `lookup` when the connection resolves it.
    */
   refusal(url: URL): string | undefined;
   /** For the callback connections of a restricted server: resolves, keeps the addresses it may call. */
@@ -147,7 +175,7 @@ export interface CallbackTargets {
 }
 
 const WHY =
-  'a server reachable from other machines sends no callbacks to loopback, private, link-local or metadata addresses unless --allow-callback-host allows them';
+  'a server reachable from other machines sends no callbacks to loopback, private, link-local or metadata addresses unless --allow-callback-host (or --internal-callbacks allow) allows them';
 
 /**
  * The destinations policy. `restricted`: the server is reachable from other machines;
@@ -181,7 +209,7 @@ export function callbackTargets(options: {
       if (!first) {
         const address = addresses[0]?.address ?? 'no address';
         const why = `${hostname} resolves to ${address}, a ${refusedKind(address)} address: ${WHY}`;
-        return callback(new CallbackRefusedError(`refused: ${why}`), []);
+        return callback(new CallbackRefusedError(why), []);
       }
       if (lookupOptions.all) callback(null, permitted);
       else callback(null, first.address, first.family);

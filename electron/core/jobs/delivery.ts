@@ -19,7 +19,12 @@ import { AppError } from '../../shared/errors';
 import type { RequestRow, Store } from '../store';
 import { isoTime, type Clock } from '../platform/clock';
 import { redactUrl, type Log } from '../platform/log';
-import { CallbackRefusedError, OPEN_CALLBACK_TARGETS, type CallbackTargets } from './callback-targets';
+import {
+  CallbackRefusedError,
+  NOT_ALLOWED,
+  OPEN_CALLBACK_TARGETS,
+  type CallbackTargets,
+} from './callback-targets';
 import type { JobEvents } from './events';
 import { buildCallbackPayload, type Links } from './links';
 import { createStoreRetry, errorText } from './store-retry';
@@ -113,11 +118,13 @@ function statusResult(statusCode: number): string {
 
 /**
  * A stored result as shown: attempts recorded before bodies stopped being kept held
- * `HTTP <status>: <start of the answer>`; only the status is shown of those.
+ * `HTTP <status>: <start of the answer>`; only the status is shown of those. Connection errors
+ * recorded before addresses stopped being kept ("connect ECONNREFUSED 10.0.0.5:22") are shown
+ * without the address.
  */
 export function shownResult(result: string): string {
   const status = /^HTTP (\d{3})(?::|$)/.exec(result);
-  return status ? statusResult(Number(status[1])) : result;
+  return status ? statusResult(Number(status[1])) : result.replace(ADDRESS_IN_TEXT, '…');
 }
 
 /** Headers of an attempt: JSON, who sends it, the request, both signatures, Basic authentication from the URL. */
@@ -326,10 +333,12 @@ export function createDeliverer(options: DelivererOptions): Deliverer {
     let statusCode: number | null = null;
     let result: string;
     let refused = false;
+    /** Why, for the operator's log only (the record says what a client may know). */
+    let reason: string | undefined;
     try {
       const target = new URL(url);
       const refusal = targets.refusal(target);
-      if (refusal) throw new CallbackRefusedError(`refused: ${refusal}`);
+      if (refusal) throw new CallbackRefusedError(refusal);
       const headers = attemptHeaders(row.id, body, key?.signing_secret, Math.floor(startedAt / 1000), target);
       target.username = '';
       target.password = '';
@@ -348,6 +357,7 @@ export function createDeliverer(options: DelivererOptions): Deliverer {
       statusCode = null;
       refused = (error as { code?: unknown } | undefined)?.code === CallbackRefusedError.CODE;
       result = describeError(error, policy.timeoutMs);
+      reason = refused ? (error as CallbackRefusedError).reason : errorMessage(error);
     }
     const success = statusCode !== null && statusCode >= 200 && statusCode < 300;
     const round = row.callback_round_attempts + 1;
@@ -363,7 +373,10 @@ export function createDeliverer(options: DelivererOptions): Deliverer {
     }
     const attempt = row.callback_attempts + 1;
     const createdAt = isoTime(startedAt);
-    if (!success) log.warn(`callback ${row.id} attempt ${attempt} to ${redactUrl(url)}: ${result}`);
+    if (!success)
+      log.warn(
+        `callback ${row.id} attempt ${attempt} to ${redactUrl(url)}: ${result}${reason && reason !== result ? ` (${reason})` : ''}`,
+      );
     const record = async () => {
       await store.transaction(async (tx) => {
         await tx.callbacks.insert({
@@ -461,26 +474,64 @@ async function discardBody(
   }
 }
 
+/** Connection errors by code, in words that name no address or port. */
+const CONNECTION_ERRORS: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ECONNRESET: 'connection reset before a complete answer',
+  EPIPE: 'connection closed before a complete answer',
+  UND_ERR_SOCKET: 'connection closed before a complete answer',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  EHOSTDOWN: 'host unreachable',
+  ENOTFOUND: 'host name not found',
+  EAI_AGAIN: 'host name not found (temporary failure)',
+  ETIMEDOUT: 'timeout: could not connect',
+  ECONNABORTED: 'connection aborted',
+  CERT_HAS_EXPIRED: 'TLS certificate expired',
+  DEPTH_ZERO_SELF_SIGNED_CERT: 'TLS certificate not trusted (self-signed)',
+  SELF_SIGNED_CERT_IN_CHAIN: 'TLS certificate not trusted (self-signed)',
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'TLS certificate not trusted',
+  ERR_TLS_CERT_ALTNAME_INVALID: "TLS certificate not valid for the callback's host name",
+};
+
+/** The innermost error Node or undici threw (fetch's "fetch failed" wraps its cause). */
+function rootError(error: unknown): unknown {
+  const cause = (error as { cause?: unknown } | undefined)?.cause;
+  return error instanceof Error && error.message === 'fetch failed' && cause instanceof Error
+    ? rootError(cause)
+    : error;
+}
+
+/** The error's own message, for the operator's log. */
+function errorMessage(error: unknown): string {
+  const root = rootError(error);
+  return root instanceof Error ? root.message || String((root as NodeJS.ErrnoException).code) : String(root);
+}
+
+/** An `address:port` (IPv4, bracketed or bare IPv6) or a bare address left in an error's text. */
+const ADDRESS_IN_TEXT =
+  /\[[0-9a-f:.]+\](?::\d+)?|\b(?:\d{1,3}\.){3}\d{1,3}(?::\d+)?|(?<![\w:.])[0-9a-f]{0,4}(?::[0-9a-f]{0,4}){2,7}(?::\d+)?/gi;
+
 /**
- * The connection error as Node words it, e.g. "connect ECONNREFUSED 127.0.0.1:9"; undici's
- * terse timeout and closed-socket errors get a plain-words prefix (the original text kept).
+ * What an attempt that got no HTTP answer records and shows: the kind of failure in plain words
+ * ("connection refused", "timeout: …"), never an address or a port (Node's own text, e.g.
+ * "connect ECONNREFUSED 10.0.0.5:22", goes to the log only), so stored records do not map a
+ * network. A refused destination is `NOT_ALLOWED`.
  */
 export function describeError(error: unknown, timeoutMs: number): string {
-  if (error instanceof Error) {
-    const cause = (error as Error & { cause?: unknown }).cause;
-    if (error.message === 'fetch failed' && cause instanceof Error) return describeError(cause, timeoutMs);
-    const message = error.message || String((error as NodeJS.ErrnoException).code ?? error.name);
-    switch ((error as NodeJS.ErrnoException).code) {
-      case 'UND_ERR_CONNECT_TIMEOUT':
-        return `timeout: could not connect within ${timeoutMs} ms (${message})`;
-      case 'UND_ERR_HEADERS_TIMEOUT':
-      case 'UND_ERR_BODY_TIMEOUT':
-        return `timeout: no complete answer within ${timeoutMs} ms (${message})`;
-      case 'UND_ERR_SOCKET':
-        return `connection closed before a complete answer (${message})`;
-      default:
-        return message;
-    }
+  const root = rootError(error);
+  if (!(root instanceof Error)) return String(root).replace(ADDRESS_IN_TEXT, '…');
+  const code = (root as NodeJS.ErrnoException).code;
+  switch (code) {
+    case CallbackRefusedError.CODE:
+      return NOT_ALLOWED;
+    case 'UND_ERR_CONNECT_TIMEOUT':
+      return `timeout: could not connect within ${timeoutMs} ms`;
+    case 'UND_ERR_HEADERS_TIMEOUT':
+    case 'UND_ERR_BODY_TIMEOUT':
+      return `timeout: no complete answer within ${timeoutMs} ms`;
+    default:
+      if (code && code in CONNECTION_ERRORS) return CONNECTION_ERRORS[code]!;
+      return (root.message || String(code ?? root.name)).replace(ADDRESS_IN_TEXT, '…');
   }
-  return String(error);
 }

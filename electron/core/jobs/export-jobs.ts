@@ -32,6 +32,7 @@ import { createLeasedWorker, newLeasedRun, type LeasedRun } from './leased-worke
 import { MAX_RUN_ATTEMPTS } from './runner';
 import { errorText } from './store-retry';
 import { newRequestId } from './submit';
+import { redactPaths } from '../platform/redact-paths';
 
 /** A validated export, ready to be accepted: the settings as the row stores them. */
 export interface ExportInput extends Pick<
@@ -292,7 +293,11 @@ export function createExportJobs(options: ExportJobsOptions): ExportJobs {
         ? error
         : new AppError('INTERNAL', 'The export failed unexpectedly.', undefined, { cause: error });
       if (!isAppError(error)) log.warn(`export ${row.id}: ${(error as Error)?.stack ?? String(error)}`);
-      await finishRun(entry, { status: 'FAILURE', errorCode: appError.code, errorMessage: appError.message });
+      await finishRun(entry, {
+        status: 'FAILURE',
+        errorCode: appError.code,
+        errorMessage: redactPaths(appError.message),
+      });
     }
   };
 

@@ -11,7 +11,7 @@ import type { Engine } from '../engine';
 import type { RequestRow, Store } from '../store';
 import { systemClock, type Clock } from '../platform/clock';
 import { silentLog, type Log } from '../platform/log';
-import { OPEN_CALLBACK_TARGETS, type CallbackTargets } from './callback-targets';
+import { NOT_ALLOWED, OPEN_CALLBACK_TARGETS, type CallbackTargets } from './callback-targets';
 import { createDeliverer, type Deliverer, type RetryPolicy } from './delivery';
 import { createJobEvents, type JobEvents } from './events';
 import { createExportJobs, type ExportJobs } from './export-jobs';
@@ -126,8 +126,9 @@ export function createJobs(options: JobsOptions): Jobs {
   const checkCallback = (input: SubmitInput) => {
     const url = input.callback_url;
     const refusal = url && URL.canParse(url) ? callbackTargets.refusal(new URL(url)) : undefined;
+    // Not why: the reason would tell a stranger what this server's network holds.
     if (refusal)
-      throw new AppError('INVALID_FIELD', `callback_url refused: ${refusal}.`, { field: 'callback_url' });
+      throw new AppError('INVALID_FIELD', `callback_url is ${NOT_ALLOWED}.`, { field: 'callback_url' });
   };
   const runner = createJobRunner({
     engine,
@@ -290,7 +291,14 @@ export function createJobs(options: JobsOptions): Jobs {
 export type { SubmitInput } from './submit';
 export { hashRequest } from './idempotency';
 export type { RetryPolicy } from './delivery';
-export { callbackTargets, internalAddressKind, parseAllowedCallbackHost } from './callback-targets';
+export {
+  callbackTargets,
+  INTERNAL_CALLBACKS,
+  internalAddressKind,
+  parseAllowedCallbackHost,
+  restrictsCallbacks,
+  type InternalCallbacks,
+} from './callback-targets';
 export { shownResult } from './delivery';
 export { createJobEvents, type JobEventMap, type JobEvents } from './events';
 export { bookExtension, fileReportsOf, type ExportInput } from './export-jobs';

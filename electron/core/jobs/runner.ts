@@ -26,6 +26,7 @@ import type { ResultFiles } from './result-files';
 import { customVoiceRender, ssmlCustomVoices } from './custom-voice-render';
 import { chapterPlanOf, writeRequestChapters } from './request-chapters';
 import { createStoreRetry, errorText } from './store-retry';
+import { redactPaths } from '../platform/redact-paths';
 
 /**
  * A request whose render was cut off by this many crashes of the process (kill -9, power loss,
@@ -432,7 +433,12 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         ? error
         : new AppError('INTERNAL', 'Synthesis failed unexpectedly.', undefined, { cause: error });
       if (!isAppError(error)) log.warn(`request ${row.id}: ${(error as Error)?.stack ?? String(error)}`);
-      await finish(row, { status: 'FAILURE', errorCode: appError.code, errorMessage: appError.message });
+      // Kept, shown and sent to the callback without paths of this machine (the log has them).
+      await finish(row, {
+        status: 'FAILURE',
+        errorCode: appError.code,
+        errorMessage: redactPaths(appError.message),
+      });
     }
   };
 

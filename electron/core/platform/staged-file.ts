@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { AppError, isAppError } from '../../shared/errors';
+import { redactPaths } from './redact-paths';
 
 /** Suffix of the temporary file a sink writes before it is renamed. */
 export const PARTIAL_SUFFIX = '.partial';
@@ -42,15 +43,16 @@ export function describeWriteError(error: unknown): string | undefined {
 /**
  * OUTPUT_FAILED for a file-system error while writing `what` (e.g. "the audio file"): a clear
  * message for a full disk and the like (the path is kept in the details, not the message,
- * which reaches API clients); other errors keep their own text.
+ * which reaches API clients); other errors keep their own text, without its paths.
  */
 export function outputFailedError(what: string, path: string, action: string, cause: unknown): AppError {
   if (isAppError(cause)) return cause;
   const known = describeWriteError(cause);
   const reason = cause instanceof Error ? cause.message : String(cause);
+  // The path stays in the details (and the log), out of the message: it names the data folder.
   const message = known
     ? `Could not ${action === 'create' ? 'create' : 'write'} ${what}: ${known}.`
-    : `could not ${action} ${path}: ${reason}`;
+    : `Could not ${action} ${what}: ${redactPaths(reason)}`;
   return new AppError('OUTPUT_FAILED', message, { path }, { cause });
 }
 

@@ -28,6 +28,7 @@ import { writeZip } from '../platform/zip-writer';
 import type { ProjectRow, Store } from '../store';
 import type { ProjectRenders } from './project-renders';
 import { audioPathOf } from './segment-render';
+import { redactPaths } from '../platform/redact-paths';
 
 /** Silence between two segments of a chapter, ms (a paragraph's pause). */
 const SEGMENT_GAP_MS = 600;
@@ -242,7 +243,7 @@ export function createProjectExports(options: ProjectExportsOptions): ProjectExp
           Object.assign(record, {
             status: 'failed',
             error_code: appError.code,
-            error_message: appError.message,
+            error_message: redactPaths(appError.message),
             finished_at: isoTime(clock.now()),
           });
         }

@@ -39,6 +39,7 @@ import {
 } from './segment-render';
 import type { CustomVoice } from '../../shared/custom-voices';
 import { fromCustomVoiceRow } from '../voices';
+import { redactPaths } from '../platform/redact-paths';
 
 export interface ProjectRendersOptions extends VoiceLookups {
   engine: Engine;
@@ -181,7 +182,7 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
       eta_seconds: eta,
       cost: (FINISHED.has(row.status) ? spent : row.cost_milli) / 1000,
       error_code: row.error_code,
-      error_message: row.error_message,
+      error_message: row.error_message === null ? null : redactPaths(row.error_message),
       created_at: row.created_at,
       finished_at: row.finished_at,
     };

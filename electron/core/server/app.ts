@@ -149,6 +149,8 @@ export interface StudioOptions {
   settings?: SettingsStore;
   /** The data folder a null `dataDir` setting means (default: the per-user app data folder). */
   defaultDataDir?: string;
+  /** The session cookie is `Secure` (sent over HTTPS only): the public URL is https. */
+  secureCookie?: boolean;
 }
 
 /** The HTTP app: fastify, which only the server layer imports. */
@@ -326,7 +328,7 @@ function registerRoutes(app: HttpApp, options: ServerOptions, allowedOrigins: re
   registerUsageRoute(app, { store, auth });
   registerDownloadRoute(app, { store, jobs });
   registerEventsRoute(app, { jobs, auth, streams });
-  registerHealthRoute(app, { store, jobs });
+  registerHealthRoute(app, { store, jobs, auth });
   registerOpenAiRoutes(app, { jobs, auth, maxTextChars, voices: options.voices, voiceMapping, customVoices });
   registerKokoroFastApiRoutes(app, {
     store,
@@ -382,6 +384,7 @@ function registerStudio(
     port,
     baseUrl: studio.baseUrl,
     dataDir: studio.dataDir,
+    ...(studio.secureCookie ? { secureCookie: true } : {}),
   });
   registerSettingsRoutes(app, {
     settings: studio.settings,

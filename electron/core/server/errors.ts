@@ -8,6 +8,7 @@ import type { FastifyError, FastifyReply } from 'fastify';
 import type { ErrorBody } from '../../shared/api';
 import { AppError, isAppError, type ErrorCode } from '../../shared/errors';
 import { API_CONTENT_TYPE } from './reply';
+import { redactPaths } from '../platform/redact-paths';
 
 export const HTTP_STATUS: Record<ErrorCode, number> = {
   INVALID_JSON: 400,
@@ -89,7 +90,8 @@ export function toAppError(error: unknown): AppError {
 function errorBody(error: AppError): ErrorBody {
   const status = HTTP_STATUS[error.code];
   // Internal details stay in the log; the caller gets the code and a plain sentence.
-  const message = status >= 500 && error.code === 'INTERNAL' ? 'Internal error.' : error.message;
+  // Nor paths of this machine (a file-system error names the data folder): see redact-paths.ts.
+  const message = status >= 500 && error.code === 'INTERNAL' ? 'Internal error.' : redactPaths(error.message);
   return { status: 0, error_code: error.code, error_message: message };
 }
 

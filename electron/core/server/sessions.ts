@@ -9,8 +9,12 @@
  * it submits with the studio key (the --api-key key, else the oldest live one) and alone may
  * manage keys (see `requireSession` in auth.ts).
  *
- * A login token is single-use: the first sign-in spends it and a new one takes its place (serve
- * prints the new address). Sessions are kept in the data directory's database (store/
+ * A login token is single-use and short-lived: the first sign-in spends it and a new one takes
+ * its place (serve prints the new address), and one older than `LOGIN_TOKEN_TTL_MS` (10 minutes,
+ * on the sessions' clock) is refused: a sign-in address left in a terminal's scroll-back, a shell
+ * history or a screenshot opens nothing later. An expired token is replaced when it is next
+ * asked for (`loginToken`: the desktop window's own sign-in) or tried (serve prints the new
+ * address then). Sessions are kept in the data directory's database (store/
  * sessions-repo.ts, SHA-256 hashes of the id and the value only), so a restart of the same data
  * directory keeps the studio signed in. A session ends when signed out, after `idleTimeoutMs`
  * without a request, or when the key it acts with (the studio key at its sign-in) is revoked.
@@ -34,13 +38,21 @@ export interface SignedIn {
   secret: string;
 }
 
+/** How long a login token (a sign-in address) works, ms: 10 minutes. */
+export const LOGIN_TOKEN_TTL_MS = 10 * 60_000;
+
 /** Sessions kept in the store: they outlive a restart of the server on the same data directory. */
 export interface Sessions {
-  /** The token of the current sign-in address; once spent, a new one replaces it. */
+  /**
+   * The token of the current sign-in address; once spent, or older than `LOGIN_TOKEN_TTL_MS`, a
+   * new one replaces it (reading it when it has expired makes the new one, and tells the
+   * `onLoginToken` listeners).
+   */
   readonly loginToken: string;
   /**
    * A session acting with the key `key()` resolves, when `token` is the current login token
-   * (which it spends), else undefined.
+   * and younger than `LOGIN_TOKEN_TTL_MS` (it is spent), else undefined. A try while the
+   * current token has expired replaces it (the listeners hear of the new one).
    */
   signIn(token: string, key: () => Promise<KeyRow>): Promise<SignedIn | undefined>;
   /**
@@ -51,7 +63,7 @@ export interface Sessions {
   check(id: string | undefined, secret: string | undefined): Promise<string | undefined>;
   /** Ends the session `id` (sign-out); nothing when there is none. */
   signOut(id: string): Promise<void>;
-  /** Calls `listener` with each new login token after one was spent. */
+  /** Calls `listener` with each new login token after one was spent or expired. */
   onLoginToken(listener: (token: string) => void): void;
   readonly idleTimeoutMs: number;
 }
@@ -79,16 +91,31 @@ export function createSessions(options: SessionsOptions): Sessions {
   const idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_SESSION_IDLE_MS;
   const listeners: ((token: string) => void)[] = [];
   let loginToken = options.loginToken ?? newToken();
+  let issuedAt = clock.now();
+  const expired = () => {
+    const age = clock.now() - issuedAt;
+    return age >= LOGIN_TOKEN_TTL_MS || age < 0;
+  };
+  /** A new login token, told to the listeners (serve prints its address). */
+  const replace = () => {
+    loginToken = newToken();
+    issuedAt = clock.now();
+    for (const listener of listeners) listener(loginToken);
+  };
 
   return {
     get loginToken() {
+      if (expired()) replace();
       return loginToken;
     },
     idleTimeoutMs,
     async signIn(token, key) {
+      if (expired()) {
+        replace();
+        return undefined;
+      }
       if (!sameSecret(token, loginToken)) return undefined;
-      loginToken = newToken();
-      for (const listener of listeners) listener(loginToken);
+      replace();
       const now = clock.now();
       await store.sessions.deleteIdle(now - idleTimeoutMs);
       const { id: keyId } = await key();

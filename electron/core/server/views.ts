@@ -17,6 +17,7 @@ import { cleanText } from '../../shared/text';
 import { ssmlWarnings } from '../../shared/ssml';
 import { isoDate, type Links, shownResult } from '../jobs';
 import { spokenVoiceCode } from '../../shared/voice-mapping';
+import { redactPaths } from '../platform/redact-paths';
 
 /** The spec's request record (submit result). */
 export function toRequestRecord(row: RequestRow, links: Links): RequestRecord {
@@ -81,7 +82,8 @@ export function toRequestDetail(row: RequestRow, progress: number | undefined, l
     audio_link: success ? links.audio(row) : null,
     srt_link: success && row.generate_srt ? links.srt(row) : null,
     error_code: row.error_code,
-    error_message: row.error_message,
+    // Recorded without paths since issue 36; older records are shown without them too.
+    error_message: row.error_message === null ? null : redactPaths(row.error_message),
     callback_state: row.callback_state,
     callback_attempts: row.callback_attempts,
     callback_next_attempt_at:

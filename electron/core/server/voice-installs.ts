@@ -10,6 +10,7 @@ import type { VoicePackEvent, VoicePackProgress } from '../../shared/voice-packs
 import type { JobEvents } from '../jobs';
 import type { Log } from '../platform/log';
 import type { VoiceLibrary } from '../voices';
+import { redactPaths } from '../platform/redact-paths';
 
 /** Progress events per install at most this often (the last one of a phase always goes out). */
 const PROGRESS_INTERVAL_MS = 150;
@@ -85,7 +86,7 @@ export function createVoiceInstalls({
               return;
             }
             const code = isAppError(error) ? error.code : 'INTERNAL';
-            const message = isAppError(error) ? error.message : 'Internal error.';
+            const message = isAppError(error) ? redactPaths(error.message) : 'Internal error.';
             if (!isAppError(error)) log.warn(`voice pack ${id}: ${(error as Error)?.stack ?? String(error)}`);
             publish({ id, state: 'failed', error_code: code, error_message: message });
           },

@@ -10,6 +10,7 @@ import {
   callbackTargets,
   internalAddressKind,
   parseAllowedCallbackHost,
+  restrictsCallbacks,
   type CallbackTargets,
 } from '../../../electron/core/jobs/callback-targets';
 
@@ -23,6 +24,16 @@ function lookup(targets: CallbackTargets, host: string): Promise<LookupAddress[]
     ),
   );
 }
+
+describe('when callbacks are restricted', () => {
+  it('restricts when reachable from elsewhere (auto), always (refuse), never (allow)', () => {
+    expect(restrictsCallbacks(undefined, false)).toBe(false);
+    expect(restrictsCallbacks('auto', false)).toBe(false);
+    expect(restrictsCallbacks('auto', true)).toBe(true);
+    expect(restrictsCallbacks('refuse', false)).toBe(true);
+    expect(restrictsCallbacks('allow', true)).toBe(false);
+  });
+});
 
 describe('internal addresses', () => {
   it('refuses every spelling of loopback, unspecified, private, link-local and metadata addresses', () => {
@@ -108,12 +119,13 @@ describe('--allow-callback-host', () => {
 });
 
 describe('the connection lookup of a restricted server', () => {
-  it('refuses a name that resolves to loopback, with the address and the reason', async () => {
+  it('refuses a name that resolves to loopback: "not allowed", the address and the reason for the log only', async () => {
     const error = await lookup(restricted, 'localhost');
     expect(error).toBeInstanceOf(Error);
     expect((error as Error & { code: string }).code).toBe('CALLBACK_REFUSED');
-    expect((error as Error).message).toMatch(
-      /^refused: localhost resolves to (127\.0\.0\.1|::1), a loopback address: .*--allow-callback-host/,
+    expect((error as Error).message).toBe('not allowed');
+    expect((error as Error & { reason: string }).reason).toMatch(
+      /^localhost resolves to (127\.0\.0\.1|::1), a loopback address: .*--allow-callback-host/,
     );
   });
 

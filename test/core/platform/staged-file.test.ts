@@ -27,10 +27,16 @@ describe('write error messages', () => {
     expect(error.code).toBe('OUTPUT_FAILED');
     expect(error.message).toBe('Could not write the audio file: the disk is full (ENOSPC).');
     expect(error.details).toEqual({ path: '/data/audio/x.wav.partial' });
-    // Unknown causes keep their own text and the path.
-    expect(outputFailedError('the audio file', '/p', 'write', new Error('odd')).message).toBe(
-      'could not write /p: odd',
+    // Unknown causes keep their own text, without the paths it names (the details keep the path).
+    const odd = Object.assign(
+      new Error("ENOTDIR: not a directory, open '/home/ana/data/audio/x.wav.partial'"),
+      {
+        code: 'ENOTDIR',
+      },
     );
+    expect(
+      outputFailedError('the audio file', '/home/ana/data/audio/x.wav.partial', 'create', odd).message,
+    ).toBe("Could not create the audio file: ENOTDIR: not a directory, open '…/x.wav.partial'");
   });
 
   // /dev/full answers every write with ENOSPC: a real failing write, no mocks.

@@ -1,8 +1,8 @@
 /**
  * GET and DELETE /api/v1/cache over real HTTP on the full core: the counters follow real
- * renders (a text submitted again is answered from the cache), any key reads them, only the
- * signed-in studio clears (a key gets UNAUTHORIZED in the API's error shape), and a core started
- * with a limit of 0 keeps no cache.
+ * renders (a text submitted again is answered from the cache), only the signed-in studio reads
+ * and clears them (a key gets UNAUTHORIZED in the API's error shape: the counters would tell it
+ * whether another key spoke a sentence), and a core started with a limit of 0 keeps no cache.
  */
 
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -46,7 +46,7 @@ async function storedEntries(count: number, headers?: Record<string, string>) {
   let result: Record<string, number> = {};
   await vi.waitFor(
     async () => {
-      result = (await t.call('GET', '/api/v1/cache', headers ? { key: null, headers } : {})).json.result;
+      result = (await t.call('GET', '/api/v1/cache', { key: null, headers: headers ?? studio })).json.result;
       expect(result.entries).toBe(count);
     },
     { timeout: 5_000, interval: 50 },
@@ -58,7 +58,7 @@ const entriesOnDisk = () => readdirSync(sentenceCacheDir(t.dir)).filter((n) => n
 
 describe('/api/v1/cache', () => {
   it('counts misses on a first render and hits when the same text comes again', async () => {
-    const empty = await t.call('GET', '/api/v1/cache');
+    const empty = await t.call('GET', '/api/v1/cache', { key: null, headers: studio });
     expect(empty.status).toBe(200);
     expect(empty.json).toEqual({
       status: 1,
@@ -73,9 +73,20 @@ describe('/api/v1/cache', () => {
     expect(first.bytes).toBeGreaterThan(0);
 
     await renderDirect();
-    const second = (await t.call('GET', '/api/v1/cache')).json.result;
+    const second = (await t.call('GET', '/api/v1/cache', { key: null, headers: studio })).json.result;
     expect(second).toMatchObject({ hits: 3, misses: 3, entries: 3 });
     expect(entriesOnDisk()).toBe(3);
+  });
+
+  it('tells no key whether another key spoke a sentence', async () => {
+    // The attack: another key reads the counters, speaks a guess, and reads them again: a hit
+    // would say the first key's text held that sentence.
+    const other = await t.newKey();
+    const before = await t.call('GET', '/api/v1/cache', { key: other });
+    expect(before.status).toBe(401);
+    expect(before.json).toMatchObject({ status: 0, error_code: 'UNAUTHORIZED' });
+    expect(before.text).not.toContain('hits');
+    expect((await t.call('GET', '/api/v1/cache')).status).toBe(401);
   });
 
   it('is cleared by the studio only', async () => {
@@ -99,9 +110,10 @@ describe('/api/v1/cache', () => {
 
 describe('a core without a sentence cache', () => {
   it('reports it disabled and writes no entries', async () => {
-    const off = await startTestCore({ sentenceCacheMb: 0 });
+    const off = await startTestCore({ uiDir, loginToken: LOGIN_TOKEN, sentenceCacheMb: 0 });
     try {
-      const res = await off.call('GET', '/api/v1/cache');
+      const { headers } = await signInStudio(`${off.core.url}/?token=${LOGIN_TOKEN}`);
+      const res = await off.call('GET', '/api/v1/cache', { key: null, headers });
       expect(res.status, res.text).toBe(200);
       expect(res.json.result).toEqual({
         enabled: false,

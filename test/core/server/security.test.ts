@@ -116,7 +116,9 @@ const SESSION_ONLY = new Set([
   'DELETE /api/v1/lexicon/:id',
   'GET /api/v1/lexicon/:id/preview',
   'GET /api/v1/lexicon/preview',
-  // The sentence cache serves every key's renders: keys read its figures, only the studio empties it.
+  // The sentence cache serves every key's renders: its figures would tell a key whether another
+  // spoke a sentence, so only the studio reads them, and only the studio empties it.
+  'GET /api/v1/cache',
   'DELETE /api/v1/cache',
 ]);
 const name = (r: Route) => `${r.method === 'HEAD' ? 'GET' : r.method} ${r.url}`;

@@ -195,6 +195,93 @@ describe('studio sessions end after their idle period without a request (here 12
   });
 });
 
+describe("sign-in addresses expire after 10 minutes (on the sessions' clock)", () => {
+  const signIn = (t: TestApp, token: string) =>
+    t.call('POST', '/api/v1/session/sign-in', {
+      key: null,
+      headers: { 'content-type': 'application/json' },
+      raw: JSON.stringify({ token }),
+    });
+
+  it('refuses an address older than 10 minutes, even unused; works within them', async () => {
+    let now = Date.parse('2026-01-01T00:00:00Z');
+    const t = await buildTestApp({ loginToken: LOGIN_TOKEN, clock: { now: () => now } });
+    try {
+      // The attack: an address found later (scroll-back, shell history, a screenshot).
+      now += 10 * 60_000;
+      const late = await signIn(t, LOGIN_TOKEN);
+      expect(late.status).toBe(401);
+      expect(late.json.error_message).toMatch(/older than 10 minutes/);
+      expect(late.headers['set-cookie']).toBeUndefined();
+      // A new address replaced it, and works within its 10 minutes, once.
+      const fresh = t.loginPath.slice('/?token='.length);
+      expect(fresh).toMatch(/^[0-9a-f]{48}$/);
+      expect(fresh).not.toBe(LOGIN_TOKEN);
+      now += 10 * 60_000 - 1;
+      expect((await signIn(t, fresh)).status).toBe(200);
+      expect((await signIn(t, fresh)).status).toBe(401);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('the session cookie behind an https public URL', () => {
+  it('is Secure when --public-url is https, and not on plain http', async () => {
+    const uiDir = makeUiDir();
+    try {
+      for (const [publicUrl, secure] of [
+        ['https://localhost:8443', true],
+        ['http://localhost:8080', false],
+      ] as const) {
+        const t = await startTestCore({ uiDir, loginToken: LOGIN_TOKEN, publicUrl });
+        try {
+          const res = await fetchUrl(`${t.core.url}/api/v1/session/sign-in`, 'POST', {
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ token: LOGIN_TOKEN }),
+          });
+          expect(res.status, res.text).toBe(200);
+          const attributes = String(res.headers['set-cookie']).split(/;\s*/);
+          expect(attributes.includes('Secure'), publicUrl).toBe(secure);
+          expect(attributes).toContain('HttpOnly');
+        } finally {
+          await t.close();
+        }
+      }
+    } finally {
+      rmSync(uiDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the composed core prints a new sign-in address when an expired one is tried', () => {
+  it('tells onLoginUrl (serve prints it) and the new address signs in', async () => {
+    const uiDir = makeUiDir();
+    let offset = 0;
+    const t = await startTestCore({
+      uiDir,
+      loginToken: LOGIN_TOKEN,
+      clock: { now: () => Date.now() + offset },
+    });
+    try {
+      const printed: string[] = [];
+      t.core.onLoginUrl((url) => printed.push(url));
+      offset = 10 * 60_000;
+      const late = await fetchUrl(`${t.core.url}/api/v1/session/sign-in`, 'POST', {
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token: LOGIN_TOKEN }),
+      });
+      expect(late.status).toBe(401);
+      expect(printed).toHaveLength(1);
+      expect(printed[0]).toBe(t.core.loginUrl);
+      expect((await signInStudio(printed[0]!)).headers.cookie).toMatch(/^ns_session_/);
+    } finally {
+      await t.close();
+      rmSync(uiDir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('the composed core: sign-in address, listening address, auditions', () => {
   let t: TestCore;
   let uiDir: string;

@@ -1,8 +1,11 @@
 /**
  * GET and DELETE /api/v1/cache: the engine's sentence cache (rendered engine calls reused when
- * a text is rendered again after an edit). Any valid key or the studio may read its size and
- * counters; only the signed-in studio may clear it: it is shared by every key's renders, and
- * emptying it slows them all until it fills again.
+ * a text is rendered again after an edit). Only the signed-in studio may read its size and
+ * counters, or clear it. The cache is shared by every key's renders, so its counters are the
+ * whole machine's: a key that read them before and after rendering a sentence would learn
+ * whether another key had spoken that sentence (a hit), so keys may not read them. Counters per
+ * key would still be one cache (a hit is a hit whoever filled it), so the studio alone sees
+ * them; emptying the cache slows every key's renders until it fills again.
  */
 
 import type { FastifyInstance } from 'fastify';
@@ -10,7 +13,7 @@ import type { Engine } from '../../engine';
 import type { Auth } from '../auth';
 import { sendResult } from '../reply';
 import { SentenceCacheStatsSchema } from '../../../shared/sentence-cache';
-import { apiRoute, KEY, SESSION } from '../openapi';
+import { apiRoute, SESSION } from '../openapi';
 
 export interface CacheRouteOptions {
   auth: Auth;
@@ -24,13 +27,13 @@ export function registerCacheRoutes(app: FastifyInstance, { auth, engine }: Cach
       schema: apiRoute({
         operationId: 'getSentenceCache',
         tag: 'server',
-        summary: "The sentence cache's size and counters",
-        security: KEY,
+        summary: "The sentence cache's size and counters (the studio only)",
+        security: SESSION,
         result: SentenceCacheStatsSchema,
       }),
     },
     async (request, reply) => {
-      await auth.requireKey(request);
+      auth.requireSession(request);
       return sendResult(reply, await engine.sentenceCacheStats());
     },
   );

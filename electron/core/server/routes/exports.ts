@@ -46,6 +46,7 @@ import {
 } from '../validation';
 import { withCustomVoice } from './custom-voices';
 import { apiRoute, binary, KEY, pathParams, PUBLIC } from '../openapi';
+import { redactPaths } from '../../platform/redact-paths';
 
 const DEFAULT_PAGE_SIZE = 20;
 
@@ -205,7 +206,7 @@ function toExportRecord(row: ExportRow, jobs: Jobs): ExportRecord {
     file_link: success ? jobs.exports.fileLink(row) : null,
     report_link: success ? jobs.exports.reportLink(row) : null,
     error_code: row.error_code,
-    error_message: row.error_message,
+    error_message: row.error_message === null ? null : redactPaths(row.error_message),
     created_at: row.created_at,
     started_at: row.started_at,
     finished_at: row.finished_at,

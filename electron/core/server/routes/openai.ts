@@ -35,6 +35,7 @@ import { sendSpeech } from '../speech-stream';
 import type { VoiceMapping } from '../../../shared/voice-mapping';
 import { OpenAiSpeechRequestSchema, type OpenAiErrorBody } from '../../../shared/api';
 import { binary, KEY, openAiRoute, pathParams, PUBLIC } from '../openapi';
+import { redactPaths } from '../../platform/redact-paths';
 
 export interface OpenAiRouteOptions {
   jobs: Jobs;
@@ -238,7 +239,8 @@ export function sendOpenAiError(reply: FastifyReply, error: unknown): FastifyRep
   setRetryAfter(reply, appError);
   const body: OpenAiErrorBody = {
     error: {
-      message: status >= 500 && appError.code === 'INTERNAL' ? 'Internal error.' : appError.message,
+      message:
+        status >= 500 && appError.code === 'INTERNAL' ? 'Internal error.' : redactPaths(appError.message),
       type,
       param,
       code: appError.code,

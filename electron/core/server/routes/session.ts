@@ -21,7 +21,7 @@ import { AppError } from '../../../shared/errors';
 import type { KeyRow } from '../../store';
 import { crossOriginSessionError, requireSession, type Auth } from '../auth';
 import { sendResult } from '../reply';
-import { sessionCookieName, type Sessions } from '../sessions';
+import { LOGIN_TOKEN_TTL_MS, sessionCookieName, type Sessions } from '../sessions';
 import type { StaticUi } from '../static-ui';
 import { toKeyInfo } from '../views';
 import { apiRoute, NOT_API, PUBLIC, SESSION } from '../openapi';
@@ -37,12 +37,15 @@ export interface SessionRouteOptions {
   baseUrl(): string;
   /** Shown on the Settings page. */
   dataDir: string | undefined;
+  /** The cookie goes over HTTPS only (`Secure`): the server is reached through an https public URL. */
+  secureCookie?: boolean;
 }
 
 export function registerSessionRoutes(app: FastifyInstance, options: SessionRouteOptions): void {
   const { sessions, auth, ui, studioKey } = options;
+  const secure = options.secureCookie ? '; Secure' : '';
   const cookie = (value: string, extra = '') =>
-    `${sessionCookieName(options.port())}=${value}; HttpOnly; SameSite=Strict; Path=/${extra}`;
+    `${sessionCookieName(options.port())}=${value}; HttpOnly; SameSite=Strict; Path=/${secure}${extra}`;
 
   app.get('/', { schema: NOT_API }, async (_request, reply) => ui.sendIndex(reply));
 
@@ -69,7 +72,7 @@ export function registerSessionRoutes(app: FastifyInstance, options: SessionRout
       if (!signedIn) {
         throw new AppError(
           'UNAUTHORIZED',
-          'This sign-in address is wrong or was already used (each works once). Open the newest sign-in address printed in the terminal of "npm start" or "serve".',
+          `This sign-in address is wrong, was already used or is older than ${LOGIN_TOKEN_TTL_MS / 60_000} minutes (each works once, within ${LOGIN_TOKEN_TTL_MS / 60_000} minutes). Open the newest sign-in address printed in the terminal of "npm start" or "serve": one that expired is replaced by a new one there.`,
         );
       }
       // Kept by the browser as long as the session may live idle (not only until it closes).
