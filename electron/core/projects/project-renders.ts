@@ -38,7 +38,7 @@ import {
   type VoiceLookups,
 } from './segment-render';
 import type { CustomVoice } from '../../shared/custom-voices';
-import { fromCustomVoiceRow } from '../voices';
+import { fromCustomVoiceRow, keyAccess, maySpeakWith } from '../voices';
 
 export interface ProjectRendersOptions extends VoiceLookups {
   engine: Engine;
@@ -250,16 +250,29 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
         log.warn(`project render ${entry.row.id}: could not renew its lease: ${errorText(error)}`),
     });
 
+  /**
+   * The custom voice `code` names as defined now, when the project's key may speak with it (its
+   * own or the studio's): another key's voice, even one made under a code the cast named once,
+   * does not exist for the project.
+   */
+  const customVoiceOf = async (projectKeyId: string | undefined, code: string) => {
+    const found = await store.customVoices.get(code);
+    return found && projectKeyId !== undefined && maySpeakWith(found.owner_key_id, keyAccess(projectKeyId))
+      ? fromCustomVoiceRow(found)
+      : undefined;
+  };
+
   const castOf = async (projectId: string) => {
     const rows = await store.projects.characters(projectId);
+    const keyId = (await store.projects.getProject(projectId))?.key_id;
     const cast = new Map<string, CharacterRow>(rows.map((c) => [c.id, c]));
     const narrator = rows.find((c) => c.narrator === 1) ?? rows[0];
     // The custom voices the cast names, as defined now (a project renders with today's voices).
     const customVoices = new Map<string, CustomVoice>();
     for (const code of new Set(rows.map((c) => c.voice_code))) {
       if (findVoice(code)) continue;
-      const found = await store.customVoices.get(code);
-      if (found) customVoices.set(code, fromCustomVoiceRow(found));
+      const found = await customVoiceOf(keyId, code);
+      if (found) customVoices.set(code, found);
     }
     return { cast, narrator, customVoices };
   };
@@ -728,9 +741,7 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
       };
       const wantedCustom =
         customVoices.get(wanted.voice_code) ??
-        (findVoice(wanted.voice_code)
-          ? undefined
-          : await store.customVoices.get(wanted.voice_code).then((r) => r && fromCustomVoiceRow(r)));
+        (findVoice(wanted.voice_code) ? undefined : await customVoiceOf(project.key_id, wanted.voice_code));
       if (!findVoice(wanted.voice_code) && !wantedCustom)
         throw new AppError('UNKNOWN_VOICE', `Unknown voice_code "${wanted.voice_code}".`, {
           field: 'voice_code',
