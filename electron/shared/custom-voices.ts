@@ -96,6 +96,12 @@ export const CustomVoiceSchema = Type.Object({
   prosody: CustomProsodySchema,
   lexicon: Type.Array(CustomLexiconEntrySchema),
   note: Type.String(),
+  /**
+   * The API key that made it; null: the studio's (made by the signed-in studio or the CLI, or
+   * before voices had owners), the house's voices every key lists and speaks with and only the
+   * studio changes. Absent from snapshots taken before owners existed.
+   */
+  owner_key_id: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   created_at: Type.String(),
   updated_at: Type.String(),
 });
@@ -104,8 +110,11 @@ export type CustomVoice = Static<typeof CustomVoiceSchema>;
 export const DEFAULT_CUSTOM_PROSODY: CustomProsody = { speed: 1, pitch: 1, volume: 100 };
 
 /**
- * Routes (all under /api/v1; the studio session or any API key; a key sees every custom voice
- * of the instance, as voices are not owned by keys):
+ * Routes (all under /api/v1; the studio session or any API key). A voice belongs to the key that
+ * made it: a key lists, speaks with, changes and deletes its own, and lists and speaks with the
+ * studio's (owner null; changing one is CUSTOM_VOICE_READ_ONLY); another key's voice does not
+ * exist for it (CUSTOM_VOICE_NOT_FOUND here, UNKNOWN_VOICE in a render). The signed-in studio
+ * sees, speaks with and changes every voice; what it makes is the studio's.
  *   GET    /custom-voices               → { voices: CustomVoice[] }
  *   POST   /custom-voices               CustomVoiceInput → 201 CustomVoice (409 CUSTOM_VOICE_CONFLICT when the code is taken)
  *   GET    /custom-voices/:code         → CustomVoice (404 CUSTOM_VOICE_NOT_FOUND)

@@ -58,6 +58,8 @@ export type ErrorCode =
   | 'CUSTOM_VOICE_NOT_FOUND'
   /** A custom voice's code is taken (by another custom voice, a catalogue code, an OpenAI or Kokoro name). */
   | 'CUSTOM_VOICE_CONFLICT'
+  /** A key tried to change or delete one of the studio's custom voices: only the signed-in studio may. */
+  | 'CUSTOM_VOICE_READ_ONLY'
   /** No pronunciation-lexicon entry with this id. */
   | 'LEXICON_ENTRY_NOT_FOUND'
   /**

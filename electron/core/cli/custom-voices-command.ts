@@ -1,6 +1,7 @@
 /**
  * `voices custom list | show | create | edit | delete | audition`: your own voices in the data
- * folder's database (or --database), as the /api/v1/custom-voices routes keep them.
+ * folder's database (or --database), as the /api/v1/custom-voices routes keep them. The command
+ * acts as the studio: it sees and changes every key's voices, and what it makes is the studio's.
  */
 
 import { readFile, writeFile } from 'node:fs/promises';
@@ -15,6 +16,7 @@ import {
   customLexicon,
   librarySpeakers,
   resolveCustomVoice,
+  STUDIO_ACCESS,
   type CustomVoices,
 } from '../voices';
 import { databaseOption, parseCommandLine, UsageError } from './usage';
@@ -34,7 +36,8 @@ or number, or a Kokoro voice), or blend:af_bella(2)+af_sky(1) (Kokoro voices and
 (same language; required for them). --speed and --pitch (0.5–2.0) and --volume (50–150, %)
 multiply a request's own. --lexicon: a JSON array of entries {match, kind: respell|ipa,
 replacement, case_sensitive?, whole_word?}. Every command takes --data-dir <dir> or
---database <postgres url>.`;
+--database <postgres url>. The command acts as the studio: it lists and changes every API key's
+voices, and the voices it creates are the studio's (every key may speak with them).`;
 
 const OPTIONS = {
   code: { type: 'string' },
@@ -121,6 +124,7 @@ function describe(voice: CustomVoice): string {
     `lexicon:    ${voice.lexicon.length} entr${voice.lexicon.length === 1 ? 'y' : 'ies'}`,
     ...voice.lexicon.map((e) => `  ${e.match} → ${e.replacement} (${e.kind})`),
     ...(voice.note ? [`note:       ${voice.note}`] : []),
+    `owner:      ${voice.owner_key_id ? `API key ${voice.owner_key_id}` : 'the studio'}`,
     `updated:    ${voice.updated_at}`,
   ].join('\n');
 }
@@ -191,7 +195,7 @@ async function run(
   };
   switch (command) {
     case 'list': {
-      const voices = await customVoices.list();
+      const voices = await customVoices.list(STUDIO_ACCESS);
       if (values.json) process.stdout.write(`${JSON.stringify(voices, null, 2)}\n`);
       else if (voices.length === 0) process.stdout.write('no custom voices (voices custom create …)\n');
       else
@@ -202,19 +206,19 @@ async function run(
       return;
     }
     case 'show':
-      process.stdout.write(`${describe(await customVoices.get(code!))}\n`);
+      process.stdout.write(`${describe(await customVoices.get(code!, STUDIO_ACCESS))}\n`);
       return;
     case 'create': {
       if (values.code === undefined || values.name === undefined || values.base === undefined)
         throw new UsageError('voices custom create needs --code, --name and --base');
-      const voice = await customVoices.create(await input({ code: values.code }));
+      const voice = await customVoices.create(await input({ code: values.code }), STUDIO_ACCESS);
       process.stdout.write(`created ${voice.code}\n${describe(voice)}\n`);
       return;
     }
     case 'edit': {
       if (values.code !== undefined)
         throw new UsageError('a custom voice keeps its code: create another one instead');
-      const old = await customVoices.get(code!);
+      const old = await customVoices.get(code!, STUDIO_ACCESS);
       const voice = await customVoices.replace(
         code!,
         await input({
@@ -226,16 +230,17 @@ async function run(
           lexicon: old.lexicon,
           note: old.note,
         }),
+        STUDIO_ACCESS,
       );
       process.stdout.write(`edited ${voice.code}\n${describe(voice)}\n`);
       return;
     }
     case 'delete':
-      await customVoices.delete(code!);
+      await customVoices.delete(code!, STUDIO_ACCESS);
       process.stdout.write(`deleted ${code}\n`);
       return;
     case 'audition': {
-      const voice = await customVoices.get(code!);
+      const voice = await customVoices.get(code!, STUDIO_ACCESS);
       const [{ createEngine }, { readLexicon }] = await Promise.all([
         import('../engine'),
         import('./lexicon-option'),

@@ -58,7 +58,8 @@ const SERVE_USAGE = `Usage: serve [options]
                           this long; reloaded on demand (default 60; 0: keep them)
   --sentence-cache-mb <n> size of the sentence cache in <data-dir>/cache/sentences: rendered
                           sentences reused when a text is rendered again after an edit (default ${DEFAULT_SENTENCE_CACHE_MB}; 0: none)
-  --concurrency <n>       renders in flight (default: twice the pool)
+  --concurrency <n>       render slots shared by the keys (default: twice the pool); a key with
+                          no render in flight starts one beyond them (up to n more, one per key)
   --max-text-chars <n>    longest input_text (default 100000)
   --direct-timeout <s>    how long a response_type "direct" submit waits for its audio before
                           answering the record as it stands (default 120; 0: at once)

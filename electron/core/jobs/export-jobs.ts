@@ -1,11 +1,13 @@
 /**
  * Audiobook exports as jobs (POST /api/v1/exports): accepted (charged and stored in one
- * transaction), run one at a time per instance with the book exporter (engine/export), and
+ * transaction), run one at a time per instance (see below) with the book exporter (engine/export), and
  * recorded SUCCESS or FAILURE with the refund of a failure. The queue is the `exports` table, so
  * an accepted export survives a crash: each run is a lease renewed while it runs, and a run
  * that died with its process starts again from the beginning (on SQLite at the next start, on a
  * shared database when its lease runs out). One at a time, because a book is long and the engine
- * pool is shared with the requests, which are short and have people waiting on them.
+ * pool is shared with the requests, which are short and have people waiting on them; beside it,
+ * the first export of a key with none running (leased-worker.ts SPARE_RUNS), so one key's long
+ * book does not make another key's wait for it.
  *
  * Files live in `<files dir>/exports/`: `<id>.m4b`, `<id>.mp3` or `<id>.zip` (a folder export:
  * one file per chapter, and the loudness report), and `<id>.loudness.json` beside it.
@@ -28,7 +30,7 @@ import type { ExportFinish, ExportRow, NewExportRow, Store } from '../store';
 import type { JobEvents } from './events';
 import { refundCharge } from './keys';
 import { customVoiceRender } from './custom-voice-render';
-import { createLeasedWorker, newLeasedRun, type LeasedRun } from './leased-worker';
+import { createLeasedWorker, newLeasedRun, SPARE_RUNS, type LeasedRun } from './leased-worker';
 import { MAX_RUN_ATTEMPTS } from './runner';
 import { errorText } from './store-retry';
 import { newRequestId } from './submit';
@@ -110,7 +112,7 @@ export interface ExportJobs {
   kick(): void;
   /** Requeues interrupted exports and starts running them. */
   start(): Promise<void>;
-  /** Stops the running export (it is queued again for the next start) and stops taking new ones. */
+  /** Stops the running exports (they are queued again for the next start) and stops taking new ones. */
   close(): Promise<void>;
 }
 
@@ -120,8 +122,8 @@ export function bookExtension(format: BookFormat): 'm4b' | 'mp3' | 'zip' {
 }
 
 /**
- * Exports of one key queued or running, at most: they run one at a time, so more would only wait
- * for hours while holding their charge.
+ * Exports of one key queued or running, at most: a key's exports run one at a time, so more would
+ * only wait for hours while holding their charge.
  */
 const MAX_OPEN_EXPORTS_PER_KEY = 20;
 
@@ -141,7 +143,8 @@ export function createExportJobs(options: ExportJobsOptions): ExportJobs {
   const dir = join(options.filesDir, 'exports');
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
-  let running: Running | undefined;
+  /** The exports running here, by id: one, and beside it the first of a key with none (SPARE_RUNS). */
+  const runs = new Map<string, Running>();
 
   const bookPath = (row: Pick<ExportRow, 'id' | 'format'>) =>
     join(dir, `${row.id}.${bookExtension(row.format)}`);
@@ -189,7 +192,7 @@ export function createExportJobs(options: ExportJobsOptions): ExportJobs {
   const renew = (entry: Running) =>
     worker.keepLease(entry, {
       renew: (lease) => store.exports.renewLease(entry.row.id, lease, entry.progress),
-      wanted: () => running === entry,
+      wanted: () => runs.get(entry.row.id) === entry,
       held: (row) => {
         if (row.cancel_requested && !entry.cancelled) {
           entry.cancelled = true;
@@ -318,16 +321,14 @@ export function createExportJobs(options: ExportJobsOptions): ExportJobs {
       lastEmit: 0,
       cancelled: false,
     };
-    running = entry;
+    runs.set(row.id, entry);
     renew(entry);
     emit(row, 'processing', 0);
     worker.track(entry, () => run(entry), {
       // run() records its own outcomes and never rejects; should it, the row stays processing.
       failed: (error) =>
         log.warn(`export ${row.id}: ${errorText(error)}; it runs again after the next start`),
-      ended: () => {
-        running = undefined;
-      },
+      ended: () => runs.delete(row.id),
     });
   };
 
@@ -339,14 +340,17 @@ export function createExportJobs(options: ExportJobsOptions): ExportJobs {
     if (requeued > 0) log.info(`requeued ${requeued} interrupted export(s)`);
   };
 
-  /** One at a time: a look while one runs waits for its end. */
+  /**
+   * One at a time, and beside it the first export of a key with none running (a key's long book
+   * does not hold another key's up): a look while they run waits for one to end.
+   */
   const worker = createLeasedWorker({
     instanceId,
     clock,
     leaseMs,
     pollMs,
-    full: () => running !== undefined,
-    claim: () => worker.claimOldest(store.exports, begin),
+    full: () => runs.size > SPARE_RUNS,
+    claim: () => worker.claimFairly(store.exports, () => [...runs.values()].map((r) => r.row.key_id), begin),
     claimFailed: (error) =>
       log.warn(`exports: could not take the next export from the queue: ${errorText(error)}; trying again`),
     onPoll: async () => {
@@ -428,8 +432,8 @@ export function createExportJobs(options: ExportJobsOptions): ExportJobs {
       return row;
     },
     async cancel(id) {
-      if (running?.row.id === id) {
-        const entry = running;
+      const entry = runs.get(id);
+      if (entry) {
         entry.cancelled = true;
         entry.controller.abort(new AppError('CANCELLED', CANCELLED_MESSAGE));
         await entry.done;
@@ -468,7 +472,8 @@ export function createExportJobs(options: ExportJobsOptions): ExportJobs {
       await removeFiles(row);
     },
     progress(row) {
-      if (running?.row.id === row.id) return running.progress;
+      const live = runs.get(row.id);
+      if (live) return live.progress;
       return row.status === 'SUCCESS' || row.status === 'FAILURE' ? 1 : row.progress;
     },
     bookPath,
@@ -482,7 +487,7 @@ export function createExportJobs(options: ExportJobsOptions): ExportJobs {
         await recover();
       }, true),
     // A book can take minutes: it is not waited for, but queued again for the next start.
-    close: () => worker.close(() => (running ? [running] : [])),
+    close: () => worker.close(() => runs.values()),
   };
 }
 

@@ -1,7 +1,11 @@
 /**
- * Which queued request the runner claims first. Keys take turns: the next job is the oldest
- * queued request of the key with the fewest renders in flight and, among those, the one served
- * least recently, so one client's flood does not starve another (or the UI).
+ * Which queued request the runner claims first, and which may start at all. Keys take turns:
+ * the next job is the oldest queued request of the key with the fewest renders in flight and,
+ * among those, the one served least recently, so one client's flood does not starve another (or
+ * the UI): while several keys wait, a free slot goes to the one holding fewest, so none holds
+ * more than its share (ceil(slots / keys waiting)) once renders end. A key with no render in
+ * flight need not wait for one to end: its first render may start beyond the shared slots (see
+ * `startable`), so a key whose renders hold every slot cannot make another wait for them.
  */
 
 import type { RequestRow } from '../store';
@@ -33,4 +37,21 @@ export function rankFairly<Row extends Pick<RequestRow, 'key_id' | 'seq'>>(
  */
 export function claimOrder(ranked: readonly Pick<RequestRow, 'id'>[], preferred: Iterable<string>): string[] {
   return [...[...preferred].filter((id) => ranked.some((r) => r.id === id)), ...ranked.map((r) => r.id)];
+}
+
+/**
+ * The ranked candidates that may start now with the renders `inFlight` (the key of each):
+ * every one while fewer than `slots` run; beyond them, only those of keys with no render in
+ * flight, while fewer than `slots + spare` run (one such start per key: it then holds one).
+ */
+export function startable<Row extends Pick<RequestRow, 'key_id'>>(
+  ranked: Row[],
+  inFlight: readonly string[],
+  slots: number,
+  spare: number,
+): Row[] {
+  if (inFlight.length < slots) return ranked;
+  if (inFlight.length >= slots + spare) return [];
+  const holding = new Set(inFlight);
+  return ranked.filter((row) => !holding.has(row.key_id));
 }

@@ -312,7 +312,7 @@ export {
   revokeApiKey,
   rotateSigningSecret,
 } from './keys';
-export { createLeasedWorker, newLeasedRun, type LeasedRun } from './leased-worker';
+export { createLeasedWorker, newLeasedRun, SPARE_RUNS, type LeasedRun } from './leased-worker';
 export { isoDate, type Links } from './links';
 export { readRequestChapters } from './request-chapters';
 export { isWordTiming, readTimings, type ResultFiles } from './result-files';

@@ -10,6 +10,7 @@
 
 import { AppError } from '../../shared/errors';
 import { isoTime, type Clock } from '../platform/clock';
+import { rankFairly, startable } from './fair-ranking';
 
 /** A claimed row while it runs: the lease-keeping state each queue's own run extends. */
 export interface LeasedRun {
@@ -78,11 +79,19 @@ export interface LeasedWorkerOptions {
   pollFailed(error: unknown): void;
 }
 
-/** A table whose rows are claimed oldest first, one at a time. */
-export interface OldestFirstQueue<Row> {
-  queued(limit: number): Promise<string[]>;
+/** A table whose rows belong to keys, claimed one at a time. */
+export interface KeyedQueue<Row> {
+  /** Every queued row, oldest first. */
+  queued(): Promise<{ id: string; key_id: string; seq: number }[]>;
   claim(id: string, startedAt: string, lease: Lease): Promise<Row | undefined>;
 }
+
+/**
+ * How many runs of a one-at-a-time queue (exports, project renders) an instance may have beside
+ * its one shared run, each the only run of its key: a key whose book runs cannot make another
+ * key's wait for it.
+ */
+export const SPARE_RUNS = 1;
 
 export interface LeasedWorker {
   /** True once start has run (until then no work is claimed). */
@@ -94,11 +103,16 @@ export interface LeasedWorker {
   /** Looks for work and claims what fits; never rejects. */
   pump(): void;
   /**
-   * A look of a queue that runs one row at a time (exports, project renders): claims the oldest
-   * of the first five queued rows that no other instance took meanwhile and begins it; true
-   * once one runs.
+   * A look of a queue that runs one row at a time (exports, project renders), `inFlight` the key
+   * of each of its runs here: while none runs, the oldest row of the key served least recently;
+   * while one runs, the oldest row of a key with none running, up to SPARE_RUNS more (see
+   * fair-ranking.ts). Begins what it claims and looks again; false once nothing more fits.
    */
-  claimOldest<Row>(queue: OldestFirstQueue<Row>, begin: (row: Row) => void): Promise<boolean>;
+  claimFairly<Row>(
+    queue: KeyedQueue<Row>,
+    inFlight: () => readonly string[],
+    begin: (row: Row) => void,
+  ): Promise<boolean>;
   /**
    * Runs `prepare` (sweeps, recovery), then starts taking work: polls when `poll`, and looks at
    * the queue once. Does nothing when already started.
@@ -130,6 +144,9 @@ export function createLeasedWorker(options: LeasedWorkerOptions): LeasedWorker {
   /** Set when work may have come while a look was running: it looks once more. */
   let again = false;
   let pollTimer: NodeJS.Timeout | undefined;
+  /** For claimFairly: the start counter of each key's latest run. */
+  const lastServed = new Map<string, number>();
+  let starts = 0;
 
   const lease = (): Lease => ({ owner: instanceId, until: clock.now() + leaseMs });
 
@@ -179,15 +196,24 @@ export function createLeasedWorker(options: LeasedWorkerOptions): LeasedWorker {
     },
     lease,
     pump,
-    async claimOldest(queue, begin) {
-      for (const id of await queue.queued(5)) {
-        if (closing) break;
-        const row = await queue.claim(id, isoTime(clock.now()), lease());
-        if (!row) continue;
-        begin(row);
-        return true;
+    async claimFairly(queue, inFlight, begin) {
+      for (;;) {
+        const keys = inFlight();
+        const firsts = new Map<string, { id: string; key_id: string; seq: number }>();
+        for (const row of await queue.queued()) if (!firsts.has(row.key_id)) firsts.set(row.key_id, row);
+        const ranked = startable(rankFairly([...firsts.values()], keys, lastServed), keys, 1, SPARE_RUNS);
+        let begun = false;
+        for (const candidate of ranked) {
+          if (closing) return false;
+          const row = await queue.claim(candidate.id, isoTime(clock.now()), lease());
+          if (!row) continue;
+          lastServed.set(candidate.key_id, starts++);
+          begin(row);
+          begun = true;
+          break;
+        }
+        if (!begun) return false;
       }
-      return false;
     },
     async start(prepare, shouldPoll) {
       if (started) return;

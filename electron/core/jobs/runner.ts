@@ -19,7 +19,7 @@ import { isoTime, type Clock } from '../platform/clock';
 import type { Log } from '../platform/log';
 import type { JobEvents } from './events';
 import { refundCharge } from './keys';
-import { claimOrder, rankFairly } from './fair-ranking';
+import { claimOrder, rankFairly, startable } from './fair-ranking';
 import { createLeasedWorker, newLeasedRun, type LeasedRun } from './leased-worker';
 import { renderRequestOf } from './render-request';
 import type { ResultFiles } from './result-files';
@@ -99,7 +99,11 @@ export interface JobRunnerOptions {
   events: JobEvents;
   clock: Clock;
   log: Log;
-  /** Renders in flight at most; default twice the engine's pool so no worker waits. */
+  /**
+   * Shared render slots: renders in flight at most, besides the first render of a key holding
+   * none (up to as many again, one per key: fair-ranking.ts); default twice the engine's pool so
+   * no worker waits.
+   */
   concurrency?: number;
   /** Called when a request reached SUCCESS or FAILURE (its callback is now due). */
   onFinished(row: RequestRow): void;
@@ -162,6 +166,11 @@ const CANCELLED_MESSAGE = 'Cancelled before it finished; the credits were refund
 export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const { engine, store, files, events, clock, log, onFinished, instanceId } = options;
   const concurrency = Math.max(1, options.concurrency ?? engine.poolSize * 2);
+  /**
+   * Renders beyond the shared slots, each the only one of its key: a key arriving while others'
+   * renders hold every slot starts at once and takes turns on the engine's workers with them.
+   */
+  const spareSlots = concurrency;
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
   /** Requests to claim first (accepted here for a caller waiting on this instance). */
@@ -203,16 +212,19 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   let claiming: Promise<unknown> | undefined;
   /**
    * Takes the queue's next requests while renders fit: each key's oldest, ranked fairly, the
-   * preferred first. Claims lost to other instances in a row: past a few, it waits for the next
+   * preferred first; with every shared slot taken, a key holding none still starts its first
+   * (fair-ranking.ts). Claims lost to other instances in a row: past a few, it waits for the next
    * wake-up.
    */
   const claimWhatFits = async (): Promise<boolean> => {
     let lost = 0;
-    while (running.size < concurrency && !worker.closing && !paused && lost < 3) {
-      const ranked = rankFairly(
-        await store.requests.oldestQueuedPerKey(),
-        [...running.values()].map((r) => r.keyId),
-        lastServed,
+    while (running.size < concurrency + spareSlots && !worker.closing && !paused && lost < 3) {
+      const inFlight = [...running.values()].map((r) => r.keyId);
+      const ranked = startable(
+        rankFairly(await store.requests.oldestQueuedPerKey(), inFlight, lastServed),
+        inFlight,
+        concurrency,
+        spareSlots,
       );
       if (ranked.length === 0) break;
       const ids = claimOrder(ranked, preferred);

@@ -1,7 +1,8 @@
 /**
  * Renders of book projects as a durable queue (table `project_renders`), run as audiobook exports
  * are (jobs/export-jobs.ts, both on jobs/leased-worker.ts): accepted with their charge in one transaction, claimed under a lease
- * renewed every third of its length, one at a time per instance; a run that died with its process
+ * renewed every third of its length, one at a time per instance (beside it, the first render of a
+ * key with none running: leased-worker.ts SPARE_RUNS); a run that died with its process
  * resumes where it stopped (on SQLite at the next start, on a shared database when its lease runs
  * out), because every rendered segment is recorded as it finishes.
  *
@@ -27,7 +28,14 @@ import type { Engine } from '../engine';
 import { isoTime, type Clock } from '../platform/clock';
 import type { Log } from '../platform/log';
 import type { CharacterRow, ProjectRenderRow, RenderItem, Repos, SegmentRow, Store } from '../store';
-import { createLeasedWorker, errorText, type JobEvents, type LeasedRun, newLeasedRun } from '../jobs';
+import {
+  createLeasedWorker,
+  errorText,
+  type JobEvents,
+  type LeasedRun,
+  newLeasedRun,
+  SPARE_RUNS,
+} from '../jobs';
 import type { ProjectService } from './project-service';
 import {
   prepareSegment,
@@ -38,7 +46,7 @@ import {
   type VoiceLookups,
 } from './segment-render';
 import type { CustomVoice } from '../../shared/custom-voices';
-import { fromCustomVoiceRow } from '../voices';
+import { fromCustomVoiceRow, keyAccess, maySpeakWith } from '../voices';
 import { redactPaths } from '../platform/redact-paths';
 
 export interface ProjectRendersOptions extends VoiceLookups {
@@ -108,7 +116,7 @@ export interface ProjectRenders {
   kick(): void;
   /** Requeues interrupted renders and starts running them. */
   start(): Promise<void>;
-  /** Stops the running render (queued again for the next start) and takes no new ones. */
+  /** Stops the running renders (queued again for the next start) and takes no new ones. */
   close(): Promise<void>;
 }
 
@@ -135,14 +143,15 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
   const { engine, store, events, clock, log, instanceId } = options;
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
-  let running: Running | undefined;
+  /** The renders running here, by id: one, and beside it the first of a key with none (SPARE_RUNS). */
+  const runs = new Map<string, Running>();
   const waiters = new Map<string, ((row: ProjectRenderRow) => void)[]>();
 
   const itemsOf = (row: ProjectRenderRow): RenderItem[] =>
     row.segment_ids ? (JSON.parse(row.segment_ids) as RenderItem[]) : [];
 
   const record = (row: ProjectRenderRow): ProjectRenderRecord => {
-    const live = running?.row.id === row.id ? running : undefined;
+    const live = runs.get(row.id);
     const items = live ? live.items : itemsOf(row);
     const chapterIds = JSON.parse(row.chapter_ids) as string[];
     const perChapter = new Map<string, { total: number; done: number }>(
@@ -249,7 +258,7 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
   const renew = (entry: Running) =>
     worker.keepLease(entry, {
       renew: (lease) => store.projectRenders.renewLease(entry.row.id, lease),
-      wanted: () => running === entry,
+      wanted: () => runs.get(entry.row.id) === entry,
       held: (row) => {
         if (row.cancel_requested) entry.cancel = true;
         if (row.pause_requested) entry.pause = true;
@@ -258,16 +267,29 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
         log.warn(`project render ${entry.row.id}: could not renew its lease: ${errorText(error)}`),
     });
 
+  /**
+   * The custom voice `code` names as defined now, when the project's key may speak with it (its
+   * own or the studio's): another key's voice, even one made under a code the cast named once,
+   * does not exist for the project.
+   */
+  const customVoiceOf = async (projectKeyId: string | undefined, code: string) => {
+    const found = await store.customVoices.get(code);
+    return found && projectKeyId !== undefined && maySpeakWith(found.owner_key_id, keyAccess(projectKeyId))
+      ? fromCustomVoiceRow(found)
+      : undefined;
+  };
+
   const castOf = async (projectId: string) => {
     const rows = await store.projects.characters(projectId);
+    const keyId = (await store.projects.getProject(projectId))?.key_id;
     const cast = new Map<string, CharacterRow>(rows.map((c) => [c.id, c]));
     const narrator = rows.find((c) => c.narrator === 1) ?? rows[0];
     // The custom voices the cast names, as defined now (a project renders with today's voices).
     const customVoices = new Map<string, CustomVoice>();
     for (const code of new Set(rows.map((c) => c.voice_code))) {
       if (findVoice(code)) continue;
-      const found = await store.customVoices.get(code);
-      if (found) customVoices.set(code, fromCustomVoiceRow(found));
+      const found = await customVoiceOf(keyId, code);
+      if (found) customVoices.set(code, found);
     }
     return { cast, narrator, customVoices };
   };
@@ -461,15 +483,13 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
       startedAt: clock.now(),
       charsThisRun: 0,
     };
-    running = entry;
+    runs.set(row.id, entry);
     renew(entry);
     emit(row, row.key_id, row.project_id, []);
     worker.track(entry, () => run(entry), {
       failed: (error) =>
         log.warn(`project render ${row.id}: ${errorText(error)}; it runs again after the next start`),
-      ended: () => {
-        running = undefined;
-      },
+      ended: () => runs.delete(row.id),
     });
   };
 
@@ -480,14 +500,19 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
     if (n > 0) log.info(`requeued ${n} interrupted project render(s)`);
   };
 
-  /** One render at a time (its segments run in parallel lanes): a look while one runs waits for its end. */
+  /**
+   * One render at a time (its segments run in parallel lanes), and beside it the first render of
+   * a key with none running (a key's whole book does not hold another key's up): a look while
+   * they run waits for one to end.
+   */
   const worker = createLeasedWorker({
     instanceId,
     clock,
     leaseMs,
     pollMs,
-    full: () => running !== undefined,
-    claim: () => worker.claimOldest(store.projectRenders, begin),
+    full: () => runs.size > SPARE_RUNS,
+    claim: () =>
+      worker.claimFairly(store.projectRenders, () => [...runs.values()].map((r) => r.row.key_id), begin),
     claimFailed: (error) =>
       log.warn(`project renders: could not take the next render: ${errorText(error)}; trying again`),
     onPoll: async () => {
@@ -632,16 +657,17 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
     record,
     async pause(id) {
       const row = await mustGet(id);
-      if (running?.row.id === id) {
-        running.pause = true;
-        await running.done;
+      const live = runs.get(id);
+      if (live) {
+        live.pause = true;
+        await live.done;
       } else if (row.status === 'queued') {
         if (!(await store.projectRenders.pauseQueued(id))) return this.pause(id);
         emit(await mustGet(id), row.key_id, row.project_id, []);
       } else if (row.status === 'rendering') {
         // Claimed here a moment ago (not yet running), or running on another instance.
         await new Promise((resolve) => setTimeout(resolve, 20));
-        if (running?.row.id === id) return this.pause(id);
+        if (runs.has(id)) return this.pause(id);
         await store.projectRenders.request(id, 'pause');
       } else if (row.status !== 'paused') {
         throw new AppError('PROJECT_CONFLICT', `The render is ${row.status}: it cannot be paused.`);
@@ -663,10 +689,11 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
     async cancel(id) {
       const row = await mustGet(id);
       if (FINISHED.has(row.status)) return row;
-      if (running?.row.id === id) {
-        running.cancel = true;
-        running.controller.abort(new AppError('CANCELLED', 'Cancelled.'));
-        await running.done;
+      const live = runs.get(id);
+      if (live) {
+        live.cancel = true;
+        live.controller.abort(new AppError('CANCELLED', 'Cancelled.'));
+        await live.done;
         return mustGet(id);
       }
       if (row.status === 'queued' || row.status === 'paused') {
@@ -736,9 +763,7 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
       };
       const wantedCustom =
         customVoices.get(wanted.voice_code) ??
-        (findVoice(wanted.voice_code)
-          ? undefined
-          : await store.customVoices.get(wanted.voice_code).then((r) => r && fromCustomVoiceRow(r)));
+        (findVoice(wanted.voice_code) ? undefined : await customVoiceOf(project.key_id, wanted.voice_code));
       if (!findVoice(wanted.voice_code) && !wantedCustom)
         throw new AppError('UNKNOWN_VOICE', `Unknown voice_code "${wanted.voice_code}".`, {
           field: 'voice_code',
@@ -810,7 +835,7 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
     },
     kick: pump,
     start: () => worker.start(recover, true),
-    close: () => worker.close(() => (running ? [running] : [])),
+    close: () => worker.close(() => runs.values()),
   };
 }
 

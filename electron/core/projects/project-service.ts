@@ -44,6 +44,7 @@ import type {
   SegmentRow,
   Store,
 } from '../store';
+import { keyAccess, maySpeakWith } from '../voices';
 import { chooseVoices, suggestCast } from './attribution';
 import { chapterSegments } from './segments';
 
@@ -338,7 +339,7 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
       settings.language ?? findVoice(settings.voice_code ?? '')?.language ?? 'en',
     );
     const voiceCode = settings.voice_code ?? defaultVoice(language);
-    await checkVoice(voiceCode, store);
+    await checkVoice(voiceCode, keyId, store);
     const project: ProjectRow = {
       seq: 0,
       id: newId(),
@@ -536,7 +537,7 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
         const narrator = (await tx.projects.characters(project.id)).find((c) => c.narrator === 1)!;
         const voice: CharacterRow = { ...narrator };
         if (settings.voice_code !== undefined) {
-          await checkVoice(settings.voice_code, tx);
+          await checkVoice(settings.voice_code, project.key_id, tx);
           voice.voice_code = settings.voice_code;
         }
         if (settings.speed_rate !== undefined) voice.speed_rate = settings.speed_rate;
@@ -805,7 +806,7 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
         if (!name) throw new AppError('MISSING_FIELD', 'name is required.', { field: 'name' });
         if (!input.voice_code)
           throw new AppError('MISSING_FIELD', 'voice_code is required.', { field: 'voice_code' });
-        await checkVoice(input.voice_code, tx);
+        await checkVoice(input.voice_code, project.key_id, tx);
         if ((await tx.projects.characters(project.id)).length >= PROJECT_LIMITS.cast) {
           throw new AppError(
             'PROJECT_CONFLICT',
@@ -845,7 +846,7 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
           after.name = name;
         }
         if (input.voice_code !== undefined) {
-          await checkVoice(input.voice_code, tx);
+          await checkVoice(input.voice_code, project.key_id, tx);
           after.voice_code = input.voice_code;
         }
         if (input.speed_rate !== undefined) after.speed_rate = input.speed_rate;
@@ -1209,9 +1210,14 @@ function checkQuotes(
   return sorted.map((q) => ({ start: q.start, end: q.end, character_id: q.character_id }));
 }
 
-/** A catalogue voice code or a custom voice's; UNKNOWN_VOICE otherwise. */
-async function checkVoice(code: string, store: Pick<Repos, 'customVoices'>): Promise<void> {
-  if (!findVoice(code) && !(await store.customVoices.get(code))) {
+/**
+ * A catalogue voice code or a custom voice the project's key `keyId` may speak with (its own or
+ * the studio's); UNKNOWN_VOICE otherwise: another key's voice does not exist for a project.
+ */
+async function checkVoice(code: string, keyId: string, store: Pick<Repos, 'customVoices'>): Promise<void> {
+  if (findVoice(code)) return;
+  const custom = await store.customVoices.get(code);
+  if (!custom || !maySpeakWith(custom.owner_key_id, keyAccess(keyId))) {
     throw new AppError(
       'UNKNOWN_VOICE',
       `Unknown voice_code "${code}". GET /api/v1/voices and GET /api/v1/custom-voices list the voices.`,

@@ -93,8 +93,11 @@ export interface ExportsRepo {
   list(keyId: string, limit: number, offset: number): Promise<{ rows: ExportRow[]; total: number }>;
   /** How many of the key's exports are queued or running. */
   countOpen(keyId: string): Promise<number>;
-  /** Ids of the queued exports, oldest first. */
-  queued(limit: number): Promise<string[]>;
+  /**
+   * The queued exports (id, key, seq), oldest first: at most 20 a key (MAX_OPEN_EXPORTS_PER_KEY),
+   * read through the index of open exports.
+   */
+  queued(): Promise<{ id: string; key_id: string; seq: number }[]>;
   /** new → processing under `lease`, its start counted; undefined when it was not queued. */
   claim(id: string, startedAt: string, lease: Lease): Promise<ExportRow | undefined>;
   /**
@@ -177,12 +180,10 @@ export function createExportsRepo(db: SqlExecutor): ExportsRepo {
       );
       return Number(row?.n ?? 0);
     },
-    async queued(limit) {
-      const rows = await db.all<{ id: string }>(
-        `SELECT id FROM exports WHERE status IN ('new', 'processing') AND status = 'new' ORDER BY seq LIMIT ?`,
-        [limit],
+    async queued() {
+      return await db.all<{ id: string; key_id: string; seq: number }>(
+        `SELECT id, key_id, seq FROM exports WHERE status IN ('new', 'processing') AND status = 'new' ORDER BY seq`,
       );
-      return rows.map((r) => r.id);
     },
     async claim(id, startedAt, lease) {
       return await db.get<ExportRow>(

@@ -296,4 +296,11 @@ export const POSTGRES_MIGRATIONS: readonly (readonly string[])[] = [
     )`,
     `CREATE INDEX studio_sessions_by_key ON studio_sessions(key_id)`,
   ],
+  // 15: a custom voice belongs to the key that made it (issue 36); null: the studio's, the house's
+  // voices every key may speak with and only the signed-in studio changes (those made by the
+  // studio session or the CLI, and every voice made before owners existed)
+  [
+    `ALTER TABLE custom_voices ADD COLUMN owner_key_id TEXT REFERENCES api_keys(id)`,
+    `CREATE INDEX custom_voices_by_owner ON custom_voices(owner_key_id, code)`,
+  ],
 ];

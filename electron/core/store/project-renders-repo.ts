@@ -84,8 +84,8 @@ export interface ProjectRendersRepo {
   get(id: string): Promise<ProjectRenderRow | undefined>;
   /** A project's renders, newest first. */
   list(projectId: string, limit: number): Promise<ProjectRenderRow[]>;
-  /** Ids of queued renders, oldest first. */
-  queued(limit: number): Promise<string[]>;
+  /** The queued renders (id, key, seq), oldest first, read through the index of open renders. */
+  queued(): Promise<{ id: string; key_id: string; seq: number }[]>;
   /** Queued or rendering or paused renders of a project. */
   open(projectId: string): Promise<ProjectRenderRow[]>;
   /** queued → rendering under `lease`; undefined when it was not queued. */
@@ -165,12 +165,11 @@ export function createProjectRendersRepo(db: SqlExecutor): ProjectRendersRepo {
         [projectId, limit],
       );
     },
-    async queued(limit) {
-      const rows = await db.all<{ id: string }>(
-        `SELECT id FROM project_renders WHERE status = 'queued' ORDER BY seq LIMIT ?`,
-        [limit],
+    async queued() {
+      return await db.all<{ id: string; key_id: string; seq: number }>(
+        `SELECT id, key_id, seq FROM project_renders
+         WHERE status IN ('queued', 'rendering') AND status = 'queued' ORDER BY seq`,
       );
-      return rows.map((r) => r.id);
     },
     async open(projectId) {
       return await db.all<ProjectRenderRow>(

@@ -205,6 +205,7 @@ export function toCustomVoiceRow(voice: CustomVoice): CustomVoiceRow {
     code: voice.code,
     name: voice.name,
     definition: JSON.stringify(definition),
+    owner_key_id: voice.owner_key_id ?? null,
     created_at: voice.created_at,
     updated_at: voice.updated_at,
   };
@@ -232,6 +233,7 @@ export function fromCustomVoiceRow(row: CustomVoiceRow): CustomVoice {
     prosody: { ...DEFAULT_CUSTOM_PROSODY, ...definition.prosody },
     lexicon: definition.lexicon ?? [],
     note: definition.note ?? '',
+    owner_key_id: row.owner_key_id,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -362,19 +364,54 @@ export function librarySpeakers(
   };
 }
 
+/**
+ * Whose custom voices a caller reaches (issue 36): the studio (the signed-in session, the CLI)
+ * sees, speaks with and changes every voice, and what it makes is the studio's (owner null); a
+ * key sees and speaks with its own and the studio's, and changes only its own. Another key's
+ * voice does not exist for it.
+ */
+export type CustomVoiceAccess = { readonly studio: true } | { readonly keyId: string | null };
+
+/** The studio's access: every custom voice. */
+export const STUDIO_ACCESS: CustomVoiceAccess = { studio: true };
+
+/** A key's access: its own voices and the studio's. */
+export const keyAccess = (keyId: string): CustomVoiceAccess => ({ keyId });
+
+/** A caller without a key (a public list): the studio's voices only. */
+export const PUBLIC_ACCESS: CustomVoiceAccess = { keyId: null };
+
+/** True when `access` may see and speak with a voice made by `owner` (null: the studio's). */
+export function maySpeakWith(owner: string | null | undefined, access: CustomVoiceAccess): boolean {
+  return 'studio' in access || owner === null || owner === undefined || owner === access.keyId;
+}
+
+/** True when `access` may change or delete a voice made by `owner` (the studio's: the studio only). */
+function mayChange(owner: string | null, access: CustomVoiceAccess): boolean {
+  return 'studio' in access || (access.keyId !== null && owner === access.keyId);
+}
+
 /** The custom voices of an instance (its database), checked against what is installed. */
 export interface CustomVoices {
-  list(): Promise<CustomVoice[]>;
-  /** Undefined when there is none with this code. */
-  find(code: string): Promise<CustomVoice | undefined>;
-  /** Throws CUSTOM_VOICE_NOT_FOUND. */
-  get(code: string): Promise<CustomVoice>;
-  /** Throws INVALID_FIELD, MISSING_FIELD or CUSTOM_VOICE_CONFLICT (code taken or reserved; too many). */
-  create(input: unknown): Promise<CustomVoice>;
-  /** Replaces `code`'s definition (input.code must be `code`); throws as create, and CUSTOM_VOICE_NOT_FOUND. */
-  replace(code: string, input: unknown): Promise<CustomVoice>;
-  /** Throws CUSTOM_VOICE_NOT_FOUND. */
-  delete(code: string): Promise<void>;
+  /** The voices `access` sees, by code. */
+  list(access: CustomVoiceAccess): Promise<CustomVoice[]>;
+  /** Undefined when there is none with this code that `access` may speak with. */
+  find(code: string, access: CustomVoiceAccess): Promise<CustomVoice | undefined>;
+  /** Throws CUSTOM_VOICE_NOT_FOUND (also for a voice `access` may not see). */
+  get(code: string, access: CustomVoiceAccess): Promise<CustomVoice>;
+  /**
+   * Stores a new voice owned by the key of `access` (the studio's for the studio). Throws
+   * INVALID_FIELD, MISSING_FIELD or CUSTOM_VOICE_CONFLICT (code taken or reserved; the owner
+   * holds MAX_CUSTOM_VOICES already).
+   */
+  create(input: unknown, access: CustomVoiceAccess): Promise<CustomVoice>;
+  /**
+   * Replaces `code`'s definition (input.code must be `code`; the owner stays); throws as create,
+   * CUSTOM_VOICE_NOT_FOUND, and CUSTOM_VOICE_READ_ONLY for a key and one of the studio's voices.
+   */
+  replace(code: string, input: unknown, access: CustomVoiceAccess): Promise<CustomVoice>;
+  /** Throws CUSTOM_VOICE_NOT_FOUND, or CUSTOM_VOICE_READ_ONLY as replace does. */
+  delete(code: string, access: CustomVoiceAccess): Promise<void>;
 }
 
 export interface CustomVoicesOptions {
@@ -390,46 +427,66 @@ const notFound = (code: string) =>
 export function createCustomVoices(options: CustomVoicesOptions): CustomVoices {
   const { store, now } = options;
   const checks = () => (typeof options.checks === 'function' ? options.checks() : options.checks);
-  const find = async (code: string) => {
+  /** The row of `code` when `access` may see it. */
+  const visible = async (code: string, access: CustomVoiceAccess) => {
     const row = await store.customVoices.get(code);
+    return row && maySpeakWith(row.owner_key_id, access) ? row : undefined;
+  };
+  /** The row of `code` when `access` may change it; throws when it may not. */
+  const changeable = async (code: string, access: CustomVoiceAccess) => {
+    const row = await visible(code, access);
+    if (!row) throw notFound(code);
+    if (!mayChange(row.owner_key_id, access))
+      throw new AppError(
+        'CUSTOM_VOICE_READ_ONLY',
+        `The custom voice "${code}" is the studio's: only the signed-in studio may change or delete it.`,
+      );
+    return row;
+  };
+  const find = async (code: string, access: CustomVoiceAccess) => {
+    const row = await visible(code, access);
     return row && fromCustomVoiceRow(row);
   };
   return {
-    list: async () => (await store.customVoices.list()).map(fromCustomVoiceRow),
+    list: async (access) =>
+      (await store.customVoices.list('studio' in access ? undefined : access.keyId)).map(fromCustomVoiceRow),
     find,
-    async get(code) {
-      const voice = await find(code);
+    async get(code, access) {
+      const voice = await find(code, access);
       if (!voice) throw notFound(code);
       return voice;
     },
-    async create(input) {
-      const voice = await checkCustomVoiceInput(input, checks(), now());
-      if ((await store.customVoices.count()) >= MAX_CUSTOM_VOICES)
+    async create(input, access) {
+      if (!('studio' in access) && access.keyId === null)
+        throw new AppError(
+          'UNAUTHORIZED',
+          'Only an API key or the signed-in studio may create a custom voice.',
+        );
+      const owner = 'studio' in access ? null : access.keyId;
+      const voice = { ...(await checkCustomVoiceInput(input, checks(), now())), owner_key_id: owner };
+      if ((await store.customVoices.count(owner)) >= MAX_CUSTOM_VOICES)
         throw new AppError(
           'CUSTOM_VOICE_CONFLICT',
-          `There are ${MAX_CUSTOM_VOICES} custom voices already: delete one first.`,
+          `There are ${MAX_CUSTOM_VOICES} custom voices of ${owner === null ? 'the studio' : 'this key'} already: delete one first.`,
         );
+      // A code another key took reads as taken, not as whose: codes are one namespace.
       if (!(await store.customVoices.insert(toCustomVoiceRow(voice))))
-        throw new AppError(
-          'CUSTOM_VOICE_CONFLICT',
-          `A custom voice "${voice.code}" exists already (PUT replaces it).`,
-          {
-            field: 'code',
-          },
-        );
+        throw new AppError('CUSTOM_VOICE_CONFLICT', `The code "${voice.code}" is taken: choose another.`, {
+          field: 'code',
+        });
       return voice;
     },
-    async replace(code, input) {
-      const existing = await store.customVoices.get(code);
-      if (!existing) throw notFound(code);
+    async replace(code, input, access) {
+      const existing = await changeable(code, access);
       const voice = await checkCustomVoiceInput(input, checks(), now());
       if (voice.code !== code)
         throw invalid('code', `code "${voice.code}" must be the code of the voice replaced ("${code}").`);
-      const stored = { ...voice, created_at: existing.created_at };
+      const stored = { ...voice, owner_key_id: existing.owner_key_id, created_at: existing.created_at };
       if (!(await store.customVoices.replace(toCustomVoiceRow(stored)))) throw notFound(code);
       return stored;
     },
-    async delete(code) {
+    async delete(code, access) {
+      await changeable(code, access);
       if (!(await store.customVoices.delete(code))) throw notFound(code);
     },
   };

@@ -101,6 +101,10 @@ export const ERROR_HEADLINES: Record<StudioErrorCode, MessageDescriptor> = defin
     id: 'errors.CUSTOM_VOICE_CONFLICT',
     defaultMessage: 'This voice code is taken.',
   },
+  CUSTOM_VOICE_READ_ONLY: {
+    id: 'errors.CUSTOM_VOICE_READ_ONLY',
+    defaultMessage: "This custom voice is the studio's: only the signed-in studio may change it.",
+  },
   LEXICON_ENTRY_NOT_FOUND: {
     id: 'errors.LEXICON_ENTRY_NOT_FOUND',
     defaultMessage: 'The lexicon entry was not found.',

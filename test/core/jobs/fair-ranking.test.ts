@@ -1,7 +1,7 @@
 /** The runner's fair ranking of queued requests and the order it claims them in. */
 
 import { describe, expect, it } from 'vitest';
-import { claimOrder, rankFairly } from '../../../electron/core/jobs/fair-ranking';
+import { claimOrder, rankFairly, startable } from '../../../electron/core/jobs/fair-ranking';
 
 const row = (id: string, key_id: string, seq: number) => ({ id, key_id, seq });
 
@@ -56,5 +56,23 @@ describe('claimOrder', () => {
     const ranked = [row('a', 'k1', 1), row('b', 'k2', 2), row('c', 'k3', 3)];
     expect(claimOrder(ranked, new Set(['c', 'gone']))).toEqual(['c', 'a', 'b', 'c']);
     expect(claimOrder(ranked, [])).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe('startable', () => {
+  const ranked = [row('b1', 'b', 9), row('a7', 'a', 7), row('c1', 'c', 10)];
+
+  it('lets every candidate start while a shared slot is free', () => {
+    expect(startable(ranked, ['a'], 2, 2)).toBe(ranked);
+  });
+
+  it('with every shared slot taken, starts only the first render of a key holding none', () => {
+    expect(startable(ranked, ['a', 'a'], 2, 2).map((r) => r.id)).toEqual(['b1', 'c1']);
+    // One such start per key: a key holding a spare render waits for a shared slot.
+    expect(startable(ranked, ['a', 'a', 'b'], 2, 2).map((r) => r.id)).toEqual(['c1']);
+  });
+
+  it('starts nothing once the spare renders are taken too', () => {
+    expect(startable(ranked, ['a', 'a', 'd', 'e'], 2, 2)).toEqual([]);
   });
 });

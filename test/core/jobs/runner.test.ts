@@ -10,7 +10,7 @@ import { isoTime } from '../../../electron/core/platform/clock';
 import { createApiKey } from '../../../electron/core/jobs/keys';
 import type { SubmitInput } from '../../../electron/core/jobs/submit';
 import { MAX_RUN_ATTEMPTS } from '../../../electron/core/jobs/runner';
-import type { Store } from '../../../electron/core/store';
+import type { RequestRow, Store } from '../../../electron/core/store';
 import { submitInput } from '../../fixtures/submit-input';
 import { openTestStore, type TestStore } from '../../fixtures/test-store';
 
@@ -97,6 +97,47 @@ describe('job runner', () => {
     // With one render at a time, the other key's request is the second or third to finish, not the 13th.
     expect(order.indexOf(late.id)).toBeLessThanOrEqual(2);
   });
+
+  it("a key whose long renders hold every slot does not make another key's short request wait for them (issue 36)", async () => {
+    const jobs = makeJobs(2);
+    await jobs.start();
+    const flood = (await createApiKey(store, jobs.clock, { balanceMilli: 1_000_000_000 })).row;
+    const other = (await createApiKey(store, jobs.clock)).row;
+    const long = 'This sentence is long enough to take a moment to synthesise, one after another. '.repeat(
+      40,
+    );
+    const finished: string[] = [];
+    jobs.events.on('finished', (e) => finished.push(e.requestId));
+    const floodRows: RequestRow[] = [];
+    for (let i = 0; i < 6; i++) floodRows.push(await jobs.submit(input(flood.id, long)));
+    // The flood's renders hold both slots.
+    for (let i = 0; i < 600 && jobs.runner.running < 2; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(jobs.runner.runningIds().sort()).toEqual(
+      floodRows
+        .slice(0, 2)
+        .map((r) => r.id)
+        .sort(),
+    );
+    let finishedWhenStarted = -1;
+    jobs.events.on('request', (e) => {
+      if (e.keyId === other.id && e.status === 'processing' && finishedWhenStarted < 0)
+        finishedWhenStarted = finished.length;
+    });
+    const submittedAt = Date.now();
+    const late = await jobs.submit(input(other.id, 'A short one from B.'));
+    const done = await jobs.whenFinished(late.id);
+    const waitedMs = Date.now() - submittedAt;
+    expect(done.status).toBe('SUCCESS');
+    // Structural, not timed: the other key's request started while the flood still held every
+    // slot (none of its renders had ended), and ended before any of them.
+    expect(finishedWhenStarted).toBe(0);
+    expect(finished.indexOf(late.id)).toBe(0);
+    console.log(
+      `other key's request: done ${waitedMs} ms after its submit, with ${floodRows.length} of the flood's queued; it waited for none of their renders`,
+    );
+    await Promise.all(floodRows.map((r) => jobs.cancel(r.id)));
+    await Promise.all(floodRows.map((r) => jobs.whenFinished(r.id)));
+  }, 180_000);
 
   it('after a crash, requeues requests left processing and gives up (with refund) on repeat offenders', async () => {
     const jobs = makeJobs();

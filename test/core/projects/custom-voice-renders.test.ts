@@ -6,6 +6,8 @@
  */
 
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createApiKey } from '../../../electron/core/jobs/keys';
+import { systemClock } from '../../../electron/core/platform/clock';
 import type { ProjectRenders } from '../../../electron/core/projects/project-renders';
 import { segmentInput } from '../../../electron/core/projects/segment-render';
 import { checkCustomVoiceInput, fromCustomVoiceRow, toCustomVoiceRow } from '../../../electron/core/voices';
@@ -34,13 +36,20 @@ afterEach(async () => {
   await db.close();
 });
 
-async function addCustomVoice(code: string, voiceCode: string, prosody: Record<string, number>) {
+async function addCustomVoice(
+  code: string,
+  voiceCode: string,
+  prosody: Record<string, number>,
+  ownerKeyId: string | null = null,
+) {
   const voice = await checkCustomVoiceInput(
     { code, name: `Custom ${code}`, base: { kind: 'code', voice_code: voiceCode }, prosody },
     { installed: async () => [], catalogue: CATALOGUE },
     new Date().toISOString(),
   );
-  expect(await db.store.customVoices.insert(toCustomVoiceRow(voice))).toBe(true);
+  expect(await db.store.customVoices.insert(toCustomVoiceRow({ ...voice, owner_key_id: ownerKeyId }))).toBe(
+    true,
+  );
   return voice;
 }
 
@@ -79,6 +88,27 @@ describe('custom voices in projects', () => {
     await expect(
       renders.regenerate(project.projectId, segment.id, project.keyId, { voice_code: 'nobody-here' }),
     ).rejects.toMatchObject({ code: 'UNKNOWN_VOICE' });
+  }, 120_000);
+
+  it("never speaks with another key's voice: named in a regeneration, or made under a code its cast names", async () => {
+    const other = (await createApiKey(db.store, systemClock)).row.id;
+    const narrator = project.characters[0]!;
+    const segment = project.segments[0]!;
+    await addCustomVoice('other-keys-voice', narrator.voice_code, { speed: 0.6 }, other);
+    await expect(
+      renders.regenerate(project.projectId, segment.id, project.keyId, { voice_code: 'other-keys-voice' }),
+    ).rejects.toMatchObject({ code: 'UNKNOWN_VOICE' });
+    // The cast named the project key's own voice "swapped", which it deleted since; another key
+    // then made a voice under that code: the project does not speak with it.
+    await db.store.projects.putCharacters([{ ...narrator, voice_code: 'swapped' }]);
+    await addCustomVoice('swapped', narrator.voice_code, { speed: 0.6 }, other);
+    await expect(renders.regenerate(project.projectId, segment.id, project.keyId)).rejects.toMatchObject({
+      code: 'UNKNOWN_VOICE',
+    });
+    // The studio's voices (owner null) are every key's to speak with.
+    await db.store.customVoices.delete('swapped');
+    await addCustomVoice('swapped', narrator.voice_code, { speed: 0.6 });
+    expect((await renders.regenerate(project.projectId, segment.id, project.keyId)).state).toBe('done');
   }, 120_000);
 
   it('speaks a quotation by a custom-voiced character as its voice_code with the composed prosody', async () => {

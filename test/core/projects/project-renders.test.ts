@@ -233,3 +233,37 @@ describe('project renders', () => {
     expect((await probeAudio(join(audioDir(), `${seg.audio_key}.wav`))).errors).toBe('');
   }, 60_000);
 });
+
+describe('project renders of several keys (issue 36)', () => {
+  it("a key's whole-book render does not make another key's render wait for it", async () => {
+    // Key A's book: the fixture's segments and 40 long ones more.
+    const long =
+      'The keeper counted the ships that passed the point, one by one, until the light came. '.repeat(4);
+    await store.projects.putSegments(
+      Array.from({ length: 40 }, (_, i) => ({
+        ...project.segments[0]!,
+        id: `${project.projectId}-long-${i}`,
+        position: 100 + i,
+        text: long,
+        quotes: null,
+        speaker: null,
+      })),
+    );
+    const other = await createTestProject(store, { projectId: 'b'.repeat(32) });
+    const book = await renders.submit(project.projectId, project.keyId, {});
+    for (let i = 0; i < 600 && (await renders.get(book.id))!.status !== 'rendering'; i++)
+      await new Promise((r) => setTimeout(r, 50));
+    const short = await renders.submit(other.projectId, other.keyId, {
+      segmentIds: [other.segments[0]!.id],
+    });
+    const done = await renders.settled(short.id);
+    expect(done.status).toBe('done');
+    // Structural, not timed: the other key's render ended while the book still rendered.
+    const bookNow = (await renders.get(book.id))!;
+    expect(bookNow.status).toBe('rendering');
+    console.log(
+      `other key's render: done with the book at ${bookNow.segments_done} of ${bookNow.segments_total} segments`,
+    );
+    expect((await renders.cancel(book.id)).status).toBe('cancelled');
+  }, 180_000);
+});

@@ -48,8 +48,9 @@ async function waitFinished(id: string, key: string) {
 
 describe('exports with a custom voice', () => {
   it('render from the definition accepted, at its speed, priced as its catalogue voice', async () => {
+    // The voice is the key's own: the key that exports it made it.
     const key = await t.newKey();
-    expect((await t.call('POST', '/api/v1/custom-voices', { body: voiceBody(1.5) })).status).toBe(201);
+    expect((await t.call('POST', '/api/v1/custom-voices', { key, body: voiceBody(1.5) })).status).toBe(201);
 
     // A long export first: exports run one at a time, so the custom one waits in the queue
     // while its voice is edited and then deleted.
@@ -65,9 +66,9 @@ describe('exports with a custom voice', () => {
     expect(custom.status, custom.text).toBe(200);
     expect(custom.json.result).toMatchObject({ status: 'new', voice_code: 'fast-nova' });
 
-    const edited = await t.call('PUT', '/api/v1/custom-voices/fast-nova', { body: voiceBody(0.5) });
+    const edited = await t.call('PUT', '/api/v1/custom-voices/fast-nova', { key, body: voiceBody(0.5) });
     expect(edited.status, edited.text).toBe(200);
-    expect((await t.call('DELETE', '/api/v1/custom-voices/fast-nova')).status).toBe(204);
+    expect((await t.call('DELETE', '/api/v1/custom-voices/fast-nova', { key })).status).toBe(204);
     const still = await t.call('GET', `/api/v1/exports/${custom.json.result.export_id}`, { key });
     expect(still.json.result.status).toBe('new');
     await t.call('POST', `/api/v1/exports/${blocker.json.result.export_id}/cancel`, { key });

@@ -46,7 +46,7 @@ describe('project renders repository', () => {
   it('queues, claims under a lease, renews, records progress and finishes only for its owner', async () => {
     await insert('r1');
     await insert('r2');
-    expect(await store.projectRenders.queued(10)).toEqual(['r1', 'r2']);
+    expect((await store.projectRenders.queued()).map((r) => r.id)).toEqual(['r1', 'r2']);
     const claimed = await store.projectRenders.claim('r1', at, { owner: 'a', until: 1000 });
     expect(claimed).toMatchObject({ status: 'rendering', lease_owner: 'a', run_attempts: 1 });
     expect(await store.projectRenders.claim('r1', at, { owner: 'b', until: 1000 })).toBeUndefined();

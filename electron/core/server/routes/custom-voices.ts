@@ -1,13 +1,14 @@
 /**
- * Custom voices over HTTP (shared/custom-voices.ts; any key or the studio session, as voices
- * are the instance's, not a key's): GET and POST /api/v1/custom-voices, GET, PUT and DELETE
+ * Custom voices over HTTP (shared/custom-voices.ts; any key or the studio session; a key reaches
+ * its own voices and the studio's, the studio every one: CustomVoiceAccess in voices/
+ * custom-voice.ts): GET and POST /api/v1/custom-voices, GET, PUT and DELETE
  * /api/v1/custom-voices/<code>, and POST /api/v1/custom-voices/<code>/audition, which speaks a
  * short sample as the voice speaks (its base, prosody and lexicon) like a voice audition, a WAV
  * streamed as it is synthesised; GET of the same path (the options in the query) is the studio's
  * audio element's source. Answers are the spec's envelope, errors its error shape.
  */
 
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import type { AuditionBody } from '../../../shared/api';
 import {
@@ -24,13 +25,17 @@ import { findVoice, type LanguageCode } from '../../../shared/voices';
 import type { VoiceMapping } from '../../../shared/voice-mapping';
 import {
   customLexicon,
+  keyAccess,
   librarySpeakers,
   resolveCustomVoice,
+  STUDIO_ACCESS,
+  type CustomVoiceAccess,
   type CustomVoices,
   type VoiceLibrary,
 } from '../../voices';
+import type { KeyRow } from '../../store';
 import { sendAudition } from '../audition-stream';
-import type { Auth } from '../auth';
+import { isStudio, type Auth } from '../auth';
 import { apiRoute, KEY, pathParams } from '../openapi';
 import { sendResult } from '../reply';
 import { registerAuditionPair } from './voices';
@@ -47,13 +52,23 @@ export interface CustomVoiceRouteOptions {
 }
 
 /**
- * `mapping` with the custom voice `code` names, when there is one, and those an SSML `text`
- * names in `<voice name>` (a request's voice codes are looked up once, before its checks, which
- * are synchronous); `mapping` itself otherwise.
+ * The custom voices a request reaches, `key` being the key it acts with: every one for the
+ * signed-in studio, else that key's and the studio's.
+ */
+export function voiceAccess(request: FastifyRequest, key: Pick<KeyRow, 'id'>): CustomVoiceAccess {
+  return isStudio(request) ? STUDIO_ACCESS : keyAccess(key.id);
+}
+
+/**
+ * `mapping` with the custom voice `code` names, when there is one `access` may speak with, and
+ * those an SSML `text` names in `<voice name>` (a request's voice codes are looked up once,
+ * before its checks, which are synchronous); `mapping` itself otherwise. Another key's voice is
+ * left out, so its code is an unknown voice (UNKNOWN_VOICE), as if it did not exist.
  */
 export async function withCustomVoice(
   mapping: VoiceMapping,
   customVoices: Pick<CustomVoices, 'find'> | undefined,
+  access: CustomVoiceAccess,
   code: unknown,
   text?: unknown,
 ): Promise<VoiceMapping> {
@@ -63,7 +78,7 @@ export async function withCustomVoice(
   const custom: Record<string, CustomVoice> = {};
   for (const c of codes) {
     if (c === '' || c.length > 100 || findVoice(c)) continue;
-    const voice = await customVoices.find(c);
+    const voice = await customVoices.find(c, access);
     if (voice) custom[c] = voice;
   }
   return Object.keys(custom).length > 0 ? { ...mapping, custom: { ...mapping.custom, ...custom } } : mapping;
@@ -87,8 +102,8 @@ export function registerCustomVoiceRoutes(app: FastifyInstance, options: CustomV
       }),
     },
     async (request, reply) => {
-      await auth.requireKey(request);
-      return sendResult(reply, { voices: await customVoices.list() });
+      const key = await auth.requireKey(request);
+      return sendResult(reply, { voices: await customVoices.list(voiceAccess(request, key)) });
     },
   );
   app.post(
@@ -104,8 +119,8 @@ export function registerCustomVoiceRoutes(app: FastifyInstance, options: CustomV
       }),
     },
     async (request, reply) => {
-      await auth.requireKey(request);
-      const voice = await customVoices.create(request.body);
+      const key = await auth.requireKey(request);
+      const voice = await customVoices.create(request.body, voiceAccess(request, key));
       return sendResult(reply.code(201), voice);
     },
   );
@@ -122,8 +137,8 @@ export function registerCustomVoiceRoutes(app: FastifyInstance, options: CustomV
       }),
     },
     async (request, reply) => {
-      await auth.requireKey(request);
-      return sendResult(reply, await customVoices.get(request.params.code));
+      const key = await auth.requireKey(request);
+      return sendResult(reply, await customVoices.get(request.params.code, voiceAccess(request, key)));
     },
   );
   app.put<{ Params: { code: string } }>(
@@ -140,8 +155,11 @@ export function registerCustomVoiceRoutes(app: FastifyInstance, options: CustomV
       }),
     },
     async (request, reply) => {
-      await auth.requireKey(request);
-      return sendResult(reply, await customVoices.replace(request.params.code, request.body));
+      const key = await auth.requireKey(request);
+      return sendResult(
+        reply,
+        await customVoices.replace(request.params.code, request.body, voiceAccess(request, key)),
+      );
     },
   );
   app.delete<{ Params: { code: string } }>(
@@ -156,14 +174,14 @@ export function registerCustomVoiceRoutes(app: FastifyInstance, options: CustomV
       }),
     },
     async (request, reply) => {
-      await auth.requireKey(request);
-      await customVoices.delete(request.params.code);
+      const key = await auth.requireKey(request);
+      await customVoices.delete(request.params.code, voiceAccess(request, key));
       return reply.code(204).send();
     },
   );
 
-  const audition = async (code: string, body: AuditionBody, reply: FastifyReply) => {
-    const voice = await customVoices.get(code);
+  const audition = async (code: string, body: AuditionBody, reply: FastifyReply, request: FastifyRequest) => {
+    const voice = await customVoices.get(code, voiceAccess(request, await auth.requireKey(request)));
     if (!engine) throw new AppError('ENGINE_FAILED', 'No engine is available for auditions.');
     const resolved = await resolveCustomVoice(
       voice,

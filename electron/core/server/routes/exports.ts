@@ -44,7 +44,7 @@ import {
   resolveVoice,
   spokenBy,
 } from '../validation';
-import { withCustomVoice } from './custom-voices';
+import { voiceAccess, withCustomVoice } from './custom-voices';
 import { apiRoute, binary, KEY, pathParams, PUBLIC } from '../openapi';
 import { redactPaths } from '../../platform/redact-paths';
 
@@ -253,7 +253,7 @@ export function registerExportRoutes(
       const input = parseExportBody(
         request.body,
         maxTextChars,
-        await withCustomVoice(NO_VOICE_MAPPING, customVoices, body?.voice_code),
+        await withCustomVoice(NO_VOICE_MAPPING, customVoices, voiceAccess(request, key), body?.voice_code),
       );
       const row = await jobs.exports.submit({ keyId: key.id, ...input });
       return sendResult(reply, toExportRecord(row, jobs));

@@ -19,8 +19,14 @@ import type { Auth } from '../auth';
 import { HTTP_STATUS, setRetryAfter, toAppError } from '../errors';
 import { submitIdempotently } from '../idempotency';
 import type { RequestRow } from '../../store';
-import { engineLabel, type CustomVoices, type VoiceLibrary } from '../../voices';
-import { withCustomVoice } from './custom-voices';
+import {
+  engineLabel,
+  PUBLIC_ACCESS,
+  type CustomVoiceAccess,
+  type CustomVoices,
+  type VoiceLibrary,
+} from '../../voices';
+import { voiceAccess, withCustomVoice } from './custom-voices';
 import {
   DOWNLOAD_PATH_HEADER,
   downloadPath,
@@ -73,7 +79,7 @@ export async function acceptSpeech(
   const speech = parseOpenAiSpeech(
     request.body,
     maxTextChars,
-    await withCustomVoice(voiceMapping, customVoices, named),
+    await withCustomVoice(voiceMapping, customVoices, voiceAccess(request, key), named),
   );
   const { request: input } = speech;
   const row = await submitIdempotently(
@@ -141,13 +147,25 @@ export function registerOpenAiRoutes(app: FastifyInstance, options: OpenAiRouteO
     },
   );
 
-  /** A public list: answered without a key; a presented key must be valid. */
+  /**
+   * A public list: answered without a key; a presented key must be valid. `access` is whose custom
+   * voices the caller reaches: the studio's only without a key (or session).
+   */
   const publicList =
-    (answer: (request: FastifyRequest, reply: FastifyReply) => FastifyReply | Promise<FastifyReply>) =>
+    (
+      answer: (
+        request: FastifyRequest,
+        reply: FastifyReply,
+        access: CustomVoiceAccess,
+      ) => FastifyReply | Promise<FastifyReply>,
+    ) =>
     async (request: FastifyRequest, reply: FastifyReply) => {
       try {
-        if (request.headers.authorization !== undefined) await auth.requireKey(request);
-        return await answer(request, reply);
+        const key =
+          request.headers.authorization !== undefined || request.sessionKey
+            ? await auth.requireKey(request)
+            : undefined;
+        return await answer(request, reply, key ? voiceAccess(request, key) : PUBLIC_ACCESS);
       } catch (error) {
         return sendOpenAiError(reply, error);
       }
@@ -213,8 +231,8 @@ export function registerOpenAiRoutes(app: FastifyInstance, options: OpenAiRouteO
         security: PUBLIC,
       }),
     },
-    publicList(async (request, reply) => {
-      const voices = openAiVoices((await options.customVoices?.list()) ?? []);
+    publicList(async (request, reply, access) => {
+      const voices = openAiVoices((await options.customVoices?.list(access)) ?? []);
       const { legacy } = request.query as { legacy?: unknown };
       const plain = legacy === 'true' || legacy === '1';
       return reply.send({ voices: plain ? voices.map((voice) => voice.id) : voices });

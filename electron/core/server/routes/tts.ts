@@ -18,7 +18,7 @@ import type { VoiceMapping } from '../../../shared/voice-mapping';
 import type { Jobs } from '../../jobs';
 import type { RequestRow, Store } from '../../store';
 import type { CustomVoices } from '../../voices';
-import { withCustomVoice } from './custom-voices';
+import { voiceAccess, withCustomVoice } from './custom-voices';
 import { isStudio, keyFilter, type Auth } from '../auth';
 import { submitIdempotently } from '../idempotency';
 import { apiRoute, KEY, pathParams } from '../openapi';
@@ -118,7 +118,13 @@ export function registerTtsRoutes(
       const { response_type: responseType, ...input } = parseTtsRequest(
         request.body,
         maxTextChars,
-        await withCustomVoice(voiceMapping, customVoices, body?.voice_code, body?.input_text),
+        await withCustomVoice(
+          voiceMapping,
+          customVoices,
+          voiceAccess(request, key),
+          body?.voice_code,
+          body?.input_text,
+        ),
       );
       const row = await submitIdempotently(
         jobs,

@@ -7,7 +7,7 @@
  * session only): an audio element's source, so it plays as the bytes arrive.
  */
 
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   AuditionBodySchema,
   PublicVoiceListSchema,
@@ -107,7 +107,7 @@ export function registerAuditionPair(
     description?: string;
     codeParam: string;
   },
-  speak: (code: string, body: AuditionBody, reply: FastifyReply) => Promise<unknown>,
+  speak: (code: string, body: AuditionBody, reply: FastifyReply, request: FastifyRequest) => Promise<unknown>,
 ): void {
   const params = pathParams({ code: route.codeParam });
   app.post<{ Params: { code: string } }>(
@@ -126,7 +126,7 @@ export function registerAuditionPair(
     },
     async (request, reply) => {
       await auth.requireKey(request);
-      return speak(request.params.code, readAuditionBody(request.body), reply);
+      return speak(request.params.code, readAuditionBody(request.body), reply, request);
     },
   );
   app.get<{ Params: { code: string }; Querystring: Record<string, unknown> }>(
@@ -146,7 +146,7 @@ export function registerAuditionPair(
     },
     async (request, reply) => {
       auth.requireSession(request);
-      return speak(request.params.code, readAuditionBody(bodyFromQuery(request.query)), reply);
+      return speak(request.params.code, readAuditionBody(bodyFromQuery(request.query)), reply, request);
     },
   );
 }
