@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readManuscript } from '../../../electron/core/manuscripts';
-import { readPdfInChild } from '../../../electron/core/manuscripts/pdf';
+import { readInChild } from '../../../electron/core/manuscripts/reader-process';
 import { isAppError } from '../../../electron/shared/errors';
 import { MANUSCRIPT_LIMITS } from '../../../electron/shared/manuscript';
 import {
@@ -104,17 +104,17 @@ describe('PDF reader (pdf.js in a child process)', () => {
     );
     expect(error.code).toBe('MANUSCRIPT_TOO_LARGE');
     expect(error.message).toContain('"bomb.pdf"');
-    expect(error.message).toContain(`${MANUSCRIPT_LIMITS.pdfMaxRssBytes / 1024 / 1024} MiB`);
-    // The 1 GiB went to the child; this process grew by far less than the stream inflates to.
+    expect(error.message).toContain(`${MANUSCRIPT_LIMITS.readerMaxRssBytes / 1024 / 1024} MiB`);
+    // The memory went to the child; this process grew by far less than the stream inflates to.
     expect(peak - before).toBeLessThan(150 * 1024 * 1024);
   }, 90_000);
 
   it('stops a reader that takes longer than its time limit', async () => {
     const error = await failure(
-      readPdfInChild(writeFlateBombPdf(256 * 1024 * 1024), 'slow.pdf', {
-        timeoutMs: 300,
-        maxRssBytes: 4 * 1024 ** 3,
-      }),
+      readInChild(
+        { fileName: 'slow.pdf', format: 'pdf', bytes: writeFlateBombPdf(256 * 1024 * 1024), options: {} },
+        { timeoutMs: 300, maxRssBytes: 4 * 1024 ** 3 },
+      ),
     );
     expect(error.code).toBe('MANUSCRIPT_TOO_LARGE');
     expect(error.message).toMatch(/"slow\.pdf" took longer than 0\.3 s/);
