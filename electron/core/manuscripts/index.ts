@@ -44,6 +44,11 @@ const MIB = 1024 * 1024;
 /** What a person reads for the formats we take. */
 const READABLE_FORMATS_TEXT = 'DOCX, EPUB, ODT, HTML, Markdown, plain text or PDF (with a text layer)';
 
+/** Reads running (each in its child) and waiting for a turn now. */
+export function manuscriptReaderLoad(): { running: number; waiting: number } {
+  return readers.load;
+}
+
 /**
  * Reads a manuscript in a child process, in its turn. Rejects with AppError MANUSCRIPT_INVALID
  * (broken, encrypted, hostile, no text), MANUSCRIPT_TOO_LARGE (over a limit, the time or memory

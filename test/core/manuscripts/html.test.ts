@@ -63,9 +63,9 @@ describe('readHtml', () => {
     expect(book.chapters[0]!.paragraphs[0]!.text).toBe('sâu');
 
     const deeper = `${'<div>'.repeat(100_000)}sâu${'</div>'.repeat(100_000)}`;
-    const error = await readManuscript({ fileName: 'deeper.html', bytes: utf8(deeper) }).catch(
-      (e: unknown) => e as AppError,
-    );
+    const error = (await readManuscript({ fileName: 'deeper.html', bytes: utf8(deeper) }).catch(
+      (e: unknown) => e,
+    )) as AppError;
     expect(error).toBeInstanceOf(AppError);
     expect(error.code).toBe('MANUSCRIPT_TOO_LARGE');
     expect(error.message).toBe(
