@@ -122,14 +122,14 @@ describe('hostile manuscripts are refused at their limit, fast', () => {
     const limit = MANUSCRIPT_LIMITS.paragraphs.toLocaleString('en-US');
     for (const fileName of ['tiny.txt', 'tiny.md']) {
       const res = await read(fileName, tinyParagraphs(1_000_000));
-      expect(res.status, res.text).toBe(413);
+      expect(res.status, res.text.slice(0, 200)).toBe(413);
       expect(res.json.error_code).toBe('MANUSCRIPT_TOO_LARGE');
       expect(res.json.error_message).toBe(
         `"${fileName}" is too large: it holds more than ${limit} paragraphs (the limit is ${limit} paragraphs).`,
       );
     }
     const imported = await read('tiny.md', tinyParagraphs(1_000_000), IMPORT);
-    expect(imported.status, imported.text).toBe(413);
+    expect(imported.status, imported.text.slice(0, 200)).toBe(413);
   });
 
   it('refuses an EPUB whose entity declarations follow a comment the strict parser stops at', async () => {
