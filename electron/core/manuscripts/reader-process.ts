@@ -1,7 +1,7 @@
 /**
  * One manuscript read in a child process (manuscript-reader-child.ts), kept within its limits:
  * stopped when it runs longer than `timeoutMs`, when its resident memory goes over
- * `maxRssBytes` (polled; its V8 heap is capped at the same size, and a FlateDecode bomb's
+ * `maxRssBytes` (polled; its V8 heap is capped 128 MiB below, and a FlateDecode bomb's
  * buffers, outside the heap, are what the polling catches), or when `signal` aborts (the client
  * went away). Stopped means killed (SIGKILL): a child never outlives its read. The app's own
  * event loop only forks, waits and receives the answer.
@@ -32,9 +32,13 @@ export interface ReaderLimits {
   maxRssBytes: number;
   /** How often the child's memory is looked at, ms. */
   pollMs?: number;
+  /** The child's script, when not the one beside this module (a benchmark times a built one). */
+  script?: URL;
 }
 
 const MIB = 1024 * 1024;
+/** Memory of a child outside its V8 heap, kept free under its limit: 128 MiB. */
+const HEAP_HEADROOM_BYTES = 128 * MIB;
 const execFileAsync = promisify(execFile);
 
 /** Reads `request` in a child process kept within `limits`; `signal` stops it. */
@@ -138,8 +142,11 @@ export function readInChild(
 }
 
 function startChild(limits: ReaderLimits): ChildProcess {
-  const script = fileURLToPath(READER_CHILD_URL);
-  const execArgv = [`--max-old-space-size=${Math.max(64, Math.round(limits.maxRssBytes / MIB))}`];
+  const script = fileURLToPath(limits.script ?? READER_CHILD_URL);
+  // The heap's cap leaves room under the memory limit for code, buffers and V8 itself, so the
+  // collector works hard before the limit is reached rather than after.
+  const heapMiB = Math.max(64, Math.round((limits.maxRssBytes - HEAP_HEADROOM_BYTES) / MIB));
+  const execArgv = [`--max-old-space-size=${heapMiB}`];
   if (script.endsWith('.ts')) {
     // From sources: tsx's loader, found from this module (not from the working directory).
     const tsx = createRequire(import.meta.url).resolve('tsx');
