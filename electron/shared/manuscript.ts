@@ -57,7 +57,7 @@ export const MANUSCRIPT_LIMITS = {
   htmlElements: 500_000,
   /** Every read runs in a child process, stopped after this long, ms. */
   readerTimeoutMs: 60_000,
-  /** … or when its resident memory goes over this, bytes (its V8 heap is capped at the same). */
+  /** … or when its resident memory goes over this, bytes (its V8 heap is capped 128 MiB below). */
   readerMaxRssBytes: 512 * 1024 * 1024,
   /** Reader child processes at once, at most: with the memory cap, 1 GiB in the worst case. */
   readers: 2,
