@@ -51,7 +51,8 @@ export function registerManuscriptRoutes(
           description:
             'The file is the raw body. Nothing is stored. Errors name the file: MANUSCRIPT_INVALID (broken, encrypted, ' +
             'no text layer), MANUSCRIPT_TOO_LARGE (over a limit, which the message gives), UNSUPPORTED_MEDIA_TYPE ' +
-            '(not a format we read).',
+            '(not a format we read), TOO_MANY_REQUESTS (2 files being read and 8 waiting: Retry-After). The file is read ' +
+            'in a child process, stopped when the client goes away.',
           security: KEY,
           rawBody: ['application/octet-stream'],
           querystring: ManuscriptReadQuerySchema,
