@@ -1,6 +1,7 @@
 /**
  * reader-process.ts and reader-queue.ts without the server: a reader child never outlives the
- * process that started it (killed with SIGKILL, no chance to clean up), and the queue's turns.
+ * process that started it (killed with SIGKILL, no chance to clean up), its V8 heap cap stops it
+ * where its memory is not polled (Windows), and the queue's turns.
  */
 
 import { spawn } from 'node:child_process';
@@ -8,6 +9,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { readInChild } from '../../../electron/core/manuscripts/reader-process';
 import { ReaderQueue } from '../../../electron/core/manuscripts/reader-queue';
 import { AppError } from '../../../electron/shared/errors';
 import { MANUSCRIPT_LIMITS } from '../../../electron/shared/manuscript';
@@ -38,6 +40,23 @@ describe('a reader child', () => {
     await exited;
     // Its read would last minutes (past its own 60 s limit): the child ends with its parent.
     await eventually(() => (isRunning(pid) ? undefined : true), MANUSCRIPT_LIMITS.readerTimeoutMs / 3);
+  }, 60_000);
+});
+
+describe("a reader child's memory", () => {
+  it('is stopped by its V8 heap cap where its memory is not polled, naming the file and the limit', async () => {
+    // 400,000 elements: parse5's tree of them needs about 180 MB of heap.
+    const html = new TextEncoder().encode('<p>a</p>'.repeat(400_000));
+    const error = (await readInChild(
+      { fileName: 'heavy.html', format: 'html', bytes: html, options: {} },
+      // A heap of 72 MiB (128 MiB under the limit), and no polling within the read.
+      { timeoutMs: 60_000, maxRssBytes: 200 * 1024 * 1024, pollMs: 60_000 },
+    ).catch((e: unknown) => e)) as AppError;
+    expect(error).toBeInstanceOf(AppError);
+    expect(error.code).toBe('MANUSCRIPT_TOO_LARGE');
+    expect(error.message).toBe(
+      '"heavy.html" needs more than 200 MiB of memory to read, the most a manuscript may use; it was stopped.',
+    );
   }, 60_000);
 });
 
