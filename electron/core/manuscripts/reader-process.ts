@@ -52,7 +52,9 @@ export function readInChild(
   return new Promise<Manuscript>((resolve, reject) => {
     const child = startChild(limits);
     let settled = false;
-    let stderr = '';
+    /** The end of the child's output so far (a marker split across chunks is still seen), and whether V8 said its heap ran out. */
+    let stderrTail = '';
+    let heapExhausted = false;
     const finish = (error: AppError | null, manuscript?: Manuscript): void => {
       if (settled) return;
       settled = true;
@@ -93,7 +95,10 @@ export function readInChild(
     // Kept only to tell a V8 heap overflow from other ends.
     child.stderr?.setEncoding('utf8');
     child.stderr?.on('data', (chunk: string) => {
-      stderr = (stderr + chunk).slice(-2000);
+      // V8's native stack trace follows its message: the flag is set as the message passes.
+      const seen = stderrTail + chunk;
+      if (/heap out of memory/i.test(seen)) heapExhausted = true;
+      stderrTail = seen.slice(-100);
     });
     child.once('message', (reply: ReaderChildReply) => {
       if (reply.ok) finish(null, reply.manuscript);
@@ -115,7 +120,7 @@ export function readInChild(
     });
     // 'close' comes after the IPC channel closed: a reply sent just before exiting has arrived by then.
     child.once('close', (code, exitSignal) => {
-      if (/heap out of memory/i.test(stderr)) {
+      if (heapExhausted) {
         stop(
           'MANUSCRIPT_TOO_LARGE',
           `"${fileName}" needs more than ${Math.round(limits.maxRssBytes / MIB)} MiB of memory to read, the most a manuscript may use; it was stopped.`,
