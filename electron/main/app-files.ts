@@ -6,11 +6,11 @@
 export const APP_FILES = {
   /** package.json "main". */
   main: 'dist/electron/main/index.js',
-  /** The engine's worker threads and the PDF reader's child process (core/manuscripts/pdf.ts). */
+  /** The engine's worker threads and the manuscript reader's child process (core/manuscripts/reader-process.ts). */
   workers: [
     'dist/electron/main/engine-host-worker.js',
     'dist/electron/main/espeak-worker.js',
-    'dist/electron/main/pdf-reader-child.js',
+    'dist/electron/main/manuscript-reader-child.js',
   ],
   preload: 'dist/electron/preload/index.cjs',
   uiDir: 'dist/renderer',

@@ -3,7 +3,7 @@
  * plain text, PDF), whatever the file it came from: metadata, a cover, and chapters of paragraphs
  * with their emphasis. A book project is made from one (its chapters, then its segments), and
  * the quick studio text shows one as text with `#` headings. Plain data: it crosses a process
- * boundary (the PDF reader runs in a child process) and the API.
+ * boundary (every reader runs in a child process) and the API.
  */
 
 /** The formats a manuscript is read from, by what the file is (not only its name). */
@@ -40,10 +40,29 @@ export const MANUSCRIPT_LIMITS = {
   paragraphs: 200_000,
   /** Bytes of a cover picture (larger covers are left out with a warning). */
   coverBytes: 2 * 1024 * 1024,
-  /** PDF: the reader's child process is stopped after this long, ms. */
-  pdfTimeoutMs: 60_000,
-  /** PDF: … or when its resident memory goes over this, bytes. */
-  pdfMaxRssBytes: 1024 * 1024 * 1024,
+  /**
+   * Elements nested in one another in an XML part (DOCX, ODT, EPUB) or an HTML document, at most:
+   * libxml2's default (256); real books nest a few dozen deep. Checked as each element opens.
+   */
+  nestingDepth: 256,
+  /**
+   * Elements of one XML part (DOCX, ODT, EPUB package files) at most: a book of 5,000,000
+   * characters written with a run per word has about 6 elements a word, 6 million in all.
+   */
+  xmlElements: 8_000_000,
+  /**
+   * Elements of one HTML document (an HTML file, an EPUB content document) at most: each costs
+   * about 450 bytes of tree; a 5,000,000-character book in HTML has about 60,000.
+   */
+  htmlElements: 500_000,
+  /** Every read runs in a child process, stopped after this long, ms. */
+  readerTimeoutMs: 60_000,
+  /** … or when its resident memory goes over this, bytes (its V8 heap is capped 128 MiB below). */
+  readerMaxRssBytes: 512 * 1024 * 1024,
+  /** Reader child processes at once, at most: with the memory cap, 1 GiB in the worst case. */
+  readers: 2,
+  /** Reads waiting for a reader, at most; one more is refused with TOO_MANY_REQUESTS (429). */
+  readerQueue: 8,
 } as const;
 
 /** A run of emphasised text inside a paragraph: code-point offsets into its `text`, end exclusive. */

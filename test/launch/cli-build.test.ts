@@ -91,7 +91,7 @@ describe('the compiled CLI', () => {
     const text = readFileSync(entry, 'utf8');
     expect(text.startsWith('#!/usr/bin/env node\n')).toBe(true);
     expect(statSync(entry).mode & 0o111).not.toBe(0);
-    for (const worker of ['espeak-worker.js', 'engine-host-worker.js', 'pdf-reader-child.js']) {
+    for (const worker of ['espeak-worker.js', 'engine-host-worker.js', 'manuscript-reader-child.js']) {
       expect(statSync(join(app, 'dist/cli', worker)).size).toBeGreaterThan(500);
     }
   });
@@ -222,7 +222,7 @@ describe('the compiled CLI', () => {
       const wav = new Uint8Array(await audition.arrayBuffer());
       expect(Buffer.from(wav.subarray(0, 4)).toString('ascii')).toBe('RIFF');
       expect(wav.length).toBeGreaterThan(10_000);
-      // A PDF is read by pdf-reader-child.js, started beside the bundle's chunks.
+      // A PDF is read by manuscript-reader-child.js, started beside the bundle's chunks.
       const read = await fetch(`${url}/api/v1/manuscripts/read?file_name=book.pdf`, {
         method: 'POST',
         headers: { ...studio, 'content-type': 'application/octet-stream' },

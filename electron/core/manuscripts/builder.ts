@@ -4,8 +4,8 @@
  * every format: text cleaned and NFC (shared/text cleanText), white space collapsed (a run of
  * spaces, tabs and source line breaks is one space; an explicit line break `\n` stays),
  * emphasis as code-point offsets merged across runs, empty paragraphs and chapters dropped,
- * and the character limit kept as the text comes (the reading stops at the first character
- * over it).
+ * and the character and paragraph limits kept as the text comes (the reading stops at the
+ * first character or paragraph over them).
  */
 
 import { cleanText } from '../../shared/text';
@@ -19,7 +19,7 @@ import {
   type ManuscriptFormat,
   type ManuscriptParagraph,
 } from '../../shared/manuscript';
-import { invalidManuscript, manuscriptTooLarge } from './errors';
+import { invalidManuscript, manuscriptTooLarge, tooManyParagraphs } from './errors';
 
 /** A piece of a paragraph's text and its emphasis. `\n` is a line break; other white space is a space. */
 export interface TextRun {
@@ -133,6 +133,7 @@ export class ManuscriptBuilder {
   readonly warnings: string[] = [];
   private readonly chapters: OpenChapter[] = [];
   private characters = 0;
+  private paragraphs = 0;
 
   constructor(
     readonly fileName: string,
@@ -172,6 +173,7 @@ export class ManuscriptBuilder {
         { limit_characters: MANUSCRIPT_LIMITS.characters },
       );
     }
+    if (++this.paragraphs > MANUSCRIPT_LIMITS.paragraphs) throw tooManyParagraphs(this.fileName);
     let chapter = this.chapters.at(-1);
     if (!chapter) {
       chapter = { title: null, kind: 'body', paragraphs: [] };

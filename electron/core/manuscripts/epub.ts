@@ -1,6 +1,8 @@
 /**
  * EPUB 2 and 3 manuscripts, read with yauzl (zip-archive.ts), fast-xml-parser (container.xml,
- * the OPF package, the NCX, encryption.xml) and parse5 (the nav document and the XHTML content):
+ * the OPF package, the NCX, encryption.xml; each checked first by saxes for entity declarations,
+ * well-formedness and the limits: xml.ts checkXml) and parse5 (the nav document and the XHTML
+ * content, under the limits of html-parse.ts):
  * spine order; a chapter per content document, titled from the EPUB 3 nav first, then the NCX,
  * then its first heading (an h1/h2 after text inside a document starts another chapter); front
  * and back matter marked from epub:type, nav landmarks, guide references and linear="no"; the
@@ -10,8 +12,8 @@
  * epub:type="footnote"…) are left out unless asked for, then kept where they stand.
  */
 
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { parse as parseHtml, type DefaultTreeAdapterTypes } from 'parse5';
+import { XMLParser } from 'fast-xml-parser';
+import type { DefaultTreeAdapterTypes } from 'parse5';
 import {
   MANUSCRIPT_LIMITS,
   type ChapterKind,
@@ -20,6 +22,7 @@ import {
 } from '../../shared/manuscript';
 import { ManuscriptBuilder, plainText } from './builder';
 import { invalidManuscript, sizeText } from './errors';
+import { parseHtmlDocument } from './html-parse';
 import {
   htmlAttr,
   htmlBlocks,
@@ -31,7 +34,7 @@ import {
 } from './html-text';
 import { resolvePart } from './ooxml-parts';
 import type { ManuscriptReader } from './reader';
-import { refuseEntityDeclarations } from './xml';
+import { checkXml, refuseEntityDeclarations } from './xml';
 import { openZipArchive, type ZipArchive } from './zip-archive';
 
 /** Font obfuscation (IDPF and Adobe): not DRM, the text is readable. */
@@ -152,18 +155,15 @@ class EpubReader {
 
   private async xml(part: string): Promise<XmlObject> {
     const text = await this.zip.readText(part);
-    refuseEntityDeclarations(text, { fileName: this.fileName, format: 'epub', part });
-    const valid = XMLValidator.validate(text);
-    if (valid !== true) {
-      throw this.invalid(`${part} is not well-formed XML (line ${valid.err.line}: ${valid.err.msg})`);
-    }
+    // Well-formed, within the limits and declaring no entity before the lenient parser sees it.
+    checkXml(text, { fileName: this.fileName, format: 'epub', part });
     return xmlParser.parse(text) as XmlObject;
   }
 
   private async html(part: string): Promise<DefaultDocument> {
     const text = await this.zip.readText(part);
     refuseEntityDeclarations(text, { fileName: this.fileName, format: 'epub', part });
-    return parseHtml(text);
+    return parseHtmlDocument(text, this.fileName, part);
   }
 
   async read() {

@@ -4,7 +4,7 @@
  */
 
 import { AppError } from '../../shared/errors';
-import type { ManuscriptFormat } from '../../shared/manuscript';
+import { MANUSCRIPT_LIMITS, type ManuscriptFormat } from '../../shared/manuscript';
 
 const MIB = 1024 * 1024;
 
@@ -43,4 +43,50 @@ export function manuscriptTooLarge(
       ...details,
     },
   );
+}
+
+/** What a limit's message says of `part`: its name inside the file, or the file itself. */
+function partText(part: string | null): { what: string; details: Record<string, unknown> } {
+  return part === null ? { what: 'it', details: {} } : { what: part, details: { entry: part } };
+}
+
+/** `part` of the file (null: the file itself) nests elements deeper than MANUSCRIPT_LIMITS.nestingDepth. */
+export function nestedTooDeep(fileName: string, part: string | null): AppError {
+  const limit = `${MANUSCRIPT_LIMITS.nestingDepth} elements deep`;
+  const { what, details } = partText(part);
+  return manuscriptTooLarge(
+    fileName,
+    `${what} nests elements more than ${MANUSCRIPT_LIMITS.nestingDepth} deep`,
+    limit,
+    {
+      ...details,
+      limit_depth: MANUSCRIPT_LIMITS.nestingDepth,
+    },
+  );
+}
+
+/** `part` of the file (null: the file itself) holds more than `limit` elements. */
+export function tooManyElements(fileName: string, part: string | null, limit: number): AppError {
+  const text = `${limit.toLocaleString('en-US')} elements`;
+  const { what, details } = partText(part);
+  return manuscriptTooLarge(fileName, `${what} holds more than ${text}`, `${text} a document`, {
+    ...details,
+    limit_elements: limit,
+  });
+}
+
+/** The manuscript holds more paragraphs than MANUSCRIPT_LIMITS.paragraphs. */
+export function tooManyParagraphs(fileName: string): AppError {
+  const limit = `${MANUSCRIPT_LIMITS.paragraphs.toLocaleString('en-US')} paragraphs`;
+  return manuscriptTooLarge(fileName, `it holds more than ${limit}`, limit, {
+    limit_paragraphs: MANUSCRIPT_LIMITS.paragraphs,
+  });
+}
+
+/** Why a read stopped when its signal aborted: the signal's AppError, else CANCELLED naming the file. */
+export function readAborted(signal: AbortSignal, fileName: string): AppError {
+  if (signal.reason instanceof AppError) return signal.reason;
+  return new AppError('CANCELLED', `The read of "${fileName}" was stopped: its request went away.`, {
+    file: fileName,
+  });
 }

@@ -1,5 +1,5 @@
 /**
- * HTML manuscripts, read with parse5 (linear on hostile nesting): h1 and h2 start chapters named
+ * HTML manuscripts, read with parse5 under the nesting and element limits (html-parse.ts): h1 and h2 start chapters named
  * by their text; p, div, li, blockquote… are paragraphs, with em/i and strong/b as emphasis;
  * deeper headings are paragraphs; scripts, styles and navigation are left out, and so are
  * notes (epub:type / role footnote, endnote) and their calls unless notes are asked for. The title from
@@ -7,14 +7,14 @@
  * <html lang>.
  */
 
-import { parse } from 'parse5';
 import { ManuscriptBuilder, plainText } from './builder';
+import { parseHtmlDocument } from './html-parse';
 import { htmlAttr, htmlBlocks, htmlElements, htmlText, isNote, isNoteReference } from './html-text';
 import type { ManuscriptReader } from './reader';
 import { decodeText } from './text-decoding';
 
 export const readHtml: ManuscriptReader = async (bytes, fileName, options) => {
-  const document = parse(decodeText(bytes, fileName, 'html'));
+  const document = parseHtmlDocument(decodeText(bytes, fileName, 'html'), fileName, null);
   const builder = new ManuscriptBuilder(fileName, 'html');
   let title: string | null = null;
   let author: string | null = null;

@@ -2,14 +2,16 @@
  * Manuscripts read from files into one shape (shared/manuscript.ts): the format is told by the
  * file's first bytes and its name, each format has its reader (a library made for it: yauzl for
  * the zip containers, saxes for DOCX and ODT, fast-xml-parser and parse5 for EPUB, parse5 for
- * HTML, markdown-it for Markdown, pdf.js in a child process for PDF), and every reader keeps the
- * limits of MANUSCRIPT_LIMITS. A file that cannot be read is refused whole: nothing is half
- * imported.
+ * HTML, markdown-it for Markdown, pdf.js for PDF), and every reader keeps the limits of
+ * MANUSCRIPT_LIMITS. Every read runs in a child process (reader-process.ts), never on the
+ * caller's thread: a wall-clock and a memory limit each, at most MANUSCRIPT_LIMITS.readers at
+ * once and readerQueue waiting (reader-queue.ts), stopped when the caller's signal aborts. A file
+ * that cannot be read is refused whole: nothing is half imported.
  */
 
 import { open } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
-import { AppError, isAppError } from '../../shared/errors';
+import { AppError } from '../../shared/errors';
 import {
   MANUSCRIPT_EXTENSIONS,
   MANUSCRIPT_FORMATS,
@@ -18,42 +20,45 @@ import {
   type ManuscriptFormat,
   type ManuscriptOptions,
 } from '../../shared/manuscript';
-import { readDocx } from './docx';
-import { readEpub } from './epub';
-import { readHtml } from './html';
-import { readMarkdown } from './markdown';
-import { readOdt } from './odt';
-import { readPdf } from './pdf';
-import { readPlainText } from './plain-text';
-import type { ManuscriptReader } from './reader';
+import { readInChild } from './reader-process';
+import { ReaderQueue } from './reader-queue';
 import { bomEncoding } from './text-decoding';
 
 /** A manuscript file: its name (for the format and messages) and its bytes or where they are. */
 export type ManuscriptSource = { fileName: string } & ({ bytes: Uint8Array } | { path: string });
 
-const READERS: Readonly<Record<ManuscriptFormat, ManuscriptReader>> = {
-  docx: readDocx,
-  epub: readEpub,
-  odt: readOdt,
-  html: readHtml,
-  markdown: readMarkdown,
-  text: readPlainText,
-  pdf: readPdf,
-};
+/** What a read may be asked besides the text: notes, comments, and a signal that stops it. */
+export interface ManuscriptReadOptions extends ManuscriptOptions {
+  /** Aborting stops the read: a waiting read leaves the queue, a running one's child is killed. */
+  signal?: AbortSignal;
+}
+
+/** The readers' turns, one queue for the process: the limits are the machine's. */
+const readers = new ReaderQueue({
+  readers: MANUSCRIPT_LIMITS.readers,
+  waiting: MANUSCRIPT_LIMITS.readerQueue,
+});
 
 const MIB = 1024 * 1024;
 
 /** What a person reads for the formats we take. */
 const READABLE_FORMATS_TEXT = 'DOCX, EPUB, ODT, HTML, Markdown, plain text or PDF (with a text layer)';
 
+/** Reads running (each in its child) and waiting for a turn now. */
+export function manuscriptReaderLoad(): { running: number; waiting: number } {
+  return readers.load;
+}
+
 /**
- * Reads a manuscript. Rejects with AppError MANUSCRIPT_INVALID (broken, encrypted, hostile, no
- * text), MANUSCRIPT_TOO_LARGE (over a limit: the message names the file and the limit) or
- * UNSUPPORTED_MEDIA_TYPE (not a format we read); each message names the file.
+ * Reads a manuscript in a child process, in its turn. Rejects with AppError MANUSCRIPT_INVALID
+ * (broken, encrypted, hostile, no text), MANUSCRIPT_TOO_LARGE (over a limit, the time or memory
+ * limits included: the message names the file and the limit), UNSUPPORTED_MEDIA_TYPE (not a
+ * format we read), TOO_MANY_REQUESTS (every reader busy and the queue full) or, when
+ * `options.signal` aborts, its reason (CANCELLED by default); each message names the file.
  */
 export async function readManuscript(
   source: ManuscriptSource,
-  options: ManuscriptOptions = {},
+  { signal, ...options }: ManuscriptReadOptions = {},
 ): Promise<Manuscript> {
   const fileName = basename(source.fileName.replaceAll('\\', '/')) || 'manuscript';
   const bytes = 'bytes' in source ? source.bytes : await readLimited(source.path, fileName);
@@ -66,17 +71,15 @@ export async function readManuscript(
       { file: fileName },
     );
   }
-  try {
-    return await READERS[format](bytes, fileName, options);
-  } catch (error) {
-    if (isAppError(error)) throw error;
-    throw new AppError(
-      'MANUSCRIPT_INVALID',
-      `"${fileName}" cannot be read as ${format.toUpperCase()}: ${error instanceof Error ? error.message : String(error)}`,
-      { file: fileName, format },
-      { cause: error },
-    );
-  }
+  const limits = {
+    timeoutMs: MANUSCRIPT_LIMITS.readerTimeoutMs,
+    maxRssBytes: MANUSCRIPT_LIMITS.readerMaxRssBytes,
+  };
+  return readers.run(
+    fileName,
+    () => readInChild({ fileName, format, bytes, options }, limits, signal),
+    signal,
+  );
 }
 
 /**

@@ -3,17 +3,54 @@
  * and `[chapter: Title]` lines start chapters; paragraphs (also in lists, quotes and tables)
  * with *em* and **strong** as emphasis; deeper headings are paragraphs; raw HTML is left out.
  * Footnotes are left out unless asked for, then placed as paragraphs after the paragraph
- * citing them. A YAML front matter's title, author and lang are the metadata.
+ * citing them. A YAML front matter's title, author and lang are the metadata. The paragraph
+ * limit stops the parse itself, not only the building.
  */
 
-import MarkdownIt, { type Token } from 'markdown-it';
+import MarkdownIt, { type MarkdownIt as Markdown, type StateBlock, type Token } from 'markdown-it';
 import footnote from 'markdown-it-footnote';
+import { MANUSCRIPT_LIMITS } from '../../shared/manuscript';
 import { ManuscriptBuilder, type TextRun } from './builder';
 import { FENCE_RE, MARKER_RE, markerTitle } from './chapter-lines';
+import { tooManyParagraphs } from './errors';
 import type { ManuscriptReader } from './reader';
 import { decodeText } from './text-decoding';
 
-const markdown = new MarkdownIt({ html: true }).use(footnote);
+/** What the paragraph limit's rule keeps in a parse's env. */
+interface ParagraphCount {
+  fileName: string;
+  /** Tokens looked at so far. */
+  seen: number;
+  paragraphs: number;
+}
+
+/**
+ * Stops the parse once the text holds more paragraphs than MANUSCRIPT_LIMITS.paragraphs:
+ * markdown-it writes every token before the builder sees one (a million tiny paragraphs cost
+ * 3.5 s and 1.1 GB of tokens), so a block rule run first at each block start counts the
+ * paragraphs written so far (inline tokens with text; headings are chapters) and never matches.
+ */
+function paragraphLimit(md: Markdown): void {
+  md.block.ruler.before('table', 'paragraph_limit', (state: StateBlock) => {
+    const count = (state.env as { paragraphCount?: ParagraphCount }).paragraphCount;
+    if (!count) return false;
+    const { tokens } = state;
+    for (; count.seen < tokens.length; count.seen++) {
+      const token = tokens[count.seen]!;
+      if (
+        token.type === 'inline' &&
+        tokens[count.seen - 1]?.type !== 'heading_open' &&
+        token.content.trim() !== ''
+      ) {
+        count.paragraphs++;
+      }
+    }
+    if (count.paragraphs > MANUSCRIPT_LIMITS.paragraphs) throw tooManyParagraphs(count.fileName);
+    return false;
+  });
+}
+
+const markdown = new MarkdownIt({ html: true }).use(footnote).use(paragraphLimit);
 
 /** YAML front matter (`---` … `---` at the very start): its simple `key: value` lines, and the text after it. */
 function frontMatter(text: string): { fields: Map<string, string>; body: string } {
@@ -90,7 +127,8 @@ function inlineRuns(token: Token, refs: number[]): TextRun[] {
 
 export const readMarkdown: ManuscriptReader = async (bytes, fileName, options) => {
   const { fields, body } = frontMatter(decodeText(bytes, fileName, 'markdown').replace(/\r\n?/g, '\n'));
-  const tokens = markdown.parse(isolateMarkers(body), {});
+  const paragraphCount: ParagraphCount = { fileName, seen: 0, paragraphs: 0 };
+  const tokens = markdown.parse(isolateMarkers(body), { paragraphCount });
   const builder = new ManuscriptBuilder(fileName, 'markdown');
 
   // Footnotes first (their block comes last): id → paragraphs.

@@ -3,8 +3,9 @@
  * chapters from the outline (each mapped to its page, and to its place on the page when the
  * destination says), else from lines set in larger type, else one chapter; paragraphs from the
  * vertical gaps between lines; emphasis from the fonts' names (Italic/Oblique → em, Bold → strong).
- * Runs inside the reader's child process (pdf-reader-child.ts): a hostile PDF may take gigabytes
- * there, never in the app (pdf.ts watches the child's time and memory).
+ * Runs inside the reader's child process (manuscript-reader-child.ts) like every reader: a hostile
+ * PDF may take gigabytes there, never in the app (reader-process.ts watches the child's time and
+ * memory).
  */
 
 import { AppError } from '../../shared/errors';
@@ -15,6 +16,7 @@ import {
   type ManuscriptChapter,
   type ManuscriptParagraph,
 } from '../../shared/manuscript';
+import { tooManyParagraphs } from './errors';
 
 /** pdf.js's display layer wants DOMMatrix at import; without @napi-rs/canvas, text does not use it. */
 function installDomMatrixShim(): void {
@@ -140,6 +142,7 @@ async function readDocument(document: PdfDocument, fileName: string): Promise<Ma
   }
 
   const blocks = paragraphsOf(lines);
+  if (blocks.length > MANUSCRIPT_LIMITS.paragraphs) throw tooManyParagraphs(fileName);
   const { info } = (await document.getMetadata().catch(() => ({ info: {} }))) as {
     info: Record<string, unknown>;
   };

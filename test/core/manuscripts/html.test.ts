@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readManuscript } from '../../../electron/core/manuscripts';
+import { AppError } from '../../../electron/shared/errors';
+import { MANUSCRIPT_LIMITS } from '../../../electron/shared/manuscript';
 import { VIETNAMESE_BOOK, expectedParagraph, notesOf, writeHtml } from '../../fixtures/manuscripts';
 
 const ALL = [...VIETNAMESE_BOOK.frontMatter!, ...VIETNAMESE_BOOK.chapters, ...VIETNAMESE_BOOK.backMatter!];
@@ -53,9 +55,21 @@ describe('readHtml', () => {
     ]);
   });
 
-  it('stays linear on hostile nesting', async () => {
-    const html = `${'<div>'.repeat(100_000)}sâu${'</div>'.repeat(100_000)}`;
+  it('reads nesting up to the depth limit and refuses deeper, naming the file and the limit', async () => {
+    // html and body are two levels: the text's div is at the limit.
+    const depth = MANUSCRIPT_LIMITS.nestingDepth - 2;
+    const html = `${'<div>'.repeat(depth)}sâu${'</div>'.repeat(depth)}`;
     const book = await readManuscript({ fileName: 'deep.html', bytes: utf8(html) });
     expect(book.chapters[0]!.paragraphs[0]!.text).toBe('sâu');
+
+    const deeper = `${'<div>'.repeat(100_000)}sâu${'</div>'.repeat(100_000)}`;
+    const error = (await readManuscript({ fileName: 'deeper.html', bytes: utf8(deeper) }).catch(
+      (e: unknown) => e,
+    )) as AppError;
+    expect(error).toBeInstanceOf(AppError);
+    expect(error.code).toBe('MANUSCRIPT_TOO_LARGE');
+    expect(error.message).toBe(
+      `"deeper.html" is too large: it nests elements more than ${MANUSCRIPT_LIMITS.nestingDepth} deep (the limit is ${MANUSCRIPT_LIMITS.nestingDepth} elements deep).`,
+    );
   });
 });

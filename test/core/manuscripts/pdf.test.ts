@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readManuscript } from '../../../electron/core/manuscripts';
-import { readPdfInChild } from '../../../electron/core/manuscripts/pdf';
+import { extractPdf } from '../../../electron/core/manuscripts/pdf-extract';
+import { readInChild } from '../../../electron/core/manuscripts/reader-process';
 import { isAppError } from '../../../electron/shared/errors';
 import { MANUSCRIPT_LIMITS } from '../../../electron/shared/manuscript';
 import {
@@ -11,6 +12,8 @@ import {
   PDF_ITALIC_TAIL,
   writeFlateBombPdf,
   writeImageOnlyPdf,
+  PARAGRAPHS_A_PAGE,
+  writeManyParagraphsPdf,
   writePdfBook,
 } from '../../fixtures/pdf-files';
 
@@ -104,17 +107,33 @@ describe('PDF reader (pdf.js in a child process)', () => {
     );
     expect(error.code).toBe('MANUSCRIPT_TOO_LARGE');
     expect(error.message).toContain('"bomb.pdf"');
-    expect(error.message).toContain(`${MANUSCRIPT_LIMITS.pdfMaxRssBytes / 1024 / 1024} MiB`);
-    // The 1 GiB went to the child; this process grew by far less than the stream inflates to.
+    expect(error.message).toContain(`${MANUSCRIPT_LIMITS.readerMaxRssBytes / 1024 / 1024} MiB`);
+    // The memory went to the child; this process grew by far less than the stream inflates to.
     expect(peak - before).toBeLessThan(150 * 1024 * 1024);
+  }, 90_000);
+
+  it('refuses more paragraphs than the limit, naming the file and the limit', async () => {
+    const one = await readManuscript({ fileName: 'one.pdf', bytes: writeManyParagraphsPdf(1) });
+    // Each line a paragraph or, set larger, a chapter's title: a page is read, not refused.
+    const read = one.chapters.reduce((n, chapter) => n + chapter.paragraphs.length + 1, 0);
+    expect(read).toBeGreaterThan(PARAGRAPHS_A_PAGE * 0.9);
+    const pages = Math.ceil((MANUSCRIPT_LIMITS.paragraphs + 1) / PARAGRAPHS_A_PAGE);
+    // In this process: from the sources the child's pdf.js, loaded through tsx, may reach the
+    // memory cap first (the built child reads a 4.6-million-character PDF in 343 MB).
+    const error = await failure(extractPdf(new Uint8Array(writeManyParagraphsPdf(pages)), 'many.pdf'));
+    const limit = MANUSCRIPT_LIMITS.paragraphs.toLocaleString('en-US');
+    expect(error).toEqual({
+      code: 'MANUSCRIPT_TOO_LARGE',
+      message: `"many.pdf" is too large: it holds more than ${limit} paragraphs (the limit is ${limit} paragraphs).`,
+    });
   }, 90_000);
 
   it('stops a reader that takes longer than its time limit', async () => {
     const error = await failure(
-      readPdfInChild(writeFlateBombPdf(256 * 1024 * 1024), 'slow.pdf', {
-        timeoutMs: 300,
-        maxRssBytes: 4 * 1024 ** 3,
-      }),
+      readInChild(
+        { fileName: 'slow.pdf', format: 'pdf', bytes: writeFlateBombPdf(256 * 1024 * 1024), options: {} },
+        { timeoutMs: 300, maxRssBytes: 4 * 1024 ** 3 },
+      ),
     );
     expect(error.code).toBe('MANUSCRIPT_TOO_LARGE');
     expect(error.message).toMatch(/"slow\.pdf" took longer than 0\.3 s/);

@@ -4,7 +4,8 @@
  * with (core/manuscripts: DOCX, EPUB, ODT, HTML, Markdown, plain text, PDF), answered as its
  * metadata, chapters and text (shared/manuscript-read.ts). The quick studio text opens files
  * through it. Nothing is stored or charged. A body over MANUSCRIPT_LIMITS.fileBytes is refused with
- * MANUSCRIPT_TOO_LARGE naming the file and the limit, before the rest of it is read.
+ * MANUSCRIPT_TOO_LARGE naming the file and the limit, before the rest of it is read. The read runs
+ * in a child process in its turn (core/manuscripts), stopped when the client goes away.
  */
 
 import type { Readable } from 'node:stream';
@@ -18,6 +19,7 @@ import {
 } from '../../../shared/manuscript-read';
 import { readManuscript } from '../../manuscripts';
 import type { Auth } from '../auth';
+import { clientGoneSignal } from '../client-gone';
 import { apiRoute, KEY } from '../openapi';
 import { sendResult } from '../reply';
 
@@ -49,7 +51,8 @@ export function registerManuscriptRoutes(
           description:
             'The file is the raw body. Nothing is stored. Errors name the file: MANUSCRIPT_INVALID (broken, encrypted, ' +
             'no text layer), MANUSCRIPT_TOO_LARGE (over a limit, which the message gives), UNSUPPORTED_MEDIA_TYPE ' +
-            '(not a format we read).',
+            '(not a format we read), TOO_MANY_REQUESTS (2 files being read and 8 waiting: Retry-After). The file is read ' +
+            'in a child process, stopped when the client goes away.',
           security: KEY,
           rawBody: ['application/octet-stream'],
           querystring: ManuscriptReadQuerySchema,
@@ -82,7 +85,7 @@ export function registerManuscriptRoutes(
           throw tooLarge();
         }
         const bytes = await readBody(body, limit, reply, tooLarge);
-        const manuscript = await readManuscript({ fileName, bytes });
+        const manuscript = await readManuscript({ fileName, bytes }, { signal: clientGoneSignal(reply) });
         return sendResult(reply, toManuscriptReadResult(manuscript));
       },
     );

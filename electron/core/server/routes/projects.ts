@@ -52,6 +52,7 @@ import { checkFreeSpace } from '../../platform/free-space';
 import { ARCHIVE_LIMITS, type ProjectService, readProjectArchive, writeProjectArchive } from '../../projects';
 import type { Store } from '../../store';
 import type { Auth } from '../auth';
+import { clientGoneSignal } from '../client-gone';
 import { contentDisposition } from '../../../shared/download-name';
 import { apiRoute, binary, KEY, pathParams } from '../openapi';
 import { sendResult } from '../reply';
@@ -579,9 +580,10 @@ export function registerProjectRoutes(
       return { bytes: Buffer.concat(chunks), size: seen };
     };
 
-    const manuscriptFrom = async (request: FastifyRequest, fileName: string) => {
+    /** `signal`: the client went away (the read in its child process stops). */
+    const manuscriptFrom = async (request: FastifyRequest, fileName: string, signal: AbortSignal) => {
       const { bytes } = await readBody(request, fileName, MANUSCRIPT_LIMITS.fileBytes);
-      return await readManuscript({ fileName, bytes });
+      return await readManuscript({ fileName, bytes }, { signal });
     };
 
     scope.post<{ Querystring: ProjectImportQuery }>(
@@ -601,7 +603,7 @@ export function registerProjectRoutes(
       async (request, reply) => {
         const keyId = await key(request);
         const q = query<ProjectImportQuery>(ProjectImportQuerySchema, request.query);
-        const manuscript = await manuscriptFrom(request, q.file_name);
+        const manuscript = await manuscriptFrom(request, q.file_name, clientGoneSignal(reply));
         const detail = await projects.createFromManuscript(keyId, manuscript, {
           ...(q.title ? { title: q.title } : {}),
           ...(q.author ? { author: q.author } : {}),
@@ -630,7 +632,7 @@ export function registerProjectRoutes(
         const keyId = await key(request);
         const { file_name } = query<{ file_name: string }>(FileNameQuerySchema, request.query);
         await projects.owned(keyId, request.params.id);
-        const manuscript = await manuscriptFrom(request, file_name);
+        const manuscript = await manuscriptFrom(request, file_name, clientGoneSignal(reply));
         return sendResult(reply, await projects.importInto(keyId, request.params.id, manuscript));
       },
     );
