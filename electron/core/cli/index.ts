@@ -15,6 +15,7 @@
 
 import process from 'node:process';
 import { moveDataOutOfProfile } from '../platform/paths';
+import { keepNewFilesPrivate } from '../platform/private-files';
 
 type Command = (argv: string[]) => Promise<number>;
 
@@ -30,6 +31,9 @@ const COMMANDS = new Map<string, () => Promise<Command>>([
   ['cache', async () => (await import('./cache-command')).runCache],
   ['project', async () => (await import('./project-command')).runProject],
 ]);
+
+/** Commands that write only the files the user names (their modes follow the user's umask). */
+const USER_FILE_COMMANDS = new Set(['say', 'export']);
 
 const USAGE = `usage: narration-studio <command> [options]
 commands:
@@ -58,6 +62,9 @@ async function main(argv: string[]): Promise<number> {
       process.stderr.write(`error: ${(error as Error).message}\n`);
       return 1;
     }
+    // What the commands of the data folder write is its user's alone, as under `serve`
+    // (private-files.ts); `say` and `export` write the user's own files where they are told.
+    if (!USER_FILE_COMMANDS.has(command!)) keepNewFilesPrivate();
     return (await load())(rest);
   }
   if (command === '--help' || command === '-h') {

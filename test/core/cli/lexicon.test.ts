@@ -4,7 +4,7 @@
  */
 
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -33,6 +33,28 @@ function run(command: string, args: string[]) {
 const lexicon = (...args: string[]) => run('lexicon', [...args, '--data-dir', data]);
 
 describe('lexicon (headless CLI)', () => {
+  it.skipIf(process.platform === 'win32')(
+    'writes the data folder private to its user, like serve (issue 36: no 0644 file for other users)',
+    () => {
+      const fresh = join(dir, 'fresh-data');
+      const added = run('lexicon', [
+        'add',
+        '--language',
+        'vi',
+        '--match',
+        'TP.HCM',
+        '--say',
+        'thành phố Hồ Chí Minh',
+        '--data-dir',
+        fresh,
+      ]);
+      expect(added.stderr).toBe('');
+      expect(added.code).toBe(0);
+      expect(statSync(join(fresh, 'lexicon.json')).mode & 0o777).toBe(0o600);
+      expect(statSync(fresh).mode & 0o077).toBe(0);
+    },
+  );
+
   it('adds, lists, exports, imports and removes entries', () => {
     const added = lexicon(
       'add',
