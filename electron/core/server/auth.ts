@@ -126,6 +126,10 @@ export function checkBeforeBody(app: FastifyInstance, auth: Auth): void {
   app.addHook('onRequest', async (request, reply) => {
     const security = (request.routeOptions.schema as { security?: RouteSecurity } | undefined)?.security;
     if (!security || security.length === 0) return;
+    // A route whose schemes include the empty one takes a request without credentials too
+    // (health's short answer); credentials that are presented are still checked here.
+    const optional = security.some((scheme) => Object.keys(scheme).length === 0);
+    if (optional && request.headers.authorization === undefined && !request.sessionKey) return;
     try {
       if (security.some((scheme) => 'bearerKey' in scheme)) await auth.requireKey(request);
       else requireSession(request);
