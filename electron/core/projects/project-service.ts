@@ -46,6 +46,7 @@ import type {
 } from '../store';
 import { keyAccess, maySpeakWith } from '../voices';
 import { chooseVoices, suggestCast } from './attribution';
+import { decodeProjectCursor, encodeProjectCursor } from './project-list-cursor';
 import { chapterSegments } from './segments';
 
 /** Edits kept for undo per project (the oldest go). */
@@ -415,8 +416,22 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
     /** The project row if `keyId` owns it; PROJECT_NOT_FOUND otherwise. */
     owned: (keyId: string, projectId: string) => owned(store, keyId, projectId),
 
-    async list(keyId: string): Promise<ProjectList> {
-      return { items: (await store.projects.listProjects(keyId)).map(summaryRecord) };
+    /**
+     * A page of the key's projects, newest first: at most `limit` (PROJECT_LIMITS.listPage; default
+     * listPageDefault), after the project `cursor` names (a `next_cursor` of an earlier page).
+     */
+    async list(keyId: string, page: { cursor?: string; limit?: number } = {}): Promise<ProjectList> {
+      const limit = Math.min(page.limit ?? PROJECT_LIMITS.listPageDefault, PROJECT_LIMITS.listPage);
+      const after = page.cursor === undefined ? undefined : decodeProjectCursor(page.cursor);
+      const beforeSeq = after && (await store.projects.pageAnchor(keyId, after.id, after.createdAt));
+      // One more than the page tells whether another follows.
+      const rows = await store.projects.listProjects(keyId, { beforeSeq, limit: limit + 1 });
+      const items = rows.slice(0, limit).map(summaryRecord);
+      return {
+        items,
+        next_cursor: rows.length > limit ? encodeProjectCursor(items[items.length - 1]!) : null,
+        total: await store.projects.countProjects(keyId),
+      };
     },
 
     async detail(keyId: string, projectId: string): Promise<ProjectDetail> {
