@@ -44,7 +44,7 @@ import type {
   SegmentRow,
   Store,
 } from '../store';
-import { keyAccess, maySpeakWith } from '../voices';
+import { keyAccess, maySpeakWith, type CustomVoiceAccess } from '../voices';
 import { chooseVoices, suggestCast } from './attribution';
 import { decodeProjectCursor, encodeProjectCursor } from './project-list-cursor';
 import { chapterSegments } from './segments';
@@ -432,6 +432,11 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
         next_cursor: rows.length > limit ? encodeProjectCursor(items[items.length - 1]!) : null,
         total: await store.projects.countProjects(keyId),
       };
+    },
+
+    /** Whose custom voices the project may cast (its key's and the studio's); PROJECT_NOT_FOUND as `owned`. */
+    async castAccess(keyId: string, projectId: string): Promise<CustomVoiceAccess> {
+      return castAccess((await owned(store, keyId, projectId)).key_id);
     },
 
     async detail(keyId: string, projectId: string): Promise<ProjectDetail> {
@@ -1226,13 +1231,19 @@ function checkQuotes(
 }
 
 /**
+ * The custom voices a project of the key `keyId` may cast: the key's own and the studio's (never
+ * another key's, not even when the signed-in studio, which sees every voice, edits the project).
+ */
+const castAccess = (keyId: string): CustomVoiceAccess => keyAccess(keyId);
+
+/**
  * A catalogue voice code or a custom voice the project's key `keyId` may speak with (its own or
  * the studio's); UNKNOWN_VOICE otherwise: another key's voice does not exist for a project.
  */
 async function checkVoice(code: string, keyId: string, store: Pick<Repos, 'customVoices'>): Promise<void> {
   if (findVoice(code)) return;
   const custom = await store.customVoices.get(code);
-  if (!custom || !maySpeakWith(custom.owner_key_id, keyAccess(keyId))) {
+  if (!custom || !maySpeakWith(custom.owner_key_id, castAccess(keyId))) {
     throw new AppError(
       'UNKNOWN_VOICE',
       `Unknown voice_code "${code}". GET /api/v1/voices and GET /api/v1/custom-voices list the voices.`,
