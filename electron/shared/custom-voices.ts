@@ -107,6 +107,16 @@ export const CustomVoiceSchema = Type.Object({
 });
 export type CustomVoice = Static<typeof CustomVoiceSchema>;
 
+/** Query of GET /api/v1/custom-voices. */
+export const CustomVoiceListQuerySchema = Type.Object({
+  /**
+   * A book project's id: only the voices that project may cast (its key's own and the studio's),
+   * which for the signed-in studio is fewer than it sees.
+   */
+  project: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+});
+export type CustomVoiceListQuery = Static<typeof CustomVoiceListQuerySchema>;
+
 export const DEFAULT_CUSTOM_PROSODY: CustomProsody = { speed: 1, pitch: 1, volume: 100 };
 
 /**
@@ -115,7 +125,7 @@ export const DEFAULT_CUSTOM_PROSODY: CustomProsody = { speed: 1, pitch: 1, volum
  * studio's (owner null; changing one is CUSTOM_VOICE_READ_ONLY); another key's voice does not
  * exist for it (CUSTOM_VOICE_NOT_FOUND here, UNKNOWN_VOICE in a render). The signed-in studio
  * sees, speaks with and changes every voice; what it makes is the studio's.
- *   GET    /custom-voices               → { voices: CustomVoice[] }
+ *   GET    /custom-voices[?project=<id>] → { voices: CustomVoice[] } (with project: those it may cast)
  *   POST   /custom-voices               CustomVoiceInput → 201 CustomVoice (409 CUSTOM_VOICE_CONFLICT when the code is taken)
  *   GET    /custom-voices/:code         → CustomVoice (404 CUSTOM_VOICE_NOT_FOUND)
  *   PUT    /custom-voices/:code         CustomVoiceInput (code must equal :code) → CustomVoice

@@ -36,6 +36,9 @@ export const PROJECT_LIMITS = {
   changesCharacters: 200_000,
   /** Segments a `project` event lists at most (a render queueing more lists none: read them again). */
   eventSegments: 500,
+  /** Projects one page of GET /api/v1/projects holds at most, and without `limit`. */
+  listPage: 100,
+  listPageDefault: 20,
 } as const;
 
 const literals = <T extends string | number>(values: readonly T[]) =>
@@ -201,7 +204,27 @@ export const SegmentPageSchema = Type.Object({
 });
 export type SegmentPage = Static<typeof SegmentPageSchema>;
 
-export const ProjectListSchema = Type.Object({ items: Type.Array(ProjectRecordSchema) });
+/** Query of GET /api/v1/projects: a page of the key's projects, newest first. */
+export const ProjectListQuerySchema = Type.Object({
+  /** Projects at most: 1 to 100 (default 20). */
+  limit: Type.Optional(
+    Type.String({ pattern: '^([1-9][0-9]?|100)$', description: '1 to 100 (default 20).' }),
+  ),
+  /** A `next_cursor` of this list, unchanged (opaque); without it, the first page. */
+  cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 300 })),
+});
+export type ProjectListQuery = Static<typeof ProjectListQuerySchema>;
+
+/**
+ * GET /api/v1/projects: a page of the key's projects, newest first, and how many it has;
+ * `next_cursor` (null on the last page) reads the page after this one.
+ */
+export const ProjectListSchema = Type.Object({
+  items: Type.Array(ProjectRecordSchema, { maxItems: PROJECT_LIMITS.listPage }),
+  next_cursor: Nullable(Type.String()),
+  /** The key's projects in all. */
+  total: Type.Integer(),
+});
 export type ProjectList = Static<typeof ProjectListSchema>;
 
 /** Body of POST /api/v1/projects (an empty project) and PATCH /api/v1/projects/<id>. */

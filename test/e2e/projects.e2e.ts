@@ -10,18 +10,23 @@
 
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { SESSION_STORAGE_KEY } from '../../renderer/src/lib/api-client';
 import { STUDIO_SESSION_HEADER } from '../../electron/shared/api';
-import type { ProjectDetail, SegmentPage, SegmentRecord } from '../../electron/shared/projects';
+import {
+  PROJECT_LIMITS,
+  type ProjectDetail,
+  type SegmentPage,
+  type SegmentRecord,
+} from '../../electron/shared/projects';
 import { probeFile } from '../core/engine/export/ffmpeg';
 import { largeBook, writeDocx } from '../fixtures/manuscripts';
 import { PROJECT_BOOK } from '../fixtures/project-book';
 import type { FullDetail } from '../fixtures/project-detail';
-import { launchBrowser, nav, startStudio } from './harness';
+import { launchBrowser, nav, startStudio, type Studio } from './harness';
 
 /** The studio session's header, read from the page, for the test's own API reads. */
 export async function sessionHeaders(page: Page): Promise<Record<string, string>> {
@@ -130,6 +135,123 @@ async function assignSpeaker(page: Page, n: number, name: string): Promise<void>
   await row(page, n).getByTitle('Speaker').getByText(name, { exact: true }).waitFor();
 }
 
+/** The values a <select> offers. */
+const optionValues = (select: Locator) =>
+  select.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+
+/**
+ * Issue 36: the studio's project may cast only the studio's custom voices, while the studio sees
+ * every key's. Another key (an app's) makes a voice, the studio one of its own: the cast's pickers
+ * offer the studio's and not the app's (which the project would refuse), the studio's other
+ * pickers offer both. The new character's picker is shown open (as a list box) in English and Vietnamese in
+ * SHOTS_DIR (default: a temporary folder), to look at.
+ */
+async function castPickerOffersOnlyItsVoices(
+  page: Page,
+  studio: Studio,
+  projectId: string,
+  browser: Browser,
+  log: (line: string) => void,
+): Promise<void> {
+  const headers = await sessionHeaders(page);
+  const made = await page.request.post('/api/v1/keys', { headers, data: { name: 'Another app' } });
+  assert.equal(made.status(), 200);
+  const appKey = ((await made.json()) as { result: { key: string } }).result.key;
+  const voice = (code: string, name: string) => ({
+    code,
+    name,
+    base: { kind: 'code', voice_code: 'en_female_emily_us' },
+  });
+  // The app's own request, with its key only (no cookie of the page).
+  const theirs = await fetch(`${studio.url}/api/v1/custom-voices`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${appKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify(voice('app-voice', 'The app’s voice')),
+  });
+  assert.equal(theirs.status, 201);
+  const house = await page.request.post('/api/v1/custom-voices', {
+    headers,
+    data: voice('house-narrator', 'House narrator'),
+  });
+  assert.equal(house.status(), 201);
+
+  // The studio reads its voices again at sign-in: reload, then the project by its address.
+  await page.reload();
+  await nav(page, 'Voices').click();
+  // The studio's own pickers (outside projects) offer every key's voice, the app's included.
+  await page.locator('option[value="app-voice"]').first().waitFor({ state: 'attached', timeout: 20_000 });
+  await page.goto(`/#/projects/${projectId}`);
+  await page.getByRole('tab', { name: 'Cast' }).click();
+  const newVoice = page.getByLabel('Their voice');
+  await newVoice.locator('option[value="house-narrator"]').waitFor({ state: 'attached', timeout: 20_000 });
+  for (const picker of [newVoice, page.getByLabel('Voice of Anna', { exact: true })]) {
+    const values = await optionValues(picker);
+    assert.ok(values.includes('house-narrator'), 'the studio’s own voice is offered');
+    assert.ok(!values.includes('app-voice'), 'another key’s voice is not offered');
+  }
+  await page.getByRole('tab', { name: 'Chapters' }).click();
+  log(
+    '✓ the cast’s voice pickers offer the studio’s custom voice and not another key’s (which the studio’s other pickers offer)',
+  );
+
+  const dir = process.env.SHOTS_DIR ?? mkdtempSync(join(tmpdir(), 'cast-picker-'));
+  mkdirSync(dir, { recursive: true });
+  const storageState = await page.context().storageState();
+  for (const locale of ['en-US', 'vi-VN']) {
+    const context = await browser.newContext({
+      baseURL: studio.url,
+      storageState,
+      locale,
+      viewport: { width: 1280, height: 800 },
+    });
+    const shot = await context.newPage();
+    await shot.goto(`/#/projects/${projectId}`);
+    const tab = shot.getByRole('tab').nth(1);
+    await tab.waitFor({ timeout: 20_000 });
+    await tab.click();
+    const picker = shot.locator('select:has(option[value="house-narrator"])').last();
+    await picker.waitFor({ timeout: 20_000 });
+    assert.ok(!(await optionValues(picker)).includes('app-voice'));
+    // A native drop-down is not drawn in a screenshot: the same options as a list box are.
+    await picker.evaluate((select) => {
+      (select as HTMLSelectElement).size = 8;
+    });
+    await picker.scrollIntoViewIfNeeded();
+    await shot.screenshot({ path: join(dir, `cast-picker-${locale.slice(0, 2)}.png`) });
+    await context.close();
+  }
+  log(`✓ the cast picker drawn open in English and Vietnamese: ${dir}`);
+}
+
+/** More projects than a page: the list shows 20, then the rest with Show more. */
+async function projectListPages(page: Page, log: (line: string) => void): Promise<void> {
+  const headers = await sessionHeaders(page);
+  const made: string[] = [];
+  for (let i = 1; i <= PROJECT_LIMITS.listPageDefault + 5; i++) {
+    const res = await page.request.post('/api/v1/projects', { headers, data: { title: `Draft ${i}` } });
+    assert.equal(res.status(), 201);
+    made.push(((await res.json()) as { result: ProjectDetail }).result.project.id);
+  }
+  const total = made.length + 1;
+  await page.goto('/#/projects');
+  await nav(page, 'Projects').click();
+  const cards = page.getByRole('list', { name: 'Projects' }).locator(':scope > li');
+  await page
+    .getByText(`${PROJECT_LIMITS.listPageDefault} of ${total} projects shown`)
+    .waitFor({ timeout: 20_000 });
+  assert.equal(await cards.count(), PROJECT_LIMITS.listPageDefault);
+  await page.getByRole('button', { name: `Show ${total - PROJECT_LIMITS.listPageDefault} more` }).click();
+  await cards.nth(total - 1).waitFor();
+  assert.equal(await cards.count(), total);
+  assert.equal(await page.getByText(/projects shown/).count(), 0);
+  await cards.last().getByText('The Lighthouse').waitFor();
+  for (const id of made)
+    assert.equal((await page.request.delete(`/api/v1/projects/${id}`, { headers })).status(), 200);
+  log(
+    `✓ the project list reads ${PROJECT_LIMITS.listPageDefault} at a time: ${total} projects, the rest with Show more`,
+  );
+}
+
 export async function runProjectsE2e(log: (line: string) => void): Promise<void> {
   const studio = await startStudio();
   const browser = await launchBrowser();
@@ -182,6 +304,11 @@ export async function runProjectsE2e(log: (line: string) => void): Promise<void>
     assert.equal(cast2.chapters[0]!.segments[annaLine]!.speaker, anna.id);
     assert.equal(cast2.chapters[0]!.segments[tomLine]!.speaker, tom.id);
     log('✓ two characters cast with their own voices, each speaking a line');
+
+    await castPickerOffersOnlyItsVoices(page, studio, projectId, browser, log);
+    await projectListPages(page, log);
+    await page.getByRole('button', { name: 'The Lighthouse', exact: true }).click();
+    await page.getByRole('list', { name: 'Segments of Opening' }).waitFor({ timeout: 30_000 });
 
     // Render the chapter: progress, then every segment done.
     await page.getByRole('button', { name: 'Render chapter' }).click();

@@ -21,7 +21,7 @@ import type { ProjectSubcommand } from './project-subcommand';
 
 const PROJECT_USAGE = `Usage: project <command> [options]
   project import <file> [--title <text>] [--author <text>] [--voice <code>] [--language <code>]
-  project list
+  project list [--limit <n>] [--cursor <next_cursor>]
   project show <project id> [--chapter <chapter id> [--offset <n>] [--limit <n>]]
   project edit <project id> --segment <segment id> [--text <text>] [--speaker <character id | narrator>]
   project delete <project id>
@@ -33,7 +33,9 @@ import reads DOCX, EPUB, ODT, HTML, Markdown, plain text and PDF; it prints the 
 {id, title, chapters: [{id, title, included, segments}]}. show prints the project, its cast and
 its chapters with their figures; with --chapter, a window of that chapter's segments
 {chapter_id, items: [{id, text, speaker, state}], offset, limit, total} (--offset from 0,
---limit 1 to 500, default 100); edit prints the segment.`;
+--limit 1 to 500, default 100); edit prints the segment. list prints a page of the projects,
+newest first: {items, next_cursor, total} (--limit 1 to 100, default 20; --cursor the
+next_cursor of the page before, null after the last page).`;
 
 function print(value: unknown): void {
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
@@ -53,6 +55,21 @@ function summary(detail: ProjectDetail) {
 }
 
 const string = (value: string | boolean | undefined) => (typeof value === 'string' ? value : undefined);
+
+/** The option `--<name>` as a whole number from `min` to `max` (undefined when not given). */
+function wholeNumber(
+  values: Record<string, string | boolean | undefined>,
+  name: string,
+  min: number,
+  max: number,
+): number | undefined {
+  const text = string(values[name]);
+  if (text === undefined) return undefined;
+  const value = /^[0-9]{1,9}$/.test(text) ? Number(text) : NaN;
+  if (!(value >= min && value <= max))
+    throw new UsageError(`--${name} must be a whole number from ${min} to ${max}`);
+  return value;
+}
 
 /** The subcommands by name (render and export: project-render-command.ts). */
 const PROJECT_SUBCOMMANDS = new Map<string, ProjectSubcommand>([
@@ -87,10 +104,17 @@ const PROJECT_SUBCOMMANDS = new Map<string, ProjectSubcommand>([
   [
     'list',
     {
-      options: {},
+      options: { limit: { type: 'string' }, cursor: { type: 'string' } },
       positionals: 0,
-      async run({ projects, keyId }) {
-        print((await projects.list(keyId)).items);
+      async run({ values, projects, keyId }) {
+        const limit = wholeNumber(values, 'limit', 1, PROJECT_LIMITS.listPage);
+        const cursor = string(values.cursor);
+        print(
+          await projects.list(keyId, {
+            ...(limit === undefined ? {} : { limit }),
+            ...(cursor === undefined ? {} : { cursor }),
+          }),
+        );
       },
     },
   ],
@@ -108,20 +132,12 @@ const PROJECT_SUBCOMMANDS = new Map<string, ProjectSubcommand>([
           print({ ...detail.project, characters: detail.characters, chapters: detail.chapters });
           return;
         }
-        const count = (name: 'offset' | 'limit', min: number, max: number) => {
-          const text = string(values[name]);
-          if (text === undefined) return undefined;
-          const value = /^[0-9]{1,9}$/.test(text) ? Number(text) : NaN;
-          if (!(value >= min && value <= max))
-            throw new UsageError(`--${name} must be a whole number from ${min} to ${max}`);
-          return value;
-        };
         const page = await projects.segments(
           keyId,
           positionals[0]!,
           chapter,
-          count('offset', 0, 999_999_999),
-          count('limit', 1, PROJECT_LIMITS.segmentPage),
+          wholeNumber(values, 'offset', 0, 999_999_999),
+          wholeNumber(values, 'limit', 1, PROJECT_LIMITS.segmentPage),
         );
         print({
           ...page,

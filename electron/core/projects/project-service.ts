@@ -44,8 +44,9 @@ import type {
   SegmentRow,
   Store,
 } from '../store';
-import { keyAccess, maySpeakWith } from '../voices';
+import { keyAccess, maySpeakWith, type CustomVoiceAccess } from '../voices';
 import { chooseVoices, suggestCast } from './attribution';
+import { decodeProjectCursor, encodeProjectCursor } from './project-list-cursor';
 import { chapterSegments } from './segments';
 
 /** Edits kept for undo per project (the oldest go). */
@@ -415,8 +416,27 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
     /** The project row if `keyId` owns it; PROJECT_NOT_FOUND otherwise. */
     owned: (keyId: string, projectId: string) => owned(store, keyId, projectId),
 
-    async list(keyId: string): Promise<ProjectList> {
-      return { items: (await store.projects.listProjects(keyId)).map(summaryRecord) };
+    /**
+     * A page of the key's projects, newest first: at most `limit` (PROJECT_LIMITS.listPage; default
+     * listPageDefault), after the project `cursor` names (a `next_cursor` of an earlier page).
+     */
+    async list(keyId: string, page: { cursor?: string; limit?: number } = {}): Promise<ProjectList> {
+      const limit = Math.min(page.limit ?? PROJECT_LIMITS.listPageDefault, PROJECT_LIMITS.listPage);
+      const after = page.cursor === undefined ? undefined : decodeProjectCursor(page.cursor);
+      const beforeSeq = after && (await store.projects.pageAnchor(keyId, after.id, after.createdAt));
+      // One more than the page tells whether another follows.
+      const rows = await store.projects.listProjects(keyId, { beforeSeq, limit: limit + 1 });
+      const items = rows.slice(0, limit).map(summaryRecord);
+      return {
+        items,
+        next_cursor: rows.length > limit ? encodeProjectCursor(items[items.length - 1]!) : null,
+        total: await store.projects.countProjects(keyId),
+      };
+    },
+
+    /** Whose custom voices the project may cast (its key's and the studio's); PROJECT_NOT_FOUND as `owned`. */
+    async castAccess(keyId: string, projectId: string): Promise<CustomVoiceAccess> {
+      return castAccess((await owned(store, keyId, projectId)).key_id);
     },
 
     async detail(keyId: string, projectId: string): Promise<ProjectDetail> {
@@ -1211,13 +1231,19 @@ function checkQuotes(
 }
 
 /**
+ * The custom voices a project of the key `keyId` may cast: the key's own and the studio's (never
+ * another key's, not even when the signed-in studio, which sees every voice, edits the project).
+ */
+const castAccess = (keyId: string): CustomVoiceAccess => keyAccess(keyId);
+
+/**
  * A catalogue voice code or a custom voice the project's key `keyId` may speak with (its own or
  * the studio's); UNKNOWN_VOICE otherwise: another key's voice does not exist for a project.
  */
 async function checkVoice(code: string, keyId: string, store: Pick<Repos, 'customVoices'>): Promise<void> {
   if (findVoice(code)) return;
   const custom = await store.customVoices.get(code);
-  if (!custom || !maySpeakWith(custom.owner_key_id, keyAccess(keyId))) {
+  if (!custom || !maySpeakWith(custom.owner_key_id, castAccess(keyId))) {
     throw new AppError(
       'UNKNOWN_VOICE',
       `Unknown voice_code "${code}". GET /api/v1/voices and GET /api/v1/custom-voices list the voices.`,

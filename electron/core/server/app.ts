@@ -315,6 +315,7 @@ function registerRoutes(app: HttpApp, options: ServerOptions, allowedOrigins: re
     engine: options.studio?.engine,
     voices: options.voices,
     lexicon: options.lexicon ? (language) => options.lexicon!.entriesFor(language) : undefined,
+    projects: options.projects,
   });
   if (options.lexicon) {
     registerLexiconRoutes(app, {

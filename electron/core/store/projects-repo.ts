@@ -172,8 +172,21 @@ export interface HistoryRow {
 export interface ProjectsRepo {
   insertProject(row: NewProjectRow): Promise<void>;
   getProject(id: string): Promise<ProjectRow | undefined>;
-  /** The key's projects with their figures, newest first. */
-  listProjects(keyId: string): Promise<ProjectSummaryRow[]>;
+  /**
+   * A page of the key's projects with their figures, newest first (by `seq`): at most `limit`,
+   * those with a `seq` below `beforeSeq` when given. The figures are counted for the page only.
+   */
+  listProjects(
+    keyId: string,
+    page: { beforeSeq?: number | undefined; limit: number },
+  ): Promise<ProjectSummaryRow[]>;
+  /** How many projects the key has. */
+  countProjects(keyId: string): Promise<number>;
+  /**
+   * The `seq` a page continues below: the project `id`'s when the key still has it, else (it was
+   * deleted) just above the newest of the key's projects made before `createdAt`.
+   */
+  pageAnchor(keyId: string, id: string, createdAt: string): Promise<number>;
   /** Sets the given columns and `updated_at`. */
   updateProject(id: string, fields: ProjectFields, updatedAt: string): Promise<void>;
   /** Removes the project and every row of it (chapters, cast, segments, history, renders). */
@@ -332,9 +345,14 @@ export function createProjectsRepo(db: SqlExecutor): ProjectsRepo {
     async getProject(id) {
       return await db.get<ProjectRow>('SELECT * FROM projects WHERE id = ?', [id]);
     },
-    async listProjects(keyId) {
+    async listProjects(keyId, { beforeSeq, limit }) {
       const rows = await db.all<ProjectSummaryRow>(
-        `SELECT ${LIST_COLUMNS},
+        `WITH page AS (
+           SELECT * FROM projects
+           WHERE key_id = ?${beforeSeq === undefined ? '' : ' AND seq < ?'}
+           ORDER BY seq DESC LIMIT ?
+         )
+         SELECT ${LIST_COLUMNS},
            (SELECT COUNT(*) FROM project_chapters c WHERE c.project_id = p.id) AS chapter_count,
            COALESCE(s.characters, 0) AS characters,
            COALESCE(s.segment_count, 0) AS segment_count,
@@ -344,22 +362,22 @@ export function createProjectsRepo(db: SqlExecutor): ProjectsRepo {
              THEN 1 ELSE 0 END AS can_undo,
            CASE WHEN EXISTS (SELECT 1 FROM project_history h WHERE h.project_id = p.id AND h.position = p.history_position + 1)
              THEN 1 ELSE 0 END AS can_redo
-         FROM projects p
+         FROM page p
          LEFT JOIN (
            SELECT g.project_id, SUM(LENGTH(g.text)) AS characters, COUNT(*) AS segment_count,
              SUM(CASE WHEN g.state = 'done' THEN 1 ELSE 0 END) AS segments_done,
              SUM(CASE WHEN c.included = 1 THEN g.duration_ms ELSE 0 END) AS duration_ms
            FROM project_segments g JOIN project_chapters c ON c.id = g.chapter_id
-           WHERE g.project_id IN (SELECT id FROM projects WHERE key_id = ?)
+           WHERE g.project_id IN (SELECT id FROM page)
            GROUP BY g.project_id
          ) s ON s.project_id = p.id
-         WHERE p.key_id = ?
          ORDER BY p.seq DESC`,
-        [keyId, keyId],
+        beforeSeq === undefined ? [keyId, limit] : [keyId, beforeSeq, limit],
       );
       // PostgreSQL answers SUM of an INTEGER column as bigint text on some paths: numbers throughout.
       return rows.map((r) => ({
         ...r,
+        seq: Number(r.seq),
         chapter_count: Number(r.chapter_count),
         characters: Number(r.characters),
         segment_count: Number(r.segment_count),
@@ -368,6 +386,25 @@ export function createProjectsRepo(db: SqlExecutor): ProjectsRepo {
         can_undo: Number(r.can_undo),
         can_redo: Number(r.can_redo),
       }));
+    },
+    async countProjects(keyId) {
+      const row = await db.get<{ n: number | string }>(
+        'SELECT COUNT(*) AS n FROM projects WHERE key_id = ?',
+        [keyId],
+      );
+      return Number(row?.n ?? 0);
+    },
+    async pageAnchor(keyId, id, createdAt) {
+      const own = await db.get<{ seq: number | string }>(
+        'SELECT seq FROM projects WHERE id = ? AND key_id = ?',
+        [id, keyId],
+      );
+      if (own) return Number(own.seq);
+      const older = await db.get<{ seq: number | string | null }>(
+        'SELECT MAX(seq) AS seq FROM projects WHERE key_id = ? AND created_at < ?',
+        [keyId, createdAt],
+      );
+      return older?.seq === null || older?.seq === undefined ? 0 : Number(older.seq) + 1;
     },
     async updateProject(id, fields, updatedAt) {
       const columns = PROJECT_FIELDS.filter((c) => fields[c] !== undefined);

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { defineMessages, useIntl, type IntlShape } from 'react-intl';
+import type { CustomVoice } from '../../../electron/shared/custom-voices';
 import { findVoice, VOICES, type Accent, type Gender, type VoiceInfo } from '../../../electron/shared/voices';
 import { currentIntl, languageName } from '../lib/intl-text';
 import { useStudio } from '../stores';
@@ -80,15 +81,19 @@ export function describeVoice(voice: VoiceInfo, intl: IntlShape = currentIntl())
 export function VoiceOptions({
   priced = false,
   catalogueOnly = false,
+  customVoices,
 }: {
   /** Each catalogue voice's price per 1000 characters in its line. */
   priced?: boolean;
   /** The catalogue alone (a custom voice's own base). */
   catalogueOnly?: boolean;
+  /** The custom voices to offer (default: every one the studio sees; a project's: those it may cast). */
+  customVoices?: readonly CustomVoice[] | undefined;
 }) {
   const intl = useIntl();
   const engines = useStudio((s) => s.voiceEngines);
-  const custom = useStudio((s) => s.customVoices);
+  const every = useStudio((s) => s.customVoices);
+  const custom = customVoices ?? every;
   return (
     <>
       {!catalogueOnly && custom.length > 0 && (
@@ -136,6 +141,7 @@ export function VoiceSelect({
   emptyLabel,
   catalogueOnly = false,
   described = false,
+  customVoices,
 }: {
   id?: string;
   value: string;
@@ -148,9 +154,12 @@ export function VoiceSelect({
   emptyLabel?: string;
   catalogueOnly?: boolean;
   described?: boolean;
+  /** The custom voices to offer (VoiceOptions' customVoices). */
+  customVoices?: readonly CustomVoice[] | undefined;
 }) {
   const intl = useIntl();
-  const custom = useStudio((s) => s.customVoices);
+  const every = useStudio((s) => s.customVoices);
+  const custom = customVoices ?? every;
   const descriptionId = useId();
   const known =
     (emptyLabel !== undefined && value === '') ||
@@ -174,7 +183,7 @@ export function VoiceSelect({
     >
       {emptyLabel !== undefined && <option value="">{emptyLabel}</option>}
       {!known && <option value={value}>{value}</option>}
-      <VoiceOptions priced={priced} catalogueOnly={catalogueOnly} />
+      <VoiceOptions priced={priced} catalogueOnly={catalogueOnly} customVoices={custom} />
     </select>
   );
   if (!described) return select;

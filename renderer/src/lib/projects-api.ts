@@ -6,17 +6,19 @@
 
 import type { BookFormat, FolderFormat } from '../../../electron/shared/book-exports';
 import type { ChapterKind } from '../../../electron/shared/manuscript';
-import type {
-  ChapterChanges,
-  CharacterRecord,
-  ProjectDetail,
-  ProjectExportRecord,
-  ProjectList,
-  ProjectRenderRecord,
-  ProjectSettings,
-  QuoteVoice,
-  SegmentPage,
-  SegmentRecord,
+import { CUSTOM_VOICE_ROUTES, type CustomVoice } from '../../../electron/shared/custom-voices';
+import {
+  PROJECT_LIMITS,
+  type ChapterChanges,
+  type CharacterRecord,
+  type ProjectDetail,
+  type ProjectExportRecord,
+  type ProjectList,
+  type ProjectRenderRecord,
+  type ProjectSettings,
+  type QuoteVoice,
+  type SegmentPage,
+  type SegmentRecord,
 } from '../../../electron/shared/projects';
 import type { ApiClient } from './api-client';
 
@@ -71,8 +73,11 @@ export interface RegenerateOptions {
 }
 
 export interface ProjectsApi {
-  list(): Promise<ProjectList>;
+  /** A page of the projects, newest first: the first, or the one after `cursor` (a `next_cursor`). */
+  list(cursor?: string | null): Promise<ProjectList>;
   create(settings: ProjectSettings): Promise<ProjectDetail>;
+  /** The custom voices the project may speak with: its key's own and the studio's. */
+  customVoices(id: string): Promise<CustomVoice[]>;
   /** A manuscript file as a new project (its bytes as the raw body). */
   importManuscript(file: Blob, fileName: string, options?: ImportOptions): Promise<ProjectDetail>;
   /** A manuscript's chapters appended to a project. */
@@ -165,8 +170,14 @@ export function createProjectsApi(client: ApiClient): ProjectsApi {
   const base = (id: string) => `/api/v1/projects/${e(id)}`;
   const file = (body: Blob, type = 'application/octet-stream') => ({ body, type });
   return {
-    list: () => client.json('GET', '/api/v1/projects'),
+    list: (cursor) =>
+      client.json(
+        'GET',
+        `/api/v1/projects?limit=${PROJECT_LIMITS.listPageDefault}${cursor ? `&cursor=${e(cursor)}` : ''}`,
+      ),
     create: (settings) => client.json('POST', '/api/v1/projects', settings),
+    customVoices: async (id) =>
+      (await client.json<{ voices: CustomVoice[] }>('GET', `${CUSTOM_VOICE_ROUTES}?project=${e(id)}`)).voices,
     importManuscript: (body, fileName, options = {}) =>
       client.json(
         'POST',

@@ -18,6 +18,8 @@ import type {
   SegmentState,
 } from '../../../electron/shared/projects';
 import { PROJECT_LIMITS } from '../../../electron/shared/projects';
+import type { CustomVoice } from '../../../electron/shared/custom-voices';
+import { byName } from './custom-voices-slice';
 import { errorMessage } from '../lib/api-client';
 import {
   createProjectsApi,
@@ -30,8 +32,13 @@ import {
 import type { SliceCreator } from './types';
 
 export interface ProjectsSlice {
+  /** The projects read so far, newest first (a page at a time: loadMoreProjects reads the next). */
   projects: ProjectRecord[];
   projectsLoaded: boolean;
+  /** The next page's cursor (null: every project is read). */
+  projectsNext: string | null;
+  /** How many projects the key has (the server's count when the list was last read). */
+  projectsTotal: number;
   /** The last failed action of the Projects list, in the API's words. */
   projectsError: string | null;
   /** The open project, or null (the list shows). */
@@ -49,7 +56,14 @@ export interface ProjectsSlice {
   chapterSegments: SegmentWindows;
   /** The project's newest render (running or finished), or null. */
   projectRender: ProjectRenderRecord | null;
+  /** The custom voices the open project may cast (its key's and the studio's), for its voice pickers. */
+  projectVoices: CustomVoice[];
+  /** Reads the first page of the projects. */
   loadProjects(): Promise<void>;
+  /** Reads the next page of the projects after those read. */
+  loadMoreProjects(): Promise<void>;
+  /** Reads again which custom voices the open project may cast. */
+  loadProjectVoices(): Promise<void>;
   createProject(title: string): Promise<void>;
   /** A manuscript file as a new project; opens it. False when the server refused it (projectsError says why). */
   importManuscript(file: Blob, fileName: string): Promise<boolean>;
@@ -297,7 +311,10 @@ export const createProjectsSlice: SliceCreator<ProjectsSlice> =
     return {
       projects: [],
       projectsLoaded: false,
+      projectsNext: null,
+      projectsTotal: 0,
       projectsError: null,
+      projectVoices: [],
       project: null,
       openProjectId: null,
       projectError: null,
@@ -307,16 +324,48 @@ export const createProjectsSlice: SliceCreator<ProjectsSlice> =
 
       async loadProjects() {
         try {
-          set({ projects: (await api.list()).items, projectsLoaded: true });
+          const page = await api.list();
+          set({
+            projects: page.items,
+            projectsNext: page.next_cursor,
+            projectsTotal: page.total,
+            projectsLoaded: true,
+          });
         } catch (error) {
           failList(error);
+        }
+      },
+      async loadMoreProjects() {
+        const cursor = get().projectsNext;
+        if (!cursor) return;
+        try {
+          const page = await api.list(cursor);
+          // A project made or deleted here meanwhile is already (or no longer) in the list: by id.
+          const known = new Set(get().projects.map((p) => p.id));
+          set({
+            projects: [...get().projects, ...page.items.filter((p) => !known.has(p.id))],
+            projectsNext: page.next_cursor,
+            projectsTotal: page.total,
+          });
+        } catch (error) {
+          failList(error);
+        }
+      },
+      async loadProjectVoices() {
+        const id = openId() ?? get().openProjectId;
+        if (!id) return;
+        try {
+          const voices = await api.customVoices(id);
+          if ((openId() ?? get().openProjectId) === id) set({ projectVoices: [...voices].sort(byName) });
+        } catch (error) {
+          fail(error);
         }
       },
       async createProject(title) {
         set({ projectsError: null });
         try {
           const detail = await api.create({ title });
-          set({ projects: [detail.project, ...get().projects] });
+          set({ projects: [detail.project, ...get().projects], projectsTotal: get().projectsTotal + 1 });
           await get().openProject(detail.project.id);
         } catch (error) {
           failList(error);
@@ -326,7 +375,7 @@ export const createProjectsSlice: SliceCreator<ProjectsSlice> =
         set({ projectsError: null });
         try {
           const detail = await api.importManuscript(file, fileName);
-          set({ projects: [detail.project, ...get().projects] });
+          set({ projects: [detail.project, ...get().projects], projectsTotal: get().projectsTotal + 1 });
           await get().openProject(detail.project.id);
           return true;
         } catch (error) {
@@ -338,7 +387,7 @@ export const createProjectsSlice: SliceCreator<ProjectsSlice> =
         set({ projectsError: null });
         try {
           const detail = await api.importArchive(file, fileName);
-          set({ projects: [detail.project, ...get().projects] });
+          set({ projects: [detail.project, ...get().projects], projectsTotal: get().projectsTotal + 1 });
           return true;
         } catch (error) {
           failList(error);
@@ -359,7 +408,7 @@ export const createProjectsSlice: SliceCreator<ProjectsSlice> =
         set({ projectsError: null });
         try {
           const detail = await api.duplicate(id);
-          set({ projects: [detail.project, ...get().projects] });
+          set({ projects: [detail.project, ...get().projects], projectsTotal: get().projectsTotal + 1 });
         } catch (error) {
           failList(error);
         }
@@ -368,7 +417,10 @@ export const createProjectsSlice: SliceCreator<ProjectsSlice> =
         set({ projectsError: null });
         try {
           await api.remove(id);
-          set({ projects: get().projects.filter((p) => p.id !== id) });
+          set({
+            projects: get().projects.filter((p) => p.id !== id),
+            projectsTotal: get().projectsTotal - 1,
+          });
           if (openId() === id) get().closeProject();
         } catch (error) {
           failList(error);
@@ -382,6 +434,7 @@ export const createProjectsSlice: SliceCreator<ProjectsSlice> =
         set({
           project: shown?.project.id === id ? shown : null,
           chapterSegments: shown?.project.id === id ? get().chapterSegments : {},
+          projectVoices: shown?.project.id === id ? get().projectVoices : [],
           projectError: null,
           projectsError: null,
           projectRender: null,
@@ -415,6 +468,7 @@ export const createProjectsSlice: SliceCreator<ProjectsSlice> =
           openChapterId: null,
           chapterSegments: {},
           projectRender: null,
+          projectVoices: [],
         });
         void get().loadProjects();
       },

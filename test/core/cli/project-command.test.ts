@@ -80,8 +80,10 @@ describe('project (headless CLI)', () => {
     ]);
     expect(made.chapters.slice(1, 4).every((c) => c.included)).toBe(true);
 
-    const list = JSON.parse(project('list').stdout) as { id: string; segment_count: number }[];
-    expect(list.map((p) => [p.id, p.segment_count])).toEqual([[made.id, 8]]);
+    type List = { items: { id: string; segment_count: number }[]; next_cursor: string | null; total: number };
+    const list = JSON.parse(project('list').stdout) as List;
+    expect(list.items.map((p) => [p.id, p.segment_count])).toEqual([[made.id, 8]]);
+    expect(list).toMatchObject({ next_cursor: null, total: 1 });
 
     const shown = JSON.parse(project('show', made.id).stdout) as {
       characters: { voice_code: string; narrator: boolean }[];
@@ -133,8 +135,24 @@ describe('project (headless CLI)', () => {
     expect(tooMany.code).toBe(2);
     expect(tooMany.stderr).toContain('--limit must be a whole number from 1 to 500');
 
+    // A second book: the list pages, newest first, a page of one at a time.
+    const second = (JSON.parse(project('import', join(dir, 'Truyện Kiều.docx')).stdout) as { id: string }).id;
+    const newest = JSON.parse(project('list', '--limit', '1').stdout) as List;
+    expect(newest.items.map((p) => p.id)).toEqual([second]);
+    expect(newest.total).toBe(2);
+    expect(newest.next_cursor).toEqual(expect.any(String));
+    const older = JSON.parse(project('list', '--limit', '1', '--cursor', newest.next_cursor!).stdout) as List;
+    expect(older).toMatchObject({ items: [{ id: made.id }], next_cursor: null, total: 2 });
+    const wide = project('list', '--limit', '101');
+    expect(wide.code).toBe(2);
+    expect(wide.stderr).toContain('--limit must be a whole number from 1 to 100');
+    const badCursor = project('list', '--cursor', 'nope');
+    expect(badCursor.code).not.toBe(0);
+    expect(badCursor.stderr).toContain('cursor must be a next_cursor of this list');
+
+    expect(JSON.parse(project('delete', second).stdout)).toEqual({ project_id: second, removed: true });
     expect(JSON.parse(project('delete', made.id).stdout)).toEqual({ project_id: made.id, removed: true });
-    expect(JSON.parse(project('list').stdout)).toEqual([]);
+    expect(JSON.parse(project('list').stdout)).toEqual({ items: [], next_cursor: null, total: 0 });
   });
 
   it('prints errors on one line, usage errors with the usage', () => {

@@ -212,3 +212,59 @@ describe('the signed-in studio', () => {
     );
   });
 });
+
+describe("a project's voice choices (GET /api/v1/custom-voices?project=<id>)", () => {
+  it("offer the studio's project only the studio's voices, a key's project its own and the studio's; each one offered casts, the others do not", async () => {
+    expect((await t.call('POST', BASE, { key: keyA, body: voiceInput('uncle-a') })).status).toBe(201);
+    expect((await t.call('POST', BASE, { key: keyB, body: voiceInput('uncle-b') })).status).toBe(201);
+    const house = await t.call('POST', BASE, {
+      ...asStudio,
+      headers: studio,
+      body: voiceInput('house-uncle'),
+    });
+    expect(house.status, house.text).toBe(201);
+
+    const made = await t.call('POST', '/api/v1/projects', {
+      ...asStudio,
+      headers: studio,
+      body: { title: 'The studio’s book' },
+    });
+    expect(made.status, made.text).toBe(201);
+    const studioProject = made.json.result.project.id as string;
+    // The studio sees every voice, A's and B's included…
+    const everything = codesOf(await t.call('GET', BASE, { ...asStudio, headers: studio }));
+    expect(everything).toEqual(expect.arrayContaining(['uncle-a', 'uncle-b', 'house-uncle']));
+    // …but its project is offered only what it may cast.
+    const offered = await t.call('GET', `${BASE}?project=${studioProject}`, { ...asStudio, headers: studio });
+    expect(offered.status, offered.text).toBe(200);
+    expect(codesOf(offered)).toContain('house-uncle');
+    expect(codesOf(offered)).not.toContain('uncle-a');
+    expect(codesOf(offered)).not.toContain('uncle-b');
+    for (const code of everything) {
+      const cast = await t.call('POST', `/api/v1/projects/${studioProject}/characters`, {
+        ...asStudio,
+        headers: studio,
+        body: { name: `Cast ${code}`, voice_code: code },
+      });
+      expect(cast.status, `${code}: ${cast.text}`).toBe(codesOf(offered).includes(code) ? 201 : 400);
+    }
+
+    const own = await t.call('POST', '/api/v1/projects', { key: keyA, body: { title: 'A’s book' } });
+    const ownId = own.json.result.project.id as string;
+    const forA = codesOf(await t.call('GET', `${BASE}?project=${ownId}`, { key: keyA }));
+    expect(forA).toEqual(expect.arrayContaining(['uncle-a', 'house-uncle']));
+    expect(forA).not.toContain('uncle-b');
+    // Another key's project (the studio's to key B, A's to the studio) is not found.
+    for (const [id, caller] of [
+      [studioProject, { key: keyB }],
+      [ownId, { ...asStudio, headers: studio }],
+    ] as const) {
+      const theirs = await t.call('GET', `${BASE}?project=${id}`, caller);
+      expect(theirs.status, theirs.text).toBe(404);
+      expect(theirs.json.error_code).toBe('PROJECT_NOT_FOUND');
+    }
+    const bad = await t.call('GET', `${BASE}?project=${'x'.repeat(101)}`, { key: keyA });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error_code).toBe('INVALID_FIELD');
+  });
+});

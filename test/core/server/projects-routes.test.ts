@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MANUSCRIPT_LIMITS } from '../../../electron/shared/manuscript';
 import { PROJECT_LIMITS } from '../../../electron/shared/projects';
 import { pngCover, VIETNAMESE_BOOK, writeDocx, writeEpub3 } from '../../fixtures/manuscripts';
+import { createApiKey } from '../../../electron/core/jobs/keys';
+import { systemClock } from '../../../electron/core/platform/clock';
 import { startTestCore, type TestCore } from './helpers';
 
 let t: TestCore;
@@ -365,5 +367,77 @@ describe('project answers stay bounded whatever the book (issue 36)', () => {
     expect(edited.body.length).toBeLessThan(4096);
     const changes = await t.call('GET', `/api/v1/projects/${id}/chapters/${chapter.id}/changes`);
     expect(changes.json.result.text.length).toBeLessThanOrEqual(PROJECT_LIMITS.changesCharacters);
+  }, 120_000);
+
+  it("pages a key's 250 projects, newest first, none answered twice or missed, a deleted cursor's page still following", async () => {
+    const { key: secret, row } = await createApiKey(t.core.store, systemClock);
+    const count = 250;
+    const ids: string[] = [];
+    // Made cheaply through the store (their own rows, no segments): what 250 imports would leave.
+    for (let i = 0; i < count; i++) {
+      const id = i.toString(16).padStart(32, '0');
+      ids.push(id);
+      const at = new Date(Date.UTC(2025, 0, 1, 0, 0, i)).toISOString();
+      await t.core.store.projects.insertProject({
+        id,
+        key_id: row.id,
+        title: `Book ${i}`,
+        author: null,
+        language: 'en',
+        cover_type: null,
+        cover_base64: null,
+        model_id: 'std-v1.6',
+        preset: 'acx',
+        format: 'm4b',
+        folder_format: null,
+        source_name: null,
+        source_format: null,
+        created_at: at,
+        updated_at: at,
+      });
+    }
+    const list = (query = '') => t.call('GET', `/api/v1/projects${query}`, { key: secret });
+
+    const first = await list();
+    expect(first.status).toBe(200);
+    expect(first.json.result.items).toHaveLength(PROJECT_LIMITS.listPageDefault);
+    expect(first.json.result.total).toBe(count);
+    expect(first.json.result.items[0].id).toBe(ids[count - 1]);
+
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const res = await list(`?limit=${PROJECT_LIMITS.listPage}${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(res.status, res.text.slice(0, 300)).toBe(200);
+      expect(res.json.result.items.length).toBeLessThanOrEqual(PROJECT_LIMITS.listPage);
+      expect(res.json.result.total).toBe(count);
+      seen.push(...res.json.result.items.map((p: { id: string }) => p.id));
+      cursor = res.json.result.next_cursor;
+      pages++;
+    } while (cursor);
+    expect(pages).toBe(Math.ceil(count / PROJECT_LIMITS.listPage));
+    expect(seen).toEqual([...ids].reverse());
+
+    // The project a cursor ends on is deleted: the next page starts from the one made before it.
+    const page = await list('?limit=10');
+    const next = page.json.result.next_cursor as string;
+    const endsOn = page.json.result.items[9].id as string;
+    expect((await t.call('DELETE', `/api/v1/projects/${endsOn}`, { key: secret })).status).toBe(200);
+    const after = await list(`?limit=10&cursor=${next}`);
+    expect(after.json.result.items.map((p: { id: string }) => p.id)).toEqual(
+      [...ids].reverse().slice(10, 20),
+    );
+    // Another key reading with this key's cursor sees only its own projects.
+    const other = await t.newKey();
+    const theirs = await t.call('GET', `/api/v1/projects?cursor=${next}`, { key: other });
+    expect(theirs.status).toBe(200);
+    expect(theirs.json.result).toEqual({ items: [], next_cursor: null, total: 0 });
+
+    for (const bad of ['?limit=101', '?limit=0', '?limit=x', '?cursor=abc', `?cursor=${'A'.repeat(400)}`]) {
+      const res = await list(bad);
+      expect(res.status, bad).toBe(400);
+      expect(res.json.error_code, bad).toBe('INVALID_FIELD');
+    }
   }, 120_000);
 });

@@ -127,7 +127,7 @@ describe('projects repository (both databases)', () => {
       segment('p1', 'c1', 0, { state: 'done', duration_ms: 1500, audio_key: 'k0' }),
     );
 
-    const list = await projects.listProjects('key_a');
+    const list = await projects.listProjects('key_a', { limit: 100 });
     expect(list.map((p) => p.id)).toEqual(['p2', 'p1']);
     const p1 = list[1]!;
     expect(p1.cover_base64).toBeNull();
@@ -142,7 +142,7 @@ describe('projects repository (both databases)', () => {
     });
     expect(p1.characters).toBe(segments.reduce((n, s) => n + s.text.length, 0));
     expect(list[0]).toMatchObject({ chapter_count: 0, segment_count: 0, characters: 0, duration_ms: 0 });
-    expect((await projects.listProjects('key_b')).map((p) => p.id)).toEqual(['p3']);
+    expect((await projects.listProjects('key_b', { limit: 100 })).map((p) => p.id)).toEqual(['p3']);
   });
 
   it('replaces whole rows by id, updates settings, removes rows and whole projects', async () => {
@@ -206,11 +206,17 @@ describe('projects repository (both databases)', () => {
     for (const position of [1, 2, 3]) await projects.pushHistory(entry(position), 100);
     expect((await projects.getProject('p1'))!.history_position).toBe(3);
     await projects.setHistoryPosition('p1', 1);
-    expect((await projects.listProjects('key_a'))[0]).toMatchObject({ can_undo: 1, can_redo: 1 });
+    expect((await projects.listProjects('key_a', { limit: 100 }))[0]).toMatchObject({
+      can_undo: 1,
+      can_redo: 1,
+    });
     await projects.pushHistory(entry(2), 100);
     expect(await projects.historyAt('p1', 2)).toEqual(entry(2));
     expect(await projects.historyAt('p1', 3)).toBeUndefined();
-    expect((await projects.listProjects('key_a'))[0]).toMatchObject({ can_undo: 1, can_redo: 0 });
+    expect((await projects.listProjects('key_a', { limit: 100 }))[0]).toMatchObject({
+      can_undo: 1,
+      can_redo: 0,
+    });
     for (const position of [3, 4, 5]) await projects.pushHistory(entry(position), 2);
     expect(await projects.historyAt('p1', 3)).toBeUndefined();
     expect(await projects.historyAt('p1', 4)).toEqual(entry(4));

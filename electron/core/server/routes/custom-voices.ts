@@ -14,8 +14,10 @@ import type { AuditionBody } from '../../../shared/api';
 import {
   CUSTOM_VOICE_ROUTES,
   CustomVoiceInputSchema,
+  CustomVoiceListQuerySchema,
   CustomVoiceSchema,
   type CustomVoice,
+  type CustomVoiceListQuery,
 } from '../../../shared/custom-voices';
 import { isSsml, ssmlVoiceNames } from '../../../shared/ssml';
 import { cleanText } from '../../../shared/text';
@@ -33,11 +35,13 @@ import {
   type CustomVoices,
   type VoiceLibrary,
 } from '../../voices';
+import type { ProjectService } from '../../projects';
 import type { KeyRow } from '../../store';
 import { sendAudition } from '../audition-stream';
 import { isStudio, type Auth } from '../auth';
 import { apiRoute, KEY, pathParams } from '../openapi';
 import { sendResult } from '../reply';
+import { firstSchemaProblem } from '../validation';
 import { registerAuditionPair } from './voices';
 
 export interface CustomVoiceRouteOptions {
@@ -49,6 +53,8 @@ export interface CustomVoiceRouteOptions {
   voices?: Pick<VoiceLibrary, 'neuralVoice' | 'packVoice' | 'kokoroVoice'> | undefined;
   /** The global lexicon's entries of a language (the voice's own entries win over them). */
   lexicon?: ((language: LanguageCode) => Promise<readonly LexiconRule[]>) | undefined;
+  /** Book projects: `?project=<id>` lists the voices one may cast (without it, PROJECT_NOT_FOUND). */
+  projects?: Pick<ProjectService, 'castAccess'> | undefined;
 }
 
 /**
@@ -87,23 +93,36 @@ export async function withCustomVoice(
 const CODE_PARAM = pathParams({ code: 'A custom voice code (GET /api/v1/custom-voices).' });
 
 export function registerCustomVoiceRoutes(app: FastifyInstance, options: CustomVoiceRouteOptions): void {
-  const { auth, customVoices, engine, voices } = options;
+  const { auth, customVoices, engine, voices, projects } = options;
   const base = CUSTOM_VOICE_ROUTES;
 
-  app.get(
+  app.get<{ Querystring: CustomVoiceListQuery }>(
     base,
     {
       schema: apiRoute({
         operationId: 'listCustomVoices',
         tag: 'customVoices',
-        summary: "The instance's custom voices",
+        summary:
+          "The custom voices the caller reaches (a key: its own and the studio's; the studio: all); ?project=<id>: those the project may cast",
         security: KEY,
+        querystring: CustomVoiceListQuerySchema,
         result: Type.Object({ voices: Type.Array(CustomVoiceSchema) }),
       }),
     },
     async (request, reply) => {
       const key = await auth.requireKey(request);
-      return sendResult(reply, { voices: await customVoices.list(voiceAccess(request, key)) });
+      const problem = firstSchemaProblem(CustomVoiceListQuerySchema, request.query ?? {});
+      if (problem)
+        throw new AppError('INVALID_FIELD', `${problem.field || 'query'}: ${problem.message}.`, {
+          field: problem.field,
+        });
+      const { project } = request.query ?? {};
+      if (project === undefined)
+        return sendResult(reply, { voices: await customVoices.list(voiceAccess(request, key)) });
+      if (!projects) throw new AppError('PROJECT_NOT_FOUND', `No project "${project}".`);
+      return sendResult(reply, {
+        voices: await customVoices.list(await projects.castAccess(key.id, project)),
+      });
     },
   );
   app.post(

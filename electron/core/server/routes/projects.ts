@@ -29,6 +29,7 @@ import {
   PROJECT_LIMITS,
   ProjectDetailSchema,
   ProjectImportQuerySchema,
+  ProjectListQuerySchema,
   ProjectListSchema,
   ProjectRemovalSchema,
   ProjectSettingsSchema,
@@ -43,6 +44,7 @@ import {
   type CharacterBody,
   type CharacterPatch,
   type ProjectImportQuery,
+  type ProjectListQuery,
   type ProjectSettings,
   type SegmentPageQuery,
   type SegmentPatch,
@@ -106,12 +108,23 @@ export function registerProjectRoutes(
       schema: apiRoute({
         operationId: 'listProjects',
         tag: 'projects',
-        summary: "The key's book projects, newest first",
+        summary: `A page of the key's book projects, newest first (limit: at most ${PROJECT_LIMITS.listPage}; cursor: a next_cursor)`,
         security: KEY,
+        querystring: ProjectListQuerySchema,
         result: ProjectListSchema,
       }),
     },
-    async (request, reply) => sendResult(reply, await projects.list(await key(request))),
+    async (request, reply) => {
+      const keyId = await key(request);
+      const q = query<ProjectListQuery>(ProjectListQuerySchema, request.query);
+      return sendResult(
+        reply,
+        await projects.list(keyId, {
+          ...(q.cursor === undefined ? {} : { cursor: q.cursor }),
+          ...(q.limit === undefined ? {} : { limit: Number(q.limit) }),
+        }),
+      );
+    },
   );
 
   app.post(

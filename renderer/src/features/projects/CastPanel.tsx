@@ -3,7 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { RATE_MAX, RATE_MIN, VOLUME_MAX, VOLUME_MIN } from '../../../../electron/shared/options';
 import type { CharacterRecord } from '../../../../electron/shared/projects';
 import { AuditionButton } from '../../components/AuditionButton';
-import { VoiceSelect } from '../../components/VoiceSelect';
+import { ProjectVoiceSelect } from './ProjectVoiceSelect';
 import { useAudition, type Audition } from '../../lib/useAudition';
 import { useStudio } from '../../stores';
 import { SliderField } from '../controls/SliderField';
@@ -105,7 +105,7 @@ function CharacterCard({
           />
         </label>
         <div className="row nowrap">
-          <VoiceSelect
+          <ProjectVoiceSelect
             id={`${id}-voice`}
             value={character.voice_code}
             onChange={(voice_code) => void updateCharacter(character.id, { voice_code })}
@@ -270,7 +270,7 @@ export function CastPanel() {
           <label htmlFor={`${id}-new-voice`}>
             <FormattedMessage id="projects.cast.newVoice" defaultMessage="Their voice" />
           </label>
-          <VoiceSelect id={`${id}-new-voice`} value={voice} onChange={setVoice} />
+          <ProjectVoiceSelect id={`${id}-new-voice`} value={voice} onChange={setVoice} />
         </div>
         <button type="submit" className="primary" disabled={!name.trim()}>
           <FormattedMessage id="projects.cast.add" defaultMessage="Add character" />

@@ -18,7 +18,7 @@ import {
 } from '../../../../electron/shared/options';
 import type { ProjectSettings } from '../../../../electron/shared/projects';
 import { VOICES } from '../../../../electron/shared/voices';
-import { VoiceSelect } from '../../components/VoiceSelect';
+import { ProjectVoiceSelect } from './ProjectVoiceSelect';
 import { readBase64 } from '../../lib/read-file';
 import { useStudio } from '../../stores';
 import { SliderField } from '../controls/SliderField';
@@ -228,7 +228,7 @@ export function ProjectHeader() {
             <label htmlFor={`${id}-voice`}>
               <FormattedMessage id="projects.settings.narratorVoice" defaultMessage="Narrator voice" />
             </label>
-            <VoiceSelect
+            <ProjectVoiceSelect
               id={`${id}-voice`}
               value={narrator?.voice_code ?? ''}
               onChange={(voice_code) => save({ voice_code })}

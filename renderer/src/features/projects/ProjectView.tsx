@@ -35,9 +35,18 @@ export function ProjectView() {
   const error = useStudio((s) => s.projectError);
   const undo = useStudio((s) => s.undo);
   const redo = useStudio((s) => s.redo);
+  const projectId = useStudio((s) => s.project?.project.id);
+  const studioVoices = useStudio((s) => s.customVoices);
+  const loadProjectVoices = useStudio((s) => s.loadProjectVoices);
   const [tab, setTab] = useState<Tab>('chapters');
   const id = useId();
   const intl = useIntl();
+
+  // The voices its pickers offer: read when it opens, and again when a custom voice is made,
+  // changed or deleted (the studio's list changes).
+  useEffect(() => {
+    if (projectId) void loadProjectVoices();
+  }, [projectId, studioVoices, loadProjectVoices]);
 
   // Ctrl/Cmd+Z undoes the last edit of the project, Shift (or Ctrl+Y) redoes it.
   useEffect(() => {

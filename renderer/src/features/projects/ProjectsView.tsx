@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { ProjectRecord } from '../../../../electron/shared/projects';
+import { PROJECT_LIMITS, type ProjectRecord } from '../../../../electron/shared/projects';
 import { errorMessage } from '../../lib/api-client';
 import { useProjectsApi, useStudio } from '../../stores';
 import { ProjectCover } from './ProjectCover';
@@ -258,6 +258,10 @@ function ProjectList() {
   const loaded = useStudio((s) => s.projectsLoaded);
   const error = useStudio((s) => s.projectsError);
   const loadProjects = useStudio((s) => s.loadProjects);
+  const loadMoreProjects = useStudio((s) => s.loadMoreProjects);
+  const next = useStudio((s) => s.projectsNext);
+  const total = useStudio((s) => s.projectsTotal);
+  const [reading, setReading] = useState(false);
   const createProject = useStudio((s) => s.createProject);
   const importManuscript = useStudio((s) => s.importManuscript);
   const importArchive = useStudio((s) => s.importArchive);
@@ -404,6 +408,35 @@ function ProjectList() {
               <ProjectCard key={p.id} project={p} />
             ))}
           </ul>
+        )}
+        {next !== null && (
+          <p className="segment-more small muted">
+            <FormattedMessage
+              id="projects.list.shown"
+              defaultMessage="{shown, number} of {total, plural, one {# project} other {# projects}} shown"
+              values={{ shown: projects.length, total }}
+            />{' '}
+            <button
+              type="button"
+              disabled={reading}
+              onClick={() => {
+                setReading(true);
+                void loadMoreProjects().finally(() => setReading(false));
+              }}
+            >
+              {reading ? (
+                <FormattedMessage id="projects.list.reading" defaultMessage="Reading…" />
+              ) : (
+                <FormattedMessage
+                  id="projects.list.more"
+                  defaultMessage="Show {count, number} more"
+                  values={{
+                    count: Math.min(Math.max(total - projects.length, 1), PROJECT_LIMITS.listPageDefault),
+                  }}
+                />
+              )}
+            </button>
+          </p>
         )}
       </div>
     </section>

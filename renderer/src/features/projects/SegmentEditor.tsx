@@ -2,7 +2,7 @@ import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { RATE_MAX, RATE_MIN } from '../../../../electron/shared/options';
 import type { CharacterRecord, QuoteVoice, SegmentRecord } from '../../../../electron/shared/projects';
-import { VoiceSelect } from '../../components/VoiceSelect';
+import { ProjectVoiceSelect } from './ProjectVoiceSelect';
 import { hasAudio } from '../../lib/chapter-playback';
 import { findQuotes } from '../../lib/quotes';
 import { useStudio } from '../../stores';
@@ -265,7 +265,7 @@ export function SegmentEditor({
           <FormattedMessage id="projects.editor.playAlone" defaultMessage="Play alone" />
         </button>
         <span className="regenerate">
-          <VoiceSelect
+          <ProjectVoiceSelect
             label={intl.formatMessage({
               id: 'projects.editor.regenerateVoice',
               defaultMessage: 'Voice to regenerate with',
