@@ -114,6 +114,11 @@ export interface LeasedWorker {
     begin: (row: Row) => void,
   ): Promise<boolean>;
   /**
+   * Resolves once no claim of this instance is between its commit and its `begin`: a row found
+   * claimed by this instance but not yet begun is begun by then (or was never ours).
+   */
+  claimSettled(): Promise<void>;
+  /**
    * Runs `prepare` (sweeps, recovery), then starts taking work: polls when `poll`, and looks at
    * the queue once. Does nothing when already started.
    */
@@ -147,6 +152,8 @@ export function createLeasedWorker(options: LeasedWorkerOptions): LeasedWorker {
   /** For claimFairly: the start counter of each key's latest run. */
   const lastServed = new Map<string, number>();
   let starts = 0;
+  /** The claim in flight (from its statement to its `begin`), if any. */
+  let claiming: Promise<unknown> | undefined;
 
   const lease = (): Lease => ({ owner: instanceId, until: clock.now() + leaseMs });
 
@@ -205,15 +212,25 @@ export function createLeasedWorker(options: LeasedWorkerOptions): LeasedWorker {
         let begun = false;
         for (const candidate of ranked) {
           if (closing) return false;
-          const row = await queue.claim(candidate.id, isoTime(clock.now()), lease());
-          if (!row) continue;
-          lastServed.set(candidate.key_id, starts++);
-          begin(row);
+          const claim = queue.claim(candidate.id, isoTime(clock.now()), lease());
+          claiming = claim;
+          let row: Awaited<typeof claim>;
+          try {
+            row = await claim;
+            if (!row) continue;
+            lastServed.set(candidate.key_id, starts++);
+            begin(row);
+          } finally {
+            if (claiming === claim) claiming = undefined;
+          }
           begun = true;
           break;
         }
         if (!begun) return false;
       }
+    },
+    async claimSettled() {
+      await claiming?.catch(() => undefined);
     },
     async start(prepare, shouldPoll) {
       if (started) return;

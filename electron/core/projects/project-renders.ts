@@ -665,8 +665,8 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
         if (!(await store.projectRenders.pauseQueued(id))) return this.pause(id);
         emit(await mustGet(id), row.key_id, row.project_id, []);
       } else if (row.status === 'rendering') {
-        // Claimed here a moment ago (not yet running), or running on another instance.
-        await new Promise((resolve) => setTimeout(resolve, 20));
+        // Claimed here a moment ago (begun once that claim settles), or running on another instance.
+        await worker.claimSettled();
         if (runs.has(id)) return this.pause(id);
         await store.projectRenders.request(id, 'pause');
       } else if (row.status !== 'paused') {

@@ -200,6 +200,32 @@ describe('project renders', () => {
     expect((await segmentsOf()).every((s) => s.state === 'done')).toBe(true);
   }, 120_000);
 
+  it('pauses a render caught between its claim and its start (CI saw "rendering" answered)', async () => {
+    // The claim's commit is held open: the row says rendering, the instance has not begun it yet.
+    const claim = store.projectRenders.claim.bind(store.projectRenders);
+    let committed!: () => void;
+    const claimed = new Promise<void>((resolve) => (committed = resolve));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    store.projectRenders.claim = async (...args) => {
+      const row = await claim(...args);
+      committed();
+      await held;
+      return row;
+    };
+    const row = await renders.submit(project.projectId, project.keyId, {});
+    await claimed;
+    expect((await store.projectRenders.get(row.id))!.status).toBe('rendering');
+    const pausing = renders.pause(row.id);
+    // Longer than any guess of how long a claim takes to begin.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    release();
+    expect((await pausing).status).toBe('paused');
+    expect((await segmentsOf()).some((s) => s.state === 'rendering')).toBe(false);
+    expect((await renders.resume(row.id)).status).toBe('queued');
+    expect((await renders.settled(row.id)).status).toBe('done');
+  }, 120_000);
+
   it('cancel refunds what it did not render and releases the segments', async () => {
     const before = await balance();
     const row = await renders.submit(project.projectId, project.keyId, {});
