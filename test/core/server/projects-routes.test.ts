@@ -11,6 +11,7 @@ import { PROJECT_LIMITS } from '../../../electron/shared/projects';
 import { pngCover, VIETNAMESE_BOOK, writeDocx, writeEpub3 } from '../../fixtures/manuscripts';
 import { createApiKey } from '../../../electron/core/jobs/keys';
 import { systemClock } from '../../../electron/core/platform/clock';
+import { projectRow } from '../../fixtures/test-project';
 import { startTestCore, type TestCore } from './helpers';
 
 let t: TestCore;
@@ -378,23 +379,9 @@ describe('project answers stay bounded whatever the book (issue 36)', () => {
       const id = i.toString(16).padStart(32, '0');
       ids.push(id);
       const at = new Date(Date.UTC(2025, 0, 1, 0, 0, i)).toISOString();
-      await t.core.store.projects.insertProject({
-        id,
-        key_id: row.id,
-        title: `Book ${i}`,
-        author: null,
-        language: 'en',
-        cover_type: null,
-        cover_base64: null,
-        model_id: 'std-v1.6',
-        preset: 'acx',
-        format: 'm4b',
-        folder_format: null,
-        source_name: null,
-        source_format: null,
-        created_at: at,
-        updated_at: at,
-      });
+      await t.core.store.projects.insertProject(
+        projectRow({ id, key_id: row.id, title: `Book ${i}`, created_at: at }),
+      );
     }
     const list = (query = '') => t.call('GET', `/api/v1/projects${query}`, { key: secret });
 
