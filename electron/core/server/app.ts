@@ -241,7 +241,8 @@ function registerRoutes(app: HttpApp, options: ServerOptions, allowedOrigins: re
   const { store, jobs, log } = options;
   const maxTextChars = options.maxTextChars ?? DEFAULT_MAX_TEXT_CHARS;
   const voiceMapping = options.voiceMapping ?? NO_VOICE_MAPPING;
-  const throttle = createAuthThrottle(options.authThrottle);
+  // The store tells which prefixes begin a live key: a key is known from its first request.
+  const throttle = createAuthThrottle(options.authThrottle, (hashes) => store.keys.livePrefixHashes(hashes));
   // Waiting failed answers go out at once on close rather than holding the shutdown up.
   app.addHook('preClose', async () => throttle.close());
   const auth = createAuth({ store, throttle });
@@ -394,6 +395,11 @@ function registerStudio(
     voiceMapping,
     allowedOrigins,
   });
-  registerKeyRoutes(app, { store, clock: studio.clock, defaultBalanceMilli: studio.defaultBalanceMilli });
+  registerKeyRoutes(app, {
+    store,
+    auth,
+    clock: studio.clock,
+    defaultBalanceMilli: studio.defaultBalanceMilli,
+  });
   registerAuditionRoute(app, { auth, engine: studio.engine, voices });
 }

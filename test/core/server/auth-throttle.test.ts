@@ -9,7 +9,9 @@
 
 import { setImmediate as tick } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
+import { keyPrefixHash } from '../../../electron/core/jobs/keys';
 import { createAuthThrottle } from '../../../electron/core/server/auth-throttle';
+import { olderVersionKey } from '../../fixtures/older-version-key';
 import type { HttpResult } from './http';
 import { buildTestApp } from './inject';
 import { manualTimers } from './manual-timers';
@@ -227,14 +229,21 @@ describe('guessing keys over HTTP costs time', () => {
       expect(refused[0]!.headers['retry-after']).toBe('1');
       expect(timers.parked.map((p) => p.ms)).toEqual([250, 250, 250, 250]);
 
-      // A key never checked since the start is not told apart from a guess before its check:
-      // refused unchecked like one while the waiting checks fill the client's unknown turns…
+      // A key made while the guesser fails, never checked before, is known from its first
+      // request (the store holds its prefix's hash): answered at once, nothing more waiting.
       const fresh = await s.newKey();
-      expect((await s.call('GET', '/api/v1/usage', { key: fresh })).status).toBe(429);
+      expect((await s.call('GET', '/api/v1/usage', { key: fresh })).status).toBe(200);
+      expect(timers.parked).toHaveLength(4);
+
+      // A key an older version made (no prefix hash stored) is not told apart from a guess before
+      // its first success: refused unchecked like one while the waiting checks fill the
+      // client's unknown turns…
+      const old = await olderVersionKey(s.store);
+      expect((await s.call('GET', '/api/v1/usage', { key: old.key })).status).toBe(429);
       // …and once there is room, it waits its turn like a wrong one, then passes.
       timers.releaseAll();
       for (const g of guesses) expect((await g.promise).status).not.toBe(200);
-      const right = tracked(s.call('GET', '/api/v1/usage', { key: fresh }));
+      const right = tracked(s.call('GET', '/api/v1/usage', { key: old.key }));
       const guess = tracked(s.call('GET', '/api/v1/usage', { key: null, headers: wrong(99) }));
       await until(() => timers.parked.length === 2);
       expect(timers.parked.map((p) => p.ms)).toEqual([4000, 4000]);
@@ -243,11 +252,14 @@ describe('guessing keys over HTTP costs time', () => {
       timers.releaseAll();
       expect((await right.promise).status).toBe(200);
       expect((await guess.promise).status).toBe(401);
+      // That success stored its prefix's hash: it waited once, ever.
+      expect((await s.store.keys.findById(old.id))?.prefix_hash).toBe(keyPrefixHash(old.key));
       // From then on it has its own turn: answered at once while the guesses wait and are refused.
       const more = Array.from({ length: 8 }, (_, i) =>
         tracked(s.call('GET', '/api/v1/usage', { key: null, headers: wrong(200 + i) })),
       );
       await until(() => more.filter((g) => g.answer).length === 4);
+      expect((await s.call('GET', '/api/v1/usage', { key: old.key })).status).toBe(200);
       expect((await s.call('GET', '/api/v1/usage', { key: fresh })).status).toBe(200);
       timers.releaseAll();
       await Promise.all(more.map((g) => g.promise));
