@@ -28,7 +28,9 @@
  * - while a bucket has fewer than `freeFailures` (default 5) in the window, its credentials are
  *   checked at once, as long as it has fewer than `maxChecking` (default 64, more than a busy
  *   app needs) under way: a burst of simultaneous guesses cannot all pass while the count is
- *   still low;
+ *   still low; in the unknown bucket, where a check is as good as a failure since every key in
+ *   use has a bucket of its own, a check under way counts as a failure, so a burst of guesses
+ *   gets no more than its free failures checked at once;
  * - past that, every credential of that bucket waits before it is even checked: `baseDelayMs`
  *   (default 250 ms), doubling with each further failure, at most `maxDelayMs` (default 5 s);
  * - at most `maxPendingPerClient` (default 4) checks of a bucket wait at once, and at most
@@ -316,8 +318,11 @@ export function createAuthThrottle(
       const bucket = bucketIn(address, hash, isKnownPrefix);
       const failures = recent(bucket, clock.now()).length;
       const busy = checking.get(bucket) ?? 0;
-      // A crowd of checks under way (more than a busy app has) makes the next one wait too.
-      const count = failures < freeFailures && busy >= maxChecking ? freeFailures : failures;
+      // A crowd of checks under way (more than a busy app has) makes the next one wait too. In
+      // the unknown bucket a check under way is as good as a failure (every key in use has a
+      // bucket of its own), so it counts as one: a burst gets its free failures checked, no more.
+      const counted = isKnownPrefix ? failures : failures + busy;
+      const count = counted < freeFailures && busy >= maxChecking ? freeFailures : counted;
       const delayMs = closed ? 0 : waitFor(count);
       if (delayMs > 0) await turn(bucket, delayMs);
       adjust(checking, bucket, 1);
