@@ -88,7 +88,7 @@ export interface ServerOptions {
   publicUrl?: string;
   /**
    * The slow-down of guessing (see auth-throttle.ts); defaults: 5 free failures a minute per
-   * bucket (a client and the credentials it does not hold; a key in use has its own), then
+   * bucket (a client and the credentials it does not hold; a live key has its own), then
    * every check of that bucket waits 250 ms doubling to 5 s, 4 waiting per bucket and 64 in
    * all, beyond that 429.
    */
