@@ -175,7 +175,12 @@ function batchedLookup(liveKeys: LiveKeyPrefixes): (prefixHash: string) => Promi
     while (asked.size > 0) {
       const batch = [...asked].slice(0, LOOKUP_BATCH);
       for (const [hash] of batch) asked.delete(hash);
-      const live = new Set(await liveKeys(batch.map(([hash]) => hash)).catch(() => []));
+      const hashes = batch.map(([hash]) => hash);
+      const live = new Set(
+        await Promise.resolve(hashes)
+          .then(liveKeys)
+          .catch(() => []),
+      );
       for (const [hash, answers] of batch) for (const answer of answers) answer(live.has(hash));
     }
   };
@@ -236,7 +241,7 @@ export function createAuthThrottle(
   const waiting = new Set<() => void>();
   let closed = false;
 
-  const hold = (hash: string, kind: 'pinned' | 'live' | 'recheck') => {
+  const hold = (hash: string, kind: 'pinned' | 'live') => {
     const held = known.get(hash);
     known.delete(hash);
     known.set(hash, held === 'pinned' ? held : kind);
