@@ -303,12 +303,14 @@ export { shownResult } from './delivery';
 export { createJobEvents, type JobEventMap, type JobEvents } from './events';
 export { bookExtension, fileReportsOf, type ExportInput } from './export-jobs';
 export {
+  KEY_BUCKET_CHARS,
   KEY_TEXT_RULE,
   addCredits,
   authenticate,
   createApiKey,
   ensureApiKey,
   isValidKeyText,
+  keyPrefixHash,
   revokeApiKey,
   rotateSigningSecret,
 } from './keys';

@@ -25,6 +25,25 @@ export function hashKey(key: string): string {
 const MIN_KEY_LENGTH = 32;
 /** Characters of a key kept and shown to tell keys apart (`key_prefix`): never more. */
 const KEY_PREFIX_LENGTH = 4;
+/**
+ * Characters of a credential (a key, a sign-in token) that choose its bucket in the
+ * failed-authentication throttle: 12, so `nsk_` and 8 random characters (48 bits) of a
+ * generated key. Why 12 and what the stored hash gives away: server/auth-throttle.ts.
+ */
+export const KEY_BUCKET_CHARS = 12;
+
+/**
+ * What is kept of a credential's bucket prefix (`api_keys.prefix_hash`, the throttle's memory):
+ * the SHA-256 of its first KEY_BUCKET_CHARS characters, in a domain of its own (never equal to a
+ * hash of the same characters made for anything else), base64url.
+ */
+export function keyPrefixHash(credential: string): string {
+  return createHash('sha256')
+    .update('narration-studio key bucket\n')
+    .update(credential.slice(0, KEY_BUCKET_CHARS), 'utf8')
+    .digest('base64url');
+}
+
 /** The rule of a user-supplied key, in words. */
 export const KEY_TEXT_RULE = `${MIN_KEY_LENGTH} to 256 visible ASCII characters`;
 
@@ -52,6 +71,7 @@ export async function createApiKey(
     name: cleanText(options.name ?? '').trim() || 'API key',
     key_hash: hashKey(key),
     key_prefix: key.slice(0, KEY_PREFIX_LENGTH),
+    prefix_hash: keyPrefixHash(key),
     signing_secret: newSigningSecret(),
     balance_milli: balance,
     queued: 0,
@@ -90,7 +110,11 @@ export async function rotateSigningSecret(store: Store, id: string): Promise<Key
   return (await store.keys.findById(id))!;
 }
 
-/** Makes sure `key` exists (creating it with the default balance); a revoked key stays revoked. */
+/**
+ * Makes sure `key` exists (creating it with the default balance); a revoked key stays revoked.
+ * A key made before prefix hashes existed gets its own here, so the throttle knows it from its
+ * first request.
+ */
 export async function ensureApiKey(
   store: Store,
   clock: Clock,
@@ -98,7 +122,7 @@ export async function ensureApiKey(
   balanceMilli?: number,
 ): Promise<{ row: KeyRow; created: boolean }> {
   const existing = await store.keys.findByHash(hashKey(key));
-  if (existing) return { row: existing, created: false };
+  if (existing) return { row: await withPrefixHash(store, existing, key), created: false };
   try {
     const created = await createApiKey(store, clock, { key, name: 'serve --api-key', balanceMilli });
     return { row: created.row, created: true };
@@ -113,6 +137,7 @@ export async function ensureApiKey(
 /**
  * The live key matching the presented one, or undefined. The lookup is by hash, and the
  * stored hash is compared again in constant time, so response timing says nothing about the key.
+ * A key made before prefix hashes existed gets its own on its first success.
  */
 export async function authenticate(store: Store, presented: string): Promise<KeyRow | undefined> {
   // Keys shorter than the minimum (set with --api-key before it was raised) no longer count.
@@ -121,7 +146,15 @@ export async function authenticate(store: Store, presented: string): Promise<Key
   const row = await store.keys.findByHash(hash);
   if (!row) return undefined;
   if (!timingSafeEqual(Buffer.from(row.key_hash, 'hex'), Buffer.from(hash, 'hex'))) return undefined;
-  return row.revoked_at === null ? row : undefined;
+  return row.revoked_at === null ? await withPrefixHash(store, row, presented) : undefined;
+}
+
+/** `row` (the row of `key`) with its prefix hash, stored first when it had none (schema version 16). */
+async function withPrefixHash(store: Store, row: KeyRow, key: string): Promise<KeyRow> {
+  if (row.prefix_hash !== null) return row;
+  const prefixHash = keyPrefixHash(key);
+  await store.keys.fillPrefixHash(row.id, prefixHash);
+  return { ...row, prefix_hash: prefixHash };
 }
 
 /**

@@ -88,7 +88,7 @@ export interface ServerOptions {
   publicUrl?: string;
   /**
    * The slow-down of guessing (see auth-throttle.ts); defaults: 5 free failures a minute per
-   * bucket (a client and the credentials it does not hold; a key in use has its own), then
+   * bucket (a client and the credentials it does not hold; a live key has its own), then
    * every check of that bucket waits 250 ms doubling to 5 s, 4 waiting per bucket and 64 in
    * all, beyond that 429.
    */
@@ -241,7 +241,8 @@ function registerRoutes(app: HttpApp, options: ServerOptions, allowedOrigins: re
   const { store, jobs, log } = options;
   const maxTextChars = options.maxTextChars ?? DEFAULT_MAX_TEXT_CHARS;
   const voiceMapping = options.voiceMapping ?? NO_VOICE_MAPPING;
-  const throttle = createAuthThrottle(options.authThrottle);
+  // The store tells which prefixes begin a live key: a key is known from its first request.
+  const throttle = createAuthThrottle(options.authThrottle, (hashes) => store.keys.livePrefixHashes(hashes));
   // Waiting failed answers go out at once on close rather than holding the shutdown up.
   app.addHook('preClose', async () => throttle.close());
   const auth = createAuth({ store, throttle });
@@ -395,6 +396,11 @@ function registerStudio(
     voiceMapping,
     allowedOrigins,
   });
-  registerKeyRoutes(app, { store, clock: studio.clock, defaultBalanceMilli: studio.defaultBalanceMilli });
+  registerKeyRoutes(app, {
+    store,
+    auth,
+    clock: studio.clock,
+    defaultBalanceMilli: studio.defaultBalanceMilli,
+  });
   registerAuditionRoute(app, { auth, engine: studio.engine, voices });
 }

@@ -7,10 +7,20 @@
  * every loopback address, 127.0.0.0/8 and ::1, is one client, since any local program can send
  * from 127.0.0.2, 127.0.0.3, …) together with what it knows of the credential:
  *
- * - a credential whose first `PREFIX_CHARS` (16) characters began a credential that passed a
- *   check before (a key in use, the current sign-in token) has a bucket of its own per client:
- *   `client + prefix`;
+ * - a credential whose first `KEY_BUCKET_CHARS` (12) characters begin a live key, or a
+ *   credential that passed a check, or the current sign-in token, has a bucket of its own per
+ *   client: `client + prefix`;
  * - every other credential of the client shares one bucket: `client + unknown`.
+ *
+ * A key's prefix is known from the moment the key exists, restarts included: the keys table
+ * holds the hash of each key's prefix (`api_keys.prefix_hash`, written when the key is made,
+ * generated or `serve --api-key`), and a prefix the throttle does not hold in memory is asked of
+ * the store (`liveKeys`: one query at a time, the prefixes that arrived meanwhile in one batch),
+ * then held. A key made by a version before that column has no hash until its first success
+ * (`authenticate` writes it then; `serve --api-key` at start): such a key can wait once, ever.
+ * A revoked key's prefix stops being known: at once when revoked through this server
+ * (`forget`), and elsewhere (another instance, the command line) at its first failure here,
+ * which drops the prefix from memory so that the next one asks the store again.
  *
  * In each bucket:
  *
@@ -18,7 +28,9 @@
  * - while a bucket has fewer than `freeFailures` (default 5) in the window, its credentials are
  *   checked at once, as long as it has fewer than `maxChecking` (default 64, more than a busy
  *   app needs) under way: a burst of simultaneous guesses cannot all pass while the count is
- *   still low;
+ *   still low; in the unknown bucket, where a check is as good as a failure since every key in
+ *   use has a bucket of its own, a check under way counts as a failure, so a burst of guesses
+ *   gets no more than its free failures checked at once;
  * - past that, every credential of that bucket waits before it is even checked: `baseDelayMs`
  *   (default 250 ms), doubling with each further failure, at most `maxDelayMs` (default 5 s);
  * - at most `maxPendingPerClient` (default 4) checks of a bucket wait at once, and at most
@@ -29,37 +41,43 @@
  *   window, so a person who mistyped a key is back to full speed a minute later.
  *
  * Why it slows the guesser and no one else. A guesser does not know a key, so it does not know
- * the first 16 characters of one either (a generated key has 72 random bits there: `nsk_` and
- * 12 of its 43 random characters): whatever it sends, and however it varies the prefix from
- * try to try, lands in its client's unknown bucket, which its failures fill. A valid key in use
- * lands in its own bucket, where no failure is counted, so it is checked at once and never
- * waits or gets a 429 because someone else behind the same address (everyone behind a proxy,
- * every local program) keeps failing. Only a wrong key that begins with the same 16 characters
- * as a right one (a revoked key still sent by its app, or someone who already holds most of
- * the key) slows that key's bucket, and only for its own client. The buckets keep the old
- * bound on the guesser: its unknown bucket checks at most `maxPendingPerClient` per
- * `maxDelayMs` (0.8 a second by default) past its free failures, however many connections it
- * opens and however it varies its guesses.
+ * the first 12 characters of one either (a generated key has 48 random bits there: `nsk_` and 8
+ * of its 43 random characters): whatever it sends, and however it varies the prefix from try
+ * to try, lands in its client's unknown bucket, which its failures fill. A valid key lands in
+ * its own bucket, where no failure is counted, so it is checked at once and never waits or gets
+ * a 429 because someone else behind the same address (everyone behind a proxy, every local
+ * program) keeps failing, from its very first request on. Only a wrong key that begins with the
+ * same 12 characters as a right one (a revoked key sharing the prefix of a live one, or someone
+ * who already holds part of the key) slows that key's bucket, and only for its own client. The
+ * buckets keep the old bound on the guesser: its unknown bucket checks at most
+ * `maxPendingPerClient` per `maxDelayMs` (0.8 a second by default) past its free failures,
+ * however many connections it opens and however it varies its guesses.
  *
- * What a client learns: whether a 16-character prefix began a credential that passed before
- * (its own bucket answers at once while the unknown one waits). Telling that takes a request
- * per prefix tried, at the unknown bucket's pace until a prefix is right, so finding one costs
- * as many guesses as the 72 bits it holds; a user-chosen key should not begin with a word.
- * Only hashes of the prefixes are kept, in memory, at most `maxAddresses` of them.
- *
- * Where a valid key may still wait: on its first check since the server started (its prefix
- * is not known yet) while a guesser fails from the same client at that moment; from the first
- * success on it has its own bucket. The current sign-in token is known from the start
- * (`remember`), so a guesser behind the same address cannot hold up a sign-in.
+ * Why 12 characters. The prefix must separate a key from guesses: finding a live prefix by
+ * trying them at the unknown bucket's pace must be hopeless, and 48 random bits are (2^47 tries
+ * on average, 5,500,000 years at 0.8 a second). It must also give away little, both to a client
+ * (whose own bucket answering at once says that a prefix begins a live key) and to whoever
+ * reads the database: the column is a fast hash, so 12 characters can be searched offline
+ * apart from the rest of the key, turning the search for a key into a search for its prefix and
+ * then for the rest. The database already shows a key's first 4 characters (`key_prefix`) and
+ * holds the SHA-256 of the whole key (`key_hash`), so the column adds characters 5–12:
+ * - a generated key (`nsk_` + 43 random characters, 256 bits): 48 bits found by that search,
+ *   208 left, as far beyond reach as before;
+ * - the shortest user-chosen key `serve --api-key` takes (32 characters): at most 8 characters
+ *   (52 bits of printable ASCII) to that search, and 20 characters (up to 131 bits) left to
+ *   protect it. With 16 characters the rest would be 16 characters (105 bits) and a guesser's
+ *   own bucket would answer for more of the key; with 8, a generated key's bucket would hold 24
+ *   random bits, found online in hours by a few hundred addresses.
+ * A key chosen by hand should still not begin with a word: its prefix would be guessed in
+ * its owner's bucket. The hash is in a domain of its own (`keyPrefixHash`), never equal to a
+ * hash of the same characters made for anything else. In memory, only hashes are held, at most
+ * `maxAddresses` of them.
  */
 
-import { createHash } from 'node:crypto';
 import { AppError } from '../../shared/errors';
+import { keyPrefixHash } from '../jobs';
 import { systemClock, type Clock } from '../platform/clock';
 import { plainAddress } from './http-edge';
-
-/** Characters of a credential that choose its bucket (see above). */
-export const PREFIX_CHARS = 16;
 
 export interface AuthThrottleOptions {
   /** Failures per bucket checked without a wait within the window (default 5). */
@@ -77,8 +95,8 @@ export interface AuthThrottleOptions {
   /** Checks waiting at once over all buckets; beyond it → 429 at once (default 64). */
   maxPending?: number;
   /**
-   * Buckets remembered at most, and known prefixes at most; the least recently failing (or
-   * passing) is forgotten first (default 10 000).
+   * Buckets remembered at most, and known prefixes held in memory at most; the least recently
+   * failing (or passing) is forgotten first (default 10 000).
    */
   maxAddresses?: number;
   /** Time source of the window (default the system clock). */
@@ -117,7 +135,15 @@ export interface AuthThrottle {
   ): Promise<T | undefined>;
   /** Makes `credential`'s prefix known: its checks get a bucket of their own (the sign-in token). */
   remember(credential: string): void;
-  /** Failures in the window of the bucket `credential` would be checked in from `address`. */
+  /**
+   * A key with this prefix hash (`keyPrefixHash`) was revoked: the prefix is asked of the store
+   * again before its next check, and stays known only if a live key has it.
+   */
+  forget(prefixHash: string): void;
+  /**
+   * Failures in the window of the bucket `credential` would be checked in from `address`, as far
+   * as the prefixes held in memory tell.
+   */
   failures(address: string, credential?: string): number;
   /** Checks waiting now. */
   readonly pending: number;
@@ -130,11 +156,59 @@ const realTimer = (run: () => void, ms: number) => {
   return () => clearTimeout(timer);
 };
 
-/** What is kept of a prefix: its hash, never the characters of a key. */
-const prefixHash = (credential: string) =>
-  createHash('sha256').update(credential.slice(0, PREFIX_CHARS)).digest('base64url');
+/** Of the prefix hashes given, those a live key has (the store's `keys.livePrefixHashes`). */
+export type LiveKeyPrefixes = (prefixHashes: readonly string[]) => Promise<string[]>;
 
-export function createAuthThrottle(options: AuthThrottleOptions = {}): AuthThrottle {
+/** Prefixes asked of the store in one query at most. */
+const LOOKUP_BATCH = 256;
+
+/**
+ * Whether a live key has each prefix hash asked: one query under way at a time, the hashes asked
+ * meanwhile in the next (at most LOOKUP_BATCH a query), so a flood of guesses holds one database
+ * connection at most. A query that fails answers "not known" (the guess's bucket; the check
+ * that follows meets the same database).
+ */
+function batchedLookup(liveKeys: LiveKeyPrefixes): (prefixHash: string) => Promise<boolean> {
+  const asked = new Map<string, ((live: boolean) => void)[]>();
+  let running = false;
+  const drain = async () => {
+    while (asked.size > 0) {
+      const batch = [...asked].slice(0, LOOKUP_BATCH);
+      for (const [hash] of batch) asked.delete(hash);
+      const hashes = batch.map(([hash]) => hash);
+      const live = new Set(
+        await Promise.resolve(hashes)
+          .then(liveKeys)
+          .catch(() => []),
+      );
+      for (const [hash, answers] of batch) for (const answer of answers) answer(live.has(hash));
+    }
+  };
+  return (prefixHash) =>
+    new Promise<boolean>((resolve) => {
+      const answers = asked.get(prefixHash);
+      if (answers) answers.push(resolve);
+      else asked.set(prefixHash, [resolve]);
+      if (running) return;
+      running = true;
+      drain()
+        .catch(() => {
+          for (const pending of asked.values()) for (const answer of pending) answer(false);
+          asked.clear();
+        })
+        .finally(() => (running = false));
+    });
+}
+
+/**
+ * The throttle; `liveKeys` (the store) tells which prefixes begin a live key, so a key is known
+ * from its first request. Without it only the credentials that passed, and those remembered,
+ * are known.
+ */
+export function createAuthThrottle(
+  options: AuthThrottleOptions = {},
+  liveKeys?: LiveKeyPrefixes,
+): AuthThrottle {
   const settings = { ...AUTH_THROTTLE_DEFAULTS, ...definedOnly(options) };
   const { freeFailures, windowMs, baseDelayMs, maxDelayMs, maxChecking, maxPendingPerClient, maxPending } =
     settings;
@@ -146,8 +220,14 @@ export function createAuthThrottle(options: AuthThrottleOptions = {}): AuthThrot
   const keep = freeFailures + doublings + 1;
   /** Failure times per bucket, oldest first; Map order = least recently failing first. */
   const history = new Map<string, number[]>();
-  /** Hashes of known prefixes; Map order = least recently passing first. */
-  const known = new Map<string, true>();
+  /**
+   * Hashes of known prefixes held in memory: `pinned` (the sign-in tokens: `remember`), `live` (a
+   * key's, from the store or a success), or `recheck` (a live one after a failure in its bucket
+   * or `forget`: asked of the store again before its next check, dropped if no live key has it;
+   * without a store, still known). Map order = least recently passing first.
+   */
+  const known = new Map<string, 'pinned' | 'live' | 'recheck'>();
+  const lookup = liveKeys ? batchedLookup(liveKeys) : undefined;
   /** Waiting checks per bucket. */
   const pendingOf = new Map<string, number>();
   /** Checks under way per bucket (see the count in `guard`). */
@@ -161,20 +241,32 @@ export function createAuthThrottle(options: AuthThrottleOptions = {}): AuthThrot
   const waiting = new Set<() => void>();
   let closed = false;
 
-  const remember = (credential: string) => {
-    const hash = prefixHash(credential);
+  const hold = (hash: string, kind: 'pinned' | 'live') => {
+    const held = known.get(hash);
     known.delete(hash);
-    known.set(hash, true);
+    known.set(hash, held === 'pinned' ? held : kind);
     if (known.size > maxAddresses) known.delete(known.keys().next().value!);
   };
-
-  /** The bucket of `credential` from `address`: its own when its prefix is known, else the client's unknown one. */
-  const bucketOf = (address: string, credential: string | undefined): string => {
-    const client = throttleClient(address);
-    if (credential === undefined) return `${client} ?`;
-    const hash = prefixHash(credential);
-    return known.has(hash) ? `${client} ${hash}` : `${client} ?`;
+  const forget = (hash: string) => {
+    if (known.get(hash) === 'live') known.set(hash, 'recheck');
   };
+
+  /** Whether `hash` is a known prefix: held in memory, or (asked, then held) a live key's. */
+  const isKnown = async (hash: string): Promise<boolean> => {
+    const held = known.get(hash);
+    if (held === 'pinned' || held === 'live') return true;
+    if (!lookup) return held !== undefined;
+    if (await lookup(hash)) {
+      hold(hash, 'live');
+      return true;
+    }
+    if (known.get(hash) === 'recheck') known.delete(hash);
+    return false;
+  };
+
+  /** The bucket of a credential (its prefix hash, if any) from `address`. */
+  const bucketIn = (address: string, hash: string | undefined, isKnownPrefix: boolean): string =>
+    `${throttleClient(address)} ${hash !== undefined && isKnownPrefix ? hash : '?'}`;
 
   const recent = (bucket: string, now: number): number[] => {
     const times = (history.get(bucket) ?? []).filter((t) => t > now - windowMs);
@@ -226,26 +318,36 @@ export function createAuthThrottle(options: AuthThrottleOptions = {}): AuthThrot
 
   return {
     async guard(address, check, credential) {
-      const bucket = bucketOf(address, credential);
+      const hash = credential === undefined ? undefined : keyPrefixHash(credential);
+      const isKnownPrefix = hash !== undefined && (await isKnown(hash));
+      const bucket = bucketIn(address, hash, isKnownPrefix);
       const failures = recent(bucket, clock.now()).length;
       const busy = checking.get(bucket) ?? 0;
-      // A crowd of checks under way (more than a busy app has) makes the next one wait too.
-      const count = failures < freeFailures && busy >= maxChecking ? freeFailures : failures;
+      // A crowd of checks under way (more than a busy app has) makes the next one wait too. In
+      // the unknown bucket a check under way is as good as a failure (every key in use has a
+      // bucket of its own), so it counts as one: a burst gets its free failures checked, no more.
+      const counted = isKnownPrefix ? failures : failures + busy;
+      const count = counted < freeFailures && busy >= maxChecking ? freeFailures : counted;
       const delayMs = closed ? 0 : waitFor(count);
       if (delayMs > 0) await turn(bucket, delayMs);
       adjust(checking, bucket, 1);
       try {
         const result = await check();
-        if (result === undefined) recordFailure(bucket);
-        else if (credential !== undefined) remember(credential);
+        if (result === undefined) {
+          recordFailure(bucket);
+          // A revoked key (or a wrong one sharing a live key's prefix): ask the store next time.
+          if (hash !== undefined) forget(hash);
+        } else if (hash !== undefined) hold(hash, 'live');
         return result;
       } finally {
         adjust(checking, bucket, -1);
       }
     },
-    remember,
+    remember: (credential) => hold(keyPrefixHash(credential), 'pinned'),
+    forget,
     failures(address, credential) {
-      return recent(bucketOf(address, credential), clock.now()).length;
+      const hash = credential === undefined ? undefined : keyPrefixHash(credential);
+      return recent(bucketIn(address, hash, hash !== undefined && known.has(hash)), clock.now()).length;
     },
     get pending() {
       return waiting.size;

@@ -52,6 +52,8 @@ export interface Auth {
   ): Promise<T | undefined>;
   /** A credential the server knows to be right (the sign-in token): its checks never share a guesser's turn. */
   remember(credential: string): void;
+  /** A key was revoked: its prefix no longer has a bucket of its own (unless a live key shares it). */
+  forgetKey(key: KeyRow): void;
 }
 
 /**
@@ -113,6 +115,9 @@ export function createAuth({ store, throttle }: { store: Store; throttle: AuthTh
     requireSession,
     guard,
     remember: (credential) => throttle.remember(credential),
+    forgetKey: (key) => {
+      if (key.prefix_hash !== null) throttle.forget(key.prefix_hash);
+    },
   };
 }
 

@@ -8,6 +8,11 @@ export interface KeyRow {
   key_hash: string;
   /** First characters of the key, for recognising it in lists. */
   key_prefix: string;
+  /**
+   * Hash of the key's first characters, its failed-authentication bucket (jobs/keys.ts
+   * `keyPrefixHash`); null for a key made before schema version 16 until it next passes a check.
+   */
+  prefix_hash: string | null;
   /** HMAC secret of the signatures (X-Narration-Signature) on this key's callbacks. */
   signing_secret: string;
   balance_milli: number;
@@ -23,6 +28,10 @@ export interface KeysRepo {
   findById(id: string): Promise<KeyRow | undefined>;
   /** Oldest first. */
   list(): Promise<KeyRow[]>;
+  /** Of `prefixHashes`, those a live (not revoked) key has. */
+  livePrefixHashes(prefixHashes: readonly string[]): Promise<string[]>;
+  /** Sets the prefix hash of a key that has none yet (made before schema version 16). */
+  fillPrefixHash(id: string, prefixHash: string): Promise<void>;
   /** Marks the key revoked; false when there is no such key or it was already revoked. */
   revoke(id: string, at: string): Promise<boolean>;
   /** Replaces the signing secret; false when there is no such key. */
@@ -46,13 +55,14 @@ export function createKeysRepo(db: SqlExecutor): KeysRepo {
   return {
     async insert(row) {
       await db.run(
-        `INSERT INTO api_keys (id, name, key_hash, key_prefix, signing_secret, balance_milli, queued, created_at, revoked_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO api_keys (id, name, key_hash, key_prefix, prefix_hash, signing_secret, balance_milli, queued, created_at, revoked_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         [
           row.id,
           row.name,
           row.key_hash,
           row.key_prefix,
+          row.prefix_hash,
           row.signing_secret,
           row.balance_milli,
           row.queued,
@@ -69,6 +79,21 @@ export function createKeysRepo(db: SqlExecutor): KeysRepo {
     },
     async list() {
       return await db.all<KeyRow>('SELECT * FROM api_keys ORDER BY created_at, id');
+    },
+    async livePrefixHashes(prefixHashes) {
+      if (prefixHashes.length === 0) return [];
+      const unique = [...new Set(prefixHashes)];
+      const rows = await db.all<{ prefix_hash: string }>(
+        `SELECT DISTINCT prefix_hash FROM api_keys WHERE prefix_hash IN (${unique.map(() => '?').join(', ')}) AND revoked_at IS NULL`,
+        unique,
+      );
+      return rows.map((row) => row.prefix_hash);
+    },
+    async fillPrefixHash(id, prefixHash) {
+      await db.run('UPDATE api_keys SET prefix_hash = ? WHERE id = ? AND prefix_hash IS NULL', [
+        prefixHash,
+        id,
+      ]);
     },
     async revoke(id, at) {
       return (

@@ -303,4 +303,11 @@ export const POSTGRES_MIGRATIONS: readonly (readonly string[])[] = [
     `ALTER TABLE custom_voices ADD COLUMN owner_key_id TEXT REFERENCES api_keys(id)`,
     `CREATE INDEX custom_voices_by_owner ON custom_voices(owner_key_id, code)`,
   ],
+  // 16: the SHA-256 of a key's first 12 characters (jobs/keys.ts keyPrefixHash), so the
+  // failed-authentication throttle tells a key in use from a guess from its first request, also
+  // after a restart (server/auth-throttle.ts); null for a key made before, until it next passes
+  [
+    `ALTER TABLE api_keys ADD COLUMN prefix_hash TEXT`,
+    `CREATE INDEX api_keys_by_prefix_hash ON api_keys(prefix_hash)`,
+  ],
 ];

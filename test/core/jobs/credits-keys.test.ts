@@ -74,6 +74,7 @@ describe('API keys', () => {
       name: 'old --api-key',
       key_hash: hashKey('eight-ch'),
       key_prefix: 'eigh',
+      prefix_hash: null,
       signing_secret: 'whsec_x',
       balance_milli: 1000,
       queued: 0,

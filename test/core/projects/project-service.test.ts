@@ -12,6 +12,7 @@ const key = (id: string) => ({
   name: id,
   key_hash: id.padEnd(64, 'x'),
   key_prefix: 'nsk_abc',
+  prefix_hash: null,
   signing_secret: 'whsec_x',
   balance_milli: 5000,
   queued: 0,

@@ -7,18 +7,25 @@
  * after a release.
  */
 
-import { setImmediate as tick } from 'node:timers/promises';
+import { setImmediate as tick, setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
+import { hashKey, keyPrefixHash, revokeApiKey } from '../../../electron/core/jobs/keys';
+import { systemClock } from '../../../electron/core/platform/clock';
 import { createAuthThrottle } from '../../../electron/core/server/auth-throttle';
+import { olderVersionKey } from '../../fixtures/older-version-key';
 import type { HttpResult } from './http';
 import { buildTestApp } from './inject';
 import { manualTimers } from './manual-timers';
 
 const LOGIN_TOKEN = 'b'.repeat(48);
 
-/** Lets pending work run until `done` holds (a bounded number of turns of the event loop). */
+/**
+ * Lets pending work run until `done` holds: turns of the event loop, then short sleeps (the
+ * throttle may ask the database, which answers over a socket on PostgreSQL); fails after 10 s.
+ */
 async function until(done: () => boolean): Promise<void> {
-  for (let i = 0; i < 2000 && !done(); i++) await tick();
+  const started = Date.now();
+  for (let i = 0; !done() && Date.now() - started < 10_000; i++) await (i < 2000 ? tick() : sleep(1));
   expect(done()).toBe(true);
 }
 
@@ -167,6 +174,61 @@ describe('the throttle', () => {
     await expect(throttle.guard('10.0.0.4', () => 'x')).resolves.toBe('x');
   });
 
+  it('asks the store for a prefix it does not hold: one query at a time, those asked meanwhile in one batch', async () => {
+    const timers = manualTimers();
+    const valid = `nsk_${'v'.repeat(43)}`;
+    const live = new Set([keyPrefixHash(valid)]);
+    const asked: string[][] = [];
+    const answers: (() => void)[] = [];
+    let failing = false;
+    const throttle = createAuthThrottle({ freeFailures: 2, schedule: timers.schedule }, (hashes) => {
+      asked.push([...hashes]);
+      return new Promise((resolve, reject) =>
+        answers.push(() =>
+          failing ? reject(new Error('database down')) : resolve(hashes.filter((h) => live.has(h))),
+        ),
+      );
+    });
+    const guess = (i: number) => `nsk_${String(i).padStart(8, 'g')}${'x'.repeat(35)}`;
+    const checkOf = (credential: string) => () => (credential === valid ? 'key' : undefined);
+    const first = throttle.guard('127.0.0.1', checkOf(valid), valid);
+    const rest = [...Array.from({ length: 8 }, (_, i) => guess(i)), valid].map((c) =>
+      throttle.guard('127.0.0.1', checkOf(c), c).catch((error: unknown) => error),
+    );
+    await until(() => answers.length === 1);
+    expect(asked).toEqual([[keyPrefixHash(valid)]]);
+    answers.shift()!();
+    expect(await first).toBe('key');
+    // The 9 asked while the first query ran: one query.
+    await until(() => answers.length === 1);
+    expect(asked[1]).toHaveLength(9);
+    answers.shift()!();
+    // The key has a bucket of its own: checked at once. The guesses share the client's unknown
+    // one, where a check under way counts as a failure: though all 8 arrived at once, its 2 free
+    // failures were checked, 4 wait and 2 were refused unchecked.
+    expect(await rest[8]).toBe('key');
+    await until(() => timers.parked.length === 4);
+    expect(throttle.failures('127.0.0.1', guess(99))).toBe(2);
+    expect(throttle.failures('127.0.0.1', valid)).toBe(0);
+    // Held from then on: not asked again.
+    expect(await throttle.guard('127.0.0.1', checkOf(valid), valid)).toBe('key');
+    expect(asked).toHaveLength(2);
+    // A store that cannot answer makes a prefix unknown (the check that follows meets it too).
+    failing = true;
+    const other = `nsk_${'o'.repeat(43)}`;
+    const unanswered = throttle.guard('10.0.0.9', () => undefined, other);
+    await until(() => answers.length === 1);
+    answers.shift()!();
+    expect(await unanswered).toBeUndefined();
+    expect(throttle.failures('10.0.0.9')).toBe(1);
+    timers.releaseAll();
+    const outcomes = await Promise.all(rest);
+    expect(
+      outcomes.filter((o) => (o as { code?: string } | undefined)?.code === 'TOO_MANY_REQUESTS'),
+    ).toHaveLength(2);
+    throttle.close();
+  });
+
   it('keeps its count on the injected clock and bounds what it remembers', async () => {
     let now = 1_000_000;
     const timers = manualTimers();
@@ -227,14 +289,21 @@ describe('guessing keys over HTTP costs time', () => {
       expect(refused[0]!.headers['retry-after']).toBe('1');
       expect(timers.parked.map((p) => p.ms)).toEqual([250, 250, 250, 250]);
 
-      // A key never checked since the start is not told apart from a guess before its check:
-      // refused unchecked like one while the waiting checks fill the client's unknown turns…
+      // A key made while the guesser fails, never checked before, is known from its first
+      // request (the store holds its prefix's hash): answered at once, nothing more waiting.
       const fresh = await s.newKey();
-      expect((await s.call('GET', '/api/v1/usage', { key: fresh })).status).toBe(429);
+      expect((await s.call('GET', '/api/v1/usage', { key: fresh })).status).toBe(200);
+      expect(timers.parked).toHaveLength(4);
+
+      // A key an older version made (no prefix hash stored) is not told apart from a guess before
+      // its first success: refused unchecked like one while the waiting checks fill the
+      // client's unknown turns…
+      const old = await olderVersionKey(s.store);
+      expect((await s.call('GET', '/api/v1/usage', { key: old.key })).status).toBe(429);
       // …and once there is room, it waits its turn like a wrong one, then passes.
       timers.releaseAll();
       for (const g of guesses) expect((await g.promise).status).not.toBe(200);
-      const right = tracked(s.call('GET', '/api/v1/usage', { key: fresh }));
+      const right = tracked(s.call('GET', '/api/v1/usage', { key: old.key }));
       const guess = tracked(s.call('GET', '/api/v1/usage', { key: null, headers: wrong(99) }));
       await until(() => timers.parked.length === 2);
       expect(timers.parked.map((p) => p.ms)).toEqual([4000, 4000]);
@@ -243,11 +312,14 @@ describe('guessing keys over HTTP costs time', () => {
       timers.releaseAll();
       expect((await right.promise).status).toBe(200);
       expect((await guess.promise).status).toBe(401);
+      // That success stored its prefix's hash: it waited once, ever.
+      expect((await s.store.keys.findById(old.id))?.prefix_hash).toBe(keyPrefixHash(old.key));
       // From then on it has its own turn: answered at once while the guesses wait and are refused.
       const more = Array.from({ length: 8 }, (_, i) =>
         tracked(s.call('GET', '/api/v1/usage', { key: null, headers: wrong(200 + i) })),
       );
       await until(() => more.filter((g) => g.answer).length === 4);
+      expect((await s.call('GET', '/api/v1/usage', { key: old.key })).status).toBe(200);
       expect((await s.call('GET', '/api/v1/usage', { key: fresh })).status).toBe(200);
       timers.releaseAll();
       await Promise.all(more.map((g) => g.promise));
@@ -273,6 +345,46 @@ describe('guessing keys over HTTP costs time', () => {
       const before = timers.parked.length;
       expect((await s.call('GET', '/api/v1/usage', { key: null })).status).toBe(401);
       expect(timers.parked.length).toBe(before);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('stops knowing a revoked key: revoked in the studio at once, revoked elsewhere after its first failure', async () => {
+    const timers = manualTimers();
+    const s = await buildTestApp({
+      loginToken: LOGIN_TOKEN,
+      authThrottle: { freeFailures: 2, schedule: timers.schedule },
+    });
+    try {
+      const session = await s.signIn();
+      const idOf = async (key: string) => (await s.store.keys.findByHash(hashKey(key)))!.id;
+      const inStudio = await s.newKey();
+      const elsewhere = await s.newKey();
+      for (const key of [inStudio, elsewhere])
+        expect((await s.call('GET', '/api/v1/usage', { key })).status).toBe(200);
+      // A guesser fills the client's unknown bucket: 2 free failures, then 4 checks waiting.
+      for (let i = 0; i < 2; i++)
+        expect((await s.call('GET', '/api/v1/usage', { key: null, headers: wrong(i) })).status).toBe(401);
+      const waiting = Array.from({ length: 4 }, (_, i) =>
+        tracked(s.call('GET', '/api/v1/usage', { key: null, headers: wrong(10 + i) })),
+      );
+      await until(() => timers.parked.length === 4);
+      // Revoked in the studio: its next request counts with the guesses (refused unchecked).
+      const revoke = await s.call('POST', `/api/v1/keys/${await idOf(inStudio)}/revoke`, {
+        key: null,
+        headers: session.headers,
+      });
+      expect(revoke.status, revoke.text).toBe(200);
+      expect((await s.call('GET', '/api/v1/usage', { key: inStudio })).status).toBe(429);
+      // Revoked elsewhere (the command line, another instance on a shared database): its first
+      // failure here is in its own bucket, and from then on it counts with the guesses.
+      await revokeApiKey(s.store, systemClock, await idOf(elsewhere));
+      expect((await s.call('GET', '/api/v1/usage', { key: elsewhere })).status).toBe(401);
+      expect((await s.call('GET', '/api/v1/usage', { key: elsewhere })).status).toBe(429);
+      expect(timers.parked).toHaveLength(4);
+      timers.releaseAll();
+      for (const g of waiting) expect((await g.promise).status).toBe(401);
     } finally {
       await s.close();
     }

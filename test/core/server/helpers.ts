@@ -12,7 +12,7 @@ import { systemClock } from '../../../electron/core/platform/clock';
 import { createApiKey } from '../../../electron/core/jobs/keys';
 import { AppError } from '../../../electron/shared/errors';
 import { skipFirstRunOffer } from '../../fixtures/first-run-settings';
-import { testDatabase } from '../../fixtures/test-store';
+import { testDatabase, type TestDatabase } from '../../fixtures/test-store';
 import { callRequest, toHttpResult, type CallOptions, type HttpResult, type Method } from './http';
 
 export interface TestCore {
@@ -38,11 +38,39 @@ export async function fetchUrl(
   return toHttpResult(response.statusCode, response.headers, Buffer.from(await response.body.arrayBuffer()));
 }
 
-export async function startTestCore(options: Partial<CoreOptions> = {}): Promise<TestCore> {
+/**
+ * A data folder and database a test keeps across several cores (a restart): `startTestCore`
+ * with it uses them and leaves them; `drop` removes them.
+ */
+export interface TestData {
+  dir: string;
+  database: TestDatabase;
+  drop(): Promise<void>;
+}
+
+export async function testData(): Promise<TestData> {
   const dir = mkdtempSync(join(tmpdir(), 'core-test-'));
   // Browser tests of the studio would meet the first-run voice offer's dialog: answered here.
   skipFirstRunOffer(join(dir, 'config'));
   const database = await testDatabase();
+  return {
+    dir,
+    database,
+    async drop() {
+      await database.drop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function startTestCore(
+  options: Partial<CoreOptions> = {},
+  /** The data to run on and leave when closed (default: fresh, removed when closed). */
+  kept?: TestData,
+): Promise<TestCore> {
+  const data = kept ?? (await testData());
+  const { dir, database } = data;
+  const drop = () => (kept ? Promise.resolve() : data.drop());
   let core: Core;
   try {
     core = await createCore({
@@ -59,8 +87,7 @@ export async function startTestCore(options: Partial<CoreOptions> = {}): Promise
       ...options,
     });
   } catch (error) {
-    await database.drop();
-    rmSync(dir, { recursive: true, force: true });
+    await drop();
     throw error;
   }
   const newKey = async (balanceMilli?: number) =>
@@ -80,8 +107,7 @@ export async function startTestCore(options: Partial<CoreOptions> = {}): Promise
     },
     async close() {
       await core.close();
-      await database.drop();
-      rmSync(dir, { recursive: true, force: true });
+      await drop();
     },
   };
 }

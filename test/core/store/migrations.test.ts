@@ -102,6 +102,8 @@ describe('schema migrations', () => {
           name: 'old app',
           // The prefix releases before version 7 kept (12 characters) is cut to 4.
           key_prefix: 'nsk_',
+          // Made before version 16: its prefix hash is written at its next success.
+          prefix_hash: null,
           signing_secret: 'whsec_old',
           balance_milli: 7000,
           queued: 1,

@@ -45,6 +45,7 @@ const key = {
   name: 'test',
   key_hash: 'a'.repeat(64),
   key_prefix: 'nsk_abc',
+  prefix_hash: null,
   signing_secret: 'whsec_x',
   balance_milli: 5000,
   queued: 0,

@@ -11,7 +11,7 @@ import { AppError } from '../../../shared/errors';
 import { addCredits, createApiKey, revokeApiKey, rotateSigningSecret } from '../../jobs';
 import type { Clock } from '../../platform/clock';
 import type { Store } from '../../store';
-import { requireSession } from '../auth';
+import { requireSession, type Auth } from '../auth';
 import { sendResult } from '../reply';
 import { toKeyInfo } from '../views';
 import { Type } from '@sinclair/typebox';
@@ -20,6 +20,8 @@ import { apiRoute, pathParams, SESSION } from '../openapi';
 
 export interface KeyRouteOptions {
   store: Store;
+  /** Told of a revocation (the throttle forgets the key's prefix). */
+  auth: Auth;
   clock: Clock;
   /** Balance of a new key, milli-credits. */
   defaultBalanceMilli: number | undefined;
@@ -27,7 +29,7 @@ export interface KeyRouteOptions {
 
 export function registerKeyRoutes(
   app: FastifyInstance,
-  { store, clock, defaultBalanceMilli }: KeyRouteOptions,
+  { store, auth, clock, defaultBalanceMilli }: KeyRouteOptions,
 ): void {
   app.get(
     '/api/v1/keys',
@@ -88,7 +90,10 @@ export function registerKeyRoutes(
       requireSession(request);
       const row = await store.keys.findById(request.params.id);
       if (!row) throw new AppError('KEY_NOT_FOUND', `No API key "${request.params.id}".`);
-      return sendResult(reply, toKeyInfo(row.revoked_at ? row : await revokeApiKey(store, clock, row.id)));
+      if (row.revoked_at) return sendResult(reply, toKeyInfo(row));
+      const revoked = await revokeApiKey(store, clock, row.id);
+      auth.forgetKey(revoked);
+      return sendResult(reply, toKeyInfo(revoked));
     },
   );
 
