@@ -63,6 +63,11 @@ export const MANUSCRIPT_LIMITS = {
   readers: 2,
   /** Reads waiting for a reader, at most; one more is refused with TOO_MANY_REQUESTS (429). */
   readerQueue: 8,
+  /**
+   * Reads of one key waiting for a reader, at most (one more is refused, for that key only, with
+   * TOO_MANY_REQUESTS); a freed reader goes to the key with the fewest reads running.
+   */
+  readerQueuePerKey: 3,
 } as const;
 
 /** A run of emphasised text inside a paragraph: code-point offsets into its `text`, end exclusive. */

@@ -91,7 +91,12 @@ describe('the compiled CLI', () => {
     const text = readFileSync(entry, 'utf8');
     expect(text.startsWith('#!/usr/bin/env node\n')).toBe(true);
     expect(statSync(entry).mode & 0o111).not.toBe(0);
-    for (const worker of ['espeak-worker.js', 'engine-host-worker.js', 'manuscript-reader-child.js']) {
+    for (const worker of [
+      'espeak-worker.js',
+      'engine-host-worker.js',
+      'manuscript-reader-child.js',
+      'project-archive-child.js',
+    ]) {
       expect(statSync(join(app, 'dist/cli', worker)).size).toBeGreaterThan(500);
     }
   });

@@ -47,6 +47,9 @@ import type {
 import { keyAccess, maySpeakWith } from '../voices';
 import { chooseVoices, suggestCast } from './attribution';
 import { chapterSegments } from './segments';
+import { checkProjectSize } from './project-size';
+
+export { checkProjectSize };
 
 /** Edits kept for undo per project (the oldest go). */
 const HISTORY_LIMIT = 500;
@@ -1392,27 +1395,4 @@ function toDetail(
     })),
     chapters: chapterRecords,
   };
-}
-
-/** A project's size against PROJECT_LIMITS: MANUSCRIPT_TOO_LARGE naming the limit it passes. */
-export function checkProjectSize(
-  size: { chapters: number; segments: number; characters: number; cast?: number },
-  name: string,
-): void {
-  const over = (
-    [
-      ['chapters', size.chapters, PROJECT_LIMITS.chapters],
-      ['segments', size.segments, PROJECT_LIMITS.segments],
-      ['characters of text', size.characters, PROJECT_LIMITS.characters],
-      ['characters in its cast', size.cast ?? 0, PROJECT_LIMITS.cast],
-    ] as const
-  ).find(([, value, limit]) => value > limit);
-  if (over) {
-    const [what, value, limit] = over;
-    throw new AppError(
-      'MANUSCRIPT_TOO_LARGE',
-      `"${name}" would make a project of ${value} ${what}; a project holds at most ${limit} ${what}.`,
-      { file: name, limit: what, limit_value: limit },
-    );
-  }
 }
