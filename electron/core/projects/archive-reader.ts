@@ -8,7 +8,7 @@
  * segment and be no larger than that segment's audio can be, each audio entry's first bytes must
  * be a WAV of the project's format as long as its segment (or word timings), and the disk must
  * have room for them all; then the audio is unpacked into the staging folder the parent gave. The
- * answer is the project's rows (their ids still the archive's), its segments sent in parts of
+ * answer is the project's rows under new ids, its segments sent in parts of
  * ARCHIVE_LIMITS.segmentsPerPart so the parent never decodes one huge message.
  */
 
@@ -25,9 +25,9 @@ import { countCharacters } from '../../shared/text';
 import { findVoice } from '../../shared/voices';
 import type { SendPart } from '../manuscripts';
 import { checkFreeSpace } from '../platform/free-space';
-import type { SegmentRow } from '../store';
 import { ARCHIVE_AUDIO, timingsCap, timingsProblem, wavCap, wavProblem } from './archive-audio';
 import { ARCHIVE_LIMITS, ArchiveSchema, entriesFor, SpansSchema, type Archive } from './archive-format';
+import { cloneRows, type ClonedProject } from './project-rows';
 import { checkProjectSize } from './project-size';
 
 /** What the parent asks: the archive's path, its name and size, and where to unpack its audio. */
@@ -35,17 +35,15 @@ export interface ArchiveReadRequest {
   path: string;
   fileName: string;
   archiveBytes: number;
-  /** The new project's id (its rows carry it). */
+  /** The new project's id and its key (its rows carry them). */
   projectId: string;
+  keyId: string;
   /** The staging folder: the audio goes to its `audio/` folder. */
   stagingDir: string;
 }
 
-/** What the child answers besides its parts (each a list of segment rows). */
-export interface ArchiveRead {
-  project: Archive['project'];
-  characters: Archive['characters'];
-  chapters: Archive['chapters'];
+/** What the child answers besides its parts (each a list of segment rows): the project's rows under new ids. */
+export interface ArchiveRead extends Omit<ClonedProject, 'segments'> {
   /** Segment rows sent in parts. */
   segments: number;
   /** Whether `<stagingDir>/audio` holds audio files. */
@@ -65,7 +63,7 @@ interface AudioEntry {
  * MANUSCRIPT_TOO_LARGE or INSUFFICIENT_STORAGE naming the file.
  */
 export async function readArchive(
-  { path, fileName, archiveBytes, projectId, stagingDir }: ArchiveReadRequest,
+  { path, fileName, archiveBytes, projectId, keyId, stagingDir }: ArchiveReadRequest,
   sendPart: SendPart,
 ): Promise<ArchiveRead> {
   const invalid = (why: string, cause?: unknown) =>
@@ -216,36 +214,40 @@ export async function readArchive(
       );
     }
 
-    // 5. The rows: positions in their chapters, and audio the archive does not carry is not there.
+    // 5. The rows under new ids: positions in their chapters, and audio the archive does not carry is not there.
     const positions = new Map<string, number>();
-    let part: Omit<SegmentRow, 'seq'>[] = [];
-    for (const s of archive.segments) {
-      const position = positions.get(s.chapter_id) ?? 0;
-      positions.set(s.chapter_id, position + 1);
-      // A segment without its audio is to render again.
-      const audioKept = s.audio_key !== null && audio.has(`audio/${s.audio_key}.wav`);
-      const state = audioKept ? s.state : 'not_rendered';
-      const busy = state === 'queued' || state === 'rendering';
-      part.push({
-        ...s,
-        project_id: projectId,
-        position,
-        state: busy ? (audioKept ? 'changed' : 'not_rendered') : state,
-        ...(audioKept ? {} : { audio_key: null, duration_ms: null, checks: null, rendered_at: null }),
-      });
-      if (part.length === ARCHIVE_LIMITS.segmentsPerPart) {
-        await sendPart(part);
-        part = [];
-      }
-    }
-    if (part.length > 0) await sendPart(part);
-    return {
-      project: archive.project,
-      characters: archive.characters,
-      chapters: archive.chapters,
-      segments: archive.segments.length,
-      audio: audio.size > 0,
-    };
+    const copy = cloneRows(
+      {
+        seq: 0,
+        id: projectId,
+        key_id: keyId,
+        ...archive.project,
+        history_position: 0,
+        created_at: '',
+        updated_at: '',
+      },
+      archive.chapters.map((c, position) => ({ ...c, project_id: projectId, position })),
+      archive.characters.map((c) => ({ ...c, project_id: projectId })),
+      archive.segments.map((s) => {
+        const position = positions.get(s.chapter_id) ?? 0;
+        positions.set(s.chapter_id, position + 1);
+        // A segment without its audio is to render again.
+        const audioKept = s.audio_key !== null && audio.has(`audio/${s.audio_key}.wav`);
+        const state = audioKept ? s.state : 'not_rendered';
+        const busy = state === 'queued' || state === 'rendering';
+        return {
+          ...s,
+          project_id: projectId,
+          position,
+          state: busy ? (audioKept ? 'changed' : 'not_rendered') : state,
+          ...(audioKept ? {} : { audio_key: null, duration_ms: null, checks: null, rendered_at: null }),
+        };
+      }),
+    );
+    const { segments, ...rest } = copy;
+    for (let at = 0; at < segments.length; at += ARCHIVE_LIMITS.segmentsPerPart)
+      await sendPart(segments.slice(at, at + ARCHIVE_LIMITS.segmentsPerPart));
+    return { ...rest, segments: segments.length, audio: audio.size > 0 };
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw invalid((error as Error).message, error);

@@ -4,10 +4,10 @@
  * (archive-format.ts). Written with the zip writer (platform/zip-writer.ts). Read off this
  * thread: a child process (project-archive-child.ts, archive-reader.ts) lists the zip, reads and
  * checks project.json whole (the schema, every reference, the project limits), checks the audio
- * and unpacks it into a staging folder, in its turn among the manuscript readers (fair between
- * keys, ARCHIVE_LIMITS' time and memory limits, killed when the caller's signal aborts); this
- * thread then gives the rows new ids, stores them and moves the staging folder's audio into the
- * project's. A bad archive is refused with an error naming the file, and nothing of it is kept.
+ * and unpacks it into a staging folder, and gives the rows new ids, in its turn among the
+ * manuscript readers (fair between keys, ARCHIVE_LIMITS' time and memory limits, killed when the
+ * caller's signal aborts); this thread then stores the rows and moves the staging folder's audio
+ * into the project's. A bad archive is refused with an error naming the file, and nothing of it is kept.
  */
 
 import { mkdir, mkdtemp, readdir, rename, rm, writeFile } from 'node:fs/promises';
@@ -16,10 +16,11 @@ import { dirname, join } from 'node:path';
 import type { ProjectDetail } from '../../shared/projects';
 import { childScript, readerTurn, runInChild } from '../manuscripts';
 import { writeZip, type ZipEntry } from '../platform/zip-writer';
-import type { ProjectRow, SegmentRow, Store } from '../store';
+import type { SegmentRow, Store } from '../store';
 import { ARCHIVE_FORMAT, ARCHIVE_LIMITS, ARCHIVE_VERSION, type Archive } from './archive-format';
 import type { ArchiveRead, ArchiveReadRequest } from './archive-reader';
-import { cloneRows, newId, type ProjectService } from './project-service';
+import { newId } from './project-rows';
+import type { ProjectService } from './project-service';
 
 export { ARCHIVE_LIMITS } from './archive-format';
 
@@ -124,21 +125,9 @@ export async function readProjectArchive(
   await mkdir(service.tempDir, { recursive: true });
   const stagingDir = await mkdtemp(join(service.tempDir, 'archive-'));
   try {
-    const segments: Omit<SegmentRow, 'seq'>[] = [];
-    const request: ArchiveReadRequest = { path, fileName, archiveBytes, projectId, stagingDir };
-    const read = await readerTurn(
+    const { read, segments } = await readArchiveRows(
       keyId,
-      fileName,
-      () =>
-        runInChild<ArchiveRead>(
-          { script: ARCHIVE_CHILD_URL, fileName, what: 'project archive' },
-          request,
-          { timeoutMs: ARCHIVE_LIMITS.readerTimeoutMs, maxRssBytes: ARCHIVE_LIMITS.readerMaxRssBytes },
-          signal,
-          (part) => {
-            for (const row of part as Omit<SegmentRow, 'seq'>[]) segments.push(row);
-          },
-        ),
+      { path, fileName, archiveBytes, projectId, keyId, stagingDir },
       signal,
     );
     if (read.audio) {
@@ -146,22 +135,8 @@ export async function readProjectArchive(
       await rename(join(stagingDir, 'audio'), dir);
     }
     try {
-      const project: ProjectRow = {
-        seq: 0,
-        id: projectId,
-        key_id: keyId,
-        ...read.project,
-        history_position: 0,
-        created_at: '',
-        updated_at: '',
-      };
-      const copy = cloneRows(
-        project,
-        read.chapters.map((c, position) => ({ ...c, project_id: projectId, position })),
-        read.characters.map((c) => ({ ...c, project_id: projectId })),
-        segments as SegmentRow[],
-      );
-      return await service.saveClone(copy, new Date().toISOString());
+      const { audio: _audio, segments: _count, ...rows } = read;
+      return await service.saveClone({ ...rows, segments }, new Date().toISOString());
     } catch (error) {
       await rm(dir, { recursive: true, force: true });
       throw error;
@@ -169,6 +144,34 @@ export async function readProjectArchive(
   } finally {
     await rm(stagingDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The archive of `request` read, checked and its audio unpacked in a child process in `keyId`'s
+ * turn among the readers: the project's rows under new ids, the segments received in parts.
+ */
+export async function readArchiveRows(
+  keyId: string,
+  request: ArchiveReadRequest,
+  signal?: AbortSignal,
+): Promise<{ read: ArchiveRead; segments: SegmentRow[] }> {
+  const segments: SegmentRow[] = [];
+  const read = await readerTurn(
+    keyId,
+    request.fileName,
+    () =>
+      runInChild<ArchiveRead>(
+        { script: ARCHIVE_CHILD_URL, fileName: request.fileName, what: 'project archive' },
+        request,
+        { timeoutMs: ARCHIVE_LIMITS.readerTimeoutMs, maxRssBytes: ARCHIVE_LIMITS.readerMaxRssBytes },
+        signal,
+        (part) => {
+          for (const row of part as SegmentRow[]) segments.push(row);
+        },
+      ),
+    signal,
+  );
+  return { read, segments };
 }
 
 /** A title as a file name: no path separators or characters file systems refuse. */
