@@ -152,7 +152,9 @@ describe('reading off the HTTP thread, a few at a time', () => {
   it('reads six PDF bombs at most two at a time, each stopped at its memory cap, answering health meanwhile', async () => {
     const watch = watchReaderChildren();
     const bomb = writeFlateBombPdf();
-    const reads = Array.from({ length: 6 }, (_, i) => startRead(`bomb-${i}.pdf`, bomb));
+    // From two keys: one key has at most MANUSCRIPT_LIMITS.readerQueuePerKey reads waiting.
+    const keys = [t.key, await t.newKey()];
+    const reads = Array.from({ length: 6 }, (_, i) => startRead(`bomb-${i}.pdf`, bomb, READ, keys[i % 2]));
     await waitFor(() => readerChildren().length > 0);
     const health = await t.call('GET', '/api/v1/health', { key: null });
     const healthAt = ++events;
