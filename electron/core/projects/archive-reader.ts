@@ -19,7 +19,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Value } from '@sinclair/typebox/value';
 import { openPromise as openZip, type Entry, type ZipFile } from 'yauzl';
-import { AppError } from '../../shared/errors';
+import { AppError, isAppError } from '../../shared/errors';
 import { PROJECT_LIMITS, type QuoteVoice } from '../../shared/projects';
 import { countCharacters } from '../../shared/text';
 import { findVoice } from '../../shared/voices';
@@ -249,7 +249,7 @@ export async function readArchive(
       await sendPart(segments.slice(at, at + ARCHIVE_LIMITS.segmentsPerPart));
     return { ...rest, segments: segments.length, audio: audio.size > 0 };
   } catch (error) {
-    if (error instanceof AppError) throw error;
+    if (isAppError(error)) throw error;
     throw invalid((error as Error).message, error);
   } finally {
     zip?.close();
