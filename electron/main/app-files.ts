@@ -11,6 +11,7 @@ export const APP_FILES = {
     'dist/electron/main/engine-host-worker.js',
     'dist/electron/main/espeak-worker.js',
     'dist/electron/main/manuscript-reader-child.js',
+    'dist/electron/main/project-archive-child.js',
   ],
   preload: 'dist/electron/preload/index.cjs',
   uiDir: 'dist/renderer',

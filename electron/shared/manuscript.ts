@@ -59,10 +59,15 @@ export const MANUSCRIPT_LIMITS = {
   readerTimeoutMs: 60_000,
   /** … or when its resident memory goes over this, bytes (its V8 heap is capped 128 MiB below). */
   readerMaxRssBytes: 512 * 1024 * 1024,
-  /** Reader child processes at once, at most: with the memory cap, 1 GiB in the worst case. */
+  /** Reader child processes at once (manuscripts and project archives), at most: 1 GiB in the worst case for two manuscripts, 2 GiB for two archives (ARCHIVE_LIMITS). */
   readers: 2,
   /** Reads waiting for a reader, at most; one more is refused with TOO_MANY_REQUESTS (429). */
   readerQueue: 8,
+  /**
+   * Reads of one key waiting for a reader, at most (one more is refused, for that key only, with
+   * TOO_MANY_REQUESTS); a freed reader goes to the key with the fewest reads running.
+   */
+  readerQueuePerKey: 3,
 } as const;
 
 /** A run of emphasised text inside a paragraph: code-point offsets into its `text`, end exclusive. */

@@ -26,6 +26,7 @@ import { buildCli, ROOT } from '../../electron/launch/build';
 import { CLI_ENTRY, CLI_SOURCES, isOutputStale } from '../../electron/launch/freshness.mjs';
 import { rmsOf, wavSamples } from '../fixtures/audio-analysis';
 import { PDF_BOOK, writePdfBook } from '../fixtures/pdf-files';
+import { archiveOf, largestArchiveJson } from '../fixtures/project-archives';
 import { signInStudio } from '../fixtures/studio-session';
 
 const UI_INDEX = '<!doctype html><title>studio fixture</title>';
@@ -91,7 +92,12 @@ describe('the compiled CLI', () => {
     const text = readFileSync(entry, 'utf8');
     expect(text.startsWith('#!/usr/bin/env node\n')).toBe(true);
     expect(statSync(entry).mode & 0o111).not.toBe(0);
-    for (const worker of ['espeak-worker.js', 'engine-host-worker.js', 'manuscript-reader-child.js']) {
+    for (const worker of [
+      'espeak-worker.js',
+      'engine-host-worker.js',
+      'manuscript-reader-child.js',
+      'project-archive-child.js',
+    ]) {
       expect(statSync(join(app, 'dist/cli', worker)).size).toBeGreaterThan(500);
     }
   });
@@ -231,6 +237,15 @@ describe('the compiled CLI', () => {
       const answer = (await read.json()) as { result: { chapters: Array<{ title: string }> } };
       expect(read.status, JSON.stringify(answer)).toBe(200);
       expect(answer.result.chapters.map((c) => c.title)).toEqual(PDF_BOOK.chapters.map((c) => c.title));
+      // A project archive is read by project-archive-child.js, beside it.
+      const imported = await fetch(`${url}/api/v1/projects/import-archive?file_name=book.narration.zip`, {
+        method: 'POST',
+        headers: { ...studio, 'content-type': 'application/zip' },
+        body: new Uint8Array(archiveOf(largestArchiveJson({ segments: 40 }))),
+      });
+      const project = (await imported.json()) as { result: { project: { segment_count: number } } };
+      expect(imported.status, JSON.stringify(project)).toBe(201);
+      expect(project.result.project.segment_count).toBe(40);
     } finally {
       child.kill('SIGTERM');
     }

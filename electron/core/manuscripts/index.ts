@@ -5,8 +5,10 @@
  * HTML, markdown-it for Markdown, pdf.js for PDF), and every reader keeps the limits of
  * MANUSCRIPT_LIMITS. Every read runs in a child process (reader-process.ts), never on the
  * caller's thread: a wall-clock and a memory limit each, at most MANUSCRIPT_LIMITS.readers at
- * once and readerQueue waiting (reader-queue.ts), stopped when the caller's signal aborts. A file
- * that cannot be read is refused whole: nothing is half imported.
+ * once and readerQueue waiting, fair between keys (reader-queue.ts), stopped when the caller's
+ * signal aborts. A file that cannot be read is refused whole: nothing is half imported. The
+ * project archives' reader (projects/) runs in the same way and takes its turns in the same queue
+ * (readerTurn, runInChild).
  */
 
 import { open } from 'node:fs/promises';
@@ -31,13 +33,19 @@ export type ManuscriptSource = { fileName: string } & ({ bytes: Uint8Array } | {
 export interface ManuscriptReadOptions extends ManuscriptOptions {
   /** Aborting stops the read: a waiting read leaves the queue, a running one's child is killed. */
   signal?: AbortSignal;
+  /** Whose read it is (an API key's id; the studio's session is its key's): turns are fair between owners. */
+  owner?: string;
 }
 
-/** The readers' turns, one queue for the process: the limits are the machine's. */
+/** The readers' turns, one queue for the process (manuscripts and project archives): the limits are the machine's. */
 const readers = new ReaderQueue({
   readers: MANUSCRIPT_LIMITS.readers,
   waiting: MANUSCRIPT_LIMITS.readerQueue,
+  waitingPerOwner: MANUSCRIPT_LIMITS.readerQueuePerKey,
 });
+
+/** The owner of reads that name none (the command line's). */
+const NO_OWNER = '';
 
 const MIB = 1024 * 1024;
 
@@ -50,6 +58,23 @@ export function manuscriptReaderLoad(): { running: number; waiting: number } {
 }
 
 /**
+ * Runs `read` (a read in a child process: runInChild) of `owner` in its turn among the readers;
+ * rejects with TOO_MANY_REQUESTS when the queue or the owner's places in it are full, or with the
+ * abort's error when `signal` aborts while it waits.
+ */
+export function readerTurn<T>(
+  owner: string,
+  fileName: string,
+  read: () => Promise<T>,
+  signal?: AbortSignal,
+): Promise<T> {
+  return readers.run(owner, fileName, read, signal);
+}
+
+export { childScript, runInChild, type ChildRead, type ReaderLimits } from './reader-process';
+export { answerOneRequest, type SendPart } from './reader-child-main';
+
+/**
  * Reads a manuscript in a child process, in its turn. Rejects with AppError MANUSCRIPT_INVALID
  * (broken, encrypted, hostile, no text), MANUSCRIPT_TOO_LARGE (over a limit, the time or memory
  * limits included: the message names the file and the limit), UNSUPPORTED_MEDIA_TYPE (not a
@@ -58,7 +83,7 @@ export function manuscriptReaderLoad(): { running: number; waiting: number } {
  */
 export async function readManuscript(
   source: ManuscriptSource,
-  { signal, ...options }: ManuscriptReadOptions = {},
+  { signal, owner = NO_OWNER, ...options }: ManuscriptReadOptions = {},
 ): Promise<Manuscript> {
   const fileName = basename(source.fileName.replaceAll('\\', '/')) || 'manuscript';
   const bytes = 'bytes' in source ? source.bytes : await readLimited(source.path, fileName);
@@ -76,6 +101,7 @@ export async function readManuscript(
     maxRssBytes: MANUSCRIPT_LIMITS.readerMaxRssBytes,
   };
   return readers.run(
+    owner,
     fileName,
     () => readInChild({ fileName, format, bytes, options }, limits, signal),
     signal,

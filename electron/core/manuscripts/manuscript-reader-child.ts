@@ -1,15 +1,14 @@
 /**
  * The manuscript reader's child process (started by reader-process.ts with child_process.fork):
  * receives one file's bytes, format and options over IPC, reads them with the format's reader
- * (read-format.ts), answers one message and exits. Whatever a hostile file costs (a FlateDecode
- * bomb in a PDF, markup nested without end, a million tiny paragraphs) is spent here, where the
- * parent can stop it. The child ends with its parent: when the IPC channel closes (the parent
- * exited or killed it), it exits.
+ * (read-format.ts), answers one message and exits (reader-child-main.ts). Whatever a hostile file
+ * costs (a FlateDecode bomb in a PDF, markup nested without end, a million tiny paragraphs) is
+ * spent here, where the parent can stop it.
  */
 
-import { toWireError } from '../../shared/errors';
-import type { Manuscript, ManuscriptFormat, ManuscriptOptions } from '../../shared/manuscript';
+import type { ManuscriptFormat, ManuscriptOptions } from '../../shared/manuscript';
 import { readFormat } from './read-format';
+import { answerOneRequest } from './reader-child-main';
 
 /** The one message the parent sends. */
 export interface ReaderChildRequest {
@@ -19,31 +18,8 @@ export interface ReaderChildRequest {
   options: ManuscriptOptions;
 }
 
-/** The one message the child answers. */
-export type ReaderChildReply =
-  | { ok: true; manuscript: Manuscript }
-  | { ok: false; code: string; message: string; details?: Record<string, unknown> };
-
-if (!process.send)
-  throw new Error('manuscript-reader-child must be started with an IPC channel (child_process.fork)');
-
-process.once('disconnect', () => process.exit(1));
-process.once('message', (request: ReaderChildRequest) => {
-  void answer(request);
-});
-
-async function answer(request: ReaderChildRequest): Promise<void> {
-  let reply: ReaderChildReply;
-  try {
-    const bytes = new Uint8Array(request.bytes);
-    reply = {
-      ok: true,
-      manuscript: await readFormat(request.format, bytes, request.fileName, request.options),
-    };
-  } catch (error) {
-    const { code, message } = toWireError(error, 'MANUSCRIPT_INVALID');
-    const details = (error as { details?: Record<string, unknown> }).details;
-    reply = { ok: false, code, message, ...(details ? { details } : {}) };
-  }
-  process.send!(reply, () => process.exit(0));
-}
+answerOneRequest(
+  (request: ReaderChildRequest) =>
+    readFormat(request.format, new Uint8Array(request.bytes), request.fileName, request.options),
+  'MANUSCRIPT_INVALID',
+);

@@ -11,7 +11,7 @@
  * manuscript-reader-child.js next to the CLI and the Electron main entry).
  */
 
-import { execFile, fork, type ChildProcess } from 'node:child_process';
+import { execFile, fork, type ChildProcess, type Serializable } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -19,13 +19,19 @@ import { promisify } from 'node:util';
 import { AppError, type ErrorCode } from '../../shared/errors';
 import type { Manuscript } from '../../shared/manuscript';
 import { readAborted } from './errors';
-import type { ReaderChildReply, ReaderChildRequest } from './manuscript-reader-child';
+import type { ReaderChildRequest } from './manuscript-reader-child';
+import type { ReaderChildReply } from './reader-child-main';
 
-/** The child's script: beside this module, as TypeScript from sources, as JavaScript when built. */
-const READER_CHILD_URL = new URL(
-  import.meta.url.endsWith('.ts') ? './manuscript-reader-child.ts' : './manuscript-reader-child.js',
-  import.meta.url,
-);
+/**
+ * A child's script named `name` beside the module at `moduleUrl` (its import.meta.url): TypeScript
+ * from sources, JavaScript when built (electron/launch/build.ts writes each child beside the bundle).
+ */
+export function childScript(name: string, moduleUrl: string): URL {
+  return new URL(moduleUrl.endsWith('.ts') ? `./${name}.ts` : `./${name}.js`, moduleUrl);
+}
+
+/** The manuscript reader's child script. */
+const READER_CHILD_URL = childScript('manuscript-reader-child', import.meta.url);
 
 export interface ReaderLimits {
   timeoutMs: number;
@@ -41,21 +47,61 @@ const MIB = 1024 * 1024;
 const HEAP_HEADROOM_BYTES = 128 * MIB;
 const execFileAsync = promisify(execFile);
 
+/** What a child process reads, for its messages: the file, what it is, and details every error carries. */
+export interface ChildRead {
+  /** The child's script. */
+  script: URL;
+  fileName: string;
+  /** What the file is, in words: "manuscript", "project archive". */
+  what: string;
+  /** Why a file may need too much memory, in words (none: nothing is said). */
+  memoryWhy?: string;
+  /** Details of every error (besides `file`). */
+  details?: Record<string, unknown>;
+}
+
 /** Reads `request` in a child process kept within `limits`; `signal` stops it. */
 export function readInChild(
   request: ReaderChildRequest,
   limits: ReaderLimits,
   signal?: AbortSignal,
 ): Promise<Manuscript> {
-  const { fileName, format } = request;
+  return runInChild<Manuscript>(
+    {
+      script: limits.script ?? READER_CHILD_URL,
+      fileName: request.fileName,
+      what: 'manuscript',
+      memoryWhy: 'a compressed part inflates without end, or its markup is too large',
+      details: { format: request.format },
+    },
+    request,
+    limits,
+    signal,
+  );
+}
+
+/**
+ * Runs `read.script` in a child process with `request` (its one message) kept within `limits`;
+ * `signal` stops it. The child answers with `answerOneRequest` (reader-child-main.ts): its parts
+ * (each handed to `onPart` as it arrives, so a large answer never crosses in one message the
+ * parent must decode at once), then its value or its error.
+ */
+export function runInChild<T>(
+  read: ChildRead,
+  request: unknown,
+  limits: ReaderLimits,
+  signal?: AbortSignal,
+  onPart?: (part: unknown) => void,
+): Promise<T> {
+  const { fileName, what } = read;
   if (signal?.aborted) return Promise.reject(readAborted(signal, fileName));
-  return new Promise<Manuscript>((resolve, reject) => {
-    const child = startChild(limits);
+  return new Promise<T>((resolve, reject) => {
+    const child = startChild(read.script, limits);
     let settled = false;
     /** The end of the child's output so far (a marker split across chunks is still seen), and whether V8 said its heap ran out. */
     let stderrTail = '';
     let heapExhausted = false;
-    const finish = (error: AppError | null, manuscript?: Manuscript): void => {
+    const finish = (error: AppError | null, value?: T): void => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
@@ -63,30 +109,31 @@ export function readInChild(
       signal?.removeEventListener('abort', onAbort);
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       if (error) reject(error);
-      else resolve(manuscript!);
+      else resolve(value!);
     };
     const stop = (code: ErrorCode, message: string, details: Record<string, unknown>): void =>
-      finish(new AppError(code, message, { file: fileName, format, ...details }));
+      finish(new AppError(code, message, { file: fileName, ...read.details, ...details }));
     const onAbort = (): void => finish(readAborted(signal!, fileName));
     signal?.addEventListener('abort', onAbort, { once: true });
+    const tooMuchMemory = (why: string) =>
+      stop(
+        'MANUSCRIPT_TOO_LARGE',
+        `"${fileName}" needs more than ${Math.round(limits.maxRssBytes / MIB)} MiB of memory to read, the most a ${what} may use${why}; it was stopped.`,
+        { limit_bytes: limits.maxRssBytes },
+      );
 
     const timer = setTimeout(() => {
       stop(
         'MANUSCRIPT_TOO_LARGE',
-        `"${fileName}" took longer than ${limits.timeoutMs / 1000} s to read, the most a manuscript may take; it was stopped.`,
+        `"${fileName}" took longer than ${limits.timeoutMs / 1000} s to read, the most a ${what} may take; it was stopped.`,
         { limit_ms: limits.timeoutMs },
       );
     }, limits.timeoutMs);
     const poll = setInterval(
       () => {
         void residentBytes(child.pid).then((rss) => {
-          if (rss !== null && rss > limits.maxRssBytes) {
-            stop(
-              'MANUSCRIPT_TOO_LARGE',
-              `"${fileName}" needs more than ${Math.round(limits.maxRssBytes / MIB)} MiB of memory to read, the most a manuscript may use (a compressed part inflates without end, or its markup is too large); it was stopped.`,
-              { limit_bytes: limits.maxRssBytes },
-            );
-          }
+          if (rss !== null && rss > limits.maxRssBytes)
+            tooMuchMemory(read.memoryWhy ? ` (${read.memoryWhy})` : '');
         });
       },
       limits.pollMs ?? (process.platform === 'linux' ? 50 : 250),
@@ -100,13 +147,15 @@ export function readInChild(
       if (/heap out of memory/i.test(seen)) heapExhausted = true;
       stderrTail = seen.slice(-100);
     });
-    child.once('message', (reply: ReaderChildReply) => {
-      if (reply.ok) finish(null, reply.manuscript);
+    child.on('message', (reply: ReaderChildReply<T>) => {
+      if (settled) return;
+      if ('part' in reply) onPart?.(reply.part);
+      else if (reply.ok) finish(null, reply.value);
       else
         finish(
           new AppError(reply.code as ErrorCode, reply.message, {
             file: fileName,
-            format,
+            ...read.details,
             ...reply.details,
           }),
         );
@@ -114,40 +163,36 @@ export function readInChild(
     child.once('error', (error) => {
       stop(
         'MANUSCRIPT_INVALID',
-        `"${fileName}" could not be read: the manuscript reader did not start (${error.message}).`,
+        `"${fileName}" could not be read: the ${what} reader did not start (${error.message}).`,
         {},
       );
     });
     // 'close' comes after the IPC channel closed: a reply sent just before exiting has arrived by then.
     child.once('close', (code, exitSignal) => {
       if (heapExhausted) {
-        stop(
-          'MANUSCRIPT_TOO_LARGE',
-          `"${fileName}" needs more than ${Math.round(limits.maxRssBytes / MIB)} MiB of memory to read, the most a manuscript may use; it was stopped.`,
-          { limit_bytes: limits.maxRssBytes },
-        );
+        tooMuchMemory('');
         return;
       }
       stop(
         'MANUSCRIPT_INVALID',
         // Its output stays out of the message: a stack trace names paths on this machine.
-        `"${fileName}" could not be read: the manuscript reader stopped (${exitSignal ?? `exit code ${code}`}).`,
+        `"${fileName}" could not be read: the ${what} reader stopped (${exitSignal ?? `exit code ${code}`}).`,
         {},
       );
     });
-    child.send(request, (error) => {
+    child.send(request as Serializable, (error) => {
       if (error)
         stop(
           'MANUSCRIPT_INVALID',
-          `"${fileName}" could not be handed to the manuscript reader: ${error.message}`,
+          `"${fileName}" could not be handed to the ${what} reader: ${error.message}`,
           {},
         );
     });
   });
 }
 
-function startChild(limits: ReaderLimits): ChildProcess {
-  const script = fileURLToPath(limits.script ?? READER_CHILD_URL);
+function startChild(scriptUrl: URL, limits: ReaderLimits): ChildProcess {
+  const script = fileURLToPath(scriptUrl);
   // The heap's cap leaves room under the memory limit for code, buffers and V8 itself, so the
   // collector works hard before the limit is reached rather than after.
   const heapMiB = Math.max(64, Math.round((limits.maxRssBytes - HEAP_HEADROOM_BYTES) / MIB));

@@ -10,7 +10,6 @@
  * Every call names the key whose project it is: another key's project is PROJECT_NOT_FOUND.
  */
 
-import { randomBytes } from 'node:crypto';
 import { link, copyFile, mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppError } from '../../shared/errors';
@@ -48,6 +47,10 @@ import { keyAccess, maySpeakWith, type CustomVoiceAccess } from '../voices';
 import { chooseVoices, suggestCast } from './attribution';
 import { decodeProjectCursor, encodeProjectCursor } from './project-list-cursor';
 import { chapterSegments } from './segments';
+import { checkProjectSize } from './project-size';
+import { cloneRows, jsonOrNull, newId, parseJson, type ClonedProject } from './project-rows';
+
+export { checkProjectSize, cloneRows, newId, type ClonedProject };
 
 /** Edits kept for undo per project (the oldest go). */
 const HISTORY_LIMIT = 500;
@@ -105,9 +108,8 @@ export interface ProjectServiceOptions {
 
 export type ProjectService = ReturnType<typeof createProjectService>;
 
-export function newId(): string {
-  return randomBytes(16).toString('hex');
-}
+/** Segment rows a copy (an archive's, a duplicate's) inserts between two turns of the event loop. */
+const SAVE_BATCH_SEGMENTS = 2000;
 
 /** A segment's audio: the columns a render writes. */
 type AudioColumn = 'state' | 'audio_key' | 'duration_ms' | 'error' | 'checks' | 'rendered_at';
@@ -1018,51 +1020,14 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
       }
       await tx.projects.putCharacters(copy.characters);
       await tx.projects.putChapters(copy.chapters);
-      await tx.projects.putSegments(copy.segments);
+      // In batches with the event loop's turn between them: 200,000 rows are seconds of SQLite.
+      for (let at = 0; at < copy.segments.length; at += SAVE_BATCH_SEGMENTS) {
+        if (at > 0) await new Promise((resolve) => setImmediate(resolve));
+        await tx.projects.putSegments(copy.segments.slice(at, at + SAVE_BATCH_SEGMENTS));
+      }
       return await detailOf(tx, (await tx.projects.getProject(copy.project.id))!);
     });
   }
-}
-
-export interface ClonedProject {
-  project: ProjectRow;
-  chapters: ChapterRow[];
-  characters: CharacterRow[];
-  segments: SegmentRow[];
-}
-
-/** The rows of a project under new ids (`project.id` already new), references followed. */
-export function cloneRows(
-  project: ProjectRow,
-  chapters: readonly ChapterRow[],
-  characters: readonly CharacterRow[],
-  segments: readonly SegmentRow[],
-): ClonedProject {
-  const ids = new Map<string, string>();
-  const map = (id: string) => {
-    let to = ids.get(id);
-    if (!to) ids.set(id, (to = newId()));
-    return to;
-  };
-  const ref = (id: string | null) => (id === null ? null : (ids.get(id) ?? null));
-  const out: ClonedProject = {
-    project: { ...project, history_position: 0 },
-    chapters: chapters.map((c) => ({ ...c, id: map(c.id), project_id: project.id })),
-    characters: characters.map((c) => ({ ...c, id: map(c.id), project_id: project.id })),
-    segments: [],
-  };
-  out.segments = segments.map((s) => ({
-    ...s,
-    id: map(s.id),
-    project_id: project.id,
-    chapter_id: ids.get(s.chapter_id)!,
-    speaker: ref(s.speaker),
-    suggested_speaker: ref(s.suggested_speaker),
-    quotes: jsonOrNull(
-      parseJson<QuoteVoice[]>(s.quotes, []).map((q) => ({ ...q, character_id: ids.get(q.character_id)! })),
-    ),
-  }));
-  return out;
 }
 
 /** Hard-links (else copies) every file of a project's audio folder into another. */
@@ -1160,14 +1125,6 @@ function pickAudio(row: SegmentRow): Pick<SegmentRow, AudioColumn> {
     checks: row.checks,
     rendered_at: row.rendered_at,
   };
-}
-
-function parseJson<T>(text: string | null, fallback: T): T {
-  return text === null ? fallback : (JSON.parse(text) as T);
-}
-
-function jsonOrNull(list: readonly unknown[]): string | null {
-  return list.length === 0 ? null : JSON.stringify(list);
 }
 
 /**
@@ -1418,27 +1375,4 @@ function toDetail(
     })),
     chapters: chapterRecords,
   };
-}
-
-/** A project's size against PROJECT_LIMITS: MANUSCRIPT_TOO_LARGE naming the limit it passes. */
-export function checkProjectSize(
-  size: { chapters: number; segments: number; characters: number; cast?: number },
-  name: string,
-): void {
-  const over = (
-    [
-      ['chapters', size.chapters, PROJECT_LIMITS.chapters],
-      ['segments', size.segments, PROJECT_LIMITS.segments],
-      ['characters of text', size.characters, PROJECT_LIMITS.characters],
-      ['characters in its cast', size.cast ?? 0, PROJECT_LIMITS.cast],
-    ] as const
-  ).find(([, value, limit]) => value > limit);
-  if (over) {
-    const [what, value, limit] = over;
-    throw new AppError(
-      'MANUSCRIPT_TOO_LARGE',
-      `"${name}" would make a project of ${value} ${what}; a project holds at most ${limit} ${what}.`,
-      { file: name, limit: what, limit_value: limit },
-    );
-  }
 }

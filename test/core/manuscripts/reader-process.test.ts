@@ -62,11 +62,12 @@ describe("a reader child's memory", () => {
 
 describe('ReaderQueue', () => {
   it('runs at most `readers` at once in order of arrival, refuses past `waiting`, and drops an aborted wait', async () => {
-    const queue = new ReaderQueue({ readers: 2, waiting: 2 });
+    const queue = new ReaderQueue({ readers: 2, waiting: 2, waitingPerOwner: 2 });
     const started: string[] = [];
     const finishers = new Map<string, () => void>();
     const read = (name: string, signal?: AbortSignal) =>
       queue.run(
+        'key',
         name,
         () =>
           new Promise<string>((resolve) => {
@@ -99,6 +100,56 @@ describe('ReaderQueue', () => {
     finishers.get('b')!();
     finishers.get('d')!();
     expect(await Promise.all([b, d])).toEqual(['b', 'd']);
+    expect(queue.load).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it('is fair between owners: one filling its places is refused alone, and a freed turn goes to the owner running none', async () => {
+    const queue = new ReaderQueue({ readers: 2, waiting: 8, waitingPerOwner: 3 });
+    const started: string[] = [];
+    const finishers = new Map<string, () => void>();
+    const read = (owner: string, name: string) =>
+      queue.run(
+        owner,
+        name,
+        () =>
+          new Promise<string>((resolve) => {
+            started.push(name);
+            finishers.set(name, () => resolve(name));
+          }),
+      );
+    const finish = async (name: string, reading: Promise<string>) => {
+      finishers.get(name)!();
+      expect(await reading).toBe(name);
+    };
+    // Key A takes both readers and its three places in the queue; its next read is refused.
+    const a = Array.from({ length: 5 }, (_, i) => read('A', `a${i}`));
+    const refused = (await read('A', 'a5').catch((e: unknown) => e)) as AppError;
+    expect(refused).toBeInstanceOf(AppError);
+    expect(refused.code).toBe('TOO_MANY_REQUESTS');
+    expect(refused.message).toBe(
+      '"a5" cannot be read now: this key already has 3 files waiting to be read, the most one key may have waiting; try again in 5 s.',
+    );
+    expect(refused.details).toMatchObject({ retry_after_s: 5 });
+    // Key B is still taken, and B's read gets the first freed reader, ahead of A's waiting reads.
+    const b0 = read('B', 'b0');
+    const b1 = read('B', 'b1');
+    expect(queue.load).toEqual({ running: 2, waiting: 5 });
+    await finish('a0', a[0]!);
+    await eventually(() => (started.includes('b0') ? true : undefined));
+    expect(started).toEqual(['a0', 'a1', 'b0']);
+    // A and B run one each: the next freed turn goes to the earliest waiting (A's), then B's.
+    await finish('a1', a[1]!);
+    await eventually(() => (started.includes('a2') ? true : undefined));
+    await finish('a2', a[2]!);
+    await eventually(() => (started.includes('a3') ? true : undefined));
+    // b0 ends: b1 goes ahead of A's a4, which came first (B runs none, A one).
+    await finish('b0', b0);
+    await eventually(() => (started.includes('b1') ? true : undefined));
+    expect(started).toEqual(['a0', 'a1', 'b0', 'a2', 'a3', 'b1']);
+    await finish('a3', a[3]!);
+    await eventually(() => (started.includes('a4') ? true : undefined));
+    await finish('a4', a[4]!);
+    await finish('b1', b1);
     expect(queue.load).toEqual({ running: 0, waiting: 0 });
   });
 });

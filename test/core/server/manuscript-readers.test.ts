@@ -52,12 +52,12 @@ interface Answer {
 
 let events = 0;
 
-/** A read in flight that the test can hang up on (the client goes away mid-read). */
-function startRead(fileName: string, bytes: Uint8Array, route = READ) {
+/** A read in flight (of `key`, by default the test's) that the test can hang up on (the client goes away mid-read). */
+function startRead(fileName: string, bytes: Uint8Array, route = READ, key = t.key) {
   const controller = new AbortController();
   const answer = request(`${t.core.url}${route}?file_name=${encodeURIComponent(fileName)}`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${t.key}`, 'content-type': 'application/octet-stream' },
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/octet-stream' },
     body: Buffer.from(bytes),
     signal: controller.signal,
   }).then(
@@ -152,7 +152,9 @@ describe('reading off the HTTP thread, a few at a time', () => {
   it('reads six PDF bombs at most two at a time, each stopped at its memory cap, answering health meanwhile', async () => {
     const watch = watchReaderChildren();
     const bomb = writeFlateBombPdf();
-    const reads = Array.from({ length: 6 }, (_, i) => startRead(`bomb-${i}.pdf`, bomb));
+    // From two keys: one key has at most MANUSCRIPT_LIMITS.readerQueuePerKey reads waiting.
+    const keys = [t.key, await t.newKey()];
+    const reads = Array.from({ length: 6 }, (_, i) => startRead(`bomb-${i}.pdf`, bomb, READ, keys[i % 2]));
     await waitFor(() => readerChildren().length > 0);
     const health = await t.call('GET', '/api/v1/health', { key: null });
     const healthAt = ++events;
@@ -178,8 +180,10 @@ describe('reading off the HTTP thread, a few at a time', () => {
     );
     await waitFor(() => readerChildren().length === MANUSCRIPT_LIMITS.readers);
     const pids = readerChildren();
+    // A key has at most MANUSCRIPT_LIMITS.readerQueuePerKey places in the queue: three keys fill it.
+    const keys = [t.key, await t.newKey(), await t.newKey()];
     const waiting = Array.from({ length: MANUSCRIPT_LIMITS.readerQueue }, (_, i) =>
-      startRead(`waiting-${i}.pdf`, slow),
+      startRead(`waiting-${i}.pdf`, slow, READ, keys[i % keys.length]),
     );
     await waitFor(() => manuscriptReaderLoad().waiting === MANUSCRIPT_LIMITS.readerQueue);
 
@@ -188,10 +192,17 @@ describe('reading off the HTTP thread, a few at a time', () => {
     expect(health.status).toBe(200);
     expect(pids.every(isRunning)).toBe(true);
 
-    const refused = await read('one-more.pdf', slow);
+    // A fourth key, with no read of its own waiting, is refused too: the queue is full.
+    const refused = await t.call('POST', `${READ}?file_name=one-more.pdf`, {
+      raw: Buffer.from(slow),
+      headers: { 'content-type': 'application/octet-stream' },
+      key: await t.newKey(),
+    });
     expect(refused.status, refused.text).toBe(429);
     expect(refused.json.error_code).toBe('TOO_MANY_REQUESTS');
-    expect(refused.json.error_message).toContain('"one-more.pdf" cannot be read now');
+    expect(refused.json.error_message).toBe(
+      `"one-more.pdf" cannot be read now: ${MANUSCRIPT_LIMITS.readers} files are being read and ${MANUSCRIPT_LIMITS.readerQueue} wait, the most the server takes; try again in 5 s.`,
+    );
     expect(refused.headers['retry-after']).toBe('5');
 
     // The waiting reads' clients hang up: they leave the queue, and none of them ever starts.

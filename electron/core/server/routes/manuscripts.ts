@@ -60,7 +60,7 @@ export function registerManuscriptRoutes(
         }),
       },
       async (request, reply) => {
-        await auth.requireKey(request);
+        const owner = (await auth.requireKey(request)).id;
         const query = request.query as { file_name?: unknown };
         const fileName = typeof query.file_name === 'string' ? query.file_name.trim() : '';
         if (fileName === '') {
@@ -85,7 +85,10 @@ export function registerManuscriptRoutes(
           throw tooLarge();
         }
         const bytes = await readBody(body, limit, reply, tooLarge);
-        const manuscript = await readManuscript({ fileName, bytes }, { signal: clientGoneSignal(reply) });
+        const manuscript = await readManuscript(
+          { fileName, bytes },
+          { signal: clientGoneSignal(reply), owner },
+        );
         return sendResult(reply, toManuscriptReadResult(manuscript));
       },
     );

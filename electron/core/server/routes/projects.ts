@@ -593,10 +593,15 @@ export function registerProjectRoutes(
       return { bytes: Buffer.concat(chunks), size: seen };
     };
 
-    /** `signal`: the client went away (the read in its child process stops). */
-    const manuscriptFrom = async (request: FastifyRequest, fileName: string, signal: AbortSignal) => {
+    /** `signal`: the client went away (the read in its child process stops); `owner`: the key whose turn it is. */
+    const manuscriptFrom = async (
+      request: FastifyRequest,
+      fileName: string,
+      signal: AbortSignal,
+      owner: string,
+    ) => {
       const { bytes } = await readBody(request, fileName, MANUSCRIPT_LIMITS.fileBytes);
-      return await readManuscript({ fileName, bytes }, { signal });
+      return await readManuscript({ fileName, bytes }, { signal, owner });
     };
 
     scope.post<{ Querystring: ProjectImportQuery }>(
@@ -616,7 +621,7 @@ export function registerProjectRoutes(
       async (request, reply) => {
         const keyId = await key(request);
         const q = query<ProjectImportQuery>(ProjectImportQuerySchema, request.query);
-        const manuscript = await manuscriptFrom(request, q.file_name, clientGoneSignal(reply));
+        const manuscript = await manuscriptFrom(request, q.file_name, clientGoneSignal(reply), keyId);
         const detail = await projects.createFromManuscript(keyId, manuscript, {
           ...(q.title ? { title: q.title } : {}),
           ...(q.author ? { author: q.author } : {}),
@@ -645,7 +650,7 @@ export function registerProjectRoutes(
         const keyId = await key(request);
         const { file_name } = query<{ file_name: string }>(FileNameQuerySchema, request.query);
         await projects.owned(keyId, request.params.id);
-        const manuscript = await manuscriptFrom(request, file_name, clientGoneSignal(reply));
+        const manuscript = await manuscriptFrom(request, file_name, clientGoneSignal(reply), keyId);
         return sendResult(reply, await projects.importInto(keyId, request.params.id, manuscript));
       },
     );
@@ -674,9 +679,11 @@ export function registerProjectRoutes(
         const path = join(tempDir, `import-${randomBytes(8).toString('hex')}.zip`);
         try {
           const { size } = await readBody(request, file_name, ARCHIVE_LIMITS.fileBytes, path);
+          // Read in a child process in the key's turn, stopped when the client goes away.
+          const signal = clientGoneSignal(reply);
           return sendResult(
             reply.code(201),
-            await readProjectArchive(projects, keyId, path, file_name, size),
+            await readProjectArchive(projects, keyId, path, file_name, size, { signal }),
           );
         } catch (error) {
           if (isAppError(error)) throw error;
