@@ -195,7 +195,8 @@ describe('project renders', () => {
     expect(midway.some((s) => s.state === 'rendering')).toBe(false);
     await new Promise((r) => setTimeout(r, 500));
     expect((await renders.get(row.id))!.status).toBe('paused');
-    expect((await renders.resume(row.id)).status).toBe('queued');
+    // Queued, or already claimed again by the time its row is read back.
+    expect(['queued', 'rendering']).toContain((await renders.resume(row.id)).status);
     expect((await renders.settled(row.id)).status).toBe('done');
     expect((await segmentsOf()).every((s) => s.state === 'done')).toBe(true);
   }, 120_000);
@@ -222,7 +223,8 @@ describe('project renders', () => {
     release();
     expect((await pausing).status).toBe('paused');
     expect((await segmentsOf()).some((s) => s.state === 'rendering')).toBe(false);
-    expect((await renders.resume(row.id)).status).toBe('queued');
+    // Queued, or already claimed again by the time its row is read back.
+    expect(['queued', 'rendering']).toContain((await renders.resume(row.id)).status);
     expect((await renders.settled(row.id)).status).toBe('done');
   }, 120_000);
 
