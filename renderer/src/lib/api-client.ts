@@ -9,7 +9,7 @@
 import type {
   ApiKeyInfo,
   AuditionBody,
-  CallbackAttempt,
+  CallbackAttemptList,
   CreatedKey,
   DeliveryEvent,
   ErrorBody,
@@ -116,7 +116,8 @@ export interface ApiClient {
   listRequests(query?: Partial<Record<keyof RequestListQuery, string | number>>): Promise<RequestList>;
   /** Cancels a queued or running request (FAILURE with CANCELLED, refunded); a finished one is unchanged. */
   cancel(id: string): Promise<RequestDetail>;
-  callbackAttempts(id: string): Promise<CallbackAttempt[]>;
+  /** The newest `limit` (1 to 100, default 20) delivery attempts of a request, newest first. */
+  callbackAttempts(id: string, limit?: number): Promise<CallbackAttemptList>;
   retryCallback(id: string): Promise<RequestDetail>;
   /** A page of the ledger: the caller's key, or (studio only) `key`: a key's id or `all`. */
   usage(page?: number, pageSize?: number, key?: string): Promise<Usage>;
@@ -393,13 +394,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       return call('GET', `/api/v1/tts${qs ? `?${qs}` : ''}`);
     },
     cancel: (id) => call('POST', `/api/v1/tts/${encodeURIComponent(id)}/cancel`, {}),
-    callbackAttempts: async (id) =>
-      (
-        await call<{ items: CallbackAttempt[] }>(
-          'GET',
-          `/api/v1/tts/${encodeURIComponent(id)}/callback-attempts`,
-        )
-      ).items,
+    callbackAttempts: (id, limit) =>
+      call('GET', `/api/v1/tts/${encodeURIComponent(id)}/callback-attempts${query({ limit })}`),
     retryCallback: (id) => call('POST', `/api/v1/tts/${encodeURIComponent(id)}/callback-retry`, {}),
     usage: (page = 1, pageSize = 20, key) =>
       call('GET', `/api/v1/usage${query({ page, page_size: pageSize, key })}`),
