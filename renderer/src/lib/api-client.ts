@@ -32,6 +32,7 @@ import {
   type CustomVoice,
   type CustomVoiceInput,
 } from '../../../electron/shared/custom-voices';
+import { readCustomVoicePages } from './custom-voice-pages';
 import type {
   ExportBody,
   ExportEvent,
@@ -161,7 +162,10 @@ export interface ApiClient {
   /** Installs a pack from a .zip or .tar.gz file (session only). */
   importVoicePack(file: Blob, fileName: string): Promise<VoicePackInfo>;
   assignVoice(voiceCode: string, body: AssignVoiceBody): Promise<AssignVoiceResult>;
-  /** The user's own voices (a name and code over a base voice, with prosody and lexicon). */
+  /**
+   * The user's own voices (a name and code over a base voice, with prosody and lexicon): every
+   * one, read from GET /api/v1/custom-voices a page after another.
+   */
   customVoices(): Promise<CustomVoice[]>;
   /** Creates one; CUSTOM_VOICE_CONFLICT (409) when the code is taken, INVALID_FIELD names a bad field. */
   createCustomVoice(input: CustomVoiceInput): Promise<CustomVoice>;
@@ -444,7 +448,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       }),
     assignVoice: (voiceCode, body) =>
       call('PUT', `/api/v1/voice-packs/assignments/${encodeURIComponent(voiceCode)}`, body),
-    customVoices: async () => (await call<{ voices: CustomVoice[] }>('GET', CUSTOM_VOICE_ROUTES)).voices,
+    customVoices: () => readCustomVoicePages((path) => call('GET', path)),
     createCustomVoice: (input) => call('POST', CUSTOM_VOICE_ROUTES, input),
     updateCustomVoice: (code, input) =>
       call('PUT', `${CUSTOM_VOICE_ROUTES}/${encodeURIComponent(code)}`, input),
