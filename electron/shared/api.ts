@@ -287,6 +287,43 @@ export const CallbackAttemptSchema = Type.Object({
 });
 export type CallbackAttempt = Static<typeof CallbackAttemptSchema>;
 
+/**
+ * How many delivery attempts a request keeps, and GET /api/v1/tts/<id>/callback-attempts's
+ * pages: each resend adds up to `--callback-attempts` (default 6) records, so a request keeps its
+ * newest `kept` (older ones are dropped as new ones are recorded; `dropped` counts them) and
+ * answers them newest first, `page` at most an answer (default `pageDefault`).
+ */
+export const CALLBACK_ATTEMPT_LIMITS = {
+  kept: 100,
+  page: 100,
+  pageDefault: 20,
+} as const;
+
+/** Query of GET /api/v1/tts/<id>/callback-attempts. */
+export const CallbackAttemptListQuerySchema = Type.Object({
+  /** Attempts at most: 1 to 100 (default 20). */
+  limit: Type.Optional(
+    Type.String({ pattern: '^([1-9][0-9]?|100)$', description: '1 to 100 (default 20).' }),
+  ),
+  /** A `next_cursor` of this list, unchanged (opaque); without it, the newest attempts. */
+  cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+});
+export type CallbackAttemptListQuery = Static<typeof CallbackAttemptListQuerySchema>;
+
+/**
+ * GET /api/v1/tts/<id>/callback-attempts: a page of the request's attempts, newest first;
+ * `next_cursor` (null on the last page) reads the older ones after it.
+ */
+export const CallbackAttemptListSchema = Type.Object({
+  items: Type.Array(CallbackAttemptSchema, { maxItems: CALLBACK_ATTEMPT_LIMITS.page }),
+  next_cursor: Nullable(Type.String()),
+  /** The attempts kept (at most CALLBACK_ATTEMPT_LIMITS.kept). */
+  total: Type.Integer(),
+  /** Older attempts made but no longer kept (the request's callback_attempts is every one made). */
+  dropped: Type.Integer(),
+});
+export type CallbackAttemptList = Static<typeof CallbackAttemptListSchema>;
+
 /** A voice of GET /api/v1/voices. */
 export const VoiceSchema = Type.Object({
   voice_code: Type.String(),

@@ -107,6 +107,16 @@ export const CustomVoiceSchema = Type.Object({
 });
 export type CustomVoice = Static<typeof CustomVoiceSchema>;
 
+/**
+ * GET /api/v1/custom-voices's pages, by code: `page` voices at most an answer (default
+ * `pageDefault`). A voice may carry MAX_CUSTOM_LEXICON_ENTRIES entries, so a page is bounded by
+ * voices, not by the keys that made them (each key may hold MAX_CUSTOM_VOICES).
+ */
+export const CUSTOM_VOICE_LIST = {
+  page: 50,
+  pageDefault: 20,
+} as const;
+
 /** Query of GET /api/v1/custom-voices. */
 export const CustomVoiceListQuerySchema = Type.Object({
   /**
@@ -114,8 +124,26 @@ export const CustomVoiceListQuerySchema = Type.Object({
    * which for the signed-in studio is fewer than it sees.
    */
   project: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  /** Voices at most: 1 to 50 (default 20). */
+  limit: Type.Optional(
+    Type.String({ pattern: '^([1-9]|[1-4][0-9]|50)$', description: '1 to 50 (default 20).' }),
+  ),
+  /** A `next_cursor` of this list, unchanged (opaque); without it, the first page. */
+  cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
 });
 export type CustomVoiceListQuery = Static<typeof CustomVoiceListQuerySchema>;
+
+/**
+ * GET /api/v1/custom-voices: a page of the voices the caller reaches, by code, and how many it
+ * reaches; `next_cursor` (null on the last page) reads the page after this one.
+ */
+export const CustomVoiceListSchema = Type.Object({
+  voices: Type.Array(CustomVoiceSchema, { maxItems: CUSTOM_VOICE_LIST.page }),
+  next_cursor: Type.Union([Type.String(), Type.Null()]),
+  /** The voices the caller reaches in all (with `project`: that the project may cast). */
+  total: Type.Integer(),
+});
+export type CustomVoiceList = Static<typeof CustomVoiceListSchema>;
 
 export const DEFAULT_CUSTOM_PROSODY: CustomProsody = { speed: 1, pitch: 1, volume: 100 };
 
@@ -125,7 +153,7 @@ export const DEFAULT_CUSTOM_PROSODY: CustomProsody = { speed: 1, pitch: 1, volum
  * studio's (owner null; changing one is CUSTOM_VOICE_READ_ONLY); another key's voice does not
  * exist for it (CUSTOM_VOICE_NOT_FOUND here, UNKNOWN_VOICE in a render). The signed-in studio
  * sees, speaks with and changes every voice; what it makes is the studio's.
- *   GET    /custom-voices[?project=<id>] → { voices: CustomVoice[] } (with project: those it may cast)
+ *   GET    /custom-voices[?project=<id>][&limit=&cursor=] → CustomVoiceList (a page by code; with project: those it may cast)
  *   POST   /custom-voices               CustomVoiceInput → 201 CustomVoice (409 CUSTOM_VOICE_CONFLICT when the code is taken)
  *   GET    /custom-voices/:code         → CustomVoice (404 CUSTOM_VOICE_NOT_FOUND)
  *   PUT    /custom-voices/:code         CustomVoiceInput (code must equal :code) → CustomVoice

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import type { RequestDetail, RequestRecord } from '../../electron/shared/api';
+import type { CreatedKey, RequestDetail, RequestRecord } from '../../electron/shared/api';
 import type { CustomVoice } from '../../electron/shared/custom-voices';
 import { medianF0, rmsOf, wavSamples } from '../fixtures/audio-analysis';
 import { launchBrowser, nav, startStudio } from './harness';
@@ -258,6 +258,46 @@ export async function runCustomVoicesE2e(log: (line: string) => void): Promise<v
     });
     assert.equal(gone.status(), 404);
     log('✓ delete asks first (Cancel keeps it); Delete voice removes it (404 after)');
+
+    // Past one page (GET /api/v1/custom-voices answers 50 at most): 310 of the studio's and
+    // 310 of another key's; the view lists all 620, the Studio's picker offers the last.
+    const other = await api<CreatedKey>(page, 'POST', '/api/v1/keys', { name: 'Voice maker' });
+    const many = Array.from({ length: 620 }, (_, i) => `many_${String(i).padStart(3, '0')}`);
+    for (let i = 0; i < many.length; i += 20)
+      await Promise.all(
+        many.slice(i, i + 20).map(async (code, j) => {
+          const body = JSON.stringify({
+            code,
+            name: `Voice ${code}`,
+            base: { kind: 'code', voice_code: BASE },
+          });
+          const headers: Record<string, string> =
+            i + j < 310
+              ? { ...(await sessionHeaders(page)), 'content-type': 'application/json' }
+              : { authorization: `Bearer ${other.key}`, 'content-type': 'application/json' };
+          const made = await page.request.post('/api/v1/custom-voices', { headers, data: body });
+          assert.equal(made.status(), 201, await made.text());
+        }),
+      );
+    await page.reload();
+    await nav(page, 'Voices').click();
+    const voiceList = page.getByRole('list', { name: 'Your voices' });
+    await voiceList.getByText('Voice many_619').waitFor();
+    // co_mai, made on the server above, is the 621st.
+    assert.equal(
+      await voiceList
+        .getByRole('listitem')
+        .filter({ hasText: /Voice many_/ })
+        .count(),
+      620,
+    );
+    await nav(page, 'Studio').click();
+    const offered = page
+      .getByLabel('Voice', { exact: true })
+      .locator('optgroup[label="Your voices"] option[value^="many_"]');
+    assert.equal(await offered.count(), 620);
+    await page.getByLabel('Voice', { exact: true }).selectOption('many_619');
+    log('✓ 620 voices (50 an answer): the view lists all 620 and the Studio picks the last');
 
     assert.deepEqual(pageErrors, [], 'no uncaught errors in the page');
   } finally {

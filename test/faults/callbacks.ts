@@ -340,13 +340,16 @@ async function run(ctx: FaultContext): Promise<void> {
 
       // Every attempt, through the route the UI reads (signed-in session).
       const all = await studioGet(`/api/v1/tts/${s.id}/callback-attempts`);
-      const items = (all.json?.result?.items ?? []) as Array<{
-        attempt: number;
-        created_at: string;
-        status_code: number | null;
-        result: string;
-        duration_ms: number;
-      }>;
+      // Answered newest first: read oldest first here.
+      const items = [
+        ...((all.json?.result?.items ?? []) as Array<{
+          attempt: number;
+          created_at: string;
+          status_code: number | null;
+          result: string;
+          duration_ms: number;
+        }>),
+      ].reverse();
       if (!durationsByKind.has(s.kind))
         durationsByKind.set(
           s.kind,

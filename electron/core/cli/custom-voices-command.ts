@@ -5,7 +5,12 @@
  */
 
 import { readFile, writeFile } from 'node:fs/promises';
-import type { CustomVoice, CustomVoiceBase, CustomVoiceInput } from '../../shared/custom-voices';
+import {
+  CUSTOM_VOICE_LIST,
+  type CustomVoice,
+  type CustomVoiceBase,
+  type CustomVoiceInput,
+} from '../../shared/custom-voices';
 import type { LanguageCode } from '../../shared/voices';
 import { dataPaths, defaultDataDir } from '../platform/paths';
 import { openStore, type Store } from '../store';
@@ -195,14 +200,27 @@ async function run(
   };
   switch (command) {
     case 'list': {
-      const voices = await customVoices.list(STUDIO_ACCESS);
-      if (values.json) process.stdout.write(`${JSON.stringify(voices, null, 2)}\n`);
-      else if (voices.length === 0) process.stdout.write('no custom voices (voices custom create …)\n');
-      else
-        for (const v of voices)
+      // A page at a time (every key's voices, each with its lexicon), written as it is read;
+      // --json writes one array, a voice after another.
+      let cursor: string | null = null;
+      let listed = 0;
+      do {
+        const page = await customVoices.page(STUDIO_ACCESS, {
+          limit: CUSTOM_VOICE_LIST.page,
+          ...(cursor === null ? {} : { cursor }),
+        });
+        for (const v of page.voices) {
           process.stdout.write(
-            `${v.code.padEnd(24)} ${v.name.padEnd(24)} ${baseText(v.base).padEnd(36)} speed ×${v.prosody.speed} pitch ×${v.prosody.pitch} volume ${v.prosody.volume}%\n`,
+            values.json
+              ? `${listed === 0 ? '[' : ','}\n${JSON.stringify(v, null, 2).replace(/^/gm, '  ')}`
+              : `${v.code.padEnd(24)} ${v.name.padEnd(24)} ${baseText(v.base).padEnd(36)} speed ×${v.prosody.speed} pitch ×${v.prosody.pitch} volume ${v.prosody.volume}%\n`,
           );
+          listed++;
+        }
+        cursor = page.next_cursor;
+      } while (cursor !== null);
+      if (values.json) process.stdout.write(listed === 0 ? '[]\n' : '\n]\n');
+      else if (listed === 0) process.stdout.write('no custom voices (voices custom create …)\n');
       return;
     }
     case 'show':

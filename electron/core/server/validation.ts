@@ -113,6 +113,16 @@ export function firstSchemaProblem(schema: TSchema, value: unknown): SchemaProbl
   return { field, message: first.message };
 }
 
+/** A query string checked against its schema: INVALID_FIELD naming the parameter. */
+export function parseQuery<T extends TSchema>(schema: T, query: unknown): Static<T> {
+  const problem = firstSchemaProblem(schema, query ?? {});
+  if (problem)
+    throw new AppError('INVALID_FIELD', `${problem.field || 'query'}: ${problem.message}.`, {
+      field: problem.field,
+    });
+  return (query ?? {}) as Static<T>;
+}
+
 /** True for a request id: 32 lowercase hex digits. */
 export function isRequestId(id: string): boolean {
   return /^[0-9a-f]{32}$/.test(id);

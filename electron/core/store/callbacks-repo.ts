@@ -1,6 +1,10 @@
+import { CALLBACK_ATTEMPT_LIMITS } from '../../shared/api';
 import type { SqlExecutor } from './sql';
 
-/** A row of `callback_attempts`: one delivery attempt, kept forever. */
+/**
+ * A row of `callback_attempts`: one delivery attempt. A request keeps its newest
+ * CALLBACK_ATTEMPT_LIMITS.kept (100): recording one drops those older than that.
+ */
 export interface CallbackAttemptRow {
   id: number;
   request_id: string;
@@ -17,10 +21,18 @@ export interface CallbackAttemptRow {
 }
 
 export interface CallbacksRepo {
+  /** Records an attempt and drops the request's attempts numbered `kept` or more before it. */
   insert(row: Omit<CallbackAttemptRow, 'id'>): Promise<void>;
   latest(requestId: string): Promise<CallbackAttemptRow | undefined>;
-  /** Oldest first. */
+  /** Every one kept, oldest first (at most CALLBACK_ATTEMPT_LIMITS.kept). */
   list(requestId: string): Promise<CallbackAttemptRow[]>;
+  /** At most `limit`, newest first, numbered below `before` when given. */
+  page(
+    requestId: string,
+    page: { before?: number | undefined; limit: number },
+  ): Promise<CallbackAttemptRow[]>;
+  /** How many the request keeps. */
+  count(requestId: string): Promise<number>;
 }
 
 export function createCallbacksRepo(db: SqlExecutor): CallbacksRepo {
@@ -40,6 +52,10 @@ export function createCallbacksRepo(db: SqlExecutor): CallbacksRepo {
           row.duration_ms,
         ],
       );
+      await db.run('DELETE FROM callback_attempts WHERE request_id = ? AND attempt <= ?', [
+        row.request_id,
+        row.attempt - CALLBACK_ATTEMPT_LIMITS.kept,
+      ]);
     },
     async latest(requestId) {
       return await db.get<CallbackAttemptRow>(
@@ -52,6 +68,24 @@ export function createCallbacksRepo(db: SqlExecutor): CallbacksRepo {
         'SELECT * FROM callback_attempts WHERE request_id = ? ORDER BY id',
         [requestId],
       );
+    },
+    async page(requestId, { before, limit }) {
+      return before === undefined
+        ? await db.all<CallbackAttemptRow>(
+            'SELECT * FROM callback_attempts WHERE request_id = ? ORDER BY attempt DESC, id DESC LIMIT ?',
+            [requestId, limit],
+          )
+        : await db.all<CallbackAttemptRow>(
+            'SELECT * FROM callback_attempts WHERE request_id = ? AND attempt < ? ORDER BY attempt DESC, id DESC LIMIT ?',
+            [requestId, before, limit],
+          );
+    },
+    async count(requestId) {
+      const row = await db.get<{ n: number | string }>(
+        'SELECT COUNT(*) AS n FROM callback_attempts WHERE request_id = ?',
+        [requestId],
+      );
+      return Number(row?.n ?? 0);
     },
   };
 }

@@ -23,6 +23,16 @@ export interface CustomVoicesRepo {
    * studio's only).
    */
   list(visibleTo?: string | null): Promise<CustomVoiceRow[]>;
+  /**
+   * A page by code: at most `limit` of those `list(visibleTo)` gives, after the code `after`
+   * when given.
+   */
+  page(
+    visibleTo: string | null | undefined,
+    page: { after?: string | undefined; limit: number },
+  ): Promise<CustomVoiceRow[]>;
+  /** How many `list(visibleTo)` gives. */
+  countVisible(visibleTo: string | null | undefined): Promise<number>;
   /** How many `ownerKeyId` holds (null: the studio's). */
   count(ownerKeyId: string | null): Promise<number>;
   get(code: string): Promise<CustomVoiceRow | undefined>;
@@ -47,6 +57,21 @@ export function createCustomVoicesRepo(db: SqlExecutor): CustomVoicesRepo {
         'SELECT * FROM custom_voices WHERE owner_key_id IS NULL OR owner_key_id = ? ORDER BY code',
         [visibleTo],
       );
+    },
+    async page(visibleTo, { after, limit }) {
+      const { where, params } = visibleWhere(visibleTo, after);
+      return await db.all<CustomVoiceRow>(`SELECT * FROM custom_voices ${where} ORDER BY code LIMIT ?`, [
+        ...params,
+        limit,
+      ]);
+    },
+    async countVisible(visibleTo) {
+      const { where, params } = visibleWhere(visibleTo);
+      const row = await db.get<{ n: number | string }>(
+        `SELECT COUNT(*) AS n FROM custom_voices ${where}`,
+        params,
+      );
+      return Number(row?.n ?? 0);
     },
     async count(ownerKeyId) {
       const row =
@@ -82,4 +107,23 @@ export function createCustomVoicesRepo(db: SqlExecutor): CustomVoicesRepo {
       return (await db.run('DELETE FROM custom_voices WHERE code = ?', [code])).changes === 1;
     },
   };
+}
+
+/** The WHERE clause of the voices `visibleTo` sees (as `list`), after the code `after` when given. */
+function visibleWhere(
+  visibleTo: string | null | undefined,
+  after?: string,
+): { where: string; params: Array<string> } {
+  const terms: string[] = [];
+  const params: string[] = [];
+  if (visibleTo === null) terms.push('owner_key_id IS NULL');
+  else if (visibleTo !== undefined) {
+    terms.push('(owner_key_id IS NULL OR owner_key_id = ?)');
+    params.push(visibleTo);
+  }
+  if (after !== undefined) {
+    terms.push('code > ?');
+    params.push(after);
+  }
+  return { where: terms.length > 0 ? `WHERE ${terms.join(' AND ')}` : '', params };
 }

@@ -8,6 +8,7 @@
 import { Value } from '@sinclair/typebox/value';
 import {
   CUSTOM_VOICE_CODE_PATTERN,
+  CUSTOM_VOICE_LIST,
   CustomVoiceInputSchema,
   CustomVoiceSchema,
   DEFAULT_CUSTOM_PROSODY,
@@ -16,8 +17,10 @@ import {
   type CustomVoice,
   type CustomVoiceBase,
   type CustomVoiceInput,
+  type CustomVoiceList,
 } from '../../shared/custom-voices';
 import { AppError } from '../../shared/errors';
+import { decodeListCursor, encodeListCursor } from '../platform/list-cursor';
 import { entryKey, prepareEntry } from '../../shared/lexicon';
 import { OPENAI_VOICES } from '../../shared/voice-mapping';
 import type { CatalogueEntry, PackManifest } from '../../shared/voice-packs';
@@ -395,6 +398,11 @@ function mayChange(owner: string | null, access: CustomVoiceAccess): boolean {
 export interface CustomVoices {
   /** The voices `access` sees, by code. */
   list(access: CustomVoiceAccess): Promise<CustomVoice[]>;
+  /**
+   * A page of them, by code: at most `limit` (CUSTOM_VOICE_LIST.page; default pageDefault) after
+   * the voice `cursor` names (a `next_cursor` of an earlier page; INVALID_FIELD for any other).
+   */
+  page(access: CustomVoiceAccess, page?: { cursor?: string; limit?: number }): Promise<CustomVoiceList>;
   /** Undefined when there is none with this code that `access` may speak with. */
   find(code: string, access: CustomVoiceAccess): Promise<CustomVoice | undefined>;
   /** Throws CUSTOM_VOICE_NOT_FOUND (also for a voice `access` may not see). */
@@ -419,6 +427,15 @@ export interface CustomVoicesOptions {
   checks: CustomVoiceChecks | (() => CustomVoiceChecks);
   /** ISO time now. */
   now: () => string;
+}
+
+/** The tag of the list's cursors: `["after", <code>]`, the last voice of the page (one the caller saw). */
+const VOICE_CURSOR = 'after';
+
+function decodeVoiceCursor(cursor: string): string {
+  return decodeListCursor(cursor, VOICE_CURSOR, ([code, ...rest]) =>
+    rest.length === 0 && typeof code === 'string' && CODE_RE.test(code) ? code : undefined,
+  );
 }
 
 const notFound = (code: string) =>
@@ -447,9 +464,22 @@ export function createCustomVoices(options: CustomVoicesOptions): CustomVoices {
     const row = await visible(code, access);
     return row && fromCustomVoiceRow(row);
   };
+  const visibleTo = (access: CustomVoiceAccess) => ('studio' in access ? undefined : access.keyId);
   return {
-    list: async (access) =>
-      (await store.customVoices.list('studio' in access ? undefined : access.keyId)).map(fromCustomVoiceRow),
+    list: async (access) => (await store.customVoices.list(visibleTo(access))).map(fromCustomVoiceRow),
+    async page(access, page = {}) {
+      const limit = Math.min(page.limit ?? CUSTOM_VOICE_LIST.pageDefault, CUSTOM_VOICE_LIST.page);
+      const after = page.cursor === undefined ? undefined : decodeVoiceCursor(page.cursor);
+      // One more than the page tells whether another follows.
+      const rows = await store.customVoices.page(visibleTo(access), { after, limit: limit + 1 });
+      const voices = rows.slice(0, limit).map(fromCustomVoiceRow);
+      return {
+        voices,
+        next_cursor:
+          rows.length > limit ? encodeListCursor(VOICE_CURSOR, voices[voices.length - 1]!.code) : null,
+        total: await store.customVoices.countVisible(visibleTo(access)),
+      };
+    },
     find,
     async get(code, access) {
       const voice = await find(code, access);

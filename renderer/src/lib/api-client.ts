@@ -9,7 +9,7 @@
 import type {
   ApiKeyInfo,
   AuditionBody,
-  CallbackAttempt,
+  CallbackAttemptList,
   CreatedKey,
   DeliveryEvent,
   ErrorBody,
@@ -32,6 +32,7 @@ import {
   type CustomVoice,
   type CustomVoiceInput,
 } from '../../../electron/shared/custom-voices';
+import { readCustomVoicePages } from './custom-voice-pages';
 import type {
   ExportBody,
   ExportEvent,
@@ -116,7 +117,8 @@ export interface ApiClient {
   listRequests(query?: Partial<Record<keyof RequestListQuery, string | number>>): Promise<RequestList>;
   /** Cancels a queued or running request (FAILURE with CANCELLED, refunded); a finished one is unchanged. */
   cancel(id: string): Promise<RequestDetail>;
-  callbackAttempts(id: string): Promise<CallbackAttempt[]>;
+  /** The newest `limit` (1 to 100, default 20) delivery attempts of a request, newest first. */
+  callbackAttempts(id: string, limit?: number): Promise<CallbackAttemptList>;
   retryCallback(id: string): Promise<RequestDetail>;
   /** A page of the ledger: the caller's key, or (studio only) `key`: a key's id or `all`. */
   usage(page?: number, pageSize?: number, key?: string): Promise<Usage>;
@@ -160,7 +162,10 @@ export interface ApiClient {
   /** Installs a pack from a .zip or .tar.gz file (session only). */
   importVoicePack(file: Blob, fileName: string): Promise<VoicePackInfo>;
   assignVoice(voiceCode: string, body: AssignVoiceBody): Promise<AssignVoiceResult>;
-  /** The user's own voices (a name and code over a base voice, with prosody and lexicon). */
+  /**
+   * The user's own voices (a name and code over a base voice, with prosody and lexicon): every
+   * one, read from GET /api/v1/custom-voices a page after another.
+   */
   customVoices(): Promise<CustomVoice[]>;
   /** Creates one; CUSTOM_VOICE_CONFLICT (409) when the code is taken, INVALID_FIELD names a bad field. */
   createCustomVoice(input: CustomVoiceInput): Promise<CustomVoice>;
@@ -393,13 +398,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       return call('GET', `/api/v1/tts${qs ? `?${qs}` : ''}`);
     },
     cancel: (id) => call('POST', `/api/v1/tts/${encodeURIComponent(id)}/cancel`, {}),
-    callbackAttempts: async (id) =>
-      (
-        await call<{ items: CallbackAttempt[] }>(
-          'GET',
-          `/api/v1/tts/${encodeURIComponent(id)}/callback-attempts`,
-        )
-      ).items,
+    callbackAttempts: (id, limit) =>
+      call('GET', `/api/v1/tts/${encodeURIComponent(id)}/callback-attempts${query({ limit })}`),
     retryCallback: (id) => call('POST', `/api/v1/tts/${encodeURIComponent(id)}/callback-retry`, {}),
     usage: (page = 1, pageSize = 20, key) =>
       call('GET', `/api/v1/usage${query({ page, page_size: pageSize, key })}`),
@@ -448,7 +448,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       }),
     assignVoice: (voiceCode, body) =>
       call('PUT', `/api/v1/voice-packs/assignments/${encodeURIComponent(voiceCode)}`, body),
-    customVoices: async () => (await call<{ voices: CustomVoice[] }>('GET', CUSTOM_VOICE_ROUTES)).voices,
+    customVoices: () => readCustomVoicePages((path) => call('GET', path)),
     createCustomVoice: (input) => call('POST', CUSTOM_VOICE_ROUTES, input),
     updateCustomVoice: (code, input) =>
       call('PUT', `${CUSTOM_VOICE_ROUTES}/${encodeURIComponent(code)}`, input),

@@ -6,7 +6,7 @@
 
 import type { BookFormat, FolderFormat } from '../../../electron/shared/book-exports';
 import type { ChapterKind } from '../../../electron/shared/manuscript';
-import { CUSTOM_VOICE_ROUTES, type CustomVoice } from '../../../electron/shared/custom-voices';
+import type { CustomVoice } from '../../../electron/shared/custom-voices';
 import {
   PROJECT_LIMITS,
   type ChapterChanges,
@@ -21,6 +21,7 @@ import {
   type SegmentRecord,
 } from '../../../electron/shared/projects';
 import type { ApiClient } from './api-client';
+import { readCustomVoicePages } from './custom-voice-pages';
 
 /** A word of a segment's timings (as result-files.ts writes them): its text and where it is spoken. */
 export interface SegmentWord {
@@ -176,8 +177,7 @@ export function createProjectsApi(client: ApiClient): ProjectsApi {
         `/api/v1/projects?limit=${PROJECT_LIMITS.listPageDefault}${cursor ? `&cursor=${e(cursor)}` : ''}`,
       ),
     create: (settings) => client.json('POST', '/api/v1/projects', settings),
-    customVoices: async (id) =>
-      (await client.json<{ voices: CustomVoice[] }>('GET', `${CUSTOM_VOICE_ROUTES}?project=${e(id)}`)).voices,
+    customVoices: (id) => readCustomVoicePages((path) => client.json('GET', path), id),
     importManuscript: (body, fileName, options = {}) =>
       client.json(
         'POST',

@@ -230,8 +230,11 @@ describe('callback-result', () => {
     expect(res.json.result.status_code).toBeNull();
     expect(res.json.result.result).toBe('connection refused');
     const attempts = await t.call('GET', `/api/v1/tts/${id}/callback-attempts`);
-    expect(attempts.json.result.items.map((a: { attempt: number }) => a.attempt)).toEqual([1, 2, 3]);
-    const times = attempts.json.result.items.map((a: { created_at: string }) => Date.parse(a.created_at));
+    // Newest first.
+    expect(attempts.json.result.items.map((a: { attempt: number }) => a.attempt)).toEqual([3, 2, 1]);
+    const times = attempts.json.result.items
+      .map((a: { created_at: string }) => Date.parse(a.created_at))
+      .reverse();
     expect(times[1] - times[0]).toBeGreaterThanOrEqual(25);
     expect(times[2] - times[1]).toBeGreaterThanOrEqual(55);
 
@@ -259,8 +262,8 @@ describe('callback-result', () => {
         const r = await t.call('GET', `/api/v1/tts/${id}/callback-attempts`);
         return r.json.result.items.length === 2 ? r.json.result.items : undefined;
       });
-      expect(attempts.map((a: { status_code: number }) => a.status_code)).toEqual([500, 200]);
-      expect(attempts[0].result).toMatch(/^HTTP 500/);
+      expect(attempts.map((a: { status_code: number }) => a.status_code)).toEqual([200, 500]);
+      expect(attempts[1].result).toMatch(/^HTTP 500/);
       const latest = await t.call('GET', `/api/v1/tts/${id}/callback-result`);
       expect(latest.json.result.status_code).toBe(200);
     } finally {

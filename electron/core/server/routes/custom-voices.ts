@@ -9,12 +9,13 @@
  */
 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Type } from '@sinclair/typebox';
 import type { AuditionBody } from '../../../shared/api';
 import {
+  CUSTOM_VOICE_LIST,
   CUSTOM_VOICE_ROUTES,
   CustomVoiceInputSchema,
   CustomVoiceListQuerySchema,
+  CustomVoiceListSchema,
   CustomVoiceSchema,
   type CustomVoice,
   type CustomVoiceListQuery,
@@ -41,7 +42,7 @@ import { sendAudition } from '../audition-stream';
 import { isStudio, type Auth } from '../auth';
 import { apiRoute, KEY, pathParams } from '../openapi';
 import { sendResult } from '../reply';
-import { firstSchemaProblem } from '../validation';
+import { parseQuery } from '../validation';
 import { registerAuditionPair } from './voices';
 
 export interface CustomVoiceRouteOptions {
@@ -102,27 +103,23 @@ export function registerCustomVoiceRoutes(app: FastifyInstance, options: CustomV
       schema: apiRoute({
         operationId: 'listCustomVoices',
         tag: 'customVoices',
-        summary:
-          "The custom voices the caller reaches (a key: its own and the studio's; the studio: all); ?project=<id>: those the project may cast",
+        summary: `A page of the custom voices the caller reaches, by code (a key: its own and the studio's; the studio: all; limit: at most ${CUSTOM_VOICE_LIST.page}; cursor: a next_cursor); ?project=<id>: those the project may cast`,
         security: KEY,
         querystring: CustomVoiceListQuerySchema,
-        result: Type.Object({ voices: Type.Array(CustomVoiceSchema) }),
+        result: CustomVoiceListSchema,
       }),
     },
     async (request, reply) => {
       const key = await auth.requireKey(request);
-      const problem = firstSchemaProblem(CustomVoiceListQuerySchema, request.query ?? {});
-      if (problem)
-        throw new AppError('INVALID_FIELD', `${problem.field || 'query'}: ${problem.message}.`, {
-          field: problem.field,
-        });
-      const { project } = request.query ?? {};
+      const { project, cursor, limit } = parseQuery(CustomVoiceListQuerySchema, request.query);
+      const page = {
+        ...(cursor === undefined ? {} : { cursor }),
+        ...(limit === undefined ? {} : { limit: Number(limit) }),
+      };
       if (project === undefined)
-        return sendResult(reply, { voices: await customVoices.list(voiceAccess(request, key)) });
+        return sendResult(reply, await customVoices.page(voiceAccess(request, key), page));
       if (!projects) throw new AppError('PROJECT_NOT_FOUND', `No project "${project}".`);
-      return sendResult(reply, {
-        voices: await customVoices.list(await projects.castAccess(key.id, project)),
-      });
+      return sendResult(reply, await customVoices.page(await projects.castAccess(key.id, project), page));
     },
   );
   app.post(

@@ -3,7 +3,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import {
-  CallbackAttemptSchema,
+  CALLBACK_ATTEMPT_LIMITS,
+  CallbackAttemptListQuerySchema,
+  CallbackAttemptListSchema,
   CallbackResultSchema,
   DirectRecordSchema,
   RequestDetailSchema,
@@ -14,6 +16,7 @@ import {
   type DirectRecord,
 } from '../../../shared/api';
 import { AppError } from '../../../shared/errors';
+import { decodeListCursor, encodeListCursor } from '../../platform/list-cursor';
 import type { VoiceMapping } from '../../../shared/voice-mapping';
 import type { Jobs } from '../../jobs';
 import type { RequestRow, Store } from '../../store';
@@ -23,7 +26,7 @@ import { isStudio, keyFilter, type Auth } from '../auth';
 import { submitIdempotently } from '../idempotency';
 import { apiRoute, KEY, pathParams } from '../openapi';
 import { sendResult } from '../reply';
-import { isRequestId, parseListQuery, parseTtsRequest } from '../validation';
+import { isRequestId, parseListQuery, parseQuery, parseTtsRequest } from '../validation';
 import {
   toCallbackAttempt,
   toCallbackResult,
@@ -33,6 +36,17 @@ import {
 } from '../views';
 
 const DEFAULT_PAGE_SIZE = 20;
+
+/** The tag of callback-attempts' cursors: `["before", <attempt>]`, the last attempt of the page. */
+const ATTEMPT_CURSOR = 'before';
+
+function decodeAttemptCursor(cursor: string): number {
+  return decodeListCursor(cursor, ATTEMPT_CURSOR, ([attempt, ...rest]) =>
+    rest.length === 0 && Number.isSafeInteger(attempt) && (attempt as number) > 0
+      ? (attempt as number)
+      : undefined,
+  );
+}
 
 export interface TtsRouteOptions {
   store: Store;
@@ -223,16 +237,29 @@ export function registerTtsRoutes(
       schema: apiRoute({
         operationId: 'listTtsCallbackAttempts',
         tag: 'tts',
-        summary: 'Every callback attempt of a request',
+        summary: `A page of a request's callback attempts, newest first (limit: at most ${CALLBACK_ATTEMPT_LIMITS.page}; cursor: a next_cursor); the newest ${CALLBACK_ATTEMPT_LIMITS.kept} are kept`,
         security: KEY,
         params: pathParams({ id: 'The request_id (32 lowercase hex digits).' }),
-        result: Type.Object({ items: Type.Array(CallbackAttemptSchema) }),
+        querystring: CallbackAttemptListQuerySchema,
+        result: CallbackAttemptListSchema,
       }),
     },
     async (request, reply) => {
       const row = await ownedRequest(store, auth, request, request.params.id);
-      const attempts = (await store.callbacks.list(row.id)).map(toCallbackAttempt);
-      return sendResult(reply, { items: attempts });
+      const q = parseQuery(CallbackAttemptListQuerySchema, request.query);
+      const limit = q.limit === undefined ? CALLBACK_ATTEMPT_LIMITS.pageDefault : Number(q.limit);
+      const before = q.cursor === undefined ? undefined : decodeAttemptCursor(q.cursor);
+      // One more than the page tells whether another follows.
+      const rows = await store.callbacks.page(row.id, { before, limit: limit + 1 });
+      const items = rows.slice(0, limit);
+      const total = await store.callbacks.count(row.id);
+      return sendResult(reply, {
+        items: items.map(toCallbackAttempt),
+        next_cursor:
+          rows.length > limit ? encodeListCursor(ATTEMPT_CURSOR, items[items.length - 1]!.attempt) : null,
+        total,
+        dropped: Math.max(0, row.callback_attempts - total),
+      });
     },
   );
 

@@ -1,24 +1,29 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { EngineBadge } from '../../components/EngineBadge';
-import type { CallbackAttempt, RequestDetail } from '../../../../electron/shared/api';
-import { KEY_FILTER_ALL } from '../../../../electron/shared/api';
+import type { CallbackAttemptList, RequestDetail } from '../../../../electron/shared/api';
+import { CALLBACK_ATTEMPT_LIMITS, KEY_FILTER_ALL } from '../../../../electron/shared/api';
 import { keyName, KeySelect, useKeyFilter } from '../../components/KeySelect';
 import { CallbackBadge } from '../../components/StatusBadge';
 import { errorMessage } from '../../lib/api-client';
 import { formatTime } from '../../lib/format';
 import { useClient } from '../../stores';
 
+const NO_ATTEMPTS: CallbackAttemptList = { items: [], next_cursor: null, total: 0, dropped: 0 };
+
 /**
- * Requests with a callback URL (of the chosen key, or of all) and every delivery attempt of the
- * one selected, refreshed live.
+ * Requests with a callback URL (of the chosen key, or of all) and the newest delivery attempts
+ * of the one selected (20, and 20 more each "Show more" up to the 100 a request keeps),
+ * refreshed live.
  */
 export function CallbacksView() {
   const client = useClient();
   const intl = useIntl();
   const [requests, setRequests] = useState<RequestDetail[]>([]);
   const [selected, setSelected] = useState<string | null>(null);
-  const [attempts, setAttempts] = useState<CallbackAttempt[]>([]);
+  const [attemptList, setAttemptList] = useState<CallbackAttemptList>(NO_ATTEMPTS);
+  const [attemptLimit, setAttemptLimit] = useState<number>(CALLBACK_ATTEMPT_LIMITS.pageDefault);
+  const attempts = attemptList.items;
   const [error, setError] = useState<string | null>(null);
   const [resendError, setResendError] = useState<string | null>(null);
   const { key, setKey, keys } = useKeyFilter();
@@ -30,12 +35,17 @@ export function CallbacksView() {
       setRequests(withCallback);
       const current = selected ?? withCallback[0]?.request_id ?? null;
       if (current !== selected) setSelected(current);
-      setAttempts(current ? await client.callbackAttempts(current) : []);
+      setAttemptList(current ? await client.callbackAttempts(current, attemptLimit) : NO_ATTEMPTS);
       setError(null);
     } catch (e) {
       setError(errorMessage(e));
     }
-  }, [client, selected, key]);
+  }, [client, selected, key, attemptLimit]);
+
+  const select = (id: string | null) => {
+    setSelected(id);
+    setAttemptLimit(CALLBACK_ATTEMPT_LIMITS.pageDefault);
+  };
 
   useEffect(() => {
     // First load on the next tick (not inside the effect body), then refresh on a timer.
@@ -78,7 +88,7 @@ export function CallbacksView() {
           keys={keys}
           onChange={(value) => {
             setKey(value);
-            setSelected(null);
+            select(null);
           }}
         />
       </div>
@@ -114,7 +124,7 @@ export function CallbacksView() {
                 <li key={r.request_id} className={r.request_id === selected ? 'current' : undefined}>
                   <button
                     type="button"
-                    onClick={() => setSelected(r.request_id)}
+                    onClick={() => select(r.request_id)}
                     aria-current={r.request_id === selected ? 'true' : undefined}
                     style={{ gridTemplateColumns: '1fr auto' }}
                   >
@@ -222,7 +232,7 @@ export function CallbacksView() {
                     </tr>
                   </thead>
                   <tbody>
-                    {[...attempts].reverse().map((a) => (
+                    {attempts.map((a) => (
                       <tr key={a.attempt}>
                         <td>{a.attempt}</td>
                         <td className="small">
@@ -264,6 +274,49 @@ export function CallbacksView() {
                     ))}
                   </tbody>
                 </table>
+              )}
+              {(attemptList.next_cursor !== null || attemptList.dropped > 0) && (
+                <p className="segment-more small muted">
+                  <FormattedMessage
+                    id="callbacks.attempts.shown"
+                    defaultMessage="The newest {shown, number} of {total, plural, one {# attempt} other {# attempts}} kept shown"
+                    values={{ shown: attempts.length, total: attemptList.total }}
+                  />
+                  {attemptList.dropped > 0 && (
+                    <>
+                      {' '}
+                      <FormattedMessage
+                        id="callbacks.attempts.dropped"
+                        defaultMessage="· {dropped, plural, one {# older attempt is} other {# older attempts are}} no longer kept"
+                        values={{ dropped: attemptList.dropped }}
+                      />
+                    </>
+                  )}{' '}
+                  {attemptList.next_cursor !== null && attemptLimit < CALLBACK_ATTEMPT_LIMITS.page && (
+                    <button
+                      type="button"
+                      onClick={() =>
+                        setAttemptLimit(
+                          Math.min(
+                            attemptLimit + CALLBACK_ATTEMPT_LIMITS.pageDefault,
+                            CALLBACK_ATTEMPT_LIMITS.page,
+                          ),
+                        )
+                      }
+                    >
+                      <FormattedMessage
+                        id="callbacks.attempts.more"
+                        defaultMessage="Show {count, number} more"
+                        values={{
+                          count: Math.min(
+                            attemptList.total - attempts.length,
+                            CALLBACK_ATTEMPT_LIMITS.pageDefault,
+                          ),
+                        }}
+                      />
+                    </button>
+                  )}
+                </p>
               )}
             </div>
           )}
