@@ -32,6 +32,7 @@ export {
   type Chapter,
   type ChapterTiming,
 } from './text/chapters';
+export { readingOf, type Reading, type ReadingChange, type ReadingOptions } from './text/reading';
 export { voiceCharacter } from './voice-character';
 
 /** Creates the engine in this thread (create-engine.ts), loading it on first call. */

@@ -40,6 +40,18 @@ export interface PrepareOptions {
    * matched words.
    */
   lexicon?: CompiledLexicon | undefined;
+  /**
+   * Units of measure the user added for the text's language (the lexicon's unit entries), by
+   * the symbol as written ("kn"): the measure rules read them after a number as they read their
+   * own table's, and before it.
+   */
+  units?: ReadonlyMap<string, UnitWords> | undefined;
+}
+
+/** How a unit of measure is read after a number: "km" → one "kilometre", many "kilometres". */
+export interface UnitWords {
+  one: string;
+  many: string;
 }
 
 /** A piece of a rule's output, tied to a range of the match (offsets relative to the match start). */
@@ -61,8 +73,38 @@ export interface RuleContext {
   options: PrepareOptions;
 }
 
+/**
+ * What a rule reads, for the reading's list of changes (`./reading`): the classes of written
+ * text a reader tells apart, and what the engine must not see.
+ */
+export type RuleName =
+  | 'cardinal'
+  | 'decimal'
+  | 'ordinal'
+  | 'date'
+  | 'time'
+  | 'duration'
+  | 'money'
+  | 'percent'
+  | 'measure'
+  | 'telephone'
+  | 'range'
+  | 'fraction'
+  | 'roman'
+  | 'score'
+  | 'version'
+  | 'abbreviation'
+  | 'acronym'
+  | 'email'
+  | 'url'
+  | 'symbol'
+  | 'markup'
+  | 'emoji';
+
 /** One rewrite: a pattern, and what the engine should read for a match of it. */
 export interface Rule {
+  /** The class of what it reads (shown in the reading's changes). */
+  name: RuleName;
   /** Regex source (compiled with the `u` flag inside one alternation); no back-references. */
   pattern: string;
   /**
@@ -171,6 +213,13 @@ export interface ComparisonWords {
 export interface LanguageRules {
   /** Abbreviations eSpeak misreads in this language (see `abbreviationRule`); tried right after emoji. */
   abbreviations?: Rule;
+  /**
+   * The language's own reading of numbers, dates, times, money, measures and the like: when
+   * present these rules take the place of the shared ones (dates, clock times, money, percent,
+   * ranges) and of `rulesAfterDates` / `rulesAfterNumbers`; tried right after the
+   * abbreviations, in order, before the characters the engine must not see.
+   */
+  readingRules?: Rule[];
   /** Rules of this language only, tried after the date rules and before clock times. */
   rulesAfterDates?: Rule[];
   /** Rules of this language only, tried after money and percent and before ranges and markup. */
@@ -257,6 +306,7 @@ export function abbreviationRule(table: Record<string, AbbreviationEntry>): Rule
   // Entries are looked up without their spaces: "p. ex." and "p.ex." are the same.
   const byKey = new Map(Object.entries(table).map(([k, v]) => [k.replace(/\s/g, ''), v]));
   return {
+    name: 'abbreviation',
     pattern: `(?<![\\p{L}\\p{N}.])(?:${escaped.join('|')})(?![\\p{L}\\p{N}])`,
     rewrite([whole], ctx) {
       if (!whole) return undefined;

@@ -31,6 +31,7 @@ import {
   type PrepareOptions,
   type Rule,
   type RuleContext,
+  type RuleName,
 } from './rule-kit';
 
 /**
@@ -74,6 +75,38 @@ export function rewriteForEngine(
   language: LanguageCode,
   options: PrepareOptions = {},
 ): MappedText {
+  return rewrite(text, language, options);
+}
+
+/**
+ * What `rewriteForEngine` did to `text`: the engine text, and each place it rewrote, with what
+ * decided it (a lexicon entry or a rule of a class). The "how it will be read" views are built
+ * on this (`./reading`). Never throws.
+ */
+export function rewriteWithChanges(
+  text: string,
+  language: LanguageCode,
+  options: PrepareOptions = {},
+): { text: MappedText; changes: RewriteChange[] } {
+  const changes: RewriteChange[] = [];
+  return { text: rewrite(text, language, options, changes), changes };
+}
+
+/** One place the rewrite changed: source offsets (of the text given), what the engine reads, and why. */
+export interface RewriteChange {
+  from: number;
+  to: number;
+  spoken: string;
+  source: 'lexicon' | 'rule';
+  rule?: RuleName;
+}
+
+function rewrite(
+  text: string,
+  language: LanguageCode,
+  options: PrepareOptions,
+  changes?: RewriteChange[],
+): MappedText {
   const input = normaliseWidth(text);
   const builder = new MappedTextBuilder(input);
   const { re, rules } = compileRules(language);
@@ -88,6 +121,7 @@ export function rewriteForEngine(
       if (start < copied) continue;
       builder.copy(copied, start);
       builder.replace(spoken, start, end);
+      changes?.push({ from: start, to: end, spoken, source: 'lexicon' });
       copied = end;
     }
   };
@@ -118,6 +152,13 @@ export function rewriteForEngine(
     builder.copy(copied, m.index);
     if (typeof out === 'string') builder.replace(out, m.index, end);
     else for (const p of out) builder.replace(p.text, m.index + p.from, m.index + p.to);
+    changes?.push({
+      from: m.index,
+      to: end,
+      spoken: typeof out === 'string' ? out : out.map((p) => p.text).join(''),
+      source: 'rule',
+      rule: entry.rule.name,
+    });
     copied = end;
   }
   emitEntries(input.length);
@@ -200,10 +241,20 @@ function rulesFor(language: LanguageCode): Rule[] {
   const own = LANGUAGES[language];
   const rules: Rule[] = [emojiRule];
   if (own.abbreviations) rules.push(own.abbreviations);
-  rules.push(isoDateRule, numericDateRule, ...(own.rulesAfterDates ?? []));
-  rules.push(timeRule, currencyBeforeRule, currencyAfterRule, percentRule, ...(own.rulesAfterNumbers ?? []));
+  if (own.readingRules) rules.push(...own.readingRules);
+  else
+    rules.push(
+      isoDateRule,
+      numericDateRule,
+      ...(own.rulesAfterDates ?? []),
+      timeRule,
+      currencyBeforeRule,
+      currencyAfterRule,
+      percentRule,
+      ...(own.rulesAfterNumbers ?? []),
+      rangeRule,
+    );
   rules.push(
-    rangeRule,
     htmlTagRule,
     comparisonRule,
     markupRule,
@@ -273,6 +324,7 @@ function sayDate(d: DateParts, ctx: RuleContext): OutPiece[] {
 }
 
 const isoDateRule: Rule = {
+  name: 'date',
   // 2026-11-21, 2026/11/21, 2026.11.21
   pattern: `${NUM_START}(\\d{4})[-/.](\\d{1,2})[-/.](\\d{1,2})${NUM_END}`,
   rewrite([whole, y, mo, d], ctx) {
@@ -295,6 +347,7 @@ const isoDateRule: Rule = {
 };
 
 const numericDateRule: Rule = {
+  name: 'date',
   // 21/11/2026, 11/21/2026, 21.11.2026, 21-11-2026
   pattern: `${NUM_START}(\\d{1,2})([/.-])(\\d{1,2})[/.-](\\d{4})${NUM_END}`,
   rewrite([whole, a, sep, b, y], ctx) {
@@ -327,6 +380,7 @@ const numericDateRule: Rule = {
 // --- Times ------------------------------------------------------------------------------
 
 const timeRule: Rule = {
+  name: 'time',
   pattern: `${NUM_START}([01]?\\d|2[0-4]):([0-5]\\d)(?![\\p{N}]|[:.,]\\p{N})`,
   rewrite([whole, hText, mText], ctx) {
     if (!whole || !hText || !mText) return undefined;
@@ -361,6 +415,7 @@ function toCurrency(symbol: string): Currency {
 }
 
 const currencyBeforeRule: Rule = {
+  name: 'money',
   // $5, €20, £3.50, ¥100, US$5, $3 million: eSpeak reads "dollar five".
   pattern: `(?<![A-Za-z0-9])(?:US|C|A|HK|NZ)?([$€£¥￥₩₫])[ \\u00A0\\u202F]?(${AMOUNT})(?:[ \\u00A0\\u202F]?(${EN_SCALES}))?${WORD_END}`,
   rewrite([whole, symbol, amount, scale], ctx) {
@@ -375,6 +430,7 @@ const currencyBeforeRule: Rule = {
 };
 
 const currencyAfterRule: Rule = {
+  name: 'money',
   // 5 €, 5,50 €, 50.000đ, 50.000 VND
   pattern: `${NUM_START}(${AMOUNT})[ \\u00A0\\u202F]?([$€£¥￥₩₫]|đ|VNĐ|VND|vnđ|vnd)${WORD_END}`,
   rewrite([whole, amount, symbol], ctx) {
@@ -385,6 +441,7 @@ const currencyAfterRule: Rule = {
 };
 
 const percentRule: Rule = {
+  name: 'percent',
   // eSpeak's Chinese, Korean and Japanese voices say "percent" in English.
   pattern: `${NUM_START}(\\d+(?:[.,]\\d+)?)[ \\u00A0\\u202F]?[%％]`,
   rewrite([whole, n], ctx) {
@@ -394,6 +451,7 @@ const percentRule: Rule = {
 };
 
 const rangeRule: Rule = {
+  name: 'range',
   // 10–20: eSpeak drops the en dash and reads "ten twenty".
   pattern: '(?<=\\p{N})[ \\u00A0\\u202F]?[–—][ \\u00A0\\u202F]?(?=\\p{N})',
   rewrite(_groups, ctx) {
@@ -404,6 +462,7 @@ const rangeRule: Rule = {
 // --- Characters the engine must not see ----------------------------------------------
 
 const comparisonRule: Rule = {
+  name: 'symbol',
   // "1 < 2", "x >= 3": a comparison stands between spaces or digits.
   pattern: '(?<=[\\s\\p{N}]|^)(<=|>=|<|>)(?=[\\s\\p{N}]|$)',
   rewrite([op], ctx) {
@@ -415,6 +474,7 @@ const comparisonRule: Rule = {
 };
 
 const htmlTagRule: Rule = {
+  name: 'markup',
   // Pasted HTML: eSpeak would have skipped the tag silently, so a reader expects it gone.
   pattern: '</?[A-Za-z][\\w:-]*(?:\\s[^<>]*)?/?>',
   rewrite() {
@@ -423,6 +483,7 @@ const htmlTagRule: Rule = {
 };
 
 const markupRule: Rule = {
+  name: 'markup',
   // The engine runs in SSML mode: "<" starts a tag that can swallow the rest of the text,
   // "&" an entity. Anything that is not a comparison or a conjunction is dropped.
   pattern: '[<>]+',
@@ -432,6 +493,7 @@ const markupRule: Rule = {
 };
 
 const ampersandRule: Rule = {
+  name: 'symbol',
   pattern: '&',
   rewrite(_groups, ctx) {
     return LANGUAGES[ctx.language].andWord;
@@ -439,6 +501,7 @@ const ampersandRule: Rule = {
 };
 
 const emojiRule: Rule = {
+  name: 'emoji',
   // Emoji are read by their English names ("grinning face"), which a narrator would not say.
   // Text-style symbols (© ™ ↔) stay: eSpeak names them sensibly.
   pattern:
@@ -450,6 +513,7 @@ const emojiRule: Rule = {
 };
 
 const phonemeBracketRule: Rule = {
+  name: 'markup',
   // eSpeak reads what stands between "[[" and "]]" as phonemes, which only the lexicon writes:
   // in the text they would swallow the words after them.
   pattern: '\\[\\[+|\\]\\]+',
@@ -459,6 +523,7 @@ const phonemeBracketRule: Rule = {
 };
 
 const markdownRule: Rule = {
+  name: 'markup',
   // "**bold**" is read "asterisk asterisk", "# Title" "hash title".
   pattern: '\\*+|(?<=^|\\n)[ \\t]*#{1,6}(?=[ \\t])',
   rewrite() {

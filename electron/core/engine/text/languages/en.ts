@@ -38,6 +38,7 @@ function englishOrdinal(n: number): string {
 const MONTH_NAMES_RE = EN_MONTHS.join('|');
 
 const englishMonthDayRule: Rule = {
+  name: 'date',
   // "November 21" → "November 21st"; "21 November" → "21st November" (eSpeak says "twenty one").
   pattern: `${WORD_START}(?:(${MONTH_NAMES_RE})\\s+(\\d{1,2})|(\\d{1,2})\\s+(${MONTH_NAMES_RE}))(?![\\p{L}\\p{N}]|[.,:/-]\\p{N})`,
   rewrite([whole, m1, d1, d2, m2]) {
@@ -69,6 +70,7 @@ const DECADES = [
 ];
 
 const englishDecadeRule: Rule = {
+  name: 'date',
   // "1990s" is read "nineteen hundred ninety z", "'90s" "ninety z".
   pattern: `(?<![\\p{L}\\p{N}'’])(?:(1\\d|20)|['’])(\\d)0s${WORD_END}`,
   rewrite([whole, century, decade]) {

@@ -8,6 +8,7 @@ import { kanaStage } from './ja-kana';
 import { piece, sayMoneyInDigits, type LanguageRules, type Rule } from '../rule-kit';
 
 const japaneseMarksRule: Rule = {
+  name: 'symbol',
   // eSpeak's Japanese voice reads ・ 〜 ゝ ゞ and a lone ー as "Japanese letter".
   pattern: '(?<=\\p{N})[〜～~](?=\\p{N})|[・〜～ゝゞ]|(?<![\\p{Script=Katakana}\\p{Script=Hiragana}])ー',
   rewrite([mark], ctx) {

@@ -41,6 +41,7 @@ export function vietnameseNumber(digits: string): string {
 }
 
 const vietnameseDayMonthRule: Rule = {
+  name: 'date',
   // "ngày 21/11" → "ngày 21 tháng 11"; "tháng 11/2026" → "tháng 11 năm 2026".
   pattern: `(?<=(?:ngày|Ngày|tháng|Tháng)\\s+)(\\d{1,2})/(\\d{1,4})${NUM_END}`,
   rewrite([whole, a, b], ctx) {
@@ -64,6 +65,7 @@ const vietnameseDayMonthRule: Rule = {
 };
 
 const vietnameseNumberRule: Rule = {
+  name: 'cardinal',
   pattern: `${NUM_START}([1-9]\\d{0,2}(?:\\.\\d{3})+|[1-9]\\d{3,17})${NUM_END}`,
   rewrite([whole]) {
     if (!whole) return undefined;
