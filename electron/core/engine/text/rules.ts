@@ -254,14 +254,7 @@ function rulesFor(language: LanguageCode): Rule[] {
       ...(own.rulesAfterNumbers ?? []),
       rangeRule,
     );
-  rules.push(
-    htmlTagRule,
-    comparisonRule,
-    markupRule,
-    ampersandRule,
-    markdownRule,
-    phonemeBracketRule,
-  );
+  rules.push(htmlTagRule, comparisonRule, markupRule, ampersandRule, markdownRule, phonemeBracketRule);
   return rules;
 }
 
