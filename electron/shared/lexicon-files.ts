@@ -7,13 +7,17 @@
  * line and column for syntax, line (CSV, PLS) or entry number (JSON) for a bad entry.
  *
  * What PLS cannot hold: case and whole-word rules (a PLS entry reads back case-insensitive and
- * whole-word) and notes. A respelling is a PLS `<alias>`, IPA a `<phoneme>`. Reading PLS takes
- * every `<grapheme>` of a `<lexeme>` as an entry of its own, with the lexeme's first
- * pronunciation (`<phoneme>` or `<alias>`, whichever comes first, as PLS prescribes).
+ * whole-word, an abbreviation case-sensitive) and notes. A respelling is a PLS `<alias>`, IPA a
+ * `<phoneme>`; an abbreviation is an `<alias>` in a `<lexeme role="abbreviation">`, a unit an
+ * `<alias>` "one|many" in a `<lexeme role="unit">` (PLS's `role`, space-separated names; a
+ * prefix is ignored). Reading PLS takes every `<grapheme>` of a `<lexeme>` as an entry of its
+ * own, with the lexeme's first pronunciation (`<phoneme>` or `<alias>`, whichever comes first,
+ * as PLS prescribes).
  */
 
 import { Value } from '@sinclair/typebox/value';
 import {
+  LEXICON_KINDS,
   LEXICON_LANGUAGES,
   LexiconEntryInputSchema,
   MAX_LEXICON_ENTRIES,
@@ -159,7 +163,8 @@ function formatPls(entries: readonly LexiconEntry[], language: LanguageCode): st
       e.kind === 'ipa'
         ? `<phoneme>${escapeXml(e.replacement)}</phoneme>`
         : `<alias>${escapeXml(e.replacement)}</alias>`;
-    lines.push(`  <lexeme><grapheme>${escapeXml(e.match)}</grapheme>${pronunciation}</lexeme>`);
+    const role = e.kind === 'abbreviation' || e.kind === 'unit' ? ` role="${e.kind}"` : '';
+    lines.push(`  <lexeme${role}><grapheme>${escapeXml(e.match)}</grapheme>${pronunciation}</lexeme>`);
   }
   lines.push('</lexicon>', '');
   return lines.join('\n');
@@ -206,7 +211,7 @@ function checkEntry(value: unknown, where: string, line?: number): ImportedEntry
       field === 'language'
         ? `language must be one of ${LEXICON_LANGUAGES.join(', ')}`
         : field === 'kind'
-          ? 'kind must be respell or ipa'
+          ? `kind must be one of ${LEXICON_KINDS.join(', ')}`
           : `${field}: ${error?.message ?? 'not valid'}`;
     throw new LexiconFileError(`${where}: ${message}.`, line);
   }
@@ -580,13 +585,19 @@ function parsePls(text: string, override?: LanguageCode): ImportedEntry[] {
         `PLS line ${pronunciation.line}: the alphabet "${phonemeAlphabet}" is not supported; only "ipa" is.`,
         pronunciation.line,
       );
+    const roles = (lexeme.attributes.role ?? '').split(/\s+/u).map(local);
+    const aliasKind = roles.includes('unit')
+      ? 'unit'
+      : roles.includes('abbreviation')
+        ? 'abbreviation'
+        : 'respell';
     for (const grapheme of graphemes) {
       entries.push(
         checkEntry(
           {
             language,
             match: grapheme,
-            kind: isPhoneme ? 'ipa' : 'respell',
+            kind: isPhoneme ? 'ipa' : aliasKind,
             replacement: textOf(pronunciation).trim(),
           },
           `PLS line ${pronunciation.line}`,

@@ -29,8 +29,14 @@ export const LEXICON_LANGUAGES = [
   'fr',
   'es',
 ] as const satisfies readonly LanguageCode[];
-/** `respell`: the replacement is text to read; `ipa`: it is IPA phonemes. */
-export const LEXICON_KINDS = ['respell', 'ipa'] as const;
+/**
+ * `respell`: the replacement is text to read; `ipa`: it is IPA phonemes; `abbreviation`: the
+ * match is an abbreviation ("Cty", "Cty.") and the replacement its words ("công ty"), matched
+ * as a whole word with or without a final full stop; `unit`: the match is a unit's symbol
+ * ("kn") and the replacement its words after a number, "one|many" ("knot|knots"; one form when
+ * the language has one: "hải lý"), read by the language's measure rules, never on its own.
+ */
+export const LEXICON_KINDS = ['respell', 'ipa', 'abbreviation', 'unit'] as const;
 export type LexiconKind = (typeof LEXICON_KINDS)[number];
 /** File formats of import and export. */
 export const LEXICON_FORMATS = ['json', 'csv', 'pls'] as const;
@@ -42,20 +48,25 @@ export const MAX_MATCH_CHARS = 200;
 export const MAX_REPLACEMENT_CHARS = 500;
 /** Characters of `note` at most. */
 export const MAX_NOTE_CHARS = 500;
+/** Characters of a unit's symbol (`match` of a `unit` entry) at most. */
+export const MAX_UNIT_SYMBOL_CHARS = 20;
 /** Entries in the whole lexicon at most. */
 export const MAX_LEXICON_ENTRIES = 10_000;
 
 /** An entry as a client writes it (POST, PUT, import); defaults: case-insensitive, whole words. */
 export const LexiconEntryInputSchema = Type.Object({
   language: literals(LEXICON_LANGUAGES),
-  /** The word or phrase as it is written in texts. */
+  /** The word or phrase as it is written in texts (an abbreviation, a unit's symbol). */
   match: Type.String({ minLength: 1, maxLength: MAX_MATCH_CHARS }),
   kind: literals(LEXICON_KINDS),
-  /** What to say instead: a respelling, or IPA (e.g. "ʃɪˈvɔːn"). */
+  /** What to say instead: a respelling, IPA (e.g. "ʃɪˈvɔːn"), an abbreviation's words, a unit's "one|many". */
   replacement: Type.String({ minLength: 1, maxLength: MAX_REPLACEMENT_CHARS }),
-  /** Match only this exact capitalisation (default false). */
+  /**
+   * Match only this exact capitalisation (default false; an abbreviation's default is true; a
+   * unit's symbol is always matched as written).
+   */
   case_sensitive: Type.Optional(Type.Boolean()),
-  /** Match only whole words, never inside a longer word (default true). */
+  /** Match only whole words, never inside a longer word (default true; abbreviations and units always are). */
   whole_word: Type.Optional(Type.Boolean()),
   note: Type.Optional(Type.String({ maxLength: MAX_NOTE_CHARS })),
 });
@@ -157,11 +168,26 @@ export function normaliseMatch(match: string): string {
   return match.normalize('NFC').trim().replace(/\s+/gu, ' ');
 }
 
+/** A unit's symbol: no space, not starting with a digit (it follows one), holding a letter or symbol. */
+const UNIT_SYMBOL = /^(?!\p{N})[^\s]*[\p{L}\p{S}%‰‱][^\s]*$/u;
+
+/** A unit's replacement, "one|many" (or one form for both), as its two forms; undefined when it is not one. */
+export function unitForms(replacement: string): { one: string; many: string } | undefined {
+  const parts = replacement.split('|').map((p) => p.trim());
+  if (parts.length > 2 || parts.some((p) => !WORDY.test(p))) return undefined;
+  const [one, many = one] = parts as [string, string?];
+  return { one, many };
+}
+
 /**
  * An input made ready to store: strings normalised (NFC, trimmed), defaults applied. Returns
  * the first problem instead when the entry breaks a rule: an empty match or one without a
- * letter or digit, a respelling with nothing to say or with `< > & [ ]`, IPA that cannot be
- * converted for the language (`ipaToEspeak`'s message, naming the symbol and its place).
+ * letter or digit, a respelling (or an abbreviation's words, a unit's forms) with nothing to
+ * say or with `< > & [ ]`, IPA that cannot be converted for the language (`ipaToEspeak`'s
+ * message, naming the symbol and its place), an abbreviation that is not a whole word
+ * (`whole_word: false`), a unit whose symbol has a space or starts with a digit, or whose
+ * replacement is not "one|many". Abbreviations are case-sensitive unless `case_sensitive` is
+ * false; units are stored case-sensitive and whole-word (a symbol is read as written).
  * Field types and lengths are the schema's to check first (`LexiconEntryInputSchema`).
  */
 export function prepareEntry(
@@ -172,14 +198,35 @@ export function prepareEntry(
   const note = input.note?.normalize('NFC').trim();
   const fail = (field: EntryProblem['field'], message: string) =>
     ({ ok: false, problem: { field, message } }) as const;
-  if (!WORDY.test(match)) return fail('match', 'match must hold a letter or digit.');
-  if (input.kind === 'respell') {
-    if (!WORDY.test(replacement)) return fail('replacement', 'The respelling must hold a letter or digit.');
-    if (RESPELL_FORBIDDEN.test(replacement))
-      return fail('replacement', 'A respelling may not hold < > & [ or ]: write the words instead.');
-  } else {
+  let caseSensitive = input.case_sensitive ?? false;
+  let wholeWord = input.whole_word ?? true;
+  if (input.kind === 'unit') {
+    if (match.length > MAX_UNIT_SYMBOL_CHARS || !UNIT_SYMBOL.test(match))
+      return fail(
+        'match',
+        `A unit is its symbol as written after a number ("kn", "m²"): no space, not starting with a digit, ${MAX_UNIT_SYMBOL_CHARS} characters at most.`,
+      );
+    caseSensitive = true;
+    wholeWord = true;
+  } else if (!WORDY.test(match)) return fail('match', 'match must hold a letter or digit.');
+  if (input.kind === 'abbreviation') {
+    if (input.whole_word === false)
+      return fail('whole_word', 'An abbreviation matches whole words only: whole_word cannot be false.');
+    caseSensitive = input.case_sensitive ?? true;
+  }
+  if (input.kind === 'ipa') {
     const converted = ipaToEspeak(replacement, input.language);
     if (!converted.ok) return fail('replacement', converted.message);
+  } else {
+    const what = input.kind === 'respell' ? 'A respelling' : 'The replacement';
+    if (!WORDY.test(replacement)) return fail('replacement', `${what} must hold a letter or digit.`);
+    if (RESPELL_FORBIDDEN.test(replacement))
+      return fail('replacement', `${what} may not hold < > & [ or ]: write the words instead.`);
+    if (input.kind === 'unit' && !unitForms(replacement))
+      return fail(
+        'replacement',
+        'A unit\'s words are "one|many" ("knot|knots"), or one form for both ("hải lý"), each with a letter or digit.',
+      );
   }
   return {
     ok: true,
@@ -187,9 +234,9 @@ export function prepareEntry(
       language: input.language,
       match,
       kind: input.kind,
-      replacement,
-      case_sensitive: input.case_sensitive ?? false,
-      whole_word: input.whole_word ?? true,
+      replacement: input.kind === 'unit' ? replacement.replace(/\s*\|\s*/u, '|') : replacement,
+      case_sensitive: caseSensitive,
+      whole_word: wholeWord,
       ...(note ? { note } : {}),
     },
   };

@@ -44,6 +44,24 @@ const ENTRIES: LexiconEntry[] = [
   },
 ];
 
+/** An abbreviation and a unit, as stored (no id). */
+const ABBREVIATION = {
+  language: 'vi',
+  match: 'Cty.',
+  kind: 'abbreviation',
+  replacement: 'công ty',
+  case_sensitive: true,
+  whole_word: true,
+} as const;
+const UNIT = {
+  language: 'vi',
+  match: 'kn',
+  kind: 'unit',
+  replacement: 'hải lý',
+  case_sensitive: true,
+  whole_word: true,
+} as const;
+
 const withoutIds = (entries: LexiconEntry[]) => entries.map(({ id: _id, ...rest }) => rest);
 
 /** The error `parse` throws, for its message and place. */
@@ -99,6 +117,70 @@ describe('lexicon entries', () => {
     });
   });
 
+  it('abbreviations: case-sensitive unless told otherwise, whole words only', () => {
+    expect(
+      prepareEntry(input({ language: 'vi', kind: 'abbreviation', match: ' Cty. ', replacement: 'công ty' })),
+    ).toEqual({
+      ok: true,
+      entry: {
+        language: 'vi',
+        match: 'Cty.',
+        kind: 'abbreviation',
+        replacement: 'công ty',
+        case_sensitive: true,
+        whole_word: true,
+      },
+    });
+    expect(
+      prepareEntry(input({ kind: 'abbreviation', match: 'approx', case_sensitive: false })),
+    ).toMatchObject({ ok: true, entry: { case_sensitive: false } });
+    expect(prepareEntry(input({ kind: 'abbreviation', whole_word: false }))).toMatchObject({
+      ok: false,
+      problem: { field: 'whole_word', message: expect.stringContaining('whole words only') },
+    });
+    expect(prepareEntry(input({ kind: 'abbreviation', replacement: 'a & b' }))).toMatchObject({
+      ok: false,
+      problem: { field: 'replacement' },
+    });
+  });
+
+  it('units: a symbol without spaces after a number, "one|many" words, read as written', () => {
+    expect(
+      prepareEntry(
+        input({ kind: 'unit', match: 'kn', replacement: ' knot | knots ', case_sensitive: false }),
+      ),
+    ).toEqual({
+      ok: true,
+      entry: {
+        language: 'en',
+        match: 'kn',
+        kind: 'unit',
+        replacement: 'knot|knots',
+        case_sensitive: true,
+        whole_word: true,
+      },
+    });
+    expect(
+      prepareEntry(input({ language: 'vi', kind: 'unit', match: 'kn', replacement: 'hải lý' })),
+    ).toMatchObject({
+      ok: true,
+      entry: { replacement: 'hải lý' },
+    });
+    expect(
+      prepareEntry(input({ kind: 'unit', match: '°Ré', replacement: 'degree Réaumur|degrees Réaumur' })),
+    ).toMatchObject({ ok: true });
+    for (const match of ['sq ft', '2kn', 'x'.repeat(21)])
+      expect(prepareEntry(input({ kind: 'unit', match, replacement: 'a' }))).toMatchObject({
+        ok: false,
+        problem: { field: 'match' },
+      });
+    for (const replacement of ['a|b|c', 'knot|', '|knots'])
+      expect(prepareEntry(input({ kind: 'unit', match: 'kn', replacement }))).toMatchObject({
+        ok: false,
+        problem: { field: 'replacement', message: expect.stringContaining('one|many') },
+      });
+  });
+
   it('are the same entry for the same language, case rule and match', () => {
     const a = { language: 'en', match: 'Nguyen', case_sensitive: false } as const;
     expect(entryKey(a)).toBe(entryKey({ ...a, match: ' NGUYEN ' }));
@@ -122,6 +204,17 @@ describe('JSON lexicon files', () => {
     const text = formatLexicon(ENTRIES, 'json');
     expect(JSON.parse(text)[0]).not.toHaveProperty('id');
     expect(parseLexicon(text, 'json')).toEqual(withoutIds(ENTRIES));
+  });
+
+  it('round-trip abbreviations and units, in JSON and CSV', () => {
+    const kinds: LexiconEntry[] = [
+      { ...ABBREVIATION, id: 'a' },
+      { ...UNIT, id: 'u', language: 'en', replacement: 'knot|knots' },
+    ];
+    expect(parseLexicon(formatLexicon(kinds, 'json'), 'json')).toEqual(withoutIds(kinds));
+    const csv = formatLexicon(kinds, 'csv');
+    expect(csv).toContain('en,kn,unit,knot|knots,true,true,');
+    expect(parseLexicon(csv, 'csv')).toEqual(withoutIds(kinds));
   });
 
   it('say where the JSON is broken, and which entry is wrong', () => {
@@ -242,7 +335,7 @@ describe('CSV lexicon files', () => {
     expect(fields.message).toBe('CSV line 3: 3 fields where the header has 4.');
     expect(fields.line).toBe(3);
     expect(failure(() => parseLexicon(`${header}en,a,sing,b\n`, 'csv')).message).toBe(
-      'CSV line 2: kind must be respell or ipa.',
+      'CSV line 2: kind must be one of respell, ipa, abbreviation, unit.',
     );
     expect(
       failure(() => parseLexicon('language,match,kind,replacement,whole_word\nen,a,respell,b,maybe\n', 'csv'))
@@ -284,6 +377,22 @@ describe('PLS lexicon files', () => {
       },
     ]);
     expect(() => formatLexicon(ENTRIES, 'pls')).toThrow(/holds one language/);
+  });
+
+  it('carry abbreviations and units as <alias> in a <lexeme role="…">, and read them back', () => {
+    const kinds: LexiconEntry[] = [
+      { ...ABBREVIATION, id: 'a' },
+      { ...UNIT, id: 'u' },
+    ];
+    const text = formatLexicon(kinds, 'pls', 'vi');
+    expect(text).toContain(
+      '<lexeme role="abbreviation"><grapheme>Cty.</grapheme><alias>công ty</alias></lexeme>',
+    );
+    expect(text).toContain('<lexeme role="unit"><grapheme>kn</grapheme><alias>hải lý</alias></lexeme>');
+    expect(parseLexicon(text, 'pls')).toEqual([ABBREVIATION, UNIT]);
+    // A prefixed role (another tool's namespace) is read the same.
+    const prefixed = text.replace('role="unit"', 'role="x:unit other"');
+    expect(parseLexicon(prefixed, 'pls')[1]).toEqual(UNIT);
   });
 
   it('read what PLS allows: several graphemes, the first pronunciation, prefixes, entities, CDATA, comments', () => {

@@ -17,7 +17,7 @@ import { trimChunkAudio } from './render/chunk-audio';
 import { chooseBackend, type RenderContext } from './render/render';
 import { planSpeech } from './render/speech-plan';
 import { synthesizeInOrder } from './render/synthesis-window';
-import { compileLexicon } from './text/lexicon';
+import { compileLexicon, lexiconUnits } from './text/lexicon';
 import { resolveVoice } from './render/voice';
 import { hasSpeakableContent } from '../../shared/text';
 
@@ -65,7 +65,9 @@ export async function streamAudition(
     // The first clause alone: "Hello," is synthesised 5-8 times faster than the sentence,
     // and the rest of it meanwhile on another worker (bench:footprint).
     const lexicon = compileLexicon(request.lexicon, resolved.voice.language);
-    const chunks = synthesizeInOrder(planSpeech(text, resolved, { firstClauseAlone: true, lexicon }), {
+    const units = lexiconUnits(request.lexicon);
+    const plan = planSpeech(text, resolved, { firstClauseAlone: true, lexicon, units });
+    const chunks = synthesizeInOrder(plan, {
       backend,
       owner,
       signal: request.signal,

@@ -21,8 +21,8 @@ import type { WorkerPool } from '../espeak/worker-pool';
 import type { SpeechBackend } from '../speech-backend';
 import { cleanText, countCharacters } from '../../../shared/text';
 import { timeChunkWords } from '../subtitles/word-timing';
-import { compileLexicon } from '../text/lexicon';
-import type { CompiledLexicon } from '../text/rule-kit';
+import { compileLexicon, lexiconUnits } from '../text/lexicon';
+import type { CompiledLexicon, PrepareOptions } from '../text/rule-kit';
 import { createResampler } from '../audio/resampler';
 import { isSsml, parseSsml, type SsmlDocument, type SsmlEvent } from '../../../shared/ssml';
 import type { LanguageCode } from '../../../shared/voices';
@@ -272,16 +272,13 @@ async function speakSegment(
   const { profile } = resolved;
   const piece = text.slice(segment.start, segment.end);
   const readings = document
-    ? segmentReadings(
-        document.readings,
-        text,
-        segment.start,
-        segment.end,
-        resolved.voice.language,
-        prepareOptions(resolved.voice),
-      )
+    ? segmentReadings(document.readings, text, segment.start, segment.end, resolved.voice.language, {
+        ...prepareOptions(resolved.voice),
+        units: speaker.units,
+      })
     : undefined;
-  const chunks = synthesizeInOrder(planSpeech(piece, resolved, { lexicon: speaker.lexicon, readings }), {
+  const { lexicon, units } = speaker;
+  const chunks = synthesizeInOrder(planSpeech(piece, resolved, { lexicon, units, readings }), {
     backend,
     owner,
     signal: request.signal,
@@ -337,6 +334,8 @@ interface Speaker {
   resolved: ResolvedVoice;
   backend: SpeechBackend;
   lexicon: CompiledLexicon | undefined;
+  /** The lexicon's units of measure, for the measure rules. */
+  units: PrepareOptions['units'];
   /** A trimmed chunk's audio as the output takes it: at `rate` Hz, × `gain`. */
   toOutput(pcm: Int16Array, rate: number, gain: number): Promise<Int16Array>;
 }
@@ -370,6 +369,7 @@ async function openSpeaker(
     resolved,
     backend,
     lexicon: compileLexicon(rules, language),
+    units: lexiconUnits(rules),
     async toOutput(pcm, rate, gain) {
       let out = pcm;
       if (backend.sampleRate !== rate) {

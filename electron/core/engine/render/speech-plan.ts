@@ -6,7 +6,7 @@
 
 import { splitIntoChunks, type SpeechChunk } from '../text/chunk';
 import { lexiconWithReadings } from '../text/forced-readings';
-import type { CompiledLexicon, LexiconMatch } from '../text/rule-kit';
+import type { CompiledLexicon, LexiconMatch, PrepareOptions } from '../text/rule-kit';
 import { prepareForEngine } from '../text/rules';
 import type { ModelProfile } from '../model-profiles';
 import type { PreparedText, TextChunk } from '../types';
@@ -22,7 +22,8 @@ export interface PlannedChunk {
  * Chunks of `text` (cleaned) in order, prepared for the engine as they are reached.
  * `firstClauseAlone`: the first sentence's first clause is a chunk of its own (auditions: the
  * shortest first chunk is the soonest audio). `lexicon`: the pronunciation lexicon of the
- * voice's language, applied to every chunk whatever the model's text preparation. `readings`:
+ * voice's language, applied to every chunk whatever the model's text preparation; `units`: its
+ * units of measure (`lexiconUnits`), for the measure rules. `readings`:
  * what to read over ranges of `text` instead (SSML), in order; they win over the lexicon.
  */
 export async function* planSpeech(
@@ -31,10 +32,12 @@ export async function* planSpeech(
   {
     firstClauseAlone = false,
     lexicon,
+    units,
     readings,
   }: {
     firstClauseAlone?: boolean;
     lexicon?: CompiledLexicon | undefined;
+    units?: PrepareOptions['units'];
     readings?: readonly LexiconMatch[] | undefined;
   } = {},
 ): AsyncGenerator<PlannedChunk> {
@@ -63,11 +66,11 @@ export async function* planSpeech(
       lexiconWithReadings(lexicon, readings, c.start, c.start + c.text.length);
     const prepared =
       group.length === 1
-        ? await prepareChunk(first.text, voice, profile, lexiconOf(first))
+        ? await prepareChunk(first.text, voice, profile, lexiconOf(first), units)
         : joinPrepared(
             await Promise.all(
               group.map(async (c) => ({
-                prepared: await prepareChunk(c.text, voice, profile, lexiconOf(c)),
+                prepared: await prepareChunk(c.text, voice, profile, lexiconOf(c), units),
                 sourceOffset: c.start - first.start,
               })),
             ),
@@ -78,18 +81,20 @@ export async function* planSpeech(
 
 /**
  * Text rewritten for the engine as the model profile asks (a language with a stage after the
- * rules, Japanese, always gets it: see `prepareForEngine`), with the lexicon's entries applied.
+ * rules, Japanese, always gets it: see `prepareForEngine`), with the lexicon's entries applied
+ * and its units handed to the measure rules.
  */
 export async function prepareChunk(
   text: string,
   voice: ResolvedVoice['voice'],
   profile: ModelProfile,
   lexicon?: CompiledLexicon,
+  units?: PrepareOptions['units'],
 ): Promise<PreparedText> {
   return prepareForEngine(
     text,
     voice.language,
-    { ...prepareOptions(voice), lexicon },
+    { ...prepareOptions(voice), lexicon, units },
     profile.textPreparation,
   );
 }

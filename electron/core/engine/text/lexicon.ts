@@ -11,13 +11,19 @@
  * stand); a space in a phrase matches any run of spaces or line breaks; ’ matches '. Among
  * overlapping matches the longest wins, then the earliest, then a case-sensitive entry.
  *
+ * An abbreviation entry ("Cty." → "công ty") matches as a whole word with or without its final
+ * full stop; a full stop it takes in at the end of a line or of the text stays a sentence end.
+ * Unit entries ("kn" → "knot|knots") are not matched here: `lexiconUnits` hands them to the
+ * language's measure rules, which read them after a number.
+ *
  * Offsets are UTF-16 code-unit offsets, as everywhere in the engine.
  */
 
+import { unitForms } from '../../../shared/lexicon';
 import { ipaToEspeak, type IpaConversion } from '../../../shared/lexicon-ipa';
 import type { LexiconRule } from '../engine';
 import type { LanguageCode } from '../types';
-import type { CompiledLexicon, LanguageRules, LexiconMatch } from './rule-kit';
+import type { CompiledLexicon, LanguageRules, LexiconMatch, UnitWords } from './rule-kit';
 import { languageRules } from './rules';
 
 interface Pattern {
@@ -30,6 +36,8 @@ interface Pattern {
   phonemes?: string;
   /** Where the entry stood in the list, to keep choices stable. */
   order: number;
+  /** An abbreviation matched with its full stop: the stop stays a sentence end at a line's end. */
+  stop?: boolean;
 }
 
 const WORD_CHAR = /[\p{L}\p{N}\p{M}]/u;
@@ -75,12 +83,15 @@ function isWordEdge(outside: string, inside: string): boolean {
 const MAX_CONVERSIONS = 50_000;
 const conversions = new Map<string, IpaConversion>();
 
+/** What the engine reads for an entry, and an IPA entry's phonemes. */
+interface Spoken {
+  spoken: string;
+  phonemes?: string;
+}
+
 /** What the engine reads for an entry (and an IPA entry's phonemes), or undefined when it cannot be read. */
-function spokenFor(
-  rule: LexiconRule,
-  language: LanguageCode,
-): { spoken: string; phonemes?: string } | undefined {
-  if (rule.kind === 'respell') {
+function spokenFor(rule: LexiconRule, language: LanguageCode): Spoken | undefined {
+  if (rule.kind !== 'ipa') {
     const text = rule.replacement.replace(UNSAFE, ' ').trim();
     return text === '' ? undefined : { spoken: text };
   }
@@ -107,9 +118,34 @@ function bracketed(phonemes: string): string {
 }
 
 /**
+ * The units of measure among `rules` (the lexicon's `unit` entries of a language), by symbol as
+ * written, for `PrepareOptions.units`; undefined when there are none. An entry whose words are
+ * not "one|many" (a file edited by hand) is left out.
+ */
+export function lexiconUnits(
+  rules: readonly LexiconRule[] | undefined,
+): ReadonlyMap<string, UnitWords> | undefined {
+  const units = new Map<string, UnitWords>();
+  for (const rule of rules ?? []) {
+    if (rule.kind !== 'unit') continue;
+    const forms = unitForms(rule.replacement.normalize('NFC').replace(UNSAFE, ' '));
+    const symbol = rule.match.normalize('NFC').trim();
+    if (forms && symbol !== '' && !units.has(symbol)) units.set(symbol, forms);
+  }
+  return units.size > 0 ? units : undefined;
+}
+
+/** The text forms an entry matches: an abbreviation's with and without its final full stop. */
+function matchForms(rule: LexiconRule, match: string): { match: string; stop?: boolean }[] {
+  if (rule.kind !== 'abbreviation') return [{ match }];
+  const bare = match.replace(/\.$/u, '');
+  return bare === '' ? [] : [{ match: bare }, { match: `${bare}.`, stop: true }];
+}
+
+/**
  * Compiles `rules` (the entries of `language`) for matching; undefined when there is nothing to
  * match. Entries that cannot be used (empty, or IPA eSpeak cannot read: a file edited by hand)
- * are left out rather than failing the render.
+ * are left out rather than failing the render; unit entries are the measure rules' (`lexiconUnits`).
  */
 export function compileLexicon(
   rules: readonly LexiconRule[] | undefined,
@@ -119,17 +155,15 @@ export function compileLexicon(
   const root: TrieNode = { next: new Map(), ending: [] };
   const { afterEntryPhonemes } = languageRules(language);
   let size = 0;
-  rules.forEach((rule, order) => {
-    const match = rule.match.normalize('NFC').trim().replace(/\s+/gu, ' ');
-    const spoken = spokenFor(rule, language);
-    if (match === '' || spoken === undefined) return;
+  const add = (rule: LexiconRule, order: number, match: string, spoken: Spoken, stop?: boolean) => {
     const units = rule.case_sensitive ? match.replace(/[\u2019\u02BC]/g, "'") : fold(match);
     const pattern: Pattern = {
       units,
       caseSensitive: rule.case_sensitive,
-      wholeWord: rule.whole_word,
+      wholeWord: rule.whole_word || rule.kind === 'abbreviation',
       ...spoken,
       order,
+      ...(stop ? { stop } : {}),
     };
     if (!afterEntryPhonemes) delete pattern.phonemes;
     // The trie is walked with the folded text: a case-sensitive pattern is checked at its end.
@@ -144,7 +178,15 @@ export function compileLexicon(
       node = child;
     }
     node.ending.push(pattern);
-    size++;
+  };
+  rules.forEach((rule, order) => {
+    if (rule.kind === 'unit') return;
+    const match = rule.match.normalize('NFC').trim().replace(/\s+/gu, ' ');
+    const spoken = spokenFor(rule, language);
+    if (match === '' || spoken === undefined) return;
+    const forms = matchForms(rule, match);
+    for (const form of forms) add(rule, order, form.match, spoken, form.stop);
+    if (forms.length > 0) size++;
   });
   if (size === 0) return undefined;
   return { size, find: (text) => findMatches(text, root, afterEntryPhonemes) };
@@ -180,6 +222,13 @@ function matchAt(text: string, folded: string, start: number, pattern: Pattern):
   return t;
 }
 
+/** Whether only spaces stand between `end` and the end of its line or of the text. */
+function endsLine(text: string, end: number): boolean {
+  let k = end;
+  while (k < text.length && (text[k] === ' ' || text[k] === '\t' || text[k] === '\u00A0')) k++;
+  return k >= text.length || text[k] === '\n' || text[k] === '\r';
+}
+
 function findMatches(
   text: string,
   root: TrieNode,
@@ -190,10 +239,11 @@ function findMatches(
   const consider = (start: number, end: number, patterns: readonly Pattern[]) => {
     for (const pattern of patterns) {
       if (pattern.caseSensitive && matchAt(text, folded, start, pattern) !== end) continue;
+      // An abbreviation's full stop ends it whatever follows ("Q.1", "Cty.ABC").
       if (
         pattern.wholeWord &&
         (!isWordEdge(charBefore(text, start), charAt(text, start)) ||
-          !isWordEdge(charAt(text, end), charBefore(text, end)))
+          (!pattern.stop && !isWordEdge(charAt(text, end), charBefore(text, end))))
       )
         continue;
       candidates.push({ start, end, pattern });
@@ -239,7 +289,11 @@ function findMatches(
       chosen.push({ start, end: stretched.end, spoken: bracketed(stretched.phonemes) });
       continue;
     }
-    chosen.push({ start, end, spoken: pattern.spoken });
+    chosen.push({
+      start,
+      end,
+      spoken: pattern.stop && endsLine(text, end) ? `${pattern.spoken}.` : pattern.spoken,
+    });
   }
   return chosen.sort((a, b) => a.start - b.start);
 }

@@ -10,7 +10,7 @@
 
 import type { LexiconRule } from '../engine';
 import type { LanguageCode } from '../types';
-import { compileLexicon } from './lexicon';
+import { compileLexicon, lexiconUnits } from './lexicon';
 import type { RuleName } from './rule-kit';
 import { rewriteWithChanges } from './rules';
 
@@ -47,6 +47,7 @@ export function readingOf(text: string, language: LanguageCode, options: Reading
   const { text: mapped, changes } = rewriteWithChanges(text, language, {
     dateOrder: options.dateOrder,
     lexicon: compileLexicon(options.lexicon, language),
+    units: lexiconUnits(options.lexicon),
   });
   return {
     reading: mapped.engineText,

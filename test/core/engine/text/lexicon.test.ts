@@ -6,7 +6,8 @@
 
 import { describe, expect, it } from 'vitest';
 import type { LexiconRule } from '../../../../electron/core/engine/engine';
-import { compileLexicon } from '../../../../electron/core/engine/text/lexicon';
+import { compileLexicon, lexiconUnits } from '../../../../electron/core/engine/text/lexicon';
+import { readingOf } from '../../../../electron/core/engine/text/reading';
 import { prepareForEngine, rewriteAsIs, rewriteForEngine } from '../../../../electron/core/engine/text/rules';
 import type { LanguageCode } from '../../../../electron/shared/voices';
 
@@ -163,5 +164,69 @@ describe('the lexicon in text preparation', () => {
     expect(prepared.engineText).toContain('レイワ');
     // The rest is read by the kana stage as before.
     expect(prepared.engineText).not.toMatch(/[東京令和大阪]/u);
+  });
+});
+
+describe('abbreviation entries', () => {
+  const abbr = (match: string, replacement: string, more: Partial<LexiconRule> = {}) =>
+    say(match, replacement, { kind: 'abbreviation', case_sensitive: true, ...more });
+
+  it('match as whole words with or without the final full stop, in the case written', () => {
+    const rules = [abbr('Cty', 'công ty')];
+    expect(matches('Cty ABC, Cty. XYZ, cty, Ctyx, 3Cty', rules, 'vi')).toEqual([
+      'Cty=công ty',
+      'Cty.=công ty',
+    ]);
+    // Written with its full stop, the entry matches without it too; case-insensitive when told.
+    expect(matches('Cty. và CTY', [abbr('Cty.', 'công ty', { case_sensitive: false })], 'vi')).toEqual([
+      'Cty.=công ty',
+      'CTY=công ty',
+    ]);
+    // The full stop ends the abbreviation whatever follows: "Q.1" is "quận 1".
+    expect(matches('Q.1, Q. Ba Đình', [abbr('Q.', 'quận')], 'vi')).toEqual(['Q.=quận', 'Q.=quận']);
+  });
+
+  it('keep a full stop that ends the text or a line as a sentence end', () => {
+    expect(matches('Anh ấy làm ở Cty.\nChị ấy ở Cty. Minh An', [abbr('Cty', 'công ty')], 'vi')).toEqual([
+      'Cty.=công ty.',
+      'Cty.=công ty',
+    ]);
+  });
+
+  it('beat the built-in rules: the reading says the lexicon decided', () => {
+    // Built in, "Dr." before a name is "Dr" (doctor); the user's entry makes it a street.
+    expect(readingOf('Dr. Smith', 'en').reading).toBe('Dr Smith');
+    const reading = readingOf('Dr. Smith', 'en', { lexicon: [abbr('Dr.', 'Drive')] });
+    expect(reading.reading).toBe('Drive Smith');
+    expect(reading.changes).toEqual([
+      { from: 0, to: 3, written: 'Dr.', spoken: 'Drive', source: 'lexicon', rule: null },
+    ]);
+    expect(readingOf('TP. Cần Thơ', 'vi').reading).toBe('thành phố Cần Thơ');
+    expect(
+      readingOf('TP. Cần Thơ', 'vi', { lexicon: [abbr('TP.', 'thành phố trực thuộc trung ương')] }).reading,
+    ).toBe('thành phố trực thuộc trung ương Cần Thơ');
+  });
+});
+
+describe('unit entries', () => {
+  const unit = (match: string, replacement: string): LexiconRule =>
+    say(match, replacement, { kind: 'unit', case_sensitive: true });
+
+  it('are the units of PrepareOptions, by symbol, with their one and many words', () => {
+    expect(lexiconUnits([unit('kn', 'knot|knots'), unit('nmi', 'hải lý'), say('kn', 'x')])).toEqual(
+      new Map([
+        ['kn', { one: 'knot', many: 'knots' }],
+        ['nmi', { one: 'hải lý', many: 'hải lý' }],
+      ]),
+    );
+    expect(lexiconUnits([say('kn', 'x')])).toBeUndefined();
+    expect(lexiconUnits(undefined)).toBeUndefined();
+    // Words that are not "one|many" (a file edited by hand) are left out.
+    expect(lexiconUnits([unit('kn', 'a|b|c')])).toBeUndefined();
+  });
+
+  it('are not matched on their own: the measure rules read them after a number', () => {
+    expect(compileLexicon([unit('kn', 'knot|knots')], 'en')).toBeUndefined();
+    expect(matches('5 kn, kn', [unit('kn', 'knot|knots'), say('Nguyen', 'win')])).toEqual([]);
   });
 });
