@@ -198,6 +198,17 @@ describe('SSML voices, marks and subtitles', () => {
     expect(Math.abs(word.durationMs - spelled.durationMs)).toBeLessThan(150);
   });
 
+  it('say-as telephone in Vietnamese is read in Vietnamese digit words, group by group', async () => {
+    const VI = 'vi_female_thuytrang_mb';
+    const phone = await say(
+      '<speak>Gọi <say-as interpret-as="telephone">+84 912 345 678</say-as>.</speak>',
+      VI,
+    );
+    const spelt = await say('<speak>Gọi cộng tám bốn, chín một hai, ba bốn năm, sáu bảy tám.</speak>', VI);
+    // The reading is the spelt words exactly (±5 ms): not "plus", nor eSpeak's English digits.
+    expect(Math.abs(phone.durationMs - spelt.durationMs)).toBeLessThanOrEqual(5);
+  });
+
   it('reads a malformed document as an SSML_INVALID error, writing nothing', async () => {
     await expect(say('<speak>Hello <emphasis>there</speak>')).rejects.toMatchObject({
       code: 'SSML_INVALID',
@@ -249,7 +260,12 @@ describe('SSML with a neural voice', () => {
 });
 
 describe('what <say-as> makes the engine read', () => {
-  const read = (interpretAs: SayAs, written: string, language: 'en' | 'fr' | 'es' = 'en', format?: string) =>
+  const read = (
+    interpretAs: SayAs,
+    written: string,
+    language: 'en' | 'fr' | 'es' | 'vi' = 'en',
+    format?: string,
+  ) =>
     spokenReading(
       { kind: 'say-as', interpretAs, format, start: 0, end: written.length },
       written,
@@ -280,7 +296,26 @@ describe('what <say-as> makes the engine read', () => {
     expect(read('characters', 'a b1')).toBe('[[eI]] B 1');
     expect(read('spell-out', 'cat', 'fr')).toBe('C A T');
     expect(read('digits', '4 711')).toBe('4 7 1 1');
-    expect(read('telephone', '+1 555-0100')).toBe('plus 1, 5 5 5, 0 1 0 0');
+    // English says 0 "oh" in a phone number; languages without a reading of their own keep the digits.
+    expect(read('telephone', '+1 555-0100')).toBe('plus 1, 5 5 5, oh 1 oh oh');
+    expect(read('telephone', '+33 1 23', 'fr')).toBe('plus 3 3, 1, 2 3');
     expect(read('cardinal', '1,234')).toBe('1234');
+  });
+
+  it('reads Vietnamese the Vietnamese way: digit words in groups, "thứ nhất", "thứ tư", letter names', () => {
+    expect(read('telephone', '0912 345 678', 'vi')).toBe('không chín một hai, ba bốn năm, sáu bảy tám');
+    expect(read('telephone', '+84 93-655', 'vi')).toBe('cộng tám bốn, chín ba, sáu năm năm');
+    expect(read('digits', '2024', 'vi')).toBe('hai không hai bốn');
+    expect([read('ordinal', '1', 'vi'), read('ordinal', '4', 'vi'), read('ordinal', '04', 'vi')]).toEqual([
+      'thứ nhất',
+      'thứ tư',
+      'thứ tư',
+    ]);
+    // Other ordinals are "thứ" and the number, read by the Vietnamese rules.
+    expect(read('ordinal', '5', 'vi')).toMatch(/^thứ /u);
+    expect(read('characters', 'VTV', 'vi')).toBe('vê tê vê');
+    expect(read('spell-out', 'Đh 3', 'vi')).toBe('đê hát ba');
+    // Date and time stay with the rules of the language (ISO dates, clock times).
+    expect(read('date', '2026-11-21', 'vi')).toContain('tháng 11');
   });
 });

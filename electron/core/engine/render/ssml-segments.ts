@@ -22,6 +22,7 @@ import type { LexiconMatch } from '../text/rule-kit';
 import { hasSpeakableContent } from '../../../shared/text';
 import type { PrepareOptions } from '../text/rule-kit';
 import { languageRules, rewriteForEngine } from '../text/rules';
+import { digitsOneByOne, telephoneGroups } from '../text/say-as';
 
 /** A piece of the text spoken with one voice and prosody. */
 export interface RenderSegment {
@@ -214,13 +215,16 @@ export function spokenReading(
         .map((word) => `[[${word}]]`)
         .join(' ');
     }
-    case 'say-as':
+    case 'say-as': {
+      // The language's own reading first (Vietnamese digit words, "thứ tư"), through its rules.
+      const own = languageRules(language).sayAs?.(reading.interpretAs, written);
+      if (own !== undefined) return own.trim() === '' ? undefined : engineText(own);
       switch (reading.interpretAs) {
         case 'characters':
         case 'spell-out':
           return [...written.replace(/\s+/gu, '')].map((c) => letterName(c, language)).join(' ');
         case 'digits':
-          return [...written.replace(/\D+/gu, '')].join(' ');
+          return digitsOneByOne(written, {});
         case 'cardinal': {
           const digits = written.replace(/[^\d-]+/gu, '');
           return /\d/u.test(digits) ? engineText(digits) : undefined;
@@ -232,11 +236,7 @@ export function spokenReading(
             : engineText(languageRules(language).writeOrdinal?.(Number(digits), digits) ?? digits);
         }
         case 'telephone':
-          return written
-            .split(/[^\d+]+/u)
-            .filter((group) => group !== '')
-            .map((group) => [...group].map((c) => (c === '+' ? 'plus' : c)).join(' '))
-            .join(', ');
+          return telephoneGroups(written, { plus: 'plus' });
         case 'time':
           return engineText(written);
         case 'date': {
@@ -244,6 +244,7 @@ export function spokenReading(
           return iso === undefined ? undefined : engineText(iso);
         }
       }
+    }
   }
 }
 

@@ -5,6 +5,7 @@
  * `./languages/<code>.ts`.
  */
 
+import type { SayAs } from '../../../shared/ssml';
 import type { MappedText } from './mapped-text';
 import type { LanguageCode, PreparedText } from '../types';
 
@@ -267,6 +268,13 @@ export interface LanguageRules {
    * read one ("3rd", "3ème"): `n` is the number, `digits` as written. Without this the digits stay.
    */
   writeOrdinal?(n: number, digits: string): string;
+  /**
+   * SSML `<say-as interpret-as=kind>` over `written`, read this language's way (Vietnamese
+   * telephone numbers in Vietnamese digit words, "thứ tư"): the text handed to this language's
+   * rules in its place (digits in it are read as the rules read them), or undefined for the
+   * shared reading (`render/ssml-segments.ts`). Filled in `./languages/<code>-say-as.ts`.
+   */
+  sayAs?(kind: SayAs, written: string): string | undefined;
   /**
    * What eSpeak reads for a letter spelt out on its own (SSML `say-as` characters), where its
    * capital is misread; undefined (or without this) for the capital, which eSpeak names.

@@ -11,11 +11,13 @@
 
 import type { LanguageCode, PreparedText } from '../types';
 import { english } from './languages/en';
+import { englishSayAs } from './languages/en-say-as';
 import { spanish } from './languages/es';
 import { french } from './languages/fr';
 import { japanese } from './languages/ja';
 import { korean } from './languages/ko';
 import { vietnamese } from './languages/vi';
+import { vietnameseSayAs } from './languages/vi-say-as';
 import { chinese } from './languages/zh';
 import { MappedTextBuilder, type MappedText } from './mapped-text';
 import {
@@ -225,12 +227,12 @@ function asIs(text: string): PreparedText {
   };
 }
 
-/** Each language's words and rules of its own. */
+/** Each language's words and rules of its own (a `sayAs` of the language's file wins over the one given here). */
 const LANGUAGES: Record<LanguageCode, LanguageRules> = {
-  en: english,
+  en: { sayAs: englishSayAs, ...english },
   fr: french,
   es: spanish,
-  vi: vietnamese,
+  vi: { sayAs: vietnameseSayAs, ...vietnamese },
   zh: chinese,
   ko: korean,
   ja: japanese,
