@@ -23,14 +23,17 @@ import { parseCommandLine, runCommand, UsageError } from './usage';
 
 const LEXICON_USAGE = `Usage: lexicon <command> [options]
   lexicon list [--language <code>] [--search <text>] [--json]
-  lexicon add --language <code> --match <word or phrase> (--say <respelling> | --ipa <IPA>)
-              [--case-sensitive] [--anywhere] [--note <text>]
+  lexicon add --language <code> --match <word or phrase> (--say <respelling> | --ipa <IPA>
+              | --abbreviation <its words> | --unit <one|many>) [--case-sensitive] [--anywhere]
+              [--note <text>]
   lexicon remove <id, or the match> [--language <code>]
   lexicon import <file> [--format json|csv|pls] [--language <code>] [--replace]
   lexicon export [--format json|csv|pls] [--language <code>] [--out <file>]
 Every command takes --data-dir <dir> (default: the per-user app data folder).
 Languages: ${LEXICON_LANGUAGES.join(', ')}. An entry matches whole words and ignores case unless
---anywhere / --case-sensitive say otherwise. --format defaults to the file's extension (json);
+--anywhere / --case-sensitive say otherwise. An abbreviation ("Cty." → "công ty") matches
+whole words with or without its full stop, in the case written; a unit ("kn" → "knot|knots")
+is read after a number by the language's rules, its symbol as written. --format defaults to the file's extension (json);
 a PLS file holds one language (export: --language is required; import: its xml:lang, or
 --language). import merges (same language and match: updated); with --replace, the file's
 languages keep only the file's entries.`;
@@ -82,6 +85,8 @@ export function runLexicon(argv: string[]): Promise<number> {
         match: { type: 'string' },
         say: { type: 'string' },
         ipa: { type: 'string' },
+        abbreviation: { type: 'string' },
+        unit: { type: 'string' },
         'case-sensitive': { type: 'boolean' },
         anywhere: { type: 'boolean' },
         note: { type: 'string' },
@@ -113,17 +118,36 @@ export function runLexicon(argv: string[]): Promise<number> {
         return;
       }
       case 'add': {
-        only(['language', 'match', 'say', 'ipa', 'case-sensitive', 'anywhere', 'note']);
+        only([
+          'language',
+          'match',
+          'say',
+          'ipa',
+          'abbreviation',
+          'unit',
+          'case-sensitive',
+          'anywhere',
+          'note',
+        ]);
         if (!language) throw new UsageError('--language is required');
         if (!values.match) throw new UsageError('--match is required');
-        if ((values.say === undefined) === (values.ipa === undefined))
-          throw new UsageError('give either --say <respelling> or --ipa <IPA>');
+        const kinds = (['say', 'ipa', 'abbreviation', 'unit'] as const).filter(
+          (k) => values[k] !== undefined,
+        );
+        if (kinds.length !== 1)
+          throw new UsageError(
+            'give one of --say <respelling>, --ipa <IPA>, --abbreviation <its words> or --unit <one|many>',
+          );
+        const option = kinds[0] as (typeof kinds)[number];
         const input: LexiconEntryInput = {
           language,
           match: values.match,
-          kind: values.ipa !== undefined ? 'ipa' : 'respell',
-          replacement: values.ipa ?? values.say ?? '',
-          case_sensitive: values['case-sensitive'] ?? false,
+          kind: option === 'say' ? 'respell' : option,
+          replacement: values[option] ?? '',
+          // An abbreviation is matched in the case written (prepareEntry's default for it).
+          ...(option === 'abbreviation' && !values['case-sensitive']
+            ? {}
+            : { case_sensitive: values['case-sensitive'] ?? false }),
           whole_word: !values.anywhere,
           ...(values.note ? { note: values.note } : {}),
         };

@@ -1,19 +1,25 @@
 /**
  * `say`: synthesise text to an audio file (and optionally SRT subtitles, word timings and the
- * chapter list) from the command line, with every option of the API.
+ * chapter list) from the command line, with every option of the API; or, with `--show-reading`,
+ * print how the text will be read (the engine's words and each change) without rendering.
  */
 
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { extname, join, resolve as resolvePath } from 'node:path';
 import { AUDIO_TYPES, BITRATES, DEFAULT_SYNTHESIS, type AudioType, type Bitrate } from '../../shared/options';
+import { isSsml, parseSsml } from '../../shared/ssml';
 import { cleanText } from '../../shared/text';
+import type { LanguageCode } from '../../shared/voices';
 import {
   chapterTimesFromWords,
   parseChapters,
+  readingOf,
   spokenBook,
   ssmlVoices,
+  voiceReadingOptions,
   type ChapterTiming,
+  type LexiconRule,
   type RenderResult,
   type WordTiming,
 } from '../engine';
@@ -31,8 +37,12 @@ import {
 import { SENTENCE_CACHE_OPTION_USAGE } from './sentence-cache-option';
 
 const SAY_USAGE = `usage: say --voice <code> --out <file> [options] [text…]
+       say --voice <code> --show-reading [text…]
   --voice <code>      voice code (see --list-voices), or your own (voices custom list)
   --out <file>        audio file to write (.mp3 or .wav)
+  --show-reading      print how the text will be read in the voice's language (the words the
+                      engine is given, then one line per change: written → spoken  [rule or
+                      lexicon]) with the lexicon, and exit without rendering; SSML: its text
 ${VOICE_USAGE}
   --format <type>     mp3 | wav (default: from --out's extension, else mp3)
   --bitrate <kbps>    ${BITRATES.join(' | ')} (mp3 only; default ${DEFAULT_SYNTHESIS.bitrate})
@@ -61,10 +71,20 @@ async function say(argv: string[]): Promise<void> {
       srt: { type: 'string' },
       timings: { type: 'string' },
       chapters: { type: 'string' },
+      'show-reading': { type: 'boolean' },
     },
     'file',
+    (values) => values['show-reading'] === true,
   );
   if (!command) return;
+  if (command.values['show-reading']) {
+    const { values, positionals, voice, custom } = command;
+    const text = await readText(values.file, positionals);
+    const global = await readLexicon(values['data-dir'], voice.language, values['without-lexicon']);
+    const lexicon = custom ? (await import('../voices')).customLexicon(custom, global) : global;
+    process.stdout.write(showReading(text, voice.voice_code, voice.language, lexicon));
+    return;
+  }
   const { values, positionals, out, voice, custom, model, speed, pitch, volume, workers, sentenceCache } =
     command;
   const fromExtension = extname(out).slice(1).toLowerCase();
@@ -149,6 +169,27 @@ async function say(argv: string[]): Promise<void> {
     await engine.close();
     if (book && !values.timings && timingsPath) await rm(timingsPath, { force: true });
   }
+}
+
+/**
+ * How `text` will be read by `voiceCode` (of `language`) with `lexicon`: the reading, then a
+ * blank line and one line per change, `written → spoken  [rule]` (`[lexicon]` for an entry).
+ * SSML is read as its text.
+ */
+function showReading(
+  text: string,
+  voiceCode: string,
+  language: LanguageCode,
+  lexicon: readonly LexiconRule[],
+): string {
+  const cleaned = cleanText(text);
+  const source = isSsml(cleaned) ? parseSsml(cleaned, { voiceCode }).text : cleaned;
+  const { reading, changes } = readingOf(source, language, { lexicon, ...voiceReadingOptions(voiceCode) });
+  const oneLine = (s: string) => s.replace(/\s+/gu, ' ').trim();
+  const lines = changes.map(
+    (c) => `${oneLine(c.written)} → ${oneLine(c.spoken)}  [${c.source === 'lexicon' ? 'lexicon' : c.rule}]`,
+  );
+  return `${reading}\n${lines.length > 0 ? `\n${lines.join('\n')}\n` : ''}`;
 }
 
 /** Writes the chapter list (JSON: the audio file, its duration, each chapter's title and times in ms). */

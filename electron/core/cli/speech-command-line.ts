@@ -36,6 +36,8 @@ export async function parseSpeechCommand<T extends NonNullable<ParseArgsConfig['
   own: T,
   /** What `--out` names in the error when it is missing ("file", "path"). */
   outMeaning: string,
+  /** Whether these values need no `--out` (`say --show-reading` writes no file). */
+  writesNothing: (values: Record<string, unknown>) => boolean = () => false,
 ) {
   const { values, positionals } = parseCommandLine(argv, { ...SPEECH_COMMAND_OPTIONS, ...own }, true);
   // The shared options' values (TypeScript cannot narrow them out of the generic result).
@@ -53,6 +55,6 @@ export async function parseSpeechCommand<T extends NonNullable<ParseArgsConfig['
     await findCustomVoice((values as { 'data-dir'?: string })['data-dir'], shared.voice),
   );
   const sentenceCache = sentenceCacheOption(shared);
-  if (!shared.out) throw new UsageError(`--out <${outMeaning}> is required`);
-  return { values, positionals, out: shared.out, ...choice, sentenceCache };
+  if (!shared.out && !writesNothing(values)) throw new UsageError(`--out <${outMeaning}> is required`);
+  return { values, positionals, out: shared.out ?? '', ...choice, sentenceCache };
 }

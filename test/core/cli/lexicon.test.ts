@@ -111,7 +111,9 @@ describe('lexicon (headless CLI)', () => {
     );
     const both = lexicon('add', '--language', 'en', '--match', 'X', '--say', 'a', '--ipa', 'b');
     expect(both.code).toBe(2);
-    expect(both.stderr).toMatch(/^error: give either --say <respelling> or --ipa <IPA>\n\nUsage: lexicon/);
+    expect(both.stderr).toMatch(
+      /^error: give one of --say <respelling>, --ipa <IPA>, --abbreviation <its words> or --unit <one\|many>\n\nUsage: lexicon/,
+    );
     expect(lexicon('add', '--language', 'de', '--match', 'X', '--say', 'a').stderr).toMatch(
       /^error: --language must be one of en, vi, zh, ja, ko, fr, es, got "de"/,
     );
@@ -160,5 +162,55 @@ describe('say with the lexicon of --data-dir', () => {
     expect(without.stderr).not.toContain('lexicon entr');
     expect(without.seconds - withLexicon.seconds).toBeGreaterThan(0.1);
     expect(withLexicon.words).toEqual(['Lord', 'Cholmondeley', 'met', 'Nguyen']);
+  });
+});
+
+describe('say --show-reading (headless CLI)', () => {
+  const readingData = join(dir, 'reading-data');
+  const say = (...args: string[]) => run('say', [...args, '--data-dir', readingData]);
+
+  it("prints the reading in the voice's language with the lexicon, one line per change, and renders nothing", () => {
+    const add = (...args: string[]) => run('lexicon', ['add', ...args, '--data-dir', readingData]);
+    expect(add('--language', 'vi', '--match', 'Cty', '--abbreviation', 'công ty').code).toBe(0);
+    expect(add('--language', 'vi', '--match', 'kn', '--unit', 'hải lý').code).toBe(0);
+    expect(add('--language', 'en', '--match', 'Cty', '--say', 'city').code).toBe(0);
+    const text = 'Cty. Minh An chi 50.000đ ngày 15/01/2024 & cty khác.';
+    const r = say('--voice', 'vi_female_thuytrang_mb', '--show-reading', text);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const [reading, blank, ...changes] = r.stdout.trimEnd().split('\n');
+    expect(blank).toBe('');
+    // The abbreviation is the user's (case as written: "cty" is left alone); the rest the rules'.
+    expect(reading).toMatch(/^công ty Minh An chi .+ cty khác\.$/u);
+    expect(changes[0]).toBe('Cty. → công ty  [lexicon]');
+    expect(changes).toContainEqual(expect.stringMatching(/^50\.000đ → .*đồng {2}\[money\]$/u));
+    expect(changes).toContainEqual(expect.stringMatching(/^15\/01\/2024 → .+ {2}\[date\]$/u));
+    expect(changes).toContainEqual('& → và  [symbol]');
+    // Only the voice's language's entries; without the lexicon the abbreviation is read as written.
+    const without = say(
+      '--voice',
+      'vi_female_thuytrang_mb',
+      '--show-reading',
+      '--without-lexicon',
+      'Cty. Minh An',
+    );
+    expect(without.stdout).toBe('Cty. Minh An\n');
+    const english = say('--voice', 'en_male_onyx_default', '--show-reading', 'Cty hall');
+    expect(english.stdout).toBe('city hall\n\nCty → city  [lexicon]\n');
+  });
+
+  it('reads SSML as its text, and still needs --out to render', () => {
+    const ssml = say(
+      '--voice',
+      'en_male_onyx_default',
+      '--show-reading',
+      '--without-lexicon',
+      '<speak>See <emphasis>No. 5</emphasis>.</speak>',
+    );
+    expect(ssml.code).toBe(0);
+    expect(ssml.stdout).toBe('See number 5.\n\nNo. → number  [abbreviation]\n');
+    const render = say('--voice', 'en_male_onyx_default', 'Hello');
+    expect(render.code).toBe(2);
+    expect(render.stderr).toMatch(/^error: --out <file> is required/);
   });
 });
