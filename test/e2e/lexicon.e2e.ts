@@ -2,7 +2,8 @@
  * The pronunciation lexicon in a real browser against the real headless server: add an IPA
  * entry on the Lexicon page (a symbol eSpeak cannot read is refused with the server's sentence),
  * test-play it, edit and search; import a CSV file and save an export; select a word in
- * the compose box and add it from there; remove an entry. Role and label selectors throughout.
+ * the compose box and add it from there; add an abbreviation and a unit of measure; remove an
+ * entry. Role and label selectors throughout.
  */
 
 import assert from 'node:assert/strict';
@@ -89,6 +90,11 @@ export async function runLexiconE2e(log: (line: string) => void): Promise<void> 
     assert.match(csv, /en,Saoirse,ipa,ˈsɪɚʃə,false,true,/);
     log('✓ imported a CSV file, searched it, and exported the lexicon');
 
+    await addAbbreviationAndUnit(page);
+    log(
+      '✓ added an abbreviation and a unit (issue 37): kinds chosen, help shown, rules that do not apply hidden',
+    );
+
     await addFromCompose(page);
     log('✓ added a word selected in the compose box');
 
@@ -127,4 +133,45 @@ async function addFromCompose(page: Page): Promise<void> {
   await popover.getByRole('button', { name: 'Test' }).waitFor({ timeout: 10_000 });
   await popover.getByRole('button', { name: 'Add to lexicon' }).click();
   await page.getByRole('status').getByText('“Featherstonehaugh” is in the lexicon').waitFor();
+}
+
+/**
+ * An abbreviation ("Cty." → "công ty": matched in the case written by default, whole words
+ * always) and a unit ("kn" → "hải lý", read after a number: the case and whole-word boxes do not
+ * apply), each with its help line; both listed with their kind. The unit's Test plays "2 kn".
+ */
+async function addAbbreviationAndUnit(page: Page): Promise<void> {
+  const table = page.getByRole('table', { name: 'Lexicon entries' });
+  const addOne = async (kind: 'Abbreviation' | 'Unit', match: string, words: string, wordsLabel: string) => {
+    await page.getByRole('button', { name: 'Add entry' }).click();
+    const form = page.getByRole('form', { name: 'New lexicon entry' });
+    await form.getByLabel('Language').selectOption('vi');
+    await form.getByLabel('Word or phrase').fill(match);
+    await form.getByRole('radio', { name: kind }).check({ force: true });
+    await form.getByRole('textbox', { name: wordsLabel }).fill(words);
+    return form;
+  };
+  const abbreviation = await addOne('Abbreviation', 'Cty.', 'công ty', 'Its words');
+  await abbreviation.getByText('with or without its full stop').waitFor();
+  assert.equal(
+    await abbreviation.getByLabel('Match case').isChecked(),
+    true,
+    'an abbreviation matches its case',
+  );
+  assert.equal(await abbreviation.getByLabel('Whole words only').count(), 0, 'always whole words');
+  await abbreviation.getByRole('button', { name: 'Add to lexicon' }).click();
+  await table.getByRole('row', { name: /Cty\./ }).getByText('abbreviation', { exact: true }).waitFor();
+
+  const unit = await addOne('Unit', 'kn', 'hải lý', 'Words after a number');
+  await unit.getByText('Read after a number').waitFor();
+  assert.equal(await unit.getByLabel('Match case').count(), 0, 'a symbol is matched as written');
+  assert.equal(await unit.getByLabel('Whole words only').count(), 0);
+  await unit.getByRole('button', { name: 'Test' }).click();
+  await unit.getByRole('button', { name: 'Stop' }).waitFor({ timeout: 5000 });
+  await unit.getByRole('button', { name: 'Test' }).waitFor({ timeout: 10_000 });
+  await unit.getByRole('button', { name: 'Add to lexicon' }).click();
+  await table
+    .getByRole('row', { name: /hải lý/ })
+    .getByText('unit after a number')
+    .waitFor();
 }

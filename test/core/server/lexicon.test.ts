@@ -238,6 +238,84 @@ describe('/api/v1/lexicon', () => {
     expect(withEntries.srt).toContain('Cholmondeley');
   });
 
+  it('keeps abbreviations and units, refuses ones that break their rules, and speaks them (issue 37)', async () => {
+    const abbreviation = await studio('POST', '/api/v1/lexicon', {
+      language: 'vi',
+      match: 'Cty.',
+      kind: 'abbreviation',
+      replacement: 'công ty',
+    });
+    expect(abbreviation.status).toBe(200);
+    // An abbreviation matches the case written unless told otherwise, and whole words.
+    expect(abbreviation.json.result.entry).toMatchObject({ case_sensitive: true, whole_word: true });
+    const unit = await studio('POST', '/api/v1/lexicon', {
+      language: 'en',
+      match: 'kn',
+      kind: 'unit',
+      replacement: 'knot | knots',
+    });
+    expect(unit.status).toBe(200);
+    expect(unit.json.result.entry).toMatchObject({ replacement: 'knot|knots', case_sensitive: true });
+    const spaced = await studio('POST', '/api/v1/lexicon', {
+      language: 'en',
+      match: 'sq ft',
+      kind: 'unit',
+      replacement: 'square foot|square feet',
+    });
+    expect(spaced.status).toBe(400);
+    expect(spaced.json).toMatchObject({ status: 0, error_code: 'INVALID_FIELD' });
+    expect(spaced.json.error_message).toContain('no space');
+    const forms = await studio('POST', '/api/v1/lexicon', {
+      language: 'en',
+      match: 'kt',
+      kind: 'unit',
+      replacement: 'a|b|c',
+    });
+    expect(forms.json.error_message).toContain('"one|many"');
+    const partly = await studio('POST', '/api/v1/lexicon', {
+      language: 'vi',
+      match: 'TX',
+      kind: 'abbreviation',
+      replacement: 'thị xã',
+      whole_word: false,
+    });
+    expect(partly.status).toBe(400);
+    expect(partly.json.error_message).toContain('whole words only');
+
+    // A unit's preview says it after a number ("2 kn"): longer than the symbol alone.
+    const preview = await t.call('POST', `/api/v1/lexicon/${unit.json.result.entry.id}/preview`, {
+      body: {},
+    });
+    expect(preview.status).toBe(200);
+    const symbolAlone = await t.call('POST', '/api/v1/lexicon/preview', {
+      body: { language: 'en', match: 'kn', kind: 'respell', replacement: 'kn' },
+    });
+    expect(seconds(preview.body)).toBeGreaterThan(seconds(symbolAlone.body));
+
+    // Through the API, "Cty." is read "công ty" (as long as the words written out) and the
+    // subtitles keep "Cty.".
+    const submit = async (input_text: string) => {
+      const res = await t.call('POST', '/api/v1/tts', {
+        body: {
+          input_text,
+          voice_code: 'vi_female_thuytrang_mb',
+          audio_type: 'wav',
+          generate_srt: true,
+          response_type: 'direct',
+        },
+      });
+      const result = res.json.result as { duration_ms: number; srt_link: string };
+      return {
+        durationMs: result.duration_ms,
+        srt: (await fetchUrl(result.srt_link, 'GET')).body.toString('utf8'),
+      };
+    };
+    const abbreviated = await submit('Cty. Minh An đã trả lời.');
+    const written = await submit('công ty Minh An đã trả lời.');
+    expect(Math.abs(abbreviated.durationMs - written.durationMs)).toBeLessThanOrEqual(5);
+    expect(abbreviated.srt).toContain('Cty. Minh An đã trả lời.');
+  });
+
   it('removes entries', async () => {
     const { items } = (await t.call('GET', '/api/v1/lexicon')).json.result;
     for (const e of items) expect((await studio('DELETE', `/api/v1/lexicon/${e.id}`)).status).toBe(200);

@@ -45,6 +45,7 @@ export async function* planSpeech(
     splitIntoChunks(text, voice.language, {
       maxChars: profile.mergeSentences ? 300 : profile.chunkChars,
       firstClauseAlone,
+      abbreviations: lexicon?.abbreviations,
     }),
     profile.mergeSentences,
     profile.chunkChars,

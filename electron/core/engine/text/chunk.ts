@@ -59,6 +59,11 @@ export interface SplitOptions {
    * short it is, so the first chunk is the shortest and its audio comes soonest (auditions).
    */
   firstClauseAlone?: boolean;
+  /**
+   * More words after which a full stop does not end a sentence, beside `ABBREVIATIONS` (lower
+   * case, without the stop): the abbreviations of the user's lexicon (`CompiledLexicon`).
+   */
+  abbreviations?: ReadonlySet<string> | undefined;
 }
 
 /** Default longest chunk, UTF-16 code units. */
@@ -110,7 +115,7 @@ export function* splitIntoChunks(
   let cutFirst = options.firstClauseAlone === true;
   for (const block of scanBlocks(text)) {
     const s = text.slice(block.start, block.end);
-    for (const whole of piecesOf(s, block, maxChars)) {
+    for (const whole of piecesOf(s, block, maxChars, options.abbreviations)) {
       const pieces = cutFirst ? firstClauseApart(s, whole) : [whole];
       cutFirst &&= !hasSpeakableContent(s.slice(whole.start, whole.end));
       for (const piece of pieces) {
@@ -216,8 +221,13 @@ function continuesProse(
 }
 
 /** Sentence pieces of one block, each cut further when longer than `maxChars`. */
-function* piecesOf(s: string, block: Block, maxChars: number): Generator<Piece> {
-  const sentences = scanSentences(s);
+function* piecesOf(
+  s: string,
+  block: Block,
+  maxChars: number,
+  abbreviations: ReadonlySet<string> | undefined,
+): Generator<Piece> {
+  const sentences = scanSentences(s, abbreviations);
   let current = sentences.next();
   while (!current.done) {
     const next = sentences.next();
@@ -239,14 +249,17 @@ const LETTER_RE = /\p{L}/u;
 const LIST_MARK_RE = /^(?:\(?\p{N}{1,3}\)?|[IVXLCivxlc]{1,5}|\p{L})$/u;
 
 /** Sentence ranges of a trimmed block, each trimmed, covering all of its non-space text. */
-function* scanSentences(s: string): Generator<{ start: number; end: number }> {
+function* scanSentences(
+  s: string,
+  abbreviations: ReadonlySet<string> | undefined,
+): Generator<{ start: number; end: number }> {
   let sentenceStart = 0;
   const re = new RegExp(TERMINATOR_RE.source, 'gu');
   let m: RegExpExecArray | null;
   while ((m = re.exec(s)) !== null) {
     let after = m.index + m[0].length;
     while (after < s.length && CLOSERS.has(s[after] as string)) after++;
-    if (!endsSentence(s, sentenceStart, m.index, m[0], after)) continue;
+    if (!endsSentence(s, sentenceStart, m.index, m[0], after, abbreviations)) continue;
     yield { start: sentenceStart, end: after };
     sentenceStart = after;
     while (sentenceStart < s.length && isSpaceCode(s.charCodeAt(sentenceStart))) sentenceStart++;
@@ -256,7 +269,14 @@ function* scanSentences(s: string): Generator<{ start: number; end: number }> {
   if (sentenceStart < s.length) yield { start: sentenceStart, end: s.length };
 }
 
-function endsSentence(s: string, sentenceStart: number, at: number, run: string, after: number): boolean {
+function endsSentence(
+  s: string,
+  sentenceStart: number,
+  at: number,
+  run: string,
+  after: number,
+  abbreviations?: ReadonlySet<string>,
+): boolean {
   if (CJK_TERMINATOR_RE.test(run)) return true;
   if (after < s.length && !isSpaceCode(s.charCodeAt(after))) return false;
   let n = after;
@@ -282,7 +302,7 @@ function endsSentence(s: string, sentenceStart: number, at: number, run: string,
   if (word.includes('.')) return false; // initialisms: U.S. e.g. Ph.D.
   if ([...word].length === 1) return false; // initials: J. R. R. Tolkien
   const lower = word.toLowerCase();
-  if (ABBREVIATIONS.has(lower)) return false;
+  if (ABBREVIATIONS.has(lower) || abbreviations?.has(lower)) return false;
   if ((lower === 'no' || lower === 'nos') && DIGIT_START_RE.test(next)) return false;
   if (k === sentenceStart && LIST_MARK_RE.test(word)) return false; // "IV. Results"
   return true;

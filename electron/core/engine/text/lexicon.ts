@@ -155,6 +155,7 @@ export function compileLexicon(
   const root: TrieNode = { next: new Map(), ending: [] };
   const { afterEntryPhonemes } = languageRules(language);
   let size = 0;
+  const abbreviations = new Set<string>();
   const add = (rule: LexiconRule, order: number, match: string, spoken: Spoken, stop?: boolean) => {
     const units = rule.case_sensitive ? match.replace(/[\u2019\u02BC]/g, "'") : fold(match);
     const pattern: Pattern = {
@@ -187,9 +188,14 @@ export function compileLexicon(
     const forms = matchForms(rule, match);
     for (const form of forms) add(rule, order, form.match, spoken, form.stop);
     if (forms.length > 0) size++;
+    if (rule.kind === 'abbreviation' && forms[0]) abbreviations.add(forms[0].match.toLowerCase());
   });
   if (size === 0) return undefined;
-  return { size, find: (text) => findMatches(text, root, afterEntryPhonemes) };
+  return {
+    size,
+    find: (text) => findMatches(text, root, afterEntryPhonemes),
+    ...(abbreviations.size > 0 ? { abbreviations } : {}),
+  };
 }
 
 /**

@@ -24,6 +24,11 @@ export interface CompiledLexicon {
   readonly size: number;
   /** The non-overlapping matches in `text`, in order. */
   find(text: string): LexiconMatch[];
+  /**
+   * The abbreviation entries' words, lower case, without a final full stop ("cty"): their full
+   * stop does not end a sentence (`SplitOptions.abbreviations`).
+   */
+  readonly abbreviations?: ReadonlySet<string>;
 }
 
 /** How a text is rewritten for the engine (`./rules`), beside the language's own rules. */

@@ -277,7 +277,8 @@ export function registerLexiconRoutes(
       speed_rate: body.speed_rate ?? 1,
       pitch_rate: body.pitch_rate ?? 1,
       volume: body.volume ?? 100,
-      text: entry.match,
+      // A unit is read after a number: "2 kn" (its plural where it has one).
+      text: entry.kind === 'unit' ? `2 ${entry.match}` : entry.match,
       ...(body.variant === 'without' ? {} : { lexicon: [entry] }),
       ...(neuralVoice ? { neuralVoice } : {}),
     });

@@ -68,9 +68,11 @@ export function usePreview(audition: Audition) {
 }
 
 /**
- * Adds or edits one lexicon entry: language, word or phrase, respelling or IPA, case and
- * whole-word rules, note; Test plays the draft as it would be spoken, Original as the engine
- * reads the word alone. The server checks the entry (an unsupported IPA symbol is named).
+ * Adds or edits one lexicon entry: language, word or phrase, respelling, IPA, an abbreviation's
+ * words or a unit's words after a number ("knot|knots"), case and whole-word rules (an
+ * abbreviation is always whole words, a unit's symbol always as written), note; Test plays the
+ * draft as it would be spoken (a unit after the number 2), Original as the engine reads it
+ * without the entry. The server checks the entry (an unsupported IPA symbol is named).
  */
 export function LexiconEntryForm({
   initial,
@@ -97,7 +99,9 @@ export function LexiconEntryForm({
   const [match, setMatch] = useState(initial.match ?? '');
   const [kind, setKind] = useState<LexiconKind>(initial.kind ?? 'respell');
   const [replacement, setReplacement] = useState(initial.replacement ?? '');
-  const [caseSensitive, setCaseSensitive] = useState(initial.case_sensitive ?? false);
+  const [caseSensitive, setCaseSensitive] = useState(
+    initial.case_sensitive ?? initial.kind === 'abbreviation',
+  );
   const [wholeWord, setWholeWord] = useState(initial.whole_word ?? true);
   const [note, setNote] = useState(initial.note ?? '');
   const [error, setError] = useState<string | null>(null);
@@ -106,13 +110,18 @@ export function LexiconEntryForm({
   const voiceCode = usePreviewVoice(language);
   const preview = usePreview(audition);
 
+  /** A new abbreviation matches the case written unless the user unticks it; a unit always does. */
+  const chooseKind = (next: LexiconKind) => {
+    if (next === 'abbreviation' && kind !== 'abbreviation') setCaseSensitive(true);
+    setKind(next);
+  };
   const draft: LexiconEntryInput = {
     language,
     match,
     kind,
     replacement,
-    case_sensitive: caseSensitive,
-    whole_word: wholeWord,
+    case_sensitive: kind === 'unit' ? true : caseSensitive,
+    whole_word: kind === 'abbreviation' || kind === 'unit' ? true : wholeWord,
     ...(note.trim() ? { note } : {}),
   };
   const complete = match.trim() !== '' && replacement.trim() !== '';
@@ -204,7 +213,7 @@ export function LexiconEntryForm({
                 type="radio"
                 name={`${id}-kind`}
                 checked={kind === 'respell'}
-                onChange={() => setKind('respell')}
+                onChange={() => chooseKind('respell')}
               />
               <FormattedMessage id="lexicon.respelling" defaultMessage="Respelling" />
             </label>
@@ -213,9 +222,27 @@ export function LexiconEntryForm({
                 type="radio"
                 name={`${id}-kind`}
                 checked={kind === 'ipa'}
-                onChange={() => setKind('ipa')}
+                onChange={() => chooseKind('ipa')}
               />
               IPA
+            </label>
+            <label>
+              <input
+                type="radio"
+                name={`${id}-kind`}
+                checked={kind === 'abbreviation'}
+                onChange={() => chooseKind('abbreviation')}
+              />
+              <FormattedMessage id="lexicon.abbreviation" defaultMessage="Abbreviation" />
+            </label>
+            <label>
+              <input
+                type="radio"
+                name={`${id}-kind`}
+                checked={kind === 'unit'}
+                onChange={() => chooseKind('unit')}
+              />
+              <FormattedMessage id="lexicon.unit" defaultMessage="Unit" />
             </label>
           </div>
         </div>
@@ -223,6 +250,10 @@ export function LexiconEntryForm({
           <label htmlFor={`${id}-replacement`}>
             {kind === 'ipa' ? (
               'IPA'
+            ) : kind === 'abbreviation' ? (
+              <FormattedMessage id="lexicon.form.abbreviationWords" defaultMessage="Its words" />
+            ) : kind === 'unit' ? (
+              <FormattedMessage id="lexicon.form.unitWords" defaultMessage="Words after a number" />
             ) : (
               <FormattedMessage id="lexicon.respelling" defaultMessage="Respelling" />
             )}
@@ -235,10 +266,20 @@ export function LexiconEntryForm({
             placeholder={
               kind === 'ipa'
                 ? intl.formatMessage({ id: 'lexicon.form.ipa.placeholder', defaultMessage: 'e.g. ʃɪˈvɔːn' })
-                : intl.formatMessage({
-                    id: 'lexicon.form.respell.placeholder',
-                    defaultMessage: 'e.g. shiv awn',
-                  })
+                : kind === 'abbreviation'
+                  ? intl.formatMessage({
+                      id: 'lexicon.form.abbreviation.placeholder',
+                      defaultMessage: 'e.g. company',
+                    })
+                  : kind === 'unit'
+                    ? intl.formatMessage({
+                        id: 'lexicon.form.unit.placeholder',
+                        defaultMessage: 'e.g. knot|knots',
+                      })
+                    : intl.formatMessage({
+                        id: 'lexicon.form.respell.placeholder',
+                        defaultMessage: 'e.g. shiv awn',
+                      })
             }
             value={replacement}
             lang={kind === 'ipa' ? 'und-fonipa' : language}
@@ -247,6 +288,22 @@ export function LexiconEntryForm({
           />
         </div>
       </div>
+      {kind === 'abbreviation' && (
+        <p className="hint" id={`${id}-kind-help`}>
+          <FormattedMessage
+            id="lexicon.form.abbreviation.help"
+            defaultMessage="Read as these words wherever it stands as a whole word, with or without its full stop (“Cty” and “Cty.”), before the built-in rules."
+          />
+        </p>
+      )}
+      {kind === 'unit' && (
+        <p className="hint" id={`${id}-kind-help`}>
+          <FormattedMessage
+            id="lexicon.form.unit.help"
+            defaultMessage="Read after a number: “5 kn” is “five knots”. Write the word for one, a “|”, then the word for many; one word when the language has one form (“hải lý”). The symbol is matched as written."
+          />
+        </p>
+      )}
       {kind === 'ipa' && (
         <div
           className="ipa-keys"
@@ -270,18 +327,22 @@ export function LexiconEntryForm({
         </div>
       )}
       <div className="row lexicon-rules">
-        <label className="check">
-          <input
-            type="checkbox"
-            checked={caseSensitive}
-            onChange={(e) => setCaseSensitive(e.target.checked)}
-          />
-          <FormattedMessage id="lexicon.form.matchCase" defaultMessage="Match case" />
-        </label>
-        <label className="check">
-          <input type="checkbox" checked={wholeWord} onChange={(e) => setWholeWord(e.target.checked)} />
-          <FormattedMessage id="lexicon.form.wholeWords" defaultMessage="Whole words only" />
-        </label>
+        {kind !== 'unit' && (
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={caseSensitive}
+              onChange={(e) => setCaseSensitive(e.target.checked)}
+            />
+            <FormattedMessage id="lexicon.form.matchCase" defaultMessage="Match case" />
+          </label>
+        )}
+        {kind !== 'unit' && kind !== 'abbreviation' && (
+          <label className="check">
+            <input type="checkbox" checked={wholeWord} onChange={(e) => setWholeWord(e.target.checked)} />
+            <FormattedMessage id="lexicon.form.wholeWords" defaultMessage="Whole words only" />
+          </label>
+        )}
         {!compact && (
           <div className="field lexicon-note">
             <label htmlFor={`${id}-note`} className="visually-hidden">

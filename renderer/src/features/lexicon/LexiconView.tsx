@@ -64,7 +64,11 @@ function EntryRow({
         <span className="badge" style={{ marginLeft: 6 }}>
           {entry.kind === 'ipa'
             ? 'IPA'
-            : intl.formatMessage({ id: 'lexicon.kind.respelling', defaultMessage: 'respelling' })}
+            : entry.kind === 'abbreviation'
+              ? intl.formatMessage({ id: 'lexicon.kind.abbreviation', defaultMessage: 'abbreviation' })
+              : entry.kind === 'unit'
+                ? intl.formatMessage({ id: 'lexicon.kind.unit', defaultMessage: 'unit after a number' })
+                : intl.formatMessage({ id: 'lexicon.kind.respelling', defaultMessage: 'respelling' })}
         </span>
       </td>
       <td className="small muted">

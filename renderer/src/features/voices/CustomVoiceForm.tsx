@@ -641,6 +641,12 @@ export function CustomVoiceForm({
                   {intl.formatMessage({ id: 'voices.form.lexicon.respelling', defaultMessage: 'Respelling' })}
                 </option>
                 <option value="ipa">IPA</option>
+                <option value="abbreviation">
+                  {intl.formatMessage({ id: 'lexicon.abbreviation', defaultMessage: 'Abbreviation' })}
+                </option>
+                <option value="unit">
+                  {intl.formatMessage({ id: 'lexicon.unit', defaultMessage: 'Unit' })}
+                </option>
               </select>
               <label className="visually-hidden" htmlFor={`${id}-replacement-${i}`}>
                 <FormattedMessage

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LexiconRule } from '../../../../electron/core/engine/engine';
 import { compileLexicon, lexiconUnits } from '../../../../electron/core/engine/text/lexicon';
+import { splitIntoChunks } from '../../../../electron/core/engine/text/chunk';
 import { readingOf } from '../../../../electron/core/engine/text/reading';
 import { prepareForEngine, rewriteAsIs, rewriteForEngine } from '../../../../electron/core/engine/text/rules';
 import type { LanguageCode } from '../../../../electron/shared/voices';
@@ -191,6 +192,16 @@ describe('abbreviation entries', () => {
       'Cty.=công ty.',
       'Cty.=công ty',
     ]);
+  });
+
+  it('do not end a sentence with their full stop: the chunker keeps "Cty. Minh An" in one piece', () => {
+    const lexicon = compileLexicon([abbr('Cty.', 'công ty'), say('x', 'y')], 'vi');
+    expect(lexicon?.abbreviations).toEqual(new Set(['cty']));
+    const text = 'Cty. Minh An đã trả lời. Họ đồng ý.';
+    const chunks = (abbreviations?: ReadonlySet<string>) =>
+      [...splitIntoChunks(text, 'vi', { abbreviations })].map((c) => c.text);
+    expect(chunks()).toEqual(['Cty.', 'Minh An đã trả lời.', 'Họ đồng ý.']);
+    expect(chunks(lexicon?.abbreviations)).toEqual(['Cty. Minh An đã trả lời.', 'Họ đồng ý.']);
   });
 
   it('beat the built-in rules: the reading says the lexicon decided', () => {
