@@ -8,7 +8,7 @@
 
 import { spawnSync } from 'node:child_process';
 import { DEFAULT_SYNTHESIS } from '../../../electron/shared/options';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,8 +21,7 @@ import { compileLexicon } from '../../../electron/core/engine/text/lexicon';
 import { readingOf } from '../../../electron/core/engine/text/reading';
 import type { WordTiming } from '../../../electron/core/engine/types';
 import { parseSrt } from '../../../electron/shared/srt';
-import { buildPiperModel } from '../../fixtures/onnx/build-models';
-import { piperConfig } from '../../fixtures/onnx/piper-config';
+import { writePiperVoice } from '../../fixtures/onnx/piper-voice';
 
 const TEXT = 'Lord Cholmondeley met Saoirse and Nguyen yesterday.';
 const LEXICON: LexiconRule[] = [
@@ -47,19 +46,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'lexicon-render-'));
   engine = await createEngine({ poolSize: 1 });
   pool = await createWorkerPool({ size: 1 });
-  const modelPath = join(dir, 'en_US-test-medium.onnx');
-  writeFileSync(modelPath, buildPiperModel({ sampleRate: 22050 }));
-  writeFileSync(
-    `${modelPath}.json`,
-    JSON.stringify(piperConfig({ sampleRate: 22050, espeakVoice: 'en-us' })),
-  );
-  piper = {
-    family: 'piper',
-    packId: 'en_US-test-medium',
-    modelPath,
-    configPath: `${modelPath}.json`,
-    speaker: 0,
-  };
+  piper = writePiperVoice(dir, 'en_US-test-medium');
 });
 afterAll(async () => {
   await engine?.close();

@@ -6,7 +6,7 @@
  * with a (synthetic) Piper voice, which reads the same engine text through eSpeak's phonemes.
  */
 
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LexiconRule, NeuralVoice } from '../../../electron/core/engine/engine';
@@ -14,8 +14,7 @@ import type { WordTiming } from '../../../electron/core/engine/types';
 import { DEFAULT_SYNTHESIS } from '../../../electron/shared/options';
 import { parseSrt } from '../../../electron/shared/srt';
 import { startEngine, type EngineFixture } from '../../fixtures/engine';
-import { buildPiperModel } from '../../fixtures/onnx/build-models';
-import { piperConfig } from '../../fixtures/onnx/piper-config';
+import { writePiperVoice } from '../../fixtures/onnx/piper-voice';
 import { expectCoverage, tokens, validateCues } from '../../fixtures/subtitle-checks';
 
 const VI_TEXT =
@@ -59,19 +58,7 @@ let piper: NeuralVoice;
 
 beforeAll(async () => {
   fx = await startEngine(2);
-  const modelPath = join(fx.dir, 'en_US-reading-medium.onnx');
-  writeFileSync(modelPath, buildPiperModel({ sampleRate: 22050 }));
-  writeFileSync(
-    `${modelPath}.json`,
-    JSON.stringify(piperConfig({ sampleRate: 22050, espeakVoice: 'en-us' })),
-  );
-  piper = {
-    family: 'piper',
-    packId: 'en_US-reading-medium',
-    modelPath,
-    configPath: `${modelPath}.json`,
-    speaker: 0,
-  };
+  piper = writePiperVoice(fx.dir, 'en_US-reading-medium');
 });
 afterAll(async () => {
   await fx?.close();

@@ -239,46 +239,21 @@ describe('/api/v1/lexicon', () => {
   });
 
   it('keeps abbreviations and units, refuses ones that break their rules, and speaks them (issue 37)', async () => {
-    const abbreviation = await studio('POST', '/api/v1/lexicon', {
-      language: 'vi',
-      match: 'Cty.',
-      kind: 'abbreviation',
-      replacement: 'công ty',
-    });
+    const add = (language: string, kind: string, match: string, replacement: string, more = {}) =>
+      studio('POST', '/api/v1/lexicon', { language, kind, match, replacement, ...more });
+    const abbreviation = await add('vi', 'abbreviation', 'Cty.', 'công ty');
     expect(abbreviation.status).toBe(200);
     // An abbreviation matches the case written unless told otherwise, and whole words.
     expect(abbreviation.json.result.entry).toMatchObject({ case_sensitive: true, whole_word: true });
-    const unit = await studio('POST', '/api/v1/lexicon', {
-      language: 'en',
-      match: 'kn',
-      kind: 'unit',
-      replacement: 'knot | knots',
-    });
+    const unit = await add('en', 'unit', 'kn', 'knot | knots');
     expect(unit.status).toBe(200);
     expect(unit.json.result.entry).toMatchObject({ replacement: 'knot|knots', case_sensitive: true });
-    const spaced = await studio('POST', '/api/v1/lexicon', {
-      language: 'en',
-      match: 'sq ft',
-      kind: 'unit',
-      replacement: 'square foot|square feet',
-    });
+    const spaced = await add('en', 'unit', 'sq ft', 'square foot|square feet');
     expect(spaced.status).toBe(400);
     expect(spaced.json).toMatchObject({ status: 0, error_code: 'INVALID_FIELD' });
     expect(spaced.json.error_message).toContain('no space');
-    const forms = await studio('POST', '/api/v1/lexicon', {
-      language: 'en',
-      match: 'kt',
-      kind: 'unit',
-      replacement: 'a|b|c',
-    });
-    expect(forms.json.error_message).toContain('"one|many"');
-    const partly = await studio('POST', '/api/v1/lexicon', {
-      language: 'vi',
-      match: 'TX',
-      kind: 'abbreviation',
-      replacement: 'thị xã',
-      whole_word: false,
-    });
+    expect((await add('en', 'unit', 'kt', 'a|b|c')).json.error_message).toContain('"one|many"');
+    const partly = await add('vi', 'abbreviation', 'TX', 'thị xã', { whole_word: false });
     expect(partly.status).toBe(400);
     expect(partly.json.error_message).toContain('whole words only');
 

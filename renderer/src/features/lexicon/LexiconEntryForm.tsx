@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import {
   LEXICON_LANGUAGES,
@@ -14,6 +14,17 @@ import { errorMessage } from '../../lib/api-client';
 import { useLanguageName } from '../../lib/intl-text';
 import type { Audition } from '../../lib/useAudition';
 import { useClient, useStudio } from '../../stores';
+
+/** The kinds of entry, in the order the form offers them, with their names. */
+const KIND_CHOICES: readonly [LexiconKind, ReactNode][] = [
+  ['respell', <FormattedMessage key="respell" id="lexicon.respelling" defaultMessage="Respelling" />],
+  ['ipa', 'IPA'],
+  [
+    'abbreviation',
+    <FormattedMessage key="abbreviation" id="lexicon.abbreviation" defaultMessage="Abbreviation" />,
+  ],
+  ['unit', <FormattedMessage key="unit" id="lexicon.unit" defaultMessage="Unit" />],
+];
 
 /** Symbols a keyboard lacks, for writing IPA: stress, length, and the commonest vowels and consonants. */
 const IPA_KEYS = [
@@ -208,42 +219,17 @@ export function LexiconEntryForm({
             <FormattedMessage id="lexicon.form.sayAs" defaultMessage="Say it as" />
           </span>
           <div className="segmented" role="radiogroup" aria-labelledby={`${id}-kind`}>
-            <label>
-              <input
-                type="radio"
-                name={`${id}-kind`}
-                checked={kind === 'respell'}
-                onChange={() => chooseKind('respell')}
-              />
-              <FormattedMessage id="lexicon.respelling" defaultMessage="Respelling" />
-            </label>
-            <label>
-              <input
-                type="radio"
-                name={`${id}-kind`}
-                checked={kind === 'ipa'}
-                onChange={() => chooseKind('ipa')}
-              />
-              IPA
-            </label>
-            <label>
-              <input
-                type="radio"
-                name={`${id}-kind`}
-                checked={kind === 'abbreviation'}
-                onChange={() => chooseKind('abbreviation')}
-              />
-              <FormattedMessage id="lexicon.abbreviation" defaultMessage="Abbreviation" />
-            </label>
-            <label>
-              <input
-                type="radio"
-                name={`${id}-kind`}
-                checked={kind === 'unit'}
-                onChange={() => chooseKind('unit')}
-              />
-              <FormattedMessage id="lexicon.unit" defaultMessage="Unit" />
-            </label>
+            {KIND_CHOICES.map(([choice, label]) => (
+              <label key={choice}>
+                <input
+                  type="radio"
+                  name={`${id}-kind`}
+                  checked={kind === choice}
+                  onChange={() => chooseKind(choice)}
+                />
+                {label}
+              </label>
+            ))}
           </div>
         </div>
         <div className="field">
