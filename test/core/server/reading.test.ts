@@ -6,32 +6,21 @@
  * needed.
  */
 
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { READING_MAX_CHARS, type Reading } from '../../../electron/shared/api';
 import { textBodyLimit } from '../../../electron/core/server/body-limits';
 import { signInStudio } from '../../fixtures/studio-session';
 import { startTestCore, type TestCore } from './helpers';
 
-const LOGIN_TOKEN = 'r'.repeat(48);
-
 let t: TestCore;
-let uiDir: string;
+/** Cookie and X-Studio-Session: a signed-in call. */
 let signedIn: Record<string, string>;
 
 beforeAll(async () => {
-  uiDir = mkdtempSync(join(tmpdir(), 'ui-'));
-  mkdirSync(join(uiDir, 'assets'));
-  writeFileSync(join(uiDir, 'index.html'), '<!doctype html><title>studio</title>');
-  t = await startTestCore({ uiDir, loginToken: LOGIN_TOKEN });
-  ({ headers: signedIn } = await signInStudio(`${t.core.url}/?token=${LOGIN_TOKEN}`));
+  t = await startTestCore();
+  ({ headers: signedIn } = await signInStudio(t.core.loginUrl));
 });
-afterAll(async () => {
-  await t?.close();
-  rmSync(uiDir, { recursive: true, force: true });
-});
+afterAll(async () => t?.close());
 
 const read = (body: unknown, options: { key?: string | null; headers?: Record<string, string> } = {}) =>
   t.call('POST', '/api/v1/reading', { body, ...options });
@@ -128,6 +117,27 @@ describe('POST /api/v1/reading', () => {
     expect(after.changes.at(-1)).toMatchObject({ written: '21/11/2026', rule: 'date' });
     // By language too.
     expect(((await read({ text, language: 'vi' })).json.result as Reading).reading).toBe(after.reading);
+  });
+
+  it('reads for a custom voice with its own lexicon entries before the global ones', async () => {
+    const created = await t.call('POST', '/api/v1/custom-voices', {
+      body: {
+        code: 'ban-tin',
+        name: 'Bản tin',
+        base: { kind: 'code', voice_code: 'vi_male_lehoang_mb' },
+        lexicon: [{ match: 'UBND', kind: 'respell', replacement: 'ủy ban' }],
+      },
+    });
+    expect(created.status, created.text).toBe(201);
+    const text = 'UBND họp.';
+    const custom = (await read({ text, voice_code: 'ban-tin' })).json.result as Reading;
+    expect(custom).toMatchObject({ language: 'vi', voice_code: 'ban-tin', reading: 'ủy ban họp.' });
+    expect(custom.changes).toEqual([
+      { from: 0, to: 4, written: 'UBND', spoken: 'ủy ban', source: 'lexicon', rule: null },
+    ]);
+    // Its base voice reads with the global entry (added in the test above).
+    const base = (await read({ text, voice_code: 'vi_male_lehoang_mb' })).json.result as Reading;
+    expect(base.reading).toBe('ủy ban nhân dân họp.');
   });
 
   it('refuses what it cannot read in the API’s error shape', async () => {

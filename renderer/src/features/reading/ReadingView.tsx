@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { defineMessages, FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { READING_MAX_CHARS, type ReadingChange, type ReadingRule } from '../../../../electron/shared/api';
 import { LEXICON_LANGUAGES } from '../../../../electron/shared/lexicon';
@@ -238,55 +238,46 @@ export function ReadingView() {
             </p>
           )}
           <div className="reading-columns">
-            <div>
-              <h3 id={`${id}-written`}>
-                <FormattedMessage id="reading.written" defaultMessage="As written" />
-              </h3>
-              <p className="hint">
+            <ReadingColumn
+              id={`${id}-written`}
+              title={<FormattedMessage id="reading.written" defaultMessage="As written" />}
+              hint={
                 <FormattedMessage
                   id="reading.written.hint"
                   defaultMessage="Marked parts are read differently: point at one or Tab to it to see how."
                 />
-              </p>
-              <div className="reading-text" aria-labelledby={`${id}-written`} role="group" tabIndex={0}>
-                {pieces.map((piece, i) =>
-                  piece.change === undefined ? (
-                    <span key={i}>{piece.text}</span>
-                  ) : (
-                    <MarkedChange
-                      key={i}
-                      id={`${id}-change-${piece.change}`}
-                      change={reading.result.changes[piece.change]!}
-                      picked={picked === piece.change}
-                      onPick={() => setPicked(piece.change!)}
-                    />
-                  ),
-                )}
-              </div>
-            </div>
-            <div>
-              <h3 id={`${id}-read`}>
-                <FormattedMessage id="reading.read" defaultMessage="As it will be read" />
-              </h3>
-              <p className="hint">
+              }
+            >
+              {pieces.map((piece, i) =>
+                piece.change === undefined ? (
+                  <span key={i}>{piece.text}</span>
+                ) : (
+                  <MarkedChange
+                    key={i}
+                    id={`${id}-change-${piece.change}`}
+                    change={reading.result.changes[piece.change]!}
+                    picked={picked === piece.change}
+                    onPick={() => setPicked(piece.change!)}
+                  />
+                ),
+              )}
+            </ReadingColumn>
+            <ReadingColumn
+              id={`${id}-read`}
+              title={<FormattedMessage id="reading.read" defaultMessage="As it will be read" />}
+              hint={
                 <FormattedMessage
                   id="reading.read.hint"
                   defaultMessage="The words every voice is given (digits left are read as numbers)."
                 />
-              </p>
-              <div
-                className="reading-text reading-spoken"
-                aria-labelledby={`${id}-read`}
-                role="group"
-                tabIndex={0}
-              >
-                {reading.result.reading}
-              </div>
-            </div>
+              }
+            >
+              {reading.result.reading}
+            </ReadingColumn>
           </div>
           {reading.result.changes.length > 0 && (
             <>
-              <h3 id={`${id}-list`}>
+              <h3 id={`${id}-list`} className="reading-changes-title">
                 <FormattedMessage id="reading.changes" defaultMessage="Changes" />
               </h3>
               {reading.result.changes.length > LIST_LIMIT && (
@@ -343,6 +334,29 @@ export function ReadingView() {
         </section>
       )}
     </>
+  );
+}
+
+/** One side of the reading: its heading, a hint, and the text as a group named by the heading. */
+function ReadingColumn({
+  id,
+  title,
+  hint,
+  children,
+}: {
+  id: string;
+  title: ReactNode;
+  hint: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <h3 id={id}>{title}</h3>
+      <p className="hint">{hint}</p>
+      <div className="reading-text" aria-labelledby={id} role="group">
+        {children}
+      </div>
+    </div>
   );
 }
 
