@@ -9,6 +9,7 @@
 
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
+import { writeMarkdown } from '../fixtures/manuscripts';
 import { axeViolations, describeViolations } from './axe';
 import { SMALL, WIDE } from './every-view';
 import { launchBrowser, nav, startStudio, type Studio } from './harness';
@@ -127,12 +128,46 @@ export async function runReadingE2e(log: (line: string) => void): Promise<void> 
       // The Studio editor's button: its text and voice.
       await nav(page, 'Studio').click();
       await page.getByLabel('Text to speak').fill('Vé giá 50.000đ.');
+      const studioShot = `${READING_SHOTS}/reading-studio-button.png`;
+      await page.screenshot({ path: studioShot });
+      log(`  screenshot ${studioShot}`);
       await page.locator('#main').getByRole('button', { name: 'How it will be read' }).click();
       await page.getByRole('heading', { name: 'How it will be read', level: 1 }).waitFor();
       assert.equal(await page.getByLabel('Text', { exact: true }).inputValue(), 'Vé giá 50.000đ.');
       await page.getByText('the Studio’s text').waitFor();
       await written.getByRole('button', { name: '50.000đ' }).waitFor();
       log('✓ the Studio’s “How it will be read” opens the view with the editor’s text, read for its voice');
+
+      // A book project's chapter: its text, read for the narrator.
+      await nav(page, 'Projects').click();
+      await page.getByLabel(/^Manuscript file/).setInputFiles({
+        name: 'so-tay.md',
+        mimeType: 'text/markdown',
+        buffer: Buffer.from(
+          writeMarkdown({
+            title: 'Sổ tay',
+            author: 'Lan',
+            language: 'vi',
+            chapters: [
+              { title: 'Một', paragraphs: ['Ngày 21/11/2026 trời mưa.', 'Vé giá 50.000đ.'] },
+              { title: 'Hai', paragraphs: ['Không có số nào ở đây.'] },
+            ],
+          }),
+        ),
+      });
+      await page.getByRole('list', { name: 'Segments of Một' }).waitFor({ timeout: 30_000 });
+      const chapterShot = `${READING_SHOTS}/reading-chapter-button.png`;
+      await page.screenshot({ path: chapterShot });
+      log(`  screenshot ${chapterShot}`);
+      await page.locator('#main').getByRole('button', { name: 'How it will be read' }).click();
+      await page.getByRole('heading', { name: 'How it will be read', level: 1 }).waitFor();
+      await page.getByText('chapter “Một”').waitFor();
+      await written.getByRole('button', { name: '50.000đ' }).waitFor();
+      assert.match(
+        await page.getByLabel('Text', { exact: true }).inputValue(),
+        /Ngày 21\/11\/2026 trời mưa\.\n\nVé giá 50\.000đ\./,
+      );
+      log('✓ a book chapter’s “How it will be read” opens the view with the chapter’s text');
     });
 
     await inLocale(browser, studio, 'en-US', 'dark', async (page) => {
