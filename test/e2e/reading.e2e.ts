@@ -99,6 +99,18 @@ export async function runReadingE2e(log: (line: string) => void): Promise<void> 
       );
       log('✓ the list names each rule class and shows a change in the text');
 
+      // Edited since: the view says so, and reading again clears it.
+      const stale = page.getByText('The text or the voice changed since: show the reading again.');
+      await page.getByLabel('Text', { exact: true }).press('End');
+      await page.getByLabel('Text', { exact: true }).pressSequentially(' Xin chào.');
+      await stale.waitFor();
+      await page.getByRole('button', { name: english.show }).click();
+      await stale.waitFor({ state: 'detached' });
+      await page.getByLabel('Text', { exact: true }).fill(TEXT);
+      await page.getByRole('button', { name: english.show }).click();
+      await stale.waitFor({ state: 'detached' });
+      log('✓ a text edited after its reading is marked stale until it is read again');
+
       const violations = await axeViolations(page);
       assert.equal(violations.length, 0, describeViolations('reading view', violations));
       log('✓ axe: no violation on the view with a reading');

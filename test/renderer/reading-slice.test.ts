@@ -10,7 +10,13 @@ import { READING_MAX_CHARS } from '../../electron/shared/api';
 import { ApiError } from '../../renderer/src/lib/api-client';
 import { createProjectsApi } from '../../renderer/src/lib/projects-api';
 import { createStudioStore } from '../../renderer/src/stores';
-import { readingBase, readingPieces } from '../../renderer/src/stores/reading-slice';
+import {
+  readingBase,
+  readingIsStale,
+  readingPieces,
+  targetOf,
+  targetValue,
+} from '../../renderer/src/stores/reading-slice';
 import { writeMarkdown } from '../fixtures/manuscripts';
 import { memoryStorage, startSignedIn, type SignedIn } from './helpers';
 
@@ -40,6 +46,15 @@ describe('reading: the pieces of the written text', () => {
     ]);
     expect(odd.map((p) => p.text).join('')).toBe('abcdef');
     expect(odd.filter((p) => p.change !== undefined)).toEqual([{ text: 'bc', change: 0 }]);
+  });
+});
+
+describe('reading: what a text is read for', () => {
+  it('writes a voice or a language as one value and reads it back', () => {
+    expect(targetValue({ voice_code: 'vi_male_lehoang_mb' })).toBe('vi_male_lehoang_mb');
+    expect(targetValue({ language: 'en' })).toBe('language:en');
+    expect(targetOf('language:en')).toEqual({ language: 'en' });
+    expect(targetOf('ban-tin')).toEqual({ voice_code: 'ban-tin' });
   });
 });
 
@@ -73,6 +88,19 @@ describe('reading slice, against the real server', () => {
       '21/11/2026',
       '50.000đ',
     ]);
+
+    // Edited since, or read for another target: the reading shown is stale.
+    const stale = () => {
+      const state = store.getState();
+      return readingIsStale(state.reading, state.readingText, state.readingTarget);
+    };
+    expect(stale()).toBe(false);
+    store.getState().setReadingTarget({ voice_code: 'vi_male_lehoang_mb' });
+    expect(stale()).toBe(true);
+    store.getState().setReadingTarget({ language: 'vi' });
+    expect(stale()).toBe(false);
+    store.getState().setReadingText(`${text} `);
+    expect(stale()).toBe(true);
 
     store.getState().setReadingText('On 05/06/2026 it cost $5.');
     store.getState().setReadingTarget({ voice_code: 'en_female_elara_br' });

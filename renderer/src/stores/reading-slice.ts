@@ -49,6 +49,26 @@ export function readingBase(reading: NonNullable<ReadingSlice['reading']>): stri
   return reading.result.text ?? reading.text;
 }
 
+/** The <select>'s value of a target (and its identity): a voice code, or `language:<code>`. */
+export const LANGUAGE_TARGET = 'language:';
+export function targetValue(target: ReadingTarget): string {
+  return 'voice_code' in target ? target.voice_code : `${LANGUAGE_TARGET}${target.language}`;
+}
+export function targetOf(value: string): ReadingTarget {
+  return value.startsWith(LANGUAGE_TARGET)
+    ? { language: value.slice(LANGUAGE_TARGET.length) as LanguageCode }
+    : { voice_code: value };
+}
+
+/** Whether the reading shown is of another text or target than the view's now. */
+export function readingIsStale(
+  reading: ReadingSlice['reading'],
+  text: string,
+  target: ReadingTarget,
+): boolean {
+  return reading !== null && (reading.text !== text || targetValue(reading.target) !== targetValue(target));
+}
+
 /** One run of the written text: unchanged, or the change at `change` in the reading's list. */
 export interface ReadingPiece {
   text: string;

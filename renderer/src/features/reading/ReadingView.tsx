@@ -2,12 +2,18 @@ import { useId, useMemo, useState, type ReactNode } from 'react';
 import { defineMessages, FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { READING_MAX_CHARS, type ReadingChange, type ReadingRule } from '../../../../electron/shared/api';
 import { LEXICON_LANGUAGES } from '../../../../electron/shared/lexicon';
-import type { LanguageCode } from '../../../../electron/shared/voices';
 import { VoiceOptions } from '../../components/VoiceSelect';
 import { countCharacters } from '../../lib/estimate';
 import { useLanguageName } from '../../lib/intl-text';
 import { useStudio } from '../../stores';
-import { readingBase, readingPieces, type ReadingTarget } from '../../stores/reading-slice';
+import {
+  LANGUAGE_TARGET,
+  readingBase,
+  readingIsStale,
+  readingPieces,
+  targetOf,
+  targetValue,
+} from '../../stores/reading-slice';
 
 /** Each rule class's name, as the list of changes and the marks' notes show it. */
 export const RULE_NAMES = defineMessages<ReadingRule>({
@@ -53,16 +59,6 @@ function spokenText(change: ReadingChange, intl: IntlShape): string {
   return change.spoken.trim() === '' ? intl.formatMessage(m.silent) : change.spoken;
 }
 
-/** The <select>'s value of a target: a voice code, or `language:<code>`. */
-const LANGUAGE_PREFIX = 'language:';
-const targetValue = (target: ReadingTarget) =>
-  'voice_code' in target ? target.voice_code : `${LANGUAGE_PREFIX}${target.language}`;
-const targetOf = (value: string): ReadingTarget =>
-  value.startsWith(LANGUAGE_PREFIX)
-    ? { language: value.slice(LANGUAGE_PREFIX.length) as LanguageCode }
-    : { voice_code: value };
-const sameTarget = (a: ReadingTarget, b: ReadingTarget) => targetValue(a) === targetValue(b);
-
 /** Rows of the list of changes shown at most (a chapter may have thousands; the text marks them all). */
 const LIST_LIMIT = 1000;
 
@@ -86,13 +82,19 @@ export function ReadingView() {
   const readText = useStudio((s) => s.readText);
   /** The change picked in the list or the text: its row and its mark are outlined. */
   const [picked, setPicked] = useState<number | null>(null);
+  // A new reading has other changes: nothing of it is picked yet.
+  const [pickedIn, setPickedIn] = useState(reading);
+  if (pickedIn !== reading) {
+    setPickedIn(reading);
+    setPicked(null);
+  }
   const characters = useMemo(() => countCharacters(text), [text]);
   const tooLong = characters > READING_MAX_CHARS;
 
   const base = reading ? readingBase(reading) : '';
   const changes = reading?.result.changes;
   const pieces = useMemo(() => (changes ? readingPieces(base, changes) : []), [base, changes]);
-  const stale = reading !== null && (reading.text !== text || !sameTarget(reading.target, target));
+  const stale = readingIsStale(reading, text, target);
 
   /** Shows a change of the list in the text: scrolled to and focused, its note open. */
   const showInText = (index: number) => {
@@ -163,7 +165,7 @@ export function ReadingView() {
             >
               <optgroup label={intl.formatMessage(m.languages)}>
                 {LEXICON_LANGUAGES.map((language) => (
-                  <option key={language} value={`${LANGUAGE_PREFIX}${language}`}>
+                  <option key={language} value={`${LANGUAGE_TARGET}${language}`}>
                     {languageName(language)}
                   </option>
                 ))}
