@@ -1,6 +1,11 @@
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { memo, useId, useMemo, useState, type ReactNode } from 'react';
 import { defineMessages, FormattedMessage, useIntl, type IntlShape } from 'react-intl';
-import { READING_MAX_CHARS, type ReadingChange, type ReadingRule } from '../../../../electron/shared/api';
+import {
+  READING_MAX_CHARS,
+  type Reading,
+  type ReadingChange,
+  type ReadingRule,
+} from '../../../../electron/shared/api';
 import { LEXICON_LANGUAGES } from '../../../../electron/shared/lexicon';
 import { VoiceOptions } from '../../components/VoiceSelect';
 import { countCharacters } from '../../lib/estimate';
@@ -80,29 +85,10 @@ export function ReadingView() {
   const setText = useStudio((s) => s.setReadingText);
   const setTarget = useStudio((s) => s.setReadingTarget);
   const readText = useStudio((s) => s.readText);
-  /** The change picked in the list or the text: its row and its mark are outlined. */
-  const [picked, setPicked] = useState<number | null>(null);
-  // A new reading has other changes: nothing of it is picked yet.
-  const [pickedIn, setPickedIn] = useState(reading);
-  if (pickedIn !== reading) {
-    setPickedIn(reading);
-    setPicked(null);
-  }
   const characters = useMemo(() => countCharacters(text), [text]);
   const tooLong = characters > READING_MAX_CHARS;
 
-  const base = reading ? readingBase(reading) : '';
-  const changes = reading?.result.changes;
-  const pieces = useMemo(() => (changes ? readingPieces(base, changes) : []), [base, changes]);
   const stale = readingIsStale(reading, text, target);
-
-  /** Shows a change of the list in the text: scrolled to and focused, its note open. */
-  const showInText = (index: number) => {
-    setPicked(index);
-    const mark = document.getElementById(`${id}-change-${index}`);
-    mark?.scrollIntoView({ block: 'center' });
-    mark?.focus({ preventScroll: true });
-  };
 
   return (
     <>
@@ -239,105 +225,143 @@ export function ReadingView() {
               />
             </p>
           )}
-          <div className="reading-columns">
-            <ReadingColumn
-              id={`${id}-written`}
-              title={<FormattedMessage id="reading.written" defaultMessage="As written" />}
-              hint={
-                <FormattedMessage
-                  id="reading.written.hint"
-                  defaultMessage="Marked parts are read differently: point at one or Tab to it to see how."
-                />
-              }
-            >
-              {pieces.map((piece, i) =>
-                piece.change === undefined ? (
-                  <span key={i}>{piece.text}</span>
-                ) : (
-                  <MarkedChange
-                    key={i}
-                    id={`${id}-change-${piece.change}`}
-                    change={reading.result.changes[piece.change]!}
-                    picked={picked === piece.change}
-                    onPick={() => setPicked(piece.change!)}
-                  />
-                ),
-              )}
-            </ReadingColumn>
-            <ReadingColumn
-              id={`${id}-read`}
-              title={<FormattedMessage id="reading.read" defaultMessage="As it will be read" />}
-              hint={
-                <FormattedMessage
-                  id="reading.read.hint"
-                  defaultMessage="The words every voice is given (digits left are read as numbers)."
-                />
-              }
-            >
-              {reading.result.reading}
-            </ReadingColumn>
-          </div>
-          {reading.result.changes.length > 0 && (
-            <>
-              <h3 id={`${id}-list`} className="reading-changes-title">
-                <FormattedMessage id="reading.changes" defaultMessage="Changes" />
-              </h3>
-              {reading.result.changes.length > LIST_LIMIT && (
-                <p className="hint">
-                  <FormattedMessage
-                    id="reading.changes.limited"
-                    defaultMessage="The first {shown, number} of {count, number} changes; the text above marks them all."
-                    values={{ shown: LIST_LIMIT, count: reading.result.changes.length }}
-                  />
-                </p>
-              )}
-              <table className="data reading-changes" aria-labelledby={`${id}-list`}>
-                <thead>
-                  <tr>
-                    <th>
-                      <FormattedMessage id="reading.changes.written" defaultMessage="Written" />
-                    </th>
-                    <th>
-                      <FormattedMessage id="reading.changes.spoken" defaultMessage="Read as" />
-                    </th>
-                    <th>
-                      <FormattedMessage id="reading.changes.why" defaultMessage="Why" />
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {reading.result.changes.slice(0, LIST_LIMIT).map((change, index) => (
-                    <tr key={index} className={picked === index ? 'picked' : undefined}>
-                      <td>
-                        <button
-                          type="button"
-                          className="link"
-                          title={intl.formatMessage({
-                            id: 'reading.changes.showInText',
-                            defaultMessage: 'Show it in the text',
-                          })}
-                          onClick={() => showInText(index)}
-                        >
-                          {change.written}
-                        </button>
-                      </td>
-                      <td>{spokenText(change, intl)}</td>
-                      <td>
-                        <span className={`badge reading-why ${change.source}`}>
-                          {changeReason(change, intl)}
-                        </span>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </>
-          )}
+          <ReadingResult id={id} text={readingBase(reading)} result={reading.result} />
         </section>
       )}
     </>
   );
 }
+
+/**
+ * The reading's two sides and its list of changes. Memoised: a chapter's thousands of marks are
+ * drawn again only for a new reading or a pick, never for a keystroke in the text above.
+ */
+const ReadingResult = memo(function ReadingResult({
+  id,
+  text,
+  result,
+}: {
+  id: string;
+  /** The text the changes' offsets are of. */
+  text: string;
+  result: Reading;
+}) {
+  const intl = useIntl();
+  /** The change picked in the list or the text: its row and its mark are outlined. */
+  const [picked, setPicked] = useState<number | null>(null);
+  // A new reading has other changes: nothing of it is picked yet.
+  const [pickedIn, setPickedIn] = useState(result);
+  if (pickedIn !== result) {
+    setPickedIn(result);
+    setPicked(null);
+  }
+  const pieces = useMemo(() => readingPieces(text, result.changes), [text, result]);
+
+  /** Shows a change of the list in the text: scrolled to and focused, its note open. */
+  const showInText = (index: number) => {
+    setPicked(index);
+    const mark = document.getElementById(`${id}-change-${index}`);
+    mark?.scrollIntoView({ block: 'center' });
+    mark?.focus({ preventScroll: true });
+  };
+
+  return (
+    <>
+      <div className="reading-columns">
+        <ReadingColumn
+          id={`${id}-written`}
+          title={<FormattedMessage id="reading.written" defaultMessage="As written" />}
+          hint={
+            <FormattedMessage
+              id="reading.written.hint"
+              defaultMessage="Marked parts are read differently: point at one or Tab to it to see how."
+            />
+          }
+        >
+          {pieces.map((piece, i) =>
+            piece.change === undefined ? (
+              <span key={i}>{piece.text}</span>
+            ) : (
+              <MarkedChange
+                key={i}
+                id={`${id}-change-${piece.change}`}
+                change={result.changes[piece.change]!}
+                picked={picked === piece.change}
+                onPick={() => setPicked(piece.change!)}
+              />
+            ),
+          )}
+        </ReadingColumn>
+        <ReadingColumn
+          id={`${id}-read`}
+          title={<FormattedMessage id="reading.read" defaultMessage="As it will be read" />}
+          hint={
+            <FormattedMessage
+              id="reading.read.hint"
+              defaultMessage="The words every voice is given (digits left are read as numbers)."
+            />
+          }
+        >
+          {result.reading}
+        </ReadingColumn>
+      </div>
+      {result.changes.length > 0 && (
+        <>
+          <h3 id={`${id}-list`} className="reading-changes-title">
+            <FormattedMessage id="reading.changes" defaultMessage="Changes" />
+          </h3>
+          {result.changes.length > LIST_LIMIT && (
+            <p className="hint">
+              <FormattedMessage
+                id="reading.changes.limited"
+                defaultMessage="The first {shown, number} of {count, number} changes; the text above marks them all."
+                values={{ shown: LIST_LIMIT, count: result.changes.length }}
+              />
+            </p>
+          )}
+          <table className="data reading-changes" aria-labelledby={`${id}-list`}>
+            <thead>
+              <tr>
+                <th>
+                  <FormattedMessage id="reading.changes.written" defaultMessage="Written" />
+                </th>
+                <th>
+                  <FormattedMessage id="reading.changes.spoken" defaultMessage="Read as" />
+                </th>
+                <th>
+                  <FormattedMessage id="reading.changes.why" defaultMessage="Why" />
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {result.changes.slice(0, LIST_LIMIT).map((change, index) => (
+                <tr key={index} className={picked === index ? 'picked' : undefined}>
+                  <td>
+                    <button
+                      type="button"
+                      className="link"
+                      title={intl.formatMessage({
+                        id: 'reading.changes.showInText',
+                        defaultMessage: 'Show it in the text',
+                      })}
+                      onClick={() => showInText(index)}
+                    >
+                      {change.written}
+                    </button>
+                  </td>
+                  <td>{spokenText(change, intl)}</td>
+                  <td>
+                    <span className={`badge reading-why ${change.source}`}>{changeReason(change, intl)}</span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
+    </>
+  );
+});
 
 /** One side of the reading: its heading, a hint, and the text as a group named by the heading. */
 function ReadingColumn({
