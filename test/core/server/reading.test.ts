@@ -85,6 +85,26 @@ describe('POST /api/v1/reading', () => {
     expectOffsetsOf(cleaned.text!, cleaned);
   });
 
+  it('reads `[chapter: …]` lines as a render does: not spoken, listed as markup', async () => {
+    const text = '[chapter: Một]\nNgày 21/11/2026.\n  [chapter: Hai]  \nHết.';
+    const reading = (await read({ text, language: 'vi' })).json.result as Reading;
+    expect(reading.reading).not.toContain('chapter');
+    expect(reading.reading).toContain('21 tháng 11 năm 2026');
+    expect(reading.changes).toEqual([
+      { from: 0, to: 14, written: '[chapter: Một]', spoken: '', source: 'rule', rule: 'markup' },
+      {
+        from: 20,
+        to: 30,
+        written: '21/11/2026',
+        spoken: '21 tháng 11 năm 2026',
+        source: 'rule',
+        rule: 'date',
+      },
+      { from: 34, to: 48, written: '[chapter: Hai]', spoken: '', source: 'rule', rule: 'markup' },
+    ]);
+    expectOffsetsOf(text, reading);
+  });
+
   it('applies the lexicon of the language as a render does: an entry added through the API changes the reading', async () => {
     const text = 'UBND TP Hà Nội họp ngày 21/11/2026.';
     const before = (await read({ text, language: 'vi' })).json.result as Reading;

@@ -16,13 +16,14 @@ import {
   ReadingRequestSchema,
   ReadingSchema,
   type Reading,
+  type ReadingChange,
   type ReadingRequest,
 } from '../../../shared/api';
 import { AppError } from '../../../shared/errors';
 import { cleanText, countCharacters } from '../../../shared/text';
 import type { VoiceMapping } from '../../../shared/voice-mapping';
 import { LANGUAGE_NAMES, type LanguageCode } from '../../../shared/voices';
-import { dateOrderOf, readingOf, type LexiconRule } from '../../engine';
+import { blankMarkerLines, dateOrderOf, readingOf, type LexiconRule } from '../../engine';
 import { customLexicon, type CustomVoices } from '../../voices';
 import type { Auth } from '../auth';
 import { apiRoute, KEY } from '../openapi';
@@ -54,6 +55,30 @@ function readingRequest(body: unknown): ReadingRequest {
     throw new AppError('INVALID_FIELD', `Invalid field ${field}: ${problem.message}.`, { field });
   }
   return body as ReadingRequest;
+}
+
+/**
+ * The `[chapter: …]` lines of `text`, which a render never speaks (`blankMarkerLines` gave
+ * `blanked`, the same text with each blanked): one change each, said as nothing, class `markup`.
+ */
+function markerChanges(text: string, blanked: string): ReadingChange[] {
+  const changes: ReadingChange[] = [];
+  let lineStart = 0;
+  for (const line of text.split('\n')) {
+    const lineEnd = lineStart + line.length;
+    const from = lineStart + (line.length - line.trimStart().length);
+    if (from < lineEnd && blanked.slice(lineStart, lineEnd).trim() === '') {
+      const to = lineStart + line.trimEnd().length;
+      changes.push({ from, to, written: text.slice(from, to), spoken: '', source: 'rule', rule: 'markup' });
+    }
+    lineStart = lineEnd + 1;
+  }
+  return changes;
+}
+
+/** Two lists of changes in text order, merged (they never overlap). */
+function merged(a: readonly ReadingChange[], b: readonly ReadingChange[]): ReadingChange[] {
+  return [...a, ...b].sort((x, y) => x.from - y.from);
 }
 
 export function registerReadingRoute(
@@ -117,13 +142,15 @@ export function registerReadingRoute(
           `text has ${characters} characters; the limit is ${READING_MAX_CHARS}.`,
           { field: 'text', characters, limit: READING_MAX_CHARS },
         );
-      const read = readingOf(text, language, { lexicon: entries, ...(dateOrder ? { dateOrder } : {}) });
+      // As a render: `[chapter: …]` lines are blanked (same length, so every offset stays).
+      const spoken = blankMarkerLines(text);
+      const read = readingOf(spoken, language, { lexicon: entries, ...(dateOrder ? { dateOrder } : {}) });
       const result: Reading = {
         language,
         ...(input.voice_code !== undefined ? { voice_code: input.voice_code } : {}),
         ...(text !== input.text ? { text } : {}),
         reading: read.reading,
-        changes: read.changes,
+        changes: spoken === text ? read.changes : merged(read.changes, markerChanges(text, spoken)),
       };
       return sendResult(reply, result);
     },
