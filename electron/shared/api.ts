@@ -10,6 +10,7 @@
 import { UnknownVoicePolicySchema, VoiceAliasesSchema } from './voice-mapping';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import type { ErrorCode } from './errors';
+import { LEXICON_LANGUAGES } from './lexicon';
 import {
   AUDIO_FORMATS,
   AUDIO_TYPES,
@@ -636,3 +637,95 @@ export const UpdateServerSettingsBodySchema = Type.Object(
   { additionalProperties: false },
 );
 export type UpdateServerSettingsBody = Static<typeof UpdateServerSettingsBodySchema>;
+
+// ---------------------------------------------------------------------------------------
+// The reading of a text (POST /api/v1/reading)
+
+/**
+ * Characters (Unicode code points, as input_text is counted) of the text of
+ * POST /api/v1/reading at most: a long chapter. Its body limit follows (server/body-limits.ts).
+ */
+export const READING_MAX_CHARS = 200_000;
+
+/**
+ * The classes of written text a rule of the text stage reads (the engine's `RuleName`,
+ * engine/text/rule-kit.ts; the reading route checks at compile time that every rule name is one
+ * of these). The studio names each in its language.
+ */
+export const READING_RULES = [
+  'cardinal',
+  'decimal',
+  'ordinal',
+  'date',
+  'time',
+  'duration',
+  'money',
+  'percent',
+  'measure',
+  'telephone',
+  'range',
+  'fraction',
+  'roman',
+  'score',
+  'version',
+  'abbreviation',
+  'acronym',
+  'email',
+  'url',
+  'symbol',
+  'markup',
+  'emoji',
+] as const;
+export type ReadingRule = (typeof READING_RULES)[number];
+
+/** How an ambiguous numeric date like 05/06/2026 is read in English: month first or day first. */
+export const DATE_ORDERS = ['mdy', 'dmy'] as const;
+
+/**
+ * Body of POST /api/v1/reading: a text and the voice (its language, and a custom voice's own
+ * lexicon) or the language it is read in. One of voice_code and language is needed; with both,
+ * the voice must speak that language.
+ */
+export const ReadingRequestSchema = Type.Object({
+  /** Plain text (SSML markup is read as text). */
+  text: Type.String(),
+  voice_code: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  language: Type.Optional(literals(LEXICON_LANGUAGES)),
+  /** English only (default 'mdy'): see DATE_ORDERS. */
+  date_order: Type.Optional(literals(DATE_ORDERS)),
+});
+export type ReadingRequest = Static<typeof ReadingRequestSchema>;
+
+/** One place where the reading differs from the text. */
+export const ReadingChangeSchema = Type.Object({
+  /** UTF-16 code-unit offsets of the written part in the text (JavaScript's string indices). */
+  from: Type.Integer({ minimum: 0 }),
+  to: Type.Integer({ minimum: 0 }),
+  /** The text as written there. */
+  written: Type.String(),
+  /** What is said instead (a lexicon entry's IPA as eSpeak phonemes in `[[ ]]`). */
+  spoken: Type.String(),
+  /** An entry of the user's lexicon, or a rule of the language. */
+  source: literals(['lexicon', 'rule'] as const),
+  /** The rule's class; null for a lexicon entry. */
+  rule: Nullable(literals(READING_RULES)),
+});
+export type ReadingChange = Static<typeof ReadingChangeSchema>;
+
+/** Result of POST /api/v1/reading. */
+export const ReadingSchema = Type.Object({
+  language: literals(LEXICON_LANGUAGES),
+  /** The voice_code sent, when one was. */
+  voice_code: Type.Optional(Type.String()),
+  /**
+   * Present only when the server cleaned the text before reading it, as a render does (Unicode
+   * NFC, line ends, control characters): the text the offsets are of. Absent: they are of the
+   * text sent.
+   */
+  text: Type.Optional(Type.String()),
+  /** The whole text as the engine reads it. */
+  reading: Type.String(),
+  /** In text order, not overlapping. */
+  changes: Type.Array(ReadingChangeSchema),
+});
+export type Reading = Static<typeof ReadingSchema>;

@@ -15,6 +15,7 @@ export const NAV_LABELS: Record<View, string> = {
   voices: 'Voices',
   library: 'Voice library',
   lexicon: 'Lexicon',
+  reading: 'How it will be read',
   export: 'Export',
   history: 'History',
   callbacks: 'Callbacks',

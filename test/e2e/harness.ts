@@ -122,6 +122,7 @@ const NAV_VIEWS: Readonly<Record<string, string>> = {
   Voices: 'voices',
   'Voice library': 'library',
   Lexicon: 'lexicon',
+  'How it will be read': 'reading',
   Export: 'export',
   History: 'history',
   Callbacks: 'callbacks',

@@ -8,6 +8,7 @@ import { runExportE2e } from './export.e2e';
 import { runFirstRunE2e } from './first-run.e2e';
 import { runLexiconE2e } from './lexicon.e2e';
 import { runQuickStudioE2e } from './quick-studio.e2e';
+import { runReadingE2e } from './reading.e2e';
 import { runSignInLastsE2e } from './sign-in-lasts.e2e';
 import { runProjectsE2e } from './projects.e2e';
 import { runSmallWindowsE2e } from './small-windows.e2e';
@@ -24,6 +25,7 @@ const suites: [string, (log: (line: string) => void) => Promise<void>][] = [
   ['studio', runStudioE2e],
   ['studio-keyboard', runStudioKeyboardE2e],
   ['lexicon', runLexiconE2e],
+  ['reading', runReadingE2e],
   ['dialogue', runDialogueE2e],
   ['export', runExportE2e],
   ['quick-studio', runQuickStudioE2e],

@@ -13,11 +13,11 @@ import { cleanText } from '../../shared/text';
 import type { LanguageCode } from '../../shared/voices';
 import {
   chapterTimesFromWords,
+  dateOrderOf,
   parseChapters,
   readingOf,
   spokenBook,
   ssmlVoices,
-  voiceReadingOptions,
   type ChapterTiming,
   type LexiconRule,
   type RenderResult,
@@ -184,7 +184,7 @@ function showReading(
 ): string {
   const cleaned = cleanText(text);
   const source = isSsml(cleaned) ? parseSsml(cleaned, { voiceCode }).text : cleaned;
-  const { reading, changes } = readingOf(source, language, { lexicon, ...voiceReadingOptions(voiceCode) });
+  const { reading, changes } = readingOf(source, language, { lexicon, dateOrder: dateOrderOf(voiceCode) });
   const oneLine = (s: string) => s.replace(/\s+/gu, ' ').trim();
   const lines = changes.map(
     (c) => `${oneLine(c.written)} → ${oneLine(c.spoken)}  [${c.source === 'lexicon' ? 'lexicon' : c.rule}]`,

@@ -31,6 +31,7 @@ import { registerKeyRoutes } from './routes/keys';
 import { registerLexiconRoutes } from './routes/lexicon';
 import { registerKokoroFastApiRoutes } from './routes/kokoro-fastapi';
 import { registerOpenAiRoutes, sendOpenAiError } from './routes/openai';
+import { registerReadingRoute } from './routes/reading';
 import { registerSessionRoutes } from './routes/session';
 import { registerSettingsRoutes } from './routes/settings';
 import { registerTtsRoutes } from './routes/tts';
@@ -326,6 +327,12 @@ function registerRoutes(app: HttpApp, options: ServerOptions, allowedOrigins: re
       voices: options.voices,
     });
   }
+  registerReadingRoute(app, {
+    auth,
+    voiceMapping,
+    customVoices,
+    lexicon: options.lexicon ? (language) => options.lexicon!.entriesFor(language) : undefined,
+  });
   if (options.studio?.engine) registerCacheRoutes(app, { auth, engine: options.studio.engine });
   registerUsageRoute(app, { store, auth });
   registerDownloadRoute(app, { store, jobs });

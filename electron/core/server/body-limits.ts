@@ -8,12 +8,15 @@
  *   `textBodyLimit(maxTextChars)`: 12 bytes a character (an astral character written as two
  *   `\uXXXX` escapes, as Python's json module does by default) and 64 KiB for the other fields;
  *   1,264 KiB at the default 100,000 characters;
+ * - the reading of a text (`readText`): `textBodyLimit(READING_MAX_CHARS)`, 2,408 KiB for its
+ *   200,000 characters;
  * - every other JSON route: the server's `bodyLimit` (default 1 MiB);
  * - a route that sets its own keeps it (exports and projects: room for a cover); a route with a
  *   raw body (manuscripts, archives, voice packs) reads it as a stream under its own limit.
  */
 
 import type { FastifyInstance } from 'fastify';
+import { READING_MAX_CHARS } from '../../shared/api';
 
 /** Bytes of a body where none is expected (and of a sign-in). */
 export const SMALL_BODY_LIMIT = 4 * 1024;
@@ -38,5 +41,6 @@ export function limitBodies(app: FastifyInstance, { maxTextChars }: { maxTextCha
     const operationId = schema?.operationId ?? '';
     if (!schema?.body || SMALL_ROUTES.has(operationId)) route.bodyLimit = SMALL_BODY_LIMIT;
     else if (TEXT_ROUTES.has(operationId)) route.bodyLimit = textBodyLimit(maxTextChars);
+    else if (operationId === 'readText') route.bodyLimit = textBodyLimit(READING_MAX_CHARS);
   });
 }

@@ -7,6 +7,7 @@ import { ExportView } from '../features/export/ExportView';
 import { FirstRunOffer } from '../features/first-run/FirstRunOffer';
 import { HistoryView } from '../features/history/HistoryView';
 import { LexiconView } from '../features/lexicon/LexiconView';
+import { ReadingView } from '../features/reading/ReadingView';
 import { ProjectsView } from '../features/projects/ProjectsView';
 import { SettingsView } from '../features/settings/SettingsView';
 import { StudioView } from '../features/compose/StudioView';
@@ -26,6 +27,7 @@ const m = defineMessages({
   voices: { id: 'app.nav.voices', defaultMessage: 'Voices' },
   library: { id: 'app.nav.library', defaultMessage: 'Voice library' },
   lexicon: { id: 'app.nav.lexicon', defaultMessage: 'Lexicon' },
+  reading: { id: 'app.nav.reading', defaultMessage: 'How it will be read' },
   export: { id: 'app.nav.export', defaultMessage: 'Export' },
   history: { id: 'app.nav.history', defaultMessage: 'History' },
   callbacks: { id: 'app.nav.callbacks', defaultMessage: 'Callbacks' },
@@ -43,6 +45,7 @@ const NAV: { view: View; label: MessageDescriptor }[] = [
   { view: 'voices', label: m.voices },
   { view: 'library', label: m.library },
   { view: 'lexicon', label: m.lexicon },
+  { view: 'reading', label: m.reading },
   { view: 'export', label: m.export },
   { view: 'history', label: m.history },
   { view: 'callbacks', label: m.callbacks },
@@ -149,6 +152,7 @@ export function App() {
         {view === 'voices' && <VoicesView />}
         {view === 'library' && <VoiceLibraryView />}
         {view === 'lexicon' && <LexiconView />}
+        {view === 'reading' && <ReadingView />}
         {view === 'export' && <ExportView />}
         {view === 'history' && <HistoryView />}
         {view === 'callbacks' && <CallbacksView />}

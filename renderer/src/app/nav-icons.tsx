@@ -34,6 +34,12 @@ const PATHS: Record<View, ReactElement> = {
       <path d="M9 8h6M9 11.5h4" />
     </>
   ),
+  reading: (
+    <>
+      <path d="M3.5 6h10M3.5 10h7M3.5 14h9M3.5 18h6" />
+      <path d="M16.5 9c1.2 1.2 1.2 4.8 0 6M19 6.5c2.4 2.6 2.4 8.4 0 11" />
+    </>
+  ),
   export: (
     <>
       <path d="M12 3v12M7.5 7.5 12 3l4.5 4.5M4 14v5a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-5" />

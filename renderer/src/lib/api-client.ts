@@ -13,6 +13,8 @@ import type {
   CreatedKey,
   DeliveryEvent,
   ErrorBody,
+  Reading,
+  ReadingRequest,
   RequestDetail,
   RequestEvent,
   RequestList,
@@ -193,6 +195,8 @@ export interface ApiClient {
   lexiconPreviewUrl(entry: string | LexiconEntryInput, body?: LexiconPreviewBody): string;
   /** The same preview as a WAV, for a caller that must see the API's error. */
   lexiconPreview(entry: string | LexiconEntryInput, body?: LexiconPreviewBody): Promise<Blob>;
+  /** How a text will be read for a voice or a language: the words the voices get, and each change. */
+  reading(body: ReadingRequest): Promise<Reading>;
   /** Where the chapters of a request's text start in its audio (empty without chapter lines). */
   requestChapters(id: string): Promise<RequestChapters>;
   /** Starts an audiobook export (charged now, refunded if it fails); progress arrives as `export` events. */
@@ -473,6 +477,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       const payload = typeof entry === 'string' ? body : { ...entry, ...body };
       return (await send('POST', previewPath(entry), payload)).blob();
     },
+    reading: (body) => call('POST', '/api/v1/reading', body),
     requestChapters: (id) => call('GET', `/api/v1/tts/${encodeURIComponent(id)}/chapters`),
     startExport: (body) => call('POST', '/api/v1/exports', body),
     exportRecord: (id) => call('GET', `/api/v1/exports/${encodeURIComponent(id)}`),

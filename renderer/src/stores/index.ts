@@ -13,6 +13,7 @@ import { createJobSlice } from './job-slice';
 import { createOptionsSlice } from './options-slice';
 import { createProjectsSlice } from './projects-slice';
 import { createProjectsApi, type ProjectsApi } from '../lib/projects-api';
+import { createReadingSlice } from './reading-slice';
 import { createServerSettingsSlice } from './server-settings-slice';
 import { createSessionSlice } from './session-slice';
 import type { StoreDeps, StudioState } from './types';
@@ -37,6 +38,7 @@ export function createStudioStore(deps: StoreDeps): StudioStore {
     ...createWorkbenchSlice(deps)(...a),
     ...createServerSettingsSlice(deps)(...a),
     ...createApiViewSlice(deps)(...a),
+    ...createReadingSlice(deps)(...a),
   }));
 }
 

@@ -9,6 +9,7 @@ import type { ExportSlice } from './export-slice';
 import type { JobSlice } from './job-slice';
 import type { OptionsSlice } from './options-slice';
 import type { ProjectsSlice } from './projects-slice';
+import type { ReadingSlice } from './reading-slice';
 import type { ServerSettingsSlice } from './server-settings-slice';
 import type { SessionSlice } from './session-slice';
 import type { UiSlice } from './ui-slice';
@@ -26,7 +27,8 @@ export type StudioState = SessionSlice &
   CustomVoicesSlice &
   WorkbenchSlice &
   ServerSettingsSlice &
-  ApiViewSlice;
+  ApiViewSlice &
+  ReadingSlice;
 
 /** What slices need from outside: the API client, somewhere to keep drafts, timers. */
 export interface StoreDeps {

@@ -6,6 +6,7 @@ export const VIEWS = [
   'voices',
   'library',
   'lexicon',
+  'reading',
   'export',
   'history',
   'callbacks',

@@ -43,3 +43,8 @@ export function resolveVoice(
 export function prepareOptions(voice: VoiceEngineSettings): PrepareOptions {
   return { dateOrder: voice.espeakVoice === 'en-us' ? 'mdy' : 'dmy' };
 }
+
+/** How a catalogue voice's renders read an ambiguous numeric date (`prepareOptions`), for the reading of a text in it. */
+export function dateOrderOf(voiceCode: string): 'mdy' | 'dmy' {
+  return prepareOptions(voiceSettings(voiceCode)).dateOrder ?? 'mdy';
+}

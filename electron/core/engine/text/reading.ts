@@ -9,8 +9,6 @@
  */
 
 import type { LexiconRule } from '../engine';
-import { voiceSettings } from '../espeak/voices';
-import { prepareOptions } from '../render/voice';
 import type { LanguageCode } from '../types';
 import { compileLexicon, lexiconUnits } from './lexicon';
 import type { RuleName } from './rule-kit';
@@ -42,12 +40,6 @@ export interface ReadingOptions {
   lexicon?: readonly LexiconRule[];
   /** How an ambiguous numeric date is read in English (see `PrepareOptions.dateOrder`). */
   dateOrder?: 'mdy' | 'dmy';
-}
-
-/** The reading options a voice's renders use: its numeric date order (American English month first). */
-export function voiceReadingOptions(voiceCode: string): Pick<ReadingOptions, 'dateOrder'> {
-  const { dateOrder } = prepareOptions(voiceSettings(voiceCode));
-  return dateOrder ? { dateOrder } : {};
 }
 
 /** The reading of `text` in `language`. Never throws. */

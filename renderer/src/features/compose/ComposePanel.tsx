@@ -89,6 +89,7 @@ export function ComposePanel() {
   const [fileError, setFileError] = useState<ShownText | null>(null);
   const [reading, setReading] = useState<string | null>(null);
   const generate = useStudio((s) => s.generate);
+  const readEditor = useStudio((s) => s.readEditor);
   const generating = useStudio((s) => s.generating);
   const jobError = useStudio((s) => s.jobError);
   const jobErrorPlace = useStudio((s) => s.jobErrorPlace);
@@ -369,6 +370,21 @@ export function ComposePanel() {
           ) : (
             <FormattedMessage id="compose.generate" defaultMessage="Generate" />
           )}
+        </button>
+        <button
+          type="button"
+          disabled={ssml || text.trim() === ''}
+          title={
+            ssml
+              ? intl.formatMessage({
+                  id: 'compose.reading.inSsml',
+                  defaultMessage: 'Shows the reading of plain text: switch SSML off first',
+                })
+              : undefined
+          }
+          onClick={() => void readEditor()}
+        >
+          <FormattedMessage id="compose.reading" defaultMessage="How it will be read" />
         </button>
         <span className="hint">
           <FormattedMessage

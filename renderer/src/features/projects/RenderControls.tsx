@@ -29,6 +29,7 @@ export function RenderControls({
   const pauseRender = useStudio((s) => s.pauseRender);
   const resumeRender = useStudio((s) => s.resumeRender);
   const cancelRender = useStudio((s) => s.cancelRender);
+  const readChapter = useStudio((s) => s.readChapter);
   const intl = useIntl();
   const running =
     render !== null &&
@@ -65,6 +66,9 @@ export function RenderControls({
         </button>
         <button type="button" disabled={running} onClick={() => void startRender()}>
           <FormattedMessage id="projects.render.book" defaultMessage="Render whole book" />
+        </button>
+        <button type="button" disabled={!chapter} onClick={() => chapter && void readChapter(chapter.id)}>
+          <FormattedMessage id="projects.reading.chapter" defaultMessage="How it will be read" />
         </button>
         <span className="spacer" />
         {render && running && (
