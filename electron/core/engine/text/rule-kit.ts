@@ -6,6 +6,7 @@
  */
 
 import type { SayAs } from '../../../shared/ssml';
+import type { ReadingRule } from '../../../shared/api';
 import type { MappedText } from './mapped-text';
 import type { LanguageCode, PreparedText } from '../types';
 
@@ -81,31 +82,10 @@ export interface RuleContext {
 
 /**
  * What a rule reads, for the reading's list of changes (`./reading`): the classes of written
- * text a reader tells apart, and what the engine must not see.
+ * text a reader tells apart, and what the engine must not see (the list is the API's,
+ * `READING_RULES` in shared/api.ts).
  */
-export type RuleName =
-  | 'cardinal'
-  | 'decimal'
-  | 'ordinal'
-  | 'date'
-  | 'time'
-  | 'duration'
-  | 'money'
-  | 'percent'
-  | 'measure'
-  | 'telephone'
-  | 'range'
-  | 'fraction'
-  | 'roman'
-  | 'score'
-  | 'version'
-  | 'abbreviation'
-  | 'acronym'
-  | 'email'
-  | 'url'
-  | 'symbol'
-  | 'markup'
-  | 'emoji';
+export type RuleName = ReadingRule;
 
 /** One rewrite: a pattern, and what the engine should read for a match of it. */
 export interface Rule {
