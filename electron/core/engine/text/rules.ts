@@ -32,6 +32,7 @@ import {
   type Rule,
   type RuleContext,
   type RuleName,
+  type RuleReading,
 } from './rule-kit';
 
 /**
@@ -142,28 +143,36 @@ function rewrite(
     const entry = rules.find((r) => m?.[r.group] !== undefined);
     if (!entry) continue;
     const groups = m.slice(entry.group, entry.group + entry.count + 1);
-    const out = entry.rule.rewrite(groups, { input, index: m.index, end, language, options });
-    if (out === undefined) {
+    const result = entry.rule.rewrite(groups, { input, index: m.index, end, language, options });
+    if (result === undefined) {
       // Declined: let other rules try from the next code point.
       re.lastIndex =
         m.index + (input.charCodeAt(m.index) >= 0xd800 && input.charCodeAt(m.index) <= 0xdbff ? 2 : 1);
       continue;
     }
+    const { out, name = entry.rule.name, end: stop } = isRuleReading(result) ? result : { out: result };
+    const readTo = stop !== undefined && stop > 0 && stop < m[0].length ? m.index + stop : end;
     builder.copy(copied, m.index);
     if (typeof out === 'string') builder.replace(out, m.index, end);
     else for (const p of out) builder.replace(p.text, m.index + p.from, m.index + p.to);
     changes?.push({
       from: m.index,
-      to: end,
+      to: readTo,
       spoken: typeof out === 'string' ? out : out.map((p) => p.text).join(''),
       source: 'rule',
-      rule: entry.rule.name,
+      rule: name,
     });
-    copied = end;
+    copied = readTo;
+    // The rest of a match the rule did not read is looked at again by every rule.
+    if (readTo < end) re.lastIndex = readTo;
   }
   emitEntries(input.length);
   builder.copy(copied, input.length);
   return builder.build(input);
+}
+
+function isRuleReading(result: string | OutPiece[] | RuleReading): result is RuleReading {
+  return typeof result === 'object' && !Array.isArray(result);
 }
 
 /** How `language` is read: its hooks, for the lexicon and SSML's say-as beside the rules. */
