@@ -46,7 +46,8 @@ const SCALES = ['', 'nghìn', 'triệu'];
 /** Up to 9 digits (no leading zeros unless `full`), read with nghìn and triệu. */
 function belowBillion(digits: string, full: boolean): string {
   const groups: number[] = [];
-  for (let end = digits.length; end > 0; end -= 3) groups.unshift(Number(digits.slice(Math.max(0, end - 3), end)));
+  for (let end = digits.length; end > 0; end -= 3)
+    groups.unshift(Number(digits.slice(Math.max(0, end - 3), end)));
   const words: string[] = [];
   groups.forEach((value, i) => {
     if (value === 0) return;

@@ -11,7 +11,14 @@
  */
 
 import { romanValue, ROMAN_NUMERAL } from '../roman-numerals';
-import { piece, type OutPiece, type Rule, type RuleContext, type RuleName, type RuleReading } from '../rule-kit';
+import {
+  piece,
+  type OutPiece,
+  type Rule,
+  type RuleContext,
+  type RuleName,
+  type RuleReading,
+} from '../rule-kit';
 import { spellVi } from './vi-letters';
 import {
   parseViNumber,
@@ -67,7 +74,8 @@ const DAY_WORD_BEFORE = wordsBefore('ngày|hôm|mùng|mồng');
 /** Each digit run of a match read as a number, the rest kept as written: what an unsure reading does. */
 function numbersOnly(whole: string): RuleReading {
   const pieces: OutPiece[] = [];
-  for (const m of whole.matchAll(/\d+/g)) pieces.push(piece(viCardinal(m[0]), m.index, m.index + m[0].length));
+  for (const m of whole.matchAll(/\d+/g))
+    pieces.push(piece(viCardinal(m[0]), m.index, m.index + m[0].length));
   return { out: keepGaps(whole, pieces), name: 'cardinal' };
 }
 
@@ -219,7 +227,10 @@ const slashRule: Rule = {
 function fraction(a: string, b: string): RuleReading {
   const denominator = Number(b) === 4 ? 'tư' : viCardinal(b);
   return {
-    out: [piece(viCardinal(a), 0, a.length), piece(` phần ${denominator}`, a.length, a.length + 1 + b.length)],
+    out: [
+      piece(viCardinal(a), 0, a.length),
+      piece(` phần ${denominator}`, a.length, a.length + 1 + b.length),
+    ],
     name: 'fraction',
   };
 }
@@ -229,7 +240,7 @@ function fraction(a: string, b: string): RuleReading {
 const phoneRule: Rule = {
   name: 'telephone',
   // 0912 345 678, 0912.345.678, 093-655-5449, +84 912 345 678, (028) 3823 4567, 1900 1234, 0912345678
-  pattern: `(?=[+(\\d])(?<![\\p{L}\\p{N}_.,+/-])(?:(?:\\+\\d{2,3}${SP}?|\\(0\\d{1,3}\\)${SP}?|0)\\d{1,4}(?:[ .\\u00A0-]\\d{2,4}){1,3}|0\\d{9,10}|1[89]00[ .\\u00A0]?\\d{3,4}(?:[ .]\\d{3})?)(?![\\p{N}]|[.,-]\\p{N})`,
+  pattern: `(?=[+(\\d])(?<![\\p{L}\\p{N}_.,+/-])(?:(?:\\+\\d{2,3}[ .\\u00A0-]?|\\(0\\d{1,3}\\)${SP}?|0)\\d{1,4}(?:[ .\\u00A0-]\\d{2,4}){1,3}|0\\d{9,10}|1[89]00[ .\\u00A0]?\\d{3,4}(?:[ .]\\d{3})?)(?![\\p{N}]|[.,-]\\p{N})`,
   rewrite([whole], ctx) {
     if (!whole) return undefined;
     const digits = whole.replace(/\D/g, '');
@@ -247,7 +258,9 @@ const phoneRule: Rule = {
     for (const [from, to] of groups as [number, number][]) {
       const text = whole.slice(from, to);
       const spoken = `${text.startsWith('+') ? 'cộng ' : ''}${viDigits(text)}`;
-      pieces.push(piece(pieces.length ? `, ${spoken}` : spoken, pieces.length ? (pieces.at(-1)?.to ?? from) : 0, to));
+      pieces.push(
+        piece(pieces.length ? `, ${spoken}` : spoken, pieces.length ? (pieces.at(-1)?.to ?? from) : 0, to),
+      );
     }
     return pieces;
   },
@@ -279,7 +292,8 @@ const clockRule: Rule = {
     if (!whole || !h || !min) return undefined;
     const pieces = [piece(`${viCardinal(String(Number(h)))} giờ`, 0, h.length)];
     const mEnd = h.length + 1 + min.length;
-    if (Number(min) > 0 || sec) pieces.push(piece(` ${viCardinal(String(Number(min)))} phút`, h.length, mEnd));
+    if (Number(min) > 0 || sec)
+      pieces.push(piece(` ${viCardinal(String(Number(min)))} phút`, h.length, mEnd));
     else pieces.push(piece('', h.length, mEnd));
     if (sec) pieces.push(piece(` ${viCardinal(String(Number(sec)))} giây`, mEnd, whole.length));
     return pieces;
@@ -329,7 +343,9 @@ const romanRule: Rule = {
     const value = romanValue(whole);
     if (value === undefined) return undefined;
     const said = before(ctx, 12);
-    const inContext = ROMAN_CONTEXT.some((w) => new RegExp(`(?:^|[^\\p{L}])${w}[ \\u00A0\\u202F]+$`, 'u').test(said));
+    const inContext = ROMAN_CONTEXT.some((w) =>
+      new RegExp(`(?:^|[^\\p{L}])${w}[ \\u00A0\\u202F]+$`, 'u').test(said),
+    );
     // After a name only numerals of two letters or more, up to 39: "Elizabeth II", not "Áo XL" or a lone "I".
     if (!inContext && (whole.length < 2 || value > 39)) return undefined;
     return ORDINAL_BEFORE.test(said) ? viOrdinal(value) : viCardinal(String(value));
@@ -373,7 +389,12 @@ function unitWords(symbol: string, value: ViNumber, ctx: RuleContext): string | 
 }
 
 /** What a suffix says after the number, or undefined when it is not a currency, percent or unit. */
-function suffixWords(suffix: string, value: ViNumber, attached: boolean, ctx: RuleContext): string | undefined {
+function suffixWords(
+  suffix: string,
+  value: ViNumber,
+  attached: boolean,
+  ctx: RuleContext,
+): string | undefined {
   if (suffix === '%') return 'phần trăm';
   if (suffix === '‰') return 'phần nghìn';
   const scale = VI_AMOUNT_SCALES.get(suffix);
@@ -427,11 +448,17 @@ function quantity(
 }
 
 /** Pieces for one number and its suffix; the suffix is left to the rules after when it is not read. */
-function quantityPieces(q: Quantity, ctx: RuleContext, code: boolean): { pieces: OutPiece[]; unitRead: boolean } {
+function quantityPieces(
+  q: Quantity,
+  ctx: RuleContext,
+  code: boolean,
+): { pieces: OutPiece[]; unitRead: boolean } {
   const suffix = q.suffix && !code ? suffixWords(q.suffix.text, q.value, q.suffix.attached, ctx) : undefined;
   const number = code ? viCardinal(q.value.int) : plainNumber(q.text, q.value, ctx);
   const pieces = [piece(q.value.negative && code ? `âm ${number}` : number, ...q.at)];
-  if (suffix && q.suffix) pieces.push(piece(` ${suffix}`, q.at[1], q.suffix.at[1]));
+  // A unit written against its number ("50.000đ") stands for the whole: a word timing of "đồng" shows "50.000đ".
+  if (suffix && q.suffix)
+    pieces.push(piece(` ${suffix}`, q.suffix.attached ? q.at[0] : q.at[1], q.suffix.at[1]));
   return { pieces, unitRead: suffix !== undefined };
 }
 
@@ -457,7 +484,12 @@ const quantityRule: Rule = {
     const apart = left.suffix?.attached && !first.unitRead ? [piece(' ', left.at[1], left.at[1])] : [];
     const single = (): RuleReading => ({
       out: [...first.pieces, ...apart],
-      name: first.unitRead && s1 ? suffixClass(s1) : left.value.frac !== undefined ? 'decimal' : numberClass(said),
+      name:
+        first.unitRead && s1
+          ? suffixClass(s1)
+          : left.value.frac !== undefined
+            ? 'decimal'
+            : numberClass(said),
       end: first.pieces.at(-1)?.to,
     });
     if (!dash || !n2) return single();
@@ -472,7 +504,11 @@ const quantityRule: Rule = {
     // A range's first end without a suffix shares the second's ("5-7%" năm đến bảy phần trăm);
     // an unsure pair keeps its dash ("số 12-3").
     const link = score ? ' ' : range ? ' đến ' : ` ${dash} `;
-    const pieces = [...first.pieces, piece(link, first.pieces.at(-1)?.to ?? dashAt, right.at[0]), ...second.pieces];
+    const pieces = [
+      ...first.pieces,
+      piece(link, first.pieces.at(-1)?.to ?? dashAt, right.at[0]),
+      ...second.pieces,
+    ];
     const name = score ? 'score' : range ? 'range' : 'cardinal';
     return { out: pieces, name, end: pieces.at(-1)?.to };
   },
@@ -499,7 +535,8 @@ const sundayRule: Rule = {
   rewrite(_groups, ctx) {
     const next = ctx.input.slice(ctx.end, ctx.end + 10);
     const dateAfter = /^[ \u00A0]*[,(]?[ \u00A0]*(?:ngày[ \u00A0]+)?\d{1,2}\/\d{1,2}/u.test(next);
-    const weekdayBefore = /thứ[ \u00A0]+(?:[2-7]|hai|ba|tư|năm|sáu|bảy)[ \u00A0]*(?:,|và|-|–|hoặc)[ \u00A0]*$/u.test(before(ctx));
+    const weekdayBefore =
+      /thứ[ \u00A0]+(?:[2-7]|hai|ba|tư|năm|sáu|bảy)[ \u00A0]*(?:,|và|-|–|hoặc)[ \u00A0]*$/u.test(before(ctx));
     return dateAfter || weekdayBefore ? 'chủ nhật' : undefined;
   },
 };
@@ -564,7 +601,8 @@ const ADDRESS_MARKS: ReadonlyMap<string, string> = new Map(
 );
 
 /** A Vietnamese syllable written without its tone marks ("van", "tin"): read as a word, not spelt. */
-const SYLLABLE = /^(?:ngh|ng|nh|ch|gh|gi|kh|ph|qu|th|tr|[bcdghklmnpqrstvx])?(?:[aeiouy]{1,3})(?:ch|ng|nh|[cmnpt])?$/i;
+const SYLLABLE =
+  /^(?:ngh|ng|nh|ch|gh|gi|kh|ph|qu|th|tr|[bcdghklmnpqrstvx])?(?:[aeiouy]{1,3})(?:ch|ng|nh|[cmnpt])?$/i;
 
 /** An address part by part: known words as words, numbers as numbers, short parts spelt, marks named. */
 function sayAddress(address: string): string {
@@ -574,7 +612,8 @@ function sayAddress(address: string): string {
     const known = ADDRESS_WORDS.get(part.toLowerCase());
     if (known) words.push(known);
     else if (/^\d+$/.test(part)) words.push(part.length > 4 ? viDigits(part) : viCardinal(part));
-    else if (/^\p{L}+$/u.test(part)) words.push(SYLLABLE.test(part) || part.length > 5 ? part : spellVi(part));
+    else if (/^\p{L}+$/u.test(part))
+      words.push(SYLLABLE.test(part) || (part.length >= 5 && /[aeiouy]/i.test(part)) ? part : spellVi(part));
     else {
       const mark = ADDRESS_MARKS.get(part);
       if (mark) words.push(mark);
@@ -586,7 +625,8 @@ function sayAddress(address: string): string {
 
 const emailRule: Rule = {
   name: 'email',
-  pattern: '(?=[A-Za-z0-9])(?<![\\p{L}\\p{N}_.+-])[A-Za-z0-9](?:[A-Za-z0-9._+-]{0,62}[A-Za-z0-9])?@[A-Za-z0-9-]{1,63}(?:\\.[A-Za-z0-9-]{1,63}){1,4}(?![\\p{L}\\p{N}_])',
+  pattern:
+    '(?=[A-Za-z0-9])(?<![\\p{L}\\p{N}_.+-])[A-Za-z0-9](?:[A-Za-z0-9._+-]{0,62}[A-Za-z0-9])?@[A-Za-z0-9-]{1,63}(?:\\.[A-Za-z0-9-]{1,63}){1,4}(?![\\p{L}\\p{N}_])',
   rewrite([whole]) {
     return whole ? sayAddress(whole) : undefined;
   },

@@ -89,7 +89,7 @@ export const VI_UNITS: ReadonlyMap<string, string> = new Map(
  * Units that are also words or letters of running text ("lớp 12A", "5 A"): read as a unit only
  * when written right after the number or after a decimal.
  */
-export const VI_LETTER_UNITS: ReadonlySet<string> = new Set(['A', 'V', 'W', 'L', 'l', 's', 'h', 'g', 'm']);
+export const VI_LETTER_UNITS: ReadonlySet<string> = new Set(['A', 'V', 'W', 'L']);
 
 /** A currency as written after or before an amount, and how it is read. */
 export const VI_CURRENCIES: ReadonlyMap<string, string> = new Map(

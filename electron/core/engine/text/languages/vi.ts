@@ -20,7 +20,10 @@ export const vietnamese: LanguageRules = {
   readingRules: VIETNAMESE_READING_RULES,
   numericDateOrder: () => 'day-first',
   sayDate(d) {
-    const pieces = [piece(`ngày ${number(String(d.day))}`, ...d.dayAt), piece(` tháng ${viMonth(d.month)}`, ...d.monthAt)];
+    const pieces = [
+      piece(`ngày ${number(String(d.day))}`, ...d.dayAt),
+      piece(` tháng ${viMonth(d.month)}`, ...d.monthAt),
+    ];
     if (d.year) pieces.push(piece(` năm ${number(d.year.text)}`, ...d.year.at));
     return pieces;
   },
@@ -39,7 +42,10 @@ export const vietnamese: LanguageRules = {
     '₫': { one: 'đồng', many: 'đồng', centOne: '', centMany: '' },
   },
   sayMoney({ whole, cents, words }) {
-    const amount = cents && cents !== '00' ? { int: whole, frac: cents, negative: false } : { int: whole, negative: false };
+    const amount =
+      cents && cents !== '00'
+        ? { int: whole, frac: cents, negative: false }
+        : { int: whole, negative: false };
     return `${viNumberWords(amount)} ${words.many}`;
   },
   rangeWord: ' đến ',
