@@ -256,7 +256,7 @@ const TABLE = [
   'MC = em xi',
   'VAR = va',
   'VAT = vê a tê',
-  'SEA Games = xi gêm',
+  'SEA Games = xi ghêm',
 ];
 
 interface Entry {

@@ -15,7 +15,7 @@ export const VI_UNITS: ReadonlyMap<string, string> = new Map(
     dm: 'đề xi mét',
     m: 'mét',
     km: 'ki lô mét',
-    µm: 'mi crô mét',
+    µm: 'mi cờ rô mét',
     nm: 'na nô mét',
     inch: 'inh',
     // area
@@ -111,8 +111,8 @@ export const VI_CURRENCIES: ReadonlyMap<string, string> = new Map(
     JPY: 'yên',
     CNY: 'nhân dân tệ',
     NDT: 'nhân dân tệ',
-    '₩': 'won',
-    KRW: 'won',
+    '₩': 'uôn',
+    KRW: 'uôn',
   }),
 );
 

@@ -38,7 +38,7 @@ export const vietnamese: LanguageRules = {
     '€': { one: 'ơ rô', many: 'ơ rô', centOne: 'xu', centMany: 'xu' },
     '£': { one: 'bảng Anh', many: 'bảng Anh', centOne: 'xu', centMany: 'xu' },
     '¥': { one: 'yên', many: 'yên', centOne: '', centMany: '' },
-    '₩': { one: 'won', many: 'won', centOne: '', centMany: '' },
+    '₩': { one: 'uôn', many: 'uôn', centOne: '', centMany: '' },
     '₫': { one: 'đồng', many: 'đồng', centOne: '', centMany: '' },
   },
   sayMoney({ whole, cents, words }) {
