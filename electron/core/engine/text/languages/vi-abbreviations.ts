@@ -228,6 +228,9 @@ const TABLE = [
   // English acronyms as Vietnamese news says them
   'WHO = vê kép hát ô',
   'USD = đô la Mỹ',
+  'VND = Việt Nam đồng',
+  'VNĐ = Việt Nam đồng',
+  'RON = rôn',
   'COVID = cô vít',
   'Covid = cô vít',
   'AI = ây ai',

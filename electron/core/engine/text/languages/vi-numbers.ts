@@ -100,6 +100,8 @@ export function viDecimalPart(digits: string): string {
 export interface ViNumber {
   int: string;
   frac?: string;
+  /** The decimal separator was a point ("4.0", "3.5"): read "chấm", as written, not "phẩy". */
+  point?: boolean;
   negative: boolean;
 }
 
@@ -107,7 +109,8 @@ export interface ViNumber {
  * Parses a written number: "." (or a no-break / thin space) groups thousands and "," is the
  * decimal separator ("1.234.567,5"); with both "." and "," the last one is the decimal separator
  * ("1,234.56" written the English way); "1,234,567" (several commas before groups of three) is
- * grouped the English way; a single "." not before groups of three is a decimal point ("3.5").
+ * grouped the English way; a single "." not before groups of three is a decimal point ("3.5", read
+ * "ba chấm năm" as written: the Vietnamese decimal separator is the comma).
  * Undefined when the groups are not groups of three.
  */
 export function parseViNumber(written: string): ViNumber | undefined {
@@ -146,14 +149,15 @@ export function parseViNumber(written: string): ViNumber | undefined {
     intPart = intPart.split(thousands).join('');
   }
   if (!/^\d+$/.test(intPart)) return undefined;
-  return frac === undefined ? { int: intPart, negative } : { int: intPart, frac, negative };
+  if (frac === undefined) return { int: intPart, negative };
+  return decimal === '.' ? { int: intPart, frac, point: true, negative } : { int: intPart, frac, negative };
 }
 
-/** The words of a parsed number: "âm" before a negative one, "phẩy" before its decimals. */
-export function viNumberWords({ int, frac, negative }: ViNumber): string {
+/** The words of a parsed number: "âm" before a negative one, "phẩy" (or "chấm" for a point) before its decimals. */
+export function viNumberWords({ int, frac, point, negative }: ViNumber): string {
   // Inside a decimal the integer part is a number even with a leading zero ("0,5" → không phẩy năm).
   const whole = frac !== undefined && /^0+$/.test(int) ? 'không' : viCardinal(int);
-  const words = frac !== undefined ? `${whole} phẩy ${viDecimalPart(frac)}` : whole;
+  const words = frac !== undefined ? `${whole} ${point ? 'chấm' : 'phẩy'} ${viDecimalPart(frac)}` : whole;
   return negative ? `âm ${words}` : words;
 }
 

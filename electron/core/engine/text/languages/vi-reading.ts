@@ -337,10 +337,10 @@ const ROMAN_CONTEXT_WORDS = ROMAN_CONTEXT.flatMap((w) => [
 const romanRule: Rule = {
   name: 'roman',
   // "thế kỷ XXI", "Chương IV", "lần thứ IV"; a regnal number after a name ("Louis XIV").
-  pattern: `(?=[IVXLCDM])(?:(?<=(?:^|[^\\p{L}])(?:${[...new Set(ROMAN_CONTEXT_WORDS)].join('|')})${SP}+)|(?<=(?:^|[^\\p{L}])\\p{Lu}\\p{Ll}+${SP}+))(?=[IVXLCDM])(${ROMAN_NUMERAL})(?![\\p{L}\\p{N}_])`,
-  rewrite([whole], ctx) {
-    if (!whole) return undefined;
-    const value = romanValue(whole);
+  pattern: `(?=[IVXLCDM])(?:(?<=(?:^|[^\\p{L}])(?:${[...new Set(ROMAN_CONTEXT_WORDS)].join('|')})${SP}+)|(?<=(?:^|[^\\p{L}])\\p{Lu}\\p{Ll}+${SP}+))(?=[IVXLCDM])(${ROMAN_NUMERAL})(?:/(\\d{4}))?(?![\\p{L}\\p{N}_])`,
+  rewrite([whole, numeral, yearText], ctx) {
+    if (!whole || !numeral) return undefined;
+    const value = romanValue(numeral);
     if (value === undefined) return undefined;
     const said = before(ctx, 12);
     const inContext = ROMAN_CONTEXT.some((w) =>
@@ -348,7 +348,11 @@ const romanRule: Rule = {
     );
     // After a name only numerals of two letters or more, up to 39: "Elizabeth II", not "Áo XL" or a lone "I".
     if (!inContext && (whole.length < 2 || value > 39)) return undefined;
-    return ORDINAL_BEFORE.test(said) ? viOrdinal(value) : viCardinal(String(value));
+    const spoken = ORDINAL_BEFORE.test(said) ? viOrdinal(value) : viCardinal(String(value));
+    // "quý III/2024": the year after it.
+    if (!yearText) return spoken;
+    if (!inContext) return undefined;
+    return [piece(spoken, 0, numeral.length), piece(` năm ${year(yearText)}`, numeral.length, whole.length)];
   },
 };
 
@@ -379,11 +383,15 @@ function unitWords(symbol: string, value: ViNumber, ctx: RuleContext): string | 
   if (known) return known;
   const slash = symbol.indexOf('/');
   if (slash > 0) {
+    // A rate: "km/h", "người/km2", "đồng/lít" (a word after "/" is read as written).
     const per = symbol.slice(slash + 1);
-    const perWords = ctx.options.units?.get(per)?.one ?? VI_UNITS.get(per);
+    const perWords =
+      ctx.options.units?.get(per)?.one ?? VI_UNITS.get(per) ?? (/^\p{Ll}{2,}$/u.test(per) ? per : undefined);
     if (!perWords) return undefined;
     const head = symbol.slice(0, slash);
-    return `${ctx.options.units?.get(head)?.many ?? VI_UNITS.get(head) ?? head} trên ${perWords}`;
+    const headWords =
+      ctx.options.units?.get(head)?.many ?? VI_UNITS.get(head) ?? VI_CURRENCIES.get(head) ?? head;
+    return `${headWords} trên ${perWords}`;
   }
   return undefined;
 }
@@ -517,7 +525,8 @@ const quantityRule: Rule = {
 /** The class of a number read with what follows it. */
 function suffixClass(suffix: string): RuleName {
   if (suffix === '%' || suffix === '‰') return 'percent';
-  if (VI_CURRENCIES.has(suffix) || VI_AMOUNT_SCALES.has(suffix)) return 'money';
+  const head = suffix.split('/')[0] as string;
+  if (VI_CURRENCIES.has(head) || VI_AMOUNT_SCALES.has(suffix)) return 'money';
   return 'measure';
 }
 
@@ -642,6 +651,19 @@ const urlRule: Rule = {
   },
 };
 
+const versionRule: Rule = {
+  name: 'version',
+  // 2.1.3, 192.168.1.1: parts read with "chấm"; "1.500.000" (groups of three) stays a number.
+  pattern: `${START}(?!\\d{1,3}(?:\\.\\d{3})+(?!\\.?\\d))\\d{1,4}(?:\\.\\d{1,4}){2,3}${END}`,
+  rewrite([whole]) {
+    if (!whole) return undefined;
+    return whole
+      .split('.')
+      .map((part) => viCardinal(part))
+      .join(' chấm ');
+  },
+};
+
 /** The Vietnamese reading rules, in priority order (`LanguageRules.readingRules`). */
 export const VIETNAMESE_READING_RULES: Rule[] = [
   emailRule,
@@ -655,6 +677,7 @@ export const VIETNAMESE_READING_RULES: Rule[] = [
   clockRule,
   romanRule,
   moneyBeforeRule,
+  versionRule,
   quantityRule,
   sundayRule,
   acronymRule,

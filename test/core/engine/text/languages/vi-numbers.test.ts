@@ -127,7 +127,7 @@ describe('Vietnamese number words', () => {
   it('parses the ways a number is written, and refuses groups that are not of three', () => {
     expect(parseViNumber('1.234.567,5')).toEqual({ int: '1234567', frac: '5', negative: false });
     expect(parseViNumber('1,234,567')).toEqual({ int: '1234567', negative: false });
-    expect(parseViNumber('1,234.5')).toEqual({ int: '1234', frac: '5', negative: false });
+    expect(parseViNumber('1,234.5')).toEqual({ int: '1234', frac: '5', point: true, negative: false });
     expect(parseViNumber('-3,5')).toEqual({ int: '3', frac: '5', negative: true });
     expect(parseViNumber('1\u00A0000')).toEqual({ int: '1000', negative: false });
     expect(parseViNumber('1.23,4.5')).toBeUndefined();

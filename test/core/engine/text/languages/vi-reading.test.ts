@@ -52,12 +52,12 @@ classCases('decimals and negative numbers', [
   ['0,05', 'không phẩy không năm'],
   ['2,5 triệu', 'hai phẩy năm triệu'],
   ['1.234,5', 'một nghìn hai trăm ba mươi tư phẩy năm'],
-  ['3.5', 'ba phẩy năm'],
+  ['3.5', 'ba chấm năm'],
   ['3,14159', 'ba phẩy một bốn một năm chín'],
   ['-5', 'âm năm'],
   ['từ -15 độ', 'từ âm mười lăm độ'],
   ['-0,5', 'âm không phẩy năm'],
-  ['1,234.56', 'một nghìn hai trăm ba mươi tư phẩy năm mươi sáu'],
+  ['1,234.56', 'một nghìn hai trăm ba mươi tư chấm năm mươi sáu'],
 ]);
 
 classCases('ordinals and weekdays', [
@@ -164,6 +164,8 @@ classCases('measures', [
   ['500 người/km2', 'năm trăm người trên ki lô mét vuông'],
   ['2-5km', 'hai đến năm ki lô mét'],
   ['-5°C', 'âm năm độ xê'],
+  ['23.500 đồng/lít', 'hai mươi ba nghìn năm trăm đồng trên lít'],
+  ['12 lít/ngày', 'mười hai lít trên ngày'],
 ]);
 
 classCases('phone numbers', [
@@ -219,9 +221,23 @@ classCases('Roman numerals in context', [
   ['lần thứ IV', 'lần thứ tư'],
   ['Louis XIV', 'Louis mười bốn'],
   ['Chương I', 'Chương một'],
+  ['quý III/2024', 'quý ba năm hai nghìn không trăm hai mươi tư'],
   ['I love you', 'I love you'],
   ['Vitamin C', 'Vitamin C'],
   ['Áo XL', 'Áo XL'],
+]);
+
+classCases('versions', [
+  ['Công nghiệp 4.0', 'Công nghiệp bốn chấm không'],
+  ['phiên bản 2.1.3', 'phiên bản hai chấm một chấm ba'],
+  ['192.168.1.1', 'một trăm chín mươi hai chấm một trăm sáu mươi tám chấm một chấm một'],
+  ['Android 14.0.1', 'Android mười bốn chấm không chấm một'],
+  ['bản 1.10.2', 'bản một chấm mười chấm hai'],
+  ['v 3.2.0', 'v ba chấm hai chấm không'],
+  ['4.0.0.1', 'bốn chấm không chấm không chấm một'],
+  ['Web 2.0', 'Web hai chấm không'],
+  ['1.500.000', 'một triệu năm trăm nghìn'],
+  ['1.500.000đ', 'một triệu năm trăm nghìn đồng'],
 ]);
 
 classCases('abbreviations', [
