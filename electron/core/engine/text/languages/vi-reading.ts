@@ -268,37 +268,58 @@ const phoneRule: Rule = {
 
 // --- Clock times and durations ------------------------------------------------------------
 
-const hourRule: Rule = {
-  name: 'time',
-  // 14h30, 14h30', 8h, 2h30p, 14g30
-  pattern: `${START}(\\d{1,2})[hg](?:(\\d{2})(['′]|ph?(?!\\p{L}))?)?(?![\\p{L}\\p{N}_])`,
-  rewrite([whole, h, min, mark]) {
-    if (!whole || !h) return undefined;
-    if (min !== undefined && Number(min) > 59) return undefined;
-    const hAt = h.length + 1;
-    const pieces = [piece(`${viCardinal(String(Number(h)))} giờ`, 0, hAt)];
-    if (min !== undefined && Number(min) > 0)
-      pieces.push(piece(` ${viCardinal(String(Number(min)))}${mark ? ' phút' : ''}`, hAt, whole.length));
-    else if (hAt < whole.length) pieces.push(piece('', hAt, whole.length));
-    return pieces;
-  },
-};
+/** 14h30, 14h30', 8h, 2h30p, 14g30 ("g" only before minutes: "50g" is grams). */
+const HOUR = `\\d{1,2}(?:h|g(?=\\d{2}))(?:\\d{2}(?:['′]|ph?(?!\\p{L}))?)?(?![\\p{L}\\p{N}_])`;
+const HOUR_PARTS = /^(\d{1,2})[hg](?:(\d{2})(['′]|ph?)?)?$/u;
+/** 9:15, 15:45, 7:00, 1:30:15 */
+const CLOCK = `(?:[01]?\\d|2[0-4]):[0-5]\\d(?::[0-5]\\d)?${END}`;
+const CLOCK_PARTS = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/u;
 
-const clockRule: Rule = {
-  name: 'time',
-  // 9:15, 15:45, 7:00, 1:30:15
-  pattern: `${START}([01]?\\d|2[0-4]):([0-5]\\d)(?::([0-5]\\d))?${END}`,
-  rewrite([whole, h, min, sec]) {
-    if (!whole || !h || !min) return undefined;
-    const pieces = [piece(`${viCardinal(String(Number(h)))} giờ`, 0, h.length)];
-    const mEnd = h.length + 1 + min.length;
-    if (Number(min) > 0 || sec)
-      pieces.push(piece(` ${viCardinal(String(Number(min)))} phút`, h.length, mEnd));
-    else pieces.push(piece('', h.length, mEnd));
-    if (sec) pieces.push(piece(` ${viCardinal(String(Number(sec)))} giây`, mEnd, whole.length));
-    return pieces;
-  },
-};
+const say = (digits: string) => viCardinal(String(Number(digits)));
+
+/** "14h30" → mười bốn giờ ba mươi ("phút" when written: 14h30', 2h30p); undefined past 59 minutes. */
+function hourPieces(text: string, at: number): OutPiece[] | undefined {
+  const [, h = '', min, mark] = HOUR_PARTS.exec(text) ?? [];
+  if (!h || (min !== undefined && Number(min) > 59)) return undefined;
+  const hEnd = at + h.length + 1;
+  const pieces = [piece(`${say(h)} giờ`, at, hEnd)];
+  if (min !== undefined && Number(min) > 0)
+    pieces.push(piece(` ${say(min)}${mark ? ' phút' : ''}`, hEnd, at + text.length));
+  else if (hEnd < at + text.length) pieces.push(piece('', hEnd, at + text.length));
+  return pieces;
+}
+
+/** "9:15" → chín giờ mười lăm phút; "7:00" → bảy giờ. */
+function clockPieces(text: string, at: number): OutPiece[] | undefined {
+  const [, h = '', min = '', sec] = CLOCK_PARTS.exec(text) ?? [];
+  if (!h || !min) return undefined;
+  const hEnd = at + h.length;
+  const mEnd = hEnd + 1 + min.length;
+  const pieces = [piece(`${say(h)} giờ`, at, hEnd)];
+  pieces.push(piece(Number(min) > 0 || sec ? ` ${say(min)} phút` : '', hEnd, mEnd));
+  if (sec) pieces.push(piece(` ${say(sec)} giây`, mEnd, at + text.length));
+  return pieces;
+}
+
+/** A rule for one way of writing a time, and a range of two ("7h-9h", "9:00 – 11:30"). */
+function timeRule(one: string, pieces: (text: string, at: number) => OutPiece[] | undefined): Rule {
+  return {
+    name: 'time',
+    pattern: `${START}(${one})(?:${SP}?[-–]${SP}?(${one}))?`,
+    rewrite([whole, first, second]) {
+      if (!whole || !first) return undefined;
+      const from = pieces(first, 0);
+      if (!from) return undefined;
+      const secondAt = second ? whole.indexOf(second, first.length) : -1;
+      const to = second ? pieces(second, secondAt) : undefined;
+      if (!to) return { out: from, end: first.length };
+      return [...from, piece(' đến ', first.length, secondAt), ...to];
+    },
+  };
+}
+
+const hourRule = timeRule(HOUR, hourPieces);
+const clockRule = timeRule(CLOCK, clockPieces);
 
 // --- Roman numerals -----------------------------------------------------------------------
 
@@ -488,18 +509,16 @@ const quantityRule: Rule = {
     const said = before(ctx);
     const code = CODE_BEFORE.test(said);
     const first = quantityPieces(left, ctx, code);
-    // "lớp 12A": a letter written against the number and not read with it is kept apart from its words.
-    const apart = left.suffix?.attached && !first.unitRead ? [piece(' ', left.at[1], left.at[1])] : [];
-    const single = (): RuleReading => ({
-      out: [...first.pieces, ...apart],
-      name:
+    const single = (): RuleReading =>
+      apart(
+        first.pieces,
+        ctx,
         first.unitRead && s1
           ? suffixClass(s1)
           : left.value.frac !== undefined
             ? 'decimal'
             : numberClass(said),
-      end: first.pieces.at(-1)?.to,
-    });
+      );
     if (!dash || !n2) return single();
     const dashAt = whole.indexOf(dash, left.suffix?.at[1] ?? left.at[1]);
     // A suffix not read ("2 ngày-3") ends the reading before it.
@@ -517,10 +536,20 @@ const quantityRule: Rule = {
       piece(link, first.pieces.at(-1)?.to ?? dashAt, right.at[0]),
       ...second.pieces,
     ];
-    const name = score ? 'score' : range ? 'range' : 'cardinal';
-    return { out: pieces, name, end: pieces.at(-1)?.to };
+    return apart(pieces, ctx, score ? 'score' : range ? 'range' : 'cardinal');
   },
 };
+
+/**
+ * A reading that stops where the text goes on with a letter or digit ("lớp 12A", "4x4") gets a
+ * space there, so the words read are not glued to what follows.
+ */
+function apart(pieces: OutPiece[], ctx: RuleContext, name: RuleName): RuleReading {
+  const end = pieces.at(-1)?.to ?? 0;
+  const next = ctx.input.charAt(ctx.index + end);
+  const out = /[\p{L}\p{N}]/u.test(next) ? [...pieces, piece(' ', end, end)] : pieces;
+  return { out, name, end };
+}
 
 /** The class of a number read with what follows it. */
 function suffixClass(suffix: string): RuleName {

@@ -107,6 +107,11 @@ classCases('clock times and durations', [
   ['45 phút', 'bốn mươi lăm phút'],
   ['1:30:15', 'một giờ ba mươi phút mười lăm giây'],
   ['9h05', 'chín giờ năm'],
+  ['Từ 7h-9h sáng', 'Từ bảy giờ đến chín giờ sáng'],
+  ['9:00 – 11:30', 'chín giờ đến mười một giờ ba mươi phút'],
+  ['14g30', 'mười bốn giờ ba mươi'],
+  ['50g', 'năm mươi gam'],
+  ['14h75', '14h75'],
 ]);
 
 classCases('money', [
@@ -323,6 +328,7 @@ describe('context and safety', () => {
   it('keeps a letter written against a number apart from its words ("lớp 12A")', () => {
     expect(read('lớp 12A')).toBe('lớp mười hai A');
     expect(read('5 A')).toBe('năm A');
+    expect(read('4x4')).toBe('bốn x4');
   });
 
   it('reads the user units first (PrepareOptions.units), before the table', () => {
