@@ -131,39 +131,31 @@ function datePieces(
   return pieces;
 }
 
-const isoDateRule: Rule = {
-  name: 'date',
-  // 2024-01-15, 2024/01/15: said day first.
-  pattern: `${START}(\\d{4})([-/.])(\\d{1,2})[-/.](\\d{1,2})${END}`,
-  rewrite([whole, y, sep, mo, d], ctx) {
-    if (!whole || !y || !sep || !mo || !d || whole[y.length + 1 + mo.length] !== sep) return undefined;
-    if (!validDay(Number(d), Number(mo))) return undefined;
-    const [yAt, , mAt, dAt] = spans(whole, [y, sep, mo, d]) as [number, number][];
-    return datePieces(
-      [d, dAt as [number, number]],
-      [mo, mAt as [number, number]],
-      [y, yAt as [number, number]],
-      !DAY_WORD_BEFORE.test(before(ctx)),
-    );
-  },
-};
-
-const numericDateRule: Rule = {
-  name: 'date',
-  // 15/01/2024, 15-01-2024, 15.01.2024
-  pattern: `${START}(\\d{1,2})([-/.])(\\d{1,2})[-/.](\\d{4})${END}`,
-  rewrite([whole, d, sep, mo, y], ctx) {
-    if (!whole || !d || !sep || !mo || !y || whole[d.length + 1 + mo.length] !== sep) return undefined;
-    if (!validDay(Number(d), Number(mo))) return undefined;
-    const [dAt, , mAt, yAt] = spans(whole, [d, sep, mo, y]);
-    return datePieces(
-      [d, dAt as [number, number]],
-      [mo, mAt as [number, number]],
-      [y, yAt as [number, number]],
-      !DAY_WORD_BEFORE.test(before(ctx)),
-    );
-  },
-};
+/**
+ * A whole date, with one separator throughout: year first ("2024-01-15", "2024/01/15") or day
+ * first ("15/01/2024", "15-01-2024", "15.01.2024"); said day first either way.
+ */
+function wholeDateRule(yearFirst: boolean): Rule {
+  return {
+    name: 'date',
+    pattern: yearFirst
+      ? `${START}(\\d{4})([-/.])(\\d{1,2})[-/.](\\d{1,2})${END}`
+      : `${START}(\\d{1,2})([-/.])(\\d{1,2})[-/.](\\d{4})${END}`,
+    rewrite([whole, a, sep, mo, c], ctx) {
+      if (!whole || !a || !sep || !mo || !c || whole[a.length + 1 + mo.length] !== sep) return undefined;
+      const [d, y] = yearFirst ? [c, a] : [a, c];
+      if (!validDay(Number(d), Number(mo))) return undefined;
+      const [aAt, , mAt, cAt] = spans(whole, [a, sep, mo, c]) as [number, number][];
+      const [dAt, yAt] = (yearFirst ? [cAt, aAt] : [aAt, cAt]) as [number, number][];
+      return datePieces(
+        [d, dAt as [number, number]],
+        [mo, mAt as [number, number]],
+        [y, yAt as [number, number]],
+        !DAY_WORD_BEFORE.test(before(ctx)),
+      );
+    },
+  };
+}
 
 const dayRangeRule: Rule = {
   name: 'date',
@@ -697,8 +689,8 @@ const versionRule: Rule = {
 export const VIETNAMESE_READING_RULES: Rule[] = [
   emailRule,
   urlRule,
-  isoDateRule,
-  numericDateRule,
+  wholeDateRule(true),
+  wholeDateRule(false),
   dayRangeRule,
   phoneRule,
   slashRule,
