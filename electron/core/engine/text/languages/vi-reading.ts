@@ -653,24 +653,21 @@ function sayAddress(address: string): string {
   return words.join(' ').replace(/ hai chấm xuyệt xuyệt/g, '');
 }
 
-const emailRule: Rule = {
-  name: 'email',
-  pattern:
-    '(?=[A-Za-z0-9])(?<![\\p{L}\\p{N}_.+-])[A-Za-z0-9](?:[A-Za-z0-9._+-]{0,62}[A-Za-z0-9])?@[A-Za-z0-9-]{1,63}(?:\\.[A-Za-z0-9-]{1,63}){1,4}(?![\\p{L}\\p{N}_])',
-  rewrite([whole]) {
-    return whole ? sayAddress(whole) : undefined;
-  },
-};
+/** A rule that reads an address part by part (`sayAddress`). */
+function addressRule(name: 'email' | 'url', pattern: string): Rule {
+  return { name, pattern, rewrite: ([whole]) => (whole ? sayAddress(whole) : undefined) };
+}
 
-const urlRule: Rule = {
-  name: 'url',
-  // https://vnexpress.net/abc, www.baochinhphu.vn, tuoitre.vn: up to a space, less trailing punctuation.
-  pattern:
-    '(?=[a-z0-9])(?<![\\p{L}\\p{N}_.@/-])(?:(?:https?://|www\\.)[^\\s<>"]{0,300}[^\\s<>".,;:!?)\\]]|[a-z0-9-]{1,63}(?:\\.[a-z0-9-]{1,63}){0,3}\\.(?:vn|com|net|org|edu|gov|info|io)(?:/[^\\s<>"]{0,300}[^\\s<>".,;:!?)\\]])?(?![\\p{L}\\p{N}_]))',
-  rewrite([whole]) {
-    return whole ? sayAddress(whole) : undefined;
-  },
-};
+const emailRule = addressRule(
+  'email',
+  '(?=[A-Za-z0-9])(?<![\\p{L}\\p{N}_.+-])[A-Za-z0-9](?:[A-Za-z0-9._+-]{0,62}[A-Za-z0-9])?@[A-Za-z0-9-]{1,63}(?:\\.[A-Za-z0-9-]{1,63}){1,4}(?![\\p{L}\\p{N}_])',
+);
+
+// https://vnexpress.net/abc, www.baochinhphu.vn, tuoitre.vn: up to a space, less trailing punctuation.
+const urlRule = addressRule(
+  'url',
+  '(?=[a-z0-9])(?<![\\p{L}\\p{N}_.@/-])(?:(?:https?://|www\\.)[^\\s<>"]{0,300}[^\\s<>".,;:!?)\\]]|[a-z0-9-]{1,63}(?:\\.[a-z0-9-]{1,63}){0,3}\\.(?:vn|com|net|org|edu|gov|info|io)(?:/[^\\s<>"]{0,300}[^\\s<>".,;:!?)\\]])?(?![\\p{L}\\p{N}_]))',
+);
 
 const versionRule: Rule = {
   name: 'version',
