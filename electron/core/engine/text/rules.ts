@@ -110,7 +110,7 @@ function rewrite(
 ): MappedText {
   const input = normaliseWidth(text);
   const builder = new MappedTextBuilder(input);
-  const { re, rules } = compileRules(language);
+  const { re, bounded, rules } = compileRules(language);
   // Lexicon entries win over every rule: a rule match that overlaps one is dropped.
   const entries = options.lexicon?.find(input) ?? [];
   let nextEntry = 0;
@@ -133,7 +133,20 @@ function rewrite(
       re.lastIndex++;
       continue;
     }
-    const end = m.index + m[0].length;
+    let end = m.index + m[0].length;
+    // A match that runs into a lexicon entry is tried again on the text before the entry, so a
+    // number is still read when the word after it is an entry ("15 người").
+    let k = nextEntry;
+    while (k < entries.length && (entries[k] as { start: number }).start <= m.index) k++;
+    const entryStart = entries[k]?.start;
+    if (entryStart !== undefined && entryStart < end && m.index >= copied) {
+      bounded.lastIndex = m.index;
+      const shorter = bounded.exec(input.slice(0, entryStart));
+      if (shorter?.index === m.index && shorter[0].length > 0) {
+        m = shorter;
+        end = m.index + m[0].length;
+      }
+    }
     emitEntries(end);
     if (m.index < copied) {
       // The rule's match overlaps an entry's: look again after the entry.
@@ -269,6 +282,8 @@ function rulesFor(language: LanguageCode): Rule[] {
 
 interface CompiledRules {
   re: RegExp;
+  /** The same, for a match tried again on the text before a lexicon entry. */
+  bounded: RegExp;
   rules: { rule: Rule; group: number; count: number }[];
 }
 
@@ -286,7 +301,7 @@ function compileRules(language: LanguageCode): CompiledRules {
     return entry;
   });
   const re = new RegExp(list.map((r) => `(${r.pattern})`).join('|'), 'gu');
-  const result = { re, rules: entries };
+  const result = { re, bounded: new RegExp(re.source, 'gu'), rules: entries };
   compiled.set(language, result);
   return result;
 }

@@ -350,6 +350,16 @@ describe('context and safety', () => {
     expect(rewriteForEngine('UBND và 15', 'vi', { lexicon }).engineText).toBe('uỷ ban và mười lăm');
   });
 
+  it('still reads a number when the word after it is a lexicon entry ("15 người")', () => {
+    const lexicon = compileLexicon(
+      [{ match: 'người', replacement: 'người ta', kind: 'respell', case_sensitive: false, whole_word: true }],
+      'vi',
+    );
+    expect(rewriteForEngine('15 người và 2-5 người', 'vi', { lexicon }).engineText).toBe(
+      'mười lăm người ta và hai đến năm người ta',
+    );
+  });
+
   it('leaves an unsure pair with its separator, never a range or a date it cannot be', () => {
     expect(read('2025-2020')).toBe('hai nghìn không trăm hai mươi lăm - hai nghìn không trăm hai mươi');
     expect(read('số 15/2024/NĐ-CP')).toBe('số mười lăm/hai nghìn không trăm hai mươi tư/nghị định chính phủ');
