@@ -3,21 +3,24 @@
  * education, health, police, law, business and common ones of Vietnamese news, and English
  * acronyms as they are said there. One line per entry: `written = spoken`, then `| when` for an
  * entry that is read only in some places:
- * - `title`: before a capitalised name ("GS. Minh", "TP Cần Thơ", "ĐT Việt Nam");
+ * - `title`: a title or place word, mostly before a name ("GS. Minh", "TP Cần Thơ"); read
+ *   elsewhere too ("các TP lớn"), its full stop kept where it ends a sentence;
+ * - `name`: only before a capitalised name ("ĐT Việt Nam" đội tuyển, "TH Cát Linh" tiểu học);
  * - `number`: before a number ("Tr. 5", "ĐT: 0912…");
  * - `address`: before a number ("Q.1", "P. 5"), or before a capitalised name where an address
  *   part starts (after a comma, an opening parenthesis or at the start: ", P. Bến Nghé");
  * - `company`: after "công ty" / "Cty" ("Công ty CP" cổ phần);
  * - `end`: often ends a sentence ("v.v."): its full stop is kept when a new sentence follows.
- * An entry whose condition does not hold is not read (an unknown acronym is then spelt).
+ * An entry whose condition does not hold is spelt when it is in capitals ("ĐT" alone), else left.
  * The user's lexicon beats every entry (its abbreviation entries are matched before the rules).
  */
 
 import { piece, type Rule, type RuleContext } from '../rule-kit';
+import { spellVi } from './vi-letters';
 import { viCardinal } from './vi-numbers';
 import { VI_CURRENCIES } from './vi-units';
 
-type When = 'title' | 'number' | 'address' | 'company' | 'end';
+type When = 'title' | 'name' | 'number' | 'address' | 'company' | 'end';
 
 const TABLE = [
   // administration and the state
@@ -109,7 +112,7 @@ const TABLE = [
   'ĐBSCL = đồng bằng sông Cửu Long',
   'BR-VT = Bà Rịa Vũng Tàu',
   'QL = quốc lộ | number',
-  'ĐT = đội tuyển | title',
+  'ĐT = đội tuyển | name',
   'ĐT: = điện thoại:',
   'SĐT = số điện thoại',
   'ĐTDĐ = điện thoại di động',
@@ -119,7 +122,7 @@ const TABLE = [
   'THPT = trung học phổ thông',
   'THPTQG = trung học phổ thông quốc gia',
   'THCS = trung học cơ sở',
-  'TH = tiểu học | title',
+  'TH = tiểu học | name',
   'ĐHQG = đại học quốc gia',
   'ĐHQGHN = đại học quốc gia Hà Nội',
   'ĐHBK = đại học bách khoa',
@@ -304,8 +307,9 @@ function holds(when: When | undefined, ctx: RuleContext): boolean {
   switch (when) {
     case undefined:
     case 'end':
-      return true;
     case 'title':
+      return true;
+    case 'name':
       return SPACE_THEN_NAME.test(rest);
     case 'number':
       return THEN_NUMBER.test(rest);
@@ -338,7 +342,13 @@ export const vietnameseAbbreviationRule: Rule = {
       const number = viCardinal(digits.replace('-', ''));
       return [piece(entry.say, 0, written.length), piece(` ${number}`, written.length, whole.length)];
     }
-    if (!holds(entry.when, ctx)) return undefined;
-    return entry.when === 'end' ? `${entry.say}${keptFullStop(ctx)}` : entry.say;
+    if (!holds(entry.when, ctx))
+      return /^[A-ZĐ]{2,5}$/u.test(written) ? { out: spellVi(written), name: 'acronym' } : undefined;
+    const endsSentence =
+      entry.when === 'end' ||
+      (entry.when === 'title' &&
+        written.endsWith('.') &&
+        !SPACE_THEN_NAME.test(ctx.input.slice(ctx.end, ctx.end + 4)));
+    return endsSentence ? `${entry.say}${keptFullStop(ctx)}` : entry.say;
   },
 };

@@ -271,6 +271,9 @@ classCases('abbreviations', [
   ['ĐT Việt Nam', 'đội tuyển Việt Nam'],
   ['Nguyễn H. Nam', 'Nguyễn H. Nam'],
   ['có 2 CSGT', 'có hai cảnh sát giao thông'],
+  ['các TP lớn', 'các thành phố lớn'],
+  ['ĐT của bạn', 'đê tê của bạn'],
+  ['TH Cát Linh', 'tiểu học Cát Linh'],
 ]);
 
 classCases('acronyms spelt', [
