@@ -68,6 +68,10 @@ export async function prepareForEngine(
  * text) become words or spaces; emoji (read as their names) and markdown markers become
  * spaces; full-width ASCII becomes ASCII; line breaks and tabs become spaces.
  *
+ * A language with reading rules of its own (`LanguageRules.readingRules`: Vietnamese) has every
+ * number and what stands around it (dates, times, money, units, phone numbers, abbreviations)
+ * written out in its words instead.
+ *
  * These are the rules only: a language's stage after them (Japanese kana) is applied by
  * `prepareForEngine`. Never throws.
  */
