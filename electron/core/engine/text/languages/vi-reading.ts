@@ -68,6 +68,8 @@ const DATE_BEFORE = new RegExp(
   `(?:(?:^|[^\\p{L}])(?:ngày|hôm|sáng|trưa|chiều|tối|đêm|khuya|mùng|mồng|từ|đến|tới|trước|sau|vào|hạn|lễ|dịp|đầu|cuối|giữa)|${WEEKDAY})[ \\u00A0]*$`,
   'u',
 );
+/** Words after "a/b" that make it a count out of a total ("9/10 điểm"). */
+const COUNTED_AFTER = /^[ \u00A0]+(?:điểm|câu|người|phiếu|hộ|xã|tỉnh|trận|bàn|lần|thành viên)(?![\p{L}])/u;
 /** Date words that already say "ngày" (so it is not added). */
 const DAY_WORD_BEFORE = wordsBefore('ngày|hôm|mùng|mồng');
 
@@ -200,6 +202,12 @@ const slashRule: Rule = {
         piece(` năm ${year(b)}`, a.length, whole.length),
       ];
     }
+    // "9/10 điểm", "15/20 câu": a count out of a total, read "trên".
+    if (COUNTED_AFTER.test(ctx.input.slice(ctx.end, ctx.end + 8)) && !/^0/.test(b))
+      return {
+        out: [piece(viCardinal(a), 0, a.length), piece(` trên ${viCardinal(b)}`, a.length, whole.length)],
+        name: 'fraction',
+      };
     if (a.length > 2 || b.length > 2)
       return a.length <= 3 && b.length <= 3 && !/^0/.test(b) ? fraction(a, b) : numbersOnly(whole);
     const isDate = validDay(x, y);
@@ -517,6 +525,16 @@ const quantityRule: Rule = {
     if (left.suffix && !first.unitRead) return single();
     const right = quantity(whole, n2, s2, whole.indexOf(n2, dashAt + 1));
     if (!right) return single();
+    // "ngày 20-11": a day and a month after "ngày" (not "ngày 2-3 tháng 5", days 2 to 3).
+    const dayMonth =
+      DAY_WORD_BEFORE.test(said) &&
+      !left.suffix &&
+      !right.suffix &&
+      n1.length <= 2 &&
+      n2.length <= 2 &&
+      validDay(Number(n1), Number(n2)) &&
+      !/^[ \u00A0]*(?:tháng|\/)/u.test(ctx.input.slice(ctx.index + right.at[1], ctx.index + right.at[1] + 8));
+    if (dayMonth) return apart(datePieces([n1, left.at], [n2, right.at], undefined, false), ctx, 'date');
     const second = quantityPieces(right, ctx, code);
     const score = SCORE_BEFORE.test(said) && !left.suffix && !right.suffix;
     const range = !code && !score && (FROM_BEFORE.test(said) || valueOf(left.value) < valueOf(right.value));

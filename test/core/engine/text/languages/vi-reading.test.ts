@@ -92,6 +92,8 @@ classCases('dates', [
   ['từ 15-20/10/2024', 'từ mười lăm đến hai mươi tháng mười năm hai nghìn không trăm hai mươi tư'],
   ['mùng 2/9', 'mùng hai tháng chín'],
   ['ngày 05', 'ngày năm'],
+  ['ngày 20-11', 'ngày hai mươi tháng mười một'],
+  ['ngày 2-3 tháng 5', 'ngày hai đến ba tháng năm'],
 ]);
 
 classCases('clock times and durations', [
@@ -208,7 +210,9 @@ classCases('fractions', [
   ['2/3', 'hai phần ba'],
   ['1/2 số', 'một phần hai số'],
   ['1/10', 'một phần mười'],
-  ['15/20 câu', 'mười lăm phần hai mươi câu'],
+  ['15/20 câu', 'mười lăm trên hai mươi câu'],
+  ['9/10 điểm', 'chín trên mười điểm'],
+  ['45/13', 'bốn mươi lăm phần mười ba'],
   ['3/100', 'ba phần một trăm'],
   ['ngày 1/2', 'ngày một tháng hai'],
   ['15/01', 'ngày mười lăm tháng một'],
