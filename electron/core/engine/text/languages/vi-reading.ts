@@ -258,9 +258,8 @@ const phoneRule: Rule = {
     for (const [from, to] of groups as [number, number][]) {
       const text = whole.slice(from, to);
       const spoken = `${text.startsWith('+') ? 'cộng ' : ''}${viDigits(text)}`;
-      pieces.push(
-        piece(pieces.length ? `, ${spoken}` : spoken, pieces.length ? (pieces.at(-1)?.to ?? from) : 0, to),
-      );
+      // Each group stands for its digits as written (the first also for a "(" before it).
+      pieces.push(pieces.length ? piece(`, ${spoken}`, from, to) : piece(spoken, 0, to));
     }
     return pieces;
   },

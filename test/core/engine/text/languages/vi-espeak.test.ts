@@ -11,6 +11,7 @@ import { VI_ABBREVIATIONS } from '../../../../../electron/core/engine/text/langu
 import { viLetterName } from '../../../../../electron/core/engine/text/languages/vi-letters';
 import { VI_CURRENCIES, VI_UNITS } from '../../../../../electron/core/engine/text/languages/vi-units';
 import { readingOf } from '../../../../../electron/core/engine/text/reading';
+import { rewriteForEngine } from '../../../../../electron/core/engine/text/rules';
 import { loadEspeak } from '../../../../fixtures/espeak';
 
 let engine: ESpeakNGWorker;
@@ -89,5 +90,38 @@ describe('every word of the tables is read as Vietnamese', () => {
     const names = [...'abcdđefghijklmnopqrstuvwxyz'].map((c) => viLetterName(c) as string);
     expect(notVietnamese(names)).toEqual([]);
     for (const name of names) expect(ipa(name), name).toMatch(/[aeiouəɛɔy]/);
+  });
+});
+
+describe('word timings keep the written words', () => {
+  it('maps every word eSpeak speaks back to a written word, in order', () => {
+    const source = 'Lúc 14h30 ngày 15/01/2024, UBND Q.1 chi 1,5 triệu đồng cho 5km đường, gọi 0912 345 678.';
+    const prepared = rewriteForEngine(source, 'vi');
+    const spoken: { start: number; end: number }[] = [];
+    engine.synthesize(prepared.engineText, (_samples, events) => {
+      for (const e of events)
+        if (e.type === 'word') spoken.push(prepared.toSource(e.text_position, e.word_length));
+      return 0;
+    });
+    // Far more words are spoken than written: each maps into one written token.
+    const written = [...source.matchAll(/[^\s,.]+(?:[.,][^\s,.]+)*/gu)].map((m) => [
+      m.index,
+      m.index + m[0].length,
+    ]);
+    expect(spoken.length).toBeGreaterThan(written.length);
+    let last = 0;
+    for (const { start, end } of spoken) {
+      expect(start).toBeGreaterThanOrEqual(last);
+      const token = written.find(([from, to]) => start >= (from as number) && end <= (to as number));
+      expect(token, source.slice(start, end)).toBeDefined();
+      last = start;
+    }
+    const heardTokens = new Set(spoken.map(({ start, end }) => source.slice(start, end)));
+    for (const token of ['14h30', '15', '01', '2024', 'UBND', '1,5', '5km', '0912', '678']) {
+      expect(
+        [...heardTokens].some((t) => t.includes(token)),
+        token,
+      ).toBe(true);
+    }
   });
 });
