@@ -72,6 +72,8 @@ const DATE_BEFORE = new RegExp(
 const COUNTED_AFTER = /^[ \u00A0]+(?:điểm|câu|người|phiếu|hộ|xã|tỉnh|trận|bàn|lần|thành viên)(?![\p{L}])/u;
 /** Date words that already say "ngày" (so it is not added). */
 const DAY_WORD_BEFORE = wordsBefore('ngày|hôm|mùng|mồng');
+/** Words before a date or time part written with its zero ("ngày 05", "lúc 07"). */
+const TIME_PART_BEFORE = wordsBefore('ngày|mùng|mồng|năm|lúc|giờ|phút|giây');
 
 /** Each digit run of a match read as a number, the rest kept as written: what an unsure reading does. */
 function numbersOnly(whole: string): RuleReading {
@@ -354,6 +356,8 @@ const ROMAN_CONTEXT_WORDS = ROMAN_CONTEXT.flatMap((w) => [
   w.toLocaleUpperCase('vi'),
 ]);
 
+const ROMAN_CONTEXT_BEFORE = wordsBefore(ROMAN_CONTEXT.join('|'));
+
 const romanRule: Rule = {
   name: 'roman',
   // "thế kỷ XXI", "Chương IV", "lần thứ IV"; a regnal number after a name ("Louis XIV").
@@ -363,9 +367,7 @@ const romanRule: Rule = {
     const value = romanValue(numeral);
     if (value === undefined) return undefined;
     const said = before(ctx, 12);
-    const inContext = ROMAN_CONTEXT.some((w) =>
-      new RegExp(`(?:^|[^\\p{L}])${w}[ \\u00A0\\u202F]+$`, 'u').test(said),
-    );
+    const inContext = ROMAN_CONTEXT_BEFORE.test(said);
     // After a name only numerals of two letters or more, up to 39: "Elizabeth II", not "Áo XL" or a lone "I".
     if (!inContext && (whole.length < 2 || value > 39)) return undefined;
     const spoken = ORDINAL_BEFORE.test(said) ? viOrdinal(value) : viCardinal(String(value));
@@ -443,8 +445,7 @@ function plainNumber(written: string, value: ViNumber, ctx: RuleContext): string
     if (ORDINAL_BEFORE.test(said)) return viOrdinal(n);
     if (MONTH_BEFORE.test(said) && n >= 1 && n <= 12) return viMonth(n);
     // "ngày 05", "lúc 07": a date or time part written with its zero.
-    if (/^0\d$/.test(written) && wordsBefore('ngày|mùng|mồng|năm|lúc|giờ|phút|giây').test(said))
-      return viCardinal(String(n));
+    if (/^0\d$/.test(written) && TIME_PART_BEFORE.test(said)) return viCardinal(String(n));
   }
   return viNumberWords(value);
 }
