@@ -292,7 +292,7 @@ const currencyEnd = (key: string) => (VI_CURRENCIES.has(key) ? '(?![ \\u00A0]?\\
 
 const keys = [...VI_ABBREVIATIONS.keys()].sort((a, b) => b.length - a.length);
 // A key that ends with a letter ends a word; one that ends with "." or ":" may touch a number ("Q.1").
-const PATTERN = `(?=[\\p{Lu}vtC])(?<![\\p{L}\\p{N}_.&-])(?:${keys
+const PATTERN = `(?=[\\p{Lu}vtC])(?<![\\p{L}\\p{N}_.&])(?:${keys
   .map((k) => (/[.:]$/.test(k) ? escape(k) : `${escape(k)}(?![\\p{L}\\p{N}_&])${currencyEnd(k)}`))
   .join('|')})(-?\\d{1,4}(?![\\p{N}]|[.,]\\p{N}))?`;
 

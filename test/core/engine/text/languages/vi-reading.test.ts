@@ -278,6 +278,7 @@ classCases('abbreviations', [
   ['các TP lớn', 'các thành phố lớn'],
   ['ĐT của bạn', 'đê tê của bạn'],
   ['TH Cát Linh', 'tiểu học Cát Linh'],
+  ['số 123/QĐ-UBND', 'số một trăm hai mươi ba/quy đê-ủy ban nhân dân'],
 ]);
 
 classCases('acronyms spelt', [
