@@ -98,7 +98,23 @@ export interface Rule {
    * parts of it). `groups[0]` is the match, `groups[1..]` its capture groups. Undefined
    * leaves the text as it is.
    */
-  rewrite(groups: (string | undefined)[], ctx: RuleContext): string | OutPiece[] | undefined;
+  rewrite(groups: (string | undefined)[], ctx: RuleContext): string | OutPiece[] | RuleReading | undefined;
+}
+
+/**
+ * What a rule returns when a plain rewrite does not say enough: the class it read, for a rule
+ * that reads several (a number with a currency is 'money'), and where its reading stops.
+ */
+export interface RuleReading {
+  /** The engine text, as a rule's rewrite otherwise returns it. */
+  out: string | OutPiece[];
+  /** The class read, when not the rule's `name`. */
+  name?: RuleName;
+  /**
+   * Offset in the match where the reading stops: the text after it is left to the other rules
+   * (a word after a number that turned out not to be a unit). Pieces stay before it.
+   */
+  end?: number;
 }
 
 // --- Pattern parts and helpers ----------------------------------------------------------

@@ -34,6 +34,7 @@ import {
   type Rule,
   type RuleContext,
   type RuleName,
+  type RuleReading,
 } from './rule-kit';
 
 /**
@@ -68,6 +69,10 @@ export async function prepareForEngine(
  * engine must not see: `<`, `>` and `&` (the engine runs in SSML mode, where they swallow
  * text) become words or spaces; emoji (read as their names) and markdown markers become
  * spaces; full-width ASCII becomes ASCII; line breaks and tabs become spaces.
+ *
+ * A language with reading rules of its own (`LanguageRules.readingRules`: Vietnamese) has every
+ * number and what stands around it (dates, times, money, units, phone numbers, abbreviations)
+ * written out in its words instead.
  *
  * These are the rules only: a language's stage after them (Japanese kana) is applied by
  * `prepareForEngine`. Never throws.
@@ -111,7 +116,7 @@ function rewrite(
 ): MappedText {
   const input = normaliseWidth(text);
   const builder = new MappedTextBuilder(input);
-  const { re, rules } = compileRules(language);
+  const { re, bounded, rules } = compileRules(language);
   // Lexicon entries win over every rule: a rule match that overlaps one is dropped.
   const entries = options.lexicon?.find(input) ?? [];
   let nextEntry = 0;
@@ -134,7 +139,20 @@ function rewrite(
       re.lastIndex++;
       continue;
     }
-    const end = m.index + m[0].length;
+    let end = m.index + m[0].length;
+    // A match that runs into a lexicon entry is tried again on the text before the entry, so a
+    // number is still read when the word after it is an entry ("15 người").
+    let k = nextEntry;
+    while (k < entries.length && (entries[k] as { start: number }).start <= m.index) k++;
+    const entryStart = entries[k]?.start;
+    if (entryStart !== undefined && entryStart < end && m.index >= copied) {
+      bounded.lastIndex = m.index;
+      const shorter = bounded.exec(input.slice(0, entryStart));
+      if (shorter?.index === m.index && shorter[0].length > 0) {
+        m = shorter;
+        end = m.index + m[0].length;
+      }
+    }
     emitEntries(end);
     if (m.index < copied) {
       // The rule's match overlaps an entry's: look again after the entry.
@@ -144,28 +162,36 @@ function rewrite(
     const entry = rules.find((r) => m?.[r.group] !== undefined);
     if (!entry) continue;
     const groups = m.slice(entry.group, entry.group + entry.count + 1);
-    const out = entry.rule.rewrite(groups, { input, index: m.index, end, language, options });
-    if (out === undefined) {
+    const result = entry.rule.rewrite(groups, { input, index: m.index, end, language, options });
+    if (result === undefined) {
       // Declined: let other rules try from the next code point.
       re.lastIndex =
         m.index + (input.charCodeAt(m.index) >= 0xd800 && input.charCodeAt(m.index) <= 0xdbff ? 2 : 1);
       continue;
     }
+    const { out, name = entry.rule.name, end: stop } = isRuleReading(result) ? result : { out: result };
+    const readTo = stop !== undefined && stop > 0 && stop < m[0].length ? m.index + stop : end;
     builder.copy(copied, m.index);
     if (typeof out === 'string') builder.replace(out, m.index, end);
     else for (const p of out) builder.replace(p.text, m.index + p.from, m.index + p.to);
     changes?.push({
       from: m.index,
-      to: end,
+      to: readTo,
       spoken: typeof out === 'string' ? out : out.map((p) => p.text).join(''),
       source: 'rule',
-      rule: entry.rule.name,
+      rule: name,
     });
-    copied = end;
+    copied = readTo;
+    // The rest of a match the rule did not read is looked at again by every rule.
+    if (readTo < end) re.lastIndex = readTo;
   }
   emitEntries(input.length);
   builder.copy(copied, input.length);
   return builder.build(input);
+}
+
+function isRuleReading(result: string | OutPiece[] | RuleReading): result is RuleReading {
+  return typeof result === 'object' && !Array.isArray(result);
 }
 
 /** How `language` is read: its hooks, for the lexicon and SSML's say-as beside the rules. */
@@ -262,6 +288,8 @@ function rulesFor(language: LanguageCode): Rule[] {
 
 interface CompiledRules {
   re: RegExp;
+  /** The same, for a match tried again on the text before a lexicon entry. */
+  bounded: RegExp;
   rules: { rule: Rule; group: number; count: number }[];
 }
 
@@ -279,7 +307,7 @@ function compileRules(language: LanguageCode): CompiledRules {
     return entry;
   });
   const re = new RegExp(list.map((r) => `(${r.pattern})`).join('|'), 'gu');
-  const result = { re, rules: entries };
+  const result = { re, bounded: new RegExp(re.source, 'gu'), rules: entries };
   compiled.set(language, result);
   return result;
 }

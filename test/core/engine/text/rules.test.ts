@@ -1,6 +1,6 @@
 import type { ESpeakNGWorker } from '@echogarden/espeak-ng-emscripten';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { vietnameseNumber } from '../../../../electron/core/engine/text/languages/vi';
+import { viCardinal } from '../../../../electron/core/engine/text/languages/vi-numbers';
 import { rewriteForEngine } from '../../../../electron/core/engine/text/rules';
 import type { LanguageCode } from '../../../../electron/shared/voices';
 import { loadEspeak } from '../../../fixtures/espeak';
@@ -48,9 +48,21 @@ describe('rewriteForEngine: dates, times, money', () => {
     ['en', 'on 11/21/2026 and 21/11/2026', 'on November 21st, 2026 and November 21st, 2026'],
     ['en', 'on 05/06/2026', 'on May 6th, 2026'],
     ['en', 'November 21, 2026 and 1 May', 'November 21st, 2026 and 1st May'],
-    ['vi', 'Hôm nay 2026-11-21', 'Hôm nay ngày 21 tháng 11 năm 2026'],
-    ['vi', 'ngày 21/11/2026 và 01/04/2000', 'ngày 21 tháng 11 năm 2026 và ngày 1 tháng tư năm 2 nghìn'],
-    ['vi', 'ngày 2/9, tháng 11/2026', 'ngày 2 tháng 9, tháng 11 năm 2026'],
+    [
+      'vi',
+      'Hôm nay 2026-11-21',
+      'Hôm nay ngày hai mươi mốt tháng mười một năm hai nghìn không trăm hai mươi sáu',
+    ],
+    [
+      'vi',
+      'ngày 21/11/2026 và 01/04/2000',
+      'ngày hai mươi mốt tháng mười một năm hai nghìn không trăm hai mươi sáu và ngày một tháng tư năm hai nghìn',
+    ],
+    [
+      'vi',
+      'ngày 2/9, tháng 11/2026',
+      'ngày hai tháng chín, tháng mười một năm hai nghìn không trăm hai mươi sáu',
+    ],
     ['fr', 'le 2026-11-01 et le 21/11/2026', 'le 1er novembre 2026 et le 21 novembre 2026'],
     ['es', 'el 2026-11-21', 'el 21 de noviembre de 2026'],
     ['zh', '2026-11-21', '二零二六年11月21日'],
@@ -60,7 +72,7 @@ describe('rewriteForEngine: dates, times, money', () => {
       'at 12:00, 9:05, 14:00 and 3:00 pm; 14:30 stays',
       "at 12 o'clock, 9 oh 5, 14 hundred and 3 pm; 14:30 stays",
     ],
-    ['vi', 'lúc 14:30 và 7:00', 'lúc 14 giờ 30 phút và 7 giờ'],
+    ['vi', 'lúc 14:30 và 7:00', 'lúc mười bốn giờ ba mươi phút và bảy giờ'],
     ['fr', 'à 14h30, 9 h et 14:05', 'à 14 heures 30, 9 heures et 14 heures 5'],
     ['es', 'a las 14:00 o 14:30', 'a las 14 en punto o 14:30'],
     ['zh', '14:05和2:00', '14点零5分和两点'],
@@ -72,7 +84,11 @@ describe('rewriteForEngine: dates, times, money', () => {
     ],
     ['fr', 'coûte €5 ou 5,50 €', 'coûte 5 euros ou 5 euros 50'],
     ['es', 'cuesta $1 o 5,50 €', 'cuesta un dólar o 5 euros con 50'],
-    ['vi', 'giá 50.000đ, 1.500.000 VND hay $5', 'giá 50 nghìn đồng, 1 triệu 500 nghìn đồng hay 5 đô la'],
+    [
+      'vi',
+      'giá 50.000đ, 1.500.000 VND hay $5',
+      'giá năm mươi nghìn đồng, một triệu năm trăm nghìn đồng hay năm đô la',
+    ],
     ['zh', '价格¥5，涨了50%', '价格5元，涨了百分之50'],
     ['ko', '₩5000, 50%', '5000원, 50퍼센트'],
   ];
@@ -90,7 +106,6 @@ describe('rewriteForEngine: dates, times, money', () => {
       ['en', 'call 555-1234 now'],
       ['en', '50% of 1,000 e.g. at 3 p.m. on Main St. in the U.S.'],
       ['fr', '50 % et 5 €'.replace('5 €', '5 kg')],
-      ['vi', 'năm 2026 có 1.500 người, 3,5%'],
     ] as const) {
       expect(rewriteForEngine(text, language).engineText).toBe(text);
     }
@@ -98,16 +113,15 @@ describe('rewriteForEngine: dates, times, money', () => {
 });
 
 describe('rewriteForEngine: Vietnamese numbers', () => {
-  it('spells round numbers with scale words, as eSpeak adds "không trăm" to them', () => {
-    expect(vietnameseNumber('50000')).toBe('50 nghìn');
-    expect(vietnameseNumber('1.000.000')).toBe('1 triệu');
-    expect(vietnameseNumber('2500000')).toBe('2 triệu 500 nghìn');
-    expect(vietnameseNumber('1050000')).toBe('1 triệu không trăm 50 nghìn');
-    expect(vietnameseNumber('1005000')).toBe('1 triệu không trăm linh 5 nghìn');
-    expect(vietnameseNumber('1000000000')).toBe('1 tỷ');
-    expect(vietnameseNumber('2026')).toBe('2026');
-    expect(vietnameseNumber('1001')).toBe('1001');
-    expect(vietnameseNumber('0901000000')).toBe('0901000000');
+  it('reads every number in words, as eSpeak misreads some ("15" mười năm, "50.000" … không trăm)', () => {
+    expect(rewriteForEngine('năm 2026 có 1.500 người, 3,5%', 'vi').engineText).toBe(
+      'năm hai nghìn không trăm hai mươi sáu có một nghìn năm trăm người, ba phẩy năm phần trăm',
+    );
+    expect(viCardinal('50000')).toBe('năm mươi nghìn');
+    expect(viCardinal('1050000')).toBe('một triệu không trăm năm mươi nghìn');
+    expect(viCardinal('1005000')).toBe('một triệu không trăm linh năm nghìn');
+    expect(viCardinal('1000000000')).toBe('một tỷ');
+    expect(viCardinal('0901000000')).toBe('không chín không một không không không không không không');
   });
 
   it('the engine no longer says "không trăm" for 50.000 đồng', () => {

@@ -1,0 +1,354 @@
+/**
+ * Vietnamese abbreviations and acronyms, as data, and the rule that reads them: administrative,
+ * education, health, police, law, business and common ones of Vietnamese news, and English
+ * acronyms as they are said there. One line per entry: `written = spoken`, then `| when` for an
+ * entry that is read only in some places:
+ * - `title`: a title or place word, mostly before a name ("GS. Minh", "TP Cần Thơ"); read
+ *   elsewhere too ("các TP lớn"), its full stop kept where it ends a sentence;
+ * - `name`: only before a capitalised name ("ĐT Việt Nam" đội tuyển, "TH Cát Linh" tiểu học);
+ * - `number`: before a number ("Tr. 5", "ĐT: 0912…");
+ * - `address`: before a number ("Q.1", "P. 5"), or before a capitalised name where an address
+ *   part starts (after a comma, an opening parenthesis or at the start: ", P. Bến Nghé");
+ * - `company`: after "công ty" / "Cty" ("Công ty CP" cổ phần);
+ * - `end`: often ends a sentence ("v.v."): its full stop is kept when a new sentence follows.
+ * An entry whose condition does not hold is spelt when it is in capitals ("ĐT" alone), else left.
+ * The user's lexicon beats every entry (its abbreviation entries are matched before the rules).
+ */
+
+import { piece, type Rule, type RuleContext } from '../rule-kit';
+import { spellVi } from './vi-letters';
+import { viCardinal } from './vi-numbers';
+import { VI_CURRENCIES } from './vi-units';
+
+type When = 'title' | 'name' | 'number' | 'address' | 'company' | 'end';
+
+const TABLE = [
+  // administration and the state
+  'UBND = ủy ban nhân dân',
+  'HĐND = hội đồng nhân dân',
+  'MTTQ = mặt trận tổ quốc',
+  'UBMTTQ = ủy ban mặt trận tổ quốc',
+  'TW = trung ương',
+  'TƯ = trung ương',
+  'QH = quốc hội',
+  'ĐBQH = đại biểu quốc hội',
+  'UBTVQH = ủy ban thường vụ quốc hội',
+  'TAND = tòa án nhân dân',
+  'TANDTC = tòa án nhân dân tối cao',
+  'VKSND = viện kiểm sát nhân dân',
+  'VKSNDTC = viện kiểm sát nhân dân tối cao',
+  'CHXHCN = cộng hòa xã hội chủ nghĩa',
+  'XHCN = xã hội chủ nghĩa',
+  'ĐCSVN = đảng cộng sản Việt Nam',
+  'ĐCS = đảng cộng sản',
+  'BCH = ban chấp hành',
+  'BCT = bộ chính trị',
+  'BBT = ban bí thư',
+  'TBT = tổng bí thư',
+  'CTN = chủ tịch nước',
+  'TTg = thủ tướng',
+  'VPCP = văn phòng chính phủ',
+  'NĐ-CP = nghị định chính phủ',
+  'QĐ-TTg = quyết định thủ tướng',
+  'NQ-CP = nghị quyết chính phủ',
+  'NĐ = nghị định | number',
+  'QĐ = quyết định | number',
+  'NQ = nghị quyết | number',
+  'BCĐ = ban chỉ đạo',
+  'LHQ = liên hợp quốc',
+  'TTXVN = thông tấn xã Việt Nam',
+  'VN = Việt Nam',
+  'THADS = thi hành án dân sự',
+  'PCTN = phòng chống tham nhũng',
+  'CCHC = cải cách hành chính',
+  // ministries and sectors
+  'BGD&ĐT = bộ giáo dục và đào tạo',
+  'BGDĐT = bộ giáo dục và đào tạo',
+  'GD&ĐT = giáo dục và đào tạo',
+  'GD-ĐT = giáo dục và đào tạo',
+  'GDĐT = giáo dục và đào tạo',
+  'BYT = bộ y tế',
+  'BCA = bộ công an',
+  'BQP = bộ quốc phòng',
+  'BNG = bộ ngoại giao',
+  'NHNN = ngân hàng nhà nước',
+  'KH&ĐT = kế hoạch và đầu tư',
+  'KH-ĐT = kế hoạch và đầu tư',
+  'KH&CN = khoa học và công nghệ',
+  'KHCN = khoa học công nghệ',
+  'KHKT = khoa học kỹ thuật',
+  'TN&MT = tài nguyên và môi trường',
+  'TNMT = tài nguyên môi trường',
+  'LĐ-TB&XH = lao động thương binh và xã hội',
+  'LĐTBXH = lao động thương binh và xã hội',
+  'VH-TT&DL = văn hóa thể thao và du lịch',
+  'VHTTDL = văn hóa thể thao và du lịch',
+  'GTVT = giao thông vận tải',
+  'NN&PTNT = nông nghiệp và phát triển nông thôn',
+  'NNPTNT = nông nghiệp và phát triển nông thôn',
+  'TT&TT = thông tin và truyền thông',
+  'CNTT = công nghệ thông tin',
+  // places and addresses
+  'TP.HCM = thành phố Hồ Chí Minh',
+  'TP. HCM = thành phố Hồ Chí Minh',
+  'Tp.HCM = thành phố Hồ Chí Minh',
+  'Tp. HCM = thành phố Hồ Chí Minh',
+  'TP HCM = thành phố Hồ Chí Minh',
+  'TPHCM = thành phố Hồ Chí Minh',
+  'HCM = Hồ Chí Minh',
+  'TP. = thành phố | title',
+  'Tp. = thành phố | title',
+  'TP = thành phố | title',
+  'Q. = quận | address',
+  'P. = phường | address',
+  'H. = huyện | address',
+  'TX. = thị xã | title',
+  'TX = thị xã | title',
+  'TT. = thị trấn | title',
+  'KCN = khu công nghiệp',
+  'KCX = khu chế xuất',
+  'KĐT = khu đô thị',
+  'KDC = khu dân cư',
+  'ĐBSCL = đồng bằng sông Cửu Long',
+  'BR-VT = Bà Rịa Vũng Tàu',
+  'QL = quốc lộ | number',
+  'ĐT = đội tuyển | name',
+  'ĐT: = điện thoại:',
+  'SĐT = số điện thoại',
+  'ĐTDĐ = điện thoại di động',
+  // education
+  'ĐH = đại học',
+  'CĐ = cao đẳng',
+  'THPT = trung học phổ thông',
+  'THPTQG = trung học phổ thông quốc gia',
+  'THCS = trung học cơ sở',
+  'TH = tiểu học | name',
+  'ĐHQG = đại học quốc gia',
+  'ĐHQGHN = đại học quốc gia Hà Nội',
+  'ĐHBK = đại học bách khoa',
+  'SGK = sách giáo khoa',
+  'GV = giáo viên',
+  'GVCN = giáo viên chủ nhiệm',
+  'HS = học sinh',
+  'SV = sinh viên',
+  'NCS = nghiên cứu sinh',
+  // titles
+  'GS.TS. = giáo sư tiến sĩ | title',
+  'GS.TS = giáo sư tiến sĩ | title',
+  'PGS.TS. = phó giáo sư tiến sĩ | title',
+  'PGS.TS = phó giáo sư tiến sĩ | title',
+  'GS. = giáo sư | title',
+  'GS = giáo sư | title',
+  'PGS. = phó giáo sư | title',
+  'PGS = phó giáo sư | title',
+  'TS. = tiến sĩ | title',
+  'TS = tiến sĩ | title',
+  'TSKH = tiến sĩ khoa học',
+  'ThS. = thạc sĩ | title',
+  'ThS = thạc sĩ | title',
+  'Ths. = thạc sĩ | title',
+  'BS. = bác sĩ | title',
+  'BS = bác sĩ | title',
+  'BSCKI = bác sĩ chuyên khoa một',
+  'BSCKII = bác sĩ chuyên khoa hai',
+  'KS. = kỹ sư | title',
+  'KS = kỹ sư | title',
+  'LS. = luật sư | title',
+  'LS = luật sư | title',
+  'NSND = nghệ sĩ nhân dân',
+  'NSƯT = nghệ sĩ ưu tú',
+  'NGND = nhà giáo nhân dân',
+  'NGƯT = nhà giáo ưu tú',
+  'TTND = thầy thuốc nhân dân',
+  'TTƯT = thầy thuốc ưu tú',
+  'HLV = huấn luyện viên',
+  'VĐV = vận động viên',
+  'CLB = câu lạc bộ',
+  'ĐTQG = đội tuyển quốc gia',
+  // health
+  'BHYT = bảo hiểm y tế',
+  'BHXH = bảo hiểm xã hội',
+  'BHTN = bảo hiểm thất nghiệp',
+  'BV = bệnh viện | title',
+  'BVĐK = bệnh viện đa khoa',
+  'TTYT = trung tâm y tế',
+  'YTDP = y tế dự phòng',
+  // police, the army and the law
+  'CSGT = cảnh sát giao thông',
+  'CAND = công an nhân dân',
+  'QĐND = quân đội nhân dân',
+  'CSCĐ = cảnh sát cơ động',
+  'CSHS = cảnh sát hình sự',
+  'PCCC = phòng cháy chữa cháy',
+  'CNCH = cứu nạn cứu hộ',
+  'BĐBP = bộ đội biên phòng',
+  'ANTT = an ninh trật tự',
+  'TTATGT = trật tự an toàn giao thông',
+  'ATGT = an toàn giao thông',
+  'TNGT = tai nạn giao thông',
+  'VPHC = vi phạm hành chính',
+  'GPLX = giấy phép lái xe',
+  'CCCD = căn cước công dân',
+  'CMND = chứng minh nhân dân',
+  'BLHS = bộ luật hình sự',
+  'BLDS = bộ luật dân sự',
+  'TTHS = tố tụng hình sự',
+  // business
+  'Cty = công ty',
+  'Cty. = công ty',
+  'CTy = công ty',
+  'TNHH = trách nhiệm hữu hạn',
+  'CTCP = công ty cổ phần',
+  'CP = cổ phần | company',
+  'TMCP = thương mại cổ phần',
+  'NHTM = ngân hàng thương mại',
+  'DN = doanh nghiệp',
+  'DNNN = doanh nghiệp nhà nước',
+  'DNNVV = doanh nghiệp nhỏ và vừa',
+  'HĐQT = hội đồng quản trị',
+  'ĐHĐCĐ = đại hội đồng cổ đông',
+  'TGĐ = tổng giám đốc',
+  'GĐ = giám đốc',
+  'PGĐ = phó giám đốc',
+  'BĐS = bất động sản',
+  'XNK = xuất nhập khẩu',
+  'XK = xuất khẩu',
+  'NK = nhập khẩu',
+  'HTX = hợp tác xã',
+  'TTCK = thị trường chứng khoán',
+  'TMĐT = thương mại điện tử',
+  'BCTC = báo cáo tài chính',
+  'LNST = lợi nhuận sau thuế',
+  'NXB = nhà xuất bản',
+  // common
+  'v.v. = vân vân | end',
+  'v.v = vân vân',
+  'Tr. = trang | number',
+  'tr. = trang | number',
+  'STT = số thứ tự',
+  'LHP = liên hoan phim',
+  'TV = ti vi',
+  // English acronyms as Vietnamese news says them
+  'WHO = vê kép hát ô',
+  'USD = đô la Mỹ',
+  'VND = Việt Nam đồng',
+  'VNĐ = Việt Nam đồng',
+  'RON = rôn',
+  'COVID = cô vít',
+  'Covid = cô vít',
+  'AI = ây ai',
+  'GDP = gờ đê pê',
+  'FDI = ép đê i',
+  'ODA = ô đê a',
+  'ASEAN = a xê an',
+  'NATO = na tô',
+  'EU = i u',
+  'UNESCO = iu nét xcô',
+  'UNICEF = iu ni xép',
+  'FIFA = phi pha',
+  'AFF = a ép ép',
+  'APEC = a péc',
+  'WTO = vê kép tê ô',
+  'IMF = i em ép',
+  'CEO = xi i âu',
+  'CPI = xê pê i',
+  'IT = ai ti',
+  'USB = u ét bê',
+  'SMS = ét em ét',
+  'GPS = gờ pê ét',
+  'OTP = ô tê pê',
+  'ATM = a tê mờ',
+  'VIP = víp',
+  'MC = em xi',
+  'VAR = va',
+  'VAT = vê a tê',
+  'SEA Games = xi ghêm',
+];
+
+interface Entry {
+  say: string;
+  when?: When;
+}
+
+function parseTable(lines: readonly string[]): Map<string, Entry> {
+  const table = new Map<string, Entry>();
+  for (const line of lines) {
+    const [pair = '', when] = line.split(' | ');
+    const at = pair.indexOf(' = ');
+    const written = pair.slice(0, at);
+    const say = pair.slice(at + 3);
+    table.set(written, when ? { say, when: when as When } : { say });
+  }
+  return table;
+}
+
+/** The dictionary, by the abbreviation as written. */
+export const VI_ABBREVIATIONS: ReadonlyMap<string, Entry> = parseTable(TABLE);
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '[ \\u00A0]?');
+
+/** A currency before an amount ("USD 50") is left to the money rule, which says it after the amount. */
+const currencyEnd = (key: string) => (VI_CURRENCIES.has(key) ? '(?![ \\u00A0]?\\d)' : '');
+
+const keys = [...VI_ABBREVIATIONS.keys()].sort((a, b) => b.length - a.length);
+// A key that ends with a letter ends a word; one that ends with "." or ":" may touch a number ("Q.1").
+const PATTERN = `(?=[\\p{Lu}vtC])(?<![\\p{L}\\p{N}_.&])(?:${keys
+  .map((k) => (/[.:]$/.test(k) ? escape(k) : `${escape(k)}(?![\\p{L}\\p{N}_&])${currencyEnd(k)}`))
+  .join('|')})(-?\\d{1,4}(?![\\p{N}]|[.,]\\p{N}))?`;
+
+const SPACE_THEN_NAME = /^[ \u00A0]+\p{Lu}/u;
+const THEN_NUMBER = /^[ \u00A0]*\p{N}/u;
+const ADDRESS_START = /(?:^|[,(;:\n])[ \u00A0]*$/u;
+const AFTER_COMPANY = /(?:công ty|Công ty|CÔNG TY|Cty|CTy)[ \u00A0]+$/u;
+
+function holds(when: When | undefined, ctx: RuleContext): boolean {
+  const rest = ctx.input.slice(ctx.end, ctx.end + 4);
+  const before = ctx.input.slice(Math.max(0, ctx.index - 12), ctx.index);
+  switch (when) {
+    case undefined:
+    case 'end':
+    case 'title':
+      return true;
+    case 'name':
+      return SPACE_THEN_NAME.test(rest);
+    case 'number':
+      return THEN_NUMBER.test(rest);
+    case 'address':
+      return THEN_NUMBER.test(rest) || (SPACE_THEN_NAME.test(rest) && ADDRESS_START.test(before));
+    case 'company':
+      return AFTER_COMPANY.test(before);
+  }
+}
+
+/** "." when a new sentence or line follows, so reading "v.v." keeps the sentence's end. */
+function keptFullStop(ctx: RuleContext): string {
+  const next = /^[ \t\u00A0]*(.)?/su.exec(ctx.input.slice(ctx.end, ctx.end + 8))?.[1];
+  return next === undefined || next === '\n' || /\p{Lu}/u.test(next) ? '.' : '';
+}
+
+/** The rule that reads the dictionary's entries where their condition holds. */
+export const vietnameseAbbreviationRule: Rule = {
+  name: 'abbreviation',
+  pattern: PATTERN,
+  rewrite([whole, digits], ctx) {
+    if (!whole) return undefined;
+    // "Q.1", "P.12": the number written against the abbreviation is read with it.
+    const written = digits ? whole.slice(0, whole.length - digits.length) : whole;
+    const entry = VI_ABBREVIATIONS.get(written) ?? VI_ABBREVIATIONS.get(written.replace(/\u00A0/g, ' '));
+    if (!entry) return undefined;
+    if (digits) {
+      // "COVID-19": a number after a hyphen goes with any entry; one written against it only with a place or a title of a number.
+      if (!digits.startsWith('-') && entry.when !== 'address' && entry.when !== 'number') return undefined;
+      const number = viCardinal(digits.replace('-', ''));
+      return [piece(entry.say, 0, written.length), piece(` ${number}`, written.length, whole.length)];
+    }
+    if (!holds(entry.when, ctx))
+      return /^[A-ZĐ]{2,5}$/u.test(written) ? { out: spellVi(written), name: 'acronym' } : undefined;
+    const endsSentence =
+      entry.when === 'end' ||
+      (entry.when === 'title' &&
+        written.endsWith('.') &&
+        !SPACE_THEN_NAME.test(ctx.input.slice(ctx.end, ctx.end + 4)));
+    return endsSentence ? `${entry.say}${keptFullStop(ctx)}` : entry.say;
+  },
+};

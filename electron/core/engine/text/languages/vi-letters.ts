@@ -1,0 +1,61 @@
+/**
+ * Vietnamese names of the Latin letters, for acronyms spelt out ("VTV" → vê tê vê) and e-mail
+ * addresses. Written as eSpeak NG's Vietnamese voice reads them right: J is "di" (eSpeak reads
+ * the syllable "gi" alone as a bare consonant).
+ */
+
+import { VI_DIGITS } from './vi-numbers';
+
+const LETTER_NAMES: Record<string, string> = {
+  a: 'a',
+  ă: 'á',
+  â: 'ớ',
+  b: 'bê',
+  c: 'xê',
+  d: 'dê',
+  đ: 'đê',
+  e: 'e',
+  ê: 'ê',
+  f: 'ép',
+  g: 'gờ',
+  h: 'hát',
+  i: 'i',
+  j: 'di',
+  k: 'ca',
+  l: 'lờ',
+  m: 'mờ',
+  n: 'nờ',
+  o: 'o',
+  ô: 'ô',
+  ơ: 'ơ',
+  p: 'pê',
+  q: 'quy',
+  r: 'rờ',
+  s: 'ét',
+  t: 'tê',
+  u: 'u',
+  ư: 'ư',
+  v: 'vê',
+  w: 'đúp lê vê',
+  x: 'ích',
+  y: 'i dài',
+  z: 'dét',
+};
+
+/** The Vietnamese name of a letter (either case), or undefined for a character that is not one of them. */
+export function viLetterName(c: string): string | undefined {
+  return LETTER_NAMES[c.toLocaleLowerCase('vi')];
+}
+
+/** Letters and digits spelt one by one ("VTV1" → vê tê vê một); other characters are dropped. */
+export function spellVi(text: string): string {
+  const words: string[] = [];
+  for (const c of text) {
+    if (c >= '0' && c <= '9') words.push(VI_DIGITS[Number(c)] as string);
+    else {
+      const name = viLetterName(c);
+      if (name) words.push(name);
+    }
+  }
+  return words.join(' ');
+}

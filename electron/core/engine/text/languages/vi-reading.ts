@@ -1,0 +1,720 @@
+/**
+ * The Vietnamese reading rules (`LanguageRules.readingRules`): numbers and what stands around
+ * them written out in Vietnamese words, so every voice (eSpeak NG and the neural voices it
+ * phonemises for) says them as a Vietnamese reader does. In priority order: e-mail and web
+ * addresses, dates, phone numbers, clock times and durations, Roman numerals in context, money
+ * before the amount, numbers with what follows them (money, percent, units, ranges, scores,
+ * ordinals), "CN" in a date, and acronyms spelt with Vietnamese letter names.
+ *
+ * A reading that is not sure leaves the text as written, or reads the numbers alone and keeps
+ * the separators ("số 12-3", "15/2024/NĐ-CP"); no rule changes a number's value.
+ */
+
+import { romanValue, ROMAN_NUMERAL } from '../roman-numerals';
+import {
+  piece,
+  type OutPiece,
+  type Rule,
+  type RuleContext,
+  type RuleName,
+  type RuleReading,
+} from '../rule-kit';
+import { spellVi } from './vi-letters';
+import {
+  parseViNumber,
+  sayViNumber,
+  viCardinal,
+  viDigits,
+  viMonth,
+  viNumberWords,
+  viOrdinal,
+  type ViNumber,
+} from './vi-numbers';
+import { VI_AMOUNT_SCALES, VI_CURRENCIES, VI_LETTER_UNITS, VI_UNITS } from './vi-units';
+
+// --- Pattern parts ------------------------------------------------------------------------
+
+/** The start of a number: not inside a word, a number or a code ("A-1", "QL1A"). */
+const START = '(?=\\d)(?<![\\p{L}\\p{N}_.,:/])(?<![\\p{L}\\p{N}][-–])';
+/** The end of a number: not followed by a digit, or by punctuation that continues one. */
+const END = '(?![\\p{N}]|[.,:/]\\p{N})';
+const SP = '[ \\u00A0\\u202F]';
+/** A written number: "." or a no-break space grouping thousands, "," decimals; or grouped the English way. */
+const NUMBER =
+  '\\d{1,3}(?:[.\\u00A0\\u202F]\\d{3})+(?:,\\d+)?|\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?|\\d+(?:[.,]\\d+)?';
+/** What may follow a number: a currency, percent, a unit (looked up by the rule), a scale ("15k"). */
+const SUFFIX =
+  '(?:độ[ \\u00A0]?[CF]|°[CF]?|[%‰$€£¥₫₩]|US\\$|[\\p{L}µ]{1,5}[23²³]?(?:/[\\p{L}µ]{1,5}[23²³]?)?)(?![\\p{L}\\p{N}_])';
+
+/** The lower-cased text just before a match, for the words that decide a reading. */
+function before(ctx: RuleContext, length = 24): string {
+  return ctx.input.slice(Math.max(0, ctx.index - length), ctx.index).toLocaleLowerCase('vi');
+}
+
+const wordsBefore = (words: string) => new RegExp(`(?:^|[^\\p{L}])(?:${words})[ \\u00A0]*$`, 'u');
+
+const ORDINAL_BEFORE = wordsBefore('thứ|hạng');
+const MONTH_BEFORE = wordsBefore('tháng');
+const QUARTER_BEFORE = wordsBefore('quý');
+const SCORE_BEFORE = wordsBefore('tỷ số|tỉ số|thắng|thua|hòa|hoà|cách biệt');
+const FROM_BEFORE = wordsBefore('từ|khoảng|chừng|trong');
+/** Words before a number that make it and what follows a code, not a quantity ("lớp 12A", "số 12-3"). */
+const CODE_BEFORE = wordsBefore(
+  'số|mã|lớp|phòng|khu|tòa|toà|nhà|dãy|tầng|căn|lô|ô|ngõ|ngách|hẻm|kiệt|tổ|tuyến|biển|kí hiệu|ký hiệu',
+);
+const WEEKDAY = '(?:thứ[ \\u00A0]+(?:[2-7]|hai|ba|tư|năm|sáu|bảy)|chủ nhật|cn|t[2-7])[ \\u00A0]*,?';
+/** Words after which "30/10" is a date. */
+const DATE_BEFORE = new RegExp(
+  `(?:(?:^|[^\\p{L}])(?:ngày|hôm|sáng|trưa|chiều|tối|đêm|khuya|mùng|mồng|từ|đến|tới|trước|sau|vào|hạn|lễ|dịp|đầu|cuối|giữa)|${WEEKDAY})[ \\u00A0]*$`,
+  'u',
+);
+/** Words after "a/b" that make it a count out of a total ("9/10 điểm"). */
+const COUNTED_AFTER = /^[ \u00A0]+(?:điểm|câu|người|phiếu|hộ|xã|tỉnh|trận|bàn|lần|thành viên)(?![\p{L}])/u;
+/** Date words that already say "ngày" (so it is not added). */
+const DAY_WORD_BEFORE = wordsBefore('ngày|hôm|mùng|mồng');
+/** Words before a date or time part written with its zero ("ngày 05", "lúc 07"). */
+const TIME_PART_BEFORE = wordsBefore('ngày|mùng|mồng|năm|lúc|giờ|phút|giây');
+
+/** Each digit run of a match read as a number, the rest kept as written: what an unsure reading does. */
+function numbersOnly(whole: string): RuleReading {
+  const pieces: OutPiece[] = [];
+  for (const m of whole.matchAll(/\d+/g))
+    pieces.push(piece(viCardinal(m[0]), m.index, m.index + m[0].length));
+  return { out: keepGaps(whole, pieces), name: 'cardinal' };
+}
+
+/** Fills the parts of a match between pieces with the text as written, so nothing is dropped. */
+function keepGaps(whole: string, pieces: OutPiece[]): OutPiece[] {
+  const out: OutPiece[] = [];
+  let at = 0;
+  for (const p of pieces) {
+    if (p.from > at) out.push(piece(whole.slice(at, p.from), at, p.from));
+    out.push(p);
+    at = p.to;
+  }
+  if (at < whole.length) out.push(piece(whole.slice(at), at, whole.length));
+  return out;
+}
+
+/** Offsets of the groups of a match inside it, searching left to right. */
+function spans(whole: string, parts: (string | undefined)[]): [number, number][] {
+  const at: [number, number][] = [];
+  let from = 0;
+  for (const p of parts) {
+    if (p === undefined) {
+      at.push([from, from]);
+      continue;
+    }
+    const i = whole.indexOf(p, from);
+    at.push([i, i + p.length]);
+    from = i + p.length;
+  }
+  return at;
+}
+
+const year = (y: string) => viCardinal(String(Number(y)));
+
+// --- Dates --------------------------------------------------------------------------------
+
+function validDay(day: number, month: number): boolean {
+  return month >= 1 && month <= 12 && day >= 1 && day <= 31;
+}
+
+/** A date's pieces, in the order said: "[ngày] mười lăm tháng một [năm …]", each tied to its part as written. */
+function datePieces(
+  day: [string, [number, number]],
+  month: [string, [number, number]],
+  yearPart: [string, [number, number]] | undefined,
+  sayNgay: boolean,
+): OutPiece[] {
+  const pieces = [
+    piece(`${sayNgay ? 'ngày ' : ''}${viCardinal(String(Number(day[0])))}`, ...day[1]),
+    piece(` tháng ${viMonth(Number(month[0]))}`, ...month[1]),
+  ];
+  if (yearPart) pieces.push(piece(` năm ${year(yearPart[0])}`, ...yearPart[1]));
+  return pieces;
+}
+
+/**
+ * A whole date, with one separator throughout: year first ("2024-01-15", "2024/01/15") or day
+ * first ("15/01/2024", "15-01-2024", "15.01.2024"); said day first either way.
+ */
+function wholeDateRule(yearFirst: boolean): Rule {
+  return {
+    name: 'date',
+    pattern: yearFirst
+      ? `${START}(\\d{4})([-/.])(\\d{1,2})[-/.](\\d{1,2})${END}`
+      : `${START}(\\d{1,2})([-/.])(\\d{1,2})[-/.](\\d{4})${END}`,
+    rewrite([whole, a, sep, mo, c], ctx) {
+      if (!whole || !a || !sep || !mo || !c || whole[a.length + 1 + mo.length] !== sep) return undefined;
+      const [d, y] = yearFirst ? [c, a] : [a, c];
+      if (!validDay(Number(d), Number(mo))) return undefined;
+      const [aAt, , mAt, cAt] = spans(whole, [a, sep, mo, c]) as [number, number][];
+      const [dAt, yAt] = (yearFirst ? [cAt, aAt] : [aAt, cAt]) as [number, number][];
+      return datePieces(
+        [d, dAt as [number, number]],
+        [mo, mAt as [number, number]],
+        [y, yAt as [number, number]],
+        !DAY_WORD_BEFORE.test(before(ctx)),
+      );
+    },
+  };
+}
+
+const dayRangeRule: Rule = {
+  name: 'date',
+  // 15-20/10, 15 – 20/10/2024: days of one month.
+  pattern: `${START}(\\d{1,2})${SP}?[-–]${SP}?(\\d{1,2})/(\\d{1,2})(?:/(\\d{4}))?${END}`,
+  rewrite([whole, d1, d2, mo, y], ctx) {
+    if (!whole || !d1 || !d2 || !mo) return undefined;
+    if (!validDay(Number(d1), Number(mo)) || !validDay(Number(d2), Number(mo)) || Number(d1) >= Number(d2))
+      return undefined;
+    const [d1At, d2At, mAt, yAt] = spans(whole, [d1, d2, mo, y]) as [number, number][];
+    const ngay = DAY_WORD_BEFORE.test(before(ctx)) || FROM_BEFORE.test(before(ctx)) ? '' : 'ngày ';
+    const pieces = [
+      piece(`${ngay}${viCardinal(String(Number(d1)))}`, ...(d1At as [number, number])),
+      piece(' đến ', (d1At as [number, number])[1], (d2At as [number, number])[0]),
+      piece(viCardinal(String(Number(d2))), ...(d2At as [number, number])),
+      piece(` tháng ${viMonth(Number(mo))}`, (d2At as [number, number])[1], (mAt as [number, number])[1]),
+    ];
+    if (y) pieces.push(piece(` năm ${year(y)}`, (mAt as [number, number])[1], (yAt as [number, number])[1]));
+    return pieces;
+  },
+};
+
+const slashRule: Rule = {
+  name: 'date',
+  // 30/10 (a date or a fraction, by context), 12/2024 (a month), 3/4 (a fraction).
+  pattern: `${START}(\\d{1,4})/(\\d{1,4})${END}`,
+  rewrite([whole, a, b], ctx) {
+    if (!whole || !a || !b) return undefined;
+    const x = Number(a);
+    const y = Number(b);
+    const bAt = a.length + 1;
+    const said = before(ctx);
+    const next = ctx.input.slice(ctx.end, ctx.end + 2);
+    // "số 15/2024/NĐ-CP": a document's number, read as its numbers.
+    if (CODE_BEFORE.test(said) || /^\/\p{L}/u.test(next)) return numbersOnly(whole);
+    if (b.length === 4 && a.length <= 2) {
+      const inQuarter = QUARTER_BEFORE.test(said) && x >= 1 && x <= 4;
+      if (!inQuarter && (x < 1 || x > 12)) return numbersOnly(whole);
+      const head = MONTH_BEFORE.test(said) || inQuarter ? '' : 'tháng ';
+      return [
+        piece(`${head}${inQuarter ? viCardinal(String(x)) : viMonth(x)}`, 0, a.length),
+        piece(` năm ${year(b)}`, a.length, whole.length),
+      ];
+    }
+    // "9/10 điểm", "15/20 câu": a count out of a total, read "trên".
+    if (COUNTED_AFTER.test(ctx.input.slice(ctx.end, ctx.end + 8)) && !/^0/.test(b))
+      return {
+        out: [piece(viCardinal(a), 0, a.length), piece(` trên ${viCardinal(b)}`, a.length, whole.length)],
+        name: 'fraction',
+      };
+    if (a.length > 2 || b.length > 2)
+      return a.length <= 3 && b.length <= 3 && !/^0/.test(b) ? fraction(a, b) : numbersOnly(whole);
+    const isDate = validDay(x, y);
+    if (isDate && DATE_BEFORE.test(said)) {
+      return datePieces([a, [0, a.length]], [b, [bAt, whole.length]], undefined, !DAY_WORD_BEFORE.test(said));
+    }
+    // "24/7": all day, every day.
+    if (x === 24 && y === 7 && a.length === 2) return { out: 'hai tư trên bảy', name: 'cardinal' };
+    const leadingZero = /^0/.test(a) || /^0/.test(b);
+    if (!leadingZero && x < y && y <= 10) return fraction(a, b);
+    if (isDate) return datePieces([a, [0, a.length]], [b, [bAt, whole.length]], undefined, true);
+    return leadingZero ? numbersOnly(whole) : fraction(a, b);
+  },
+};
+
+/** "3/4" → ba phần tư ("phần tư" for a quarter, as said). */
+function fraction(a: string, b: string): RuleReading {
+  const denominator = Number(b) === 4 ? 'tư' : viCardinal(b);
+  return {
+    out: [
+      piece(viCardinal(a), 0, a.length),
+      piece(` phần ${denominator}`, a.length, a.length + 1 + b.length),
+    ],
+    name: 'fraction',
+  };
+}
+
+// --- Phone numbers ------------------------------------------------------------------------
+
+const phoneRule: Rule = {
+  name: 'telephone',
+  // 0912 345 678, 0912.345.678, 093-655-5449, +84 912 345 678, (028) 3823 4567, 1900 1234, 0912345678
+  pattern: `(?=[+(\\d])(?<![\\p{L}\\p{N}_.,+/-])(?:(?:\\+\\d{2,3}[ .\\u00A0-]?|\\(0\\d{1,3}\\)${SP}?|0)\\d{1,4}(?:[ .\\u00A0-]\\d{2,4}){1,3}|0\\d{9,10}|1[89]00[ .\\u00A0]?\\d{3,4}(?:[ .]\\d{3})?)(?![\\p{N}]|[.,-]\\p{N})`,
+  rewrite([whole], ctx) {
+    if (!whole) return undefined;
+    const digits = whole.replace(/\D/g, '');
+    const international = whole.startsWith('+');
+    if (digits.length < (international ? 9 : 8) || digits.length > 13) return undefined;
+    if (/^1[89]00/.test(whole) && /năm[ \u00A0]*$/u.test(before(ctx))) return undefined;
+    const pieces: OutPiece[] = [];
+    const groups = /^0\d{9,10}$/.test(whole)
+      ? [
+          [0, 4],
+          [4, 7],
+          [7, whole.length],
+        ]
+      : [...whole.matchAll(/\+?\d+/g)].map((m) => [m.index, m.index + m[0].length]);
+    for (const [from, to] of groups as [number, number][]) {
+      const text = whole.slice(from, to);
+      const spoken = `${text.startsWith('+') ? 'cộng ' : ''}${viDigits(text)}`;
+      // Each group stands for its digits as written (the first also for a "(" before it).
+      pieces.push(pieces.length ? piece(`, ${spoken}`, from, to) : piece(spoken, 0, to));
+    }
+    return pieces;
+  },
+};
+
+// --- Clock times and durations ------------------------------------------------------------
+
+/** 14h30, 14h30', 8h, 2h30p, 14g30 ("g" only before minutes: "50g" is grams). */
+const HOUR = `\\d{1,2}(?:h|g(?=\\d{2}))(?:\\d{2}(?:['′]|ph?(?!\\p{L}))?)?(?![\\p{L}\\p{N}_])`;
+const HOUR_PARTS = /^(\d{1,2})[hg](?:(\d{2})(['′]|ph?)?)?$/u;
+/** 9:15, 15:45, 7:00, 1:30:15 */
+const CLOCK = `(?:[01]?\\d|2[0-4]):[0-5]\\d(?::[0-5]\\d)?${END}`;
+const CLOCK_PARTS = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/u;
+
+const say = (digits: string) => viCardinal(String(Number(digits)));
+
+/** "14h30" → mười bốn giờ ba mươi ("phút" when written: 14h30', 2h30p); undefined past 59 minutes. */
+function hourPieces(text: string, at: number): OutPiece[] | undefined {
+  const [, h = '', min, mark] = HOUR_PARTS.exec(text) ?? [];
+  if (!h || (min !== undefined && Number(min) > 59)) return undefined;
+  const hEnd = at + h.length + 1;
+  const pieces = [piece(`${say(h)} giờ`, at, hEnd)];
+  if (min !== undefined && Number(min) > 0)
+    pieces.push(piece(` ${say(min)}${mark ? ' phút' : ''}`, hEnd, at + text.length));
+  else if (hEnd < at + text.length) pieces.push(piece('', hEnd, at + text.length));
+  return pieces;
+}
+
+/** "9:15" → chín giờ mười lăm phút; "7:00" → bảy giờ. */
+function clockPieces(text: string, at: number): OutPiece[] | undefined {
+  const [, h = '', min = '', sec] = CLOCK_PARTS.exec(text) ?? [];
+  if (!h || !min) return undefined;
+  const hEnd = at + h.length;
+  const mEnd = hEnd + 1 + min.length;
+  const pieces = [piece(`${say(h)} giờ`, at, hEnd)];
+  pieces.push(piece(Number(min) > 0 || sec ? ` ${say(min)} phút` : '', hEnd, mEnd));
+  if (sec) pieces.push(piece(` ${say(sec)} giây`, mEnd, at + text.length));
+  return pieces;
+}
+
+/** A rule for one way of writing a time, and a range of two ("7h-9h", "9:00 – 11:30"). */
+function timeRule(one: string, pieces: (text: string, at: number) => OutPiece[] | undefined): Rule {
+  return {
+    name: 'time',
+    pattern: `${START}(${one})(?:${SP}?[-–]${SP}?(${one}))?`,
+    rewrite([whole, first, second]) {
+      if (!whole || !first) return undefined;
+      const from = pieces(first, 0);
+      if (!from) return undefined;
+      const secondAt = second ? whole.indexOf(second, first.length) : -1;
+      const to = second ? pieces(second, secondAt) : undefined;
+      if (!to) return { out: from, end: first.length };
+      return [...from, piece(' đến ', first.length, secondAt), ...to];
+    },
+  };
+}
+
+const hourRule = timeRule(HOUR, hourPieces);
+const clockRule = timeRule(CLOCK, clockPieces);
+
+// --- Roman numerals -----------------------------------------------------------------------
+
+const ROMAN_CONTEXT = [
+  'thế kỷ',
+  'thế kỉ',
+  'chương',
+  'phần',
+  'khóa',
+  'khoá',
+  'đại hội',
+  'quý',
+  'thứ',
+  'tập',
+  'hồi',
+  'mục',
+  'kỳ',
+  'kì',
+  'bài',
+  'quyển',
+  'cấp',
+  'nhóm',
+  'loại',
+  'hạng',
+  'chapter',
+  'part',
+];
+/** The words in their three cases: "thế kỷ", "Thế kỷ"/"Thế Kỷ", "THẾ KỶ". */
+const ROMAN_CONTEXT_WORDS = ROMAN_CONTEXT.flatMap((w) => [
+  w,
+  w.charAt(0).toLocaleUpperCase('vi') + w.slice(1),
+  w.replace(/(^|\s)\p{L}/gu, (c) => c.toLocaleUpperCase('vi')),
+  w.toLocaleUpperCase('vi'),
+]);
+
+const ROMAN_CONTEXT_BEFORE = wordsBefore(ROMAN_CONTEXT.join('|'));
+
+const romanRule: Rule = {
+  name: 'roman',
+  // "thế kỷ XXI", "Chương IV", "lần thứ IV"; a regnal number after a name ("Louis XIV").
+  pattern: `(?=[IVXLCDM])(?:(?<=(?:^|[^\\p{L}])(?:${[...new Set(ROMAN_CONTEXT_WORDS)].join('|')})${SP}+)|(?<=(?:^|[^\\p{L}])\\p{Lu}\\p{Ll}+${SP}+))(?=[IVXLCDM])(${ROMAN_NUMERAL})(?:/(\\d{4}))?(?![\\p{L}\\p{N}_])`,
+  rewrite([whole, numeral, yearText], ctx) {
+    if (!whole || !numeral) return undefined;
+    const value = romanValue(numeral);
+    if (value === undefined) return undefined;
+    const said = before(ctx, 12);
+    const inContext = ROMAN_CONTEXT_BEFORE.test(said);
+    // After a name only numerals of two letters or more, up to 39: "Elizabeth II", not "Áo XL" or a lone "I".
+    if (!inContext && (whole.length < 2 || value > 39)) return undefined;
+    const spoken = ORDINAL_BEFORE.test(said) ? viOrdinal(value) : viCardinal(String(value));
+    // "quý III/2024": the year after it.
+    if (!yearText) return spoken;
+    if (!inContext) return undefined;
+    return [piece(spoken, 0, numeral.length), piece(` năm ${year(yearText)}`, numeral.length, whole.length)];
+  },
+};
+
+// --- Money, percent, measures, ranges and plain numbers ---------------------------------
+
+const CURRENCY_BEFORE = '(US\\$|[$€£¥₩]|USD|EUR|GBP|JPY)';
+const SCALE_WORDS = '(triệu|tỷ|tỉ|nghìn|ngàn|k)';
+
+const moneyBeforeRule: Rule = {
+  name: 'money',
+  // $5, US$5, €20, USD 50, $3 triệu: the currency is said after the amount.
+  pattern: `(?=[$€£¥₩UEGJ])(?<![\\p{L}\\p{N}_])${CURRENCY_BEFORE}${SP}?(${NUMBER})(?:${SP}?${SCALE_WORDS}(?![\\p{L}\\p{N}_]))?${END}`,
+  rewrite([whole, symbol, amount, scale]) {
+    if (!whole || !symbol || !amount) return undefined;
+    const words = sayViNumber(amount);
+    const currency = VI_CURRENCIES.get(symbol);
+    if (!words || !currency) return undefined;
+    const scaleWord = scale ? ` ${VI_AMOUNT_SCALES.get(scale) ?? scale}` : '';
+    return `${words}${scaleWord} ${currency}`;
+  },
+};
+
+/** How a unit is read: the user's units first, then the table; a rate ("người/km2") is read with "trên". */
+function unitWords(symbol: string, value: ViNumber, ctx: RuleContext): string | undefined {
+  const own = ctx.options.units?.get(symbol);
+  if (own) return value.int === '1' && value.frac === undefined ? own.one : own.many;
+  const known = VI_UNITS.get(symbol);
+  if (known) return known;
+  const slash = symbol.indexOf('/');
+  if (slash > 0) {
+    // A rate: "km/h", "người/km2", "đồng/lít" (a word after "/" is read as written).
+    const per = symbol.slice(slash + 1);
+    const perWords =
+      ctx.options.units?.get(per)?.one ?? VI_UNITS.get(per) ?? (/^\p{Ll}{2,}$/u.test(per) ? per : undefined);
+    if (!perWords) return undefined;
+    const head = symbol.slice(0, slash);
+    const headWords =
+      ctx.options.units?.get(head)?.many ?? VI_UNITS.get(head) ?? VI_CURRENCIES.get(head) ?? head;
+    return `${headWords} trên ${perWords}`;
+  }
+  return undefined;
+}
+
+/** What a suffix says after the number, or undefined when it is not a currency, percent or unit. */
+function suffixWords(
+  suffix: string,
+  value: ViNumber,
+  attached: boolean,
+  ctx: RuleContext,
+): string | undefined {
+  if (suffix === '%') return 'phần trăm';
+  if (suffix === '‰') return 'phần nghìn';
+  const scale = VI_AMOUNT_SCALES.get(suffix);
+  if (scale && attached) return scale;
+  const currency = VI_CURRENCIES.get(suffix);
+  if (currency) return currency;
+  const symbol = suffix.replace(/^độ[ \u00A0]?/u, 'độ ');
+  // "5 A" may be a class or a row: one-letter units are read only when written against the number.
+  if (VI_LETTER_UNITS.has(symbol) && !attached && !ctx.options.units?.has(symbol)) return undefined;
+  return unitWords(symbol, value, ctx);
+}
+
+/** The number itself, by what stands before it: "thứ 4" → tư, "tháng 4" → tư, else a cardinal. */
+function plainNumber(written: string, value: ViNumber, ctx: RuleContext): string {
+  const said = before(ctx);
+  if (value.frac === undefined && !value.negative && written.length <= 2) {
+    const n = Number(value.int);
+    if (ORDINAL_BEFORE.test(said)) return viOrdinal(n);
+    if (MONTH_BEFORE.test(said) && n >= 1 && n <= 12) return viMonth(n);
+    // "ngày 05", "lúc 07": a date or time part written with its zero.
+    if (/^0\d$/.test(written) && TIME_PART_BEFORE.test(said)) return viCardinal(String(n));
+  }
+  return viNumberWords(value);
+}
+
+interface Quantity {
+  text: string;
+  value: ViNumber;
+  at: [number, number];
+  suffix?: { text: string; at: [number, number]; attached: boolean };
+}
+
+function quantity(
+  whole: string,
+  numberText: string,
+  suffix: string | undefined,
+  from: number,
+): Quantity | undefined {
+  const value = parseViNumber(numberText);
+  if (!value) return undefined;
+  const at: [number, number] = [from, from + numberText.length];
+  if (suffix === undefined) return { text: numberText, value, at };
+  const sAt = whole.indexOf(suffix, at[1]);
+  return {
+    text: numberText,
+    value,
+    at,
+    suffix: { text: suffix, at: [sAt, sAt + suffix.length], attached: sAt === at[1] },
+  };
+}
+
+/** Pieces for one number and its suffix; the suffix is left to the rules after when it is not read. */
+function quantityPieces(
+  q: Quantity,
+  ctx: RuleContext,
+  code: boolean,
+): { pieces: OutPiece[]; unitRead: boolean } {
+  const suffix = q.suffix && !code ? suffixWords(q.suffix.text, q.value, q.suffix.attached, ctx) : undefined;
+  const number = code ? viCardinal(q.value.int) : plainNumber(q.text, q.value, ctx);
+  const pieces = [piece(q.value.negative && code ? `âm ${number}` : number, ...q.at)];
+  // A unit written against its number ("50.000đ") stands for the whole: a word timing of "đồng" shows "50.000đ".
+  if (suffix && q.suffix)
+    pieces.push(piece(` ${suffix}`, q.suffix.attached ? q.at[0] : q.at[1], q.suffix.at[1]));
+  return { pieces, unitRead: suffix !== undefined };
+}
+
+/** Numeric value of a parsed number, for comparing the ends of a range. */
+function valueOf(n: ViNumber): number {
+  const v = Number(`${n.int}.${n.frac ?? '0'}`);
+  return n.negative ? -v : v;
+}
+
+const quantityRule: Rule = {
+  name: 'cardinal',
+  pattern: `(?:(?=[-−]\\d)(?<![\\p{L}\\p{N}_.,:/)\\]-])[-−]|${START})(${NUMBER})${END}(?:${SP}?(${SUFFIX}))?(?:${SP}?([-–—])${SP}?(${NUMBER})${END}(?:${SP}?(${SUFFIX}))?)?`,
+  rewrite(groups, ctx) {
+    const [whole, n1, s1, dash, n2, s2] = groups;
+    if (!whole || !n1) return undefined;
+    const negative = whole.startsWith('-') || whole.startsWith('−');
+    const left = quantity(whole, `${negative ? '-' : ''}${n1}`, s1, 0);
+    if (!left) return undefined;
+    const said = before(ctx);
+    const code = CODE_BEFORE.test(said);
+    const first = quantityPieces(left, ctx, code);
+    const single = (): RuleReading =>
+      apart(
+        first.pieces,
+        ctx,
+        first.unitRead && s1
+          ? suffixClass(s1)
+          : left.value.frac !== undefined
+            ? 'decimal'
+            : numberClass(said),
+      );
+    if (!dash || !n2) return single();
+    const dashAt = whole.indexOf(dash, left.suffix?.at[1] ?? left.at[1]);
+    // A suffix not read ("2 ngày-3") ends the reading before it.
+    if (left.suffix && !first.unitRead) return single();
+    const right = quantity(whole, n2, s2, whole.indexOf(n2, dashAt + 1));
+    if (!right) return single();
+    // "ngày 20-11": a day and a month after "ngày" (not "ngày 2-3 tháng 5", days 2 to 3).
+    const dayMonth =
+      DAY_WORD_BEFORE.test(said) &&
+      !left.suffix &&
+      !right.suffix &&
+      n1.length <= 2 &&
+      n2.length <= 2 &&
+      validDay(Number(n1), Number(n2)) &&
+      !/^[ \u00A0]*(?:tháng|\/)/u.test(ctx.input.slice(ctx.index + right.at[1], ctx.index + right.at[1] + 8));
+    if (dayMonth) return apart(datePieces([n1, left.at], [n2, right.at], undefined, false), ctx, 'date');
+    const second = quantityPieces(right, ctx, code);
+    const score = SCORE_BEFORE.test(said) && !left.suffix && !right.suffix;
+    const range = !code && !score && (FROM_BEFORE.test(said) || valueOf(left.value) < valueOf(right.value));
+    // A range's first end without a suffix shares the second's ("5-7%" năm đến bảy phần trăm);
+    // an unsure pair keeps its dash ("số 12-3").
+    const link = score ? ' ' : range ? ' đến ' : ` ${dash} `;
+    const pieces = [
+      ...first.pieces,
+      piece(link, first.pieces.at(-1)?.to ?? dashAt, right.at[0]),
+      ...second.pieces,
+    ];
+    return apart(pieces, ctx, score ? 'score' : range ? 'range' : 'cardinal');
+  },
+};
+
+/**
+ * A reading that stops where the text goes on with a letter or digit ("lớp 12A", "4x4") gets a
+ * space there, so the words read are not glued to what follows.
+ */
+function apart(pieces: OutPiece[], ctx: RuleContext, name: RuleName): RuleReading {
+  const end = pieces.at(-1)?.to ?? 0;
+  const next = ctx.input.charAt(ctx.index + end);
+  const out = /[\p{L}\p{N}]/u.test(next) ? [...pieces, piece(' ', end, end)] : pieces;
+  return { out, name, end };
+}
+
+/** The class of a number read with what follows it. */
+function suffixClass(suffix: string): RuleName {
+  if (suffix === '%' || suffix === '‰') return 'percent';
+  const head = suffix.split('/')[0] as string;
+  if (VI_CURRENCIES.has(head) || VI_AMOUNT_SCALES.has(suffix)) return 'money';
+  return 'measure';
+}
+
+function numberClass(said: string): RuleName {
+  if (ORDINAL_BEFORE.test(said)) return 'ordinal';
+  return MONTH_BEFORE.test(said) ? 'date' : 'cardinal';
+}
+
+// --- Weekdays, acronyms, e-mail and web addresses ---------------------------------------
+
+const sundayRule: Rule = {
+  name: 'date',
+  // "CN" is chủ nhật only in a date: "CN, 15/1", "thứ 7 và CN".
+  pattern: `(?=C)(?<![\\p{L}\\p{N}_])CN(?![\\p{L}\\p{N}_])`,
+  rewrite(_groups, ctx) {
+    const next = ctx.input.slice(ctx.end, ctx.end + 10);
+    const dateAfter = /^[ \u00A0]*[,(]?[ \u00A0]*(?:ngày[ \u00A0]+)?\d{1,2}\/\d{1,2}/u.test(next);
+    const weekdayBefore =
+      /thứ[ \u00A0]+(?:[2-7]|hai|ba|tư|năm|sáu|bảy)[ \u00A0]*(?:,|và|-|–|hoặc)[ \u00A0]*$/u.test(before(ctx));
+    return dateAfter || weekdayBefore ? 'chủ nhật' : undefined;
+  },
+};
+
+/** Upper-case letters of Vietnamese words beyond A–Z ("HÀ NỘI"): a line in capitals, not acronyms. */
+const VIETNAMESE_CAPITAL = /[ÀÁẢÃẠĂẰẮẲẴẶÂẦẤẨẪẬÈÉẺẼẸÊỀẾỂỄỆÌÍỈĨỊÒÓỎÕỌÔỒỐỔỖỘƠỜỚỞỠỢÙÚỦŨỤƯỪỨỬỮỰỲÝỶỸỴ]/u;
+
+const acronymRule: Rule = {
+  name: 'acronym',
+  // An acronym the dictionary does not know, spelt with Vietnamese letter names: "VTV" vê tê vê.
+  pattern: '(?=[A-ZĐ])(?<![\\p{L}\\p{N}_])[A-ZĐ]{2,5}(?![\\p{L}\\p{N}_])',
+  rewrite([whole], ctx) {
+    if (!whole) return undefined;
+    // In a line written in capitals ("TIN NÓNG HÀ NỘI") the words are words.
+    const around = ctx.input.slice(Math.max(0, ctx.index - 16), ctx.end + 16);
+    if (VIETNAMESE_CAPITAL.test(around.replace(/\p{Ll}.*$/su, ''))) return undefined;
+    return spellVi(whole);
+  },
+};
+
+/** Parts of addresses read as words; any other part is spelt, or read as written when it is a long word. */
+const ADDRESS_WORDS: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    gmail: 'gờ meo',
+    yahoo: 'da hu',
+    hotmail: 'hót meo',
+    outlook: 'ao lúc',
+    mail: 'meo',
+    email: 'i meo',
+    com: 'com',
+    vn: 'vê nờ',
+    net: 'nét',
+    org: 'o rờ gờ',
+    edu: 'e đu',
+    gov: 'gờ o vê',
+    info: 'in phô',
+    www: 'vê kép vê kép vê kép',
+    http: 'hát tê tê pê',
+    https: 'hát tê tê pê ét',
+    html: 'hát tê mờ lờ',
+    news: 'niu',
+    online: 'on lai',
+    tv: 'ti vi',
+  }),
+);
+
+const ADDRESS_MARKS: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    '.': 'chấm',
+    '@': 'a còng',
+    _: 'gạch dưới',
+    '-': 'gạch ngang',
+    '/': 'xuyệt',
+    ':': 'hai chấm',
+    '?': 'hỏi chấm',
+    '=': 'bằng',
+    '&': 'và',
+    '#': 'thăng',
+    '+': 'cộng',
+    '%': 'phần trăm',
+  }),
+);
+
+/** A Vietnamese syllable written without its tone marks ("van", "tin"): read as a word, not spelt. */
+const SYLLABLE =
+  /^(?:ngh|ng|nh|ch|gh|gi|kh|ph|qu|th|tr|[bcdghklmnpqrstvx])?(?:[aeiouy]{1,3})(?:ch|ng|nh|[cmnpt])?$/i;
+
+/** An address part by part: known words as words, numbers as numbers, short parts spelt, marks named. */
+function sayAddress(address: string): string {
+  const words: string[] = [];
+  for (const m of address.matchAll(/[\p{L}]+|\d+|[^\p{L}\d]/gu)) {
+    const part = m[0];
+    const known = ADDRESS_WORDS.get(part.toLowerCase());
+    if (known) words.push(known);
+    else if (/^\d+$/.test(part)) words.push(part.length > 4 ? viDigits(part) : viCardinal(part));
+    else if (/^\p{L}+$/u.test(part))
+      words.push(SYLLABLE.test(part) || (part.length >= 5 && /[aeiouy]/i.test(part)) ? part : spellVi(part));
+    else {
+      const mark = ADDRESS_MARKS.get(part);
+      if (mark) words.push(mark);
+    }
+  }
+  // "://" is not said.
+  return words.join(' ').replace(/ hai chấm xuyệt xuyệt/g, '');
+}
+
+/** A rule that reads an address part by part (`sayAddress`). */
+function addressRule(name: 'email' | 'url', pattern: string): Rule {
+  return { name, pattern, rewrite: ([whole]) => (whole ? sayAddress(whole) : undefined) };
+}
+
+const emailRule = addressRule(
+  'email',
+  '(?=[A-Za-z0-9])(?<![\\p{L}\\p{N}_.+-])[A-Za-z0-9](?:[A-Za-z0-9._+-]{0,62}[A-Za-z0-9])?@[A-Za-z0-9-]{1,63}(?:\\.[A-Za-z0-9-]{1,63}){1,4}(?![\\p{L}\\p{N}_])',
+);
+
+// https://vnexpress.net/abc, www.baochinhphu.vn, tuoitre.vn: up to a space, less trailing punctuation.
+const urlRule = addressRule(
+  'url',
+  '(?=[a-z0-9])(?<![\\p{L}\\p{N}_.@/-])(?:(?:https?://|www\\.)[^\\s<>"]{0,300}[^\\s<>".,;:!?)\\]]|[a-z0-9-]{1,63}(?:\\.[a-z0-9-]{1,63}){0,3}\\.(?:vn|com|net|org|edu|gov|info|io)(?:/[^\\s<>"]{0,300}[^\\s<>".,;:!?)\\]])?(?![\\p{L}\\p{N}_]))',
+);
+
+const versionRule: Rule = {
+  name: 'version',
+  // 2.1.3, 192.168.1.1: parts read with "chấm"; "1.500.000" (groups of three) stays a number.
+  pattern: `${START}(?!\\d{1,3}(?:\\.\\d{3})+(?!\\.?\\d))\\d{1,4}(?:\\.\\d{1,4}){2,3}${END}`,
+  rewrite([whole]) {
+    if (!whole) return undefined;
+    return whole
+      .split('.')
+      .map((part) => viCardinal(part))
+      .join(' chấm ');
+  },
+};
+
+/** The Vietnamese reading rules, in priority order (`LanguageRules.readingRules`). */
+export const VIETNAMESE_READING_RULES: Rule[] = [
+  emailRule,
+  urlRule,
+  wholeDateRule(true),
+  wholeDateRule(false),
+  dayRangeRule,
+  phoneRule,
+  slashRule,
+  hourRule,
+  clockRule,
+  romanRule,
+  moneyBeforeRule,
+  versionRule,
+  quantityRule,
+  sundayRule,
+  acronymRule,
+];

@@ -1,0 +1,122 @@
+/**
+ * What follows a number in Vietnamese text, as data: units of measure by their symbol, and
+ * currencies (before or after the amount). The reading rules (`./vi-reading`) look a symbol up
+ * in the user's own units first (`PrepareOptions.units`), then here. Each name is written as
+ * eSpeak NG's Vietnamese voice reads it right ("di ga bai": eSpeak reads the syllable "gi" alone
+ * as a bare consonant).
+ */
+
+/** Units of measure by symbol, as written after a number ("5km", "120 km/h", "30°C"). */
+export const VI_UNITS: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    // length
+    mm: 'mi li mét',
+    cm: 'xen ti mét',
+    dm: 'đề xi mét',
+    m: 'mét',
+    km: 'ki lô mét',
+    µm: 'mi cờ rô mét',
+    nm: 'na nô mét',
+    inch: 'inh',
+    // area
+    mm2: 'mi li mét vuông',
+    cm2: 'xen ti mét vuông',
+    m2: 'mét vuông',
+    km2: 'ki lô mét vuông',
+    'mm²': 'mi li mét vuông',
+    'cm²': 'xen ti mét vuông',
+    'm²': 'mét vuông',
+    'km²': 'ki lô mét vuông',
+    ha: 'héc ta',
+    // volume
+    ml: 'mi li lít',
+    l: 'lít',
+    L: 'lít',
+    cm3: 'xen ti mét khối',
+    m3: 'mét khối',
+    'cm³': 'xen ti mét khối',
+    'm³': 'mét khối',
+    cc: 'xê xê',
+    // mass
+    mg: 'mi li gam',
+    g: 'gam',
+    kg: 'ki lô gam',
+    // speed
+    'km/h': 'ki lô mét trên giờ',
+    kmh: 'ki lô mét trên giờ',
+    'm/s': 'mét trên giây',
+    // temperature
+    '°C': 'độ xê',
+    '°F': 'độ ép',
+    '°': 'độ',
+    'độ C': 'độ xê',
+    'độ F': 'độ ép',
+    // electric and power
+    V: 'vôn',
+    kV: 'ki lô vôn',
+    mA: 'mi li am pe',
+    mAh: 'mi li am pe giờ',
+    A: 'am pe',
+    W: 'oát',
+    kW: 'ki lô oát',
+    kWh: 'ki lô oát giờ',
+    MW: 'mê ga oát',
+    MWh: 'mê ga oát giờ',
+    GW: 'di ga oát',
+    Hz: 'héc',
+    kHz: 'ki lô héc',
+    MHz: 'mê ga héc',
+    GHz: 'di ga héc',
+    // data
+    KB: 'ki lô bai',
+    MB: 'mê ga bai',
+    GB: 'di ga bai',
+    TB: 'tê ra bai',
+    kbps: 'ki lô bít trên giây',
+    Kbps: 'ki lô bít trên giây',
+    Mbps: 'mê ga bít trên giây',
+    Gbps: 'di ga bít trên giây',
+    // time
+    s: 'giây',
+    ms: 'mi li giây',
+    ph: 'phút',
+    // the denominators of rates ("người/km2", "lít/ngày" are read with "trên")
+    h: 'giờ',
+  }),
+);
+
+/**
+ * Units that are also words or letters of running text ("lớp 12A", "5 A"): read as a unit only
+ * when written right after the number or after a decimal.
+ */
+export const VI_LETTER_UNITS: ReadonlySet<string> = new Set(['A', 'V', 'W', 'L']);
+
+/** A currency as written after or before an amount, and how it is read. */
+export const VI_CURRENCIES: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    đ: 'đồng',
+    đồng: 'đồng',
+    VNĐ: 'đồng',
+    VND: 'đồng',
+    vnđ: 'đồng',
+    vnd: 'đồng',
+    USD: 'đô la Mỹ',
+    $: 'đô la',
+    US$: 'đô la Mỹ',
+    '€': 'ơ rô',
+    EUR: 'ơ rô',
+    '£': 'bảng Anh',
+    GBP: 'bảng Anh',
+    '¥': 'yên',
+    JPY: 'yên',
+    CNY: 'nhân dân tệ',
+    NDT: 'nhân dân tệ',
+    '₩': 'uôn',
+    KRW: 'uôn',
+  }),
+);
+
+/** Scale words after an amount in informal writing: "15k" (mười lăm nghìn), "2tr" (hai triệu). */
+export const VI_AMOUNT_SCALES: ReadonlyMap<string, string> = new Map(
+  Object.entries({ k: 'nghìn', K: 'nghìn', tr: 'triệu' }),
+);

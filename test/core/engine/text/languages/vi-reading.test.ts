@@ -1,0 +1,396 @@
+/**
+ * The Vietnamese reading (`languages/vi-reading.ts` and its data): per class, what a written
+ * text is read as, in Vietnamese words. Cases: the examples of issue 37 (heard wrong before),
+ * the conventions of Vietnamese news reading (nghìn, linh, "tư" after mươi, "lăm", "mốt"), and
+ * own cases for the context that decides an ambiguous reading.
+ */
+
+import { describe, expect, it } from 'vitest';
+import { compileLexicon } from '../../../../../electron/core/engine/text/lexicon';
+import { readingOf } from '../../../../../electron/core/engine/text/reading';
+import { rewriteForEngine } from '../../../../../electron/core/engine/text/rules';
+
+const read = (text: string) => readingOf(text, 'vi').reading;
+
+type Case = [written: string, spoken: string];
+
+function classCases(name: string, cases: Case[]): void {
+  describe(name, () => {
+    it.each(cases)('%s', (written, spoken) => {
+      expect(read(written)).toBe(spoken);
+    });
+  });
+}
+
+classCases('cardinals', [
+  ['15', 'mười lăm'],
+  ['10', 'mười'],
+  ['11', 'mười một'],
+  ['20', 'hai mươi'],
+  ['21', 'hai mươi mốt'],
+  ['24', 'hai mươi tư'],
+  ['25', 'hai mươi lăm'],
+  ['14', 'mười bốn'],
+  ['105', 'một trăm linh năm'],
+  ['1005', 'một nghìn không trăm linh năm'],
+  ['1.000.000', 'một triệu'],
+  ['2.000.000.000', 'hai tỷ'],
+  ['1.050.000', 'một triệu không trăm năm mươi nghìn'],
+  ['50.000', 'năm mươi nghìn'],
+  ['15 nghìn', 'mười lăm nghìn'],
+  ['2024', 'hai nghìn không trăm hai mươi tư'],
+  ['1.000.000.000.000', 'một nghìn tỷ'],
+  ['1\u00A0500\u00A0000', 'một triệu năm trăm nghìn'],
+  ['007', 'không không bảy'],
+  ['12345678901234567', 'một hai ba bốn năm sáu bảy tám chín không một hai ba bốn năm sáu bảy'],
+  ['có 101 người', 'có một trăm linh một người'],
+]);
+
+classCases('decimals and negative numbers', [
+  ['3,14', 'ba phẩy mười bốn'],
+  ['0,5', 'không phẩy năm'],
+  ['0,05', 'không phẩy không năm'],
+  ['2,5 triệu', 'hai phẩy năm triệu'],
+  ['1.234,5', 'một nghìn hai trăm ba mươi tư phẩy năm'],
+  ['3.5', 'ba chấm năm'],
+  ['3,14159', 'ba phẩy một bốn một năm chín'],
+  ['-5', 'âm năm'],
+  ['từ -15 độ', 'từ âm mười lăm độ'],
+  ['-0,5', 'âm không phẩy năm'],
+  ['1,234.56', 'một nghìn hai trăm ba mươi tư chấm năm mươi sáu'],
+]);
+
+classCases('ordinals and weekdays', [
+  ['thứ 1', 'thứ nhất'],
+  ['thứ 2', 'thứ hai'],
+  ['thứ 4', 'thứ tư'],
+  ['thứ 7', 'thứ bảy'],
+  ['Thứ 5', 'Thứ năm'],
+  ['hạng 3', 'hạng ba'],
+  ['hạng 1', 'hạng nhất'],
+  ['lần thứ 14', 'lần thứ mười bốn'],
+  ['người thứ 21', 'người thứ hai mươi mốt'],
+  ['thứ 7, CN', 'thứ bảy, chủ nhật'],
+  ['CN, 15/1', 'chủ nhật, ngày mười lăm tháng một'],
+  ['ngành CN cao', 'ngành CN cao'],
+]);
+
+classCases('dates', [
+  ['ngày 15/01/2024', 'ngày mười lăm tháng một năm hai nghìn không trăm hai mươi tư'],
+  ['15-01-2024', 'ngày mười lăm tháng một năm hai nghìn không trăm hai mươi tư'],
+  ['2024-01-15', 'ngày mười lăm tháng một năm hai nghìn không trăm hai mươi tư'],
+  ['ngày 30/10', 'ngày ba mươi tháng mười'],
+  ['Sáng 30/10, mưa', 'Sáng ngày ba mươi tháng mười, mưa'],
+  ['thứ 2, 15/1', 'thứ hai, ngày mười lăm tháng một'],
+  ['hôm 30/4', 'hôm ba mươi tháng tư'],
+  ['tháng 4', 'tháng tư'],
+  ['tháng 1', 'tháng một'],
+  ['tháng 12/2024', 'tháng mười hai năm hai nghìn không trăm hai mươi tư'],
+  ['năm 2024', 'năm hai nghìn không trăm hai mươi tư'],
+  ['quý 3/2024', 'quý ba năm hai nghìn không trăm hai mươi tư'],
+  ['15-20/10', 'ngày mười lăm đến hai mươi tháng mười'],
+  ['từ 15-20/10/2024', 'từ mười lăm đến hai mươi tháng mười năm hai nghìn không trăm hai mươi tư'],
+  ['mùng 2/9', 'mùng hai tháng chín'],
+  ['ngày 05', 'ngày năm'],
+  ['ngày 20-11', 'ngày hai mươi tháng mười một'],
+  ['ngày 2-3 tháng 5', 'ngày hai đến ba tháng năm'],
+]);
+
+classCases('clock times and durations', [
+  ['14h30', 'mười bốn giờ ba mươi'],
+  ["14h30'", 'mười bốn giờ ba mươi phút'],
+  ['8h', 'tám giờ'],
+  ['7h sáng', 'bảy giờ sáng'],
+  ['9:15', 'chín giờ mười lăm phút'],
+  ['15:45', 'mười lăm giờ bốn mươi lăm phút'],
+  ['7:00', 'bảy giờ'],
+  ['8 giờ 5', 'tám giờ năm'],
+  ['2h30p', 'hai giờ ba mươi phút'],
+  ['45 phút', 'bốn mươi lăm phút'],
+  ['1:30:15', 'một giờ ba mươi phút mười lăm giây'],
+  ['9h05', 'chín giờ năm'],
+  ['Từ 7h-9h sáng', 'Từ bảy giờ đến chín giờ sáng'],
+  ['9:00 – 11:30', 'chín giờ đến mười một giờ ba mươi phút'],
+  ['14g30', 'mười bốn giờ ba mươi'],
+  ['50g', 'năm mươi gam'],
+  ['14h75', '14h75'],
+]);
+
+classCases('money', [
+  ['50.000đ', 'năm mươi nghìn đồng'],
+  ['50.000 đồng', 'năm mươi nghìn đồng'],
+  ['1,5 triệu đồng', 'một phẩy năm triệu đồng'],
+  ['100 nghìn', 'một trăm nghìn'],
+  ['15k', 'mười lăm nghìn'],
+  ['15.000 VNĐ', 'mười lăm nghìn đồng'],
+  ['200.000 VND', 'hai trăm nghìn đồng'],
+  ['50 USD', 'năm mươi đô la Mỹ'],
+  ['USD 50', 'năm mươi đô la Mỹ'],
+  ['$5', 'năm đô la'],
+  ['$3 triệu', 'ba triệu đô la'],
+  ['€20', 'hai mươi ơ rô'],
+  ['20 €', 'hai mươi ơ rô'],
+  ['£3', 'ba bảng Anh'],
+  ['¥100', 'một trăm yên'],
+  ['50.000đ-100.000đ', 'năm mươi nghìn đồng đến một trăm nghìn đồng'],
+  ['50.000-100.000đ', 'năm mươi nghìn đến một trăm nghìn đồng'],
+  ['1000,50 VND', 'một nghìn phẩy năm mươi đồng'],
+]);
+
+classCases('percent and per-mille', [
+  ['5%', 'năm phần trăm'],
+  ['2,5%', 'hai phẩy năm phần trăm'],
+  ['5‰', 'năm phần nghìn'],
+  ['5-7%', 'năm đến bảy phần trăm'],
+  ['15 %', 'mười lăm phần trăm'],
+  ['100%', 'một trăm phần trăm'],
+  ['0,5%', 'không phẩy năm phần trăm'],
+  ['-3%', 'âm ba phần trăm'],
+  ['tăng 25%', 'tăng hai mươi lăm phần trăm'],
+  ['2-3,5%', 'hai đến ba phẩy năm phần trăm'],
+]);
+
+classCases('measures', [
+  ['5km', 'năm ki lô mét'],
+  ['120 km/h', 'một trăm hai mươi ki lô mét trên giờ'],
+  ['120km/h', 'một trăm hai mươi ki lô mét trên giờ'],
+  ['30°C', 'ba mươi độ xê'],
+  ['30 độ C', 'ba mươi độ xê'],
+  ['100 m2', 'một trăm mét vuông'],
+  ['100 m²', 'một trăm mét vuông'],
+  ['12kg', 'mười hai ki lô gam'],
+  ['1000mA', 'một nghìn mi li am pe'],
+  ['220V', 'hai trăm hai mươi vôn'],
+  ['3 kWh', 'ba ki lô oát giờ'],
+  ['16GB', 'mười sáu di ga bai'],
+  ['100 Mbps', 'một trăm mê ga bít trên giây'],
+  ['1 ha', 'một héc ta'],
+  ['500 ml', 'năm trăm mi li lít'],
+  ['5 m³', 'năm mét khối'],
+  ['50Hz', 'năm mươi héc'],
+  ['500 người/km2', 'năm trăm người trên ki lô mét vuông'],
+  ['2-5km', 'hai đến năm ki lô mét'],
+  ['-5°C', 'âm năm độ xê'],
+  ['23.500 đồng/lít', 'hai mươi ba nghìn năm trăm đồng trên lít'],
+  ['12 lít/ngày', 'mười hai lít trên ngày'],
+]);
+
+classCases('phone numbers', [
+  ['0912 345 678', 'không chín một hai, ba bốn năm, sáu bảy tám'],
+  ['0912.345.678', 'không chín một hai, ba bốn năm, sáu bảy tám'],
+  ['093-655-5449', 'không chín ba, sáu năm năm, năm bốn bốn chín'],
+  ['+84 912 345 678', 'cộng tám bốn, chín một hai, ba bốn năm, sáu bảy tám'],
+  ['(028) 3823 4567', 'không hai tám, ba tám hai ba, bốn năm sáu bảy'],
+  ['hotline 1900 1234', 'hotline một chín không không, một hai ba bốn'],
+  ['0912345678', 'không chín một hai, ba bốn năm, sáu bảy tám'],
+  ['ĐT: 0243 123 456', 'điện thoại: không hai bốn ba, một hai ba, bốn năm sáu'],
+  ['gọi 1800.1234', 'gọi một tám không không, một hai ba bốn'],
+  ['+84-28-3823-4567', 'cộng tám bốn, hai tám, ba tám hai ba, bốn năm sáu bảy'],
+]);
+
+classCases('ranges and scores', [
+  ['2-5', 'hai đến năm'],
+  ['2 – 5', 'hai đến năm'],
+  ['từ 2-3 ngày', 'từ hai đến ba ngày'],
+  ['2020-2025', 'hai nghìn không trăm hai mươi đến hai nghìn không trăm hai mươi lăm'],
+  ['18–25 tuổi', 'mười tám đến hai mươi lăm tuổi'],
+  ['tỷ số 2-1', 'tỷ số hai một'],
+  ['thắng 3-0', 'thắng ba không'],
+  ['hòa 1-1', 'hòa một một'],
+  ['thua 0-2', 'thua không hai'],
+  ['số 12-3', 'số mười hai - ba'],
+  ['QL1A', 'QL1A'],
+  ['A-1', 'A-1'],
+]);
+
+classCases('fractions', [
+  ['1/2', 'một phần hai'],
+  ['3/4', 'ba phần tư'],
+  ['1/4', 'một phần tư'],
+  ['2/3', 'hai phần ba'],
+  ['1/2 số', 'một phần hai số'],
+  ['1/10', 'một phần mười'],
+  ['15/20 câu', 'mười lăm trên hai mươi câu'],
+  ['9/10 điểm', 'chín trên mười điểm'],
+  ['45/13', 'bốn mươi lăm phần mười ba'],
+  ['3/100', 'ba phần một trăm'],
+  ['ngày 1/2', 'ngày một tháng hai'],
+  ['15/01', 'ngày mười lăm tháng một'],
+  ['24/7', 'hai tư trên bảy'],
+]);
+
+classCases('Roman numerals in context', [
+  ['thế kỷ XXI', 'thế kỷ hai mươi mốt'],
+  ['Thế kỷ XX', 'Thế kỷ hai mươi'],
+  ['Chương IV', 'Chương bốn'],
+  ['Phần II', 'Phần hai'],
+  ['khóa XV', 'khóa mười lăm'],
+  ['Đại hội XIII', 'Đại hội mười ba'],
+  ['quý II', 'quý hai'],
+  ['lần thứ IV', 'lần thứ tư'],
+  ['Louis XIV', 'Louis mười bốn'],
+  ['Chương I', 'Chương một'],
+  ['quý III/2024', 'quý ba năm hai nghìn không trăm hai mươi tư'],
+  ['I love you', 'I love you'],
+  ['Vitamin C', 'Vitamin C'],
+  ['Áo XL', 'Áo XL'],
+]);
+
+classCases('versions', [
+  ['Công nghiệp 4.0', 'Công nghiệp bốn chấm không'],
+  ['phiên bản 2.1.3', 'phiên bản hai chấm một chấm ba'],
+  ['192.168.1.1', 'một trăm chín mươi hai chấm một trăm sáu mươi tám chấm một chấm một'],
+  ['Android 14.0.1', 'Android mười bốn chấm không chấm một'],
+  ['bản 1.10.2', 'bản một chấm mười chấm hai'],
+  ['v 3.2.0', 'v ba chấm hai chấm không'],
+  ['4.0.0.1', 'bốn chấm không chấm không chấm một'],
+  ['Web 2.0', 'Web hai chấm không'],
+  ['1.500.000', 'một triệu năm trăm nghìn'],
+  ['1.500.000đ', 'một triệu năm trăm nghìn đồng'],
+]);
+
+classCases('abbreviations', [
+  ['UBND', 'ủy ban nhân dân'],
+  ['HĐND', 'hội đồng nhân dân'],
+  ['TP Cần Thơ', 'thành phố Cần Thơ'],
+  ['TP. Hà Nội', 'thành phố Hà Nội'],
+  ['TP.HCM', 'thành phố Hồ Chí Minh'],
+  ['Q.1', 'quận một'],
+  ['Q. 1', 'quận một'],
+  ['P.12, Q. Bình Thạnh', 'phường mười hai, quận Bình Thạnh'],
+  ['GD&ĐT', 'giáo dục và đào tạo'],
+  ['GD-ĐT', 'giáo dục và đào tạo'],
+  ['ĐH', 'đại học'],
+  ['THPT', 'trung học phổ thông'],
+  ['CSGT', 'cảnh sát giao thông'],
+  ['BHYT', 'bảo hiểm y tế'],
+  ['GS. Minh', 'giáo sư Minh'],
+  ['PGS.TS Lan', 'phó giáo sư tiến sĩ Lan'],
+  ['ThS. Lan', 'thạc sĩ Lan'],
+  ['v.v. Sau đó', 'vân vân. Sau đó'],
+  ['Công ty CP Vinamilk', 'Công ty cổ phần Vinamilk'],
+  ['Cty TNHH', 'công ty trách nhiệm hữu hạn'],
+  ['COVID-19', 'cô vít mười chín'],
+  ['WHO', 'vê kép hát ô'],
+  ['ĐT Việt Nam', 'đội tuyển Việt Nam'],
+  ['Nguyễn H. Nam', 'Nguyễn H. Nam'],
+  ['có 2 CSGT', 'có hai cảnh sát giao thông'],
+  ['các TP lớn', 'các thành phố lớn'],
+  ['ĐT của bạn', 'đê tê của bạn'],
+  ['TH Cát Linh', 'tiểu học Cát Linh'],
+  ['số 123/QĐ-UBND', 'số một trăm hai mươi ba/quy đê-ủy ban nhân dân'],
+]);
+
+classCases('acronyms spelt', [
+  ['VTV', 'vê tê vê'],
+  ['HCMC', 'hát xê mờ xê'],
+  ['ĐHY', 'đê hát i dài'],
+  ['FPT', 'ép pê tê'],
+  ['VNPT', 'vê nờ pê tê'],
+  ['BIDV', 'bê i dê vê'],
+  ['SJC', 'ét di xê'],
+  ['KQXS', 'ca quy ích ét'],
+  ['XYZ', 'ích i dài dét'],
+  ['MB', 'mờ bê'],
+  ['TIN NÓNG HÀ NỘI', 'TIN NÓNG HÀ NỘI'],
+]);
+
+classCases('e-mail and web addresses', [
+  ['abc@gmail.com', 'a bê xê a còng gờ meo chấm com'],
+  ['an@yahoo.com.vn', 'an a còng da hu chấm com chấm vê nờ'],
+  ['lien.he@vnexpress.net', 'lien chấm he a còng vnexpress chấm nét'],
+  ['https://vnexpress.net/abc', 'hát tê tê pê ét vnexpress chấm nét xuyệt a bê xê'],
+  ['www.baochinhphu.vn', 'vê kép vê kép vê kép chấm baochinhphu chấm vê nờ'],
+  ['xem tuoitre.vn.', 'xem tuoitre chấm vê nờ.'],
+  ['http://abc.com', 'hát tê tê pê a bê xê chấm com'],
+  ['info@fpt.edu.vn', 'in phô a còng ép pê tê chấm e đu chấm vê nờ'],
+  ['dantri.com.vn/the-thao', 'dantri chấm com chấm vê nờ xuyệt the gạch ngang thao'],
+  ['hotro_1@abc.vn', 'hotro gạch dưới một a còng a bê xê chấm vê nờ'],
+]);
+
+describe('context and safety', () => {
+  it('names the class of each change', () => {
+    const rules = (text: string) => readingOf(text, 'vi').changes.map((c) => c.rule);
+    expect(rules('5%, 5km, 50.000đ, 3,5, thứ 4, 2-5, 1/2, 14h30, VTV')).toEqual([
+      'percent',
+      'measure',
+      'money',
+      'decimal',
+      'ordinal',
+      'range',
+      'fraction',
+      'time',
+      'acronym',
+    ]);
+  });
+
+  it('reads a number before a word and leaves the word to the other rules ("2 CSGT", "5 người")', () => {
+    const { changes } = readingOf('2 CSGT và 5 người', 'vi');
+    expect(changes.map((c) => [c.written, c.spoken])).toEqual([
+      ['2', 'hai'],
+      ['CSGT', 'cảnh sát giao thông'],
+      ['5', 'năm'],
+    ]);
+  });
+
+  it('keeps a letter written against a number apart from its words ("lớp 12A")', () => {
+    expect(read('lớp 12A')).toBe('lớp mười hai A');
+    expect(read('5 A')).toBe('năm A');
+    expect(read('4x4')).toBe('bốn x4');
+  });
+
+  it('reads the user units first (PrepareOptions.units), before the table', () => {
+    const units = new Map([
+      ['kn', { one: 'hải lý', many: 'hải lý' }],
+      ['km', { one: 'cây số', many: 'cây số' }],
+    ]);
+    expect(rewriteForEngine('5 kn, 5km và 3 m', 'vi', { units }).engineText).toBe(
+      'năm hải lý, năm cây số và ba mét',
+    );
+    expect(rewriteForEngine('5 kn', 'vi').engineText).toBe('năm kn');
+  });
+
+  it('lets a lexicon entry beat every rule', () => {
+    const lexicon = compileLexicon(
+      [{ match: 'UBND', replacement: 'uỷ ban', kind: 'respell', case_sensitive: true, whole_word: true }],
+      'vi',
+    );
+    expect(rewriteForEngine('UBND và 15', 'vi', { lexicon }).engineText).toBe('uỷ ban và mười lăm');
+  });
+
+  it('still reads a number when the word after it is a lexicon entry ("15 người")', () => {
+    const lexicon = compileLexicon(
+      [{ match: 'người', replacement: 'người ta', kind: 'respell', case_sensitive: false, whole_word: true }],
+      'vi',
+    );
+    expect(rewriteForEngine('15 người và 2-5 người', 'vi', { lexicon }).engineText).toBe(
+      'mười lăm người ta và hai đến năm người ta',
+    );
+  });
+
+  it('leaves an unsure pair with its separator, never a range or a date it cannot be', () => {
+    expect(read('2025-2020')).toBe('hai nghìn không trăm hai mươi lăm - hai nghìn không trăm hai mươi');
+    expect(read('số 15/2024/NĐ-CP')).toBe('số mười lăm/hai nghìn không trăm hai mươi tư/nghị định chính phủ');
+    expect(read('45/13')).toBe('bốn mươi lăm phần mười ba');
+    expect(read('32/13/2024')).not.toMatch(/tháng/);
+    expect(read('2024-13-40')).not.toMatch(/tháng/);
+  });
+
+  it('maps the words of a reading back to what was written', () => {
+    const source = 'Ngày 15/01/2024, UBND chi 50.000đ cho 5km lúc 14h30.';
+    const prepared = rewriteForEngine(source, 'vi');
+    const at = (word: string): string => {
+      const cp = [...prepared.engineText.slice(0, prepared.engineText.indexOf(word))].length + 1;
+      const { start, end } = prepared.toSource(cp, [...word].length);
+      return source.slice(start, end);
+    };
+    expect(at('lăm')).toBe('15');
+    expect(at('tháng')).toBe('01');
+    expect(at('nghìn không')).toBe('2024');
+    expect(at('ủy')).toBe('UBND');
+    expect(at('đồng')).toBe('50.000đ');
+    expect(at('ki lô mét')).toBe('5km');
+    // "14h30" is one written word: each of its spoken words shows it whole.
+    expect(at('mười bốn')).toBe('14h30');
+  });
+});
