@@ -7,52 +7,14 @@
 
 import type { SayAs } from '../../../../shared/ssml';
 import { digitsOneByOne, telephoneGroups, type DigitWords } from '../say-as';
+import { viLetterName } from './vi-letters';
+import { VI_DIGITS, viOrdinal } from './vi-numbers';
 
-const DIGITS = ['không', 'một', 'hai', 'ba', 'bốn', 'năm', 'sáu', 'bảy', 'tám', 'chín'];
-
-const WORDS: DigitWords = { digit: (d) => DIGITS[Number(d)] ?? d, plus: 'cộng' };
-
-/** The Vietnamese names of the letters, as they are said when a word is spelt out. */
-const LETTERS: Record<string, string> = {
-  a: 'a',
-  ă: 'á',
-  â: 'ớ',
-  b: 'bê',
-  c: 'xê',
-  d: 'dê',
-  đ: 'đê',
-  e: 'e',
-  ê: 'ê',
-  f: 'ép',
-  g: 'giê',
-  h: 'hát',
-  i: 'i',
-  j: 'gi',
-  k: 'ca',
-  l: 'e lờ',
-  m: 'em mờ',
-  n: 'en nờ',
-  o: 'o',
-  ô: 'ô',
-  ơ: 'ơ',
-  p: 'pê',
-  q: 'quy',
-  r: 'e rờ',
-  s: 'ét xì',
-  t: 'tê',
-  u: 'u',
-  ư: 'ư',
-  v: 'vê',
-  w: 'vê kép',
-  x: 'ích xì',
-  y: 'i dài',
-  z: 'dét',
-};
+const WORDS: DigitWords = { digit: (d) => VI_DIGITS[Number(d)] ?? d, plus: 'cộng' };
 
 /** One character spelt out: a letter's name, a digit's word, or the character as written. */
 function spell(c: string): string {
-  const lower = c.toLocaleLowerCase('vi');
-  return LETTERS[lower] ?? WORDS.digit?.(lower) ?? c;
+  return viLetterName(c) ?? (/^\d$/u.test(c) ? (VI_DIGITS[Number(c)] as string) : c);
 }
 
 export function vietnameseSayAs(kind: SayAs, written: string): string | undefined {
@@ -62,9 +24,8 @@ export function vietnameseSayAs(kind: SayAs, written: string): string | undefine
     case 'telephone':
       return telephoneGroups(written, WORDS);
     case 'ordinal': {
-      const digits = written.replace(/\D+/gu, '').replace(/^0+(?=\d)/u, '');
-      if (digits === '') return undefined;
-      return digits === '1' ? 'thứ nhất' : digits === '4' ? 'thứ tư' : `thứ ${digits}`;
+      const digits = written.replace(/\D+/gu, '');
+      return digits === '' ? undefined : `thứ ${viOrdinal(Number(digits))}`;
     }
     case 'characters':
     case 'spell-out':
