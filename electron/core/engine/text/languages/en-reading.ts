@@ -604,6 +604,9 @@ const ERA_AFTER = /^[ \u00A0]*(?:AD|BC|BCE|CE|A\.D\.|B\.C\.)(?![\p{L}])/u;
 function isYear(digits: string, ctx: RuleContext): boolean {
   if (!/^(?:1[1-9]|20)\d{2}$/.test(digits)) return false;
   if (YEAR_BEFORE.test(before(ctx)) || ERA_AFTER.test(after(ctx, 6))) return true;
+  // Without a context word, a year is a number inside a text that no word follows ("in the
+  // summer of '43 and 1943."); a number on its own (SSML's <say-as cardinal>) is a count.
+  if (ctx.input.slice(0, ctx.index).trim() === '') return false;
   return !/^[ \u00A0]+\p{L}/u.test(after(ctx, 3)) && !/[$€£¥#№]$/.test(before(ctx, 1));
 }
 
