@@ -111,7 +111,7 @@ const dictionaryRule = abbreviationRule(ENGLISH_ABBREVIATIONS);
  */
 export const englishAbbreviationRule: Rule = {
   name: 'abbreviation',
-  pattern: `${dictionaryRule.pattern}|(?<=\\p{Lu}\\p{L}*[ \\u00A0]+)St${WORD_END}`,
+  pattern: `${dictionaryRule.pattern}|(?=St)(?<=\\p{Lu}\\p{L}*[ \\u00A0]+)St${WORD_END}`,
   rewrite(groups, ctx) {
     const whole = groups[0];
     if (!whole) return undefined;

@@ -170,7 +170,7 @@ const DATE_WORDS =
 const numericDateRule: Rule = {
   name: 'date',
   // 07/25/2012, 25.07.2012, 25-07-2012; "on 7/25" (a day and month only after a date word).
-  pattern: `${NUM_BEFORE}(\\d{1,2})([/.-])(\\d{1,2})[/.-](\\d{4})${NUM_AFTER}|(?<=${DATE_WORDS}${SP}+)(\\d{1,2})(/)(\\d{1,2})${NUM_AFTER}`,
+  pattern: `${NUM_BEFORE}(\\d{1,2})([/.-])(\\d{1,2})[/.-](\\d{4})${NUM_AFTER}|(?=\\d)(?<=${DATE_WORDS}${SP}+)(\\d{1,2})(/)(\\d{1,2})${NUM_AFTER}`,
   rewrite([whole, a1, sep1, b1, y, a2, sep2, b2], ctx) {
     const a = a1 ?? a2;
     const b = b1 ?? b2;
@@ -248,7 +248,18 @@ const dayMonthRule: Rule = {
   },
 };
 
-const DECADES = ['', 'tens', 'twenties', 'thirties', 'forties', 'fifties', 'sixties', 'seventies', 'eighties', 'nineties'];
+const DECADES = [
+  '',
+  'tens',
+  'twenties',
+  'thirties',
+  'forties',
+  'fifties',
+  'sixties',
+  'seventies',
+  'eighties',
+  'nineties',
+];
 
 const decadeRule: Rule = {
   name: 'date',
@@ -276,7 +287,8 @@ function sayAmPm(written: string): string {
 function clockWords(h: string, min: string, withAmPm: boolean): string {
   const hour = cardinalWords(h);
   const m = Number(min);
-  if (m === 0) return withAmPm ? hour : Number(h) >= 1 && Number(h) <= 12 ? `${hour} o'clock` : `${hour} hundred`;
+  if (m === 0)
+    return withAmPm ? hour : Number(h) >= 1 && Number(h) <= 12 ? `${hour} o'clock` : `${hour} hundred`;
   if (m < 10) return `${hour} oh ${cardinalWords(min)}`;
   return `${hour} ${cardinalWords(min)}`;
 }
@@ -471,12 +483,13 @@ function lookUpUnit(symbol: string, ctx: RuleContext): UnitWords | undefined {
 /** The number written just before a unit ("5", "1.5", "-1"), to choose singular or plural. */
 const NUMBER_BEFORE_UNIT = /([-−]?[\d,.]+)[ \u00A0\u202F]?$/u;
 
-const UNIT_TOKEN = '(?:°[CF]?|℃|℉|sq ft|sq mi|fl oz|in\\.(?=\\s|$)|[\\p{L}µΩ]{1,6}[²³23]?(?:/[\\p{L}µΩ]{1,4}[²³23]?)?)';
+const UNIT_TOKEN =
+  '(?:°[CF]?|℃|℉|sq ft|sq mi|fl oz|in\\.(?=\\s|$)|[\\p{L}µΩ]{1,6}[²³23]?(?:/[\\p{L}µΩ]{1,4}[²³23]?)?)';
 
 const measureRule: Rule = {
   name: 'measure',
   // The unit after a number: "5km", "120km/h", "30°C", "100 m2", "16GB", "60 mph", "5 in."
-  pattern: `(?<=\\d)(${SP}?)(${UNIT_TOKEN})(?![\\p{L}\\p{N}])`,
+  pattern: `(?<=\\d)(${SP}?)(?=[^\\s\\d])(${UNIT_TOKEN})(?![\\p{L}\\p{N}])`,
   rewrite([whole, space, token], ctx) {
     if (whole === undefined || token === undefined) return undefined;
     const number = NUMBER_BEFORE_UNIT.exec(before(ctx, 40))?.[1] ?? '';
@@ -537,7 +550,11 @@ const UNICODE_FRACTIONS: Record<string, [string, string]> = {
 };
 
 /** Whole-number pairs with a slash that are names, not fractions. */
-const SLASH_NAMES: Record<string, string> = { '24/7': 'twenty four seven', '9/11': 'nine eleven', '50/50': 'fifty fifty' };
+const SLASH_NAMES: Record<string, string> = {
+  '24/7': 'twenty four seven',
+  '9/11': 'nine eleven',
+  '50/50': 'fifty fifty',
+};
 
 const fractionRule: Rule = {
   name: 'fraction',
@@ -563,7 +580,7 @@ const SCORE = `(\\d{1,3})${SP}?[-–—]${SP}?(\\d{1,3})(?![\\p{N}]|[-–.,:/]\\
 const scoreRule: Rule = {
   name: 'score',
   // "won 3-1", "a 2-1 win": the two numbers, without the dash ("three one")
-  pattern: `${SCORE_BEFORE}${NUM_BEFORE}${SCORE}|${NUM_BEFORE}${SCORE}${SCORE_AFTER}`,
+  pattern: `(?=\\d)${SCORE_BEFORE}${NUM_BEFORE}${SCORE}|${NUM_BEFORE}${SCORE}${SCORE_AFTER}`,
   rewrite([whole, a1, b1, a2, b2]) {
     const a = a1 ?? a2;
     const b = b1 ?? b2;
@@ -585,7 +602,7 @@ function versionWords(numbers: string): string {
 const versionRule: Rule = {
   name: 'version',
   // "v2.0" version two point zero, "Python 3.11" three point eleven, "Windows 3.1", "1.2.3"
-  pattern: `(?<![\\p{L}\\p{N}_.])[vV](\\d+(?:\\.\\d+)*)${NUM_AFTER}(?![\\p{L}])|(?<=(?:${VERSION_NAMES})${SP})(\\d+(?:\\.\\d+)+)${NUM_AFTER}|${NUM_BEFORE}(\\d{1,3}(?:\\.\\d{1,3}){2,3})${NUM_AFTER}(?![\\p{L}])`,
+  pattern: `(?<![\\p{L}\\p{N}_.])[vV](\\d+(?:\\.\\d+)*)${NUM_AFTER}(?![\\p{L}])|(?=\\d)(?<=(?:${VERSION_NAMES})${SP})(\\d+(?:\\.\\d+)+)${NUM_AFTER}|${NUM_BEFORE}(\\d{1,3}(?:\\.\\d{1,3}){2,3})${NUM_AFTER}(?![\\p{L}])`,
   rewrite([whole, v, named, dotted]) {
     if (!whole) return undefined;
     if (v !== undefined) return `version ${versionWords(v)}`;
@@ -602,11 +619,11 @@ const ERA_AFTER = /^[ \u00A0]*(?:AD|BC|BCE|CE|A\.D\.|B\.C\.)(?![\p{L}])/u;
 
 /** Whether a four-digit number is a year here: after a year word, before an era, or not before a word ("1943." but not "1943 people"). */
 function isYear(digits: string, ctx: RuleContext): boolean {
-  if (!/^(?:1[1-9]|20)\d{2}$/.test(digits)) return false;
+  if (!/^(?:1\d|20)\d{2}$/.test(digits)) return false;
   if (YEAR_BEFORE.test(before(ctx)) || ERA_AFTER.test(after(ctx, 6))) return true;
   // Without a context word, a year is a number inside a text that no word follows ("in the
   // summer of '43 and 1943."); a number on its own (SSML's <say-as cardinal>) is a count.
-  if (ctx.input.slice(0, ctx.index).trim() === '') return false;
+  if (ctx.input.slice(0, ctx.index).trim() === '' && ctx.input.slice(ctx.end).trim() === '') return false;
   return !/^[ \u00A0]+\p{L}/u.test(after(ctx, 3)) && !/[$€£¥#№]$/.test(before(ctx, 1));
 }
 
@@ -652,13 +669,14 @@ const rangeRule: Rule = {
 
 const ROMAN_COUNTED =
   'Chapter|CHAPTER|Part|PART|Book|BOOK|Volume|Vol\\.|Act|ACT|Scene|Section|Article|Appendix|Phase|Stage|Episode|Title|Round|Level|Class|Type|Grade|Psalm|Canto|Unit|Track|Division|League|War|Bowl|Schedule|Annex|Amendment|Vatican|Apollo|Gemini|Rocky|Mark|Mk\\.|Mk';
-const ROMAN_TITLES = 'King|Queen|Pope|Emperor|Empress|Tsar|Czar|Tsarina|Kaiser|Pharaoh|Prince|Princess|Duke|Sultan|Shah';
+const ROMAN_TITLES =
+  'King|Queen|Pope|Emperor|Empress|Tsar|Czar|Tsarina|Kaiser|Pharaoh|Prince|Princess|Duke|Sultan|Shah';
 
 const romanRule: Rule = {
   name: 'roman',
   // "Chapter IV" four, "World War II" two, "Super Bowl LV" fifty five; "Louis XIV" the
   // fourteenth, "Queen Elizabeth I" the first; "XXI century" twenty first. Never a lone "I".
-  pattern: `(?<=(?:${ROMAN_COUNTED})${SP})(?=[MDCLXVI])(${ROMAN_NUMERAL})(?![\\p{L}\\p{N}])|(?<=(?:${ROMAN_TITLES})${SP}\\p{Lu}\\p{Ll}+${SP})(?=[MDCLXVI])(${ROMAN_NUMERAL})(?![\\p{L}\\p{N}])|(?<=\\p{Lu}\\p{Ll}+${SP})(?=[IVX])(X{0,3}(?:IX|IV|V?I{0,3}))(?![\\p{L}\\p{N}])|(?<![\\p{L}\\p{N}])(?=[MDCLXVI])(${ROMAN_NUMERAL})(?=${SP}(?:century|centuries|Century|millennium)(?![\\p{L}]))`,
+  pattern: `(?=[MDCLXVI])(?<=(?:${ROMAN_COUNTED})${SP})(${ROMAN_NUMERAL})(?![\\p{L}\\p{N}])|(?=[MDCLXVI])(?<=(?:${ROMAN_TITLES})${SP}\\p{Lu}\\p{Ll}+${SP})(${ROMAN_NUMERAL})(?![\\p{L}\\p{N}])|(?=[IVX])(?<=\\p{Lu}\\p{Ll}+${SP})(X{0,3}(?:IX|IV|V?I{0,3}))(?![\\p{L}\\p{N}])|(?<![\\p{L}\\p{N}])(?=[MDCLXVI])(${ROMAN_NUMERAL})(?=${SP}(?:century|centuries|Century|millennium)(?![\\p{L}]))`,
   rewrite([whole, counted, titled, regnal, century], ctx) {
     if (!whole) return undefined;
     if (counted !== undefined) {

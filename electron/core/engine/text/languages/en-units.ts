@@ -70,7 +70,6 @@ export const ENGLISH_UNITS: Readonly<Record<string, UnitWords>> = {
   oz: unit('ounce'),
   lb: unit('pound'),
   lbs: unit('pound'),
-  st: unit('stone', 'stone'),
   // speed
   'km/h': unit('kilometer per hour', 'kilometers per hour'),
   kmh: unit('kilometer per hour', 'kilometers per hour'),
@@ -162,7 +161,6 @@ export const ENGLISH_UNITS_ONLY_ATTACHED: ReadonlySet<string> = new Set([
   'W',
   's',
   'h',
-  'st',
   'pt',
   'ac',
   'ha',

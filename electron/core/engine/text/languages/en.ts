@@ -41,7 +41,8 @@ export const english: LanguageRules = {
   },
   sayTime({ h, min, hSpan, mSpan }) {
     const hour = cardinalWords(String(h));
-    if (min === 0) return [piece(hour, ...hSpan), piece(h >= 1 && h <= 12 ? " o'clock" : ' hundred', ...mSpan)];
+    if (min === 0)
+      return [piece(hour, ...hSpan), piece(h >= 1 && h <= 12 ? " o'clock" : ' hundred', ...mSpan)];
     return [piece(hour, ...hSpan), piece(` ${min < 10 ? 'oh ' : ''}${cardinalWords(String(min))}`, ...mSpan)];
   },
   currency: {
