@@ -56,8 +56,12 @@ const AMOUNT = '\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?|\\d+(?:\\.\\d+)?|\\.\\d+';
 /** Month names as written: capitalised, or lower case where the word is not also a verb ("may", "march"). */
 const MONTH_NAME =
   '[Jj]anuary|[Ff]ebruary|March|[Aa]pril|May|[Jj]une|[Jj]uly|[Aa]ugust|[Ss]eptember|[Oo]ctober|[Nn]ovember|[Dd]ecember';
-const MONTH_ABBREVIATION = '(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)\\.?';
-const MONTH = `(?:${MONTH_NAME}|${MONTH_ABBREVIATION})`;
+const MONTH_ABBREVIATION =
+  '(?:[Jj]an|JAN|[Ff]eb|FEB|Mar|MAR|[Aa]pr|APR|[Jj]un|JUN|[Jj]ul|JUL|[Aa]ug|AUG|[Ss]ept|SEPT|[Ss]ep|SEP|[Oo]ct|OCT|[Nn]ov|NOV|[Dd]ec|DEC)\\.?';
+/** Month names in capitals ("SEPTEMBER 15"). */
+const MONTH_CAPITALS =
+  'JANUARY|FEBRUARY|MARCH|APRIL|MAY|JUNE|JULY|AUGUST|SEPTEMBER|OCTOBER|NOVEMBER|DECEMBER';
+const MONTH = `(?:${MONTH_NAME}|${MONTH_CAPITALS}|${MONTH_ABBREVIATION})`;
 
 /** The month (1–12) a name or abbreviation stands for. */
 function monthNumber(written: string): number {
@@ -123,7 +127,10 @@ function sayEnglishDate(d: DateFound, dayFirst: boolean, theBefore: boolean): Ou
   } else out.push(piece(month, ...d.monthAt));
   if (d.year !== undefined && d.yearAt) {
     const comma = d.day !== undefined && !dayFirst ? ',' : '';
-    out.push(piece(`${comma} ${yearWords(d.year)}`, ...d.yearAt));
+    // A two-digit year ("11/17/05") is said as written: "oh five".
+    const year =
+      d.year.length === 2 && d.year.startsWith('0') ? `oh ${cardinalWords(d.year)}` : yearWords(d.year);
+    out.push(piece(`${comma} ${year}`, ...d.yearAt));
   }
   return out;
 }
@@ -170,7 +177,7 @@ const DATE_WORDS =
 const numericDateRule: Rule = {
   name: 'date',
   // 07/25/2012, 25.07.2012, 25-07-2012; "on 7/25" (a day and month only after a date word).
-  pattern: `${NUM_BEFORE}(\\d{1,2})([/.-])(\\d{1,2})[/.-](\\d{4})${NUM_AFTER}|(?=\\d)(?<=${DATE_WORDS}${SP}+)(\\d{1,2})(/)(\\d{1,2})${NUM_AFTER}`,
+  pattern: `${NUM_BEFORE}(\\d{1,2})([/.-])(\\d{1,2})[/.-](\\d{4}|(?<=/\\d{1,2}/)\\d{2})${NUM_AFTER}|(?=\\d)(?<=${DATE_WORDS}${SP}+)(\\d{1,2})(/)(\\d{1,2})${NUM_AFTER}`,
   rewrite([whole, a1, sep1, b1, y, a2, sep2, b2], ctx) {
     const a = a1 ?? a2;
     const b = b1 ?? b2;
@@ -190,7 +197,7 @@ const numericDateRule: Rule = {
         year: y,
         monthAt: monthFirst ? aAt : bAt,
         dayAt: monthFirst ? bAt : aAt,
-        yearAt: y ? [whole.length - 4, whole.length] : undefined,
+        yearAt: y ? [whole.length - y.length, whole.length] : undefined,
       },
       !monthFirst,
       /the[ \u00A0]+$/i.test(before(ctx, 5)),
@@ -208,8 +215,8 @@ const monthDateRule: Rule = {
     if (!whole || !m) return undefined;
     const month = monthNumber(m);
     if (d === undefined && y === undefined) {
-      // A lone abbreviation with its full stop ("in Jan. and Feb."); a full name stays.
-      return m.endsWith('.') ? EN_MONTHS[month - 1] : undefined;
+      // A lone capitalised abbreviation with its full stop ("in Jan. and Feb."); a full name stays.
+      return m.endsWith('.') && /^\p{Lu}\p{Ll}/u.test(m) ? EN_MONTHS[month - 1] : undefined;
     }
     if (d !== undefined && !validDate(month, Number(d))) return undefined;
     if (d === undefined && y !== undefined && !/^[12]\d{3}$/.test(y)) return undefined;
@@ -277,7 +284,7 @@ const decadeRule: Rule = {
 
 // --- Times and durations ----------------------------------------------------------------
 
-const AM_PM = `(?:[ap]\\.m\\.|[AP]\\.M\\.|[ap]m|[AP]M)(?![\\p{L}])`;
+const AM_PM = `(?:[ap]\\.m\\.?|[AP]\\.M\\.?|[ap]m|[AP]M)(?![\\p{L}])`;
 
 function sayAmPm(written: string): string {
   return written.toLowerCase().startsWith('a') ? 'a.m.' : 'p.m.';
@@ -320,7 +327,9 @@ function durationWords(parts: [string, string][]): string {
   const words = parts
     .filter(([n]) => Number(n) !== 0)
     .map(([n, unit]) => `${cardinalWords(n)} ${Number(n) === 1 ? unit : `${unit}s`}`);
-  return words.length > 0 ? words.join(' ') : `zero ${(parts[parts.length - 1] as [string, string])[1]}s`;
+  if (words.length === 0) return `zero ${(parts[parts.length - 1] as [string, string])[1]}s`;
+  const last = words.pop() as string;
+  return words.length > 0 ? `${words.join(' ')} and ${last}` : last;
 }
 
 const durationRule: Rule = {
@@ -378,6 +387,24 @@ const CURRENCY_BY_SYMBOL: Record<string, CurrencyName> = {
 const SYMBOL = '(?:US|C|AU|A|NZ|HK|S)?\\$|[€£¥￥₩₹₫]';
 const CODE = 'USD|EUR|GBP|JPY|CNY|CAD|AUD|CHF|INR|VND|VNĐ';
 const SCALE = '(?:thousand|million|billion|trillion|[kKmMbB]|mn|bn|tn)(?![\\p{L}\\p{N}])';
+/** "$20/mo": what an amount is per. */
+const PERIODS: Record<string, string> = {
+  h: 'hour',
+  hr: 'hour',
+  hour: 'hour',
+  d: 'day',
+  day: 'day',
+  wk: 'week',
+  week: 'week',
+  mo: 'month',
+  month: 'month',
+  yr: 'year',
+  year: 'year',
+  person: 'person',
+  kg: 'kilogram',
+  lb: 'pound',
+};
+const PERIOD = `(?:${Object.keys(PERIODS).join('|')})(?![\\p{L}\\p{N}])`;
 const SCALE_WORDS: Record<string, string> = {
   k: 'thousand',
   K: 'thousand',
@@ -398,13 +425,15 @@ function amountNumber(amount: string, scale: string | undefined): string {
 
 /** Whether an amount is read with its hundredths as cents ("5.50"); other decimals keep their digits. */
 function hasCents(amount: string, currency: CurrencyName, scale: string | undefined): boolean {
-  return !scale && currency.cent !== undefined && /\.\d{2}$/.test(amount);
+  return !scale && currency.cent !== undefined && /\.(?:\d{1,2}|\d{2}0+)$/.test(amount);
 }
 
 /** An amount of money in words: "five dollars", "one thousand two hundred thirty four dollars twelve cents", "one cent". */
 export function moneyWords(amount: string, currency: CurrencyName, scale?: string): string {
   if (hasCents(amount, currency, scale)) {
-    const [wholeText = '', centsText = ''] = amount.replace(/,/g, '').split('.');
+    const [wholeText = '', decimals = ''] = amount.replace(/,/g, '').split('.');
+    // "20.5" and "20.500" are 20 dollars 50 cents: the same value, said as cents.
+    const centsText = decimals.padEnd(2, '0').slice(0, 2);
     const [centOne, centMany] = currency.cent as [string, string];
     const whole = wholeText === '' ? '0' : wholeText;
     const cents = Number(centsText);
@@ -432,13 +461,15 @@ function moneyRangeWords(
 const moneyBeforeRule: Rule = {
   name: 'money',
   // $5, $1,234.12, US$5, €20, £3.50, $3 million, $2.5bn, USD 50, $5-$10, $5–10
-  pattern: `(?<![\\p{L}\\p{N}])(${SYMBOL}|(?:${CODE})${SP})(${AMOUNT})(?:${SP}?(${SCALE}))?(?:${SP}?[-–—]${SP}?(?:${SYMBOL})?(${AMOUNT})(?:${SP}?(${SCALE}))?)?(?![\\p{N}]|[.,]\\p{N})`,
-  rewrite([whole, symbol, amount, scale, amount2, scale2]) {
+  pattern: `(?<![\\p{L}\\p{N}])(${SYMBOL}|(?:${CODE})${SP})(${AMOUNT})(?:${SP}?(${SCALE}))?(?:${SP}?[-–—]${SP}?(?:${SYMBOL})?(${AMOUNT})(?:${SP}?(${SCALE}))?)?(?:/(${PERIOD}))?(?![\\p{N}]|[.,]\\p{N})`,
+  rewrite([whole, symbol, amount, scale, amount2, scale2, period]) {
     if (!whole || !symbol || !amount) return undefined;
     const currency = CURRENCY_BY_SYMBOL[symbol.trim()];
     if (!currency) return undefined;
-    if (amount2 !== undefined) return moneyRangeWords([amount, scale ?? scale2], [amount2, scale2], currency);
-    return moneyWords(amount, currency, scale);
+    const per = period ? ` per ${PERIODS[period] ?? period}` : '';
+    if (amount2 !== undefined)
+      return `${moneyRangeWords([amount, scale ?? scale2], [amount2, scale2], currency)}${per}`;
+    return `${moneyWords(amount, currency, scale)}${per}`;
   },
 };
 
@@ -480,8 +511,15 @@ function lookUpUnit(symbol: string, ctx: RuleContext): UnitWords | undefined {
   return ctx.options.units?.get(symbol) ?? ENGLISH_UNITS[symbol];
 }
 
+/** The table by its symbols in lower case, for a unit written in other capitals ("12KG", "3 mbps"); a lower-case symbol wins. */
+const UNITS_FOLDED = new Map<string, UnitWords>();
+for (const [symbol, words] of Object.entries(ENGLISH_UNITS)) {
+  const folded = symbol.toLowerCase();
+  if (symbol === folded || !UNITS_FOLDED.has(folded)) UNITS_FOLDED.set(folded, words);
+}
+
 /** The number written just before a unit ("5", "1.5", "-1"), to choose singular or plural. */
-const NUMBER_BEFORE_UNIT = /([-−]?[\d,.]+)[ \u00A0\u202F]?$/u;
+const NUMBER_BEFORE_UNIT = /([-−]?[\d,.]+)(?:[ \u00A0\u202F](?:thousand|million|billion))?[ \u00A0\u202F]?$/u;
 
 const UNIT_TOKEN =
   '(?:°[CF]?|℃|℉|sq ft|sq mi|fl oz|in\\.(?=\\s|$)|[\\p{L}µΩ]{1,6}[²³23]?(?:/[\\p{L}µΩ]{1,4}[²³23]?)?)';
@@ -489,11 +527,13 @@ const UNIT_TOKEN =
 const measureRule: Rule = {
   name: 'measure',
   // The unit after a number: "5km", "120km/h", "30°C", "100 m2", "16GB", "60 mph", "5 in."
-  pattern: `(?<=\\d)(${SP}?)(?=[^\\s\\d])(${UNIT_TOKEN})(?![\\p{L}\\p{N}])`,
+  pattern: `(?<=\\d|\\d${SP}(?:thousand|million|billion))(${SP}?)(?=[^\\s\\d])(${UNIT_TOKEN})(?![\\p{L}\\p{N}])`,
   rewrite([whole, space, token], ctx) {
     if (whole === undefined || token === undefined) return undefined;
-    const number = NUMBER_BEFORE_UNIT.exec(before(ctx, 40))?.[1] ?? '';
-    if (/[a-zA-Z]/.test(ctx.input.charAt(ctx.index - number.length - 1)) || number === '') return undefined;
+    const found = NUMBER_BEFORE_UNIT.exec(before(ctx, 40));
+    const number = found?.[1] ?? '';
+    // A number inside a word or code ("MP3s") has no unit.
+    if (!found || /[a-zA-Z]/.test(ctx.input.charAt(ctx.index - found[0].length - 1))) return undefined;
     let words = lookUpUnit(token, ctx);
     if (!words && token.includes('/')) {
       const [top, bottom] = token.split('/') as [string, string];
@@ -501,6 +541,8 @@ const measureRule: Rule = {
       const b = lookUpUnit(bottom, ctx);
       if (a && b) words = { one: `${a.one} per ${b.one}`, many: `${a.many} per ${b.one}` };
     }
+    // Other capitals only for symbols of two letters or more, against the number or of three or more.
+    if (!words && token.length >= (space ? 3 : 2)) words = UNITS_FOLDED.get(token.toLowerCase());
     if (!words) return undefined;
     if (space && ENGLISH_UNITS_ONLY_ATTACHED.has(token) && !ctx.options.units?.has(token)) return undefined;
     // The number rule leaves a space before a unit written against it in letters ("5km").
@@ -514,7 +556,7 @@ const measureRule: Rule = {
 const telephoneRule: Rule = {
   name: 'telephone',
   // 123-123-5678, (555) 123-4567, +1 555 123 4567, 1-800-555-0199, 555-1234, 555.123.4567
-  pattern: `(?<![\\p{L}\\p{N}_.,/-])(?:\\+\\d{1,3}${SP}?(?:\\(\\d{1,4}\\)|\\d{1,4})(?:[ .-]\\d{2,4}){2,3}|(?:1[ .-])?(?:\\(\\d{3}\\)${SP}?|\\d{3}[.-])\\d{3}[.-]\\d{4}|\\(\\d{3}\\)${SP}?\\d{3}${SP}\\d{4}|\\d{3}-\\d{4})(?![\\p{L}\\p{N}]|[.,-]\\p{N})`,
+  pattern: `(?<![\\p{L}\\p{N}_.,/-])(?:\\+\\d{1,3}${SP}?(?:\\(\\d{1,4}\\)|\\d{1,4})(?:[ .-]\\d{2,4}){2,3}|(?:1[ .-])?(?:\\(\\d{3}\\)[ .-]?|\\d{3}[.-])\\d{3}[.-]\\d{4}(?:[.-]\\d{1,4})?|\\d{3}-\\d{2}-\\d{4}|\\(\\d{3}\\)${SP}?\\d{3}${SP}\\d{4}|\\d{3}-\\d{4})(?![\\p{L}\\p{N}]|[.,-]\\p{N})`,
   rewrite([whole]) {
     if (!whole) return undefined;
     const groups = whole.match(/\+?\d+/g) ?? [];
@@ -559,7 +601,7 @@ const SLASH_NAMES: Record<string, string> = {
 const fractionRule: Rule = {
   name: 'fraction',
   // 1/2 one half, 3/4 three quarters, 2 1/2 two and a half, ½, 2½
-  pattern: `${NUM_BEFORE}(?:(\\d{1,3})${SP})?(\\d{1,3})/(1[0-6]|[2-9]|20|32|64|100|11)${NUM_AFTER}(?![\\p{L}])|${NUM_BEFORE}(\\d{1,3})?${SP}?([½⅓⅔¼¾⅕⅛⅜⅝⅞])`,
+  pattern: `${NUM_BEFORE}(?:(\\d{1,3})${SP})?(\\d{1,3})/([2-9]|[1-9]\\d{1,2})(?:st|nd|rd|th|ST|ND|RD|TH)?${NUM_AFTER}(?![\\p{L}])|${NUM_BEFORE}(\\d{1,3})?${SP}?([½⅓⅔¼¾⅕⅛⅜⅝⅞])`,
   rewrite([whole, mixed, num, den, wholeU, sign]) {
     if (!whole) return undefined;
     if (sign !== undefined) {
@@ -607,8 +649,10 @@ const versionRule: Rule = {
     if (!whole) return undefined;
     if (v !== undefined) return `version ${versionWords(v)}`;
     if (named !== undefined) return versionWords(named);
-    // Three or four dotted numbers: a version ("1.2.3"), or an IP address read the same way.
-    return dotted !== undefined ? versionWords(dotted) : undefined;
+    if (dotted === undefined) return undefined;
+    // Four dotted numbers are an IP address, said digit by digit; three a version ("1.2.3").
+    const parts = dotted.split('.');
+    return parts.length === 4 ? parts.map(digitWords).join(' dot ') : versionWords(dotted);
   },
 };
 
@@ -659,7 +703,7 @@ const RANGE_WORD = ' to ';
 const rangeRule: Rule = {
   name: 'range',
   // 2-5, 2–5, 10 – 20, 5-7%: the dash between two numbers is "to"
-  pattern: `(?<=\\d[%‰]?)${SP}?[-–—]${SP}?(?=[$€£¥]?\\d)`,
+  pattern: `(?<=\\d[%‰s]?|\\d${SP}?(?:[ap]\\.?m\\.?|[AP]\\.?M\\.?))${SP}?[-–—]${SP}?(?=[$€£¥'’]?\\d)`,
   rewrite(_groups, ctx) {
     return inDashedCode(ctx) ? undefined : RANGE_WORD;
   },

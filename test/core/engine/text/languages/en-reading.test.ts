@@ -102,6 +102,7 @@ describe('English reading, per class', () => {
         ['½', 'one half'],
         ['2½ cups', 'two and a half cups'],
         ['1/10', 'one tenth'],
+        ['1/4th', 'one quarter'],
         ['open 24/7', 'open twenty four seven'],
       ],
       'fraction',
@@ -142,6 +143,9 @@ describe('English reading, per class', () => {
         ['25/07/2012', 'the twenty fifth of July twenty twelve'],
         ['on 7/25', 'on July twenty fifth'],
         ['Dec. 1, 1999', 'December first, nineteen ninety nine'],
+        ['JAN 15 2020', 'January fifteenth twenty twenty'],
+        ['SEPTEMBER 15', 'September fifteenth'],
+        ['11/17/05', 'November seventeenth, oh five'],
         ['in Jan. and Feb.', 'in January and February'],
       ],
       'date',
@@ -172,10 +176,10 @@ describe('English reading, per class', () => {
 
   it('durations', () => {
     checkAll([
-      ['2h 30m', 'two hours thirty minutes'],
-      ['1:30:15', 'one hour thirty minutes fifteen seconds'],
-      ['2:03:45', 'two hours three minutes forty five seconds'],
-      ['1 hr 15 min', 'one hour fifteen minutes'],
+      ['2h 30m', 'two hours and thirty minutes'],
+      ['1:30:15', 'one hour thirty minutes and fifteen seconds'],
+      ['2:03:45', 'two hours three minutes and forty five seconds'],
+      ['1 hr 15 min', 'one hour and fifteen minutes'],
       ['2h', 'two hours'],
       ['1h', 'one hour'],
       ['45 min', 'forty five minutes'],
@@ -193,7 +197,10 @@ describe('English reading, per class', () => {
         ['$1,925.21', 'one thousand nine hundred twenty five dollars twenty one cents'],
         ['$0.01', 'one cent'],
         ['$1,234.123', 'one thousand two hundred thirty four point one two three dollars'],
-        ['$0.010', 'zero point zero one zero dollars'],
+        ['$0.010', 'one cent'],
+        ['$20.5', 'twenty dollars fifty cents'],
+        ['$2.000', 'two dollars'],
+        ['$20/mo', 'twenty dollars per month'],
         ['$3 million', 'three million dollars'],
         ['$2.5bn', 'two point five billion dollars'],
         ['€20', 'twenty euros'],
@@ -246,6 +253,9 @@ describe('English reading, per class', () => {
         ['1 km', 'one kilometer'],
         ['3.5 kW', 'three point five kilowatts'],
         ['500 ml', 'five hundred milliliters'],
+        ['12KG', 'twelve kilograms'],
+        ['3 mbps', 'three megabits per second'],
+        ['100 million kg', 'one hundred million kilograms'],
         ['2 in. of rain', 'two inches of rain'],
         ['9.8 m/s', 'nine point eight meters per second'],
       ],
@@ -281,6 +291,8 @@ describe('English reading, per class', () => {
         ['call 555-1234', 'call five five five, one two three four'],
         ['(555) 123 4567', 'five five five, one two three, four five six seven'],
         ['+84 912 345 678', 'plus eight four, nine one two, three four five, six seven eight'],
+        ['(123)-123-5678', 'one two three, one two three, five six seven eight'],
+        ['123-123-5678-1111', 'one two three, one two three, five six seven eight, one one one one'],
       ],
       'telephone',
     );
@@ -297,6 +309,8 @@ describe('English reading, per class', () => {
         ['3-4 days', 'three to four days'],
         ['ages 18-25', 'ages eighteen to twenty five'],
         ['1.5-2 hours', 'one point five to two hours'],
+        ['1960s-1980s', 'nineteen sixties to nineteen eighties'],
+        ['4:00 am - 8:12 pm', 'four a.m. to eight twelve p.m.'],
         ['100-200', 'one hundred to two hundred'],
         ['5-10 km', 'five to ten kilometers'],
       ],
@@ -338,6 +352,7 @@ describe('English reading, per class', () => {
         ['release 1.2.3', 'release one point two point three'],
         ['Java 1.8', 'Java one point eight'],
         ['v10.0.1', 'version ten point zero point one'],
+        ['IP 192.168.0.1', 'IP one nine two dot one six eight dot zero dot one'],
       ],
       'version',
     );
@@ -474,9 +489,10 @@ describe('English reading: safety and the user', () => {
       const whole = String(Math.floor(rand() * 100000));
       const decimals = String(Math.floor(rand() * 10000)).padStart(1 + Math.floor(rand() * 4), '0');
       const { reading } = readingOf(`$${whole}.${decimals}`, 'en');
-      if (decimals.length === 2) {
-        const cents = Number(decimals);
-        expect(reading).toContain(cents === 0 ? 'dollar' : cardinalWords(decimals));
+      if (/^\d{1,2}$|^\d{2}0+$/.test(decimals)) {
+        // Hundredths (or fewer, or zeros after them) are cents: the same value.
+        const cents = decimals.padEnd(2, '0').slice(0, 2);
+        expect(reading).toContain(Number(cents) === 0 ? 'dollar' : cardinalWords(cents));
       } else {
         expect(reading).toBe(`${numberWords(`${whole}.${decimals}`)} dollars`);
       }
