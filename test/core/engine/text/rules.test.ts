@@ -132,7 +132,7 @@ describe('rewriteForEngine: Vietnamese numbers', () => {
 
 describe('rewriteForEngine: abbreviations', () => {
   const cases: [LanguageCode, string, string][] = [
-    ['en', 'Dr. Smith and Mr. Jones met Mrs. Brown.', 'Doctor Smith and Mister Jones met Missus Brown.'],
+    ['en', 'Dr. Smith and Mr. Jones met Mrs. Brown.', 'Doctor Smith and Mister Jones met Mrs Brown.'],
     [
       'en',
       'Ms. Lee vs. Lt. Dan, Sgt. Pepper and Prof. X',

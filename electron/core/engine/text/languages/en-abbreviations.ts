@@ -13,7 +13,8 @@ export const ENGLISH_ABBREVIATIONS: Readonly<Record<string, AbbreviationEntry>> 
   // Titles: only before a capitalised name ("Dr. Smith"); eSpeak ends a sentence at their full stop.
   'Dr.': { say: 'Doctor', title: true },
   'Mr.': { say: 'Mister', title: true },
-  'Mrs.': { say: 'Missus', title: true },
+  // eSpeak reads "Mrs" /ˈmɪsɪz/ (a respelling "Missus" is heard /ˈmɪsəs/).
+  'Mrs.': { say: 'Mrs', title: true },
   'Ms.': { say: 'Miz', title: true },
   'Prof.': { say: 'Professor', title: true },
   'St.': { say: 'Saint', title: true },
