@@ -162,8 +162,12 @@ const isoDateRule: Rule = {
   },
 };
 
-/** Dates of numbers only, by the voice's order: month first ("07/25/2012") unless day first is asked or the numbers settle it. */
-function numericOrder(first: number, second: number, separator: string, ctx: RuleContext): boolean {
+/**
+ * Whether a date of numbers only has its month first: with slashes ("07/25/2012") unless the
+ * voice's order is day first (`dateOrder` 'dmy'); with dots or dashes day first; a number over 12
+ * settles it either way.
+ */
+export function monthComesFirst(first: number, second: number, separator: string, ctx: RuleContext): boolean {
   let monthFirst = separator === '/' && !dayFirstByDefault(ctx);
   if (monthFirst && first > 12 && second <= 12) monthFirst = false;
   if (!monthFirst && second > 12 && first <= 12) monthFirst = true;
@@ -184,7 +188,7 @@ const numericDateRule: Rule = {
     const sep = sep1 ?? sep2;
     if (!whole || !a || !sep || !b) return undefined;
     if (y !== undefined && whole.charAt(a.length + 1 + b.length) !== sep) return undefined;
-    const monthFirst = numericOrder(Number(a), Number(b), sep, ctx);
+    const monthFirst = monthComesFirst(Number(a), Number(b), sep, ctx);
     const month = Number(monthFirst ? a : b);
     const day = monthFirst ? b : a;
     if (!validDate(month, Number(day))) return undefined;
@@ -291,7 +295,7 @@ function sayAmPm(written: string): string {
 }
 
 /** Hour and minutes as a clock reads them: "nine fifteen", "nine oh five", "twelve o'clock", "fourteen hundred". */
-function clockWords(h: string, min: string, withAmPm: boolean): string {
+export function clockWords(h: string, min: string, withAmPm: boolean): string {
   const hour = cardinalWords(h);
   const m = Number(min);
   if (m === 0)
@@ -347,7 +351,7 @@ const durationRule: Rule = {
 
 // --- Money ------------------------------------------------------------------------------
 
-interface CurrencyName {
+export interface CurrencyName {
   one: string;
   many: string;
   /** The hundredth's names; absent where amounts have none (yen). */

@@ -5,8 +5,8 @@
 
 import { piece, type LanguageRules } from '../rule-kit';
 import { englishAbbreviationRule } from './en-abbreviations';
-import { cardinalWords, ordinalSuffix, ordinalWords, yearWords } from './en-numbers';
-import { EN_MONTHS, ENGLISH_READING_RULES, numberWords } from './en-reading';
+import { ordinalSuffix, ordinalWords, yearWords } from './en-numbers';
+import { clockWords, EN_MONTHS, ENGLISH_READING_RULES, monthComesFirst, moneyWords } from './en-reading';
 
 /** `'s` after a word: English possessive (or "is"), which eSpeak would spell out after `]]`. */
 const POSSESSIVE = /^['\u2019]s(?![\p{L}\p{N}\p{M}])/u;
@@ -23,14 +23,10 @@ export const english: LanguageRules = {
   abbreviations: englishAbbreviationRule,
   // Numbers and what surrounds them, in words (`./en-reading`): these replace the shared rules.
   readingRules: ENGLISH_READING_RULES,
-  numericDateOrder(first, second, separator, ctx) {
-    // 05/06/2026 is read month first unless the voice's order is day first; a number over 12
-    // settles it either way. Dates with dots or dashes are day first.
-    let monthFirst = separator === '/' && (ctx.options.dateOrder ?? 'mdy') === 'mdy';
-    if (monthFirst && first > 12 && second <= 12) monthFirst = false;
-    if (!monthFirst && second > 12 && first <= 12) monthFirst = true;
-    return monthFirst ? 'month-first' : 'day-first';
-  },
+  // The hooks below serve only the shared rules, which English replaces with its reading rules;
+  // they read the same way.
+  numericDateOrder: (first, second, separator, ctx) =>
+    monthComesFirst(first, second, separator, ctx) ? 'month-first' : 'day-first',
   sayDate(d) {
     const pieces = [
       piece(EN_MONTHS[d.month - 1] as string, ...d.monthAt),
@@ -40,10 +36,9 @@ export const english: LanguageRules = {
     return pieces;
   },
   sayTime({ h, min, hSpan, mSpan }) {
-    const hour = cardinalWords(String(h));
-    if (min === 0)
-      return [piece(hour, ...hSpan), piece(h >= 1 && h <= 12 ? " o'clock" : ' hundred', ...mSpan)];
-    return [piece(hour, ...hSpan), piece(` ${min < 10 ? 'oh ' : ''}${cardinalWords(String(min))}`, ...mSpan)];
+    const clock = clockWords(String(h), String(min).padStart(2, '0'), false);
+    const at = clock.indexOf(' ');
+    return [piece(clock.slice(0, at), ...hSpan), piece(clock.slice(at), ...mSpan)];
   },
   currency: {
     $: { one: 'dollar', many: 'dollars', centOne: 'cent', centMany: 'cents' },
@@ -54,15 +49,11 @@ export const english: LanguageRules = {
     '₫': { one: 'dong', many: 'dong', centOne: '', centMany: '' },
   },
   sayMoney({ whole, cents, words }) {
-    const main = `${cardinalWords(whole)} ${/^0*1$/.test(whole) ? words.one : words.many}`;
-    if (!cents || cents === '00') return main;
-    if (!words.centMany) return `${numberWords(`${whole}.${cents}`)} ${words.many}`;
-    const centWords = `${cardinalWords(cents)} ${Number(cents) === 1 ? words.centOne : words.centMany}`;
-    return /^0+$/.test(whole) ? centWords : `${main} ${centWords}`;
+    const cent: [string, string] | undefined = words.centMany ? [words.centOne, words.centMany] : undefined;
+    return moneyWords(cents ? `${whole}.${cents}` : whole, { one: words.one, many: words.many, cent });
   },
   sayScaledMoney(amount, scale, words) {
-    const spokenScale = scale === 'k' ? 'thousand' : scale === 'bn' ? 'billion' : scale;
-    return `${numberWords(amount)} ${spokenScale} ${words.many}`;
+    return moneyWords(amount, { one: words.one, many: words.many }, scale);
   },
   writeOrdinal(_n, digits) {
     return `${digits}${ordinalSuffix(digits)}`;
