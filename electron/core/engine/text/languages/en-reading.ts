@@ -181,7 +181,7 @@ const DATE_WORDS =
 const numericDateRule: Rule = {
   name: 'date',
   // 07/25/2012, 25.07.2012, 25-07-2012; "on 7/25" (a day and month only after a date word).
-  pattern: `${NUM_BEFORE}(\\d{1,2})([/.-])(\\d{1,2})[/.-](\\d{4}|(?<=/\\d{1,2}/)\\d{2})${NUM_AFTER}|(?=\\d)(?<=${DATE_WORDS}${SP}+)(\\d{1,2})(/)(\\d{1,2})${NUM_AFTER}`,
+  pattern: `${NUM_BEFORE}(\\d{1,2})([/.-])(\\d{1,2})[/.-](\\d{4}|(?<=/\\d{1,2}/)\\d{2})${NUM_AFTER}|(?=\\d)(?<=${DATE_WORDS}${SP}+)(\\d{1,2})(/)(\\d{1,2})${NUM_AFTER}(?!${SP}+of(?![\\p{L}]))`,
   rewrite([whole, a1, sep1, b1, y, a2, sep2, b2], ctx) {
     const a = a1 ?? a2;
     const b = b1 ?? b2;
@@ -275,9 +275,12 @@ const DECADES = [
 const decadeRule: Rule = {
   name: 'date',
   // "the 1990s" nineteen nineties, "2000s" two thousands, "'90s" and "the 80s" eighties.
-  pattern: `(?<![\\p{L}\\p{N}'’])(?:(1\\d|20)|['’])?(\\d)0['’]?s${WORD_AFTER}`,
-  rewrite([whole, century, decade]) {
-    if (!whole || decade === undefined) return undefined;
+  pattern: `(?<![\\p{L}\\p{N}'’])(?:(1\\d|20)|['’])?(\\d)0['’]?s${WORD_AFTER}|(?<![\\p{L}\\p{N}.,])(1(?:,?000){1,3}|100)s${WORD_AFTER}`,
+  rewrite([whole, century, decade, round]) {
+    if (!whole) return undefined;
+    // "100s of people", "1,000s": hundreds, thousands, millions.
+    if (round !== undefined) return `${cardinalWords(round.replace(/,/g, '')).replace(/^one /u, '')}s`;
+    if (decade === undefined) return undefined;
     const d = Number(decade);
     const bare = !/^\d{3}/.test(whole);
     if (bare) return d >= 2 ? DECADES[d] : undefined;
@@ -668,6 +671,7 @@ const ERA_AFTER = /^[ \u00A0]*(?:AD|BC|BCE|CE|A\.D\.|B\.C\.)(?![\p{L}])/u;
 /** Whether a four-digit number is a year here: after a year word, before an era, or not before a word ("1943." but not "1943 people"). */
 function isYear(digits: string, ctx: RuleContext): boolean {
   if (!/^(?:1\d|20)\d{2}$/.test(digits)) return false;
+  if (/^\p{L}/u.test(after(ctx, 1))) return false;
   if (YEAR_BEFORE.test(before(ctx)) || ERA_AFTER.test(after(ctx, 6))) return true;
   // Without a context word, a year is a number inside a text that no word follows ("in the
   // summer of '43 and 1943."); a number on its own (SSML's <say-as cardinal>) is a count.
@@ -709,7 +713,11 @@ const rangeRule: Rule = {
   // 2-5, 2–5, 10 – 20, 5-7%: the dash between two numbers is "to"
   pattern: `(?<=\\d[%‰s]?|\\d${SP}?(?:[ap]\\.?m\\.?|[AP]\\.?M\\.?))${SP}?[-–—]${SP}?(?=[$€£¥'’]?\\d)`,
   rewrite(_groups, ctx) {
-    return inDashedCode(ctx) ? undefined : RANGE_WORD;
+    if (inDashedCode(ctx)) return undefined;
+    // "50-50", "1-1": the same number twice is not a range.
+    const a = /(\d+)[%‰s]?[ \u00A0\u202F]?$/u.exec(before(ctx, 12))?.[1];
+    const b = /^[$€£¥'’]?(\d+)/u.exec(after(ctx, 12))?.[1];
+    return a !== undefined && a === b ? undefined : RANGE_WORD;
   },
 };
 

@@ -125,6 +125,8 @@ describe('English reading, per class', () => {
       ["the '90s", 'the nineties'],
       ['the 2000s', 'the two thousands'],
       ['in her 30s', 'in her thirties'],
+      ['100s of people', 'hundreds of people'],
+      ['1,000s of birds', 'thousands of birds'],
     ]);
     expect(readingOf('1943 people', 'en').reading).toBe('one thousand nine hundred forty three people');
   });
@@ -151,6 +153,8 @@ describe('English reading, per class', () => {
       ],
       'date',
     );
+    // After a date word but before "of", a fraction.
+    expect(readingOf('on 4/5 of the days', 'en').reading).toBe('on four fifths of the days');
     expect(rewriteForEngine('05/06/2026', 'en', { dateOrder: 'dmy' }).engineText).toBe(
       'the fifth of June twenty twenty six',
     );
@@ -317,6 +321,8 @@ describe('English reading, per class', () => {
       ],
       'range',
     );
+    expect(readingOf('a 50-50 chance', 'en').reading).toBe('a fifty-fifty chance');
+    expect(readingOf('1080p video', 'en').reading).toBe('one thousand eighty p video');
     for (const code of ['ISBN 978-3-16-148410-0', 'COVID-19', 'MP3s', 'the A4 sheet']) {
       expect(readingOf(code, 'en').reading).toBe(code);
     }
