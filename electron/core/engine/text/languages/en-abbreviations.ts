@@ -112,7 +112,7 @@ const dictionaryRule = abbreviationRule(ENGLISH_ABBREVIATIONS);
  */
 export const englishAbbreviationRule: Rule = {
   name: 'abbreviation',
-  pattern: `${dictionaryRule.pattern}|(?=St)(?<=\\p{Lu}\\p{L}*[ \\u00A0]+)St${WORD_END}`,
+  pattern: `(?=[A-Za-z])(?:${dictionaryRule.pattern})|(?=St)(?<=\\p{Lu}\\p{L}*[ \\u00A0]+)St${WORD_END}`,
   rewrite(groups, ctx) {
     const whole = groups[0];
     if (!whole) return undefined;
@@ -154,7 +154,7 @@ export function spellAcronym(word: string): string {
 
 export const englishAcronymRule: Rule = {
   name: 'acronym',
-  pattern: `(?<![\\p{L}\\p{N}_.&'’-])\\p{Lu}{2,5}s?(?![\\p{L}\\p{N}_&]|[.'’-]\\p{L})`,
+  pattern: `(?=\\p{Lu})(?<![\\p{L}\\p{N}_.&'’-])\\p{Lu}{2,5}s?(?![\\p{L}\\p{N}_&]|[.'’-]\\p{L})`,
   rewrite([whole]) {
     if (!whole) return undefined;
     const bare = whole.endsWith('s') ? whole.slice(0, -1) : whole;

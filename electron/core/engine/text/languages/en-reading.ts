@@ -44,7 +44,7 @@ export const EN_MONTHS = [
 /** A space inside a written expression: ASCII, no-break or narrow no-break. */
 const SP = '[ \\u00A0\\u202F]';
 /** Before a number: not inside a word, another number or a code ("COVID-19"). */
-const NUM_BEFORE = "(?<![\\p{L}\\p{N}_.,:/'’]|[\\p{L}_]-)";
+const NUM_BEFORE = "(?=[\\d.−½⅓⅔¼¾⅕⅛⅜⅝⅞-])(?<![\\p{L}\\p{N}_.,:/'’]|[\\p{L}_]-)";
 /** After a number: no more digits and no punctuation continuing it. */
 const NUM_AFTER = '(?![\\p{N}]|[.,:/]\\p{N})';
 /** After a year in a date: not the start of a longer number or a numeric date ("2012-07-25"). */
@@ -214,7 +214,7 @@ const numericDateRule: Rule = {
 const monthDateRule: Rule = {
   name: 'date',
   // "July 25, 2012", "july 25 2012", "Jul. 25", "July 25th", "March 2020", "Jan." alone.
-  pattern: `(?<![\\p{L}\\p{N}])(${MONTH})(?:${SP}+(\\d{1,2})(?:st|nd|rd|th)?(?![\\p{L}\\p{N}]|[:.,/-]\\d))?(?:,?${SP}+(\\d{4})${YEAR_AFTER})?(?![\\p{L}\\p{N}])`,
+  pattern: `(?=[JFMASONDjfmasond])(?<![\\p{L}\\p{N}])(${MONTH})(?:${SP}+(\\d{1,2})(?:st|nd|rd|th)?(?![\\p{L}\\p{N}]|[:.,/-]\\d))?(?:,?${SP}+(\\d{4})${YEAR_AFTER})?(?![\\p{L}\\p{N}])`,
   rewrite([whole, m, d, y]) {
     if (!whole || !m) return undefined;
     const month = monthNumber(m);
@@ -275,7 +275,7 @@ const DECADES = [
 const decadeRule: Rule = {
   name: 'date',
   // "the 1990s" nineteen nineties, "2000s" two thousands, "'90s" and "the 80s" eighties.
-  pattern: `(?<![\\p{L}\\p{N}'’])(?:(1\\d|20)|['’])?(\\d)0['’]?s${WORD_AFTER}|(?<![\\p{L}\\p{N}.,])(1(?:,?000){1,3}|100)s${WORD_AFTER}`,
+  pattern: `(?=[\\d'’])(?<![\\p{L}\\p{N}'’])(?:(1\\d|20)|['’])?(\\d)0['’]?s${WORD_AFTER}|(?<![\\p{L}\\p{N}.,])(1(?:,?000){1,3}|100)s${WORD_AFTER}`,
   rewrite([whole, century, decade, round]) {
     if (!whole) return undefined;
     // "100s of people", "1,000s": hundreds, thousands, millions.
@@ -468,7 +468,7 @@ function moneyRangeWords(
 const moneyBeforeRule: Rule = {
   name: 'money',
   // $5, $1,234.12, US$5, €20, £3.50, $3 million, $2.5bn, USD 50, $5-$10, $5–10
-  pattern: `(?<![\\p{L}\\p{N}])(${SYMBOL}|(?:${CODE})${SP})(${AMOUNT})(?:${SP}?(${SCALE}))?(?:${SP}?[-–—]${SP}?(?:${SYMBOL})?(${AMOUNT})(?:${SP}?(${SCALE}))?)?(?:/(${PERIOD}))?(?![\\p{N}]|[.,]\\p{N})`,
+  pattern: `(?=[$€£¥￥₩₹₫A-Z])(?<![\\p{L}\\p{N}])(${SYMBOL}|(?:${CODE})${SP})(${AMOUNT})(?:${SP}?(${SCALE}))?(?:${SP}?[-–—]${SP}?(?:${SYMBOL})?(${AMOUNT})(?:${SP}?(${SCALE}))?)?(?:/(${PERIOD}))?(?![\\p{N}]|[.,]\\p{N})`,
   rewrite([whole, symbol, amount, scale, amount2, scale2, period]) {
     if (!whole || !symbol || !amount) return undefined;
     const currency = CURRENCY_BY_SYMBOL[symbol.trim()];
@@ -534,7 +534,7 @@ const UNIT_TOKEN =
 const measureRule: Rule = {
   name: 'measure',
   // The unit after a number: "5km", "120km/h", "30°C", "100 m2", "16GB", "60 mph", "5 in."
-  pattern: `(?<=\\d|\\d${SP}(?:thousand|million|billion))(${SP}?)(?=[^\\s\\d])(${UNIT_TOKEN})(?![\\p{L}\\p{N}])`,
+  pattern: `(?=[ \\u00A0\\u202F°℃℉\\p{L}µΩ])(?<=\\d|\\d${SP}(?:thousand|million|billion))(${SP}?)(?=[^\\s\\d])(${UNIT_TOKEN})(?![\\p{L}\\p{N}])`,
   rewrite([whole, space, token], ctx) {
     if (whole === undefined || token === undefined) return undefined;
     const found = NUMBER_BEFORE_UNIT.exec(before(ctx, 40));
@@ -563,7 +563,7 @@ const measureRule: Rule = {
 const telephoneRule: Rule = {
   name: 'telephone',
   // 123-123-5678, (555) 123-4567, +1 555 123 4567, 1-800-555-0199, 555-1234, 555.123.4567
-  pattern: `(?<![\\p{L}\\p{N}_.,/-])(?:\\+\\d{1,3}${SP}?(?:\\(\\d{1,4}\\)|\\d{1,4})(?:[ .-]\\d{2,4}){2,3}|(?:1[ .-])?(?:\\(\\d{3}\\)[ .-]?|\\d{3}[.-])\\d{3}[.-]\\d{4}(?:[.-]\\d{1,4})?|\\d{3}-\\d{2}-\\d{4}|\\(\\d{3}\\)${SP}?\\d{3}${SP}\\d{4}|\\d{3}-\\d{4})(?![\\p{L}\\p{N}]|[.,-]\\p{N})`,
+  pattern: `(?=[\\d+(])(?<![\\p{L}\\p{N}_.,/-])(?:\\+\\d{1,3}${SP}?(?:\\(\\d{1,4}\\)|\\d{1,4})(?:[ .-]\\d{2,4}){2,3}|(?:1[ .-])?(?:\\(\\d{3}\\)[ .-]?|\\d{3}[.-])\\d{3}[.-]\\d{4}(?:[.-]\\d{1,4})?|\\d{3}-\\d{2}-\\d{4}|\\(\\d{3}\\)${SP}?\\d{3}${SP}\\d{4}|\\d{3}-\\d{4})(?![\\p{L}\\p{N}]|[.,-]\\p{N})`,
   rewrite([whole]) {
     if (!whole) return undefined;
     const groups = whole.match(/\+?\d+/g) ?? [];
@@ -651,7 +651,7 @@ function versionWords(numbers: string): string {
 const versionRule: Rule = {
   name: 'version',
   // "v2.0" version two point zero, "Python 3.11" three point eleven, "Windows 3.1", "1.2.3"
-  pattern: `(?<![\\p{L}\\p{N}_.])[vV](\\d+(?:\\.\\d+)*)${NUM_AFTER}(?![\\p{L}])|(?=\\d)(?<=(?:${VERSION_NAMES})${SP})(\\d+(?:\\.\\d+)+)${NUM_AFTER}|${NUM_BEFORE}(\\d{1,3}(?:\\.\\d{1,3}){2,3})${NUM_AFTER}(?![\\p{L}])`,
+  pattern: `(?=[vV])(?<![\\p{L}\\p{N}_.])[vV](\\d+(?:\\.\\d+)*)${NUM_AFTER}(?![\\p{L}])|(?=\\d)(?<=(?:${VERSION_NAMES})${SP})(\\d+(?:\\.\\d+)+)${NUM_AFTER}|${NUM_BEFORE}(\\d{1,3}(?:\\.\\d{1,3}){2,3})${NUM_AFTER}(?![\\p{L}])`,
   rewrite([whole, v, named, dotted]) {
     if (!whole) return undefined;
     if (v !== undefined) return `version ${versionWords(v)}`;
@@ -711,7 +711,7 @@ const RANGE_WORD = ' to ';
 const rangeRule: Rule = {
   name: 'range',
   // 2-5, 2–5, 10 – 20, 5-7%: the dash between two numbers is "to"
-  pattern: `(?<=\\d[%‰s]?|\\d${SP}?(?:[ap]\\.?m\\.?|[AP]\\.?M\\.?))${SP}?[-–—]${SP}?(?=[$€£¥'’]?\\d)`,
+  pattern: `(?=[ \\u00A0\\u202F–—-])(?<=\\d[%‰s]?|\\d${SP}?(?:[ap]\\.?m\\.?|[AP]\\.?M\\.?))${SP}?[-–—]${SP}?(?=[$€£¥'’]?\\d)`,
   rewrite(_groups, ctx) {
     if (inDashedCode(ctx)) return undefined;
     // "50-50", "1-1": the same number twice is not a range.
@@ -790,7 +790,7 @@ const TLD = 'com|org|net|edu|gov|io|co|uk|us|de|fr|vn|info|biz|app|dev|ai|ca|au|
 const emailRule: Rule = {
   name: 'email',
   // john.doe@example.com → john dot doe at example dot com
-  pattern: `(?<![\\p{L}\\p{N}_.+-])[\\p{L}\\p{N}_+-]+(?:\\.[\\p{L}\\p{N}_+-]+)*@[\\p{L}\\p{N}-]+(?:\\.[\\p{L}\\p{N}-]+)+`,
+  pattern: `(?=[\\p{L}\\p{N}_+-])(?<![\\p{L}\\p{N}_.+-])[\\p{L}\\p{N}_+-]+(?:\\.[\\p{L}\\p{N}_+-]+)*@[\\p{L}\\p{N}-]+(?:\\.[\\p{L}\\p{N}-]+)+`,
   rewrite([whole]) {
     return whole ? addressWords(whole) : undefined;
   },
@@ -799,7 +799,7 @@ const emailRule: Rule = {
 const urlRule: Rule = {
   name: 'url',
   // https://www.example.com/path, www.example.com, example.com
-  pattern: `(?<![\\p{L}\\p{N}_@./-])(?:(?:https?://|www\\.)[^\\s<>"'()]*[^\\s<>"'().,;:!?]|[a-z0-9-]+(?:\\.[a-z0-9-]+)*\\.(?:${TLD})(?:/[^\\s<>"'()]*[^\\s<>"'().,;:!?])?)(?![\\p{L}\\p{N}@])`,
+  pattern: `(?=[a-zA-Z0-9-])(?<![\\p{L}\\p{N}_@./-])(?:(?:https?://|www\\.)[^\\s<>"'()]*[^\\s<>"'().,;:!?]|[a-z0-9-]+(?:\\.[a-z0-9-]+)*\\.(?:${TLD})(?:/[^\\s<>"'()]*[^\\s<>"'().,;:!?])?)(?![\\p{L}\\p{N}@])`,
   rewrite([whole]) {
     return whole ? addressWords(whole) : undefined;
   },
