@@ -41,5 +41,9 @@ export function resolveVoice(
 
 /** Numeric dates: month first for American English, day first elsewhere. */
 export function prepareOptions(voice: VoiceEngineSettings): PrepareOptions {
-  return { dateOrder: voice.espeakVoice === 'en-us' ? 'mdy' : 'dmy' };
+  return {
+    dateOrder: voice.espeakVoice === 'en-us' ? 'mdy' : 'dmy',
+    // British and Australian English say "one hundred and twenty".
+    andAfterHundred: voice.espeakVoice === 'en' || voice.espeakVoice.startsWith('en-gb'),
+  };
 }

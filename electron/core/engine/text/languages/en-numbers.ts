@@ -162,3 +162,20 @@ export function mixedFractionWords(whole: string, numerator: string, denominator
   const part = fractionWords(numerator, denominator);
   return `${cardinalWords(whole)} and ${part.startsWith('one ') ? `a ${part.slice(4)}` : part}`;
 }
+
+const UNDER_HUNDRED = `(?:${[...ONES.slice(1), ...TENS.slice(2)].join('|')})`;
+const LARGER = `(?:hundred|${SCALES.slice(1).join('|')})`;
+const BRITISH_AND = new RegExp(
+  `\\b(hundred|${SCALES.slice(1).join('|')}) (?=${UNDER_HUNDRED}(?: ${UNDER_HUNDRED})?\\b(?! ${LARGER}\\b))`,
+  'gu',
+);
+const AFTER_HUNDRED = new RegExp(`\\bhundred (?=${UNDER_HUNDRED}\\b)`, 'gu');
+
+/**
+ * Numbers in words, British style: "and" after hundred, and after a scale word before a last
+ * part under a hundred ("one hundred and twenty", "two thousand and five", "one hundred and
+ * twenty thousand").
+ */
+export function withBritishAnd(words: string): string {
+  return words.replace(BRITISH_AND, '$1 and ').replace(AFTER_HUNDRED, 'hundred and ');
+}

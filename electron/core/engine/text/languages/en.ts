@@ -3,10 +3,24 @@
  * (`../rules`) use for dates, times, money and symbols.
  */
 
-import { piece, type LanguageRules } from '../rule-kit';
+import { piece, type LanguageRules, type Rule } from '../rule-kit';
 import { englishAbbreviationRule } from './en-abbreviations';
-import { ordinalSuffix, ordinalWords, yearWords } from './en-numbers';
+import { ordinalSuffix, ordinalWords, withBritishAnd, yearWords } from './en-numbers';
 import { clockWords, EN_MONTHS, ENGLISH_READING_RULES, monthComesFirst, moneyWords } from './en-reading';
+
+/** A reading rule whose numbers take "and" after hundred when the options ask for British style. */
+function withStyle(rule: Rule): Rule {
+  return {
+    ...rule,
+    rewrite(groups, ctx) {
+      const out = rule.rewrite(groups, ctx);
+      if (!ctx.options.andAfterHundred || out === undefined) return out;
+      return typeof out === 'string'
+        ? withBritishAnd(out)
+        : out.map((p) => ({ ...p, text: withBritishAnd(p.text) }));
+    },
+  };
+}
 
 /** `'s` after a word: English possessive (or "is"), which eSpeak would spell out after `]]`. */
 const POSSESSIVE = /^['\u2019]s(?![\p{L}\p{N}\p{M}])/u;
@@ -22,7 +36,8 @@ export const english: LanguageRules = {
   // The dictionary is data (`./en-abbreviations`); "St." and "Dr." after a name are the street.
   abbreviations: englishAbbreviationRule,
   // Numbers and what surrounds them, in words (`./en-reading`): these replace the shared rules.
-  readingRules: ENGLISH_READING_RULES,
+  // British style ("one hundred and twenty") when the voice asks for it (`andAfterHundred`).
+  readingRules: ENGLISH_READING_RULES.map(withStyle),
   // The hooks below serve only the shared rules, which English replaces with its reading rules;
   // they read the same way.
   numericDateOrder: (first, second, separator, ctx) =>

@@ -11,6 +11,8 @@
 import type { ESpeakNGWorker } from '@echogarden/espeak-ng-emscripten';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LexiconRule } from '../../../../../electron/core/engine/engine';
+import { voiceSettings } from '../../../../../electron/core/engine/espeak/voices';
+import { prepareOptions } from '../../../../../electron/core/engine/render/voice';
 import {
   cardinalWords,
   ordinalWords,
@@ -543,6 +545,19 @@ describe('English reading: safety and the user', () => {
     expect(english.numericDateOrder(5, 6, '/', ctx)).toBe('month-first');
     expect(english.numericDateOrder(5, 6, '/', { ...ctx, options: { dateOrder: 'dmy' } })).toBe('day-first');
     expect(english.numericDateOrder(25, 6, '/', ctx)).toBe('day-first');
+  });
+
+  it('British and Australian voices say "and" after hundred; American ones do not', () => {
+    const text = '120, 2005, 1,234, 120,000, $1,925.21 and 1900';
+    expect(rewriteForEngine(text, 'en', { andAfterHundred: true }).engineText).toBe(
+      'one hundred and twenty, two thousand and five, one thousand two hundred and thirty four, ' +
+        'one hundred and twenty thousand, one thousand nine hundred and twenty five dollars twenty one cents and nineteen hundred',
+    );
+    expect(rewriteForEngine(text, 'en').engineText).not.toContain(' and twenty');
+    const options = (code: string) => prepareOptions(voiceSettings(code));
+    expect(options('en_female_elara_br').andAfterHundred).toBe(true);
+    expect(options('en_female_jessica_au').andAfterHundred).toBe(true);
+    expect(options('en_female_emily_us').andAfterHundred).toBe(false);
   });
 
   it('the lexicon beats every rule', () => {
