@@ -468,15 +468,16 @@ function moneyRangeWords(
 const moneyBeforeRule: Rule = {
   name: 'money',
   // $5, $1,234.12, US$5, €20, £3.50, $3 million, $2.5bn, USD 50, $5-$10, $5–10
-  pattern: `(?=[$€£¥￥₩₹₫A-Z])(?<![\\p{L}\\p{N}])(${SYMBOL}|(?:${CODE})${SP})(${AMOUNT})(?:${SP}?(${SCALE}))?(?:${SP}?[-–—]${SP}?(?:${SYMBOL})?(${AMOUNT})(?:${SP}?(${SCALE}))?)?(?:/(${PERIOD}))?(?![\\p{N}]|[.,]\\p{N})`,
-  rewrite([whole, symbol, amount, scale, amount2, scale2, period]) {
+  pattern: `(?=[-−$€£¥￥₩₹₫A-Z])(?<![\\p{L}\\p{N}])([-−])?(${SYMBOL}|(?:${CODE})${SP})(${AMOUNT})(?:${SP}?(${SCALE}))?(?:${SP}?[-–—]${SP}?(?:${SYMBOL})?(${AMOUNT})(?:${SP}?(${SCALE}))?)?(?:/(${PERIOD}))?(?![\\p{N}]|[.,]\\p{N})`,
+  rewrite([whole, minus, symbol, amount, scale, amount2, scale2, period]) {
     if (!whole || !symbol || !amount) return undefined;
+    const sign = minus ? 'minus ' : '';
     const currency = CURRENCY_BY_SYMBOL[symbol.trim()];
     if (!currency) return undefined;
     const per = period ? ` per ${PERIODS[period] ?? period}` : '';
     if (amount2 !== undefined)
-      return `${moneyRangeWords([amount, scale ?? scale2], [amount2, scale2], currency)}${per}`;
-    return `${moneyWords(amount, currency, scale)}${per}`;
+      return `${sign}${moneyRangeWords([amount, scale ?? scale2], [amount2, scale2], currency)}${per}`;
+    return `${sign}${moneyWords(amount, currency, scale)}${per}`;
   },
 };
 
@@ -563,7 +564,7 @@ const measureRule: Rule = {
 const telephoneRule: Rule = {
   name: 'telephone',
   // 123-123-5678, (555) 123-4567, +1 555 123 4567, 1-800-555-0199, 555-1234, 555.123.4567
-  pattern: `(?=[\\d+(])(?<![\\p{L}\\p{N}_.,/-])(?:\\+\\d{1,3}${SP}?(?:\\(\\d{1,4}\\)|\\d{1,4})(?:[ .-]\\d{2,4}){2,3}|(?:1[ .-])?(?:\\(\\d{3}\\)[ .-]?|\\d{3}[.-])\\d{3}[.-]\\d{4}(?:[.-]\\d{1,4})?|\\d{3}-\\d{2}-\\d{4}|\\(\\d{3}\\)${SP}?\\d{3}${SP}\\d{4}|\\d{3}-\\d{4})(?![\\p{L}\\p{N}]|[.,-]\\p{N})`,
+  pattern: `(?=[\\d+(])(?<![\\p{L}\\p{N}_.,/-])(?:\\+\\d{1,3}${SP}?(?:\\(\\d{1,4}\\)|\\d{1,4})(?:[ .-]\\d{2,4}){2,3}|(?:1[ .-])?(?:\\(\\d{3}\\)[ .-]?|\\d{3}[.-])\\d{3}[.-]\\d{4}(?:[.-]\\d{1,4})?|\\d{3}-\\d{2}-\\d{4}|0\\d{1,3}(?:[ .-]\\d{2,4}){2,3}|\\(\\d{3}\\)${SP}?\\d{3}${SP}\\d{4}|\\d{3}-\\d{4})(?![\\p{L}\\p{N}]|[.,-]\\p{N})`,
   rewrite([whole]) {
     if (!whole) return undefined;
     const groups = whole.match(/\+?\d+/g) ?? [];
@@ -706,12 +707,24 @@ const numberRule: Rule = {
   },
 };
 
+const signRule: Rule = {
+  name: 'symbol',
+  // "#1" number one; "3× faster" three times, "2×4" two by four
+  pattern: `(?=#)(?<![\\p{L}\\p{N}&#])#(?=\\d)|(?=×)(?<=\\d${SP}?)×(?:(?=${SP}?\\d)|(?![\\p{L}\\p{N}]))`,
+  rewrite([whole], ctx) {
+    if (whole === '#') return 'number ';
+    // The number after "×" brings its own space (a symbol stands before it).
+    const gap = /[ \u00A0\u202F]$/u.test(before(ctx, 1)) ? '' : ' ';
+    return `${gap}${/^[ \u00A0\u202F]?\d/u.test(after(ctx, 2)) ? 'by' : 'times'}`;
+  },
+};
+
 const RANGE_WORD = ' to ';
 
 const rangeRule: Rule = {
   name: 'range',
   // 2-5, 2–5, 10 – 20, 5-7%: the dash between two numbers is "to"
-  pattern: `(?=[ \\u00A0\\u202F–—-])(?<=\\d[%‰s]?|\\d${SP}?(?:[ap]\\.?m\\.?|[AP]\\.?M\\.?))${SP}?[-–—]${SP}?(?=[$€£¥'’]?\\d)`,
+  pattern: `(?=[ \\u00A0\\u202F–—-])(?<=\\d(?:[%‰s]|st|nd|rd|th)?|\\d${SP}?(?:[ap]\\.?m\\.?|[AP]\\.?M\\.?))${SP}?[-–—]${SP}?(?=[$€£¥'’]?\\d)`,
   rewrite(_groups, ctx) {
     if (inDashedCode(ctx)) return undefined;
     // "50-50", "1-1": the same number twice is not a range.
@@ -831,6 +844,7 @@ export const ENGLISH_READING_RULES: Rule[] = [
   fractionRule,
   romanRule,
   numberRule,
+  signRule,
   measureRule,
   rangeRule,
   englishAcronymRule,

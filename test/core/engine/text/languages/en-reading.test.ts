@@ -219,6 +219,7 @@ describe('English reading, per class', () => {
         ['$5-$10', 'five to ten dollars'],
         ['$5–10', 'five to ten dollars'],
         ['$1', 'one dollar'],
+        ['-$5', 'minus five dollars'],
       ],
       'money',
     );
@@ -298,6 +299,8 @@ describe('English reading, per class', () => {
         ['call 555-1234', 'call five five five, one two three four'],
         ['(555) 123 4567', 'five five five, one two three, four five six seven'],
         ['+84 912 345 678', 'plus eight four, nine one two, three four five, six seven eight'],
+        ['Tel: 0912 345 678', 'Tel: zero nine one two, three four five, six seven eight'],
+        ['020 7946 0958', 'zero two zero, seven nine four six, zero nine five eight'],
         ['(123)-123-5678', 'one two three, one two three, five six seven eight'],
         ['123-123-5678-1111', 'one two three, one two three, five six seven eight, one one one one'],
       ],
@@ -317,6 +320,7 @@ describe('English reading, per class', () => {
         ['ages 18-25', 'ages eighteen to twenty five'],
         ['1.5-2 hours', 'one point five to two hours'],
         ['1960s-1980s', 'nineteen sixties to nineteen eighties'],
+        ['2nd–3rd place', 'second to third place'],
         ['4:00 am - 8:12 pm', 'four a.m. to eight twelve p.m.'],
         ['100-200', 'one hundred to two hundred'],
         ['5-10 km', 'five to ten kilometers'],
@@ -324,6 +328,9 @@ describe('English reading, per class', () => {
       'range',
     );
     expect(readingOf('a 50-50 chance', 'en').reading).toBe('a fifty-fifty chance');
+    expect(readingOf('#1 hit, a 2×4 board, 2 × 4, 3× faster', 'en').reading).toBe(
+      'number one hit, a two by four board, two by four, three times faster',
+    );
     expect(readingOf('1080p video', 'en').reading).toBe('one thousand eighty p video');
     for (const code of ['ISBN 978-3-16-148410-0', 'COVID-19', 'MP3s', 'the A4 sheet']) {
       expect(readingOf(code, 'en').reading).toBe(code);
