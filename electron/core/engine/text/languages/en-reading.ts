@@ -738,6 +738,8 @@ const rangeRule: Rule = {
 
 const ROMAN_COUNTED =
   'Chapter|CHAPTER|Part|PART|Book|BOOK|Volume|Vol\\.|Act|ACT|Scene|Section|Article|Appendix|Phase|Stage|Episode|Title|Round|Level|Class|Type|Grade|Psalm|Canto|Unit|Track|Division|League|War|Bowl|Schedule|Annex|Amendment|Vatican|Apollo|Gemini|Rocky|Mark|Mk\\.|Mk';
+const LONE_I_AFTER =
+  /(?:Chapter|CHAPTER|Part|PART|Book|BOOK|Volume|Vol\.|Act|ACT|Scene|Section|Article|Appendix|Phase|Stage|Episode|Title|War|Schedule|Annex|Amendment)[ \u00A0\u202F]$/u;
 const ROMAN_TITLES =
   'King|Queen|Pope|Emperor|Empress|Tsar|Czar|Tsarina|Kaiser|Pharaoh|Prince|Princess|Duke|Sultan|Shah';
 
@@ -749,6 +751,8 @@ const romanRule: Rule = {
   rewrite([whole, counted, titled, regnal, century], ctx) {
     if (!whole) return undefined;
     if (counted !== undefined) {
+      // A lone "I" only where it cannot be the pronoun ("Chapter I", "World War I"; not "Mark I").
+      if (counted === 'I' && !LONE_I_AFTER.test(before(ctx, 16))) return undefined;
       const n = romanValue(counted);
       return n === undefined ? undefined : cardinalWords(String(n));
     }

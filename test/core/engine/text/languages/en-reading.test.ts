@@ -391,7 +391,8 @@ describe('English reading, per class', () => {
       ],
       'roman',
     );
-    for (const text of ['I am here', 'Malcolm X', 'Then I left', 'Apollo and MIX']) {
+    expect(readingOf('World War I and Part I', 'en').reading).toBe('World War one and Part one');
+    for (const text of ['I am here', 'Malcolm X', 'Then I left', 'Apollo and MIX', 'Mark I said']) {
       expect(readingOf(text, 'en').reading).toBe(text);
     }
   });
