@@ -41,7 +41,11 @@ export function resolveVoice(
 
 /** Numeric dates: month first for American English, day first elsewhere. */
 export function prepareOptions(voice: VoiceEngineSettings): PrepareOptions {
-  return { dateOrder: voice.espeakVoice === 'en-us' ? 'mdy' : 'dmy' };
+  return {
+    dateOrder: voice.espeakVoice === 'en-us' ? 'mdy' : 'dmy',
+    // British and Australian English say "one hundred and twenty".
+    andAfterHundred: voice.espeakVoice === 'en' || voice.espeakVoice.startsWith('en-gb'),
+  };
 }
 
 /** How a catalogue voice's renders read an ambiguous numeric date (`prepareOptions`), for the reading of a text in it. */

@@ -53,6 +53,12 @@ export interface PrepareOptions {
    * own table's, and before it.
    */
   units?: ReadonlyMap<string, UnitWords> | undefined;
+  /**
+   * English numbers read British style, with "and" before the last part under a hundred ("one
+   * hundred and twenty", "two thousand and five"); American style (the default) has none. Set
+   * for the British and Australian English voices (`prepareOptions` in `../render/voice`).
+   */
+  andAfterHundred?: boolean | undefined;
 }
 
 /** How a unit of measure is read after a number: "km" → one "kilometre", many "kilometres". */

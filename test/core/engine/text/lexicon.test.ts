@@ -129,7 +129,7 @@ describe('the lexicon in text preparation', () => {
       lexicon,
     });
     expect(prepared.engineText).toBe(
-      "doctor who met [[SI'vO:n]] on launch day, not November 22nd, 2026  and  more.",
+      "doctor who met [[SI'vO:n]] on launch day, not November twenty second, twenty twenty six  and  more.",
     );
   });
 

@@ -44,10 +44,14 @@ function spokenSourceWords(voice: string, language: LanguageCode, source: string
 
 describe('rewriteForEngine: dates, times, money', () => {
   const cases: [LanguageCode, string, string][] = [
-    ['en', 'on 2026-11-21.', 'on November 21st, 2026.'],
-    ['en', 'on 11/21/2026 and 21/11/2026', 'on November 21st, 2026 and November 21st, 2026'],
-    ['en', 'on 05/06/2026', 'on May 6th, 2026'],
-    ['en', 'November 21, 2026 and 1 May', 'November 21st, 2026 and 1st May'],
+    ['en', 'on 2026-11-21.', 'on November twenty first, twenty twenty six.'],
+    [
+      'en',
+      'on 11/21/2026 and 21/11/2026',
+      'on November twenty first, twenty twenty six and the twenty first of November twenty twenty six',
+    ],
+    ['en', 'on 05/06/2026', 'on May sixth, twenty twenty six'],
+    ['en', 'November 21, 2026 and 1 May', 'November twenty first, twenty twenty six and the first of May'],
     [
       'vi',
       'Hôm nay 2026-11-21',
@@ -70,7 +74,7 @@ describe('rewriteForEngine: dates, times, money', () => {
     [
       'en',
       'at 12:00, 9:05, 14:00 and 3:00 pm; 14:30 stays',
-      "at 12 o'clock, 9 oh 5, 14 hundred and 3 pm; 14:30 stays",
+      "at twelve o'clock, nine oh five, fourteen hundred and three p.m.; fourteen thirty stays",
     ],
     ['vi', 'lúc 14:30 và 7:00', 'lúc mười bốn giờ ba mươi phút và bảy giờ'],
     ['fr', 'à 14h30, 9 h et 14:05', 'à 14 heures 30, 9 heures et 14 heures 5'],
@@ -80,7 +84,7 @@ describe('rewriteForEngine: dates, times, money', () => {
     [
       'en',
       'pay $5, $1, $5.50, $0.99, €20, £3 and $3 million',
-      'pay 5 dollars, 1 dollar, 5 dollars and 50 cents, 99 cents, 20 euros, 3 pounds and 3 million dollars',
+      'pay five dollars, one dollar, five dollars fifty cents, ninety nine cents, twenty euros, three pounds and three million dollars',
     ],
     ['fr', 'coûte €5 ou 5,50 €', 'coûte 5 euros ou 5 euros 50'],
     ['es', 'cuesta $1 o 5,50 €', 'cuesta un dólar o 5 euros con 50'],
@@ -97,18 +101,27 @@ describe('rewriteForEngine: dates, times, money', () => {
   });
 
   it('reads an ambiguous date day first when asked', () => {
-    expect(rewriteForEngine('05/06/2026', 'en', { dateOrder: 'dmy' }).engineText).toBe('June 5th, 2026');
+    expect(rewriteForEngine('05/06/2026', 'en', { dateOrder: 'dmy' }).engineText).toBe(
+      'the fifth of June twenty twenty six',
+    );
   });
 
   it('leaves invalid dates and what eSpeak reads well alone', () => {
     for (const [language, text] of [
       ['en', '2026-13-40'],
-      ['en', 'call 555-1234 now'],
-      ['en', '50% of 1,000 e.g. at 3 p.m. on Main St. in the U.S.'],
       ['fr', '50 % et 5 €'.replace('5 €', '5 kg')],
     ] as const) {
       expect(rewriteForEngine(text, language).engineText).toBe(text);
     }
+  });
+
+  it('English reads telephone numbers, percent, numbers and times in words', () => {
+    expect(rewriteForEngine('call 555-1234 now', 'en').engineText).toBe(
+      'call five five five, one two three four now',
+    );
+    expect(rewriteForEngine('50% of 1,000 e.g. at 3 p.m. on Main St. in the U.S.', 'en').engineText).toBe(
+      'fifty percent of one thousand for example at three p.m. on Main Street in the U.S.',
+    );
   });
 });
 
@@ -133,7 +146,7 @@ describe('rewriteForEngine: Vietnamese numbers', () => {
 
 describe('rewriteForEngine: abbreviations', () => {
   const cases: [LanguageCode, string, string][] = [
-    ['en', 'Dr. Smith and Mr. Jones met Mrs. Brown.', 'Dr Smith and Mr Jones met Mrs Brown.'],
+    ['en', 'Dr. Smith and Mr. Jones met Mrs. Brown.', 'Doctor Smith and Mister Jones met Mrs Brown.'],
     [
       'en',
       'Ms. Lee vs. Lt. Dan, Sgt. Pepper and Prof. X',
@@ -142,15 +155,15 @@ describe('rewriteForEngine: abbreviations', () => {
     [
       'en',
       'No. 5 and Fig. 3 on Elm Ave. near St. Louis.',
-      'number 5 and figure 3 on Elm Avenue near Saint Louis.',
+      'number five and figure three on Elm Avenue near Saint Louis.',
     ],
     [
       'en',
       'John Smith Jr. He left. Acme Inc. and co.',
       'John Smith Junior. He left. Acme Incorporated and co.',
     ],
-    ['en', "the 1990s, the 2000s and the '80s", 'the 19 nineties, the two thousands and the eighties'],
-    ['en', 'pages 10–20', 'pages 10 to 20'],
+    ['en', "the 1990s, the 2000s and the '80s", 'the nineteen nineties, the two thousands and the eighties'],
+    ['en', 'pages 10–20', 'pages ten to twenty'],
     ['fr', 'M. Dupont, c.-à-d. p. ex. lui', "Monsieur Dupont, c'est-à-dire par exemple lui"],
     [
       'es',
@@ -167,9 +180,9 @@ describe('rewriteForEngine: abbreviations', () => {
     expect(rewriteForEngine(source, language).engineText).toBe(expected);
   });
 
-  it('"Main St." stays a street, which eSpeak reads itself', () => {
+  it('"Main St." is a street, and keeps its sentence end', () => {
     expect(rewriteForEngine('He lives on Main St. Then he moved.', 'en').engineText).toBe(
-      'He lives on Main St. Then he moved.',
+      'He lives on Main Street. Then he moved.',
     );
   });
 
@@ -183,7 +196,7 @@ describe('rewriteForEngine: abbreviations', () => {
 describe('rewriteForEngine: characters the engine must not see', () => {
   it('turns < > & into words or spaces so SSML mode swallows nothing', () => {
     expect(rewriteForEngine('1 < 2 and 3 >= 2', 'en').engineText).toBe(
-      '1  less than  2 and 3  greater than or equal to  2',
+      'one  less than  two and three  greater than or equal to  two',
     );
     expect(rewriteForEngine('R&D and A & B', 'en').engineText).toBe('R and D and A  and  B');
     expect(rewriteForEngine('A & B', 'vi').engineText).toBe('A  và  B');
@@ -201,7 +214,7 @@ describe('rewriteForEngine: characters the engine must not see', () => {
   it('drops emoji and markdown markers, which eSpeak reads by name', () => {
     expect(rewriteForEngine('smile 😀 now 👍🏽!', 'en').engineText).toBe('smile   now  !');
     expect(rewriteForEngine('**bold** and\n# Title', 'en').engineText).toBe(' bold  and   Title');
-    expect(rewriteForEngine('©2026 1️⃣', 'en').engineText).toBe('©2026 1');
+    expect(rewriteForEngine('©2026 1️⃣', 'en').engineText).toBe('© twenty twenty six one');
     expect(ipa('en-us', rewriteForEngine('smile 😀 now', 'en').engineText)).not.toMatch(/ɡɹ.*ɪ.*n.*ɪ.*ŋ/);
   });
 
@@ -275,18 +288,20 @@ describe('rewriteForEngine: mapping engine words back to source words', () => {
   it('maps each engine word of an expansion to the source it came from', () => {
     const source = 'Meet Dr. Smith on 2026-11-21 with $5.';
     const prepared = rewriteForEngine(source, 'en');
-    expect(prepared.engineText).toBe('Meet Dr Smith on November 21st, 2026 with 5 dollars.');
+    expect(prepared.engineText).toBe(
+      'Meet Doctor Smith on November twenty first, twenty twenty six with five dollars.',
+    );
     const at = (word: string): string => {
       const cp = [...prepared.engineText.slice(0, prepared.engineText.indexOf(word))].length + 1;
       const { start, end } = prepared.toSource(cp, [...word].length);
       return source.slice(start, end);
     };
     expect(at('Meet')).toBe('Meet');
-    expect(at('Dr')).toBe('Dr.');
+    expect(at('Doctor')).toBe('Dr.');
     expect(at('Smith')).toBe('Smith');
     expect(at('November')).toBe('11');
-    expect(at('21st')).toBe('21');
-    expect(at('2026')).toBe('2026');
+    expect(at('first')).toBe('21');
+    expect(at('twenty twenty six')).toBe('2026');
     expect(at('dollars')).toBe('$5');
   });
 

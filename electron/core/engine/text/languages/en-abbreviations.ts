@@ -1,0 +1,163 @@
+/**
+ * English abbreviations and acronyms, as data, and the rules that read them: titles before a
+ * name ("Dr. Smith"), street words after one ("Elm St." → "Elm Street", "Mulholland Dr."),
+ * words before a number ("No. 5", "Fig. 3"), Latin and business abbreviations, and acronyms
+ * eSpeak NG reads as a word where English spells them ("NYC" is read "nick", "ICU" "icky").
+ * Acronyms English says as a word (NASA, NATO, UNESCO, COVID) eSpeak already reads as one.
+ */
+
+import { abbreviationRule, WORD_END, type AbbreviationEntry, type Rule } from '../rule-kit';
+
+/** The dictionary: each left side as written (with its full stop), what is said instead, and where. */
+export const ENGLISH_ABBREVIATIONS: Readonly<Record<string, AbbreviationEntry>> = {
+  // Titles: only before a capitalised name ("Dr. Smith"); eSpeak ends a sentence at their full stop.
+  'Dr.': { say: 'Doctor', title: true },
+  'Mr.': { say: 'Mister', title: true },
+  // eSpeak reads "Mrs" /ˈmɪsɪz/ (a respelling "Missus" is heard /ˈmɪsəs/).
+  'Mrs.': { say: 'Mrs', title: true },
+  'Ms.': { say: 'Miz', title: true },
+  'Prof.': { say: 'Professor', title: true },
+  'St.': { say: 'Saint', title: true },
+  'Mt.': { say: 'Mount', title: true },
+  'Ft.': { say: 'Fort', title: true },
+  'Gen.': { say: 'General', title: true },
+  'Gov.': { say: 'Governor', title: true },
+  'Sen.': { say: 'Senator', title: true },
+  'Rep.': { say: 'Representative', title: true },
+  'Pres.': { say: 'President', title: true },
+  'Capt.': { say: 'Captain', title: true },
+  'Col.': { say: 'Colonel', title: true },
+  'Lt.': { say: 'Lieutenant', title: true },
+  'Sgt.': { say: 'Sergeant', title: true },
+  'Cpl.': { say: 'Corporal', title: true },
+  'Adm.': { say: 'Admiral', title: true },
+  'Rev.': { say: 'Reverend', title: true },
+  'Hon.': { say: 'Honorable', title: true },
+  'Fr.': { say: 'Father', title: true },
+  // Before a number.
+  'No.': { say: 'number', beforeDigit: true },
+  'no.': { say: 'number', beforeDigit: true },
+  'Nos.': { say: 'numbers', beforeDigit: true },
+  'Fig.': { say: 'figure', beforeDigit: true },
+  'fig.': { say: 'figure', beforeDigit: true },
+  'Figs.': { say: 'figures', beforeDigit: true },
+  'Vol.': { say: 'volume', beforeDigit: true },
+  'vol.': { say: 'volume', beforeDigit: true },
+  'Ch.': { say: 'chapter', beforeDigit: true },
+  'ch.': { say: 'chapter', beforeDigit: true },
+  'Sec.': { say: 'section', beforeDigit: true },
+  'sec.': { say: 'section', beforeDigit: true },
+  'p.': { say: 'page', beforeDigit: true },
+  'pp.': { say: 'pages', beforeDigit: true },
+  'Eq.': { say: 'equation', beforeDigit: true },
+  'Art.': { say: 'article', beforeDigit: true },
+  'Ex.': { say: 'example', beforeDigit: true },
+  'Rm.': { say: 'room', beforeDigit: true },
+  'Apt.': { say: 'apartment', beforeDigit: true },
+  'Ste.': { say: 'suite', beforeDigit: true },
+  'Hwy.': { say: 'highway', beforeDigit: true },
+  'Rte.': { say: 'route', beforeDigit: true },
+  // After a name, or ending a sentence.
+  'Jr.': { say: 'Junior', canEnd: true },
+  'Sr.': { say: 'Senior', canEnd: true },
+  'Inc.': { say: 'Incorporated', canEnd: true },
+  'Ltd.': { say: 'Limited', canEnd: true },
+  'Corp.': { say: 'Corporation', canEnd: true },
+  'Co.': { say: 'Company', canEnd: true },
+  'Bros.': { say: 'Brothers', canEnd: true },
+  'Dept.': { say: 'Department', canEnd: true },
+  'Univ.': { say: 'University', canEnd: true },
+  'Ave.': { say: 'Avenue', canEnd: true },
+  'Rd.': { say: 'Road', canEnd: true },
+  'Blvd.': { say: 'Boulevard', canEnd: true },
+  'Ln.': { say: 'Lane', canEnd: true },
+  'Pl.': { say: 'Place', canEnd: true },
+  'Sq.': { say: 'Square', canEnd: true },
+  'Hts.': { say: 'Heights', canEnd: true },
+  'Pkwy.': { say: 'Parkway', canEnd: true },
+  'Ct.': { say: 'Court', canEnd: true },
+  'etc.': { say: 'et cetera', canEnd: true },
+  'et al.': { say: 'and others', canEnd: true },
+  'Ph.D.': { say: 'PhD', canEnd: true },
+  // Anywhere.
+  'vs.': { say: 'versus' },
+  vs: { say: 'versus' },
+  'v.': { say: 'versus', title: true },
+  'e.g.': { say: 'for example' },
+  'i.e.': { say: 'that is' },
+  'cf.': { say: 'compare' },
+  'approx.': { say: 'approximately' },
+  'est.': { say: 'established', beforeDigit: true },
+  'Est.': { say: 'established', beforeDigit: true },
+  'ca.': { say: 'circa', beforeDigit: true },
+  'c.': { say: 'circa', beforeDigit: true },
+};
+
+/** Street words read as the street after a capitalised name ("Elm St.", "Mulholland Dr."). */
+const AFTER_NAME: Readonly<Record<string, string>> = {
+  'St.': 'Street',
+  St: 'Street',
+  'Dr.': 'Drive',
+  'Mt.': 'Mount',
+};
+
+const NAME_BEFORE = /\p{Lu}[\p{L}'’-]*[ \u00A0]+$/u;
+
+const dictionaryRule = abbreviationRule(ENGLISH_ABBREVIATIONS);
+
+/**
+ * The dictionary, and "St." / "Dr." after a name: a title before a name ("St. Louis", "Dr.
+ * Smith") is Saint / Doctor; after one and not before one ("Elm St.", "Mulholland Dr.") it is
+ * the street. The full stop is kept where a new sentence follows.
+ */
+export const englishAbbreviationRule: Rule = {
+  name: 'abbreviation',
+  pattern: `(?=[A-Za-z])(?:${dictionaryRule.pattern})|(?=St)(?<=\\p{Lu}\\p{L}*[ \\u00A0]+)St${WORD_END}`,
+  rewrite(groups, ctx) {
+    const whole = groups[0];
+    if (!whole) return undefined;
+    const street = AFTER_NAME[whole];
+    const before = ctx.input.slice(Math.max(0, ctx.index - 24), ctx.index);
+    const after = ctx.input.slice(ctx.end, ctx.end + 3);
+    // Before a capitalised word it is a title ("Then Dr. Smith") unless the name before it is
+    // inside a sentence ("on Mulholland Dr. Then"): a name that opens a sentence is not a street's.
+    const nameBefore = NAME_BEFORE.exec(before);
+    const insideSentence =
+      nameBefore !== null && /[\p{Ll}\p{N},][ \u00A0]+$/u.test(before.slice(0, nameBefore.index));
+    if (street && nameBefore && (insideSentence || !/^[ \u00A0]+\p{Lu}\p{Ll}/u.test(after))) {
+      if (!whole.endsWith('.')) return street;
+      const rest = /^[ \t\u00A0]*(.)?/su.exec(ctx.input.slice(ctx.end, ctx.end + 8))?.[1];
+      return rest === undefined || rest === '\n' || /\p{Lu}/u.test(rest) ? `${street}.` : street;
+    }
+    return dictionaryRule.rewrite(groups, ctx);
+  },
+};
+
+/**
+ * Acronyms eSpeak reads as a word where English spells them out (measured: "NYC" is "nick",
+ * "ICU" "icky", "LED" "led", "FAQ" "fack", "EPA" "eppa"). Read with a full stop between the
+ * letters, which eSpeak spells ("U.A.E").
+ */
+export const ENGLISH_SPELT_ACRONYMS: ReadonlySet<string> = new Set(
+  'UAE IOU ICU ER BA MA PA NYC NY NJ DC FAQ IQ DEA EPA LED IRA RSVP PTA PTO DIY'.split(' '),
+);
+
+/** Capitals English never says as a word: no vowel letter (AEIOU) and at least two letters ("NYC", "BBC", "HTML"). */
+const SPELT_BY_SHAPE = /^[B-DF-HJ-NP-TV-Z]{2,5}$/u;
+
+/** A spelt acronym as eSpeak spells it: "NYC" → "N.Y.C" (a plural "CEOs" → "C.E.O's"). */
+export function spellAcronym(word: string): string {
+  const plural = word.endsWith('s');
+  const letters = plural ? word.slice(0, -1) : word;
+  return `${[...letters].join('.')}${plural ? "'s" : ''}`;
+}
+
+export const englishAcronymRule: Rule = {
+  name: 'acronym',
+  pattern: `(?=\\p{Lu})(?<![\\p{L}\\p{N}_.&'’-])\\p{Lu}{2,5}s?(?![\\p{L}\\p{N}_&]|[.'’-]\\p{L})`,
+  rewrite([whole]) {
+    if (!whole) return undefined;
+    const bare = whole.endsWith('s') ? whole.slice(0, -1) : whole;
+    return ENGLISH_SPELT_ACRONYMS.has(bare) || SPELT_BY_SHAPE.test(bare) ? spellAcronym(whole) : undefined;
+  },
+};

@@ -1,0 +1,855 @@
+/**
+ * The English reading rules (`LanguageRules.readingRules`): numbers and what surrounds them
+ * written out in English words, American style, as a reader says them (the conventions of
+ * NVIDIA NeMo's English text normalisation): cardinals, decimals, ordinals, fractions, years
+ * and decades, dates, clock times and durations, money, percent, measures, telephone numbers,
+ * ranges, scores, versions, Roman numerals in context, acronyms, e-mail and web addresses.
+ *
+ * A rule that is not sure declines and leaves the text as written; no reading ever changes a
+ * value ("$1,234.123" is "one thousand two hundred thirty four point one two three dollars").
+ * Rules are tried in the order of `ENGLISH_READING_RULES`: at one position the first that
+ * matches wins, so the longer, more specific forms come first.
+ */
+
+import { ROMAN_NUMERAL, romanValue } from '../roman-numerals';
+import { piece, validDate, type OutPiece, type Rule, type RuleContext, type UnitWords } from '../rule-kit';
+import { englishAcronymRule } from './en-abbreviations';
+import {
+  cardinalWords,
+  decimalWords,
+  digitWords,
+  fractionWords,
+  mixedFractionWords,
+  ordinalSuffix,
+  ordinalWords,
+  yearWords,
+} from './en-numbers';
+import { ENGLISH_UNITS, ENGLISH_UNITS_ONLY_ATTACHED } from './en-units';
+
+export const EN_MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** A space inside a written expression: ASCII, no-break or narrow no-break. */
+const SP = '[ \\u00A0\\u202F]';
+/** Before a number: not inside a word, another number or a code ("COVID-19"). */
+const NUM_BEFORE = "(?=[\\d.−½⅓⅔¼¾⅕⅛⅜⅝⅞-])(?<![\\p{L}\\p{N}_.,:/'’]|[\\p{L}_]-)";
+/** After a number: no more digits and no punctuation continuing it. */
+const NUM_AFTER = '(?![\\p{N}]|[.,:/]\\p{N})';
+/** After a year in a date: not the start of a longer number or a numeric date ("2012-07-25"). */
+const YEAR_AFTER = '(?![\\p{N}]|[.,:/–-]\\p{N})';
+const WORD_AFTER = '(?![\\p{L}\\p{N}_])';
+/** An unsigned amount as written in English: "1,234.50", "1234", "3.14", ".5". */
+const AMOUNT = '\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?|\\d+(?:\\.\\d+)?|\\.\\d+';
+
+/** Month names as written: capitalised, or lower case where the word is not also a verb ("may", "march"). */
+const MONTH_NAME =
+  '[Jj]anuary|[Ff]ebruary|March|[Aa]pril|May|[Jj]une|[Jj]uly|[Aa]ugust|[Ss]eptember|[Oo]ctober|[Nn]ovember|[Dd]ecember';
+const MONTH_ABBREVIATION =
+  '(?:[Jj]an|JAN|[Ff]eb|FEB|Mar|MAR|[Aa]pr|APR|[Jj]un|JUN|[Jj]ul|JUL|[Aa]ug|AUG|[Ss]ept|SEPT|[Ss]ep|SEP|[Oo]ct|OCT|[Nn]ov|NOV|[Dd]ec|DEC)\\.?';
+/** Month names in capitals ("SEPTEMBER 15"). */
+const MONTH_CAPITALS =
+  'JANUARY|FEBRUARY|MARCH|APRIL|MAY|JUNE|JULY|AUGUST|SEPTEMBER|OCTOBER|NOVEMBER|DECEMBER';
+const MONTH = `(?:${MONTH_NAME}|${MONTH_CAPITALS}|${MONTH_ABBREVIATION})`;
+
+/** The month (1–12) a name or abbreviation stands for. */
+function monthNumber(written: string): number {
+  const key = written.slice(0, 3).toLowerCase();
+  return EN_MONTHS.findIndex((m) => m.slice(0, 3).toLowerCase() === key) + 1;
+}
+
+/** A number as written, in words: sign, thousands separators, decimals ("-1,234.5" → "minus one thousand two hundred thirty four point five"). */
+export function numberWords(written: string): string {
+  const negative = /^[-−]/.test(written);
+  const plain = written.replace(/^[-−]/, '').replace(/,/g, '');
+  const dot = plain.indexOf('.');
+  const words = dot < 0 ? cardinalWords(plain) : decimalWords(plain.slice(0, dot), plain.slice(dot + 1));
+  return negative ? `minus ${words}` : words;
+}
+
+/** Whether a number as written is exactly one ("1", "-1"), for singular unit and currency names. */
+function isOne(written: string): boolean {
+  return /^[-−]?1$/.test(written.replace(/,/g, ''));
+}
+
+function rangeOf(whole: string, part: string, from = 0): [number, number] {
+  const at = whole.indexOf(part, from);
+  return [at, at + part.length];
+}
+
+/** The text just before a match, for context words. */
+function before(ctx: RuleContext, length = 32): string {
+  return ctx.input.slice(Math.max(0, ctx.index - length), ctx.index);
+}
+
+function after(ctx: RuleContext, length = 32): string {
+  return ctx.input.slice(ctx.end, ctx.end + length);
+}
+
+// --- Dates ------------------------------------------------------------------------------
+
+interface DateFound {
+  month: number;
+  day?: string;
+  year?: string;
+  monthAt: [number, number];
+  dayAt?: [number, number];
+  yearAt?: [number, number];
+}
+
+/**
+ * "July twenty fifth, twenty twelve" (month first) or "the twenty fifth of July twenty twelve"
+ * (day first), each part mapped to where it is written (the year of 2012-07-25 is said last).
+ */
+function sayEnglishDate(d: DateFound, dayFirst: boolean, theBefore: boolean): OutPiece[] {
+  const month = EN_MONTHS[d.month - 1] as string;
+  const out: OutPiece[] = [];
+  if (d.day !== undefined && d.dayAt) {
+    const day = ordinalWords(d.day);
+    if (dayFirst) {
+      out.push(piece(`${theBefore ? '' : 'the '}${day}`, ...d.dayAt));
+      out.push(piece(` of ${month}`, ...d.monthAt));
+    } else {
+      out.push(piece(month, ...d.monthAt));
+      out.push(piece(` ${day}`, ...d.dayAt));
+    }
+  } else out.push(piece(month, ...d.monthAt));
+  if (d.year !== undefined && d.yearAt) {
+    const comma = d.day !== undefined && !dayFirst ? ',' : '';
+    // A two-digit year ("11/17/05") is said as written: "oh five".
+    const year =
+      d.year.length === 2 && d.year.startsWith('0') ? `oh ${cardinalWords(d.year)}` : yearWords(d.year);
+    out.push(piece(`${comma} ${year}`, ...d.yearAt));
+  }
+  return out;
+}
+
+function dayFirstByDefault(ctx: RuleContext): boolean {
+  return ctx.options.dateOrder === 'dmy';
+}
+
+const isoDateRule: Rule = {
+  name: 'date',
+  // 2012-07-25, 2012/07/25
+  pattern: `${NUM_BEFORE}(\\d{4})([-/.])(\\d{1,2})[-/.](\\d{1,2})${NUM_AFTER}`,
+  rewrite([whole, y, sep, mo, d], ctx) {
+    if (!whole || !y || !sep || !mo || !d || !validDate(Number(mo), Number(d))) return undefined;
+    if (whole.split(sep).length !== 3) return undefined;
+    const moAt = rangeOf(whole, mo, 5);
+    return sayEnglishDate(
+      {
+        month: Number(mo),
+        day: d,
+        year: y,
+        monthAt: moAt,
+        dayAt: rangeOf(whole, d, moAt[1] + 1),
+        yearAt: [0, 4],
+      },
+      dayFirstByDefault(ctx),
+      false,
+    );
+  },
+};
+
+/**
+ * Whether a date of numbers only has its month first: with slashes ("07/25/2012") unless the
+ * voice's order is day first (`dateOrder` 'dmy'); with dots or dashes day first; a number over 12
+ * settles it either way.
+ */
+export function monthComesFirst(first: number, second: number, separator: string, ctx: RuleContext): boolean {
+  let monthFirst = separator === '/' && !dayFirstByDefault(ctx);
+  if (monthFirst && first > 12 && second <= 12) monthFirst = false;
+  if (!monthFirst && second > 12 && first <= 12) monthFirst = true;
+  return monthFirst;
+}
+
+/** Words after which "7/25" is a date, not a fraction. */
+const DATE_WORDS =
+  '(?<![\\p{L}])(?:[Oo]n|[Ss]ince|[Uu]ntil|[Tt]ill|[Bb]y|[Ff]rom|[Dd]ated?|[Bb]efore|[Aa]fter|(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day,?)';
+
+const numericDateRule: Rule = {
+  name: 'date',
+  // 07/25/2012, 25.07.2012, 25-07-2012; "on 7/25" (a day and month only after a date word).
+  pattern: `${NUM_BEFORE}(\\d{1,2})([/.-])(\\d{1,2})[/.-](\\d{4}|(?<=/\\d{1,2}/)\\d{2})${NUM_AFTER}|(?=\\d)(?<=${DATE_WORDS}${SP}+)(\\d{1,2})(/)(\\d{1,2})${NUM_AFTER}(?!${SP}+of(?![\\p{L}]))`,
+  rewrite([whole, a1, sep1, b1, y, a2, sep2, b2], ctx) {
+    const a = a1 ?? a2;
+    const b = b1 ?? b2;
+    const sep = sep1 ?? sep2;
+    if (!whole || !a || !sep || !b) return undefined;
+    if (y !== undefined && whole.charAt(a.length + 1 + b.length) !== sep) return undefined;
+    const monthFirst = monthComesFirst(Number(a), Number(b), sep, ctx);
+    const month = Number(monthFirst ? a : b);
+    const day = monthFirst ? b : a;
+    if (!validDate(month, Number(day))) return undefined;
+    const aAt: [number, number] = [0, a.length];
+    const bAt: [number, number] = [a.length + 1, a.length + 1 + b.length];
+    const spoken = sayEnglishDate(
+      {
+        month,
+        day,
+        year: y,
+        monthAt: monthFirst ? aAt : bAt,
+        dayAt: monthFirst ? bAt : aAt,
+        yearAt: y ? [whole.length - y.length, whole.length] : undefined,
+      },
+      !monthFirst,
+      /the[ \u00A0]+$/i.test(before(ctx, 5)),
+    );
+    // The number written first is said first either way: the pieces are in written order.
+    return spoken;
+  },
+};
+
+const monthDateRule: Rule = {
+  name: 'date',
+  // "July 25, 2012", "july 25 2012", "Jul. 25", "July 25th", "March 2020", "Jan." alone.
+  pattern: `(?=[JFMASONDjfmasond])(?<![\\p{L}\\p{N}])(${MONTH})(?:${SP}+(\\d{1,2})(?:st|nd|rd|th)?(?![\\p{L}\\p{N}]|[:.,/-]\\d))?(?:,?${SP}+(\\d{4})${YEAR_AFTER})?(?![\\p{L}\\p{N}])`,
+  rewrite([whole, m, d, y]) {
+    if (!whole || !m) return undefined;
+    const month = monthNumber(m);
+    if (d === undefined && y === undefined) {
+      // A lone capitalised abbreviation with its full stop ("in Jan. and Feb."); a full name stays.
+      return m.endsWith('.') && /^\p{Lu}\p{Ll}/u.test(m) ? EN_MONTHS[month - 1] : undefined;
+    }
+    if (d !== undefined && !validDate(month, Number(d))) return undefined;
+    if (d === undefined && y !== undefined && !/^[12]\d{3}$/.test(y)) return undefined;
+    const dayAt = d !== undefined ? rangeOf(whole, d, m.length) : undefined;
+    const dayEnd = dayAt ? whole.slice(dayAt[1]).search(/[^\p{L}]|$/u) + dayAt[1] : undefined;
+    return sayEnglishDate(
+      {
+        month,
+        day: d,
+        year: y,
+        monthAt: [0, m.length],
+        dayAt: dayAt && dayEnd !== undefined ? [dayAt[0], dayEnd] : undefined,
+        yearAt: y ? [whole.length - 4, whole.length] : undefined,
+      },
+      false,
+      false,
+    );
+  },
+};
+
+const dayMonthRule: Rule = {
+  name: 'date',
+  // "25 July 2012", "25th July", "the 25th of July, 2012"
+  pattern: `${NUM_BEFORE}(\\d{1,2})(?:st|nd|rd|th)?${SP}+(?:of${SP}+)?(${MONTH})(?:,?${SP}+(\\d{4})${YEAR_AFTER})?(?![\\p{L}\\p{N}])`,
+  rewrite([whole, d, m, y], ctx) {
+    if (!whole || !d || !m) return undefined;
+    const month = monthNumber(m);
+    if (!validDate(month, Number(d))) return undefined;
+    const monthAt = rangeOf(whole, m, d.length);
+    const spoken = [
+      piece(`${/the[ \u00A0]+$/i.test(before(ctx, 5)) ? '' : 'the '}${ordinalWords(d)} of `, 0, monthAt[0]),
+      piece(EN_MONTHS[month - 1] as string, ...monthAt),
+    ];
+    if (y) spoken.push(piece(` ${yearWords(y)}`, monthAt[1], whole.length));
+    return spoken;
+  },
+};
+
+const DECADES = [
+  '',
+  'tens',
+  'twenties',
+  'thirties',
+  'forties',
+  'fifties',
+  'sixties',
+  'seventies',
+  'eighties',
+  'nineties',
+];
+
+const decadeRule: Rule = {
+  name: 'date',
+  // "the 1990s" nineteen nineties, "2000s" two thousands, "'90s" and "the 80s" eighties.
+  pattern: `(?=[\\d'’])(?<![\\p{L}\\p{N}'’])(?:(1\\d|20)|['’])?(\\d)0['’]?s${WORD_AFTER}|(?<![\\p{L}\\p{N}.,])(1(?:,?000){1,3}|100)s${WORD_AFTER}`,
+  rewrite([whole, century, decade, round]) {
+    if (!whole) return undefined;
+    // "100s of people", "1,000s": hundreds, thousands, millions.
+    if (round !== undefined) return `${cardinalWords(round.replace(/,/g, '')).replace(/^one /u, '')}s`;
+    if (decade === undefined) return undefined;
+    const d = Number(decade);
+    const bare = !/^\d{3}/.test(whole);
+    if (bare) return d >= 2 ? DECADES[d] : undefined;
+    if (d === 0) return century === '20' ? 'two thousands' : `${cardinalWords(century ?? '')} hundreds`;
+    return `${cardinalWords(century ?? '')} ${DECADES[d]}`;
+  },
+};
+
+// --- Times and durations ----------------------------------------------------------------
+
+const AM_PM = `(?:[ap]\\.m\\.?|[AP]\\.M\\.?|[ap]m|[AP]M)(?![\\p{L}])`;
+
+function sayAmPm(written: string): string {
+  return written.toLowerCase().startsWith('a') ? 'a.m.' : 'p.m.';
+}
+
+/** Hour and minutes as a clock reads them: "nine fifteen", "nine oh five", "twelve o'clock", "fourteen hundred". */
+export function clockWords(h: string, min: string, withAmPm: boolean): string {
+  const hour = cardinalWords(h);
+  const m = Number(min);
+  if (m === 0)
+    return withAmPm ? hour : Number(h) >= 1 && Number(h) <= 12 ? `${hour} o'clock` : `${hour} hundred`;
+  if (m < 10) return `${hour} oh ${cardinalWords(min)}`;
+  return `${hour} ${cardinalWords(min)}`;
+}
+
+const clockTimeRule: Rule = {
+  name: 'time',
+  // 9:15, 9:05 am, 12:00, 14:30, 10:30:15 p.m.; "5pm", "5 p.m."
+  pattern: `${NUM_BEFORE}(?:([01]?\\d|2[0-4]):([0-5]\\d)(?::([0-5]\\d))?(?:${SP}?(${AM_PM}))?|(1[0-2]|0?[1-9])${SP}?(${AM_PM}))(?![\\p{N}]|[:.,]\\p{N})`,
+  rewrite([whole, h, min, sec, ampm, h2, ampm2], ctx) {
+    if (!whole) return undefined;
+    if (h2 !== undefined && ampm2 !== undefined) return `${cardinalWords(h2)} ${sayAmPm(ampm2)}`;
+    if (h === undefined || min === undefined) return undefined;
+    if (sec !== undefined && !ampm && !/(?:^|[^\p{L}])at[ \u00A0]+$/iu.test(before(ctx))) {
+      return durationWords([
+        [h, 'hour'],
+        [min, 'minute'],
+        [sec, 'second'],
+      ]);
+    }
+    if (Number(h) === 24 && Number(min) > 0) return undefined;
+    const clock = clockWords(h, min, ampm !== undefined);
+    const seconds = sec !== undefined ? ` and ${durationWords([[sec, 'second']])}` : '';
+    return `${clock}${seconds}${ampm ? ` ${sayAmPm(ampm)}` : ''}`;
+  },
+};
+
+/** Amounts of time in words, leaving out zeros: "one hour thirty minutes fifteen seconds". */
+function durationWords(parts: [string, string][]): string {
+  const words = parts
+    .filter(([n]) => Number(n) !== 0)
+    .map(([n, unit]) => `${cardinalWords(n)} ${Number(n) === 1 ? unit : `${unit}s`}`);
+  if (words.length === 0) return `zero ${(parts[parts.length - 1] as [string, string])[1]}s`;
+  const last = words.pop() as string;
+  return words.length > 0 ? `${words.join(' ')} and ${last}` : last;
+}
+
+const durationRule: Rule = {
+  name: 'duration',
+  // "2h 30m", "2h30", "1 hr 15 min"
+  pattern: `${NUM_BEFORE}(\\d{1,3})${SP}?(?:h|hrs?)${SP}?([0-5]?\\d)${SP}?(?:m|mins?)?(?![\\p{L}\\p{N}])`,
+  rewrite([whole, h, min]) {
+    if (!whole || !h || !min) return undefined;
+    return durationWords([
+      [h, 'hour'],
+      [min, 'minute'],
+    ]);
+  },
+};
+
+// --- Money ------------------------------------------------------------------------------
+
+export interface CurrencyName {
+  one: string;
+  many: string;
+  /** The hundredth's names; absent where amounts have none (yen). */
+  cent?: [string, string];
+}
+
+const CURRENCY_BY_SYMBOL: Record<string, CurrencyName> = {
+  $: { one: 'dollar', many: 'dollars', cent: ['cent', 'cents'] },
+  US$: { one: 'US dollar', many: 'US dollars', cent: ['cent', 'cents'] },
+  C$: { one: 'Canadian dollar', many: 'Canadian dollars', cent: ['cent', 'cents'] },
+  A$: { one: 'Australian dollar', many: 'Australian dollars', cent: ['cent', 'cents'] },
+  AU$: { one: 'Australian dollar', many: 'Australian dollars', cent: ['cent', 'cents'] },
+  NZ$: { one: 'New Zealand dollar', many: 'New Zealand dollars', cent: ['cent', 'cents'] },
+  HK$: { one: 'Hong Kong dollar', many: 'Hong Kong dollars', cent: ['cent', 'cents'] },
+  S$: { one: 'Singapore dollar', many: 'Singapore dollars', cent: ['cent', 'cents'] },
+  '€': { one: 'euro', many: 'euros', cent: ['cent', 'cents'] },
+  '£': { one: 'pound', many: 'pounds', cent: ['penny', 'pence'] },
+  '¥': { one: 'yen', many: 'yen' },
+  '￥': { one: 'yen', many: 'yen' },
+  '₩': { one: 'won', many: 'won' },
+  '₹': { one: 'rupee', many: 'rupees', cent: ['paisa', 'paise'] },
+  '₫': { one: 'dong', many: 'dong' },
+  đ: { one: 'dong', many: 'dong' },
+  USD: { one: 'US dollar', many: 'US dollars', cent: ['cent', 'cents'] },
+  EUR: { one: 'euro', many: 'euros', cent: ['cent', 'cents'] },
+  GBP: { one: 'British pound', many: 'British pounds', cent: ['penny', 'pence'] },
+  JPY: { one: 'Japanese yen', many: 'Japanese yen' },
+  CNY: { one: 'yuan', many: 'yuan' },
+  CAD: { one: 'Canadian dollar', many: 'Canadian dollars', cent: ['cent', 'cents'] },
+  AUD: { one: 'Australian dollar', many: 'Australian dollars', cent: ['cent', 'cents'] },
+  CHF: { one: 'Swiss franc', many: 'Swiss francs' },
+  INR: { one: 'Indian rupee', many: 'Indian rupees' },
+  VND: { one: 'Vietnamese dong', many: 'Vietnamese dong' },
+  VNĐ: { one: 'Vietnamese dong', many: 'Vietnamese dong' },
+};
+
+const SYMBOL = '(?:US|C|AU|A|NZ|HK|S)?\\$|[€£¥￥₩₹₫]';
+const CODE = 'USD|EUR|GBP|JPY|CNY|CAD|AUD|CHF|INR|VND|VNĐ';
+const SCALE = '(?:thousand|million|billion|trillion|[kKmMbB]|mn|bn|tn)(?![\\p{L}\\p{N}])';
+/** "$20/mo": what an amount is per. */
+const PERIODS: Record<string, string> = {
+  h: 'hour',
+  hr: 'hour',
+  hour: 'hour',
+  d: 'day',
+  day: 'day',
+  wk: 'week',
+  week: 'week',
+  mo: 'month',
+  month: 'month',
+  yr: 'year',
+  year: 'year',
+  person: 'person',
+  kg: 'kilogram',
+  lb: 'pound',
+};
+const PERIOD = `(?:${Object.keys(PERIODS).join('|')})(?![\\p{L}\\p{N}])`;
+const SCALE_WORDS: Record<string, string> = {
+  k: 'thousand',
+  K: 'thousand',
+  m: 'million',
+  M: 'million',
+  mn: 'million',
+  b: 'billion',
+  B: 'billion',
+  bn: 'billion',
+  tn: 'trillion',
+};
+
+/** The number part of an amount in words, without the currency: "5", "2.5 million". */
+function amountNumber(amount: string, scale: string | undefined): string {
+  const n = numberWords(amount);
+  return scale ? `${n} ${SCALE_WORDS[scale] ?? scale}` : n;
+}
+
+/** Whether an amount is read with its hundredths as cents ("5.50"); other decimals keep their digits. */
+function hasCents(amount: string, currency: CurrencyName, scale: string | undefined): boolean {
+  return !scale && currency.cent !== undefined && /\.(?:\d{1,2}|\d{2}0+)$/.test(amount);
+}
+
+/** An amount of money in words: "five dollars", "one thousand two hundred thirty four dollars twelve cents", "one cent". */
+export function moneyWords(amount: string, currency: CurrencyName, scale?: string): string {
+  if (hasCents(amount, currency, scale)) {
+    const [wholeText = '', decimals = ''] = amount.replace(/,/g, '').split('.');
+    // "20.5" and "20.500" are 20 dollars 50 cents: the same value, said as cents.
+    const centsText = decimals.padEnd(2, '0').slice(0, 2);
+    const [centOne, centMany] = currency.cent as [string, string];
+    const whole = wholeText === '' ? '0' : wholeText;
+    const cents = Number(centsText);
+    const centWords = `${cardinalWords(centsText)} ${cents === 1 ? centOne : centMany}`;
+    const wholeWords = `${cardinalWords(whole)} ${isOne(whole) ? currency.one : currency.many}`;
+    if (cents === 0) return wholeWords;
+    return Number(whole) === 0 ? centWords : `${wholeWords} ${centWords}`;
+  }
+  const name = !scale && isOne(amount) ? currency.one : currency.many;
+  return `${amountNumber(amount, scale)} ${name}`;
+}
+
+/** A range of money: "$5-$10" → "five to ten dollars"; "$5.50-$10" keeps each amount whole. */
+function moneyRangeWords(
+  first: [string, string | undefined],
+  second: [string, string | undefined],
+  currency: CurrencyName,
+): string {
+  const plain = (a: string, s: string | undefined) => !hasCents(a, currency, s);
+  const to = moneyWords(second[0], currency, second[1]);
+  if (plain(...first) && plain(...second)) return `${amountNumber(...first)} to ${to}`;
+  return `${moneyWords(first[0], currency, first[1])} to ${to}`;
+}
+
+const moneyBeforeRule: Rule = {
+  name: 'money',
+  // $5, $1,234.12, US$5, €20, £3.50, $3 million, $2.5bn, USD 50, $5-$10, $5–10
+  pattern: `(?=[-−$€£¥￥₩₹₫A-Z])(?<![\\p{L}\\p{N}])([-−])?(${SYMBOL}|(?:${CODE})${SP})(${AMOUNT})(?:${SP}?(${SCALE}))?(?:${SP}?[-–—]${SP}?(?:${SYMBOL})?(${AMOUNT})(?:${SP}?(${SCALE}))?)?(?:/(${PERIOD}))?(?![\\p{N}]|[.,]\\p{N})`,
+  rewrite([whole, minus, symbol, amount, scale, amount2, scale2, period]) {
+    if (!whole || !symbol || !amount) return undefined;
+    const sign = minus ? 'minus ' : '';
+    const currency = CURRENCY_BY_SYMBOL[symbol.trim()];
+    if (!currency) return undefined;
+    const per = period ? ` per ${PERIODS[period] ?? period}` : '';
+    if (amount2 !== undefined)
+      return `${sign}${moneyRangeWords([amount, scale ?? scale2], [amount2, scale2], currency)}${per}`;
+    return `${sign}${moneyWords(amount, currency, scale)}${per}`;
+  },
+};
+
+const moneyAfterRule: Rule = {
+  name: 'money',
+  // 50 USD, 20 €, 50,000đ-style amounts in English text, 3.5 million EUR
+  pattern: `${NUM_BEFORE}([-−]?(?:${AMOUNT}))(?:${SP}?(thousand|million|billion|trillion))?${SP}?(${CODE}|[€£¥￥₹₫]|đ)(?![\\p{L}\\p{N}])`,
+  rewrite([whole, amount, scale, code]) {
+    if (!whole || !amount || !code) return undefined;
+    const currency = CURRENCY_BY_SYMBOL[code];
+    return currency ? moneyWords(amount, currency, scale) : undefined;
+  },
+};
+
+// --- Percent, measures ------------------------------------------------------------------
+
+const percentRule: Rule = {
+  name: 'percent',
+  // 5%, 2.5 %, -3%, 5‰
+  pattern: `${NUM_BEFORE}([-−]?(?:${AMOUNT}))${SP}?([%％‰])`,
+  rewrite([whole, n, sign]) {
+    if (!whole || !n) return undefined;
+    return `${numberWords(n)} ${sign === '‰' ? 'per mille' : 'percent'}`;
+  },
+};
+
+const feetInchesRule: Rule = {
+  name: 'measure',
+  // 5'11" five feet eleven inches
+  pattern: `${NUM_BEFORE}(\\d{1,2})['’′](\\d{1,2})(?:"|”|″|'')`,
+  rewrite([whole, ft, inches]) {
+    if (!whole || !ft || !inches || Number(inches) > 11) return undefined;
+    return `${cardinalWords(ft)} ${isOne(ft) ? 'foot' : 'feet'} ${cardinalWords(inches)} ${isOne(inches) ? 'inch' : 'inches'}`;
+  },
+};
+
+/** A unit by its symbol: the user's own units for English first, then the table. */
+function lookUpUnit(symbol: string, ctx: RuleContext): UnitWords | undefined {
+  return ctx.options.units?.get(symbol) ?? ENGLISH_UNITS[symbol];
+}
+
+/** The table by its symbols in lower case, for a unit written in other capitals ("12KG", "3 mbps"); a lower-case symbol wins. */
+const UNITS_FOLDED = new Map<string, UnitWords>();
+for (const [symbol, words] of Object.entries(ENGLISH_UNITS)) {
+  const folded = symbol.toLowerCase();
+  if (symbol === folded || !UNITS_FOLDED.has(folded)) UNITS_FOLDED.set(folded, words);
+}
+
+/** The number written just before a unit ("5", "1.5", "-1"), to choose singular or plural. */
+const NUMBER_BEFORE_UNIT = /([-−]?[\d,.]+)(?:[ \u00A0\u202F](?:thousand|million|billion))?[ \u00A0\u202F]?$/u;
+
+const UNIT_TOKEN =
+  '(?:°[CF]?|℃|℉|sq ft|sq mi|fl oz|in\\.(?=\\s|$)|[\\p{L}µΩ]{1,6}[²³23]?(?:/[\\p{L}µΩ]{1,4}[²³23]?)?)';
+
+const measureRule: Rule = {
+  name: 'measure',
+  // The unit after a number: "5km", "120km/h", "30°C", "100 m2", "16GB", "60 mph", "5 in."
+  pattern: `(?=[ \\u00A0\\u202F°℃℉\\p{L}µΩ])(?<=\\d|\\d${SP}(?:thousand|million|billion))(${SP}?)(?=[^\\s\\d])(${UNIT_TOKEN})(?![\\p{L}\\p{N}])`,
+  rewrite([whole, space, token], ctx) {
+    if (whole === undefined || token === undefined) return undefined;
+    const found = NUMBER_BEFORE_UNIT.exec(before(ctx, 40));
+    const number = found?.[1] ?? '';
+    // A number inside a word or code ("MP3s") has no unit.
+    if (!found || /[a-zA-Z]/.test(ctx.input.charAt(ctx.index - found[0].length - 1))) return undefined;
+    let words = lookUpUnit(token, ctx);
+    if (!words && token.includes('/')) {
+      const [top, bottom] = token.split('/') as [string, string];
+      const a = lookUpUnit(top, ctx);
+      const b = lookUpUnit(bottom, ctx);
+      if (a && b) words = { one: `${a.one} per ${b.one}`, many: `${a.many} per ${b.one}` };
+    }
+    // Other capitals only for symbols of two letters or more, against the number or of three or more.
+    if (!words && token.length >= (space ? 3 : 2)) words = UNITS_FOLDED.get(token.toLowerCase());
+    if (!words) return undefined;
+    if (space && ENGLISH_UNITS_ONLY_ATTACHED.has(token) && !ctx.options.units?.has(token)) return undefined;
+    // The number rule leaves a space before a unit written against it in letters ("5km").
+    const gap = space || !/^\p{L}/u.test(token) ? ' ' : '';
+    return `${gap}${isOne(number) ? words.one : words.many}`;
+  },
+};
+
+// --- Telephone numbers ------------------------------------------------------------------
+
+const telephoneRule: Rule = {
+  name: 'telephone',
+  // 123-123-5678, (555) 123-4567, +1 555 123 4567, 1-800-555-0199, 555-1234, 555.123.4567
+  pattern: `(?=[\\d+(])(?<![\\p{L}\\p{N}_.,/-])(?:\\+\\d{1,3}${SP}?(?:\\(\\d{1,4}\\)|\\d{1,4})(?:[ .-]\\d{2,4}){2,3}|(?:1[ .-])?(?:\\(\\d{3}\\)[ .-]?|\\d{3}[.-])\\d{3}[.-]\\d{4}(?:[.-]\\d{1,4})?|\\d{3}-\\d{2}-\\d{4}|0\\d{1,3}(?:[ .-]\\d{2,4}){2,3}|\\(\\d{3}\\)${SP}?\\d{3}${SP}\\d{4}|\\d{3}-\\d{4})(?![\\p{L}\\p{N}]|[.,-]\\p{N})`,
+  rewrite([whole]) {
+    if (!whole) return undefined;
+    const groups = whole.match(/\+?\d+/g) ?? [];
+    return groups.map((g) => (g.startsWith('+') ? `plus ${digitWords(g)}` : digitWords(g))).join(', ');
+  },
+};
+
+// --- Ordinals, fractions, scores, versions, ranges, numbers -----------------------------
+
+const ordinalRule: Rule = {
+  name: 'ordinal',
+  // 1st, 2nd, 21st, 103rd, 1,000th
+  pattern: `${NUM_BEFORE}(\\d{1,3}(?:,\\d{3})+|\\d+)(st|nd|rd|th|ST|ND|RD|TH)${WORD_AFTER}`,
+  rewrite([whole, n, suffix]) {
+    if (!whole || !n || !suffix) return undefined;
+    const digits = n.replace(/,/g, '');
+    if (ordinalSuffix(digits) !== suffix.toLowerCase()) return undefined;
+    return ordinalWords(digits);
+  },
+};
+
+const UNICODE_FRACTIONS: Record<string, [string, string]> = {
+  '½': ['1', '2'],
+  '⅓': ['1', '3'],
+  '⅔': ['2', '3'],
+  '¼': ['1', '4'],
+  '¾': ['3', '4'],
+  '⅕': ['1', '5'],
+  '⅛': ['1', '8'],
+  '⅜': ['3', '8'],
+  '⅝': ['5', '8'],
+  '⅞': ['7', '8'],
+};
+
+/** Whole-number pairs with a slash that are names, not fractions. */
+const SLASH_NAMES: Record<string, string> = {
+  '24/7': 'twenty four seven',
+  '9/11': 'nine eleven',
+  '50/50': 'fifty fifty',
+};
+
+const fractionRule: Rule = {
+  name: 'fraction',
+  // 1/2 one half, 3/4 three quarters, 2 1/2 two and a half, ½, 2½
+  pattern: `${NUM_BEFORE}(?:(\\d{1,3})${SP})?(\\d{1,3})/([2-9]|[1-9]\\d{1,2})(?:st|nd|rd|th|ST|ND|RD|TH)?${NUM_AFTER}(?![\\p{L}])|${NUM_BEFORE}(\\d{1,3})?${SP}?([½⅓⅔¼¾⅕⅛⅜⅝⅞])`,
+  rewrite([whole, mixed, num, den, wholeU, sign]) {
+    if (!whole) return undefined;
+    if (sign !== undefined) {
+      const [n, d] = UNICODE_FRACTIONS[sign] as [string, string];
+      return wholeU !== undefined ? mixedFractionWords(wholeU, n, d) : fractionWords(n, d);
+    }
+    if (!num || !den) return undefined;
+    const named = SLASH_NAMES[`${num}/${den}`];
+    if (named && mixed === undefined) return named;
+    return mixed !== undefined ? mixedFractionWords(mixed, num, den) : fractionWords(num, den);
+  },
+};
+
+const SCORE_BEFORE = `(?<=(?<![\\p{L}])(?:won|wins?|lost|loses|lose|beat|beats|defeated|drew|draw|tied|ties|led|leads?|trail(?:s|ed|ing)?|score[ds]?|scoring|victory|final)(?:${SP}+(?:by|them|us|him|her|it|\\p{Lu}\\p{L}*))?${SP}+)`;
+const SCORE_AFTER = `(?=${SP}+(?:win|victory|loss|defeat|draw|tie|lead|scoreline|score|thrashing|upset)(?![\\p{L}]))`;
+const SCORE = `(\\d{1,3})${SP}?[-–—]${SP}?(\\d{1,3})(?![\\p{N}]|[-–.,:/]\\p{N})`;
+
+const scoreRule: Rule = {
+  name: 'score',
+  // "won 3-1", "a 2-1 win": the two numbers, without the dash ("three one")
+  pattern: `(?=\\d)${SCORE_BEFORE}${NUM_BEFORE}${SCORE}|${NUM_BEFORE}${SCORE}${SCORE_AFTER}`,
+  rewrite([whole, a1, b1, a2, b2]) {
+    const a = a1 ?? a2;
+    const b = b1 ?? b2;
+    if (!whole || !a || !b) return undefined;
+    return `${cardinalWords(a)} ${cardinalWords(b)}`;
+  },
+};
+
+const VERSION_NAMES =
+  'version|Version|Python|Java|iOS|iPadOS|Android|macOS|OS X|Windows|Node|Node\\.js|Ubuntu|Debian|Fedora|Firefox|Chrome|PHP|Ruby|Perl|Rust|TypeScript|Kotlin|Swift|Linux|Bluetooth|HTTP|Unicode|Wi-Fi|Angular|React|Vue|Django|Rails|\\.NET|Excel|Word|Office';
+
+function versionWords(numbers: string): string {
+  return numbers
+    .split('.')
+    .map((n) => (n.length > 1 && n.startsWith('0') ? digitWords(n) : cardinalWords(n)))
+    .join(' point ');
+}
+
+const versionRule: Rule = {
+  name: 'version',
+  // "v2.0" version two point zero, "Python 3.11" three point eleven, "Windows 3.1", "1.2.3"
+  pattern: `(?=[vV])(?<![\\p{L}\\p{N}_.])[vV](\\d+(?:\\.\\d+)*)${NUM_AFTER}(?![\\p{L}])|(?=\\d)(?<=(?:${VERSION_NAMES})${SP})(\\d+(?:\\.\\d+)+)${NUM_AFTER}|${NUM_BEFORE}(\\d{1,3}(?:\\.\\d{1,3}){2,3})${NUM_AFTER}(?![\\p{L}])`,
+  rewrite([whole, v, named, dotted]) {
+    if (!whole) return undefined;
+    if (v !== undefined) return `version ${versionWords(v)}`;
+    if (named !== undefined) return versionWords(named);
+    if (dotted === undefined) return undefined;
+    // Four dotted numbers are an IP address, said digit by digit; three a version ("1.2.3").
+    const parts = dotted.split('.');
+    return parts.length === 4 ? parts.map(digitWords).join(' dot ') : versionWords(dotted);
+  },
+};
+
+/** A context word before a number that makes a four-digit number a year. */
+const YEAR_BEFORE =
+  /(?:^|[^\p{L}])(?:in|since|by|from|until|till|to|through|of|year|around|circa|c\.|before|after|during|early|late|mid|spring|summer|autumn|fall|winter|born|died|founded|established|est\.|between|and|or)[ \u00A0]+$/iu;
+const ERA_AFTER = /^[ \u00A0]*(?:AD|BC|BCE|CE|A\.D\.|B\.C\.)(?![\p{L}])/u;
+
+/** Whether a four-digit number is a year here: after a year word, before an era, or not before a word ("1943." but not "1943 people"). */
+function isYear(digits: string, ctx: RuleContext): boolean {
+  if (!/^(?:1\d|20)\d{2}$/.test(digits)) return false;
+  if (/^\p{L}/u.test(after(ctx, 1))) return false;
+  if (YEAR_BEFORE.test(before(ctx)) || ERA_AFTER.test(after(ctx, 6))) return true;
+  // Without a context word, a year is a number inside a text that no word follows ("in the
+  // summer of '43 and 1943."); a number on its own (SSML's <say-as cardinal>) is a count.
+  if (ctx.input.slice(0, ctx.index).trim() === '' && ctx.input.slice(ctx.end).trim() === '') return false;
+  return !/^[ \u00A0]+\p{L}/u.test(after(ctx, 3)) && !/[$€£¥#№]$/.test(before(ctx, 1));
+}
+
+/** Part of a code of numbers joined by dashes ("978-3-16-148410-0"), which is left as written. */
+function inDashedCode(ctx: RuleContext): boolean {
+  const left = /[\d–-]*$/u.exec(before(ctx, 40))?.[0] ?? '';
+  const right = /^[\d–-]*/u.exec(after(ctx, 40))?.[0] ?? '';
+  const run = `${left}${ctx.input.slice(ctx.index, ctx.end)}${right}`;
+  return (run.match(/\d[-–](?=\d)/gu) ?? []).length >= 2;
+}
+
+const numberRule: Rule = {
+  name: 'cardinal',
+  // 1,234; -5; 3.14; .5; 0.010; 1943 (a year where the context says so); 007 (digit by digit)
+  pattern: `${NUM_BEFORE}([-−](?=[\\d.]))?(${AMOUNT})${NUM_AFTER}`,
+  rewrite([whole, sign, n], ctx) {
+    if (!whole || !n) return undefined;
+    if (inDashedCode(ctx)) return undefined;
+    const spoken =
+      sign === undefined && /^\d{4}$/.test(n) && isYear(n, ctx)
+        ? yearWords(n)
+        : /^0\d+$/.test(n)
+          ? `${sign ? 'minus ' : ''}${digitWords(n)}`
+          : numberWords(whole);
+    // "5km", "3D", "©2026": the words must not run into the letters or symbols beside them.
+    const lead = /\p{S}$/u.test(before(ctx, 1)) ? ' ' : '';
+    return /^\p{L}/u.test(after(ctx, 1)) ? `${lead}${spoken} ` : `${lead}${spoken}`;
+  },
+};
+
+const signRule: Rule = {
+  name: 'symbol',
+  // "#1" number one; "3× faster" three times, "2×4" two by four
+  pattern: `(?=#)(?<![\\p{L}\\p{N}&#])#(?=\\d)|(?=×)(?<=\\d${SP}?)×(?:(?=${SP}?\\d)|(?![\\p{L}\\p{N}]))`,
+  rewrite([whole], ctx) {
+    if (whole === '#') return 'number ';
+    // The number after "×" brings its own space (a symbol stands before it).
+    const gap = /[ \u00A0\u202F]$/u.test(before(ctx, 1)) ? '' : ' ';
+    return `${gap}${/^[ \u00A0\u202F]?\d/u.test(after(ctx, 2)) ? 'by' : 'times'}`;
+  },
+};
+
+const RANGE_WORD = ' to ';
+
+const rangeRule: Rule = {
+  name: 'range',
+  // 2-5, 2–5, 10 – 20, 5-7%: the dash between two numbers is "to"
+  pattern: `(?=[ \\u00A0\\u202F–—-])(?<=\\d(?:[%‰s]|st|nd|rd|th)?|\\d${SP}?(?:[ap]\\.?m\\.?|[AP]\\.?M\\.?))${SP}?[-–—]${SP}?(?=[$€£¥'’]?\\d)`,
+  rewrite(_groups, ctx) {
+    if (inDashedCode(ctx)) return undefined;
+    // "50-50", "1-1": the same number twice is not a range.
+    const a = /(\d+)[%‰s]?[ \u00A0\u202F]?$/u.exec(before(ctx, 12))?.[1];
+    const b = /^[$€£¥'’]?(\d+)/u.exec(after(ctx, 12))?.[1];
+    return a !== undefined && a === b ? undefined : RANGE_WORD;
+  },
+};
+
+// --- Roman numerals ---------------------------------------------------------------------
+
+const ROMAN_COUNTED =
+  'Chapter|CHAPTER|Part|PART|Book|BOOK|Volume|Vol\\.|Act|ACT|Scene|Section|Article|Appendix|Phase|Stage|Episode|Title|Round|Level|Class|Type|Grade|Psalm|Canto|Unit|Track|Division|League|War|Bowl|Schedule|Annex|Amendment|Vatican|Apollo|Gemini|Rocky|Mark|Mk\\.|Mk';
+const LONE_I_AFTER =
+  /(?:Chapter|CHAPTER|Part|PART|Book|BOOK|Volume|Vol\.|Act|ACT|Scene|Section|Article|Appendix|Phase|Stage|Episode|Title|War|Schedule|Annex|Amendment)[ \u00A0\u202F]$/u;
+const ROMAN_TITLES =
+  'King|Queen|Pope|Emperor|Empress|Tsar|Czar|Tsarina|Kaiser|Pharaoh|Prince|Princess|Duke|Sultan|Shah';
+
+const romanRule: Rule = {
+  name: 'roman',
+  // "Chapter IV" four, "World War II" two, "Super Bowl LV" fifty five; "Louis XIV" the
+  // fourteenth, "Queen Elizabeth I" the first; "XXI century" twenty first. Never a lone "I".
+  pattern: `(?=[MDCLXVI])(?<=(?:${ROMAN_COUNTED})${SP})(${ROMAN_NUMERAL})(?![\\p{L}\\p{N}])|(?=[MDCLXVI])(?<=(?:${ROMAN_TITLES})${SP}\\p{Lu}\\p{Ll}+${SP})(${ROMAN_NUMERAL})(?![\\p{L}\\p{N}])|(?=[IVX])(?<=\\p{Lu}\\p{Ll}+${SP})(X{0,3}(?:IX|IV|V?I{0,3}))(?![\\p{L}\\p{N}])|(?<![\\p{L}\\p{N}])(?=[MDCLXVI])(${ROMAN_NUMERAL})(?=${SP}(?:century|centuries|Century|millennium)(?![\\p{L}]))`,
+  rewrite([whole, counted, titled, regnal, century], ctx) {
+    if (!whole) return undefined;
+    if (counted !== undefined) {
+      // A lone "I" only where it cannot be the pronoun ("Chapter I", "World War I"; not "Mark I").
+      if (counted === 'I' && !LONE_I_AFTER.test(before(ctx, 16))) return undefined;
+      const n = romanValue(counted);
+      return n === undefined ? undefined : cardinalWords(String(n));
+    }
+    const ordinal = titled ?? century;
+    if (ordinal !== undefined) {
+      const n = romanValue(ordinal);
+      if (n === undefined) return undefined;
+      return titled !== undefined ? `the ${ordinalWords(String(n))}` : ordinalWords(String(n));
+    }
+    if (regnal === undefined) return undefined;
+    // A name then a numeral of I, V and X: two letters at least, or "V" ("Henry V"); "Malcolm X" and a lone "I" stay.
+    const n = romanValue(regnal);
+    if (n === undefined || (regnal.length < 2 && regnal !== 'V')) return undefined;
+    const name = /(\p{Lu}\p{Ll}+)[ \u00A0\u202F]$/u.exec(before(ctx))?.[1] ?? '';
+    if (new RegExp(`^(?:${ROMAN_COUNTED}|${ROMAN_TITLES})$`, 'u').test(name)) return undefined;
+    return `the ${ordinalWords(String(n))}`;
+  },
+};
+
+// --- E-mail and web addresses -----------------------------------------------------------
+
+const ADDRESS_SYMBOLS: Record<string, string> = {
+  '.': ' dot ',
+  '@': ' at ',
+  '-': ' dash ',
+  _: ' underscore ',
+  '/': ' slash ',
+  ':': ' colon ',
+  '?': ' question mark ',
+  '=': ' equals ',
+  '&': ' and ',
+  '#': ' hash ',
+  '+': ' plus ',
+  '~': ' tilde ',
+  '%': ' percent ',
+};
+
+/** An address read part by part: symbols named, digits one by one, "www" and "http(s)" spelt. */
+function addressWords(address: string): string {
+  const scheme = /^https?:\/\//iu.exec(address)?.[0] ?? '';
+  const www = /^www\./iu.test(address.slice(scheme.length)) ? 4 : 0;
+  const rest = address
+    .slice(scheme.length + www)
+    .replace(/\d+/gu, (d) => ` ${digitWords(d)} `)
+    .replace(/[.@\-_/:?=&#+~%]/gu, (c) => ADDRESS_SYMBOLS[c] ?? ' ');
+  const start = `${scheme ? `${scheme.length === 8 ? 'h.t.t.p.s' : 'h.t.t.p'} colon slash slash ` : ''}${www ? 'w.w.w dot ' : ''}`;
+  return `${start}${rest}`.replace(/ {2,}/gu, ' ').trim();
+}
+
+const TLD = 'com|org|net|edu|gov|io|co|uk|us|de|fr|vn|info|biz|app|dev|ai|ca|au|eu|me|tv';
+
+const emailRule: Rule = {
+  name: 'email',
+  // john.doe@example.com → john dot doe at example dot com
+  pattern: `(?=[\\p{L}\\p{N}_+-])(?<![\\p{L}\\p{N}_.+-])[\\p{L}\\p{N}_+-]+(?:\\.[\\p{L}\\p{N}_+-]+)*@[\\p{L}\\p{N}-]+(?:\\.[\\p{L}\\p{N}-]+)+`,
+  rewrite([whole]) {
+    return whole ? addressWords(whole) : undefined;
+  },
+};
+
+const urlRule: Rule = {
+  name: 'url',
+  // https://www.example.com/path, www.example.com, example.com
+  pattern: `(?=[a-zA-Z0-9-])(?<![\\p{L}\\p{N}_@./-])(?:(?:https?://|www\\.)[^\\s<>"'()]*[^\\s<>"'().,;:!?]|[a-z0-9-]+(?:\\.[a-z0-9-]+)*\\.(?:${TLD})(?:/[^\\s<>"'()]*[^\\s<>"'().,;:!?])?)(?![\\p{L}\\p{N}@])`,
+  rewrite([whole]) {
+    return whole ? addressWords(whole) : undefined;
+  },
+};
+
+/**
+ * The rules, most specific first: at one position the first that matches wins (see `../rules`).
+ * Addresses before numbers (their digits are read one by one), telephone numbers and dates
+ * before ranges, money and percent before plain numbers, units after the number they follow.
+ */
+export const ENGLISH_READING_RULES: Rule[] = [
+  emailRule,
+  urlRule,
+  telephoneRule,
+  isoDateRule,
+  numericDateRule,
+  monthDateRule,
+  dayMonthRule,
+  decadeRule,
+  clockTimeRule,
+  durationRule,
+  moneyBeforeRule,
+  moneyAfterRule,
+  percentRule,
+  feetInchesRule,
+  ordinalRule,
+  versionRule,
+  scoreRule,
+  fractionRule,
+  romanRule,
+  numberRule,
+  signRule,
+  measureRule,
+  rangeRule,
+  englishAcronymRule,
+];

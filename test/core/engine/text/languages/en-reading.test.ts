@@ -1,0 +1,601 @@
+/**
+ * The English reading (`electron/core/engine/text/languages/en-reading.ts` and its data): per
+ * class, what a text is read as. Each reading is checked the way a listener hears it: the
+ * engine's phonemes (eSpeak NG, en-us) for the reading must equal its phonemes for the expected
+ * words, so "15" and "fifteen" are the same when they sound the same. The cases are our own,
+ * written after the conventions of NVIDIA NeMo text processing's English text normalisation
+ * (https://github.com/NVIDIA/NeMo-text-processing, American English), and after what eSpeak was
+ * heard to get wrong in issue 37.
+ */
+
+import type { ESpeakNGWorker } from '@echogarden/espeak-ng-emscripten';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { LexiconRule } from '../../../../../electron/core/engine/engine';
+import { voiceSettings } from '../../../../../electron/core/engine/espeak/voices';
+import { prepareOptions } from '../../../../../electron/core/engine/render/voice';
+import {
+  cardinalWords,
+  ordinalWords,
+  yearWords,
+} from '../../../../../electron/core/engine/text/languages/en-numbers';
+import { english } from '../../../../../electron/core/engine/text/languages/en';
+import { numberWords } from '../../../../../electron/core/engine/text/languages/en-reading';
+import { readingOf } from '../../../../../electron/core/engine/text/reading';
+import { rewriteForEngine } from '../../../../../electron/core/engine/text/rules';
+import { loadEspeak } from '../../../../fixtures/espeak';
+import { random } from '../../../../fixtures/random';
+
+let engine: ESpeakNGWorker;
+
+beforeAll(async () => {
+  engine = await loadEspeak();
+  expect(engine.set_voice('en-us')).toBe(0);
+});
+
+/** eSpeak's phonemes for `text`, clause breaks and spaces evened out. */
+function phonemes(text: string): string {
+  return engine.synthesize_ipa(text).ipa.replace(/\s+/gu, ' ').trim();
+}
+
+/** [written, the words a reader says] */
+type Case = [string, string];
+
+/** Checks every case by phoneme equality, and that the reading names `rule` among its changes when given. */
+function checkAll(cases: Case[], rule?: string): void {
+  expect(cases.length).toBeGreaterThanOrEqual(10);
+  for (const [written, spoken] of cases) {
+    const { reading, changes } = readingOf(written, 'en');
+    expect({ written, reading: phonemes(reading) }).toEqual({ written, reading: phonemes(spoken) });
+    if (rule) expect(changes.map((c) => c.rule)).toContain(rule);
+  }
+}
+
+describe('English reading, per class', () => {
+  it('cardinals and decimals, every number in words', () => {
+    checkAll(
+      [
+        ['1,234', 'one thousand two hundred thirty four'],
+        ['-5', 'minus five'],
+        ['3.14', 'three point one four'],
+        ['.5', 'point five'],
+        ['0.010', 'zero point zero one zero'],
+        ['1.5 million', 'one point five million'],
+        ['15', 'fifteen'],
+        ['1,000,000', 'one million'],
+        ['2,345,678', 'two million three hundred forty five thousand six hundred seventy eight'],
+        ['007', 'zero zero seven'],
+        ['1943 people', 'one thousand nine hundred forty three people'],
+        ['a 3D film', 'a three D film'],
+      ],
+      'cardinal',
+    );
+  });
+
+  it('ordinals', () => {
+    checkAll(
+      [
+        ['21st', 'twenty first'],
+        ['2nd', 'second'],
+        ['103rd', 'one hundred third'],
+        ['1st', 'first'],
+        ['11th', 'eleventh'],
+        ['12th', 'twelfth'],
+        ['13th', 'thirteenth'],
+        ['22nd', 'twenty second'],
+        ['100th', 'one hundredth'],
+        ['1,000th', 'one thousandth'],
+        ['the 40th time', 'the fortieth time'],
+      ],
+      'ordinal',
+    );
+    // A suffix that does not fit its number is not an ordinal.
+    expect(readingOf('5st', 'en').reading).toBe('5st');
+  });
+
+  it('fractions', () => {
+    checkAll(
+      [
+        ['1/2', 'one half'],
+        ['3/4', 'three quarters'],
+        ['2 1/2', 'two and a half'],
+        ['1/3', 'one third'],
+        ['2/3', 'two thirds'],
+        ['5/8', 'five eighths'],
+        ['1 3/4', 'one and three quarters'],
+        ['½', 'one half'],
+        ['2½ cups', 'two and a half cups'],
+        ['1/10', 'one tenth'],
+        ['1/4th', 'one quarter'],
+        ['open 24/7', 'open twenty four seven'],
+      ],
+      'fraction',
+    );
+  });
+
+  it('years and decades: a year where the context says so', () => {
+    checkAll([
+      ['in 1943', 'in nineteen forty three'],
+      ['in 1506', 'in fifteen oh six'],
+      ['in 2000', 'in two thousand'],
+      ['in 2012', 'in twenty twelve'],
+      ['in 1900', 'in nineteen hundred'],
+      ['since 2005', 'since two thousand five'],
+      ['in 1066 AD', 'in ten sixty six AD'],
+      ['It was 1943.', 'It was nineteen forty three.'],
+      ['from 1990 to 2000', 'from nineteen ninety to two thousand'],
+      ['the 1990s', 'the nineteen nineties'],
+      ["the '90s", 'the nineties'],
+      ['the 2000s', 'the two thousands'],
+      ['in her 30s', 'in her thirties'],
+      ['100s of people', 'hundreds of people'],
+      ['1,000s of birds', 'thousands of birds'],
+    ]);
+    expect(readingOf('1943 people', 'en').reading).toBe('one thousand nine hundred forty three people');
+  });
+
+  it('dates in every common written form', () => {
+    checkAll(
+      [
+        ['July 25, 2012', 'July twenty fifth, twenty twelve'],
+        ['25 July 2012', 'the twenty fifth of July twenty twelve'],
+        ['july 25 2012', 'July twenty fifth twenty twelve'],
+        ['Jul. 25', 'July twenty fifth'],
+        ['2012-07-25', 'July twenty fifth, twenty twelve'],
+        ['07/25/2012', 'July twenty fifth, twenty twelve'],
+        ['Monday, July 25', 'Monday, July twenty fifth'],
+        ['the 25th of July', 'the twenty fifth of July'],
+        ['March 2020', 'March twenty twenty'],
+        ['25/07/2012', 'the twenty fifth of July twenty twelve'],
+        ['on 7/25', 'on July twenty fifth'],
+        ['Dec. 1, 1999', 'December first, nineteen ninety nine'],
+        ['JAN 15 2020', 'January fifteenth twenty twenty'],
+        ['SEPTEMBER 15', 'September fifteenth'],
+        ['11/17/05', 'November seventeenth, oh five'],
+        ['in Jan. and Feb.', 'in January and February'],
+      ],
+      'date',
+    );
+    // After a date word but before "of", a fraction.
+    expect(readingOf('on 4/5 of the days', 'en').reading).toBe('on four fifths of the days');
+    expect(rewriteForEngine('05/06/2026', 'en', { dateOrder: 'dmy' }).engineText).toBe(
+      'the fifth of June twenty twenty six',
+    );
+  });
+
+  it('clock times', () => {
+    checkAll(
+      [
+        ['9:15', 'nine fifteen'],
+        ['9:05 am', 'nine oh five a.m.'],
+        ['12:00', "twelve o'clock"],
+        ['14:30', 'fourteen thirty'],
+        ['5pm', 'five p.m.'],
+        ['at 5 p.m. today', 'at five p.m. today'],
+        ['14:00', 'fourteen hundred'],
+        ['11:59 PM', 'eleven fifty nine p.m.'],
+        ['3:00 pm', 'three p.m.'],
+        ['at 10:30:15', 'at ten thirty and fifteen seconds'],
+        ['7:45 a.m.', 'seven forty five a.m.'],
+      ],
+      'time',
+    );
+  });
+
+  it('durations', () => {
+    checkAll([
+      ['2h 30m', 'two hours and thirty minutes'],
+      ['1:30:15', 'one hour thirty minutes and fifteen seconds'],
+      ['2:03:45', 'two hours three minutes and forty five seconds'],
+      ['1 hr 15 min', 'one hour and fifteen minutes'],
+      ['2h', 'two hours'],
+      ['1h', 'one hour'],
+      ['45 min', 'forty five minutes'],
+      ['45s', 'forty five seconds'],
+      ['90 sec', 'ninety seconds'],
+      ['100ms', 'one hundred milliseconds'],
+    ]);
+  });
+
+  it('money, never changing the value', () => {
+    checkAll(
+      [
+        ['$5', 'five dollars'],
+        ['$1,234.12', 'one thousand two hundred thirty four dollars twelve cents'],
+        ['$1,925.21', 'one thousand nine hundred twenty five dollars twenty one cents'],
+        ['$0.01', 'one cent'],
+        ['$1,234.123', 'one thousand two hundred thirty four point one two three dollars'],
+        ['$0.010', 'one cent'],
+        ['$20.5', 'twenty dollars fifty cents'],
+        ['$2.000', 'two dollars'],
+        ['$20/mo', 'twenty dollars per month'],
+        ['$3 million', 'three million dollars'],
+        ['$2.5bn', 'two point five billion dollars'],
+        ['€20', 'twenty euros'],
+        ['£3.50', 'three pounds fifty pence'],
+        ['¥100', 'one hundred yen'],
+        ['USD 50', 'fifty US dollars'],
+        ['50 USD', 'fifty US dollars'],
+        ['US$5', 'five US dollars'],
+        ['$5-$10', 'five to ten dollars'],
+        ['$5–10', 'five to ten dollars'],
+        ['$1', 'one dollar'],
+        ['-$5', 'minus five dollars'],
+      ],
+      'money',
+    );
+  });
+
+  it('percent and per mille', () => {
+    checkAll(
+      [
+        ['5%', 'five percent'],
+        ['2.5 %', 'two point five percent'],
+        ['5-7%', 'five to seven percent'],
+        ['-3%', 'minus three percent'],
+        ['100%', 'one hundred percent'],
+        ['0.5%', 'zero point five percent'],
+        ['5‰', 'five per mille'],
+        ['1,000%', 'one thousand percent'],
+        ['12.75%', 'twelve point seven five percent'],
+        ['50 %', 'fifty percent'],
+      ],
+      'percent',
+    );
+  });
+
+  it('measures, from the unit table, "/" as "per"', () => {
+    checkAll(
+      [
+        ['100 m2', 'one hundred square meters'],
+        ['100 m²', 'one hundred square meters'],
+        ['120km/h', 'one hundred twenty kilometers per hour'],
+        ['60 mph', 'sixty miles per hour'],
+        ['30°C', 'thirty degrees Celsius'],
+        ['-5°F', 'minus five degrees Fahrenheit'],
+        ['16GB', 'sixteen gigabytes'],
+        ['100 Mbps', 'one hundred megabits per second'],
+        ['5km', 'five kilometers'],
+        ['12kg', 'twelve kilograms'],
+        ['6ft', 'six feet'],
+        ['5\'11"', 'five feet eleven inches'],
+        ['1 km', 'one kilometer'],
+        ['3.5 kW', 'three point five kilowatts'],
+        ['500 ml', 'five hundred milliliters'],
+        ['12KG', 'twelve kilograms'],
+        ['3 mbps', 'three megabits per second'],
+        ['100 million kg', 'one hundred million kilograms'],
+        ['2 in. of rain', 'two inches of rain'],
+        ['9.8 m/s', 'nine point eight meters per second'],
+      ],
+      'measure',
+    );
+    // Not units: a word after a number stays a word.
+    expect(readingOf('3 in 10 people', 'en').reading).toBe('three in ten people');
+    expect(readingOf('4K video, flat 12A', 'en').reading).toBe('four K video, flat twelve A');
+  });
+
+  it("the user's own units come first", () => {
+    const units = new Map([
+      ['km', { one: 'klick', many: 'klicks' }],
+      ['kn', { one: 'knot', many: 'knots' }],
+      ['ppb', { one: 'part per billion', many: 'parts per billion' }],
+    ]);
+    expect(rewriteForEngine('5 km, 1 km, 12 kn and 3 ppb', 'en', { units }).engineText).toBe(
+      'five klicks, one klick, twelve knots and three parts per billion',
+    );
+    expect(rewriteForEngine('3 ppb', 'en').engineText).toBe('three ppb');
+  });
+
+  it('telephone numbers, in digit groups', () => {
+    checkAll(
+      [
+        ['123-123-5678', 'one two three, one two three, five six seven eight'],
+        ['(555) 123-4567', 'five five five, one two three, four five six seven'],
+        ['+1 555 123 4567', 'plus one, five five five, one two three, four five six seven'],
+        ['1-800-555-0199', 'one, eight zero zero, five five five, zero one nine nine'],
+        ['093-655-5449', 'zero nine three, six five five, five four four nine'],
+        ['555.123.4567', 'five five five, one two three, four five six seven'],
+        ['+44 20 7946 0958', 'plus four four, two zero, seven nine four six, zero nine five eight'],
+        ['call 555-1234', 'call five five five, one two three four'],
+        ['(555) 123 4567', 'five five five, one two three, four five six seven'],
+        ['+84 912 345 678', 'plus eight four, nine one two, three four five, six seven eight'],
+        ['Tel: 0912 345 678', 'Tel: zero nine one two, three four five, six seven eight'],
+        ['020 7946 0958', 'zero two zero, seven nine four six, zero nine five eight'],
+        ['(123)-123-5678', 'one two three, one two three, five six seven eight'],
+        ['123-123-5678-1111', 'one two three, one two three, five six seven eight, one one one one'],
+      ],
+      'telephone',
+    );
+  });
+
+  it('ranges between numbers, and codes left as written', () => {
+    checkAll(
+      [
+        ['2-5', 'two to five'],
+        ['2–5', 'two to five'],
+        ['10 – 20', 'ten to twenty'],
+        ['1990-2000', 'nineteen ninety to two thousand'],
+        ['pages 10–20', 'pages ten to twenty'],
+        ['3-4 days', 'three to four days'],
+        ['ages 18-25', 'ages eighteen to twenty five'],
+        ['1.5-2 hours', 'one point five to two hours'],
+        ['1960s-1980s', 'nineteen sixties to nineteen eighties'],
+        ['2nd–3rd place', 'second to third place'],
+        ['4:00 am - 8:12 pm', 'four a.m. to eight twelve p.m.'],
+        ['100-200', 'one hundred to two hundred'],
+        ['5-10 km', 'five to ten kilometers'],
+      ],
+      'range',
+    );
+    expect(readingOf('a 50-50 chance', 'en').reading).toBe('a fifty-fifty chance');
+    expect(readingOf('#1 hit, a 2×4 board, 2 × 4, 3× faster', 'en').reading).toBe(
+      'number one hit, a two by four board, two by four, three times faster',
+    );
+    expect(readingOf('1080p video', 'en').reading).toBe('one thousand eighty p video');
+    for (const code of ['ISBN 978-3-16-148410-0', 'COVID-19', 'MP3s', 'the A4 sheet']) {
+      expect(readingOf(code, 'en').reading).toBe(code);
+    }
+  });
+
+  it('scores, where the context says it is a score', () => {
+    checkAll(
+      [
+        ['won 3-1', 'won three one'],
+        ['a 2-1 win', 'a two one win'],
+        ['lost 0-2', 'lost zero two'],
+        ['beat Chelsea 4-0', 'beat Chelsea four zero'],
+        ['drew 1-1', 'drew one one'],
+        ['a 3-2 victory', 'a three two victory'],
+        ['led 2-0', 'led two zero'],
+        ['a 1-0 defeat', 'a one zero defeat'],
+        ['tied 2-2', 'tied two two'],
+        ['won 21-17', 'won twenty one seventeen'],
+      ],
+      'score',
+    );
+  });
+
+  it('versions', () => {
+    checkAll(
+      [
+        ['v2.0', 'version two point zero'],
+        ['Python 3.11', 'Python three point eleven'],
+        ['Windows 3.1', 'Windows three point one'],
+        ['iOS 17.2', 'iOS seventeen point two'],
+        ['version 1.2.3', 'version one point two point three'],
+        ['v3', 'version three'],
+        ['Node 20.11', 'Node twenty point eleven'],
+        ['release 1.2.3', 'release one point two point three'],
+        ['Java 1.8', 'Java one point eight'],
+        ['v10.0.1', 'version ten point zero point one'],
+        ['IP 192.168.0.1', 'IP one nine two dot one six eight dot zero dot one'],
+      ],
+      'version',
+    );
+  });
+
+  it('Roman numerals in context, never a lone "I"', () => {
+    checkAll(
+      [
+        ['Chapter IV', 'Chapter four'],
+        ['Part II', 'Part two'],
+        ['World War II', 'World War two'],
+        ['Louis XIV', 'Louis the fourteenth'],
+        ['Elizabeth II', 'Elizabeth the second'],
+        ['Super Bowl LV', 'Super Bowl fifty five'],
+        ['Henry VIII', 'Henry the eighth'],
+        ['the XXI century', 'the twenty first century'],
+        ['Queen Elizabeth I', 'Queen Elizabeth the first'],
+        ['Book XII', 'Book twelve'],
+        ['Act III', 'Act three'],
+      ],
+      'roman',
+    );
+    expect(readingOf('World War I and Part I', 'en').reading).toBe('World War one and Part one');
+    for (const text of ['I am here', 'Malcolm X', 'Then I left', 'Apollo and MIX', 'Mark I said']) {
+      expect(readingOf(text, 'en').reading).toBe(text);
+    }
+  });
+
+  it('abbreviations, from the dictionary', () => {
+    checkAll(
+      [
+        ['Mr. Smith', 'Mister Smith'],
+        ['Mrs. Jones', 'Mrs Jones'],
+        ['Dr. Who', 'Doctor Who'],
+        ['Prof. Lee', 'Professor Lee'],
+        ['St. Louis', 'Saint Louis'],
+        ['on Elm St. today', 'on Elm Street today'],
+        ['on Mulholland Dr. Then', 'on Mulholland Drive. Then'],
+        ['Main Ave.', 'Main Avenue'],
+        ['Sunset Blvd.', 'Sunset Boulevard'],
+        ['Mt. Everest', 'Mount Everest'],
+        ['Ft. Worth', 'Fort Worth'],
+        ['John Smith Jr.', 'John Smith Junior'],
+        ['cats vs. dogs', 'cats versus dogs'],
+        ['e.g. this', 'for example this'],
+        ['i.e. that', 'that is that'],
+        ['approx. 5', 'approximately five'],
+        ['No. 5', 'number five'],
+        ['Fig. 3', 'figure three'],
+        ['Acme Inc.', 'Acme Incorporated'],
+        ['Acme Ltd.', 'Acme Limited'],
+        ['Acme Corp.', 'Acme Corporation'],
+        ['Sales Dept.', 'Sales Department'],
+      ],
+      'abbreviation',
+    );
+  });
+
+  it('acronyms eSpeak reads as a word are spelt; words like NASA stay words', () => {
+    const spelt: Case[] = [
+      ['NYC', 'N.Y.C'],
+      ['ICU', 'I.C.U'],
+      ['UAE', 'U.A.E'],
+      ['LED', 'L.E.D'],
+      ['FAQ', 'F.A.Q'],
+      ['IQ', 'I.Q'],
+      ['EPA', 'E.P.A'],
+      ['HTML', 'H.T.M.L'],
+      ['BBC', 'B.B.C'],
+      ['DIY', 'D.I.Y'],
+    ];
+    checkAll(spelt, 'acronym');
+    // eSpeak alone says these as words ("nick", "icky", …): the reading is heard differently.
+    for (const [written] of spelt.slice(0, 7)) {
+      expect(phonemes(readingOf(written, 'en').reading)).not.toBe(phonemes(written));
+    }
+    for (const word of ['NASA', 'NATO', 'UNESCO', 'COVID', 'OK', 'FBI']) {
+      expect(readingOf(word, 'en').reading).toBe(word);
+    }
+  });
+
+  it('e-mail and web addresses', () => {
+    checkAll([
+      ['john.doe@example.com', 'john dot doe at example dot com'],
+      ['info@acme.org', 'info at acme dot org'],
+      ['a_b-c@mail.co.uk', 'a underscore b dash c at mail dot co dot uk'],
+      ['jane99@gmail.com', 'jane nine nine at gmail dot com'],
+      ['https://www.example.com/path', 'h.t.t.p.s colon slash slash w.w.w dot example dot com slash path'],
+      ['www.example.com', 'w.w.w dot example dot com'],
+      ['see example.org.', 'see example dot org.'],
+      ['http://foo.io/a?b=1', 'h.t.t.p colon slash slash foo dot io slash a question mark b equals one'],
+      ['docs.python.org', 'docs dot python dot org'],
+      ['mail me at ann@x.net', 'mail me at ann at x dot net'],
+    ]);
+  });
+});
+
+describe('English reading: safety and the user', () => {
+  /** The number a cardinal in words stands for (one … decillion), for reading a reading back. */
+  function wordsToNumber(words: string): bigint {
+    const small = [
+      'zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen',
+      'x x twenty thirty forty fifty sixty seventy eighty ninety',
+    ].map((s) => s.split(' '));
+    const scales = ['thousand', 'million', 'billion', 'trillion', 'quadrillion', 'quintillion'];
+    let total = 0n;
+    let group = 0n;
+    for (const w of words.split(' ')) {
+      const unit = small[0]?.indexOf(w) ?? -1;
+      const ten = small[1]?.indexOf(w) ?? -1;
+      if (unit >= 0) group += BigInt(unit);
+      else if (ten >= 0) group += BigInt(ten * 10);
+      else if (w === 'hundred') group *= 100n;
+      else {
+        const s = scales.indexOf(w);
+        if (s < 0) throw new Error(`not a number word: ${w}`);
+        total += group * 1000n ** BigInt(s + 1);
+        group = 0n;
+      }
+    }
+    return total + group;
+  }
+
+  it('reads every whole number back to the same value', () => {
+    const rand = random(37);
+    for (let i = 0; i < 2000; i++) {
+      const digits = String(Math.floor(rand() * 10 ** Math.floor(1 + rand() * 15)));
+      expect(wordsToNumber(cardinalWords(digits))).toBe(BigInt(digits));
+    }
+  });
+
+  it('money keeps every digit of the amount, whatever its decimals', () => {
+    const rand = random(38);
+    for (let i = 0; i < 300; i++) {
+      const whole = String(Math.floor(rand() * 100000));
+      const decimals = String(Math.floor(rand() * 10000)).padStart(1 + Math.floor(rand() * 4), '0');
+      const { reading } = readingOf(`$${whole}.${decimals}`, 'en');
+      if (/^\d{1,2}$|^\d{2}0+$/.test(decimals)) {
+        // Hundredths (or fewer, or zeros after them) are cents: the same value.
+        const cents = decimals.padEnd(2, '0').slice(0, 2);
+        expect(reading).toContain(Number(cents) === 0 ? 'dollar' : cardinalWords(cents));
+      } else {
+        expect(reading).toBe(`${numberWords(`${whole}.${decimals}`)} dollars`);
+      }
+      expect(wordsToNumber(reading.replace(/ (?:point|dollars?|cents?)\b.*$/u, ''))).toBe(BigInt(whole));
+    }
+  });
+
+  it('years and ordinals in words', () => {
+    expect(yearWords('1943')).toBe('nineteen forty three');
+    expect(yearWords('1506')).toBe('fifteen oh six');
+    expect(yearWords('2000')).toBe('two thousand');
+    expect(yearWords('2012')).toBe('twenty twelve');
+    expect(yearWords('1900')).toBe('nineteen hundred');
+    expect(ordinalWords('20')).toBe('twentieth');
+    expect(ordinalWords('1000000')).toBe('one millionth');
+  });
+
+  it('leaves what it is not sure of as written', () => {
+    for (const text of ['2026-13-40', 'call me at noon', '1.2.3.4.5', 'A4 and B5', '13/14/2012']) {
+      expect(readingOf(text, 'en').reading).toBe(text);
+    }
+  });
+
+  it('the hooks of the shared rules read as the English rules do', () => {
+    const ctx = { input: '', index: 0, end: 0, language: 'en' as const, options: {} };
+    expect(english.sayMoney({ whole: '1234', cents: '12', words: english.currency.$ })).toBe(
+      'one thousand two hundred thirty four dollars twelve cents',
+    );
+    expect(english.sayMoney({ whole: '0', cents: '01', words: english.currency.$ })).toBe('one cent');
+    expect(english.sayMoney({ whole: '5', cents: '50', words: english.currency['¥'] })).toBe(
+      'five point five zero yen',
+    );
+    expect(english.sayScaledMoney?.('2.5', 'bn', english.currency.$)).toBe('two point five billion dollars');
+    const time = english.sayTime({ h: 9, min: 5, hSpan: [0, 1], mSpan: [1, 4] }, ctx);
+    expect(time?.map((p) => p.text).join('')).toBe('nine oh five');
+    const date = english.sayDate(
+      { month: 7, day: 25, monthAt: [5, 7], dayAt: [8, 10], year: { text: '2012', at: [0, 4] } },
+      ctx,
+    );
+    expect(date.map((p) => p.text).join('')).toBe('July twenty fifth, twenty twelve');
+    expect(english.numericDateOrder(5, 6, '/', ctx)).toBe('month-first');
+    expect(english.numericDateOrder(5, 6, '/', { ...ctx, options: { dateOrder: 'dmy' } })).toBe('day-first');
+    expect(english.numericDateOrder(25, 6, '/', ctx)).toBe('day-first');
+  });
+
+  it('British and Australian voices say "and" after hundred; American ones do not', () => {
+    const text = '120, 2005, 1,234, 120,000, $1,925.21 and 1900';
+    expect(rewriteForEngine(text, 'en', { andAfterHundred: true }).engineText).toBe(
+      'one hundred and twenty, two thousand and five, one thousand two hundred and thirty four, ' +
+        'one hundred and twenty thousand, one thousand nine hundred and twenty five dollars twenty one cents and nineteen hundred',
+    );
+    expect(rewriteForEngine(text, 'en').engineText).not.toContain(' and twenty');
+    const options = (code: string) => prepareOptions(voiceSettings(code));
+    expect(options('en_female_elara_br').andAfterHundred).toBe(true);
+    expect(options('en_female_jessica_au').andAfterHundred).toBe(true);
+    expect(options('en_female_emily_us').andAfterHundred).toBe(false);
+  });
+
+  it('the lexicon beats every rule', () => {
+    const lexicon: LexiconRule[] = [
+      { match: '$5', replacement: 'a fiver', kind: 'respell', case_sensitive: false, whole_word: false },
+      { match: 'NYC', replacement: 'new york city', kind: 'respell', case_sensitive: true, whole_word: true },
+    ];
+    const { reading, changes } = readingOf('$5 in NYC on 2012-07-25', 'en', { lexicon });
+    expect(reading).toBe('a fiver in new york city on July twenty fifth, twenty twelve');
+    expect(changes.map((c) => [c.written, c.source, c.rule])).toEqual([
+      ['$5', 'lexicon', null],
+      ['NYC', 'lexicon', null],
+      ['2012-07-25', 'rule', 'date'],
+    ]);
+  });
+
+  it('maps the words of a reading back to what was written', () => {
+    const source = 'Pay $1,234.12 on July 25, 2012 at 9:05 am for 5km.';
+    const prepared = rewriteForEngine(source, 'en');
+    const at = (word: string): string => {
+      const cp = [...prepared.engineText.slice(0, prepared.engineText.indexOf(word))].length + 1;
+      const { start, end } = prepared.toSource(cp, [...word].length);
+      return source.slice(start, end);
+    };
+    expect(at('July')).toBe('July');
+    expect(at('fifth')).toBe('25');
+    expect(at('twelve,')).not.toBe('');
+    expect(at('cents')).toBe('$1,234.12');
+    expect(at('oh')).toBe('9:05 am');
+    // A word event inside a written token is widened to the token ("5km").
+    expect(at('kilometers')).toBe('5km');
+  });
+});
