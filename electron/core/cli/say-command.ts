@@ -13,9 +13,9 @@ import { cleanText } from '../../shared/text';
 import type { LanguageCode } from '../../shared/voices';
 import {
   chapterTimesFromWords,
-  dateOrderOf,
   parseChapters,
   readingOf,
+  readingStyleOf,
   spokenBook,
   ssmlVoices,
   type ChapterTiming,
@@ -184,7 +184,7 @@ function showReading(
 ): string {
   const cleaned = cleanText(text);
   const source = isSsml(cleaned) ? parseSsml(cleaned, { voiceCode }).text : cleaned;
-  const { reading, changes } = readingOf(source, language, { lexicon, dateOrder: dateOrderOf(voiceCode) });
+  const { reading, changes } = readingOf(source, language, { lexicon, ...readingStyleOf(voiceCode) });
   const oneLine = (s: string) => s.replace(/\s+/gu, ' ').trim();
   const lines = changes.map(
     (c) => `${oneLine(c.written)} → ${oneLine(c.spoken)}  [${c.source === 'lexicon' ? 'lexicon' : c.rule}]`,

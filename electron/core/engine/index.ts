@@ -33,7 +33,7 @@ export {
   type ChapterTiming,
 } from './text/chapters';
 export { readingOf, type Reading, type ReadingChange, type ReadingOptions } from './text/reading';
-export { dateOrderOf } from './render/voice';
+export { readingStyleOf } from './render/voice';
 export { voiceCharacter } from './voice-character';
 
 /** Creates the engine in this thread (create-engine.ts), loading it on first call. */

@@ -48,7 +48,13 @@ export function prepareOptions(voice: VoiceEngineSettings): PrepareOptions {
   };
 }
 
-/** How a catalogue voice's renders read an ambiguous numeric date (`prepareOptions`), for the reading of a text in it. */
-export function dateOrderOf(voiceCode: string): 'mdy' | 'dmy' {
-  return prepareOptions(voiceSettings(voiceCode)).dateOrder ?? 'mdy';
+/**
+ * How a catalogue voice's renders read numbers and dates (`prepareOptions`: an ambiguous numeric
+ * date's order, British "and" after hundred), for the reading of a text in it.
+ */
+export function readingStyleOf(
+  voiceCode: string,
+): Required<Pick<PrepareOptions, 'dateOrder' | 'andAfterHundred'>> {
+  const { dateOrder = 'mdy', andAfterHundred = false } = prepareOptions(voiceSettings(voiceCode));
+  return { dateOrder, andAfterHundred };
 }

@@ -40,12 +40,15 @@ export interface ReadingOptions {
   lexicon?: readonly LexiconRule[];
   /** How an ambiguous numeric date is read in English (see `PrepareOptions.dateOrder`). */
   dateOrder?: 'mdy' | 'dmy';
+  /** British "and" after hundred in English numbers (see `PrepareOptions.andAfterHundred`). */
+  andAfterHundred?: boolean;
 }
 
 /** The reading of `text` in `language`. Never throws. */
 export function readingOf(text: string, language: LanguageCode, options: ReadingOptions = {}): Reading {
   const { text: mapped, changes } = rewriteWithChanges(text, language, {
     dateOrder: options.dateOrder,
+    andAfterHundred: options.andAfterHundred,
     lexicon: compileLexicon(options.lexicon, language),
     units: lexiconUnits(options.lexicon),
   });

@@ -23,7 +23,7 @@ import { AppError } from '../../../shared/errors';
 import { cleanText, countCharacters } from '../../../shared/text';
 import type { VoiceMapping } from '../../../shared/voice-mapping';
 import { LANGUAGE_NAMES, type LanguageCode } from '../../../shared/voices';
-import { blankMarkerLines, dateOrderOf, readingOf, type LexiconRule } from '../../engine';
+import { blankMarkerLines, readingOf, readingStyleOf, type LexiconRule } from '../../engine';
 import { customLexicon, type CustomVoices } from '../../voices';
 import type { Auth } from '../auth';
 import { apiRoute, KEY } from '../openapi';
@@ -103,7 +103,7 @@ export function registerReadingRoute(
       const input = readingRequest(request.body);
       let language: LanguageCode;
       let entries: readonly LexiconRule[];
-      let dateOrder = input.date_order;
+      let style: { dateOrder?: 'mdy' | 'dmy'; andAfterHundred?: boolean } = {};
       if (input.voice_code !== undefined) {
         const mapping = await withCustomVoice(
           voiceMapping,
@@ -126,7 +126,7 @@ export function registerReadingRoute(
           );
         const global = (await lexicon?.(language)) ?? [];
         entries = voice.custom ? customLexicon(voice.custom, global) : global;
-        dateOrder ??= dateOrderOf(voice.voice.voice_code);
+        style = readingStyleOf(voice.voice.voice_code);
       } else {
         language = input.language!;
         entries = (await lexicon?.(language)) ?? [];
@@ -144,7 +144,11 @@ export function registerReadingRoute(
         );
       // As a render: `[chapter: …]` lines are blanked (same length, so every offset stays).
       const spoken = blankMarkerLines(text);
-      const read = readingOf(spoken, language, { lexicon: entries, ...(dateOrder ? { dateOrder } : {}) });
+      const read = readingOf(spoken, language, {
+        lexicon: entries,
+        ...style,
+        ...(input.date_order ? { dateOrder: input.date_order } : {}),
+      });
       const result: Reading = {
         language,
         ...(input.voice_code !== undefined ? { voice_code: input.voice_code } : {}),

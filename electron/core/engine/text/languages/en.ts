@@ -3,7 +3,7 @@
  * (`../rules`) use for dates, times, money and symbols.
  */
 
-import { piece, type LanguageRules, type Rule } from '../rule-kit';
+import { piece, type LanguageRules, type OutPiece, type Rule } from '../rule-kit';
 import { englishAbbreviationRule } from './en-abbreviations';
 import { ordinalSuffix, ordinalWords, withBritishAnd, yearWords } from './en-numbers';
 import { clockWords, EN_MONTHS, ENGLISH_READING_RULES, monthComesFirst, moneyWords } from './en-reading';
@@ -15,9 +15,11 @@ function withStyle(rule: Rule): Rule {
     rewrite(groups, ctx) {
       const out = rule.rewrite(groups, ctx);
       if (!ctx.options.andAfterHundred || out === undefined) return out;
-      return typeof out === 'string'
-        ? withBritishAnd(out)
-        : out.map((p) => ({ ...p, text: withBritishAnd(p.text) }));
+      const british = (text: string | OutPiece[]) =>
+        typeof text === 'string'
+          ? withBritishAnd(text)
+          : text.map((p) => ({ ...p, text: withBritishAnd(p.text) }));
+      return typeof out === 'string' || Array.isArray(out) ? british(out) : { ...out, out: british(out.out) };
     },
   };
 }
