@@ -1,0 +1,77 @@
+/**
+ * Reading benchmark (issue 37, points 6 and 7): prints figures, never fails.
+ *   npm run bench:reading [-- --failures] [-- --chars 500000] [-- --runs 7]
+ * (a) Speed: `readingOf` over a book of ~500,000 characters per language: the sample chapter of
+ *     the language (assets/samples, real-looking prose) paragraph by paragraph, with a paragraph
+ *     of five case sentences (test/fixtures/reading-cases/, drawn in a seeded order) after each,
+ *     so about half the text is numbers, dates, money, units and abbreviations; the median of
+ *     `--runs` runs after one warm-up run, in ms and chars/s, against the 1 s goal.
+ * (b) Accuracy: per class, ours (`readingOf`) and eSpeak alone against the expected words, heard
+ *     through the real eSpeak (test/fixtures/reading-accuracy.ts), for the class sets and the
+ *     held-out sentence sets, as Markdown tables. `--failures` lists what ours got wrong.
+ */
+
+import { readingOf } from '../electron/core/engine/text/reading';
+import { loadEspeak } from '../test/fixtures/espeak';
+import { random } from '../test/fixtures/random';
+import {
+  PhonemeComparator,
+  READING_CASE_SETS,
+  accuracyTable,
+  failureList,
+  loadReadingCases,
+  measureSet,
+} from '../test/fixtures/reading-accuracy';
+import { fmt, median, sampleText, timeRuns } from './lib';
+
+const argValue = (name: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : undefined;
+};
+const CHARS = Number(argValue('chars') ?? 500_000);
+const RUNS = Number(argValue('runs') ?? 7);
+const SHOW_FAILURES = process.argv.includes('--failures');
+const GOAL_MS = 1000;
+
+/** A book of about `chars` characters in `language` (see the header). */
+function book(language: 'en' | 'vi', chars: number): string {
+  const prose = sampleText(language === 'en' ? 'en-chapter.txt' : 'vi-story.txt', chars).split(/\n\s*\n/);
+  const sentences = READING_CASE_SETS.filter((s) => s.language === language).flatMap((s) =>
+    loadReadingCases(s.name).map((c) => c.written),
+  );
+  const rand = random(language === 'en' ? 37 : 3737);
+  const paragraphs: string[] = [];
+  let length = 0;
+  for (let i = 0; length < chars; i++) {
+    const cases = Array.from({ length: 5 }, () => sentences[Math.floor(rand() * sentences.length)]!);
+    for (const paragraph of [prose[i % prose.length]!, cases.join(' ')]) {
+      paragraphs.push(paragraph);
+      length += paragraph.length + 2;
+    }
+  }
+  return paragraphs.join('\n\n').slice(0, chars);
+}
+
+console.log(
+  `## Reading speed: readingOf over a ${fmt(CHARS)}-character book, median of ${RUNS} after a warm-up\n`,
+);
+console.log('| language | chars | median | chars/s | × the 1 s goal |');
+console.log('| --- | ---: | ---: | ---: | ---: |');
+for (const language of ['en', 'vi'] as const) {
+  const text = book(language, CHARS);
+  readingOf(text, language);
+  const ms = median(await timeRuns(RUNS, () => readingOf(text, language)));
+  console.log(
+    `| ${language} | ${fmt(text.length)} | ${fmt(Math.round(ms))} ms | ${fmt(Math.round(text.length / (ms / 1000)))} | ${(ms / GOAL_MS).toFixed(2)} |`,
+  );
+}
+
+console.log('\n## Reading accuracy: heard through eSpeak NG, ours (readingOf) beside eSpeak alone\n');
+const comparator = new PhonemeComparator(await loadEspeak());
+const results = READING_CASE_SETS.map((s) => measureSet(comparator, s.name));
+for (const result of results) console.log(`${accuracyTable(result)}\n`);
+if (SHOW_FAILURES)
+  for (const result of results) {
+    console.log(`### Failures: ${result.set} (${result.failures.length})\n`);
+    console.log(`${failureList(result)}\n`);
+  }
