@@ -147,14 +147,6 @@ describe('lexicon entries in a render', () => {
   });
 });
 
-/**
- * Whether the language's measure rules are in (issue 37's normaliser branches, i37-vi / i37-en:
- * they read "5 km" and look the user's units up first). Until they are merged, nothing reads a
- * unit after a number and the end-to-end readings below are skipped; the plumbing is tested.
- */
-const measureRulesIn = (language: 'vi' | 'en') =>
-  readingOf('5 km', language).changes.some((c) => c.rule === 'measure');
-
 describe('unit entries (issue 37, point 3)', () => {
   const KNOT_VI: LexiconRule = {
     match: 'kn',
@@ -175,26 +167,20 @@ describe('unit entries (issue 37, point 3)', () => {
     expect(rendered.result.durationMs).toBeGreaterThan(500);
   });
 
-  it.skipIf(!measureRulesIn('vi'))(
-    '"5 kn" is "năm hải lý" with the unit entry (needs the Vietnamese measure rules)',
-    async () => {
-      const { reading } = readingOf('Tàu chạy 5 kn.', 'vi', { lexicon: [KNOT_VI] });
-      expect(await sound(reading, 'vi')).toBe(await sound('Tàu chạy năm hải lý.', 'vi'));
-      // A render reads the unit the same way: as long as the words spelt out (±5 ms).
-      const voice_code = 'vi_female_thuytrang_mb';
-      const withUnit = await render({ text: 'Tàu chạy 5 kn.', voice_code, lexicon: [KNOT_VI] });
-      const spelt = await render({ text: 'Tàu chạy năm hải lý.', voice_code });
-      expect(Math.abs(withUnit.result.durationMs - spelt.result.durationMs)).toBeLessThanOrEqual(5);
-    },
-  );
+  it('"5 kn" is "năm hải lý" with the unit entry', async () => {
+    const { reading } = readingOf('Tàu chạy 5 kn.', 'vi', { lexicon: [KNOT_VI] });
+    expect(await sound(reading, 'vi')).toBe(await sound('Tàu chạy năm hải lý.', 'vi'));
+    // A render reads the unit the same way: as long as the words spelt out (±5 ms).
+    const voice_code = 'vi_female_thuytrang_mb';
+    const withUnit = await render({ text: 'Tàu chạy 5 kn.', voice_code, lexicon: [KNOT_VI] });
+    const spelt = await render({ text: 'Tàu chạy năm hải lý.', voice_code });
+    expect(Math.abs(withUnit.result.durationMs - spelt.result.durationMs)).toBeLessThanOrEqual(5);
+  });
 
-  it.skipIf(!measureRulesIn('en'))(
-    '"5 kn" is "five knots", "1 kn" "one knot" (needs the English measure rules)',
-    async () => {
-      const five = readingOf('At 5 kn.', 'en', { lexicon: [KNOT_EN] }).reading;
-      expect(await sound(five, 'en-us')).toBe(await sound('At five knots.', 'en-us'));
-      const one = readingOf('At 1 kn.', 'en', { lexicon: [KNOT_EN] }).reading;
-      expect(await sound(one, 'en-us')).toBe(await sound('At one knot.', 'en-us'));
-    },
-  );
+  it('"5 kn" is "five knots", "1 kn" "one knot"', async () => {
+    const five = readingOf('At 5 kn.', 'en', { lexicon: [KNOT_EN] }).reading;
+    expect(await sound(five, 'en-us')).toBe(await sound('At five knots.', 'en-us'));
+    const one = readingOf('At 1 kn.', 'en', { lexicon: [KNOT_EN] }).reading;
+    expect(await sound(one, 'en-us')).toBe(await sound('At one knot.', 'en-us'));
+  });
 });
