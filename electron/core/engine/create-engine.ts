@@ -15,6 +15,7 @@ import { createNeuralModels } from './onnx/neural-models';
 import { createWorkerPool } from './espeak/worker-pool';
 import { renderToFiles, type RenderContext } from './render/render';
 import { releaseJapaneseAfterIdle } from './text/languages/ja-kana';
+import { readingOf } from './text/reading';
 
 export interface EngineOptions {
   /** Worker threads; default: the machine's available parallelism. */
@@ -97,6 +98,9 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     async exportChapters(request) {
       const { exportChapterWavs } = await import('./export/book-export');
       return exportChapterWavs(request);
+    },
+    async read(text, language, options) {
+      return readingOf(text, language, options);
     },
     async sentenceCacheStats() {
       if (!cache) return NO_CACHE;

@@ -14,6 +14,7 @@ import type { SsmlCustomVoice } from '../../shared/ssml';
 import type { LanguageCode } from '../../shared/voices';
 import type { LoudnessMeasurement } from './export/loudness';
 import type { ChapterTiming } from './text/chapters';
+import type { Reading, ReadingOptions } from './text/reading';
 import type { VoiceCharacter } from './voice-character';
 
 /**
@@ -214,6 +215,11 @@ export interface Engine {
    * `exportBook` exports what it renders: resampled, mastered and encoded on the engine's thread.
    */
   exportChapters(request: ChapterWavsExportRequest): Promise<BookExportResult>;
+  /**
+   * How `text` will be read in `language` (text/reading.ts `readingOf`), worked out on the
+   * engine's thread, so a long text does not hold up the caller's (the HTTP server's) event loop.
+   */
+  read(text: string, language: LanguageCode, options?: ReadingOptions): Promise<Reading>;
   /** The sentence cache's size and counters (`enabled: false` and zeros when it keeps none). */
   sentenceCacheStats(): Promise<SentenceCacheStats>;
   /** Empties the sentence cache (every entry in its folder); resolves with the stats after. */

@@ -131,10 +131,11 @@ export interface StudioOptions {
   sessions: Sessions;
   clock: Clock;
   /**
-   * For voice auditions (without it the audition route answers ENGINE_FAILED) and the sentence
-   * cache routes (without it they are not served).
+   * For voice auditions (without it the audition route answers ENGINE_FAILED), the sentence
+   * cache routes (without it they are not served) and readings (without it they are worked out
+   * on the HTTP thread).
    */
-  engine?: Pick<Engine, 'streamAudition' | 'sentenceCacheStats' | 'clearSentenceCache'>;
+  engine?: Pick<Engine, 'streamAudition' | 'sentenceCacheStats' | 'clearSentenceCache' | 'read'>;
   /** The built renderer (`DEFAULT_UI_DIR` of static-ui.ts). */
   uiDir: string;
   /** The server's own base URL, for the API page. */
@@ -329,6 +330,7 @@ function registerRoutes(app: HttpApp, options: ServerOptions, allowedOrigins: re
   }
   registerReadingRoute(app, {
     auth,
+    engine: options.studio?.engine,
     voiceMapping,
     customVoices,
     lexicon: options.lexicon ? (language) => options.lexicon!.entriesFor(language) : undefined,

@@ -394,6 +394,7 @@ const hangingEngine: Engine = {
   streamAudition: () => Promise.reject(new AppError('INTERNAL', 'not used')),
   exportBook: () => Promise.reject(new AppError('INTERNAL', 'not used')),
   exportChapters: () => Promise.reject(new AppError('INTERNAL', 'not used')),
+  read: () => Promise.reject(new AppError('INTERNAL', 'not used')),
   sentenceCacheStats: () => Promise.reject(new AppError('INTERNAL', 'not used')),
   clearSentenceCache: () => Promise.reject(new AppError('INTERNAL', 'not used')),
   close: async () => {},

@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RouteOptions } from 'fastify';
 import type { Engine } from '../../../electron/core/engine/engine';
+import { readingOf } from '../../../electron/core/engine';
 import { createJobs, type Jobs } from '../../../electron/core/jobs';
 import { createApiKey } from '../../../electron/core/jobs/keys';
 import { systemClock, type Clock } from '../../../electron/core/platform/clock';
@@ -106,6 +107,7 @@ export const UNUSED_ENGINE: Engine = {
   streamAudition: notUsed,
   exportBook: notUsed,
   exportChapters: notUsed,
+  read: notUsed,
   sentenceCacheStats: notUsed,
   clearSentenceCache: notUsed,
   poolSize: 0,
@@ -179,7 +181,11 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     studio: {
       sessions,
       clock: systemClock,
-      engine: UNUSED_ENGINE,
+      // Nothing renders; readings (pure text work) are worked out on this thread.
+      engine: {
+        ...UNUSED_ENGINE,
+        read: async (text, language, reading) => readingOf(text, language, reading),
+      },
       uiDir: options.uiDir ?? DEFAULT_UI_DIR,
       dataDir: dir,
       settings: openFileSettings(options.settingsDir ?? join(dir, 'config')),

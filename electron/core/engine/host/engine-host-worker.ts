@@ -108,6 +108,13 @@ async function handle(message: HostRequest): Promise<void> {
       post({ type: 'auditioned', seq, wav }, [wav]);
       return;
     }
+    case 'read':
+      post({
+        type: 'read',
+        seq,
+        reading: await started().read(message.text, message.language, message.options),
+      });
+      return;
     case 'cacheStats':
       post({ type: 'cacheStats', seq, stats: await started().sentenceCacheStats() });
       return;

@@ -15,6 +15,7 @@ import type { EngineOptions } from '../create-engine';
 import { abortError } from '../render/synthesis-window';
 import { startWorker } from '../threads/worker-thread';
 import type { HostReply, HostRequest } from './protocol';
+import type { Reading } from '../text/reading';
 
 /** What each kind of call resolves to, and the reply that carries it. */
 interface Answers {
@@ -24,6 +25,7 @@ interface Answers {
   exportChapters: BookExportResult;
   audition: Uint8Array;
   streamAudition: AuditionResult;
+  read: Reading;
   cacheStats: SentenceCacheStats;
   clearCache: SentenceCacheStats;
   close: void;
@@ -117,6 +119,9 @@ export async function createEngineHost(
       case 'auditionStreamed':
         settle(reply, 'streamAudition')?.resolve(reply.result);
         return;
+      case 'read':
+        settle(reply, 'read')?.resolve(reply.reading);
+        return;
       case 'cacheStats': {
         // Both cache calls answer with the stats: settle whichever this one was.
         const kind = pending.get(reply.seq)?.kind === 'clearCache' ? 'clearCache' : 'cacheStats';
@@ -206,6 +211,9 @@ export async function createEngineHost(
         call<'streamAudition'>({ type: 'streamAudition', options }, undefined, onAudio),
         signal,
       );
+    },
+    read(text, language, options = {}) {
+      return call<'read'>({ type: 'read', text, language, options });
     },
     sentenceCacheStats() {
       return call<'cacheStats'>({ type: 'cacheStats' });

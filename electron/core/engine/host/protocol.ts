@@ -7,7 +7,9 @@
 
 import type { ErrorCode } from '../../../shared/errors';
 import type { SentenceCacheStats } from '../../../shared/sentence-cache';
+import type { LanguageCode } from '../../../shared/voices';
 import type { SentenceCacheOptions } from '../cache/sentence-cache';
+import type { Reading, ReadingOptions } from '../text/reading';
 import type {
   AuditionOptions,
   AuditionResult,
@@ -42,6 +44,7 @@ export type HostRequest =
   | { type: 'audition'; seq: number; options: AuditionOptions }
   /** The audition's audio comes back as `audio` replies as it is synthesised, then `auditionStreamed`. */
   | { type: 'streamAudition'; seq: number; options: AuditionOptions }
+  | { type: 'read'; seq: number; text: string; language: LanguageCode; options: ReadingOptions }
   | { type: 'cacheStats'; seq: number }
   | { type: 'clearCache'; seq: number }
   | { type: 'close'; seq: number };
@@ -55,6 +58,7 @@ export type HostReply =
   | { type: 'chaptersExported'; seq: number; result: BookExportResult }
   | { type: 'auditioned'; seq: number; wav: ArrayBuffer }
   | { type: 'auditionStreamed'; seq: number; result: AuditionResult }
+  | { type: 'read'; seq: number; reading: Reading }
   /** Answers `cacheStats` and `clearCache`. */
   | { type: 'cacheStats'; seq: number; stats: SentenceCacheStats }
   | { type: 'closed'; seq: number }

@@ -5,9 +5,9 @@
  * render applies them (a custom voice's own entries first), and each change with what decided
  * it. Any key or the studio session may ask; nothing is charged, stored or spoken.
  *
- * The reading runs on the HTTP thread (it is linear in the text and allocates per match, not per
- * character); `READING_MAX_CHARS` bounds it: docs/API.md gives the event-loop time of the
- * largest text.
+ * The reading is worked out on the engine's thread (`Engine.read`), so a long text does not hold
+ * up the HTTP event loop; `READING_MAX_CHARS` bounds it. Without an engine (tests of the routes
+ * alone) it is worked out here.
  */
 
 import type { FastifyInstance } from 'fastify';
@@ -23,7 +23,7 @@ import { AppError } from '../../../shared/errors';
 import { cleanText, countCharacters } from '../../../shared/text';
 import type { VoiceMapping } from '../../../shared/voice-mapping';
 import { LANGUAGE_NAMES, type LanguageCode } from '../../../shared/voices';
-import { blankMarkerLines, readingOf, readingStyleOf, type LexiconRule } from '../../engine';
+import { blankMarkerLines, readingOf, readingStyleOf, type Engine, type LexiconRule } from '../../engine';
 import { customLexicon, type CustomVoices } from '../../voices';
 import type { Auth } from '../auth';
 import { apiRoute, KEY } from '../openapi';
@@ -33,6 +33,8 @@ import { voiceAccess, withCustomVoice } from './custom-voices';
 
 export interface ReadingRouteOptions {
   auth: Auth;
+  /** Works the reading out on its thread; without it the reading runs on the HTTP thread. */
+  engine?: Pick<Engine, 'read'> | undefined;
   /** Voice codes that are not ours: aliases, and what an unknown code gets (as a submit takes them). */
   voiceMapping: VoiceMapping;
   /** Custom voices: their codes are taken as voice_code, their own lexicon entries applied. */
@@ -83,7 +85,7 @@ function merged(a: readonly ReadingChange[], b: readonly ReadingChange[]): Readi
 
 export function registerReadingRoute(
   app: FastifyInstance,
-  { auth, voiceMapping, customVoices, lexicon }: ReadingRouteOptions,
+  { auth, engine, voiceMapping, customVoices, lexicon }: ReadingRouteOptions,
 ): void {
   app.post(
     '/api/v1/reading',
@@ -144,11 +146,14 @@ export function registerReadingRoute(
         );
       // As a render: `[chapter: …]` lines are blanked (same length, so every offset stays).
       const spoken = blankMarkerLines(text);
-      const read = readingOf(spoken, language, {
+      const readingOptions = {
         lexicon: entries,
         ...style,
         ...(input.date_order ? { dateOrder: input.date_order } : {}),
-      });
+      };
+      const read = engine
+        ? await engine.read(spoken, language, readingOptions)
+        : readingOf(spoken, language, readingOptions);
       const result: Reading = {
         language,
         ...(input.voice_code !== undefined ? { voice_code: input.voice_code } : {}),
