@@ -65,6 +65,8 @@ export interface TestAppOptions {
   voices?: (dataDir: string) => VoiceLibrary;
   /** The pronunciation lexicon over the temp data dir (the /api/v1/lexicon routes); none by default. */
   lexicon?: (dataDir: string) => LexiconStore;
+  /** What works readings out (default: this thread, as `readingOf`); a real engine host to measure its thread. */
+  reader?: Pick<Engine, 'read'>;
   /** Called for each route as the app adds it (fastify's onRoute hook, installed before any). */
   onRoute?: (route: RouteOptions) => void;
 }
