@@ -72,6 +72,58 @@ describe('the comparator: phoneme equality through eSpeak', () => {
     expect(withEquivalentReadings('ngàng lẻo', 'vi')).toBe('ngàng lẻo');
   });
 
+  it('accepts "đô la Mỹ" for "đô la" and "xen ti mét" for "xăng ti mét", not another currency or unit', () => {
+    expect(comparator.sameSpeech('năm triệu đô la Mỹ', 'năm triệu đô la', 'vi')).toBe(true);
+    expect(comparator.sameSpeech('hai xăng ti mét', 'hai xen ti mét', 'vi')).toBe(true);
+    expect(comparator.sameSpeech('hai xăng-ti-mét', 'hai xen ti mét', 'vi')).toBe(true);
+    expect(comparator.sameSpeech('năm triệu đô la', 'năm triệu đồng', 'vi')).toBe(false);
+    expect(comparator.sameSpeech('năm triệu đô la Úc', 'năm triệu đô la', 'vi')).toBe(false);
+    expect(comparator.sameSpeech('hai xen ti mét', 'hai mi li mét', 'vi')).toBe(false);
+    // "xăng" on its own is petrol, not a unit.
+    expect(withEquivalentReadings('giá xăng tăng', 'vi')).toBe('giá xăng tăng');
+  });
+
+  it('accepts the long and short Vietnamese names of a spelt letter, not another letter', () => {
+    const same: [string, string][] = [
+      ['e lờ', 'lờ'],
+      ['em mờ', 'mờ'],
+      ['en nờ', 'nờ'],
+      ['en', 'nờ'],
+      ['e rờ', 'rờ'],
+      ['ét xì', 'ét'],
+      ['ích xì', 'ích'],
+      ['vê kép', 'đúp lê vê'],
+      ['giê', 'gờ'],
+    ];
+    for (const [long, short] of same)
+      expect(comparator.sameSpeech(`xê ${long} bê`, `xê ${short} bê`, 'vi'), `${long} / ${short}`).toBe(true);
+    expect(comparator.sameSpeech('e lờ', 'e rờ', 'vi')).toBe(false);
+    expect(comparator.sameSpeech('em mờ', 'en nờ', 'vi')).toBe(false);
+    expect(comparator.sameSpeech('ét', 'ích', 'vi')).toBe(false);
+    expect(comparator.sameSpeech('vê kép', 'vê', 'vi')).toBe(false);
+    // Words that only contain a letter name are left alone ("lợi ích", "gia", "xe en").
+    expect(withEquivalentReadings('lợi ích gia đình', 'vi')).toBe('lợi ích gia đình');
+  });
+
+  it('hears a lone "gi" as "di": eSpeak alone says it as a bare consonant', () => {
+    espeak.set_voice('vi');
+    const bare = comparablePhonemes(espeak.synthesize_ipa('gi').ipa, 'vi');
+    const di = comparablePhonemes(espeak.synthesize_ipa('di').ipa, 'vi');
+    expect(bare).toBe('z'); // no vowel, no tone: not what any reader says
+    expect(di).toBe('zi1');
+    comparator = new PhonemeComparator(espeak); // its voice was changed behind its back
+    expect(comparator.sameSpeech('ba gi ga bai', 'ba di ga bai', 'vi')).toBe(true);
+    expect(comparator.phonemes('gi', 'vi')).toBe(di);
+    // "gi" inside a syllable ("gia", "giờ") is left alone.
+    expect(withEquivalentReadings('gia giờ gì', 'vi')).toBe('gia giờ gì');
+  });
+
+  it('still hears real differences after the variants: 15, currencies', () => {
+    expect(comparator.sameSpeech('mười năm', 'mười lăm', 'vi')).toBe(false);
+    expect(comparator.sameSpeech('mười đô la', 'mười đồng', 'vi')).toBe(false);
+    expect(comparator.sameSpeech('hai mươi lăm đô la Mỹ', 'hai mươi năm đô la', 'vi')).toBe(true);
+  });
+
   it('accepts "oh" and "zero" for a digit in English, nothing else', () => {
     expect(comparator.sameSpeech('nine oh five', 'nine zero five', 'en')).toBe(true);
     expect(comparator.sameSpeech('nine oh five', 'nine one five', 'en')).toBe(false);
