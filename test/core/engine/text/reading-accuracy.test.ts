@@ -21,15 +21,18 @@ import {
 } from '../../../fixtures/reading-accuracy';
 
 /**
- * The share of each set's cases that must be right (ours), as measured on this branch before
- * the normalisers were merged; the lead raises them after the merge. Never above what is
+ * The share of each set's cases that must be right (ours): set 1 and the class sets as measured
+ * before the normalisers were merged (the lead raises them after the merge), set 2 of the
+ * sentences as measured when it was written, with the normalisers in. Never above what is
  * measured: a floor that fails on the day it is set is no floor.
  */
 const FLOORS: Record<ReadingCaseSetName, number> = {
   'en-classes': 0.506, // 126 of 249 on 2026-11-29
   'en-sentences': 0.33, // 41 of 124
+  'en-sentences-2': 0.796, // 106 of 133 on 2026-11-29, on branch i37-cases2 (normalisers merged)
   'vi-classes': 0.357, // 90 of 252
   'vi-sentences': 0.309, // 52 of 168
+  'vi-sentences-2': 0.731, // 98 of 134 on 2026-11-29, on branch i37-cases2
 };
 
 let espeak: ESpeakNGWorker;
@@ -189,7 +192,7 @@ describe('accuracy on the case sets (through the real eSpeak)', () => {
     '%s: at or above its floor, and never below eSpeak alone',
     (set) => {
       const result = measure(set);
-      expect(result.total.n).toBeGreaterThanOrEqual(set.endsWith('sentences') ? 120 : 200);
+      expect(result.total.n).toBeGreaterThanOrEqual(set.includes('sentences') ? 120 : 200);
       expect(result.total.ours / result.total.n).toBeGreaterThanOrEqual(FLOORS[set]);
       expect(result.total.ours).toBeGreaterThanOrEqual(result.total.espeakAlone);
     },
