@@ -1,7 +1,7 @@
 /**
  * How often the text stage's reading sounds the way a careful reader says it (issue 37, point 6),
  * heard through the real eSpeak: the harness itself (test/fixtures/reading-accuracy.ts), then
- * floors on the four case sets (test/fixtures/reading-cases/). `npm run bench:reading` prints the
+ * floors on the six case sets (test/fixtures/reading-cases/). `npm run bench:reading` prints the
  * per-class tables and the failures.
  */
 
