@@ -44,7 +44,7 @@ export const EN_MONTHS = [
 /** A space inside a written expression: ASCII, no-break or narrow no-break. */
 const SP = '[ \\u00A0\\u202F]';
 /** Before a number: not inside a word, another number or a code ("COVID-19"). */
-const NUM_BEFORE = "(?=[\\d.−½⅓⅔¼¾⅕⅛⅜⅝⅞-])(?<![\\p{L}\\p{N}_.,:/'’]|[\\p{L}_]-)";
+const NUM_BEFORE = "(?=[\\d.−–½⅓⅔¼¾⅕⅛⅜⅝⅞-])(?<![\\p{L}\\p{N}_.,:/'’]|[\\p{L}_]-)";
 /** After a number: no more digits and no punctuation continuing it. */
 const NUM_AFTER = '(?![\\p{N}]|[.,:/]\\p{N})';
 /** After a year in a date: not the start of a longer number or a numeric date ("2012-07-25"). */
@@ -69,10 +69,13 @@ function monthNumber(written: string): number {
   return EN_MONTHS.findIndex((m) => m.slice(0, 3).toLowerCase() === key) + 1;
 }
 
+/** A minus sign as written before a number: hyphen, minus sign or en dash ("to –2.7 percent"). */
+const MINUS = '[-−–]';
+
 /** A number as written, in words: sign, thousands separators, decimals ("-1,234.5" → "minus one thousand two hundred thirty four point five"). */
 export function numberWords(written: string): string {
-  const negative = /^[-−]/.test(written);
-  const plain = written.replace(/^[-−]/, '').replace(/,/g, '');
+  const negative = /^[-−–]/.test(written);
+  const plain = written.replace(/^[-−–]/, '').replace(/,/g, '');
   const dot = plain.indexOf('.');
   const words = dot < 0 ? cardinalWords(plain) : decimalWords(plain.slice(0, dot), plain.slice(dot + 1));
   return negative ? `minus ${words}` : words;
@@ -80,7 +83,7 @@ export function numberWords(written: string): string {
 
 /** Whether a number as written is exactly one ("1", "-1"), for singular unit and currency names. */
 function isOne(written: string): boolean {
-  return /^[-−]?1$/.test(written.replace(/,/g, ''));
+  return /^[-−–]?1$/.test(written.replace(/,/g, ''));
 }
 
 function rangeOf(whole: string, part: string, from = 0): [number, number] {
@@ -497,7 +500,7 @@ const moneyAfterRule: Rule = {
 const percentRule: Rule = {
   name: 'percent',
   // 5%, 2.5 %, -3%, 5‰
-  pattern: `${NUM_BEFORE}([-−]?(?:${AMOUNT}))${SP}?([%％‰])`,
+  pattern: `${NUM_BEFORE}(${MINUS}?(?:${AMOUNT}))${SP}?([%％‰])`,
   rewrite([whole, n, sign]) {
     if (!whole || !n) return undefined;
     return `${numberWords(n)} ${sign === '‰' ? 'per mille' : 'percent'}`;
@@ -527,7 +530,8 @@ for (const [symbol, words] of Object.entries(ENGLISH_UNITS)) {
 }
 
 /** The number written just before a unit ("5", "1.5", "-1"), to choose singular or plural. */
-const NUMBER_BEFORE_UNIT = /([-−]?[\d,.]+)(?:[ \u00A0\u202F](?:thousand|million|billion))?[ \u00A0\u202F]?$/u;
+const NUMBER_BEFORE_UNIT =
+  /([-−–]?[\d,.]+)(?:[ \u00A0\u202F](?:thousand|million|billion))?[ \u00A0\u202F]?$/u;
 
 const UNIT_TOKEN =
   '(?:°[CF]?|℃|℉|sq ft|sq mi|fl oz|in\\.(?=\\s|$)|[\\p{L}µΩ]{1,6}[²³23]?(?:/[\\p{L}µΩ]{1,4}[²³23]?)?)';
@@ -691,10 +695,12 @@ function inDashedCode(ctx: RuleContext): boolean {
 const numberRule: Rule = {
   name: 'cardinal',
   // 1,234; -5; 3.14; .5; 0.010; 1943 (a year where the context says so); 007 (digit by digit)
-  pattern: `${NUM_BEFORE}([-−](?=[\\d.]))?(${AMOUNT})${NUM_AFTER}`,
+  pattern: `${NUM_BEFORE}(${MINUS}(?=[\\d.]))?(${AMOUNT})${NUM_AFTER}`,
   rewrite([whole, sign, n], ctx) {
     if (!whole || !n) return undefined;
     if (inDashedCode(ctx)) return undefined;
+    // An en dash after a number is a range's ("10 –20"), never a minus.
+    if (sign === '–' && /[\p{N}%‰][ \u00A0\u202F]*$/u.test(before(ctx, 4))) return undefined;
     const spoken =
       sign === undefined && /^\d{4}$/.test(n) && isYear(n, ctx)
         ? yearWords(n)

@@ -41,8 +41,8 @@ function phonemes(text: string): string {
 type Case = [string, string];
 
 /** Checks every case by phoneme equality, and that the reading names `rule` among its changes when given. */
-function checkAll(cases: Case[], rule?: string): void {
-  expect(cases.length).toBeGreaterThanOrEqual(10);
+function checkAll(cases: Case[], rule?: string, atLeast = 10): void {
+  expect(cases.length).toBeGreaterThanOrEqual(atLeast);
   for (const [written, spoken] of cases) {
     const { reading, changes } = readingOf(written, 'en');
     expect({ written, reading: phonemes(reading) }).toEqual({ written, reading: phonemes(spoken) });
@@ -597,5 +597,26 @@ describe('English reading: safety and the user', () => {
     expect(at('oh')).toBe('9:05 am');
     // A word event inside a written token is widened to the token ("5km").
     expect(at('kilometers')).toBe('5km');
+  });
+});
+
+describe('English reading, second pass: context decides', () => {
+  it('an en dash or minus sign before a number is "minus", not after a number', () => {
+    checkAll(
+      [
+        ['to –2.7 percent', 'to minus two point seven percent'],
+        ['fell to –2.7%', 'fell to minus two point seven percent'],
+        ['−5 °C', 'minus five degrees Celsius'],
+        ['at –5 °C', 'at minus five degrees Celsius'],
+        ['from -3 to 4', 'from minus three to four'],
+        ['from –3 to 4', 'from minus three to four'],
+        ['10–20', 'ten to twenty'],
+        ['10 – 20', 'ten to twenty'],
+        ['10 –20', 'ten to twenty'],
+        ['5% –8%', 'five percent to eight percent'],
+      ],
+      undefined,
+      10,
+    );
   });
 });
