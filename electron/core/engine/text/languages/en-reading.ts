@@ -692,6 +692,21 @@ function inDashedCode(ctx: RuleContext): boolean {
   return (run.match(/\d[-–](?=\d)/gu) ?? []).length >= 2;
 }
 
+/** Words before an emergency or service number that make it one ("Call 911", "dial 999"). */
+const SERVICE_BEFORE =
+  /(?:^|[^\p{L}])(?:call(?:s|ed|ing)?|dial(?:s|ed|ing)?|phon(?:e|es|ed|ing)|ring(?:s|ing)?|text(?:s|ed|ing)?|contact(?:s|ed|ing)?)(?:[ \u00A0]+(?:the|on|to))?[ \u00A0]+$/iu;
+/** Words after one ("911 calls", "a 999 operator"). */
+const SERVICE_AFTER =
+  /^[ \u00A0]+(?:calls?|callers?|call-takers?|operators?|dispatch(?:ers?)?|cent(?:er|re)s?|lines?|emergenc(?:y|ies)|services?|system|hotline|number|tapes?|recordings?)(?![\p{L}])/iu;
+
+/** Emergency and service numbers, read digit by digit where the context says so ("nine one one"). */
+const SERVICE_NUMBERS = new Set(['911', '999', '112', '411', '311']);
+
+/** Whether `n` is a service number here: "Call 911", "911 calls", "dial 999". */
+function isServiceNumber(n: string, ctx: RuleContext): boolean {
+  return SERVICE_NUMBERS.has(n) && (SERVICE_BEFORE.test(before(ctx)) || SERVICE_AFTER.test(after(ctx, 16)));
+}
+
 const numberRule: Rule = {
   name: 'cardinal',
   // 1,234; -5; 3.14; .5; 0.010; 1943 (a year where the context says so); 007 (digit by digit)
@@ -704,7 +719,7 @@ const numberRule: Rule = {
     const spoken =
       sign === undefined && /^\d{4}$/.test(n) && isYear(n, ctx)
         ? yearWords(n)
-        : /^0\d+$/.test(n)
+        : /^0\d+$/.test(n) || (sign === undefined && isServiceNumber(n, ctx))
           ? `${sign ? 'minus ' : ''}${digitWords(n)}`
           : numberWords(whole);
     // "5km", "3D", "©2026": the words must not run into the letters or symbols beside them.

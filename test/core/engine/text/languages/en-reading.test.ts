@@ -619,4 +619,19 @@ describe('English reading, second pass: context decides', () => {
       10,
     );
   });
+
+  it('emergency and service numbers digit by digit where the context says so', () => {
+    checkAll([
+      ['Call 911', 'Call nine one one'],
+      ['911 calls', 'nine one one calls'],
+      ['dial 999.', 'dial nine nine nine.'],
+      ['call 112 now', 'call one one two now'],
+      ['a 911 dispatcher', 'a nine one one dispatcher'],
+      ['Dial 411 for information', 'Dial four one one for information'],
+      ['called 911 twice', 'called nine one one twice'],
+      ['up to 999 people', 'up to nine hundred ninety nine people'],
+      ['It cost 311 dollars', 'It cost three hundred eleven dollars'],
+      ['room 112', 'room one hundred twelve'],
+    ]);
+  });
 });
