@@ -670,18 +670,21 @@ const versionRule: Rule = {
 
 /** A context word before a number that makes a four-digit number a year. */
 const YEAR_BEFORE =
-  /(?:^|[^\p{L}])(?:in|since|by|from|until|till|to|through|of|year|around|circa|c\.|before|after|during|early|late|mid|spring|summer|autumn|fall|winter|born|died|founded|established|est\.|between|and|or)[ \u00A0]+$/iu;
+  /(?:^|[^\p{L}])(?:in|since|by|from|until|till|to|through|of|year|FY|around|circa|c\.|before|after|during|early|late|mid|spring|summer|autumn|fall|winter|born|died|founded|established|est\.|between|and|or)[ \u00A0]+$/iu;
 const ERA_AFTER = /^[ \u00A0]*(?:AD|BC|BCE|CE|A\.D\.|B\.C\.)(?![\p{L}])/u;
 
-/** Whether a four-digit number is a year here: after a year word, before an era, or not before a word ("1943." but not "1943 people"). */
+/**
+ * Whether a four-digit number from 1000 to 2099 is read in pairs like a year: after a year word,
+ * before an era, on its own ("1994", "in '43 and 1943."), or before a capitalised word (a model
+ * year "2017 Chevrolet", a house number "1428 Elm St."); before a lower-case word it is a count
+ * ("1943 people"). SSML's `<say-as interpret-as="cardinal">` is read by `cardinalSayAs`.
+ */
 function isYear(digits: string, ctx: RuleContext): boolean {
   if (!/^(?:1\d|20)\d{2}$/.test(digits)) return false;
   if (/^\p{L}/u.test(after(ctx, 1))) return false;
   if (YEAR_BEFORE.test(before(ctx)) || ERA_AFTER.test(after(ctx, 6))) return true;
-  // Without a context word, a year is a number inside a text that no word follows ("in the
-  // summer of '43 and 1943."); a number on its own (SSML's <say-as cardinal>) is a count.
-  if (ctx.input.slice(0, ctx.index).trim() === '' && ctx.input.slice(ctx.end).trim() === '') return false;
-  return !/^[ \u00A0]+\p{L}/u.test(after(ctx, 3)) && !/[$€£¥#№]$/.test(before(ctx, 1));
+  if (/[$€£¥#№]$/.test(before(ctx, 1))) return false;
+  return !/^[ \u00A0]+\p{Ll}/u.test(after(ctx, 3));
 }
 
 /** Part of a code of numbers joined by dashes ("978-3-16-148410-0"), which is left as written. */

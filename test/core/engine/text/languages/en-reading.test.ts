@@ -634,4 +634,23 @@ describe('English reading, second pass: context decides', () => {
       ['room 112', 'room one hundred twelve'],
     ]);
   });
+
+  it('four-digit numbers from 1000 to 2099 in pairs alone, after year words and before a name; a count before a lower-case noun', () => {
+    checkAll([
+      ['1994', 'nineteen ninety four'],
+      ['2017 Chevrolet', 'twenty seventeen Chevrolet'],
+      [
+        'Nancy lived at 1428 Elm St. It was late.',
+        'Nancy lived at fourteen twenty eight Elm Street. It was late.',
+      ],
+      ['FY 2017', 'F.Y twenty seventeen'],
+      ['until 1850', 'until eighteen fifty'],
+      ['circa 1066', 'circa ten sixty six'],
+      ['during 1918', 'during nineteen eighteen'],
+      ['2005', 'two thousand five'],
+      ['1943 people', 'one thousand nine hundred forty three people'],
+      ['$1994', 'one thousand nine hundred ninety four dollars'],
+      ['in 1943 people fled', 'in nineteen forty three people fled'],
+    ]);
+  });
 });
