@@ -57,6 +57,8 @@ export const ENGLISH_ABBREVIATIONS: Readonly<Record<string, AbbreviationEntry>> 
   'Ste.': { say: 'suite', beforeDigit: true },
   'Hwy.': { say: 'highway', beforeDigit: true },
   'Rte.': { say: 'route', beforeDigit: true },
+  Hwy: { say: 'highway', beforeDigit: true },
+  Rte: { say: 'route', beforeDigit: true },
   // After a name, or ending a sentence.
   'Jr.': { say: 'Junior', canEnd: true },
   'Sr.': { say: 'Senior', canEnd: true },
@@ -93,13 +95,49 @@ export const ENGLISH_ABBREVIATIONS: Readonly<Record<string, AbbreviationEntry>> 
   'c.': { say: 'circa', beforeDigit: true },
 };
 
-/** Street words read as the street after a capitalised name ("Elm St.", "Mulholland Dr."). */
+/**
+ * Street words read as the street after a capitalised name ("Elm St.", "Mulholland Dr.",
+ * "Arques Ave", "San Tomas hwy"): with their full stop (the dictionary's) or without one.
+ */
 const AFTER_NAME: Readonly<Record<string, string>> = {
   'St.': 'Street',
   St: 'Street',
   'Dr.': 'Drive',
+  Dr: 'Drive',
   'Mt.': 'Mount',
+  Ave: 'Avenue',
+  ave: 'Avenue',
+  Blvd: 'Boulevard',
+  blvd: 'Boulevard',
+  Ct: 'Court',
+  Hwy: 'Highway',
+  hwy: 'Highway',
+  Rd: 'Road',
+  Ln: 'Lane',
+  Pkwy: 'Parkway',
+  pkwy: 'Parkway',
+  Sq: 'Square',
+  Pl: 'Place',
+  Cir: 'Circle',
 };
+/**
+ * What follows a number in an address: a compass point, one to three capitalised words and a
+ * street word ("1211 E Arques Ave", "123 Laguna Ct", "2 San Tomas hwy").
+ */
+export const STREET_AHEAD = new RegExp(
+  `^(?:[ \\u00A0](?:[NSEW]|NE|NW|SE|SW))?(?:[ \\u00A0]\\p{Lu}[\\p{L}'’-]*){1,3}[ \\u00A0](?:${[
+    ...new Set([...Object.keys(AFTER_NAME), ...Object.values(AFTER_NAME)]),
+  ]
+    .filter((w) => w !== 'Mount' && w !== 'Mt.')
+    .map((w) => w.replace('.', '\\.'))
+    .join('|')}|Way|Terrace|Ter)(?![\\p{L}\\p{N}])`,
+  'u',
+);
+
+/** The street words of `AFTER_NAME` written without a full stop, for the pattern. */
+const STREET_WORDS = Object.keys(AFTER_NAME)
+  .filter((k) => !k.endsWith('.'))
+  .join('|');
 
 const NAME_BEFORE = /\p{Lu}[\p{L}'’-]*[ \u00A0]+$/u;
 
@@ -112,10 +150,12 @@ const dictionaryRule = abbreviationRule(ENGLISH_ABBREVIATIONS);
  */
 export const englishAbbreviationRule: Rule = {
   name: 'abbreviation',
-  pattern: `(?=[A-Za-z])(?:${dictionaryRule.pattern})|(?=St)(?<=\\p{Lu}\\p{L}*[ \\u00A0]+)St${WORD_END}`,
+  pattern: `(?=[A-Za-z])(?:${dictionaryRule.pattern})|(?=[A-Za-z])(?<=\\p{Lu}\\p{L}*[ \\u00A0]+)(?:${STREET_WORDS})${WORD_END}|(?=No)(?<=(?<![\\p{L}])(?:the|a|The|A)[ \\u00A0]+)No(?=[ \\u00A0]+\\p{N})`,
   rewrite(groups, ctx) {
     const whole = groups[0];
     if (!whole) return undefined;
+    // "the No 1 seed", "a No 2 hit": number, written without its full stop.
+    if (whole === 'No') return 'number';
     const street = AFTER_NAME[whole];
     const before = ctx.input.slice(Math.max(0, ctx.index - 24), ctx.index);
     const after = ctx.input.slice(ctx.end, ctx.end + 3);
@@ -159,5 +199,53 @@ export const englishAcronymRule: Rule = {
     if (!whole) return undefined;
     const bare = whole.endsWith('s') ? whole.slice(0, -1) : whole;
     return ENGLISH_SPELT_ACRONYMS.has(bare) || SPELT_BY_SHAPE.test(bare) ? spellAcronym(whole) : undefined;
+  },
+};
+
+const COMPASS_POINTS: Readonly<Record<string, string>> = {
+  N: 'North',
+  S: 'South',
+  E: 'East',
+  W: 'West',
+  NE: 'Northeast',
+  NW: 'Northwest',
+  SE: 'Southeast',
+  SW: 'Southwest',
+  NNE: 'North-northeast',
+  ENE: 'East-northeast',
+  ESE: 'East-southeast',
+  SSE: 'South-southeast',
+  SSW: 'South-southwest',
+  WSW: 'West-southwest',
+  WNW: 'West-northwest',
+  NNW: 'North-northwest',
+};
+
+/** Where a compass point is a direction: after "the" ("from the NW", "out of the S"). */
+const COMPASS_BEFORE = /(?:^|[^\p{L}])the[ \u00A0]+$/iu;
+/** Before "wind(s)" ("NE winds"), or a street name after a house number ("1211 E Arques Ave"). */
+const COMPASS_AFTER = /^[ \u00A0]+winds?(?![\p{L}])/iu;
+
+/**
+ * Acronyms, and compass points where the context makes them directions ("winds from the NW" →
+ * "Northwest", "NE winds", "1211 E Arques Ave" → "East"); elsewhere a compass point is an
+ * acronym like any other.
+ */
+export const englishCompassRule: Rule = {
+  name: 'abbreviation',
+  pattern: `(?=[NSEW])(?<![\\p{L}\\p{N}_.&'’-])(?:${Object.keys(COMPASS_POINTS)
+    .sort((a, b) => b.length - a.length)
+    .join('|')})(?![\\p{L}\\p{N}_&]|[.'’-]\\p{L})`,
+  rewrite(groups, ctx) {
+    const whole = groups[0];
+    if (!whole) return undefined;
+    const before = ctx.input.slice(Math.max(0, ctx.index - 12), ctx.index);
+    const after = ctx.input.slice(ctx.end, ctx.end + 80);
+    const inAddress =
+      STREET_AHEAD.test(after) ||
+      (/\p{N}[ \u00A0]+$/u.test(before) && /^[ \u00A0]+\p{Lu}\p{Ll}/u.test(after));
+    if (inAddress || COMPASS_BEFORE.test(before) || COMPASS_AFTER.test(after))
+      return { out: COMPASS_POINTS[whole] as string, name: 'abbreviation' };
+    return englishAcronymRule.rewrite(groups, ctx);
   },
 };

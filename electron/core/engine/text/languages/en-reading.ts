@@ -13,12 +13,13 @@
 
 import { ROMAN_NUMERAL, romanValue } from '../roman-numerals';
 import { piece, validDate, type OutPiece, type Rule, type RuleContext, type UnitWords } from '../rule-kit';
-import { englishAcronymRule } from './en-abbreviations';
+import { englishAcronymRule, englishCompassRule, STREET_AHEAD } from './en-abbreviations';
 import {
   cardinalWords,
   decimalWords,
   digitWords,
   fractionWords,
+  houseNumberWords,
   mixedFractionWords,
   ordinalSuffix,
   ordinalWords,
@@ -576,6 +577,17 @@ const telephoneRule: Rule = {
   },
 };
 
+// --- Roads ------------------------------------------------------------------------------
+
+const interstateRule: Rule = {
+  name: 'abbreviation',
+  // "I-95" I ninety five, "I-405" I four oh five: an interstate highway, its number as in an address
+  pattern: `(?=I-\\d)(?<![\\p{L}\\p{N}_-])I-(\\d{1,3})(?![\\p{L}\\p{N}]|[.,-]\\p{N})`,
+  rewrite([whole, n]) {
+    return whole && n ? `I ${houseNumberWords(n)}` : undefined;
+  },
+};
+
 // --- Ordinals, fractions, scores, versions, ranges, numbers -----------------------------
 
 const ordinalRule: Rule = {
@@ -720,11 +732,13 @@ const numberRule: Rule = {
     // An en dash after a number is a range's ("10 –20"), never a minus.
     if (sign === '–' && /[\p{N}%‰][ \u00A0\u202F]*$/u.test(before(ctx, 4))) return undefined;
     const spoken =
-      sign === undefined && /^\d{4}$/.test(n) && isYear(n, ctx)
-        ? yearWords(n)
-        : /^0\d+$/.test(n) || (sign === undefined && isServiceNumber(n, ctx))
-          ? `${sign ? 'minus ' : ''}${digitWords(n)}`
-          : numberWords(whole);
+      sign === undefined && /^[1-9]\d{2,3}$/.test(n) && STREET_AHEAD.test(after(ctx, 80))
+        ? houseNumberWords(n)
+        : sign === undefined && /^\d{4}$/.test(n) && isYear(n, ctx)
+          ? yearWords(n)
+          : /^0\d+$/.test(n) || (sign === undefined && isServiceNumber(n, ctx))
+            ? `${sign ? 'minus ' : ''}${digitWords(n)}`
+            : numberWords(whole);
     // "5km", "3D", "©2026": the words must not run into the letters or symbols beside them.
     const lead = /\p{S}$/u.test(before(ctx, 1)) ? ' ' : '';
     return /^\p{L}/u.test(after(ctx, 1)) ? `${lead}${spoken} ` : `${lead}${spoken}`;
@@ -855,6 +869,7 @@ export const ENGLISH_READING_RULES: Rule[] = [
   emailRule,
   urlRule,
   telephoneRule,
+  interstateRule,
   isoDateRule,
   numericDateRule,
   monthDateRule,
@@ -875,5 +890,6 @@ export const ENGLISH_READING_RULES: Rule[] = [
   signRule,
   measureRule,
   rangeRule,
+  englishCompassRule,
   englishAcronymRule,
 ];

@@ -653,4 +653,67 @@ describe('English reading, second pass: context decides', () => {
       ['in 1943 people fled', 'in nineteen forty three people fled'],
     ]);
   });
+
+  it('street words without a full stop after a name, highways, routes and interstates', () => {
+    checkAll([
+      ['123 Laguna Ct, Town', 'one twenty three Laguna Court, Town'],
+      ['2 San Tomas hwy', 'two San Tomas Highway'],
+      ['Sun Blvd', 'Sun Boulevard'],
+      ['Mulholland Dr', 'Mulholland Drive'],
+      ['Kings Rd is long', 'Kings Road is long'],
+      ['Penny Ln', 'Penny Lane'],
+      ['Garden State Pkwy', 'Garden State Parkway'],
+      ['Union Sq', 'Union Square'],
+      ['Hwy 18', 'Highway eighteen'],
+      ['Rte 66', 'Route sixty six'],
+      ['Take I-95 north', 'Take I ninety five north'],
+      ['I-405', 'I four oh five'],
+      ['Ask Dr. Smith', 'Ask Doctor Smith'],
+    ]);
+  });
+
+  it('house numbers before a street are said in pairs', () => {
+    checkAll([
+      ['105 Main Street', 'one oh five Main Street'],
+      ['100 Park Ave', 'one hundred Park Avenue'],
+      ['1205 N Oak Dr', 'twelve oh five North Oak Drive'],
+      ['3000 Sand Hill Rd', 'three thousand Sand Hill Road'],
+      ['12 Elm St', 'twelve Elm Street'],
+      ['123 people', 'one hundred twenty three people'],
+      ['725 Fifth Avenue', 'seven twenty five Fifth Avenue'],
+      ['1600 Pennsylvania Avenue', 'sixteen hundred Pennsylvania Avenue'],
+      ['221 Baker St.', 'two twenty one Baker Street.'],
+      ['He counted 450 Main Street shops', 'He counted four fifty Main Street shops'],
+    ]);
+  });
+
+  it('compass points as words after "the", before winds and in an address; an acronym elsewhere', () => {
+    checkAll([
+      ['1211 E Arques Ave', 'twelve eleven East Arques Avenue'],
+      ['winds from the NW', 'winds from the Northwest'],
+      ['NE winds', 'Northeast winds'],
+      ['out of the SSW.', 'out of the South-southwest.'],
+      ['to the E', 'to the East'],
+      ['N Main St', 'North Main Street'],
+      ['at 5 N Main', 'at five North Main'],
+      ['the NNE', 'the North-northeast'],
+      ['W wind', 'West wind'],
+      ['NSW', 'N.S.W'],
+      ['Section E', 'Section E'],
+    ]);
+  });
+
+  it('"No" without its full stop before a number after "the" or "a" is "number"', () => {
+    checkAll(
+      [
+        ['the No 1 seed', 'the number one seed'],
+        ['a No 2 hit', 'a number two hit'],
+        ['The No 10 shirt', 'The number ten shirt'],
+        ['No 1 knows', 'No one knows'],
+        ['the No. 1 seed', 'the number one seed'],
+      ],
+      undefined,
+      5,
+    );
+  });
 });
