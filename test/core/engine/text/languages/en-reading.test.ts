@@ -716,4 +716,19 @@ describe('English reading, second pass: context decides', () => {
       5,
     );
   });
+
+  it('toll-free numbers: "1-800" is "one eight hundred", the other prefixes digit by digit', () => {
+    checkAll(
+      [
+        ['1-800-555-0199', 'one, eight hundred, five five five, zero one nine nine'],
+        ['1 800 555 0199', 'one, eight hundred, five five five, zero one nine nine'],
+        ['1-888-555-0199', 'one, eight eight eight, five five five, zero one nine nine'],
+        ['1 877 555 0199', 'one, eight seven seven, five five five, zero one nine nine'],
+        ['Call 800-555-0199 today.', 'Call eight zero zero, five five five, zero one nine nine today.'],
+        ['1-866-555-0100', 'one, eight six six, five five five, zero one zero zero'],
+      ],
+      'telephone',
+      6,
+    );
+  });
 });
