@@ -564,6 +564,26 @@ const measureRule: Rule = {
   },
 };
 
+/** Words a rate is "per" after a slash ("calls/day", "miles/hour"), beside the money periods and the unit table. */
+const PER_WORDS = new Set(
+  'second minute hour day night week month year annum person head capita unit share game page user visit mile gallon liter litre ton tonne pound ounce acre hectare serving dose trip'.split(
+    ' ',
+  ),
+);
+
+const perRule: Rule = {
+  name: 'measure',
+  // "calls/day" calls per day, "miles/hour", "$/kg" dollars per kilogram; "and/or" stays
+  pattern: `(?=[/$€£¥])(?:(\\$|[€£¥])|(?<=\\p{L}))/(\\p{L}{2,8})(?![\\p{L}\\p{N}/])`,
+  rewrite([whole, currency, word], ctx) {
+    if (!whole || !word) return undefined;
+    const unit = PER_WORDS.has(word) ? word : (PERIODS[word] ?? lookUpUnit(word, ctx)?.one);
+    if (unit === undefined) return undefined;
+    const money = currency === undefined ? '' : (CURRENCY_BY_SYMBOL[currency]?.many ?? '');
+    return `${money} per ${unit}`;
+  },
+};
+
 // --- Telephone numbers ------------------------------------------------------------------
 
 const telephoneRule: Rule = {
@@ -895,6 +915,7 @@ export const ENGLISH_READING_RULES: Rule[] = [
   numberRule,
   signRule,
   measureRule,
+  perRule,
   rangeRule,
   englishCompassRule,
   englishAcronymRule,

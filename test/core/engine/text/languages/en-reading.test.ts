@@ -731,4 +731,19 @@ describe('English reading, second pass: context decides', () => {
       6,
     );
   });
+
+  it('"/" between a word and a rate\'s unit is "per"; other slashes stay', () => {
+    checkAll([
+      ['50 calls/day', 'fifty calls per day'],
+      ['$/kg', 'dollars per kilogram'],
+      ['60 miles/hour', 'sixty miles per hour'],
+      ['price in €/kWh', 'price in euros per kilowatt hour'],
+      ['beds/night', 'beds per night'],
+      ['visits/yr', 'visits per year'],
+      ['cases/capita', 'cases per capita'],
+      ['and/or', 'and/or'],
+      ['he/she', 'he/she'],
+      ['input/output', 'input/output'],
+    ]);
+  });
 });
