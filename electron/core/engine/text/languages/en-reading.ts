@@ -320,11 +320,15 @@ const clockTimeRule: Rule = {
     if (h2 !== undefined && ampm2 !== undefined) return `${cardinalWords(h2)} ${sayAmPm(ampm2)}`;
     if (h === undefined || min === undefined) return undefined;
     if (sec !== undefined && !ampm && !/(?:^|[^\p{L}])at[ \u00A0]+$/iu.test(before(ctx))) {
-      return durationWords([
-        [h, 'hour'],
-        [min, 'minute'],
-        [sec, 'second'],
-      ]);
+      // "14:10:30" as a stopwatch reads it, without "and".
+      return durationWords(
+        [
+          [h, 'hour'],
+          [min, 'minute'],
+          [sec, 'second'],
+        ],
+        ' ',
+      );
     }
     if (Number(h) === 24 && Number(min) > 0) return undefined;
     const clock = clockWords(h, min, ampm !== undefined);
@@ -333,14 +337,14 @@ const clockTimeRule: Rule = {
   },
 };
 
-/** Amounts of time in words, leaving out zeros: "one hour thirty minutes fifteen seconds". */
-function durationWords(parts: [string, string][]): string {
+/** Amounts of time in words, leaving out zeros: "two hours and thirty minutes"; `beforeLast` joins the last amount. */
+function durationWords(parts: [string, string][], beforeLast = ' and '): string {
   const words = parts
     .filter(([n]) => Number(n) !== 0)
     .map(([n, unit]) => `${cardinalWords(n)} ${Number(n) === 1 ? unit : `${unit}s`}`);
   if (words.length === 0) return `zero ${(parts[parts.length - 1] as [string, string])[1]}s`;
   const last = words.pop() as string;
-  return words.length > 0 ? `${words.join(' ')} and ${last}` : last;
+  return words.length > 0 ? `${words.join(' ')}${beforeLast}${last}` : last;
 }
 
 const durationRule: Rule = {
@@ -537,6 +541,19 @@ const NUMBER_BEFORE_UNIT =
 const UNIT_TOKEN =
   '(?:°[CF]?|℃|℉|sq ft|sq mi|fl oz|in\\.(?=\\s|$)|[\\p{L}µΩ]{1,6}[²³23]?(?:/[\\p{L}µΩ]{1,4}[²³23]?)?)';
 
+/**
+ * Whether a measure qualifies a noun after "a"/"an" ("a 2 GB file", "an 8 km run"): its unit is
+ * then said in the singular, "a two gigabyte file". `numberLength` is the number's written length.
+ */
+function isAttributive(ctx: RuleContext, numberLength: number): boolean {
+  const beforeNumber = ctx.input.slice(Math.max(0, ctx.index - numberLength - 4), ctx.index - numberLength);
+  return (
+    /(?:^|[^\p{L}])an?[ \u00A0]+$/iu.test(beforeNumber) &&
+    /^[ \u00A0]+\p{Ll}/u.test(after(ctx, 3)) &&
+    !/^[ \u00A0]+(?:of|per|and|or|to)(?![\p{L}])/u.test(after(ctx, 6))
+  );
+}
+
 const measureRule: Rule = {
   name: 'measure',
   // The unit after a number: "5km", "120km/h", "30°C", "100 m2", "16GB", "60 mph", "5 in."
@@ -560,7 +577,7 @@ const measureRule: Rule = {
     if (space && ENGLISH_UNITS_ONLY_ATTACHED.has(token) && !ctx.options.units?.has(token)) return undefined;
     // The number rule leaves a space before a unit written against it in letters ("5km").
     const gap = space || !/^\p{L}/u.test(token) ? ' ' : '';
-    return `${gap}${isOne(number) ? words.one : words.many}`;
+    return `${gap}${isOne(number) || isAttributive(ctx, found[0].length) ? words.one : words.many}`;
   },
 };
 

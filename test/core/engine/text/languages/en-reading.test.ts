@@ -184,8 +184,9 @@ describe('English reading, per class', () => {
   it('durations', () => {
     checkAll([
       ['2h 30m', 'two hours and thirty minutes'],
-      ['1:30:15', 'one hour thirty minutes and fifteen seconds'],
-      ['2:03:45', 'two hours three minutes and forty five seconds'],
+      ['1:30:15', 'one hour thirty minutes fifteen seconds'],
+      ['2:03:45', 'two hours three minutes forty five seconds'],
+      ['14:10:30', 'fourteen hours ten minutes thirty seconds'],
       ['1 hr 15 min', 'one hour and fifteen minutes'],
       ['2h', 'two hours'],
       ['1h', 'one hour'],
@@ -292,7 +293,7 @@ describe('English reading, per class', () => {
         ['123-123-5678', 'one two three, one two three, five six seven eight'],
         ['(555) 123-4567', 'five five five, one two three, four five six seven'],
         ['+1 555 123 4567', 'plus one, five five five, one two three, four five six seven'],
-        ['1-800-555-0199', 'one, eight zero zero, five five five, zero one nine nine'],
+        ['1-800-555-0199', 'one, eight hundred, five five five, zero one nine nine'],
         ['093-655-5449', 'zero nine three, six five five, five four four nine'],
         ['555.123.4567', 'five five five, one two three, four five six seven'],
         ['+44 20 7946 0958', 'plus four four, two zero, seven nine four six, zero nine five eight'],
@@ -744,6 +745,21 @@ describe('English reading, second pass: context decides', () => {
       ['and/or', 'and/or'],
       ['he/she', 'he/she'],
       ['input/output', 'input/output'],
+    ]);
+  });
+
+  it('a measure before a noun after "a"/"an" takes the singular unit', () => {
+    checkAll([
+      ['a 2 GB file', 'a two gigabyte file'],
+      ['an 8 km run', 'an eight kilometer run'],
+      ['a 5 kg bag of rice', 'a five kilogram bag of rice'],
+      ['a 2GB file', 'a two gigabyte file'],
+      ['A 3 m wall', 'A three meter wall'],
+      ['a 10 mm bolt', 'a ten millimeter bolt'],
+      ['a 2 GB of data', 'a two gigabytes of data'],
+      ['2 GB files', 'two gigabytes files'],
+      ['It weighs a 5 kg.', 'It weighs a five kilograms.'],
+      ['the 5 kg bag', 'the five kilograms bag'],
     ]);
   });
 });
