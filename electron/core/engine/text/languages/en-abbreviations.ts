@@ -6,7 +6,8 @@
  * Acronyms English says as a word (NASA, NATO, UNESCO, COVID) eSpeak already reads as one.
  */
 
-import { abbreviationRule, WORD_END, type AbbreviationEntry, type Rule } from '../rule-kit';
+import { ROMAN_NUMERAL } from '../roman-numerals';
+import { abbreviationRule, WORD_END, type AbbreviationEntry, type Rule, type RuleContext } from '../rule-kit';
 
 /** The dictionary: each left side as written (with its full stop), what is said instead, and where. */
 export const ENGLISH_ABBREVIATIONS: Readonly<Record<string, AbbreviationEntry>> = {
@@ -185,6 +186,48 @@ export const ENGLISH_SPELT_ACRONYMS: ReadonlySet<string> = new Set(
 /** Capitals English never says as a word: no vowel letter (AEIOU) and at least two letters ("NYC", "BBC", "HTML"). */
 const SPELT_BY_SHAPE = /^[B-DF-HJ-NP-TV-Z]{2,5}$/u;
 
+/**
+ * Capitals said as a word, not spelt, in a text of mixed case: English words written in capitals
+ * for emphasis ("I said NO"), and acronyms English reads as a word (NASA, NATO, COVID).
+ */
+export const ENGLISH_WORD_ACRONYMS: ReadonlySet<string> = new Set(
+  (
+    'OK NO GO SO OH HI AH UH UM WE ME HE BE DO TO IN ON OR AN AT IS AS UP OF IF MY BY US IT ' +
+    'YES THE AND BUT FOR NOT YOU ALL ARE WAS HAS HAD HIS HER SHE OUR OUT NOW NEW BIG TOP WOW HEY ' +
+    'YAY BOO WHY HOW ANY ONE TWO TEN GOD MAN MEN GET GOT LET SEE SAY SAW BAD END OFF OLD OWN ' +
+    'GIF RAM ROM PIN ZIP SIM LAN WAN CAD DOS PAC TED ' +
+    'NASA NATO COVID UNESCO UNICEF FEMA OPEC NAFTA SWAT AIDS FIFA SCUBA LASER RADAR NASCAR ASEAN ' +
+    'IKEA AWOL ASAP ISIS IMAX OSHA HUD NIMBY YOLO SARS MERS GIFS JPEG PAYE TESOL TOEFL'
+  ).split(' '),
+);
+
+/** Pairs of consonants an English word can begin with: capitals that begin otherwise are spelt ("NCAA"). */
+const WORD_ONSET =
+  /^(?:[AEIOU]|[B-DF-HJ-NP-TV-Z][AEIOUY]|BL|BR|CH|CL|CR|DR|FL|FR|GL|GR|KN|PH|PL|PR|SC|SH|SK|SL|SM|SN|SP|ST|SW|TH|TR|TW|WH|WR)/u;
+
+/** A Roman numeral, left to the Roman numeral rule and eSpeak ("MIX", "XIV"). */
+const ROMAN_ONLY = new RegExp(`^(?:${ROMAN_NUMERAL})$`, 'u');
+
+/**
+ * Whether capitals in a text of mixed case are an acronym to spell: two or three letters
+ * ("DNA", "MRI", "WHO" the organisation), or four and more that cannot begin an English word or
+ * end in a doubled vowel ("NCAA"), unless said as a word or a Roman numeral.
+ */
+function spelledInMixedCase(bare: string): boolean {
+  if (ENGLISH_WORD_ACRONYMS.has(bare) || ROMAN_ONLY.test(bare)) return false;
+  if (bare.length <= 3) return true;
+  return !WORD_ONSET.test(bare) || /([AEIOU])\1$/u.test(bare);
+}
+
+/** Whether the line around a match has a lower-case letter (a headline in capitals is left to eSpeak). */
+function inMixedCaseLine(ctx: RuleContext): boolean {
+  const left = ctx.input.slice(Math.max(0, ctx.index - 120), ctx.index);
+  const right = ctx.input.slice(ctx.end, ctx.end + 120);
+  const lineLeft = left.slice(left.lastIndexOf('\n') + 1);
+  const newline = right.indexOf('\n');
+  return /\p{Ll}/u.test(lineLeft) || /\p{Ll}/u.test(newline < 0 ? right : right.slice(0, newline));
+}
+
 /** A spelt acronym as eSpeak spells it: "NYC" → "N.Y.C" (a plural "CEOs" → "C.E.O's"). */
 export function spellAcronym(word: string): string {
   const plural = word.endsWith('s');
@@ -192,13 +235,18 @@ export function spellAcronym(word: string): string {
   return `${[...letters].join('.')}${plural ? "'s" : ''}`;
 }
 
+/**
+ * Acronyms spelt with a full stop between the letters, which eSpeak says as one stressed word
+ * ("D.N.A" as "G.D.P" and "GDP" are heard; "D N A" would read the "A" as the article).
+ */
 export const englishAcronymRule: Rule = {
   name: 'acronym',
   pattern: `(?=\\p{Lu})(?<![\\p{L}\\p{N}_.&'’-])\\p{Lu}{2,5}s?(?![\\p{L}\\p{N}_&]|[.'’-]\\p{L})`,
-  rewrite([whole]) {
+  rewrite([whole], ctx) {
     if (!whole) return undefined;
     const bare = whole.endsWith('s') ? whole.slice(0, -1) : whole;
-    return ENGLISH_SPELT_ACRONYMS.has(bare) || SPELT_BY_SHAPE.test(bare) ? spellAcronym(whole) : undefined;
+    if (ENGLISH_SPELT_ACRONYMS.has(bare) || SPELT_BY_SHAPE.test(bare)) return spellAcronym(whole);
+    return spelledInMixedCase(bare) && inMixedCaseLine(ctx) ? spellAcronym(whole) : undefined;
   },
 };
 

@@ -762,4 +762,30 @@ describe('English reading, second pass: context decides', () => {
       ['the 5 kg bag', 'the five kilograms bag'],
     ]);
   });
+
+  it('capitals of two or three letters in mixed-case text are spelt unless said as a word; not in a line of capitals', () => {
+    checkAll(
+      [
+        ['DNA is', 'D.N.A is'],
+        ['an MRI scan', 'an M.R.I scan'],
+        ['the IRS', 'the I.R.S'],
+        ['the WHO said', 'the W.H.O said'],
+        ['The BEA reported', 'The B.E.A reported'],
+        ['the NCAA final', 'the N.C.A.A final'],
+        ['the ETA is', 'the E.T.A is'],
+        ['the UFO', 'the U.F.O'],
+        ['I said NO to him', 'I said NO to him'],
+        ['NASA and FEMA met', 'NASA and FEMA met'],
+        ['He is OK', 'He is OK'],
+      ],
+      undefined,
+      10,
+    );
+    // "G.D.P" is heard as "GDP" is; letters apart ("G D P") would stress each and read "A" as the article.
+    expect(phonemes('G.D.P')).toBe(phonemes('GDP'));
+    expect(phonemes('D N A')).not.toBe(phonemes('D.N.A'));
+    // A headline in capitals is left to eSpeak: "WHO" there is the word.
+    expect(readingOf('FIRE AT THE WHO', 'en').reading).toBe('FIRE AT THE WHO');
+    expect(readingOf('The news.\nFIRE AT THE WHO', 'en').reading).toMatch(/FIRE AT THE WHO$/u);
+  });
 });
