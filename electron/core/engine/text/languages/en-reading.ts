@@ -13,7 +13,7 @@
 
 import { ROMAN_NUMERAL, romanValue } from '../roman-numerals';
 import { piece, validDate, type OutPiece, type Rule, type RuleContext, type UnitWords } from '../rule-kit';
-import { englishAcronymRule, englishCompassRule, STREET_AHEAD } from './en-abbreviations';
+import { englishAcronymRule, englishCompassRule, spellAcronym, STREET_AHEAD } from './en-abbreviations';
 import {
   cardinalWords,
   decimalWords,
@@ -871,14 +871,28 @@ const ADDRESS_SYMBOLS: Record<string, string> = {
   '%': ' percent ',
 };
 
-/** An address read part by part: symbols named, digits one by one, "www" and "http(s)" spelt. */
+/** Two-letter domain endings said as a word; the others are spelt ("site.io" → "site dot I O", ".co.uk" → "co dot U K"). */
+const TLDS_SAID = new Set(['co', 'me']);
+/** A two-letter domain ending: the last label of the host. */
+const TWO_LETTER_TLD = /\.([A-Za-z]{2})(?=$|[/?#:])/u;
+
+/** Part of an address read as it is said: symbols named, digits one by one. */
+function addressPartWords(part: string): string {
+  return part
+    .replace(/\d+/gu, (d) => ` ${digitWords(d)} `)
+    .replace(/[.@\-_/:?=&#+~%]/gu, (c) => ADDRESS_SYMBOLS[c] ?? ' ');
+}
+
+/** An address read part by part: symbols named, digits one by one, "www", "http(s)" and a two-letter domain ending spelt. */
 function addressWords(address: string): string {
   const scheme = /^https?:\/\//iu.exec(address)?.[0] ?? '';
   const www = /^www\./iu.test(address.slice(scheme.length)) ? 4 : 0;
-  const rest = address
-    .slice(scheme.length + www)
-    .replace(/\d+/gu, (d) => ` ${digitWords(d)} `)
-    .replace(/[.@\-_/:?=&#+~%]/gu, (c) => ADDRESS_SYMBOLS[c] ?? ' ');
+  const body = address.slice(scheme.length + www);
+  const tld = TWO_LETTER_TLD.exec(body);
+  const rest =
+    tld?.[1] !== undefined && !TLDS_SAID.has(tld[1].toLowerCase())
+      ? `${addressPartWords(body.slice(0, tld.index))} dot ${spellAcronym(tld[1].toUpperCase())} ${addressPartWords(body.slice(tld.index + 3))}`
+      : addressPartWords(body);
   const start = `${scheme ? `${scheme.length === 8 ? 'h.t.t.p.s' : 'h.t.t.p'} colon slash slash ` : ''}${www ? 'w.w.w dot ' : ''}`;
   return `${start}${rest}`.replace(/ {2,}/gu, ' ').trim();
 }

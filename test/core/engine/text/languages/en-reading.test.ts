@@ -455,12 +455,12 @@ describe('English reading, per class', () => {
     checkAll([
       ['john.doe@example.com', 'john dot doe at example dot com'],
       ['info@acme.org', 'info at acme dot org'],
-      ['a_b-c@mail.co.uk', 'a underscore b dash c at mail dot co dot uk'],
+      ['a_b-c@mail.co.uk', 'a underscore b dash c at mail dot co dot U.K'],
       ['jane99@gmail.com', 'jane nine nine at gmail dot com'],
       ['https://www.example.com/path', 'h.t.t.p.s colon slash slash w.w.w dot example dot com slash path'],
       ['www.example.com', 'w.w.w dot example dot com'],
       ['see example.org.', 'see example dot org.'],
-      ['http://foo.io/a?b=1', 'h.t.t.p colon slash slash foo dot io slash a question mark b equals one'],
+      ['http://foo.io/a?b=1', 'h.t.t.p colon slash slash foo dot I.O slash a question mark b equals one'],
       ['docs.python.org', 'docs dot python dot org'],
       ['mail me at ann@x.net', 'mail me at ann at x dot net'],
     ]);
@@ -787,5 +787,24 @@ describe('English reading, second pass: context decides', () => {
     // A headline in capitals is left to eSpeak: "WHO" there is the word.
     expect(readingOf('FIRE AT THE WHO', 'en').reading).toBe('FIRE AT THE WHO');
     expect(readingOf('The news.\nFIRE AT THE WHO', 'en').reading).toMatch(/FIRE AT THE WHO$/u);
+  });
+
+  it('a two-letter domain ending is spelt, except "co" and "me"; longer ones are said', () => {
+    checkAll(
+      [
+        ['contact@site.io', 'contact at site dot I.O'],
+        ['bbc.co.uk', 'bbc dot co dot U.K'],
+        ['site.de/about', 'site dot D.E slash about'],
+        ['https://www.example.ai/path', 'h.t.t.p.s colon slash slash w.w.w dot example dot A.I slash path'],
+        ['nic.vn', 'nic dot V.N'],
+        ['me@about.me', 'me at about dot me'],
+        ['john@example.com', 'john at example dot com'],
+        ['www.gov.uk', 'w.w.w dot gov dot U.K'],
+      ],
+      undefined,
+      8,
+    );
+    // The letters are the names of the letters, not a word ("io", "ai").
+    expect(phonemes(readingOf('site.io', 'en').reading)).not.toBe(phonemes('site dot io'));
   });
 });
