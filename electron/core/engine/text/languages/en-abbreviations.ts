@@ -135,10 +135,11 @@ export const STREET_AHEAD = new RegExp(
   'u',
 );
 
-/** The street words of `AFTER_NAME` written without a full stop, for the pattern. */
+/** The street words of `AFTER_NAME` written without a full stop, for the pattern, and their first letters (a cheap look-ahead). */
 const STREET_WORDS = Object.keys(AFTER_NAME)
   .filter((k) => !k.endsWith('.'))
   .join('|');
+const STREET_INITIALS = [...new Set(STREET_WORDS.split('|').map((w) => w.charAt(0)))].join('');
 
 const NAME_BEFORE = /\p{Lu}[\p{L}'’-]*[ \u00A0]+$/u;
 
@@ -151,7 +152,7 @@ const dictionaryRule = abbreviationRule(ENGLISH_ABBREVIATIONS);
  */
 export const englishAbbreviationRule: Rule = {
   name: 'abbreviation',
-  pattern: `(?=[A-Za-z])(?:${dictionaryRule.pattern})|(?=[A-Za-z])(?<=\\p{Lu}\\p{L}*[ \\u00A0]+)(?:${STREET_WORDS})${WORD_END}|(?=No)(?<=(?<![\\p{L}])(?:the|a|The|A)[ \\u00A0]+)No(?=[ \\u00A0]+\\p{N})`,
+  pattern: `(?=[A-Za-z])(?:${dictionaryRule.pattern})|(?=[${STREET_INITIALS}])(?<=[ \\u00A0])(?:${STREET_WORDS})${WORD_END}(?<=\\p{Lu}\\p{L}*[ \\u00A0]+\\p{L}+)|(?=No)(?<=(?<![\\p{L}])(?:the|a|The|A)[ \\u00A0]+)No(?=[ \\u00A0]+\\p{N})`,
   rewrite(groups, ctx) {
     const whole = groups[0];
     if (!whole) return undefined;
