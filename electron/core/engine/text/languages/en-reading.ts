@@ -476,13 +476,16 @@ function moneyRangeWords(
 const moneyBeforeRule: Rule = {
   name: 'money',
   // $5, $1,234.12, US$5, €20, £3.50, $3 million, $2.5bn, USD 50, $5-$10, $5–10
-  pattern: `(?=[-−$€£¥￥₩₹₫A-Z])(?<![\\p{L}\\p{N}])([-−])?(${SYMBOL}|(?:${CODE})${SP})(${AMOUNT})(?:${SP}?(${SCALE}))?(?:${SP}?[-–—]${SP}?(?:${SYMBOL})?(${AMOUNT})(?:${SP}?(${SCALE}))?)?(?:/(${PERIOD}))?(?![\\p{N}]|[.,]\\p{N})`,
-  rewrite([whole, minus, symbol, amount, scale, amount2, scale2, period]) {
+  pattern: `(?=[-−$€£¥￥₩₹₫A-Z])(?<![\\p{L}\\p{N}])([-−])?(${SYMBOL}|(?:${CODE})${SP})(${AMOUNT})(?:${SP}?(${SCALE}))?(?:${SP}?[-–—]${SP}?(${SYMBOL})?(${AMOUNT})(?:${SP}?(${SCALE}))?)?(?:/(${PERIOD}))?(?![\\p{N}]|[.,]\\p{N})`,
+  rewrite([whole, minus, symbol, amount, scale, symbol2, amount2, scale2, period]) {
     if (!whole || !symbol || !amount) return undefined;
     const sign = minus ? 'minus ' : '';
     const currency = CURRENCY_BY_SYMBOL[symbol.trim()];
     if (!currency) return undefined;
     const per = period ? ` per ${PERIODS[period] ?? period}` : '';
+    // "$250-$300": the currency written twice is said twice.
+    if (amount2 !== undefined && symbol2 !== undefined)
+      return `${sign}${moneyWords(amount, currency, scale)} to ${moneyWords(amount2, currency, scale2)}${per}`;
     if (amount2 !== undefined)
       return `${sign}${moneyRangeWords([amount, scale ?? scale2], [amount2, scale2], currency)}${per}`;
     return `${sign}${moneyWords(amount, currency, scale)}${per}`;
