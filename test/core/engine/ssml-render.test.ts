@@ -297,9 +297,12 @@ describe('what <say-as> makes the engine read', () => {
     expect(read('spell-out', 'cat', 'fr')).toBe('C A T');
     expect(read('digits', '4 711')).toBe('4 7 1 1');
     // English says 0 "oh" in a phone number; languages without a reading of their own keep the digits.
-    expect(read('telephone', '+1 555-0100')).toBe('plus 1, 5 5 5, oh 1 oh oh');
+    expect(read('telephone', '+1 555-0100')).toBe('plus one, five five five, oh one oh oh');
     expect(read('telephone', '+33 1 23', 'fr')).toBe('plus 3 3, 1, 2 3');
     expect(read('cardinal', '1,234')).toBe('one thousand two hundred thirty four');
+    // A count, read directly: never a year's pairs, never a decimal point dropped.
+    expect(read('cardinal', '1994')).toBe('one thousand nine hundred ninety four');
+    expect(read('cardinal', '-1,234.5')).toBe('minus one thousand two hundred thirty four point five');
   });
 
   it('reads Vietnamese the Vietnamese way: digit words in groups, "thứ nhất", "thứ tư", letter names', () => {
@@ -316,6 +319,6 @@ describe('what <say-as> makes the engine read', () => {
     expect(read('characters', 'VTV', 'vi')).toBe('vê tê vê');
     expect(read('spell-out', 'Đh 3', 'vi')).toBe('đê hát ba');
     // Date and time stay with the rules of the language (ISO dates, clock times).
-    expect(read('date', '2026-11-21', 'vi')).toContain('tháng 11');
+    expect(read('date', '2026-11-21', 'vi')).toContain('tháng mười một');
   });
 });

@@ -226,6 +226,8 @@ export function spokenReading(
         case 'digits':
           return digitsOneByOne(written, {});
         case 'cardinal': {
+          const count = languageRules(language).sayCardinal?.(written, prepare);
+          if (count !== undefined) return count;
           const digits = written.replace(/[^\d-]+/gu, '');
           return /\d/u.test(digits) ? engineText(digits) : undefined;
         }

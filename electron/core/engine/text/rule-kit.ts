@@ -283,6 +283,12 @@ export interface LanguageRules {
    */
   sayAs?(kind: SayAs, written: string): string | undefined;
   /**
+   * SSML `<say-as interpret-as="cardinal">`: the number in `written` as a count, in words
+   * ("1994" → "one thousand nine hundred ninety four", never the year's pairs), or undefined when
+   * there is no number; without this the digits are handed to the rules.
+   */
+  sayCardinal?(written: string, options: PrepareOptions): string | undefined;
+  /**
    * What eSpeak reads for a letter spelt out on its own (SSML `say-as` characters), where its
    * capital is misread; undefined (or without this) for the capital, which eSpeak names.
    */

@@ -205,8 +205,8 @@ describe('abbreviation entries', () => {
   });
 
   it('beat the built-in rules: the reading says the lexicon decided', () => {
-    // Built in, "Dr." before a name is "Dr" (doctor); the user's entry makes it a street.
-    expect(readingOf('Dr. Smith', 'en').reading).toBe('Dr Smith');
+    // Built in, "Dr." before a name is "Doctor"; the user's entry makes it a street.
+    expect(readingOf('Dr. Smith', 'en').reading).toBe('Doctor Smith');
     const reading = readingOf('Dr. Smith', 'en', { lexicon: [abbr('Dr.', 'Drive')] });
     expect(reading.reading).toBe('Drive Smith');
     expect(reading.changes).toEqual([

@@ -6,7 +6,8 @@
  * Acronyms English says as a word (NASA, NATO, UNESCO, COVID) eSpeak already reads as one.
  */
 
-import { abbreviationRule, WORD_END, type AbbreviationEntry, type Rule } from '../rule-kit';
+import { ROMAN_NUMERAL } from '../roman-numerals';
+import { abbreviationRule, WORD_END, type AbbreviationEntry, type Rule, type RuleContext } from '../rule-kit';
 
 /** The dictionary: each left side as written (with its full stop), what is said instead, and where. */
 export const ENGLISH_ABBREVIATIONS: Readonly<Record<string, AbbreviationEntry>> = {
@@ -57,6 +58,8 @@ export const ENGLISH_ABBREVIATIONS: Readonly<Record<string, AbbreviationEntry>> 
   'Ste.': { say: 'suite', beforeDigit: true },
   'Hwy.': { say: 'highway', beforeDigit: true },
   'Rte.': { say: 'route', beforeDigit: true },
+  Hwy: { say: 'highway', beforeDigit: true },
+  Rte: { say: 'route', beforeDigit: true },
   // After a name, or ending a sentence.
   'Jr.': { say: 'Junior', canEnd: true },
   'Sr.': { say: 'Senior', canEnd: true },
@@ -93,13 +96,50 @@ export const ENGLISH_ABBREVIATIONS: Readonly<Record<string, AbbreviationEntry>> 
   'c.': { say: 'circa', beforeDigit: true },
 };
 
-/** Street words read as the street after a capitalised name ("Elm St.", "Mulholland Dr."). */
+/**
+ * Street words read as the street after a capitalised name ("Elm St.", "Mulholland Dr.",
+ * "Arques Ave", "San Tomas hwy"): with their full stop (the dictionary's) or without one.
+ */
 const AFTER_NAME: Readonly<Record<string, string>> = {
   'St.': 'Street',
   St: 'Street',
   'Dr.': 'Drive',
+  Dr: 'Drive',
   'Mt.': 'Mount',
+  Ave: 'Avenue',
+  ave: 'Avenue',
+  Blvd: 'Boulevard',
+  blvd: 'Boulevard',
+  Ct: 'Court',
+  Hwy: 'Highway',
+  hwy: 'Highway',
+  Rd: 'Road',
+  Ln: 'Lane',
+  Pkwy: 'Parkway',
+  pkwy: 'Parkway',
+  Sq: 'Square',
+  Pl: 'Place',
+  Cir: 'Circle',
 };
+/**
+ * What follows a number in an address: a compass point, one to three capitalised words and a
+ * street word ("1211 E Arques Ave", "123 Laguna Ct", "2 San Tomas hwy").
+ */
+export const STREET_AHEAD = new RegExp(
+  `^(?:[ \\u00A0](?:[NSEW]|NE|NW|SE|SW))?(?:[ \\u00A0]\\p{Lu}[\\p{L}'’-]*){1,3}[ \\u00A0](?:${[
+    ...new Set([...Object.keys(AFTER_NAME), ...Object.values(AFTER_NAME)]),
+  ]
+    .filter((w) => w !== 'Mount' && w !== 'Mt.')
+    .map((w) => w.replace('.', '\\.'))
+    .join('|')}|Way|Terrace|Ter)(?![\\p{L}\\p{N}])`,
+  'u',
+);
+
+/** The street words of `AFTER_NAME` written without a full stop, for the pattern, and their first letters (a cheap look-ahead). */
+const STREET_WORDS = Object.keys(AFTER_NAME)
+  .filter((k) => !k.endsWith('.'))
+  .join('|');
+const STREET_INITIALS = [...new Set(STREET_WORDS.split('|').map((w) => w.charAt(0)))].join('');
 
 const NAME_BEFORE = /\p{Lu}[\p{L}'’-]*[ \u00A0]+$/u;
 
@@ -112,10 +152,12 @@ const dictionaryRule = abbreviationRule(ENGLISH_ABBREVIATIONS);
  */
 export const englishAbbreviationRule: Rule = {
   name: 'abbreviation',
-  pattern: `(?=[A-Za-z])(?:${dictionaryRule.pattern})|(?=St)(?<=\\p{Lu}\\p{L}*[ \\u00A0]+)St${WORD_END}`,
+  pattern: `(?=[A-Za-z])(?:${dictionaryRule.pattern})|(?=[${STREET_INITIALS}])(?<=[ \\u00A0])(?:${STREET_WORDS})${WORD_END}(?<=\\p{Lu}\\p{L}*[ \\u00A0]+\\p{L}+)|(?=No)(?<=(?<![\\p{L}])(?:the|a|The|A)[ \\u00A0]+)No(?=[ \\u00A0]+\\p{N})`,
   rewrite(groups, ctx) {
     const whole = groups[0];
     if (!whole) return undefined;
+    // "the No 1 seed", "a No 2 hit": number, written without its full stop.
+    if (whole === 'No') return 'number';
     const street = AFTER_NAME[whole];
     const before = ctx.input.slice(Math.max(0, ctx.index - 24), ctx.index);
     const after = ctx.input.slice(ctx.end, ctx.end + 3);
@@ -145,6 +187,48 @@ export const ENGLISH_SPELT_ACRONYMS: ReadonlySet<string> = new Set(
 /** Capitals English never says as a word: no vowel letter (AEIOU) and at least two letters ("NYC", "BBC", "HTML"). */
 const SPELT_BY_SHAPE = /^[B-DF-HJ-NP-TV-Z]{2,5}$/u;
 
+/**
+ * Capitals said as a word, not spelt, in a text of mixed case: English words written in capitals
+ * for emphasis ("I said NO"), and acronyms English reads as a word (NASA, NATO, COVID).
+ */
+export const ENGLISH_WORD_ACRONYMS: ReadonlySet<string> = new Set(
+  (
+    'OK NO GO SO OH HI AH UH UM WE ME HE BE DO TO IN ON OR AN AT IS AS UP OF IF MY BY US IT ' +
+    'YES THE AND BUT FOR NOT YOU ALL ARE WAS HAS HAD HIS HER SHE OUR OUT NOW NEW BIG TOP WOW HEY ' +
+    'YAY BOO WHY HOW ANY ONE TWO TEN GOD MAN MEN GET GOT LET SEE SAY SAW BAD END OFF OLD OWN ' +
+    'GIF RAM ROM PIN ZIP SIM LAN WAN CAD DOS PAC TED ' +
+    'NASA NATO COVID UNESCO UNICEF FEMA OPEC NAFTA SWAT AIDS FIFA SCUBA LASER RADAR NASCAR ASEAN ' +
+    'IKEA AWOL ASAP ISIS IMAX OSHA HUD NIMBY YOLO SARS MERS GIFS JPEG PAYE TESOL TOEFL'
+  ).split(' '),
+);
+
+/** Pairs of consonants an English word can begin with: capitals that begin otherwise are spelt ("NCAA"). */
+const WORD_ONSET =
+  /^(?:[AEIOU]|[B-DF-HJ-NP-TV-Z][AEIOUY]|BL|BR|CH|CL|CR|DR|FL|FR|GL|GR|KN|PH|PL|PR|SC|SH|SK|SL|SM|SN|SP|ST|SW|TH|TR|TW|WH|WR)/u;
+
+/** A Roman numeral, left to the Roman numeral rule and eSpeak ("MIX", "XIV"). */
+const ROMAN_ONLY = new RegExp(`^(?:${ROMAN_NUMERAL})$`, 'u');
+
+/**
+ * Whether capitals in a text of mixed case are an acronym to spell: two or three letters
+ * ("DNA", "MRI", "WHO" the organisation), or four and more that cannot begin an English word or
+ * end in a doubled vowel ("NCAA"), unless said as a word or a Roman numeral.
+ */
+function spelledInMixedCase(bare: string): boolean {
+  if (ENGLISH_WORD_ACRONYMS.has(bare) || ROMAN_ONLY.test(bare)) return false;
+  if (bare.length <= 3) return true;
+  return !WORD_ONSET.test(bare) || /([AEIOU])\1$/u.test(bare);
+}
+
+/** Whether the line around a match has a lower-case letter (a headline in capitals is left to eSpeak). */
+function inMixedCaseLine(ctx: RuleContext): boolean {
+  const left = ctx.input.slice(Math.max(0, ctx.index - 120), ctx.index);
+  const right = ctx.input.slice(ctx.end, ctx.end + 120);
+  const lineLeft = left.slice(left.lastIndexOf('\n') + 1);
+  const newline = right.indexOf('\n');
+  return /\p{Ll}/u.test(lineLeft) || /\p{Ll}/u.test(newline < 0 ? right : right.slice(0, newline));
+}
+
 /** A spelt acronym as eSpeak spells it: "NYC" → "N.Y.C" (a plural "CEOs" → "C.E.O's"). */
 export function spellAcronym(word: string): string {
   const plural = word.endsWith('s');
@@ -152,12 +236,65 @@ export function spellAcronym(word: string): string {
   return `${[...letters].join('.')}${plural ? "'s" : ''}`;
 }
 
+/**
+ * Acronyms spelt with a full stop between the letters, which eSpeak says as one stressed word
+ * ("D.N.A" as "G.D.P" and "GDP" are heard; "D N A" would read the "A" as the article).
+ */
 export const englishAcronymRule: Rule = {
   name: 'acronym',
   pattern: `(?=\\p{Lu})(?<![\\p{L}\\p{N}_.&'’-])\\p{Lu}{2,5}s?(?![\\p{L}\\p{N}_&]|[.'’-]\\p{L})`,
-  rewrite([whole]) {
+  rewrite([whole], ctx) {
     if (!whole) return undefined;
     const bare = whole.endsWith('s') ? whole.slice(0, -1) : whole;
-    return ENGLISH_SPELT_ACRONYMS.has(bare) || SPELT_BY_SHAPE.test(bare) ? spellAcronym(whole) : undefined;
+    if (ENGLISH_SPELT_ACRONYMS.has(bare) || SPELT_BY_SHAPE.test(bare)) return spellAcronym(whole);
+    return spelledInMixedCase(bare) && inMixedCaseLine(ctx) ? spellAcronym(whole) : undefined;
+  },
+};
+
+const COMPASS_POINTS: Readonly<Record<string, string>> = {
+  N: 'North',
+  S: 'South',
+  E: 'East',
+  W: 'West',
+  NE: 'Northeast',
+  NW: 'Northwest',
+  SE: 'Southeast',
+  SW: 'Southwest',
+  NNE: 'North-northeast',
+  ENE: 'East-northeast',
+  ESE: 'East-southeast',
+  SSE: 'South-southeast',
+  SSW: 'South-southwest',
+  WSW: 'West-southwest',
+  WNW: 'West-northwest',
+  NNW: 'North-northwest',
+};
+
+/** Where a compass point is a direction: after "the" ("from the NW", "out of the S"). */
+const COMPASS_BEFORE = /(?:^|[^\p{L}])the[ \u00A0]+$/iu;
+/** Before "wind(s)" ("NE winds"), or a street name after a house number ("1211 E Arques Ave"). */
+const COMPASS_AFTER = /^[ \u00A0]+winds?(?![\p{L}])/iu;
+
+/**
+ * Acronyms, and compass points where the context makes them directions ("winds from the NW" →
+ * "Northwest", "NE winds", "1211 E Arques Ave" → "East"); elsewhere a compass point is an
+ * acronym like any other.
+ */
+export const englishCompassRule: Rule = {
+  name: 'abbreviation',
+  pattern: `(?=[NSEW])(?<![\\p{L}\\p{N}_.&'’-])(?:${Object.keys(COMPASS_POINTS)
+    .sort((a, b) => b.length - a.length)
+    .join('|')})(?![\\p{L}\\p{N}_&]|[.'’-]\\p{L})`,
+  rewrite(groups, ctx) {
+    const whole = groups[0];
+    if (!whole) return undefined;
+    const before = ctx.input.slice(Math.max(0, ctx.index - 12), ctx.index);
+    const after = ctx.input.slice(ctx.end, ctx.end + 80);
+    const inAddress =
+      STREET_AHEAD.test(after) ||
+      (/\p{N}[ \u00A0]+$/u.test(before) && /^[ \u00A0]+\p{Lu}\p{Ll}/u.test(after));
+    if (inAddress || COMPASS_BEFORE.test(before) || COMPASS_AFTER.test(after))
+      return { out: COMPASS_POINTS[whole] as string, name: 'abbreviation' };
+    return englishAcronymRule.rewrite(groups, ctx);
   },
 };

@@ -136,6 +136,15 @@ export function yearWords(digits: string): string {
   return `${cardinalWords(first)} ${yearHalf(last)}`;
 }
 
+/**
+ * A house number as it is said in an address: in pairs, "123" → "one twenty three", "105" →
+ * "one oh five", "1211" → "twelve eleven", "100" → "one hundred"; other lengths as a cardinal.
+ */
+export function houseNumberWords(digits: string): string {
+  if (!/^[1-9]\d{2}$/.test(digits)) return yearWords(digits);
+  return `${ONES[Number(digits[0])]} ${yearHalf(digits.slice(1))}`;
+}
+
 /** A decimal number as written ("3.14", ".5", "0.010"): "three point one four"; the fraction digit by digit. */
 export function decimalWords(integer: string, fraction: string): string {
   const whole = integer === '' ? '' : `${cardinalWords(integer)} `;

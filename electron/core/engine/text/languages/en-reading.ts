@@ -13,12 +13,13 @@
 
 import { ROMAN_NUMERAL, romanValue } from '../roman-numerals';
 import { piece, validDate, type OutPiece, type Rule, type RuleContext, type UnitWords } from '../rule-kit';
-import { englishAcronymRule } from './en-abbreviations';
+import { englishAcronymRule, englishCompassRule, spellAcronym, STREET_AHEAD } from './en-abbreviations';
 import {
   cardinalWords,
   decimalWords,
   digitWords,
   fractionWords,
+  houseNumberWords,
   mixedFractionWords,
   ordinalSuffix,
   ordinalWords,
@@ -44,7 +45,7 @@ export const EN_MONTHS = [
 /** A space inside a written expression: ASCII, no-break or narrow no-break. */
 const SP = '[ \\u00A0\\u202F]';
 /** Before a number: not inside a word, another number or a code ("COVID-19"). */
-const NUM_BEFORE = "(?=[\\d.−½⅓⅔¼¾⅕⅛⅜⅝⅞-])(?<![\\p{L}\\p{N}_.,:/'’]|[\\p{L}_]-)";
+const NUM_BEFORE = "(?=[\\d.−–½⅓⅔¼¾⅕⅛⅜⅝⅞-])(?<![\\p{L}\\p{N}_.,:/'’]|[\\p{L}_]-)";
 /** After a number: no more digits and no punctuation continuing it. */
 const NUM_AFTER = '(?![\\p{N}]|[.,:/]\\p{N})';
 /** After a year in a date: not the start of a longer number or a numeric date ("2012-07-25"). */
@@ -69,10 +70,13 @@ function monthNumber(written: string): number {
   return EN_MONTHS.findIndex((m) => m.slice(0, 3).toLowerCase() === key) + 1;
 }
 
+/** A minus sign as written before a number: hyphen, minus sign or en dash ("to –2.7 percent"). */
+const MINUS = '[-−–]';
+
 /** A number as written, in words: sign, thousands separators, decimals ("-1,234.5" → "minus one thousand two hundred thirty four point five"). */
 export function numberWords(written: string): string {
-  const negative = /^[-−]/.test(written);
-  const plain = written.replace(/^[-−]/, '').replace(/,/g, '');
+  const negative = /^[-−–]/.test(written);
+  const plain = written.replace(/^[-−–]/, '').replace(/,/g, '');
   const dot = plain.indexOf('.');
   const words = dot < 0 ? cardinalWords(plain) : decimalWords(plain.slice(0, dot), plain.slice(dot + 1));
   return negative ? `minus ${words}` : words;
@@ -80,7 +84,7 @@ export function numberWords(written: string): string {
 
 /** Whether a number as written is exactly one ("1", "-1"), for singular unit and currency names. */
 function isOne(written: string): boolean {
-  return /^[-−]?1$/.test(written.replace(/,/g, ''));
+  return /^[-−–]?1$/.test(written.replace(/,/g, ''));
 }
 
 function rangeOf(whole: string, part: string, from = 0): [number, number] {
@@ -316,11 +320,15 @@ const clockTimeRule: Rule = {
     if (h2 !== undefined && ampm2 !== undefined) return `${cardinalWords(h2)} ${sayAmPm(ampm2)}`;
     if (h === undefined || min === undefined) return undefined;
     if (sec !== undefined && !ampm && !/(?:^|[^\p{L}])at[ \u00A0]+$/iu.test(before(ctx))) {
-      return durationWords([
-        [h, 'hour'],
-        [min, 'minute'],
-        [sec, 'second'],
-      ]);
+      // "14:10:30" as a stopwatch reads it, without "and".
+      return durationWords(
+        [
+          [h, 'hour'],
+          [min, 'minute'],
+          [sec, 'second'],
+        ],
+        ' ',
+      );
     }
     if (Number(h) === 24 && Number(min) > 0) return undefined;
     const clock = clockWords(h, min, ampm !== undefined);
@@ -329,14 +337,14 @@ const clockTimeRule: Rule = {
   },
 };
 
-/** Amounts of time in words, leaving out zeros: "one hour thirty minutes fifteen seconds". */
-function durationWords(parts: [string, string][]): string {
+/** Amounts of time in words, leaving out zeros: "two hours and thirty minutes"; `beforeLast` joins the last amount. */
+function durationWords(parts: [string, string][], beforeLast = ' and '): string {
   const words = parts
     .filter(([n]) => Number(n) !== 0)
     .map(([n, unit]) => `${cardinalWords(n)} ${Number(n) === 1 ? unit : `${unit}s`}`);
   if (words.length === 0) return `zero ${(parts[parts.length - 1] as [string, string])[1]}s`;
   const last = words.pop() as string;
-  return words.length > 0 ? `${words.join(' ')} and ${last}` : last;
+  return words.length > 0 ? `${words.join(' ')}${beforeLast}${last}` : last;
 }
 
 const durationRule: Rule = {
@@ -468,13 +476,16 @@ function moneyRangeWords(
 const moneyBeforeRule: Rule = {
   name: 'money',
   // $5, $1,234.12, US$5, €20, £3.50, $3 million, $2.5bn, USD 50, $5-$10, $5–10
-  pattern: `(?=[-−$€£¥￥₩₹₫A-Z])(?<![\\p{L}\\p{N}])([-−])?(${SYMBOL}|(?:${CODE})${SP})(${AMOUNT})(?:${SP}?(${SCALE}))?(?:${SP}?[-–—]${SP}?(?:${SYMBOL})?(${AMOUNT})(?:${SP}?(${SCALE}))?)?(?:/(${PERIOD}))?(?![\\p{N}]|[.,]\\p{N})`,
-  rewrite([whole, minus, symbol, amount, scale, amount2, scale2, period]) {
+  pattern: `(?=[-−$€£¥￥₩₹₫A-Z])(?<![\\p{L}\\p{N}])([-−])?(${SYMBOL}|(?:${CODE})${SP})(${AMOUNT})(?:${SP}?(${SCALE}))?(?:${SP}?[-–—]${SP}?(${SYMBOL})?(${AMOUNT})(?:${SP}?(${SCALE}))?)?(?:/(${PERIOD}))?(?![\\p{N}]|[.,]\\p{N})`,
+  rewrite([whole, minus, symbol, amount, scale, symbol2, amount2, scale2, period]) {
     if (!whole || !symbol || !amount) return undefined;
     const sign = minus ? 'minus ' : '';
     const currency = CURRENCY_BY_SYMBOL[symbol.trim()];
     if (!currency) return undefined;
     const per = period ? ` per ${PERIODS[period] ?? period}` : '';
+    // "$250-$300": the currency written twice is said twice.
+    if (amount2 !== undefined && symbol2 !== undefined)
+      return `${sign}${moneyWords(amount, currency, scale)} to ${moneyWords(amount2, currency, scale2)}${per}`;
     if (amount2 !== undefined)
       return `${sign}${moneyRangeWords([amount, scale ?? scale2], [amount2, scale2], currency)}${per}`;
     return `${sign}${moneyWords(amount, currency, scale)}${per}`;
@@ -497,7 +508,7 @@ const moneyAfterRule: Rule = {
 const percentRule: Rule = {
   name: 'percent',
   // 5%, 2.5 %, -3%, 5‰
-  pattern: `${NUM_BEFORE}([-−]?(?:${AMOUNT}))${SP}?([%％‰])`,
+  pattern: `${NUM_BEFORE}(${MINUS}?(?:${AMOUNT}))${SP}?([%％‰])`,
   rewrite([whole, n, sign]) {
     if (!whole || !n) return undefined;
     return `${numberWords(n)} ${sign === '‰' ? 'per mille' : 'percent'}`;
@@ -527,10 +538,24 @@ for (const [symbol, words] of Object.entries(ENGLISH_UNITS)) {
 }
 
 /** The number written just before a unit ("5", "1.5", "-1"), to choose singular or plural. */
-const NUMBER_BEFORE_UNIT = /([-−]?[\d,.]+)(?:[ \u00A0\u202F](?:thousand|million|billion))?[ \u00A0\u202F]?$/u;
+const NUMBER_BEFORE_UNIT =
+  /([-−–]?[\d,.]+)(?:[ \u00A0\u202F](?:thousand|million|billion))?[ \u00A0\u202F]?$/u;
 
 const UNIT_TOKEN =
   '(?:°[CF]?|℃|℉|sq ft|sq mi|fl oz|in\\.(?=\\s|$)|[\\p{L}µΩ]{1,6}[²³23]?(?:/[\\p{L}µΩ]{1,4}[²³23]?)?)';
+
+/**
+ * Whether a measure qualifies a noun after "a"/"an" ("a 2 GB file", "an 8 km run"): its unit is
+ * then said in the singular, "a two gigabyte file". `numberLength` is the number's written length.
+ */
+function isAttributive(ctx: RuleContext, numberLength: number): boolean {
+  const beforeNumber = ctx.input.slice(Math.max(0, ctx.index - numberLength - 4), ctx.index - numberLength);
+  return (
+    /(?:^|[^\p{L}])an?[ \u00A0]+$/iu.test(beforeNumber) &&
+    /^[ \u00A0]+\p{Ll}/u.test(after(ctx, 3)) &&
+    !/^[ \u00A0]+(?:of|per|and|or|to)(?![\p{L}])/u.test(after(ctx, 6))
+  );
+}
 
 const measureRule: Rule = {
   name: 'measure',
@@ -555,7 +580,27 @@ const measureRule: Rule = {
     if (space && ENGLISH_UNITS_ONLY_ATTACHED.has(token) && !ctx.options.units?.has(token)) return undefined;
     // The number rule leaves a space before a unit written against it in letters ("5km").
     const gap = space || !/^\p{L}/u.test(token) ? ' ' : '';
-    return `${gap}${isOne(number) ? words.one : words.many}`;
+    return `${gap}${isOne(number) || isAttributive(ctx, found[0].length) ? words.one : words.many}`;
+  },
+};
+
+/** Words a rate is "per" after a slash ("calls/day", "miles/hour"), beside the money periods and the unit table. */
+const PER_WORDS = new Set(
+  'second minute hour day night week month year annum person head capita unit share game page user visit mile gallon liter litre ton tonne pound ounce acre hectare serving dose trip'.split(
+    ' ',
+  ),
+);
+
+const perRule: Rule = {
+  name: 'measure',
+  // "calls/day" calls per day, "miles/hour", "$/kg" dollars per kilogram; "and/or" stays
+  pattern: `(?=[/$€£¥])(?:(\\$|[€£¥])|(?<=\\p{L}))/(\\p{L}{2,8})(?![\\p{L}\\p{N}/])`,
+  rewrite([whole, currency, word], ctx) {
+    if (!whole || !word) return undefined;
+    const unit = PER_WORDS.has(word) ? word : (PERIODS[word] ?? lookUpUnit(word, ctx)?.one);
+    if (unit === undefined) return undefined;
+    const money = currency === undefined ? '' : (CURRENCY_BY_SYMBOL[currency]?.many ?? '');
+    return `${money} per ${unit}`;
   },
 };
 
@@ -563,12 +608,29 @@ const measureRule: Rule = {
 
 const telephoneRule: Rule = {
   name: 'telephone',
-  // 123-123-5678, (555) 123-4567, +1 555 123 4567, 1-800-555-0199, 555-1234, 555.123.4567
-  pattern: `(?=[\\d+(])(?<![\\p{L}\\p{N}_.,/-])(?:\\+\\d{1,3}${SP}?(?:\\(\\d{1,4}\\)|\\d{1,4})(?:[ .-]\\d{2,4}){2,3}|(?:1[ .-])?(?:\\(\\d{3}\\)[ .-]?|\\d{3}[.-])\\d{3}[.-]\\d{4}(?:[.-]\\d{1,4})?|\\d{3}-\\d{2}-\\d{4}|0\\d{1,3}(?:[ .-]\\d{2,4}){2,3}|\\(\\d{3}\\)${SP}?\\d{3}${SP}\\d{4}|\\d{3}-\\d{4})(?![\\p{L}\\p{N}]|[.,-]\\p{N})`,
+  // 123-123-5678, (555) 123-4567, +1 555 123 4567, 1-800-555-0199, 1 888 555 0199, 555-1234, 555.123.4567
+  pattern: `(?=[\\d+(])(?<![\\p{L}\\p{N}_.,/-])(?:\\+\\d{1,3}${SP}?(?:\\(\\d{1,4}\\)|\\d{1,4})(?:[ .-]\\d{2,4}){2,3}|(?:1[ .-])?(?:\\(\\d{3}\\)[ .-]?|\\d{3}[.-])\\d{3}[.-]\\d{4}(?:[.-]\\d{1,4})?|1${SP}8(?:00|88|77|66|55|44|33)${SP}\\d{3}${SP}\\d{4}|\\d{3}-\\d{2}-\\d{4}|0\\d{1,3}(?:[ .-]\\d{2,4}){2,3}|\\(\\d{3}\\)${SP}?\\d{3}${SP}\\d{4}|\\d{3}-\\d{4})(?![\\p{L}\\p{N}]|[.,-]\\p{N})`,
   rewrite([whole]) {
     if (!whole) return undefined;
     const groups = whole.match(/\+?\d+/g) ?? [];
-    return groups.map((g) => (g.startsWith('+') ? `plus ${digitWords(g)}` : digitWords(g))).join(', ');
+    // A toll-free "1-800" is "one eight hundred"; 888, 877, 866 … stay digit by digit.
+    const tollFree = groups[0] === '1' && groups[1] === '800';
+    return groups
+      .map((g, i) =>
+        tollFree && i === 1 ? 'eight hundred' : g.startsWith('+') ? `plus ${digitWords(g)}` : digitWords(g),
+      )
+      .join(', ');
+  },
+};
+
+// --- Roads ------------------------------------------------------------------------------
+
+const interstateRule: Rule = {
+  name: 'abbreviation',
+  // "I-95" I ninety five, "I-405" I four oh five: an interstate highway, its number as in an address
+  pattern: `(?=I-\\d)(?<![\\p{L}\\p{N}_-])I-(\\d{1,3})(?![\\p{L}\\p{N}]|[.,-]\\p{N})`,
+  rewrite([whole, n]) {
+    return whole && n ? `I ${houseNumberWords(n)}` : undefined;
   },
 };
 
@@ -666,18 +728,21 @@ const versionRule: Rule = {
 
 /** A context word before a number that makes a four-digit number a year. */
 const YEAR_BEFORE =
-  /(?:^|[^\p{L}])(?:in|since|by|from|until|till|to|through|of|year|around|circa|c\.|before|after|during|early|late|mid|spring|summer|autumn|fall|winter|born|died|founded|established|est\.|between|and|or)[ \u00A0]+$/iu;
+  /(?:^|[^\p{L}])(?:in|since|by|from|until|till|to|through|of|year|FY|around|circa|c\.|before|after|during|early|late|mid|spring|summer|autumn|fall|winter|born|died|founded|established|est\.|between|and|or)[ \u00A0]+$/iu;
 const ERA_AFTER = /^[ \u00A0]*(?:AD|BC|BCE|CE|A\.D\.|B\.C\.)(?![\p{L}])/u;
 
-/** Whether a four-digit number is a year here: after a year word, before an era, or not before a word ("1943." but not "1943 people"). */
+/**
+ * Whether a four-digit number from 1000 to 2099 is read in pairs like a year: after a year word,
+ * before an era, on its own ("1994", "in '43 and 1943."), or before a capitalised word (a model
+ * year "2017 Chevrolet", a house number "1428 Elm St."); before a lower-case word it is a count
+ * ("1943 people"). SSML's `<say-as interpret-as="cardinal">` is read by `cardinalSayAs`.
+ */
 function isYear(digits: string, ctx: RuleContext): boolean {
   if (!/^(?:1\d|20)\d{2}$/.test(digits)) return false;
   if (/^\p{L}/u.test(after(ctx, 1))) return false;
   if (YEAR_BEFORE.test(before(ctx)) || ERA_AFTER.test(after(ctx, 6))) return true;
-  // Without a context word, a year is a number inside a text that no word follows ("in the
-  // summer of '43 and 1943."); a number on its own (SSML's <say-as cardinal>) is a count.
-  if (ctx.input.slice(0, ctx.index).trim() === '' && ctx.input.slice(ctx.end).trim() === '') return false;
-  return !/^[ \u00A0]+\p{L}/u.test(after(ctx, 3)) && !/[$€£¥#№]$/.test(before(ctx, 1));
+  if (/[$€£¥#№]$/.test(before(ctx, 1))) return false;
+  return !/^[ \u00A0]+\p{Ll}/u.test(after(ctx, 3));
 }
 
 /** Part of a code of numbers joined by dashes ("978-3-16-148410-0"), which is left as written. */
@@ -688,19 +753,38 @@ function inDashedCode(ctx: RuleContext): boolean {
   return (run.match(/\d[-–](?=\d)/gu) ?? []).length >= 2;
 }
 
+/** Words before an emergency or service number that make it one ("Call 911", "dial 999"). */
+const SERVICE_BEFORE =
+  /(?:^|[^\p{L}])(?:call(?:s|ed|ing)?|dial(?:s|ed|ing)?|phon(?:e|es|ed|ing)|ring(?:s|ing)?|text(?:s|ed|ing)?|contact(?:s|ed|ing)?)(?:[ \u00A0]+(?:the|on|to))?[ \u00A0]+$/iu;
+/** Words after one ("911 calls", "a 999 operator"). */
+const SERVICE_AFTER =
+  /^[ \u00A0]+(?:calls?|callers?|call-takers?|operators?|dispatch(?:ers?)?|cent(?:er|re)s?|lines?|emergenc(?:y|ies)|services?|system|hotline|number|tapes?|recordings?)(?![\p{L}])/iu;
+
+/** Emergency and service numbers, read digit by digit where the context says so ("nine one one"). */
+const SERVICE_NUMBERS = new Set(['911', '999', '112', '411', '311']);
+
+/** Whether `n` is a service number here: "Call 911", "911 calls", "dial 999". */
+function isServiceNumber(n: string, ctx: RuleContext): boolean {
+  return SERVICE_NUMBERS.has(n) && (SERVICE_BEFORE.test(before(ctx)) || SERVICE_AFTER.test(after(ctx, 16)));
+}
+
 const numberRule: Rule = {
   name: 'cardinal',
   // 1,234; -5; 3.14; .5; 0.010; 1943 (a year where the context says so); 007 (digit by digit)
-  pattern: `${NUM_BEFORE}([-−](?=[\\d.]))?(${AMOUNT})${NUM_AFTER}`,
+  pattern: `${NUM_BEFORE}(${MINUS}(?=[\\d.]))?(${AMOUNT})${NUM_AFTER}`,
   rewrite([whole, sign, n], ctx) {
     if (!whole || !n) return undefined;
     if (inDashedCode(ctx)) return undefined;
+    // An en dash after a number is a range's ("10 –20"), never a minus.
+    if (sign === '–' && /[\p{N}%‰][ \u00A0\u202F]*$/u.test(before(ctx, 4))) return undefined;
     const spoken =
-      sign === undefined && /^\d{4}$/.test(n) && isYear(n, ctx)
-        ? yearWords(n)
-        : /^0\d+$/.test(n)
-          ? `${sign ? 'minus ' : ''}${digitWords(n)}`
-          : numberWords(whole);
+      sign === undefined && /^[1-9]\d{2,3}$/.test(n) && STREET_AHEAD.test(after(ctx, 80))
+        ? houseNumberWords(n)
+        : sign === undefined && /^\d{4}$/.test(n) && isYear(n, ctx)
+          ? yearWords(n)
+          : /^0\d+$/.test(n) || (sign === undefined && isServiceNumber(n, ctx))
+            ? `${sign ? 'minus ' : ''}${digitWords(n)}`
+            : numberWords(whole);
     // "5km", "3D", "©2026": the words must not run into the letters or symbols beside them.
     const lead = /\p{S}$/u.test(before(ctx, 1)) ? ' ' : '';
     return /^\p{L}/u.test(after(ctx, 1)) ? `${lead}${spoken} ` : `${lead}${spoken}`;
@@ -790,14 +874,28 @@ const ADDRESS_SYMBOLS: Record<string, string> = {
   '%': ' percent ',
 };
 
-/** An address read part by part: symbols named, digits one by one, "www" and "http(s)" spelt. */
+/** Two-letter domain endings said as a word; the others are spelt ("site.io" → "site dot I O", ".co.uk" → "co dot U K"). */
+const TLDS_SAID = new Set(['co', 'me']);
+/** A two-letter domain ending: the last label of the host. */
+const TWO_LETTER_TLD = /\.([A-Za-z]{2})(?=$|[/?#:])/u;
+
+/** Part of an address read as it is said: symbols named, digits one by one. */
+function addressPartWords(part: string): string {
+  return part
+    .replace(/\d+/gu, (d) => ` ${digitWords(d)} `)
+    .replace(/[.@\-_/:?=&#+~%]/gu, (c) => ADDRESS_SYMBOLS[c] ?? ' ');
+}
+
+/** An address read part by part: symbols named, digits one by one, "www", "http(s)" and a two-letter domain ending spelt. */
 function addressWords(address: string): string {
   const scheme = /^https?:\/\//iu.exec(address)?.[0] ?? '';
   const www = /^www\./iu.test(address.slice(scheme.length)) ? 4 : 0;
-  const rest = address
-    .slice(scheme.length + www)
-    .replace(/\d+/gu, (d) => ` ${digitWords(d)} `)
-    .replace(/[.@\-_/:?=&#+~%]/gu, (c) => ADDRESS_SYMBOLS[c] ?? ' ');
+  const body = address.slice(scheme.length + www);
+  const tld = TWO_LETTER_TLD.exec(body);
+  const rest =
+    tld?.[1] !== undefined && !TLDS_SAID.has(tld[1].toLowerCase())
+      ? `${addressPartWords(body.slice(0, tld.index))} dot ${spellAcronym(tld[1].toUpperCase())} ${addressPartWords(body.slice(tld.index + 3))}`
+      : addressPartWords(body);
   const start = `${scheme ? `${scheme.length === 8 ? 'h.t.t.p.s' : 'h.t.t.p'} colon slash slash ` : ''}${www ? 'w.w.w dot ' : ''}`;
   return `${start}${rest}`.replace(/ {2,}/gu, ' ').trim();
 }
@@ -831,6 +929,7 @@ export const ENGLISH_READING_RULES: Rule[] = [
   emailRule,
   urlRule,
   telephoneRule,
+  interstateRule,
   isoDateRule,
   numericDateRule,
   monthDateRule,
@@ -850,6 +949,8 @@ export const ENGLISH_READING_RULES: Rule[] = [
   numberRule,
   signRule,
   measureRule,
+  perRule,
   rangeRule,
+  englishCompassRule,
   englishAcronymRule,
 ];

@@ -6,9 +6,27 @@
  */
 
 import type { SayAs } from '../../../../shared/ssml';
+import type { PrepareOptions } from '../rule-kit';
 import { telephoneGroups } from '../say-as';
+import { withBritishAnd } from './en-numbers';
+import { numberWords } from './en-reading';
 
 export function englishSayAs(kind: SayAs, written: string): string | undefined {
   if (kind !== 'telephone') return undefined;
   return telephoneGroups(written, { plus: 'plus', digit: (d) => (d === '0' ? 'oh' : d) });
+}
+
+/** A number as written: sign, thousands separators, decimals ("-1,234.5"). */
+const WRITTEN_NUMBER = /[-−–]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|[-−–]?\.\d+/u;
+
+/**
+ * `<say-as interpret-as="cardinal">`: the number as a count, read directly ("1994" is "one
+ * thousand nine hundred ninety four", not the year's "nineteen ninety four"), British style when
+ * the voice asks for it.
+ */
+export function englishCardinal(written: string, options: PrepareOptions): string | undefined {
+  const number = WRITTEN_NUMBER.exec(written)?.[0];
+  if (number === undefined) return undefined;
+  const words = numberWords(number);
+  return options.andAfterHundred ? withBritishAnd(words) : words;
 }

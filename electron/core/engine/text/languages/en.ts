@@ -5,6 +5,7 @@
 
 import { piece, type LanguageRules, type OutPiece, type Rule } from '../rule-kit';
 import { englishAbbreviationRule } from './en-abbreviations';
+import { englishCardinal } from './en-say-as';
 import { ordinalSuffix, ordinalWords, withBritishAnd, yearWords } from './en-numbers';
 import { clockWords, EN_MONTHS, ENGLISH_READING_RULES, monthComesFirst, moneyWords } from './en-reading';
 
@@ -72,6 +73,7 @@ export const english: LanguageRules = {
   sayScaledMoney(amount, scale, words) {
     return moneyWords(amount, { one: words.one, many: words.many }, scale);
   },
+  sayCardinal: englishCardinal,
   writeOrdinal(_n, digits) {
     return `${digits}${ordinalSuffix(digits)}`;
   },

@@ -41,8 +41,8 @@ function phonemes(text: string): string {
 type Case = [string, string];
 
 /** Checks every case by phoneme equality, and that the reading names `rule` among its changes when given. */
-function checkAll(cases: Case[], rule?: string): void {
-  expect(cases.length).toBeGreaterThanOrEqual(10);
+function checkAll(cases: Case[], rule?: string, atLeast = 10): void {
+  expect(cases.length).toBeGreaterThanOrEqual(atLeast);
   for (const [written, spoken] of cases) {
     const { reading, changes } = readingOf(written, 'en');
     expect({ written, reading: phonemes(reading) }).toEqual({ written, reading: phonemes(spoken) });
@@ -184,8 +184,9 @@ describe('English reading, per class', () => {
   it('durations', () => {
     checkAll([
       ['2h 30m', 'two hours and thirty minutes'],
-      ['1:30:15', 'one hour thirty minutes and fifteen seconds'],
-      ['2:03:45', 'two hours three minutes and forty five seconds'],
+      ['1:30:15', 'one hour thirty minutes fifteen seconds'],
+      ['2:03:45', 'two hours three minutes forty five seconds'],
+      ['14:10:30', 'fourteen hours ten minutes thirty seconds'],
       ['1 hr 15 min', 'one hour and fifteen minutes'],
       ['2h', 'two hours'],
       ['1h', 'one hour'],
@@ -216,7 +217,9 @@ describe('English reading, per class', () => {
         ['USD 50', 'fifty US dollars'],
         ['50 USD', 'fifty US dollars'],
         ['US$5', 'five US dollars'],
-        ['$5-$10', 'five to ten dollars'],
+        ['$5-$10', 'five dollars to ten dollars'],
+        ['$5–10', 'five to ten dollars'],
+        ['$250-$300', 'two hundred fifty dollars to three hundred dollars'],
         ['$5–10', 'five to ten dollars'],
         ['$1', 'one dollar'],
         ['-$5', 'minus five dollars'],
@@ -292,7 +295,7 @@ describe('English reading, per class', () => {
         ['123-123-5678', 'one two three, one two three, five six seven eight'],
         ['(555) 123-4567', 'five five five, one two three, four five six seven'],
         ['+1 555 123 4567', 'plus one, five five five, one two three, four five six seven'],
-        ['1-800-555-0199', 'one, eight zero zero, five five five, zero one nine nine'],
+        ['1-800-555-0199', 'one, eight hundred, five five five, zero one nine nine'],
         ['093-655-5449', 'zero nine three, six five five, five four four nine'],
         ['555.123.4567', 'five five five, one two three, four five six seven'],
         ['+44 20 7946 0958', 'plus four four, two zero, seven nine four six, zero nine five eight'],
@@ -454,12 +457,12 @@ describe('English reading, per class', () => {
     checkAll([
       ['john.doe@example.com', 'john dot doe at example dot com'],
       ['info@acme.org', 'info at acme dot org'],
-      ['a_b-c@mail.co.uk', 'a underscore b dash c at mail dot co dot uk'],
+      ['a_b-c@mail.co.uk', 'a underscore b dash c at mail dot co dot U.K'],
       ['jane99@gmail.com', 'jane nine nine at gmail dot com'],
       ['https://www.example.com/path', 'h.t.t.p.s colon slash slash w.w.w dot example dot com slash path'],
       ['www.example.com', 'w.w.w dot example dot com'],
       ['see example.org.', 'see example dot org.'],
-      ['http://foo.io/a?b=1', 'h.t.t.p colon slash slash foo dot io slash a question mark b equals one'],
+      ['http://foo.io/a?b=1', 'h.t.t.p colon slash slash foo dot I.O slash a question mark b equals one'],
       ['docs.python.org', 'docs dot python dot org'],
       ['mail me at ann@x.net', 'mail me at ann at x dot net'],
     ]);
@@ -597,5 +600,213 @@ describe('English reading: safety and the user', () => {
     expect(at('oh')).toBe('9:05 am');
     // A word event inside a written token is widened to the token ("5km").
     expect(at('kilometers')).toBe('5km');
+  });
+});
+
+describe('English reading, second pass: context decides', () => {
+  it('an en dash or minus sign before a number is "minus", not after a number', () => {
+    checkAll(
+      [
+        ['to –2.7 percent', 'to minus two point seven percent'],
+        ['fell to –2.7%', 'fell to minus two point seven percent'],
+        ['−5 °C', 'minus five degrees Celsius'],
+        ['at –5 °C', 'at minus five degrees Celsius'],
+        ['from -3 to 4', 'from minus three to four'],
+        ['from –3 to 4', 'from minus three to four'],
+        ['10–20', 'ten to twenty'],
+        ['10 – 20', 'ten to twenty'],
+        ['10 –20', 'ten to twenty'],
+        ['5% –8%', 'five percent to eight percent'],
+      ],
+      undefined,
+      10,
+    );
+  });
+
+  it('emergency and service numbers digit by digit where the context says so', () => {
+    checkAll([
+      ['Call 911', 'Call nine one one'],
+      ['911 calls', 'nine one one calls'],
+      ['dial 999.', 'dial nine nine nine.'],
+      ['call 112 now', 'call one one two now'],
+      ['a 911 dispatcher', 'a nine one one dispatcher'],
+      ['Dial 411 for information', 'Dial four one one for information'],
+      ['called 911 twice', 'called nine one one twice'],
+      ['up to 999 people', 'up to nine hundred ninety nine people'],
+      ['It cost 311 dollars', 'It cost three hundred eleven dollars'],
+      ['room 112', 'room one hundred twelve'],
+    ]);
+  });
+
+  it('four-digit numbers from 1000 to 2099 in pairs alone, after year words and before a name; a count before a lower-case noun', () => {
+    checkAll([
+      ['1994', 'nineteen ninety four'],
+      ['2017 Chevrolet', 'twenty seventeen Chevrolet'],
+      [
+        'Nancy lived at 1428 Elm St. It was late.',
+        'Nancy lived at fourteen twenty eight Elm Street. It was late.',
+      ],
+      ['FY 2017', 'F.Y twenty seventeen'],
+      ['until 1850', 'until eighteen fifty'],
+      ['circa 1066', 'circa ten sixty six'],
+      ['during 1918', 'during nineteen eighteen'],
+      ['2005', 'two thousand five'],
+      ['1943 people', 'one thousand nine hundred forty three people'],
+      ['$1994', 'one thousand nine hundred ninety four dollars'],
+      ['in 1943 people fled', 'in nineteen forty three people fled'],
+    ]);
+  });
+
+  it('street words without a full stop after a name, highways, routes and interstates', () => {
+    checkAll([
+      ['123 Laguna Ct, Town', 'one twenty three Laguna Court, Town'],
+      ['2 San Tomas hwy', 'two San Tomas Highway'],
+      ['Sun Blvd', 'Sun Boulevard'],
+      ['Mulholland Dr', 'Mulholland Drive'],
+      ['Kings Rd is long', 'Kings Road is long'],
+      ['Penny Ln', 'Penny Lane'],
+      ['Garden State Pkwy', 'Garden State Parkway'],
+      ['Union Sq', 'Union Square'],
+      ['Hwy 18', 'Highway eighteen'],
+      ['Rte 66', 'Route sixty six'],
+      ['Take I-95 north', 'Take I ninety five north'],
+      ['I-405', 'I four oh five'],
+      ['Ask Dr. Smith', 'Ask Doctor Smith'],
+    ]);
+  });
+
+  it('house numbers before a street are said in pairs', () => {
+    checkAll([
+      ['105 Main Street', 'one oh five Main Street'],
+      ['100 Park Ave', 'one hundred Park Avenue'],
+      ['1205 N Oak Dr', 'twelve oh five North Oak Drive'],
+      ['3000 Sand Hill Rd', 'three thousand Sand Hill Road'],
+      ['12 Elm St', 'twelve Elm Street'],
+      ['123 people', 'one hundred twenty three people'],
+      ['725 Fifth Avenue', 'seven twenty five Fifth Avenue'],
+      ['1600 Pennsylvania Avenue', 'sixteen hundred Pennsylvania Avenue'],
+      ['221 Baker St.', 'two twenty one Baker Street.'],
+      ['He counted 450 Main Street shops', 'He counted four fifty Main Street shops'],
+    ]);
+  });
+
+  it('compass points as words after "the", before winds and in an address; an acronym elsewhere', () => {
+    checkAll([
+      ['1211 E Arques Ave', 'twelve eleven East Arques Avenue'],
+      ['winds from the NW', 'winds from the Northwest'],
+      ['NE winds', 'Northeast winds'],
+      ['out of the SSW.', 'out of the South-southwest.'],
+      ['to the E', 'to the East'],
+      ['N Main St', 'North Main Street'],
+      ['at 5 N Main', 'at five North Main'],
+      ['the NNE', 'the North-northeast'],
+      ['W wind', 'West wind'],
+      ['NSW', 'N.S.W'],
+      ['Section E', 'Section E'],
+    ]);
+  });
+
+  it('"No" without its full stop before a number after "the" or "a" is "number"', () => {
+    checkAll(
+      [
+        ['the No 1 seed', 'the number one seed'],
+        ['a No 2 hit', 'a number two hit'],
+        ['The No 10 shirt', 'The number ten shirt'],
+        ['No 1 knows', 'No one knows'],
+        ['the No. 1 seed', 'the number one seed'],
+      ],
+      undefined,
+      5,
+    );
+  });
+
+  it('toll-free numbers: "1-800" is "one eight hundred", the other prefixes digit by digit', () => {
+    checkAll(
+      [
+        ['1-800-555-0199', 'one, eight hundred, five five five, zero one nine nine'],
+        ['1 800 555 0199', 'one, eight hundred, five five five, zero one nine nine'],
+        ['1-888-555-0199', 'one, eight eight eight, five five five, zero one nine nine'],
+        ['1 877 555 0199', 'one, eight seven seven, five five five, zero one nine nine'],
+        ['Call 800-555-0199 today.', 'Call eight zero zero, five five five, zero one nine nine today.'],
+        ['1-866-555-0100', 'one, eight six six, five five five, zero one zero zero'],
+      ],
+      'telephone',
+      6,
+    );
+  });
+
+  it('"/" between a word and a rate\'s unit is "per"; other slashes stay', () => {
+    checkAll([
+      ['50 calls/day', 'fifty calls per day'],
+      ['$/kg', 'dollars per kilogram'],
+      ['60 miles/hour', 'sixty miles per hour'],
+      ['price in €/kWh', 'price in euros per kilowatt hour'],
+      ['beds/night', 'beds per night'],
+      ['visits/yr', 'visits per year'],
+      ['cases/capita', 'cases per capita'],
+      ['and/or', 'and/or'],
+      ['he/she', 'he/she'],
+      ['input/output', 'input/output'],
+    ]);
+  });
+
+  it('a measure before a noun after "a"/"an" takes the singular unit', () => {
+    checkAll([
+      ['a 2 GB file', 'a two gigabyte file'],
+      ['an 8 km run', 'an eight kilometer run'],
+      ['a 5 kg bag of rice', 'a five kilogram bag of rice'],
+      ['a 2GB file', 'a two gigabyte file'],
+      ['A 3 m wall', 'A three meter wall'],
+      ['a 10 mm bolt', 'a ten millimeter bolt'],
+      ['a 2 GB of data', 'a two gigabytes of data'],
+      ['2 GB files', 'two gigabytes files'],
+      ['It weighs a 5 kg.', 'It weighs a five kilograms.'],
+      ['the 5 kg bag', 'the five kilograms bag'],
+    ]);
+  });
+
+  it('capitals of two or three letters in mixed-case text are spelt unless said as a word; not in a line of capitals', () => {
+    checkAll(
+      [
+        ['DNA is', 'D.N.A is'],
+        ['an MRI scan', 'an M.R.I scan'],
+        ['the IRS', 'the I.R.S'],
+        ['the WHO said', 'the W.H.O said'],
+        ['The BEA reported', 'The B.E.A reported'],
+        ['the NCAA final', 'the N.C.A.A final'],
+        ['the ETA is', 'the E.T.A is'],
+        ['the UFO', 'the U.F.O'],
+        ['I said NO to him', 'I said NO to him'],
+        ['NASA and FEMA met', 'NASA and FEMA met'],
+        ['He is OK', 'He is OK'],
+      ],
+      undefined,
+      10,
+    );
+    // "G.D.P" is heard as "GDP" is; letters apart ("G D P") would stress each and read "A" as the article.
+    expect(phonemes('G.D.P')).toBe(phonemes('GDP'));
+    expect(phonemes('D N A')).not.toBe(phonemes('D.N.A'));
+    // A headline in capitals is left to eSpeak: "WHO" there is the word.
+    expect(readingOf('FIRE AT THE WHO', 'en').reading).toBe('FIRE AT THE WHO');
+    expect(readingOf('The news.\nFIRE AT THE WHO', 'en').reading).toMatch(/FIRE AT THE WHO$/u);
+  });
+
+  it('a two-letter domain ending is spelt, except "co" and "me"; longer ones are said', () => {
+    checkAll(
+      [
+        ['contact@site.io', 'contact at site dot I.O'],
+        ['bbc.co.uk', 'bbc dot co dot U.K'],
+        ['site.de/about', 'site dot D.E slash about'],
+        ['https://www.example.ai/path', 'h.t.t.p.s colon slash slash w.w.w dot example dot A.I slash path'],
+        ['nic.vn', 'nic dot V.N'],
+        ['me@about.me', 'me at about dot me'],
+        ['john@example.com', 'john at example dot com'],
+        ['www.gov.uk', 'w.w.w dot gov dot U.K'],
+      ],
+      undefined,
+      8,
+    );
+    // The letters are the names of the letters, not a word ("io", "ai").
+    expect(phonemes(readingOf('site.io', 'en').reading)).not.toBe(phonemes('site dot io'));
   });
 });
