@@ -78,7 +78,9 @@ describe('reading slice, against the real server', () => {
     expect(readingError).toBeNull();
     expect(reading!.text).toBe(text);
     expect(reading!.result.language).toBe('vi');
-    expect(reading!.result.reading).toBe('Ngày 21 tháng 11 năm 2026, vé giá 50 nghìn đồng.');
+    expect(reading!.result.reading).toBe(
+      'Ngày hai mươi mốt tháng mười một năm hai nghìn không trăm hai mươi sáu, vé giá năm mươi nghìn đồng.',
+    );
     expect(reading!.result.changes.map((c) => [c.written, c.rule])).toEqual([
       ['21/11/2026', 'date'],
       ['50.000đ', 'money'],
@@ -109,7 +111,7 @@ describe('reading slice, against the real server', () => {
       language: 'en',
       voice_code: 'en_female_elara_br',
     });
-    expect(store.getState().reading!.result.reading).toContain('June 5th, 2026');
+    expect(store.getState().reading!.result.reading).toContain('the fifth of June twenty twenty six');
   });
 
   it('reads the Studio editor’s text for its voice, and shows the view', async () => {
@@ -122,7 +124,7 @@ describe('reading slice, against the real server', () => {
     expect(state.readingSource).toEqual({ kind: 'editor' });
     expect(state.readingText).toBe('Giá vé là 50.000đ.');
     expect(state.readingTarget).toEqual({ voice_code: 'vi_male_minhtriet_mb' });
-    expect(state.reading!.result.reading).toBe('Giá vé là 50 nghìn đồng.');
+    expect(state.reading!.result.reading).toBe('Giá vé là năm mươi nghìn đồng.');
   });
 
   it('gathers a chapter of the open project from its segments and reads it for the narrator', async () => {

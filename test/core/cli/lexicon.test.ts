@@ -171,18 +171,18 @@ describe('say --show-reading (headless CLI)', () => {
 
   it("prints the reading in the voice's language with the lexicon, one line per change, and renders nothing", () => {
     const add = (...args: string[]) => run('lexicon', ['add', ...args, '--data-dir', readingData]);
-    expect(add('--language', 'vi', '--match', 'Cty', '--abbreviation', 'công ty').code).toBe(0);
+    expect(add('--language', 'vi', '--match', 'Trg', '--abbreviation', 'trường').code).toBe(0);
     expect(add('--language', 'vi', '--match', 'kn', '--unit', 'hải lý').code).toBe(0);
     expect(add('--language', 'en', '--match', 'Cty', '--say', 'city').code).toBe(0);
-    const text = 'Cty. Minh An chi 50.000đ ngày 15/01/2024 & cty khác.';
+    const text = 'Trg. Minh An chi 50.000đ ngày 15/01/2024 & trg khác.';
     const r = say('--voice', 'vi_female_thuytrang_mb', '--show-reading', text);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const [reading, blank, ...changes] = r.stdout.trimEnd().split('\n');
     expect(blank).toBe('');
     // The abbreviation is the user's (case as written: "cty" is left alone); the rest the rules'.
-    expect(reading).toMatch(/^công ty Minh An chi .+ cty khác\.$/u);
-    expect(changes[0]).toBe('Cty. → công ty  [lexicon]');
+    expect(reading).toMatch(/^trường Minh An chi .+ trg khác\.$/u);
+    expect(changes[0]).toBe('Trg. → trường  [lexicon]');
     expect(changes).toContainEqual(expect.stringMatching(/^50\.000đ → .*đồng {2}\[money\]$/u));
     expect(changes).toContainEqual(expect.stringMatching(/^15\/01\/2024 → .+ {2}\[date\]$/u));
     expect(changes).toContainEqual('& → và  [symbol]');
@@ -192,9 +192,9 @@ describe('say --show-reading (headless CLI)', () => {
       'vi_female_thuytrang_mb',
       '--show-reading',
       '--without-lexicon',
-      'Cty. Minh An',
+      'Trg. Minh An',
     );
-    expect(without.stdout).toBe('Cty. Minh An\n');
+    expect(without.stdout).toBe('Trg. Minh An\n');
     const english = say('--voice', 'en_male_onyx_default', '--show-reading', 'Cty hall');
     expect(english.stdout).toBe('city hall\n\nCty → city  [lexicon]\n');
   });
@@ -208,7 +208,7 @@ describe('say --show-reading (headless CLI)', () => {
       '<speak>See <emphasis>No. 5</emphasis>.</speak>',
     );
     expect(ssml.code).toBe(0);
-    expect(ssml.stdout).toBe('See number 5.\n\nNo. → number  [abbreviation]\n');
+    expect(ssml.stdout).toBe('See number five.\n\nNo. → number  [abbreviation]\n5 → five  [cardinal]\n');
     const render = say('--voice', 'en_male_onyx_default', 'Hello');
     expect(render.code).toBe(2);
     expect(render.stderr).toMatch(/^error: --out <file> is required/);
