@@ -62,6 +62,9 @@ const FROM_BEFORE = wordsBefore('từ|khoảng|chừng|trong');
 const CODE_BEFORE = wordsBefore(
   'số|mã|lớp|phòng|khu|tòa|toà|nhà|dãy|tầng|căn|lô|ô|ngõ|ngách|hẻm|kiệt|tổ|tuyến|biển|kí hiệu|ký hiệu',
 );
+/** Words ending in "số" that name a quantity, not a code's number ("chỉ số 4,7", "hệ số 1,5"). */
+const QUANTITY_SO_BEFORE = wordsBefore('chỉ số|hệ số|cơ số|con số|điểm số|tổng số|hằng số|tỷ số|tỉ số');
+const isCode = (said: string) => CODE_BEFORE.test(said) && !QUANTITY_SO_BEFORE.test(said);
 const WEEKDAY = '(?:thứ[ \\u00A0]+(?:[2-7]|hai|ba|tư|năm|sáu|bảy)|chủ nhật|cn|t[2-7])[ \\u00A0]*,?';
 /** Words after which "30/10" is a date. */
 const DATE_BEFORE = new RegExp(
@@ -194,7 +197,7 @@ const slashRule: Rule = {
     const said = before(ctx);
     const next = ctx.input.slice(ctx.end, ctx.end + 2);
     // "số 15/2024/NĐ-CP": a document's number, read as its numbers.
-    if (CODE_BEFORE.test(said) || /^\/\p{L}/u.test(next)) return numbersOnly(whole);
+    if (isCode(said) || /^\/\p{L}/u.test(next)) return numbersOnly(whole);
     if (b.length === 4 && a.length <= 2) {
       const inQuarter = QUARTER_BEFORE.test(said) && x >= 1 && x <= 4;
       if (!inQuarter && (x < 1 || x > 12)) return numbersOnly(whole);
@@ -483,8 +486,9 @@ function quantityPieces(
   code: boolean,
 ): { pieces: OutPiece[]; unitRead: boolean } {
   const suffix = q.suffix && !code ? suffixWords(q.suffix.text, q.value, q.suffix.attached, ctx) : undefined;
-  const number = code ? viCardinal(q.value.int) : plainNumber(q.text, q.value, ctx);
-  const pieces = [piece(q.value.negative && code ? `âm ${number}` : number, ...q.at)];
+  // A code's number keeps its decimals ("số 4,7"): no reading drops a part of a number.
+  const number = code ? viNumberWords(q.value) : plainNumber(q.text, q.value, ctx);
+  const pieces = [piece(number, ...q.at)];
   // A unit written against its number ("50.000đ") stands for the whole: a word timing of "đồng" shows "50.000đ".
   if (suffix && q.suffix)
     pieces.push(piece(` ${suffix}`, q.suffix.attached ? q.at[0] : q.at[1], q.suffix.at[1]));
@@ -507,7 +511,7 @@ const quantityRule: Rule = {
     const left = quantity(whole, `${negative ? '-' : ''}${n1}`, s1, 0);
     if (!left) return undefined;
     const said = before(ctx);
-    const code = CODE_BEFORE.test(said);
+    const code = isCode(said);
     const first = quantityPieces(left, ctx, code);
     const single = (): RuleReading =>
       apart(

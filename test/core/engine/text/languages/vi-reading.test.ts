@@ -394,3 +394,23 @@ describe('context and safety', () => {
     expect(at('mười bốn')).toBe('14h30');
   });
 });
+
+describe('second pass (issue 37): cases the class set heard wrong', () => {
+  it('keeps the decimals of a number after a word ending in "số" and other quantity words (round trip)', () => {
+    // Each decimal, written after a word, is read with every digit of its value: nothing dropped.
+    const decimals: [string, string][] = [
+      ['4,7', 'bốn phẩy bảy'],
+      ['0,05', 'không phẩy không năm'],
+      ['12,25', 'mười hai phẩy hai mươi lăm'],
+      ['1.234,5', 'một nghìn hai trăm ba mươi tư phẩy năm'],
+    ];
+    for (const word of ['chỉ số', 'hệ số', 'điểm', 'lần', 'số', 'mã']) {
+      for (const [written, spoken] of decimals) {
+        expect(read(`${word} ${written}`), `${word} ${written}`).toBe(`${word} ${spoken}`);
+        expect(read(`tăng ${written} ${word}`)).toBe(`tăng ${spoken} ${word}`);
+      }
+    }
+    expect(read('chỉ số 4,7-5,2')).toBe('chỉ số bốn phẩy bảy đến năm phẩy hai');
+    expect(read('số 12-3')).toBe('số mười hai - ba');
+  });
+});
