@@ -281,14 +281,13 @@ const CLOCK_PARTS = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/u;
 
 const say = (digits: string) => viCardinal(String(Number(digits)));
 
-/** "14h30" → mười bốn giờ ba mươi ("phút" when written: 14h30', 2h30p); undefined past 59 minutes. */
+/** "14h30" → mười bốn giờ ba mươi phút (as news readers say it; also 14h30', 2h30p); undefined past 59 minutes. */
 function hourPieces(text: string, at: number): OutPiece[] | undefined {
-  const [, h = '', min, mark] = HOUR_PARTS.exec(text) ?? [];
+  const [, h = '', min] = HOUR_PARTS.exec(text) ?? [];
   if (!h || (min !== undefined && Number(min) > 59)) return undefined;
   const hEnd = at + h.length + 1;
   const pieces = [piece(`${say(h)} giờ`, at, hEnd)];
-  if (min !== undefined && Number(min) > 0)
-    pieces.push(piece(` ${say(min)}${mark ? ' phút' : ''}`, hEnd, at + text.length));
+  if (min !== undefined && Number(min) > 0) pieces.push(piece(` ${say(min)} phút`, hEnd, at + text.length));
   else if (hEnd < at + text.length) pieces.push(piece('', hEnd, at + text.length));
   return pieces;
 }

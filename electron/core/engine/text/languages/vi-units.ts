@@ -95,6 +95,7 @@ export const VI_LETTER_UNITS: ReadonlySet<string> = new Set(['A', 'V', 'W', 'L']
 export const VI_CURRENCIES: ReadonlyMap<string, string> = new Map(
   Object.entries({
     đ: 'đồng',
+    '₫': 'đồng',
     đồng: 'đồng',
     VNĐ: 'đồng',
     VND: 'đồng',

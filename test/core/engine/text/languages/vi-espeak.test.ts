@@ -58,7 +58,7 @@ describe('what eSpeak alone got wrong is heard right', () => {
   });
 
   it('"14h30", "5km", "UBND", "Q.1" are no longer letters', () => {
-    expect(heard('14h30')).toBe(ipa('mười bốn giờ ba mươi'));
+    expect(heard('14h30')).toBe(ipa('mười bốn giờ ba mươi phút'));
     expect(heard('5km')).toBe(ipa('năm ki lô mét'));
     expect(heard('UBND')).toBe(ipa('ủy ban nhân dân'));
     expect(heard('Q.1')).toBe(ipa('quận một'));

@@ -97,7 +97,7 @@ classCases('dates', [
 ]);
 
 classCases('clock times and durations', [
-  ['14h30', 'mười bốn giờ ba mươi'],
+  ['14h30', 'mười bốn giờ ba mươi phút'],
   ["14h30'", 'mười bốn giờ ba mươi phút'],
   ['8h', 'tám giờ'],
   ['7h sáng', 'bảy giờ sáng'],
@@ -108,10 +108,10 @@ classCases('clock times and durations', [
   ['2h30p', 'hai giờ ba mươi phút'],
   ['45 phút', 'bốn mươi lăm phút'],
   ['1:30:15', 'một giờ ba mươi phút mười lăm giây'],
-  ['9h05', 'chín giờ năm'],
+  ['9h05', 'chín giờ năm phút'],
   ['Từ 7h-9h sáng', 'Từ bảy giờ đến chín giờ sáng'],
   ['9:00 – 11:30', 'chín giờ đến mười một giờ ba mươi phút'],
-  ['14g30', 'mười bốn giờ ba mươi'],
+  ['14g30', 'mười bốn giờ ba mươi phút'],
   ['50g', 'năm mươi gam'],
   ['14h75', '14h75'],
 ]);
@@ -412,5 +412,21 @@ describe('second pass (issue 37): cases the class set heard wrong', () => {
     }
     expect(read('chỉ số 4,7-5,2')).toBe('chỉ số bốn phẩy bảy đến năm phẩy hai');
     expect(read('số 12-3')).toBe('số mười hai - ba');
+  });
+
+  it('reads the đồng sign written against or apart from the amount ("10₫", "1.234.567₫")', () => {
+    expect(read('10₫')).toBe('mười đồng');
+    expect(read('1.234.567₫')).toBe('một triệu hai trăm ba mươi tư nghìn năm trăm sáu mươi bảy đồng');
+    expect(read('giá 50.000 ₫')).toBe('giá năm mươi nghìn đồng');
+    expect(read('10₫-20₫')).toBe('mười đồng đến hai mươi đồng');
+  });
+
+  it('says "phút" after the minutes of an hour written with h ("14h30", "9h15", "5h15")', () => {
+    expect(read('lúc 14h30')).toBe('lúc mười bốn giờ ba mươi phút');
+    expect(read('khoảng 9h15 sáng')).toBe('khoảng chín giờ mười lăm phút sáng');
+    expect(read('5h15')).toBe('năm giờ mười lăm phút');
+    expect(read('7h-9h30')).toBe('bảy giờ đến chín giờ ba mươi phút');
+    expect(read('8h')).toBe('tám giờ');
+    expect(read('8h00')).toBe('tám giờ');
   });
 });
