@@ -123,15 +123,17 @@ function validDay(day: number, month: number): boolean {
   return month >= 1 && month <= 12 && day >= 1 && day <= 31;
 }
 
-/** A date's pieces, in the order said: "[ngày] mười lăm tháng một [năm …]", each tied to its part as written. */
+/**
+ * A date's pieces, in the order said: "mười lăm tháng một [năm …]", each tied to its part as
+ * written. "ngày" is not added: a reader says it only where it is written ("Sáng 13/12").
+ */
 function datePieces(
   day: [string, [number, number]],
   month: [string, [number, number]],
   yearPart: [string, [number, number]] | undefined,
-  sayNgay: boolean,
 ): OutPiece[] {
   const pieces = [
-    piece(`${sayNgay ? 'ngày ' : ''}${viCardinal(String(Number(day[0])))}`, ...day[1]),
+    piece(viCardinal(String(Number(day[0]))), ...day[1]),
     piece(` tháng ${viMonth(Number(month[0]))}`, ...month[1]),
   ];
   if (yearPart) pieces.push(piece(` năm ${year(yearPart[0])}`, ...yearPart[1]));
@@ -148,7 +150,7 @@ function wholeDateRule(yearFirst: boolean): Rule {
     pattern: yearFirst
       ? `${START}(\\d{4})([-/.])(\\d{1,2})[-/.](\\d{1,2})${END}`
       : `${START}(\\d{1,2})([-/.])(\\d{1,2})[-/.](\\d{4})${END}`,
-    rewrite([whole, a, sep, mo, c], ctx) {
+    rewrite([whole, a, sep, mo, c]) {
       if (!whole || !a || !sep || !mo || !c || whole[a.length + 1 + mo.length] !== sep) return undefined;
       const [d, y] = yearFirst ? [c, a] : [a, c];
       if (!validDay(Number(d), Number(mo))) return undefined;
@@ -158,7 +160,6 @@ function wholeDateRule(yearFirst: boolean): Rule {
         [d, dAt as [number, number]],
         [mo, mAt as [number, number]],
         [y, yAt as [number, number]],
-        !DAY_WORD_BEFORE.test(before(ctx)),
       );
     },
   };
@@ -168,14 +169,13 @@ const dayRangeRule: Rule = {
   name: 'date',
   // 15-20/10, 15 – 20/10/2024: days of one month.
   pattern: `${START}(\\d{1,2})${SP}?[-–]${SP}?(\\d{1,2})/(\\d{1,2})(?:/(\\d{4}))?${END}`,
-  rewrite([whole, d1, d2, mo, y], ctx) {
+  rewrite([whole, d1, d2, mo, y]) {
     if (!whole || !d1 || !d2 || !mo) return undefined;
     if (!validDay(Number(d1), Number(mo)) || !validDay(Number(d2), Number(mo)) || Number(d1) >= Number(d2))
       return undefined;
     const [d1At, d2At, mAt, yAt] = spans(whole, [d1, d2, mo, y]) as [number, number][];
-    const ngay = DAY_WORD_BEFORE.test(before(ctx)) || FROM_BEFORE.test(before(ctx)) ? '' : 'ngày ';
     const pieces = [
-      piece(`${ngay}${viCardinal(String(Number(d1)))}`, ...(d1At as [number, number])),
+      piece(viCardinal(String(Number(d1))), ...(d1At as [number, number])),
       piece(' đến ', (d1At as [number, number])[1], (d2At as [number, number])[0]),
       piece(viCardinal(String(Number(d2))), ...(d2At as [number, number])),
       piece(` tháng ${viMonth(Number(mo))}`, (d2At as [number, number])[1], (mAt as [number, number])[1]),
@@ -217,13 +217,13 @@ const slashRule: Rule = {
       return a.length <= 3 && b.length <= 3 && !/^0/.test(b) ? fraction(a, b) : numbersOnly(whole);
     const isDate = validDay(x, y);
     if (isDate && DATE_BEFORE.test(said)) {
-      return datePieces([a, [0, a.length]], [b, [bAt, whole.length]], undefined, !DAY_WORD_BEFORE.test(said));
+      return datePieces([a, [0, a.length]], [b, [bAt, whole.length]], undefined);
     }
     // "24/7": all day, every day.
     if (x === 24 && y === 7 && a.length === 2) return { out: 'hai tư trên bảy', name: 'cardinal' };
     const leadingZero = /^0/.test(a) || /^0/.test(b);
     if (!leadingZero && x < y && y <= 10) return fraction(a, b);
-    if (isDate) return datePieces([a, [0, a.length]], [b, [bAt, whole.length]], undefined, true);
+    if (isDate) return datePieces([a, [0, a.length]], [b, [bAt, whole.length]], undefined);
     return leadingZero ? numbersOnly(whole) : fraction(a, b);
   },
 };
@@ -537,7 +537,7 @@ const quantityRule: Rule = {
       n2.length <= 2 &&
       validDay(Number(n1), Number(n2)) &&
       !/^[ \u00A0]*(?:tháng|\/)/u.test(ctx.input.slice(ctx.index + right.at[1], ctx.index + right.at[1] + 8));
-    if (dayMonth) return apart(datePieces([n1, left.at], [n2, right.at], undefined, false), ctx, 'date');
+    if (dayMonth) return apart(datePieces([n1, left.at], [n2, right.at], undefined), ctx, 'date');
     const second = quantityPieces(right, ctx, code);
     const score = SCORE_BEFORE.test(said) && !left.suffix && !right.suffix;
     const range = !code && !score && (FROM_BEFORE.test(said) || valueOf(left.value) < valueOf(right.value));

@@ -71,24 +71,24 @@ classCases('ordinals and weekdays', [
   ['lần thứ 14', 'lần thứ mười bốn'],
   ['người thứ 21', 'người thứ hai mươi mốt'],
   ['thứ 7, CN', 'thứ bảy, chủ nhật'],
-  ['CN, 15/1', 'chủ nhật, ngày mười lăm tháng một'],
+  ['CN, 15/1', 'chủ nhật, mười lăm tháng một'],
   ['ngành CN cao', 'ngành CN cao'],
 ]);
 
 classCases('dates', [
   ['ngày 15/01/2024', 'ngày mười lăm tháng một năm hai nghìn không trăm hai mươi tư'],
-  ['15-01-2024', 'ngày mười lăm tháng một năm hai nghìn không trăm hai mươi tư'],
-  ['2024-01-15', 'ngày mười lăm tháng một năm hai nghìn không trăm hai mươi tư'],
+  ['15-01-2024', 'mười lăm tháng một năm hai nghìn không trăm hai mươi tư'],
+  ['2024-01-15', 'mười lăm tháng một năm hai nghìn không trăm hai mươi tư'],
   ['ngày 30/10', 'ngày ba mươi tháng mười'],
-  ['Sáng 30/10, mưa', 'Sáng ngày ba mươi tháng mười, mưa'],
-  ['thứ 2, 15/1', 'thứ hai, ngày mười lăm tháng một'],
+  ['Sáng 30/10, mưa', 'Sáng ba mươi tháng mười, mưa'],
+  ['thứ 2, 15/1', 'thứ hai, mười lăm tháng một'],
   ['hôm 30/4', 'hôm ba mươi tháng tư'],
   ['tháng 4', 'tháng tư'],
   ['tháng 1', 'tháng một'],
   ['tháng 12/2024', 'tháng mười hai năm hai nghìn không trăm hai mươi tư'],
   ['năm 2024', 'năm hai nghìn không trăm hai mươi tư'],
   ['quý 3/2024', 'quý ba năm hai nghìn không trăm hai mươi tư'],
-  ['15-20/10', 'ngày mười lăm đến hai mươi tháng mười'],
+  ['15-20/10', 'mười lăm đến hai mươi tháng mười'],
   ['từ 15-20/10/2024', 'từ mười lăm đến hai mươi tháng mười năm hai nghìn không trăm hai mươi tư'],
   ['mùng 2/9', 'mùng hai tháng chín'],
   ['ngày 05', 'ngày năm'],
@@ -215,7 +215,7 @@ classCases('fractions', [
   ['45/13', 'bốn mươi lăm phần mười ba'],
   ['3/100', 'ba phần một trăm'],
   ['ngày 1/2', 'ngày một tháng hai'],
-  ['15/01', 'ngày mười lăm tháng một'],
+  ['15/01', 'mười lăm tháng một'],
   ['24/7', 'hai tư trên bảy'],
 ]);
 
@@ -428,5 +428,14 @@ describe('second pass (issue 37): cases the class set heard wrong', () => {
     expect(read('7h-9h30')).toBe('bảy giờ đến chín giờ ba mươi phút');
     expect(read('8h')).toBe('tám giờ');
     expect(read('8h00')).toBe('tám giờ');
+  });
+
+  it('adds no "ngày" before a date written without it, and keeps a written one once', () => {
+    expect(read('Sáng 13/12')).toBe('Sáng mười ba tháng mười hai');
+    expect(read('(15/11)')).toBe('(mười lăm tháng mười một)');
+    expect(read('đến 31/10/2018')).toBe('đến ba mươi mốt tháng mười năm hai nghìn không trăm mười tám');
+    expect(read('ngày 31/10/2018')).toBe('ngày ba mươi mốt tháng mười năm hai nghìn không trăm mười tám');
+    expect(read('Ngày 13/12')).toBe('Ngày mười ba tháng mười hai');
+    expect(read('15-20/10')).toBe('mười lăm đến hai mươi tháng mười');
   });
 });
