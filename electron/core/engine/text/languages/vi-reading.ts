@@ -73,8 +73,6 @@ const DATE_BEFORE = new RegExp(
 );
 /** Words after "a/b" that make it a count out of a total ("9/10 điểm"). */
 const COUNTED_AFTER = /^[ \u00A0]+(?:điểm|câu|người|phiếu|hộ|xã|tỉnh|trận|bàn|lần|thành viên)(?![\p{L}])/u;
-/** Date words that already say "ngày" (so it is not added). */
-const DAY_WORD_BEFORE = wordsBefore('ngày|hôm|mùng|mồng');
 /** Words before a date or time part written with its zero ("ngày 05", "lúc 07"). */
 const TIME_PART_BEFORE = wordsBefore('ngày|mùng|mồng|năm|lúc|giờ|phút|giây');
 
@@ -500,6 +498,31 @@ function valueOf(n: ViNumber): number {
   return n.negative ? -v : v;
 }
 
+/** Whether a number's suffix is read (a unit, currency, percent), not a word left to the other rules ("2-5 người"). */
+function readsSuffix(q: Quantity, ctx: RuleContext): boolean {
+  return !!q.suffix && suffixWords(q.suffix.text, q.value, q.suffix.attached, ctx) !== undefined;
+}
+
+/** Words after which "29-4" is a day and a month, as Vietnamese news writes dates ("sáng 29-4", "hôm nay 1-6"). */
+const DASH_DATE_BEFORE = new RegExp(
+  `(?:(?:^|[^\\p{L}])(?:ngày|hôm|nay|mùng|mồng|sáng|trưa|chiều|tối|đêm|khuya)|${WEEKDAY})[ \\u00A0]*$`,
+  'u',
+);
+/** Words that may also start a range ("từ 2-5 lần"): a date only where no counted word follows. */
+const DASH_DATE_LINK_BEFORE = wordsBefore('từ|đến|tới');
+/** What may follow a date after "từ" / "đến": the end, punctuation or a word that is not a counted thing. */
+const AFTER_LINKED_DATE =
+  /^(?:[ \u00A0]*(?:$|[^\p{L}\p{N} \u00A0])|[ \u00A0]+(?:đến|tới|và|hoặc|năm|này|vừa|qua|tại|ở|lúc|hằng|hàng|sẽ|đã)(?![\p{L}]))/u;
+
+/** Whether "a-b" (a valid day and month) is a date by what stands around it; never before "tháng" or "/" ("ngày 2-3 tháng 5"). */
+function dashDate(said: string, after: string): boolean {
+  if (/^[ \u00A0]*(?:tháng|\/|giờ|tiếng|phút|độ)/u.test(after)) return false;
+  if (DASH_DATE_BEFORE.test(said)) return true;
+  // "(10-9)": directly inside parentheses.
+  if (/\($/u.test(said) && after.startsWith(')')) return !SCORE_BEFORE.test(said.slice(0, -1));
+  return DASH_DATE_LINK_BEFORE.test(said) && AFTER_LINKED_DATE.test(after);
+}
+
 const quantityRule: Rule = {
   name: 'cardinal',
   pattern: `(?:(?=[-−]\\d)(?<![\\p{L}\\p{N}_.,:/)\\]-])[-−]|${START})(${NUMBER})${END}(?:${SP}?(${SUFFIX}))?(?:${SP}?([-–—])${SP}?(${NUMBER})${END}(?:${SP}?(${SUFFIX}))?)?`,
@@ -528,16 +551,24 @@ const quantityRule: Rule = {
     if (left.suffix && !first.unitRead) return single();
     const right = quantity(whole, n2, s2, whole.indexOf(n2, dashAt + 1));
     if (!right) return single();
-    // "ngày 20-11": a day and a month after "ngày" (not "ngày 2-3 tháng 5", days 2 to 3).
-    const dayMonth =
-      DAY_WORD_BEFORE.test(said) &&
-      !left.suffix &&
-      !right.suffix &&
+    const after = ctx.input.slice(ctx.index + right.at[1], ctx.index + right.at[1] + 12);
+    const bare = !left.suffix && (!right.suffix || !readsSuffix(right, ctx));
+    // "tháng 4-2023": a month and its year.
+    if (
+      bare &&
+      MONTH_BEFORE.test(said) &&
       n1.length <= 2 &&
-      n2.length <= 2 &&
-      validDay(Number(n1), Number(n2)) &&
-      !/^[ \u00A0]*(?:tháng|\/)/u.test(ctx.input.slice(ctx.index + right.at[1], ctx.index + right.at[1] + 8));
-    if (dayMonth) return apart(datePieces([n1, left.at], [n2, right.at], undefined), ctx, 'date');
+      Number(n1) >= 1 &&
+      Number(n1) <= 12 &&
+      /^\d{4}$/.test(n2)
+    )
+      return apart(
+        [...first.pieces, piece(` năm ${year(n2)}`, first.pieces.at(-1)?.to ?? dashAt, right.at[1])],
+        ctx,
+        'date',
+      );
+    if (bare && n1.length <= 2 && n2.length <= 2 && validDay(Number(n1), Number(n2)) && dashDate(said, after))
+      return apart(datePieces([n1, left.at], [n2, right.at], undefined), ctx, 'date');
     const second = quantityPieces(right, ctx, code);
     const score = SCORE_BEFORE.test(said) && !left.suffix && !right.suffix;
     const range = !code && !score && (FROM_BEFORE.test(said) || valueOf(left.value) < valueOf(right.value));

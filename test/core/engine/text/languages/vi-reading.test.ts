@@ -311,7 +311,7 @@ classCases('e-mail and web addresses', [
 describe('context and safety', () => {
   it('names the class of each change', () => {
     const rules = (text: string) => readingOf(text, 'vi').changes.map((c) => c.rule);
-    expect(rules('5%, 5km, 50.000đ, 3,5, thứ 4, 2-5, 1/2, 14h30, VTV')).toEqual([
+    expect(rules('5%, 5km, 50.000đ, 3,5, thứ 4 và 2-5, 1/2, 14h30, VTV')).toEqual([
       'percent',
       'measure',
       'money',
@@ -437,5 +437,33 @@ describe('second pass (issue 37): cases the class set heard wrong', () => {
     expect(read('ngày 31/10/2018')).toBe('ngày ba mươi mốt tháng mười năm hai nghìn không trăm mười tám');
     expect(read('Ngày 13/12')).toBe('Ngày mười ba tháng mười hai');
     expect(read('15-20/10')).toBe('mười lăm đến hai mươi tháng mười');
+  });
+
+  it('reads a day and a month written with "-" after a date word, and keeps a counted range', () => {
+    const cases: Case[] = [
+      ['sáng 29-4', 'sáng hai mươi chín tháng tư'],
+      ['chiều 23-5', 'chiều hai mươi ba tháng năm'],
+      ['tối 10-2', 'tối mười tháng hai'],
+      ['rạng sáng 18-11', 'rạng sáng mười tám tháng mười một'],
+      ['Trưa 1-6, trời', 'Trưa một tháng sáu, trời'],
+      ['(10-9)', '(mười tháng chín)'],
+      ['từ ngày 30-4 đến 2-5', 'từ ngày ba mươi tháng tư đến hai tháng năm'],
+      ['hôm nay 1-6', 'hôm nay một tháng sáu'],
+      ['thứ Hai 3-6', 'thứ Hai ba tháng sáu'],
+      ['chủ nhật 7-7.', 'chủ nhật bảy tháng bảy.'],
+      ['tháng 4-2023', 'tháng tư năm hai nghìn không trăm hai mươi ba'],
+      ['tháng 10-2024', 'tháng mười năm hai nghìn không trăm hai mươi tư'],
+      // ranges stay ranges
+      ['2-5 người', 'hai đến năm người'],
+      ['từ 2-5 người', 'từ hai đến năm người'],
+      ['giảm từ 2-5 lần', 'giảm từ hai đến năm lần'],
+      ['ngày 2-3 tháng 5', 'ngày hai đến ba tháng năm'],
+      ['sáng 2-3 giờ', 'sáng hai đến ba giờ'],
+      ['thắng (2-1)', 'thắng (hai - một)'],
+      ['tháng 3-4', 'tháng ba đến tư'],
+      // after a weekday, "2-5" is the 2nd of May
+      ['thứ 4, 2-5', 'thứ tư, hai tháng năm'],
+    ];
+    for (const [written, spoken] of cases) expect(read(written), written).toBe(spoken);
   });
 });
