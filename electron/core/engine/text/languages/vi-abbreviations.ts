@@ -291,10 +291,20 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/
 const currencyEnd = (key: string) => (VI_CURRENCIES.has(key) ? '(?![ \\u00A0]?\\d)' : '');
 
 const keys = [...VI_ABBREVIATIONS.keys()].sort((a, b) => b.length - a.length);
-// A key that ends with a letter ends a word; one that ends with "." or ":" may touch a number ("Q.1").
+/** An entry read before a number may touch it ("QL1A", "Q.1"). */
+const beforeNumber = (key: string) => {
+  const when = VI_ABBREVIATIONS.get(key)?.when;
+  return when === 'number' || when === 'address';
+};
+// A key that ends with a letter ends a word, unless it is read before a number ("QL1A"); one that
+// ends with "." or ":" may touch a number ("Q.1"). A single capital after the number is a code's ("QL1A").
 const PATTERN = `(?=[\\p{Lu}vtC])(?<![\\p{L}\\p{N}_.&])(?:${keys
-  .map((k) => (/[.:]$/.test(k) ? escape(k) : `${escape(k)}(?![\\p{L}\\p{N}_&])${currencyEnd(k)}`))
-  .join('|')})(-?\\d{1,4}(?![\\p{N}]|[.,]\\p{N}))?`;
+  .map((k) =>
+    /[.:]$/.test(k)
+      ? escape(k)
+      : `${escape(k)}(?![\\p{L}${beforeNumber(k) ? '' : '\\p{N}'}_&])${currencyEnd(k)}`,
+  )
+  .join('|')})(-?\\d{1,4}(?![\\p{N}]|[.,]\\p{N})(?:[A-ZĐ](?![\\p{L}\\p{N}_]))?)?`;
 
 const SPACE_THEN_NAME = /^[ \u00A0]+\p{Lu}/u;
 const THEN_NUMBER = /^[ \u00A0]*\p{N}/u;
@@ -339,7 +349,8 @@ export const vietnameseAbbreviationRule: Rule = {
     if (digits) {
       // "COVID-19": a number after a hyphen goes with any entry; one written against it only with a place or a title of a number.
       if (!digits.startsWith('-') && entry.when !== 'address' && entry.when !== 'number') return undefined;
-      const number = viCardinal(digits.replace('-', ''));
+      const [, numberText = '', letter] = /^-?(\d+)(\D)?$/u.exec(digits) ?? [];
+      const number = `${viCardinal(numberText)}${letter ? ` ${spellVi(letter)}` : ''}`;
       return [piece(entry.say, 0, written.length), piece(` ${number}`, written.length, whole.length)];
     }
     if (!holds(entry.when, ctx))

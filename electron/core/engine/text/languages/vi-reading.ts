@@ -30,7 +30,14 @@ import {
   viOrdinal,
   type ViNumber,
 } from './vi-numbers';
-import { VI_AMOUNT_SCALES, VI_CURRENCIES, VI_LETTER_UNITS, VI_UNITS } from './vi-units';
+import {
+  VI_AMOUNT_SCALES,
+  VI_CODE_LETTER_UNITS,
+  VI_CURRENCIES,
+  VI_ELECTRIC_CONTEXT,
+  VI_LETTER_UNITS,
+  VI_UNITS,
+} from './vi-units';
 
 // --- Pattern parts ------------------------------------------------------------------------
 
@@ -44,7 +51,7 @@ const NUMBER =
   '\\d{1,3}(?:[.\\u00A0\\u202F]\\d{3})+(?:,\\d+)?|\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?|\\d+(?:[.,]\\d+)?';
 /** What may follow a number: a currency, percent, a unit (looked up by the rule), a scale ("15k"). */
 const SUFFIX =
-  '(?:độ[ \\u00A0]?[CF]|°[CF]?|[%‰$€£¥₫₩]|US\\$|[\\p{L}µ]{1,5}[23²³]?(?:/[\\p{L}µ]{1,5}[23²³]?)?)(?![\\p{L}\\p{N}_])';
+  '(?:độ[ \\u00A0]?[CF]|°[CF]?|0C|[%‰$€£¥₫₩]|US\\$|[\\p{L}µ]{1,5}[23²³]?(?:/[\\p{L}µ]{1,5}[23²³]?)?)(?![\\p{L}\\p{N}_])';
 
 /** The lower-cased text just before a match, for the words that decide a reading. */
 function before(ctx: RuleContext, length = 24): string {
@@ -432,9 +439,17 @@ function suffixWords(
   const currency = VI_CURRENCIES.get(suffix);
   if (currency) return currency;
   const symbol = suffix.replace(/^độ[ \u00A0]?/u, 'độ ');
+  // "quốc lộ 1A", "14A": a code's letter, amperes only near electric words ("sạc 2A").
+  if (VI_CODE_LETTER_UNITS.has(symbol) && !ctx.options.units?.has(symbol) && !electricNear(ctx))
+    return undefined;
   // "5 A" may be a class or a row: one-letter units are read only when written against the number.
   if (VI_LETTER_UNITS.has(symbol) && !attached && !ctx.options.units?.has(symbol)) return undefined;
   return unitWords(symbol, value, ctx);
+}
+
+/** Whether electric words stand near the match (`VI_ELECTRIC_CONTEXT`), so "5A" is amperes. */
+function electricNear(ctx: RuleContext): boolean {
+  return VI_ELECTRIC_CONTEXT.test(ctx.input.slice(Math.max(0, ctx.index - 40), ctx.end + 24));
 }
 
 /** The number itself, by what stands before it: "thứ 4" → tư, "tháng 4" → tư, else a cardinal. */
@@ -481,7 +496,7 @@ function quantityPieces(
   q: Quantity,
   ctx: RuleContext,
   code: boolean,
-): { pieces: OutPiece[]; unitRead: boolean } {
+): { pieces: OutPiece[]; unitRead: boolean; letterRead: boolean } {
   const suffix = q.suffix && !code ? suffixWords(q.suffix.text, q.value, q.suffix.attached, ctx) : undefined;
   // A code's number keeps its decimals ("số 4,7"): no reading drops a part of a number.
   const number = code ? viNumberWords(q.value) : plainNumber(q.text, q.value, ctx);
@@ -489,7 +504,10 @@ function quantityPieces(
   // A unit written against its number ("50.000đ") stands for the whole: a word timing of "đồng" shows "50.000đ".
   if (suffix && q.suffix)
     pieces.push(piece(` ${suffix}`, q.suffix.attached ? q.at[0] : q.at[1], q.suffix.at[1]));
-  return { pieces, unitRead: suffix !== undefined };
+  // "1A", "14B": a code's single capital, spelt with its Vietnamese name.
+  const letterRead = !suffix && !!q.suffix?.attached && /^[A-ZĐ]$/u.test(q.suffix.text);
+  if (letterRead && q.suffix) pieces.push(piece(` ${spellVi(q.suffix.text)}`, q.at[0], q.suffix.at[1]));
+  return { pieces, unitRead: suffix !== undefined, letterRead };
 }
 
 /** Numeric value of a parsed number, for comparing the ends of a range. */
@@ -548,7 +566,7 @@ const quantityRule: Rule = {
     if (!dash || !n2) return single();
     const dashAt = whole.indexOf(dash, left.suffix?.at[1] ?? left.at[1]);
     // A suffix not read ("2 ngày-3") ends the reading before it.
-    if (left.suffix && !first.unitRead) return single();
+    if (left.suffix && !first.unitRead && !first.letterRead) return single();
     const right = quantity(whole, n2, s2, whole.indexOf(n2, dashAt + 1));
     if (!right) return single();
     const after = ctx.input.slice(ctx.index + right.at[1], ctx.index + right.at[1] + 12);
@@ -571,7 +589,9 @@ const quantityRule: Rule = {
       return apart(datePieces([n1, left.at], [n2, right.at], undefined), ctx, 'date');
     const second = quantityPieces(right, ctx, code);
     const score = SCORE_BEFORE.test(said) && !left.suffix && !right.suffix;
-    const range = !code && !score && (FROM_BEFORE.test(said) || valueOf(left.value) < valueOf(right.value));
+    const letters = first.letterRead || second.letterRead;
+    const range =
+      !code && !score && !letters && (FROM_BEFORE.test(said) || valueOf(left.value) < valueOf(right.value));
     // A range's first end without a suffix shares the second's ("5-7%" năm đến bảy phần trăm);
     // an unsure pair keeps its dash ("số 12-3").
     const link = score ? ' ' : range ? ' đến ' : ` ${dash} `;

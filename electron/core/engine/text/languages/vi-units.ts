@@ -51,22 +51,33 @@ export const VI_UNITS: ReadonlyMap<string, string> = new Map(
     '°': 'độ',
     'độ C': 'độ xê',
     'độ F': 'độ ép',
+    // "36oC", "36ºC", "36 0C": the degree sign typed as a letter o, an ordinal º or a zero
+    oC: 'độ xê',
+    ºC: 'độ xê',
+    '0C': 'độ xê',
     // electric and power
     V: 'vôn',
+    v: 'vôn',
     kV: 'ki lô vôn',
     mA: 'mi li am pe',
     mAh: 'mi li am pe giờ',
     A: 'am pe',
     W: 'oát',
     kW: 'ki lô oát',
+    kw: 'ki lô oát',
     kWh: 'ki lô oát giờ',
+    kwh: 'ki lô oát giờ',
     MW: 'mê ga oát',
     MWh: 'mê ga oát giờ',
     GW: 'di ga oát',
     Hz: 'héc',
+    hz: 'héc',
     kHz: 'ki lô héc',
+    khz: 'ki lô héc',
     MHz: 'mê ga héc',
+    mhz: 'mê ga héc',
     GHz: 'di ga héc',
+    ghz: 'di ga héc',
     // data
     KB: 'ki lô bai',
     MB: 'mê ga bai',
@@ -86,10 +97,20 @@ export const VI_UNITS: ReadonlyMap<string, string> = new Map(
 );
 
 /**
- * Units that are also words or letters of running text ("lớp 12A", "5 A"): read as a unit only
- * when written right after the number or after a decimal.
+ * Units that are also words or letters of running text ("lớp 12A", "5 A", "5 v"): read as a unit
+ * only when written right after the number or after a decimal.
  */
-export const VI_LETTER_UNITS: ReadonlySet<string> = new Set(['A', 'V', 'W', 'L']);
+export const VI_LETTER_UNITS: ReadonlySet<string> = new Set(['A', 'V', 'W', 'L', 'v']);
+
+/**
+ * Units that are also a code's letter ("quốc lộ 1A", "14A"): read as a unit only in an electric
+ * context (`VI_ELECTRIC_CONTEXT` near the number); elsewhere the letter is spelt.
+ */
+export const VI_CODE_LETTER_UNITS: ReadonlySet<string> = new Set(['A']);
+
+/** Words near a number that make "A" after it amperes ("dòng điện 5A", "sạc 2A", "220V 10A"). */
+export const VI_ELECTRIC_CONTEXT =
+  /điện|sạc|pin|ắc[ \u00A0]?quy|cầu chì|aptomat|át tô mát|ampe|am pe|cường độ|\d[ \u00A0]?(?:V|W|kW|mAh)(?![\p{L}])/u;
 
 /** A currency as written after or before an amount, and how it is read. */
 export const VI_CURRENCIES: ReadonlyMap<string, string> = new Map(

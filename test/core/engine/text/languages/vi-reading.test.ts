@@ -199,7 +199,7 @@ classCases('ranges and scores', [
   ['hòa 1-1', 'hòa một một'],
   ['thua 0-2', 'thua không hai'],
   ['số 12-3', 'số mười hai - ba'],
-  ['QL1A', 'QL1A'],
+  ['QL1A', 'quốc lộ một a'],
   ['A-1', 'A-1'],
 ]);
 
@@ -334,7 +334,7 @@ describe('context and safety', () => {
   });
 
   it('keeps a letter written against a number apart from its words ("lớp 12A")', () => {
-    expect(read('lớp 12A')).toBe('lớp mười hai A');
+    expect(read('lớp 12A')).toBe('lớp mười hai a');
     expect(read('5 A')).toBe('năm A');
     expect(read('4x4')).toBe('bốn x4');
   });
@@ -463,6 +463,42 @@ describe('second pass (issue 37): cases the class set heard wrong', () => {
       ['tháng 3-4', 'tháng ba đến tư'],
       // after a weekday, "2-5" is the 2nd of May
       ['thứ 4, 2-5', 'thứ tư, hai tháng năm'],
+    ];
+    for (const [written, spoken] of cases) expect(read(written), written).toBe(spoken);
+  });
+
+  it("reads a single capital glued to a number as a code's letter, amperes only near electric words", () => {
+    const cases: Case[] = [
+      ['quốc lộ 1A', 'quốc lộ một a'],
+      ['QL 1A', 'quốc lộ một a'],
+      ['QL1A', 'quốc lộ một a'],
+      ['QL1', 'quốc lộ một'],
+      ['14A', 'mười bốn a'],
+      ['lớp 12A-12B', 'lớp mười hai a - mười hai bê'],
+      ['5 A', 'năm A'],
+      ['10mA', 'mười mi li am pe'],
+      ['dòng điện 5A', 'dòng điện năm am pe'],
+      ['sạc 2A', 'sạc hai am pe'],
+      ['220V 10A', 'hai trăm hai mươi vôn mười am pe'],
+    ];
+    for (const [written, spoken] of cases) expect(read(written), written).toBe(spoken);
+  });
+
+  it('reads the degree typed as o, º or 0 and lower-case unit spellings', () => {
+    const cases: Case[] = [
+      ['24-35oC', 'hai mươi tư đến ba mươi lăm độ xê'],
+      ['36oC', 'ba mươi sáu độ xê'],
+      ['36ºC', 'ba mươi sáu độ xê'],
+      ['36 0C', 'ba mươi sáu độ xê'],
+      ['220V', 'hai trăm hai mươi vôn'],
+      ['220v', 'hai trăm hai mươi vôn'],
+      ['50Hz', 'năm mươi héc'],
+      ['50hz', 'năm mươi héc'],
+      ['5kw', 'năm ki lô oát'],
+      ['100kwh', 'một trăm ki lô oát giờ'],
+      ['900mhz', 'chín trăm mê ga héc'],
+      ['2,4ghz', 'hai phẩy bốn di ga héc'],
+      ['5 v', 'năm v'],
     ];
     for (const [written, spoken] of cases) expect(read(written), written).toBe(spoken);
   });
