@@ -307,6 +307,8 @@ const PATTERN = `(?=[\\p{Lu}vtC])(?<![\\p{L}\\p{N}_.&])(?:${keys
   .join('|')})(-?\\d{1,4}(?![\\p{N}]|[.,]\\p{N})(?:[A-ZĐ](?![\\p{L}\\p{N}_]))?)?`;
 
 const SPACE_THEN_NAME = /^[ \u00A0]+\p{Lu}/u;
+/** A name written against an abbreviation's full stop ("Q.Bình Thạnh", "TP.Hà Nội"). */
+const GLUED_NAME = /^\p{Lu}\p{Ll}/u;
 const THEN_NUMBER = /^[ \u00A0]*\p{N}/u;
 const ADDRESS_START = /(?:^|[,(;:\n])[ \u00A0]*$/u;
 const AFTER_COMPANY = /(?:công ty|Công ty|CÔNG TY|Cty|CTy)[ \u00A0]+$/u;
@@ -324,7 +326,11 @@ function holds(when: When | undefined, ctx: RuleContext): boolean {
     case 'number':
       return THEN_NUMBER.test(rest);
     case 'address':
-      return THEN_NUMBER.test(rest) || (SPACE_THEN_NAME.test(rest) && ADDRESS_START.test(before));
+      return (
+        THEN_NUMBER.test(rest) ||
+        GLUED_NAME.test(rest) ||
+        (SPACE_THEN_NAME.test(rest) && ADDRESS_START.test(before))
+      );
     case 'company':
       return AFTER_COMPANY.test(before);
   }
@@ -355,6 +361,9 @@ export const vietnameseAbbreviationRule: Rule = {
     }
     if (!holds(entry.when, ctx))
       return /^[A-ZĐ]{2,5}$/u.test(written) ? { out: spellVi(written), name: 'acronym' } : undefined;
+    // "TP.Hà Nội": the words, then a space before the name written against the full stop.
+    if (written.endsWith('.') && GLUED_NAME.test(ctx.input.slice(ctx.end, ctx.end + 2)))
+      return `${entry.say} `;
     const endsSentence =
       entry.when === 'end' ||
       (entry.when === 'title' &&

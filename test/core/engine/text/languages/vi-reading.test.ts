@@ -502,4 +502,18 @@ describe('second pass (issue 37): cases the class set heard wrong', () => {
     ];
     for (const [written, spoken] of cases) expect(read(written), written).toBe(spoken);
   });
+
+  it('reads an abbreviation with a full stop written against a name, with no dot left', () => {
+    const cases: Case[] = [
+      ['TP.Hà Nội', 'thành phố Hà Nội'],
+      ['Tp.Hà Nội', 'thành phố Hà Nội'],
+      ['ở TT.Sông Vệ', 'ở thị trấn Sông Vệ'],
+      ['TAND H.Nghĩa Hành', 'tòa án nhân dân huyện Nghĩa Hành'],
+      ['Q.Bình Thạnh', 'quận Bình Thạnh'],
+      ['P.Bến Nghé, Q.1', 'phường Bến Nghé, quận một'],
+      ['TX.Sơn Tây', 'thị xã Sơn Tây'],
+      ['TP.HCM', 'thành phố Hồ Chí Minh'],
+    ];
+    for (const [written, spoken] of cases) expect(read(written), written).toBe(spoken);
+  });
 });
