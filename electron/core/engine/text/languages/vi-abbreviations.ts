@@ -285,12 +285,30 @@ function parseTable(lines: readonly string[]): Map<string, Entry> {
 /** The dictionary, by the abbreviation as written. */
 export const VI_ABBREVIATIONS: ReadonlyMap<string, Entry> = parseTable(TABLE);
 
+/** Words before a phone number ("ĐT 028 3822 4455", "Hotline: 1900 1234"), read so there and only there. */
+const PHONE_TABLE = [
+  'ĐT = điện thoại',
+  'SĐT = số điện thoại',
+  'ĐTDĐ = điện thoại di động',
+  'Tel = điện thoại',
+  'TEL = điện thoại',
+  'Tel. = điện thoại',
+  'Hotline = hót lai',
+  'hotline = hót lai',
+  'HOTLINE = hót lai',
+];
+const VI_PHONE_WORDS: ReadonlyMap<string, Entry> = parseTable(PHONE_TABLE);
+/** A phone number after a word: "0…", "(0…", "+84…", "1900…", "1800…", maybe after ":" or ".". */
+const THEN_PHONE = /^[ \u00A0]*[:.]?[ \u00A0]*(?:\+\d|\(?0\d|1[89]00)/u;
+
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '[ \\u00A0]?');
 
 /** A currency before an amount ("USD 50") is left to the money rule, which says it after the amount. */
 const currencyEnd = (key: string) => (VI_CURRENCIES.has(key) ? '(?![ \\u00A0]?\\d)' : '');
 
-const keys = [...VI_ABBREVIATIONS.keys()].sort((a, b) => b.length - a.length);
+const keys = [...new Set([...VI_ABBREVIATIONS.keys(), ...VI_PHONE_WORDS.keys()])].sort(
+  (a, b) => b.length - a.length,
+);
 /** An entry read before a number may touch it ("QL1A", "Q.1"). */
 const beforeNumber = (key: string) => {
   const when = VI_ABBREVIATIONS.get(key)?.when;
@@ -298,7 +316,7 @@ const beforeNumber = (key: string) => {
 };
 // A key that ends with a letter ends a word, unless it is read before a number ("QL1A"); one that
 // ends with "." or ":" may touch a number ("Q.1"). A single capital after the number is a code's ("QL1A").
-const PATTERN = `(?=[\\p{Lu}vtC])(?<![\\p{L}\\p{N}_.&])(?:${keys
+const PATTERN = `(?=[\\p{Lu}vtCh])(?<![\\p{L}\\p{N}_.&])(?:${keys
   .map((k) =>
     /[.:]$/.test(k)
       ? escape(k)
@@ -350,6 +368,8 @@ export const vietnameseAbbreviationRule: Rule = {
     if (!whole) return undefined;
     // "Q.1", "P.12": the number written against the abbreviation is read with it.
     const written = digits ? whole.slice(0, whole.length - digits.length) : whole;
+    const phoneWord = digits ? undefined : VI_PHONE_WORDS.get(written);
+    if (phoneWord && THEN_PHONE.test(ctx.input.slice(ctx.end, ctx.end + 8))) return phoneWord.say;
     const entry = VI_ABBREVIATIONS.get(written) ?? VI_ABBREVIATIONS.get(written.replace(/\u00A0/g, ' '));
     if (!entry) return undefined;
     if (digits) {

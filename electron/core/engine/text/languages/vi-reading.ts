@@ -36,6 +36,7 @@ import {
   VI_CURRENCIES,
   VI_ELECTRIC_CONTEXT,
   VI_LETTER_UNITS,
+  VI_SCALE_WORDS,
   VI_UNITS,
 } from './vi-units';
 
@@ -225,7 +226,11 @@ const slashRule: Rule = {
       return datePieces([a, [0, a.length]], [b, [bAt, whole.length]], undefined);
     }
     // "24/7": all day, every day.
-    if (x === 24 && y === 7 && a.length === 2) return { out: 'hai tư trên bảy', name: 'cardinal' };
+    if (x === 24 && y === 7 && a.length === 2)
+      return {
+        out: [piece(viCardinal(a), 0, 2), piece(` trên ${viCardinal(b)}`, 2, whole.length)],
+        name: 'cardinal',
+      };
     const leadingZero = /^0/.test(a) || /^0/.test(b);
     if (!leadingZero && x < y && y <= 10) return fraction(a, b);
     if (isDate) return datePieces([a, [0, a.length]], [b, [bAt, whole.length]], undefined);
@@ -244,6 +249,42 @@ function fraction(a: string, b: string): RuleReading {
     name: 'fraction',
   };
 }
+
+/** "24/24h": all day long, read "hai mươi tư trên hai mươi tư giờ". */
+const allDayRule: Rule = {
+  name: 'cardinal',
+  pattern: `${START}24/24h(?![\\p{L}\\p{N}_])`,
+  rewrite: () => [piece('hai mươi tư', 0, 2), piece(' trên hai mươi tư giờ', 2, 6)],
+};
+
+/** "-3/4": a negative fraction, âm ba phần tư. */
+const negativeFractionRule: Rule = {
+  name: 'fraction',
+  pattern: `(?=[-−]\\d)(?<![\\p{L}\\p{N}_.,:/)\\]-])[-−](\\d{1,3})/([1-9]\\d{0,2})${END}`,
+  rewrite([whole, a, b]) {
+    if (!whole || !a || !b) return undefined;
+    const { out } = fraction(a, b);
+    return [
+      piece('âm ', 0, 1),
+      ...(out as OutPiece[]).map((p) => ({ ...p, from: p.from + 1, to: p.to + 1 })),
+    ];
+  },
+};
+
+/** "Km 27", "km 1+200": a road's kilometre marker, the unit before the number. */
+const kilometreMarkerRule: Rule = {
+  name: 'measure',
+  pattern: `(?=[Kk])(?<![\\p{L}\\p{N}_])[Kk]m${SP}?(\\d{1,4})(?:\\+(\\d{1,3}))?(?![\\p{L}\\p{N}_]|[.,]\\p{N})`,
+  rewrite([whole, km, m], ctx) {
+    if (!whole || !km) return undefined;
+    // "5 km 27": the unit of a number before it.
+    if (/\d[ \u00A0]*$/u.test(ctx.input.slice(Math.max(0, ctx.index - 4), ctx.index))) return undefined;
+    const kmAt = whole.indexOf(km, 2);
+    const pieces = [piece(`ki lô mét ${viCardinal(km)}`, 0, kmAt + km.length)];
+    if (m) pieces.push(piece(` cộng ${viCardinal(m)}`, kmAt + km.length, whole.length));
+    return pieces;
+  },
+};
 
 // --- Phone numbers ------------------------------------------------------------------------
 
@@ -436,6 +477,8 @@ function suffixWords(
   if (suffix === '‰') return 'phần nghìn';
   const scale = VI_AMOUNT_SCALES.get(suffix);
   if (scale && attached) return scale;
+  // "500 nghìn-2 triệu": a scale word, said as written, so a range of amounts is read as one.
+  if (VI_SCALE_WORDS.has(suffix)) return suffix;
   const currency = VI_CURRENCIES.get(suffix);
   if (currency) return currency;
   const symbol = suffix.replace(/^độ[ \u00A0]?/u, 'độ ');
@@ -502,17 +545,20 @@ function quantityPieces(
   const number = code ? viNumberWords(q.value) : plainNumber(q.text, q.value, ctx);
   const pieces = [piece(number, ...q.at)];
   // A unit written against its number ("50.000đ") stands for the whole: a word timing of "đồng" shows "50.000đ".
-  if (suffix && q.suffix)
-    pieces.push(piece(` ${suffix}`, q.suffix.attached ? q.at[0] : q.at[1], q.suffix.at[1]));
+  // One written apart ("1,5 triệu", "5 km") stands for itself, the space between for the space.
+  if (suffix && q.suffix?.attached) pieces.push(piece(` ${suffix}`, q.at[0], q.suffix.at[1]));
+  else if (suffix && q.suffix)
+    pieces.push(piece(' ', q.at[1], q.suffix.at[0]), piece(suffix, q.suffix.at[0], q.suffix.at[1]));
   // "1A", "14B": a code's single capital, spelt with its Vietnamese name.
   const letterRead = !suffix && !!q.suffix?.attached && /^[A-ZĐ]$/u.test(q.suffix.text);
   if (letterRead && q.suffix) pieces.push(piece(` ${spellVi(q.suffix.text)}`, q.at[0], q.suffix.at[1]));
   return { pieces, unitRead: suffix !== undefined, letterRead };
 }
 
-/** Numeric value of a parsed number, for comparing the ends of a range. */
-function valueOf(n: ViNumber): number {
-  const v = Number(`${n.int}.${n.frac ?? '0'}`);
+/** Numeric value of a parsed number and its scale word ("2 triệu"), for comparing the ends of a range. */
+function valueOf(q: Quantity): number {
+  const n = q.value;
+  const v = Number(`${n.int}.${n.frac ?? '0'}`) * (VI_SCALE_WORDS.get(q.suffix?.text ?? '') ?? 1);
   return n.negative ? -v : v;
 }
 
@@ -590,8 +636,7 @@ const quantityRule: Rule = {
     const second = quantityPieces(right, ctx, code);
     const score = SCORE_BEFORE.test(said) && !left.suffix && !right.suffix;
     const letters = first.letterRead || second.letterRead;
-    const range =
-      !code && !score && !letters && (FROM_BEFORE.test(said) || valueOf(left.value) < valueOf(right.value));
+    const range = !code && !score && !letters && (FROM_BEFORE.test(said) || valueOf(left) < valueOf(right));
     // A range's first end without a suffix shares the second's ("5-7%" năm đến bảy phần trăm);
     // an unsure pair keeps its dash ("số 12-3").
     const link = score ? ' ' : range ? ' đến ' : ` ${dash} `;
@@ -620,6 +665,7 @@ function suffixClass(suffix: string): RuleName {
   if (suffix === '%' || suffix === '‰') return 'percent';
   const head = suffix.split('/')[0] as string;
   if (VI_CURRENCIES.has(head) || VI_AMOUNT_SCALES.has(suffix)) return 'money';
+  if (VI_SCALE_WORDS.has(suffix)) return 'cardinal';
   return 'measure';
 }
 
@@ -762,11 +808,14 @@ export const VIETNAMESE_READING_RULES: Rule[] = [
   wholeDateRule(false),
   dayRangeRule,
   phoneRule,
+  allDayRule,
+  negativeFractionRule,
   slashRule,
   hourRule,
   clockRule,
   romanRule,
   moneyBeforeRule,
+  kilometreMarkerRule,
   versionRule,
   quantityRule,
   sundayRule,

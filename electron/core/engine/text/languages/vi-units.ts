@@ -142,3 +142,8 @@ export const VI_CURRENCIES: ReadonlyMap<string, string> = new Map(
 export const VI_AMOUNT_SCALES: ReadonlyMap<string, string> = new Map(
   Object.entries({ k: 'nghìn', K: 'nghìn', tr: 'triệu' }),
 );
+
+/** Scale words written after a number ("500 nghìn", "2 triệu"), with their value, for ranges ("500 nghìn-2 triệu"). */
+export const VI_SCALE_WORDS: ReadonlyMap<string, number> = new Map(
+  Object.entries({ nghìn: 1e3, ngàn: 1e3, triệu: 1e6, tỷ: 1e9, tỉ: 1e9 }),
+);

@@ -181,7 +181,7 @@ classCases('phone numbers', [
   ['093-655-5449', 'không chín ba, sáu năm năm, năm bốn bốn chín'],
   ['+84 912 345 678', 'cộng tám bốn, chín một hai, ba bốn năm, sáu bảy tám'],
   ['(028) 3823 4567', 'không hai tám, ba tám hai ba, bốn năm sáu bảy'],
-  ['hotline 1900 1234', 'hotline một chín không không, một hai ba bốn'],
+  ['hotline 1900 1234', 'hót lai một chín không không, một hai ba bốn'],
   ['0912345678', 'không chín một hai, ba bốn năm, sáu bảy tám'],
   ['ĐT: 0243 123 456', 'điện thoại: không hai bốn ba, một hai ba, bốn năm sáu'],
   ['gọi 1800.1234', 'gọi một tám không không, một hai ba bốn'],
@@ -216,7 +216,7 @@ classCases('fractions', [
   ['3/100', 'ba phần một trăm'],
   ['ngày 1/2', 'ngày một tháng hai'],
   ['15/01', 'mười lăm tháng một'],
-  ['24/7', 'hai tư trên bảy'],
+  ['24/7', 'hai mươi tư trên bảy'],
 ]);
 
 classCases('Roman numerals in context', [
@@ -515,5 +515,48 @@ describe('second pass (issue 37): cases the class set heard wrong', () => {
       ['TP.HCM', 'thành phố Hồ Chí Minh'],
     ];
     for (const [written, spoken] of cases) expect(read(written), written).toBe(spoken);
+  });
+
+  it('reads a kilometre marker, the unit before the number ("Km 27", "km 1+200")', () => {
+    expect(read('Km 27')).toBe('ki lô mét hai mươi bảy');
+    expect(read('tại km 1+200')).toBe('tại ki lô mét một cộng hai trăm');
+    expect(read('Km27+500 QL1A')).toBe('ki lô mét hai mươi bảy cộng năm trăm quốc lộ một a');
+    expect(read('dài 5 km 27 người')).toBe('dài năm ki lô mét hai mươi bảy người');
+  });
+
+  it('reads "24/24h" and "24/7" with "trên"', () => {
+    expect(read('mở cửa 24/24h')).toBe('mở cửa hai mươi tư trên hai mươi tư giờ');
+    expect(read('phục vụ 24/7')).toBe('phục vụ hai mươi tư trên bảy');
+  });
+
+  it('reads a range of amounts with scale words with "đến"', () => {
+    const cases: Case[] = [
+      ['500 nghìn-2 triệu đồng', 'năm trăm nghìn đến hai triệu đồng'],
+      ['từ 500 nghìn - 1 triệu', 'từ năm trăm nghìn đến một triệu'],
+      ['2-3 triệu', 'hai đến ba triệu'],
+      ['1,5-2 tỷ', 'một phẩy năm đến hai tỷ'],
+      ['800 ngàn-1,2 triệu', 'tám trăm ngàn đến một phẩy hai triệu'],
+      ['15 nghìn', 'mười lăm nghìn'],
+    ];
+    for (const [written, spoken] of cases) expect(read(written), written).toBe(spoken);
+  });
+
+  it('reads the words before a phone number as words ("ĐT", "SĐT", "Tel", "Hotline")', () => {
+    const cases: Case[] = [
+      ['ĐT 028 3822 4455', 'điện thoại không hai tám, ba tám hai hai, bốn bốn năm năm'],
+      ['SĐT 0912345678', 'số điện thoại không chín một hai, ba bốn năm, sáu bảy tám'],
+      ['Tel: 028 3822 4455', 'điện thoại: không hai tám, ba tám hai hai, bốn bốn năm năm'],
+      ['Hotline 1900 1234', 'hót lai một chín không không, một hai ba bốn'],
+      ['hotline: 0912 345 678', 'hót lai: không chín một hai, ba bốn năm, sáu bảy tám'],
+      // elsewhere they are what they were
+      ['ĐT Việt Nam', 'đội tuyển Việt Nam'],
+      ['Tel Aviv', 'Tel Aviv'],
+    ];
+    for (const [written, spoken] of cases) expect(read(written), written).toBe(spoken);
+  });
+
+  it('reads a negative fraction with "âm" ("-3/4")', () => {
+    expect(read('-3/4')).toBe('âm ba phần tư');
+    expect(read('x = -1/2')).toBe('x = âm một phần hai');
   });
 });
