@@ -603,11 +603,8 @@ const quantityRule: Rule = {
       apart(
         first.pieces,
         ctx,
-        first.unitRead && s1
-          ? suffixClass(s1)
-          : left.value.frac !== undefined
-            ? 'decimal'
-            : numberClass(said),
+        (first.unitRead && s1 ? suffixClass(s1) : undefined) ??
+          (left.value.frac !== undefined ? 'decimal' : numberClass(said)),
       );
     if (!dash || !n2) return single();
     const dashAt = whole.indexOf(dash, left.suffix?.at[1] ?? left.at[1]);
@@ -660,12 +657,12 @@ function apart(pieces: OutPiece[], ctx: RuleContext, name: RuleName): RuleReadin
   return { out, name, end };
 }
 
-/** The class of a number read with what follows it. */
-function suffixClass(suffix: string): RuleName {
+/** The class of a number read with what follows it; undefined for a scale word ("1,5 triệu": the number's). */
+function suffixClass(suffix: string): RuleName | undefined {
   if (suffix === '%' || suffix === '‰') return 'percent';
   const head = suffix.split('/')[0] as string;
   if (VI_CURRENCIES.has(head) || VI_AMOUNT_SCALES.has(suffix)) return 'money';
-  if (VI_SCALE_WORDS.has(suffix)) return 'cardinal';
+  if (VI_SCALE_WORDS.has(suffix)) return undefined;
   return 'measure';
 }
 
