@@ -263,6 +263,17 @@ const TABLE = [
   'VAR = va',
   'VAT = vê a tê',
   'SEA Games = xi ghêm',
+  'SEA GAMES = xi ghêm',
+  'RAM = ram',
+  'ROM = rom',
+  'OPEC = ô péc',
+  'NASA = na sa',
+  'UEFA = u ê pha',
+  'ASIAD = a xi át',
+  'ASEM = a xem',
+  'LED = lét',
+  'SIM = sim',
+  'OK = ô kê',
 ];
 
 interface Entry {
@@ -297,7 +308,7 @@ const PHONE_TABLE = [
   'hotline = hót lai',
   'HOTLINE = hót lai',
 ];
-const VI_PHONE_WORDS: ReadonlyMap<string, Entry> = parseTable(PHONE_TABLE);
+export const VI_PHONE_WORDS: ReadonlyMap<string, Entry> = parseTable(PHONE_TABLE);
 /** A phone number after a word: "0…", "(0…", "+84…", "1900…", "1800…", maybe after ":" or ".". */
 const THEN_PHONE = /^[ \u00A0]*[:.]?[ \u00A0]*(?:\+\d|\(?0\d|1[89]00)/u;
 

@@ -377,6 +377,10 @@ const ROMAN_CONTEXT = [
   'thế kỉ',
   'chương',
   'phần',
+  'đoạn',
+  'khoản',
+  'điều',
+  'phụ lục',
   'khóa',
   'khoá',
   'đại hội',
@@ -389,6 +393,7 @@ const ROMAN_CONTEXT = [
   'kì',
   'bài',
   'quyển',
+  'cuốn',
   'cấp',
   'nhóm',
   'loại',
@@ -406,14 +411,28 @@ const ROMAN_CONTEXT_WORDS = ROMAN_CONTEXT.flatMap((w) => [
 
 const ROMAN_CONTEXT_BEFORE = wordsBefore(ROMAN_CONTEXT.join('|'));
 
+/** Words after which a numeral in lower case is one ("thế kỉ xix", "phần ix"), up to 39 and of i, v, x only. */
+const LOWER_ROMAN_CONTEXT = ['thế kỷ', 'thế kỉ', 'phần', 'chương'];
+const LOWER_ROMAN_CONTEXT_WORDS = LOWER_ROMAN_CONTEXT.flatMap((w) => [
+  w,
+  w.charAt(0).toLocaleUpperCase('vi') + w.slice(1),
+  w.replace(/(^|\s)\p{L}/gu, (c) => c.toLocaleUpperCase('vi')),
+]);
+/** "năm MCMXCIX": after "năm" only numerals of four letters or more (a year, not "năm X"). */
+const YEAR_WORDS = ['năm', 'Năm', 'NĂM'];
+
 const romanRule: Rule = {
   name: 'roman',
   // "thế kỷ XXI", "Chương IV", "lần thứ IV"; a regnal number after a name ("Louis XIV").
-  pattern: `(?=[IVXLCDM])(?:(?<=(?:^|[^\\p{L}])(?:${[...new Set(ROMAN_CONTEXT_WORDS)].join('|')})${SP}+)|(?<=(?:^|[^\\p{L}])\\p{Lu}\\p{Ll}+${SP}+))(?=[IVXLCDM])(${ROMAN_NUMERAL})(?:/(\\d{4}))?(?![\\p{L}\\p{N}_])`,
+  pattern: `(?=[IVXLCDMivx])(?:(?<=(?:^|[^\\p{L}])(?:${[...new Set(ROMAN_CONTEXT_WORDS)].join('|')})${SP}+)|(?<=(?:^|[^\\p{L}])\\p{Lu}\\p{Ll}+${SP}+)|(?<=(?:^|[^\\p{L}])(?:${YEAR_WORDS.join('|')})${SP}+)(?=[IVXLCDM]{4})|(?<=(?:^|[^\\p{L}])(?:${[...new Set(LOWER_ROMAN_CONTEXT_WORDS)].join('|')})${SP}+)(?=[ivx]+(?![\\p{L}\\p{N}_])))(${ROMAN_NUMERAL}|[ivx]{1,6})(?:/(\\d{4}))?(?![\\p{L}\\p{N}_])`,
   rewrite([whole, numeral, yearText], ctx) {
     if (!whole || !numeral) return undefined;
-    const value = romanValue(numeral);
-    if (value === undefined) return undefined;
+    const lower = /^[ivx]+$/.test(numeral);
+    const value = romanValue(numeral.toUpperCase());
+    if (value === undefined || (lower && value > 39)) return undefined;
+    // "năm MCMXCIX": a year.
+    if (/^[IVXLCDM]{4,}$/.test(numeral) && /(?:^|[^\p{L}])năm[ \u00A0]*$/u.test(before(ctx, 8)))
+      return yearText ? undefined : viCardinal(String(value));
     const said = before(ctx, 12);
     const inContext = ROMAN_CONTEXT_BEFORE.test(said);
     // After a name only numerals of two letters or more, up to 39: "Elizabeth II", not "Áo XL" or a lone "I".

@@ -559,4 +559,37 @@ describe('second pass (issue 37): cases the class set heard wrong', () => {
     expect(read('-3/4')).toBe('âm ba phần tư');
     expect(read('x = -1/2')).toBe('x = âm một phần hai');
   });
+
+  it('reads Roman numerals in lower case after strong words, after more context words, and years after "năm"', () => {
+    const cases: Case[] = [
+      ['thế kỉ xix', 'thế kỉ mười chín'],
+      ['Thế kỷ xxi', 'Thế kỷ hai mươi mốt'],
+      ['phần ix', 'phần chín'],
+      ['chương v', 'chương năm'],
+      ['đoạn II', 'đoạn hai'],
+      ['khoản XIV', 'khoản mười bốn'],
+      ['Điều IV', 'Điều bốn'],
+      ['phụ lục I', 'phụ lục một'],
+      ['quyển III', 'quyển ba'],
+      ['năm MCMXCIX', 'năm một nghìn chín trăm chín mươi chín'],
+      // not numerals
+      ['phần c', 'phần c'],
+      ['phần mềm', 'phần mềm'],
+      ['năm X', 'năm X'],
+    ];
+    for (const [written, spoken] of cases) expect(read(written), written).toBe(spoken);
+  });
+
+  it('reads acronyms said as words in Vietnamese speech as words', () => {
+    const cases: Case[] = [
+      ['bộ nhớ RAM', 'bộ nhớ ram'],
+      ['xăng RON 95', 'xăng rôn chín mươi lăm'],
+      ['khối NATO', 'khối na tô'],
+      ['các nước OPEC', 'các nước ô péc'],
+      ['SEA Games 31', 'xi ghêm ba mươi mốt'],
+      ['SEA GAMES', 'xi ghêm'],
+      ['NASA', 'na sa'],
+    ];
+    for (const [written, spoken] of cases) expect(read(written), written).toBe(spoken);
+  });
 });
