@@ -598,13 +598,21 @@ const AFTER_LINKED_DATE =
   /^(?:[ \u00A0]*(?:$|[^\p{L}\p{N} \u00A0])|[ \u00A0]+(?:đến|tới|và|hoặc|năm|này|vừa|qua|tại|ở|lúc|hằng|hàng|sẽ|đã)(?![\p{L}]))/u;
 
 /** Whether "a-b" (a valid day and month) is a date by what stands around it; never before "tháng" or "/" ("ngày 2-3 tháng 5"). */
-function dashDate(said: string, after: string): boolean {
+function dashDate(said: string, after: string, ascending: boolean, ctx: RuleContext): boolean {
   if (/^[ \u00A0]*(?:tháng|\/|giờ|tiếng|phút|độ)/u.test(after)) return false;
   if (DASH_DATE_BEFORE.test(said)) return true;
   // "(10-9)": directly inside parentheses.
   if (/\($/u.test(said) && after.startsWith(')')) return !SCORE_BEFORE.test(said.slice(0, -1));
-  return DASH_DATE_LINK_BEFORE.test(said) && AFTER_LINKED_DATE.test(after);
+  // After "từ" / "đến" a pair that may be a range ("người từ 1-10") is a date only near a date word.
+  return (
+    DASH_DATE_LINK_BEFORE.test(said) &&
+    AFTER_LINKED_DATE.test(after) &&
+    (!ascending || DATE_NEAR.test(before(ctx, 40)))
+  );
 }
+/** Date words, or a date just before, that make a "từ … đến 2-5" a date ("từ ngày 30-4 đến 2-5", "từ 30-4 đến 2-5"). */
+const DATE_NEAR =
+  /(?:^|[^\p{L}])(?:ngày|hôm|tháng)(?![\p{L}])|\d{1,2}[-/]\d{1,2}[ \u00A0]+(?:đến|tới)[ \u00A0]*$/u;
 
 const quantityRule: Rule = {
   name: 'cardinal',
@@ -647,7 +655,13 @@ const quantityRule: Rule = {
         ctx,
         'date',
       );
-    if (bare && n1.length <= 2 && n2.length <= 2 && validDay(Number(n1), Number(n2)) && dashDate(said, after))
+    if (
+      bare &&
+      n1.length <= 2 &&
+      n2.length <= 2 &&
+      validDay(Number(n1), Number(n2)) &&
+      dashDate(said, after, Number(n1) < Number(n2), ctx)
+    )
       return apart(datePieces([n1, left.at], [n2, right.at], undefined), ctx, 'date');
     const second = quantityPieces(right, ctx, code);
     const score = SCORE_BEFORE.test(said) && !left.suffix && !right.suffix;

@@ -460,6 +460,9 @@ describe('second pass (issue 37): cases the class set heard wrong', () => {
       ['ngày 2-3 tháng 5', 'ngày hai đến ba tháng năm'],
       ['sáng 2-3 giờ', 'sáng hai đến ba giờ'],
       ['thắng (2-1)', 'thắng (hai - một)'],
+      ['người từ 1-10', 'người từ một đến mười'],
+      ['từ 2-5.', 'từ hai đến năm.'],
+      ['từ 30-4 đến 2-5', 'từ ba mươi tháng tư đến hai tháng năm'],
       ['tháng 3-4', 'tháng ba đến tư'],
       // after a weekday, "2-5" is the 2nd of May
       ['thứ 4, 2-5', 'thứ tư, hai tháng năm'],
