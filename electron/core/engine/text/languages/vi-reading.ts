@@ -52,7 +52,7 @@ const NUMBER =
   '\\d{1,3}(?:[.\\u00A0\\u202F]\\d{3})+(?:,\\d+)?|\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?|\\d+(?:[.,]\\d+)?';
 /** What may follow a number: a currency, percent, a unit (looked up by the rule), a scale ("15k"). */
 const SUFFIX =
-  '(?:độ[ \\u00A0]?[CF]|°[CF]?|0C|[%‰$€£¥₫₩]|US\\$|[\\p{L}µ]{1,5}[23²³]?(?:/[\\p{L}µ]{1,5}[23²³]?)?)(?![\\p{L}\\p{N}_])';
+  '(?:độ[ \\u00A0]?[CF]|°[CF]?|0C|[%‰](?:/\\p{Ll}{2,6})?|[$€£¥₫₩]|US\\$|[\\p{L}µ]{1,5}[23²³]?(?:/[\\p{L}µ]{1,5}[23²³]?)?)(?![\\p{L}\\p{N}_])';
 
 /** The lower-cased text just before a match, for the words that decide a reading. */
 function before(ctx: RuleContext, length = 24): string {
@@ -494,6 +494,9 @@ function suffixWords(
 ): string | undefined {
   if (suffix === '%') return 'phần trăm';
   if (suffix === '‰') return 'phần nghìn';
+  // "12%/năm": a rate, read with "trên".
+  if (/^[%‰]\//u.test(suffix))
+    return `${suffix.startsWith('%') ? 'phần trăm' : 'phần nghìn'} trên ${suffix.slice(2)}`;
   const scale = VI_AMOUNT_SCALES.get(suffix);
   if (scale && attached) return scale;
   // "500 nghìn-2 triệu": a scale word, said as written, so a range of amounts is read as one.
@@ -692,7 +695,7 @@ function apart(pieces: OutPiece[], ctx: RuleContext, name: RuleName): RuleReadin
 
 /** The class of a number read with what follows it; undefined for a scale word ("1,5 triệu": the number's). */
 function suffixClass(suffix: string): RuleName | undefined {
-  if (suffix === '%' || suffix === '‰') return 'percent';
+  if (/^[%‰]/u.test(suffix)) return 'percent';
   const head = suffix.split('/')[0] as string;
   if (VI_CURRENCIES.has(head) || VI_AMOUNT_SCALES.has(suffix)) return 'money';
   if (VI_SCALE_WORDS.has(suffix)) return undefined;

@@ -595,4 +595,10 @@ describe('second pass (issue 37): cases the class set heard wrong', () => {
     ];
     for (const [written, spoken] of cases) expect(read(written), written).toBe(spoken);
   });
+
+  it('reads a percent rate with "trên" ("12%/năm")', () => {
+    expect(read('lãi 12%/năm')).toBe('lãi mười hai phần trăm trên năm');
+    expect(read('5-7%/năm')).toBe('năm đến bảy phần trăm trên năm');
+    expect(read('3‰/tháng')).toBe('ba phần nghìn trên tháng');
+  });
 });
