@@ -727,8 +727,9 @@ const VIETNAMESE_CAPITAL = /[ÀÁẢÃẠĂẰẮẲẴẶÂẦẤẨẪẬÈÉ�
 
 const acronymRule: Rule = {
   name: 'acronym',
-  // An acronym the dictionary does not know, spelt with Vietnamese letter names: "VTV" vê tê vê.
-  pattern: '(?=[A-ZĐ])(?<![\\p{L}\\p{N}_])[A-ZĐ]{2,5}(?![\\p{L}\\p{N}_])',
+  // An acronym the dictionary does not know, spelt with Vietnamese letter names: "VTV" vê tê vê,
+  // "VTV1" vê tê vê một (a channel's or a model's digit written against it).
+  pattern: '(?=[A-ZĐ])(?<![\\p{L}\\p{N}_])[A-ZĐ]{2,5}\\d?(?![\\p{L}\\p{N}_]|[.,]\\p{N})',
   rewrite([whole], ctx) {
     if (!whole) return undefined;
     // In a line written in capitals ("TIN NÓNG HÀ NỘI") the words are words.

@@ -601,4 +601,10 @@ describe('second pass (issue 37): cases the class set heard wrong', () => {
     expect(read('5-7%/năm')).toBe('năm đến bảy phần trăm trên năm');
     expect(read('3‰/tháng')).toBe('ba phần nghìn trên tháng');
   });
+
+  it('spells an unknown acronym with one digit written against it ("VTV1")', () => {
+    expect(read('kênh VTV1')).toBe('kênh vê tê vê một');
+    expect(read('HTV7 và VTV3')).toBe('hát tê vê bảy và vê tê vê ba');
+    expect(read('AB12')).toBe('AB12');
+  });
 });
