@@ -319,6 +319,6 @@ describe('what <say-as> makes the engine read', () => {
     expect(read('characters', 'VTV', 'vi')).toBe('vê tê vê');
     expect(read('spell-out', 'Đh 3', 'vi')).toBe('đê hát ba');
     // Date and time stay with the rules of the language (ISO dates, clock times).
-    expect(read('date', '2026-11-21', 'vi')).toContain('tháng mười một');
+    expect(read('date', '2026-11-21', 'vi')).toContain('hai mươi mốt tháng mười một năm');
   });
 });

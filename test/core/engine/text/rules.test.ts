@@ -52,15 +52,11 @@ describe('rewriteForEngine: dates, times, money', () => {
     ],
     ['en', 'on 05/06/2026', 'on May sixth, twenty twenty six'],
     ['en', 'November 21, 2026 and 1 May', 'November twenty first, twenty twenty six and the first of May'],
-    [
-      'vi',
-      'Hôm nay 2026-11-21',
-      'Hôm nay ngày hai mươi mốt tháng mười một năm hai nghìn không trăm hai mươi sáu',
-    ],
+    ['vi', 'Hôm nay 2026-11-21', 'Hôm nay hai mươi mốt tháng mười một năm hai nghìn không trăm hai mươi sáu'],
     [
       'vi',
       'ngày 21/11/2026 và 01/04/2000',
-      'ngày hai mươi mốt tháng mười một năm hai nghìn không trăm hai mươi sáu và ngày một tháng tư năm hai nghìn',
+      'ngày hai mươi mốt tháng mười một năm hai nghìn không trăm hai mươi sáu và một tháng tư năm hai nghìn',
     ],
     [
       'vi',

@@ -263,6 +263,17 @@ const TABLE = [
   'VAR = va',
   'VAT = vê a tê',
   'SEA Games = xi ghêm',
+  'SEA GAMES = xi ghêm',
+  'RAM = ram',
+  'ROM = rom',
+  'OPEC = ô péc',
+  'NASA = na sa',
+  'UEFA = u ê pha',
+  'ASIAD = a xi át',
+  'ASEM = a xem',
+  'LED = lét',
+  'SIM = sim',
+  'OK = ô kê',
 ];
 
 interface Entry {
@@ -285,18 +296,48 @@ function parseTable(lines: readonly string[]): Map<string, Entry> {
 /** The dictionary, by the abbreviation as written. */
 export const VI_ABBREVIATIONS: ReadonlyMap<string, Entry> = parseTable(TABLE);
 
+/** Words before a phone number ("ĐT 028 3822 4455", "Hotline: 1900 1234"), read so there and only there. */
+const PHONE_TABLE = [
+  'ĐT = điện thoại',
+  'SĐT = số điện thoại',
+  'ĐTDĐ = điện thoại di động',
+  'Tel = điện thoại',
+  'TEL = điện thoại',
+  'Tel. = điện thoại',
+  'Hotline = hót lai',
+  'hotline = hót lai',
+  'HOTLINE = hót lai',
+];
+export const VI_PHONE_WORDS: ReadonlyMap<string, Entry> = parseTable(PHONE_TABLE);
+/** A phone number after a word: "0…", "(0…", "+84…", "1900…", "1800…", maybe after ":" or ".". */
+const THEN_PHONE = /^[ \u00A0]*[:.]?[ \u00A0]*(?:\+\d|\(?0\d|1[89]00)/u;
+
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '[ \\u00A0]?');
 
 /** A currency before an amount ("USD 50") is left to the money rule, which says it after the amount. */
 const currencyEnd = (key: string) => (VI_CURRENCIES.has(key) ? '(?![ \\u00A0]?\\d)' : '');
 
-const keys = [...VI_ABBREVIATIONS.keys()].sort((a, b) => b.length - a.length);
-// A key that ends with a letter ends a word; one that ends with "." or ":" may touch a number ("Q.1").
-const PATTERN = `(?=[\\p{Lu}vtC])(?<![\\p{L}\\p{N}_.&])(?:${keys
-  .map((k) => (/[.:]$/.test(k) ? escape(k) : `${escape(k)}(?![\\p{L}\\p{N}_&])${currencyEnd(k)}`))
-  .join('|')})(-?\\d{1,4}(?![\\p{N}]|[.,]\\p{N}))?`;
+const keys = [...new Set([...VI_ABBREVIATIONS.keys(), ...VI_PHONE_WORDS.keys()])].sort(
+  (a, b) => b.length - a.length,
+);
+/** An entry read before a number may touch it ("QL1A", "Q.1"). */
+const beforeNumber = (key: string) => {
+  const when = VI_ABBREVIATIONS.get(key)?.when;
+  return when === 'number' || when === 'address';
+};
+// A key that ends with a letter ends a word, unless it is read before a number ("QL1A"); one that
+// ends with "." or ":" may touch a number ("Q.1"). A single capital after the number is a code's ("QL1A").
+const PATTERN = `(?=[\\p{Lu}vtCh])(?<![\\p{L}\\p{N}_.&])(?:${keys
+  .map((k) =>
+    /[.:]$/.test(k)
+      ? escape(k)
+      : `${escape(k)}(?![\\p{L}${beforeNumber(k) ? '' : '\\p{N}'}_&])${currencyEnd(k)}`,
+  )
+  .join('|')})(-?\\d{1,4}(?![\\p{N}]|[.,]\\p{N})(?:[A-ZĐ](?![\\p{L}\\p{N}_]))?)?`;
 
 const SPACE_THEN_NAME = /^[ \u00A0]+\p{Lu}/u;
+/** A name written against an abbreviation's full stop ("Q.Bình Thạnh", "TP.Hà Nội"). */
+const GLUED_NAME = /^\p{Lu}\p{Ll}/u;
 const THEN_NUMBER = /^[ \u00A0]*\p{N}/u;
 const ADDRESS_START = /(?:^|[,(;:\n])[ \u00A0]*$/u;
 const AFTER_COMPANY = /(?:công ty|Công ty|CÔNG TY|Cty|CTy)[ \u00A0]+$/u;
@@ -314,7 +355,11 @@ function holds(when: When | undefined, ctx: RuleContext): boolean {
     case 'number':
       return THEN_NUMBER.test(rest);
     case 'address':
-      return THEN_NUMBER.test(rest) || (SPACE_THEN_NAME.test(rest) && ADDRESS_START.test(before));
+      return (
+        THEN_NUMBER.test(rest) ||
+        GLUED_NAME.test(rest) ||
+        (SPACE_THEN_NAME.test(rest) && ADDRESS_START.test(before))
+      );
     case 'company':
       return AFTER_COMPANY.test(before);
   }
@@ -334,16 +379,22 @@ export const vietnameseAbbreviationRule: Rule = {
     if (!whole) return undefined;
     // "Q.1", "P.12": the number written against the abbreviation is read with it.
     const written = digits ? whole.slice(0, whole.length - digits.length) : whole;
+    const phoneWord = digits ? undefined : VI_PHONE_WORDS.get(written);
+    if (phoneWord && THEN_PHONE.test(ctx.input.slice(ctx.end, ctx.end + 8))) return phoneWord.say;
     const entry = VI_ABBREVIATIONS.get(written) ?? VI_ABBREVIATIONS.get(written.replace(/\u00A0/g, ' '));
     if (!entry) return undefined;
     if (digits) {
       // "COVID-19": a number after a hyphen goes with any entry; one written against it only with a place or a title of a number.
       if (!digits.startsWith('-') && entry.when !== 'address' && entry.when !== 'number') return undefined;
-      const number = viCardinal(digits.replace('-', ''));
+      const [, numberText = '', letter] = /^-?(\d+)(\D)?$/u.exec(digits) ?? [];
+      const number = `${viCardinal(numberText)}${letter ? ` ${spellVi(letter)}` : ''}`;
       return [piece(entry.say, 0, written.length), piece(` ${number}`, written.length, whole.length)];
     }
     if (!holds(entry.when, ctx))
       return /^[A-ZĐ]{2,5}$/u.test(written) ? { out: spellVi(written), name: 'acronym' } : undefined;
+    // "TP.Hà Nội": the words, then a space before the name written against the full stop.
+    if (written.endsWith('.') && GLUED_NAME.test(ctx.input.slice(ctx.end, ctx.end + 2)))
+      return `${entry.say} `;
     const endsSentence =
       entry.when === 'end' ||
       (entry.when === 'title' &&

@@ -30,7 +30,15 @@ import {
   viOrdinal,
   type ViNumber,
 } from './vi-numbers';
-import { VI_AMOUNT_SCALES, VI_CURRENCIES, VI_LETTER_UNITS, VI_UNITS } from './vi-units';
+import {
+  VI_AMOUNT_SCALES,
+  VI_CODE_LETTER_UNITS,
+  VI_CURRENCIES,
+  VI_ELECTRIC_CONTEXT,
+  VI_LETTER_UNITS,
+  VI_SCALE_WORDS,
+  VI_UNITS,
+} from './vi-units';
 
 // --- Pattern parts ------------------------------------------------------------------------
 
@@ -44,7 +52,7 @@ const NUMBER =
   '\\d{1,3}(?:[.\\u00A0\\u202F]\\d{3})+(?:,\\d+)?|\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?|\\d+(?:[.,]\\d+)?';
 /** What may follow a number: a currency, percent, a unit (looked up by the rule), a scale ("15k"). */
 const SUFFIX =
-  '(?:độ[ \\u00A0]?[CF]|°[CF]?|[%‰$€£¥₫₩]|US\\$|[\\p{L}µ]{1,5}[23²³]?(?:/[\\p{L}µ]{1,5}[23²³]?)?)(?![\\p{L}\\p{N}_])';
+  '(?:độ[ \\u00A0]?[CF]|°[CF]?|0C|[%‰](?:/\\p{Ll}{2,6})?|[$€£¥₫₩]|US\\$|[\\p{L}µ]{1,5}[23²³]?(?:/[\\p{L}µ]{1,5}[23²³]?)?)(?![\\p{L}\\p{N}_])';
 
 /** The lower-cased text just before a match, for the words that decide a reading. */
 function before(ctx: RuleContext, length = 24): string {
@@ -62,6 +70,9 @@ const FROM_BEFORE = wordsBefore('từ|khoảng|chừng|trong');
 const CODE_BEFORE = wordsBefore(
   'số|mã|lớp|phòng|khu|tòa|toà|nhà|dãy|tầng|căn|lô|ô|ngõ|ngách|hẻm|kiệt|tổ|tuyến|biển|kí hiệu|ký hiệu',
 );
+/** Words ending in "số" that name a quantity, not a code's number ("chỉ số 4,7", "hệ số 1,5"). */
+const QUANTITY_SO_BEFORE = wordsBefore('chỉ số|hệ số|cơ số|con số|điểm số|tổng số|hằng số|tỷ số|tỉ số');
+const isCode = (said: string) => CODE_BEFORE.test(said) && !QUANTITY_SO_BEFORE.test(said);
 const WEEKDAY = '(?:thứ[ \\u00A0]+(?:[2-7]|hai|ba|tư|năm|sáu|bảy)|chủ nhật|cn|t[2-7])[ \\u00A0]*,?';
 /** Words after which "30/10" is a date. */
 const DATE_BEFORE = new RegExp(
@@ -70,8 +81,6 @@ const DATE_BEFORE = new RegExp(
 );
 /** Words after "a/b" that make it a count out of a total ("9/10 điểm"). */
 const COUNTED_AFTER = /^[ \u00A0]+(?:điểm|câu|người|phiếu|hộ|xã|tỉnh|trận|bàn|lần|thành viên)(?![\p{L}])/u;
-/** Date words that already say "ngày" (so it is not added). */
-const DAY_WORD_BEFORE = wordsBefore('ngày|hôm|mùng|mồng');
 /** Words before a date or time part written with its zero ("ngày 05", "lúc 07"). */
 const TIME_PART_BEFORE = wordsBefore('ngày|mùng|mồng|năm|lúc|giờ|phút|giây');
 
@@ -120,15 +129,17 @@ function validDay(day: number, month: number): boolean {
   return month >= 1 && month <= 12 && day >= 1 && day <= 31;
 }
 
-/** A date's pieces, in the order said: "[ngày] mười lăm tháng một [năm …]", each tied to its part as written. */
+/**
+ * A date's pieces, in the order said: "mười lăm tháng một [năm …]", each tied to its part as
+ * written. "ngày" is not added: a reader says it only where it is written ("Sáng 13/12").
+ */
 function datePieces(
   day: [string, [number, number]],
   month: [string, [number, number]],
   yearPart: [string, [number, number]] | undefined,
-  sayNgay: boolean,
 ): OutPiece[] {
   const pieces = [
-    piece(`${sayNgay ? 'ngày ' : ''}${viCardinal(String(Number(day[0])))}`, ...day[1]),
+    piece(viCardinal(String(Number(day[0]))), ...day[1]),
     piece(` tháng ${viMonth(Number(month[0]))}`, ...month[1]),
   ];
   if (yearPart) pieces.push(piece(` năm ${year(yearPart[0])}`, ...yearPart[1]));
@@ -145,7 +156,7 @@ function wholeDateRule(yearFirst: boolean): Rule {
     pattern: yearFirst
       ? `${START}(\\d{4})([-/.])(\\d{1,2})[-/.](\\d{1,2})${END}`
       : `${START}(\\d{1,2})([-/.])(\\d{1,2})[-/.](\\d{4})${END}`,
-    rewrite([whole, a, sep, mo, c], ctx) {
+    rewrite([whole, a, sep, mo, c]) {
       if (!whole || !a || !sep || !mo || !c || whole[a.length + 1 + mo.length] !== sep) return undefined;
       const [d, y] = yearFirst ? [c, a] : [a, c];
       if (!validDay(Number(d), Number(mo))) return undefined;
@@ -155,7 +166,6 @@ function wholeDateRule(yearFirst: boolean): Rule {
         [d, dAt as [number, number]],
         [mo, mAt as [number, number]],
         [y, yAt as [number, number]],
-        !DAY_WORD_BEFORE.test(before(ctx)),
       );
     },
   };
@@ -165,14 +175,13 @@ const dayRangeRule: Rule = {
   name: 'date',
   // 15-20/10, 15 – 20/10/2024: days of one month.
   pattern: `${START}(\\d{1,2})${SP}?[-–]${SP}?(\\d{1,2})/(\\d{1,2})(?:/(\\d{4}))?${END}`,
-  rewrite([whole, d1, d2, mo, y], ctx) {
+  rewrite([whole, d1, d2, mo, y]) {
     if (!whole || !d1 || !d2 || !mo) return undefined;
     if (!validDay(Number(d1), Number(mo)) || !validDay(Number(d2), Number(mo)) || Number(d1) >= Number(d2))
       return undefined;
     const [d1At, d2At, mAt, yAt] = spans(whole, [d1, d2, mo, y]) as [number, number][];
-    const ngay = DAY_WORD_BEFORE.test(before(ctx)) || FROM_BEFORE.test(before(ctx)) ? '' : 'ngày ';
     const pieces = [
-      piece(`${ngay}${viCardinal(String(Number(d1)))}`, ...(d1At as [number, number])),
+      piece(viCardinal(String(Number(d1))), ...(d1At as [number, number])),
       piece(' đến ', (d1At as [number, number])[1], (d2At as [number, number])[0]),
       piece(viCardinal(String(Number(d2))), ...(d2At as [number, number])),
       piece(` tháng ${viMonth(Number(mo))}`, (d2At as [number, number])[1], (mAt as [number, number])[1]),
@@ -194,7 +203,7 @@ const slashRule: Rule = {
     const said = before(ctx);
     const next = ctx.input.slice(ctx.end, ctx.end + 2);
     // "số 15/2024/NĐ-CP": a document's number, read as its numbers.
-    if (CODE_BEFORE.test(said) || /^\/\p{L}/u.test(next)) return numbersOnly(whole);
+    if (isCode(said) || /^\/\p{L}/u.test(next)) return numbersOnly(whole);
     if (b.length === 4 && a.length <= 2) {
       const inQuarter = QUARTER_BEFORE.test(said) && x >= 1 && x <= 4;
       if (!inQuarter && (x < 1 || x > 12)) return numbersOnly(whole);
@@ -214,13 +223,17 @@ const slashRule: Rule = {
       return a.length <= 3 && b.length <= 3 && !/^0/.test(b) ? fraction(a, b) : numbersOnly(whole);
     const isDate = validDay(x, y);
     if (isDate && DATE_BEFORE.test(said)) {
-      return datePieces([a, [0, a.length]], [b, [bAt, whole.length]], undefined, !DAY_WORD_BEFORE.test(said));
+      return datePieces([a, [0, a.length]], [b, [bAt, whole.length]], undefined);
     }
     // "24/7": all day, every day.
-    if (x === 24 && y === 7 && a.length === 2) return { out: 'hai tư trên bảy', name: 'cardinal' };
+    if (x === 24 && y === 7 && a.length === 2)
+      return {
+        out: [piece(viCardinal(a), 0, 2), piece(` trên ${viCardinal(b)}`, 2, whole.length)],
+        name: 'cardinal',
+      };
     const leadingZero = /^0/.test(a) || /^0/.test(b);
     if (!leadingZero && x < y && y <= 10) return fraction(a, b);
-    if (isDate) return datePieces([a, [0, a.length]], [b, [bAt, whole.length]], undefined, true);
+    if (isDate) return datePieces([a, [0, a.length]], [b, [bAt, whole.length]], undefined);
     return leadingZero ? numbersOnly(whole) : fraction(a, b);
   },
 };
@@ -236,6 +249,42 @@ function fraction(a: string, b: string): RuleReading {
     name: 'fraction',
   };
 }
+
+/** "24/24h": all day long, read "hai mươi tư trên hai mươi tư giờ". */
+const allDayRule: Rule = {
+  name: 'cardinal',
+  pattern: `${START}24/24h(?![\\p{L}\\p{N}_])`,
+  rewrite: () => [piece('hai mươi tư', 0, 2), piece(' trên hai mươi tư giờ', 2, 6)],
+};
+
+/** "-3/4": a negative fraction, âm ba phần tư. */
+const negativeFractionRule: Rule = {
+  name: 'fraction',
+  pattern: `(?=[-−]\\d)(?<![\\p{L}\\p{N}_.,:/)\\]-])[-−](\\d{1,3})/([1-9]\\d{0,2})${END}`,
+  rewrite([whole, a, b]) {
+    if (!whole || !a || !b) return undefined;
+    const { out } = fraction(a, b);
+    return [
+      piece('âm ', 0, 1),
+      ...(out as OutPiece[]).map((p) => ({ ...p, from: p.from + 1, to: p.to + 1 })),
+    ];
+  },
+};
+
+/** "Km 27", "km 1+200": a road's kilometre marker, the unit before the number. */
+const kilometreMarkerRule: Rule = {
+  name: 'measure',
+  pattern: `(?=[Kk])(?<![\\p{L}\\p{N}_])[Kk]m${SP}?(\\d{1,4})(?:\\+(\\d{1,3}))?(?![\\p{L}\\p{N}_]|[.,]\\p{N})`,
+  rewrite([whole, km, m], ctx) {
+    if (!whole || !km) return undefined;
+    // "5 km 27": the unit of a number before it.
+    if (/\d[ \u00A0]*$/u.test(ctx.input.slice(Math.max(0, ctx.index - 4), ctx.index))) return undefined;
+    const kmAt = whole.indexOf(km, 2);
+    const pieces = [piece(`ki lô mét ${viCardinal(km)}`, 0, kmAt + km.length)];
+    if (m) pieces.push(piece(` cộng ${viCardinal(m)}`, kmAt + km.length, whole.length));
+    return pieces;
+  },
+};
 
 // --- Phone numbers ------------------------------------------------------------------------
 
@@ -278,14 +327,13 @@ const CLOCK_PARTS = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/u;
 
 const say = (digits: string) => viCardinal(String(Number(digits)));
 
-/** "14h30" → mười bốn giờ ba mươi ("phút" when written: 14h30', 2h30p); undefined past 59 minutes. */
+/** "14h30" → mười bốn giờ ba mươi phút (as news readers say it; also 14h30', 2h30p); undefined past 59 minutes. */
 function hourPieces(text: string, at: number): OutPiece[] | undefined {
-  const [, h = '', min, mark] = HOUR_PARTS.exec(text) ?? [];
+  const [, h = '', min] = HOUR_PARTS.exec(text) ?? [];
   if (!h || (min !== undefined && Number(min) > 59)) return undefined;
   const hEnd = at + h.length + 1;
   const pieces = [piece(`${say(h)} giờ`, at, hEnd)];
-  if (min !== undefined && Number(min) > 0)
-    pieces.push(piece(` ${say(min)}${mark ? ' phút' : ''}`, hEnd, at + text.length));
+  if (min !== undefined && Number(min) > 0) pieces.push(piece(` ${say(min)} phút`, hEnd, at + text.length));
   else if (hEnd < at + text.length) pieces.push(piece('', hEnd, at + text.length));
   return pieces;
 }
@@ -329,6 +377,10 @@ const ROMAN_CONTEXT = [
   'thế kỉ',
   'chương',
   'phần',
+  'đoạn',
+  'khoản',
+  'điều',
+  'phụ lục',
   'khóa',
   'khoá',
   'đại hội',
@@ -341,6 +393,7 @@ const ROMAN_CONTEXT = [
   'kì',
   'bài',
   'quyển',
+  'cuốn',
   'cấp',
   'nhóm',
   'loại',
@@ -358,14 +411,28 @@ const ROMAN_CONTEXT_WORDS = ROMAN_CONTEXT.flatMap((w) => [
 
 const ROMAN_CONTEXT_BEFORE = wordsBefore(ROMAN_CONTEXT.join('|'));
 
+/** Words after which a numeral in lower case is one ("thế kỉ xix", "phần ix"), up to 39 and of i, v, x only. */
+const LOWER_ROMAN_CONTEXT = ['thế kỷ', 'thế kỉ', 'phần', 'chương'];
+const LOWER_ROMAN_CONTEXT_WORDS = LOWER_ROMAN_CONTEXT.flatMap((w) => [
+  w,
+  w.charAt(0).toLocaleUpperCase('vi') + w.slice(1),
+  w.replace(/(^|\s)\p{L}/gu, (c) => c.toLocaleUpperCase('vi')),
+]);
+/** "năm MCMXCIX": after "năm" only numerals of four letters or more (a year, not "năm X"). */
+const YEAR_WORDS = ['năm', 'Năm', 'NĂM'];
+
 const romanRule: Rule = {
   name: 'roman',
   // "thế kỷ XXI", "Chương IV", "lần thứ IV"; a regnal number after a name ("Louis XIV").
-  pattern: `(?=[IVXLCDM])(?:(?<=(?:^|[^\\p{L}])(?:${[...new Set(ROMAN_CONTEXT_WORDS)].join('|')})${SP}+)|(?<=(?:^|[^\\p{L}])\\p{Lu}\\p{Ll}+${SP}+))(?=[IVXLCDM])(${ROMAN_NUMERAL})(?:/(\\d{4}))?(?![\\p{L}\\p{N}_])`,
+  pattern: `(?=[IVXLCDMivx])(?:(?<=(?:^|[^\\p{L}])(?:${[...new Set(ROMAN_CONTEXT_WORDS)].join('|')})${SP}+)|(?<=(?:^|[^\\p{L}])\\p{Lu}\\p{Ll}+${SP}+)|(?<=(?:^|[^\\p{L}])(?:${YEAR_WORDS.join('|')})${SP}+)(?=[IVXLCDM]{4})|(?<=(?:^|[^\\p{L}])(?:${[...new Set(LOWER_ROMAN_CONTEXT_WORDS)].join('|')})${SP}+)(?=[ivx]+(?![\\p{L}\\p{N}_])))(${ROMAN_NUMERAL}|[ivx]{1,6})(?:/(\\d{4}))?(?![\\p{L}\\p{N}_])`,
   rewrite([whole, numeral, yearText], ctx) {
     if (!whole || !numeral) return undefined;
-    const value = romanValue(numeral);
-    if (value === undefined) return undefined;
+    const lower = /^[ivx]+$/.test(numeral);
+    const value = romanValue(numeral.toUpperCase());
+    if (value === undefined || (lower && value > 39)) return undefined;
+    // "năm MCMXCIX": a year.
+    if (/^[IVXLCDM]{4,}$/.test(numeral) && /(?:^|[^\p{L}])năm[ \u00A0]*$/u.test(before(ctx, 8)))
+      return yearText ? undefined : viCardinal(String(value));
     const said = before(ctx, 12);
     const inContext = ROMAN_CONTEXT_BEFORE.test(said);
     // After a name only numerals of two letters or more, up to 39: "Elizabeth II", not "Áo XL" or a lone "I".
@@ -427,14 +494,27 @@ function suffixWords(
 ): string | undefined {
   if (suffix === '%') return 'phần trăm';
   if (suffix === '‰') return 'phần nghìn';
+  // "12%/năm": a rate, read with "trên".
+  if (/^[%‰]\//u.test(suffix))
+    return `${suffix.startsWith('%') ? 'phần trăm' : 'phần nghìn'} trên ${suffix.slice(2)}`;
   const scale = VI_AMOUNT_SCALES.get(suffix);
   if (scale && attached) return scale;
+  // "500 nghìn-2 triệu": a scale word, said as written, so a range of amounts is read as one.
+  if (VI_SCALE_WORDS.has(suffix)) return suffix;
   const currency = VI_CURRENCIES.get(suffix);
   if (currency) return currency;
   const symbol = suffix.replace(/^độ[ \u00A0]?/u, 'độ ');
+  // "quốc lộ 1A", "14A": a code's letter, amperes only near electric words ("sạc 2A").
+  if (VI_CODE_LETTER_UNITS.has(symbol) && !ctx.options.units?.has(symbol) && !electricNear(ctx))
+    return undefined;
   // "5 A" may be a class or a row: one-letter units are read only when written against the number.
   if (VI_LETTER_UNITS.has(symbol) && !attached && !ctx.options.units?.has(symbol)) return undefined;
   return unitWords(symbol, value, ctx);
+}
+
+/** Whether electric words stand near the match (`VI_ELECTRIC_CONTEXT`), so "5A" is amperes. */
+function electricNear(ctx: RuleContext): boolean {
+  return VI_ELECTRIC_CONTEXT.test(ctx.input.slice(Math.max(0, ctx.index - 40), ctx.end + 24));
 }
 
 /** The number itself, by what stands before it: "thứ 4" → tư, "tháng 4" → tư, else a cardinal. */
@@ -481,21 +561,61 @@ function quantityPieces(
   q: Quantity,
   ctx: RuleContext,
   code: boolean,
-): { pieces: OutPiece[]; unitRead: boolean } {
+): { pieces: OutPiece[]; unitRead: boolean; letterRead: boolean } {
   const suffix = q.suffix && !code ? suffixWords(q.suffix.text, q.value, q.suffix.attached, ctx) : undefined;
-  const number = code ? viCardinal(q.value.int) : plainNumber(q.text, q.value, ctx);
-  const pieces = [piece(q.value.negative && code ? `âm ${number}` : number, ...q.at)];
+  // A code's number keeps its decimals ("số 4,7"): no reading drops a part of a number.
+  const number = code ? viNumberWords(q.value) : plainNumber(q.text, q.value, ctx);
+  const pieces = [piece(number, ...q.at)];
   // A unit written against its number ("50.000đ") stands for the whole: a word timing of "đồng" shows "50.000đ".
-  if (suffix && q.suffix)
-    pieces.push(piece(` ${suffix}`, q.suffix.attached ? q.at[0] : q.at[1], q.suffix.at[1]));
-  return { pieces, unitRead: suffix !== undefined };
+  // One written apart ("1,5 triệu", "5 km") stands for itself, the space between for the space.
+  if (suffix && q.suffix?.attached) pieces.push(piece(` ${suffix}`, q.at[0], q.suffix.at[1]));
+  else if (suffix && q.suffix)
+    pieces.push(piece(' ', q.at[1], q.suffix.at[0]), piece(suffix, q.suffix.at[0], q.suffix.at[1]));
+  // "1A", "14B": a code's single capital, spelt with its Vietnamese name.
+  const letterRead = !suffix && !!q.suffix?.attached && /^[A-ZĐ]$/u.test(q.suffix.text);
+  if (letterRead && q.suffix) pieces.push(piece(` ${spellVi(q.suffix.text)}`, q.at[0], q.suffix.at[1]));
+  return { pieces, unitRead: suffix !== undefined, letterRead };
 }
 
-/** Numeric value of a parsed number, for comparing the ends of a range. */
-function valueOf(n: ViNumber): number {
-  const v = Number(`${n.int}.${n.frac ?? '0'}`);
+/** Numeric value of a parsed number and its scale word ("2 triệu"), for comparing the ends of a range. */
+function valueOf(q: Quantity): number {
+  const n = q.value;
+  const v = Number(`${n.int}.${n.frac ?? '0'}`) * (VI_SCALE_WORDS.get(q.suffix?.text ?? '') ?? 1);
   return n.negative ? -v : v;
 }
+
+/** Whether a number's suffix is read (a unit, currency, percent), not a word left to the other rules ("2-5 người"). */
+function readsSuffix(q: Quantity, ctx: RuleContext): boolean {
+  return !!q.suffix && suffixWords(q.suffix.text, q.value, q.suffix.attached, ctx) !== undefined;
+}
+
+/** Words after which "29-4" is a day and a month, as Vietnamese news writes dates ("sáng 29-4", "hôm nay 1-6"). */
+const DASH_DATE_BEFORE = new RegExp(
+  `(?:(?:^|[^\\p{L}])(?:ngày|hôm|nay|mùng|mồng|sáng|trưa|chiều|tối|đêm|khuya)|${WEEKDAY})[ \\u00A0]*$`,
+  'u',
+);
+/** Words that may also start a range ("từ 2-5 lần"): a date only where no counted word follows. */
+const DASH_DATE_LINK_BEFORE = wordsBefore('từ|đến|tới');
+/** What may follow a date after "từ" / "đến": the end, punctuation or a word that is not a counted thing. */
+const AFTER_LINKED_DATE =
+  /^(?:[ \u00A0]*(?:$|[^\p{L}\p{N} \u00A0])|[ \u00A0]+(?:đến|tới|và|hoặc|năm|này|vừa|qua|tại|ở|lúc|hằng|hàng|sẽ|đã)(?![\p{L}]))/u;
+
+/** Whether "a-b" (a valid day and month) is a date by what stands around it; never before "tháng" or "/" ("ngày 2-3 tháng 5"). */
+function dashDate(said: string, after: string, ascending: boolean, ctx: RuleContext): boolean {
+  if (/^[ \u00A0]*(?:tháng|\/|giờ|tiếng|phút|độ)/u.test(after)) return false;
+  if (DASH_DATE_BEFORE.test(said)) return true;
+  // "(10-9)": directly inside parentheses.
+  if (/\($/u.test(said) && after.startsWith(')')) return !SCORE_BEFORE.test(said.slice(0, -1));
+  // After "từ" / "đến" a pair that may be a range ("người từ 1-10") is a date only near a date word.
+  return (
+    DASH_DATE_LINK_BEFORE.test(said) &&
+    AFTER_LINKED_DATE.test(after) &&
+    (!ascending || DATE_NEAR.test(before(ctx, 40)))
+  );
+}
+/** Date words, or a date just before, that make a "từ … đến 2-5" a date ("từ ngày 30-4 đến 2-5", "từ 30-4 đến 2-5"). */
+const DATE_NEAR =
+  /(?:^|[^\p{L}])(?:ngày|hôm|tháng)(?![\p{L}])|\d{1,2}[-/]\d{1,2}[ \u00A0]+(?:đến|tới)[ \u00A0]*$/u;
 
 const quantityRule: Rule = {
   name: 'cardinal',
@@ -507,37 +627,49 @@ const quantityRule: Rule = {
     const left = quantity(whole, `${negative ? '-' : ''}${n1}`, s1, 0);
     if (!left) return undefined;
     const said = before(ctx);
-    const code = CODE_BEFORE.test(said);
+    const code = isCode(said);
     const first = quantityPieces(left, ctx, code);
     const single = (): RuleReading =>
       apart(
         first.pieces,
         ctx,
-        first.unitRead && s1
-          ? suffixClass(s1)
-          : left.value.frac !== undefined
-            ? 'decimal'
-            : numberClass(said),
+        (first.unitRead && s1 ? suffixClass(s1) : undefined) ??
+          (left.value.frac !== undefined ? 'decimal' : numberClass(said)),
       );
     if (!dash || !n2) return single();
     const dashAt = whole.indexOf(dash, left.suffix?.at[1] ?? left.at[1]);
     // A suffix not read ("2 ngày-3") ends the reading before it.
-    if (left.suffix && !first.unitRead) return single();
+    if (left.suffix && !first.unitRead && !first.letterRead) return single();
     const right = quantity(whole, n2, s2, whole.indexOf(n2, dashAt + 1));
     if (!right) return single();
-    // "ngày 20-11": a day and a month after "ngày" (not "ngày 2-3 tháng 5", days 2 to 3).
-    const dayMonth =
-      DAY_WORD_BEFORE.test(said) &&
-      !left.suffix &&
-      !right.suffix &&
+    const after = ctx.input.slice(ctx.index + right.at[1], ctx.index + right.at[1] + 12);
+    const bare = !left.suffix && (!right.suffix || !readsSuffix(right, ctx));
+    // "tháng 4-2023": a month and its year.
+    if (
+      bare &&
+      MONTH_BEFORE.test(said) &&
+      n1.length <= 2 &&
+      Number(n1) >= 1 &&
+      Number(n1) <= 12 &&
+      /^\d{4}$/.test(n2)
+    )
+      return apart(
+        [...first.pieces, piece(` năm ${year(n2)}`, first.pieces.at(-1)?.to ?? dashAt, right.at[1])],
+        ctx,
+        'date',
+      );
+    if (
+      bare &&
       n1.length <= 2 &&
       n2.length <= 2 &&
       validDay(Number(n1), Number(n2)) &&
-      !/^[ \u00A0]*(?:tháng|\/)/u.test(ctx.input.slice(ctx.index + right.at[1], ctx.index + right.at[1] + 8));
-    if (dayMonth) return apart(datePieces([n1, left.at], [n2, right.at], undefined, false), ctx, 'date');
+      dashDate(said, after, Number(n1) < Number(n2), ctx)
+    )
+      return apart(datePieces([n1, left.at], [n2, right.at], undefined), ctx, 'date');
     const second = quantityPieces(right, ctx, code);
     const score = SCORE_BEFORE.test(said) && !left.suffix && !right.suffix;
-    const range = !code && !score && (FROM_BEFORE.test(said) || valueOf(left.value) < valueOf(right.value));
+    const letters = first.letterRead || second.letterRead;
+    const range = !code && !score && !letters && (FROM_BEFORE.test(said) || valueOf(left) < valueOf(right));
     // A range's first end without a suffix shares the second's ("5-7%" năm đến bảy phần trăm);
     // an unsure pair keeps its dash ("số 12-3").
     const link = score ? ' ' : range ? ' đến ' : ` ${dash} `;
@@ -561,11 +693,12 @@ function apart(pieces: OutPiece[], ctx: RuleContext, name: RuleName): RuleReadin
   return { out, name, end };
 }
 
-/** The class of a number read with what follows it. */
-function suffixClass(suffix: string): RuleName {
-  if (suffix === '%' || suffix === '‰') return 'percent';
+/** The class of a number read with what follows it; undefined for a scale word ("1,5 triệu": the number's). */
+function suffixClass(suffix: string): RuleName | undefined {
+  if (/^[%‰]/u.test(suffix)) return 'percent';
   const head = suffix.split('/')[0] as string;
   if (VI_CURRENCIES.has(head) || VI_AMOUNT_SCALES.has(suffix)) return 'money';
+  if (VI_SCALE_WORDS.has(suffix)) return undefined;
   return 'measure';
 }
 
@@ -594,8 +727,9 @@ const VIETNAMESE_CAPITAL = /[ÀÁẢÃẠĂẰẮẲẴẶÂẦẤẨẪẬÈÉ�
 
 const acronymRule: Rule = {
   name: 'acronym',
-  // An acronym the dictionary does not know, spelt with Vietnamese letter names: "VTV" vê tê vê.
-  pattern: '(?=[A-ZĐ])(?<![\\p{L}\\p{N}_])[A-ZĐ]{2,5}(?![\\p{L}\\p{N}_])',
+  // An acronym the dictionary does not know, spelt with Vietnamese letter names: "VTV" vê tê vê,
+  // "VTV1" vê tê vê một (a channel's or a model's digit written against it).
+  pattern: '(?=[A-ZĐ])(?<![\\p{L}\\p{N}_])[A-ZĐ]{2,5}\\d?(?![\\p{L}\\p{N}_]|[.,]\\p{N})',
   rewrite([whole], ctx) {
     if (!whole) return undefined;
     // In a line written in capitals ("TIN NÓNG HÀ NỘI") the words are words.
@@ -708,11 +842,14 @@ export const VIETNAMESE_READING_RULES: Rule[] = [
   wholeDateRule(false),
   dayRangeRule,
   phoneRule,
+  allDayRule,
+  negativeFractionRule,
   slashRule,
   hourRule,
   clockRule,
   romanRule,
   moneyBeforeRule,
+  kilometreMarkerRule,
   versionRule,
   quantityRule,
   sundayRule,

@@ -51,22 +51,33 @@ export const VI_UNITS: ReadonlyMap<string, string> = new Map(
     '°': 'độ',
     'độ C': 'độ xê',
     'độ F': 'độ ép',
+    // "36oC", "36ºC", "36 0C": the degree sign typed as a letter o, an ordinal º or a zero
+    oC: 'độ xê',
+    ºC: 'độ xê',
+    '0C': 'độ xê',
     // electric and power
     V: 'vôn',
+    v: 'vôn',
     kV: 'ki lô vôn',
     mA: 'mi li am pe',
     mAh: 'mi li am pe giờ',
     A: 'am pe',
     W: 'oát',
     kW: 'ki lô oát',
+    kw: 'ki lô oát',
     kWh: 'ki lô oát giờ',
+    kwh: 'ki lô oát giờ',
     MW: 'mê ga oát',
     MWh: 'mê ga oát giờ',
     GW: 'di ga oát',
     Hz: 'héc',
+    hz: 'héc',
     kHz: 'ki lô héc',
+    khz: 'ki lô héc',
     MHz: 'mê ga héc',
+    mhz: 'mê ga héc',
     GHz: 'di ga héc',
+    ghz: 'di ga héc',
     // data
     KB: 'ki lô bai',
     MB: 'mê ga bai',
@@ -86,15 +97,26 @@ export const VI_UNITS: ReadonlyMap<string, string> = new Map(
 );
 
 /**
- * Units that are also words or letters of running text ("lớp 12A", "5 A"): read as a unit only
- * when written right after the number or after a decimal.
+ * Units that are also words or letters of running text ("lớp 12A", "5 A", "5 v"): read as a unit
+ * only when written right after the number or after a decimal.
  */
-export const VI_LETTER_UNITS: ReadonlySet<string> = new Set(['A', 'V', 'W', 'L']);
+export const VI_LETTER_UNITS: ReadonlySet<string> = new Set(['A', 'V', 'W', 'L', 'v']);
+
+/**
+ * Units that are also a code's letter ("quốc lộ 1A", "14A"): read as a unit only in an electric
+ * context (`VI_ELECTRIC_CONTEXT` near the number); elsewhere the letter is spelt.
+ */
+export const VI_CODE_LETTER_UNITS: ReadonlySet<string> = new Set(['A']);
+
+/** Words near a number that make "A" after it amperes ("dòng điện 5A", "sạc 2A", "220V 10A"). */
+export const VI_ELECTRIC_CONTEXT =
+  /điện|sạc|pin|ắc[ \u00A0]?quy|cầu chì|aptomat|át tô mát|ampe|am pe|cường độ|\d[ \u00A0]?(?:V|W|kW|mAh)(?![\p{L}])/u;
 
 /** A currency as written after or before an amount, and how it is read. */
 export const VI_CURRENCIES: ReadonlyMap<string, string> = new Map(
   Object.entries({
     đ: 'đồng',
+    '₫': 'đồng',
     đồng: 'đồng',
     VNĐ: 'đồng',
     VND: 'đồng',
@@ -119,4 +141,9 @@ export const VI_CURRENCIES: ReadonlyMap<string, string> = new Map(
 /** Scale words after an amount in informal writing: "15k" (mười lăm nghìn), "2tr" (hai triệu). */
 export const VI_AMOUNT_SCALES: ReadonlyMap<string, string> = new Map(
   Object.entries({ k: 'nghìn', K: 'nghìn', tr: 'triệu' }),
+);
+
+/** Scale words written after a number ("500 nghìn", "2 triệu"), with their value, for ranges ("500 nghìn-2 triệu"). */
+export const VI_SCALE_WORDS: ReadonlyMap<string, number> = new Map(
+  Object.entries({ nghìn: 1e3, ngàn: 1e3, triệu: 1e6, tỷ: 1e9, tỉ: 1e9 }),
 );

@@ -7,7 +7,10 @@
 
 import type { ESpeakNGWorker } from '@echogarden/espeak-ng-emscripten';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { VI_ABBREVIATIONS } from '../../../../../electron/core/engine/text/languages/vi-abbreviations';
+import {
+  VI_ABBREVIATIONS,
+  VI_PHONE_WORDS,
+} from '../../../../../electron/core/engine/text/languages/vi-abbreviations';
 import { viLetterName } from '../../../../../electron/core/engine/text/languages/vi-letters';
 import { VI_CURRENCIES, VI_UNITS } from '../../../../../electron/core/engine/text/languages/vi-units';
 import { readingOf } from '../../../../../electron/core/engine/text/reading';
@@ -58,11 +61,44 @@ describe('what eSpeak alone got wrong is heard right', () => {
   });
 
   it('"14h30", "5km", "UBND", "Q.1" are no longer letters', () => {
-    expect(heard('14h30')).toBe(ipa('mười bốn giờ ba mươi'));
+    expect(heard('14h30')).toBe(ipa('mười bốn giờ ba mươi phút'));
     expect(heard('5km')).toBe(ipa('năm ki lô mét'));
     expect(heard('UBND')).toBe(ipa('ủy ban nhân dân'));
     expect(heard('Q.1')).toBe(ipa('quận một'));
     expect(heard('thế kỷ XXI')).toBe(ipa('thế kỷ hai mươi mốt'));
+  });
+
+  it('acronyms said as words are heard as Vietnamese words, not spelt nor in English', () => {
+    const words: [string, string][] = [
+      ['RAM', 'ram'],
+      ['ROM', 'rom'],
+      ['RON', 'rôn'],
+      ['NATO', 'na tô'],
+      ['ASEAN', 'a xê an'],
+      ['APEC', 'a péc'],
+      ['OPEC', 'ô péc'],
+      ['FIFA', 'phi pha'],
+      ['COVID', 'cô vít'],
+      ['SEA Games', 'xi ghêm'],
+      ['NASA', 'na sa'],
+    ];
+    const wrongAlone: string[] = [];
+    for (const [written, said] of words) {
+      expect(heard(written), written).toBe(ipa(said));
+      if (ipa(written) !== ipa(said)) wrongAlone.push(written);
+    }
+    // eSpeak alone reads RAM and ROM right; RON as "ron", the others spelt or in English.
+    expect(wrongAlone).toEqual([
+      'RON',
+      'NATO',
+      'ASEAN',
+      'APEC',
+      'OPEC',
+      'FIFA',
+      'COVID',
+      'SEA Games',
+      'NASA',
+    ]);
   });
 });
 
@@ -83,6 +119,7 @@ describe('every word of the tables is read as Vietnamese', () => {
 
   it('abbreviations', () => {
     expect(notVietnamese([...VI_ABBREVIATIONS.values()].map((e) => e.say))).toEqual([]);
+    expect(notVietnamese([...VI_PHONE_WORDS.values()].map((e) => e.say))).toEqual([]);
     expect(VI_ABBREVIATIONS.size).toBeGreaterThanOrEqual(150);
   });
 

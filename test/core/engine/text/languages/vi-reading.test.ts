@@ -71,24 +71,24 @@ classCases('ordinals and weekdays', [
   ['lần thứ 14', 'lần thứ mười bốn'],
   ['người thứ 21', 'người thứ hai mươi mốt'],
   ['thứ 7, CN', 'thứ bảy, chủ nhật'],
-  ['CN, 15/1', 'chủ nhật, ngày mười lăm tháng một'],
+  ['CN, 15/1', 'chủ nhật, mười lăm tháng một'],
   ['ngành CN cao', 'ngành CN cao'],
 ]);
 
 classCases('dates', [
   ['ngày 15/01/2024', 'ngày mười lăm tháng một năm hai nghìn không trăm hai mươi tư'],
-  ['15-01-2024', 'ngày mười lăm tháng một năm hai nghìn không trăm hai mươi tư'],
-  ['2024-01-15', 'ngày mười lăm tháng một năm hai nghìn không trăm hai mươi tư'],
+  ['15-01-2024', 'mười lăm tháng một năm hai nghìn không trăm hai mươi tư'],
+  ['2024-01-15', 'mười lăm tháng một năm hai nghìn không trăm hai mươi tư'],
   ['ngày 30/10', 'ngày ba mươi tháng mười'],
-  ['Sáng 30/10, mưa', 'Sáng ngày ba mươi tháng mười, mưa'],
-  ['thứ 2, 15/1', 'thứ hai, ngày mười lăm tháng một'],
+  ['Sáng 30/10, mưa', 'Sáng ba mươi tháng mười, mưa'],
+  ['thứ 2, 15/1', 'thứ hai, mười lăm tháng một'],
   ['hôm 30/4', 'hôm ba mươi tháng tư'],
   ['tháng 4', 'tháng tư'],
   ['tháng 1', 'tháng một'],
   ['tháng 12/2024', 'tháng mười hai năm hai nghìn không trăm hai mươi tư'],
   ['năm 2024', 'năm hai nghìn không trăm hai mươi tư'],
   ['quý 3/2024', 'quý ba năm hai nghìn không trăm hai mươi tư'],
-  ['15-20/10', 'ngày mười lăm đến hai mươi tháng mười'],
+  ['15-20/10', 'mười lăm đến hai mươi tháng mười'],
   ['từ 15-20/10/2024', 'từ mười lăm đến hai mươi tháng mười năm hai nghìn không trăm hai mươi tư'],
   ['mùng 2/9', 'mùng hai tháng chín'],
   ['ngày 05', 'ngày năm'],
@@ -97,7 +97,7 @@ classCases('dates', [
 ]);
 
 classCases('clock times and durations', [
-  ['14h30', 'mười bốn giờ ba mươi'],
+  ['14h30', 'mười bốn giờ ba mươi phút'],
   ["14h30'", 'mười bốn giờ ba mươi phút'],
   ['8h', 'tám giờ'],
   ['7h sáng', 'bảy giờ sáng'],
@@ -108,10 +108,10 @@ classCases('clock times and durations', [
   ['2h30p', 'hai giờ ba mươi phút'],
   ['45 phút', 'bốn mươi lăm phút'],
   ['1:30:15', 'một giờ ba mươi phút mười lăm giây'],
-  ['9h05', 'chín giờ năm'],
+  ['9h05', 'chín giờ năm phút'],
   ['Từ 7h-9h sáng', 'Từ bảy giờ đến chín giờ sáng'],
   ['9:00 – 11:30', 'chín giờ đến mười một giờ ba mươi phút'],
-  ['14g30', 'mười bốn giờ ba mươi'],
+  ['14g30', 'mười bốn giờ ba mươi phút'],
   ['50g', 'năm mươi gam'],
   ['14h75', '14h75'],
 ]);
@@ -181,7 +181,7 @@ classCases('phone numbers', [
   ['093-655-5449', 'không chín ba, sáu năm năm, năm bốn bốn chín'],
   ['+84 912 345 678', 'cộng tám bốn, chín một hai, ba bốn năm, sáu bảy tám'],
   ['(028) 3823 4567', 'không hai tám, ba tám hai ba, bốn năm sáu bảy'],
-  ['hotline 1900 1234', 'hotline một chín không không, một hai ba bốn'],
+  ['hotline 1900 1234', 'hót lai một chín không không, một hai ba bốn'],
   ['0912345678', 'không chín một hai, ba bốn năm, sáu bảy tám'],
   ['ĐT: 0243 123 456', 'điện thoại: không hai bốn ba, một hai ba, bốn năm sáu'],
   ['gọi 1800.1234', 'gọi một tám không không, một hai ba bốn'],
@@ -199,7 +199,7 @@ classCases('ranges and scores', [
   ['hòa 1-1', 'hòa một một'],
   ['thua 0-2', 'thua không hai'],
   ['số 12-3', 'số mười hai - ba'],
-  ['QL1A', 'QL1A'],
+  ['QL1A', 'quốc lộ một a'],
   ['A-1', 'A-1'],
 ]);
 
@@ -215,8 +215,8 @@ classCases('fractions', [
   ['45/13', 'bốn mươi lăm phần mười ba'],
   ['3/100', 'ba phần một trăm'],
   ['ngày 1/2', 'ngày một tháng hai'],
-  ['15/01', 'ngày mười lăm tháng một'],
-  ['24/7', 'hai tư trên bảy'],
+  ['15/01', 'mười lăm tháng một'],
+  ['24/7', 'hai mươi tư trên bảy'],
 ]);
 
 classCases('Roman numerals in context', [
@@ -311,7 +311,7 @@ classCases('e-mail and web addresses', [
 describe('context and safety', () => {
   it('names the class of each change', () => {
     const rules = (text: string) => readingOf(text, 'vi').changes.map((c) => c.rule);
-    expect(rules('5%, 5km, 50.000đ, 3,5, thứ 4, 2-5, 1/2, 14h30, VTV')).toEqual([
+    expect(rules('5%, 5km, 50.000đ, 3,5, thứ 4 và 2-5, 1/2, 14h30, VTV')).toEqual([
       'percent',
       'measure',
       'money',
@@ -334,7 +334,7 @@ describe('context and safety', () => {
   });
 
   it('keeps a letter written against a number apart from its words ("lớp 12A")', () => {
-    expect(read('lớp 12A')).toBe('lớp mười hai A');
+    expect(read('lớp 12A')).toBe('lớp mười hai a');
     expect(read('5 A')).toBe('năm A');
     expect(read('4x4')).toBe('bốn x4');
   });
@@ -392,5 +392,219 @@ describe('context and safety', () => {
     expect(at('ki lô mét')).toBe('5km');
     // "14h30" is one written word: each of its spoken words shows it whole.
     expect(at('mười bốn')).toBe('14h30');
+  });
+});
+
+describe('second pass (issue 37): cases the class set heard wrong', () => {
+  it('keeps the decimals of a number after a word ending in "số" and other quantity words (round trip)', () => {
+    // Each decimal, written after a word, is read with every digit of its value: nothing dropped.
+    const decimals: [string, string][] = [
+      ['4,7', 'bốn phẩy bảy'],
+      ['0,05', 'không phẩy không năm'],
+      ['12,25', 'mười hai phẩy hai mươi lăm'],
+      ['1.234,5', 'một nghìn hai trăm ba mươi tư phẩy năm'],
+    ];
+    for (const word of ['chỉ số', 'hệ số', 'điểm', 'lần', 'số', 'mã']) {
+      for (const [written, spoken] of decimals) {
+        expect(read(`${word} ${written}`), `${word} ${written}`).toBe(`${word} ${spoken}`);
+        expect(read(`tăng ${written} ${word}`)).toBe(`tăng ${spoken} ${word}`);
+      }
+    }
+    expect(read('chỉ số 4,7-5,2')).toBe('chỉ số bốn phẩy bảy đến năm phẩy hai');
+    expect(read('số 12-3')).toBe('số mười hai - ba');
+  });
+
+  it('reads the đồng sign written against or apart from the amount ("10₫", "1.234.567₫")', () => {
+    expect(read('10₫')).toBe('mười đồng');
+    expect(read('1.234.567₫')).toBe('một triệu hai trăm ba mươi tư nghìn năm trăm sáu mươi bảy đồng');
+    expect(read('giá 50.000 ₫')).toBe('giá năm mươi nghìn đồng');
+    expect(read('10₫-20₫')).toBe('mười đồng đến hai mươi đồng');
+  });
+
+  it('says "phút" after the minutes of an hour written with h ("14h30", "9h15", "5h15")', () => {
+    expect(read('lúc 14h30')).toBe('lúc mười bốn giờ ba mươi phút');
+    expect(read('khoảng 9h15 sáng')).toBe('khoảng chín giờ mười lăm phút sáng');
+    expect(read('5h15')).toBe('năm giờ mười lăm phút');
+    expect(read('7h-9h30')).toBe('bảy giờ đến chín giờ ba mươi phút');
+    expect(read('8h')).toBe('tám giờ');
+    expect(read('8h00')).toBe('tám giờ');
+  });
+
+  it('adds no "ngày" before a date written without it, and keeps a written one once', () => {
+    expect(read('Sáng 13/12')).toBe('Sáng mười ba tháng mười hai');
+    expect(read('(15/11)')).toBe('(mười lăm tháng mười một)');
+    expect(read('đến 31/10/2018')).toBe('đến ba mươi mốt tháng mười năm hai nghìn không trăm mười tám');
+    expect(read('ngày 31/10/2018')).toBe('ngày ba mươi mốt tháng mười năm hai nghìn không trăm mười tám');
+    expect(read('Ngày 13/12')).toBe('Ngày mười ba tháng mười hai');
+    expect(read('15-20/10')).toBe('mười lăm đến hai mươi tháng mười');
+  });
+
+  it('reads a day and a month written with "-" after a date word, and keeps a counted range', () => {
+    const cases: Case[] = [
+      ['sáng 29-4', 'sáng hai mươi chín tháng tư'],
+      ['chiều 23-5', 'chiều hai mươi ba tháng năm'],
+      ['tối 10-2', 'tối mười tháng hai'],
+      ['rạng sáng 18-11', 'rạng sáng mười tám tháng mười một'],
+      ['Trưa 1-6, trời', 'Trưa một tháng sáu, trời'],
+      ['(10-9)', '(mười tháng chín)'],
+      ['từ ngày 30-4 đến 2-5', 'từ ngày ba mươi tháng tư đến hai tháng năm'],
+      ['hôm nay 1-6', 'hôm nay một tháng sáu'],
+      ['thứ Hai 3-6', 'thứ Hai ba tháng sáu'],
+      ['chủ nhật 7-7.', 'chủ nhật bảy tháng bảy.'],
+      ['tháng 4-2023', 'tháng tư năm hai nghìn không trăm hai mươi ba'],
+      ['tháng 10-2024', 'tháng mười năm hai nghìn không trăm hai mươi tư'],
+      // ranges stay ranges
+      ['2-5 người', 'hai đến năm người'],
+      ['từ 2-5 người', 'từ hai đến năm người'],
+      ['giảm từ 2-5 lần', 'giảm từ hai đến năm lần'],
+      ['ngày 2-3 tháng 5', 'ngày hai đến ba tháng năm'],
+      ['sáng 2-3 giờ', 'sáng hai đến ba giờ'],
+      ['thắng (2-1)', 'thắng (hai - một)'],
+      ['người từ 1-10', 'người từ một đến mười'],
+      ['từ 2-5.', 'từ hai đến năm.'],
+      ['từ 30-4 đến 2-5', 'từ ba mươi tháng tư đến hai tháng năm'],
+      ['tháng 3-4', 'tháng ba đến tư'],
+      // after a weekday, "2-5" is the 2nd of May
+      ['thứ 4, 2-5', 'thứ tư, hai tháng năm'],
+    ];
+    for (const [written, spoken] of cases) expect(read(written), written).toBe(spoken);
+  });
+
+  it("reads a single capital glued to a number as a code's letter, amperes only near electric words", () => {
+    const cases: Case[] = [
+      ['quốc lộ 1A', 'quốc lộ một a'],
+      ['QL 1A', 'quốc lộ một a'],
+      ['QL1A', 'quốc lộ một a'],
+      ['QL1', 'quốc lộ một'],
+      ['14A', 'mười bốn a'],
+      ['lớp 12A-12B', 'lớp mười hai a - mười hai bê'],
+      ['5 A', 'năm A'],
+      ['10mA', 'mười mi li am pe'],
+      ['dòng điện 5A', 'dòng điện năm am pe'],
+      ['sạc 2A', 'sạc hai am pe'],
+      ['220V 10A', 'hai trăm hai mươi vôn mười am pe'],
+    ];
+    for (const [written, spoken] of cases) expect(read(written), written).toBe(spoken);
+  });
+
+  it('reads the degree typed as o, º or 0 and lower-case unit spellings', () => {
+    const cases: Case[] = [
+      ['24-35oC', 'hai mươi tư đến ba mươi lăm độ xê'],
+      ['36oC', 'ba mươi sáu độ xê'],
+      ['36ºC', 'ba mươi sáu độ xê'],
+      ['36 0C', 'ba mươi sáu độ xê'],
+      ['220V', 'hai trăm hai mươi vôn'],
+      ['220v', 'hai trăm hai mươi vôn'],
+      ['50Hz', 'năm mươi héc'],
+      ['50hz', 'năm mươi héc'],
+      ['5kw', 'năm ki lô oát'],
+      ['100kwh', 'một trăm ki lô oát giờ'],
+      ['900mhz', 'chín trăm mê ga héc'],
+      ['2,4ghz', 'hai phẩy bốn di ga héc'],
+      ['5 v', 'năm v'],
+    ];
+    for (const [written, spoken] of cases) expect(read(written), written).toBe(spoken);
+  });
+
+  it('reads an abbreviation with a full stop written against a name, with no dot left', () => {
+    const cases: Case[] = [
+      ['TP.Hà Nội', 'thành phố Hà Nội'],
+      ['Tp.Hà Nội', 'thành phố Hà Nội'],
+      ['ở TT.Sông Vệ', 'ở thị trấn Sông Vệ'],
+      ['TAND H.Nghĩa Hành', 'tòa án nhân dân huyện Nghĩa Hành'],
+      ['Q.Bình Thạnh', 'quận Bình Thạnh'],
+      ['P.Bến Nghé, Q.1', 'phường Bến Nghé, quận một'],
+      ['TX.Sơn Tây', 'thị xã Sơn Tây'],
+      ['TP.HCM', 'thành phố Hồ Chí Minh'],
+    ];
+    for (const [written, spoken] of cases) expect(read(written), written).toBe(spoken);
+  });
+
+  it('reads a kilometre marker, the unit before the number ("Km 27", "km 1+200")', () => {
+    expect(read('Km 27')).toBe('ki lô mét hai mươi bảy');
+    expect(read('tại km 1+200')).toBe('tại ki lô mét một cộng hai trăm');
+    expect(read('Km27+500 QL1A')).toBe('ki lô mét hai mươi bảy cộng năm trăm quốc lộ một a');
+    expect(read('dài 5 km 27 người')).toBe('dài năm ki lô mét hai mươi bảy người');
+  });
+
+  it('reads "24/24h" and "24/7" with "trên"', () => {
+    expect(read('mở cửa 24/24h')).toBe('mở cửa hai mươi tư trên hai mươi tư giờ');
+    expect(read('phục vụ 24/7')).toBe('phục vụ hai mươi tư trên bảy');
+  });
+
+  it('reads a range of amounts with scale words with "đến"', () => {
+    const cases: Case[] = [
+      ['500 nghìn-2 triệu đồng', 'năm trăm nghìn đến hai triệu đồng'],
+      ['từ 500 nghìn - 1 triệu', 'từ năm trăm nghìn đến một triệu'],
+      ['2-3 triệu', 'hai đến ba triệu'],
+      ['1,5-2 tỷ', 'một phẩy năm đến hai tỷ'],
+      ['800 ngàn-1,2 triệu', 'tám trăm ngàn đến một phẩy hai triệu'],
+      ['15 nghìn', 'mười lăm nghìn'],
+    ];
+    for (const [written, spoken] of cases) expect(read(written), written).toBe(spoken);
+  });
+
+  it('reads the words before a phone number as words ("ĐT", "SĐT", "Tel", "Hotline")', () => {
+    const cases: Case[] = [
+      ['ĐT 028 3822 4455', 'điện thoại không hai tám, ba tám hai hai, bốn bốn năm năm'],
+      ['SĐT 0912345678', 'số điện thoại không chín một hai, ba bốn năm, sáu bảy tám'],
+      ['Tel: 028 3822 4455', 'điện thoại: không hai tám, ba tám hai hai, bốn bốn năm năm'],
+      ['Hotline 1900 1234', 'hót lai một chín không không, một hai ba bốn'],
+      ['hotline: 0912 345 678', 'hót lai: không chín một hai, ba bốn năm, sáu bảy tám'],
+      // elsewhere they are what they were
+      ['ĐT Việt Nam', 'đội tuyển Việt Nam'],
+      ['Tel Aviv', 'Tel Aviv'],
+    ];
+    for (const [written, spoken] of cases) expect(read(written), written).toBe(spoken);
+  });
+
+  it('reads a negative fraction with "âm" ("-3/4")', () => {
+    expect(read('-3/4')).toBe('âm ba phần tư');
+    expect(read('x = -1/2')).toBe('x = âm một phần hai');
+  });
+
+  it('reads Roman numerals in lower case after strong words, after more context words, and years after "năm"', () => {
+    const cases: Case[] = [
+      ['thế kỉ xix', 'thế kỉ mười chín'],
+      ['Thế kỷ xxi', 'Thế kỷ hai mươi mốt'],
+      ['phần ix', 'phần chín'],
+      ['chương v', 'chương năm'],
+      ['đoạn II', 'đoạn hai'],
+      ['khoản XIV', 'khoản mười bốn'],
+      ['Điều IV', 'Điều bốn'],
+      ['phụ lục I', 'phụ lục một'],
+      ['quyển III', 'quyển ba'],
+      ['năm MCMXCIX', 'năm một nghìn chín trăm chín mươi chín'],
+      // not numerals
+      ['phần c', 'phần c'],
+      ['phần mềm', 'phần mềm'],
+      ['năm X', 'năm X'],
+    ];
+    for (const [written, spoken] of cases) expect(read(written), written).toBe(spoken);
+  });
+
+  it('reads acronyms said as words in Vietnamese speech as words', () => {
+    const cases: Case[] = [
+      ['bộ nhớ RAM', 'bộ nhớ ram'],
+      ['xăng RON 95', 'xăng rôn chín mươi lăm'],
+      ['khối NATO', 'khối na tô'],
+      ['các nước OPEC', 'các nước ô péc'],
+      ['SEA Games 31', 'xi ghêm ba mươi mốt'],
+      ['SEA GAMES', 'xi ghêm'],
+      ['NASA', 'na sa'],
+    ];
+    for (const [written, spoken] of cases) expect(read(written), written).toBe(spoken);
+  });
+
+  it('reads a percent rate with "trên" ("12%/năm")', () => {
+    expect(read('lãi 12%/năm')).toBe('lãi mười hai phần trăm trên năm');
+    expect(read('5-7%/năm')).toBe('năm đến bảy phần trăm trên năm');
+    expect(read('3‰/tháng')).toBe('ba phần nghìn trên tháng');
+  });
+
+  it('spells an unknown acronym with one digit written against it ("VTV1")', () => {
+    expect(read('kênh VTV1')).toBe('kênh vê tê vê một');
+    expect(read('HTV7 và VTV3')).toBe('hát tê vê bảy và vê tê vê ba');
+    expect(read('AB12')).toBe('AB12');
   });
 });
