@@ -27,12 +27,14 @@ import {
  * measured: a floor that fails on the day it is set is no floor.
  */
 const FLOORS: Record<ReadingCaseSetName, number> = {
-  'en-classes': 0.506, // 126 of 249 on 2026-11-29
-  'en-sentences': 0.33, // 41 of 124
-  'en-sentences-2': 0.796, // 106 of 133 on 2026-11-29, on branch i37-cases2 (normalisers merged)
-  'vi-classes': 0.357, // 90 of 252
-  'vi-sentences': 0.309, // 52 of 168
-  'vi-sentences-2': 0.731, // 98 of 134 on 2026-11-29, on branch i37-cases2
+  // Measured on main after issue 37's second pass (2026-11-29); a floor is what was measured, so
+  // a reading that gets worse fails here. The -2 sets were unseen by whoever wrote the rules.
+  'en-classes': 0.987, // 246 of 249
+  'en-sentences': 0.951, // 118 of 124
+  'en-sentences-2': 0.804, // 107 of 133
+  'vi-classes': 0.876, // 221 of 252
+  'vi-sentences': 0.982, // 165 of 168
+  'vi-sentences-2': 0.768, // 103 of 134
 };
 
 let espeak: ESpeakNGWorker;
