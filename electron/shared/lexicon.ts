@@ -14,6 +14,7 @@
 
 import { Type, type Static } from '@sinclair/typebox';
 import { ipaToEspeak } from './lexicon-ipa';
+import { unitForms, WORDY } from './lexicon-units';
 import { RATE_MAX, RATE_MIN, VOLUME_MAX, VOLUME_MIN } from './options';
 import type { LanguageCode } from './voices';
 
@@ -159,7 +160,6 @@ export interface EntryProblem {
   message: string;
 }
 
-const WORDY = /[\p{L}\p{N}]/u;
 /** Characters a respelling may not hold: the engine reads markup with `<` `>` `&` and phonemes in `[[ ]]`. */
 const RESPELL_FORBIDDEN = /[<>&[\]]/u;
 
@@ -170,14 +170,6 @@ export function normaliseMatch(match: string): string {
 
 /** A unit's symbol: no space, not starting with a digit (it follows one), holding a letter or symbol. */
 const UNIT_SYMBOL = /^(?!\p{N})[^\s]*[\p{L}\p{S}%‰‱][^\s]*$/u;
-
-/** A unit's replacement, "one|many" (or one form for both), as its two forms; undefined when it is not one. */
-export function unitForms(replacement: string): { one: string; many: string } | undefined {
-  const parts = replacement.split('|').map((p) => p.trim());
-  if (parts.length > 2 || parts.some((p) => !WORDY.test(p))) return undefined;
-  const [one, many = one] = parts as [string, string?];
-  return { one, many };
-}
 
 /**
  * An input made ready to store: strings normalised (NFC, trimmed), defaults applied. Returns

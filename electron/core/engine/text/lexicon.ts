@@ -19,7 +19,7 @@
  * Offsets are UTF-16 code-unit offsets, as everywhere in the engine.
  */
 
-import { unitForms } from '../../../shared/lexicon';
+import { unitForms } from '../../../shared/lexicon-units';
 import { ipaToEspeak, type IpaConversion } from '../../../shared/lexicon-ipa';
 import type { LexiconRule } from '../engine';
 import type { LanguageCode } from '../types';
