@@ -14,7 +14,7 @@ import { axeViolations, describeViolations } from './axe';
 import { SMALL, WIDE } from './every-view';
 import { launchBrowser, nav, startStudio, type Studio } from './harness';
 
-const TEXT = 'Ngày 21/11/2026, UBND TP Cần Thơ giao 50.000đ cho mỗi hộ.';
+const TEXT = 'Ngày 21/11/2026, giao 50.000đ cho mỗi hộ của HTX Cần Thơ.';
 
 /** Where the screenshots go. */
 export const READING_SHOTS = '/tmp';
@@ -124,20 +124,20 @@ export async function runReadingE2e(log: (line: string) => void): Promise<void> 
       await page.getByRole('button', { name: 'Add entry' }).click();
       const form = page.getByRole('form', { name: 'New lexicon entry' });
       await form.getByLabel('Language').selectOption('vi');
-      await form.getByLabel('Word or phrase').fill('UBND');
-      await form.getByRole('textbox', { name: 'Respelling' }).fill('ủy ban nhân dân');
+      await form.getByLabel('Word or phrase').fill('HTX');
+      await form.getByRole('textbox', { name: 'Respelling' }).fill('hợp tác xã');
       await form.getByRole('button', { name: 'Add to lexicon' }).click();
-      await page.getByRole('table', { name: 'Lexicon entries' }).getByRole('row', { name: /UBND/ }).waitFor();
+      await page.getByRole('table', { name: 'Lexicon entries' }).getByRole('row', { name: /HTX/ }).waitFor();
       await nav(page, 'How it will be read').click();
       await page.getByRole('button', { name: 'Show the reading' }).click();
-      const entry = written.getByRole('button', { name: 'UBND' });
+      const entry = written.getByRole('button', { name: 'HTX' });
       await entry.waitFor();
       assert.match((await entry.getAttribute('class')) ?? '', /\blexicon\b/);
       await page
         .getByRole('table', { name: 'Changes' })
-        .getByRole('row', { name: /UBND ủy ban nhân dân Your lexicon/ })
+        .getByRole('row', { name: /HTX hợp tác xã Your lexicon/ })
         .waitFor();
-      assert.match(await spoken.innerText(), /ủy ban nhân dân TP Cần Thơ/);
+      assert.match(await spoken.innerText(), /hợp tác xã Cần Thơ/);
       log('✓ an entry added on the Lexicon page changes the reading, marked as the lexicon’s');
 
       // The Studio editor's button: its text and voice.
