@@ -123,6 +123,15 @@ describe('the comparator: phoneme equality through eSpeak', () => {
     expect(withEquivalentReadings('gia giờ gì', 'vi')).toBe('gia giờ gì');
   });
 
+  it('hears a clock time the same with or without "phút" after its minutes, and keeps a duration', () => {
+    expect(comparator.sameSpeech('lúc mười bốn giờ ba mươi phút', 'lúc mười bốn giờ ba mươi', 'vi')).toBe(
+      true,
+    );
+    expect(comparator.sameSpeech('bảy giờ năm phút sáng', 'bảy giờ năm sáng', 'vi')).toBe(true);
+    expect(comparator.sameSpeech('chờ ba mươi phút', 'chờ ba mươi', 'vi')).toBe(false);
+    expect(comparator.sameSpeech('hai giờ ba mươi phút', 'hai giờ ba mươi giây', 'vi')).toBe(false);
+  });
+
   it('still hears real differences after the variants: 15, currencies', () => {
     expect(comparator.sameSpeech('mười năm', 'mười lăm', 'vi')).toBe(false);
     expect(comparator.sameSpeech('mười đô la', 'mười đồng', 'vi')).toBe(false);
