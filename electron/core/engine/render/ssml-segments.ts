@@ -217,7 +217,7 @@ export function spokenReading(
     }
     case 'say-as': {
       // The language's own reading first (Vietnamese digit words, "thứ tư"), through its rules.
-      const own = languageRules(language).sayAs?.(reading.interpretAs, written);
+      const own = languageRules(language).sayAs?.(reading.interpretAs, written, prepare);
       if (own !== undefined) return own.trim() === '' ? undefined : engineText(own);
       switch (reading.interpretAs) {
         case 'characters':
@@ -226,8 +226,6 @@ export function spokenReading(
         case 'digits':
           return digitsOneByOne(written, {});
         case 'cardinal': {
-          const count = languageRules(language).sayCardinal?.(written, prepare);
-          if (count !== undefined) return count;
           const digits = written.replace(/[^\d-]+/gu, '');
           return /\d/u.test(digits) ? engineText(digits) : undefined;
         }

@@ -217,17 +217,80 @@ export interface ComparisonWords {
   ge: string;
 }
 
-/** How one language is read: its words for the shared rules (`./rules`) and rules of its own. */
-export interface LanguageRules {
+/**
+ * How one language is read: its rules and words (`./rules`). A language either reads numbers,
+ * dates, times and money itself (`OwnReading`: Vietnamese, English) or is read by the rules every
+ * language shares with its words for them (`SharedReading`); the type says which, so a language
+ * with reading rules of its own has no hook the shared rules would use, and one without has them all.
+ */
+export type LanguageRules = OwnReading | SharedReading;
+
+/** What every language gives, whoever reads its numbers. */
+export interface LanguageHooks {
   /** Abbreviations eSpeak misreads in this language (see `abbreviationRule`); tried right after emoji. */
   abbreviations?: Rule;
+  /** What "&" is read as. */
+  andWord: string;
+  /** What < > <= >= between numbers or spaces are read as; without them they become spaces. */
+  comparison?: ComparisonWords;
   /**
-   * The language's own reading of numbers, dates, times, money, measures and the like: when
-   * present these rules take the place of the shared ones (dates, clock times, money, percent,
-   * ranges) and of `rulesAfterDates` / `rulesAfterNumbers`; tried right after the
-   * abbreviations, in order, before the characters the engine must not see.
+   * A stage after the rules for a script eSpeak cannot read as written (Japanese kanji, read
+   * "Chinese letter"): it gets the rules' output and the source it maps to. A language with this
+   * stage gets the rules and the stage whatever the model's text preparation.
    */
-  readingRules?: Rule[];
+  afterRules?(rewritten: MappedText, source: string): Promise<PreparedText>;
+  /**
+   * An ordinal (SSML `say-as interpret-as="ordinal"`) written as this language's rules or eSpeak
+   * read one ("3rd", "3ème"): `n` is the number, `digits` as written. Without this the digits stay.
+   */
+  writeOrdinal?(n: number, digits: string): string;
+  /**
+   * SSML `<say-as interpret-as=kind>` over `written`, read this language's way (Vietnamese
+   * telephone numbers in Vietnamese digit words, "thứ tư"; an English cardinal as a count, never a
+   * year's pairs): the text handed to this language's rules in its place (digits in it are read as
+   * the rules read them), or undefined for the shared reading (`render/ssml-segments.ts`).
+   * `options` are the render's (British "and" after hundred). Filled in
+   * `./languages/<code>-say-as.ts`.
+   */
+  sayAs?(kind: SayAs, written: string, options: PrepareOptions): string | undefined;
+  /**
+   * What eSpeak reads for a letter spelt out on its own (SSML `say-as` characters), where its
+   * capital is misread; undefined (or without this) for the capital, which eSpeak names.
+   */
+  letterName?(c: string): string | undefined;
+  /**
+   * What follows a lexicon entry's phonemes that eSpeak misreads after `]]` (English "'s", spelt
+   * out "ess"): given the entry's phonemes and where it ends in `text`, the end of what the entry
+   * takes in and the phonemes of the whole; undefined to leave the text after it alone.
+   */
+  afterEntryPhonemes?(
+    phonemes: string,
+    text: string,
+    end: number,
+  ): { end: number; phonemes: string } | undefined;
+}
+
+/** A language that reads numbers, dates, times, money, measures and the like with rules of its own. */
+export interface OwnReading extends LanguageHooks, WithoutSharedReading {
+  /**
+   * The language's own reading of numbers, dates, times, money, measures and the like: these
+   * rules take the place of the shared ones (dates, clock times, money, percent, ranges, and the
+   * hooks of `SharedReadingHooks`); tried right after the abbreviations, in order, before the
+   * characters the engine must not see.
+   */
+  readingRules: Rule[];
+}
+
+/** The hooks of the shared rules, which never run for a language with reading rules of its own. */
+type WithoutSharedReading = { [K in keyof SharedReadingHooks]?: never };
+
+/** A language read by the shared rules (dates, clock times, money, percent, ranges) in its words. */
+export interface SharedReading extends LanguageHooks, SharedReadingHooks {
+  readingRules?: undefined;
+}
+
+/** What the shared rules (`./rules`) ask of a language they read. */
+export interface SharedReadingHooks {
   /** Rules of this language only, tried after the date rules and before clock times. */
   rulesAfterDates?: Rule[];
   /** Rules of this language only, tried after money and percent and before ranges and markup. */
@@ -260,49 +323,6 @@ export interface LanguageRules {
   sayScaledMoney?(amount: string, scale: string, words: CurrencyWords): string;
   /** What the dash of a number range ("10–20") is read as; without it the dash stays. */
   rangeWord?: string;
-  /** What "&" is read as. */
-  andWord: string;
-  /** What < > <= >= between numbers or spaces are read as; without them they become spaces. */
-  comparison?: ComparisonWords;
-  /**
-   * A stage after the rules for a script eSpeak cannot read as written (Japanese kanji, read
-   * "Chinese letter"): it gets the rules' output and the source it maps to. A language with this
-   * stage gets the rules and the stage whatever the model's text preparation.
-   */
-  afterRules?(rewritten: MappedText, source: string): Promise<PreparedText>;
-  /**
-   * An ordinal (SSML `say-as interpret-as="ordinal"`) written as this language's rules or eSpeak
-   * read one ("3rd", "3ème"): `n` is the number, `digits` as written. Without this the digits stay.
-   */
-  writeOrdinal?(n: number, digits: string): string;
-  /**
-   * SSML `<say-as interpret-as=kind>` over `written`, read this language's way (Vietnamese
-   * telephone numbers in Vietnamese digit words, "thứ tư"): the text handed to this language's
-   * rules in its place (digits in it are read as the rules read them), or undefined for the
-   * shared reading (`render/ssml-segments.ts`). Filled in `./languages/<code>-say-as.ts`.
-   */
-  sayAs?(kind: SayAs, written: string): string | undefined;
-  /**
-   * SSML `<say-as interpret-as="cardinal">`: the number in `written` as a count, in words
-   * ("1994" → "one thousand nine hundred ninety four", never the year's pairs), or undefined when
-   * there is no number; without this the digits are handed to the rules.
-   */
-  sayCardinal?(written: string, options: PrepareOptions): string | undefined;
-  /**
-   * What eSpeak reads for a letter spelt out on its own (SSML `say-as` characters), where its
-   * capital is misread; undefined (or without this) for the capital, which eSpeak names.
-   */
-  letterName?(c: string): string | undefined;
-  /**
-   * What follows a lexicon entry's phonemes that eSpeak misreads after `]]` (English "'s", spelt
-   * out "ess"): given the entry's phonemes and where it ends in `text`, the end of what the entry
-   * takes in and the phonemes of the whole; undefined to leave the text after it alone.
-   */
-  afterEntryPhonemes?(
-    phonemes: string,
-    text: string,
-    end: number,
-  ): { end: number; phonemes: string } | undefined;
 }
 
 // --- Abbreviations ---------------------------------------------------------------------

@@ -11,13 +11,11 @@
 
 import type { LanguageCode, PreparedText } from '../types';
 import { english } from './languages/en';
-import { englishSayAs } from './languages/en-say-as';
 import { spanish } from './languages/es';
 import { french } from './languages/fr';
 import { japanese } from './languages/ja';
 import { korean } from './languages/ko';
 import { vietnamese } from './languages/vi';
-import { vietnameseSayAs } from './languages/vi-say-as';
 import { chinese } from './languages/zh';
 import { MappedTextBuilder, type MappedText } from './mapped-text';
 import {
@@ -35,6 +33,7 @@ import {
   type RuleContext,
   type RuleName,
   type RuleReading,
+  type SharedReading,
 } from './rule-kit';
 
 /**
@@ -253,16 +252,29 @@ function asIs(text: string): PreparedText {
   };
 }
 
-/** Each language's words and rules of its own (a `sayAs` of the language's file wins over the one given here). */
+/** Each language's words and rules of its own. */
 const LANGUAGES: Record<LanguageCode, LanguageRules> = {
-  en: { sayAs: englishSayAs, ...english },
+  en: english,
   fr: french,
   es: spanish,
-  vi: { sayAs: vietnameseSayAs, ...vietnamese },
+  vi: vietnamese,
   zh: chinese,
   ko: korean,
   ja: japanese,
 };
+
+/**
+ * The words the shared rules read `language` with. They are only in the rules of a language
+ * without reading rules of its own (`rulesFor`), so this throws only on a wiring mistake.
+ */
+function shared(language: LanguageCode): SharedReading {
+  const own = LANGUAGES[language];
+  if (own.readingRules)
+    throw new Error(
+      `A shared reading rule ran for "${language}", which reads numbers with rules of its own.`,
+    );
+  return own;
+}
 
 /** Rules in priority order: at one position, the first that matches wins. */
 function rulesFor(language: LanguageCode): Rule[] {
@@ -343,7 +355,7 @@ function locate(whole: string, parts: string[]): number[] {
 // --- Dates ------------------------------------------------------------------------------
 
 function sayDate(d: DateParts, ctx: RuleContext): OutPiece[] {
-  return LANGUAGES[ctx.language].sayDate(d, ctx);
+  return shared(ctx.language).sayDate(d, ctx);
 }
 
 const isoDateRule: Rule = {
@@ -377,7 +389,7 @@ const numericDateRule: Rule = {
     if (!whole || !a || !sep || !b || !y) return undefined;
     const first = Number(a);
     const second = Number(b);
-    const order = LANGUAGES[ctx.language].numericDateOrder(first, second, sep, ctx);
+    const order = shared(ctx.language).numericDateOrder(first, second, sep, ctx);
     if (!order) return undefined;
     const monthFirst = order === 'month-first';
     const month = monthFirst ? first : second;
@@ -411,7 +423,7 @@ const timeRule: Rule = {
     const min = Number(mText);
     const hSpan: [number, number] = [0, hText.length];
     const mSpan: [number, number] = [hText.length, whole.length];
-    return LANGUAGES[ctx.language].sayTime({ h, min, hSpan, mSpan }, ctx);
+    return shared(ctx.language).sayTime({ h, min, hSpan, mSpan }, ctx);
   },
 };
 
@@ -428,7 +440,7 @@ function parseAmount(amount: string): { whole: string; cents?: string } {
 }
 
 function sayMoney(amount: string, currency: Currency, language: LanguageCode): string {
-  const own = LANGUAGES[language];
+  const own = shared(language);
   return own.sayMoney({ ...parseAmount(amount), words: own.currency[currency] });
 }
 
@@ -443,7 +455,7 @@ const currencyBeforeRule: Rule = {
   pattern: `(?<![A-Za-z0-9])(?:US|C|A|HK|NZ)?([$€£¥￥₩₫])[ \\u00A0\\u202F]?(${AMOUNT})(?:[ \\u00A0\\u202F]?(${EN_SCALES}))?${WORD_END}`,
   rewrite([whole, symbol, amount, scale], ctx) {
     if (!whole || !symbol || !amount) return undefined;
-    const own = LANGUAGES[ctx.language];
+    const own = shared(ctx.language);
     const currency = toCurrency(symbol);
     if (scale && own.sayScaledMoney) return own.sayScaledMoney(amount, scale, own.currency[currency]);
     const spoken = sayMoney(amount, currency, ctx.language);
@@ -469,7 +481,7 @@ const percentRule: Rule = {
   pattern: `${NUM_START}(\\d+(?:[.,]\\d+)?)[ \\u00A0\\u202F]?[%％]`,
   rewrite([whole, n], ctx) {
     if (!whole || !n) return undefined;
-    return LANGUAGES[ctx.language].sayPercent?.(n, whole);
+    return shared(ctx.language).sayPercent?.(n, whole);
   },
 };
 
@@ -478,7 +490,7 @@ const rangeRule: Rule = {
   // 10–20: eSpeak drops the en dash and reads "ten twenty".
   pattern: '(?<=\\p{N})[ \\u00A0\\u202F]?[–—][ \\u00A0\\u202F]?(?=\\p{N})',
   rewrite(_groups, ctx) {
-    return LANGUAGES[ctx.language].rangeWord;
+    return shared(ctx.language).rangeWord;
   },
 };
 

@@ -1,13 +1,14 @@
 /**
- * English: what eSpeak NG's English voices misread, and the English words the shared rules
- * (`../rules`) use for dates, times, money and symbols.
+ * English: numbers and what surrounds them (dates, times, money, units…) in English words by
+ * rules of its own (`./en-reading`), the abbreviations eSpeak NG's English voices misread, and
+ * SSML's say-as (`./en-say-as`).
  */
 
-import { piece, type LanguageRules, type OutPiece, type Rule } from '../rule-kit';
+import type { LanguageRules, OutPiece, Rule } from '../rule-kit';
 import { englishAbbreviationRule } from './en-abbreviations';
-import { englishCardinal } from './en-say-as';
-import { ordinalSuffix, ordinalWords, withBritishAnd, yearWords } from './en-numbers';
-import { clockWords, EN_MONTHS, ENGLISH_READING_RULES, monthComesFirst, moneyWords } from './en-reading';
+import { englishSayAs } from './en-say-as';
+import { ordinalSuffix, withBritishAnd } from './en-numbers';
+import { ENGLISH_READING_RULES } from './en-reading';
 
 /** A reading rule whose numbers take "and" after hundred when the options ask for British style. */
 function withStyle(rule: Rule): Rule {
@@ -41,39 +42,7 @@ export const english: LanguageRules = {
   // Numbers and what surrounds them, in words (`./en-reading`): these replace the shared rules.
   // British style ("one hundred and twenty") when the voice asks for it (`andAfterHundred`).
   readingRules: ENGLISH_READING_RULES.map(withStyle),
-  // The hooks below serve only the shared rules, which English replaces with its reading rules;
-  // they read the same way.
-  numericDateOrder: (first, second, separator, ctx) =>
-    monthComesFirst(first, second, separator, ctx) ? 'month-first' : 'day-first',
-  sayDate(d) {
-    const pieces = [
-      piece(EN_MONTHS[d.month - 1] as string, ...d.monthAt),
-      piece(` ${ordinalWords(String(d.day))}`, ...d.dayAt),
-    ];
-    if (d.year) pieces.push(piece(`, ${yearWords(d.year.text)}`, ...d.year.at));
-    return pieces;
-  },
-  sayTime({ h, min, hSpan, mSpan }) {
-    const clock = clockWords(String(h), String(min).padStart(2, '0'), false);
-    const at = clock.indexOf(' ');
-    return [piece(clock.slice(0, at), ...hSpan), piece(clock.slice(at), ...mSpan)];
-  },
-  currency: {
-    $: { one: 'dollar', many: 'dollars', centOne: 'cent', centMany: 'cents' },
-    '€': { one: 'euro', many: 'euros', centOne: 'cent', centMany: 'cents' },
-    '£': { one: 'pound', many: 'pounds', centOne: 'penny', centMany: 'pence' },
-    '¥': { one: 'yen', many: 'yen', centOne: '', centMany: '' },
-    '₩': { one: 'won', many: 'won', centOne: '', centMany: '' },
-    '₫': { one: 'dong', many: 'dong', centOne: '', centMany: '' },
-  },
-  sayMoney({ whole, cents, words }) {
-    const cent: [string, string] | undefined = words.centMany ? [words.centOne, words.centMany] : undefined;
-    return moneyWords(cents ? `${whole}.${cents}` : whole, { one: words.one, many: words.many, cent });
-  },
-  sayScaledMoney(amount, scale, words) {
-    return moneyWords(amount, { one: words.one, many: words.many }, scale);
-  },
-  sayCardinal: englishCardinal,
+  sayAs: englishSayAs,
   writeOrdinal(_n, digits) {
     return `${digits}${ordinalSuffix(digits)}`;
   },
@@ -85,7 +54,6 @@ export const english: LanguageRules = {
   },
   // eSpeak reads a lone "A" as the article (measured): its name's phonemes instead.
   letterName: (c) => (c === 'a' || c === 'A' ? '[[eI]]' : undefined),
-  rangeWord: ' to ',
   andWord: ' and ',
   comparison: {
     lt: 'less than',

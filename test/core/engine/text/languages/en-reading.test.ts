@@ -18,7 +18,6 @@ import {
   ordinalWords,
   yearWords,
 } from '../../../../../electron/core/engine/text/languages/en-numbers';
-import { english } from '../../../../../electron/core/engine/text/languages/en';
 import { numberWords } from '../../../../../electron/core/engine/text/languages/en-reading';
 import { readingOf } from '../../../../../electron/core/engine/text/reading';
 import { rewriteForEngine } from '../../../../../electron/core/engine/text/rules';
@@ -534,28 +533,6 @@ describe('English reading: safety and the user', () => {
     for (const text of ['2026-13-40', 'call me at noon', '1.2.3.4.5', 'A4 and B5', '13/14/2012']) {
       expect(readingOf(text, 'en').reading).toBe(text);
     }
-  });
-
-  it('the hooks of the shared rules read as the English rules do', () => {
-    const ctx = { input: '', index: 0, end: 0, language: 'en' as const, options: {} };
-    expect(english.sayMoney({ whole: '1234', cents: '12', words: english.currency.$ })).toBe(
-      'one thousand two hundred thirty four dollars twelve cents',
-    );
-    expect(english.sayMoney({ whole: '0', cents: '01', words: english.currency.$ })).toBe('one cent');
-    expect(english.sayMoney({ whole: '5', cents: '50', words: english.currency['¥'] })).toBe(
-      'five point five zero yen',
-    );
-    expect(english.sayScaledMoney?.('2.5', 'bn', english.currency.$)).toBe('two point five billion dollars');
-    const time = english.sayTime({ h: 9, min: 5, hSpan: [0, 1], mSpan: [1, 4] }, ctx);
-    expect(time?.map((p) => p.text).join('')).toBe('nine oh five');
-    const date = english.sayDate(
-      { month: 7, day: 25, monthAt: [5, 7], dayAt: [8, 10], year: { text: '2012', at: [0, 4] } },
-      ctx,
-    );
-    expect(date.map((p) => p.text).join('')).toBe('July twenty fifth, twenty twelve');
-    expect(english.numericDateOrder(5, 6, '/', ctx)).toBe('month-first');
-    expect(english.numericDateOrder(5, 6, '/', { ...ctx, options: { dateOrder: 'dmy' } })).toBe('day-first');
-    expect(english.numericDateOrder(25, 6, '/', ctx)).toBe('day-first');
   });
 
   it('British and Australian voices say "and" after hundred; American ones do not', () => {
