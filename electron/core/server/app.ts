@@ -132,8 +132,8 @@ export interface StudioOptions {
   clock: Clock;
   /**
    * For voice auditions (without it the audition route answers ENGINE_FAILED), the sentence
-   * cache routes (without it they are not served) and readings (without it they are worked out
-   * on the HTTP thread).
+   * cache routes and POST /api/v1/reading, worked out on its thread (without it they are not
+   * served).
    */
   engine?: Pick<Engine, 'streamAudition' | 'sentenceCacheStats' | 'clearSentenceCache' | 'read'>;
   /** The built renderer (`DEFAULT_UI_DIR` of static-ui.ts). */
@@ -328,13 +328,14 @@ function registerRoutes(app: HttpApp, options: ServerOptions, allowedOrigins: re
       voices: options.voices,
     });
   }
-  registerReadingRoute(app, {
-    auth,
-    engine: options.studio?.engine,
-    voiceMapping,
-    customVoices,
-    lexicon: options.lexicon ? (language) => options.lexicon!.entriesFor(language) : undefined,
-  });
+  if (options.studio?.engine)
+    registerReadingRoute(app, {
+      auth,
+      engine: options.studio.engine,
+      voiceMapping,
+      customVoices,
+      lexicon: options.lexicon ? (language) => options.lexicon!.entriesFor(language) : undefined,
+    });
   if (options.studio?.engine) registerCacheRoutes(app, { auth, engine: options.studio.engine });
   registerUsageRoute(app, { store, auth });
   registerDownloadRoute(app, { store, jobs });

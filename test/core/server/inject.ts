@@ -183,10 +183,12 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     studio: {
       sessions,
       clock: systemClock,
-      // Nothing renders; readings (pure text work) are worked out on this thread.
+      // Nothing renders; readings (pure text work) are worked out on this thread unless a reader is given.
       engine: {
         ...UNUSED_ENGINE,
-        read: async (text, language, reading) => readingOf(text, language, reading),
+        read: options.reader
+          ? (text, language, reading) => options.reader!.read(text, language, reading)
+          : async (text, language, reading) => readingOf(text, language, reading),
       },
       uiDir: options.uiDir ?? DEFAULT_UI_DIR,
       dataDir: dir,

@@ -9,8 +9,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { READING_MAX_CHARS, type Reading } from '../../../electron/shared/api';
 import { textBodyLimit } from '../../../electron/core/server/body-limits';
+import { createEngineHost } from '../../../electron/core/engine';
 import { signInStudio } from '../../fixtures/studio-session';
 import { startTestCore, type TestCore } from './helpers';
+import { buildTestApp } from './inject';
 
 let t: TestCore;
 /** Cookie and X-Studio-Session: a signed-in call. */
@@ -230,5 +232,26 @@ describe('POST /api/v1/reading', () => {
     const studio = await read(body, { key: null, headers: signedIn });
     expect(studio.status).toBe(200);
     expect((studio.json.result as Reading).changes[0]).toMatchObject({ rule: 'date' });
+  });
+});
+
+describe('POST /api/v1/reading has one path: the engine it is given', () => {
+  it('reads with the engine host of the test app (the route bench’s), and fails with it, never on the HTTP thread', async () => {
+    const host = await createEngineHost({ poolSize: 1 });
+    const app = await buildTestApp({ reader: host });
+    try {
+      const body = { body: { text: 'ngày 21/11/2026', language: 'vi' } };
+      const first = await app.call('POST', '/api/v1/reading', body);
+      expect(first.status).toBe(200);
+      expect((first.json.result as Reading).reading).toBe(`ngày ${VI_DATE}`);
+      // The host gone, the route has nothing to read with: an error, not a reading made here.
+      await host.close();
+      const after = await app.call('POST', '/api/v1/reading', body);
+      expect(after.status).toBe(503);
+      expect(after.json.error_code).toBe('SHUTTING_DOWN');
+    } finally {
+      await host.close();
+      await app.close();
+    }
   });
 });

@@ -6,8 +6,7 @@
  * it. Any key or the studio session may ask; nothing is charged, stored or spoken.
  *
  * The reading is worked out on the engine's thread (`Engine.read`), so a long text does not hold
- * up the HTTP event loop; `READING_MAX_CHARS` bounds it. Without an engine (tests of the routes
- * alone) it is worked out here.
+ * up the HTTP event loop; `READING_MAX_CHARS` bounds it.
  */
 
 import type { FastifyInstance } from 'fastify';
@@ -23,7 +22,7 @@ import { AppError } from '../../../shared/errors';
 import { cleanText, countCharacters } from '../../../shared/text';
 import type { VoiceMapping } from '../../../shared/voice-mapping';
 import { LANGUAGE_NAMES, type LanguageCode } from '../../../shared/voices';
-import { blankMarkerLines, readingOf, readingStyleOf, type Engine, type LexiconRule } from '../../engine';
+import { blankMarkerLines, readingStyleOf, type Engine, type LexiconRule } from '../../engine';
 import { customLexicon, type CustomVoices } from '../../voices';
 import type { Auth } from '../auth';
 import { apiRoute, KEY } from '../openapi';
@@ -33,8 +32,8 @@ import { voiceAccess, withCustomVoice } from './custom-voices';
 
 export interface ReadingRouteOptions {
   auth: Auth;
-  /** Works the reading out on its thread; without it the reading runs on the HTTP thread. */
-  engine?: Pick<Engine, 'read'> | undefined;
+  /** Works the reading out on its thread. */
+  engine: Pick<Engine, 'read'>;
   /** Voice codes that are not ours: aliases, and what an unknown code gets (as a submit takes them). */
   voiceMapping: VoiceMapping;
   /** Custom voices: their codes are taken as voice_code, their own lexicon entries applied. */
@@ -151,9 +150,7 @@ export function registerReadingRoute(
         ...style,
         ...(input.date_order ? { dateOrder: input.date_order } : {}),
       };
-      const read = engine
-        ? await engine.read(spoken, language, readingOptions)
-        : readingOf(spoken, language, readingOptions);
+      const read = await engine.read(spoken, language, readingOptions);
       const result: Reading = {
         language,
         ...(input.voice_code !== undefined ? { voice_code: input.voice_code } : {}),
