@@ -123,6 +123,16 @@ describe('word timings and subtitles keep the written text (issue 37, point 5)',
     expectExact(EN_TEXT, rendered);
   });
 
+  it('a full stop after an abbreviation of the lexicon does not end a subtitle cue', async () => {
+    // "Cty." is no built-in abbreviation: only the lexicon's entry says its stop ends no sentence.
+    const text =
+      'Sáng nay đại diện của Cty. Hoàng Long đã đến ký hợp đồng mua gạo với các hộ nông dân ở huyện Cờ Đỏ.';
+    const rendered = await render(text, 'vi_female_thuytrang_mb', [abbreviation('Cty', 'công ty')]);
+    expectExact(text, rendered);
+    expect(rendered.cues.length).toBeGreaterThan(1);
+    for (const cue of rendered.cues) expect(cue.text).not.toMatch(/Cty\.$/u);
+  });
+
   it('the same without a lexicon: what the rules alone rewrite maps back too', async () => {
     expectExact(VI_TEXT, await render(VI_TEXT, 'vi_male_lehoang_mb', []));
     expectExact(EN_TEXT, await render(EN_TEXT, 'en_male_onyx_default', []));

@@ -25,7 +25,8 @@ export interface RenderOutputs {
   writeAudio(pcm: Int16Array): Promise<void>;
   /**
    * Appends a chunk's timed words, and the cues they complete (speech of the chunk ends at
-   * `speechEndMs`); `marks` (SSML) go into the timings among the words, by text offset.
+   * `speechEndMs`); `marks` (SSML) go into the timings among the words, by text offset;
+   * `abbreviations`: the chunk's lexicon's, which do not end a cue's sentence (`CueBuilder.push`).
    */
   writeWords(
     words: WordTiming[],
@@ -33,6 +34,7 @@ export interface RenderOutputs {
     chunkStart: number,
     speechEndMs: number,
     marks?: readonly MarkTiming[],
+    abbreviations?: ReadonlySet<string>,
   ): Promise<void>;
   /** Appends SSML marks that stand between chunks to the timings. */
   writeMarks(marks: readonly MarkTiming[]): Promise<void>;
@@ -113,7 +115,7 @@ export async function openRenderOutputs(request: RenderRequest, sampleRate: numb
         await sink.write(out);
       }
     },
-    async writeWords(words, chunkText, chunkStart, speechEndMs, marks = []) {
+    async writeWords(words, chunkText, chunkStart, speechEndMs, marks = [], abbreviations) {
       if (timings) {
         let m = 0;
         for (const w of words) {
@@ -123,7 +125,7 @@ export async function openRenderOutputs(request: RenderRequest, sampleRate: numb
         }
         while (m < marks.length) await writeTiming(marks[m++]);
       }
-      await writeCues(cues.push(words, chunkText, chunkStart, speechEndMs));
+      await writeCues(cues.push(words, chunkText, chunkStart, speechEndMs, abbreviations));
     },
     async writeMarks(marks) {
       for (const mark of marks) await writeTiming(mark);

@@ -211,6 +211,8 @@ class RenderWriter {
       marks: ReturnType<typeof wordMarks>;
       samples: number;
       more: boolean;
+      /** The lexicon's abbreviations the chunk was cut with (`CompiledLexicon.abbreviations`). */
+      abbreviations: ReadonlySet<string> | undefined;
     },
     marks: readonly SegmentMark[],
   ): Promise<SegmentMark[]> {
@@ -231,7 +233,7 @@ class RenderWriter {
       startMs: words.find((w) => w.charStart >= m.offset)?.startMs ?? speechEndMs,
       charStart: m.offset,
     }));
-    await this.outputs.writeWords(words, chunk.text, chunk.start, speechEndMs, timed);
+    await this.outputs.writeWords(words, chunk.text, chunk.start, speechEndMs, timed, chunk.abbreviations);
     return marks.filter((m) => !due.includes(m));
   }
 
@@ -293,7 +295,14 @@ async function speakSegment(
       if (writer.wantsWords) {
         const wordTimes = wordMarks(output, prepared, trimmed.leadMs);
         marks = await writer.writeWords(
-          { text: chunk.text, start: chunkStart, marks: wordTimes, samples: pcm.length, more },
+          {
+            text: chunk.text,
+            start: chunkStart,
+            marks: wordTimes,
+            samples: pcm.length,
+            more,
+            abbreviations: lexicon?.abbreviations,
+          },
           marks,
         );
       }

@@ -7,7 +7,7 @@
  * all text offsets are UTF-16 code-unit offsets, as in `../types`.
  */
 
-import { ABBREVIATIONS } from '../text/abbreviations';
+import { isAbbreviation } from '../text/abbreviations';
 import type { SubtitleCue, WordTiming } from '../types';
 
 /** Limits of a subtitle cue. */
@@ -148,8 +148,16 @@ function normaliseSpace(text: string, keep: 'start' | 'end' | 'none' = 'none'): 
   return collapsed.trim();
 }
 
-/** The kind of break that `gap` (the text between two words) makes. */
-function classifyGap(gap: string, previousWord: string, nextWord: string): BreakKind {
+/**
+ * The kind of break that `gap` (the text between two words) makes; `abbreviations`: the user's
+ * (`isAbbreviation`).
+ */
+function classifyGap(
+  gap: string,
+  previousWord: string,
+  nextWord: string,
+  abbreviations: ReadonlySet<string> | undefined,
+): BreakKind {
   // The gap between most words: what the tests below find for it, without running them.
   if (gap === ' ') return 'space';
   if (gap.includes('\n') && CHAPTER_LINE.test(gap)) return 'chapter';
@@ -158,8 +166,8 @@ function classifyGap(gap: string, previousWord: string, nextWord: string): Break
   const isFullStop = gap.includes('.');
   if (isFullStop || SENTENCE_END_NOT_STOP.test(gap)) {
     // "Dr. Smith", "J. Smith": a full stop after an abbreviation or an initial goes on.
-    const isAbbreviation = /^\p{L}$/u.test(previousWord) || ABBREVIATIONS.has(previousWord.toLowerCase());
-    if (isAbbreviation && /^\.\s+$/u.test(gap)) return 'space';
+    const abbreviated = /^\p{L}$/u.test(previousWord) || isAbbreviation(previousWord, abbreviations);
+    if (abbreviated && /^\.\s+$/u.test(gap)) return 'space';
     // "…and then", "'Why?' she asked": the sentence goes on.
     if (/^\p{Ll}/u.test(nextWord)) return 'clause';
     return 'sentence';
@@ -200,6 +208,7 @@ function unitsOfChunk(
   words: readonly WordTiming[],
   source: string,
   sourceOffset: number,
+  abbreviations: ReadonlySet<string> | undefined,
 ): { units: Unit[]; startsChapter: boolean } {
   const ordered = [...words].sort((a, b) => a.charStart - b.charStart);
   const local = (offset: number) => Math.min(source.length, Math.max(0, offset - sourceOffset));
@@ -226,7 +235,7 @@ function unitsOfChunk(
       trailing = parts.trailing;
       nextLeading = parts.leading;
       nextSpaced = parts.spaced;
-      breakAfter = classifyGap(source.slice(from, to), body, next.text);
+      breakAfter = classifyGap(source.slice(from, to), body, next.text, abbreviations);
     } else {
       trailing = normaliseSpace(gap, 'start');
       breakAfter = /\n\s*\n/u.test(gap) ? 'paragraph' : 'sentence';
@@ -430,7 +439,9 @@ export interface CueBuilder {
   /**
    * Adds one chunk's words (from `timeChunkWords` in `./word-timing`, offsets absolute) with
    * the chunk's source text, the offset of that text in the whole input, and the chunk's
-   * absolute end of speech, ms. Returns the cues that became final, numbered on from the previous ones; the
+   * absolute end of speech, ms. `abbreviations`: those of the lexicon the chunk was read with
+   * (`CompiledLexicon.abbreviations`), whose full stop does not end a sentence, as the chunker
+   * took them. Returns the cues that became final, numbered on from the previous ones; the
    * last two cues are held back so they can still merge with what follows.
    */
   push(
@@ -438,6 +449,7 @@ export interface CueBuilder {
     source: string,
     sourceOffset: number,
     speechEndMs: number,
+    abbreviations?: ReadonlySet<string>,
   ): SubtitleCue[];
   /** Returns the held-back cues; the last ends at the `speechEndMs` of the last chunk that had words. */
   finish(): SubtitleCue[];
@@ -485,9 +497,9 @@ export function createCueBuilder(options?: CueOptions): CueBuilder {
   }
 
   return {
-    push(words, source, sourceOffset, speechEndMs) {
+    push(words, source, sourceOffset, speechEndMs, abbreviations) {
       if (finished) throw new Error('cue builder already finished');
-      const chunk = unitsOfChunk(words, source, sourceOffset);
+      const chunk = unitsOfChunk(words, source, sourceOffset, abbreviations);
       const fresh = chunk.units.flatMap((u) => splitOversized(u, limits));
       if (fresh.length === 0) return [];
       if (chunk.startsChapter && held.length > 0) held[held.length - 1]!.breakAfter = 'chapter';

@@ -1,5 +1,6 @@
 /**
- * Words after which a full stop does not end a sentence. One list for the two places that
+ * Words after which a full stop does not end a sentence. One list, and one test
+ * (`isAbbreviation`, which adds the user's lexicon's abbreviations), for the two places that
  * look for sentence ends: the chunker (`./chunk`) does not cut a chunk after them, and the
  * subtitle cue builder (`../subtitles/cues`) does not treat their full stop as a sentence
  * break. Each also treats a single letter before a full stop as an initial ("J. R. R.").
@@ -26,3 +27,13 @@ export const ABBREVIATIONS: ReadonlySet<string> = new Set(
     .join(' ')
     .split(' '),
 );
+
+/**
+ * Whether a full stop after `word` (without the stop) does not end a sentence: it is in the list
+ * above or among `own`, the abbreviations of the user's lexicon (`CompiledLexicon.abbreviations`,
+ * lower case, without the stop).
+ */
+export function isAbbreviation(word: string, own?: ReadonlySet<string>): boolean {
+  const lower = word.toLowerCase();
+  return ABBREVIATIONS.has(lower) || own?.has(lower) === true;
+}

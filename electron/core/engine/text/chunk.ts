@@ -8,7 +8,7 @@
  */
 
 import type { LanguageCode, TextChunk } from '../types';
-import { ABBREVIATIONS } from './abbreviations';
+import { isAbbreviation } from './abbreviations';
 import { isSpaceCode } from './spaces';
 import { hasSpeakableContent } from '../../../shared/text';
 
@@ -301,8 +301,8 @@ function endsSentence(
   }
   if (word.includes('.')) return false; // initialisms: U.S. e.g. Ph.D.
   if ([...word].length === 1) return false; // initials: J. R. R. Tolkien
+  if (isAbbreviation(word, abbreviations)) return false;
   const lower = word.toLowerCase();
-  if (ABBREVIATIONS.has(lower) || abbreviations?.has(lower)) return false;
   if ((lower === 'no' || lower === 'nos') && DIGIT_START_RE.test(next)) return false;
   if (k === sentenceStart && LIST_MARK_RE.test(word)) return false; // "IV. Results"
   return true;

@@ -107,6 +107,18 @@ describe('createCueBuilder', () => {
     expectCoverage(cues, sentence);
   });
 
+  it('does not end a sentence at the full stop of an abbreviation of the user’s lexicon', () => {
+    // "Cty." (công ty) is no built-in abbreviation: without the lexicon's, its stop ends a sentence.
+    const sentence =
+      'Sáng nay đại diện của Cty. Hoàng Long đã đến ký hợp đồng mua gạo với các hộ nông dân ở huyện Cờ Đỏ.';
+    const plain = render([sentence]);
+    expect(plain.cues[0]!.text).toMatch(/Cty\.$/u);
+    const { cues, speechEndMs } = render([sentence], {}, { abbreviations: new Set(['cty']) });
+    expect(validateCues(cues, { speechEndMs })).toEqual([]);
+    for (const cue of cues) expect(cue.text).not.toMatch(/Cty\.$/u);
+    expectCoverage(cues, sentence);
+  });
+
   it('balances two lines and breaks them at word boundaries', () => {
     const sentence = 'The quick brown fox jumps over the lazy dog near the riverbank.';
     const { cues } = render([sentence]);
