@@ -18,6 +18,12 @@ import {
   targetValue,
 } from '../../renderer/src/stores/reading-slice';
 import { writeMarkdown } from '../fixtures/manuscripts';
+import {
+  READING_BOOK,
+  READING_BOOK_FILE,
+  READING_CHAPTER,
+  READING_CHAPTER_TEXT,
+} from '../fixtures/reading-book';
 import { memoryStorage, startSignedIn, type SignedIn } from './helpers';
 
 describe('reading: the pieces of the written text', () => {
@@ -129,28 +135,20 @@ describe('reading slice, against the real server', () => {
 
   it('gathers a chapter of the open project from its segments and reads it for the narrator', async () => {
     const api = createProjectsApi(s.client());
-    const book = writeMarkdown({
-      title: 'Sổ tay',
-      author: 'Lan',
-      language: 'vi',
-      chapters: [
-        { title: 'Một', paragraphs: ['Ngày 21/11/2026 trời mưa.', 'Vé giá 50.000đ.'] },
-        { title: 'Hai', paragraphs: ['Không có số nào ở đây.'] },
-      ],
-    });
-    const detail = await api.importManuscript(new Blob([book]), 'so-tay.md', {
+    const book = writeMarkdown(READING_BOOK);
+    const detail = await api.importManuscript(new Blob([book]), READING_BOOK_FILE, {
       voice_code: 'vi_female_thuytrang_mb',
     });
     const store = makeStore();
     await store.getState().openProject(detail.project.id);
     try {
-      const first = detail.chapters.find((c) => c.title === 'Một')!;
+      const first = detail.chapters.find((c) => c.title === READING_CHAPTER.title)!;
       await store.getState().readChapter(first.id);
       const state = store.getState();
       expect(state.view).toBe('reading');
-      expect(state.readingSource).toEqual({ kind: 'chapter', title: 'Một' });
+      expect(state.readingSource).toEqual({ kind: 'chapter', title: READING_CHAPTER.title });
       expect(state.readingTarget).toEqual({ voice_code: 'vi_female_thuytrang_mb' });
-      expect(state.readingText).toContain('Ngày 21/11/2026 trời mưa.\n\nVé giá 50.000đ.');
+      expect(state.readingText).toContain(READING_CHAPTER_TEXT);
       expect(state.reading!.result.changes.map((c) => c.rule)).toEqual(['date', 'money']);
     } finally {
       store.getState().closeProject();
