@@ -18,6 +18,8 @@ import {
   startVoiceMirror,
 } from './harness';
 import { shooter, THEMES } from './every-view';
+import { READING_LABELS, readVietnamese } from './reading.e2e';
+import { READING_CHAPTER_TEXT } from '../fixtures/reading-book';
 
 const OUT = join(process.cwd(), 'docs/screenshots');
 
@@ -171,7 +173,38 @@ try {
     await shot('api');
     await nav(page, 'Settings').click();
     await shot('settings');
+    // How it will be read: a Vietnamese sentence's reading, its date and money marked.
+    await nav(page, 'How it will be read').click();
+    await readVietnamese(page, READING_LABELS.en);
+    await shot('reading');
     await context.close();
+
+    // The studio in Vietnamese: the Studio with its "Xem cách đọc" button, and the reading view.
+    const vi = await browser.newContext({
+      viewport: { width: 1360, height: 1000 },
+      colorScheme: scheme,
+      deviceScaleFactor: 1,
+      locale: 'vi-VN',
+    });
+    const viPage = await vi.newPage();
+    const viShot = shooter(viPage, {
+      settleMs: 250,
+      beforeSettle: (p) => p.mouse.move(0, 0),
+      afterSettle: (p) => p.evaluate(() => window.scrollTo(0, 0)),
+      path: (name) => join(OUT, `${name}-vi-${scheme}.png`),
+    });
+    await viPage.goto(studio.loginUrl);
+    await viPage.locator('nav.sidebar').waitFor();
+    await nav(viPage, 'Studio').click();
+    await viPage.getByLabel('Giọng đọc', { exact: true }).selectOption('vi_female_thuytrang_mb');
+    await viPage.locator('#main textarea').first().fill(READING_CHAPTER_TEXT);
+    await viPage.locator('#main textarea').first().blur();
+    await viPage.locator('#main').getByRole('button', { name: 'Xem trước cách đọc' }).waitFor();
+    await viShot('studio');
+    await nav(viPage, 'How it will be read').click();
+    await readVietnamese(viPage, READING_LABELS.vi);
+    await viShot('reading');
+    await vi.close();
   }
 } finally {
   await browser.close();
