@@ -64,6 +64,7 @@ const wordsBefore = (words: string) => new RegExp(`(?:^|[^\\p{L}])(?:${words})[ 
 const ORDINAL_BEFORE = wordsBefore('thứ|hạng');
 const MONTH_BEFORE = wordsBefore('tháng');
 const QUARTER_BEFORE = wordsBefore('quý');
+const WEEK_BEFORE = wordsBefore('tuần');
 const SCORE_BEFORE = wordsBefore('tỷ số|tỉ số|thắng|thua|hòa|hoà|cách biệt');
 const FROM_BEFORE = wordsBefore('từ|khoảng|chừng|trong');
 /** Words before a number that make it and what follows a code, not a quantity ("lớp 12A", "số 12-3"). */
@@ -80,7 +81,8 @@ const DATE_BEFORE = new RegExp(
   'u',
 );
 /** Words after "a/b" that make it a count out of a total ("9/10 điểm"). */
-const COUNTED_AFTER = /^[ \u00A0]+(?:điểm|câu|người|phiếu|hộ|xã|tỉnh|trận|bàn|lần|thành viên)(?![\p{L}])/u;
+const COUNTED_AFTER =
+  /^[ \u00A0]+(?:điểm|câu|người|phiếu|hộ|xã|phường|tỉnh|quận|huyện|trận|bàn|lần|thành viên|học sinh|sinh viên|thí sinh|trường|bệnh nhân|ca|mẫu|đơn vị|địa phương|doanh nghiệp|dự án|trẻ|đội|nước|quốc gia)(?![\p{L}])/u;
 /** Words before a date or time part written with its zero ("ngày 05", "lúc 07"). */
 const TIME_PART_BEFORE = wordsBefore('ngày|mùng|mồng|năm|lúc|giờ|phút|giây');
 
@@ -204,7 +206,13 @@ const slashRule: Rule = {
     const next = ctx.input.slice(ctx.end, ctx.end + 2);
     // "số 15/2024/NĐ-CP": a document's number, read as its numbers.
     if (isCode(said) || /^\/\p{L}/u.test(next)) return numbersOnly(whole);
-    if (b.length === 4 && a.length <= 2) {
+    // "tuần 43/2022": a week of the year.
+    if (b.length === 4 && a.length <= 2 && WEEK_BEFORE.test(said) && x >= 1 && x <= 53)
+      return {
+        out: [piece(viCardinal(String(x)), 0, a.length), piece(` năm ${year(b)}`, a.length, whole.length)],
+        name: 'date',
+      };
+    if (b.length === 4 && a.length <= 2 && b !== '1000') {
       const inQuarter = QUARTER_BEFORE.test(said) && x >= 1 && x <= 4;
       if (!inQuarter && (x < 1 || x > 12)) return numbersOnly(whole);
       const head = MONTH_BEFORE.test(said) || inQuarter ? '' : 'tháng ';
@@ -213,14 +221,12 @@ const slashRule: Rule = {
         piece(` năm ${year(b)}`, a.length, whole.length),
       ];
     }
-    // "9/10 điểm", "15/20 câu": a count out of a total, read "trên".
-    if (COUNTED_AFTER.test(ctx.input.slice(ctx.end, ctx.end + 8)) && !/^0/.test(b))
-      return {
-        out: [piece(viCardinal(a), 0, a.length), piece(` trên ${viCardinal(b)}`, a.length, whole.length)],
-        name: 'fraction',
-      };
+    // "9/10 điểm", "15/20 câu", "8/10 học sinh": a count out of a total, read "trên" (a half, a
+    // third or a quarter of them stays a fraction: "1/2 số người", "1/3 học sinh").
+    if (COUNTED_AFTER.test(ctx.input.slice(ctx.end, ctx.end + 14)) && !/^0/.test(b) && y >= 5)
+      return outOf(a, b);
     if (a.length > 2 || b.length > 2)
-      return a.length <= 3 && b.length <= 3 && !/^0/.test(b) ? fraction(a, b) : numbersOnly(whole);
+      return a.length <= 3 && b.length <= 3 && !/^0/.test(b) ? ratio(a, b, ctx) : numbersOnly(whole);
     const isDate = validDay(x, y);
     if (isDate && DATE_BEFORE.test(said)) {
       return datePieces([a, [0, a.length]], [b, [bAt, whole.length]], undefined);
@@ -234,9 +240,34 @@ const slashRule: Rule = {
     const leadingZero = /^0/.test(a) || /^0/.test(b);
     if (!leadingZero && x < y && y <= 10) return fraction(a, b);
     if (isDate) return datePieces([a, [0, a.length]], [b, [bAt, whole.length]], undefined);
-    return leadingZero ? numbersOnly(whole) : fraction(a, b);
+    return leadingZero ? numbersOnly(whole) : ratio(a, b, ctx);
   },
 };
+
+/** Words after "a/b" that make it a part of a whole, read "phần" ("1/4 cả nước", "2/3 dân số"). */
+const PART_AFTER = /^[ \u00A0]+(?:cả|toàn|dân số|diện tích|số|tổng|lượng|khối lượng|thời gian|giá)(?![\p{L}])/u;
+
+/** "12/22 quận": a count out of a total, read "trên". */
+function outOf(a: string, b: string): RuleReading {
+  return {
+    out: [piece(viCardinal(a), 0, a.length), piece(` trên ${viCardinal(b)}`, a.length, a.length + 1 + b.length)],
+    name: 'fraction',
+  };
+}
+
+/**
+ * "a/b" that is not a date, read as a reader says it: a true fraction ("phần") when the
+ * denominator is at most 10 or a power of ten ("3/4", "1/10", "3/100"), when the numerator is the
+ * larger ("45/13"), or before a whole ("1/4 cả nước", "2/3 dân số"); otherwise a count out of a
+ * total ("12/22", "132/200" → "trên").
+ */
+function ratio(a: string, b: string, ctx: RuleContext): RuleReading {
+  const x = Number(a);
+  const y = Number(b);
+  const part =
+    y <= 10 || /^10+$/.test(b) || x > y || PART_AFTER.test(ctx.input.slice(ctx.end, ctx.end + 14));
+  return part ? fraction(a, b) : outOf(a, b);
+}
 
 /** "3/4" → ba phần tư ("phần tư" for a quarter, as said). */
 function fraction(a: string, b: string): RuleReading {
@@ -318,8 +349,28 @@ const phoneRule: Rule = {
 
 // --- Clock times and durations ------------------------------------------------------------
 
-/** 14h30, 14h30', 8h, 2h30p, 14g30 ("g" only before minutes: "50g" is grams). */
-const HOUR = `\\d{1,2}(?:h|g(?=\\d{2}))(?:\\d{2}(?:['′]|ph?(?!\\p{L}))?)?(?![\\p{L}\\p{N}_])`;
+/** An hour written with "g" (southern news style), 0–24. */
+const G_HOUR = '(?:[01]?\\d|2[0-4])g';
+/** Words of a time of day after a "g" hour ("9g sáng", "17g ngày 5-3", "19g hôm nay"). */
+const DAY_PART = `(?:sáng|trưa|chiều|tối|đêm|khuya|hôm|ngày${SP}+(?:\\d|mai|hôm))(?!\\p{L})`;
+/** Words before a "g" hour that make it one ("lúc 17g", "sáng 9g"). */
+const G_BEFORE = '(?:[Ll]úc|[Ss]áng|[Tt]rưa|[Cc]hiều|[Tt]ối|[Đđ]êm|[Kk]huya)';
+/** Not followed by a word other than these: "từ 7g đến 11g các ngày", not "từ 10g đến 20g đường". */
+const G_THEN = `(?!${SP}+(?!(?:sáng|trưa|chiều|tối|đêm|khuya|ngày|hôm|hằng|hàng|mỗi|các|tại|ở|trong|cùng|và)(?!\\p{L}))\\p{Ll})`;
+/**
+ * Where a bare "17g" is a time, not grams ("75g glucose", "500g thịt"): before a time of day
+ * ("9g sáng"), after "lúc" or a time of day ("lúc 17g"), in a range of two ("16g-20g30"), or in
+ * "từ 7g đến 11g" not followed by a thing's name.
+ */
+const G_TIME = [
+  `(?=${SP}?[-–]${SP}?${G_HOUR}|${SP}+${DAY_PART})`,
+  `(?<=(?:^|[^\\p{L}])${G_BEFORE}${SP}+\\d{1,2}g)`,
+  `(?<=(?<![\\p{L}\\p{N}])\\d{1,2}g(?:\\d{2})?${SP}?[-–]${SP}?\\d{1,2}g)`,
+  `(?<=(?:^|[^\\p{L}])[Tt]ừ${SP}+\\d{1,2}g)(?=${SP}+(?:đến|tới)${SP}+${G_HOUR}(?:\\d{2})?(?![\\p{L}\\p{N}])${G_THEN})`,
+  `(?<=(?:^|[^\\p{L}])[Tt]ừ${SP}+\\d{1,2}g(?:\\d{2})?${SP}+(?:đến|tới)${SP}+\\d{1,2}g)${G_THEN}`,
+].join('|');
+/** 14h30, 14h30', 8h, 2h30p, 14g30, 17g where a time is meant (`G_TIME`; else "50g" is grams). */
+const HOUR = `(?:\\d{1,2}h|${G_HOUR}(?=\\d{2})|${G_HOUR}(?:${G_TIME}))(?:\\d{2}(?:['′]|ph?(?!\\p{L}))?)?(?![\\p{L}\\p{N}_])`;
 const HOUR_PARTS = /^(\d{1,2})[hg](?:(\d{2})(['′]|ph?)?)?$/u;
 /** 9:15, 15:45, 7:00, 1:30:15 */
 const CLOCK = `(?:[01]?\\d|2[0-4]):[0-5]\\d(?::[0-5]\\d)?${END}`;
@@ -355,14 +406,19 @@ function timeRule(one: string, pieces: (text: string, at: number) => OutPiece[] 
   return {
     name: 'time',
     pattern: `${START}(${one})(?:${SP}?[-–]${SP}?(${one}))?`,
-    rewrite([whole, first, second]) {
+    rewrite([whole, first, second], ctx) {
       if (!whole || !first) return undefined;
       const from = pieces(first, 0);
       if (!from) return undefined;
       const secondAt = second ? whole.indexOf(second, first.length) : -1;
       const to = second ? pieces(second, secondAt) : undefined;
-      if (!to) return { out: from, end: first.length };
-      return [...from, piece(' đến ', first.length, secondAt), ...to];
+      // "7h30 phút": the minutes' word written after them is not said twice.
+      const writtenMinutes = (end: number) =>
+        /^[ \u00A0]*phút(?!\p{L})/u.test(ctx.input.slice(ctx.index + end, ctx.index + end + 8));
+      const once = (ps: OutPiece[], end: number) =>
+        writtenMinutes(end) ? ps.map((p) => ({ ...p, text: p.text.replace(/ phút$/u, '') })) : ps;
+      if (!to) return { out: once(from, first.length), end: first.length };
+      return [...from, piece(' đến ', first.length, secondAt), ...once(to, whole.length)];
     },
   };
 }
@@ -427,6 +483,8 @@ const romanRule: Rule = {
   pattern: `(?=[IVXLCDMivx])(?:(?<=(?:^|[^\\p{L}])(?:${[...new Set(ROMAN_CONTEXT_WORDS)].join('|')})${SP}+)|(?<=(?:^|[^\\p{L}])\\p{Lu}\\p{Ll}+${SP}+)|(?<=(?:^|[^\\p{L}])(?:${YEAR_WORDS.join('|')})${SP}+)(?=[IVXLCDM]{4})|(?<=(?:^|[^\\p{L}])(?:${[...new Set(LOWER_ROMAN_CONTEXT_WORDS)].join('|')})${SP}+)(?=[ivx]+(?![\\p{L}\\p{N}_])))(${ROMAN_NUMERAL}|[ivx]{1,6})(?:/(\\d{4}))?(?![\\p{L}\\p{N}_])`,
   rewrite([whole, numeral, yearText], ctx) {
     if (!whole || !numeral) return undefined;
+    // "phụ lục C", "nhóm D", "hạng M": a lone L, C, D or M is a letter, said by its name.
+    if (/^[LCDM]$/.test(numeral)) return yearText ? undefined : { out: spellVi(numeral), name: 'acronym' };
     const lower = /^[ivx]+$/.test(numeral);
     const value = romanValue(numeral.toUpperCase());
     if (value === undefined || (lower && value > 39)) return undefined;
@@ -739,6 +797,33 @@ const acronymRule: Rule = {
   },
 };
 
+/** Consonant capitals: a lone one is a letter ("khu B", "vitamin D"); a lone vowel or Y may be a word ("Y tế", "Ô tô"). */
+const LONE_LETTER = '[B-DĐF-HJ-NP-TV-XZ]';
+
+const loneLetterRule: Rule = {
+  name: 'acronym',
+  // "hội trường A", "phương án C", "ông Trần Quốc T. (SN 1985)": a capital standing alone is said by
+  // its Vietnamese name. An initial's full stop is dropped where the sentence goes on: before "(",
+  // ",", ";" or a lower-case word, or before a name after a name ("Nguyễn H. Nam"); a full stop
+  // after "khu B." ends the sentence and stays.
+  pattern: `(?=${LONE_LETTER})(?<![\\p{L}\\p{N}_&.'’/+-])${LONE_LETTER}(?:\\.(?=${SP}*(?:[(,;]|\\p{Ll}))|(?<=\\p{Lu}\\p{Ll}+${SP}+.)\\.(?=${SP}+\\p{Lu}\\p{Ll}))?(?![\\p{L}\\p{N}_&'’+#]|[-.][\\p{L}\\p{N}])`,
+  rewrite: ([whole]) => (whole ? [piece(spellVi(whole.charAt(0)), 0, whole.length)] : undefined),
+};
+
+const productCodeRule: Rule = {
+  name: 'acronym',
+  // "S8", "U22", "A54", "F0", "G7", "H5N1", "VTV10": the letters by name, the number in words (up to
+  // three digits; a longer one, or one with a leading zero, digit by digit).
+  pattern: `(?=[A-ZĐ])(?<![\\p{L}\\p{N}_&.'’/+-])([A-ZĐ]{1,3})(\\d{1,4})(?:([A-Z])(\\d{1,2}))?(?![\\p{L}\\p{N}_&'’+#]|[-.,:/][\\p{L}\\p{N}])`,
+  rewrite([whole, letters, digits, letter2, digits2]) {
+    if (!whole || !letters || !digits) return undefined;
+    const number = (d: string) => (d.length > 3 ? viDigits(d) : viCardinal(d));
+    const words = [spellVi(letters), number(digits)];
+    if (letter2 && digits2) words.push(spellVi(letter2), number(digits2));
+    return words.join(' ');
+  },
+};
+
 /** Parts of addresses read as words; any other part is spelt, or read as written when it is a long word. */
 const ADDRESS_WORDS: ReadonlyMap<string, string> = new Map(
   Object.entries({
@@ -853,5 +938,7 @@ export const VIETNAMESE_READING_RULES: Rule[] = [
   versionRule,
   quantityRule,
   sundayRule,
+  productCodeRule,
   acronymRule,
+  loneLetterRule,
 ];
