@@ -226,7 +226,9 @@ const slashRule: Rule = {
     if (COUNTED_AFTER.test(ctx.input.slice(ctx.end, ctx.end + 14)) && !/^0/.test(b) && y >= 5)
       return outOf(a, b);
     if (a.length > 2 || b.length > 2)
-      return a.length <= 3 && b.length <= 3 && !/^0/.test(b) ? ratio(a, b, ctx) : numbersOnly(whole);
+      return a.length <= 3 && (b.length <= 3 || b === '1000') && !/^0/.test(b)
+        ? ratio(a, b, ctx)
+        : numbersOnly(whole);
     const isDate = validDay(x, y);
     if (isDate && DATE_BEFORE.test(said)) {
       return datePieces([a, [0, a.length]], [b, [bAt, whole.length]], undefined);

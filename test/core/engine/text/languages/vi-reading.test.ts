@@ -278,7 +278,7 @@ classCases('abbreviations', [
   ['các TP lớn', 'các thành phố lớn'],
   ['ĐT của bạn', 'đê tê của bạn'],
   ['TH Cát Linh', 'tiểu học Cát Linh'],
-  ['số 123/QĐ-UBND', 'số một trăm hai mươi ba/quy đê-ủy ban nhân dân'],
+  ['số 123/QĐ-UBND', 'số một trăm hai mươi ba/quyết định ủy ban nhân dân'],
 ]);
 
 classCases('acronyms spelt', [
@@ -697,6 +697,26 @@ describe('third pass (issue 37): classes set 2 heard wrong', () => {
     each([
       ['trong tuần 43/2022 cả nước', 'trong tuần bốn mươi ba năm hai nghìn không trăm hai mươi hai cả nước'],
       ['Tuần 1/2023', 'Tuần một năm hai nghìn không trăm hai mươi ba'],
+    ]);
+  });
+
+  it('reads the abbreviations of health, law, education, labour and business news, "SN" only before a year', () => {
+    each([
+      ['theo TCHQ', 'theo tổng cục hải quan'],
+      ['300 con CNVC-LĐ', 'ba trăm con công nhân viên chức lao động'],
+      ['NVH Thanh niên', 'nhà văn hóa Thanh niên'],
+      ['THCS, THPT, GDTX', 'trung học cơ sở, trung học phổ thông, giáo dục thường xuyên'],
+      ['2000 BN nhập viện', 'hai nghìn bệnh nhân nhập viện'],
+      ['400 NB đã KCB', 'bốn trăm người bệnh đã khám chữa bệnh'],
+      ['ca SXH', 'ca sốt xuất huyết'],
+      ['KBNN và NSNN', 'kho bạc nhà nước và ngân sách nhà nước'],
+      ['số 5/2024/TT-BYT', 'số năm/hai nghìn không trăm hai mươi tư/thông tư bộ y tế'],
+      ['BTC cho biết', 'ban tổ chức cho biết'],
+      ['thuế GTGT', 'thuế giá trị gia tăng'],
+      ['SN 1985', 'sinh năm một nghìn chín trăm tám mươi lăm'],
+      ['(SN: 2001)', '(sinh năm: hai nghìn không trăm linh một)'],
+      ['SN 25', 'ét nờ hai mươi lăm'],
+      ['TL 10', 'tỉnh lộ mười'],
     ]);
   });
 });
