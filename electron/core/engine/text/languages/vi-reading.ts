@@ -52,7 +52,7 @@ const NUMBER =
   '\\d{1,3}(?:[.\\u00A0\\u202F]\\d{3})+(?:,\\d+)?|\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?|\\d+(?:[.,]\\d+)?';
 /** What may follow a number: a currency, percent, a unit (looked up by the rule), a scale ("15k"). */
 const SUFFIX =
-  '(?:độ[ \\u00A0]?[CF]|°[CF]?|0C|[%‰](?:/\\p{Ll}{2,6})?|[$€£¥₫₩]|US\\$|[\\p{L}µ]{1,5}[23²³]?(?:/[\\p{L}µ]{1,5}[23²³]?)?)(?![\\p{L}\\p{N}_])';
+  '(?:độ[ \\u00A0]?[CF]|°[CF]?|0C|[%‰](?:/\\p{Ll}{2,6})?|[$€£¥₫₩]|US\\$|[\\p{L}µμ]{1,5}[23²³]?(?:/[\\p{L}µμ]{1,5}[23²³]?)?)(?![\\p{L}\\p{N}_])';
 
 /** The lower-cased text just before a match, for the words that decide a reading. */
 function before(ctx: RuleContext, length = 24): string {
@@ -304,16 +304,17 @@ const negativeFractionRule: Rule = {
   },
 };
 
-/** "Km 27", "km 1+200": a road's kilometre marker, the unit before the number. */
+/** "Km 27", "km 1+200", "km số 4": a road's kilometre marker, the unit before the number. */
 const kilometreMarkerRule: Rule = {
   name: 'measure',
-  pattern: `(?=[Kk])(?<![\\p{L}\\p{N}_])[Kk]m${SP}?(\\d{1,4})(?:\\+(\\d{1,3}))?(?![\\p{L}\\p{N}_]|[.,]\\p{N})`,
+  pattern: `(?=[Kk])(?<![\\p{L}\\p{N}_])[Kk]m(?:${SP}?|${SP}+số${SP}+)(\\d{1,4})(?:\\+(\\d{1,3}))?(?![\\p{L}\\p{N}_]|[.,]\\p{N})`,
   rewrite([whole, km, m], ctx) {
     if (!whole || !km) return undefined;
     // "5 km 27": the unit of a number before it.
     if (/\d[ \u00A0]*$/u.test(ctx.input.slice(Math.max(0, ctx.index - 4), ctx.index))) return undefined;
     const kmAt = whole.indexOf(km, 2);
-    const pieces = [piece(`ki lô mét ${viCardinal(km)}`, 0, kmAt + km.length)];
+    const so = /số/u.test(whole) ? 'số ' : '';
+    const pieces = [piece(`ki lô mét ${so}${viCardinal(km)}`, 0, kmAt + km.length)];
     if (m) pieces.push(piece(` cộng ${viCardinal(m)}`, kmAt + km.length, whole.length));
     return pieces;
   },
@@ -921,6 +922,29 @@ const versionRule: Rule = {
   },
 };
 
+const SIGN_WORDS: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    '≥': 'lớn hơn hoặc bằng',
+    '≤': 'nhỏ hơn hoặc bằng',
+    '≠': 'khác',
+    '±': 'cộng trừ',
+    '≈': 'xấp xỉ',
+    '~': 'khoảng',
+  }),
+);
+
+const signRule: Rule = {
+  name: 'symbol',
+  // "≥ 11,1 mmol/l", "5 ± 0,2", "~500 người": a sign before a number said as a word.
+  pattern: `[≥≤≠±≈~](?=${SP}*[-−]?\\d)`,
+  rewrite([whole], ctx) {
+    const word = whole ? SIGN_WORDS.get(whole) : undefined;
+    if (!word) return undefined;
+    const gap = (c: string) => (/[\p{L}\p{N}]/u.test(c) ? ' ' : '');
+    return `${gap(ctx.input.charAt(ctx.index - 1))}${word}${gap(ctx.input.charAt(ctx.end))}`;
+  },
+};
+
 /** The Vietnamese reading rules, in priority order (`LanguageRules.readingRules`). */
 export const VIETNAMESE_READING_RULES: Rule[] = [
   emailRule,
@@ -939,6 +963,7 @@ export const VIETNAMESE_READING_RULES: Rule[] = [
   kilometreMarkerRule,
   versionRule,
   quantityRule,
+  signRule,
   sundayRule,
   productCodeRule,
   acronymRule,

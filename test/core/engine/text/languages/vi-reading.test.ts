@@ -719,4 +719,22 @@ describe('third pass (issue 37): classes set 2 heard wrong', () => {
       ['TL 10', 'tỉnh lộ mười'],
     ]);
   });
+
+  it('reads "km số 4", medical units and the signs ≥ ≤ ≠ ± ≈ ~ before a number', () => {
+    each([
+      ['tại km số 4 đường cao tốc', 'tại ki lô mét số bốn đường cao tốc'],
+      ['Km 27', 'ki lô mét hai mươi bảy'],
+      ['glucose ≥ 11,1 mmol/l (200 mg/dl)', 'glucose lớn hơn hoặc bằng mười một phẩy một mi li mon trên lít (hai trăm mi li gam trên đề xi lít)'],
+      ['5 µg', 'năm mi cờ rô gam'],
+      ['10 ml/kg', 'mười mi li lít trên ki lô gam'],
+      ['huyết áp 140 mmHg', 'huyết áp một trăm bốn mươi mi li mét thủy ngân'],
+      ['1000 IU', 'một nghìn đơn vị quốc tế'],
+      ['HbA1c ≤ 7%', 'HbA1c nhỏ hơn hoặc bằng bảy phần trăm'],
+      ['x≠5', 'x khác năm'],
+      ['5 ± 0,2', 'năm cộng trừ không phẩy hai'],
+      ['~500 người', 'khoảng năm trăm người'],
+      ['~ abc', '~ abc'],
+    ]);
+  });
 });
+
