@@ -193,6 +193,55 @@ const dayRangeRule: Rule = {
   },
 };
 
+/** Words after which "25.5" is a day and a month ("Ngày 25.5", "sáng 3.9"), as some papers write dates. */
+const DOT_DATE_BEFORE = `(?<=(?:^|[^\\p{L}])(?:[Nn]gày|[Hh]ôm|[Ss]áng|[Tt]rưa|[Cc]hiều|[Tt]ối|[Đđ]êm|[Kk]huya|[Mm]ùng|[Mm]ồng)${SP}+)`;
+
+const dotDateRule: Rule = {
+  name: 'date',
+  pattern: `${DOT_DATE_BEFORE}${START}(\\d{1,2})\\.(\\d{1,2})${END}`,
+  rewrite([whole, d, mo]) {
+    if (!whole || !d || !mo) return undefined;
+    // Not a day and a month: the number as written ("ngày 2.15" is not a date).
+    if (!validDay(Number(d), Number(mo))) return sayViNumber(whole);
+    return datePieces([d, [0, d.length]], [mo, [d.length + 1, whole.length]], undefined);
+  },
+};
+
+const crossMonthRule: Rule = {
+  name: 'date',
+  // 28/06-04/07/2025, 28/6 – 4/7: days of two months; the year, when written, said once at the end.
+  pattern: `${START}(\\d{1,2})/(\\d{1,2})${SP}?[-–]${SP}?(\\d{1,2})/(\\d{1,2})(?:/(\\d{4}))?${END}`,
+  rewrite([whole, d1, m1, d2, m2, y], ctx) {
+    if (!whole || !d1 || !m1 || !d2 || !m2) return undefined;
+    const firstEnd = d1.length + 1 + m1.length;
+    const said = before(ctx);
+    const sure =
+      y !== undefined ||
+      [d1, m1, d2, m2].some((p) => /^0\d/.test(p)) ||
+      DATE_BEFORE.test(said) ||
+      WEEK_BEFORE.test(said);
+    if (!sure || !validDay(Number(d1), Number(m1)) || !validDay(Number(d2), Number(m2))) {
+      // Not two dates: the first "a/b" is read alone, the rest by the rules after it.
+      const first = slashRule.rewrite([whole.slice(0, firstEnd), d1, m1], { ...ctx, end: ctx.index + firstEnd });
+      if (first === undefined) return undefined;
+      return typeof first === 'object' && !Array.isArray(first)
+        ? { ...first, end: firstEnd }
+        : { out: first, end: firstEnd };
+    }
+    const [d1At, , d2At, m2At, yAt] = spans(whole, [d1, m1, d2, m2, y]) as [number, number][];
+    const pieces = [
+      ...datePieces([d1, d1At as [number, number]], [m1, [firstEnd - m1.length, firstEnd]], undefined),
+      piece(' đến ', firstEnd, (d2At as [number, number])[0]),
+      ...datePieces(
+        [d2, d2At as [number, number]],
+        [m2, [(d2At as [number, number])[1], (m2At as [number, number])[1]]],
+        y ? [y, [(m2At as [number, number])[1], (yAt as [number, number])[1]]] : undefined,
+      ),
+    ];
+    return pieces;
+  },
+};
+
 const slashRule: Rule = {
   name: 'date',
   // 30/10 (a date or a fraction, by context), 12/2024 (a month), 3/4 (a fraction).
@@ -578,15 +627,23 @@ function electricNear(ctx: RuleContext): boolean {
   return VI_ELECTRIC_CONTEXT.test(ctx.input.slice(Math.max(0, ctx.index - 40), ctx.end + 24));
 }
 
-/** The number itself, by what stands before it: "thứ 4" → tư, "tháng 4" → tư, else a cardinal. */
-function plainNumber(written: string, value: ViNumber, ctx: RuleContext): string {
+/**
+ * Nouns of a count or a span after a number written with a zero ("từ 01 năm đến 05 năm", "03
+ * người"): the zero is not said. Elsewhere ("số 01", "mã 007") a leading zero is part of a code.
+ */
+const COUNT_NOUN_AFTER =
+  /^[ \u00A0]+(?:năm|tháng|ngày|tuần|quý|giờ|tiếng|phút|giây|người|lần|cái|chiếc|con|hộ|ca|trường hợp|đối tượng|bị can|bị cáo|học sinh|bản|tờ|suất|xe|căn|thửa|tuổi|đơn vị|doanh nghiệp)(?![\p{L}])/u;
+
+/** The number itself, by what stands around it: "thứ 4" → tư, "tháng 4" → tư, "05 năm" → năm, else a cardinal. */
+function plainNumber(written: string, value: ViNumber, ctx: RuleContext, after: string): string {
   const said = before(ctx);
   if (value.frac === undefined && !value.negative && written.length <= 2) {
     const n = Number(value.int);
     if (ORDINAL_BEFORE.test(said)) return viOrdinal(n);
     if (MONTH_BEFORE.test(said) && n >= 1 && n <= 12) return viMonth(n);
-    // "ngày 05", "lúc 07": a date or time part written with its zero.
-    if (/^0\d$/.test(written) && TIME_PART_BEFORE.test(said)) return viCardinal(String(n));
+    // "ngày 05", "lúc 07": a date or time part written with its zero; "05 năm": a count.
+    if (/^0\d$/.test(written) && (TIME_PART_BEFORE.test(said) || COUNT_NOUN_AFTER.test(after)))
+      return viCardinal(String(n));
   }
   return viNumberWords(value);
 }
@@ -617,6 +674,10 @@ function quantity(
   };
 }
 
+/** Words after a decimal that make it a quantity ("tăng 2.5 lần"). */
+const DECIMAL_NOUN_AFTER =
+  /^[ \u00A0]+(?:lần|điểm|tuổi|triệu|tỷ|tỉ|nghìn|ngàn|lít|mét|gam|tấn|tạ|cân|độ|giờ|tiếng|phút|giây|ngày|tuần|tháng|năm|inch|héc ta|mẫu|sào|lượng|chỉ|phần trăm|đồng|đô la|USD)(?![\p{L}])/u;
+
 /** Pieces for one number and its suffix; the suffix is left to the rules after when it is not read. */
 function quantityPieces(
   q: Quantity,
@@ -624,8 +685,13 @@ function quantityPieces(
   code: boolean,
 ): { pieces: OutPiece[]; unitRead: boolean; letterRead: boolean } {
   const suffix = q.suffix && !code ? suffixWords(q.suffix.text, q.value, q.suffix.attached, ctx) : undefined;
+  const after = ctx.input.slice(ctx.index + q.at[1], ctx.index + q.at[1] + 16);
+  // "5.3 inch", "1.5 lít", "2.5 lần": a decimal point before a unit or a count is the decimal
+  // comma written the English way, said "phẩy" ("4.0", "iOS 17.1" alone keep "chấm").
+  const value =
+    q.value.point && (suffix !== undefined || DECIMAL_NOUN_AFTER.test(after)) ? { ...q.value, point: false } : q.value;
   // A code's number keeps its decimals ("số 4,7"): no reading drops a part of a number.
-  const number = code ? viNumberWords(q.value) : plainNumber(q.text, q.value, ctx);
+  const number = code ? viNumberWords(value) : plainNumber(q.text, value, ctx, after);
   const pieces = [piece(number, ...q.at)];
   // A unit written against its number ("50.000đ") stands for the whole: a word timing of "đồng" shows "50.000đ".
   // One written apart ("1,5 triệu", "5 km") stands for itself, the space between for the space.
@@ -827,6 +893,19 @@ const productCodeRule: Rule = {
   },
 };
 
+const stormNameRule: Rule = {
+  name: 'acronym',
+  // "bão YAGI", "siêu bão HAIYAN", "áp thấp nhiệt đới NORU", "bão số 3 (YAGI)": a storm's name in
+  // capitals is a word, read as one ("Yagi"); spelt only when it cannot be said (no vowel, or four
+  // consonants in a row).
+  pattern: `(?<=(?:^|[^\\p{L}])(?:[Bb]ão|BÃO|[Áá]p thấp(?: nhiệt đới)?)${SP}+(?:số${SP}+\\d{1,2}${SP}*[(,]?${SP}*(?:tên quốc tế${SP}+|có tên${SP}+)?)?)(?=[A-Z])[A-Z]{3,12}(?![\\p{L}\\p{N}_])`,
+  rewrite([whole]) {
+    if (!whole) return undefined;
+    if (!/[AEIOUY]/.test(whole) || /[^AEIOUY]{4}/.test(whole)) return spellVi(whole);
+    return whole.charAt(0) + whole.slice(1).toLowerCase();
+  },
+};
+
 /** Parts of addresses read as words; any other part is spelt, or read as written when it is a long word. */
 const ADDRESS_WORDS: ReadonlyMap<string, string> = new Map(
   Object.entries({
@@ -922,6 +1001,24 @@ const versionRule: Rule = {
   },
 };
 
+const listRule: Rule = {
+  name: 'cardinal',
+  // "các khối 2,3,4,5", "lớp 10,11,12": three or more small numbers with commas and no spaces are
+  // a list, not a decimal ("2,3" alone stays a decimal).
+  pattern: `${START}\\d{1,2}(?:,\\d{1,2}){2,}${END}`,
+  rewrite([whole]) {
+    if (!whole) return undefined;
+    const pieces: OutPiece[] = [];
+    let at = 0;
+    for (const item of whole.split(',')) {
+      if (at > 0) pieces.push(piece(', ', at - 1, at));
+      pieces.push(piece(viCardinal(String(Number(item))), at, at + item.length));
+      at += item.length + 1;
+    }
+    return pieces;
+  },
+};
+
 const SIGN_WORDS: ReadonlyMap<string, string> = new Map(
   Object.entries({
     '≥': 'lớn hơn hoặc bằng',
@@ -952,6 +1049,8 @@ export const VIETNAMESE_READING_RULES: Rule[] = [
   wholeDateRule(true),
   wholeDateRule(false),
   dayRangeRule,
+  crossMonthRule,
+  dotDateRule,
   phoneRule,
   allDayRule,
   negativeFractionRule,
@@ -962,10 +1061,12 @@ export const VIETNAMESE_READING_RULES: Rule[] = [
   moneyBeforeRule,
   kilometreMarkerRule,
   versionRule,
+  listRule,
   quantityRule,
   signRule,
   sundayRule,
   productCodeRule,
+  stormNameRule,
   acronymRule,
   loneLetterRule,
 ];

@@ -736,5 +736,48 @@ describe('third pass (issue 37): classes set 2 heard wrong', () => {
       ['~ abc', '~ abc'],
     ]);
   });
+
+  it('reads dates with a dot after a date word, day ranges across months, and counts written with a zero', () => {
+    each([
+      ['Ngày 25.5, TAND', 'Ngày hai mươi lăm tháng năm, tòa án nhân dân'],
+      ['sáng 3.9', 'sáng ba tháng chín'],
+      ['ngày 2.15', 'ngày hai chấm mười lăm'],
+      ['Tuần 28/06-04/07/2025, có', 'Tuần hai mươi tám tháng sáu đến bốn tháng bảy năm hai nghìn không trăm hai mươi lăm, có'],
+      ['từ 28/6 - 4/7', 'từ hai mươi tám tháng sáu đến bốn tháng bảy'],
+      ['1/2-3/4 x', 'một phần hai-3/4 x'],
+      ['từ 01 năm đến 05 năm', 'từ một năm đến năm năm'],
+      ['phạt tù 03 tháng', 'phạt tù ba tháng'],
+      ['có 02 người', 'có hai người'],
+      ['số 01', 'số không một'],
+      ['mã 007', 'mã không không bảy'],
+    ]);
+  });
+
+  it('says a decimal point before a unit or a count "phẩy", keeps a thousands dot, and reads a list of small numbers', () => {
+    each([
+      ['màn hình 5.3 inch', 'màn hình năm phẩy ba inh'],
+      ['1.5 lít', 'một phẩy năm lít'],
+      ['2.5 kg', 'hai phẩy năm ki lô gam'],
+      ['tăng 2.5 lần', 'tăng hai phẩy năm lần'],
+      ['2.5%', 'hai phẩy năm phần trăm'],
+      ['9.441 trường hợp', 'chín nghìn bốn trăm bốn mươi mốt trường hợp'],
+      ['công nghiệp 4.0', 'công nghiệp bốn chấm không'],
+      ['các khối 2,3,4,5.', 'các khối hai, ba, bốn, năm.'],
+      ['lớp 10,11,12', 'lớp mười, mười một, mười hai'],
+      ['2,3', 'hai phẩy ba'],
+      ['1,234,567', 'một triệu hai trăm ba mươi tư nghìn năm trăm sáu mươi bảy'],
+    ]);
+  });
+
+  it('reads a storm\'s name written in capitals as a word', () => {
+    each([
+      ['bão YAGI (bão số 3)', 'bão Yagi (bão số ba)'],
+      ['siêu bão HAIYAN', 'siêu bão Haiyan'],
+      ['bão số 3 (YAGI)', 'bão số ba (Yagi)'],
+      ['áp thấp nhiệt đới NORU', 'áp thấp nhiệt đới Noru'],
+      ['bão KRVNH', 'bão ca rờ vê nờ hát'],
+      ['ngân hàng BIDV', 'ngân hàng bê i đê vê'],
+    ]);
+  });
 });
 
