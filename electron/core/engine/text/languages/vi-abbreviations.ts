@@ -449,6 +449,14 @@ function holds(when: When | undefined, ctx: RuleContext): boolean {
   }
 }
 
+/** Whether the abbreviation stands in parentheses right after the words it stands for ("bảo hiểm y tế (BHYT)"). */
+function introducedAfterItsWords(say: string, ctx: RuleContext): boolean {
+  const head = ctx.input.slice(Math.max(0, ctx.index - say.length - 4), ctx.index);
+  const open = /[ \u00A0]*\([ \u00A0]*$/u.exec(head);
+  if (!open) return false;
+  return head.slice(0, open.index).toLocaleLowerCase('vi').endsWith(say.toLocaleLowerCase('vi'));
+}
+
 /** "." when a new sentence or line follows, so reading "v.v." keeps the sentence's end. */
 function keptFullStop(ctx: RuleContext): string {
   const next = /^[ \t\u00A0]*(.)?/su.exec(ctx.input.slice(ctx.end, ctx.end + 8))?.[1];
@@ -467,6 +475,9 @@ export const vietnameseAbbreviationRule: Rule = {
     if (phoneWord && THEN_PHONE.test(ctx.input.slice(ctx.end, ctx.end + 8))) return phoneWord.say;
     const entry = VI_ABBREVIATIONS.get(written) ?? VI_ABBREVIATIONS.get(written.replace(/\u00A0/g, ' '));
     if (!entry) return undefined;
+    // "sốt xuất huyết (SXH)": an acronym introduced after its own words is spelt, not said twice.
+    if (!digits && /^[A-ZĐ]{2,6}$/u.test(written) && introducedAfterItsWords(entry.say, ctx))
+      return { out: spellVi(written), name: 'acronym' };
     if (digits) {
       // "COVID-19": a number after a hyphen goes with any entry; one written against it only with a place or a title of a number.
       if (!digits.startsWith('-') && entry.when !== 'address' && entry.when !== 'number') return undefined;

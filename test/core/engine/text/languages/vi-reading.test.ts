@@ -779,5 +779,14 @@ describe('third pass (issue 37): classes set 2 heard wrong', () => {
       ['ngân hàng BIDV', 'ngân hàng bê i đê vê'],
     ]);
   });
+
+  it('spells an acronym in parentheses right after the words it stands for, not saying them twice', () => {
+    each([
+      ['số ca mắc sốt xuất huyết (SXH) vẫn tăng', 'số ca mắc sốt xuất huyết (ét ích hát) vẫn tăng'],
+      ['Bảo hiểm y tế (BHYT)', 'Bảo hiểm y tế (bê hát i dài tê)'],
+      ['thẻ BHYT (bảo hiểm)', 'thẻ bảo hiểm y tế (bảo hiểm)'],
+      ['ca (SXH)', 'ca (sốt xuất huyết)'],
+    ]);
+  });
 });
 
