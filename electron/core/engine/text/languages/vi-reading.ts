@@ -532,7 +532,7 @@ const YEAR_WORDS = ['năm', 'Năm', 'NĂM'];
 const romanRule: Rule = {
   name: 'roman',
   // "thế kỷ XXI", "Chương IV", "lần thứ IV"; a regnal number after a name ("Louis XIV").
-  pattern: `(?=[IVXLCDMivx])(?:(?<=(?:^|[^\\p{L}])(?:${[...new Set(ROMAN_CONTEXT_WORDS)].join('|')})${SP}+)|(?<=(?:^|[^\\p{L}])\\p{Lu}\\p{Ll}+${SP}+)|(?<=(?:^|[^\\p{L}])(?:${YEAR_WORDS.join('|')})${SP}+)(?=[IVXLCDM]{4})|(?<=(?:^|[^\\p{L}])(?:${[...new Set(LOWER_ROMAN_CONTEXT_WORDS)].join('|')})${SP}+)(?=[ivx]+(?![\\p{L}\\p{N}_])))(${ROMAN_NUMERAL}|[ivx]{1,6})(?:/(\\d{4}))?(?![\\p{L}\\p{N}_])`,
+  pattern: `(?=[IVXLCDMivx])(?:(?<=(?:^|[^\\p{L}])(?:${[...new Set(ROMAN_CONTEXT_WORDS)].join('|')})${SP}+)|(?<=(?:^|[^\\p{L}])\\p{Lu}\\p{Ll}+${SP}+)|(?<=(?:^|[^\\p{L}])(?:${YEAR_WORDS.join('|')})${SP}+)(?=[IVXLCDM]{4})|(?<=(?:^|[^\\p{L}])(?:${[...new Set(LOWER_ROMAN_CONTEXT_WORDS)].join('|')})${SP}+)(?=[ivx]+(?![\\p{L}\\p{N}_])))(${ROMAN_NUMERAL}|[ivx]{1,6})(?:/(\\d{4}))?(?![\\p{L}\\p{N}_]|\\.[\\p{L}\\p{N}])`,
   rewrite([whole, numeral, yearText], ctx) {
     if (!whole || !numeral) return undefined;
     // "phụ lục C", "nhóm D", "hạng M": a lone L, C, D or M is a letter, said by its name.
@@ -628,11 +628,11 @@ function electricNear(ctx: RuleContext): boolean {
 }
 
 /**
- * Nouns of a count or a span after a number written with a zero ("từ 01 năm đến 05 năm", "03
- * người"): the zero is not said. Elsewhere ("số 01", "mã 007") a leading zero is part of a code.
+ * A noun after a number written with a zero ("từ 01 năm đến 05 năm", "03 người", "02 kỹ sư"): a
+ * count, its zero not said (legal and administrative texts write counts so). After a code's word
+ * ("số 01", "phòng 03", "mã 007", `CODE_BEFORE`) the zero is part of the code and is said.
  */
-const COUNT_NOUN_AFTER =
-  /^[ \u00A0]+(?:năm|tháng|ngày|tuần|quý|giờ|tiếng|phút|giây|người|lần|cái|chiếc|con|hộ|ca|trường hợp|đối tượng|bị can|bị cáo|học sinh|bản|tờ|suất|xe|căn|thửa|tuổi|đơn vị|doanh nghiệp)(?![\p{L}])/u;
+const COUNT_NOUN_AFTER = /^[ \u00A0]+\p{Ll}/u;
 
 /** The number itself, by what stands around it: "thứ 4" → tư, "tháng 4" → tư, "05 năm" → năm, else a cardinal. */
 function plainNumber(written: string, value: ViNumber, ctx: RuleContext, after: string): string {
@@ -642,7 +642,7 @@ function plainNumber(written: string, value: ViNumber, ctx: RuleContext, after: 
     if (ORDINAL_BEFORE.test(said)) return viOrdinal(n);
     if (MONTH_BEFORE.test(said) && n >= 1 && n <= 12) return viMonth(n);
     // "ngày 05", "lúc 07": a date or time part written with its zero; "05 năm": a count.
-    if (/^0\d$/.test(written) && (TIME_PART_BEFORE.test(said) || COUNT_NOUN_AFTER.test(after)))
+    if (/^0[1-9]$/.test(written) && (TIME_PART_BEFORE.test(said) || COUNT_NOUN_AFTER.test(after)))
       return viCardinal(String(n));
   }
   return viNumberWords(value);
@@ -879,6 +879,14 @@ const loneLetterRule: Rule = {
   rewrite: ([whole]) => (whole ? [piece(spellVi(whole.charAt(0)), 0, whole.length)] : undefined),
 };
 
+const initialsRule: Rule = {
+  name: 'acronym',
+  // "anh N.V.A. (45 tuổi)", "bà L.T.H": a person's initials, each letter by its name; the last full
+  // stop is dropped where the sentence goes on (before "(", ",", ";" or a lower-case word).
+  pattern: `(?=[A-ZĐ])(?<![\\p{L}\\p{N}_.&])[A-ZĐ](?:\\.[A-ZĐ]){1,4}(?:\\.(?=${SP}*(?:[(,;]|\\p{Ll})))?(?![\\p{L}\\p{N}_&]|\\.[\\p{L}\\p{N}])`,
+  rewrite: ([whole]) => (whole ? spellVi(whole) : undefined),
+};
+
 const productCodeRule: Rule = {
   name: 'acronym',
   // "S8", "U22", "A54", "F0", "G7", "H5N1", "VTV10": the letters by name, the number in words (up to
@@ -1001,6 +1009,20 @@ const versionRule: Rule = {
   },
 };
 
+const scaleRateRule: Rule = {
+  name: 'money',
+  // "80,5 triệu đồng/lượng", "25 nghìn đồng/kg", "90 USD/thùng": a price per unit after an amount
+  // and its scale word, read with "trên" (the unit looked up as after a number).
+  pattern: `(?<=\\d${SP}?(?:nghìn|ngàn|triệu|tỷ|tỉ|k|tr)${SP}*)(đồng|đ|USD|VNĐ|VND|Euro|EUR|euro)/([\\p{L}µμ]{1,6}[23²³]?)(?![\\p{L}\\p{N}_])`,
+  rewrite([whole, currency, per], ctx) {
+    if (!whole || !currency || !per) return undefined;
+    const money = VI_CURRENCIES.get(currency) ?? currency.toLowerCase();
+    const perWords =
+      ctx.options.units?.get(per)?.one ?? VI_UNITS.get(per) ?? (/^\p{Ll}{2,}$/u.test(per) ? per : undefined);
+    return perWords ? `${money} trên ${perWords}` : undefined;
+  },
+};
+
 const listRule: Rule = {
   name: 'cardinal',
   // "các khối 2,3,4,5", "lớp 10,11,12": three or more small numbers with commas and no spaces are
@@ -1063,8 +1085,10 @@ export const VIETNAMESE_READING_RULES: Rule[] = [
   versionRule,
   listRule,
   quantityRule,
+  scaleRateRule,
   signRule,
   sundayRule,
+  initialsRule,
   productCodeRule,
   stormNameRule,
   acronymRule,

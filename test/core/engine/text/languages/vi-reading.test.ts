@@ -788,5 +788,19 @@ describe('third pass (issue 37): classes set 2 heard wrong', () => {
       ['ca (SXH)', 'ca (sốt xuất huyết)'],
     ]);
   });
+
+  it('spells dotted initials, drops a zero before any counted noun, and reads a price per unit after a scale word', () => {
+    each([
+      ['BN N.V.A (45 tuổi)', 'bệnh nhân nờ vê a (bốn mươi lăm tuổi)'],
+      ['anh N.V.A. cho biết', 'anh nờ vê a cho biết'],
+      ['Ông L.T.H.', 'Ông lờ tê hát.'],
+      ['tuyển 03 kỹ sư', 'tuyển ba kỹ sư'],
+      ['phòng 03 tầng 2', 'phòng không ba tầng hai'],
+      ['giá 80,5 triệu đồng/lượng.', 'giá tám mươi phẩy năm triệu đồng trên lượng.'],
+      ['25 nghìn đồng/kg', 'hai mươi lăm nghìn đồng trên ki lô gam'],
+      ['90 USD/thùng', 'chín mươi đô la Mỹ trên thùng'],
+      ['2 triệu đồng/m2', 'hai triệu đồng trên mét vuông'],
+    ]);
+  });
 });
 
