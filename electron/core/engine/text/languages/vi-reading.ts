@@ -1023,6 +1023,28 @@ const scaleRateRule: Rule = {
   },
 };
 
+const plateRule: Rule = {
+  name: 'telephone',
+  // A vehicle's plate: "51B-123.45", "59X1-123.45", "30A 12345": the province's number, the series
+  // letters by name, then the digits one by one.
+  pattern: `${START}(\\d{2})([A-ZĐ]{1,2})(\\d?)[- ](\\d{3}\\.\\d{2}|\\d{4,5})(?![\\p{L}\\p{N}_]|[.,]\\p{N})`,
+  rewrite([whole, province, series, seriesDigit, rest]) {
+    if (!whole || !province || !series || !rest) return undefined;
+    const head = [viCardinal(province), spellVi(series), seriesDigit ? viDigits(seriesDigit) : '']
+      .filter(Boolean)
+      .join(' ');
+    return `${head}, ${viDigits(rest)}`;
+  },
+};
+
+const heightRule: Rule = {
+  name: 'measure',
+  // "cao 1m65", "1m7": metres and centimetres of a height, "một mét sáu mươi lăm" ("5m2", "5m3"
+  // are square and cubic metres).
+  pattern: `${START}(\\d)m(\\d{2}|[014-9])(?![\\p{L}\\p{N}_]|[.,]\\p{N})`,
+  rewrite: ([whole, m, cm]) => (whole && m && cm ? `${viCardinal(m)} mét ${viCardinal(cm)}` : undefined),
+};
+
 const listRule: Rule = {
   name: 'cardinal',
   // "các khối 2,3,4,5", "lớp 10,11,12": three or more small numbers with commas and no spaces are
@@ -1051,6 +1073,13 @@ const SIGN_WORDS: ReadonlyMap<string, string> = new Map(
     '~': 'khoảng',
   }),
 );
+
+const pointsPercentRule: Rule = {
+  name: 'percent',
+  // "tăng 1,2 điểm %": percentage points.
+  pattern: `(?<=(?:^|[^\\p{L}])điểm${SP}?)%`,
+  rewrite: () => 'phần trăm',
+};
 
 const signRule: Rule = {
   name: 'symbol',
@@ -1083,10 +1112,13 @@ export const VIETNAMESE_READING_RULES: Rule[] = [
   moneyBeforeRule,
   kilometreMarkerRule,
   versionRule,
+  plateRule,
+  heightRule,
   listRule,
   quantityRule,
   scaleRateRule,
   signRule,
+  pointsPercentRule,
   sundayRule,
   initialsRule,
   productCodeRule,

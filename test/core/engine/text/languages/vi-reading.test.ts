@@ -802,5 +802,16 @@ describe('third pass (issue 37): classes set 2 heard wrong', () => {
       ['2 triệu đồng/m2', 'hai triệu đồng trên mét vuông'],
     ]);
   });
+
+  it('reads plates digit by digit, heights in metres, and percentage points', () => {
+    each([
+      ['xe khách BKS 51B-123.45', 'xe khách biển kiểm soát năm mươi mốt bê, một hai ba bốn năm'],
+      ['xe máy 59X1-123.45', 'xe máy năm mươi chín ích một, một hai ba bốn năm'],
+      ['cao 1m65', 'cao một mét sáu mươi lăm'],
+      ['1m7', 'một mét bảy'],
+      ['5m2', 'năm mét vuông'],
+      ['cao hơn 1,2 điểm %.', 'cao hơn một phẩy hai điểm phần trăm.'],
+    ]);
+  });
 });
 
