@@ -486,7 +486,11 @@ export const vietnameseAbbreviationRule: Rule = {
       return [piece(entry.say, 0, written.length), piece(` ${number}`, written.length, whole.length)];
     }
     // "Nguyễn H. Nam": a name's initial, said by its letter name, its full stop dropped.
-    if (!holds(entry.when, ctx) && /^[A-ZĐ]\.$/u.test(written) && SPACE_THEN_NAME.test(ctx.input.slice(ctx.end, ctx.end + 4)))
+    if (
+      !holds(entry.when, ctx) &&
+      /^[A-ZĐ]\.$/u.test(written) &&
+      SPACE_THEN_NAME.test(ctx.input.slice(ctx.end, ctx.end + 4))
+    )
       return { out: spellVi(written), name: 'acronym' };
     if (!holds(entry.when, ctx))
       return /^[A-ZĐ]{2,5}$/u.test(written) ? { out: spellVi(written), name: 'acronym' } : undefined;

@@ -222,7 +222,10 @@ const crossMonthRule: Rule = {
       WEEK_BEFORE.test(said);
     if (!sure || !validDay(Number(d1), Number(m1)) || !validDay(Number(d2), Number(m2))) {
       // Not two dates: the first "a/b" is read alone, the rest by the rules after it.
-      const first = slashRule.rewrite([whole.slice(0, firstEnd), d1, m1], { ...ctx, end: ctx.index + firstEnd });
+      const first = slashRule.rewrite([whole.slice(0, firstEnd), d1, m1], {
+        ...ctx,
+        end: ctx.index + firstEnd,
+      });
       if (first === undefined) return undefined;
       return typeof first === 'object' && !Array.isArray(first)
         ? { ...first, end: firstEnd }
@@ -296,12 +299,16 @@ const slashRule: Rule = {
 };
 
 /** Words after "a/b" that make it a part of a whole, read "phần" ("1/4 cả nước", "2/3 dân số"). */
-const PART_AFTER = /^[ \u00A0]+(?:cả|toàn|dân số|diện tích|số|tổng|lượng|khối lượng|thời gian|giá)(?![\p{L}])/u;
+const PART_AFTER =
+  /^[ \u00A0]+(?:cả|toàn|dân số|diện tích|số|tổng|lượng|khối lượng|thời gian|giá)(?![\p{L}])/u;
 
 /** "12/22 quận": a count out of a total, read "trên". */
 function outOf(a: string, b: string): RuleReading {
   return {
-    out: [piece(viCardinal(a), 0, a.length), piece(` trên ${viCardinal(b)}`, a.length, a.length + 1 + b.length)],
+    out: [
+      piece(viCardinal(a), 0, a.length),
+      piece(` trên ${viCardinal(b)}`, a.length, a.length + 1 + b.length),
+    ],
     name: 'fraction',
   };
 }
@@ -315,8 +322,7 @@ function outOf(a: string, b: string): RuleReading {
 function ratio(a: string, b: string, ctx: RuleContext): RuleReading {
   const x = Number(a);
   const y = Number(b);
-  const part =
-    y <= 10 || /^10+$/.test(b) || x > y || PART_AFTER.test(ctx.input.slice(ctx.end, ctx.end + 14));
+  const part = y <= 10 || /^10+$/.test(b) || x > y || PART_AFTER.test(ctx.input.slice(ctx.end, ctx.end + 14));
   return part ? fraction(a, b) : outOf(a, b);
 }
 
@@ -689,7 +695,9 @@ function quantityPieces(
   // "5.3 inch", "1.5 lít", "2.5 lần": a decimal point before a unit or a count is the decimal
   // comma written the English way, said "phẩy" ("4.0", "iOS 17.1" alone keep "chấm").
   const value =
-    q.value.point && (suffix !== undefined || DECIMAL_NOUN_AFTER.test(after)) ? { ...q.value, point: false } : q.value;
+    q.value.point && (suffix !== undefined || DECIMAL_NOUN_AFTER.test(after))
+      ? { ...q.value, point: false }
+      : q.value;
   // A code's number keeps its decimals ("số 4,7"): no reading drops a part of a number.
   const number = code ? viNumberWords(value) : plainNumber(q.text, value, ctx, after);
   const pieces = [piece(number, ...q.at)];

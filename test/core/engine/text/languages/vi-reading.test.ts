@@ -724,7 +724,10 @@ describe('third pass (issue 37): classes set 2 heard wrong', () => {
     each([
       ['tại km số 4 đường cao tốc', 'tại ki lô mét số bốn đường cao tốc'],
       ['Km 27', 'ki lô mét hai mươi bảy'],
-      ['glucose ≥ 11,1 mmol/l (200 mg/dl)', 'glucose lớn hơn hoặc bằng mười một phẩy một mi li mon trên lít (hai trăm mi li gam trên đề xi lít)'],
+      [
+        'glucose ≥ 11,1 mmol/l (200 mg/dl)',
+        'glucose lớn hơn hoặc bằng mười một phẩy một mi li mon trên lít (hai trăm mi li gam trên đề xi lít)',
+      ],
       ['5 µg', 'năm mi cờ rô gam'],
       ['10 ml/kg', 'mười mi li lít trên ki lô gam'],
       ['huyết áp 140 mmHg', 'huyết áp một trăm bốn mươi mi li mét thủy ngân'],
@@ -742,7 +745,10 @@ describe('third pass (issue 37): classes set 2 heard wrong', () => {
       ['Ngày 25.5, TAND', 'Ngày hai mươi lăm tháng năm, tòa án nhân dân'],
       ['sáng 3.9', 'sáng ba tháng chín'],
       ['ngày 2.15', 'ngày hai chấm mười lăm'],
-      ['Tuần 28/06-04/07/2025, có', 'Tuần hai mươi tám tháng sáu đến bốn tháng bảy năm hai nghìn không trăm hai mươi lăm, có'],
+      [
+        'Tuần 28/06-04/07/2025, có',
+        'Tuần hai mươi tám tháng sáu đến bốn tháng bảy năm hai nghìn không trăm hai mươi lăm, có',
+      ],
       ['từ 28/6 - 4/7', 'từ hai mươi tám tháng sáu đến bốn tháng bảy'],
       ['1/2-3/4 x', 'một phần hai-3/4 x'],
       ['từ 01 năm đến 05 năm', 'từ một năm đến năm năm'],
@@ -769,7 +775,7 @@ describe('third pass (issue 37): classes set 2 heard wrong', () => {
     ]);
   });
 
-  it('reads a storm\'s name written in capitals as a word', () => {
+  it("reads a storm's name written in capitals as a word", () => {
     each([
       ['bão YAGI (bão số 3)', 'bão Yagi (bão số ba)'],
       ['siêu bão HAIYAN', 'siêu bão Haiyan'],
@@ -814,4 +820,3 @@ describe('third pass (issue 37): classes set 2 heard wrong', () => {
     ]);
   });
 });
-
