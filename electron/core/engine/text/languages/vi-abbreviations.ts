@@ -101,6 +101,19 @@ const TABLE = [
   'LHPN = liên hiệp phụ nữ',
   'CCB = cựu chiến binh',
   'NVH = nhà văn hóa',
+  'KTTV = khí tượng thủy văn',
+  'PCTT = phòng chống thiên tai',
+  'TKCN = tìm kiếm cứu nạn',
+  'BĐKH = biến đổi khí hậu',
+  'VQG = vườn quốc gia',
+  'NTM = nông thôn mới',
+  'ĐVHC = đơn vị hành chính',
+  'CSDL = cơ sở dữ liệu',
+  'CĐS = chuyển đổi số',
+  'TTHC = thủ tục hành chính',
+  'DVCTT = dịch vụ công trực tuyến',
+  'TTCP = thanh tra chính phủ',
+  'KTNN = kiểm toán nhà nước',
   'SN = sinh năm | year',
   // ministries and sectors
   'BGD&ĐT = bộ giáo dục và đào tạo',
@@ -181,6 +194,9 @@ const TABLE = [
   'PHHS = phụ huynh học sinh',
   'BGH = ban giám hiệu',
   'CBQL = cán bộ quản lý',
+  'HSSV = học sinh sinh viên',
+  'NCKH = nghiên cứu khoa học',
+  'ĐGNL = đánh giá năng lực',
   // titles
   'GS.TS. = giáo sư tiến sĩ | title',
   'GS.TS = giáo sư tiến sĩ | title',
@@ -214,6 +230,10 @@ const TABLE = [
   'VĐV = vận động viên',
   'CLB = câu lạc bộ',
   'ĐTQG = đội tuyển quốc gia',
+  'BXH = bảng xếp hạng',
+  'CĐV = cổ động viên',
+  'VCK = vòng chung kết',
+  'ĐKVĐ = đương kim vô địch',
   // health
   'BHYT = bảo hiểm y tế',
   'BHXH = bảo hiểm xã hội',
@@ -300,6 +320,8 @@ const TABLE = [
   'CTCK = công ty chứng khoán',
   'SXKD = sản xuất kinh doanh',
   'KQKD = kết quả kinh doanh',
+  'TCTD = tổ chức tín dụng',
+  'UBCKNN = ủy ban chứng khoán nhà nước',
   'BGĐ = ban giám đốc',
   // common
   'v.v. = vân vân | end',
@@ -485,13 +507,18 @@ export const vietnameseAbbreviationRule: Rule = {
       const number = `${viCardinal(numberText)}${letter ? ` ${spellVi(letter)}` : ''}`;
       return [piece(entry.say, 0, written.length), piece(` ${number}`, written.length, whole.length)];
     }
-    // "Nguyễn H. Nam": a name's initial, said by its letter name, its full stop dropped.
-    if (
-      !holds(entry.when, ctx) &&
-      /^[A-ZĐ]\.$/u.test(written) &&
-      SPACE_THEN_NAME.test(ctx.input.slice(ctx.end, ctx.end + 4))
-    )
-      return { out: spellVi(written), name: 'acronym' };
+    // "Nguyễn H. Nam", "ông Phạm Minh H. (48 tuổi)": a name's initial, said by its letter name,
+    // its full stop dropped where the sentence goes on.
+    if (!holds(entry.when, ctx) && /^[A-ZĐ]\.$/u.test(written)) {
+      const rest = ctx.input.slice(ctx.end, ctx.end + 4);
+      // "tại Q. Bình Thạnh": after a lower-case word and before a name, an address part.
+      const nameBefore = /\p{Lu}\p{L}*[ \u00A0]+$/u.test(
+        ctx.input.slice(Math.max(0, ctx.index - 12), ctx.index),
+      );
+      if (entry.when === 'address' && !nameBefore && SPACE_THEN_NAME.test(rest)) return entry.say;
+      const goesOn = SPACE_THEN_NAME.test(rest) || /^[ \u00A0]*(?:[(,;]|\p{Ll})/u.test(rest);
+      return { out: `${spellVi(written)}${goesOn ? '' : '.'}`, name: 'acronym' };
+    }
     if (!holds(entry.when, ctx))
       return /^[A-ZĐ]{2,5}$/u.test(written) ? { out: spellVi(written), name: 'acronym' } : undefined;
     // "TP.Hà Nội": the words, then a space before the name written against the full stop.

@@ -819,4 +819,19 @@ describe('third pass (issue 37): classes set 2 heard wrong', () => {
       ['cao hơn 1,2 điểm %.', 'cao hơn một phẩy hai điểm phần trăm.'],
     ]);
   });
+
+  it('reads a one-letter address word as an initial after a name, as the address after a lower-case word', () => {
+    each([
+      [
+        'ông Phạm Minh H. (48 tuổi, trú TP Thủ Đức)',
+        'ông Phạm Minh hát (bốn mươi tám tuổi, trú thành phố Thủ Đức)',
+      ],
+      ['anh Lê Q. cho biết', 'anh Lê quy cho biết'],
+      ['ông Nguyễn Văn P.', 'ông Nguyễn Văn pê.'],
+      ['đến H. Củ Chi', 'đến huyện Củ Chi'],
+      ['tại Q. Bình Thạnh', 'tại quận Bình Thạnh'],
+      ['xếp thứ 116 trên BXH FIFA', 'xếp thứ một trăm mười sáu trên bảng xếp hạng phi pha'],
+      ['Trung tâm KTTV quốc gia', 'Trung tâm khí tượng thủy văn quốc gia'],
+    ]);
+  });
 });
