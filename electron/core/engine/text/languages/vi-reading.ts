@@ -65,7 +65,8 @@ const ORDINAL_BEFORE = wordsBefore('thứ|hạng');
 const MONTH_BEFORE = wordsBefore('tháng');
 const QUARTER_BEFORE = wordsBefore('quý');
 const WEEK_BEFORE = wordsBefore('tuần');
-const SCORE_BEFORE = wordsBefore('tỷ số|tỉ số|thắng|thua|hòa|hoà|cách biệt');
+const SCORE_THEN = /^(?:sau|trước|ngay|tại|ở|và|trong|khi|nhờ|với|để|rồi|của)$/u;
+const SCORE_BEFORE = wordsBefore('tỷ số|tỉ số|thắng|thua|hòa|hoà|cách biệt|dẫn|dẫn trước|gỡ hòa|nâng tỷ số');
 const FROM_BEFORE = wordsBefore('từ|khoảng|chừng|trong');
 /** Words before a number that make it and what follows a code, not a quantity ("lớp 12A", "số 12-3"). */
 const CODE_BEFORE = wordsBefore(
@@ -802,7 +803,9 @@ const quantityRule: Rule = {
     )
       return apart(datePieces([n1, left.at], [n2, right.at], undefined), ctx, 'date');
     const second = quantityPieces(right, ctx, code);
-    const score = SCORE_BEFORE.test(said) && !left.suffix && !right.suffix;
+    // "dẫn 2-0 sau hiệp 1": a score may be followed by a linking word, not by a counted noun ("2-3 người").
+    const score =
+      SCORE_BEFORE.test(said) && !left.suffix && (!right.suffix || SCORE_THEN.test(right.suffix.text));
     const letters = first.letterRead || second.letterRead;
     const range = !code && !score && !letters && (FROM_BEFORE.test(said) || valueOf(left) < valueOf(right));
     // A range's first end without a suffix shares the second's ("5-7%" năm đến bảy phần trăm);

@@ -834,4 +834,12 @@ describe('third pass (issue 37): classes set 2 heard wrong', () => {
       ['Trung tâm KTTV quốc gia', 'Trung tâm khí tượng thủy văn quốc gia'],
     ]);
   });
+
+  it('reads a score after "dẫn" and one followed by a linking word, a range before a counted noun', () => {
+    each([
+      ['Đội nhà dẫn 2-0 sau hiệp 1', 'Đội nhà dẫn hai không sau hiệp một'],
+      ['thắng 3-1 trước Lào', 'thắng ba một trước Lào'],
+      ['thắng 2-3 người', 'thắng hai đến ba người'],
+    ]);
+  });
 });
