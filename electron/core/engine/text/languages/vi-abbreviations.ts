@@ -229,6 +229,7 @@ const TABLE = [
   'CLB = câu lạc bộ',
   'ĐTQG = đội tuyển quốc gia',
   'BXH = bảng xếp hạng',
+  'SVĐ = sân vận động',
   'CĐV = cổ động viên',
   'VCK = vòng chung kết',
   'ĐKVĐ = đương kim vô địch',

@@ -419,11 +419,13 @@ const G_THEN = `(?!${SP}+(?!(?:sáng|trưa|chiều|tối|đêm|khuya|ngày|hôm|
 /**
  * Where a bare "17g" is a time, not grams ("75g glucose", "500g thịt"): before a time of day
  * ("9g sáng"), after "lúc" or a time of day ("lúc 17g"), in a range of two ("16g-20g30"), or in
- * "từ 7g đến 11g" not followed by a thing's name.
+ * "từ 7g đến 11g" not followed by a thing's name, or after từ / đến / trước / vào where the
+ * sentence or clause ends ("từ 17g.").
  */
 const G_TIME = [
   `(?=${SP}?[-–]${SP}?${G_HOUR}|${SP}+${DAY_PART})`,
   `(?<=(?:^|[^\\p{L}])${G_BEFORE}${SP}+\\d{1,2}g)`,
+  `(?<=(?:^|[^\\p{L}])(?:[Tt]ừ|[Đđ]ến|[Tt]ới|[Tt]rước|[Vv]ào)${SP}+\\d{1,2}g)(?=${SP}*(?:[.,;:)!?]|$))`,
   `(?<=(?<![\\p{L}\\p{N}])\\d{1,2}g(?:\\d{2})?${SP}?[-–]${SP}?\\d{1,2}g)`,
   `(?<=(?:^|[^\\p{L}])[Tt]ừ${SP}+\\d{1,2}g)(?=${SP}+(?:đến|tới)${SP}+${G_HOUR}(?:\\d{2})?(?![\\p{L}\\p{N}])${G_THEN})`,
   `(?<=(?:^|[^\\p{L}])[Tt]ừ${SP}+\\d{1,2}g(?:\\d{2})?${SP}+(?:đến|tới)${SP}+\\d{1,2}g)${G_THEN}`,
@@ -900,9 +902,9 @@ const initialsRule: Rule = {
 
 const productCodeRule: Rule = {
   name: 'acronym',
-  // "S8", "U22", "A54", "F0", "G7", "H5N1", "VTV10": the letters by name, the number in words (up to
+  // "S8", "U22" (also "U.23"), "A54", "F0", "G7", "H5N1", "VTV10": the letters by name, the number in words (up to
   // three digits; a longer one, or one with a leading zero, digit by digit).
-  pattern: `(?=[A-ZĐ])(?<![\\p{L}\\p{N}_&.'’/+-])([A-ZĐ]{1,3})(\\d{1,4})(?:([A-Z])(\\d{1,2}))?(?![\\p{L}\\p{N}_&'’+#]|[-.,:/][\\p{L}\\p{N}])`,
+  pattern: `(?=[A-ZĐ])(?<![\\p{L}\\p{N}_&.'’/+-])([A-ZĐ]{1,3}|U\\.(?=\\d{2}))(\\d{1,4})(?:([A-Z])(\\d{1,2}))?(?![\\p{L}\\p{N}_&'’+#]|[-.,:/][\\p{L}\\p{N}])`,
   rewrite([whole, letters, digits, letter2, digits2]) {
     if (!whole || !letters || !digits) return undefined;
     const number = (d: string) => (d.length > 3 ? viDigits(d) : viCardinal(d));

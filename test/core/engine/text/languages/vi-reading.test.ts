@@ -842,4 +842,13 @@ describe('third pass (issue 37): classes set 2 heard wrong', () => {
       ['thắng 2-3 người', 'thắng hai đến ba người'],
     ]);
   });
+
+  it('reads "từ 17g." at the end of a clause as an hour, "U.23" as a team code, SVĐ', () => {
+    each([
+      ['có mặt tại SVĐ Mỹ Đình từ 17g.', 'có mặt tại sân vận động Mỹ Đình từ mười bảy giờ.'],
+      ['trước 17g, ngày', 'trước mười bảy giờ, ngày'],
+      ['giảm từ 10g xuống 5g', 'giảm từ mười gam xuống năm gam'],
+      ['đội U.23 Việt Nam', 'đội u hai mươi ba Việt Nam'],
+    ]);
+  });
 });
