@@ -208,6 +208,17 @@ const dotDateRule: Rule = {
   },
 };
 
+const monthDotYearRule: Rule = {
+  name: 'date',
+  // "tháng 6.2024": a month and its year written with a dot, as some papers write them.
+  pattern: `(?<=(?:^|[^\\p{L}])(?:[Tt]háng|THÁNG)${SP}+)${START}(\\d{1,2})\\.(\\d{4})${END}`,
+  rewrite([whole, mo, y]) {
+    if (!whole || !mo || !y) return undefined;
+    if (Number(mo) < 1 || Number(mo) > 12) return sayViNumber(whole);
+    return [piece(viMonth(Number(mo)), 0, mo.length), piece(` năm ${year(y)}`, mo.length, whole.length)];
+  },
+};
+
 const crossMonthRule: Rule = {
   name: 'date',
   // 28/06-04/07/2025, 28/6 – 4/7: days of two months; the year, when written, said once at the end.
@@ -1115,6 +1126,7 @@ export const VIETNAMESE_READING_RULES: Rule[] = [
   dayRangeRule,
   crossMonthRule,
   dotDateRule,
+  monthDotYearRule,
   phoneRule,
   allDayRule,
   negativeFractionRule,

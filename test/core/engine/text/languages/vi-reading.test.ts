@@ -851,4 +851,12 @@ describe('third pass (issue 37): classes set 2 heard wrong', () => {
       ['đội U.23 Việt Nam', 'đội u hai mươi ba Việt Nam'],
     ]);
   });
+
+  it('reads a month and year written with a dot after "tháng"', () => {
+    each([
+      ['Tháng 6.2024', 'Tháng sáu năm hai nghìn không trăm hai mươi tư'],
+      ['tháng 4.2025, công ty', 'tháng tư năm hai nghìn không trăm hai mươi lăm, công ty'],
+      ['tháng 13.2024', 'tháng mười ba chấm hai không hai bốn'],
+    ]);
+  });
 });
