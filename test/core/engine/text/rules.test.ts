@@ -195,7 +195,7 @@ describe('rewriteForEngine: characters the engine must not see', () => {
       'one  less than  two and three  greater than or equal to  two',
     );
     expect(rewriteForEngine('R&D and A & B', 'en').engineText).toBe('R and D and A  and  B');
-    expect(rewriteForEngine('A & B', 'vi').engineText).toBe('A  và  B');
+    expect(rewriteForEngine('A & B', 'vi').engineText).toBe('A  và  bê');
     expect(rewriteForEngine('x <foo y', 'en').engineText).toBe('x  foo y');
     expect(rewriteForEngine('<b>bold</b> text', 'en').engineText).toBe(' bold  text');
   });

@@ -10,7 +10,8 @@
  * - `address`: before a number ("Q.1", "P. 5"), or before a capitalised name where an address
  *   part starts (after a comma, an opening parenthesis or at the start: ", P. Bến Nghé");
  * - `company`: after "công ty" / "Cty" ("Công ty CP" cổ phần);
- * - `end`: often ends a sentence ("v.v."): its full stop is kept when a new sentence follows.
+ * - `end`: often ends a sentence ("v.v."): its full stop is kept when a new sentence follows;
+ * - `year`: only before a year ("SN 1985" sinh năm).
  * An entry whose condition does not hold is spelt when it is in capitals ("ĐT" alone), else left.
  * The user's lexicon beats every entry (its abbreviation entries are matched before the rules).
  */
@@ -20,7 +21,7 @@ import { spellVi } from './vi-letters';
 import { viCardinal } from './vi-numbers';
 import { VI_CURRENCIES } from './vi-units';
 
-type When = 'title' | 'name' | 'number' | 'address' | 'company' | 'end';
+type When = 'title' | 'name' | 'number' | 'address' | 'company' | 'end' | 'year';
 
 const TABLE = [
   // administration and the state
@@ -61,6 +62,57 @@ const TABLE = [
   'THADS = thi hành án dân sự',
   'PCTN = phòng chống tham nhũng',
   'CCHC = cải cách hành chính',
+  'QĐ-UBND = quyết định ủy ban nhân dân',
+  'NQ-HĐND = nghị quyết hội đồng nhân dân',
+  'CT-TTg = chỉ thị thủ tướng',
+  'NQ/TW = nghị quyết trung ương',
+  'QĐ-BYT = quyết định bộ y tế',
+  'TT-BYT = thông tư bộ y tế',
+  'TT-BTC = thông tư bộ tài chính',
+  'TT-BGDĐT = thông tư bộ giáo dục và đào tạo',
+  'TT-BCA = thông tư bộ công an',
+  'TT-BGTVT = thông tư bộ giao thông vận tải',
+  'TT-BLĐTBXH = thông tư bộ lao động thương binh và xã hội',
+  'TCHQ = tổng cục hải quan',
+  'KBNN = kho bạc nhà nước',
+  'NSNN = ngân sách nhà nước',
+  'BQL = ban quản lý',
+  'BTC = ban tổ chức',
+  'UBKT = ủy ban kiểm tra',
+  'KT-XH = kinh tế xã hội',
+  'KTXH = kinh tế xã hội',
+  'QP-AN = quốc phòng an ninh',
+  'ANQP = an ninh quốc phòng',
+  'CBCC = cán bộ công chức',
+  'CCVC = công chức viên chức',
+  'CBCCVC = cán bộ công chức viên chức',
+  'CBCNV = cán bộ công nhân viên',
+  'CNVC-LĐ = công nhân viên chức lao động',
+  'CNVCLĐ = công nhân viên chức lao động',
+  'CNVC = công nhân viên chức',
+  'NLĐ = người lao động',
+  'CNLĐ = công nhân lao động',
+  'LĐLĐ = liên đoàn lao động',
+  'CĐCS = công đoàn cơ sở',
+  'ĐVTN = đoàn viên thanh niên',
+  'HLHPN = hội liên hiệp phụ nữ',
+  'LHPN = liên hiệp phụ nữ',
+  'CCB = cựu chiến binh',
+  'NVH = nhà văn hóa',
+  'KTTV = khí tượng thủy văn',
+  'PCTT = phòng chống thiên tai',
+  'TKCN = tìm kiếm cứu nạn',
+  'BĐKH = biến đổi khí hậu',
+  'VQG = vườn quốc gia',
+  'NTM = nông thôn mới',
+  'ĐVHC = đơn vị hành chính',
+  'CSDL = cơ sở dữ liệu',
+  'CĐS = chuyển đổi số',
+  'TTHC = thủ tục hành chính',
+  'DVCTT = dịch vụ công trực tuyến',
+  'TTCP = thanh tra chính phủ',
+  'KTNN = kiểm toán nhà nước',
+  'SN = sinh năm | year',
   // ministries and sectors
   'BGD&ĐT = bộ giáo dục và đào tạo',
   'BGDĐT = bộ giáo dục và đào tạo',
@@ -132,6 +184,17 @@ const TABLE = [
   'HS = học sinh',
   'SV = sinh viên',
   'NCS = nghiên cứu sinh',
+  'GDTX = giáo dục thường xuyên',
+  'GDNN = giáo dục nghề nghiệp',
+  'GDMN = giáo dục mầm non',
+  'HSG = học sinh giỏi',
+  'ĐHSP = đại học sư phạm',
+  'PHHS = phụ huynh học sinh',
+  'BGH = ban giám hiệu',
+  'CBQL = cán bộ quản lý',
+  'HSSV = học sinh sinh viên',
+  'NCKH = nghiên cứu khoa học',
+  'ĐGNL = đánh giá năng lực',
   // titles
   'GS.TS. = giáo sư tiến sĩ | title',
   'GS.TS = giáo sư tiến sĩ | title',
@@ -165,6 +228,11 @@ const TABLE = [
   'VĐV = vận động viên',
   'CLB = câu lạc bộ',
   'ĐTQG = đội tuyển quốc gia',
+  'BXH = bảng xếp hạng',
+  'SVĐ = sân vận động',
+  'CĐV = cổ động viên',
+  'VCK = vòng chung kết',
+  'ĐKVĐ = đương kim vô địch',
   // health
   'BHYT = bảo hiểm y tế',
   'BHXH = bảo hiểm xã hội',
@@ -173,6 +241,19 @@ const TABLE = [
   'BVĐK = bệnh viện đa khoa',
   'TTYT = trung tâm y tế',
   'YTDP = y tế dự phòng',
+  'BN = bệnh nhân',
+  'NB = người bệnh',
+  'KCB = khám chữa bệnh',
+  'SXH = sốt xuất huyết',
+  'TYT = trạm y tế',
+  'KSBT = kiểm soát bệnh tật',
+  'YHCT = y học cổ truyền',
+  'NVYT = nhân viên y tế',
+  'ATTP = an toàn thực phẩm',
+  'VSATTP = vệ sinh an toàn thực phẩm',
+  'TCMR = tiêm chủng mở rộng',
+  'ĐTĐ = đái tháo đường',
+  'THA = tăng huyết áp',
   // police, the army and the law
   'CSGT = cảnh sát giao thông',
   'CAND = công an nhân dân',
@@ -193,6 +274,16 @@ const TABLE = [
   'BLHS = bộ luật hình sự',
   'BLDS = bộ luật dân sự',
   'TTHS = tố tụng hình sự',
+  'BLTTHS = bộ luật tố tụng hình sự',
+  'CQĐT = cơ quan điều tra',
+  'CQCSĐT = cơ quan cảnh sát điều tra',
+  'CSĐT = cảnh sát điều tra',
+  'HĐXX = hội đồng xét xử',
+  'TNHS = trách nhiệm hình sự',
+  'VKS = viện kiểm sát',
+  'BKS = biển kiểm soát',
+  'PTGT = phương tiện giao thông',
+  'TL = tỉnh lộ | number',
   // business
   'Cty = công ty',
   'Cty. = công ty',
@@ -220,6 +311,17 @@ const TABLE = [
   'BCTC = báo cáo tài chính',
   'LNST = lợi nhuận sau thuế',
   'NXB = nhà xuất bản',
+  'GTGT = giá trị gia tăng',
+  'TNDN = thu nhập doanh nghiệp',
+  'TNCN = thu nhập cá nhân',
+  'DNTN = doanh nghiệp tư nhân',
+  'NĐT = nhà đầu tư',
+  'CTCK = công ty chứng khoán',
+  'SXKD = sản xuất kinh doanh',
+  'KQKD = kết quả kinh doanh',
+  'TCTD = tổ chức tín dụng',
+  'UBCKNN = ủy ban chứng khoán nhà nước',
+  'BGĐ = ban giám đốc',
   // common
   'v.v. = vân vân | end',
   'v.v = vân vân',
@@ -339,6 +441,7 @@ const SPACE_THEN_NAME = /^[ \u00A0]+\p{Lu}/u;
 /** A name written against an abbreviation's full stop ("Q.Bình Thạnh", "TP.Hà Nội"). */
 const GLUED_NAME = /^\p{Lu}\p{Ll}/u;
 const THEN_NUMBER = /^[ \u00A0]*\p{N}/u;
+const THEN_YEAR = /^[ \u00A0]*:?[ \u00A0]*(?:1[89]|20)\d{2}(?!\d)/u;
 const ADDRESS_START = /(?:^|[,(;:\n])[ \u00A0]*$/u;
 const AFTER_COMPANY = /(?:công ty|Công ty|CÔNG TY|Cty|CTy)[ \u00A0]+$/u;
 
@@ -362,7 +465,17 @@ function holds(when: When | undefined, ctx: RuleContext): boolean {
       );
     case 'company':
       return AFTER_COMPANY.test(before);
+    case 'year':
+      return THEN_YEAR.test(ctx.input.slice(ctx.end, ctx.end + 8));
   }
+}
+
+/** Whether the abbreviation stands in parentheses right after the words it stands for ("bảo hiểm y tế (BHYT)"). */
+function introducedAfterItsWords(say: string, ctx: RuleContext): boolean {
+  const head = ctx.input.slice(Math.max(0, ctx.index - say.length - 4), ctx.index);
+  const open = /[ \u00A0]*\([ \u00A0]*$/u.exec(head);
+  if (!open) return false;
+  return head.slice(0, open.index).toLocaleLowerCase('vi').endsWith(say.toLocaleLowerCase('vi'));
 }
 
 /** "." when a new sentence or line follows, so reading "v.v." keeps the sentence's end. */
@@ -383,12 +496,27 @@ export const vietnameseAbbreviationRule: Rule = {
     if (phoneWord && THEN_PHONE.test(ctx.input.slice(ctx.end, ctx.end + 8))) return phoneWord.say;
     const entry = VI_ABBREVIATIONS.get(written) ?? VI_ABBREVIATIONS.get(written.replace(/\u00A0/g, ' '));
     if (!entry) return undefined;
+    // "sốt xuất huyết (SXH)": an acronym introduced after its own words is spelt, not said twice.
+    if (!digits && /^[A-ZĐ]{2,6}$/u.test(written) && introducedAfterItsWords(entry.say, ctx))
+      return { out: spellVi(written), name: 'acronym' };
     if (digits) {
       // "COVID-19": a number after a hyphen goes with any entry; one written against it only with a place or a title of a number.
       if (!digits.startsWith('-') && entry.when !== 'address' && entry.when !== 'number') return undefined;
       const [, numberText = '', letter] = /^-?(\d+)(\D)?$/u.exec(digits) ?? [];
       const number = `${viCardinal(numberText)}${letter ? ` ${spellVi(letter)}` : ''}`;
       return [piece(entry.say, 0, written.length), piece(` ${number}`, written.length, whole.length)];
+    }
+    // "Nguyễn H. Nam", "ông Phạm Minh H. (48 tuổi)": a name's initial, said by its letter name,
+    // its full stop dropped where the sentence goes on.
+    if (!holds(entry.when, ctx) && /^[A-ZĐ]\.$/u.test(written)) {
+      const rest = ctx.input.slice(ctx.end, ctx.end + 4);
+      // "tại Q. Bình Thạnh": after a lower-case word and before a name, an address part.
+      const nameBefore = /\p{Lu}\p{L}*[ \u00A0]+$/u.test(
+        ctx.input.slice(Math.max(0, ctx.index - 12), ctx.index),
+      );
+      if (entry.when === 'address' && !nameBefore && SPACE_THEN_NAME.test(rest)) return entry.say;
+      const goesOn = SPACE_THEN_NAME.test(rest) || /^[ \u00A0]*(?:[(,;]|\p{Ll})/u.test(rest);
+      return { out: `${spellVi(written)}${goesOn ? '' : '.'}`, name: 'acronym' };
     }
     if (!holds(entry.when, ctx))
       return /^[A-ZĐ]{2,5}$/u.test(written) ? { out: spellVi(written), name: 'acronym' } : undefined;

@@ -12,7 +12,7 @@ const LETTER_NAMES: Record<string, string> = {
   â: 'ớ',
   b: 'bê',
   c: 'xê',
-  d: 'dê',
+  d: 'đê',
   đ: 'đê',
   e: 'e',
   ê: 'ê',

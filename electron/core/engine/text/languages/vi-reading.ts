@@ -52,7 +52,7 @@ const NUMBER =
   '\\d{1,3}(?:[.\\u00A0\\u202F]\\d{3})+(?:,\\d+)?|\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?|\\d+(?:[.,]\\d+)?';
 /** What may follow a number: a currency, percent, a unit (looked up by the rule), a scale ("15k"). */
 const SUFFIX =
-  '(?:độ[ \\u00A0]?[CF]|°[CF]?|0C|[%‰](?:/\\p{Ll}{2,6})?|[$€£¥₫₩]|US\\$|[\\p{L}µ]{1,5}[23²³]?(?:/[\\p{L}µ]{1,5}[23²³]?)?)(?![\\p{L}\\p{N}_])';
+  '(?:độ[ \\u00A0]?[CF]|°[CF]?|0C|[%‰](?:/\\p{Ll}{2,6})?|[$€£¥₫₩]|US\\$|[\\p{L}µμ]{1,5}[23²³]?(?:/[\\p{L}µμ]{1,5}[23²³]?)?)(?![\\p{L}\\p{N}_])';
 
 /** The lower-cased text just before a match, for the words that decide a reading. */
 function before(ctx: RuleContext, length = 24): string {
@@ -64,7 +64,9 @@ const wordsBefore = (words: string) => new RegExp(`(?:^|[^\\p{L}])(?:${words})[ 
 const ORDINAL_BEFORE = wordsBefore('thứ|hạng');
 const MONTH_BEFORE = wordsBefore('tháng');
 const QUARTER_BEFORE = wordsBefore('quý');
-const SCORE_BEFORE = wordsBefore('tỷ số|tỉ số|thắng|thua|hòa|hoà|cách biệt');
+const WEEK_BEFORE = wordsBefore('tuần');
+const SCORE_THEN = /^(?:sau|trước|ngay|tại|ở|và|trong|khi|nhờ|với|để|rồi|của)$/u;
+const SCORE_BEFORE = wordsBefore('tỷ số|tỉ số|thắng|thua|hòa|hoà|cách biệt|dẫn|dẫn trước|gỡ hòa|nâng tỷ số');
 const FROM_BEFORE = wordsBefore('từ|khoảng|chừng|trong');
 /** Words before a number that make it and what follows a code, not a quantity ("lớp 12A", "số 12-3"). */
 const CODE_BEFORE = wordsBefore(
@@ -80,7 +82,8 @@ const DATE_BEFORE = new RegExp(
   'u',
 );
 /** Words after "a/b" that make it a count out of a total ("9/10 điểm"). */
-const COUNTED_AFTER = /^[ \u00A0]+(?:điểm|câu|người|phiếu|hộ|xã|tỉnh|trận|bàn|lần|thành viên)(?![\p{L}])/u;
+const COUNTED_AFTER =
+  /^[ \u00A0]+(?:điểm|câu|người|phiếu|hộ|xã|phường|tỉnh|quận|huyện|trận|bàn|lần|thành viên|học sinh|sinh viên|thí sinh|trường|bệnh nhân|ca|mẫu|đơn vị|địa phương|doanh nghiệp|dự án|trẻ|đội|nước|quốc gia)(?![\p{L}])/u;
 /** Words before a date or time part written with its zero ("ngày 05", "lúc 07"). */
 const TIME_PART_BEFORE = wordsBefore('ngày|mùng|mồng|năm|lúc|giờ|phút|giây');
 
@@ -191,6 +194,69 @@ const dayRangeRule: Rule = {
   },
 };
 
+/** Words after which "25.5" is a day and a month ("Ngày 25.5", "sáng 3.9"), as some papers write dates. */
+const DOT_DATE_BEFORE = `(?<=(?:^|[^\\p{L}])(?:[Nn]gày|[Hh]ôm|[Ss]áng|[Tt]rưa|[Cc]hiều|[Tt]ối|[Đđ]êm|[Kk]huya|[Mm]ùng|[Mm]ồng)${SP}+)`;
+
+const dotDateRule: Rule = {
+  name: 'date',
+  pattern: `${DOT_DATE_BEFORE}${START}(\\d{1,2})\\.(\\d{1,2})${END}`,
+  rewrite([whole, d, mo]) {
+    if (!whole || !d || !mo) return undefined;
+    // Not a day and a month: the number as written ("ngày 2.15" is not a date).
+    if (!validDay(Number(d), Number(mo))) return sayViNumber(whole);
+    return datePieces([d, [0, d.length]], [mo, [d.length + 1, whole.length]], undefined);
+  },
+};
+
+const monthDotYearRule: Rule = {
+  name: 'date',
+  // "tháng 6.2024": a month and its year written with a dot, as some papers write them.
+  pattern: `(?<=(?:^|[^\\p{L}])(?:[Tt]háng|THÁNG)${SP}+)${START}(\\d{1,2})\\.(\\d{4})${END}`,
+  rewrite([whole, mo, y]) {
+    if (!whole || !mo || !y) return undefined;
+    if (Number(mo) < 1 || Number(mo) > 12) return sayViNumber(whole);
+    return [piece(viMonth(Number(mo)), 0, mo.length), piece(` năm ${year(y)}`, mo.length, whole.length)];
+  },
+};
+
+const crossMonthRule: Rule = {
+  name: 'date',
+  // 28/06-04/07/2025, 28/6 – 4/7: days of two months; the year, when written, said once at the end.
+  pattern: `${START}(\\d{1,2})/(\\d{1,2})${SP}?[-–]${SP}?(\\d{1,2})/(\\d{1,2})(?:/(\\d{4}))?${END}`,
+  rewrite([whole, d1, m1, d2, m2, y], ctx) {
+    if (!whole || !d1 || !m1 || !d2 || !m2) return undefined;
+    const firstEnd = d1.length + 1 + m1.length;
+    const said = before(ctx);
+    const sure =
+      y !== undefined ||
+      [d1, m1, d2, m2].some((p) => /^0\d/.test(p)) ||
+      DATE_BEFORE.test(said) ||
+      WEEK_BEFORE.test(said);
+    if (!sure || !validDay(Number(d1), Number(m1)) || !validDay(Number(d2), Number(m2))) {
+      // Not two dates: the first "a/b" is read alone, the rest by the rules after it.
+      const first = slashRule.rewrite([whole.slice(0, firstEnd), d1, m1], {
+        ...ctx,
+        end: ctx.index + firstEnd,
+      });
+      if (first === undefined) return undefined;
+      return typeof first === 'object' && !Array.isArray(first)
+        ? { ...first, end: firstEnd }
+        : { out: first, end: firstEnd };
+    }
+    const [d1At, , d2At, m2At, yAt] = spans(whole, [d1, m1, d2, m2, y]) as [number, number][];
+    const pieces = [
+      ...datePieces([d1, d1At as [number, number]], [m1, [firstEnd - m1.length, firstEnd]], undefined),
+      piece(' đến ', firstEnd, (d2At as [number, number])[0]),
+      ...datePieces(
+        [d2, d2At as [number, number]],
+        [m2, [(d2At as [number, number])[1], (m2At as [number, number])[1]]],
+        y ? [y, [(m2At as [number, number])[1], (yAt as [number, number])[1]]] : undefined,
+      ),
+    ];
+    return pieces;
+  },
+};
+
 const slashRule: Rule = {
   name: 'date',
   // 30/10 (a date or a fraction, by context), 12/2024 (a month), 3/4 (a fraction).
@@ -204,7 +270,13 @@ const slashRule: Rule = {
     const next = ctx.input.slice(ctx.end, ctx.end + 2);
     // "số 15/2024/NĐ-CP": a document's number, read as its numbers.
     if (isCode(said) || /^\/\p{L}/u.test(next)) return numbersOnly(whole);
-    if (b.length === 4 && a.length <= 2) {
+    // "tuần 43/2022": a week of the year.
+    if (b.length === 4 && a.length <= 2 && WEEK_BEFORE.test(said) && x >= 1 && x <= 53)
+      return {
+        out: [piece(viCardinal(String(x)), 0, a.length), piece(` năm ${year(b)}`, a.length, whole.length)],
+        name: 'date',
+      };
+    if (b.length === 4 && a.length <= 2 && b !== '1000') {
       const inQuarter = QUARTER_BEFORE.test(said) && x >= 1 && x <= 4;
       if (!inQuarter && (x < 1 || x > 12)) return numbersOnly(whole);
       const head = MONTH_BEFORE.test(said) || inQuarter ? '' : 'tháng ';
@@ -213,14 +285,14 @@ const slashRule: Rule = {
         piece(` năm ${year(b)}`, a.length, whole.length),
       ];
     }
-    // "9/10 điểm", "15/20 câu": a count out of a total, read "trên".
-    if (COUNTED_AFTER.test(ctx.input.slice(ctx.end, ctx.end + 8)) && !/^0/.test(b))
-      return {
-        out: [piece(viCardinal(a), 0, a.length), piece(` trên ${viCardinal(b)}`, a.length, whole.length)],
-        name: 'fraction',
-      };
+    // "9/10 điểm", "15/20 câu", "8/10 học sinh": a count out of a total, read "trên" (a half, a
+    // third or a quarter of them stays a fraction: "1/2 số người", "1/3 học sinh").
+    if (COUNTED_AFTER.test(ctx.input.slice(ctx.end, ctx.end + 14)) && !/^0/.test(b) && y >= 5)
+      return outOf(a, b);
     if (a.length > 2 || b.length > 2)
-      return a.length <= 3 && b.length <= 3 && !/^0/.test(b) ? fraction(a, b) : numbersOnly(whole);
+      return a.length <= 3 && (b.length <= 3 || b === '1000') && !/^0/.test(b)
+        ? ratio(a, b, ctx)
+        : numbersOnly(whole);
     const isDate = validDay(x, y);
     if (isDate && DATE_BEFORE.test(said)) {
       return datePieces([a, [0, a.length]], [b, [bAt, whole.length]], undefined);
@@ -234,9 +306,37 @@ const slashRule: Rule = {
     const leadingZero = /^0/.test(a) || /^0/.test(b);
     if (!leadingZero && x < y && y <= 10) return fraction(a, b);
     if (isDate) return datePieces([a, [0, a.length]], [b, [bAt, whole.length]], undefined);
-    return leadingZero ? numbersOnly(whole) : fraction(a, b);
+    return leadingZero ? numbersOnly(whole) : ratio(a, b, ctx);
   },
 };
+
+/** Words after "a/b" that make it a part of a whole, read "phần" ("1/4 cả nước", "2/3 dân số"). */
+const PART_AFTER =
+  /^[ \u00A0]+(?:cả|toàn|dân số|diện tích|số|tổng|lượng|khối lượng|thời gian|giá)(?![\p{L}])/u;
+
+/** "12/22 quận": a count out of a total, read "trên". */
+function outOf(a: string, b: string): RuleReading {
+  return {
+    out: [
+      piece(viCardinal(a), 0, a.length),
+      piece(` trên ${viCardinal(b)}`, a.length, a.length + 1 + b.length),
+    ],
+    name: 'fraction',
+  };
+}
+
+/**
+ * "a/b" that is not a date, read as a reader says it: a true fraction ("phần") when the
+ * denominator is at most 10 or a power of ten ("3/4", "1/10", "3/100"), when the numerator is the
+ * larger ("45/13"), or before a whole ("1/4 cả nước", "2/3 dân số"); otherwise a count out of a
+ * total ("12/22", "132/200" → "trên").
+ */
+function ratio(a: string, b: string, ctx: RuleContext): RuleReading {
+  const x = Number(a);
+  const y = Number(b);
+  const part = y <= 10 || /^10+$/.test(b) || x > y || PART_AFTER.test(ctx.input.slice(ctx.end, ctx.end + 14));
+  return part ? fraction(a, b) : outOf(a, b);
+}
 
 /** "3/4" → ba phần tư ("phần tư" for a quarter, as said). */
 function fraction(a: string, b: string): RuleReading {
@@ -271,16 +371,17 @@ const negativeFractionRule: Rule = {
   },
 };
 
-/** "Km 27", "km 1+200": a road's kilometre marker, the unit before the number. */
+/** "Km 27", "km 1+200", "km số 4": a road's kilometre marker, the unit before the number. */
 const kilometreMarkerRule: Rule = {
   name: 'measure',
-  pattern: `(?=[Kk])(?<![\\p{L}\\p{N}_])[Kk]m${SP}?(\\d{1,4})(?:\\+(\\d{1,3}))?(?![\\p{L}\\p{N}_]|[.,]\\p{N})`,
+  pattern: `(?=[Kk])(?<![\\p{L}\\p{N}_])[Kk]m(?:${SP}?|${SP}+số${SP}+)(\\d{1,4})(?:\\+(\\d{1,3}))?(?![\\p{L}\\p{N}_]|[.,]\\p{N})`,
   rewrite([whole, km, m], ctx) {
     if (!whole || !km) return undefined;
     // "5 km 27": the unit of a number before it.
     if (/\d[ \u00A0]*$/u.test(ctx.input.slice(Math.max(0, ctx.index - 4), ctx.index))) return undefined;
     const kmAt = whole.indexOf(km, 2);
-    const pieces = [piece(`ki lô mét ${viCardinal(km)}`, 0, kmAt + km.length)];
+    const so = /số/u.test(whole) ? 'số ' : '';
+    const pieces = [piece(`ki lô mét ${so}${viCardinal(km)}`, 0, kmAt + km.length)];
     if (m) pieces.push(piece(` cộng ${viCardinal(m)}`, kmAt + km.length, whole.length));
     return pieces;
   },
@@ -318,8 +419,30 @@ const phoneRule: Rule = {
 
 // --- Clock times and durations ------------------------------------------------------------
 
-/** 14h30, 14h30', 8h, 2h30p, 14g30 ("g" only before minutes: "50g" is grams). */
-const HOUR = `\\d{1,2}(?:h|g(?=\\d{2}))(?:\\d{2}(?:['′]|ph?(?!\\p{L}))?)?(?![\\p{L}\\p{N}_])`;
+/** An hour written with "g" (southern news style), 0–24. */
+const G_HOUR = '(?:[01]?\\d|2[0-4])g';
+/** Words of a time of day after a "g" hour ("9g sáng", "17g ngày 5-3", "19g hôm nay"). */
+const DAY_PART = `(?:sáng|trưa|chiều|tối|đêm|khuya|hôm|ngày${SP}+(?:\\d|mai|hôm))(?!\\p{L})`;
+/** Words before a "g" hour that make it one ("lúc 17g", "sáng 9g"). */
+const G_BEFORE = '(?:[Ll]úc|[Ss]áng|[Tt]rưa|[Cc]hiều|[Tt]ối|[Đđ]êm|[Kk]huya)';
+/** Not followed by a word other than these: "từ 7g đến 11g các ngày", not "từ 10g đến 20g đường". */
+const G_THEN = `(?!${SP}+(?!(?:sáng|trưa|chiều|tối|đêm|khuya|ngày|hôm|hằng|hàng|mỗi|các|tại|ở|trong|cùng|và)(?!\\p{L}))\\p{Ll})`;
+/**
+ * Where a bare "17g" is a time, not grams ("75g glucose", "500g thịt"): before a time of day
+ * ("9g sáng"), after "lúc" or a time of day ("lúc 17g"), in a range of two ("16g-20g30"), or in
+ * "từ 7g đến 11g" not followed by a thing's name, or after từ / đến / trước / vào where the
+ * sentence or clause ends ("từ 17g.").
+ */
+const G_TIME = [
+  `(?=${SP}?[-–]${SP}?${G_HOUR}|${SP}+${DAY_PART})`,
+  `(?<=(?:^|[^\\p{L}])${G_BEFORE}${SP}+\\d{1,2}g)`,
+  `(?<=(?:^|[^\\p{L}])(?:[Tt]ừ|[Đđ]ến|[Tt]ới|[Tt]rước|[Vv]ào)${SP}+\\d{1,2}g)(?=${SP}*(?:[.,;:)!?]|$))`,
+  `(?<=(?<![\\p{L}\\p{N}])\\d{1,2}g(?:\\d{2})?${SP}?[-–]${SP}?\\d{1,2}g)`,
+  `(?<=(?:^|[^\\p{L}])[Tt]ừ${SP}+\\d{1,2}g)(?=${SP}+(?:đến|tới)${SP}+${G_HOUR}(?:\\d{2})?(?![\\p{L}\\p{N}])${G_THEN})`,
+  `(?<=(?:^|[^\\p{L}])[Tt]ừ${SP}+\\d{1,2}g(?:\\d{2})?${SP}+(?:đến|tới)${SP}+\\d{1,2}g)${G_THEN}`,
+].join('|');
+/** 14h30, 14h30', 8h, 2h30p, 14g30, 17g where a time is meant (`G_TIME`; else "50g" is grams). */
+const HOUR = `(?:\\d{1,2}h|${G_HOUR}(?=\\d{2})|${G_HOUR}(?:${G_TIME}))(?:\\d{2}(?:['′]|ph?(?!\\p{L}))?)?(?![\\p{L}\\p{N}_])`;
 const HOUR_PARTS = /^(\d{1,2})[hg](?:(\d{2})(['′]|ph?)?)?$/u;
 /** 9:15, 15:45, 7:00, 1:30:15 */
 const CLOCK = `(?:[01]?\\d|2[0-4]):[0-5]\\d(?::[0-5]\\d)?${END}`;
@@ -355,14 +478,19 @@ function timeRule(one: string, pieces: (text: string, at: number) => OutPiece[] 
   return {
     name: 'time',
     pattern: `${START}(${one})(?:${SP}?[-–]${SP}?(${one}))?`,
-    rewrite([whole, first, second]) {
+    rewrite([whole, first, second], ctx) {
       if (!whole || !first) return undefined;
       const from = pieces(first, 0);
       if (!from) return undefined;
       const secondAt = second ? whole.indexOf(second, first.length) : -1;
       const to = second ? pieces(second, secondAt) : undefined;
-      if (!to) return { out: from, end: first.length };
-      return [...from, piece(' đến ', first.length, secondAt), ...to];
+      // "7h30 phút": the minutes' word written after them is not said twice.
+      const writtenMinutes = (end: number) =>
+        /^[ \u00A0]*phút(?!\p{L})/u.test(ctx.input.slice(ctx.index + end, ctx.index + end + 8));
+      const once = (ps: OutPiece[], end: number) =>
+        writtenMinutes(end) ? ps.map((p) => ({ ...p, text: p.text.replace(/ phút$/u, '') })) : ps;
+      if (!to) return { out: once(from, first.length), end: first.length };
+      return [...from, piece(' đến ', first.length, secondAt), ...once(to, whole.length)];
     },
   };
 }
@@ -424,9 +552,11 @@ const YEAR_WORDS = ['năm', 'Năm', 'NĂM'];
 const romanRule: Rule = {
   name: 'roman',
   // "thế kỷ XXI", "Chương IV", "lần thứ IV"; a regnal number after a name ("Louis XIV").
-  pattern: `(?=[IVXLCDMivx])(?:(?<=(?:^|[^\\p{L}])(?:${[...new Set(ROMAN_CONTEXT_WORDS)].join('|')})${SP}+)|(?<=(?:^|[^\\p{L}])\\p{Lu}\\p{Ll}+${SP}+)|(?<=(?:^|[^\\p{L}])(?:${YEAR_WORDS.join('|')})${SP}+)(?=[IVXLCDM]{4})|(?<=(?:^|[^\\p{L}])(?:${[...new Set(LOWER_ROMAN_CONTEXT_WORDS)].join('|')})${SP}+)(?=[ivx]+(?![\\p{L}\\p{N}_])))(${ROMAN_NUMERAL}|[ivx]{1,6})(?:/(\\d{4}))?(?![\\p{L}\\p{N}_])`,
+  pattern: `(?=[IVXLCDMivx])(?:(?<=(?:^|[^\\p{L}])(?:${[...new Set(ROMAN_CONTEXT_WORDS)].join('|')})${SP}+)|(?<=(?:^|[^\\p{L}])\\p{Lu}\\p{Ll}+${SP}+)|(?<=(?:^|[^\\p{L}])(?:${YEAR_WORDS.join('|')})${SP}+)(?=[IVXLCDM]{4})|(?<=(?:^|[^\\p{L}])(?:${[...new Set(LOWER_ROMAN_CONTEXT_WORDS)].join('|')})${SP}+)(?=[ivx]+(?![\\p{L}\\p{N}_])))(${ROMAN_NUMERAL}|[ivx]{1,6})(?:/(\\d{4}))?(?![\\p{L}\\p{N}_]|\\.[\\p{L}\\p{N}])`,
   rewrite([whole, numeral, yearText], ctx) {
     if (!whole || !numeral) return undefined;
+    // "phụ lục C", "nhóm D", "hạng M": a lone L, C, D or M is a letter, said by its name.
+    if (/^[LCDM]$/.test(numeral)) return yearText ? undefined : { out: spellVi(numeral), name: 'acronym' };
     const lower = /^[ivx]+$/.test(numeral);
     const value = romanValue(numeral.toUpperCase());
     if (value === undefined || (lower && value > 39)) return undefined;
@@ -517,15 +647,23 @@ function electricNear(ctx: RuleContext): boolean {
   return VI_ELECTRIC_CONTEXT.test(ctx.input.slice(Math.max(0, ctx.index - 40), ctx.end + 24));
 }
 
-/** The number itself, by what stands before it: "thứ 4" → tư, "tháng 4" → tư, else a cardinal. */
-function plainNumber(written: string, value: ViNumber, ctx: RuleContext): string {
+/**
+ * A noun after a number written with a zero ("từ 01 năm đến 05 năm", "03 người", "02 kỹ sư"): a
+ * count, its zero not said (legal and administrative texts write counts so). After a code's word
+ * ("số 01", "phòng 03", "mã 007", `CODE_BEFORE`) the zero is part of the code and is said.
+ */
+const COUNT_NOUN_AFTER = /^[ \u00A0]+\p{Ll}/u;
+
+/** The number itself, by what stands around it: "thứ 4" → tư, "tháng 4" → tư, "05 năm" → năm, else a cardinal. */
+function plainNumber(written: string, value: ViNumber, ctx: RuleContext, after: string): string {
   const said = before(ctx);
   if (value.frac === undefined && !value.negative && written.length <= 2) {
     const n = Number(value.int);
     if (ORDINAL_BEFORE.test(said)) return viOrdinal(n);
     if (MONTH_BEFORE.test(said) && n >= 1 && n <= 12) return viMonth(n);
-    // "ngày 05", "lúc 07": a date or time part written with its zero.
-    if (/^0\d$/.test(written) && TIME_PART_BEFORE.test(said)) return viCardinal(String(n));
+    // "ngày 05", "lúc 07": a date or time part written with its zero; "05 năm": a count.
+    if (/^0[1-9]$/.test(written) && (TIME_PART_BEFORE.test(said) || COUNT_NOUN_AFTER.test(after)))
+      return viCardinal(String(n));
   }
   return viNumberWords(value);
 }
@@ -556,6 +694,10 @@ function quantity(
   };
 }
 
+/** Words after a decimal that make it a quantity ("tăng 2.5 lần"). */
+const DECIMAL_NOUN_AFTER =
+  /^[ \u00A0]+(?:lần|điểm|tuổi|triệu|tỷ|tỉ|nghìn|ngàn|lít|mét|gam|tấn|tạ|cân|độ|giờ|tiếng|phút|giây|ngày|tuần|tháng|năm|inch|héc ta|mẫu|sào|lượng|chỉ|phần trăm|đồng|đô la|USD)(?![\p{L}])/u;
+
 /** Pieces for one number and its suffix; the suffix is left to the rules after when it is not read. */
 function quantityPieces(
   q: Quantity,
@@ -563,8 +705,15 @@ function quantityPieces(
   code: boolean,
 ): { pieces: OutPiece[]; unitRead: boolean; letterRead: boolean } {
   const suffix = q.suffix && !code ? suffixWords(q.suffix.text, q.value, q.suffix.attached, ctx) : undefined;
+  const after = ctx.input.slice(ctx.index + q.at[1], ctx.index + q.at[1] + 16);
+  // "5.3 inch", "1.5 lít", "2.5 lần": a decimal point before a unit or a count is the decimal
+  // comma written the English way, said "phẩy" ("4.0", "iOS 17.1" alone keep "chấm").
+  const value =
+    q.value.point && (suffix !== undefined || DECIMAL_NOUN_AFTER.test(after))
+      ? { ...q.value, point: false }
+      : q.value;
   // A code's number keeps its decimals ("số 4,7"): no reading drops a part of a number.
-  const number = code ? viNumberWords(q.value) : plainNumber(q.text, q.value, ctx);
+  const number = code ? viNumberWords(value) : plainNumber(q.text, value, ctx, after);
   const pieces = [piece(number, ...q.at)];
   // A unit written against its number ("50.000đ") stands for the whole: a word timing of "đồng" shows "50.000đ".
   // One written apart ("1,5 triệu", "5 km") stands for itself, the space between for the space.
@@ -667,7 +816,9 @@ const quantityRule: Rule = {
     )
       return apart(datePieces([n1, left.at], [n2, right.at], undefined), ctx, 'date');
     const second = quantityPieces(right, ctx, code);
-    const score = SCORE_BEFORE.test(said) && !left.suffix && !right.suffix;
+    // "dẫn 2-0 sau hiệp 1": a score may be followed by a linking word, not by a counted noun ("2-3 người").
+    const score =
+      SCORE_BEFORE.test(said) && !left.suffix && (!right.suffix || SCORE_THEN.test(right.suffix.text));
     const letters = first.letterRead || second.letterRead;
     const range = !code && !score && !letters && (FROM_BEFORE.test(said) || valueOf(left) < valueOf(right));
     // A range's first end without a suffix shares the second's ("5-7%" năm đến bảy phần trăm);
@@ -736,6 +887,54 @@ const acronymRule: Rule = {
     const around = ctx.input.slice(Math.max(0, ctx.index - 16), ctx.end + 16);
     if (VIETNAMESE_CAPITAL.test(around.replace(/\p{Ll}.*$/su, ''))) return undefined;
     return spellVi(whole);
+  },
+};
+
+/** Consonant capitals: a lone one is a letter ("khu B", "vitamin D"); a lone vowel or Y may be a word ("Y tế", "Ô tô"). */
+const LONE_LETTER = '[B-DĐF-HJ-NP-TV-XZ]';
+
+const loneLetterRule: Rule = {
+  name: 'acronym',
+  // "hội trường A", "phương án C", "ông Trần Quốc T. (SN 1985)": a capital standing alone is said by
+  // its Vietnamese name. An initial's full stop is dropped where the sentence goes on: before "(",
+  // ",", ";" or a lower-case word, or before a name after a name ("Nguyễn H. Nam"); a full stop
+  // after "khu B." ends the sentence and stays.
+  pattern: `(?=${LONE_LETTER})(?<![\\p{L}\\p{N}_&.'’/+-])${LONE_LETTER}(?:\\.(?=${SP}*(?:[(,;]|\\p{Ll}))|(?<=\\p{Lu}\\p{Ll}+${SP}+.)\\.(?=${SP}+\\p{Lu}\\p{Ll}))?(?![\\p{L}\\p{N}_&'’+#]|[-.][\\p{L}\\p{N}])`,
+  rewrite: ([whole]) => (whole ? [piece(spellVi(whole.charAt(0)), 0, whole.length)] : undefined),
+};
+
+const initialsRule: Rule = {
+  name: 'acronym',
+  // "anh N.V.A. (45 tuổi)", "bà L.T.H": a person's initials, each letter by its name; the last full
+  // stop is dropped where the sentence goes on (before "(", ",", ";" or a lower-case word).
+  pattern: `(?=[A-ZĐ])(?<![\\p{L}\\p{N}_.&])[A-ZĐ](?:\\.[A-ZĐ]){1,4}(?:\\.(?=${SP}*(?:[(,;]|\\p{Ll})))?(?![\\p{L}\\p{N}_&]|\\.[\\p{L}\\p{N}])`,
+  rewrite: ([whole]) => (whole ? spellVi(whole) : undefined),
+};
+
+const productCodeRule: Rule = {
+  name: 'acronym',
+  // "S8", "U22" (also "U.23"), "A54", "F0", "G7", "H5N1", "VTV10": the letters by name, the number in words (up to
+  // three digits; a longer one, or one with a leading zero, digit by digit).
+  pattern: `(?=[A-ZĐ])(?<![\\p{L}\\p{N}_&.'’/+-])([A-ZĐ]{1,3}|U\\.(?=\\d{2}))(\\d{1,4})(?:([A-Z])(\\d{1,2}))?(?![\\p{L}\\p{N}_&'’+#]|[-.,:/][\\p{L}\\p{N}])`,
+  rewrite([whole, letters, digits, letter2, digits2]) {
+    if (!whole || !letters || !digits) return undefined;
+    const number = (d: string) => (d.length > 3 ? viDigits(d) : viCardinal(d));
+    const words = [spellVi(letters), number(digits)];
+    if (letter2 && digits2) words.push(spellVi(letter2), number(digits2));
+    return words.join(' ');
+  },
+};
+
+const stormNameRule: Rule = {
+  name: 'acronym',
+  // "bão YAGI", "siêu bão HAIYAN", "áp thấp nhiệt đới NORU", "bão số 3 (YAGI)": a storm's name in
+  // capitals is a word, read as one ("Yagi"); spelt only when it cannot be said (no vowel, or four
+  // consonants in a row).
+  pattern: `(?<=(?:^|[^\\p{L}])(?:[Bb]ão|BÃO|[Áá]p thấp(?: nhiệt đới)?)${SP}+(?:số${SP}+\\d{1,2}${SP}*[(,]?${SP}*(?:tên quốc tế${SP}+|có tên${SP}+)?)?)(?=[A-Z])[A-Z]{3,12}(?![\\p{L}\\p{N}_])`,
+  rewrite([whole]) {
+    if (!whole) return undefined;
+    if (!/[AEIOUY]/.test(whole) || /[^AEIOUY]{4}/.test(whole)) return spellVi(whole);
+    return whole.charAt(0) + whole.slice(1).toLowerCase();
   },
 };
 
@@ -834,6 +1033,90 @@ const versionRule: Rule = {
   },
 };
 
+const scaleRateRule: Rule = {
+  name: 'money',
+  // "80,5 triệu đồng/lượng", "25 nghìn đồng/kg", "90 USD/thùng": a price per unit after an amount
+  // and its scale word, read with "trên" (the unit looked up as after a number).
+  pattern: `(?<=\\d${SP}?(?:nghìn|ngàn|triệu|tỷ|tỉ|k|tr)${SP}*)(đồng|đ|USD|VNĐ|VND|Euro|EUR|euro)/([\\p{L}µμ]{1,6}[23²³]?)(?![\\p{L}\\p{N}_])`,
+  rewrite([whole, currency, per], ctx) {
+    if (!whole || !currency || !per) return undefined;
+    const money = VI_CURRENCIES.get(currency) ?? currency.toLowerCase();
+    const perWords =
+      ctx.options.units?.get(per)?.one ?? VI_UNITS.get(per) ?? (/^\p{Ll}{2,}$/u.test(per) ? per : undefined);
+    return perWords ? `${money} trên ${perWords}` : undefined;
+  },
+};
+
+const plateRule: Rule = {
+  name: 'telephone',
+  // A vehicle's plate: "51B-123.45", "59X1-123.45", "30A 12345": the province's number, the series
+  // letters by name, then the digits one by one.
+  pattern: `${START}(\\d{2})([A-ZĐ]{1,2})(\\d?)[- ](\\d{3}\\.\\d{2}|\\d{4,5})(?![\\p{L}\\p{N}_]|[.,]\\p{N})`,
+  rewrite([whole, province, series, seriesDigit, rest]) {
+    if (!whole || !province || !series || !rest) return undefined;
+    const head = [viCardinal(province), spellVi(series), seriesDigit ? viDigits(seriesDigit) : '']
+      .filter(Boolean)
+      .join(' ');
+    return `${head}, ${viDigits(rest)}`;
+  },
+};
+
+const heightRule: Rule = {
+  name: 'measure',
+  // "cao 1m65", "1m7": metres and centimetres of a height, "một mét sáu mươi lăm" ("5m2", "5m3"
+  // are square and cubic metres).
+  pattern: `${START}(\\d)m(\\d{2}|[014-9])(?![\\p{L}\\p{N}_]|[.,]\\p{N})`,
+  rewrite: ([whole, m, cm]) => (whole && m && cm ? `${viCardinal(m)} mét ${viCardinal(cm)}` : undefined),
+};
+
+const listRule: Rule = {
+  name: 'cardinal',
+  // "các khối 2,3,4,5", "lớp 10,11,12": three or more small numbers with commas and no spaces are
+  // a list, not a decimal ("2,3" alone stays a decimal).
+  pattern: `${START}\\d{1,2}(?:,\\d{1,2}){2,}${END}`,
+  rewrite([whole]) {
+    if (!whole) return undefined;
+    const pieces: OutPiece[] = [];
+    let at = 0;
+    for (const item of whole.split(',')) {
+      if (at > 0) pieces.push(piece(', ', at - 1, at));
+      pieces.push(piece(viCardinal(String(Number(item))), at, at + item.length));
+      at += item.length + 1;
+    }
+    return pieces;
+  },
+};
+
+const SIGN_WORDS: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    '≥': 'lớn hơn hoặc bằng',
+    '≤': 'nhỏ hơn hoặc bằng',
+    '≠': 'khác',
+    '±': 'cộng trừ',
+    '≈': 'xấp xỉ',
+    '~': 'khoảng',
+  }),
+);
+
+const pointsPercentRule: Rule = {
+  name: 'percent',
+  // "tăng 1,2 điểm %": percentage points.
+  pattern: `(?<=(?:^|[^\\p{L}])điểm${SP}?)%`,
+  rewrite: () => 'phần trăm',
+};
+
+const signRule: Rule = {
+  name: 'symbol',
+  // "≥ 11,1 mmol/l", "5 ± 0,2", "~500 người": a sign before a number said as a word.
+  pattern: `[≥≤≠±≈~](?=${SP}*[-−]?\\d)`,
+  rewrite([whole], ctx) {
+    const word = whole ? SIGN_WORDS.get(whole) : undefined;
+    if (!word) return undefined;
+    const gap = (c: string) => (/[\p{L}\p{N}]/u.test(c) ? ' ' : '');
+    return `${gap(ctx.input.charAt(ctx.index - 1))}${word}${gap(ctx.input.charAt(ctx.end))}`;
+  },
+};
+
 /** The Vietnamese reading rules, in priority order (`LanguageRules.readingRules`). */
 export const VIETNAMESE_READING_RULES: Rule[] = [
   emailRule,
@@ -841,6 +1124,9 @@ export const VIETNAMESE_READING_RULES: Rule[] = [
   wholeDateRule(true),
   wholeDateRule(false),
   dayRangeRule,
+  crossMonthRule,
+  dotDateRule,
+  monthDotYearRule,
   phoneRule,
   allDayRule,
   negativeFractionRule,
@@ -851,7 +1137,17 @@ export const VIETNAMESE_READING_RULES: Rule[] = [
   moneyBeforeRule,
   kilometreMarkerRule,
   versionRule,
+  plateRule,
+  heightRule,
+  listRule,
   quantityRule,
+  scaleRateRule,
+  signRule,
+  pointsPercentRule,
   sundayRule,
+  initialsRule,
+  productCodeRule,
+  stormNameRule,
   acronymRule,
+  loneLetterRule,
 ];

@@ -37,10 +37,21 @@ export const VI_UNITS: ReadonlyMap<string, string> = new Map(
     'cm³': 'xen ti mét khối',
     'm³': 'mét khối',
     cc: 'xê xê',
+    dl: 'đề xi lít',
+    dL: 'đề xi lít',
     // mass
     mg: 'mi li gam',
     g: 'gam',
     kg: 'ki lô gam',
+    µg: 'mi cờ rô gam',
+    μg: 'mi cờ rô gam',
+    mcg: 'mi cờ rô gam',
+    // amount of substance ("mol" said "mon", and eSpeak reads "mol" as English) and medical measures
+    mol: 'mon',
+    mmol: 'mi li mon',
+    mmHg: 'mi li mét thủy ngân',
+    IU: 'đơn vị quốc tế',
+    ppm: 'phần triệu',
     // speed
     'km/h': 'ki lô mét trên giờ',
     kmh: 'ki lô mét trên giờ',
