@@ -360,6 +360,58 @@ const durationRule: Rule = {
   },
 };
 
+// --- An amount before the noun it qualifies ---------------------------------------------
+
+/**
+ * Lower-case words after an amount that are not a noun it qualifies: articles and pronouns,
+ * prepositions, conjunctions, common verbs, adverbs of time and place, comparatives ("$300 to",
+ * "10 mm of rain", "$5 million was", "5 km away", "2 kg more", "$10 a share").
+ */
+const NOT_A_NOUN: ReadonlySet<string> = new Set(
+  (
+    'a an the this that these those its it his her their our your my some any each every all both no one ' +
+    'of in on at by for from to with without into onto over under above below about after before between ' +
+    'through during since until till against among across along around behind beyond near off out up down ' +
+    'upon within via toward towards than as like plus minus versus vs per apiece ' +
+    'and or but nor so yet if when while because although though unless whether where which who whom whose ' +
+    'what how why then there here ' +
+    'is are was were be been being am has have had do does did will would shall should can could may might must ' +
+    'goes went comes came cost costs remain remains became become becomes seem seems make makes made get gets got ' +
+    'take takes took give gives gave mean means meant cover covers include includes pay pays paid buy buys bought ' +
+    'bring brings brought add adds help helps put puts go come ' +
+    'more less fewer most least today yesterday tomorrow tonight now ago last next later earlier already still ' +
+    'also just only even too enough total overall altogether back away apart ahead long wide high tall deep thick ' +
+    'old worth net gross cash north south east west ' +
+    'higher lower longer shorter faster slower bigger smaller larger wider deeper taller heavier lighter further ' +
+    'farther greater better worse left free remaining'
+  ).split(' '),
+);
+
+/** The lower-case word after a match, and the one after it. */
+const WORDS_AFTER =
+  /^[ \u00A0\u202F]+(\p{Ll}[\p{Ll}-]*)(?![\p{L}\p{N}'’])(?:[ \u00A0\u202F]+(\p{Ll}[\p{Ll}-]*)(?![\p{L}\p{N}'’]))?/u;
+
+/**
+ * A word that is a noun only if another noun follows it: "a $10 billion proposed merger", "a
+ * $50 monthly fee", "a $5 million funding round"; an adjective after a measure is not ("gusts
+ * up to 30 mph possible").
+ */
+const NEEDS_A_NOUN_AFTER = /(?:ed|ly|ing|able|ible)$/u;
+
+/**
+ * Whether an amount or measure qualifies the noun written right after it, where English says
+ * the unit in the singular: "a $90 billion share repurchase", "the $10,000 fine", "1.7mm bezels",
+ * "25W quick charging" (but "cost $300.", "$300 to", "10 mm of rain", "5 km away").
+ */
+export function qualifiesNoun(ctx: RuleContext): boolean {
+  const words = WORDS_AFTER.exec(after(ctx, 40));
+  const first = words?.[1];
+  if (first === undefined || NOT_A_NOUN.has(first)) return false;
+  if (!NEEDS_A_NOUN_AFTER.test(first)) return true;
+  const second = words?.[2];
+  return second !== undefined && !NOT_A_NOUN.has(second) && !NEEDS_A_NOUN_AFTER.test(second);
+}
+
 // --- Money ------------------------------------------------------------------------------
 
 export interface CurrencyName {
@@ -473,14 +525,30 @@ function moneyRangeWords(
   return `${moneyWords(first[0], currency, first[1])} to ${to}`;
 }
 
+/**
+ * The currency said in the singular where the amount qualifies a noun ("a $300 fee" three
+ * hundred dollar fee); amounts with cents keep their words ("a $2.50 fee").
+ */
+function attributive(
+  currency: CurrencyName | undefined,
+  ctx: RuleContext | undefined,
+  amounts: (string | undefined)[],
+): CurrencyName | undefined {
+  if (!currency || !ctx || amounts.some((a) => a !== undefined && /\.\d*[1-9]/u.test(a))) return currency;
+  return qualifiesNoun(ctx) ? { ...currency, many: currency.one } : currency;
+}
+
 const moneyBeforeRule: Rule = {
   name: 'money',
   // $5, $1,234.12, US$5, €20, £3.50, $3 million, $2.5bn, USD 50, $5-$10, $5–10
   pattern: `(?=[-−$€£¥￥₩₹₫A-Z])(?<![\\p{L}\\p{N}])([-−])?(${SYMBOL}|(?:${CODE})${SP})(${AMOUNT})(?:${SP}?(${SCALE}))?(?:${SP}?[-–—]${SP}?(${SYMBOL})?(${AMOUNT})(?:${SP}?(${SCALE}))?)?(?:/(${PERIOD}))?(?![\\p{N}]|[.,]\\p{N})`,
-  rewrite([whole, minus, symbol, amount, scale, symbol2, amount2, scale2, period]) {
+  rewrite([whole, minus, symbol, amount, scale, symbol2, amount2, scale2, period], ctx) {
     if (!whole || !symbol || !amount) return undefined;
     const sign = minus ? 'minus ' : '';
-    const currency = CURRENCY_BY_SYMBOL[symbol.trim()];
+    const currency = attributive(CURRENCY_BY_SYMBOL[symbol.trim()], period === undefined ? ctx : undefined, [
+      amount,
+      amount2,
+    ]);
     if (!currency) return undefined;
     const per = period ? ` per ${PERIODS[period] ?? period}` : '';
     // "$250-$300": the currency written twice is said twice.
@@ -496,9 +564,9 @@ const moneyAfterRule: Rule = {
   name: 'money',
   // 50 USD, 20 €, 50,000đ-style amounts in English text, 3.5 million EUR
   pattern: `${NUM_BEFORE}([-−]?(?:${AMOUNT}))(?:${SP}?(thousand|million|billion|trillion))?${SP}?(${CODE}|[€£¥￥₹₫]|đ)(?![\\p{L}\\p{N}])`,
-  rewrite([whole, amount, scale, code]) {
+  rewrite([whole, amount, scale, code], ctx) {
     if (!whole || !amount || !code) return undefined;
-    const currency = CURRENCY_BY_SYMBOL[code];
+    const currency = attributive(CURRENCY_BY_SYMBOL[code], ctx, [amount]);
     return currency ? moneyWords(amount, currency, scale) : undefined;
   },
 };
@@ -544,19 +612,6 @@ const NUMBER_BEFORE_UNIT =
 const UNIT_TOKEN =
   '(?:°[CF]?|℃|℉|sq ft|sq mi|fl oz|in\\.(?=\\s|$)|[\\p{L}µΩ]{1,6}[²³23]?(?:/[\\p{L}µΩ]{1,4}[²³23]?)?)';
 
-/**
- * Whether a measure qualifies a noun after "a"/"an" ("a 2 GB file", "an 8 km run"): its unit is
- * then said in the singular, "a two gigabyte file". `numberLength` is the number's written length.
- */
-function isAttributive(ctx: RuleContext, numberLength: number): boolean {
-  const beforeNumber = ctx.input.slice(Math.max(0, ctx.index - numberLength - 4), ctx.index - numberLength);
-  return (
-    /(?:^|[^\p{L}])an?[ \u00A0]+$/iu.test(beforeNumber) &&
-    /^[ \u00A0]+\p{Ll}/u.test(after(ctx, 3)) &&
-    !/^[ \u00A0]+(?:of|per|and|or|to)(?![\p{L}])/u.test(after(ctx, 6))
-  );
-}
-
 const measureRule: Rule = {
   name: 'measure',
   // The unit after a number: "5km", "120km/h", "30°C", "100 m2", "16GB", "60 mph", "5 in."
@@ -580,7 +635,7 @@ const measureRule: Rule = {
     if (space && ENGLISH_UNITS_ONLY_ATTACHED.has(token) && !ctx.options.units?.has(token)) return undefined;
     // The number rule leaves a space before a unit written against it in letters ("5km").
     const gap = space || !/^\p{L}/u.test(token) ? ' ' : '';
-    return `${gap}${isOne(number) || isAttributive(ctx, found[0].length) ? words.one : words.many}`;
+    return `${gap}${isOne(number) || qualifiesNoun(ctx) ? words.one : words.many}`;
   },
 };
 

@@ -128,6 +128,8 @@ export const ENGLISH_UNITS: Readonly<Record<string, UnitWords>> = {
   Kbps: unit('kilobit per second', 'kilobits per second'),
   Mbps: unit('megabit per second', 'megabits per second'),
   Gbps: unit('gigabit per second', 'gigabits per second'),
+  // image sensors and screens
+  MP: unit('megapixel'),
   // time
   ns: unit('nanosecond'),
   µs: unit('microsecond'),

@@ -750,7 +750,7 @@ describe('English reading, second pass: context decides', () => {
     ]);
   });
 
-  it('a measure before a noun after "a"/"an" takes the singular unit', () => {
+  it('a measure before the noun it qualifies takes the singular unit', () => {
     checkAll([
       ['a 2 GB file', 'a two gigabyte file'],
       ['an 8 km run', 'an eight kilometer run'],
@@ -759,10 +759,53 @@ describe('English reading, second pass: context decides', () => {
       ['A 3 m wall', 'A three meter wall'],
       ['a 10 mm bolt', 'a ten millimeter bolt'],
       ['a 2 GB of data', 'a two gigabytes of data'],
-      ['2 GB files', 'two gigabytes files'],
+      ['2 GB files', 'two gigabyte files'],
       ['It weighs a 5 kg.', 'It weighs a five kilograms.'],
-      ['the 5 kg bag', 'the five kilograms bag'],
+      ['the 5 kg bag', 'the five kilogram bag'],
+      ['thin 1.7mm bezels.', 'thin one point seven millimeter bezels.'],
+      ['a 3.5mm headphone jack', 'a three point five millimeter headphone jack'],
+      ['supports 25W quick charging which', 'supports twenty five watt quick charging which'],
+      ['a 4,500 mAh battery', 'a four thousand five hundred milliamp hour battery'],
+      ['its 12MP main sensor', 'its twelve megapixel main sensor'],
+      ['a 65W charger', 'a sixty five watt charger'],
+      ['60 mph winds', 'sixty mile per hour winds'],
+      ['10 mm of rain', 'ten millimeters of rain'],
+      ['5 km away', 'five kilometers away'],
+      ['2 kg more', 'two kilograms more'],
+      ['ran 10 km yesterday', 'ran ten kilometers yesterday'],
+      ['a 48 MP camera', 'a forty eight megapixel camera'],
+      ['20 km south of the city', 'twenty kilometers south of the city'],
+      ['5 GB left', 'five gigabytes left'],
+      ['gusts up to 30 mph possible.', 'gusts up to thirty miles per hour possible.'],
+      ['a 5 GB downloadable file', 'a five gigabyte downloadable file'],
     ]);
+  });
+
+  it('money before the noun it qualifies takes the singular currency; elsewhere the plural', () => {
+    checkAll(
+      [
+        ['a $90 billion share repurchase', 'a ninety billion dollar share repurchase'],
+        ['the $10,000 fine', 'the ten thousand dollar fine'],
+        ['a $65,000 loan from the bank', 'a sixty five thousand dollar loan from the bank'],
+        ['a $300 administrative fee.', 'a three hundred dollar administrative fee.'],
+        ['The $600 - 800 smartphone tier', 'The six hundred to eight hundred dollar smartphone tier'],
+        ['a $25.00 administration fee', 'a twenty five dollar administration fee'],
+        ['a $10 billion proposed merger', 'a ten billion dollar proposed merger'],
+        ['a $50 monthly fee', 'a fifty dollar monthly fee'],
+        ['a 50 EUR note', 'a fifty euro note'],
+        ['It cost $300.', 'It cost three hundred dollars.'],
+        ['$300 to spend', 'three hundred dollars to spend'],
+        ['raised $5 million last year', 'raised five million dollars last year'],
+        ['$5 million was spent', 'five million dollars was spent'],
+        ['$5 million raised from donors', 'five million dollars raised from donors'],
+        ['paid $50 monthly.', 'paid fifty dollars monthly.'],
+        ['$10 a share', 'ten dollars a share'],
+        ['$3 million in cash', 'three million dollars in cash'],
+        ['a $2.50 fee', 'a two dollars fifty cents fee'],
+        ['$20/mo plans', 'twenty dollars per month plans'],
+      ],
+      'money',
+    );
   });
 
   it('capitals of two or three letters in mixed-case text are spelt unless said as a word; not in a line of capitals', () => {
