@@ -401,7 +401,8 @@ const NEEDS_A_NOUN_AFTER = /(?:ed|ly|ing|able|ible)$/u;
 /**
  * Whether an amount or measure qualifies the noun written right after it, where English says
  * the unit in the singular: "a $90 billion share repurchase", "the $10,000 fine", "1.7mm bezels",
- * "25W quick charging" (but "cost $300.", "$300 to", "10 mm of rain", "5 km away").
+ * "25W quick charging" (but "cost $300.", "$300 to", "10 mm of rain", "5 km away"). A rate keeps
+ * its plural ("45 mph gusts" forty five miles per hour gusts).
  */
 export function qualifiesNoun(ctx: RuleContext): boolean {
   const words = WORDS_AFTER.exec(after(ctx, 40));
@@ -635,7 +636,7 @@ const measureRule: Rule = {
     if (space && ENGLISH_UNITS_ONLY_ATTACHED.has(token) && !ctx.options.units?.has(token)) return undefined;
     // The number rule leaves a space before a unit written against it in letters ("5km").
     const gap = space || !/^\p{L}/u.test(token) ? ' ' : '';
-    return `${gap}${isOne(number) || qualifiesNoun(ctx) ? words.one : words.many}`;
+    return `${gap}${isOne(number) || (qualifiesNoun(ctx) && !words.many.includes(' per ')) ? words.one : words.many}`;
   },
 };
 
@@ -783,21 +784,69 @@ const versionRule: Rule = {
 
 /** A context word before a number that makes a four-digit number a year. */
 const YEAR_BEFORE =
-  /(?:^|[^\p{L}])(?:in|since|by|from|until|till|to|through|of|year|FY|around|circa|c\.|before|after|during|early|late|mid|spring|summer|autumn|fall|winter|born|died|founded|established|est\.|between|and|or)[ \u00A0]+$/iu;
+  /(?:^|[^\p{L}])(?:in|since|fiscal|class of|season|by|from|until|till|to|through|of|year|FY|around|circa|c\.|before|after|during|early|late|mid|spring|summer|autumn|fall|winter|born|died|founded|established|est\.|between|and|or)[ \u00A0]+$/iu;
 const ERA_AFTER = /^[ \u00A0]*(?:AD|BC|BCE|CE|A\.D\.|B\.C\.)(?![\p{L}])/u;
 
+/** Words before a four-digit number that make it a number in a list or a code, never a year ("No. 1984", "room 1203", "flight 1549"). */
+const CODE_BEFORE =
+  /(?:^|[^\p{L}])(?:No\.?|Nos\.?|number|block|room|suite|flight|page|pages|pp?\.|bus|route|highway|exit|gate|code|PIN|ID|apartment|apt\.?|unit|track|episode|item|line|step|model|section|article|chapter|verse)[ \u00A0]+$/iu;
+/** Words before a four-digit number that make it a count ("about 2000", "more than 1500", "another 1200"). */
+const COUNT_BEFORE =
+  /(?:^|[^\p{L}])(?:about|nearly|almost|approximately|roughly|some|over|than|least|only|just|another|additional|extra|all|total|estimated)[ \u00A0]+$/iu;
+/** Plural nouns without an -s, and verbs that follow a plural subject: a count comes before them ("2000 people", "1500 were"). */
+const COUNTED_WORDS: ReadonlySet<string> = new Set(
+  'people men women children feet teeth mice geese police staff personnel cattle sheep deer fish were are have'.split(
+    ' ',
+  ),
+);
+/** A determiner before a year that qualifies a plural noun ("the 2016 elections", "its 2023 results"). */
+const DETERMINER_BEFORE = /(?:^|[^\p{L}])(?:the|its|their|his|her|our|this|that|last)[ \u00A0]+$/iu;
+
+/** Year words that also come before a count: before a plural noun the number is a count ("of 1500 people", "to 2000 members"). */
+const WEAK_YEAR_BEFORE = /(?:^|[^\p{L}])(?:of|to|and|or|from|between|around)[ \u00A0]+$/iu;
+
+/** The word after a number, with its capitals: "people", "km", "Chevrolet". */
+const WORD_AFTER_NUMBER = /^[ \u00A0\u202F]+([\p{L}µΩ°][\p{L}²³]*)(?![\p{L}\p{N}'’])/u;
+
+/** Short words and others ending in s that are not plural nouns. */
+const NOT_PLURAL: ReadonlySet<string> = new Set(
+  'does goes this thus plus less ours hers yours whereas'.split(' '),
+);
+
 /**
- * Whether a four-digit number from 1000 to 2099 is read in pairs like a year: after a year word,
- * before an era, on its own ("1994", "in '43 and 1943."), or before a capitalised word (a model
- * year "2017 Chevrolet", a house number "1428 Elm St."); before a lower-case word it is a count
- * ("1943 people"). SSML's `<say-as interpret-as="cardinal">` is read by `cardinalSayAs`.
+ * Whether the word after a number is a plural count noun ("people", "meters"), not a singular
+ * ending in s ("census", "class"), a short word ("was", "has") or a verb before its object
+ * ("2023 marks the", "2020 brings a").
+ */
+function isPluralNoun(word: string, rest: string): boolean {
+  if (COUNTED_WORDS.has(word)) return true;
+  if (word.length < 4 || NOT_PLURAL.has(word) || !/^\p{Ll}+[^su'’]s$/u.test(word)) return false;
+  return !/^[ \u00A0]+(?:the|a|an|its|his|her|their|our|this|another)(?![\p{L}])/iu.test(rest);
+}
+
+/**
+ * Whether a four-digit number from 1000 to 2099 is read in pairs like a year. Not after "$", "#"
+ * or a word of a list or code ("No.", "room", "block", "flight"), nor before a unit ("1500 m").
+ * A year after a year word ("in", "since", "fiscal", "class of") or before an era. A count
+ * before a plural noun ("2000 people", "1500 meters"; but "the 2016 elections": a determiner
+ * before a year that is not a round hundred) or after a count word ("about 2000", "more than
+ * 1500"). Otherwise a year: alone ("(2019)"), before a name ("2017 Chevrolet") and before a
+ * singular noun ("the 2016 election", "the 2022 season"). SSML's `<say-as
+ * interpret-as="cardinal">` is read by `cardinalSayAs`.
  */
 function isYear(digits: string, ctx: RuleContext): boolean {
   if (!/^(?:1\d|20)\d{2}$/.test(digits)) return false;
   if (/^\p{L}/u.test(after(ctx, 1))) return false;
-  if (YEAR_BEFORE.test(before(ctx)) || ERA_AFTER.test(after(ctx, 6))) return true;
-  if (/[$€£¥#№]$/.test(before(ctx, 1))) return false;
-  return !/^[ \u00A0]+\p{Ll}/u.test(after(ctx, 3));
+  const left = before(ctx);
+  if (/[$€£¥#№]$/.test(left) || CODE_BEFORE.test(left)) return false;
+  const found = WORD_AFTER_NUMBER.exec(after(ctx, 40));
+  const next = found?.[1];
+  if (next !== undefined && !ENGLISH_UNITS_ONLY_ATTACHED.has(next) && lookUpUnit(next, ctx)) return false;
+  const yearWord = YEAR_BEFORE.test(left);
+  if ((yearWord && !WEAK_YEAR_BEFORE.test(left)) || ERA_AFTER.test(after(ctx, 6))) return true;
+  if (next !== undefined && isPluralNoun(next, after(ctx, 40).slice(found?.[0].length)))
+    return !digits.endsWith('00') && DETERMINER_BEFORE.test(left) && !COUNTED_WORDS.has(next);
+  return yearWord || !COUNT_BEFORE.test(left);
 }
 
 /** Part of a code of numbers joined by dashes ("978-3-16-148410-0"), which is left as written. */
@@ -823,6 +872,20 @@ function isServiceNumber(n: string, ctx: RuleContext): boolean {
   return SERVICE_NUMBERS.has(n) && (SERVICE_BEFORE.test(before(ctx)) || SERVICE_AFTER.test(after(ctx, 16)));
 }
 
+/** A US street block after its number ("the 3200 block of North Main Street"). */
+const BLOCK_AFTER = /^[ \u00A0]+block(?![\p{L}])/u;
+
+/** A block number in hundreds, as an address is said: "3200" thirty two hundred, "2700", "300" three hundred; "2000" two thousand. */
+function blockNumberWords(digits: string): string {
+  const hundreds = digits.slice(0, -2);
+  return hundreds.length === 2 && !hundreds.endsWith('0')
+    ? `${cardinalWords(hundreds)} hundred`
+    : cardinalWords(digits);
+}
+
+/** A unit of time after two digits with a leading zero, which then are a count: "02 seconds", "05 minutes" (not a code "007"). */
+const UNIT_NOUN_AFTER = /^[ \u00A0]+(?:second|minute|hour|day|week|month|year)s?(?![\p{L}])/u;
+
 const numberRule: Rule = {
   name: 'cardinal',
   // 1,234; -5; 3.14; .5; 0.010; 1943 (a year where the context says so); 007 (digit by digit)
@@ -833,13 +896,17 @@ const numberRule: Rule = {
     // An en dash after a number is a range's ("10 –20"), never a minus.
     if (sign === '–' && /[\p{N}%‰][ \u00A0\u202F]*$/u.test(before(ctx, 4))) return undefined;
     const spoken =
-      sign === undefined && /^[1-9]\d{2,3}$/.test(n) && STREET_AHEAD.test(after(ctx, 80))
-        ? houseNumberWords(n)
-        : sign === undefined && /^\d{4}$/.test(n) && isYear(n, ctx)
-          ? yearWords(n)
-          : /^0\d+$/.test(n) || (sign === undefined && isServiceNumber(n, ctx))
-            ? `${sign ? 'minus ' : ''}${digitWords(n)}`
-            : numberWords(whole);
+      sign === undefined && /^[1-9]\d?00$/.test(n) && BLOCK_AFTER.test(after(ctx, 8))
+        ? blockNumberWords(n)
+        : sign === undefined && /^[1-9]\d{2,3}$/.test(n) && STREET_AHEAD.test(after(ctx, 80))
+          ? houseNumberWords(n)
+          : sign === undefined && /^\d{4}$/.test(n) && isYear(n, ctx)
+            ? yearWords(n)
+            : /^0\d$/.test(n) && UNIT_NOUN_AFTER.test(after(ctx, 10))
+              ? cardinalWords(n)
+              : /^0\d+$/.test(n) || (sign === undefined && isServiceNumber(n, ctx))
+                ? `${sign ? 'minus ' : ''}${digitWords(n)}`
+                : numberWords(whole);
     // "5km", "3D", "©2026": the words must not run into the letters or symbols beside them.
     const lead = /\p{S}$/u.test(before(ctx, 1)) ? ' ' : '';
     return /^\p{L}/u.test(after(ctx, 1)) ? `${lead}${spoken} ` : `${lead}${spoken}`;

@@ -657,6 +657,68 @@ describe('English reading, second pass: context decides', () => {
     ]);
   });
 
+  it('a four-digit number before a singular noun or after "fiscal" is a year; before a plural noun or a unit, or after a count or code word, a number', () => {
+    checkAll([
+      ['in the 2016 election', 'in the twenty sixteen election'],
+      ['its fiscal 2023 first quarter ended', 'its fiscal twenty twenty three first quarter ended'],
+      ['the 2022 season', 'the twenty twenty two season'],
+      ['the 2020 census', 'the twenty twenty census'],
+      ['his 1998 book', 'his nineteen ninety eight book'],
+      ['the 2016 elections', 'the twenty sixteen elections'],
+      ['(2019)', '(twenty nineteen)'],
+      ['class of 2024', 'class of twenty twenty four'],
+      ['since 1998, prices rose', 'since nineteen ninety eight, prices rose'],
+      ['by 2030.', 'by twenty thirty.'],
+      ['1998 was hot', 'nineteen ninety eight was hot'],
+      ['2023 marks the anniversary', 'twenty twenty three marks the anniversary'],
+      ['2019 has been', 'twenty nineteen has been'],
+      ['2000 people', 'two thousand people'],
+      ['1500 meters', 'one thousand five hundred meters'],
+      ['1500 m', 'one thousand five hundred meters'],
+      ['a 2000 mAh battery', 'a two thousand milliamp hour battery'],
+      ['1200 students were', 'one thousand two hundred students were'],
+      ['a crowd of 1500 people', 'a crowd of one thousand five hundred people'],
+      ['more than 1500 were hurt', 'more than one thousand five hundred were hurt'],
+      ['about 2000', 'about two thousand'],
+      ['room 1203', 'room one thousand two hundred three'],
+      ['flight 1549', 'flight one thousand five hundred forty nine'],
+      ['3,000', 'three thousand'],
+    ]);
+  });
+
+  it('a US street block in hundreds; a house number before a street in pairs', () => {
+    checkAll([
+      ['the 3200 block of North Main Street', 'the thirty two hundred block of North Main Street'],
+      ['on 2700 block of Main Street', 'on twenty seven hundred block of Main Street'],
+      ['the 300 block of Elm', 'the three hundred block of Elm'],
+      ['the 2000 block', 'the two thousand block'],
+      ['the 1100 block of Oak Avenue', 'the eleven hundred block of Oak Avenue'],
+      ['1600 Pennsylvania Avenue', 'sixteen hundred Pennsylvania Avenue'],
+      ['at 1600 Pennsylvania Ave.', 'at sixteen hundred Pennsylvania Avenue.'],
+      ['3200 blocks', 'three thousand two hundred blocks'],
+      ['in the 4500 block of West Avenue', 'in the forty five hundred block of West Avenue'],
+      ['the 100 block of', 'the one hundred block of'],
+    ]);
+  });
+
+  it('two digits with a leading zero before a unit of time are a count; elsewhere digits', () => {
+    checkAll([
+      ['2 hours, 3 minutes and 02 seconds', 'two hours, three minutes and two seconds'],
+      ['05 minutes', 'five minutes'],
+      ['09 days', 'nine days'],
+      ['007', 'zero zero seven'],
+      ['at 9:05', 'at nine oh five'],
+      ['agent 007 arrived', 'agent zero zero seven arrived'],
+      ['code 05', 'code zero five'],
+      ['after 03 days', 'after three days'],
+      [
+        'ran 10 km in 45 minutes and 08 seconds',
+        'ran ten kilometers in forty five minutes and eight seconds',
+      ],
+      ['room 0512', 'room zero five one two'],
+    ]);
+  });
+
   it('street words without a full stop after a name, highways, routes and interstates', () => {
     checkAll([
       ['123 Laguna Ct, Town', 'one twenty three Laguna Court, Town'],
@@ -768,7 +830,8 @@ describe('English reading, second pass: context decides', () => {
       ['a 4,500 mAh battery', 'a four thousand five hundred milliamp hour battery'],
       ['its 12MP main sensor', 'its twelve megapixel main sensor'],
       ['a 65W charger', 'a sixty five watt charger'],
-      ['60 mph winds', 'sixty mile per hour winds'],
+      ['60 mph winds', 'sixty miles per hour winds'],
+      ['a 100 Mbps connection', 'a one hundred megabits per second connection'],
       ['10 mm of rain', 'ten millimeters of rain'],
       ['5 km away', 'five kilometers away'],
       ['2 kg more', 'two kilograms more'],
