@@ -13,7 +13,13 @@
 
 import { ROMAN_NUMERAL, romanValue } from '../roman-numerals';
 import { piece, validDate, type OutPiece, type Rule, type RuleContext, type UnitWords } from '../rule-kit';
-import { englishAcronymRule, englishCompassRule, spellAcronym, STREET_AHEAD } from './en-abbreviations';
+import {
+  englishAcronymRule,
+  englishCompassRule,
+  spellAcronym,
+  STREET_AHEAD,
+  usStateRule,
+} from './en-abbreviations';
 import {
   cardinalWords,
   decimalWords,
@@ -1073,6 +1079,7 @@ export const ENGLISH_READING_RULES: Rule[] = [
   measureRule,
   perRule,
   rangeRule,
+  usStateRule,
   englishCompassRule,
   englishAcronymRule,
 ];
