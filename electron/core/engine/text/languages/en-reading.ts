@@ -892,6 +892,48 @@ function blockNumberWords(digits: string): string {
 /** A unit of time after two digits with a leading zero, which then are a count: "02 seconds", "05 minutes" (not a code "007"). */
 const UNIT_NOUN_AFTER = /^[ \u00A0]+(?:second|minute|hour|day|week|month|year)s?(?![\p{L}])/u;
 
+/** A hotline after its number ("the 1022 Hotline"). */
+const HOTLINE_AFTER = /^[ \u00A0]+(?:hot[ -]?lines?|help[ -]?lines?)(?![\p{L}])/iu;
+
+/**
+ * Whether a number without separators is one to dial, read digit by digit: three to five
+ * digits before "hotline" ("the 1022 Hotline"); seven digits or more in brackets or after a word
+ * of calling ("(19003228)", "call 5551234"); eight digits opening with 1800 or 1900 (a hotline,
+ * "19009095"). Other long numbers are counts.
+ */
+function isDialled(n: string, ctx: RuleContext): boolean {
+  if (/^\d{3,5}$/.test(n)) return HOTLINE_AFTER.test(after(ctx, 12));
+  if (!/^\d{7,15}$/.test(n)) return false;
+  return /^1[89]00\d{4}$/.test(n) || /\($/.test(before(ctx, 1)) || SERVICE_BEFORE.test(before(ctx));
+}
+
+/** Words before a number made of digit groups that is a code, read group by group ("Meeting ID: 955 2562 4143"). */
+const CODE_WORDS = `(?:ID|Id|code|Code|PIN|pin|[Pp]asscode|[Aa]ccount|[Nn]umber|No\\.|#)`;
+
+const digitGroupsRule: Rule = {
+  name: 'telephone',
+  // "Meeting ID: 955 2562 4143" nine five five, two five six two, four one four three
+  pattern: `(?=\\d)(?<=${CODE_WORDS}:?${SP}{1,3})\\d{3,4}(?:${SP}\\d{3,4}){1,4}${NUM_AFTER}`,
+  rewrite([whole]) {
+    return whole ? (whole.match(/\d+/gu) ?? []).map(digitWords).join(', ') : undefined;
+  },
+};
+
+/**
+ * An unsigned number read the way its context says, or undefined for a plain cardinal: a number
+ * to dial or a service number digit by digit, a street block in hundreds, a house number before
+ * a street in pairs, a year, two digits with a leading zero before a unit of time as a count.
+ * (A number to dial is named a telephone number among the changes by the number rule.)
+ */
+function unsignedNumberWords(n: string, ctx: RuleContext): string | undefined {
+  if (isDialled(n, ctx) || isServiceNumber(n, ctx)) return digitWords(n);
+  if (/^[1-9]\d?00$/.test(n) && BLOCK_AFTER.test(after(ctx, 8))) return blockNumberWords(n);
+  if (/^[1-9]\d{2,3}$/.test(n) && STREET_AHEAD.test(after(ctx, 80))) return houseNumberWords(n);
+  if (/^\d{4}$/.test(n) && isYear(n, ctx)) return yearWords(n);
+  if (/^0\d$/.test(n) && UNIT_NOUN_AFTER.test(after(ctx, 10))) return cardinalWords(n);
+  return undefined;
+}
+
 const numberRule: Rule = {
   name: 'cardinal',
   // 1,234; -5; 3.14; .5; 0.010; 1943 (a year where the context says so); 007 (digit by digit)
@@ -901,21 +943,15 @@ const numberRule: Rule = {
     if (inDashedCode(ctx)) return undefined;
     // An en dash after a number is a range's ("10 –20"), never a minus.
     if (sign === '–' && /[\p{N}%‰][ \u00A0\u202F]*$/u.test(before(ctx, 4))) return undefined;
-    const spoken =
-      sign === undefined && /^[1-9]\d?00$/.test(n) && BLOCK_AFTER.test(after(ctx, 8))
-        ? blockNumberWords(n)
-        : sign === undefined && /^[1-9]\d{2,3}$/.test(n) && STREET_AHEAD.test(after(ctx, 80))
-          ? houseNumberWords(n)
-          : sign === undefined && /^\d{4}$/.test(n) && isYear(n, ctx)
-            ? yearWords(n)
-            : /^0\d$/.test(n) && UNIT_NOUN_AFTER.test(after(ctx, 10))
-              ? cardinalWords(n)
-              : /^0\d+$/.test(n) || (sign === undefined && isServiceNumber(n, ctx))
-                ? `${sign ? 'minus ' : ''}${digitWords(n)}`
-                : numberWords(whole);
+    const spoken = sign === undefined ? unsignedNumberWords(n, ctx) : undefined;
+    const said =
+      spoken ?? (/^0\d+$/.test(n) ? `${sign ? 'minus ' : ''}${digitWords(n)}` : numberWords(whole));
     // "5km", "3D", "©2026": the words must not run into the letters or symbols beside them.
     const lead = /\p{S}$/u.test(before(ctx, 1)) ? ' ' : '';
-    return /^\p{L}/u.test(after(ctx, 1)) ? `${lead}${spoken} ` : `${lead}${spoken}`;
+    const out = /^\p{L}/u.test(after(ctx, 1)) ? `${lead}${said} ` : `${lead}${said}`;
+    return spoken !== undefined && (isDialled(n, ctx) || isServiceNumber(n, ctx))
+      ? { out, name: 'telephone' }
+      : out;
   },
 };
 
@@ -1057,6 +1093,7 @@ export const ENGLISH_READING_RULES: Rule[] = [
   emailRule,
   urlRule,
   telephoneRule,
+  digitGroupsRule,
   interstateRule,
   isoDateRule,
   numericDateRule,

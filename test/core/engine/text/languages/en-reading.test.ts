@@ -710,6 +710,43 @@ describe('English reading, second pass: context decides', () => {
     expect(readingOf('UN, EU leaders met', 'en').reading).toBe('U N, E U leaders met');
   });
 
+  it('numbers to dial and codes in digit groups are read digit by digit; long counts stay numbers', () => {
+    checkAll(
+      [
+        ['Meeting ID: 955 2562 4143', 'Meeting I D: nine five five, two five six two, four one four three'],
+        ['Passcode: 123 456', 'Passcode: one two three, four five six'],
+        [
+          'account number 1234 5678 9012',
+          'account number one two three four, five six seven eight, nine zero one two',
+        ],
+        ['PIN 1234 5678', 'PIN one two three four, five six seven eight'],
+        [
+          'the Ministry of Health (19003228), the Department (19009095)',
+          'the Ministry of Health (one nine zero zero three two two eight), the Department (one nine zero zero nine zero nine five)',
+        ],
+        ['hotline 18001234', 'hotline one eight zero zero one two three four'],
+        ['the 1022 Hotline has', 'the one zero two two Hotline has'],
+        ['the 111 hotline', 'the one one one hotline'],
+        ['call 5551234', 'call five five five one two three four'],
+        ['Call 911', 'Call nine one one'],
+      ],
+      'telephone',
+      0,
+    );
+    checkAll(
+      [
+        [
+          'a population of 1234567',
+          'a population of one million two hundred thirty four thousand five hundred sixty seven',
+        ],
+        ['We had 2000 3000', 'We had two thousand three thousand'],
+        ['in 2019 1500 people', 'in twenty nineteen one thousand five hundred people'],
+      ],
+      undefined,
+      3,
+    );
+  });
+
   it('a US street block in hundreds; a house number before a street in pairs', () => {
     checkAll([
       ['the 3200 block of North Main Street', 'the thirty two hundred block of North Main Street'],
