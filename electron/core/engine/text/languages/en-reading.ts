@@ -747,19 +747,19 @@ const fractionRule: Rule = {
   },
 };
 
-const SCORE_BEFORE = `(?<=(?<![\\p{L}])(?:won|wins?|lost|loses|lose|beat|beats|defeated|drew|draw|tied|ties|led|leads?|trail(?:s|ed|ing)?|score[ds]?|scoring|victory|final)(?:${SP}+(?:by|them|us|him|her|it|\\p{Lu}\\p{L}*))?${SP}+)`;
+const SCORE_BEFORE = `(?<=(?<![\\p{L}])(?:won|wins?|lost|loses|lose|beat|beats|defeat(?:s|ed)?|edged?|edges|routed|topped|blanked|downed|trounced|crushed|outlasted|drew|draw|tied|ties|led|leads?|trail(?:s|ed|ing)?|score[ds]?|scoring|victory|final)(?:${SP}+(?:by|them|us|him|her|it|\\p{Lu}\\p{L}*))?${SP}+)`;
 const SCORE_AFTER = `(?=${SP}+(?:win|victory|loss|defeat|draw|tie|lead|scoreline|score|thrashing|upset)(?![\\p{L}]))`;
 const SCORE = `(\\d{1,3})${SP}?[-–—]${SP}?(\\d{1,3})(?![\\p{N}]|[-–.,:/]\\p{N})`;
 
 const scoreRule: Rule = {
   name: 'score',
-  // "won 3-1", "a 2-1 win": the two numbers, without the dash ("three one")
+  // "won 3-1", "a 2-1 win", "beat Colorado 82-42": the two numbers with "to" ("three to one")
   pattern: `(?=\\d)${SCORE_BEFORE}${NUM_BEFORE}${SCORE}|${NUM_BEFORE}${SCORE}${SCORE_AFTER}`,
   rewrite([whole, a1, b1, a2, b2]) {
     const a = a1 ?? a2;
     const b = b1 ?? b2;
     if (!whole || !a || !b) return undefined;
-    return `${cardinalWords(a)} ${cardinalWords(b)}`;
+    return `${cardinalWords(a)} to ${cardinalWords(b)}`;
   },
 };
 
@@ -987,7 +987,7 @@ const rangeRule: Rule = {
 const ROMAN_COUNTED =
   'Chapter|CHAPTER|Part|PART|Book|BOOK|Volume|Vol\\.|Act|ACT|Scene|Section|Article|Appendix|Phase|Stage|Episode|Title|Round|Level|Class|Type|Grade|Psalm|Canto|Unit|Track|Division|League|War|Bowl|Schedule|Annex|Amendment|Vatican|Apollo|Gemini|Rocky|Mark|Mk\\.|Mk';
 const LONE_I_AFTER =
-  /(?:Chapter|CHAPTER|Part|PART|Book|BOOK|Volume|Vol\.|Act|ACT|Scene|Section|Article|Appendix|Phase|Stage|Episode|Title|War|Schedule|Annex|Amendment)[ \u00A0\u202F]$/u;
+  /(?:Chapter|CHAPTER|Part|PART|Book|BOOK|Volume|Vol\.|Act|ACT|Scene|Section|Article|Appendix|Phase|Stage|Episode|Title|War|Schedule|Annex|Amendment|Division)[ \u00A0\u202F]$/u;
 const ROMAN_TITLES =
   'King|Queen|Pope|Emperor|Empress|Tsar|Czar|Tsarina|Kaiser|Pharaoh|Prince|Princess|Duke|Sultan|Shah';
 
