@@ -50,8 +50,8 @@ export const EN_MONTHS = [
 
 /** A space inside a written expression: ASCII, no-break or narrow no-break. */
 const SP = '[ \\u00A0\\u202F]';
-/** Before a number: not inside a word, another number or a code ("COVID-19"). */
-const NUM_BEFORE = "(?=[\\d.−–½⅓⅔¼¾⅕⅛⅜⅝⅞-])(?<![\\p{L}\\p{N}_.,:/'’]|[\\p{L}_]-)";
+/** Before a number: not inside a word, another number or a code ("COVID-19"); after the dash of a range of times or ordinals it is ("2pm-5pm", "1st-3rd"). */
+const NUM_BEFORE = "(?=[\\d.−–½⅓⅔¼¾⅕⅛⅜⅝⅞-])(?<![\\p{L}\\p{N}_.,:/'’]|(?<!\\d[apAPsnrt])[\\p{L}_]-)";
 /** After a number: no more digits and no punctuation continuing it. */
 const NUM_AFTER = '(?![\\p{N}]|[.,:/]\\p{N})';
 /** After a year in a date: not the start of a longer number or a numeric date ("2012-07-25"). */
@@ -224,9 +224,11 @@ const numericDateRule: Rule = {
 const monthDateRule: Rule = {
   name: 'date',
   // "July 25, 2012", "july 25 2012", "Jul. 25", "July 25th", "March 2020", "Jan." alone.
-  pattern: `(?=[JFMASONDjfmasond])(?<![\\p{L}\\p{N}])(${MONTH})(?:${SP}+(\\d{1,2})(?:st|nd|rd|th)?(?![\\p{L}\\p{N}]|[:.,/-]\\d))?(?:,?${SP}+(\\d{4})${YEAR_AFTER})?(?![\\p{L}\\p{N}])`,
-  rewrite([whole, m, d, y]) {
+  // "March 3-5, 2024": a range of days in one month, "March third to fifth".
+  pattern: `(?=[JFMASONDjfmasond])(?<![\\p{L}\\p{N}])(${MONTH})(?:${SP}+(\\d{1,2})(?:st|nd|rd|th)?(?:${SP}?[-–]${SP}?(\\d{1,2})(?:st|nd|rd|th)?)?(?![\\p{L}\\p{N}]|[:.,/-]\\d))?(?:,?${SP}+(\\d{4})${YEAR_AFTER})?(?![\\p{L}\\p{N}])`,
+  rewrite([whole, m, d, lastDay, y]) {
     if (!whole || !m) return undefined;
+    if (lastDay !== undefined) return dayRangeWords(whole, m, d, lastDay, y);
     const month = monthNumber(m);
     if (d === undefined && y === undefined) {
       // A lone capitalised abbreviation with its full stop ("in Jan. and Feb."); a full name stays.
@@ -251,6 +253,30 @@ const monthDateRule: Rule = {
   },
 };
 
+/** "March 3-5, 2024" → "March third to fifth, twenty twenty four", each part mapped to where it is written. */
+function dayRangeWords(
+  whole: string,
+  m: string,
+  first: string | undefined,
+  last: string,
+  year: string | undefined,
+): OutPiece[] | undefined {
+  const month = monthNumber(m);
+  if (first === undefined || !validDate(month, Number(last)) || Number(first) >= Number(last))
+    return undefined;
+  if (!validDate(month, Number(first))) return undefined;
+  const firstAt = rangeOf(whole, first, m.length);
+  const lastAt = rangeOf(whole, last, firstAt[1] + 1);
+  const lastEnd = whole.slice(lastAt[1]).search(/[^\p{L}]|$/u) + lastAt[1];
+  const out = [
+    piece(EN_MONTHS[month - 1] as string, 0, m.length),
+    piece(` ${ordinalWords(first)}`, firstAt[0], lastAt[0]),
+    piece(` to ${ordinalWords(last)}`, lastAt[0], lastEnd),
+  ];
+  if (year !== undefined) out.push(piece(`, ${yearWords(year)}`, whole.length - 4, whole.length));
+  return out;
+}
+
 const dayMonthRule: Rule = {
   name: 'date',
   // "25 July 2012", "25th July", "the 25th of July, 2012"
@@ -266,6 +292,30 @@ const dayMonthRule: Rule = {
     ];
     if (y) spoken.push(piece(` ${yearWords(y)}`, monthAt[1], whole.length));
     return spoken;
+  },
+};
+
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+/** A day of the week, whole or abbreviated ("Mon", "Tues", "Thurs"). */
+const WEEKDAY = '(?:Mon|Tues?|Wed|Thu(?:rs?)?|Fri|Sat|Sun)(?:day|\\.)?|Wednesday|Saturday';
+
+/** The day of the week a name or abbreviation stands for. */
+function weekdayName(written: string): string {
+  return WEEKDAYS.find((d) => d.slice(0, 2) === written.slice(0, 2)) as string;
+}
+
+const weekdayRangeRule: Rule = {
+  name: 'range',
+  // "Monday-Friday", "Mon-Fri", "Tues.–Thurs." → "Monday to Friday"
+  pattern: `(?=[MTWFS])(?<![\\p{L}\\p{N}])(${WEEKDAY})${SP}?[-–]${SP}?(${WEEKDAY})(?![\\p{L}\\p{N}])`,
+  rewrite([whole, first, last]) {
+    if (!whole || !first || !last) return undefined;
+    const lastAt = whole.lastIndexOf(last);
+    return [
+      piece(weekdayName(first), 0, first.length),
+      piece(' to ', first.length, lastAt),
+      piece(weekdayName(last), lastAt, whole.length),
+    ];
   },
 };
 
@@ -972,7 +1022,7 @@ const RANGE_WORD = ' to ';
 const rangeRule: Rule = {
   name: 'range',
   // 2-5, 2–5, 10 – 20, 5-7%: the dash between two numbers is "to"
-  pattern: `(?=[ \\u00A0\\u202F–—-])(?<=\\d(?:[%‰s]|st|nd|rd|th)?|\\d${SP}?(?:[ap]\\.?m\\.?|[AP]\\.?M\\.?))${SP}?[-–—]${SP}?(?=[$€£¥'’]?\\d)`,
+  pattern: `(?=[ \\u00A0\\u202F–—-])(?<=\\d(?:[%‰s]|st|nd|rd|th)?|\\d${SP}?(?:[ap]\\.?m\\.?|[AP]\\.?M\\.?))${SP}?[-–—]${SP}?(?=[$€£¥'’]?\\d|(?:${MONTH})${SP}+\\d)`,
   rewrite(_groups, ctx) {
     if (inDashedCode(ctx)) return undefined;
     // "50-50", "1-1": the same number twice is not a range.
@@ -1099,6 +1149,7 @@ export const ENGLISH_READING_RULES: Rule[] = [
   numericDateRule,
   monthDateRule,
   dayMonthRule,
+  weekdayRangeRule,
   decadeRule,
   clockTimeRule,
   durationRule,

@@ -754,6 +754,28 @@ describe('English reading, second pass: context decides', () => {
     );
   });
 
+  it('ranges of dates, days, times and ordinals are read with "to"; codes keep their dash', () => {
+    checkAll(
+      [
+        ['received February 1-February 28 will', 'received February first to February twenty eighth will'],
+        ['Jan. 5-Feb. 3', 'January fifth to February third'],
+        ['May 1 - June 30', 'May first to June thirtieth'],
+        ['June 30-July 2', 'June thirtieth to July second'],
+        ['March 3–5', 'March third to fifth'],
+        ['March 3-5, 2024', 'March third to fifth, twenty twenty four'],
+        ['2pm-5pm', 'two p.m. to five p.m.'],
+        ['the 5am-7am shift', 'the five a.m. to seven a.m. shift'],
+        ['1st-3rd', 'first to third'],
+        ['open Monday-Friday', 'open Monday to Friday'],
+        ['Mon-Fri 9am-5pm', 'Monday to Friday nine a.m. to five p.m.'],
+        ['Sat - Sun', 'Saturday to Sunday'],
+      ],
+      undefined,
+    );
+    for (const kept of ['COVID-19', 'F-16', 'Sun-Times', 'Sat-nav'])
+      expect(readingOf(kept, 'en').reading).toBe(kept);
+  });
+
   it('a US street block in hundreds; a house number before a street in pairs', () => {
     checkAll([
       ['the 3200 block of North Main Street', 'the thirty two hundred block of North Main Street'],
