@@ -287,7 +287,12 @@ const dayMonthRule: Rule = {
     if (!validDate(month, Number(d))) return undefined;
     const monthAt = rangeOf(whole, m, d.length);
     const spoken = [
-      piece(`${/the[ \u00A0]+$/i.test(before(ctx, 5)) ? '' : 'the '}${ordinalWords(d)} of `, 0, monthAt[0]),
+      // "the" where the text leaves it out ("25 July"); "8th of September" is said as written.
+      piece(
+        `${/the[ \u00A0]+$/i.test(before(ctx, 5)) || /of/u.test(whole.slice(0, monthAt[0])) ? '' : 'the '}${ordinalWords(d)} of `,
+        0,
+        monthAt[0],
+      ),
       piece(EN_MONTHS[month - 1] as string, ...monthAt),
     ];
     if (y) spoken.push(piece(` ${yearWords(y)}`, monthAt[1], whole.length));
@@ -1019,6 +1024,9 @@ const signRule: Rule = {
 
 const RANGE_WORD = ' to ';
 
+/** A month and a day just before a dash ("February 1", "Jan. 5th"). */
+const MONTH_DAY_BEFORE = new RegExp(`(?:${MONTH})${SP}+\\d{1,2}(?:st|nd|rd|th)?${SP}?$`, 'u');
+
 const rangeRule: Rule = {
   name: 'range',
   // 2-5, 2–5, 10 – 20, 5-7%: the dash between two numbers is "to"
@@ -1028,6 +1036,8 @@ const rangeRule: Rule = {
     // "50-50", "1-1": the same number twice is not a range.
     const a = /(\d+)[%‰s]?[ \u00A0\u202F]?$/u.exec(before(ctx, 12))?.[1];
     const b = /^[$€£¥'’]?(\d+)/u.exec(after(ctx, 12))?.[1];
+    // A range to a date only from a date ("February 1-February 28"), not "No. 87 – March 12th".
+    if (b === undefined && !MONTH_DAY_BEFORE.test(before(ctx, 24))) return undefined;
     return a !== undefined && a === b ? undefined : RANGE_WORD;
   },
 };

@@ -772,6 +772,15 @@ describe('English reading, second pass: context decides', () => {
       ],
       undefined,
     );
+    checkAll(
+      [
+        ['No. 87 – March 12th, 2024', 'number eighty seven – March twelfth, twenty twenty four'],
+        ['on 8th of September 2022', 'on eighth of September twenty twenty two'],
+        ['on 25 July', 'on the twenty fifth of July'],
+      ],
+      undefined,
+      3,
+    );
     for (const kept of ['COVID-19', 'F-16', 'Sun-Times', 'Sat-nav'])
       expect(readingOf(kept, 'en').reading).toBe(kept);
   });
