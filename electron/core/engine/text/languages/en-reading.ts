@@ -50,8 +50,9 @@ export const EN_MONTHS = [
 
 /** A space inside a written expression: ASCII, no-break or narrow no-break. */
 const SP = '[ \\u00A0\\u202F]';
-/** Before a number: not inside a word, another number or a code ("COVID-19"); after the dash of a range of times or ordinals it is ("2pm-5pm", "1st-3rd"). */
-const NUM_BEFORE = "(?=[\\d.−–½⅓⅔¼¾⅕⅛⅜⅝⅞-])(?<![\\p{L}\\p{N}_.,:/'’]|(?<!\\d[apAPsnrt])[\\p{L}_]-)";
+/** Before a number: not inside a word, another number or a code ("COVID-19"); after the dash of a range of times or ordinals it is ("2pm-5pm", "1st-3rd"), and in a height ("6-foot-5"). */
+const NUM_BEFORE =
+  "(?=[\\d.−–½⅓⅔¼¾⅕⅛⅜⅝⅞-])(?<![\\p{L}\\p{N}_.,:/'’%‰]|(?<!\\d[apAPsnrt]|\\d-foo|\\d-fee)[\\p{L}_]-)";
 /** After a number: no more digits and no punctuation continuing it. */
 const NUM_AFTER = '(?![\\p{N}]|[.,:/]\\p{N})';
 /** After a year in a date: not the start of a longer number or a numeric date ("2012-07-25"). */

@@ -769,6 +769,8 @@ describe('English reading, second pass: context decides', () => {
         ['open Monday-Friday', 'open Monday to Friday'],
         ['Mon-Fri 9am-5pm', 'Monday to Friday nine a.m. to five p.m.'],
         ['Sat - Sun', 'Saturday to Sunday'],
+        ['a range of 5.25%-5.5%.', 'a range of five point two five percent to five point five percent.'],
+        ['5%-10%', 'five percent to ten percent'],
       ],
       undefined,
     );
@@ -777,6 +779,7 @@ describe('English reading, second pass: context decides', () => {
         ['No. 87 – March 12th, 2024', 'number eighty seven – March twelfth, twenty twenty four'],
         ['on 8th of September 2022', 'on eighth of September twenty twenty two'],
         ['on 25 July', 'on the twenty fifth of July'],
+        ['The 6-foot-5 forward', 'The six foot five forward'],
       ],
       undefined,
       3,
