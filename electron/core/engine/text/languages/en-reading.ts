@@ -978,13 +978,15 @@ const digitGroupsRule: Rule = {
 /**
  * An unsigned number read the way its context says, or undefined for a plain cardinal: a number
  * to dial or a service number digit by digit, a street block in hundreds, a house number before
- * a street in pairs, a year, two digits with a leading zero before a unit of time as a count.
+ * a street or an airliner's model in pairs, a year, two digits with a leading zero before a unit of time as a count.
  * (A number to dial is named a telephone number among the changes by the number rule.)
  */
 function unsignedNumberWords(n: string, ctx: RuleContext): string | undefined {
   if (isDialled(n, ctx) || isServiceNumber(n, ctx)) return digitWords(n);
   if (/^[1-9]\d?00$/.test(n) && BLOCK_AFTER.test(after(ctx, 8))) return blockNumberWords(n);
   if (/^[1-9]\d{2,3}$/.test(n) && STREET_AHEAD.test(after(ctx, 80))) return houseNumberWords(n);
+  // An airliner's model in pairs: "Boeing 737" seven thirty seven.
+  if (/^[1-9]\d{2}$/.test(n) && /Boeing[ \u00A0]$/u.test(before(ctx, 8))) return houseNumberWords(n);
   if (/^\d{4}$/.test(n) && isYear(n, ctx)) return yearWords(n);
   if (/^0\d$/.test(n) && UNIT_NOUN_AFTER.test(after(ctx, 10))) return cardinalWords(n);
   return undefined;
