@@ -443,7 +443,7 @@ const NOT_A_NOUN: ReadonlySet<string> = new Set(
     'bring brings brought add adds help helps put puts go come ' +
     'more less fewer most least today yesterday tomorrow tonight now ago last next later earlier already still ' +
     'also just only even too enough total overall altogether back away apart ahead long wide high tall deep thick ' +
-    'old worth net gross cash north south east west ' +
+    'old worth net gross cash north south east west overnight inside outside indoors outdoors ' +
     'higher lower longer shorter faster slower bigger smaller larger wider deeper taller heavier lighter further ' +
     'farther greater better worse left free remaining'
   ).split(' '),
@@ -463,8 +463,8 @@ const NEEDS_A_NOUN_AFTER = /(?:ed|ly|ing|able|ible)$/u;
 /**
  * Whether an amount or measure qualifies the noun written right after it, where English says
  * the unit in the singular: "a $90 billion share repurchase", "the $10,000 fine", "1.7mm bezels",
- * "25W quick charging" (but "cost $300.", "$300 to", "10 mm of rain", "5 km away"). A rate keeps
- * its plural ("45 mph gusts" forty five miles per hour gusts).
+ * "25W quick charging" (but "cost $300.", "$300 to", "10 mm of rain", "5 km away"). A rate and a
+ * temperature keep their plural ("45 mph gusts" forty five miles per hour gusts).
  */
 export function qualifiesNoun(ctx: RuleContext): boolean {
   const words = WORDS_AFTER.exec(after(ctx, 40));
@@ -698,7 +698,7 @@ const measureRule: Rule = {
     if (space && ENGLISH_UNITS_ONLY_ATTACHED.has(token) && !ctx.options.units?.has(token)) return undefined;
     // The number rule leaves a space before a unit written against it in letters ("5km").
     const gap = space || !/^\p{L}/u.test(token) ? ' ' : '';
-    return `${gap}${isOne(number) || (qualifiesNoun(ctx) && !words.many.includes(' per ')) ? words.one : words.many}`;
+    return `${gap}${isOne(number) || (qualifiesNoun(ctx) && !/ per |^degrees/u.test(words.many)) ? words.one : words.many}`;
   },
 };
 

@@ -935,6 +935,8 @@ describe('English reading, second pass: context decides', () => {
       ['a 65W charger', 'a sixty five watt charger'],
       ['60 mph winds', 'sixty miles per hour winds'],
       ['a 100 Mbps connection', 'a one hundred megabits per second connection'],
+      ['dropped to -12°F overnight.', 'dropped to minus twelve degrees Fahrenheit overnight.'],
+      ['a 30°C day', 'a thirty degrees Celsius day'],
       ['10 mm of rain', 'ten millimeters of rain'],
       ['5 km away', 'five kilometers away'],
       ['2 kg more', 'two kilograms more'],
