@@ -325,6 +325,16 @@ const weekdayRangeRule: Rule = {
   },
 };
 
+const fiscalYearRule: Rule = {
+  name: 'date',
+  // "FY2024" F Y twenty twenty four, "FY23" F Y twenty three, "FY'23"
+  pattern: `(?=FY)(?<![\\p{L}\\p{N}])FY['’]?(\\d{4}|\\d{2})(?![\\p{L}\\p{N}])`,
+  rewrite([whole, year]) {
+    if (!whole || !year) return undefined;
+    return `${spellAcronym('FY')} ${year.length === 2 && year.startsWith('0') ? `oh ${cardinalWords(year)}` : yearWords(year)}`;
+  },
+};
+
 const DECADES = [
   '',
   'tens',
@@ -883,7 +893,9 @@ const NOT_PLURAL: ReadonlySet<string> = new Set(
 function isPluralNoun(word: string, rest: string): boolean {
   if (COUNTED_WORDS.has(word)) return true;
   if (word.length < 4 || NOT_PLURAL.has(word) || !/^\p{Ll}+[^su'’]s$/u.test(word)) return false;
-  return !/^[ \u00A0]+(?:the|a|an|its|his|her|their|our|this|another)(?![\p{L}])/iu.test(rest);
+  return !/^[ \u00A0]+(?:the|its|his|her|their|our|this|another|an?(?![ \u00A0]+(?:day|week|month|year|night|head|person|piece|share|minute|hour|second)\b))(?![\p{L}])/iu.test(
+    rest,
+  );
 }
 
 /**
@@ -1163,6 +1175,7 @@ export const ENGLISH_READING_RULES: Rule[] = [
   monthDateRule,
   dayMonthRule,
   weekdayRangeRule,
+  fiscalYearRule,
   decadeRule,
   clockTimeRule,
   durationRule,

@@ -690,6 +690,10 @@ describe('English reading, second pass: context decides', () => {
       ['room 1203', 'room one thousand two hundred three'],
       ['flight 1549', 'flight one thousand five hundred forty nine'],
       ['3,000', 'three thousand'],
+      ['FY2024', 'F Y twenty twenty four'],
+      ['in FY23 and FY’05', 'in F Y twenty three and F Y oh five'],
+      ['1800 calories a day', 'one thousand eight hundred calories a day'],
+      ['2020 brings a new law', 'twenty twenty brings a new law'],
     ]);
   });
 
