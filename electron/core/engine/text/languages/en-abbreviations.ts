@@ -378,6 +378,12 @@ export const US_STATE_ABBREVIATIONS: Readonly<Record<string, string>> = {
   'Wyo.': 'Wyoming',
 };
 
+/** The state abbreviations as a pattern, longest first. */
+const STATE_ABBREVIATION = Object.keys(US_STATE_ABBREVIATIONS)
+  .sort((a, b) => b.length - a.length)
+  .map((k) => k.replace(/\./g, '\\.'))
+  .join('|');
+
 /** A city before a state: a capitalised word and a comma ("Fort Lauderdale, ", "SPRINGFIELD, ", "Grants-Milan, "). */
 const CITY_BEFORE = /(?:^|[^\p{L}])(\p{Lu}[\p{L}'’.-]*),[ \u00A0]+$/u;
 /** Words before a comma that open a sentence and are no city ("Thanks, Pa.", "Yes, Miss."). */
@@ -394,10 +400,7 @@ const NOT_A_CITY = new Set(
  */
 export const usStateRule: Rule = {
   name: 'abbreviation',
-  pattern: `(?=[A-Z])(?<=\\p{L},[ \\u00A0]+)(?:${Object.keys(US_STATE_ABBREVIATIONS)
-    .sort((a, b) => b.length - a.length)
-    .map((k) => k.replace(/\./g, '\\.'))
-    .join('|')})(?![\\p{L}\\p{N}]|\\.\\p{L})`,
+  pattern: `(?=[A-Z])(?<=\\p{L},[ \\u00A0]+)(?:${STATE_ABBREVIATION})(?![\\p{L}\\p{N}]|\\.\\p{L})`,
   rewrite([whole], ctx) {
     const state = whole === undefined ? undefined : US_STATE_ABBREVIATIONS[whole];
     if (state === undefined) return undefined;
@@ -405,5 +408,20 @@ export const usStateRule: Rule = {
     if (city === undefined || NOT_A_CITY.has(city)) return undefined;
     const next = /^[ \t\u00A0]*(.)?/su.exec(ctx.input.slice(ctx.end, ctx.end + 8))?.[1];
     return next === undefined || next === '\n' || /\p{Lu}/u.test(next) ? `${state}.` : state;
+  },
+};
+
+const PARTIES: Readonly<Record<string, string>> = { D: 'Democrat', R: 'Republican', I: 'Independent' };
+
+/**
+ * A member of Congress's party and state, in brackets or commas after the name ("Nancy Pelosi
+ * (D-Calif.)", "Ted Cruz, R-Texas,"): "Democrat of California", "Republican of Texas".
+ */
+export const partyStateRule: Rule = {
+  name: 'abbreviation',
+  pattern: `(?=[DRI]-)(?<=[(,][ \\u00A0]?)([DRI])-((?:${STATE_ABBREVIATION})|\\p{Lu}\\p{Ll}+(?:[ \\u00A0]\\p{Lu}\\p{Ll}+)?)(?=[),])`,
+  rewrite([whole, party, state]) {
+    if (!whole || !party || !state) return undefined;
+    return `${PARTIES[party] as string} of ${US_STATE_ABBREVIATIONS[state] ?? state}`;
   },
 };

@@ -16,6 +16,7 @@ import { piece, validDate, type OutPiece, type Rule, type RuleContext, type Unit
 import {
   englishAcronymRule,
   englishCompassRule,
+  partyStateRule,
   spellAcronym,
   STREET_AHEAD,
   usStateRule,
@@ -685,6 +686,40 @@ const NUMBER_BEFORE_UNIT =
 const UNIT_TOKEN =
   '(?:°[CF]?|℃|℉|sq ft|sq mi|fl oz|in\\.(?=\\s|$)|[\\p{L}µΩ]{1,6}[²³23]?(?:/[\\p{L}µΩ]{1,4}[²³23]?)?)';
 
+/** Units of cooking and of mass, before which a noun is what is measured ("2 tbsp sugar", "10 mg aspirin"), not qualified. */
+const AMOUNT_OF_UNITS: ReadonlySet<string> = new Set([
+  'tsp',
+  'tbsp',
+  'cup',
+  'cups',
+  'oz',
+  'lb',
+  'lbs',
+  'g',
+  'kg',
+  'mg',
+  'ml',
+  'mL',
+  'l',
+  'L',
+]);
+/** A determiner before a measure: then it qualifies the noun after it ("a 5 kg bag", "the 10 mg tablet"). */
+const DETERMINER_BEFORE_MEASURE =
+  /(?:^|[^\p{L}])(?:an?|the|its|this|that|their|his|her|our|your|each|every)[ \u00A0]+$/iu;
+
+/**
+ * Whether a measure qualifies the noun after it (`qualifiesNoun`), said in the singular: not a
+ * rate or a temperature ("45 mph gusts"), nor an amount of a cooking or mass unit without a
+ * determiner ("2 tbsp sugar" two tablespoons sugar; "a 5 kg bag" five kilogram bag).
+ */
+function measureQualifiesNoun(ctx: RuleContext, token: string, words: UnitWords, written: number): boolean {
+  if (!qualifiesNoun(ctx) || / per |^degrees/u.test(words.many)) return false;
+  if (!AMOUNT_OF_UNITS.has(token)) return true;
+  return DETERMINER_BEFORE_MEASURE.test(
+    ctx.input.slice(Math.max(0, ctx.index - written - 8), ctx.index - written),
+  );
+}
+
 const measureRule: Rule = {
   name: 'measure',
   // The unit after a number: "5km", "120km/h", "30°C", "100 m2", "16GB", "60 mph", "5 in."
@@ -708,7 +743,7 @@ const measureRule: Rule = {
     if (space && ENGLISH_UNITS_ONLY_ATTACHED.has(token) && !ctx.options.units?.has(token)) return undefined;
     // The number rule leaves a space before a unit written against it in letters ("5km").
     const gap = space || !/^\p{L}/u.test(token) ? ' ' : '';
-    return `${gap}${isOne(number) || (qualifiesNoun(ctx) && !/ per |^degrees/u.test(words.many)) ? words.one : words.many}`;
+    return `${gap}${isOne(number) || measureQualifiesNoun(ctx, token, words, found[0].length) ? words.one : words.many}`;
   },
 };
 
@@ -1194,6 +1229,7 @@ export const ENGLISH_READING_RULES: Rule[] = [
   perRule,
   rangeRule,
   usStateRule,
+  partyStateRule,
   englishCompassRule,
   englishAcronymRule,
 ];

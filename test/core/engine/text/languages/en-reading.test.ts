@@ -715,6 +715,11 @@ describe('English reading, second pass: context decides', () => {
       ['Thanks, Pa. See you.', 'Thanks, Pa. See you.'],
       ['Mass. transit', 'Mass. transit'],
       ['in Mass. and', 'in Mass. and'],
+      ['Rep. Nancy Pelosi (D-Calif.) said', 'Representative Nancy Pelosi (Democrat of California) said'],
+      ['Sen. Ted Cruz, R-Texas, said', 'Senator Ted Cruz, Republican of Texas, said'],
+      ['Sen. Bernie Sanders (I-Vt.)', 'Senator Bernie Sanders (Independent of Vermont)'],
+      ['Rep. Jim Jordan (R-Ohio)', 'Representative Jim Jordan (Republican of Ohio)'],
+      ['the D-Day landings', 'the D-Day landings'],
     ]);
     // A city in capitals opening a dateline is said as words, not spelt.
     expect(readingOf('NEW YORK (AP) — The', 'en').reading).toBe('NEW YORK (A.P) — The');
@@ -941,6 +946,9 @@ describe('English reading, second pass: context decides', () => {
       ['a 100 Mbps connection', 'a one hundred megabits per second connection'],
       ['dropped to -12°F overnight.', 'dropped to minus twelve degrees Fahrenheit overnight.'],
       ['a 30°C day', 'a thirty degrees Celsius day'],
+      ['2 tbsp sugar', 'two tablespoons sugar'],
+      ['10 mg aspirin', 'ten milligrams aspirin'],
+      ['a 500 mg tablet', 'a five hundred milligram tablet'],
       ['10 mm of rain', 'ten millimeters of rain'],
       ['5 km away', 'five kilometers away'],
       ['2 kg more', 'two kilograms more'],
