@@ -29,9 +29,11 @@ import {
 const FLOORS: Record<ReadingCaseSetName, number> = {
   // Measured on main after issue 37's second pass (2026-11-29); a floor is what was measured, so
   // a reading that gets worse fails here. The -2 sets were unseen by whoever wrote the rules.
-  'en-classes': 0.987, // 246 of 249
-  'en-sentences': 0.951, // 118 of 124
-  'en-sentences-2': 0.804, // 107 of 133
+  // English raised after the third pass (i37-en3), which read set 2's failures: en-sentences-2
+  // is no longer unseen.
+  'en-classes': 0.995, // 248 of 249
+  'en-sentences': 0.959, // 119 of 124
+  'en-sentences-2': 0.992, // 132 of 133
   'vi-classes': 0.876, // 221 of 252
   'vi-sentences': 0.982, // 165 of 168
   'vi-sentences-2': 0.768, // 103 of 134
