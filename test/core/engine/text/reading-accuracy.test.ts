@@ -32,7 +32,7 @@ const FLOORS: Record<ReadingCaseSetName, number> = {
   // English raised after the third pass (i37-en3), which read set 2's failures: en-sentences-2
   // is no longer unseen.
   'en-classes': 0.995, // 248 of 249
-  'en-sentences': 0.959, // 119 of 124
+  'en-sentences': 0.967, // 120 of 124
   'en-sentences-2': 0.992, // 132 of 133
   'vi-classes': 0.876, // 221 of 252
   'vi-sentences': 0.982, // 165 of 168

@@ -455,10 +455,20 @@ const NOT_A_NOUN: ReadonlySet<string> = new Set(
     'more less fewer most least today yesterday tomorrow tonight now ago last next later earlier already still ' +
     'also just only even too enough total overall altogether back away apart ahead long wide high tall deep thick ' +
     'old worth net gross cash north south east west overnight inside outside indoors outdoors ' +
+    'dollar dollars euro euros pound pounds cent cents ' +
     'higher lower longer shorter faster slower bigger smaller larger wider deeper taller heavier lighter further ' +
     'farther greater better worse left free remaining'
   ).split(' '),
 );
+
+/** A determiner, and at most one word after it, before an amount ("a", "the", "a record", "an estimated"). */
+const AMOUNT_DETERMINER =
+  /(?:^|[^\p{L}])(?:an?|the|its|this|that|these|those|their|his|her|our|your|each|every|another)(?:[ \u00A0]+\p{Ll}+)?[ \u00A0]+$/iu;
+
+/** Whether an amount written from `start` has a determiner before it. */
+function determinedAt(ctx: RuleContext, start: number): boolean {
+  return AMOUNT_DETERMINER.test(ctx.input.slice(Math.max(0, start - 32), start));
+}
 
 /** The lower-case word after a match, and the one after it. */
 const WORDS_AFTER =
@@ -600,15 +610,18 @@ function moneyRangeWords(
 }
 
 /**
- * The currency said in the singular where the amount qualifies a noun ("a $300 fee" three
- * hundred dollar fee); amounts with cents keep their words ("a $2.50 fee").
+ * The currency said in the singular where the amount qualifies a noun after a determiner ("a
+ * $300 fee" three hundred dollar fee, "the $10,000 fine", "a record $5 billion deal"); without
+ * one the noun is what the money is ("$1 billion damage", "$40 million cash"), and amounts with
+ * cents keep their words ("a $2.50 fee").
  */
 function attributive(
   currency: CurrencyName | undefined,
   ctx: RuleContext | undefined,
-  amounts: (string | undefined)[],
+  amounts: [string | undefined, string | undefined][],
 ): CurrencyName | undefined {
-  if (!currency || !ctx || amounts.some((a) => a !== undefined && /\.\d*[1-9]/u.test(a))) return currency;
+  if (!currency || !ctx || !determinedAt(ctx, ctx.index)) return currency;
+  if (amounts.some(([a, scale]) => a !== undefined && !scale && /\.\d*[1-9]/u.test(a))) return currency;
   return qualifiesNoun(ctx) ? { ...currency, many: currency.one } : currency;
 }
 
@@ -620,8 +633,8 @@ const moneyBeforeRule: Rule = {
     if (!whole || !symbol || !amount) return undefined;
     const sign = minus ? 'minus ' : '';
     const currency = attributive(CURRENCY_BY_SYMBOL[symbol.trim()], period === undefined ? ctx : undefined, [
-      amount,
-      amount2,
+      [amount, scale],
+      [amount2, scale2],
     ]);
     if (!currency) return undefined;
     const per = period ? ` per ${PERIODS[period] ?? period}` : '';
@@ -640,7 +653,7 @@ const moneyAfterRule: Rule = {
   pattern: `${NUM_BEFORE}([-−]?(?:${AMOUNT}))(?:${SP}?(thousand|million|billion|trillion))?${SP}?(${CODE}|[€£¥￥₹₫]|đ)(?![\\p{L}\\p{N}])`,
   rewrite([whole, amount, scale, code], ctx) {
     if (!whole || !amount || !code) return undefined;
-    const currency = attributive(CURRENCY_BY_SYMBOL[code], ctx, [amount]);
+    const currency = attributive(CURRENCY_BY_SYMBOL[code], ctx, [[amount, scale]]);
     return currency ? moneyWords(amount, currency, scale) : undefined;
   },
 };
@@ -703,9 +716,6 @@ const AMOUNT_OF_UNITS: ReadonlySet<string> = new Set([
   'l',
   'L',
 ]);
-/** A determiner before a measure: then it qualifies the noun after it ("a 5 kg bag", "the 10 mg tablet"). */
-const DETERMINER_BEFORE_MEASURE =
-  /(?:^|[^\p{L}])(?:an?|the|its|this|that|their|his|her|our|your|each|every)[ \u00A0]+$/iu;
 
 /**
  * Whether a measure qualifies the noun after it (`qualifiesNoun`), said in the singular: not a
@@ -715,9 +725,7 @@ const DETERMINER_BEFORE_MEASURE =
 function measureQualifiesNoun(ctx: RuleContext, token: string, words: UnitWords, written: number): boolean {
   if (!qualifiesNoun(ctx) || / per |^degrees/u.test(words.many)) return false;
   if (!AMOUNT_OF_UNITS.has(token)) return true;
-  return DETERMINER_BEFORE_MEASURE.test(
-    ctx.input.slice(Math.max(0, ctx.index - written - 8), ctx.index - written),
-  );
+  return determinedAt(ctx, ctx.index - written);
 }
 
 const measureRule: Rule = {

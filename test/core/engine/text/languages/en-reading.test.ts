@@ -961,7 +961,7 @@ describe('English reading, second pass: context decides', () => {
     ]);
   });
 
-  it('money before the noun it qualifies takes the singular currency; elsewhere the plural', () => {
+  it('money after a determiner and before the noun it qualifies takes the singular currency; elsewhere the plural', () => {
     checkAll(
       [
         ['a $90 billion share repurchase', 'a ninety billion dollar share repurchase'],
@@ -983,6 +983,12 @@ describe('English reading, second pass: context decides', () => {
         ['$3 million in cash', 'three million dollars in cash'],
         ['a $2.50 fee', 'a two dollars fifty cents fee'],
         ['$20/mo plans', 'twenty dollars per month plans'],
+        ['a $1.2 trillion infrastructure bill', 'a one point two trillion dollar infrastructure bill'],
+        ['a record $5 billion deal', 'a record five billion dollar deal'],
+        ['The storm caused $1 billion damage', 'The storm caused one billion dollars damage'],
+        ['They paid $40 million cash.', 'They paid forty million dollars cash.'],
+        ['won $2 million playing poker', 'won two million dollars playing poker'],
+        ['She donated $1 million dollars.', 'She donated one million dollars dollars.'],
       ],
       'money',
     );
