@@ -51,9 +51,9 @@ export const EN_MONTHS = [
 
 /** A space inside a written expression: ASCII, no-break or narrow no-break. */
 const SP = '[ \\u00A0\\u202F]';
-/** Before a number: not inside a word, another number or a code ("COVID-19"); after the dash of a range of times or ordinals it is ("2pm-5pm", "1st-3rd"), and in a height ("6-foot-5"). */
+/** Before a number: not inside a word, another number or a code ("COVID-19"); after the dash of a range of times or ordinals it is ("2pm-5pm", "1st-3rd"), and in a height or odds ("6-foot-5", "1-in-3"). */
 const NUM_BEFORE =
-  "(?=[\\d.−–½⅓⅔¼¾⅕⅛⅜⅝⅞-])(?<![\\p{L}\\p{N}_.,:/'’%‰]|(?<!\\d[apAPsnrt]|\\d-foo|\\d-fee)[\\p{L}_]-)";
+  "(?=[\\d.−–½⅓⅔¼¾⅕⅛⅜⅝⅞-])(?<![\\p{L}\\p{N}_.,:/'’%‰]|(?<!\\d[apAPsnrt]|\\d-foo|\\d-fee|\\d-i)[\\p{L}_]-)";
 /** After a number: no more digits and no punctuation continuing it. */
 const NUM_AFTER = '(?![\\p{N}]|[.,:/]\\p{N})';
 /** After a year in a date: not the start of a longer number or a numeric date ("2012-07-25"). */
@@ -730,8 +730,9 @@ function measureQualifiesNoun(ctx: RuleContext, token: string, words: UnitWords,
 
 const measureRule: Rule = {
   name: 'measure',
-  // The unit after a number: "5km", "120km/h", "30°C", "100 m2", "16GB", "60 mph", "5 in."
-  pattern: `(?=[ \\u00A0\\u202F°℃℉\\p{L}µΩ])(?<=\\d|\\d${SP}(?:thousand|million|billion))(${SP}?)(?=[^\\s\\d])(${UNIT_TOKEN})(?![\\p{L}\\p{N}])`,
+  // The unit after a number: "5km", "120km/h", "30°C", "100 m2", "16GB", "60 mph", "5 in.";
+  // an abbreviation's full stop inside a sentence goes with it ("8 oz. of water").
+  pattern: `(?=[ \\u00A0\\u202F°℃℉\\p{L}µΩ])(?<=\\d|\\d${SP}(?:thousand|million|billion))(${SP}?)(?=[^\\s\\d])(${UNIT_TOKEN})(?![\\p{L}\\p{N}])(?:\\.(?=${SP}+\\p{Ll}))?`,
   rewrite([whole, space, token], ctx) {
     if (whole === undefined || token === undefined) return undefined;
     const found = NUMBER_BEFORE_UNIT.exec(before(ctx, 40));
@@ -872,6 +873,26 @@ const scoreRule: Rule = {
   },
 };
 
+const bloodPressureRule: Rule = {
+  name: 'measure',
+  // "120/80 mmHg", "blood pressure of 140/90": one twenty over eighty
+  pattern: `${NUM_BEFORE}(\\d{2,3})/(\\d{2,3})(?=${SP}?mm${SP}?Hg(?![\\p{L}]))|(?=\\d)(?<=(?:[Bb]lood pressure|BP)(?:${SP}(?:of|was|is|at|reading of))?${SP})(\\d{2,3})/(\\d{2,3})${NUM_AFTER}`,
+  rewrite([whole, a1, b1, a2, b2]) {
+    const a = a1 ?? a2;
+    const b = b1 ?? b2;
+    return whole && a && b ? `${houseNumberWords(a)} over ${cardinalWords(b)}` : undefined;
+  },
+};
+
+const resolutionRule: Rule = {
+  name: 'measure',
+  // "1080p" ten eighty p, "720p" seven twenty p, "2160p": a video's lines, said in pairs
+  pattern: `${NUM_BEFORE}(480|576|720|1080|1440|2160|4320)p(?![\\p{L}\\p{N}])`,
+  rewrite([whole, lines]) {
+    return whole && lines ? `${houseNumberWords(lines)} p` : undefined;
+  },
+};
+
 const VERSION_NAMES =
   'version|Version|Python|Java|iOS|iPadOS|Android|macOS|OS X|Windows|Node|Node\\.js|Ubuntu|Debian|Fedora|Firefox|Chrome|PHP|Ruby|Perl|Rust|TypeScript|Kotlin|Swift|Linux|Bluetooth|HTTP|Unicode|Wi-Fi|Angular|React|Vue|Django|Rails|\\.NET|Excel|Word|Office';
 
@@ -955,7 +976,7 @@ function isYear(digits: string, ctx: RuleContext): boolean {
   if (!/^(?:1\d|20)\d{2}$/.test(digits)) return false;
   if (/^\p{L}/u.test(after(ctx, 1))) return false;
   const left = before(ctx);
-  if (/[$€£¥#№]$/.test(left) || CODE_BEFORE.test(left)) return false;
+  if (/[$€£¥#№§]$/.test(left) || /§[ \u00A0]$/u.test(left) || CODE_BEFORE.test(left)) return false;
   const found = WORD_AFTER_NUMBER.exec(after(ctx, 40));
   const next = found?.[1];
   if (next !== undefined && !ENGLISH_UNITS_ONLY_ATTACHED.has(next) && lookUpUnit(next, ctx)) return false;
@@ -1070,10 +1091,12 @@ const numberRule: Rule = {
 
 const signRule: Rule = {
   name: 'symbol',
-  // "#1" number one; "3× faster" three times, "2×4" two by four
-  pattern: `(?=#)(?<![\\p{L}\\p{N}&#])#(?=\\d)|(?=×)(?<=\\d${SP}?)×(?:(?=${SP}?\\d)|(?![\\p{L}\\p{N}]))`,
+  // "#1" number one; "3× faster" three times, "2×4" two by four; "65+" sixty five plus
+  pattern: `(?=#)(?<![\\p{L}\\p{N}&#])#(?=\\d)|(?=×)(?<=\\d${SP}?)×(?:(?=${SP}?\\d)|(?![\\p{L}\\p{N}]))|(?=\\+)(?<=\\d)\\+(?![\\p{L}\\p{N}+])`,
   rewrite([whole], ctx) {
     if (whole === '#') return 'number ';
+    // "ages 65+", "100+ people": plus.
+    if (whole === '+') return ' plus';
     // The number after "×" brings its own space (a symbol stands before it).
     const gap = /[ \u00A0\u202F]$/u.test(before(ctx, 1)) ? '' : ' ';
     return `${gap}${/^[ \u00A0\u202F]?\d/u.test(after(ctx, 2)) ? 'by' : 'times'}`;
@@ -1229,6 +1252,8 @@ export const ENGLISH_READING_RULES: Rule[] = [
   ordinalRule,
   versionRule,
   scoreRule,
+  bloodPressureRule,
+  resolutionRule,
   fractionRule,
   romanRule,
   numberRule,

@@ -152,6 +152,7 @@ export const ENGLISH_UNITS: Readonly<Record<string, UnitWords>> = {
   Pa: unit('pascal'),
   kPa: unit('kilopascal'),
   psi: unit('pound per square inch', 'pounds per square inch'),
+  mmHg: unit('millimeter of mercury', 'millimeters of mercury'),
   dB: unit('decibel'),
   rpm: unit('revolution per minute', 'revolutions per minute'),
 };

@@ -798,6 +798,23 @@ describe('English reading, second pass: context decides', () => {
       expect(readingOf(kept, 'en').reading).toBe(kept);
   });
 
+  it('blood pressure, video lines, "+" after a number, a unit abbreviation inside a sentence, odds', () => {
+    checkAll([
+      ['Blood pressure of 120/80 mmHg', 'Blood pressure of one twenty over eighty millimeters of mercury'],
+      ['his blood pressure was 140/90.', 'his blood pressure was one forty over ninety.'],
+      ['1080p video', 'ten eighty p video'],
+      ['in 720p', 'in seven twenty p'],
+      ['ages 65+', 'ages sixty five plus'],
+      ['100+ people', 'one hundred plus people'],
+      ['C++ code', 'C++ code'],
+      ['8 oz. of water', 'eight ounces of water'],
+      ['It weighs 5 lbs. The box', 'It weighs five pounds. The box'],
+      ['a 1-in-3 chance', 'a one-in-three chance'],
+      ['under 18 U.S.C. § 1343', 'under eighteen U.S.C. § one thousand three hundred forty three'],
+      ['1/2 cup', 'one half cup'],
+    ]);
+  });
+
   it('a US street block in hundreds; a house number before a street in pairs', () => {
     checkAll([
       ['the 3200 block of North Main Street', 'the thirty two hundred block of North Main Street'],
