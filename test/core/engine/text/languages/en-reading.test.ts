@@ -334,7 +334,7 @@ describe('English reading, per class', () => {
     expect(readingOf('#1 hit, a 2×4 board, 2 × 4, 3× faster', 'en').reading).toBe(
       'number one hit, a two by four board, two by four, three times faster',
     );
-    expect(readingOf('1080p video', 'en').reading).toBe('one thousand eighty p video');
+    expect(readingOf('1080p video', 'en').reading).toBe('ten eighty p video');
     for (const code of ['ISBN 978-3-16-148410-0', 'COVID-19', 'MP3s', 'the A4 sheet']) {
       expect(readingOf(code, 'en').reading).toBe(code);
     }
