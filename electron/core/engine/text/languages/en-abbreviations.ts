@@ -57,6 +57,8 @@ export const ENGLISH_ABBREVIATIONS: Readonly<Record<string, AbbreviationEntry>> 
   'Apt.': { say: 'apartment', beforeDigit: true },
   'Ste.': { say: 'suite', beforeDigit: true },
   'Hwy.': { say: 'highway', beforeDigit: true },
+  'ext.': { say: 'extension', beforeDigit: true },
+  'Ext.': { say: 'extension', beforeDigit: true },
   'Rte.': { say: 'route', beforeDigit: true },
   Hwy: { say: 'highway', beforeDigit: true },
   Rte: { say: 'route', beforeDigit: true },

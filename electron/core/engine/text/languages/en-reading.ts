@@ -336,6 +336,15 @@ const fiscalYearRule: Rule = {
   },
 };
 
+const weekdayBeforeDateRule: Rule = {
+  name: 'date',
+  // "Tues., Nov. 7", "Sat. Oct. 14": an abbreviated day of the week before a date is said whole
+  pattern: `(?=[MTWFS])(?<![\\p{L}\\p{N}])(?:Mon|Tues?|Wed|Thu(?:rs?)?|Fri|Sat|Sun)\\.(?=,?${SP}+(?:${MONTH}|\\d))`,
+  rewrite([whole]) {
+    return whole ? weekdayName(whole) : undefined;
+  },
+};
+
 const DECADES = [
   '',
   'tens',
@@ -925,7 +934,7 @@ const ERA_AFTER = /^[ \u00A0]*(?:AD|BC|BCE|CE|A\.D\.|B\.C\.)(?![\p{L}])/u;
 
 /** Words before a four-digit number that make it a number in a list or a code, never a year ("No. 1984", "room 1203", "flight 1549"). */
 const CODE_BEFORE =
-  /(?:^|[^\p{L}])(?:No\.?|Nos\.?|number|block|room|suite|flight|page|pages|pp?\.|bus|route|highway|exit|gate|code|PIN|ID|apartment|apt\.?|unit|track|episode|item|line|step|model|section|article|chapter|verse)[ \u00A0]+$/iu;
+  /(?:^|[^\p{L}])(?:No\.?|Nos\.?|number|block|room|suite|flight|page|pages|pp?\.|bus|route|highway|exit|gate|code|PIN|ID|apartment|apt\.?|unit|track|episode|item|line|step|model|section|article|chapter|verse|box)[ \u00A0]+$/iu;
 /** Words before a four-digit number that make it a count ("about 2000", "more than 1500", "another 1200"). */
 const COUNT_BEFORE =
   /(?:^|[^\p{L}])(?:about|nearly|almost|approximately|roughly|some|over|than|least|only|just|another|additional|extra|all|total|estimated)[ \u00A0]+$/iu;
@@ -1024,16 +1033,20 @@ function blockNumberWords(digits: string): string {
 /** A unit of time after two digits with a leading zero, which then are a count: "02 seconds", "05 minutes" (not a code "007"). */
 const UNIT_NOUN_AFTER = /^[ \u00A0]+(?:second|minute|hour|day|week|month|year)s?(?![\p{L}])/u;
 
+/** A state's postal code before a ZIP code ("Springfield, IL 62701"). */
+const ZIP_BEFORE = /,[ \u00A0]+[A-Z]{2}[ \u00A0]+$/u;
+
 /** A hotline after its number ("the 1022 Hotline"). */
 const HOTLINE_AFTER = /^[ \u00A0]+(?:hot[ -]?lines?|help[ -]?lines?)(?![\p{L}])/iu;
 
 /**
- * Whether a number without separators is one to dial, read digit by digit: three to five
- * digits before "hotline" ("the 1022 Hotline"); seven digits or more in brackets or after a word
+ * Whether a number without separators is one to dial (or a ZIP code after a state's postal
+ * code, "IL 62701"), read digit by digit: three to five digits before "hotline" ("the 1022 Hotline"); seven digits or more in brackets or after a word
  * of calling ("(19003228)", "call 5551234"); eight digits opening with 1800 or 1900 (a hotline,
  * "19009095"). Other long numbers are counts.
  */
 function isDialled(n: string, ctx: RuleContext): boolean {
+  if (/^\d{5}$/.test(n) && ZIP_BEFORE.test(before(ctx, 8))) return true;
   if (/^\d{3,5}$/.test(n)) return HOTLINE_AFTER.test(after(ctx, 12));
   if (!/^\d{7,15}$/.test(n)) return false;
   return /^1[89]00\d{4}$/.test(n) || /\($/.test(before(ctx, 1)) || SERVICE_BEFORE.test(before(ctx));
@@ -1241,6 +1254,7 @@ export const ENGLISH_READING_RULES: Rule[] = [
   monthDateRule,
   dayMonthRule,
   weekdayRangeRule,
+  weekdayBeforeDateRule,
   fiscalYearRule,
   decadeRule,
   clockTimeRule,

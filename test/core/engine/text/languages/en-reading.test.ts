@@ -798,7 +798,7 @@ describe('English reading, second pass: context decides', () => {
       expect(readingOf(kept, 'en').reading).toBe(kept);
   });
 
-  it('blood pressure, video lines, "+" after a number, a unit abbreviation inside a sentence, odds', () => {
+  it('blood pressure, video lines, "+" after a number, a unit abbreviation inside a sentence, odds, weekdays before a date, extensions, ZIP codes', () => {
     checkAll([
       ['Blood pressure of 120/80 mmHg', 'Blood pressure of one twenty over eighty millimeters of mercury'],
       ['his blood pressure was 140/90.', 'his blood pressure was one forty over ninety.'],
@@ -812,6 +812,15 @@ describe('English reading, second pass: context decides', () => {
       ['a 1-in-3 chance', 'a one-in-three chance'],
       ['under 18 U.S.C. § 1343', 'under eighteen U.S.C. § one thousand three hundred forty three'],
       ['1/2 cup', 'one half cup'],
+      ['on Tues., Nov. 7', 'on Tuesday, November seventh'],
+      ['Sat. Oct. 14', 'Saturday October fourteenth'],
+      ['He said Sun. is', 'He said Sun. is'],
+      [
+        'Call (555) 123-4567 ext. 89',
+        'Call five five five, one two three, four five six seven extension eighty nine',
+      ],
+      ['Springfield, IL 62701', 'Springfield, I L six two seven zero one'],
+      ['P.O. Box 1234', 'P.O. Box one thousand two hundred thirty four'],
     ]);
   });
 
