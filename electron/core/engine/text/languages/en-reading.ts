@@ -1095,6 +1095,9 @@ const numberRule: Rule = {
       spoken ?? (/^0\d+$/.test(n) ? `${sign ? 'minus ' : ''}${digitWords(n)}` : numberWords(whole));
     // "5km", "3D", "©2026": the words must not run into the letters or symbols beside them.
     const lead = /\p{S}$/u.test(before(ctx, 1)) ? ' ' : '';
+    // "76ers", "49ers" seventy sixers, forty niners: the ending is said with the last word.
+    const glued = /^ers(?![\p{L}])/u.test(after(ctx, 4));
+    if (glued) return `${lead}${said.replace(/e$/u, '')}`;
     const out = /^\p{L}/u.test(after(ctx, 1)) ? `${lead}${said} ` : `${lead}${said}`;
     return spoken !== undefined && (isDialled(n, ctx) || isServiceNumber(n, ctx))
       ? { out, name: 'telephone' }

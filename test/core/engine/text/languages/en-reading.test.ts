@@ -812,6 +812,7 @@ describe('English reading, second pass: context decides', () => {
       ['a 1-in-3 chance', 'a one-in-three chance'],
       ['under 18 U.S.C. § 1343', 'under eighteen U.S.C. § one thousand three hundred forty three'],
       ['1/2 cup', 'one half cup'],
+      ['The 76ers beat the 49ers', 'The seventy sixers beat the forty niners'],
       ['on Tues., Nov. 7', 'on Tuesday, November seventh'],
       ['Sat. Oct. 14', 'Saturday October fourteenth'],
       ['He said Sun. is', 'He said Sun. is'],
