@@ -57,6 +57,8 @@ export const ENGLISH_ABBREVIATIONS: Readonly<Record<string, AbbreviationEntry>> 
   'Apt.': { say: 'apartment', beforeDigit: true },
   'Ste.': { say: 'suite', beforeDigit: true },
   'Hwy.': { say: 'highway', beforeDigit: true },
+  'ext.': { say: 'extension', beforeDigit: true },
+  'Ext.': { say: 'extension', beforeDigit: true },
   'Rte.': { say: 'route', beforeDigit: true },
   Hwy: { say: 'highway', beforeDigit: true },
   Rte: { say: 'route', beforeDigit: true },
@@ -196,7 +198,7 @@ export const ENGLISH_WORD_ACRONYMS: ReadonlySet<string> = new Set(
     'OK NO GO SO OH HI AH UH UM WE ME HE BE DO TO IN ON OR AN AT IS AS UP OF IF MY BY US IT ' +
     'YES THE AND BUT FOR NOT YOU ALL ARE WAS HAS HAD HIS HER SHE OUR OUT NOW NEW BIG TOP WOW HEY ' +
     'YAY BOO WHY HOW ANY ONE TWO TEN GOD MAN MEN GET GOT LET SEE SAY SAW BAD END OFF OLD OWN ' +
-    'GIF RAM ROM PIN ZIP SIM LAN WAN CAD DOS PAC TED ' +
+    'GIF RAM ROM PIN ZIP SIM LAN WAN CAD DOS PAC TED MAX PRO AIR MINI PLUS ' +
     'NASA NATO COVID UNESCO UNICEF FEMA OPEC NAFTA SWAT AIDS FIFA SCUBA LASER RADAR NASCAR ASEAN ' +
     'IKEA AWOL ASAP ISIS IMAX OSHA HUD NIMBY YOLO SARS MERS GIFS JPEG PAYE TESOL TOEFL'
   ).split(' '),
@@ -229,22 +231,48 @@ function inMixedCaseLine(ctx: RuleContext): boolean {
   return /\p{Ll}/u.test(lineLeft) || /\p{Ll}/u.test(newline < 0 ? right : right.slice(0, newline));
 }
 
-/** A spelt acronym as eSpeak spells it: "NYC" → "N.Y.C" (a plural "CEOs" → "C.E.O's"). */
-export function spellAcronym(word: string): string {
-  const plural = word.endsWith('s');
-  const letters = plural ? word.slice(0, -1) : word;
-  return `${[...letters].join('.')}${plural ? "'s" : ''}`;
+/** Capital words opening a line, before the words after them and the comma, dash or bracket that ends a dateline. */
+const DATELINE_LEFT = /(?:^|\n)[ \t]*((?:\p{Lu}[\p{Lu}.'’-]*[ \u00A0]+)*)$/u;
+const DATELINE_RIGHT = /^\.?((?:[ \u00A0]+\p{Lu}[\p{Lu}.'’-]*)*)(?:,|[ \u00A0]+\(|[ \u00A0]+[—–-])/u;
+
+/**
+ * Whether capitals are a city in capitals opening a dateline ("LOS ANGELES, Calif. (AP) —",
+ * "ST. PAUL, Minn.", "NEW YORK (AP) —"): two capital words at least, or one of four letters or
+ * more, said as words ("UN, EU leaders" at the start of a line are still spelt).
+ */
+function inDateline(ctx: RuleContext): boolean {
+  const left = DATELINE_LEFT.exec(ctx.input.slice(Math.max(0, ctx.index - 40), ctx.index));
+  const right = left ? DATELINE_RIGHT.exec(ctx.input.slice(ctx.end, ctx.end + 40)) : null;
+  if (!left || !right) return false;
+  return `${left[1]}${right[1]}`.trim() !== '' || ctx.end - ctx.index >= 4;
 }
 
 /**
- * Acronyms spelt with a full stop between the letters, which eSpeak says as one stressed word
- * ("D.N.A" as "G.D.P" and "GDP" are heard; "D N A" would read the "A" as the article).
+ * A spelt acronym as eSpeak says each letter: apart ("IRS" → "I R S"; joined by full stops
+ * eSpeak links an R to the next letter, "I.R.S" is heard "ar-ress"), but an "A" joined to a
+ * letter beside it by a full stop, since a lone "A" is read as the article ("DNA" → "D N.A",
+ * "AP" → "A.P"). A plural "CEOs" → "C E O's".
+ */
+export function spellAcronym(word: string): string {
+  const plural = word.endsWith('s');
+  const letters = [...(plural ? word.slice(0, -1) : word)];
+  let out = '';
+  letters.forEach((letter, i) => {
+    if (i > 0) out += letter === 'A' || (i === 1 && letters[0] === 'A') ? '.' : ' ';
+    out += letter;
+  });
+  return `${out}${plural ? "'s" : ''}`;
+}
+
+/**
+ * Acronyms spelt letter by letter (`spellAcronym`): "NYC" → "N Y C", "DNA" → "D N.A".
  */
 export const englishAcronymRule: Rule = {
   name: 'acronym',
   pattern: `(?=\\p{Lu})(?<![\\p{L}\\p{N}_.&'’-])\\p{Lu}{2,5}s?(?![\\p{L}\\p{N}_&]|[.'’-]\\p{L})`,
   rewrite([whole], ctx) {
     if (!whole) return undefined;
+    if (inDateline(ctx)) return undefined;
     const bare = whole.endsWith('s') ? whole.slice(0, -1) : whole;
     if (ENGLISH_SPELT_ACRONYMS.has(bare) || SPELT_BY_SHAPE.test(bare)) return spellAcronym(whole);
     return spelledInMixedCase(bare) && inMixedCaseLine(ctx) ? spellAcronym(whole) : undefined;
@@ -296,5 +324,106 @@ export const englishCompassRule: Rule = {
     if (inAddress || COMPASS_BEFORE.test(before) || COMPASS_AFTER.test(after))
       return { out: COMPASS_POINTS[whole] as string, name: 'abbreviation' };
     return englishAcronymRule.rewrite(groups, ctx);
+  },
+};
+
+/** The states of the United States as the Associated Press abbreviates them after a city ("Fla.", "N.Y."); "D.C." is said as its letters. */
+export const US_STATE_ABBREVIATIONS: Readonly<Record<string, string>> = {
+  'Ala.': 'Alabama',
+  'Ariz.': 'Arizona',
+  'Ark.': 'Arkansas',
+  'Calif.': 'California',
+  'Colo.': 'Colorado',
+  'Conn.': 'Connecticut',
+  'Del.': 'Delaware',
+  'Fla.': 'Florida',
+  'Ga.': 'Georgia',
+  'Ill.': 'Illinois',
+  'Ind.': 'Indiana',
+  'Kan.': 'Kansas',
+  'Kans.': 'Kansas',
+  'Ky.': 'Kentucky',
+  'La.': 'Louisiana',
+  'Md.': 'Maryland',
+  'Mass.': 'Massachusetts',
+  'Mich.': 'Michigan',
+  'Minn.': 'Minnesota',
+  'Miss.': 'Mississippi',
+  'Mo.': 'Missouri',
+  'Mont.': 'Montana',
+  'Neb.': 'Nebraska',
+  'Nebr.': 'Nebraska',
+  'Nev.': 'Nevada',
+  'N.H.': 'New Hampshire',
+  'N.J.': 'New Jersey',
+  'N.M.': 'New Mexico',
+  'N.Mex.': 'New Mexico',
+  'N.Y.': 'New York',
+  'N.C.': 'North Carolina',
+  'N.D.': 'North Dakota',
+  'Okla.': 'Oklahoma',
+  'Ore.': 'Oregon',
+  'Oreg.': 'Oregon',
+  'Pa.': 'Pennsylvania',
+  'Penn.': 'Pennsylvania',
+  'R.I.': 'Rhode Island',
+  'S.C.': 'South Carolina',
+  'S.D.': 'South Dakota',
+  'Tenn.': 'Tennessee',
+  'Tex.': 'Texas',
+  'Vt.': 'Vermont',
+  'Va.': 'Virginia',
+  'Wash.': 'Washington',
+  'W.Va.': 'West Virginia',
+  'Wis.': 'Wisconsin',
+  'Wisc.': 'Wisconsin',
+  'Wyo.': 'Wyoming',
+};
+
+/** The state abbreviations as a pattern, longest first. */
+const STATE_ABBREVIATION = Object.keys(US_STATE_ABBREVIATIONS)
+  .sort((a, b) => b.length - a.length)
+  .map((k) => k.replace(/\./g, '\\.'))
+  .join('|');
+
+/** A city before a state: a capitalised word and a comma ("Fort Lauderdale, ", "SPRINGFIELD, ", "Grants-Milan, "). */
+const CITY_BEFORE = /(?:^|[^\p{L}])(\p{Lu}[\p{L}'’.-]*),[ \u00A0]+$/u;
+/** Words before a comma that open a sentence and are no city ("Thanks, Pa.", "Yes, Miss."). */
+const NOT_A_CITY = new Set(
+  'Thanks Thank Yes No Okay OK Well Hi Hello Hey Goodbye Bye Sorry Please Oh Night Morning Evening Listen Look'.split(
+    ' ',
+  ),
+);
+
+/**
+ * A state abbreviated after a city, in a dateline or an address ("BUFFALO, N.Y. —", "Fort
+ * Lauderdale, Fla.", "MIDDLETOWN, Conn. (WFSB)"), said as the state's name; its full stop is
+ * kept where a sentence ends there. Elsewhere ("Mass. transit", "Ore", "Wash") it is left alone.
+ */
+export const usStateRule: Rule = {
+  name: 'abbreviation',
+  pattern: `(?=[A-Z])(?<=\\p{L},[ \\u00A0]+)(?:${STATE_ABBREVIATION})(?![\\p{L}\\p{N}]|\\.\\p{L})`,
+  rewrite([whole], ctx) {
+    const state = whole === undefined ? undefined : US_STATE_ABBREVIATIONS[whole];
+    if (state === undefined) return undefined;
+    const city = CITY_BEFORE.exec(ctx.input.slice(Math.max(0, ctx.index - 40), ctx.index))?.[1];
+    if (city === undefined || NOT_A_CITY.has(city)) return undefined;
+    const next = /^[ \t\u00A0]*(.)?/su.exec(ctx.input.slice(ctx.end, ctx.end + 8))?.[1];
+    return next === undefined || next === '\n' || /\p{Lu}/u.test(next) ? `${state}.` : state;
+  },
+};
+
+const PARTIES: Readonly<Record<string, string>> = { D: 'Democrat', R: 'Republican', I: 'Independent' };
+
+/**
+ * A member of Congress's party and state, in brackets or commas after the name ("Nancy Pelosi
+ * (D-Calif.)", "Ted Cruz, R-Texas,"): "Democrat of California", "Republican of Texas".
+ */
+export const partyStateRule: Rule = {
+  name: 'abbreviation',
+  pattern: `(?=[DRI]-)(?<=[(,][ \\u00A0]?)([DRI])-((?:${STATE_ABBREVIATION})|\\p{Lu}\\p{Ll}+(?:[ \\u00A0]\\p{Lu}\\p{Ll}+)?)(?=[),])`,
+  rewrite([whole, party, state]) {
+    if (!whole || !party || !state) return undefined;
+    return `${PARTIES[party] as string} of ${US_STATE_ABBREVIATIONS[state] ?? state}`;
   },
 };

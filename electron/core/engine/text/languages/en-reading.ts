@@ -13,7 +13,14 @@
 
 import { ROMAN_NUMERAL, romanValue } from '../roman-numerals';
 import { piece, validDate, type OutPiece, type Rule, type RuleContext, type UnitWords } from '../rule-kit';
-import { englishAcronymRule, englishCompassRule, spellAcronym, STREET_AHEAD } from './en-abbreviations';
+import {
+  englishAcronymRule,
+  englishCompassRule,
+  partyStateRule,
+  spellAcronym,
+  STREET_AHEAD,
+  usStateRule,
+} from './en-abbreviations';
 import {
   cardinalWords,
   decimalWords,
@@ -44,8 +51,9 @@ export const EN_MONTHS = [
 
 /** A space inside a written expression: ASCII, no-break or narrow no-break. */
 const SP = '[ \\u00A0\\u202F]';
-/** Before a number: not inside a word, another number or a code ("COVID-19"). */
-const NUM_BEFORE = "(?=[\\d.−–½⅓⅔¼¾⅕⅛⅜⅝⅞-])(?<![\\p{L}\\p{N}_.,:/'’]|[\\p{L}_]-)";
+/** Before a number: not inside a word, another number or a code ("COVID-19"); after the dash of a range of times or ordinals it is ("2pm-5pm", "1st-3rd"), and in a height or odds ("6-foot-5", "1-in-3"). */
+const NUM_BEFORE =
+  "(?=[\\d.−–½⅓⅔¼¾⅕⅛⅜⅝⅞-])(?<![\\p{L}\\p{N}_.,:/'’%‰]|(?<!\\d[apAPsnrt]|\\d-foo|\\d-fee|\\d-i)[\\p{L}_]-)";
 /** After a number: no more digits and no punctuation continuing it. */
 const NUM_AFTER = '(?![\\p{N}]|[.,:/]\\p{N})';
 /** After a year in a date: not the start of a longer number or a numeric date ("2012-07-25"). */
@@ -218,9 +226,11 @@ const numericDateRule: Rule = {
 const monthDateRule: Rule = {
   name: 'date',
   // "July 25, 2012", "july 25 2012", "Jul. 25", "July 25th", "March 2020", "Jan." alone.
-  pattern: `(?=[JFMASONDjfmasond])(?<![\\p{L}\\p{N}])(${MONTH})(?:${SP}+(\\d{1,2})(?:st|nd|rd|th)?(?![\\p{L}\\p{N}]|[:.,/-]\\d))?(?:,?${SP}+(\\d{4})${YEAR_AFTER})?(?![\\p{L}\\p{N}])`,
-  rewrite([whole, m, d, y]) {
+  // "March 3-5, 2024": a range of days in one month, "March third to fifth".
+  pattern: `(?=[JFMASONDjfmasond])(?<![\\p{L}\\p{N}])(${MONTH})(?:${SP}+(\\d{1,2})(?:st|nd|rd|th)?(?:${SP}?[-–]${SP}?(\\d{1,2})(?:st|nd|rd|th)?)?(?![\\p{L}\\p{N}]|[:.,/-]\\d))?(?:,?${SP}+(\\d{4})${YEAR_AFTER})?(?![\\p{L}\\p{N}])`,
+  rewrite([whole, m, d, lastDay, y]) {
     if (!whole || !m) return undefined;
+    if (lastDay !== undefined) return dayRangeWords(whole, m, d, lastDay, y);
     const month = monthNumber(m);
     if (d === undefined && y === undefined) {
       // A lone capitalised abbreviation with its full stop ("in Jan. and Feb."); a full name stays.
@@ -245,6 +255,30 @@ const monthDateRule: Rule = {
   },
 };
 
+/** "March 3-5, 2024" → "March third to fifth, twenty twenty four", each part mapped to where it is written. */
+function dayRangeWords(
+  whole: string,
+  m: string,
+  first: string | undefined,
+  last: string,
+  year: string | undefined,
+): OutPiece[] | undefined {
+  const month = monthNumber(m);
+  if (first === undefined || !validDate(month, Number(last)) || Number(first) >= Number(last))
+    return undefined;
+  if (!validDate(month, Number(first))) return undefined;
+  const firstAt = rangeOf(whole, first, m.length);
+  const lastAt = rangeOf(whole, last, firstAt[1] + 1);
+  const lastEnd = whole.slice(lastAt[1]).search(/[^\p{L}]|$/u) + lastAt[1];
+  const out = [
+    piece(EN_MONTHS[month - 1] as string, 0, m.length),
+    piece(` ${ordinalWords(first)}`, firstAt[0], lastAt[0]),
+    piece(` to ${ordinalWords(last)}`, lastAt[0], lastEnd),
+  ];
+  if (year !== undefined) out.push(piece(`, ${yearWords(year)}`, whole.length - 4, whole.length));
+  return out;
+}
+
 const dayMonthRule: Rule = {
   name: 'date',
   // "25 July 2012", "25th July", "the 25th of July, 2012"
@@ -255,11 +289,59 @@ const dayMonthRule: Rule = {
     if (!validDate(month, Number(d))) return undefined;
     const monthAt = rangeOf(whole, m, d.length);
     const spoken = [
-      piece(`${/the[ \u00A0]+$/i.test(before(ctx, 5)) ? '' : 'the '}${ordinalWords(d)} of `, 0, monthAt[0]),
+      // "the" where the text leaves it out ("25 July"); "8th of September" is said as written.
+      piece(
+        `${/the[ \u00A0]+$/i.test(before(ctx, 5)) || /of/u.test(whole.slice(0, monthAt[0])) ? '' : 'the '}${ordinalWords(d)} of `,
+        0,
+        monthAt[0],
+      ),
       piece(EN_MONTHS[month - 1] as string, ...monthAt),
     ];
     if (y) spoken.push(piece(` ${yearWords(y)}`, monthAt[1], whole.length));
     return spoken;
+  },
+};
+
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+/** A day of the week, whole or abbreviated ("Mon", "Tues", "Thurs"). */
+const WEEKDAY = '(?:Mon|Tues?|Wed|Thu(?:rs?)?|Fri|Sat|Sun)(?:day|\\.)?|Wednesday|Saturday';
+
+/** The day of the week a name or abbreviation stands for. */
+function weekdayName(written: string): string {
+  return WEEKDAYS.find((d) => d.slice(0, 2) === written.slice(0, 2)) as string;
+}
+
+const weekdayRangeRule: Rule = {
+  name: 'range',
+  // "Monday-Friday", "Mon-Fri", "Tues.–Thurs." → "Monday to Friday"
+  pattern: `(?=[MTWFS])(?<![\\p{L}\\p{N}])(${WEEKDAY})${SP}?[-–]${SP}?(${WEEKDAY})(?![\\p{L}\\p{N}])`,
+  rewrite([whole, first, last]) {
+    if (!whole || !first || !last) return undefined;
+    const lastAt = whole.lastIndexOf(last);
+    return [
+      piece(weekdayName(first), 0, first.length),
+      piece(' to ', first.length, lastAt),
+      piece(weekdayName(last), lastAt, whole.length),
+    ];
+  },
+};
+
+const fiscalYearRule: Rule = {
+  name: 'date',
+  // "FY2024" F Y twenty twenty four, "FY23" F Y twenty three, "FY'23"
+  pattern: `(?=FY)(?<![\\p{L}\\p{N}])FY['’]?(\\d{4}|\\d{2})(?![\\p{L}\\p{N}])`,
+  rewrite([whole, year]) {
+    if (!whole || !year) return undefined;
+    return `${spellAcronym('FY')} ${year.length === 2 && year.startsWith('0') ? `oh ${cardinalWords(year)}` : yearWords(year)}`;
+  },
+};
+
+const weekdayBeforeDateRule: Rule = {
+  name: 'date',
+  // "Tues., Nov. 7", "Sat. Oct. 14": an abbreviated day of the week before a date is said whole
+  pattern: `(?=[MTWFS])(?<![\\p{L}\\p{N}])(?:Mon|Tues?|Wed|Thu(?:rs?)?|Fri|Sat|Sun)\\.(?=,?${SP}+(?:${MONTH}|\\d))`,
+  rewrite([whole]) {
+    return whole ? weekdayName(whole) : undefined;
   },
 };
 
@@ -359,6 +441,69 @@ const durationRule: Rule = {
     ]);
   },
 };
+
+// --- An amount before the noun it qualifies ---------------------------------------------
+
+/**
+ * Lower-case words after an amount that are not a noun it qualifies: articles and pronouns,
+ * prepositions, conjunctions, common verbs, adverbs of time and place, comparatives ("$300 to",
+ * "10 mm of rain", "$5 million was", "5 km away", "2 kg more", "$10 a share").
+ */
+const NOT_A_NOUN: ReadonlySet<string> = new Set(
+  (
+    'a an the this that these those its it his her their our your my some any each every all both no one ' +
+    'of in on at by for from to with without into onto over under above below about after before between ' +
+    'through during since until till against among across along around behind beyond near off out up down ' +
+    'upon within via toward towards than as like plus minus versus vs per apiece ' +
+    'and or but nor so yet if when while because although though unless whether where which who whom whose ' +
+    'what how why then there here ' +
+    'is are was were be been being am has have had do does did will would shall should can could may might must ' +
+    'goes went comes came cost costs remain remains became become becomes seem seems make makes made get gets got ' +
+    'take takes took give gives gave mean means meant cover covers include includes pay pays paid buy buys bought ' +
+    'bring brings brought add adds help helps put puts go come ' +
+    'more less fewer most least today yesterday tomorrow tonight now ago last next later earlier already still ' +
+    'also just only even too enough total overall altogether back away apart ahead long wide high tall deep thick ' +
+    'old worth net gross cash north south east west overnight inside outside indoors outdoors ' +
+    'dollar dollars euro euros pound pounds cent cents ' +
+    'higher lower longer shorter faster slower bigger smaller larger wider deeper taller heavier lighter further ' +
+    'farther greater better worse left free remaining'
+  ).split(' '),
+);
+
+/** A determiner, and at most one word after it, before an amount ("a", "the", "a record", "an estimated"). */
+const AMOUNT_DETERMINER =
+  /(?:^|[^\p{L}])(?:an?|the|its|this|that|these|those|their|his|her|our|your|each|every|another)(?:[ \u00A0]+\p{Ll}+)?[ \u00A0]+$/iu;
+
+/** Whether an amount written from `start` has a determiner before it. */
+function determinedAt(ctx: RuleContext, start: number): boolean {
+  return AMOUNT_DETERMINER.test(ctx.input.slice(Math.max(0, start - 32), start));
+}
+
+/** The lower-case word after a match, and the one after it. */
+const WORDS_AFTER =
+  /^[ \u00A0\u202F]+(\p{Ll}[\p{Ll}-]*)(?![\p{L}\p{N}'’])(?:[ \u00A0\u202F]+(\p{Ll}[\p{Ll}-]*)(?![\p{L}\p{N}'’]))?/u;
+
+/**
+ * A word that is a noun only if another noun follows it: "a $10 billion proposed merger", "a
+ * $50 monthly fee", "a $5 million funding round"; an adjective after a measure is not ("gusts
+ * up to 30 mph possible").
+ */
+const NEEDS_A_NOUN_AFTER = /(?:ed|ly|ing|able|ible)$/u;
+
+/**
+ * Whether an amount or measure qualifies the noun written right after it, where English says
+ * the unit in the singular: "a $90 billion share repurchase", "the $10,000 fine", "1.7mm bezels",
+ * "25W quick charging" (but "cost $300.", "$300 to", "10 mm of rain", "5 km away"). A rate and a
+ * temperature keep their plural ("45 mph gusts" forty five miles per hour gusts).
+ */
+export function qualifiesNoun(ctx: RuleContext): boolean {
+  const words = WORDS_AFTER.exec(after(ctx, 40));
+  const first = words?.[1];
+  if (first === undefined || NOT_A_NOUN.has(first)) return false;
+  if (!NEEDS_A_NOUN_AFTER.test(first)) return true;
+  const second = words?.[2];
+  return second !== undefined && !NOT_A_NOUN.has(second) && !NEEDS_A_NOUN_AFTER.test(second);
+}
 
 // --- Money ------------------------------------------------------------------------------
 
@@ -473,14 +618,33 @@ function moneyRangeWords(
   return `${moneyWords(first[0], currency, first[1])} to ${to}`;
 }
 
+/**
+ * The currency said in the singular where the amount qualifies a noun after a determiner ("a
+ * $300 fee" three hundred dollar fee, "the $10,000 fine", "a record $5 billion deal"); without
+ * one the noun is what the money is ("$1 billion damage", "$40 million cash"), and amounts with
+ * cents keep their words ("a $2.50 fee").
+ */
+function attributive(
+  currency: CurrencyName | undefined,
+  ctx: RuleContext | undefined,
+  amounts: [string | undefined, string | undefined][],
+): CurrencyName | undefined {
+  if (!currency || !ctx || !determinedAt(ctx, ctx.index)) return currency;
+  if (amounts.some(([a, scale]) => a !== undefined && !scale && /\.\d*[1-9]/u.test(a))) return currency;
+  return qualifiesNoun(ctx) ? { ...currency, many: currency.one } : currency;
+}
+
 const moneyBeforeRule: Rule = {
   name: 'money',
   // $5, $1,234.12, US$5, €20, £3.50, $3 million, $2.5bn, USD 50, $5-$10, $5–10
   pattern: `(?=[-−$€£¥￥₩₹₫A-Z])(?<![\\p{L}\\p{N}])([-−])?(${SYMBOL}|(?:${CODE})${SP})(${AMOUNT})(?:${SP}?(${SCALE}))?(?:${SP}?[-–—]${SP}?(${SYMBOL})?(${AMOUNT})(?:${SP}?(${SCALE}))?)?(?:/(${PERIOD}))?(?![\\p{N}]|[.,]\\p{N})`,
-  rewrite([whole, minus, symbol, amount, scale, symbol2, amount2, scale2, period]) {
+  rewrite([whole, minus, symbol, amount, scale, symbol2, amount2, scale2, period], ctx) {
     if (!whole || !symbol || !amount) return undefined;
     const sign = minus ? 'minus ' : '';
-    const currency = CURRENCY_BY_SYMBOL[symbol.trim()];
+    const currency = attributive(CURRENCY_BY_SYMBOL[symbol.trim()], period === undefined ? ctx : undefined, [
+      [amount, scale],
+      [amount2, scale2],
+    ]);
     if (!currency) return undefined;
     const per = period ? ` per ${PERIODS[period] ?? period}` : '';
     // "$250-$300": the currency written twice is said twice.
@@ -496,9 +660,9 @@ const moneyAfterRule: Rule = {
   name: 'money',
   // 50 USD, 20 €, 50,000đ-style amounts in English text, 3.5 million EUR
   pattern: `${NUM_BEFORE}([-−]?(?:${AMOUNT}))(?:${SP}?(thousand|million|billion|trillion))?${SP}?(${CODE}|[€£¥￥₹₫]|đ)(?![\\p{L}\\p{N}])`,
-  rewrite([whole, amount, scale, code]) {
+  rewrite([whole, amount, scale, code], ctx) {
     if (!whole || !amount || !code) return undefined;
-    const currency = CURRENCY_BY_SYMBOL[code];
+    const currency = attributive(CURRENCY_BY_SYMBOL[code], ctx, [[amount, scale]]);
     return currency ? moneyWords(amount, currency, scale) : undefined;
   },
 };
@@ -544,23 +708,40 @@ const NUMBER_BEFORE_UNIT =
 const UNIT_TOKEN =
   '(?:°[CF]?|℃|℉|sq ft|sq mi|fl oz|in\\.(?=\\s|$)|[\\p{L}µΩ]{1,6}[²³23]?(?:/[\\p{L}µΩ]{1,4}[²³23]?)?)';
 
+/** Units of cooking and of mass, before which a noun is what is measured ("2 tbsp sugar", "10 mg aspirin"), not qualified. */
+const AMOUNT_OF_UNITS: ReadonlySet<string> = new Set([
+  'tsp',
+  'tbsp',
+  'cup',
+  'cups',
+  'oz',
+  'lb',
+  'lbs',
+  'g',
+  'kg',
+  'mg',
+  'ml',
+  'mL',
+  'l',
+  'L',
+]);
+
 /**
- * Whether a measure qualifies a noun after "a"/"an" ("a 2 GB file", "an 8 km run"): its unit is
- * then said in the singular, "a two gigabyte file". `numberLength` is the number's written length.
+ * Whether a measure qualifies the noun after it (`qualifiesNoun`), said in the singular: not a
+ * rate or a temperature ("45 mph gusts"), nor an amount of a cooking or mass unit without a
+ * determiner ("2 tbsp sugar" two tablespoons sugar; "a 5 kg bag" five kilogram bag).
  */
-function isAttributive(ctx: RuleContext, numberLength: number): boolean {
-  const beforeNumber = ctx.input.slice(Math.max(0, ctx.index - numberLength - 4), ctx.index - numberLength);
-  return (
-    /(?:^|[^\p{L}])an?[ \u00A0]+$/iu.test(beforeNumber) &&
-    /^[ \u00A0]+\p{Ll}/u.test(after(ctx, 3)) &&
-    !/^[ \u00A0]+(?:of|per|and|or|to)(?![\p{L}])/u.test(after(ctx, 6))
-  );
+function measureQualifiesNoun(ctx: RuleContext, token: string, words: UnitWords, written: number): boolean {
+  if (!qualifiesNoun(ctx) || / per |^degrees/u.test(words.many)) return false;
+  if (!AMOUNT_OF_UNITS.has(token)) return true;
+  return determinedAt(ctx, ctx.index - written);
 }
 
 const measureRule: Rule = {
   name: 'measure',
-  // The unit after a number: "5km", "120km/h", "30°C", "100 m2", "16GB", "60 mph", "5 in."
-  pattern: `(?=[ \\u00A0\\u202F°℃℉\\p{L}µΩ])(?<=\\d|\\d${SP}(?:thousand|million|billion))(${SP}?)(?=[^\\s\\d])(${UNIT_TOKEN})(?![\\p{L}\\p{N}])`,
+  // The unit after a number: "5km", "120km/h", "30°C", "100 m2", "16GB", "60 mph", "5 in.";
+  // an abbreviation's full stop inside a sentence goes with it ("8 oz. of water").
+  pattern: `(?=[ \\u00A0\\u202F°℃℉\\p{L}µΩ])(?<=\\d|\\d${SP}(?:thousand|million|billion))(${SP}?)(?=[^\\s\\d])(${UNIT_TOKEN})(?![\\p{L}\\p{N}])(?:\\.(?=${SP}+\\p{Ll}))?`,
   rewrite([whole, space, token], ctx) {
     if (whole === undefined || token === undefined) return undefined;
     const found = NUMBER_BEFORE_UNIT.exec(before(ctx, 40));
@@ -580,7 +761,7 @@ const measureRule: Rule = {
     if (space && ENGLISH_UNITS_ONLY_ATTACHED.has(token) && !ctx.options.units?.has(token)) return undefined;
     // The number rule leaves a space before a unit written against it in letters ("5km").
     const gap = space || !/^\p{L}/u.test(token) ? ' ' : '';
-    return `${gap}${isOne(number) || isAttributive(ctx, found[0].length) ? words.one : words.many}`;
+    return `${gap}${isOne(number) || measureQualifiesNoun(ctx, token, words, found[0].length) ? words.one : words.many}`;
   },
 };
 
@@ -685,19 +866,39 @@ const fractionRule: Rule = {
   },
 };
 
-const SCORE_BEFORE = `(?<=(?<![\\p{L}])(?:won|wins?|lost|loses|lose|beat|beats|defeated|drew|draw|tied|ties|led|leads?|trail(?:s|ed|ing)?|score[ds]?|scoring|victory|final)(?:${SP}+(?:by|them|us|him|her|it|\\p{Lu}\\p{L}*))?${SP}+)`;
+const SCORE_BEFORE = `(?<=(?<![\\p{L}])(?:won|wins?|lost|loses|lose|beat|beats|defeat(?:s|ed)?|edged?|edges|routed|topped|blanked|downed|trounced|crushed|outlasted|drew|draw|tied|ties|led|leads?|trail(?:s|ed|ing)?|score[ds]?|scoring|victory|final)(?:${SP}+(?:by|them|us|him|her|it|\\p{Lu}\\p{L}*))?${SP}+)`;
 const SCORE_AFTER = `(?=${SP}+(?:win|victory|loss|defeat|draw|tie|lead|scoreline|score|thrashing|upset)(?![\\p{L}]))`;
 const SCORE = `(\\d{1,3})${SP}?[-–—]${SP}?(\\d{1,3})(?![\\p{N}]|[-–.,:/]\\p{N})`;
 
 const scoreRule: Rule = {
   name: 'score',
-  // "won 3-1", "a 2-1 win": the two numbers, without the dash ("three one")
+  // "won 3-1", "a 2-1 win", "beat Colorado 82-42": the two numbers with "to" ("three to one")
   pattern: `(?=\\d)${SCORE_BEFORE}${NUM_BEFORE}${SCORE}|${NUM_BEFORE}${SCORE}${SCORE_AFTER}`,
   rewrite([whole, a1, b1, a2, b2]) {
     const a = a1 ?? a2;
     const b = b1 ?? b2;
     if (!whole || !a || !b) return undefined;
-    return `${cardinalWords(a)} ${cardinalWords(b)}`;
+    return `${cardinalWords(a)} to ${cardinalWords(b)}`;
+  },
+};
+
+const bloodPressureRule: Rule = {
+  name: 'measure',
+  // "120/80 mmHg", "blood pressure of 140/90": one twenty over eighty
+  pattern: `${NUM_BEFORE}(\\d{2,3})/(\\d{2,3})(?=${SP}?mm${SP}?Hg(?![\\p{L}]))|(?=\\d)(?<=(?:[Bb]lood pressure|BP)(?:${SP}(?:of|was|is|at|reading of))?${SP})(\\d{2,3})/(\\d{2,3})${NUM_AFTER}`,
+  rewrite([whole, a1, b1, a2, b2]) {
+    const a = a1 ?? a2;
+    const b = b1 ?? b2;
+    return whole && a && b ? `${houseNumberWords(a)} over ${cardinalWords(b)}` : undefined;
+  },
+};
+
+const resolutionRule: Rule = {
+  name: 'measure',
+  // "1080p" ten eighty p, "720p" seven twenty p, "2160p": a video's lines, said in pairs
+  pattern: `${NUM_BEFORE}(480|576|720|1080|1440|2160|4320)p(?![\\p{L}\\p{N}])`,
+  rewrite([whole, lines]) {
+    return whole && lines ? `${houseNumberWords(lines)} p` : undefined;
   },
 };
 
@@ -728,21 +929,71 @@ const versionRule: Rule = {
 
 /** A context word before a number that makes a four-digit number a year. */
 const YEAR_BEFORE =
-  /(?:^|[^\p{L}])(?:in|since|by|from|until|till|to|through|of|year|FY|around|circa|c\.|before|after|during|early|late|mid|spring|summer|autumn|fall|winter|born|died|founded|established|est\.|between|and|or)[ \u00A0]+$/iu;
+  /(?:^|[^\p{L}])(?:in|since|fiscal|class of|season|by|from|until|till|to|through|of|year|FY|around|circa|c\.|before|after|during|early|late|mid|spring|summer|autumn|fall|winter|born|died|founded|established|est\.|between|and|or)[ \u00A0]+$/iu;
 const ERA_AFTER = /^[ \u00A0]*(?:AD|BC|BCE|CE|A\.D\.|B\.C\.)(?![\p{L}])/u;
 
+/** Words before a four-digit number that make it a number in a list or a code, never a year ("No. 1984", "room 1203", "flight 1549"). */
+const CODE_BEFORE =
+  /(?:^|[^\p{L}])(?:No\.?|Nos\.?|number|block|room|suite|flight|page|pages|pp?\.|bus|route|highway|exit|gate|code|PIN|ID|apartment|apt\.?|unit|track|episode|item|line|step|model|section|article|chapter|verse|box)[ \u00A0]+$/iu;
+/** Words before a four-digit number that make it a count ("about 2000", "more than 1500", "another 1200"). */
+const COUNT_BEFORE =
+  /(?:^|[^\p{L}])(?:about|nearly|almost|approximately|roughly|some|over|than|least|only|just|another|additional|extra|all|total|estimated)[ \u00A0]+$/iu;
+/** Plural nouns without an -s, and verbs that follow a plural subject: a count comes before them ("2000 people", "1500 were"). */
+const COUNTED_WORDS: ReadonlySet<string> = new Set(
+  'people men women children feet teeth mice geese police staff personnel cattle sheep deer fish were are have'.split(
+    ' ',
+  ),
+);
+/** A determiner before a year that qualifies a plural noun ("the 2016 elections", "its 2023 results"). */
+const DETERMINER_BEFORE = /(?:^|[^\p{L}])(?:the|its|their|his|her|our|this|that|last)[ \u00A0]+$/iu;
+
+/** Year words that also come before a count: before a plural noun the number is a count ("of 1500 people", "to 2000 members"). */
+const WEAK_YEAR_BEFORE = /(?:^|[^\p{L}])(?:of|to|and|or|from|between|around)[ \u00A0]+$/iu;
+
+/** The word after a number, with its capitals: "people", "km", "Chevrolet". */
+const WORD_AFTER_NUMBER = /^[ \u00A0\u202F]+([\p{L}µΩ°][\p{L}²³]*)(?![\p{L}\p{N}'’])/u;
+
+/** Short words and others ending in s that are not plural nouns. */
+const NOT_PLURAL: ReadonlySet<string> = new Set(
+  'does goes this thus plus less ours hers yours whereas'.split(' '),
+);
+
 /**
- * Whether a four-digit number from 1000 to 2099 is read in pairs like a year: after a year word,
- * before an era, on its own ("1994", "in '43 and 1943."), or before a capitalised word (a model
- * year "2017 Chevrolet", a house number "1428 Elm St."); before a lower-case word it is a count
- * ("1943 people"). SSML's `<say-as interpret-as="cardinal">` is read by `cardinalSayAs`.
+ * Whether the word after a number is a plural count noun ("people", "meters"), not a singular
+ * ending in s ("census", "class"), a short word ("was", "has") or a verb before its object
+ * ("2023 marks the", "2020 brings a").
+ */
+function isPluralNoun(word: string, rest: string): boolean {
+  if (COUNTED_WORDS.has(word)) return true;
+  if (word.length < 4 || NOT_PLURAL.has(word) || !/^\p{Ll}+[^su'’]s$/u.test(word)) return false;
+  return !/^[ \u00A0]+(?:the|its|his|her|their|our|this|another|an?(?![ \u00A0]+(?:day|week|month|year|night|head|person|piece|share|minute|hour|second)\b))(?![\p{L}])/iu.test(
+    rest,
+  );
+}
+
+/**
+ * Whether a four-digit number from 1000 to 2099 is read in pairs like a year. Not after "$", "#"
+ * or a word of a list or code ("No.", "room", "block", "flight"), nor before a unit ("1500 m").
+ * A year after a year word ("in", "since", "fiscal", "class of") or before an era. A count
+ * before a plural noun ("2000 people", "1500 meters"; but "the 2016 elections": a determiner
+ * before a year that is not a round hundred) or after a count word ("about 2000", "more than
+ * 1500"). Otherwise a year: alone ("(2019)"), before a name ("2017 Chevrolet") and before a
+ * singular noun ("the 2016 election", "the 2022 season"). SSML's `<say-as
+ * interpret-as="cardinal">` is read by `cardinalSayAs`.
  */
 function isYear(digits: string, ctx: RuleContext): boolean {
   if (!/^(?:1\d|20)\d{2}$/.test(digits)) return false;
   if (/^\p{L}/u.test(after(ctx, 1))) return false;
-  if (YEAR_BEFORE.test(before(ctx)) || ERA_AFTER.test(after(ctx, 6))) return true;
-  if (/[$€£¥#№]$/.test(before(ctx, 1))) return false;
-  return !/^[ \u00A0]+\p{Ll}/u.test(after(ctx, 3));
+  const left = before(ctx);
+  if (/[$€£¥#№§]$/.test(left) || /§[ \u00A0]$/u.test(left) || CODE_BEFORE.test(left)) return false;
+  const found = WORD_AFTER_NUMBER.exec(after(ctx, 40));
+  const next = found?.[1];
+  if (next !== undefined && !ENGLISH_UNITS_ONLY_ATTACHED.has(next) && lookUpUnit(next, ctx)) return false;
+  const yearWord = YEAR_BEFORE.test(left);
+  if ((yearWord && !WEAK_YEAR_BEFORE.test(left)) || ERA_AFTER.test(after(ctx, 6))) return true;
+  if (next !== undefined && isPluralNoun(next, after(ctx, 40).slice(found?.[0].length)))
+    return !digits.endsWith('00') && DETERMINER_BEFORE.test(left) && !COUNTED_WORDS.has(next);
+  return yearWord || !COUNT_BEFORE.test(left);
 }
 
 /** Part of a code of numbers joined by dashes ("978-3-16-148410-0"), which is left as written. */
@@ -768,6 +1019,68 @@ function isServiceNumber(n: string, ctx: RuleContext): boolean {
   return SERVICE_NUMBERS.has(n) && (SERVICE_BEFORE.test(before(ctx)) || SERVICE_AFTER.test(after(ctx, 16)));
 }
 
+/** A US street block after its number ("the 3200 block of North Main Street"). */
+const BLOCK_AFTER = /^[ \u00A0]+block(?![\p{L}])/u;
+
+/** A block number in hundreds, as an address is said: "3200" thirty two hundred, "2700", "300" three hundred; "2000" two thousand. */
+function blockNumberWords(digits: string): string {
+  const hundreds = digits.slice(0, -2);
+  return hundreds.length === 2 && !hundreds.endsWith('0')
+    ? `${cardinalWords(hundreds)} hundred`
+    : cardinalWords(digits);
+}
+
+/** A unit of time after two digits with a leading zero, which then are a count: "02 seconds", "05 minutes" (not a code "007"). */
+const UNIT_NOUN_AFTER = /^[ \u00A0]+(?:second|minute|hour|day|week|month|year)s?(?![\p{L}])/u;
+
+/** A state's postal code before a ZIP code ("Springfield, IL 62701"). */
+const ZIP_BEFORE = /,[ \u00A0]+[A-Z]{2}[ \u00A0]+$/u;
+
+/** A hotline after its number ("the 1022 Hotline"). */
+const HOTLINE_AFTER = /^[ \u00A0]+(?:hot[ -]?lines?|help[ -]?lines?)(?![\p{L}])/iu;
+
+/**
+ * Whether a number without separators is one to dial (or a ZIP code after a state's postal
+ * code, "IL 62701"), read digit by digit: three to five digits before "hotline" ("the 1022 Hotline"); seven digits or more in brackets or after a word
+ * of calling ("(19003228)", "call 5551234"); eight digits opening with 1800 or 1900 (a hotline,
+ * "19009095"). Other long numbers are counts.
+ */
+function isDialled(n: string, ctx: RuleContext): boolean {
+  if (/^\d{5}$/.test(n) && ZIP_BEFORE.test(before(ctx, 8))) return true;
+  if (/^\d{3,5}$/.test(n)) return HOTLINE_AFTER.test(after(ctx, 12));
+  if (!/^\d{7,15}$/.test(n)) return false;
+  return /^1[89]00\d{4}$/.test(n) || /\($/.test(before(ctx, 1)) || SERVICE_BEFORE.test(before(ctx));
+}
+
+/** Words before a number made of digit groups that is a code, read group by group ("Meeting ID: 955 2562 4143"). */
+const CODE_WORDS = `(?:ID|Id|code|Code|PIN|pin|[Pp]asscode|[Aa]ccount|[Nn]umber|No\\.|#)`;
+
+const digitGroupsRule: Rule = {
+  name: 'telephone',
+  // "Meeting ID: 955 2562 4143" nine five five, two five six two, four one four three
+  pattern: `(?=\\d)(?<=${CODE_WORDS}:?${SP}{1,3})\\d{3,4}(?:${SP}\\d{3,4}){1,4}${NUM_AFTER}`,
+  rewrite([whole]) {
+    return whole ? (whole.match(/\d+/gu) ?? []).map(digitWords).join(', ') : undefined;
+  },
+};
+
+/**
+ * An unsigned number read the way its context says, or undefined for a plain cardinal: a number
+ * to dial or a service number digit by digit, a street block in hundreds, a house number before
+ * a street or an airliner's model in pairs, a year, two digits with a leading zero before a unit of time as a count.
+ * (A number to dial is named a telephone number among the changes by the number rule.)
+ */
+function unsignedNumberWords(n: string, ctx: RuleContext): string | undefined {
+  if (isDialled(n, ctx) || isServiceNumber(n, ctx)) return digitWords(n);
+  if (/^[1-9]\d?00$/.test(n) && BLOCK_AFTER.test(after(ctx, 8))) return blockNumberWords(n);
+  if (/^[1-9]\d{2,3}$/.test(n) && STREET_AHEAD.test(after(ctx, 80))) return houseNumberWords(n);
+  // An airliner's model in pairs: "Boeing 737" seven thirty seven.
+  if (/^[1-9]\d{2}$/.test(n) && /Boeing[ \u00A0]$/u.test(before(ctx, 8))) return houseNumberWords(n);
+  if (/^\d{4}$/.test(n) && isYear(n, ctx)) return yearWords(n);
+  if (/^0\d$/.test(n) && UNIT_NOUN_AFTER.test(after(ctx, 10))) return cardinalWords(n);
+  return undefined;
+}
+
 const numberRule: Rule = {
   name: 'cardinal',
   // 1,234; -5; 3.14; .5; 0.010; 1943 (a year where the context says so); 007 (digit by digit)
@@ -777,26 +1090,29 @@ const numberRule: Rule = {
     if (inDashedCode(ctx)) return undefined;
     // An en dash after a number is a range's ("10 –20"), never a minus.
     if (sign === '–' && /[\p{N}%‰][ \u00A0\u202F]*$/u.test(before(ctx, 4))) return undefined;
-    const spoken =
-      sign === undefined && /^[1-9]\d{2,3}$/.test(n) && STREET_AHEAD.test(after(ctx, 80))
-        ? houseNumberWords(n)
-        : sign === undefined && /^\d{4}$/.test(n) && isYear(n, ctx)
-          ? yearWords(n)
-          : /^0\d+$/.test(n) || (sign === undefined && isServiceNumber(n, ctx))
-            ? `${sign ? 'minus ' : ''}${digitWords(n)}`
-            : numberWords(whole);
+    const spoken = sign === undefined ? unsignedNumberWords(n, ctx) : undefined;
+    const said =
+      spoken ?? (/^0\d+$/.test(n) ? `${sign ? 'minus ' : ''}${digitWords(n)}` : numberWords(whole));
     // "5km", "3D", "©2026": the words must not run into the letters or symbols beside them.
     const lead = /\p{S}$/u.test(before(ctx, 1)) ? ' ' : '';
-    return /^\p{L}/u.test(after(ctx, 1)) ? `${lead}${spoken} ` : `${lead}${spoken}`;
+    // "76ers", "49ers" seventy sixers, forty niners: the ending is said with the last word.
+    const glued = /^ers(?![\p{L}])/u.test(after(ctx, 4));
+    if (glued) return `${lead}${said.replace(/e$/u, '')}`;
+    const out = /^\p{L}/u.test(after(ctx, 1)) ? `${lead}${said} ` : `${lead}${said}`;
+    return spoken !== undefined && (isDialled(n, ctx) || isServiceNumber(n, ctx))
+      ? { out, name: 'telephone' }
+      : out;
   },
 };
 
 const signRule: Rule = {
   name: 'symbol',
-  // "#1" number one; "3× faster" three times, "2×4" two by four
-  pattern: `(?=#)(?<![\\p{L}\\p{N}&#])#(?=\\d)|(?=×)(?<=\\d${SP}?)×(?:(?=${SP}?\\d)|(?![\\p{L}\\p{N}]))`,
+  // "#1" number one; "3× faster" three times, "2×4" two by four; "65+" sixty five plus
+  pattern: `(?=#)(?<![\\p{L}\\p{N}&#])#(?=\\d)|(?=×)(?<=\\d${SP}?)×(?:(?=${SP}?\\d)|(?![\\p{L}\\p{N}]))|(?=\\+)(?<=\\d)\\+(?![\\p{L}\\p{N}+])`,
   rewrite([whole], ctx) {
     if (whole === '#') return 'number ';
+    // "ages 65+", "100+ people": plus.
+    if (whole === '+') return ' plus';
     // The number after "×" brings its own space (a symbol stands before it).
     const gap = /[ \u00A0\u202F]$/u.test(before(ctx, 1)) ? '' : ' ';
     return `${gap}${/^[ \u00A0\u202F]?\d/u.test(after(ctx, 2)) ? 'by' : 'times'}`;
@@ -805,15 +1121,20 @@ const signRule: Rule = {
 
 const RANGE_WORD = ' to ';
 
+/** A month and a day just before a dash ("February 1", "Jan. 5th"). */
+const MONTH_DAY_BEFORE = new RegExp(`(?:${MONTH})${SP}+\\d{1,2}(?:st|nd|rd|th)?${SP}?$`, 'u');
+
 const rangeRule: Rule = {
   name: 'range',
   // 2-5, 2–5, 10 – 20, 5-7%: the dash between two numbers is "to"
-  pattern: `(?=[ \\u00A0\\u202F–—-])(?<=\\d(?:[%‰s]|st|nd|rd|th)?|\\d${SP}?(?:[ap]\\.?m\\.?|[AP]\\.?M\\.?))${SP}?[-–—]${SP}?(?=[$€£¥'’]?\\d)`,
+  pattern: `(?=[ \\u00A0\\u202F–—-])(?<=\\d(?:[%‰s]|st|nd|rd|th)?|\\d${SP}?(?:[ap]\\.?m\\.?|[AP]\\.?M\\.?))${SP}?[-–—]${SP}?(?=[$€£¥'’]?\\d|(?:${MONTH})${SP}+\\d)`,
   rewrite(_groups, ctx) {
     if (inDashedCode(ctx)) return undefined;
     // "50-50", "1-1": the same number twice is not a range.
     const a = /(\d+)[%‰s]?[ \u00A0\u202F]?$/u.exec(before(ctx, 12))?.[1];
     const b = /^[$€£¥'’]?(\d+)/u.exec(after(ctx, 12))?.[1];
+    // A range to a date only from a date ("February 1-February 28"), not "No. 87 – March 12th".
+    if (b === undefined && !MONTH_DAY_BEFORE.test(before(ctx, 24))) return undefined;
     return a !== undefined && a === b ? undefined : RANGE_WORD;
   },
 };
@@ -823,7 +1144,7 @@ const rangeRule: Rule = {
 const ROMAN_COUNTED =
   'Chapter|CHAPTER|Part|PART|Book|BOOK|Volume|Vol\\.|Act|ACT|Scene|Section|Article|Appendix|Phase|Stage|Episode|Title|Round|Level|Class|Type|Grade|Psalm|Canto|Unit|Track|Division|League|War|Bowl|Schedule|Annex|Amendment|Vatican|Apollo|Gemini|Rocky|Mark|Mk\\.|Mk';
 const LONE_I_AFTER =
-  /(?:Chapter|CHAPTER|Part|PART|Book|BOOK|Volume|Vol\.|Act|ACT|Scene|Section|Article|Appendix|Phase|Stage|Episode|Title|War|Schedule|Annex|Amendment)[ \u00A0\u202F]$/u;
+  /(?:Chapter|CHAPTER|Part|PART|Book|BOOK|Volume|Vol\.|Act|ACT|Scene|Section|Article|Appendix|Phase|Stage|Episode|Title|War|Schedule|Annex|Amendment|Division)[ \u00A0\u202F]$/u;
 const ROMAN_TITLES =
   'King|Queen|Pope|Emperor|Empress|Tsar|Czar|Tsarina|Kaiser|Pharaoh|Prince|Princess|Duke|Sultan|Shah';
 
@@ -929,11 +1250,15 @@ export const ENGLISH_READING_RULES: Rule[] = [
   emailRule,
   urlRule,
   telephoneRule,
+  digitGroupsRule,
   interstateRule,
   isoDateRule,
   numericDateRule,
   monthDateRule,
   dayMonthRule,
+  weekdayRangeRule,
+  weekdayBeforeDateRule,
+  fiscalYearRule,
   decadeRule,
   clockTimeRule,
   durationRule,
@@ -944,6 +1269,8 @@ export const ENGLISH_READING_RULES: Rule[] = [
   ordinalRule,
   versionRule,
   scoreRule,
+  bloodPressureRule,
+  resolutionRule,
   fractionRule,
   romanRule,
   numberRule,
@@ -951,6 +1278,8 @@ export const ENGLISH_READING_RULES: Rule[] = [
   measureRule,
   perRule,
   rangeRule,
+  usStateRule,
+  partyStateRule,
   englishCompassRule,
   englishAcronymRule,
 ];

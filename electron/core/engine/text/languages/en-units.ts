@@ -128,6 +128,8 @@ export const ENGLISH_UNITS: Readonly<Record<string, UnitWords>> = {
   Kbps: unit('kilobit per second', 'kilobits per second'),
   Mbps: unit('megabit per second', 'megabits per second'),
   Gbps: unit('gigabit per second', 'gigabits per second'),
+  // image sensors and screens
+  MP: unit('megapixel'),
   // time
   ns: unit('nanosecond'),
   µs: unit('microsecond'),
@@ -150,6 +152,7 @@ export const ENGLISH_UNITS: Readonly<Record<string, UnitWords>> = {
   Pa: unit('pascal'),
   kPa: unit('kilopascal'),
   psi: unit('pound per square inch', 'pounds per square inch'),
+  mmHg: unit('millimeter of mercury', 'millimeters of mercury'),
   dB: unit('decibel'),
   rpm: unit('revolution per minute', 'revolutions per minute'),
 };
