@@ -21,22 +21,20 @@ import {
 } from '../../../fixtures/reading-accuracy';
 
 /**
- * The share of each set's cases that must be right (ours): set 1 and the class sets as measured
- * before the normalisers were merged (the lead raises them after the merge), set 2 of the
- * sentences as measured when it was written, with the normalisers in. Never above what is
- * measured: a floor that fails on the day it is set is no floor.
+ * The share of each set's cases that must be right (ours), as measured on main after issue 37's
+ * third pass (2026-11-29), so a reading that gets worse fails here. Never above what is measured:
+ * a floor that fails on the day it is set is no floor. Sets 1 and 2 have been read by whoever
+ * wrote the rules (tuned on); set 3 has not: it is the measure of the goal on unseen text.
  */
 const FLOORS: Record<ReadingCaseSetName, number> = {
-  // Measured on main after issue 37's second pass (2026-11-29); a floor is what was measured, so
-  // a reading that gets worse fails here. The -2 sets were unseen by whoever wrote the rules.
   'en-classes': 0.995, // 248 of 249
   'en-sentences': 0.967, // 120 of 124
   'en-sentences-2': 0.992, // 132 of 133
-  'en-sentences-3': 0.81, // 147 of 180
+  'en-sentences-3': 0.85, // 153 of 180 (147 before the third pass)
   'vi-classes': 0.88, // 222 of 252
   'vi-sentences': 1, // 168 of 168
   'vi-sentences-2': 0.977, // 131 of 134
-  'vi-sentences-3': 0.79, // 138 of 173
+  'vi-sentences-3': 0.86, // 149 of 173 (138 before the third pass)
 };
 
 let espeak: ESpeakNGWorker;
