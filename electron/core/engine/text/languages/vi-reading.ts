@@ -78,7 +78,7 @@ const isCode = (said: string) => CODE_BEFORE.test(said) && !QUANTITY_SO_BEFORE.t
 const WEEKDAY = '(?:thứ[ \\u00A0]+(?:[2-7]|hai|ba|tư|năm|sáu|bảy)|chủ nhật|cn|t[2-7])[ \\u00A0]*,?';
 /** Words after which "30/10" is a date. */
 const DATE_BEFORE = new RegExp(
-  `(?:(?:^|[^\\p{L}])(?:ngày|hôm|sáng|trưa|chiều|tối|đêm|khuya|mùng|mồng|từ|đến|tới|trước|sau|vào|hạn|lễ|dịp|đầu|cuối|giữa)|${WEEKDAY})[ \\u00A0]*$`,
+  `(?:(?:^|[^\\p{L}])(?:ngày|hôm|sáng|trưa|chiều|tối|đêm|khuya|mùng|mồng|từ|đến|tới|trước|sau|vào|hạn|lễ|dịp|đầu|cuối|giữa|quốc khánh|giải phóng|nghỉ|tết)|${WEEKDAY})[ \\u00A0]*$`,
   'u',
 );
 /** Words after "a/b" that make it a count out of a total ("9/10 điểm"). */
@@ -195,11 +195,43 @@ const dayRangeRule: Rule = {
 };
 
 /** Words after which "25.5" is a day and a month ("Ngày 25.5", "sáng 3.9"), as some papers write dates. */
-const DOT_DATE_BEFORE = `(?<=(?:^|[^\\p{L}])(?:[Nn]gày|[Hh]ôm|[Ss]áng|[Tt]rưa|[Cc]hiều|[Tt]ối|[Đđ]êm|[Kk]huya|[Mm]ùng|[Mm]ồng)${SP}+)`;
+const DOT_DATE_BEFORE = `(?<=(?:^|[^\\p{L}])(?:[Nn]gày|[Hh]ôm|[Ss]áng|[Tt]rưa|[Cc]hiều|[Tt]ối|[Đđ]êm|[Kk]huya|[Mm]ùng|[Mm]ồng|[Hh]ôm${SP}+(?:nay|qua)|[Nn]gày${SP}+mai|[Tt]hứ${SP}+(?:[2-7]|[Hh]ai|[Bb]a|[Tt]ư|[Nn]ăm|[Ss]áu|[Bb]ảy)|[Cc]hủ${SP}+[Nn]hật|CN),?${SP}+)`;
+
+/** A unit or a counted noun after a dotted pair ("2.5 kg", "5.3 inch", "1.5 lần"): a decimal, not a date. */
+const UNIT_AHEAD = `(?!${SP}*(?:${[
+  ...VI_UNITS.keys(),
+  'lần',
+  'điểm',
+  'tuổi',
+  'triệu',
+  'tỷ',
+  'tỉ',
+  'nghìn',
+  'ngàn',
+  'lít',
+  'mét',
+  'tấn',
+  'inch',
+  '%',
+]
+  .sort((a, b) => b.length - a.length)
+  .map((k) => k.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))
+  .join('|')})(?![\\p{L}]))`;
+
+const dotDayRangeRule: Rule = {
+  name: 'date',
+  // "Từ ngày 30 - 31.5", "ngày 2-4.6": days of one month, the month written after a dot.
+  pattern: `${DOT_DATE_BEFORE}${START}(\\d{1,2})${SP}?[-–]${SP}?(\\d{1,2})\\.(\\d{1,2})${END}${UNIT_AHEAD}`,
+  rewrite([whole, d1, d2, mo], ctx) {
+    if (!whole || !d1 || !d2 || !mo) return undefined;
+    return dayRangeRule.rewrite([whole.replace(/\.(?=\d{1,2}$)/u, '/'), d1, d2, mo], ctx);
+  },
+};
 
 const dotDateRule: Rule = {
   name: 'date',
-  pattern: `${DOT_DATE_BEFORE}${START}(\\d{1,2})\\.(\\d{1,2})${END}`,
+  // "hôm nay 5.3 inch", "ngày 2.5 kg": a decimal before its unit is left to the quantity rule.
+  pattern: `${DOT_DATE_BEFORE}${START}(\\d{1,2})\\.(\\d{1,2})${END}${UNIT_AHEAD}`,
   rewrite([whole, d, mo]) {
     if (!whole || !d || !mo) return undefined;
     // Not a day and a month: the number as written ("ngày 2.15" is not a date).
@@ -294,7 +326,7 @@ const slashRule: Rule = {
         ? ratio(a, b, ctx)
         : numbersOnly(whole);
     const isDate = validDay(x, y);
-    if (isDate && DATE_BEFORE.test(said)) {
+    if (isDate && (DATE_BEFORE.test(said) || dateJustBefore(ctx))) {
       return datePieces([a, [0, a.length]], [b, [bAt, whole.length]], undefined);
     }
     // "24/7": all day, every day.
@@ -309,6 +341,28 @@ const slashRule: Rule = {
     return leadingZero ? numbersOnly(whole) : ratio(a, b, ctx);
   },
 };
+
+/**
+ * A date just before, linked by "và", "hoặc" or a comma ("các ngày 31/8 và 1/9", "ngày 2/9, 3/9"):
+ * the second "a/b" is a date too. The first counts as a date when it cannot be a fraction (its day
+ * is not below its month, or its month is past 10) or stands after a date word.
+ */
+const LINKED_DATE_BEFORE =
+  /(\d{1,2})\/(\d{1,2})(?:\/\d{4})?[ \u00A0]*(?:,|[ \u00A0](?:và|hoặc|hay|đến|tới))[ \u00A0]*$/u;
+function dateJustBefore(ctx: RuleContext): boolean {
+  return linkedDateEndingAt(ctx.input, ctx.index, 4);
+}
+/** Whether a date linked to what follows ends at `index`, looking back over at most `depth` dates of a list. */
+function linkedDateEndingAt(input: string, index: number, depth: number): boolean {
+  const head = input.slice(Math.max(0, index - 48), index);
+  const m = LINKED_DATE_BEFORE.exec(head);
+  if (!m?.[1] || !m[2]) return false;
+  const d = Number(m[1]);
+  const mo = Number(m[2]);
+  if (!validDay(d, mo)) return false;
+  if (d >= mo || mo > 10 || DATE_BEFORE.test(head.slice(0, m.index).toLocaleLowerCase('vi'))) return true;
+  return depth > 1 && linkedDateEndingAt(input, index - head.length + m.index, depth - 1);
+}
 
 /** Words after "a/b" that make it a part of a whole, read "phần" ("1/4 cả nước", "2/3 dân số"). */
 const PART_AFTER =
@@ -1125,6 +1179,7 @@ export const VIETNAMESE_READING_RULES: Rule[] = [
   wholeDateRule(false),
   dayRangeRule,
   crossMonthRule,
+  dotDayRangeRule,
   dotDateRule,
   monthDotYearRule,
   phoneRule,

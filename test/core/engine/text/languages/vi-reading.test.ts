@@ -860,3 +860,50 @@ describe('third pass (issue 37): classes set 2 heard wrong', () => {
     ]);
   });
 });
+
+describe('Vietnamese reading, fourth pass (issue 37)', () => {
+  const each = (cases: Case[]) => {
+    for (const [written, spoken] of cases) expect(read(written)).toBe(spoken);
+  };
+
+  it('reads a day.month date after "hôm nay", "hôm qua", "ngày mai", a weekday, and a dotted day range', () => {
+    each([
+      ['Hôm nay 31.5, nắng nóng', 'Hôm nay ba mươi mốt tháng năm, nắng nóng'],
+      ['Hôm qua 2.6 trời mưa', 'Hôm qua hai tháng sáu trời mưa'],
+      ['ngày mai 1.6 có mưa', 'ngày mai một tháng sáu có mưa'],
+      ['Thứ Hai, 3.6 sẽ họp', 'Thứ Hai, ba tháng sáu sẽ họp'],
+      ['Chủ nhật 2.6, trời', 'Chủ nhật hai tháng sáu, trời'],
+      ['Từ ngày 30 - 31.5, khu vực', 'Từ ngày ba mươi đến ba mươi mốt tháng năm, khu vực'],
+      ['từ ngày 2 - 4.6, có nắng', 'từ ngày hai đến bốn tháng sáu, có nắng'],
+      ['sáng 12-14.7 tại', 'sáng mười hai đến mười bốn tháng bảy tại'],
+    ]);
+  });
+
+  it('keeps a dotted decimal before a unit after those words a decimal', () => {
+    each([
+      ['ngày 2.5 kg', 'ngày hai phẩy năm ki lô gam'],
+      ['hôm nay 5.3 inch', 'hôm nay năm phẩy ba inh'],
+      ['ngày 31 - 2.5 lần', 'ngày ba mươi mốt - hai phẩy năm lần'],
+    ]);
+  });
+
+  it('reads a holiday date and a date listed after another date as dates, not fractions', () => {
+    each([
+      ['dịp nghỉ Lễ Quốc khánh 2/9, giá vé', 'dịp nghỉ Lễ Quốc khánh hai tháng chín, giá vé'],
+      ['Quốc khánh 2/9', 'Quốc khánh hai tháng chín'],
+      ['nghỉ lễ 30/4 và 1/5', 'nghỉ lễ ba mươi tháng tư và một tháng năm'],
+      ['các ngày 31/8 và 1/9.', 'các ngày ba mươi mốt tháng tám và một tháng chín.'],
+      ['ngày 1/9, 2/9 và 3/9', 'ngày một tháng chín, hai tháng chín và ba tháng chín'],
+      ['Tết 1/1', 'Tết một tháng một'],
+      // Fractions listed stay fractions.
+      ['1/2 và 1/3 số người', 'một phần hai và một phần ba số người'],
+    ]);
+  });
+
+  it('reads feet as "phít"', () => {
+    each([
+      ['loại 40 feet', 'loại bốn mươi phít'],
+      ['cao 6 ft', 'cao sáu phít'],
+    ]);
+  });
+});
