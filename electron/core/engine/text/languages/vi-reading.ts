@@ -549,6 +549,29 @@ function timeRule(one: string, pieces: (text: string, at: number) => OutPiece[] 
   };
 }
 
+const PART_OF_DAY_AHEAD = `(?=${SP}+(?:sáng|trưa|chiều|tối|đêm|khuya)(?!\\p{L}))`;
+
+const hourListRule: Rule = {
+  name: 'time',
+  // "từ 3,4h sáng", "5,6 giờ chiều": two hours one after the other, as a reader says "ba, bốn giờ".
+  pattern: `${START}(\\d{1,2}),${SP}?(\\d{1,2})(?:(h)${PART_OF_DAY_AHEAD}|(?=${SP}giờ${PART_OF_DAY_AHEAD}))`,
+  rewrite([whole, a, b, h]) {
+    if (!whole || !a || !b) return undefined;
+    const bEnd = whole.length - (h ? 1 : 0);
+    // "2,5 giờ chiều": not two hours in a row, a decimal.
+    if (Number(b) !== Number(a) + 1 || Number(b) > 24)
+      return [
+        piece(sayViNumber(whole.slice(0, bEnd)) ?? whole, 0, bEnd),
+        ...(h ? [piece(' giờ', bEnd, whole.length)] : []),
+      ];
+    return [
+      piece(viCardinal(String(Number(a))), 0, a.length),
+      piece(`, ${viCardinal(String(Number(b)))}`, a.length, bEnd),
+      ...(h ? [piece(' giờ', bEnd, whole.length)] : []),
+    ];
+  },
+};
+
 const hourRule = timeRule(HOUR, hourPieces);
 const clockRule = timeRule(CLOCK, clockPieces);
 
@@ -874,7 +897,10 @@ const quantityRule: Rule = {
     const score =
       SCORE_BEFORE.test(said) && !left.suffix && (!right.suffix || SCORE_THEN.test(right.suffix.text));
     const letters = first.letterRead || second.letterRead;
-    const range = !code && !score && !letters && (FROM_BEFORE.test(said) || valueOf(left) < valueOf(right));
+    // "55 - 55%": equal ends with a unit read are a range too (a forecast's bounds).
+    const ascending =
+      valueOf(left) < valueOf(right) || (valueOf(left) === valueOf(right) && second.unitRead && dash !== '—');
+    const range = !code && !score && !letters && (FROM_BEFORE.test(said) || ascending);
     // A range's first end without a suffix shares the second's ("5-7%" năm đến bảy phần trăm);
     // an unsure pair keeps its dash ("số 12-3").
     const link = score ? ' ' : range ? ' đến ' : ` ${dash} `;
@@ -1141,6 +1167,73 @@ const listRule: Rule = {
   },
 };
 
+/** Time and count nouns a rate is given per ("8.000 bệnh nhân/ngày", "5 lượt/tuần"). */
+const PER_NOUN = '(?:ngày|đêm|tuần|tháng|quý|năm|giờ|phút|giây|người|lượt|ca|hộ|xe|chuyến|trận|lần)';
+
+const perNounRule: Rule = {
+  name: 'measure',
+  // "8.000 bệnh nhân/ngày", "300 lượt khách/tháng": a count then "/" and a time or count noun, "trên".
+  pattern: `(?<=\\d${SP}+\\p{Ll}+(?:${SP}\\p{Ll}+)?)/(?=${PER_NOUN}(?![\\p{L}\\p{N}_]))`,
+  rewrite: () => ' trên ',
+};
+
+const perAmountRule: Rule = {
+  name: 'measure',
+  // "210.000ha/1,6 triệu hécta", "83,2%/50%": an amount with its unit, "/" and the amount it is
+  // out of, read "trên" and the second amount as the quantity rule reads it.
+  pattern: `(?<=\\d(?:[%‰]|${SP}?\\p{Ll}{1,5}[23²³]?))/(?=\\d)(${NUMBER})${END}(?:${SP}?(${SUFFIX}))?`,
+  rewrite([whole, n, s], ctx) {
+    if (!whole || !n) return undefined;
+    const unit = /(?:[%‰]|\p{Ll}{1,5}[23²³]?)$/u.exec(
+      ctx.input.slice(Math.max(0, ctx.index - 6), ctx.index),
+    )?.[0];
+    if (!unit || !(/^[%‰]$/u.test(unit) || VI_UNITS.has(unit) || ctx.options.units?.has(unit)))
+      return undefined;
+    const rest = quantityRule.rewrite([whole.slice(1), n, s], { ...ctx, index: ctx.index + 1 });
+    if (rest === undefined || typeof rest === 'string') return undefined;
+    const reading = Array.isArray(rest) ? { out: rest } : rest;
+    if (typeof reading.out === 'string') return undefined;
+    const shifted = reading.out.map((p) => piece(p.text, p.from + 1, p.to + 1));
+    return {
+      out: [piece(' trên ', 0, 1), ...shifted],
+      name: 'measure',
+      end: reading.end === undefined ? undefined : reading.end + 1,
+    };
+  },
+};
+
+const groupedRatioRule: Rule = {
+  name: 'fraction',
+  // "45.799/36.875 tỷ đồng", "8.793/6.500 đảng viên": an amount out of a target, both grouped in
+  // thousands, read "trên".
+  pattern: `${START}(\\d{1,3}(?:\\.\\d{3})+)/(\\d{1,3}(?:\\.\\d{3})+)${END}`,
+  rewrite([whole, a, b], ctx) {
+    // "số 1.234/5.678": a document's number, left as written.
+    if (!whole || !a || !b || isCode(before(ctx))) return undefined;
+    const left = sayViNumber(a);
+    const right = sayViNumber(b);
+    if (!left || !right) return undefined;
+    return [piece(left, 0, a.length), piece(` trên ${right}`, a.length, whole.length)];
+  },
+};
+
+const timesRule: Rule = {
+  name: 'measure',
+  // "1.440 x 2.560 pixel", "20 x 30 cm", "3 × 4": a size or a product, "nhân".
+  pattern: `(?<=\\d${SP}+)[x×](?=${SP}+\\d)|(?<=\\d)×(?=\\d)`,
+  rewrite: ([whole]) => (whole === '×' ? ' nhân ' : 'nhân'),
+};
+
+/** Time and count nouns after which a spaced dash and a number make a range ("từ 06 tháng - 03 năm"). */
+const RANGE_NOUN = '(?:năm|tháng|ngày|tuần|giờ|phút|giây|người|lần|tuổi|triệu|tỷ|tỉ|nghìn|ngàn)';
+
+const nounRangeRule: Rule = {
+  name: 'range',
+  // "từ 06 tháng - 03 năm", "2 năm – 5 năm": a spaced dash between two counts, "đến".
+  pattern: `(?<=\\d${SP}+${RANGE_NOUN}${SP}+)[-–](?=${SP}+\\d)`,
+  rewrite: () => 'đến',
+};
+
 const SIGN_WORDS: ReadonlyMap<string, string> = new Map(
   Object.entries({
     '≥': 'lớn hơn hoặc bằng',
@@ -1186,6 +1279,8 @@ export const VIETNAMESE_READING_RULES: Rule[] = [
   allDayRule,
   negativeFractionRule,
   slashRule,
+  groupedRatioRule,
+  hourListRule,
   hourRule,
   clockRule,
   romanRule,
@@ -1196,8 +1291,12 @@ export const VIETNAMESE_READING_RULES: Rule[] = [
   heightRule,
   listRule,
   quantityRule,
+  perAmountRule,
+  perNounRule,
   scaleRateRule,
   signRule,
+  timesRule,
+  nounRangeRule,
   pointsPercentRule,
   sundayRule,
   initialsRule,
