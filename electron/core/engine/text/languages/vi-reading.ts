@@ -174,6 +174,30 @@ function wholeDateRule(yearFirst: boolean): Rule {
   };
 }
 
+const dayFirstDateRule = wholeDateRule(false);
+/** A day-first date with one separator throughout (no back-references: the rules share one regex). */
+const WHOLE_DATE = ['/', '-', '\\.'].map((sep) => `\\d{1,2}${sep}\\d{1,2}${sep}\\d{4}`).join('|');
+
+const wholeDateRangeRule: Rule = {
+  name: 'date',
+  // "(10/10/1954-10/10/2024)", "01.01.2024 – 31.12.2024": two whole dates, "đến" between.
+  pattern: `${START}(${WHOLE_DATE})${SP}?[-–]${SP}?(${WHOLE_DATE})${END}`,
+  rewrite([whole, first, second], ctx) {
+    if (!whole || !first || !second) return undefined;
+    const date = (text: string) => {
+      const [, d, sep, mo, y] = /^(\d{1,2})([-/.])(\d{1,2})[-/.](\d{4})$/u.exec(text) ?? [];
+      const out = dayFirstDateRule.rewrite([text, d, sep, mo, y], ctx);
+      return Array.isArray(out) ? out : undefined;
+    };
+    const a = date(first);
+    const b = date(second);
+    // "32/10/2024-1/11/2024": not two dates, left as written.
+    if (!a || !b) return undefined;
+    const at = whole.length - second.length;
+    return [...a, piece(' đến ', first.length, at), ...b.map((p) => piece(p.text, p.from + at, p.to + at))];
+  },
+};
+
 const dayRangeRule: Rule = {
   name: 'date',
   // 15-20/10, 15 – 20/10/2024: days of one month.
@@ -221,7 +245,7 @@ const UNIT_AHEAD = `(?!${SP}*(?:${[
 const dotDayRangeRule: Rule = {
   name: 'date',
   // "Từ ngày 30 - 31.5", "ngày 2-4.6": days of one month, the month written after a dot.
-  pattern: `${DOT_DATE_BEFORE}${START}(\\d{1,2})${SP}?[-–]${SP}?(\\d{1,2})\\.(\\d{1,2})${END}${UNIT_AHEAD}`,
+  pattern: `(?=\\d)${DOT_DATE_BEFORE}${START}(\\d{1,2})${SP}?[-–]${SP}?(\\d{1,2})\\.(\\d{1,2})${END}${UNIT_AHEAD}`,
   rewrite([whole, d1, d2, mo], ctx) {
     if (!whole || !d1 || !d2 || !mo) return undefined;
     return dayRangeRule.rewrite([whole.replace(/\.(?=\d{1,2}$)/u, '/'), d1, d2, mo], ctx);
@@ -231,7 +255,7 @@ const dotDayRangeRule: Rule = {
 const dotDateRule: Rule = {
   name: 'date',
   // "hôm nay 5.3 inch", "ngày 2.5 kg": a decimal before its unit is left to the quantity rule.
-  pattern: `${DOT_DATE_BEFORE}${START}(\\d{1,2})\\.(\\d{1,2})${END}${UNIT_AHEAD}`,
+  pattern: `(?=\\d)${DOT_DATE_BEFORE}${START}(\\d{1,2})\\.(\\d{1,2})${END}${UNIT_AHEAD}`,
   rewrite([whole, d, mo]) {
     if (!whole || !d || !mo) return undefined;
     // Not a day and a month: the number as written ("ngày 2.15" is not a date).
@@ -730,6 +754,8 @@ function electricNear(ctx: RuleContext): boolean {
  * ("số 01", "phòng 03", "mã 007", `CODE_BEFORE`) the zero is part of the code and is said.
  */
 const COUNT_NOUN_AFTER = /^[ \u00A0]+\p{Ll}/u;
+/** The first end of a range of counts ("từ 07 – 15 năm"): a dash, a number, then the noun. */
+const COUNT_RANGE_AFTER = /^[ \u00A0]*[-–][ \u00A0]*\d{1,3}[ \u00A0]+\p{Ll}/u;
 
 /** The number itself, by what stands around it: "thứ 4" → tư, "tháng 4" → tư, "05 năm" → năm, else a cardinal. */
 function plainNumber(written: string, value: ViNumber, ctx: RuleContext, after: string): string {
@@ -739,7 +765,10 @@ function plainNumber(written: string, value: ViNumber, ctx: RuleContext, after: 
     if (ORDINAL_BEFORE.test(said)) return viOrdinal(n);
     if (MONTH_BEFORE.test(said) && n >= 1 && n <= 12) return viMonth(n);
     // "ngày 05", "lúc 07": a date or time part written with its zero; "05 năm": a count.
-    if (/^0[1-9]$/.test(written) && (TIME_PART_BEFORE.test(said) || COUNT_NOUN_AFTER.test(after)))
+    if (
+      /^0[1-9]$/.test(written) &&
+      (TIME_PART_BEFORE.test(said) || COUNT_NOUN_AFTER.test(after) || COUNT_RANGE_AFTER.test(after))
+    )
       return viCardinal(String(n));
   }
   return viNumberWords(value);
@@ -1173,7 +1202,7 @@ const PER_NOUN = '(?:ngày|đêm|tuần|tháng|quý|năm|giờ|phút|giây|ngư�
 const perNounRule: Rule = {
   name: 'measure',
   // "8.000 bệnh nhân/ngày", "300 lượt khách/tháng": a count then "/" and a time or count noun, "trên".
-  pattern: `(?<=\\d${SP}+\\p{Ll}+(?:${SP}\\p{Ll}+)?)/(?=${PER_NOUN}(?![\\p{L}\\p{N}_]))`,
+  pattern: `/(?<=\\d${SP}+\\p{Ll}+(?:${SP}\\p{Ll}+)?/)(?=${PER_NOUN}(?![\\p{L}\\p{N}_]))`,
   rewrite: () => ' trên ',
 };
 
@@ -1181,7 +1210,7 @@ const perAmountRule: Rule = {
   name: 'measure',
   // "210.000ha/1,6 triệu hécta", "83,2%/50%": an amount with its unit, "/" and the amount it is
   // out of, read "trên" and the second amount as the quantity rule reads it.
-  pattern: `(?<=\\d(?:[%‰]|${SP}?\\p{Ll}{1,5}[23²³]?))/(?=\\d)(${NUMBER})${END}(?:${SP}?(${SUFFIX}))?`,
+  pattern: `/(?<=\\d(?:[%‰]|${SP}?\\p{Ll}{1,5}[23²³]?)/)(?=\\d)(${NUMBER})${END}(?:${SP}?(${SUFFIX}))?`,
   rewrite([whole, n, s], ctx) {
     if (!whole || !n) return undefined;
     const unit = /(?:[%‰]|\p{Ll}{1,5}[23²³]?)$/u.exec(
@@ -1220,7 +1249,7 @@ const groupedRatioRule: Rule = {
 const timesRule: Rule = {
   name: 'measure',
   // "1.440 x 2.560 pixel", "20 x 30 cm", "3 × 4": a size or a product, "nhân".
-  pattern: `(?<=\\d${SP}+)[x×](?=${SP}+\\d)|(?<=\\d)×(?=\\d)`,
+  pattern: `[x×](?<=\\d${SP}+[x×])(?=${SP}+\\d)|×(?<=\\d×)(?=\\d)`,
   rewrite: ([whole]) => (whole === '×' ? ' nhân ' : 'nhân'),
 };
 
@@ -1230,7 +1259,7 @@ const RANGE_NOUN = '(?:năm|tháng|ngày|tuần|giờ|phút|giây|người|lần
 const nounRangeRule: Rule = {
   name: 'range',
   // "từ 06 tháng - 03 năm", "2 năm – 5 năm": a spaced dash between two counts, "đến".
-  pattern: `(?<=\\d${SP}+${RANGE_NOUN}${SP}+)[-–](?=${SP}+\\d)`,
+  pattern: `[-–](?<=\\d${SP}+${RANGE_NOUN}${SP}+[-–])(?=${SP}+\\d)`,
   rewrite: () => 'đến',
 };
 
@@ -1268,8 +1297,9 @@ const signRule: Rule = {
 export const VIETNAMESE_READING_RULES: Rule[] = [
   emailRule,
   urlRule,
+  wholeDateRangeRule,
   wholeDateRule(true),
-  wholeDateRule(false),
+  dayFirstDateRule,
   dayRangeRule,
   crossMonthRule,
   dotDayRangeRule,

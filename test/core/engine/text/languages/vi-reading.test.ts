@@ -969,6 +969,22 @@ describe('Vietnamese reading, fourth pass (issue 37)', () => {
     ]);
   });
 
+  it('reads two whole dates joined by a dash as a range, and a zero-led first end of a count range', () => {
+    each([
+      [
+        'Thủ đô (10/10/1954-10/10/2024) và',
+        'Thủ đô (mười tháng mười năm một nghìn chín trăm năm mươi tư đến mười tháng mười năm hai nghìn không trăm hai mươi tư) và',
+      ],
+      [
+        'từ 01.01.2024 – 31.12.2024',
+        'từ một tháng một năm hai nghìn không trăm hai mươi tư đến ba mươi mốt tháng mười hai năm hai nghìn không trăm hai mươi tư',
+      ],
+      ['32/10/2024-1/11/2024', '32/10/2024-1/11/2024'],
+      ['phạt tù từ 07 – 15 năm (khoản 3)', 'phạt tù từ bảy đến mười lăm năm (khoản ba)'],
+      ['số 07 – 15 nhà', 'số không bảy – mười lăm nhà'],
+    ]);
+  });
+
   it('reads feet as "phít"', () => {
     each([
       ['loại 40 feet', 'loại bốn mươi phít'],
