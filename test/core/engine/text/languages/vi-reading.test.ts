@@ -957,6 +957,7 @@ describe('Vietnamese reading, fourth pass (issue 37)', () => {
       ['ông Hinh, PCT tỉnh', 'ông Hinh, phó chủ tịch tỉnh'],
       ['giành 2 HCV, 1 HCB', 'giành hai huy chương vàng, một huy chương bạc'],
       ['PTTg Trần Hồng Hà', 'phó thủ tướng Trần Hồng Hà'],
+      ['được UNESCO công nhận', 'được u nét xcô công nhận'],
     ]);
   });
 
