@@ -31,6 +31,14 @@ const TABLE = [
   'UBMTTQ = ủy ban mặt trận tổ quốc',
   'TW = trung ương',
   'TƯ = trung ương',
+  'T.Ư = trung ương',
+  'T.W = trung ương',
+  'PCT = phó chủ tịch',
+  'PTTg = phó thủ tướng',
+  'TTK = tổng thư ký',
+  'BTV = ban thường vụ',
+  'TNCS = thanh niên cộng sản',
+  'QLTT = quản lý thị trường',
   'QH = quốc hội',
   'ĐBQH = đại biểu quốc hội',
   'UBTVQH = ủy ban thường vụ quốc hội',
@@ -227,6 +235,11 @@ const TABLE = [
   'HLV = huấn luyện viên',
   'VĐV = vận động viên',
   'CLB = câu lạc bộ',
+  'TDTT = thể dục thể thao',
+  'HCV = huy chương vàng',
+  'HCB = huy chương bạc',
+  'HCĐ = huy chương đồng',
+  'VĐQG = vô địch quốc gia',
   'ĐTQG = đội tuyển quốc gia',
   'BXH = bảng xếp hạng',
   'SVĐ = sân vận động',
@@ -272,6 +285,8 @@ const TABLE = [
   'CCCD = căn cước công dân',
   'CMND = chứng minh nhân dân',
   'BLHS = bộ luật hình sự',
+  'BLTTDS = bộ luật tố tụng dân sự',
+  'BLLĐ = bộ luật lao động',
   'BLDS = bộ luật dân sự',
   'TTHS = tố tụng hình sự',
   'BLTTHS = bộ luật tố tụng hình sự',
@@ -345,7 +360,7 @@ const TABLE = [
   'ASEAN = a xê an',
   'NATO = na tô',
   'EU = i u',
-  'UNESCO = iu nét xcô',
+  'UNESCO = u nét xcô',
   'UNICEF = iu ni xép',
   'FIFA = phi pha',
   'AFF = a ép ép',
@@ -416,8 +431,8 @@ const THEN_PHONE = /^[ \u00A0]*[:.]?[ \u00A0]*(?:\+\d|\(?0\d|1[89]00)/u;
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '[ \\u00A0]?');
 
-/** A currency before an amount ("USD 50") is left to the money rule, which says it after the amount. */
-const currencyEnd = (key: string) => (VI_CURRENCIES.has(key) ? '(?![ \\u00A0]?\\d)' : '');
+/** A currency before an amount ("USD 50") or a rate ("triệu USD/năm") is left to the money rules. */
+const currencyEnd = (key: string) => (VI_CURRENCIES.has(key) ? '(?![ \\u00A0]?\\d|/\\p{Ll})' : '');
 
 const keys = [...new Set([...VI_ABBREVIATIONS.keys(), ...VI_PHONE_WORDS.keys()])].sort(
   (a, b) => b.length - a.length,

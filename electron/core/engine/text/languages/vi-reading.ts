@@ -78,7 +78,7 @@ const isCode = (said: string) => CODE_BEFORE.test(said) && !QUANTITY_SO_BEFORE.t
 const WEEKDAY = '(?:thứ[ \\u00A0]+(?:[2-7]|hai|ba|tư|năm|sáu|bảy)|chủ nhật|cn|t[2-7])[ \\u00A0]*,?';
 /** Words after which "30/10" is a date. */
 const DATE_BEFORE = new RegExp(
-  `(?:(?:^|[^\\p{L}])(?:ngày|hôm|sáng|trưa|chiều|tối|đêm|khuya|mùng|mồng|từ|đến|tới|trước|sau|vào|hạn|lễ|dịp|đầu|cuối|giữa)|${WEEKDAY})[ \\u00A0]*$`,
+  `(?:(?:^|[^\\p{L}])(?:ngày|hôm|sáng|trưa|chiều|tối|đêm|khuya|mùng|mồng|từ|đến|tới|trước|sau|vào|hạn|lễ|dịp|đầu|cuối|giữa|quốc khánh|giải phóng|nghỉ|tết)|${WEEKDAY})[ \\u00A0]*$`,
   'u',
 );
 /** Words after "a/b" that make it a count out of a total ("9/10 điểm"). */
@@ -174,6 +174,30 @@ function wholeDateRule(yearFirst: boolean): Rule {
   };
 }
 
+const dayFirstDateRule = wholeDateRule(false);
+/** A day-first date with one separator throughout (no back-references: the rules share one regex). */
+const WHOLE_DATE = ['/', '-', '\\.'].map((sep) => `\\d{1,2}${sep}\\d{1,2}${sep}\\d{4}`).join('|');
+
+const wholeDateRangeRule: Rule = {
+  name: 'date',
+  // "(10/10/1954-10/10/2024)", "01.01.2024 – 31.12.2024": two whole dates, "đến" between.
+  pattern: `${START}(${WHOLE_DATE})${SP}?[-–]${SP}?(${WHOLE_DATE})${END}`,
+  rewrite([whole, first, second], ctx) {
+    if (!whole || !first || !second) return undefined;
+    const date = (text: string) => {
+      const [, d, sep, mo, y] = /^(\d{1,2})([-/.])(\d{1,2})[-/.](\d{4})$/u.exec(text) ?? [];
+      const out = dayFirstDateRule.rewrite([text, d, sep, mo, y], ctx);
+      return Array.isArray(out) ? out : undefined;
+    };
+    const a = date(first);
+    const b = date(second);
+    // "32/10/2024-1/11/2024": not two dates, left as written.
+    if (!a || !b) return undefined;
+    const at = whole.length - second.length;
+    return [...a, piece(' đến ', first.length, at), ...b.map((p) => piece(p.text, p.from + at, p.to + at))];
+  },
+};
+
 const dayRangeRule: Rule = {
   name: 'date',
   // 15-20/10, 15 – 20/10/2024: days of one month.
@@ -195,11 +219,43 @@ const dayRangeRule: Rule = {
 };
 
 /** Words after which "25.5" is a day and a month ("Ngày 25.5", "sáng 3.9"), as some papers write dates. */
-const DOT_DATE_BEFORE = `(?<=(?:^|[^\\p{L}])(?:[Nn]gày|[Hh]ôm|[Ss]áng|[Tt]rưa|[Cc]hiều|[Tt]ối|[Đđ]êm|[Kk]huya|[Mm]ùng|[Mm]ồng)${SP}+)`;
+const DOT_DATE_BEFORE = `(?<=(?:^|[^\\p{L}])(?:[Nn]gày|[Hh]ôm|[Ss]áng|[Tt]rưa|[Cc]hiều|[Tt]ối|[Đđ]êm|[Kk]huya|[Mm]ùng|[Mm]ồng|[Hh]ôm${SP}+(?:nay|qua)|[Nn]gày${SP}+mai|[Tt]hứ${SP}+(?:[2-7]|[Hh]ai|[Bb]a|[Tt]ư|[Nn]ăm|[Ss]áu|[Bb]ảy)|[Cc]hủ${SP}+[Nn]hật|CN),?${SP}+)`;
+
+/** A unit or a counted noun after a dotted pair ("2.5 kg", "5.3 inch", "1.5 lần"): a decimal, not a date. */
+const UNIT_AHEAD = `(?!${SP}*(?:${[
+  ...VI_UNITS.keys(),
+  'lần',
+  'điểm',
+  'tuổi',
+  'triệu',
+  'tỷ',
+  'tỉ',
+  'nghìn',
+  'ngàn',
+  'lít',
+  'mét',
+  'tấn',
+  'inch',
+  '%',
+]
+  .sort((a, b) => b.length - a.length)
+  .map((k) => k.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))
+  .join('|')})(?![\\p{L}]))`;
+
+const dotDayRangeRule: Rule = {
+  name: 'date',
+  // "Từ ngày 30 - 31.5", "ngày 2-4.6": days of one month, the month written after a dot.
+  pattern: `(?=\\d)${DOT_DATE_BEFORE}${START}(\\d{1,2})${SP}?[-–]${SP}?(\\d{1,2})\\.(\\d{1,2})${END}${UNIT_AHEAD}`,
+  rewrite([whole, d1, d2, mo], ctx) {
+    if (!whole || !d1 || !d2 || !mo) return undefined;
+    return dayRangeRule.rewrite([whole.replace(/\.(?=\d{1,2}$)/u, '/'), d1, d2, mo], ctx);
+  },
+};
 
 const dotDateRule: Rule = {
   name: 'date',
-  pattern: `${DOT_DATE_BEFORE}${START}(\\d{1,2})\\.(\\d{1,2})${END}`,
+  // "hôm nay 5.3 inch", "ngày 2.5 kg": a decimal before its unit is left to the quantity rule.
+  pattern: `(?=\\d)${DOT_DATE_BEFORE}${START}(\\d{1,2})\\.(\\d{1,2})${END}${UNIT_AHEAD}`,
   rewrite([whole, d, mo]) {
     if (!whole || !d || !mo) return undefined;
     // Not a day and a month: the number as written ("ngày 2.15" is not a date).
@@ -294,7 +350,7 @@ const slashRule: Rule = {
         ? ratio(a, b, ctx)
         : numbersOnly(whole);
     const isDate = validDay(x, y);
-    if (isDate && DATE_BEFORE.test(said)) {
+    if (isDate && (DATE_BEFORE.test(said) || dateJustBefore(ctx))) {
       return datePieces([a, [0, a.length]], [b, [bAt, whole.length]], undefined);
     }
     // "24/7": all day, every day.
@@ -309,6 +365,28 @@ const slashRule: Rule = {
     return leadingZero ? numbersOnly(whole) : ratio(a, b, ctx);
   },
 };
+
+/**
+ * A date just before, linked by "và", "hoặc" or a comma ("các ngày 31/8 và 1/9", "ngày 2/9, 3/9"):
+ * the second "a/b" is a date too. The first counts as a date when it cannot be a fraction (its day
+ * is not below its month, or its month is past 10) or stands after a date word.
+ */
+const LINKED_DATE_BEFORE =
+  /(\d{1,2})\/(\d{1,2})(?:\/\d{4})?[ \u00A0]*(?:,|[ \u00A0](?:và|hoặc|hay|đến|tới))[ \u00A0]*$/u;
+function dateJustBefore(ctx: RuleContext): boolean {
+  return linkedDateEndingAt(ctx.input, ctx.index, 4);
+}
+/** Whether a date linked to what follows ends at `index`, looking back over at most `depth` dates of a list. */
+function linkedDateEndingAt(input: string, index: number, depth: number): boolean {
+  const head = input.slice(Math.max(0, index - 48), index);
+  const m = LINKED_DATE_BEFORE.exec(head);
+  if (!m?.[1] || !m[2]) return false;
+  const d = Number(m[1]);
+  const mo = Number(m[2]);
+  if (!validDay(d, mo)) return false;
+  if (d >= mo || mo > 10 || DATE_BEFORE.test(head.slice(0, m.index).toLocaleLowerCase('vi'))) return true;
+  return depth > 1 && linkedDateEndingAt(input, index - head.length + m.index, depth - 1);
+}
 
 /** Words after "a/b" that make it a part of a whole, read "phần" ("1/4 cả nước", "2/3 dân số"). */
 const PART_AFTER =
@@ -495,6 +573,29 @@ function timeRule(one: string, pieces: (text: string, at: number) => OutPiece[] 
   };
 }
 
+const PART_OF_DAY_AHEAD = `(?=${SP}+(?:sáng|trưa|chiều|tối|đêm|khuya)(?!\\p{L}))`;
+
+const hourListRule: Rule = {
+  name: 'time',
+  // "từ 3,4h sáng", "5,6 giờ chiều": two hours one after the other, as a reader says "ba, bốn giờ".
+  pattern: `${START}(\\d{1,2}),${SP}?(\\d{1,2})(?:(h)${PART_OF_DAY_AHEAD}|(?=${SP}giờ${PART_OF_DAY_AHEAD}))`,
+  rewrite([whole, a, b, h]) {
+    if (!whole || !a || !b) return undefined;
+    const bEnd = whole.length - (h ? 1 : 0);
+    // "2,5 giờ chiều": not two hours in a row, a decimal.
+    if (Number(b) !== Number(a) + 1 || Number(b) > 24)
+      return [
+        piece(sayViNumber(whole.slice(0, bEnd)) ?? whole, 0, bEnd),
+        ...(h ? [piece(' giờ', bEnd, whole.length)] : []),
+      ];
+    return [
+      piece(viCardinal(String(Number(a))), 0, a.length),
+      piece(`, ${viCardinal(String(Number(b)))}`, a.length, bEnd),
+      ...(h ? [piece(' giờ', bEnd, whole.length)] : []),
+    ];
+  },
+};
+
 const hourRule = timeRule(HOUR, hourPieces);
 const clockRule = timeRule(CLOCK, clockPieces);
 
@@ -653,6 +754,8 @@ function electricNear(ctx: RuleContext): boolean {
  * ("số 01", "phòng 03", "mã 007", `CODE_BEFORE`) the zero is part of the code and is said.
  */
 const COUNT_NOUN_AFTER = /^[ \u00A0]+\p{Ll}/u;
+/** The first end of a range of counts ("từ 07 – 15 năm"): a dash, a number, then the noun. */
+const COUNT_RANGE_AFTER = /^[ \u00A0]*[-–][ \u00A0]*\d{1,3}[ \u00A0]+\p{Ll}/u;
 
 /** The number itself, by what stands around it: "thứ 4" → tư, "tháng 4" → tư, "05 năm" → năm, else a cardinal. */
 function plainNumber(written: string, value: ViNumber, ctx: RuleContext, after: string): string {
@@ -662,7 +765,10 @@ function plainNumber(written: string, value: ViNumber, ctx: RuleContext, after: 
     if (ORDINAL_BEFORE.test(said)) return viOrdinal(n);
     if (MONTH_BEFORE.test(said) && n >= 1 && n <= 12) return viMonth(n);
     // "ngày 05", "lúc 07": a date or time part written with its zero; "05 năm": a count.
-    if (/^0[1-9]$/.test(written) && (TIME_PART_BEFORE.test(said) || COUNT_NOUN_AFTER.test(after)))
+    if (
+      /^0[1-9]$/.test(written) &&
+      (TIME_PART_BEFORE.test(said) || COUNT_NOUN_AFTER.test(after) || COUNT_RANGE_AFTER.test(after))
+    )
       return viCardinal(String(n));
   }
   return viNumberWords(value);
@@ -820,7 +926,10 @@ const quantityRule: Rule = {
     const score =
       SCORE_BEFORE.test(said) && !left.suffix && (!right.suffix || SCORE_THEN.test(right.suffix.text));
     const letters = first.letterRead || second.letterRead;
-    const range = !code && !score && !letters && (FROM_BEFORE.test(said) || valueOf(left) < valueOf(right));
+    // "55 - 55%": equal ends with a unit read are a range too (a forecast's bounds).
+    const ascending =
+      valueOf(left) < valueOf(right) || (valueOf(left) === valueOf(right) && second.unitRead && dash !== '—');
+    const range = !code && !score && !letters && (FROM_BEFORE.test(said) || ascending);
     // A range's first end without a suffix shares the second's ("5-7%" năm đến bảy phần trăm);
     // an unsure pair keeps its dash ("số 12-3").
     const link = score ? ' ' : range ? ' đến ' : ` ${dash} `;
@@ -1087,6 +1196,73 @@ const listRule: Rule = {
   },
 };
 
+/** Time and count nouns a rate is given per ("8.000 bệnh nhân/ngày", "5 lượt/tuần"). */
+const PER_NOUN = '(?:ngày|đêm|tuần|tháng|quý|năm|giờ|phút|giây|người|lượt|ca|hộ|xe|chuyến|trận|lần)';
+
+const perNounRule: Rule = {
+  name: 'measure',
+  // "8.000 bệnh nhân/ngày", "300 lượt khách/tháng": a count then "/" and a time or count noun, "trên".
+  pattern: `/(?<=\\d${SP}+\\p{Ll}+(?:${SP}\\p{Ll}+)?/)(?=${PER_NOUN}(?![\\p{L}\\p{N}_]))`,
+  rewrite: () => ' trên ',
+};
+
+const perAmountRule: Rule = {
+  name: 'measure',
+  // "210.000ha/1,6 triệu hécta", "83,2%/50%": an amount with its unit, "/" and the amount it is
+  // out of, read "trên" and the second amount as the quantity rule reads it.
+  pattern: `/(?<=\\d(?:[%‰]|${SP}?\\p{Ll}{1,5}[23²³]?)/)(?=\\d)(${NUMBER})${END}(?:${SP}?(${SUFFIX}))?`,
+  rewrite([whole, n, s], ctx) {
+    if (!whole || !n) return undefined;
+    const unit = /(?:[%‰]|\p{Ll}{1,5}[23²³]?)$/u.exec(
+      ctx.input.slice(Math.max(0, ctx.index - 6), ctx.index),
+    )?.[0];
+    if (!unit || !(/^[%‰]$/u.test(unit) || VI_UNITS.has(unit) || ctx.options.units?.has(unit)))
+      return undefined;
+    const rest = quantityRule.rewrite([whole.slice(1), n, s], { ...ctx, index: ctx.index + 1 });
+    if (rest === undefined || typeof rest === 'string') return undefined;
+    const reading = Array.isArray(rest) ? { out: rest } : rest;
+    if (typeof reading.out === 'string') return undefined;
+    const shifted = reading.out.map((p) => piece(p.text, p.from + 1, p.to + 1));
+    return {
+      out: [piece(' trên ', 0, 1), ...shifted],
+      name: 'measure',
+      end: reading.end === undefined ? undefined : reading.end + 1,
+    };
+  },
+};
+
+const groupedRatioRule: Rule = {
+  name: 'fraction',
+  // "45.799/36.875 tỷ đồng", "8.793/6.500 đảng viên": an amount out of a target, both grouped in
+  // thousands, read "trên".
+  pattern: `${START}(\\d{1,3}(?:\\.\\d{3})+)/(\\d{1,3}(?:\\.\\d{3})+)${END}`,
+  rewrite([whole, a, b], ctx) {
+    // "số 1.234/5.678": a document's number, left as written.
+    if (!whole || !a || !b || isCode(before(ctx))) return undefined;
+    const left = sayViNumber(a);
+    const right = sayViNumber(b);
+    if (!left || !right) return undefined;
+    return [piece(left, 0, a.length), piece(` trên ${right}`, a.length, whole.length)];
+  },
+};
+
+const timesRule: Rule = {
+  name: 'measure',
+  // "1.440 x 2.560 pixel", "20 x 30 cm", "3 × 4": a size or a product, "nhân".
+  pattern: `[x×](?<=\\d${SP}+[x×])(?=${SP}+\\d)|×(?<=\\d×)(?=\\d)`,
+  rewrite: ([whole]) => (whole === '×' ? ' nhân ' : 'nhân'),
+};
+
+/** Time and count nouns after which a spaced dash and a number make a range ("từ 06 tháng - 03 năm"). */
+const RANGE_NOUN = '(?:năm|tháng|ngày|tuần|giờ|phút|giây|người|lần|tuổi|triệu|tỷ|tỉ|nghìn|ngàn)';
+
+const nounRangeRule: Rule = {
+  name: 'range',
+  // "từ 06 tháng - 03 năm", "2 năm – 5 năm": a spaced dash between two counts, "đến".
+  pattern: `[-–](?<=\\d${SP}+${RANGE_NOUN}${SP}+[-–])(?=${SP}+\\d)`,
+  rewrite: () => 'đến',
+};
+
 const SIGN_WORDS: ReadonlyMap<string, string> = new Map(
   Object.entries({
     '≥': 'lớn hơn hoặc bằng',
@@ -1121,16 +1297,20 @@ const signRule: Rule = {
 export const VIETNAMESE_READING_RULES: Rule[] = [
   emailRule,
   urlRule,
+  wholeDateRangeRule,
   wholeDateRule(true),
-  wholeDateRule(false),
+  dayFirstDateRule,
   dayRangeRule,
   crossMonthRule,
+  dotDayRangeRule,
   dotDateRule,
   monthDotYearRule,
   phoneRule,
   allDayRule,
   negativeFractionRule,
   slashRule,
+  groupedRatioRule,
+  hourListRule,
   hourRule,
   clockRule,
   romanRule,
@@ -1141,8 +1321,12 @@ export const VIETNAMESE_READING_RULES: Rule[] = [
   heightRule,
   listRule,
   quantityRule,
+  perAmountRule,
+  perNounRule,
   scaleRateRule,
   signRule,
+  timesRule,
+  nounRangeRule,
   pointsPercentRule,
   sundayRule,
   initialsRule,

@@ -18,6 +18,8 @@ export const VI_UNITS: ReadonlyMap<string, string> = new Map(
     µm: 'mi cờ rô mét',
     nm: 'na nô mét',
     inch: 'inh',
+    feet: 'phít',
+    ft: 'phít',
     // area
     mm2: 'mi li mét vuông',
     cm2: 'xen ti mét vuông',

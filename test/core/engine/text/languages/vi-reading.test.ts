@@ -860,3 +860,136 @@ describe('third pass (issue 37): classes set 2 heard wrong', () => {
     ]);
   });
 });
+
+describe('Vietnamese reading, fourth pass (issue 37)', () => {
+  const each = (cases: Case[]) => {
+    for (const [written, spoken] of cases) expect(read(written)).toBe(spoken);
+  };
+
+  it('reads a day.month date after "hôm nay", "hôm qua", "ngày mai", a weekday, and a dotted day range', () => {
+    each([
+      ['Hôm nay 31.5, nắng nóng', 'Hôm nay ba mươi mốt tháng năm, nắng nóng'],
+      ['Hôm qua 2.6 trời mưa', 'Hôm qua hai tháng sáu trời mưa'],
+      ['ngày mai 1.6 có mưa', 'ngày mai một tháng sáu có mưa'],
+      ['Thứ Hai, 3.6 sẽ họp', 'Thứ Hai, ba tháng sáu sẽ họp'],
+      ['Chủ nhật 2.6, trời', 'Chủ nhật hai tháng sáu, trời'],
+      ['Từ ngày 30 - 31.5, khu vực', 'Từ ngày ba mươi đến ba mươi mốt tháng năm, khu vực'],
+      ['từ ngày 2 - 4.6, có nắng', 'từ ngày hai đến bốn tháng sáu, có nắng'],
+      ['sáng 12-14.7 tại', 'sáng mười hai đến mười bốn tháng bảy tại'],
+    ]);
+  });
+
+  it('keeps a dotted decimal before a unit after those words a decimal', () => {
+    each([
+      ['ngày 2.5 kg', 'ngày hai phẩy năm ki lô gam'],
+      ['hôm nay 5.3 inch', 'hôm nay năm phẩy ba inh'],
+      ['ngày 31 - 2.5 lần', 'ngày ba mươi mốt - hai phẩy năm lần'],
+    ]);
+  });
+
+  it('reads a holiday date and a date listed after another date as dates, not fractions', () => {
+    each([
+      ['dịp nghỉ Lễ Quốc khánh 2/9, giá vé', 'dịp nghỉ Lễ Quốc khánh hai tháng chín, giá vé'],
+      ['Quốc khánh 2/9', 'Quốc khánh hai tháng chín'],
+      ['nghỉ lễ 30/4 và 1/5', 'nghỉ lễ ba mươi tháng tư và một tháng năm'],
+      ['các ngày 31/8 và 1/9.', 'các ngày ba mươi mốt tháng tám và một tháng chín.'],
+      ['ngày 1/9, 2/9 và 3/9', 'ngày một tháng chín, hai tháng chín và ba tháng chín'],
+      ['Tết 1/1', 'Tết một tháng một'],
+      // Fractions listed stay fractions.
+      ['1/2 và 1/3 số người', 'một phần hai và một phần ba số người'],
+    ]);
+  });
+
+  it('reads "/" after an amount with its unit or a counted noun, before a time or count noun, as "trên"', () => {
+    each([
+      ['16,5 triệu USD/năm.', 'mười sáu phẩy năm triệu đô la Mỹ trên năm.'],
+      ['khám tới 8.000 bệnh nhân/ngày và', 'khám tới tám nghìn bệnh nhân trên ngày và'],
+      ['300 lượt khách/tháng', 'ba trăm lượt khách trên tháng'],
+      [
+        'thu hoạch được 210.000ha/1,6 triệu hécta, năng suất',
+        'thu hoạch được hai trăm mười nghìn héc ta trên một phẩy sáu triệu hécta, năng suất',
+      ],
+      ['mới 83,2%/50% tổng số xã', 'mới tám mươi ba phẩy hai phần trăm trên năm mươi phần trăm tổng số xã'],
+      ['1.200 km/2 ngày', 'một nghìn hai trăm ki lô mét trên hai ngày'],
+      [
+        'phát triển 8.793/6.500 đảng viên',
+        'phát triển tám nghìn bảy trăm chín mươi ba trên sáu nghìn năm trăm đảng viên',
+      ],
+      // A pair of currencies and a document's number stay as they were.
+      ['USD/VND', 'đô la Mỹ/Việt Nam đồng'],
+      ['số 1.234/5.678', 'số 1.234/5.678'],
+    ]);
+  });
+
+  it('reads "x" between numbers in a size as "nhân"', () => {
+    each([
+      [
+        'độ phân giải 1.440 x 2.560 pixel',
+        'độ phân giải một nghìn bốn trăm bốn mươi nhân hai nghìn năm trăm sáu mươi pixel',
+      ],
+      ['kích thước 20 x 30 cm', 'kích thước hai mươi nhân ba mươi xen ti mét'],
+      ['3×4', 'ba nhân bốn'],
+    ]);
+  });
+
+  it('reads a spaced dash after a time or count noun, and between equal ends with a unit, as "đến"', () => {
+    each([
+      ['phạt tù từ 06 tháng - 03 năm trong', 'phạt tù từ sáu tháng đến ba năm trong'],
+      ['từ 2 năm – 5 năm', 'từ hai năm đến năm năm'],
+      ['phổ biến 55 - 55%.', 'phổ biến năm mươi lăm đến năm mươi lăm phần trăm.'],
+      ['từ 5 - 7 ngày', 'từ năm đến bảy ngày'],
+      // A tied score stays a score.
+      ['hòa 2-2', 'hòa hai hai'],
+    ]);
+  });
+
+  it('reads the abbreviations of law, party, sport and office titles', () => {
+    each([
+      ['Ủy ban T.Ư MTTQ Việt Nam', 'Ủy ban trung ương mặt trận tổ quốc Việt Nam'],
+      ['Tuyên giáo T.Ư Nguyễn Trọng Nghĩa', 'Tuyên giáo trung ương Nguyễn Trọng Nghĩa'],
+      ['Ban T.W Đoàn', 'Ban trung ương Đoàn'],
+      [
+        'điều 174 BLHS, BLDS và BLTTHS',
+        'điều một trăm bảy mươi tư bộ luật hình sự, bộ luật dân sự và bộ luật tố tụng hình sự',
+      ],
+      ['Tổng cục TDTT và', 'Tổng cục thể dục thể thao và'],
+      ['Phó TTK Liên đoàn', 'Phó tổng thư ký Liên đoàn'],
+      ['ông Hinh, PCT tỉnh', 'ông Hinh, phó chủ tịch tỉnh'],
+      ['giành 2 HCV, 1 HCB', 'giành hai huy chương vàng, một huy chương bạc'],
+      ['PTTg Trần Hồng Hà', 'phó thủ tướng Trần Hồng Hà'],
+      ['được UNESCO công nhận', 'được u nét xcô công nhận'],
+    ]);
+  });
+
+  it('reads two hours in a row before a part of the day as a list, other decimals as decimals', () => {
+    each([
+      ['xếp hàng từ 3,4h sáng để', 'xếp hàng từ ba, bốn giờ sáng để'],
+      ['khoảng 5,6 giờ chiều', 'khoảng năm, sáu giờ chiều'],
+      ['2,5 giờ chiều', 'hai phẩy năm giờ chiều'],
+      ['3,4h', 'ba phẩy bốn giờ'],
+    ]);
+  });
+
+  it('reads two whole dates joined by a dash as a range, and a zero-led first end of a count range', () => {
+    each([
+      [
+        'Thủ đô (10/10/1954-10/10/2024) và',
+        'Thủ đô (mười tháng mười năm một nghìn chín trăm năm mươi tư đến mười tháng mười năm hai nghìn không trăm hai mươi tư) và',
+      ],
+      [
+        'từ 01.01.2024 – 31.12.2024',
+        'từ một tháng một năm hai nghìn không trăm hai mươi tư đến ba mươi mốt tháng mười hai năm hai nghìn không trăm hai mươi tư',
+      ],
+      ['32/10/2024-1/11/2024', '32/10/2024-1/11/2024'],
+      ['phạt tù từ 07 – 15 năm (khoản 3)', 'phạt tù từ bảy đến mười lăm năm (khoản ba)'],
+      ['số 07 – 15 nhà', 'số không bảy – mười lăm nhà'],
+    ]);
+  });
+
+  it('reads feet as "phít"', () => {
+    each([
+      ['loại 40 feet', 'loại bốn mươi phít'],
+      ['cao 6 ft', 'cao sáu phít'],
+    ]);
+  });
+});
