@@ -1048,3 +1048,85 @@ describe('English reading, second pass: context decides', () => {
     expect(phonemes(readingOf('site.io', 'en').reading)).not.toBe(phonemes('site dot io'));
   });
 });
+
+describe('English reading, fourth pass: marks, dimensions and recipes', () => {
+  it('a foot or inch mark after a number is the unit, singular before the noun it qualifies', () => {
+    checkAll(
+      [
+        ['booths are 12’ x 12’, and spots', 'booths are twelve feet by twelve feet, and spots'],
+        ['that 13.5″ screen has', 'that thirteen point five inch screen has'],
+        ['cut into 2″ squares', 'cut into two inch squares'],
+        ['Roll out about ¼” thick', 'Roll out about a quarter inch thick'],
+        ['He is 5\'10" tall.', 'He is five feet ten inches tall.'],
+        ['It’s 12’ wide', 'It’s twelve feet wide'],
+        ["a 6' ladder", 'a six foot ladder'],
+        ['a 10’ x 12’ room', 'a ten foot by twelve foot room'],
+        ['a 27" monitor', 'a twenty seven inch monitor'],
+        ['snow reached 8″ overnight', 'snow reached eight inches overnight'],
+        ['an 8-in. circle', 'an eight inch circle'],
+        ['a 6-ft. fence', 'a six foot fence'],
+      ],
+      'measure',
+    );
+    // A mark that closes a quotation is a quote, not a unit.
+    expect(readingOf('the “Top 10” list', 'en').reading).toBe('the “Top 10” list');
+    expect(readingOf('‘Top 10’ songs', 'en').reading).toBe('‘Top 10’ songs');
+    expect(readingOf('he said "call 10" and left', 'en').reading).not.toMatch(/inch/u);
+  });
+
+  it('"x" between dimensions or a resolution is "by"; other x is left', () => {
+    checkAll(
+      [
+        ['Add to 11 x 8-inch pan, ungreased.', 'Add to eleven by eight inch pan, ungreased.'],
+        ['in a 9 x 13-inch baking pan', 'in a nine by thirteen inch baking pan'],
+        ['Cut into 2 x 2 inch squares', 'Cut into two by two inch squares'],
+        [
+          'a resolution of 2256 x 1504',
+          'a resolution of two thousand two hundred fifty six by one thousand five hundred four',
+        ],
+        ['1920x1080 pixels', 'one thousand nine hundred twenty by one thousand eighty pixels'],
+        ['a 20 x 30 cm frame', 'a twenty by thirty centimeter frame'],
+        ['a 4 x 6 x 8 ft box', 'a four by six by eight foot box'],
+        ['a 3 x 5 m room', 'a three by five meter room'],
+        ['a 10 x 20 ft. tent', 'a ten by twenty foot tent'],
+        ['a 12 x 18 inch sign', 'a twelve by eighteen inch sign'],
+      ],
+      'measure',
+    );
+    // Without a mark, a unit or a resolution, "x" is not read as "by".
+    expect(readingOf('2 x 3 = 6', 'en').reading).not.toMatch(/by/u);
+    expect(readingOf('0x1F', 'en').reading).not.toMatch(/by/u);
+  });
+
+  it('recipe abbreviations and oven temperatures after a number', () => {
+    checkAll(
+      [
+        ['2 1/2 c. flour', 'two and a half cups flour'],
+        ['1 1/4 c. all-purpose flour', 'one and a quarter cups all-purpose flour'],
+        ['2 c. (1 pound) butter, softened', 'two cups (one pound) butter, softened'],
+        ['1 c. sugar', 'one cup sugar'],
+        ['1/2 lb. butter', 'one half pound butter'],
+        ['3 lbs. potatoes', 'three pounds potatoes'],
+        ['8 oz. cream cheese', 'eight ounces cream cheese'],
+        ['1 tsp. salt', 'one teaspoon salt'],
+        ['2 tbsp. sugar', 'two tablespoons sugar'],
+        ['1 pt. cream', 'one pint cream'],
+        ['2 qt. water', 'two quarts water'],
+        [
+          'Bake at 325F for 20 minutes.',
+          'Bake at three hundred twenty five degrees Fahrenheit for twenty minutes.',
+        ],
+        ['It was 98F outside.', 'It was ninety eight degrees Fahrenheit outside.'],
+        ['Bake at 350°F until golden.', 'Bake at three hundred fifty degrees Fahrenheit until golden.'],
+        ['Place in preheated 325° oven', 'Place in preheated three hundred twenty five degree oven'],
+        ['a 90° angle', 'a ninety degree angle'],
+      ],
+      'measure',
+    );
+    // An F that is a seat, a room or a model stays a letter; "c." is a cup only after a number.
+    expect(readingOf('seat 14F', 'en').reading).not.toMatch(/Fahrenheit/u);
+    expect(readingOf('Room 212F', 'en').reading).not.toMatch(/Fahrenheit/u);
+    expect(readingOf('c. 1850', 'en').reading).not.toMatch(/cup/u);
+    expect(readingOf('It is 30 degrees today', 'en').reading).toBe('It is thirty degrees today');
+  });
+});
