@@ -279,6 +279,33 @@ function dayRangeWords(
   return out;
 }
 
+/** The rest of a list of days after the one being read: more days and an "and" before the last ("4, 5 and 6"). */
+const MORE_DAYS_AFTER =
+  /^(?:,[ \u00A0]*\d{1,2}(?:st|nd|rd|th)?)*,?[ \u00A0]+(?:and|or|&)[ \u00A0]+\d{1,2}(?![\p{L}\p{N}]|[:.,/]\d)/u;
+
+const dayListRule: Rule = {
+  name: 'date',
+  // "June 16 and 17" June sixteenth and seventeenth, "March 3, 4 and 5": the days listed after a
+  // month and its day are ordinals too; "June 16, 17 people" stays a count (no "and" ends the list).
+  pattern: `(?=\\d)(?<=(?<![\\p{L}\\p{N}])${MONTH}${SP}+\\d{1,2}(?:st|nd|rd|th)?(?:,${SP}*\\d{1,2}(?:st|nd|rd|th)?)*(,?${SP}+(?:and|or|&)${SP}+|,${SP}*))(\\d{1,2})(?:st|nd|rd|th)?(?![\\p{L}\\p{N}]|[:.,/]\\d)`,
+  rewrite([whole, separator, day], ctx) {
+    if (!whole || separator === undefined || !day || Number(day) < 1 || Number(day) > 31) return undefined;
+    if (!/and|or|&/u.test(separator) && !MORE_DAYS_AFTER.test(after(ctx, 40))) return undefined;
+    if (qualifiesNoun(ctx)) return undefined;
+    return ordinalWords(day);
+  },
+};
+
+const citationMarkRule: Rule = {
+  name: 'abbreviation',
+  // "minutes,[5] with", "the city.[12]", "[citation needed]": a reference mark against a word or
+  // punctuation is not read; "[5]" standing alone or after a space is left.
+  pattern: `(?=\\[)(?<=[\\p{L}\\p{N}.,;:!?)"”’\\]])\\[(?:\\d{1,3}(?:[-–,]\\d{1,3})*|[a-z]|note \\d{1,3}|citation needed|clarification needed|when\\?|who\\?|by whom\\?|according to whom\\?|dubious(?: – discuss)?|failed verification|better source needed)\\]`,
+  rewrite([whole]) {
+    return whole ? '' : undefined;
+  },
+};
+
 const dayMonthRule: Rule = {
   name: 'date',
   // "25 July 2012", "25th July", "the 25th of July, 2012"
@@ -1362,6 +1389,8 @@ export const ENGLISH_READING_RULES: Rule[] = [
   isoDateRule,
   numericDateRule,
   monthDateRule,
+  dayListRule,
+  citationMarkRule,
   dayMonthRule,
   weekdayRangeRule,
   weekdayBeforeDateRule,

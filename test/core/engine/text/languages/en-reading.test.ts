@@ -1130,3 +1130,47 @@ describe('English reading, fourth pass: marks, dimensions and recipes', () => {
     expect(readingOf('It is 30 degrees today', 'en').reading).toBe('It is thirty degrees today');
   });
 });
+
+describe('English reading, fourth pass: listed days and reference marks', () => {
+  it('days listed after a month and its day are ordinals; a count after a comma is not', () => {
+    checkAll(
+      [
+        ['Yard Sale June 16 and 17, from 9 a.m.', 'Yard Sale June sixteenth and seventeenth, from nine a.m.'],
+        ['on March 3, 4 and 5', 'on March third, fourth and fifth'],
+        ['on May 1st and 2nd', 'on May first and second'],
+        ['July 4 or 5, 2025', 'July fourth or fifth, twenty twenty five'],
+        ['Sept. 9 and 10 at the fair', 'September ninth and tenth at the fair'],
+        ['on Dec. 24, 25 and 26', 'on December twenty fourth, twenty fifth and twenty sixth'],
+        ['Open Saturday, Aug. 3 and Sunday', 'Open Saturday, August third and Sunday'],
+        ['April 12 & 13', 'April twelfth and thirteenth'],
+        ['on Jan. 20 and 21', 'on January twentieth and twenty first'],
+        ['June 16, 17 people came', 'June sixteenth, seventeen people came'],
+      ],
+      'date',
+    );
+    expect(readingOf('June 16 and 17 people', 'en').reading).not.toMatch(/seventeenth/u);
+  });
+
+  it('a bracketed reference mark against a word or punctuation is not read', () => {
+    checkAll(
+      [
+        [
+          'about 14 hours and 20 minutes,[5] with a charger',
+          'about fourteen hours and twenty minutes, with a charger',
+        ],
+        ['the city.[12] It grew', 'the city. It grew'],
+        ['born in 1950[citation needed] and raised', 'born in nineteen fifty and raised'],
+        ['many effects.[3][4] The first', 'many effects. The first'],
+        ['as reported[a] by', 'as reported by'],
+        ['the law[7]: it', 'the law: it'],
+        ['record highs[2-4] in', 'record highs in'],
+        ['he said.”[9] Then', 'he said.” Then'],
+        ['(in 2010)[11] and', '(in twenty ten) and'],
+        ['the vote[who?] was', 'the vote was'],
+      ],
+      'abbreviation',
+    );
+    // Standing alone it is what the writer wrote.
+    expect(readingOf('see [5] below', 'en').reading).toMatch(/\[/u);
+  });
+});
