@@ -1016,6 +1016,35 @@ const scoreRule: Rule = {
   },
 };
 
+/** Capitalised words before a bracketed pair that make it a range, not a team's record ("Chapters (1-3)", "Ages (6-12)"). */
+const NOT_A_TEAM_BEFORE = `(?<!(?:Chapters?|Pages?|Verses?|Sections?|Parts?|Figs?\\.?|Figures?|Tables?|Grades?|Ages?|Rooms?|Steps?|Levels?|Units?|Lines?|Items?|Questions?|Games?|Weeks?|Days?|Years?)${SP}?\\()`;
+
+const recordRule: Rule = {
+  name: 'score',
+  // A team's record of wins and losses: "The Lakers (50-18)", "2-17 at home", "10-3 on the road"
+  // → "fifty and eighteen"; a score after "beat"/"won" is the score rule's ("to").
+  pattern: `(?=\\d)(?:(?<=\\p{Lu}[\\p{L}.’']*${SP}?\\()${NOT_A_TEAM_BEFORE}(\\d{1,3})[-–](\\d{1,3})(?:[-–](\\d{1,2}))?(?=\\))|${NUM_BEFORE}(\\d{1,3})[-–](\\d{1,3})(?=${SP}+(?:record|at home|on the road|away from home|in road games|in home games|in conference play|overall|all-time)(?![\\p{L}])))`,
+  rewrite([whole, w1, l1, t1, w2, l2]) {
+    const wins = w1 ?? w2;
+    const losses = l1 ?? l2;
+    if (!whole || !wins || !losses) return undefined;
+    return `${cardinalWords(wins)} and ${cardinalWords(losses)}${t1 ? ` and ${cardinalWords(t1)}` : ''}`;
+  },
+};
+
+/** Words before a number said in pairs as a name: a veterans' post, a union local, a lodge, a flight, a chip or aircraft model. */
+const PAIRED_NUMBER_BEFORE = `(?<=(?<![\\p{L}])(?:Post|Local|Lodge|Troop|Flight|Graphics|GeForce|Radeon|Boeing)${SP})`;
+
+const pairedNumberRule: Rule = {
+  name: 'cardinal',
+  // "VFW Post 3335" thirty three thirty five, "Intel HD Graphics 620" six twenty, "Boeing 737"
+  // seven thirty seven, "Flight 1549": a name's number, not a count.
+  pattern: `(?=\\d)${PAIRED_NUMBER_BEFORE}(\\d{3,4})(?![\\p{L}\\p{N}]|[.,:/-]\\d)`,
+  rewrite([whole, n]) {
+    return whole && n && !n.startsWith('0') ? houseNumberWords(n) : undefined;
+  },
+};
+
 const bloodPressureRule: Rule = {
   name: 'measure',
   // "120/80 mmHg", "blood pressure of 140/90": one twenty over eighty
@@ -1407,7 +1436,9 @@ export const ENGLISH_READING_RULES: Rule[] = [
   inchAbbreviationRule,
   ordinalRule,
   versionRule,
+  recordRule,
   scoreRule,
+  pairedNumberRule,
   bloodPressureRule,
   resolutionRule,
   fractionRule,

@@ -1174,3 +1174,60 @@ describe('English reading, fourth pass: listed days and reference marks', () => 
     expect(readingOf('see [5] below', 'en').reading).toMatch(/\[/u);
   });
 });
+
+describe('English reading, fourth pass: records and numbers said in pairs', () => {
+  it('a team\'s record in brackets or at home / on the road is wins and losses; a score stays "to"', () => {
+    checkAll(
+      [
+        [
+          'The Magic dropped to an NBA-worst 2-17 at home.',
+          'The Magic dropped to an NBA-worst two and seventeen at home.',
+        ],
+        ['The Lakers (50-18) suddenly', 'The Lakers (fifty and eighteen) suddenly'],
+        ['the Bruins (40-20-5) won', 'the Bruins (forty and twenty and five) won'],
+        ['He went 10-3 on the road', 'He went ten and three on the road'],
+        [
+          'Boston (31-9) hosts Miami (22-19)',
+          'Boston (thirty one and nine) hosts Miami (twenty two and nineteen)',
+        ],
+        ['the Knicks (25-30) lost', 'the Knicks (twenty five and thirty) lost'],
+        ['they are 14-2 overall', 'they are fourteen and two overall'],
+        [
+          'a 7-1 record? 12-4 in conference play',
+          'a seven and one record? twelve and four in conference play',
+        ],
+        [
+          'Gonzaga (28-3) beat Colorado 82-42',
+          'Gonzaga (twenty eight and three) beat Colorado eighty two to forty two',
+        ],
+        ['the Jazz (5-5) and', 'the Jazz (five and five) and'],
+      ],
+      'score',
+      9,
+    );
+    // A range in brackets after a word that counts stays a range.
+    expect(readingOf('Chapters (1-3) cover', 'en').reading).toMatch(/one to three/u);
+    expect(readingOf('won 3-1', 'en').reading).toBe('won three to one');
+  });
+
+  it('a number after a post, local, flight or product name is said in pairs', () => {
+    checkAll(
+      [
+        [
+          'Frank L. Mitchell VFW Post 3335 supper',
+          'Frank L. Mitchell V F W Post thirty three thirty five supper',
+        ],
+        ['Intel HD Graphics 620.', 'Intel H D Graphics six twenty.'],
+        ['a Boeing 737 jet', 'a Boeing seven thirty seven jet'],
+        ['Flight 1549 landed', 'Flight fifteen forty nine landed'],
+        ['Teamsters Local 727 voted', 'Teamsters Local seven twenty seven voted'],
+        ['Boy Scout Troop 284 will', 'Boy Scout Troop two eighty four will'],
+        ['Masonic Lodge 1210', 'Masonic Lodge twelve ten'],
+        ['a Radeon 680 card', 'a Radeon six eighty card'],
+        ['American Legion Post 12 meets', 'American Legion Post twelve meets'],
+        ['with 3335 members', 'with three thousand three hundred thirty five members'],
+      ],
+      undefined,
+    );
+  });
+});
