@@ -1231,3 +1231,21 @@ describe('English reading, fourth pass: records and numbers said in pairs', () =
     );
   });
 });
+
+describe('English reading, fourth pass: words in capitals', () => {
+  it('a run of capital words inside a line, and a short town before a dateline dash, are words', () => {
+    for (const text of [
+      'FREE SUMMER CONCERT SERIES: The Town of Pittsfield will play',
+      'JAY — The menu for the supper',
+      'ROME — The pope said',
+      'GRAND OPENING SALE this weekend at the store',
+      'BREAKING NEWS: the council voted',
+    ])
+      expect(readingOf(text, 'en').reading).toBe(text);
+    // Real acronyms stay spelt, in a run or before a dash.
+    expect(readingOf('FBI — The agency said', 'en').reading).not.toMatch(/^FBI/u);
+    expect(readingOf('CIA — The agency said', 'en').reading).not.toMatch(/^CIA/u);
+    expect(readingOf('the NBA said', 'en').reading).not.toMatch(/NBA/u);
+    expect(readingOf('the NFL MVP said', 'en').reading).not.toMatch(/NFL|MVP/u);
+  });
+});
