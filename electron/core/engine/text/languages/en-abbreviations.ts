@@ -247,7 +247,7 @@ function inDateline(ctx: RuleContext): boolean {
   if (`${left[1]}${right[1]}`.trim() !== '' || ctx.end - ctx.index >= 4) return true;
   // One short word said as a word (a consonant, a vowel: "JAY —") before a dash, not a known acronym, is a town.
   return (
-    /^[ \u00A0]+—/u.test(right[0].slice(right[1].length)) &&
+    /^[ \u00A0]+—/u.test(right[0].slice((right[1] ?? '').length)) &&
     /^[B-DF-HJ-NP-TV-Z][AEIOU][B-DF-HJ-NP-TV-Z]\p{Lu}*$/u.test(ctx.input.slice(ctx.index, ctx.end)) &&
     !ENGLISH_SPELT_ACRONYMS.has(ctx.input.slice(ctx.index, ctx.end))
   );
