@@ -244,7 +244,26 @@ function inDateline(ctx: RuleContext): boolean {
   const left = DATELINE_LEFT.exec(ctx.input.slice(Math.max(0, ctx.index - 40), ctx.index));
   const right = left ? DATELINE_RIGHT.exec(ctx.input.slice(ctx.end, ctx.end + 40)) : null;
   if (!left || !right) return false;
-  return `${left[1]}${right[1]}`.trim() !== '' || ctx.end - ctx.index >= 4;
+  if (`${left[1]}${right[1]}`.trim() !== '' || ctx.end - ctx.index >= 4) return true;
+  // One short word said as a word (a consonant, a vowel: "JAY —") before a dash, not a known acronym, is a town.
+  return (
+    /^[ \u00A0]+—/u.test(right[0].slice((right[1] ?? '').length)) &&
+    /^[B-DF-HJ-NP-TV-Z][AEIOU][B-DF-HJ-NP-TV-Z]\p{Lu}*$/u.test(ctx.input.slice(ctx.index, ctx.end)) &&
+    !ENGLISH_SPELT_ACRONYMS.has(ctx.input.slice(ctx.index, ctx.end))
+  );
+}
+
+/** A capital word of four letters or more with a vowel, next to another such word ("FREE SUMMER CONCERT SERIES"). */
+const CAPITAL_WORD = /^\p{Lu}*[AEIOUY]\p{Lu}*$/u;
+const CAPITAL_WORD_BEFORE = /(?:^|[^\p{L}])(\p{Lu}{4,})[ \u00A0]+$/u;
+const CAPITAL_WORD_AFTER = /^[ \u00A0]+(\p{Lu}{4,})(?![\p{L}])/u;
+
+/** Whether capitals are words in a run of capital words, as a heading inside a line ("FREE SUMMER CONCERT SERIES: The Town"). */
+function inCapitalWords(ctx: RuleContext, bare: string): boolean {
+  if (bare.length < 4 || !CAPITAL_WORD.test(bare) || ENGLISH_SPELT_ACRONYMS.has(bare)) return false;
+  const left = CAPITAL_WORD_BEFORE.exec(ctx.input.slice(Math.max(0, ctx.index - 24), ctx.index))?.[1];
+  const right = CAPITAL_WORD_AFTER.exec(ctx.input.slice(ctx.end, ctx.end + 24))?.[1];
+  return [left, right].some((w) => w !== undefined && CAPITAL_WORD.test(w) && !ENGLISH_SPELT_ACRONYMS.has(w));
 }
 
 /**
@@ -274,6 +293,7 @@ export const englishAcronymRule: Rule = {
     if (!whole) return undefined;
     if (inDateline(ctx)) return undefined;
     const bare = whole.endsWith('s') ? whole.slice(0, -1) : whole;
+    if (inCapitalWords(ctx, whole)) return undefined;
     if (ENGLISH_SPELT_ACRONYMS.has(bare) || SPELT_BY_SHAPE.test(bare)) return spellAcronym(whole);
     return spelledInMixedCase(bare) && inMixedCaseLine(ctx) ? spellAcronym(whole) : undefined;
   },

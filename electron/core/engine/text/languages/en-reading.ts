@@ -279,6 +279,33 @@ function dayRangeWords(
   return out;
 }
 
+/** The rest of a list of days after the one being read: more days and an "and" before the last ("4, 5 and 6"). */
+const MORE_DAYS_AFTER =
+  /^(?:,[ \u00A0]*\d{1,2}(?:st|nd|rd|th)?)*,?[ \u00A0]+(?:and|or|&)[ \u00A0]+\d{1,2}(?![\p{L}\p{N}]|[:.,/]\d)/u;
+
+const dayListRule: Rule = {
+  name: 'date',
+  // "June 16 and 17" June sixteenth and seventeenth, "March 3, 4 and 5": the days listed after a
+  // month and its day are ordinals too; "June 16, 17 people" stays a count (no "and" ends the list).
+  pattern: `(?=\\d)(?<=(?<![\\p{L}\\p{N}])${MONTH}${SP}+\\d{1,2}(?:st|nd|rd|th)?(?:,${SP}*\\d{1,2}(?:st|nd|rd|th)?)*(,?${SP}+(?:and|or|&)${SP}+|,${SP}*))(\\d{1,2})(?:st|nd|rd|th)?(?![\\p{L}\\p{N}]|[:.,/]\\d)`,
+  rewrite([whole, separator, day], ctx) {
+    if (!whole || separator === undefined || !day || Number(day) < 1 || Number(day) > 31) return undefined;
+    if (!/and|or|&/u.test(separator) && !MORE_DAYS_AFTER.test(after(ctx, 40))) return undefined;
+    if (qualifiesNoun(ctx)) return undefined;
+    return ordinalWords(day);
+  },
+};
+
+const citationMarkRule: Rule = {
+  name: 'abbreviation',
+  // "minutes,[5] with", "the city.[12]", "[citation needed]": a reference mark against a word or
+  // punctuation is not read; "[5]" standing alone or after a space is left.
+  pattern: `(?=\\[)(?<=[\\p{L}\\p{N}.,;:!?)"”’\\]])\\[(?:\\d{1,3}(?:[-–,]\\d{1,3})*|[a-z]|note \\d{1,3}|citation needed|clarification needed|when\\?|who\\?|by whom\\?|according to whom\\?|dubious(?: – discuss)?|failed verification|better source needed)\\]`,
+  rewrite([whole]) {
+    return whole ? '' : undefined;
+  },
+};
+
 const dayMonthRule: Rule = {
   name: 'date',
   // "25 July 2012", "25th July", "the 25th of July, 2012"
@@ -689,6 +716,79 @@ const feetInchesRule: Rule = {
   },
 };
 
+/** Whether the text before a mark has an opening quote of its kind not yet closed, so the mark closes it ("“Top 10”"). */
+function closesAQuote(ctx: RuleContext, mark: string): boolean {
+  const text = before(ctx, 80).replace(/^.*[.!?](?=\s)/su, '');
+  if (mark === '”') return text.lastIndexOf('“') > text.lastIndexOf('”');
+  if (mark === '’') return text.lastIndexOf('‘') > text.lastIndexOf('’');
+  if (mark === '"' || mark === "'") return (text.split(mark).length - 1) % 2 === 1;
+  return false;
+}
+
+const INCH_MARK = '″”"';
+
+/** An amount with a foot or inch mark, in words and the unit: "12’" twelve feet, "2″ squares" two inch squares, "¼”" a quarter inch. */
+function markedWords(amount: string, mark: string, singular: boolean): string {
+  const inch = INCH_MARK.includes(mark);
+  const fraction = UNICODE_FRACTIONS[amount.slice(-1)];
+  let words: string;
+  let one = singular || isOne(amount);
+  if (fraction) {
+    const whole = amount.slice(0, -1);
+    words = whole
+      ? mixedFractionWords(whole, ...fraction)
+      : fractionWords(...fraction).replace(/^one /u, 'a ');
+    one ||= !whole;
+  } else words = numberWords(amount);
+  return `${words} ${inch ? (one ? 'inch' : 'inches') : one ? 'foot' : 'feet'}`;
+}
+
+const AMOUNT_WITH_A_MARK = '(?:\\d+(?:\\.\\d+)?|\\d*[½⅓⅔¼¾⅛⅜⅝⅞])';
+const MARKED_AMOUNT = `(${AMOUNT_WITH_A_MARK})`;
+const FOOT_OR_INCH_MARK = `([″”"'’′])`;
+
+const footInchMarkRule: Rule = {
+  name: 'measure',
+  // "12’" twelve feet, "13.5″ screen" thirteen point five inch screen, "¼” thick" a quarter inch
+  // thick; a mark that closes a quote ("“Top 10”") is a quote.
+  pattern: `${NUM_BEFORE}${MARKED_AMOUNT}${FOOT_OR_INCH_MARK}(?![\\p{L}\\p{N}])`,
+  rewrite([whole, amount, mark], ctx) {
+    if (!whole || !amount || !mark || closesAQuote(ctx, mark)) return undefined;
+    return markedWords(amount, mark, qualifiesNoun(ctx));
+  },
+};
+
+/** Units after the last of two dimensions that make an "x" between numbers "by" ("9 x 13-inch pan", "2 x 2 inch squares"). */
+const DIMENSION_UNIT_AFTER = `(?:[-${SP.slice(1, -1)}]?(?:inch|inches|in\\.|foot|feet|ft|yards?|yd|cm|mm|m|meters?|pixels?|px|ppi|dpi)(?![\\p{L}])|${SP}?[x×]${SP}?\\d)`;
+
+/** What makes an "x" between two numbers "by": a foot or inch mark, a unit after the second, or two numbers of 3 to 5 digits (a resolution). */
+const DIMENSIONS_AHEAD = `(?=${AMOUNT_WITH_A_MARK}(?:[″”"'’′]|${SP}?[x×]${SP}?${AMOUNT_WITH_A_MARK}(?:[″”"'’′]|${DIMENSION_UNIT_AFTER}))|\\d{3,5}${SP}?[x×]${SP}?\\d{3,5}(?!\\d))`;
+
+const dimensionsRule: Rule = {
+  name: 'measure',
+  // "12’ x 12’" twelve feet by twelve feet, "9 x 13-inch pan", "2256 x 1504" (a resolution), "2x4":
+  // "x" between dimensions is "by"; both numbers are counts, not years.
+  pattern: `${NUM_BEFORE}(?!0x)${DIMENSIONS_AHEAD}${MARKED_AMOUNT}${FOOT_OR_INCH_MARK}?${SP}?[x×]${SP}?${MARKED_AMOUNT}(?:${FOOT_OR_INCH_MARK}(?![\\p{L}\\p{N}]))?(?![\\p{N}]|[.,]\\p{N})(?:${SP}?[x×]${SP}?(\\d+(?:\\.\\d+)?)(?![\\p{N}]|[.,]\\p{N}))?(-(?=inch|foot|meter|centimeter|yard))?`,
+  rewrite([whole, a, markA, b, markB, c, hyphen], ctx) {
+    if (!whole || !a || !b) return undefined;
+    const singular = markB !== undefined && qualifiesNoun(ctx);
+    if ((!markA && !/^[\d.]+$/u.test(a)) || (!markB && !/^[\d.]+$/u.test(b))) return undefined;
+    const say = (n: string, mark: string | undefined): string =>
+      mark ? markedWords(n, mark, singular) : numberWords(n);
+    const third = c === undefined ? '' : ` by ${numberWords(c)}`;
+    return `${say(a, markA)} by ${say(b, markB)}${third}${hyphen ? ' ' : ''}`;
+  },
+};
+
+const inchAbbreviationRule: Rule = {
+  name: 'measure',
+  // "an 8-in. circle" an eight inch circle, "a 6-ft. fence": a hyphenated measure qualifies a noun
+  pattern: `${NUM_BEFORE}(\\d+(?:\\.\\d+)?)-(in|ft)\\.(?=${SP}+\\p{Ll})`,
+  rewrite([whole, n, unit]) {
+    return whole && n ? `${numberWords(n)} ${unit === 'in' ? 'inch' : 'foot'}` : undefined;
+  },
+};
+
 /** A unit by its symbol: the user's own units for English first, then the table. */
 function lookUpUnit(symbol: string, ctx: RuleContext): UnitWords | undefined {
   return ctx.options.units?.get(symbol) ?? ENGLISH_UNITS[symbol];
@@ -706,12 +806,15 @@ const NUMBER_BEFORE_UNIT =
   /([-−–]?[\d,.]+)(?:[ \u00A0\u202F](?:thousand|million|billion))?[ \u00A0\u202F]?$/u;
 
 const UNIT_TOKEN =
-  '(?:°[CF]?|℃|℉|sq ft|sq mi|fl oz|in\\.(?=\\s|$)|[\\p{L}µΩ]{1,6}[²³23]?(?:/[\\p{L}µΩ]{1,4}[²³23]?)?)';
+  '(?:c\\.(?=\\s)|°[CF]?|℃|℉|sq ft|sq mi|fl oz|in\\.(?=\\s|$)|[\\p{L}µΩ]{1,6}[²³23]?(?:/[\\p{L}µΩ]{1,4}[²³23]?)?)';
 
 /** Units of cooking and of mass, before which a noun is what is measured ("2 tbsp sugar", "10 mg aspirin"), not qualified. */
 const AMOUNT_OF_UNITS: ReadonlySet<string> = new Set([
   'tsp',
   'tbsp',
+  'c.',
+  'pt',
+  'qt',
   'cup',
   'cups',
   'oz',
@@ -732,9 +835,31 @@ const AMOUNT_OF_UNITS: ReadonlySet<string> = new Set([
  * determiner ("2 tbsp sugar" two tablespoons sugar; "a 5 kg bag" five kilogram bag).
  */
 function measureQualifiesNoun(ctx: RuleContext, token: string, words: UnitWords, written: number): boolean {
-  if (!qualifiesNoun(ctx) || / per |^degrees/u.test(words.many)) return false;
+  if (!qualifiesNoun(ctx) || / per |^degrees /u.test(words.many)) return false;
   if (!AMOUNT_OF_UNITS.has(token)) return true;
   return determinedAt(ctx, ctx.index - written);
+}
+
+/** A proper fraction just before a unit, said with the unit in the singular ("1/2 lb." one half pound, "¾ cup"). */
+const PROPER_FRACTION_BEFORE_UNIT =
+  /(?<![\d/.,]|\d )(?:(1\/[2-9]|[2-8]\/[3-9])|([½⅓⅔¼¾⅛⅜⅝⅞]))[ \u00A0\u202F]?$/u;
+
+/** Units also words, said as a unit with a space when written with their full stop after a number: "1 pt. cream", "2 qt. water". */
+const SPACED_WITH_A_STOP: ReadonlySet<string> = new Set(['pt', 'qt']);
+
+function abbreviatedAt(ctx: RuleContext, token: string): boolean {
+  return (
+    SPACED_WITH_A_STOP.has(token) &&
+    (ctx.input.charAt(ctx.end) === '.' || ctx.input.charAt(ctx.end - 1) === '.')
+  );
+}
+
+/** "325F", "98F": an F against a number of 2 or 3 digits, not a seat, room or flight ("seat 14F"). */
+const NOT_FAHRENHEIT_BEFORE =
+  /(?:seat|row|room|suite|apt\.?|apartment|unit|floor|gate|flight|level|model|no\.|#)[ \u00A0]*[-−–]?\d+$/iu;
+
+function fahrenheitAt(ctx: RuleContext, number: string): boolean {
+  return /^[-−–]?\d{2,3}$/u.test(number) && !NOT_FAHRENHEIT_BEFORE.test(before(ctx, 24));
 }
 
 const measureRule: Rule = {
@@ -744,7 +869,8 @@ const measureRule: Rule = {
   pattern: `(?=[ \\u00A0\\u202F°℃℉\\p{L}µΩ])(?<=\\d|\\d${SP}(?:thousand|million|billion))(${SP}?)(?=[^\\s\\d])(${UNIT_TOKEN})(?![\\p{L}\\p{N}])(?:\\.(?=${SP}+\\p{Ll}))?`,
   rewrite([whole, space, token], ctx) {
     if (whole === undefined || token === undefined) return undefined;
-    const found = NUMBER_BEFORE_UNIT.exec(before(ctx, 40));
+    const found =
+      NUMBER_BEFORE_UNIT.exec(before(ctx, 40)) ?? PROPER_FRACTION_BEFORE_UNIT.exec(before(ctx, 12));
     const number = found?.[1] ?? '';
     // A number inside a word or code ("MP3s") has no unit.
     if (!found || /[a-zA-Z]/.test(ctx.input.charAt(ctx.index - found[0].length - 1))) return undefined;
@@ -758,10 +884,18 @@ const measureRule: Rule = {
     // Other capitals only for symbols of two letters or more, against the number or of three or more.
     if (!words && token.length >= (space ? 3 : 2)) words = UNITS_FOLDED.get(token.toLowerCase());
     if (!words) return undefined;
-    if (space && ENGLISH_UNITS_ONLY_ATTACHED.has(token) && !ctx.options.units?.has(token)) return undefined;
+    if (
+      space &&
+      ENGLISH_UNITS_ONLY_ATTACHED.has(token) &&
+      !ctx.options.units?.has(token) &&
+      !abbreviatedAt(ctx, token)
+    )
+      return undefined;
+    if (token === 'F' && !ctx.options.units?.has(token) && !fahrenheitAt(ctx, number)) return undefined;
+    const fraction = PROPER_FRACTION_BEFORE_UNIT.test(before(ctx, 12));
     // The number rule leaves a space before a unit written against it in letters ("5km").
     const gap = space || !/^\p{L}/u.test(token) ? ' ' : '';
-    return `${gap}${isOne(number) || measureQualifiesNoun(ctx, token, words, found[0].length) ? words.one : words.many}`;
+    return `${gap}${isOne(number) || fraction || measureQualifiesNoun(ctx, token, words, found[0].length) ? words.one : words.many}`;
   },
 };
 
@@ -879,6 +1013,35 @@ const scoreRule: Rule = {
     const b = b1 ?? b2;
     if (!whole || !a || !b) return undefined;
     return `${cardinalWords(a)} to ${cardinalWords(b)}`;
+  },
+};
+
+/** Capitalised words before a bracketed pair that make it a range, not a team's record ("Chapters (1-3)", "Ages (6-12)"). */
+const NOT_A_TEAM_BEFORE = `(?<!(?:Chapters?|Pages?|Verses?|Sections?|Parts?|Figs?\\.?|Figures?|Tables?|Grades?|Ages?|Rooms?|Steps?|Levels?|Units?|Lines?|Items?|Questions?|Games?|Weeks?|Days?|Years?)${SP}?\\()`;
+
+const recordRule: Rule = {
+  name: 'score',
+  // A team's record of wins and losses: "The Lakers (50-18)", "2-17 at home", "10-3 on the road"
+  // → "fifty and eighteen"; a score after "beat"/"won" is the score rule's ("to").
+  pattern: `(?=\\d)(?:(?<=\\p{Lu}[\\p{L}.’']*${SP}?\\()${NOT_A_TEAM_BEFORE}(\\d{1,3})[-–](\\d{1,3})(?:[-–](\\d{1,2}))?(?=\\))|${NUM_BEFORE}(\\d{1,3})[-–](\\d{1,3})(?=${SP}+(?:record|at home|on the road|away from home|in road games|in home games|in conference play|overall|all-time)(?![\\p{L}])))`,
+  rewrite([whole, w1, l1, t1, w2, l2]) {
+    const wins = w1 ?? w2;
+    const losses = l1 ?? l2;
+    if (!whole || !wins || !losses) return undefined;
+    return `${cardinalWords(wins)} and ${cardinalWords(losses)}${t1 ? ` and ${cardinalWords(t1)}` : ''}`;
+  },
+};
+
+/** Words before a number said in pairs as a name: a veterans' post, a union local, a lodge, a flight, a chip or aircraft model. */
+const PAIRED_NUMBER_BEFORE = `(?<=(?<![\\p{L}])(?:Post|Local|Lodge|Troop|Flight|Graphics|GeForce|Radeon|Boeing)${SP})`;
+
+const pairedNumberRule: Rule = {
+  name: 'cardinal',
+  // "VFW Post 3335" thirty three thirty five, "Intel HD Graphics 620" six twenty, "Boeing 737"
+  // seven thirty seven, "Flight 1549": a name's number, not a count.
+  pattern: `(?=\\d)${PAIRED_NUMBER_BEFORE}(\\d{3,4})(?![\\p{L}\\p{N}]|[.,:/-]\\d)`,
+  rewrite([whole, n]) {
+    return whole && n && !n.startsWith('0') ? houseNumberWords(n) : undefined;
   },
 };
 
@@ -1255,6 +1418,8 @@ export const ENGLISH_READING_RULES: Rule[] = [
   isoDateRule,
   numericDateRule,
   monthDateRule,
+  dayListRule,
+  citationMarkRule,
   dayMonthRule,
   weekdayRangeRule,
   weekdayBeforeDateRule,
@@ -1266,9 +1431,14 @@ export const ENGLISH_READING_RULES: Rule[] = [
   moneyAfterRule,
   percentRule,
   feetInchesRule,
+  dimensionsRule,
+  footInchMarkRule,
+  inchAbbreviationRule,
   ordinalRule,
   versionRule,
+  recordRule,
   scoreRule,
+  pairedNumberRule,
   bloodPressureRule,
   resolutionRule,
   fractionRule,

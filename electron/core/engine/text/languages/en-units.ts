@@ -63,6 +63,7 @@ export const ENGLISH_UNITS: Readonly<Record<string, UnitWords>> = {
   pt: unit('pint'),
   'fl oz': unit('fluid ounce'),
   tsp: unit('teaspoon'),
+  'c.': unit('cup'),
   tbsp: unit('tablespoon'),
   // mass
   µg: unit('microgram'),
@@ -85,6 +86,7 @@ export const ENGLISH_UNITS: Readonly<Record<string, UnitWords>> = {
   '°C': unit('degree Celsius', 'degrees Celsius'),
   '℃': unit('degree Celsius', 'degrees Celsius'),
   '°F': unit('degree Fahrenheit', 'degrees Fahrenheit'),
+  F: unit('degree Fahrenheit', 'degrees Fahrenheit'),
   '℉': unit('degree Fahrenheit', 'degrees Fahrenheit'),
   '°': unit('degree'),
   // electric and power
@@ -169,6 +171,7 @@ export const ENGLISH_UNITS_ONLY_ATTACHED: ReadonlySet<string> = new Set([
   's',
   'h',
   'pt',
+  'F',
   'ac',
   'ha',
   'kn',

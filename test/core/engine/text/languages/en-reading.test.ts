@@ -1048,3 +1048,204 @@ describe('English reading, second pass: context decides', () => {
     expect(phonemes(readingOf('site.io', 'en').reading)).not.toBe(phonemes('site dot io'));
   });
 });
+
+describe('English reading, fourth pass: marks, dimensions and recipes', () => {
+  it('a foot or inch mark after a number is the unit, singular before the noun it qualifies', () => {
+    checkAll(
+      [
+        ['booths are 12’ x 12’, and spots', 'booths are twelve feet by twelve feet, and spots'],
+        ['that 13.5″ screen has', 'that thirteen point five inch screen has'],
+        ['cut into 2″ squares', 'cut into two inch squares'],
+        ['Roll out about ¼” thick', 'Roll out about a quarter inch thick'],
+        ['He is 5\'10" tall.', 'He is five feet ten inches tall.'],
+        ['It’s 12’ wide', 'It’s twelve feet wide'],
+        ["a 6' ladder", 'a six foot ladder'],
+        ['a 10’ x 12’ room', 'a ten foot by twelve foot room'],
+        ['a 27" monitor', 'a twenty seven inch monitor'],
+        ['snow reached 8″ overnight', 'snow reached eight inches overnight'],
+        ['an 8-in. circle', 'an eight inch circle'],
+        ['a 6-ft. fence', 'a six foot fence'],
+      ],
+      'measure',
+    );
+    // A mark that closes a quotation is a quote, not a unit.
+    expect(readingOf('the “Top 10” list', 'en').reading).toBe('the “Top 10” list');
+    expect(readingOf('‘Top 10’ songs', 'en').reading).toBe('‘Top 10’ songs');
+    expect(readingOf('he said "call 10" and left', 'en').reading).not.toMatch(/inch/u);
+  });
+
+  it('"x" between dimensions or a resolution is "by"; other x is left', () => {
+    checkAll(
+      [
+        ['Add to 11 x 8-inch pan, ungreased.', 'Add to eleven by eight inch pan, ungreased.'],
+        ['in a 9 x 13-inch baking pan', 'in a nine by thirteen inch baking pan'],
+        ['Cut into 2 x 2 inch squares', 'Cut into two by two inch squares'],
+        [
+          'a resolution of 2256 x 1504',
+          'a resolution of two thousand two hundred fifty six by one thousand five hundred four',
+        ],
+        ['1920x1080 pixels', 'one thousand nine hundred twenty by one thousand eighty pixels'],
+        ['a 20 x 30 cm frame', 'a twenty by thirty centimeter frame'],
+        ['a 4 x 6 x 8 ft box', 'a four by six by eight foot box'],
+        ['a 3 x 5 m room', 'a three by five meter room'],
+        ['a 10 x 20 ft. tent', 'a ten by twenty foot tent'],
+        ['a 12 x 18 inch sign', 'a twelve by eighteen inch sign'],
+      ],
+      'measure',
+    );
+    // Without a mark, a unit or a resolution, "x" is not read as "by".
+    expect(readingOf('2 x 3 = 6', 'en').reading).not.toMatch(/by/u);
+    expect(readingOf('0x1F', 'en').reading).not.toMatch(/by/u);
+  });
+
+  it('recipe abbreviations and oven temperatures after a number', () => {
+    checkAll(
+      [
+        ['2 1/2 c. flour', 'two and a half cups flour'],
+        ['1 1/4 c. all-purpose flour', 'one and a quarter cups all-purpose flour'],
+        ['2 c. (1 pound) butter, softened', 'two cups (one pound) butter, softened'],
+        ['1 c. sugar', 'one cup sugar'],
+        ['1/2 lb. butter', 'one half pound butter'],
+        ['3 lbs. potatoes', 'three pounds potatoes'],
+        ['8 oz. cream cheese', 'eight ounces cream cheese'],
+        ['1 tsp. salt', 'one teaspoon salt'],
+        ['2 tbsp. sugar', 'two tablespoons sugar'],
+        ['1 pt. cream', 'one pint cream'],
+        ['2 qt. water', 'two quarts water'],
+        [
+          'Bake at 325F for 20 minutes.',
+          'Bake at three hundred twenty five degrees Fahrenheit for twenty minutes.',
+        ],
+        ['It was 98F outside.', 'It was ninety eight degrees Fahrenheit outside.'],
+        ['Bake at 350°F until golden.', 'Bake at three hundred fifty degrees Fahrenheit until golden.'],
+        ['Place in preheated 325° oven', 'Place in preheated three hundred twenty five degree oven'],
+        ['a 90° angle', 'a ninety degree angle'],
+      ],
+      'measure',
+    );
+    // An F that is a seat, a room or a model stays a letter; "c." is a cup only after a number.
+    expect(readingOf('seat 14F', 'en').reading).not.toMatch(/Fahrenheit/u);
+    expect(readingOf('Room 212F', 'en').reading).not.toMatch(/Fahrenheit/u);
+    expect(readingOf('c. 1850', 'en').reading).not.toMatch(/cup/u);
+    expect(readingOf('It is 30 degrees today', 'en').reading).toBe('It is thirty degrees today');
+  });
+});
+
+describe('English reading, fourth pass: listed days and reference marks', () => {
+  it('days listed after a month and its day are ordinals; a count after a comma is not', () => {
+    checkAll(
+      [
+        ['Yard Sale June 16 and 17, from 9 a.m.', 'Yard Sale June sixteenth and seventeenth, from nine a.m.'],
+        ['on March 3, 4 and 5', 'on March third, fourth and fifth'],
+        ['on May 1st and 2nd', 'on May first and second'],
+        ['July 4 or 5, 2025', 'July fourth or fifth, twenty twenty five'],
+        ['Sept. 9 and 10 at the fair', 'September ninth and tenth at the fair'],
+        ['on Dec. 24, 25 and 26', 'on December twenty fourth, twenty fifth and twenty sixth'],
+        ['Open Saturday, Aug. 3 and Sunday', 'Open Saturday, August third and Sunday'],
+        ['April 12 & 13', 'April twelfth and thirteenth'],
+        ['on Jan. 20 and 21', 'on January twentieth and twenty first'],
+        ['June 16, 17 people came', 'June sixteenth, seventeen people came'],
+      ],
+      'date',
+    );
+    expect(readingOf('June 16 and 17 people', 'en').reading).not.toMatch(/seventeenth/u);
+  });
+
+  it('a bracketed reference mark against a word or punctuation is not read', () => {
+    checkAll(
+      [
+        [
+          'about 14 hours and 20 minutes,[5] with a charger',
+          'about fourteen hours and twenty minutes, with a charger',
+        ],
+        ['the city.[12] It grew', 'the city. It grew'],
+        ['born in 1950[citation needed] and raised', 'born in nineteen fifty and raised'],
+        ['many effects.[3][4] The first', 'many effects. The first'],
+        ['as reported[a] by', 'as reported by'],
+        ['the law[7]: it', 'the law: it'],
+        ['record highs[2-4] in', 'record highs in'],
+        ['he said.”[9] Then', 'he said.” Then'],
+        ['(in 2010)[11] and', '(in twenty ten) and'],
+        ['the vote[who?] was', 'the vote was'],
+      ],
+      'abbreviation',
+    );
+    // Standing alone it is what the writer wrote.
+    expect(readingOf('see [5] below', 'en').reading).toMatch(/\[/u);
+  });
+});
+
+describe('English reading, fourth pass: records and numbers said in pairs', () => {
+  it('a team\'s record in brackets or at home / on the road is wins and losses; a score stays "to"', () => {
+    checkAll(
+      [
+        [
+          'The Magic dropped to an NBA-worst 2-17 at home.',
+          'The Magic dropped to an NBA-worst two and seventeen at home.',
+        ],
+        ['The Lakers (50-18) suddenly', 'The Lakers (fifty and eighteen) suddenly'],
+        ['the Bruins (40-20-5) won', 'the Bruins (forty and twenty and five) won'],
+        ['He went 10-3 on the road', 'He went ten and three on the road'],
+        [
+          'Boston (31-9) hosts Miami (22-19)',
+          'Boston (thirty one and nine) hosts Miami (twenty two and nineteen)',
+        ],
+        ['the Knicks (25-30) lost', 'the Knicks (twenty five and thirty) lost'],
+        ['they are 14-2 overall', 'they are fourteen and two overall'],
+        [
+          'a 7-1 record? 12-4 in conference play',
+          'a seven and one record? twelve and four in conference play',
+        ],
+        [
+          'Gonzaga (28-3) beat Colorado 82-42',
+          'Gonzaga (twenty eight and three) beat Colorado eighty two to forty two',
+        ],
+        ['the Jazz (5-5) and', 'the Jazz (five and five) and'],
+      ],
+      'score',
+      9,
+    );
+    // A range in brackets after a word that counts stays a range.
+    expect(readingOf('Chapters (1-3) cover', 'en').reading).toMatch(/one to three/u);
+    expect(readingOf('won 3-1', 'en').reading).toBe('won three to one');
+  });
+
+  it('a number after a post, local, flight or product name is said in pairs', () => {
+    checkAll(
+      [
+        [
+          'Frank L. Mitchell VFW Post 3335 supper',
+          'Frank L. Mitchell V F W Post thirty three thirty five supper',
+        ],
+        ['Intel HD Graphics 620.', 'Intel H D Graphics six twenty.'],
+        ['a Boeing 737 jet', 'a Boeing seven thirty seven jet'],
+        ['Flight 1549 landed', 'Flight fifteen forty nine landed'],
+        ['Teamsters Local 727 voted', 'Teamsters Local seven twenty seven voted'],
+        ['Boy Scout Troop 284 will', 'Boy Scout Troop two eighty four will'],
+        ['Masonic Lodge 1210', 'Masonic Lodge twelve ten'],
+        ['a Radeon 680 card', 'a Radeon six eighty card'],
+        ['American Legion Post 12 meets', 'American Legion Post twelve meets'],
+        ['with 3335 members', 'with three thousand three hundred thirty five members'],
+      ],
+      undefined,
+    );
+  });
+});
+
+describe('English reading, fourth pass: words in capitals', () => {
+  it('a run of capital words inside a line, and a short town before a dateline dash, are words', () => {
+    for (const text of [
+      'FREE SUMMER CONCERT SERIES: The Town of Pittsfield will play',
+      'JAY — The menu for the supper',
+      'ROME — The pope said',
+      'GRAND OPENING SALE this weekend at the store',
+      'BREAKING NEWS: the council voted',
+    ])
+      expect(readingOf(text, 'en').reading).toBe(text);
+    // Real acronyms stay spelt, in a run or before a dash.
+    expect(readingOf('FBI — The agency said', 'en').reading).not.toMatch(/^FBI/u);
+    expect(readingOf('CIA — The agency said', 'en').reading).not.toMatch(/^CIA/u);
+    expect(readingOf('the NBA said', 'en').reading).not.toMatch(/NBA/u);
+    expect(readingOf('the NFL MVP said', 'en').reading).not.toMatch(/NFL|MVP/u);
+  });
+});
