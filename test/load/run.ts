@@ -307,8 +307,15 @@ async function phase1(): Promise<void> {
     for (let index = clientIndex; index < total; index += clientCount) {
       const voice = VOICES[Math.floor(rng() * VOICES.length)]!;
       // 10 to 5,000 characters, most of them short (an app's sentences, a tester's lines), a few
-      // chapter-sized: median ≈ 22, mean ≈ 320, p90 ≈ 960, every 500th exactly 5,000.
-      const length = index % 500 === 0 ? 5000 : Math.round(10 * 500 ** (rng() ** 3));
+      // chapter-sized: median ≈ 22, mean ≈ 320, p90 ≈ 960, every 500th exactly 5,000. The poor
+      // key's are 400–1,000, so it always spends its budget midway (with the short ones, a seed
+      // could leave all of its 1 % under the budget and no 402 was ever answered).
+      const length =
+        keyIndex === 2
+          ? 400 + Math.round(rng() * 600)
+          : index % 500 === 0
+            ? 5000
+            : Math.round(10 * 500 ** (rng() ** 3));
       const body = {
         input_text: textFor(voice.language, length, index),
         voice_code: voice.voice_code,
