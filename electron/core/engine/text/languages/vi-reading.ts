@@ -75,10 +75,12 @@ const CODE_BEFORE = wordsBefore(
 /** Words ending in "số" that name a quantity, not a code's number ("chỉ số 4,7", "hệ số 1,5"). */
 const QUANTITY_SO_BEFORE = wordsBefore('chỉ số|hệ số|cơ số|con số|điểm số|tổng số|hằng số|tỷ số|tỉ số');
 const isCode = (said: string) => CODE_BEFORE.test(said) && !QUANTITY_SO_BEFORE.test(said);
+/** The parts of the day a time or a date follows or precedes ("sáng 29-4", "17g chiều"). */
+const PARTS_OF_DAY = 'sáng|trưa|chiều|tối|đêm|khuya';
 const WEEKDAY = '(?:thứ[ \\u00A0]+(?:[2-7]|hai|ba|tư|năm|sáu|bảy)|chủ nhật|cn|t[2-7])[ \\u00A0]*,?';
 /** Words after which "30/10" is a date. */
 const DATE_BEFORE = new RegExp(
-  `(?:(?:^|[^\\p{L}])(?:ngày|hôm|sáng|trưa|chiều|tối|đêm|khuya|mùng|mồng|từ|đến|tới|trước|sau|vào|hạn|lễ|dịp|đầu|cuối|giữa|quốc khánh|giải phóng|nghỉ|tết)|${WEEKDAY})[ \\u00A0]*$`,
+  `(?:(?:^|[^\\p{L}])(?:ngày|hôm|${PARTS_OF_DAY}|mùng|mồng|từ|đến|tới|trước|sau|vào|hạn|lễ|dịp|đầu|cuối|giữa|quốc khánh|giải phóng|nghỉ|tết)|${WEEKDAY})[ \\u00A0]*$`,
   'u',
 );
 /** Words after "a/b" that make it a count out of a total ("9/10 điểm"). */
@@ -500,11 +502,11 @@ const phoneRule: Rule = {
 /** An hour written with "g" (southern news style), 0–24. */
 const G_HOUR = '(?:[01]?\\d|2[0-4])g';
 /** Words of a time of day after a "g" hour ("9g sáng", "17g ngày 5-3", "19g hôm nay"). */
-const DAY_PART = `(?:sáng|trưa|chiều|tối|đêm|khuya|hôm|ngày${SP}+(?:\\d|mai|hôm))(?!\\p{L})`;
+const DAY_PART = `(?:${PARTS_OF_DAY}|hôm|ngày${SP}+(?:\\d|mai|hôm))(?!\\p{L})`;
 /** Words before a "g" hour that make it one ("lúc 17g", "sáng 9g"). */
 const G_BEFORE = '(?:[Ll]úc|[Ss]áng|[Tt]rưa|[Cc]hiều|[Tt]ối|[Đđ]êm|[Kk]huya)';
 /** Not followed by a word other than these: "từ 7g đến 11g các ngày", not "từ 10g đến 20g đường". */
-const G_THEN = `(?!${SP}+(?!(?:sáng|trưa|chiều|tối|đêm|khuya|ngày|hôm|hằng|hàng|mỗi|các|tại|ở|trong|cùng|và)(?!\\p{L}))\\p{Ll})`;
+const G_THEN = `(?!${SP}+(?!(?:${PARTS_OF_DAY}|ngày|hôm|hằng|hàng|mỗi|các|tại|ở|trong|cùng|và)(?!\\p{L}))\\p{Ll})`;
 /**
  * Where a bare "17g" is a time, not grams ("75g glucose", "500g thịt"): before a time of day
  * ("9g sáng"), after "lúc" or a time of day ("lúc 17g"), in a range of two ("16g-20g30"), or in
@@ -573,7 +575,7 @@ function timeRule(one: string, pieces: (text: string, at: number) => OutPiece[] 
   };
 }
 
-const PART_OF_DAY_AHEAD = `(?=${SP}+(?:sáng|trưa|chiều|tối|đêm|khuya)(?!\\p{L}))`;
+const PART_OF_DAY_AHEAD = `(?=${SP}+(?:${PARTS_OF_DAY})(?!\\p{L}))`;
 
 const hourListRule: Rule = {
   name: 'time',
@@ -846,7 +848,7 @@ function readsSuffix(q: Quantity, ctx: RuleContext): boolean {
 
 /** Words after which "29-4" is a day and a month, as Vietnamese news writes dates ("sáng 29-4", "hôm nay 1-6"). */
 const DASH_DATE_BEFORE = new RegExp(
-  `(?:(?:^|[^\\p{L}])(?:ngày|hôm|nay|mùng|mồng|sáng|trưa|chiều|tối|đêm|khuya)|${WEEKDAY})[ \\u00A0]*$`,
+  `(?:(?:^|[^\\p{L}])(?:ngày|hôm|nay|mùng|mồng|${PARTS_OF_DAY})|${WEEKDAY})[ \\u00A0]*$`,
   'u',
 );
 /** Words that may also start a range ("từ 2-5 lần"): a date only where no counted word follows. */
