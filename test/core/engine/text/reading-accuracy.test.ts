@@ -147,6 +147,92 @@ describe('the comparator: phoneme equality through eSpeak', () => {
     expect(comparator.sameSpeech('hai giờ ba mươi phút', 'hai giờ ba mươi giây', 'vi')).toBe(false);
   });
 
+  it('hears "đề xi" and "đê xi" before a unit as one, not the words "đề" and "đê" elsewhere', () => {
+    expect(
+      comparator.sameSpeech('hai trăm mi li gam trên đề xi lít', 'hai trăm mi li gam trên đê xi lít', 'vi'),
+    ).toBe(true);
+    expect(comparator.sameSpeech('ba đề xi mét', 'ba đê xi mét', 'vi')).toBe(true);
+    expect(comparator.sameSpeech('đề bài', 'đê bài', 'vi')).toBe(false);
+  });
+
+  it('hears a span between two dates with its dash silent or said, and keeps other dashes', () => {
+    const silent =
+      'kháng chiến (hai tháng tư năm một nghìn chín trăm bốn mươi bảy - hai tháng tư năm hai nghìn không trăm hai mươi hai)';
+    expect(comparator.sameSpeech(silent, silent.replace(' - ', ' đến '), 'vi')).toBe(true);
+    expect(
+      comparator.sameSpeech(
+        'từ mười tháng năm – mười hai tháng năm',
+        'từ mười tháng năm đến mười hai tháng năm',
+        'vi',
+      ),
+    ).toBe(true);
+    // A score's dash is not a span: "ba - hai" is "ba hai", never "ba đến hai".
+    expect(withEquivalentReadings('thắng ba - hai', 'vi')).toBe('thắng ba - hai');
+    expect(comparator.sameSpeech('thắng ba - hai', 'thắng ba đến hai', 'vi')).toBe(false);
+    // Another date is still another date.
+    expect(comparator.sameSpeech(silent, silent.replace(' - hai tháng tư', ' đến ba tháng tư'), 'vi')).toBe(
+      false,
+    );
+    expect(
+      comparator.sameSpeech(
+        'September fifth, sixteen thirty eight – September first',
+        'September fifth, sixteen thirty eight to September first',
+        'en',
+      ),
+    ).toBe(true);
+    expect(withEquivalentReadings('the Yankees – Red Sox game', 'en')).toBe('the Yankees – Red Sox game');
+  });
+
+  it('hears "fifteen hundred" as "one thousand five hundred", and nothing else as a thousand', () => {
+    expect(comparator.sameSpeech('fifteen hundred dollars', 'one thousand five hundred dollars', 'en')).toBe(
+      true,
+    );
+    expect(comparator.sameSpeech('thirty two hundred block', 'three thousand two hundred block', 'en')).toBe(
+      true,
+    );
+    expect(comparator.sameSpeech('fifteen hundred dollars', 'one thousand six hundred dollars', 'en')).toBe(
+      false,
+    );
+    // "twenty hundred" is not said; "one hundred fifteen" and the years stay as they are.
+    expect(withEquivalentReadings('twenty hundred', 'en')).toBe('twenty hundred');
+    expect(withEquivalentReadings('one hundred fifteen', 'en')).toBe('one hundred fifteen');
+    expect(withEquivalentReadings('nineteen eighty one', 'en')).toBe('nineteen eighty one');
+  });
+
+  it('hears an acronym in brackets after its own words spelt or as the words, nothing looser', () => {
+    expect(
+      comparator.sameSpeech(
+        'Phòng Cảnh sát Giao thông (xê ét gờ tê) Công an',
+        'Phòng Cảnh sát Giao thông (cảnh sát giao thông) Công an',
+        'vi',
+      ),
+    ).toBe(true);
+    expect(comparator.sameSpeech('vận động viên (vê đê vê).', 'vận động viên (vận động viên).', 'vi')).toBe(
+      true,
+    );
+    expect(
+      comparator.sameSpeech(
+        'Phillips Area Community Center (P A C C) will',
+        'Phillips Area Community Center (P.A.C.C) will',
+        'en',
+      ),
+    ).toBe(true);
+    expect(
+      comparator.sameSpeech(
+        'Phillips Area Community Center (P A C C) will',
+        'Phillips Area Community Center (Phillips Area Community Center) will',
+        'en',
+      ),
+    ).toBe(true);
+    expect(comparator.sameSpeech('đường huyện (đê hát) và', 'đường huyện (đường huyện) và', 'vi')).toBe(true);
+    // Letters that are not the initials, and words that are not the ones before, stay apart.
+    expect(comparator.sameSpeech('đường huyện (đại học) và', 'đường huyện (đường huyện) và', 'vi')).toBe(
+      false,
+    );
+    expect(comparator.sameSpeech('Ban tổ chức (bê tê xê)', 'Ban tổ chức (bê xê tê)', 'vi')).toBe(false);
+    expect(withEquivalentReadings('Center (P A C) x', 'en')).toBe('Center (P A C) x');
+  });
+
   it('still hears real differences after the variants: 15, currencies', () => {
     expect(comparator.sameSpeech('mười năm', 'mười lăm', 'vi')).toBe(false);
     expect(comparator.sameSpeech('mười đô la', 'mười đồng', 'vi')).toBe(false);
