@@ -314,6 +314,8 @@ describe('the comparator: phoneme equality through eSpeak', () => {
     expect(result.failures).toEqual([
       { class: 'cardinal', written: 'mười lăm', ours: 'mười lăm', expected: 'mười năm', line: 4 },
     ]);
+    const oursOnly = measureCases(comparator, 'vi-classes', 'vi', cases, { espeakAlone: false });
+    expect(oursOnly.total).toEqual({ n: 3, ours: 2, espeakAlone: 0 });
   });
 
   it('refuses a malformed case file rather than dropping a case', () => {
@@ -328,19 +330,15 @@ describe('accuracy on the case sets (through the real eSpeak)', () => {
   const measured = new Map<ReadingCaseSetName, SetAccuracy>();
   const measure = (set: ReadingCaseSetName): SetAccuracy => {
     let result = measured.get(set);
-    if (!result) measured.set(set, (result = measureSet(comparator, set)));
+    if (!result) measured.set(set, (result = measureSet(comparator, set, { espeakAlone: false })));
     return result;
   };
 
-  it.each(READING_CASE_SETS.map((s) => [s.name] as const))(
-    '%s: at or above its floor, and never below eSpeak alone',
-    (set) => {
-      const result = measure(set);
-      expect(result.total.n).toBeGreaterThanOrEqual(set.includes('sentences') ? 120 : 200);
-      expect(result.total.ours / result.total.n).toBeGreaterThanOrEqual(FLOORS[set]);
-      expect(result.total.ours).toBeGreaterThanOrEqual(result.total.espeakAlone);
-    },
-  );
+  it.each(READING_CASE_SETS.map((s) => [s.name] as const))('%s: at or above its floor', (set) => {
+    const result = measure(set);
+    expect(result.total.n).toBeGreaterThanOrEqual(set.includes('sentences') ? 120 : 200);
+    expect(result.total.ours / result.total.n).toBeGreaterThanOrEqual(FLOORS[set]);
+  });
 
   it('every class set has at least 15 cases per class', () => {
     for (const set of ['en-classes', 'vi-classes'] as const) {
