@@ -1,7 +1,7 @@
 /**
  * How often the text stage's reading sounds the way a careful reader says it (issue 37, point 6),
  * heard through the real eSpeak: the harness itself (test/fixtures/reading-accuracy.ts), then
- * floors on the ten case sets (test/fixtures/reading-cases/). `npm run bench:reading` prints the
+ * floors on the twelve case sets (test/fixtures/reading-cases/). `npm run bench:reading` prints the
  * per-class tables and the failures.
  */
 
@@ -26,6 +26,8 @@ import {
  * a floor that fails on the day it is set is no floor. Sets 1 and 2 have been read by whoever
  * wrote the rules (tuned on); set 3 has not: it is the measure of the goal on unseen text. Set 4
  * (also unseen, written while the rules were tuned on set 3) was measured on its own branch.
+ * Set 5 (unseen, written while the rules were tuned on sets 1 to 4) is the measure taken once
+ * after that tuning: its floors are 0 until the lead measures it on main and sets them.
  */
 const FLOORS: Record<ReadingCaseSetName, number> = {
   'en-classes': 0.995, // 248 of 249
@@ -33,11 +35,13 @@ const FLOORS: Record<ReadingCaseSetName, number> = {
   'en-sentences-2': 0.992, // 132 of 133
   'en-sentences-3': 0.966, // 174 of 180 (153 before the fourth pass, 147 before the third)
   'en-sentences-4': 0.948, // 128 of 135 (unseen; 128 before the fourth pass)
+  'en-sentences-5': 0, // 211 sentences, unseen; the lead measures it and sets the floor
   'vi-classes': 0.88, // 222 of 252
   'vi-sentences': 1, // 168 of 168
   'vi-sentences-2': 0.977, // 131 of 134
   'vi-sentences-3': 0.965, // 168 of 173 (149 before the fourth pass, 138 before the third)
   'vi-sentences-4': 0.939, // 139 of 148 (unseen; 140 before the fourth pass)
+  'vi-sentences-5': 0, // 180 sentences, unseen; the lead measures it and sets the floor
 };
 
 let espeak: ESpeakNGWorker;
