@@ -1072,9 +1072,10 @@ const NOT_A_TEAM_BEFORE = `(?<!(?:Chapters?|Pages?|Verses?|Sections?|Parts?|Figs
 
 /**
  * Verbs before a team's record of wins and losses ("improved to 8-8", "finished 10-6", "went 9-7
- * on the road", "a record of 12-4"); a score follows other verbs ("beat", "won", "lost").
+ * on the road", "a record of 12-4"); a score follows other verbs ("beat", "won", "lost"), and one
+ * that puts a side ahead ("went 2-0 up"). "ended 2-2" is left to the other rules (a draw, mostly).
  */
-const RECORD_BEFORE = `(?<=(?<![\\p{L}])(?:(?:improv(?:ed|es|e|ing)|f(?:ell|alls|alling)|dropp?(?:ed|s|ing)?|slipp?(?:ed|s|ing)?|mov(?:ed|es|e|ing)|climb(?:ed|s|ing)?|rose|even(?:ed|s)?|record|records)${SP}+(?:to|at|of)|went|go|goes|going|finish(?:ed|es|ing)?|end(?:ed|s|ing)|post(?:ed|s|ing)|compil(?:ed|es|ing)|sits${SP}+at|stands?${SP}+at)${SP}+)`;
+const RECORD_BEFORE = `(?<=(?<![\\p{L}])(?:(?:improv(?:ed|es|e|ing)|f(?:ell|alls|alling)|dropp?(?:ed|s|ing)?|slipp?(?:ed|s|ing)?|mov(?:ed|es|e|ing)|climb(?:ed|s|ing)?|rose|even(?:ed|s)?|record|records)${SP}+(?:to|at|of)|went|finish(?:ed|es|ing)?|post(?:ed|s|ing)|compil(?:ed|es|ing)|sits${SP}+at|stands?${SP}+at)${SP}+)`;
 
 /** A verb of scoring just before a pair of numbers (`SCORE_BEFORE` at the end of the text before it). */
 const SCORED_BEFORE = new RegExp(`${SCORE_BEFORE}$`, 'u');
@@ -1087,7 +1088,7 @@ const recordRule: Rule = {
   name: 'score',
   // A team's record of wins and losses: "The Lakers (50-18)", "2-17 at home", "10-3 on the road"
   // → "fifty and eighteen"; a score after "beat"/"won" is the score rule's ("to").
-  pattern: `(?=\\d)(?:(?<=\\p{Lu}[\\p{L}.’']*${SP}?\\()${NOT_A_TEAM_BEFORE}(\\d{1,3})[-–](\\d{1,3})(?:[-–](\\d{1,2}))?(?=\\))|${NUM_BEFORE}(\\d{1,3})[-–](\\d{1,3})(?=${SP}+(?:record|records|season|seasons|campaign|mark|start|finish|at home|on the road|away from home|in road games|in home games|in conference play|overall|all-time)(?![\\p{L}]))|${RECORD_BEFORE}${NUM_BEFORE}(\\d{1,3})[-–](\\d{1,3})(?![\\p{N}]|[-–.,:/]\\p{N}))`,
+  pattern: `(?=\\d)(?:(?<=\\p{Lu}[\\p{L}.’']*${SP}?\\()${NOT_A_TEAM_BEFORE}(\\d{1,3})[-–](\\d{1,3})(?:[-–](\\d{1,2}))?(?=\\))|${NUM_BEFORE}(\\d{1,3})[-–](\\d{1,3})(?=${SP}+(?:record|records|season|seasons|campaign|mark|start|finish|at home|on the road|away from home|in road games|in home games|in conference play|overall|all-time)(?![\\p{L}]))|${RECORD_BEFORE}${NUM_BEFORE}(\\d{1,3})[-–](\\d{1,3})(?![\\p{N}]|[-–.,:/]\\p{N}|${SP}+(?:up|down|ahead|behind|in front)(?![\\p{L}])))`,
   rewrite([whole, w1, l1, t1, w2, l2, w3, l3], ctx) {
     const wins = w1 ?? w2 ?? w3;
     const losses = l1 ?? l2 ?? l3;
@@ -1433,8 +1434,9 @@ const romanRule: Rule = {
 const codeRomanRule: Rule = {
   name: 'roman',
   // "DA IV" D A four, "GS II", "CPA III": a numeral of two letters or more (or V, X) after a code
-  // in capitals is a grade, said as a cardinal; a word in capitals ("WAR II" in a headline) is not a code.
-  pattern: `(?=[IVX])(?<=(?<![\\p{L}\\p{N}])\\p{Lu}{2,4}${SP})(X{0,3}(?:IX|IV|V?I{0,3}))(?![\\p{L}\\p{N}]|${SP}\\p{Lu}{2})`,
+  // in capitals is a grade, said as a cardinal; a word in capitals ("WAR II" in a headline) is not a
+  // code, and "IV" before drip, fluids, line … is intravenous ("the ICU IV line").
+  pattern: `(?=[IVX])(?<=(?<![\\p{L}\\p{N}])\\p{Lu}{2,4}${SP})(X{0,3}(?:IX|IV|V?I{0,3}))(?![\\p{L}\\p{N}]|${SP}\\p{Lu}{2})(?<!IV(?=${SP}(?:drips?|fluids?|lines?|bags?|therapy|antibiotics?|infusions?|poles?|access|medications?|drugs?)(?![\\p{L}])))`,
   rewrite([whole], ctx) {
     if (!whole || (whole.length < 2 && whole !== 'V' && whole !== 'X')) return undefined;
     const code = /(\p{Lu}+)[ \u00A0\u202F]$/u.exec(before(ctx, 8))?.[1] ?? '';

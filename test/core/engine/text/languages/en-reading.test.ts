@@ -1301,6 +1301,9 @@ describe('English reading, fifth pass', () => {
       'score',
     );
     expect(readingOf('He went 23-of-32 for 310 yards.', 'en').reading).toContain('-of-');
+    expect(readingOf('City went 2-0 up before the break', 'en').reading).toBe(
+      'City went two to zero up before the break',
+    );
   });
 
   it('a unit before the noun it qualifies is singular, a rate too; before a function word plural; "Cat. 2" is Category', () => {
@@ -1387,6 +1390,8 @@ describe('English reading, fifth pass', () => {
     );
     // A headline in capitals is left to eSpeak.
     expect(readingOf('WORLD WAR II ENDS', 'en').reading).toBe('WORLD WAR II ENDS');
+    // "IV" before drip, line, fluids … is intravenous.
+    expect(readingOf('the ICU IV line', 'en').reading).toBe('the I C U IV line');
   });
 
   it('a ratio is "to" where a word says so or no time fits; clock times stay; a unit after a hyphen; ppi and dpi spelt', () => {
