@@ -32,9 +32,9 @@ import {
 const FLOORS: Record<ReadingCaseSetName, number> = {
   'en-classes': 0.995, // 248 of 249
   'en-sentences': 0.967, // 120 of 124
-  'en-sentences-2': 0.992, // 132 of 133
-  'en-sentences-3': 0.966, // 174 of 180 (153 before the fourth pass, 147 before the third)
-  'en-sentences-4': 0.948, // 128 of 135 (unseen; 128 before the fourth pass)
+  'en-sentences-2': 0.98, // 131 of 133 (132 before the fifth pass: "45 mph gusts" is now singular, as set 4's "100 mph winds")
+  'en-sentences-3': 0.98, // 178 of 180 (174 before the fifth pass, 153 before the fourth, 147 before the third)
+  'en-sentences-4': 0.98, // 133 of 135 (128 before the fifth pass, which read it)
   'en-sentences-5': 0, // 211 sentences, unseen; the lead measures it and sets the floor
   'vi-classes': 0.88, // 222 of 252
   'vi-sentences': 1, // 168 of 168

@@ -62,6 +62,9 @@ export const ENGLISH_ABBREVIATIONS: Readonly<Record<string, AbbreviationEntry>> 
   'Rte.': { say: 'route', beforeDigit: true },
   Hwy: { say: 'highway', beforeDigit: true },
   Rte: { say: 'route', beforeDigit: true },
+  // A hurricane's category ("Cat. 2", "Cat 4").
+  'Cat.': { say: 'Category', beforeDigit: true },
+  Cat: { say: 'Category', beforeDigit: true },
   // After a name, or ending a sentence.
   'Jr.': { say: 'Junior', canEnd: true },
   'Sr.': { say: 'Senior', canEnd: true },
@@ -92,6 +95,7 @@ export const ENGLISH_ABBREVIATIONS: Readonly<Record<string, AbbreviationEntry>> 
   'i.e.': { say: 'that is' },
   'cf.': { say: 'compare' },
   'approx.': { say: 'approximately' },
+  FMI: { say: 'for more information' },
   'est.': { say: 'established', beforeDigit: true },
   'Est.': { say: 'established', beforeDigit: true },
   'ca.': { say: 'circa', beforeDigit: true },
@@ -128,12 +132,26 @@ const AFTER_NAME: Readonly<Record<string, string>> = {
  * street word ("1211 E Arques Ave", "123 Laguna Ct", "2 San Tomas hwy").
  */
 export const STREET_AHEAD = new RegExp(
-  `^(?:[ \\u00A0](?:[NSEW]|NE|NW|SE|SW))?(?:[ \\u00A0]\\p{Lu}[\\p{L}'’-]*){1,3}[ \\u00A0](?:${[
+  `^(?:[ \\u00A0](?:[NSEW]|NE|NW|SE|SW)\\.?)?(?:[ \\u00A0]\\p{Lu}[\\p{L}'’-]*){1,3}[ \\u00A0](?:${[
     ...new Set([...Object.keys(AFTER_NAME), ...Object.values(AFTER_NAME)]),
   ]
     .filter((w) => w !== 'Mount' && w !== 'Mt.')
     .map((w) => w.replace('.', '\\.'))
     .join('|')}|Way|Terrace|Ter)(?![\\p{L}\\p{N}])`,
+  'u',
+);
+
+/** Capitalised words that open a sentence more often than a name: after "N." or "J.S." they begin a new sentence. */
+const SENTENCE_OPENER =
+  '(?:The|Then|There|This|That|These|They|He|She|It|In|On|At|But|And|So|His|Her|Its|Their|We|A|An|If|When|After|Before|As|For)(?![\\p{L}])';
+
+/**
+ * What follows a house number when no street word ends the address: a compass point with its
+ * full stop and a capitalised name ("111 N. Burnett", "4501 W. Main"); not a country or state
+ * named after a compass point ("250 N. Korean troops", "S. Carolina"), nor a new sentence ("10 N. Then").
+ */
+export const COMPASS_NAME_AHEAD = new RegExp(
+  `^[ \\u00A0](?:[NSEW]|NE|NW|SE|SW)\\.[ \\u00A0](?!Korea|Carolina|Dakota|Africa|Sudan|Ireland|Macedonia|America|Asia|${SENTENCE_OPENER})\\p{Lu}\\p{Ll}`,
   'u',
 );
 
@@ -283,8 +301,35 @@ export function spellAcronym(word: string): string {
   return `${out}${plural ? "'s" : ''}`;
 }
 
+/** The words before an opening bracket on the same line ("Phillips Area Community Center ("). */
+const WORDS_BEFORE_BRACKET = /([\p{L}&'’ \u00A0-]+)\([ \u00A0]*$/u;
+/** Small words left out of an acronym's letters ("Bureau of Economic Analysis" → BEA). */
+const NOT_IN_INITIALS = new Set(['of', 'and', 'for', 'the', 'on', 'in', 'to', '&']);
+
 /**
- * Acronyms spelt letter by letter (`spellAcronym`): "NYC" → "N Y C", "DNA" → "D N.A".
+ * Whether capitals in brackets are the initials of the capitalised words just before them,
+ * so an acronym being introduced: "Phillips Area Community Center (PACC)", "Bureau of Economic
+ * Analysis (BEA)".
+ */
+function introducedAcronym(ctx: RuleContext, bare: string): boolean {
+  const words = WORDS_BEFORE_BRACKET.exec(ctx.input.slice(Math.max(0, ctx.index - 120), ctx.index))?.[1];
+  if (words === undefined) return false;
+  let initials = '';
+  for (const word of words
+    .trim()
+    .split(/[ \u00A0-]+/u)
+    .reverse()) {
+    if (initials.length === bare.length) break;
+    if (NOT_IN_INITIALS.has(word)) continue;
+    if (!/^\p{Lu}/u.test(word)) return false;
+    initials = `${word.charAt(0)}${initials}`;
+  }
+  return initials === bare;
+}
+
+/**
+ * Acronyms spelt letter by letter (`spellAcronym`): "NYC" → "N Y C", "DNA" → "D N.A"; capitals
+ * in brackets after the words they are the initials of ("Phillips Area Community Center (PACC)").
  */
 export const englishAcronymRule: Rule = {
   name: 'acronym',
@@ -295,6 +340,7 @@ export const englishAcronymRule: Rule = {
     const bare = whole.endsWith('s') ? whole.slice(0, -1) : whole;
     if (inCapitalWords(ctx, whole)) return undefined;
     if (ENGLISH_SPELT_ACRONYMS.has(bare) || SPELT_BY_SHAPE.test(bare)) return spellAcronym(whole);
+    if (!ENGLISH_WORD_ACRONYMS.has(bare) && introducedAcronym(ctx, bare)) return spellAcronym(whole);
     return spelledInMixedCase(bare) && inMixedCaseLine(ctx) ? spellAcronym(whole) : undefined;
   },
 };
@@ -330,12 +376,22 @@ const COMPASS_AFTER = /^[ \u00A0]+winds?(?![\p{L}])/iu;
  */
 export const englishCompassRule: Rule = {
   name: 'abbreviation',
-  pattern: `(?=[NSEW])(?<![\\p{L}\\p{N}_.&'’-])(?:${Object.keys(COMPASS_POINTS)
+  pattern: `(?=[NSEW])(?<![\\p{L}\\p{N}_.&'’-])(?:(?<=\\p{N}[ \\u00A0])(?:[NSEW]|NE|NW|SE|SW)\\.(?=[ \\u00A0]\\p{Lu}\\p{Ll})|(?:${Object.keys(
+    COMPASS_POINTS,
+  )
     .sort((a, b) => b.length - a.length)
-    .join('|')})(?![\\p{L}\\p{N}_&]|[.'’-]\\p{L})`,
+    .join('|')})(?![\\p{L}\\p{N}_&]|[.'’-]\\p{L}))`,
   rewrite(groups, ctx) {
     const whole = groups[0];
     if (!whole) return undefined;
+    // With its full stop after a house number: "111 N. Burnett" one eleven North Burnett.
+    if (whole.endsWith('.')) {
+      const point = COMPASS_POINTS[whole.slice(0, -1)] as string;
+      return COMPASS_NAME_AHEAD.test(ctx.input.slice(ctx.index - 1, ctx.end + 16)) ||
+        STREET_AHEAD.test(ctx.input.slice(ctx.index - 1, ctx.index + 80))
+        ? { out: point, name: 'abbreviation' }
+        : undefined;
+    }
     const before = ctx.input.slice(Math.max(0, ctx.index - 12), ctx.index);
     const after = ctx.input.slice(ctx.end, ctx.end + 80);
     const inAddress =
@@ -445,5 +501,18 @@ export const partyStateRule: Rule = {
   rewrite([whole, party, state]) {
     if (!whole || !party || !state) return undefined;
     return `${PARTIES[party] as string} of ${US_STATE_ABBREVIATIONS[state] ?? state}`;
+  },
+};
+
+/**
+ * Initials with full stops before a capitalised name ("J.S. Bridwell", "J. R. R. Tolkien", "U.S.
+ * Army"), spelt as letters (`spellAcronym`): eSpeak runs "J.S." together or stops at a full stop.
+ * Not before a word that opens a sentence ("in Washington, D.C. The mayor").
+ */
+export const englishInitialsRule: Rule = {
+  name: 'abbreviation',
+  pattern: `(?=\\p{Lu}\\.)(?<![\\p{L}\\p{N}.&'’-])\\p{Lu}\\.(?:[ \\u00A0]?\\p{Lu}\\.)+(?=[ \\u00A0]+(?!${SENTENCE_OPENER})\\p{Lu}\\p{Ll})`,
+  rewrite([whole]) {
+    return whole ? spellAcronym(whole.replace(/[^\p{Lu}]/gu, '')) : undefined;
   },
 };

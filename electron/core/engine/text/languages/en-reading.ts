@@ -14,8 +14,11 @@
 import { ROMAN_NUMERAL, romanValue } from '../roman-numerals';
 import { piece, validDate, type OutPiece, type Rule, type RuleContext, type UnitWords } from '../rule-kit';
 import {
+  COMPASS_NAME_AHEAD,
+  ENGLISH_WORD_ACRONYMS,
   englishAcronymRule,
   englishCompassRule,
+  englishInitialsRule,
   partyStateRule,
   spellAcronym,
   STREET_AHEAD,
@@ -397,8 +400,54 @@ const decadeRule: Rule = {
     const d = Number(decade);
     const bare = !/^\d{3}/.test(whole);
     if (bare) return d >= 2 ? DECADES[d] : undefined;
-    if (d === 0) return century === '20' ? 'two thousands' : `${cardinalWords(century ?? '')} hundreds`;
-    return `${cardinalWords(century ?? '')} ${DECADES[d]}`;
+    return decadeWords(century ?? '', d);
+  },
+};
+
+/** A decade of a century in words: "19", 9 → "nineteen nineties"; "20", 0 → "two thousands". */
+function decadeWords(century: string, decade: number): string {
+  if (decade === 0) return century === '20' ? 'two thousands' : `${cardinalWords(century)} hundreds`;
+  return `${cardinalWords(century)} ${DECADES[decade]}`;
+}
+
+const prefixedYearRule: Rule = {
+  name: 'date',
+  // "mid-2013" mid twenty thirteen, "late-1990s", "pre-2020", "post-1945": the year or decade
+  // after a prefix, the hyphen silent.
+  pattern: `(?=-)(?<=(?<![\\p{L}])(?:[Mm]id|[Ll]ate|[Ee]arly|[Pp]re|[Pp]ost))-((?:1\\d|20)\\d{2})(s?)${WORD_AFTER}(?![.,]\\d)`,
+  rewrite([whole, year, plural]) {
+    if (!whole || !year) return undefined;
+    const decade = Number(year.charAt(2));
+    if (plural && year.endsWith('0')) return ` ${decadeWords(year.slice(0, 2), decade)}`;
+    return plural ? undefined : ` ${yearWords(year)}`;
+  },
+};
+
+/** Abbreviations before a year in a life or a reign: "(m.1536)" married, "b. 1950" born, "r. 1509–1547" reigned ("c." circa is the dictionary's). */
+const LIFE_EVENTS: Readonly<Record<string, string>> = {
+  m: 'married',
+  b: 'born',
+  d: 'died',
+  r: 'reigned',
+  fl: 'flourished',
+};
+
+const lifeEventRule: Rule = {
+  name: 'date',
+  // "(m.1536)" married fifteen thirty six, "b. 1950" born, "d. 1603" died, "r. 1509–1547" reigned
+  // fifteen oh nine to fifteen forty seven, "fl. 1420" flourished: only before a year of three or
+  // four digits.
+  pattern: `(?=[mbdrf])(?<![\\p{L}\\p{N}.])(m|b|d|r|fl)\\.${SP}?([1-9]\\d{2}|1\\d{3}|20\\d{2})(?:${SP}?[-–]${SP}?([1-9]\\d{2}|1\\d{3}|20\\d{2}))?(?![\\p{L}\\p{N}]|[.,:/]\\p{N})`,
+  rewrite([whole, abbreviation, first, last]) {
+    const event = abbreviation === undefined ? undefined : LIFE_EVENTS[abbreviation];
+    if (!whole || !event || !first) return undefined;
+    const firstAt = rangeOf(whole, first, abbreviation?.length);
+    const out = [piece(`${event} `, 0, firstAt[0]), piece(yearWords(first), ...firstAt)];
+    if (last !== undefined) {
+      const lastAt = rangeOf(whole, last, firstAt[1]);
+      out.push(piece(' to ', firstAt[1], lastAt[0]), piece(yearWords(last), ...lastAt));
+    }
+    return out;
   },
 };
 
@@ -491,6 +540,7 @@ const NOT_A_NOUN: ReadonlySet<string> = new Set(
     'more less fewer most least today yesterday tomorrow tonight now ago last next later earlier already still ' +
     'also just only even too enough total overall altogether back away apart ahead long wide high tall deep thick ' +
     'old worth net gross cash north south east west overnight inside outside indoors outdoors ' +
+    'northeast northwest southeast southwest northward southward eastward westward upward downward ' +
     'dollar dollars euro euros pound pounds cent cents ' +
     'higher lower longer shorter faster slower bigger smaller larger wider deeper taller heavier lighter further ' +
     'farther greater better worse left free remaining'
@@ -520,8 +570,8 @@ const NEEDS_A_NOUN_AFTER = /(?:ed|ly|ing|able|ible)$/u;
 /**
  * Whether an amount or measure qualifies the noun written right after it, where English says
  * the unit in the singular: "a $90 billion share repurchase", "the $10,000 fine", "1.7mm bezels",
- * "25W quick charging" (but "cost $300.", "$300 to", "10 mm of rain", "5 km away"). A rate and a
- * temperature keep their plural ("45 mph gusts" forty five miles per hour gusts).
+ * "25W quick charging", "100 mph winds" (but "cost $300.", "$300 to", "10 mm of rain", "5 km away",
+ * "at 100 mph in the"). A temperature keeps its plural ("30 °C heat").
  */
 export function qualifiesNoun(ctx: RuleContext): boolean {
   const words = WORDS_AFTER.exec(after(ctx, 40));
@@ -606,7 +656,8 @@ const SCALE_WORDS: Record<string, string> = {
 
 /** The number part of an amount in words, without the currency: "5", "2.5 million". */
 function amountNumber(amount: string, scale: string | undefined): string {
-  const n = numberWords(amount);
+  // "$1500" written without a comma is said in hundreds, fifteen hundred; "$1,500", "$2000" are thousands.
+  const n = /^[1-9][1-9]00$/u.test(amount) && !scale ? blockNumberWords(amount) : numberWords(amount);
   return scale ? `${n} ${SCALE_WORDS[scale] ?? scale}` : n;
 }
 
@@ -831,11 +882,11 @@ const AMOUNT_OF_UNITS: ReadonlySet<string> = new Set([
 
 /**
  * Whether a measure qualifies the noun after it (`qualifiesNoun`), said in the singular: not a
- * rate or a temperature ("45 mph gusts"), nor an amount of a cooking or mass unit without a
+ * temperature, nor an amount of a cooking or mass unit without a
  * determiner ("2 tbsp sugar" two tablespoons sugar; "a 5 kg bag" five kilogram bag).
  */
 function measureQualifiesNoun(ctx: RuleContext, token: string, words: UnitWords, written: number): boolean {
-  if (!qualifiesNoun(ctx) || / per |^degrees /u.test(words.many)) return false;
+  if (!qualifiesNoun(ctx) || /^degrees /u.test(words.many)) return false;
   if (!AMOUNT_OF_UNITS.has(token)) return true;
   return determinedAt(ctx, ctx.index - written);
 }
@@ -1019,15 +1070,36 @@ const scoreRule: Rule = {
 /** Capitalised words before a bracketed pair that make it a range, not a team's record ("Chapters (1-3)", "Ages (6-12)"). */
 const NOT_A_TEAM_BEFORE = `(?<!(?:Chapters?|Pages?|Verses?|Sections?|Parts?|Figs?\\.?|Figures?|Tables?|Grades?|Ages?|Rooms?|Steps?|Levels?|Units?|Lines?|Items?|Questions?|Games?|Weeks?|Days?|Years?)${SP}?\\()`;
 
+/**
+ * Verbs before a team's record of wins and losses ("improved to 8-8", "finished 10-6", "went 9-7
+ * on the road", "a record of 12-4"); a score follows other verbs ("beat", "won", "lost"), and one
+ * that puts a side ahead ("went 2-0 up"). "ended 2-2" is left to the other rules (a draw, mostly).
+ */
+const RECORD_BEFORE = `(?<=(?<![\\p{L}])(?:(?:improv(?:ed|es|e|ing)|f(?:ell|alls|alling)|dropp?(?:ed|s|ing)?|slipp?(?:ed|s|ing)?|mov(?:ed|es|e|ing)|climb(?:ed|s|ing)?|rose|even(?:ed|s)?|record|records)${SP}+(?:to|at|of)|went|finish(?:ed|es|ing)?|post(?:ed|s|ing)|compil(?:ed|es|ing)|sits${SP}+at|stands?${SP}+at)${SP}+)`;
+
+/** A verb of scoring just before a pair of numbers (`SCORE_BEFORE` at the end of the text before it). */
+const SCORED_BEFORE = new RegExp(`${SCORE_BEFORE}$`, 'u');
+
+/** A game or match named earlier in the clause: after it "finished 2-1" is a score. */
+const GAME_BEFORE =
+  /(?:^|[^\p{L}])(?:game|match|contest|bout|fixture|final|half|quarter|period|inning|set|score)s?(?![\p{L}])[^.;!?]*$/iu;
+
 const recordRule: Rule = {
   name: 'score',
   // A team's record of wins and losses: "The Lakers (50-18)", "2-17 at home", "10-3 on the road"
   // → "fifty and eighteen"; a score after "beat"/"won" is the score rule's ("to").
-  pattern: `(?=\\d)(?:(?<=\\p{Lu}[\\p{L}.’']*${SP}?\\()${NOT_A_TEAM_BEFORE}(\\d{1,3})[-–](\\d{1,3})(?:[-–](\\d{1,2}))?(?=\\))|${NUM_BEFORE}(\\d{1,3})[-–](\\d{1,3})(?=${SP}+(?:record|at home|on the road|away from home|in road games|in home games|in conference play|overall|all-time)(?![\\p{L}])))`,
-  rewrite([whole, w1, l1, t1, w2, l2]) {
-    const wins = w1 ?? w2;
-    const losses = l1 ?? l2;
+  pattern: `(?=\\d)(?:(?<=\\p{Lu}[\\p{L}.’']*${SP}?\\()${NOT_A_TEAM_BEFORE}(\\d{1,3})[-–](\\d{1,3})(?:[-–](\\d{1,2}))?(?=\\))|${NUM_BEFORE}(\\d{1,3})[-–](\\d{1,3})(?=${SP}+(?:record|records|season|seasons|campaign|mark|start|finish|at home|on the road|away from home|in road games|in home games|in conference play|overall|all-time)(?![\\p{L}]))|${RECORD_BEFORE}${NUM_BEFORE}(\\d{1,3})[-–](\\d{1,3})(?![\\p{N}]|[-–.,:/]\\p{N}|${SP}+(?:up|down|ahead|behind|in front)(?![\\p{L}])))`,
+  rewrite([whole, w1, l1, t1, w2, l2, w3, l3], ctx) {
+    const wins = w1 ?? w2 ?? w3;
+    const losses = l1 ?? l2 ?? l3;
     if (!whole || !wins || !losses) return undefined;
+    // "the match finished 2-1", "the game ended 24-17": a game's end is its score.
+    // "won 3-1 at home", "beat Ohio 24-17 on the road": after a verb of scoring it is a score.
+    if (
+      (w3 !== undefined && GAME_BEFORE.test(before(ctx, 60))) ||
+      (w1 === undefined && SCORED_BEFORE.test(before(ctx, 40)))
+    )
+      return `${cardinalWords(wins)} to ${cardinalWords(losses)}`;
     return `${cardinalWords(wins)} and ${cardinalWords(losses)}${t1 ? ` and ${cardinalWords(t1)}` : ''}`;
   },
 };
@@ -1042,6 +1114,18 @@ const pairedNumberRule: Rule = {
   pattern: `(?=\\d)${PAIRED_NUMBER_BEFORE}(\\d{3,4})(?![\\p{L}\\p{N}]|[.,:/-]\\d)`,
   rewrite([whole, n]) {
     return whole && n && !n.startsWith('0') ? houseNumberWords(n) : undefined;
+  },
+};
+
+const productCodeRule: Rule = {
+  name: 'cardinal',
+  // A model code of one or two capitals and three or four digits, the number in pairs: "A380" A
+  // three eighty, "F150" F one fifty, "H100", "M1911" M nineteen eleven. The hyphen keeps a lone
+  // "A" the letter (eSpeak reads "A three" as the article). Shorter codes ("S4", "A15", "M2")
+  // eSpeak reads right as written.
+  pattern: `(?=\\p{Lu})(?<![\\p{L}\\p{N}_.&'’-])(\\p{Lu}{1,2})([1-9]\\d{2,3})(?![\\p{L}\\p{N}]|[.,:/–-]\\p{N})`,
+  rewrite([whole, letters, digits]) {
+    return whole && letters && digits ? `${spellAcronym(letters)}-${houseNumberWords(digits)}` : undefined;
   },
 };
 
@@ -1236,7 +1320,11 @@ const digitGroupsRule: Rule = {
 function unsignedNumberWords(n: string, ctx: RuleContext): string | undefined {
   if (isDialled(n, ctx) || isServiceNumber(n, ctx)) return digitWords(n);
   if (/^[1-9]\d?00$/.test(n) && BLOCK_AFTER.test(after(ctx, 8))) return blockNumberWords(n);
-  if (/^[1-9]\d{2,3}$/.test(n) && STREET_AHEAD.test(after(ctx, 80))) return houseNumberWords(n);
+  if (
+    /^[1-9]\d{2,3}$/.test(n) &&
+    (STREET_AHEAD.test(after(ctx, 80)) || COMPASS_NAME_AHEAD.test(after(ctx, 24)))
+  )
+    return houseNumberWords(n);
   // An airliner's model in pairs: "Boeing 737" seven thirty seven.
   if (/^[1-9]\d{2}$/.test(n) && /Boeing[ \u00A0]$/u.test(before(ctx, 8))) return houseNumberWords(n);
   if (/^\d{4}$/.test(n) && isYear(n, ctx)) return yearWords(n);
@@ -1284,8 +1372,11 @@ const signRule: Rule = {
 
 const RANGE_WORD = ' to ';
 
-/** A month and a day just before a dash ("February 1", "Jan. 5th"). */
-const MONTH_DAY_BEFORE = new RegExp(`(?:${MONTH})${SP}+\\d{1,2}(?:st|nd|rd|th)?${SP}?$`, 'u');
+/** A month and a day, and maybe its year, just before a dash ("February 1", "Jan. 5th", "September 5, 1638"). */
+const MONTH_DAY_BEFORE = new RegExp(
+  `(?:${MONTH})${SP}+\\d{1,2}(?:st|nd|rd|th)?(?:,?${SP}+\\d{4})?${SP}?$`,
+  'u',
+);
 
 const rangeRule: Rule = {
   name: 'range',
@@ -1340,6 +1431,38 @@ const romanRule: Rule = {
   },
 };
 
+const codeRomanRule: Rule = {
+  name: 'roman',
+  // "DA IV" D A four, "GS II", "CPA III": a numeral of two letters or more (or V, X) after a code
+  // in capitals is a grade, said as a cardinal; a word in capitals ("WAR II" in a headline) is not a
+  // code, and "IV" before drip, fluids, line … is intravenous ("the ICU IV line").
+  pattern: `(?=[IVX])(?<=(?<![\\p{L}\\p{N}])\\p{Lu}{2,4}${SP})(X{0,3}(?:IX|IV|V?I{0,3}))(?![\\p{L}\\p{N}]|${SP}\\p{Lu}{2})(?<!IV(?=${SP}(?:drips?|fluids?|lines?|bags?|therapy|antibiotics?|infusions?|poles?|access|medications?|drugs?)(?![\\p{L}])))`,
+  rewrite([whole], ctx) {
+    if (!whole || (whole.length < 2 && whole !== 'V' && whole !== 'X')) return undefined;
+    const code = /(\p{Lu}+)[ \u00A0\u202F]$/u.exec(before(ctx, 8))?.[1] ?? '';
+    if (ENGLISH_WORD_ACRONYMS.has(code) || !/\p{Ll}/u.test(before(ctx, 80))) return undefined;
+    const n = romanValue(whole);
+    return n === undefined ? undefined : cardinalWords(String(n));
+  },
+};
+
+/** Words after a pair of numbers with a colon that make it a ratio ("3:2 aspect ratio", "a 2:1 margin", "16:9 screen"). */
+const RATIO_AFTER = `${SP}+(?:aspect|ratios?|screens?|displays?|margins?|majority|odds|split|mix|blend|widescreen|format|favou?rite|underdog|shot)(?![\\p{L}])`;
+/** A pair after "ratio (of)" or "odds (of)". */
+const RATIO_BEFORE = `(?<=(?<![\\p{L}])(?:ratios?|odds)(?:${SP}+of)?${SP}+\\d{1,3}:\\d{1,3})`;
+/** A pair no clock time fits ("3:2", "30:1", "2:75"), not after a capitalised word (a verse, "John 3:2"). */
+const NO_TIME_FITS = `(?<=(?<!\\p{Lu}\\p{Ll}*${SP})(?:\\d{1,3}:\\d|(?:2[5-9]|[3-9]\\d|\\d{3}):\\d{1,3}|\\d{1,3}:(?:[6-9]\\d|\\d{3})))`;
+
+const ratioRule: Rule = {
+  name: 'measure',
+  // "a 3:2 aspect ratio" three to two, "16:9 screen", "a 2:1 margin", "odds of 5:1", "a 30:1
+  // ratio": before or after a word of ratios, or where no clock time fits; "at 3:30" stays a time.
+  pattern: `${NUM_BEFORE}(\\d{1,3}):(\\d{1,3})${NUM_AFTER}(?![\\p{L}]|${SP}?(?:[ap]\\.?m|[AP]\\.?M)(?![\\p{L}]))(?:(?=${RATIO_AFTER})|${RATIO_BEFORE}|${NO_TIME_FITS})`,
+  rewrite([whole, a, b]) {
+    return whole && a && b ? `${cardinalWords(a)} to ${cardinalWords(b)}` : undefined;
+  },
+};
+
 // --- E-mail and web addresses -----------------------------------------------------------
 
 const ADDRESS_SYMBOLS: Record<string, string> = {
@@ -1370,8 +1493,27 @@ function addressPartWords(part: string): string {
     .replace(/[.@\-_/:?=&#+~%]/gu, (c) => ADDRESS_SYMBOLS[c] ?? ' ');
 }
 
+/** A word of a user name: capitals before a small word ("GDP" of "GDPbyState") or a capitalised word ("IT" of "ITSupport"), a word, capitals. */
+const USER_NAME_WORD =
+  /\p{Lu}{2,}(?=(?:by|of|and|for|to|in|on|at|the)(?:\p{Lu}|$|[^\p{L}]))|\p{Lu}{2,}(?=\p{Lu}\p{Ll})|\p{Lu}?\p{Ll}+|\p{Lu}+/gu;
+
+/**
+ * The user name of an e-mail address in capitals or camel case, as it is said: capitals spelt,
+ * the words of camel case apart ("REIS" → "R E I S", "GDPbyState" → "G D P by State"); a user
+ * name in lower case is left.
+ */
+function userNameWords(user: string): string {
+  if (!/\p{Lu}/u.test(user)) return user;
+  return user.replace(USER_NAME_WORD, (w) => ` ${/^\p{Lu}{2,}$/u.test(w) ? spellAcronym(w) : w} `);
+}
+
 /** An address read part by part: symbols named, digits one by one, "www", "http(s)" and a two-letter domain ending spelt. */
 function addressWords(address: string): string {
+  const at = address.indexOf('@');
+  if (at > 0)
+    return `${addressPartWords(userNameWords(address.slice(0, at)))} at ${addressWords(address.slice(at + 1))}`
+      .replace(/ {2,}/gu, ' ')
+      .trim();
   const scheme = /^https?:\/\//iu.exec(address)?.[0] ?? '';
   const www = /^www\./iu.test(address.slice(scheme.length)) ? 4 : 0;
   const body = address.slice(scheme.length + www);
@@ -1424,7 +1566,10 @@ export const ENGLISH_READING_RULES: Rule[] = [
   weekdayRangeRule,
   weekdayBeforeDateRule,
   fiscalYearRule,
+  lifeEventRule,
+  prefixedYearRule,
   decadeRule,
+  ratioRule,
   clockTimeRule,
   durationRule,
   moneyBeforeRule,
@@ -1439,10 +1584,12 @@ export const ENGLISH_READING_RULES: Rule[] = [
   recordRule,
   scoreRule,
   pairedNumberRule,
+  productCodeRule,
   bloodPressureRule,
   resolutionRule,
   fractionRule,
   romanRule,
+  codeRomanRule,
   numberRule,
   signRule,
   measureRule,
@@ -1451,5 +1598,6 @@ export const ENGLISH_READING_RULES: Rule[] = [
   usStateRule,
   partyStateRule,
   englishCompassRule,
+  englishInitialsRule,
   englishAcronymRule,
 ];

@@ -132,6 +132,9 @@ export const ENGLISH_UNITS: Readonly<Record<string, UnitWords>> = {
   Gbps: unit('gigabit per second', 'gigabits per second'),
   // image sensors and screens
   MP: unit('megapixel'),
+  // Pixels and dots per inch are said as their letters.
+  ppi: unit('p p i', 'p p i'),
+  dpi: unit('d p i', 'd p i'),
   // time
   ns: unit('nanosecond'),
   µs: unit('microsecond'),
