@@ -1103,7 +1103,8 @@ const ADDRESS_WORDS: ReadonlyMap<string, string> = new Map(
     mail: 'meo',
     email: 'i meo',
     com: 'com',
-    vn: 'vê nờ',
+    // ".vn" is "chấm vê en" as Vietnamese radio and television say it (the letter names' short forms).
+    vn: 'vê en',
     net: 'nét',
     org: 'o rờ gờ',
     edu: 'e đu',
@@ -1116,6 +1117,7 @@ const ADDRESS_WORDS: ReadonlyMap<string, string> = new Map(
     news: 'niu',
     online: 'on lai',
     tv: 'ti vi',
+    ai: 'a i',
   }),
 );
 
@@ -1140,14 +1142,19 @@ const ADDRESS_MARKS: ReadonlyMap<string, string> = new Map(
 const SYLLABLE =
   /^(?:ngh|ng|nh|ch|gh|gi|kh|ph|qu|th|tr|[bcdghklmnpqrstvx])?(?:[aeiouy]{1,3})(?:ch|ng|nh|[cmnpt])?$/i;
 
-/** An address part by part: known words as words, numbers as numbers, short parts spelt, marks named. */
+/**
+ * An address part by part: known words as words, numbers as numbers (in an e-mail's user name,
+ * "an123", digit by digit, as it is spelt out to be typed), short parts spelt, marks named.
+ */
 function sayAddress(address: string): string {
+  const at = address.indexOf('@');
   const words: string[] = [];
   for (const m of address.matchAll(/[\p{L}]+|\d+|[^\p{L}\d]/gu)) {
     const part = m[0];
     const known = ADDRESS_WORDS.get(part.toLowerCase());
     if (known) words.push(known);
-    else if (/^\d+$/.test(part)) words.push(part.length > 4 ? viDigits(part) : viCardinal(part));
+    else if (/^\d+$/.test(part))
+      words.push(part.length > 4 || m.index < at ? viDigits(part) : viCardinal(part));
     else if (/^\p{L}+$/u.test(part))
       words.push(SYLLABLE.test(part) || (part.length >= 5 && /[aeiouy]/i.test(part)) ? part : spellVi(part));
     else {
@@ -1172,7 +1179,7 @@ const emailRule = addressRule(
 // https://vnexpress.net/abc, www.baochinhphu.vn, tuoitre.vn: up to a space, less trailing punctuation.
 const urlRule = addressRule(
   'url',
-  '(?=[a-z0-9])(?<![\\p{L}\\p{N}_.@/-])(?:(?:https?://|www\\.)[^\\s<>"]{0,300}[^\\s<>".,;:!?)\\]]|[a-z0-9-]{1,63}(?:\\.[a-z0-9-]{1,63}){0,3}\\.(?:vn|com|net|org|edu|gov|info|io)(?:/[^\\s<>"]{0,300}[^\\s<>".,;:!?)\\]])?(?![\\p{L}\\p{N}_]))',
+  '(?=[a-z0-9])(?<![\\p{L}\\p{N}_.@/-])(?:(?:https?://|www\\.)[^\\s<>"]{0,300}[^\\s<>".,;:!?)\\]]|[a-z0-9-]{1,63}(?:\\.[a-z0-9-]{1,63}){0,3}\\.(?:vn|com|net|org|edu|gov|info|io|ai|tv|biz|asia|app|dev)(?:/[^\\s<>"]{0,300}[^\\s<>".,;:!?)\\]])?(?![\\p{L}\\p{N}_]))',
 );
 
 const versionRule: Rule = {

@@ -235,3 +235,15 @@ describe('sizes, thousands before a count, laboratory units', () => {
     ]);
   });
 });
+
+describe('e-mail and web addresses', () => {
+  it('says ".vn" chấm vê en, digits of an e-mail user name one by one, and ".ai" a i', () => {
+    each([
+      ['gửi về toasoan@tuoitre.com.vn', 'gửi về toasoan a còng tuoitre chấm com chấm vê en'],
+      ['xem tại thanhnien.vn.', 'xem tại thanhnien chấm vê en.'],
+      ['asdf123@abc.com', 'a ét đê ép một hai ba a còng a bê xê chấm com'],
+      ['nvidia.ai', 'nvidia chấm a i'],
+      ['tuoitre.vn/2024', 'tuoitre chấm vê en xuyệt hai nghìn không trăm hai mươi tư'],
+    ]);
+  });
+});

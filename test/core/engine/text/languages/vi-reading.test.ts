@@ -297,15 +297,15 @@ classCases('acronyms spelt', [
 
 classCases('e-mail and web addresses', [
   ['abc@gmail.com', 'a bê xê a còng gờ meo chấm com'],
-  ['an@yahoo.com.vn', 'an a còng da hu chấm com chấm vê nờ'],
+  ['an@yahoo.com.vn', 'an a còng da hu chấm com chấm vê en'],
   ['lien.he@vnexpress.net', 'lien chấm he a còng vnexpress chấm nét'],
   ['https://vnexpress.net/abc', 'hát tê tê pê ét vnexpress chấm nét xuyệt a bê xê'],
-  ['www.baochinhphu.vn', 'vê kép vê kép vê kép chấm baochinhphu chấm vê nờ'],
-  ['xem tuoitre.vn.', 'xem tuoitre chấm vê nờ.'],
+  ['www.baochinhphu.vn', 'vê kép vê kép vê kép chấm baochinhphu chấm vê en'],
+  ['xem tuoitre.vn.', 'xem tuoitre chấm vê en.'],
   ['http://abc.com', 'hát tê tê pê a bê xê chấm com'],
-  ['info@fpt.edu.vn', 'in phô a còng ép pê tê chấm e đu chấm vê nờ'],
-  ['dantri.com.vn/the-thao', 'dantri chấm com chấm vê nờ xuyệt the gạch ngang thao'],
-  ['hotro_1@abc.vn', 'hotro gạch dưới một a còng a bê xê chấm vê nờ'],
+  ['info@fpt.edu.vn', 'in phô a còng ép pê tê chấm e đu chấm vê en'],
+  ['dantri.com.vn/the-thao', 'dantri chấm com chấm vê en xuyệt the gạch ngang thao'],
+  ['hotro_1@abc.vn', 'hotro gạch dưới một a còng a bê xê chấm vê en'],
 ]);
 
 describe('context and safety', () => {
