@@ -128,6 +128,8 @@ const TABLE = [
   'CA = công an | place',
   'LĐ = liên đoàn | sport',
   'PV = phóng viên',
+  'CTV = cộng tác viên',
+  'CATP = công an thành phố',
   // PetroVietnam's companies ("PV GAS", "PV Power"), not phóng viên
   'PV GAS = pê vê gát',
   'PV Gas = pê vê gát',
@@ -236,6 +238,12 @@ const TABLE = [
   'BS = bác sĩ | title',
   'BSCKI = bác sĩ chuyên khoa một',
   'BSCKII = bác sĩ chuyên khoa hai',
+  'CKI = chuyên khoa một',
+  'CKII = chuyên khoa hai',
+  'BSNT = bác sĩ nội trú',
+  'KTS = kiến trúc sư | title',
+  'DS = dược sĩ | name',
+  'ĐD = điều dưỡng | name',
   'KS. = kỹ sư | title',
   'KS = kỹ sư | title',
   'LS. = luật sư | title',
@@ -454,7 +462,7 @@ const keys = [...new Set([...VI_ABBREVIATIONS.keys(), ...VI_PHONE_WORDS.keys()])
 );
 /**
  * Titles joined by a hyphen or a full stop ("PGS-TS", "PGS.TS.BS", "GS-TSKH", "ThS-BS", "BS-CKII"):
- * each title read, the joins silent. The parts that are titles only in such a chain are here.
+ * each title read, the joins silent. "CK1", "CK2" are titles only in such a chain.
  */
 const TITLE_PARTS: ReadonlyMap<string, string> = new Map([
   ...[
@@ -467,6 +475,12 @@ const TITLE_PARTS: ReadonlyMap<string, string> = new Map([
     'BS',
     'BSCKI',
     'BSCKII',
+    'CKI',
+    'CKII',
+    'BSNT',
+    'KTS',
+    'DS',
+    'ĐD',
     'KS',
     'LS',
     'NSND',
@@ -476,14 +490,8 @@ const TITLE_PARTS: ReadonlyMap<string, string> = new Map([
     'TTND',
     'TTƯT',
   ].map((k) => [k, VI_ABBREVIATIONS.get(k)?.say ?? k] as const),
-  ['CKI', 'chuyên khoa một'],
-  ['CKII', 'chuyên khoa hai'],
   ['CK1', 'chuyên khoa một'],
   ['CK2', 'chuyên khoa hai'],
-  ['BSNT', 'bác sĩ nội trú'],
-  ['DS', 'dược sĩ'],
-  ['ĐD', 'điều dưỡng'],
-  ['KTS', 'kiến trúc sư'],
 ]);
 const TITLE_PART = `(?:${[...TITLE_PARTS.keys()].sort((a, b) => b.length - a.length).join('|')})`;
 const TITLE_JOIN = /\.?-|\./u;

@@ -132,6 +132,8 @@ describe('abbreviations that need their context, and joined titles', () => {
       ['Theo ghi nhận của PV, lúc', 'Theo ghi nhận của phóng viên, lúc'],
       ['PV Báo Lao Động', 'phóng viên Báo Lao Động'],
       ['cổ phiếu PV GAS tăng', 'cổ phiếu pê vê gát tăng'],
+      ['PV - CTV', 'phóng viên - cộng tác viên'],
+      ['CATP Hà Nội', 'công an thành phố Hà Nội'],
     ]);
   });
 
@@ -156,6 +158,10 @@ describe('abbreviations that need their context, and joined titles', () => {
       ['TS-BS Nam', 'tiến sĩ bác sĩ Nam'],
       ['PGS.TS.BS Hùng', 'phó giáo sư tiến sĩ bác sĩ Hùng'],
       ['TS-KTS Hoàng', 'tiến sĩ kiến trúc sư Hoàng'],
+      ['ThS.ĐD Mai', 'thạc sĩ điều dưỡng Mai'],
+      ['BS CKII Lê Văn Tú', 'bác sĩ chuyên khoa hai Lê Văn Tú'],
+      ['ĐD Nguyễn Thị Hoa', 'điều dưỡng Nguyễn Thị Hoa'],
+      ['KTS Hoàng', 'kiến trúc sư Hoàng'],
     ]);
   });
 });
