@@ -12,19 +12,13 @@
  * still wins: its entries are matched before every rule.
  */
 
-import type { RuleContext } from '../rule-kit';
+import type { AcronymDefinition, RuleContext } from '../rule-kit';
 
 /** An acronym in parentheses: a capital, then capitals, "&" or "-" (2 to 10 characters). */
 const IN_PARENTHESES = /\([ \u00A0]?([A-ZĐ][A-ZĐ&-]{1,9})[ \u00A0]?\)/gu;
 /** How far back the words of a definition are looked for. */
 const WORDS_WINDOW = 160;
 const JOIN_WORD = /^(?:và|&)$/iu;
-
-interface Definition {
-  /** Offset of the "(" of the definition: uses from there on are read as its words. */
-  at: number;
-  words: string;
-}
 
 /** The initial of a word as an acronym writes it: capital, without tone marks; Đ stays Đ. */
 function initialOf(word: string): string {
@@ -65,12 +59,15 @@ export function wordsSpelling(acronym: string, input: string, open: number): str
 }
 
 let definedIn: string | undefined;
-let definedThere: ReadonlyMap<string, Definition> = new Map();
+let definedThere: ReadonlyMap<string, AcronymDefinition> = new Map();
 
-/** The acronyms `input` defines, the first definition of each (cached for the last input). */
-function definitions(input: string): ReadonlyMap<string, Definition> {
+/**
+ * The acronyms `input` defines, the first definition of each, its offset the "(" (cached for the
+ * last input): uses from there on are read as its words.
+ */
+export function acronymDefinitions(input: string): ReadonlyMap<string, AcronymDefinition> {
   if (input === definedIn) return definedThere;
-  const found = new Map<string, Definition>();
+  const found = new Map<string, AcronymDefinition>();
   if (input.includes('('))
     for (const m of input.matchAll(IN_PARENTHESES)) {
       const acronym = m[1] as string;
@@ -85,10 +82,12 @@ function definitions(input: string): ReadonlyMap<string, Definition> {
 
 /**
  * The words `written` stands for where the text defined it at or before this match ("(BTC)"
- * right after "Ban tổ chức", or a later "BTC"), or undefined.
+ * right after "Ban tổ chức", or a later "BTC"; or one an earlier piece of a render defined,
+ * `PrepareOptions.definedAcronyms`), or undefined.
  */
 export function definedAcronym(written: string, ctx: RuleContext): string | undefined {
   if (!/^[A-ZĐ]/u.test(written)) return undefined;
-  const definition = definitions(ctx.input).get(written);
-  return definition && definition.at < ctx.index ? definition.words : undefined;
+  const definition = acronymDefinitions(ctx.input).get(written);
+  if (definition && definition.at < ctx.index) return definition.words;
+  return ctx.options.definedAcronyms?.get(written);
 }
