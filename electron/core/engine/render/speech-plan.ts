@@ -7,7 +7,7 @@
 import { splitIntoChunks, type SpeechChunk } from '../text/chunk';
 import { lexiconWithReadings } from '../text/forced-readings';
 import type { CompiledLexicon, LexiconMatch, PrepareOptions } from '../text/rule-kit';
-import { prepareForEngine } from '../text/rules';
+import { languageRules, prepareForEngine } from '../text/rules';
 import type { ModelProfile } from '../model-profiles';
 import type { PreparedText, TextChunk } from '../types';
 import { prepareOptions, type ResolvedVoice } from './voice';
@@ -50,6 +50,11 @@ export async function* planSpeech(
     profile.mergeSentences,
     profile.chunkChars,
   );
+  // Acronyms the text defines ("Ban tổ chức (BTC)"): a later use in another chunk is read as
+  // the words, as the whole text's reading reads it.
+  const definitions = [...(languageRules(voice.language).definedAcronyms?.(text) ?? new Map())];
+  const definedBefore = (start: number) =>
+    new Map(definitions.filter(([, d]) => d.at < start).map(([acronym, d]) => [acronym, d.words]));
   for (const group of groups) {
     const first = group[0]!;
     const last = group.at(-1)!;
@@ -67,11 +72,18 @@ export async function* planSpeech(
       lexiconWithReadings(lexicon, readings, c.start, c.start + c.text.length);
     const prepared =
       group.length === 1
-        ? await prepareChunk(first.text, voice, profile, lexiconOf(first), units)
+        ? await prepareChunk(first.text, voice, profile, lexiconOf(first), units, definedBefore(first.start))
         : joinPrepared(
             await Promise.all(
               group.map(async (c) => ({
-                prepared: await prepareChunk(c.text, voice, profile, lexiconOf(c), units),
+                prepared: await prepareChunk(
+                  c.text,
+                  voice,
+                  profile,
+                  lexiconOf(c),
+                  units,
+                  definedBefore(c.start),
+                ),
                 sourceOffset: c.start - first.start,
               })),
             ),
@@ -82,8 +94,9 @@ export async function* planSpeech(
 
 /**
  * Text rewritten for the engine as the model profile asks (a language with a stage after the
- * rules, Japanese, always gets it: see `prepareForEngine`), with the lexicon's entries applied
- * and its units handed to the measure rules.
+ * rules, Japanese, always gets it: see `prepareForEngine`), with the lexicon's entries applied,
+ * its units handed to the measure rules and the acronyms earlier chunks defined to the
+ * abbreviation rules.
  */
 export async function prepareChunk(
   text: string,
@@ -91,11 +104,12 @@ export async function prepareChunk(
   profile: ModelProfile,
   lexicon?: CompiledLexicon,
   units?: PrepareOptions['units'],
+  definedAcronyms?: PrepareOptions['definedAcronyms'],
 ): Promise<PreparedText> {
   return prepareForEngine(
     text,
     voice.language,
-    { ...prepareOptions(voice), lexicon, units },
+    { ...prepareOptions(voice), lexicon, units, definedAcronyms },
     profile.textPreparation,
   );
 }

@@ -59,6 +59,19 @@ export interface PrepareOptions {
    * for the British and Australian English voices (`prepareOptions` in `../render/voice`).
    */
   andAfterHundred?: boolean | undefined;
+  /**
+   * Acronyms the text defined before this piece ("Ban tổ chức (BTC)"), acronym → its words: a
+   * render prepares a chapter piece by piece (`../render/speech-plan`), so a later "BTC" in
+   * another piece is read as the words too, as `readingOf` over the whole text reads it. The
+   * definitions inside the piece itself are found by the language's rules (`definedAcronyms`).
+   */
+  definedAcronyms?: ReadonlyMap<string, string> | undefined;
+}
+
+/** An acronym a text defines: where (the offset of its "(") and the words it stands for. */
+export interface AcronymDefinition {
+  at: number;
+  words: string;
 }
 
 /** How a unit of measure is read after a number: "km" → one "kilometre", many "kilometres". */
@@ -231,6 +244,11 @@ export interface LanguageHooks {
   abbreviations?: Rule;
   /** What "&" is read as. */
   andWord: string;
+  /**
+   * The acronyms `text` defines for itself, each with the offset of its definition and the words
+   * it stands for (Vietnamese news: "Ban tổ chức (BTC)"), for `PrepareOptions.definedAcronyms`.
+   */
+  definedAcronyms?(text: string): ReadonlyMap<string, AcronymDefinition>;
   /** What < > <= >= between numbers or spaces are read as; without them they become spaces. */
   comparison?: ComparisonWords;
   /**

@@ -11,17 +11,21 @@
  *   part starts (after a comma, an opening parenthesis or at the start: ", P. Bến Nghé");
  * - `company`: after "công ty" / "Cty" ("Công ty CP" cổ phần);
  * - `end`: often ends a sentence ("v.v."): its full stop is kept when a new sentence follows;
- * - `year`: only before a year ("SN 1985" sinh năm).
+ * - `year`: only before a year ("SN 1985" sinh năm);
+ * - `place`: before a capitalised name or a word of a place or an administrative level ("CA Đồng
+ *   Nai", "CA tỉnh", "Ảnh: CA Hà Nội" công an);
+ * - `sport`: before a sport ("LĐ bóng đá", "LĐ điền kinh" liên đoàn).
  * An entry whose condition does not hold is spelt when it is in capitals ("ĐT" alone), else left.
  * The user's lexicon beats every entry (its abbreviation entries are matched before the rules).
  */
 
 import { piece, type Rule, type RuleContext } from '../rule-kit';
+import { definedAcronym } from './vi-acronym-definitions';
 import { spellVi } from './vi-letters';
 import { viCardinal } from './vi-numbers';
 import { VI_CURRENCIES } from './vi-units';
 
-type When = 'title' | 'name' | 'number' | 'address' | 'company' | 'end' | 'year';
+type When = 'title' | 'name' | 'number' | 'address' | 'company' | 'end' | 'year' | 'place' | 'sport';
 
 const TABLE = [
   // administration and the state
@@ -121,6 +125,18 @@ const TABLE = [
   'TTCP = thanh tra chính phủ',
   'KTNN = kiểm toán nhà nước',
   'SN = sinh năm | year',
+  'CA = công an | place',
+  'LĐ = liên đoàn | sport',
+  'PV = phóng viên',
+  'CTV = cộng tác viên',
+  'CATP = công an thành phố',
+  // PetroVietnam's companies ("PV GAS", "PV Power"), not phóng viên
+  'PV GAS = pê vê gát',
+  'PV Gas = pê vê gát',
+  'PV Power = pê vê pao ơ',
+  'PV POWER = pê vê pao ơ',
+  'PV OIL = pê vê oi',
+  'PV Oil = pê vê oi',
   // ministries and sectors
   'BGD&ĐT = bộ giáo dục và đào tạo',
   'BGDĐT = bộ giáo dục và đào tạo',
@@ -222,6 +238,12 @@ const TABLE = [
   'BS = bác sĩ | title',
   'BSCKI = bác sĩ chuyên khoa một',
   'BSCKII = bác sĩ chuyên khoa hai',
+  'CKI = chuyên khoa một',
+  'CKII = chuyên khoa hai',
+  'BSNT = bác sĩ nội trú',
+  'KTS = kiến trúc sư | title',
+  'DS = dược sĩ | name',
+  'ĐD = điều dưỡng | name',
   'KS. = kỹ sư | title',
   'KS = kỹ sư | title',
   'LS. = luật sư | title',
@@ -340,6 +362,7 @@ const TABLE = [
   // common
   'v.v. = vân vân | end',
   'v.v = vân vân',
+  'ÂL = âm lịch',
   'Tr. = trang | number',
   'tr. = trang | number',
   'STT = số thứ tự',
@@ -437,6 +460,45 @@ const currencyEnd = (key: string) => (VI_CURRENCIES.has(key) ? '(?![ \\u00A0]?\\
 const keys = [...new Set([...VI_ABBREVIATIONS.keys(), ...VI_PHONE_WORDS.keys()])].sort(
   (a, b) => b.length - a.length,
 );
+/**
+ * Titles joined by a hyphen or a full stop ("PGS-TS", "PGS.TS.BS", "GS-TSKH", "ThS-BS", "BS-CKII"):
+ * each title read, the joins silent. "CK1", "CK2" are titles only in such a chain.
+ */
+const TITLE_PARTS: ReadonlyMap<string, string> = new Map([
+  ...[
+    'GS',
+    'PGS',
+    'TS',
+    'TSKH',
+    'ThS',
+    'Ths',
+    'BS',
+    'BSCKI',
+    'BSCKII',
+    'CKI',
+    'CKII',
+    'BSNT',
+    'KTS',
+    'DS',
+    'ĐD',
+    'KS',
+    'LS',
+    'NSND',
+    'NSƯT',
+    'NGND',
+    'NGƯT',
+    'TTND',
+    'TTƯT',
+  ].map((k) => [k, VI_ABBREVIATIONS.get(k)?.say ?? k] as const),
+  ['CK1', 'chuyên khoa một'],
+  ['CK2', 'chuyên khoa hai'],
+]);
+const TITLE_PART = `(?:${[...TITLE_PARTS.keys()].sort((a, b) => b.length - a.length).join('|')})`;
+const TITLE_JOIN = /\.?-|\./u;
+/** Two titles or more joined, a full stop after the last dropped before a name. */
+const TITLE_CHAIN = `${TITLE_PART}(?:(?:\\.?-|\\.)${TITLE_PART})+(?:\\.(?=[ \\u00A0]+\\p{Lu}))?(?![\\p{L}\\p{N}_&]|[-.][\\p{L}\\p{N}])`;
+const TITLE_CHAIN_RE = new RegExp(`^${TITLE_CHAIN}$`, 'u');
+
 /** An entry read before a number may touch it ("QL1A", "Q.1"). */
 const beforeNumber = (key: string) => {
   const when = VI_ABBREVIATIONS.get(key)?.when;
@@ -444,18 +506,24 @@ const beforeNumber = (key: string) => {
 };
 // A key that ends with a letter ends a word, unless it is read before a number ("QL1A"); one that
 // ends with "." or ":" may touch a number ("Q.1"). A single capital after the number is a code's ("QL1A").
-const PATTERN = `(?=[\\p{Lu}vtCh])(?<![\\p{L}\\p{N}_.&])(?:${keys
+const PATTERN = `(?=[\\p{Lu}vtCh])(?<![\\p{L}\\p{N}_.&])(?:${TITLE_CHAIN}|(?:${keys
   .map((k) =>
     /[.:]$/.test(k)
       ? escape(k)
       : `${escape(k)}(?![\\p{L}${beforeNumber(k) ? '' : '\\p{N}'}_&])${currencyEnd(k)}`,
   )
-  .join('|')})(-?\\d{1,4}(?![\\p{N}]|[.,]\\p{N})(?:[A-ZĐ](?![\\p{L}\\p{N}_]))?)?`;
+  .join('|')})(-?\\d{1,4}(?![\\p{N}]|[.,]\\p{N})(?:[A-ZĐ](?![\\p{L}\\p{N}_]))?)?)`;
 
 const SPACE_THEN_NAME = /^[ \u00A0]+\p{Lu}/u;
 /** A name written against an abbreviation's full stop ("Q.Bình Thạnh", "TP.Hà Nội"). */
 const GLUED_NAME = /^\p{Lu}\p{Ll}/u;
 const THEN_NUMBER = /^[ \u00A0]*\p{N}/u;
+/** A place's name or an administrative level after "CA" ("CA Đồng Nai", "CA tỉnh", "CA TP.HCM"). */
+const THEN_PLACE =
+  /^[ \u00A0]+(?:\p{Lu}|(?:tỉnh|huyện|quận|xã|phường|thị xã|thị trấn|thành phố|phố|thôn)(?!\p{L}))/u;
+/** A sport after "LĐ" ("LĐ bóng đá", "LĐ điền kinh"). */
+const THEN_SPORT =
+  /^[ \u00A0]+(?:bóng|điền kinh|bơi|quần vợt|cầu lông|bắn|cờ|võ|vật|quyền anh|xe đạp|thể|judo|karate|taekwondo|futsal|golf|đua)/u;
 const THEN_YEAR = /^[ \u00A0]*:?[ \u00A0]*(?:1[89]|20)\d{2}(?!\d)/u;
 const ADDRESS_START = /(?:^|[,(;:\n])[ \u00A0]*$/u;
 const AFTER_COMPANY = /(?:công ty|Công ty|CÔNG TY|Cty|CTy)[ \u00A0]+$/u;
@@ -482,15 +550,11 @@ function holds(when: When | undefined, ctx: RuleContext): boolean {
       return AFTER_COMPANY.test(before);
     case 'year':
       return THEN_YEAR.test(ctx.input.slice(ctx.end, ctx.end + 8));
+    case 'place':
+      return THEN_PLACE.test(ctx.input.slice(ctx.end, ctx.end + 12));
+    case 'sport':
+      return THEN_SPORT.test(ctx.input.slice(ctx.end, ctx.end + 12));
   }
-}
-
-/** Whether the abbreviation stands in parentheses right after the words it stands for ("bảo hiểm y tế (BHYT)"). */
-function introducedAfterItsWords(say: string, ctx: RuleContext): boolean {
-  const head = ctx.input.slice(Math.max(0, ctx.index - say.length - 4), ctx.index);
-  const open = /[ \u00A0]*\([ \u00A0]*$/u.exec(head);
-  if (!open) return false;
-  return head.slice(0, open.index).toLocaleLowerCase('vi').endsWith(say.toLocaleLowerCase('vi'));
 }
 
 /** "." when a new sentence or line follows, so reading "v.v." keeps the sentence's end. */
@@ -505,15 +569,21 @@ export const vietnameseAbbreviationRule: Rule = {
   pattern: PATTERN,
   rewrite([whole, digits], ctx) {
     if (!whole) return undefined;
-    // "Q.1", "P.12": the number written against the abbreviation is read with it.
+    if (TITLE_CHAIN_RE.test(whole))
+      return whole
+        .replace(/\.$/u, '')
+        .split(TITLE_JOIN)
+        .map((part) => TITLE_PARTS.get(part) ?? part)
+        .join(' ');
+    // "Q.1", "P.12": the number: the number written against the abbreviation is read with it.
     const written = digits ? whole.slice(0, whole.length - digits.length) : whole;
     const phoneWord = digits ? undefined : VI_PHONE_WORDS.get(written);
     if (phoneWord && THEN_PHONE.test(ctx.input.slice(ctx.end, ctx.end + 8))) return phoneWord.say;
+    // "đường huyện (ĐH)", and "ĐH" after it: the words the text defined it as (`./vi-acronym-definitions`).
+    const defined = digits ? undefined : definedAcronym(written, ctx);
+    if (defined) return defined;
     const entry = VI_ABBREVIATIONS.get(written) ?? VI_ABBREVIATIONS.get(written.replace(/\u00A0/g, ' '));
     if (!entry) return undefined;
-    // "sốt xuất huyết (SXH)": an acronym introduced after its own words is spelt, not said twice.
-    if (!digits && /^[A-ZĐ]{2,6}$/u.test(written) && introducedAfterItsWords(entry.say, ctx))
-      return { out: spellVi(written), name: 'acronym' };
     if (digits) {
       // "COVID-19": a number after a hyphen goes with any entry; one written against it only with a place or a title of a number.
       if (!digits.startsWith('-') && entry.when !== 'address' && entry.when !== 'number') return undefined;

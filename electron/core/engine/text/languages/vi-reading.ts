@@ -19,6 +19,7 @@ import {
   type RuleName,
   type RuleReading,
 } from '../rule-kit';
+import { definedAcronym } from './vi-acronym-definitions';
 import { spellVi } from './vi-letters';
 import {
   parseViNumber,
@@ -83,6 +84,23 @@ const DATE_BEFORE = new RegExp(
   `(?:(?:^|[^\\p{L}])(?:ngày|hôm|${PARTS_OF_DAY}|mùng|mồng|từ|đến|tới|trước|sau|vào|hạn|lễ|dịp|đầu|cuối|giữa|quốc khánh|giải phóng|nghỉ|tết)|${WEEKDAY})[ \\u00A0]*$`,
   'u',
 );
+/** A lunar date's mark after a day and a month ("12-8 âm lịch", "15/8 ÂL"). */
+const LUNAR_AFTER = /^[ \u00A0]*(?:âm lịch|ÂL)(?![\p{L}])/u;
+/**
+ * A pair alone in parentheses, as news gives the date of "sáng nay (6/10)" or "(30-4)": a date
+ * unless a word before it makes it a ratio or a score ("tỷ lệ (3/4)", "thắng (2-1)").
+ */
+function aloneInParentheses(said: string, ctx: RuleContext): boolean {
+  return (
+    said.endsWith('(') &&
+    ctx.input.charAt(ctx.end) === ')' &&
+    !NOT_A_DATE_BEFORE_PARENTHESES.test(said.slice(0, -1))
+  );
+}
+const NOT_A_DATE_BEFORE_PARENTHESES = wordsBefore(
+  'tỷ lệ|tỉ lệ|chiếm|đạt|điểm|phiếu|bằng|là|khoảng|tỷ số|tỉ số|thắng|thua|hòa|hoà|kết quả',
+);
+
 /** Words after "a/b" that make it a count out of a total ("9/10 điểm"). */
 const COUNTED_AFTER =
   /^[ \u00A0]+(?:điểm|câu|người|phiếu|hộ|xã|phường|tỉnh|quận|huyện|trận|bàn|lần|thành viên|học sinh|sinh viên|thí sinh|trường|bệnh nhân|ca|mẫu|đơn vị|địa phương|doanh nghiệp|dự án|trẻ|đội|nước|quốc gia)(?![\p{L}])/u;
@@ -254,10 +272,17 @@ const dotDayRangeRule: Rule = {
   },
 };
 
+/** A day word before a dotted pair in parentheses ("Hôm qua (2.9)", "sáng nay (6.10)", "8h (6.10)"). */
+const DOT_DATE_IN_PARENTHESES = `(?<=(?:(?:^|[^\\p{L}])(?:[Nn]ay|[Qq]ua|[Mm]ai|[Ss]ớm|${PARTS_OF_DAY.split(
+  '|',
+)
+  .map((w) => `[${w.charAt(0).toUpperCase()}${w.charAt(0)}]${w.slice(1)}`)
+  .join('|')})|\\d[hg])${SP}*\\()`;
+
 const dotDateRule: Rule = {
   name: 'date',
   // "hôm nay 5.3 inch", "ngày 2.5 kg": a decimal before its unit is left to the quantity rule.
-  pattern: `(?=\\d)${DOT_DATE_BEFORE}${START}(\\d{1,2})\\.(\\d{1,2})${END}${UNIT_AHEAD}`,
+  pattern: `(?=\\d)(?:${DOT_DATE_BEFORE}|${DOT_DATE_IN_PARENTHESES}(?=\\d{1,2}\\.\\d{1,2}\\)))${START}(\\d{1,2})\\.(\\d{1,2})${END}${UNIT_AHEAD}`,
   rewrite([whole, d, mo]) {
     if (!whole || !d || !mo) return undefined;
     // Not a day and a month: the number as written ("ngày 2.15" is not a date).
@@ -352,7 +377,13 @@ const slashRule: Rule = {
         ? ratio(a, b, ctx)
         : numbersOnly(whole);
     const isDate = validDay(x, y);
-    if (isDate && (DATE_BEFORE.test(said) || dateJustBefore(ctx))) {
+    if (
+      isDate &&
+      (DATE_BEFORE.test(said) ||
+        dateJustBefore(ctx) ||
+        aloneInParentheses(said, ctx) ||
+        LUNAR_AFTER.test(ctx.input.slice(ctx.end, ctx.end + 10)))
+    ) {
       return datePieces([a, [0, a.length]], [b, [bAt, whole.length]], undefined);
     }
     // "24/7": all day, every day.
@@ -806,6 +837,14 @@ function quantity(
 const DECIMAL_NOUN_AFTER =
   /^[ \u00A0]+(?:lần|điểm|tuổi|triệu|tỷ|tỉ|nghìn|ngàn|lít|mét|gam|tấn|tạ|cân|độ|giờ|tiếng|phút|giây|ngày|tuần|tháng|năm|inch|héc ta|mẫu|sào|lượng|chỉ|phần trăm|đồng|đô la|USD)(?![\p{L}])/u;
 
+/**
+ * Nouns of whole things counted one by one ("3,528 người", "1,200 hộ"): before one, a comma and
+ * exactly three digits can only group thousands (no one counts 3.528 people), so the number is
+ * read as a whole; before any other word a comma stays the decimal comma ("3,528 km").
+ */
+const WHOLE_THINGS_AFTER =
+  /^[ \u00A0]+(?:người|hộ|học sinh|sinh viên|thí sinh|bệnh nhân|ca|con|chiếc|căn|ngôi|nhà|xe|cây|trường|lượt|cán bộ|công nhân|lao động|doanh nghiệp|hành khách|du khách|khách|vụ|trẻ|em|gia đình|hồ sơ|phiếu|cái|thành viên|đảng viên|hội viên|vận động viên|cử tri|tàu|máy|cơ sở|dự án|việc làm|suất|cuốn|quyển|tấm|đơn|thửa|lô|phòng|giường|chuyến|tour|bài|câu)(?![\p{L}])/u;
+
 /** Pieces for one number and its suffix; the suffix is left to the rules after when it is not read. */
 function quantityPieces(
   q: Quantity,
@@ -817,9 +856,11 @@ function quantityPieces(
   // "5.3 inch", "1.5 lít", "2.5 lần": a decimal point before a unit or a count is the decimal
   // comma written the English way, said "phẩy" ("4.0", "iOS 17.1" alone keep "chấm").
   const value =
-    q.value.point && (suffix !== undefined || DECIMAL_NOUN_AFTER.test(after))
-      ? { ...q.value, point: false }
-      : q.value;
+    /^\d{1,3},\d{3}$/u.test(q.text) && WHOLE_THINGS_AFTER.test(after)
+      ? { int: q.text.replace(',', ''), negative: false }
+      : q.value.point && (suffix !== undefined || DECIMAL_NOUN_AFTER.test(after))
+        ? { ...q.value, point: false }
+        : q.value;
   // A code's number keeps its decimals ("số 4,7"): no reading drops a part of a number.
   const number = code ? viNumberWords(value) : plainNumber(q.text, value, ctx, after);
   const pieces = [piece(number, ...q.at)];
@@ -860,7 +901,7 @@ const AFTER_LINKED_DATE =
 /** Whether "a-b" (a valid day and month) is a date by what stands around it; never before "tháng" or "/" ("ngày 2-3 tháng 5"). */
 function dashDate(said: string, after: string, ascending: boolean, ctx: RuleContext): boolean {
   if (/^[ \u00A0]*(?:tháng|\/|giờ|tiếng|phút|độ)/u.test(after)) return false;
-  if (DASH_DATE_BEFORE.test(said)) return true;
+  if (DASH_DATE_BEFORE.test(said) || LUNAR_AFTER.test(after)) return true;
   // "(10-9)": directly inside parentheses.
   if (/\($/u.test(said) && after.startsWith(')')) return !SCORE_BEFORE.test(said.slice(0, -1));
   // After "từ" / "đến" a pair that may be a range ("người từ 1-10") is a date only near a date word.
@@ -994,6 +1035,9 @@ const acronymRule: Rule = {
   pattern: '(?=[A-ZĐ])(?<![\\p{L}\\p{N}_])[A-ZĐ]{2,5}\\d?(?![\\p{L}\\p{N}_]|[.,]\\p{N})',
   rewrite([whole], ctx) {
     if (!whole) return undefined;
+    // "giao thông nông thôn (GTNT)", and "GTNT" after it: the words the text defined it as.
+    const defined = definedAcronym(whole, ctx);
+    if (defined) return { out: defined, name: 'abbreviation' };
     // In a line written in capitals ("TIN NÓNG HÀ NỘI") the words are words.
     const around = ctx.input.slice(Math.max(0, ctx.index - 16), ctx.end + 16);
     if (VIETNAMESE_CAPITAL.test(around.replace(/\p{Ll}.*$/su, ''))) return undefined;
@@ -1059,7 +1103,8 @@ const ADDRESS_WORDS: ReadonlyMap<string, string> = new Map(
     mail: 'meo',
     email: 'i meo',
     com: 'com',
-    vn: 'vê nờ',
+    // ".vn" is "chấm vê en" as Vietnamese radio and television say it (the letter names' short forms).
+    vn: 'vê en',
     net: 'nét',
     org: 'o rờ gờ',
     edu: 'e đu',
@@ -1072,6 +1117,7 @@ const ADDRESS_WORDS: ReadonlyMap<string, string> = new Map(
     news: 'niu',
     online: 'on lai',
     tv: 'ti vi',
+    ai: 'a i',
   }),
 );
 
@@ -1096,14 +1142,19 @@ const ADDRESS_MARKS: ReadonlyMap<string, string> = new Map(
 const SYLLABLE =
   /^(?:ngh|ng|nh|ch|gh|gi|kh|ph|qu|th|tr|[bcdghklmnpqrstvx])?(?:[aeiouy]{1,3})(?:ch|ng|nh|[cmnpt])?$/i;
 
-/** An address part by part: known words as words, numbers as numbers, short parts spelt, marks named. */
+/**
+ * An address part by part: known words as words, numbers as numbers (in an e-mail's user name,
+ * "an123", digit by digit, as it is spelt out to be typed), short parts spelt, marks named.
+ */
 function sayAddress(address: string): string {
+  const at = address.indexOf('@');
   const words: string[] = [];
   for (const m of address.matchAll(/[\p{L}]+|\d+|[^\p{L}\d]/gu)) {
     const part = m[0];
     const known = ADDRESS_WORDS.get(part.toLowerCase());
     if (known) words.push(known);
-    else if (/^\d+$/.test(part)) words.push(part.length > 4 ? viDigits(part) : viCardinal(part));
+    else if (/^\d+$/.test(part))
+      words.push(part.length > 4 || m.index < at ? viDigits(part) : viCardinal(part));
     else if (/^\p{L}+$/u.test(part))
       words.push(SYLLABLE.test(part) || (part.length >= 5 && /[aeiouy]/i.test(part)) ? part : spellVi(part));
     else {
@@ -1128,7 +1179,7 @@ const emailRule = addressRule(
 // https://vnexpress.net/abc, www.baochinhphu.vn, tuoitre.vn: up to a space, less trailing punctuation.
 const urlRule = addressRule(
   'url',
-  '(?=[a-z0-9])(?<![\\p{L}\\p{N}_.@/-])(?:(?:https?://|www\\.)[^\\s<>"]{0,300}[^\\s<>".,;:!?)\\]]|[a-z0-9-]{1,63}(?:\\.[a-z0-9-]{1,63}){0,3}\\.(?:vn|com|net|org|edu|gov|info|io)(?:/[^\\s<>"]{0,300}[^\\s<>".,;:!?)\\]])?(?![\\p{L}\\p{N}_]))',
+  '(?=[a-z0-9])(?<![\\p{L}\\p{N}_.@/-])(?:(?:https?://|www\\.)[^\\s<>"]{0,300}[^\\s<>".,;:!?)\\]]|[a-z0-9-]{1,63}(?:\\.[a-z0-9-]{1,63}){0,3}\\.(?:vn|com|net|org|edu|gov|info|io|ai|tv|biz|asia|app|dev)(?:/[^\\s<>"]{0,300}[^\\s<>".,;:!?)\\]])?(?![\\p{L}\\p{N}_]))',
 );
 
 const versionRule: Rule = {
@@ -1178,6 +1229,30 @@ const heightRule: Rule = {
   // are square and cubic metres).
   pattern: `${START}(\\d)m(\\d{2}|[014-9])(?![\\p{L}\\p{N}_]|[.,]\\p{N})`,
   rewrite: ([whole, m, cm]) => (whole && m && cm ? `${viCardinal(m)} mét ${viCardinal(cm)}` : undefined),
+};
+
+const dimensionsRule: Rule = {
+  name: 'measure',
+  // "20x30cm", "20x30x40 cm", "2x2m", "1,5x2m": the sides of a size with "x" written against them,
+  // "nhân" between, the unit said once at the end (an unknown word after it is left as written).
+  pattern: `${START}(\\d+(?:[.,]\\d+)?(?:[x×]\\d+(?:[.,]\\d+)?){1,3})(?![\\p{N}]|[.,]\\p{N})(?:${SP}?([\\p{L}µμ]{1,5}[23²³]?))?(?![\\p{L}\\p{N}_])`,
+  rewrite([whole, sides, unit], ctx) {
+    if (!whole || !sides) return undefined;
+    const parts = [...sides.matchAll(/[^x×]+/gu)];
+    const last = parseViNumber((parts.at(-1) as RegExpMatchArray)[0]);
+    const unitText = unit && last ? unitWords(unit, last, ctx) : undefined;
+    const pieces: OutPiece[] = [];
+    for (const m of parts) {
+      const value = parseViNumber(m[0]);
+      if (!value) return undefined;
+      // "1.5x2m": a point before a unit is the decimal comma written the English way.
+      const words = viNumberWords(unitText ? { ...value, point: false } : value);
+      if (m.index > 0) pieces.push(piece(' nhân ', m.index - 1, m.index));
+      pieces.push(piece(words, m.index, m.index + m[0].length));
+    }
+    if (unitText && unit) pieces.push(piece(` ${unitText}`, sides.length, whole.length));
+    return apart(pieces, ctx, 'measure');
+  },
 };
 
 const listRule: Rule = {
@@ -1321,6 +1396,7 @@ export const VIETNAMESE_READING_RULES: Rule[] = [
   versionRule,
   plateRule,
   heightRule,
+  dimensionsRule,
   listRule,
   quantityRule,
   perAmountRule,

@@ -51,6 +51,11 @@ export const VI_UNITS: ReadonlyMap<string, string> = new Map(
     // amount of substance ("mol" said "mon", and eSpeak reads "mol" as English) and medical measures
     mol: 'mon',
     mmol: 'mi li mon',
+    µmol: 'mi cờ rô mon',
+    μmol: 'mi cờ rô mon',
+    nmol: 'na nô mon',
+    mEq: 'mi li đương lượng',
+    UI: 'đơn vị quốc tế',
     mmHg: 'mi li mét thủy ngân',
     IU: 'đơn vị quốc tế',
     ppm: 'phần triệu',

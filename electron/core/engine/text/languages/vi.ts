@@ -9,6 +9,7 @@
 
 import type { LanguageRules } from '../rule-kit';
 import { vietnameseAbbreviationRule } from './vi-abbreviations';
+import { acronymDefinitions } from './vi-acronym-definitions';
 import { VIETNAMESE_READING_RULES } from './vi-reading';
 import { vietnameseSayAs } from './vi-say-as';
 
@@ -17,5 +18,6 @@ export const vietnamese: LanguageRules = {
   readingRules: VIETNAMESE_READING_RULES,
   sayAs: vietnameseSayAs,
   andWord: ' và ',
+  definedAcronyms: acronymDefinitions,
   comparison: { lt: 'nhỏ hơn', gt: 'lớn hơn', le: 'nhỏ hơn hoặc bằng', ge: 'lớn hơn hoặc bằng' },
 };

@@ -297,15 +297,15 @@ classCases('acronyms spelt', [
 
 classCases('e-mail and web addresses', [
   ['abc@gmail.com', 'a bê xê a còng gờ meo chấm com'],
-  ['an@yahoo.com.vn', 'an a còng da hu chấm com chấm vê nờ'],
+  ['an@yahoo.com.vn', 'an a còng da hu chấm com chấm vê en'],
   ['lien.he@vnexpress.net', 'lien chấm he a còng vnexpress chấm nét'],
   ['https://vnexpress.net/abc', 'hát tê tê pê ét vnexpress chấm nét xuyệt a bê xê'],
-  ['www.baochinhphu.vn', 'vê kép vê kép vê kép chấm baochinhphu chấm vê nờ'],
-  ['xem tuoitre.vn.', 'xem tuoitre chấm vê nờ.'],
+  ['www.baochinhphu.vn', 'vê kép vê kép vê kép chấm baochinhphu chấm vê en'],
+  ['xem tuoitre.vn.', 'xem tuoitre chấm vê en.'],
   ['http://abc.com', 'hát tê tê pê a bê xê chấm com'],
-  ['info@fpt.edu.vn', 'in phô a còng ép pê tê chấm e đu chấm vê nờ'],
-  ['dantri.com.vn/the-thao', 'dantri chấm com chấm vê nờ xuyệt the gạch ngang thao'],
-  ['hotro_1@abc.vn', 'hotro gạch dưới một a còng a bê xê chấm vê nờ'],
+  ['info@fpt.edu.vn', 'in phô a còng ép pê tê chấm e đu chấm vê en'],
+  ['dantri.com.vn/the-thao', 'dantri chấm com chấm vê en xuyệt the gạch ngang thao'],
+  ['hotro_1@abc.vn', 'hotro gạch dưới một a còng a bê xê chấm vê en'],
 ]);
 
 describe('context and safety', () => {
@@ -336,7 +336,8 @@ describe('context and safety', () => {
   it('keeps a letter written against a number apart from its words ("lớp 12A")', () => {
     expect(read('lớp 12A')).toBe('lớp mười hai a');
     expect(read('5 A')).toBe('năm A');
-    expect(read('4x4')).toBe('bốn x4');
+    expect(read('4x4')).toBe('bốn nhân bốn');
+    expect(read('4xe')).toBe('bốn xe');
   });
 
   it('reads the user units first (PrepareOptions.units), before the table', () => {
@@ -786,10 +787,10 @@ describe('third pass (issue 37): classes set 2 heard wrong', () => {
     ]);
   });
 
-  it('spells an acronym in parentheses right after the words it stands for, not saying them twice', () => {
+  it('reads an acronym in parentheses right after the words it stands for as those words', () => {
     each([
-      ['số ca mắc sốt xuất huyết (SXH) vẫn tăng', 'số ca mắc sốt xuất huyết (ét ích hát) vẫn tăng'],
-      ['Bảo hiểm y tế (BHYT)', 'Bảo hiểm y tế (bê hát i dài tê)'],
+      ['số ca mắc sốt xuất huyết (SXH) vẫn tăng', 'số ca mắc sốt xuất huyết (sốt xuất huyết) vẫn tăng'],
+      ['Bảo hiểm y tế (BHYT)', 'Bảo hiểm y tế (Bảo hiểm y tế)'],
       ['thẻ BHYT (bảo hiểm)', 'thẻ bảo hiểm y tế (bảo hiểm)'],
       ['ca (SXH)', 'ca (sốt xuất huyết)'],
     ]);
