@@ -45,7 +45,7 @@ describe('acronyms a text defines, across the chunks of a render', () => {
   it("lets the user's lexicon win over the text's definition", async () => {
     const rule = {
       match: 'QHTND',
-      kind: 'word',
+      kind: 'respell',
       replacement: 'quỹ nông dân',
       case_sensitive: true,
       whole_word: true,

@@ -235,6 +235,16 @@ describe('the comparator: phoneme equality through eSpeak', () => {
     expect(comparator.sameSpeech('one half cup', 'one quarter cup', 'en')).toBe(false);
   });
 
+  it('hears spelt letters with an A as letters, whether written apart or with points', () => {
+    expect(comparator.sameSpeech('the D N A is', 'the D N.A is', 'en')).toBe(true);
+    expect(comparator.sameSpeech('for which B E A prepares', 'for which B E.A prepares', 'en')).toBe(true);
+    expect(comparator.sameSpeech('the first century A D', 'the first century A.D', 'en')).toBe(true);
+    // Another letter is another letter; the article "a" and words in capitals are left alone.
+    expect(comparator.sameSpeech('the D N A is', 'the D N E is', 'en')).toBe(false);
+    expect(withEquivalentReadings('a dog and A Dog', 'en')).toBe('a dog and A Dog');
+    expect(withEquivalentReadings('the NBA and CNN', 'en')).toBe('the NBA and CNN');
+  });
+
   it('hears an acronym in brackets after its own words spelt or as the words, nothing looser', () => {
     expect(
       comparator.sameSpeech(
@@ -266,7 +276,7 @@ describe('the comparator: phoneme equality through eSpeak', () => {
       false,
     );
     expect(comparator.sameSpeech('Ban tổ chức (bê tê xê)', 'Ban tổ chức (bê xê tê)', 'vi')).toBe(false);
-    expect(withEquivalentReadings('Center (P A C) x', 'en')).toBe('Center (P A C) x');
+    expect(withEquivalentReadings('Center (P A C) x', 'en')).toBe('Center (P.A.C) x');
   });
 
   it('still hears real differences after the variants: 15, currencies', () => {
