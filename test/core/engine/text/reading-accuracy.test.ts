@@ -142,6 +142,15 @@ describe('the comparator: phoneme equality through eSpeak', () => {
     expect(comparator.sameSpeech('hát đê', 'hát bê', 'vi')).toBe(false);
   });
 
+  it('hears M said "em" or "mờ" and O said "ô" or "o" in a spelt acronym, and keeps the words apart', () => {
+    expect(comparator.sameSpeech('một giờ giê em tê', 'một giờ gờ mờ tê', 'vi')).toBe(true);
+    expect(comparator.sameSpeech('tấm nền lờ tê pê ô', 'tấm nền lờ tê pê o', 'vi')).toBe(true);
+    expect(comparator.sameSpeech('quang học ô i ét', 'quang học o i ét', 'vi')).toBe(true);
+    expect(comparator.sameSpeech('em tôi', 'mờ tôi', 'vi')).toBe(false);
+    expect(comparator.sameSpeech('cái ô', 'cái o', 'vi')).toBe(false);
+    expect(comparator.sameSpeech('gờ mờ tê', 'gờ nờ tê', 'vi')).toBe(false);
+  });
+
   it('hears a clock time the same with or without "phút" after its minutes, and keeps a duration', () => {
     expect(comparator.sameSpeech('lúc mười bốn giờ ba mươi phút', 'lúc mười bốn giờ ba mươi', 'vi')).toBe(
       true,
