@@ -34,12 +34,14 @@ const FLOORS: Record<ReadingCaseSetName, number> = {
   'en-sentences-3': 0.98, // 178 of 180
   'en-sentences-4': 0.99, // 134 of 135 (128 when unseen)
   'en-sentences-5': 0.81, // 171 of 211 (unseen)
+  'en-sentences-6': 0, // not measured yet: the lead measures it once and sets its floor
   'vi-classes': 0.88, // 223 of 252 (most of the rest: addresses' letters as eSpeak's long names)
   'vi-sentences': 1, // 168 of 168
   'vi-sentences-2': 0.99, // 133 of 134
   'vi-sentences-3': 1, // 173 of 173
   'vi-sentences-4': 1, // 148 of 148 (139 when unseen)
   'vi-sentences-5': 0.81, // 146 of 180 (unseen; 140 before its slips were corrected)
+  'vi-sentences-6': 0, // not measured yet: the lead measures it once and sets its floor
 };
 
 let espeak: ESpeakNGWorker;
