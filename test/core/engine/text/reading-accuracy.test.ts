@@ -228,6 +228,8 @@ describe('the comparator: phoneme equality through eSpeak', () => {
     );
     expect(comparator.sameSpeech('one quarter cup', 'a quarter cup', 'en')).toBe(true);
     expect(comparator.sameSpeech('one fourth cup', 'one quarter cup', 'en')).toBe(true);
+    expect(comparator.sameSpeech('add one half inch of water', 'add a half inch of water', 'en')).toBe(true);
+    expect(comparator.sameSpeech('one and a half cups', 'one and half cups', 'en')).toBe(false);
     expect(
       comparator.sameSpeech(
         'Senator Smith, Democrat of Connecticut',
