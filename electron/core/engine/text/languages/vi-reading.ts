@@ -19,8 +19,9 @@ import {
   type RuleName,
   type RuleReading,
 } from '../rule-kit';
+import { creditSlashRule } from './vi-abbreviations';
 import { definedAcronym } from './vi-acronym-definitions';
-import { spellVi } from './vi-letters';
+import { spellVi, VI_SYLLABLE as SYLLABLE } from './vi-letters';
 import {
   parseViNumber,
   sayViNumber,
@@ -1138,10 +1139,6 @@ const ADDRESS_MARKS: ReadonlyMap<string, string> = new Map(
   }),
 );
 
-/** A Vietnamese syllable written without its tone marks ("van", "tin"): read as a word, not spelt. */
-const SYLLABLE =
-  /^(?:ngh|ng|nh|ch|gh|gi|kh|ph|qu|th|tr|[bcdghklmnpqrstvx])?(?:[aeiouy]{1,3})(?:ch|ng|nh|[cmnpt])?$/i;
-
 /**
  * An address part by part: known words as words, numbers as numbers (in an e-mail's user name,
  * "an123", digit by digit, as it is spelt out to be typed), short parts spelt, marks named.
@@ -1226,8 +1223,8 @@ const plateRule: Rule = {
 const heightRule: Rule = {
   name: 'measure',
   // "cao 1m65", "1m7": metres and centimetres of a height, "một mét sáu mươi lăm" ("5m2", "5m3"
-  // are square and cubic metres).
-  pattern: `${START}(\\d)m(\\d{2}|[014-9])(?![\\p{L}\\p{N}_]|[.,]\\p{N})`,
+  // are square and cubic metres); "16m50" (the penalty area), "12m40": two-digit metres with two digits after.
+  pattern: `${START}(\\d|[1-9]\\d(?=m\\d{2}))m(\\d{2}|[014-9])(?![\\p{L}\\p{N}_]|[.,]\\p{N})`,
   rewrite: ([whole, m, cm]) => (whole && m && cm ? `${viCardinal(m)} mét ${viCardinal(cm)}` : undefined),
 };
 
@@ -1412,4 +1409,5 @@ export const VIETNAMESE_READING_RULES: Rule[] = [
   stormNameRule,
   acronymRule,
   loneLetterRule,
+  creditSlashRule,
 ];

@@ -3,8 +3,9 @@
  * showed heard wrong, each as a class (not the one sentence): an acronym a text defines in
  * parentheses after its words, abbreviations that need their context ("CA", "PV", "LĐ") and joined
  * titles ("PGS-TS"), a day and month alone in parentheses and lunar dates, sizes written "20x30cm",
- * a comma grouping thousands before a count of whole things, and laboratory units. Each reading is
- * also checked as eSpeak NG hears it.
+ * a comma grouping thousands before a count of whole things, and laboratory units. Sixth pass: papers'
+ * site tags and credits, football clubs, ministries written with hyphens, commas and "&". Each
+ * reading is also checked as eSpeak NG hears it.
  */
 
 import type { ESpeakNGWorker } from '@echogarden/espeak-ng-emscripten';
@@ -250,6 +251,90 @@ describe('e-mail and web addresses', () => {
       ['asdf123@abc.com', 'a ét đê ép một hai ba a còng a bê xê chấm com'],
       ['nvidia.ai', 'nvidia chấm a i'],
       ['tuoitre.vn/2024', 'tuoitre chấm vê en xuyệt hai nghìn không trăm hai mươi tư'],
+    ]);
+  });
+});
+
+describe("a paper's site tag, sources and photo credits", () => {
+  it('reads a site tag at the start of the text or a line as the paper, and only there', () => {
+    each([
+      ['GĐXH - Lễ hội đền', 'Gia đình và Xã hội - Lễ hội đền'],
+      ['(CAO) Tối nay, Nhà Trắng', '(Công an on lai) Tối nay, Nhà Trắng'],
+      ['HNM| Sáng nay', 'Hà Nội mới| Sáng nay'],
+      ['(HNM) - Ngày mai', '(Hà Nội mới) - Ngày mai'],
+      ['TTO - Sáng nay', 'Tuổi Trẻ on lai - Sáng nay'],
+      ['(PLO)- Chiều nay', '(Pháp Luật on lai)- Chiều nay'],
+      ['NLĐO - Sáng nay', 'Người Lao Động on lai - Sáng nay'],
+      ['(SGGP) - Chiều nay', '(Sài Gòn Giải Phóng) - Chiều nay'],
+      // a line's break is read as a space
+      ['Tin chính.\nANTĐ - Sáng nay', 'Tin chính. An ninh Thủ đô - Sáng nay'],
+      // not at the head of a line: spelt as any acronym
+      ['Tin từ TTO cho biết', 'Tin từ tê tê o cho biết'],
+      ['Mẫu xe CAO - cấp', 'Mẫu xe xê a o - cấp'],
+    ]);
+  });
+
+  it('reads the sources of a credit, the slash between them a comma', () => {
+    each([
+      ['Tổng thống Mỹ. (Nguồn: THX/TTXVN)', 'Tổng thống Mỹ. (Nguồn: Tân Hoa xã, thông tấn xã Việt Nam)'],
+      ['Ảnh: Reuters/TTXVN.', 'Ảnh: Reuters, thông tấn xã Việt Nam.'],
+      ['Ảnh: Nguyễn Hùng/Dân trí', 'Ảnh: Nguyễn Hùng, Dân trí'],
+      ['Các bác sĩ cấp cứu. Ảnh: BVCC.', 'Các bác sĩ cấp cứu. Ảnh: bệnh viện cung cấp.'],
+      ['Ảnh: NVCC', 'Ảnh: nhân vật cung cấp'],
+      ['(Ảnh: GĐCC)', '(Ảnh: gia đình cung cấp)'],
+      ['(Ảnh: BTC)', '(Ảnh: ban tổ chức)'],
+      // a slash outside a credit stays
+      ['tỷ lệ A/B', 'tỷ lệ A/B'],
+    ]);
+  });
+});
+
+describe("football clubs' abbreviations and lengths on the pitch", () => {
+  it('reads the clubs by their names', () => {
+    each([
+      ['CLB CAHN có bàn thắng', 'câu lạc bộ Công an Hà Nội có bàn thắng'],
+      ['(Ảnh: CLB CAHN).', '(Ảnh: câu lạc bộ Công an Hà Nội).'],
+      ['HAGL thắng SLNA', 'Hoàng Anh Gia Lai thắng Sông Lam Nghệ An'],
+      ['đội CAND và HN FC', 'đội công an nhân dân và Hà Nội ép xê'],
+    ]);
+  });
+
+  it('reads metres with centimetres written against them', () => {
+    each([
+      ['trong khu vực 16m50 của đội khách', 'trong khu vực mười sáu mét năm mươi của đội khách'],
+      ['cao 1m70', 'cao một mét bảy mươi'],
+      ['nhảy xa 7m15', 'nhảy xa bảy mét mười lăm'],
+      ['ngoài vòng 16m50.', 'ngoài vòng mười sáu mét năm mươi.'],
+      ['căn hộ 45m2', 'căn hộ bốn mươi lăm mét vuông'],
+    ]);
+  });
+});
+
+describe('ministries and departments written with hyphens, commas and "&"', () => {
+  it('reads them in full', () => {
+    each([
+      ['Giám đốc Sở VH-TT tỉnh Nghệ An', 'Giám đốc Sở văn hóa thể thao tỉnh Nghệ An'],
+      ['đại diện Bộ VH, TT & DL đã trao', 'đại diện Bộ văn hóa, thể thao và du lịch đã trao'],
+      ['Bộ VH,TT&DL', 'Bộ văn hóa, thể thao và du lịch'],
+      ['Bộ NN-PTNT', 'Bộ nông nghiệp và phát triển nông thôn'],
+      ['Sở TN-MT', 'Sở tài nguyên và môi trường'],
+      ['Bộ LĐ-TB&XH', 'Bộ lao động thương binh và xã hội'],
+      ['Sở KH-CN', 'Sở khoa học và công nghệ'],
+      ['Sở KH-ĐT', 'Sở kế hoạch và đầu tư'],
+      ['Sở TT-TT', 'Sở thông tin và truyền thông'],
+    ]);
+  });
+
+  it('reads "TT" before a foreign name as tổng thống, and "EU" as its letters', () => {
+    each([
+      [
+        'TT Obama sẽ tham dự hội nghị thượng đỉnh Mỹ-EU',
+        'tổng thống Obama sẽ tham dự hội nghị thượng đỉnh Mỹ-e u',
+      ],
+      ['TT Trump nói', 'tổng thống Trump nói'],
+      ['TT Huế', 'Thừa Thiên Huế'],
+      // before a Vietnamese word it is no title: spelt
+      ['TT Y tế huyện', 'tê tê Y tế huyện'],
     ]);
   });
 });
