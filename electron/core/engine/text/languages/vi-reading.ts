@@ -341,6 +341,34 @@ const crossMonthRule: Rule = {
   },
 };
 
+/** A blood pressure: "mmHg" after it, or "huyết áp" a few words before ("huyết áp ổn định (130/85)"). */
+const PRESSURE = `(?=\\d{2,3}/\\d{2,3}${SP}?mmHg(?!\\p{L}))|(?<=[Hh]uyết${SP}+áp[^.;!?\\n\\d]{0,30})`;
+
+const bloodPressureRule: Rule = {
+  name: 'measure',
+  // "huyết áp 190/100 mmHg", "(130/85 mmHg)": the upper and lower pressures with "trên" between
+  // (not a fraction's "phần"), the unit said once at the end.
+  pattern: `${START}(?:${PRESSURE})(\\d{2,3})/(\\d{2,3})(?:(${SP}?)mmHg(?!\\p{L}))?${END}`,
+  rewrite([whole, upper, lower, gap], ctx) {
+    if (!whole || !upper || !lower) return undefined;
+    const lowerAt = upper.length + 1;
+    const pieces = [
+      piece(viCardinal(upper), 0, upper.length),
+      piece(' trên ', upper.length, lowerAt),
+      piece(viCardinal(lower), lowerAt, lowerAt + lower.length),
+    ];
+    if (gap !== undefined)
+      pieces.push(
+        piece(
+          ` ${ctx.options.units?.get('mmHg')?.one ?? VI_UNITS.get('mmHg') ?? 'mmHg'}`,
+          lowerAt + lower.length,
+          whole.length,
+        ),
+      );
+    return pieces;
+  },
+};
+
 const slashRule: Rule = {
   name: 'date',
   // 30/10 (a date or a fraction, by context), 12/2024 (a month), 3/4 (a fraction).
@@ -1206,6 +1234,41 @@ const scaleRateRule: Rule = {
   },
 };
 
+/** Words an emergency or service number follows: "Trung tâm Cấp cứu 115", "gọi 113", "tổng đài 116". */
+const SERVICE_WORDS = [
+  'cấp cứu',
+  'gọi',
+  'gọi ngay',
+  'gọi đến',
+  'gọi tới',
+  'gọi điện',
+  'gọi điện đến',
+  'gọi điện tới',
+  'tổng đài',
+  'đường dây nóng',
+  'số',
+  'số điện thoại',
+  'liên hệ',
+].map((w) => w.replace(/^\p{Ll}/u, (c) => `[${c}${c.toLocaleUpperCase('vi')}]`).replace(/ /g, `${SP}+`));
+/** …or a hospital's name, the number its last word: "Bệnh viện Gia An 115", "BV Nhân dân 115". */
+const SERVICE_BEFORE = `(?<=(?:^|[^\\p{L}])(?:(?:${SERVICE_WORDS.join('|')})|(?:[Bb]ệnh${SP}+viện|BV)(?:${SP}+(?:\\p{Lu}\\p{Ll}*|dân)){0,4}),?${SP}+)`;
+/** After "số", a place's name or a street word: the number is a house's ("số 115 Trần Phú"). */
+const ADDRESS_AFTER = /^[ \u00A0]+(?:\p{Lu}|(?:đường|phố|ngõ|hẻm|ngách|kiệt|tổ|thôn|ấp|khu)(?!\p{L}))/u;
+
+const serviceNumberRule: Rule = {
+  name: 'telephone',
+  // "Trung tâm Cấp cứu 115", "gọi 113", "đường dây nóng 111", "Bệnh viện Gia An 115": the emergency
+  // and service numbers 111 to 116, said digit by digit after such a word or a hospital's name;
+  // elsewhere a number ("115 người"), and a house's after "số" ("số 115 Trần Phú").
+  pattern: `(?=11[1-6]${END})${SERVICE_BEFORE}11[1-6]`,
+  rewrite([whole], ctx) {
+    if (!whole) return undefined;
+    const house =
+      /số[ \u00A0]+$/u.test(before(ctx, 8)) && ADDRESS_AFTER.test(ctx.input.slice(ctx.end, ctx.end + 8));
+    return house ? { out: viCardinal(whole), name: 'cardinal' } : viDigits(whole);
+  },
+};
+
 const plateRule: Rule = {
   name: 'telephone',
   // A vehicle's plate: "51B-123.45", "59X1-123.45", "30A 12345": the province's number, the series
@@ -1380,8 +1443,10 @@ export const VIETNAMESE_READING_RULES: Rule[] = [
   dotDateRule,
   monthDotYearRule,
   phoneRule,
+  serviceNumberRule,
   allDayRule,
   negativeFractionRule,
+  bloodPressureRule,
   slashRule,
   groupedRatioRule,
   hourListRule,

@@ -4,12 +4,14 @@
  * parentheses after its words, abbreviations that need their context ("CA", "PV", "LĐ") and joined
  * titles ("PGS-TS"), a day and month alone in parentheses and lunar dates, sizes written "20x30cm",
  * a comma grouping thousands before a count of whole things, and laboratory units. Sixth pass: papers'
- * site tags and credits, football clubs, ministries written with hyphens, commas and "&". Each
+ * site tags and credits, football clubs, ministries written with hyphens, commas and "&", emergency
+ * numbers said digit by digit, blood pressures. Each
  * reading is also checked as eSpeak NG hears it.
  */
 
 import type { ESpeakNGWorker } from '@echogarden/espeak-ng-emscripten';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { LexiconRule } from '../../../../../electron/core/engine/engine';
 import { compileLexicon } from '../../../../../electron/core/engine/text/lexicon';
 import { readingOf } from '../../../../../electron/core/engine/text/reading';
 import { rewriteForEngine } from '../../../../../electron/core/engine/text/rules';
@@ -336,5 +338,65 @@ describe('ministries and departments written with hyphens, commas and "&"', () =
       // before a Vietnamese word it is no title: spelt
       ['TT Y tế huyện', 'tê tê Y tế huyện'],
     ]);
+  });
+});
+
+describe('emergency and service numbers', () => {
+  it("says 111 to 116 digit by digit after a word of calling or emergency, or in a hospital's name", () => {
+    each([
+      [
+        'Trung tâm Cấp cứu 115 TP.HCM đã tiếp nhận',
+        'Trung tâm Cấp cứu một một năm thành phố Hồ Chí Minh đã tiếp nhận',
+      ],
+      ['liên hệ Trung tâm Cấp cứu 115 và đưa bà', 'liên hệ Trung tâm Cấp cứu một một năm và đưa bà'],
+      ['Bệnh viện Gia An 115 (TP.HCM)', 'Bệnh viện Gia An một một năm (thành phố Hồ Chí Minh)'],
+      ['BV Nhân dân 115', 'bệnh viện Nhân dân một một năm'],
+      ['Gọi 113 ngay.', 'Gọi một một ba ngay.'],
+      ['gọi số 114 để báo cháy', 'gọi số một một bốn để báo cháy'],
+      ['qua đường dây nóng 111', 'qua đường dây nóng một một một'],
+      ['Tổng đài 116 hỗ trợ', 'Tổng đài một một sáu hỗ trợ'],
+    ]);
+  });
+
+  it('leaves other 3-digit numbers and a house number numbers', () => {
+    each([
+      ['có 115 người', 'có một trăm mười lăm người'],
+      ['nhà số 115 Trần Phú', 'nhà số một trăm mười lăm Trần Phú'],
+      ['số 115 đường Lê Lợi', 'số một trăm mười lăm đường Lê Lợi'],
+      ['Bệnh viện Bạch Mai có 115 giường', 'Bệnh viện Bạch Mai có một trăm mười lăm giường'],
+      ['gọi 117 lần', 'gọi một trăm mười bảy lần'],
+    ]);
+  });
+});
+
+describe('blood pressure', () => {
+  it('reads "trên" between the pressures and mmHg as mi li mét thủy ngân', () => {
+    each([
+      [
+        'huyết áp 190/100 mmHg, xử trí',
+        'huyết áp một trăm chín mươi trên một trăm mi li mét thủy ngân, xử trí',
+      ],
+      ['ổn định (130/85 mmHg), chị', 'ổn định (một trăm ba mươi trên tám mươi lăm mi li mét thủy ngân), chị'],
+      ['đạt 120/80mmHg', 'đạt một trăm hai mươi trên tám mươi mi li mét thủy ngân'],
+      ['huyết áp tăng lên 180/110.', 'huyết áp tăng lên một trăm tám mươi trên một trăm mười.'],
+      ['tâm thu ≥ 140mmHg', 'tâm thu lớn hơn hoặc bằng một trăm bốn mươi mi li mét thủy ngân'],
+      // no pressure: a date stays a date
+      ['ngày 20/10 huyết áp', 'ngày hai mươi tháng mười huyết áp'],
+    ]);
+  });
+
+  it("takes the user's own word for mmHg", () => {
+    const lexicon: LexiconRule[] = [
+      {
+        match: 'mmHg',
+        replacement: 'mi li mét mercury',
+        kind: 'unit',
+        case_sensitive: true,
+        whole_word: true,
+      },
+    ];
+    expect(readingOf('huyết áp 120/80 mmHg', 'vi', { lexicon }).reading).toBe(
+      'huyết áp một trăm hai mươi trên tám mươi mi li mét mercury',
+    );
   });
 });
