@@ -585,8 +585,17 @@ const G_TIME = [
 const HOUR = `(?:\\d{1,2}h|${G_HOUR}(?=\\d{2})|${G_HOUR}(?:${G_TIME}))(?:\\d{2}(?:['′]|ph?(?!\\p{L}))?)?(?![\\p{L}\\p{N}_])`;
 const HOUR_PARTS = /^(\d{1,2})[hg](?:(\d{2})(['′]|ph?)?)?$/u;
 /** 9:15, 15:45, 7:00, 1:30:15 */
-const CLOCK = `(?:[01]?\\d|2[0-4]):[0-5]\\d(?::[0-5]\\d)?${END}`;
-const CLOCK_PARTS = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/u;
+/** A clock time, maybe with seconds and "AM"/"PM" after it ("10:04 AM", "9:30PM"). */
+const CLOCK = `(?:[01]?\\d|2[0-4]):[0-5]\\d(?::[0-5]\\d)?${END}(?:${SP}?(?:[AaPp][Mm])(?![\\p{L}\\p{N}_]))?`;
+const CLOCK_PARTS = /^(\d{1,2}):(\d{2})(?::(\d{2}))?(?:[ \u00A0\u202F]?([AaPp])[Mm])?$/u;
+
+/** The part of the day of a 12-hour clock's hour: "10:04 AM" sáng, "3 PM" chiều, "9:30 PM" tối. */
+function partOfDay(hour: number, pm: boolean): string {
+  if (!pm) return hour === 12 ? 'đêm' : 'sáng';
+  if (hour === 12) return 'trưa';
+  if (hour <= 5) return 'chiều';
+  return hour <= 10 ? 'tối' : 'đêm';
+}
 
 const say = (digits: string) => viCardinal(String(Number(digits)));
 
@@ -603,13 +612,17 @@ function hourPieces(text: string, at: number): OutPiece[] | undefined {
 
 /** "9:15" → chín giờ mười lăm phút; "7:00" → bảy giờ. */
 function clockPieces(text: string, at: number): OutPiece[] | undefined {
-  const [, h = '', min = '', sec] = CLOCK_PARTS.exec(text) ?? [];
+  const [, h = '', min = '', sec, half] = CLOCK_PARTS.exec(text) ?? [];
   if (!h || !min) return undefined;
   const hEnd = at + h.length;
   const mEnd = hEnd + 1 + min.length;
+  const sEnd = sec ? mEnd + 1 + sec.length : mEnd;
+  // "08:16:00": no seconds said; "07:00" no minutes.
+  const seconds = sec !== undefined && Number(sec) > 0;
   const pieces = [piece(`${say(h)} giờ`, at, hEnd)];
-  pieces.push(piece(Number(min) > 0 || sec ? ` ${say(min)} phút` : '', hEnd, mEnd));
-  if (sec) pieces.push(piece(` ${say(sec)} giây`, mEnd, at + text.length));
+  pieces.push(piece(Number(min) > 0 || seconds ? ` ${say(min)} phút` : '', hEnd, mEnd));
+  if (sec) pieces.push(piece(seconds ? ` ${say(sec)} giây` : '', mEnd, sEnd));
+  if (half) pieces.push(piece(` ${partOfDay(Number(h), /[Pp]/.test(half))}`, sEnd, at + text.length));
   return pieces;
 }
 
@@ -655,6 +668,27 @@ const hourListRule: Rule = {
       piece(`, ${viCardinal(String(Number(b)))}`, a.length, bEnd),
       ...(h ? [piece(' giờ', bEnd, whole.length)] : []),
     ];
+  },
+};
+
+/** Time zones as Vietnamese news says them. */
+const TIME_ZONES: Readonly<Record<string, string>> = { GMT: 'giê em tê', UTC: 'u tê xê' };
+
+const timeZoneRule: Rule = {
+  name: 'time',
+  // "(GMT+7)", "1 giờ GMT", "UTC-5", "07:30[GMT+7]": the zone by its letters, the offset "cộng" or
+  // "trừ" its hours ("+5:30" its hours and minutes); a bracket written against a time gets a space.
+  pattern: `(\\[)?(?<![\\p{L}\\p{N}_])(GMT|UTC)(?:([+−-])(\\d{1,2})(?::([0-5]\\d))?)?(?![\\p{L}\\p{N}_])`,
+  rewrite([whole, bracket, zone, sign, hours, minutes], ctx) {
+    if (!whole || !zone) return undefined;
+    const glued = bracket && /\p{N}$/u.test(ctx.input.slice(Math.max(0, ctx.index - 1), ctx.index));
+    const offset =
+      sign && hours
+        ? ` ${sign === '+' ? 'cộng' : 'trừ'} ${viCardinal(String(Number(hours)))}${
+            minutes ? ` giờ ${viCardinal(String(Number(minutes)))} phút` : ''
+          }`
+        : '';
+    return `${glued ? ' [' : (bracket ?? '')}${TIME_ZONES[zone] ?? zone}${offset}`;
   },
 };
 
@@ -1452,6 +1486,7 @@ export const VIETNAMESE_READING_RULES: Rule[] = [
   hourListRule,
   hourRule,
   clockRule,
+  timeZoneRule,
   romanRule,
   moneyBeforeRule,
   kilometreMarkerRule,

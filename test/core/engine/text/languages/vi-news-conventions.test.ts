@@ -5,7 +5,8 @@
  * titles ("PGS-TS"), a day and month alone in parentheses and lunar dates, sizes written "20x30cm",
  * a comma grouping thousands before a count of whole things, and laboratory units. Sixth pass: papers'
  * site tags and credits, football clubs, ministries written with hyphens, commas and "&", emergency
- * numbers said digit by digit, blood pressures. Each
+ * numbers said digit by digit, blood pressures, clock and page headers (AM/PM, zero seconds, time
+ * zones). Each
  * reading is also checked as eSpeak NG hears it.
  */
 
@@ -398,5 +399,39 @@ describe('blood pressure', () => {
     expect(readingOf('huyết áp 120/80 mmHg', 'vi', { lexicon }).reading).toBe(
       'huyết áp một trăm hai mươi trên tám mươi mi li mét mercury',
     );
+  });
+});
+
+describe('clock and page headers', () => {
+  it('says no zero seconds, and AM/PM as the part of the day by the hour', () => {
+    each([
+      [
+        'Thứ 3, 03/04/2018 | 08:16:00',
+        'Thứ ba, ba tháng tư năm hai nghìn không trăm mười tám | tám giờ mười sáu phút',
+      ],
+      ['lúc 08:00:00', 'lúc tám giờ'],
+      ['lúc 10:11:12', 'lúc mười giờ mười một phút mười hai giây'],
+      ['10:04 AM', 'mười giờ bốn phút sáng'],
+      ['lúc 3:15pm hôm qua', 'lúc ba giờ mười lăm phút chiều hôm qua'],
+      ['9:30 PM', 'chín giờ ba mươi phút tối'],
+      ['12:00 PM', 'mười hai giờ trưa'],
+      ['11:45 PM', 'mười một giờ bốn mươi lăm phút đêm'],
+    ]);
+  });
+
+  it('reads GMT and UTC by their letters and the offset cộng / trừ, a glued bracket spaced', () => {
+    each([
+      [
+        'Chủ Nhật, ngày 05/09/2021 10:04 AM (GMT+7)',
+        'Chủ Nhật, ngày năm tháng chín năm hai nghìn không trăm hai mươi mốt mười giờ bốn phút sáng (giê em tê cộng bảy)',
+      ],
+      [
+        'Thứ 7, 16/11/2024, 07:30[GMT+7]',
+        'Thứ bảy, mười sáu tháng mười một năm hai nghìn không trăm hai mươi tư, bảy giờ ba mươi phút [giê em tê cộng bảy]',
+      ],
+      ['vào lúc 1 giờ GMT.', 'vào lúc một giờ giê em tê.'],
+      ['múi giờ UTC-5', 'múi giờ u tê xê trừ năm'],
+      ['GMT+5:30', 'giê em tê cộng năm giờ ba mươi phút'],
+    ]);
   });
 });
