@@ -1132,8 +1132,9 @@ const initialsRule: Rule = {
 const productCodeRule: Rule = {
   name: 'acronym',
   // "S8", "U22" (also "U.23"), "A54", "F0", "G7", "H5N1", "VTV10": the letters by name, the number in words (up to
-  // three digits; a longer one, or one with a leading zero, digit by digit).
-  pattern: `(?=[A-ZĐ])(?<![\\p{L}\\p{N}_&.'’/+-])([A-ZĐ]{1,3}|U\\.(?=\\d{2}))(\\d{1,4})(?:([A-Z])(\\d{1,2}))?(?![\\p{L}\\p{N}_&'’+#]|[-.,:/][\\p{L}\\p{N}])`,
+  // three digits; a longer one, or one with a leading zero, digit by digit); after a word and a hyphen too
+  // ("Cortex-A15").
+  pattern: `(?=[A-ZĐ])(?:(?<![\\p{L}\\p{N}_&.'’/+-])|(?<=\\p{Ll}-))([A-ZĐ]{1,3}|U\\.(?=\\d{2}))(\\d{1,4})(?:([A-Z])(\\d{1,2}))?(?![\\p{L}\\p{N}_&'’+#]|[-.,:/][\\p{L}\\p{N}])`,
   rewrite([whole, letters, digits, letter2, digits2]) {
     if (!whole || !letters || !digits) return undefined;
     const number = (d: string) => (d.length > 3 ? viDigits(d) : viCardinal(d));
@@ -1317,6 +1318,36 @@ const plateRule: Rule = {
   },
 };
 
+/** Video resolutions: "1080p", "720p", "4320p" (progressive, "pê"), "1080i" (interlaced, "i"). */
+const resolutionRule: Rule = {
+  name: 'measure',
+  pattern: `${START}(144|240|360|480|540|576|720|1080|1440|2160|4320)([pi])(?![\\p{L}\\p{N}_])`,
+  rewrite: ([whole, lines, scan]) =>
+    whole && lines && scan
+      ? [
+          piece(viCardinal(lines), 0, lines.length),
+          piece(scan === 'p' ? ' pê' : ' i', lines.length, whole.length),
+        ]
+      : undefined,
+};
+
+/** A size joined to its unit by a hyphen, the English way: "4.9-inch", "6,1-inch", "55-inch". */
+const hyphenedSizeRule: Rule = {
+  name: 'measure',
+  // The hyphen is silent; a point before the unit is the decimal comma written the English way.
+  pattern: `${START}(\\d{1,3}(?:[.,]\\d{1,2})?)-(inch|in)(?![\\p{L}\\p{N}_])`,
+  rewrite([whole, size, unit], ctx) {
+    const value = size ? parseViNumber(size) : undefined;
+    if (!whole || !size || !unit || !value) return undefined;
+    const unitText = unitWords(unit, value, ctx);
+    if (!unitText) return undefined;
+    return [
+      piece(viNumberWords({ ...value, point: false }), 0, size.length),
+      piece(` ${unitText}`, size.length, whole.length),
+    ];
+  },
+};
+
 const heightRule: Rule = {
   name: 'measure',
   // "cao 1m65", "1m7": metres and centimetres of a height, "một mét sáu mươi lăm" ("5m2", "5m3"
@@ -1493,6 +1524,8 @@ export const VIETNAMESE_READING_RULES: Rule[] = [
   versionRule,
   plateRule,
   heightRule,
+  resolutionRule,
+  hyphenedSizeRule,
   dimensionsRule,
   listRule,
   quantityRule,

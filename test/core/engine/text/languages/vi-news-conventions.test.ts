@@ -6,7 +6,7 @@
  * a comma grouping thousands before a count of whole things, and laboratory units. Sixth pass: papers'
  * site tags and credits, football clubs, ministries written with hyphens, commas and "&", emergency
  * numbers said digit by digit, blood pressures, clock and page headers (AM/PM, zero seconds, time
- * zones). Each
+ * zones), tech specifications ("4.9-inch", "1080p", "Cortex-A15"). Each
  * reading is also checked as eSpeak NG hears it.
  */
 
@@ -432,6 +432,28 @@ describe('clock and page headers', () => {
       ['vào lúc 1 giờ GMT.', 'vào lúc một giờ giê em tê.'],
       ['múi giờ UTC-5', 'múi giờ u tê xê trừ năm'],
       ['GMT+5:30', 'giê em tê cộng năm giờ ba mươi phút'],
+    ]);
+  });
+});
+
+describe('tech specifications', () => {
+  it('reads a size hyphened to "inch" with a decimal comma, the hyphen silent', () => {
+    each([
+      ['màn hình 4.9-inch phân giải', 'màn hình bốn phẩy chín inh phân giải'],
+      ['màn hình 6,1-inch', 'màn hình sáu phẩy một inh'],
+      ['TV 55-inch', 'ti vi năm mươi lăm inh'],
+    ]);
+  });
+
+  it('reads a video resolution with "pê" (or "i") and a letter with digits after a word and a hyphen', () => {
+    each([
+      ['FullHD 1080p và', 'FullHD một nghìn không trăm tám mươi pê và'],
+      ['quay 720p', 'quay bảy trăm hai mươi pê'],
+      ['tín hiệu 1080i', 'tín hiệu một nghìn không trăm tám mươi i'],
+      ['chip lõi tứ ARM Cortex-A15 tốc độ', 'chip lõi tứ a rờ mờ Cortex-a mười lăm tốc độ'],
+      ['chip A15 Bionic', 'chip a mười lăm Bionic'],
+      // a number of minutes is no resolution
+      ['1080 phút', 'một nghìn không trăm tám mươi phút'],
     ]);
   });
 });
