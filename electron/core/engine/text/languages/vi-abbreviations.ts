@@ -583,13 +583,26 @@ const beforeNumber = (key: string) => {
 };
 // A key that ends with a letter ends a word, unless it is read before a number ("QL1A"); one that
 // ends with "." or ":" may touch a number ("Q.1"). A single capital after the number is a code's ("QL1A").
-const PATTERN = `(?=[\\p{Lu}vtCh])(?<![\\p{L}\\p{N}_.&])(?:${TITLE_CHAIN}|(?:${keys
-  .map((k) =>
-    /[.:]$/.test(k)
-      ? escape(k)
-      : `${escape(k)}(?![\\p{L}${beforeNumber(k) ? '' : '\\p{N}'}_&])${currencyEnd(k)}`,
-  )
-  .join('|')})(-?\\d{1,4}(?![\\p{N}]|[.,]\\p{N})(?:[A-ZĐ](?![\\p{L}\\p{N}_]))?)?)`;
+/** What must not follow a key: a key ending in "." or ":" may touch anything. */
+const keyEnd = (k: string) =>
+  /[.:]$/.test(k) ? '' : `(?![\\p{L}${beforeNumber(k) ? '' : '\\p{N}'}_&])${currencyEnd(k)}`;
+/**
+ * The keys, longest first, each with its end; neighbours with the same end share one group
+ * ("(?:UBND|HĐND)(?!…)" matches as "UBND(?!…)|HĐND(?!…)" does, in the same order), which keeps the
+ * rules' one regular expression small: past 20 KB of pattern, V8 stops optimising it and every
+ * rule gets several times slower.
+ */
+function keysPattern(sorted: readonly string[]): string {
+  const groups: { end: string; keys: string[] }[] = [];
+  for (const k of sorted) {
+    const end = keyEnd(k);
+    const last = groups.at(-1);
+    if (last && last.end === end) last.keys.push(escape(k));
+    else groups.push({ end, keys: [escape(k)] });
+  }
+  return groups.map((g) => `(?:${g.keys.join('|')})${g.end}`).join('|');
+}
+const PATTERN = `(?=[\\p{Lu}vtCh])(?<![\\p{L}\\p{N}_.&])(?:${TITLE_CHAIN}|(?:${keysPattern(keys)})(-?\\d{1,4}(?![\\p{N}]|[.,]\\p{N})(?:[A-ZĐ](?![\\p{L}\\p{N}_]))?)?)`;
 
 const SPACE_THEN_NAME = /^[ \u00A0]+\p{Lu}/u;
 /** A name written against an abbreviation's full stop ("Q.Bình Thạnh", "TP.Hà Nội"). */
