@@ -451,6 +451,8 @@ const TABLE = [
   'ASIAD = a xi át',
   'ASEM = a xem',
   'LED = lét',
+  'OLED = ô lét',
+  'AMOLED = a mô lét',
   'SIM = sim',
   'OK = ô kê',
   // papers' site tags at the head of an article ("GĐXH - …", "(CAO) …", "HNM| …", "TTO - …"); "Online"

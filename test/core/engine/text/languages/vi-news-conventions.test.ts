@@ -452,6 +452,7 @@ describe('tech specifications', () => {
       ['tín hiệu 1080i', 'tín hiệu một nghìn không trăm tám mươi i'],
       ['chip lõi tứ ARM Cortex-A15 tốc độ', 'chip lõi tứ a rờ mờ Cortex-a mười lăm tốc độ'],
       ['chip A15 Bionic', 'chip a mười lăm Bionic'],
+      ['màn hình OLED và AMOLED', 'màn hình ô lét và a mô lét'],
       // a number of minutes is no resolution
       ['1080 phút', 'một nghìn không trăm tám mươi phút'],
     ]);
