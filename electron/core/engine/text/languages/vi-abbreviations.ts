@@ -14,18 +14,33 @@
  * - `year`: only before a year ("SN 1985" sinh năm);
  * - `place`: before a capitalised name or a word of a place or an administrative level ("CA Đồng
  *   Nai", "CA tỉnh", "Ảnh: CA Hà Nội" công an);
- * - `sport`: before a sport ("LĐ bóng đá", "LĐ điền kinh" liên đoàn).
+ * - `sport`: before a sport ("LĐ bóng đá", "LĐ điền kinh" liên đoàn);
+ * - `tag`: a paper's site tag at the start of the text or a line, maybe in brackets, before a dash,
+ *   a bar, a colon or (after its closing bracket) a capital ("GĐXH - …", "(CAO) Tối …", "HNM| …");
+ * - `foreign`: before a foreign name, a capitalised word that is no Vietnamese syllable ("TT Obama",
+ *   "TT Trump" tổng thống; "TT Y tế" is left).
  * An entry whose condition does not hold is spelt when it is in capitals ("ĐT" alone), else left.
  * The user's lexicon beats every entry (its abbreviation entries are matched before the rules).
  */
 
 import { piece, type Rule, type RuleContext } from '../rule-kit';
 import { definedAcronym } from './vi-acronym-definitions';
-import { spellVi } from './vi-letters';
+import { spellVi, VI_SYLLABLE } from './vi-letters';
 import { viCardinal } from './vi-numbers';
 import { VI_CURRENCIES } from './vi-units';
 
-type When = 'title' | 'name' | 'number' | 'address' | 'company' | 'end' | 'year' | 'place' | 'sport';
+type When =
+  | 'title'
+  | 'name'
+  | 'number'
+  | 'address'
+  | 'company'
+  | 'end'
+  | 'year'
+  | 'place'
+  | 'sport'
+  | 'tag'
+  | 'foreign';
 
 const TABLE = [
   // administration and the state
@@ -158,6 +173,30 @@ const TABLE = [
   'LĐ-TB&XH = lao động thương binh và xã hội',
   'LĐTBXH = lao động thương binh và xã hội',
   'VH-TT&DL = văn hóa thể thao và du lịch',
+  'VH, TT & DL = văn hóa, thể thao và du lịch',
+  'VH, TT và DL = văn hóa, thể thao và du lịch',
+  'VHTT&DL = văn hóa thể thao và du lịch',
+  'VH-TT-DL = văn hóa thể thao du lịch',
+  'VH-TT = văn hóa thể thao',
+  'VH&TT = văn hóa và thể thao',
+  'VHTT = văn hóa thể thao',
+  'NN-PTNT = nông nghiệp và phát triển nông thôn',
+  'NN và PTNT = nông nghiệp và phát triển nông thôn',
+  'TN-MT = tài nguyên và môi trường',
+  'TN và MT = tài nguyên và môi trường',
+  'LĐ-TBXH = lao động thương binh và xã hội',
+  'LĐTB&XH = lao động thương binh và xã hội',
+  'KH-CN = khoa học và công nghệ',
+  'KH và CN = khoa học và công nghệ',
+  'TT-TT = thông tin và truyền thông',
+  'TT và TT = thông tin và truyền thông',
+  'TTTT = thông tin truyền thông',
+  'GTVT-XD = giao thông vận tải xây dựng',
+  'TC-KH = tài chính kế hoạch',
+  'NV = nội vụ | name',
+  'TT = tổng thống | foreign',
+  'TT Huế = Thừa Thiên Huế',
+  'TT-Huế = Thừa Thiên Huế',
   'VHTTDL = văn hóa thể thao và du lịch',
   'GTVT = giao thông vận tải',
   'NN&PTNT = nông nghiệp và phát triển nông thôn',
@@ -382,7 +421,7 @@ const TABLE = [
   'ODA = ô đê a',
   'ASEAN = a xê an',
   'NATO = na tô',
-  'EU = i u',
+  'EU = e u',
   'UNESCO = u nét xcô',
   'UNICEF = iu ni xép',
   'FIFA = phi pha',
@@ -412,8 +451,43 @@ const TABLE = [
   'ASIAD = a xi át',
   'ASEM = a xem',
   'LED = lét',
+  'OLED = ô lét',
+  'AMOLED = a mô lét',
   'SIM = sim',
   'OK = ô kê',
+  // papers' site tags at the head of an article ("GĐXH - …", "(CAO) …", "HNM| …", "TTO - …"); "Online"
+  // as a Vietnamese reader says it, in Vietnamese syllables ("on lai") so every voice says it so
+  'GĐXH = Gia đình và Xã hội | tag',
+  'CAO = Công an on lai | tag',
+  'HNM = Hà Nội mới | tag',
+  'TTO = Tuổi Trẻ on lai | tag',
+  'PLO = Pháp Luật on lai | tag',
+  'NLĐO = Người Lao Động on lai | tag',
+  'ANTĐ = An ninh Thủ đô | tag',
+  'SGGP = Sài Gòn Giải Phóng | tag',
+  'PNO = Phụ nữ on lai | tag',
+  'NDO = Nhân Dân on lai | tag',
+  'KTĐT = Kinh tế và Đô thị | tag',
+  'GDTĐ = Giáo dục và Thời đại | tag',
+  'ĐSPL = Đời sống và Pháp luật | tag',
+  'TN = Thanh Niên | tag',
+  'VOV = vê ô vê | tag',
+  'VOV.VN = vê ô vê chấm vê en | tag',
+  // sources and photo credits ("Nguồn: THX/TTXVN", "Ảnh: BVCC")
+  'THX = Tân Hoa xã',
+  'BVCC = bệnh viện cung cấp',
+  'NVCC = nhân vật cung cấp',
+  'GĐCC = gia đình cung cấp',
+  'ĐVCC = đơn vị cung cấp',
+  'TGCC = tác giả cung cấp',
+  'CACC = công an cung cấp',
+  // football clubs ("CLB CAHN", "HAGL thắng SLNA")
+  'CAHN = Công an Hà Nội',
+  'HAGL = Hoàng Anh Gia Lai',
+  'SLNA = Sông Lam Nghệ An',
+  'HN = Hà Nội',
+  'B.BD = bê ca mếch Bình Dương',
+  'HLHT = Hồng Lĩnh Hà Tĩnh',
 ];
 
 interface Entry {
@@ -435,6 +509,11 @@ function parseTable(lines: readonly string[]): Map<string, Entry> {
 
 /** The dictionary, by the abbreviation as written. */
 export const VI_ABBREVIATIONS: ReadonlyMap<string, Entry> = parseTable(TABLE);
+
+/** The entries by their key without spaces: a key's spaces may be left out or be no-break ones ("VH,TT&DL"). */
+const UNSPACED: ReadonlyMap<string, Entry> = new Map(
+  [...VI_ABBREVIATIONS].map(([written, entry]) => [written.replace(/ /g, ''), entry]),
+);
 
 /** Words before a phone number ("ĐT 028 3822 4455", "Hotline: 1900 1234"), read so there and only there. */
 const PHONE_TABLE = [
@@ -506,13 +585,26 @@ const beforeNumber = (key: string) => {
 };
 // A key that ends with a letter ends a word, unless it is read before a number ("QL1A"); one that
 // ends with "." or ":" may touch a number ("Q.1"). A single capital after the number is a code's ("QL1A").
-const PATTERN = `(?=[\\p{Lu}vtCh])(?<![\\p{L}\\p{N}_.&])(?:${TITLE_CHAIN}|(?:${keys
-  .map((k) =>
-    /[.:]$/.test(k)
-      ? escape(k)
-      : `${escape(k)}(?![\\p{L}${beforeNumber(k) ? '' : '\\p{N}'}_&])${currencyEnd(k)}`,
-  )
-  .join('|')})(-?\\d{1,4}(?![\\p{N}]|[.,]\\p{N})(?:[A-ZĐ](?![\\p{L}\\p{N}_]))?)?)`;
+/** What must not follow a key: a key ending in "." or ":" may touch anything. */
+const keyEnd = (k: string) =>
+  /[.:]$/.test(k) ? '' : `(?![\\p{L}${beforeNumber(k) ? '' : '\\p{N}'}_&])${currencyEnd(k)}`;
+/**
+ * The keys, longest first, each with its end; neighbours with the same end share one group
+ * ("(?:UBND|HĐND)(?!…)" matches as "UBND(?!…)|HĐND(?!…)" does, in the same order), which keeps the
+ * rules' one regular expression small: past 20 KB of pattern, V8 stops optimising it and every
+ * rule gets several times slower.
+ */
+function keysPattern(sorted: readonly string[]): string {
+  const groups: { end: string; keys: string[] }[] = [];
+  for (const k of sorted) {
+    const end = keyEnd(k);
+    const last = groups.at(-1);
+    if (last && last.end === end) last.keys.push(escape(k));
+    else groups.push({ end, keys: [escape(k)] });
+  }
+  return groups.map((g) => `(?:${g.keys.join('|')})${g.end}`).join('|');
+}
+const PATTERN = `(?=[\\p{Lu}vtCh])(?<![\\p{L}\\p{N}_.&])(?:${TITLE_CHAIN}|(?:${keysPattern(keys)})(-?\\d{1,4}(?![\\p{N}]|[.,]\\p{N})(?:[A-ZĐ](?![\\p{L}\\p{N}_]))?)?)`;
 
 const SPACE_THEN_NAME = /^[ \u00A0]+\p{Lu}/u;
 /** A name written against an abbreviation's full stop ("Q.Bình Thạnh", "TP.Hà Nội"). */
@@ -525,6 +617,10 @@ const THEN_PLACE =
 const THEN_SPORT =
   /^[ \u00A0]+(?:bóng|điền kinh|bơi|quần vợt|cầu lông|bắn|cờ|võ|vật|quyền anh|xe đạp|thể|judo|karate|taekwondo|futsal|golf|đua)/u;
 const THEN_YEAR = /^[ \u00A0]*:?[ \u00A0]*(?:1[89]|20)\d{2}(?!\d)/u;
+/** A site tag's place: the start of the text or a line, maybe after "(" ("(CAO) Tối …", "GĐXH - …"). */
+const TAG_START = /(?:^|\n)[ \t\u00A0]*\(?$/u;
+/** After a site tag: a dash, a bar or a colon, or a closing bracket and then one of those or a capital. */
+const TAG_END = /^(?:\)[ \u00A0]*(?:[-–—|:]|\p{Lu})|[ \u00A0]*[-–—|:])/u;
 const ADDRESS_START = /(?:^|[,(;:\n])[ \u00A0]*$/u;
 const AFTER_COMPANY = /(?:công ty|Công ty|CÔNG TY|Cty|CTy)[ \u00A0]+$/u;
 
@@ -554,6 +650,15 @@ function holds(when: When | undefined, ctx: RuleContext): boolean {
       return THEN_PLACE.test(ctx.input.slice(ctx.end, ctx.end + 12));
     case 'sport':
       return THEN_SPORT.test(ctx.input.slice(ctx.end, ctx.end + 12));
+    case 'foreign': {
+      const word = /^[ \u00A0]+(\p{Lu}\p{L}*)/u.exec(ctx.input.slice(ctx.end, ctx.end + 24))?.[1];
+      return !!word && /^[A-Za-z]{3,}$/.test(word) && !VI_SYLLABLE.test(word);
+    }
+    case 'tag': {
+      const from = Math.max(0, ctx.index - 8);
+      const lead = ctx.input.slice(from, ctx.index);
+      return (from === 0 || lead.includes('\n')) && TAG_START.test(lead) && TAG_END.test(rest);
+    }
   }
 }
 
@@ -582,7 +687,7 @@ export const vietnameseAbbreviationRule: Rule = {
     // "đường huyện (ĐH)", and "ĐH" after it: the words the text defined it as (`./vi-acronym-definitions`).
     const defined = digits ? undefined : definedAcronym(written, ctx);
     if (defined) return defined;
-    const entry = VI_ABBREVIATIONS.get(written) ?? VI_ABBREVIATIONS.get(written.replace(/\u00A0/g, ' '));
+    const entry = VI_ABBREVIATIONS.get(written) ?? UNSPACED.get(written.replace(/[ \u00A0]/g, ''));
     if (!entry) return undefined;
     if (digits) {
       // "COVID-19": a number after a hyphen goes with any entry; one written against it only with a place or a title of a number.
@@ -615,4 +720,15 @@ export const vietnameseAbbreviationRule: Rule = {
         !SPACE_THEN_NAME.test(ctx.input.slice(ctx.end, ctx.end + 4)));
     return endsSentence ? `${entry.say}${keptFullStop(ctx)}` : entry.say;
   },
+};
+
+/** A source or photo credit before the slash on its line: "Nguồn: THX/TTXVN", "(Ảnh: AFP/TTXVN)". */
+const CREDIT_BEFORE = /(?:Nguồn|NGUỒN|Ảnh|ẢNH|Theo|Video|Clip|Đồ họa)[ \u00A0]*:?[^\n()/:;.!?]*$/u;
+
+/** The slash between two sources of a credit ("THX/TTXVN"): a comma, as a reader says the list. */
+export const creditSlashRule: Rule = {
+  name: 'abbreviation',
+  pattern: '(?<=[\\p{L}\\p{N}])/(?=\\p{Lu})',
+  rewrite: (_, ctx) =>
+    CREDIT_BEFORE.test(ctx.input.slice(Math.max(0, ctx.index - 40), ctx.index)) ? ', ' : undefined,
 };

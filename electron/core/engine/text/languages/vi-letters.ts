@@ -59,3 +59,7 @@ export function spellVi(text: string): string {
   }
   return words.join(' ');
 }
+
+/** A Vietnamese syllable written without its tone marks ("van", "tin"); a word that is none is foreign ("Trump", "Obama"). */
+export const VI_SYLLABLE =
+  /^(?:ngh|ng|nh|ch|gh|gi|kh|ph|qu|th|tr|[bcdghklmnpqrstvx])?(?:[aeiouy]{1,3})(?:ch|ng|nh|[cmnpt])?$/i;

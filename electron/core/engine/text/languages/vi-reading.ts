@@ -19,8 +19,9 @@ import {
   type RuleName,
   type RuleReading,
 } from '../rule-kit';
+import { creditSlashRule } from './vi-abbreviations';
 import { definedAcronym } from './vi-acronym-definitions';
-import { spellVi } from './vi-letters';
+import { spellVi, VI_SYLLABLE as SYLLABLE } from './vi-letters';
 import {
   parseViNumber,
   sayViNumber,
@@ -340,6 +341,34 @@ const crossMonthRule: Rule = {
   },
 };
 
+/** A blood pressure: "mmHg" after it, or "huyết áp" a few words before ("huyết áp ổn định (130/85)"). */
+const PRESSURE = `(?=\\d{2,3}/\\d{2,3}${SP}?mmHg(?!\\p{L}))|(?<=[Hh]uyết${SP}+áp[^.;!?\\n\\d]{0,30})`;
+
+const bloodPressureRule: Rule = {
+  name: 'measure',
+  // "huyết áp 190/100 mmHg", "(130/85 mmHg)": the upper and lower pressures with "trên" between
+  // (not a fraction's "phần"), the unit said once at the end.
+  pattern: `${START}(?:${PRESSURE})(\\d{2,3})/(\\d{2,3})(?:(${SP}?)mmHg(?!\\p{L}))?${END}`,
+  rewrite([whole, upper, lower, gap], ctx) {
+    if (!whole || !upper || !lower) return undefined;
+    const lowerAt = upper.length + 1;
+    const pieces = [
+      piece(viCardinal(upper), 0, upper.length),
+      piece(' trên ', upper.length, lowerAt),
+      piece(viCardinal(lower), lowerAt, lowerAt + lower.length),
+    ];
+    if (gap !== undefined)
+      pieces.push(
+        piece(
+          ` ${ctx.options.units?.get('mmHg')?.one ?? VI_UNITS.get('mmHg') ?? 'mmHg'}`,
+          lowerAt + lower.length,
+          whole.length,
+        ),
+      );
+    return pieces;
+  },
+};
+
 const slashRule: Rule = {
   name: 'date',
   // 30/10 (a date or a fraction, by context), 12/2024 (a month), 3/4 (a fraction).
@@ -556,8 +585,17 @@ const G_TIME = [
 const HOUR = `(?:\\d{1,2}h|${G_HOUR}(?=\\d{2})|${G_HOUR}(?:${G_TIME}))(?:\\d{2}(?:['′]|ph?(?!\\p{L}))?)?(?![\\p{L}\\p{N}_])`;
 const HOUR_PARTS = /^(\d{1,2})[hg](?:(\d{2})(['′]|ph?)?)?$/u;
 /** 9:15, 15:45, 7:00, 1:30:15 */
-const CLOCK = `(?:[01]?\\d|2[0-4]):[0-5]\\d(?::[0-5]\\d)?${END}`;
-const CLOCK_PARTS = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/u;
+/** A clock time, maybe with seconds and "AM"/"PM" after it ("10:04 AM", "9:30PM"). */
+const CLOCK = `(?:[01]?\\d|2[0-4]):[0-5]\\d(?::[0-5]\\d)?${END}(?:${SP}?(?:[AaPp][Mm])(?![\\p{L}\\p{N}_]))?`;
+const CLOCK_PARTS = /^(\d{1,2}):(\d{2})(?::(\d{2}))?(?:[ \u00A0\u202F]?([AaPp])[Mm])?$/u;
+
+/** The part of the day of a 12-hour clock's hour: "10:04 AM" sáng, "3 PM" chiều, "9:30 PM" tối. */
+function partOfDay(hour: number, pm: boolean): string {
+  if (!pm) return hour === 12 ? 'đêm' : 'sáng';
+  if (hour === 12) return 'trưa';
+  if (hour <= 5) return 'chiều';
+  return hour <= 10 ? 'tối' : 'đêm';
+}
 
 const say = (digits: string) => viCardinal(String(Number(digits)));
 
@@ -574,13 +612,17 @@ function hourPieces(text: string, at: number): OutPiece[] | undefined {
 
 /** "9:15" → chín giờ mười lăm phút; "7:00" → bảy giờ. */
 function clockPieces(text: string, at: number): OutPiece[] | undefined {
-  const [, h = '', min = '', sec] = CLOCK_PARTS.exec(text) ?? [];
+  const [, h = '', min = '', sec, half] = CLOCK_PARTS.exec(text) ?? [];
   if (!h || !min) return undefined;
   const hEnd = at + h.length;
   const mEnd = hEnd + 1 + min.length;
+  const sEnd = sec ? mEnd + 1 + sec.length : mEnd;
+  // "08:16:00": no seconds said; "07:00" no minutes.
+  const seconds = sec !== undefined && Number(sec) > 0;
   const pieces = [piece(`${say(h)} giờ`, at, hEnd)];
-  pieces.push(piece(Number(min) > 0 || sec ? ` ${say(min)} phút` : '', hEnd, mEnd));
-  if (sec) pieces.push(piece(` ${say(sec)} giây`, mEnd, at + text.length));
+  pieces.push(piece(Number(min) > 0 || seconds ? ` ${say(min)} phút` : '', hEnd, mEnd));
+  if (sec) pieces.push(piece(seconds ? ` ${say(sec)} giây` : '', mEnd, sEnd));
+  if (half) pieces.push(piece(` ${partOfDay(Number(h), /[Pp]/.test(half))}`, sEnd, at + text.length));
   return pieces;
 }
 
@@ -626,6 +668,27 @@ const hourListRule: Rule = {
       piece(`, ${viCardinal(String(Number(b)))}`, a.length, bEnd),
       ...(h ? [piece(' giờ', bEnd, whole.length)] : []),
     ];
+  },
+};
+
+/** Time zones as Vietnamese news says them. */
+const TIME_ZONES: Readonly<Record<string, string>> = { GMT: 'giê em tê', UTC: 'u tê xê' };
+
+const timeZoneRule: Rule = {
+  name: 'time',
+  // "(GMT+7)", "1 giờ GMT", "UTC-5", "07:30[GMT+7]": the zone by its letters, the offset "cộng" or
+  // "trừ" its hours ("+5:30" its hours and minutes); a bracket written against a time gets a space.
+  pattern: `(\\[)?(?<![\\p{L}\\p{N}_])(GMT|UTC)(?:([+−-])(\\d{1,2})(?::([0-5]\\d))?)?(?![\\p{L}\\p{N}_])`,
+  rewrite([whole, bracket, zone, sign, hours, minutes], ctx) {
+    if (!whole || !zone) return undefined;
+    const glued = bracket && /\p{N}$/u.test(ctx.input.slice(Math.max(0, ctx.index - 1), ctx.index));
+    const offset =
+      sign && hours
+        ? ` ${sign === '+' ? 'cộng' : 'trừ'} ${viCardinal(String(Number(hours)))}${
+            minutes ? ` giờ ${viCardinal(String(Number(minutes)))} phút` : ''
+          }`
+        : '';
+    return `${glued ? ' [' : (bracket ?? '')}${TIME_ZONES[zone] ?? zone}${offset}`;
   },
 };
 
@@ -1069,8 +1132,9 @@ const initialsRule: Rule = {
 const productCodeRule: Rule = {
   name: 'acronym',
   // "S8", "U22" (also "U.23"), "A54", "F0", "G7", "H5N1", "VTV10": the letters by name, the number in words (up to
-  // three digits; a longer one, or one with a leading zero, digit by digit).
-  pattern: `(?=[A-ZĐ])(?<![\\p{L}\\p{N}_&.'’/+-])([A-ZĐ]{1,3}|U\\.(?=\\d{2}))(\\d{1,4})(?:([A-Z])(\\d{1,2}))?(?![\\p{L}\\p{N}_&'’+#]|[-.,:/][\\p{L}\\p{N}])`,
+  // three digits; a longer one, or one with a leading zero, digit by digit); after a word and a hyphen too
+  // ("Cortex-A15").
+  pattern: `(?=[A-ZĐ])(?:(?<![\\p{L}\\p{N}_&.'’/+-])|(?<=\\p{Ll}-))([A-ZĐ]{1,3}|U\\.(?=\\d{2}))(\\d{1,4})(?:([A-Z])(\\d{1,2}))?(?![\\p{L}\\p{N}_&'’+#]|[-.,:/][\\p{L}\\p{N}])`,
   rewrite([whole, letters, digits, letter2, digits2]) {
     if (!whole || !letters || !digits) return undefined;
     const number = (d: string) => (d.length > 3 ? viDigits(d) : viCardinal(d));
@@ -1137,10 +1201,6 @@ const ADDRESS_MARKS: ReadonlyMap<string, string> = new Map(
     '%': 'phần trăm',
   }),
 );
-
-/** A Vietnamese syllable written without its tone marks ("van", "tin"): read as a word, not spelt. */
-const SYLLABLE =
-  /^(?:ngh|ng|nh|ch|gh|gi|kh|ph|qu|th|tr|[bcdghklmnpqrstvx])?(?:[aeiouy]{1,3})(?:ch|ng|nh|[cmnpt])?$/i;
 
 /**
  * An address part by part: known words as words, numbers as numbers (in an e-mail's user name,
@@ -1209,6 +1269,41 @@ const scaleRateRule: Rule = {
   },
 };
 
+/** Words an emergency or service number follows: "Trung tâm Cấp cứu 115", "gọi 113", "tổng đài 116". */
+const SERVICE_WORDS = [
+  'cấp cứu',
+  'gọi',
+  'gọi ngay',
+  'gọi đến',
+  'gọi tới',
+  'gọi điện',
+  'gọi điện đến',
+  'gọi điện tới',
+  'tổng đài',
+  'đường dây nóng',
+  'số',
+  'số điện thoại',
+  'liên hệ',
+].map((w) => w.replace(/^\p{Ll}/u, (c) => `[${c}${c.toLocaleUpperCase('vi')}]`).replace(/ /g, `${SP}+`));
+/** …or a hospital's name, the number its last word: "Bệnh viện Gia An 115", "BV Nhân dân 115". */
+const SERVICE_BEFORE = `(?<=(?:^|[^\\p{L}])(?:(?:${SERVICE_WORDS.join('|')})|(?:[Bb]ệnh${SP}+viện|BV)(?:${SP}+(?:\\p{Lu}\\p{Ll}*|dân)){0,4}),?${SP}+)`;
+/** After "số", a place's name or a street word: the number is a house's ("số 115 Trần Phú"). */
+const ADDRESS_AFTER = /^[ \u00A0]+(?:\p{Lu}|(?:đường|phố|ngõ|hẻm|ngách|kiệt|tổ|thôn|ấp|khu)(?!\p{L}))/u;
+
+const serviceNumberRule: Rule = {
+  name: 'telephone',
+  // "Trung tâm Cấp cứu 115", "gọi 113", "đường dây nóng 111", "Bệnh viện Gia An 115": the emergency
+  // and service numbers 111 to 116, said digit by digit after such a word or a hospital's name;
+  // elsewhere a number ("115 người"), and a house's after "số" ("số 115 Trần Phú").
+  pattern: `(?=11[1-6]${END})${SERVICE_BEFORE}11[1-6]`,
+  rewrite([whole], ctx) {
+    if (!whole) return undefined;
+    const house =
+      /số[ \u00A0]+$/u.test(before(ctx, 8)) && ADDRESS_AFTER.test(ctx.input.slice(ctx.end, ctx.end + 8));
+    return house ? { out: viCardinal(whole), name: 'cardinal' } : viDigits(whole);
+  },
+};
+
 const plateRule: Rule = {
   name: 'telephone',
   // A vehicle's plate: "51B-123.45", "59X1-123.45", "30A 12345": the province's number, the series
@@ -1223,11 +1318,41 @@ const plateRule: Rule = {
   },
 };
 
+/** Video resolutions: "1080p", "720p", "4320p" (progressive, "pê"), "1080i" (interlaced, "i"). */
+const resolutionRule: Rule = {
+  name: 'measure',
+  pattern: `${START}(144|240|360|480|540|576|720|1080|1440|2160|4320)([pi])(?![\\p{L}\\p{N}_])`,
+  rewrite: ([whole, lines, scan]) =>
+    whole && lines && scan
+      ? [
+          piece(viCardinal(lines), 0, lines.length),
+          piece(scan === 'p' ? ' pê' : ' i', lines.length, whole.length),
+        ]
+      : undefined,
+};
+
+/** A size joined to its unit by a hyphen, the English way: "4.9-inch", "6,1-inch", "55-inch". */
+const hyphenedSizeRule: Rule = {
+  name: 'measure',
+  // The hyphen is silent; a point before the unit is the decimal comma written the English way.
+  pattern: `${START}(\\d{1,3}(?:[.,]\\d{1,2})?)-(inch|in)(?![\\p{L}\\p{N}_])`,
+  rewrite([whole, size, unit], ctx) {
+    const value = size ? parseViNumber(size) : undefined;
+    if (!whole || !size || !unit || !value) return undefined;
+    const unitText = unitWords(unit, value, ctx);
+    if (!unitText) return undefined;
+    return [
+      piece(viNumberWords({ ...value, point: false }), 0, size.length),
+      piece(` ${unitText}`, size.length, whole.length),
+    ];
+  },
+};
+
 const heightRule: Rule = {
   name: 'measure',
   // "cao 1m65", "1m7": metres and centimetres of a height, "một mét sáu mươi lăm" ("5m2", "5m3"
-  // are square and cubic metres).
-  pattern: `${START}(\\d)m(\\d{2}|[014-9])(?![\\p{L}\\p{N}_]|[.,]\\p{N})`,
+  // are square and cubic metres); "16m50" (the penalty area), "12m40": two-digit metres with two digits after.
+  pattern: `${START}(\\d|[1-9]\\d(?=m\\d{2}))m(\\d{2}|[014-9])(?![\\p{L}\\p{N}_]|[.,]\\p{N})`,
   rewrite: ([whole, m, cm]) => (whole && m && cm ? `${viCardinal(m)} mét ${viCardinal(cm)}` : undefined),
 };
 
@@ -1383,19 +1508,24 @@ export const VIETNAMESE_READING_RULES: Rule[] = [
   dotDateRule,
   monthDotYearRule,
   phoneRule,
+  serviceNumberRule,
   allDayRule,
   negativeFractionRule,
+  bloodPressureRule,
   slashRule,
   groupedRatioRule,
   hourListRule,
   hourRule,
   clockRule,
+  timeZoneRule,
   romanRule,
   moneyBeforeRule,
   kilometreMarkerRule,
   versionRule,
   plateRule,
   heightRule,
+  resolutionRule,
+  hyphenedSizeRule,
   dimensionsRule,
   listRule,
   quantityRule,
@@ -1412,4 +1542,5 @@ export const VIETNAMESE_READING_RULES: Rule[] = [
   stormNameRule,
   acronymRule,
   loneLetterRule,
+  creditSlashRule,
 ];
