@@ -226,18 +226,26 @@ export const ENGLISH_WORD_ACRONYMS: ReadonlySet<string> = new Set(
 const WORD_ONSET =
   /^(?:[AEIOU]|[B-DF-HJ-NP-TV-Z][AEIOUY]|BL|BR|CH|CL|CR|DR|FL|FR|GL|GR|KN|PH|PL|PR|SC|SH|SK|SL|SM|SN|SP|ST|SW|TH|TR|TW|WH|WR)/u;
 
+/**
+ * Consonants an English word can end with after its last vowel (a plural "S" aside): capitals
+ * ending otherwise cannot be said as a word and are spelt ("AAPL", "GOOGL", "AMZN", "INTC");
+ * NASDAQ, SWAT, NATO, UNESCO end well.
+ */
+const WORD_CODA =
+  /(?:^|[AEIOUY])(?:[B-DF-HJ-NP-TV-Z]|CH|CK|CT|DTH|FF|FT|FTH|GH|GHT|LB|LCH|LD|LF|LK|LL|LM|LP|LT|LTH|LTZ|MB|MN|MP|MPT|NC|NCH|NCT|ND|NG|NGST|NGTH|NK|NN|NT|NTH|PH|PT|PTH|RB|RC|RCH|RD|RLD|RF|RG|RK|RL|RM|RMTH|RN|RP|RSH|RST|RT|RTH|RTZ|SC|SH|SK|SP|SS|ST|TCH|TH|TT|TZ|WL|WN|XT|XTH|ZZ)?S?$/u;
+
 /** A Roman numeral, left to the Roman numeral rule and eSpeak ("MIX", "XIV"). */
 const ROMAN_ONLY = new RegExp(`^(?:${ROMAN_NUMERAL})$`, 'u');
 
 /**
  * Whether capitals in a text of mixed case are an acronym to spell: two or three letters
- * ("DNA", "MRI", "WHO" the organisation), or four and more that cannot begin an English word or
+ * ("DNA", "MRI", "WHO" the organisation), or four and more that cannot begin or end an English word or
  * end in a doubled vowel ("NCAA"), unless said as a word or a Roman numeral.
  */
 function spelledInMixedCase(bare: string): boolean {
   if (ENGLISH_WORD_ACRONYMS.has(bare) || ROMAN_ONLY.test(bare)) return false;
   if (bare.length <= 3) return true;
-  return !WORD_ONSET.test(bare) || /([AEIOU])\1$/u.test(bare);
+  return !WORD_ONSET.test(bare) || !WORD_CODA.test(bare) || /([AEIOU])\1$/u.test(bare);
 }
 
 /** Whether the line around a match has a lower-case letter (a headline in capitals is left to eSpeak). */

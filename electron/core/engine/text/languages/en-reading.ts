@@ -1122,10 +1122,14 @@ const productCodeRule: Rule = {
   // A model code of one or two capitals and three or four digits, the number in pairs: "A380" A
   // three eighty, "F150" F one fifty, "H100", "M1911" M nineteen eleven. The hyphen keeps a lone
   // "A" the letter (eSpeak reads "A three" as the article). Shorter codes ("S4", "A15", "M2")
-  // eSpeak reads right as written.
-  pattern: `(?=\\p{Lu})(?<![\\p{L}\\p{N}_.&'’-])(\\p{Lu}{1,2})([1-9]\\d{2,3})(?![\\p{L}\\p{N}]|[.,:/–-]\\p{N})`,
-  rewrite([whole, letters, digits]) {
-    return whole && letters && digits ? `${spellAcronym(letters)}-${houseNumberWords(digits)}` : undefined;
+  // eSpeak reads right as written. With a hyphen, any number: "AR-15" A R fifteen, "B-52" B fifty
+  // two, "F-150" F one fifty (the hyphen silent).
+  pattern: `(?=\\p{Lu})(?<![\\p{L}\\p{N}_.&'’-])(\\p{Lu}{1,2})(?:([1-9]\\d{2,3})|-([1-9]\\d{0,3}))(?![\\p{L}\\p{N}]|[.,:/–-]\\p{N})`,
+  rewrite([whole, letters, digits, hyphened]) {
+    if (!whole || !letters) return undefined;
+    const n = digits ?? hyphened;
+    if (n === undefined) return undefined;
+    return `${spellAcronym(letters)}-${n.length >= 3 ? houseNumberWords(n) : cardinalWords(n)}`;
   },
 };
 

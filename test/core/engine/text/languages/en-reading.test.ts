@@ -775,8 +775,9 @@ describe('English reading, second pass: context decides', () => {
       undefined,
       3,
     );
-    for (const kept of ['COVID-19', 'F-16', 'Sun-Times', 'Sat-nav'])
-      expect(readingOf(kept, 'en').reading).toBe(kept);
+    for (const kept of ['COVID-19', 'Sun-Times', 'Sat-nav']) expect(readingOf(kept, 'en').reading).toBe(kept);
+    // A code of capitals and a number: the letters then the number, never "to".
+    expect(readingOf('F-16', 'en').reading).toBe('F-sixteen');
   });
 
   it('blood pressure, video lines, "+" after a number, a unit abbreviation inside a sentence, odds, weekdays before a date, extensions, ZIP codes', () => {
@@ -1457,6 +1458,38 @@ describe('English reading, fifth pass', () => {
       ],
       ['from May 1, 2020 - June 1, 2021', 'from May first, twenty twenty to June first, twenty twenty one'],
       ['No. 87 – March 12th', 'number eighty seven – March twelfth'],
+    ]);
+  });
+});
+
+describe('English reading, sixth pass', () => {
+  /** eSpeak's phonemes without stress marks, separators and spaces. */
+  const sounds = (text: string) => phonemes(text).replace(/[ˈˌ_\s]/gu, '');
+
+  /** Each case heard as the words, stress and word breaks aside, as the accuracy harness hears them. */
+  const checkHeard = (cases: Case[], rule?: string, atLeast = 6) => checkAll(cases, rule, atLeast, sounds);
+
+  it('capitals no English word could end like are spelt (tickers); words that can stay words', () => {
+    checkHeard([
+      ['AAPL Shares Rise Over 2%', 'A.A P L Shares Rise Over two percent'],
+      ['Alphabet (GOOGL), and Amazon (AMZN)', 'Alphabet (G O O G L), and Amazon (A.M Z N)'],
+      ['Intel (INTC) fell', 'Intel (I N T C) fell'],
+      ['NATO and FEMA sent SWAT teams', 'NATO and FEMA sent SWAT teams'],
+      ['the NASDAQ index and UNESCO', 'the NASDAQ index and UNESCO'],
+      ['I said HELP, not STOP, FIRST of all', 'I said HELP, not STOP, FIRST of all'],
+      ['the WORLD of THINGS and QUARTZ', 'the WORLD of THINGS and QUARTZ'],
+    ]);
+  });
+
+  it('capitals, a hyphen and a number: the letters then the number, the hyphen silent', () => {
+    checkHeard([
+      ['carrying an AR-15 rifle', 'carrying an A.R fifteen rifle'],
+      ['a Ford F-150 truck', 'a Ford F one fifty truck'],
+      ['the B-52 bomber', 'the B fifty two bomber'],
+      ['a K-12 school', 'a K twelve school'],
+      ['a W-2 form', 'a W two form'],
+      ['the I-95 corridor', 'the I ninety five corridor'],
+      ['the Airbus A380 jet', 'the Airbus A-three eighty jet'],
     ]);
   });
 });
