@@ -1000,6 +1000,13 @@ const interstateRule: Rule = {
   },
 };
 
+const atSignRule: Rule = {
+  name: 'abbreviation',
+  // "Main Street @ Art Alley", "Lakers @ Celtics": an at sign standing alone between words is "at".
+  pattern: `(?<=[\\p{L}\\p{N}.)][ \\u00A0]+)@(?=[ \\u00A0]+[\\p{L}\\p{N}])`,
+  rewrite: () => 'at',
+};
+
 // --- Ordinals, fractions, scores, versions, ranges, numbers -----------------------------
 
 const ordinalRule: Rule = {
@@ -1561,6 +1568,7 @@ export const ENGLISH_READING_RULES: Rule[] = [
   telephoneRule,
   digitGroupsRule,
   interstateRule,
+  atSignRule,
   isoDateRule,
   numericDateRule,
   monthDateRule,

@@ -802,7 +802,7 @@ describe('English reading, second pass: context decides', () => {
         'Call (555) 123-4567 ext. 89',
         'Call five five five, one two three, four five six seven extension eighty nine',
       ],
-      ['Springfield, IL 62701', 'Springfield, I L six two seven zero one'],
+      ['Springfield, IL 62701', 'Springfield, Illinois six two seven zero one'],
       ['P.O. Box 1234', 'P O Box one thousand two hundred thirty four'],
     ]);
   });
@@ -1491,5 +1491,33 @@ describe('English reading, sixth pass', () => {
       ['the I-95 corridor', 'the I ninety five corridor'],
       ['the Airbus A380 jet', 'the Airbus A-three eighty jet'],
     ]);
+  });
+
+  it('streets: a compass point with its full stop before a street, street words after a name or an ordinal, a postal code after a city, "@" between words', () => {
+    checkHeard(
+      [
+        [
+          'closing Henry St. from Marion St. to N. Broadway.',
+          'closing Henry Street from Marion Street to North Broadway.',
+        ],
+        ['paving from N. Broadway St. to the West', 'paving from North Broadway Street to the West'],
+        ['W. Henry St. will not be open', 'West Henry Street will not be open'],
+        ['N. Main St and 9th Ave intersection', 'North Main Street and Ninth Avenue intersection'],
+        ['the corner of S. 3rd Street', 'the corner of South Third Street'],
+        ['Monroe St Closure', 'Monroe Street Closure'],
+        ['Meet at 42nd St Station', 'Meet at forty second Street Station'],
+        ['Visit St Louis today', 'Visit St Louis today'],
+        ['George W. Bush said', 'George W. Bush said'],
+        ['in Orlando, FL, Saturday', 'in Orlando, Florida, Saturday'],
+        ['Austin, TX 78701', 'Austin, Texas seven eight seven zero one'],
+        ['She moved to Dallas, TX.', 'She moved to Dallas, Texas.'],
+        ['Portland, OR 97201', 'Portland, Oregon nine seven two zero one'],
+        ['Bob, OK, fine', 'Bob, OK, fine'],
+        ['on DeSiard Street @ Art Alley', 'on DeSiard Street at Art Alley'],
+        ['mail me@x.com', 'mail me at x dot com'],
+      ],
+      undefined,
+      10,
+    );
   });
 });
