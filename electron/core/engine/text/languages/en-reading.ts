@@ -809,6 +809,34 @@ const footInchMarkRule: Rule = {
   },
 };
 
+const fractionInchRule: Rule = {
+  name: 'measure',
+  // An inch mark after a fraction the fraction rule reads: "a depth of 1/4"" one quarter inch,
+  // "2 1/2" pipe" two and a half inches.
+  pattern: `(?=[″”"])(?<=(?<![\\d/.,])(?:(\\d${SP}|\\d-)?)\\d{1,2}/\\d{1,2})([″”"])(?![\\p{L}\\p{N}])`,
+  rewrite([whole, mixed, mark], ctx) {
+    if (!whole || !mark || closesAQuote(ctx, mark)) return undefined;
+    return mixed === undefined || qualifiesNoun(ctx) ? ' inch' : ' inches';
+  },
+};
+
+/** The singular names of the units of length, volume and mass a hyphen joins to a number before a noun ("a 1-cup measure"). */
+const HYPHENED_UNITS = new Set(
+  Object.values(ENGLISH_UNITS)
+    .map((u) => u.one)
+    .filter((one) => /^\p{Ll}+$/u.test(one)),
+);
+
+const numberUnitHyphenRule: Rule = {
+  name: 'measure',
+  // "a 1-cup glass measure" a one cup glass measure, "a 2-liter bottle": the hyphen between a
+  // number and a unit's name is silent (eSpeak runs "one-cup" together as "wung-cup").
+  pattern: `(?=-)(?<=(?<![\\p{L}.,])\\d+(?:\\.\\d+)?)-(?=(\\p{Ll}+)(?![\\p{L}\\p{N}]|-\\d))`,
+  rewrite([whole, unitName]) {
+    return whole && unitName && HYPHENED_UNITS.has(unitName) ? ' ' : undefined;
+  },
+};
+
 /** Units after the last of two dimensions that make an "x" between numbers "by" ("9 x 13-inch pan", "2 x 2 inch squares"). */
 const DIMENSION_UNIT_AFTER = `(?:[-${SP.slice(1, -1)}]?(?:inch|inches|in\\.|foot|feet|ft|yards?|yd|cm|mm|m|meters?|pixels?|px|ppi|dpi)(?![\\p{L}])|${SP}?[x×]${SP}?\\d)`;
 
@@ -842,7 +870,25 @@ const inchAbbreviationRule: Rule = {
 
 /** A unit by its symbol: the user's own units for English first, then the table. */
 function lookUpUnit(symbol: string, ctx: RuleContext): UnitWords | undefined {
-  return ctx.options.units?.get(symbol) ?? ENGLISH_UNITS[symbol];
+  // "º" (the ordinal indicator) is often typed for the degree sign: "350ºF", "400º".
+  return ctx.options.units?.get(symbol) ?? ENGLISH_UNITS[symbol.replace('º', '°')];
+}
+
+/** A recipe's spoon as a capital or small letter before an ingredient: "1 T butter", "2 T. flour" tablespoons; "1 t salt" a teaspoon. */
+const SPOONS: Readonly<Record<string, UnitWords>> = {
+  T: { one: 'tablespoon', many: 'tablespoons' },
+  t: { one: 'teaspoon', many: 'teaspoons' },
+};
+const INGREDIENT_AFTER =
+  /^[ \u00A0]+(?!(?:and|or|to|the|a|an|is|was|are|were|be|in|on|at|by|for|with|from|as)(?![\p{L}]))\p{Ll}/u;
+
+function spoonAt(ctx: RuleContext, token: string, space: string): UnitWords | undefined {
+  const spoon = SPOONS[token];
+  if (!spoon || !space || ctx.options.units?.has(token)) return undefined;
+  return INGREDIENT_AFTER.test(ctx.input.slice(ctx.end, ctx.end + 8)) &&
+    !NOT_FAHRENHEIT_BEFORE.test(before(ctx, 24))
+    ? spoon
+    : undefined;
 }
 
 /** The table by its symbols in lower case, for a unit written in other capitals ("12KG", "3 mbps"); a lower-case symbol wins. */
@@ -863,6 +909,7 @@ const UNIT_TOKEN =
 const AMOUNT_OF_UNITS: ReadonlySet<string> = new Set([
   'tsp',
   'tbsp',
+  'tbs',
   'c.',
   'pt',
   'qt',
@@ -925,7 +972,8 @@ const measureRule: Rule = {
     const number = found?.[1] ?? '';
     // A number inside a word or code ("MP3s") has no unit.
     if (!found || /[a-zA-Z]/.test(ctx.input.charAt(ctx.index - found[0].length - 1))) return undefined;
-    let words = lookUpUnit(token, ctx);
+    const spoon = spoonAt(ctx, token, space ?? '');
+    let words = spoon ?? lookUpUnit(token, ctx);
     if (!words && token.includes('/')) {
       const [top, bottom] = token.split('/') as [string, string];
       const a = lookUpUnit(top, ctx);
@@ -937,6 +985,7 @@ const measureRule: Rule = {
     if (!words) return undefined;
     if (
       space &&
+      !spoon &&
       ENGLISH_UNITS_ONLY_ATTACHED.has(token) &&
       !ctx.options.units?.has(token) &&
       !abbreviatedAt(ctx, token)
@@ -946,7 +995,7 @@ const measureRule: Rule = {
     const fraction = PROPER_FRACTION_BEFORE_UNIT.test(before(ctx, 12));
     // The number rule leaves a space before a unit written against it in letters ("5km").
     const gap = space || !/^\p{L}/u.test(token) ? ' ' : '';
-    return `${gap}${isOne(number) || fraction || measureQualifiesNoun(ctx, token, words, found[0].length) ? words.one : words.many}`;
+    return `${gap}${isOne(number) || fraction || measureQualifiesNoun(ctx, spoon ? 'tbsp' : token, words, found[0].length) ? words.one : words.many}`;
   },
 };
 
@@ -1590,6 +1639,8 @@ export const ENGLISH_READING_RULES: Rule[] = [
   feetInchesRule,
   dimensionsRule,
   footInchMarkRule,
+  fractionInchRule,
+  numberUnitHyphenRule,
   inchAbbreviationRule,
   ordinalRule,
   versionRule,

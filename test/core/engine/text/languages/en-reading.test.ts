@@ -1520,4 +1520,30 @@ describe('English reading, sixth pass', () => {
       10,
     );
   });
+
+  it('recipes: tbs, T and t before an ingredient are spoons; º is a degree; an inch mark after a fraction; a hyphen before a unit is silent', () => {
+    checkHeard(
+      [
+        ['1 tbs. soft butter', 'one tablespoon soft butter'],
+        [
+          'Combine 1 tbs. soft butter, 3 tbs. brown sugar, and ¼ cup of syrup.',
+          'Combine one tablespoon soft butter, three tablespoons brown sugar, and one quarter cup of syrup.',
+        ],
+        ['Place 1 T butter and 1 tsp honey in', 'Place one tablespoon butter and one teaspoon honey in'],
+        ['2 T. butter', 'two tablespoons butter'],
+        ['1 t salt', 'one teaspoon salt'],
+        ['a 5t truck', 'a five tonne truck'],
+        ['Model 3 T and', 'Model three T and'],
+        ['Bake at 350ºF for 40 minutes', 'Bake at three hundred fifty degrees Fahrenheit for forty minutes'],
+        ['bake for 20 at 350º.', 'bake for twenty at three hundred fifty degrees.'],
+        ['to a depth of 1/4".', 'to a depth of one quarter inch.'],
+        ['a 2 1/2" pipe', 'a two and a half inch pipe'],
+        ['he said "take 1/2" now', 'he said "take one half" now'],
+        ['in a 1-cup glass measure', 'in a one cup glass measure'],
+        ['a 2-liter bottle', 'a two liter bottle'],
+      ],
+      undefined,
+      10,
+    );
+  });
 });
