@@ -1546,4 +1546,19 @@ describe('English reading, sixth pass', () => {
       10,
     );
   });
+
+  it('labels before a number: No. with a colon, tel, Tel., vol; not before words', () => {
+    checkHeard([
+      ['Phone No.: 318.376.1346', 'Phone number: three one eight, three seven six, one three four six'],
+      ['tel: 318-998-3037', 'telephone: three one eight, nine nine eight, three zero three seven'],
+      ['Tel. 555-123-4567', 'telephone five five five, one two three, four five six seven'],
+      [
+        'Makers of Canada Series, vol 12, 1927.',
+        'Makers of Canada Series, volume twelve, nineteen twenty seven.',
+      ],
+      ['see Vol. 3 of', 'see volume three of'],
+      ['No. I said', 'No. I said'],
+      ['the Tel Aviv office', 'the Tel Aviv office'],
+    ]);
+  });
 });
