@@ -305,7 +305,7 @@ describe('English reading, per class', () => {
         ['call 555-1234', 'call five five five, one two three four'],
         ['(555) 123 4567', 'five five five, one two three, four five six seven'],
         ['+84 912 345 678', 'plus eight four, nine one two, three four five, six seven eight'],
-        ['Tel: 0912 345 678', 'Tel: zero nine one two, three four five, six seven eight'],
+        ['Tel: 0912 345 678', 'telephone: zero nine one two, three four five, six seven eight'],
         ['020 7946 0958', 'zero two zero, seven nine four six, zero nine five eight'],
         ['(123)-123-5678', 'one two three, one two three, five six seven eight'],
         ['123-123-5678-1111', 'one two three, one two three, five six seven eight, one one one one'],
