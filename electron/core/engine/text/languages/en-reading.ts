@@ -1049,6 +1049,22 @@ const interstateRule: Rule = {
   },
 };
 
+const toRangeRule: Rule = {
+  name: 'range',
+  // "asteroids 5-to-50 meters", "a 3-to-1 vote": the words "to" written between the numbers.
+  pattern: `${NUM_BEFORE}(${AMOUNT})-to-(${AMOUNT})${NUM_AFTER}`,
+  rewrite([whole, a, b]) {
+    return whole && a && b ? `${numberWords(a)} to ${numberWords(b)}` : undefined;
+  },
+};
+
+const creditSlashRule: Rule = {
+  name: 'abbreviation',
+  // A slash in a photo credit is a pause: "(AP Photo/Mariam Zuhaib)", "Image credit: NASA/MSFC".
+  pattern: `(?=/)(?<=(?<![\\p{L}])(?:Photos?|Photograph|Images?|Illustration|Graphic|Video|[Cc]redit|[Cc]ourtesy)(?::?${SP}+(?:of${SP}+)?\\p{Lu}[\\p{L}.&'’-]*){0,3})/(?=\\p{Lu})`,
+  rewrite: () => ', ',
+};
+
 const atSignRule: Rule = {
   name: 'abbreviation',
   // "Main Street @ Art Alley", "Lakers @ Celtics": an at sign standing alone between words is "at".
@@ -1238,6 +1254,9 @@ const versionRule: Rule = {
 const YEAR_BEFORE =
   /(?:^|[^\p{L}])(?:in|since|fiscal|class of|season|by|from|until|till|to|through|of|year|FY|around|circa|c\.|before|after|during|early|late|mid|spring|summer|autumn|fall|winter|born|died|founded|established|est\.|between|and|or)[ \u00A0]+$/iu;
 const ERA_AFTER = /^[ \u00A0]*(?:AD|BC|BCE|CE|A\.D\.|B\.C\.)(?![\p{L}])/u;
+/** An asteroid's or comet's designation after its year of discovery: "2023 BU", "2004 MN4", "1997 XF11"; not a country's capitals ("1500 US troops"). */
+const DESIGNATION_AFTER =
+  /^[ \u00A0]+(?!US|UK|EU|UN|NY|LA|DC|TV|PC|GB|MB|KB|TB|AM|PM|ET|PT|CT|MT)[A-HJ-Y][A-Z]\d{0,4}(?![\p{L}\p{N}])/u;
 
 /** Words before a four-digit number that make it a number in a list or a code, never a year ("No. 1984", "room 1203", "flight 1549"). */
 const CODE_BEFORE =
@@ -1298,6 +1317,7 @@ function isYear(digits: string, ctx: RuleContext): boolean {
   if (next !== undefined && !ENGLISH_UNITS_ONLY_ATTACHED.has(next) && lookUpUnit(next, ctx)) return false;
   const yearWord = YEAR_BEFORE.test(left);
   if ((yearWord && !WEAK_YEAR_BEFORE.test(left)) || ERA_AFTER.test(after(ctx, 6))) return true;
+  if (DESIGNATION_AFTER.test(after(ctx, 10))) return true;
   if (next !== undefined && isPluralNoun(next, after(ctx, 40).slice(found?.[0].length)))
     return !digits.endsWith('00') && DETERMINER_BEFORE.test(left) && !COUNTED_WORDS.has(next);
   return yearWord || !COUNT_BEFORE.test(left);
@@ -1438,12 +1458,19 @@ const MONTH_DAY_BEFORE = new RegExp(
   'u',
 );
 
+/** A year ending what comes before a dash, and a clock time after it ("2024 - 4:30pm"). */
+const YEAR_END_BEFORE = /(?<![\d.,])(?:1[5-9]|20)\d{2}[ \u00A0]?$/u;
+const CLOCK_TIME_AHEAD =
+  /^\d{1,2}(?::[0-5]\d[ \u00A0]?(?:[ap]\.?m\.?|[AP]\.?M\.?)?|[ \u00A0]?(?:[ap]\.?m\.?|[AP]\.?M\.?))(?![\p{L}])/u;
+
 const rangeRule: Rule = {
   name: 'range',
   // 2-5, 2–5, 10 – 20, 5-7%: the dash between two numbers is "to"
   pattern: `(?=[ \\u00A0\\u202F–—-])(?<=\\d(?:[%‰s]|st|nd|rd|th)?|\\d${SP}?(?:[ap]\\.?m\\.?|[AP]\\.?M\\.?))${SP}?[-–—]${SP}?(?=[$€£¥'’]?\\d|(?:${MONTH})${SP}+\\d)`,
   rewrite(_groups, ctx) {
     if (inDashedCode(ctx)) return undefined;
+    // "May 14, 2024 - 4:30pm": a dash between a year and a clock time is a pause, not "to".
+    if (YEAR_END_BEFORE.test(before(ctx, 8)) && CLOCK_TIME_AHEAD.test(after(ctx, 16))) return ', ';
     // "50-50", "1-1": the same number twice is not a range.
     const a = /(\d+)[%‰s]?[ \u00A0\u202F]?$/u.exec(before(ctx, 12))?.[1];
     const b = /^[$€£¥'’]?(\d+)/u.exec(after(ctx, 12))?.[1];
@@ -1618,6 +1645,8 @@ export const ENGLISH_READING_RULES: Rule[] = [
   digitGroupsRule,
   interstateRule,
   atSignRule,
+  creditSlashRule,
+  toRangeRule,
   isoDateRule,
   numericDateRule,
   monthDateRule,

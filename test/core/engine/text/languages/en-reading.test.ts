@@ -1561,4 +1561,21 @@ describe('English reading, sixth pass', () => {
       ['the Tel Aviv office', 'the Tel Aviv office'],
     ]);
   });
+
+  it('separators: "5-to-50" is a range; a dash between a year and a clock time is a pause; a slash in a photo credit is a pause; a year before a designation in pairs', () => {
+    checkHeard([
+      ['asteroids 5-to-50 meters in diameter', 'asteroids five to fifty meters in diameter'],
+      ['a 3-to-1 vote', 'a three to one vote'],
+      ['Tuesday, May 14, 2024 - 4:30pm', 'Tuesday, May fourteenth, twenty twenty four, four thirty p.m.'],
+      ['Friday, June 7, 2024 – 9 am', 'Friday, June seventh, twenty twenty four, nine a.m.'],
+      ['from 2010 - 2015', 'from twenty ten to twenty fifteen'],
+      ['open 9am - 5pm', 'open nine a.m. to five p.m.'],
+      ['in Washington. (AP Photo/Mariam Zuhaib)', 'in Washington. (A.P Photo, Mariam Zuhaib)'],
+      ['Image credit: NASA/MSFC', 'Image credit: NASA, M S F C'],
+      ['Photo courtesy of NASA/JPL', 'Photo courtesy of NASA, J P L'],
+      ['the AC/DC show', 'the A.C/D C show'],
+      ['more threatening than 2023 BU, the rock', 'more threatening than twenty twenty three B U, the rock'],
+      ['about 1500 US troops', 'about one thousand five hundred US troops'],
+    ]);
+  });
 });
