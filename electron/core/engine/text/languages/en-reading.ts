@@ -1051,10 +1051,11 @@ const interstateRule: Rule = {
 
 const toRangeRule: Rule = {
   name: 'range',
-  // "asteroids 5-to-50 meters", "a 3-to-1 vote": the words "to" written between the numbers.
-  pattern: `${NUM_BEFORE}(${AMOUNT})-to-(${AMOUNT})${NUM_AFTER}`,
-  rewrite([whole, a, b]) {
-    return whole && a && b ? `${numberWords(a)} to ${numberWords(b)}` : undefined;
+  // "asteroids 5-to-50 meters", "a 3-to-1 vote", "19-for-28 shooting", "23-of-32 passing": the
+  // word written between the numbers, the hyphens silent.
+  pattern: `${NUM_BEFORE}(${AMOUNT})-(to|for|of)-(${AMOUNT})${NUM_AFTER}`,
+  rewrite([whole, a, word, b]) {
+    return whole && a && word && b ? `${numberWords(a)} ${word} ${numberWords(b)}` : undefined;
   },
 };
 
@@ -1147,7 +1148,7 @@ const NOT_A_TEAM_BEFORE = `(?<!(?:Chapters?|Pages?|Verses?|Sections?|Parts?|Figs
  * on the road", "a record of 12-4"); a score follows other verbs ("beat", "won", "lost"), and one
  * that puts a side ahead ("went 2-0 up"). "ended 2-2" is left to the other rules (a draw, mostly).
  */
-const RECORD_BEFORE = `(?<=(?<![\\p{L}])(?:(?:improv(?:ed|es|e|ing)|f(?:ell|alls|alling)|dropp?(?:ed|s|ing)?|slipp?(?:ed|s|ing)?|mov(?:ed|es|e|ing)|climb(?:ed|s|ing)?|rose|even(?:ed|s)?|record|records)${SP}+(?:to|at|of)|went|finish(?:ed|es|ing)?|post(?:ed|s|ing)|compil(?:ed|es|ing)|sits${SP}+at|stands?${SP}+at)${SP}+)`;
+const RECORD_BEFORE = `(?<=(?<![\\p{L}])(?:(?:improv(?:ed|es|e|ing)|f(?:ell|alls|alling)|dropp?(?:ed|s|ing)?|slipp?(?:ed|s|ing)?|mov(?:ed|es|e|ing)|climb(?:ed|s|ing)?|rose|even(?:ed|s)?|record|records)${SP}+(?:to|at|of)|went|finish(?:ed|es|ing)?|post(?:ed|s|ing)|compil(?:ed|es|ing)|sits${SP}+at|stands?${SP}+at|(?:start(?:ed|ing|s)?|open(?:ed|ing|s)?)${SP}+(?:the${SP}+)?(?:season|year|campaign))${SP}+)`;
 
 /** A verb of scoring just before a pair of numbers (`SCORE_BEFORE` at the end of the text before it). */
 const SCORED_BEFORE = new RegExp(`${SCORE_BEFORE}$`, 'u');
@@ -1156,11 +1157,47 @@ const SCORED_BEFORE = new RegExp(`${SCORE_BEFORE}$`, 'u');
 const GAME_BEFORE =
   /(?:^|[^\p{L}])(?:game|match|contest|bout|fixture|final|half|quarter|period|inning|set|score)s?(?![\p{L}])[^.;!?]*$/iu;
 
+/** A count in a record of wins and losses: "0-6" oh and six. */
+function recordCount(n: string): string {
+  return n === '0' ? 'oh' : cardinalWords(n);
+}
+
+/** Shots made and attempted before their kind ("13-24 FG" thirteen of twenty four field goals). */
+const SHOTS: Readonly<Record<string, string>> = {
+  FG: 'field goals',
+  FT: 'free throws',
+  '3PT': 'three pointers',
+  '3FG': 'three pointers',
+  '3P': 'three pointers',
+};
+
+const shootingRule: Rule = {
+  name: 'score',
+  // "31 points (13-24 FG)", "6-8 FT", "4-9 3PT": made of attempted, then the kind of shot.
+  pattern: `${NUM_BEFORE}(\\d{1,3})[-–](\\d{1,3})${SP}(${Object.keys(SHOTS).join('|')})(?![\\p{L}\\p{N}])`,
+  rewrite([whole, made, tried, kind]) {
+    if (!whole || !made || !tried || !kind) return undefined;
+    return `${cardinalWords(made)} of ${cardinalWords(tried)} ${SHOTS[kind] as string}`;
+  },
+};
+
+/** Two consecutive years of a season or a fiscal year, the second in two digits: "1987-88" nineteen eighty seven eighty eight. */
+const seasonRule: Rule = {
+  name: 'date',
+  pattern: `${NUM_BEFORE}((?:1[5-9]|20)(\\d{2}))[-–](\\d{2})(?![\\p{N}]|[-–.,:/]\\p{N})`,
+  rewrite([whole, first, firstTail, second]) {
+    if (!whole || !first || !firstTail || !second) return undefined;
+    // Other years are a range ("1990-95"): the first year here, the rest left to the other rules.
+    if ((Number(firstTail) + 1) % 100 !== Number(second)) return { out: yearWords(first), end: first.length };
+    return `${yearWords(first)} ${second.startsWith('0') ? `oh ${cardinalWords(second.slice(1))}` : cardinalWords(second)}`;
+  },
+};
+
 const recordRule: Rule = {
   name: 'score',
   // A team's record of wins and losses: "The Lakers (50-18)", "2-17 at home", "10-3 on the road"
   // → "fifty and eighteen"; a score after "beat"/"won" is the score rule's ("to").
-  pattern: `(?=\\d)(?:(?<=\\p{Lu}[\\p{L}.’']*${SP}?\\()${NOT_A_TEAM_BEFORE}(\\d{1,3})[-–](\\d{1,3})(?:[-–](\\d{1,2}))?(?=\\))|${NUM_BEFORE}(\\d{1,3})[-–](\\d{1,3})(?=${SP}+(?:record|records|season|seasons|campaign|mark|start|finish|at home|on the road|away from home|in road games|in home games|in conference play|overall|all-time)(?![\\p{L}]))|${RECORD_BEFORE}${NUM_BEFORE}(\\d{1,3})[-–](\\d{1,3})(?![\\p{N}]|[-–.,:/]\\p{N}|${SP}+(?:up|down|ahead|behind|in front)(?![\\p{L}])))`,
+  pattern: `(?=\\d)(?:(?<=\\p{Lu}[\\p{L}.’']*${SP}?\\()${NOT_A_TEAM_BEFORE}(\\d{1,3})[-–](\\d{1,3})(?:[-–](\\d{1,2}))?(?=\\))|${NUM_BEFORE}(\\d{1,3})[-–](\\d{1,3})(?=${SP}+(?:record|records|season|seasons|campaign|mark|start|finish|tear|run|streak|skid|stretch|slide|at home|on the road|away from home|in road games|in home games|in conference play|overall|all-time)(?![\\p{L}]))|${RECORD_BEFORE}${NUM_BEFORE}(\\d{1,3})[-–](\\d{1,3})(?![\\p{N}]|[-–.,:/]\\p{N}|${SP}+(?:up|down|ahead|behind|in front)(?![\\p{L}])))`,
   rewrite([whole, w1, l1, t1, w2, l2, w3, l3], ctx) {
     const wins = w1 ?? w2 ?? w3;
     const losses = l1 ?? l2 ?? l3;
@@ -1172,7 +1209,7 @@ const recordRule: Rule = {
       (w1 === undefined && SCORED_BEFORE.test(before(ctx, 40)))
     )
       return `${cardinalWords(wins)} to ${cardinalWords(losses)}`;
-    return `${cardinalWords(wins)} and ${cardinalWords(losses)}${t1 ? ` and ${cardinalWords(t1)}` : ''}`;
+    return `${recordCount(wins)} and ${recordCount(losses)}${t1 ? ` and ${recordCount(t1)}` : ''}`;
   },
 };
 
@@ -1645,6 +1682,7 @@ export const ENGLISH_READING_RULES: Rule[] = [
   digitGroupsRule,
   interstateRule,
   atSignRule,
+  seasonRule,
   creditSlashRule,
   toRangeRule,
   isoDateRule,
@@ -1673,6 +1711,7 @@ export const ENGLISH_READING_RULES: Rule[] = [
   inchAbbreviationRule,
   ordinalRule,
   versionRule,
+  shootingRule,
   recordRule,
   scoreRule,
   pairedNumberRule,

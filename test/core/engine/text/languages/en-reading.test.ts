@@ -1301,7 +1301,9 @@ describe('English reading, fifth pass', () => {
       ],
       'score',
     );
-    expect(readingOf('He went 23-of-32 for 310 yards.', 'en').reading).toContain('-of-');
+    expect(readingOf('He went 23-of-32 for 310 yards.', 'en').reading).toContain(
+      'twenty three of thirty two',
+    );
     expect(readingOf('City went 2-0 up before the break', 'en').reading).toBe(
       'City went two to zero up before the break',
     );
@@ -1576,6 +1578,23 @@ describe('English reading, sixth pass', () => {
       ['the AC/DC show', 'the A.C/D C show'],
       ['more threatening than 2023 BU, the rock', 'more threatening than twenty twenty three B U, the rock'],
       ['about 1500 US troops', 'about one thousand five hundred US troops'],
+    ]);
+  });
+
+  it('sports: a record before tear or streak and after starting the season is "and" (0 is "oh"); a season in pairs; shots made of attempted; scores stay "to"', () => {
+    checkHeard([
+      ['who had been on an 11-2 tear', 'who had been on an eleven and two tear'],
+      ['after starting the season 0-6.', 'after starting the season oh and six.'],
+      ['a 7-1 streak', 'a seven and one streak'],
+      ['from the 1987-88 season and', 'from the nineteen eighty seven eighty eight season and'],
+      ['a 2004-05 budget', 'a two thousand four oh five budget'],
+      ['from 1990-95', 'from nineteen ninety to ninety five'],
+      [
+        '31 points (13-24 FG), 6-8 FT',
+        'thirty one points (thirteen of twenty four field goals), six of eight free throws',
+      ],
+      ['went 19-for-28 from the field', 'went nineteen for twenty eight from the field'],
+      ['The Lakers won 3-0', 'The Lakers won three to zero'],
     ]);
   });
 });
