@@ -582,6 +582,27 @@ export function qualifiesNoun(ctx: RuleContext): boolean {
   return second !== undefined && !NOT_A_NOUN.has(second) && !NEEDS_A_NOUN_AFTER.test(second);
 }
 
+/** The capitalised word after a match ("Share" in "$90B Share Buyback"). */
+const CAPITALISED_WORD_AFTER = /^[ \u00A0\u202F]+(\p{Lu}\p{Ll}+)(?![\p{L}\p{N}'’])/u;
+/** Words of four letters or more in a line. */
+const LONG_WORDS = /\p{L}{4,}/gu;
+
+/**
+ * Whether an amount qualifies the capitalised noun after it in a headline written in title case,
+ * where no determiner comes first: "Apple Announces $90B Share Buyback" ninety billion dollar share
+ * buyback. A title-case line has every word of four letters or more capitalised.
+ */
+function qualifiesNounInHeadline(ctx: RuleContext): boolean {
+  const next = CAPITALISED_WORD_AFTER.exec(after(ctx, 24))?.[1];
+  if (next === undefined || NOT_A_NOUN.has(next.toLowerCase())) return false;
+  const start = ctx.input.lastIndexOf('\n', ctx.index) + 1;
+  const stop = ctx.input.indexOf('\n', ctx.end);
+  const line = ctx.input.slice(start, stop < 0 ? undefined : stop);
+  if (line.length > 160) return false;
+  const words = line.match(LONG_WORDS) ?? [];
+  return words.length >= 3 && words.every((w) => /^\p{Lu}/u.test(w));
+}
+
 // --- Money ------------------------------------------------------------------------------
 
 export interface CurrencyName {
@@ -623,7 +644,8 @@ const CURRENCY_BY_SYMBOL: Record<string, CurrencyName> = {
 
 const SYMBOL = '(?:US|C|AU|A|NZ|HK|S)?\\$|[€£¥￥₩₹₫]';
 const CODE = 'USD|EUR|GBP|JPY|CNY|CAD|AUD|CHF|INR|VND|VNĐ';
-const SCALE = '(?:thousand|million|billion|trillion|[kKmMbB]|mn|bn|tn)(?![\\p{L}\\p{N}])';
+const SCALE =
+  '(?:thousand|million|billion|trillion|Thousand|Million|Billion|Trillion|[kKmMbB]|mn|bn|tn)(?![\\p{L}\\p{N}])';
 /** "$20/mo": what an amount is per. */
 const PERIODS: Record<string, string> = {
   h: 'hour',
@@ -652,6 +674,11 @@ const SCALE_WORDS: Record<string, string> = {
   B: 'billion',
   bn: 'billion',
   tn: 'trillion',
+  // Capitalised in a headline: "$5 Million Deal".
+  Thousand: 'thousand',
+  Million: 'million',
+  Billion: 'billion',
+  Trillion: 'trillion',
 };
 
 /** The number part of an amount in words, without the currency: "5", "2.5 million". */
@@ -707,7 +734,9 @@ function attributive(
   ctx: RuleContext | undefined,
   amounts: [string | undefined, string | undefined][],
 ): CurrencyName | undefined {
-  if (!currency || !ctx || !determinedAt(ctx, ctx.index)) return currency;
+  if (!currency || !ctx) return currency;
+  if (!determinedAt(ctx, ctx.index))
+    return qualifiesNounInHeadline(ctx) ? { ...currency, many: currency.one } : currency;
   if (amounts.some(([a, scale]) => a !== undefined && !scale && /\.\d*[1-9]/u.test(a))) return currency;
   return qualifiesNoun(ctx) ? { ...currency, many: currency.one } : currency;
 }

@@ -1597,4 +1597,21 @@ describe('English reading, sixth pass', () => {
       ['The Lakers won 3-0', 'The Lakers won three to zero'],
     ]);
   });
+
+  it('money in a title-case headline before a capitalised noun is singular; a capitalised scale is the scale', () => {
+    checkHeard([
+      [
+        'Apple Announces $90B Share Buyback and Dividend Increase',
+        'Apple Announces ninety billion dollar Share Buyback and Dividend Increase',
+      ],
+      ['Firm Wins $5 Million Contract For Roads', 'Firm Wins five million dollar Contract For Roads'],
+      ['Company Pays $5 Million To Settle Suit', 'Company Pays five million dollars To Settle Suit'],
+      ['Tesla Raises $2 Billion In New Funding', 'Tesla Raises two billion dollars In New Funding'],
+      [
+        'Apple said $90B Share Buyback plans were',
+        'Apple said ninety billion dollars Share Buyback plans were',
+      ],
+      ['It cost $90 Billion', 'It cost ninety billion dollars'],
+    ]);
+  });
 });
