@@ -1157,15 +1157,22 @@ const SCORE_BEFORE = `(?<=(?<![\\p{L}])(?:won|wins?|lost|loses|lose|beat|beats|d
 const SCORE_AFTER = `(?=${SP}+(?:win|victory|loss|defeat|draw|tie|lead|scoreline|score|thrashing|upset)(?![\\p{L}]))`;
 const SCORE = `(\\d{1,3})${SP}?[-–—]${SP}?(\\d{1,3})(?![\\p{N}]|[-–.,:/]\\p{N})`;
 
+/** A score in words: of three digits in pairs ("123" one twenty three, "101" one oh one). */
+function scoreWords(n: string): string {
+  return n.length === 3 ? houseNumberWords(n) : cardinalWords(n);
+}
+
 const scoreRule: Rule = {
   name: 'score',
   // "won 3-1", "a 2-1 win", "beat Colorado 82-42": the two numbers with "to" ("three to one")
-  pattern: `(?=\\d)${SCORE_BEFORE}${NUM_BEFORE}${SCORE}|${NUM_BEFORE}${SCORE}${SCORE_AFTER}`,
-  rewrite([whole, a1, b1, a2, b2]) {
-    const a = a1 ?? a2;
-    const b = b1 ?? b2;
+  // "the Golden State Warriors, 123-113,": two scores of a hundred or more after a team and its
+  // comma. A basketball score of three digits is said in pairs: one twenty three to one thirteen.
+  pattern: `(?=\\d)${SCORE_BEFORE}${NUM_BEFORE}${SCORE}|${NUM_BEFORE}${SCORE}${SCORE_AFTER}|(?=1)(?<=\\p{Lu}\\p{Ll}+,${SP})(?<!(?:Pages?|Chapters?|Verses?|Sections?|Lines?|Items?|Questions?|Rooms?|Units?),${SP})(1\\d{2})${SP}?[-–—]${SP}?(1\\d{2})(?=[,.;)]|${SP}+(?:at|on|in)${SP})`,
+  rewrite([whole, a1, b1, a2, b2, a3, b3]) {
+    const a = a1 ?? a2 ?? a3;
+    const b = b1 ?? b2 ?? b3;
     if (!whole || !a || !b) return undefined;
-    return `${cardinalWords(a)} to ${cardinalWords(b)}`;
+    return `${scoreWords(a)} to ${scoreWords(b)}`;
   },
 };
 

@@ -358,7 +358,7 @@ describe('English reading, per class', () => {
         ['won 21-17', 'won twenty one to seventeen'],
         ['when Oklahoma beat Colorado 82-42.', 'when Oklahoma beat Colorado eighty two to forty two.'],
         ['lost 24-17 to the Bears', 'lost twenty four to seventeen to the Bears'],
-        ['the Lakers edged Boston 101-99', 'the Lakers edged Boston one hundred one to ninety nine'],
+        ['the Lakers edged Boston 101-99', 'the Lakers edged Boston one oh one to ninety nine'],
         ['defeated Iowa 28-7', 'defeated Iowa twenty eight to seven'],
         ['a 28-7 lead', 'a twenty eight to seven lead'],
       ],
@@ -1613,5 +1613,25 @@ describe('English reading, sixth pass', () => {
       ],
       ['It cost $90 Billion', 'It cost ninety billion dollars'],
     ]);
+  });
+
+  it('a basketball score of three digits is said in pairs, also after a team and its comma; a range after other words is not', () => {
+    checkAll(
+      [
+        [
+          'tossed aside the Golden State Warriors, 123-113, Sunday',
+          'tossed aside the Golden State Warriors, one twenty three to one thirteen, Sunday',
+        ],
+        [
+          'the Lakers pummeled the Toronto Raptors, 121-101, at Air Canada Centre.',
+          'the Lakers pummeled the Toronto Raptors, one twenty one to one oh one, at Air Canada Centre.',
+        ],
+        ['beat Ohio 110-98', 'beat Ohio one ten to ninety eight'],
+        ['Pages, 110-120.', 'Pages, one hundred ten to one hundred twenty.'],
+        ['in Dallas, 100-150 people', 'in Dallas, one hundred to one hundred fifty people'],
+      ],
+      undefined,
+      5,
+    );
   });
 });
