@@ -1136,20 +1136,27 @@ const SLASH_NAMES: Record<string, string> = {
   '50/50': 'fifty fifty',
 };
 
+/** The article "a" just before a number. */
+const ARTICLE_BEFORE = /(?:^|[^\p{L}])[Aa][ \u00A0]$/u;
+
 const fractionRule: Rule = {
   name: 'fraction',
   // 1/2 one half, 3/4 three quarters, 2 1/2 two and a half, ½, 2½
   pattern: `${NUM_BEFORE}(?:(\\d{1,3})${SP})?(\\d{1,3})/([2-9]|[1-9]\\d{1,2})(?:st|nd|rd|th|ST|ND|RD|TH)?${NUM_AFTER}(?![\\p{L}])|${NUM_BEFORE}(\\d{1,3})?${SP}?([½⅓⅔¼¾⅕⅛⅜⅝⅞])`,
-  rewrite([whole, mixed, num, den, wholeU, sign]) {
+  rewrite([whole, mixed, num, den, wholeU, sign], ctx) {
     if (!whole) return undefined;
+    // After the article, "one" is not said again before half or quarter: "a ¼ inch" a quarter
+    // inch, "a 1/2 cup" a half cup ("a 1/8 share" a one eighth share).
+    const afterA = (words: string): string =>
+      ARTICLE_BEFORE.test(before(ctx, 4)) ? words.replace(/^one (?=half|quarter)/u, '') : words;
     if (sign !== undefined) {
       const [n, d] = UNICODE_FRACTIONS[sign] as [string, string];
-      return wholeU !== undefined ? mixedFractionWords(wholeU, n, d) : fractionWords(n, d);
+      return wholeU !== undefined ? mixedFractionWords(wholeU, n, d) : afterA(fractionWords(n, d));
     }
     if (!num || !den) return undefined;
     const named = SLASH_NAMES[`${num}/${den}`];
     if (named && mixed === undefined) return named;
-    return mixed !== undefined ? mixedFractionWords(mixed, num, den) : fractionWords(num, den);
+    return mixed !== undefined ? mixedFractionWords(mixed, num, den) : afterA(fractionWords(num, den));
   },
 };
 

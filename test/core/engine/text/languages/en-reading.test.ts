@@ -1634,4 +1634,18 @@ describe('English reading, sixth pass', () => {
       5,
     );
   });
+
+  it('a fraction of one after the article "a" does not say "one" again', () => {
+    checkAll(
+      [
+        ['adding a ¼ inch of water', 'adding a quarter inch of water'],
+        ['a 1/2 cup of milk', 'a half cup of milk'],
+        ['A ½ cup', 'A half cup'],
+        ['add 1/2 cup', 'add one half cup'],
+        ['a 1/8 share', 'a one eighth share'],
+      ],
+      undefined,
+      4,
+    );
+  });
 });
