@@ -161,23 +161,34 @@ const STREET_WORDS = Object.keys(AFTER_NAME)
   .join('|');
 const STREET_INITIALS = [...new Set(STREET_WORDS.split('|').map((w) => w.charAt(0)))].join('');
 
-const NAME_BEFORE = /\p{Lu}[\p{L}'’-]*[ \u00A0]+$/u;
+/** Saints' names after "St" (Saint): "St Louis", "St John's", "St Petersburg". */
+const SAINT_AHEAD =
+  /^[ \u00A0]+(?:Louis|Paul|John|Mary|Peter|James|Andrew|Patrick|George|Francis|Augustine|Lucia|Kitts|Vincent|Helena|Albans|Ives|Moritz|Tropez|Lawrence|Cloud|Joseph|Thomas|Michael|Mark|Luke|Matthew|Anne|Catherine|Margaret|Nicholas|Pancras|Clair|Charles|Bernard|David|Stephen|Martin|Jude|Bart|Pete|Jean|Pierre|Denis|Germain|Kilda|Leonard|Anthony|Benedict|Clement|Edmund|Giles|Hilda|Luke|Neots|Austell|Agnes|Brigid|Cuthbert|Dominic|Elizabeth|Gregory|Ignatius|Jerome|Joan|Jose|Mungo|Olaf|Oswald|Raphael|Rose|Simon|Teresa|Valentine|Xavier)(?![\p{Ll}])/u;
+const NAME_BEFORE = /(?:\p{Lu}[\p{L}'’-]*|\d(?:st|nd|rd|th))[ \u00A0]+$/u;
 
 const dictionaryRule = abbreviationRule(ENGLISH_ABBREVIATIONS);
 
 /**
- * The dictionary, and "St." / "Dr." after a name: a title before a name ("St. Louis", "Dr.
+ * Labels before a number, with or without their full stop and a colon: "Phone No.: 318…" number,
+ * "tel: 318-998-3037" / "Tel. 555…" telephone, "vol 12" volume.
+ */
+const LABELS: Readonly<Record<string, string>> = { no: 'number', tel: 'telephone', vol: 'volume' };
+
+/**
+ * Labels before a number (`LABELS`), the dictionary, and "St." / "Dr." after a name: a title before a name ("St. Louis", "Dr.
  * Smith") is Saint / Doctor; after one and not before one ("Elm St.", "Mulholland Dr.") it is
  * the street. The full stop is kept where a new sentence follows.
  */
 export const englishAbbreviationRule: Rule = {
   name: 'abbreviation',
-  pattern: `(?=[A-Za-z])(?:${dictionaryRule.pattern})|(?=[${STREET_INITIALS}])(?<=[ \\u00A0])(?:${STREET_WORDS})${WORD_END}(?<=\\p{Lu}\\p{L}*[ \\u00A0]+\\p{L}+)|(?=No)(?<=(?<![\\p{L}])(?:the|a|The|A)[ \\u00A0]+)No(?=[ \\u00A0]+\\p{N})`,
+  pattern: `(?=[NTtVv])(?<![\\p{L}\\p{N}.])(No\\.(?=:[ \\u00A0]*\\p{N})|(?:Tel|tel|TEL|Vol|vol|VOL)\\.?(?=:?[ \\u00A0]*\\p{N}))|(?=[A-Za-z])(?:${dictionaryRule.pattern})|(?=[${STREET_INITIALS}])(?<=[ \\u00A0])(?:${STREET_WORDS})${WORD_END}(?<=(?:\\p{Lu}\\p{L}*|\\d(?:st|nd|rd|th))[ \\u00A0]+\\p{L}+)|(?=No)(?<=(?<![\\p{L}])(?:the|a|The|A)[ \\u00A0]+)No(?=[ \\u00A0]+\\p{N})`,
   rewrite(groups, ctx) {
     const whole = groups[0];
     if (!whole) return undefined;
     // "the No 1 seed", "a No 2 hit": number, written without its full stop.
     if (whole === 'No') return 'number';
+    const label = groups[1];
+    if (label !== undefined) return LABELS[label.replace('.', '').toLowerCase()];
     const street = AFTER_NAME[whole];
     const before = ctx.input.slice(Math.max(0, ctx.index - 24), ctx.index);
     const after = ctx.input.slice(ctx.end, ctx.end + 3);
@@ -186,7 +197,10 @@ export const englishAbbreviationRule: Rule = {
     const nameBefore = NAME_BEFORE.exec(before);
     const insideSentence =
       nameBefore !== null && /[\p{Ll}\p{N},][ \u00A0]+$/u.test(before.slice(0, nameBefore.index));
-    if (street && nameBefore && (insideSentence || !/^[ \u00A0]+\p{Lu}\p{Ll}/u.test(after))) {
+    const beforeAName = /^[ \u00A0]+\p{Lu}\p{Ll}/u.test(after);
+    // "St" with no full stop before a capitalised word that is no saint's name: "Monroe St Closure".
+    const streetBeforeAWord = whole === 'St' && !SAINT_AHEAD.test(ctx.input.slice(ctx.end, ctx.end + 16));
+    if (street && nameBefore && (insideSentence || !beforeAName || streetBeforeAWord)) {
       if (!whole.endsWith('.')) return street;
       const rest = /^[ \t\u00A0]*(.)?/su.exec(ctx.input.slice(ctx.end, ctx.end + 8))?.[1];
       return rest === undefined || rest === '\n' || /\p{Lu}/u.test(rest) ? `${street}.` : street;
@@ -226,18 +240,26 @@ export const ENGLISH_WORD_ACRONYMS: ReadonlySet<string> = new Set(
 const WORD_ONSET =
   /^(?:[AEIOU]|[B-DF-HJ-NP-TV-Z][AEIOUY]|BL|BR|CH|CL|CR|DR|FL|FR|GL|GR|KN|PH|PL|PR|SC|SH|SK|SL|SM|SN|SP|ST|SW|TH|TR|TW|WH|WR)/u;
 
+/**
+ * Consonants an English word can end with after its last vowel (a plural "S" aside): capitals
+ * ending otherwise cannot be said as a word and are spelt ("AAPL", "GOOGL", "AMZN", "INTC");
+ * NASDAQ, SWAT, NATO, UNESCO end well.
+ */
+const WORD_CODA =
+  /(?:^|[AEIOUY])(?:[B-DF-HJ-NP-TV-Z]|CH|CK|CT|DTH|FF|FT|FTH|GH|GHT|LB|LCH|LD|LF|LK|LL|LM|LP|LT|LTH|LTZ|MB|MN|MP|MPT|NC|NCH|NCT|ND|NG|NGST|NGTH|NK|NN|NT|NTH|PH|PT|PTH|RB|RC|RCH|RD|RLD|RF|RG|RK|RL|RM|RMTH|RN|RP|RSH|RST|RT|RTH|RTZ|SC|SH|SK|SP|SS|ST|TCH|TH|TT|TZ|WL|WN|XT|XTH|ZZ)?S?$/u;
+
 /** A Roman numeral, left to the Roman numeral rule and eSpeak ("MIX", "XIV"). */
 const ROMAN_ONLY = new RegExp(`^(?:${ROMAN_NUMERAL})$`, 'u');
 
 /**
  * Whether capitals in a text of mixed case are an acronym to spell: two or three letters
- * ("DNA", "MRI", "WHO" the organisation), or four and more that cannot begin an English word or
+ * ("DNA", "MRI", "WHO" the organisation), or four and more that cannot begin or end an English word or
  * end in a doubled vowel ("NCAA"), unless said as a word or a Roman numeral.
  */
 function spelledInMixedCase(bare: string): boolean {
   if (ENGLISH_WORD_ACRONYMS.has(bare) || ROMAN_ONLY.test(bare)) return false;
   if (bare.length <= 3) return true;
-  return !WORD_ONSET.test(bare) || /([AEIOU])\1$/u.test(bare);
+  return !WORD_ONSET.test(bare) || !WORD_CODA.test(bare) || /([AEIOU])\1$/u.test(bare);
 }
 
 /** Whether the line around a match has a lower-case letter (a headline in capitals is left to eSpeak). */
@@ -364,6 +386,11 @@ const COMPASS_POINTS: Readonly<Record<string, string>> = {
   NNW: 'North-northwest',
 };
 
+/** Streets known without a street word after a compass point: "N. Broadway", "S. Main", "N. 2nd". */
+const KNOWN_STREET_AHEAD = /^[ \u00A0]+(?:Broadway|Main|\d+(?:st|nd|rd|th))(?![\p{L}\p{N}])/u;
+/** A capitalised name or an initial before a letter and its full stop: a middle initial ("George W. Bush", "J. R. R."). */
+const INITIAL_OR_NAME_BEFORE = /(?:^|[^\p{L}])\p{Lu}[\p{L}'’-]*\.?[ \u00A0]+$/u;
+
 /** Where a compass point is a direction: after "the" ("from the NW", "out of the S"). */
 const COMPASS_BEFORE = /(?:^|[^\p{L}])the[ \u00A0]+$/iu;
 /** Before "wind(s)" ("NE winds"), or a street name after a house number ("1211 E Arques Ave"). */
@@ -376,7 +403,7 @@ const COMPASS_AFTER = /^[ \u00A0]+winds?(?![\p{L}])/iu;
  */
 export const englishCompassRule: Rule = {
   name: 'abbreviation',
-  pattern: `(?=[NSEW])(?<![\\p{L}\\p{N}_.&'’-])(?:(?<=\\p{N}[ \\u00A0])(?:[NSEW]|NE|NW|SE|SW)\\.(?=[ \\u00A0]\\p{Lu}\\p{Ll})|(?:${Object.keys(
+  pattern: `(?=[NSEW])(?<![\\p{L}\\p{N}_.&'’-])(?:(?:[NSEW]|NE|NW|SE|SW)\\.(?=[ \\u00A0]\\p{Lu}\\p{Ll}|[ \\u00A0]\\d+(?:st|nd|rd|th)[ \\u00A0])|(?:${Object.keys(
     COMPASS_POINTS,
   )
     .sort((a, b) => b.length - a.length)
@@ -384,13 +411,17 @@ export const englishCompassRule: Rule = {
   rewrite(groups, ctx) {
     const whole = groups[0];
     if (!whole) return undefined;
-    // With its full stop after a house number: "111 N. Burnett" one eleven North Burnett.
+    // With its full stop after a house number: "111 N. Burnett" one eleven North Burnett; with
+    // none, before a street ("W. Henry St.", "to N. Broadway"), not a middle initial ("George W. Bush").
     if (whole.endsWith('.')) {
       const point = COMPASS_POINTS[whole.slice(0, -1)] as string;
-      return COMPASS_NAME_AHEAD.test(ctx.input.slice(ctx.index - 1, ctx.end + 16)) ||
-        STREET_AHEAD.test(ctx.input.slice(ctx.index - 1, ctx.index + 80))
-        ? { out: point, name: 'abbreviation' }
-        : undefined;
+      const afterNumber = /\p{N}[ \u00A0]$/u.test(ctx.input.slice(Math.max(0, ctx.index - 2), ctx.index));
+      const streetAhead = STREET_AHEAD.test(` ${ctx.input.slice(ctx.index, ctx.index + 80)}`);
+      const aStreet = afterNumber
+        ? streetAhead || COMPASS_NAME_AHEAD.test(ctx.input.slice(ctx.index - 1, ctx.end + 16))
+        : !INITIAL_OR_NAME_BEFORE.test(ctx.input.slice(Math.max(0, ctx.index - 24), ctx.index)) &&
+          (streetAhead || KNOWN_STREET_AHEAD.test(ctx.input.slice(ctx.end, ctx.end + 24)));
+      return aStreet ? { out: point, name: 'abbreviation' } : undefined;
     }
     const before = ctx.input.slice(Math.max(0, ctx.index - 12), ctx.index);
     const after = ctx.input.slice(ctx.end, ctx.end + 80);
@@ -456,6 +487,68 @@ export const US_STATE_ABBREVIATIONS: Readonly<Record<string, string>> = {
   'Wyo.': 'Wyoming',
 };
 
+/**
+ * The states' two-letter postal codes after a city ("Orlando, FL", "Austin, TX 78701"), said as
+ * the state's name; "DC" as its letters, as Americans say "Washington, D.C.".
+ */
+export const US_STATE_POSTAL_CODES: Readonly<Record<string, string>> = {
+  AL: 'Alabama',
+  AK: 'Alaska',
+  AZ: 'Arizona',
+  AR: 'Arkansas',
+  CA: 'California',
+  CO: 'Colorado',
+  CT: 'Connecticut',
+  DE: 'Delaware',
+  FL: 'Florida',
+  GA: 'Georgia',
+  HI: 'Hawaii',
+  ID: 'Idaho',
+  IL: 'Illinois',
+  IN: 'Indiana',
+  IA: 'Iowa',
+  KS: 'Kansas',
+  KY: 'Kentucky',
+  LA: 'Louisiana',
+  ME: 'Maine',
+  MD: 'Maryland',
+  MA: 'Massachusetts',
+  MI: 'Michigan',
+  MN: 'Minnesota',
+  MS: 'Mississippi',
+  MO: 'Missouri',
+  MT: 'Montana',
+  NE: 'Nebraska',
+  NV: 'Nevada',
+  NH: 'New Hampshire',
+  NJ: 'New Jersey',
+  NM: 'New Mexico',
+  NY: 'New York',
+  NC: 'North Carolina',
+  ND: 'North Dakota',
+  OH: 'Ohio',
+  OK: 'Oklahoma',
+  OR: 'Oregon',
+  PA: 'Pennsylvania',
+  RI: 'Rhode Island',
+  SC: 'South Carolina',
+  SD: 'South Dakota',
+  TN: 'Tennessee',
+  TX: 'Texas',
+  UT: 'Utah',
+  VT: 'Vermont',
+  VA: 'Virginia',
+  WA: 'Washington',
+  WV: 'West Virginia',
+  WI: 'Wisconsin',
+  WY: 'Wyoming',
+  DC: 'D.C.',
+};
+
+/** Postal codes that are also English words or interjections, and what makes them a state after all. */
+const POSTAL_CODES_SAID_AS_WORDS: ReadonlySet<string> = new Set(['OK', 'HI', 'OH', 'ME', 'IN', 'OR']);
+const POSTAL_CODE_SURE_AFTER = /^[ \u00A0]*(?:[)\]—–]|[-–—][ \u00A0]|\d{5}(?!\d))/u;
+
 /** The state abbreviations as a pattern, longest first. */
 const STATE_ABBREVIATION = Object.keys(US_STATE_ABBREVIATIONS)
   .sort((a, b) => b.length - a.length)
@@ -473,14 +566,23 @@ const NOT_A_CITY = new Set(
 
 /**
  * A state abbreviated after a city, in a dateline or an address ("BUFFALO, N.Y. —", "Fort
- * Lauderdale, Fla.", "MIDDLETOWN, Conn. (WFSB)"), said as the state's name; its full stop is
+ * Lauderdale, Fla.", "MIDDLETOWN, Conn. (WFSB)"), or its postal code before punctuation, a
+ * dash or a ZIP code ("Orlando, FL, Saturday", "Austin, TX 78701"), said as the state's name; its full stop is
  * kept where a sentence ends there. Elsewhere ("Mass. transit", "Ore", "Wash") it is left alone.
  */
 export const usStateRule: Rule = {
   name: 'abbreviation',
-  pattern: `(?=[A-Z])(?<=\\p{L},[ \\u00A0]+)(?:${STATE_ABBREVIATION})(?![\\p{L}\\p{N}]|\\.\\p{L})`,
+  pattern: `(?=[A-Z])(?<=\\p{L},[ \\u00A0]+)(?:${STATE_ABBREVIATION}|[A-Z]{2}(?=[ \\u00A0]*(?:[,;)\\]—–]|\\.?$|\\.?\\n|\\.[ \\u00A0]|[ \\u00A0]+[-–—][ \\u00A0]|[ \\u00A0]+\\d{5}(?!\\d))))(?![\\p{L}\\p{N}]|\\.\\p{L})`,
   rewrite([whole], ctx) {
-    const state = whole === undefined ? undefined : US_STATE_ABBREVIATIONS[whole];
+    const state =
+      whole === undefined ? undefined : (US_STATE_ABBREVIATIONS[whole] ?? US_STATE_POSTAL_CODES[whole]);
+    // A postal code that is also a word ("Bob, OK, go") only before a ZIP code, a dash or a bracket.
+    if (
+      whole &&
+      POSTAL_CODES_SAID_AS_WORDS.has(whole) &&
+      !POSTAL_CODE_SURE_AFTER.test(ctx.input.slice(ctx.end, ctx.end + 10))
+    )
+      return undefined;
     if (state === undefined) return undefined;
     const city = CITY_BEFORE.exec(ctx.input.slice(Math.max(0, ctx.index - 40), ctx.index))?.[1];
     if (city === undefined || NOT_A_CITY.has(city)) return undefined;

@@ -582,6 +582,27 @@ export function qualifiesNoun(ctx: RuleContext): boolean {
   return second !== undefined && !NOT_A_NOUN.has(second) && !NEEDS_A_NOUN_AFTER.test(second);
 }
 
+/** The capitalised word after a match ("Share" in "$90B Share Buyback"). */
+const CAPITALISED_WORD_AFTER = /^[ \u00A0\u202F]+(\p{Lu}\p{Ll}+)(?![\p{L}\p{N}'’])/u;
+/** Words of four letters or more in a line. */
+const LONG_WORDS = /\p{L}{4,}/gu;
+
+/**
+ * Whether an amount qualifies the capitalised noun after it in a headline written in title case,
+ * where no determiner comes first: "Apple Announces $90B Share Buyback" ninety billion dollar share
+ * buyback. A title-case line has every word of four letters or more capitalised.
+ */
+function qualifiesNounInHeadline(ctx: RuleContext): boolean {
+  const next = CAPITALISED_WORD_AFTER.exec(after(ctx, 24))?.[1];
+  if (next === undefined || NOT_A_NOUN.has(next.toLowerCase())) return false;
+  const start = ctx.input.lastIndexOf('\n', ctx.index) + 1;
+  const stop = ctx.input.indexOf('\n', ctx.end);
+  const line = ctx.input.slice(start, stop < 0 ? undefined : stop);
+  if (line.length > 160) return false;
+  const words = line.match(LONG_WORDS) ?? [];
+  return words.length >= 3 && words.every((w) => /^\p{Lu}/u.test(w));
+}
+
 // --- Money ------------------------------------------------------------------------------
 
 export interface CurrencyName {
@@ -623,7 +644,8 @@ const CURRENCY_BY_SYMBOL: Record<string, CurrencyName> = {
 
 const SYMBOL = '(?:US|C|AU|A|NZ|HK|S)?\\$|[€£¥￥₩₹₫]';
 const CODE = 'USD|EUR|GBP|JPY|CNY|CAD|AUD|CHF|INR|VND|VNĐ';
-const SCALE = '(?:thousand|million|billion|trillion|[kKmMbB]|mn|bn|tn)(?![\\p{L}\\p{N}])';
+const SCALE =
+  '(?:thousand|million|billion|trillion|Thousand|Million|Billion|Trillion|[kKmMbB]|mn|bn|tn)(?![\\p{L}\\p{N}])';
 /** "$20/mo": what an amount is per. */
 const PERIODS: Record<string, string> = {
   h: 'hour',
@@ -652,6 +674,11 @@ const SCALE_WORDS: Record<string, string> = {
   B: 'billion',
   bn: 'billion',
   tn: 'trillion',
+  // Capitalised in a headline: "$5 Million Deal".
+  Thousand: 'thousand',
+  Million: 'million',
+  Billion: 'billion',
+  Trillion: 'trillion',
 };
 
 /** The number part of an amount in words, without the currency: "5", "2.5 million". */
@@ -707,7 +734,9 @@ function attributive(
   ctx: RuleContext | undefined,
   amounts: [string | undefined, string | undefined][],
 ): CurrencyName | undefined {
-  if (!currency || !ctx || !determinedAt(ctx, ctx.index)) return currency;
+  if (!currency || !ctx) return currency;
+  if (!determinedAt(ctx, ctx.index))
+    return qualifiesNounInHeadline(ctx) ? { ...currency, many: currency.one } : currency;
   if (amounts.some(([a, scale]) => a !== undefined && !scale && /\.\d*[1-9]/u.test(a))) return currency;
   return qualifiesNoun(ctx) ? { ...currency, many: currency.one } : currency;
 }
@@ -809,6 +838,34 @@ const footInchMarkRule: Rule = {
   },
 };
 
+const fractionInchRule: Rule = {
+  name: 'measure',
+  // An inch mark after a fraction the fraction rule reads: "a depth of 1/4"" one quarter inch,
+  // "2 1/2" pipe" two and a half inches.
+  pattern: `(?=[″”"])(?<=(?<![\\d/.,])(?:(\\d${SP}|\\d-)?)\\d{1,2}/\\d{1,2})([″”"])(?![\\p{L}\\p{N}])`,
+  rewrite([whole, mixed, mark], ctx) {
+    if (!whole || !mark || closesAQuote(ctx, mark)) return undefined;
+    return mixed === undefined || qualifiesNoun(ctx) ? ' inch' : ' inches';
+  },
+};
+
+/** The singular names of the units of length, volume and mass a hyphen joins to a number before a noun ("a 1-cup measure"). */
+const HYPHENED_UNITS = new Set(
+  Object.values(ENGLISH_UNITS)
+    .map((u) => u.one)
+    .filter((one) => /^\p{Ll}+$/u.test(one)),
+);
+
+const numberUnitHyphenRule: Rule = {
+  name: 'measure',
+  // "a 1-cup glass measure" a one cup glass measure, "a 2-liter bottle": the hyphen between a
+  // number and a unit's name is silent (eSpeak runs "one-cup" together as "wung-cup").
+  pattern: `(?=-)(?<=(?<![\\p{L}.,])\\d+(?:\\.\\d+)?)-(?=(\\p{Ll}+)(?![\\p{L}\\p{N}]|-\\d))`,
+  rewrite([whole, unitName]) {
+    return whole && unitName && HYPHENED_UNITS.has(unitName) ? ' ' : undefined;
+  },
+};
+
 /** Units after the last of two dimensions that make an "x" between numbers "by" ("9 x 13-inch pan", "2 x 2 inch squares"). */
 const DIMENSION_UNIT_AFTER = `(?:[-${SP.slice(1, -1)}]?(?:inch|inches|in\\.|foot|feet|ft|yards?|yd|cm|mm|m|meters?|pixels?|px|ppi|dpi)(?![\\p{L}])|${SP}?[x×]${SP}?\\d)`;
 
@@ -842,7 +899,25 @@ const inchAbbreviationRule: Rule = {
 
 /** A unit by its symbol: the user's own units for English first, then the table. */
 function lookUpUnit(symbol: string, ctx: RuleContext): UnitWords | undefined {
-  return ctx.options.units?.get(symbol) ?? ENGLISH_UNITS[symbol];
+  // "º" (the ordinal indicator) is often typed for the degree sign: "350ºF", "400º".
+  return ctx.options.units?.get(symbol) ?? ENGLISH_UNITS[symbol.replace('º', '°')];
+}
+
+/** A recipe's spoon as a capital or small letter before an ingredient: "1 T butter", "2 T. flour" tablespoons; "1 t salt" a teaspoon. */
+const SPOONS: Readonly<Record<string, UnitWords>> = {
+  T: { one: 'tablespoon', many: 'tablespoons' },
+  t: { one: 'teaspoon', many: 'teaspoons' },
+};
+const INGREDIENT_AFTER =
+  /^[ \u00A0]+(?!(?:and|or|to|the|a|an|is|was|are|were|be|in|on|at|by|for|with|from|as)(?![\p{L}]))\p{Ll}/u;
+
+function spoonAt(ctx: RuleContext, token: string, space: string): UnitWords | undefined {
+  const spoon = SPOONS[token];
+  if (!spoon || !space || ctx.options.units?.has(token)) return undefined;
+  return INGREDIENT_AFTER.test(ctx.input.slice(ctx.end, ctx.end + 8)) &&
+    !NOT_FAHRENHEIT_BEFORE.test(before(ctx, 24))
+    ? spoon
+    : undefined;
 }
 
 /** The table by its symbols in lower case, for a unit written in other capitals ("12KG", "3 mbps"); a lower-case symbol wins. */
@@ -863,6 +938,7 @@ const UNIT_TOKEN =
 const AMOUNT_OF_UNITS: ReadonlySet<string> = new Set([
   'tsp',
   'tbsp',
+  'tbs',
   'c.',
   'pt',
   'qt',
@@ -925,7 +1001,8 @@ const measureRule: Rule = {
     const number = found?.[1] ?? '';
     // A number inside a word or code ("MP3s") has no unit.
     if (!found || /[a-zA-Z]/.test(ctx.input.charAt(ctx.index - found[0].length - 1))) return undefined;
-    let words = lookUpUnit(token, ctx);
+    const spoon = spoonAt(ctx, token, space ?? '');
+    let words = spoon ?? lookUpUnit(token, ctx);
     if (!words && token.includes('/')) {
       const [top, bottom] = token.split('/') as [string, string];
       const a = lookUpUnit(top, ctx);
@@ -937,6 +1014,7 @@ const measureRule: Rule = {
     if (!words) return undefined;
     if (
       space &&
+      !spoon &&
       ENGLISH_UNITS_ONLY_ATTACHED.has(token) &&
       !ctx.options.units?.has(token) &&
       !abbreviatedAt(ctx, token)
@@ -946,7 +1024,7 @@ const measureRule: Rule = {
     const fraction = PROPER_FRACTION_BEFORE_UNIT.test(before(ctx, 12));
     // The number rule leaves a space before a unit written against it in letters ("5km").
     const gap = space || !/^\p{L}/u.test(token) ? ' ' : '';
-    return `${gap}${isOne(number) || fraction || measureQualifiesNoun(ctx, token, words, found[0].length) ? words.one : words.many}`;
+    return `${gap}${isOne(number) || fraction || measureQualifiesNoun(ctx, spoon ? 'tbsp' : token, words, found[0].length) ? words.one : words.many}`;
   },
 };
 
@@ -1000,6 +1078,30 @@ const interstateRule: Rule = {
   },
 };
 
+const toRangeRule: Rule = {
+  name: 'range',
+  // "asteroids 5-to-50 meters", "a 3-to-1 vote", "19-for-28 shooting", "23-of-32 passing": the
+  // word written between the numbers, the hyphens silent.
+  pattern: `${NUM_BEFORE}(${AMOUNT})-(to|for|of)-(${AMOUNT})${NUM_AFTER}`,
+  rewrite([whole, a, word, b]) {
+    return whole && a && word && b ? `${numberWords(a)} ${word} ${numberWords(b)}` : undefined;
+  },
+};
+
+const creditSlashRule: Rule = {
+  name: 'abbreviation',
+  // A slash in a photo credit is a pause: "(AP Photo/Mariam Zuhaib)", "Image credit: NASA/MSFC".
+  pattern: `(?=/)(?<=(?<![\\p{L}])(?:Photos?|Photograph|Images?|Illustration|Graphic|Video|[Cc]redit|[Cc]ourtesy)(?::?${SP}+(?:of${SP}+)?\\p{Lu}[\\p{L}.&'’-]*){0,3})/(?=\\p{Lu})`,
+  rewrite: () => ', ',
+};
+
+const atSignRule: Rule = {
+  name: 'abbreviation',
+  // "Main Street @ Art Alley", "Lakers @ Celtics": an at sign standing alone between words is "at".
+  pattern: `(?<=[\\p{L}\\p{N}.)][ \\u00A0]+)@(?=[ \\u00A0]+[\\p{L}\\p{N}])`,
+  rewrite: () => 'at',
+};
+
 // --- Ordinals, fractions, scores, versions, ranges, numbers -----------------------------
 
 const ordinalRule: Rule = {
@@ -1034,20 +1136,27 @@ const SLASH_NAMES: Record<string, string> = {
   '50/50': 'fifty fifty',
 };
 
+/** The article "a" just before a number. */
+const ARTICLE_BEFORE = /(?:^|[^\p{L}])[Aa][ \u00A0]$/u;
+
 const fractionRule: Rule = {
   name: 'fraction',
   // 1/2 one half, 3/4 three quarters, 2 1/2 two and a half, ½, 2½
   pattern: `${NUM_BEFORE}(?:(\\d{1,3})${SP})?(\\d{1,3})/([2-9]|[1-9]\\d{1,2})(?:st|nd|rd|th|ST|ND|RD|TH)?${NUM_AFTER}(?![\\p{L}])|${NUM_BEFORE}(\\d{1,3})?${SP}?([½⅓⅔¼¾⅕⅛⅜⅝⅞])`,
-  rewrite([whole, mixed, num, den, wholeU, sign]) {
+  rewrite([whole, mixed, num, den, wholeU, sign], ctx) {
     if (!whole) return undefined;
+    // After the article, "one" is not said again before half or quarter: "a ¼ inch" a quarter
+    // inch, "a 1/2 cup" a half cup ("a 1/8 share" a one eighth share).
+    const afterA = (words: string): string =>
+      ARTICLE_BEFORE.test(before(ctx, 4)) ? words.replace(/^one (?=half|quarter)/u, '') : words;
     if (sign !== undefined) {
       const [n, d] = UNICODE_FRACTIONS[sign] as [string, string];
-      return wholeU !== undefined ? mixedFractionWords(wholeU, n, d) : fractionWords(n, d);
+      return wholeU !== undefined ? mixedFractionWords(wholeU, n, d) : afterA(fractionWords(n, d));
     }
     if (!num || !den) return undefined;
     const named = SLASH_NAMES[`${num}/${den}`];
     if (named && mixed === undefined) return named;
-    return mixed !== undefined ? mixedFractionWords(mixed, num, den) : fractionWords(num, den);
+    return mixed !== undefined ? mixedFractionWords(mixed, num, den) : afterA(fractionWords(num, den));
   },
 };
 
@@ -1055,15 +1164,22 @@ const SCORE_BEFORE = `(?<=(?<![\\p{L}])(?:won|wins?|lost|loses|lose|beat|beats|d
 const SCORE_AFTER = `(?=${SP}+(?:win|victory|loss|defeat|draw|tie|lead|scoreline|score|thrashing|upset)(?![\\p{L}]))`;
 const SCORE = `(\\d{1,3})${SP}?[-–—]${SP}?(\\d{1,3})(?![\\p{N}]|[-–.,:/]\\p{N})`;
 
+/** A score in words: of three digits in pairs ("123" one twenty three, "101" one oh one). */
+function scoreWords(n: string): string {
+  return n.length === 3 ? houseNumberWords(n) : cardinalWords(n);
+}
+
 const scoreRule: Rule = {
   name: 'score',
   // "won 3-1", "a 2-1 win", "beat Colorado 82-42": the two numbers with "to" ("three to one")
-  pattern: `(?=\\d)${SCORE_BEFORE}${NUM_BEFORE}${SCORE}|${NUM_BEFORE}${SCORE}${SCORE_AFTER}`,
-  rewrite([whole, a1, b1, a2, b2]) {
-    const a = a1 ?? a2;
-    const b = b1 ?? b2;
+  // "the Golden State Warriors, 123-113,": two scores of a hundred or more after a team and its
+  // comma. A basketball score of three digits is said in pairs: one twenty three to one thirteen.
+  pattern: `(?=\\d)${SCORE_BEFORE}${NUM_BEFORE}${SCORE}|${NUM_BEFORE}${SCORE}${SCORE_AFTER}|(?=1)(?<=\\p{Lu}\\p{Ll}+,${SP})(?<!(?:Pages?|Chapters?|Verses?|Sections?|Lines?|Items?|Questions?|Rooms?|Units?),${SP})(1\\d{2})${SP}?[-–—]${SP}?(1\\d{2})(?=[,.;)]|${SP}+(?:at|on|in)${SP})`,
+  rewrite([whole, a1, b1, a2, b2, a3, b3]) {
+    const a = a1 ?? a2 ?? a3;
+    const b = b1 ?? b2 ?? b3;
     if (!whole || !a || !b) return undefined;
-    return `${cardinalWords(a)} to ${cardinalWords(b)}`;
+    return `${scoreWords(a)} to ${scoreWords(b)}`;
   },
 };
 
@@ -1075,7 +1191,7 @@ const NOT_A_TEAM_BEFORE = `(?<!(?:Chapters?|Pages?|Verses?|Sections?|Parts?|Figs
  * on the road", "a record of 12-4"); a score follows other verbs ("beat", "won", "lost"), and one
  * that puts a side ahead ("went 2-0 up"). "ended 2-2" is left to the other rules (a draw, mostly).
  */
-const RECORD_BEFORE = `(?<=(?<![\\p{L}])(?:(?:improv(?:ed|es|e|ing)|f(?:ell|alls|alling)|dropp?(?:ed|s|ing)?|slipp?(?:ed|s|ing)?|mov(?:ed|es|e|ing)|climb(?:ed|s|ing)?|rose|even(?:ed|s)?|record|records)${SP}+(?:to|at|of)|went|finish(?:ed|es|ing)?|post(?:ed|s|ing)|compil(?:ed|es|ing)|sits${SP}+at|stands?${SP}+at)${SP}+)`;
+const RECORD_BEFORE = `(?<=(?<![\\p{L}])(?:(?:improv(?:ed|es|e|ing)|f(?:ell|alls|alling)|dropp?(?:ed|s|ing)?|slipp?(?:ed|s|ing)?|mov(?:ed|es|e|ing)|climb(?:ed|s|ing)?|rose|even(?:ed|s)?|record|records)${SP}+(?:to|at|of)|went|finish(?:ed|es|ing)?|post(?:ed|s|ing)|compil(?:ed|es|ing)|sits${SP}+at|stands?${SP}+at|(?:start(?:ed|ing|s)?|open(?:ed|ing|s)?)${SP}+(?:the${SP}+)?(?:season|year|campaign))${SP}+)`;
 
 /** A verb of scoring just before a pair of numbers (`SCORE_BEFORE` at the end of the text before it). */
 const SCORED_BEFORE = new RegExp(`${SCORE_BEFORE}$`, 'u');
@@ -1084,11 +1200,47 @@ const SCORED_BEFORE = new RegExp(`${SCORE_BEFORE}$`, 'u');
 const GAME_BEFORE =
   /(?:^|[^\p{L}])(?:game|match|contest|bout|fixture|final|half|quarter|period|inning|set|score)s?(?![\p{L}])[^.;!?]*$/iu;
 
+/** A count in a record of wins and losses: "0-6" oh and six. */
+function recordCount(n: string): string {
+  return n === '0' ? 'oh' : cardinalWords(n);
+}
+
+/** Shots made and attempted before their kind ("13-24 FG" thirteen of twenty four field goals). */
+const SHOTS: Readonly<Record<string, string>> = {
+  FG: 'field goals',
+  FT: 'free throws',
+  '3PT': 'three pointers',
+  '3FG': 'three pointers',
+  '3P': 'three pointers',
+};
+
+const shootingRule: Rule = {
+  name: 'score',
+  // "31 points (13-24 FG)", "6-8 FT", "4-9 3PT": made of attempted, then the kind of shot.
+  pattern: `${NUM_BEFORE}(\\d{1,3})[-–](\\d{1,3})${SP}(${Object.keys(SHOTS).join('|')})(?![\\p{L}\\p{N}])`,
+  rewrite([whole, made, tried, kind]) {
+    if (!whole || !made || !tried || !kind) return undefined;
+    return `${cardinalWords(made)} of ${cardinalWords(tried)} ${SHOTS[kind] as string}`;
+  },
+};
+
+/** Two consecutive years of a season or a fiscal year, the second in two digits: "1987-88" nineteen eighty seven eighty eight. */
+const seasonRule: Rule = {
+  name: 'date',
+  pattern: `${NUM_BEFORE}((?:1[5-9]|20)(\\d{2}))[-–](\\d{2})(?![\\p{N}]|[-–.,:/]\\p{N})`,
+  rewrite([whole, first, firstTail, second]) {
+    if (!whole || !first || !firstTail || !second) return undefined;
+    // Other years are a range ("1990-95"): the first year here, the rest left to the other rules.
+    if ((Number(firstTail) + 1) % 100 !== Number(second)) return { out: yearWords(first), end: first.length };
+    return `${yearWords(first)} ${second.startsWith('0') ? `oh ${cardinalWords(second.slice(1))}` : cardinalWords(second)}`;
+  },
+};
+
 const recordRule: Rule = {
   name: 'score',
   // A team's record of wins and losses: "The Lakers (50-18)", "2-17 at home", "10-3 on the road"
   // → "fifty and eighteen"; a score after "beat"/"won" is the score rule's ("to").
-  pattern: `(?=\\d)(?:(?<=\\p{Lu}[\\p{L}.’']*${SP}?\\()${NOT_A_TEAM_BEFORE}(\\d{1,3})[-–](\\d{1,3})(?:[-–](\\d{1,2}))?(?=\\))|${NUM_BEFORE}(\\d{1,3})[-–](\\d{1,3})(?=${SP}+(?:record|records|season|seasons|campaign|mark|start|finish|at home|on the road|away from home|in road games|in home games|in conference play|overall|all-time)(?![\\p{L}]))|${RECORD_BEFORE}${NUM_BEFORE}(\\d{1,3})[-–](\\d{1,3})(?![\\p{N}]|[-–.,:/]\\p{N}|${SP}+(?:up|down|ahead|behind|in front)(?![\\p{L}])))`,
+  pattern: `(?=\\d)(?:(?<=\\p{Lu}[\\p{L}.’']*${SP}?\\()${NOT_A_TEAM_BEFORE}(\\d{1,3})[-–](\\d{1,3})(?:[-–](\\d{1,2}))?(?=\\))|${NUM_BEFORE}(\\d{1,3})[-–](\\d{1,3})(?=${SP}+(?:record|records|season|seasons|campaign|mark|start|finish|tear|run|streak|skid|stretch|slide|at home|on the road|away from home|in road games|in home games|in conference play|overall|all-time)(?![\\p{L}]))|${RECORD_BEFORE}${NUM_BEFORE}(\\d{1,3})[-–](\\d{1,3})(?![\\p{N}]|[-–.,:/]\\p{N}|${SP}+(?:up|down|ahead|behind|in front)(?![\\p{L}])))`,
   rewrite([whole, w1, l1, t1, w2, l2, w3, l3], ctx) {
     const wins = w1 ?? w2 ?? w3;
     const losses = l1 ?? l2 ?? l3;
@@ -1100,7 +1252,7 @@ const recordRule: Rule = {
       (w1 === undefined && SCORED_BEFORE.test(before(ctx, 40)))
     )
       return `${cardinalWords(wins)} to ${cardinalWords(losses)}`;
-    return `${cardinalWords(wins)} and ${cardinalWords(losses)}${t1 ? ` and ${cardinalWords(t1)}` : ''}`;
+    return `${recordCount(wins)} and ${recordCount(losses)}${t1 ? ` and ${recordCount(t1)}` : ''}`;
   },
 };
 
@@ -1122,10 +1274,14 @@ const productCodeRule: Rule = {
   // A model code of one or two capitals and three or four digits, the number in pairs: "A380" A
   // three eighty, "F150" F one fifty, "H100", "M1911" M nineteen eleven. The hyphen keeps a lone
   // "A" the letter (eSpeak reads "A three" as the article). Shorter codes ("S4", "A15", "M2")
-  // eSpeak reads right as written.
-  pattern: `(?=\\p{Lu})(?<![\\p{L}\\p{N}_.&'’-])(\\p{Lu}{1,2})([1-9]\\d{2,3})(?![\\p{L}\\p{N}]|[.,:/–-]\\p{N})`,
-  rewrite([whole, letters, digits]) {
-    return whole && letters && digits ? `${spellAcronym(letters)}-${houseNumberWords(digits)}` : undefined;
+  // eSpeak reads right as written. With a hyphen, any number: "AR-15" A R fifteen, "B-52" B fifty
+  // two, "F-150" F one fifty (the hyphen silent).
+  pattern: `(?=\\p{Lu})(?<![\\p{L}\\p{N}_.&'’-])(\\p{Lu}{1,2})(?:([1-9]\\d{2,3})|-([1-9]\\d{0,3}))(?![\\p{L}\\p{N}]|[.,:/–-]\\p{N})`,
+  rewrite([whole, letters, digits, hyphened]) {
+    if (!whole || !letters) return undefined;
+    const n = digits ?? hyphened;
+    if (n === undefined) return undefined;
+    return `${spellAcronym(letters)}-${n.length >= 3 ? houseNumberWords(n) : cardinalWords(n)}`;
   },
 };
 
@@ -1178,6 +1334,9 @@ const versionRule: Rule = {
 const YEAR_BEFORE =
   /(?:^|[^\p{L}])(?:in|since|fiscal|class of|season|by|from|until|till|to|through|of|year|FY|around|circa|c\.|before|after|during|early|late|mid|spring|summer|autumn|fall|winter|born|died|founded|established|est\.|between|and|or)[ \u00A0]+$/iu;
 const ERA_AFTER = /^[ \u00A0]*(?:AD|BC|BCE|CE|A\.D\.|B\.C\.)(?![\p{L}])/u;
+/** An asteroid's or comet's designation after its year of discovery: "2023 BU", "2004 MN4", "1997 XF11"; not a country's capitals ("1500 US troops"). */
+const DESIGNATION_AFTER =
+  /^[ \u00A0]+(?!US|UK|EU|UN|NY|LA|DC|TV|PC|GB|MB|KB|TB|AM|PM|ET|PT|CT|MT)[A-HJ-Y][A-Z]\d{0,4}(?![\p{L}\p{N}])/u;
 
 /** Words before a four-digit number that make it a number in a list or a code, never a year ("No. 1984", "room 1203", "flight 1549"). */
 const CODE_BEFORE =
@@ -1238,6 +1397,7 @@ function isYear(digits: string, ctx: RuleContext): boolean {
   if (next !== undefined && !ENGLISH_UNITS_ONLY_ATTACHED.has(next) && lookUpUnit(next, ctx)) return false;
   const yearWord = YEAR_BEFORE.test(left);
   if ((yearWord && !WEAK_YEAR_BEFORE.test(left)) || ERA_AFTER.test(after(ctx, 6))) return true;
+  if (DESIGNATION_AFTER.test(after(ctx, 10))) return true;
   if (next !== undefined && isPluralNoun(next, after(ctx, 40).slice(found?.[0].length)))
     return !digits.endsWith('00') && DETERMINER_BEFORE.test(left) && !COUNTED_WORDS.has(next);
   return yearWord || !COUNT_BEFORE.test(left);
@@ -1378,12 +1538,19 @@ const MONTH_DAY_BEFORE = new RegExp(
   'u',
 );
 
+/** A year ending what comes before a dash, and a clock time after it ("2024 - 4:30pm"). */
+const YEAR_END_BEFORE = /(?<![\d.,])(?:1[5-9]|20)\d{2}[ \u00A0]?$/u;
+const CLOCK_TIME_AHEAD =
+  /^\d{1,2}(?::[0-5]\d[ \u00A0]?(?:[ap]\.?m\.?|[AP]\.?M\.?)?|[ \u00A0]?(?:[ap]\.?m\.?|[AP]\.?M\.?))(?![\p{L}])/u;
+
 const rangeRule: Rule = {
   name: 'range',
   // 2-5, 2–5, 10 – 20, 5-7%: the dash between two numbers is "to"
   pattern: `(?=[ \\u00A0\\u202F–—-])(?<=\\d(?:[%‰s]|st|nd|rd|th)?|\\d${SP}?(?:[ap]\\.?m\\.?|[AP]\\.?M\\.?))${SP}?[-–—]${SP}?(?=[$€£¥'’]?\\d|(?:${MONTH})${SP}+\\d)`,
   rewrite(_groups, ctx) {
     if (inDashedCode(ctx)) return undefined;
+    // "May 14, 2024 - 4:30pm": a dash between a year and a clock time is a pause, not "to".
+    if (YEAR_END_BEFORE.test(before(ctx, 8)) && CLOCK_TIME_AHEAD.test(after(ctx, 16))) return ', ';
     // "50-50", "1-1": the same number twice is not a range.
     const a = /(\d+)[%‰s]?[ \u00A0\u202F]?$/u.exec(before(ctx, 12))?.[1];
     const b = /^[$€£¥'’]?(\d+)/u.exec(after(ctx, 12))?.[1];
@@ -1557,6 +1724,10 @@ export const ENGLISH_READING_RULES: Rule[] = [
   telephoneRule,
   digitGroupsRule,
   interstateRule,
+  atSignRule,
+  seasonRule,
+  creditSlashRule,
+  toRangeRule,
   isoDateRule,
   numericDateRule,
   monthDateRule,
@@ -1578,9 +1749,12 @@ export const ENGLISH_READING_RULES: Rule[] = [
   feetInchesRule,
   dimensionsRule,
   footInchMarkRule,
+  fractionInchRule,
+  numberUnitHyphenRule,
   inchAbbreviationRule,
   ordinalRule,
   versionRule,
+  shootingRule,
   recordRule,
   scoreRule,
   pairedNumberRule,

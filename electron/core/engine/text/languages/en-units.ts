@@ -65,6 +65,7 @@ export const ENGLISH_UNITS: Readonly<Record<string, UnitWords>> = {
   tsp: unit('teaspoon'),
   'c.': unit('cup'),
   tbsp: unit('tablespoon'),
+  tbs: unit('tablespoon'),
   // mass
   µg: unit('microgram'),
   mcg: unit('microgram'),
