@@ -120,7 +120,9 @@ describe('project export', () => {
       await new Promise((r) => setTimeout(r, 100));
       record = (await exports.get(project.projectId, started.id))!;
     }
-    expect(record).toMatchObject({
+    // On failure the message carries the record's error (CI saw one 'failed' under load, 2026-11-29).
+    const outcome = `${record.status}: ${record.error_code ?? ''} ${record.error_message ?? ''}`;
+    expect(record, outcome).toMatchObject({
       status: 'done',
       files: ['01 - Opening.mp3', '02 - The Storm.mp3', '03 - Hải đăng.mp3'],
       download_url: `http://127.0.0.1:1/api/v1/projects/${project.projectId}/exports/${started.id}/file`,
