@@ -52,9 +52,11 @@ export async function* planSpeech(
   );
   // Acronyms the text defines ("Ban tổ chức (BTC)"): a later use in another chunk is read as
   // the words, as the whole text's reading reads it.
-  const definitions = [...(languageRules(voice.language).definedAcronyms?.(text) ?? new Map())];
+  const definitions = [...(languageRules(voice.language).definedAcronyms?.(text) ?? [])];
   const definedBefore = (start: number) =>
-    new Map(definitions.filter(([, d]) => d.at < start).map(([acronym, d]) => [acronym, d.words]));
+    definitions.length === 0
+      ? undefined
+      : new Map(definitions.filter(([, d]) => d.at < start).map(([acronym, d]) => [acronym, d.words]));
   for (const group of groups) {
     const first = group[0]!;
     const last = group.at(-1)!;
