@@ -151,6 +151,19 @@ describe('the comparator: phoneme equality through eSpeak', () => {
     expect(comparator.sameSpeech('gờ mờ tê', 'gờ nờ tê', 'vi')).toBe(false);
   });
 
+  it('hears M and O that way in whole sentences too (AMC, TPO first before a dash); what else differs still fails', () => {
+    const amc = 'chuỗi rạp chiếu phim lớn nhất thế giới a em xê Theater đã chứng kiến doanh thu tăng';
+    expect(comparator.sameSpeech(amc, amc.replace('a em xê', 'a mờ xê'), 'vi')).toBe(true);
+    const tpo =
+      'tê pê ô - Hòa Minzy bức xúc khi bất ngờ bị đem ra so sánh với Sơn Tùng em tê pê, rapper Pháo.';
+    expect(comparator.sameSpeech(tpo, tpo.replace('tê pê ô', 'tê pê o'), 'vi')).toBe(true);
+    // The readings of those sentences that fail do so for another reason: a quarter read as a
+    // range, "M-TP" as "mờ-thành phố".
+    const quarter = `${amc} trong quý bốn năm hai nghìn không trăm hai mươi ba`;
+    expect(comparator.sameSpeech(quarter, quarter.replace('quý bốn năm', 'quý bốn đến'), 'vi')).toBe(false);
+    expect(comparator.sameSpeech(tpo, tpo.replace('em tê pê', 'mờ-thành phố'), 'vi')).toBe(false);
+  });
+
   it('hears letters spelt by their Vietnamese names as the Latin letters alone, only in a run or an address', () => {
     // eSpeak says a lone Latin letter nearly as its name, not quite: N is "en nờ", T not dental.
     espeak.set_voice('vi');
