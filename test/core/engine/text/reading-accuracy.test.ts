@@ -86,6 +86,20 @@ describe('the comparator: phoneme equality through eSpeak', () => {
 
   it('accepts "đô la Mỹ" for "đô la" and "xen ti mét" for "xăng ti mét", not another currency or unit', () => {
     expect(comparator.sameSpeech('năm triệu đô la Mỹ', 'năm triệu đô la', 'vi')).toBe(true);
+    // USD in a sentence, before a comma (set 6's AMC sentence), either way.
+    expect(
+      comparator.sameSpeech(
+        'lên một phẩy một tỉ đô la Mỹ, cùng với',
+        'lên một phẩy một tỉ đô la, cùng với',
+        'vi',
+      ),
+    ).toBe(true);
+    expect(comparator.sameSpeech('lên một tỉ đô-la-Mỹ, cùng với', 'lên một tỉ đô la, cùng với', 'vi')).toBe(
+      true,
+    );
+    expect(comparator.sameSpeech('lên một tỉ đô la Mỹ, cùng với', 'lên một tỉ đồng, cùng với', 'vi')).toBe(
+      false,
+    );
     expect(comparator.sameSpeech('hai xăng ti mét', 'hai xen ti mét', 'vi')).toBe(true);
     expect(comparator.sameSpeech('hai xăng-ti-mét', 'hai xen ti mét', 'vi')).toBe(true);
     expect(comparator.sameSpeech('năm triệu đô la', 'năm triệu đồng', 'vi')).toBe(false);
