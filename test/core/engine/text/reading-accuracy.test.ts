@@ -354,6 +354,31 @@ describe('the comparator: phoneme equality through eSpeak', () => {
     expect(comparator.sameSpeech('hai mươi lăm đô la Mỹ', 'hai mươi năm đô la', 'vi')).toBe(true);
   });
 
+  it('hears "Inc." said "ink" as "Incorporated" after a company name, and nothing else', () => {
+    // eSpeak alone says the written "Inc." as the word "ink".
+    espeak.set_voice('en-us');
+    const said = (text: string) => comparablePhonemes(espeak.synthesize_ipa(text).ipa);
+    expect(said('Group Inc. beat')).toBe(said('Group ink beat'));
+    comparator = new PhonemeComparator(espeak); // its voice was changed behind its back
+    expect(
+      comparator.sameSpeech(
+        'PNC Financial Services Group Inc. (P N C) beat',
+        'PNC Financial Services Group Incorporated (P N C) beat',
+        'en',
+      ),
+    ).toBe(true);
+    expect(comparator.sameSpeech('Apple Inc (Nasdaq', 'Apple Incorporated (Nasdaq', 'en')).toBe(true);
+    // Another word is another word; "ink" and the verb "incorporated" are left as they are.
+    expect(comparator.sameSpeech('Services Group Inc. beat', 'Services Group Corporation beat', 'en')).toBe(
+      false,
+    );
+    expect(comparator.sameSpeech('Group Inc. beat', 'Group Incorporation beat', 'en')).toBe(false);
+    expect(comparator.sameSpeech('black ink', 'black incorporated', 'en')).toBe(false);
+    expect(withEquivalentReadings('the town was incorporated; Inc. is short', 'en')).toBe(
+      'the town was incorporated; Inc. is short',
+    );
+  });
+
   it('accepts "oh" and "zero" for a digit in English, nothing else', () => {
     expect(comparator.sameSpeech('nine oh five', 'nine zero five', 'en')).toBe(true);
     expect(comparator.sameSpeech('nine oh five', 'nine one five', 'en')).toBe(false);
