@@ -348,6 +348,28 @@ describe('the comparator: phoneme equality through eSpeak', () => {
     expect(withEquivalentReadings('Center (P A C) x', 'en')).toBe('Center (P.A.C) x');
   });
 
+  it('hears a unit in brackets after its own name as written, spelt or as the name again, nothing looser', () => {
+    const named = 'less than two thousand three hundred milligrams (milligrams) of sodium';
+    for (const short of ['(mg)', '(m g)', '(m.g.)'])
+      expect(comparator.sameSpeech(named.replace('(milligrams)', short), named, 'en'), short).toBe(true);
+    expect(comparator.sameSpeech('one milligram (mg) of', 'one milligram (milligram) of', 'en')).toBe(true);
+    expect(
+      comparator.sameSpeech('five square meters (m2) of', 'five square meters (square meters) of', 'en'),
+    ).toBe(true);
+    const vi = 'hai trăm mi li gam (mi li gam) muối';
+    for (const short of ['(mg)', '(mờ gờ)', '(m g)'])
+      expect(comparator.sameSpeech(vi.replace('(mi li gam)', short), vi, 'vi'), short).toBe(true);
+    expect(comparator.sameSpeech('ba xăng-ti-mét (cm) dài', 'ba xen ti mét (xen ti mét) dài', 'vi')).toBe(
+      true,
+    );
+    // Another unit's symbol, a symbol after another unit's name, another name: still heard.
+    expect(comparator.sameSpeech('milligrams (kg) of', 'milligrams (milligrams) of', 'en')).toBe(false);
+    expect(comparator.sameSpeech('grams (mg) of', 'grams (grams) of', 'en')).toBe(false);
+    expect(comparator.sameSpeech('milligrams (mg) of', 'milligrams (grams) of', 'en')).toBe(false);
+    expect(comparator.sameSpeech('hai gam (mg) muối', 'hai gam (gam) muối', 'vi')).toBe(false);
+    expect(withEquivalentReadings('the dose (mg) is', 'en')).toBe('the dose (mg) is');
+  });
+
   it('still hears real differences after the variants: 15, currencies', () => {
     expect(comparator.sameSpeech('mười năm', 'mười lăm', 'vi')).toBe(false);
     expect(comparator.sameSpeech('mười đô la', 'mười đồng', 'vi')).toBe(false);
