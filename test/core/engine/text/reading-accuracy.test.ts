@@ -52,6 +52,14 @@ beforeAll(async () => {
   comparator = new PhonemeComparator(espeak);
 });
 
+/** What eSpeak alone makes of `text` in `voice`, comparable; the comparator is made again (its voice changed). */
+function espeakAlone(text: string, voice: 'vi' | 'en-us'): string {
+  espeak.set_voice(voice);
+  const phonemes = comparablePhonemes(espeak.synthesize_ipa(text).ipa, voice === 'vi' ? 'vi' : 'en');
+  comparator = new PhonemeComparator(espeak);
+  return phonemes;
+}
+
 describe('the comparator: phoneme equality through eSpeak', () => {
   it('hears a wrong Vietnamese number as wrong: "mười lăm" (15) is not "mười năm"', () => {
     expect(comparator.sameSpeech('mười lăm', 'mười năm', 'vi')).toBe(false);
@@ -180,11 +188,8 @@ describe('the comparator: phoneme equality through eSpeak', () => {
 
   it('hears letters spelt by their Vietnamese names as the Latin letters alone, only in a run or an address', () => {
     // eSpeak says a lone Latin letter nearly as its name, not quite: N is "en nờ", T not dental.
-    espeak.set_voice('vi');
-    const said = (text: string) => comparablePhonemes(espeak.synthesize_ipa(text).ipa, 'vi');
-    expect(said('tuoitre chấm v n')).not.toBe(said('tuoitre chấm vê en'));
-    expect(said('h t t p')).not.toBe(said('hát tê tê pê'));
-    comparator = new PhonemeComparator(espeak); // its voice was changed behind its back
+    expect(espeakAlone('tuoitre chấm v n', 'vi')).not.toBe(espeakAlone('tuoitre chấm vê en', 'vi'));
+    expect(espeakAlone('h t t p', 'vi')).not.toBe(espeakAlone('hát tê tê pê', 'vi'));
     const same: [string, string][] = [
       ['xem tại tuoitre chấm vê en', 'xem tại tuoitre chấm v n'],
       ['a chấm bê xê a còng gờ meo chấm com', 'a chấm b c a còng g mail chấm com'],
@@ -378,10 +383,7 @@ describe('the comparator: phoneme equality through eSpeak', () => {
 
   it('hears "Inc." said "ink" as "Incorporated" after a company name, and nothing else', () => {
     // eSpeak alone says the written "Inc." as the word "ink".
-    espeak.set_voice('en-us');
-    const said = (text: string) => comparablePhonemes(espeak.synthesize_ipa(text).ipa);
-    expect(said('Group Inc. beat')).toBe(said('Group ink beat'));
-    comparator = new PhonemeComparator(espeak); // its voice was changed behind its back
+    expect(espeakAlone('Group Inc. beat', 'en-us')).toBe(espeakAlone('Group ink beat', 'en-us'));
     expect(
       comparator.sameSpeech(
         'PNC Financial Services Group Inc. (P N C) beat',
