@@ -473,6 +473,35 @@ const TABLE = [
   'TN = Thanh Niên | tag',
   'VOV = vê ô vê | tag',
   'VOV.VN = vê ô vê chấm vê en | tag',
+  'THPL = Thương hiệu và Pháp luật | tag',
+  'TPO = Tiền Phong on lai | tag',
+  'VTC News = vê tê xê niu | tag',
+  'VTC = vê tê xê | tag',
+  'Zing = dinh | tag',
+  'ZingNews = dinh niu | tag',
+  'VietNamNet = Việt Nam nét | tag',
+  'Vietnamnet = Việt Nam nét | tag',
+  'VNN = Việt Nam nét | tag',
+  'NLĐ.VN = Người Lao Động chấm vê en | tag',
+  'ĐĐK = Đại Đoàn Kết | tag',
+  'KTSG = Kinh tế Sài Gòn | tag',
+  'PNVN = Phụ nữ Việt Nam | tag',
+  // datelines in English or unaccented capitals at the head of an article ("SAIGON -- …", "HANOI - …")
+  'SAIGON = Sài Gòn | tag',
+  'SAI GON = Sài Gòn | tag',
+  'HANOI = Hà Nội | tag',
+  'HA NOI = Hà Nội | tag',
+  'DANANG = Đà Nẵng | tag',
+  'DA NANG = Đà Nẵng | tag',
+  'HAIPHONG = Hải Phòng | tag',
+  'HAI PHONG = Hải Phòng | tag',
+  'HUE = Huế | tag',
+  'CAN THO = Cần Thơ | tag',
+  'NHA TRANG = Nha Trang | tag',
+  'DALAT = Đà Lạt | tag',
+  'DA LAT = Đà Lạt | tag',
+  'VUNG TAU = Vũng Tàu | tag',
+  'HO CHI MINH CITY = thành phố Hồ Chí Minh | tag',
   // sources and photo credits ("Nguồn: THX/TTXVN", "Ảnh: BVCC")
   'THX = Tân Hoa xã',
   'BVCC = bệnh viện cung cấp',
@@ -488,6 +517,9 @@ const TABLE = [
   'HN = Hà Nội',
   'B.BD = bê ca mếch Bình Dương',
   'HLHT = Hồng Lĩnh Hà Tĩnh',
+  // artists' stage names ("Sơn Tùng M-TP")
+  'M-TP = em tê pê',
+  'M-Tp = em tê pê',
 ];
 
 interface Entry {
@@ -585,9 +617,15 @@ const beforeNumber = (key: string) => {
 };
 // A key that ends with a letter ends a word, unless it is read before a number ("QL1A"); one that
 // ends with "." or ":" may touch a number ("Q.1"). A single capital after the number is a code's ("QL1A").
+/** A letter and its full stop before another initial ("P.A.", "T.N"): initials, not an address's "P.". */
+const INITIALS_AHEAD = '(?![A-ZĐ](?:\\.|(?![\\p{L}\\p{N}_])))';
 /** What must not follow a key: a key ending in "." or ":" may touch anything. */
 const keyEnd = (k: string) =>
-  /[.:]$/.test(k) ? '' : `(?![\\p{L}${beforeNumber(k) ? '' : '\\p{N}'}_&])${currencyEnd(k)}`;
+  /^[A-ZĐ]\.$/u.test(k)
+    ? INITIALS_AHEAD
+    : /[.:]$/.test(k)
+      ? ''
+      : `(?![\\p{L}${beforeNumber(k) ? '' : '\\p{N}'}_&])${currencyEnd(k)}`;
 /**
  * The keys, longest first, each with its end; neighbours with the same end share one group
  * ("(?:UBND|HĐND)(?!…)" matches as "UBND(?!…)|HĐND(?!…)" does, in the same order), which keeps the
@@ -621,6 +659,8 @@ const THEN_YEAR = /^[ \u00A0]*:?[ \u00A0]*(?:1[89]|20)\d{2}(?!\d)/u;
 const TAG_START = /(?:^|\n)[ \t\u00A0]*\(?$/u;
 /** After a site tag: a dash, a bar or a colon, or a closing bracket and then one of those or a capital. */
 const TAG_END = /^(?:\)[ \u00A0]*(?:[-–—|:]|\p{Lu})|[ \u00A0]*[-–—|:])/u;
+/** A photo credit or a byline just before: "Ảnh: ", "ẢNH:", "Bài và ảnh: ". */
+const CREDIT_START = /(?:Ảnh|ẢNH|ảnh|Bài|BÀI|Theo|THEO|Nguồn|NGUỒN|Clip|Video)[ \u00A0]*:?[ \u00A0]*$/u;
 const ADDRESS_START = /(?:^|[,(;:\n])[ \u00A0]*$/u;
 const AFTER_COMPANY = /(?:công ty|Công ty|CÔNG TY|Cty|CTy)[ \u00A0]+$/u;
 
@@ -696,6 +736,12 @@ export const vietnameseAbbreviationRule: Rule = {
       const number = `${viCardinal(numberText)}${letter ? ` ${spellVi(letter)}` : ''}`;
       return [piece(entry.say, 0, written.length), piece(` ${number}`, written.length, whole.length)];
     }
+    // "Ảnh: Q.Huy": in a credit, a letter before a name is the author's initial.
+    if (
+      /^[A-ZĐ]\.$/u.test(written) &&
+      CREDIT_START.test(ctx.input.slice(Math.max(0, ctx.index - 16), ctx.index))
+    )
+      return `${spellVi(written)}${GLUED_NAME.test(ctx.input.slice(ctx.end, ctx.end + 2)) ? ' ' : ''}`;
     // "Nguyễn H. Nam", "ông Phạm Minh H. (48 tuổi)": a name's initial, said by its letter name,
     // its full stop dropped where the sentence goes on.
     if (!holds(entry.when, ctx) && /^[A-ZĐ]\.$/u.test(written)) {
