@@ -761,7 +761,7 @@ const YEAR_WORDS = ['năm', 'Năm', 'NĂM'];
 const romanRule: Rule = {
   name: 'roman',
   // "thế kỷ XXI", "Chương IV", "lần thứ IV"; a regnal number after a name ("Louis XIV").
-  pattern: `(?=[IVXLCDMivx])(?:(?<=(?:^|[^\\p{L}])(?:${[...new Set(ROMAN_CONTEXT_WORDS)].join('|')})${SP}+)|(?<=(?:^|[^\\p{L}])\\p{Lu}\\p{Ll}+${SP}+)|(?<=(?:^|[^\\p{L}])(?:${YEAR_WORDS.join('|')})${SP}+)(?=[IVXLCDM]{4})|(?<=(?:^|[^\\p{L}])(?:${[...new Set(LOWER_ROMAN_CONTEXT_WORDS)].join('|')})${SP}+)(?=[ivx]+(?![\\p{L}\\p{N}_])))(${ROMAN_NUMERAL}|[ivx]{1,6})(?:[/-](\\d{4}))?(?![\\p{L}\\p{N}_'’]|\\.[\\p{L}\\p{N}])`,
+  pattern: `(?=[IVXLCDMivx])(?:(?<=(?:^|[^\\p{L}])(?:${[...new Set(ROMAN_CONTEXT_WORDS)].join('|')})${SP}+)|(?<=(?:^|[^\\p{L}])\\p{Lu}\\p{Ll}+${SP}+)|(?<=(?:^|[^\\p{L}])(?:${YEAR_WORDS.join('|')})${SP}+)(?=[IVXLCDM]{4})|(?<=(?:^|[^\\p{L}])(?:${[...new Set(LOWER_ROMAN_CONTEXT_WORDS)].join('|')})${SP}+)(?=[ivx]+(?![\\p{L}\\p{N}_])))(${ROMAN_NUMERAL}|[ivx]{1,6})(?:[/-](\\d{4}))?(?![\\p{L}\\p{N}_]|['’]\\p{L}|\\.[\\p{L}\\p{N}])`,
   rewrite([whole, numeral, yearText], ctx) {
     if (!whole || !numeral) return undefined;
     // "phụ lục C", "nhóm D", "hạng M": a lone L, C, D or M is a letter, said by its name.

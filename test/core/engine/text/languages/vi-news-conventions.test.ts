@@ -578,6 +578,8 @@ describe('names and symbols', () => {
       ["huyện Cư M'gar", "huyện Cư M'gar"],
       ["huyện Ea H'leo", "huyện Ea H'leo"],
       ['huyện Krông A Na', 'huyện Krông A Na'],
+      // A Roman numeral before a closing quote is still one.
+      ["'Wicked' và 'Gladiator II' khuấy động", "'Wicked' và 'Gladiator hai' khuấy động"],
     ]);
   });
 });
