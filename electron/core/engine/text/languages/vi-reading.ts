@@ -1143,11 +1143,13 @@ const gluedInitialRule: Rule = {
   name: 'acronym',
   // "D.Trump" Donald Trump (a famous one, `FIRST_NAMES`); "Ảnh: T.Huy", "X.Smith": an initial
   // written against a name, said by its letter name, the full stop silent.
-  pattern: `(?=[A-ZĐ])(?<![\\p{L}\\p{N}_.&])[A-ZĐ]\\.(?=\\p{Lu}\\p{Ll}+(?![\\p{L}\\p{N}_.]))`,
+  // A famous one may be spaced ("D. Trump").
+  pattern: `(?=[A-ZĐ])(?<![\\p{L}\\p{N}_.&])[A-ZĐ]\\.(?=\\p{Lu}\\p{Ll}+(?![\\p{L}\\p{N}_.])|${SP}(?:${[...FIRST_NAMES.keys()].map((k) => k.slice(2)).join('|')})(?![\\p{L}\\p{N}_]))`,
   rewrite([whole], ctx) {
     if (!whole) return undefined;
-    const surname = /^\p{Lu}\p{Ll}+/u.exec(ctx.input.slice(ctx.end, ctx.end + 24))?.[0] ?? '';
-    return `${FIRST_NAMES.get(whole + surname) ?? spellVi(whole)} `;
+    const [gap = '', surname = ''] =
+      /^([ \u00A0]?)(\p{Lu}\p{Ll}+)/u.exec(ctx.input.slice(ctx.end, ctx.end + 24))?.slice(1) ?? [];
+    return `${FIRST_NAMES.get(whole + surname) ?? spellVi(whole)}${gap ? '' : ' '}`;
   },
 };
 
@@ -1608,7 +1610,8 @@ const MERIDIAN_BEFORE = /(?:vĩ|kinh)[ \u00A0]+tuyến[^.;!?\n]{0,40}$/u;
 const coordinateRule: Rule = {
   name: 'measure',
   // "16,3°N; 124,6°E", "vĩ tuyến 15°N", "kinh tuyến 117°E": degrees of latitude or longitude.
-  pattern: `${START}(${NUMBER})${SP}?°${SP}?([NSEW])(?![\\p{L}\\p{N}_])`,
+  // The second of a pair written "10,5°N-115,2°E" follows its dash.
+  pattern: `(?:${START}|(?<=°[NS][-–]))(${NUMBER})${SP}?°${SP}?([NSEW])(?![\\p{L}\\p{N}_])`,
   rewrite([whole, amount, side], ctx) {
     const words = amount ? sayViNumber(amount) : undefined;
     const hemisphere = side ? HEMISPHERES[side] : undefined;

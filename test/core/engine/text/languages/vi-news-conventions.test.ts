@@ -484,6 +484,9 @@ describe('a Vietnamese word written in capitals', () => {
       ['Bài viết TIN LIÊN QUAN', 'Bài viết Tin Liên Quan'],
       ['HÀ NỘI - Sáng nay, trời mưa', 'Hà Nội - Sáng nay, trời mưa'],
       ['GIÁ VÀNG TĂNG MẠNH', 'Giá Vàng Tăng Mạnh'],
+      ['BÀI VÀ ẢNH: HOÀNG LONG', 'Bài Và Ảnh: Hoàng Long'],
+      ['NÓNG: Cháy lớn tại Hà Nội', 'Nóng: Cháy lớn tại Hà Nội'],
+      ['THEO TTXVN', 'Theo thông tấn xã Việt Nam'],
       ['Khoa THPT ĐẠI HỌC', 'Khoa trung học phổ thông Đại Học'],
       ['trạm BOT trên QL1', 'trạm bê o tê trên quốc lộ một'],
     ]);
@@ -525,6 +528,10 @@ describe('coordinates', () => {
       ],
       ['ở 33,9° S, 18,4° W', 'ở ba mươi ba phẩy chín độ vĩ Nam, mười tám phẩy bốn độ kinh Tây'],
       ['khoảng 15 độ vĩ Bắc', 'khoảng mười lăm độ vĩ Bắc'],
+      [
+        'tâm áp thấp ở khoảng 10,5°N-115,2°E',
+        'tâm áp thấp ở khoảng mười phẩy năm độ vĩ Bắc-một trăm mười lăm phẩy hai độ kinh Đông',
+      ],
     ]);
   });
 });
@@ -569,6 +576,8 @@ describe('names and symbols', () => {
       ['Tổng thống D.Trump sẽ tham dự', 'Tổng thống Donald Trump sẽ tham dự'],
       ['ông J.Biden nói', 'ông Joe Biden nói'],
       ['ông X.Smith nói', 'ông ích Smith nói'],
+      ['ông D. Trump nói', 'ông Donald Trump nói'],
+      ['anh Nguyễn H. Nam', 'anh Nguyễn hát Nam'],
     ]);
     expect(read('1+1')).toBe('một+một');
   });
