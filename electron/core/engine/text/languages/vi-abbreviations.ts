@@ -659,6 +659,11 @@ const THEN_YEAR = /^[ \u00A0]*:?[ \u00A0]*(?:1[89]|20)\d{2}(?!\d)/u;
 const TAG_START = /(?:^|\n)[ \t\u00A0]*\(?$/u;
 /** After a site tag: a dash, a bar or a colon, or a closing bracket and then one of those or a capital. */
 const TAG_END = /^(?:\)[ \u00A0]*(?:[-–—|:]|\p{Lu})|[ \u00A0]*[-–—|:])/u;
+/** A foreign name written against the full stop ("P.Troussier"): a capitalised word that is no Vietnamese syllable. */
+function gluedForeignName(ctx: RuleContext): boolean {
+  const word = /^\p{Lu}\p{L}*/u.exec(ctx.input.slice(ctx.end, ctx.end + 24))?.[0];
+  return !!word && /^[A-Za-z]{3,}$/.test(word) && !VI_SYLLABLE.test(word);
+}
 /** A photo credit or a byline just before: "Ảnh: ", "ẢNH:", "Bài và ảnh: ". */
 const CREDIT_START = /(?:Ảnh|ẢNH|ảnh|Bài|BÀI|Theo|THEO|Nguồn|NGUỒN|Clip|Video)[ \u00A0]*:?[ \u00A0]*$/u;
 const ADDRESS_START = /(?:^|[,(;:\n])[ \u00A0]*$/u;
@@ -736,10 +741,11 @@ export const vietnameseAbbreviationRule: Rule = {
       const number = `${viCardinal(numberText)}${letter ? ` ${spellVi(letter)}` : ''}`;
       return [piece(entry.say, 0, written.length), piece(` ${number}`, written.length, whole.length)];
     }
-    // "Ảnh: Q.Huy": in a credit, a letter before a name is the author's initial.
+    // "Ảnh: Q.Huy": in a credit, a letter before a name is the author's initial; so is one glued to a
+    // foreign name ("HLV P.Troussier").
     if (
       /^[A-ZĐ]\.$/u.test(written) &&
-      CREDIT_START.test(ctx.input.slice(Math.max(0, ctx.index - 16), ctx.index))
+      (CREDIT_START.test(ctx.input.slice(Math.max(0, ctx.index - 16), ctx.index)) || gluedForeignName(ctx))
     )
       return `${spellVi(written)}${GLUED_NAME.test(ctx.input.slice(ctx.end, ctx.end + 2)) ? ' ' : ''}`;
     // "Nguyễn H. Nam", "ông Phạm Minh H. (48 tuổi)": a name's initial, said by its letter name,

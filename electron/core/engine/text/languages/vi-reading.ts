@@ -1572,12 +1572,17 @@ const signRule: Rule = {
 
 const quarterYearRule: Rule = {
   name: 'date',
-  // "quý 4-2023", "quý 2/2024": a quarter then its year; the dash or slash is "năm", not "đến".
-  pattern: `(?<=(?:^|[^\\p{L}])[Qq](?:uý|UÝ)${SP}+)([1-4])${SP}?[-–/]${SP}?((?:19|20)\\d{2})${END}`,
-  rewrite: ([whole, q, y]) =>
-    whole && q && y
-      ? [piece(viCardinal(q), 0, q.length), piece(` năm ${year(y)}`, q.length, whole.length)]
-      : undefined,
+  // "quý 4-2023", "quý 2/2024", "Q3/2024": a quarter then its year; the dash or slash is "năm", not "đến".
+  pattern: `(?:(?<=(?:^|[^\\p{L}])[Qq](?:uý|UÝ)${SP}+)|(?<![\\p{L}\\p{N}_.])Q(?=[1-4][-–/]))([1-4])${SP}?[-–/]${SP}?((?:19|20)\\d{2})${END}`,
+  rewrite([whole, q, y]) {
+    if (!whole || !q || !y) return undefined;
+    const at = whole.indexOf(q);
+    return [
+      ...(at > 0 ? [piece('quý ', 0, at)] : []),
+      piece(viCardinal(q), at, at + q.length),
+      piece(` năm ${year(y)}`, at + q.length, whole.length),
+    ];
+  },
 };
 
 /** Words before two years joined by a dash or a slash that make them a span ("niên vụ 2013/2014"). */
@@ -1592,7 +1597,7 @@ const yearSpanRule: Rule = {
   rewrite([whole, a, sep, b]) {
     if (!whole || !a || !sep || !b) return undefined;
     const last = b.length === 2 ? viCardinal(String(Number(b))) : year(b);
-    if (Number(b.length === 2 ? a.slice(0, 2) + b : b) <= Number(a)) return undefined;
+    if (Number(b.length === 2 ? a.slice(0, 2) + b : b) <= Number(a)) return numbersOnly(whole);
     return [piece(year(a), 0, a.length), piece(` đến ${last}`, a.length, whole.length)];
   },
 };

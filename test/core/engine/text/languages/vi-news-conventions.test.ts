@@ -498,6 +498,8 @@ describe('a Vietnamese word written in capitals', () => {
       ['Ảnh: Q.Huy', 'Ảnh: quy Huy'],
       ['Ảnh: T.Huy', 'Ảnh: tê Huy'],
       ['nhà ở Q.Bình Thạnh', 'nhà ở quận Bình Thạnh'],
+      ['HLV P.Troussier', 'huấn luyện viên pê Troussier'],
+      ['Ảnh: MINH TAM', 'Ảnh: Minh Tam'],
     ]);
   });
 });
@@ -543,6 +545,8 @@ describe('periods', () => {
       ['Quý 2/2024', 'Quý hai năm hai nghìn không trăm hai mươi tư'],
       ['quý IV-2023', 'quý bốn năm hai nghìn không trăm hai mươi ba'],
       ['quý I/2024', 'quý một năm hai nghìn không trăm hai mươi tư'],
+      ['lợi nhuận Q4-2023 tăng', 'lợi nhuận quý bốn năm hai nghìn không trăm hai mươi ba tăng'],
+      ['Q3/2024', 'quý ba năm hai nghìn không trăm hai mươi tư'],
     ]);
   });
   it('reads two years of a season or a term as a span, "đến"', () => {
@@ -559,6 +563,10 @@ describe('periods', () => {
       ],
       ['nhiệm kỳ 2020-2025', 'nhiệm kỳ hai nghìn không trăm hai mươi đến hai nghìn không trăm hai mươi lăm'],
     ]);
+    // A later year first is no span: the numbers alone, the dash kept.
+    expect(read('mùa giải 2024-2023')).toBe(
+      'mùa giải hai nghìn không trăm hai mươi tư-hai nghìn không trăm hai mươi ba',
+    );
     // A year after a word of no span stays as before ("số 2013/2014" is a code's numbers).
     expect(read('văn bản số 2013/2014')).toBe(
       'văn bản số hai nghìn không trăm mười ba/hai nghìn không trăm mười bốn',
