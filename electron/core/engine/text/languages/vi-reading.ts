@@ -192,7 +192,10 @@ function wholeDateRule(yearFirst: boolean): Rule {
         [y, yAt as [number, number]],
       );
       // "25-03-1975" heading its line, "Từ 1-7-2024:": a hyphened date said as a date, "ngày" first.
-      if (!yearFirst && sep === '-' && hyphenDateWithDay(ctx)) pieces.unshift(piece('ngày ', 0, 0));
+      const [day] = pieces;
+      // "ngày" goes with the day's piece, so its word maps to the day as written.
+      if (day && !yearFirst && sep === '-' && hyphenDateWithDay(ctx))
+        pieces[0] = piece(`ngày ${day.text}`, day.from, day.to);
       return pieces;
     },
   };

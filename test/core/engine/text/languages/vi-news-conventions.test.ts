@@ -614,6 +614,13 @@ describe('more papers’ site tags', () => {
 });
 
 describe('a hyphened date heading its line or after "từ"/"đến"', () => {
+  it('maps the added "ngày" to the day as written, so word timings keep the written date', () => {
+    const { engineText, spans } = rewriteForEngine('Từ 1-7-2024: Bãi bỏ', 'vi') as ReturnType<
+      typeof rewriteForEngine
+    > & { spans: { starts: Int32Array; ends: Int32Array } };
+    const at = engineText.indexOf('ngày');
+    expect([spans.starts[at], spans.ends[at]]).toEqual([3, 4]);
+  });
   it('is said with "ngày"; elsewhere as before', () => {
     each([
       ['25-03-1975', 'ngày hai mươi lăm tháng ba năm một nghìn chín trăm bảy mươi lăm'],
