@@ -1576,7 +1576,7 @@ const signRule: Rule = {
 const quarterYearRule: Rule = {
   name: 'date',
   // "quý 4-2023", "quý 2/2024", "Q3/2024": a quarter then its year; the dash or slash is "năm", not "đến".
-  pattern: `(?:(?<=(?:^|[^\\p{L}])[Qq](?:uý|UÝ)${SP}+)|(?<![\\p{L}\\p{N}_.])Q(?=[1-4][-–/]))([1-4])${SP}?[-–/]${SP}?((?:19|20)\\d{2})${END}`,
+  pattern: `(?=[1-4Q])(?:(?<=(?:^|[^\\p{L}])[Qq](?:uý|UÝ)${SP}+)|(?<![\\p{L}\\p{N}_.])Q(?=[1-4][-–/]))([1-4])${SP}?[-–/]${SP}?((?:19|20)\\d{2})${END}`,
   rewrite([whole, q, y]) {
     if (!whole || !q || !y) return undefined;
     const at = whole.indexOf(q);
@@ -1596,7 +1596,7 @@ const yearSpanRule: Rule = {
   name: 'range',
   // "niên vụ 2013/2014", "năm học 2023-2024", "mùa giải 2023/24", "giai đoạn 2021 - 2025": from
   // one year to the next, "đến" (not a date, not "trên").
-  pattern: `(?<=(?:^|[^\\p{L}])(?:${SEASON_WORDS.replace(/\$\{SP\}/g, SP)})${SP}+)((?:19|20)\\d{2})(${SP}?[-–/]${SP}?)((?:19|20)?\\d{2})${END}`,
+  pattern: `(?=[12])(?<=(?:^|[^\\p{L}])(?:${SEASON_WORDS.replace(/\$\{SP\}/g, SP)})${SP}+)((?:19|20)\\d{2})(${SP}?[-–/]${SP}?)((?:19|20)?\\d{2})${END}`,
   rewrite([whole, a, sep, b]) {
     if (!whole || !a || !sep || !b) return undefined;
     const last = b.length === 2 ? viCardinal(String(Number(b))) : year(b);
@@ -1619,7 +1619,7 @@ const coordinateRule: Rule = {
   name: 'measure',
   // "16,3°N; 124,6°E", "vĩ tuyến 15°N", "kinh tuyến 117°E": degrees of latitude or longitude.
   // The second of a pair written "10,5°N-115,2°E" follows its dash.
-  pattern: `(?:${START}|(?<=°[NS][-–]))(${NUMBER})${SP}?°${SP}?([NSEW])(?![\\p{L}\\p{N}_])`,
+  pattern: `(?=\\d)(?:${START}|(?<=°[NS][-–]))(${NUMBER})${SP}?°${SP}?([NSEW])(?![\\p{L}\\p{N}_])`,
   rewrite([whole, amount, side], ctx) {
     const words = amount ? sayViNumber(amount) : undefined;
     const hemisphere = side ? HEMISPHERES[side] : undefined;
