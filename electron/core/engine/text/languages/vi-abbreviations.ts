@@ -17,6 +17,8 @@
  * - `sport`: before a sport ("LĐ bóng đá", "LĐ điền kinh" liên đoàn);
  * - `tag`: a paper's site tag at the start of the text or a line, maybe in brackets, before a dash,
  *   a bar, a colon or (after its closing bracket) a capital ("GĐXH - …", "(CAO) Tối …", "HNM| …");
+ * - `dateline`: a city in English or unaccented capitals heading the text or a line, before a dash, a
+ *   comma or a bracket ("SAIGON -- …", "HANOI (Reuters) -");
  * - `foreign`: before a foreign name, a capitalised word that is no Vietnamese syllable ("TT Obama",
  *   "TT Trump" tổng thống; "TT Y tế" is left).
  * An entry whose condition does not hold is spelt when it is in capitals ("ĐT" alone), else left.
@@ -40,6 +42,7 @@ type When =
   | 'place'
   | 'sport'
   | 'tag'
+  | 'dateline'
   | 'foreign';
 
 const TABLE = [
@@ -486,22 +489,22 @@ const TABLE = [
   'ĐĐK = Đại Đoàn Kết | tag',
   'KTSG = Kinh tế Sài Gòn | tag',
   'PNVN = Phụ nữ Việt Nam | tag',
-  // datelines in English or unaccented capitals at the head of an article ("SAIGON -- …", "HANOI - …")
-  'SAIGON = Sài Gòn | tag',
-  'SAI GON = Sài Gòn | tag',
-  'HANOI = Hà Nội | tag',
-  'HA NOI = Hà Nội | tag',
-  'DANANG = Đà Nẵng | tag',
-  'DA NANG = Đà Nẵng | tag',
-  'HAIPHONG = Hải Phòng | tag',
-  'HAI PHONG = Hải Phòng | tag',
-  'HUE = Huế | tag',
-  'CAN THO = Cần Thơ | tag',
-  'NHA TRANG = Nha Trang | tag',
-  'DALAT = Đà Lạt | tag',
-  'DA LAT = Đà Lạt | tag',
-  'VUNG TAU = Vũng Tàu | tag',
-  'HO CHI MINH CITY = thành phố Hồ Chí Minh | tag',
+  // datelines in English or unaccented capitals at the head of an article ("SAIGON -- …", "HANOI - …", "HANOI, Jan 5 (Reuters) -")
+  'SAIGON = Sài Gòn | dateline',
+  'SAI GON = Sài Gòn | dateline',
+  'HANOI = Hà Nội | dateline',
+  'HA NOI = Hà Nội | dateline',
+  'DANANG = Đà Nẵng | dateline',
+  'DA NANG = Đà Nẵng | dateline',
+  'HAIPHONG = Hải Phòng | dateline',
+  'HAI PHONG = Hải Phòng | dateline',
+  'HUE = Huế | dateline',
+  'CAN THO = Cần Thơ | dateline',
+  'NHA TRANG = Nha Trang | dateline',
+  'DALAT = Đà Lạt | dateline',
+  'DA LAT = Đà Lạt | dateline',
+  'VUNG TAU = Vũng Tàu | dateline',
+  'HO CHI MINH CITY = thành phố Hồ Chí Minh | dateline',
   // sources and photo credits ("Nguồn: THX/TTXVN", "Ảnh: BVCC")
   'THX = Tân Hoa xã',
   'BVCC = bệnh viện cung cấp',
@@ -699,6 +702,12 @@ function holds(when: When | undefined, ctx: RuleContext): boolean {
       const word = /^[ \u00A0]+(\p{Lu}\p{L}*)/u.exec(ctx.input.slice(ctx.end, ctx.end + 24))?.[1];
       return !!word && /^[A-Za-z]{3,}$/.test(word) && !VI_SYLLABLE.test(word);
     }
+    case 'dateline':
+      return (
+        (ctx.index === 0 ||
+          /(?:^|\n)[ \t\u00A0]*$/u.test(ctx.input.slice(Math.max(0, ctx.index - 8), ctx.index))) &&
+        /^[ \u00A0]*[-–—,(]/u.test(rest)
+      );
     case 'tag': {
       const from = Math.max(0, ctx.index - 8);
       const lead = ctx.input.slice(from, ctx.index);

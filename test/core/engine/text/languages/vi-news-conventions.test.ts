@@ -511,9 +511,12 @@ describe('a dateline in English or unaccented capitals at the head of an article
       ['HANOI - Sáng nay', 'Hà Nội - Sáng nay'],
       ['HA NOI – Chiều qua', 'Hà Nội – Chiều qua'],
       ['DA NANG - Tối 5', 'Đà Nẵng - Tối năm'],
+      ['HANOI (Reuters) - Sáng nay', 'Hà Nội (Reuters) - Sáng nay'],
+      ['Tin trong nước\nHA NOI, ngày 5', 'Tin trong nước Hà Nội, ngày năm'],
     ]);
     // Not a dateline: in a sentence an unknown acronym is spelt as before.
     expect(read('Đội HUE thắng')).toBe('Đội hát u e thắng');
+    expect(read('Sáng nay ở HANOI')).toBe('Sáng nay ở hát a nờ o i');
   });
 });
 
