@@ -17,6 +17,8 @@
  * - `sport`: before a sport ("LĐ bóng đá", "LĐ điền kinh" liên đoàn);
  * - `tag`: a paper's site tag at the start of the text or a line, maybe in brackets, before a dash,
  *   a bar, a colon or (after its closing bracket) a capital ("GĐXH - …", "(CAO) Tối …", "HNM| …");
+ * - `dateline`: a city in English or unaccented capitals heading the text or a line, before a dash, a
+ *   comma or a bracket ("SAIGON -- …", "HANOI (Reuters) -");
  * - `foreign`: before a foreign name, a capitalised word that is no Vietnamese syllable ("TT Obama",
  *   "TT Trump" tổng thống; "TT Y tế" is left).
  * An entry whose condition does not hold is spelt when it is in capitals ("ĐT" alone), else left.
@@ -40,6 +42,7 @@ type When =
   | 'place'
   | 'sport'
   | 'tag'
+  | 'dateline'
   | 'foreign';
 
 const TABLE = [
@@ -473,6 +476,35 @@ const TABLE = [
   'TN = Thanh Niên | tag',
   'VOV = vê ô vê | tag',
   'VOV.VN = vê ô vê chấm vê en | tag',
+  'THPL = Thương hiệu và Pháp luật | tag',
+  'TPO = Tiền Phong on lai | tag',
+  'VTC News = vê tê xê niu | tag',
+  'VTC = vê tê xê | tag',
+  'Zing = dinh | tag',
+  'ZingNews = dinh niu | tag',
+  'VietNamNet = Việt Nam nét | tag',
+  'Vietnamnet = Việt Nam nét | tag',
+  'VNN = Việt Nam nét | tag',
+  'NLĐ.VN = Người Lao Động chấm vê en | tag',
+  'ĐĐK = Đại Đoàn Kết | tag',
+  'KTSG = Kinh tế Sài Gòn | tag',
+  'PNVN = Phụ nữ Việt Nam | tag',
+  // datelines in English or unaccented capitals at the head of an article ("SAIGON -- …", "HANOI - …", "HANOI, Jan 5 (Reuters) -")
+  'SAIGON = Sài Gòn | dateline',
+  'SAI GON = Sài Gòn | dateline',
+  'HANOI = Hà Nội | dateline',
+  'HA NOI = Hà Nội | dateline',
+  'DANANG = Đà Nẵng | dateline',
+  'DA NANG = Đà Nẵng | dateline',
+  'HAIPHONG = Hải Phòng | dateline',
+  'HAI PHONG = Hải Phòng | dateline',
+  'HUE = Huế | dateline',
+  'CAN THO = Cần Thơ | dateline',
+  'NHA TRANG = Nha Trang | dateline',
+  'DALAT = Đà Lạt | dateline',
+  'DA LAT = Đà Lạt | dateline',
+  'VUNG TAU = Vũng Tàu | dateline',
+  'HO CHI MINH CITY = thành phố Hồ Chí Minh | dateline',
   // sources and photo credits ("Nguồn: THX/TTXVN", "Ảnh: BVCC")
   'THX = Tân Hoa xã',
   'BVCC = bệnh viện cung cấp',
@@ -488,6 +520,9 @@ const TABLE = [
   'HN = Hà Nội',
   'B.BD = bê ca mếch Bình Dương',
   'HLHT = Hồng Lĩnh Hà Tĩnh',
+  // artists' stage names ("Sơn Tùng M-TP")
+  'M-TP = em tê pê',
+  'M-Tp = em tê pê',
 ];
 
 interface Entry {
@@ -585,9 +620,15 @@ const beforeNumber = (key: string) => {
 };
 // A key that ends with a letter ends a word, unless it is read before a number ("QL1A"); one that
 // ends with "." or ":" may touch a number ("Q.1"). A single capital after the number is a code's ("QL1A").
+/** A letter and its full stop before another initial ("P.A.", "T.N"): initials, not an address's "P.". */
+const INITIALS_AHEAD = '(?![A-ZĐ](?:\\.|(?![\\p{L}\\p{N}_])))';
 /** What must not follow a key: a key ending in "." or ":" may touch anything. */
 const keyEnd = (k: string) =>
-  /[.:]$/.test(k) ? '' : `(?![\\p{L}${beforeNumber(k) ? '' : '\\p{N}'}_&])${currencyEnd(k)}`;
+  /^[A-ZĐ]\.$/u.test(k)
+    ? INITIALS_AHEAD
+    : /[.:]$/.test(k)
+      ? ''
+      : `(?![\\p{L}${beforeNumber(k) ? '' : '\\p{N}'}_&])${currencyEnd(k)}`;
 /**
  * The keys, longest first, each with its end; neighbours with the same end share one group
  * ("(?:UBND|HĐND)(?!…)" matches as "UBND(?!…)|HĐND(?!…)" does, in the same order), which keeps the
@@ -621,6 +662,13 @@ const THEN_YEAR = /^[ \u00A0]*:?[ \u00A0]*(?:1[89]|20)\d{2}(?!\d)/u;
 const TAG_START = /(?:^|\n)[ \t\u00A0]*\(?$/u;
 /** After a site tag: a dash, a bar or a colon, or a closing bracket and then one of those or a capital. */
 const TAG_END = /^(?:\)[ \u00A0]*(?:[-–—|:]|\p{Lu})|[ \u00A0]*[-–—|:])/u;
+/** A foreign name written against the full stop ("P.Troussier"): a capitalised word that is no Vietnamese syllable. */
+function gluedForeignName(ctx: RuleContext): boolean {
+  const word = /^\p{Lu}\p{L}*/u.exec(ctx.input.slice(ctx.end, ctx.end + 24))?.[0];
+  return !!word && /^[A-Za-z]{3,}$/.test(word) && !VI_SYLLABLE.test(word);
+}
+/** A photo credit or a byline just before: "Ảnh: ", "ẢNH:", "Bài và ảnh: ". */
+const CREDIT_START = /(?:Ảnh|ẢNH|ảnh|Bài|BÀI|Theo|THEO|Nguồn|NGUỒN|Clip|Video)[ \u00A0]*:?[ \u00A0]*$/u;
 const ADDRESS_START = /(?:^|[,(;:\n])[ \u00A0]*$/u;
 const AFTER_COMPANY = /(?:công ty|Công ty|CÔNG TY|Cty|CTy)[ \u00A0]+$/u;
 
@@ -654,6 +702,12 @@ function holds(when: When | undefined, ctx: RuleContext): boolean {
       const word = /^[ \u00A0]+(\p{Lu}\p{L}*)/u.exec(ctx.input.slice(ctx.end, ctx.end + 24))?.[1];
       return !!word && /^[A-Za-z]{3,}$/.test(word) && !VI_SYLLABLE.test(word);
     }
+    case 'dateline':
+      return (
+        (ctx.index === 0 ||
+          /(?:^|\n)[ \t\u00A0]*$/u.test(ctx.input.slice(Math.max(0, ctx.index - 8), ctx.index))) &&
+        /^[ \u00A0]*[-–—,(]/u.test(rest)
+      );
     case 'tag': {
       const from = Math.max(0, ctx.index - 8);
       const lead = ctx.input.slice(from, ctx.index);
@@ -696,6 +750,13 @@ export const vietnameseAbbreviationRule: Rule = {
       const number = `${viCardinal(numberText)}${letter ? ` ${spellVi(letter)}` : ''}`;
       return [piece(entry.say, 0, written.length), piece(` ${number}`, written.length, whole.length)];
     }
+    // "Ảnh: Q.Huy": in a credit, a letter before a name is the author's initial; so is one glued to a
+    // foreign name ("HLV P.Troussier").
+    if (
+      /^[A-ZĐ]\.$/u.test(written) &&
+      (CREDIT_START.test(ctx.input.slice(Math.max(0, ctx.index - 16), ctx.index)) || gluedForeignName(ctx))
+    )
+      return `${spellVi(written)}${GLUED_NAME.test(ctx.input.slice(ctx.end, ctx.end + 2)) ? ' ' : ''}`;
     // "Nguyễn H. Nam", "ông Phạm Minh H. (48 tuổi)": a name's initial, said by its letter name,
     // its full stop dropped where the sentence goes on.
     if (!holds(entry.when, ctx) && /^[A-ZĐ]\.$/u.test(written)) {

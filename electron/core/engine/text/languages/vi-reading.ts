@@ -180,19 +180,34 @@ function wholeDateRule(yearFirst: boolean): Rule {
     pattern: yearFirst
       ? `${START}(\\d{4})([-/.])(\\d{1,2})[-/.](\\d{1,2})${END}`
       : `${START}(\\d{1,2})([-/.])(\\d{1,2})[-/.](\\d{4})${END}`,
-    rewrite([whole, a, sep, mo, c]) {
+    rewrite([whole, a, sep, mo, c], ctx) {
       if (!whole || !a || !sep || !mo || !c || whole[a.length + 1 + mo.length] !== sep) return undefined;
       const [d, y] = yearFirst ? [c, a] : [a, c];
       if (!validDay(Number(d), Number(mo))) return undefined;
       const [aAt, , mAt, cAt] = spans(whole, [a, sep, mo, c]) as [number, number][];
       const [dAt, yAt] = (yearFirst ? [cAt, aAt] : [aAt, cAt]) as [number, number][];
-      return datePieces(
+      const pieces = datePieces(
         [d, dAt as [number, number]],
         [mo, mAt as [number, number]],
         [y, yAt as [number, number]],
       );
+      // "25-03-1975" heading its line, "Từ 1-7-2024:": a hyphened date said as a date, "ngày" first.
+      const [day] = pieces;
+      // "ngày" goes with the day's piece, so its word maps to the day as written.
+      if (day && !yearFirst && sep === '-' && hyphenDateWithDay(ctx))
+        pieces[0] = piece(`ngày ${day.text}`, day.from, day.to);
+      return pieces;
     },
   };
+}
+
+/** After "từ", "đến", "tới" a hyphened date is said with "ngày" ("Từ 1-7-2024: …"). */
+const HYPHEN_DATE_LINK_BEFORE = wordsBefore('từ|đến|tới');
+/** A hyphened date heading its line, alone or before a colon, a full stop, a comma or a dash ("25-03-1975: …"). */
+function hyphenDateWithDay(ctx: RuleContext): boolean {
+  if (HYPHEN_DATE_LINK_BEFORE.test(before(ctx, 8))) return true;
+  const lineStart = /(?:^|\n)[ \t\u00A0]*$/u.test(ctx.input.slice(Math.max(0, ctx.index - 8), ctx.index));
+  return lineStart && /^[ \u00A0]*(?:[:.,–-]|\n|$)/u.test(ctx.input.slice(ctx.end, ctx.end + 4));
 }
 
 const dayFirstDateRule = wholeDateRule(false);
@@ -749,7 +764,7 @@ const YEAR_WORDS = ['năm', 'Năm', 'NĂM'];
 const romanRule: Rule = {
   name: 'roman',
   // "thế kỷ XXI", "Chương IV", "lần thứ IV"; a regnal number after a name ("Louis XIV").
-  pattern: `(?=[IVXLCDMivx])(?:(?<=(?:^|[^\\p{L}])(?:${[...new Set(ROMAN_CONTEXT_WORDS)].join('|')})${SP}+)|(?<=(?:^|[^\\p{L}])\\p{Lu}\\p{Ll}+${SP}+)|(?<=(?:^|[^\\p{L}])(?:${YEAR_WORDS.join('|')})${SP}+)(?=[IVXLCDM]{4})|(?<=(?:^|[^\\p{L}])(?:${[...new Set(LOWER_ROMAN_CONTEXT_WORDS)].join('|')})${SP}+)(?=[ivx]+(?![\\p{L}\\p{N}_])))(${ROMAN_NUMERAL}|[ivx]{1,6})(?:/(\\d{4}))?(?![\\p{L}\\p{N}_]|\\.[\\p{L}\\p{N}])`,
+  pattern: `(?=[IVXLCDMivx])(?:(?<=(?:^|[^\\p{L}])(?:${[...new Set(ROMAN_CONTEXT_WORDS)].join('|')})${SP}+)|(?<=(?:^|[^\\p{L}])\\p{Lu}\\p{Ll}+${SP}+)|(?<=(?:^|[^\\p{L}])(?:${YEAR_WORDS.join('|')})${SP}+)(?=[IVXLCDM]{4})|(?<=(?:^|[^\\p{L}])(?:${[...new Set(LOWER_ROMAN_CONTEXT_WORDS)].join('|')})${SP}+)(?=[ivx]+(?![\\p{L}\\p{N}_])))(${ROMAN_NUMERAL}|[ivx]{1,6})(?:[/-](\\d{4}))?(?![\\p{L}\\p{N}_]|['’]\\p{L}|\\.[\\p{L}\\p{N}])`,
   rewrite([whole, numeral, yearText], ctx) {
     if (!whole || !numeral) return undefined;
     // "phụ lục C", "nhóm D", "hạng M": a lone L, C, D or M is a letter, said by its name.
@@ -765,7 +780,7 @@ const romanRule: Rule = {
     // After a name only numerals of two letters or more, up to 39: "Elizabeth II", not "Áo XL" or a lone "I".
     if (!inContext && (whole.length < 2 || value > 39)) return undefined;
     const spoken = ORDINAL_BEFORE.test(said) ? viOrdinal(value) : viCardinal(String(value));
-    // "quý III/2024": the year after it.
+    // "quý III/2024", "quý IV-2023": the year after it.
     if (!yearText) return spoken;
     if (!inContext) return undefined;
     return [piece(spoken, 0, numeral.length), piece(` năm ${year(yearText)}`, numeral.length, whole.length)];
@@ -1091,6 +1106,56 @@ const sundayRule: Rule = {
 /** Upper-case letters of Vietnamese words beyond A–Z ("HÀ NỘI"): a line in capitals, not acronyms. */
 const VIETNAMESE_CAPITAL = /[ÀÁẢÃẠĂẰẮẲẴẶÂẦẤẨẪẬÈÉẺẼẸÊỀẾỂỄỆÌÍỈĨỊÒÓỎÕỌÔỒỐỔỖỘƠỜỚỞỠỢÙÚỦŨỤƯỪỨỬỮỰỲÝỶỸỴ]/u;
 
+/** Whether a word is one Vietnamese syllable, its tone and vowel marks aside ("ẢNH", "NGUỒN", "THEO"). */
+function isVietnameseSyllable(word: string): boolean {
+  const bare = word.normalize('NFD').replace(/\p{M}/gu, '').replace(/[Đđ]/gu, 'd');
+  return SYLLABLE.test(bare);
+}
+/** A word in capitals handed to eSpeak as a word, capitalised (eSpeak spells a word in capitals). */
+const asWord = (word: string) => word.charAt(0) + word.slice(1).toLocaleLowerCase('vi');
+/** Words without marks that head a line or a credit in capitals ("THEO VnExpress", "TIN: …"). */
+const CAPITAL_LABELS: ReadonlySet<string> = new Set(['THEO', 'TIN', 'XEM', 'BAN', 'CHIA', 'NGUON', 'ANH']);
+const lineStart = (ctx: RuleContext) =>
+  /(?:^|\n)[ \t\u00A0]*$/u.test(ctx.input.slice(Math.max(0, ctx.index - 8), ctx.index));
+
+const capitalWordRule: Rule = {
+  name: 'acronym',
+  // "ẢNH:", "NGUỒN:", "TIN LIÊN QUAN", "HÀ NỘI -": a Vietnamese word in capitals (it has a letter
+  // only Vietnamese writes) is read as the word, capitalised; one that is no Vietnamese syllable
+  // is left as written.
+  pattern: `(?=\\p{Lu})(?<![\\p{L}\\p{N}_])(?=\\p{Lu}{0,6}${VIETNAMESE_CAPITAL.source})\\p{Lu}{2,7}(?![\\p{L}\\p{N}_])`,
+  rewrite: ([whole]) => (whole && isVietnameseSyllable(whole) ? asWord(whole) : undefined),
+};
+
+/** Famous people written with an initial glued to the surname ("D.Trump"): the first name, as a reader says it. */
+const FIRST_NAMES: ReadonlyMap<string, string> = new Map([
+  ['D.Trump', 'Donald'],
+  ['J.Biden', 'Joe'],
+  ['B.Obama', 'Barack'],
+  ['V.Putin', 'Vladimir'],
+  ['E.Macron', 'Emmanuel'],
+  ['K.Harris', 'Kamala'],
+  ['E.Musk', 'Elon'],
+  ['A.Merkel', 'Angela'],
+  ['B.Johnson', 'Boris'],
+  ['C.Ronaldo', 'Cristiano'],
+  ['L.Messi', 'Lionel'],
+]);
+
+const gluedInitialRule: Rule = {
+  name: 'acronym',
+  // "D.Trump" Donald Trump (a famous one, `FIRST_NAMES`); "Ảnh: T.Huy", "X.Smith": an initial
+  // written against a name, said by its letter name, the full stop silent.
+  // A famous one may be spaced ("D. Trump").
+  pattern: `(?=[A-ZĐ])(?<![\\p{L}\\p{N}_.&])[A-ZĐ]\\.(?=\\p{Lu}\\p{Ll}+(?![\\p{L}\\p{N}_.])|${SP}(?:${[...FIRST_NAMES.keys()].map((k) => k.slice(2)).join('|')})(?![\\p{L}\\p{N}_]))`,
+  rewrite([whole], ctx) {
+    if (!whole) return undefined;
+    const [gap = '', surname = ''] =
+      /^([ \u00A0]?)(\p{Lu}\p{Ll}+)/u.exec(ctx.input.slice(ctx.end, ctx.end + 24))?.slice(1) ?? [];
+    return `${FIRST_NAMES.get(whole + surname) ?? spellVi(whole)}${gap ? '' : ' '}`;
+  },
+};
+
 const acronymRule: Rule = {
   name: 'acronym',
   // An acronym the dictionary does not know, spelt with Vietnamese letter names: "VTV" vê tê vê,
@@ -1103,7 +1168,18 @@ const acronymRule: Rule = {
     if (defined) return { out: defined, name: 'abbreviation' };
     // In a line written in capitals ("TIN NÓNG HÀ NỘI") the words are words.
     const around = ctx.input.slice(Math.max(0, ctx.index - 16), ctx.end + 16);
-    if (VIETNAMESE_CAPITAL.test(around.replace(/\p{Ll}.*$/su, ''))) return undefined;
+    // and so are capitals next to a Vietnamese word in capitals ("… Văn Đài TIN LIÊN QUAN").
+    const run =
+      (/[\p{Lu} \u00A0]*$/u.exec(ctx.input.slice(Math.max(0, ctx.index - 16), ctx.index))?.[0] ?? '') +
+      (/^[\p{Lu} \u00A0]*/u.exec(ctx.input.slice(ctx.end, ctx.end + 16))?.[0] ?? '');
+    if (VIETNAMESE_CAPITAL.test(around.replace(/\p{Ll}.*$/su, '')) || VIETNAMESE_CAPITAL.test(run))
+      return isVietnameseSyllable(whole) ? asWord(whole) : undefined;
+    // "THEO VnExpress", "TIN:": a label word in capitals heading a line or before a colon.
+    if (
+      CAPITAL_LABELS.has(whole) &&
+      (lineStart(ctx) || /^[ \u00A0]*:/u.test(ctx.input.slice(ctx.end, ctx.end + 3)))
+    )
+      return asWord(whole);
     return spellVi(whole);
   },
 };
@@ -1495,10 +1571,81 @@ const signRule: Rule = {
   },
 };
 
+// --- Periods, coordinates and signs after a number ----------------------------------------
+
+const quarterYearRule: Rule = {
+  name: 'date',
+  // "quý 4-2023", "quý 2/2024", "Q3/2024": a quarter then its year; the dash or slash is "năm", not "đến".
+  pattern: `(?=[1-4Q])(?:(?<=(?:^|[^\\p{L}])[Qq](?:uý|UÝ)${SP}+)|(?<![\\p{L}\\p{N}_.])Q(?=[1-4][-–/]))([1-4])${SP}?[-–/]${SP}?((?:19|20)\\d{2})${END}`,
+  rewrite([whole, q, y]) {
+    if (!whole || !q || !y) return undefined;
+    const at = whole.indexOf(q);
+    return [
+      ...(at > 0 ? [piece('quý ', 0, at)] : []),
+      piece(viCardinal(q), at, at + q.length),
+      piece(` năm ${year(y)}`, at + q.length, whole.length),
+    ];
+  },
+};
+
+/** Words before two years joined by a dash or a slash that make them a span ("niên vụ 2013/2014"). */
+const SEASON_WORDS =
+  '[Nn]iên${SP}+(?:vụ|khóa|khoá|học)|[Nn]ăm${SP}+(?:học|tài${SP}+chính)|[Mm]ùa${SP}+(?:giải|vụ|bóng|thi${SP}+đấu)|[Gg]iai${SP}+đoạn|[Nn]hiệm${SP}+(?:kỳ|kì)|[Kk]hóa|[Kk]hoá|[Vv]ụ${SP}+(?:mùa|đông${SP}+xuân|hè${SP}+thu)';
+
+const yearSpanRule: Rule = {
+  name: 'range',
+  // "niên vụ 2013/2014", "năm học 2023-2024", "mùa giải 2023/24", "giai đoạn 2021 - 2025": from
+  // one year to the next, "đến" (not a date, not "trên").
+  pattern: `(?=[12])(?<=(?:^|[^\\p{L}])(?:${SEASON_WORDS.replace(/\$\{SP\}/g, SP)})${SP}+)((?:19|20)\\d{2})(${SP}?[-–/]${SP}?)((?:19|20)?\\d{2})${END}`,
+  rewrite([whole, a, sep, b]) {
+    if (!whole || !a || !sep || !b) return undefined;
+    const last = b.length === 2 ? viCardinal(String(Number(b))) : year(b);
+    if (Number(b.length === 2 ? a.slice(0, 2) + b : b) <= Number(a)) return numbersOnly(whole);
+    return [piece(year(a), 0, a.length), piece(` đến ${last}`, a.length, whole.length)];
+  },
+};
+
+/** A coordinate's hemisphere: north and south of the equator, east and west of the meridian. */
+const HEMISPHERES: Readonly<Record<string, [string, string]>> = {
+  N: ['vĩ', 'Bắc'],
+  S: ['vĩ', 'Nam'],
+  E: ['kinh', 'Đông'],
+  W: ['kinh', 'Tây'],
+};
+/** "vĩ tuyến", "kinh tuyến" earlier in the clause: the degrees are said without "vĩ"/"kinh" again. */
+const MERIDIAN_BEFORE = /(?:vĩ|kinh)[ \u00A0]+tuyến[^.;!?\n]{0,40}$/u;
+
+const coordinateRule: Rule = {
+  name: 'measure',
+  // "16,3°N; 124,6°E", "vĩ tuyến 15°N", "kinh tuyến 117°E": degrees of latitude or longitude.
+  // The second of a pair written "10,5°N-115,2°E" follows its dash.
+  pattern: `(?=\\d)(?:${START}|(?<=°[NS][-–]))(${NUMBER})${SP}?°${SP}?([NSEW])(?![\\p{L}\\p{N}_])`,
+  rewrite([whole, amount, side], ctx) {
+    const words = amount ? sayViNumber(amount) : undefined;
+    const hemisphere = side ? HEMISPHERES[side] : undefined;
+    if (!whole || !amount || !words || !hemisphere) return undefined;
+    const [axis, direction] = hemisphere;
+    const named = MERIDIAN_BEFORE.test(before(ctx, 60)) ? direction : `${axis} ${direction}`;
+    return [piece(words, 0, amount.length), piece(` độ ${named}`, amount.length, whole.length)];
+  },
+};
+
+const ageRatingRule: Rule = {
+  name: 'cardinal',
+  // "phim 18+", "nhãn 16+", "(T18+)" is not: an age rating, the plus said "cộng".
+  pattern: `${START}(1[0-8]|[3-9])\\+(?![\\p{L}\\p{N}_+])`,
+  rewrite: ([whole, age]) =>
+    whole && age
+      ? [piece(viCardinal(age), 0, age.length), piece(' cộng', age.length, whole.length)]
+      : undefined,
+};
+
 /** The Vietnamese reading rules, in priority order (`LanguageRules.readingRules`). */
 export const VIETNAMESE_READING_RULES: Rule[] = [
   emailRule,
   urlRule,
+  quarterYearRule,
+  yearSpanRule,
   wholeDateRangeRule,
   wholeDateRule(true),
   dayFirstDateRule,
@@ -1528,6 +1675,8 @@ export const VIETNAMESE_READING_RULES: Rule[] = [
   hyphenedSizeRule,
   dimensionsRule,
   listRule,
+  coordinateRule,
+  ageRatingRule,
   quantityRule,
   perAmountRule,
   perNounRule,
@@ -1538,6 +1687,8 @@ export const VIETNAMESE_READING_RULES: Rule[] = [
   pointsPercentRule,
   sundayRule,
   initialsRule,
+  gluedInitialRule,
+  capitalWordRule,
   productCodeRule,
   stormNameRule,
   acronymRule,

@@ -472,3 +472,168 @@ describe('the Vietnamese rules stay one expression V8 optimises', () => {
     expect(vi.abbreviations?.pattern.length).toBeLessThan(5000);
   });
 });
+
+// Seventh pass: capitals, datelines, coordinates, periods, names and symbols, more press tags, hyphened dates.
+
+describe('a Vietnamese word written in capitals', () => {
+  it('is read as the word, capitalised, never spelt; acronyms stay as before', () => {
+    each([
+      ['Nguyễn Văn Đài ẢNH: T.H', 'Nguyễn Văn Đài Ảnh: tê hát'],
+      ['NGUỒN: Reuters', 'Nguồn: Reuters'],
+      ['THEO VnExpress', 'Theo VnExpress'],
+      ['Bài viết TIN LIÊN QUAN', 'Bài viết Tin Liên Quan'],
+      ['HÀ NỘI - Sáng nay, trời mưa', 'Hà Nội - Sáng nay, trời mưa'],
+      ['GIÁ VÀNG TĂNG MẠNH', 'Giá Vàng Tăng Mạnh'],
+      ['BÀI VÀ ẢNH: HOÀNG LONG', 'Bài Và Ảnh: Hoàng Long'],
+      ['NÓNG: Cháy lớn tại Hà Nội', 'Nóng: Cháy lớn tại Hà Nội'],
+      ['THEO TTXVN', 'Theo thông tấn xã Việt Nam'],
+      ['Khoa THPT ĐẠI HỌC', 'Khoa trung học phổ thông Đại Học'],
+      ['trạm BOT trên QL1', 'trạm bê o tê trên quốc lộ một'],
+    ]);
+  });
+  it('reads initials of a credit or a byline by their letter names, the full stops silent', () => {
+    each([
+      ['Các bị cáo tại phiên tòa. Ảnh: P.A.', 'Các bị cáo tại phiên tòa. Ảnh: pê a.'],
+      ['về quê ăn tết ẢNH: T.N', 'về quê ăn tết Ảnh: tê nờ'],
+      ['Ảnh: Q.Huy', 'Ảnh: quy Huy'],
+      ['Ảnh: T.Huy', 'Ảnh: tê Huy'],
+      ['nhà ở Q.Bình Thạnh', 'nhà ở quận Bình Thạnh'],
+      ['HLV P.Troussier', 'huấn luyện viên pê Troussier'],
+      ['Ảnh: MINH TAM', 'Ảnh: Minh Tam'],
+    ]);
+  });
+});
+
+describe('a dateline in English or unaccented capitals at the head of an article', () => {
+  it('is the city’s Vietnamese name, the dashes kept as written', () => {
+    each([
+      ['SAIGON -- Việt Kiều đang rủ nhau về quê', 'Sài Gòn -- Việt Kiều đang rủ nhau về quê'],
+      ['HANOI - Sáng nay', 'Hà Nội - Sáng nay'],
+      ['HA NOI – Chiều qua', 'Hà Nội – Chiều qua'],
+      ['DA NANG - Tối 5', 'Đà Nẵng - Tối năm'],
+      ['HANOI (Reuters) - Sáng nay', 'Hà Nội (Reuters) - Sáng nay'],
+      ['Tin trong nước\nHA NOI, ngày 5', 'Tin trong nước Hà Nội, ngày năm'],
+    ]);
+    // Not a dateline: in a sentence an unknown acronym is spelt as before.
+    expect(read('Đội HUE thắng')).toBe('Đội hát u e thắng');
+    expect(read('Sáng nay ở HANOI')).toBe('Sáng nay ở hát a nờ o i');
+  });
+});
+
+describe('coordinates', () => {
+  it('reads N/S as vĩ Bắc/vĩ Nam and E/W as kinh Đông/kinh Tây, after "vĩ tuyến"/"kinh tuyến" the side alone', () => {
+    each([
+      [
+        'vị trí tâm bão ở khoảng 16,3°N; 124,6°E, trên vùng biển',
+        'vị trí tâm bão ở khoảng mười sáu phẩy ba độ vĩ Bắc; một trăm hai mươi tư phẩy sáu độ kinh Đông, trên vùng biển',
+      ],
+      [
+        'từ vĩ tuyến 15°N đến 21°N, phía Đông kinh tuyến 117°E.',
+        'từ vĩ tuyến mười lăm độ Bắc đến hai mươi mốt độ Bắc, phía Đông kinh tuyến một trăm mười bảy độ Đông.',
+      ],
+      ['ở 33,9° S, 18,4° W', 'ở ba mươi ba phẩy chín độ vĩ Nam, mười tám phẩy bốn độ kinh Tây'],
+      ['khoảng 15 độ vĩ Bắc', 'khoảng mười lăm độ vĩ Bắc'],
+      [
+        'tâm áp thấp ở khoảng 10,5°N-115,2°E',
+        'tâm áp thấp ở khoảng mười phẩy năm độ vĩ Bắc-một trăm mười lăm phẩy hai độ kinh Đông',
+      ],
+    ]);
+  });
+});
+
+describe('periods', () => {
+  it('reads a quarter then its year with "năm"', () => {
+    each([
+      ['trong quý 4-2023 nhờ', 'trong quý bốn năm hai nghìn không trăm hai mươi ba nhờ'],
+      ['Quý 2/2024', 'Quý hai năm hai nghìn không trăm hai mươi tư'],
+      ['quý IV-2023', 'quý bốn năm hai nghìn không trăm hai mươi ba'],
+      ['quý I/2024', 'quý một năm hai nghìn không trăm hai mươi tư'],
+      ['lợi nhuận Q4-2023 tăng', 'lợi nhuận quý bốn năm hai nghìn không trăm hai mươi ba tăng'],
+      ['Q3/2024', 'quý ba năm hai nghìn không trăm hai mươi tư'],
+    ]);
+  });
+  it('reads two years of a season or a term as a span, "đến"', () => {
+    each([
+      [
+        'nửa đầu niên vụ 2013/2014 bắt đầu',
+        'nửa đầu niên vụ hai nghìn không trăm mười ba đến hai nghìn không trăm mười bốn bắt đầu',
+      ],
+      ['năm học 2023-2024', 'năm học hai nghìn không trăm hai mươi ba đến hai nghìn không trăm hai mươi tư'],
+      ['mùa giải 2023/24', 'mùa giải hai nghìn không trăm hai mươi ba đến hai mươi tư'],
+      [
+        'giai đoạn 2021 - 2025',
+        'giai đoạn hai nghìn không trăm hai mươi mốt đến hai nghìn không trăm hai mươi lăm',
+      ],
+      ['nhiệm kỳ 2020-2025', 'nhiệm kỳ hai nghìn không trăm hai mươi đến hai nghìn không trăm hai mươi lăm'],
+    ]);
+    // A later year first is no span: the numbers alone, the dash kept.
+    expect(read('mùa giải 2024-2023')).toBe(
+      'mùa giải hai nghìn không trăm hai mươi tư-hai nghìn không trăm hai mươi ba',
+    );
+    // A year after a word of no span stays as before ("số 2013/2014" is a code's numbers).
+    expect(read('văn bản số 2013/2014')).toBe(
+      'văn bản số hai nghìn không trăm mười ba/hai nghìn không trăm mười bốn',
+    );
+  });
+});
+
+describe('names and symbols', () => {
+  it('reads an age rating with "cộng", a stage name by its letters, a famous initial as the first name', () => {
+    each([
+      ['Phim kinh dị 18+ có Hồng Đào', 'Phim kinh dị mười tám cộng có Hồng Đào'],
+      ['nhãn 16+', 'nhãn mười sáu cộng'],
+      ['so sánh với Sơn Tùng M-TP, rapper Pháo', 'so sánh với Sơn Tùng em tê pê, rapper Pháo'],
+      ['Sơn Tùng M-Tp với Sky Tour', 'Sơn Tùng em tê pê với Sky Tour'],
+      ['Tổng thống D.Trump sẽ tham dự', 'Tổng thống Donald Trump sẽ tham dự'],
+      ['ông J.Biden nói', 'ông Joe Biden nói'],
+      ['ông X.Smith nói', 'ông ích Smith nói'],
+      ['ông D. Trump nói', 'ông Donald Trump nói'],
+      ['anh Nguyễn H. Nam', 'anh Nguyễn hát Nam'],
+    ]);
+    expect(read('1+1')).toBe('một+một');
+  });
+  it('leaves a Tây Nguyên name with an apostrophe after a capital as written', () => {
+    each([
+      ['Tại huyện Cư M’gar (Đắk Lắk)', 'Tại huyện Cư M’gar (Đắk Lắk)'],
+      ["huyện Cư M'gar", "huyện Cư M'gar"],
+      ["huyện Ea H'leo", "huyện Ea H'leo"],
+      ['huyện Krông A Na', 'huyện Krông A Na'],
+      // A Roman numeral before a closing quote is still one.
+      ["'Wicked' và 'Gladiator II' khuấy động", "'Wicked' và 'Gladiator hai' khuấy động"],
+    ]);
+  });
+});
+
+describe('more papers’ site tags', () => {
+  it('reads the tag at the head of an article as the paper’s name', () => {
+    each([
+      ['(THPL) - Ngay từ sáng sớm', '(Thương hiệu và Pháp luật) - Ngay từ sáng sớm'],
+      ['TPO - Hòa Minzy bức xúc', 'Tiền Phong on lai - Hòa Minzy bức xúc'],
+      ['(VTC News) - Sáng nay', '(vê tê xê niu) - Sáng nay'],
+      ['VietNamNet - Theo', 'Việt Nam nét - Theo'],
+      ['(ĐĐK) - Chiều qua', '(Đại Đoàn Kết) - Chiều qua'],
+    ]);
+  });
+});
+
+describe('a hyphened date heading its line or after "từ"/"đến"', () => {
+  it('maps the added "ngày" to the day as written, so word timings keep the written date', () => {
+    const { engineText, spans } = rewriteForEngine('Từ 1-7-2024: Bãi bỏ', 'vi') as ReturnType<
+      typeof rewriteForEngine
+    > & { spans: { starts: Int32Array; ends: Int32Array } };
+    const at = engineText.indexOf('ngày');
+    expect([spans.starts[at], spans.ends[at]]).toEqual([3, 4]);
+  });
+  it('is said with "ngày"; elsewhere as before', () => {
+    each([
+      ['25-03-1975', 'ngày hai mươi lăm tháng ba năm một nghìn chín trăm bảy mươi lăm'],
+      ['Từ 1-7-2024: Bãi bỏ', 'Từ ngày một tháng bảy năm hai nghìn không trăm hai mươi tư: Bãi bỏ'],
+      ['đến 31-12-2025.', 'đến ngày ba mươi mốt tháng mười hai năm hai nghìn không trăm hai mươi lăm.'],
+      [
+        'Sáng 13-12-2024, trời mưa',
+        'Sáng mười ba tháng mười hai năm hai nghìn không trăm hai mươi tư, trời mưa',
+      ],
+      ['hiệu lực từ ngày 1-7-2024', 'hiệu lực từ ngày một tháng bảy năm hai nghìn không trăm hai mươi tư'],
+    ]);
+  });
+});

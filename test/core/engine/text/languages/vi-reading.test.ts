@@ -77,7 +77,7 @@ classCases('ordinals and weekdays', [
 
 classCases('dates', [
   ['ngày 15/01/2024', 'ngày mười lăm tháng một năm hai nghìn không trăm hai mươi tư'],
-  ['15-01-2024', 'mười lăm tháng một năm hai nghìn không trăm hai mươi tư'],
+  ['15-01-2024', 'ngày mười lăm tháng một năm hai nghìn không trăm hai mươi tư'],
   ['2024-01-15', 'mười lăm tháng một năm hai nghìn không trăm hai mươi tư'],
   ['ngày 30/10', 'ngày ba mươi tháng mười'],
   ['Sáng 30/10, mưa', 'Sáng ba mươi tháng mười, mưa'],
@@ -292,7 +292,7 @@ classCases('acronyms spelt', [
   ['KQXS', 'ca quy ích ét'],
   ['XYZ', 'ích i dài dét'],
   ['MB', 'mờ bê'],
-  ['TIN NÓNG HÀ NỘI', 'TIN NÓNG HÀ NỘI'],
+  ['TIN NÓNG HÀ NỘI', 'Tin Nóng Hà Nội'],
 ]);
 
 classCases('e-mail and web addresses', [
