@@ -356,6 +356,43 @@ const weekdayRangeRule: Rule = {
   },
 };
 
+/** A day of the week abbreviated without "day" ("Fri", "Tues", "Sat."), as written in opening hours. */
+const WEEKDAY_SHORT = '(?:Mon|Tues?|Wed|Thu(?:rs?)?|Fri|Sat|Sun)';
+/** Before a short day: another day and "&", "and", "," or "/" ("Sat & Sun", "Tue, Thu"). */
+const DAY_LISTED_BEFORE = new RegExp(`(?:^|[^\\p{L}])(?:${WEEKDAY})${SP}*(?:[&,/]|and)${SP}*$`, 'u');
+/** After a short day: another day joined the same way, or a clock time ("Fri 5:45-7:15pm", "Sat: 10am", "Sun 9.30am"). */
+const DAY_LISTED_AFTER = new RegExp(
+  `^(?:${SP}*(?:[&,/]|and)${SP}*(?:${WEEKDAY})(?![\\p{L}])|:?${SP}+(?:\\d{1,2}:[0-5]\\d|\\d{1,2}(?:\\.[0-5]\\d)?${SP}?(?:[ap]\\.?m\\.?|[AP]\\.?M\\.?)(?![\\p{L}])))`,
+  'u',
+);
+
+const weekdayInHoursRule: Rule = {
+  name: 'date',
+  // "Fri 5:45-7:15pm", "Sat & Sun", "Tue, Thu 6pm": a short day beside a time or another day is
+  // the day's name; "Sun" or "Wed" alone stays as written (a star, a verb).
+  pattern: `(?=[MTWFS])(?<![\\p{L}\\p{N}])${WEEKDAY_SHORT}\\.?(?![\\p{L}\\p{N}])`,
+  rewrite([whole], ctx) {
+    if (!whole) return undefined;
+    if (!DAY_LISTED_BEFORE.test(before(ctx, 16)) && !DAY_LISTED_AFTER.test(after(ctx, 24))) return undefined;
+    return weekdayName(whole);
+  },
+};
+
+const monthRangeRule: Rule = {
+  name: 'range',
+  // "May-Sept", "Jan–Mar" → "May to September", "January to March": a dash between months is "to".
+  pattern: `(?=[A-Za-z])(?<![\\p{L}\\p{N}])(${MONTH})${SP}?[-–]${SP}?(${MONTH})(?![\\p{L}\\p{N}])`,
+  rewrite([whole, first, last]) {
+    if (!whole || !first || !last) return undefined;
+    const lastAt = whole.lastIndexOf(last);
+    return [
+      piece(EN_MONTHS[monthNumber(first) - 1] as string, 0, first.length),
+      piece(' to ', first.length, lastAt),
+      piece(EN_MONTHS[monthNumber(last) - 1] as string, lastAt, whole.length),
+    ];
+  },
+};
+
 const fiscalYearRule: Rule = {
   name: 'date',
   // "FY2024" F Y twenty twenty four, "FY23" F Y twenty three, "FY'23"
@@ -492,6 +529,21 @@ const clockTimeRule: Rule = {
     const clock = clockWords(h, min, ampm !== undefined);
     const seconds = sec !== undefined ? ` and ${durationWords([[sec, 'second']])}` : '';
     return `${clock}${seconds}${ampm ? ` ${sayAmPm(ampm)}` : ''}`;
+  },
+};
+
+/** A British clock time with a point, only when a.m. or p.m. follows it or the end of its range ("9.30am", "10.30-11.45am"). */
+const POINT_CLOCK = '(1[0-2]|0?[1-9])\\.([0-5]\\d)';
+
+const pointClockRule: Rule = {
+  name: 'time',
+  // "9.30am" nine thirty a.m., "9.00 am" nine a.m., "10.30-11.45am": a point between hour and
+  // minutes is a clock only with a.m./p.m. after it or after the time that ends its range, so
+  // "9.30 people" and "3.45 kg" stay decimals.
+  pattern: `${NUM_BEFORE}${POINT_CLOCK}(?:${SP}?(${AM_PM})|(?=${SP}?[-–]${SP}?${POINT_CLOCK.replace(/[()]/g, '')}${SP}?${AM_PM}))(?![\\p{N}]|[:.,]\\p{N})`,
+  rewrite([whole, h, min, ampm]) {
+    if (!whole || !h || !min) return undefined;
+    return `${clockWords(h, min, true)}${ampm ? ` ${sayAmPm(ampm)}` : ''}`;
   },
 };
 
@@ -1730,17 +1782,20 @@ export const ENGLISH_READING_RULES: Rule[] = [
   toRangeRule,
   isoDateRule,
   numericDateRule,
+  monthRangeRule,
   monthDateRule,
   dayListRule,
   citationMarkRule,
   dayMonthRule,
   weekdayRangeRule,
   weekdayBeforeDateRule,
+  weekdayInHoursRule,
   fiscalYearRule,
   lifeEventRule,
   prefixedYearRule,
   decadeRule,
   ratioRule,
+  pointClockRule,
   clockTimeRule,
   durationRule,
   moneyBeforeRule,

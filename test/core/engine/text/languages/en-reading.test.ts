@@ -1649,3 +1649,32 @@ describe('English reading, sixth pass', () => {
     );
   });
 });
+
+describe('English reading, seventh pass', () => {
+  /** eSpeak's phonemes without stress marks, separators and spaces. */
+  const sounds = (text: string) => phonemes(text).replace(/[ˈˌ_\s]/gu, '');
+
+  /** Each case heard as the words, stress and word breaks aside, as the accuracy harness hears them. */
+  const checkHeard = (cases: Case[], rule?: string, atLeast = 6) => checkAll(cases, rule, atLeast, sounds);
+
+  it('opening hours: a short day beside a time or another day is its name; months joined by a dash are "to"; a clock with a point before a.m./p.m.', () => {
+    checkHeard([
+      ['Fri 5:45-7:15pm', 'Friday five forty five to seven fifteen p.m.'],
+      ['Open Sat & Sun 10am-5pm', 'Open Saturday and Sunday ten a.m. to five p.m.'],
+      ['Tue, Thu 6pm', 'Tuesday, Thursday six p.m.'],
+      ['Mon and Wed: 9am', 'Monday and Wednesday: nine a.m.'],
+      ['Sat: 10am-4pm', 'Saturday: ten a.m. to four p.m.'],
+      ['The ferry runs May-Sept daily', 'The ferry runs May to September daily'],
+      ['Jan–Mar 2024', 'January to March twenty twenty four'],
+      ['Open Apr-Oct, daily', 'Open April to October, daily'],
+      ['open 9.30am to 5.15pm', 'open nine thirty a.m. to five fifteen p.m.'],
+      ['from 9.00 am daily', 'from nine a.m. daily'],
+      ['tours 10.30-11.45am', 'tours ten thirty to eleven forty five a.m.'],
+      ['It ends at 5 p.m.', 'It ends at five p.m.'],
+      // Not a day or a clock: a star, a verb, a decimal with no a.m./p.m.
+      ['The Sun rose and Sun Valley', 'The Sun rose and Sun Valley'],
+      ['It costs 9.30 pounds', 'It costs nine point three zero pounds'],
+      ['weighs 3.45 kg', 'weighs three point four five kilograms'],
+    ]);
+  });
+});
