@@ -1677,4 +1677,34 @@ describe('English reading, seventh pass', () => {
       ['weighs 3.45 kg', 'weighs three point four five kilograms'],
     ]);
   });
+
+  it('telephones: an area code with a slash, spaced three-three-four groups, brackets, 1-800 and +1 are digits in groups', () => {
+    checkHeard(
+      [
+        [
+          'Call 212/423-3500 for tickets.',
+          'Call two one two, four two three, three five zero zero for tickets.',
+        ],
+        ['at 877 523 9849 or online', 'at eight seven seven, five two three, nine eight four nine or online'],
+        ['free; 212 639 9675; daily', 'free; two one two, six three nine, nine six seven five; daily'],
+        ['Call (212) 423 3500.', 'Call two one two, four two three, three five zero zero.'],
+        ['Call 1-800-555-0199 now.', 'Call one, eight hundred, five five five, zero one nine nine now.'],
+        ['Call +1 212 555 0100 now.', 'Call plus one, two one two, five five five, zero one zero zero now.'],
+        ['Call 1 212 639 9675.', 'Call one, two one two, six three nine, nine six seven five.'],
+      ],
+      'telephone',
+    );
+    // Not phone lengths or a North American exchange: numbers.
+    checkHeard(
+      [
+        [
+          'about 1 234 5678 things',
+          'about one two hundred thirty four five thousand six hundred seventy eight things',
+        ],
+        ['a ratio of 212/423 here', 'a ratio of two hundred twelve four hundred twenty thirds here'],
+      ],
+      undefined,
+      2,
+    );
+  });
 });
