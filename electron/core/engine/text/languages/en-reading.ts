@@ -626,7 +626,12 @@ const NEEDS_A_NOUN_AFTER = /(?:ed|ly|ing|able|ible)$/u;
  * "at 100 mph in the"). A temperature keeps its plural ("30 °C heat").
  */
 export function qualifiesNoun(ctx: RuleContext): boolean {
-  const words = WORDS_AFTER.exec(after(ctx, 40));
+  return qualifiesNounIn(after(ctx, 40));
+}
+
+/** `qualifiesNoun` for the text after the amount or measure. */
+function qualifiesNounIn(rest: string): boolean {
+  const words = WORDS_AFTER.exec(rest);
   const first = words?.[1];
   if (first === undefined || NOT_A_NOUN.has(first)) return false;
   if (!NEEDS_A_NOUN_AFTER.test(first)) return true;
@@ -781,16 +786,35 @@ function moneyRangeWords(
  * one the noun is what the money is ("$1 billion damage", "$40 million cash"), and amounts with
  * cents keep their words ("a $2.50 fee").
  */
+/** Nouns of an amount of money or harm, measured rather than counted: "caused $1 billion damage" is dollars of damage. */
+const MASS_NOUNS: ReadonlySet<string> = new Set(
+  'damage damages revenue revenues profit profits loss losses gain gains deficit surplus funding debt aid money income capital financing spending sales compensation relief credit'.split(
+    ' ',
+  ),
+);
+
 function attributive(
   currency: CurrencyName | undefined,
   ctx: RuleContext | undefined,
   amounts: [string | undefined, string | undefined][],
 ): CurrencyName | undefined {
   if (!currency || !ctx) return currency;
-  if (!determinedAt(ctx, ctx.index))
-    return qualifiesNounInHeadline(ctx) ? { ...currency, many: currency.one } : currency;
+  if (qualifiesNounInHeadline(ctx)) return { ...currency, many: currency.one };
   if (amounts.some(([a, scale]) => a !== undefined && !scale && /\.\d*[1-9]/u.test(a))) return currency;
-  return qualifiesNoun(ctx) ? { ...currency, many: currency.one } : currency;
+  if (!qualifiesNoun(ctx)) return currency;
+  // With no determiner before it, only right before a singular count noun: "$337 million
+  // mission", but "Admission $18 adults, $15 seniors" is a price for each, "caused $1 billion
+  // damage" an amount of it, "won $2 million playing poker" a verb after.
+  const words = WORDS_AFTER.exec(after(ctx, 40));
+  const noun = words?.[1] ?? '';
+  if (
+    !determinedAt(ctx, ctx.index) &&
+    (MASS_NOUNS.has(noun) ||
+      NEEDS_A_NOUN_AFTER.test(noun) ||
+      isPluralNoun(noun, after(ctx, 40).slice(words?.[0].length)))
+  )
+    return currency;
+  return { ...currency, many: currency.one };
 }
 
 const moneyBeforeRule: Rule = {
@@ -1013,8 +1037,15 @@ const AMOUNT_OF_UNITS: ReadonlySet<string> = new Set([
  * temperature, nor an amount of a cooking or mass unit without a
  * determiner ("2 tbsp sugar" two tablespoons sugar; "a 5 kg bag" five kilogram bag).
  */
+/** Before a measure in brackets: a measure joined to the noun by a hyphen ("five-mile (", "5.2-mile ("). */
+const BRACKETED_AFTER_A_MEASURE = /[\p{L}\p{N}]-\p{Ll}+[ \u00A0]\([\d.,]+$/u;
+
 function measureQualifiesNoun(ctx: RuleContext, token: string, words: UnitWords, written: number): boolean {
-  if (!qualifiesNoun(ctx) || /^degrees /u.test(words.many)) return false;
+  if (/^degrees /u.test(words.many)) return false;
+  // "the five-mile (8 km) journey": a measure in brackets after a measure joined to its noun.
+  if (BRACKETED_AFTER_A_MEASURE.test(before(ctx, written + 24)) && after(ctx, 1) === ')')
+    return qualifiesNounIn(after(ctx, 41).slice(1));
+  if (!qualifiesNoun(ctx)) return false;
   if (!AMOUNT_OF_UNITS.has(token)) return true;
   return determinedAt(ctx, ctx.index - written);
 }

@@ -1707,4 +1707,30 @@ describe('English reading, seventh pass', () => {
       2,
     );
   });
+
+  it('money before a singular noun is "dollar" with or without a determiner; a measure in brackets before a noun is singular', () => {
+    checkHeard([
+      [
+        'TESS is on a two-year, $337 million mission to expand',
+        'TESS is on a two-year, three hundred thirty seven million dollar mission to expand',
+      ],
+      ["NASA's $337 million telescope has", "NASA's three hundred thirty seven million dollar telescope has"],
+      ['signed $5 billion deal with Apple', 'signed five billion dollar deal with Apple'],
+      ['Its $5 million business grew', 'Its five million dollar business grew'],
+      ['The five-mile (8 km) journey takes', 'The five-mile (eight kilometer) journey takes'],
+      ['on the 5.2-mile (8.4 km) run.', 'on the five point two mile (eight point four kilometer) run.'],
+      ['a 10-mile (16 km) hike through', 'a ten mile (sixteen kilometer) hike through'],
+      // A price for each, an amount of a mass noun, a verb or a function word after: plural.
+      ['Admission $18 adults, $15 seniors', 'Admission eighteen dollars adults, fifteen dollars seniors'],
+      ['The storm caused $1 billion damage', 'The storm caused one billion dollars damage'],
+      [
+        'company discloses $58 million loss for 2023',
+        'company discloses fifty eight million dollars loss for twenty twenty three',
+      ],
+      ['He paid $337 million in cash', 'He paid three hundred thirty seven million dollars in cash'],
+      ['spent $5 million lobbying Congress', 'spent five million dollars lobbying Congress'],
+      ['The road is 10 miles (16 km) long', 'The road is ten miles (sixteen kilometers) long'],
+      ['It runs 10 miles (16 km) to the sea', 'It runs ten miles (sixteen kilometers) to the sea'],
+    ]);
+  });
 });
