@@ -936,7 +936,7 @@ const numberUnitHyphenRule: Rule = {
   name: 'measure',
   // "a 1-cup glass measure" a one cup glass measure, "a 2-liter bottle": the hyphen between a
   // number and a unit's name is silent (eSpeak runs "one-cup" together as "wung-cup").
-  pattern: `(?=-)(?<=(?<![\\p{L}.,])\\d+(?:\\.\\d+)?)-(?=(\\p{Ll}+)(?![\\p{L}\\p{N}]|-\\d))`,
+  pattern: `(?=-)(?<=(?<![\\p{L}.,])\\d+(?:\\.\\d+)?|[½⅓⅔¼¾⅕⅛⅜⅝⅞])-(?=(\\p{Ll}+)(?![\\p{L}\\p{N}]|-\\d))`,
   rewrite([whole, unitName]) {
     return whole && unitName && HYPHENED_UNITS.has(unitName) ? ' ' : undefined;
   },
@@ -1224,24 +1224,36 @@ const SLASH_NAMES: Record<string, string> = {
 /** The article "a" just before a number. */
 const ARTICLE_BEFORE = /(?:^|[^\p{L}])[Aa][ \u00A0]$/u;
 
+/** After a fraction: a unit's name joined by a hyphen ("-inch"), or the article before one ("1/2 an inch"). */
+const ADJECTIVE_UNIT_AFTER = /^-(\p{Ll}+)(?![\p{L}\p{N}-])/u;
+const AN_UNIT_AFTER = /^[ \u00A0]an?[ \u00A0]/u;
+
 const fractionRule: Rule = {
   name: 'fraction',
   // 1/2 one half, 3/4 three quarters, 2 1/2 two and a half, ½, 2½
-  pattern: `${NUM_BEFORE}(?:(\\d{1,3})${SP})?(\\d{1,3})/([2-9]|[1-9]\\d{1,2})(?:st|nd|rd|th|ST|ND|RD|TH)?${NUM_AFTER}(?![\\p{L}])|${NUM_BEFORE}(\\d{1,3})?${SP}?([½⅓⅔¼¾⅕⅛⅜⅝⅞])`,
+  pattern: `${NUM_BEFORE}(?:(\\d{1,3})${SP})?(\\d{1,3})/([2-9]|[1-9]\\d{1,2})(?:(?:st|nd|rd|th)s?|ST|ND|RD|TH)?${NUM_AFTER}(?![\\p{L}])|${NUM_BEFORE}(\\d{1,3})?${SP}?([½⅓⅔¼¾⅕⅛⅜⅝⅞])`,
   rewrite([whole, mixed, num, den, wholeU, sign], ctx) {
     if (!whole) return undefined;
     // After the article, "one" is not said again before half or quarter: "a ¼ inch" a quarter
     // inch, "a 1/2 cup" a half cup ("a 1/8 share" a one eighth share).
     const afterA = (words: string): string =>
       ARTICLE_BEFORE.test(before(ctx, 4)) ? words.replace(/^one (?=half|quarter)/u, '') : words;
+    const asWritten = (words: string): string => {
+      // "½-inch drywall" half inch, "¾-inch plywood" three quarter inch: before a unit joined by
+      // a hyphen the fraction is an adjective, its "one" not said and its denominator singular;
+      // "1/2 an inch" half an inch.
+      if (HYPHENED_UNITS.has(ADJECTIVE_UNIT_AFTER.exec(after(ctx, 16))?.[1] ?? ''))
+        return words.replace(/^one (?=\p{L}+$)/u, '').replace(/s$/u, '');
+      return AN_UNIT_AFTER.test(after(ctx, 4)) ? words.replace(/^one (?=\p{L}+$)/u, '') : afterA(words);
+    };
     if (sign !== undefined) {
       const [n, d] = UNICODE_FRACTIONS[sign] as [string, string];
-      return wholeU !== undefined ? mixedFractionWords(wholeU, n, d) : afterA(fractionWords(n, d));
+      return asWritten(wholeU !== undefined ? mixedFractionWords(wholeU, n, d) : fractionWords(n, d));
     }
     if (!num || !den) return undefined;
     const named = SLASH_NAMES[`${num}/${den}`];
     if (named && mixed === undefined) return named;
-    return mixed !== undefined ? mixedFractionWords(mixed, num, den) : afterA(fractionWords(num, den));
+    return asWritten(mixed !== undefined ? mixedFractionWords(mixed, num, den) : fractionWords(num, den));
   },
 };
 

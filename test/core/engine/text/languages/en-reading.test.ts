@@ -1733,4 +1733,19 @@ describe('English reading, seventh pass', () => {
       ['It runs 10 miles (16 km) to the sea', 'It runs ten miles (sixteen kilometers) to the sea'],
     ]);
   });
+
+  it('a fraction joined to a unit by a hyphen is an adjective (no "one", singular, the hyphen silent); "1/2 an inch" is half; "3/8ths" eighths', () => {
+    checkHeard([
+      ['So ½-inch drywall gets', 'So half inch drywall gets'],
+      ['a 1¼-inch screw', 'a one and a quarter inch screw'],
+      ['¾-inch plywood gets', 'three quarter inch plywood gets'],
+      ['use 1/2-inch plywood', 'use half inch plywood'],
+      ['a 3/4-inch pipe', 'a three quarter inch pipe'],
+      ['Between 1/2 an inch and 3/8ths of an inch', 'Between half an inch and three eighths of an inch'],
+      ['about 5/8th of an inch thick', 'about five eighths of an inch thick'],
+      // No hyphen, no article after: as before.
+      ['cut ¾ inch off', 'cut three quarters inch off'],
+      ['add 1/2 cup', 'add one half cup'],
+    ]);
+  });
 });
