@@ -1382,14 +1382,45 @@ const productCodeRule: Rule = {
   },
 };
 
+/** A blood-pressure pair in its ranges: systolic 60–250 over diastolic 40–150. */
+const PRESSURE_PAIR = '((?:[6-9]\\d|1\\d\\d|2[0-4]\\d|250))/((?:[4-9]\\d|1[0-4]\\d|150))';
+
 const bloodPressureRule: Rule = {
   name: 'measure',
-  // "120/80 mmHg", "blood pressure of 140/90": one twenty over eighty
-  pattern: `${NUM_BEFORE}(\\d{2,3})/(\\d{2,3})(?=${SP}?mm${SP}?Hg(?![\\p{L}]))|(?=\\d)(?<=(?:[Bb]lood pressure|BP)(?:${SP}(?:of|was|is|at|reading of))?${SP})(\\d{2,3})/(\\d{2,3})${NUM_AFTER}`,
+  // "120/80 mmHg", "blood pressure of 140/90", "a reading of 120/80", "BP 135/85", and a pair in
+  // its ranges later in a sentence about blood pressure ("The high blood pressure category … is
+  // now 130/80"): one twenty over eighty. Elsewhere "120/80" stays a fraction.
+  pattern: `${NUM_BEFORE}(\\d{2,3})/(\\d{2,3})(?=${SP}?mm${SP}?Hg(?![\\p{L}]))|(?=\\d)(?<=(?:[Bb]lood pressure|BP|[Hh]ypertension|[Ss]ystolic|[Dd]iastolic|[Rr]eading)[^.;!?\\n]{0,120}(?<![\\p{L}\\p{N}_.,:/'’%‰]))${PRESSURE_PAIR}${NUM_AFTER}`,
   rewrite([whole, a1, b1, a2, b2]) {
     const a = a1 ?? a2;
     const b = b1 ?? b2;
     return whole && a && b ? `${houseNumberWords(a)} over ${cardinalWords(b)}` : undefined;
+  },
+};
+
+/** A statistic before "=", "<" or ">" and a number in a study: odds and hazard ratios, p, N, r… */
+const STATISTIC = '(?:a?OR|a?HR|a?RR|IRR|CI|N|n|p|P|r|R|R²|r²|t|F|z|Z|SD|SE|SEM|df|ICC|AUC|β|χ²)';
+const RELATIONS: Readonly<Record<string, string>> = {
+  '=': 'equals',
+  '<': 'less than',
+  '>': 'greater than',
+  '≤': 'less than or equal to',
+  '≥': 'greater than or equal to',
+};
+
+const statisticRule: Rule = {
+  name: 'abbreviation',
+  // "(OR = 3.32)" O R equals three point three two, "(N = 5582)", "p < 0.05", "p<.001": a
+  // relation between a statistic and a number is said; "OR" there is spelt, not the word "or".
+  pattern: `(?=[a-zA-Zβχ²])(?<![\\p{L}\\p{N}_])(${STATISTIC})(${SP}?)([=<>≤≥])(?=${SP}?[-−]?\\.?\\d)`,
+  rewrite([whole, stat, space, relation], ctx) {
+    if (!whole || !stat || space === undefined || !relation) return undefined;
+    const name = /^a?[A-Z]{2,3}$/u.test(stat) ? spellAcronym(stat) : stat;
+    const spaceAfter = /^[ \u00A0\u202F]/u.test(after(ctx, 1)) ? '' : ' ';
+    return [
+      piece(name, 0, stat.length),
+      piece(` ${RELATIONS[relation] ?? relation}${spaceAfter}`, stat.length, whole.length),
+    ];
   },
 };
 
@@ -1860,6 +1891,7 @@ export const ENGLISH_READING_RULES: Rule[] = [
   pairedNumberRule,
   productCodeRule,
   bloodPressureRule,
+  statisticRule,
   resolutionRule,
   fractionRule,
   romanRule,

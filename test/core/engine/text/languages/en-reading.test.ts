@@ -1748,4 +1748,26 @@ describe('English reading, seventh pass', () => {
       ['add 1/2 cup', 'add one half cup'],
     ]);
   });
+
+  it('blood pressure: a pair in its ranges after a blood-pressure word in the sentence or before mmHg is "over"; a statistic before "=", "<" or ">" is said', () => {
+    checkHeard([
+      [
+        'The high blood pressure category, which was updated in 2017, is now 130/80, down from the previous 140/90 category.',
+        'The high blood pressure category, which was updated in twenty seventeen, is now one thirty over eighty, down from the previous one forty over ninety category.',
+      ],
+      ['a reading of 120/80 is normal', 'a reading of one twenty over eighty is normal'],
+      ['above 140/90 mmHg', 'above one forty over ninety millimeters of mercury'],
+      ['my blood pressure was 118/76.', 'my blood pressure was one eighteen over seventy six.'],
+      [
+        'He ate 3/4 of it and 120/80 of them',
+        'He ate three quarters of it and one hundred twenty eightieths of them',
+      ],
+      ['information (OR = 3.32) and', 'information (O R equals three point three two) and'],
+      ['(N = 5582)', '(N equals five thousand five hundred eighty two)'],
+      ['(HR = 1.2)', '(H R equals one point two)'],
+      ['p = 0.03', 'p equals zero point zero three'],
+      ['p<.001 and p < 0.05', 'p less than point zero zero one and p less than zero point zero five'],
+      ['this OR that = 5', 'this OR that = five'],
+    ]);
+  });
 });
