@@ -15,6 +15,7 @@ import { ROMAN_NUMERAL, romanValue } from '../roman-numerals';
 import { piece, validDate, type OutPiece, type Rule, type RuleContext, type UnitWords } from '../rule-kit';
 import {
   COMPASS_NAME_AHEAD,
+  datelineTitleRule,
   ENGLISH_WORD_ACRONYMS,
   englishAcronymRule,
   englishCompassRule,
@@ -1902,6 +1903,7 @@ export const ENGLISH_READING_RULES: Rule[] = [
   perRule,
   rangeRule,
   usStateRule,
+  datelineTitleRule,
   partyStateRule,
   englishCompassRule,
   englishInitialsRule,

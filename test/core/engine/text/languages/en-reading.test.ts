@@ -1770,4 +1770,33 @@ describe('English reading, seventh pass', () => {
       ['this OR that = 5', 'this OR that = five'],
     ]);
   });
+
+  it('datelines: ST., FT., MT. opening a line before a city in capitals; call signs in brackets spelt; an introduced acronym said as a word when English could say it', () => {
+    checkHeard([
+      ['ST. PAUL, Minn. (WCCO) – A man', 'Saint PAUL, Minnesota (W C C O) – A man'],
+      ['ST. LOUIS (AP) — A man', 'Saint LOUIS (A.P) — A man'],
+      ['FT. WORTH, Texas — Police said', 'Fort WORTH, Texas — Police said'],
+      ['(CNN, WIAT) — Otherworldly discoveries alert!', '(C N N, W I.A T) — Otherworldly discoveries alert!'],
+      ['DALLAS (WFAA) — A fire', 'DALLAS (W F.A.A) — A fire'],
+      [
+        'Polish Optical Gravitational Lensing Experiment (OGLE) ground telescope',
+        'Polish Optical Gravitational Lensing Experiment (OGLE) ground telescope',
+      ],
+      [
+        'the Transiting Exoplanet Survey Satellite (TESS) found',
+        'the Transiting Exoplanet Survey Satellite (TESS) found',
+      ],
+      [
+        'National Institute of Standards and Technology (NIST)',
+        'National Institute of Standards and Technology (NIST)',
+      ],
+      // Not a word English says: spelt. Not opening a line: a unit or a code.
+      [
+        'the United States Department of Agriculture (USDA) said',
+        'the United States Department of Agriculture (U S D.A) said',
+      ],
+      ['Phillips Area Community Center (PACC)', 'Phillips Area Community Center (P.A C C)'],
+      ['the 6 FT. WALL', 'the six F T. WALL'],
+    ]);
+  });
 });
