@@ -1289,7 +1289,7 @@ const NOT_A_TEAM_BEFORE = `(?<!(?:Chapters?|Pages?|Verses?|Sections?|Parts?|Figs
  * on the road", "a record of 12-4"); a score follows other verbs ("beat", "won", "lost"), and one
  * that puts a side ahead ("went 2-0 up"). "ended 2-2" is left to the other rules (a draw, mostly).
  */
-const RECORD_BEFORE = `(?<=(?<![\\p{L}])(?:(?:improv(?:ed|es|e|ing)|f(?:ell|alls|alling)|dropp?(?:ed|s|ing)?|slipp?(?:ed|s|ing)?|mov(?:ed|es|e|ing)|climb(?:ed|s|ing)?|rose|even(?:ed|s)?|record|records)${SP}+(?:to|at|of)|went|finish(?:ed|es|ing)?|post(?:ed|s|ing)|compil(?:ed|es|ing)|sits${SP}+at|stands?${SP}+at|(?:start(?:ed|ing|s)?|open(?:ed|ing|s)?)${SP}+(?:the${SP}+)?(?:season|year|campaign))${SP}+)`;
+const RECORD_BEFORE = `(?<=(?<![\\p{L}])(?:(?:improv(?:ed|es|e|ing)|f(?:ell|alls|alling)|dropp?(?:ed|s|ing)?|slipp?(?:ed|s|ing)?|mov(?:ed|es|e|ing)|climb(?:ed|s|ing)?|rose|even(?:ed|s)?|record|records)${SP}+(?:to|at|of)|went|finish(?:ed|es|ing)?|post(?:ed|s|ing)|compil(?:ed|es|ing)|sits${SP}+at|stands?${SP}+at|\\p{Lu}[\\p{L}'’]*${SP}+(?:[Aa]re|ARE|[Ii]s|IS|remains?|REMAINS?)|(?:start(?:ed|ing|s)?|open(?:ed|ing|s)?)${SP}+(?:the${SP}+)?(?:season|year|campaign))${SP}+)`;
 
 /** A verb of scoring just before a pair of numbers (`SCORE_BEFORE` at the end of the text before it). */
 const SCORED_BEFORE = new RegExp(`${SCORE_BEFORE}$`, 'u');
@@ -1331,6 +1331,29 @@ const seasonRule: Rule = {
     // Other years are a range ("1990-95"): the first year here, the rest left to the other rules.
     if ((Number(firstTail) + 1) % 100 !== Number(second)) return { out: yearWords(first), end: first.length };
     return `${yearWords(first)} ${second.startsWith('0') ? `oh ${cardinalWords(second.slice(1))}` : cardinalWords(second)}`;
+  },
+};
+
+/** Words of a game around "OT": a score, a result, a league's words. */
+const SPORTS_NEAR =
+  /\d{1,3}[-–]\d{1,3}(?!\d)|(?<![\p{L}])(?:[Ww]in|[Ww]ins|[Ww]on|[Bb]eat|[Bb]eats|[Dd]efeat(?:s|ed)?|[Tt]op(?:s|ped)?|[Gg]ame|[Gg]oal|[Ss]core[ds]?|[Ss]eason|[Pp]layoffs?|[Qq]uarter|[Pp]eriod|[Rr]egulation|[Ww]eek[ \u00A0]\d|NFL|NBA|NHL|touchdown|field goal|buzzer)(?![\p{L}])/u;
+const OT_TIMES: Readonly<Record<string, string>> = { '2': 'double ', '3': 'triple ', '4': 'quadruple ' };
+
+const overtimeRule: Rule = {
+  name: 'abbreviation',
+  // "Packers Top Pats in OT", "a 27-24 OT win", "a 2OT thriller": overtime in a sentence about a
+  // game ("2OT" double overtime); "OT" elsewhere (a therapist, the Old Testament) is left.
+  pattern: `(?=[2-4]?OT)(?<![\\p{L}\\p{N}_])([2-4])?OT(?![\\p{L}\\p{N}_])`,
+  rewrite([whole, times], ctx) {
+    if (!whole) return undefined;
+    const sentence = `${
+      before(ctx, 160)
+        .split(/[.!?;\n](?=[ \u00A0\n])/u)
+        .pop() ?? ''
+    } ${after(ctx, 60).split(/[.!?;\n]/u)[0] ?? ''}`;
+    if (SPORTS_NEAR.test(sentence)) return `${times ? OT_TIMES[times] : ''}overtime`;
+    const spelt = times ? undefined : englishAcronymRule.rewrite([whole], ctx);
+    return typeof spelt === 'string' ? { out: spelt, name: 'acronym' } : spelt;
   },
 };
 
@@ -1887,6 +1910,7 @@ export const ENGLISH_READING_RULES: Rule[] = [
   ordinalRule,
   versionRule,
   shootingRule,
+  overtimeRule,
   recordRule,
   scoreRule,
   pairedNumberRule,

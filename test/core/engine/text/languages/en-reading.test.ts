@@ -1799,4 +1799,19 @@ describe('English reading, seventh pass', () => {
       ['the 6 FT. WALL', 'the six F T. WALL'],
     ]);
   });
+
+  it('sports: a record after a team and "are"/"is" is "and" (0 is "oh"); OT in a sentence about a game is overtime, 2OT double overtime', () => {
+    checkHeard([
+      ['Eagles Are 4-0; Packers Top Pats in OT', 'Eagles Are four and oh; Packers Top Pats in overtime'],
+      ['The Bills improved to 5-1 with the win.', 'The Bills improved to five and one with the win.'],
+      ['The Jets fell to 2-7 after the loss.', 'The Jets fell to two and seven after the loss.'],
+      ['Dallas is 3-3 this season', 'Dallas is three and three this season'],
+      ['They won 24-21 in OT.', 'They won twenty four to twenty one in overtime.'],
+      ['a 27-24 OT win over Denver', 'a twenty seven to twenty four overtime win over Denver'],
+      ["the team's first 2OT game", "the team's first double overtime game"],
+      // A score stays "to"; OT outside a game is spelt.
+      ['The score is 2-1 now', 'The score is two to one now'],
+      ['She sees an OT twice a week', 'She sees an O T twice a week'],
+    ]);
+  });
 });
