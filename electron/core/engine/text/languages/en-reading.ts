@@ -184,7 +184,8 @@ const isoDateRule: Rule = {
  * settles it either way.
  */
 export function monthComesFirst(first: number, second: number, separator: string, ctx: RuleContext): boolean {
-  let monthFirst = separator === '/' && !dayFirstByDefault(ctx);
+  // "3/9/1993" and "3-9-1993" are American, month first; "25.07.2012" with points is day first.
+  let monthFirst = (separator === '/' || separator === '-') && !dayFirstByDefault(ctx);
   if (monthFirst && first > 12 && second <= 12) monthFirst = false;
   if (!monthFirst && second > 12 && first <= 12) monthFirst = true;
   return monthFirst;

@@ -1814,4 +1814,21 @@ describe('English reading, seventh pass', () => {
       ['She sees an OT twice a week', 'She sees an O T twice a week'],
     ]);
   });
+
+  it('a numeric date with hyphens is month first like one with slashes; a day over twelve first or points keep the day first', () => {
+    checkHeard(
+      [
+        [
+          'amended by vote of the people 3-9-1993: Sec.',
+          'amended by vote of the people March ninth, nineteen ninety three: Sec.',
+        ],
+        ['the people 6-8-1976, effective', 'the people June eighth, nineteen seventy six, effective'],
+        ['vote of the people 3/9/1993: and', 'vote of the people March ninth, nineteen ninety three: and'],
+        ['born 25-12-1990 in', 'born the twenty fifth of December nineteen ninety in'],
+        ['on 5.7.2012 at', 'on the fifth of July twenty twelve at'],
+      ],
+      'date',
+      5,
+    );
+  });
 });
