@@ -1182,6 +1182,14 @@ const creditSlashRule: Rule = {
   rewrite: () => ', ',
 };
 
+const telephoneMarkRule: Rule = {
+  name: 'telephone',
+  // "(at 89th St.). & 212/423-3500.": an "&" opening a sentence before a telephone is a guide's
+  // telephone mark, not "and"; it is not read.
+  pattern: `(?=&)(?<=(?:^|\\n|[.;:!?)][ \\u00A0]+))&[ \\u00A0]+(?=\\+\\d|\\(?\\d{3}\\)?[ ./-]?\\d{3}[ .-]\\d{4})`,
+  rewrite: () => '',
+};
+
 const atSignRule: Rule = {
   name: 'abbreviation',
   // "Main Street @ Art Alley", "Lakers @ Celtics": an at sign standing alone between words is "at".
@@ -1379,12 +1387,13 @@ const recordRule: Rule = {
 };
 
 /** Words before a number said in pairs as a name: a veterans' post, a union local, a lodge, a flight, a chip or aircraft model. */
-const PAIRED_NUMBER_BEFORE = `(?<=(?<![\\p{L}])(?:Post|Local|Lodge|Troop|Flight|Graphics|GeForce|Radeon|Boeing)${SP})`;
+const PAIRED_NUMBER_BEFORE = `(?<=(?<![\\p{L}])(?:Post|Local|Lodge|Troop|Flight|Graphics|GeForce|Radeon|Boeing|Section|Sec\\.)${SP})`;
 
 const pairedNumberRule: Rule = {
   name: 'cardinal',
   // "VFW Post 3335" thirty three thirty five, "Intel HD Graphics 620" six twenty, "Boeing 737"
-  // seven thirty seven, "Flight 1549": a name's number, not a count.
+  // seven thirty seven, "Flight 1549", "Sec. 904" nine oh four, "Section 230" (a law's section,
+  // as American lawyers say it): a name's number, not a count.
   pattern: `(?=\\d)${PAIRED_NUMBER_BEFORE}(\\d{3,4})(?![\\p{L}\\p{N}]|[.,:/-]\\d)`,
   rewrite([whole, n]) {
     return whole && n && !n.startsWith('0') ? houseNumberWords(n) : undefined;
@@ -1877,6 +1886,7 @@ export const ENGLISH_READING_RULES: Rule[] = [
   telephoneRule,
   digitGroupsRule,
   interstateRule,
+  telephoneMarkRule,
   atSignRule,
   seasonRule,
   creditSlashRule,

@@ -1831,4 +1831,19 @@ describe('English reading, seventh pass', () => {
       5,
     );
   });
+
+  it('a law\'s section number is said in pairs; an "&" opening a sentence before a telephone is not read', () => {
+    checkHeard([
+      ['under Sec. 904 of the charter', 'under section nine oh four of the charter'],
+      ['Section 230 of the law', 'Section two thirty of the law'],
+      ['Section 1983 claims', 'Section nineteen eighty three claims'],
+      ['see Section 8 housing', 'see Section eight housing'],
+      [
+        '1071 Fifth Ave. (at 89th St.). & 212/423-3500.',
+        'ten seventy one Fifth Avenue (at eighty ninth Street). two one two, four two three, three five zero zero.',
+      ],
+      ['Info: & (212) 555-0100', 'Info: two one two, five five five, zero one zero zero'],
+      ['Bread & butter. & 5 more', 'Bread and butter. and five more'],
+    ]);
+  });
 });
