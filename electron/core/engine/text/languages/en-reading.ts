@@ -1846,13 +1846,33 @@ function addressWords(address: string): string {
   const scheme = /^https?:\/\//iu.exec(address)?.[0] ?? '';
   const www = /^www\./iu.test(address.slice(scheme.length)) ? 4 : 0;
   const body = address.slice(scheme.length + www);
+  // A host in capitals ("MillionHearts.HHS.GOV"): its ending said as a word, its labels in capitals spelt.
+  const host = /^[^/?#]*/u.exec(body)?.[0] ?? '';
+  if (/\.(?:[A-Z]{3,4})$/u.test(host) && !TWO_LETTER_TLD.test(body)) {
+    const labels = host
+      .split('.')
+      .map((label, i, all) =>
+        i === all.length - 1
+          ? label.toLowerCase()
+          : /^\p{Lu}{2,}$/u.test(label)
+            ? spellAcronym(label)
+            : label,
+      );
+    return `${start(scheme, www)}${labels.join(' dot ')}${addressPartWords(body.slice(host.length))}`
+      .replace(/ {2,}/gu, ' ')
+      .trim();
+  }
   const tld = TWO_LETTER_TLD.exec(body);
   const rest =
     tld?.[1] !== undefined && !TLDS_SAID.has(tld[1].toLowerCase())
       ? `${addressPartWords(body.slice(0, tld.index))} dot ${spellAcronym(tld[1].toUpperCase())} ${addressPartWords(body.slice(tld.index + 3))}`
       : addressPartWords(body);
-  const start = `${scheme ? `${scheme.length === 8 ? 'h.t.t.p.s' : 'h.t.t.p'} colon slash slash ` : ''}${www ? 'w.w.w dot ' : ''}`;
-  return `${start}${rest}`.replace(/ {2,}/gu, ' ').trim();
+  return `${start(scheme, www)}${rest}`.replace(/ {2,}/gu, ' ').trim();
+}
+
+/** The start of an address said: its scheme and "www". */
+function start(scheme: string, www: number): string {
+  return `${scheme ? `${scheme.length === 8 ? 'h.t.t.p.s' : 'h.t.t.p'} colon slash slash ` : ''}${www ? 'w.w.w dot ' : ''}`;
 }
 
 const TLD = 'com|org|net|edu|gov|io|co|uk|us|de|fr|vn|info|biz|app|dev|ai|ca|au|eu|me|tv';
@@ -1868,8 +1888,8 @@ const emailRule: Rule = {
 
 const urlRule: Rule = {
   name: 'url',
-  // https://www.example.com/path, www.example.com, example.com
-  pattern: `(?=[a-zA-Z0-9-])(?<![\\p{L}\\p{N}_@./-])(?:(?:https?://|www\\.)[^\\s<>"'()]*[^\\s<>"'().,;:!?]|[a-z0-9-]+(?:\\.[a-z0-9-]+)*\\.(?:${TLD})(?:/[^\\s<>"'()]*[^\\s<>"'().,;:!?])?)(?![\\p{L}\\p{N}@])`,
+  // https://www.example.com/path, www.example.com, example.com, MillionHearts.HHS.GOV
+  pattern: `(?=[a-zA-Z0-9-])(?<![\\p{L}\\p{N}_@./-])(?:(?:https?://|www\\.)[^\\s<>"'()]*[^\\s<>"'().,;:!?]|[a-z0-9-]+(?:\\.[a-z0-9-]+)*\\.(?:${TLD})(?:/[^\\s<>"'()]*[^\\s<>"'().,;:!?])?|[A-Za-z0-9-]+(?:\\.[A-Za-z0-9-]+)*\\.(?:${TLD.toUpperCase()})(?:/[^\\s<>"'()]*[^\\s<>"'().,;:!?])?)(?![\\p{L}\\p{N}@])`,
   rewrite([whole]) {
     return whole ? addressWords(whole) : undefined;
   },

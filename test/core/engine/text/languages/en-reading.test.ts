@@ -1846,4 +1846,17 @@ describe('English reading, seventh pass', () => {
       ['Bread & butter. & 5 more', 'Bread and butter. and five more'],
     ]);
   });
+
+  it('a web address in capitals: its ending said as a word, labels in capitals spelt', () => {
+    checkHeard(
+      [
+        ['Source: MillionHearts.HHS.GOV', 'Source: MillionHearts dot H H S dot gov'],
+        ['Visit CDC.GOV/flu today', 'Visit C D C dot gov slash flu today'],
+        ['visit WWW.CDC.GOV now', 'visit w w w dot C D C dot gov now'],
+        ['at example.com/path.', 'at example dot com slash path.'],
+      ],
+      'url',
+      4,
+    );
+  });
 });
