@@ -361,22 +361,36 @@ const weekdayRangeRule: Rule = {
 /** A day of the week abbreviated without "day" ("Fri", "Tues", "Sat."), as written in opening hours. */
 const WEEKDAY_SHORT = '(?:Mon|Tues?|Wed|Thu(?:rs?)?|Fri|Sat|Sun)';
 /** Before a short day: another day and "&", "and", "," or "/" ("Sat & Sun", "Tue, Thu"). */
-const DAY_LISTED_BEFORE = new RegExp(`(?:^|[^\\p{L}])(?:${WEEKDAY})${SP}*(?:[&,/]|and)${SP}*$`, 'u');
+const DAY_LISTED_BEFORE = new RegExp(
+  `(?:^|[^\\p{L}])(?:(?:${WEEKDAY})${SP}*(?:[&,/]|and)|[Cc]losed|[Oo]pen|[Uu]ntil|[Tt]hrough|[Tt]hru|[Ee]xcept|[Ee]very)${SP}*$`,
+  'u',
+);
+/** Short days that are no English word ("Tues", "Thurs", "Fri"): a day wherever they stand. */
+const ONLY_A_DAY = /^(?:Tues?|Thu(?:rs?)?|Fri)\.?$/u;
 /** After a short day: another day joined the same way, or a clock time ("Fri 5:45-7:15pm", "Sat: 10am", "Sun 9.30am"). */
 const DAY_LISTED_AFTER = new RegExp(
-  `^(?:${SP}*(?:[&,/]|and)${SP}*(?:${WEEKDAY})(?![\\p{L}])|:?${SP}+(?:\\d{1,2}:[0-5]\\d|\\d{1,2}(?:\\.[0-5]\\d)?${SP}?(?:[ap]\\.?m\\.?|[AP]\\.?M\\.?)(?![\\p{L}])))`,
+  `^(?:${SP}*(?:[&,/]|and)${SP}*(?:${WEEKDAY})(?![\\p{L}])|:?${SP}+(?:noon|midnight|\\d{1,2}:[0-5]\\d|\\d{1,2}(?:\\.[0-5]\\d)?${SP}?(?:[ap]\\.?m\\.?|[AP]\\.?M\\.?)(?![\\p{L}])))`,
   'u',
 );
 
 const weekdayInHoursRule: Rule = {
   name: 'date',
-  // "Fri 5:45-7:15pm", "Sat & Sun", "Tue, Thu 6pm": a short day beside a time or another day is
-  // the day's name; "Sun" or "Wed" alone stays as written (a star, a verb).
+  // "Fri 5:45-7:15pm", "Sat & Sun", "Tue, Thu 6pm", "closed Mon": a short day beside a time or
+  // another day, or after a word of opening hours, is the day's name, and "Tues", "Thurs", "Fri"
+  // always are; "Sun" or "Wed" alone stays as written (a star, a verb).
   pattern: `(?=[MTWFS])(?<![\\p{L}\\p{N}])${WEEKDAY_SHORT}\\.?(?![\\p{L}\\p{N}])`,
   rewrite([whole], ctx) {
     if (!whole) return undefined;
-    if (!DAY_LISTED_BEFORE.test(before(ctx, 16)) && !DAY_LISTED_AFTER.test(after(ctx, 24))) return undefined;
-    return weekdayName(whole);
+    if (
+      !ONLY_A_DAY.test(whole) &&
+      !DAY_LISTED_BEFORE.test(before(ctx, 16)) &&
+      !DAY_LISTED_AFTER.test(after(ctx, 24))
+    )
+      return undefined;
+    // "closed Tues." at the end of a sentence keeps its full stop.
+    const endsSentence =
+      whole.endsWith('.') && /^(?:[ \u00A0]*$|[ \u00A0]*\n|[ \u00A0]+\p{Lu})/u.test(after(ctx, 3));
+    return `${weekdayName(whole)}${endsSentence ? '.' : ''}`;
   },
 };
 
@@ -494,8 +508,10 @@ const lifeEventRule: Rule = {
 
 const AM_PM = `(?:[ap]\\.m\\.?|[AP]\\.M\\.?|[ap]m|[AP]M)(?![\\p{L}])`;
 
-function sayAmPm(written: string): string {
-  return written.toLowerCase().startsWith('a') ? 'a.m.' : 'p.m.';
+/** "a.m." or "p.m."; before the full stop that ends a sentence ("5pm.") without its own, so it is not doubled. */
+function sayAmPm(written: string, ctx: RuleContext): string {
+  const said = written.toLowerCase().startsWith('a') ? 'a.m.' : 'p.m.';
+  return after(ctx, 1) === '.' ? said.slice(0, -1) : said;
 }
 
 /** Hour and minutes as a clock reads them: "nine fifteen", "nine oh five", "twelve o'clock", "fourteen hundred". */
@@ -514,7 +530,7 @@ const clockTimeRule: Rule = {
   pattern: `${NUM_BEFORE}(?:([01]?\\d|2[0-4]):([0-5]\\d)(?::([0-5]\\d))?(?:${SP}?(${AM_PM}))?|(1[0-2]|0?[1-9])${SP}?(${AM_PM}))(?![\\p{N}]|[:.,]\\p{N})`,
   rewrite([whole, h, min, sec, ampm, h2, ampm2], ctx) {
     if (!whole) return undefined;
-    if (h2 !== undefined && ampm2 !== undefined) return `${cardinalWords(h2)} ${sayAmPm(ampm2)}`;
+    if (h2 !== undefined && ampm2 !== undefined) return `${cardinalWords(h2)} ${sayAmPm(ampm2, ctx)}`;
     if (h === undefined || min === undefined) return undefined;
     if (sec !== undefined && !ampm && !/(?:^|[^\p{L}])at[ \u00A0]+$/iu.test(before(ctx))) {
       // "14:10:30" as a stopwatch reads it, without "and".
@@ -530,7 +546,7 @@ const clockTimeRule: Rule = {
     if (Number(h) === 24 && Number(min) > 0) return undefined;
     const clock = clockWords(h, min, ampm !== undefined);
     const seconds = sec !== undefined ? ` and ${durationWords([[sec, 'second']])}` : '';
-    return `${clock}${seconds}${ampm ? ` ${sayAmPm(ampm)}` : ''}`;
+    return `${clock}${seconds}${ampm ? ` ${sayAmPm(ampm, ctx)}` : ''}`;
   },
 };
 
@@ -543,10 +559,17 @@ const pointClockRule: Rule = {
   // minutes is a clock only with a.m./p.m. after it or after the time that ends its range, so
   // "9.30 people" and "3.45 kg" stay decimals.
   pattern: `${NUM_BEFORE}${POINT_CLOCK}(?:${SP}?(${AM_PM})|(?=${SP}?[-–]${SP}?${POINT_CLOCK.replace(/[()]/g, '')}${SP}?${AM_PM}))(?![\\p{N}]|[:.,]\\p{N})`,
-  rewrite([whole, h, min, ampm]) {
+  rewrite([whole, h, min, ampm], ctx) {
     if (!whole || !h || !min) return undefined;
-    return `${clockWords(h, min, true)}${ampm ? ` ${sayAmPm(ampm)}` : ''}`;
+    return `${clockWords(h, min, true)}${ampm ? ` ${sayAmPm(ampm, ctx)}` : ''}`;
   },
+};
+
+const noonRangeRule: Rule = {
+  name: 'range',
+  // "noon–8pm", "10am-noon", "9pm-midnight": a dash between noon or midnight and a clock time is "to".
+  pattern: `(?=[-–])(?:(?<=(?<![\\p{L}])(?:noon|midnight))[-–](?=\\d{1,2}(?::[0-5]\\d)?${SP}?${AM_PM})|(?<=\\d${SP}?${AM_PM})[-–](?=(?:noon|midnight)(?![\\p{L}])))`,
+  rewrite: () => ' to ',
 };
 
 /** Amounts of time in words, leaving out zeros: "two hours and thirty minutes"; `beforeLast` joins the last amount. */
@@ -1921,6 +1944,7 @@ export const ENGLISH_READING_RULES: Rule[] = [
   weekdayRangeRule,
   weekdayBeforeDateRule,
   weekdayInHoursRule,
+  noonRangeRule,
   fiscalYearRule,
   lifeEventRule,
   prefixedYearRule,

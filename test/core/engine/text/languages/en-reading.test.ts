@@ -1859,4 +1859,28 @@ describe('English reading, seventh pass', () => {
       4,
     );
   });
+
+  it('opening hours, more: Tues, Thurs and Fri are always days, a short day after "closed", "open", "until"; noon and midnight in a range; no doubled full stop after p.m.', () => {
+    checkHeard([
+      [
+        'Hours: Mon–Thu 11am–9pm, Fri & Sat 11am–10pm, Sun noon–8pm.',
+        'Hours: Monday to Thursday eleven a.m. to nine p.m., Friday and Saturday eleven a.m. to ten p.m., Sunday noon to eight p.m.',
+      ],
+      [
+        'Open daily 10am-6pm (Thurs until 9pm); closed Tues.',
+        'Open daily ten a.m. to six p.m. (Thursday until nine p.m.); closed Tuesday.',
+      ],
+      [
+        'The museum is open Wed-Sun, 10.00am-5.30pm.',
+        'The museum is open Wednesday to Sunday, ten a.m. to five thirty p.m.',
+      ],
+      ['open 10am-noon daily', 'open ten a.m. to noon daily'],
+      ['closed Mon and Sat', 'closed Monday and Saturday'],
+      ['Season runs Nov–Apr.', 'Season runs November to April.'],
+      ['He sat on the Sun lounger', 'He sat on the Sun lounger'],
+    ]);
+    // The full stop after a.m./p.m. that ends a sentence is written once.
+    expect(readingOf('It ends at 5pm. Then', 'en').reading).toBe('It ends at five p.m. Then');
+    expect(readingOf('from 9.30am.', 'en').reading).toBe('from nine thirty a.m.');
+  });
 });
