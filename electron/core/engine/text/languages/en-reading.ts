@@ -394,12 +394,17 @@ const weekdayInHoursRule: Rule = {
   },
 };
 
+/** A whole word that is a month's name or abbreviation. */
+const MONTH_ALONE = new RegExp(`^${MONTH}$`, 'u');
+
 const monthRangeRule: Rule = {
   name: 'range',
   // "May-Sept", "Jan–Mar" → "May to September", "January to March": a dash between months is "to".
-  pattern: `(?=[A-Za-z])(?<![\\p{L}\\p{N}])(${MONTH})${SP}?[-–]${SP}?(${MONTH})(?![\\p{L}\\p{N}])`,
+  // The second month is matched as a word and looked up, so the months are written once in the
+  // expression (it stays under the size V8 optimises).
+  pattern: `(?=[JFMASONDjfmasond])(?<![\\p{L}\\p{N}])(${MONTH})${SP}?[-–]${SP}?([A-Za-z]{3,9}\\.?)(?![\\p{L}\\p{N}])`,
   rewrite([whole, first, last]) {
-    if (!whole || !first || !last) return undefined;
+    if (!whole || !first || !last || !MONTH_ALONE.test(last)) return undefined;
     const lastAt = whole.lastIndexOf(last);
     return [
       piece(EN_MONTHS[monthNumber(first) - 1] as string, 0, first.length),
