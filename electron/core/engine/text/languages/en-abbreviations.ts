@@ -389,6 +389,15 @@ function isCallSign(ctx: RuleContext, bare: string): boolean {
   );
 }
 
+/** "KARE-TV", "WCCO-FM", "KSTP-TV": a call sign with its band is spelt, the hyphen silent. */
+export const callSignBandRule: Rule = {
+  name: 'acronym',
+  pattern: `(?=[WK])(?<![\\p{L}\\p{N}_.&'’-])([WK]\\p{Lu}{2,3})-(TV|FM|AM|DT|LD)(?![\\p{L}\\p{N}])`,
+  rewrite([whole, sign, band]) {
+    return whole && sign && band ? `${spellAcronym(sign)} ${spellAcronym(band)}` : undefined;
+  },
+};
+
 /**
  * Acronyms spelt letter by letter (`spellAcronym`): "NYC" → "N Y C", "DNA" → "D N.A"; capitals
  * in brackets after the words they are the initials of ("Phillips Area Community Center (PACC)").

@@ -14,6 +14,7 @@
 import { ROMAN_NUMERAL, romanValue } from '../roman-numerals';
 import { piece, validDate, type OutPiece, type Rule, type RuleContext, type UnitWords } from '../rule-kit';
 import {
+  callSignBandRule,
   COMPASS_NAME_AHEAD,
   datelineTitleRule,
   ENGLISH_WORD_ACRONYMS,
@@ -1398,7 +1399,7 @@ const recordRule: Rule = {
   name: 'score',
   // A team's record of wins and losses: "The Lakers (50-18)", "2-17 at home", "10-3 on the road"
   // → "fifty and eighteen"; a score after "beat"/"won" is the score rule's ("to").
-  pattern: `(?=\\d)(?:(?<=\\p{Lu}[\\p{L}.’']*${SP}?\\()${NOT_A_TEAM_BEFORE}(\\d{1,3})[-–](\\d{1,3})(?:[-–](\\d{1,2}))?(?=\\))|${NUM_BEFORE}(\\d{1,3})[-–](\\d{1,3})(?=${SP}+(?:record|records|season|seasons|campaign|mark|start|finish|tear|run|streak|skid|stretch|slide|at home|on the road|away from home|in road games|in home games|in conference play|overall|all-time)(?![\\p{L}]))|${RECORD_BEFORE}${NUM_BEFORE}(\\d{1,3})[-–](\\d{1,3})(?![\\p{N}]|[-–.,:/]\\p{N}|${SP}+(?:up|down|ahead|behind|in front)(?![\\p{L}])))`,
+  pattern: `(?=\\d)(?:(?<=\\p{Lu}[\\p{L}.’']*${SP}?\\()${NOT_A_TEAM_BEFORE}(\\d{1,3})[-–](\\d{1,3})(?:[-–](\\d{1,2}))?(?=\\))|${NUM_BEFORE}(\\d{1,3})[-–](\\d{1,3})(?=${SP}+(?:record|records|season|seasons|campaign|mark|start|finish|tear|run|streak|skid|stretch|slide|at home|on the road|away from home|in road games|in home games|in conference play|overall|all-time|(?<=(?<![\\p{L}])[Tt]he${SP}\\d{1,2}[-–]\\d{1,2}${SP})\\p{Lu}\\p{Ll}+s)(?![\\p{L}]))|${RECORD_BEFORE}${NUM_BEFORE}(\\d{1,3})[-–](\\d{1,3})(?![\\p{N}]|[-–.,:/]\\p{N}|${SP}+(?:up|down|ahead|behind|in front)(?![\\p{L}])))`,
   rewrite([whole, w1, l1, t1, w2, l2, w3, l3], ctx) {
     const wins = w1 ?? w2 ?? w3;
     const losses = l1 ?? l2 ?? l3;
@@ -1742,8 +1743,9 @@ const rangeRule: Rule = {
     // "May 14, 2024 - 4:30pm": a dash between a year and a clock time is a pause, not "to".
     if (YEAR_END_BEFORE.test(before(ctx, 8)) && CLOCK_TIME_AHEAD.test(after(ctx, 16))) return ', ';
     // "50-50", "1-1": the same number twice is not a range.
-    const a = /(\d+)[%‰s]?[ \u00A0\u202F]?$/u.exec(before(ctx, 12))?.[1];
-    const b = /^[$€£¥'’]?(\d+)/u.exec(after(ctx, 12))?.[1];
+    // "1.1-1.4" (a confidence interval) is a range: decimals are compared whole.
+    const a = /(\d+(?:\.\d+)?)[%‰s]?[ \u00A0\u202F]?$/u.exec(before(ctx, 12))?.[1];
+    const b = /^[$€£¥'’]?(\d+(?:\.\d+)?)/u.exec(after(ctx, 12))?.[1];
     // A range to a date only from a date ("February 1-February 28"), not "No. 87 – March 12th".
     if (b === undefined && !MONTH_DAY_BEFORE.test(before(ctx, 24))) return undefined;
     return a !== undefined && a === b ? undefined : RANGE_WORD;
@@ -1988,6 +1990,7 @@ export const ENGLISH_READING_RULES: Rule[] = [
   rangeRule,
   usStateRule,
   datelineTitleRule,
+  callSignBandRule,
   partyStateRule,
   englishCompassRule,
   englishInitialsRule,

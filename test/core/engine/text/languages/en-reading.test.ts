@@ -1883,4 +1883,19 @@ describe('English reading, seventh pass', () => {
     expect(readingOf('It ends at 5pm. Then', 'en').reading).toBe('It ends at five p.m. Then');
     expect(readingOf('from 9.30am.', 'en').reading).toBe('from nine thirty a.m.');
   });
+
+  it('more of the same kinds: a confidence interval of decimals is a range; "the 3-0 Eagles" a record; a call sign with its band spelt', () => {
+    checkHeard([
+      [
+        '(HR = 1.2, 95% CI 1.1-1.4)',
+        '(H R equals one point two, ninety five percent C I one point one to one point four)',
+      ],
+      ['the 3-0 Eagles host Dallas', 'the three and oh Eagles host Dallas'],
+      ['The 10-6 Packers clinched', 'The ten and six Packers clinched'],
+      ['Packers Top Pats 24-21 Thanks To', 'Packers Top Pats twenty four to twenty one Thanks To'],
+      ['© 2024 KARE-TV', '© twenty twenty four K.A R E T V'],
+      ['the KSTP-TV crew', 'the K S T P T V crew'],
+      ['scores of 1-1 and 50-50 odds', 'scores of one-one and fifty-fifty odds'],
+    ]);
+  });
 });
