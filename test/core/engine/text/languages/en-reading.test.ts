@@ -53,6 +53,12 @@ function checkAll(cases: Case[], rule?: string, atLeast = 10, hear = phonemes): 
   }
 }
 
+/** eSpeak's phonemes without stress marks, separators and spaces. */
+const sounds = (text: string) => phonemes(text).replace(/[ˈˌ_\s]/gu, '');
+
+/** Each case heard as the words, stress and word breaks aside, as the accuracy harness hears them. */
+const checkHeard = (cases: Case[], rule?: string, atLeast = 6) => checkAll(cases, rule, atLeast, sounds);
+
 describe('English reading, per class', () => {
   it('cardinals and decimals, every number in words', () => {
     checkAll(
@@ -1256,12 +1262,6 @@ describe('English reading, fourth pass: words in capitals', () => {
 });
 
 describe('English reading, fifth pass', () => {
-  /** eSpeak's phonemes without stress marks, separators and spaces. */
-  const sounds = (text: string) => phonemes(text).replace(/[ˈˌ_\s]/gu, '');
-
-  /** Each case heard as the words, stress and word breaks aside, as the accuracy harness hears them. */
-  const checkHeard = (cases: Case[], rule?: string, atLeast = 6) => checkAll(cases, rule, atLeast, sounds);
-
   it('a spelt acronym with an A is heard as its letters, the A never the article', () => {
     const cases: [string, string][] = [
       ['DNA is', 'diːɛneɪɪz'],
@@ -1465,12 +1465,6 @@ describe('English reading, fifth pass', () => {
 });
 
 describe('English reading, sixth pass', () => {
-  /** eSpeak's phonemes without stress marks, separators and spaces. */
-  const sounds = (text: string) => phonemes(text).replace(/[ˈˌ_\s]/gu, '');
-
-  /** Each case heard as the words, stress and word breaks aside, as the accuracy harness hears them. */
-  const checkHeard = (cases: Case[], rule?: string, atLeast = 6) => checkAll(cases, rule, atLeast, sounds);
-
   it('capitals no English word could end like are spelt (tickers); words that can stay words', () => {
     checkHeard([
       ['AAPL Shares Rise Over 2%', 'A.A P L Shares Rise Over two percent'],
@@ -1651,12 +1645,6 @@ describe('English reading, sixth pass', () => {
 });
 
 describe('English reading, seventh pass', () => {
-  /** eSpeak's phonemes without stress marks, separators and spaces. */
-  const sounds = (text: string) => phonemes(text).replace(/[ˈˌ_\s]/gu, '');
-
-  /** Each case heard as the words, stress and word breaks aside, as the accuracy harness hears them. */
-  const checkHeard = (cases: Case[], rule?: string, atLeast = 6) => checkAll(cases, rule, atLeast, sounds);
-
   it('opening hours: a short day beside a time or another day is its name; months joined by a dash are "to"; a clock with a point before a.m./p.m.', () => {
     checkHeard([
       ['Fri 5:45-7:15pm', 'Friday five forty five to seven fifteen p.m.'],
