@@ -824,28 +824,38 @@ const MASS_NOUNS: ReadonlySet<string> = new Set(
   ),
 );
 
+/** Words after an amount with no determiner that do not make it an adjective: "costs $5 extra", "$50 million short". */
+const AFTER_AN_AMOUNT_ALONE: ReadonlySet<string> = new Set(
+  'extra short shy cheaper dearer richer poorer apiece upfront down'.split(' '),
+);
+
 function attributive(
   currency: CurrencyName | undefined,
   ctx: RuleContext | undefined,
   amounts: [string | undefined, string | undefined][],
 ): CurrencyName | undefined {
   if (!currency || !ctx) return currency;
-  if (qualifiesNounInHeadline(ctx)) return { ...currency, many: currency.one };
+  const singular = { ...currency, many: currency.one };
+  const determined = determinedAt(ctx, ctx.index);
+  if (!determined && qualifiesNounInHeadline(ctx)) return singular;
   if (amounts.some(([a, scale]) => a !== undefined && !scale && /\.\d*[1-9]/u.test(a))) return currency;
   if (!qualifiesNoun(ctx)) return currency;
+  if (determined) return singular;
   // With no determiner before it, only right before a singular count noun: "$337 million
   // mission", but "Admission $18 adults, $15 seniors" is a price for each, "caused $1 billion
-  // damage" an amount of it, "won $2 million playing poker" a verb after.
+  // damage" an amount of it (but "$1.2 trillion spending bill"), "won $2 million playing poker"
+  // a verb after, "costs $5 extra" an adverb.
   const words = WORDS_AFTER.exec(after(ctx, 40));
   const noun = words?.[1] ?? '';
+  const next = words?.[2];
+  if (MASS_NOUNS.has(noun)) return next !== undefined && !NOT_A_NOUN.has(next) ? singular : currency;
   if (
-    !determinedAt(ctx, ctx.index) &&
-    (MASS_NOUNS.has(noun) ||
-      NEEDS_A_NOUN_AFTER.test(noun) ||
-      isPluralNoun(noun, after(ctx, 40).slice(words?.[0].length)))
+    AFTER_AN_AMOUNT_ALONE.has(noun) ||
+    NEEDS_A_NOUN_AFTER.test(noun) ||
+    isPluralNoun(noun, after(ctx, 40).slice(words?.[0].length))
   )
     return currency;
-  return { ...currency, many: currency.one };
+  return singular;
 }
 
 const moneyBeforeRule: Rule = {
