@@ -209,6 +209,17 @@ export const englishAbbreviationRule: Rule = {
   },
 };
 
+const DATELINE_TITLES: Readonly<Record<string, string>> = { ST: 'Saint', MT: 'Mount', FT: 'Fort' };
+
+/** "ST. PAUL, Minn. (WCCO) –", "FT. WORTH, Texas": a title in capitals opening a line before a city in capitals. */
+export const datelineTitleRule: Rule = {
+  name: 'abbreviation',
+  pattern: `(?=[SMF]T\\.)(?<=(?:^|\\n)[ \\t]*)([SMF]T)\\.(?=[ \\u00A0]+\\p{Lu}{2})`,
+  rewrite([whole, title]) {
+    return whole && title ? DATELINE_TITLES[title] : undefined;
+  },
+};
+
 /**
  * Acronyms eSpeak reads as a word where English spells them out (measured: "NYC" is "nick",
  * "ICU" "icky", "LED" "led", "FAQ" "fack", "EPA" "eppa"). Read with a full stop between the
@@ -349,6 +360,44 @@ function introducedAcronym(ctx: RuleContext, bare: string): boolean {
   return initials === bare;
 }
 
+/** Consonants between two vowels that can open an English syllable: one, or a pair a word can begin with ("OGLE", not "USDA"). */
+const MEDIAL_CONSONANTS = /[AEIOUY]([B-DF-HJ-NP-TV-XZ]{2,})(?=[AEIOUY])/gu;
+
+/**
+ * Whether an acronym being introduced is said as a word: four letters or more that an English
+ * word could begin and end with, and whose consonants between vowels open a syllable ("Optical
+ * Gravitational Lensing Experiment (OGLE)", "(TESS)"; "(USDA)", "(PACC)", "(BEA)" are spelt).
+ */
+function saidAsAWord(bare: string): boolean {
+  if (bare.length < 4 || spelledInMixedCase(bare)) return false;
+  for (const [, cluster] of bare.matchAll(MEDIAL_CONSONANTS))
+    if (!WORD_ONSET.test(cluster as string) || (cluster as string).length > 2) return false;
+  return true;
+}
+
+/** Brackets holding only capitals around a word ("(WCCO)", "(CNN, WIAT)", "(AP/KSTP)"). */
+const CAPITALS_BRACKET_BEFORE = /\((?:\p{Lu}{2,5}[,/][ \u00A0]?)*$/u;
+const CAPITALS_BRACKET_AFTER = /^(?:[,/][ \u00A0]?\p{Lu}{2,5})*\)/u;
+
+/** A broadcaster's call sign (W or K and three letters) in brackets of capitals, after a dateline or in a credit: spelt ("(CNN, WIAT)"). */
+function isCallSign(ctx: RuleContext, bare: string): boolean {
+  return (
+    /^[WK]\p{Lu}{3}$/u.test(bare) &&
+    !ENGLISH_WORD_ACRONYMS.has(bare) &&
+    CAPITALS_BRACKET_BEFORE.test(ctx.input.slice(Math.max(0, ctx.index - 24), ctx.index)) &&
+    CAPITALS_BRACKET_AFTER.test(ctx.input.slice(ctx.end, ctx.end + 24))
+  );
+}
+
+/** "KARE-TV", "WCCO-FM", "KSTP-TV": a call sign with its band is spelt, the hyphen silent. */
+export const callSignBandRule: Rule = {
+  name: 'acronym',
+  pattern: `(?=[WK])(?<![\\p{L}\\p{N}_.&'’-])([WK]\\p{Lu}{2,3})-(TV|FM|AM|DT|LD)(?![\\p{L}\\p{N}])`,
+  rewrite([whole, sign, band]) {
+    return whole && sign && band ? `${spellAcronym(sign)} ${spellAcronym(band)}` : undefined;
+  },
+};
+
 /**
  * Acronyms spelt letter by letter (`spellAcronym`): "NYC" → "N Y C", "DNA" → "D N.A"; capitals
  * in brackets after the words they are the initials of ("Phillips Area Community Center (PACC)").
@@ -362,7 +411,9 @@ export const englishAcronymRule: Rule = {
     const bare = whole.endsWith('s') ? whole.slice(0, -1) : whole;
     if (inCapitalWords(ctx, whole)) return undefined;
     if (ENGLISH_SPELT_ACRONYMS.has(bare) || SPELT_BY_SHAPE.test(bare)) return spellAcronym(whole);
-    if (!ENGLISH_WORD_ACRONYMS.has(bare) && introducedAcronym(ctx, bare)) return spellAcronym(whole);
+    if (isCallSign(ctx, bare)) return spellAcronym(whole);
+    if (!ENGLISH_WORD_ACRONYMS.has(bare) && introducedAcronym(ctx, bare))
+      return saidAsAWord(bare) ? undefined : spellAcronym(whole);
     return spelledInMixedCase(bare) && inMixedCaseLine(ctx) ? spellAcronym(whole) : undefined;
   },
 };

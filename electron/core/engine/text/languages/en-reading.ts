@@ -14,7 +14,9 @@
 import { ROMAN_NUMERAL, romanValue } from '../roman-numerals';
 import { piece, validDate, type OutPiece, type Rule, type RuleContext, type UnitWords } from '../rule-kit';
 import {
+  callSignBandRule,
   COMPASS_NAME_AHEAD,
+  datelineTitleRule,
   ENGLISH_WORD_ACRONYMS,
   englishAcronymRule,
   englishCompassRule,
@@ -183,7 +185,8 @@ const isoDateRule: Rule = {
  * settles it either way.
  */
 export function monthComesFirst(first: number, second: number, separator: string, ctx: RuleContext): boolean {
-  let monthFirst = separator === '/' && !dayFirstByDefault(ctx);
+  // "3/9/1993" and "3-9-1993" are American, month first; "25.07.2012" with points is day first.
+  let monthFirst = (separator === '/' || separator === '-') && !dayFirstByDefault(ctx);
   if (monthFirst && first > 12 && second <= 12) monthFirst = false;
   if (!monthFirst && second > 12 && first <= 12) monthFirst = true;
   return monthFirst;
@@ -356,6 +359,62 @@ const weekdayRangeRule: Rule = {
   },
 };
 
+/** A day of the week abbreviated without "day" ("Fri", "Tues", "Sat."), as written in opening hours. */
+const WEEKDAY_SHORT = '(?:Mon|Tues?|Wed|Thu(?:rs?)?|Fri|Sat|Sun)';
+/** Before a short day: another day and "&", "and", "," or "/" ("Sat & Sun", "Tue, Thu"). */
+const DAY_LISTED_BEFORE = new RegExp(
+  `(?:^|[^\\p{L}])(?:(?:${WEEKDAY})${SP}*(?:[&,/]|and)|[Cc]losed|[Oo]pen|[Uu]ntil|[Tt]hrough|[Tt]hru|[Ee]xcept|[Ee]very)${SP}*$`,
+  'u',
+);
+/** Short days that are no English word ("Tues", "Thurs", "Fri"): a day wherever they stand. */
+const ONLY_A_DAY = /^(?:Tues?|Thu(?:rs?)?|Fri)\.?$/u;
+/** After a short day: another day joined the same way, or a clock time ("Fri 5:45-7:15pm", "Sat: 10am", "Sun 9.30am"). */
+const DAY_LISTED_AFTER = new RegExp(
+  `^(?:${SP}*(?:[&,/]|and)${SP}*(?:${WEEKDAY})(?![\\p{L}])|:?${SP}+(?:noon|midnight|\\d{1,2}:[0-5]\\d|\\d{1,2}(?:\\.[0-5]\\d)?${SP}?(?:[ap]\\.?m\\.?|[AP]\\.?M\\.?)(?![\\p{L}])))`,
+  'u',
+);
+
+const weekdayInHoursRule: Rule = {
+  name: 'date',
+  // "Fri 5:45-7:15pm", "Sat & Sun", "Tue, Thu 6pm", "closed Mon": a short day beside a time or
+  // another day, or after a word of opening hours, is the day's name, and "Tues", "Thurs", "Fri"
+  // always are; "Sun" or "Wed" alone stays as written (a star, a verb).
+  pattern: `(?=[MTWFS])(?<![\\p{L}\\p{N}])${WEEKDAY_SHORT}\\.?(?![\\p{L}\\p{N}])`,
+  rewrite([whole], ctx) {
+    if (!whole) return undefined;
+    if (
+      !ONLY_A_DAY.test(whole) &&
+      !DAY_LISTED_BEFORE.test(before(ctx, 16)) &&
+      !DAY_LISTED_AFTER.test(after(ctx, 24))
+    )
+      return undefined;
+    // "closed Tues." at the end of a sentence keeps its full stop.
+    const endsSentence =
+      whole.endsWith('.') && /^(?:[ \u00A0]*$|[ \u00A0]*\n|[ \u00A0]+\p{Lu})/u.test(after(ctx, 3));
+    return `${weekdayName(whole)}${endsSentence ? '.' : ''}`;
+  },
+};
+
+/** A whole word that is a month's name or abbreviation. */
+const MONTH_ALONE = new RegExp(`^${MONTH}$`, 'u');
+
+const monthRangeRule: Rule = {
+  name: 'range',
+  // "May-Sept", "Jan–Mar" → "May to September", "January to March": a dash between months is "to".
+  // The second month is matched as a word and looked up, so the months are written once in the
+  // expression (it stays under the size V8 optimises).
+  pattern: `(?=[JFMASONDjfmasond])(?<![\\p{L}\\p{N}])(${MONTH})${SP}?[-–]${SP}?([A-Za-z]{3,9}\\.?)(?![\\p{L}\\p{N}])`,
+  rewrite([whole, first, last]) {
+    if (!whole || !first || !last || !MONTH_ALONE.test(last)) return undefined;
+    const lastAt = whole.lastIndexOf(last);
+    return [
+      piece(EN_MONTHS[monthNumber(first) - 1] as string, 0, first.length),
+      piece(' to ', first.length, lastAt),
+      piece(EN_MONTHS[monthNumber(last) - 1] as string, lastAt, whole.length),
+    ];
+  },
+};
+
 const fiscalYearRule: Rule = {
   name: 'date',
   // "FY2024" F Y twenty twenty four, "FY23" F Y twenty three, "FY'23"
@@ -455,8 +514,10 @@ const lifeEventRule: Rule = {
 
 const AM_PM = `(?:[ap]\\.m\\.?|[AP]\\.M\\.?|[ap]m|[AP]M)(?![\\p{L}])`;
 
-function sayAmPm(written: string): string {
-  return written.toLowerCase().startsWith('a') ? 'a.m.' : 'p.m.';
+/** "a.m." or "p.m."; before the full stop that ends a sentence ("5pm.") without its own, so it is not doubled. */
+function sayAmPm(written: string, ctx: RuleContext): string {
+  const said = written.toLowerCase().startsWith('a') ? 'a.m.' : 'p.m.';
+  return after(ctx, 1) === '.' ? said.slice(0, -1) : said;
 }
 
 /** Hour and minutes as a clock reads them: "nine fifteen", "nine oh five", "twelve o'clock", "fourteen hundred". */
@@ -475,7 +536,7 @@ const clockTimeRule: Rule = {
   pattern: `${NUM_BEFORE}(?:([01]?\\d|2[0-4]):([0-5]\\d)(?::([0-5]\\d))?(?:${SP}?(${AM_PM}))?|(1[0-2]|0?[1-9])${SP}?(${AM_PM}))(?![\\p{N}]|[:.,]\\p{N})`,
   rewrite([whole, h, min, sec, ampm, h2, ampm2], ctx) {
     if (!whole) return undefined;
-    if (h2 !== undefined && ampm2 !== undefined) return `${cardinalWords(h2)} ${sayAmPm(ampm2)}`;
+    if (h2 !== undefined && ampm2 !== undefined) return `${cardinalWords(h2)} ${sayAmPm(ampm2, ctx)}`;
     if (h === undefined || min === undefined) return undefined;
     if (sec !== undefined && !ampm && !/(?:^|[^\p{L}])at[ \u00A0]+$/iu.test(before(ctx))) {
       // "14:10:30" as a stopwatch reads it, without "and".
@@ -491,8 +552,30 @@ const clockTimeRule: Rule = {
     if (Number(h) === 24 && Number(min) > 0) return undefined;
     const clock = clockWords(h, min, ampm !== undefined);
     const seconds = sec !== undefined ? ` and ${durationWords([[sec, 'second']])}` : '';
-    return `${clock}${seconds}${ampm ? ` ${sayAmPm(ampm)}` : ''}`;
+    return `${clock}${seconds}${ampm ? ` ${sayAmPm(ampm, ctx)}` : ''}`;
   },
+};
+
+/** A British clock time with a point, only when a.m. or p.m. follows it or the end of its range ("9.30am", "10.30-11.45am"). */
+const POINT_CLOCK = '(1[0-2]|0?[1-9])\\.([0-5]\\d)';
+
+const pointClockRule: Rule = {
+  name: 'time',
+  // "9.30am" nine thirty a.m., "9.00 am" nine a.m., "10.30-11.45am": a point between hour and
+  // minutes is a clock only with a.m./p.m. after it or after the time that ends its range, so
+  // "9.30 people" and "3.45 kg" stay decimals.
+  pattern: `${NUM_BEFORE}${POINT_CLOCK}(?:${SP}?(${AM_PM})|(?=${SP}?[-–]${SP}?${POINT_CLOCK.replace(/[()]/g, '')}${SP}?${AM_PM}))(?![\\p{N}]|[:.,]\\p{N})`,
+  rewrite([whole, h, min, ampm], ctx) {
+    if (!whole || !h || !min) return undefined;
+    return `${clockWords(h, min, true)}${ampm ? ` ${sayAmPm(ampm, ctx)}` : ''}`;
+  },
+};
+
+const noonRangeRule: Rule = {
+  name: 'range',
+  // "noon–8pm", "10am-noon", "9pm-midnight": a dash between noon or midnight and a clock time is "to".
+  pattern: `(?=[-–])(?:(?<=(?<![\\p{L}])(?:noon|midnight))[-–](?=\\d{1,2}(?::[0-5]\\d)?${SP}?${AM_PM})|(?<=\\d${SP}?${AM_PM})[-–](?=(?:noon|midnight)(?![\\p{L}])))`,
+  rewrite: () => ' to ',
 };
 
 /** Amounts of time in words, leaving out zeros: "two hours and thirty minutes"; `beforeLast` joins the last amount. */
@@ -574,7 +657,12 @@ const NEEDS_A_NOUN_AFTER = /(?:ed|ly|ing|able|ible)$/u;
  * "at 100 mph in the"). A temperature keeps its plural ("30 °C heat").
  */
 export function qualifiesNoun(ctx: RuleContext): boolean {
-  const words = WORDS_AFTER.exec(after(ctx, 40));
+  return qualifiesNounIn(after(ctx, 40));
+}
+
+/** `qualifiesNoun` for the text after the amount or measure. */
+function qualifiesNounIn(rest: string): boolean {
+  const words = WORDS_AFTER.exec(rest);
   const first = words?.[1];
   if (first === undefined || NOT_A_NOUN.has(first)) return false;
   if (!NEEDS_A_NOUN_AFTER.test(first)) return true;
@@ -729,16 +817,45 @@ function moneyRangeWords(
  * one the noun is what the money is ("$1 billion damage", "$40 million cash"), and amounts with
  * cents keep their words ("a $2.50 fee").
  */
+/** Nouns of an amount of money or harm, measured rather than counted: "caused $1 billion damage" is dollars of damage. */
+const MASS_NOUNS: ReadonlySet<string> = new Set(
+  'damage damages revenue revenues profit profits loss losses gain gains deficit surplus funding debt aid money income capital financing spending sales compensation relief credit'.split(
+    ' ',
+  ),
+);
+
+/** Words after an amount with no determiner that do not make it an adjective: "costs $5 extra", "$50 million short". */
+const AFTER_AN_AMOUNT_ALONE: ReadonlySet<string> = new Set(
+  'extra short shy cheaper dearer richer poorer apiece upfront down'.split(' '),
+);
+
 function attributive(
   currency: CurrencyName | undefined,
   ctx: RuleContext | undefined,
   amounts: [string | undefined, string | undefined][],
 ): CurrencyName | undefined {
   if (!currency || !ctx) return currency;
-  if (!determinedAt(ctx, ctx.index))
-    return qualifiesNounInHeadline(ctx) ? { ...currency, many: currency.one } : currency;
+  const singular = { ...currency, many: currency.one };
+  const determined = determinedAt(ctx, ctx.index);
+  if (!determined && qualifiesNounInHeadline(ctx)) return singular;
   if (amounts.some(([a, scale]) => a !== undefined && !scale && /\.\d*[1-9]/u.test(a))) return currency;
-  return qualifiesNoun(ctx) ? { ...currency, many: currency.one } : currency;
+  if (!qualifiesNoun(ctx)) return currency;
+  if (determined) return singular;
+  // With no determiner before it, only right before a singular count noun: "$337 million
+  // mission", but "Admission $18 adults, $15 seniors" is a price for each, "caused $1 billion
+  // damage" an amount of it (but "$1.2 trillion spending bill"), "won $2 million playing poker"
+  // a verb after, "costs $5 extra" an adverb.
+  const words = WORDS_AFTER.exec(after(ctx, 40));
+  const noun = words?.[1] ?? '';
+  const next = words?.[2];
+  if (MASS_NOUNS.has(noun)) return next !== undefined && !NOT_A_NOUN.has(next) ? singular : currency;
+  if (
+    AFTER_AN_AMOUNT_ALONE.has(noun) ||
+    NEEDS_A_NOUN_AFTER.test(noun) ||
+    isPluralNoun(noun, after(ctx, 40).slice(words?.[0].length))
+  )
+    return currency;
+  return singular;
 }
 
 const moneyBeforeRule: Rule = {
@@ -860,7 +977,7 @@ const numberUnitHyphenRule: Rule = {
   name: 'measure',
   // "a 1-cup glass measure" a one cup glass measure, "a 2-liter bottle": the hyphen between a
   // number and a unit's name is silent (eSpeak runs "one-cup" together as "wung-cup").
-  pattern: `(?=-)(?<=(?<![\\p{L}.,])\\d+(?:\\.\\d+)?)-(?=(\\p{Ll}+)(?![\\p{L}\\p{N}]|-\\d))`,
+  pattern: `(?=-)(?<=(?<![\\p{L}.,])\\d+(?:\\.\\d+)?|[½⅓⅔¼¾⅕⅛⅜⅝⅞])-(?=(\\p{Ll}+)(?![\\p{L}\\p{N}]|-\\d))`,
   rewrite([whole, unitName]) {
     return whole && unitName && HYPHENED_UNITS.has(unitName) ? ' ' : undefined;
   },
@@ -961,8 +1078,15 @@ const AMOUNT_OF_UNITS: ReadonlySet<string> = new Set([
  * temperature, nor an amount of a cooking or mass unit without a
  * determiner ("2 tbsp sugar" two tablespoons sugar; "a 5 kg bag" five kilogram bag).
  */
+/** Before a measure in brackets: a measure joined to the noun by a hyphen ("five-mile (", "5.2-mile ("). */
+const BRACKETED_AFTER_A_MEASURE = /[\p{L}\p{N}]-\p{Ll}+[ \u00A0]\([\d.,]+$/u;
+
 function measureQualifiesNoun(ctx: RuleContext, token: string, words: UnitWords, written: number): boolean {
-  if (!qualifiesNoun(ctx) || /^degrees /u.test(words.many)) return false;
+  if (/^degrees /u.test(words.many)) return false;
+  // "the five-mile (8 km) journey": a measure in brackets after a measure joined to its noun.
+  if (BRACKETED_AFTER_A_MEASURE.test(before(ctx, written + 24)) && after(ctx, 1) === ')')
+    return qualifiesNounIn(after(ctx, 41).slice(1));
+  if (!qualifiesNoun(ctx)) return false;
   if (!AMOUNT_OF_UNITS.has(token)) return true;
   return determinedAt(ctx, ctx.index - written);
 }
@@ -1052,8 +1176,10 @@ const perRule: Rule = {
 
 const telephoneRule: Rule = {
   name: 'telephone',
-  // 123-123-5678, (555) 123-4567, +1 555 123 4567, 1-800-555-0199, 1 888 555 0199, 555-1234, 555.123.4567
-  pattern: `(?=[\\d+(])(?<![\\p{L}\\p{N}_.,/-])(?:\\+\\d{1,3}${SP}?(?:\\(\\d{1,4}\\)|\\d{1,4})(?:[ .-]\\d{2,4}){2,3}|(?:1[ .-])?(?:\\(\\d{3}\\)[ .-]?|\\d{3}[.-])\\d{3}[.-]\\d{4}(?:[.-]\\d{1,4})?|1${SP}8(?:00|88|77|66|55|44|33)${SP}\\d{3}${SP}\\d{4}|\\d{3}-\\d{2}-\\d{4}|0\\d{1,3}(?:[ .-]\\d{2,4}){2,3}|\\(\\d{3}\\)${SP}?\\d{3}${SP}\\d{4}|\\d{3}-\\d{4})(?![\\p{L}\\p{N}]|[.,-]\\p{N})`,
+  // 123-123-5678, (555) 123-4567, +1 555 123 4567, 1-800-555-0199, 1 888 555 0199, 555-1234, 555.123.4567;
+  // "212/423-3500" (a slash after the area code) and "877 523 9849" (spaced three-three-four, a
+  // North American area code and exchange, never 0 or 1 first: no thousands grouping ends in four digits)
+  pattern: `(?=[\\d+(])(?<![\\p{L}\\p{N}_.,/-])(?:\\+\\d{1,3}${SP}?(?:\\(\\d{1,4}\\)|\\d{1,4})(?:[ .-]\\d{2,4}){2,3}|(?:1[ .-])?(?:\\(\\d{3}\\)[ .-]?|\\d{3}[.-]|[2-9]\\d{2}/)\\d{3}[.-]\\d{4}(?:[.-]\\d{1,4})?|(?:1${SP})?[2-9]\\d{2}${SP}[2-9]\\d{2}${SP}\\d{4}|1${SP}8(?:00|88|77|66|55|44|33)${SP}\\d{3}${SP}\\d{4}|\\d{3}-\\d{2}-\\d{4}|0\\d{1,3}(?:[ .-]\\d{2,4}){2,3}|\\(\\d{3}\\)${SP}?\\d{3}${SP}\\d{4}|\\d{3}-\\d{4})(?![\\p{L}\\p{N}]|[.,-]\\p{N})`,
   rewrite([whole]) {
     if (!whole) return undefined;
     const groups = whole.match(/\+?\d+/g) ?? [];
@@ -1093,6 +1219,14 @@ const creditSlashRule: Rule = {
   // A slash in a photo credit is a pause: "(AP Photo/Mariam Zuhaib)", "Image credit: NASA/MSFC".
   pattern: `(?=/)(?<=(?<![\\p{L}])(?:Photos?|Photograph|Images?|Illustration|Graphic|Video|[Cc]redit|[Cc]ourtesy)(?::?${SP}+(?:of${SP}+)?\\p{Lu}[\\p{L}.&'’-]*){0,3})/(?=\\p{Lu})`,
   rewrite: () => ', ',
+};
+
+const telephoneMarkRule: Rule = {
+  name: 'telephone',
+  // "(at 89th St.). & 212/423-3500.": an "&" opening a sentence before a telephone is a guide's
+  // telephone mark, not "and"; it is not read.
+  pattern: `(?=&)(?<=(?:^|\\n|[.;:!?)][ \\u00A0]+))&[ \\u00A0]+(?=\\+\\d|\\(?\\d{3}\\)?[ ./-]?\\d{3}[ .-]\\d{4})`,
+  rewrite: () => '',
 };
 
 const atSignRule: Rule = {
@@ -1139,24 +1273,36 @@ const SLASH_NAMES: Record<string, string> = {
 /** The article "a" just before a number. */
 const ARTICLE_BEFORE = /(?:^|[^\p{L}])[Aa][ \u00A0]$/u;
 
+/** After a fraction: a unit's name joined by a hyphen ("-inch"), or the article before one ("1/2 an inch"). */
+const ADJECTIVE_UNIT_AFTER = /^-(\p{Ll}+)(?![\p{L}\p{N}-])/u;
+const AN_UNIT_AFTER = /^[ \u00A0]an?[ \u00A0]/u;
+
 const fractionRule: Rule = {
   name: 'fraction',
   // 1/2 one half, 3/4 three quarters, 2 1/2 two and a half, ½, 2½
-  pattern: `${NUM_BEFORE}(?:(\\d{1,3})${SP})?(\\d{1,3})/([2-9]|[1-9]\\d{1,2})(?:st|nd|rd|th|ST|ND|RD|TH)?${NUM_AFTER}(?![\\p{L}])|${NUM_BEFORE}(\\d{1,3})?${SP}?([½⅓⅔¼¾⅕⅛⅜⅝⅞])`,
+  pattern: `${NUM_BEFORE}(?:(\\d{1,3})${SP})?(\\d{1,3})/([2-9]|[1-9]\\d{1,2})(?:(?:st|nd|rd|th)s?|ST|ND|RD|TH)?${NUM_AFTER}(?![\\p{L}])|${NUM_BEFORE}(\\d{1,3})?${SP}?([½⅓⅔¼¾⅕⅛⅜⅝⅞])`,
   rewrite([whole, mixed, num, den, wholeU, sign], ctx) {
     if (!whole) return undefined;
     // After the article, "one" is not said again before half or quarter: "a ¼ inch" a quarter
     // inch, "a 1/2 cup" a half cup ("a 1/8 share" a one eighth share).
     const afterA = (words: string): string =>
       ARTICLE_BEFORE.test(before(ctx, 4)) ? words.replace(/^one (?=half|quarter)/u, '') : words;
+    const asWritten = (words: string): string => {
+      // "½-inch drywall" half inch, "¾-inch plywood" three quarter inch: before a unit joined by
+      // a hyphen the fraction is an adjective, its "one" not said and its denominator singular;
+      // "1/2 an inch" half an inch.
+      if (HYPHENED_UNITS.has(ADJECTIVE_UNIT_AFTER.exec(after(ctx, 16))?.[1] ?? ''))
+        return words.replace(/^one (?=\p{L}+$)/u, '').replace(/s$/u, '');
+      return AN_UNIT_AFTER.test(after(ctx, 4)) ? words.replace(/^one (?=\p{L}+$)/u, '') : afterA(words);
+    };
     if (sign !== undefined) {
       const [n, d] = UNICODE_FRACTIONS[sign] as [string, string];
-      return wholeU !== undefined ? mixedFractionWords(wholeU, n, d) : afterA(fractionWords(n, d));
+      return asWritten(wholeU !== undefined ? mixedFractionWords(wholeU, n, d) : fractionWords(n, d));
     }
     if (!num || !den) return undefined;
     const named = SLASH_NAMES[`${num}/${den}`];
     if (named && mixed === undefined) return named;
-    return mixed !== undefined ? mixedFractionWords(mixed, num, den) : afterA(fractionWords(num, den));
+    return asWritten(mixed !== undefined ? mixedFractionWords(mixed, num, den) : fractionWords(num, den));
   },
 };
 
@@ -1191,7 +1337,7 @@ const NOT_A_TEAM_BEFORE = `(?<!(?:Chapters?|Pages?|Verses?|Sections?|Parts?|Figs
  * on the road", "a record of 12-4"); a score follows other verbs ("beat", "won", "lost"), and one
  * that puts a side ahead ("went 2-0 up"). "ended 2-2" is left to the other rules (a draw, mostly).
  */
-const RECORD_BEFORE = `(?<=(?<![\\p{L}])(?:(?:improv(?:ed|es|e|ing)|f(?:ell|alls|alling)|dropp?(?:ed|s|ing)?|slipp?(?:ed|s|ing)?|mov(?:ed|es|e|ing)|climb(?:ed|s|ing)?|rose|even(?:ed|s)?|record|records)${SP}+(?:to|at|of)|went|finish(?:ed|es|ing)?|post(?:ed|s|ing)|compil(?:ed|es|ing)|sits${SP}+at|stands?${SP}+at|(?:start(?:ed|ing|s)?|open(?:ed|ing|s)?)${SP}+(?:the${SP}+)?(?:season|year|campaign))${SP}+)`;
+const RECORD_BEFORE = `(?<=(?<![\\p{L}])(?:(?:improv(?:ed|es|e|ing)|f(?:ell|alls|alling)|dropp?(?:ed|s|ing)?|slipp?(?:ed|s|ing)?|mov(?:ed|es|e|ing)|climb(?:ed|s|ing)?|rose|even(?:ed|s)?|record|records)${SP}+(?:to|at|of)|went|finish(?:ed|es|ing)?|post(?:ed|s|ing)|compil(?:ed|es|ing)|sits${SP}+at|stands?${SP}+at|\\p{Lu}[\\p{L}'’]*${SP}+(?:[Aa]re|ARE|[Ii]s|IS|remains?|REMAINS?)|(?:start(?:ed|ing|s)?|open(?:ed|ing|s)?)${SP}+(?:the${SP}+)?(?:season|year|campaign))${SP}+)`;
 
 /** A verb of scoring just before a pair of numbers (`SCORE_BEFORE` at the end of the text before it). */
 const SCORED_BEFORE = new RegExp(`${SCORE_BEFORE}$`, 'u');
@@ -1236,11 +1382,34 @@ const seasonRule: Rule = {
   },
 };
 
+/** Words of a game around "OT": a score, a result, a league's words. */
+const SPORTS_NEAR =
+  /\d{1,3}[-–]\d{1,3}(?!\d)|(?<![\p{L}])(?:[Ww]in|[Ww]ins|[Ww]on|[Bb]eat|[Bb]eats|[Dd]efeat(?:s|ed)?|[Tt]op(?:s|ped)?|[Gg]ame|[Gg]oal|[Ss]core[ds]?|[Ss]eason|[Pp]layoffs?|[Qq]uarter|[Pp]eriod|[Rr]egulation|[Ww]eek[ \u00A0]\d|NFL|NBA|NHL|touchdown|field goal|buzzer)(?![\p{L}])/u;
+const OT_TIMES: Readonly<Record<string, string>> = { '2': 'double ', '3': 'triple ', '4': 'quadruple ' };
+
+const overtimeRule: Rule = {
+  name: 'abbreviation',
+  // "Packers Top Pats in OT", "a 27-24 OT win", "a 2OT thriller": overtime in a sentence about a
+  // game ("2OT" double overtime); "OT" elsewhere (a therapist, the Old Testament) is left.
+  pattern: `(?=[2-4]?OT)(?<![\\p{L}\\p{N}_])([2-4])?OT(?![\\p{L}\\p{N}_])`,
+  rewrite([whole, times], ctx) {
+    if (!whole) return undefined;
+    const sentence = `${
+      before(ctx, 160)
+        .split(/[.!?;\n](?=[ \u00A0\n])/u)
+        .pop() ?? ''
+    } ${after(ctx, 60).split(/[.!?;\n]/u)[0] ?? ''}`;
+    if (SPORTS_NEAR.test(sentence)) return `${times ? OT_TIMES[times] : ''}overtime`;
+    const spelt = times ? undefined : englishAcronymRule.rewrite([whole], ctx);
+    return typeof spelt === 'string' ? { out: spelt, name: 'acronym' } : spelt;
+  },
+};
+
 const recordRule: Rule = {
   name: 'score',
   // A team's record of wins and losses: "The Lakers (50-18)", "2-17 at home", "10-3 on the road"
   // → "fifty and eighteen"; a score after "beat"/"won" is the score rule's ("to").
-  pattern: `(?=\\d)(?:(?<=\\p{Lu}[\\p{L}.’']*${SP}?\\()${NOT_A_TEAM_BEFORE}(\\d{1,3})[-–](\\d{1,3})(?:[-–](\\d{1,2}))?(?=\\))|${NUM_BEFORE}(\\d{1,3})[-–](\\d{1,3})(?=${SP}+(?:record|records|season|seasons|campaign|mark|start|finish|tear|run|streak|skid|stretch|slide|at home|on the road|away from home|in road games|in home games|in conference play|overall|all-time)(?![\\p{L}]))|${RECORD_BEFORE}${NUM_BEFORE}(\\d{1,3})[-–](\\d{1,3})(?![\\p{N}]|[-–.,:/]\\p{N}|${SP}+(?:up|down|ahead|behind|in front)(?![\\p{L}])))`,
+  pattern: `(?=\\d)(?:(?<=\\p{Lu}[\\p{L}.’']*${SP}?\\()${NOT_A_TEAM_BEFORE}(\\d{1,3})[-–](\\d{1,3})(?:[-–](\\d{1,2}))?(?=\\))|${NUM_BEFORE}(\\d{1,3})[-–](\\d{1,3})(?=${SP}+(?:record|records|season|seasons|campaign|mark|start|finish|tear|run|streak|skid|stretch|slide|at home|on the road|away from home|in road games|in home games|in conference play|overall|all-time|(?<=(?<![\\p{L}])[Tt]he${SP}\\d{1,2}[-–]\\d{1,2}${SP})\\p{Lu}\\p{Ll}+s)(?![\\p{L}]))|${RECORD_BEFORE}${NUM_BEFORE}(\\d{1,3})[-–](\\d{1,3})(?![\\p{N}]|[-–.,:/]\\p{N}|${SP}+(?:up|down|ahead|behind|in front)(?![\\p{L}])))`,
   rewrite([whole, w1, l1, t1, w2, l2, w3, l3], ctx) {
     const wins = w1 ?? w2 ?? w3;
     const losses = l1 ?? l2 ?? l3;
@@ -1257,12 +1426,13 @@ const recordRule: Rule = {
 };
 
 /** Words before a number said in pairs as a name: a veterans' post, a union local, a lodge, a flight, a chip or aircraft model. */
-const PAIRED_NUMBER_BEFORE = `(?<=(?<![\\p{L}])(?:Post|Local|Lodge|Troop|Flight|Graphics|GeForce|Radeon|Boeing)${SP})`;
+const PAIRED_NUMBER_BEFORE = `(?<=(?<![\\p{L}])(?:Post|Local|Lodge|Troop|Flight|Graphics|GeForce|Radeon|Boeing|Section|Sec\\.)${SP})`;
 
 const pairedNumberRule: Rule = {
   name: 'cardinal',
   // "VFW Post 3335" thirty three thirty five, "Intel HD Graphics 620" six twenty, "Boeing 737"
-  // seven thirty seven, "Flight 1549": a name's number, not a count.
+  // seven thirty seven, "Flight 1549", "Sec. 904" nine oh four, "Section 230" (a law's section,
+  // as American lawyers say it): a name's number, not a count.
   pattern: `(?=\\d)${PAIRED_NUMBER_BEFORE}(\\d{3,4})(?![\\p{L}\\p{N}]|[.,:/-]\\d)`,
   rewrite([whole, n]) {
     return whole && n && !n.startsWith('0') ? houseNumberWords(n) : undefined;
@@ -1285,14 +1455,45 @@ const productCodeRule: Rule = {
   },
 };
 
+/** A blood-pressure pair in its ranges: systolic 60–250 over diastolic 40–150. */
+const PRESSURE_PAIR = '((?:[6-9]\\d|1\\d\\d|2[0-4]\\d|250))/((?:[4-9]\\d|1[0-4]\\d|150))';
+
 const bloodPressureRule: Rule = {
   name: 'measure',
-  // "120/80 mmHg", "blood pressure of 140/90": one twenty over eighty
-  pattern: `${NUM_BEFORE}(\\d{2,3})/(\\d{2,3})(?=${SP}?mm${SP}?Hg(?![\\p{L}]))|(?=\\d)(?<=(?:[Bb]lood pressure|BP)(?:${SP}(?:of|was|is|at|reading of))?${SP})(\\d{2,3})/(\\d{2,3})${NUM_AFTER}`,
+  // "120/80 mmHg", "blood pressure of 140/90", "a reading of 120/80", "BP 135/85", and a pair in
+  // its ranges later in a sentence about blood pressure ("The high blood pressure category … is
+  // now 130/80"): one twenty over eighty. Elsewhere "120/80" stays a fraction.
+  pattern: `${NUM_BEFORE}(\\d{2,3})/(\\d{2,3})(?=${SP}?mm${SP}?Hg(?![\\p{L}]))|(?=\\d)(?<=(?:[Bb]lood pressure|BP|[Hh]ypertension|[Ss]ystolic|[Dd]iastolic|[Rr]eading)[^.;!?\\n]{0,120}(?<![\\p{L}\\p{N}_.,:/'’%‰]))${PRESSURE_PAIR}${NUM_AFTER}`,
   rewrite([whole, a1, b1, a2, b2]) {
     const a = a1 ?? a2;
     const b = b1 ?? b2;
     return whole && a && b ? `${houseNumberWords(a)} over ${cardinalWords(b)}` : undefined;
+  },
+};
+
+/** A statistic before "=", "<" or ">" and a number in a study: odds and hazard ratios, p, N, r… */
+const STATISTIC = '(?:a?OR|a?HR|a?RR|IRR|CI|N|n|p|P|r|R|R²|r²|t|F|z|Z|SD|SE|SEM|df|ICC|AUC|β|χ²)';
+const RELATIONS: Readonly<Record<string, string>> = {
+  '=': 'equals',
+  '<': 'less than',
+  '>': 'greater than',
+  '≤': 'less than or equal to',
+  '≥': 'greater than or equal to',
+};
+
+const statisticRule: Rule = {
+  name: 'abbreviation',
+  // "(OR = 3.32)" O R equals three point three two, "(N = 5582)", "p < 0.05", "p<.001": a
+  // relation between a statistic and a number is said; "OR" there is spelt, not the word "or".
+  pattern: `(?=[a-zA-Zβχ²])(?<![\\p{L}\\p{N}_])(${STATISTIC})(${SP}?)([=<>≤≥])(?=${SP}?[-−]?\\.?\\d)`,
+  rewrite([whole, stat, space, relation], ctx) {
+    if (!whole || !stat || space === undefined || !relation) return undefined;
+    const name = /^a?[A-Z]{2,3}$/u.test(stat) ? spellAcronym(stat) : stat;
+    const spaceAfter = /^[ \u00A0\u202F]/u.test(after(ctx, 1)) ? '' : ' ';
+    return [
+      piece(name, 0, stat.length),
+      piece(` ${RELATIONS[relation] ?? relation}${spaceAfter}`, stat.length, whole.length),
+    ];
   },
 };
 
@@ -1552,8 +1753,9 @@ const rangeRule: Rule = {
     // "May 14, 2024 - 4:30pm": a dash between a year and a clock time is a pause, not "to".
     if (YEAR_END_BEFORE.test(before(ctx, 8)) && CLOCK_TIME_AHEAD.test(after(ctx, 16))) return ', ';
     // "50-50", "1-1": the same number twice is not a range.
-    const a = /(\d+)[%‰s]?[ \u00A0\u202F]?$/u.exec(before(ctx, 12))?.[1];
-    const b = /^[$€£¥'’]?(\d+)/u.exec(after(ctx, 12))?.[1];
+    // "1.1-1.4" (a confidence interval) is a range: decimals are compared whole.
+    const a = /(\d+(?:\.\d+)?)[%‰s]?[ \u00A0\u202F]?$/u.exec(before(ctx, 12))?.[1];
+    const b = /^[$€£¥'’]?(\d+(?:\.\d+)?)/u.exec(after(ctx, 12))?.[1];
     // A range to a date only from a date ("February 1-February 28"), not "No. 87 – March 12th".
     if (b === undefined && !MONTH_DAY_BEFORE.test(before(ctx, 24))) return undefined;
     return a !== undefined && a === b ? undefined : RANGE_WORD;
@@ -1684,13 +1886,33 @@ function addressWords(address: string): string {
   const scheme = /^https?:\/\//iu.exec(address)?.[0] ?? '';
   const www = /^www\./iu.test(address.slice(scheme.length)) ? 4 : 0;
   const body = address.slice(scheme.length + www);
+  // A host in capitals ("MillionHearts.HHS.GOV"): its ending said as a word, its labels in capitals spelt.
+  const host = /^[^/?#]*/u.exec(body)?.[0] ?? '';
+  if (/\.(?:[A-Z]{3,4})$/u.test(host) && !TWO_LETTER_TLD.test(body)) {
+    const labels = host
+      .split('.')
+      .map((label, i, all) =>
+        i === all.length - 1
+          ? label.toLowerCase()
+          : /^\p{Lu}{2,}$/u.test(label)
+            ? spellAcronym(label)
+            : label,
+      );
+    return `${start(scheme, www)}${labels.join(' dot ')}${addressPartWords(body.slice(host.length))}`
+      .replace(/ {2,}/gu, ' ')
+      .trim();
+  }
   const tld = TWO_LETTER_TLD.exec(body);
   const rest =
     tld?.[1] !== undefined && !TLDS_SAID.has(tld[1].toLowerCase())
       ? `${addressPartWords(body.slice(0, tld.index))} dot ${spellAcronym(tld[1].toUpperCase())} ${addressPartWords(body.slice(tld.index + 3))}`
       : addressPartWords(body);
-  const start = `${scheme ? `${scheme.length === 8 ? 'h.t.t.p.s' : 'h.t.t.p'} colon slash slash ` : ''}${www ? 'w.w.w dot ' : ''}`;
-  return `${start}${rest}`.replace(/ {2,}/gu, ' ').trim();
+  return `${start(scheme, www)}${rest}`.replace(/ {2,}/gu, ' ').trim();
+}
+
+/** The start of an address said: its scheme and "www". */
+function start(scheme: string, www: number): string {
+  return `${scheme ? `${scheme.length === 8 ? 'h.t.t.p.s' : 'h.t.t.p'} colon slash slash ` : ''}${www ? 'w.w.w dot ' : ''}`;
 }
 
 const TLD = 'com|org|net|edu|gov|io|co|uk|us|de|fr|vn|info|biz|app|dev|ai|ca|au|eu|me|tv';
@@ -1706,8 +1928,8 @@ const emailRule: Rule = {
 
 const urlRule: Rule = {
   name: 'url',
-  // https://www.example.com/path, www.example.com, example.com
-  pattern: `(?=[a-zA-Z0-9-])(?<![\\p{L}\\p{N}_@./-])(?:(?:https?://|www\\.)[^\\s<>"'()]*[^\\s<>"'().,;:!?]|[a-z0-9-]+(?:\\.[a-z0-9-]+)*\\.(?:${TLD})(?:/[^\\s<>"'()]*[^\\s<>"'().,;:!?])?)(?![\\p{L}\\p{N}@])`,
+  // https://www.example.com/path, www.example.com, example.com, MillionHearts.HHS.GOV
+  pattern: `(?=[a-zA-Z0-9-])(?<![\\p{L}\\p{N}_@./-])(?:(?:https?://|www\\.)[^\\s<>"'()]*[^\\s<>"'().,;:!?]|[a-z0-9-]+(?:\\.[a-z0-9-]+)*\\.(?:${TLD})(?:/[^\\s<>"'()]*[^\\s<>"'().,;:!?])?|[A-Za-z0-9-]+(?:\\.[A-Za-z0-9-]+)*\\.(?:${TLD.toUpperCase()})(?:/[^\\s<>"'()]*[^\\s<>"'().,;:!?])?)(?![\\p{L}\\p{N}@])`,
   rewrite([whole]) {
     return whole ? addressWords(whole) : undefined;
   },
@@ -1724,23 +1946,28 @@ export const ENGLISH_READING_RULES: Rule[] = [
   telephoneRule,
   digitGroupsRule,
   interstateRule,
+  telephoneMarkRule,
   atSignRule,
   seasonRule,
   creditSlashRule,
   toRangeRule,
   isoDateRule,
   numericDateRule,
+  monthRangeRule,
   monthDateRule,
   dayListRule,
   citationMarkRule,
   dayMonthRule,
   weekdayRangeRule,
   weekdayBeforeDateRule,
+  weekdayInHoursRule,
+  noonRangeRule,
   fiscalYearRule,
   lifeEventRule,
   prefixedYearRule,
   decadeRule,
   ratioRule,
+  pointClockRule,
   clockTimeRule,
   durationRule,
   moneyBeforeRule,
@@ -1755,11 +1982,13 @@ export const ENGLISH_READING_RULES: Rule[] = [
   ordinalRule,
   versionRule,
   shootingRule,
+  overtimeRule,
   recordRule,
   scoreRule,
   pairedNumberRule,
   productCodeRule,
   bloodPressureRule,
+  statisticRule,
   resolutionRule,
   fractionRule,
   romanRule,
@@ -1770,6 +1999,8 @@ export const ENGLISH_READING_RULES: Rule[] = [
   perRule,
   rangeRule,
   usStateRule,
+  datelineTitleRule,
+  callSignBandRule,
   partyStateRule,
   englishCompassRule,
   englishInitialsRule,

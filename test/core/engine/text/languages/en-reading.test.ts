@@ -53,6 +53,12 @@ function checkAll(cases: Case[], rule?: string, atLeast = 10, hear = phonemes): 
   }
 }
 
+/** eSpeak's phonemes without stress marks, separators and spaces. */
+const sounds = (text: string) => phonemes(text).replace(/[ˈˌ_\s]/gu, '');
+
+/** Each case heard as the words, stress and word breaks aside, as the accuracy harness hears them. */
+const checkHeard = (cases: Case[], rule?: string, atLeast = 6) => checkAll(cases, rule, atLeast, sounds);
+
 describe('English reading, per class', () => {
   it('cardinals and decimals, every number in words', () => {
     checkAll(
@@ -1256,12 +1262,6 @@ describe('English reading, fourth pass: words in capitals', () => {
 });
 
 describe('English reading, fifth pass', () => {
-  /** eSpeak's phonemes without stress marks, separators and spaces. */
-  const sounds = (text: string) => phonemes(text).replace(/[ˈˌ_\s]/gu, '');
-
-  /** Each case heard as the words, stress and word breaks aside, as the accuracy harness hears them. */
-  const checkHeard = (cases: Case[], rule?: string, atLeast = 6) => checkAll(cases, rule, atLeast, sounds);
-
   it('a spelt acronym with an A is heard as its letters, the A never the article', () => {
     const cases: [string, string][] = [
       ['DNA is', 'diːɛneɪɪz'],
@@ -1465,12 +1465,6 @@ describe('English reading, fifth pass', () => {
 });
 
 describe('English reading, sixth pass', () => {
-  /** eSpeak's phonemes without stress marks, separators and spaces. */
-  const sounds = (text: string) => phonemes(text).replace(/[ˈˌ_\s]/gu, '');
-
-  /** Each case heard as the words, stress and word breaks aside, as the accuracy harness hears them. */
-  const checkHeard = (cases: Case[], rule?: string, atLeast = 6) => checkAll(cases, rule, atLeast, sounds);
-
   it('capitals no English word could end like are spelt (tickers); words that can stay words', () => {
     checkHeard([
       ['AAPL Shares Rise Over 2%', 'A.A P L Shares Rise Over two percent'],
@@ -1647,5 +1641,253 @@ describe('English reading, sixth pass', () => {
       undefined,
       4,
     );
+  });
+});
+
+describe('English reading, seventh pass', () => {
+  it('opening hours: a short day beside a time or another day is its name; months joined by a dash are "to"; a clock with a point before a.m./p.m.', () => {
+    checkHeard([
+      ['Fri 5:45-7:15pm', 'Friday five forty five to seven fifteen p.m.'],
+      ['Open Sat & Sun 10am-5pm', 'Open Saturday and Sunday ten a.m. to five p.m.'],
+      ['Tue, Thu 6pm', 'Tuesday, Thursday six p.m.'],
+      ['Mon and Wed: 9am', 'Monday and Wednesday: nine a.m.'],
+      ['Sat: 10am-4pm', 'Saturday: ten a.m. to four p.m.'],
+      ['The ferry runs May-Sept daily', 'The ferry runs May to September daily'],
+      ['Jan–Mar 2024', 'January to March twenty twenty four'],
+      ['Open Apr-Oct, daily', 'Open April to October, daily'],
+      ['open 9.30am to 5.15pm', 'open nine thirty a.m. to five fifteen p.m.'],
+      ['from 9.00 am daily', 'from nine a.m. daily'],
+      ['tours 10.30-11.45am', 'tours ten thirty to eleven forty five a.m.'],
+      ['It ends at 5 p.m.', 'It ends at five p.m.'],
+      // Not a day or a clock: a star, a verb, a decimal with no a.m./p.m.
+      ['The Sun rose and Sun Valley', 'The Sun rose and Sun Valley'],
+      ['It costs 9.30 pounds', 'It costs nine point three zero pounds'],
+      ['weighs 3.45 kg', 'weighs three point four five kilograms'],
+    ]);
+  });
+
+  it('telephones: an area code with a slash, spaced three-three-four groups, brackets, 1-800 and +1 are digits in groups', () => {
+    checkHeard(
+      [
+        [
+          'Call 212/423-3500 for tickets.',
+          'Call two one two, four two three, three five zero zero for tickets.',
+        ],
+        ['at 877 523 9849 or online', 'at eight seven seven, five two three, nine eight four nine or online'],
+        ['free; 212 639 9675; daily', 'free; two one two, six three nine, nine six seven five; daily'],
+        ['Call (212) 423 3500.', 'Call two one two, four two three, three five zero zero.'],
+        ['Call 1-800-555-0199 now.', 'Call one, eight hundred, five five five, zero one nine nine now.'],
+        ['Call +1 212 555 0100 now.', 'Call plus one, two one two, five five five, zero one zero zero now.'],
+        ['Call 1 212 639 9675.', 'Call one, two one two, six three nine, nine six seven five.'],
+      ],
+      'telephone',
+    );
+    // Not phone lengths or a North American exchange: numbers.
+    checkHeard(
+      [
+        [
+          'about 1 234 5678 things',
+          'about one two hundred thirty four five thousand six hundred seventy eight things',
+        ],
+        ['a ratio of 212/423 here', 'a ratio of two hundred twelve four hundred twenty thirds here'],
+      ],
+      undefined,
+      2,
+    );
+  });
+
+  it('money before a singular noun is "dollar" with or without a determiner; a measure in brackets before a noun is singular', () => {
+    checkHeard([
+      [
+        'TESS is on a two-year, $337 million mission to expand',
+        'TESS is on a two-year, three hundred thirty seven million dollar mission to expand',
+      ],
+      ["NASA's $337 million telescope has", "NASA's three hundred thirty seven million dollar telescope has"],
+      ['signed $5 billion deal with Apple', 'signed five billion dollar deal with Apple'],
+      ['Its $5 million business grew', 'Its five million dollar business grew'],
+      ['The five-mile (8 km) journey takes', 'The five-mile (eight kilometer) journey takes'],
+      ['on the 5.2-mile (8.4 km) run.', 'on the five point two mile (eight point four kilometer) run.'],
+      ['a 10-mile (16 km) hike through', 'a ten mile (sixteen kilometer) hike through'],
+      // A price for each, an amount of a mass noun, a verb or a function word after: plural.
+      ['Admission $18 adults, $15 seniors', 'Admission eighteen dollars adults, fifteen dollars seniors'],
+      ['The storm caused $1 billion damage', 'The storm caused one billion dollars damage'],
+      [
+        'company discloses $58 million loss for 2023',
+        'company discloses fifty eight million dollars loss for twenty twenty three',
+      ],
+      ['He paid $337 million in cash', 'He paid three hundred thirty seven million dollars in cash'],
+      ['Biden signs $1.2 trillion spending bill', 'Biden signs one point two trillion dollar spending bill'],
+      ['The storm caused $1 billion damage to homes', 'The storm caused one billion dollars damage to homes'],
+      ['It costs $5 extra', 'It costs five dollars extra'],
+      ['They came up $50 million short of', 'They came up fifty million dollars short of'],
+      ['spent $5 million lobbying Congress', 'spent five million dollars lobbying Congress'],
+      ['The road is 10 miles (16 km) long', 'The road is ten miles (sixteen kilometers) long'],
+      ['It runs 10 miles (16 km) to the sea', 'It runs ten miles (sixteen kilometers) to the sea'],
+    ]);
+  });
+
+  it('a fraction joined to a unit by a hyphen is an adjective (no "one", singular, the hyphen silent); "1/2 an inch" is half; "3/8ths" eighths', () => {
+    checkHeard([
+      ['So ½-inch drywall gets', 'So half inch drywall gets'],
+      ['a 1¼-inch screw', 'a one and a quarter inch screw'],
+      ['¾-inch plywood gets', 'three quarter inch plywood gets'],
+      ['use 1/2-inch plywood', 'use half inch plywood'],
+      ['a 3/4-inch pipe', 'a three quarter inch pipe'],
+      ['Between 1/2 an inch and 3/8ths of an inch', 'Between half an inch and three eighths of an inch'],
+      ['about 5/8th of an inch thick', 'about five eighths of an inch thick'],
+      // No hyphen, no article after: as before.
+      ['cut ¾ inch off', 'cut three quarters inch off'],
+      ['add 1/2 cup', 'add one half cup'],
+    ]);
+  });
+
+  it('blood pressure: a pair in its ranges after a blood-pressure word in the sentence or before mmHg is "over"; a statistic before "=", "<" or ">" is said', () => {
+    checkHeard([
+      [
+        'The high blood pressure category, which was updated in 2017, is now 130/80, down from the previous 140/90 category.',
+        'The high blood pressure category, which was updated in twenty seventeen, is now one thirty over eighty, down from the previous one forty over ninety category.',
+      ],
+      ['a reading of 120/80 is normal', 'a reading of one twenty over eighty is normal'],
+      ['above 140/90 mmHg', 'above one forty over ninety millimeters of mercury'],
+      ['my blood pressure was 118/76.', 'my blood pressure was one eighteen over seventy six.'],
+      [
+        'He ate 3/4 of it and 120/80 of them',
+        'He ate three quarters of it and one hundred twenty eightieths of them',
+      ],
+      ['information (OR = 3.32) and', 'information (O R equals three point three two) and'],
+      ['(N = 5582)', '(N equals five thousand five hundred eighty two)'],
+      ['(HR = 1.2)', '(H R equals one point two)'],
+      ['p = 0.03', 'p equals zero point zero three'],
+      ['p<.001 and p < 0.05', 'p less than point zero zero one and p less than zero point zero five'],
+      ['this OR that = 5', 'this OR that = five'],
+    ]);
+  });
+
+  it('datelines: ST., FT., MT. opening a line before a city in capitals; call signs in brackets spelt; an introduced acronym said as a word when English could say it', () => {
+    checkHeard([
+      ['ST. PAUL, Minn. (WCCO) – A man', 'Saint PAUL, Minnesota (W C C O) – A man'],
+      ['ST. LOUIS (AP) — A man', 'Saint LOUIS (A.P) — A man'],
+      ['FT. WORTH, Texas — Police said', 'Fort WORTH, Texas — Police said'],
+      ['(CNN, WIAT) — Otherworldly discoveries alert!', '(C N N, W I.A T) — Otherworldly discoveries alert!'],
+      ['DALLAS (WFAA) — A fire', 'DALLAS (W F.A.A) — A fire'],
+      [
+        'Polish Optical Gravitational Lensing Experiment (OGLE) ground telescope',
+        'Polish Optical Gravitational Lensing Experiment (OGLE) ground telescope',
+      ],
+      [
+        'the Transiting Exoplanet Survey Satellite (TESS) found',
+        'the Transiting Exoplanet Survey Satellite (TESS) found',
+      ],
+      [
+        'National Institute of Standards and Technology (NIST)',
+        'National Institute of Standards and Technology (NIST)',
+      ],
+      // Not a word English says: spelt. Not opening a line: a unit or a code.
+      [
+        'the United States Department of Agriculture (USDA) said',
+        'the United States Department of Agriculture (U S D.A) said',
+      ],
+      ['Phillips Area Community Center (PACC)', 'Phillips Area Community Center (P.A C C)'],
+      ['the 6 FT. WALL', 'the six F T. WALL'],
+    ]);
+  });
+
+  it('sports: a record after a team and "are"/"is" is "and" (0 is "oh"); OT in a sentence about a game is overtime, 2OT double overtime', () => {
+    checkHeard([
+      ['Eagles Are 4-0; Packers Top Pats in OT', 'Eagles Are four and oh; Packers Top Pats in overtime'],
+      ['The Bills improved to 5-1 with the win.', 'The Bills improved to five and one with the win.'],
+      ['The Jets fell to 2-7 after the loss.', 'The Jets fell to two and seven after the loss.'],
+      ['Dallas is 3-3 this season', 'Dallas is three and three this season'],
+      ['They won 24-21 in OT.', 'They won twenty four to twenty one in overtime.'],
+      ['a 27-24 OT win over Denver', 'a twenty seven to twenty four overtime win over Denver'],
+      ["the team's first 2OT game", "the team's first double overtime game"],
+      // A score stays "to"; OT outside a game is spelt.
+      ['The score is 2-1 now', 'The score is two to one now'],
+      ['She sees an OT twice a week', 'She sees an O T twice a week'],
+    ]);
+  });
+
+  it('a numeric date with hyphens is month first like one with slashes; a day over twelve first or points keep the day first', () => {
+    checkHeard(
+      [
+        [
+          'amended by vote of the people 3-9-1993: Sec.',
+          'amended by vote of the people March ninth, nineteen ninety three: Sec.',
+        ],
+        ['the people 6-8-1976, effective', 'the people June eighth, nineteen seventy six, effective'],
+        ['vote of the people 3/9/1993: and', 'vote of the people March ninth, nineteen ninety three: and'],
+        ['born 25-12-1990 in', 'born the twenty fifth of December nineteen ninety in'],
+        ['on 5.7.2012 at', 'on the fifth of July twenty twelve at'],
+      ],
+      'date',
+      5,
+    );
+  });
+
+  it('a law\'s section number is said in pairs; an "&" opening a sentence before a telephone is not read', () => {
+    checkHeard([
+      ['under Sec. 904 of the charter', 'under section nine oh four of the charter'],
+      ['Section 230 of the law', 'Section two thirty of the law'],
+      ['Section 1983 claims', 'Section nineteen eighty three claims'],
+      ['see Section 8 housing', 'see Section eight housing'],
+      [
+        '1071 Fifth Ave. (at 89th St.). & 212/423-3500.',
+        'ten seventy one Fifth Avenue (at eighty ninth Street). two one two, four two three, three five zero zero.',
+      ],
+      ['Info: & (212) 555-0100', 'Info: two one two, five five five, zero one zero zero'],
+      ['Bread & butter. & 5 more', 'Bread and butter. and five more'],
+    ]);
+  });
+
+  it('a web address in capitals: its ending said as a word, labels in capitals spelt', () => {
+    checkHeard(
+      [
+        ['Source: MillionHearts.HHS.GOV', 'Source: MillionHearts dot H H S dot gov'],
+        ['Visit CDC.GOV/flu today', 'Visit C D C dot gov slash flu today'],
+        ['visit WWW.CDC.GOV now', 'visit w w w dot C D C dot gov now'],
+        ['at example.com/path.', 'at example dot com slash path.'],
+      ],
+      'url',
+      4,
+    );
+  });
+
+  it('opening hours, more: Tues, Thurs and Fri are always days, a short day after "closed", "open", "until"; noon and midnight in a range; no doubled full stop after p.m.', () => {
+    checkHeard([
+      [
+        'Hours: Mon–Thu 11am–9pm, Fri & Sat 11am–10pm, Sun noon–8pm.',
+        'Hours: Monday to Thursday eleven a.m. to nine p.m., Friday and Saturday eleven a.m. to ten p.m., Sunday noon to eight p.m.',
+      ],
+      [
+        'Open daily 10am-6pm (Thurs until 9pm); closed Tues.',
+        'Open daily ten a.m. to six p.m. (Thursday until nine p.m.); closed Tuesday.',
+      ],
+      [
+        'The museum is open Wed-Sun, 10.00am-5.30pm.',
+        'The museum is open Wednesday to Sunday, ten a.m. to five thirty p.m.',
+      ],
+      ['open 10am-noon daily', 'open ten a.m. to noon daily'],
+      ['closed Mon and Sat', 'closed Monday and Saturday'],
+      ['Season runs Nov–Apr.', 'Season runs November to April.'],
+      ['He sat on the Sun lounger', 'He sat on the Sun lounger'],
+    ]);
+    // The full stop after a.m./p.m. that ends a sentence is written once.
+    expect(readingOf('It ends at 5pm. Then', 'en').reading).toBe('It ends at five p.m. Then');
+    expect(readingOf('from 9.30am.', 'en').reading).toBe('from nine thirty a.m.');
+  });
+
+  it('more of the same kinds: a confidence interval of decimals is a range; "the 3-0 Eagles" a record; a call sign with its band spelt', () => {
+    checkHeard([
+      [
+        '(HR = 1.2, 95% CI 1.1-1.4)',
+        '(H R equals one point two, ninety five percent C I one point one to one point four)',
+      ],
+      ['the 3-0 Eagles host Dallas', 'the three and oh Eagles host Dallas'],
+      ['The 10-6 Packers clinched', 'The ten and six Packers clinched'],
+      ['Packers Top Pats 24-21 Thanks To', 'Packers Top Pats twenty four to twenty one Thanks To'],
+      ['© 2024 KARE-TV', '© twenty twenty four K.A R E T V'],
+      ['the KSTP-TV crew', 'the K S T P T V crew'],
+      ['scores of 1-1 and 50-50 odds', 'scores of one-one and fifty-fifty odds'],
+    ]);
   });
 });
