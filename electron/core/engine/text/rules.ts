@@ -325,6 +325,15 @@ function compileRules(language: LanguageCode): CompiledRules {
 }
 
 /**
+ * Characters in a language's one combined expression. V8 stops optimising a regular expression
+ * whose pattern is longer than 20 KB (its `kRegExpTooLargeToOptimize`), and every match of the text
+ * stage then runs several times slower: a test keeps each language under it.
+ */
+export function combinedPatternLength(language: LanguageCode): number {
+  return compileRules(language).re.source.length;
+}
+
+/**
  * Full-width digits, Latin letters and a few symbols (common in CJK text) are read as
  * "letter FF11" by eSpeak: map them to ASCII, one for one. Full-width punctuation (，！？：)
  * stays: it is what CJK text uses, and "5，50" must not become the decimal "5,50".

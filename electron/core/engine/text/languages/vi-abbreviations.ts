@@ -477,7 +477,6 @@ const TABLE = [
   'VOV = vê ô vê | tag',
   'VOV.VN = vê ô vê chấm vê en | tag',
   'THPL = Thương hiệu và Pháp luật | tag',
-  'TPO = Tiền Phong on lai | tag',
   'VTC News = vê tê xê niu | tag',
   'VTC = vê tê xê | tag',
   'Zing = dinh | tag',

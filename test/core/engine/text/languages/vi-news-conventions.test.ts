@@ -459,17 +459,10 @@ describe('tech specifications', () => {
   });
 });
 
-describe('the Vietnamese rules stay one expression V8 optimises', () => {
-  it('keeps their patterns under 20 KB (past it V8 stops optimising the expression: several times slower)', () => {
-    const vi = languageRules('vi');
-    const size = [vi.abbreviations, ...(vi.readingRules ?? [])].reduce(
-      (n, r) => n + (r?.pattern.length ?? 0),
-      0,
-    );
-    // room for the emoji rule and the groups that join them
-    expect(size + 1000).toBeLessThan(20 * 1024);
-    // the dictionary's keys share their ends: one lookahead per run of keys, not one per key
-    expect(vi.abbreviations?.pattern.length).toBeLessThan(5000);
+describe('the Vietnamese abbreviations stay small', () => {
+  it('folds the dictionary’s keys that share their ends: one lookahead per run of keys, not one per key', () => {
+    // (the combined pattern's 20 KB limit is guarded for every language in rules.test.ts)
+    expect(languageRules('vi').abbreviations?.pattern.length).toBeLessThan(5000);
   });
 });
 
@@ -608,7 +601,7 @@ describe('more papers’ site tags', () => {
   it('reads the tag at the head of an article as the paper’s name', () => {
     each([
       ['(THPL) - Ngay từ sáng sớm', '(Thương hiệu và Pháp luật) - Ngay từ sáng sớm'],
-      ['TPO - Hòa Minzy bức xúc', 'Tiền Phong on lai - Hòa Minzy bức xúc'],
+      // TPO (Tiền Phong) is left to the acronym speller: readers spell it (set 6).
       ['(VTC News) - Sáng nay', '(vê tê xê niu) - Sáng nay'],
       ['VietNamNet - Theo', 'Việt Nam nét - Theo'],
       ['(ĐĐK) - Chiều qua', '(Đại Đoàn Kết) - Chiều qua'],
