@@ -45,6 +45,7 @@ const FLOORS: Record<ReadingCaseSetName, number> = {
   'vi-sentences-5': 0.98, // 177 of 180 (146 when unseen)
   'vi-sentences-6': 0.91, // 153 of 168 (unseen)
   'vi-sentences-7': 0, // 254 sentences, unseen: the lead measures and sets the floor
+  'vi-sentences-8': 0, // 221 sentences, unseen: the lead measures and sets the floor
 };
 
 let espeak: ESpeakNGWorker;
