@@ -456,6 +456,39 @@ describe('the comparator: phoneme equality through eSpeak', () => {
     );
   });
 
+  it('hears a slash between two lower-case words said as nothing, "or" or "and"; not numbers, "and/or" or addresses', () => {
+    expect(
+      comparator.sameSpeech(
+        'for each department/fund identified',
+        'for each department or fund identified',
+        'en',
+      ),
+    ).toBe(true);
+    expect(comparator.sameSpeech('the funeral/memorial service', 'the funeral memorial service', 'en')).toBe(
+      true,
+    );
+    expect(
+      comparator.sameSpeech(
+        'Sawzall and heat/air conditioning unit.',
+        'Sawzall and heat and air conditioning unit.',
+        'en',
+      ),
+    ).toBe(true);
+    // Another word is still another word; a fraction, "and/or", an address and capitals are kept.
+    expect(
+      comparator.sameSpeech('the funeral/memorial service', 'the funeral for memorial service', 'en'),
+    ).toBe(false);
+    expect(comparator.sameSpeech('each department/fund', 'each department/find', 'en')).toBe(false);
+    expect(withEquivalentReadings('cut 1/2 cup, this and/or that', 'en')).toBe(
+      'cut 1/2 cup, this and/or that',
+    );
+    expect(comparator.sameSpeech('this and/or that', 'this and that', 'en')).toBe(false);
+    expect(withEquivalentReadings('visit shelter.org/maine-mega-sale or me/you@x.com', 'en')).toBe(
+      'visit shelter.org/maine-mega-sale or me/you@x.com',
+    );
+    expect(withEquivalentReadings('Design/Form Factor', 'en')).toBe('Design/Form Factor');
+  });
+
   it('accepts "oh" and "zero" for a digit in English, nothing else', () => {
     expect(comparator.sameSpeech('nine oh five', 'nine zero five', 'en')).toBe(true);
     expect(comparator.sameSpeech('nine oh five', 'nine one five', 'en')).toBe(false);
