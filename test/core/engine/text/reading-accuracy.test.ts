@@ -487,6 +487,13 @@ describe('the comparator: phoneme equality through eSpeak', () => {
       'visit shelter.org/maine-mega-sale or me/you@x.com',
     );
     expect(withEquivalentReadings('Design/Form Factor', 'en')).toBe('Design/Form Factor');
+    // "and" beside a number word, an ordinal or a letter is kept: a number read without it is heard.
+    expect(
+      comparator.sameSpeech('four percent and fifteen percent', 'four percent fifteen percent', 'en'),
+    ).toBe(false);
+    expect(withEquivalentReadings('the first and third, at four p m and is', 'en')).toBe(
+      'the first and third, at four p m and is',
+    );
   });
 
   it('accepts "oh" and "zero" for a digit in English, nothing else', () => {
