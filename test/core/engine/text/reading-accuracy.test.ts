@@ -225,6 +225,38 @@ describe('the comparator: phoneme equality through eSpeak', () => {
     expect(comparator.sameSpeech('bảy giờ năm phút sáng', 'bảy giờ năm sáng', 'vi')).toBe(true);
     expect(comparator.sameSpeech('chờ ba mươi phút', 'chờ ba mươi', 'vi')).toBe(false);
     expect(comparator.sameSpeech('hai giờ ba mươi phút', 'hai giờ ba mươi giây', 'vi')).toBe(false);
+    // Set 7's tour programme: both ends of a span of times, and one at the end of a sentence.
+    expect(
+      comparator.sameSpeech(
+        'mười lăm giờ ba mươi phút đến mười bảy giờ ba mươi phút: Quý khách',
+        'mười lăm giờ ba mươi đến mười bảy giờ ba mươi: Quý khách',
+        'vi',
+      ),
+    ).toBe(true);
+    expect(comparator.sameSpeech('lúc năm giờ bốn mươi phút', 'lúc năm giờ bốn mươi', 'vi')).toBe(true);
+  });
+
+  it('keeps "phút" before seconds, and makes nothing one after "phút N giây"', () => {
+    const time = 'mười hai giờ ba mươi phút bốn mươi lăm giây';
+    expect(withEquivalentReadings(time, 'vi')).toBe(time);
+    // Without "phút", 12:30:45 and 12:34:15 would sound alike.
+    expect(comparator.sameSpeech(time, 'mười hai giờ ba mươi bốn phút mươi lăm giây', 'vi')).toBe(false);
+    // A race time's hundredths: "48 giây 06" is "giây không sáu", not "giây sáu" (48.6 s).
+    expect(
+      comparator.sameSpeech('ba phút bốn mươi tám giây sáu', 'ba phút bốn mươi tám giây không sáu', 'vi'),
+    ).toBe(false);
+    expect(withEquivalentReadings('hai phút ba mươi giây', 'vi')).toBe('hai phút ba mươi giây');
+  });
+
+  it('hears J of a spelt acronym said "giê" or "di", and keeps the word "di" and other letters', () => {
+    expect(comparator.sameSpeech('chuyến bay vê di năm trăm', 'chuyến bay vê giê năm trăm', 'vi')).toBe(true);
+    expect(comparator.sameSpeech('Ảnh: xê di hát ca', 'Ảnh: xê giê hát ca', 'vi')).toBe(true);
+    // Another letter next to it is still another letter.
+    expect(comparator.sameSpeech('chuyến bay vê di năm', 'chuyến bay vê bê năm', 'vi')).toBe(false);
+    expect(comparator.sameSpeech('Ảnh: xê di hát ca', 'Ảnh: xê di hát xê', 'vi')).toBe(false);
+    // "di" in a word, with no letter name beside it, is left alone.
+    expect(withEquivalentReadings('sự di chuyển của di sản', 'vi')).toBe('sự di chuyển của di sản');
+    expect(comparator.sameSpeech('sự di chuyển', 'sự gờ chuyển', 'vi')).toBe(false);
   });
 
   it('hears "đề xi" and "đê xi" before a unit as one, not the words "đề" and "đê" elsewhere', () => {
@@ -357,6 +389,25 @@ describe('the comparator: phoneme equality through eSpeak', () => {
     expect(withEquivalentReadings('Center (P A C) x', 'en')).toBe('Center (P.A.C) x');
   });
 
+  it('hears a hyphened or "&" Vietnamese acronym in brackets after its words spelt or as the words, "và" having no letter', () => {
+    const kh = 'Mới đây, Bộ Kế hoạch và Đầu tư (Kế hoạch và Đầu tư) báo cáo';
+    expect(comparator.sameSpeech(kh.replace('(Kế hoạch và Đầu tư)', '(ca hát đê tê)'), kh, 'vi')).toBe(true);
+    const vh = 'Sở Văn hóa, Thể thao và Du lịch (Văn hóa, Thể thao và Du lịch) tỉnh';
+    for (const spelt of ['(vê hát tê tê đê lờ)', '(vê hát tê tê và đê lờ)'])
+      expect(
+        comparator.sameSpeech(vh.replace('(Văn hóa, Thể thao và Du lịch)', spelt), vh, 'vi'),
+        spelt,
+      ).toBe(true);
+    // Other initials, a letter more, or the words read with "và" dropped are still heard.
+    expect(comparator.sameSpeech(kh.replace('(Kế hoạch và Đầu tư)', '(ca hát đê xê)'), kh, 'vi')).toBe(false);
+    expect(comparator.sameSpeech(kh.replace('(Kế hoạch và Đầu tư)', '(ca hát vê đê tê)'), kh, 'vi')).toBe(
+      false,
+    );
+    expect(comparator.sameSpeech(kh.replace('(Kế hoạch và Đầu tư)', '(Kế hoạch Đầu tư)'), kh, 'vi')).toBe(
+      false,
+    );
+  });
+
   it('hears a unit in brackets after its own name as written, spelt or as the name again, nothing looser', () => {
     const named = 'less than two thousand three hundred milligrams (milligrams) of sodium';
     for (const short of ['(mg)', '(m g)', '(m.g.)'])
@@ -404,6 +455,46 @@ describe('the comparator: phoneme equality through eSpeak', () => {
     expect(comparator.sameSpeech('black ink', 'black incorporated', 'en')).toBe(false);
     expect(withEquivalentReadings('the town was incorporated; Inc. is short', 'en')).toBe(
       'the town was incorporated; Inc. is short',
+    );
+  });
+
+  it('hears a slash between two lower-case words said as nothing, "or" or "and"; not numbers, "and/or" or addresses', () => {
+    expect(
+      comparator.sameSpeech(
+        'for each department/fund identified',
+        'for each department or fund identified',
+        'en',
+      ),
+    ).toBe(true);
+    expect(comparator.sameSpeech('the funeral/memorial service', 'the funeral memorial service', 'en')).toBe(
+      true,
+    );
+    expect(
+      comparator.sameSpeech(
+        'Sawzall and heat/air conditioning unit.',
+        'Sawzall and heat and air conditioning unit.',
+        'en',
+      ),
+    ).toBe(true);
+    // Another word is still another word; a fraction, "and/or", an address and capitals are kept.
+    expect(
+      comparator.sameSpeech('the funeral/memorial service', 'the funeral for memorial service', 'en'),
+    ).toBe(false);
+    expect(comparator.sameSpeech('each department/fund', 'each department/find', 'en')).toBe(false);
+    expect(withEquivalentReadings('cut 1/2 cup, this and/or that', 'en')).toBe(
+      'cut 1/2 cup, this and/or that',
+    );
+    expect(comparator.sameSpeech('this and/or that', 'this and that', 'en')).toBe(false);
+    expect(withEquivalentReadings('visit shelter.org/maine-mega-sale or me/you@x.com', 'en')).toBe(
+      'visit shelter.org/maine-mega-sale or me/you@x.com',
+    );
+    expect(withEquivalentReadings('Design/Form Factor', 'en')).toBe('Design/Form Factor');
+    // "and" beside a number word, an ordinal or a letter is kept: a number read without it is heard.
+    expect(
+      comparator.sameSpeech('four percent and fifteen percent', 'four percent fifteen percent', 'en'),
+    ).toBe(false);
+    expect(withEquivalentReadings('the first and third, at four p m and is', 'en')).toBe(
+      'the first and third, at four p m and is',
     );
   });
 
