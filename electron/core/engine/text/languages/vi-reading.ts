@@ -645,20 +645,23 @@ function clockPieces(text: string, at: number): OutPiece[] | undefined {
 function timeRule(one: string, pieces: (text: string, at: number) => OutPiece[] | undefined): Rule {
   return {
     name: 'time',
-    pattern: `${START}(${one})(?:${SP}?[-–]${SP}?(${one}))?`,
-    rewrite([whole, first, second], ctx) {
+    // "7h30 phút", "11h00 phút": the minutes' word written after the time is said once, and not at
+    // all after a whole hour ("mười một giờ", never "giờ phút").
+    pattern: `${START}(${one})(?:${SP}?[-–]${SP}?(${one}))?(${SP}phút(?!\\p{L}))?`,
+    rewrite([whole, first, second, minuteWord]) {
       if (!whole || !first) return undefined;
       const from = pieces(first, 0);
       if (!from) return undefined;
+      const timeEnd = whole.length - (minuteWord?.length ?? 0);
       const secondAt = second ? whole.indexOf(second, first.length) : -1;
       const to = second ? pieces(second, secondAt) : undefined;
-      // "7h30 phút": the minutes' word written after them is not said twice.
-      const writtenMinutes = (end: number) =>
-        /^[ \u00A0]*phút(?!\p{L})/u.test(ctx.input.slice(ctx.index + end, ctx.index + end + 8));
-      const once = (ps: OutPiece[], end: number) =>
-        writtenMinutes(end) ? ps.map((p) => ({ ...p, text: p.text.replace(/ phút$/u, '') })) : ps;
-      if (!to) return { out: once(from, first.length), end: first.length };
-      return [...from, piece(' đến ', first.length, secondAt), ...once(to, whole.length)];
+      const last = to ?? from;
+      const said = minuteWord ? last.map((p) => ({ ...p, text: p.text.replace(/ phút$/u, '') })) : last;
+      const word = minuteWord
+        ? [piece(last.some((p) => p.text.endsWith(' phút')) ? minuteWord : '', timeEnd, whole.length)]
+        : [];
+      if (!to) return [...said, ...word];
+      return [...from, piece(' đến ', first.length, secondAt), ...said, ...word];
     },
   };
 }

@@ -630,3 +630,17 @@ describe('a hyphened date heading its line or after "từ"/"đến"', () => {
     ]);
   });
 });
+
+describe('the minutes word written after a clock time (eighth pass)', () => {
+  it('is said once, and not at all after a whole hour; a minute mark is silent', () => {
+    each([
+      ['khoảng 11h00 phút, ngày 26/1', 'khoảng mười một giờ, ngày hai mươi sáu tháng một'],
+      ['lúc 7h30 phút sáng', 'lúc bảy giờ ba mươi phút sáng'],
+      ['từ 7h-9h30 phút', 'từ bảy giờ đến chín giờ ba mươi phút'],
+      ['đúng 9:00 phút', 'đúng chín giờ'],
+      ['lúc 8h00 ngày 5/3', 'lúc tám giờ ngày năm tháng ba'],
+      ["14h00' hôm nay", 'mười bốn giờ hôm nay'],
+      ["khoảng 5h40' sáng", 'khoảng năm giờ bốn mươi phút sáng'],
+    ]);
+  });
+});
