@@ -60,6 +60,14 @@ export function spellVi(text: string): string {
   return words.join(' ');
 }
 
+/**
+ * A name's initial as a reader says it: a letter by its name ("A." a), a consonant cluster as its
+ * sound with "ờ" ("Qu." quờ, "Th." thờ, "Ng." ngờ).
+ */
+export function viInitialName(initial: string): string {
+  return initial.length > 1 ? `${initial.toLocaleLowerCase('vi')}ờ` : spellVi(initial);
+}
+
 /** A Vietnamese syllable written without its tone marks ("van", "tin"); a word that is none is foreign ("Trump", "Obama"). */
 export const VI_SYLLABLE =
   /^(?:ngh|ng|nh|ch|gh|gi|kh|ph|qu|th|tr|[bcdghklmnpqrstvx])?(?:[aeiouy]{1,3})(?:ch|ng|nh|[cmnpt])?$/i;

@@ -21,7 +21,7 @@ import {
 } from '../rule-kit';
 import { creditSlashRule } from './vi-abbreviations';
 import { definedAcronym } from './vi-acronym-definitions';
-import { spellVi, VI_SYLLABLE as SYLLABLE } from './vi-letters';
+import { spellVi, viInitialName, VI_SYLLABLE as SYLLABLE } from './vi-letters';
 import {
   parseViNumber,
   sayViNumber,
@@ -1200,6 +1200,25 @@ const loneLetterRule: Rule = {
   rewrite: ([whole]) => (whole ? [piece(spellVi(whole.charAt(0)), 0, whole.length)] : undefined),
 };
 
+/** A vowel capital or a consonant cluster that begins a given name, as an initial with its full stop. */
+const NAME_INITIAL = '(?:[AEIOUYĂÂÊÔƠƯ]|Qu|Th|Ph|Ch|Ng|Tr|Gi|Kh|Nh)\\.';
+
+const nameInitialRule: Rule = {
+  name: 'acronym',
+  // "Trần Nhật A. (SN 2006)", "Trần Đình Qu.", "Lê Văn Th.": after two name syllables, a vowel or
+  // a cluster with a full stop is the given name's initial ("a", "quờ", "thờ"; consonants alone are
+  // `loneLetterRule`'s). Its full stop is dropped where the sentence goes on, as there.
+  pattern: `(?=${NAME_INITIAL})(?<=\\p{Lu}\\p{Ll}+${SP}+\\p{Lu}\\p{Ll}+${SP}+)${NAME_INITIAL}(?![\\p{L}\\p{N}_]|${SP}*\\d)`,
+  rewrite([whole], ctx) {
+    if (!whole) return undefined;
+    const goesOn = /^(?:[ \u00A0]*(?:[(,;]|\p{Ll})|[ \u00A0]+\p{Lu}\p{Ll})/u.test(
+      ctx.input.slice(ctx.end, ctx.end + 4),
+    );
+    const name = viInitialName(whole.slice(0, -1));
+    return [piece(name, 0, whole.length - 1), piece(goesOn ? '' : '.', whole.length - 1, whole.length)];
+  },
+};
+
 const initialsRule: Rule = {
   name: 'acronym',
   // "anh N.V.A. (45 tuổi)", "bà L.T.H": a person's initials, each letter by its name; the last full
@@ -1690,6 +1709,7 @@ export const VIETNAMESE_READING_RULES: Rule[] = [
   pointsPercentRule,
   sundayRule,
   initialsRule,
+  nameInitialRule,
   gluedInitialRule,
   capitalWordRule,
   productCodeRule,

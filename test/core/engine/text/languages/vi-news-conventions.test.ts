@@ -644,3 +644,18 @@ describe('the minutes word written after a clock time (eighth pass)', () => {
     ]);
   });
 });
+
+describe("a name's initial after two name syllables: a vowel or a consonant cluster (eighth pass)", () => {
+  it('is said by its letter name or its sound with "ờ", the full stop dropped where the sentence goes on', () => {
+    each([
+      ['Trần Nhật A. (SN 2006)', 'Trần Nhật a (sinh năm hai nghìn không trăm linh sáu)'],
+      ['và Trần Đình Qu. (SN 2005), có', 'và Trần Đình quờ (sinh năm hai nghìn không trăm linh năm), có'],
+      ['ông Trần Văn A. cho biết', 'ông Trần Văn a cho biết'],
+      ['bắt Nguyễn Văn Th. và Lê Thị Ng.', 'bắt Nguyễn Văn thờ và Lê Thị ngờ.'],
+      ['anh Lê Văn Ph. Nguyễn', 'anh Lê Văn phờ Nguyễn'],
+      // Not after two names, or a word with a tone mark: as written.
+      ['hội trường A.', 'hội trường A.'],
+      ['ở Đông Nam Á.', 'ở Đông Nam Á.'],
+    ]);
+  });
+});
