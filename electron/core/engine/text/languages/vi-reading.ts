@@ -1497,7 +1497,8 @@ const listRule: Rule = {
 };
 
 /** Time and count nouns a rate is given per ("8.000 bệnh nhân/ngày", "5 lượt/tuần"). */
-const PER_NOUN = '(?:ngày|đêm|tuần|tháng|quý|năm|giờ|phút|giây|người|lượt|ca|hộ|xe|chuyến|trận|lần)';
+const PER_NOUN =
+  '(?:ngày|đêm|tuần|tháng|quý|năm|giờ|phút|giây|người|lượt|ca|hộ|xe|chuyến|trận|lần|phim|rạp|suất|vé|khách|trường|lớp)';
 
 const perNounRule: Rule = {
   name: 'measure',
@@ -1516,7 +1517,11 @@ const perAmountRule: Rule = {
     const unit = /(?:[%‰]|\p{Ll}{1,5}[23²³]?)$/u.exec(
       ctx.input.slice(Math.max(0, ctx.index - 6), ctx.index),
     )?.[0];
-    if (!unit || !(/^[%‰]$/u.test(unit) || VI_UNITS.has(unit) || ctx.options.units?.has(unit)))
+    // "72.733 vé/3.926 suất chiếu": a count of a noun out of a count of another, "trên" too.
+    const counted =
+      /\d[ \u00A0]+\p{Ll}+\/$/u.test(ctx.input.slice(Math.max(0, ctx.index - 8), ctx.index + 1)) &&
+      /^[ \u00A0]+\p{Ll}/u.test(ctx.input.slice(ctx.index + whole.length, ctx.index + whole.length + 3));
+    if (!unit || !(counted || /^[%‰]$/u.test(unit) || VI_UNITS.has(unit) || ctx.options.units?.has(unit)))
       return undefined;
     const rest = quantityRule.rewrite([whole.slice(1), n, s], { ...ctx, index: ctx.index + 1 });
     if (rest === undefined || typeof rest === 'string') return undefined;

@@ -659,3 +659,19 @@ describe("a name's initial after two name syllables: a vowel or a consonant clus
     ]);
   });
 });
+
+describe('a slash between a counted noun and another count or noun (eighth pass)', () => {
+  it('is "trên", the second number read in full', () => {
+    each([
+      [
+        'bán được 72.733 vé/3.926 suất chiếu, thu',
+        'bán được bảy mươi hai nghìn bảy trăm ba mươi ba vé trên ba nghìn chín trăm hai mươi sáu suất chiếu, thu',
+      ],
+      ['khoảng 200-600 suất chiếu/phim, doanh', 'khoảng hai trăm đến sáu trăm suất chiếu trên phim, doanh'],
+      ['chưa nổi 1.000 vé/ngày.', 'chưa nổi một nghìn vé trên ngày.'],
+      ['đón 300 khách/rạp', 'đón ba trăm khách trên rạp'],
+      // Not a count before the slash: as before.
+      ['hoặc học sinh/sinh viên', 'hoặc học sinh/sinh viên'],
+    ]);
+  });
+});
