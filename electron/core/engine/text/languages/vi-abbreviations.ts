@@ -519,6 +519,10 @@ const TABLE = [
   'HN = Hà Nội',
   'B.BD = bê ca mếch Bình Dương',
   'HLHT = Hồng Lĩnh Hà Tĩnh',
+  // brands written in capitals and said as a word ("OPPO Find X9 Pro")
+  'OPPO = ốp pô',
+  'ASUS = a xút',
+  'SONY = xô ni',
   // artists' stage names ("Sơn Tùng M-TP")
   'M-TP = em tê pê',
   'M-Tp = em tê pê',

@@ -75,7 +75,9 @@ const CODE_BEFORE = wordsBefore(
   'số|mã|lớp|phòng|khu|tòa|toà|nhà|dãy|tầng|căn|lô|ô|ngõ|ngách|hẻm|kiệt|tổ|tuyến|biển|kí hiệu|ký hiệu',
 );
 /** Words ending in "số" that name a quantity, not a code's number ("chỉ số 4,7", "hệ số 1,5"). */
-const QUANTITY_SO_BEFORE = wordsBefore('chỉ số|hệ số|cơ số|con số|điểm số|tổng số|hằng số|tỷ số|tỉ số');
+const QUANTITY_SO_BEFORE = wordsBefore(
+  'chỉ số|hệ số|tần số|cơ số|con số|điểm số|tổng số|hằng số|tỷ số|tỉ số',
+);
 const isCode = (said: string) => CODE_BEFORE.test(said) && !QUANTITY_SO_BEFORE.test(said);
 /** The parts of the day a time or a date follows or precedes ("sáng 29-4", "17g chiều"). */
 const PARTS_OF_DAY = 'sáng|trưa|chiều|tối|đêm|khuya';

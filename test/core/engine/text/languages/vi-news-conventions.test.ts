@@ -675,3 +675,22 @@ describe('a slash between a counted noun and another count or noun (eighth pass)
     ]);
   });
 });
+
+describe('phone specifications and brands said as words (eighth pass)', () => {
+  it('reads megapixels, nits and hertz after "tần số", a brand in capitals as a word, a model by its letters', () => {
+    each([
+      [
+        'cảm biến tele 200 MP, pin 7.500 mAh',
+        'cảm biến tele hai trăm mê ga pixel, pin bảy nghìn năm trăm mi li am pe giờ',
+      ],
+      ['camera 12MP', 'camera mười hai mê ga pixel'],
+      [
+        'sáng 1.000 nit tần số 120 Hz ở mặt sau.',
+        'sáng một nghìn nít tần số một trăm hai mươi héc ở mặt sau.',
+      ],
+      ['tần số 2,4 GHz.', 'tần số hai phẩy bốn di ga héc.'],
+      ['OPPO Find X9 Pro có', 'ốp pô Find ích chín Pro có'],
+      ['điện thoại OPPO A54', 'điện thoại ốp pô a năm mươi tư'],
+    ]);
+  });
+});
