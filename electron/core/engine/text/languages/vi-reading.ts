@@ -1669,6 +1669,41 @@ const ageRatingRule: Rule = {
       : undefined,
 };
 
+// --- Tours -------------------------------------------------------------------------------
+
+const tourDaysRule: Rule = {
+  name: 'duration',
+  // "Tour Đà Nẵng 4N3Đ", "(6N5Đ)": a tour's days and nights, "bốn ngày ba đêm".
+  pattern: `${START}(\\d{1,2})N(\\d{1,2})Đ(?![\\p{L}\\p{N}_])`,
+  rewrite([whole, days, nights]) {
+    if (!whole || !days || !nights) return undefined;
+    const nAt = days.length;
+    return [piece(`${say(days)} ngày`, 0, nAt + 1), piece(` ${say(nights)} đêm`, nAt + 1, whole.length)];
+  },
+};
+
+const starsRule: Rule = {
+  name: 'measure',
+  // "khách sạn 5*", "Tiêu chuẩn: 4*.": a hotel's stars, "năm sao" (not "5*3", a product).
+  pattern: `${START}([1-7])\\*(?![\\p{L}\\p{N}_*]|${SP}*\\d)`,
+  rewrite: ([whole, n]) =>
+    whole && n ? [piece(viCardinal(n), 0, 1), piece(' sao', 1, whole.length)] : undefined,
+};
+
+const monthRangeRule: Rule = {
+  name: 'range',
+  // "Khởi hành: Tháng 5 - Tháng 9/2024": a dash between two months is "đến".
+  pattern: `(?=[-–])(?<=[Tt]háng${SP}+\\d{1,2}${SP}*)[-–](?=${SP}*[Tt]háng${SP}+\\d)`,
+  rewrite: (_, ctx) => (/\s/u.test(ctx.input.charAt(ctx.index - 1)) ? 'đến' : ' đến '),
+};
+
+const plusWordRule: Rule = {
+  name: 'symbol',
+  // "Phương tiện: Ô tô + 04 chặng tàu", "vé + ăn trưa": a plus between words, "cộng".
+  pattern: `(?=\\+)(?<=\\p{L}${SP})\\+(?=${SP}[\\p{L}\\p{N}])`,
+  rewrite: () => 'cộng',
+};
+
 /** The Vietnamese reading rules, in priority order (`LanguageRules.readingRules`). */
 export const VIETNAMESE_READING_RULES: Rule[] = [
   emailRule,
@@ -1691,6 +1726,10 @@ export const VIETNAMESE_READING_RULES: Rule[] = [
   slashRule,
   groupedRatioRule,
   hourListRule,
+  tourDaysRule,
+  starsRule,
+  monthRangeRule,
+  plusWordRule,
   hourRule,
   clockRule,
   timeZoneRule,

@@ -694,3 +694,23 @@ describe('phone specifications and brands said as words (eighth pass)', () => {
     ]);
   });
 });
+
+describe("a tour's days and nights, stars, months and a plus between words (eighth pass)", () => {
+  it('reads 4N3Đ as days and nights, a hotel star as "sao", a dash between months and a plus as words', () => {
+    each([
+      ['Tour Đà Nẵng Hội An 4N3Đ để', 'Tour Đà Nẵng Hội An bốn ngày ba đêm để'],
+      ['(6N5Đ) dịp hè', '(sáu ngày năm đêm) dịp hè'],
+      ['Tour phổ biến 3 ngày 2 đêm', 'Tour phổ biến ba ngày hai đêm'],
+      [
+        'Khởi hành: Tháng 5 - Tháng 9/2024',
+        'Khởi hành: Tháng năm đến Tháng chín năm hai nghìn không trăm hai mươi tư',
+      ],
+      ['từ tháng 5 – tháng 9', 'từ tháng năm đến tháng chín'],
+      ['Tiêu chuẩn: 4*.', 'Tiêu chuẩn: bốn sao.'],
+      ['khách sạn 5* ven biển', 'khách sạn năm sao ven biển'],
+      ['Ô tô + 04 chặng tàu', 'Ô tô cộng bốn chặng tàu'],
+      // A plus in a name: as before.
+      ['C++ và A+', 'C++ và A+'],
+    ]);
+  });
+});
