@@ -43,6 +43,7 @@ type When =
   | 'sport'
   | 'tag'
   | 'dateline'
+  | 'credit'
   | 'foreign';
 
 const TABLE = [
@@ -512,6 +513,8 @@ const TABLE = [
   'ĐVCC = đơn vị cung cấp',
   'TGCC = tác giả cung cấp',
   'CACC = công an cung cấp',
+  // a credit's source said so only in a credit ("Ảnh: NSX cung cấp"; on a label "NSX" is a date)
+  'NSX = nhà sản xuất | credit',
   // football clubs ("CLB CAHN", "HAGL thắng SLNA")
   'CAHN = Công an Hà Nội',
   'HAGL = Hoàng Anh Gia Lai',
@@ -519,6 +522,11 @@ const TABLE = [
   'HN = Hà Nội',
   'B.BD = bê ca mếch Bình Dương',
   'HLHT = Hồng Lĩnh Hà Tĩnh',
+  // stock exchanges as traders say them ("sàn HoSE", "UPCoM"; HNX is spelt)
+  'HoSE = hô xê',
+  'HOSE = hô xê',
+  'UPCoM = úp com',
+  'UPCOM = úp com',
   // brands written in capitals and said as a word ("OPPO Find X9 Pro")
   'OPPO = ốp pô',
   'ASUS = a xút',
@@ -695,6 +703,11 @@ function holds(when: When | undefined, ctx: RuleContext): boolean {
       );
     case 'company':
       return AFTER_COMPANY.test(before);
+    case 'credit':
+      return (
+        CREDIT_START.test(ctx.input.slice(Math.max(0, ctx.index - 16), ctx.index)) ||
+        /^[ \u00A0]+(?:cung cấp|CUNG CẤP)/u.test(ctx.input.slice(ctx.end, ctx.end + 9))
+      );
     case 'year':
       return THEN_YEAR.test(ctx.input.slice(ctx.end, ctx.end + 8));
     case 'place':
@@ -774,8 +787,8 @@ export const vietnameseAbbreviationRule: Rule = {
     }
     if (!holds(entry.when, ctx))
       return /^[A-ZĐ]{2,5}$/u.test(written) ? { out: spellVi(written), name: 'acronym' } : undefined;
-    // "TP.Hà Nội": the words, then a space before the name written against the full stop.
-    if (written.endsWith('.') && GLUED_NAME.test(ctx.input.slice(ctx.end, ctx.end + 2)))
+    // "TP.Hà Nội", "TP.HỒ CHÍ MINH": the words, then a space before the name written against the full stop.
+    if (written.endsWith('.') && /^\p{Lu}\p{L}/u.test(ctx.input.slice(ctx.end, ctx.end + 2)))
       return `${entry.say} `;
     const endsSentence =
       entry.when === 'end' ||

@@ -21,7 +21,7 @@ import {
 } from '../rule-kit';
 import { creditSlashRule } from './vi-abbreviations';
 import { definedAcronym } from './vi-acronym-definitions';
-import { spellVi, viInitialName, VI_SYLLABLE as SYLLABLE } from './vi-letters';
+import { englishWordShape, spellVi, viInitialName, VI_SYLLABLE as SYLLABLE } from './vi-letters';
 import {
   parseViNumber,
   sayViNumber,
@@ -1185,6 +1185,8 @@ const acronymRule: Rule = {
       (lineStart(ctx) || /^[ \u00A0]*:/u.test(ctx.input.slice(ctx.end, ctx.end + 3)))
     )
       return asWord(whole);
+    // "TEAM BUILDING": an English word in capitals is a word, never spelt.
+    if (whole.length >= 4 && englishWordShape(whole)) return asWord(whole);
     return spellVi(whole);
   },
 };

@@ -714,3 +714,31 @@ describe("a tour's days and nights, stars, months and a plus between words (eigh
     ]);
   });
 });
+
+describe('capitals after "TP.", a producer\'s credit, English words in capitals (eighth pass)', () => {
+  it('reads the city with no "chấm", NSX in a credit as "nhà sản xuất", an English word as a word', () => {
+    each([
+      ['NGÀY 1: TP.HỒ CHÍ MINH – LỆ GIANG', 'Ngày một: thành phố Hồ Chí Minh – Lệ Giang'],
+      ['Tp.HỒ CHÍ MINH', 'thành phố Hồ Chí Minh'],
+      ['trên toàn quốc. Ảnh: NSX cung cấp', 'trên toàn quốc. Ảnh: nhà sản xuất cung cấp'],
+      ['tham gia chương trình TEAM BUILDING vô cùng', 'tham gia chương trình Team BUILDING vô cùng'],
+      // Acronyms said by their letters, and one that starts with a vowel, stay spelt.
+      ['Khoa học quốc tế (IMSO) năm nay', 'Khoa học quốc tế (i mờ ét o) năm nay'],
+      ['hiệp định EVFTA và SCIC', 'hiệp định e vê ép tê a và ét xê i xê'],
+    ]);
+  });
+  it('leaves NSX spelt outside a credit (on a label it is a date)', () => {
+    expect(read('NSX: 01/2024')).toBe('nờ ét ích: tháng một năm hai nghìn không trăm hai mươi tư');
+  });
+});
+
+describe('stock exchanges as traders say them (eighth pass)', () => {
+  it('reads HoSE "hô xê", UPCoM "úp com", HNX by its letters', () => {
+    each([
+      [
+        'riêng HoSE tới 4.045 tỷ đồng, HNX và UPCoM',
+        'riêng hô xê tới bốn nghìn không trăm bốn mươi lăm tỷ đồng, hát nờ ích và úp com',
+      ],
+    ]);
+  });
+});
