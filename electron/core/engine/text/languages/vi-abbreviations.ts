@@ -487,6 +487,10 @@ const TABLE = [
   'VNN = Việt Nam nét | tag',
   'NLĐ.VN = Người Lao Động chấm vê en | tag',
   'ĐĐK = Đại Đoàn Kết | tag',
+  // papers whose letters mean nothing else ("(ĐTCK) Trong …", "GD&TĐ - …", "GDVN- …", "báo GDVN")
+  'ĐTCK = Đầu tư Chứng khoán',
+  'GD&TĐ = Giáo dục và Thời đại',
+  'GDVN = Giáo dục Việt Nam',
   'KTSG = Kinh tế Sài Gòn | tag',
   'PNVN = Phụ nữ Việt Nam | tag',
   // datelines in English or unaccented capitals at the head of an article ("SAIGON -- …", "HANOI - …", "HANOI, Jan 5 (Reuters) -")
@@ -795,7 +799,9 @@ export const vietnameseAbbreviationRule: Rule = {
       (entry.when === 'title' &&
         written.endsWith('.') &&
         !SPACE_THEN_NAME.test(ctx.input.slice(ctx.end, ctx.end + 4)));
-    return endsSentence ? `${entry.say}${keptFullStop(ctx)}` : entry.say;
+    if (endsSentence) return `${entry.say}${keptFullStop(ctx)}`;
+    // "GDVN- Theo": a dash written against a tag is a pause after its words.
+    return /^[-–—][ \u00A0]/u.test(ctx.input.slice(ctx.end, ctx.end + 2)) ? `${entry.say} ` : entry.say;
   },
 };
 

@@ -742,3 +742,15 @@ describe('stock exchanges as traders say them (eighth pass)', () => {
     ]);
   });
 });
+
+describe('papers named by their letters (eighth pass)', () => {
+  it('reads ĐTCK, GD&TĐ and GDVN as the paper, as a tag with or without a space before the dash and in a sentence', () => {
+    each([
+      ['(ĐTCK) Trong bối cảnh', '(Đầu tư Chứng khoán) Trong bối cảnh'],
+      ['GD&TĐ - Trước tình hình', 'Giáo dục và Thời đại - Trước tình hình'],
+      ['GDVN- Theo kế hoạch', 'Giáo dục Việt Nam - Theo kế hoạch'],
+      ['(GDVN) - Các em', '(Giáo dục Việt Nam) - Các em'],
+      ['theo báo GDVN, ông', 'theo báo Giáo dục Việt Nam, ông'],
+    ]);
+  });
+});
