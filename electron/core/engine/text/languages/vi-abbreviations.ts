@@ -44,6 +44,7 @@ type When =
   | 'tag'
   | 'dateline'
   | 'credit'
+  | 'medal'
   | 'foreign';
 
 const TABLE = [
@@ -304,6 +305,7 @@ const TABLE = [
   'HCV = huy chương vàng',
   'HCB = huy chương bạc',
   'HCĐ = huy chương đồng',
+  'HC = huy chương | medal',
   'VĐQG = vô địch quốc gia',
   'ĐTQG = đội tuyển quốc gia',
   'BXH = bảng xếp hạng',
@@ -718,6 +720,10 @@ function holds(when: When | undefined, ctx: RuleContext): boolean {
       return THEN_PLACE.test(ctx.input.slice(ctx.end, ctx.end + 12));
     case 'sport':
       return THEN_SPORT.test(ctx.input.slice(ctx.end, ctx.end + 12));
+    case 'medal':
+      return /^[ \u00A0]+(?:vàng|bạc|đồng|Vàng|Bạc|Đồng)(?!\p{L})/u.test(
+        ctx.input.slice(ctx.end, ctx.end + 8),
+      );
     case 'foreign': {
       const word = /^[ \u00A0]+(\p{Lu}\p{L}*)/u.exec(ctx.input.slice(ctx.end, ctx.end + 24))?.[1];
       return !!word && /^[A-Za-z]{3,}$/.test(word) && !VI_SYLLABLE.test(word);

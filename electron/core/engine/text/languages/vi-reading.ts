@@ -1706,6 +1706,25 @@ const plusWordRule: Rule = {
   rewrite: () => 'cộng',
 };
 
+// --- Sport -------------------------------------------------------------------------------
+
+const hundredthsRule: Rule = {
+  name: 'duration',
+  // "31 giây 03", "3 phút 48 giây 06": a race time's hundredths keep their zero, "giây không ba".
+  pattern: `(?=0)(?<=\\d${SP}+giây${SP}+)0\\d(?![\\p{L}\\p{N}_]|[.,]\\d)`,
+  rewrite: ([whole]) => (whole ? `không ${viCardinal(whole.charAt(1))}` : undefined),
+};
+
+/** A medal's colour, or a medal written with it ("HCV"). */
+const MEDAL = '(?:vàng|bạc|đồng|HC[VBĐ])';
+
+const medalSlashRule: Rule = {
+  name: 'abbreviation',
+  // "HC vàng/bạc/đồng", "HCV/HCB/HCĐ": medals listed with slashes, said as a list.
+  pattern: `(?=/)(?<=${MEDAL})/(?=${MEDAL}(?!\\p{L}))`,
+  rewrite: () => ', ',
+};
+
 /** The Vietnamese reading rules, in priority order (`LanguageRules.readingRules`). */
 export const VIETNAMESE_READING_RULES: Rule[] = [
   emailRule,
@@ -1732,6 +1751,8 @@ export const VIETNAMESE_READING_RULES: Rule[] = [
   starsRule,
   monthRangeRule,
   plusWordRule,
+  hundredthsRule,
+  medalSlashRule,
   hourRule,
   clockRule,
   timeZoneRule,

@@ -754,3 +754,25 @@ describe('papers named by their letters (eighth pass)', () => {
     ]);
   });
 });
+
+describe('medals and race times (eighth pass)', () => {
+  it('reads HC before a colour as "huy chương", medals listed with slashes as a list', () => {
+    each([
+      ['Cô giành HC vàng ở', 'Cô giành huy chương vàng ở'],
+      ['giành 5 HC vàng là', 'giành năm huy chương vàng là'],
+      ['Hai HC bạc của Martina', 'Hai huy chương bạc của Martina'],
+      ['HC vàng/bạc/đồng', 'huy chương vàng, bạc, đồng'],
+      ['HCV/HCB/HCĐ', 'huy chương vàng, huy chương bạc, huy chương đồng'],
+      // Not before a colour: spelt as before.
+      ['HC nào', 'hát xê nào'],
+    ]);
+  });
+  it("keeps the zero of a race time's hundredths", () => {
+    each([
+      ['kỷ lục đại hội 31 giây 03, và', 'kỷ lục đại hội ba mươi mốt giây không ba, và'],
+      ['thành tích 3 phút 48 giây 06, nhanh', 'thành tích ba phút bốn mươi tám giây không sáu, nhanh'],
+      ['thời gian 2 phút 27 giây 37,', 'thời gian hai phút hai mươi bảy giây ba mươi bảy,'],
+      ['15 phút 0 giây 75', 'mười lăm phút không giây bảy mươi lăm'],
+    ]);
+  });
+});
