@@ -1450,11 +1450,15 @@ const hyphenedSizeRule: Rule = {
   },
 };
 
+/** Words just before a person's height ("cao 1m3", "trẻ em dưới 1m3"): "1m2", "1m3" there are not square or cubic metres. */
+const HEIGHT_BEFORE = `(?<=(?:^|[^\\p{L}])(?:cao|trẻ em|trẻ|bé|học sinh)[^\\p{L}\\p{N}][^\\p{N}.;\\n]{0,12}1m)`;
+
 const heightRule: Rule = {
   name: 'measure',
   // "cao 1m65", "1m7": metres and centimetres of a height, "một mét sáu mươi lăm" ("5m2", "5m3"
-  // are square and cubic metres); "16m50" (the penalty area), "12m40": two-digit metres with two digits after.
-  pattern: `${START}(\\d|[1-9]\\d(?=m\\d{2}))m(\\d{2}|[014-9])(?![\\p{L}\\p{N}_]|[.,]\\p{N})`,
+  // are square and cubic metres, but "trẻ em dưới 1m3" a height); "16m50" (the penalty area), "12m40":
+  // two-digit metres with two digits after.
+  pattern: `${START}(\\d|[1-9]\\d(?=m\\d{2}))m(\\d{2}|[014-9]|${HEIGHT_BEFORE}[23])(?![\\p{L}\\p{N}_]|[.,]\\p{N})`,
   rewrite: ([whole, m, cm]) => (whole && m && cm ? `${viCardinal(m)} mét ${viCardinal(cm)}` : undefined),
 };
 

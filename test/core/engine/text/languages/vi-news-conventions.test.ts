@@ -776,3 +776,16 @@ describe('medals and race times (eighth pass)', () => {
     ]);
   });
 });
+
+describe("a person's height written 1m3 (eighth pass)", () => {
+  it('reads 1m2, 1m3 after a height or a child word as metres and tenths, elsewhere square and cubic metres', () => {
+    each([
+      ['trẻ em dưới 1m3 là 50.000 đồng', 'trẻ em dưới một mét ba là năm mươi nghìn đồng'],
+      ['các bé cao dưới 1m2 được miễn', 'các bé cao dưới một mét hai được miễn'],
+      ['cao 1m65, nặng', 'cao một mét sáu mươi lăm, nặng'],
+      ['thể tích 1m3 nước', 'thể tích một mét khối nước'],
+      ['người ta đổ 1m3 bê tông', 'người ta đổ một mét khối bê tông'],
+      ['căn hộ 1m2 giá', 'căn hộ một mét vuông giá'],
+    ]);
+  });
+});
