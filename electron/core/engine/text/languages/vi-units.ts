@@ -99,7 +99,7 @@ export const VI_UNITS: ReadonlyMap<string, string> = new Map(
     // screens and cameras ("sáng 1.000 nit", "camera 200 MP")
     nit: 'nít',
     nits: 'nít',
-    MP: 'mê ga pixel',
+    MP: 'mê ga pích xeo',
     // data
     KB: 'ki lô bai',
     MB: 'mê ga bai',

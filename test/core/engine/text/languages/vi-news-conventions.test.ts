@@ -681,9 +681,9 @@ describe('phone specifications and brands said as words (eighth pass)', () => {
     each([
       [
         'cảm biến tele 200 MP, pin 7.500 mAh',
-        'cảm biến tele hai trăm mê ga pixel, pin bảy nghìn năm trăm mi li am pe giờ',
+        'cảm biến tele hai trăm mê ga pích xeo, pin bảy nghìn năm trăm mi li am pe giờ',
       ],
-      ['camera 12MP', 'camera mười hai mê ga pixel'],
+      ['camera 12MP', 'camera mười hai mê ga pích xeo'],
       [
         'sáng 1.000 nit tần số 120 Hz ở mặt sau.',
         'sáng một nghìn nít tần số một trăm hai mươi héc ở mặt sau.',
