@@ -43,6 +43,8 @@ type When =
   | 'sport'
   | 'tag'
   | 'dateline'
+  | 'credit'
+  | 'medal'
   | 'foreign';
 
 const TABLE = [
@@ -303,6 +305,7 @@ const TABLE = [
   'HCV = huy chương vàng',
   'HCB = huy chương bạc',
   'HCĐ = huy chương đồng',
+  'HC = huy chương | medal',
   'VĐQG = vô địch quốc gia',
   'ĐTQG = đội tuyển quốc gia',
   'BXH = bảng xếp hạng',
@@ -486,6 +489,10 @@ const TABLE = [
   'VNN = Việt Nam nét | tag',
   'NLĐ.VN = Người Lao Động chấm vê en | tag',
   'ĐĐK = Đại Đoàn Kết | tag',
+  // papers whose letters mean nothing else ("(ĐTCK) Trong …", "GD&TĐ - …", "GDVN- …", "báo GDVN")
+  'ĐTCK = Đầu tư Chứng khoán',
+  'GD&TĐ = Giáo dục và Thời đại',
+  'GDVN = Giáo dục Việt Nam',
   'KTSG = Kinh tế Sài Gòn | tag',
   'PNVN = Phụ nữ Việt Nam | tag',
   // datelines in English or unaccented capitals at the head of an article ("SAIGON -- …", "HANOI - …", "HANOI, Jan 5 (Reuters) -")
@@ -512,6 +519,8 @@ const TABLE = [
   'ĐVCC = đơn vị cung cấp',
   'TGCC = tác giả cung cấp',
   'CACC = công an cung cấp',
+  // a credit's source said so only in a credit ("Ảnh: NSX cung cấp"; on a label "NSX" is a date)
+  'NSX = nhà sản xuất | credit',
   // football clubs ("CLB CAHN", "HAGL thắng SLNA")
   'CAHN = Công an Hà Nội',
   'HAGL = Hoàng Anh Gia Lai',
@@ -519,6 +528,15 @@ const TABLE = [
   'HN = Hà Nội',
   'B.BD = bê ca mếch Bình Dương',
   'HLHT = Hồng Lĩnh Hà Tĩnh',
+  // stock exchanges as traders say them ("sàn HoSE", "UPCoM"; HNX is spelt)
+  'HoSE = hô xê',
+  'HOSE = hô xê',
+  'UPCoM = úp com',
+  'UPCOM = úp com',
+  // brands written in capitals and said as a word ("OPPO Find X9 Pro")
+  'OPPO = ốp pô',
+  'ASUS = a xút',
+  'SONY = xô ni',
   // artists' stage names ("Sơn Tùng M-TP")
   'M-TP = em tê pê',
   'M-Tp = em tê pê',
@@ -691,12 +709,21 @@ function holds(when: When | undefined, ctx: RuleContext): boolean {
       );
     case 'company':
       return AFTER_COMPANY.test(before);
+    case 'credit':
+      return (
+        CREDIT_START.test(ctx.input.slice(Math.max(0, ctx.index - 16), ctx.index)) ||
+        /^[ \u00A0]+(?:cung cấp|CUNG CẤP)/u.test(ctx.input.slice(ctx.end, ctx.end + 9))
+      );
     case 'year':
       return THEN_YEAR.test(ctx.input.slice(ctx.end, ctx.end + 8));
     case 'place':
       return THEN_PLACE.test(ctx.input.slice(ctx.end, ctx.end + 12));
     case 'sport':
       return THEN_SPORT.test(ctx.input.slice(ctx.end, ctx.end + 12));
+    case 'medal':
+      return /^[ \u00A0]+(?:vàng|bạc|đồng|Vàng|Bạc|Đồng)(?!\p{L})/u.test(
+        ctx.input.slice(ctx.end, ctx.end + 8),
+      );
     case 'foreign': {
       const word = /^[ \u00A0]+(\p{Lu}\p{L}*)/u.exec(ctx.input.slice(ctx.end, ctx.end + 24))?.[1];
       return !!word && /^[A-Za-z]{3,}$/.test(word) && !VI_SYLLABLE.test(word);
@@ -770,15 +797,17 @@ export const vietnameseAbbreviationRule: Rule = {
     }
     if (!holds(entry.when, ctx))
       return /^[A-ZĐ]{2,5}$/u.test(written) ? { out: spellVi(written), name: 'acronym' } : undefined;
-    // "TP.Hà Nội": the words, then a space before the name written against the full stop.
-    if (written.endsWith('.') && GLUED_NAME.test(ctx.input.slice(ctx.end, ctx.end + 2)))
+    // "TP.Hà Nội", "TP.HỒ CHÍ MINH": the words, then a space before the name written against the full stop.
+    if (written.endsWith('.') && /^\p{Lu}\p{L}/u.test(ctx.input.slice(ctx.end, ctx.end + 2)))
       return `${entry.say} `;
     const endsSentence =
       entry.when === 'end' ||
       (entry.when === 'title' &&
         written.endsWith('.') &&
         !SPACE_THEN_NAME.test(ctx.input.slice(ctx.end, ctx.end + 4)));
-    return endsSentence ? `${entry.say}${keptFullStop(ctx)}` : entry.say;
+    if (endsSentence) return `${entry.say}${keptFullStop(ctx)}`;
+    // "GDVN- Theo": a dash written against a tag is a pause after its words.
+    return /^[-–—][ \u00A0]/u.test(ctx.input.slice(ctx.end, ctx.end + 2)) ? `${entry.say} ` : entry.say;
   },
 };
 

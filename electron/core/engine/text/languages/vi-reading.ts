@@ -21,7 +21,7 @@ import {
 } from '../rule-kit';
 import { creditSlashRule } from './vi-abbreviations';
 import { definedAcronym } from './vi-acronym-definitions';
-import { spellVi, VI_SYLLABLE as SYLLABLE } from './vi-letters';
+import { englishWordShape, spellVi, viInitialName, VI_SYLLABLE as SYLLABLE } from './vi-letters';
 import {
   parseViNumber,
   sayViNumber,
@@ -75,7 +75,9 @@ const CODE_BEFORE = wordsBefore(
   'số|mã|lớp|phòng|khu|tòa|toà|nhà|dãy|tầng|căn|lô|ô|ngõ|ngách|hẻm|kiệt|tổ|tuyến|biển|kí hiệu|ký hiệu',
 );
 /** Words ending in "số" that name a quantity, not a code's number ("chỉ số 4,7", "hệ số 1,5"). */
-const QUANTITY_SO_BEFORE = wordsBefore('chỉ số|hệ số|cơ số|con số|điểm số|tổng số|hằng số|tỷ số|tỉ số');
+const QUANTITY_SO_BEFORE = wordsBefore(
+  'chỉ số|hệ số|tần số|cơ số|con số|điểm số|tổng số|hằng số|tỷ số|tỉ số',
+);
 const isCode = (said: string) => CODE_BEFORE.test(said) && !QUANTITY_SO_BEFORE.test(said);
 /** The parts of the day a time or a date follows or precedes ("sáng 29-4", "17g chiều"). */
 const PARTS_OF_DAY = 'sáng|trưa|chiều|tối|đêm|khuya';
@@ -645,20 +647,23 @@ function clockPieces(text: string, at: number): OutPiece[] | undefined {
 function timeRule(one: string, pieces: (text: string, at: number) => OutPiece[] | undefined): Rule {
   return {
     name: 'time',
-    pattern: `${START}(${one})(?:${SP}?[-–]${SP}?(${one}))?`,
-    rewrite([whole, first, second], ctx) {
+    // "7h30 phút", "11h00 phút": the minutes' word written after the time is said once, and not at
+    // all after a whole hour ("mười một giờ", never "giờ phút").
+    pattern: `${START}(${one})(?:${SP}?[-–]${SP}?(${one}))?(${SP}phút(?!\\p{L}))?`,
+    rewrite([whole, first, second, minuteWord]) {
       if (!whole || !first) return undefined;
       const from = pieces(first, 0);
       if (!from) return undefined;
+      const timeEnd = whole.length - (minuteWord?.length ?? 0);
       const secondAt = second ? whole.indexOf(second, first.length) : -1;
       const to = second ? pieces(second, secondAt) : undefined;
-      // "7h30 phút": the minutes' word written after them is not said twice.
-      const writtenMinutes = (end: number) =>
-        /^[ \u00A0]*phút(?!\p{L})/u.test(ctx.input.slice(ctx.index + end, ctx.index + end + 8));
-      const once = (ps: OutPiece[], end: number) =>
-        writtenMinutes(end) ? ps.map((p) => ({ ...p, text: p.text.replace(/ phút$/u, '') })) : ps;
-      if (!to) return { out: once(from, first.length), end: first.length };
-      return [...from, piece(' đến ', first.length, secondAt), ...once(to, whole.length)];
+      const last = to ?? from;
+      const said = minuteWord ? last.map((p) => ({ ...p, text: p.text.replace(/ phút$/u, '') })) : last;
+      const word = minuteWord
+        ? [piece(last.some((p) => p.text.endsWith(' phút')) ? minuteWord : '', timeEnd, whole.length)]
+        : [];
+      if (!to) return [...said, ...word];
+      return [...from, piece(' đến ', first.length, secondAt), ...said, ...word];
     },
   };
 }
@@ -1180,6 +1185,8 @@ const acronymRule: Rule = {
       (lineStart(ctx) || /^[ \u00A0]*:/u.test(ctx.input.slice(ctx.end, ctx.end + 3)))
     )
       return asWord(whole);
+    // "TEAM BUILDING": an English word in capitals is a word, never spelt.
+    if (whole.length >= 4 && englishWordShape(whole)) return asWord(whole);
     return spellVi(whole);
   },
 };
@@ -1195,6 +1202,25 @@ const loneLetterRule: Rule = {
   // after "khu B." ends the sentence and stays.
   pattern: `(?=${LONE_LETTER})(?<![\\p{L}\\p{N}_&.'’/+-])${LONE_LETTER}(?:\\.(?=${SP}*(?:[(,;]|\\p{Ll}))|(?<=\\p{Lu}\\p{Ll}+${SP}+.)\\.(?=${SP}+\\p{Lu}\\p{Ll}))?(?![\\p{L}\\p{N}_&'’+#]|[-.][\\p{L}\\p{N}])`,
   rewrite: ([whole]) => (whole ? [piece(spellVi(whole.charAt(0)), 0, whole.length)] : undefined),
+};
+
+/** A vowel capital or a consonant cluster that begins a given name, as an initial with its full stop. */
+const NAME_INITIAL = '(?:[AEIOUYĂÂÊÔƠƯ]|Qu|Th|Ph|Ch|Ng|Tr|Gi|Kh|Nh)\\.';
+
+const nameInitialRule: Rule = {
+  name: 'acronym',
+  // "Trần Nhật A. (SN 2006)", "Trần Đình Qu.", "Lê Văn Th.": after two name syllables, a vowel or
+  // a cluster with a full stop is the given name's initial ("a", "quờ", "thờ"; consonants alone are
+  // `loneLetterRule`'s). Its full stop is dropped where the sentence goes on, as there.
+  pattern: `(?=${NAME_INITIAL})(?<=\\p{Lu}\\p{Ll}+${SP}+\\p{Lu}\\p{Ll}+${SP}+)${NAME_INITIAL}(?![\\p{L}\\p{N}_]|${SP}*\\d)`,
+  rewrite([whole], ctx) {
+    if (!whole) return undefined;
+    const goesOn = /^(?:[ \u00A0]*(?:[(,;]|\p{Ll})|[ \u00A0]+\p{Lu}\p{Ll})/u.test(
+      ctx.input.slice(ctx.end, ctx.end + 4),
+    );
+    const name = viInitialName(whole.slice(0, -1));
+    return [piece(name, 0, whole.length - 1), piece(goesOn ? '' : '.', whole.length - 1, whole.length)];
+  },
 };
 
 const initialsRule: Rule = {
@@ -1424,11 +1450,15 @@ const hyphenedSizeRule: Rule = {
   },
 };
 
+/** Words just before a person's height ("cao 1m3", "trẻ em dưới 1m3"): "1m2", "1m3" there are not square or cubic metres. */
+const HEIGHT_BEFORE = `(?<=(?:^|[^\\p{L}])(?:cao|trẻ em|trẻ|bé|học sinh)[^\\p{L}\\p{N}][^\\p{N}.;\\n]{0,12}1m)`;
+
 const heightRule: Rule = {
   name: 'measure',
   // "cao 1m65", "1m7": metres and centimetres of a height, "một mét sáu mươi lăm" ("5m2", "5m3"
-  // are square and cubic metres); "16m50" (the penalty area), "12m40": two-digit metres with two digits after.
-  pattern: `${START}(\\d|[1-9]\\d(?=m\\d{2}))m(\\d{2}|[014-9])(?![\\p{L}\\p{N}_]|[.,]\\p{N})`,
+  // are square and cubic metres, but "trẻ em dưới 1m3" a height); "16m50" (the penalty area), "12m40":
+  // two-digit metres with two digits after.
+  pattern: `${START}(\\d|[1-9]\\d(?=m\\d{2}))m(\\d{2}|[014-9]|${HEIGHT_BEFORE}[23])(?![\\p{L}\\p{N}_]|[.,]\\p{N})`,
   rewrite: ([whole, m, cm]) => (whole && m && cm ? `${viCardinal(m)} mét ${viCardinal(cm)}` : undefined),
 };
 
@@ -1475,7 +1505,8 @@ const listRule: Rule = {
 };
 
 /** Time and count nouns a rate is given per ("8.000 bệnh nhân/ngày", "5 lượt/tuần"). */
-const PER_NOUN = '(?:ngày|đêm|tuần|tháng|quý|năm|giờ|phút|giây|người|lượt|ca|hộ|xe|chuyến|trận|lần)';
+const PER_NOUN =
+  '(?:ngày|đêm|tuần|tháng|quý|năm|giờ|phút|giây|người|lượt|ca|hộ|xe|chuyến|trận|lần|phim|rạp|suất|vé|khách|trường|lớp)';
 
 const perNounRule: Rule = {
   name: 'measure',
@@ -1494,7 +1525,11 @@ const perAmountRule: Rule = {
     const unit = /(?:[%‰]|\p{Ll}{1,5}[23²³]?)$/u.exec(
       ctx.input.slice(Math.max(0, ctx.index - 6), ctx.index),
     )?.[0];
-    if (!unit || !(/^[%‰]$/u.test(unit) || VI_UNITS.has(unit) || ctx.options.units?.has(unit)))
+    // "72.733 vé/3.926 suất chiếu": a count of a noun out of a count of another, "trên" too.
+    const counted =
+      /\d[ \u00A0]+\p{Ll}+\/$/u.test(ctx.input.slice(Math.max(0, ctx.index - 8), ctx.index + 1)) &&
+      /^[ \u00A0]+\p{Ll}/u.test(ctx.input.slice(ctx.index + whole.length, ctx.index + whole.length + 3));
+    if (!unit || !(counted || /^[%‰]$/u.test(unit) || VI_UNITS.has(unit) || ctx.options.units?.has(unit)))
       return undefined;
     const rest = quantityRule.rewrite([whole.slice(1), n, s], { ...ctx, index: ctx.index + 1 });
     if (rest === undefined || typeof rest === 'string') return undefined;
@@ -1640,6 +1675,60 @@ const ageRatingRule: Rule = {
       : undefined,
 };
 
+// --- Tours -------------------------------------------------------------------------------
+
+const tourDaysRule: Rule = {
+  name: 'duration',
+  // "Tour Đà Nẵng 4N3Đ", "(6N5Đ)": a tour's days and nights, "bốn ngày ba đêm".
+  pattern: `${START}(\\d{1,2})N(\\d{1,2})Đ(?![\\p{L}\\p{N}_])`,
+  rewrite([whole, days, nights]) {
+    if (!whole || !days || !nights) return undefined;
+    const nAt = days.length;
+    return [piece(`${say(days)} ngày`, 0, nAt + 1), piece(` ${say(nights)} đêm`, nAt + 1, whole.length)];
+  },
+};
+
+const starsRule: Rule = {
+  name: 'measure',
+  // "khách sạn 5*", "Tiêu chuẩn: 4*.": a hotel's stars, "năm sao" (not "5*3", a product).
+  pattern: `${START}([1-7])\\*(?![\\p{L}\\p{N}_*]|${SP}*\\d)`,
+  rewrite: ([whole, n]) =>
+    whole && n ? [piece(viCardinal(n), 0, 1), piece(' sao', 1, whole.length)] : undefined,
+};
+
+const monthRangeRule: Rule = {
+  name: 'range',
+  // "Khởi hành: Tháng 5 - Tháng 9/2024": a dash between two months is "đến".
+  pattern: `(?=[-–])(?<=[Tt]háng${SP}+\\d{1,2}${SP}*)[-–](?=${SP}*[Tt]háng${SP}+\\d)`,
+  rewrite: (_, ctx) => (/\s/u.test(ctx.input.charAt(ctx.index - 1)) ? 'đến' : ' đến '),
+};
+
+const plusWordRule: Rule = {
+  name: 'symbol',
+  // "Phương tiện: Ô tô + 04 chặng tàu", "vé + ăn trưa": a plus between words, "cộng".
+  pattern: `(?=\\+)(?<=\\p{L}${SP})\\+(?=${SP}[\\p{L}\\p{N}])`,
+  rewrite: () => 'cộng',
+};
+
+// --- Sport -------------------------------------------------------------------------------
+
+const hundredthsRule: Rule = {
+  name: 'duration',
+  // "31 giây 03", "3 phút 48 giây 06": a race time's hundredths keep their zero, "giây không ba".
+  pattern: `(?=0)(?<=\\d${SP}+giây${SP}+)0\\d(?![\\p{L}\\p{N}_]|[.,]\\d)`,
+  rewrite: ([whole]) => (whole ? `không ${viCardinal(whole.charAt(1))}` : undefined),
+};
+
+/** A medal's colour, or a medal written with it ("HCV"). */
+const MEDAL = '(?:vàng|bạc|đồng|HC[VBĐ])';
+
+const medalSlashRule: Rule = {
+  name: 'abbreviation',
+  // "HC vàng/bạc/đồng", "HCV/HCB/HCĐ": medals listed with slashes, said as a list.
+  pattern: `(?=/)(?<=${MEDAL})/(?=${MEDAL}(?!\\p{L}))`,
+  rewrite: () => ', ',
+};
+
 /** The Vietnamese reading rules, in priority order (`LanguageRules.readingRules`). */
 export const VIETNAMESE_READING_RULES: Rule[] = [
   emailRule,
@@ -1662,6 +1751,12 @@ export const VIETNAMESE_READING_RULES: Rule[] = [
   slashRule,
   groupedRatioRule,
   hourListRule,
+  tourDaysRule,
+  starsRule,
+  monthRangeRule,
+  plusWordRule,
+  hundredthsRule,
+  medalSlashRule,
   hourRule,
   clockRule,
   timeZoneRule,
@@ -1687,6 +1782,7 @@ export const VIETNAMESE_READING_RULES: Rule[] = [
   pointsPercentRule,
   sundayRule,
   initialsRule,
+  nameInitialRule,
   gluedInitialRule,
   capitalWordRule,
   productCodeRule,

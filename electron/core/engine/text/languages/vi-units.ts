@@ -96,6 +96,10 @@ export const VI_UNITS: ReadonlyMap<string, string> = new Map(
     mhz: 'mê ga héc',
     GHz: 'di ga héc',
     ghz: 'di ga héc',
+    // screens and cameras ("sáng 1.000 nit", "camera 200 MP")
+    nit: 'nít',
+    nits: 'nít',
+    MP: 'mê ga pích xeo',
     // data
     KB: 'ki lô bai',
     MB: 'mê ga bai',

@@ -630,3 +630,162 @@ describe('a hyphened date heading its line or after "từ"/"đến"', () => {
     ]);
   });
 });
+
+describe('the minutes word written after a clock time (eighth pass)', () => {
+  it('is said once, and not at all after a whole hour; a minute mark is silent', () => {
+    each([
+      ['khoảng 11h00 phút, ngày 26/1', 'khoảng mười một giờ, ngày hai mươi sáu tháng một'],
+      ['lúc 7h30 phút sáng', 'lúc bảy giờ ba mươi phút sáng'],
+      ['từ 7h-9h30 phút', 'từ bảy giờ đến chín giờ ba mươi phút'],
+      ['đúng 9:00 phút', 'đúng chín giờ'],
+      ['lúc 8h00 ngày 5/3', 'lúc tám giờ ngày năm tháng ba'],
+      ["14h00' hôm nay", 'mười bốn giờ hôm nay'],
+      ["khoảng 5h40' sáng", 'khoảng năm giờ bốn mươi phút sáng'],
+    ]);
+  });
+});
+
+describe("a name's initial after two name syllables: a vowel or a consonant cluster (eighth pass)", () => {
+  it('is said by its letter name or its sound with "ờ", the full stop dropped where the sentence goes on', () => {
+    each([
+      ['Trần Nhật A. (SN 2006)', 'Trần Nhật a (sinh năm hai nghìn không trăm linh sáu)'],
+      ['và Trần Đình Qu. (SN 2005), có', 'và Trần Đình quờ (sinh năm hai nghìn không trăm linh năm), có'],
+      ['ông Trần Văn A. cho biết', 'ông Trần Văn a cho biết'],
+      ['bắt Nguyễn Văn Th. và Lê Thị Ng.', 'bắt Nguyễn Văn thờ và Lê Thị ngờ.'],
+      ['anh Lê Văn Ph. Nguyễn', 'anh Lê Văn phờ Nguyễn'],
+      // Not after two names, or a word with a tone mark: as written.
+      ['hội trường A.', 'hội trường A.'],
+      ['ở Đông Nam Á.', 'ở Đông Nam Á.'],
+    ]);
+  });
+});
+
+describe('a slash between a counted noun and another count or noun (eighth pass)', () => {
+  it('is "trên", the second number read in full', () => {
+    each([
+      [
+        'bán được 72.733 vé/3.926 suất chiếu, thu',
+        'bán được bảy mươi hai nghìn bảy trăm ba mươi ba vé trên ba nghìn chín trăm hai mươi sáu suất chiếu, thu',
+      ],
+      ['khoảng 200-600 suất chiếu/phim, doanh', 'khoảng hai trăm đến sáu trăm suất chiếu trên phim, doanh'],
+      ['chưa nổi 1.000 vé/ngày.', 'chưa nổi một nghìn vé trên ngày.'],
+      ['đón 300 khách/rạp', 'đón ba trăm khách trên rạp'],
+      // Not a count before the slash: as before.
+      ['hoặc học sinh/sinh viên', 'hoặc học sinh/sinh viên'],
+    ]);
+  });
+});
+
+describe('phone specifications and brands said as words (eighth pass)', () => {
+  it('reads megapixels, nits and hertz after "tần số", a brand in capitals as a word, a model by its letters', () => {
+    each([
+      [
+        'cảm biến tele 200 MP, pin 7.500 mAh',
+        'cảm biến tele hai trăm mê ga pích xeo, pin bảy nghìn năm trăm mi li am pe giờ',
+      ],
+      ['camera 12MP', 'camera mười hai mê ga pích xeo'],
+      [
+        'sáng 1.000 nit tần số 120 Hz ở mặt sau.',
+        'sáng một nghìn nít tần số một trăm hai mươi héc ở mặt sau.',
+      ],
+      ['tần số 2,4 GHz.', 'tần số hai phẩy bốn di ga héc.'],
+      ['OPPO Find X9 Pro có', 'ốp pô Find ích chín Pro có'],
+      ['điện thoại OPPO A54', 'điện thoại ốp pô a năm mươi tư'],
+    ]);
+  });
+});
+
+describe("a tour's days and nights, stars, months and a plus between words (eighth pass)", () => {
+  it('reads 4N3Đ as days and nights, a hotel star as "sao", a dash between months and a plus as words', () => {
+    each([
+      ['Tour Đà Nẵng Hội An 4N3Đ để', 'Tour Đà Nẵng Hội An bốn ngày ba đêm để'],
+      ['(6N5Đ) dịp hè', '(sáu ngày năm đêm) dịp hè'],
+      ['Tour phổ biến 3 ngày 2 đêm', 'Tour phổ biến ba ngày hai đêm'],
+      [
+        'Khởi hành: Tháng 5 - Tháng 9/2024',
+        'Khởi hành: Tháng năm đến Tháng chín năm hai nghìn không trăm hai mươi tư',
+      ],
+      ['từ tháng 5 – tháng 9', 'từ tháng năm đến tháng chín'],
+      ['Tiêu chuẩn: 4*.', 'Tiêu chuẩn: bốn sao.'],
+      ['khách sạn 5* ven biển', 'khách sạn năm sao ven biển'],
+      ['Ô tô + 04 chặng tàu', 'Ô tô cộng bốn chặng tàu'],
+      // A plus in a name: as before.
+      ['C++ và A+', 'C++ và A+'],
+    ]);
+  });
+});
+
+describe('capitals after "TP.", a producer\'s credit, English words in capitals (eighth pass)', () => {
+  it('reads the city with no "chấm", NSX in a credit as "nhà sản xuất", an English word as a word', () => {
+    each([
+      ['NGÀY 1: TP.HỒ CHÍ MINH – LỆ GIANG', 'Ngày một: thành phố Hồ Chí Minh – Lệ Giang'],
+      ['Tp.HỒ CHÍ MINH', 'thành phố Hồ Chí Minh'],
+      ['trên toàn quốc. Ảnh: NSX cung cấp', 'trên toàn quốc. Ảnh: nhà sản xuất cung cấp'],
+      ['tham gia chương trình TEAM BUILDING vô cùng', 'tham gia chương trình Team BUILDING vô cùng'],
+      // Acronyms said by their letters, and one that starts with a vowel, stay spelt.
+      ['Khoa học quốc tế (IMSO) năm nay', 'Khoa học quốc tế (i mờ ét o) năm nay'],
+      ['hiệp định EVFTA và SCIC', 'hiệp định e vê ép tê a và ét xê i xê'],
+    ]);
+  });
+  it('leaves NSX spelt outside a credit (on a label it is a date)', () => {
+    expect(read('NSX: 01/2024')).toBe('nờ ét ích: tháng một năm hai nghìn không trăm hai mươi tư');
+  });
+});
+
+describe('stock exchanges as traders say them (eighth pass)', () => {
+  it('reads HoSE "hô xê", UPCoM "úp com", HNX by its letters', () => {
+    each([
+      [
+        'riêng HoSE tới 4.045 tỷ đồng, HNX và UPCoM',
+        'riêng hô xê tới bốn nghìn không trăm bốn mươi lăm tỷ đồng, hát nờ ích và úp com',
+      ],
+    ]);
+  });
+});
+
+describe('papers named by their letters (eighth pass)', () => {
+  it('reads ĐTCK, GD&TĐ and GDVN as the paper, as a tag with or without a space before the dash and in a sentence', () => {
+    each([
+      ['(ĐTCK) Trong bối cảnh', '(Đầu tư Chứng khoán) Trong bối cảnh'],
+      ['GD&TĐ - Trước tình hình', 'Giáo dục và Thời đại - Trước tình hình'],
+      ['GDVN- Theo kế hoạch', 'Giáo dục Việt Nam - Theo kế hoạch'],
+      ['(GDVN) - Các em', '(Giáo dục Việt Nam) - Các em'],
+      ['theo báo GDVN, ông', 'theo báo Giáo dục Việt Nam, ông'],
+    ]);
+  });
+});
+
+describe('medals and race times (eighth pass)', () => {
+  it('reads HC before a colour as "huy chương", medals listed with slashes as a list', () => {
+    each([
+      ['Cô giành HC vàng ở', 'Cô giành huy chương vàng ở'],
+      ['giành 5 HC vàng là', 'giành năm huy chương vàng là'],
+      ['Hai HC bạc của Martina', 'Hai huy chương bạc của Martina'],
+      ['HC vàng/bạc/đồng', 'huy chương vàng, bạc, đồng'],
+      ['HCV/HCB/HCĐ', 'huy chương vàng, huy chương bạc, huy chương đồng'],
+      // Not before a colour: spelt as before.
+      ['HC nào', 'hát xê nào'],
+    ]);
+  });
+  it("keeps the zero of a race time's hundredths", () => {
+    each([
+      ['kỷ lục đại hội 31 giây 03, và', 'kỷ lục đại hội ba mươi mốt giây không ba, và'],
+      ['thành tích 3 phút 48 giây 06, nhanh', 'thành tích ba phút bốn mươi tám giây không sáu, nhanh'],
+      ['thời gian 2 phút 27 giây 37,', 'thời gian hai phút hai mươi bảy giây ba mươi bảy,'],
+      ['15 phút 0 giây 75', 'mười lăm phút không giây bảy mươi lăm'],
+    ]);
+  });
+});
+
+describe("a person's height written 1m3 (eighth pass)", () => {
+  it('reads 1m2, 1m3 after a height or a child word as metres and tenths, elsewhere square and cubic metres', () => {
+    each([
+      ['trẻ em dưới 1m3 là 50.000 đồng', 'trẻ em dưới một mét ba là năm mươi nghìn đồng'],
+      ['các bé cao dưới 1m2 được miễn', 'các bé cao dưới một mét hai được miễn'],
+      ['cao 1m65, nặng', 'cao một mét sáu mươi lăm, nặng'],
+      ['thể tích 1m3 nước', 'thể tích một mét khối nước'],
+      ['người ta đổ 1m3 bê tông', 'người ta đổ một mét khối bê tông'],
+      ['căn hộ 1m2 giá', 'căn hộ một mét vuông giá'],
+    ]);
+  });
+});
