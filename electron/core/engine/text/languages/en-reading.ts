@@ -12,7 +12,15 @@
  */
 
 import { ROMAN_NUMERAL, romanValue } from '../roman-numerals';
-import { piece, validDate, type OutPiece, type Rule, type RuleContext, type UnitWords } from '../rule-kit';
+import {
+  piece,
+  validDate,
+  withLead,
+  type OutPiece,
+  type Rule,
+  type RuleContext,
+  type UnitWords,
+} from '../rule-kit';
 import {
   callSignBandRule,
   COMPASS_NAME_AHEAD,
@@ -973,6 +981,11 @@ const HYPHENED_UNITS = new Set(
     .filter((one) => /^\p{Ll}+$/u.test(one)),
 );
 
+/** The units' names, singular and plural ("mile", "miles", "inches"), lower case. */
+const UNIT_NAMES = new Set(
+  Object.values(ENGLISH_UNITS).flatMap((u) => [u.one, u.many].filter((w) => /^\p{Ll}+$/u.test(w))),
+);
+
 const numberUnitHyphenRule: Rule = {
   name: 'measure',
   // "a 1-cup glass measure" a one cup glass measure, "a 2-liter bottle": the hyphen between a
@@ -1337,7 +1350,7 @@ const NOT_A_TEAM_BEFORE = `(?<!(?:Chapters?|Pages?|Verses?|Sections?|Parts?|Figs
  * on the road", "a record of 12-4"); a score follows other verbs ("beat", "won", "lost"), and one
  * that puts a side ahead ("went 2-0 up"). "ended 2-2" is left to the other rules (a draw, mostly).
  */
-const RECORD_BEFORE = `(?<=(?<![\\p{L}])(?:(?:improv(?:ed|es|e|ing)|f(?:ell|alls|alling)|dropp?(?:ed|s|ing)?|slipp?(?:ed|s|ing)?|mov(?:ed|es|e|ing)|climb(?:ed|s|ing)?|rose|even(?:ed|s)?|record|records)${SP}+(?:to|at|of)|went|finish(?:ed|es|ing)?|post(?:ed|s|ing)|compil(?:ed|es|ing)|sits${SP}+at|stands?${SP}+at|\\p{Lu}[\\p{L}'’]*${SP}+(?:[Aa]re|ARE|[Ii]s|IS|remains?|REMAINS?)|(?:start(?:ed|ing|s)?|open(?:ed|ing|s)?)${SP}+(?:the${SP}+)?(?:season|year|campaign))${SP}+)`;
+const RECORD_BEFORE = `(?<=(?<![\\p{L}])(?:(?:improv(?:ed|es|e|ing)|f(?:ell|alls|alling)|dropp?(?:ed|s|ing)?|slipp?(?:ed|s|ing)?|mov(?:ed|es|e|ing)|climb(?:ed|s|ing)?|rose|even(?:ed|s)?|record|records)${SP}+(?:to|at|of)|went|finish(?:ed|es|ing)?|post(?:ed|s|ing)|compil(?:ed|es|ing)|sits${SP}+at|stands?${SP}+at|\\p{Lu}[\\p{L}'’]*${SP}+(?:[Aa]re|ARE|[Ii]s|IS|remains?|REMAINS?)(?:${SP}+now)?|(?:start(?:ed|ing|s)?|open(?:ed|ing|s)?)${SP}+(?:the${SP}+)?(?:season|year|campaign))${SP}+)`;
 
 /** A verb of scoring just before a pair of numbers (`SCORE_BEFORE` at the end of the text before it). */
 const SCORED_BEFORE = new RegExp(`${SCORE_BEFORE}$`, 'u');
@@ -1405,15 +1418,41 @@ const overtimeRule: Rule = {
   },
 };
 
+/** A clock word or a time word after a pair of numbers: "1-6 pm", "2-4 hours", "7-9 o'clock". */
+const TIME_WORD_AFTER = new RegExp(
+  `^${SP}*(?:${AM_PM}|(?:o['’]clock|noon|seconds?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?)(?![\\p{L}]))`,
+  'u',
+);
+/** A unit symbol or word after a pair of numbers ("5-10 km", "3-4 inches"). */
+const UNIT_AFTER = /^[ \u00A0\u202F]*([\p{L}°µ][\p{L}\d/]*)/u;
+
+/** Whether a pair of numbers is followed by a clock word, a time word or a unit: then it is a range, never a record. */
+function rangeOfQuantity(ctx: RuleContext): boolean {
+  const next = after(ctx, 24);
+  if (TIME_WORD_AFTER.test(next)) return true;
+  const unit = UNIT_AFTER.exec(next)?.[1];
+  return unit !== undefined && (lookUpUnit(unit, ctx) !== undefined || UNIT_NAMES.has(unit.toLowerCase()));
+}
+
 const recordRule: Rule = {
   name: 'score',
   // A team's record of wins and losses: "The Lakers (50-18)", "2-17 at home", "10-3 on the road"
   // → "fifty and eighteen"; a score after "beat"/"won" is the score rule's ("to").
-  pattern: `(?=\\d)(?:(?<=\\p{Lu}[\\p{L}.’']*${SP}?\\()${NOT_A_TEAM_BEFORE}(\\d{1,3})[-–](\\d{1,3})(?:[-–](\\d{1,2}))?(?=\\))|${NUM_BEFORE}(\\d{1,3})[-–](\\d{1,3})(?=${SP}+(?:record|records|season|seasons|campaign|mark|start|finish|tear|run|streak|skid|stretch|slide|at home|on the road|away from home|in road games|in home games|in conference play|overall|all-time|(?<=(?<![\\p{L}])[Tt]he${SP}\\d{1,2}[-–]\\d{1,2}${SP})\\p{Lu}\\p{Ll}+s)(?![\\p{L}]))|${RECORD_BEFORE}${NUM_BEFORE}(\\d{1,3})[-–](\\d{1,3})(?![\\p{N}]|[-–.,:/]\\p{N}|${SP}+(?:up|down|ahead|behind|in front)(?![\\p{L}])))`,
+  pattern: `(?=\\d)(?:(?<=\\p{Lu}[\\p{L}.’']*${SP}?\\(${NOT_A_TEAM_BEFORE}(?:\\d{1,3}[-–]\\d{1,3},${SP})?)(\\d{1,3})[-–](\\d{1,3})(?:[-–](\\d{1,2}))?(?=\\)|,${SP}\\d{1,3}[-–]\\d{1,3}\\))|${NUM_BEFORE}(\\d{1,3})[-–](\\d{1,3})(?=${SP}+(?:record|records|season|seasons|campaign|mark|start|finish|tear|run|streak|skid|stretch|slide|at home|on the road|away from home|in road games|in home games|in conference play|overall|all-time|(?<=(?<![\\p{L}])[Tt]he${SP}\\d{1,2}[-–]\\d{1,2}${SP})\\p{Lu}\\p{Ll}+s)(?![\\p{L}]))|${RECORD_BEFORE}${NUM_BEFORE}(\\d{1,3})[-–](\\d{1,3})(?![\\p{N}]|[-–.,:/]\\p{N}|${SP}+(?:up|down|ahead|behind|in front)(?![\\p{L}])))`,
   rewrite([whole, w1, l1, t1, w2, l2, w3, l3], ctx) {
     const wins = w1 ?? w2 ?? w3;
     const losses = l1 ?? l2 ?? l3;
     if (!whole || !wins || !losses) return undefined;
+    // "Open Hours are 1-6 pm", "is 2-4 hours", "are 5-10 km": a range of hours or a measure.
+    // The first number and the dash are read here; the second is left to the clock and unit rules.
+    if (w3 !== undefined && rangeOfQuantity(ctx)) {
+      const dash = whole.length - losses.length;
+      return {
+        out: [piece(cardinalWords(wins), 0, dash - 1), piece(' to ', dash - 1, dash)],
+        name: 'range',
+        end: dash,
+      };
+    }
     // "the match finished 2-1", "the game ended 24-17": a game's end is its score.
     // "won 3-1 at home", "beat Ohio 24-17 on the road": after a verb of scoring it is a score.
     if (
@@ -2005,4 +2044,4 @@ export const ENGLISH_READING_RULES: Rule[] = [
   englishCompassRule,
   englishInitialsRule,
   englishAcronymRule,
-];
+].map((rule) => withLead(rule, NUM_BEFORE));

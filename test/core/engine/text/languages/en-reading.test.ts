@@ -1890,4 +1890,33 @@ describe('English reading, seventh pass', () => {
       ['scores of 1-1 and 50-50 odds', 'scores of one-one and fifty-fifty odds'],
     ]);
   });
+
+  it('a pair after "are"/"is" before a clock word, a time word or a unit is a range, never a record', () => {
+    checkHeard([
+      ['Daily Open Hours are 1-6 pm most weekdays.', 'Daily Open Hours are one to six p.m. most weekdays.'],
+      ['Lessons are 7-9pm on Wednesdays.', 'Lessons are seven to nine p.m. on Wednesdays.'],
+      ['Sessions are 2-4 hours long.', 'Sessions are two to four hours long.'],
+      ['The shops are 5-10 km away.', 'The shops are five to ten kilometers away.'],
+      ['The boards are 1-2 inches thick.', 'The boards are one to two inches thick.'],
+      ['The Eagles are 4-0 and rolling.', 'The Eagles are four and oh and rolling.'],
+      ['The Lakers are 2-1 in the series.', 'The Lakers are two and one in the series.'],
+    ]);
+  });
+
+  it('records: two pairs in brackets after a team (league, overall) and "is now 3-3" are wins and losses', () => {
+    checkHeard([
+      [
+        'The Rams (0-2, 4-7) stayed close early on.',
+        'The Rams (oh and two, four and seven) stayed close early on.',
+      ],
+      [
+        'Jefferson-Morgan (1-0, 5-1) rolled to a lead.',
+        'Jefferson-Morgan (one and oh, five and one) rolled to a lead.',
+      ],
+      ['Jackson is now 3-3 on the season.', 'Jackson is now three and three on the season.'],
+      ['The Lakers (50-18) won again.', 'The Lakers (fifty and eighteen) won again.'],
+      ['See Pages (1-2, 4-7) for the rules.', 'See Pages (one to two, four to seven) for the rules.'],
+      ['The score is now 3-3 after ten minutes.', 'The score is now three-three after ten minutes.'],
+    ]);
+  });
 });
