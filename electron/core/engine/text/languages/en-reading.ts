@@ -320,6 +320,15 @@ const citationMarkRule: Rule = {
   },
 };
 
+const pluralMarkRule: Rule = {
+  name: 'abbreviation',
+  // "registration(s)", "item(s)", "box(es)": a plural in brackets after its word is the plural.
+  pattern: `(?=\\()(?<=\\p{Ll}{2})\\((e?s)\\)(?![\\p{L}\\p{N}])`,
+  rewrite([whole, ending]) {
+    return whole && ending ? ending : undefined;
+  },
+};
+
 const dayMonthRule: Rule = {
   name: 'date',
   // "25 July 2012", "25th July", "the 25th of July, 2012"
@@ -425,11 +434,14 @@ const monthRangeRule: Rule = {
 
 const fiscalYearRule: Rule = {
   name: 'date',
-  // "FY2024" F Y twenty twenty four, "FY23" F Y twenty three, "FY'23"
-  pattern: `(?=FY)(?<![\\p{L}\\p{N}])FY['’]?(\\d{4}|\\d{2})(?![\\p{L}\\p{N}])`,
-  rewrite([whole, year]) {
+  // "FY2024" F Y twenty twenty four, "FY23" F Y twenty three, "FY'23"; a fiscal year across two
+  // ("FY 2020-21", "FY 20/21") is both years, never a range or a fraction: twenty twenty twenty one.
+  pattern: `(?=FY)(?<![\\p{L}\\p{N}])FY${SP}?['’]?(\\d{4}|\\d{2})(?:[-/–](\\d{2}))?(?![\\p{L}\\p{N}]|[-/.,]\\d)`,
+  rewrite([whole, year, next]) {
     if (!whole || !year) return undefined;
-    return `${spellAcronym('FY')} ${year.length === 2 && year.startsWith('0') ? `oh ${cardinalWords(year)}` : yearWords(year)}`;
+    const say = (y: string) =>
+      y.length === 2 && y.startsWith('0') ? `oh ${cardinalWords(y)}` : yearWords(y);
+    return `${spellAcronym('FY')} ${say(year)}${next === undefined ? '' : ` ${say(next)}`}`;
   },
 };
 
@@ -640,7 +652,7 @@ const NOT_A_NOUN: ReadonlySet<string> = new Set(
 
 /** A determiner, and at most one word after it, before an amount ("a", "the", "a record", "an estimated"). */
 const AMOUNT_DETERMINER =
-  /(?:^|[^\p{L}])(?:an?|the|its|this|that|these|those|their|his|her|our|your|each|every|another)(?:[ \u00A0]+\p{Ll}+)?[ \u00A0]+$/iu;
+  /(?:^|[^\p{L}])(?:an?|the|its|this|that|these|those|their|his|her|our|your|each|every|another)(?:[ \u00A0]+\p{Ll}+(?:-\p{Ll}+)?)?[ \u00A0]+$/iu;
 
 /** Whether an amount written from `start` has a determiner before it. */
 function determinedAt(ctx: RuleContext, start: number): boolean {
@@ -675,6 +687,8 @@ function qualifiesNounIn(rest: string): boolean {
   if (first === undefined || NOT_A_NOUN.has(first)) return false;
   if (!NEEDS_A_NOUN_AFTER.test(first)) return true;
   const second = words?.[2];
+  // "a $25 processing and administrative fee": two qualifiers joined before the noun.
+  if ((second === 'and' || second === 'or') && words) return qualifiesNounIn(rest.slice(words[0].length));
   return second !== undefined && !NOT_A_NOUN.has(second) && !NEEDS_A_NOUN_AFTER.test(second);
 }
 
@@ -869,9 +883,11 @@ function attributive(
 const moneyBeforeRule: Rule = {
   name: 'money',
   // $5, $1,234.12, US$5, €20, £3.50, $3 million, $2.5bn, USD 50, $5-$10, $5–10
-  pattern: `(?=[-−$€£¥￥₩₹₫A-Z])(?<![\\p{L}\\p{N}])([-−])?(${SYMBOL}|(?:${CODE})${SP})(${AMOUNT})(?:${SP}?(${SCALE}))?(?:${SP}?[-–—]${SP}?(${SYMBOL})?(${AMOUNT})(?:${SP}?(${SCALE}))?)?(?:/(${PERIOD}))?(?![\\p{N}]|[.,]\\p{N})`,
-  rewrite([whole, minus, symbol, amount, scale, symbol2, amount2, scale2, period], ctx) {
+  pattern: `(?=[-−$€£¥￥₩₹₫A-Z])(?<![\\p{L}\\p{N}])([-−])?(${SYMBOL}|(?:${CODE})${SP})(${AMOUNT})(?:[ \\u00A0\\u202F-]?(${SCALE}))?(?:${SP}?[-–—]${SP}?(${SYMBOL})?(${AMOUNT})(?:${SP}?(${SCALE}))?)?(?:/(${PERIOD}))?(?![\\p{N}]|[.,]\\p{N})(${SP}dollars(?![\\p{L}]))?`,
+  rewrite([whole, minus, symbol, amount, scale, symbol2, amount2, scale2, period, doubled], ctx) {
     if (!whole || !symbol || !amount) return undefined;
+    // "$1 million dollars": the currency written twice is said once.
+    if (doubled !== undefined && !symbol.endsWith('$')) return undefined;
     const sign = minus ? 'minus ' : '';
     const currency = attributive(CURRENCY_BY_SYMBOL[symbol.trim()], period === undefined ? ctx : undefined, [
       [amount, scale],
@@ -1290,6 +1306,22 @@ const ARTICLE_BEFORE = /(?:^|[^\p{L}])[Aa][ \u00A0]$/u;
 const ADJECTIVE_UNIT_AFTER = /^-(\p{Ll}+)(?![\p{L}\p{N}-])/u;
 const AN_UNIT_AFTER = /^[ \u00A0]an?[ \u00A0]/u;
 
+/** Before a rating: "rated 4/5", "a rating of 8/10", "I give it 9/10", "4/5 stars". */
+const RATING_WORD_BEFORE =
+  /\b(?:[Rr]ated|[Rr]ating(?: of)?|[Ss]core[ds]?|[Gg]ive it|[Gg]ave it|[Vv]erdict:?)[ \u00A0]+$/u;
+/** A review's line: a label of words and the score ending it ("Battery Life 5/5", "Display: 4/5"). */
+const RATING_LABEL_BEFORE =
+  /^[ \t]*(?!(?:About|Only|Over|Under|Nearly|Almost|Around|Roughly|Just|Add|Use|Mix|Cut|Fill|Take)[ \u00A0]+$)\p{Lu}[\p{L}’']*(?:(?:[ \u00A0]+(?:&|and))?[ \u00A0/]\p{Lu}[\p{L}’']*){0,4}:?[ \u00A0]+$/u;
+
+/** "Display 4/5" ending a review's line, "rated 4/5", "4/5 stars": a score out of 5 or 10, "four out of five". */
+function isRating(num: string, den: string, ctx: RuleContext): boolean {
+  if ((den !== '5' && den !== '10') || Number(num) > Number(den)) return false;
+  const line = before(ctx, 48).split('\n').pop() ?? '';
+  const afterText = after(ctx, 8);
+  if (/^[ \u00A0]+stars?\b/u.test(afterText) || RATING_WORD_BEFORE.test(line)) return true;
+  return RATING_LABEL_BEFORE.test(line) && /^[ \t]*(?:$|\n)/u.test(afterText);
+}
+
 const fractionRule: Rule = {
   name: 'fraction',
   // 1/2 one half, 3/4 three quarters, 2 1/2 two and a half, ½, 2½
@@ -1313,6 +1345,8 @@ const fractionRule: Rule = {
       return asWritten(wholeU !== undefined ? mixedFractionWords(wholeU, n, d) : fractionWords(n, d));
     }
     if (!num || !den) return undefined;
+    if (mixed === undefined && isRating(num, den, ctx))
+      return `${cardinalWords(num)} out of ${cardinalWords(den)}`;
     const named = SLASH_NAMES[`${num}/${den}`];
     if (named && mixed === undefined) return named;
     return asWritten(mixed !== undefined ? mixedFractionWords(mixed, num, den) : fractionWords(num, den));
@@ -1464,8 +1498,8 @@ const recordRule: Rule = {
   },
 };
 
-/** Words before a number said in pairs as a name: a veterans' post, a union local, a lodge, a flight, a chip or aircraft model. */
-const PAIRED_NUMBER_BEFORE = `(?<=(?<![\\p{L}])(?:Post|Local|Lodge|Troop|Flight|Graphics|GeForce|Radeon|Boeing|Section|Sec\\.)${SP})`;
+/** Words before a number said in pairs as a name: a veterans' post, a union local, a lodge, a flight, a chip or aircraft model, a council bill or ordinance ("CB 2340"). */
+const PAIRED_NUMBER_BEFORE = `(?<=(?<![\\p{L}])(?:Post|Local|Lodge|Troop|Flight|Graphics|GeForce|Radeon|Boeing|Section|Sec\\.|CB|Ordinance)${SP})`;
 
 const pairedNumberRule: Rule = {
   name: 'cardinal',
@@ -1758,10 +1792,12 @@ const numberRule: Rule = {
 
 const signRule: Rule = {
   name: 'symbol',
-  // "#1" number one; "3× faster" three times, "2×4" two by four; "65+" sixty five plus
-  pattern: `(?=#)(?<![\\p{L}\\p{N}&#])#(?=\\d)|(?=×)(?<=\\d${SP}?)×(?:(?=${SP}?\\d)|(?![\\p{L}\\p{N}]))|(?=\\+)(?<=\\d)\\+(?![\\p{L}\\p{N}+])`,
+  // "#1" number one, "AMENDMENT#13", "ID# to use"; "3× faster" three times, "2×4" two by four; "65+" sixty five plus
+  pattern: `(?=#)(?:(?<![\\p{L}\\p{N}&#])#(?=\\d)|(?<=\\p{Lu}{2})#(?=\\d|${SP}))|(?=×)(?<=\\d${SP}?)×(?:(?=${SP}?\\d)|(?![\\p{L}\\p{N}]))|(?=\\+)(?<=\\d)\\+(?![\\p{L}\\p{N}+])`,
   rewrite([whole], ctx) {
-    if (whole === '#') return 'number ';
+    // "AMENDMENT#13", "a confidential ID# to use": after capitals the sign is the word.
+    if (whole === '#')
+      return /\p{L}$/u.test(before(ctx, 1)) ? ` number${/^\d/u.test(after(ctx, 1)) ? ' ' : ''}` : 'number ';
     // "ages 65+", "100+ people": plus.
     if (whole === '+') return ' plus';
     // The number after "×" brings its own space (a symbol stands before it).
@@ -1996,6 +2032,7 @@ export const ENGLISH_READING_RULES: Rule[] = [
   monthDateRule,
   dayListRule,
   citationMarkRule,
+  pluralMarkRule,
   dayMonthRule,
   weekdayRangeRule,
   weekdayBeforeDateRule,
