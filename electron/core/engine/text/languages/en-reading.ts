@@ -1124,6 +1124,9 @@ function measureQualifiesNoun(ctx: RuleContext, token: string, words: UnitWords,
 const PROPER_FRACTION_BEFORE_UNIT =
   /(?<![\d/.,]|\d )(?:(1\/[2-9]|[2-8]\/[3-9])|([½⅓⅔¼¾⅛⅜⅝⅞]))[ \u00A0\u202F]?$/u;
 
+/** A whole number and a fraction sign before a unit ("1½ t", "2¼ cups"): more than one. */
+const MIXED_FRACTION_BEFORE_UNIT = /(?<![\d.,])(\d{1,3}[½⅓⅔¼¾⅛⅜⅝⅞])[ \u00A0\u202F]?$/u;
+
 /** Units also words, said as a unit with a space when written with their full stop after a number: "1 pt. cream", "2 qt. water". */
 const SPACED_WITH_A_STOP: ReadonlySet<string> = new Set(['pt', 'qt']);
 
@@ -1146,11 +1149,13 @@ const measureRule: Rule = {
   name: 'measure',
   // The unit after a number: "5km", "120km/h", "30°C", "100 m2", "16GB", "60 mph", "5 in.";
   // an abbreviation's full stop inside a sentence goes with it ("8 oz. of water").
-  pattern: `(?=[ \\u00A0\\u202F°℃℉\\p{L}µΩ])(?<=\\d|\\d${SP}(?:thousand|million|billion))(${SP}?)(?=[^\\s\\d])(${UNIT_TOKEN})(?![\\p{L}\\p{N}])(?:\\.(?=${SP}+\\p{Ll}))?`,
+  pattern: `(?=[ \\u00A0\\u202F°℃℉\\p{L}µΩ])(?<=[\\d½⅓⅔¼¾⅛⅜⅝⅞]|\\d${SP}(?:thousand|million|billion))(${SP}?)(?=[^\\s\\d])(${UNIT_TOKEN})(?![\\p{L}\\p{N}])(?:\\.(?=${SP}+\\p{Ll}))?`,
   rewrite([whole, space, token], ctx) {
     if (whole === undefined || token === undefined) return undefined;
     const found =
-      NUMBER_BEFORE_UNIT.exec(before(ctx, 40)) ?? PROPER_FRACTION_BEFORE_UNIT.exec(before(ctx, 12));
+      NUMBER_BEFORE_UNIT.exec(before(ctx, 40)) ??
+      PROPER_FRACTION_BEFORE_UNIT.exec(before(ctx, 12)) ??
+      MIXED_FRACTION_BEFORE_UNIT.exec(before(ctx, 12));
     const number = found?.[1] ?? '';
     // A number inside a word or code ("MP3s") has no unit.
     if (!found || /[a-zA-Z]/.test(ctx.input.charAt(ctx.index - found[0].length - 1))) return undefined;

@@ -2000,4 +2000,15 @@ describe('English reading, seventh pass', () => {
       ['Ordinance 1234 passed.', 'Ordinance twelve thirty four passed.'],
     ]);
   });
+
+  it('recipes: a spoon letter after a fraction sign is the spoon, singular after a proper fraction, plural after a mixed one', () => {
+    checkHeard([
+      ['add 1½ t baking powder', 'add one and a half teaspoons baking powder'],
+      ['and ¼ to ½ t salt', 'and one quarter to one half teaspoon salt'],
+      ['stir in ½ T butter', 'stir in one half tablespoon butter'],
+      ['add 2¼ cups flour', 'add two and a quarter cups flour'],
+      ['1½ miles away', 'one and a half miles away'],
+      ['add 1 t salt', 'add one teaspoon salt'],
+    ]);
+  });
 });
