@@ -930,9 +930,12 @@ const percentRule: Rule = {
 const feetInchesRule: Rule = {
   name: 'measure',
   // 5'11" five feet eleven inches
-  pattern: `${NUM_BEFORE}(\\d{1,2})['’′](\\d{1,2})(?:"|”|″|'')`,
-  rewrite([whole, ft, inches]) {
+  pattern: `${NUM_BEFORE}(\\d{1,2})['’′]${SP}?(\\d{1,2})(?:"|”|″|'')`,
+  rewrite([whole, ft, inches], ctx) {
     if (!whole || !ft || !inches || Number(inches) > 11) return undefined;
+    // A person's height: "over 6' 2\" tall" six foot two.
+    if (/^[ \u00A0]+tall(?![\p{L}])/u.test(after(ctx, 6)))
+      return `${cardinalWords(ft)} foot ${cardinalWords(inches)}`;
     return `${cardinalWords(ft)} ${isOne(ft) ? 'foot' : 'feet'} ${cardinalWords(inches)} ${isOne(inches) ? 'inch' : 'inches'}`;
   },
 };
@@ -1164,8 +1167,9 @@ const measureRule: Rule = {
     if (!words && token.includes('/')) {
       const [top, bottom] = token.split('/') as [string, string];
       const a = lookUpUnit(top, ctx);
-      const b = lookUpUnit(bottom, ctx);
-      if (a && b) words = { one: `${a.one} per ${b.one}`, many: `${a.many} per ${b.one}` };
+      // "150 min/wk": a period after the slash ("wk", "mo", "yr") is a unit of time.
+      const b = lookUpUnit(bottom, ctx)?.one ?? PERIODS[bottom];
+      if (a && b) words = { one: `${a.one} per ${b}`, many: `${a.many} per ${b}` };
     }
     // Other capitals only for symbols of two letters or more, against the number or of three or more.
     if (!words && token.length >= (space ? 3 : 2)) words = UNITS_FOLDED.get(token.toLowerCase());
@@ -1511,8 +1515,10 @@ const pairedNumberRule: Rule = {
   // "VFW Post 3335" thirty three thirty five, "Intel HD Graphics 620" six twenty, "Boeing 737"
   // seven thirty seven, "Flight 1549", "Sec. 904" nine oh four, "Section 230" (a law's section,
   // as American lawyers say it): a name's number, not a count.
-  pattern: `(?=\\d)${PAIRED_NUMBER_BEFORE}(\\d{3,4})(?![\\p{L}\\p{N}]|[.,:/-]\\d)`,
-  rewrite([whole, n]) {
+  // "Ordinance 21-112": a year's two digits and a number, each said as such (twenty one one twelve).
+  pattern: `(?=\\d)${PAIRED_NUMBER_BEFORE}(?:(\\d{3,4})|(?<=(?:Ordinance|CB)${SP})(\\d{2})-(\\d{2,3}))(?![\\p{L}\\p{N}]|[.,:/-]\\d)`,
+  rewrite([whole, n, year, number]) {
+    if (whole && year && number) return `${cardinalWords(year)} ${scoreWords(number)}`;
     return whole && n && !n.startsWith('0') ? houseNumberWords(n) : undefined;
   },
 };

@@ -1068,7 +1068,7 @@ describe('English reading, fourth pass: marks, dimensions and recipes', () => {
         ['that 13.5″ screen has', 'that thirteen point five inch screen has'],
         ['cut into 2″ squares', 'cut into two inch squares'],
         ['Roll out about ¼” thick', 'Roll out about a quarter inch thick'],
-        ['He is 5\'10" tall.', 'He is five feet ten inches tall.'],
+        ['He is 5\'10" tall.', 'He is five foot ten tall.'],
         ['It’s 12’ wide', 'It’s twelve feet wide'],
         ["a 6' ladder", 'a six foot ladder'],
         ['a 10’ x 12’ room', 'a ten foot by twelve foot room'],
@@ -1998,6 +1998,8 @@ describe('English reading, seventh pass', () => {
       ['FY2024 and FY23 results', 'F Y twenty twenty four and F Y twenty three results'],
       ['CB 2340 was read the second time.', 'C B twenty three forty was read the second time.'],
       ['Ordinance 1234 passed.', 'Ordinance twelve thirty four passed.'],
+      ['Ordinance 21-112, Public Hearing', 'Ordinance twenty one one twelve, Public Hearing'],
+      ['Section 12-34 applies', 'Section twelve to thirty four applies'],
     ]);
   });
 
@@ -2009,6 +2011,28 @@ describe('English reading, seventh pass', () => {
       ['add 2¼ cups flour', 'add two and a quarter cups flour'],
       ['1½ miles away', 'one and a half miles away'],
       ['add 1 t salt', 'add one teaspoon salt'],
+    ]);
+  });
+
+  it('a height before "tall" is "six foot two"; feet and inches elsewhere keep their names', () => {
+    checkHeard([
+      ['at over 6\' 2" tall, with', 'at over six foot two tall, with'],
+      ['He is 5\'11" tall.', 'He is five foot eleven tall.'],
+      ['he is 5\'11" and fit', 'he is five feet eleven inches and fit'],
+      ['a 6\'2" door', 'a six feet two inches door'],
+      ['She stands 5\' 4" tall', 'She stands five foot four tall'],
+      ['a 5\'0" gap', 'a five feet zero inches gap'],
+    ]);
+  });
+
+  it('a unit over a period written short ("min/wk", "hrs/wk", "km/wk") is the unit per the period', () => {
+    checkHeard([
+      ['exercise 30 min/day, every day', 'exercise thirty minutes per day, every day'],
+      ['work 40 hrs/wk at most', 'work forty hours per week at most'],
+      ['walk 10 km/wk.', 'walk ten kilometers per week.'],
+      ['a 120 km/h zone', 'a one hundred twenty kilometer per hour zone'],
+      ['5 km/h', 'five kilometers per hour'],
+      ['2 mg/kg', 'two milligrams per kilogram'],
     ]);
   });
 });
