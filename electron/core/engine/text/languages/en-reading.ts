@@ -1113,11 +1113,15 @@ const AMOUNT_OF_UNITS: ReadonlySet<string> = new Set([
 /** Before a measure in brackets: a measure joined to the noun by a hyphen ("five-mile (", "5.2-mile ("). */
 const BRACKETED_AFTER_A_MEASURE = /[\p{L}\p{N}]-\p{Ll}+[ \u00A0]\([\d.,]+$/u;
 
+/** "1 8 oz can crushed pineapple", "a 12 oz can of soda": "can" the container, not the verb (no participle or "of" after a modal). */
+const CONTAINER_CAN_AFTER = /^[ \u00A0]+can[ \u00A0]+(?:of|\p{Ll}+ed)(?![\p{L}])/u;
+
 function measureQualifiesNoun(ctx: RuleContext, token: string, words: UnitWords, written: number): boolean {
   if (/^degrees /u.test(words.many)) return false;
   // "the five-mile (8 km) journey": a measure in brackets after a measure joined to its noun.
   if (BRACKETED_AFTER_A_MEASURE.test(before(ctx, written + 24)) && after(ctx, 1) === ')')
     return qualifiesNounIn(after(ctx, 41).slice(1));
+  if (CONTAINER_CAN_AFTER.test(after(ctx, 24))) return true;
   if (!qualifiesNoun(ctx)) return false;
   if (!AMOUNT_OF_UNITS.has(token)) return true;
   return determinedAt(ctx, ctx.index - written);

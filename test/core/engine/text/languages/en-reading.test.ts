@@ -2012,6 +2012,15 @@ describe('English reading, seventh pass', () => {
       ['1½ miles away', 'one and a half miles away'],
       ['add 1 t salt', 'add one teaspoon salt'],
     ]);
+    // A size before "can" the container is singular; before "can" the verb the amount stays plural.
+    checkHeard([
+      ['1 8 oz can crushed pineapple', 'one eight ounce can crushed pineapple'],
+      ['a 12 oz can of soda', 'a twelve ounce can of soda'],
+      ['5 lbs can be lifted', 'five pounds can be lifted'],
+      ['2 cups can fit here', 'two cups can fit here'],
+      ['a 15 oz can diced tomatoes', 'a fifteen ounce can diced tomatoes'],
+      ['6 oz can make a cake', 'six ounces can make a cake'],
+    ]);
   });
 
   it('a height before "tall" is "six foot two"; feet and inches elsewhere keep their names', () => {
