@@ -118,6 +118,37 @@ export interface Rule {
    * leaves the text as it is.
    */
   rewrite(groups: (string | undefined)[], ctx: RuleContext): string | OutPiece[] | RuleReading | undefined;
+  /**
+   * A zero-width start (lookarounds only, no capture group) that `pattern` begins with and that
+   * neighbouring rules share: the combined expression writes it once for a run of such rules,
+   * which keeps it under the size V8 optimises. Set it with `withLead`.
+   */
+  lead?: string;
+}
+
+/**
+ * Whether a pattern has an alternative (`|`) outside any group: then a lead written once in
+ * front of it would apply to every branch, not only the first.
+ */
+export function hasTopLevelAlternative(pattern: string): boolean {
+  let depth = 0;
+  let inClass = false;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === '\\') i++;
+    else if (inClass) inClass = c !== ']';
+    else if (c === '[') inClass = true;
+    else if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (c === '|' && depth === 0) return true;
+  }
+  return false;
+}
+
+/** The rule with `lead` set when its pattern starts with it and has no top-level alternative. */
+export function withLead(rule: Rule, lead: string): Rule {
+  if (!rule.pattern.startsWith(lead) || hasTopLevelAlternative(rule.pattern.slice(lead.length))) return rule;
+  return { ...rule, lead };
 }
 
 /**

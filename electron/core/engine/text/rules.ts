@@ -318,10 +318,30 @@ function compileRules(language: LanguageCode): CompiledRules {
     group += count + 1;
     return entry;
   });
-  const re = new RegExp(list.map((r) => `(${r.pattern})`).join('|'), 'gu');
+  const re = new RegExp(combinedSource(list), 'gu');
   const result = { re, bounded: new RegExp(re.source, 'gu'), rules: entries };
   compiled.set(language, result);
   return result;
+}
+
+/**
+ * The rules as one alternation, each its own group, in order. A run of neighbouring rules that
+ * share a zero-width `lead` is written `lead(?:(a)|(b)…)`: the same matches, the lead once.
+ */
+export function combinedSource(list: Rule[]): string {
+  const parts: string[] = [];
+  for (let i = 0; i < list.length;) {
+    const { lead, pattern } = list[i] as Rule;
+    let j = i + 1;
+    while (lead !== undefined && j < list.length && list[j]?.lead === lead) j++;
+    if (lead === undefined || j === i + 1) parts.push(`(${pattern})`);
+    else {
+      const bodies = list.slice(i, j).map((r) => `(${r.pattern.slice(lead.length)})`);
+      parts.push(`${lead}(?:${bodies.join('|')})`);
+    }
+    i = j;
+  }
+  return parts.join('|');
 }
 
 /**

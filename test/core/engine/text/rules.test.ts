@@ -1,7 +1,13 @@
 import type { ESpeakNGWorker } from '@echogarden/espeak-ng-emscripten';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { viCardinal } from '../../../../electron/core/engine/text/languages/vi-numbers';
-import { combinedPatternLength, rewriteForEngine } from '../../../../electron/core/engine/text/rules';
+import { hasTopLevelAlternative, withLead } from '../../../../electron/core/engine/text/rule-kit';
+import {
+  combinedPatternLength,
+  combinedSource,
+  languageRules,
+  rewriteForEngine,
+} from '../../../../electron/core/engine/text/rules';
 import type { LanguageCode } from '../../../../electron/shared/voices';
 import { loadEspeak } from '../../../fixtures/espeak';
 import { pick, random } from '../../../fixtures/random';
@@ -385,5 +391,28 @@ describe('each language’s rules stay one expression V8 optimises', () => {
     for (const language of languages) {
       expect(combinedPatternLength(language), language).toBeLessThan(20 * 1024);
     }
+  });
+});
+
+describe('a lead shared by neighbouring rules is written once', () => {
+  const rule = (pattern: string) => ({ name: 'cardinal' as const, pattern, rewrite: () => undefined });
+  it('sets the lead only when the rest of the pattern has no top-level alternative', () => {
+    expect(withLead(rule('(?<!x)\\d+'), '(?<!x)').lead).toBe('(?<!x)');
+    expect(withLead(rule('(?<!x)\\d+|y'), '(?<!x)').lead).toBeUndefined();
+    expect(withLead(rule('(?<!x)(?:\\d|y)[|(]\\|'), '(?<!x)').lead).toBe('(?<!x)');
+    expect(withLead(rule('\\d+'), '(?<!x)').lead).toBeUndefined();
+    expect(hasTopLevelAlternative('a(b|c)[|]\\|d')).toBe(false);
+    expect(hasTopLevelAlternative('a(b|c)|d')).toBe(true);
+  });
+  it('writes a run of rules under one lead, the groups in the same order, and English number rules use it', () => {
+    const rules = languageRules('en').readingRules ?? [];
+    const led = rules.filter((r) => r.lead !== undefined);
+    expect(led.length).toBeGreaterThan(10);
+    const list = ['(?<!x)\\d', '(?<!x)y', 'z', '(?<!x)w'].map((p) => withLead(rule(p), '(?<!x)'));
+    expect(combinedSource(list)).toBe('(?<!x)(?:(\\d)|(y))|(z)|((?<!x)w)');
+    // the same readings as before: numbers after letters and codes are left, numbers alone read
+    expect(rewriteForEngine('COVID-19 hit 19 towns on 3/4/2020.', 'en').engineText).toBe(
+      'COVID-19 hit nineteen towns on March fourth, twenty twenty.',
+    );
   });
 });

@@ -91,6 +91,18 @@ export const ENGLISH_ABBREVIATIONS: Readonly<Record<string, AbbreviationEntry>> 
   'vs.': { say: 'versus' },
   vs: { say: 'versus' },
   'v.': { say: 'versus', title: true },
+  // A court case: "U.S. v Langford", "Roe v Wade".
+  v: { say: 'versus', title: true },
+  // Court names in law reports: "Dist. Ct." District Court.
+  'Dist.': { say: 'District', title: true },
+  // Forms and lists: "Background: N/A", "T-shirt included w/ registration".
+  'N/A': { say: 'not applicable' },
+  'w/': { say: 'with' },
+  // Weather forecasts: "Sct'd downpours", "Iso. storms".
+  "Sct'd": { say: 'Scattered' },
+  "sct'd": { say: 'scattered' },
+  WWII: { say: 'World War Two' },
+  WWI: { say: 'World War One' },
   'e.g.': { say: 'for example' },
   'i.e.': { say: 'that is' },
   'cf.': { say: 'compare' },
@@ -317,6 +329,17 @@ function inCapitalWords(ctx: RuleContext, bare: string): boolean {
   return [left, right].some((w) => w !== undefined && CAPITAL_WORD.test(w) && !ENGLISH_SPELT_ACRONYMS.has(w));
 }
 
+const CAPITALS_BEFORE = /(?:^|[^\p{L}])\p{Lu}{2,}[,:;]?[ \u00A0]+$/u;
+const CAPITALS_AFTER = /^[,:;]?[ \u00A0]+\p{Lu}{2,}(?![\p{L}])/u;
+
+/** Whether a word has a word of capitals next to it: a heading or a legal line in capitals ("BE IT RESOLVED"). */
+function besideCapitalWords(ctx: RuleContext): boolean {
+  return (
+    CAPITALS_BEFORE.test(ctx.input.slice(Math.max(0, ctx.index - 24), ctx.index)) ||
+    CAPITALS_AFTER.test(ctx.input.slice(ctx.end, ctx.end + 24))
+  );
+}
+
 /**
  * A spelt acronym as eSpeak says each letter: apart ("IRS" → "I R S"; joined by full stops
  * eSpeak links an R to the next letter, "I.R.S" is heard "ar-ress"), but an "A" joined to a
@@ -407,6 +430,10 @@ export const englishAcronymRule: Rule = {
   pattern: `(?=\\p{Lu})(?<![\\p{L}\\p{N}_.&'’-])\\p{Lu}{2,5}s?(?![\\p{L}\\p{N}_&]|[.'’-]\\p{L})`,
   rewrite([whole], ctx) {
     if (!whole) return undefined;
+    // "RECOMMEND TO COUNCIL", "WALK IT OUT": a short English word among capital words is the word
+    // (in capitals eSpeak stresses "TO" and spells "IT").
+    if (ENGLISH_WORD_ACRONYMS.has(whole) && whole.length <= 3 && besideCapitalWords(ctx))
+      return whole.toLowerCase();
     if (inDateline(ctx)) return undefined;
     const bare = whole.endsWith('s') ? whole.slice(0, -1) : whole;
     if (inCapitalWords(ctx, whole)) return undefined;
@@ -664,7 +691,8 @@ export const partyStateRule: Rule = {
  */
 export const englishInitialsRule: Rule = {
   name: 'abbreviation',
-  pattern: `(?=\\p{Lu}\\.)(?<![\\p{L}\\p{N}.&'’-])\\p{Lu}\\.(?:[ \\u00A0]?\\p{Lu}\\.)+(?=[ \\u00A0]+(?!${SENTENCE_OPENER})\\p{Lu}\\p{Ll})`,
+  // Three letters or more ("R.I.M., which", "R.I.M. reported") also before a comma or a small word.
+  pattern: `(?=\\p{Lu}\\.)(?<![\\p{L}\\p{N}.&'’-])\\p{Lu}\\.(?:[ \\u00A0]?\\p{Lu}\\.)+(?=[ \\u00A0]+(?!${SENTENCE_OPENER})\\p{Lu}\\p{Ll}|(?<=\\p{Lu}\\.\\p{Lu}\\.\\p{Lu}\\.)(?:[,;:)]|[ \\u00A0]+[\\p{Ll}\\d$]))`,
   rewrite([whole]) {
     return whole ? spellAcronym(whole.replace(/[^\p{Lu}]/gu, '')) : undefined;
   },

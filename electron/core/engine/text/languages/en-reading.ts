@@ -12,7 +12,15 @@
  */
 
 import { ROMAN_NUMERAL, romanValue } from '../roman-numerals';
-import { piece, validDate, type OutPiece, type Rule, type RuleContext, type UnitWords } from '../rule-kit';
+import {
+  piece,
+  validDate,
+  withLead,
+  type OutPiece,
+  type Rule,
+  type RuleContext,
+  type UnitWords,
+} from '../rule-kit';
 import {
   callSignBandRule,
   COMPASS_NAME_AHEAD,
@@ -312,6 +320,15 @@ const citationMarkRule: Rule = {
   },
 };
 
+const pluralMarkRule: Rule = {
+  name: 'abbreviation',
+  // "registration(s)", "item(s)", "box(es)": a plural in brackets after its word is the plural.
+  pattern: `(?=\\()(?<=\\p{Ll}{2})\\((e?s)\\)(?![\\p{L}\\p{N}])`,
+  rewrite([whole, ending]) {
+    return whole && ending ? ending : undefined;
+  },
+};
+
 const dayMonthRule: Rule = {
   name: 'date',
   // "25 July 2012", "25th July", "the 25th of July, 2012"
@@ -417,11 +434,14 @@ const monthRangeRule: Rule = {
 
 const fiscalYearRule: Rule = {
   name: 'date',
-  // "FY2024" F Y twenty twenty four, "FY23" F Y twenty three, "FY'23"
-  pattern: `(?=FY)(?<![\\p{L}\\p{N}])FY['’]?(\\d{4}|\\d{2})(?![\\p{L}\\p{N}])`,
-  rewrite([whole, year]) {
+  // "FY2024" F Y twenty twenty four, "FY23" F Y twenty three, "FY'23"; a fiscal year across two
+  // ("FY 2020-21", "FY 20/21") is both years, never a range or a fraction: twenty twenty twenty one.
+  pattern: `(?=FY)(?<![\\p{L}\\p{N}])FY${SP}?['’]?(\\d{4}|\\d{2})(?:[-/–](\\d{2}))?(?![\\p{L}\\p{N}]|[-/.,]\\d)`,
+  rewrite([whole, year, next]) {
     if (!whole || !year) return undefined;
-    return `${spellAcronym('FY')} ${year.length === 2 && year.startsWith('0') ? `oh ${cardinalWords(year)}` : yearWords(year)}`;
+    const say = (y: string) =>
+      y.length === 2 && y.startsWith('0') ? `oh ${cardinalWords(y)}` : yearWords(y);
+    return `${spellAcronym('FY')} ${say(year)}${next === undefined ? '' : ` ${say(next)}`}`;
   },
 };
 
@@ -632,7 +652,7 @@ const NOT_A_NOUN: ReadonlySet<string> = new Set(
 
 /** A determiner, and at most one word after it, before an amount ("a", "the", "a record", "an estimated"). */
 const AMOUNT_DETERMINER =
-  /(?:^|[^\p{L}])(?:an?|the|its|this|that|these|those|their|his|her|our|your|each|every|another)(?:[ \u00A0]+\p{Ll}+)?[ \u00A0]+$/iu;
+  /(?:^|[^\p{L}])(?:an?|the|its|this|that|these|those|their|his|her|our|your|each|every|another)(?:[ \u00A0]+\p{Ll}+(?:-\p{Ll}+)?)?[ \u00A0]+$/iu;
 
 /** Whether an amount written from `start` has a determiner before it. */
 function determinedAt(ctx: RuleContext, start: number): boolean {
@@ -667,6 +687,8 @@ function qualifiesNounIn(rest: string): boolean {
   if (first === undefined || NOT_A_NOUN.has(first)) return false;
   if (!NEEDS_A_NOUN_AFTER.test(first)) return true;
   const second = words?.[2];
+  // "a $25 processing and administrative fee": two qualifiers joined before the noun.
+  if ((second === 'and' || second === 'or') && words) return qualifiesNounIn(rest.slice(words[0].length));
   return second !== undefined && !NOT_A_NOUN.has(second) && !NEEDS_A_NOUN_AFTER.test(second);
 }
 
@@ -861,9 +883,11 @@ function attributive(
 const moneyBeforeRule: Rule = {
   name: 'money',
   // $5, $1,234.12, US$5, €20, £3.50, $3 million, $2.5bn, USD 50, $5-$10, $5–10
-  pattern: `(?=[-−$€£¥￥₩₹₫A-Z])(?<![\\p{L}\\p{N}])([-−])?(${SYMBOL}|(?:${CODE})${SP})(${AMOUNT})(?:${SP}?(${SCALE}))?(?:${SP}?[-–—]${SP}?(${SYMBOL})?(${AMOUNT})(?:${SP}?(${SCALE}))?)?(?:/(${PERIOD}))?(?![\\p{N}]|[.,]\\p{N})`,
-  rewrite([whole, minus, symbol, amount, scale, symbol2, amount2, scale2, period], ctx) {
+  pattern: `(?=[-−$€£¥￥₩₹₫A-Z])(?<![\\p{L}\\p{N}])([-−])?(${SYMBOL}|(?:${CODE})${SP})(${AMOUNT})(?:[ \\u00A0\\u202F-]?(${SCALE}))?(?:${SP}?[-–—]${SP}?(${SYMBOL})?(${AMOUNT})(?:${SP}?(${SCALE}))?)?(?:/(${PERIOD}))?(?![\\p{N}]|[.,]\\p{N})(${SP}dollars(?![\\p{L}]))?`,
+  rewrite([whole, minus, symbol, amount, scale, symbol2, amount2, scale2, period, doubled], ctx) {
     if (!whole || !symbol || !amount) return undefined;
+    // "$1 million dollars": the currency written twice is said once.
+    if (doubled !== undefined && !symbol.endsWith('$')) return undefined;
     const sign = minus ? 'minus ' : '';
     const currency = attributive(CURRENCY_BY_SYMBOL[symbol.trim()], period === undefined ? ctx : undefined, [
       [amount, scale],
@@ -906,9 +930,12 @@ const percentRule: Rule = {
 const feetInchesRule: Rule = {
   name: 'measure',
   // 5'11" five feet eleven inches
-  pattern: `${NUM_BEFORE}(\\d{1,2})['’′](\\d{1,2})(?:"|”|″|'')`,
-  rewrite([whole, ft, inches]) {
+  pattern: `${NUM_BEFORE}(\\d{1,2})['’′]${SP}?(\\d{1,2})(?:"|”|″|'')`,
+  rewrite([whole, ft, inches], ctx) {
     if (!whole || !ft || !inches || Number(inches) > 11) return undefined;
+    // A person's height: "over 6' 2\" tall" six foot two.
+    if (/^[ \u00A0]+tall(?![\p{L}])/u.test(after(ctx, 6)))
+      return `${cardinalWords(ft)} foot ${cardinalWords(inches)}`;
     return `${cardinalWords(ft)} ${isOne(ft) ? 'foot' : 'feet'} ${cardinalWords(inches)} ${isOne(inches) ? 'inch' : 'inches'}`;
   },
 };
@@ -971,6 +998,11 @@ const HYPHENED_UNITS = new Set(
   Object.values(ENGLISH_UNITS)
     .map((u) => u.one)
     .filter((one) => /^\p{Ll}+$/u.test(one)),
+);
+
+/** The units' names, singular and plural ("mile", "miles", "inches"), lower case. */
+const UNIT_NAMES = new Set(
+  Object.values(ENGLISH_UNITS).flatMap((u) => [u.one, u.many].filter((w) => /^\p{Ll}+$/u.test(w))),
 );
 
 const numberUnitHyphenRule: Rule = {
@@ -1081,11 +1113,15 @@ const AMOUNT_OF_UNITS: ReadonlySet<string> = new Set([
 /** Before a measure in brackets: a measure joined to the noun by a hyphen ("five-mile (", "5.2-mile ("). */
 const BRACKETED_AFTER_A_MEASURE = /[\p{L}\p{N}]-\p{Ll}+[ \u00A0]\([\d.,]+$/u;
 
+/** "1 8 oz can crushed pineapple", "a 12 oz can of soda": "can" the container, not the verb (no participle or "of" after a modal). */
+const CONTAINER_CAN_AFTER = /^[ \u00A0]+can[ \u00A0]+(?:of|\p{Ll}+ed)(?![\p{L}])/u;
+
 function measureQualifiesNoun(ctx: RuleContext, token: string, words: UnitWords, written: number): boolean {
   if (/^degrees /u.test(words.many)) return false;
   // "the five-mile (8 km) journey": a measure in brackets after a measure joined to its noun.
   if (BRACKETED_AFTER_A_MEASURE.test(before(ctx, written + 24)) && after(ctx, 1) === ')')
     return qualifiesNounIn(after(ctx, 41).slice(1));
+  if (CONTAINER_CAN_AFTER.test(after(ctx, 24))) return true;
   if (!qualifiesNoun(ctx)) return false;
   if (!AMOUNT_OF_UNITS.has(token)) return true;
   return determinedAt(ctx, ctx.index - written);
@@ -1094,6 +1130,9 @@ function measureQualifiesNoun(ctx: RuleContext, token: string, words: UnitWords,
 /** A proper fraction just before a unit, said with the unit in the singular ("1/2 lb." one half pound, "¾ cup"). */
 const PROPER_FRACTION_BEFORE_UNIT =
   /(?<![\d/.,]|\d )(?:(1\/[2-9]|[2-8]\/[3-9])|([½⅓⅔¼¾⅛⅜⅝⅞]))[ \u00A0\u202F]?$/u;
+
+/** A whole number and a fraction sign before a unit ("1½ t", "2¼ cups"): more than one. */
+const MIXED_FRACTION_BEFORE_UNIT = /(?<![\d.,])(\d{1,3}[½⅓⅔¼¾⅛⅜⅝⅞])[ \u00A0\u202F]?$/u;
 
 /** Units also words, said as a unit with a space when written with their full stop after a number: "1 pt. cream", "2 qt. water". */
 const SPACED_WITH_A_STOP: ReadonlySet<string> = new Set(['pt', 'qt']);
@@ -1117,11 +1156,13 @@ const measureRule: Rule = {
   name: 'measure',
   // The unit after a number: "5km", "120km/h", "30°C", "100 m2", "16GB", "60 mph", "5 in.";
   // an abbreviation's full stop inside a sentence goes with it ("8 oz. of water").
-  pattern: `(?=[ \\u00A0\\u202F°℃℉\\p{L}µΩ])(?<=\\d|\\d${SP}(?:thousand|million|billion))(${SP}?)(?=[^\\s\\d])(${UNIT_TOKEN})(?![\\p{L}\\p{N}])(?:\\.(?=${SP}+\\p{Ll}))?`,
+  pattern: `(?=[ \\u00A0\\u202F°℃℉\\p{L}µΩ])(?<=[\\d½⅓⅔¼¾⅛⅜⅝⅞]|\\d${SP}(?:thousand|million|billion))(${SP}?)(?=[^\\s\\d])(${UNIT_TOKEN})(?![\\p{L}\\p{N}])(?:\\.(?=${SP}+\\p{Ll}))?`,
   rewrite([whole, space, token], ctx) {
     if (whole === undefined || token === undefined) return undefined;
     const found =
-      NUMBER_BEFORE_UNIT.exec(before(ctx, 40)) ?? PROPER_FRACTION_BEFORE_UNIT.exec(before(ctx, 12));
+      NUMBER_BEFORE_UNIT.exec(before(ctx, 40)) ??
+      PROPER_FRACTION_BEFORE_UNIT.exec(before(ctx, 12)) ??
+      MIXED_FRACTION_BEFORE_UNIT.exec(before(ctx, 12));
     const number = found?.[1] ?? '';
     // A number inside a word or code ("MP3s") has no unit.
     if (!found || /[a-zA-Z]/.test(ctx.input.charAt(ctx.index - found[0].length - 1))) return undefined;
@@ -1130,8 +1171,9 @@ const measureRule: Rule = {
     if (!words && token.includes('/')) {
       const [top, bottom] = token.split('/') as [string, string];
       const a = lookUpUnit(top, ctx);
-      const b = lookUpUnit(bottom, ctx);
-      if (a && b) words = { one: `${a.one} per ${b.one}`, many: `${a.many} per ${b.one}` };
+      // "150 min/wk": a period after the slash ("wk", "mo", "yr") is a unit of time.
+      const b = lookUpUnit(bottom, ctx)?.one ?? PERIODS[bottom];
+      if (a && b) words = { one: `${a.one} per ${b}`, many: `${a.many} per ${b}` };
     }
     // Other capitals only for symbols of two letters or more, against the number or of three or more.
     if (!words && token.length >= (space ? 3 : 2)) words = UNITS_FOLDED.get(token.toLowerCase());
@@ -1277,6 +1319,22 @@ const ARTICLE_BEFORE = /(?:^|[^\p{L}])[Aa][ \u00A0]$/u;
 const ADJECTIVE_UNIT_AFTER = /^-(\p{Ll}+)(?![\p{L}\p{N}-])/u;
 const AN_UNIT_AFTER = /^[ \u00A0]an?[ \u00A0]/u;
 
+/** Before a rating: "rated 4/5", "a rating of 8/10", "I give it 9/10", "4/5 stars". */
+const RATING_WORD_BEFORE =
+  /\b(?:[Rr]ated|[Rr]ating(?: of)?|[Ss]core[ds]?|[Gg]ive it|[Gg]ave it|[Vv]erdict:?)[ \u00A0]+$/u;
+/** A review's line: a label of words and the score ending it ("Battery Life 5/5", "Display: 4/5"). */
+const RATING_LABEL_BEFORE =
+  /^[ \t]*(?!(?:About|Only|Over|Under|Nearly|Almost|Around|Roughly|Just|Add|Use|Mix|Cut|Fill|Take)[ \u00A0]+$)\p{Lu}[\p{L}’']*(?:(?:[ \u00A0]+(?:&|and))?[ \u00A0/]\p{Lu}[\p{L}’']*){0,4}:?[ \u00A0]+$/u;
+
+/** "Display 4/5" ending a review's line, "rated 4/5", "4/5 stars": a score out of 5 or 10, "four out of five". */
+function isRating(num: string, den: string, ctx: RuleContext): boolean {
+  if ((den !== '5' && den !== '10') || Number(num) > Number(den)) return false;
+  const line = before(ctx, 48).split('\n').pop() ?? '';
+  const afterText = after(ctx, 8);
+  if (/^[ \u00A0]+stars?\b/u.test(afterText) || RATING_WORD_BEFORE.test(line)) return true;
+  return RATING_LABEL_BEFORE.test(line) && /^[ \t]*(?:$|\n)/u.test(afterText);
+}
+
 const fractionRule: Rule = {
   name: 'fraction',
   // 1/2 one half, 3/4 three quarters, 2 1/2 two and a half, ½, 2½
@@ -1300,6 +1358,8 @@ const fractionRule: Rule = {
       return asWritten(wholeU !== undefined ? mixedFractionWords(wholeU, n, d) : fractionWords(n, d));
     }
     if (!num || !den) return undefined;
+    if (mixed === undefined && isRating(num, den, ctx))
+      return `${cardinalWords(num)} out of ${cardinalWords(den)}`;
     const named = SLASH_NAMES[`${num}/${den}`];
     if (named && mixed === undefined) return named;
     return asWritten(mixed !== undefined ? mixedFractionWords(mixed, num, den) : fractionWords(num, den));
@@ -1337,7 +1397,7 @@ const NOT_A_TEAM_BEFORE = `(?<!(?:Chapters?|Pages?|Verses?|Sections?|Parts?|Figs
  * on the road", "a record of 12-4"); a score follows other verbs ("beat", "won", "lost"), and one
  * that puts a side ahead ("went 2-0 up"). "ended 2-2" is left to the other rules (a draw, mostly).
  */
-const RECORD_BEFORE = `(?<=(?<![\\p{L}])(?:(?:improv(?:ed|es|e|ing)|f(?:ell|alls|alling)|dropp?(?:ed|s|ing)?|slipp?(?:ed|s|ing)?|mov(?:ed|es|e|ing)|climb(?:ed|s|ing)?|rose|even(?:ed|s)?|record|records)${SP}+(?:to|at|of)|went|finish(?:ed|es|ing)?|post(?:ed|s|ing)|compil(?:ed|es|ing)|sits${SP}+at|stands?${SP}+at|\\p{Lu}[\\p{L}'’]*${SP}+(?:[Aa]re|ARE|[Ii]s|IS|remains?|REMAINS?)|(?:start(?:ed|ing|s)?|open(?:ed|ing|s)?)${SP}+(?:the${SP}+)?(?:season|year|campaign))${SP}+)`;
+const RECORD_BEFORE = `(?<=(?<![\\p{L}])(?:(?:improv(?:ed|es|e|ing)|f(?:ell|alls|alling)|dropp?(?:ed|s|ing)?|slipp?(?:ed|s|ing)?|mov(?:ed|es|e|ing)|climb(?:ed|s|ing)?|rose|even(?:ed|s)?|record|records)${SP}+(?:to|at|of)|went|finish(?:ed|es|ing)?|post(?:ed|s|ing)|compil(?:ed|es|ing)|sits${SP}+at|stands?${SP}+at|\\p{Lu}[\\p{L}'’]*${SP}+(?:[Aa]re|ARE|[Ii]s|IS|remains?|REMAINS?)(?:${SP}+now)?|(?:start(?:ed|ing|s)?|open(?:ed|ing|s)?)${SP}+(?:the${SP}+)?(?:season|year|campaign))${SP}+)`;
 
 /** A verb of scoring just before a pair of numbers (`SCORE_BEFORE` at the end of the text before it). */
 const SCORED_BEFORE = new RegExp(`${SCORE_BEFORE}$`, 'u');
@@ -1405,15 +1465,41 @@ const overtimeRule: Rule = {
   },
 };
 
+/** A clock word or a time word after a pair of numbers: "1-6 pm", "2-4 hours", "7-9 o'clock". */
+const TIME_WORD_AFTER = new RegExp(
+  `^${SP}*(?:${AM_PM}|(?:o['’]clock|noon|seconds?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?)(?![\\p{L}]))`,
+  'u',
+);
+/** A unit symbol or word after a pair of numbers ("5-10 km", "3-4 inches"). */
+const UNIT_AFTER = /^[ \u00A0\u202F]*([\p{L}°µ][\p{L}\d/]*)/u;
+
+/** Whether a pair of numbers is followed by a clock word, a time word or a unit: then it is a range, never a record. */
+function rangeOfQuantity(ctx: RuleContext): boolean {
+  const next = after(ctx, 24);
+  if (TIME_WORD_AFTER.test(next)) return true;
+  const unit = UNIT_AFTER.exec(next)?.[1];
+  return unit !== undefined && (lookUpUnit(unit, ctx) !== undefined || UNIT_NAMES.has(unit.toLowerCase()));
+}
+
 const recordRule: Rule = {
   name: 'score',
   // A team's record of wins and losses: "The Lakers (50-18)", "2-17 at home", "10-3 on the road"
   // → "fifty and eighteen"; a score after "beat"/"won" is the score rule's ("to").
-  pattern: `(?=\\d)(?:(?<=\\p{Lu}[\\p{L}.’']*${SP}?\\()${NOT_A_TEAM_BEFORE}(\\d{1,3})[-–](\\d{1,3})(?:[-–](\\d{1,2}))?(?=\\))|${NUM_BEFORE}(\\d{1,3})[-–](\\d{1,3})(?=${SP}+(?:record|records|season|seasons|campaign|mark|start|finish|tear|run|streak|skid|stretch|slide|at home|on the road|away from home|in road games|in home games|in conference play|overall|all-time|(?<=(?<![\\p{L}])[Tt]he${SP}\\d{1,2}[-–]\\d{1,2}${SP})\\p{Lu}\\p{Ll}+s)(?![\\p{L}]))|${RECORD_BEFORE}${NUM_BEFORE}(\\d{1,3})[-–](\\d{1,3})(?![\\p{N}]|[-–.,:/]\\p{N}|${SP}+(?:up|down|ahead|behind|in front)(?![\\p{L}])))`,
+  pattern: `(?=\\d)(?:(?<=\\p{Lu}[\\p{L}.’']*${SP}?\\(${NOT_A_TEAM_BEFORE}(?:\\d{1,3}[-–]\\d{1,3},${SP})?)(\\d{1,3})[-–](\\d{1,3})(?:[-–](\\d{1,2}))?(?=\\)|,${SP}\\d{1,3}[-–]\\d{1,3}\\))|${NUM_BEFORE}(\\d{1,3})[-–](\\d{1,3})(?=${SP}+(?:record|records|season|seasons|campaign|mark|start|finish|tear|run|streak|skid|stretch|slide|at home|on the road|away from home|in road games|in home games|in conference play|overall|all-time|(?<=(?<![\\p{L}])[Tt]he${SP}\\d{1,2}[-–]\\d{1,2}${SP})\\p{Lu}\\p{Ll}+s)(?![\\p{L}]))|${RECORD_BEFORE}${NUM_BEFORE}(\\d{1,3})[-–](\\d{1,3})(?![\\p{N}]|[-–.,:/]\\p{N}|${SP}+(?:up|down|ahead|behind|in front)(?![\\p{L}])))`,
   rewrite([whole, w1, l1, t1, w2, l2, w3, l3], ctx) {
     const wins = w1 ?? w2 ?? w3;
     const losses = l1 ?? l2 ?? l3;
     if (!whole || !wins || !losses) return undefined;
+    // "Open Hours are 1-6 pm", "is 2-4 hours", "are 5-10 km": a range of hours or a measure.
+    // The first number and the dash are read here; the second is left to the clock and unit rules.
+    if (w3 !== undefined && rangeOfQuantity(ctx)) {
+      const dash = whole.length - losses.length;
+      return {
+        out: [piece(cardinalWords(wins), 0, dash - 1), piece(' to ', dash - 1, dash)],
+        name: 'range',
+        end: dash,
+      };
+    }
     // "the match finished 2-1", "the game ended 24-17": a game's end is its score.
     // "won 3-1 at home", "beat Ohio 24-17 on the road": after a verb of scoring it is a score.
     if (
@@ -1425,16 +1511,18 @@ const recordRule: Rule = {
   },
 };
 
-/** Words before a number said in pairs as a name: a veterans' post, a union local, a lodge, a flight, a chip or aircraft model. */
-const PAIRED_NUMBER_BEFORE = `(?<=(?<![\\p{L}])(?:Post|Local|Lodge|Troop|Flight|Graphics|GeForce|Radeon|Boeing|Section|Sec\\.)${SP})`;
+/** Words before a number said in pairs as a name: a veterans' post, a union local, a lodge, a flight, a chip or aircraft model, a council bill or ordinance ("CB 2340"). */
+const PAIRED_NUMBER_BEFORE = `(?<=(?<![\\p{L}])(?:Post|Local|Lodge|Troop|Flight|Graphics|GeForce|Radeon|Boeing|Section|Sec\\.|CB|Ordinance)${SP})`;
 
 const pairedNumberRule: Rule = {
   name: 'cardinal',
   // "VFW Post 3335" thirty three thirty five, "Intel HD Graphics 620" six twenty, "Boeing 737"
   // seven thirty seven, "Flight 1549", "Sec. 904" nine oh four, "Section 230" (a law's section,
   // as American lawyers say it): a name's number, not a count.
-  pattern: `(?=\\d)${PAIRED_NUMBER_BEFORE}(\\d{3,4})(?![\\p{L}\\p{N}]|[.,:/-]\\d)`,
-  rewrite([whole, n]) {
+  // "Ordinance 21-112": a year's two digits and a number, each said as such (twenty one one twelve).
+  pattern: `(?=\\d)${PAIRED_NUMBER_BEFORE}(?:(\\d{3,4})|(?<=(?:Ordinance|CB)${SP})(\\d{2})-(\\d{2,3}))(?![\\p{L}\\p{N}]|[.,:/-]\\d)`,
+  rewrite([whole, n, year, number]) {
+    if (whole && year && number) return `${cardinalWords(year)} ${scoreWords(number)}`;
     return whole && n && !n.startsWith('0') ? houseNumberWords(n) : undefined;
   },
 };
@@ -1719,10 +1807,12 @@ const numberRule: Rule = {
 
 const signRule: Rule = {
   name: 'symbol',
-  // "#1" number one; "3× faster" three times, "2×4" two by four; "65+" sixty five plus
-  pattern: `(?=#)(?<![\\p{L}\\p{N}&#])#(?=\\d)|(?=×)(?<=\\d${SP}?)×(?:(?=${SP}?\\d)|(?![\\p{L}\\p{N}]))|(?=\\+)(?<=\\d)\\+(?![\\p{L}\\p{N}+])`,
+  // "#1" number one, "AMENDMENT#13", "ID# to use"; "3× faster" three times, "2×4" two by four; "65+" sixty five plus
+  pattern: `(?=#)(?:(?<![\\p{L}\\p{N}&#])#(?=\\d)|(?<=\\p{Lu}{2})#(?=\\d|${SP}))|(?=×)(?<=\\d${SP}?)×(?:(?=${SP}?\\d)|(?![\\p{L}\\p{N}]))|(?=\\+)(?<=\\d)\\+(?![\\p{L}\\p{N}+])`,
   rewrite([whole], ctx) {
-    if (whole === '#') return 'number ';
+    // "AMENDMENT#13", "a confidential ID# to use": after capitals the sign is the word.
+    if (whole === '#')
+      return /\p{L}$/u.test(before(ctx, 1)) ? ` number${/^\d/u.test(after(ctx, 1)) ? ' ' : ''}` : 'number ';
     // "ages 65+", "100+ people": plus.
     if (whole === '+') return ' plus';
     // The number after "×" brings its own space (a symbol stands before it).
@@ -1957,6 +2047,7 @@ export const ENGLISH_READING_RULES: Rule[] = [
   monthDateRule,
   dayListRule,
   citationMarkRule,
+  pluralMarkRule,
   dayMonthRule,
   weekdayRangeRule,
   weekdayBeforeDateRule,
@@ -2005,4 +2096,4 @@ export const ENGLISH_READING_RULES: Rule[] = [
   englishCompassRule,
   englishInitialsRule,
   englishAcronymRule,
-];
+].map((rule) => withLead(rule, NUM_BEFORE));

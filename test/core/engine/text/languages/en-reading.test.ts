@@ -709,7 +709,7 @@ describe('English reading, second pass: context decides', () => {
       ['the D-Day landings', 'the D-Day landings'],
     ]);
     // A city in capitals opening a dateline is said as words, not spelt.
-    expect(readingOf('NEW YORK (AP) — The', 'en').reading).toBe('NEW YORK (A.P) — The');
+    expect(readingOf('NEW YORK (AP) — The', 'en').reading).toBe('new YORK (A.P) — The');
     expect(readingOf('UN, EU leaders met', 'en').reading).toBe('U N, E U leaders met');
   });
 
@@ -1003,7 +1003,7 @@ describe('English reading, second pass: context decides', () => {
         ['The storm caused $1 billion damage', 'The storm caused one billion dollars damage'],
         ['They paid $40 million cash.', 'They paid forty million dollars cash.'],
         ['won $2 million playing poker', 'won two million dollars playing poker'],
-        ['She donated $1 million dollars.', 'She donated one million dollars dollars.'],
+        ['She donated $1 million dollars.', 'She donated one million dollars.'],
       ],
       'money',
     );
@@ -1036,8 +1036,8 @@ describe('English reading, second pass: context decides', () => {
     expect(plain(readingOf('DNA is', 'en').reading)).toBe(plain('D.N.A is'));
     expect(plain(readingOf('the AP said', 'en').reading)).toBe(plain('the A.P said'));
     // A headline in capitals is left to eSpeak: "WHO" there is the word.
-    expect(readingOf('FIRE AT THE WHO', 'en').reading).toBe('FIRE AT THE WHO');
-    expect(readingOf('The news.\nFIRE AT THE WHO', 'en').reading).toMatch(/FIRE AT THE WHO$/u);
+    expect(readingOf('FIRE AT THE WHO', 'en').reading).toBe('FIRE at the WHO');
+    expect(readingOf('The news.\nFIRE AT THE WHO', 'en').reading).toMatch(/FIRE at the WHO$/u);
   });
 
   it('a two-letter domain ending is spelt, except "co" and "me"; longer ones are said', () => {
@@ -1068,7 +1068,7 @@ describe('English reading, fourth pass: marks, dimensions and recipes', () => {
         ['that 13.5″ screen has', 'that thirteen point five inch screen has'],
         ['cut into 2″ squares', 'cut into two inch squares'],
         ['Roll out about ¼” thick', 'Roll out about a quarter inch thick'],
-        ['He is 5\'10" tall.', 'He is five feet ten inches tall.'],
+        ['He is 5\'10" tall.', 'He is five foot ten tall.'],
         ['It’s 12’ wide', 'It’s twelve feet wide'],
         ["a 6' ladder", 'a six foot ladder'],
         ['a 10’ x 12’ room', 'a ten foot by twelve foot room'],
@@ -1888,6 +1888,160 @@ describe('English reading, seventh pass', () => {
       ['© 2024 KARE-TV', '© twenty twenty four K.A R E T V'],
       ['the KSTP-TV crew', 'the K S T P T V crew'],
       ['scores of 1-1 and 50-50 odds', 'scores of one-one and fifty-fifty odds'],
+    ]);
+  });
+
+  it('a pair after "are"/"is" before a clock word, a time word or a unit is a range, never a record', () => {
+    checkHeard([
+      ['Daily Open Hours are 1-6 pm most weekdays.', 'Daily Open Hours are one to six p.m. most weekdays.'],
+      ['Lessons are 7-9pm on Wednesdays.', 'Lessons are seven to nine p.m. on Wednesdays.'],
+      ['Sessions are 2-4 hours long.', 'Sessions are two to four hours long.'],
+      ['The shops are 5-10 km away.', 'The shops are five to ten kilometers away.'],
+      ['The boards are 1-2 inches thick.', 'The boards are one to two inches thick.'],
+      ['The Eagles are 4-0 and rolling.', 'The Eagles are four and oh and rolling.'],
+      ['The Lakers are 2-1 in the series.', 'The Lakers are two and one in the series.'],
+    ]);
+  });
+
+  it('records: two pairs in brackets after a team (league, overall) and "is now 3-3" are wins and losses', () => {
+    checkHeard([
+      [
+        'The Rams (0-2, 4-7) stayed close early on.',
+        'The Rams (oh and two, four and seven) stayed close early on.',
+      ],
+      [
+        'Jefferson-Morgan (1-0, 5-1) rolled to a lead.',
+        'Jefferson-Morgan (one and oh, five and one) rolled to a lead.',
+      ],
+      ['Jackson is now 3-3 on the season.', 'Jackson is now three and three on the season.'],
+      ['The Lakers (50-18) won again.', 'The Lakers (fifty and eighteen) won again.'],
+      ['See Pages (1-2, 4-7) for the rules.', 'See Pages (one to two, four to seven) for the rules.'],
+      ['The score is now 3-3 after ten minutes.', 'The score is now three-three after ten minutes.'],
+    ]);
+  });
+
+  it('ratings: a score out of 5 or 10 ending a review line, after "rated"/"give it" or before "stars" is "out of"; other fractions stay fractions', () => {
+    checkHeard([
+      ['Display 4/5', 'Display four out of five'],
+      ['Battery Life 5/5', 'Battery Life five out of five'],
+      ['Reception & Call Quality 4/5', 'Reception and Call Quality four out of five'],
+      ['The film is rated 4/5 by critics.', 'The film is rated four out of five by critics.'],
+      ['I give it 8/10.', 'I give it eight out of ten.'],
+      ['It got 4/5 stars.', 'It got four out of five stars.'],
+      ['Mix 3/5 of the flour', 'Mix three fifths of the flour'],
+      ['Only 4/5 of voters came.', 'Only four fifths of voters came.'],
+      ['About 3/10', 'About three tenths'],
+    ]);
+  });
+
+  it('forms and law reports: N/A, w/, Dist. Ct., "U.S. v Langford", WWII; a plural in brackets "(s)" is the plural', () => {
+    checkHeard([
+      ['Background: N/A', 'Background: not applicable'],
+      ['T-shirt included w/ registration:', 'T-shirt included with registration:'],
+      ['Also, Dist. Ct. did not err.', 'Also, District Court did not err.'],
+      ['U.S. v Langford is about a politician.', 'U S versus Langford is about a politician.'],
+      ['He fought in WWII.', 'He fought in World War Two.'],
+      ['WWI ended in 1918.', 'World War One ended in nineteen eighteen.'],
+      ['or registration(s) will be cancelled.', 'or registrations will be cancelled.'],
+      ['Bring the box(es) and item(s).', 'Bring the boxes and items.'],
+      ['vitamin v is rare', 'vitamin v is rare'],
+      ["Sct'd downpours will pop up.", 'Scattered downpours will pop up.'],
+      ['R.I.M., which is in the midst', 'R I M, which is in the midst'],
+      ['Adjusted, R.I.M. reported a profit.', 'Adjusted, R I M reported a profit.'],
+      ['He was a P.O.W. in Korea.', 'He was a P O W in Korea.'],
+    ]);
+  });
+
+  it('money: the currency written twice is said once; a scale joined by a hyphen ("$54-thousand") is the scale', () => {
+    checkHeard([
+      ['nearly $1 million dollars in narcotics', 'nearly one million dollars in narcotics'],
+      ['More than $54-thousand in rewards', 'More than fifty four thousand dollars in rewards'],
+      ['and $50-thousand worth of property', 'and fifty thousand dollars worth of property'],
+      ['costs $5-10 each', 'costs five to ten dollars each'],
+      [
+        'a $25.00 processing and administrative fee (for each)',
+        'a twenty five dollar processing and administrative fee (for each)',
+      ],
+      ['a $5-million deal', 'a five million dollar deal'],
+      [
+        'a non-refundable $25 processing and administrative fee to complete it',
+        'a non-refundable twenty five dollar processing and administrative fee to complete it',
+      ],
+      ['He paid $5 dollars for it.', 'He paid five dollars for it.'],
+    ]);
+  });
+
+  it('capitals: a short English word among words in capitals is the word ("TO", "IT"); "#" after capitals is "number"', () => {
+    checkHeard([
+      ['RECOMMEND TO COUNCIL TO ADOPT', 'RECOMMEND to COUNCIL to ADOPT'],
+      ['NOW, THEREFORE, BE IT RESOLVED by the City', 'now, THEREFORE, be it RESOLVED by the City'],
+      ['NEW YORK (AP) — A man', 'new YORK (A.P) — A man'],
+      ['OPTION 1: WALK IT OUT', 'OPTION one: WALK it out'],
+      [
+        'A RESOLUTION APPROVING BUDGET AMENDMENT#13',
+        'A RESOLUTION APPROVING BUDGET AMENDMENT number thirteen',
+      ],
+      ['a confidential ID# to use', 'a confidential I D number to use'],
+      ['Our IT team is here.', 'Our IT team is here.'],
+      ['He was #1 again.', 'He was number one again.'],
+    ]);
+  });
+
+  it('council papers: a fiscal year across two years is both years; a council bill or ordinance number is said in pairs', () => {
+    checkHeard([
+      [
+        'approve the FY 20/21 second budget amendment',
+        'approve the F Y twenty twenty one second budget amendment',
+      ],
+      ['to complete FY 2020-21 budget.', 'to complete F Y twenty twenty twenty one budget.'],
+      ['the FY 2005-06 budget', 'the F Y two thousand five oh six budget'],
+      ['FY2024 and FY23 results', 'F Y twenty twenty four and F Y twenty three results'],
+      ['CB 2340 was read the second time.', 'C B twenty three forty was read the second time.'],
+      ['Ordinance 1234 passed.', 'Ordinance twelve thirty four passed.'],
+      ['Ordinance 21-112, Public Hearing', 'Ordinance twenty one one twelve, Public Hearing'],
+      ['Section 12-34 applies', 'Section twelve to thirty four applies'],
+    ]);
+  });
+
+  it('recipes: a spoon letter after a fraction sign is the spoon, singular after a proper fraction, plural after a mixed one', () => {
+    checkHeard([
+      ['add 1½ t baking powder', 'add one and a half teaspoons baking powder'],
+      ['and ¼ to ½ t salt', 'and one quarter to one half teaspoon salt'],
+      ['stir in ½ T butter', 'stir in one half tablespoon butter'],
+      ['add 2¼ cups flour', 'add two and a quarter cups flour'],
+      ['1½ miles away', 'one and a half miles away'],
+      ['add 1 t salt', 'add one teaspoon salt'],
+    ]);
+    // A size before "can" the container is singular; before "can" the verb the amount stays plural.
+    checkHeard([
+      ['1 8 oz can crushed pineapple', 'one eight ounce can crushed pineapple'],
+      ['a 12 oz can of soda', 'a twelve ounce can of soda'],
+      ['5 lbs can be lifted', 'five pounds can be lifted'],
+      ['2 cups can fit here', 'two cups can fit here'],
+      ['a 15 oz can diced tomatoes', 'a fifteen ounce can diced tomatoes'],
+      ['6 oz can make a cake', 'six ounces can make a cake'],
+    ]);
+  });
+
+  it('a height before "tall" is "six foot two"; feet and inches elsewhere keep their names', () => {
+    checkHeard([
+      ['at over 6\' 2" tall, with', 'at over six foot two tall, with'],
+      ['He is 5\'11" tall.', 'He is five foot eleven tall.'],
+      ['he is 5\'11" and fit', 'he is five feet eleven inches and fit'],
+      ['a 6\'2" door', 'a six feet two inches door'],
+      ['She stands 5\' 4" tall', 'She stands five foot four tall'],
+      ['a 5\'0" gap', 'a five feet zero inches gap'],
+    ]);
+  });
+
+  it('a unit over a period written short ("min/wk", "hrs/wk", "km/wk") is the unit per the period', () => {
+    checkHeard([
+      ['exercise 30 min/day, every day', 'exercise thirty minutes per day, every day'],
+      ['work 40 hrs/wk at most', 'work forty hours per week at most'],
+      ['walk 10 km/wk.', 'walk ten kilometers per week.'],
+      ['a 120 km/h zone', 'a one hundred twenty kilometer per hour zone'],
+      ['5 km/h', 'five kilometers per hour'],
+      ['2 mg/kg', 'two milligrams per kilogram'],
     ]);
   });
 });
