@@ -846,9 +846,11 @@ const MASS_NOUNS: ReadonlySet<string> = new Set(
   ),
 );
 
-/** Words after an amount with no determiner that do not make it an adjective: "costs $5 extra", "$50 million short". */
+/** Words after an amount with no determiner that do not make it an adjective: "costs $5 extra", "$50 million short", "fares from $99 one-way". */
 const AFTER_AN_AMOUNT_ALONE: ReadonlySet<string> = new Set(
-  'extra short shy cheaper dearer richer poorer apiece upfront down'.split(' '),
+  'extra short shy cheaper dearer richer poorer apiece upfront down one-way round-trip roundtrip return'.split(
+    ' ',
+  ),
 );
 
 function attributive(

@@ -1719,6 +1719,11 @@ describe('English reading, seventh pass', () => {
       ['Biden signs $1.2 trillion spending bill', 'Biden signs one point two trillion dollar spending bill'],
       ['The storm caused $1 billion damage to homes', 'The storm caused one billion dollars damage to homes'],
       ['It costs $5 extra', 'It costs five dollars extra'],
+      // a fare's direction after it is an adverb (set 8, unseen: pass 7 said "dollar")
+      [
+        'as low as $99 one-way or $214 round-trip.',
+        'as low as ninety nine dollars one-way or two hundred fourteen dollars round-trip.',
+      ],
       ['They came up $50 million short of', 'They came up fifty million dollars short of'],
       ['spent $5 million lobbying Congress', 'spent five million dollars lobbying Congress'],
       ['The road is 10 miles (16 km) long', 'The road is ten miles (sixteen kilometers) long'],
