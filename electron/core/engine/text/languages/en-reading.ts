@@ -1608,10 +1608,13 @@ function versionWords(numbers: string): string {
 
 const versionRule: Rule = {
   name: 'version',
-  // "v2.0" version two point zero, "Python 3.11" three point eleven, "Windows 3.1", "1.2.3"
+  // "v2.0" version two point zero, "V6" V six, "Python 3.11" three point eleven, "Windows 3.1", "1.2.3"
   pattern: `(?=[vV])(?<![\\p{L}\\p{N}_.])[vV](\\d+(?:\\.\\d+)*)${NUM_AFTER}(?![\\p{L}])|(?=\\d)(?<=(?:${VERSION_NAMES})${SP})(\\d+(?:\\.\\d+)+)${NUM_AFTER}|${NUM_BEFORE}(\\d{1,3}(?:\\.\\d{1,3}){2,3})${NUM_AFTER}(?![\\p{L}])`,
   rewrite([whole, v, named, dotted]) {
     if (!whole) return undefined;
+    // A capital V before a whole number is a name, said as the letter: "a 3.5-liter V6", "V8
+    // engine", "Supercharger V3"; "v3", "v2.0", "V2.1" are versions.
+    if (v !== undefined && whole.startsWith('V') && !v.includes('.')) return `V ${cardinalWords(v)}`;
     if (v !== undefined) return `version ${versionWords(v)}`;
     if (named !== undefined) return versionWords(named);
     if (dotted === undefined) return undefined;

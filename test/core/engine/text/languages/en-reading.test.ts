@@ -381,6 +381,11 @@ describe('English reading, per class', () => {
         ['iOS 17.2', 'iOS seventeen point two'],
         ['version 1.2.3', 'version one point two point three'],
         ['v3', 'version three'],
+        // a capital V before a whole number is a name: engines, generations (set 8: "V6" was "version six")
+        ['a smooth-running 3.5-liter V6 and', 'a smooth-running three point five liter V six and'],
+        ['Ford Mustang Coupe (V6)', 'Ford Mustang Coupe (V six)'],
+        ['a V8 engine', 'a V eight engine'],
+        ['firmware V2.1', 'firmware version two point one'],
         ['Node 20.11', 'Node twenty point eleven'],
         ['release 1.2.3', 'release one point two point three'],
         ['Java 1.8', 'Java one point eight'],
