@@ -353,8 +353,10 @@ const dayMonthRule: Rule = {
 };
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+/** A day of the week abbreviated without "day" ("Fri", "Tues", "Sat"), as written in opening hours. */
+const WEEKDAY_SHORT = '(?:Mon|Tues?|Wed|Thu(?:rs?)?|Fri|Sat|Sun)';
 /** A day of the week, whole or abbreviated ("Mon", "Tues", "Thurs"). */
-const WEEKDAY = '(?:Mon|Tues?|Wed|Thu(?:rs?)?|Fri|Sat|Sun)(?:day|\\.)?|Wednesday|Saturday';
+const WEEKDAY = `${WEEKDAY_SHORT}(?:day|\\.)?|Wednesday|Saturday`;
 
 /** The day of the week a name or abbreviation stands for. */
 function weekdayName(written: string): string {
@@ -376,8 +378,6 @@ const weekdayRangeRule: Rule = {
   },
 };
 
-/** A day of the week abbreviated without "day" ("Fri", "Tues", "Sat."), as written in opening hours. */
-const WEEKDAY_SHORT = '(?:Mon|Tues?|Wed|Thu(?:rs?)?|Fri|Sat|Sun)';
 /** Before a short day: another day and "&", "and", "," or "/" ("Sat & Sun", "Tue, Thu"). */
 const DAY_LISTED_BEFORE = new RegExp(
   `(?:^|[^\\p{L}])(?:(?:${WEEKDAY})${SP}*(?:[&,/]|and)|[Cc]losed|[Oo]pen|[Uu]ntil|[Tt]hrough|[Tt]hru|[Ee]xcept|[Ee]very)${SP}*$`,
