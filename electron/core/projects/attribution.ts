@@ -8,21 +8,19 @@
  */
 
 import { VOICES, type Gender } from '../../shared/voices';
+import { findQuotes, type FoundQuote, type SegmentAttribution } from './dialogue-quotes';
+import { dialogueTurns } from './dialogue-turns';
+import {
+  cleanName,
+  colonSpeaker,
+  mergeNames,
+  nameGender,
+  namesInText,
+  VI_TITLE_PATTERN,
+} from './speaker-names';
 
-/** A quote in a segment: code-point offsets (quote marks included), end exclusive. */
-export interface FoundQuote {
-  start: number;
-  end: number;
-  /** The attributed speaker's name, or null when the text does not say. */
-  name: string | null;
-}
-
-export interface SegmentAttribution {
-  /** The whole segment is the speech of this name (quotes and their attribution only). */
-  speaker: string | null;
-  /** Quotes whose speaker the text names, when the segment is not all speech. */
-  quotes: FoundQuote[];
-}
+export { nameGender } from './speaker-names';
+export { dialogueDashAt, findQuotes, type FoundQuote, type SegmentAttribution } from './dialogue-quotes';
 
 export interface SuggestedCharacter {
   name: string;
@@ -90,6 +88,15 @@ const VI_VERBS = [
   'reo',
   'than',
   'tiếp',
+  'mắng',
+  'gắt',
+  'rên',
+  'thét',
+  'dọa',
+  'nạt',
+  'chửi',
+  'giục',
+  'gào',
 ];
 const VERB = `(?:${[...EN_VERBS, ...VI_VERBS]
   .sort((a, b) => b.length - a.length)
@@ -97,141 +104,19 @@ const VERB = `(?:${[...EN_VERBS, ...VI_VERBS]
   .join('|')})(?![\\p{L}\\p{M}])`;
 const WORD = `(?:(?:Mr|Mrs|Ms|Dr|St)\\.|\\p{Lu}[\\p{Ll}\\p{M}'’-]*)`;
 /** A Vietnamese title in lower case before a name (`bà Tư nói`) belongs to it. */
-const VI_TITLE = `(?:(?:ông|bà|cô|chú|bác|anh|chị|cậu|dì)[ \\t]+)`;
-const NAME = `(${VI_TITLE}?${WORD}(?:[ \\t]+${WORD}){0,3})`;
+const NAME = `(${VI_TITLE_PATTERN}?${WORD}(?:[ \\t]+${WORD}){0,3})`;
 
 /** After a quote: `, said Anna` · `, Anna said` · `, Anna nói` · `– Lan hỏi`. */
 const AFTER = new RegExp(`^[\\s,.;:!?]*(?:[—–-]\\s*)?(?:${VERB}\\s+${NAME}|${NAME}\\s+${VERB})`, 'u');
 /** Before a quote: `Anna said, ` · `Anna hỏi: ` · `Lan nói với Minh: `. */
 const BEFORE = new RegExp(`${NAME}\\s+${VERB}(?:\\s+[\\p{L}\\p{M}]+){0,3}?\\s*[:,]\\s*$`, 'u');
 
-/** Words that start a clause before a name, dropped from its front. */
-const LEADING = new Set([
-  'Then',
-  'And',
-  'But',
-  'So',
-  'When',
-  'Now',
-  'Và',
-  'Rồi',
-  'Nhưng',
-  'Thì',
-  'Lúc',
-  'Khi',
-  'Bèn',
-]);
-/** Pronouns, never a name on their own. */
-const PRONOUNS = new Set([
-  'He',
-  'She',
-  'They',
-  'I',
-  'We',
-  'You',
-  'It',
-  'Someone',
-  'Everyone',
-  'Nobody',
-  'The',
-  'A',
-  'His',
-  'Her',
-  'Anh',
-  'Chị',
-  'Em',
-  'Cô',
-  'Ông',
-  'Bà',
-  'Nó',
-  'Họ',
-  'Tôi',
-  'Cậu',
-  'Hắn',
-  'Ta',
-  'Mình',
-  'Chúng',
-  'Ai',
-  'Y',
-  'Thị',
-]);
-const MALE_TITLES = new Set([
-  'Mr.',
-  'Sir',
-  'Lord',
-  'King',
-  'Prince',
-  'Father',
-  'Uncle',
-  'Ông',
-  'Anh',
-  'Chú',
-  'Bác',
-  'Cậu',
-  'Bố',
-  'Cha',
-]);
-const FEMALE_TITLES = new Set([
-  'Mrs.',
-  'Ms.',
-  'Miss',
-  'Lady',
-  'Queen',
-  'Princess',
-  'Mother',
-  'Aunt',
-  'Bà',
-  'Chị',
-  'Cô',
-  'Dì',
-  'Mẹ',
-  'Má',
-]);
-
-const PAIRS: Readonly<Record<string, string>> = { '“': '”', '"': '"', '«': '»', '„': '“' };
-const DASHES = new Set(['—', '–']);
-
-/** The quotes of a text, as code-point offsets, without names yet. */
-export function findQuotes(text: string): { start: number; end: number }[] {
-  const points = Array.from(text);
-  const quotes: { start: number; end: number }[] = [];
-  // A line opened by a dialogue dash: speech up to the next spaced dash, then narration,
-  // then speech again after the following dash.
-  const first = points.findIndex((p) => !/\s/u.test(p));
-  if (first >= 0 && DASHES.has(points[first]!)) {
-    let speech = true;
-    let start = first;
-    for (let i = first + 1; i <= points.length; i++) {
-      const spacedDash =
-        i < points.length &&
-        DASHES.has(points[i]!) &&
-        /\s/u.test(points[i - 1] ?? ' ') &&
-        /\s/u.test(points[i + 1] ?? ' ');
-      if (i === points.length || spacedDash) {
-        if (speech) {
-          let end = i;
-          while (end > start && /\s/u.test(points[end - 1]!)) end--;
-          if (end > start + 1) quotes.push({ start, end });
-        }
-        speech = !speech;
-        start = i;
-      }
-    }
-    return quotes;
-  }
-  for (let i = 0; i < points.length; i++) {
-    const close = PAIRS[points[i]!];
-    if (!close) continue;
-    const end = points.indexOf(close, i + 1);
-    if (end < 0) break;
-    quotes.push({ start: i, end: end + 1 });
-    i = end;
-  }
-  return quotes;
-}
-
-/** Who speaks a segment's quotes, as far as its text says. */
-export function attributeSegment(text: string): SegmentAttribution {
+/**
+ * Who speaks a segment's quotes, as far as its text says. `known`: the book's names
+ * (namesInText), so a narration ending in a colon names its speaker before the quote even
+ * without a speech verb (`Trương tuần nhăn mặt: — …`).
+ */
+export function attributeSegment(text: string, known: ReadonlySet<string> = new Set()): SegmentAttribution {
   const points = Array.from(text);
   const found = findQuotes(text);
   if (found.length === 0) return { speaker: null, quotes: [] };
@@ -256,6 +141,8 @@ export function attributeSegment(text: string): SegmentAttribution {
         if (name) attributionRanges.push([quote.start - Array.from(b[0]).length, quote.start]);
       }
     }
+    // Any narration ending in a colon: its speaker reads the quote, the narrator the rest.
+    if (!name && /:\s*$/u.test(before)) name = colonSpeaker(before, known);
     quotes.push({ ...quote, name });
   });
   // A quote the text does not attribute, beside one it does, is the same speaker's.
@@ -278,12 +165,33 @@ export function attributeSegment(text: string): SegmentAttribution {
   return { speaker: null, quotes: quotes.filter((q) => q.name) };
 }
 
-/** The suggested cast of a book's segments: who speaks which, first heard first. */
-export function suggestCast(texts: readonly string[]): {
+/**
+ * The suggested cast of a book's segments: who speaks which, first heard first. Each segment's
+ * own attributions first, then the speakers the dialogue's turns give lines that name none
+ * (dialogueTurns), then one name per person (mergeNames).
+ */
+export function suggestCast(
+  texts: readonly string[],
+  chapterStarts: ReadonlySet<number> = new Set(),
+): {
   segments: SegmentAttribution[];
   characters: SuggestedCharacter[];
 } {
-  const segments = texts.map(attributeSegment);
+  const known = namesInText(texts);
+  const found = dialogueTurns(
+    texts,
+    texts.map((text) => attributeSegment(text, known)),
+    known,
+    chapterStarts,
+  );
+  const canonical = mergeNames(
+    found.flatMap((s) => [s.speaker, ...s.quotes.map((q) => q.name)]).filter((n) => n !== null),
+  );
+  const rename = (name: string | null) => (name === null ? null : (canonical.get(name) ?? name));
+  const segments = found.map((s) => ({
+    speaker: rename(s.speaker),
+    quotes: s.quotes.map((q) => ({ ...q, name: rename(q.name) })),
+  }));
   const characters = new Map<string, SuggestedCharacter>();
   segments.forEach((segment, index) => {
     for (const name of [segment.speaker, ...segment.quotes.map((q) => q.name)]) {
@@ -297,16 +205,6 @@ export function suggestCast(texts: readonly string[]): {
     }
   });
   return { segments, characters: [...characters.values()] };
-}
-
-/** A name's gender from its title or Vietnamese middle name; null when it does not say. */
-export function nameGender(name: string): Gender | null {
-  const words = name.split(/\s+/);
-  if (MALE_TITLES.has(words[0]!)) return 'male';
-  if (FEMALE_TITLES.has(words[0]!)) return 'female';
-  if (words.includes('Thị')) return 'female';
-  if (words.includes('Văn')) return 'male';
-  return null;
 }
 
 /**
@@ -344,16 +242,4 @@ export function chooseVoices(
     chosen.set(character.name, code);
   }
   return chosen;
-}
-
-function cleanName(raw: string | null): string | null {
-  if (!raw) return null;
-  const words = raw.trim().split(/\s+/);
-  while (words.length > 0 && LEADING.has(words[0]!)) words.shift();
-  if (words.length === 0) return null;
-  if (words.length === 1 && PRONOUNS.has(words[0]!)) return null;
-  // "Anh ấy", "Cô ta": a pronoun followed by lower case never reaches here (NAME is capitalised).
-  if (PRONOUNS.has(words[0]!) && words.every((w) => PRONOUNS.has(w))) return null;
-  const name = words.join(' ');
-  return name.charAt(0).toUpperCase() + name.slice(1);
 }

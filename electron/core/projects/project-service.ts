@@ -288,7 +288,10 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
         segments.push(newSegment(projectId, id, position, draft.text, draft.emphasis));
       });
     }
-    const cast = suggestCast(segments.map((s) => s.text));
+    const cast = suggestCast(
+      segments.map((s) => s.text),
+      new Set(segments.flatMap((s, i) => (s.position === 0 ? [i] : []))),
+    );
     const byName = new Map(existing.filter((c) => !c.narrator).map((c) => [c.name, c]));
     const narrator = existing.find((c) => c.narrator === 1)!;
     // The cast stays within its limit: the characters heard in the most segments are suggested.

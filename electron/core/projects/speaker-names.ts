@@ -1,0 +1,300 @@
+/**
+ * Speakers' names: the title or kinship term before a name and the gender it gives (Vietnamese
+ * `chị Dậu`, `thằng Dần`, `cái Tí`; English `Mr. Darcy`), the speaker a narration line names
+ * before a colon (`Chị Dậu nói:`, `Trương tuần nhăn mặt:`), and one character for one person
+ * under two names (`chị Dậu` and `Dậu`; `Mr. Darcy` and `Darcy`), never for two people whose
+ * titles differ in gender (`chị Dậu`, her husband `anh Dậu`).
+ */
+
+import type { Gender } from '../../shared/voices';
+
+/**
+ * Vietnamese titles and kinship terms before a name, with the gender each gives; null where
+ * it gives none: `em` (younger, either), `cụ` (elder, either), `bác` (a parent's elder brother
+ * or sister, and a polite "you" to either: `bác gái` / `bác trai` decide). Village and court
+ * titles of the novels' time (lý, cai, chánh, nghị, quan) were held by men.
+ */
+const VI_TITLES: Readonly<Record<string, Gender | null>> = {
+  anh: 'male',
+  chú: 'male',
+  ông: 'male',
+  cậu: 'male',
+  thằng: 'male',
+  lão: 'male',
+  bố: 'male',
+  cha: 'male',
+  thầy: 'male',
+  quan: 'male',
+  lý: 'male',
+  cai: 'male',
+  chánh: 'male',
+  nghị: 'male',
+  chị: 'female',
+  bà: 'female',
+  cô: 'female',
+  mợ: 'female',
+  dì: 'female',
+  cái: 'female',
+  mụ: 'female',
+  thím: 'female',
+  mẹ: 'female',
+  má: 'female',
+  ả: 'female',
+  em: null,
+  cụ: null,
+  bác: null,
+};
+const EN_TITLES: Readonly<Record<string, Gender | null>> = {
+  'mr.': 'male',
+  sir: 'male',
+  lord: 'male',
+  king: 'male',
+  prince: 'male',
+  father: 'male',
+  uncle: 'male',
+  'mrs.': 'female',
+  'ms.': 'female',
+  miss: 'female',
+  lady: 'female',
+  queen: 'female',
+  princess: 'female',
+  mother: 'female',
+  aunt: 'female',
+  'dr.': null,
+};
+/** Vietnamese roles the novels name speakers by, a title and a lower-case word (`Lý trưởng nói:`). */
+const VI_ROLES = [
+  'quan phủ',
+  'quan huyện',
+  'quan tri phủ',
+  'quan tri huyện',
+  'lý trưởng',
+  'phó lý',
+  'lý cựu',
+  'cai lệ',
+  'chánh tổng',
+  'chánh hội',
+  'thầy đề',
+  'ông lão',
+  'bà lão',
+  'nha lại',
+];
+/**
+ * Positions a title goes with to name a person by their (or their husband's) office, written in
+ * lower case: `bà huyện`, `ông phủ`, `bà tham`, `ông lý`.
+ */
+const VI_OFFICES = new Set([
+  'quan',
+  'huyện',
+  'phủ',
+  'tham',
+  'lý',
+  'phán',
+  'đồ',
+  'chánh',
+  'nghị',
+  'đội',
+  'cai',
+  'bang',
+  'tú',
+  'cử',
+]);
+
+/** Titles in the regular expressions that find names: lower case before a capitalised name. */
+export const VI_TITLE_PATTERN = `(?:(?:${Object.keys(VI_TITLES)
+  .sort((a, b) => b.length - a.length)
+  .join('|')})[ \\t]+)`;
+
+/** Words that start a clause before a name, dropped from its front. */
+export const LEADING = new Set([
+  'Then',
+  'And',
+  'But',
+  'So',
+  'When',
+  'Now',
+  'Và',
+  'Rồi',
+  'Nhưng',
+  'Thì',
+  'Lúc',
+  'Khi',
+  'Bèn',
+  'Lúc ấy',
+]);
+/** Pronouns, never a name on their own. */
+export const PRONOUNS = new Set([
+  'He',
+  'She',
+  'They',
+  'I',
+  'We',
+  'You',
+  'It',
+  'Someone',
+  'Everyone',
+  'Nobody',
+  'The',
+  'A',
+  'His',
+  'Her',
+  'Anh',
+  'Chị',
+  'Em',
+  'Cô',
+  'Ông',
+  'Bà',
+  'Nó',
+  'Họ',
+  'Tôi',
+  'Cậu',
+  'Hắn',
+  'Ta',
+  'Mình',
+  'Chúng',
+  'Ai',
+  'Y',
+  'Thị',
+  'Ngài',
+  'Lão',
+  'Mụ',
+  'Thằng',
+]);
+
+const CAPITALISED = /^\p{Lu}[\p{Ll}\p{M}'’-]*$/u;
+
+/** A name's title (lower case) and the name without it; no title when its first word is none. */
+function splitTitle(name: string): { title: string | null; gender: Gender | null; bare: string } {
+  const words = name.split(/\s+/);
+  const first = words[0]!.toLowerCase();
+  const known = first in VI_TITLES ? VI_TITLES[first]! : first in EN_TITLES ? EN_TITLES[first]! : undefined;
+  if (known === undefined || words.length < 2) return { title: null, gender: null, bare: name };
+  let gender = known;
+  if (first === 'bác' && words[1] === 'gái') gender = 'female';
+  if (first === 'bác' && words[1] === 'trai') gender = 'male';
+  return { title: first, gender, bare: words.slice(1).join(' ') };
+}
+
+/**
+ * A name's gender from its title or kinship term (`Chị Dậu`, `Thằng Dần`, `Mrs. Bennet`) or a
+ * Vietnamese middle name (Thị, Văn); null when it does not say (`Em Tí`, `Bác Ba`, `Anna`).
+ */
+export function nameGender(name: string): Gender | null {
+  const { title, gender } = splitTitle(name);
+  if (title) return gender;
+  const words = name.split(/\s+/);
+  if (words.includes('Thị')) return 'female';
+  if (words.includes('Văn')) return 'male';
+  return null;
+}
+
+/** A name as the cast shows it: leading clause words and lone pronouns dropped, capitalised. */
+export function cleanName(raw: string | null): string | null {
+  if (!raw) return null;
+  const words = raw.trim().split(/\s+/);
+  while (words.length > 0 && LEADING.has(words[0]!)) words.shift();
+  if (words.length === 0) return null;
+  if (words.length === 1 && PRONOUNS.has(words[0]!)) return null;
+  // "Anh ấy", "Cô ta": a pronoun followed by lower case never reaches here (names are capitalised).
+  if (PRONOUNS.has(words[0]!) && words.every((w) => PRONOUNS.has(w))) return null;
+  const name = words.join(' ');
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
+/**
+ * Capitalised words met inside sentences (after a lower-case word or a comma), that is names:
+ * a sentence's first word is capitalised whatever it is, so `Dậu nói:` names Dậu only when the
+ * book writes "Dậu" capitalised elsewhere too.
+ */
+export function namesInText(texts: readonly string[]): Set<string> {
+  const names = new Set<string>();
+  const inside = /[\p{Ll}\p{M},][ \t]+(\p{Lu}[\p{Ll}\p{M}'’-]*)/gu;
+  for (const text of texts) {
+    for (const match of text.matchAll(inside)) {
+      if (!PRONOUNS.has(match[1]!) && !LEADING.has(match[1]!)) names.add(match[1]!);
+    }
+  }
+  return names;
+}
+
+/**
+ * The speaker a narration names before its closing colon (`Chị Dậu nói:`, `Trương tuần nhăn
+ * mặt:`, `Thấy vậy, bà Tư bảo:`, `Ông Tham trợn mắt, lè lưỡi, nói:`): in the colon's sentence,
+ * the last comma-separated clause that begins with a name (a title and a capitalised name, a
+ * role such as `Lý trưởng`, or a capitalised word the book writes as a name elsewhere), leading
+ * `Rồi`, `Khi`… dropped; null when no clause begins with one (`Rồi ngài lại dồn chị Dậu:`
+ * names the one spoken to, not the speaker).
+ */
+export function colonSpeaker(text: string, known: ReadonlySet<string>): string | null {
+  const trimmed = text.replace(/\s*:\s*$/u, '');
+  if (trimmed === text.trimEnd()) return null;
+  const sentence = trimmed.split(/[.!?…]+\s+/u).at(-1) ?? '';
+  const clauses = sentence.split(/[,;]\s*/u).map((c) => c.trim().split(/\s+/u));
+  const named = clauses.map((words) => nameAtStart(words, known));
+  // `Ông Phủ, bà Phủ, ông Tham, bà Tham, giật mình quay lại:` lists several people: no one.
+  if (named.filter((n, i) => n && n.split(' ').length >= clauses[i]!.length).length > 1) return null;
+  return named.findLast((n) => n !== null) ?? null;
+}
+
+/** The name a clause's words begin with, or null. */
+function nameAtStart(words: string[], known: ReadonlySet<string>): string | null {
+  while (words.length > 0 && (LEADING.has(words[0]!) || LEADING.has(capitalise(words[0]!)))) {
+    words.shift();
+  }
+  if (words.length === 0) return null;
+  const capitalRun = (from: number) => {
+    let to = from;
+    while (to < words.length && to - from < 3 && CAPITALISED.test(words[to]!)) to++;
+    return words.slice(from, to);
+  };
+  const first = words[0]!.toLowerCase();
+  const two = words.slice(0, 2).join(' ').toLowerCase();
+  const three = words.slice(0, 3).join(' ').toLowerCase();
+  if (VI_ROLES.includes(three)) return cleanName(words.slice(0, 3).join(' '));
+  if (VI_ROLES.includes(two)) return cleanName(words.slice(0, 2).join(' '));
+  if (first in VI_TITLES || first in EN_TITLES) {
+    const run = capitalRun(1);
+    if (run.length > 0) return cleanName([words[0]!, ...run].join(' '));
+    const office = words[1];
+    return office && first in VI_TITLES && VI_OFFICES.has(office) ? cleanName(`${words[0]} ${office}`) : null;
+  }
+  const run = capitalRun(0);
+  if (run.length > 0 && known.has(run[0]!) && !PRONOUNS.has(run[0]!)) return cleanName(run.join(' '));
+  return null;
+}
+
+function capitalise(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+/**
+ * One name for each person among a book's speakers, first heard first: names that differ only
+ * by a title (`Chị Dậu`, `Dậu`; `Mr. Darcy`, `Darcy`) are one person, shown under the titled
+ * name heard most, unless titles of both genders come with that name (`Chị Dậu`, `Anh Dậu`):
+ * then each gender's names are one person and the name heard without a title (or with a title
+ * of either gender) stays apart, rather than be given to the wrong one.
+ */
+export function mergeNames(heard: readonly string[]): Map<string, string> {
+  const counts = new Map<string, number>();
+  for (const name of heard) counts.set(name, (counts.get(name) ?? 0) + 1);
+  const groups = new Map<string, string[]>();
+  for (const name of counts.keys()) {
+    const { bare } = splitTitle(name);
+    groups.set(bare, [...(groups.get(bare) ?? []), name]);
+  }
+  const canonical = new Map<string, string>();
+  for (const names of groups.values()) {
+    const genders = new Set(names.map((n) => splitTitle(n).gender).filter((g) => g !== null));
+    const parts =
+      genders.size <= 1 ? [names] : [...genders].map((g) => names.filter((n) => splitTitle(n).gender === g));
+    for (const part of parts) {
+      const titled = part.filter((n) => splitTitle(n).title !== null);
+      const shown = (titled.length > 0 ? titled : part).reduce((best, n) =>
+        counts.get(n)! > counts.get(best)! ? n : best,
+      );
+      for (const n of part) canonical.set(n, shown);
+    }
+    for (const n of names) if (!canonical.has(n)) canonical.set(n, n);
+  }
+  return canonical;
+}
