@@ -1,6 +1,11 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { chooseVoices, nameGender, suggestCast } from '../../../electron/core/projects/attribution';
+import {
+  chooseVoices,
+  findQuotes,
+  nameGender,
+  suggestCast,
+} from '../../../electron/core/projects/attribution';
 import { createProjectService, type ProjectService } from '../../../electron/core/projects/project-service';
 import { readManuscript } from '../../../electron/core/manuscripts';
 import { findVoice } from '../../../electron/shared/voices';
@@ -158,6 +163,30 @@ describe('Vietnamese dialogue on real passages (Tắt đèn, Lá ngọc cành v�
       ['Anh Dậu', 'male', [3]],
       ['Dậu', null, [4]],
     ]);
+  });
+});
+
+describe('dialogue dashes', () => {
+  const spans = (text: string) =>
+    findQuotes(text).map((q) => Array.from(text).slice(q.start, q.end).join(''));
+
+  it('opens speech with —, – or a hyphen and a space, at the start or after a colon', () => {
+    expect(spans('- Em về. - Lan nói. - Mai em lại lên.')).toEqual(['- Em về.', '- Mai em lại lên.']);
+    expect(spans('– Ai đó?')).toEqual(['– Ai đó?']);
+    expect(spans('Chị Dậu nói: — Ai đó?')).toEqual(['— Ai đó?']);
+    expect(spans('Trương tuần nhăn mặt: - Tao đây.')).toEqual(['- Tao đây.']);
+  });
+
+  it('takes no hyphen without a space, nor a dash after a colon inside a word run, for speech', () => {
+    expect(spans('-5 độ là lạnh.')).toEqual([]);
+    expect(spans('Giờ tàu: 14-16 giờ.')).toEqual([]);
+    expect(spans('Lúc ấy là 5:30 - trời còn tối.')).toEqual([]);
+  });
+
+  it('leaves a list of hyphen items after narration to the narrator', () => {
+    const cast = suggestCast(['Shopping list:', '- bread', '- milk', 'She went out.']);
+    expect(cast.characters).toEqual([]);
+    expect(cast.segments.every((s) => s.speaker === null)).toBe(true);
   });
 });
 
