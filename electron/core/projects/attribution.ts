@@ -168,16 +168,22 @@ export function attributeSegment(text: string, known: ReadonlySet<string> = new 
 /**
  * The suggested cast of a book's segments: who speaks which, first heard first. Each segment's
  * own attributions first, then the speakers the dialogue's turns give lines that name none
- * (dialogueTurns), then one name per person (mergeNames).
+ * (dialogueTurns), then one name per person (mergeNames). `chapterStarts`: the indexes of the
+ * segments that begin a chapter (an exchange ends there). `language`: a book in another language
+ * than Vietnamese takes a colon's speaker only from a title (`Mr. Darcy turned to her:`), not a
+ * bare capitalised word (`London had one rule:`), since only Vietnamese novels name speakers
+ * that way as a rule.
  */
 export function suggestCast(
   texts: readonly string[],
   chapterStarts: ReadonlySet<number> = new Set(),
+  language = 'vi',
 ): {
   segments: SegmentAttribution[];
   characters: SuggestedCharacter[];
 } {
-  const known = namesInText(texts);
+  const vietnamese = language.toLowerCase().split(/[-_]/)[0] === 'vi';
+  const known = vietnamese ? namesInText(texts) : new Set<string>();
   const found = dialogueTurns(
     texts,
     texts.map((text) => attributeSegment(text, known)),

@@ -291,6 +291,7 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
     const cast = suggestCast(
       segments.map((s) => s.text),
       new Set(segments.flatMap((s, i) => (s.position === 0 ? [i] : []))),
+      language,
     );
     const byName = new Map(existing.filter((c) => !c.narrator).map((c) => [c.name, c]));
     const narrator = existing.find((c) => c.narrator === 1)!;

@@ -228,7 +228,8 @@ export function namesInText(texts: readonly string[]): Set<string> {
 export function colonSpeaker(text: string, known: ReadonlySet<string>): string | null {
   const trimmed = text.replace(/\s*:\s*$/u, '');
   if (trimmed === text.trimEnd()) return null;
-  const sentence = trimmed.split(/[.!?…]+\s+/u).at(-1) ?? '';
+  // Sentence ends, not the full stop of a title (`Mr. Darcy`).
+  const sentence = trimmed.split(/(?<!(?:^|\s)(?:Mr|Mrs|Ms|Dr|St))[.!?…]+\s+/u).at(-1) ?? '';
   const clauses = sentence.split(/[,;]\s*/u).map((c) => c.trim().split(/\s+/u));
   const named = clauses.map((words) => nameAtStart(words, known));
   // `Ông Phủ, bà Phủ, ông Tham, bà Tham, giật mình quay lại:` lists several people: no one.

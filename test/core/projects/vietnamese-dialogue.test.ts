@@ -183,6 +183,18 @@ describe('dialogue dashes', () => {
     expect(spans('Lúc ấy là 5:30 - trời còn tối.')).toEqual([]);
   });
 
+  it('in an English book takes a colon speaker only from a title, not any capitalised word', () => {
+    const texts = [
+      'In London, rules were kept.',
+      'London had one rule: “Never run.”',
+      'Mr. Darcy turned: “Sit.”',
+    ];
+    const speakers = (language: string) =>
+      suggestCast(texts, new Set(), language).segments.map((s) => s.speaker ?? s.quotes[0]?.name ?? null);
+    expect(speakers('en-GB')).toEqual([null, null, 'Mr. Darcy']);
+    expect(speakers('vi')).toEqual([null, 'London', 'Mr. Darcy']);
+  });
+
   it('leaves a list of hyphen items after narration to the narrator', () => {
     const cast = suggestCast(['Shopping list:', '- bread', '- milk', 'She went out.']);
     expect(cast.characters).toEqual([]);
