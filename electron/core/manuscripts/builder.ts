@@ -20,6 +20,7 @@ import {
   type ManuscriptParagraph,
 } from '../../shared/manuscript';
 import { invalidManuscript, manuscriptTooLarge, tooManyParagraphs } from './errors';
+import { namingLanguage, openingTitle, sameTitle } from './titles';
 
 /** A piece of a paragraph's text and its emphasis. `\n` is a line break; other white space is a space. */
 export interface TextRun {
@@ -27,8 +28,8 @@ export interface TextRun {
   emphasis?: EmphasisSpan['kind'] | undefined;
 }
 
-/** The title of text before the first heading when the book has no title. */
-const OPENING_TITLE = 'Opening';
+/** Characters of the book's start kept to choose the language of the names the reader gives. */
+const LANGUAGE_SAMPLE = 10_000;
 
 /** Code points in `text` (a surrogate pair counts once). */
 function codePointLength(text: string): number {
@@ -134,6 +135,8 @@ export class ManuscriptBuilder {
   private readonly chapters: OpenChapter[] = [];
   private characters = 0;
   private paragraphs = 0;
+  /** The start of the text, for namingLanguage. */
+  private sample = '';
 
   constructor(
     readonly fileName: string,
@@ -174,6 +177,7 @@ export class ManuscriptBuilder {
       );
     }
     if (++this.paragraphs > MANUSCRIPT_LIMITS.paragraphs) throw tooManyParagraphs(this.fileName);
+    if (this.sample.length < LANGUAGE_SAMPLE) this.sample += `${paragraph.text.slice(0, LANGUAGE_SAMPLE)}\n`;
     let chapter = this.chapters.at(-1);
     if (!chapter) {
       chapter = { title: null, kind: 'body', paragraphs: [] };
@@ -182,7 +186,12 @@ export class ManuscriptBuilder {
     chapter.paragraphs.push(paragraph);
   }
 
-  /** The manuscript; MANUSCRIPT_INVALID when it holds no text at all. */
+  /**
+   * The manuscript; MANUSCRIPT_INVALID when it holds no text at all. A chapter's first paragraph
+   * that is the book's title (a title page, a reading site's page heading) is left out; text
+   * before the first heading is named after the book, or when the book has no title "Opening"
+   * in the book's language ("Mở đầu": titles.ts).
+   */
   finish(metadata: {
     title: string | null;
     author: string | null;
@@ -190,6 +199,13 @@ export class ManuscriptBuilder {
     cover?: ManuscriptCover | null;
   }): Manuscript {
     const title = metadata.title === null ? null : plainText(metadata.title) || null;
+    const language = metadata.language === null ? null : plainText(metadata.language) || null;
+    if (title !== null) {
+      for (const chapter of this.chapters) {
+        if (chapter.paragraphs[0] && sameTitle(chapter.paragraphs[0].text, title)) chapter.paragraphs.shift();
+      }
+    }
+    const opening = openingTitle(namingLanguage(language, this.sample));
     const chapters: ManuscriptChapter[] = [];
     const empty: string[] = [];
     for (const chapter of this.chapters) {
@@ -198,7 +214,7 @@ export class ManuscriptBuilder {
         continue;
       }
       chapters.push({
-        title: chapter.title ?? title ?? OPENING_TITLE,
+        title: chapter.title ?? title ?? opening,
         kind: chapter.kind,
         paragraphs: chapter.paragraphs,
       });
@@ -218,7 +234,7 @@ export class ManuscriptBuilder {
       format: this.format,
       title,
       author: metadata.author === null ? null : plainText(metadata.author) || null,
-      language: metadata.language === null ? null : plainText(metadata.language) || null,
+      language,
       cover: metadata.cover ?? null,
       chapters,
       warnings: this.warnings,

@@ -4,7 +4,10 @@
  * well-formedness and the limits: xml.ts checkXml) and parse5 (the nav document and the XHTML
  * content, under the limits of html-parse.ts):
  * spine order; a chapter per content document, titled from the EPUB 3 nav first, then the NCX,
- * then its first heading (an h1/h2 after text inside a document starts another chapter); front
+ * then its first heading (an h1/h2 after text inside a document starts another chapter), then its
+ * own <title> unless that repeats the book's title; a heading or a block styled as a title that
+ * is the book's title is neither text nor a chapter (titles.ts); paragraphs split at `<br>` lines
+ * as html-text.ts says; front
  * and back matter marked from epub:type, nav landmarks, guide references and linear="no"; the
  * nav document itself is not a chapter. Metadata from dc:title, dc:creator, dc:language; the
  * cover from properties="cover-image" (EPUB 3) or meta name="cover" (EPUB 2). An EPUB whose
@@ -29,11 +32,13 @@ import {
   htmlElements,
   htmlText,
   isNote,
+  isBookTitle,
   isNoteReference,
   type HtmlElement,
 } from './html-text';
 import { resolvePart } from './ooxml-parts';
 import type { ManuscriptReader } from './reader';
+import { BookTitle, sameTitle } from './titles';
 import { checkXml, refuseEntityDeclarations } from './xml';
 import { openZipArchive, type ZipArchive } from './zip-archive';
 
@@ -219,6 +224,7 @@ class EpubReader {
       }))
       .filter((ref): ref is { item: ManifestItem; linear: boolean } => ref.item !== undefined);
     if (spine.length === 0) throw this.invalid(`${opfPath} has no spine (no reading order)`);
+    this.title = new BookTitle(first('title'));
 
     const titles = new Map<string, string>();
     const typesByFile = new Map<string, string[]>();
@@ -259,7 +265,7 @@ class EpubReader {
       ];
       const kind = kindOfTypes(fileTypes) ?? (linear ? 'body' : bodySeen ? 'back' : 'front');
       if (kind === 'body') bodySeen = true;
-      this.readContent(body, titles.get(item.href) ?? null, kind);
+      this.readContent(body, titles.get(item.href) ?? null, kind, this.headTitle(document));
     }
     if (this.notesLeftOut > 0) {
       this.builder.warnings.push(
@@ -267,7 +273,7 @@ class EpubReader {
       );
     }
     return this.builder.finish({
-      title: first('title'),
+      title: this.title.value,
       author: first('creator'),
       language: first('language'),
       cover: await this.cover(manifest, metadata),
@@ -275,8 +281,26 @@ class EpubReader {
   }
 
   private notesLeftOut = 0;
+  private title = new BookTitle(null);
 
-  private readContent(body: HtmlElement, tocTitle: string | null, kind: ChapterKind): void {
+  /** A content document's own <title>, unless it is the book's title (many makers repeat it on every page). */
+  private headTitle(document: DefaultDocument): string | null {
+    for (const element of htmlElements(document)) {
+      if (element.tagName === 'body') return null;
+      if (element.tagName !== 'title') continue;
+      const text = plainText(htmlText(element));
+      return text && !(this.title.value !== null && sameTitle(text, this.title.value)) ? text : null;
+    }
+    return null;
+  }
+
+  /** A content document's chapter(s), named from the TOC, else its first heading, else its <title>. */
+  private readContent(
+    body: HtmlElement,
+    tocTitle: string | null,
+    kind: ChapterKind,
+    headTitle: string | null,
+  ): void {
     const { builder } = this;
     const blocks = htmlBlocks(body, (element) => {
       if (isNoteReference(element) || element.tagName === 'nav') return true;
@@ -286,10 +310,12 @@ class EpubReader {
       }
       return false;
     });
-    builder.startChapter(tocTitle ?? '', kind);
+    builder.startChapter(tocTitle ?? headTitle ?? '', kind);
     let titled = tocTitle !== null;
     let text = false;
     for (const block of blocks) {
+      // The book's title (dc:title, or the first block styled as a title) is neither text nor a chapter.
+      if (isBookTitle(block, this.title)) continue;
       if (block.type === 'heading' && block.level <= 2) {
         if (!text) {
           if (!titled) builder.retitle(block.text);

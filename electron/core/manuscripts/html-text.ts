@@ -4,16 +4,49 @@
  * before it) made of runs, em/i/cite → em and strong/b → strong. Scripts, styles, templates,
  * forms, pictures' markup, ruby annotations and hidden elements are left out; the caller
  * may leave out more (navigation, notes).
+ *
+ * Line breaks (`<br>`), as books are made: an empty line (`<br><br>`, a line of only spaces or
+ * `&nbsp;`) always ends the paragraph. A single `<br>` is a line break inside the paragraph
+ * (verse, an address) when it stands in a `<p>` or `<div>` with a `<p>` beside it (a book whose
+ * paragraphs are `<p>`s), or in li, dt, dd, blockquote, td, th, address, caption, figcaption,
+ * legend, summary or a heading, and none of that block's lines is longer than VERSE_LINE_MAX;
+ * anywhere else (a `<div>`, `<section>` or `<body>` holding the text, as reading sites such as
+ * vnthuquan make their books; a `<p>` holding a whole chapter) each line is a paragraph.
+ * `<pre>` keeps its lines as written.
  */
 
 import type { DefaultTreeAdapterTypes } from 'parse5';
-import type { TextRun } from './builder';
+import { plainText, type TextRun } from './builder';
+import type { BookTitle } from './titles';
 
 export type HtmlElement = DefaultTreeAdapterTypes.Element;
 type HtmlParent = DefaultTreeAdapterTypes.ParentNode;
 
+/** `styledAsTitle`: the paragraph stands in an element styled as a title (class="title", epub:type="title"). */
 export type HtmlBlock =
-  { type: 'heading'; level: number; text: string } | { type: 'paragraph'; runs: TextRun[] };
+  | { type: 'heading'; level: number; text: string; styledAsTitle: boolean }
+  | { type: 'paragraph'; runs: TextRun[]; styledAsTitle: boolean };
+
+/** A line longer than this (characters) is prose: the `<br>`s of its block end paragraphs. */
+export const VERSE_LINE_MAX = 200;
+
+/** Blocks whose single `<br>`s are line breaks (lists, quotes, cells, captions: lines by nature). */
+const LINE_BLOCKS = new Set([
+  'li',
+  'dt',
+  'dd',
+  'blockquote',
+  'td',
+  'th',
+  'address',
+  'caption',
+  'figcaption',
+  'legend',
+  'summary',
+]);
+
+/** Class and epub:type tokens that style a block as the book's title. */
+const TITLE_STYLES = new Set(['title', 'booktitle', 'book-title', 'fulltitle']);
 
 const SKIPPED = new Set([
   'head',
@@ -141,11 +174,88 @@ export function* htmlElements(node: HtmlParent): Generator<HtmlElement> {
   }
 }
 
+/** A block element being read: how its `<br>`s count. */
+interface BlockContext {
+  keepsLines: boolean;
+  pre: boolean;
+  styledAsTitle: boolean;
+}
+
 /** Where an element's content ends, while walking (undoes what its start did). */
 interface ElementEnd {
   end: string;
   block: boolean;
   heading: number;
+}
+
+/** The run a `<br>` makes (compared by identity: a `\n` in `<pre>` text is not one). */
+const LINE_BREAK: TextRun = { text: '\n' };
+
+function hasText(runs: readonly TextRun[]): boolean {
+  return runs.some((run) => /\S/.test(run.text));
+}
+
+function textLength(runs: readonly TextRun[]): number {
+  let length = 0;
+  for (const run of runs) length += run.text.length;
+  return length;
+}
+
+function isStyledAsTitle(element: HtmlElement): boolean {
+  return `${htmlAttr(element, 'class') ?? ''} ${htmlAttr(element, 'epub:type') ?? ''}`
+    .toLowerCase()
+    .split(/\s+/)
+    .some((token) => TITLE_STYLES.has(token));
+}
+
+/** `<p>` children of each parent, counted once (a parent of 200,000 paragraphs is not walked per child). */
+class ParagraphSiblings {
+  private readonly counts = new WeakMap<HtmlNode, number>();
+
+  /** Whether `element` has a `<p>` beside it under its parent. */
+  besides(element: HtmlElement): boolean {
+    const parent = element.parentNode;
+    if (!parent) return false;
+    let count = this.counts.get(parent);
+    if (count === undefined) {
+      count = childrenOf(parent).filter((child) => child.nodeName === 'p').length;
+      this.counts.set(parent, count);
+    }
+    return count - (element.tagName === 'p' ? 1 : 0) > 0;
+  }
+}
+
+/**
+ * Splits a block's runs into paragraphs at its `<br>` lines (the rule in this file's comment):
+ * an empty line always ends a paragraph; a single `<br>` stays a line break when `keepsLines`
+ * and no line is longer than VERSE_LINE_MAX.
+ */
+function paragraphsOfLines(runs: readonly TextRun[], keepsLines: boolean): TextRun[][] {
+  const lines: TextRun[][] = [[]];
+  for (const run of runs) {
+    if (run === LINE_BREAK) lines.push([]);
+    else lines.at(-1)!.push(run);
+  }
+  const keep = keepsLines && lines.every((line) => textLength(line) <= VERSE_LINE_MAX);
+  const paragraphs: TextRun[][] = [];
+  let paragraph: TextRun[] = [];
+  for (const line of lines) {
+    if (!hasText(line)) {
+      if (paragraph.length > 0) paragraphs.push(paragraph);
+      paragraph = [];
+      continue;
+    }
+    if (paragraph.length > 0) {
+      if (keep) paragraph.push(LINE_BREAK);
+      else {
+        paragraphs.push(paragraph);
+        paragraph = [];
+      }
+    }
+    for (const run of line) paragraph.push(run);
+  }
+  if (paragraph.length > 0) paragraphs.push(paragraph);
+  return paragraphs;
 }
 
 /** Blocks of text under `root`; `skip(element)` true leaves an element out with its content. */
@@ -158,10 +268,19 @@ export function htmlBlocks(
   let em = 0;
   let strong = 0;
   let pre = 0;
+  // Text standing directly in the root (or body, section…) is read as a vnthuquan <div>'s.
+  const contexts: BlockContext[] = [{ keepsLines: false, pre: false, styledAsTitle: false }];
+  const siblings = new ParagraphSiblings();
 
   const flush = (): void => {
-    if (runs.length > 0 && runs.some((run) => /\S/.test(run.text))) blocks.push({ type: 'paragraph', runs });
+    const context = contexts.at(-1)!;
+    const taken = runs;
     runs = [];
+    if (!hasText(taken)) return;
+    const paragraphs = context.pre ? [taken] : paragraphsOfLines(taken, context.keepsLines);
+    for (const paragraph of paragraphs) {
+      blocks.push({ type: 'paragraph', runs: paragraph, styledAsTitle: context.styledAsTitle });
+    }
   };
 
   // Iterative, so a file nesting 100,000 elements deep costs memory, not the call stack.
@@ -176,8 +295,12 @@ export function htmlBlocks(
       if (item.heading > 0) {
         const text = runs.map((run) => run.text).join('');
         runs = [];
-        if (text.trim()) blocks.push({ type: 'heading', level: item.heading, text });
-      } else if (item.block) flush();
+        const styledAsTitle = contexts.pop()!.styledAsTitle;
+        if (text.trim()) blocks.push({ type: 'heading', level: item.heading, text, styledAsTitle });
+      } else if (item.block) {
+        flush();
+        contexts.pop();
+      }
       continue;
     }
     const node = item;
@@ -198,12 +321,23 @@ export function htmlBlocks(
     const tag = node.tagName.toLowerCase();
     if (SKIPPED.has(tag) || htmlAttr(node, 'hidden') !== undefined || skip(node)) continue;
     if (tag === 'br') {
-      runs.push({ text: '\n' });
+      runs.push(LINE_BREAK);
       continue;
     }
     const heading = /^h([1-6])$/.exec(tag);
     const block = BLOCKS.has(tag);
-    if (heading || block) flush();
+    if (heading || block) {
+      flush();
+      const inPre = pre > 0 || tag === 'pre';
+      contexts.push({
+        keepsLines:
+          heading !== null ||
+          LINE_BLOCKS.has(tag) ||
+          ((tag === 'p' || tag === 'div') && siblings.besides(node)),
+        pre: inPre,
+        styledAsTitle: isStyledAsTitle(node) || contexts.at(-1)!.styledAsTitle,
+      });
+    }
     if (EM.has(tag)) em++;
     if (STRONG.has(tag)) strong++;
     if (tag === 'pre') pre++;
@@ -212,4 +346,14 @@ export function htmlBlocks(
   }
   flush();
   return blocks;
+}
+
+/**
+ * Whether a block is the book's title (an h1/h2 or a block styled as a title that is the title,
+ * or that gives it when the book has none): neither text nor a chapter.
+ */
+export function isBookTitle(block: HtmlBlock, title: BookTitle): boolean {
+  if (block.type === 'heading' ? block.level > 2 && !block.styledAsTitle : !block.styledAsTitle) return false;
+  const text = block.type === 'heading' ? block.text : block.runs.map((run) => run.text).join('');
+  return title.claims(plainText(text), block.styledAsTitle);
 }

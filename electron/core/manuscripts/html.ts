@@ -3,15 +3,26 @@
  * by their text; p, div, li, blockquote… are paragraphs, with em/i and strong/b as emphasis;
  * deeper headings are paragraphs; scripts, styles and navigation are left out, and so are
  * notes (epub:type / role footnote, endnote) and their calls unless notes are asked for. The title from
- * <title> (else the first h1), the author from <meta name="author">, the language from
- * <html lang>.
+ * <title> (else the first block styled as a title, else the first h1), the author from
+ * <meta name="author">, the language from <html lang>. An h1/h2 or a block styled as a title that
+ * is the book's title is neither text nor a chapter; paragraphs split at `<br>` lines as
+ * html-text.ts says.
  */
 
 import { ManuscriptBuilder, plainText } from './builder';
 import { parseHtmlDocument } from './html-parse';
-import { htmlAttr, htmlBlocks, htmlElements, htmlText, isNote, isNoteReference } from './html-text';
+import {
+  htmlAttr,
+  htmlBlocks,
+  htmlElements,
+  htmlText,
+  isBookTitle,
+  isNote,
+  isNoteReference,
+} from './html-text';
 import type { ManuscriptReader } from './reader';
 import { decodeText } from './text-decoding';
+import { BookTitle } from './titles';
 
 export const readHtml: ManuscriptReader = async (bytes, fileName, options) => {
   const document = parseHtmlDocument(decodeText(bytes, fileName, 'html'), fileName, null);
@@ -42,12 +53,15 @@ export const readHtml: ManuscriptReader = async (bytes, fileName, options) => {
       `${notesLeftOut} note${notesLeftOut === 1 ? '' : 's'} (footnotes, endnotes) left out: ask for notes to keep them.`,
     );
   }
+  // The book's title (<title>, or the first block styled as a title) is neither text nor a chapter.
+  const bookTitle = new BookTitle(title);
   for (const block of blocks) {
+    if (isBookTitle(block, bookTitle)) continue;
     if (block.type === 'heading' && block.level <= 2) {
       firstHeading ??= block.text;
       builder.startChapter(block.text);
     } else if (block.type === 'heading') builder.addParagraph([{ text: block.text }]);
     else builder.addParagraph(block.runs);
   }
-  return builder.finish({ title: title ?? firstHeading, author, language });
+  return builder.finish({ title: bookTitle.value ?? firstHeading, author, language });
 };

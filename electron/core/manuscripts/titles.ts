@@ -1,0 +1,75 @@
+/**
+ * The names a manuscript reader gives by itself, in the book's language, and the book's title
+ * found in its text. One place for: the name of text before the first heading ("Opening",
+ * "Mở đầu"), the language those names are written in, and whether a block of the text is the
+ * book's title (a title page's or a chapter page's "Số đỏ") rather than text or a chapter.
+ */
+
+/** The name of the text before the first heading, by language; another language gets English. */
+const OPENING_TITLES: Record<string, string> = { en: 'Opening', vi: 'Mở đầu' };
+
+/** Letters only Vietnamese writes (ă â đ ê ô ơ ư and the letters with a tone mark under or a hook). */
+const VIETNAMESE_LETTER = /[ăâđêôơưĂÂĐÊÔƠƯ\u1EA0-\u1EF9]/u;
+
+/** A text is Vietnamese for naming when at least this share of its words holds a Vietnamese letter. */
+const VIETNAMESE_WORD_SHARE = 0.15;
+
+/** The words of the text sample looked at (the start of the book). */
+const SAMPLE_WORDS = 2_000;
+
+function looksVietnamese(text: string): boolean {
+  const words = text.split(/[\s\p{P}]+/u, SAMPLE_WORDS).filter(Boolean);
+  if (words.length === 0) return false;
+  const vietnamese = words.filter((word) => VIETNAMESE_LETTER.test(word)).length;
+  return vietnamese / words.length >= VIETNAMESE_WORD_SHARE;
+}
+
+/**
+ * The language the reader's own names are written in: Vietnamese when the start of the text is
+ * Vietnamese (books made by reading sites often say `en` in their metadata), else the metadata's
+ * language (`en-US` → `en`), else null. The text-language detection of the import (issue 38,
+ * point 2) plugs in here: this is the only place the naming language is decided.
+ */
+export function namingLanguage(metadataLanguage: string | null, textSample: string): string | null {
+  if (looksVietnamese(textSample)) return 'vi';
+  return metadataLanguage?.trim().toLowerCase().split(/[-_]/)[0] || null;
+}
+
+/** The name of text before the first heading in `language` (English when there is no name in it). */
+export function openingTitle(language: string | null): string {
+  return OPENING_TITLES[language ?? 'en'] ?? OPENING_TITLES.en!;
+}
+
+/** A title as compared: NFC, lower case, spaces collapsed, no punctuation or quotes around it. */
+function titleKey(text: string): string {
+  return text
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s\p{P}\p{S}]+|[\s\p{P}\p{S}]+$/gu, '');
+}
+
+/** Whether two titles are the same title ("Số Đỏ" and "SỐ ĐỎ", "«Số đỏ»" and "Số đỏ."). */
+export function sameTitle(a: string, b: string): boolean {
+  const key = titleKey(a);
+  return key !== '' && key === titleKey(b);
+}
+
+/**
+ * The book's title while its text is read: from the metadata, else from the first block styled
+ * as a title (class="title", epub:type="title"). A block that is the title is not text and
+ * starts no chapter.
+ */
+export class BookTitle {
+  constructor(public value: string | null) {}
+
+  /** True when the block `text` is the book's title (it takes the title when there is none yet and the block is styled as one). */
+  claims(text: string, styledAsTitle: boolean): boolean {
+    if (this.value === null) {
+      if (!styledAsTitle || titleKey(text) === '') return false;
+      this.value = text;
+      return true;
+    }
+    return sameTitle(text, this.value);
+  }
+}
