@@ -17,7 +17,7 @@ import { invalidManuscript } from './errors';
 import {
   decodeFontText,
   fontEncoding,
-  legacyVietnameseNote,
+  noteLegacyConversion,
   type LegacyVietnameseEncoding,
 } from './legacy-vietnamese';
 import { readDublinCore, readRelationships } from './ooxml-parts';
@@ -138,7 +138,7 @@ async function readWordPackage(
   }
 
   for (const [encoding, runs] of fonts.converted)
-    builder.warnings.push(legacyVietnameseNote(encoding, `${runs} run${runs === 1 ? '' : 's'} of text`));
+    noteLegacyConversion(builder, encoding, `${runs} run${runs === 1 ? '' : 's'} of text`);
 
   const core = zip.has(corePart)
     ? readDublinCore(await zip.readText(corePart), { ...base, part: corePart })

@@ -8,6 +8,8 @@
  * clearly is VIQR (many `a(`, `e^`, `o+`, `dd` words), never for ordinary punctuation.
  */
 
+import { LEGACY_VIETNAMESE_NAMES, type LegacyVietnameseEncoding } from '../../shared/manuscript';
+import type { ManuscriptBuilder } from './builder';
 import {
   TCVN3_TABLE,
   VIQR_SHAPE_BASES,
@@ -16,18 +18,21 @@ import {
   VNI_TABLE,
 } from './legacy-vietnamese-tables';
 
-export type LegacyVietnameseEncoding = 'tcvn3' | 'vni' | 'viqr';
+export type { LegacyVietnameseEncoding };
 
-/** The encodings' names as the import's note gives them. */
-export const LEGACY_VIETNAMESE_NAMES: Readonly<Record<LegacyVietnameseEncoding, string>> = {
-  tcvn3: 'TCVN3 (ABC)',
-  vni: 'VNI',
-  viqr: 'VIQR',
-};
-
-/** The note a converted manuscript carries in its warnings (the import summary). */
-export function legacyVietnameseNote(encoding: LegacyVietnameseEncoding, where = 'the text'): string {
-  return `Converted from ${LEGACY_VIETNAMESE_NAMES[encoding]} to Unicode (${where} was in that legacy Vietnamese encoding).`;
+/**
+ * Notes a conversion on the manuscript: a warning in words (the read's summary) and its
+ * `legacyEncoding` (the first one, for the studio's own sentence).
+ */
+export function noteLegacyConversion(
+  builder: ManuscriptBuilder,
+  encoding: LegacyVietnameseEncoding,
+  where: string,
+): void {
+  builder.legacyEncoding ??= encoding;
+  builder.warnings.push(
+    `Converted from ${LEGACY_VIETNAMESE_NAMES[encoding]} to Unicode (${where} was in that legacy Vietnamese encoding).`,
+  );
 }
 
 /**

@@ -14,7 +14,7 @@ import { ManuscriptBuilder, type TextRun } from './builder';
 import { FENCE_RE, MARKER_RE, markerTitle } from './chapter-lines';
 import { tooManyParagraphs } from './errors';
 import type { ManuscriptReader } from './reader';
-import { legacyVietnameseNote } from './legacy-vietnamese';
+import { noteLegacyConversion } from './legacy-vietnamese';
 import { decodeManuscriptText } from './text-decoding';
 
 /** What the paragraph limit's rule keeps in a parse's env. */
@@ -132,7 +132,7 @@ export const readMarkdown: ManuscriptReader = async (bytes, fileName, options) =
   const paragraphCount: ParagraphCount = { fileName, seen: 0, paragraphs: 0 };
   const tokens = markdown.parse(isolateMarkers(body), { paragraphCount });
   const builder = new ManuscriptBuilder(fileName, 'markdown');
-  if (legacy) builder.warnings.push(legacyVietnameseNote(legacy, 'the file'));
+  if (legacy) noteLegacyConversion(builder, legacy, 'the file');
 
   // Footnotes first (their block comes last): id → paragraphs.
   const notes = new Map<number, TextRun[][]>();

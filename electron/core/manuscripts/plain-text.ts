@@ -9,13 +9,13 @@
 import { ManuscriptBuilder } from './builder';
 import { plainTextChapterTitle } from './chapter-lines';
 import type { ManuscriptReader } from './reader';
-import { legacyVietnameseNote } from './legacy-vietnamese';
+import { noteLegacyConversion } from './legacy-vietnamese';
 import { decodeManuscriptText } from './text-decoding';
 
 export const readPlainText: ManuscriptReader = async (bytes, fileName) => {
   const { text, legacy } = decodeManuscriptText(bytes, fileName, 'text');
   const builder = new ManuscriptBuilder(fileName, 'text');
-  if (legacy) builder.warnings.push(legacyVietnameseNote(legacy, 'the file'));
+  if (legacy) noteLegacyConversion(builder, legacy, 'the file');
   let lines: string[] = [];
   const flush = (): void => {
     if (lines.length > 0) builder.addParagraph([{ text: lines.join('\n') }]);

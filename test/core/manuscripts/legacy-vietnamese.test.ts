@@ -77,6 +77,7 @@ describe('legacy text files', () => {
     expect(bytes.subarray(0, 7)).toEqual(Uint8Array.from([0x41, 0x6e, 0x68, 0x20, 0x44, 0xcb, 0x75])); // "Anh DËu": ậ is 0xCB
     const { text, book } = await textOf('tat-den.txt', bytes);
     expect(text).toBe(TAT_DEN);
+    expect(book.legacyEncoding).toBe('tcvn3');
     expect(book.warnings).toContain(
       'Converted from TCVN3 (ABC) to Unicode (the file was in that legacy Vietnamese encoding).',
     );
@@ -95,6 +96,7 @@ describe('legacy text files', () => {
     const { text, book } = await textOf('tat-den.txt', new TextEncoder().encode(TAT_DEN_VIQR));
     expect(text).toBe(TAT_DEN);
     expect(book.warnings.join(' ')).toMatch(/^Converted from VIQR to Unicode/);
+    expect(book.legacyEncoding).toBe('viqr');
   });
 
   it('leave Unicode Vietnamese and English alone: no conversion, no note', async () => {
@@ -106,6 +108,7 @@ describe('legacy text files', () => {
       const { text, book } = await textOf('plain.txt', new TextEncoder().encode(original));
       expect(text).toBe(original);
       expect(book.warnings).toEqual([]);
+      expect(book.legacyEncoding).toBeUndefined();
     }
   });
 

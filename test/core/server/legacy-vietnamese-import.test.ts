@@ -62,6 +62,7 @@ describe('legacy Vietnamese encodings on import', () => {
     expect(res.status, res.text).toBe(200);
     const result = res.json.result as ManuscriptReadResult;
     expect(result.text).toContain(TAT_DEN);
+    expect(result.legacy_encoding).toBe('tcvn3');
     expect(result.warnings).toEqual([
       'Converted from TCVN3 (ABC) to Unicode (the file was in that legacy Vietnamese encoding).',
     ]);
