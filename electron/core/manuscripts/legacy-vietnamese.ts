@@ -39,19 +39,25 @@ export function noteLegacyConversion(
  * At least this many words must come out of a legacy decoding with Vietnamese letters, and at
  * least this share of them must be Vietnamese syllables, for a text file to be taken as one.
  */
-export const LEGACY_DETECTION = { minWords: 3, minSyllableShare: 0.8, viqrMinWords: 3, viqrMinShare: 0.1 };
+export const LEGACY_DETECTION = {
+  minWords: 3,
+  minSyllableShare: 0.8,
+  /** Words holding a byte over 0x7F judged, at most (the first ones). */
+  sampleWords: 2000,
+  viqrMinWords: 3,
+  viqrMinShare: 0.1,
+};
 
 // ---------------------------------------------------------------------------------------------
 // Decoding
 
 /** TCVN3 text (each byte as its Latin-1 character) in Unicode; `capitals` for the `…H` fonts. */
 export function decodeTcvn3(text: string, capitals = false): string {
-  let out = '';
-  for (const ch of text) out += TCVN3_TABLE[ch] ?? ch;
+  const out = text.replace(/[\u00a1-\u00fe]/g, (ch) => TCVN3_TABLE[ch] ?? ch);
   return capitals ? out.toUpperCase() : out;
 }
 
-/** Every VNI sequence (lowercase and capitals) → its letter; two-character sequences first. */
+/** Every VNI sequence (lowercase and capitals) → its letter. */
 const VNI_SEQUENCES: ReadonlyMap<string, string> = (() => {
   const map = new Map<string, string>();
   for (const [letter, sequence] of Object.entries(VNI_TABLE)) {
@@ -60,22 +66,15 @@ const VNI_SEQUENCES: ReadonlyMap<string, string> = (() => {
   }
   return map;
 })();
+/**
+ * Any VNI sequence, two characters first: a base and its mark, or a one-byte letter (ơ ư) and
+ * its tone (`ôù` ớ) before the one-byte letter alone.
+ */
+const VNI_PATTERN = new RegExp([...VNI_SEQUENCES.keys()].sort((x, y) => y.length - x.length).join('|'), 'g');
 
 /** VNI text (each byte as its Latin-1 character) in Unicode. */
 export function decodeVni(text: string): string {
-  let out = '';
-  for (let i = 0; i < text.length;) {
-    // Two characters first: a base and its mark, or a one-byte letter (ơ ư) and its tone (`ôù` ớ).
-    const two = i + 1 < text.length ? VNI_SEQUENCES.get(text.slice(i, i + 2)) : undefined;
-    if (two !== undefined) {
-      out += two;
-      i += 2;
-      continue;
-    }
-    out += VNI_SEQUENCES.get(text[i]!) ?? text[i]!;
-    i++;
-  }
-  return out;
+  return text.replace(VNI_PATTERN, (sequence) => VNI_SEQUENCES.get(sequence) ?? sequence);
 }
 
 const isLetter = (ch: string | undefined): boolean => ch !== undefined && /\p{L}/u.test(ch);
@@ -179,14 +178,21 @@ export function decodeLegacyVietnameseBytes(
 ): { text: string; encoding: 'tcvn3' | 'vni' } | null {
   // WHATWG's "latin1" is Windows-1252: 0xA0–0xFF are the Latin-1 characters of the tables.
   const latin = new TextDecoder('windows-1252').decode(bytes);
-  const candidates = (['tcvn3', 'vni'] as const).map((encoding) => {
-    const text = encoding === 'tcvn3' ? decodeTcvn3(latin) : decodeVni(latin);
-    return { encoding, text, score: vietnameseWordScore(text) };
-  });
-  const best = candidates
+  // Judged on the first words holding a byte over 0x7F (a 5 MB book is then judged in
+  // milliseconds, not seconds), wherever they stand in the file.
+  const sample: string[] = [];
+  const highWords = /\S*[\u0080-\uffff]\S*/g;
+  for (let match = highWords.exec(latin); match && sample.length < LEGACY_DETECTION.sampleWords;) {
+    sample.push(match[0]);
+    match = highWords.exec(latin);
+  }
+  const words = sample.join(' ');
+  const decoders = { tcvn3: (text: string) => decodeTcvn3(text), vni: decodeVni };
+  const best = (['tcvn3', 'vni'] as const)
+    .map((encoding) => ({ encoding, score: vietnameseWordScore(decoders[encoding](words)) }))
     .filter((c) => passes(c.score))
     .sort((a, b) => b.score.syllables - a.score.syllables)[0];
-  return best ? { text: best.text.normalize('NFC'), encoding: best.encoding } : null;
+  return best ? { text: decoders[best.encoding](latin).normalize('NFC'), encoding: best.encoding } : null;
 }
 
 /** A word written with a VIQR shape mark (`a(`, `e^`, `o+`) or starting with `dd`. */

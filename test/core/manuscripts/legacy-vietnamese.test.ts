@@ -83,6 +83,15 @@ describe('legacy text files', () => {
     );
   });
 
+  it('judge a long file by its first words with Vietnamese letters, wherever they stand', async () => {
+    const preface = 'Chapter notes in plain ASCII, typed before the text itself.\n\n'.repeat(400);
+    const bytes = latinBytes(`${preface}${toTcvn3(TAT_DEN)}\n`);
+    expect(bytes.length).toBeGreaterThan(20_000);
+    const { text, book } = await textOf('long.txt', bytes);
+    expect(text.endsWith(TAT_DEN)).toBe(true);
+    expect(book.legacyEncoding).toBe('tcvn3');
+  });
+
   it('read a VNI text file and a VNI Markdown file', async () => {
     const { text, book } = await textOf('tat-den.txt', latinBytes(toVni(TAT_DEN)));
     expect(text).toBe(TAT_DEN);
