@@ -16,6 +16,7 @@
  */
 
 import { Value } from '@sinclair/typebox/value';
+import { csvFile } from './csv';
 import {
   LEXICON_KINDS,
   LEXICON_LANGUAGES,
@@ -121,14 +122,11 @@ function unescapeFormula(value: string): string {
   return value.startsWith("'") && FORMULA_START.test(value) ? value.slice(1) : value;
 }
 
-function csvField(value: string): string {
-  return /[",\r\n]/.test(value) || value !== value.trim() ? `"${value.replace(/"/g, '""')}"` : value;
-}
-
+/** The CSV file (csvFile: the UTF-8 byte-order mark first, which parseLexicon drops again). */
 function formatCsv(entries: readonly LexiconEntry[]): string {
-  const rows = [CSV_COLUMNS.join(',')];
-  for (const e of entries) {
-    rows.push(
+  return csvFile([
+    CSV_COLUMNS,
+    ...entries.map((e) =>
       [
         e.language,
         e.match,
@@ -137,13 +135,9 @@ function formatCsv(entries: readonly LexiconEntry[]): string {
         String(e.case_sensitive),
         String(e.whole_word),
         e.note ?? '',
-      ]
-        .map((value) => csvField(escapeFormula(value)))
-        .join(','),
-    );
-  }
-  // RFC 4180 ends records with CRLF.
-  return `${rows.join('\r\n')}\r\n`;
+      ].map(escapeFormula),
+    ),
+  ]);
 }
 
 function escapeXml(text: string): string {

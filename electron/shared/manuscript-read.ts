@@ -6,7 +6,13 @@
  */
 
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { CHAPTER_KINDS, MANUSCRIPT_FORMATS, manuscriptText, type Manuscript } from './manuscript';
+import {
+  CHAPTER_KINDS,
+  LEGACY_VIETNAMESE_ENCODINGS,
+  MANUSCRIPT_FORMATS,
+  manuscriptText,
+  type Manuscript,
+} from './manuscript';
 
 const literals = <T extends string | number>(values: readonly T[]) =>
   Type.Union(values.map((v) => Type.Literal(v)));
@@ -36,6 +42,8 @@ export const ManuscriptReadResultSchema = Type.Object({
   text: Type.String(),
   /** What was left out or guessed, in words. */
   warnings: Type.Array(Type.String()),
+  /** The legacy Vietnamese encoding (TCVN3, VNI, VIQR) the text was converted from, or null. */
+  legacy_encoding: Nullable(literals(LEGACY_VIETNAMESE_ENCODINGS)),
 });
 export type ManuscriptReadResult = Static<typeof ManuscriptReadResultSchema>;
 
@@ -53,5 +61,6 @@ export function toManuscriptReadResult(manuscript: Manuscript): ManuscriptReadRe
     })),
     text: manuscriptText(manuscript),
     warnings: manuscript.warnings,
+    legacy_encoding: manuscript.legacyEncoding ?? null,
   };
 }

@@ -10,6 +10,19 @@
 export const MANUSCRIPT_FORMATS = ['docx', 'epub', 'odt', 'html', 'markdown', 'text', 'pdf'] as const;
 export type ManuscriptFormat = (typeof MANUSCRIPT_FORMATS)[number];
 
+/**
+ * Legacy Vietnamese encodings an import converts to Unicode (core/manuscripts/legacy-vietnamese.ts):
+ * TCVN3 (ABC, `.Vn…` fonts), VNI (`VNI-…` fonts), VIQR (ASCII with marks).
+ */
+export const LEGACY_VIETNAMESE_ENCODINGS = ['tcvn3', 'vni', 'viqr'] as const;
+export type LegacyVietnameseEncoding = (typeof LEGACY_VIETNAMESE_ENCODINGS)[number];
+/** Their names, as notes give them (proper names: the same in every language). */
+export const LEGACY_VIETNAMESE_NAMES: Readonly<Record<LegacyVietnameseEncoding, string>> = {
+  tcvn3: 'TCVN3 (ABC)',
+  vni: 'VNI',
+  viqr: 'VIQR',
+};
+
 /** File name extensions of each format (lower case, without the dot). */
 export const MANUSCRIPT_EXTENSIONS: Readonly<Record<ManuscriptFormat, readonly string[]>> = {
   docx: ['docx'],
@@ -119,6 +132,8 @@ export interface Manuscript {
   chapters: ManuscriptChapter[];
   /** Things left out or guessed, in words (footnotes dropped, a cover too large, …). */
   warnings: string[];
+  /** The legacy Vietnamese encoding the text was converted from (also in `warnings`), if any. */
+  legacyEncoding?: LegacyVietnameseEncoding;
 }
 
 /** What an importer may be asked to keep besides the body text. */

@@ -86,7 +86,7 @@ export async function runLexiconE2e(log: (line: string) => void): Promise<void> 
     ]);
     assert.equal(download.suggestedFilename(), 'lexicon.csv');
     const csv = readFileSync((await download.path())!, 'utf8');
-    assert.match(csv, /^language,match,kind,replacement,case_sensitive,whole_word,note\r\n/);
+    assert.match(csv, /^\uFEFFlanguage,match,kind,replacement,case_sensitive,whole_word,note\r\n/);
     assert.match(csv, /en,Saoirse,ipa,ˈsɪɚʃə,false,true,/);
     log('✓ imported a CSV file, searched it, and exported the lexicon');
 

@@ -11,6 +11,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { latinBytes, TAT_DEN, toTcvn3 } from '../fixtures/legacy-vietnamese';
 import { expectedParagraph, VIETNAMESE_BOOK, writeDocx } from '../fixtures/manuscripts';
 import { launchBrowser, nav, startStudio } from './harness';
 
@@ -113,6 +114,28 @@ export async function runQuickStudioE2e(log: (line: string) => void): Promise<vo
     assert.equal(await editor.inputValue(), DRAFT);
     assert.equal(await page.getByRole('dialog').count(), 0);
     log('✓ a .png gets the server’s message; the draft stays as it was');
+
+    // A TCVN3 text file (an old Vietnamese encoding): converted to Unicode, and the studio says so.
+    const tcvn3Path = join(files, 'tat-den.txt');
+    writeFileSync(tcvn3Path, latinBytes(toTcvn3(TAT_DEN)));
+    await page.getByLabel(/Open a manuscript/).setInputFiles(tcvn3Path);
+    await page
+      .getByRole('dialog', { name: 'Replace the draft?' })
+      .getByRole('button', { name: 'Replace draft' })
+      .click();
+    await page
+      .getByRole('status')
+      .getByText(
+        '“tat-den.txt” was in TCVN3 (ABC), an old Vietnamese encoding: its text was converted to Unicode.',
+      )
+      .waitFor({ timeout: 15_000 });
+    // The paragraph in Unicode after its chapter line (whose name the book's language decides).
+    assert.ok((await editor.inputValue()).endsWith(`\n\n${TAT_DEN}`), 'the Unicode paragraph');
+    await page.screenshot({ path: join(SHOTS, 'quick-studio-opened-tcvn3.png') });
+    await page.getByRole('button', { name: 'Undo' }).click();
+    assert.equal(await editor.inputValue(), DRAFT);
+    assert.equal(await page.getByText('an old Vietnamese encoding').count(), 0, 'the note goes with Undo');
+    log('✓ a TCVN3 .txt opens as Unicode Vietnamese with a note that it was converted');
 
     // The Export page keeps its text and title across views (and a reload).
     await nav(page, 'Export').click();

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import type { Locator, Page } from 'playwright-core';
 import { VOICES } from '../../electron/shared/voices';
+import { CSV_HEADER } from '../../renderer/src/features/voices/workbench/logic';
 import type { VoicePackList } from '../../electron/shared/voice-packs';
 import { probeAudio } from '../fixtures/ffprobe';
 import { E2E_PACK, launchBrowser, nav, startStudio, startVoiceMirror } from './harness';
@@ -264,9 +265,16 @@ export async function runWorkbenchE2e(log: (line: string) => void): Promise<void
         `${code}: ${probed.durationMs} ms vs ${shown[code]!.Duration}`,
       );
     }
-    const csv = parseCsv(strFromU8(files['comparison.csv']!));
+    const csvBytes = files['comparison.csv']!;
+    assert.deepEqual(
+      [...csvBytes.subarray(0, 3)],
+      [0xef, 0xbb, 0xbf],
+      'the CSV starts with a UTF-8 byte-order mark',
+    );
+    const csv = parseCsv(strFromU8(csvBytes.subarray(3)));
     assert.equal(csv.length, 4, 'a header and 3 rows');
     const header = csv[0]!;
+    assert.equal(header.join(','), CSV_HEADER.join(','), 'the stable English column names');
     const rows = csv.slice(1).map((r) => Object.fromEntries(header.map((h, i) => [h, r[i]])));
     assert.deepEqual(
       rows.map((r) => r.voice_code),

@@ -10,14 +10,15 @@ import {
   audioFileName,
   comparisonCsv,
   completeWav,
-  csvField,
   defaultSentence,
   languageOf,
   peaksOf,
   readWav,
   tally,
-  toCsv,
 } from '../../renderer/src/features/voices/workbench/logic';
+import { csvField, csvRecords } from '../../electron/shared/csv';
+import en from '../../renderer/src/i18n/messages/en.json';
+import vi from '../../renderer/src/i18n/messages/vi.json';
 import { measureAudition } from '../../renderer/src/features/voices/workbench/measure';
 import { createApiClient } from '../../renderer/src/lib/api-client';
 import { createStudioStore } from '../../renderer/src/stores';
@@ -57,7 +58,7 @@ describe('workbench CSV', () => {
     expect(csvField('cr\r')).toBe('"cr\r"');
     expect(csvField(' lead')).toBe('" lead"');
     expect(
-      toCsv([
+      csvRecords([
         ['a', 'b'],
         ['1', 'x,y'],
       ]),
@@ -82,7 +83,9 @@ describe('workbench CSV', () => {
         sentence: 'Xin chào, các bạn.',
       },
     ]);
-    const lines = csv.split('\r\n');
+    // Excel reads UTF-8 (Thùy Trang) right only after a byte-order mark: EF BB BF first.
+    expect([...new TextEncoder().encode(csv).subarray(0, 4)]).toEqual([0xef, 0xbb, 0xbf, 0x66]);
+    const lines = csv.slice(1).split('\r\n');
     expect(lines[0]).toBe(
       'file,voice_code,name,kind,engine,duration_s,first_audio_ms,total_ms,real_time_factor,favourite,note,ab_wins,sentence',
     );
@@ -91,6 +94,14 @@ describe('workbench CSV', () => {
     );
     expect(lines).toHaveLength(3);
     expect(audioFileName(11, 'my voice/1')).toBe('12-my_voice_1.wav');
+  });
+
+  it('keeps its column names and values out of the catalogues: the same header in English and Vietnamese', () => {
+    // The file name inside the zip is the only CSV word the interface language changes.
+    const csvIds = (catalogue: Record<string, string>) =>
+      Object.keys(catalogue).filter((id) => id.startsWith('voices.workbench.csv.'));
+    expect(csvIds(en)).toEqual(['voices.workbench.csv.fileName']);
+    expect(csvIds(vi)).toEqual(['voices.workbench.csv.fileName']);
   });
 });
 

@@ -231,7 +231,10 @@ describe('JSON lexicon files', () => {
 describe('CSV lexicon files', () => {
   it('round-trip with RFC 4180 quoting (commas, quotes, line breaks) and CRLF', () => {
     const text = formatLexicon(ENTRIES, 'csv');
-    expect(text.split('\r\n')[0]).toBe('language,match,kind,replacement,case_sensitive,whole_word,note');
+    // A byte-order mark first, for spreadsheets; parseLexicon drops it.
+    expect(text.split('\r\n')[0]).toBe(
+      '\uFEFFlanguage,match,kind,replacement,case_sensitive,whole_word,note',
+    );
     expect(text).toContain(
       'en,"Smith, ""Jr.""",respell,smith junior,true,false,"line one\nline two, with ""quotes"" & <tags>"',
     );

@@ -13,6 +13,7 @@ import {
   MANUSCRIPT_LIMITS,
   type ChapterKind,
   type EmphasisSpan,
+  type LegacyVietnameseEncoding,
   type Manuscript,
   type ManuscriptChapter,
   type ManuscriptCover,
@@ -132,6 +133,8 @@ interface OpenChapter {
 
 export class ManuscriptBuilder {
   readonly warnings: string[] = [];
+  /** Set by a reader that converted legacy Vietnamese text (legacy-vietnamese.ts). */
+  legacyEncoding: LegacyVietnameseEncoding | null = null;
   private readonly chapters: OpenChapter[] = [];
   private characters = 0;
   private paragraphs = 0;
@@ -238,6 +241,7 @@ export class ManuscriptBuilder {
       cover: metadata.cover ?? null,
       chapters,
       warnings: this.warnings,
+      ...(this.legacyEncoding ? { legacyEncoding: this.legacyEncoding } : {}),
     };
   }
 }

@@ -6,15 +6,23 @@
  * the chapter's, with w:i / w:b runs (direct or from a character style) as emphasis. Deleted
  * text, field codes, drawings and text boxes are left out. Footnotes, endnotes and comments
  * are left out unless asked for, then placed as paragraphs after the paragraph citing them.
- * Metadata from docProps/core.xml.
+ * Metadata from docProps/core.xml. Runs in a legacy Vietnamese font (`.VnTime`…: TCVN3,
+ * `VNI-Times`…: VNI; the run's w:rFonts, its character or paragraph style's, or the document
+ * default) are converted to Unicode, with a note (legacy-vietnamese.ts).
  */
 
 import type { Manuscript, ManuscriptOptions } from '../../shared/manuscript';
 import { ManuscriptBuilder, type TextRun } from './builder';
 import { invalidManuscript } from './errors';
+import {
+  decodeFontText,
+  fontEncoding,
+  noteLegacyConversion,
+  type LegacyVietnameseEncoding,
+} from './legacy-vietnamese';
 import { readDublinCore, readRelationships } from './ooxml-parts';
 import type { ManuscriptReader } from './reader';
-import { attr, onOff, parseXml, type XmlPart } from './xml';
+import { attr, onOff, parseXml, type XmlPart, type XmlTag } from './xml';
 import { openZipArchive, type ZipArchive } from './zip-archive';
 
 const W = [
@@ -32,9 +40,17 @@ interface WordStyle {
   outline: number | null;
   italic: boolean | null;
   bold: boolean | null;
+  /** The font of its runs (w:rFonts: w:hAnsi, else w:ascii). */
+  font: string | null;
 }
 
 type Styles = Map<string, WordStyle>;
+
+/** The document's default run font, and how many runs each legacy Vietnamese font converted. */
+interface RunFonts {
+  defaultFont: string | null;
+  converted: Map<LegacyVietnameseEncoding, number>;
+}
 
 /** A paragraph of a WordprocessingML story (body, footnotes, endnotes, comments). */
 interface WordParagraph {
@@ -70,16 +86,17 @@ async function readWordPackage(
   };
 
   const stylesPart = target('styles', 'word/styles.xml');
-  const { styles, language } = stylesPart
+  const { styles, language, defaultFont } = stylesPart
     ? readStyles(await zip.readText(stylesPart), { ...base, part: stylesPart })
-    : { styles: new Map() as Styles, language: null };
+    : { styles: new Map() as Styles, language: null, defaultFont: null };
+  const fonts: RunFonts = { defaultFont, converted: new Map() };
 
   const stories = async (
     kind: 'footnotes' | 'endnotes' | 'comments',
   ): Promise<Map<string, WordParagraph[]>> => {
     const part = target(kind, `word/${kind}.xml`);
     if (!part) return new Map();
-    return readStories(await zip.readText(part), { ...base, part }, styles);
+    return readStories(await zip.readText(part), { ...base, part }, styles, fonts);
   };
   const notes = options.includeNotes
     ? new Map([...(await stories('footnotes')), ...(await stories('endnotes'))])
@@ -89,7 +106,7 @@ async function readWordPackage(
   const builder = new ManuscriptBuilder(fileName, 'docx');
   let notesLeftOut = 0;
   let commentsLeftOut = 0;
-  readStories(await zip.readText(mainPart), { ...base, part: mainPart }, styles, (paragraph) => {
+  readStories(await zip.readText(mainPart), { ...base, part: mainPart }, styles, fonts, (paragraph) => {
     if (paragraph.outline === 0) {
       const title = paragraph.runs.map((run) => run.text).join('');
       if (title.trim()) {
@@ -120,26 +137,34 @@ async function readWordPackage(
     );
   }
 
+  for (const [encoding, runs] of fonts.converted)
+    noteLegacyConversion(builder, encoding, `${runs} run${runs === 1 ? '' : 's'} of text`);
+
   const core = zip.has(corePart)
     ? readDublinCore(await zip.readText(corePart), { ...base, part: corePart })
     : { title: null, creator: null, language: null };
   return builder.finish({ title: core.title, author: core.creator, language: core.language ?? language });
 }
 
-/** The styles by id, and the document's default language (w:docDefaults). */
-function readStyles(xml: string, where: XmlPart): { styles: Styles; language: string | null } {
+/** The styles by id, and the document's default language and run font (w:docDefaults). */
+function readStyles(
+  xml: string,
+  where: XmlPart,
+): { styles: Styles; language: string | null; defaultFont: string | null } {
   const styles: Styles = new Map();
   let current: WordStyle | null = null;
   let inRunProps = false;
   let inDefaults = false;
   let language: string | null = null;
+  let defaultFont: string | null = null;
   parseXml(xml, where, {
     open(tag) {
       if (!W.includes(tag.uri)) return;
       if (tag.local === 'docDefaults') inDefaults = true;
       else if (inDefaults && tag.local === 'lang') language ??= attr(tag, W, 'val') ?? null;
+      else if (inDefaults && tag.local === 'rFonts') defaultFont ??= runFont(tag);
       else if (tag.local === 'style') {
-        current = { name: null, basedOn: null, outline: null, italic: null, bold: null };
+        current = { name: null, basedOn: null, outline: null, italic: null, bold: null, font: null };
         styles.set(attr(tag, W, 'styleId') ?? '', current);
       } else if (current) {
         if (tag.local === 'name') current.name = attr(tag, W, 'val') ?? null;
@@ -148,6 +173,7 @@ function readStyles(xml: string, where: XmlPart): { styles: Styles; language: st
         else if (tag.local === 'rPr') inRunProps = true;
         else if (inRunProps && tag.local === 'i') current.italic = onOff(attr(tag, W, 'val'));
         else if (inRunProps && tag.local === 'b') current.bold = onOff(attr(tag, W, 'val'));
+        else if (inRunProps && tag.local === 'rFonts') current.font = runFont(tag);
       }
     },
     close(tag) {
@@ -157,11 +183,16 @@ function readStyles(xml: string, where: XmlPart): { styles: Styles; language: st
       else if (tag.local === 'docDefaults') inDefaults = false;
     },
   });
-  return { styles, language };
+  return { styles, language, defaultFont };
+}
+
+/** The font a w:rFonts gives the text (w:hAnsi draws Latin-1 characters, w:ascii ASCII). */
+function runFont(tag: XmlTag): string | null {
+  return attr(tag, W, 'hAnsi') ?? attr(tag, W, 'ascii') ?? null;
 }
 
 /** A style's property, looked up through w:basedOn (ten steps at most: a loop ends there). */
-function inherited<K extends 'outline' | 'italic' | 'bold'>(
+function inherited<K extends 'outline' | 'italic' | 'bold' | 'font'>(
   styles: Styles,
   id: string | null,
   key: K,
@@ -188,6 +219,7 @@ function readStories(
   xml: string,
   where: XmlPart,
   styles: Styles,
+  fonts: RunFonts,
   each?: (paragraph: WordParagraph) => void,
 ): Map<string, WordParagraph[]> {
   const stories = new Map<string, WordParagraph[]>();
@@ -196,7 +228,13 @@ function readStories(
   let story = '';
   let skipStory = false;
   let paragraph: (WordParagraph & { style: string | null; direct: number | null }) | null = null;
-  let run: { italic: boolean | null; bold: boolean | null; style: string | null; text: string } | null = null;
+  let run: {
+    italic: boolean | null;
+    bold: boolean | null;
+    style: string | null;
+    font: string | null;
+    text: string;
+  } | null = null;
   let inRunProps = false;
   let inText = false;
 
@@ -204,7 +242,15 @@ function readStories(
     if (!paragraph || !run || run.text === '') return;
     const italic = run.italic ?? inherited(styles, run.style, 'italic') ?? false;
     const bold = run.bold ?? inherited(styles, run.style, 'bold') ?? false;
-    paragraph.runs.push({ text: run.text, emphasis: bold ? 'strong' : italic ? 'em' : undefined });
+    const legacy = fontEncoding(
+      run.font ??
+        inherited(styles, run.style, 'font') ??
+        inherited(styles, paragraph.style, 'font') ??
+        fonts.defaultFont,
+    );
+    if (legacy) fonts.converted.set(legacy.encoding, (fonts.converted.get(legacy.encoding) ?? 0) + 1);
+    const text = legacy ? decodeFontText(run.text, legacy) : run.text;
+    paragraph.runs.push({ text, emphasis: bold ? 'strong' : italic ? 'em' : undefined });
   };
 
   parseXml(xml, where, {
@@ -249,7 +295,7 @@ function readStories(
           if (paragraph && parent === 'pPr') paragraph.direct = Number(attr(tag, W, 'val') ?? 9);
           break;
         case 'r':
-          run = { italic: null, bold: null, style: null, text: '' };
+          run = { italic: null, bold: null, style: null, font: null, text: '' };
           break;
         case 'rPr':
           inRunProps = run !== null;
@@ -262,6 +308,9 @@ function readStories(
           break;
         case 'rStyle':
           if (run && inRunProps) run.style = attr(tag, W, 'val') ?? null;
+          break;
+        case 'rFonts':
+          if (run && inRunProps) run.font = runFont(tag);
           break;
         case 't':
           inText = run !== null;

@@ -24,6 +24,7 @@ import {
 } from '../../shared/manuscript';
 import { readInChild } from './reader-process';
 import { ReaderQueue } from './reader-queue';
+import { decodeLegacyVietnameseBytes } from './legacy-vietnamese';
 import { bomEncoding } from './text-decoding';
 
 /** A manuscript file: its name (for the format and messages) and its bytes or where they are. */
@@ -146,7 +147,8 @@ function startsWith(bytes: Uint8Array, prefix: readonly number[]): boolean {
 
 /**
  * UTF-16 with its BOM, or: no NUL byte, and UTF-8 (a character cut at the end of the sample is
- * fine: the decoder streams, keeping an incomplete sequence at the end for more bytes).
+ * fine: the decoder streams, keeping an incomplete sequence at the end for more bytes), or
+ * Vietnamese in TCVN3 or VNI (legacy-vietnamese.ts).
  */
 function looksLikeText(head: Uint8Array): boolean {
   const bom = bomEncoding(head);
@@ -156,7 +158,7 @@ function looksLikeText(head: Uint8Array): boolean {
     new TextDecoder('utf-8', { fatal: true }).decode(head, { stream: true });
     return true;
   } catch {
-    return false;
+    return decodeLegacyVietnameseBytes(head) !== null;
   }
 }
 

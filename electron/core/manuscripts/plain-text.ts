@@ -1,5 +1,6 @@
 /**
- * Plain-text manuscripts (UTF-8 with or without a BOM, UTF-16 with its BOM): paragraphs are
+ * Plain-text manuscripts (UTF-8 with or without a BOM, UTF-16 with its BOM; TCVN3, VNI or VIQR
+ * Vietnamese converted, with a note: text-decoding.ts): paragraphs are
  * separated by blank lines (a single line break stays inside its paragraph); a chapter starts
  * at a `[chapter: Title]` line, a `#`/`##` heading, or a chapter's name standing alone on its
  * line ("Chapter 3", "CHAPTER III", "Chương 3", "Chương một": chapter-lines.ts).
@@ -8,11 +9,13 @@
 import { ManuscriptBuilder } from './builder';
 import { plainTextChapterTitle } from './chapter-lines';
 import type { ManuscriptReader } from './reader';
-import { decodeText } from './text-decoding';
+import { noteLegacyConversion } from './legacy-vietnamese';
+import { decodeManuscriptText } from './text-decoding';
 
 export const readPlainText: ManuscriptReader = async (bytes, fileName) => {
-  const text = decodeText(bytes, fileName, 'text');
+  const { text, legacy } = decodeManuscriptText(bytes, fileName, 'text');
   const builder = new ManuscriptBuilder(fileName, 'text');
+  if (legacy) noteLegacyConversion(builder, legacy, 'the file');
   let lines: string[] = [];
   const flush = (): void => {
     if (lines.length > 0) builder.addParagraph([{ text: lines.join('\n') }]);

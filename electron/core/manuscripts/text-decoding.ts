@@ -1,11 +1,18 @@
 /**
  * The text of a text file (plain text, Markdown, HTML): UTF-8 with or without a BOM, or UTF-16
  * little- or big-endian with its BOM. Bytes that are not UTF-8 are refused (MANUSCRIPT_INVALID)
- * rather than guessed.
+ * rather than guessed, except (plain text and Markdown, decodeManuscriptText) a legacy
+ * Vietnamese encoding recognised as such (legacy-vietnamese.ts: TCVN3, VNI, and VIQR in ASCII).
  */
 
 import type { ManuscriptFormat } from '../../shared/manuscript';
 import { invalidManuscript } from './errors';
+import {
+  decodeLegacyVietnameseBytes,
+  decodeViqr,
+  looksLikeViqr,
+  type LegacyVietnameseEncoding,
+} from './legacy-vietnamese';
 
 /** The encoding a BOM at the start of `bytes` says, if any. */
 export function bomEncoding(bytes: Uint8Array): 'utf-8' | 'utf-16le' | 'utf-16be' | null {
@@ -28,4 +35,24 @@ export function decodeText(bytes: Uint8Array, fileName: string, format: Manuscri
       error,
     );
   }
+}
+
+/**
+ * A plain-text or Markdown file's text, in Unicode: `decodeText`'s, or bytes in a legacy
+ * Vietnamese encoding converted (`legacy` says which, for the import's note).
+ */
+export function decodeManuscriptText(
+  bytes: Uint8Array,
+  fileName: string,
+  format: ManuscriptFormat,
+): { text: string; legacy: LegacyVietnameseEncoding | null } {
+  let text: string;
+  try {
+    text = decodeText(bytes, fileName, format);
+  } catch (error) {
+    const legacy = bomEncoding(bytes) === null ? decodeLegacyVietnameseBytes(bytes) : null;
+    if (legacy) return { text: legacy.text, legacy: legacy.encoding };
+    throw error;
+  }
+  return looksLikeViqr(text) ? { text: decodeViqr(text), legacy: 'viqr' } : { text, legacy: null };
 }

@@ -122,8 +122,10 @@ describe('/api/v1/lexicon', () => {
     expect(JSON.parse(json.text).map((e: { match: string }) => e.match)).toEqual(['Cholmondeley', 'HN']);
     const csv = await t.call('GET', '/api/v1/lexicon/export?format=csv&language=vi');
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    // The UTF-8 byte-order mark first (Excel shows "Hà Nội" right only with it), then the records.
+    expect([...csv.body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(csv.text).toBe(
-      'language,match,kind,replacement,case_sensitive,whole_word,note\r\nvi,HN,respell,Hà Nội,false,true,\r\n',
+      '\uFEFFlanguage,match,kind,replacement,case_sensitive,whole_word,note\r\nvi,HN,respell,Hà Nội,false,true,\r\n',
     );
     const pls = await t.call('GET', '/api/v1/lexicon/export?format=pls&language=en');
     expect(pls.headers['content-disposition']).toBe('attachment; filename="lexicon-en.pls"');

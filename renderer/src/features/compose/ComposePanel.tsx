@@ -1,7 +1,11 @@
 import { useDeferredValue, useId, useMemo, useRef, useState } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { MAX_MATCH_CHARS } from '../../../../electron/shared/lexicon';
-import { MANUSCRIPT_EXTENSIONS, MANUSCRIPT_LIMITS } from '../../../../electron/shared/manuscript';
+import {
+  LEGACY_VIETNAMESE_NAMES,
+  MANUSCRIPT_EXTENSIONS,
+  MANUSCRIPT_LIMITS,
+} from '../../../../electron/shared/manuscript';
 import { ConfirmDialog, type ConfirmRequest } from '../../components/ConfirmDialog';
 import { errorMessage } from '../../lib/api-client';
 import { countCharacters, estimateCredits, estimateSeconds } from '../../lib/estimate';
@@ -88,6 +92,8 @@ export function ComposePanel() {
   const [question, setQuestion] = useState<{ request: ConfirmRequest; go(): void } | null>(null);
   const [fileError, setFileError] = useState<ShownText | null>(null);
   const [reading, setReading] = useState<string | null>(null);
+  /** The last file opened whose text was converted from a legacy Vietnamese encoding. */
+  const [converted, setConverted] = useState<{ name: string; encoding: string } | null>(null);
   const generate = useStudio((s) => s.generate);
   const readEditor = useStudio((s) => s.readEditor);
   const generating = useStudio((s) => s.generating);
@@ -148,6 +154,7 @@ export function ComposePanel() {
   const undo = () => {
     const previous = takeReplacedDraft();
     if (!previous) return;
+    setConverted(null);
     if (previous.ssml !== ssml) setSsml(previous.ssml);
     if (!replaceInEditor(editor, previous.text)) setText(previous.text);
   };
@@ -157,6 +164,7 @@ export function ComposePanel() {
     if (fileInput.current) fileInput.current.value = '';
     if (!file) return;
     setFileError(null);
+    setConverted(null);
     clearJobError();
     if (file.size > MANUSCRIPT_LIMITS.fileBytes) {
       setFileError({
@@ -184,7 +192,11 @@ export function ComposePanel() {
             defaultMessage: 'Replace draft',
           }),
         },
-        () => replaceDraft(manuscript.text, { kind: 'file', fileName: file.name }, false),
+        () => {
+          replaceDraft(manuscript.text, { kind: 'file', fileName: file.name }, false);
+          if (manuscript.legacy_encoding)
+            setConverted({ name: file.name, encoding: LEGACY_VIETNAMESE_NAMES[manuscript.legacy_encoding] });
+        },
       );
     } catch (e) {
       setFileError(errorMessage(e));
@@ -274,6 +286,15 @@ export function ComposePanel() {
             id="compose.open.readingFile"
             defaultMessage="Reading “{name}”…"
             values={{ name: reading }}
+          />
+        </p>
+      )}
+      {converted && (
+        <p className="hint" role="status">
+          <FormattedMessage
+            id="compose.file.converted"
+            defaultMessage="“{name}” was in {encoding}, an old Vietnamese encoding: its text was converted to Unicode."
+            values={{ name: converted.name, encoding: converted.encoding }}
           />
         </p>
       )}

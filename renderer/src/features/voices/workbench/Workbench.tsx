@@ -14,7 +14,7 @@ import { EngineBadge } from '../../../components/EngineBadge';
 import { VoiceSelect } from '../../../components/VoiceSelect';
 import { useStudio } from '../../../stores';
 import { BlindTest } from './BlindTest';
-import { audioFileName, comparisonCsv, defaultSentence, tally, type CsvColumn } from './logic';
+import { audioFileName, comparisonCsv, defaultSentence, tally } from './logic';
 import { PlayToggle } from './PlayToggle';
 import { useResultWave, type ResultWave } from './useResultWave';
 import { useMeasure, useVoiceFacts, type Result, type VoiceFacts } from './voice-results';
@@ -22,32 +22,13 @@ import './workbench.css';
 
 export const MAX_SENTENCE = 300;
 
-/** What a voice's kind is called on its card and in the CSV. */
+/** What a voice's kind is called on its card (the CSV has the machine value, `catalogue` or `custom`). */
 export const KIND = defineMessages({
   catalogue: { id: 'voices.workbench.kind.catalogue', defaultMessage: 'catalogue' },
   custom: { id: 'voices.workbench.kind.custom', defaultMessage: 'your voice' },
 });
 
-/** The CSV's column names (the English ones are the data's field names, kept as they were). */
-const CSV_COLUMNS = defineMessages<CsvColumn>({
-  file: { id: 'voices.workbench.csv.file', defaultMessage: 'file' },
-  voice_code: { id: 'voices.workbench.csv.voiceCode', defaultMessage: 'voice_code' },
-  name: { id: 'voices.workbench.csv.name', defaultMessage: 'name' },
-  kind: { id: 'voices.workbench.csv.kind', defaultMessage: 'kind' },
-  engine: { id: 'voices.workbench.csv.engine', defaultMessage: 'engine' },
-  duration_s: { id: 'voices.workbench.csv.durationS', defaultMessage: 'duration_s' },
-  first_audio_ms: { id: 'voices.workbench.csv.firstAudioMs', defaultMessage: 'first_audio_ms' },
-  total_ms: { id: 'voices.workbench.csv.totalMs', defaultMessage: 'total_ms' },
-  real_time_factor: { id: 'voices.workbench.csv.realTimeFactor', defaultMessage: 'real_time_factor' },
-  favourite: { id: 'voices.workbench.csv.favourite', defaultMessage: 'favourite' },
-  note: { id: 'voices.workbench.csv.note', defaultMessage: 'note' },
-  ab_wins: { id: 'voices.workbench.csv.abWins', defaultMessage: 'ab_wins' },
-  sentence: { id: 'voices.workbench.csv.sentence', defaultMessage: 'sentence' },
-});
-
 const m = defineMessages({
-  csvYes: { id: 'voices.workbench.csv.yes', defaultMessage: 'yes' },
-  csvNo: { id: 'voices.workbench.csv.no', defaultMessage: 'no' },
   csvFile: { id: 'voices.workbench.csv.fileName', defaultMessage: 'comparison.csv' },
   speaking: { id: 'voices.workbench.speaking', defaultMessage: 'Speaking…' },
 });
@@ -175,7 +156,7 @@ export function Workbench() {
         file,
         voiceCode: r.code,
         name: f.name,
-        kind: intl.formatMessage(KIND[f.kind]),
+        kind: f.kind,
         engine: f.engine ?? '',
         durationS: r.measured.info.duration,
         firstAudioMs: r.measured.firstAudioMs,
@@ -187,12 +168,7 @@ export function Workbench() {
         sentence: r.sentence,
       };
     });
-    const header = Object.fromEntries(
-      Object.entries(CSV_COLUMNS).map(([column, message]) => [column, intl.formatMessage(message)]),
-    ) as Record<CsvColumn, string>;
-    files[intl.formatMessage(m.csvFile)] = strToU8(
-      comparisonCsv(rows, { header, yes: intl.formatMessage(m.csvYes), no: intl.formatMessage(m.csvNo) }),
-    );
+    files[intl.formatMessage(m.csvFile)] = strToU8(comparisonCsv(rows));
     const zip = zipSync(files, { level: 6 });
     const link = document.createElement('a');
     link.href = URL.createObjectURL(new Blob([zip.slice().buffer], { type: 'application/zip' }));

@@ -4,6 +4,7 @@
  */
 
 import { defineMessages, type MessageDescriptor } from 'react-intl';
+import { csvFile } from '../../../../../electron/shared/csv';
 
 /**
  * An error the workbench itself raises: its message in English (tests and logs read it) and the
@@ -118,23 +119,12 @@ export function completeWav(bytes: Uint8Array): { bytes: Uint8Array; info: WavIn
   return { bytes: out, info };
 }
 
-/** One CSV field, quoted when it holds a comma, a quote, a line break or leading/trailing space. */
-export function csvField(value: string | number | boolean | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  const text = String(value);
-  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** Rows as CSV (RFC 4180: CRLF line ends, quotes doubled). */
-export function toCsv(rows: readonly (readonly (string | number | boolean | null | undefined)[])[]): string {
-  return rows.map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
-}
-
 export interface ComparisonRow {
   file: string;
   voiceCode: string;
   name: string;
-  kind: string;
+  /** `catalogue` or `custom` (machine values: the same in every interface language). */
+  kind: 'catalogue' | 'custom';
   engine: string;
   durationS: number;
   firstAudioMs: number;
@@ -146,7 +136,11 @@ export interface ComparisonRow {
   sentence: string;
 }
 
-/** The CSV's columns, by the names its English header gives them. */
+/**
+ * The CSV's columns: stable English machine names, the same in every interface language (a
+ * spreadsheet or script reading them keeps working when the studio changes language;
+ * docs/USER-GUIDE.md lists them).
+ */
 export const CSV_HEADER = [
   'file',
   'voice_code',
@@ -163,25 +157,13 @@ export const CSV_HEADER = [
   'sentence',
 ] as const;
 
-export type CsvColumn = (typeof CSV_HEADER)[number];
-
-/** The words of the CSV in the interface's language; English (the field names, yes/no) by default. */
-export interface CsvWords {
-  header: Record<CsvColumn, string>;
-  yes: string;
-  no: string;
-}
-
-const ENGLISH_CSV: CsvWords = {
-  header: Object.fromEntries(CSV_HEADER.map((c) => [c, c])) as Record<CsvColumn, string>,
-  yes: 'yes',
-  no: 'no',
-};
-
-/** The comparison's CSV: a header, then one row per voice (the sentence spoken in each). */
-export function comparisonCsv(rows: readonly ComparisonRow[], words: CsvWords = ENGLISH_CSV): string {
-  return toCsv([
-    CSV_HEADER.map((c) => words.header[c]),
+/**
+ * The comparison's CSV file (byte-order mark first, csvFile): a header, then one row per voice
+ * (the sentence spoken in each); `favourite` is `yes` or `no`, in every interface language.
+ */
+export function comparisonCsv(rows: readonly ComparisonRow[]): string {
+  return csvFile([
+    CSV_HEADER,
     ...rows.map((r) => [
       r.file,
       r.voiceCode,
@@ -192,7 +174,7 @@ export function comparisonCsv(rows: readonly ComparisonRow[], words: CsvWords = 
       Math.round(r.firstAudioMs),
       Math.round(r.totalMs),
       r.rtf.toFixed(3),
-      r.favourite ? words.yes : words.no,
+      r.favourite ? 'yes' : 'no',
       r.note,
       r.wins,
       r.sentence,
