@@ -175,10 +175,32 @@ export type ProjectRecord = Static<typeof ProjectRecordSchema>;
  * chapters, without their segments (GET …/chapters/<cid>/segments pages them), so the answer
  * stays small whatever the book's length.
  */
+/**
+ * How an imported project's language was chosen (in the answer to POST /api/v1/projects/import
+ * only): the request's `language`, else the language detected from the text (vi or en), else
+ * the file's metadata, else the voice's, else English.
+ */
+export const LanguageChoiceSchema = Type.Object({
+  language: Type.String(),
+  source: Type.Union([
+    Type.Literal('request'),
+    Type.Literal('text'),
+    Type.Literal('metadata'),
+    Type.Literal('voice'),
+    Type.Literal('default'),
+  ]),
+  /** The file's metadata language, its primary subtag (`en-US` → `en`), or null when it names none. */
+  metadata: Nullable(Type.String()),
+  /** The language of the text, detected from its letters and words. */
+  detected: Type.Union([Type.Literal('vi'), Type.Literal('en'), Type.Literal('unknown')]),
+});
+export type LanguageChoice = Static<typeof LanguageChoiceSchema>;
+
 export const ProjectDetailSchema = Type.Object({
   project: ProjectRecordSchema,
   characters: Type.Array(CharacterRecordSchema, { maxItems: PROJECT_LIMITS.cast }),
   chapters: Type.Array(ChapterRecordSchema, { maxItems: PROJECT_LIMITS.chapters }),
+  language_choice: Type.Optional(LanguageChoiceSchema),
 });
 export type ProjectDetail = Static<typeof ProjectDetailSchema>;
 

@@ -20,6 +20,7 @@ import {
   type ChapterChanges,
   type ChapterRecord,
   type CharacterRecord,
+  type LanguageChoice,
   type ProjectDetail,
   type ProjectList,
   type ProjectRecord,
@@ -30,6 +31,7 @@ import {
   type SegmentState,
 } from '../../shared/projects';
 import { cleanText, countCharacters } from '../../shared/text';
+import { detectTextLanguage } from '../../shared/text-language';
 import { findVoice, VOICES } from '../../shared/voices';
 import type {
   CastFiguresRow,
@@ -465,11 +467,8 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
     ): Promise<ProjectDetail> {
       const title =
         overrides.title?.trim() || manuscript.title?.trim() || manuscript.fileName.replace(/\.[^.]+$/, '');
-      const language =
-        overrides.language ??
-        manuscript.language ??
-        (overrides.voice_code ? findVoice(overrides.voice_code)?.language : undefined) ??
-        guessLanguage(manuscript);
+      const languageChoice = chooseLanguage(manuscript, overrides);
+      const language = languageChoice.language;
       const made = await insertProject(
         keyId,
         {
@@ -492,7 +491,7 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
         await tx.projects.putCharacters(rows.characters);
         await tx.projects.putChapters(rows.chapters);
         await tx.projects.putSegments(rows.segments);
-        return await detailOf(tx, made.project);
+        return { ...(await detailOf(tx, made.project)), language_choice: languageChoice };
       });
     },
 
@@ -1221,14 +1220,27 @@ function defaultVoice(language: string): string {
   return (VOICES.find((v) => v.language === language) ?? VOICES.find((v) => v.language === 'en')!).voice_code;
 }
 
-/** Vietnamese when its letters (ơ, ư, đ, tone marks on them) show in the first chapters; else English. */
-function guessLanguage(manuscript: Manuscript): string {
-  const sample = manuscript.chapters
-    .flatMap((c) => c.paragraphs)
-    .slice(0, 50)
-    .map((p) => p.text)
-    .join(' ');
-  return /[ăâđêôơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ]/iu.test(sample) ? 'vi' : 'en';
+/**
+ * An imported project's language: the request's, else the language of the text (detected from
+ * its letters and words, the whole book sampled), which wins over metadata that disagrees (most
+ * Vietnamese EPUBs say `en`); else the metadata's, else the voice's, else English.
+ */
+function chooseLanguage(manuscript: Manuscript, overrides: ImportOverrides): LanguageChoice {
+  const metadata = manuscript.language ? normaliseLanguage(manuscript.language) : null;
+  const text = manuscript.chapters.map((c) => c.paragraphs.map((p) => p.text).join('\n')).join('\n');
+  const detected = detectTextLanguage(text).language;
+  const choice = (language: string, source: LanguageChoice['source']): LanguageChoice => ({
+    language: normaliseLanguage(language),
+    source,
+    metadata,
+    detected,
+  });
+  const voiceLanguage = overrides.voice_code ? findVoice(overrides.voice_code)?.language : undefined;
+  if (overrides.language) return choice(overrides.language, 'request');
+  if (detected !== 'unknown') return choice(detected, 'text');
+  if (metadata) return choice(metadata, 'metadata');
+  if (voiceLanguage) return choice(voiceLanguage, 'voice');
+  return choice('en', 'default');
 }
 
 /** A cover from base64 (a `data:` prefix allowed): JPEG or PNG of at most 2 MiB; INVALID_FIELD otherwise. */
