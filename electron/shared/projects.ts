@@ -265,6 +265,13 @@ export const ProjectSettingsSchema = Type.Object({
   preset: Type.Optional(literals(MASTERING_PRESETS)),
   format: Type.Optional(literals(BOOK_FORMATS)),
   folder_format: Type.Optional(Nullable(literals(FOLDER_FORMATS))),
+  /**
+   * PATCH only: the narrator and the characters whose catalogue voices speak another language
+   * than the project's (the new `language`, if given) get voices of that language, chosen as an
+   * import chooses them (the narrator the language's first voice unless `voice_code` is given;
+   * each character one of its voice's gender). Custom voices stay. One undo step with the rest.
+   */
+  recast: Type.Optional(Type.Boolean()),
 });
 export type ProjectSettings = Static<typeof ProjectSettingsSchema>;
 

@@ -555,7 +555,8 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
         for (const k of Object.keys(fields) as (keyof ProjectFields)[]) {
           (before as Record<string, unknown>)[k] = project[k];
         }
-        const narrator = (await tx.projects.characters(project.id)).find((c) => c.narrator === 1)!;
+        const cast = await tx.projects.characters(project.id);
+        const narrator = cast.find((c) => c.narrator === 1)!;
         const voice: CharacterRow = { ...narrator };
         if (settings.voice_code !== undefined) {
           await checkVoice(settings.voice_code, project.key_id, tx);
@@ -564,9 +565,21 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
         if (settings.speed_rate !== undefined) voice.speed_rate = settings.speed_rate;
         if (settings.pitch_rate !== undefined) voice.pitch_rate = settings.pitch_rate;
         if (settings.volume !== undefined) voice.volume = settings.volume;
+        const others = cast.filter((c) => c.narrator !== 1);
+        const recast = settings.recast
+          ? recastVoices(
+              voice,
+              others,
+              fields.language ?? project.language,
+              settings.voice_code !== undefined,
+            )
+          : [];
         return {
-          redo: { project: fields, characters: [voice] },
-          undo: { project: before, characters: [narrator] },
+          redo: { project: fields, characters: [voice, ...recast] },
+          undo: {
+            project: before,
+            characters: [narrator, ...others.filter((c) => recast.some((r) => r.id === c.id))],
+          },
         };
       });
       return detail;
@@ -1241,6 +1254,36 @@ function chooseLanguage(manuscript: Manuscript, overrides: ImportOverrides): Lan
   if (metadata) return choice(metadata, 'metadata');
   if (voiceLanguage) return choice(voiceLanguage, 'voice');
   return choice('en', 'default');
+}
+
+/**
+ * A cast re-voiced in `language` (PATCH …/projects/<id> with `recast`): the narrator (`narrator`,
+ * changed in place unless its voice was just chosen) gets the language's first voice when its
+ * catalogue voice speaks another; the characters whose catalogue voices speak another language
+ * get voices of it, of their voices' gender (chooseVoices); answered are the characters changed.
+ * Custom voices, and a language without catalogue voices, leave the cast as it is.
+ */
+function recastVoices(
+  narrator: CharacterRow,
+  others: readonly CharacterRow[],
+  language: string,
+  narratorChosen: boolean,
+): CharacterRow[] {
+  if (!VOICES.some((v) => v.language === language)) return [];
+  const speaksOther = (code: string) => {
+    const found = findVoice(code);
+    return found !== undefined && found.language !== language;
+  };
+  if (!narratorChosen && speaksOther(narrator.voice_code)) narrator.voice_code = defaultVoice(language);
+  const moving = others.filter((c) => speaksOther(c.voice_code));
+  const taken = others.filter((c) => !moving.includes(c)).map((c) => c.voice_code);
+  const chosen = chooseVoices(
+    moving.map((c) => ({ name: c.id, gender: findVoice(c.voice_code)!.gender })),
+    language,
+    narrator.voice_code,
+    taken,
+  );
+  return moving.map((c) => ({ ...c, voice_code: chosen.get(c.id) ?? c.voice_code }));
 }
 
 /** A cover from base64 (a `data:` prefix allowed): JPEG or PNG of at most 2 MiB; INVALID_FIELD otherwise. */

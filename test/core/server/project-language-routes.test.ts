@@ -98,3 +98,71 @@ describe('import: the language of the text', () => {
     expect(asked.language_choice).toMatchObject({ language: 'en', source: 'request', detected: 'vi' });
   });
 });
+
+describe("changing a project's language", () => {
+  type Cast = { id: string; name: string; narrator: boolean; voice_code: string }[];
+  const castOf = async (id: string) =>
+    (await t.call('GET', `/api/v1/projects/${id}`)).json.result.characters as Cast;
+  const byName = (cast: Cast) => Object.fromEntries(cast.map((c) => [c.name, c.voice_code]));
+
+  it('re-casts the narrator and characters with voices of the new language on request, in one undo step', async () => {
+    const made = await t.call('POST', '/api/v1/projects', { body: { title: 'Tắt đèn', language: 'en' } });
+    expect(made.status).toBe(201);
+    const id = made.json.result.project.id as string;
+    for (const [name, voice_code] of [
+      ['Chị Dậu', 'en_female_nova_default'],
+      ['Anh Dậu', 'en_male_onyx_default'],
+      ['Cai lệ', 'en_male_echo_default'],
+    ]) {
+      const added = await t.call('POST', `/api/v1/projects/${id}/characters`, { body: { name, voice_code } });
+      expect(added.status).toBe(201);
+    }
+    const before = byName(await castOf(id));
+
+    // Without `recast` the cast stays (as before issue 38).
+    const plain = await t.call('PATCH', `/api/v1/projects/${id}`, { body: { language: 'vi' } });
+    expect(plain.status).toBe(200);
+    expect(byName(plain.json.result.characters)).toEqual(before);
+    await t.call('POST', `/api/v1/projects/${id}/undo`);
+
+    const res = await t.call('PATCH', `/api/v1/projects/${id}`, { body: { language: 'vi', recast: true } });
+    expect(res.status).toBe(200);
+    expect(res.json.result.project.language).toBe('vi');
+    const cast = res.json.result.characters as Cast;
+    for (const c of cast) {
+      const voice = findVoice(c.voice_code)!;
+      expect(voice.language, c.name).toBe('vi');
+      // Each character keeps its voice's gender.
+      if (!c.narrator) expect(voice.gender, c.name).toBe(findVoice(before[c.name]!)!.gender);
+    }
+    expect(new Set(cast.map((c) => c.voice_code)).size).toBe(cast.length);
+    expect(byName(await castOf(id))).toEqual(byName(cast));
+
+    // One undo brings back the language and every voice.
+    expect((await t.call('POST', `/api/v1/projects/${id}/undo`)).status).toBe(200);
+    const undone = await t.call('GET', `/api/v1/projects/${id}`);
+    expect(undone.json.result.project.language).toBe('en');
+    expect(byName(undone.json.result.characters)).toEqual(before);
+  });
+
+  it('keeps a narrator voice given with the recast, and refuses a recast that is not a boolean', async () => {
+    const made = await t.call('POST', '/api/v1/projects', { body: { title: 'Số đỏ', language: 'en' } });
+    const id = made.json.result.project.id as string;
+    await t.call('POST', `/api/v1/projects/${id}/characters`, {
+      body: { name: 'Xuân Tóc Đỏ', voice_code: 'en_male_onyx_default' },
+    });
+    const res = await t.call('PATCH', `/api/v1/projects/${id}`, {
+      body: { language: 'vi', recast: true, voice_code: 'vi_female_kieunhi_mn' },
+    });
+    expect(res.status).toBe(200);
+    const cast = res.json.result.characters as Cast;
+    expect(cast.find((c) => c.narrator)!.voice_code).toBe('vi_female_kieunhi_mn');
+    expect(findVoice(cast.find((c) => !c.narrator)!.voice_code)).toMatchObject({
+      language: 'vi',
+      gender: 'male',
+    });
+    const bad = await t.call('PATCH', `/api/v1/projects/${id}`, { body: { recast: 'yes' } });
+    expect(bad.status).toBe(400);
+    expect(bad.json).toHaveProperty('error_code');
+  });
+});
