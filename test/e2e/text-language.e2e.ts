@@ -1,8 +1,11 @@
 /**
  * Issue 38 in the browser: a fresh vi-VN studio starts on a Vietnamese voice; English text typed
  * under a Vietnamese voice gets a quiet notice (in Vietnamese) with a one-click switch to an
- * English voice, and Vietnamese text under an English voice the other way round. A screenshot
- * of the notice goes to docs/screenshots/text-language-notice-vi.png.
+ * English voice, and Vietnamese text under an English voice the other way round. A Vietnamese
+ * EPUB whose dc:language says en becomes a Vietnamese project with a Vietnamese narrator; its
+ * language changed to English, the project view offers to re-cast, and one click does. A
+ * screenshot of the notice goes to docs/screenshots/text-language-notice-vi.png, one of the offer
+ * to project-recast-offer-vi.png.
  */
 
 import assert from 'node:assert/strict';
@@ -10,7 +13,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { findVoice } from '../../electron/shared/voices';
 import { ENGLISH_LINES, VIETNAMESE_LINES } from '../fixtures/language-samples';
-import { E2E_SERVE_ARGS, launchBrowser, startStudio } from './harness';
+import { VIETNAMESE_BOOK, writeEpub3 } from '../fixtures/manuscripts';
+import { E2E_SERVE_ARGS, launchBrowser, nav, startStudio } from './harness';
 
 const OUT = join(process.cwd(), 'docs/screenshots');
 
@@ -53,6 +57,30 @@ export async function runTextLanguageE2e(log: (line: string) => void): Promise<v
     await notice.waitFor({ state: 'detached' });
     assert.equal(await picker.inputValue(), first);
     log('✓ Vietnamese text under an English voice: the notice offers the Vietnamese voice back');
+
+    await nav(page, 'Projects').click();
+    await page.getByLabel(/^Tệp bản thảo/).setInputFiles({
+      name: 'truyen-kieu.epub',
+      mimeType: 'application/epub+zip',
+      buffer: Buffer.from(writeEpub3({ ...VIETNAMESE_BOOK, language: 'en' })),
+    });
+    const narratorVoice = page.getByLabel('Giọng người dẫn chuyện', { exact: true });
+    await narratorVoice.waitFor({ state: 'attached', timeout: 30_000 });
+    const languageSelect = page.getByLabel('Ngôn ngữ', { exact: true });
+    assert.equal(await languageSelect.inputValue(), 'vi');
+    assert.equal(findVoice(await narratorVoice.inputValue())?.language, 'vi');
+    const offer = page.locator('.project-recast-offer');
+    assert.equal(await offer.count(), 0);
+    log('✓ a Vietnamese EPUB saying dc:language en: a Vietnamese project, a Vietnamese narrator, no offer');
+
+    await page.getByText('Cài đặt sách', { exact: false }).click();
+    await languageSelect.selectOption('en');
+    await offer.waitFor();
+    await offer.locator('..').screenshot({ path: join(OUT, 'project-recast-offer-vi.png') });
+    await offer.getByRole('button', { name: 'Đổi giọng theo ngôn ngữ của sách' }).click();
+    await offer.waitFor({ state: 'detached' });
+    assert.equal(findVoice(await narratorVoice.inputValue())?.language, 'en');
+    log('✓ the language changed to English: the project view offers to re-cast, and one click does');
     assert.deepEqual(pageErrors, []);
   } finally {
     await browser.close();

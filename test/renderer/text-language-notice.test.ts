@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CustomVoice } from '../../electron/shared/custom-voices';
+import type { ProjectDetail } from '../../electron/shared/projects';
 import { languageMismatch } from '../../renderer/src/features/compose/TextLanguageNotice';
+import { castInOtherLanguages } from '../../renderer/src/features/projects/ProjectRecastOffer';
 import { FIRST_VOICES } from '../../renderer/src/stores/options-slice';
 import { ENGLISH_LINES, VIETNAMESE_LINES } from '../fixtures/language-samples';
 
@@ -26,5 +28,21 @@ describe('languageMismatch (the Studio notice under the text)', () => {
     const custom = { code: 'co_lan', name: 'Cô Lan', voice_code: 'vi_female_hacuc_mb' } as CustomVoice;
     expect(languageMismatch(ENGLISH_LINES[0]!, 'co_lan', [custom])?.language).toBe('en');
     expect(languageMismatch(VIETNAMESE_LINES[0]!, 'co_lan', [custom])).toBeNull();
+  });
+});
+
+describe('castInOtherLanguages (the project view’s re-cast offer)', () => {
+  const detail = (language: string, voices: string[]) =>
+    ({
+      project: { language },
+      characters: voices.map((voice_code, i) => ({ name: `c${i}`, voice_code, narrator: i === 0 })),
+    }) as unknown as ProjectDetail;
+
+  it('names the cast whose catalogue voices speak another language; custom voices and voiceless languages do not count', () => {
+    expect(
+      castInOtherLanguages(detail('vi', ['en_female_emily_us', 'vi_female_hacuc_mb', 'co_lan'])),
+    ).toEqual(['c0']);
+    expect(castInOtherLanguages(detail('en', ['en_female_emily_us', 'en_male_onyx_default']))).toEqual([]);
+    expect(castInOtherLanguages(detail('de', ['en_female_emily_us']))).toEqual([]);
   });
 });
