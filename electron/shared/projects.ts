@@ -175,10 +175,32 @@ export type ProjectRecord = Static<typeof ProjectRecordSchema>;
  * chapters, without their segments (GET …/chapters/<cid>/segments pages them), so the answer
  * stays small whatever the book's length.
  */
+/**
+ * How an imported project's language was chosen (in the answer to POST /api/v1/projects/import
+ * only): the request's `language`, else the language detected from the text (vi or en), else
+ * the file's metadata, else the voice's, else English.
+ */
+export const LanguageChoiceSchema = Type.Object({
+  language: Type.String(),
+  source: Type.Union([
+    Type.Literal('request'),
+    Type.Literal('text'),
+    Type.Literal('metadata'),
+    Type.Literal('voice'),
+    Type.Literal('default'),
+  ]),
+  /** The file's metadata language, its primary subtag (`en-US` → `en`), or null when it names none. */
+  metadata: Nullable(Type.String()),
+  /** The language of the text, detected from its letters and words. */
+  detected: Type.Union([Type.Literal('vi'), Type.Literal('en'), Type.Literal('unknown')]),
+});
+export type LanguageChoice = Static<typeof LanguageChoiceSchema>;
+
 export const ProjectDetailSchema = Type.Object({
   project: ProjectRecordSchema,
   characters: Type.Array(CharacterRecordSchema, { maxItems: PROJECT_LIMITS.cast }),
   chapters: Type.Array(ChapterRecordSchema, { maxItems: PROJECT_LIMITS.chapters }),
+  language_choice: Type.Optional(LanguageChoiceSchema),
 });
 export type ProjectDetail = Static<typeof ProjectDetailSchema>;
 
@@ -243,6 +265,13 @@ export const ProjectSettingsSchema = Type.Object({
   preset: Type.Optional(literals(MASTERING_PRESETS)),
   format: Type.Optional(literals(BOOK_FORMATS)),
   folder_format: Type.Optional(Nullable(literals(FOLDER_FORMATS))),
+  /**
+   * PATCH only: the narrator and the characters whose catalogue voices speak another language
+   * than the project's (the new `language`, if given) get voices of that language, chosen as an
+   * import chooses them (the narrator the language's first voice unless `voice_code` is given;
+   * each character one of its voice's gender). Custom voices stay. One undo step with the rest.
+   */
+  recast: Type.Optional(Type.Boolean()),
 });
 export type ProjectSettings = Static<typeof ProjectSettingsSchema>;
 

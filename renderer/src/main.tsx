@@ -17,6 +17,7 @@ const deps: StoreDeps = {
   // The session's value lives in this origin's own storage (a page of another port cannot read it).
   client: createApiClient({ sessionStorage: window.localStorage }),
   storage: window.localStorage,
+  languages: navigator.languages,
   ...(signInToken ? { signInToken } : {}),
   ...(desktop ? { desktopSignInToken: async () => (await desktop.getServerInfo()).loginToken } : {}),
 };

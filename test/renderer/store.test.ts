@@ -4,7 +4,14 @@ import { createApiClient, SESSION_STORAGE_KEY } from '../../renderer/src/lib/api
 import { createStudioStore, type StudioStore } from '../../renderer/src/stores';
 import { formatShown, type ShownText } from '../../renderer/src/lib/intl-text';
 import { DRAFT_KEY } from '../../renderer/src/stores/compose-slice';
-import { DEFAULT_OPTIONS, OPTIONS_KEY, sanitiseOptions } from '../../renderer/src/stores/options-slice';
+import {
+  DEFAULT_OPTIONS,
+  FIRST_VOICES,
+  OPTIONS_KEY,
+  sanitiseOptions,
+} from '../../renderer/src/stores/options-slice';
+import { LOCALE_KEY } from '../../renderer/src/stores/ui-slice';
+import { findVoice } from '../../electron/shared/voices';
 import { memoryStorage, startSignedIn, type SignedIn } from './helpers';
 
 /** A store's text as the English interface shows it. */
@@ -140,6 +147,31 @@ describe('studio store', () => {
       audio_type: 'mp3',
     });
     expect(JSON.parse(storage.map.get(OPTIONS_KEY)!).volume).toBe(100);
+  });
+
+  it('options slice: a fresh studio starts on a voice of the interface language; a saved voice stays', () => {
+    const fresh = (languages: string[], storage = memoryStorage()) =>
+      createStudioStore({ client: s.client(), storage, languages });
+    const languageOf = (store: StudioStore) => findVoice(store.getState().options.voice_code)?.language;
+    expect(languageOf(fresh(['vi-VN', 'en-US']))).toBe('vi');
+    expect(fresh(['vi']).getState().options.voice_code).toBe(FIRST_VOICES.vi);
+    expect(languageOf(fresh(['en-GB', 'vi']))).toBe('en');
+    expect(languageOf(fresh(['fr-FR']))).toBe('en');
+    // The interface language chosen in Settings outranks the browser's.
+    expect(languageOf(fresh(['en-US'], memoryStorage({ [LOCALE_KEY]: '"vi"' })))).toBe('vi');
+    expect(languageOf(fresh(['vi-VN'], memoryStorage({ [LOCALE_KEY]: '"en"' })))).toBe('en');
+    // Choosing the interface language in a fresh studio moves its voice along...
+    const storage = memoryStorage();
+    const store = fresh(['en-US'], storage);
+    store.getState().setLocale('vi');
+    expect(languageOf(store)).toBe('vi');
+    store.getState().setLocale('system');
+    expect(languageOf(store)).toBe('en');
+    // ...but never a voice the user chose (saved options), here or after a restart.
+    store.getState().setOption('voice_code', 'en_female_elara_br');
+    store.getState().setLocale('vi');
+    expect(store.getState().options.voice_code).toBe('en_female_elara_br');
+    expect(fresh(['vi-VN'], storage).getState().options.voice_code).toBe('en_female_elara_br');
   });
 
   it('job slice: generate follows the request to SUCCESS with the chosen options', async () => {

@@ -45,6 +45,9 @@ function summary(detail: ProjectDetail) {
   return {
     id: detail.project.id,
     title: detail.project.title,
+    language: detail.project.language,
+    // An import says how it chose the language (from the text when the metadata disagrees).
+    ...(detail.language_choice ? { language_choice: detail.language_choice } : {}),
     chapters: detail.chapters.map((c) => ({
       id: c.id,
       title: c.title,

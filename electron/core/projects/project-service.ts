@@ -20,6 +20,7 @@ import {
   type ChapterChanges,
   type ChapterRecord,
   type CharacterRecord,
+  type LanguageChoice,
   type ProjectDetail,
   type ProjectList,
   type ProjectRecord,
@@ -30,6 +31,7 @@ import {
   type SegmentState,
 } from '../../shared/projects';
 import { cleanText, countCharacters } from '../../shared/text';
+import { detectTextLanguage } from '../../shared/text-language';
 import { findVoice, VOICES } from '../../shared/voices';
 import type {
   CastFiguresRow,
@@ -469,11 +471,8 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
     ): Promise<ProjectDetail> {
       const title =
         overrides.title?.trim() || manuscript.title?.trim() || manuscript.fileName.replace(/\.[^.]+$/, '');
-      const language =
-        overrides.language ??
-        manuscript.language ??
-        (overrides.voice_code ? findVoice(overrides.voice_code)?.language : undefined) ??
-        guessLanguage(manuscript);
+      const languageChoice = chooseLanguage(manuscript, overrides);
+      const language = languageChoice.language;
       const made = await insertProject(
         keyId,
         {
@@ -496,7 +495,7 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
         await tx.projects.putCharacters(rows.characters);
         await tx.projects.putChapters(rows.chapters);
         await tx.projects.putSegments(rows.segments);
-        return await detailOf(tx, made.project);
+        return { ...(await detailOf(tx, made.project)), language_choice: languageChoice };
       });
     },
 
@@ -560,7 +559,8 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
         for (const k of Object.keys(fields) as (keyof ProjectFields)[]) {
           (before as Record<string, unknown>)[k] = project[k];
         }
-        const narrator = (await tx.projects.characters(project.id)).find((c) => c.narrator === 1)!;
+        const cast = await tx.projects.characters(project.id);
+        const narrator = cast.find((c) => c.narrator === 1)!;
         const voice: CharacterRow = { ...narrator };
         if (settings.voice_code !== undefined) {
           await checkVoice(settings.voice_code, project.key_id, tx);
@@ -569,9 +569,21 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
         if (settings.speed_rate !== undefined) voice.speed_rate = settings.speed_rate;
         if (settings.pitch_rate !== undefined) voice.pitch_rate = settings.pitch_rate;
         if (settings.volume !== undefined) voice.volume = settings.volume;
+        const others = cast.filter((c) => c.narrator !== 1);
+        const recast = settings.recast
+          ? recastVoices(
+              voice,
+              others,
+              fields.language ?? project.language,
+              settings.voice_code !== undefined,
+            )
+          : [];
         return {
-          redo: { project: fields, characters: [voice] },
-          undo: { project: before, characters: [narrator] },
+          redo: { project: fields, characters: [voice, ...recast] },
+          undo: {
+            project: before,
+            characters: [narrator, ...others.filter((c) => recast.some((r) => r.id === c.id))],
+          },
         };
       });
       return detail;
@@ -1225,14 +1237,57 @@ function defaultVoice(language: string): string {
   return (VOICES.find((v) => v.language === language) ?? VOICES.find((v) => v.language === 'en')!).voice_code;
 }
 
-/** Vietnamese when its letters (ơ, ư, đ, tone marks on them) show in the first chapters; else English. */
-function guessLanguage(manuscript: Manuscript): string {
-  const sample = manuscript.chapters
-    .flatMap((c) => c.paragraphs)
-    .slice(0, 50)
-    .map((p) => p.text)
-    .join(' ');
-  return /[ăâđêôơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ]/iu.test(sample) ? 'vi' : 'en';
+/**
+ * An imported project's language: the request's, else the language of the text (detected from
+ * its letters and words, the whole book sampled), which wins over metadata that disagrees (most
+ * Vietnamese EPUBs say `en`); else the metadata's, else the voice's, else English.
+ */
+function chooseLanguage(manuscript: Manuscript, overrides: ImportOverrides): LanguageChoice {
+  const metadata = manuscript.language ? normaliseLanguage(manuscript.language) : null;
+  const text = manuscript.chapters.map((c) => c.paragraphs.map((p) => p.text).join('\n')).join('\n');
+  const detected = detectTextLanguage(text).language;
+  const choice = (language: string, source: LanguageChoice['source']): LanguageChoice => ({
+    language: normaliseLanguage(language),
+    source,
+    metadata,
+    detected,
+  });
+  const voiceLanguage = overrides.voice_code ? findVoice(overrides.voice_code)?.language : undefined;
+  if (overrides.language) return choice(overrides.language, 'request');
+  if (detected !== 'unknown') return choice(detected, 'text');
+  if (metadata) return choice(metadata, 'metadata');
+  if (voiceLanguage) return choice(voiceLanguage, 'voice');
+  return choice('en', 'default');
+}
+
+/**
+ * A cast re-voiced in `language` (PATCH …/projects/<id> with `recast`): the narrator (`narrator`,
+ * changed in place unless its voice was just chosen) gets the language's first voice when its
+ * catalogue voice speaks another; the characters whose catalogue voices speak another language
+ * get voices of it, of their voices' gender (chooseVoices); answered are the characters changed.
+ * Custom voices, and a language without catalogue voices, leave the cast as it is.
+ */
+function recastVoices(
+  narrator: CharacterRow,
+  others: readonly CharacterRow[],
+  language: string,
+  narratorChosen: boolean,
+): CharacterRow[] {
+  if (!VOICES.some((v) => v.language === language)) return [];
+  const speaksOther = (code: string) => {
+    const found = findVoice(code);
+    return found !== undefined && found.language !== language;
+  };
+  if (!narratorChosen && speaksOther(narrator.voice_code)) narrator.voice_code = defaultVoice(language);
+  const moving = others.filter((c) => speaksOther(c.voice_code));
+  const taken = others.filter((c) => !moving.includes(c)).map((c) => c.voice_code);
+  const chosen = chooseVoices(
+    moving.map((c) => ({ name: c.id, gender: findVoice(c.voice_code)!.gender })),
+    language,
+    narrator.voice_code,
+    taken,
+  );
+  return moving.map((c) => ({ ...c, voice_code: chosen.get(c.id) ?? c.voice_code }));
 }
 
 /** A cover from base64 (a `data:` prefix allowed): JPEG or PNG of at most 2 MiB; INVALID_FIELD otherwise. */

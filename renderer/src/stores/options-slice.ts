@@ -11,12 +11,24 @@ import {
   type Bitrate,
   type ModelId,
 } from '../../../electron/shared/options';
+import { VOICES } from '../../../electron/shared/voices';
+import { resolveLocale, type Locale } from '../i18n/locale';
 import { mayBeVoiceCode } from '../lib/voice-codes';
 import type { Described } from '../lib/intl-text';
 import { readJson, type SliceCreator } from './types';
+import { storedLocaleChoice, type LocaleChoice } from './ui-slice';
 
 export const OPTIONS_KEY = 'narration-studio.options';
 export const DEFAULT_VOICE = 'en_female_emily_us';
+
+/**
+ * The voice a fresh studio (no options saved) starts on, by interface language: Emily in
+ * English, the catalogue's first Vietnamese voice (Lê Hoàng) in Vietnamese.
+ */
+export const FIRST_VOICES: Readonly<Record<Locale, string>> = {
+  en: DEFAULT_VOICE,
+  vi: VOICES.find((v) => v.language === 'vi')!.voice_code,
+};
 
 /** Everything the Controls set for the next request. */
 export interface StudioOptions {
@@ -103,17 +115,26 @@ export interface OptionsSlice {
   setOptions(options: StudioOptions): void;
   /** Speed, pitch and volume back to 1.0, 1.0, 100. */
   resetProsody(): void;
+  /**
+   * The interface language changed: a studio that never saved its options moves to the first
+   * voice of that language (FIRST_VOICES); saved options stay as they are.
+   */
+  followInterfaceLanguage(locale: LocaleChoice): void;
 }
 
 export const createOptionsSlice: SliceCreator<OptionsSlice> =
-  ({ storage }) =>
+  ({ storage, languages = [] }) =>
   (set, get) => {
     const save = (options: StudioOptions) => {
       set({ options });
       storage.setItem(OPTIONS_KEY, JSON.stringify(options));
     };
+    const firstVoice = (choice: LocaleChoice) => FIRST_VOICES[resolveLocale(choice, languages)];
     return {
-      options: sanitiseOptions(readJson<Partial<StudioOptions>>(storage, OPTIONS_KEY)),
+      options: sanitiseOptions({
+        voice_code: firstVoice(storedLocaleChoice(storage)),
+        ...readJson<Partial<StudioOptions>>(storage, OPTIONS_KEY),
+      }),
       setOption(key, value) {
         save(sanitiseOptions({ ...get().options, [key]: value }));
       },
@@ -123,6 +144,10 @@ export const createOptionsSlice: SliceCreator<OptionsSlice> =
       resetProsody() {
         const { speed_rate, pitch_rate, volume } = DEFAULT_OPTIONS;
         save({ ...get().options, speed_rate, pitch_rate, volume });
+      },
+      followInterfaceLanguage(locale) {
+        if (storage.getItem(OPTIONS_KEY) !== null) return;
+        set({ options: { ...get().options, voice_code: firstVoice(locale) } });
       },
     };
   };

@@ -42,6 +42,11 @@ export interface StoreDeps {
    * itself in again when its session ended (idle, or a restart of the server).
    */
   desktopSignInToken?: () => Promise<string>;
+  /**
+   * The browser's preferred languages (`navigator.languages`): with the interface language the
+   * user chose, they pick a fresh studio's first voice (none: English).
+   */
+  languages?: readonly string[];
   /** Progress polling interval, ms (default 250). */
   pollMs?: number;
   /** Draft save delay after the last keystroke, ms (default 300). */

@@ -1,4 +1,4 @@
-import { readJson, type SliceCreator } from './types';
+import { readJson, type SliceCreator, type StoreDeps } from './types';
 
 export const VIEWS = [
   'projects',
@@ -21,6 +21,12 @@ export const THEME_KEY = 'narration-studio.theme';
 export type LocaleChoice = 'system' | 'en' | 'vi';
 export const LOCALE_KEY = 'narration-studio.locale';
 
+/** The interface language chosen in Settings, as kept in storage ('system' when none). */
+export function storedLocaleChoice(storage: StoreDeps['storage']): LocaleChoice {
+  const stored = readJson<LocaleChoice>(storage, LOCALE_KEY);
+  return stored === 'en' || stored === 'vi' ? stored : 'system';
+}
+
 export interface UiSlice {
   view: View;
   /** The request selected in History (its details show above the list), or null. */
@@ -37,9 +43,8 @@ export interface UiSlice {
 
 export const createUiSlice: SliceCreator<UiSlice> =
   ({ storage }) =>
-  (set) => {
+  (set, get) => {
     const stored = readJson<ThemeChoice>(storage, THEME_KEY);
-    const storedLocale = readJson<LocaleChoice>(storage, LOCALE_KEY);
     return {
       view: 'studio',
       historyRequestId: null,
@@ -50,10 +55,11 @@ export const createUiSlice: SliceCreator<UiSlice> =
         storage.setItem(THEME_KEY, JSON.stringify(theme));
         set({ theme });
       },
-      locale: storedLocale === 'en' || storedLocale === 'vi' ? storedLocale : 'system',
+      locale: storedLocaleChoice(storage),
       setLocale(locale) {
         storage.setItem(LOCALE_KEY, JSON.stringify(locale));
         set({ locale });
+        get().followInterfaceLanguage(locale);
       },
     };
   };

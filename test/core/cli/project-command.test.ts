@@ -66,9 +66,11 @@ describe('project (headless CLI)', () => {
     const made = JSON.parse(imported.stdout) as {
       id: string;
       title: string;
+      language_choice: unknown;
       chapters: { id: string; title: string; included: boolean; segments: number }[];
     };
     expect(made.title).toBe('Kiều');
+    expect(made.language_choice).toEqual({ language: 'vi', source: 'text', metadata: 'vi', detected: 'vi' });
     expect(made.id).toMatch(/^[0-9a-f]{32}$/);
     // (DOCX has no front or back matter of its own: what it marks is the reader's, tested there.)
     expect(made.chapters.map((c) => [c.title, c.segments])).toEqual([

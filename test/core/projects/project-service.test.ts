@@ -23,7 +23,9 @@ const key = (id: string) => ({
 /** What undo must bring back: everything but the times and the history flags. */
 function content<T extends ProjectDetail | FullDetail>(detail: T) {
   const { updated_at: _u, can_undo: _c, can_redo: _r, ...project } = detail.project;
-  return { ...detail, project };
+  // How an import chose its language is in the import's answer only, not the project's content.
+  const { language_choice: _l, ...rest } = detail;
+  return { ...rest, project };
 }
 
 describe('project service', () => {

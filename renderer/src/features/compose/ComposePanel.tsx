@@ -18,6 +18,7 @@ import { formatShown, type ShownText } from '../../lib/intl-text';
 import { LexiconEntryForm } from '../lexicon/LexiconEntryForm';
 import { DialoguePanel } from './DialoguePanel';
 import { SsmlHelp } from './SsmlHelp';
+import { TextLanguageNotice } from './TextLanguageNotice';
 
 /** The selected text when it can be a lexicon entry's match: one line, a letter or digit, not too long. */
 export function lexiconCandidate(text: string, start: number, end: number): string | undefined {
@@ -74,6 +75,7 @@ export function ComposePanel() {
   const deferred = useDeferredValue(text);
   const characters = useMemo(() => countCharacters(deferred), [deferred]);
   const customVoices = useStudio((s) => s.customVoices);
+  const setOption = useStudio((s) => s.setOption);
   const voice = catalogueVoiceOf(options.voice_code, customVoices);
   const credits = voice ? estimateCredits(characters, voice, options.model_id) : 0;
   const seconds = estimateSeconds(characters, options.speed_rate);
@@ -361,6 +363,14 @@ export function ComposePanel() {
         }
       />
       <SsmlHelp id={`${editorId}-ssml-hint`} />
+      {!ssml && (
+        <TextLanguageNotice
+          text={text}
+          voiceCode={options.voice_code}
+          customVoices={customVoices}
+          onSwitch={(code) => setOption('voice_code', code)}
+        />
+      )}
       {error && (
         <div className="error row compose-error" role="alert" id={`${editorId}-error`}>
           <span>{error}</span>

@@ -23,6 +23,7 @@ import { readBase64 } from '../../lib/read-file';
 import { useStudio } from '../../stores';
 import { SliderField } from '../controls/SliderField';
 import { ProjectCover } from './ProjectCover';
+import { ProjectRecastOffer } from './ProjectRecastOffer';
 import { formatLength } from './project-format';
 
 const LANGUAGES = [...new Map(VOICES.map((v) => [v.language, v.language_name])).entries()];
@@ -371,6 +372,7 @@ export function ProjectHeader() {
           </div>
         </div>
       </details>
+      <ProjectRecastOffer />
     </div>
   );
 }
