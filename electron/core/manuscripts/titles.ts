@@ -5,33 +5,20 @@
  * book's title (a title page's or a chapter page's "Số đỏ") rather than text or a chapter.
  */
 
+import { detectTextLanguage } from '../../shared/text-language';
+
 /** The name of the text before the first heading, by language; another language gets English. */
 const OPENING_TITLES: Record<string, string> = { en: 'Opening', vi: 'Mở đầu' };
 
-/** Letters only Vietnamese writes (ă â đ ê ô ơ ư and the letters with a tone mark under or a hook). */
-const VIETNAMESE_LETTER = /[ăâđêôơưĂÂĐÊÔƠƯ\u1EA0-\u1EF9]/u;
-
-/** A text is Vietnamese for naming when at least this share of its words holds a Vietnamese letter. */
-const VIETNAMESE_WORD_SHARE = 0.15;
-
-/** The words of the text sample looked at (the start of the book). */
-const SAMPLE_WORDS = 2_000;
-
-function looksVietnamese(text: string): boolean {
-  const words = text.split(/[\s\p{P}]+/u, SAMPLE_WORDS).filter(Boolean);
-  if (words.length === 0) return false;
-  const vietnamese = words.filter((word) => VIETNAMESE_LETTER.test(word)).length;
-  return vietnamese / words.length >= VIETNAMESE_WORD_SHARE;
-}
-
 /**
- * The language the reader's own names are written in: Vietnamese when the start of the text is
- * Vietnamese (books made by reading sites often say `en` in their metadata), else the metadata's
- * language (`en-US` → `en`), else null. The text-language detection of the import (issue 38,
- * point 2) plugs in here: this is the only place the naming language is decided.
+ * The language the reader's own names are written in: the language detected in the start of the
+ * text (books made by reading sites often say `en` in their metadata; the same detection as the
+ * project import's, electron/shared/text-language.ts), else the metadata's language (`en-US` →
+ * `en`), else null. This is the only place the naming language is decided.
  */
 export function namingLanguage(metadataLanguage: string | null, textSample: string): string | null {
-  if (looksVietnamese(textSample)) return 'vi';
+  const detected = detectTextLanguage(textSample).language;
+  if (detected !== 'unknown') return detected;
   return metadataLanguage?.trim().toLowerCase().split(/[-_]/)[0] || null;
 }
 
