@@ -26,7 +26,7 @@ export const ENGLISH_WORDS: ReadonlySet<string> = new Set(
   none not notes nothing of off open opening optional or other page paste pause paused pending
   pitch play preview previous project projects queued quality read ready refuse refused remove
   removed rename request requests required reset retry russian running save saved search seconds
-  see select sentence sentences settings show sign signed size skip spanish speak speed start
+  see select sentence sentences settings show sign signed size skip spanish speak speech speed start
   started status stop storage subtitles system text that the this title try unknown untitled
   update updated upload use used version view voice voices volume wait warn warning when which
   will with without words you your

@@ -191,6 +191,32 @@ export async function everyViewInVietnamese(
               controls: NamedControl[];
             };
             problems.push(...englishProblems(where, seen, DATA), ...labelNotInName(where, controls));
+            // What is folded away too (book settings, a payload, advanced options): opened, read again.
+            if (await page.evaluate(() => document.querySelectorAll('details:not([open])').length)) {
+              await page.evaluate(() => {
+                for (const d of document.querySelectorAll<HTMLDetailsElement>('details:not([open])')) {
+                  d.open = true;
+                  d.dataset.unfolded = '';
+                }
+              });
+              await page.waitForTimeout(200);
+              const unfolded = (await page.evaluate(SEEN_SCRIPT)) as {
+                seen: SeenText[];
+                controls: NamedControl[];
+              };
+              const folded = `${where} (unfolded)`;
+              problems.push(
+                ...englishProblems(folded, unfolded.seen, DATA),
+                ...labelNotInName(folded, unfolded.controls),
+              );
+              // Folded again, as the person left them (the smaller window is checked next).
+              await page.evaluate(() => {
+                for (const d of document.querySelectorAll<HTMLDetailsElement>('details[data-unfolded]')) {
+                  d.open = false;
+                  delete d.dataset.unfolded;
+                }
+              });
+            }
             await page.screenshot({ path: join(OUT, `${view.name}-${theme}.png`) });
           }
         }

@@ -54,7 +54,12 @@ const WORDS = defineMessages({
 /** One qualifier in a licence's brackets: a word the catalogue explains, or a name (kept). */
 function qualifier(part: string, intl: IntlShape): string {
   if (part === 'non-commercial') return intl.formatMessage(WORDS.nonCommercial);
-  const corpus = /^(.+) corpus$/.exec(part);
+  const corpus = /^(.+?)( speech)? corpus$/.exec(part);
+  if (corpus?.[2])
+    return intl.formatMessage(
+      { id: 'voiceLibrary.licenceNote.speechCorpus', defaultMessage: '{name} speech corpus' },
+      { name: corpus[1] },
+    );
   if (corpus)
     return intl.formatMessage(
       { id: 'voiceLibrary.licenceNote.corpus', defaultMessage: '{name} corpus' },
