@@ -71,6 +71,34 @@ export interface BrowserWindowLike {
   on(event: 'close', listener: (event: EventLike) => void): unknown;
 }
 
+/** The role items the app menu names itself (menus.ts), so their labels follow the studio's language. */
+export type MenuRoleItem =
+  | 'undo'
+  | 'redo'
+  | 'cut'
+  | 'copy'
+  | 'paste'
+  | 'pasteAndMatchStyle'
+  | 'delete'
+  | 'selectAll'
+  | 'reload'
+  | 'forceReload'
+  | 'toggleDevTools'
+  | 'resetZoom'
+  | 'zoomIn'
+  | 'zoomOut'
+  | 'togglefullscreen'
+  | 'minimize'
+  | 'zoom'
+  | 'close'
+  | 'front'
+  | 'about'
+  | 'services'
+  | 'hide'
+  | 'hideOthers'
+  | 'unhide'
+  | 'quit';
+
 export interface MenuItemOptions {
   label?: string;
   role?:
@@ -82,7 +110,8 @@ export interface MenuItemOptions {
     | 'help'
     | 'quit'
     | 'about'
-    | 'toggleDevTools';
+    | 'toggleDevTools'
+    | MenuRoleItem;
   type?: 'normal' | 'separator' | 'submenu';
   enabled?: boolean;
   click?: () => void;

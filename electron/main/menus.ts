@@ -1,7 +1,7 @@
 /** The application menu and the tray menu, as plain templates (built with Menu.buildFromTemplate). */
 
 import { t, type MenuLocale } from '../shared/i18n/menu-messages';
-import type { MenuItemOptions } from './electron-types';
+import type { MenuItemOptions, MenuRoleItem } from './electron-types';
 
 export interface AppMenuActions {
   openLogsFolder(): void;
@@ -9,9 +9,41 @@ export interface AppMenuActions {
   copyBaseUrl(): void;
 }
 
+const SEPARATOR = { type: 'separator' } as const;
+
 /**
- * Usual roles per platform (Electron names them in the system's language), plus the app's own
- * items in File and Help, in `locale`.
+ * The role menus Electron would build (its editMenu, viewMenu, windowMenu and macOS appMenu, item
+ * for item), each item labelled in `locale`: Electron's own labels are English whatever the
+ * system says. The role still does the work (and gives the usual shortcut).
+ */
+function roleMenus(isMac: boolean, locale: MenuLocale) {
+  const item = (role: MenuRoleItem): MenuItemOptions => ({ role, label: t(locale, `menu.role.${role}`) });
+  const items = (...roles: (MenuRoleItem | '-')[]) => roles.map((r) => (r === '-' ? SEPARATOR : item(r)));
+  return {
+    app: items('about', '-', 'services', '-', 'hide', 'hideOthers', 'unhide', '-', 'quit'),
+    edit: isMac
+      ? items('undo', 'redo', '-', 'cut', 'copy', 'paste', 'pasteAndMatchStyle', 'delete', 'selectAll')
+      : items('undo', 'redo', '-', 'cut', 'copy', 'paste', 'delete', '-', 'selectAll'),
+    view: items(
+      'reload',
+      'forceReload',
+      'toggleDevTools',
+      '-',
+      'resetZoom',
+      'zoomIn',
+      'zoomOut',
+      '-',
+      'togglefullscreen',
+    ),
+    window: isMac ? items('minimize', 'zoom', '-', 'front') : items('minimize', 'zoom', 'close'),
+    quit: item('quit'),
+    about: item('about'),
+  };
+}
+
+/**
+ * Usual roles per platform, every item labelled in `locale`, plus the app's own items in File and
+ * Help.
  */
 export function appMenuTemplate(
   platform: NodeJS.Platform,
@@ -19,26 +51,29 @@ export function appMenuTemplate(
   locale: MenuLocale = 'en',
 ): MenuItemOptions[] {
   const isMac = platform === 'darwin';
+  const roles = roleMenus(isMac, locale);
   const file: MenuItemOptions = {
     label: t(locale, 'menu.file'),
     submenu: [
       { label: t(locale, 'menu.copyApiAddress'), click: actions.copyBaseUrl },
       { label: t(locale, 'menu.openDataFolder'), click: actions.openDataFolder },
       // On macOS Quit lives in the app menu.
-      ...(isMac ? [] : [{ type: 'separator' } as const, { role: 'quit' } as const]),
+      ...(isMac ? [] : [SEPARATOR, roles.quit]),
     ],
   };
   return [
-    ...(isMac ? [{ role: 'appMenu' } as const] : []),
+    // The app menu's title is the app's name (macOS writes it).
+    ...(isMac ? [{ role: 'appMenu', submenu: roles.app } as const] : []),
     file,
-    { role: 'editMenu' },
-    { role: 'viewMenu' },
-    { role: 'windowMenu' },
+    { role: 'editMenu', label: t(locale, 'menu.edit'), submenu: roles.edit },
+    { role: 'viewMenu', label: t(locale, 'menu.view'), submenu: roles.view },
+    { role: 'windowMenu', label: t(locale, 'menu.window'), submenu: roles.window },
     {
       role: 'help',
+      label: t(locale, 'menu.help'),
       submenu: [
         { label: t(locale, 'menu.openLogsFolder'), click: actions.openLogsFolder },
-        ...(isMac ? [] : [{ role: 'about' } as const]),
+        ...(isMac ? [] : [roles.about]),
       ],
     },
   ];

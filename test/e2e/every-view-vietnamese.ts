@@ -12,8 +12,11 @@ import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messagefor
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import en from '../../renderer/src/i18n/messages/en.json';
 import vi from '../../renderer/src/i18n/messages/vi.json';
+import { PROJECT_BOOK } from '../fixtures/project-book';
 import { axeViolations, describeViolations } from './axe';
+import { englishProblems, labelNotInName, type NamedControl, type SeenText } from './english-words';
 import { SMALL, THEMES, VIEWS as VIEW_NAMES, WIDE } from './every-view';
+import { SAMPLE_TEXT } from './harness';
 
 type StorageState = Exclude<BrowserContextOptions['storageState'], string | undefined>;
 
@@ -63,6 +66,60 @@ async function pageWords(page: Page): Promise<string> {
     return parts.join('\n');
   });
 }
+
+/**
+ * Everything a person reads or hears in the page, in the interface's language: visible text
+ * nodes, the options of selects, titles, aria-labels, placeholders and alt texts; not code
+ * (code, pre, kbd, samp), not typed values, not data marked in another language (closest `lang`
+ * not vi). And each control's visible label with its accessible name (aria-label or
+ * aria-labelledby), for label-in-name. A script string: tsx would wrap functions in a helper the
+ * page lacks.
+ */
+const SEEN_SCRIPT = `(() => {
+  const CODE = 'code, pre, kbd, samp, script, style, textarea, template, svg';
+  const ours = (el) => !el.closest(CODE) && (el.closest('[lang]')?.getAttribute('lang') ?? 'vi').startsWith('vi');
+  const shown = (el) => el.closest('option') !== null || el.checkVisibility({ visibilityProperty: true });
+  const seen = [{ source: 'document title', text: document.title }];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    const text = node.textContent.trim();
+    if (text && el && ours(el) && shown(el)) seen.push({ source: 'text', text });
+  }
+  for (const el of document.querySelectorAll('[title],[aria-label],[placeholder],[alt],[aria-description]')) {
+    if (!ours(el) || !shown(el)) continue;
+    for (const name of ['title', 'aria-label', 'placeholder', 'alt', 'aria-description']) {
+      const text = (el.getAttribute(name) ?? '').trim();
+      if (text) seen.push({ source: name + ' of <' + el.tagName.toLowerCase() + '>', text });
+    }
+  }
+  const controls = [];
+  const CONTROLS = 'button, a[href], summary, input, select, textarea, [role=button], [role=link], [role=tab], [role=checkbox], [role=radio], [role=switch], [role=menuitem], [role=option]';
+  for (const el of document.querySelectorAll(CONTROLS)) {
+    if (!shown(el)) continue;
+    const by = el.getAttribute('aria-labelledby');
+    const name = by
+      ? by.split(/\\s+/).map((id) => document.getElementById(id)?.textContent ?? '').join(' ')
+      : el.getAttribute('aria-label');
+    if (name === null) continue;
+    const field = ['INPUT', 'SELECT', 'TEXTAREA'].includes(el.tagName);
+    const label = field ? [...(el.labels ?? [])].map((l) => l.innerText).join(' ') : el.innerText;
+    if (label.trim()) controls.push({ what: '<' + el.tagName.toLowerCase() + '> “' + label.trim().slice(0, 60) + '”', label, name });
+  }
+  return { seen, controls };
+})()`;
+
+/**
+ * The data this test's studio holds, in English (prepare() in accessibility.e2e.ts made it): the
+ * book imported as a project, its file's name, the sentence generated in Studio. Shown as it is.
+ */
+const DATA: readonly string[] = [
+  PROJECT_BOOK.title,
+  PROJECT_BOOK.author,
+  'the-lighthouse.docx',
+  SAMPLE_TEXT,
+  ...PROJECT_BOOK.chapters.flatMap((c) => [c.title, ...c.paragraphs]),
+];
 
 const sideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -129,6 +186,37 @@ export async function everyViewInVietnamese(
             const words = await pageWords(page);
             for (const sentence of sentences)
               if (words.includes(sentence)) problems.push(`${where} says in English: “${sentence}”`);
+            const { seen, controls } = (await page.evaluate(SEEN_SCRIPT)) as {
+              seen: SeenText[];
+              controls: NamedControl[];
+            };
+            problems.push(...englishProblems(where, seen, DATA), ...labelNotInName(where, controls));
+            // What is folded away too (book settings, a payload, advanced options): opened, read again.
+            if (await page.evaluate(() => document.querySelectorAll('details:not([open])').length)) {
+              await page.evaluate(() => {
+                for (const d of document.querySelectorAll<HTMLDetailsElement>('details:not([open])')) {
+                  d.open = true;
+                  d.dataset.unfolded = '';
+                }
+              });
+              await page.waitForTimeout(200);
+              const unfolded = (await page.evaluate(SEEN_SCRIPT)) as {
+                seen: SeenText[];
+                controls: NamedControl[];
+              };
+              const folded = `${where} (unfolded)`;
+              problems.push(
+                ...englishProblems(folded, unfolded.seen, DATA),
+                ...labelNotInName(folded, unfolded.controls),
+              );
+              // Folded again, as the person left them (the smaller window is checked next).
+              await page.evaluate(() => {
+                for (const d of document.querySelectorAll<HTMLDetailsElement>('details[data-unfolded]')) {
+                  d.open = false;
+                  delete d.dataset.unfolded;
+                }
+              });
+            }
             await page.screenshot({ path: join(OUT, `${view.name}-${theme}.png`) });
           }
         }

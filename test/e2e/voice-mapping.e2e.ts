@@ -23,7 +23,7 @@ export async function runVoiceMappingE2e(log: (line: string) => void, screenshot
 
     const form = page.getByRole('form', { name: 'Server settings' });
     const policy = form.getByLabel('A voice code that is not ours');
-    await form.getByText('This run: closest, 0 aliases.').waitFor();
+    await form.getByText('This run: closest voice, 0 aliases.').waitFor();
     assert.equal(await policy.inputValue(), 'refuse');
     await policy.selectOption('closest');
     const table = form.getByRole('table', { name: 'Voice aliases' });

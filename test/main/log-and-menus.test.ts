@@ -66,7 +66,10 @@ describe('menus', () => {
       const roles = items.map((i) => i.role).filter(Boolean);
       expect(roles).toEqual(expect.arrayContaining(['editMenu', 'viewMenu', 'windowMenu', 'help']));
       expect(roles.includes('appMenu')).toBe(platform === 'darwin');
-      expect(roles.includes('quit')).toBe(platform !== 'darwin');
+      // Quit in File, or on macOS in the app menu (Electron's appMenu, item for item).
+      const appMenu = appMenuTemplate(platform, actions).find((i) => i.role === 'appMenu');
+      expect(flat(appMenu?.submenu ?? []).some((i) => i.role === 'quit')).toBe(platform === 'darwin');
+      expect(roles.filter((r) => r === 'quit')).toHaveLength(1);
       items.find((i) => i.label === 'Open Logs Folder')!.click!();
     }
     expect(calls).toEqual(['logs', 'logs', 'logs']);

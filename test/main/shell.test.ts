@@ -153,7 +153,7 @@ describe('desktop shell', () => {
         .at(-1)!
         .map((i) => i.label)
         .filter(Boolean),
-    ).toEqual(['Tệp']);
+    ).toEqual(['Tệp', 'Sửa', 'Xem', 'Cửa sổ', 'Trợ giúp']);
     expect(clickable(appMenus.at(-1)!).map((i) => i.label)).toContain('Mở thư mục nhật ký');
     expect(tray.toolTip).toContain(`API cục bộ: đang chạy tại ${core.url}`);
     const trayLabels = (tray.menu as unknown as { template: MenuItemOptions[] }).template.map((i) => i.label);

@@ -77,4 +77,43 @@ describe('menu messages', () => {
     expect(statusLine({ state: 'paused' })).toBe('Local API: paused');
     expect(t('en', 'tray.status.running', { url: 'x' })).toBe('Local API: running on x');
   });
+
+  it('every item of the app menu has a label in Vietnamese, role items (Undo, Copy, Zoom…) too', () => {
+    const items = (menu: MenuItemOptions[]): MenuItemOptions[] =>
+      menu.flatMap((i) => [i, ...items(i.submenu ?? [])]);
+    for (const platform of ['linux', 'darwin', 'win32'] as const) {
+      const vi = items(appMenuTemplate(platform, appActions, 'vi'));
+      const en = items(appMenuTemplate(platform, appActions, 'en'));
+      // The same menu in both languages: the same roles in the same places.
+      expect(vi.map((i) => i.role ?? i.type ?? '')).toEqual(en.map((i) => i.role ?? i.type ?? ''));
+      // Electron's role menus, item for item, with the usual shortcuts' roles.
+      expect(vi.map((i) => i.role)).toEqual(
+        expect.arrayContaining(['undo', 'redo', 'cut', 'copy', 'paste', 'selectAll', 'zoomIn', 'minimize']),
+      );
+      vi.forEach((item, n) => {
+        if (item.type === 'separator' || item.role === 'appMenu') return; // macOS names the app menu
+        expect({ role: item.role, label: item.label?.trim() }).toEqual({
+          role: item.role,
+          label: expect.stringMatching(/\S/),
+        });
+        expect({ role: item.role, vi: item.label }).not.toEqual({ role: item.role, vi: en[n]!.label });
+      });
+    }
+    const linux = items(appMenuTemplate('linux', appActions, 'vi'));
+    const label = (role: string) => linux.find((i) => i.role === role)?.label;
+    expect(['editMenu', 'viewMenu', 'windowMenu', 'help'].map(label)).toEqual([
+      'Sửa',
+      'Xem',
+      'Cửa sổ',
+      'Trợ giúp',
+    ]);
+    expect(['undo', 'copy', 'paste', 'selectAll', 'quit'].map(label)).toEqual([
+      'Hoàn tác',
+      'Sao chép',
+      'Dán',
+      'Chọn tất cả',
+      'Thoát Narration Studio',
+    ]);
+    expect(label('copy')).not.toBe(t('en', 'menu.role.copy'));
+  });
 });

@@ -6,6 +6,7 @@ import { CALLBACK_ATTEMPT_LIMITS, KEY_FILTER_ALL } from '../../../../electron/sh
 import { keyName, KeySelect, useKeyFilter } from '../../components/KeySelect';
 import { CallbackBadge } from '../../components/StatusBadge';
 import { errorMessage } from '../../lib/api-client';
+import { deliveryResultText } from './delivery-result';
 import { formatTime } from '../../lib/format';
 import { useClient } from '../../stores';
 
@@ -262,7 +263,9 @@ export function CallbacksView() {
                           )}
                         </td>
                         <td>
-                          <span className="small">{a.result}</span>
+                          <span className="small" lang={/^HTTP \d{3}/.test(a.result) ? 'en' : undefined}>
+                            {deliveryResultText(a.result, intl)}
+                          </span>
                           <details>
                             <summary className="small">
                               <FormattedMessage id="callbacks.attempts.payload" defaultMessage="Payload" />

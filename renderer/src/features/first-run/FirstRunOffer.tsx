@@ -16,6 +16,7 @@ import {
   sourceLabel,
 } from './voice-offer';
 import { ProgressBar } from '../../components/ProgressBar';
+import { licenceText } from '../voice-library/licence-text';
 
 const LANGUAGE_NAME = new Map(OFFER_LANGUAGES.map((l) => [l.code, l.name]));
 
@@ -260,7 +261,7 @@ export function FirstRunOffer() {
                       <FormattedMessage
                         id="firstRun.licence"
                         defaultMessage="Licence: {licence}"
-                        values={{ licence: pack.licence }}
+                        values={{ licence: licenceText(pack.licence, intl) }}
                       />
                       {source && pack.source_url && (
                         <>

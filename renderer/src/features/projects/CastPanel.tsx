@@ -7,6 +7,7 @@ import { ProjectVoiceSelect } from './ProjectVoiceSelect';
 import { useAudition, type Audition } from '../../lib/useAudition';
 import { useStudio } from '../../stores';
 import { SliderField } from '../controls/SliderField';
+import { characterName } from './project-format';
 
 const oneDecimal = (v: number) => v.toFixed(1);
 type Prosody = Pick<CharacterRecord, 'speed_rate' | 'pitch_rate' | 'volume'>;
@@ -29,6 +30,7 @@ function CharacterCard({
   const removeCharacter = useStudio((s) => s.removeCharacter);
   const id = useId();
   const intl = useIntl();
+  const shown = characterName(character, intl);
   const [name, setName] = useState<string | null>(null);
   const [prosody, setProsody] = useState<Partial<Prosody>>({});
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -44,7 +46,7 @@ function CharacterCard({
     );
   };
   const commitName = () => {
-    if (name !== null && name.trim() && name.trim() !== character.name)
+    if (name !== null && name.trim() && name.trim() !== character.name && name.trim() !== shown)
       void updateCharacter(character.id, { name: name.trim() });
     setName(null);
   };
@@ -56,14 +58,14 @@ function CharacterCard({
           <FormattedMessage
             id="projects.cast.nameOf"
             defaultMessage="Name of {name}"
-            values={{ name: character.name }}
+            values={{ name: shown }}
           />
         </label>
         <input
           id={`${id}-name`}
           type="text"
           className="character-name"
-          value={name ?? character.name}
+          value={name ?? shown}
           onChange={(e) => setName(e.target.value)}
           onBlur={commitName}
           onKeyDown={(e) => e.key === 'Enter' && commitName()}
@@ -101,7 +103,7 @@ function CharacterCard({
           <FormattedMessage
             id="projects.cast.voiceOf"
             defaultMessage="Voice of {name}"
-            values={{ name: character.name }}
+            values={{ name: shown }}
           />
         </label>
         <div className="row nowrap">
@@ -115,7 +117,7 @@ function CharacterCard({
             id={character.id}
             label={intl.formatMessage(
               { id: 'projects.cast.auditionLabel', defaultMessage: "{name}'s voice" },
-              { name: character.name },
+              { name: shown },
             )}
             onToggle={() =>
               audition.toggle(character.id, character.voice_code, {
@@ -132,7 +134,7 @@ function CharacterCard({
         <SliderField
           label={intl.formatMessage(
             { id: 'projects.cast.speedOf', defaultMessage: 'Speed of {name}' },
-            { name: character.name },
+            { name: shown },
           )}
           value={value.speed_rate}
           min={RATE_MIN}
@@ -144,7 +146,7 @@ function CharacterCard({
         <SliderField
           label={intl.formatMessage(
             { id: 'projects.cast.pitchOf', defaultMessage: 'Pitch of {name}' },
-            { name: character.name },
+            { name: shown },
           )}
           value={value.pitch_rate}
           min={RATE_MIN}
@@ -156,7 +158,7 @@ function CharacterCard({
         <SliderField
           label={intl.formatMessage(
             { id: 'projects.cast.volumeOf', defaultMessage: 'Volume of {name}' },
-            { name: character.name },
+            { name: shown },
           )}
           value={value.volume}
           min={VOLUME_MIN}
@@ -176,7 +178,7 @@ function CharacterCard({
               <FormattedMessage
                 id="projects.cast.confirm"
                 defaultMessage="Confirm {name}"
-                values={{ name: character.name }}
+                values={{ name: shown }}
               />
             </button>
           )}
@@ -184,7 +186,7 @@ function CharacterCard({
             <FormattedMessage
               id="projects.cast.remove"
               defaultMessage="Remove {name}"
-              values={{ name: character.name }}
+              values={{ name: shown }}
             />
           </button>
         </div>

@@ -19,6 +19,7 @@ import {
 import type { ProjectSettings } from '../../../../electron/shared/projects';
 import { VOICES } from '../../../../electron/shared/voices';
 import { ProjectVoiceSelect } from './ProjectVoiceSelect';
+import { languageName } from '../../lib/intl-text';
 import { readBase64 } from '../../lib/read-file';
 import { useStudio } from '../../stores';
 import { SliderField } from '../controls/SliderField';
@@ -216,11 +217,11 @@ export function ProjectHeader() {
               onChange={(e) => save({ language: e.target.value })}
             >
               {!LANGUAGES.some(([code]) => code === project.language) && (
-                <option value={project.language}>{project.language}</option>
+                <option value={project.language}>{languageName(project.language, intl)}</option>
               )}
               {LANGUAGES.map(([code, name]) => (
                 <option key={code} value={code}>
-                  {name}
+                  {languageName(code, intl, name)}
                 </option>
               ))}
             </select>

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { PROJECT_LIMITS, type ProjectRecord } from '../../../../electron/shared/projects';
 import { errorMessage } from '../../lib/api-client';
+import { languageName } from '../../lib/intl-text';
 import { useProjectsApi, useStudio } from '../../stores';
 import { ProjectCover } from './ProjectCover';
 import { ProjectView } from './ProjectView';
@@ -86,7 +87,7 @@ function ProjectCard({ project }: { project: ProjectRecord }) {
                 project.author ??
                 intl.formatMessage({ id: 'projects.card.noAuthor', defaultMessage: 'No author' }),
               chapters: project.chapter_count,
-              language: project.language,
+              language: languageName(project.language, intl),
             }}
           />
         </p>

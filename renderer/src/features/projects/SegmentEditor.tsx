@@ -8,12 +8,14 @@ import { findQuotes } from '../../lib/quotes';
 import { useStudio } from '../../stores';
 import { CHECK_LABEL } from './ChapterPlayer';
 import type { ChapterPlayer } from './useChapterPlayer';
+import { characterName } from './project-format';
 
 /** "Narrator", or "Ruth (narrator)" when the narrator has a name of its own. */
 function narratorLabel(characters: readonly CharacterRecord[], intl: IntlShape): string {
-  const name = characters.find((c) => c.narrator)?.name;
-  if (name === undefined || name.toLowerCase() === 'narrator')
-    return name ?? intl.formatMessage({ id: 'projects.segment.narrator', defaultMessage: 'Narrator' });
+  const narrator = characters.find((c) => c.narrator);
+  const name = narrator?.name;
+  if (narrator === undefined || name?.toLowerCase() === 'narrator')
+    return intl.formatMessage({ id: 'projects.segment.narrator', defaultMessage: 'Narrator' });
   return intl.formatMessage(
     { id: 'projects.editor.namedNarrator', defaultMessage: '{name} (narrator)' },
     { name },
@@ -200,7 +202,7 @@ export function SegmentEditor({
                 {speaker
                   ? intl.formatMessage(
                       { id: 'projects.editor.asSegment', defaultMessage: 'As the segment ({name})' },
-                      { name: speaker.name },
+                      { name: characterName(speaker, intl) },
                     )
                   : intl.formatMessage({
                       id: 'projects.editor.asSegmentNarrator',
@@ -209,7 +211,7 @@ export function SegmentEditor({
               </option>
               {characters.map((c) => (
                 <option key={c.id} value={c.id}>
-                  {c.name}
+                  {characterName(c, intl)}
                 </option>
               ))}
             </select>

@@ -8,6 +8,7 @@ import { useStudio } from '../../stores';
 import { SEGMENT_PAGE } from '../../stores/projects-slice';
 import { SegmentEditor } from './SegmentEditor';
 import type { ChapterPlayer } from './useChapterPlayer';
+import { characterName } from './project-format';
 
 type Chapter = ProjectDetail['chapters'][number];
 
@@ -37,12 +38,9 @@ export function speakerName(
   speaker: string | null,
   intl: IntlShape,
 ): string {
-  if (speaker === null)
-    return (
-      characters.find((c) => c.narrator)?.name ??
-      intl.formatMessage({ id: 'projects.segment.narrator', defaultMessage: 'Narrator' })
-    );
-  return characters.find((c) => c.id === speaker)?.name ?? speaker;
+  const character = characters.find((c) => (speaker === null ? c.narrator : c.id === speaker));
+  if (character) return characterName(character, intl);
+  return speaker ?? intl.formatMessage({ id: 'projects.segment.narrator', defaultMessage: 'Narrator' });
 }
 
 /**

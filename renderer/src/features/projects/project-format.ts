@@ -39,3 +39,14 @@ export function saveBlob(blob: Blob, fileName: string): void {
 export function fileNameOf(title: string): string {
   return title.replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'Project';
 }
+
+/**
+ * A cast member's name as shown: the narrator the server names "Narrator" (its default, in no
+ * language in particular) is called the narrator in the interface's language; other names are
+ * the writer's.
+ */
+export function characterName(character: { name: string; narrator: boolean }, intl: IntlShape): string {
+  return character.narrator && character.name.toLowerCase() === 'narrator'
+    ? intl.formatMessage({ id: 'projects.segment.narrator', defaultMessage: 'Narrator' })
+    : character.name;
+}

@@ -64,6 +64,12 @@ const POLICIES = defineMessages<UnknownVoicePolicy>({
   closest: { id: 'settings.aliases.policy.closest', defaultMessage: 'Speak them with our closest voice' },
 });
 
+/** The policy in a few words, inside the sentence that says what this run uses. */
+const POLICY_NAMES = defineMessages<UnknownVoicePolicy>({
+  refuse: { id: 'settings.aliases.policyName.refuse', defaultMessage: 'unknown codes refused' },
+  closest: { id: 'settings.aliases.policyName.closest', defaultMessage: 'closest voice' },
+});
+
 /**
  * What the server does with a voice_code that is not ours (the cloud service's clients send its
  * own codes): refuse, or speak it with the closest voice; and exact mappings, which win.
@@ -116,7 +122,10 @@ export function VoiceMappingFields(props: {
             <FormattedMessage
               id="settings.aliases.thisRun"
               defaultMessage="This run: {policy}, {count, plural, one {# alias} other {# aliases}}."
-              values={{ policy: props.running.unknownVoices, count: props.running.aliases }}
+              values={{
+                policy: intl.formatMessage(POLICY_NAMES[props.running.unknownVoices]),
+                count: props.running.aliases,
+              }}
             />
           )}
         </p>

@@ -8,6 +8,7 @@ import { useClient, useStudio } from '../../stores';
 import { ProgressBar } from '../../components/ProgressBar';
 import { formatBytes, formatNumber } from '../../lib/format';
 import { languageName } from '../../lib/intl-text';
+import { licenceText } from './licence-text';
 
 const QUALITY = defineMessages<VoicePackInfo['quality']>({
   x_low: { id: 'voiceLibrary.quality.xLow', defaultMessage: 'extra low quality' },
@@ -153,7 +154,7 @@ export function VoiceLibraryView() {
             accept=".zip,.tar.gz,.tgz,application/zip,application/gzip"
             aria-label={intl.formatMessage({
               id: 'voiceLibrary.importFile',
-              defaultMessage: 'Import a voice pack (.zip or .tar.gz)',
+              defaultMessage: 'Import from disk: a voice pack (.zip or .tar.gz)',
             })}
             disabled={importing}
             onChange={(e) => void onFile(e)}
@@ -225,7 +226,7 @@ export function VoiceLibraryView() {
                       <FormattedMessage
                         id="voiceLibrary.licence"
                         defaultMessage="Licence: {licence}"
-                        values={{ licence: pack.licence }}
+                        values={{ licence: licenceText(pack.licence, intl) }}
                       />
                     </div>
                     {pack.model_card_url && (
