@@ -315,7 +315,8 @@ function namedAsSent(error: unknown, path: string, fileName: string | undefined)
   const shown = fileName === undefined ? 'the archive' : `"${fileName}"`;
   const message = error.message
     .replaceAll(`The archive ${path}`, fileName === undefined ? 'The archive' : `The archive ${shown}`)
-    .replaceAll(path, shown);
+    .replaceAll(path, shown)
+    .replace(/^the archive/, 'The archive');
   if (message === error.message && error.details?.path !== path) return error;
   const { path: _temporary, ...details } = error.details ?? {};
   return new AppError(
