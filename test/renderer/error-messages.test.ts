@@ -6,7 +6,12 @@
  */
 import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
-import { ERROR_HEADLINES, SSML_REASONS, describeError } from '../../renderer/src/i18n/error-messages';
+import {
+  ERROR_HEADLINES,
+  SSML_REASONS,
+  describeError,
+  describeFailure,
+} from '../../renderer/src/i18n/error-messages';
 import { HTTP_STATUS } from '../../electron/core/server/errors';
 import en from '../../renderer/src/i18n/messages/en.json';
 import vi from '../../renderer/src/i18n/messages/vi.json';
@@ -66,6 +71,16 @@ describe('API errors in the interface language', () => {
     expect(describeError(vietnamese, offline)).toMatch(
       /^Máy tính này không kết nối được tới huggingface\.co/,
     );
+  });
+
+  it('a failed record (request, render, export) by its stored code: Vietnamese without the English', () => {
+    expect(describeFailure(vietnamese, 'OUTPUT_FAILED', 'Could not write …/seg-1.wav: ENOSPC')).toBe(
+      'Không ghi được âm thanh.',
+    );
+    expect(describeFailure(english, 'OUTPUT_FAILED', 'Could not write …/seg-1.wav: ENOSPC')).toBe(
+      'Could not write …/seg-1.wav: ENOSPC',
+    );
+    expect(describeFailure(vietnamese, null, null)).toBe('');
   });
 
   it('every error code has a headline, and every SSML and IPA reason a sentence, in en and vi', () => {

@@ -356,6 +356,15 @@ function detailedSentence(intl: IntlShape, error: ErrorToDescribe, headline: str
 }
 
 /**
+ * The sentence for a failed record (request, render, export: its stored `error_code` and
+ * `error_message`, no details) in the interface's language; the message when there is no code.
+ */
+export function describeFailure(intl: IntlShape, code: string | null, message: string | null): string {
+  if (code === null) return message ?? '';
+  return describeError(intl, { code, message: message ?? code });
+}
+
+/**
  * A sentence for the user in the interface's language: in English the server's own message; in
  * another language the code's sentence filled from the error's details (the reason, the line and
  * column, the file, the limit), or its headline naming the field or the file: never the
