@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeError } from '../../../renderer/src/i18n/error-messages';
 import en from '../../../renderer/src/i18n/messages/en.json';
 import vi from '../../../renderer/src/i18n/messages/vi.json';
+import { englishWords } from '../../fixtures/english-words';
 import { signInStudio } from '../../fixtures/studio-session';
 import { startTestCore, type TestCore } from './helpers';
 import type { HttpResult } from './http';
@@ -50,22 +51,6 @@ const upload = (path: string, raw: Buffer | string) =>
   t.call('POST', path, { raw, headers: { 'content-type': 'application/octet-stream' } });
 const tts = (input_text: string) =>
   t.call('POST', '/api/v1/tts', { body: { input_text, voice_code: 'vi_female_thuytrang_mb' } });
-
-/**
- * English prose: words of English sentences that no Vietnamese sentence holds, looked for
- * outside what the sentence quotes (a file's name “…”, an element <…>, a value as given).
- */
-const ENGLISH = new Set(
-  'the is not cannot must be file line column read closed expected with of a an it no was used'.split(' '),
-);
-const englishWords = (sentence: string) =>
-  sentence
-    .replace(/“[^”]*”/gu, '')
-    .replace(/<[^>]*>/gu, '')
-    .replace(/&[a-z]+;/gu, '')
-    .toLowerCase()
-    .split(/[^\p{L}]+/u)
-    .filter((word) => ENGLISH.has(word));
 
 function expectNoPath(text: string) {
   expect(text).not.toContain(t.dir);
