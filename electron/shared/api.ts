@@ -130,11 +130,24 @@ export const CallbackResultResponseSchema = Type.Object({
 });
 export type CallbackResultResponse = Static<typeof CallbackResultResponseSchema>;
 
+/** An error's particulars (`error_details`): names to strings, numbers or booleans (see errors.ts). */
+export const ErrorDetailsSchema = Type.Record(
+  Type.String(),
+  Type.Union([Type.String(), Type.Number(), Type.Boolean()]),
+);
+export type ErrorDetails = Static<typeof ErrorDetailsSchema>;
+
 /** Every failure, on every route of /api (spec: "Errors"). */
 export const ErrorBodySchema = Type.Object({
   status: Type.Literal(0),
   error_code: Type.Unsafe<ErrorCode>(Type.String()),
   error_message: Type.String(),
+  /**
+   * An extension of the spec (which lists only `status`, `error_code`, `error_message`; clients
+   * ignore fields they do not know): the error's particulars, for a client to write its own
+   * sentence (the studio does, in its language). Plain values only; never a path of this machine.
+   */
+  error_details: Type.Optional(ErrorDetailsSchema),
 });
 export type ErrorBody = Static<typeof ErrorBodySchema>;
 

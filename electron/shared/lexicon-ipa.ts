@@ -256,6 +256,10 @@ function tableFor(language: LanguageCode): Table {
   return table;
 }
 
+/** Why IPA cannot be read: a tone mark, a symbol not supported, no phoneme at all. */
+export const IPA_ERROR_REASONS = ['ipa_tone', 'ipa_symbol', 'ipa_empty'] as const;
+export type IpaErrorReason = (typeof IPA_ERROR_REASONS)[number];
+
 /** The result of `ipaToEspeak`: eSpeak's names, or why the IPA cannot be read. */
 export type IpaConversion =
   | { ok: true; phonemes: string }
@@ -263,6 +267,9 @@ export type IpaConversion =
       ok: false;
       /** A sentence for the user, naming the symbol and its place. */
       message: string;
+      reason: IpaErrorReason;
+      /** The symbol refused (as shown: a combining mark on ◌); none for `ipa_empty`. */
+      symbol?: string;
       /** 1-based position of the problem in the IPA as given, in characters (code points). */
       position: number;
     };
@@ -335,6 +342,8 @@ export function ipaToEspeak(ipa: string, language: LanguageCode): IpaConversion 
       return {
         ok: false,
         position: at,
+        reason: 'ipa_tone',
+        symbol: char,
         message: `Tone marks such as "${char}" (character ${at}) are not supported in IPA entries; write a respelling instead.`,
       };
     }
@@ -343,11 +352,14 @@ export function ipaToEspeak(ipa: string, language: LanguageCode): IpaConversion 
     return {
       ok: false,
       position: at,
+      reason: 'ipa_symbol',
+      symbol: shown,
       message: `The IPA symbol "${shown}" (U+${code}, character ${at}) is not supported; docs/USER-GUIDE.md (Pronunciation lexicon) lists the symbols that are.`,
     };
   }
   if (word) words.push(word);
-  if (!hasPhoneme) return { ok: false, position: 1, message: 'The IPA has no phonemes.' };
+  if (!hasPhoneme)
+    return { ok: false, position: 1, reason: 'ipa_empty', message: 'The IPA has no phonemes.' };
   return { ok: true, phonemes: words.join(' ') };
 }
 

@@ -13,7 +13,7 @@
  */
 
 import { Type, type Static } from '@sinclair/typebox';
-import { ipaToEspeak } from './lexicon-ipa';
+import { ipaToEspeak, type IpaErrorReason } from './lexicon-ipa';
 import { unitForms, WORDY } from './lexicon-units';
 import { RATE_MAX, RATE_MIN, VOLUME_MAX, VOLUME_MIN } from './options';
 import type { LanguageCode } from './voices';
@@ -158,6 +158,8 @@ export type LexiconPreviewBody = Static<typeof LexiconPreviewBodySchema>;
 export interface EntryProblem {
   field: keyof LexiconEntryInput;
   message: string;
+  /** IPA that cannot be read: why, the symbol and its 1-based position (sent as `error_details`). */
+  ipa?: { reason: IpaErrorReason; symbol?: string; position: number };
 }
 
 /** Characters a respelling may not hold: the engine reads markup with `<` `>` `&` and phonemes in `[[ ]]`. */
@@ -188,8 +190,8 @@ export function prepareEntry(
   const match = normaliseMatch(input.match);
   const replacement = input.replacement.normalize('NFC').trim().replace(/\s+/gu, ' ');
   const note = input.note?.normalize('NFC').trim();
-  const fail = (field: EntryProblem['field'], message: string) =>
-    ({ ok: false, problem: { field, message } }) as const;
+  const fail = (field: EntryProblem['field'], message: string, ipa?: EntryProblem['ipa']) =>
+    ({ ok: false, problem: { field, message, ...(ipa ? { ipa } : {}) } }) as const;
   let caseSensitive = input.case_sensitive ?? false;
   let wholeWord = input.whole_word ?? true;
   if (input.kind === 'unit') {
@@ -208,7 +210,10 @@ export function prepareEntry(
   }
   if (input.kind === 'ipa') {
     const converted = ipaToEspeak(replacement, input.language);
-    if (!converted.ok) return fail('replacement', converted.message);
+    if (!converted.ok) {
+      const { reason, symbol, position } = converted;
+      return fail('replacement', converted.message, { reason, position, ...(symbol ? { symbol } : {}) });
+    }
   } else {
     const what = input.kind === 'respell' ? 'A respelling' : 'The replacement';
     if (!WORDY.test(replacement)) return fail('replacement', `${what} must hold a letter or digit.`);

@@ -14,7 +14,7 @@
  */
 
 import { AppError } from './errors';
-import { ipaToEspeak } from './lexicon-ipa';
+import { IPA_ERROR_REASONS, ipaToEspeak } from './lexicon-ipa';
 import { RATE_MAX, RATE_MIN, VOLUME_MAX, VOLUME_MIN } from './options';
 import { findVoice, VOICES } from './voices';
 
@@ -206,14 +206,49 @@ export function positionOf(source: string, offset: number): { line: number; colu
   return { line, column: offset - lineStart + 1 };
 }
 
+/**
+ * What an SSML error is about, for a client to word it (the studio in its language): `reason`,
+ * and the element, attribute, value given, element expected and IPA symbol and its 1-based
+ * position in `ph` where they apply. Sent as `error_details` with line, column and offset.
+ */
+export interface SsmlErrorAbout {
+  reason: SsmlErrorReason;
+  tag?: string;
+  attribute?: string;
+  value?: string;
+  expected?: string;
+  symbol?: string;
+  position?: number;
+}
+
+export const SSML_ERROR_REASONS = [
+  'syntax',
+  'entity',
+  'text_outside_speak',
+  'speak_first',
+  'speak_nested',
+  'closes_nothing',
+  'wrong_close',
+  'not_closed',
+  'inside_reading',
+  'no_text',
+  'missing_attribute',
+  'bad_value',
+  'out_of_bounds',
+  'unknown_voice',
+  ...IPA_ERROR_REASONS,
+] as const;
+export type SsmlErrorReason = (typeof SSML_ERROR_REASONS)[number];
+
 /** The SSML error at `offset` of `source`: AppError SSML_INVALID, its message ending with the place. */
-function ssmlError(source: string, offset: number, message: string): AppError {
+function ssmlError(source: string, offset: number, message: string, about?: SsmlErrorAbout): AppError {
   const { line, column } = positionOf(source, offset);
   return new AppError('SSML_INVALID', `SSML: ${message} (line ${line}, column ${column}).`, {
     field: 'input_text',
     line,
     column,
     offset,
+    ...about,
   });
 }
 
@@ -304,8 +339,8 @@ export function parseSsml(source: string, options: ParseSsmlOptions = {}): SsmlD
   let sawRoot = false;
   let i = 0;
 
-  const fail = (at: number, message: string): never => {
-    throw ssmlError(source, at, message);
+  const fail: Fail = (at, message, about) => {
+    throw ssmlError(source, at, message, about);
   };
   const warn = (at: number, message: string) => {
     warnings.push({ message, ...positionOf(source, at), offset: at });
@@ -368,7 +403,8 @@ export function parseSsml(source: string, options: ParseSsmlOptions = {}): SsmlD
   const decode = (raw: string, at: number): string =>
     raw.replace(/&([^;&\s<]*);?/gu, (whole, name: string, index: number) => {
       const where = at + index;
-      if (!whole.endsWith(';')) fail(where, '"&" must start an entity such as &amp;');
+      if (!whole.endsWith(';'))
+        fail(where, '"&" must start an entity such as &amp;', { reason: 'entity', value: '&' });
       if (name.startsWith('#')) {
         const code = /^#x[0-9a-f]+$/iu.test(name)
           ? parseInt(name.slice(2), 16)
@@ -376,19 +412,23 @@ export function parseSsml(source: string, options: ParseSsmlOptions = {}): SsmlD
             ? parseInt(name.slice(1), 10)
             : NaN;
         if (!Number.isInteger(code) || code <= 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) {
-          fail(where, `"${whole}" is not a valid character reference`);
+          fail(where, `"${whole}" is not a valid character reference`, { reason: 'entity', value: whole });
         }
         return String.fromCodePoint(code);
       }
       const value = ENTITIES[name];
-      if (value === undefined) fail(where, `unknown entity "${whole}" (use &amp; &lt; &gt; &quot; &apos;)`);
+      if (value === undefined)
+        fail(where, `unknown entity "${whole}" (use &amp; &lt; &gt; &quot; &apos;)`, {
+          reason: 'entity',
+          value: whole,
+        });
       return value as string;
     });
 
   const readName = (at: number): string => {
     NAME.lastIndex = at;
     const m = NAME.exec(source);
-    if (!m) fail(at, 'a tag name is expected here');
+    if (!m) fail(at, 'a tag name is expected here', { reason: 'syntax' });
     return (m as RegExpExecArray)[0];
   };
   const skipSpace = () => {
@@ -418,9 +458,13 @@ export function parseSsml(source: string, options: ParseSsmlOptions = {}): SsmlD
       const end = next < 0 ? source.length : next;
       const raw = source.slice(i, end);
       if (raw.trim() !== '') {
-        if (!sawRoot || rootClosed) fail(i + raw.search(/\S/u), 'text must stand inside <speak>…</speak>');
+        if (!sawRoot || rootClosed)
+          fail(i + raw.search(/\S/u), 'text must stand inside <speak>…</speak>', {
+            reason: 'text_outside_speak',
+          });
         const at = i;
-        if (raw.includes(']]>')) fail(at + raw.indexOf(']]>'), '"]]>" is not allowed in text');
+        if (raw.includes(']]>'))
+          fail(at + raw.indexOf(']]>'), '"]]>" is not allowed in text', { reason: 'syntax' });
         appendText(decode(raw, at));
       } else if (sawRoot && !rootClosed) {
         appendText(raw);
@@ -431,35 +475,41 @@ export function parseSsml(source: string, options: ParseSsmlOptions = {}): SsmlD
     const tagAt = i;
     if (source.startsWith('<!--', i)) {
       const end = source.indexOf('-->', i + 4);
-      if (end < 0) fail(i, 'the comment is not closed with -->');
+      if (end < 0) fail(i, 'the comment is not closed with -->', { reason: 'syntax' });
       i = end + 3;
       continue;
     }
     if (source.startsWith('<![CDATA[', i)) {
       const end = source.indexOf(']]>', i + 9);
-      if (end < 0) fail(i, 'the CDATA section is not closed with ]]>');
-      if (!sawRoot || rootClosed) fail(i, 'text must stand inside <speak>…</speak>');
+      if (end < 0) fail(i, 'the CDATA section is not closed with ]]>', { reason: 'syntax' });
+      if (!sawRoot || rootClosed)
+        fail(i, 'text must stand inside <speak>…</speak>', { reason: 'text_outside_speak' });
       appendText(source.slice(i + 9, end));
       i = end + 3;
       continue;
     }
     if (source.startsWith('<?', i)) {
       const end = source.indexOf('?>', i + 2);
-      if (end < 0) fail(i, 'the processing instruction is not closed with ?>');
+      if (end < 0) fail(i, 'the processing instruction is not closed with ?>', { reason: 'syntax' });
       i = end + 2;
       continue;
     }
-    if (source.startsWith('<!', i)) fail(i, 'document type declarations are not supported');
+    if (source.startsWith('<!', i))
+      fail(i, 'document type declarations are not supported', { reason: 'syntax' });
     if (source[i + 1] === '/') {
       const name = readName(i + 2);
       i = i + 2 + name.length;
       skipSpace();
-      if (source[i] !== '>') fail(i, `">" expected to end </${name}>`);
+      if (source[i] !== '>') fail(i, `">" expected to end </${name}>`, { reason: 'syntax', tag: name });
       i++;
       const open = stack.pop();
-      if (!open) fail(tagAt, `</${name}> closes no open element`);
+      if (!open) fail(tagAt, `</${name}> closes no open element`, { reason: 'closes_nothing', tag: name });
       if ((open as OpenElement).name !== name) {
-        fail(tagAt, `</${name}> found where </${(open as OpenElement).name}> was expected`);
+        fail(tagAt, `</${name}> found where </${(open as OpenElement).name}> was expected`, {
+          reason: 'wrong_close',
+          tag: name,
+          expected: (open as OpenElement).name,
+        });
       }
       closeElement(open as OpenElement);
       if (stack.length === 0) rootClosed = true;
@@ -473,42 +523,52 @@ export function parseSsml(source: string, options: ParseSsmlOptions = {}): SsmlD
       const before = i;
       skipSpace();
       if (source[i] === '>' || source.startsWith('/>', i)) break;
-      if (i >= source.length) fail(tagAt, `<${name}> is not closed with ">"`);
-      if (i === before) fail(i, `a space is expected before an attribute of <${name}>`);
+      if (i >= source.length)
+        fail(tagAt, `<${name}> is not closed with ">"`, { reason: 'syntax', tag: name });
+      if (i === before)
+        fail(i, `a space is expected before an attribute of <${name}>`, { reason: 'syntax', tag: name });
       const attrAt = i;
       const attr = readName(i);
       i += attr.length;
       skipSpace();
-      if (source[i] !== '=') fail(i, `"=" expected after the attribute ${attr}`);
+      if (source[i] !== '=')
+        fail(i, `"=" expected after the attribute ${attr}`, { reason: 'syntax', attribute: attr });
       i++;
       skipSpace();
       const quote = source[i];
-      if (quote !== '"' && quote !== "'") fail(i, `the value of ${attr} must be in quotes`);
+      if (quote !== '"' && quote !== "'")
+        fail(i, `the value of ${attr} must be in quotes`, { reason: 'syntax', attribute: attr });
       const end = source.indexOf(quote as string, i + 1);
-      if (end < 0) fail(i, `the value of ${attr} is not closed`);
+      if (end < 0) fail(i, `the value of ${attr} is not closed`, { reason: 'syntax', attribute: attr });
       const raw = source.slice(i + 1, end);
-      if (raw.includes('<')) fail(i + 1 + raw.indexOf('<'), `"<" is not allowed in the value of ${attr}`);
-      if (attributes.has(attr)) fail(attrAt, `the attribute ${attr} is given twice`);
+      if (raw.includes('<'))
+        fail(i + 1 + raw.indexOf('<'), `"<" is not allowed in the value of ${attr}`, {
+          reason: 'syntax',
+          attribute: attr,
+        });
+      if (attributes.has(attr))
+        fail(attrAt, `the attribute ${attr} is given twice`, { reason: 'syntax', attribute: attr });
       attributes.set(attr, { value: decode(raw, i + 1), at: attrAt });
       i = end + 1;
     }
     const selfClosing = source[i] === '/';
     i += selfClosing ? 2 : 1;
-    if (rootClosed) fail(tagAt, 'nothing may follow </speak>');
+    if (rootClosed) fail(tagAt, 'nothing may follow </speak>', { reason: 'text_outside_speak' });
     if (!sawRoot) {
-      if (name !== 'speak') fail(tagAt, 'the document must start with <speak>');
+      if (name !== 'speak')
+        fail(tagAt, 'the document must start with <speak>', { reason: 'speak_first', tag: name });
       sawRoot = true;
     } else if (name === 'speak') {
-      fail(tagAt, '<speak> may not be nested');
+      fail(tagAt, '<speak> may not be nested', { reason: 'speak_nested', tag: name });
     }
     const element = openElement(name, tagAt, attributes, selfClosing);
     if (selfClosing) closeElement(element);
     else stack.push(element);
   }
-  if (!sawRoot) fail(0, 'the document must start with <speak>');
+  if (!sawRoot) fail(0, 'the document must start with <speak>', { reason: 'speak_first' });
   if (stack.length > 0) {
     const open = stack.at(-1) as OpenElement;
-    fail(open.at, `<${open.name}> is not closed`);
+    fail(open.at, `<${open.name}> is not closed`, { reason: 'not_closed', tag: open.name });
   }
   const text = out.toString().slice(0, out.wordsEnd());
   // A reading starts at its first word (the space before it was written before the element's text).
@@ -547,7 +607,11 @@ export function parseSsml(source: string, options: ParseSsmlOptions = {}): SsmlD
     const element: OpenElement = { name, at: tagAt, before: settings };
     const inReading = stack.find((e) => e.reading);
     if (inReading) {
-      fail(tagAt, `<${name}> may not stand inside <${inReading.name}>, which holds only text`);
+      fail(tagAt, `<${name}> may not stand inside <${inReading.name}>, which holds only text`, {
+        reason: 'inside_reading',
+        tag: name,
+        expected: inReading.name,
+      });
     }
     const handler = elementHandler(name);
     if (!handler) {
@@ -563,7 +627,7 @@ export function parseSsml(source: string, options: ParseSsmlOptions = {}): SsmlD
       const trimmedEnd = out.wordsEnd();
       const { start } = element.reading;
       if (trimmedEnd <= start) {
-        fail(element.at, `<${element.name}> has no text`);
+        fail(element.at, `<${element.name}> has no text`, { reason: 'no_text', tag: element.name });
       }
       readings.push({ ...element.reading.make(trimmedEnd), start });
     }
@@ -583,7 +647,7 @@ interface StartTag {
 }
 
 /** Throws the SSML error at `at` of the source being parsed. */
-type Fail = (at: number, message: string) => never;
+type Fail = (at: number, message: string, about?: SsmlErrorAbout) => never;
 
 /** What an element's handler reads of the parse, and may do to it. */
 interface ParseState {
@@ -641,7 +705,12 @@ function attribute(
   required = false,
 ): { value: string; at: number } | undefined {
   const found = tag.attributes.get(key);
-  if (!found && required) state.fail(tag.at, `<${tag.name}> needs the attribute ${key}`);
+  if (!found && required)
+    state.fail(tag.at, `<${tag.name}> needs the attribute ${key}`, {
+      reason: 'missing_attribute',
+      tag: tag.name,
+      attribute: key,
+    });
   return found;
 }
 
@@ -656,21 +725,38 @@ function openEdge(edge: 'sentence' | 'paragraph'): ElementHandler {
 /** `<break/>`: a pause of `time`, of `strength`, or a medium one; a word separator. */
 function openBreak(state: ParseState, tag: StartTag): void {
   const { fail } = state;
-  if (!tag.selfClosing) fail(tag.at, '<break> must be empty: write <break/>');
+  if (!tag.selfClosing)
+    fail(tag.at, '<break> must be empty: write <break/>', { reason: 'syntax', tag: 'break' });
   const time = attribute(state, tag, 'time');
   const strength = attribute(state, tag, 'strength');
   let ms: number;
   if (time) {
     const m = /^\s*(\d+(?:\.\d+)?)\s*(ms|s)\s*$/u.exec(time.value);
-    if (!m) fail(time.at, `break time "${time.value}" must be a number of ms or s, e.g. "500ms" or "1.5s"`);
+    if (!m)
+      fail(time.at, `break time "${time.value}" must be a number of ms or s, e.g. "500ms" or "1.5s"`, {
+        reason: 'bad_value',
+        tag: 'break',
+        attribute: 'time',
+        value: time.value,
+      });
     const [, amount, unit] = m as RegExpExecArray;
     ms = Number(amount) * (unit === 's' ? 1000 : 1);
     if (ms > SSML_MAX_BREAK_MS)
-      fail(time.at, `break time "${time.value}" is over ${SSML_MAX_BREAK_MS / 1000} s`);
+      fail(time.at, `break time "${time.value}" is over ${SSML_MAX_BREAK_MS / 1000} s`, {
+        reason: 'out_of_bounds',
+        tag: 'break',
+        attribute: 'time',
+        value: time.value,
+      });
   } else if (strength) {
     const value = BREAK_STRENGTH_MS[strength.value as keyof typeof BREAK_STRENGTH_MS];
     if (value === undefined) {
-      fail(strength.at, `break strength must be one of ${Object.keys(BREAK_STRENGTH_MS).join(', ')}`);
+      fail(strength.at, `break strength must be one of ${Object.keys(BREAK_STRENGTH_MS).join(', ')}`, {
+        reason: 'bad_value',
+        tag: 'break',
+        attribute: 'strength',
+        value: strength.value,
+      });
     }
     ms = value;
   } else {
@@ -692,7 +778,12 @@ function openEmphasis(state: ParseState, tag: StartTag): void {
   const level = attribute(state, tag, 'level')?.value ?? 'moderate';
   const factors = EMPHASIS[level];
   if (!factors)
-    state.fail(tag.at, `emphasis level must be strong, moderate, none or reduced, not "${level}"`);
+    state.fail(tag.at, `emphasis level must be strong, moderate, none or reduced, not "${level}"`, {
+      reason: 'bad_value',
+      tag: 'emphasis',
+      attribute: 'level',
+      value: level,
+    });
   const f = factors as (typeof EMPHASIS)[string];
   state.changeSettings({
     ...settings,
@@ -735,6 +826,7 @@ function openVoice(state: ParseState, tag: StartTag): void {
     state.fail(
       voiceName.at,
       `unknown voice "${voiceName.value}" in <voice name>; GET /api/v1/voices lists the voice codes`,
+      { reason: 'unknown_voice', tag: 'voice', attribute: 'name', value: voiceName.value },
     );
   }
   state.owe('word');
@@ -776,13 +868,26 @@ function openPhoneme(state: ParseState, tag: StartTag, element: OpenElement): vo
   const { options, settings, fail } = state;
   const alphabet = attribute(state, tag, 'alphabet');
   if (alphabet && alphabet.value.toLowerCase() !== 'ipa') {
-    fail(alphabet.at, `phoneme alphabet "${alphabet.value}" is not supported; use "ipa"`);
+    fail(alphabet.at, `phoneme alphabet "${alphabet.value}" is not supported; use "ipa"`, {
+      reason: 'bad_value',
+      tag: 'phoneme',
+      attribute: 'alphabet',
+      value: alphabet.value,
+    });
   }
   const ph = attribute(state, tag, 'ph', true) as { value: string; at: number };
   const spokenIn = findVoice(settings.voiceCode ?? options.voiceCode ?? '')?.language;
   if (spokenIn) {
     const converted = ipaToEspeak(ph.value, spokenIn);
-    if (!converted.ok) fail(ph.at, `phoneme ph "${ph.value}": ${converted.message}`);
+    if (!converted.ok)
+      fail(ph.at, `phoneme ph "${ph.value}": ${converted.message}`, {
+        reason: converted.reason,
+        tag: 'phoneme',
+        attribute: 'ph',
+        value: ph.value,
+        ...(converted.symbol === undefined ? {} : { symbol: converted.symbol }),
+        position: converted.position,
+      });
   }
   element.reading = {
     start: state.textLength,
@@ -794,7 +899,12 @@ function openPhoneme(state: ParseState, tag: StartTag, element: OpenElement): vo
 function openSayAs(state: ParseState, tag: StartTag, element: OpenElement): void {
   const as = attribute(state, tag, 'interpret-as', true) as { value: string; at: number };
   if (!(SAY_AS as readonly string[]).includes(as.value)) {
-    state.fail(as.at, `say-as interpret-as must be one of ${SAY_AS.join(', ')}, not "${as.value}"`);
+    state.fail(as.at, `say-as interpret-as must be one of ${SAY_AS.join(', ')}, not "${as.value}"`, {
+      reason: 'bad_value',
+      tag: 'say-as',
+      attribute: 'interpret-as',
+      value: as.value,
+    });
   }
   const format = attribute(state, tag, 'format')?.value;
   element.reading = {
@@ -827,7 +937,12 @@ function inBounds(
   fail: Fail,
 ): number {
   if (!(factor >= min - 1e-9 && factor <= max + 1e-9)) {
-    fail(at, `prosody ${what}="${value}" is outside the API's bounds (×${min} to ×${max})`);
+    fail(at, `prosody ${what}="${value}" is outside the API's bounds (×${min} to ×${max})`, {
+      reason: 'out_of_bounds',
+      tag: 'prosody',
+      attribute: what,
+      value,
+    });
   }
   return factor;
 }
@@ -835,7 +950,12 @@ function inBounds(
 function rateFactor(value: string, at: number, fail: Fail): number {
   const factor = ratio(value, RATE_WORDS);
   if (factor === undefined)
-    fail(at, `prosody rate "${value}" must be a keyword (x-slow … x-fast), a percentage or a number`);
+    fail(at, `prosody rate "${value}" must be a keyword (x-slow … x-fast), a percentage or a number`, {
+      reason: 'bad_value',
+      tag: 'prosody',
+      attribute: 'rate',
+      value,
+    });
   return inBounds(factor as number, RATE_MIN, RATE_MAX, at, 'rate', value, fail);
 }
 
@@ -846,6 +966,7 @@ function pitchFactor(value: string, at: number, fail: Fail): number {
     fail(
       at,
       `prosody pitch "${value}" must be a keyword (x-low … x-high), a percentage or semitones such as "+2st"`,
+      { reason: 'bad_value', tag: 'prosody', attribute: 'pitch', value },
     );
   }
   return inBounds(factor as number, RATE_MIN, RATE_MAX, at, 'pitch', value, fail);
@@ -858,6 +979,7 @@ function volumeFactor(value: string, at: number, fail: Fail): number {
     fail(
       at,
       `prosody volume "${value}" must be a keyword (silent, x-soft … x-loud), decibels such as "+3dB", or a percentage`,
+      { reason: 'bad_value', tag: 'prosody', attribute: 'volume', value },
     );
   }
   if (factor === 0) return 0;

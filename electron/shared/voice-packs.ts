@@ -9,6 +9,7 @@
 
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { MODEL_IDS } from './options';
+import { ErrorDetailsSchema } from './api';
 
 /** A union of string literals whose static type is the literal union itself. */
 const Literals = <T extends readonly string[]>(values: T) =>
@@ -343,5 +344,7 @@ export const VoicePackEventSchema = Type.Object({
   /** When `failed`: the error's code and sentence. */
   error_code: Type.Optional(Type.String()),
   error_message: Type.Optional(Type.String()),
+  /** When `failed`: the error's particulars, as `error_details` of an error body. */
+  error_details: Type.Optional(ErrorDetailsSchema),
 });
 export type VoicePackEvent = Static<typeof VoicePackEventSchema>;

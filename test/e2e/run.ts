@@ -16,6 +16,7 @@ import { runStudioE2e } from './studio.e2e';
 import { runStudioKeyboardE2e } from './studio-keyboard.e2e';
 import { runVietnameseE2e } from './vietnamese.e2e';
 import { runTextLanguageE2e } from './text-language.e2e';
+import { runErrorsVietnameseE2e } from './errors-vietnamese.e2e';
 import { runVoiceLibraryE2e } from './voice-library.e2e';
 import { runVoiceMappingE2e } from './voice-mapping.e2e';
 import { runWorkbenchE2e } from './workbench.e2e';
@@ -42,6 +43,7 @@ const suites: [string, (log: (line: string) => void) => Promise<void>][] = [
   ['sign-in-lasts', runSignInLastsE2e],
   ['vietnamese', runVietnameseE2e],
   ['text-language', runTextLanguageE2e],
+  ['errors-vietnamese', runErrorsVietnameseE2e],
 ];
 
 const started = Date.now();

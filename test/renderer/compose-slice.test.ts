@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ssmlErrorPlace } from '../../renderer/src/lib/dialogue-ssml';
 import { countCharacters } from '../../renderer/src/lib/estimate';
 import { createStudioStore } from '../../renderer/src/stores';
-import { formatShown, type ShownText } from '../../renderer/src/lib/intl-text';
+import { formatShown, setCurrentIntl, type ShownText } from '../../renderer/src/lib/intl-text';
+import vi from '../../renderer/src/i18n/messages/vi.json';
 import {
   DIALOGUE_KEY,
   NOTHING_TO_SPEAK_MESSAGE,
@@ -96,6 +97,23 @@ describe('compose slice: dialogue voices and SSML', () => {
     // The compose box's estimate counts the spoken text, as the server bills it.
     expect(store.getState().job?.characters).toBe(countCharacters(ssml));
     expect(countCharacters(ssml)).toBeLessThan(ssml.length / 2);
+  });
+
+  it('malformed SSML in the Vietnamese studio: the sentence in Vietnamese, its line and column kept', async () => {
+    setCurrentIntl(createIntl({ locale: 'vi', messages: vi }));
+    try {
+      const store = makeStore();
+      store.getState().setText('<speak>\n<p>Một.</p>\n<p><prosody rate="9">Hai.</prosody></p>\n</speak>');
+      await store.getState().generate();
+      const { jobError, jobErrorCode, jobErrorPlace } = store.getState();
+      expect(jobErrorCode).toBe('SSML_INVALID');
+      expect(jobError).toBe(
+        'Không đọc được SSML. Ở dòng 3, cột 13: Giá trị “9” của thuộc tính rate trong <prosody> nằm ngoài khoảng cho phép.',
+      );
+      expect(jobErrorPlace).toMatchObject({ line: 3, column: 13 });
+    } finally {
+      setCurrentIntl(undefined);
+    }
   });
 
   it('malformed SSML: SSML_INVALID as the server says it, caught before sending, its line and column kept', async () => {

@@ -1,11 +1,18 @@
 /**
  * The API's errors in the interface's language (i18n/error-messages.ts): English shows the
- * server's own message; Vietnamese the code's sentence from vi.json, then the server's
- * particulars; the client's own sentences and unknown codes as described.
+ * server's own message; Vietnamese the code's sentence from vi.json filled from the error's
+ * details, never the server's English; every code and reason has a sentence in both catalogues;
+ * the client's own sentences and unknown codes as described.
  */
 import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
-import { describeError } from '../../renderer/src/i18n/error-messages';
+import {
+  ERROR_HEADLINES,
+  SSML_REASONS,
+  describeError,
+  describeFailure,
+} from '../../renderer/src/i18n/error-messages';
+import { HTTP_STATUS } from '../../electron/core/server/errors';
 import en from '../../renderer/src/i18n/messages/en.json';
 import vi from '../../renderer/src/i18n/messages/vi.json';
 import { ApiError, errorMessage } from '../../renderer/src/lib/api-client';
@@ -13,19 +20,84 @@ import { setCurrentIntl } from '../../renderer/src/lib/intl-text';
 
 const english = createIntl({ locale: 'en', messages: en });
 const vietnamese = createIntl({ locale: 'vi', messages: vi });
-const ssml = new ApiError('SSML_INVALID', 'SSML line 3, column 7: unclosed <prosody>', 400);
+const ssml = new ApiError('SSML_INVALID', 'SSML: <prosody> is not closed (line 3, column 7).', 400, {
+  field: 'input_text',
+  line: 3,
+  column: 7,
+  offset: 40,
+  reason: 'not_closed',
+  tag: 'prosody',
+});
 
 describe('API errors in the interface language', () => {
   it('English: the server’s message as it came', () => {
-    expect(describeError(english, ssml)).toBe('SSML line 3, column 7: unclosed <prosody>');
+    expect(describeError(english, ssml)).toBe('SSML: <prosody> is not closed (line 3, column 7).');
   });
 
-  it('Vietnamese: the sentence for the code, then the server’s particulars', () => {
+  it('Vietnamese: the sentence for the code filled from its details, without the server’s English', () => {
     expect(describeError(vietnamese, ssml)).toBe(
-      'Không đọc được SSML. (Chi tiết: SSML line 3, column 7: unclosed <prosody>)',
+      'Không đọc được SSML. Ở dòng 3, cột 7: Phần tử <prosody> chưa được đóng.',
     );
     const credits = new ApiError('INSUFFICIENT_CREDITS', 'key has 2.5 credits, needs 40', 402);
-    expect(describeError(vietnamese, credits)).toContain('Khoá API không còn đủ tín dụng.');
+    expect(describeError(vietnamese, credits)).toBe('Khoá API không còn đủ tín dụng.');
+    const field = new ApiError('INVALID_FIELD', 'speed_rate must be between 0.5 and 2.', 400, {
+      field: 'speed_rate',
+    });
+    expect(describeError(vietnamese, field)).toBe('Có một giá trị không hợp lệ. (trường “speed_rate”)');
+    const ipa = new ApiError(
+      'INVALID_FIELD',
+      'The IPA symbol "˥" (U+02E5, character 8) is not supported.',
+      400,
+      {
+        field: 'replacement',
+        reason: 'ipa_symbol',
+        symbol: '˥',
+        position: 8,
+      },
+    );
+    expect(describeError(vietnamese, ipa)).toBe(
+      'Có một giá trị không hợp lệ. Ký hiệu IPA “˥” (ký tự thứ 8) không được hỗ trợ.',
+    );
+    const tooLarge = new ApiError('MANUSCRIPT_TOO_LARGE', '"so-do.epub" is larger than 64 MiB.', 413, {
+      file: 'so-do.epub',
+      limit_bytes: 64 * 1024 ** 2,
+    });
+    expect(describeError(vietnamese, tooLarge)).toBe('Tệp “so-do.epub” quá lớn: giới hạn là 64 MiB.');
+    const offline = new ApiError('VOICE_DOWNLOAD_FAILED', 'This computer cannot reach example.org…', 502, {
+      file: 'kokoro.tar.gz',
+      reason: 'offline',
+      host: 'huggingface.co',
+    });
+    expect(describeError(vietnamese, offline)).toMatch(
+      /^Máy tính này không kết nối được tới huggingface\.co/,
+    );
+  });
+
+  it('a failed record (request, render, export) by its stored code: Vietnamese without the English', () => {
+    expect(describeFailure(vietnamese, 'OUTPUT_FAILED', 'Could not write …/seg-1.wav: ENOSPC')).toBe(
+      'Không ghi được âm thanh.',
+    );
+    expect(describeFailure(english, 'OUTPUT_FAILED', 'Could not write …/seg-1.wav: ENOSPC')).toBe(
+      'Could not write …/seg-1.wav: ENOSPC',
+    );
+    expect(describeFailure(vietnamese, null, null)).toBe('');
+  });
+
+  it('every error code has a headline, and every SSML and IPA reason a sentence, in en and vi', () => {
+    const codes = Object.keys(HTTP_STATUS);
+    expect(Object.keys(ERROR_HEADLINES)).toEqual(expect.arrayContaining(codes));
+    const ids = [...Object.values(ERROR_HEADLINES), ...Object.values(SSML_REASONS)].map(
+      (m) => m.id as string,
+    );
+    for (const id of ids) {
+      expect(en, id).toHaveProperty([id]);
+      expect(vi, id).toHaveProperty([id]);
+      expect((vi as Record<string, string>)[id], id).not.toBe((en as Record<string, string>)[id]);
+    }
+    // Every message of the errors' catalogue (headlines, reasons, detailed sentences) is in vi.
+    const errorIds = Object.keys(en).filter((id) => id.startsWith('errors.'));
+    expect(errorIds.length).toBeGreaterThan(codes.length);
+    for (const id of errorIds) expect(vi, id).toHaveProperty([id]);
   });
 
   it('Vietnamese: the client’s own sentences alone; an unknown code keeps the server’s words', () => {

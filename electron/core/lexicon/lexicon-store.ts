@@ -199,7 +199,10 @@ export function createLexiconStore({ dataDir, log = silentLog }: LexiconStoreOpt
     }
     const prepared = prepareEntry(input);
     if (!prepared.ok)
-      throw new AppError('INVALID_FIELD', prepared.problem.message, { field: prepared.problem.field });
+      throw new AppError('INVALID_FIELD', prepared.problem.message, {
+        field: prepared.problem.field,
+        ...prepared.problem.ipa,
+      });
     return prepared.entry;
   };
 

@@ -24,7 +24,7 @@ import {
   type ManuscriptOptions,
 } from '../../shared/manuscript';
 import { ManuscriptBuilder, plainText } from './builder';
-import { invalidManuscript, sizeText } from './errors';
+import { invalidManuscript, sizeText, type ManuscriptRefusal } from './errors';
 import { parseHtmlDocument } from './html-parse';
 import {
   htmlAttr,
@@ -154,8 +154,8 @@ class EpubReader {
     this.builder = new ManuscriptBuilder(fileName, 'epub');
   }
 
-  private invalid(reason: string, cause?: unknown): Error {
-    return invalidManuscript(this.fileName, 'epub', reason, cause);
+  private invalid(reason: string, cause?: unknown, refusal?: ManuscriptRefusal): Error {
+    return invalidManuscript(this.fileName, 'epub', reason, cause, refusal);
   }
 
   private async xml(part: string): Promise<XmlObject> {
@@ -386,6 +386,8 @@ class EpubReader {
     if (encrypted.length > 0) {
       throw this.invalid(
         `it is encrypted (DRM): ${encrypted.length} of its files cannot be read without the seller's key; import a copy without DRM`,
+        undefined,
+        'encrypted',
       );
     }
   }

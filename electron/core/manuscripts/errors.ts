@@ -13,17 +13,25 @@ export function sizeText(bytes: number): string {
   return bytes >= MIB && bytes % MIB === 0 ? `${bytes / MIB} MiB` : `${bytes.toLocaleString('en-US')} bytes`;
 }
 
+/**
+ * Why a manuscript is refused, as `details.reason` (a client words it in its language): locked
+ * with a password or DRM, entities declared (entity expansion), a PDF of pictures, no bytes; none
+ * when the file is damaged or not of its format.
+ */
+export type ManuscriptRefusal = 'encrypted' | 'entities' | 'no_text_layer' | 'empty';
+
 /** The file cannot be read as `format`: `reason` says why (a sentence fragment, no final stop). */
 export function invalidManuscript(
   fileName: string,
   format: ManuscriptFormat,
   reason: string,
   cause?: unknown,
+  refusal?: ManuscriptRefusal,
 ): AppError {
   return new AppError(
     'MANUSCRIPT_INVALID',
     `"${fileName}" cannot be read as ${format.toUpperCase()}: ${reason}.`,
-    { file: fileName, format },
+    { file: fileName, format, ...(refusal ? { reason: refusal } : {}) },
     cause === undefined ? undefined : { cause },
   );
 }

@@ -87,6 +87,8 @@ async function readOdfText(
         fileName,
         'odt',
         'it is password-protected (encrypted); save a copy without a password',
+        undefined,
+        'encrypted',
       );
   }
   if (!zip.has('content.xml')) throw invalidManuscript(fileName, 'odt', 'its archive has no content.xml');

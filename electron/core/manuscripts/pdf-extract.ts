@@ -105,7 +105,7 @@ function openError(error: unknown, fileName: string): AppError {
     return new AppError(
       'MANUSCRIPT_INVALID',
       `"${fileName}" is encrypted with a password: save it without one (or export its text) and import that.`,
-      { file: fileName, format: 'pdf' },
+      { file: fileName, format: 'pdf', reason: 'encrypted' },
     );
   }
   return new AppError(
@@ -137,7 +137,7 @@ async function readDocument(document: PdfDocument, fileName: string): Promise<Ma
     throw new AppError(
       'MANUSCRIPT_INVALID',
       `"${fileName}" has no text layer (its pages are pictures, as in a scan); OCR is not done here: import a version with text.`,
-      { file: fileName, format: 'pdf' },
+      { file: fileName, format: 'pdf', reason: 'no_text_layer' },
     );
   }
 

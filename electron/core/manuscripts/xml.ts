@@ -56,6 +56,8 @@ function entityRefusal(where: XmlPart): Error {
     where.fileName,
     where.format,
     `${where.part} declares entities in a DOCTYPE (refused: entity expansion such as "billion laughs")`,
+    undefined,
+    'entities',
   );
 }
 

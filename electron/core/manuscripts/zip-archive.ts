@@ -74,7 +74,13 @@ export async function openZipArchive(
     if (inflated + entry.uncompressedSize > MANUSCRIPT_LIMITS.totalInflatedBytes)
       throw totalTooLarge(fileName);
     if (entry.isEncrypted())
-      throw invalidManuscript(fileName, format, `${name} is encrypted (password-protected)`);
+      throw invalidManuscript(
+        fileName,
+        format,
+        `${name} is encrypted (password-protected)`,
+        undefined,
+        'encrypted',
+      );
     let stream;
     try {
       stream = await zip.openReadStreamPromise(entry);

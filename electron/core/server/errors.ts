@@ -5,7 +5,7 @@
 
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyReply } from 'fastify';
-import type { ErrorBody } from '../../shared/api';
+import type { ErrorBody, ErrorDetails } from '../../shared/api';
 import { AppError, isAppError, type ErrorCode } from '../../shared/errors';
 import { API_CONTENT_TYPE } from './reply';
 import { redactPaths } from '../platform/redact-paths';
@@ -93,7 +93,37 @@ function errorBody(error: AppError): ErrorBody {
   // Internal details stay in the log; the caller gets the code and a plain sentence.
   // Nor paths of this machine (a file-system error names the data folder): see redact-paths.ts.
   const message = status >= 500 && error.code === 'INTERNAL' ? 'Internal error.' : redactPaths(error.message);
-  return { status: 0, error_code: error.code, error_message: message };
+  const details = status >= 500 && error.code === 'INTERNAL' ? undefined : errorDetails(error);
+  return {
+    status: 0,
+    error_code: error.code,
+    error_message: message,
+    ...(details ? { error_details: details } : {}),
+  };
+}
+
+/** Details that stay on this machine: where a file is, a process id, the error underneath. */
+const PRIVATE_DETAILS = new Set(['cause', 'path', 'pid', 'stack', 'message']);
+/** A string detail's length at most, characters: a name, a tag, a host, a value as given. */
+const MAX_DETAIL_CHARS = 200;
+
+/**
+ * The error's details as `error_details` (docs/API.md, "Errors"): plain values only (a list or
+ * an object is left out), strings without paths of this machine (a `file` is its own name), at
+ * most 200 characters each; undefined when nothing is left.
+ */
+export function errorDetails(error: AppError): ErrorDetails | undefined {
+  const out: ErrorDetails = {};
+  for (const [name, value] of Object.entries(error.details ?? {})) {
+    if (PRIVATE_DETAILS.has(name)) continue;
+    if (typeof value === 'number' && Number.isFinite(value)) out[name] = value;
+    else if (typeof value === 'boolean') out[name] = value;
+    else if (typeof value === 'string') {
+      const text = name === 'file' ? (value.split(/[/\\]/).pop() ?? '') : redactPaths(value);
+      out[name] = text.slice(0, MAX_DETAIL_CHARS);
+    }
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
 }
 
 /**

@@ -11,6 +11,7 @@ import type { JobEvents } from '../jobs';
 import type { Log } from '../platform/log';
 import type { VoiceLibrary } from '../voices';
 import { redactPaths } from '../platform/redact-paths';
+import { errorDetails } from './errors';
 
 /** Progress events per install at most this often (the last one of a phase always goes out). */
 const PROGRESS_INTERVAL_MS = 150;
@@ -88,7 +89,14 @@ export function createVoiceInstalls({
             const code = isAppError(error) ? error.code : 'INTERNAL';
             const message = isAppError(error) ? redactPaths(error.message) : 'Internal error.';
             if (!isAppError(error)) log.warn(`voice pack ${id}: ${(error as Error)?.stack ?? String(error)}`);
-            publish({ id, state: 'failed', error_code: code, error_message: message });
+            const details = isAppError(error) ? errorDetails(error) : undefined;
+            publish({
+              id,
+              state: 'failed',
+              error_code: code,
+              error_message: message,
+              ...(details ? { error_details: details } : {}),
+            });
           },
         )
         .catch((error: unknown) => log.warn(`voice pack ${id}: ${String(error)}`))

@@ -1,13 +1,16 @@
 /**
  * The studio's words for the API's errors. The API answers in English whatever the interface's
  * language (the cloud service's contract: clients read `error_code`, and the English
- * `error_message` is what its documentation shows); the studio shows, for each code, a sentence in
- * the interface's language and, after it, the server's own message, which names the field, the
- * line and column, the file or the limit. In English the server's message alone is shown.
+ * `error_message` is what its documentation shows), with the error's particulars as
+ * `error_details` (line and column, the reason, the file, the limit: docs/API.md, "Errors"). The
+ * studio writes, for each code, a sentence in the interface's language filled from those
+ * particulars, never the server's English; in English the server's own message is shown.
  */
 
 import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
+import type { ErrorDetails } from '../../../electron/shared/api';
 import type { ErrorCode } from '../../../electron/shared/errors';
+import type { SsmlErrorReason } from '../../../electron/shared/ssml';
 
 export type StudioErrorCode = ErrorCode | 'NETWORK' | 'BAD_RESPONSE';
 
@@ -138,20 +141,245 @@ export const ERROR_HEADLINES: Record<StudioErrorCode, MessageDescriptor> = defin
   },
 });
 
+/** Why SSML (or a lexicon entry's IPA) cannot be read, one sentence per `details.reason`. */
+export const SSML_REASONS: Record<SsmlErrorReason, MessageDescriptor> = defineMessages({
+  syntax: { id: 'errors.ssml.syntax', defaultMessage: 'The markup is not written correctly here.' },
+  entity: {
+    id: 'errors.ssml.entity',
+    defaultMessage: '“{value}” is not a valid entity: use {entities}.',
+  },
+  text_outside_speak: {
+    id: 'errors.ssml.textOutsideSpeak',
+    defaultMessage: 'All text must stand between {open} and {close}.',
+  },
+  speak_first: { id: 'errors.ssml.speakFirst', defaultMessage: 'The document must start with {open}.' },
+  speak_nested: { id: 'errors.ssml.speakNested', defaultMessage: '{open} may not stand inside {open}.' },
+  closes_nothing: {
+    id: 'errors.ssml.closesNothing',
+    defaultMessage: 'The end tag {close} closes no open element.',
+  },
+  wrong_close: {
+    id: 'errors.ssml.wrongClose',
+    defaultMessage: 'The end tag {close} is here where {expectedClose} was expected.',
+  },
+  not_closed: { id: 'errors.ssml.notClosed', defaultMessage: 'The element {tag} is not closed.' },
+  inside_reading: {
+    id: 'errors.ssml.insideReading',
+    defaultMessage: '{tag} may not stand inside {expected}, which holds only text.',
+  },
+  no_text: { id: 'errors.ssml.noText', defaultMessage: 'The element {tag} has no text.' },
+  missing_attribute: {
+    id: 'errors.ssml.missingAttribute',
+    defaultMessage: 'The element {tag} needs the attribute {attribute}.',
+  },
+  bad_value: {
+    id: 'errors.ssml.badValue',
+    defaultMessage: '“{value}” is not a valid value for {attribute} of {tag}.',
+  },
+  out_of_bounds: {
+    id: 'errors.ssml.outOfBounds',
+    defaultMessage: '“{value}” for {attribute} of {tag} is outside the allowed range.',
+  },
+  unknown_voice: { id: 'errors.ssml.unknownVoice', defaultMessage: 'There is no voice “{value}”.' },
+  ipa_tone: {
+    id: 'errors.ssml.ipaTone',
+    defaultMessage:
+      'IPA entries cannot hold tone marks such as “{symbol}” (character {position}): write a respelling instead.',
+  },
+  ipa_symbol: {
+    id: 'errors.ssml.ipaSymbol',
+    defaultMessage: 'The IPA symbol “{symbol}” (character {position}) is not supported.',
+  },
+  ipa_empty: { id: 'errors.ssml.ipaEmpty', defaultMessage: 'The IPA has no phonemes.' },
+});
+
+/** Sentences built from an error's details, for the codes and reasons that have them. */
+const DETAILED_MESSAGES = defineMessages({
+  ssmlPlace: { id: 'errors.ssml.place', defaultMessage: 'At line {line}, column {column}:' },
+  field: { id: 'errors.field', defaultMessage: '(field “{field}”)' },
+  file: { id: 'errors.file', defaultMessage: 'File: “{file}”.' },
+  manuscriptDamaged: {
+    id: 'errors.manuscript.damaged',
+    defaultMessage: '“{file}” cannot be read as {format}: it may be damaged or not of that format.',
+  },
+  manuscriptUnreadable: {
+    id: 'errors.manuscript.unreadable',
+    defaultMessage: '“{file}” cannot be read: it may be damaged or of another format.',
+  },
+  manuscriptEncrypted: {
+    id: 'errors.manuscript.encrypted',
+    defaultMessage: '“{file}” is locked with a password or DRM: import a copy without one.',
+  },
+  manuscriptEntities: {
+    id: 'errors.manuscript.entities',
+    defaultMessage: '“{file}” declares XML entities, which are refused for safety.',
+  },
+  manuscriptNoTextLayer: {
+    id: 'errors.manuscript.noTextLayer',
+    defaultMessage:
+      '“{file}” has no text layer (its pages are pictures, as in a scan): import a version with text.',
+  },
+  manuscriptEmpty: { id: 'errors.manuscript.empty', defaultMessage: '“{file}” is empty.' },
+  tooLargeBytes: {
+    id: 'errors.manuscript.tooLargeBytes',
+    defaultMessage: '“{file}” is too large: the limit is {mib, number} MiB.',
+  },
+  tooLargeCharacters: {
+    id: 'errors.manuscript.tooLargeCharacters',
+    defaultMessage: '“{file}” holds more than {limit, number} characters, the most a manuscript may have.',
+  },
+  tooSlow: {
+    id: 'errors.manuscript.tooSlow',
+    defaultMessage: '“{file}” took longer than {seconds, number} s to read and was stopped.',
+  },
+  tooLarge: {
+    id: 'errors.manuscript.tooLarge',
+    defaultMessage: '“{file}” is over a limit of what a manuscript may hold.',
+  },
+  notManuscript: {
+    id: 'errors.manuscript.notManuscript',
+    defaultMessage:
+      '“{file}” is not a manuscript the studio can read: import DOCX, EPUB, ODT, HTML, Markdown, plain text or PDF (with a text layer).',
+  },
+  downloadOffline: {
+    id: 'errors.download.offline',
+    defaultMessage:
+      'This computer cannot reach {host}, where voices are downloaded from (no internet connection, or the site is blocked). To install a voice without it, bring its files from another computer and import them in the Voice library.',
+  },
+  signInRefused: {
+    id: 'errors.signIn.refused',
+    defaultMessage:
+      'This sign-in address is wrong, was already used or is older than {minutes, number} minutes (each works once). Open the newest sign-in address printed in the terminal of “npm start” or “serve”.',
+  },
+});
+
+const DETAILED: Record<keyof typeof DETAILED_MESSAGES, MessageDescriptor> = DETAILED_MESSAGES;
+
+/** An error as the studio has it: its code, the server's English sentence, the details if any. */
+export interface ErrorToDescribe {
+  code: string;
+  message: string;
+  details?: ErrorDetails | undefined;
+}
+
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value !== '' ? value : undefined;
+const count = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+
+/** `<name>` and `</name>` of an element named in the details. */
+const openTag = (name: string) => `<${name}>`;
+const closeTag = (name: string) => `</${name}>`;
+
+/** The reason's sentence for SSML or IPA details, if the reason is one the studio knows. */
+function ssmlReason(intl: IntlShape, details: ErrorDetails): string | undefined {
+  const reason = text(details.reason);
+  if (!reason || !Object.hasOwn(SSML_REASONS, reason)) return undefined;
+  const tag = text(details.tag) ?? 'speak';
+  const expected = text(details.expected) ?? '';
+  return intl.formatMessage(SSML_REASONS[reason as SsmlErrorReason], {
+    tag: openTag(tag),
+    open: openTag('speak'),
+    close: tag === 'speak' ? closeTag('speak') : closeTag(tag),
+    expected: openTag(expected),
+    expectedClose: closeTag(expected),
+    attribute: text(details.attribute) ?? '',
+    value: text(details.value) ?? '',
+    symbol: text(details.symbol) ?? '',
+    position: count(details.position) ?? 1,
+    entities: '&amp; &lt; &gt; &quot; &apos;',
+  });
+}
+
+/** The manuscript sentences (MANUSCRIPT_INVALID, MANUSCRIPT_TOO_LARGE, a file of no known kind). */
+function manuscriptSentence(intl: IntlShape, code: string, details: ErrorDetails): string | undefined {
+  const file = text(details.file);
+  if (!file) return undefined;
+  const reason = text(details.reason);
+  if (code === 'MANUSCRIPT_INVALID') {
+    if (reason === 'encrypted') return intl.formatMessage(DETAILED.manuscriptEncrypted, { file });
+    if (reason === 'entities') return intl.formatMessage(DETAILED.manuscriptEntities, { file });
+    if (reason === 'no_text_layer') return intl.formatMessage(DETAILED.manuscriptNoTextLayer, { file });
+    if (reason === 'empty') return intl.formatMessage(DETAILED.manuscriptEmpty, { file });
+    const format = text(details.format);
+    return format
+      ? intl.formatMessage(DETAILED.manuscriptDamaged, { file, format: format.toUpperCase() })
+      : intl.formatMessage(DETAILED.manuscriptUnreadable, { file });
+  }
+  if (code === 'MANUSCRIPT_TOO_LARGE') {
+    const bytes = count(details.limit_bytes);
+    const characters = count(details.limit_characters);
+    const ms = count(details.limit_ms);
+    if (bytes !== undefined && details.entry === undefined)
+      return intl.formatMessage(DETAILED.tooLargeBytes, {
+        file,
+        mib: Math.round((bytes / 1024 ** 2) * 10) / 10,
+      });
+    if (characters !== undefined)
+      return intl.formatMessage(DETAILED.tooLargeCharacters, { file, limit: characters });
+    if (ms !== undefined) return intl.formatMessage(DETAILED.tooSlow, { file, seconds: ms / 1000 });
+    return intl.formatMessage(DETAILED.tooLarge, { file });
+  }
+  if (code === 'UNSUPPORTED_MEDIA_TYPE') return intl.formatMessage(DETAILED.notManuscript, { file });
+  return undefined;
+}
+
+/**
+ * The whole sentence the details allow for the code, or undefined when they say nothing the
+ * headline does not (then the headline stands, with the field or the file named).
+ */
+function detailedSentence(intl: IntlShape, error: ErrorToDescribe, headline: string): string | undefined {
+  const details = error.details ?? {};
+  const { code } = error;
+  const reason = text(details.reason);
+  if (code === 'SSML_INVALID') {
+    const line = count(details.line);
+    const column = count(details.column);
+    const place =
+      line !== undefined && column !== undefined
+        ? intl.formatMessage(DETAILED.ssmlPlace, { line, column })
+        : undefined;
+    const why = ssmlReason(intl, details);
+    return [headline, place, why].filter(Boolean).join(' ');
+  }
+  if (code === 'INVALID_FIELD' && reason?.startsWith('ipa_')) {
+    const why = ssmlReason(intl, details);
+    return why ? `${headline} ${why}` : undefined;
+  }
+  const manuscript = manuscriptSentence(intl, code, details);
+  if (manuscript) return manuscript;
+  if (code === 'VOICE_DOWNLOAD_FAILED' && reason === 'offline' && text(details.host))
+    return intl.formatMessage(DETAILED.downloadOffline, { host: text(details.host) });
+  if (code === 'UNAUTHORIZED' && reason === 'sign_in_address_refused')
+    return intl.formatMessage(DETAILED.signInRefused, { minutes: count(details.minutes) ?? 10 });
+  return undefined;
+}
+
+/**
+ * The sentence for a failed record (request, render, export: its stored `error_code` and
+ * `error_message`, no details) in the interface's language; the message when there is no code.
+ */
+export function describeFailure(intl: IntlShape, code: string | null, message: string | null): string {
+  if (code === null) return message ?? '';
+  return describeError(intl, { code, message: message ?? code });
+}
+
 /**
  * A sentence for the user in the interface's language: in English the server's own message; in
- * another language the code's headline, then the server's message (in English) for its
- * particulars. A code the studio does not know (a newer server) shows the server's message.
+ * another language the code's sentence filled from the error's details (the reason, the line and
+ * column, the file, the limit), or its headline naming the field or the file: never the
+ * server's English. A code the studio does not know (a newer server) shows the server's message.
  */
-export function describeError(intl: IntlShape, error: { code: string; message: string }): string {
+export function describeError(intl: IntlShape, error: ErrorToDescribe): string {
   const headline = ERROR_HEADLINES[error.code as StudioErrorCode];
   if (!headline || intl.locale.split('-')[0] === 'en') return error.message;
   const translated = intl.formatMessage(headline);
-  const english = headline.defaultMessage as string;
-  // The client's own sentences (no answer, an unreadable answer) have nothing more to say.
-  if (error.message === english || error.code === 'NETWORK') return translated;
-  return intl.formatMessage(
-    { id: 'errors.withDetail', defaultMessage: '{headline} ({detail})' },
-    { headline: translated, detail: error.message },
-  );
+  const detailed = detailedSentence(intl, error, translated);
+  if (detailed) return detailed;
+  const details = error.details ?? {};
+  const field = text(details.field);
+  if (field) return `${translated} ${intl.formatMessage(DETAILED.field, { field })}`;
+  const file = text(details.file);
+  if (file) return `${translated} ${intl.formatMessage(DETAILED.file, { file })}`;
+  return translated;
 }

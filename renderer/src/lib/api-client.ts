@@ -13,6 +13,7 @@ import type {
   CreatedKey,
   DeliveryEvent,
   ErrorBody,
+  ErrorDetails,
   Reading,
   ReadingRequest,
   RequestDetail,
@@ -75,6 +76,8 @@ export class ApiError extends Error {
     message: string,
     /** HTTP status; 0 when there was no answer. */
     readonly status: number,
+    /** The error's particulars (`error_details`), which the studio words in its language. */
+    readonly details?: ErrorDetails,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -441,7 +444,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     cancelVoicePack: (id) => call('POST', `/api/v1/voice-packs/${encodeURIComponent(id)}/cancel`, {}),
     removeVoicePack: (id) => call('POST', `/api/v1/voice-packs/${encodeURIComponent(id)}/remove`, {}),
     importVoicePack: (file, fileName) =>
-      call('POST', '/api/v1/voice-packs/import', undefined, {
+      call('POST', `/api/v1/voice-packs/import${query({ file_name: fileName })}`, undefined, {
         body: file,
         type: /\.zip$/i.test(fileName) ? 'application/zip' : 'application/gzip',
       }),
@@ -503,7 +506,7 @@ async function toApiError(response: Response): Promise<ApiError> {
   try {
     const body = JSON.parse(text) as Partial<ErrorBody>;
     if (body.status === 0 && body.error_code && body.error_message) {
-      return new ApiError(body.error_code, body.error_message, response.status);
+      return new ApiError(body.error_code, body.error_message, response.status, body.error_details);
     }
   } catch {
     // Not the API's error body: fall through to a plain sentence.

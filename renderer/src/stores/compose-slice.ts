@@ -1,5 +1,7 @@
 import { defineMessages } from 'react-intl';
+import type { ErrorDetails } from '../../../electron/shared/api';
 import { AppError } from '../../../electron/shared/errors';
+import { ApiError, errorMessage } from '../lib/api-client';
 import type { Described, ShownText } from '../lib/intl-text';
 import { isSsml, parseSsml } from '../../../electron/shared/ssml';
 import { hasSpeakableContent } from '../../../electron/shared/text';
@@ -138,7 +140,8 @@ function ssmlProblem(
     if (!(error instanceof AppError) || error.code !== 'SSML_INVALID') return undefined;
     const { line, column, offset } = error.details ?? {};
     return {
-      problem: error.message,
+      // Worded as the server's answer would be: from the code and details, in the interface's language.
+      problem: errorMessage(new ApiError('SSML_INVALID', error.message, 0, error.details as ErrorDetails)),
       code: 'SSML_INVALID',
       ...(typeof line === 'number' && typeof column === 'number'
         ? { place: { line, column, ...(typeof offset === 'number' ? { offset } : {}) } }

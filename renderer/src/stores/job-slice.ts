@@ -142,7 +142,9 @@ export const createJobSlice: SliceCreator<JobSlice> =
             generating: false,
             jobError: message,
             jobErrorCode: code,
-            jobErrorPlace: code === 'SSML_INVALID' ? (ssmlErrorPlace(message) ?? null) : null,
+            // The place from the server's own sentence: the one shown may be in another language.
+            jobErrorPlace:
+              code === 'SSML_INVALID' ? (ssmlErrorPlace((error as ApiError).message) ?? null) : null,
           });
         }
       },

@@ -5,8 +5,9 @@
  * sent before the stream opened cannot leave a bar stuck).
  */
 
-import type { VoiceEngineInfo, VoicePackInfo } from '../../../electron/shared/voice-packs';
-import { errorMessage } from '../lib/api-client';
+import type { ErrorCode } from '../../../electron/shared/errors';
+import type { VoiceEngineInfo, VoicePackEvent, VoicePackInfo } from '../../../electron/shared/voice-packs';
+import { ApiError, errorMessage } from '../lib/api-client';
 import type { SliceCreator } from './types';
 
 export interface VoicePacksSlice {
@@ -76,7 +77,7 @@ export const createVoicePacksSlice: SliceCreator<VoicePacksSlice> =
                 }
                 if (event.state === 'failed')
                   set({
-                    voicePackError: { id: event.id, message: event.error_message ?? null },
+                    voicePackError: { id: event.id, message: failureMessage(event) },
                   });
                 void load().catch(() => undefined);
               },
@@ -155,3 +156,10 @@ export const createVoicePacksSlice: SliceCreator<VoicePacksSlice> =
       },
     };
   };
+
+/** A failed install's sentence in the interface's language, from its code and details. */
+function failureMessage(event: VoicePackEvent): string | null {
+  if (event.error_message === undefined) return null;
+  const code = (event.error_code ?? 'INTERNAL') as ErrorCode;
+  return errorMessage(new ApiError(code, event.error_message, 0, event.error_details));
+}

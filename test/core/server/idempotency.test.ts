@@ -54,7 +54,7 @@ async function counts(key: string): Promise<{ requests: number; charges: number 
 function expectError(res: HttpResult, status: number, code: string): void {
   expect(res.status, res.text).toBe(status);
   expect(res.headers['content-type']).toBe('text/json; charset=utf-8');
-  expect(res.json).toEqual({ status: 0, error_code: code, error_message: expect.any(String) });
+  expect(res.json).toMatchObject({ status: 0, error_code: code, error_message: expect.any(String) });
 }
 
 describe('Idempotency-Key on POST /api/v1/tts', () => {

@@ -289,7 +289,10 @@ export function registerLexiconRoutes(
     const input = checked<LexiconEntryInput>(LexiconEntryInputSchema, raw, 'lexicon');
     const prepared = prepareEntry(input);
     if (!prepared.ok)
-      throw new AppError('INVALID_FIELD', prepared.problem.message, { field: prepared.problem.field });
+      throw new AppError('INVALID_FIELD', prepared.problem.message, {
+        field: prepared.problem.field,
+        ...prepared.problem.ipa,
+      });
     return prepared.entry;
   };
 

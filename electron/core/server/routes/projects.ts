@@ -562,6 +562,7 @@ export function registerProjectRoutes(
           `"${fileName}" is empty: send the file's bytes as the body.`,
           {
             file: fileName,
+            reason: 'empty',
           },
         );
       }
@@ -587,6 +588,7 @@ export function registerProjectRoutes(
           `"${fileName}" is empty: send the file's bytes as the body.`,
           {
             file: fileName,
+            reason: 'empty',
           },
         );
       }

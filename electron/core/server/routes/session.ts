@@ -73,6 +73,7 @@ export function registerSessionRoutes(app: FastifyInstance, options: SessionRout
         throw new AppError(
           'UNAUTHORIZED',
           `This sign-in address is wrong, was already used or is older than ${LOGIN_TOKEN_TTL_MS / 60_000} minutes (each works once, within ${LOGIN_TOKEN_TTL_MS / 60_000} minutes). Open the newest sign-in address printed in the terminal of "npm start" or "serve": one that expired is replaced by a new one there.`,
+          { reason: 'sign_in_address_refused', minutes: LOGIN_TOKEN_TTL_MS / 60_000 },
         );
       }
       // Kept by the browser as long as the session may live idle (not only until it closes).

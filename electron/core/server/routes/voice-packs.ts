@@ -17,7 +17,7 @@ import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../../shared/errors';
+import { AppError, isAppError } from '../../../shared/errors';
 import { VOICES, findVoice } from '../../../shared/voices';
 import {
   VoicePackListSchema,
@@ -256,12 +256,19 @@ export function registerVoicePackRoutes(
           tag: 'voicePacks',
           summary: 'Install a pack from an archive (.zip, .tar.gz or .tar as the body)',
           security: SESSION,
+          querystring: ImportQuerySchema,
           rawBody: Object.keys(IMPORT_TYPES),
           result: VoicePackInfoSchema,
         }),
       },
       async (request, reply) => {
         requireSession(request);
+        const problem = firstSchemaProblem(ImportQuerySchema, request.query ?? {});
+        if (problem)
+          throw new AppError('INVALID_FIELD', `${problem.field || 'query'}: ${problem.message}.`, {
+            field: problem.field,
+          });
+        const fileName = (request.query as { file_name?: string }).file_name;
         const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
         const ending = IMPORT_TYPES[type];
         if (!ending)
@@ -278,12 +285,46 @@ export function registerVoicePackRoutes(
           await pipeline(request.body as Readable, limitBytes(importLimit), createWriteStream(path));
           const { manifest } = await voices.install({ kind: 'path', path });
           return sendResult(reply, await packState(voices, installs, manifest.id));
+        } catch (error) {
+          throw namedAsSent(error, path, fileName);
         } finally {
           await rm(path, { force: true });
         }
       },
     );
   });
+}
+
+/** Query of POST /api/v1/voice-packs/import: the archive's own name, for its error messages. */
+const ImportQuerySchema = Type.Object({
+  file_name: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 255,
+      description: "The archive's own name (e.g. kokoro.zip), used in error messages; default: the archive.",
+    }),
+  ),
+});
+
+/**
+ * An import's error as the sender knows the file: the temporary file the body was written to
+ * (`.import-<random>.zip` in the voices folder) becomes its own name, or "the archive".
+ */
+function namedAsSent(error: unknown, path: string, fileName: string | undefined): unknown {
+  if (!isAppError(error)) return error;
+  const shown = fileName === undefined ? 'the archive' : `"${fileName}"`;
+  const message = error.message
+    .replaceAll(`The archive ${path}`, fileName === undefined ? 'The archive' : `The archive ${shown}`)
+    .replaceAll(path, shown)
+    .replace(/^the archive/, 'The archive');
+  if (message === error.message && error.details?.path !== path) return error;
+  const { path: _temporary, ...details } = error.details ?? {};
+  return new AppError(
+    error.code,
+    message,
+    { ...details, ...(fileName === undefined ? {} : { file: fileName }) },
+    { cause: error },
+  );
 }
 
 /** Passes bytes through; fails with BODY_TOO_LARGE past `limit`. */

@@ -18,6 +18,7 @@ import type { ExportDraft } from '../../stores/export-slice';
 import { ExportResult } from './ExportResult';
 import { readBase64 } from '../../lib/read-file';
 import { ProgressBar } from '../../components/ProgressBar';
+import { describeFailure } from '../../i18n/error-messages';
 
 const PRESET_LABELS = defineMessages<MasteringPresetName>({
   acx: { id: 'export.preset.acx', defaultMessage: 'ACX (audiobook retailers)' },
@@ -473,7 +474,7 @@ export function ExportView() {
                 <FormattedMessage
                   id="export.failed"
                   defaultMessage="The export failed: {reason} (credits refunded)."
-                  values={{ reason: record.error_message ?? record.error_code }}
+                  values={{ reason: describeFailure(intl, record.error_code, record.error_message) }}
                 />
               </p>
             ))}

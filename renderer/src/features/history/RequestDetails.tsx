@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { RequestDetail } from '../../../../electron/shared/api';
 import { EngineBadge } from '../../components/EngineBadge';
 import { CallbackBadge, StatusBadge } from '../../components/StatusBadge';
+import { describeFailure } from '../../i18n/error-messages';
 import { errorMessage } from '../../lib/api-client';
 import { formatClock, formatCredits, formatNumber, formatTime } from '../../lib/format';
 import { voiceNameOf } from '../../lib/voice-codes';
@@ -13,6 +14,7 @@ import { useClient, useStudio } from '../../stores';
  * sentence saying that no request has that id.
  */
 export function RequestDetails({ id }: { id: string }) {
+  const intl = useIntl();
   const client = useClient();
   const selectRequest = useStudio((s) => s.selectRequest);
   const customVoices = useStudio((s) => s.customVoices);
@@ -86,7 +88,12 @@ export function RequestDetails({ id }: { id: string }) {
             </dt>
             <dd>
               <StatusBadge status={request.status} />
-              {request.error_message ? <span className="small"> {request.error_message}</span> : null}
+              {request.error_message ? (
+                <span className="small">
+                  {' '}
+                  {describeFailure(intl, request.error_code, request.error_message)}
+                </span>
+              ) : null}
             </dd>
             <dt>
               <FormattedMessage id="history.details.created" defaultMessage="Created" />

@@ -14,6 +14,7 @@ import { useProjectsApi, useStudio } from '../../stores';
 import { ChapterTable, LoudnessTable } from '../export/ExportResult';
 import { formatDate, saveBlob } from './project-format';
 import { ProgressBar } from '../../components/ProgressBar';
+import { describeFailure } from '../../i18n/error-messages';
 
 const FORMAT_LABELS: Record<BookFormat, MessageDescriptor> = defineMessages({
   m4b: { id: 'projects.export.format.m4b', defaultMessage: 'M4B audiobook (AAC, chapters)' },
@@ -227,7 +228,7 @@ export function ProjectExport() {
               <FormattedMessage
                 id="projects.export.failed"
                 defaultMessage="The export failed: {reason}"
-                values={{ reason: record.error_message ?? record.error_code }}
+                values={{ reason: describeFailure(intl, record.error_code, record.error_message) }}
               />
             </p>
           )}

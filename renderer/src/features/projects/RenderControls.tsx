@@ -3,6 +3,7 @@ import type { ChapterRecord } from '../../../../electron/shared/projects';
 import { formatCredits, formatDuration } from '../../lib/format';
 import { useStudio } from '../../stores';
 import { ProgressBar } from '../../components/ProgressBar';
+import { describeFailure } from '../../i18n/error-messages';
 
 const STATUS_LABEL = defineMessages({
   queued: { id: 'projects.render.status.queued', defaultMessage: 'queued' },
@@ -138,7 +139,7 @@ export function RenderControls({
               <FormattedMessage
                 id="projects.render.failed"
                 defaultMessage="The render failed: {reason}"
-                values={{ reason: render.error_message ?? render.error_code }}
+                values={{ reason: describeFailure(intl, render.error_code, render.error_message) }}
               />
             </p>
           )}
