@@ -517,8 +517,20 @@ export function checkAnswer(c: FuzzCase, answer: Answer): string | undefined {
     return undefined;
   }
   const keys = Object.keys(body ?? {})
+    .filter((key) => key !== 'error_details')
     .sort()
     .join(',');
+  // error_details (docs/API.md, "Error codes") is optional: plain values only, never nested.
+  const details = body?.error_details;
+  if (
+    details !== undefined &&
+    (typeof details !== 'object' ||
+      details === null ||
+      Array.isArray(details) ||
+      Object.values(details).some((v) => v !== null && typeof v === 'object'))
+  ) {
+    return `error_details is not an object of plain values: ${answer.text.slice(0, 120)}`;
+  }
   if (
     keys !== 'error_code,error_message,status' ||
     body.status !== 0 ||

@@ -213,6 +213,7 @@ describe('POST /api/v1/reading', () => {
       status: 0,
       error_code: 'TEXT_TOO_LONG',
       error_message: `text has ${READING_MAX_CHARS + 1} characters; the limit is ${READING_MAX_CHARS}.`,
+      error_details: { field: 'text', characters: READING_MAX_CHARS + 1, limit: READING_MAX_CHARS },
     });
 
     const huge = await t.call('POST', '/api/v1/reading', {
