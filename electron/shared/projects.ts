@@ -9,7 +9,12 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { ExportFileReportSchema } from './book-exports';
 import { BOOK_FORMATS, FOLDER_FORMATS, MASTERING_PRESETS } from './book-formats';
-import { CHAPTER_KINDS, MANUSCRIPT_FORMATS, MANUSCRIPT_LIMITS } from './manuscript';
+import {
+  CHAPTER_KINDS,
+  LEGACY_VIETNAMESE_ENCODINGS,
+  MANUSCRIPT_FORMATS,
+  MANUSCRIPT_LIMITS,
+} from './manuscript';
 import { MODEL_IDS, RATE_MAX, RATE_MIN, VOLUME_MAX, VOLUME_MIN } from './options';
 
 /**
@@ -201,6 +206,11 @@ export const ProjectDetailSchema = Type.Object({
   characters: Type.Array(CharacterRecordSchema, { maxItems: PROJECT_LIMITS.cast }),
   chapters: Type.Array(ChapterRecordSchema, { maxItems: PROJECT_LIMITS.chapters }),
   language_choice: Type.Optional(LanguageChoiceSchema),
+  /**
+   * In the answer to an import only, when the file was written in a legacy Vietnamese encoding
+   * (TCVN3, VNI, VIQR) and its text was converted to Unicode.
+   */
+  legacy_encoding: Type.Optional(Type.Union(LEGACY_VIETNAMESE_ENCODINGS.map((e) => Type.Literal(e)))),
 });
 export type ProjectDetail = Static<typeof ProjectDetailSchema>;
 

@@ -48,6 +48,8 @@ function summary(detail: ProjectDetail) {
     language: detail.project.language,
     // An import says how it chose the language (from the text when the metadata disagrees).
     ...(detail.language_choice ? { language_choice: detail.language_choice } : {}),
+    // …and when its text was converted from a legacy Vietnamese encoding.
+    ...(detail.legacy_encoding ? { legacy_encoding: detail.legacy_encoding } : {}),
     chapters: detail.chapters.map((c) => ({
       id: c.id,
       title: c.title,

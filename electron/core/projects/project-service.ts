@@ -495,7 +495,11 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
         await tx.projects.putCharacters(rows.characters);
         await tx.projects.putChapters(rows.chapters);
         await tx.projects.putSegments(rows.segments);
-        return { ...(await detailOf(tx, made.project)), language_choice: languageChoice };
+        return {
+          ...(await detailOf(tx, made.project)),
+          language_choice: languageChoice,
+          ...(manuscript.legacyEncoding ? { legacy_encoding: manuscript.legacyEncoding } : {}),
+        };
       });
     },
 

@@ -20,13 +20,23 @@ afterAll(async () => {
 
 const octets = { 'content-type': 'application/octet-stream' };
 
-async function importedSegments(fileName: string, bytes: Uint8Array): Promise<string[]> {
+async function importedSegments(
+  fileName: string,
+  bytes: Uint8Array,
+  legacyEncoding: string,
+): Promise<string[]> {
   const res = await t.call('POST', `/api/v1/projects/import?file_name=${encodeURIComponent(fileName)}`, {
     raw: Buffer.from(bytes),
     headers: octets,
   });
   expect(res.status, res.text).toBe(201);
-  const detail = res.json.result as { project: { id: string }; chapters: { id: string }[] };
+  const detail = res.json.result as {
+    project: { id: string };
+    chapters: { id: string }[];
+    legacy_encoding?: string;
+  };
+  // The import's answer says the text was converted.
+  expect(detail.legacy_encoding).toBe(legacyEncoding);
   const texts: string[] = [];
   for (const chapter of detail.chapters) {
     const page = await t.call(
@@ -40,12 +50,13 @@ async function importedSegments(fileName: string, bytes: Uint8Array): Promise<st
 }
 
 describe('legacy Vietnamese encodings on import', () => {
-  it('imports a TCVN3 text file and a VNI-Times DOCX as projects in Unicode', async () => {
-    const tcvn3 = await importedSegments('Tắt đèn.txt', latinBytes(toTcvn3(TAT_DEN)));
+  it('imports a TCVN3 text file and a VNI-Times DOCX as projects in Unicode, the answer naming the encoding', async () => {
+    const tcvn3 = await importedSegments('Tắt đèn.txt', latinBytes(toTcvn3(TAT_DEN)), 'tcvn3');
     expect(tcvn3.join(' ')).toBe(TAT_DEN);
     const vni = await importedSegments(
       'Tắt đèn.docx',
       await writeFontDocx([{ text: toVni(TAT_DEN), font: 'VNI-Times' }]),
+      'vni',
     );
     expect(vni.join(' ')).toBe(TAT_DEN);
   });
