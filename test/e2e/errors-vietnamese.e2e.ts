@@ -7,13 +7,14 @@
 
 import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
-import { englishWords } from '../fixtures/english-words';
+import vi from '../../renderer/src/i18n/messages/vi.json';
+import { englishOutsideQuotes } from '../fixtures/english-words';
 import { E2E_SERVE_ARGS, launchBrowser, nav, startStudio } from './harness';
 
 async function expectVietnamese(alert: Locator, what: string, mustSay: string): Promise<string> {
   await alert.waitFor({ timeout: 30_000 });
   const shown = (await alert.innerText()).trim();
-  assert.deepEqual(englishWords(shown), [], `${what}: no English in “${shown}”`);
+  assert.deepEqual(englishOutsideQuotes(shown), [], `${what}: no English in “${shown}”`);
   assert.ok(!/\.import-|\/(tmp|home|var|Users)\//u.test(shown), `${what}: no path in “${shown}”`);
   assert.ok(shown.includes(mustSay), `${what}: “${shown}” says “${mustSay}”`);
   return shown;
@@ -45,7 +46,7 @@ export async function runErrorsVietnameseE2e(log: (line: string) => void): Promi
 
     // An archive that is no voice pack, imported in the Voice library.
     await nav(page, 'Voice library').click();
-    await page.getByLabel('Nhập gói giọng đọc (.zip hoặc .tar.gz)').setInputFiles({
+    await page.getByLabel(vi['voiceLibrary.importFile']).setInputFiles({
       name: 'giong-doc.zip',
       mimeType: 'application/zip',
       buffer: Buffer.from('không phải zip'),

@@ -14,7 +14,7 @@ import en from '../../renderer/src/i18n/messages/en.json';
 import vi from '../../renderer/src/i18n/messages/vi.json';
 import { PROJECT_BOOK } from '../fixtures/project-book';
 import { axeViolations, describeViolations } from './axe';
-import { englishProblems, labelNotInName, type NamedControl, type SeenText } from './english-words';
+import { englishProblems, labelNotInName, type NamedControl, type SeenText } from '../fixtures/english-words';
 import { SMALL, THEMES, VIEWS as VIEW_NAMES, WIDE } from './every-view';
 import { SAMPLE_TEXT } from './harness';
 

@@ -15,7 +15,7 @@ import { deliveryResultText } from '../../renderer/src/features/callbacks/delive
 import { licenceText } from '../../renderer/src/features/voice-library/licence-text';
 import en from '../../renderer/src/i18n/messages/en.json';
 import vi from '../../renderer/src/i18n/messages/vi.json';
-import { englishProblems, englishWords, labelNotInName } from '../e2e/english-words';
+import { englishProblems, englishWords, labelNotInName } from '../fixtures/english-words';
 
 describe('English words in a Vietnamese view', () => {
   it('finds the English of an interface: names of languages, raw values, labels', () => {
