@@ -5,23 +5,21 @@
  * needs the session.
  */
 
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseWavHeader } from '../../../electron/core/engine/audio/wav';
 import { probeAudio } from '../../fixtures/ffprobe';
-import { startTestCore, type TestCore } from './helpers';
-import { signInStudio } from '../../fixtures/studio-session';
+import { startSignedInCore, type SignedInTestCore } from './helpers';
 
-const LOGIN_TOKEN = 'b'.repeat(48);
 const LONG_TEXT =
   'This is the first sentence of a longer sample. Here comes a second one, a little longer. ' +
   'The third sentence follows it. A fourth keeps the engine busy. And the fifth one ends it.';
 const PATH = '/api/v1/voices/en_female_emily_us/audition';
 
-let t: TestCore;
+let t: SignedInTestCore;
 let cookie: string;
 /** Cookie and X-Studio-Session: a signed-in call. */
 let studio: Record<string, string>;
@@ -29,11 +27,8 @@ let scratch: string;
 
 beforeAll(async () => {
   scratch = mkdtempSync(join(tmpdir(), 'audition-test-'));
-  const uiDir = join(scratch, 'ui');
-  mkdirSync(uiDir);
-  writeFileSync(join(uiDir, 'index.html'), '<!doctype html><title>studio</title>');
-  t = await startTestCore({ uiDir, loginToken: LOGIN_TOKEN });
-  ({ cookie, headers: studio } = await signInStudio(`${t.core.url}/?token=${LOGIN_TOKEN}`));
+  t = await startSignedInCore();
+  ({ cookie, headers: studio } = t.studio);
 });
 afterAll(async () => {
   await t?.close();

@@ -5,32 +5,23 @@
  * whether another key spoke a sentence), and a core started with a limit of 0 keeps no cache.
  */
 
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sentenceCacheDir } from '../../../electron/core/platform/paths';
-import { startTestCore, type TestCore } from './helpers';
-import { signInStudio } from '../../fixtures/studio-session';
+import { startSignedInCore, type SignedInTestCore } from './helpers';
 
-const LOGIN_TOKEN = 'c'.repeat(48);
 const TEXT = 'The keeper climbed the stairs. The storm came from the north. The bells rang twice.';
 
-let t: TestCore;
-let uiDir: string;
+let t: SignedInTestCore;
 /** Cookie and X-Studio-Session: a signed-in call. */
 let studio: Record<string, string>;
 
 beforeAll(async () => {
-  uiDir = mkdtempSync(join(tmpdir(), 'ui-'));
-  mkdirSync(join(uiDir, 'assets'));
-  writeFileSync(join(uiDir, 'index.html'), '<!doctype html><title>studio</title>');
-  t = await startTestCore({ uiDir, loginToken: LOGIN_TOKEN, sentenceCacheMb: 64 });
-  ({ headers: studio } = await signInStudio(`${t.core.url}/?token=${LOGIN_TOKEN}`));
+  t = await startSignedInCore({ sentenceCacheMb: 64 });
+  ({ headers: studio } = t.studio);
 });
 afterAll(async () => {
   await t?.close();
-  rmSync(uiDir, { recursive: true, force: true });
 });
 
 async function renderDirect(): Promise<void> {
@@ -110,10 +101,9 @@ describe('/api/v1/cache', () => {
 
 describe('a core without a sentence cache', () => {
   it('reports it disabled and writes no entries', async () => {
-    const off = await startTestCore({ uiDir, loginToken: LOGIN_TOKEN, sentenceCacheMb: 0 });
+    const off = await startSignedInCore({ sentenceCacheMb: 0 });
     try {
-      const { headers } = await signInStudio(`${off.core.url}/?token=${LOGIN_TOKEN}`);
-      const res = await off.call('GET', '/api/v1/cache', { key: null, headers });
+      const res = await off.call('GET', '/api/v1/cache', { key: null, headers: off.studio.headers });
       expect(res.status, res.text).toBe(200);
       expect(res.json.result).toEqual({
         enabled: false,

@@ -7,7 +7,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInStudio, type StudioSession } from '../../fixtures/studio-session';
-import { fetchUrl, startTestCore, type TestCore } from './helpers';
+import { fetchUrl, startSignedInCore, type SignedInTestCore } from './helpers';
 import type { HttpResult } from './http';
 
 const PAGE = 'http://127.0.0.1:5001';
@@ -21,15 +21,15 @@ const list = (res: HttpResult, name: string) =>
     .filter((v) => v !== '');
 
 describe('CORS for the origins named by --allow-origin', () => {
-  let t: TestCore;
+  let t: SignedInTestCore;
   let studio: StudioSession;
 
   beforeAll(async () => {
     // Written as a user might: upper case and a default port, stored in normal form.
-    t = await startTestCore({
+    t = await startSignedInCore({
       allowedOrigins: ['HTTP://127.0.0.1:5001', EXTENSION, 'https://lite.example:443'],
     });
-    studio = await signInStudio(t.core.loginUrl);
+    studio = t.studio;
   });
   afterAll(async () => {
     await t?.close();

@@ -7,37 +7,26 @@
  * is the studio's, which every key lists and speaks with and no key changes.
  */
 
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInStudio } from '../../fixtures/studio-session';
-import { startTestCore, type TestCore } from './helpers';
+import { startSignedInCore, type SignedInTestCore } from './helpers';
 
-const LOGIN_TOKEN = 'c'.repeat(48);
 const BASE = '/api/v1/custom-voices';
 const TEXT = 'Mister Nguyen reads the letter aloud.';
 
-let t: TestCore;
-let scratch: string;
+let t: SignedInTestCore;
 let keyA: string;
 let keyB: string;
 /** Cookie and X-Studio-Session: a signed-in call. */
 let studio: Record<string, string>;
 
 beforeAll(async () => {
-  scratch = mkdtempSync(join(tmpdir(), 'voice-owners-test-'));
-  const uiDir = join(scratch, 'ui');
-  mkdirSync(uiDir);
-  writeFileSync(join(uiDir, 'index.html'), '<!doctype html><title>studio</title>');
-  t = await startTestCore({ uiDir, loginToken: LOGIN_TOKEN });
-  ({ headers: studio } = await signInStudio(`${t.core.url}/?token=${LOGIN_TOKEN}`));
+  t = await startSignedInCore();
+  ({ headers: studio } = t.studio);
   keyA = await t.newKey();
   keyB = await t.newKey();
 });
 afterAll(async () => {
   await t?.close();
-  rmSync(scratch, { recursive: true, force: true });
 });
 
 const voiceInput = (code: string, extra: Record<string, unknown> = {}) => ({

@@ -7,34 +7,24 @@
  * caller reaches, and only those, with `?project=` too.
  */
 
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CUSTOM_VOICE_LIST } from '../../../electron/shared/custom-voices';
-import { signInStudio } from '../../fixtures/studio-session';
 import type { CallOptions } from './http';
-import { startTestCore, type TestCore } from './helpers';
+import { startSignedInCore, type SignedInTestCore } from './helpers';
 
-const LOGIN_TOKEN = 'd'.repeat(48);
 const BASE = '/api/v1/custom-voices';
 const PER_KEY = 150;
 const HOUSE = 20;
 
-let t: TestCore;
-let scratch: string;
+let t: SignedInTestCore;
 let studio: CallOptions;
 const keys: string[] = [];
 /** Each key's voice codes, and the studio's under 'house'. */
 const codes = new Map<string, string[]>();
 
 beforeAll(async () => {
-  scratch = mkdtempSync(join(tmpdir(), 'voice-pages-test-'));
-  const uiDir = join(scratch, 'ui');
-  mkdirSync(uiDir);
-  writeFileSync(join(uiDir, 'index.html'), '<!doctype html><title>studio</title>');
-  t = await startTestCore({ uiDir, loginToken: LOGIN_TOKEN });
-  studio = { key: null, headers: (await signInStudio(`${t.core.url}/?token=${LOGIN_TOKEN}`)).headers };
+  t = await startSignedInCore();
+  studio = { key: null, headers: t.studio.headers };
   const lexicon = Array.from({ length: 20 }, (_, i) => ({
     match: `word${i}`,
     kind: 'respell',
@@ -71,7 +61,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await t?.close();
-  rmSync(scratch, { recursive: true, force: true });
 });
 
 interface VoicePage {

@@ -7,37 +7,28 @@
  * no path of this machine (nor the temporary file an upload was written to).
  */
 
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { homedir, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { homedir } from 'node:os';
 import { createIntl } from 'react-intl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeError } from '../../../renderer/src/i18n/error-messages';
 import en from '../../../renderer/src/i18n/messages/en.json';
 import vi from '../../../renderer/src/i18n/messages/vi.json';
 import { englishOutsideQuotes } from '../../fixtures/english-words';
-import { signInStudio } from '../../fixtures/studio-session';
-import { startTestCore, type TestCore } from './helpers';
+import { startSignedInCore, type SignedInTestCore } from './helpers';
 import type { HttpResult } from './http';
 
-const LOGIN_TOKEN = 'e'.repeat(48);
 const vietnamese = createIntl({ locale: 'vi', messages: vi });
 const english = createIntl({ locale: 'en', messages: en });
 
-let t: TestCore;
-let uiDir: string;
+let t: SignedInTestCore;
 let signedIn: Record<string, string>;
 
 beforeAll(async () => {
-  uiDir = mkdtempSync(join(tmpdir(), 'ui-'));
-  mkdirSync(join(uiDir, 'assets'));
-  writeFileSync(join(uiDir, 'index.html'), '<!doctype html><title>studio</title>');
-  t = await startTestCore({ uiDir, loginToken: LOGIN_TOKEN });
-  ({ headers: signedIn } = await signInStudio(`${t.core.url}/?token=${LOGIN_TOKEN}`));
+  t = await startSignedInCore();
+  ({ headers: signedIn } = t.studio);
 });
 afterAll(async () => {
   await t?.close();
-  rmSync(uiDir, { recursive: true, force: true });
 });
 
 const studio = (method: 'POST', path: string, options: { body?: unknown; raw?: Buffer; type?: string }) =>
@@ -143,7 +134,10 @@ describe('errors provoked over HTTP, worded in Vietnamese from their code and de
   });
 
   it('a sign-in address that was already used', async () => {
-    const res = await t.call('POST', '/api/v1/session/sign-in', { key: null, body: { token: LOGIN_TOKEN } });
+    const res = await t.call('POST', '/api/v1/session/sign-in', {
+      key: null,
+      body: { token: new URL(t.spentLoginUrl).searchParams.get('token') },
+    });
     expect(res.json.error_details).toMatchObject({ reason: 'sign_in_address_refused', minutes: 10 });
     expectVietnamese(res, 'UNAUTHORIZED', /^Địa chỉ đăng nhập này sai, đã được dùng hoặc đã quá 10 phút/u);
   });

@@ -3,7 +3,7 @@
  * PostgreSQL database, HTTP on 127.0.0.1) for server tests.
  */
 
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
@@ -12,6 +12,7 @@ import { systemClock } from '../../../electron/core/platform/clock';
 import { createApiKey } from '../../../electron/core/jobs/keys';
 import { AppError } from '../../../electron/shared/errors';
 import { skipFirstRunOffer } from '../../fixtures/first-run-settings';
+import { signInStudio, type StudioSession } from '../../fixtures/studio-session';
 import { testDatabase, type TestDatabase } from '../../fixtures/test-store';
 import { callRequest, toHttpResult, type CallOptions, type HttpResult, type Method } from './http';
 
@@ -110,6 +111,63 @@ export async function startTestCore(
       await drop();
     },
   };
+}
+
+/**
+ * A stand-in for the built studio in a new temp folder (the caller removes it): index.html and
+ * one hashed asset, `assets/app-1.js`, which the server sends as it sends the real build.
+ */
+export function makeStudioUiDir(): string {
+  const uiDir = mkdtempSync(join(tmpdir(), 'ui-'));
+  mkdirSync(join(uiDir, 'assets'));
+  writeFileSync(join(uiDir, 'index.html'), '<!doctype html><title>studio</title>');
+  writeFileSync(join(uiDir, 'assets', 'app-1.js'), 'console.log(1)');
+  return uiDir;
+}
+
+/** A core whose studio is signed in, as its page signs in: the "studio with a sign-in" of server tests. */
+export interface SignedInTestCore extends TestCore {
+  /** The studio's session: cookie, value, and both as the headers of a signed-in call. */
+  studio: StudioSession;
+  /** The sign-in address the session was made with: spent (the core names a new one). */
+  spentLoginUrl: string;
+  /** The stand-in studio page served at `/` (makeStudioUiDir), removed by `close`. */
+  uiDir: string;
+}
+
+/**
+ * `startTestCore` with a stand-in studio page (unless `options.uiDir` names one), signed in
+ * over real HTTP with its first sign-in address (`signInStudio`, which spends it).
+ */
+export async function startSignedInCore(
+  options: Partial<CoreOptions> = {},
+  kept?: TestData,
+): Promise<SignedInTestCore> {
+  const uiDir = options.uiDir ?? makeStudioUiDir();
+  const removeUi = () => {
+    if (options.uiDir === undefined) rmSync(uiDir, { recursive: true, force: true });
+  };
+  let t: TestCore;
+  try {
+    t = await startTestCore({ ...options, uiDir }, kept);
+  } catch (error) {
+    removeUi();
+    throw error;
+  }
+  const close = async () => {
+    try {
+      await t.close();
+    } finally {
+      removeUi();
+    }
+  };
+  const spentLoginUrl = t.core.loginUrl;
+  try {
+    return { ...t, studio: await signInStudio(spentLoginUrl), spentLoginUrl, uiDir, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }
 
 /** Polls until `check` returns a value (not undefined), or fails after `timeoutMs`. */

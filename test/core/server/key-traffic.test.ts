@@ -7,22 +7,15 @@
  */
 
 import { createHmac } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   startReceiver,
   type CallbackReceiver,
   type ReceivedCallback,
 } from '../../fixtures/callback-receiver';
-import { signInStudio } from '../../fixtures/studio-session';
-import { startTestCore, type TestCore } from './helpers';
+import { startSignedInCore, type SignedInTestCore } from './helpers';
 
-const LOGIN_TOKEN = 'k'.repeat(48);
-
-let t: TestCore;
-let scratch: string;
+let t: SignedInTestCore;
 let receiver: CallbackReceiver;
 /** Cookie and X-Studio-Session: a signed-in call. */
 let studio: Record<string, string>;
@@ -55,13 +48,9 @@ async function submit(key: string, text: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  scratch = mkdtempSync(join(tmpdir(), 'key-traffic-'));
-  const uiDir = join(scratch, 'ui');
-  mkdirSync(uiDir);
-  writeFileSync(join(uiDir, 'index.html'), '<!doctype html><title>studio</title>');
   receiver = await startReceiver();
-  t = await startTestCore({ uiDir, loginToken: LOGIN_TOKEN });
-  ({ headers: studio } = await signInStudio(`${t.core.url}/?token=${LOGIN_TOKEN}`));
+  t = await startSignedInCore();
+  ({ headers: studio } = t.studio);
   appKey = await t.newKey();
   studioId = (await asStudio('GET', '/api/v1/session')).json.result.key.id;
   const keys = (await asStudio('GET', '/api/v1/keys')).json.result.items as { id: string }[];
@@ -73,7 +62,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   await receiver?.close();
-  rmSync(scratch, { recursive: true, force: true });
 });
 
 describe('History, Callbacks and credits of one key or all', () => {

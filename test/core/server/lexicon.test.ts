@@ -4,31 +4,21 @@
  * with their codes, and the preview speaks the entry (measured against the word read alone).
  */
 
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lexiconPath } from '../../../electron/core/lexicon/lexicon-store';
-import { fetchUrl, startTestCore, type TestCore } from './helpers';
-import { signInStudio } from '../../fixtures/studio-session';
+import { fetchUrl, startSignedInCore, type SignedInTestCore } from './helpers';
 
-const LOGIN_TOKEN = 'l'.repeat(48);
-
-let t: TestCore;
-let uiDir: string;
+let t: SignedInTestCore;
 /** Cookie and X-Studio-Session: a signed-in call. */
 let signedIn: Record<string, string>;
 
 beforeAll(async () => {
-  uiDir = mkdtempSync(join(tmpdir(), 'ui-'));
-  mkdirSync(join(uiDir, 'assets'));
-  writeFileSync(join(uiDir, 'index.html'), '<!doctype html><title>studio</title>');
-  t = await startTestCore({ uiDir, loginToken: LOGIN_TOKEN });
-  ({ headers: signedIn } = await signInStudio(`${t.core.url}/?token=${LOGIN_TOKEN}`));
+  t = await startSignedInCore();
+  ({ headers: signedIn } = t.studio);
 });
 afterAll(async () => {
   await t?.close();
-  rmSync(uiDir, { recursive: true, force: true });
 });
 
 /** A call as the signed-in studio (the session cookie, no key). */

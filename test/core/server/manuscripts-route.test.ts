@@ -14,14 +14,12 @@ import { MANUSCRIPT_LIMITS } from '../../../electron/shared/manuscript';
 import type { ManuscriptReadResult } from '../../../electron/shared/manuscript-read';
 import { expectedParagraph, VIETNAMESE_BOOK, writeDocx } from '../../fixtures/manuscripts';
 import { PDF_BOOK, PDF_ITALIC_TAIL, writeImageOnlyPdf, writePdfBook } from '../../fixtures/pdf-files';
-import { signInStudio } from '../../fixtures/studio-session';
-import { startTestCore, type TestCore } from './helpers';
+import { startSignedInCore, type SignedInTestCore } from './helpers';
 
-const LOGIN_TOKEN = 'm'.repeat(48);
-let t: TestCore;
+let t: SignedInTestCore;
 
 beforeAll(async () => {
-  t = await startTestCore({ loginToken: LOGIN_TOKEN });
+  t = await startSignedInCore();
 });
 afterAll(async () => {
   await t?.close();
@@ -82,7 +80,7 @@ describe('POST /api/v1/manuscripts/read', () => {
   });
 
   it('lets the signed-in studio in, as a key', async () => {
-    const { headers } = await signInStudio(`${t.core.url}/?token=${LOGIN_TOKEN}`);
+    const { headers } = t.studio;
     const res = await t.call('POST', '/api/v1/manuscripts/read?file_name=book.pdf', {
       key: null,
       raw: await writePdfBook(),

@@ -10,17 +10,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { READING_MAX_CHARS, type Reading } from '../../../electron/shared/api';
 import { textBodyLimit } from '../../../electron/core/server/body-limits';
 import { createEngineHost } from '../../../electron/core/engine';
-import { signInStudio } from '../../fixtures/studio-session';
-import { startTestCore, type TestCore } from './helpers';
+import { startSignedInCore, type SignedInTestCore } from './helpers';
 import { buildTestApp } from './inject';
 
-let t: TestCore;
+let t: SignedInTestCore;
 /** Cookie and X-Studio-Session: a signed-in call. */
 let signedIn: Record<string, string>;
 
 beforeAll(async () => {
-  t = await startTestCore();
-  ({ headers: signedIn } = await signInStudio(t.core.loginUrl));
+  t = await startSignedInCore();
+  ({ headers: signedIn } = t.studio);
 });
 afterAll(async () => t?.close());
 

@@ -11,43 +11,33 @@
  * auth-throttle.test.ts.
  */
 
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { request } from 'undici';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../../electron/core/platform/clock';
 import { hashKey, revokeApiKey } from '../../../electron/core/jobs/keys';
 import { startReceiver, type CallbackReceiver } from '../../fixtures/callback-receiver';
-import { eventually, fetchUrl, startTestCore, type TestCore } from './helpers';
+import { eventually, fetchUrl, startSignedInCore, type SignedInTestCore } from './helpers';
 import { signInStudio } from '../../fixtures/studio-session';
 import { toHttpResult, type HttpResult, type Method } from './http';
 
-const LOGIN_TOKEN = 'b'.repeat(48);
 const NO_SUCH_ID = '0'.repeat(32);
 
-let t: TestCore;
+let t: SignedInTestCore;
 let receiver: CallbackReceiver;
-let uiDir: string;
 /** Cookie and X-Studio-Session: a signed-in call. */
 let studio: Record<string, string>;
 
 beforeAll(async () => {
-  uiDir = mkdtempSync(join(tmpdir(), 'ui-security-'));
-  mkdirSync(join(uiDir, 'assets'));
-  writeFileSync(join(uiDir, 'index.html'), '<!doctype html><title>studio</title>');
-  writeFileSync(join(uiDir, 'assets', 'app-1.js'), 'console.log(1)');
   receiver = await startReceiver();
   // The failed-authentication slow-down is off here (its own tests below turn it on), so that
   // every refusal seen in these tests is the route's own answer, not the throttle's.
-  t = await startTestCore({ uiDir, loginToken: LOGIN_TOKEN, authThrottle: { baseDelayMs: 0 } });
-  ({ headers: studio } = await signInStudio(`${t.core.url}/?token=${LOGIN_TOKEN}`));
+  t = await startSignedInCore({ authThrottle: { baseDelayMs: 0 } });
+  ({ headers: studio } = t.studio);
 });
 afterAll(async () => {
   await t?.close();
   await receiver?.close();
-  rmSync(uiDir, { recursive: true, force: true });
 });
 
 interface Route {
@@ -457,7 +447,7 @@ describe('a Host header that is not the server’s own is refused', () => {
       ['GET', '/api/v1/session', studio, undefined],
       ['GET', link.pathname, {}, undefined],
       ['GET', '/', {}, undefined],
-      ['GET', `/?token=${LOGIN_TOKEN}`, {}, undefined],
+      ['GET', `/${new URL(t.spentLoginUrl).search}`, {}, undefined],
       ['GET', '/assets/app-1.js', {}, undefined],
       [
         'POST',

@@ -17,7 +17,7 @@ import { openDatabase } from '../../../electron/core/store/sqlite-database';
 import { revokeApiKey } from '../../../electron/core/jobs/keys';
 import { systemClock } from '../../../electron/core/platform/clock';
 import { signInStudio, type StudioSession } from '../../fixtures/studio-session';
-import { fetchUrl, startTestCore, type TestCore } from './helpers';
+import { fetchUrl, startSignedInCore, type SignedInTestCore } from './helpers';
 import { runEntry, startServerProcess, type ServerProcess } from './process';
 
 const KEY = 'sign-in-lasts-test-key-0123456789abcdef';
@@ -211,11 +211,11 @@ describe('keys credit: adding credits from the command line', () => {
 });
 
 describe('POST /api/v1/keys/<id>/credits', () => {
-  let t: TestCore;
+  let t: SignedInTestCore;
   let studio: StudioSession;
   beforeAll(async () => {
-    t = await startTestCore({ loginToken: 'credits-route-login-token-0123456789abcdef' });
-    studio = await signInStudio(`${t.core.url}/?token=credits-route-login-token-0123456789abcdef`);
+    t = await startSignedInCore();
+    studio = t.studio;
   });
   afterAll(async () => t?.close());
 

@@ -4,24 +4,21 @@
  * (the printed sign-in address, where it listens) and for auditions, which need the engine.
  */
 
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchUrl, startTestCore, type TestCore } from './helpers';
+import {
+  fetchUrl,
+  makeStudioUiDir as makeUiDir,
+  startSignedInCore,
+  startTestCore,
+  type SignedInTestCore,
+} from './helpers';
 import { buildTestApp, type TestApp } from './inject';
 import { signInStudio, type StudioSession } from '../../fixtures/studio-session';
 
 const LOGIN_TOKEN = 'a'.repeat(48);
-
-/** A built UI in a temp folder: index.html and one asset. */
-function makeUiDir(): string {
-  const uiDir = mkdtempSync(join(tmpdir(), 'ui-'));
-  mkdirSync(join(uiDir, 'assets'));
-  writeFileSync(join(uiDir, 'index.html'), '<!doctype html><title>studio</title>');
-  writeFileSync(join(uiDir, 'assets', 'app-1.js'), 'console.log(1)');
-  return uiDir;
-}
 
 describe('studio UI and session sign-in', () => {
   let t: TestApp;
@@ -283,18 +280,15 @@ describe('the composed core prints a new sign-in address when an expired one is 
 });
 
 describe('the composed core: sign-in address, listening address, auditions', () => {
-  let t: TestCore;
-  let uiDir: string;
+  let t: SignedInTestCore;
   let studio: StudioSession;
 
   beforeAll(async () => {
-    uiDir = makeUiDir();
-    t = await startTestCore({ uiDir, loginToken: LOGIN_TOKEN });
-    studio = await signInStudio(`${t.core.url}/?token=${LOGIN_TOKEN}`);
+    t = await startSignedInCore({ loginToken: LOGIN_TOKEN });
+    studio = t.studio;
   });
   afterAll(async () => {
     await t?.close();
-    rmSync(uiDir, { recursive: true, force: true });
   });
 
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
