@@ -16,7 +16,7 @@ import {
 } from '../../renderer/src/lib/voice-codes';
 import { codeProblem, draftOf, inputOf } from '../../renderer/src/features/voices/CustomVoiceForm';
 import { createStudioStore } from '../../renderer/src/stores';
-import { DEFAULT_VOICE, sanitiseOptions } from '../../renderer/src/stores/options-slice';
+import { DEFAULT_VOICE, FIRST_VOICES, sanitiseOptions } from '../../renderer/src/stores/options-slice';
 import { wavSamples, rmsOf } from '../fixtures/audio-analysis';
 import { memoryStorage, startSignedIn, type SignedIn } from './helpers';
 
@@ -175,5 +175,31 @@ describe('custom voices slice (real core)', () => {
 
     expect(await store.getState().deleteCustomVoice('co_lan')).toBe(false);
     expect(store.getState().customVoicesError).toMatch(/co_lan/);
+  });
+
+  it('in a Vietnamese studio, the studio voice whose custom voice is deleted falls back to Lê Hoàng, not Emily', async () => {
+    const storage = memoryStorage();
+    const store = createStudioStore({ client: s.client(), storage, languages: ['vi-VN', 'en-US'] });
+    const input = {
+      code: 'co_hoa',
+      name: 'Cô Hoa',
+      base: { kind: 'code' as const, voice_code: BASE },
+    };
+    await store.getState().saveCustomVoice(input);
+    store.getState().setOption('voice_code', 'co_hoa');
+    // Deleted here: the studio moves to the interface language's first voice.
+    expect(await store.getState().deleteCustomVoice('co_hoa')).toBe(true);
+    expect(store.getState().options.voice_code).toBe(FIRST_VOICES.vi);
+    expect(FIRST_VOICES.vi).not.toBe(DEFAULT_VOICE);
+
+    // Deleted elsewhere (another window, the API): found gone when the list is read again.
+    await store.getState().saveCustomVoice(input);
+    store.getState().setOption('voice_code', 'co_hoa');
+    const other = createStudioStore({ client: s.client(), storage: memoryStorage(), languages: ['vi-VN'] });
+    expect(await other.getState().deleteCustomVoice('co_hoa')).toBe(true);
+    const reopened = createStudioStore({ client: s.client(), storage, languages: ['vi-VN'] });
+    expect(reopened.getState().options.voice_code).toBe('co_hoa');
+    await reopened.getState().loadCustomVoices();
+    expect(reopened.getState().options.voice_code).toBe(FIRST_VOICES.vi);
   });
 });

@@ -174,6 +174,27 @@ describe('studio store', () => {
     expect(fresh(['vi-VN'], storage).getState().options.voice_code).toBe('en_female_elara_br');
   });
 
+  it("options slice: a voice that is not valid falls back to the interface language's first voice", () => {
+    const fresh = (languages: string[], storage = memoryStorage()) =>
+      createStudioStore({ client: s.client(), storage, languages });
+    // A saved code that names no voice, read at start in a Vietnamese studio: Lê Hoàng, not Emily.
+    const saved = memoryStorage({ [OPTIONS_KEY]: JSON.stringify({ voice_code: 'Not A Code', volume: 90 }) });
+    const vi = fresh(['vi-VN'], saved);
+    expect(vi.getState().options).toMatchObject({ voice_code: FIRST_VOICES.vi, volume: 90 });
+    expect(vi.getState().firstVoice()).toBe(FIRST_VOICES.vi);
+    // Set in a running studio, it follows the interface language of that moment.
+    vi.getState().setOption('voice_code', 'Not A Code');
+    expect(vi.getState().options.voice_code).toBe(FIRST_VOICES.vi);
+    vi.getState().setLocale('en');
+    expect(vi.getState().firstVoice()).toBe(FIRST_VOICES.en);
+    vi.getState().setOption('voice_code', 'Not A Code');
+    expect(vi.getState().options.voice_code).toBe(FIRST_VOICES.en);
+    // Settings' choice of language outranks the browser's here too.
+    const chosen = fresh(['en-US'], memoryStorage({ [LOCALE_KEY]: '"vi"' }));
+    chosen.getState().setOptions({ ...chosen.getState().options, voice_code: 'Not A Code' });
+    expect(chosen.getState().options.voice_code).toBe(FIRST_VOICES.vi);
+  });
+
   it('job slice: generate follows the request to SUCCESS with the chosen options', async () => {
     const store = makeStore();
     await store.getState().checkSession();

@@ -8,7 +8,6 @@
 import type { CustomVoice, CustomVoiceInput } from '../../../electron/shared/custom-voices';
 import { findVoice } from '../../../electron/shared/voices';
 import { errorMessage } from '../lib/api-client';
-import { DEFAULT_VOICE } from './options-slice';
 import type { SliceCreator } from './types';
 
 export interface CustomVoicesSlice {
@@ -39,14 +38,14 @@ export const createCustomVoicesSlice: SliceCreator<CustomVoicesSlice> =
     };
     /**
      * Voice codes kept in storage that name no voice now (a custom voice deleted, here or
-     * elsewhere) are dropped: the studio's voice falls back to the default, dialogue and Export
-     * voices to the narrator's and the Studio's.
+     * elsewhere) are dropped: the studio's voice falls back to the interface language's first
+     * voice (`firstVoice`), dialogue and Export voices to the narrator's and the Studio's.
      */
     const dropMissingVoices = () => {
       const { customVoices, options, dialogue, exportDraft } = get();
       const known = (code: string) =>
         findVoice(code) !== undefined || customVoices.some((v) => v.code === code);
-      if (!known(options.voice_code)) get().setOption('voice_code', DEFAULT_VOICE);
+      if (!known(options.voice_code)) get().setOption('voice_code', get().firstVoice());
       if (dialogue.character !== null && !known(dialogue.character)) get().setCharacterVoice(null);
       for (const [index, code] of Object.entries(dialogue.paragraphs))
         if (!known(code)) get().setParagraphVoice(Number(index), null);

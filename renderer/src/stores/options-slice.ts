@@ -69,12 +69,18 @@ export function normaliseVolume(value: number, fallback = 100): number {
   return Math.round(clamp(value, VOLUME_MIN, VOLUME_MAX));
 }
 
-/** Options made valid: unknown values fall back to defaults, numbers are clamped and rounded. */
-export function sanitiseOptions(input: Partial<StudioOptions> | undefined): StudioOptions {
+/**
+ * Options made valid: unknown values fall back to defaults (a voice to `firstVoice`, the
+ * interface language's first voice in the studio's store), numbers are clamped and rounded.
+ */
+export function sanitiseOptions(
+  input: Partial<StudioOptions> | undefined,
+  firstVoice: string = DEFAULT_VOICE,
+): StudioOptions {
   const o = { ...DEFAULT_OPTIONS, ...input };
   return {
     // A custom voice's code too: the custom voices' list drops it once it is known to be gone.
-    voice_code: mayBeVoiceCode(o.voice_code) ? o.voice_code : DEFAULT_VOICE,
+    voice_code: mayBeVoiceCode(o.voice_code) ? o.voice_code : firstVoice,
     model_id: (MODEL_IDS as readonly string[]).includes(o.model_id) ? o.model_id : DEFAULT_OPTIONS.model_id,
     audio_type: o.audio_type === 'wav' ? 'wav' : 'mp3',
     bitrate: (BITRATES as readonly number[]).includes(o.bitrate) ? o.bitrate : DEFAULT_OPTIONS.bitrate,
@@ -120,6 +126,11 @@ export interface OptionsSlice {
    * voice of that language (FIRST_VOICES); saved options stay as they are.
    */
   followInterfaceLanguage(locale: LocaleChoice): void;
+  /**
+   * The voice the studio falls back to when its voice is gone (a custom voice deleted) or was
+   * never valid: the first voice of the interface language (FIRST_VOICES), as a fresh studio's.
+   */
+  firstVoice(): string;
 }
 
 export const createOptionsSlice: SliceCreator<OptionsSlice> =
@@ -130,16 +141,18 @@ export const createOptionsSlice: SliceCreator<OptionsSlice> =
       storage.setItem(OPTIONS_KEY, JSON.stringify(options));
     };
     const firstVoice = (choice: LocaleChoice) => FIRST_VOICES[resolveLocale(choice, languages)];
+    const firstVoiceNow = () => firstVoice(get().locale);
+    const startVoice = firstVoice(storedLocaleChoice(storage));
     return {
-      options: sanitiseOptions({
-        voice_code: firstVoice(storedLocaleChoice(storage)),
-        ...readJson<Partial<StudioOptions>>(storage, OPTIONS_KEY),
-      }),
+      options: sanitiseOptions(
+        { voice_code: startVoice, ...readJson<Partial<StudioOptions>>(storage, OPTIONS_KEY) },
+        startVoice,
+      ),
       setOption(key, value) {
-        save(sanitiseOptions({ ...get().options, [key]: value }));
+        save(sanitiseOptions({ ...get().options, [key]: value }, firstVoiceNow()));
       },
       setOptions(options) {
-        save(sanitiseOptions(options));
+        save(sanitiseOptions(options, firstVoiceNow()));
       },
       resetProsody() {
         const { speed_rate, pitch_rate, volume } = DEFAULT_OPTIONS;
@@ -149,5 +162,6 @@ export const createOptionsSlice: SliceCreator<OptionsSlice> =
         if (storage.getItem(OPTIONS_KEY) !== null) return;
         set({ options: { ...get().options, voice_code: firstVoice(locale) } });
       },
+      firstVoice: firstVoiceNow,
     };
   };
