@@ -21,7 +21,6 @@ import { checkAllowedOrigin } from './origins';
 /** Bumped whenever a stored layout needs a migration step (see `SETTINGS_MIGRATIONS`). */
 export const SETTINGS_VERSION = 1;
 export const DEFAULT_PORT = 8787;
-export const DEFAULT_VOICE = 'en_female_nova_default';
 
 const Literals = <T extends readonly (string | number)[]>(values: T) =>
   Type.Union(values.map((v) => Type.Literal(v)));
@@ -85,7 +84,6 @@ export const SettingsSchema = Type.Object({
   /** Database and audio files; null means the per-user app data folder. */
   dataDir: Nullable(Type.String({ minLength: 1 })),
   theme: Literals(['system', 'light', 'dark'] as const),
-  defaultVoice: Type.String({ minLength: 1, maxLength: 100 }),
   output: OutputDefaultsSchema,
   /** Last position of the main window; null until it has been closed once. */
   windowBounds: Nullable(WindowBoundsSchema),
@@ -119,7 +117,6 @@ export const DEFAULT_SETTINGS: Settings = {
   port: DEFAULT_PORT,
   dataDir: null,
   theme: 'system',
-  defaultVoice: DEFAULT_VOICE,
   output: { ...DEFAULT_SYNTHESIS },
   windowBounds: null,
   keepRunningWhenClosed: null,

@@ -129,19 +129,27 @@ describe('migration', () => {
   });
 
   it('runs numbered steps from the stored version up to the target', () => {
-    // A future layout: version 2 renamed `serverPort` to `port`; version 3 nested the voice.
+    // A future layout: version 2 renamed `serverPort` to `port`; version 3 renamed `colours`.
     const steps = {
       1: ({ serverPort, ...rest }: Record<string, unknown>) => ({ ...rest, port: serverPort }),
-      2: ({ voice, ...rest }: Record<string, unknown>) => ({ ...rest, defaultVoice: voice }),
+      2: ({ colours, ...rest }: Record<string, unknown>) => ({ ...rest, theme: colours }),
     };
-    const { settings, notes } = migrateSettings(
-      { serverPort: 9300, voice: 'vi_female_thuytrang_mb' },
-      steps,
-      3,
-    );
-    expect(settings).toMatchObject({ version: 3, port: 9300, defaultVoice: 'vi_female_thuytrang_mb' });
+    const { settings, notes } = migrateSettings({ serverPort: 9300, colours: 'dark' }, steps, 3);
+    expect(settings).toMatchObject({ version: 3, port: 9300, theme: 'dark' });
     expect(notes).toEqual(['settings upgraded to version 2', 'settings upgraded to version 3']);
     expect(migrateSettings({ version: 2, port: 1, voice: 'x' }, steps, 3).settings.port).toBe(1);
+  });
+
+  it('drops the old `defaultVoice`, which nothing read (the studio keeps its own voice): written back without it', () => {
+    const stored = {
+      ...JSON.parse(JSON.stringify(DEFAULT_SETTINGS)),
+      port: 9300,
+      defaultVoice: 'en_female_nova_default',
+    };
+    const { settings, changed } = migrateSettings(stored);
+    expect(settings).not.toHaveProperty('defaultVoice');
+    expect(settings.port).toBe(9300);
+    expect(changed).toBe(true);
   });
 
   it('reads a newer file without downgrading its version', () => {
