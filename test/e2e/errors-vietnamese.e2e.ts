@@ -2,7 +2,8 @@
  * Errors in the Vietnamese studio (issue 38): Chromium in vi-VN provokes errors through the
  * studio and the real server (SSML that cannot be read, an archive that is no voice pack) and
  * reads the sentence shown: it must be Vietnamese (no English
- * words outside what it quotes) and name no path (not the temporary file of an upload).
+ * words outside what it quotes) and name no path (not the temporary file of an upload). A spent
+ * sign-in address opened in a second browser shows the sign-in page with its refusal.
  */
 
 import assert from 'node:assert/strict';
@@ -26,7 +27,10 @@ export async function runErrorsVietnameseE2e(log: (line: string) => void): Promi
   try {
     const context = await browser.newContext({ locale: 'vi-VN', viewport: { width: 1280, height: 800 } });
     const page: Page = await context.newPage();
-    await page.goto(studio.loginUrl);
+    // Kept: `studio.loginUrl` always names the newest address, so reading it again after this
+    // sign-in would give a fresh one (which signs in), not this one.
+    const spentAddress = studio.loginUrl;
+    await page.goto(spentAddress);
     await page.waitForFunction(() => document.documentElement.lang === 'vi');
 
     // SSML that cannot be read, typed in the Studio.
@@ -57,6 +61,18 @@ export async function runErrorsVietnameseE2e(log: (line: string) => void): Promi
       '“giong-doc.zip”',
     );
     log(`✓ a voice-pack archive refused in Vietnamese, by its own name (no temporary path): “${pack}”`);
+
+    // The same sign-in address, spent above, opened in a second browser (its own cookies and storage).
+    const other = await browser.newContext({ locale: 'vi-VN', viewport: { width: 1280, height: 800 } });
+    const second = await other.newPage();
+    await second.goto(spentAddress);
+    const used = await expectVietnamese(
+      second.getByRole('alert').first(),
+      'a used sign-in address',
+      'đã được dùng',
+    );
+    assert.equal(await nav(second, 'Studio').count(), 0, 'the second browser is not signed in');
+    log(`✓ a spent sign-in address opened in a second browser: signed out, in Vietnamese: “${used}”`);
   } finally {
     await browser.close();
     await studio.stop();

@@ -19,7 +19,10 @@ export { CHROMIUM, launchBrowser } from '../fixtures/browser';
 export interface Studio {
   /** http://127.0.0.1:<port> */
   url: string;
-  /** The printed sign-in address. */
+  /**
+   * The newest printed sign-in address: each works once and serve prints the next after a
+   * sign-in, so two reads may differ (keep the value to open the same address twice).
+   */
   loginUrl: string;
   /** Throw-away folder of settings.json (never the real user's settings). */
   settingsDir: string;
