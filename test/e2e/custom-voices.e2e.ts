@@ -3,7 +3,8 @@
  * view (its code checked as typed, the server's "code taken" shown once), audition it (the
  * sample's pitch measured against its base's), pick it in the Studio and Generate (its audio is
  * shorter than the base voice's at 1.0, measured through the API), cast it in a project, edit
- * it and delete it after the question. Screenshots of the form, light and dark.
+ * it and delete it after the question. Screenshots of the form, light and dark. Its voice deleted
+ * elsewhere, a Vietnamese Studio falls back to Lê Hoàng (the interface language's first voice).
  */
 
 import assert from 'node:assert/strict';
@@ -14,6 +15,9 @@ import type { CreatedKey, RequestDetail, RequestRecord } from '../../electron/sh
 import type { CustomVoice } from '../../electron/shared/custom-voices';
 import { medianF0, rmsOf, wavSamples } from '../fixtures/audio-analysis';
 import { launchBrowser, nav, startStudio } from './harness';
+import vi from '../../renderer/src/i18n/messages/vi.json';
+import { FIRST_VOICES } from '../../renderer/src/stores/options-slice';
+import { LOCALE_KEY } from '../../renderer/src/stores/ui-slice';
 import { sessionHeaders } from './projects.e2e';
 
 const BASE = 'vi_female_thuytrang_mb';
@@ -298,6 +302,22 @@ export async function runCustomVoicesE2e(log: (line: string) => void): Promise<v
     assert.equal(await offered.count(), 620);
     await page.getByLabel('Voice', { exact: true }).selectOption('many_619');
     log('✓ 620 voices (50 an answer): the view lists all 620 and the Studio picks the last');
+
+    // The Studio's voice deleted elsewhere (the API) while the interface is in Vietnamese: on the
+    // next load the Studio is back on that language's first voice (Lê Hoàng), not on Emily.
+    await page.evaluate((key) => localStorage.setItem(key, '"vi"'), LOCALE_KEY);
+    const removed = await page.request.delete('/api/v1/custom-voices/many_619', {
+      headers: await sessionHeaders(page),
+    });
+    assert.equal(removed.status(), 204, await removed.text());
+    await page.reload();
+    await nav(page, 'Studio').click();
+    const viPicker = page.getByLabel(vi['controls.voice'], { exact: true });
+    // The list of custom voices is read after the page loads: the picker moves when it arrives.
+    for (let i = 0; i < 100 && (await viPicker.inputValue()) !== FIRST_VOICES.vi; i++)
+      await page.waitForTimeout(100);
+    assert.equal(await viPicker.inputValue(), FIRST_VOICES.vi);
+    log(`✓ its voice deleted elsewhere, the Vietnamese Studio is back on ${FIRST_VOICES.vi}, not Emily`);
 
     assert.deepEqual(pageErrors, [], 'no uncaught errors in the page');
   } finally {
