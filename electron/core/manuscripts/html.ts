@@ -64,7 +64,11 @@ export const readHtml: ManuscriptReader = async (bytes, fileName, options) => {
   const bookTitle = new BookTitle(title);
   for (const block of blocks) {
     if (isBookTitle(block, bookTitle)) continue;
-    if (block.type === 'heading' && block.level <= 2) {
+    // A chapter's name line right under its heading (<h2> then <div class="chuong">) names that chapter.
+    const current = builder.current;
+    if (block.type === 'heading' && block.chapterLine && current?.title && current.paragraphs === 0) {
+      builder.retitle(block.text);
+    } else if (block.type === 'heading' && block.level <= 2) {
       firstHeading ??= block.text;
       builder.startChapter(block.text);
     } else if (block.type === 'heading') builder.addParagraph([{ text: block.text }]);
