@@ -175,22 +175,27 @@ export function vietnameseWordScore(text: string): { words: number; syllables: n
 const passes = ({ words, syllables }: { words: number; syllables: number }): boolean =>
   words >= LEGACY_DETECTION.minWords && syllables / words >= LEGACY_DETECTION.minSyllableShare;
 
+/** The first LEGACY_DETECTION.sampleWords words of `text` holding a character over 0x7F (a no-break space is a space). */
+function highWords(text: string): string[] {
+  const words: string[] = [];
+  const pattern = /\S*(?:(?!\s)[\u0080-\uffff])\S*/g;
+  for (let match = pattern.exec(text); match && words.length < LEGACY_DETECTION.sampleWords;) {
+    words.push(match[0]);
+    match = pattern.exec(text);
+  }
+  return words;
+}
+
 const LATIN_DECODERS = { tcvn3: (text: string) => decodeTcvn3(text), vni: decodeVni };
 
 /**
  * The legacy encoding (TCVN3 or VNI) whose decoding of `latin` (8-bit text, each byte as its
  * Latin-1 character) gives Vietnamese, nearly every word a syllable; null otherwise. Judged on the
- * first words holding a character over 0x7F (a 5 MB book is then judged in milliseconds, not
- * seconds), wherever they stand in the text.
+ * first words holding a character over 0x7F (highWords: a 5 MB book is then judged in
+ * milliseconds, not seconds), wherever they stand in the text.
  */
 function latinEncoding(latin: string): 'tcvn3' | 'vni' | null {
-  const sample: string[] = [];
-  const highWords = /\S*[^\s\x00-\x7f]\S*/g;
-  for (let match = highWords.exec(latin); match && sample.length < LEGACY_DETECTION.sampleWords;) {
-    sample.push(match[0]);
-    match = highWords.exec(latin);
-  }
-  const words = sample.join(' ');
+  const words = highWords(latin).join(' ');
   const best = (['tcvn3', 'vni'] as const)
     .map((encoding) => ({ encoding, score: vietnameseWordScore(LATIN_DECODERS[encoding](words)) }))
     .filter((c) => passes(c.score))
@@ -221,15 +226,9 @@ const UNICODE_VIETNAMESE = /[ăđĩũơưĂĐĨŨƠƯ\u1ea0-\u1ef9]/u;
  * Windows-1252 holds), or VIQR. Null for Unicode Vietnamese (maxUnicodeShare) and anything else.
  */
 export function legacyEncodingOfText(text: string): LegacyVietnameseEncoding | null {
-  let words = 0;
-  let unicode = 0;
-  const highWords = /\S*[^\s\x00-\x7f]\S*/g;
-  for (let match = highWords.exec(text); match && words < LEGACY_DETECTION.sampleWords;) {
-    words++;
-    if (UNICODE_VIETNAMESE.test(match[0])) unicode++;
-    match = highWords.exec(text);
-  }
-  if (unicode > words * LEGACY_DETECTION.maxUnicodeShare) return null;
+  const words = highWords(text);
+  const unicode = words.filter((word) => UNICODE_VIETNAMESE.test(word)).length;
+  if (unicode > words.length * LEGACY_DETECTION.maxUnicodeShare) return null;
   // A no-break space (`&nbsp;` lines of reading sites) is a space, not a letter of an encoding.
   return latinEncoding(text) ?? (looksLikeViqr(text.replace(/\u00a0/g, ' ')) ? 'viqr' : null);
 }
