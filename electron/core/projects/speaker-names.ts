@@ -121,6 +121,7 @@ export const LEADING = new Set([
   'Khi',
   'Bèn',
   'Lúc ấy',
+  'Tự nhiên',
 ]);
 /** Pronouns, never a name on their own. */
 export const PRONOUNS = new Set([
@@ -252,8 +253,12 @@ export function colonSpeaker(text: string, known: ReadonlySet<string>): string |
 
 /** The name a clause's words begin with, or null. */
 function nameAtStart(words: string[], known: ReadonlySet<string>): string | null {
-  while (words.length > 0 && (LEADING.has(words[0]!) || LEADING.has(capitalise(words[0]!)))) {
-    words.shift();
+  for (;;) {
+    // One word (`Rồi`) or two (`Lúc ấy`, `Tự nhiên`) that start the clause before the name.
+    const two = words.slice(0, 2).join(' ');
+    if (words.length > 0 && (LEADING.has(words[0]!) || LEADING.has(capitalise(words[0]!)))) words.shift();
+    else if (words.length > 2 && (LEADING.has(two) || LEADING.has(capitalise(two)))) words.splice(0, 2);
+    else break;
   }
   if (words.length === 0) return null;
   const capitalRun = (from: number) => {

@@ -305,7 +305,9 @@ describe('Số đỏ dialogue (real lines, chương VI and XVI)', () => {
     expect(result.lines).toBe(30);
     expect(result.wrong).toEqual([]);
     // Before this work: 15 right and 2 wrong (the wife's lines given to her husband).
-    expect(result.right).toBeGreaterThanOrEqual(20);
+    expect(result.right).toBeGreaterThanOrEqual(21);
+    // `Tự nhiên bà Phó Đoan hỏi:`: a two-word opening before the name.
+    expect(suggested(SO_DO_DIALOGUE[0]!).get(11)).toBe('Bà Phó Đoan');
     // The minus sign and a hyphen set tight against a capital open speech; `-5 độ` still does not.
     expect(findQuotes('− Thế còn chúng tôi?')).toEqual([{ start: 0, end: 20 }]);
     expect(findQuotes('-Moa đi tìm toa có việc cần.')).toHaveLength(1);
