@@ -36,6 +36,8 @@ import {
   isNoteReference,
   type HtmlElement,
 } from './html-text';
+import { decodeLegacyName, noteLegacyConversion, type LegacyVietnameseEncoding } from './legacy-vietnamese';
+import { convertLegacyHtml } from './legacy-vietnamese-html';
 import { resolvePart } from './ooxml-parts';
 import type { ManuscriptReader } from './reader';
 import { BookTitle, sameTitle } from './titles';
@@ -254,6 +256,7 @@ class EpubReader {
         continue;
       }
       const document = await this.html(item.href);
+      const legacy = this.convertLegacy(document);
       const body = [...htmlElements(document)].find((element) => element.tagName === 'body');
       if (!body) continue;
       const fileTypes = [
@@ -265,7 +268,20 @@ class EpubReader {
       ];
       const kind = kindOfTypes(fileTypes) ?? (linear ? 'body' : bodySeen ? 'back' : 'front');
       if (kind === 'body') bodySeen = true;
-      this.readContent(body, titles.get(item.href) ?? null, kind, this.headTitle(document));
+      const tocTitle = titles.get(item.href) ?? null;
+      this.readContent(
+        body,
+        tocTitle !== null && legacy ? decodeLegacyName(tocTitle, legacy) : tocTitle,
+        kind,
+        this.headTitle(document),
+      );
+    }
+    for (const [encoding, documents] of this.legacyDocuments) {
+      noteLegacyConversion(
+        this.builder,
+        encoding,
+        `the text of ${documents} content document${documents === 1 ? '' : 's'}`,
+      );
     }
     if (this.notesLeftOut > 0) {
       this.builder.warnings.push(
@@ -281,6 +297,22 @@ class EpubReader {
   }
 
   private notesLeftOut = 0;
+  /** Content documents whose text was in a legacy Vietnamese encoding, by encoding. */
+  private readonly legacyDocuments = new Map<LegacyVietnameseEncoding, number>();
+
+  /**
+   * Converts a content document's text when it is in a legacy Vietnamese encoding (decided per
+   * document) and returns that encoding; the book's title written in it is converted with the first.
+   */
+  private convertLegacy(document: DefaultDocument): LegacyVietnameseEncoding | null {
+    const encoding = convertLegacyHtml(document);
+    if (!encoding) return null;
+    if (this.legacyDocuments.size === 0 && this.title.value !== null) {
+      this.title.value = decodeLegacyName(this.title.value, encoding);
+    }
+    this.legacyDocuments.set(encoding, (this.legacyDocuments.get(encoding) ?? 0) + 1);
+    return encoding;
+  }
   private title = new BookTitle(null);
 
   /** A content document's own <title>, unless it is the book's title (many makers repeat it on every page). */
@@ -351,8 +383,9 @@ class EpubReader {
         if (!href) continue;
         const file = resolvePart(navPath, withoutFragment(href));
         if (isToc) {
-          const title = plainText(htmlText(a));
-          if (title && !titles.has(file)) titles.set(file, title);
+          // Kept as written (a TCVN3 ư is a soft hyphen, which plainText drops): startChapter cleans it.
+          const title = htmlText(a);
+          if (plainText(title) && !titles.has(file)) titles.set(file, title);
         } else {
           for (const type of tokens(htmlAttr(a, 'epub:type'))) addType(file, type);
         }
@@ -365,8 +398,8 @@ class EpubReader {
     const visit = (points: XmlObject[]): void => {
       for (const point of points) {
         const src = textOf((point.content as XmlObject | undefined)?.['@_src']);
-        const title = plainText(textOf((point.navLabel as XmlObject | undefined)?.text));
-        if (src && title) {
+        const title = textOf((point.navLabel as XmlObject | undefined)?.text);
+        if (src && plainText(title)) {
           const file = resolvePart(ncxPath, withoutFragment(src));
           if (!titles.has(file)) titles.set(file, title);
         }

@@ -12,7 +12,8 @@
  * legend, summary or a heading, and none of that block's lines is longer than VERSE_LINE_MAX;
  * anywhere else (a `<div>`, `<section>` or `<body>` holding the text, as reading sites such as
  * vnthuquan make their books; a `<p>` holding a whole chapter) each line is a paragraph.
- * `<pre>` keeps its lines as written.
+ * `<pre>` keeps its lines as written. A block styled as a chapter's name line (vnthuquan's
+ * `<div class="chuong">`) is a level-2 heading.
  */
 
 import type { DefaultTreeAdapterTypes } from 'parse5';
@@ -22,9 +23,12 @@ import type { BookTitle } from './titles';
 export type HtmlElement = DefaultTreeAdapterTypes.Element;
 type HtmlParent = DefaultTreeAdapterTypes.ParentNode;
 
-/** `styledAsTitle`: the paragraph stands in an element styled as a title (class="title", epub:type="title"). */
+/**
+ * `styledAsTitle`: the paragraph stands in an element styled as a title (class="title", epub:type="title").
+ * `chapterLine`: a heading that is a block styled as a chapter's name (CHAPTER_LINE_STYLES), given level 2.
+ */
 export type HtmlBlock =
-  | { type: 'heading'; level: number; text: string; styledAsTitle: boolean }
+  | { type: 'heading'; level: number; text: string; styledAsTitle: boolean; chapterLine?: boolean }
   | { type: 'paragraph'; runs: TextRun[]; styledAsTitle: boolean };
 
 /** A line longer than this (characters) is prose: the `<br>`s of its block end paragraphs. */
@@ -44,6 +48,12 @@ const LINE_BLOCKS = new Set([
   'legend',
   'summary',
 ]);
+
+/**
+ * Classes that style a block as its chapter's name line: vnthuquan's `<div class="chuong">`, read
+ * as a level-2 heading (the chapter's title), not as its first paragraph.
+ */
+const CHAPTER_LINE_STYLES = new Set(['chuong']);
 
 /** Class and epub:type tokens that style a block as the book's title. */
 const TITLE_STYLES = new Set(['title', 'booktitle', 'book-title', 'fulltitle']);
@@ -179,6 +189,8 @@ interface BlockContext {
   keepsLines: boolean;
   pre: boolean;
   styledAsTitle: boolean;
+  /** Inside a block styled as a chapter's name line: its text is a heading. */
+  chapterLine: boolean;
 }
 
 /** Where an element's content ends, while walking (undoes what its start did). */
@@ -206,6 +218,13 @@ function isStyledAsTitle(element: HtmlElement): boolean {
     .toLowerCase()
     .split(/\s+/)
     .some((token) => TITLE_STYLES.has(token));
+}
+
+function isChapterLine(element: HtmlElement): boolean {
+  return (htmlAttr(element, 'class') ?? '')
+    .toLowerCase()
+    .split(/\s+/)
+    .some((token) => CHAPTER_LINE_STYLES.has(token));
 }
 
 /** `<p>` children of each parent, counted once (a parent of 200,000 paragraphs is not walked per child). */
@@ -269,7 +288,9 @@ export function htmlBlocks(
   let strong = 0;
   let pre = 0;
   // Text standing directly in the root (or body, section…) is read as a vnthuquan <div>'s.
-  const contexts: BlockContext[] = [{ keepsLines: false, pre: false, styledAsTitle: false }];
+  const contexts: BlockContext[] = [
+    { keepsLines: false, pre: false, styledAsTitle: false, chapterLine: false },
+  ];
   const siblings = new ParagraphSiblings();
 
   const flush = (): void => {
@@ -277,6 +298,17 @@ export function htmlBlocks(
     const taken = runs;
     runs = [];
     if (!hasText(taken)) return;
+    if (context.chapterLine) {
+      const text = taken.map((run) => run.text).join('');
+      blocks.push({
+        type: 'heading',
+        level: 2,
+        text,
+        styledAsTitle: context.styledAsTitle,
+        chapterLine: true,
+      });
+      return;
+    }
     const paragraphs = context.pre ? [taken] : paragraphsOfLines(taken, context.keepsLines);
     for (const paragraph of paragraphs) {
       blocks.push({ type: 'paragraph', runs: paragraph, styledAsTitle: context.styledAsTitle });
@@ -336,6 +368,7 @@ export function htmlBlocks(
           ((tag === 'p' || tag === 'div') && siblings.besides(node)),
         pre: inPre,
         styledAsTitle: isStyledAsTitle(node) || contexts.at(-1)!.styledAsTitle,
+        chapterLine: isChapterLine(node) || contexts.at(-1)!.chapterLine,
       });
     }
     if (EM.has(tag)) em++;

@@ -21,12 +21,19 @@ import {
   isNoteReference,
 } from './html-text';
 import type { ManuscriptReader } from './reader';
-import { decodeText } from './text-decoding';
+import { noteLegacyConversion } from './legacy-vietnamese';
+import { convertLegacyHtml } from './legacy-vietnamese-html';
+import { decodeTextOrLatin } from './text-decoding';
 import { BookTitle } from './titles';
 
 export const readHtml: ManuscriptReader = async (bytes, fileName, options) => {
-  const document = parseHtmlDocument(decodeText(bytes, fileName, 'html'), fileName, null);
+  const decoded = decodeTextOrLatin(bytes, fileName, 'html');
+  const document = parseHtmlDocument(decoded.text, fileName, null);
+  // Text in TCVN3, VNI or VIQR becomes Unicode; bytes that are not UTF-8 are taken only as TCVN3 or VNI.
+  const legacy = convertLegacyHtml(document);
+  if (decoded.refusal !== null && (legacy === null || legacy === 'viqr')) throw decoded.refusal;
   const builder = new ManuscriptBuilder(fileName, 'html');
+  if (legacy) noteLegacyConversion(builder, legacy, 'the page');
   let title: string | null = null;
   let author: string | null = null;
   let language: string | null = null;
@@ -57,7 +64,11 @@ export const readHtml: ManuscriptReader = async (bytes, fileName, options) => {
   const bookTitle = new BookTitle(title);
   for (const block of blocks) {
     if (isBookTitle(block, bookTitle)) continue;
-    if (block.type === 'heading' && block.level <= 2) {
+    // A chapter's name line right under its heading (<h2> then <div class="chuong">) names that chapter.
+    const current = builder.current;
+    if (block.type === 'heading' && block.chapterLine && current?.title && current.paragraphs === 0) {
+      builder.retitle(block.text);
+    } else if (block.type === 'heading' && block.level <= 2) {
       firstHeading ??= block.text;
       builder.startChapter(block.text);
     } else if (block.type === 'heading') builder.addParagraph([{ text: block.text }]);

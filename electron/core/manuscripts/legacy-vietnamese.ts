@@ -46,6 +46,14 @@ export const LEGACY_DETECTION = {
   sampleWords: 2000,
   viqrMinWords: 3,
   viqrMinShare: 0.1,
+  /**
+   * A document's text (legacyEncodingOfText) is Unicode when more than this share of its words
+   * holding a letter over 0x7F hold one only Unicode Vietnamese writes (ă đ ơ ư ạ…: none is a
+   * Latin-1 character); below it, such words (a title line kept in Unicode) are left as they are.
+   */
+  maxUnicodeShare: 0.05,
+  /** A document's text is judged as VIQR on its first this many characters (a 5 MB English page: 0.3 s, not 1.7 s). */
+  viqrSampleCharacters: 200_000,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -169,6 +177,34 @@ export function vietnameseWordScore(text: string): { words: number; syllables: n
 const passes = ({ words, syllables }: { words: number; syllables: number }): boolean =>
   words >= LEGACY_DETECTION.minWords && syllables / words >= LEGACY_DETECTION.minSyllableShare;
 
+/** The first LEGACY_DETECTION.sampleWords words of `text` holding a character over 0x7F (a no-break space is a space). */
+function highWords(text: string): string[] {
+  const words: string[] = [];
+  const pattern = /\S*(?:(?!\s)[\u0080-\uffff])\S*/g;
+  for (let match = pattern.exec(text); match && words.length < LEGACY_DETECTION.sampleWords;) {
+    words.push(match[0]);
+    match = pattern.exec(text);
+  }
+  return words;
+}
+
+const LATIN_DECODERS = { tcvn3: (text: string) => decodeTcvn3(text), vni: decodeVni };
+
+/**
+ * The legacy encoding (TCVN3 or VNI) whose decoding of `latin` (8-bit text, each byte as its
+ * Latin-1 character) gives Vietnamese, nearly every word a syllable; null otherwise. Judged on the
+ * first words holding a character over 0x7F (highWords: a 5 MB book is then judged in
+ * milliseconds, not seconds), wherever they stand in the text.
+ */
+function latinEncoding(latin: string): 'tcvn3' | 'vni' | null {
+  const words = highWords(latin).join(' ');
+  const best = (['tcvn3', 'vni'] as const)
+    .map((encoding) => ({ encoding, score: vietnameseWordScore(LATIN_DECODERS[encoding](words)) }))
+    .filter((c) => passes(c.score))
+    .sort((a, b) => b.score.syllables - a.score.syllables)[0];
+  return best?.encoding ?? null;
+}
+
 /**
  * Bytes that are not UTF-8, read as TCVN3 or as VNI when one of them gives Vietnamese (nearly
  * every word a syllable); null otherwise (Windows-1252 French, German, anything else).
@@ -178,21 +214,43 @@ export function decodeLegacyVietnameseBytes(
 ): { text: string; encoding: 'tcvn3' | 'vni' } | null {
   // WHATWG's "latin1" is Windows-1252: 0xA0–0xFF are the Latin-1 characters of the tables.
   const latin = new TextDecoder('windows-1252').decode(bytes);
-  // Judged on the first words holding a byte over 0x7F (a 5 MB book is then judged in
-  // milliseconds, not seconds), wherever they stand in the file.
-  const sample: string[] = [];
-  const highWords = /\S*[\u0080-\uffff]\S*/g;
-  for (let match = highWords.exec(latin); match && sample.length < LEGACY_DETECTION.sampleWords;) {
-    sample.push(match[0]);
-    match = highWords.exec(latin);
-  }
-  const words = sample.join(' ');
-  const decoders = { tcvn3: (text: string) => decodeTcvn3(text), vni: decodeVni };
-  const best = (['tcvn3', 'vni'] as const)
-    .map((encoding) => ({ encoding, score: vietnameseWordScore(decoders[encoding](words)) }))
-    .filter((c) => passes(c.score))
-    .sort((a, b) => b.score.syllables - a.score.syllables)[0];
-  return best ? { text: decoders[best.encoding](latin).normalize('NFC'), encoding: best.encoding } : null;
+  const encoding = latinEncoding(latin);
+  return encoding ? { text: LATIN_DECODERS[encoding](latin).normalize('NFC'), encoding } : null;
+}
+
+/** Letters only Unicode Vietnamese writes (none is a Latin-1 character, so no legacy code is one). */
+const UNICODE_VIETNAMESE = /[ăđĩũơưĂĐĨŨƠƯ\u1ea0-\u1ef9]/u;
+
+/**
+ * The legacy encoding a document's text (already Unicode: an HTML page, an EPUB's XHTML, an ODT's
+ * content) is written in, judged as a text file's bytes are: TCVN3 or VNI codes standing as
+ * Latin-1 characters (what a page in `<font face=".VnTime">` or an old document opened as
+ * Windows-1252 holds), or VIQR. Null for Unicode Vietnamese (maxUnicodeShare) and anything else.
+ */
+export function legacyEncodingOfText(text: string): LegacyVietnameseEncoding | null {
+  const words = highWords(text);
+  const unicode = words.filter((word) => UNICODE_VIETNAMESE.test(word)).length;
+  if (unicode > words.length * LEGACY_DETECTION.maxUnicodeShare) return null;
+  const legacy = latinEncoding(text);
+  if (legacy) return legacy;
+  // VIQR is ASCII throughout; a no-break space (`&nbsp;` lines of reading sites) is a space.
+  if (/[\u0080-\u009f\u00a1-\uffff]/.test(text)) return null;
+  const sample = text.slice(0, LEGACY_DETECTION.viqrSampleCharacters).replace(/\u00a0/g, ' ');
+  return looksLikeViqr(sample) ? 'viqr' : null;
+}
+
+/**
+ * A piece of a document whose text is in `encoding` (a text node, a table of contents' entry,
+ * the book's title in its metadata), converted unless it is Unicode Vietnamese already.
+ */
+export function decodeLegacyName(name: string, encoding: LegacyVietnameseEncoding, capitals = false): string {
+  return UNICODE_VIETNAMESE.test(name) ? name : decodeLegacyText(name, encoding, capitals);
+}
+
+/** Text in `encoding` in Unicode (NFC); `capitals` for TCVN3 in a `.Vn…H` font. */
+export function decodeLegacyText(text: string, encoding: LegacyVietnameseEncoding, capitals = false): string {
+  if (encoding === 'viqr') return decodeViqr(text);
+  return (encoding === 'tcvn3' ? decodeTcvn3(text, capitals) : decodeVni(text)).normalize('NFC');
 }
 
 /** A word written with a VIQR shape mark (`a(`, `e^`, `o+`) or starting with `dd`. */
@@ -224,5 +282,5 @@ export function fontEncoding(font: string | null): { encoding: 'tcvn3' | 'vni'; 
 
 /** A run's text in Unicode, as its font's encoding says. */
 export function decodeFontText(text: string, font: { encoding: 'tcvn3' | 'vni'; capitals: boolean }): string {
-  return (font.encoding === 'tcvn3' ? decodeTcvn3(text, font.capitals) : decodeVni(text)).normalize('NFC');
+  return decodeLegacyText(text, font.encoding, font.capitals);
 }

@@ -12,6 +12,7 @@
 import type { Manuscript, ManuscriptOptions } from '../../shared/manuscript';
 import { ManuscriptBuilder, type TextRun } from './builder';
 import { invalidManuscript } from './errors';
+import { decodeLegacyName, legacyEncodingOfText, noteLegacyConversion } from './legacy-vietnamese';
 import { readDublinCore } from './ooxml-parts';
 import type { ManuscriptReader } from './reader';
 import { attr, parseXml, type XmlPart } from './xml';
@@ -100,7 +101,11 @@ async function readOdfText(
   readStyles(content, { ...base, part: 'content.xml' }, styles);
 
   const builder = new ManuscriptBuilder(fileName, 'odt');
-  const left = readBody(content, { ...base, part: 'content.xml' }, styles, builder, options);
+  // Text in TCVN3 or VNI (an old document's `.VnTime` runs kept as Latin-1 characters), or VIQR.
+  const legacy = legacyEncodingOfText(bodyText(content, { ...base, part: 'content.xml' }));
+  if (legacy) noteLegacyConversion(builder, legacy, 'the text');
+  const convert = legacy ? (text: string) => decodeLegacyName(text, legacy) : (text: string) => text;
+  const left = readBody(content, { ...base, part: 'content.xml' }, styles, builder, options, convert);
   if (left.notes > 0) {
     builder.warnings.push(
       `${left.notes} note${left.notes === 1 ? '' : 's'} (footnotes, endnotes) left out: ask for notes to keep them.`,
@@ -116,7 +121,28 @@ async function readOdfText(
         { uri: META, local: 'initial-creator', as: 'creator' },
       ])
     : { title: null, creator: null, language: null };
-  return builder.finish({ title: meta.title, author: meta.creator, language: meta.language });
+  const name = (text: string | null): string | null =>
+    text && legacy ? decodeLegacyName(text, legacy) : text;
+  return builder.finish({ title: name(meta.title), author: name(meta.creator), language: meta.language });
+}
+
+/** The text of the document's body (office:text), its paragraphs on lines of their own. */
+function bodyText(xml: string, where: XmlPart): string {
+  const parts: string[] = [];
+  let inBody = false;
+  parseXml(xml, where, {
+    open(tag) {
+      if (tag.uri === OFFICE && tag.local === 'text') inBody = true;
+    },
+    text(text) {
+      if (inBody) parts.push(text);
+    },
+    close(tag) {
+      if (tag.uri === OFFICE && tag.local === 'text') inBody = false;
+      else if (tag.uri === TEXT && (tag.local === 'p' || tag.local === 'h')) parts.push('\n');
+    },
+  });
+  return parts.join('');
 }
 
 function readStyles(xml: string, where: XmlPart, styles: Styles): void {
@@ -174,6 +200,7 @@ function readBody(
   styles: Styles,
   builder: ManuscriptBuilder,
   options: ManuscriptOptions,
+  convert: (text: string) => string,
 ): { notes: number; comments: number } {
   const left = { notes: 0, comments: 0 };
   let inBody = false;
@@ -251,7 +278,7 @@ function readBody(
       }
     },
     text(text) {
-      if (skip === 0 && inBody) push(text.replace(/[\t\n\r]/g, ' '));
+      if (skip === 0 && inBody) push(convert(text.replace(/[\t\n\r]/g, ' ')));
     },
     close(tag) {
       if (skip > 0) {

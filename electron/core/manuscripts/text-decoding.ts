@@ -56,3 +56,21 @@ export function decodeManuscriptText(
   }
   return looksLikeViqr(text) ? { text: decodeViqr(text), legacy: 'viqr' } : { text, legacy: null };
 }
+
+/**
+ * An HTML file's text: `decodeText`'s, or, for bytes that are not UTF-8 (and carry no BOM), the
+ * bytes read as Windows-1252 with the refusal `decodeText` gave (`refusal`): the caller throws it
+ * unless the page's text turns out to be in a legacy Vietnamese encoding (legacy-vietnamese-html.ts).
+ */
+export function decodeTextOrLatin(
+  bytes: Uint8Array,
+  fileName: string,
+  format: ManuscriptFormat,
+): { text: string; refusal: unknown } {
+  try {
+    return { text: decodeText(bytes, fileName, format), refusal: null };
+  } catch (error) {
+    if (bomEncoding(bytes) !== null) throw error;
+    return { text: new TextDecoder('windows-1252').decode(bytes), refusal: error };
+  }
+}

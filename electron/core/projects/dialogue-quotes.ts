@@ -20,17 +20,21 @@ export interface SegmentAttribution {
 }
 
 const PAIRS: Readonly<Record<string, string>> = { '“': '”', '"': '"', '«': '»', '„': '“' };
-const DASHES = new Set(['—', '–', '-']);
+/** Em dash, en dash, hyphen, and the minus sign (U+2212) some editions print for the dash. */
+const DASHES = new Set(['—', '–', '-', '−']);
 
 /**
  * Where a dialogue dash opens speech: at the text's start (`— Ai đó?`, `- Em về.`) or after a
- * colon (`Chị Dậu nói: — Ai đó?`); a hyphen only when a space follows it. -1 when none does.
+ * colon (`Chị Dậu nói: — Ai đó?`); a hyphen only when a space follows it, or a capital at the
+ * text's start. -1 when none does.
  */
 export function dialogueDashAt(points: readonly string[]): number {
   const isDash = (i: number) =>
     DASHES.has(points[i] ?? '') && (points[i] !== '-' || /\s/u.test(points[i + 1] ?? ''));
   const first = points.findIndex((p) => !/\s/u.test(p));
   if (first >= 0 && isDash(first)) return first;
+  // A line opened by a hyphen set tight against a capital (`-Moa đi tìm toa…`, as pages print it).
+  if (first >= 0 && points[first] === '-' && /\p{Lu}/u.test(points[first + 1] ?? '')) return first;
   const colon = points.indexOf(':');
   if (colon < 0) return -1;
   let after = colon + 1;

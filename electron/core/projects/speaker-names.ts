@@ -121,6 +121,7 @@ export const LEADING = new Set([
   'Khi',
   'Bèn',
   'Lúc ấy',
+  'Tự nhiên',
 ]);
 /** Pronouns, never a name on their own. */
 export const PRONOUNS = new Set([
@@ -163,10 +164,23 @@ export const PRONOUNS = new Set([
 
 const CAPITALISED = /^\p{Lu}[\p{Ll}\p{M}'’-]*$/u;
 
+/**
+ * Relation words that name a spouse by the other's name, as Số đỏ does: `Văn Minh chồng` is Văn
+ * Minh himself, `Văn Minh vợ` and `Vợ Văn Minh` his wife (another person, not merged with him).
+ */
+const SPOUSES: Readonly<Record<string, Gender>> = { vợ: 'female', chồng: 'male' };
+
 /** A name's title (lower case) and the name without it; no title when its first word is none. */
 function splitTitle(name: string): { title: string | null; gender: Gender | null; bare: string } {
   const words = name.split(/\s+/);
   const first = words[0]!.toLowerCase();
+  const last = words.at(-1)!.toLowerCase();
+  if (words.length >= 2 && (last in SPOUSES || first === 'vợ')) {
+    const relation = last in SPOUSES ? last : first;
+    const person = (last in SPOUSES ? words.slice(0, -1) : words.slice(1)).join(' ');
+    // The wife is grouped under "vợ <name>", apart from the husband; the husband under his name.
+    return { title: relation, gender: SPOUSES[relation]!, bare: relation === 'vợ' ? `vợ ${person}` : person };
+  }
   const known = first in VI_TITLES ? VI_TITLES[first]! : first in EN_TITLES ? EN_TITLES[first]! : undefined;
   if (known === undefined || words.length < 2) return { title: null, gender: null, bare: name };
   let gender = known;
@@ -239,8 +253,12 @@ export function colonSpeaker(text: string, known: ReadonlySet<string>): string |
 
 /** The name a clause's words begin with, or null. */
 function nameAtStart(words: string[], known: ReadonlySet<string>): string | null {
-  while (words.length > 0 && (LEADING.has(words[0]!) || LEADING.has(capitalise(words[0]!)))) {
-    words.shift();
+  for (;;) {
+    // One word (`Rồi`) or two (`Lúc ấy`, `Tự nhiên`) that start the clause before the name.
+    const two = words.slice(0, 2).join(' ');
+    if (words.length > 0 && (LEADING.has(words[0]!) || LEADING.has(capitalise(words[0]!)))) words.shift();
+    else if (words.length > 2 && (LEADING.has(two) || LEADING.has(capitalise(two)))) words.splice(0, 2);
+    else break;
   }
   if (words.length === 0) return null;
   const capitalRun = (from: number) => {
@@ -259,8 +277,16 @@ function nameAtStart(words: string[], known: ReadonlySet<string>): string | null
     const office = words[1];
     return office && first in VI_TITLES && VI_OFFICES.has(office) ? cleanName(`${words[0]} ${office}`) : null;
   }
+  if (first === 'vợ') {
+    const run = capitalRun(1);
+    return run.length > 0 ? cleanName([words[0]!, ...run].join(' ')) : null;
+  }
   const run = capitalRun(0);
-  if (run.length > 0 && known.has(run[0]!) && !PRONOUNS.has(run[0]!)) return cleanName(run.join(' '));
+  if (run.length > 0 && known.has(run[0]!) && !PRONOUNS.has(run[0]!)) {
+    // `Văn Minh vợ cũng họa theo:` is the wife, `Văn Minh chồng nói:` the husband.
+    const relation = words[run.length];
+    return cleanName(relation && relation in SPOUSES ? [...run, relation].join(' ') : run.join(' '));
+  }
   return null;
 }
 

@@ -56,10 +56,11 @@ describe('books as Vietnamese reading sites make them', () => {
     // One paragraph per <br> line (<br>, <br><br>, &nbsp; lines alike); the "SỐ ĐỎ" on every page is the title, not text.
     expect(book.chapters[0]!.paragraphs.map((p) => p.text)).toEqual(SO_DO.chapters.map((c) => c.title));
     expect(book.chapters[1]!.paragraphs.map((p) => p.text)).toEqual([SO_DO.author, ...SO_DO.introduction]);
+    // The chapter's own name line (<div class="chuong">) is its title, not its first paragraph.
     for (const [i, chapter] of SO_DO.chapters.entries()) {
       const paragraphs = book.chapters[i + 2]!.paragraphs;
-      expect(paragraphs).toHaveLength(chapter.paragraphs.length + 1);
-      expect(paragraphs.map((p) => p.text)).toEqual([chapter.title, ...chapter.paragraphs]);
+      expect(paragraphs).toHaveLength(chapter.paragraphs.length);
+      expect(paragraphs.map((p) => p.text)).toEqual(chapter.paragraphs);
     }
     expect(book.chapters.flatMap((c) => c.paragraphs).filter((p) => /số đỏ/i.test(p.text))).toHaveLength(1);
     expect(book.warnings).toEqual([]);
@@ -71,7 +72,7 @@ describe('books as Vietnamese reading sites make them', () => {
       bytes: zipEpub(readingSiteEpubFiles(SO_DO)),
     });
     const segments = chapterSegments(book.chapters[2]!.paragraphs, 'vi');
-    expect(segments).toHaveLength(121);
+    expect(segments).toHaveLength(120);
     const dialogue = segments.filter((s) => DASH_LINE.test(s.text));
     expect(dialogue).toHaveLength(60);
     // No segment mixes a dash line with narration: a dash line is a segment of its own.
@@ -79,8 +80,49 @@ describe('books as Vietnamese reading sites make them', () => {
       expect(segment.text.split('\n')).toHaveLength(1);
       if (!DASH_LINE.test(segment.text)) expect(segment.text).not.toMatch(/[—–]|\s- /);
     }
-    expect(segments[1]!.text).toMatch(/^Cụ cố Hồng/);
-    expect(segments[2]!.text).toBe('— Ông cứ yên tâm, việc ấy để tôi lo!');
+    expect(segments[0]!.text).toMatch(/^Cụ cố Hồng/);
+    expect(segments[1]!.text).toBe('— Ông cứ yên tâm, việc ấy để tôi lo!');
+  });
+
+  it('names a chapter from its <div class="chuong"> line when no table of contents names it', async () => {
+    const files = readingSiteEpubFiles({
+      ...SO_DO,
+      chapters: [
+        { title: 'Chương một: Hạnh phúc của một tang gia', paragraphs: readingSiteParagraphs(6, 1) },
+        { title: 'Chương hai', paragraphs: readingSiteParagraphs(4, 2) },
+      ],
+    });
+    // A book made without an NCX, its pages' <title> only the book's: the chapter line is all that names them.
+    delete files['OEBPS/toc.ncx'];
+    files['OEBPS/content.opf'] = files['OEBPS/content.opf']!.replace(' toc="ncx"', '').replace(
+      /\s*<item id="ncx"[^>]*\/>/,
+      '',
+    );
+    for (const name of ['chuong1.html', 'chuong2.html']) {
+      files[`OEBPS/${name}`] = files[`OEBPS/${name}`]!.replace(
+        /<title>[^<]*<\/title>/,
+        '<title>Số đỏ</title>',
+      );
+    }
+    const book = await readManuscript({ fileName: 'so-do.epub', bytes: zipEpub(files) });
+    expect(book.chapters.slice(2).map((c) => [c.title, c.paragraphs.length])).toEqual([
+      ['Chương một: Hạnh phúc của một tang gia', 6],
+      ['Chương hai', 4],
+    ]);
+    expect(book.chapters[2]!.paragraphs[0]!.text).toMatch(/^Cụ cố Hồng/);
+  });
+
+  it('reads a chapter line in an HTML page as the chapter name, after its heading or alone', async () => {
+    const html = `<html lang="vi"><head><title>Số đỏ</title></head><body>
+      <h2>Chương 1</h2><div class="chuong"><b>Chương 1</b><br/>Hạnh phúc của một tang gia</div>
+      <div>Cụ cố Hồng ho khù khụ.<br/>— Biết rồi, khổ lắm, nói mãi!</div>
+      <div class="chuong">Chương 2</div><div>Xuân Tóc Đỏ bước vào.</div></body></html>`;
+    const book = await readManuscript({ fileName: 'so-do.html', bytes: utf8(html) });
+    expect(book.chapters.map((c) => [c.title, c.paragraphs.map((p) => p.text)])).toEqual([
+      ['Chương 1 Hạnh phúc của một tang gia', ['Cụ cố Hồng ho khù khụ.', '— Biết rồi, khổ lắm, nói mãi!']],
+      ['Chương 2', ['Xuân Tóc Đỏ bước vào.']],
+    ]);
+    expect(book.warnings).toEqual([]);
   });
 
   it('reads the same book saved as an HTML page: the title heading is the title, not a chapter', async () => {

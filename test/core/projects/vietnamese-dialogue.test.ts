@@ -12,7 +12,11 @@ import { findVoice } from '../../../electron/shared/voices';
 import { withSegments } from '../../fixtures/project-detail';
 import { writeDocx } from '../../fixtures/manuscripts';
 import { openTestStore, type TestStore } from '../../fixtures/test-store';
-import { VIETNAMESE_DIALOGUE, type DialoguePassage } from '../../fixtures/vietnamese-dialogue';
+import {
+  SO_DO_DIALOGUE,
+  VIETNAMESE_DIALOGUE,
+  type DialoguePassage,
+} from '../../fixtures/vietnamese-dialogue';
 
 /** Each dash line's suggested speaker in a passage, by paragraph index. */
 function suggested(passage: DialoguePassage): Map<number, string | null> {
@@ -287,5 +291,42 @@ describe('a real DOCX of Vietnamese dialogue imported as a project', () => {
     });
     const tham = detail.characters.find((c) => c.name === 'Bà Tham')!;
     expect(detail.chapters[1]!.segments[9]!.suggested_speaker).toBe(tham.id);
+  });
+});
+
+describe('Số đỏ dialogue (real lines, chương VI and XVI)', () => {
+  it('attributes its colon-then-dash lines (hyphen, no-space hyphen, minus sign) and guesses no one wrong', () => {
+    const result = score(SO_DO_DIALOGUE);
+    console.log(
+      `Số đỏ: ${result.lines} dash lines (${result.named} with a named speaker), ${result.attributed} attributed, ` +
+        `${result.right} right: precision ${((100 * result.right) / Math.max(1, result.attributed)).toFixed(0)}%, ` +
+        `recall ${((100 * result.right) / result.named).toFixed(0)}%`,
+    );
+    expect(result.lines).toBe(30);
+    expect(result.wrong).toEqual([]);
+    // Before this work: 15 right and 2 wrong (the wife's lines given to her husband).
+    expect(result.right).toBeGreaterThanOrEqual(21);
+    // `Tự nhiên bà Phó Đoan hỏi:`: a two-word opening before the name.
+    expect(suggested(SO_DO_DIALOGUE[0]!).get(11)).toBe('Bà Phó Đoan');
+    // The minus sign and a hyphen set tight against a capital open speech; `-5 độ` still does not.
+    expect(findQuotes('− Thế còn chúng tôi?')).toEqual([{ start: 0, end: 20 }]);
+    expect(findQuotes('-Moa đi tìm toa có việc cần.')).toHaveLength(1);
+    expect(findQuotes('-5 độ là lạnh.')).toEqual([]);
+  });
+
+  it("casts its people by gender: bà Phó Đoan and Văn Minh's wife women, Văn Minh a man, his wife not merged into him", () => {
+    const cast = suggestCast(SO_DO_DIALOGUE[0]!.paragraphs);
+    const gender = new Map(cast.characters.map((c) => [c.name, c.gender]));
+    expect(gender.get('Bà Phó Đoan')).toBe('female');
+    // "Văn Minh chồng" and "Ông Văn Minh" are one man; "Văn Minh vợ" and "Vợ Văn Minh" one woman.
+    expect([...gender.entries()].filter(([n]) => /Văn Minh/.test(n))).toEqual([
+      ['Văn Minh chồng', 'male'],
+      ['Vợ Văn Minh', 'female'],
+    ]);
+    expect(['Văn Minh chồng', 'Văn Minh vợ', 'Vợ Văn Minh'].map(nameGender)).toEqual([
+      'male',
+      'female',
+      'female',
+    ]);
   });
 });

@@ -1,12 +1,14 @@
 /**
- * Legacy Vietnamese files through the real server on 127.0.0.1: a TCVN3 text file and a DOCX with
- * runs in VNI-Times (written by the docx package) imported as projects whose segments are the
+ * Legacy Vietnamese files through the real server on 127.0.0.1: a TCVN3 text file, a DOCX with
+ * runs in VNI-Times (written by the docx package), a windows-1252 HTML page in .VnTime and a VNI
+ * ODT (fflate) imported as projects whose segments are the
  * Unicode paragraph, and the manuscript read route's summary noting the conversion.
  */
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ManuscriptReadResult } from '../../../electron/shared/manuscript-read';
 import { latinBytes, TAT_DEN, toTcvn3, toVni, writeFontDocx } from '../../fixtures/legacy-vietnamese';
+import { odtFiles, zipOdt } from '../../fixtures/manuscripts';
 import { startTestCore, type TestCore } from './helpers';
 
 let t: TestCore;
@@ -59,6 +61,22 @@ describe('legacy Vietnamese encodings on import', () => {
       'vni',
     );
     expect(vni.join(' ')).toBe(TAT_DEN);
+  });
+
+  it('imports a windows-1252 HTML page in .VnTime and a VNI ODT (written with fflate) the same way', async () => {
+    const page = latinBytes(
+      `<html><head><meta charset="windows-1252"></head><body><p><font face=".VnTime">${toTcvn3(TAT_DEN)}</font></p></body></html>`,
+    );
+    expect((await importedSegments('tat-den.html', page, 'tcvn3')).join(' ')).toBe(TAT_DEN);
+    const odt = zipOdt(
+      odtFiles({
+        title: 'Tắt đèn',
+        author: 'Ngô Tất Tố',
+        language: 'vi',
+        chapters: [{ title: 'Chương mười tám', paragraphs: [toVni(TAT_DEN)] }],
+      }),
+    );
+    expect((await importedSegments('tat-den.odt', odt, 'vni')).join(' ')).toBe(TAT_DEN);
   });
 
   it('says so in the read summary (warnings)', async () => {
