@@ -6,6 +6,8 @@
  * boundary (every reader runs in a child process) and the API.
  */
 
+import { detectTextLanguage, type TextLanguage } from './text-language';
+
 /** The formats a manuscript is read from, by what the file is (not only its name). */
 export const MANUSCRIPT_FORMATS = ['docx', 'epub', 'odt', 'html', 'markdown', 'text', 'pdf'] as const;
 export type ManuscriptFormat = (typeof MANUSCRIPT_FORMATS)[number];
@@ -134,6 +136,21 @@ export interface Manuscript {
   warnings: string[];
   /** The legacy Vietnamese encoding the text was converted from (also in `warnings`), if any. */
   legacyEncoding?: LegacyVietnameseEncoding;
+  /**
+   * The language of the text, detected once by the reader from windows across the whole book
+   * (textLanguageOf): names the reader gives and an import's language follow it.
+   */
+  textLanguage: TextLanguage;
+}
+
+/**
+ * The language of a manuscript's text (its chapters' paragraphs, windows spread over the whole
+ * book: electron/shared/text-language.ts). Readers call it once; everything else reads
+ * `Manuscript.textLanguage`.
+ */
+export function textLanguageOf(chapters: readonly Pick<ManuscriptChapter, 'paragraphs'>[]): TextLanguage {
+  return detectTextLanguage(chapters.map((c) => c.paragraphs.map((p) => p.text).join('\n')).join('\n'))
+    .language;
 }
 
 /** What an importer may be asked to keep besides the body text. */

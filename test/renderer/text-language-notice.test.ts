@@ -1,8 +1,14 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { IntlProvider } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import type { CustomVoice } from '../../electron/shared/custom-voices';
 import type { ProjectDetail } from '../../electron/shared/projects';
-import { languageMismatch } from '../../renderer/src/features/compose/TextLanguageNotice';
+import { findVoice } from '../../electron/shared/voices';
+import { languageMismatch, TextLanguageNotice } from '../../renderer/src/features/compose/TextLanguageNotice';
 import { castInOtherLanguages } from '../../renderer/src/features/projects/ProjectRecastOffer';
+import en from '../../renderer/src/i18n/messages/en.json';
+import vi from '../../renderer/src/i18n/messages/vi.json';
 import { FIRST_VOICES } from '../../renderer/src/stores/options-slice';
 import { ENGLISH_LINES, VIETNAMESE_LINES } from '../fixtures/language-samples';
 
@@ -44,5 +50,27 @@ describe('castInOtherLanguages (the project view’s re-cast offer)', () => {
     ).toEqual(['c0']);
     expect(castInOtherLanguages(detail('en', ['en_female_emily_us', 'en_male_onyx_default']))).toEqual([]);
     expect(castInOtherLanguages(detail('de', ['en_female_emily_us']))).toEqual([]);
+  });
+});
+
+describe('TextLanguageNotice (the one component under the Studio text, the workbench sentence and a segment being edited)', () => {
+  const render = (locale: 'vi' | 'en', text: string, voiceCode: string, customVoices: CustomVoice[] = []) =>
+    renderToStaticMarkup(
+      createElement(
+        IntlProvider,
+        { locale, defaultLocale: 'en', messages: locale === 'vi' ? vi : en },
+        createElement(TextLanguageNotice, { text, voiceCode, customVoices, onSwitch: () => undefined }),
+      ),
+    );
+
+  it('says so in the interface language and offers a voice of the text’s language, naming a custom voice by its name', () => {
+    const custom = { code: 'co_lan', name: 'Cô Lan', voice_code: 'vi_female_hacuc_mb' } as CustomVoice;
+    const vietnamese = render('vi', ENGLISH_LINES[0]!, 'co_lan', [custom]);
+    expect(vietnamese).toContain('Văn bản này có vẻ là tiếng Anh, nhưng Cô Lan đọc ngôn ngữ khác.');
+    expect(vietnamese).toContain('>Dùng Emily</button>');
+    const english = render('en', VIETNAMESE_LINES[0]!, 'en_female_emily_us');
+    expect(english).toContain('This text looks Vietnamese, but Emily speaks another language.');
+    expect(english).toContain(`>Use ${findVoice(FIRST_VOICES.vi)!.name}</button>`);
+    expect(render('vi', VIETNAMESE_LINES[0]!, 'vi_female_hacuc_mb')).toBe('');
   });
 });

@@ -19,6 +19,7 @@ import {
   type ManuscriptCover,
   type ManuscriptFormat,
   type ManuscriptParagraph,
+  textLanguageOf,
 } from '../../shared/manuscript';
 import { invalidManuscript, manuscriptTooLarge, tooManyParagraphs } from './errors';
 import { namingLanguage, openingTitle, sameTitle } from './titles';
@@ -28,9 +29,6 @@ export interface TextRun {
   text: string;
   emphasis?: EmphasisSpan['kind'] | undefined;
 }
-
-/** Characters of the book's start kept to choose the language of the names the reader gives. */
-const LANGUAGE_SAMPLE = 10_000;
 
 /** Code points in `text` (a surrogate pair counts once). */
 function codePointLength(text: string): number {
@@ -138,8 +136,6 @@ export class ManuscriptBuilder {
   private readonly chapters: OpenChapter[] = [];
   private characters = 0;
   private paragraphs = 0;
-  /** The start of the text, for namingLanguage. */
-  private sample = '';
 
   constructor(
     readonly fileName: string,
@@ -180,7 +176,6 @@ export class ManuscriptBuilder {
       );
     }
     if (++this.paragraphs > MANUSCRIPT_LIMITS.paragraphs) throw tooManyParagraphs(this.fileName);
-    if (this.sample.length < LANGUAGE_SAMPLE) this.sample += `${paragraph.text.slice(0, LANGUAGE_SAMPLE)}\n`;
     let chapter = this.chapters.at(-1);
     if (!chapter) {
       chapter = { title: null, kind: 'body', paragraphs: [] };
@@ -208,20 +203,25 @@ export class ManuscriptBuilder {
         if (chapter.paragraphs[0] && sameTitle(chapter.paragraphs[0].text, title)) chapter.paragraphs.shift();
       }
     }
-    const opening = openingTitle(namingLanguage(language, this.sample));
     const chapters: ManuscriptChapter[] = [];
+    const untitled: ManuscriptChapter[] = [];
     const empty: string[] = [];
     for (const chapter of this.chapters) {
       if (chapter.paragraphs.length === 0) {
         if (chapter.title) empty.push(chapter.title);
         continue;
       }
-      chapters.push({
-        title: chapter.title ?? title ?? opening,
+      const made = {
+        title: chapter.title ?? title ?? '',
         kind: chapter.kind,
         paragraphs: chapter.paragraphs,
-      });
+      };
+      if (made.title === '') untitled.push(made);
+      chapters.push(made);
     }
+    const textLanguage = textLanguageOf(chapters);
+    const opening = openingTitle(namingLanguage(language, textLanguage));
+    for (const chapter of untitled) chapter.title = opening;
     if (chapters.length === 0) throw invalidManuscript(this.fileName, this.format, 'it holds no text');
     if (empty.length > 0) {
       const names = empty
@@ -242,6 +242,7 @@ export class ManuscriptBuilder {
       chapters,
       warnings: this.warnings,
       ...(this.legacyEncoding ? { legacyEncoding: this.legacyEncoding } : {}),
+      textLanguage,
     };
   }
 }

@@ -15,6 +15,7 @@ import {
   type Manuscript,
   type ManuscriptChapter,
   type ManuscriptParagraph,
+  textLanguageOf,
 } from '../../shared/manuscript';
 import { tooManyParagraphs } from './errors';
 
@@ -173,6 +174,7 @@ async function readDocument(document: PdfDocument, fileName: string): Promise<Ma
     cover: null,
     chapters,
     warnings,
+    textLanguage: textLanguageOf(chapters),
   };
 }
 

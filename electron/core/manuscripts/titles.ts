@@ -5,19 +5,18 @@
  * book's title (a title page's or a chapter page's "Số đỏ") rather than text or a chapter.
  */
 
-import { detectTextLanguage } from '../../shared/text-language';
+import type { TextLanguage } from '../../shared/text-language';
 
 /** The name of the text before the first heading, by language; another language gets English. */
 const OPENING_TITLES: Record<string, string> = { en: 'Opening', vi: 'Mở đầu' };
 
 /**
- * The language the reader's own names are written in: the language detected in the start of the
- * text (books made by reading sites often say `en` in their metadata; the same detection as the
- * project import's, electron/shared/text-language.ts), else the metadata's language (`en-US` →
- * `en`), else null. This is the only place the naming language is decided.
+ * The language the reader's own names are written in: the language detected in the text
+ * (`Manuscript.textLanguage`, the one the project import uses; books made by reading sites often
+ * say `en` in their metadata), else the metadata's language (`en-US` → `en`), else null. This is
+ * the only place the naming language is decided.
  */
-export function namingLanguage(metadataLanguage: string | null, textSample: string): string | null {
-  const detected = detectTextLanguage(textSample).language;
+export function namingLanguage(metadataLanguage: string | null, detected: TextLanguage): string | null {
   if (detected !== 'unknown') return detected;
   return metadataLanguage?.trim().toLowerCase().split(/[-_]/)[0] || null;
 }

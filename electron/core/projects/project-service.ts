@@ -31,7 +31,6 @@ import {
   type SegmentState,
 } from '../../shared/projects';
 import { cleanText, countCharacters } from '../../shared/text';
-import { detectTextLanguage } from '../../shared/text-language';
 import { findVoice, VOICES } from '../../shared/voices';
 import type {
   CastFiguresRow,
@@ -1242,14 +1241,13 @@ function defaultVoice(language: string): string {
 }
 
 /**
- * An imported project's language: the request's, else the language of the text (detected from
- * its letters and words, the whole book sampled), which wins over metadata that disagrees (most
+ * An imported project's language: the request's, else the language of the text (detected once
+ * by the reader from its letters and words, the whole book sampled: Manuscript.textLanguage), which wins over metadata that disagrees (most
  * Vietnamese EPUBs say `en`); else the metadata's, else the voice's, else English.
  */
 function chooseLanguage(manuscript: Manuscript, overrides: ImportOverrides): LanguageChoice {
   const metadata = manuscript.language ? normaliseLanguage(manuscript.language) : null;
-  const text = manuscript.chapters.map((c) => c.paragraphs.map((p) => p.text).join('\n')).join('\n');
-  const detected = detectTextLanguage(text).language;
+  const detected = manuscript.textLanguage;
   const choice = (language: string, source: LanguageChoice['source']): LanguageChoice => ({
     language: normaliseLanguage(language),
     source,

@@ -9,6 +9,7 @@
  */
 
 import type {
+  LanguageChoice,
   ProjectDetail,
   ProjectEvent,
   ProjectRecord,
@@ -30,6 +31,14 @@ import {
   type SegmentEdit,
 } from '../lib/projects-api';
 import type { SliceCreator } from './types';
+
+/** What an import of a manuscript answered about how it was read (shown once, in the project it made). */
+export interface ImportSummary {
+  projectId: string;
+  fileName: string;
+  languageChoice: LanguageChoice | null;
+  legacyEncoding: ProjectDetail['legacy_encoding'] | null;
+}
 
 export interface ProjectsSlice {
   /** The projects read so far, newest first (a page at a time: loadMoreProjects reads the next). */
@@ -58,6 +67,9 @@ export interface ProjectsSlice {
   projectRender: ProjectRenderRecord | null;
   /** The custom voices the open project may cast (its key's and the studio's), for its voice pickers. */
   projectVoices: CustomVoice[];
+  /** The last manuscript import's summary (its language and conversion) until dismissed or the project is closed. */
+  importSummary: ImportSummary | null;
+  dismissImportSummary(): void;
   /** Reads the first page of the projects. */
   loadProjects(): Promise<void>;
   /** Reads the next page of the projects after those read. */
@@ -315,6 +327,7 @@ export const createProjectsSlice: SliceCreator<ProjectsSlice> =
       projectsTotal: 0,
       projectsError: null,
       projectVoices: [],
+      importSummary: null,
       project: null,
       openProjectId: null,
       projectError: null,
@@ -375,7 +388,16 @@ export const createProjectsSlice: SliceCreator<ProjectsSlice> =
         set({ projectsError: null });
         try {
           const detail = await api.importManuscript(file, fileName);
-          set({ projects: [detail.project, ...get().projects], projectsTotal: get().projectsTotal + 1 });
+          set({
+            projects: [detail.project, ...get().projects],
+            projectsTotal: get().projectsTotal + 1,
+            importSummary: {
+              projectId: detail.project.id,
+              fileName,
+              languageChoice: detail.language_choice ?? null,
+              legacyEncoding: detail.legacy_encoding ?? null,
+            },
+          });
           await get().openProject(detail.project.id);
           return true;
         } catch (error) {
@@ -469,8 +491,12 @@ export const createProjectsSlice: SliceCreator<ProjectsSlice> =
           chapterSegments: {},
           projectRender: null,
           projectVoices: [],
+          importSummary: null,
         });
         void get().loadProjects();
+      },
+      dismissImportSummary() {
+        set({ importSummary: null });
       },
       async refreshProject() {
         const id = openId();

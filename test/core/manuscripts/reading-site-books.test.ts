@@ -208,6 +208,23 @@ describe('names the reader gives, in the book’s language', () => {
       }),
     });
     expect(english.chapters.map((c) => c.title)).toEqual(['Mục lục', 'Opening', 'One']);
+    // The language is detected once, by the reader, and recorded for the import (chooseLanguage).
+    expect([vietnamese.textLanguage, english.textLanguage]).toEqual(['vi', 'en']);
+  });
+
+  it('detects the language once from windows across the whole book, not from its start', async () => {
+    // An English preface longer than the 10,000 characters a start sample would have read, then the Vietnamese book.
+    const preface = Array.from(
+      { length: 160 },
+      (_, i) => `This is the translator's note number ${i} about the book and its author.`,
+    );
+    const book = await readManuscript({
+      fileName: 'preface.txt',
+      bytes: utf8([...preface, 'Chương 1', ...readingSiteParagraphs(800, 1)].join('\n\n')),
+    });
+    expect(preface.join('\n').length).toBeGreaterThan(10_000);
+    expect(book.textLanguage).toBe('vi');
+    expect(book.chapters[0]!.title).toBe('Mở đầu');
   });
 
   it('names a Vietnamese text file’s opening "Mở đầu" and an English one’s "Opening"', async () => {

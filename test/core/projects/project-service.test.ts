@@ -54,6 +54,32 @@ describe('project service', () => {
     return full(service.detail('key_a', projectId));
   }
 
+  it("chooses an import's language from the language its reader recorded, without detecting it again", async () => {
+    // BOOK is Vietnamese; a record saying English is taken as it is (the reader detected it once).
+    const recorded = await service.createFromManuscript('key_a', {
+      ...BOOK,
+      language: null,
+      textLanguage: 'en',
+    });
+    expect(recorded.language_choice).toEqual({
+      language: 'en',
+      source: 'text',
+      metadata: null,
+      detected: 'en',
+    });
+    const unknown = await service.createFromManuscript('key_a', {
+      ...BOOK,
+      language: 'fr-FR',
+      textLanguage: 'unknown',
+    });
+    expect(unknown.language_choice).toEqual({
+      language: 'fr',
+      source: 'metadata',
+      metadata: 'fr',
+      detected: 'unknown',
+    });
+  });
+
   it('makes a project from a manuscript: chapters, segments, narrator, suggested cast', async () => {
     const detail = await full(
       service.createFromManuscript('key_a', BOOK, { voice_code: 'vi_male_minhtriet_mb' }),

@@ -5,6 +5,7 @@ import { CastPanel } from './CastPanel';
 import { ChapterWorkspace } from './ChapterWorkspace';
 import { ProjectExport } from './ProjectExport';
 import { ProjectHeader } from './ProjectHeader';
+import { ProjectImportSummary } from './ProjectImportSummary';
 
 type Tab = 'chapters' | 'cast' | 'export';
 const TAB_LABELS = defineMessages({
@@ -75,6 +76,7 @@ export function ProjectView() {
     >
       <h1 className="visually-hidden">{title}</h1>
       <ProjectHeader />
+      <ProjectImportSummary />
       {error && (
         <p className="error" role="alert">
           {error}

@@ -9,6 +9,7 @@ import { useStudio } from '../../stores';
 import { CHECK_LABEL } from './ChapterPlayer';
 import type { ChapterPlayer } from './useChapterPlayer';
 import { characterName } from './project-format';
+import { TextLanguageNotice } from '../compose/TextLanguageNotice';
 
 /** "Narrator", or "Ruth (narrator)" when the narrator has a name of its own. */
 function narratorLabel(characters: readonly CharacterRecord[], intl: IntlShape): string {
@@ -45,6 +46,7 @@ export function SegmentEditor({
   const applySuggestions = useStudio((s) => s.applySuggestions);
   const regenerateSegment = useStudio((s) => s.regenerateSegment);
   const splitChapter = useStudio((s) => s.splitChapter);
+  const projectVoices = useStudio((s) => s.projectVoices);
   const id = useId();
   const intl = useIntl();
   const box = useRef<HTMLDivElement>(null);
@@ -120,6 +122,7 @@ export function SegmentEditor({
           />
         </label>
         <textarea id={`${id}-text`} rows={3} value={text} onChange={(e) => setText(e.target.value)} />
+        <TextLanguageNotice text={text} voiceCode={voice} customVoices={projectVoices} onSwitch={setVoice} />
         <div className="row">
           <button
             type="button"

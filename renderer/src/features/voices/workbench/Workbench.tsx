@@ -13,6 +13,7 @@ import { formatNumber } from '../../../lib/format';
 import { EngineBadge } from '../../../components/EngineBadge';
 import { VoiceSelect } from '../../../components/VoiceSelect';
 import { useStudio } from '../../../stores';
+import { TextLanguageNotice } from '../../compose/TextLanguageNotice';
 import { BlindTest } from './BlindTest';
 import { audioFileName, comparisonCsv, defaultSentence, tally } from './logic';
 import { PlayToggle } from './PlayToggle';
@@ -60,6 +61,7 @@ export function Workbench() {
   const intl = useIntl();
   const saved = useStudio((s) => s.workbench);
   const voiceInUse = useStudio((s) => s.options.voice_code);
+  const customVoices = useStudio((s) => s.customVoices);
   const setSentence = useStudio((s) => s.setWorkbenchSentence);
   const queueVoice = useStudio((s) => s.queueWorkbenchVoice);
   const unqueueVoice = useStudio((s) => s.unqueueWorkbenchVoice);
@@ -245,6 +247,7 @@ export function Workbench() {
           <FormattedMessage id="voices.workbench.add" defaultMessage="Add to the comparison" />
         </button>
       </div>
+      <TextLanguageNotice text={sentence} voiceCode={toAdd} customVoices={customVoices} onSwitch={setToAdd} />
       <div className="row workbench-actions">
         <button
           type="button"
