@@ -17,6 +17,7 @@ import en from '../../renderer/src/i18n/messages/en.json';
 import vi from '../../renderer/src/i18n/messages/vi.json';
 import { ApiError, errorMessage } from '../../renderer/src/lib/api-client';
 import { setCurrentIntl } from '../../renderer/src/lib/intl-text';
+import { englishOutsideQuotes } from '../fixtures/english-words';
 
 const english = createIntl({ locale: 'en', messages: en });
 const vietnamese = createIntl({ locale: 'vi', messages: vi });
@@ -117,5 +118,46 @@ describe('API errors in the interface language', () => {
       setCurrentIntl(undefined);
     }
     expect(errorMessage(ssml)).toBe(ssml.message);
+  });
+});
+
+describe('the particular each code names, worded in Vietnamese', () => {
+  const cases: [code: string, details: Record<string, string | number>, particular: string][] = [
+    ['MISSING_FIELD', { field: 'input_text' }, '“input_text”'],
+    ['UNKNOWN_VOICE', { field: 'voice_code', voice_code: 'vi_khong_co' }, '“vi_khong_co”'],
+    ['TEXT_TOO_LONG', { field: 'text', characters: 5001, limit: 5000 }, '5.001'],
+    ['TEXT_TOO_LONG', { field: 'text', limit: 5000 }, '5.000'],
+    ['BODY_TOO_LARGE', { limit_bytes: 1024 ** 3 }, '1.024 MiB'],
+    ['PROJECT_NOT_FOUND', { part: 'project', id: 'p1' }, 'dự án “p1”'],
+    ['PROJECT_NOT_FOUND', { part: 'chapter', id: 'c1' }, 'chương “c1”'],
+    ['PROJECT_NOT_FOUND', { part: 'segment', id: 's1' }, 'đoạn “s1”'],
+    ['PROJECT_NOT_FOUND', { part: 'character', id: 'ch1' }, 'nhân vật “ch1”'],
+    ['PROJECT_NOT_FOUND', { part: 'render', id: 'r1' }, 'lượt tạo âm thanh “r1”'],
+    ['PROJECT_NOT_FOUND', { part: 'cover', id: 'p1' }, 'ảnh bìa'],
+    ['REQUEST_NOT_FOUND', { id: 'q1' }, 'yêu cầu “q1”'],
+    ['EXPORT_NOT_FOUND', { id: 'e1' }, 'bản xuất “e1”'],
+    ['KEY_NOT_FOUND', { id: 'k1' }, 'khoá API “k1”'],
+    ['CUSTOM_VOICE_NOT_FOUND', { id: 'giong-1' }, 'giọng đọc tự tạo “giong-1”'],
+    ['CUSTOM_VOICE_CONFLICT', { field: 'code', id: 'giong-1' }, 'Mã giọng đọc “giong-1” đã có người dùng'],
+    ['VOICE_PACK_NOT_FOUND', { id: 'vi-pack' }, 'gói giọng đọc “vi-pack”'],
+  ];
+  it.each(cases)('%s %j names its particular, in Vietnamese only', (code, details, particular) => {
+    const sentence = describeError(vietnamese, { code, message: 'The English sentence.', details });
+    expect(sentence).toContain(particular);
+    expect(englishOutsideQuotes(sentence), sentence).toEqual([]);
+    expect(sentence).not.toBe(vi[`errors.${code}` as keyof typeof vi]);
+    // The English studio keeps the server's sentence.
+    expect(describeError(english, { code, message: 'The English sentence.', details })).toBe(
+      'The English sentence.',
+    );
+  });
+
+  it('without its particular, a code keeps its headline', () => {
+    expect(
+      describeError(vietnamese, { code: 'PROJECT_NOT_FOUND', message: 'x', details: { part: 'x' } }),
+    ).toBe(vi['errors.PROJECT_NOT_FOUND']);
+    expect(describeError(vietnamese, { code: 'KEY_NOT_FOUND', message: 'x' })).toBe(
+      vi['errors.KEY_NOT_FOUND'],
+    );
   });
 });

@@ -370,7 +370,10 @@ export function createExportJobs(options: ExportJobsOptions): ExportJobs {
       if (input.custom_voice && !custom)
         throw new AppError('INTERNAL', 'The custom voice of this export could not be read.');
       const voice = findVoice(custom ? custom.voice_code : input.voice_code);
-      if (!voice) throw new AppError('UNKNOWN_VOICE', `Unknown voice_code "${input.voice_code}".`);
+      if (!voice)
+        throw new AppError('UNKNOWN_VOICE', `Unknown voice_code "${input.voice_code}".`, {
+          voice_code: input.voice_code,
+        });
       const cost = costMilli(input.characters, voice, input.model_id);
       const id = newRequestId();
       const now = isoTime(clock.now());

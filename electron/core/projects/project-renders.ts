@@ -525,7 +525,7 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
 
   const mustGet = async (id: string) => {
     const row = await store.projectRenders.get(id);
-    if (!row) throw new AppError('PROJECT_NOT_FOUND', `No render "${id}".`);
+    if (!row) throw new AppError('PROJECT_NOT_FOUND', `No render "${id}".`, { part: 'render', id });
     return row;
   };
 
@@ -563,7 +563,10 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
     const speaker = (segment.speaker ? cast.get(segment.speaker) : undefined) ?? narrator;
     // A custom voice is priced as its voice_code.
     const voice = findVoice(effectiveVoice(speaker, customVoices).voice_code);
-    if (!voice) throw new AppError('UNKNOWN_VOICE', `Unknown voice_code "${speaker.voice_code}".`);
+    if (!voice)
+      throw new AppError('UNKNOWN_VOICE', `Unknown voice_code "${speaker.voice_code}".`, {
+        voice_code: speaker.voice_code,
+      });
     const characters = billableCharacters(segment.text);
     return { characters, cost: costMilli(characters, voice, modelId) };
   };
@@ -573,7 +576,11 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
     async submit(projectId, keyId, selection) {
       if (worker.closing) throw new AppError('SHUTTING_DOWN', 'The server is shutting down.');
       const project = await store.projects.getProject(projectId);
-      if (!project) throw new AppError('PROJECT_NOT_FOUND', `No project "${projectId}".`);
+      if (!project)
+        throw new AppError('PROJECT_NOT_FOUND', `No project "${projectId}".`, {
+          part: 'project',
+          id: projectId,
+        });
       const chapters = await store.projects.chapters(projectId);
       const chapterIds = new Set(chapters.map((c) => c.id));
       for (const id of selection.chapterIds ?? []) {
@@ -749,7 +756,10 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
       const project = await store.projects.getProject(projectId);
       const segment = await store.projects.getSegment(segmentId);
       if (!project || !segment || segment.project_id !== projectId) {
-        throw new AppError('PROJECT_NOT_FOUND', `No segment "${segmentId}" in project "${projectId}".`);
+        throw new AppError('PROJECT_NOT_FOUND', `No segment "${segmentId}" in project "${projectId}".`, {
+          part: 'segment',
+          id: segmentId,
+        });
       }
       let { cast, narrator, customVoices } = await castOf(projectId);
       if (!narrator) throw new AppError('PROJECT_CONFLICT', 'The project has no narrator.');
@@ -767,6 +777,7 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
       if (!findVoice(wanted.voice_code) && !wantedCustom)
         throw new AppError('UNKNOWN_VOICE', `Unknown voice_code "${wanted.voice_code}".`, {
           field: 'voice_code',
+          voice_code: wanted.voice_code,
         });
       const differs = (c: CastVoice) =>
         c.voice_code !== wanted.voice_code ||

@@ -251,6 +251,46 @@ const DETAILED_MESSAGES = defineMessages({
     defaultMessage:
       'This sign-in address is wrong, was already used or is older than {minutes, number} minutes (each works once). Open the newest sign-in address printed in the terminal of “npm start” or “serve”.',
   },
+  missingField: { id: 'errors.missingField', defaultMessage: 'The field “{field}” is required.' },
+  textTooLong: {
+    id: 'errors.textTooLong',
+    defaultMessage: 'The text has {characters, number} characters; the most allowed is {limit, number}.',
+  },
+  textOverLimit: {
+    id: 'errors.textOverLimit',
+    defaultMessage: 'The text is longer than the {limit, number} characters allowed.',
+  },
+  bodyTooLarge: {
+    id: 'errors.bodyTooLarge',
+    defaultMessage: 'What was sent is larger than {mib, number} MiB, the most allowed.',
+  },
+  projectMissing: { id: 'errors.missing.project', defaultMessage: 'There is no project “{id}”.' },
+  chapterMissing: { id: 'errors.missing.chapter', defaultMessage: 'This project has no chapter “{id}”.' },
+  segmentMissing: { id: 'errors.missing.segment', defaultMessage: 'This project has no segment “{id}”.' },
+  characterMissing: {
+    id: 'errors.missing.character',
+    defaultMessage: 'This project has no character “{id}”.',
+  },
+  renderMissing: { id: 'errors.missing.render', defaultMessage: 'This project has no render “{id}”.' },
+  coverMissing: { id: 'errors.missing.cover', defaultMessage: 'This project has no cover picture.' },
+  requestMissing: {
+    id: 'errors.missing.request',
+    defaultMessage: 'There is no request “{id}” made with this API key.',
+  },
+  exportMissing: {
+    id: 'errors.missing.export',
+    defaultMessage: 'There is no export “{id}” made with this API key.',
+  },
+  keyMissing: { id: 'errors.missing.key', defaultMessage: 'There is no API key “{id}”.' },
+  customVoiceMissing: {
+    id: 'errors.missing.customVoice',
+    defaultMessage: 'There is no custom voice “{id}”.',
+  },
+  voicePackMissing: { id: 'errors.missing.voicePack', defaultMessage: 'There is no voice pack “{id}”.' },
+  customVoiceTaken: {
+    id: 'errors.customVoiceTaken',
+    defaultMessage: 'The voice code “{id}” is taken: choose another.',
+  },
 });
 
 const DETAILED: Record<keyof typeof DETAILED_MESSAGES, MessageDescriptor> = DETAILED_MESSAGES;
@@ -266,6 +306,9 @@ const text = (value: unknown): string | undefined =>
   typeof value === 'string' && value !== '' ? value : undefined;
 const count = (value: unknown): number | undefined =>
   typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+
+/** Bytes as MiB to one decimal, for a limit in a sentence. */
+const mebibytes = (bytes: number) => Math.round((bytes / 1024 ** 2) * 10) / 10;
 
 /** `<name>` and `</name>` of an element named in the details. */
 const openTag = (name: string) => `<${name}>`;
@@ -313,7 +356,7 @@ function manuscriptSentence(intl: IntlShape, code: string, details: ErrorDetails
     if (bytes !== undefined && details.entry === undefined)
       return intl.formatMessage(DETAILED.tooLargeBytes, {
         file,
-        mib: Math.round((bytes / 1024 ** 2) * 10) / 10,
+        mib: mebibytes(bytes),
       });
     if (characters !== undefined)
       return intl.formatMessage(DETAILED.tooLargeCharacters, { file, limit: characters });
@@ -352,6 +395,53 @@ function detailedSentence(intl: IntlShape, error: ErrorToDescribe, headline: str
     return intl.formatMessage(DETAILED.downloadOffline, { host: text(details.host) });
   if (code === 'UNAUTHORIZED' && reason === 'sign_in_address_refused')
     return intl.formatMessage(DETAILED.signInRefused, { minutes: count(details.minutes) ?? 10 });
+  return particularSentence(intl, code, details);
+}
+
+/** What a NOT_FOUND of a project names (`details.part`), one sentence each. */
+const PROJECT_PARTS: Readonly<Record<string, MessageDescriptor>> = {
+  project: DETAILED.projectMissing,
+  chapter: DETAILED.chapterMissing,
+  segment: DETAILED.segmentMissing,
+  character: DETAILED.characterMissing,
+  render: DETAILED.renderMissing,
+  cover: DETAILED.coverMissing,
+};
+
+/** Codes whose details name the one thing missing or taken (`details.id`). */
+const NAMED_BY_ID: Partial<Record<string, MessageDescriptor>> = {
+  REQUEST_NOT_FOUND: DETAILED.requestMissing,
+  EXPORT_NOT_FOUND: DETAILED.exportMissing,
+  KEY_NOT_FOUND: DETAILED.keyMissing,
+  CUSTOM_VOICE_NOT_FOUND: DETAILED.customVoiceMissing,
+  VOICE_PACK_NOT_FOUND: DETAILED.voicePackMissing,
+  CUSTOM_VOICE_CONFLICT: DETAILED.customVoiceTaken,
+};
+
+/**
+ * The sentence naming an error's particular (docs/API.md, "Errors"): the field missing, the
+ * voice unknown, the length and the limit, the thing not found; undefined without it.
+ */
+function particularSentence(intl: IntlShape, code: string, details: ErrorDetails): string | undefined {
+  const id = text(details.id);
+  const field = text(details.field);
+  if (code === 'MISSING_FIELD' && field) return intl.formatMessage(DETAILED.missingField, { field });
+  if (code === 'UNKNOWN_VOICE' && text(details.voice_code))
+    return intl.formatMessage(SSML_REASONS.unknown_voice, { value: text(details.voice_code) });
+  if (code === 'TEXT_TOO_LONG') {
+    const limit = count(details.limit);
+    const characters = count(details.characters);
+    if (limit !== undefined && characters !== undefined)
+      return intl.formatMessage(DETAILED.textTooLong, { characters, limit });
+    if (limit !== undefined) return intl.formatMessage(DETAILED.textOverLimit, { limit });
+  }
+  if (code === 'BODY_TOO_LARGE' && count(details.limit_bytes) !== undefined)
+    return intl.formatMessage(DETAILED.bodyTooLarge, { mib: mebibytes(count(details.limit_bytes)!) });
+  const part = text(details.part);
+  if (code === 'PROJECT_NOT_FOUND' && part && Object.hasOwn(PROJECT_PARTS, part) && (id || part === 'cover'))
+    return intl.formatMessage(PROJECT_PARTS[part]!, { id });
+  const named = NAMED_BY_ID[code];
+  if (named && id) return intl.formatMessage(named, { id });
   return undefined;
 }
 

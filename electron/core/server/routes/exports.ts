@@ -217,7 +217,7 @@ function toExportRecord(row: ExportRow, jobs: Jobs): ExportRecord {
 async function ownedExport(store: Store, key: KeyRow, id: string): Promise<ExportRow> {
   const row = isRequestId(id) ? await store.exports.get(id) : undefined;
   if (!row || row.key_id !== key.id)
-    throw new AppError('EXPORT_NOT_FOUND', `No export "${id}" for this API key.`);
+    throw new AppError('EXPORT_NOT_FOUND', `No export "${id}" for this API key.`, { id });
   return row;
 }
 
