@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { AppError } from '../../shared/errors';
 import type { EmphasisSpan, Manuscript } from '../../shared/manuscript';
 import { DEFAULT_SYNTHESIS } from '../../shared/options';
+import { storedDetails } from '../platform/error-details';
 import {
   PROJECT_LIMITS,
   type ChapterChanges,
@@ -1372,6 +1373,8 @@ export function segmentRecord(row: SegmentRow): SegmentRecord {
     state: row.state,
     duration_ms: row.duration_ms,
     error: row.error,
+    ...(row.error !== null && row.error_code ? { error_code: row.error_code } : {}),
+    ...(row.error !== null ? storedDetails(row.error_details) : {}),
     flag_note: row.flag_note,
     checks: parseJson(row.checks, []),
   };
