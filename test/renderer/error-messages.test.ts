@@ -161,3 +161,23 @@ describe('the particular each code names, worded in Vietnamese', () => {
     );
   });
 });
+
+describe('failed records worded from their code and details', () => {
+  it('a failed segment names the voice; a render with failed segments counts them', () => {
+    const segment = describeFailure(vietnamese, 'UNKNOWN_VOICE', 'Unknown voice_code "vi_khong_co".', {
+      field: 'voice_code',
+      voice_code: 'vi_khong_co',
+    });
+    expect(segment).toBe('Không có giọng đọc “vi_khong_co”.');
+    const render = describeFailure(vietnamese, 'ENGINE_FAILED', '3 segment(s) failed; the last: x', {
+      segments_failed: 3,
+    });
+    expect(render).toBe('3 đoạn không tạo được âm thanh: mỗi đoạn lỗi có ghi lý do.');
+    expect(englishOutsideQuotes(render)).toEqual([]);
+    expect(
+      describeFailure(english, 'ENGINE_FAILED', '3 segment(s) failed; the last: x', { segments_failed: 3 }),
+    ).toBe('3 segment(s) failed; the last: x');
+    // A record kept before codes were stored shows its message.
+    expect(describeFailure(vietnamese, undefined, 'engine failed')).toBe('engine failed');
+  });
+});

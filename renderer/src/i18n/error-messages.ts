@@ -291,6 +291,11 @@ const DETAILED_MESSAGES = defineMessages({
     id: 'errors.customVoiceTaken',
     defaultMessage: 'The voice code “{id}” is taken: choose another.',
   },
+  segmentsFailed: {
+    id: 'errors.segmentsFailed',
+    defaultMessage:
+      '{count, plural, one {# segment} other {# segments}} could not be rendered: each failed segment says why.',
+  },
 });
 
 const DETAILED: Record<keyof typeof DETAILED_MESSAGES, MessageDescriptor> = DETAILED_MESSAGES;
@@ -440,18 +445,27 @@ function particularSentence(intl: IntlShape, code: string, details: ErrorDetails
   const part = text(details.part);
   if (code === 'PROJECT_NOT_FOUND' && part && Object.hasOwn(PROJECT_PARTS, part) && (id || part === 'cover'))
     return intl.formatMessage(PROJECT_PARTS[part]!, { id });
+  const failed = count(details.segments_failed);
+  if (code === 'ENGINE_FAILED' && failed !== undefined)
+    return intl.formatMessage(DETAILED.segmentsFailed, { count: failed });
   const named = NAMED_BY_ID[code];
   if (named && id) return intl.formatMessage(named, { id });
   return undefined;
 }
 
 /**
- * The sentence for a failed record (request, render, export: its stored `error_code` and
- * `error_message`, no details) in the interface's language; the message when there is no code.
+ * The sentence for a failed record (request, render, segment, export: its stored `error_code`,
+ * `error_message` and `error_details`) in the interface's language; the message when there is
+ * no code.
  */
-export function describeFailure(intl: IntlShape, code: string | null, message: string | null): string {
-  if (code === null) return message ?? '';
-  return describeError(intl, { code, message: message ?? code });
+export function describeFailure(
+  intl: IntlShape,
+  code: string | null | undefined,
+  message: string | null,
+  details?: ErrorDetails,
+): string {
+  if (!code) return message ?? '';
+  return describeError(intl, { code, message: message ?? code, details });
 }
 
 /**

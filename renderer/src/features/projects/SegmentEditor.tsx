@@ -9,6 +9,7 @@ import { useStudio } from '../../stores';
 import { CHECK_LABEL } from './ChapterPlayer';
 import type { ChapterPlayer } from './useChapterPlayer';
 import { characterName } from './project-format';
+import { describeFailure } from '../../i18n/error-messages';
 
 /** "Narrator", or "Ruth (narrator)" when the narrator has a name of its own. */
 function narratorLabel(characters: readonly CharacterRecord[], intl: IntlShape): string {
@@ -140,7 +141,11 @@ export function SegmentEditor({
               />
             </span>
           )}
-          {segment.error && <span className="error small">{segment.error}</span>}
+          {segment.error && (
+            <span className="error small">
+              {describeFailure(intl, segment.error_code, segment.error, segment.error_details)}
+            </span>
+          )}
         </div>
       </div>
       <div className="segment-editor-grid">
