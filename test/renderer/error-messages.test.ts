@@ -4,11 +4,15 @@
  * details, never the server's English; every code and reason has a sentence in both catalogues;
  * the client's own sentences and unknown codes as described.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import {
   ERROR_HEADLINES,
   SSML_REASONS,
+  DownloadError,
+  describeBrowserError,
   describeError,
   describeFailure,
 } from '../../renderer/src/i18n/error-messages';
@@ -179,5 +183,56 @@ describe('failed records worded from their code and details', () => {
     ).toBe('3 segment(s) failed; the last: x');
     // A record kept before codes were stored shows its message.
     expect(describeFailure(vietnamese, undefined, 'engine failed')).toBe('engine failed');
+  });
+});
+
+describe('errors the browser raises, worded in the interface language', () => {
+  /** A real fetch on 127.0.0.1 to a port nothing listens on, and its rejection. */
+  async function refused(): Promise<unknown> {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    await new Promise((resolve) => server.close(resolve));
+    return fetch(`http://127.0.0.1:${port}/api/v1/health`).catch((error: unknown) => error);
+  }
+  /** A real fetch on 127.0.0.1 to a server that never answers, given up after 50 ms. */
+  async function timedOut(): Promise<unknown> {
+    const server = createServer(() => undefined);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      return await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(50) }).catch(
+        (error: unknown) => error,
+      );
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  }
+
+  it('no answer, a timeout, audio it cannot decode, a file it cannot read, a failed download', async () => {
+    const cases: [unknown, string][] = [
+      [await refused(), vi['errors.NETWORK']],
+      [new TypeError('Failed to fetch'), vi['errors.NETWORK']],
+      [await timedOut(), vi['errors.browser.timeout']],
+      [new DOMException('Unable to decode audio data', 'EncodingError'), vi['errors.browser.audio']],
+      [
+        new DOMException('The requested file could not be read', 'NotReadableError'),
+        vi['errors.browser.file'],
+      ],
+      [new DOMException('play() failed', 'NotAllowedError'), vi['errors.browser.notAllowed']],
+      [new DownloadError(503), 'Tải xuống thất bại (HTTP 503).'],
+    ];
+    for (const [error, sentence] of cases) {
+      expect(describeBrowserError(vietnamese, error)).toBe(sentence);
+      expect(englishOutsideQuotes(describeBrowserError(vietnamese, error))).toEqual([]);
+      expect(describeBrowserError(english, error)).not.toMatch(/^(Failed to fetch|fetch failed)$/);
+    }
+    setCurrentIntl(vietnamese);
+    expect(errorMessage(new TypeError('Failed to fetch'))).toBe(vi['errors.NETWORK']);
+    setCurrentIntl(english);
+    expect(errorMessage(new TypeError('Failed to fetch'))).toBe(en['errors.NETWORK']);
+    // The studio's own errors, already worded, keep their sentence.
+    expect(describeBrowserError(vietnamese, new Error('Câu của studio.'))).toBe('Câu của studio.');
   });
 });

@@ -487,3 +487,73 @@ export function describeError(intl: IntlShape, error: ErrorToDescribe): string {
   if (file) return `${translated} ${intl.formatMessage(DETAILED.file, { file })}`;
   return translated;
 }
+
+/** Sentences for errors the browser itself raises (no server answer to word). */
+const BROWSER_ERROR_MESSAGES = defineMessages({
+  timeout: {
+    id: 'errors.browser.timeout',
+    defaultMessage: 'The studio server took too long to answer. Try again in a moment.',
+  },
+  aborted: { id: 'errors.browser.aborted', defaultMessage: 'It was stopped before it finished.' },
+  audio: {
+    id: 'errors.browser.audio',
+    defaultMessage:
+      'This browser cannot play the audio: it may be damaged, or of a kind the browser does not play.',
+  },
+  file: {
+    id: 'errors.browser.file',
+    defaultMessage:
+      'The file cannot be read: it may have been moved or deleted, or another program may be using it.',
+  },
+  notAllowed: {
+    id: 'errors.browser.notAllowed',
+    defaultMessage: 'The browser did not allow this here: click again to try once more.',
+  },
+  download: {
+    id: 'errors.browser.download',
+    defaultMessage: 'The download failed (HTTP {status, number}).',
+  },
+});
+
+const BROWSER_ERRORS: Record<keyof typeof BROWSER_ERROR_MESSAGES, MessageDescriptor> = BROWSER_ERROR_MESSAGES;
+
+/** A failed download's HTTP status, for a sentence in the interface's language. */
+export class DownloadError extends Error {
+  constructor(readonly status: number) {
+    super(`The download failed: HTTP ${status}.`);
+    this.name = 'DownloadError';
+  }
+}
+
+/** The DOMException names (and fetch's TypeError) the studio words, by what they mean. */
+const BROWSER_ERROR_NAMES: Readonly<Record<string, keyof typeof BROWSER_ERRORS>> = {
+  TimeoutError: 'timeout',
+  AbortError: 'aborted',
+  EncodingError: 'audio',
+  NotSupportedError: 'audio',
+  NotReadableError: 'file',
+  NotFoundError: 'file',
+  SecurityError: 'file',
+  NotAllowedError: 'notAllowed',
+};
+
+/** The messages fetch rejects with when there is no answer (Chromium, Firefox, Safari, Node). */
+const NO_ANSWER =
+  /^(Failed to fetch|NetworkError when attempting to fetch resource\.?|Load failed|fetch failed)$/;
+
+/**
+ * The sentence for an error the browser raised (a fetch with no answer, a timeout, audio it
+ * cannot decode, a file it cannot read, a failed download) in the interface's language; an
+ * error it does not know keeps its message (the studio's own errors are already worded).
+ */
+export function describeBrowserError(intl: IntlShape, error: unknown): string {
+  if (error instanceof DownloadError)
+    return intl.formatMessage(BROWSER_ERRORS.download, { status: error.status });
+  if (typeof MediaError !== 'undefined' && error instanceof MediaError)
+    return intl.formatMessage(BROWSER_ERRORS.audio);
+  if (!(error instanceof Error)) return String(error);
+  if (error instanceof TypeError && NO_ANSWER.test(error.message))
+    return intl.formatMessage(ERROR_HEADLINES.NETWORK);
+  const kind = BROWSER_ERROR_NAMES[error.name];
+  return kind ? intl.formatMessage(BROWSER_ERRORS[kind]) : error.message;
+}
