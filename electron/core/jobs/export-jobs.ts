@@ -35,6 +35,7 @@ import { MAX_RUN_ATTEMPTS } from './runner';
 import { errorText } from './store-retry';
 import { newRequestId } from './submit';
 import { redactPaths } from '../platform/redact-paths';
+import { storedErrorDetails } from '../platform/error-details';
 
 /** A validated export, ready to be accepted: the settings as the row stores them. */
 export interface ExportInput extends Pick<
@@ -300,6 +301,7 @@ export function createExportJobs(options: ExportJobsOptions): ExportJobs {
         status: 'FAILURE',
         errorCode: appError.code,
         errorMessage: redactPaths(appError.message),
+        errorDetails: storedErrorDetails(appError),
       });
     }
   };

@@ -47,6 +47,7 @@ import {
 import { voiceAccess, withCustomVoice } from './custom-voices';
 import { apiRoute, binary, KEY, pathParams, PUBLIC } from '../openapi';
 import { redactPaths } from '../../platform/redact-paths';
+import { storedDetails } from '../../platform/error-details';
 
 const DEFAULT_PAGE_SIZE = 20;
 
@@ -207,6 +208,7 @@ function toExportRecord(row: ExportRow, jobs: Jobs): ExportRecord {
     report_link: success ? jobs.exports.reportLink(row) : null,
     error_code: row.error_code,
     error_message: row.error_message === null ? null : redactPaths(row.error_message),
+    ...storedDetails(row.error_details),
     created_at: row.created_at,
     started_at: row.started_at,
     finished_at: row.finished_at,
