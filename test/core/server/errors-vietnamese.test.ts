@@ -12,7 +12,9 @@ import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createIntl } from 'react-intl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeError } from '../../../renderer/src/i18n/error-messages';
+import { storedErrorDetails } from '../../../electron/core/platform/error-details';
+import { AppError } from '../../../electron/shared/errors';
+import { describeError, describeFailure } from '../../../renderer/src/i18n/error-messages';
 import en from '../../../renderer/src/i18n/messages/en.json';
 import vi from '../../../renderer/src/i18n/messages/vi.json';
 import { englishOutsideQuotes } from '../../fixtures/english-words';
@@ -194,5 +196,45 @@ describe('the particular each error names, in its details and in the Vietnamese 
     const custom = await t.call('GET', '/api/v1/custom-voices/giong-khong-co');
     expect(custom.json.error_details).toEqual({ id: 'giong-khong-co' });
     expectVietnamese(custom, 'CUSTOM_VOICE_NOT_FOUND', 'Không có giọng đọc tự tạo “giong-khong-co”.');
+  });
+});
+
+describe('a failed segment in the API answer, worded in Vietnamese', () => {
+  it('keeps its code and details (no path) and clears them once it renders again', async () => {
+    const imported = await upload(
+      '/api/v1/projects/import?file_name=tat-den.txt',
+      'Chương một\n\nChị Dậu bế con ra đầu làng.\n',
+    );
+    expect(imported.status, imported.text).toBe(201);
+    const projectId = imported.json.result.project.id as string;
+    const project = await t.call('GET', `/api/v1/projects/${projectId}`);
+    const chapterId = project.json.result.chapters[0].id as string;
+    const page = () => t.call('GET', `/api/v1/projects/${projectId}/chapters/${chapterId}/segments`);
+    const segmentId = (await page()).json.result.items[0].id as string;
+    const failure = new AppError('VOICE_PACK_NOT_FOUND', 'The voice pack "vi-pack" is not installed.', {
+      id: 'vi-pack',
+      path: join(t.dir, 'voices', 'vi-pack'),
+    });
+    await t.core.store.projectRenders.setSegmentAudio(segmentId, {
+      state: 'failed',
+      error: failure.message,
+      error_code: failure.code,
+      error_details: storedErrorDetails(failure),
+    });
+    const failed = await page();
+    expectNoPath(failed.text);
+    const segment = failed.json.result.items[0];
+    expect(segment).toMatchObject({
+      state: 'failed',
+      error_code: 'VOICE_PACK_NOT_FOUND',
+      error_details: { id: 'vi-pack' },
+    });
+    const sentence = describeFailure(vietnamese, segment.error_code, segment.error, segment.error_details);
+    expect(sentence).toBe('Không có gói giọng đọc “vi-pack”.');
+    expect(englishOutsideQuotes(sentence)).toEqual([]);
+    await t.core.store.projectRenders.setSegmentAudio(segmentId, { state: 'queued', error: null });
+    const cleared = (await page()).json.result.items[0];
+    expect(cleared.error).toBeNull();
+    expect(cleared).not.toHaveProperty('error_code');
   });
 });
