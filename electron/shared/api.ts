@@ -217,6 +217,8 @@ export const RequestDetailSchema = Type.Object({
   srt_link: Nullable(Type.String()),
   error_code: Nullable(Type.String()),
   error_message: Nullable(Type.String()),
+  /** Our addition, on a FAILURE with particulars: as an error body's `error_details`. */
+  error_details: Type.Optional(ErrorDetailsSchema),
   callback_state: literals(CALLBACK_STATES),
   callback_attempts: Type.Integer(),
   /** ISO time of the next scheduled attempt, when one is scheduled. */

@@ -6,6 +6,7 @@
  */
 
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { ErrorDetailsSchema } from './api';
 import { MODEL_IDS, RATE_MAX, RATE_MIN, VOLUME_MAX, VOLUME_MIN } from './options';
 
 const literals = <T extends string | number>(values: readonly T[]) =>
@@ -136,6 +137,8 @@ export const ExportRecordSchema = Type.Object({
   report_link: Nullable(Type.String()),
   error_code: Nullable(Type.String()),
   error_message: Nullable(Type.String()),
+  /** On a FAILURE with particulars: as an error body's `error_details`. */
+  error_details: Type.Optional(ErrorDetailsSchema),
   /** ISO 8601 with milliseconds and Z. */
   created_at: Type.String(),
   started_at: Nullable(Type.String()),

@@ -15,6 +15,7 @@ import {
   MANUSCRIPT_FORMATS,
   MANUSCRIPT_LIMITS,
 } from './manuscript';
+import { ErrorDetailsSchema } from './api';
 import { MODEL_IDS, RATE_MAX, RATE_MIN, VOLUME_MAX, VOLUME_MIN } from './options';
 
 /**
@@ -105,6 +106,9 @@ export const SegmentRecordSchema = Type.Object({
   /** Of the current audio (kept while `changed`); null before the first render. */
   duration_ms: Nullable(Type.Integer()),
   error: Nullable(Type.String()),
+  /** A failed segment's error code and particulars (as an error body's), with `error`. */
+  error_code: Type.Optional(Type.String()),
+  error_details: Type.Optional(ErrorDetailsSchema),
   /** The writer's flag: a note to come back to (null: not flagged). */
   flag_note: Nullable(Type.String()),
   /** What the automatic checks found in the current audio (empty: nothing). */
@@ -314,6 +318,8 @@ export const ProjectRenderRecordSchema = Type.Object({
   cost: Type.Number(),
   error_code: Nullable(Type.String()),
   error_message: Nullable(Type.String()),
+  /** On a failed render with particulars: as an error body's `error_details`. */
+  error_details: Type.Optional(ErrorDetailsSchema),
   created_at: Type.String(),
   finished_at: Nullable(Type.String()),
 });

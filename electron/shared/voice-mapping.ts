@@ -153,10 +153,19 @@ export function parseVoiceAlias(text: string): [code: string, voiceCode: string]
   return [code, checkAliasTarget(code, target)];
 }
 
+/** What is wrong with an alias row (for a sentence in the studio's language), or undefined. */
+export function aliasProblemOf(code: string, target: string): 'own_code' | 'unknown_target' | undefined {
+  if (findVoice(code)) return 'own_code';
+  if (!findVoice(target)) return 'unknown_target';
+  return undefined;
+}
+
 /** OURCODE of an alias when valid; throws an Error of one line otherwise. */
 export function checkAliasTarget(code: string, target: string): string {
-  if (findVoice(code)) throw new Error(`"${code}" is already one of our voice codes: it needs no alias`);
-  if (!findVoice(target))
+  const problem = aliasProblemOf(code, target);
+  if (problem === 'own_code')
+    throw new Error(`"${code}" is already one of our voice codes: it needs no alias`);
+  if (problem === 'unknown_target')
     throw new Error(
       `"${target}" (the voice for "${code}") is not one of our voice codes (GET /api/v1/voices)`,
     );

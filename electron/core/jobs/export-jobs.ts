@@ -35,6 +35,7 @@ import { MAX_RUN_ATTEMPTS } from './runner';
 import { errorText } from './store-retry';
 import { newRequestId } from './submit';
 import { redactPaths } from '../platform/redact-paths';
+import { storedErrorDetails } from '../platform/error-details';
 
 /** A validated export, ready to be accepted: the settings as the row stores them. */
 export interface ExportInput extends Pick<
@@ -300,6 +301,7 @@ export function createExportJobs(options: ExportJobsOptions): ExportJobs {
         status: 'FAILURE',
         errorCode: appError.code,
         errorMessage: redactPaths(appError.message),
+        errorDetails: storedErrorDetails(appError),
       });
     }
   };
@@ -370,7 +372,10 @@ export function createExportJobs(options: ExportJobsOptions): ExportJobs {
       if (input.custom_voice && !custom)
         throw new AppError('INTERNAL', 'The custom voice of this export could not be read.');
       const voice = findVoice(custom ? custom.voice_code : input.voice_code);
-      if (!voice) throw new AppError('UNKNOWN_VOICE', `Unknown voice_code "${input.voice_code}".`);
+      if (!voice)
+        throw new AppError('UNKNOWN_VOICE', `Unknown voice_code "${input.voice_code}".`, {
+          voice_code: input.voice_code,
+        });
       const cost = costMilli(input.characters, voice, input.model_id);
       const id = newRequestId();
       const now = isoTime(clock.now());

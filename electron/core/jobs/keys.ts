@@ -106,7 +106,7 @@ function newSigningSecret(): string {
  */
 export async function rotateSigningSecret(store: Store, id: string): Promise<KeyRow> {
   if (!(await store.keys.setSigningSecret(id, newSigningSecret())))
-    throw new AppError('KEY_NOT_FOUND', `No API key "${id}".`);
+    throw new AppError('KEY_NOT_FOUND', `No API key "${id}".`, { id });
   return (await store.keys.findById(id))!;
 }
 
@@ -187,7 +187,8 @@ export async function findKey(store: Store, idOrPrefix: string): Promise<KeyRow>
       'KEY_NOT_FOUND',
       `${byPrefix.length} API keys begin with "${idOrPrefix}": give the key's id.`,
     );
-  if (!byPrefix[0]) throw new AppError('KEY_NOT_FOUND', `No API key with id or prefix "${idOrPrefix}".`);
+  if (!byPrefix[0])
+    throw new AppError('KEY_NOT_FOUND', `No API key with id or prefix "${idOrPrefix}".`, { id: idOrPrefix });
   return byPrefix[0];
 }
 
@@ -219,7 +220,7 @@ export async function addCredits(
   const now = isoTime(clock.now());
   await store.transaction(async (tx) => {
     const [row] = await tx.keys.lockForUpdate([keyId]);
-    if (!row) throw new AppError('KEY_NOT_FOUND', `No API key "${keyId}".`);
+    if (!row) throw new AppError('KEY_NOT_FOUND', `No API key "${keyId}".`, { id: keyId });
     if (row.revoked_at !== null)
       throw new AppError(
         'KEY_REVOKED',

@@ -27,6 +27,7 @@ import { customVoiceRender, ssmlCustomVoices } from './custom-voice-render';
 import { chapterPlanOf, writeRequestChapters } from './request-chapters';
 import { createStoreRetry, errorText } from './store-retry';
 import { redactPaths } from '../platform/redact-paths';
+import { storedErrorDetails } from '../platform/error-details';
 
 /**
  * A request whose render was cut off by this many crashes of the process (kill -9, power loss,
@@ -139,6 +140,8 @@ interface Outcome {
   status: 'SUCCESS' | 'FAILURE';
   errorCode?: string;
   errorMessage?: string;
+  /** JSON of a failure's particulars (platform/error-details.ts). */
+  errorDetails?: string | null;
   durationMs?: number;
   audioBytes?: number;
   cueCount?: number;
@@ -450,6 +453,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         status: 'FAILURE',
         errorCode: appError.code,
         errorMessage: redactPaths(appError.message),
+        errorDetails: storedErrorDetails(appError),
       });
     }
   };

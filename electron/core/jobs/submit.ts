@@ -257,7 +257,10 @@ export function createSubmitter({ store, clock, maxQueuedPerKey, onAccepted }: S
       if (replayed) return replayed;
     }
     const voice = findVoice(input.spoken?.voice_code ?? input.voice_code);
-    if (!voice) throw new AppError('UNKNOWN_VOICE', `Unknown voice_code "${input.voice_code}".`);
+    if (!voice)
+      throw new AppError('UNKNOWN_VOICE', `Unknown voice_code "${input.voice_code}".`, {
+        voice_code: input.voice_code,
+      });
     if (key.queued >= maxQueuedPerKey) {
       throw new AppError(
         'TOO_MANY_REQUESTS',

@@ -136,7 +136,11 @@ export function createProjectExports(options: ProjectExportsOptions): ProjectExp
 
   const exportTo: ProjectExports['exportTo'] = async (projectId, keyId, target) => {
     const project = await store.projects.getProject(projectId);
-    if (!project) throw new AppError('PROJECT_NOT_FOUND', `No project "${projectId}".`);
+    if (!project)
+      throw new AppError('PROJECT_NOT_FOUND', `No project "${projectId}".`, {
+        part: 'project',
+        id: projectId,
+      });
     const format = target.format ?? project.format;
     const { chapters, segments, renderId } = await renderMissing(project, keyId, target.onStatus);
     target.onStatus?.('encoding');
@@ -173,7 +177,11 @@ export function createProjectExports(options: ProjectExportsOptions): ProjectExp
   return {
     async start(projectId, keyId, target) {
       const project = await store.projects.getProject(projectId);
-      if (!project) throw new AppError('PROJECT_NOT_FOUND', `No project "${projectId}".`);
+      if (!project)
+        throw new AppError('PROJECT_NOT_FOUND', `No project "${projectId}".`, {
+          part: 'project',
+          id: projectId,
+        });
       const format = target.format ?? project.format;
       const id = randomBytes(16).toString('hex');
       const base = fileNameOf(project.title);

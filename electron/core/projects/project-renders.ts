@@ -27,7 +27,16 @@ import { findVoice } from '../../shared/voices';
 import type { Engine } from '../engine';
 import { isoTime, type Clock } from '../platform/clock';
 import type { Log } from '../platform/log';
-import type { CharacterRow, ProjectRenderRow, RenderItem, Repos, SegmentRow, Store } from '../store';
+import type {
+  CharacterRow,
+  ProjectRenderRow,
+  RenderFinish,
+  RenderItem,
+  Repos,
+  SegmentAudio,
+  SegmentRow,
+  Store,
+} from '../store';
 import {
   createLeasedWorker,
   errorText,
@@ -48,6 +57,7 @@ import {
 import type { CustomVoice } from '../../shared/custom-voices';
 import { fromCustomVoiceRow, keyAccess, maySpeakWith } from '../voices';
 import { redactPaths } from '../platform/redact-paths';
+import { storedDetails, storedErrorDetails } from '../platform/error-details';
 
 export interface ProjectRendersOptions extends VoiceLookups {
   engine: Engine;
@@ -139,6 +149,13 @@ const newRenderId = () => randomBytes(16).toString('hex');
 /** A segment's billable characters: the code points of its cleaned text, as a request's. */
 const billableCharacters = (text: string) => Array.from(cleanText(text)).length;
 
+/** What a failed segment keeps of its error: the English message, the code and the particulars. */
+function segmentFailure(error: unknown): Pick<SegmentAudio, 'error' | 'error_code' | 'error_details'> {
+  return isAppError(error)
+    ? { error: error.message, error_code: error.code, error_details: storedErrorDetails(error) }
+    : { error: String(error), error_code: 'INTERNAL', error_details: null };
+}
+
 export function createProjectRenders(options: ProjectRendersOptions): ProjectRenders {
   const { engine, store, events, clock, log, instanceId } = options;
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
@@ -192,6 +209,7 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
       cost: (FINISHED.has(row.status) ? spent : row.cost_milli) / 1000,
       error_code: row.error_code,
       error_message: row.error_message === null ? null : redactPaths(row.error_message),
+      ...storedDetails(row.error_details),
       created_at: row.created_at,
       finished_at: row.finished_at,
     };
@@ -224,7 +242,7 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
   const finishRender = async (
     row: ProjectRenderRow,
     items: readonly RenderItem[],
-    outcome: { status: 'done' | 'failed' | 'cancelled'; errorCode?: string; errorMessage?: string },
+    outcome: Omit<RenderFinish, 'finishedAt'>,
     owned: boolean,
   ): Promise<boolean> => {
     const at = isoTime(clock.now());
@@ -237,6 +255,7 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
         finishedAt: at,
         errorCode: outcome.errorCode,
         errorMessage: outcome.errorMessage,
+        errorDetails: outcome.errorDetails,
       };
       const finished = owned
         ? await tx.projectRenders.finish(row.id, instanceId, f)
@@ -389,7 +408,7 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
           log.warn(
             `project render ${row.id}: segment ${item.id}: ${(error as Error)?.stack ?? String(error)}`,
           );
-        await store.projectRenders.setSegmentAudio(item.id, { state: 'failed', error: lastError });
+        await store.projectRenders.setSegmentAudio(item.id, { state: 'failed', ...segmentFailure(error) });
         emit(row, row.key_id, row.project_id, [{ id: item.id, state: 'failed' }]);
       }
     };
@@ -421,7 +440,12 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
         await finishRender(
           row,
           entry.items,
-          { status: 'failed', errorCode: appError.code, errorMessage: appError.message },
+          {
+            status: 'failed',
+            errorCode: appError.code,
+            errorMessage: appError.message,
+            errorDetails: storedErrorDetails(appError),
+          },
           true,
         );
         return;
@@ -467,6 +491,7 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
             status: 'failed',
             errorCode: 'ENGINE_FAILED',
             errorMessage: `${failures} segment(s) failed; the last: ${lastError}`,
+            errorDetails: JSON.stringify({ segments_failed: failures }),
           }
         : { status: 'done' },
       true,
@@ -525,7 +550,7 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
 
   const mustGet = async (id: string) => {
     const row = await store.projectRenders.get(id);
-    if (!row) throw new AppError('PROJECT_NOT_FOUND', `No render "${id}".`);
+    if (!row) throw new AppError('PROJECT_NOT_FOUND', `No render "${id}".`, { part: 'render', id });
     return row;
   };
 
@@ -563,7 +588,10 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
     const speaker = (segment.speaker ? cast.get(segment.speaker) : undefined) ?? narrator;
     // A custom voice is priced as its voice_code.
     const voice = findVoice(effectiveVoice(speaker, customVoices).voice_code);
-    if (!voice) throw new AppError('UNKNOWN_VOICE', `Unknown voice_code "${speaker.voice_code}".`);
+    if (!voice)
+      throw new AppError('UNKNOWN_VOICE', `Unknown voice_code "${speaker.voice_code}".`, {
+        voice_code: speaker.voice_code,
+      });
     const characters = billableCharacters(segment.text);
     return { characters, cost: costMilli(characters, voice, modelId) };
   };
@@ -573,7 +601,11 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
     async submit(projectId, keyId, selection) {
       if (worker.closing) throw new AppError('SHUTTING_DOWN', 'The server is shutting down.');
       const project = await store.projects.getProject(projectId);
-      if (!project) throw new AppError('PROJECT_NOT_FOUND', `No project "${projectId}".`);
+      if (!project)
+        throw new AppError('PROJECT_NOT_FOUND', `No project "${projectId}".`, {
+          part: 'project',
+          id: projectId,
+        });
       const chapters = await store.projects.chapters(projectId);
       const chapterIds = new Set(chapters.map((c) => c.id));
       for (const id of selection.chapterIds ?? []) {
@@ -749,7 +781,10 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
       const project = await store.projects.getProject(projectId);
       const segment = await store.projects.getSegment(segmentId);
       if (!project || !segment || segment.project_id !== projectId) {
-        throw new AppError('PROJECT_NOT_FOUND', `No segment "${segmentId}" in project "${projectId}".`);
+        throw new AppError('PROJECT_NOT_FOUND', `No segment "${segmentId}" in project "${projectId}".`, {
+          part: 'segment',
+          id: segmentId,
+        });
       }
       let { cast, narrator, customVoices } = await castOf(projectId);
       if (!narrator) throw new AppError('PROJECT_CONFLICT', 'The project has no narrator.');
@@ -767,6 +802,7 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
       if (!findVoice(wanted.voice_code) && !wantedCustom)
         throw new AppError('UNKNOWN_VOICE', `Unknown voice_code "${wanted.voice_code}".`, {
           field: 'voice_code',
+          voice_code: wanted.voice_code,
         });
       const differs = (c: CastVoice) =>
         c.voice_code !== wanted.voice_code ||
@@ -823,9 +859,8 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
         });
         emit(undefined, keyId, projectId, [{ id: segmentId, state: 'done' }]);
       } catch (error) {
-        const message = isAppError(error) ? error.message : String(error);
         await store.transaction(async (tx) => {
-          await tx.projectRenders.setSegmentAudio(segmentId, { state: 'failed', error: message });
+          await tx.projectRenders.setSegmentAudio(segmentId, { state: 'failed', ...segmentFailure(error) });
           await refundMilli(tx, { id: jobId, key_id: keyId }, cost, isoTime(clock.now()));
         });
         emit(undefined, keyId, projectId, [{ id: segmentId, state: 'failed' }]);

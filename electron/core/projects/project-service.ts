@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { AppError } from '../../shared/errors';
 import type { EmphasisSpan, Manuscript } from '../../shared/manuscript';
 import { DEFAULT_SYNTHESIS } from '../../shared/options';
+import { storedDetails } from '../platform/error-details';
 import {
   PROJECT_LIMITS,
   type ChapterChanges,
@@ -122,7 +123,10 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
   async function owned(repos: Repos, keyId: string, projectId: string): Promise<ProjectRow> {
     const row = /^[0-9a-f]{32}$/.test(projectId) ? await repos.projects.getProject(projectId) : undefined;
     if (!row || row.key_id !== keyId)
-      throw new AppError('PROJECT_NOT_FOUND', `No project "${projectId}" for this API key.`);
+      throw new AppError('PROJECT_NOT_FOUND', `No project "${projectId}" for this API key.`, {
+        part: 'project',
+        id: projectId,
+      });
     return row;
   }
 
@@ -393,14 +397,20 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
   async function requireChapter(tx: Repos, projectId: string, chapterId: string): Promise<ChapterRow[]> {
     const chapters = await tx.projects.chapters(projectId);
     if (!chapters.some((c) => c.id === chapterId))
-      throw new AppError('PROJECT_NOT_FOUND', `No chapter "${chapterId}" in this project.`);
+      throw new AppError('PROJECT_NOT_FOUND', `No chapter "${chapterId}" in this project.`, {
+        part: 'chapter',
+        id: chapterId,
+      });
     return chapters;
   }
 
   async function requireSegment(tx: Repos, projectId: string, segmentId: string): Promise<SegmentRow> {
     const segment = await tx.projects.getSegment(segmentId);
     if (!segment || segment.project_id !== projectId)
-      throw new AppError('PROJECT_NOT_FOUND', `No segment "${segmentId}" in this project.`);
+      throw new AppError('PROJECT_NOT_FOUND', `No segment "${segmentId}" in this project.`, {
+        part: 'segment',
+        id: segmentId,
+      });
     return segment;
   }
 
@@ -411,7 +421,10 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
   ): Promise<CharacterRow[]> {
     const characters = await tx.projects.characters(projectId);
     if (!characters.some((c) => c.id === characterId))
-      throw new AppError('PROJECT_NOT_FOUND', `No character "${characterId}" in this project.`);
+      throw new AppError('PROJECT_NOT_FOUND', `No character "${characterId}" in this project.`, {
+        part: 'character',
+        id: characterId,
+      });
     return characters;
   }
 
@@ -799,6 +812,8 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
           if (countCharacters(text) > SEGMENT_TEXT_LIMIT) {
             throw new AppError('TEXT_TOO_LONG', `A segment holds at most ${SEGMENT_TEXT_LIMIT} characters.`, {
               field: 'text',
+              characters: countCharacters(text),
+              limit: SEGMENT_TEXT_LIMIT,
             });
           }
           if (text !== before.text) {
@@ -955,7 +970,11 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
         if (wanted) {
           const all = new Set((await tx.projects.segments(project.id)).map((s) => s.id));
           const missing = [...wanted].find((id) => !all.has(id));
-          if (missing) throw new AppError('PROJECT_NOT_FOUND', `No segment "${missing}" in this project.`);
+          if (missing)
+            throw new AppError('PROJECT_NOT_FOUND', `No segment "${missing}" in this project.`, {
+              part: 'segment',
+              id: missing,
+            });
         }
         const characters = await tx.projects.characters(project.id);
         const confirm = new Set<string>();
@@ -1352,6 +1371,8 @@ export function segmentRecord(row: SegmentRow): SegmentRecord {
     state: row.state,
     duration_ms: row.duration_ms,
     error: row.error,
+    ...(row.error !== null && row.error_code ? { error_code: row.error_code } : {}),
+    ...(row.error !== null ? storedDetails(row.error_details) : {}),
     flag_note: row.flag_note,
     checks: parseJson(row.checks, []),
   };

@@ -5,10 +5,11 @@
 
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyReply } from 'fastify';
-import type { ErrorBody, ErrorDetails } from '../../shared/api';
+import type { ErrorBody } from '../../shared/api';
 import { AppError, isAppError, type ErrorCode } from '../../shared/errors';
 import { API_CONTENT_TYPE } from './reply';
 import { redactPaths } from '../platform/redact-paths';
+import { errorDetails } from '../platform/error-details';
 
 export const HTTP_STATUS: Record<ErrorCode, number> = {
   INVALID_JSON: 400,
@@ -100,30 +101,6 @@ function errorBody(error: AppError): ErrorBody {
     error_message: message,
     ...(details ? { error_details: details } : {}),
   };
-}
-
-/** Details that stay on this machine: where a file is, a process id, the error underneath. */
-const PRIVATE_DETAILS = new Set(['cause', 'path', 'pid', 'stack', 'message']);
-/** A string detail's length at most, characters: a name, a tag, a host, a value as given. */
-const MAX_DETAIL_CHARS = 200;
-
-/**
- * The error's details as `error_details` (docs/API.md, "Errors"): plain values only (a list or
- * an object is left out), strings without paths of this machine (a `file` is its own name), at
- * most 200 characters each; undefined when nothing is left.
- */
-export function errorDetails(error: AppError): ErrorDetails | undefined {
-  const out: ErrorDetails = {};
-  for (const [name, value] of Object.entries(error.details ?? {})) {
-    if (PRIVATE_DETAILS.has(name)) continue;
-    if (typeof value === 'number' && Number.isFinite(value)) out[name] = value;
-    else if (typeof value === 'boolean') out[name] = value;
-    else if (typeof value === 'string') {
-      const text = name === 'file' ? (value.split(/[/\\]/).pop() ?? '') : redactPaths(value);
-      out[name] = text.slice(0, MAX_DETAIL_CHARS);
-    }
-  }
-  return Object.keys(out).length > 0 ? out : undefined;
 }
 
 /**

@@ -251,7 +251,7 @@ export function resolveVoice(
       voiceMapping.unknownVoices === 'closest'
         ? ' Its words name no language we speak (such as hn_, sg_, vi or en).'
         : '';
-    throw new AppError('UNKNOWN_VOICE', `${message}${hint}`, { field });
+    throw new AppError('UNKNOWN_VOICE', `${message}${hint}`, { field, voice_code: code });
   }
   return voice;
 }

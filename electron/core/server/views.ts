@@ -18,6 +18,7 @@ import { ssmlWarnings } from '../../shared/ssml';
 import { isoDate, type Links, shownResult } from '../jobs';
 import { spokenVoiceCode } from '../../shared/voice-mapping';
 import { redactPaths } from '../platform/redact-paths';
+import { storedDetails } from '../platform/error-details';
 
 /** The spec's request record (submit result). */
 export function toRequestRecord(row: RequestRow, links: Links): RequestRecord {
@@ -84,6 +85,7 @@ export function toRequestDetail(row: RequestRow, progress: number | undefined, l
     error_code: row.error_code,
     // Recorded without paths since issue 36; older records are shown without them too.
     error_message: row.error_message === null ? null : redactPaths(row.error_message),
+    ...storedDetails(row.error_details),
     callback_state: row.callback_state,
     callback_attempts: row.callback_attempts,
     callback_next_attempt_at:

@@ -11,7 +11,7 @@ import type { JobEvents } from '../jobs';
 import type { Log } from '../platform/log';
 import type { VoiceLibrary } from '../voices';
 import { redactPaths } from '../platform/redact-paths';
-import { errorDetails } from './errors';
+import { errorDetails } from '../platform/error-details';
 
 /** Progress events per install at most this often (the last one of a phase always goes out). */
 const PROGRESS_INTERVAL_MS = 150;

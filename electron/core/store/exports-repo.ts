@@ -40,6 +40,8 @@ export interface ExportRow {
   cancel_requested: number;
   error_code: string | null;
   error_message: string | null;
+  /** A failure's particulars, JSON (platform/error-details.ts; null: none or not failed). */
+  error_details?: string | null;
   /** JSON: `[{title, start_ms, end_ms}]` once SUCCESS. */
   chapters: string | null;
   /** JSON: the files' loudness (`ExportFileReport[]`) once SUCCESS. */
@@ -80,6 +82,8 @@ export interface ExportFinish {
   finishedAt: string;
   errorCode?: string | null;
   errorMessage?: string | null;
+  /** JSON of the failure's particulars (platform/error-details.ts storedErrorDetails). */
+  errorDetails?: string | null;
   chapters?: string | null;
   report?: string | null;
   durationMs?: number | null;
@@ -124,7 +128,7 @@ export interface ExportsRepo {
 /** Every column but the cover's bytes, for lists. */
 const LIST_COLUMNS = `seq, id, key_id, input_text, characters, voice_code, model_id, speed_rate, pitch_rate, volume,
   preset, format, folder_format, title, author, cover_type, NULL AS cover_base64, cost_milli, custom_voice, download_token, status,
-  progress, cancel_requested, error_code, error_message, chapters, report, duration_ms, file_bytes, created_at,
+  progress, cancel_requested, error_code, error_message, error_details, chapters, report, duration_ms, file_bytes, created_at,
   started_at, finished_at, run_attempts, lease_owner, lease_until`;
 
 export function createExportsRepo(db: SqlExecutor): ExportsRepo {
@@ -202,7 +206,7 @@ export function createExportsRepo(db: SqlExecutor): ExportsRepo {
     },
     async finish(id, owner, f) {
       const { changes } = await db.run(
-        `UPDATE exports SET status = ?, finished_at = ?, error_code = ?, error_message = ?, chapters = ?, report = ?,
+        `UPDATE exports SET status = ?, finished_at = ?, error_code = ?, error_message = ?, error_details = ?, chapters = ?, report = ?,
            duration_ms = ?, file_bytes = ?, progress = 1, cover_base64 = NULL, lease_owner = NULL, lease_until = NULL
          WHERE id = ? AND status = 'processing' AND lease_owner = ?`,
         [
@@ -210,6 +214,7 @@ export function createExportsRepo(db: SqlExecutor): ExportsRepo {
           f.finishedAt,
           f.errorCode ?? null,
           f.errorMessage ?? null,
+          f.errorDetails ?? null,
           f.chapters ?? null,
           f.report ?? null,
           f.durationMs ?? null,

@@ -122,5 +122,5 @@ export type {
   ChapterFiguresRow,
   CastFiguresRow,
 } from './projects-repo';
-export type { ProjectRenderRow, RenderItem } from './project-renders-repo';
+export type { ProjectRenderRow, RenderFinish, RenderItem, SegmentAudio } from './project-renders-repo';
 export type { CustomVoiceRow } from './custom-voices-repo';

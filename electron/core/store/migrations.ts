@@ -304,4 +304,13 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
     `ALTER TABLE api_keys ADD COLUMN prefix_hash TEXT`,
     `CREATE INDEX api_keys_by_prefix_hash ON api_keys(prefix_hash)`,
   ],
+  // 17: a failed record's particulars (platform/error-details.ts: plain values as JSON, null
+  // when none) beside its error_code and error_message; a failed segment's code beside its error
+  [
+    `ALTER TABLE requests ADD COLUMN error_details TEXT`,
+    `ALTER TABLE project_renders ADD COLUMN error_details TEXT`,
+    `ALTER TABLE exports ADD COLUMN error_details TEXT`,
+    `ALTER TABLE project_segments ADD COLUMN error_code TEXT`,
+    `ALTER TABLE project_segments ADD COLUMN error_details TEXT`,
+  ],
 ];

@@ -39,6 +39,8 @@ export interface ProjectRenderRow {
   cancel_requested: number;
   error_code: string | null;
   error_message: string | null;
+  /** A failure's particulars, JSON (platform/error-details.ts; null: none or not failed). */
+  error_details?: string | null;
   created_at: string;
   started_at: string | null;
   finished_at: string | null;
@@ -66,6 +68,9 @@ export interface SegmentAudio {
   audio_key?: string | null;
   duration_ms?: number | null;
   error: string | null;
+  /** The failure's code and particulars (JSON), beside `error`; cleared with it. */
+  error_code?: string | null;
+  error_details?: string | null;
   /** JSON SegmentCheck[] (null: none). */
   checks?: string | null;
   rendered_at?: string | null;
@@ -77,6 +82,8 @@ export interface RenderFinish {
   finishedAt: string;
   errorCode?: string | null;
   errorMessage?: string | null;
+  /** JSON of the failure's particulars (platform/error-details.ts storedErrorDetails). */
+  errorDetails?: string | null;
 }
 
 export interface ProjectRendersRepo {
@@ -202,10 +209,18 @@ export function createProjectRendersRepo(db: SqlExecutor): ProjectRendersRepo {
     },
     async finish(id, owner, f) {
       const { changes } = await db.run(
-        `UPDATE project_renders SET status = ?, finished_at = ?, error_code = ?, error_message = ?,
+        `UPDATE project_renders SET status = ?, finished_at = ?, error_code = ?, error_message = ?, error_details = ?,
            lease_owner = NULL, lease_until = NULL
          WHERE id = ? AND status = 'rendering' AND lease_owner = ?`,
-        [f.status, f.finishedAt, f.errorCode ?? null, f.errorMessage ?? null, id, owner],
+        [
+          f.status,
+          f.finishedAt,
+          f.errorCode ?? null,
+          f.errorMessage ?? null,
+          f.errorDetails ?? null,
+          id,
+          owner,
+        ],
       );
       return changes > 0;
     },
@@ -292,13 +307,27 @@ export function createProjectRendersRepo(db: SqlExecutor): ProjectRendersRepo {
     },
     async setSegmentAudio(id, a) {
       if (a.audio_key === undefined) {
-        await db.run('UPDATE project_segments SET state = ?, error = ? WHERE id = ?', [a.state, a.error, id]);
+        await db.run(
+          'UPDATE project_segments SET state = ?, error = ?, error_code = ?, error_details = ? WHERE id = ?',
+          [a.state, a.error, a.error_code ?? null, a.error_details ?? null, id],
+        );
         return;
       }
       await db.run(
-        `UPDATE project_segments SET state = ?, audio_key = ?, duration_ms = ?, error = ?, checks = ?, rendered_at = ?
+        `UPDATE project_segments SET state = ?, audio_key = ?, duration_ms = ?, error = ?, error_code = ?, error_details = ?,
+           checks = ?, rendered_at = ?
          WHERE id = ?`,
-        [a.state, a.audio_key, a.duration_ms ?? null, a.error, a.checks ?? null, a.rendered_at ?? null, id],
+        [
+          a.state,
+          a.audio_key,
+          a.duration_ms ?? null,
+          a.error,
+          a.error_code ?? null,
+          a.error_details ?? null,
+          a.checks ?? null,
+          a.rendered_at ?? null,
+          id,
+        ],
       );
     },
   };

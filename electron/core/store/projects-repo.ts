@@ -133,6 +133,9 @@ export interface SegmentRow {
   audio_key: string | null;
   duration_ms: number | null;
   error: string | null;
+  /** The failure's code and particulars (JSON) beside `error` (written by setSegmentAudio only). */
+  error_code?: string | null;
+  error_details?: string | null;
   flag_note: string | null;
   /** JSON SegmentCheck[] (null: none). */
   checks: string | null;

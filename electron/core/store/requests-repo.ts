@@ -28,6 +28,8 @@ export interface RequestRow {
   status: RequestStatus;
   error_code: string | null;
   error_message: string | null;
+  /** A failure's particulars, JSON (platform/error-details.ts; null: none or not failed). */
+  error_details?: string | null;
   duration_ms: number | null;
   audio_bytes: number | null;
   cue_count: number | null;
@@ -113,6 +115,8 @@ export interface Finish {
   finishedAt: string;
   errorCode?: string | null;
   errorMessage?: string | null;
+  /** JSON of the failure's particulars (platform/error-details.ts storedErrorDetails). */
+  errorDetails?: string | null;
   durationMs?: number | null;
   audioBytes?: number | null;
   cueCount?: number | null;
@@ -336,7 +340,7 @@ export function createRequestsRepo(db: SqlExecutor): RequestsRepo {
       return (
         (
           await db.run(
-            `UPDATE requests SET status = ?, finished_at = ?, error_code = ?, error_message = ?, duration_ms = ?,
+            `UPDATE requests SET status = ?, finished_at = ?, error_code = ?, error_message = ?, error_details = ?, duration_ms = ?,
              audio_bytes = ?, cue_count = ?, engine = ?, warnings = ?, lease_owner = NULL, lease_until = NULL,
              callback_state = CASE WHEN callback_url IS NULL THEN 'none' ELSE 'pending' END,
              callback_due_at = CASE WHEN callback_url IS NULL THEN NULL ELSE CAST(? AS BIGINT) END,
@@ -347,6 +351,7 @@ export function createRequestsRepo(db: SqlExecutor): RequestsRepo {
               f.finishedAt,
               f.errorCode ?? null,
               f.errorMessage ?? null,
+              f.errorDetails ?? null,
               f.durationMs ?? null,
               f.audioBytes ?? null,
               f.cueCount ?? null,

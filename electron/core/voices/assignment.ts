@@ -357,7 +357,10 @@ export function checkAssignment(
 ): void {
   const info = findVoice(voiceCode);
   if (!info)
-    throw new AppError('UNKNOWN_VOICE', `There is no voice "${voiceCode}".`, { field: 'voice_code' });
+    throw new AppError('UNKNOWN_VOICE', `There is no voice "${voiceCode}".`, {
+      field: 'voice_code',
+      voice_code: voiceCode,
+    });
   if (!DEFAULT_ASSIGNMENTS[voiceCode]) {
     throw new AppError(
       'INVALID_FIELD',

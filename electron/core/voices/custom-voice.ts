@@ -439,7 +439,9 @@ function decodeVoiceCursor(cursor: string): string {
 }
 
 const notFound = (code: string) =>
-  new AppError('CUSTOM_VOICE_NOT_FOUND', `No custom voice "${code}" (GET /api/v1/custom-voices).`);
+  new AppError('CUSTOM_VOICE_NOT_FOUND', `No custom voice "${code}" (GET /api/v1/custom-voices).`, {
+    id: code,
+  });
 
 export function createCustomVoices(options: CustomVoicesOptions): CustomVoices {
   const { store, now } = options;
@@ -503,6 +505,7 @@ export function createCustomVoices(options: CustomVoicesOptions): CustomVoices {
       if (!(await store.customVoices.insert(toCustomVoiceRow(voice))))
         throw new AppError('CUSTOM_VOICE_CONFLICT', `The code "${voice.code}" is taken: choose another.`, {
           field: 'code',
+          id: voice.code,
         });
       return voice;
     },

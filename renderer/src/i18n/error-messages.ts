@@ -251,6 +251,51 @@ const DETAILED_MESSAGES = defineMessages({
     defaultMessage:
       'This sign-in address is wrong, was already used or is older than {minutes, number} minutes (each works once). Open the newest sign-in address printed in the terminal of “npm start” or “serve”.',
   },
+  missingField: { id: 'errors.missingField', defaultMessage: 'The field “{field}” is required.' },
+  textTooLong: {
+    id: 'errors.textTooLong',
+    defaultMessage: 'The text has {characters, number} characters; the most allowed is {limit, number}.',
+  },
+  textOverLimit: {
+    id: 'errors.textOverLimit',
+    defaultMessage: 'The text is longer than the {limit, number} characters allowed.',
+  },
+  bodyTooLarge: {
+    id: 'errors.bodyTooLarge',
+    defaultMessage: 'What was sent is larger than {mib, number} MiB, the most allowed.',
+  },
+  projectMissing: { id: 'errors.missing.project', defaultMessage: 'There is no project “{id}”.' },
+  chapterMissing: { id: 'errors.missing.chapter', defaultMessage: 'This project has no chapter “{id}”.' },
+  segmentMissing: { id: 'errors.missing.segment', defaultMessage: 'This project has no segment “{id}”.' },
+  characterMissing: {
+    id: 'errors.missing.character',
+    defaultMessage: 'This project has no character “{id}”.',
+  },
+  renderMissing: { id: 'errors.missing.render', defaultMessage: 'This project has no render “{id}”.' },
+  coverMissing: { id: 'errors.missing.cover', defaultMessage: 'This project has no cover picture.' },
+  requestMissing: {
+    id: 'errors.missing.request',
+    defaultMessage: 'There is no request “{id}” made with this API key.',
+  },
+  exportMissing: {
+    id: 'errors.missing.export',
+    defaultMessage: 'There is no export “{id}” made with this API key.',
+  },
+  keyMissing: { id: 'errors.missing.key', defaultMessage: 'There is no API key “{id}”.' },
+  customVoiceMissing: {
+    id: 'errors.missing.customVoice',
+    defaultMessage: 'There is no custom voice “{id}”.',
+  },
+  voicePackMissing: { id: 'errors.missing.voicePack', defaultMessage: 'There is no voice pack “{id}”.' },
+  customVoiceTaken: {
+    id: 'errors.customVoiceTaken',
+    defaultMessage: 'The voice code “{id}” is taken: choose another.',
+  },
+  segmentsFailed: {
+    id: 'errors.segmentsFailed',
+    defaultMessage:
+      '{count, plural, one {# segment} other {# segments}} could not be rendered: each failed segment says why.',
+  },
 });
 
 const DETAILED: Record<keyof typeof DETAILED_MESSAGES, MessageDescriptor> = DETAILED_MESSAGES;
@@ -266,6 +311,9 @@ const text = (value: unknown): string | undefined =>
   typeof value === 'string' && value !== '' ? value : undefined;
 const count = (value: unknown): number | undefined =>
   typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+
+/** Bytes as MiB to one decimal, for a limit in a sentence. */
+const mebibytes = (bytes: number) => Math.round((bytes / 1024 ** 2) * 10) / 10;
 
 /** `<name>` and `</name>` of an element named in the details. */
 const openTag = (name: string) => `<${name}>`;
@@ -313,7 +361,7 @@ function manuscriptSentence(intl: IntlShape, code: string, details: ErrorDetails
     if (bytes !== undefined && details.entry === undefined)
       return intl.formatMessage(DETAILED.tooLargeBytes, {
         file,
-        mib: Math.round((bytes / 1024 ** 2) * 10) / 10,
+        mib: mebibytes(bytes),
       });
     if (characters !== undefined)
       return intl.formatMessage(DETAILED.tooLargeCharacters, { file, limit: characters });
@@ -352,16 +400,72 @@ function detailedSentence(intl: IntlShape, error: ErrorToDescribe, headline: str
     return intl.formatMessage(DETAILED.downloadOffline, { host: text(details.host) });
   if (code === 'UNAUTHORIZED' && reason === 'sign_in_address_refused')
     return intl.formatMessage(DETAILED.signInRefused, { minutes: count(details.minutes) ?? 10 });
+  return particularSentence(intl, code, details);
+}
+
+/** What a NOT_FOUND of a project names (`details.part`), one sentence each. */
+const PROJECT_PARTS: Readonly<Record<string, MessageDescriptor>> = {
+  project: DETAILED.projectMissing,
+  chapter: DETAILED.chapterMissing,
+  segment: DETAILED.segmentMissing,
+  character: DETAILED.characterMissing,
+  render: DETAILED.renderMissing,
+  cover: DETAILED.coverMissing,
+};
+
+/** Codes whose details name the one thing missing or taken (`details.id`). */
+const NAMED_BY_ID: Partial<Record<string, MessageDescriptor>> = {
+  REQUEST_NOT_FOUND: DETAILED.requestMissing,
+  EXPORT_NOT_FOUND: DETAILED.exportMissing,
+  KEY_NOT_FOUND: DETAILED.keyMissing,
+  CUSTOM_VOICE_NOT_FOUND: DETAILED.customVoiceMissing,
+  VOICE_PACK_NOT_FOUND: DETAILED.voicePackMissing,
+  CUSTOM_VOICE_CONFLICT: DETAILED.customVoiceTaken,
+};
+
+/**
+ * The sentence naming an error's particular (docs/API.md, "Errors"): the field missing, the
+ * voice unknown, the length and the limit, the thing not found; undefined without it.
+ */
+function particularSentence(intl: IntlShape, code: string, details: ErrorDetails): string | undefined {
+  const id = text(details.id);
+  const field = text(details.field);
+  if (code === 'MISSING_FIELD' && field) return intl.formatMessage(DETAILED.missingField, { field });
+  if (code === 'UNKNOWN_VOICE' && text(details.voice_code))
+    return intl.formatMessage(SSML_REASONS.unknown_voice, { value: text(details.voice_code) });
+  if (code === 'TEXT_TOO_LONG') {
+    const limit = count(details.limit);
+    const characters = count(details.characters);
+    if (limit !== undefined && characters !== undefined)
+      return intl.formatMessage(DETAILED.textTooLong, { characters, limit });
+    if (limit !== undefined) return intl.formatMessage(DETAILED.textOverLimit, { limit });
+  }
+  if (code === 'BODY_TOO_LARGE' && count(details.limit_bytes) !== undefined)
+    return intl.formatMessage(DETAILED.bodyTooLarge, { mib: mebibytes(count(details.limit_bytes)!) });
+  const part = text(details.part);
+  if (code === 'PROJECT_NOT_FOUND' && part && Object.hasOwn(PROJECT_PARTS, part) && (id || part === 'cover'))
+    return intl.formatMessage(PROJECT_PARTS[part]!, { id });
+  const failed = count(details.segments_failed);
+  if (code === 'ENGINE_FAILED' && failed !== undefined)
+    return intl.formatMessage(DETAILED.segmentsFailed, { count: failed });
+  const named = NAMED_BY_ID[code];
+  if (named && id) return intl.formatMessage(named, { id });
   return undefined;
 }
 
 /**
- * The sentence for a failed record (request, render, export: its stored `error_code` and
- * `error_message`, no details) in the interface's language; the message when there is no code.
+ * The sentence for a failed record (request, render, segment, export: its stored `error_code`,
+ * `error_message` and `error_details`) in the interface's language; the message when there is
+ * no code.
  */
-export function describeFailure(intl: IntlShape, code: string | null, message: string | null): string {
-  if (code === null) return message ?? '';
-  return describeError(intl, { code, message: message ?? code });
+export function describeFailure(
+  intl: IntlShape,
+  code: string | null | undefined,
+  message: string | null,
+  details?: ErrorDetails,
+): string {
+  if (!code) return message ?? '';
+  return describeError(intl, { code, message: message ?? code, details });
 }
 
 /**
@@ -382,4 +486,74 @@ export function describeError(intl: IntlShape, error: ErrorToDescribe): string {
   const file = text(details.file);
   if (file) return `${translated} ${intl.formatMessage(DETAILED.file, { file })}`;
   return translated;
+}
+
+/** Sentences for errors the browser itself raises (no server answer to word). */
+const BROWSER_ERROR_MESSAGES = defineMessages({
+  timeout: {
+    id: 'errors.browser.timeout',
+    defaultMessage: 'The studio server took too long to answer. Try again in a moment.',
+  },
+  aborted: { id: 'errors.browser.aborted', defaultMessage: 'It was stopped before it finished.' },
+  audio: {
+    id: 'errors.browser.audio',
+    defaultMessage:
+      'This browser cannot play the audio: it may be damaged, or of a kind the browser does not play.',
+  },
+  file: {
+    id: 'errors.browser.file',
+    defaultMessage:
+      'The file cannot be read: it may have been moved or deleted, or another program may be using it.',
+  },
+  notAllowed: {
+    id: 'errors.browser.notAllowed',
+    defaultMessage: 'The browser did not allow this here: click again to try once more.',
+  },
+  download: {
+    id: 'errors.browser.download',
+    defaultMessage: 'The download failed (HTTP {status, number}).',
+  },
+});
+
+const BROWSER_ERRORS: Record<keyof typeof BROWSER_ERROR_MESSAGES, MessageDescriptor> = BROWSER_ERROR_MESSAGES;
+
+/** A failed download's HTTP status, for a sentence in the interface's language. */
+export class DownloadError extends Error {
+  constructor(readonly status: number) {
+    super(`The download failed: HTTP ${status}.`);
+    this.name = 'DownloadError';
+  }
+}
+
+/** The DOMException names (and fetch's TypeError) the studio words, by what they mean. */
+const BROWSER_ERROR_NAMES: Readonly<Record<string, keyof typeof BROWSER_ERRORS>> = {
+  TimeoutError: 'timeout',
+  AbortError: 'aborted',
+  EncodingError: 'audio',
+  NotSupportedError: 'audio',
+  NotReadableError: 'file',
+  NotFoundError: 'file',
+  SecurityError: 'file',
+  NotAllowedError: 'notAllowed',
+};
+
+/** The messages fetch rejects with when there is no answer (Chromium, Firefox, Safari, Node). */
+const NO_ANSWER =
+  /^(Failed to fetch|NetworkError when attempting to fetch resource\.?|Load failed|fetch failed)$/;
+
+/**
+ * The sentence for an error the browser raised (a fetch with no answer, a timeout, audio it
+ * cannot decode, a file it cannot read, a failed download) in the interface's language; an
+ * error it does not know keeps its message (the studio's own errors are already worded).
+ */
+export function describeBrowserError(intl: IntlShape, error: unknown): string {
+  if (error instanceof DownloadError)
+    return intl.formatMessage(BROWSER_ERRORS.download, { status: error.status });
+  if (typeof MediaError !== 'undefined' && error instanceof MediaError)
+    return intl.formatMessage(BROWSER_ERRORS.audio);
+  if (!(error instanceof Error)) return String(error);
+  if (error instanceof TypeError && NO_ANSWER.test(error.message))
+    return intl.formatMessage(ERROR_HEADLINES.NETWORK);
+  const kind = BROWSER_ERROR_NAMES[error.name];
+  return kind ? intl.formatMessage(BROWSER_ERRORS[kind]) : error.message;
 }

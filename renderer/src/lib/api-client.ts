@@ -66,7 +66,7 @@ import type {
   VoicePackInfo,
   VoicePackList,
 } from '../../../electron/shared/voice-packs';
-import { describeError } from '../i18n/error-messages';
+import { describeBrowserError, describeError } from '../i18n/error-messages';
 import { currentIntl } from './intl-text';
 
 /** A failed call: the API's error code and sentence, or NETWORK when the server did not answer. */
@@ -522,6 +522,5 @@ export function isSignedOut(error: unknown): boolean {
 /** A sentence for the user from anything thrown, in the interface's language for API errors. */
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) return describeError(currentIntl(), error);
-  if (error instanceof Error) return error.message;
-  return String(error);
+  return describeBrowserError(currentIntl(), error);
 }

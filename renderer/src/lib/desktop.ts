@@ -9,6 +9,7 @@ import {
   type SaveFileResult,
   type SaveKind,
 } from '../../../electron/shared/desktop-api';
+import { DownloadError } from '../i18n/error-messages';
 
 export function getDesktop(): DesktopApi | undefined {
   return (window as unknown as Record<string, DesktopApi | undefined>)[DESKTOP_API_GLOBAL];
@@ -22,7 +23,7 @@ export async function saveWithDialog(
   suggestedName: string,
 ): Promise<SaveFileResult> {
   const response = await fetch(url, { credentials: 'same-origin' });
-  if (!response.ok) throw new Error(`The download failed: HTTP ${response.status}.`);
+  if (!response.ok) throw new DownloadError(response.status);
   const data = kind === 'srt' ? await response.text() : await response.arrayBuffer();
   return desktop.saveFile({ kind, suggestedName, data });
 }

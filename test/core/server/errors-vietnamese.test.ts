@@ -10,7 +10,9 @@
 import { homedir } from 'node:os';
 import { createIntl } from 'react-intl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeError } from '../../../renderer/src/i18n/error-messages';
+import { storedErrorDetails } from '../../../electron/core/platform/error-details';
+import { AppError } from '../../../electron/shared/errors';
+import { describeError, describeFailure } from '../../../renderer/src/i18n/error-messages';
 import en from '../../../renderer/src/i18n/messages/en.json';
 import vi from '../../../renderer/src/i18n/messages/vi.json';
 import { englishOutsideQuotes } from '../../fixtures/english-words';
@@ -140,5 +142,93 @@ describe('errors provoked over HTTP, worded in Vietnamese from their code and de
     });
     expect(res.json.error_details).toMatchObject({ reason: 'sign_in_address_refused', minutes: 10 });
     expectVietnamese(res, 'UNAUTHORIZED', /^Địa chỉ đăng nhập này sai, đã được dùng hoặc đã quá 10 phút/u);
+  });
+});
+
+describe('the particular each error names, in its details and in the Vietnamese sentence', () => {
+  const missingId = 'f'.repeat(32);
+
+  it('a missing field, an unknown voice, a text over the limit', async () => {
+    const missing = await t.call('POST', '/api/v1/tts', { body: { voice_code: 'vi_female_thuytrang_mb' } });
+    expect(missing.json.error_details).toEqual({ field: 'input_text' });
+    expectVietnamese(missing, 'MISSING_FIELD', 'Cần có trường “input_text”.');
+    const voice = await t.call('POST', '/api/v1/tts', {
+      body: { input_text: 'Chào', voice_code: 'vi_khong_co' },
+    });
+    expect(voice.json.error_details).toEqual({ field: 'voice_code', voice_code: 'vi_khong_co' });
+    expectVietnamese(voice, 'UNKNOWN_VOICE', 'Không có giọng đọc “vi_khong_co”.');
+    const long = await tts('a'.repeat(100_001));
+    expect(long.json.error_details).toEqual({ field: 'input_text', characters: 100_001, limit: 100_000 });
+    expectVietnamese(long, 'TEXT_TOO_LONG', /^Văn bản có 100.001 ký tự; tối đa được phép là 100.000\.$/u);
+  });
+
+  it('the project, the segment, the request, the export, the key, the custom voice not found', async () => {
+    const project = await t.call('GET', `/api/v1/projects/${missingId}`);
+    expect(project.json.error_details).toEqual({ part: 'project', id: missingId });
+    expectVietnamese(project, 'PROJECT_NOT_FOUND', `Không có dự án “${missingId}”.`);
+    const made = await t.call('POST', '/api/v1/projects', { body: { title: 'Tắt đèn' } });
+    const projectId = made.json.result.project.id as string;
+    const segment = await t.call('GET', `/api/v1/projects/${projectId}/segments/khong-co/audio`);
+    expect(segment.json.error_details).toEqual({ part: 'segment', id: 'khong-co' });
+    expectVietnamese(segment, 'PROJECT_NOT_FOUND', 'Dự án này không có đoạn “khong-co”.');
+    const cover = await t.call('GET', `/api/v1/projects/${projectId}/cover`);
+    expect(cover.json.error_details).toMatchObject({ part: 'cover' });
+    expectVietnamese(cover, 'PROJECT_NOT_FOUND', 'Dự án này không có ảnh bìa.');
+    const request = await t.call('GET', `/api/v1/tts/${missingId}`);
+    expect(request.json.error_details).toEqual({ id: missingId });
+    expectVietnamese(
+      request,
+      'REQUEST_NOT_FOUND',
+      `Không có yêu cầu “${missingId}” nào được gửi bằng khoá API này.`,
+    );
+    const exported = await t.call('GET', `/api/v1/exports/${missingId}`);
+    expect(exported.json.error_details).toEqual({ id: missingId });
+    expectVietnamese(exported, 'EXPORT_NOT_FOUND', `Không có bản xuất “${missingId}”`);
+    const key = await studio('POST', `/api/v1/keys/${missingId}/credits`, { body: { credits: 5 } });
+    expect(key.json.error_details).toEqual({ id: missingId });
+    expectVietnamese(key, 'KEY_NOT_FOUND', `Không có khoá API “${missingId}”.`);
+    const custom = await t.call('GET', '/api/v1/custom-voices/giong-khong-co');
+    expect(custom.json.error_details).toEqual({ id: 'giong-khong-co' });
+    expectVietnamese(custom, 'CUSTOM_VOICE_NOT_FOUND', 'Không có giọng đọc tự tạo “giong-khong-co”.');
+  });
+});
+
+describe('a failed segment in the API answer, worded in Vietnamese', () => {
+  it('keeps its code and details (no path) and clears them once it renders again', async () => {
+    const imported = await upload(
+      '/api/v1/projects/import?file_name=tat-den.txt',
+      'Chương một\n\nChị Dậu bế con ra đầu làng.\n',
+    );
+    expect(imported.status, imported.text).toBe(201);
+    const projectId = imported.json.result.project.id as string;
+    const project = await t.call('GET', `/api/v1/projects/${projectId}`);
+    const chapterId = project.json.result.chapters[0].id as string;
+    const page = () => t.call('GET', `/api/v1/projects/${projectId}/chapters/${chapterId}/segments`);
+    const segmentId = (await page()).json.result.items[0].id as string;
+    const failure = new AppError('VOICE_PACK_NOT_FOUND', 'The voice pack "vi-pack" is not installed.', {
+      id: 'vi-pack',
+      path: join(t.dir, 'voices', 'vi-pack'),
+    });
+    await t.core.store.projectRenders.setSegmentAudio(segmentId, {
+      state: 'failed',
+      error: failure.message,
+      error_code: failure.code,
+      error_details: storedErrorDetails(failure),
+    });
+    const failed = await page();
+    expectNoPath(failed.text);
+    const segment = failed.json.result.items[0];
+    expect(segment).toMatchObject({
+      state: 'failed',
+      error_code: 'VOICE_PACK_NOT_FOUND',
+      error_details: { id: 'vi-pack' },
+    });
+    const sentence = describeFailure(vietnamese, segment.error_code, segment.error, segment.error_details);
+    expect(sentence).toBe('Không có gói giọng đọc “vi-pack”.');
+    expect(englishOutsideQuotes(sentence)).toEqual([]);
+    await t.core.store.projectRenders.setSegmentAudio(segmentId, { state: 'queued', error: null });
+    const cleared = (await page()).json.result.items[0];
+    expect(cleared.error).toBeNull();
+    expect(cleared).not.toHaveProperty('error_code');
   });
 });

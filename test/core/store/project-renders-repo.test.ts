@@ -6,6 +6,9 @@
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../../../electron/core/store';
+import { storedDetails, storedErrorDetails } from '../../../electron/core/platform/error-details';
+import { segmentRecord } from '../../../electron/core/projects';
+import { AppError } from '../../../electron/shared/errors';
 import { openTestStore, type TestStore } from '../../fixtures/test-store';
 import { createTestProject, type TestProject } from '../../fixtures/test-project';
 
@@ -130,5 +133,53 @@ describe('project renders repository', () => {
     });
     expect(byId.get(b!)).toMatchObject({ state: 'failed', error: 'boom' });
     expect(byId.get(c!)!.state).toBe('not_rendered');
+  });
+});
+
+describe('a failure kept with its particulars (issue 38)', () => {
+  it('a failed segment keeps its code and details; a later render clears them', async () => {
+    const segmentId = project.segments[0]!.id;
+    const failure = new AppError('UNKNOWN_VOICE', 'Unknown voice_code "vi_khong_co".', {
+      field: 'voice_code',
+      voice_code: 'vi_khong_co',
+      path: '/home/ana/secret',
+    });
+    await store.projectRenders.setSegmentAudio(segmentId, {
+      state: 'failed',
+      error: failure.message,
+      error_code: failure.code,
+      error_details: storedErrorDetails(failure),
+    });
+    const failed = segmentRecord((await store.projects.getSegment(segmentId))!);
+    expect(failed).toMatchObject({
+      state: 'failed',
+      error: 'Unknown voice_code "vi_khong_co".',
+      error_code: 'UNKNOWN_VOICE',
+      error_details: { field: 'voice_code', voice_code: 'vi_khong_co' },
+    });
+    expect(JSON.stringify(failed)).not.toContain('/home/ana');
+    await store.projectRenders.setSegmentAudio(segmentId, { state: 'rendering', error: null });
+    const again = segmentRecord((await store.projects.getSegment(segmentId))!);
+    expect(again.error).toBeNull();
+    expect(again).not.toHaveProperty('error_code');
+    expect(again).not.toHaveProperty('error_details');
+  });
+
+  it('a failed render keeps its details', async () => {
+    await insert('r9');
+    await store.projectRenders.claim('r9', at, { owner: 'a', until: 1000 });
+    const failure = new AppError('VOICE_PACK_NOT_FOUND', 'The voice pack "vi-pack" is not installed.', {
+      id: 'vi-pack',
+    });
+    await store.projectRenders.finish('r9', 'a', {
+      status: 'failed',
+      finishedAt: at,
+      errorCode: failure.code,
+      errorMessage: failure.message,
+      errorDetails: storedErrorDetails(failure),
+    });
+    const row = (await store.projectRenders.get('r9'))!;
+    expect(row).toMatchObject({ status: 'failed', error_code: 'VOICE_PACK_NOT_FOUND' });
+    expect(storedDetails(row.error_details)).toEqual({ error_details: { id: 'vi-pack' } });
   });
 });

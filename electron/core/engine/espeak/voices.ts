@@ -96,7 +96,10 @@ if (SETTINGS.size !== VOICES.length) throw new Error('every catalogue voice need
 export function voiceSettings(voiceCode: string): VoiceEngineSettings {
   const settings = SETTINGS.get(voiceCode);
   if (!settings)
-    throw new AppError('UNKNOWN_VOICE', `unknown voice_code: ${voiceCode}`, { field: 'voice_code' });
+    throw new AppError('UNKNOWN_VOICE', `unknown voice_code: ${voiceCode}`, {
+      field: 'voice_code',
+      voice_code: voiceCode,
+    });
   return settings;
 }
 

@@ -23,7 +23,10 @@ export function resolveVoice(
 ): ResolvedVoice {
   const info = findVoice(options.voice_code);
   if (!info)
-    throw new AppError('UNKNOWN_VOICE', `unknown voice_code: ${options.voice_code}`, { field: 'voice_code' });
+    throw new AppError('UNKNOWN_VOICE', `unknown voice_code: ${options.voice_code}`, {
+      field: 'voice_code',
+      voice_code: options.voice_code,
+    });
   const voice = voiceSettings(options.voice_code);
   const profile = modelProfile(options.model_id ?? 'std-v1.6', info.standard);
   return {

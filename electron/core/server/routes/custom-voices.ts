@@ -118,7 +118,8 @@ export function registerCustomVoiceRoutes(app: FastifyInstance, options: CustomV
       };
       if (project === undefined)
         return sendResult(reply, await customVoices.page(voiceAccess(request, key), page));
-      if (!projects) throw new AppError('PROJECT_NOT_FOUND', `No project "${project}".`);
+      if (!projects)
+        throw new AppError('PROJECT_NOT_FOUND', `No project "${project}".`, { part: 'project', id: project });
       return sendResult(reply, await customVoices.page(await projects.castAccess(key.id, project), page));
     },
   );

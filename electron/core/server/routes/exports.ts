@@ -47,6 +47,7 @@ import {
 import { voiceAccess, withCustomVoice } from './custom-voices';
 import { apiRoute, binary, KEY, pathParams, PUBLIC } from '../openapi';
 import { redactPaths } from '../../platform/redact-paths';
+import { storedDetails } from '../../platform/error-details';
 
 const DEFAULT_PAGE_SIZE = 20;
 
@@ -207,6 +208,7 @@ function toExportRecord(row: ExportRow, jobs: Jobs): ExportRecord {
     report_link: success ? jobs.exports.reportLink(row) : null,
     error_code: row.error_code,
     error_message: row.error_message === null ? null : redactPaths(row.error_message),
+    ...storedDetails(row.error_details),
     created_at: row.created_at,
     started_at: row.started_at,
     finished_at: row.finished_at,
@@ -217,7 +219,7 @@ function toExportRecord(row: ExportRow, jobs: Jobs): ExportRecord {
 async function ownedExport(store: Store, key: KeyRow, id: string): Promise<ExportRow> {
   const row = isRequestId(id) ? await store.exports.get(id) : undefined;
   if (!row || row.key_id !== key.id)
-    throw new AppError('EXPORT_NOT_FOUND', `No export "${id}" for this API key.`);
+    throw new AppError('EXPORT_NOT_FOUND', `No export "${id}" for this API key.`, { id });
   return row;
 }
 

@@ -89,7 +89,8 @@ export function registerKeyRoutes(
     async (request, reply) => {
       requireSession(request);
       const row = await store.keys.findById(request.params.id);
-      if (!row) throw new AppError('KEY_NOT_FOUND', `No API key "${request.params.id}".`);
+      if (!row)
+        throw new AppError('KEY_NOT_FOUND', `No API key "${request.params.id}".`, { id: request.params.id });
       if (row.revoked_at) return sendResult(reply, toKeyInfo(row));
       const revoked = await revokeApiKey(store, clock, row.id);
       auth.forgetKey(revoked);

@@ -263,6 +263,7 @@ export function registerLexiconRoutes(
     if (!voice)
       throw new AppError('UNKNOWN_VOICE', `Unknown voice_code "${body.voice_code ?? ''}".`, {
         field: 'voice_code',
+        voice_code: body.voice_code ?? '',
       });
     if (voice.language !== entry.language)
       throw new AppError(

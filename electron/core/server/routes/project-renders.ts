@@ -75,21 +75,30 @@ export function registerProjectRenderRoutes(
     const key = await auth.requireKey(request);
     const project = await store.projects.getProject(projectId);
     if (!project || project.key_id !== key.id)
-      throw new AppError('PROJECT_NOT_FOUND', `No project "${projectId}".`);
+      throw new AppError('PROJECT_NOT_FOUND', `No project "${projectId}".`, {
+        part: 'project',
+        id: projectId,
+      });
     return { key, project };
   };
   const ownRender = async (request: FastifyRequest, projectId: string, renderId: string) => {
     await owned(request, projectId);
     const row = await renders.get(renderId);
     if (!row || row.project_id !== projectId)
-      throw new AppError('PROJECT_NOT_FOUND', `No render "${renderId}" in this project.`);
+      throw new AppError('PROJECT_NOT_FOUND', `No render "${renderId}" in this project.`, {
+        part: 'render',
+        id: renderId,
+      });
     return row;
   };
   const ownSegment = async (request: FastifyRequest, projectId: string, segmentId: string) => {
     const { key } = await owned(request, projectId);
     const segment = await store.projects.getSegment(segmentId);
     if (!segment || segment.project_id !== projectId) {
-      throw new AppError('PROJECT_NOT_FOUND', `No segment "${segmentId}" in this project.`);
+      throw new AppError('PROJECT_NOT_FOUND', `No segment "${segmentId}" in this project.`, {
+        part: 'segment',
+        id: segmentId,
+      });
     }
     return { key, segment };
   };

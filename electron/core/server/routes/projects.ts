@@ -230,7 +230,10 @@ export function registerProjectRoutes(
     async (request, reply) => {
       const project = await projects.owned(await key(request), request.params.id);
       if (!project.cover_base64 || !project.cover_type) {
-        throw new AppError('PROJECT_NOT_FOUND', `Project "${project.id}" has no cover.`);
+        throw new AppError('PROJECT_NOT_FOUND', `Project "${project.id}" has no cover.`, {
+          part: 'cover',
+          id: project.id,
+        });
       }
       return reply
         .type(project.cover_type)

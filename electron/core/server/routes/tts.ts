@@ -78,7 +78,7 @@ export async function ownedRequest(
   const key = await auth.requireKey(request);
   const row = isRequestId(id) ? await store.requests.get(id) : undefined;
   if (!row || (row.key_id !== key.id && !isStudio(request)))
-    throw new AppError('REQUEST_NOT_FOUND', `No request "${id}" for this API key.`);
+    throw new AppError('REQUEST_NOT_FOUND', `No request "${id}" for this API key.`, { id });
   return row;
 }
 

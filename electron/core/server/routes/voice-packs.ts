@@ -117,6 +117,7 @@ export function registerVoicePackRoutes(
       if (!entry)
         throw new AppError('VOICE_PACK_NOT_FOUND', `The catalogue has no voice pack "${body.id}".`, {
           field: 'id',
+          id: body.id,
         });
       const installed = await voices.get(body.id).catch(() => undefined);
       if (!installed) installs.start(body.id);
@@ -182,7 +183,10 @@ export function registerVoicePackRoutes(
       requireSession(request);
       const { code } = request.params;
       if (!findVoice(code))
-        throw new AppError('UNKNOWN_VOICE', `Unknown voice_code "${code}".`, { field: 'voice_code' });
+        throw new AppError('UNKNOWN_VOICE', `Unknown voice_code "${code}".`, {
+          field: 'voice_code',
+          voice_code: code,
+        });
       const body = (request.body ?? {}) as AssignVoiceBody;
       const problem = firstSchemaProblem(AssignVoiceBodySchema, body);
       if (problem) throw new AppError('INVALID_FIELD', `Invalid field ${problem.field}: ${problem.message}.`);
@@ -278,7 +282,9 @@ export function registerVoicePackRoutes(
           );
         const declared = Number(request.headers['content-length']);
         if (Number.isFinite(declared) && declared > importLimit)
-          throw new AppError('BODY_TOO_LARGE', `The archive is larger than ${importLimit} bytes.`);
+          throw new AppError('BODY_TOO_LARGE', `The archive is larger than ${importLimit} bytes.`, {
+            limit_bytes: importLimit,
+          });
         await mkdir(voices.dir, { recursive: true });
         const path = join(voices.dir, `.import-${randomBytes(6).toString('hex')}${ending}`);
         try {
@@ -334,7 +340,11 @@ function limitBytes(limit: number): Transform {
     transform(chunk: Buffer, _encoding, callback) {
       seen += chunk.length;
       if (seen > limit)
-        callback(new AppError('BODY_TOO_LARGE', `The archive is larger than ${limit} bytes.`));
+        callback(
+          new AppError('BODY_TOO_LARGE', `The archive is larger than ${limit} bytes.`, {
+            limit_bytes: limit,
+          }),
+        );
       else callback(null, chunk);
     },
   });

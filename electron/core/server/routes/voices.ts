@@ -168,7 +168,10 @@ export function registerAuditionRoute(
     async (code, body, reply) => {
       const voice = findVoice(code);
       if (!voice)
-        throw new AppError('UNKNOWN_VOICE', `Unknown voice_code "${code}".`, { field: 'voice_code' });
+        throw new AppError('UNKNOWN_VOICE', `Unknown voice_code "${code}".`, {
+          field: 'voice_code',
+          voice_code: code,
+        });
       if (!engine) throw new AppError('ENGINE_FAILED', 'No engine is available for auditions.');
       const neuralVoice = await voices?.neuralVoice(voice.voice_code, 'std-v1.6');
       return sendAudition(reply, engine, {

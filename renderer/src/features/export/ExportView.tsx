@@ -474,7 +474,14 @@ export function ExportView() {
                 <FormattedMessage
                   id="export.failed"
                   defaultMessage="The export failed: {reason} (credits refunded)."
-                  values={{ reason: describeFailure(intl, record.error_code, record.error_message) }}
+                  values={{
+                    reason: describeFailure(
+                      intl,
+                      record.error_code,
+                      record.error_message,
+                      record.error_details,
+                    ),
+                  }}
                 />
               </p>
             ))}

@@ -91,7 +91,7 @@ export function RequestDetails({ id }: { id: string }) {
               {request.error_message ? (
                 <span className="small">
                   {' '}
-                  {describeFailure(intl, request.error_code, request.error_message)}
+                  {describeFailure(intl, request.error_code, request.error_message, request.error_details)}
                 </span>
               ) : null}
             </dd>

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import WaveSurfer from 'wavesurfer.js';
 import RegionsPlugin from 'wavesurfer.js/dist/plugins/regions.esm.js';
+import { errorMessage } from '../../lib/api-client';
 
 export interface Waveform {
   ready: boolean;
@@ -64,7 +65,7 @@ export function useWaveform(
       instance.on('play', () => setPlaying(true)),
       instance.on('pause', () => setPlaying(false)),
       instance.on('finish', () => setPlaying(false)),
-      instance.on('error', (e) => setError(e.message)),
+      instance.on('error', (e) => setError(errorMessage(e))),
     ];
     return () => {
       themeWatch.disconnect();

@@ -139,7 +139,14 @@ export function RenderControls({
               <FormattedMessage
                 id="projects.render.failed"
                 defaultMessage="The render failed: {reason}"
-                values={{ reason: describeFailure(intl, render.error_code, render.error_message) }}
+                values={{
+                  reason: describeFailure(
+                    intl,
+                    render.error_code,
+                    render.error_message,
+                    render.error_details,
+                  ),
+                }}
               />
             </p>
           )}

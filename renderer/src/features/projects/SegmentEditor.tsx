@@ -10,6 +10,7 @@ import { CHECK_LABEL } from './ChapterPlayer';
 import type { ChapterPlayer } from './useChapterPlayer';
 import { characterName } from './project-format';
 import { TextLanguageNotice } from '../compose/TextLanguageNotice';
+import { describeFailure } from '../../i18n/error-messages';
 
 /** "Narrator", or "Ruth (narrator)" when the narrator has a name of its own. */
 function narratorLabel(characters: readonly CharacterRecord[], intl: IntlShape): string {
@@ -143,7 +144,11 @@ export function SegmentEditor({
               />
             </span>
           )}
-          {segment.error && <span className="error small">{segment.error}</span>}
+          {segment.error && (
+            <span className="error small">
+              {describeFailure(intl, segment.error_code, segment.error, segment.error_details)}
+            </span>
+          )}
         </div>
       </div>
       <div className="segment-editor-grid">

@@ -1,11 +1,29 @@
 import { useId } from 'react';
-import { defineMessages, FormattedMessage, useIntl, type IntlShape } from 'react-intl';
+import {
+  defineMessages,
+  FormattedMessage,
+  useIntl,
+  type IntlShape,
+  type MessageDescriptor,
+} from 'react-intl';
 import {
   ALIAS_CODE_PATTERN,
-  checkAliasTarget,
+  aliasProblemOf,
   type UnknownVoicePolicy,
 } from '../../../../electron/shared/voice-mapping';
 import { VOICES } from '../../../../electron/shared/voices';
+
+/** A row's problem, in the interface's language (shared/voice-mapping.ts aliasProblemOf). */
+const ALIAS_PROBLEMS: Record<'own_code' | 'unknown_target', MessageDescriptor> = defineMessages({
+  own_code: {
+    id: 'settings.aliases.ownCode',
+    defaultMessage: 'Row {row}: “{code}” is already one of our voice codes: it needs no alias.',
+  },
+  unknown_target: {
+    id: 'settings.aliases.unknownTarget',
+    defaultMessage: 'Row {row}: “{voice}” (the voice for “{code}”) is not one of our voices.',
+  },
+});
 
 /** One row of the alias table as typed: a client's code and our voice. */
 export interface AliasRow {
@@ -42,16 +60,12 @@ export function aliasesOf(
           { row: i + 1, code },
         ),
       };
-    try {
-      aliases[code] = checkAliasTarget(code, row.voice);
-    } catch (error) {
+    const problem = aliasProblemOf(code, row.voice);
+    if (problem)
       return {
-        problem: intl.formatMessage(
-          { id: 'settings.aliases.rowProblem', defaultMessage: 'Row {row}: {message}.' },
-          { row: i + 1, message: (error as Error).message },
-        ),
+        problem: intl.formatMessage(ALIAS_PROBLEMS[problem], { row: i + 1, code, voice: row.voice }),
       };
-    }
+    aliases[code] = row.voice;
   }
   return { aliases };
 }

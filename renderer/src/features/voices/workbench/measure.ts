@@ -5,6 +5,9 @@
  */
 
 import { completeWav, ERRORS, WorkbenchError, type WavInfo } from './logic';
+import type { ErrorDetails } from '../../../../../electron/shared/api';
+import type { ErrorCode } from '../../../../../electron/shared/errors';
+import { ApiError } from '../../../lib/api-client';
 
 export interface Measured {
   /** The whole WAV, its header sizes set to what arrived. */
@@ -18,11 +21,19 @@ export interface Measured {
   rtf: number;
 }
 
-/** The API's error message in a failed answer, or the HTTP status. */
+/** The API's error in a failed answer (worded from its code and details), or the HTTP status. */
 async function failure(response: Response): Promise<Error> {
   try {
-    const body = (await response.json()) as { error_message?: unknown };
-    if (typeof body.error_message === 'string') return new Error(body.error_message);
+    const body = (await response.json()) as Partial<Record<'error_code' | 'error_message', unknown>> & {
+      error_details?: ErrorDetails;
+    };
+    if (typeof body.error_code === 'string' && typeof body.error_message === 'string')
+      return new ApiError(
+        body.error_code as ErrorCode,
+        body.error_message,
+        response.status,
+        body.error_details,
+      );
   } catch {
     // Not JSON: the status says enough.
   }
