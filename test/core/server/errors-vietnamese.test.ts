@@ -8,6 +8,7 @@
  */
 
 import { homedir } from 'node:os';
+import { join } from 'node:path';
 import { createIntl } from 'react-intl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storedErrorDetails } from '../../../electron/core/platform/error-details';
