@@ -119,14 +119,56 @@ describe('English words in a Vietnamese view', () => {
       new CallbackRefusedError('a private address'),
     ];
     for (const error of errors) {
-      // What the server records (delivery.ts), as the view shows it.
-      const result = describeError(error, 10_000);
-      const shown = deliveryResultText(result, vietnamese);
+      // What the server records (delivery.ts): a code and its English words, as the view shows them.
+      const { code, result } = describeError(error, 10_000);
+      const attempt = { result, result_code: code };
+      const shown = deliveryResultText(attempt, vietnamese);
       expect({ result, words: englishWords(shown) }).toEqual({ result, words: [] });
       expect(shown).not.toBe(result);
-      expect(deliveryResultText(result, english).replace('10,000', '10000')).toBe(result);
+      expect(deliveryResultText(attempt, english).replace('10,000', '10000')).toBe(result);
     }
-    expect(deliveryResultText('connection refused', vietnamese)).toBe('kết nối bị từ chối');
-    expect(deliveryResultText('HTTP 404 Not Found', vietnamese)).toBe('HTTP 404 Not Found');
+    expect(deliveryResultText({ result: 'connection refused', result_code: 'refused' }, vietnamese)).toBe(
+      'kết nối bị từ chối',
+    );
+    expect(deliveryResultText({ result: 'HTTP 404 Not Found', result_code: 'http' }, vietnamese)).toBe(
+      'HTTP 404 Not Found',
+    );
+  });
+
+  it('words a callback result from its code, not its English words; an attempt recorded before codes shows its text', () => {
+    const vietnamese = createIntl({ locale: 'vi', messages: vi });
+    const english = createIntl({ locale: 'en', messages: en });
+    // The code decides, whatever the recorded words say.
+    expect(deliveryResultText({ result: 'whatever words', result_code: 'reset' }, vietnamese)).toBe(
+      'kết nối bị ngắt trước khi có câu trả lời đầy đủ',
+    );
+    expect(deliveryResultText({ result: 'whatever words', result_code: 'reset' }, english)).toBe(
+      'connection reset before a complete answer',
+    );
+    expect(
+      deliveryResultText(
+        { result: 'timeout: no complete answer within 2000 ms', result_code: 'timeout_answer' },
+        vietnamese,
+      ),
+    ).toBe('hết thời gian chờ: không có câu trả lời đầy đủ trong 2.000 ms');
+    expect(
+      deliveryResultText(
+        { result: 'timeout: could not connect', result_code: 'timeout_connect' },
+        vietnamese,
+      ),
+    ).toBe('hết thời gian chờ: không kết nối được');
+    expect(deliveryResultText({ result: 'odd failure at …', result_code: 'other' }, vietnamese)).toBe(
+      'kết nối thất bại: odd failure at …',
+    );
+    expect(deliveryResultText({ result: 'odd failure at …', result_code: 'other' }, english)).toBe(
+      'connection failed: odd failure at …',
+    );
+    // Rows recorded before codes (null): the recorded text as it came, in both languages.
+    expect(deliveryResultText({ result: 'connection refused', result_code: null }, vietnamese)).toBe(
+      'connection refused',
+    );
+    expect(deliveryResultText({ result: 'connection refused', result_code: null }, english)).toBe(
+      'connection refused',
+    );
   });
 });

@@ -310,4 +310,7 @@ export const POSTGRES_MIGRATIONS: readonly (readonly string[])[] = [
     `ALTER TABLE api_keys ADD COLUMN prefix_hash TEXT`,
     `CREATE INDEX api_keys_by_prefix_hash ON api_keys(prefix_hash)`,
   ],
+  // 17: a delivery attempt's result as a stable code (shared/api.ts CALLBACK_RESULT_CODES:
+  // refused, timeout_connect, http, …) beside its English words; null for attempts made before
+  [`ALTER TABLE callback_attempts ADD COLUMN result_code TEXT`],
 ];
