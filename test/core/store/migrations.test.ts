@@ -11,6 +11,9 @@ import sqlite from 'node-sqlite3-wasm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openStore, SCHEMA_VERSION } from '../../../electron/core/store';
 import { MIGRATIONS } from '../../../electron/core/store/migrations';
+import { createProjectService } from '../../../electron/core/projects/project-service';
+import type { ProjectDetail } from '../../../electron/shared/projects';
+import { BOOK } from '../../fixtures/project-books';
 import { onPostgres } from '../../fixtures/test-store';
 
 let dir: string;
@@ -137,7 +140,8 @@ describe('schema migrations', () => {
           await store.requests.claim(['c'.repeat(32)], '2025-01-02T00:00:00.000Z', { owner: 'me', until: 1 }),
         ).toMatchObject({ status: 'processing', run_attempts: 1, lease_owner: 'me', lease_until: 1 });
         expect(await store.callbacks.list('a'.repeat(32))).toEqual([
-          expect.objectContaining({ attempt: 1, status_code: 200, result: 'HTTP 200' }),
+          // Recorded before result codes (version 17): null, its words kept.
+          expect.objectContaining({ attempt: 1, status_code: 200, result: 'HTTP 200', result_code: null }),
         ]);
         expect(await store.ledger.list('key_1', 10, 0)).toMatchObject({
           total: 1,
@@ -153,6 +157,57 @@ describe('schema migrations', () => {
       const upgraded = schemaOf(path);
       expect(upgraded.version).toBe(SCHEMA_VERSION);
       expect(upgraded.objects).toEqual(schemaOf(fresh).objects);
+    },
+  );
+
+  it.skipIf(onPostgres)(
+    'version 18 marks a version 17 narrator named "Narrator" as the default name, every other name as given',
+    async () => {
+      const path = join(dir, 'v17.db');
+      const store = await openStore({ path });
+      const service = createProjectService({ store, filesDir: join(dir, 'files') });
+      await store.keys.insert({
+        id: 'key_1',
+        name: 'k',
+        key_hash: 'd'.repeat(64),
+        key_prefix: 'nsk_',
+        prefix_hash: null,
+        signing_secret: 'whsec_x',
+        balance_milli: 0,
+        queued: 0,
+        created_at: '2025-01-01T00:00:00.000Z',
+        revoked_at: null,
+      });
+      const untouched = await service.createFromManuscript('key_1', BOOK, {
+        voice_code: 'vi_male_minhtriet_mb',
+      });
+      const renamed = await service.createFromManuscript('key_1', BOOK, {
+        voice_code: 'vi_male_minhtriet_mb',
+      });
+      const narratorOf = (detail: ProjectDetail) => detail.characters.find((c) => c.narrator)!;
+      await service.updateCharacter('key_1', renamed.project.id, narratorOf(renamed).id, {
+        name: 'Người kể',
+      });
+      await store.close();
+      // As version 17 left the file: no name_given column.
+      const raw = openRaw(path);
+      raw.run('ALTER TABLE project_characters DROP COLUMN name_given');
+      raw.run('PRAGMA user_version=17');
+      raw.close();
+
+      const upgraded = await openStore({ path });
+      try {
+        const again = createProjectService({ store: upgraded, filesDir: join(dir, 'files') });
+        const first = await again.detail('key_1', untouched.project.id);
+        const second = await again.detail('key_1', renamed.project.id);
+        expect(narratorOf(first)).toMatchObject({ name: 'Narrator', named: false });
+        expect(narratorOf(second)).toMatchObject({ name: 'Người kể', named: true });
+        expect(first.characters.filter((c) => !c.narrator).every((c) => c.named)).toBe(true);
+        const rows = await upgraded.projects.characters(untouched.project.id);
+        expect(rows.map((r) => r.name_given).sort()).toEqual(rows.map((r) => (r.narrator ? 0 : 1)).sort());
+      } finally {
+        await upgraded.close();
+      }
     },
   );
 });
