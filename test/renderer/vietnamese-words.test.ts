@@ -79,19 +79,33 @@ describe('English words in a Vietnamese view', () => {
   it('every voice pack’s licence in Vietnamese: names kept, explanations translated', () => {
     const vietnamese = createIntl({ locale: 'vi', messages: vi });
     const english = createIntl({ locale: 'en', messages: en });
-    const licences = [...new Set(CATALOGUE.map((entry) => entry.licence))];
-    expect(licences.length).toBeGreaterThan(20);
-    for (const licence of licences) {
-      expect(licenceText(licence, english)).toBe(licence);
-      const shown = licenceText(licence, vietnamese);
+    // Each distinct licence the catalogue states, with the codes the server sends beside it.
+    const packs = [
+      ...new Map(
+        CATALOGUE.map((e) => [e.licence, { licence: e.licence, licence_terms: e.licence_terms ?? null }]),
+      ).values(),
+    ];
+    expect(packs.length).toBeGreaterThan(20);
+    for (const pack of packs) {
+      const { licence } = pack;
+      expect(pack.licence_terms).not.toBeNull();
+      expect(licenceText(pack, english)).toBe(licence);
+      const shown = licenceText(pack, vietnamese);
       expect({ licence, words: englishWords(shown) }).toEqual({ licence, words: [] });
     }
-    expect(licenceText('CC-BY-NC-SA-4.0 (non-commercial; VIVOS corpus)', vietnamese)).toBe(
-      'CC-BY-NC-SA-4.0 (phi thương mại; kho ngữ liệu VIVOS)',
+    const vivos = CATALOGUE.find((e) => e.id === 'vi_VN-vivos-x_low')!;
+    expect(
+      licenceText({ licence: vivos.licence, licence_terms: vivos.licence_terms ?? null }, vietnamese),
+    ).toBe('CC-BY-NC-SA-4.0 (phi thương mại; kho ngữ liệu VIVOS)');
+    // Worded from the code, whatever the English words: a note's code decides.
+    expect(
+      licenceText({ licence: 'anything at all', licence_terms: { note: 'public_domain' } }, vietnamese),
+    ).toBe('phạm vi công cộng');
+    // A licence without codes (an imported pack's) is shown as it is, even words the catalogue uses.
+    expect(licenceText({ licence: 'Some licence of our own', licence_terms: null }, vietnamese)).toBe(
+      'Some licence of our own',
     );
-    expect(licenceText('public domain', vietnamese)).toBe('phạm vi công cộng');
-    // A licence the studio has no words for (an imported pack's) is shown as it is.
-    expect(licenceText('Some licence of our own', vietnamese)).toBe('Some licence of our own');
+    expect(licenceText({ licence: 'public domain', licence_terms: null }, vietnamese)).toBe('public domain');
   });
 
   it('every failure the server records for a callback attempt, in Vietnamese in the Callbacks view', () => {
