@@ -7,6 +7,8 @@
 import { join } from 'node:path';
 import { createIntl } from 'react-intl';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { systemClock } from '../../electron/core/platform/clock';
+import { createApiKey } from '../../electron/core/jobs/keys';
 import { createProjectService, type ProjectService } from '../../electron/core/projects/project-service';
 import type { ProjectDetail } from '../../electron/shared/projects';
 import { characterName } from '../../renderer/src/features/projects/project-format';
@@ -21,20 +23,10 @@ const english = createIntl({ locale: 'en', messages: en });
 describe('characterName', () => {
   let t: TestStore;
   let service: ProjectService;
+  let keyId: string;
   beforeEach(async () => {
     t = await openTestStore();
-    await t.store.keys.insert({
-      id: 'key_a',
-      name: 'a',
-      key_hash: 'a'.repeat(64),
-      key_prefix: 'nsk_',
-      prefix_hash: null,
-      signing_secret: 'whsec_x',
-      balance_milli: 0,
-      queued: 0,
-      created_at: '2025-01-01T00:00:00.000Z',
-      revoked_at: null,
-    });
+    keyId = (await createApiKey(t.store, systemClock)).row.id;
     service = createProjectService({ store: t.store, filesDir: join(t.dir, 'files') });
   });
   afterEach(async () => {
@@ -43,7 +35,7 @@ describe('characterName', () => {
   const narratorOf = (detail: ProjectDetail) => detail.characters.find((c) => c.narrator)!;
 
   it('words the default narrator in the interface language and keeps the names people gave', async () => {
-    const detail = await service.createFromManuscript('key_a', BOOK, { voice_code: 'vi_male_minhtriet_mb' });
+    const detail = await service.createFromManuscript(keyId, BOOK, { voice_code: 'vi_male_minhtriet_mb' });
     const narrator = narratorOf(detail);
     expect(characterName(narrator, vietnamese)).toBe('Người dẫn chuyện');
     expect(characterName(narrator, english)).toBe('Narrator');
@@ -51,13 +43,13 @@ describe('characterName', () => {
     expect(characterName(lan, vietnamese)).toBe('Lan');
 
     // The writer's own name for the narrator, in either language, is theirs.
-    const renamed = await service.updateCharacter('key_a', detail.project.id, narrator.id, {
+    const renamed = await service.updateCharacter(keyId, detail.project.id, narrator.id, {
       name: 'Người kể',
     });
     expect(characterName(renamed, english)).toBe('Người kể');
     expect(characterName(renamed, vietnamese)).toBe('Người kể');
     // Typed as "Narrator" by a person: kept as typed, not translated.
-    const typed = await service.updateCharacter('key_a', detail.project.id, narrator.id, {
+    const typed = await service.updateCharacter(keyId, detail.project.id, narrator.id, {
       name: 'Narrator',
     });
     expect(characterName(typed, vietnamese)).toBe('Narrator');

@@ -11,6 +11,8 @@ import sqlite from 'node-sqlite3-wasm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openStore, SCHEMA_VERSION } from '../../../electron/core/store';
 import { MIGRATIONS } from '../../../electron/core/store/migrations';
+import { systemClock } from '../../../electron/core/platform/clock';
+import { createApiKey } from '../../../electron/core/jobs/keys';
 import { createProjectService } from '../../../electron/core/projects/project-service';
 import type { ProjectDetail } from '../../../electron/shared/projects';
 import { BOOK } from '../../fixtures/project-books';
@@ -166,26 +168,15 @@ describe('schema migrations', () => {
       const path = join(dir, 'v17.db');
       const store = await openStore({ path });
       const service = createProjectService({ store, filesDir: join(dir, 'files') });
-      await store.keys.insert({
-        id: 'key_1',
-        name: 'k',
-        key_hash: 'd'.repeat(64),
-        key_prefix: 'nsk_',
-        prefix_hash: null,
-        signing_secret: 'whsec_x',
-        balance_milli: 0,
-        queued: 0,
-        created_at: '2025-01-01T00:00:00.000Z',
-        revoked_at: null,
-      });
-      const untouched = await service.createFromManuscript('key_1', BOOK, {
+      const keyId = (await createApiKey(store, systemClock)).row.id;
+      const untouched = await service.createFromManuscript(keyId, BOOK, {
         voice_code: 'vi_male_minhtriet_mb',
       });
-      const renamed = await service.createFromManuscript('key_1', BOOK, {
+      const renamed = await service.createFromManuscript(keyId, BOOK, {
         voice_code: 'vi_male_minhtriet_mb',
       });
       const narratorOf = (detail: ProjectDetail) => detail.characters.find((c) => c.narrator)!;
-      await service.updateCharacter('key_1', renamed.project.id, narratorOf(renamed).id, {
+      await service.updateCharacter(keyId, renamed.project.id, narratorOf(renamed).id, {
         name: 'Người kể',
       });
       await store.close();
@@ -198,8 +189,8 @@ describe('schema migrations', () => {
       const upgraded = await openStore({ path });
       try {
         const again = createProjectService({ store: upgraded, filesDir: join(dir, 'files') });
-        const first = await again.detail('key_1', untouched.project.id);
-        const second = await again.detail('key_1', renamed.project.id);
+        const first = await again.detail(keyId, untouched.project.id);
+        const second = await again.detail(keyId, renamed.project.id);
         expect(narratorOf(first)).toMatchObject({ name: 'Narrator', named: false });
         expect(narratorOf(second)).toMatchObject({ name: 'Người kể', named: true });
         expect(first.characters.filter((c) => !c.narrator).every((c) => c.named)).toBe(true);
