@@ -110,6 +110,33 @@ export const CallbackPayloadSchema = Type.Object({
 });
 export type CallbackPayload = Static<typeof CallbackPayloadSchema>;
 
+/**
+ * What came of a delivery attempt, as a stable code beside `result`'s English words (a client
+ * words it in its own language): `http` an answer (its status in `status_code`), the others a
+ * connection that gave none; `timeout_connect` / `timeout_answer` the attempt's timeout passed,
+ * `not_allowed` a destination the server does not call, `other` an error without a known kind.
+ */
+export const CALLBACK_RESULT_CODES = [
+  'http',
+  'refused',
+  'reset',
+  'closed',
+  'host_unreachable',
+  'network_unreachable',
+  'host_not_found',
+  'host_not_found_temporary',
+  'timeout_connect',
+  'timeout_answer',
+  'aborted',
+  'cert_expired',
+  'cert_self_signed',
+  'cert_untrusted',
+  'cert_host',
+  'not_allowed',
+  'other',
+] as const;
+export type CallbackResultCode = (typeof CALLBACK_RESULT_CODES)[number];
+
 /** Result of GET /api/v1/tts/<id>/callback-result (spec: "Stored callback result"): the latest attempt. */
 export const CallbackResultSchema = Type.Object({
   request_id: Type.String(),
@@ -121,6 +148,8 @@ export const CallbackResultSchema = Type.Object({
   status_code: Nullable(Type.Integer()),
   /** "HTTP 200", "HTTP 500: <start of body>", or the connection error, e.g. "connect ECONNREFUSED 127.0.0.1:9". */
   result: Type.String(),
+  /** `result` as a stable code (CALLBACK_RESULT_CODES); null for attempts recorded before codes were. */
+  result_code: Nullable(literals(CALLBACK_RESULT_CODES)),
 });
 export type CallbackResult = Static<typeof CallbackResultSchema>;
 
@@ -407,6 +436,7 @@ export const DeliveryEventSchema = Type.Object({
   attempt: Type.Integer(),
   status_code: Nullable(Type.Integer()),
   result: Type.String(),
+  result_code: literals(CALLBACK_RESULT_CODES),
   created_at: Type.String(),
   callback_state: literals(CALLBACK_STATES),
 });

@@ -133,6 +133,12 @@ export const ChapterRecordSchema = Type.Object({
 });
 export type ChapterRecord = Static<typeof ChapterRecordSchema>;
 
+/**
+ * The name the server gives a project's narrator (in no language in particular: API clients
+ * read it; the studio words the narrator's role instead while `named` is false).
+ */
+export const DEFAULT_NARRATOR_NAME = 'Narrator';
+
 export const CharacterRecordSchema = Type.Object({
   id: Type.String(),
   name: Type.String(),
@@ -142,6 +148,11 @@ export const CharacterRecordSchema = Type.Object({
   volume: Type.Integer(),
   /** The narrator: speaks every segment without another speaker. Exactly one per project. */
   narrator: Type.Boolean(),
+  /**
+   * False for the narrator under the server's default name (DEFAULT_NARRATOR_NAME), which a
+   * client words as the narrator's role in its own language; true for a name a person gave.
+   */
+  named: Type.Boolean(),
   /** False for a character suggested by the text's attributions and not yet confirmed. */
   confirmed: Type.Boolean(),
   /** Segments it speaks (the narrator's: those without another speaker). */

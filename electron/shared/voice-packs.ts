@@ -10,6 +10,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { MODEL_IDS } from './options';
 import { ErrorDetailsSchema } from './api';
+import { LicenceTermsSchema } from './licence-terms';
 
 /** A union of string literals whose static type is the literal union itself. */
 const Literals = <T extends readonly string[]>(values: T) =>
@@ -106,6 +107,8 @@ export const CatalogueEntrySchema = Type.Object({
   /** Piper speaker names in id order, where known and few; null otherwise (the config has them). */
   speakers: Nullable(Type.Array(Type.String())),
   files: Type.Array(CatalogueFileSchema),
+  /** `licence` as stable codes (shared/licence-terms.ts): what a client words in its language. */
+  licence_terms: Type.Optional(LicenceTermsSchema),
   /** Where the licence statement was found. */
   licence_source: Type.String(),
   /** The public page of the pack (always on the original host, never the mirror). */
@@ -285,6 +288,11 @@ export const VoicePackInfoSchema = Type.Object({
   model_card_url: Nullable(Type.String()),
   /** Where the licence statement was read (the catalogue's `licence_source`); null when unknown. */
   licence_source: Nullable(Type.String()),
+  /**
+   * `licence` as stable codes (the catalogue's `licence_terms`): a note's code, or a licence's
+   * name with its qualifiers; null for a pack the catalogue does not state (imported, own files).
+   */
+  licence_terms: Nullable(LicenceTermsSchema),
   /** Speakers with a public sample recording (GET …/voice-packs/<id>/sample?speaker=n); 0: none. */
   sample_speakers: Type.Integer({ minimum: 0 }),
   /** Measured on this machine on first use; null until then (or not installed). */

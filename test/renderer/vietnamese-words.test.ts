@@ -79,19 +79,33 @@ describe('English words in a Vietnamese view', () => {
   it('every voice pack’s licence in Vietnamese: names kept, explanations translated', () => {
     const vietnamese = createIntl({ locale: 'vi', messages: vi });
     const english = createIntl({ locale: 'en', messages: en });
-    const licences = [...new Set(CATALOGUE.map((entry) => entry.licence))];
-    expect(licences.length).toBeGreaterThan(20);
-    for (const licence of licences) {
-      expect(licenceText(licence, english)).toBe(licence);
-      const shown = licenceText(licence, vietnamese);
+    // Each distinct licence the catalogue states, with the codes the server sends beside it.
+    const packs = [
+      ...new Map(
+        CATALOGUE.map((e) => [e.licence, { licence: e.licence, licence_terms: e.licence_terms ?? null }]),
+      ).values(),
+    ];
+    expect(packs.length).toBeGreaterThan(20);
+    for (const pack of packs) {
+      const { licence } = pack;
+      expect(pack.licence_terms).not.toBeNull();
+      expect(licenceText(pack, english)).toBe(licence);
+      const shown = licenceText(pack, vietnamese);
       expect({ licence, words: englishWords(shown) }).toEqual({ licence, words: [] });
     }
-    expect(licenceText('CC-BY-NC-SA-4.0 (non-commercial; VIVOS corpus)', vietnamese)).toBe(
-      'CC-BY-NC-SA-4.0 (phi thương mại; kho ngữ liệu VIVOS)',
+    const vivos = CATALOGUE.find((e) => e.id === 'vi_VN-vivos-x_low')!;
+    expect(
+      licenceText({ licence: vivos.licence, licence_terms: vivos.licence_terms ?? null }, vietnamese),
+    ).toBe('CC-BY-NC-SA-4.0 (phi thương mại; kho ngữ liệu VIVOS)');
+    // Worded from the code, whatever the English words: a note's code decides.
+    expect(
+      licenceText({ licence: 'anything at all', licence_terms: { note: 'public_domain' } }, vietnamese),
+    ).toBe('phạm vi công cộng');
+    // A licence without codes (an imported pack's) is shown as it is, even words the catalogue uses.
+    expect(licenceText({ licence: 'Some licence of our own', licence_terms: null }, vietnamese)).toBe(
+      'Some licence of our own',
     );
-    expect(licenceText('public domain', vietnamese)).toBe('phạm vi công cộng');
-    // A licence the studio has no words for (an imported pack's) is shown as it is.
-    expect(licenceText('Some licence of our own', vietnamese)).toBe('Some licence of our own');
+    expect(licenceText({ licence: 'public domain', licence_terms: null }, vietnamese)).toBe('public domain');
   });
 
   it('every failure the server records for a callback attempt, in Vietnamese in the Callbacks view', () => {
@@ -119,14 +133,56 @@ describe('English words in a Vietnamese view', () => {
       new CallbackRefusedError('a private address'),
     ];
     for (const error of errors) {
-      // What the server records (delivery.ts), as the view shows it.
-      const result = describeError(error, 10_000);
-      const shown = deliveryResultText(result, vietnamese);
+      // What the server records (delivery.ts): a code and its English words, as the view shows them.
+      const { code, result } = describeError(error, 10_000);
+      const attempt = { result, result_code: code };
+      const shown = deliveryResultText(attempt, vietnamese);
       expect({ result, words: englishWords(shown) }).toEqual({ result, words: [] });
       expect(shown).not.toBe(result);
-      expect(deliveryResultText(result, english).replace('10,000', '10000')).toBe(result);
+      expect(deliveryResultText(attempt, english).replace('10,000', '10000')).toBe(result);
     }
-    expect(deliveryResultText('connection refused', vietnamese)).toBe('kết nối bị từ chối');
-    expect(deliveryResultText('HTTP 404 Not Found', vietnamese)).toBe('HTTP 404 Not Found');
+    expect(deliveryResultText({ result: 'connection refused', result_code: 'refused' }, vietnamese)).toBe(
+      'kết nối bị từ chối',
+    );
+    expect(deliveryResultText({ result: 'HTTP 404 Not Found', result_code: 'http' }, vietnamese)).toBe(
+      'HTTP 404 Not Found',
+    );
+  });
+
+  it('words a callback result from its code, not its English words; an attempt recorded before codes shows its text', () => {
+    const vietnamese = createIntl({ locale: 'vi', messages: vi });
+    const english = createIntl({ locale: 'en', messages: en });
+    // The code decides, whatever the recorded words say.
+    expect(deliveryResultText({ result: 'whatever words', result_code: 'reset' }, vietnamese)).toBe(
+      'kết nối bị ngắt trước khi có câu trả lời đầy đủ',
+    );
+    expect(deliveryResultText({ result: 'whatever words', result_code: 'reset' }, english)).toBe(
+      'connection reset before a complete answer',
+    );
+    expect(
+      deliveryResultText(
+        { result: 'timeout: no complete answer within 2000 ms', result_code: 'timeout_answer' },
+        vietnamese,
+      ),
+    ).toBe('hết thời gian chờ: không có câu trả lời đầy đủ trong 2.000 ms');
+    expect(
+      deliveryResultText(
+        { result: 'timeout: could not connect', result_code: 'timeout_connect' },
+        vietnamese,
+      ),
+    ).toBe('hết thời gian chờ: không kết nối được');
+    expect(deliveryResultText({ result: 'odd failure at …', result_code: 'other' }, vietnamese)).toBe(
+      'kết nối thất bại: odd failure at …',
+    );
+    expect(deliveryResultText({ result: 'odd failure at …', result_code: 'other' }, english)).toBe(
+      'connection failed: odd failure at …',
+    );
+    // Rows recorded before codes (null): the recorded text as it came, in both languages.
+    expect(deliveryResultText({ result: 'connection refused', result_code: null }, vietnamese)).toBe(
+      'connection refused',
+    );
+    expect(deliveryResultText({ result: 'connection refused', result_code: null }, english)).toBe(
+      'connection refused',
+    );
   });
 });

@@ -14,7 +14,7 @@
 import { createHmac } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import { Agent, request } from 'undici';
-import type { CallbackState } from '../../shared/api';
+import type { CallbackResultCode, CallbackState } from '../../shared/api';
 import { AppError } from '../../shared/errors';
 import type { RequestRow, Store } from '../store';
 import { isoTime, type Clock } from '../platform/clock';
@@ -332,6 +332,7 @@ export function createDeliverer(options: DelivererOptions): Deliverer {
     const startedAt = clock.now();
     let statusCode: number | null = null;
     let result: string;
+    let resultCode: CallbackResultCode;
     let refused = false;
     /** Why, for the operator's log only (the record says what a client may know). */
     let reason: string | undefined;
@@ -352,11 +353,12 @@ export function createDeliverer(options: DelivererOptions): Deliverer {
       });
       statusCode = response.statusCode;
       result = statusResult(statusCode);
+      resultCode = 'http';
       await discardBody(response.body, ANSWER_READ_LIMIT);
     } catch (error) {
       statusCode = null;
       refused = (error as { code?: unknown } | undefined)?.code === CallbackRefusedError.CODE;
-      result = describeError(error, policy.timeoutMs);
+      ({ result, code: resultCode } = describeError(error, policy.timeoutMs));
       reason = refused ? (error as CallbackRefusedError).reason : errorMessage(error);
     }
     const success = statusCode !== null && statusCode >= 200 && statusCode < 300;
@@ -387,6 +389,7 @@ export function createDeliverer(options: DelivererOptions): Deliverer {
           payload: body,
           status_code: statusCode,
           result,
+          result_code: resultCode,
           duration_ms: Math.max(0, now - startedAt),
         });
         await tx.requests.updateCallback(row.id, state, dueAt, round);
@@ -397,6 +400,7 @@ export function createDeliverer(options: DelivererOptions): Deliverer {
         attempt,
         status_code: statusCode,
         result,
+        result_code: resultCode,
         created_at: createdAt,
         callback_state: state,
       });
@@ -474,26 +478,34 @@ async function discardBody(
   }
 }
 
-/** Connection errors by code, in words that name no address or port. */
-const CONNECTION_ERRORS: Record<string, string> = {
-  ECONNREFUSED: 'connection refused',
-  ECONNRESET: 'connection reset before a complete answer',
-  EPIPE: 'connection closed before a complete answer',
-  UND_ERR_SOCKET: 'connection closed before a complete answer',
-  EHOSTUNREACH: 'host unreachable',
-  ENETUNREACH: 'network unreachable',
-  EHOSTDOWN: 'host unreachable',
-  ENOTFOUND: 'host name not found',
-  EAI_AGAIN: 'host name not found (temporary failure)',
-  ETIMEDOUT: 'timeout: could not connect',
-  ECONNABORTED: 'connection aborted',
-  CERT_HAS_EXPIRED: 'TLS certificate expired',
-  DEPTH_ZERO_SELF_SIGNED_CERT: 'TLS certificate not trusted (self-signed)',
-  SELF_SIGNED_CERT_IN_CHAIN: 'TLS certificate not trusted (self-signed)',
-  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'TLS certificate not trusted',
-  ERR_TLS_CERT_ALTNAME_INVALID: "TLS certificate not valid for the callback's host name",
+/** Connection errors by Node's code: the result's code and its words, which name no address or port. */
+const CONNECTION_ERRORS: Record<string, DeliveryFailure> = {
+  ECONNREFUSED: { code: 'refused', result: 'connection refused' },
+  ECONNRESET: { code: 'reset', result: 'connection reset before a complete answer' },
+  EPIPE: { code: 'closed', result: 'connection closed before a complete answer' },
+  UND_ERR_SOCKET: { code: 'closed', result: 'connection closed before a complete answer' },
+  EHOSTUNREACH: { code: 'host_unreachable', result: 'host unreachable' },
+  ENETUNREACH: { code: 'network_unreachable', result: 'network unreachable' },
+  EHOSTDOWN: { code: 'host_unreachable', result: 'host unreachable' },
+  ENOTFOUND: { code: 'host_not_found', result: 'host name not found' },
+  EAI_AGAIN: { code: 'host_not_found_temporary', result: 'host name not found (temporary failure)' },
+  ETIMEDOUT: { code: 'timeout_connect', result: 'timeout: could not connect' },
+  ECONNABORTED: { code: 'aborted', result: 'connection aborted' },
+  CERT_HAS_EXPIRED: { code: 'cert_expired', result: 'TLS certificate expired' },
+  DEPTH_ZERO_SELF_SIGNED_CERT: {
+    code: 'cert_self_signed',
+    result: 'TLS certificate not trusted (self-signed)',
+  },
+  SELF_SIGNED_CERT_IN_CHAIN: {
+    code: 'cert_self_signed',
+    result: 'TLS certificate not trusted (self-signed)',
+  },
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: { code: 'cert_untrusted', result: 'TLS certificate not trusted' },
+  ERR_TLS_CERT_ALTNAME_INVALID: {
+    code: 'cert_host',
+    result: "TLS certificate not valid for the callback's host name",
+  },
 };
-
 /** The innermost error Node or undici threw (fetch's "fetch failed" wraps its cause). */
 function rootError(error: unknown): unknown {
   const cause = (error as { cause?: unknown } | undefined)?.cause;
@@ -512,26 +524,36 @@ function errorMessage(error: unknown): string {
 const ADDRESS_IN_TEXT =
   /\[[0-9a-f:.]+\](?::\d+)?|\b(?:\d{1,3}\.){3}\d{1,3}(?::\d+)?|(?<![\w:.])[0-9a-f]{0,4}(?::[0-9a-f]{0,4}){2,7}(?::\d+)?/gi;
 
+/** An attempt that got no HTTP answer: its stable code and its words (as recorded and shown). */
+export interface DeliveryFailure {
+  code: CallbackResultCode;
+  result: string;
+}
+
 /**
- * What an attempt that got no HTTP answer records and shows: the kind of failure in plain words
- * ("connection refused", "timeout: …"), never an address or a port (Node's own text, e.g.
- * "connect ECONNREFUSED 10.0.0.5:22", goes to the log only), so stored records do not map a
- * network. A refused destination is `NOT_ALLOWED`.
+ * What an attempt that got no HTTP answer records and shows: the kind of failure as a stable
+ * code (`refused`, `timeout_connect`, …: what the studio words in its language) and in plain
+ * English words ("connection refused", "timeout: …"), never an address or a port (Node's own
+ * text, e.g. "connect ECONNREFUSED 10.0.0.5:22", goes to the log only), so stored records do not
+ * map a network. A refused destination is `not_allowed`, `NOT_ALLOWED`.
  */
-export function describeError(error: unknown, timeoutMs: number): string {
+export function describeError(error: unknown, timeoutMs: number): DeliveryFailure {
   const root = rootError(error);
-  if (!(root instanceof Error)) return String(root).replace(ADDRESS_IN_TEXT, '…');
+  if (!(root instanceof Error)) return { code: 'other', result: String(root).replace(ADDRESS_IN_TEXT, '…') };
   const code = (root as NodeJS.ErrnoException).code;
   switch (code) {
     case CallbackRefusedError.CODE:
-      return NOT_ALLOWED;
+      return { code: 'not_allowed', result: NOT_ALLOWED };
     case 'UND_ERR_CONNECT_TIMEOUT':
-      return `timeout: could not connect within ${timeoutMs} ms`;
+      return { code: 'timeout_connect', result: `timeout: could not connect within ${timeoutMs} ms` };
     case 'UND_ERR_HEADERS_TIMEOUT':
     case 'UND_ERR_BODY_TIMEOUT':
-      return `timeout: no complete answer within ${timeoutMs} ms`;
+      return { code: 'timeout_answer', result: `timeout: no complete answer within ${timeoutMs} ms` };
     default:
       if (code && code in CONNECTION_ERRORS) return CONNECTION_ERRORS[code]!;
-      return (root.message || String(code ?? root.name)).replace(ADDRESS_IN_TEXT, '…');
+      return {
+        code: 'other',
+        result: (root.message || String(code ?? root.name)).replace(ADDRESS_IN_TEXT, '…'),
+      };
   }
 }

@@ -30,6 +30,7 @@ import {
   type SegmentPage,
   type SegmentRecord,
   type SegmentState,
+  DEFAULT_NARRATOR_NAME,
 } from '../../shared/projects';
 import { cleanText, countCharacters } from '../../shared/text';
 import { findVoice, VOICES } from '../../shared/voices';
@@ -376,7 +377,8 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
     const narrator: CharacterRow = {
       id: newId(),
       project_id: project.id,
-      name: 'Narrator',
+      name: DEFAULT_NARRATOR_NAME,
+      name_given: 0,
       voice_code: voiceCode,
       speed_rate: settings.speed_rate ?? DEFAULT_SYNTHESIS.speed_rate,
       pitch_rate: settings.pitch_rate ?? DEFAULT_SYNTHESIS.pitch_rate,
@@ -900,6 +902,7 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
           const name = cleanText(input.name).trim();
           if (!name) throw new AppError('INVALID_FIELD', 'name must not be empty.', { field: 'name' });
           after.name = name;
+          after.name_given = 1;
         }
         if (input.voice_code !== undefined) {
           await checkVoice(input.voice_code, project.key_id, tx);
@@ -1387,8 +1390,15 @@ function characterRecord(row: CharacterRow): Omit<CharacterRecord, 'segments' | 
     pitch_rate: row.pitch_rate,
     volume: row.volume,
     narrator: row.narrator === 1,
+    named: isNameGiven(row),
     confirmed: row.confirmed === 1,
   };
+}
+
+/** Whether a character's name is one a person gave, not the narrator's default (see CharacterRow). */
+function isNameGiven(row: CharacterRow): boolean {
+  if (row.name_given === 0 || row.name_given === 1) return row.name_given === 1;
+  return !(row.narrator === 1 && row.name === DEFAULT_NARRATOR_NAME);
 }
 
 /** The API's project detail from its rows and the figures the database counted. */

@@ -110,6 +110,7 @@ export function toCallbackResult(attempt: CallbackAttemptRow): CallbackResult {
     payload: JSON.parse(attempt.payload) as CallbackPayload,
     status_code: attempt.status_code,
     result: shownResult(attempt.result),
+    result_code: attempt.result_code ?? null,
   };
 }
 

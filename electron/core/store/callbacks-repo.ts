@@ -1,4 +1,4 @@
-import { CALLBACK_ATTEMPT_LIMITS } from '../../shared/api';
+import { CALLBACK_ATTEMPT_LIMITS, type CallbackResultCode } from '../../shared/api';
 import type { SqlExecutor } from './sql';
 
 /**
@@ -17,6 +17,8 @@ export interface CallbackAttemptRow {
   payload: string;
   status_code: number | null;
   result: string;
+  /** `result` as a stable code; null for attempts recorded before codes were (migration 18). */
+  result_code: CallbackResultCode | null;
   duration_ms: number;
 }
 
@@ -39,8 +41,8 @@ export function createCallbacksRepo(db: SqlExecutor): CallbacksRepo {
   return {
     async insert(row) {
       await db.run(
-        `INSERT INTO callback_attempts (request_id, attempt, callback_url, created_at, payload, status_code, result, duration_ms)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO callback_attempts (request_id, attempt, callback_url, created_at, payload, status_code, result, result_code, duration_ms)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         [
           row.request_id,
           row.attempt,
@@ -49,6 +51,7 @@ export function createCallbacksRepo(db: SqlExecutor): CallbacksRepo {
           row.payload,
           row.status_code,
           row.result,
+          row.result_code,
           row.duration_ms,
         ],
       );

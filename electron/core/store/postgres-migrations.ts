@@ -319,4 +319,14 @@ export const POSTGRES_MIGRATIONS: readonly (readonly string[])[] = [
     `ALTER TABLE project_segments ADD COLUMN error_code TEXT`,
     `ALTER TABLE project_segments ADD COLUMN error_details TEXT`,
   ],
+  // 18: a delivery attempt's result as a stable code (shared/api.ts CALLBACK_RESULT_CODES:
+  // refused, timeout_connect, http, …) beside its English words; null for attempts made before
+  [`ALTER TABLE callback_attempts ADD COLUMN result_code TEXT`],
+  // 19: whether a character's name is one a person gave (1) or the narrator's default name (0),
+  // so the studio words the narrator's role without matching its English name; existing
+  // narrators named "Narrator" (the default) get 0, every other character 1
+  [
+    `ALTER TABLE project_characters ADD COLUMN name_given INTEGER`,
+    `UPDATE project_characters SET name_given = CASE WHEN narrator = 1 AND name = 'Narrator' THEN 0 ELSE 1 END`,
+  ],
 ];

@@ -114,6 +114,12 @@ export interface CharacterRow {
   narrator: number;
   /** 0 or 1. */
   confirmed: number;
+  /**
+   * 1: a name a person gave (or the text named); 0: the narrator's default name; null or absent:
+   * written before this was kept (an older archive or undo step): given unless a narrator's name
+   * is the default (projects/project-service.ts characterRecord).
+   */
+  name_given?: number | null;
 }
 
 export interface SegmentRow {
@@ -252,6 +258,7 @@ const CHARACTER_COLUMNS = [
   'volume',
   'narrator',
   'confirmed',
+  'name_given',
 ] as const;
 const SEGMENT_COLUMNS = [
   'id',

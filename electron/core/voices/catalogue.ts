@@ -34,11 +34,13 @@ import type {
 } from '../../shared/voice-packs';
 import { KOKORO_SAMPLE_RATE, KOKORO_VOICE_BYTES } from '../../shared/voice-packs';
 import { speakerGenderCoverage } from './speaker-metadata';
+import { licenceWords, namedLicence, type LicenceTerms } from '../../shared/licence-terms';
 
 /** The public host every catalogue URL is relative to; `--voice-mirror` replaces it. */
 export const DEFAULT_VOICE_MIRROR = 'https://huggingface.co';
 
-const UNKNOWN_LICENCE = 'unknown, see model card';
+const UNKNOWN_LICENCE: LicenceTerms = { note: 'unknown_see_card' };
+const KOKORO_LICENCE = namedLicence('Apache-2.0');
 const PIPER_REPO = 'rhasspy/piper-voices';
 const PIPER_REVISION = 'v1.0.0';
 const KOKORO_REPO = 'onnx-community/Kokoro-82M-v1.0-ONNX';
@@ -123,91 +125,123 @@ const PIPER_ROWS: PiperRow[] = [
  */
 const CARD = (line: string) => `MODEL_CARD: "* License: ${line}"`;
 const CC_BY_4 = 'https://creativecommons.org/licenses/by/4.0/';
-const SEE_URL_MIMIC3 =
-  'not stated in the model card (it says "See URL" and links github.com/MycroftAI/mimic3-voices, which has no voice of this name)';
+const SEE_URL_MIMIC3: LicenceTerms = { note: 'card_see_url_mimic3' };
 const LESSAC_LICENCE = 'https://www.cstr.ed.ac.uk/projects/blizzard/2013/lessac_blizzard2013/license.html';
-const LESSAC = [`Blizzard 2013 Lessac data licence (${LESSAC_LICENCE})`, CARD(LESSAC_LICENCE)] as const;
-const RYAN = ['CC-BY-NC-SA-4.0 (non-commercial)', CARD('CC BY-NC-SA 4.0')] as const;
-const MLS = ['CC-BY-4.0 (Multilingual LibriSpeech, OpenSLR 94)', CARD('CC BY 4.0')] as const;
+const LESSAC = [
+  namedLicence('Blizzard 2013 Lessac', [{ code: 'name', name: LESSAC_LICENCE }], true),
+  CARD(LESSAC_LICENCE),
+] as const;
+const RYAN = [
+  namedLicence('CC-BY-NC-SA-4.0', [{ code: 'non_commercial' }]),
+  CARD('CC BY-NC-SA 4.0'),
+] as const;
+const MLS = [
+  namedLicence('CC-BY-4.0', [{ code: 'name', name: 'Multilingual LibriSpeech, OpenSLR 94' }]),
+  CARD('CC BY 4.0'),
+] as const;
 const ALAN = [
-  'not stated in the model card ("See URL"); the voice it links, mimic3-voices en_UK/apope_low, says "Copyright 2022 Mycroft AI, All Rights Reserved"',
+  { note: 'card_see_url_mycroft_reserved' },
   `${CARD('See URL')}, URL https://github.com/MycroftAI/mimic3-voices/blob/master/voices/en_UK/apope_low; that folder's LICENSE: "Copyright 2022 Mycroft AI / All Rights Reserved"`,
 ] as const;
 const HFC = [
-  'CC-BY-NC-SA-4.0 (non-commercial; Hi-Fi-CAPTAIN, NICT)',
+  namedLicence('CC-BY-NC-SA-4.0', [
+    { code: 'non_commercial' },
+    { code: 'name', name: 'Hi-Fi-CAPTAIN, NICT' },
+  ]),
   CARD('https://creativecommons.org/licenses/by-nc-sa/4.0/deed.en'),
 ] as const;
-const SIWIS = ['CC-BY-4.0 (SIWIS French corpus)', CARD('CC-BY 4.0')] as const;
+const SIWIS = [
+  namedLicence('CC-BY-4.0', [{ code: 'corpus', name: 'SIWIS French' }]),
+  CARD('CC-BY 4.0'),
+] as const;
 const HUAYAN = [
-  'not stated: the model card says "Unknown"',
+  { note: 'card_unknown' },
   `${CARD('Unknown')}, dataset https://github.com/PlayVoice/HuaYan_TTS`,
 ] as const;
 
-const PIPER_LICENCES: Record<string, readonly [licence: string, source: string]> = {
+const PIPER_LICENCES: Record<string, readonly [licence: LicenceTerms, source: string]> = {
   'en_GB-alan-low': ALAN,
   'en_GB-alan-medium': ALAN,
-  'en_GB-alba-medium': ['CC-BY-4.0', CARD(CC_BY_4)],
-  'en_GB-aru-medium': ['CC-BY-4.0 (ARU speech corpus)', CARD(CC_BY_4)],
+  'en_GB-alba-medium': [namedLicence('CC-BY-4.0'), CARD(CC_BY_4)],
+  'en_GB-aru-medium': [namedLicence('CC-BY-4.0', [{ code: 'speech_corpus', name: 'ARU' }]), CARD(CC_BY_4)],
   'en_GB-jenny_dioco-medium': [
-    'not stated in the model card ("See URL"); the dataset\'s own licence: attribution as "Jenny (Dioco)" required, commercial use permitted',
+    { note: 'card_see_url_jenny' },
     `${CARD('See URL')}, URL https://github.com/dioco-group/jenny-tts-dataset; its README: "Attribution is required … The voice must be referred to as "Jenny" … Commercial use is permitted."`,
   ],
-  'en_GB-northern_english_male-medium': ['CC-BY-SA-4.0 (OpenSLR 83)', CARD('CC-BY-SA 4.0 International')],
+  'en_GB-northern_english_male-medium': [
+    namedLicence('CC-BY-SA-4.0', [{ code: 'name', name: 'OpenSLR 83' }]),
+    CARD('CC-BY-SA 4.0 International'),
+  ],
   'en_GB-semaine-medium': [
-    'CC-BY-NC-SA-4.0 (non-commercial)',
+    namedLicence('CC-BY-NC-SA-4.0', [{ code: 'non_commercial' }]),
     CARD('http://creativecommons.org/licenses/by-nc-sa/4.0/'),
   ],
-  'en_GB-southern_english_female-low': ['CC-BY-SA-4.0 (OpenSLR 83)', CARD('CC-BY-SA 4.0 International')],
-  'en_GB-vctk-medium': ['CC-BY-4.0 (VCTK)', CARD(CC_BY_4)],
+  'en_GB-southern_english_female-low': [
+    namedLicence('CC-BY-SA-4.0', [{ code: 'name', name: 'OpenSLR 83' }]),
+    CARD('CC-BY-SA 4.0 International'),
+  ],
+  'en_GB-vctk-medium': [namedLicence('CC-BY-4.0', [{ code: 'name', name: 'VCTK' }]), CARD(CC_BY_4)],
   'en_US-amy-low': [SEE_URL_MIMIC3, `${CARD('See URL')}, URL https://github.com/MycroftAI/mimic3-voices`],
   'en_US-amy-medium': [SEE_URL_MIMIC3, `${CARD('See URL')}, URL https://github.com/MycroftAI/mimic3-voices`],
   'en_US-arctic-medium': [
-    'not stated in the model card ("See LICENSE file", and no LICENSE file is published with the voice); the CMU ARCTIC licence lets anyone use, copy, modify and license it with its notice kept',
+    { note: 'card_see_licence_file_arctic' },
     `${CARD('See LICENSE file')}, dataset http://www.festvox.org/cmu_arctic/; the CMU ARCTIC licence as copied in MycroftAI/mimic3-voices voices/en_US/cmu-arctic_low/LICENSE: "Permission to use, copy, modify, and license this software and its documentation for any purpose, is hereby granted without fee"`,
   ],
   'en_US-danny-low': [SEE_URL_MIMIC3, `${CARD('See URL')}, URL https://github.com/MycroftAI/mimic3-voices`],
   'en_US-hfc_female-medium': HFC,
   'en_US-hfc_male-medium': HFC,
-  'en_US-joe-medium': ['CC0-1.0', CARD('CC0')],
-  'en_US-kathleen-low': ['CC0-1.0', CARD('CC0')],
+  'en_US-joe-medium': [namedLicence('CC0-1.0'), CARD('CC0')],
+  'en_US-kathleen-low': [namedLicence('CC0-1.0'), CARD('CC0')],
   'en_US-kusal-medium': [
-    'not stated in the model card (it says "See URL" and links the MycroftAI/mimic2 code repository)',
+    { note: 'card_see_url_mimic2' },
     `${CARD('See URL')}, URL https://github.com/MycroftAI/mimic2`,
   ],
   'en_US-l2arctic-medium': [
-    'CC-BY-NC-4.0 (non-commercial; L2-ARCTIC)',
+    namedLicence('CC-BY-NC-4.0', [{ code: 'non_commercial' }, { code: 'name', name: 'L2-ARCTIC' }]),
     CARD('https://creativecommons.org/licenses/by-nc/4.0/'),
   ],
   'en_US-lessac-high': LESSAC,
   'en_US-lessac-low': LESSAC,
   'en_US-lessac-medium': LESSAC,
-  'en_US-libritts-high': ['CC-BY-4.0 (LibriTTS, OpenSLR 60)', CARD('CC BY 4.0')],
-  'en_US-libritts_r-medium': ['CC-BY-4.0 (LibriTTS-R, OpenSLR 141)', CARD('CC BY 4.0')],
+  'en_US-libritts-high': [
+    namedLicence('CC-BY-4.0', [{ code: 'name', name: 'LibriTTS, OpenSLR 60' }]),
+    CARD('CC BY 4.0'),
+  ],
+  'en_US-libritts_r-medium': [
+    namedLicence('CC-BY-4.0', [{ code: 'name', name: 'LibriTTS-R, OpenSLR 141' }]),
+    CARD('CC BY 4.0'),
+  ],
   'en_US-ryan-high': RYAN,
   'en_US-ryan-low': RYAN,
   'en_US-ryan-medium': RYAN,
-  'es_ES-carlfm-x_low': ['public domain', CARD('Public domain')],
-  'es_ES-davefx-medium': ['CC0-1.0', CARD('CC0')],
+  'es_ES-carlfm-x_low': [{ note: 'public_domain' }, CARD('Public domain')],
+  'es_ES-davefx-medium': [namedLicence('CC0-1.0'), CARD('CC0')],
   'es_ES-mls_10246-low': MLS,
   'es_ES-mls_9972-low': MLS,
   'es_ES-sharvard-medium': [
-    'CC-BY-3.0 (Sharvard corpus)',
+    namedLicence('CC-BY-3.0', [{ code: 'corpus', name: 'Sharvard' }]),
     CARD('http://creativecommons.org/licenses/by/3.0/'),
   ],
-  'es_MX-ald-medium': ['Unlicense', CARD('http://unlicense.org')],
-  'fr_FR-gilles-low': ['CC0-1.0', CARD('CC0')],
-  'fr_FR-mls-medium': ['CC-BY-4.0 (Multilingual LibriSpeech, OpenSLR 94)', CARD('CC-BY 4.0')],
+  'es_MX-ald-medium': [namedLicence('Unlicense'), CARD('http://unlicense.org')],
+  'fr_FR-gilles-low': [namedLicence('CC0-1.0'), CARD('CC0')],
+  'fr_FR-mls-medium': [
+    namedLicence('CC-BY-4.0', [{ code: 'name', name: 'Multilingual LibriSpeech, OpenSLR 94' }]),
+    CARD('CC-BY 4.0'),
+  ],
   'fr_FR-mls_1840-low': MLS,
   'fr_FR-siwis-low': SIWIS,
   'fr_FR-siwis-medium': SIWIS,
-  'fr_FR-tom-medium': ['AGPL-3.0', CARD('AGPLv3')],
-  'fr_FR-upmc-medium': ['CC-BY-SA-4.0', CARD('http://creativecommons.org/licenses/by-sa/4.0/')],
-  'vi_VN-25hours_single-low': [
-    'not stated: the model card says "Unknown"',
-    `${CARD('Unknown')}, dataset "InfoRe Technology 1"`,
+  'fr_FR-tom-medium': [namedLicence('AGPL-3.0'), CARD('AGPLv3')],
+  'fr_FR-upmc-medium': [namedLicence('CC-BY-SA-4.0'), CARD('http://creativecommons.org/licenses/by-sa/4.0/')],
+  'vi_VN-25hours_single-low': [{ note: 'card_unknown' }, `${CARD('Unknown')}, dataset "InfoRe Technology 1"`],
+  'vi_VN-vais1000-medium': [
+    namedLicence('CC-BY-4.0', [{ code: 'corpus', name: 'VAIS-1000' }]),
+    CARD(CC_BY_4),
   ],
-  'vi_VN-vais1000-medium': ['CC-BY-4.0 (VAIS-1000 corpus)', CARD(CC_BY_4)],
-  'vi_VN-vivos-x_low': ['CC-BY-NC-SA-4.0 (non-commercial; VIVOS corpus)', CARD('CC BY-NC-SA 4.0')],
+  'vi_VN-vivos-x_low': [
+    namedLicence('CC-BY-NC-SA-4.0', [{ code: 'non_commercial' }, { code: 'corpus', name: 'VIVOS' }]),
+    CARD('CC BY-NC-SA 4.0'),
+  ],
   'zh_CN-huayan-medium': HUAYAN,
   'zh_CN-huayan-x_low': HUAYAN,
 };
@@ -249,7 +283,7 @@ function piperEntry(row: PiperRow): CatalogueEntry {
     file(`${id}.onnx.json`, jsonSize, jsonMd5, 'config'),
     file('MODEL_CARD', cardSize, cardMd5, 'card'),
   ];
-  const [licence, licenceSource] = PIPER_LICENCES[id] ?? [UNKNOWN_LICENCE, 'model card not found'];
+  const [terms, licenceSource] = PIPER_LICENCES[id] ?? [UNKNOWN_LICENCE, 'model card not found'];
   return {
     id,
     family: 'piper',
@@ -262,7 +296,8 @@ function piperEntry(row: PiperRow): CatalogueEntry {
     voices: [],
     files,
     size: files.reduce((sum, f) => sum + f.size, 0),
-    licence,
+    licence: licenceWords(terms),
+    licence_terms: terms,
     licence_source: licenceSource,
     source_url: `${DEFAULT_VOICE_MIRROR}/${PIPER_REPO}/tree/${PIPER_REVISION}/${folder}`,
     model_card_url: `${DEFAULT_VOICE_MIRROR}/${PIPER_REPO}/blob/${PIPER_REVISION}/${folder}/MODEL_CARD`,
@@ -401,7 +436,8 @@ function kokoroEntry(precision: KokoroPrecision): CatalogueEntry {
     voices,
     files,
     size: files.reduce((sum, f) => sum + f.size, 0),
-    licence: 'Apache-2.0',
+    licence: licenceWords(KOKORO_LICENCE),
+    licence_terms: KOKORO_LICENCE,
     licence_source: 'model card of onnx-community/Kokoro-82M-v1.0-ONNX (license: apache-2.0)',
     source_url: `${DEFAULT_VOICE_MIRROR}/${KOKORO_REPO}/tree/${KOKORO_REVISION}`,
     model_card_url: `${DEFAULT_VOICE_MIRROR}/${KOKORO_REPO}/blob/${KOKORO_REVISION}/README.md`,

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type ServerResponse } from 'node:http';
+import { createServer as createNetServer, type Server as NetServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Value } from '@sinclair/typebox/value';
@@ -154,6 +155,7 @@ describe('callback delivery', () => {
       attempt: 1,
       status_code: 200,
       result: 'HTTP 200 OK',
+      result_code: 'http',
       callback_url: receiver.url,
     });
     expect(latest.payload).toBe(call!.body);
@@ -185,6 +187,7 @@ describe('callback delivery', () => {
     expect(attempts.map((a) => a.attempt)).toEqual([1, 2, 3]);
     // The status, never the receiver's answer ("nope 503").
     expect(attempts[0]!.result).toBe('HTTP 503 Service Unavailable');
+    expect(attempts.map((a) => a.result_code)).toEqual(['http', 'http', 'http']);
     // Every attempt sends the same body.
     expect(new Set(calls.map((c) => c.body)).size).toBe(1);
   });
@@ -197,6 +200,7 @@ describe('callback delivery', () => {
     for (const a of attempts) {
       expect(a.status_code).toBeNull();
       expect(a.result).toBe('connection refused');
+      expect(a.result_code).toBe('refused');
     }
     await deliverer.retry((await store.requests.get(row.id))!);
     await waitForState(row.id, 'failed');
@@ -340,6 +344,80 @@ describe('callback delivery', () => {
     await waitForState(row.id, 'delivered');
   });
 
+  it('records the code of a connection reset and of one closed mid-answer by a real local receiver', async () => {
+    // A receiver that takes the request, then resets the connection (RST) without answering.
+    const resetting = createNetServer((socket) => {
+      socket.once('data', () => socket.resetAndDestroy());
+    });
+    // One that starts an answer and closes before it is complete.
+    const closing = createNetServer((socket) => {
+      socket.once('data', () => {
+        socket.end('HTTP/1.1 200 OK\r\ncontent-length: 100\r\n\r\npartial');
+      });
+    });
+    const listen = (server: NetServer) =>
+      new Promise<string>((resolve) =>
+        server.listen(0, '127.0.0.1', () =>
+          resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`),
+        ),
+      );
+    try {
+      const [resetUrl, closingUrl] = [await listen(resetting), await listen(closing)];
+      const reset = await finishedRequest(resetUrl, 'SUCCESS');
+      const cut = await finishedRequest(closingUrl, 'SUCCESS');
+      await waitForState(reset.id, 'failed');
+      await waitForState(cut.id, 'failed');
+      for (const a of await store.callbacks.list(reset.id))
+        expect({ result: a.result, code: a.result_code, status: a.status_code }).toEqual({
+          result: 'connection reset before a complete answer',
+          code: 'reset',
+          status: null,
+        });
+      for (const a of await store.callbacks.list(cut.id))
+        expect({ result: a.result, code: a.result_code, status: a.status_code }).toEqual({
+          result: 'connection closed before a complete answer',
+          code: 'closed',
+          status: null,
+        });
+    } finally {
+      await Promise.all([resetting, closing].map((s) => new Promise((r) => s.close(r))));
+    }
+  });
+
+  it('records the answer timeout as timeout_answer from a real local receiver that never answers', async () => {
+    await deliverer.close();
+    delivererClosed = true;
+    const hanging = createNetServer(() => {});
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    const quick = createDeliverer({
+      store,
+      links,
+      events,
+      clock: systemClock,
+      log: silentLog,
+      retry: { attempts: 1, baseDelayMs: 50, factor: 2, timeoutMs: 300 },
+    });
+    quick.start();
+    deliverer = quick;
+    delivererClosed = false;
+    try {
+      const row = await finishedRequest(
+        `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/hook`,
+        'SUCCESS',
+      );
+      await waitForState(row.id, 'failed');
+      expect(await store.callbacks.latest(row.id)).toMatchObject({
+        result: 'timeout: no complete answer within 300 ms',
+        result_code: 'timeout_answer',
+        status_code: null,
+      });
+    } finally {
+      await quick.close();
+      delivererClosed = true;
+      hanging.close();
+    }
+  });
+
   it('shows only the status of attempts recorded with the start of the answer', () => {
     expect(shownResult('HTTP 500: {"secret":"s3cr3t"}')).toBe('HTTP 500 Internal Server Error');
     expect(shownResult('HTTP 200')).toBe('HTTP 200 OK');
@@ -359,21 +437,46 @@ describe('callback delivery', () => {
 describe('describeError', () => {
   const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
   it('names the kind of connection error, never the address or port Node names', () => {
-    expect(describeError(withCode('connect ECONNREFUSED 127.0.0.1:9', 'ECONNREFUSED'), 1000)).toBe(
-      'connection refused',
-    );
-    expect(describeError(withCode('connect EHOSTUNREACH 10.0.0.7:22', 'EHOSTUNREACH'), 1000)).toBe(
-      'host unreachable',
-    );
+    expect(describeError(withCode('connect ECONNREFUSED 127.0.0.1:9', 'ECONNREFUSED'), 1000)).toEqual({
+      code: 'refused',
+      result: 'connection refused',
+    });
+    expect(describeError(withCode('connect EHOSTUNREACH 10.0.0.7:22', 'EHOSTUNREACH'), 1000)).toEqual({
+      code: 'host_unreachable',
+      result: 'host unreachable',
+    });
     // An error without a known code keeps its text, its addresses taken out.
-    expect(describeError(new Error('odd failure at 10.1.2.3:8080 and [fd00::1]:22 and ::1'), 1000)).toBe(
-      'odd failure at … and … and …',
+    expect(describeError(new Error('odd failure at 10.1.2.3:8080 and [fd00::1]:22 and ::1'), 1000)).toEqual({
+      code: 'other',
+      result: 'odd failure at … and … and …',
+    });
+  });
+  it('gives every kind of connection error its own stable code', () => {
+    const expected: Record<string, string> = {
+      ECONNREFUSED: 'refused',
+      ECONNRESET: 'reset',
+      EPIPE: 'closed',
+      EHOSTUNREACH: 'host_unreachable',
+      ENETUNREACH: 'network_unreachable',
+      ENOTFOUND: 'host_not_found',
+      EAI_AGAIN: 'host_not_found_temporary',
+      ETIMEDOUT: 'timeout_connect',
+      ECONNABORTED: 'aborted',
+      CERT_HAS_EXPIRED: 'cert_expired',
+      DEPTH_ZERO_SELF_SIGNED_CERT: 'cert_self_signed',
+      UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'cert_untrusted',
+      ERR_TLS_CERT_ALTNAME_INVALID: 'cert_host',
+    };
+    const found = Object.fromEntries(
+      Object.keys(expected).map((code) => [code, describeError(withCode(`x ${code}`, code), 1000).code]),
     );
+    expect(found).toEqual(expected);
   });
   it('says "timeout" with the limit for undici timeouts', () => {
-    expect(describeError(withCode('Headers Timeout Error', 'UND_ERR_HEADERS_TIMEOUT'), 1500)).toBe(
-      'timeout: no complete answer within 1500 ms',
-    );
+    expect(describeError(withCode('Headers Timeout Error', 'UND_ERR_HEADERS_TIMEOUT'), 1500)).toEqual({
+      code: 'timeout_answer',
+      result: 'timeout: no complete answer within 1500 ms',
+    });
     expect(
       describeError(
         withCode(
@@ -382,16 +485,17 @@ describe('describeError', () => {
         ),
         10,
       ),
-    ).toBe('timeout: could not connect within 10 ms');
+    ).toEqual({ code: 'timeout_connect', result: 'timeout: could not connect within 10 ms' });
   });
   it('says the connection closed for a socket closed mid-answer', () => {
-    expect(describeError(withCode('other side closed', 'UND_ERR_SOCKET'), 1000)).toBe(
-      'connection closed before a complete answer',
-    );
+    expect(describeError(withCode('other side closed', 'UND_ERR_SOCKET'), 1000)).toEqual({
+      code: 'closed',
+      result: 'connection closed before a complete answer',
+    });
   });
   it('says only "not allowed" of a refused destination', () => {
     expect(
       describeError(new CallbackRefusedError('localhost resolves to 127.0.0.1, a loopback address'), 1000),
-    ).toBe('not allowed');
+    ).toEqual({ code: 'not_allowed', result: 'not allowed' });
   });
 });

@@ -133,6 +133,37 @@ describe('project service', () => {
     });
   });
 
+  it('marks the narrator by its role, not its name: the default is not named, a name a person types is kept as typed', async () => {
+    const detail = await service.createFromManuscript('key_a', BOOK, { voice_code: 'vi_male_minhtriet_mb' });
+    const narrator = detail.characters.find((c) => c.narrator)!;
+    expect(narrator).toMatchObject({ name: 'Narrator', named: false });
+    // The text's characters carry the names the text gave them.
+    expect(detail.characters.filter((c) => !c.narrator).every((c) => c.named)).toBe(true);
+    const projectId = detail.project.id;
+    const renamed = await service.updateCharacter('key_a', projectId, narrator.id, { name: 'Người kể' });
+    expect(renamed).toMatchObject({ name: 'Người kể', named: true });
+    // A person who types the default's very words means them: named, shown as typed.
+    const typed = await service.updateCharacter('key_a', projectId, narrator.id, { name: 'Narrator' });
+    expect(typed).toMatchObject({ name: 'Narrator', named: true });
+    // Undo brings back the earlier name and whether it was given.
+    await service.undo('key_a', projectId);
+    await service.undo('key_a', projectId);
+    const back = (await service.detail('key_a', projectId)).characters.find((c) => c.narrator)!;
+    expect(back).toMatchObject({ name: 'Narrator', named: false });
+    // A row written before the flag was kept (an older archive or undo step): the default name
+    // is the role, any other name is given.
+    const row = (await t.store.projects.characters(projectId)).find((c) => c.narrator === 1)!;
+    await t.store.projects.putCharacters([{ ...row, name_given: null }]);
+    expect((await service.detail('key_a', projectId)).characters.find((c) => c.narrator)).toMatchObject({
+      named: false,
+    });
+    await t.store.projects.putCharacters([{ ...row, name: 'Bà kể chuyện', name_given: null }]);
+    expect((await service.detail('key_a', projectId)).characters.find((c) => c.narrator)).toMatchObject({
+      name: 'Bà kể chuyện',
+      named: true,
+    });
+  });
+
   it('an edit marks only that segment changed; undo brings its rendered text and audio back, redo the edit', async () => {
     const made = await full(service.createFromManuscript('key_a', BOOK));
     const ids = made.chapters[1]!.segments.map((s) => s.id);

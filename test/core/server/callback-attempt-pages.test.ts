@@ -127,4 +127,20 @@ describe('callback attempts (issue 36, point 1)', () => {
       expect(res.json.error_message, query).toMatch(new RegExp(`^${query.slice(1).split('=')[0]}`));
     }
   });
+
+  it('answers each attempt with its stable result_code; an attempt recorded before codes with null', async () => {
+    const id = await failedRequest();
+    const [real] = (await attemptsOf(id)).items as unknown as Array<Record<string, unknown>>;
+    expect(real).toMatchObject({ status_code: null, result: 'connection refused', result_code: 'refused' });
+    const latest = await t.call('GET', `/api/v1/tts/${id}/callback-result`);
+    expect(latest.json.result).toMatchObject({ result: 'connection refused', result_code: 'refused' });
+    // As a row written before migration 17 reads: no code, its words kept.
+    const { store } = t.core;
+    const first = (await store.callbacks.latest(id))!;
+    await store.transaction(async (tx) => {
+      await tx.callbacks.insert({ ...first, attempt: first.attempt + 1, result_code: null });
+    });
+    const [old] = (await attemptsOf(id)).items as unknown as Array<Record<string, unknown>>;
+    expect(old).toMatchObject({ result: 'connection refused', result_code: null });
+  });
 });

@@ -17,6 +17,8 @@ import { signInStudio } from '../../fixtures/studio-session';
 import { eventually, startTestCore, type TestCore } from './helpers';
 
 const speaking = speakingPiperPack('en_US-lessac-medium');
+// The synthetic pack's licence (CC-BY-4.0) with the codes the catalogue gives its entries.
+speaking.entry.licence_terms = { name: 'CC-BY-4.0', data_licence: false, qualifiers: [] };
 const vivos = findCatalogueEntry('vi_VN-vivos-x_low')!;
 const catalogue: CatalogueEntry[] = [speaking.entry, vivos];
 let mirror: VoiceMirror;
@@ -54,6 +56,13 @@ describe('licence, model card and samples in the listing', () => {
       sample_speakers: 65,
       speed: null,
     });
+    // The licence as stable codes beside its English words (issue 38): what the studio words.
+    expect(listed.licence_terms).toEqual({
+      name: 'CC-BY-NC-SA-4.0',
+      data_licence: false,
+      qualifiers: [{ code: 'non_commercial' }, { code: 'corpus', name: 'VIVOS' }],
+    });
+    expect(listed.licence).toBe('CC-BY-NC-SA-4.0 (non-commercial; VIVOS corpus)');
     // A pack made without samples offers none.
     expect((await packs()).find((p) => p.id === speaking.entry.id)!.sample_speakers).toBe(0);
   });
@@ -106,6 +115,12 @@ describe("a pack's speed, measured on its first use", () => {
       30_000,
     );
     expect((await packs()).find((p) => p.id === speaking.entry.id)!.speed).toBeNull();
+    // Installed from the catalogue's very files: the catalogue's licence codes stay with it.
+    expect((await packs()).find((p) => p.id === speaking.entry.id)!.licence_terms).toEqual({
+      name: 'CC-BY-4.0',
+      data_licence: false,
+      qualifiers: [],
+    });
 
     const render = async () => {
       const before = performance.now();

@@ -11,6 +11,11 @@ import sqlite from 'node-sqlite3-wasm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openStore, SCHEMA_VERSION } from '../../../electron/core/store';
 import { MIGRATIONS } from '../../../electron/core/store/migrations';
+import { systemClock } from '../../../electron/core/platform/clock';
+import { createApiKey } from '../../../electron/core/jobs/keys';
+import { createProjectService } from '../../../electron/core/projects/project-service';
+import type { ProjectDetail } from '../../../electron/shared/projects';
+import { BOOK } from '../../fixtures/project-books';
 import { onPostgres } from '../../fixtures/test-store';
 
 let dir: string;
@@ -137,7 +142,8 @@ describe('schema migrations', () => {
           await store.requests.claim(['c'.repeat(32)], '2025-01-02T00:00:00.000Z', { owner: 'me', until: 1 }),
         ).toMatchObject({ status: 'processing', run_attempts: 1, lease_owner: 'me', lease_until: 1 });
         expect(await store.callbacks.list('a'.repeat(32))).toEqual([
-          expect.objectContaining({ attempt: 1, status_code: 200, result: 'HTTP 200' }),
+          // Recorded before result codes (version 18): null, its words kept.
+          expect.objectContaining({ attempt: 1, status_code: 200, result: 'HTTP 200', result_code: null }),
         ]);
         expect(await store.ledger.list('key_1', 10, 0)).toMatchObject({
           total: 1,
@@ -153,6 +159,46 @@ describe('schema migrations', () => {
       const upgraded = schemaOf(path);
       expect(upgraded.version).toBe(SCHEMA_VERSION);
       expect(upgraded.objects).toEqual(schemaOf(fresh).objects);
+    },
+  );
+
+  it.skipIf(onPostgres)(
+    'version 19 marks a version 18 narrator named "Narrator" as the default name, every other name as given',
+    async () => {
+      const path = join(dir, 'v18.db');
+      const store = await openStore({ path });
+      const service = createProjectService({ store, filesDir: join(dir, 'files') });
+      const keyId = (await createApiKey(store, systemClock)).row.id;
+      const untouched = await service.createFromManuscript(keyId, BOOK, {
+        voice_code: 'vi_male_minhtriet_mb',
+      });
+      const renamed = await service.createFromManuscript(keyId, BOOK, {
+        voice_code: 'vi_male_minhtriet_mb',
+      });
+      const narratorOf = (detail: ProjectDetail) => detail.characters.find((c) => c.narrator)!;
+      await service.updateCharacter(keyId, renamed.project.id, narratorOf(renamed).id, {
+        name: 'Người kể',
+      });
+      await store.close();
+      // As version 18 left the file: no name_given column.
+      const raw = openRaw(path);
+      raw.run('ALTER TABLE project_characters DROP COLUMN name_given');
+      raw.run('PRAGMA user_version=18');
+      raw.close();
+
+      const upgraded = await openStore({ path });
+      try {
+        const again = createProjectService({ store: upgraded, filesDir: join(dir, 'files') });
+        const first = await again.detail(keyId, untouched.project.id);
+        const second = await again.detail(keyId, renamed.project.id);
+        expect(narratorOf(first)).toMatchObject({ name: 'Narrator', named: false });
+        expect(narratorOf(second)).toMatchObject({ name: 'Người kể', named: true });
+        expect(first.characters.filter((c) => !c.narrator).every((c) => c.named)).toBe(true);
+        const rows = await upgraded.projects.characters(untouched.project.id);
+        expect(rows.map((r) => r.name_given).sort()).toEqual(rows.map((r) => (r.narrator ? 0 : 1)).sort());
+      } finally {
+        await upgraded.close();
+      }
     },
   );
 });

@@ -374,10 +374,13 @@ async function packState(voices: VoiceLibrary, installs: VoiceInstalls, id: stri
 /** What the catalogue says of a pack's facts: its card, licence source and samples. */
 function catalogueFacts(
   entry: CatalogueEntry | undefined,
-): Pick<VoicePackInfo, 'model_card_url' | 'licence_source' | 'sample_speakers'> {
+  licence: string | undefined = entry?.licence,
+): Pick<VoicePackInfo, 'model_card_url' | 'licence_source' | 'licence_terms' | 'sample_speakers'> {
   return {
     model_card_url: entry?.model_card_url ?? null,
     licence_source: entry?.licence_source ?? null,
+    // The catalogue's terms only where the pack states the catalogue's licence.
+    licence_terms: entry && licence === entry.licence ? (entry.licence_terms ?? null) : null,
     sample_speakers: entry?.samples ? entry.num_speakers : 0,
   };
 }
@@ -409,7 +412,7 @@ function installedInfo(
     ...speakerInfo(p, entry?.speaker_genders),
     source_url: entry?.source_url ?? (p.origin === 'url' ? p.source : null),
     // An installed pack's digest matched the catalogue's, so the catalogue's facts are its own.
-    ...catalogueFacts(entry),
+    ...catalogueFacts(entry, p.licence),
     speed,
     installed_at: p.installed_at,
   };

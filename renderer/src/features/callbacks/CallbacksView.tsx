@@ -263,8 +263,11 @@ export function CallbacksView() {
                           )}
                         </td>
                         <td>
-                          <span className="small" lang={/^HTTP \d{3}/.test(a.result) ? 'en' : undefined}>
-                            {deliveryResultText(a.result, intl)}
+                          <span
+                            className="small"
+                            lang={a.result_code === 'http' || a.result_code === null ? 'en' : undefined}
+                          >
+                            {deliveryResultText(a, intl)}
                           </span>
                           <details>
                             <summary className="small">

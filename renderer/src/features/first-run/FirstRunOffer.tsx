@@ -261,7 +261,7 @@ export function FirstRunOffer() {
                       <FormattedMessage
                         id="firstRun.licence"
                         defaultMessage="Licence: {licence}"
-                        values={{ licence: licenceText(pack.licence, intl) }}
+                        values={{ licence: licenceText(pack, intl) }}
                       />
                       {source && pack.source_url && (
                         <>

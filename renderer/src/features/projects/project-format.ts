@@ -41,12 +41,15 @@ export function fileNameOf(title: string): string {
 }
 
 /**
- * A cast member's name as shown: the narrator the server names "Narrator" (its default, in no
- * language in particular) is called the narrator in the interface's language; other names are
- * the writer's.
+ * A cast member's name as shown: the narrator under the server's default name (`named` false,
+ * whatever that name's words) is called the narrator in the interface's language; a name a
+ * person gave, the narrator's too, is shown as typed.
  */
-export function characterName(character: { name: string; narrator: boolean }, intl: IntlShape): string {
-  return character.narrator && character.name.toLowerCase() === 'narrator'
+export function characterName(
+  character: { name: string; narrator: boolean; named: boolean },
+  intl: IntlShape,
+): string {
+  return character.narrator && !character.named
     ? intl.formatMessage({ id: 'projects.segment.narrator', defaultMessage: 'Narrator' })
     : character.name;
 }

@@ -226,7 +226,7 @@ export function VoiceLibraryView() {
                       <FormattedMessage
                         id="voiceLibrary.licence"
                         defaultMessage="Licence: {licence}"
-                        values={{ licence: licenceText(pack.licence, intl) }}
+                        values={{ licence: licenceText(pack, intl) }}
                       />
                     </div>
                     {pack.model_card_url && (
