@@ -6,10 +6,10 @@
  */
 
 import assert from 'node:assert/strict';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import vi from '../../renderer/src/i18n/messages/vi.json';
 import { englishOutsideQuotes } from '../fixtures/english-words';
-import { E2E_SERVE_ARGS, launchBrowser, nav, startStudio } from './harness';
+import { E2E_SERVE_ARGS, launchBrowser, nav, openVietnamese, startStudio } from './harness';
 
 async function expectVietnamese(alert: Locator, what: string, mustSay: string): Promise<string> {
   await alert.waitFor({ timeout: 30_000 });
@@ -24,10 +24,7 @@ export async function runErrorsVietnameseE2e(log: (line: string) => void): Promi
   const studio = await startStudio(E2E_SERVE_ARGS);
   const browser = await launchBrowser();
   try {
-    const context = await browser.newContext({ locale: 'vi-VN', viewport: { width: 1280, height: 800 } });
-    const page: Page = await context.newPage();
-    await page.goto(studio.loginUrl);
-    await page.waitForFunction(() => document.documentElement.lang === 'vi');
+    const { page } = await openVietnamese(browser, studio.loginUrl);
 
     // SSML that cannot be read, typed in the Studio.
     await nav(page, 'Studio').click();
