@@ -30,7 +30,7 @@ const OUT = join(process.cwd(), 'docs/screenshots/vi');
 
 /** What this walk gives the studio (Vietnamese names, so that they are not taken for English). */
 const KEY_NAME = 'Ứng dụng đọc truyện';
-const ENTRY = { language: 'vi', match: 'TP.HCM', kind: 'respell', replacement: 'Thành phố Hồ Chí Minh' };
+const ENTRY = { language: 'vi', match: 'UBND', kind: 'respell', replacement: 'Ủy ban nhân dân' };
 const CUSTOM_VOICE = {
   code: 'giong-ke-chuyen',
   name: 'Giọng kể chuyện',
@@ -112,6 +112,9 @@ export async function dialogsInVietnamese(
     await post(page, '/api/v1/keys', { name: KEY_NAME });
     await post(page, '/api/v1/lexicon', ENTRY);
     await post(page, '/api/v1/custom-voices', CUSTOM_VOICE);
+    // The studio reads its custom voices when it starts.
+    await page.reload();
+    await page.waitForFunction(() => document.documentElement.lang === 'vi');
 
     // Studio: the lexicon popover, from a word selected in the text.
     await go(page, '#/studio');
@@ -133,7 +136,7 @@ export async function dialogsInVietnamese(
     assert.equal(await editor.inputValue(), DRAFT, 'Cancel keeps the draft');
 
     // Studio: the dialogue voices, a paragraph's chip opened.
-    const dialogue = page.getByRole('button', { name: vi['compose.dialogue.toggle'] });
+    const dialogue = page.getByRole('button', { name: vi['compose.dialogue.toggle'], exact: true });
     await dialogue.click();
     await page.locator('button.voice-chip').first().click();
     await judge('the dialogue voices (a paragraph opened)', 'section.dialogue');
@@ -142,7 +145,7 @@ export async function dialogsInVietnamese(
 
     // History: Open over a different draft asks first.
     await go(page, '#/history');
-    await page.getByRole('button', { name: vi['history.open'], exact: true }).first().click();
+    await page.locator('td > button', { hasText: vi['history.open'] }).first().click();
     await judge('Replace the draft?', 'dialog.confirm-dialog[open]', 'replace-draft');
     await cancel(confirmDialog);
     await confirmDialog.waitFor({ state: 'detached' });
