@@ -10,6 +10,7 @@
  * - the browser's own prompts (window.confirm: remove a lexicon entry, rotate a key's signing
  *   secret, revoke a key), caught with page.on('dialog') and their message judged;
  * - a callback's payload: reachable with Tab, named in Vietnamese.
+ * No control may stick out of the dialog or form it is in (Vietnamese words are longer).
  * Tooltips (`title`, `role=tooltip`) are judged in every view and dialog, shown or not yet.
  * Screenshots of three dialogs go to docs/screenshots/vi/dialog-*.png.
  */
@@ -93,6 +94,18 @@ export async function dialogsInVietnamese(
     problems.push(...englishProblems(where, seen, DATA), ...labelNotInName(where, controls));
     const violations = await axeViolations(page);
     if (violations.length > 0) problems.push(describeViolations(where, violations));
+    // Longer Vietnamese words must not push a control out of its box (nor hide it in a scroll).
+    const outside = await page.evaluate((selector) => {
+      const box = document.querySelector(selector)!;
+      const right = box.getBoundingClientRect().right;
+      return [...box.querySelectorAll('button, input, select, label, textarea')]
+        .filter((e) => e.getBoundingClientRect().width > 0 && e.getBoundingClientRect().right > right + 1)
+        .map(
+          (e) =>
+            `<${e.tagName.toLowerCase()}> “${(e.textContent || e.getAttribute('aria-label') || '').trim()}”`,
+        );
+    }, root);
+    if (outside.length > 0) problems.push(`${where}: sticks out of its box: ${outside.join(', ')}`);
     if (screenshot) await page.screenshot({ path: join(OUT, `dialog-${screenshot}.png`) });
   };
   const cancel = (within: Locator) =>
