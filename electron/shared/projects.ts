@@ -65,8 +65,15 @@ export type SegmentCheckKind = (typeof SEGMENT_CHECK_KINDS)[number];
 
 export const SegmentCheckSchema = Type.Object({
   kind: literals(SEGMENT_CHECK_KINDS),
-  /** In words, with the measured figure and the expected one. */
+  /** In words, with the measured figure and the expected one (English, for API clients). */
   message: Type.String(),
+  /**
+   * The message's figures, for a client to word it in its own language (absent in checks made
+   * before they were recorded): long_silence `silence_s`, `allowed_s`; clipping `runs`;
+   * ends_early `audio_s`, `characters`, `expected_s`, `syllables_percent`; speech_rate `pace`,
+   * `chars_per_second`, `voice_chars_per_second`. Seconds and rates to 0.1.
+   */
+  figures: Type.Optional(Type.Record(Type.String(), Type.Number())),
   /** Where in the segment's audio, ms (null: the whole segment). */
   at_ms: Nullable(Type.Integer()),
 });

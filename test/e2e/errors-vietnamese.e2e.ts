@@ -7,10 +7,10 @@
  */
 
 import assert from 'node:assert/strict';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import vi from '../../renderer/src/i18n/messages/vi.json';
 import { englishOutsideQuotes } from '../fixtures/english-words';
-import { E2E_SERVE_ARGS, launchBrowser, nav, startStudio } from './harness';
+import { E2E_SERVE_ARGS, launchBrowser, nav, openVietnamese, startStudio } from './harness';
 
 async function expectVietnamese(alert: Locator, what: string, mustSay: string): Promise<string> {
   await alert.waitFor({ timeout: 30_000 });
@@ -25,13 +25,10 @@ export async function runErrorsVietnameseE2e(log: (line: string) => void): Promi
   const studio = await startStudio(E2E_SERVE_ARGS);
   const browser = await launchBrowser();
   try {
-    const context = await browser.newContext({ locale: 'vi-VN', viewport: { width: 1280, height: 800 } });
-    const page: Page = await context.newPage();
     // Kept: `studio.loginUrl` always names the newest address, so reading it again after this
     // sign-in would give a fresh one (which signs in), not this one.
     const spentAddress = studio.loginUrl;
-    await page.goto(spentAddress);
-    await page.waitForFunction(() => document.documentElement.lang === 'vi');
+    const { page } = await openVietnamese(browser, spentAddress);
 
     // SSML that cannot be read, typed in the Studio.
     await nav(page, 'Studio').click();
@@ -63,9 +60,7 @@ export async function runErrorsVietnameseE2e(log: (line: string) => void): Promi
     log(`✓ a voice-pack archive refused in Vietnamese, by its own name (no temporary path): “${pack}”`);
 
     // The same sign-in address, spent above, opened in a second browser (its own cookies and storage).
-    const other = await browser.newContext({ locale: 'vi-VN', viewport: { width: 1280, height: 800 } });
-    const second = await other.newPage();
-    await second.goto(spentAddress);
+    const { page: second } = await openVietnamese(browser, spentAddress);
     const used = await expectVietnamese(
       second.getByRole('alert').first(),
       'a used sign-in address',

@@ -16,7 +16,7 @@ import { PROJECT_BOOK } from '../fixtures/project-book';
 import { axeViolations, describeViolations } from './axe';
 import { englishProblems, labelNotInName, type NamedControl, type SeenText } from '../fixtures/english-words';
 import { SMALL, THEMES, VIEWS as VIEW_NAMES, WIDE } from './every-view';
-import { SAMPLE_TEXT } from './harness';
+import { openVietnamese, SAMPLE_TEXT } from './harness';
 
 type StorageState = Exclude<BrowserContextOptions['storageState'], string | undefined>;
 
@@ -68,34 +68,44 @@ async function pageWords(page: Page): Promise<string> {
 }
 
 /**
- * Everything a person reads or hears in the page, in the interface's language: visible text
- * nodes, the options of selects, titles, aria-labels, placeholders and alt texts; not code
- * (code, pre, kbd, samp), not typed values, not data marked in another language (closest `lang`
- * not vi). And each control's visible label with its accessible name (aria-label or
- * aria-labelledby), for label-in-name. A script string: tsx would wrap functions in a helper the
- * page lacks.
+ * Everything a person reads or hears in the page (or in the element `root` selects: a dialog), in
+ * the interface's language: visible text nodes, the options of selects, titles, aria-labels,
+ * placeholders and alt texts; every tooltip, shown or not yet (`title` attributes, `role=tooltip`
+ * notes shown on hover or focus); not code (code, pre, kbd, samp), not typed values, not data
+ * marked in another language (closest `lang` not vi). And each control's visible label with its
+ * accessible name (aria-label or aria-labelledby), for label-in-name. A script string: tsx would
+ * wrap functions in a helper the page lacks.
  */
-const SEEN_SCRIPT = `(() => {
+export const seenScript = (root = 'body') => `(() => {
+  const root = document.querySelector(${JSON.stringify(root)});
   const CODE = 'code, pre, kbd, samp, script, style, textarea, template, svg';
   const ours = (el) => !el.closest(CODE) && (el.closest('[lang]')?.getAttribute('lang') ?? 'vi').startsWith('vi');
   const shown = (el) => el.closest('option') !== null || el.checkVisibility({ visibilityProperty: true });
   const seen = [{ source: 'document title', text: document.title }];
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const el = node.parentElement;
     const text = node.textContent.trim();
     if (text && el && ours(el) && shown(el)) seen.push({ source: 'text', text });
   }
-  for (const el of document.querySelectorAll('[title],[aria-label],[placeholder],[alt],[aria-description]')) {
-    if (!ours(el) || !shown(el)) continue;
+  const within = (selector) => [...(root.matches(selector) ? [root] : []), ...root.querySelectorAll(selector)];
+  for (const el of within('[title],[aria-label],[placeholder],[alt],[aria-description]')) {
+    if (!ours(el)) continue;
+    const visible = shown(el);
     for (const name of ['title', 'aria-label', 'placeholder', 'alt', 'aria-description']) {
+      // A tooltip is judged before it is hovered: its element may be folded away or scrolled off.
+      if (name !== 'title' && !visible) continue;
       const text = (el.getAttribute(name) ?? '').trim();
       if (text) seen.push({ source: name + ' of <' + el.tagName.toLowerCase() + '>', text });
     }
   }
+  for (const el of within('[role=tooltip]')) {
+    const text = el.textContent.trim();
+    if (text && ours(el) && !shown(el)) seen.push({ source: 'tooltip (not shown yet)', text });
+  }
   const controls = [];
   const CONTROLS = 'button, a[href], summary, input, select, textarea, [role=button], [role=link], [role=tab], [role=checkbox], [role=radio], [role=switch], [role=menuitem], [role=option]';
-  for (const el of document.querySelectorAll(CONTROLS)) {
+  for (const el of within(CONTROLS)) {
     if (!shown(el)) continue;
     const by = el.getAttribute('aria-labelledby');
     const name = by
@@ -108,12 +118,13 @@ const SEEN_SCRIPT = `(() => {
   }
   return { seen, controls };
 })()`;
+const SEEN_SCRIPT = seenScript();
 
 /**
  * The data this test's studio holds, in English (prepare() in accessibility.e2e.ts made it): the
  * book imported as a project, its file's name, the sentence generated in Studio. Shown as it is.
  */
-const DATA: readonly string[] = [
+export const DATA: readonly string[] = [
   PROJECT_BOOK.title,
   PROJECT_BOOK.author,
   'the-lighthouse.docx',
@@ -135,19 +146,13 @@ export async function everyViewInVietnamese(
   mkdirSync(OUT, { recursive: true });
   const problems: string[] = [];
   for (const theme of THEMES) {
-    const context = await browser.newContext({
-      locale: 'vi-VN',
+    const { context, page, pageErrors } = await openVietnamese(browser, '/#/studio', {
       colorScheme: theme,
       viewport: WIDE,
       baseURL,
       storageState,
     });
     try {
-      const page = await context.newPage();
-      const pageErrors: string[] = [];
-      page.on('pageerror', (e) => pageErrors.push(e.message));
-      await page.goto('/#/studio');
-      await page.waitForFunction(() => document.documentElement.lang === 'vi');
       // The open items too: the first project, and the first request's details in History.
       // (No named functions inside evaluate: tsx would wrap them in a helper the page lacks.)
       const [project, request] = await page.evaluate(async () => {
@@ -209,6 +214,10 @@ export async function everyViewInVietnamese(
                 ...englishProblems(folded, unfolded.seen, DATA),
                 ...labelNotInName(folded, unfolded.controls),
               );
+              // Unfolded, a long payload scrolls: axe wants it reachable by keyboard (scrollable-region-focusable).
+              const unfoldedViolations = await axeViolations(page);
+              if (unfoldedViolations.length > 0)
+                problems.push(describeViolations(folded, unfoldedViolations));
               // Folded again, as the person left them (the smaller window is checked next).
               await page.evaluate(() => {
                 for (const d of document.querySelectorAll<HTMLDetailsElement>('details[data-unfolded]')) {

@@ -7,7 +7,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { refusingUrl } from '../fixtures/callback-receiver';
 import { skipFirstRunOffer } from '../fixtures/first-run-settings';
 import { speakingPiperPack } from '../fixtures/neural-pack';
@@ -194,4 +194,35 @@ export async function startVoiceMirror(listed: readonly CatalogueEntry[] = []): 
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A page of a vi-VN browser, with the errors the page threw. */
+export interface VietnamesePage {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught errors of the page (each suite expects none). */
+  pageErrors: string[];
+}
+
+/**
+ * A vi-VN browser context (1280×800 unless `options` say otherwise) with one page open at
+ * `address` (the sign-in address, or a view's with `baseURL` and `storageState` in `options`),
+ * once the studio speaks Vietnamese (`<html lang="vi">`). The caller closes `context`.
+ */
+export async function openVietnamese(
+  browser: Browser,
+  address: string,
+  options: BrowserContextOptions = {},
+): Promise<VietnamesePage> {
+  const context = await browser.newContext({
+    locale: 'vi-VN',
+    viewport: { width: 1280, height: 800 },
+    ...options,
+  });
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  await page.goto(address);
+  await page.waitForFunction(() => document.documentElement.lang === 'vi');
+  return { context, page, pageErrors };
 }

@@ -19,7 +19,7 @@ import { findVoice } from '../../electron/shared/voices';
 import { ENGLISH_LINES, VIETNAMESE_LINES } from '../fixtures/language-samples';
 import { latinBytes, TAT_DEN, toTcvn3 } from '../fixtures/legacy-vietnamese';
 import { VIETNAMESE_BOOK, writeEpub3 } from '../fixtures/manuscripts';
-import { E2E_SERVE_ARGS, launchBrowser, nav, startStudio } from './harness';
+import { E2E_SERVE_ARGS, launchBrowser, nav, openVietnamese, startStudio } from './harness';
 
 const OUT = join(process.cwd(), 'docs/screenshots');
 
@@ -27,12 +27,7 @@ export async function runTextLanguageE2e(log: (line: string) => void): Promise<v
   const studio = await startStudio(E2E_SERVE_ARGS);
   const browser = await launchBrowser();
   try {
-    const context = await browser.newContext({ locale: 'vi-VN', viewport: { width: 1280, height: 800 } });
-    const page = await context.newPage();
-    const pageErrors: string[] = [];
-    page.on('pageerror', (e) => pageErrors.push(e.message));
-    await page.goto(studio.loginUrl);
-    await page.waitForFunction(() => document.documentElement.lang === 'vi');
+    const { page, pageErrors } = await openVietnamese(browser, studio.loginUrl);
     const picker = page.getByLabel('Giọng đọc', { exact: true });
     const first = await picker.inputValue();
     assert.equal(findVoice(first)?.language, 'vi', `a fresh vi-VN studio starts on ${first}`);

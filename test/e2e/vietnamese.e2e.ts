@@ -4,7 +4,8 @@
  * in Settings changes the views at once and is kept across a reload. Screenshots of the three
  * views in Vietnamese, light and dark, go to docs/screenshots/*-vi-{light,dark}.png. Then every
  * view in Vietnamese (every-view-vietnamese.ts): no English sentence, axe 0, no sideways scrolling,
- * screenshots in docs/screenshots/vi/.
+ * screenshots in docs/screenshots/vi/. Then every dialog, prompt, disclosure and tooltip
+ * (dialogs-vietnamese.ts).
  */
 
 import assert from 'node:assert/strict';
@@ -12,8 +13,9 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { prepare } from './accessibility.e2e';
+import { dialogsInVietnamese } from './dialogs-vietnamese';
 import { everyViewInVietnamese } from './every-view-vietnamese';
-import { E2E_SERVE_ARGS, launchBrowser, nav, startStudio } from './harness';
+import { E2E_SERVE_ARGS, launchBrowser, nav, openVietnamese, startStudio } from './harness';
 
 const OUT = join(process.cwd(), 'docs/screenshots');
 
@@ -31,12 +33,7 @@ export async function runVietnameseE2e(log: (line: string) => void): Promise<voi
   const studio = await startStudio(E2E_SERVE_ARGS);
   const browser = await launchBrowser();
   try {
-    const context = await browser.newContext({ locale: 'vi-VN', viewport: { width: 1280, height: 800 } });
-    const page = await context.newPage();
-    const pageErrors: string[] = [];
-    page.on('pageerror', (e) => pageErrors.push(e.message));
-    await page.goto(studio.loginUrl);
-    await page.waitForFunction(() => document.documentElement.lang === 'vi');
+    const { context, page, pageErrors } = await openVietnamese(browser, studio.loginUrl);
     log('✓ a vi-VN browser gets <html lang="vi">');
 
     // Settings in Vietnamese; the language follows the system.
@@ -125,12 +122,10 @@ export async function runVietnameseE2e(log: (line: string) => void): Promise<voi
     await context.close();
 
     // Every view, with a project, a request and a failed callback to show.
-    await everyViewInVietnamese(
-      browser,
-      studio.url,
-      await prepare(browser, studio.url, studio.loginUrl),
-      log,
-    );
+    const storageState = await prepare(browser, studio.url, studio.loginUrl);
+    await everyViewInVietnamese(browser, studio.url, storageState, log);
+    // Every dialog, prompt, disclosure and tooltip (dialogs-vietnamese.ts).
+    await dialogsInVietnamese(browser, studio.url, storageState, log);
   } finally {
     await browser.close();
     await studio.stop();

@@ -138,6 +138,8 @@ function allowedPause(text: string): number {
 }
 
 const seconds = (s: number) => `${s.toFixed(1)} s`;
+/** A figure to 0.1, as the message writes it. */
+const tenths = (n: number) => Math.round(n * 10) / 10;
 
 /** The checks of one segment's audio (empty: nothing found). */
 export function checkSegmentAudio(input: AudioCheckInput): SegmentCheck[] {
@@ -169,6 +171,7 @@ export function checkSegmentAudio(input: AudioCheckInput): SegmentCheck[] {
     checks.push({
       kind: 'long_silence',
       message: `a silence of ${seconds(longest)} where the text explains at most ${seconds(allowed)}`,
+      figures: { silence_s: tenths(longest), allowed_s: tenths(allowed) },
       at_ms: longestAt,
     });
   }
@@ -193,6 +196,7 @@ export function checkSegmentAudio(input: AudioCheckInput): SegmentCheck[] {
     checks.push({
       kind: 'clipping',
       message: `${runs} runs of samples at full scale (clipped)`,
+      figures: { runs },
       at_ms: Math.round((firstRun / sampleRate) * 1000),
     });
   }
@@ -212,6 +216,12 @@ export function checkSegmentAudio(input: AudioCheckInput): SegmentCheck[] {
     checks.push({
       kind: 'ends_early',
       message: `${seconds(durationS)} of audio where ${characters} characters take about ${seconds(expectedS)}: about ${Math.round(content * 100)} % of the syllables are there`,
+      figures: {
+        audio_s: tenths(durationS),
+        characters,
+        expected_s: tenths(expectedS),
+        syllables_percent: Math.round(content * 100),
+      },
       at_ms: Math.round(durationS * 1000),
     });
   } else if (lengthRatio < 1 / LIMITS.rateFactor || lengthRatio > LIMITS.slowFactor) {
@@ -219,6 +229,11 @@ export function checkSegmentAudio(input: AudioCheckInput): SegmentCheck[] {
     checks.push({
       kind: 'speech_rate',
       message: `speaks at ${pace.toFixed(1)}× this voice's pace (${(characters / spokenS).toFixed(1)} characters a second where it speaks about ${(norm.charsPerSecond * speed).toFixed(1)})`,
+      figures: {
+        pace: tenths(pace),
+        chars_per_second: tenths(characters / spokenS),
+        voice_chars_per_second: tenths(norm.charsPerSecond * speed),
+      },
       at_ms: null,
     });
   }

@@ -2,16 +2,24 @@
  * The automatic checks on real eSpeak NG renders, and on real defects made from them: 3 s of
  * silence spliced in, the audio amplified until it clips, cut to its first 30 %, sped up ×2 by
  * sox's tempo effect (pitch kept) — each flagged with its kind; clean renders flag nothing.
+ * Each check records the figures of its message, and the studio words them (check-sentence.ts):
+ * in English as the server's message, in Vietnamese with no English word.
  */
 
 import { execFile } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { createIntl } from 'react-intl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkSegmentAudio } from '../../../electron/core/projects/audio-checks';
 import { encodeWav } from '../../../electron/core/engine/audio/wav';
+import type { SegmentCheck } from '../../../electron/shared/projects';
 import type { LanguageCode } from '../../../electron/shared/voices';
+import en from '../../../renderer/src/i18n/messages/en.json';
+import vi from '../../../renderer/src/i18n/messages/vi.json';
+import { checkSentence } from '../../../renderer/src/features/projects/check-sentence';
+import { englishWords } from '../../fixtures/english-words';
 import { wavSamples } from '../../fixtures/audio-analysis';
 import { startEngine, type EngineFixture } from '../../fixtures/engine';
 
@@ -53,8 +61,13 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => fixture?.close());
 
-const kinds = (pcm: Int16Array, sampleRate: number, r: (typeof renders)[number], speedRate = 1) =>
-  checkSegmentAudio({ pcm, sampleRate, text: r.text, language: r.language, speedRate }).map((c) => c.kind);
+/** Every check the defects below made, for the wording test at the end. */
+const made: SegmentCheck[] = [];
+const kinds = (pcm: Int16Array, sampleRate: number, r: (typeof renders)[number], speedRate = 1) => {
+  const checks = checkSegmentAudio({ pcm, sampleRate, text: r.text, language: r.language, speedRate });
+  made.push(...checks);
+  return checks.map((c) => c.kind);
+};
 
 describe('automatic audio checks', () => {
   it('flags nothing in clean renders, English and Vietnamese', () => {
@@ -84,6 +97,7 @@ describe('automatic audio checks', () => {
         language: r.language,
         speedRate: 1,
       });
+      made.push(...checks);
       expect(checks.map((c) => c.kind)).toEqual(['long_silence']);
       const at = checks[0]!.at_ms!;
       expect(at).toBeLessThanOrEqual((half / r.sampleRate) * 1000 + 10);
@@ -120,5 +134,25 @@ describe('automatic audio checks', () => {
     for (let i = 0; i < slow.length; i++) slow[i] = r.pcm[i >> 1]!;
     await writeFile(join(fixture.dir, 'slow.wav'), encodeWav(slow, r.sampleRate));
     expect(kinds(slow, r.sampleRate, r)).toEqual(['speech_rate']);
+  });
+
+  it('records the figures of each message; the studio words them in English as the server does, and in Vietnamese', () => {
+    const english = createIntl({ locale: 'en', messages: en });
+    const vietnamese = createIntl({ locale: 'vi', messages: vi });
+    expect(new Set(made.map((c) => c.kind))).toEqual(
+      new Set(['long_silence', 'clipping', 'ends_early', 'speech_rate']),
+    );
+    for (const check of made) {
+      expect(check.figures, check.message).toBeDefined();
+      // en-US writes 1,234.5 where the server writes 1234.5: compared without group separators.
+      expect(checkSentence(check, english).replace(/(\d),(\d)/g, '$1$2')).toBe(check.message);
+      const said = checkSentence(check, vietnamese);
+      expect(englishWords(said), said).toEqual([]);
+      for (const figure of Object.values(check.figures!))
+        expect(said.replace(/\./g, ''), said).toContain(String(figure).replace('.', ','));
+    }
+    // A check recorded before figures were kept: its message as it is.
+    const old = { kind: 'clipping', message: '3 runs of samples at full scale (clipped)', at_ms: 0 } as const;
+    expect(checkSentence(old, vietnamese)).toBe(old.message);
   });
 });

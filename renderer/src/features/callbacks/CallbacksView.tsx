@@ -273,7 +273,20 @@ export function CallbacksView() {
                             <summary className="small">
                               <FormattedMessage id="callbacks.attempts.payload" defaultMessage="Payload" />
                             </summary>
-                            <pre className="payload">{JSON.stringify(a.payload, null, 2)}</pre>
+                            {/* Focusable, so a keyboard can scroll a long payload; named for a screen reader. */}
+                            <pre
+                              className="payload"
+                              tabIndex={0}
+                              aria-label={intl.formatMessage(
+                                {
+                                  id: 'callbacks.attempts.payloadBlock',
+                                  defaultMessage: 'Payload of attempt {attempt, number}',
+                                },
+                                { attempt: a.attempt },
+                              )}
+                            >
+                              {JSON.stringify(a.payload, null, 2)}
+                            </pre>
                           </details>
                         </td>
                       </tr>

@@ -4,6 +4,7 @@ import type { ProjectDetail, SegmentRecord } from '../../../../electron/shared/p
 import { chapterPosition, hasAudio, splitAtWord } from '../../lib/chapter-playback';
 import { formatClock } from '../../lib/format';
 import type { ChapterPlayer as Player } from './useChapterPlayer';
+import { checkSentence } from './check-sentence';
 
 type Chapter = ProjectDetail['chapters'][number];
 
@@ -161,7 +162,7 @@ export function ChapterPlayer({
                   #{s.position + 1}
                 </button>{' '}
                 {s.checks.map((c) => (
-                  <span key={c.kind} className="badge warn" title={c.message}>
+                  <span key={c.kind} className="badge warn" title={checkSentence(c, intl)}>
                     {intl.formatMessage(CHECK_LABEL[c.kind])}
                   </span>
                 ))}
@@ -178,7 +179,7 @@ export function ChapterPlayer({
                     )}
                   </span>
                 )}{' '}
-                <span className="small muted">{s.checks.map((c) => c.message).join(' · ')}</span>
+                <span className="small muted">{s.checks.map((c) => checkSentence(c, intl)).join(' · ')}</span>
               </li>
             ))}
           </ul>

@@ -7,6 +7,7 @@ import { hasAudio } from '../../lib/chapter-playback';
 import { findQuotes } from '../../lib/quotes';
 import { useStudio } from '../../stores';
 import { CHECK_LABEL } from './ChapterPlayer';
+import { checkSentence } from './check-sentence';
 import type { ChapterPlayer } from './useChapterPlayer';
 import { characterName } from './project-format';
 import { TextLanguageNotice } from '../compose/TextLanguageNotice';
@@ -265,7 +266,8 @@ export function SegmentEditor({
         >
           {segment.checks.map((c) => (
             <li key={`${c.kind}-${c.at_ms ?? ''}`}>
-              <span className="badge warn">{intl.formatMessage(CHECK_LABEL[c.kind])}</span> {c.message}
+              <span className="badge warn">{intl.formatMessage(CHECK_LABEL[c.kind])}</span>{' '}
+              {checkSentence(c, intl)}
             </li>
           ))}
         </ul>

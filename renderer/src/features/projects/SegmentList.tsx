@@ -8,6 +8,7 @@ import { useStudio } from '../../stores';
 import { SEGMENT_PAGE } from '../../stores/projects-slice';
 import { SegmentEditor } from './SegmentEditor';
 import type { ChapterPlayer } from './useChapterPlayer';
+import { checkSentence } from './check-sentence';
 import { characterName } from './project-format';
 
 type Chapter = ProjectDetail['chapters'][number];
@@ -225,7 +226,7 @@ export function SegmentList({
               {s.duration_ms === null ? '—' : formatClock(s.duration_ms / 1000, true)}
             </span>
             {s.checks.length > 0 && (
-              <span className="badge warn" title={s.checks.map((c) => c.message).join('\n')}>
+              <span className="badge warn" title={s.checks.map((c) => checkSentence(c, intl)).join('\n')}>
                 <FormattedMessage
                   id="projects.segment.checks"
                   defaultMessage="{count, plural, one {# check} other {# checks}}"
