@@ -27,7 +27,7 @@ export async function runTextLanguageE2e(log: (line: string) => void): Promise<v
   const studio = await startStudio(E2E_SERVE_ARGS);
   const browser = await launchBrowser();
   try {
-    const { page, pageErrors } = await openVietnamese(browser, studio.loginUrl);
+    const { context, page, pageErrors } = await openVietnamese(browser, studio.loginUrl);
     const picker = page.getByLabel('Giọng đọc', { exact: true });
     const first = await picker.inputValue();
     assert.equal(findVoice(first)?.language, 'vi', `a fresh vi-VN studio starts on ${first}`);
