@@ -5,7 +5,9 @@
  * local mirror with visible progress and installed; after a reload nothing is offered again. A
  * second fresh install is skipped (the Skip button), a third with Escape: neither offers again
  * after a reload. A fourth, whose mirror cannot be reached, shows the sentence saying so and
- * how to import instead, in the offer and in the Voice library.
+ * how to import instead, in the offer and in the Voice library. The third is in Vietnamese (interface
+ * and browser): its offer is read with the `vietnamese` suite's judge (no English word in its
+ * text, titles, aria names, placeholders; each label contained in its accessible name).
  *
  * The catalogue is the real one, except that its Vietnamese default pack is a synthetic one
  * that speaks (test/fixtures/neural-pack.ts) served by the mirror; the other packs are listed
@@ -19,11 +21,14 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Locator, Page, Response } from 'playwright-core';
+import vi from '../../renderer/src/i18n/messages/vi.json';
 import { readSettings } from '../../electron/core/platform/settings-store';
 import { CATALOGUE } from '../../electron/core/voices/catalogue';
 import { cannotReachMessage } from '../../electron/core/voices/download';
+import { englishProblems, labelNotInName, type NamedControl, type SeenText } from '../fixtures/english-words';
 import { speakingPiperPack } from '../fixtures/neural-pack';
 import { VoiceMirror } from '../fixtures/voice-mirror';
+import { seenScript } from './every-view-vietnamese';
 import { launchBrowser, nav, startStudio, type Studio } from './harness';
 
 const VI_PACK = speakingPiperPack('vi_VN-vais1000-medium', { cardBytes: 1_000_000 });
@@ -72,8 +77,8 @@ async function closedHost(): Promise<string> {
   return `127.0.0.1:${port}`;
 }
 
-/** The offer's dialog. */
-const offerDialog = (page: Page): Locator => page.getByRole('dialog', { name: OFFER_TITLE });
+/** The offer's dialog (its title in the interface's language). */
+const offerDialog = (page: Page, title = OFFER_TITLE): Locator => page.getByRole('dialog', { name: title });
 
 /** The first-run answer in the studio's settings file, as the app reads it (no file: pending). */
 const storedAnswer = (studio: Studio) => readSettings(studio.settingsDir).firstRunVoiceOffer;
@@ -97,16 +102,19 @@ async function assertNoOfferAfterReload(page: Page): Promise<void> {
   assert.equal(await page.getByRole('dialog').count(), 0, 'no dialog is open after the reload');
 }
 
-async function newPage(browser: Browser, locale: string, colorScheme: 'light' | 'dark' = 'light') {
+async function newPage(browser: Browser, locale: string, interfaceLanguage: 'en' | 'vi' = 'en') {
   const context = await browser.newContext({
     viewport: { width: 1280, height: 900 },
     locale,
-    colorScheme,
+    colorScheme: 'light',
     deviceScaleFactor: 1,
   });
-  // The browser's language picks the ticked languages; the interface stays in English, which
-  // the assertions read (the Vietnamese interface has its own suite).
-  await context.addInitScript(() => localStorage.setItem('narration-studio.locale', '"en"'));
+  // The browser's language picks the ticked languages; the interface is English, which the
+  // assertions read, except in the pass that judges the offer in Vietnamese.
+  await context.addInitScript(
+    (language) => localStorage.setItem('narration-studio.locale', JSON.stringify(language)),
+    interfaceLanguage,
+  );
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -233,12 +241,17 @@ async function skipped(
   how: 'Skip' | 'Escape',
   log: (line: string) => void,
 ): Promise<void> {
-  const { page, errors } = await newPage(browser, 'vi-VN');
+  // Escape is pressed in a Vietnamese interface, whose offer is judged first.
+  const language = how === 'Escape' ? 'vi' : 'en';
+  const { page, errors } = await newPage(browser, 'vi-VN', language);
   await openStudio(page, studio.loginUrl);
-  const dialog = offerDialog(page);
+  const dialog = offerDialog(page, language === 'vi' ? vi['firstRun.title'] : OFFER_TITLE);
   await dialog.waitFor();
-  assert.equal(await dialog.getByRole('checkbox', { name: 'Vietnamese', exact: true }).isChecked(), true);
-  assert.equal(await dialog.getByRole('checkbox', { name: 'English', exact: true }).isChecked(), false);
+  if (language === 'vi') await assertOfferInVietnamese(page, log);
+  else {
+    assert.equal(await dialog.getByRole('checkbox', { name: 'Vietnamese', exact: true }).isChecked(), true);
+    assert.equal(await dialog.getByRole('checkbox', { name: 'English', exact: true }).isChecked(), false);
+  }
   assert.equal(storedAnswer(studio), 'pending');
   if (how === 'Skip') await dialog.getByRole('button', { name: 'Skip' }).click();
   else await page.keyboard.press('Escape');
@@ -250,6 +263,29 @@ async function skipped(
     `✓ ${how === 'Skip' ? 'Skip' : 'Escape'} on a second fresh install: remembered, no offer after a reload`,
   );
   await page.context().close();
+}
+
+/**
+ * The open offer in a Vietnamese interface, read as the `vietnamese` suite reads a dialog: no
+ * English word in what it shows (text, titles, aria names, placeholders), each label contained in
+ * its accessible name; Vietnamese ticked (its name in Vietnamese).
+ */
+async function assertOfferInVietnamese(page: Page, log: (line: string) => void): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.lang === 'vi');
+  const { seen, controls } = (await page.evaluate(seenScript('dialog[open]'))) as {
+    seen: SeenText[];
+    controls: NamedControl[];
+  };
+  assert.ok(seen.length > 10, `the offer has text to read (${seen.length} pieces)`);
+  const where = 'first-run offer (vi)';
+  assert.deepEqual([...englishProblems(where, seen), ...labelNotInName(where, controls)], []);
+  const ticked = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLInputElement>('dialog[open] input[type=checkbox]:checked')].map(
+      (box) => box.labels?.[0]?.textContent ?? '',
+    ),
+  );
+  assert.deepEqual(ticked, ['Tiếng Việt'], 'Vietnamese is ticked, named in Vietnamese');
+  log(`✓ the offer in Vietnamese: ${seen.length} pieces of text, no English word, labels in names`);
 }
 
 async function offline(
