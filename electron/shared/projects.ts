@@ -410,6 +410,8 @@ export const ProjectExportRecordSchema = Type.Object({
   file_bytes: Nullable(Type.Integer()),
   error_code: Nullable(Type.String()),
   error_message: Nullable(Type.String()),
+  /** On a failure with particulars: as an error body's `error_details`. */
+  error_details: Type.Optional(ErrorDetailsSchema),
   created_at: Type.String(),
   finished_at: Nullable(Type.String()),
 });

@@ -29,6 +29,7 @@ import type { ProjectRow, Store } from '../store';
 import type { ProjectRenders } from './project-renders';
 import { audioPathOf } from './segment-render';
 import { redactPaths } from '../platform/redact-paths';
+import { errorDetails, storedDetails } from '../platform/error-details';
 
 /** Silence between two segments of a chapter, ms (a paragraph's pause). */
 const SEGMENT_GAP_MS = 600;
@@ -103,9 +104,11 @@ export function createProjectExports(options: ProjectExportsOptions): ProjectExp
       renderId = row.id;
       const settled = await renders.settled(row.id);
       if (settled.status !== 'done') {
+        // The render's particulars (how many segments failed) name what went wrong in the studio.
         throw new AppError(
           settled.status === 'failed' ? 'ENGINE_FAILED' : 'PROJECT_CONFLICT',
           `The render before the export ended ${settled.status}${settled.error_message ? `: ${settled.error_message}` : ''}.`,
+          storedDetails(settled.error_details).error_details,
         );
       }
     }
@@ -248,10 +251,12 @@ export function createProjectExports(options: ProjectExportsOptions): ProjectExp
             : new AppError('OUTPUT_FAILED', `The export failed: ${String(error)}`);
           if (!isAppError(error))
             log.warn(`project export ${id}: ${(error as Error)?.stack ?? String(error)}`);
+          const details = errorDetails(appError);
           Object.assign(record, {
             status: 'failed',
             error_code: appError.code,
             error_message: redactPaths(appError.message),
+            ...(details ? { error_details: details } : {}),
             finished_at: isoTime(clock.now()),
           });
         }

@@ -17,7 +17,13 @@ import { describeError, describeFailure } from '../../../renderer/src/i18n/error
 import en from '../../../renderer/src/i18n/messages/en.json';
 import vi from '../../../renderer/src/i18n/messages/vi.json';
 import { englishOutsideQuotes } from '../../fixtures/english-words';
-import { startSignedInCore, type SignedInTestCore } from './helpers';
+import {
+  eventually,
+  FAILING_TEXT,
+  failRendersWith,
+  startSignedInCore,
+  type SignedInTestCore,
+} from './helpers';
 import type { HttpResult } from './http';
 
 const vietnamese = createIntl({ locale: 'vi', messages: vi });
@@ -231,5 +237,44 @@ describe('a failed segment in the API answer, worded in Vietnamese', () => {
     const cleared = (await page()).json.result.items[0];
     expect(cleared.error).toBeNull();
     expect(cleared).not.toHaveProperty('error_code');
+  });
+});
+
+describe('a failed project export, worded in Vietnamese', () => {
+  it('keeps the failed render’s particulars: the sentence names how many segments failed', async () => {
+    const imported = await upload(
+      '/api/v1/projects/import?file_name=tat-den-loi.txt',
+      `Chương một\n\nChị Dậu bế con ra đầu làng.\n\n${FAILING_TEXT}\n`,
+    );
+    expect(imported.status, imported.text).toBe(201);
+    const projectId = imported.json.result.project.id as string;
+    const restore = failRendersWith(t.core);
+    try {
+      const started = await t.call('POST', `/api/v1/projects/${projectId}/exports`, {
+        body: { format: 'mp3' },
+      });
+      expect(started.status, started.text).toBeLessThan(300);
+      const exportId = started.json.result.id as string;
+      const failed = await eventually(async () => {
+        const res = await t.call('GET', `/api/v1/projects/${projectId}/exports/${exportId}`);
+        return res.json.result.status === 'failed' ? res : undefined;
+      });
+      expectNoPath(failed.text);
+      const record = failed.json.result;
+      expect(record).toMatchObject({ error_code: 'ENGINE_FAILED', error_details: { segments_failed: 1 } });
+      const sentence = describeFailure(
+        vietnamese,
+        record.error_code,
+        record.error_message,
+        record.error_details,
+      );
+      expect(sentence).toBe('1 đoạn không tạo được âm thanh: mỗi đoạn lỗi có ghi lý do.');
+      expect(englishOutsideQuotes(sentence)).toEqual([]);
+      expect(describeFailure(english, record.error_code, record.error_message, record.error_details)).toBe(
+        record.error_message,
+      );
+    } finally {
+      restore();
+    }
   });
 });

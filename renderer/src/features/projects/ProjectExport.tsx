@@ -228,7 +228,14 @@ export function ProjectExport() {
               <FormattedMessage
                 id="projects.export.failed"
                 defaultMessage="The export failed: {reason}"
-                values={{ reason: describeFailure(intl, record.error_code, record.error_message) }}
+                values={{
+                  reason: describeFailure(
+                    intl,
+                    record.error_code,
+                    record.error_message,
+                    record.error_details,
+                  ),
+                }}
               />
             </p>
           )}
