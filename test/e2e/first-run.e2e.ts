@@ -7,7 +7,8 @@
  * after a reload. A fourth, whose mirror cannot be reached, shows the sentence saying so and
  * how to import instead, in the offer and in the Voice library. The third is in Vietnamese (interface
  * and browser): its offer is read with the `vietnamese` suite's judge (no English word in its
- * text, titles, aria names, placeholders; each label contained in its accessible name).
+ * text, titles, aria names, placeholders; each label contained in its accessible name); so is a
+ * fifth's, whose mirror cannot be reached, the dialog saying its voices were not downloaded.
  *
  * The catalogue is the real one, except that its Vietnamese default pack is a synthetic one
  * that speaks (test/fixtures/neural-pack.ts) served by the mirror; the other packs are listed
@@ -59,6 +60,7 @@ export async function runFirstRunE2e(log: (line: string) => void, screenshotDir?
     await skipped(browser, await start(mirror.url), 'Escape', log);
     const unreachable = await closedHost();
     await offline(browser, await start(`http://${unreachable}`), unreachable, log, screenshotDir);
+    await offlineInVietnamese(browser, await start(`http://${unreachable}`), unreachable, log);
   } finally {
     await browser.close();
     mirror.release();
@@ -266,26 +268,56 @@ async function skipped(
 }
 
 /**
- * The open offer in a Vietnamese interface, read as the `vietnamese` suite reads a dialog: no
+ * The open dialog in a Vietnamese interface, read as the `vietnamese` suite reads a dialog: no
  * English word in what it shows (text, titles, aria names, placeholders), each label contained in
- * its accessible name; Vietnamese ticked (its name in Vietnamese).
+ * its accessible name. How many pieces of text it read.
  */
-async function assertOfferInVietnamese(page: Page, log: (line: string) => void): Promise<void> {
+async function assertDialogInVietnamese(page: Page, where: string): Promise<number> {
   await page.waitForFunction(() => document.documentElement.lang === 'vi');
   const { seen, controls } = (await page.evaluate(seenScript('dialog[open]'))) as {
     seen: SeenText[];
     controls: NamedControl[];
   };
-  assert.ok(seen.length > 10, `the offer has text to read (${seen.length} pieces)`);
-  const where = 'first-run offer (vi)';
+  assert.ok(seen.length > 5, `${where} has text to read (${seen.length} pieces)`);
   assert.deepEqual([...englishProblems(where, seen), ...labelNotInName(where, controls)], []);
+  return seen.length;
+}
+
+/** The open offer in a Vietnamese interface: judged, and Vietnamese ticked (named in Vietnamese). */
+async function assertOfferInVietnamese(page: Page, log: (line: string) => void): Promise<void> {
+  const pieces = await assertDialogInVietnamese(page, 'first-run offer (vi)');
   const ticked = await page.evaluate(() =>
     [...document.querySelectorAll<HTMLInputElement>('dialog[open] input[type=checkbox]:checked')].map(
       (box) => box.labels?.[0]?.textContent ?? '',
     ),
   );
   assert.deepEqual(ticked, ['Tiếng Việt'], 'Vietnamese is ticked, named in Vietnamese');
-  log(`✓ the offer in Vietnamese: ${seen.length} pieces of text, no English word, labels in names`);
+  log(`✓ the offer in Vietnamese: ${pieces} pieces of text, no English word, labels in names`);
+}
+
+/**
+ * An unreachable mirror in a Vietnamese interface: the dialog saying some voices were not
+ * downloaded is Vietnamese too, its sentence the offline one written from the error's host.
+ */
+async function offlineInVietnamese(
+  browser: Browser,
+  studio: Studio,
+  host: string,
+  log: (line: string) => void,
+): Promise<void> {
+  const { page, errors } = await newPage(browser, 'vi-VN', 'vi');
+  await openStudio(page, studio.loginUrl);
+  const dialog = offerDialog(page, vi['firstRun.title']);
+  await dialog.waitFor();
+  await dialog.getByRole('button', { name: 'Tải xuống', exact: true }).click();
+  const failed = page.getByRole('dialog', { name: vi['firstRun.someFailed'] });
+  const alert = failed.getByRole('alert');
+  await alert.waitFor({ timeout: 15_000 });
+  assert.equal(await alert.textContent(), vi['errors.download.offline'].replace('{host}', host));
+  const pieces = await assertDialogInVietnamese(page, 'first-run failed download (vi)');
+  assert.deepEqual(errors, []);
+  log(`✓ an unreachable mirror in Vietnamese: ${pieces} pieces of text, no English word, labels in names`);
+  await page.context().close();
 }
 
 async function offline(
