@@ -12,7 +12,8 @@ import type { ErrorDetails } from '../../../electron/shared/api';
 import type { ErrorCode } from '../../../electron/shared/errors';
 import type { SsmlErrorReason } from '../../../electron/shared/ssml';
 
-export type StudioErrorCode = ErrorCode | 'NETWORK' | 'BAD_RESPONSE';
+/** ErrorCode, the studio's own (no answer, an unreadable one), and INTERRUPTED of a project export record. */
+export type StudioErrorCode = ErrorCode | 'NETWORK' | 'BAD_RESPONSE' | 'INTERRUPTED';
 
 /** One headline per code: the compiler lists a code added to ErrorCode without one. */
 export const ERROR_HEADLINES: Record<StudioErrorCode, MessageDescriptor> = defineMessages({
@@ -138,6 +139,10 @@ export const ERROR_HEADLINES: Record<StudioErrorCode, MessageDescriptor> = defin
   BAD_RESPONSE: {
     id: 'errors.BAD_RESPONSE',
     defaultMessage: 'The server sent an answer the studio cannot read.',
+  },
+  INTERRUPTED: {
+    id: 'errors.INTERRUPTED',
+    defaultMessage: 'The export was interrupted (the studio was closed before it finished): export again.',
   },
 });
 

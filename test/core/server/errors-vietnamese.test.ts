@@ -7,6 +7,7 @@
  * no path of this machine (nor the temporary file an upload was written to).
  */
 
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { createIntl } from 'react-intl';
@@ -276,5 +277,39 @@ describe('a failed project export, worded in Vietnamese', () => {
     } finally {
       restore();
     }
+  });
+
+  it('an export its process did not finish reads INTERRUPTED: worded in Vietnamese too', async () => {
+    const imported = await upload(
+      '/api/v1/projects/import?file_name=so-do.txt',
+      'Chương một\n\nXuân Tóc Đỏ.\n',
+    );
+    expect(imported.status, imported.text).toBe(201);
+    const projectId = imported.json.result.project.id as string;
+    const started = await t.call('POST', `/api/v1/projects/${projectId}/exports`, {
+      body: { format: 'mp3' },
+    });
+    expect(started.status, started.text).toBeLessThan(300);
+    const exportId = started.json.result.id as string;
+    const read = () => t.call('GET', `/api/v1/projects/${projectId}/exports/${exportId}`);
+    await eventually(async () => ((await read()).json.result.status === 'done' ? true : undefined));
+    // As a process that ended while encoding leaves its record on disk.
+    const file = readdirSync(t.dir, { recursive: true, encoding: 'utf8' }).find((p) =>
+      p.endsWith(join(exportId, 'record.json')),
+    );
+    expect(file).toBeDefined();
+    const path = join(t.dir, file!);
+    writeFileSync(path, JSON.stringify({ ...JSON.parse(readFileSync(path, 'utf8')), status: 'encoding' }));
+    const record = (await read()).json.result;
+    expect(record).toMatchObject({ status: 'failed', error_code: 'INTERRUPTED' });
+    const sentence = describeFailure(
+      vietnamese,
+      record.error_code,
+      record.error_message,
+      record.error_details,
+    );
+    expect(sentence).toBe(vi['errors.INTERRUPTED']);
+    expect(englishOutsideQuotes(sentence)).toEqual([]);
+    expect(describeFailure(english, record.error_code, record.error_message)).toBe(record.error_message);
   });
 });
