@@ -242,20 +242,25 @@ describe('a failed segment in the API answer, worded in Vietnamese', () => {
 });
 
 describe('a failed project export, worded in Vietnamese', () => {
-  it('keeps the failed render’s particulars: the sentence names how many segments failed', async () => {
-    const imported = await upload(
-      '/api/v1/projects/import?file_name=tat-den-loi.txt',
-      `Chương một\n\nChị Dậu bế con ra đầu làng.\n\n${FAILING_TEXT}\n`,
-    );
+  /** Imports a manuscript as a project and starts its MP3 export; the project's and export's ids. */
+  const importAndExport = async (fileName: string, text: string) => {
+    const imported = await upload(`/api/v1/projects/import?file_name=${fileName}`, text);
     expect(imported.status, imported.text).toBe(201);
     const projectId = imported.json.result.project.id as string;
+    const started = await t.call('POST', `/api/v1/projects/${projectId}/exports`, {
+      body: { format: 'mp3' },
+    });
+    expect(started.status, started.text).toBeLessThan(300);
+    return { projectId, exportId: started.json.result.id as string };
+  };
+
+  it('keeps the failed render’s particulars: the sentence names how many segments failed', async () => {
     const restore = failRendersWith(t.core);
     try {
-      const started = await t.call('POST', `/api/v1/projects/${projectId}/exports`, {
-        body: { format: 'mp3' },
-      });
-      expect(started.status, started.text).toBeLessThan(300);
-      const exportId = started.json.result.id as string;
+      const { projectId, exportId } = await importAndExport(
+        'tat-den-loi.txt',
+        `Chương một\n\nChị Dậu bế con ra đầu làng.\n\n${FAILING_TEXT}\n`,
+      );
       const failed = await eventually(async () => {
         const res = await t.call('GET', `/api/v1/projects/${projectId}/exports/${exportId}`);
         return res.json.result.status === 'failed' ? res : undefined;
@@ -280,17 +285,7 @@ describe('a failed project export, worded in Vietnamese', () => {
   });
 
   it('an export its process did not finish reads INTERRUPTED: worded in Vietnamese too', async () => {
-    const imported = await upload(
-      '/api/v1/projects/import?file_name=so-do.txt',
-      'Chương một\n\nXuân Tóc Đỏ.\n',
-    );
-    expect(imported.status, imported.text).toBe(201);
-    const projectId = imported.json.result.project.id as string;
-    const started = await t.call('POST', `/api/v1/projects/${projectId}/exports`, {
-      body: { format: 'mp3' },
-    });
-    expect(started.status, started.text).toBeLessThan(300);
-    const exportId = started.json.result.id as string;
+    const { projectId, exportId } = await importAndExport('so-do.txt', 'Chương một\n\nXuân Tóc Đỏ.\n');
     const read = () => t.call('GET', `/api/v1/projects/${projectId}/exports/${exportId}`);
     await eventually(async () => ((await read()).json.result.status === 'done' ? true : undefined));
     // As a process that ended while encoding leaves its record on disk.
