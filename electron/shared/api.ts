@@ -148,8 +148,6 @@ export const CallbackResultSchema = Type.Object({
   status_code: Nullable(Type.Integer()),
   /** "HTTP 200", "HTTP 500: <start of body>", or the connection error, e.g. "connect ECONNREFUSED 127.0.0.1:9". */
   result: Type.String(),
-  /** `result` as a stable code (CALLBACK_RESULT_CODES); null for attempts recorded before codes were. */
-  result_code: Nullable(literals(CALLBACK_RESULT_CODES)),
 });
 export type CallbackResult = Static<typeof CallbackResultSchema>;
 
@@ -328,6 +326,11 @@ export type RequestList = Static<typeof RequestListSchema>;
 export const CallbackAttemptSchema = Type.Object({
   attempt: Type.Integer(),
   ...CallbackResultSchema.properties,
+  /**
+   * `result` as a stable code (CALLBACK_RESULT_CODES); null for attempts recorded before codes
+   * were. Only in the attempts list: the spec's stored callback result keeps its own fields.
+   */
+  result_code: Nullable(literals(CALLBACK_RESULT_CODES)),
   duration_ms: Type.Integer(),
 });
 export type CallbackAttempt = Static<typeof CallbackAttemptSchema>;

@@ -110,12 +110,16 @@ export function toCallbackResult(attempt: CallbackAttemptRow): CallbackResult {
     payload: JSON.parse(attempt.payload) as CallbackPayload,
     status_code: attempt.status_code,
     result: shownResult(attempt.result),
-    result_code: attempt.result_code ?? null,
   };
 }
 
 export function toCallbackAttempt(attempt: CallbackAttemptRow): CallbackAttempt {
-  return { attempt: attempt.attempt, ...toCallbackResult(attempt), duration_ms: attempt.duration_ms };
+  return {
+    attempt: attempt.attempt,
+    ...toCallbackResult(attempt),
+    result_code: attempt.result_code ?? null,
+    duration_ms: attempt.duration_ms,
+  };
 }
 
 export function toLedgerEntry(row: LedgerRow): LedgerEntry {

@@ -133,8 +133,10 @@ describe('callback attempts (issue 36, point 1)', () => {
     const [real] = (await attemptsOf(id)).items as unknown as Array<Record<string, unknown>>;
     expect(real).toMatchObject({ status_code: null, result: 'connection refused', result_code: 'refused' });
     const latest = await t.call('GET', `/api/v1/tts/${id}/callback-result`);
-    expect(latest.json.result).toMatchObject({ result: 'connection refused', result_code: 'refused' });
-    // As a row written before migration 17 reads: no code, its words kept.
+    // The spec's stored callback result keeps the spec's fields only.
+    expect(latest.json.result).toMatchObject({ result: 'connection refused' });
+    expect(latest.json.result).not.toHaveProperty('result_code');
+    // As a row written before migration 18 reads: no code, its words kept.
     const { store } = t.core;
     const first = (await store.callbacks.latest(id))!;
     await store.transaction(async (tx) => {

@@ -53,6 +53,8 @@ function segment(
     audio_key: null,
     duration_ms: null,
     error: null,
+    error_code: null,
+    error_details: null,
     flag_note: null,
     checks: null,
     rendered_at: null,
@@ -107,6 +109,7 @@ describe('projects repository (both databases)', () => {
       volume: 100,
       narrator: 1,
       confirmed: 1,
+      name_given: 0,
     };
     await projects.putCharacters([narrator]);
     await projects.putSegments([
