@@ -33,7 +33,6 @@ import type {
   RenderFinish,
   RenderItem,
   Repos,
-  SegmentAudio,
   SegmentRow,
   Store,
 } from '../store';
@@ -150,7 +149,7 @@ const newRenderId = () => randomBytes(16).toString('hex');
 const billableCharacters = (text: string) => Array.from(cleanText(text)).length;
 
 /** What a failed segment keeps of its error: the English message, the code and the particulars. */
-function segmentFailure(error: unknown): Pick<SegmentAudio, 'error' | 'error_code' | 'error_details'> {
+function segmentFailure(error: unknown): { error: string; error_code: string; error_details: string | null } {
   return isAppError(error)
     ? { error: error.message, error_code: error.code, error_details: storedErrorDetails(error) }
     : { error: String(error), error_code: 'INTERNAL', error_details: null };
@@ -403,12 +402,13 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
       } catch (error) {
         if (entry.controller.signal.aborted) throw error;
         failures++;
-        lastError = isAppError(error) ? error.message : String(error);
+        const failure = segmentFailure(error);
+        lastError = failure.error;
         if (!isAppError(error))
           log.warn(
             `project render ${row.id}: segment ${item.id}: ${(error as Error)?.stack ?? String(error)}`,
           );
-        await store.projectRenders.setSegmentAudio(item.id, { state: 'failed', ...segmentFailure(error) });
+        await store.projectRenders.setSegmentAudio(item.id, { state: 'failed', ...failure });
         emit(row, row.key_id, row.project_id, [{ id: item.id, state: 'failed' }]);
       }
     };

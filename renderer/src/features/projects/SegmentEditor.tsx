@@ -13,15 +13,14 @@ import { characterName } from './project-format';
 import { TextLanguageNotice } from '../compose/TextLanguageNotice';
 import { describeFailure } from '../../i18n/error-messages';
 
-/** "Narrator", or "Ruth (narrator)" when the narrator has a name of its own. */
+/** "Narrator", or "Ruth (narrator)" when a person gave the narrator a name (its role, not its words). */
 function narratorLabel(characters: readonly CharacterRecord[], intl: IntlShape): string {
   const narrator = characters.find((c) => c.narrator);
-  const name = narrator?.name;
-  if (narrator === undefined || name?.toLowerCase() === 'narrator')
+  if (narrator === undefined || !narrator.named)
     return intl.formatMessage({ id: 'projects.segment.narrator', defaultMessage: 'Narrator' });
   return intl.formatMessage(
     { id: 'projects.editor.namedNarrator', defaultMessage: '{name} (narrator)' },
-    { name },
+    { name: narrator.name },
   );
 }
 
