@@ -140,6 +140,34 @@ function withoutFragment(href: string): string {
   return hash < 0 ? href : href.slice(0, hash);
 }
 
+/** The fragment of an href (`ch.xhtml#s2` → `s2`, percent-decoded), or null. */
+function fragmentOf(href: string): string | null {
+  const hash = href.indexOf('#');
+  if (hash < 0 || hash === href.length - 1) return null;
+  const fragment = href.slice(hash + 1);
+  try {
+    return decodeURIComponent(fragment);
+  } catch {
+    return fragment;
+  }
+}
+
+/** An entry of the table of contents (nav or NCX), in its order. */
+interface TocEntry {
+  file: string;
+  fragment: string | null;
+  title: string;
+}
+
+/** Whether an element stands in a `hidden` one below `top` (a nav's collapsed sub-list). */
+function hiddenBelow(element: HtmlElement, top: HtmlElement): boolean {
+  for (let node: unknown = element; node && node !== top; node = (node as HtmlElement).parentNode) {
+    if ('attrs' in (node as HtmlElement) && htmlAttr(node as HtmlElement, 'hidden') !== undefined)
+      return true;
+  }
+  return false;
+}
+
 export const readEpub: ManuscriptReader = async (bytes, fileName, options) => {
   const zip = await openZipArchive(bytes, fileName, 'epub');
   return new EpubReader(zip, fileName, options).read();
@@ -228,18 +256,18 @@ class EpubReader {
     if (spine.length === 0) throw this.invalid(`${opfPath} has no spine (no reading order)`);
     this.title = new BookTitle(first('title'));
 
-    const titles = new Map<string, string>();
+    const toc: TocEntry[] = [];
     const typesByFile = new Map<string, string[]>();
     const addType = (file: string, type: string): void => {
       typesByFile.set(file, [...(typesByFile.get(file) ?? []), type]);
     };
     const nav = [...manifest.values()].find((item) => item.properties.includes('nav'));
-    if (nav && zip.has(nav.href)) await this.readNav(nav.href, titles, addType);
-    if (titles.size === 0) {
+    if (nav && zip.has(nav.href)) await this.readNav(nav.href, toc, addType);
+    if (toc.length === 0) {
       const ncx =
         manifest.get(textOf(spineNode['@_toc'])) ??
         [...manifest.values()].find((item) => item.mediaType === 'application/x-dtbncx+xml');
-      if (ncx && zip.has(ncx.href)) await this.readNcx(ncx.href, titles);
+      if (ncx && zip.has(ncx.href)) await this.readNcx(ncx.href, toc);
     }
     for (const reference of list(((opf.guide as XmlObject | undefined) ?? {}).reference)) {
       const href = textOf(reference['@_href']);
@@ -268,12 +296,23 @@ class EpubReader {
       ];
       const kind = kindOfTypes(fileTypes) ?? (linear ? 'body' : bodySeen ? 'back' : 'front');
       if (kind === 'body') bodySeen = true;
-      const tocTitle = titles.get(item.href) ?? null;
+      const entries = toc.filter((entry) => entry.file === item.href);
+      const named = (title: string): string => (legacy ? decodeLegacyName(title, legacy) : title);
+      // Several entries into this file (a collection of stories in one file): a chapter from each.
+      const sections = new Map<string, string>();
+      for (const entry of entries) {
+        if (entry.fragment !== null && !sections.has(entry.fragment))
+          sections.set(entry.fragment, named(entry.title));
+      }
+      const whole = entries.find((entry) => entry.fragment === null);
+      const split = sections.size + (whole ? 1 : 0) >= 2;
+      const tocTitle = split ? (whole?.title ?? null) : (entries[0]?.title ?? null);
       this.readContent(
         body,
-        tocTitle !== null && legacy ? decodeLegacyName(tocTitle, legacy) : tocTitle,
+        tocTitle !== null ? named(tocTitle) : null,
         kind,
         this.headTitle(document),
+        split ? sections : new Map(),
       );
     }
     for (const [encoding, documents] of this.legacyDocuments) {
@@ -326,29 +365,54 @@ class EpubReader {
     return null;
   }
 
-  /** A content document's chapter(s), named from the TOC, else its first heading, else its <title>. */
+  /**
+   * A content document's chapter(s), named from the TOC, else its first heading, else its <title>;
+   * `sections` (TOC fragments → titles) start a chapter each where their element stands, of the
+   * kind its epub:type says (else the file's), and a heading before its text is its title line.
+   */
   private readContent(
     body: HtmlElement,
     tocTitle: string | null,
     kind: ChapterKind,
     headTitle: string | null,
+    sections: ReadonlyMap<string, string>,
   ): void {
     const { builder } = this;
-    const blocks = htmlBlocks(body, (element) => {
-      if (isNoteReference(element) || element.tagName === 'nav') return true;
-      if (isNote(element) && !this.options.includeNotes) {
-        this.notesLeftOut++;
-        return true;
+    const sectionKinds = new Map<string, ChapterKind>();
+    if (sections.size > 0) {
+      for (const element of htmlElements(body)) {
+        const id = htmlAttr(element, 'id');
+        if (id !== undefined && sections.has(id) && !sectionKinds.has(id))
+          sectionKinds.set(id, kindOfTypes(tokens(htmlAttr(element, 'epub:type'))) ?? kind);
       }
-      return false;
-    });
+    }
+    const blocks = htmlBlocks(
+      body,
+      (element) => {
+        if (isNoteReference(element) || element.tagName === 'nav') return true;
+        if (isNote(element) && !this.options.includeNotes) {
+          this.notesLeftOut++;
+          return true;
+        }
+        return false;
+      },
+      new Set(sections.keys()),
+    );
     builder.startChapter(tocTitle ?? headTitle ?? '', kind);
     let titled = tocTitle !== null;
     let text = false;
+    let inSection = false;
     for (const block of blocks) {
+      const section = block.anchors?.find((id) => sections.has(id));
+      if (section !== undefined) {
+        builder.startChapter(sections.get(section)!, sectionKinds.get(section) ?? kind);
+        titled = true;
+        text = false;
+        inSection = true;
+      }
       // The book's title (dc:title, or the first block styled as a title) is neither text nor a chapter.
       if (isBookTitle(block, this.title)) continue;
-      if (block.type === 'heading' && block.level <= 2) {
+      if (block.type === 'heading' && (block.level <= 2 || (inSection && !text))) {
         if (!text) {
           if (!titled) builder.retitle(block.text);
           titled = true;
@@ -368,7 +432,7 @@ class EpubReader {
 
   private async readNav(
     navPath: string,
-    titles: Map<string, string>,
+    toc: TocEntry[],
     addType: (file: string, type: string) => void,
   ): Promise<void> {
     const document = await this.html(navPath);
@@ -385,7 +449,8 @@ class EpubReader {
         if (isToc) {
           // Kept as written (a TCVN3 ư is a soft hyphen, which plainText drops): startChapter cleans it.
           const title = htmlText(a);
-          if (plainText(title) && !titles.has(file)) titles.set(file, title);
+          // A collapsed (hidden) sub-list is detail the book does not show as its contents.
+          if (plainText(title) && !hiddenBelow(a, nav)) toc.push({ file, fragment: fragmentOf(href), title });
         } else {
           for (const type of tokens(htmlAttr(a, 'epub:type'))) addType(file, type);
         }
@@ -393,15 +458,14 @@ class EpubReader {
     }
   }
 
-  private async readNcx(ncxPath: string, titles: Map<string, string>): Promise<void> {
+  private async readNcx(ncxPath: string, toc: TocEntry[]): Promise<void> {
     const ncx = (await this.xml(ncxPath)).ncx as XmlObject | undefined;
     const visit = (points: XmlObject[]): void => {
       for (const point of points) {
         const src = textOf((point.content as XmlObject | undefined)?.['@_src']);
         const title = textOf((point.navLabel as XmlObject | undefined)?.text);
         if (src && plainText(title)) {
-          const file = resolvePart(ncxPath, withoutFragment(src));
-          if (!titles.has(file)) titles.set(file, title);
+          toc.push({ file: resolvePart(ncxPath, withoutFragment(src)), fragment: fragmentOf(src), title });
         }
         visit(list(point.navPoint));
       }

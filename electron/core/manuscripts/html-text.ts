@@ -27,9 +27,13 @@ type HtmlParent = DefaultTreeAdapterTypes.ParentNode;
  * `styledAsTitle`: the paragraph stands in an element styled as a title (class="title", epub:type="title").
  * `chapterLine`: a heading that is a block styled as a chapter's name (CHAPTER_LINE_STYLES), given level 2.
  */
-export type HtmlBlock =
+export type HtmlBlock = (
   | { type: 'heading'; level: number; text: string; styledAsTitle: boolean; chapterLine?: boolean }
-  | { type: 'paragraph'; runs: TextRun[]; styledAsTitle: boolean };
+  | { type: 'paragraph'; runs: TextRun[]; styledAsTitle: boolean }
+) & {
+  /** The ids asked for (`anchors` of htmlBlocks) of elements opened since the block before: they start here. */
+  anchors?: string[];
+};
 
 /** A line longer than this (characters) is prose: the `<br>`s of its block end paragraphs. */
 export const VERSE_LINE_MAX = 200;
@@ -126,6 +130,8 @@ const STRONG = new Set(['strong', 'b']);
 
 const NOTE_TYPES = new Set(['footnote', 'endnote', 'rearnote', 'note', 'doc-footnote', 'doc-endnote']);
 const NOTEREF_TYPES = new Set(['noteref', 'doc-noteref']);
+/** Print page numbers and lists of them: never text, never a chapter. */
+const PAGE_BREAK_TYPES = new Set(['pagebreak', 'doc-pagebreak', 'page-list', 'doc-pagelist']);
 
 function semanticTypes(element: HtmlElement): string[] {
   return `${htmlAttr(element, 'epub:type') ?? ''} ${htmlAttr(element, 'role') ?? ''}`
@@ -141,6 +147,15 @@ export function isNoteReference(element: HtmlElement): boolean {
 /** A footnote or endnote (`epub:type="footnote"`, `role="doc-endnote"`…). */
 export function isNote(element: HtmlElement): boolean {
   return semanticTypes(element).some((type) => NOTE_TYPES.has(type));
+}
+
+/**
+ * A print page's number (`epub:type="pagebreak"`, `role="doc-pagebreak"`) or a list of them
+ * (`epub:type="page-list"`, `role="doc-pagelist"`): left out of the text and of titles everywhere,
+ * so "…except as <span epub:type="pagebreak">176</span> a means…" reads "…except as a means…".
+ */
+export function isPageBreak(element: HtmlElement): boolean {
+  return semanticTypes(element).some((type) => PAGE_BREAK_TYPES.has(type));
 }
 
 /** The attribute `name` of an element (`epub:type` as written), or undefined. */
@@ -168,7 +183,8 @@ export function htmlText(node: HtmlParent): string {
   while (stack.length > 0) {
     const current = stack.pop()!;
     if (current.nodeName === '#text') text += (current as DefaultTreeAdapterTypes.TextNode).value;
-    else if (!SKIPPED.has(current.nodeName)) pushChildren(stack, current);
+    else if (!SKIPPED.has(current.nodeName) && !('tagName' in current && isPageBreak(current)))
+      pushChildren(stack, current);
   }
   return text;
 }
@@ -277,12 +293,27 @@ function paragraphsOfLines(runs: readonly TextRun[], keepsLines: boolean): TextR
   return paragraphs;
 }
 
-/** Blocks of text under `root`; `skip(element)` true leaves an element out with its content. */
+/**
+ * Blocks of text under `root`; `skip(element)` true leaves an element out with its content. An
+ * element whose id is in `anchors` (a table of contents' fragments) marks the block that starts
+ * there (`HtmlBlock.anchors`); one opening inside a paragraph ends that paragraph, one inside a
+ * heading marks the heading.
+ */
 export function htmlBlocks(
   root: HtmlParent,
   skip: (element: HtmlElement) => boolean = () => false,
+  anchors: ReadonlySet<string> = new Set(),
 ): HtmlBlock[] {
   const blocks: HtmlBlock[] = [];
+  let pendingAnchors: string[] = [];
+  const push = (block: HtmlBlock): void => {
+    if (pendingAnchors.length > 0) {
+      block.anchors = pendingAnchors;
+      pendingAnchors = [];
+    }
+    blocks.push(block);
+  };
+  let headingDepth = 0;
   let runs: TextRun[] = [];
   let em = 0;
   let strong = 0;
@@ -300,7 +331,7 @@ export function htmlBlocks(
     if (!hasText(taken)) return;
     if (context.chapterLine) {
       const text = taken.map((run) => run.text).join('');
-      blocks.push({
+      push({
         type: 'heading',
         level: 2,
         text,
@@ -311,7 +342,7 @@ export function htmlBlocks(
     }
     const paragraphs = context.pre ? [taken] : paragraphsOfLines(taken, context.keepsLines);
     for (const paragraph of paragraphs) {
-      blocks.push({ type: 'paragraph', runs: paragraph, styledAsTitle: context.styledAsTitle });
+      push({ type: 'paragraph', runs: paragraph, styledAsTitle: context.styledAsTitle });
     }
   };
 
@@ -325,10 +356,11 @@ export function htmlBlocks(
       if (STRONG.has(tag)) strong--;
       if (tag === 'pre') pre--;
       if (item.heading > 0) {
+        headingDepth--;
         const text = runs.map((run) => run.text).join('');
         runs = [];
         const styledAsTitle = contexts.pop()!.styledAsTitle;
-        if (text.trim()) blocks.push({ type: 'heading', level: item.heading, text, styledAsTitle });
+        if (text.trim()) push({ type: 'heading', level: item.heading, text, styledAsTitle });
       } else if (item.block) {
         flush();
         contexts.pop();
@@ -351,7 +383,14 @@ export function htmlBlocks(
       continue;
     }
     const tag = node.tagName.toLowerCase();
-    if (SKIPPED.has(tag) || htmlAttr(node, 'hidden') !== undefined || skip(node)) continue;
+    const id = anchors.size > 0 ? htmlAttr(node, 'id') : undefined;
+    if (id !== undefined && anchors.has(id)) {
+      // A table of contents may point at a page break or an empty <a id>: the anchor counts before the skipping.
+      if (headingDepth === 0) flush();
+      pendingAnchors.push(id);
+    }
+    if (SKIPPED.has(tag) || htmlAttr(node, 'hidden') !== undefined || isPageBreak(node) || skip(node))
+      continue;
     if (tag === 'br') {
       runs.push(LINE_BREAK);
       continue;
@@ -374,6 +413,7 @@ export function htmlBlocks(
     if (EM.has(tag)) em++;
     if (STRONG.has(tag)) strong++;
     if (tag === 'pre') pre++;
+    if (heading) headingDepth++;
     stack.push({ end: tag, block, heading: heading ? Number(heading[1]) : 0 });
     pushChildren(stack, node);
   }
