@@ -22,7 +22,7 @@ import {
   textLanguageOf,
 } from '../../shared/manuscript';
 import { invalidManuscript, manuscriptTooLarge, tooManyParagraphs } from './errors';
-import { namingLanguage, openingTitle, sameTitle } from './titles';
+import { namingLanguage, readerChapterTitle, sameTitle, type ReaderChapterName } from './titles';
 
 /** A piece of a paragraph's text and its emphasis. `\n` is a line break; other white space is a space. */
 export interface TextRun {
@@ -127,6 +127,8 @@ interface OpenChapter {
   title: string | null;
   kind: ChapterKind;
   paragraphs: ManuscriptParagraph[];
+  /** A chapter the reader names by itself, in the book's language once it is known (titles.ts). */
+  name?: ReaderChapterName;
 }
 
 export class ManuscriptBuilder {
@@ -145,6 +147,14 @@ export class ManuscriptBuilder {
   /** Starts a chapter; the paragraphs added next belong to it. */
   startChapter(title: string, kind: ChapterKind = 'body'): void {
     this.chapters.push({ title: plainText(title) || null, kind, paragraphs: [] });
+  }
+
+  /**
+   * Starts a chapter the reader names by itself (Project Gutenberg's header or licence): its
+   * title is given in the book's language when the book is finished.
+   */
+  startNamedChapter(name: ReaderChapterName, kind: ChapterKind): void {
+    this.chapters.push({ title: null, kind, paragraphs: [], name });
   }
 
   /** The chapter paragraphs go to now (null before the first chapter). */
@@ -204,7 +214,9 @@ export class ManuscriptBuilder {
       }
     }
     const chapters: ManuscriptChapter[] = [];
-    const untitled: ManuscriptChapter[] = [];
+    const named: [ManuscriptChapter, ReaderChapterName][] = [];
+    /** The book's own text: the Project Gutenberg header and licence (English in every book) left out. */
+    const own: ManuscriptChapter[] = [];
     const empty: string[] = [];
     for (const chapter of this.chapters) {
       if (chapter.paragraphs.length === 0) {
@@ -212,16 +224,17 @@ export class ManuscriptBuilder {
         continue;
       }
       const made = {
-        title: chapter.title ?? title ?? '',
+        title: chapter.name ? '' : (chapter.title ?? title ?? ''),
         kind: chapter.kind,
         paragraphs: chapter.paragraphs,
       };
-      if (made.title === '') untitled.push(made);
+      if (made.title === '') named.push([made, chapter.name ?? 'opening']);
+      if (!chapter.name) own.push(made);
       chapters.push(made);
     }
-    const textLanguage = textLanguageOf(chapters);
-    const opening = openingTitle(namingLanguage(language, textLanguage));
-    for (const chapter of untitled) chapter.title = opening;
+    const textLanguage = textLanguageOf(own.length > 0 ? own : chapters);
+    const naming = namingLanguage(language, textLanguage);
+    for (const [chapter, name] of named) chapter.title = readerChapterTitle(name, naming);
     if (chapters.length === 0) throw invalidManuscript(this.fileName, this.format, 'it holds no text');
     if (empty.length > 0) {
       const names = empty

@@ -3,7 +3,8 @@
  * `[chapter: Title]` (the same rule as the audiobook export's chapters, engine/text/chapters.ts,
  * restated here as the manuscripts layer does not import the engine), and for plain text
  * `#`/`##` headings and a chapter's name standing alone on its line: "Chapter 3",
- * "CHAPTER III", "Chapter Three: The Storm", "Chương 3", "Chương một", "CHƯƠNG IV - Về quê".
+ * "CHAPTER III", "Chapter Three: The Storm", "Chương 3", "Chương một", "CHƯƠNG IV - Về quê"
+ * ("Chapter I.]", closing a Project Gutenberg illustration's bracket, is "Chapter I").
  */
 
 export const MARKER_RE = /^[ \t]*\[chapter:[ \t]*(.*?)[ \t]*\][ \t]*$/i;
@@ -32,6 +33,10 @@ export function plainTextChapterTitle(line: string): string | null {
   if (marker !== null) return marker;
   const heading = HEADING_RE.exec(line);
   if (heading) return heading[2]!;
-  if (line.length <= 120 && NAMED_RE.test(line.normalize('NFC'))) return line.trim().replace(/[ \t]+/g, ' ');
+  if (line.length <= 120 && NAMED_RE.test(line.normalize('NFC'))) {
+    const title = line.trim().replace(/[ \t]+/g, ' ');
+    // "Chapter I.]": the end of a Project Gutenberg "[Illustration: …" holding the heading.
+    return title.includes('[') ? title : title.replace(/[ \t.]*\]$/, '');
+  }
   return null;
 }

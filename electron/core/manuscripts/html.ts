@@ -6,10 +6,13 @@
  * <title> (else the first block styled as a title, else the first h1), the author from
  * <meta name="author">, the language from <html lang>. An h1/h2 or a block styled as a title that
  * is the book's title is neither text nor a chapter; paragraphs split at `<br>` lines as
- * html-text.ts says.
+ * html-text.ts says. A Project Gutenberg page's header (to "*** START OF THE PROJECT GUTENBERG
+ * EBOOK … ***") and licence (from "*** END OF …") are front and back matter chapters; its header's
+ * title, author and language come before the page's (gutenberg.ts).
  */
 
 import { ManuscriptBuilder, plainText } from './builder';
+import { gutenbergMetadata, hasGutenbergLine, isGutenbergCredit } from './gutenberg';
 import { parseHtmlDocument } from './html-parse';
 import {
   htmlAttr,
@@ -17,6 +20,7 @@ import {
   htmlElements,
   htmlText,
   isBookTitle,
+  type HtmlBlock,
   isNote,
   isNoteReference,
 } from './html-text';
@@ -60,9 +64,41 @@ export const readHtml: ManuscriptReader = async (bytes, fileName, options) => {
       `${notesLeftOut} note${notesLeftOut === 1 ? '' : 's'} (footnotes, endnotes) left out: ask for notes to keep them.`,
     );
   }
+  const textOf = (block: HtmlBlock): string =>
+    block.type === 'heading' ? block.text : block.runs.map((run) => run.text).join('');
+  // Project Gutenberg: its header up to the START marker, the volunteers' credit after it, its licence from the END marker.
+  const startAt = blocks.findIndex((block) => hasGutenbergLine(textOf(block), 'start'));
+  let part: 'header' | 'credits' | 'body' | 'licence' = 'body';
+  if (startAt >= 0) {
+    const header = gutenbergMetadata(
+      blocks
+        .slice(0, startAt + 1)
+        .map(textOf)
+        .join('\n'),
+    );
+    title = header.title ?? title;
+    author = header.author ?? author;
+    language = header.language ?? language;
+    builder.startNamedChapter('gutenbergHeader', 'front');
+    part = 'header';
+  }
   // The book's title (<title>, or the first block styled as a title) is neither text nor a chapter.
   const bookTitle = new BookTitle(title);
-  for (const block of blocks) {
+  for (const [index, block] of blocks.entries()) {
+    if (part === 'body' || part === 'credits') {
+      if (hasGutenbergLine(textOf(block), 'end')) {
+        builder.startNamedChapter('gutenbergLicence', 'back');
+        part = 'licence';
+      } else if (part === 'credits' && !(block.type === 'paragraph' && isGutenbergCredit(textOf(block)))) {
+        builder.startChapter('');
+        part = 'body';
+      }
+    }
+    if (part !== 'body') {
+      builder.addParagraph(block.type === 'heading' ? [{ text: block.text }] : block.runs);
+      if (index === startAt) part = 'credits';
+      continue;
+    }
     if (isBookTitle(block, bookTitle)) continue;
     // A chapter's name line right under its heading (<h2> then <div class="chuong">) names that chapter.
     const current = builder.current;

@@ -1,14 +1,26 @@
 /**
  * The names a manuscript reader gives by itself, in the book's language, and the book's title
  * found in its text. One place for: the name of text before the first heading ("Opening",
- * "Mở đầu"), the language those names are written in, and whether a block of the text is the
- * book's title (a title page's or a chapter page's "Số đỏ") rather than text or a chapter.
+ * "Mở đầu") and of Project Gutenberg's header and licence (gutenberg.ts), the language those
+ * names are written in, and whether a block of the text is the book's title (a title page's or a
+ * chapter page's "Số đỏ") rather than text or a chapter.
  */
 
 import type { TextLanguage } from '../../shared/text-language';
 
-/** The name of the text before the first heading, by language; another language gets English. */
-const OPENING_TITLES: Record<string, string> = { en: 'Opening', vi: 'Mở đầu' };
+/**
+ * The chapters a reader names by itself, by language (another language gets English): the text
+ * before the first heading, and Project Gutenberg's header (before "*** START OF THE PROJECT
+ * GUTENBERG EBOOK …") and licence (from "*** END OF …").
+ */
+const READER_NAMES = {
+  opening: { en: 'Opening', vi: 'Mở đầu' },
+  gutenbergHeader: { en: 'Project Gutenberg header', vi: 'Phần đầu của Project Gutenberg' },
+  gutenbergLicence: { en: 'Project Gutenberg licence', vi: 'Giấy phép Project Gutenberg' },
+} as const satisfies Record<string, { en: string; vi: string }>;
+
+/** A chapter a reader names by itself (READER_NAMES). */
+export type ReaderChapterName = keyof typeof READER_NAMES;
 
 /**
  * The language the reader's own names are written in: the language detected in the text
@@ -21,9 +33,10 @@ export function namingLanguage(metadataLanguage: string | null, detected: TextLa
   return metadataLanguage?.trim().toLowerCase().split(/[-_]/)[0] || null;
 }
 
-/** The name of text before the first heading in `language` (English when there is no name in it). */
-export function openingTitle(language: string | null): string {
-  return OPENING_TITLES[language ?? 'en'] ?? OPENING_TITLES.en!;
+/** The name of a chapter the reader names, in `language` (English when there is no name in it). */
+export function readerChapterTitle(name: ReaderChapterName, language: string | null): string {
+  const names = READER_NAMES[name];
+  return language === 'vi' ? names.vi : names.en;
 }
 
 /** A title as compared: NFC, lower case, spaces collapsed, no punctuation or quotes around it. */
