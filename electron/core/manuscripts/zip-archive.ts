@@ -5,11 +5,13 @@
  * bytes are counted against the per-entry limit and the total for the whole file, and an entry
  * inflating past the size it declares (a zip bomb's lie) is stopped at that size by yauzl. The
  * first limit passed stops the reading with MANUSCRIPT_TOO_LARGE, so memory stays bounded
- * whatever the archive claims.
+ * whatever the archive claims. Entry names are UTF-8 when they are valid UTF-8, even without the
+ * zip's UTF-8 flag (platform/zip-names.ts).
  */
 
 import { fromBufferPromise, type Entry, type ZipFile } from 'yauzl';
 import { isAppError } from '../../shared/errors';
+import { zipEntryName } from '../platform/zip-names';
 import { MANUSCRIPT_LIMITS, type ManuscriptFormat } from '../../shared/manuscript';
 import { invalidManuscript, manuscriptTooLarge, sizeText } from './errors';
 
@@ -140,7 +142,8 @@ function listEntries(zip: ZipFile, fileName: string, format: ManuscriptFormat): 
   const entries = new Map<string, Entry>();
   return new Promise((resolve, reject) => {
     zip.on('entry', (entry: Entry) => {
-      if (!entry.fileName.endsWith('/')) entries.set(entry.fileName, entry);
+      const name = zipEntryName(entry);
+      if (!name.endsWith('/')) entries.set(name, entry);
       zip.readEntry();
     });
     zip.on('end', () => resolve(entries));

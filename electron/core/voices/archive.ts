@@ -18,6 +18,7 @@ import { openPromise as openZip, type ZipFile } from 'yauzl';
 import { AppError, isAppError } from '../../shared/errors';
 import { pathInside } from '../platform/outside-names';
 import { outputFailedError } from '../platform/staged-file';
+import { zipEntryName } from '../platform/zip-names';
 
 export type ArchiveKind = 'zip' | 'tar';
 
@@ -202,7 +203,7 @@ async function extractZip(
     for await (const entry of zip.eachEntry()) {
       if (signal?.aborted) throw new AppError('CANCELLED', 'The voice import was cancelled.');
       budget.entry();
-      const name = entry.fileName;
+      const name = zipEntryName(entry);
       if (name.endsWith('/')) continue;
       const mode = (entry.externalFileAttributes >>> 16) & 0o170000;
       if (mode !== 0 && mode !== 0o100000) continue; // links and special files stay out
