@@ -5,7 +5,10 @@
  * content, under the limits of html-parse.ts):
  * spine order; a chapter per content document, titled from the EPUB 3 nav first, then the NCX,
  * then its first heading (an h1/h2 after text inside a document starts another chapter), then its
- * own <title> unless that repeats the book's title; a heading or a block styled as a title that
+ * own <title> unless that repeats the book's title; a document the table of contents points into
+ * several times (`stories.xhtml#s2`…) is a chapter per entry, split where each fragment's element
+ * stands (entries in a nav's hidden sub-list left out); page-break markers and page lists
+ * (html-text.ts isPageBreak) are neither text nor chapters; a heading or a block styled as a title that
  * is the book's title is neither text nor a chapter (titles.ts); paragraphs split at `<br>` lines
  * as html-text.ts says; front
  * and back matter marked from epub:type, nav landmarks, guide references and linear="no"; the
@@ -298,11 +301,20 @@ class EpubReader {
       if (kind === 'body') bodySeen = true;
       const entries = toc.filter((entry) => entry.file === item.href);
       const named = (title: string): string => (legacy ? decodeLegacyName(title, legacy) : title);
-      // Several entries into this file (a collection of stories in one file): a chapter from each.
-      const sections = new Map<string, string>();
-      for (const entry of entries) {
-        if (entry.fragment !== null && !sections.has(entry.fragment))
-          sections.set(entry.fragment, named(entry.title));
+      // Several entries into this file (a collection of stories in one file): a chapter from each
+      // entry whose fragment is an element of the file.
+      const fragments = new Set(entries.map((entry) => entry.fragment));
+      const sections = new Map<string, { title: string; kind: ChapterKind }>();
+      if (fragments.size > 1) {
+        for (const element of htmlElements(body)) {
+          const id = htmlAttr(element, 'id');
+          if (id === undefined || !fragments.has(id) || sections.has(id)) continue;
+          const title = entries.find((entry) => entry.fragment === id)!.title;
+          sections.set(id, {
+            title: named(title),
+            kind: kindOfTypes(tokens(htmlAttr(element, 'epub:type'))) ?? kind,
+          });
+        }
       }
       const whole = entries.find((entry) => entry.fragment === null);
       const split = sections.size + (whole ? 1 : 0) >= 2;
@@ -367,25 +379,18 @@ class EpubReader {
 
   /**
    * A content document's chapter(s), named from the TOC, else its first heading, else its <title>;
-   * `sections` (TOC fragments → titles) start a chapter each where their element stands, of the
-   * kind its epub:type says (else the file's), and a heading before its text is its title line.
+   * `sections` (TOC fragments found in the file → title, and the kind its element's epub:type
+   * says, else the file's) start a chapter each where their element stands; a heading before a
+   * section's text is its title line, not text.
    */
   private readContent(
     body: HtmlElement,
     tocTitle: string | null,
     kind: ChapterKind,
     headTitle: string | null,
-    sections: ReadonlyMap<string, string>,
+    sections: ReadonlyMap<string, { title: string; kind: ChapterKind }>,
   ): void {
     const { builder } = this;
-    const sectionKinds = new Map<string, ChapterKind>();
-    if (sections.size > 0) {
-      for (const element of htmlElements(body)) {
-        const id = htmlAttr(element, 'id');
-        if (id !== undefined && sections.has(id) && !sectionKinds.has(id))
-          sectionKinds.set(id, kindOfTypes(tokens(htmlAttr(element, 'epub:type'))) ?? kind);
-      }
-    }
     const blocks = htmlBlocks(
       body,
       (element) => {
@@ -405,7 +410,8 @@ class EpubReader {
     for (const block of blocks) {
       const section = block.anchors?.find((id) => sections.has(id));
       if (section !== undefined) {
-        builder.startChapter(sections.get(section)!, sectionKinds.get(section) ?? kind);
+        const { title, kind: sectionKind } = sections.get(section)!;
+        builder.startChapter(title, sectionKind);
         titled = true;
         text = false;
         inSection = true;

@@ -2,8 +2,8 @@
  * The text of an HTML or XHTML tree (parse5) as blocks in reading order: headings (h1–h6) and
  * paragraphs (p, div, li, blockquote, table cells… each block element ends the paragraph
  * before it) made of runs, em/i/cite → em and strong/b → strong. Scripts, styles, templates,
- * forms, pictures' markup, ruby annotations and hidden elements are left out; the caller
- * may leave out more (navigation, notes).
+ * forms, pictures' markup, ruby annotations, hidden elements and print page numbers
+ * (isPageBreak) are left out; the caller may leave out more (navigation, notes).
  *
  * Line breaks (`<br>`), as books are made: an empty line (`<br><br>`, a line of only spaces or
  * `&nbsp;`) always ends the paragraph. A single `<br>` is a line break inside the paragraph

@@ -11,7 +11,13 @@ import { join } from 'node:path';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readManuscript } from '../../../electron/core/manuscripts';
-import { manuscriptTempDir, writeManuscriptFile } from '../../fixtures/manuscripts';
+import {
+  VIETNAMESE_BOOK,
+  epub3Files,
+  manuscriptTempDir,
+  writeManuscriptFile,
+  zipEpub,
+} from '../../fixtures/manuscripts';
 
 const SAMPLE = join(import.meta.dirname, '../../fixtures/real-manuscripts/childrens-literature.epub');
 const dir = manuscriptTempDir();
@@ -119,5 +125,38 @@ describe('HTML page breaks', () => {
       'It rained all night, except at dawn.',
       'Then the sun came.',
     ]);
+  });
+});
+
+describe('EPUB sections from the table of contents', () => {
+  it('splits at fragments on headings and keeps one chapter when the fragments are not in the file', async () => {
+    const story = (id: string, title: string, text: string) => `<h2 id="${id}">${title}</h2><p>${text}</p>`;
+    const files = epub3Files({ ...VIETNAMESE_BOOK, cover: undefined, frontMatter: [], backMatter: [] });
+    files['OEBPS/text/ch1.xhtml'] = `<?xml version="1.0" encoding="UTF-8"?>
+<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" lang="vi"><head><title>Truyện ngắn</title></head>
+<body>${story('s1', 'Một', 'Truyện thứ nhất.')}${story('s2', 'Hai', 'Truyện thứ hai.')}<section id="s3" epub:type="afterword"><h3>Ba</h3><p>Lời bạt.</p></section></body></html>`;
+    const nav = files['OEBPS/nav.xhtml'] as string;
+    const entries = (ids: string[]) =>
+      ids.map((id, i) => `<li><a href="text/ch1.xhtml#${id}">Truyện ${i + 1}</a></li>`).join('');
+    files['OEBPS/nav.xhtml'] = nav.replace(
+      /<li><a href="text\/ch1\.xhtml">[^<]*<\/a><\/li>/,
+      entries(['s1', 's2', 's3']),
+    );
+    const book = await readManuscript({ fileName: 's.epub', bytes: zipEpub(files) });
+    expect(book.chapters.slice(0, 4).map((c) => [c.title, c.paragraphs.map((p) => p.text)])).toEqual([
+      ['Truyện 1', ['Truyện thứ nhất.']],
+      ['Truyện 2', ['Truyện thứ hai.']],
+      ['Truyện 3', ['Lời bạt.']],
+      [VIETNAMESE_BOOK.chapters[1]!.title, expect.any(Array)],
+    ]);
+
+    // Fragments the file does not hold: one chapter, named by the first entry as before.
+    files['OEBPS/nav.xhtml'] = nav.replace(
+      /<li><a href="text\/ch1\.xhtml">[^<]*<\/a><\/li>/,
+      entries(['x1', 'x2']),
+    );
+    const whole = await readManuscript({ fileName: 'w.epub', bytes: zipEpub(files) });
+    expect(whole.chapters[0]!.title).toBe('Truyện 1');
+    expect(whole.chapters[0]!.paragraphs.map((p) => p.text)).toEqual(['Truyện thứ nhất.']);
   });
 });
