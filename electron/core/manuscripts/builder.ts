@@ -198,7 +198,8 @@ export class ManuscriptBuilder {
    * The manuscript; MANUSCRIPT_INVALID when it holds no text at all. A chapter's first paragraph
    * that is the book's title (a title page, a reading site's page heading) is left out; text
    * before the first heading is named after the book, or when the book has no title "Opening"
-   * in the book's language ("Mở đầu": titles.ts).
+   * in the book's language ("Mở đầu": titles.ts), as are the chapters the reader named itself
+   * (startNamedChapter); the language is the one of the book's own text (those chapters left out).
    */
   finish(metadata: {
     title: string | null;

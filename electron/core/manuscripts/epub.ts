@@ -403,15 +403,28 @@ class EpubReader {
       },
       new Set(sections.keys()),
     );
-    builder.startChapter(tocTitle ?? headTitle ?? '', kind);
+    // Split by the contents with no entry for the file's start: text before the first section is
+    // named by the file's <title> only when there is some (an empty start is no chapter, no warning).
+    const untitledStart = sections.size > 0 && tocTitle === null;
+    builder.startChapter(untitledStart ? '' : (tocTitle ?? headTitle ?? ''), kind);
     let titled = tocTitle !== null;
     let text = false;
     let inSection = false;
+    let chapterKind = kind;
+    const addText = (runs: Parameters<ManuscriptBuilder['addParagraph']>[0]): void => {
+      if (untitledStart && !inSection && !text && !titled && headTitle !== null) {
+        builder.retitle(headTitle);
+        titled = true;
+      }
+      builder.addParagraph(runs);
+      text = true;
+    };
     for (const block of blocks) {
       const section = block.anchors?.find((id) => sections.has(id));
       if (section !== undefined) {
         const { title, kind: sectionKind } = sections.get(section)!;
         builder.startChapter(title, sectionKind);
+        chapterKind = sectionKind;
         titled = true;
         text = false;
         inSection = true;
@@ -423,15 +436,13 @@ class EpubReader {
           if (!titled) builder.retitle(block.text);
           titled = true;
         } else {
-          builder.startChapter(block.text, kind);
+          builder.startChapter(block.text, chapterKind);
           text = false;
         }
       } else if (block.type === 'heading') {
-        builder.addParagraph([{ text: block.text }]);
-        text = true;
+        addText([{ text: block.text }]);
       } else {
-        builder.addParagraph(block.runs);
-        text = true;
+        addText(block.runs);
       }
     }
   }

@@ -83,6 +83,8 @@ describe('EPUB page breaks and sections (IDPF Children’s Literature)', () => {
     expect(chapter(STORIES[0]!).paragraphs.map((p) => p.text)).not.toContain('190');
     // The section heading with no text of its own before the bibliography makes no chapter, and says so.
     expect(book.warnings.join(' ')).toMatch(/SECTION IV FAIRY STORIES—MODERN FANTASTIC TALES/);
+    // The file's own <title> names no empty start before the first section: no warning about it.
+    expect(book.warnings.join(' ')).not.toMatch(/Section IV: FAIRY/);
   });
 
   it('splits at the NCX’s entries when the book has no nav document', async () => {
@@ -134,7 +136,7 @@ describe('EPUB sections from the table of contents', () => {
     const files = epub3Files({ ...VIETNAMESE_BOOK, cover: undefined, frontMatter: [], backMatter: [] });
     files['OEBPS/text/ch1.xhtml'] = `<?xml version="1.0" encoding="UTF-8"?>
 <html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" lang="vi"><head><title>Truyện ngắn</title></head>
-<body>${story('s1', 'Một', 'Truyện thứ nhất.')}${story('s2', 'Hai', 'Truyện thứ hai.')}<section id="s3" epub:type="afterword"><h3>Ba</h3><p>Lời bạt.</p></section></body></html>`;
+<body><p>Lời tựa.</p>${story('s1', 'Một', 'Truyện thứ nhất.')}${story('s2', 'Hai', 'Truyện thứ hai.')}<section id="s3" epub:type="afterword"><h3>Ba</h3><p>Lời bạt.</p></section></body></html>`;
     const nav = files['OEBPS/nav.xhtml'] as string;
     const entries = (ids: string[]) =>
       ids.map((id, i) => `<li><a href="text/ch1.xhtml#${id}">Truyện ${i + 1}</a></li>`).join('');
@@ -143,7 +145,9 @@ describe('EPUB sections from the table of contents', () => {
       entries(['s1', 's2', 's3']),
     );
     const book = await readManuscript({ fileName: 's.epub', bytes: zipEpub(files) });
-    expect(book.chapters.slice(0, 4).map((c) => [c.title, c.paragraphs.map((p) => p.text)])).toEqual([
+    // Text before the first section (no contents entry for the file's start) is named by the file's <title>.
+    expect(book.chapters.slice(0, 5).map((c) => [c.title, c.paragraphs.map((p) => p.text)])).toEqual([
+      ['Truyện ngắn', ['Lời tựa.']],
       ['Truyện 1', ['Truyện thứ nhất.']],
       ['Truyện 2', ['Truyện thứ hai.']],
       ['Truyện 3', ['Lời bạt.']],
@@ -157,6 +161,7 @@ describe('EPUB sections from the table of contents', () => {
     );
     const whole = await readManuscript({ fileName: 'w.epub', bytes: zipEpub(files) });
     expect(whole.chapters[0]!.title).toBe('Truyện 1');
-    expect(whole.chapters[0]!.paragraphs.map((p) => p.text)).toEqual(['Truyện thứ nhất.']);
+    expect(whole.chapters[0]!.paragraphs.map((p) => p.text)).toEqual(['Lời tựa.']);
+    expect(whole.chapters[1]!.title).toBe('Một');
   });
 });
