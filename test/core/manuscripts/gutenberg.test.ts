@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readManuscript } from '../../../electron/core/manuscripts';
 import { plainTextChapterTitle } from '../../../electron/core/manuscripts/chapter-lines';
+import type { Manuscript } from '../../../electron/shared/manuscript';
 import { VIETNAMESE_LINES } from '../../fixtures/language-samples';
 
 const YELLOW_WALLPAPER = join(
@@ -26,19 +27,24 @@ const LICENCE = LINES.slice(END).join('\n');
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
+/** The Yellow Wallpaper as read: header, story, licence; the header's title, author and language. */
+function expectYellowWallpaperShape(book: Manuscript): void {
+  expect(book.chapters.map((c) => [c.kind, c.title])).toEqual([
+    ['front', 'Project Gutenberg header'],
+    ['body', 'The Yellow Wallpaper'],
+    ['back', 'Project Gutenberg licence'],
+  ]);
+  expect([book.title, book.author, book.language]).toEqual([
+    'The Yellow Wallpaper',
+    'Charlotte Perkins Gilman',
+    'en',
+  ]);
+}
+
 describe('Project Gutenberg texts', () => {
   it('makes the header and the licence front and back matter, and takes the title, author and language from the header', async () => {
     const book = await readManuscript({ fileName: 'pg1952.txt', path: YELLOW_WALLPAPER });
-    expect(book.chapters.map((c) => [c.kind, c.title])).toEqual([
-      ['front', 'Project Gutenberg header'],
-      ['body', 'The Yellow Wallpaper'],
-      ['back', 'Project Gutenberg licence'],
-    ]);
-    expect([book.title, book.author, book.language]).toEqual([
-      'The Yellow Wallpaper',
-      'Charlotte Perkins Gilman',
-      'en',
-    ]);
+    expectYellowWallpaperShape(book);
     // Paragraphs with their source lines joined (a plain text keeps its line breaks inside a paragraph).
     const [header, story, licence] = book.chapters.map((c) =>
       c.paragraphs.map((p) => p.text.replaceAll('\n', ' ')),
@@ -135,16 +141,7 @@ ${LICENCE.split(/\n{2,}/)
   .join('\n')}
 </section></body></html>`;
     const book = await readManuscript({ fileName: 'pg1952-images.html', bytes: bytes(html) });
-    expect(book.chapters.map((c) => [c.kind, c.title])).toEqual([
-      ['front', 'Project Gutenberg header'],
-      ['body', 'The Yellow Wallpaper'],
-      ['back', 'Project Gutenberg licence'],
-    ]);
-    expect([book.title, book.author, book.language]).toEqual([
-      'The Yellow Wallpaper',
-      'Charlotte Perkins Gilman',
-      'en',
-    ]);
+    expectYellowWallpaperShape(book);
     expect(book.chapters[1]!.paragraphs[0]!.text).toBe('By Charlotte Perkins Gilman');
     expect(book.chapters[1]!.paragraphs.map((p) => p.text).join('\n')).not.toMatch(/Gutenberg/);
   });
