@@ -1,39 +1,15 @@
 /**
- * Text files in the encodings people save them in, made by a real writer of each (glibc's
- * `iconv`, from UTF-8) from real passages: Pride and Prejudice (English, Windows-1252's curly
- * quotes), Les Misérables (French, ISO-8859-1), Truyện Kiều (Vietnamese, Windows-1258 and
- * UTF-16). Each is read back exactly, names its encoding, and warns when it is not UTF-8.
+ * Text files in the encodings people save them in, made by iconv from real passages
+ * (test/fixtures/text-encodings.ts). Each is read back exactly, names its encoding, and warns
+ * when it is not UTF-8.
  */
 
-import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { detectManuscriptFormat, readManuscript } from '../../../electron/core/manuscripts';
 import { decodeWindows1252, detectTextEncoding } from '../../../electron/core/manuscripts/text-decoding';
 import { toManuscriptReadResult } from '../../../electron/shared/manuscript-read';
 import { AppError } from '../../../electron/shared/errors';
-
-const ENGLISH = `It is a truth universally acknowledged, that a single man in possession of a good fortune, must be in want of a wife.
-
-“My dear Mr. Bennet,” said his lady to him one day, “have you heard that Netherfield Park is let at last?”
-
-Mr. Bennet replied that he had not.
-
-“But it is,” returned she; “for Mrs. Long has just been here, and she told me all about it.”`;
-
-const FRENCH = `En 1815, M. Charles-François-Bienvenu Myriel était évêque de Digne. C'était un vieillard d'environ soixante-quinze ans; il occupait le siège de Digne depuis 1806.`;
-
-const VIETNAMESE = `Trăm năm trong cõi người ta,
-Chữ tài chữ mệnh khéo là ghét nhau.
-Trải qua một cuộc bể dâu,
-Những điều trông thấy mà đau đớn lòng.
-
-Đầu lòng hai ả tố nga,
-Thúy Kiều là chị, em là Thúy Vân.`;
-
-/** `text` written in `encoding` by iconv. */
-function iconv(text: string, encoding: string): Uint8Array {
-  return new Uint8Array(execFileSync('iconv', ['-f', 'UTF-8', '-t', encoding], { input: text }));
-}
+import { ENGLISH, FRENCH, VIETNAMESE, iconv } from '../../fixtures/text-encodings';
 
 /** The paragraphs a reader gives for `text` (blank lines between paragraphs). */
 function paragraphs(text: string): string[] {
