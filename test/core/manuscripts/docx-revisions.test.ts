@@ -33,7 +33,7 @@ function texts(book: Manuscript): string[] {
   return book.chapters.flatMap((c) => c.paragraphs.map((p) => p.text));
 }
 
-async function written(children: Paragraph[]): Promise<Manuscript> {
+async function written(children: (Paragraph | Textbox)[]): Promise<Manuscript> {
   const doc = new Document({ sections: [{ children }] });
   const bytes = new Uint8Array(await Packer.toBuffer(doc));
   return readManuscript({ fileName: 'written.docx', bytes });
