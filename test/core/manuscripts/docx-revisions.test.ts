@@ -11,6 +11,7 @@ import {
   DeletedTextRun,
   Document,
   FrameAnchorType,
+  HeadingLevel,
   InsertedTextRun,
   Packer,
   PageNumber,
@@ -82,6 +83,27 @@ describe('DOCX tracked changes, read as accepted', () => {
       }),
     ]);
     expect(texts(book)).toEqual(['Trăm năm trong cõi người ta, chữ tài chữ mệnh khéo là ghét nhau.']);
+  });
+  it('takes formatting as changed, not as it was (w:rPrChange, w:pPrChange hold the old)', async () => {
+    const changed = { id: 3, author: 'Biên tập', date: '2026-01-01T00:00:00Z' };
+    const book = await written([
+      new Paragraph({
+        heading: HeadingLevel.HEADING_1,
+        children: [new TextRun('Hồi thứ nhất')],
+      }),
+      new Paragraph({
+        // Was a heading before the change: now body text.
+        revision: { ...changed, heading: HeadingLevel.HEADING_1 },
+        children: [
+          new TextRun({ text: 'Chữ thường, ', revision: { ...changed, bold: true } }),
+          new TextRun({ text: 'chữ nghiêng.', italics: true, revision: { ...changed, italics: false } }),
+        ],
+      }),
+    ]);
+    expect(book.chapters.map((c) => c.title)).toEqual(['Hồi thứ nhất']);
+    expect(book.chapters[0]!.paragraphs).toEqual([
+      { text: 'Chữ thường, chữ nghiêng.', emphasis: [{ start: 12, end: 24, kind: 'em' }] },
+    ]);
   });
 });
 
