@@ -5,7 +5,7 @@
  * language, whatever its style id) starts a chapter named by its text; other paragraphs are
  * the chapter's, with w:i / w:b runs (direct or from a character style) as emphasis.
  * Tracked changes are read as accepted: w:ins and w:moveTo kept, w:del and w:moveFrom (and the
- * old properties of a w:pPrChange / w:rPrChange) left out, and a paragraph whose mark was deleted
+ * old properties of a w:pPrChange / w:rPrChange, and a table row deleted) left out, and a paragraph whose mark was deleted
  * (w:pPr/w:rPr/w:del) joined to the next one with a space (pandoc's choice rather than Word's
  * nothing: a paragraph mark stands between words, and "splitParagraph" would be read as one
  * word). A drop cap (w:framePr w:dropCap) is joined to its paragraph with nothing between ("D" +
@@ -279,6 +279,8 @@ function readStories(
   const outer: { paragraph: OpenParagraph | null; run: OpenRun | null; inRunProps: boolean }[] = [];
   /** Fields open, outermost first (a field may span paragraphs: a table of contents). */
   const fields: OpenField[] = [];
+  /** The table rows open, innermost last: whether each is a tracked deletion (w:trPr/w:del). */
+  const rows: boolean[] = [];
   /** A paragraph waiting to be joined to the next: its mark deleted (' '), or a drop cap (''). */
   let held: { paragraph: WordParagraph; joiner: string } | null = null;
 
@@ -354,7 +356,7 @@ function readStories(
       }
       const local = tag.local;
       const parent = stack.at(-1);
-      if (SKIPPED.has(local) || (REMOVED.has(local) && parent !== 'rPr')) {
+      if (SKIPPED.has(local) || (REMOVED.has(local) && parent !== 'rPr' && parent !== 'trPr')) {
         skip = 1;
         return;
       }
@@ -400,8 +402,13 @@ function readStories(
         }
         case 'del':
         case 'moveFrom':
-          // Here (REMOVED's others are skipped) in w:rPr: of the paragraph mark when in w:pPr.
-          if (paragraph && !run) paragraph.markDeleted = true;
+          // Here (REMOVED's others are skipped) in a row's w:trPr (a deleted row) or in w:rPr (of
+          // the paragraph mark when in w:pPr).
+          if (parent === 'trPr') rows[rows.length - 1] = true;
+          else if (paragraph && !run) paragraph.markDeleted = true;
+          break;
+        case 'tr':
+          rows.push(false);
           break;
         case 'r':
           run = { italic: null, bold: null, style: null, font: null, text: '' };
@@ -488,9 +495,12 @@ function readStories(
           if (!paragraph) break;
           const open = paragraph;
           paragraph = null;
-          closeParagraph(open);
+          if (!rows.includes(true)) closeParagraph(open);
           break;
         }
+        case 'tr':
+          rows.pop();
+          break;
         case 'txbxContent': {
           flushHeld();
           const restored = outer.pop();

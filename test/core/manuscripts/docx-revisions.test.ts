@@ -17,6 +17,9 @@ import {
   PageNumber,
   Paragraph,
   SimpleField,
+  Table,
+  TableCell,
+  TableRow,
   Textbox,
   TextRun,
 } from 'docx';
@@ -103,6 +106,30 @@ describe('DOCX tracked changes, read as accepted', () => {
     expect(book.chapters.map((c) => c.title)).toEqual(['Hồi thứ nhất']);
     expect(book.chapters[0]!.paragraphs).toEqual([
       { text: 'Chữ thường, chữ nghiêng.', emphasis: [{ start: 12, end: 24, kind: 'em' }] },
+    ]);
+  });
+  it('leaves a deleted table row out and keeps an inserted one', async () => {
+    const changed = { author: 'Biên tập', date: '2026-01-01T00:00:00Z' };
+    const cell = (text: string) => new TableCell({ children: [new Paragraph(text)] });
+    const doc = new Document({
+      sections: [
+        {
+          children: [
+            new Table({
+              rows: [
+                new TableRow({ children: [cell('Hàng giữ lại')] }),
+                new TableRow({ deletion: { id: 4, ...changed }, children: [cell('Hàng đã xoá')] }),
+                new TableRow({ insertion: { id: 5, ...changed }, children: [cell('Hàng mới thêm')] }),
+              ],
+            }),
+          ],
+        },
+      ],
+    });
+    const bytes = new Uint8Array(await Packer.toBuffer(doc));
+    expect(texts(await readManuscript({ fileName: 'bang.docx', bytes }))).toEqual([
+      'Hàng giữ lại',
+      'Hàng mới thêm',
     ]);
   });
 });
