@@ -276,13 +276,18 @@ function readStories(
   let inText = false;
   let inInstruction = false;
   /** The paragraph and run a text box interrupted (w:txbxContent sits inside a run). */
-  const outer: { paragraph: OpenParagraph | null; run: OpenRun | null; inRunProps: boolean }[] = [];
+  const outer: {
+    paragraph: OpenParagraph | null;
+    run: OpenRun | null;
+    inRunProps: boolean;
+    held: HeldParagraph | null;
+  }[] = [];
   /** Fields open, outermost first (a field may span paragraphs: a table of contents). */
   const fields: OpenField[] = [];
   /** The table rows open, innermost last: whether each is a tracked deletion (w:trPr/w:del). */
   const rows: boolean[] = [];
   /** A paragraph waiting to be joined to the next: its mark deleted (' '), or a drop cap (''). */
-  let held: { paragraph: WordParagraph; joiner: string } | null = null;
+  let held: HeldParagraph | null = null;
 
   const hidden = (): boolean => fields.some(hidesText);
 
@@ -372,7 +377,8 @@ function readStories(
           break;
         }
         case 'txbxContent':
-          outer.push({ paragraph, run, inRunProps });
+          outer.push({ paragraph, run, inRunProps, held });
+          held = null;
           paragraph = null;
           run = null;
           inRunProps = false;
@@ -507,6 +513,7 @@ function readStories(
           paragraph = restored?.paragraph ?? null;
           run = restored?.run ?? null;
           inRunProps = restored?.inRunProps ?? false;
+          held = restored?.held ?? null;
           break;
         }
         case 'footnote':
@@ -530,6 +537,12 @@ interface OpenParagraph extends WordParagraph {
   markDeleted: boolean;
   /** A drop cap (w:framePr w:dropCap="drop" or "margin"): joined to the next with nothing between. */
   dropCap: boolean;
+}
+
+/** A paragraph waiting to be joined to the next, and what goes between. */
+interface HeldParagraph {
+  paragraph: WordParagraph;
+  joiner: string;
 }
 
 interface OpenRun {

@@ -169,6 +169,21 @@ describe('DOCX drop caps, frames and text boxes', () => {
     ]);
     expect(texts(book)).toEqual(['Đoạn trước hộp.', 'Lời trong hộp chữ.', 'Khung chữ.', 'Đoạn sau.']);
   });
+  it('joins a paragraph whose mark was deleted to the one after a text box, never to the box', async () => {
+    const deletion = { id: 6, author: 'Biên tập', date: '2026-01-01T00:00:00Z' };
+    const book = await written([
+      new Paragraph({ run: { deletion }, children: [new TextRun('Đoạn nối,')] }),
+      new Paragraph({ children: [new TextRun('nửa sau.')] }),
+      new Paragraph({ run: { deletion }, children: [new TextRun('Trước hộp')] }),
+      new Textbox({
+        style: { width: '200pt', height: '50pt' },
+        children: [new Paragraph({ children: [new TextRun('Lời trong hộp.')] })],
+      }),
+      new Paragraph({ children: [new TextRun('Đoạn cuối.')] }),
+    ]);
+    // The text box's anchor is a paragraph of its own (empty): the deleted mark joins it.
+    expect(texts(book)).toEqual(['Đoạn nối, nửa sau.', 'Lời trong hộp.', 'Trước hộp', 'Đoạn cuối.']);
+  });
 });
 
 describe('DOCX fields', () => {
