@@ -10,6 +10,7 @@ import {
   CHAPTER_KINDS,
   LEGACY_VIETNAMESE_ENCODINGS,
   MANUSCRIPT_FORMATS,
+  TEXT_ENCODINGS,
   manuscriptText,
   type Manuscript,
 } from './manuscript';
@@ -44,6 +45,8 @@ export const ManuscriptReadResultSchema = Type.Object({
   warnings: Type.Array(Type.String()),
   /** The legacy Vietnamese encoding (TCVN3, VNI, VIQR) the text was converted from, or null. */
   legacy_encoding: Nullable(literals(LEGACY_VIETNAMESE_ENCODINGS)),
+  /** The character encoding a plain-text or Markdown file was read in (detected), or null for other formats. */
+  text_encoding: Nullable(literals(TEXT_ENCODINGS)),
 });
 export type ManuscriptReadResult = Static<typeof ManuscriptReadResultSchema>;
 
@@ -62,5 +65,6 @@ export function toManuscriptReadResult(manuscript: Manuscript): ManuscriptReadRe
     text: manuscriptText(manuscript),
     warnings: manuscript.warnings,
     legacy_encoding: manuscript.legacyEncoding ?? null,
+    text_encoding: manuscript.textEncoding ?? null,
   };
 }

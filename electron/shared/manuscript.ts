@@ -25,6 +25,34 @@ export const LEGACY_VIETNAMESE_NAMES: Readonly<Record<LegacyVietnameseEncoding, 
   viqr: 'VIQR',
 };
 
+/**
+ * The character encodings a text file (plain text, Markdown) is read in, as detected from its
+ * bytes (core/manuscripts/text-decoding.ts): Unicode, the Western and Vietnamese Windows code
+ * pages, ISO-8859-1, and the legacy Vietnamese font encodings (then also `legacyEncoding`).
+ */
+export const TEXT_ENCODINGS = [
+  'utf-8',
+  'utf-16le',
+  'utf-16be',
+  'windows-1252',
+  'iso-8859-1',
+  'windows-1258',
+  'tcvn3',
+  'vni',
+] as const;
+export type TextEncoding = (typeof TEXT_ENCODINGS)[number];
+/** Their names, as warnings and the studio give them (proper names: the same in every language). */
+export const TEXT_ENCODING_NAMES: Readonly<Record<TextEncoding, string>> = {
+  'utf-8': 'UTF-8',
+  'utf-16le': 'UTF-16 LE',
+  'utf-16be': 'UTF-16 BE',
+  'windows-1252': 'Windows-1252',
+  'iso-8859-1': 'ISO-8859-1',
+  'windows-1258': 'Windows-1258',
+  tcvn3: 'TCVN3 (ABC)',
+  vni: 'VNI',
+};
+
 /** File name extensions of each format (lower case, without the dot). */
 export const MANUSCRIPT_EXTENSIONS: Readonly<Record<ManuscriptFormat, readonly string[]>> = {
   docx: ['docx'],
@@ -136,6 +164,8 @@ export interface Manuscript {
   warnings: string[];
   /** The legacy Vietnamese encoding the text was converted from (also in `warnings`), if any. */
   legacyEncoding?: LegacyVietnameseEncoding;
+  /** The character encoding a text file (plain text, Markdown) was read in, as detected; absent for other formats. */
+  textEncoding?: TextEncoding;
   /**
    * The language of the text, detected once by the reader from windows across the whole book
    * (textLanguageOf): names the reader gives and an import's language follow it.

@@ -14,6 +14,7 @@ import {
   LEGACY_VIETNAMESE_ENCODINGS,
   MANUSCRIPT_FORMATS,
   MANUSCRIPT_LIMITS,
+  TEXT_ENCODINGS,
 } from './manuscript';
 import { ErrorDetailsSchema } from './api';
 import { MODEL_IDS, RATE_MAX, RATE_MIN, VOLUME_MAX, VOLUME_MIN } from './options';
@@ -233,6 +234,8 @@ export const ProjectDetailSchema = Type.Object({
    * (TCVN3, VNI, VIQR) and its text was converted to Unicode.
    */
   legacy_encoding: Type.Optional(Type.Union(LEGACY_VIETNAMESE_ENCODINGS.map((e) => Type.Literal(e)))),
+  /** In the answer to an import of a plain-text or Markdown file only: the character encoding detected. */
+  text_encoding: Type.Optional(Type.Union(TEXT_ENCODINGS.map((e) => Type.Literal(e)))),
 });
 export type ProjectDetail = Static<typeof ProjectDetailSchema>;
 

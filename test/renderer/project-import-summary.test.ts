@@ -1,6 +1,6 @@
 /**
  * The import summary the project view shows after a manuscript import (issue 38): the language
- * chosen and where from, and a legacy encoding's conversion, in Vietnamese and English from the
+ * chosen and where from, a legacy encoding's conversion or a text file's encoding, in Vietnamese and English from the
  * real catalogues (language names from Intl).
  */
 
@@ -19,11 +19,13 @@ const EN = intlOf('en', en);
 const summary = (
   choice: Partial<NonNullable<ImportSummary['languageChoice']>>,
   legacy: ImportSummary['legacyEncoding'] = null,
+  text: ImportSummary['textEncoding'] = null,
 ): ImportSummary => ({
   projectId: 'p',
   fileName: 'so-do.epub',
   languageChoice: { language: 'vi', source: 'text', metadata: null, detected: 'vi', ...choice },
   legacyEncoding: legacy,
+  textEncoding: text,
 });
 
 describe('importSummaryLines (the project view after an import)', () => {
@@ -55,6 +57,20 @@ describe('importSummaryLines (the project view after an import)', () => {
     ).toEqual(['Ngôn ngữ: Tiếng Anh (mặc định)', 'Chuyển từ bảng mã TCVN3 (ABC) sang Unicode']);
     expect(importSummaryLines({ ...summary({}), languageChoice: null, legacyEncoding: 'vni' }, EN)).toEqual([
       'Converted from the VNI encoding to Unicode',
+    ]);
+  });
+
+  it('names the encoding a text file that is not UTF-8 was read in (not for UTF-8, nor after a conversion)', () => {
+    const plain = { ...summary({}), languageChoice: null };
+    expect(importSummaryLines({ ...plain, textEncoding: 'windows-1258' }, VI)).toEqual([
+      'Đọc theo bảng mã Windows-1258 (tệp không phải UTF-8: hãy kiểm tra các chữ có dấu)',
+    ]);
+    expect(importSummaryLines({ ...plain, textEncoding: 'windows-1252' }, EN)).toEqual([
+      'Read as Windows-1252 text (the file is not UTF-8: check its accented letters)',
+    ]);
+    expect(importSummaryLines({ ...plain, textEncoding: 'utf-8' }, EN)).toEqual([]);
+    expect(importSummaryLines({ ...plain, textEncoding: 'tcvn3', legacyEncoding: 'tcvn3' }, EN)).toEqual([
+      'Converted from the TCVN3 (ABC) encoding to Unicode',
     ]);
   });
 });

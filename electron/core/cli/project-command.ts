@@ -50,6 +50,8 @@ function summary(detail: ProjectDetail) {
     ...(detail.language_choice ? { language_choice: detail.language_choice } : {}),
     // …and when its text was converted from a legacy Vietnamese encoding.
     ...(detail.legacy_encoding ? { legacy_encoding: detail.legacy_encoding } : {}),
+    // …and the character encoding a text file was read in.
+    ...(detail.text_encoding ? { text_encoding: detail.text_encoding } : {}),
     chapters: detail.chapters.map((c) => ({
       id: c.id,
       title: c.title,

@@ -14,6 +14,7 @@ import {
   type ChapterKind,
   type EmphasisSpan,
   type LegacyVietnameseEncoding,
+  type TextEncoding,
   type Manuscript,
   type ManuscriptChapter,
   type ManuscriptCover,
@@ -135,6 +136,8 @@ export class ManuscriptBuilder {
   readonly warnings: string[] = [];
   /** Set by a reader that converted legacy Vietnamese text (legacy-vietnamese.ts). */
   legacyEncoding: LegacyVietnameseEncoding | null = null;
+  /** Set by a text file's reader: the character encoding detected (text-decoding.ts). */
+  textEncoding: TextEncoding | null = null;
   private readonly chapters: OpenChapter[] = [];
   private characters = 0;
   private paragraphs = 0;
@@ -256,6 +259,7 @@ export class ManuscriptBuilder {
       chapters,
       warnings: this.warnings,
       ...(this.legacyEncoding ? { legacyEncoding: this.legacyEncoding } : {}),
+      ...(this.textEncoding ? { textEncoding: this.textEncoding } : {}),
       textLanguage,
     };
   }

@@ -3,8 +3,17 @@
  * document found through the package relationships; a paragraph whose outline level is 0 (its
  * own w:outlineLvl, or its style's, through w:basedOn, as styles.xml says: "Heading 1" in any
  * language, whatever its style id) starts a chapter named by its text; other paragraphs are
- * the chapter's, with w:i / w:b runs (direct or from a character style) as emphasis. Deleted
- * text, field codes, drawings and text boxes are left out. Footnotes, endnotes and comments
+ * the chapter's, with w:i / w:b runs (direct or from a character style) as emphasis.
+ * Tracked changes are read as accepted: w:ins and w:moveTo kept, w:del and w:moveFrom (and the
+ * old properties of a w:pPrChange / w:rPrChange, and a table row deleted) left out, and a paragraph whose mark was deleted
+ * (w:pPr/w:rPr/w:del) joined to the next one with a space (pandoc's choice rather than Word's
+ * nothing: a paragraph mark stands between words, and "splitParagraph" would be read as one
+ * word). A drop cap (w:framePr w:dropCap) is joined to its paragraph with nothing between ("D" +
+ * "rop cap."); a text frame is a paragraph where it stands, and a text box's paragraphs
+ * (w:txbxContent, once: the mc:Fallback copy is left out) come before the paragraph anchoring
+ * it. Fields (w:fldSimple, w:fldChar + w:instrText) read as their result, except page numbers
+ * (PAGE, NUMPAGES, SECTIONPAGES, PAGEREF…), left out; field codes, pictures and embedded objects
+ * are left out. Footnotes, endnotes and comments
  * are left out unless asked for, then placed as paragraphs after the paragraph citing them.
  * Metadata from docProps/core.xml. Runs in a legacy Vietnamese font (`.VnTime`…: TCVN3,
  * `VNI-Times`…: VNI; the run's w:rFonts, its character or paragraph style's, or the document
@@ -31,8 +40,42 @@ const W = [
 ];
 const MC = 'http://schemas.openxmlformats.org/markup-compatibility/2006';
 
-/** Elements whose content is not the text a reader sees. */
-const SKIPPED = new Set(['delText', 'instrText', 'drawing', 'pict', 'object', 'txbxContent', 'delInstrText']);
+/**
+ * Elements whose content is not the text a reader sees: deleted text, an embedded object, and the
+ * properties a tracked change replaced (they hold the old style, italics…).
+ */
+const SKIPPED = new Set([
+  'delText',
+  'delInstrText',
+  'object',
+  'pPrChange',
+  'rPrChange',
+  'sectPrChange',
+  'tblPrChange',
+  'tblGridChange',
+  'trPrChange',
+  'tcPrChange',
+  'numberingChange',
+]);
+
+/** Tracked changes whose content is gone once the changes are accepted (outside w:rPr). */
+const REMOVED = new Set(['del', 'moveFrom']);
+
+/** Fields whose result is a page number (or a count of pages): not read. */
+const PAGE_FIELDS = new Set(['PAGE', 'NUMPAGES', 'SECTIONPAGES', 'SECTION', 'PAGEREF']);
+
+/** A field being read: its instruction (w:instr, or w:instrText gathered) and whether its result has begun. */
+interface OpenField {
+  instruction: string;
+  result: boolean;
+}
+
+/** Whether a field's result is left out: a page-number field's, or its instruction while it is read. */
+function hidesText(field: OpenField): boolean {
+  if (!field.result) return true;
+  const name = /^\s*([A-Za-z]+)/.exec(field.instruction)?.[1]?.toUpperCase();
+  return name !== undefined && PAGE_FIELDS.has(name);
+}
 
 interface WordStyle {
   name: string | null;
@@ -227,16 +270,26 @@ function readStories(
   let skip = 0;
   let story = '';
   let skipStory = false;
-  let paragraph: (WordParagraph & { style: string | null; direct: number | null }) | null = null;
-  let run: {
-    italic: boolean | null;
-    bold: boolean | null;
-    style: string | null;
-    font: string | null;
-    text: string;
-  } | null = null;
+  let paragraph: OpenParagraph | null = null;
+  let run: OpenRun | null = null;
   let inRunProps = false;
   let inText = false;
+  let inInstruction = false;
+  /** The paragraph and run a text box interrupted (w:txbxContent sits inside a run). */
+  const outer: {
+    paragraph: OpenParagraph | null;
+    run: OpenRun | null;
+    inRunProps: boolean;
+    held: HeldParagraph | null;
+  }[] = [];
+  /** Fields open, outermost first (a field may span paragraphs: a table of contents). */
+  const fields: OpenField[] = [];
+  /** The table rows open, innermost last: whether each is a tracked deletion (w:trPr/w:del). */
+  const rows: boolean[] = [];
+  /** A paragraph waiting to be joined to the next: its mark deleted (' '), or a drop cap (''). */
+  let held: HeldParagraph | null = null;
+
+  const hidden = (): boolean => fields.some(hidesText);
 
   const closeRun = (): void => {
     if (!paragraph || !run || run.text === '') return;
@@ -251,6 +304,45 @@ function readStories(
     if (legacy) fonts.converted.set(legacy.encoding, (fonts.converted.get(legacy.encoding) ?? 0) + 1);
     const text = legacy ? decodeFontText(run.text, legacy) : run.text;
     paragraph.runs.push({ text, emphasis: bold ? 'strong' : italic ? 'em' : undefined });
+  };
+
+  const emit = (done: WordParagraph): void => {
+    if (skipStory) return;
+    if (story === '' && each) each(done);
+    else {
+      const list = stories.get(story) ?? [];
+      list.push(done);
+      stories.set(story, list);
+    }
+  };
+
+  const closeParagraph = (open: OpenParagraph): void => {
+    let done: WordParagraph = {
+      runs: open.runs,
+      outline: open.direct ?? inherited(styles, open.style, 'outline'),
+      notes: open.notes,
+      comments: open.comments,
+    };
+    if (held) {
+      // The later paragraph's mark is the one left: its outline level stands.
+      done = {
+        runs: [...held.paragraph.runs, ...(held.joiner ? [{ text: held.joiner }] : []), ...done.runs],
+        outline: done.outline,
+        notes: [...held.paragraph.notes, ...done.notes],
+        comments: [...held.paragraph.comments, ...done.comments],
+      };
+      held = null;
+    }
+    if (open.markDeleted) held = { paragraph: done, joiner: ' ' };
+    else if (open.dropCap && done.runs.length > 0) held = { paragraph: done, joiner: '' };
+    else emit(done);
+  };
+
+  const flushHeld = (): void => {
+    if (!held) return;
+    const { paragraph: waiting } = held;
+    held = null;
+    emit(waiting);
   };
 
   parseXml(xml, where, {
@@ -269,12 +361,11 @@ function readStories(
       }
       const local = tag.local;
       const parent = stack.at(-1);
-      stack.push(local);
-      if (SKIPPED.has(local)) {
-        stack.pop();
+      if (SKIPPED.has(local) || (REMOVED.has(local) && parent !== 'rPr' && parent !== 'trPr')) {
         skip = 1;
         return;
       }
+      stack.push(local);
       switch (local) {
         case 'footnote':
         case 'endnote':
@@ -285,14 +376,45 @@ function readStories(
             type === 'separator' || type === 'continuationSeparator' || type === 'continuationNotice';
           break;
         }
+        case 'txbxContent':
+          outer.push({ paragraph, run, inRunProps, held });
+          held = null;
+          paragraph = null;
+          run = null;
+          inRunProps = false;
+          break;
         case 'p':
-          paragraph = { runs: [], outline: null, notes: [], comments: [], style: null, direct: null };
+          paragraph = {
+            runs: [],
+            outline: null,
+            notes: [],
+            comments: [],
+            style: null,
+            direct: null,
+            markDeleted: false,
+            dropCap: false,
+          };
           break;
         case 'pStyle':
           if (paragraph && parent === 'pPr') paragraph.style = attr(tag, W, 'val') ?? null;
           break;
         case 'outlineLvl':
           if (paragraph && parent === 'pPr') paragraph.direct = Number(attr(tag, W, 'val') ?? 9);
+          break;
+        case 'framePr': {
+          const dropCap = attr(tag, W, 'dropCap');
+          if (paragraph && parent === 'pPr') paragraph.dropCap = dropCap === 'drop' || dropCap === 'margin';
+          break;
+        }
+        case 'del':
+        case 'moveFrom':
+          // Here (REMOVED's others are skipped) in a row's w:trPr (a deleted row) or in w:rPr (of
+          // the paragraph mark when in w:pPr).
+          if (parent === 'trPr') rows[rows.length - 1] = true;
+          else if (paragraph && !run) paragraph.markDeleted = true;
+          break;
+        case 'tr':
+          rows.push(false);
           break;
         case 'r':
           run = { italic: null, bold: null, style: null, font: null, text: '' };
@@ -315,15 +437,28 @@ function readStories(
         case 't':
           inText = run !== null;
           break;
+        case 'instrText':
+          inInstruction = fields.length > 0;
+          break;
+        case 'fldSimple':
+          fields.push({ instruction: attr(tag, W, 'instr') ?? '', result: true });
+          break;
+        case 'fldChar': {
+          const type = attr(tag, W, 'fldCharType');
+          if (type === 'begin') fields.push({ instruction: '', result: false });
+          else if (type === 'separate' && fields.length > 0) fields.at(-1)!.result = true;
+          else if (type === 'end') fields.pop();
+          break;
+        }
         case 'tab':
-          if (run && parent === 'r') run.text += ' ';
+          if (run && parent === 'r' && !hidden()) run.text += ' ';
           break;
         case 'br':
         case 'cr':
-          if (run && parent === 'r') run.text += attr(tag, W, 'type') === 'page' ? ' ' : '\n';
+          if (run && parent === 'r' && !hidden()) run.text += attr(tag, W, 'type') === 'page' ? ' ' : '\n';
           break;
         case 'noBreakHyphen':
-          if (run) run.text += '-';
+          if (run && !hidden()) run.text += '-';
           break;
         case 'footnoteReference':
         case 'endnoteReference':
@@ -335,7 +470,9 @@ function readStories(
       }
     },
     text(text) {
-      if (skip === 0 && inText && run) run.text += text;
+      if (skip > 0) return;
+      if (inInstruction) fields.at(-1)!.instruction += text;
+      else if (inText && run && !hidden()) run.text += text;
     },
     close() {
       if (skip > 0) {
@@ -347,6 +484,12 @@ function readStories(
         case 't':
           inText = false;
           break;
+        case 'instrText':
+          inInstruction = false;
+          break;
+        case 'fldSimple':
+          fields.pop();
+          break;
         case 'rPr':
           inRunProps = false;
           break;
@@ -356,30 +499,56 @@ function readStories(
           break;
         case 'p': {
           if (!paragraph) break;
-          const done: WordParagraph = {
-            runs: paragraph.runs,
-            outline: paragraph.direct ?? inherited(styles, paragraph.style, 'outline'),
-            notes: paragraph.notes,
-            comments: paragraph.comments,
-          };
+          const open = paragraph;
           paragraph = null;
-          if (skipStory) break;
-          if (story === '' && each) each(done);
-          else {
-            const list = stories.get(story) ?? [];
-            list.push(done);
-            stories.set(story, list);
-          }
+          if (!rows.includes(true)) closeParagraph(open);
+          break;
+        }
+        case 'tr':
+          rows.pop();
+          break;
+        case 'txbxContent': {
+          flushHeld();
+          const restored = outer.pop();
+          paragraph = restored?.paragraph ?? null;
+          run = restored?.run ?? null;
+          inRunProps = restored?.inRunProps ?? false;
+          held = restored?.held ?? null;
           break;
         }
         case 'footnote':
         case 'endnote':
         case 'comment':
+          flushHeld();
           story = '';
           skipStory = false;
           break;
       }
     },
   });
+  flushHeld();
   return stories;
+}
+
+interface OpenParagraph extends WordParagraph {
+  style: string | null;
+  direct: number | null;
+  /** Its mark is a tracked deletion (w:pPr/w:rPr/w:del or w:moveFrom): joined to the next. */
+  markDeleted: boolean;
+  /** A drop cap (w:framePr w:dropCap="drop" or "margin"): joined to the next with nothing between. */
+  dropCap: boolean;
+}
+
+/** A paragraph waiting to be joined to the next, and what goes between. */
+interface HeldParagraph {
+  paragraph: WordParagraph;
+  joiner: string;
+}
+
+interface OpenRun {
+  italic: boolean | null;
+  bold: boolean | null;
+  style: string | null;
+  font: string | null;
+  text: string;
 }

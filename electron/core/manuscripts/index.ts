@@ -24,8 +24,7 @@ import {
 } from '../../shared/manuscript';
 import { readInChild } from './reader-process';
 import { ReaderQueue } from './reader-queue';
-import { decodeLegacyVietnameseBytes } from './legacy-vietnamese';
-import { bomEncoding } from './text-decoding';
+import { bomEncoding, detectTextEncoding } from './text-decoding';
 
 /** A manuscript file: its name (for the format and messages) and its bytes or where they are. */
 export type ManuscriptSource = { fileName: string } & ({ bytes: Uint8Array } | { path: string });
@@ -112,7 +111,7 @@ export async function readManuscript(
 /**
  * The format of a file by its first bytes and its name, or null when it is none we read: a zip
  * is DOCX, EPUB or ODT by its name (else by the mimetype entry a reader checks), `%PDF-` is a PDF,
- * and text (no NUL byte, valid UTF-8 at its start) is HTML, Markdown or plain text by its name
+ * and text (detectTextEncoding: UTF-8, UTF-16, a Windows or ISO code page, TCVN3, VNI) is HTML, Markdown or plain text by its name
  * (HTML also by a leading `<!DOCTYPE html` or `<html`).
  */
 export function detectManuscriptFormat(fileName: string, head: Uint8Array): ManuscriptFormat | null {
@@ -145,21 +144,9 @@ function startsWith(bytes: Uint8Array, prefix: readonly number[]): boolean {
   return prefix.every((byte, i) => bytes[i] === byte);
 }
 
-/**
- * UTF-16 with its BOM, or: no NUL byte, and UTF-8 (a character cut at the end of the sample is
- * fine: the decoder streams, keeping an incomplete sequence at the end for more bytes), or
- * Vietnamese in TCVN3 or VNI (legacy-vietnamese.ts).
- */
+/** Text in an encoding detectTextEncoding knows (UTF-8, UTF-16, a code page…), judged on its first bytes. */
 function looksLikeText(head: Uint8Array): boolean {
-  const bom = bomEncoding(head);
-  if (bom === 'utf-16le' || bom === 'utf-16be') return true;
-  if (head.includes(0)) return false;
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(head, { stream: true });
-    return true;
-  } catch {
-    return decodeLegacyVietnameseBytes(head) !== null;
-  }
+  return detectTextEncoding(head, true) !== null;
 }
 
 async function readLimited(path: string, fileName: string): Promise<Uint8Array> {

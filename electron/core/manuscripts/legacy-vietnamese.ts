@@ -3,8 +3,8 @@
  * sources in legacy-vietnamese-tables.ts): TCVN3 (ABC, `.Vn…` fonts), VNI (`VNI-…` fonts) and
  * VIQR (ASCII with marks). A DOCX says which by the font of its runs (docx.ts); a text file's
  * bytes are tried only when they are not UTF-8 (text-decoding.ts), and kept only when nearly
- * every word they turn into is a Vietnamese syllable: Windows-1252 French or English stays
- * refused, Unicode Vietnamese is never touched. VIQR, plain ASCII, is taken only when the text
+ * every word they turn into is a Vietnamese syllable: Windows-1252 French or English is
+ * read as it is (text-decoding.ts), Unicode Vietnamese is never touched. VIQR, plain ASCII, is taken only when the text
  * clearly is VIQR (many `a(`, `e^`, `o+`, `dd` words), never for ordinary punctuation.
  */
 

@@ -15,7 +15,7 @@ import { FENCE_RE, MARKER_RE, markerTitle } from './chapter-lines';
 import { tooManyParagraphs } from './errors';
 import type { ManuscriptReader } from './reader';
 import { noteLegacyConversion } from './legacy-vietnamese';
-import { decodeManuscriptText } from './text-decoding';
+import { decodeManuscriptText, noteTextEncoding } from './text-decoding';
 
 /** What the paragraph limit's rule keeps in a parse's env. */
 interface ParagraphCount {
@@ -127,11 +127,12 @@ function inlineRuns(token: Token, refs: number[]): TextRun[] {
 }
 
 export const readMarkdown: ManuscriptReader = async (bytes, fileName, options) => {
-  const { text, legacy } = decodeManuscriptText(bytes, fileName, 'markdown');
+  const { text, encoding, legacy } = decodeManuscriptText(bytes, fileName, 'markdown');
   const { fields, body } = frontMatter(text.replace(/\r\n?/g, '\n'));
   const paragraphCount: ParagraphCount = { fileName, seen: 0, paragraphs: 0 };
   const tokens = markdown.parse(isolateMarkers(body), { paragraphCount });
   const builder = new ManuscriptBuilder(fileName, 'markdown');
+  noteTextEncoding(builder, encoding);
   if (legacy) noteLegacyConversion(builder, legacy, 'the file');
 
   // Footnotes first (their block comes last): id → paragraphs.

@@ -1,6 +1,6 @@
 /**
- * Plain-text manuscripts (UTF-8 with or without a BOM, UTF-16 with its BOM; TCVN3, VNI or VIQR
- * Vietnamese converted, with a note: text-decoding.ts): paragraphs are
+ * Plain-text manuscripts (UTF-8, UTF-16, Windows-1252, ISO-8859-1, Windows-1258, detected, with a
+ * note when not UTF-8; TCVN3, VNI or VIQR Vietnamese converted, with a note: text-decoding.ts): paragraphs are
  * separated by blank lines (a single line break stays inside its paragraph); a chapter starts
  * at a `[chapter: Title]` line, a `#`/`##` heading, or a chapter's name standing alone on its
  * line ("Chapter 3", "CHAPTER III", "Chương 3", "Chương một": chapter-lines.ts). A Project
@@ -13,14 +13,15 @@ import { plainTextChapterTitle } from './chapter-lines';
 import { gutenbergLine, gutenbergMetadata, isGutenbergCredit, type GutenbergMetadata } from './gutenberg';
 import type { ManuscriptReader } from './reader';
 import { noteLegacyConversion } from './legacy-vietnamese';
-import { decodeManuscriptText } from './text-decoding';
+import { decodeManuscriptText, noteTextEncoding } from './text-decoding';
 
 /** Where the reading is in a Project Gutenberg file (a file without its markers is all `body`). */
 type Part = 'header' | 'credits' | 'body' | 'licence';
 
 export const readPlainText: ManuscriptReader = async (bytes, fileName) => {
-  const { text, legacy } = decodeManuscriptText(bytes, fileName, 'text');
+  const { text, encoding, legacy } = decodeManuscriptText(bytes, fileName, 'text');
   const builder = new ManuscriptBuilder(fileName, 'text');
+  noteTextEncoding(builder, encoding);
   if (legacy) noteLegacyConversion(builder, legacy, 'the file');
   const allLines = text.split(/\r\n?|\n/);
   const startAt = allLines.findIndex((line) => gutenbergLine(line) === 'start');

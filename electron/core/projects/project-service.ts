@@ -513,6 +513,7 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
           ...(await detailOf(tx, made.project)),
           language_choice: languageChoice,
           ...(manuscript.legacyEncoding ? { legacy_encoding: manuscript.legacyEncoding } : {}),
+          ...(manuscript.textEncoding ? { text_encoding: manuscript.textEncoding } : {}),
         };
       });
     },

@@ -38,6 +38,8 @@ export interface ImportSummary {
   fileName: string;
   languageChoice: LanguageChoice | null;
   legacyEncoding: ProjectDetail['legacy_encoding'] | null;
+  /** The character encoding a text file was read in (detected), when the import says. */
+  textEncoding: ProjectDetail['text_encoding'] | null;
 }
 
 export interface ProjectsSlice {
@@ -396,6 +398,7 @@ export const createProjectsSlice: SliceCreator<ProjectsSlice> =
               fileName,
               languageChoice: detail.language_choice ?? null,
               legacyEncoding: detail.legacy_encoding ?? null,
+              textEncoding: detail.text_encoding ?? null,
             },
           });
           await get().openProject(detail.project.id);

@@ -15,7 +15,6 @@ import {
   looksLikeViqr,
 } from '../../../electron/core/manuscripts/legacy-vietnamese';
 import { TCVN3_TABLE, VNI_TABLE } from '../../../electron/core/manuscripts/legacy-vietnamese-tables';
-import { AppError } from '../../../electron/shared/errors';
 import {
   latinBytes,
   TAT_DEN,
@@ -121,7 +120,7 @@ describe('legacy text files', () => {
     }
   });
 
-  it('still refuse Windows-1252 French, German and English (not a text we read) rather than convert them', async () => {
+  it('read Windows-1252 French, German and English as they are (ISO-8859-1), never converted as Vietnamese', async () => {
     const samples = [
       "L'été dernier, nous sommes allés à la plage près de Nîmes. Le garçon a mangé une crème brûlée " +
         'très sucrée ; où est la bibliothèque ? C’était déjà Noël, et ça coûte cher.',
@@ -129,10 +128,12 @@ describe('legacy text files', () => {
       'The café’s naïve résumé — “déjà vu” — cost £5 and €3 at the Señor’s piñata fête.',
     ];
     for (const sample of samples) {
-      const bytes = new Uint8Array(Buffer.from(sample.replace(/[’“”—€]/g, "'"), 'latin1'));
-      const error = await readManuscript({ fileName: 'cp1252.txt', bytes }).catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(AppError);
-      expect(error).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+      const latin = sample.replace(/[’“”—€]/g, "'");
+      const bytes = new Uint8Array(Buffer.from(latin, 'latin1'));
+      const book = await readManuscript({ fileName: 'cp1252.txt', bytes });
+      expect(book.chapters[0]!.paragraphs.map((p) => p.text)).toEqual([latin]);
+      expect(book.textEncoding).toBe('iso-8859-1');
+      expect(book.legacyEncoding).toBeUndefined();
     }
   });
 });

@@ -2,13 +2,15 @@
  * Legacy Vietnamese files through the real server on 127.0.0.1: a TCVN3 text file, a DOCX with
  * runs in VNI-Times (written by the docx package), a windows-1252 HTML page in .VnTime and a VNI
  * ODT (fflate) imported as projects whose segments are the
- * Unicode paragraph, and the manuscript read route's summary noting the conversion.
+ * Unicode paragraph, and the manuscript read route's summary noting the conversion; text files in
+ * a code page (Windows-1258, Windows-1252) named by `text_encoding` on reading and importing.
  */
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ManuscriptReadResult } from '../../../electron/shared/manuscript-read';
 import { latinBytes, TAT_DEN, toTcvn3, toVni, writeFontDocx } from '../../fixtures/legacy-vietnamese';
 import { odtFiles, zipOdt } from '../../fixtures/manuscripts';
+import { ENGLISH, VIETNAMESE, iconv } from '../../fixtures/text-encodings';
 import { startTestCore, type TestCore } from './helpers';
 
 let t: TestCore;
@@ -22,11 +24,11 @@ afterAll(async () => {
 
 const octets = { 'content-type': 'application/octet-stream' };
 
-async function importedSegments(
+/** A file imported as a project: the import's answer and its segments' texts. */
+async function imported(
   fileName: string,
   bytes: Uint8Array,
-  legacyEncoding: string,
-): Promise<string[]> {
+): Promise<{ detail: { legacy_encoding?: string; text_encoding?: string }; texts: string[] }> {
   const res = await t.call('POST', `/api/v1/projects/import?file_name=${encodeURIComponent(fileName)}`, {
     raw: Buffer.from(bytes),
     headers: octets,
@@ -36,9 +38,8 @@ async function importedSegments(
     project: { id: string };
     chapters: { id: string }[];
     legacy_encoding?: string;
+    text_encoding?: string;
   };
-  // The import's answer says the text was converted.
-  expect(detail.legacy_encoding).toBe(legacyEncoding);
   const texts: string[] = [];
   for (const chapter of detail.chapters) {
     const page = await t.call(
@@ -48,7 +49,28 @@ async function importedSegments(
     expect(page.status).toBe(200);
     texts.push(...(page.json.result.items as { text: string }[]).map((s) => s.text));
   }
+  return { detail, texts };
+}
+
+/** The segments of a file imported as a project, the answer saying its text was converted. */
+async function importedSegments(
+  fileName: string,
+  bytes: Uint8Array,
+  legacyEncoding: string,
+): Promise<string[]> {
+  const { detail, texts } = await imported(fileName, bytes);
+  expect(detail.legacy_encoding).toBe(legacyEncoding);
   return texts;
+}
+
+/** The manuscript read route's answer for a file. */
+async function readSummary(fileName: string, bytes: Uint8Array): Promise<ManuscriptReadResult> {
+  const res = await t.call('POST', `/api/v1/manuscripts/read?file_name=${encodeURIComponent(fileName)}`, {
+    raw: Buffer.from(bytes),
+    headers: octets,
+  });
+  expect(res.status, res.text).toBe(200);
+  return res.json.result as ManuscriptReadResult;
 }
 
 describe('legacy Vietnamese encodings on import', () => {
@@ -80,20 +102,32 @@ describe('legacy Vietnamese encodings on import', () => {
   });
 
   it('says so in the read summary (warnings)', async () => {
-    const res = await t.call(
-      'POST',
-      `/api/v1/manuscripts/read?file_name=${encodeURIComponent('tat-den.txt')}`,
-      {
-        raw: Buffer.from(latinBytes(toTcvn3(TAT_DEN))),
-        headers: octets,
-      },
-    );
-    expect(res.status, res.text).toBe(200);
-    const result = res.json.result as ManuscriptReadResult;
+    const result = await readSummary('tat-den.txt', latinBytes(toTcvn3(TAT_DEN)));
     expect(result.text).toContain(TAT_DEN);
     expect(result.legacy_encoding).toBe('tcvn3');
+    expect(result.text_encoding).toBe('tcvn3');
     expect(result.warnings).toEqual([
       'Converted from TCVN3 (ABC) to Unicode (the file was in that legacy Vietnamese encoding).',
     ]);
+  });
+});
+
+describe('text file encodings over HTTP (files made by iconv: test/fixtures/text-encodings.ts)', () => {
+  it('the read route names Windows-1258 and warns; UTF-8 is named without a warning', async () => {
+    const legacy = await readSummary('Truyện Kiều.txt', iconv(VIETNAMESE, 'WINDOWS-1258'));
+    expect(legacy.text_encoding).toBe('windows-1258');
+    expect(legacy.legacy_encoding).toBeNull();
+    expect(legacy.text).toContain('Trăm năm trong cõi người ta,\nChữ tài chữ mệnh khéo là ghét nhau.');
+    expect(legacy.warnings.join(' ')).toContain('Read as Windows-1258 text');
+    const unicode = await readSummary('Truyện Kiều.txt', new TextEncoder().encode(VIETNAMESE));
+    expect(unicode.text_encoding).toBe('utf-8');
+    expect(unicode.warnings).toEqual([]);
+  });
+
+  it('a project import of a Windows-1252 file says so, and its segments read right', async () => {
+    const { detail, texts } = await imported('pride.txt', iconv(ENGLISH, 'WINDOWS-1252'));
+    expect(detail.text_encoding).toBe('windows-1252');
+    expect(detail.legacy_encoding).toBeUndefined();
+    expect(texts.join(' ')).toContain('“My dear Mr. Bennet,” said his lady to him one day');
   });
 });

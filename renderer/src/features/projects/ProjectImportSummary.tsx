@@ -1,18 +1,19 @@
 /**
  * What an import did with a manuscript, shown once in the project it made (issue 38): the
  * language chosen and where it came from (the request, the text, the metadata, the voice or the
- * default; the metadata's language when the text overruled it), and the legacy Vietnamese
- * encoding its text was converted from. From the import's answer (`language_choice`,
- * `legacy_encoding`), in the interface's language; language names from Intl (languageName).
+ * default; the metadata's language when the text overruled it), the legacy Vietnamese
+ * encoding its text was converted from, or the character encoding a text file that is not UTF-8
+ * was read in. From the import's answer (`language_choice`, `legacy_encoding`, `text_encoding`),
+ * in the interface's language; language names from Intl (languageName).
  */
 
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
-import { LEGACY_VIETNAMESE_NAMES } from '../../../../electron/shared/manuscript';
+import { LEGACY_VIETNAMESE_NAMES, TEXT_ENCODING_NAMES } from '../../../../electron/shared/manuscript';
 import { languageName } from '../../lib/intl-text';
 import { useStudio } from '../../stores';
 import type { ImportSummary } from '../../stores/projects-slice';
 
-/** The summary's sentences: the language line (when the answer says how), then the conversion. */
+/** The summary's sentences: the language line (when the answer says how), then the conversion or the encoding. */
 export function importSummaryLines(summary: ImportSummary, intl: IntlShape): string[] {
   const lines: string[] = [];
   const choice = summary.languageChoice;
@@ -47,6 +48,16 @@ export function importSummaryLines(summary: ImportSummary, intl: IntlShape): str
           defaultMessage: 'Converted from the {encoding} encoding to Unicode',
         },
         { encoding: LEGACY_VIETNAMESE_NAMES[summary.legacyEncoding] },
+      ),
+    );
+  } else if (summary.textEncoding && summary.textEncoding !== 'utf-8') {
+    lines.push(
+      intl.formatMessage(
+        {
+          id: 'projects.importSummary.textEncoding',
+          defaultMessage: 'Read as {encoding} text (the file is not UTF-8: check its accented letters)',
+        },
+        { encoding: TEXT_ENCODING_NAMES[summary.textEncoding] },
       ),
     );
   }
