@@ -47,7 +47,7 @@ import type {
   Store,
 } from '../store';
 import { keyAccess, maySpeakWith, type CustomVoiceAccess } from '../voices';
-import { chooseVoices, suggestCast } from './attribution';
+import { chooseVoices, PROSODY_STEPS, suggestCast } from './attribution';
 import { decodeProjectCursor, encodeProjectCursor } from './project-list-cursor';
 import { chapterSegments } from './segments';
 import { checkProjectSize } from './project-size';
@@ -316,17 +316,20 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
       narrator.voice_code,
       existing.map((c) => c.voice_code),
     );
-    const characters: CharacterRow[] = newOnes.map((c) => ({
-      id: newId(),
-      project_id: projectId,
-      name: c.name,
-      voice_code: voices.get(c.name)!,
-      speed_rate: narrator.speed_rate,
-      pitch_rate: narrator.pitch_rate,
-      volume: narrator.volume,
-      narrator: 0,
-      confirmed: 0,
-    }));
+    const characters: CharacterRow[] = newOnes.map((c) => {
+      const { voice_code, step } = voices.get(c.name)!;
+      return {
+        id: newId(),
+        project_id: projectId,
+        name: c.name,
+        voice_code,
+        speed_rate: stepRate(narrator.speed_rate, PROSODY_STEPS[step]!.speed),
+        pitch_rate: stepRate(narrator.pitch_rate, PROSODY_STEPS[step]!.pitch),
+        volume: narrator.volume,
+        narrator: 0,
+        confirmed: 0,
+      };
+    });
     for (const c of characters) byName.set(c.name, c);
     cast.segments.forEach((found, index) => {
       const segment = segments[index]!;
@@ -1311,7 +1314,12 @@ function recastVoices(
     narrator.voice_code,
     taken,
   );
-  return moving.map((c) => ({ ...c, voice_code: chosen.get(c.id) ?? c.voice_code }));
+  return moving.map((c) => ({ ...c, voice_code: chosen.get(c.id)?.voice_code ?? c.voice_code }));
+}
+
+/** A rate (speed or pitch) moved by a prosody step, kept within 0.5–2.0 at one decimal. */
+function stepRate(rate: number, step: number): number {
+  return Math.min(2, Math.max(0.5, Math.round((rate + step) * 10) / 10));
 }
 
 /** A cover from base64 (a `data:` prefix allowed): JPEG or PNG of at most 2 MiB; INVALID_FIELD otherwise. */
