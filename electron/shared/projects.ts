@@ -135,7 +135,12 @@ export const ChapterRecordSchema = Type.Object({
   segments_done: Type.Integer(),
   /** Sum of its segments' audio, ms (null until every segment has audio). */
   duration_ms: Nullable(Type.Integer()),
-  /** Some text differs from the last export (or never exported). */
+  /** An export contained it: its text as exported is kept (GET …/chapters/<cid>/changes). */
+  exported: Type.Boolean(),
+  /**
+   * Its text differs from the text the last export that contained it was made of; false when no
+   * export contained it (after exporting chapter 1 alone, chapter 2 has not changed since).
+   */
   changed_since_export: Type.Boolean(),
 });
 export type ChapterRecord = Static<typeof ChapterRecordSchema>;

@@ -134,7 +134,7 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
   /**
    * The project's detail: its cast and chapters with their figures, counted by the database, so
    * neither the answer nor the work grows with the segments (a chapter's text is read only to
-   * tell whether it changed since an export of the same length).
+   * tell whether it changed since an export that contained it, of the same length).
    */
   async function detailOf(repos: Repos, project: ProjectRow): Promise<ProjectDetail> {
     const [chapters, characters, figures, cast, undo, redo] = await Promise.all([
@@ -151,7 +151,10 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
       const f = byChapter.get(chapter.id);
       const count = f?.segment_count ?? 0;
       const length = (f?.characters ?? 0) + 2 * Math.max(0, count - 1);
-      if (chapter.exported_text === null || countCharacters(chapter.exported_text) !== length) {
+      // Only a chapter an export contained can have changed since.
+      if (chapter.exported_text === null) {
+        changed.set(chapter.id, false);
+      } else if (countCharacters(chapter.exported_text) !== length) {
         changed.set(chapter.id, true);
       } else {
         const texts = await repos.projects.chapterTexts(chapter.id);
@@ -1443,7 +1446,8 @@ function toDetail(
         segment_count: count,
         segments_done: f?.segments_done ?? 0,
         duration_ms: f && count > 0 && f.with_audio === count ? f.duration_ms : null,
-        changed_since_export: changed.get(chapter.id) ?? true,
+        exported: chapter.exported_text !== null,
+        changed_since_export: changed.get(chapter.id) ?? chapter.exported_text !== null,
       };
     });
   const narrator = characters.find((c) => c.narrator === 1)?.id;
