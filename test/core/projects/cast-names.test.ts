@@ -9,6 +9,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readHtml } from '../../../electron/core/manuscripts/html';
+import { createProjectService } from '../../../electron/core/projects/project-service';
+import type { Manuscript } from '../../../electron/shared/manuscript';
+import { findVoice } from '../../../electron/shared/voices';
+import { openTestStore } from '../../fixtures/test-store';
 import { characterGender, suggestCast } from '../../../electron/core/projects/attribution';
 import { chapterSegments } from '../../../electron/core/projects/segments';
 import { mergeNames } from '../../../electron/core/projects/speaker-names';
@@ -16,16 +20,27 @@ import { VIETNAMESE_DIALOGUE } from '../../fixtures/vietnamese-dialogue';
 
 const dir = new URL('../../fixtures/real-manuscripts/pride-and-prejudice/', import.meta.url).pathname;
 
+const CHAPTERS = [1, 2, 5, 31, 35, 57, 58];
+
+/** The excerpt's chapters as one manuscript, each read by the real HTML reader. */
+async function book(): Promise<Manuscript> {
+  const read = await Promise.all(
+    CHAPTERS.map((n) => readHtml(readFileSync(join(dir, `chapter-${n}.xhtml`)), `chapter-${n}.xhtml`, {})),
+  );
+  return {
+    ...read[0]!,
+    title: 'Pride and Prejudice',
+    language: 'en',
+    chapters: read.flatMap((m) => m.chapters),
+  };
+}
+
 async function excerpt(): Promise<{ texts: string[]; starts: Set<number> }> {
   const texts: string[] = [];
   const starts = new Set<number>();
-  for (const n of [1, 2, 5, 31, 35, 57, 58]) {
-    const file = `chapter-${n}.xhtml`;
-    const manuscript = await readHtml(readFileSync(join(dir, file)), file, {});
-    for (const chapter of manuscript.chapters) {
-      starts.add(texts.length);
-      for (const draft of chapterSegments(chapter.paragraphs, 'en')) texts.push(draft.text);
-    }
+  for (const chapter of (await book()).chapters) {
+    starts.add(texts.length);
+    for (const draft of chapterSegments(chapter.paragraphs, 'en')) texts.push(draft.text);
   }
   return { texts, starts };
 }
@@ -123,6 +138,46 @@ describe('one character per person (Pride and Prejudice)', () => {
     for (const c of cast.characters) {
       if (/^(Chị|Bà|Cô) /.test(c.name)) expect(c.gender, c.name).toBe('female');
       if (/^(Anh|Ông|Quan) /.test(c.name)) expect(c.gender, c.name).toBe('male');
+    }
+  });
+
+  it('casts a project of the excerpt: partners apart, a voice shared only at another pitch or rate', async () => {
+    const t = await openTestStore();
+    try {
+      await t.store.keys.insert({
+        id: 'key_a',
+        name: 'key_a',
+        key_hash: 'key_a'.padEnd(64, 'x'),
+        key_prefix: 'nsk_abc',
+        prefix_hash: null,
+        signing_secret: 'whsec_x',
+        balance_milli: 5000,
+        queued: 0,
+        created_at: '2025-01-01T00:00:00.000Z',
+        revoked_at: null,
+      });
+      const service = createProjectService({ store: t.store, filesDir: join(t.dir, 'files') });
+      const detail = await service.createFromManuscript('key_a', await book(), {
+        voice_code: 'en_male_onyx_default',
+      });
+      const { characters } = detail;
+      const byName = new Map(characters.map((c) => [c.name, c]));
+      const narrator = characters.find((c) => c.narrator)!;
+      const others = characters.filter((c) => !c.narrator);
+      expect(others.length).toBeGreaterThanOrEqual(8);
+      // Elizabeth and Darcy speak to each other: two voices; Jane and her sisters women's voices.
+      expect(byName.get('Elizabeth')!.voice_code).not.toBe(byName.get('Darcy')!.voice_code);
+      for (const name of ['Jane', 'Elizabeth', 'Kitty', 'Lydia', 'Mrs. Bennet', 'Lady Catherine'])
+        expect(findVoice(byName.get(name)!.voice_code)!.gender, name).toBe('female');
+      for (const name of ['Mr. Bennet', 'Darcy', 'Colonel Fitzwilliam'])
+        expect(findVoice(byName.get(name)!.voice_code)!.gender, name).toBe('male');
+      // More women than women's voices: a voice repeats, each time at another pitch or rate.
+      const sounds = others.map((c) => `${c.voice_code} ${c.pitch_rate} ${c.speed_rate}`);
+      expect(new Set(others.map((c) => c.voice_code)).size).toBeLessThan(others.length);
+      expect(new Set(sounds).size).toBe(others.length);
+      expect(sounds).not.toContain(`${narrator.voice_code} ${narrator.pitch_rate} ${narrator.speed_rate}`);
+    } finally {
+      await t.close();
     }
   });
 });
