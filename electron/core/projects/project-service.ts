@@ -47,7 +47,8 @@ import type {
   Store,
 } from '../store';
 import { keyAccess, maySpeakWith, type CustomVoiceAccess } from '../voices';
-import { chooseVoices, PROSODY_STEPS, suggestCast } from './attribution';
+import { attributeSegment, characterGender, chooseVoices, PROSODY_STEPS, suggestCast } from './attribution';
+import { namesInText } from './speaker-names';
 import { decodeProjectCursor, encodeProjectCursor } from './project-list-cursor';
 import { chapterSegments } from './segments';
 import { checkProjectSize } from './project-size';
@@ -932,6 +933,142 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
       return detail.characters.find((c) => c.id === characterId)!;
     },
 
+    /**
+     * Merges a character into another (undoable): its segments, suggested segments and quote
+     * voices become `into`'s, and it goes. The narrator is neither (PROJECT_CONFLICT); a character
+     * into itself is INVALID_FIELD.
+     */
+    async mergeCharacter(
+      keyId: string,
+      projectId: string,
+      characterId: string,
+      into: string,
+    ): Promise<ProjectDetail> {
+      const { detail } = await edit(keyId, projectId, 'Merge characters', async (tx, project) => {
+        await requireCharacter(tx, project.id, characterId);
+        const characters = await requireCharacter(tx, project.id, into);
+        const character = characters.find((c) => c.id === characterId)!;
+        const target = characters.find((c) => c.id === into)!;
+        if (into === characterId)
+          throw new AppError('INVALID_FIELD', 'into must be another character than the one merged.', {
+            field: 'into',
+          });
+        if (character.narrator === 1 || target.narrator === 1)
+          throw new AppError('PROJECT_CONFLICT', 'The narrator cannot be merged with a character.');
+        const touched = (await tx.projects.segments(project.id)).filter((s) => speaksAs(s, characterId));
+        const after = touched.map((s) => moveSpeech(s, characterId, into, () => true));
+        return {
+          redo: { segments: after, removeCharacters: [characterId] },
+          undo: { characters: [character], segments: touched },
+        };
+      });
+      return detail;
+    },
+
+    /**
+     * Splits names out of a character (undoable): each of `names` becomes a character of its own,
+     * with a voice chosen as for a suggestion (of the gender the name and the book give, apart
+     * from the cast's voices), taking the segments and quotes whose attribution in the text names
+     * it (`"…," said Mrs. Bennet`); the rest stay. INVALID_FIELD for a name of the cast already or
+     * one no segment of the character is attributed to; PROJECT_CONFLICT for the narrator.
+     */
+    async splitCharacter(
+      keyId: string,
+      projectId: string,
+      characterId: string,
+      names: readonly string[],
+    ): Promise<ProjectDetail> {
+      const { detail } = await edit(keyId, projectId, 'Split character', async (tx, project) => {
+        const characters = await requireCharacter(tx, project.id, characterId);
+        const character = characters.find((c) => c.id === characterId)!;
+        if (character.narrator === 1) throw new AppError('PROJECT_CONFLICT', 'The narrator cannot be split.');
+        const wanted = [...new Set(names.map((n) => cleanText(n).trim().replace(/\s+/g, ' ')))];
+        const key = (name: string) => name.normalize('NFC').toLocaleLowerCase();
+        for (const name of wanted) {
+          if (!name || characters.some((c) => key(c.name) === key(name)))
+            throw new AppError('INVALID_FIELD', `"${name}" is the name of a character already.`, {
+              field: 'names',
+            });
+        }
+        if (characters.length + wanted.length > PROJECT_LIMITS.cast)
+          throw new AppError(
+            'PROJECT_CONFLICT',
+            `A project's cast holds at most ${PROJECT_LIMITS.cast} characters.`,
+          );
+        const segments = await tx.projects.segments(project.id);
+        const touched = segments.filter((s) => speaksAs(s, characterId));
+        // As suggestCast: only a Vietnamese book names a speaker by a bare word before a colon.
+        const vietnamese = project.language.split(/[-_]/)[0] === 'vi';
+        const known = vietnamese ? namesInText(touched.map((s) => s.text)) : new Set<string>();
+        const created = wanted.map((name) => ({ id: newId(), name }));
+        const after: SegmentRow[] = [];
+        const before: SegmentRow[] = [];
+        const heardBy = new Map<string, number>();
+        for (const s of touched) {
+          const found = attributeSegment(s.text, known);
+          let row = s;
+          for (const c of created) {
+            const own = (n: string | null) => n !== null && key(n) === key(c.name);
+            const quoteRanges = found.quotes.filter((q) => own(q.name)).map((q) => `${q.start}:${q.end}`);
+            const whole = own(found.speaker);
+            if (!whole && quoteRanges.length === 0) continue;
+            heardBy.set(c.id, (heardBy.get(c.id) ?? 0) + 1);
+            row = moveSpeech(
+              row,
+              characterId,
+              c.id,
+              (q) => whole || quoteRanges.includes(`${q.start}:${q.end}`),
+              whole,
+            );
+          }
+          if (row !== s) {
+            before.push(s);
+            after.push(row);
+          }
+        }
+        for (const c of created) {
+          if (!heardBy.has(c.id))
+            throw new AppError(
+              'INVALID_FIELD',
+              `No segment of "${character.name}" is attributed to "${c.name}" in the text.`,
+              { field: 'names' },
+            );
+        }
+        const narrator = characters.find((c) => c.narrator === 1)!;
+        const voices = chooseVoices(
+          created.map((c) => ({
+            name: c.id,
+            gender: characterGender(
+              c.name,
+              segments.map((s) => s.text),
+            ),
+          })),
+          project.language,
+          narrator.voice_code,
+          characters.filter((c) => c.narrator !== 1).map((c) => c.voice_code),
+        );
+        const rows: CharacterRow[] = created.map((c) => {
+          const { voice_code, step } = voices.get(c.id)!;
+          return {
+            id: c.id,
+            project_id: project.id,
+            name: c.name,
+            voice_code,
+            speed_rate: stepRate(character.speed_rate, PROSODY_STEPS[step]!.speed),
+            pitch_rate: stepRate(character.pitch_rate, PROSODY_STEPS[step]!.pitch),
+            volume: character.volume,
+            narrator: 0,
+            confirmed: character.confirmed,
+          };
+        });
+        return {
+          redo: { characters: rows, segments: after },
+          undo: { segments: before, removeCharacters: created.map((c) => c.id) },
+        };
+      });
+      return detail;
+    },
+
     /** Removes a character: its segments and quotes go back to the narrator. */
     async removeCharacter(keyId: string, projectId: string, characterId: string): Promise<ProjectDetail> {
       const { detail } = await edit(keyId, projectId, 'Remove character', async (tx, project) => {
@@ -939,12 +1076,7 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
         const character = characters.find((c) => c.id === characterId)!;
         if (character.narrator === 1)
           throw new AppError('PROJECT_CONFLICT', 'The narrator cannot be removed.');
-        const touched = (await tx.projects.segments(project.id)).filter(
-          (s) =>
-            s.speaker === characterId ||
-            s.suggested_speaker === characterId ||
-            parseJson<QuoteVoice[]>(s.quotes, []).some((q) => q.character_id === characterId),
-        );
+        const touched = (await tx.projects.segments(project.id)).filter((s) => speaksAs(s, characterId));
         const after = touched.map((s) => {
           const quotes = parseJson<QuoteVoice[]>(s.quotes, []).filter((q) => q.character_id !== characterId);
           const row: SegmentRow = {
@@ -1149,6 +1281,38 @@ function newSegment(
 }
 
 /** The state of a segment whose words changed: `changed` when it has audio, else `not_rendered`. */
+/** Whether a segment is a character's: spoken, suggested, or a quote in its voice. */
+function speaksAs(s: SegmentRow, characterId: string): boolean {
+  return (
+    s.speaker === characterId ||
+    s.suggested_speaker === characterId ||
+    parseJson<QuoteVoice[]>(s.quotes, []).some((q) => q.character_id === characterId)
+  );
+}
+
+/**
+ * A segment with a character's speech given to another: its quotes that `quote` picks, and (when
+ * `whole`) the segment's speaker and suggested speaker; marked changed when its voices change.
+ */
+function moveSpeech(
+  s: SegmentRow,
+  from: string,
+  to: string,
+  quote: (q: QuoteVoice) => boolean,
+  whole = true,
+): SegmentRow {
+  const quotes = parseJson<QuoteVoice[]>(s.quotes, []).map((q) =>
+    q.character_id === from && quote(q) ? { ...q, character_id: to } : q,
+  );
+  const row: SegmentRow = {
+    ...s,
+    speaker: whole && s.speaker === from ? to : s.speaker,
+    suggested_speaker: whole && s.suggested_speaker === from ? to : s.suggested_speaker,
+    quotes: jsonOrNull(quotes),
+  };
+  return row.speaker !== s.speaker || row.quotes !== s.quotes ? { ...row, ...edited(row) } : row;
+}
+
 function edited(row: SegmentRow): Pick<SegmentRow, 'state' | 'error'> {
   return { state: (row.audio_key ? 'changed' : 'not_rendered') satisfies SegmentState, error: null };
 }

@@ -45,6 +45,24 @@ async function excerpt(): Promise<{ texts: string[]; starts: Set<number> }> {
   return { texts, starts };
 }
 
+/** A project service on a real test store, with key_a. */
+async function projectService() {
+  const t = await openTestStore();
+  await t.store.keys.insert({
+    id: 'key_a',
+    name: 'key_a',
+    key_hash: 'key_a'.padEnd(64, 'x'),
+    key_prefix: 'nsk_abc',
+    prefix_hash: null,
+    signing_secret: 'whsec_x',
+    balance_milli: 5000,
+    queued: 0,
+    created_at: '2025-01-01T00:00:00.000Z',
+    revoked_at: null,
+  });
+  return { t, service: createProjectService({ store: t.store, filesDir: join(t.dir, 'files') }) };
+}
+
 /** The people mergeNames makes of `names`: each canonical name with the names it stands for. */
 function people(names: string[], language = 'en'): string[][] {
   const canonical = mergeNames(names, language);
@@ -142,21 +160,8 @@ describe('one character per person (Pride and Prejudice)', () => {
   });
 
   it('casts a project of the excerpt: partners apart, a voice shared only at another pitch or rate', async () => {
-    const t = await openTestStore();
+    const { t, service } = await projectService();
     try {
-      await t.store.keys.insert({
-        id: 'key_a',
-        name: 'key_a',
-        key_hash: 'key_a'.padEnd(64, 'x'),
-        key_prefix: 'nsk_abc',
-        prefix_hash: null,
-        signing_secret: 'whsec_x',
-        balance_milli: 5000,
-        queued: 0,
-        created_at: '2025-01-01T00:00:00.000Z',
-        revoked_at: null,
-      });
-      const service = createProjectService({ store: t.store, filesDir: join(t.dir, 'files') });
       const detail = await service.createFromManuscript('key_a', await book(), {
         voice_code: 'en_male_onyx_default',
       });
@@ -176,6 +181,74 @@ describe('one character per person (Pride and Prejudice)', () => {
       expect(new Set(others.map((c) => c.voice_code)).size).toBeLessThan(others.length);
       expect(new Set(sounds).size).toBe(others.length);
       expect(sounds).not.toContain(`${narrator.voice_code} ${narrator.pitch_rate} ${narrator.speed_rate}`);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('merges a character into another and splits it out again by the text’s attributions, undoably', async () => {
+    const { t, service } = await projectService();
+    try {
+      const made = await service.createFromManuscript('key_a', await book(), {
+        voice_code: 'en_male_onyx_default',
+      });
+      const id = made.project.id;
+      const find = (d: typeof made, name: string) => d.characters.find((c) => c.name === name);
+      const mr = find(made, 'Mr. Bennet')!;
+      const mrs = find(made, 'Mrs. Bennet')!;
+      const lines = (c: { segments: number; suggested: number }) => c.segments + c.suggested;
+      const speech = async (characterId: string) =>
+        (await t.store.projects.segments(id))
+          .filter(
+            (s) =>
+              s.speaker === characterId ||
+              s.suggested_speaker === characterId ||
+              (s.quotes ?? '').includes(characterId),
+          )
+          .map((s) => s.id)
+          .sort();
+      const mrsSpeech = await speech(mrs.id);
+      const mrSpeech = await speech(mr.id);
+      expect(mrsSpeech.length).toBeGreaterThan(0);
+
+      // Merged: one character with both speakers' lines; Mrs. Bennet is gone.
+      let detail = await service.mergeCharacter('key_a', id, mrs.id, mr.id);
+      expect(find(detail, 'Mrs. Bennet')).toBeUndefined();
+      expect(await speech(mr.id)).toEqual([...mrSpeech, ...mrsSpeech].sort());
+      expect(lines(find(detail, 'Mr. Bennet')!)).toBe(lines(mr) + lines(mrs));
+
+      // Split: the lines the text gives to "Mrs. Bennet" go to a new character with a woman's voice.
+      detail = await service.splitCharacter('key_a', id, mr.id, ['Mrs. Bennet']);
+      const split = find(detail, 'Mrs. Bennet')!;
+      expect(split.id).not.toBe(mrs.id);
+      expect(findVoice(split.voice_code)!.gender).toBe('female');
+      expect(await speech(split.id)).toEqual(mrsSpeech);
+      expect(await speech(mr.id)).toEqual(mrSpeech);
+
+      // Both edits undo: first the split, then the merge brings the old Mrs. Bennet back.
+      await service.undo('key_a', id);
+      expect(await speech(mr.id)).toEqual([...mrSpeech, ...mrsSpeech].sort());
+      detail = await service.undo('key_a', id);
+      expect(find(detail, 'Mrs. Bennet')!.id).toBe(mrs.id);
+      expect(await speech(mrs.id)).toEqual(mrsSpeech);
+
+      const narrator = made.characters.find((c) => c.narrator)!;
+      await expect(service.mergeCharacter('key_a', id, mr.id, narrator.id)).rejects.toMatchObject({
+        code: 'PROJECT_CONFLICT',
+      });
+      await expect(service.mergeCharacter('key_a', id, mr.id, mr.id)).rejects.toMatchObject({
+        code: 'INVALID_FIELD',
+      });
+      await expect(service.mergeCharacter('key_a', id, mr.id, 'f'.repeat(32))).rejects.toMatchObject({
+        code: 'PROJECT_NOT_FOUND',
+      });
+      await expect(service.splitCharacter('key_a', id, mr.id, ['Mr. Wickham'])).rejects.toMatchObject({
+        code: 'INVALID_FIELD',
+        message: 'No segment of "Mr. Bennet" is attributed to "Mr. Wickham" in the text.',
+      });
+      await expect(service.splitCharacter('key_a', id, mr.id, ['Mrs. Bennet'])).rejects.toMatchObject({
+        code: 'INVALID_FIELD',
+      });
     } finally {
       await t.close();
     }
