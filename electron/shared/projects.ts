@@ -506,6 +506,15 @@ export const CharacterPatchSchema = Type.Object({
 });
 export type CharacterPatch = Static<typeof CharacterPatchSchema>;
 
+/** Body of POST …/characters/<chid>/merge: the character that takes its lines. */
+export const CharacterMergeSchema = Type.Object({ into: Type.String() });
+export type CharacterMerge = Static<typeof CharacterMergeSchema>;
+/** Body of POST …/characters/<chid>/split: names the text attributes some of its lines to. */
+export const CharacterSplitSchema = Type.Object({
+  names: Type.Array(characterFields.name, { minItems: 1, maxItems: 50 }),
+});
+export type CharacterSplit = Static<typeof CharacterSplitSchema>;
+
 /** Body of POST …/suggestions/apply (no segment_ids: every suggestion). */
 export const SuggestionsApplySchema = Type.Object({
   segment_ids: Type.Optional(Type.Array(Type.String(), { maxItems: 100_000 })),
