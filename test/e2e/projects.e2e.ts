@@ -225,6 +225,34 @@ async function castPickerOffersOnlyItsVoices(
 }
 
 /**
+ * Issue 39: merge and split in the cast view, on the real chapter's suggested cast: Mrs. Bennet
+ * merged into Mr. Bennet (her card goes), undone (she is back), merged again and split out by
+ * name (a card of hers again, still suggested as she was).
+ */
+async function castMergeAndSplit(page: Page, log: (line: string) => void): Promise<void> {
+  const list = page.getByRole('list', { name: 'Characters' });
+  const card = (name: string) => list.getByRole('listitem', { name, exact: true });
+  const mrsName = list.getByLabel('Name of Mrs. Bennet', { exact: true });
+  const mergeMrs = async () => {
+    await card('Mrs. Bennet').getByText('Merge or split').click();
+    await page.getByLabel('Merge Mrs. Bennet into').selectOption({ label: 'Mr. Bennet' });
+    await page.getByRole('button', { name: 'Merge Mrs. Bennet', exact: true }).click();
+    await mrsName.waitFor({ state: 'detached' });
+  };
+  await mergeMrs();
+  log('✓ the cast view merges Mrs. Bennet into Mr. Bennet (her card goes)');
+  await page.getByRole('button', { name: 'Undo', exact: true }).click();
+  await mrsName.waitFor();
+  await mergeMrs();
+  await card('Mr. Bennet').getByText('Merge or split').click();
+  await page.getByLabel('Names to split out of Mr. Bennet (comma between them)').fill('Mrs. Bennet');
+  await page.getByRole('button', { name: 'Split Mr. Bennet', exact: true }).click();
+  await mrsName.waitFor();
+  await card('Mrs. Bennet').getByRole('button', { name: 'Confirm Mrs. Bennet' }).waitFor();
+  log('✓ …undone with Undo, merged again and split out by name (a suggested character of her own again)');
+}
+
+/**
  * Issue 39: every name field of the cast shows its whole name at 800, 1024 and 1280 px (suggested
  * names, beside their badges and counts, once shrank to one letter): the text, measured in the
  * field's own font, fits inside the field. The cast is the one suggested for a real chapter,
@@ -250,7 +278,7 @@ async function castNamesReadable(page: Page, dir: string, log: (line: string) =>
   const list = page.getByRole('list', { name: 'Characters' });
   for (const width of [800, 1024, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    const fields = await list.locator('input[type="text"]').evaluateAll((inputs) =>
+    const fields = await list.getByLabel(/^Name of /).evaluateAll((inputs) =>
       inputs.map((element) => {
         const input = element as HTMLInputElement;
         const style = getComputedStyle(input);
@@ -269,6 +297,7 @@ async function castNamesReadable(page: Page, dir: string, log: (line: string) =>
     await list.screenshot({ path: join(dir, `cast-names-${width}.png`) });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
+  await castMergeAndSplit(page, log);
   const headers = await sessionHeaders(page);
   const projects = (await (await page.request.get('/api/v1/projects', { headers })).json()) as {
     result: { items: { id: string; title: string }[] };
