@@ -9,6 +9,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readHtml } from '../../../electron/core/manuscripts/html';
+import { createApiKey } from '../../../electron/core/jobs/keys';
+import { systemClock } from '../../../electron/core/platform/clock';
 import { createProjectService } from '../../../electron/core/projects/project-service';
 import type { Manuscript } from '../../../electron/shared/manuscript';
 import { findVoice } from '../../../electron/shared/voices';
@@ -45,22 +47,15 @@ async function excerpt(): Promise<{ texts: string[]; starts: Set<number> }> {
   return { texts, starts };
 }
 
-/** A project service on a real test store, with key_a. */
+/** A project service on a real test store, and a key of its own (made as the API makes keys). */
 async function projectService() {
   const t = await openTestStore();
-  await t.store.keys.insert({
-    id: 'key_a',
-    name: 'key_a',
-    key_hash: 'key_a'.padEnd(64, 'x'),
-    key_prefix: 'nsk_abc',
-    prefix_hash: null,
-    signing_secret: 'whsec_x',
-    balance_milli: 5000,
-    queued: 0,
-    created_at: '2025-01-01T00:00:00.000Z',
-    revoked_at: null,
-  });
-  return { t, service: createProjectService({ store: t.store, filesDir: join(t.dir, 'files') }) };
+  const { row } = await createApiKey(t.store, systemClock, { name: 'cast' });
+  return {
+    t,
+    keyId: row.id,
+    service: createProjectService({ store: t.store, filesDir: join(t.dir, 'files') }),
+  };
 }
 
 /** The people mergeNames makes of `names`: each canonical name with the names it stands for. */
@@ -160,9 +155,9 @@ describe('one character per person (Pride and Prejudice)', () => {
   });
 
   it('casts a project of the excerpt: partners apart, a voice shared only at another pitch or rate', async () => {
-    const { t, service } = await projectService();
+    const { t, keyId, service } = await projectService();
     try {
-      const detail = await service.createFromManuscript('key_a', await book(), {
+      const detail = await service.createFromManuscript(keyId, await book(), {
         voice_code: 'en_male_onyx_default',
       });
       const { characters } = detail;
@@ -187,9 +182,9 @@ describe('one character per person (Pride and Prejudice)', () => {
   });
 
   it('merges a character into another and splits it out again by the text’s attributions, undoably', async () => {
-    const { t, service } = await projectService();
+    const { t, keyId, service } = await projectService();
     try {
-      const made = await service.createFromManuscript('key_a', await book(), {
+      const made = await service.createFromManuscript(keyId, await book(), {
         voice_code: 'en_male_onyx_default',
       });
       const id = made.project.id;
@@ -212,13 +207,13 @@ describe('one character per person (Pride and Prejudice)', () => {
       expect(mrsSpeech.length).toBeGreaterThan(0);
 
       // Merged: one character with both speakers' lines; Mrs. Bennet is gone.
-      let detail = await service.mergeCharacter('key_a', id, mrs.id, mr.id);
+      let detail = await service.mergeCharacter(keyId, id, mrs.id, mr.id);
       expect(find(detail, 'Mrs. Bennet')).toBeUndefined();
       expect(await speech(mr.id)).toEqual([...mrSpeech, ...mrsSpeech].sort());
       expect(lines(find(detail, 'Mr. Bennet')!)).toBe(lines(mr) + lines(mrs));
 
       // Split: the lines the text gives to "Mrs. Bennet" go to a new character with a woman's voice.
-      detail = await service.splitCharacter('key_a', id, mr.id, ['Mrs. Bennet']);
+      detail = await service.splitCharacter(keyId, id, mr.id, ['Mrs. Bennet']);
       const split = find(detail, 'Mrs. Bennet')!;
       expect(split.id).not.toBe(mrs.id);
       expect(findVoice(split.voice_code)!.gender).toBe('female');
@@ -226,27 +221,27 @@ describe('one character per person (Pride and Prejudice)', () => {
       expect(await speech(mr.id)).toEqual(mrSpeech);
 
       // Both edits undo: first the split, then the merge brings the old Mrs. Bennet back.
-      await service.undo('key_a', id);
+      await service.undo(keyId, id);
       expect(await speech(mr.id)).toEqual([...mrSpeech, ...mrsSpeech].sort());
-      detail = await service.undo('key_a', id);
+      detail = await service.undo(keyId, id);
       expect(find(detail, 'Mrs. Bennet')!.id).toBe(mrs.id);
       expect(await speech(mrs.id)).toEqual(mrsSpeech);
 
       const narrator = made.characters.find((c) => c.narrator)!;
-      await expect(service.mergeCharacter('key_a', id, mr.id, narrator.id)).rejects.toMatchObject({
+      await expect(service.mergeCharacter(keyId, id, mr.id, narrator.id)).rejects.toMatchObject({
         code: 'PROJECT_CONFLICT',
       });
-      await expect(service.mergeCharacter('key_a', id, mr.id, mr.id)).rejects.toMatchObject({
+      await expect(service.mergeCharacter(keyId, id, mr.id, mr.id)).rejects.toMatchObject({
         code: 'INVALID_FIELD',
       });
-      await expect(service.mergeCharacter('key_a', id, mr.id, 'f'.repeat(32))).rejects.toMatchObject({
+      await expect(service.mergeCharacter(keyId, id, mr.id, 'f'.repeat(32))).rejects.toMatchObject({
         code: 'PROJECT_NOT_FOUND',
       });
-      await expect(service.splitCharacter('key_a', id, mr.id, ['Mr. Wickham'])).rejects.toMatchObject({
+      await expect(service.splitCharacter(keyId, id, mr.id, ['Mr. Wickham'])).rejects.toMatchObject({
         code: 'INVALID_FIELD',
         message: 'No segment of "Mr. Bennet" is attributed to "Mr. Wickham" in the text.',
       });
-      await expect(service.splitCharacter('key_a', id, mr.id, ['Mrs. Bennet'])).rejects.toMatchObject({
+      await expect(service.splitCharacter(keyId, id, mr.id, ['Mrs. Bennet'])).rejects.toMatchObject({
         code: 'INVALID_FIELD',
       });
     } finally {
