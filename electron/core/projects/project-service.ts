@@ -47,7 +47,14 @@ import type {
   Store,
 } from '../store';
 import { keyAccess, maySpeakWith, type CustomVoiceAccess } from '../voices';
-import { attributeSegment, characterGender, chooseVoices, PROSODY_STEPS, suggestCast } from './attribution';
+import {
+  attributeSegment,
+  characterGender,
+  chooseVoices,
+  PROSODY_STEPS,
+  suggestCast,
+  type VoiceChoice,
+} from './attribution';
 import { namesInText } from './speaker-names';
 import { decodeProjectCursor, encodeProjectCursor } from './project-list-cursor';
 import { chapterSegments } from './segments';
@@ -320,20 +327,9 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
       narrator.voice_code,
       existing.map((c) => c.voice_code),
     );
-    const characters: CharacterRow[] = newOnes.map((c) => {
-      const { voice_code, step } = voices.get(c.name)!;
-      return {
-        id: newId(),
-        project_id: projectId,
-        name: c.name,
-        voice_code,
-        speed_rate: stepRate(narrator.speed_rate, PROSODY_STEPS[step]!.speed),
-        pitch_rate: stepRate(narrator.pitch_rate, PROSODY_STEPS[step]!.pitch),
-        volume: narrator.volume,
-        narrator: 0,
-        confirmed: 0,
-      };
-    });
+    const characters = newOnes.map((c) =>
+      voicedCharacter(projectId, newId(), c.name, voices.get(c.name)!, narrator, 0),
+    );
     for (const c of characters) byName.set(c.name, c);
     cast.segments.forEach((found, index) => {
       const segment = segments[index]!;
@@ -1047,20 +1043,9 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
           narrator.voice_code,
           characters.filter((c) => c.narrator !== 1).map((c) => c.voice_code),
         );
-        const rows: CharacterRow[] = created.map((c) => {
-          const { voice_code, step } = voices.get(c.id)!;
-          return {
-            id: c.id,
-            project_id: project.id,
-            name: c.name,
-            voice_code,
-            speed_rate: stepRate(character.speed_rate, PROSODY_STEPS[step]!.speed),
-            pitch_rate: stepRate(character.pitch_rate, PROSODY_STEPS[step]!.pitch),
-            volume: character.volume,
-            narrator: 0,
-            confirmed: character.confirmed,
-          };
-        });
+        const rows = created.map((c) =>
+          voicedCharacter(project.id, c.id, c.name, voices.get(c.id)!, character, character.confirmed),
+        );
         return {
           redo: { characters: rows, segments: after },
           undo: { segments: before, removeCharacters: created.map((c) => c.id) },
@@ -1077,16 +1062,7 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
         if (character.narrator === 1)
           throw new AppError('PROJECT_CONFLICT', 'The narrator cannot be removed.');
         const touched = (await tx.projects.segments(project.id)).filter((s) => speaksAs(s, characterId));
-        const after = touched.map((s) => {
-          const quotes = parseJson<QuoteVoice[]>(s.quotes, []).filter((q) => q.character_id !== characterId);
-          const row: SegmentRow = {
-            ...s,
-            speaker: s.speaker === characterId ? null : s.speaker,
-            suggested_speaker: s.suggested_speaker === characterId ? null : s.suggested_speaker,
-            quotes: jsonOrNull(quotes),
-          };
-          return row.speaker !== s.speaker || row.quotes !== s.quotes ? { ...row, ...edited(row) } : row;
-        });
+        const after = touched.map((s) => moveSpeech(s, characterId, null, () => true));
         return {
           redo: { segments: after, removeCharacters: [characterId] },
           undo: { characters: [character], segments: touched },
@@ -1291,18 +1267,19 @@ function speaksAs(s: SegmentRow, characterId: string): boolean {
 }
 
 /**
- * A segment with a character's speech given to another: its quotes that `quote` picks, and (when
- * `whole`) the segment's speaker and suggested speaker; marked changed when its voices change.
+ * A segment with a character's speech given to another (null: back to the narrator, its quote
+ * voices dropped): its quotes that `quote` picks, and (when `whole`) the segment's speaker and
+ * suggested speaker; marked changed when its voices change.
  */
 function moveSpeech(
   s: SegmentRow,
   from: string,
-  to: string,
+  to: string | null,
   quote: (q: QuoteVoice) => boolean,
   whole = true,
 ): SegmentRow {
-  const quotes = parseJson<QuoteVoice[]>(s.quotes, []).map((q) =>
-    q.character_id === from && quote(q) ? { ...q, character_id: to } : q,
+  const quotes = parseJson<QuoteVoice[]>(s.quotes, []).flatMap((q) =>
+    q.character_id !== from || !quote(q) ? [q] : to === null ? [] : [{ ...q, character_id: to }],
   );
   const row: SegmentRow = {
     ...s,
@@ -1482,6 +1459,31 @@ function recastVoices(
     taken,
   );
   return moving.map((c) => ({ ...c, voice_code: chosen.get(c.id)?.voice_code ?? c.voice_code }));
+}
+
+/**
+ * A new character with its chosen voice, speaking at `base`'s speed, pitch and volume moved by
+ * the choice's prosody step.
+ */
+function voicedCharacter(
+  projectId: string,
+  id: string,
+  name: string,
+  { voice_code, step }: VoiceChoice,
+  base: Pick<CharacterRow, 'speed_rate' | 'pitch_rate' | 'volume'>,
+  confirmed: CharacterRow['confirmed'],
+): CharacterRow {
+  return {
+    id,
+    project_id: projectId,
+    name,
+    voice_code,
+    speed_rate: stepRate(base.speed_rate, PROSODY_STEPS[step]!.speed),
+    pitch_rate: stepRate(base.pitch_rate, PROSODY_STEPS[step]!.pitch),
+    volume: base.volume,
+    narrator: 0,
+    confirmed,
+  };
 }
 
 /** A rate (speed or pitch) moved by a prosody step, kept within 0.5–2.0 at one decimal. */
