@@ -433,6 +433,23 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
     return characters;
   }
 
+  /** The edit that removes a character, its speech handed to `to` (null: back to the narrator). */
+  async function handOver(
+    tx: Repos,
+    projectId: string,
+    character: CharacterRow,
+    to: string | null,
+  ): Promise<{ redo: ProjectPatch; undo: ProjectPatch }> {
+    const touched = (await tx.projects.segments(projectId)).filter((s) => speaksAs(s, character.id));
+    return {
+      redo: {
+        segments: touched.map((s) => moveSpeech(s, character.id, to, () => true)),
+        removeCharacters: [character.id],
+      },
+      undo: { characters: [character], segments: touched },
+    };
+  }
+
   return {
     audioDir,
     /** Where uploads and archives wait while they are read or sent. */
@@ -951,12 +968,7 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
           });
         if (character.narrator === 1 || target.narrator === 1)
           throw new AppError('PROJECT_CONFLICT', 'The narrator cannot be merged with a character.');
-        const touched = (await tx.projects.segments(project.id)).filter((s) => speaksAs(s, characterId));
-        const after = touched.map((s) => moveSpeech(s, characterId, into, () => true));
-        return {
-          redo: { segments: after, removeCharacters: [characterId] },
-          undo: { characters: [character], segments: touched },
-        };
+        return await handOver(tx, project.id, character, into);
       });
       return detail;
     },
@@ -1061,12 +1073,7 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
         const character = characters.find((c) => c.id === characterId)!;
         if (character.narrator === 1)
           throw new AppError('PROJECT_CONFLICT', 'The narrator cannot be removed.');
-        const touched = (await tx.projects.segments(project.id)).filter((s) => speaksAs(s, characterId));
-        const after = touched.map((s) => moveSpeech(s, characterId, null, () => true));
-        return {
-          redo: { segments: after, removeCharacters: [characterId] },
-          undo: { characters: [character], segments: touched },
-        };
+        return await handOver(tx, project.id, character, null);
       });
       return detail;
     },
