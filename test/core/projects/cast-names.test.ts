@@ -145,6 +145,12 @@ describe('one character per person (Pride and Prejudice)', () => {
     expect(characterGender('Tí', ['Tí chạy ra. Tí nói cô ấy đói. Tí biết cô ấy phải về.'])).toBe('female');
     expect(characterGender('Bingley', texts.slice(0, 20))).toBeNull();
     expect(characterGender('Zorbel', texts)).toBeNull();
+    // Ông Tham and his wife Bà Tham (Lá ngọc cành vàng): one name, two titles, two people.
+    const tham = suggestCast(VIETNAMESE_DIALOGUE[1]!.paragraphs).characters;
+    expect(tham.map((c) => [c.name, c.gender])).toEqual([
+      ['Ông Tham', 'male'],
+      ['Bà Tham', 'female'],
+    ]);
     // The speakers of the real Vietnamese passages keep the gender their titles give.
     const passage = VIETNAMESE_DIALOGUE[0]!;
     const cast = suggestCast(passage.paragraphs);
