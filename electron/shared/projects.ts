@@ -136,7 +136,12 @@ export const ChapterRecordSchema = Type.Object({
   segments_done: Type.Integer(),
   /** Sum of its segments' audio, ms (null until every segment has audio). */
   duration_ms: Nullable(Type.Integer()),
-  /** Some text differs from the last export (or never exported). */
+  /** An export contained it: its text as exported is kept (GET …/chapters/<cid>/changes). */
+  exported: Type.Boolean(),
+  /**
+   * Its text differs from the text the last export that contained it was made of; false when no
+   * export contained it (after exporting chapter 1 alone, chapter 2 has not changed since).
+   */
   changed_since_export: Type.Boolean(),
 });
 export type ChapterRecord = Static<typeof ChapterRecordSchema>;
@@ -503,6 +508,15 @@ export const CharacterPatchSchema = Type.Object({
   confirmed: Type.Optional(Type.Boolean()),
 });
 export type CharacterPatch = Static<typeof CharacterPatchSchema>;
+
+/** Body of POST …/characters/<chid>/merge: the character that takes its lines. */
+export const CharacterMergeSchema = Type.Object({ into: Type.String() });
+export type CharacterMerge = Static<typeof CharacterMergeSchema>;
+/** Body of POST …/characters/<chid>/split: names the text attributes some of its lines to. */
+export const CharacterSplitSchema = Type.Object({
+  names: Type.Array(characterFields.name, { minItems: 1, maxItems: 50 }),
+});
+export type CharacterSplit = Static<typeof CharacterSplitSchema>;
 
 /** Body of POST …/suggestions/apply (no segment_ids: every suggestion). */
 export const SuggestionsApplySchema = Type.Object({

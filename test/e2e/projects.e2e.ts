@@ -5,12 +5,13 @@
  * the chapter is rendered; a segment plays in the chapter player (the audio element's time
  * advances, the segment and a word are highlighted); it is edited (only it turns `changed`) and
  * regenerated alone (every other segment keeps its state, duration and audio bytes); the book is
- * exported as an M4B whose chapters ffprobe reads back. Role and label selectors throughout.
+ * exported as an M4B whose chapters ffprobe reads back; the cast's name fields show whole names at
+ * 800, 1024 and 1280 px. Role and label selectors throughout.
  */
 
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -223,6 +224,93 @@ async function castPickerOffersOnlyItsVoices(
   log(`✓ the cast picker drawn open in English and Vietnamese: ${dir}`);
 }
 
+/**
+ * Issue 39: merge and split in the cast view, on the real chapter's suggested cast: Mrs. Bennet
+ * merged into Mr. Bennet (her card goes), undone (she is back), merged again and split out by
+ * name (a card of hers again, still suggested as she was).
+ */
+async function castMergeAndSplit(page: Page, log: (line: string) => void): Promise<void> {
+  const list = page.getByRole('list', { name: 'Characters' });
+  const card = (name: string) => list.getByRole('listitem', { name, exact: true });
+  const mrsName = list.getByLabel('Name of Mrs. Bennet', { exact: true });
+  const mergeMrs = async () => {
+    await card('Mrs. Bennet').getByText('Merge or split').click();
+    await page.getByLabel('Merge Mrs. Bennet into').selectOption({ label: 'Mr. Bennet' });
+    await page.getByRole('button', { name: 'Merge Mrs. Bennet', exact: true }).click();
+    await mrsName.waitFor({ state: 'detached' });
+  };
+  await mergeMrs();
+  log('✓ the cast view merges Mrs. Bennet into Mr. Bennet (her card goes)');
+  await page.getByRole('button', { name: 'Undo', exact: true }).click();
+  await mrsName.waitFor();
+  await mergeMrs();
+  await card('Mr. Bennet').getByText('Merge or split').click();
+  await page.getByLabel('Names to split out of Mr. Bennet (comma between them)').fill('Mrs. Bennet');
+  await page.getByRole('button', { name: 'Split Mr. Bennet', exact: true }).click();
+  await mrsName.waitFor();
+  await card('Mrs. Bennet').getByRole('button', { name: 'Confirm Mrs. Bennet' }).waitFor();
+  log('✓ …undone with Undo, merged again and split out by name (a suggested character of her own again)');
+}
+
+/**
+ * Issue 39: every name field of the cast shows its whole name at 800, 1024 and 1280 px (suggested
+ * names, beside their badges and counts, once shrank to one letter): the text, measured in the
+ * field's own font, fits inside the field. The cast is the one suggested for a real chapter,
+ * Pride and Prejudice's second as Standard Ebooks publishes it (CC0;
+ * test/fixtures/real-manuscripts/SOURCES.md), and a long name added; a PNG of the cast at each
+ * width is kept to look at. The project is removed after.
+ */
+async function castNamesReadable(page: Page, dir: string, log: (line: string) => void): Promise<void> {
+  await page.goto('/#/projects');
+  await nav(page, 'Projects').click();
+  await page.getByLabel(/^Manuscript file/).setInputFiles({
+    name: 'pride-and-prejudice-chapter-2.xhtml',
+    mimeType: 'application/xhtml+xml',
+    buffer: readFileSync(
+      new URL('../fixtures/real-manuscripts/pride-and-prejudice/chapter-2.xhtml', import.meta.url),
+    ),
+  });
+  await page.getByRole('tab', { name: 'Cast' }).click({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Confirm Kitty', exact: true }).waitFor();
+  await page.getByLabel('New character').fill('Lady Catherine de Bourgh');
+  await page.getByRole('button', { name: 'Add character' }).click();
+  await page.getByLabel('Name of Lady Catherine de Bourgh', { exact: true }).waitFor();
+  const list = page.getByRole('list', { name: 'Characters' });
+  for (const width of [800, 1024, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    const fields = await list.getByLabel(/^Name of /).evaluateAll((inputs) =>
+      inputs.map((element) => {
+        const input = element as HTMLInputElement;
+        const style = getComputedStyle(input);
+        const context = document.createElement('canvas').getContext('2d')!;
+        context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const inner = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return { name: input.value, inner, text: context.measureText(input.value).width };
+      }),
+    );
+    assert.ok(fields.length >= 5, `the cast shows the suggested characters (${fields.length})`);
+    for (const f of fields)
+      assert.ok(
+        f.inner + 1 >= f.text,
+        `at ${width} px the name field of "${f.name}" is ${f.inner.toFixed(0)} px wide for ${f.text.toFixed(0)} px of name`,
+      );
+    await list.screenshot({ path: join(dir, `cast-names-${width}.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await castMergeAndSplit(page, log);
+  const headers = await sessionHeaders(page);
+  const projects = (await (await page.request.get('/api/v1/projects', { headers })).json()) as {
+    result: { items: { id: string; title: string }[] };
+  };
+  for (const p of projects.result.items.filter((item) => item.title !== 'The Lighthouse'))
+    assert.equal((await page.request.delete(`/api/v1/projects/${p.id}`, { headers })).status(), 200);
+  await page.goto('/#/projects');
+  await nav(page, 'Projects').click();
+  log(
+    `✓ the cast's name fields show whole names at 800, 1024 and 1280 px (a real chapter's suggested cast): ${join(dir, 'cast-names-*.png')}`,
+  );
+}
+
 /** More projects than a page: the list shows 20, then the rest with Show more. */
 async function projectListPages(page: Page, log: (line: string) => void): Promise<void> {
   const headers = await sessionHeaders(page);
@@ -307,6 +395,7 @@ export async function runProjectsE2e(log: (line: string) => void): Promise<void>
 
     await castPickerOffersOnlyItsVoices(page, studio, projectId, browser, log);
     await projectListPages(page, log);
+    await castNamesReadable(page, process.env.SHOTS_DIR ?? tmp, log);
     await page.getByRole('button', { name: 'The Lighthouse', exact: true }).click();
     await page.getByRole('list', { name: 'Segments of Opening' }).waitFor({ timeout: 30_000 });
 

@@ -35,6 +35,7 @@ function view() {
         segment_count: 3,
         segments_done: 1,
         duration_ms: null,
+        exported: true,
         changed_since_export: true,
       },
       { ...({} as ProjectDetail['chapters'][number]), id: 'c2', segment_count: 4 },

@@ -2,7 +2,8 @@
  * `project render <id> [--chapter <cid>]` and `project export <id> --format m4b|mp3|folder --out
  * <path>`: a project's render through the same durable queue the server runs (so a render an
  * earlier run left unfinished, even killed, resumes first), waiting, with progress lines on stderr
- * and the outcome as JSON on stdout; an export renders what is missing, then writes the book to
+ * and the outcome as JSON on stdout (the render, the resumed ones, and the segments that were
+ * already done and rendered now, so a run after a kill tells what it finished); an export renders what is missing, then writes the book to
  * `--out` (for `folder`, a directory of files). Charges go to the projects' key (the studio's).
  */
 
@@ -48,20 +49,26 @@ async function openRenders(context: ProjectCommandContext, store: Store) {
   return { engine, renders };
 }
 
-/** Prints a render's progress on stderr as it moves, until it settles. */
-function showProgress(renders: ProjectRenders, store: Store, renderId: string): () => void {
+/**
+ * Prints on stderr the progress of the first of `renderIds` not settled yet (a render an earlier
+ * run left, resumed, before this run's own), as it moves, until stopped.
+ */
+function showProgress(renders: ProjectRenders, store: Store, renderIds: readonly string[]): () => void {
   let last = '';
   const timer = setInterval(() => {
-    store.projectRenders.get(renderId).then(
-      (row) => {
-        if (!row) return;
+    (async () => {
+      for (const [index, id] of renderIds.entries()) {
+        const row = await store.projectRenders.get(id);
+        if (!row) continue;
         const r = renders.record(row);
-        const line = `${r.status} ${r.segments_done}/${r.segments_total} segments, ${Math.round(r.progress * 100)} %${r.eta_seconds !== null ? `, about ${Math.ceil(r.eta_seconds)} s left` : ''}`;
+        const resumed = index < renderIds.length - 1;
+        if (resumed && r.status !== 'queued' && r.status !== 'rendering') continue;
+        const line = `${resumed ? 'resumed render: ' : ''}${r.status} ${r.segments_done}/${r.segments_total} segments, ${Math.round(r.progress * 100)} %${r.eta_seconds !== null ? `, about ${Math.ceil(r.eta_seconds)} s left` : ''}`;
         if (line !== last) process.stderr.write(`${line}\n`);
         last = line;
-      },
-      () => undefined,
-    );
+        return;
+      }
+    })().catch(() => undefined);
   }, 500);
   return () => clearInterval(timer);
 }
@@ -75,20 +82,34 @@ export const PROJECT_RENDER_SUBCOMMANDS: [string, ProjectSubcommand][] = [
       async run(context) {
         const { store, keyId, positionals, values } = context;
         const projectId = positionals[0]!;
-        await context.projects.detail(keyId, projectId);
+        const before = (await context.projects.detail(keyId, projectId)).project;
         const chapter = string(values.chapter);
         const { engine, renders } = await openRenders(context, store);
         try {
           // A render a killed run left behind goes on first (this process is the store's only user).
+          const earlier = await store.projectRenders.open(projectId);
           await renders.start();
           const row = await renders.submit(projectId, keyId, chapter ? { chapterIds: [chapter] } : {});
-          const stop = showProgress(renders, store, row.id);
-          const open = await store.projectRenders.open(projectId);
+          const stop = showProgress(renders, store, [...earlier.map((r) => r.id), row.id]);
           try {
-            for (const earlier of open) if (earlier.id !== row.id) await renders.settled(earlier.id);
+            const resumed = [];
+            for (const r of earlier) resumed.push(renders.record(await renders.settled(r.id)));
             const settled = await renders.settled(row.id);
-            process.stdout.write(`${JSON.stringify(renders.record(settled), null, 2)}\n`);
-            if (settled.status !== 'done') process.exitCode = 1;
+            const after = (await context.projects.detail(keyId, projectId)).project;
+            const summary = {
+              // Segments with audio before this run (a killed run's included), and rendered by it.
+              segments_already_done: before.segments_done,
+              segments_rendered_now: after.segments_done - before.segments_done,
+              segments_done: after.segments_done,
+              segment_count: after.segment_count,
+            };
+            process.stdout.write(
+              `${JSON.stringify({ ...renders.record(settled), resumed, ...summary }, null, 2)}\n`,
+            );
+            process.stderr.write(
+              `${settled.status}: ${summary.segments_rendered_now} segments rendered now${resumed.length > 0 ? ` (resuming ${resumed.length === 1 ? 'a render' : `${resumed.length} renders`} an earlier run left)` : ''}, ${summary.segments_already_done} already done; ${summary.segments_done}/${summary.segment_count} segments of the project have audio\n`,
+            );
+            if (settled.status !== 'done' || resumed.some((r) => r.status !== 'done')) process.exitCode = 1;
           } finally {
             stop();
           }

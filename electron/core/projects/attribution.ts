@@ -16,6 +16,8 @@ import {
   mergeNames,
   nameGender,
   namesInText,
+  TITLE_WORDS,
+  titleGender,
   VI_TITLE_PATTERN,
 } from './speaker-names';
 
@@ -24,10 +26,59 @@ export { dialogueDashAt, findQuotes, type FoundQuote, type SegmentAttribution } 
 
 export interface SuggestedCharacter {
   name: string;
-  /** From a title (Mrs, Ông, Bà…) or a Vietnamese middle name (Văn, Thị); null when unknown. */
+  /**
+   * From a title (Mrs, Ông, Bà…), a Vietnamese middle name (Văn, Thị), a given name of one
+   * gender (Jane, Lan) or the pronouns after the name in the text (characterGender); null when
+   * nothing says.
+   */
   gender: Gender | null;
   /** Indexes of the segments it speaks whole, or quotes in. */
   segments: number[];
+  /** The characters it speaks to: whose turns come next to its own (one narration between at most). */
+  partners: string[];
+}
+
+/** Pronouns of one gender that follow a person's name in the sentence (`…, said Darcy, and he…`). */
+const PRONOUN_GENDERS: readonly [RegExp, Gender][] = [
+  [/(?<![\p{L}\p{M}])(?:he|himself)(?![\p{L}\p{M}])/giu, 'male'],
+  [/(?<![\p{L}\p{M}])(?:she|herself)(?![\p{L}\p{M}])/giu, 'female'],
+  [/(?<![\p{L}\p{M}])(?:anh ấy|anh ta|ông ấy|ông ta|chàng|hắn)(?![\p{L}\p{M}])/giu, 'male'],
+  [/(?<![\p{L}\p{M}])(?:cô ấy|cô ta|chị ấy|chị ta|bà ấy|bà ta|nàng)(?![\p{L}\p{M}])/giu, 'female'],
+];
+
+/**
+ * A character's gender: from its name (nameGender: title, middle name, given name), else from
+ * the titles the book puts before it elsewhere (`Mr. Darcy` for `Darcy`) and the subject pronouns in the rest of each sentence that begins with its name (he/she; anh ấy,
+ * cô ấy, ông ấy, bà ấy…), when one gender's come at least twice and twice as often as the other's; null
+ * when nothing says (such a character is not given a gender by turns).
+ */
+export function characterGender(name: string, texts: readonly string[]): Gender | null {
+  const fromName = nameGender(name);
+  if (fromName) return fromName;
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+');
+  // The name as its sentence's subject (at its start, not after `Mr.`, not possessive: `Darcy’s`).
+  const mention = new RegExp(
+    `(?:^|(?<!(?:Mr|Mrs|Ms|Dr|St))[.!?…”"»]\\s+)${escaped}(?![\\p{L}\\p{M}]|['’]s)([^.!?…“”"«»„—;:]*)`,
+    'gu',
+  );
+  const tally = { male: 0, female: 0 };
+  // The book's titles before the bare name (`Mr. Darcy` in narration), then the pronouns.
+  const titles = TITLE_WORDS.map((t) => t.replace('.', '\\.')).join('|');
+  const titled = new RegExp(`(?<![\\p{L}\\p{M}])(${titles})\\s+${escaped}(?![\\p{L}\\p{M}])`, 'giu');
+  for (const text of texts) {
+    for (const match of text.matchAll(titled)) {
+      const gender = titleGender(match[1]!);
+      if (gender) tally[gender] += 1;
+    }
+  }
+  for (const text of texts) {
+    for (const match of text.matchAll(mention)) {
+      for (const [pattern, gender] of PRONOUN_GENDERS) tally[gender] += match[1]!.match(pattern)?.length ?? 0;
+    }
+  }
+  if (tally.male >= 2 && tally.male >= 2 * tally.female) return 'male';
+  if (tally.female >= 2 && tally.female >= 2 * tally.male) return 'female';
+  return null;
 }
 
 const EN_VERBS = [
@@ -192,6 +243,7 @@ export function suggestCast(
   );
   const canonical = mergeNames(
     found.flatMap((s) => [s.speaker, ...s.quotes.map((q) => q.name)]).filter((n) => n !== null),
+    language,
   );
   const rename = (name: string | null) => (name === null ? null : (canonical.get(name) ?? name));
   const segments = found.map((s) => ({
@@ -199,53 +251,105 @@ export function suggestCast(
     quotes: s.quotes.map((q) => ({ ...q, name: rename(q.name) })),
   }));
   const characters = new Map<string, SuggestedCharacter>();
+  /** The last turn's speakers and where it was, for who speaks to whom. */
+  let last: { names: string[]; index: number } | null = null;
   segments.forEach((segment, index) => {
-    for (const name of [segment.speaker, ...segment.quotes.map((q) => q.name)]) {
-      if (!name) continue;
+    const names = [...new Set([segment.speaker, ...segment.quotes.map((q) => q.name)])].filter(
+      (n) => n !== null,
+    );
+    if (chapterStarts.has(index)) last = null;
+    for (const name of names) {
       let character = characters.get(name);
       if (!character) {
-        character = { name, gender: nameGender(name), segments: [] };
+        character = { name, gender: characterGender(name, texts), segments: [], partners: [] };
         characters.set(name, character);
       }
       if (character.segments.at(-1) !== index) character.segments.push(index);
     }
+    if (names.length === 0) return;
+    const turn: { names: string[]; index: number } = { names, index };
+    const heard = [...names.map((n) => [n]), ...(last && index - last.index <= 2 ? [last.names] : [])].flat();
+    for (const a of heard) {
+      for (const b of heard) {
+        const partners = characters.get(a)!.partners;
+        if (a !== b && !partners.includes(b)) partners.push(b);
+      }
+    }
+    last = turn;
   });
   return { segments, characters: [...characters.values()] };
 }
 
+/** A character's voice and its prosody step (0: the narrator's pitch and rate; see PROSODY_STEPS). */
+export interface VoiceChoice {
+  voice_code: string;
+  step: number;
+}
+
+/**
+ * Pitch and rate changes (added to the narrator's) that tell apart characters who must share a
+ * voice: the first of a voice speaks as the narrator, the next ones a step higher, lower, faster…
+ */
+export const PROSODY_STEPS: readonly { pitch: number; speed: number }[] = [
+  { pitch: 0, speed: 0 },
+  { pitch: 0.1, speed: 0 },
+  { pitch: -0.1, speed: 0 },
+  { pitch: 0.2, speed: 0.1 },
+  { pitch: -0.2, speed: -0.1 },
+  { pitch: 0.1, speed: 0.1 },
+  { pitch: -0.1, speed: -0.1 },
+  { pitch: 0.2, speed: -0.1 },
+  { pitch: -0.2, speed: 0.1 },
+];
+
 /**
  * A voice for each suggested character among the language's voices of the catalogue, never the
- * narrator's, unused ones first; a character of unknown gender gets the gender after the last
- * one given (starting with the narrator's opposite), so two unknown speakers sound apart.
+ * narrator's: of its gender (any gender when it has none: not guessed by turns), the least used
+ * one first, never a voice of a character it speaks to (`partners`) while another is left; when
+ * a voice must repeat, each of its characters gets another prosody step (PROSODY_STEPS), so no
+ * two sound the same. `taken`: voices the cast already has (and their steps, when known).
  */
 export function chooseVoices(
-  characters: readonly Pick<SuggestedCharacter, 'name' | 'gender'>[],
+  characters: readonly (Pick<SuggestedCharacter, 'name' | 'gender'> & { partners?: readonly string[] })[],
   language: string,
   narratorVoice: string,
-  taken: readonly string[] = [],
-): Map<string, string> {
+  taken: readonly (string | VoiceChoice)[] = [],
+): Map<string, VoiceChoice> {
   const base = language.toLowerCase().split(/[-_]/)[0]!;
   const narrator = VOICES.find((v) => v.voice_code === narratorVoice);
   const pool = VOICES.filter(
     (v) => v.language === (VOICES.some((x) => x.language === base) ? base : narrator?.language),
   ).filter((v) => v.voice_code !== narratorVoice);
-  const used = new Set(taken);
-  const chosen = new Map<string, string>();
-  let nextUnknown: Gender = narrator?.gender === 'female' ? 'male' : 'female';
+  /** Steps in use for each voice. */
+  const used = new Map<string, Set<number>>();
+  const use = (choice: VoiceChoice) => {
+    const steps = used.get(choice.voice_code) ?? new Set<number>();
+    steps.add(choice.step);
+    used.set(choice.voice_code, steps);
+  };
+  for (const t of taken) use(typeof t === 'string' ? { voice_code: t, step: 0 } : t);
+  const chosen = new Map<string, VoiceChoice>();
   for (const character of characters) {
-    let gender = character.gender;
-    if (!gender) {
-      gender = nextUnknown;
-      nextUnknown = gender === 'male' ? 'female' : 'male';
-    }
-    const ofGender = pool.filter((v) => v.gender === gender);
+    const ofGender = character.gender ? pool.filter((v) => v.gender === character.gender) : pool;
     const candidates = ofGender.length > 0 ? ofGender : pool;
-    const voice =
-      candidates.find((v) => !used.has(v.voice_code)) ??
-      candidates[chosen.size % Math.max(1, candidates.length)];
-    const code = voice?.voice_code ?? narratorVoice;
-    used.add(code);
-    chosen.set(character.name, code);
+    const partnerVoices = new Set(
+      (character.partners ?? []).flatMap((p) => {
+        const c = chosen.get(p);
+        return c ? [c.voice_code] : [];
+      }),
+    );
+    const apart = candidates.filter((v) => !partnerVoices.has(v.voice_code));
+    const ranked = (apart.length > 0 ? apart : candidates)
+      .map((v, order) => ({ v, order, uses: used.get(v.voice_code)?.size ?? 0 }))
+      .sort((a, b) => a.uses - b.uses || a.order - b.order);
+    const voice = ranked[0]?.v.voice_code ?? narratorVoice;
+    const steps = used.get(voice) ?? new Set<number>();
+    let step = 0;
+    while (steps.has(step) && step < PROSODY_STEPS.length - 1) step++;
+    if (voice === narratorVoice && step === 0) step = 1;
+    const choice = { voice_code: voice, step };
+    use(choice);
+    chosen.set(character.name, choice);
   }
   return chosen;
 }

@@ -47,7 +47,15 @@ import type {
   Store,
 } from '../store';
 import { keyAccess, maySpeakWith, type CustomVoiceAccess } from '../voices';
-import { chooseVoices, suggestCast } from './attribution';
+import {
+  attributeSegment,
+  characterGender,
+  chooseVoices,
+  PROSODY_STEPS,
+  suggestCast,
+  type VoiceChoice,
+} from './attribution';
+import { namesInText } from './speaker-names';
 import { decodeProjectCursor, encodeProjectCursor } from './project-list-cursor';
 import { chapterSegments } from './segments';
 import { checkProjectSize } from './project-size';
@@ -134,7 +142,7 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
   /**
    * The project's detail: its cast and chapters with their figures, counted by the database, so
    * neither the answer nor the work grows with the segments (a chapter's text is read only to
-   * tell whether it changed since an export of the same length).
+   * tell whether it changed since an export that contained it, of the same length).
    */
   async function detailOf(repos: Repos, project: ProjectRow): Promise<ProjectDetail> {
     const [chapters, characters, figures, cast, undo, redo] = await Promise.all([
@@ -151,7 +159,10 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
       const f = byChapter.get(chapter.id);
       const count = f?.segment_count ?? 0;
       const length = (f?.characters ?? 0) + 2 * Math.max(0, count - 1);
-      if (chapter.exported_text === null || countCharacters(chapter.exported_text) !== length) {
+      // Only a chapter an export contained can have changed since.
+      if (chapter.exported_text === null) {
+        changed.set(chapter.id, false);
+      } else if (countCharacters(chapter.exported_text) !== length) {
         changed.set(chapter.id, true);
       } else {
         const texts = await repos.projects.chapterTexts(chapter.id);
@@ -316,17 +327,9 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
       narrator.voice_code,
       existing.map((c) => c.voice_code),
     );
-    const characters: CharacterRow[] = newOnes.map((c) => ({
-      id: newId(),
-      project_id: projectId,
-      name: c.name,
-      voice_code: voices.get(c.name)!,
-      speed_rate: narrator.speed_rate,
-      pitch_rate: narrator.pitch_rate,
-      volume: narrator.volume,
-      narrator: 0,
-      confirmed: 0,
-    }));
+    const characters = newOnes.map((c) =>
+      voicedCharacter(projectId, newId(), c.name, voices.get(c.name)!, narrator, 0),
+    );
     for (const c of characters) byName.set(c.name, c);
     cast.segments.forEach((found, index) => {
       const segment = segments[index]!;
@@ -428,6 +431,23 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
         id: characterId,
       });
     return characters;
+  }
+
+  /** The edit that removes a character, its speech handed to `to` (null: back to the narrator). */
+  async function handOver(
+    tx: Repos,
+    projectId: string,
+    character: CharacterRow,
+    to: string | null,
+  ): Promise<{ redo: ProjectPatch; undo: ProjectPatch }> {
+    const touched = (await tx.projects.segments(projectId)).filter((s) => speaksAs(s, character.id));
+    return {
+      redo: {
+        segments: touched.map((s) => moveSpeech(s, character.id, to, () => true)),
+        removeCharacters: [character.id],
+      },
+      undo: { characters: [character], segments: touched },
+    };
   }
 
   return {
@@ -927,6 +947,126 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
       return detail.characters.find((c) => c.id === characterId)!;
     },
 
+    /**
+     * Merges a character into another (undoable): its segments, suggested segments and quote
+     * voices become `into`'s, and it goes. The narrator is neither (PROJECT_CONFLICT); a character
+     * into itself is INVALID_FIELD.
+     */
+    async mergeCharacter(
+      keyId: string,
+      projectId: string,
+      characterId: string,
+      into: string,
+    ): Promise<ProjectDetail> {
+      const { detail } = await edit(keyId, projectId, 'Merge characters', async (tx, project) => {
+        await requireCharacter(tx, project.id, characterId);
+        const characters = await requireCharacter(tx, project.id, into);
+        const character = characters.find((c) => c.id === characterId)!;
+        const target = characters.find((c) => c.id === into)!;
+        if (into === characterId)
+          throw new AppError('INVALID_FIELD', 'into must be another character than the one merged.', {
+            field: 'into',
+          });
+        if (character.narrator === 1 || target.narrator === 1)
+          throw new AppError('PROJECT_CONFLICT', 'The narrator cannot be merged with a character.');
+        return await handOver(tx, project.id, character, into);
+      });
+      return detail;
+    },
+
+    /**
+     * Splits names out of a character (undoable): each of `names` becomes a character of its own,
+     * with a voice chosen as for a suggestion (of the gender the name and the book give, apart
+     * from the cast's voices), taking the segments and quotes whose attribution in the text names
+     * it (`"…," said Mrs. Bennet`); the rest stay. INVALID_FIELD for a name of the cast already or
+     * one no segment of the character is attributed to; PROJECT_CONFLICT for the narrator.
+     */
+    async splitCharacter(
+      keyId: string,
+      projectId: string,
+      characterId: string,
+      names: readonly string[],
+    ): Promise<ProjectDetail> {
+      const { detail } = await edit(keyId, projectId, 'Split character', async (tx, project) => {
+        const characters = await requireCharacter(tx, project.id, characterId);
+        const character = characters.find((c) => c.id === characterId)!;
+        if (character.narrator === 1) throw new AppError('PROJECT_CONFLICT', 'The narrator cannot be split.');
+        const wanted = [...new Set(names.map((n) => cleanText(n).trim().replace(/\s+/g, ' ')))];
+        const key = (name: string) => name.normalize('NFC').toLocaleLowerCase();
+        for (const name of wanted) {
+          if (!name || characters.some((c) => key(c.name) === key(name)))
+            throw new AppError('INVALID_FIELD', `"${name}" is the name of a character already.`, {
+              field: 'names',
+            });
+        }
+        if (characters.length + wanted.length > PROJECT_LIMITS.cast)
+          throw new AppError(
+            'PROJECT_CONFLICT',
+            `A project's cast holds at most ${PROJECT_LIMITS.cast} characters.`,
+          );
+        const segments = await tx.projects.segments(project.id);
+        const touched = segments.filter((s) => speaksAs(s, characterId));
+        // As suggestCast: only a Vietnamese book names a speaker by a bare word before a colon.
+        const vietnamese = project.language.split(/[-_]/)[0] === 'vi';
+        const known = vietnamese ? namesInText(touched.map((s) => s.text)) : new Set<string>();
+        const created = wanted.map((name) => ({ id: newId(), name }));
+        const after: SegmentRow[] = [];
+        const before: SegmentRow[] = [];
+        const heardBy = new Map<string, number>();
+        for (const s of touched) {
+          const found = attributeSegment(s.text, known);
+          let row = s;
+          for (const c of created) {
+            const own = (n: string | null) => n !== null && key(n) === key(c.name);
+            const quoteRanges = found.quotes.filter((q) => own(q.name)).map((q) => `${q.start}:${q.end}`);
+            const whole = own(found.speaker);
+            if (!whole && quoteRanges.length === 0) continue;
+            heardBy.set(c.id, (heardBy.get(c.id) ?? 0) + 1);
+            row = moveSpeech(
+              row,
+              characterId,
+              c.id,
+              (q) => whole || quoteRanges.includes(`${q.start}:${q.end}`),
+              whole,
+            );
+          }
+          if (row !== s) {
+            before.push(s);
+            after.push(row);
+          }
+        }
+        for (const c of created) {
+          if (!heardBy.has(c.id))
+            throw new AppError(
+              'INVALID_FIELD',
+              `No segment of "${character.name}" is attributed to "${c.name}" in the text.`,
+              { field: 'names' },
+            );
+        }
+        const narrator = characters.find((c) => c.narrator === 1)!;
+        const voices = chooseVoices(
+          created.map((c) => ({
+            name: c.id,
+            gender: characterGender(
+              c.name,
+              segments.map((s) => s.text),
+            ),
+          })),
+          project.language,
+          narrator.voice_code,
+          characters.filter((c) => c.narrator !== 1).map((c) => c.voice_code),
+        );
+        const rows = created.map((c) =>
+          voicedCharacter(project.id, c.id, c.name, voices.get(c.id)!, character, character.confirmed),
+        );
+        return {
+          redo: { characters: rows, segments: after },
+          undo: { segments: before, removeCharacters: created.map((c) => c.id) },
+        };
+      });
+      return detail;
+    },
+
     /** Removes a character: its segments and quotes go back to the narrator. */
     async removeCharacter(keyId: string, projectId: string, characterId: string): Promise<ProjectDetail> {
       const { detail } = await edit(keyId, projectId, 'Remove character', async (tx, project) => {
@@ -934,26 +1074,7 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
         const character = characters.find((c) => c.id === characterId)!;
         if (character.narrator === 1)
           throw new AppError('PROJECT_CONFLICT', 'The narrator cannot be removed.');
-        const touched = (await tx.projects.segments(project.id)).filter(
-          (s) =>
-            s.speaker === characterId ||
-            s.suggested_speaker === characterId ||
-            parseJson<QuoteVoice[]>(s.quotes, []).some((q) => q.character_id === characterId),
-        );
-        const after = touched.map((s) => {
-          const quotes = parseJson<QuoteVoice[]>(s.quotes, []).filter((q) => q.character_id !== characterId);
-          const row: SegmentRow = {
-            ...s,
-            speaker: s.speaker === characterId ? null : s.speaker,
-            suggested_speaker: s.suggested_speaker === characterId ? null : s.suggested_speaker,
-            quotes: jsonOrNull(quotes),
-          };
-          return row.speaker !== s.speaker || row.quotes !== s.quotes ? { ...row, ...edited(row) } : row;
-        });
-        return {
-          redo: { segments: after, removeCharacters: [characterId] },
-          undo: { characters: [character], segments: touched },
-        };
+        return await handOver(tx, project.id, character, null);
       });
       return detail;
     },
@@ -1144,6 +1265,39 @@ function newSegment(
 }
 
 /** The state of a segment whose words changed: `changed` when it has audio, else `not_rendered`. */
+/** Whether a segment is a character's: spoken, suggested, or a quote in its voice. */
+function speaksAs(s: SegmentRow, characterId: string): boolean {
+  return (
+    s.speaker === characterId ||
+    s.suggested_speaker === characterId ||
+    parseJson<QuoteVoice[]>(s.quotes, []).some((q) => q.character_id === characterId)
+  );
+}
+
+/**
+ * A segment with a character's speech given to another (null: back to the narrator, its quote
+ * voices dropped): its quotes that `quote` picks, and (when `whole`) the segment's speaker and
+ * suggested speaker; marked changed when its voices change.
+ */
+function moveSpeech(
+  s: SegmentRow,
+  from: string,
+  to: string | null,
+  quote: (q: QuoteVoice) => boolean,
+  whole = true,
+): SegmentRow {
+  const quotes = parseJson<QuoteVoice[]>(s.quotes, []).flatMap((q) =>
+    q.character_id !== from || !quote(q) ? [q] : to === null ? [] : [{ ...q, character_id: to }],
+  );
+  const row: SegmentRow = {
+    ...s,
+    speaker: whole && s.speaker === from ? to : s.speaker,
+    suggested_speaker: whole && s.suggested_speaker === from ? to : s.suggested_speaker,
+    quotes: jsonOrNull(quotes),
+  };
+  return row.speaker !== s.speaker || row.quotes !== s.quotes ? { ...row, ...edited(row) } : row;
+}
+
 function edited(row: SegmentRow): Pick<SegmentRow, 'state' | 'error'> {
   return { state: (row.audio_key ? 'changed' : 'not_rendered') satisfies SegmentState, error: null };
 }
@@ -1312,7 +1466,37 @@ function recastVoices(
     narrator.voice_code,
     taken,
   );
-  return moving.map((c) => ({ ...c, voice_code: chosen.get(c.id) ?? c.voice_code }));
+  return moving.map((c) => ({ ...c, voice_code: chosen.get(c.id)?.voice_code ?? c.voice_code }));
+}
+
+/**
+ * A new character with its chosen voice, speaking at `base`'s speed, pitch and volume moved by
+ * the choice's prosody step.
+ */
+function voicedCharacter(
+  projectId: string,
+  id: string,
+  name: string,
+  { voice_code, step }: VoiceChoice,
+  base: Pick<CharacterRow, 'speed_rate' | 'pitch_rate' | 'volume'>,
+  confirmed: CharacterRow['confirmed'],
+): CharacterRow {
+  return {
+    id,
+    project_id: projectId,
+    name,
+    voice_code,
+    speed_rate: stepRate(base.speed_rate, PROSODY_STEPS[step]!.speed),
+    pitch_rate: stepRate(base.pitch_rate, PROSODY_STEPS[step]!.pitch),
+    volume: base.volume,
+    narrator: 0,
+    confirmed,
+  };
+}
+
+/** A rate (speed or pitch) moved by a prosody step, kept within 0.5–2.0 at one decimal. */
+function stepRate(rate: number, step: number): number {
+  return Math.min(2, Math.max(0.5, Math.round((rate + step) * 10) / 10));
 }
 
 /** A cover from base64 (a `data:` prefix allowed): JPEG or PNG of at most 2 MiB; INVALID_FIELD otherwise. */
@@ -1436,7 +1620,8 @@ function toDetail(
         segment_count: count,
         segments_done: f?.segments_done ?? 0,
         duration_ms: f && count > 0 && f.with_audio === count ? f.duration_ms : null,
-        changed_since_export: changed.get(chapter.id) ?? true,
+        exported: chapter.exported_text !== null,
+        changed_since_export: changed.get(chapter.id) ?? chapter.exported_text !== null,
       };
     });
   const narrator = characters.find((c) => c.narrator === 1)?.id;

@@ -7,6 +7,7 @@
  */
 
 import type { Gender } from '../../shared/voices';
+import { givenNameGender } from './given-names';
 
 /**
  * Vietnamese titles and kinship terms before a name, with the gender each gives; null where
@@ -46,6 +47,14 @@ const VI_TITLES: Readonly<Record<string, Gender | null>> = {
 };
 const EN_TITLES: Readonly<Record<string, Gender | null>> = {
   'mr.': 'male',
+  mr: 'male',
+  master: 'male',
+  colonel: 'male',
+  captain: 'male',
+  major: 'male',
+  general: 'male',
+  lieutenant: 'male',
+  sergeant: 'male',
   sir: 'male',
   lord: 'male',
   king: 'male',
@@ -53,7 +62,11 @@ const EN_TITLES: Readonly<Record<string, Gender | null>> = {
   father: 'male',
   uncle: 'male',
   'mrs.': 'female',
+  mrs: 'female',
   'ms.': 'female',
+  ms: 'female',
+  madam: 'female',
+  madame: 'female',
   miss: 'female',
   lady: 'female',
   queen: 'female',
@@ -62,6 +75,28 @@ const EN_TITLES: Readonly<Record<string, Gender | null>> = {
   aunt: 'female',
   'dr.': null,
 };
+/**
+ * English titles put before a family name (`Mr. Darcy`, `Colonel Fitzwilliam`), never before a
+ * given name alone: such a name is only the end of a full name (`Fitzwilliam Darcy`), while one
+ * after `Lady`, `Sir` or none may be its start (`Lady Catherine` of `Catherine de Bourgh`).
+ */
+const FAMILY_NAME_TITLES = new Set([
+  'mr.',
+  'mr',
+  'mrs.',
+  'mrs',
+  'ms.',
+  'ms',
+  'miss',
+  'master',
+  'colonel',
+  'captain',
+  'major',
+  'general',
+  'lieutenant',
+  'sergeant',
+  'dr.',
+]);
 /** Vietnamese roles the novels name speakers by, a title and a lower-case word (`Lý trưởng nói:`). */
 const VI_ROLES = [
   'quan phủ',
@@ -170,6 +205,15 @@ const CAPITALISED = /^\p{Lu}[\p{Ll}\p{M}'’-]*$/u;
  */
 const SPOUSES: Readonly<Record<string, Gender>> = { vợ: 'female', chồng: 'male' };
 
+/** The gender a title gives (`Mr.`, `bà`), null when it gives none or is no title. */
+export function titleGender(word: string): Gender | null {
+  const lower = word.toLowerCase();
+  return VI_TITLES[lower] ?? EN_TITLES[lower] ?? null;
+}
+
+/** Every title, for the regular expressions that find a name after one. */
+export const TITLE_WORDS: readonly string[] = [...Object.keys(VI_TITLES), ...Object.keys(EN_TITLES)];
+
 /** A name's title (lower case) and the name without it; no title when its first word is none. */
 function splitTitle(name: string): { title: string | null; gender: Gender | null; bare: string } {
   const words = name.split(/\s+/);
@@ -190,8 +234,9 @@ function splitTitle(name: string): { title: string | null; gender: Gender | null
 }
 
 /**
- * A name's gender from its title or kinship term (`Chị Dậu`, `Thằng Dần`, `Mrs. Bennet`) or a
- * Vietnamese middle name (Thị, Văn); null when it does not say (`Em Tí`, `Bác Ba`, `Anna`).
+ * A name's gender from its title or kinship term (`Chị Dậu`, `Thằng Dần`, `Mrs. Bennet`), a
+ * Vietnamese middle name (Thị, Văn) or a given name of one gender (`Jane`, `Elizabeth Bennet`,
+ * `Lan`: given-names.ts); null when it does not say (`Em Tí`, `Bác Ba`, `Darcy`).
  */
 export function nameGender(name: string): Gender | null {
   const { title, gender } = splitTitle(name);
@@ -199,7 +244,7 @@ export function nameGender(name: string): Gender | null {
   const words = name.split(/\s+/);
   if (words.includes('Thị')) return 'female';
   if (words.includes('Văn')) return 'male';
-  return null;
+  return givenNameGender(name);
 }
 
 /** A name as the cast shows it: leading clause words and lone pronouns dropped, capitalised. */
@@ -299,9 +344,14 @@ function capitalise(word: string): string {
  * by a title (`Chị Dậu`, `Dậu`; `Mr. Darcy`, `Darcy`) are one person, shown under the titled
  * name heard most, unless titles of both genders come with that name (`Chị Dậu`, `Anh Dậu`):
  * then each gender's names are one person and the name heard without a title (or with a title
- * of either gender) stays apart, rather than be given to the wrong one.
+ * of either gender) stays apart, rather than be given to the wrong one. Then a shorter name that
+ * ends one longer name (`Mr. Darcy` of `Fitzwilliam Darcy`; `Ba` of `Nguyễn Văn Ba`) or, in
+ * English and not after a family-name title, starts it (`Lady Catherine` of `Lady Catherine de
+ * Bourgh`), joins it when that is the only such name, the shorter one is one person's (not a
+ * family's: `Mr. Bennet` and `Mrs. Bennet` stay apart from `Jane Bennet`) and no gender differs.
  */
-export function mergeNames(heard: readonly string[]): Map<string, string> {
+export function mergeNames(heard: readonly string[], language = 'vi'): Map<string, string> {
+  const vietnamese = language.toLowerCase().split(/[-_]/)[0] === 'vi';
   const counts = new Map<string, number>();
   for (const name of heard) counts.set(name, (counts.get(name) ?? 0) + 1);
   const groups = new Map<string, string[]>();
@@ -309,19 +359,52 @@ export function mergeNames(heard: readonly string[]): Map<string, string> {
     const { bare } = splitTitle(name);
     groups.set(bare, [...(groups.get(bare) ?? []), name]);
   }
-  const canonical = new Map<string, string>();
-  for (const names of groups.values()) {
+  /** People: the names each goes by, their name without a title and their gender. */
+  const people: { names: string[]; bare: string; gender: Gender | null }[] = [];
+  for (const [bare, names] of groups) {
     const genders = new Set(names.map((n) => splitTitle(n).gender).filter((g) => g !== null));
-    const parts =
-      genders.size <= 1 ? [names] : [...genders].map((g) => names.filter((n) => splitTitle(n).gender === g));
-    for (const part of parts) {
-      const titled = part.filter((n) => splitTitle(n).title !== null);
-      const shown = (titled.length > 0 ? titled : part).reduce((best, n) =>
-        counts.get(n)! > counts.get(best)! ? n : best,
-      );
-      for (const n of part) canonical.set(n, shown);
+    if (genders.size <= 1) {
+      people.push({ names, bare, gender: [...genders][0] ?? nameGender(bare) });
+      continue;
     }
-    for (const n of names) if (!canonical.has(n)) canonical.set(n, n);
+    for (const g of genders)
+      people.push({ names: names.filter((n) => splitTitle(n).gender === g), bare, gender: g });
+    for (const n of names) {
+      if (splitTitle(n).gender === null) people.push({ names: [n], bare, gender: null });
+    }
+  }
+  const sharing = (bare: string) => people.filter((p) => p.bare === bare).length;
+  const joined = new Map<(typeof people)[number], (typeof people)[number]>();
+  for (const short of people) {
+    const words = short.bare.split(/\s+/);
+    const mayStart =
+      !vietnamese && short.names.every((n) => !FAMILY_NAME_TITLES.has(splitTitle(n).title ?? ''));
+    const longer = people.filter((p) => {
+      const long = p.bare.split(/\s+/);
+      if (long.length <= words.length) return false;
+      const ends = long.slice(-words.length).join(' ') === short.bare;
+      const starts = long.slice(0, words.length).join(' ') === short.bare;
+      return ends || (mayStart && starts);
+    });
+    const [into] = longer;
+    if (longer.length !== 1 || sharing(short.bare) !== 1) continue;
+    if (short.gender && into!.gender && short.gender !== into!.gender) continue;
+    joined.set(short, into!);
+  }
+  const canonical = new Map<string, string>();
+  const root = (p: (typeof people)[number]) => {
+    let at = p;
+    for (let hops = 0; joined.has(at) && hops < people.length; hops++) at = joined.get(at)!;
+    return at;
+  };
+  const members = new Map<(typeof people)[number], string[]>();
+  for (const p of people) members.set(root(p), [...(members.get(root(p)) ?? []), ...p.names]);
+  for (const names of members.values()) {
+    const titled = names.filter((n) => splitTitle(n).title !== null);
+    const shown = (titled.length > 0 ? titled : names).reduce((best, n) =>
+      counts.get(n)! > counts.get(best)! ? n : best,
+    );
+    for (const n of names) canonical.set(n, shown);
   }
   return canonical;
 }

@@ -103,6 +103,10 @@ export interface ProjectsApi {
   addCharacter(id: string, character: CharacterInput): Promise<CharacterRecord>;
   updateCharacter(id: string, characterId: string, edit: CharacterEdit): Promise<CharacterRecord>;
   removeCharacter(id: string, characterId: string): Promise<ProjectDetail>;
+  /** Merges a character into another (`into` takes its lines). */
+  mergeCharacter(id: string, characterId: string, into: string): Promise<ProjectDetail>;
+  /** Splits names out of a character: each takes the lines the text attributes to it. */
+  splitCharacter(id: string, characterId: string, names: string[]): Promise<ProjectDetail>;
   /** Confirms the suggested speakers (of these segments; of all without `segmentIds`). */
   applySuggestions(id: string, segmentIds?: string[]): Promise<ProjectDetail>;
   undo(id: string): Promise<ProjectDetail>;
@@ -219,6 +223,10 @@ export function createProjectsApi(client: ApiClient): ProjectsApi {
     updateCharacter: (id, characterId, edit) =>
       client.json('PATCH', `${base(id)}/characters/${e(characterId)}`, edit),
     removeCharacter: (id, characterId) => client.json('DELETE', `${base(id)}/characters/${e(characterId)}`),
+    mergeCharacter: (id, characterId, into) =>
+      client.json('POST', `${base(id)}/characters/${e(characterId)}/merge`, { into }),
+    splitCharacter: (id, characterId, names) =>
+      client.json('POST', `${base(id)}/characters/${e(characterId)}/split`, { names }),
     applySuggestions: (id, segmentIds) =>
       client.json('POST', `${base(id)}/suggestions/apply`, segmentIds ? { segment_ids: segmentIds } : {}),
     undo: (id) => client.json('POST', `${base(id)}/undo`, {}),

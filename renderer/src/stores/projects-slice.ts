@@ -109,6 +109,10 @@ export interface ProjectsSlice {
   addCharacter(character: CharacterInput): Promise<void>;
   updateCharacter(characterId: string, edit: CharacterEdit): Promise<void>;
   removeCharacter(characterId: string): Promise<void>;
+  /** Merges a character into another (undoable). */
+  mergeCharacter(characterId: string, into: string): Promise<void>;
+  /** Splits names out of a character (undoable). */
+  splitCharacter(characterId: string, names: string[]): Promise<void>;
   applySuggestions(segmentIds?: string[]): Promise<void>;
   startRender(target?: { chapter_ids?: string[]; segment_ids?: string[] }): Promise<void>;
   pauseRender(): Promise<void>;
@@ -606,6 +610,8 @@ export const createProjectsSlice: SliceCreator<ProjectsSlice> =
         }
       },
       removeCharacter: (characterId) => edit((id) => api.removeCharacter(id, characterId)),
+      mergeCharacter: (characterId, into) => edit((id) => api.mergeCharacter(id, characterId, into)),
+      splitCharacter: (characterId, names) => edit((id) => api.splitCharacter(id, characterId, names)),
       applySuggestions: (segmentIds) => edit((id) => api.applySuggestions(id, segmentIds)),
       async startRender(target = {}) {
         const id = openId();

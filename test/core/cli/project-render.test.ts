@@ -1,6 +1,7 @@
 /**
  * `project render` and `project export` run as the real CLI on a data directory: a render killed
- * with SIGKILL mid-way resumes at the next run and finishes (charged once, nothing rendered twice);
+ * with SIGKILL mid-way resumes at the next run and finishes (charged once, nothing rendered twice),
+ * and that run reports the segments already done and those it rendered;
  * an export writes an M4B whose chapters ffprobe reads back, and a folder named after the chapters.
  * (SQLite: the data directory's lock frees at the kill. On PostgreSQL a killed lease runs out first;
  * the repository's takeover is tested in test/core/store/project-renders-repo.test.ts.)
@@ -99,9 +100,31 @@ describe.skipIf(onPostgres)('project render and export (headless CLI)', () => {
 
     const again = project('render', id);
     expect(again.code, again.stderr).toBe(0);
-    expect(JSON.parse(again.stdout)).toMatchObject({ status: 'done' });
+    const report = JSON.parse(again.stdout) as {
+      status: string;
+      resumed: { status: string; segments_done: number; segments_total: number }[];
+      segments_already_done: number;
+      segments_rendered_now: number;
+      segments_done: number;
+      segment_count: number;
+    };
     const after = JSON.parse(project('show', id).stdout) as Shown;
     expect(after.segments_done).toBe(after.segment_count);
+    // The run after the kill tells what it finished: the killed run's segments as already done,
+    // the rest as rendered now (by the render it resumed), not "done 0/0".
+    expect(report).toMatchObject({
+      status: 'done',
+      segments_already_done: midway.segments_done,
+      segments_rendered_now: midway.segment_count - midway.segments_done,
+      segments_done: midway.segment_count,
+      segment_count: midway.segment_count,
+    });
+    expect(report.resumed).toHaveLength(1);
+    expect(report.resumed[0]).toMatchObject({ status: 'done', segments_total: midway.segment_count });
+    expect(again.stderr).toContain(
+      `done: ${midway.segment_count - midway.segments_done} segments rendered now (resuming a render an earlier run left), ${midway.segments_done} already done; ${midway.segment_count}/${midway.segment_count} segments of the project have audio`,
+    );
+    expect(again.stderr).toMatch(/resumed render: rendering \d+\/30 segments/);
 
     const store = await openStore({ path: join(dataDir, 'studio.db') });
     try {

@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   attributeSegment,
   chooseVoices,
+  PROSODY_STEPS,
   findQuotes,
   nameGender,
   suggestCast,
 } from '../../../electron/core/projects/attribution';
-import { findVoice } from '../../../electron/shared/voices';
+import { findVoice, VOICES } from '../../../electron/shared/voices';
 
 const slice = (text: string, q: { start: number; end: number }) =>
   Array.from(text).slice(q.start, q.end).join('');
@@ -64,7 +65,7 @@ describe('quote attribution (Vietnamese)', () => {
 });
 
 describe('suggested cast', () => {
-  it('gathers names with their segments, first heard first, and tells gender from titles', () => {
+  it('gathers names with their segments and partners, first heard first, and tells gender from titles and given names', () => {
     const cast = suggestCast([
       'Chương một bắt đầu.',
       '“Con về rồi đây,” Lan nói.',
@@ -73,34 +74,53 @@ describe('suggested cast', () => {
       'Trời tối. “Ngủ đi,” Nguyễn Thị Hoa nói, rồi tắt đèn.',
     ]);
     expect(cast.characters).toEqual([
-      { name: 'Lan', gender: null, segments: [1, 3] },
-      { name: 'Bà Tư', gender: 'female', segments: [2] },
-      { name: 'Nguyễn Thị Hoa', gender: 'female', segments: [4] },
+      { name: 'Lan', gender: 'female', segments: [1, 3], partners: ['Bà Tư', 'Nguyễn Thị Hoa'] },
+      { name: 'Bà Tư', gender: 'female', segments: [2], partners: ['Lan'] },
+      { name: 'Nguyễn Thị Hoa', gender: 'female', segments: [4], partners: ['Lan'] },
     ]);
     expect(cast.segments[4]!.speaker).toBeNull();
     expect(cast.segments[4]!.quotes).toHaveLength(1);
     expect(nameGender('Mr. Brown')).toBe('male');
-    expect(nameGender('Anna')).toBeNull();
+    expect(nameGender('Anna')).toBe('female');
+    expect(nameGender('Darcy')).toBeNull();
   });
 
-  it("chooses voices of the book's language, never the narrator's, by gender, unknown ones alternating", () => {
+  it("chooses voices of the book's language, never the narrator's, by gender, an unknown one of either", () => {
     const voices = chooseVoices(
       [
-        { name: 'Lan', gender: null },
-        { name: 'Minh', gender: null },
+        { name: 'Tí', gender: null },
+        { name: 'Minh', gender: 'male' },
         { name: 'Bà Tư', gender: 'female' },
       ],
       'vi',
       'vi_male_lehoang_mb',
     );
-    const codes = [...voices.values()];
+    const codes = [...voices.values()].map((v) => v.voice_code);
     expect(new Set(codes).size).toBe(3);
     expect(codes).not.toContain('vi_male_lehoang_mb');
     for (const code of codes) expect(findVoice(code)!.language).toBe('vi');
-    expect(findVoice(voices.get('Lan')!)!.gender).toBe('female');
-    expect(findVoice(voices.get('Minh')!)!.gender).toBe('male');
-    expect(findVoice(voices.get('Bà Tư')!)!.gender).toBe('female');
-    const english = chooseVoices([{ name: 'Anna', gender: null }], 'en-US', 'en_female_emily_us');
-    expect(findVoice(english.get('Anna')!)).toMatchObject({ language: 'en', gender: 'male' });
+    expect(findVoice(voices.get('Minh')!.voice_code)!.gender).toBe('male');
+    expect(findVoice(voices.get('Bà Tư')!.voice_code)!.gender).toBe('female');
+    for (const v of voices.values()) expect(v.step).toBe(0);
+    const english = chooseVoices([{ name: 'Darcy', gender: 'male' }], 'en-US', 'en_female_emily_us');
+    expect(findVoice(english.get('Darcy')!.voice_code)).toMatchObject({ language: 'en', gender: 'male' });
+  });
+
+  it('gives characters who speak to each other different voices, and a repeated voice another prosody', () => {
+    const english = VOICES.filter((v) => v.language === 'en' && v.gender === 'male');
+    const men = Array.from({ length: 12 }, (_, i) => ({
+      name: `Man ${i}`,
+      gender: 'male' as const,
+      partners: i > 0 ? [`Man ${i - 1}`] : [],
+    }));
+    const voices = chooseVoices(men, 'en', 'en_female_emily_us');
+    const heard = men.map((m) => voices.get(m.name)!);
+    // More men than male voices: voices repeat, but no voice with the same prosody step twice.
+    expect(english.length).toBeLessThan(12);
+    expect(new Set(heard.map((v) => `${v.voice_code}/${v.step}`)).size).toBe(12);
+    expect(new Set(heard.map((v) => v.voice_code)).size).toBe(english.length);
+    for (const v of heard) expect(findVoice(v.voice_code)!.gender).toBe('male');
+    for (let i = 1; i < men.length; i++) expect(heard[i]!.voice_code).not.toBe(heard[i - 1]!.voice_code);
+    for (const v of heard) expect(PROSODY_STEPS[v.step]).toBeDefined();
   });
 });

@@ -398,8 +398,14 @@ describe('project service', () => {
     expect((await service.chapterChanges('key_a', id, one.id)).exported_text).toBeNull();
     await service.markExported(id, [one.id]);
     let detail = await service.detail('key_a', id);
+    expect(detail.chapters[1]!).toMatchObject({ exported: true, changed_since_export: false });
+    // The export contained chapter 1 only: the others did not change since an export of them.
+    expect(detail.chapters[2]!).toMatchObject({ exported: false, changed_since_export: false });
+    expect(detail.chapters[0]!).toMatchObject({ exported: false, changed_since_export: false });
+    await service.editSegment('key_a', id, made.chapters[2]!.segments[0]!.id, { text: 'Chương khác.' });
+    detail = await service.detail('key_a', id);
+    expect(detail.chapters[2]!).toMatchObject({ exported: false, changed_since_export: false });
     expect(detail.chapters[1]!.changed_since_export).toBe(false);
-    expect(detail.chapters[2]!.changed_since_export).toBe(true);
     expect(detail.project.last_export_at).not.toBeNull();
     await service.editSegment('key_a', id, one.segments[0]!.id, { text: 'Một câu mới.' });
     detail = await service.detail('key_a', id);

@@ -228,8 +228,8 @@ describe('gender from Vietnamese kinship terms and titles', () => {
       'vi',
       'vi_female_thuytrang_mb',
     );
-    expect(findVoice(voices.get('Cái Tí')!)!.gender).toBe('female');
-    expect(findVoice(voices.get('Thằng Dần')!)!.gender).toBe('male');
+    expect(findVoice(voices.get('Cái Tí')!.voice_code)!.gender).toBe('female');
+    expect(findVoice(voices.get('Thằng Dần')!.voice_code)!.gender).toBe('male');
   });
 });
 

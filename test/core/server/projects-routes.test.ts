@@ -4,6 +4,7 @@
  * in the API's shape; another key never sees a project.
  */
 
+import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MANUSCRIPT_LIMITS } from '../../../electron/shared/manuscript';
@@ -198,6 +199,46 @@ describe('project routes', () => {
       body: { title: 'Kiều', preset: 'podcast', speed_rate: 1.1 },
     });
     expect(settings.json.result.project).toMatchObject({ title: 'Kiều', preset: 'podcast' });
+  });
+
+  it('merges a character into another and splits it out again over HTTP (Pride and Prejudice, chapter 2)', async () => {
+    // Standard Ebooks' text (CC0): test/fixtures/real-manuscripts/SOURCES.md.
+    const chapter = readFileSync(
+      new URL('../../fixtures/real-manuscripts/pride-and-prejudice/chapter-2.xhtml', import.meta.url),
+    );
+    const res = await importFile(chapter, 'chapter-2.xhtml', '&voice_code=en_male_onyx_default');
+    expect(res.status).toBe(201);
+    const base = `/api/v1/projects/${res.json.result.project.id}`;
+    type Cast = { id: string; name: string; narrator: boolean; segments: number; suggested: number }[];
+    const cast = res.json.result.characters as Cast;
+    const mr = cast.find((c) => c.name === 'Mr. Bennet')!;
+    const mrs = cast.find((c) => c.name === 'Mrs. Bennet')!;
+    const narrator = cast.find((c) => c.narrator)!;
+    const merged = await t.call('POST', `${base}/characters/${mrs.id}/merge`, { body: { into: mr.id } });
+    expect(merged.status).toBe(200);
+    const after = merged.json.result.characters as Cast;
+    expect(after.some((c) => c.id === mrs.id)).toBe(false);
+    expect(after.find((c) => c.id === mr.id)!.suggested).toBe(mr.suggested + mrs.suggested);
+    const split = await t.call('POST', `${base}/characters/${mr.id}/split`, {
+      body: { names: ['Mrs. Bennet'] },
+    });
+    expect(split.status).toBe(200);
+    const again = split.json.result.characters as Cast;
+    expect(again.find((c) => c.name === 'Mrs. Bennet')!.suggested).toBe(mrs.suggested);
+    expect(again.find((c) => c.id === mr.id)!.suggested).toBe(mr.suggested);
+
+    const refused = [
+      [`${base}/characters/${mr.id}/merge`, { into: narrator.id }, 409, 'PROJECT_CONFLICT'],
+      [`${base}/characters/${mr.id}/merge`, {}, 400, 'INVALID_FIELD'],
+      [`${base}/characters/${mr.id}/split`, { names: [] }, 400, 'INVALID_FIELD'],
+      [`${base}/characters/${mr.id}/split`, { names: ['Mr. Collins'] }, 400, 'INVALID_FIELD'],
+      [`${base}/characters/${'0'.repeat(32)}/merge`, { into: mr.id }, 404, 'PROJECT_NOT_FOUND'],
+    ] as const;
+    for (const [path, body, status, code] of refused) {
+      const answer = await t.call('POST', path, { body });
+      expect(answer.status, `${path} ${JSON.stringify(body)}`).toBe(status);
+      expect(answer.json.error_code, path).toBe(code);
+    }
   });
 
   it('answers bad input in the API error shape, naming the file', async () => {

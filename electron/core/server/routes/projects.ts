@@ -24,6 +24,8 @@ import {
   ChapterSplitSchema,
   CharacterBodySchema,
   CharacterPatchSchema,
+  CharacterMergeSchema,
+  CharacterSplitSchema,
   CharacterRecordSchema,
   FileNameQuerySchema,
   PROJECT_LIMITS,
@@ -43,6 +45,8 @@ import {
   type ChapterSplit,
   type CharacterBody,
   type CharacterPatch,
+  type CharacterMerge,
+  type CharacterSplit,
   type ProjectImportQuery,
   type ProjectListQuery,
   type ProjectSettings,
@@ -503,6 +507,53 @@ export function registerProjectRoutes(
         reply,
         await projects.removeCharacter(await key(request), request.params.id, request.params.chid),
       ),
+  );
+
+  app.post<{ Params: { id: string; chid: string } }>(
+    '/api/v1/projects/:id/characters/:chid/merge',
+    {
+      schema: apiRoute({
+        operationId: 'mergeCharacter',
+        tag: 'projects',
+        summary: "Merge a character into another (`into`): its segments and quotes become that one's",
+        security: KEY,
+        params: characterParams,
+        body: CharacterMergeSchema,
+        result: ProjectDetailSchema,
+      }),
+    },
+    async (request, reply) => {
+      const keyId = await key(request);
+      const { into } = body<CharacterMerge>(CharacterMergeSchema, request.body);
+      return sendResult(
+        reply,
+        await projects.mergeCharacter(keyId, request.params.id, request.params.chid, into),
+      );
+    },
+  );
+
+  app.post<{ Params: { id: string; chid: string } }>(
+    '/api/v1/projects/:id/characters/:chid/split',
+    {
+      schema: apiRoute({
+        operationId: 'splitCharacter',
+        tag: 'projects',
+        summary:
+          'Split names out of a character: each becomes a character with the segments and quotes the text attributes to it',
+        security: KEY,
+        params: characterParams,
+        body: CharacterSplitSchema,
+        result: ProjectDetailSchema,
+      }),
+    },
+    async (request, reply) => {
+      const keyId = await key(request);
+      const { names } = body<CharacterSplit>(CharacterSplitSchema, request.body);
+      return sendResult(
+        reply,
+        await projects.splitCharacter(keyId, request.params.id, request.params.chid, names),
+      );
+    },
   );
 
   app.post<{ Params: { id: string } }>(

@@ -12,14 +12,20 @@ import { characterName } from './project-format';
 const oneDecimal = (v: number) => v.toFixed(1);
 type Prosody = Pick<CharacterRecord, 'speed_rate' | 'pitch_rate' | 'volume'>;
 
-/** One character: name, voice, speed/pitch/volume (saved once the slider rests), audition, confirm, remove. */
+/**
+ * One character: name, voice, speed/pitch/volume (saved once the slider rests), audition,
+ * confirm, remove, merge into another, split names out (by the text's attributions).
+ */
 function CharacterCard({
   character,
+  cast,
   lines,
   suggestedLines,
   audition,
 }: {
   character: CharacterRecord;
+  /** The whole cast (the characters it may merge into). */
+  cast: readonly CharacterRecord[];
   /** Segments it speaks. */
   lines: number;
   /** Segments the text suggests it speaks, not yet confirmed. */
@@ -28,6 +34,10 @@ function CharacterCard({
 }) {
   const updateCharacter = useStudio((s) => s.updateCharacter);
   const removeCharacter = useStudio((s) => s.removeCharacter);
+  const mergeCharacter = useStudio((s) => s.mergeCharacter);
+  const splitCharacter = useStudio((s) => s.splitCharacter);
+  const [into, setInto] = useState('');
+  const [splitNames, setSplitNames] = useState('');
   const id = useId();
   const intl = useIntl();
   const shown = characterName(character, intl);
@@ -191,6 +201,86 @@ function CharacterCard({
           </button>
         </div>
       )}
+      {!character.narrator && (
+        <details className="character-merge-split">
+          <summary>
+            <FormattedMessage id="projects.cast.mergeSplit" defaultMessage="Merge or split" />
+          </summary>
+          <div className="field">
+            <label htmlFor={`${id}-merge`}>
+              <FormattedMessage
+                id="projects.cast.mergeInto"
+                defaultMessage="Merge {name} into"
+                values={{ name: shown }}
+              />
+            </label>
+            <div className="row nowrap">
+              <select id={`${id}-merge`} value={into} onChange={(e) => setInto(e.target.value)}>
+                <option value="">
+                  {intl.formatMessage({
+                    id: 'projects.cast.mergeChoose',
+                    defaultMessage: 'Choose a character',
+                  })}
+                </option>
+                {cast
+                  .filter((c) => !c.narrator && c.id !== character.id)
+                  .map((c) => (
+                    <option key={c.id} value={c.id}>
+                      {characterName(c, intl)}
+                    </option>
+                  ))}
+              </select>
+              <button
+                type="button"
+                disabled={!into}
+                onClick={() => void mergeCharacter(character.id, into).then(() => setInto(''))}
+              >
+                <FormattedMessage
+                  id="projects.cast.merge"
+                  defaultMessage="Merge {name}"
+                  values={{ name: shown }}
+                />
+              </button>
+            </div>
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-split`}>
+              <FormattedMessage
+                id="projects.cast.splitNames"
+                defaultMessage="Names to split out of {name} (comma between them)"
+                values={{ name: shown }}
+              />
+            </label>
+            <div className="row nowrap">
+              <input
+                id={`${id}-split`}
+                type="text"
+                value={splitNames}
+                onChange={(e) => setSplitNames(e.target.value)}
+              />
+              <button
+                type="button"
+                disabled={!splitNames.trim()}
+                onClick={() =>
+                  void splitCharacter(
+                    character.id,
+                    splitNames
+                      .split(/[,;]/)
+                      .map((n) => n.trim())
+                      .filter(Boolean),
+                  ).then(() => setSplitNames(''))
+                }
+              >
+                <FormattedMessage
+                  id="projects.cast.split"
+                  defaultMessage="Split {name}"
+                  values={{ name: shown }}
+                />
+              </button>
+            </div>
+          </div>
+        </details>
+      )}
     </li>
   );
 }
@@ -246,6 +336,7 @@ export function CastPanel() {
           <CharacterCard
             key={c.id}
             character={c}
+            cast={detail.characters}
             lines={c.segments}
             suggestedLines={c.suggested}
             audition={audition}
