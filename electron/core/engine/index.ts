@@ -32,6 +32,7 @@ export {
   type Chapter,
   type ChapterTiming,
 } from './text/chapters';
+export { spokenHeadingOf } from './text/spoken-headings';
 export { readingOf, type Reading, type ReadingChange, type ReadingOptions } from './text/reading';
 export { readingStyleOf } from './render/voice';
 export { voiceCharacter } from './voice-character';
