@@ -36,6 +36,8 @@ function view() {
         segments_done: 1,
         duration_ms: null,
         changed_since_export: true,
+        spoken_heading: 'One',
+        spoken_heading_edited: false,
       },
       { ...({} as ProjectDetail['chapters'][number]), id: 'c2', segment_count: 4 },
     ],
