@@ -643,7 +643,9 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
         if (change.included !== undefined) after.included = change.included ? 1 : 0;
         if (change.kind !== undefined) after.kind = change.kind;
         if (change.spoken_heading !== undefined)
-          after.spoken_heading = change.spoken_heading ? cleanText(change.spoken_heading).trim() || null : null;
+          after.spoken_heading = change.spoken_heading
+            ? cleanText(change.spoken_heading).trim() || null
+            : null;
         return { redo: { chapters: [after] }, undo: { chapters: [before] } };
       });
       return detail;

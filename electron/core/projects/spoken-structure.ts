@@ -12,8 +12,7 @@ import type { ChapterRow, ProjectRow } from '../store';
 
 type Words = 'vi' | 'en';
 
-const wordsOf = (language: string): Words =>
-  language.toLowerCase().split(/[-_]/)[0] === 'vi' ? 'vi' : 'en';
+const wordsOf = (language: string): Words => (language.toLowerCase().split(/[-_]/)[0] === 'vi' ? 'vi' : 'en');
 
 /** The credits chapters' names (their chapter marks and file names), in the book's language. */
 const CREDIT_TITLES: Record<Words, { opening: string; closing: string }> = {

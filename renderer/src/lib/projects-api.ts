@@ -62,6 +62,8 @@ export interface ChapterEdit {
   title?: string;
   included?: boolean;
   kind?: ChapterKind;
+  /** null: made from the title again. */
+  spoken_heading?: string | null;
 }
 
 export type { ChapterChanges };

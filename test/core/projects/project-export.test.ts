@@ -61,7 +61,9 @@ afterAll(async () => {
   await fixture?.close();
 });
 
-const titles = ['Opening', 'The Storm', 'Hải đăng'];
+const chapterTitles = ['Opening', 'The Storm', 'Hải đăng'];
+// ACX (the test project's preset) asks for opening and closing credits: the first and last chapters.
+const titles = ['Opening credits', ...chapterTitles, 'Closing credits'];
 
 describe('project export', () => {
   it('renders what is missing, then exports an M4B whose chapters ffprobe reads back', async () => {
@@ -94,7 +96,7 @@ describe('project export', () => {
     });
     expect(renderId).toBeNull();
     const probed = await probeFile(out);
-    expect(probed.chapters.map((c) => c.tags?.title)).toEqual(titles.slice(1));
+    expect(probed.chapters.map((c) => c.tags?.title)).toEqual(titles.filter((t) => t !== 'Opening'));
     await db.store.projects.putChapters([row]);
   }, 120_000);
 
@@ -106,9 +108,13 @@ describe('project export', () => {
       outPath: out,
     });
     expect((await readdir(out)).sort()).toEqual([
+      '00 - Opening credits.mp3',
       '01 - Opening.mp3',
       '02 - The Storm.mp3',
       '03 - Hải đăng.mp3',
+      '04 - Closing credits.mp3',
+      'The Lighthouse.srt',
+      'The Lighthouse.vtt',
     ]);
   }, 120_000);
 
@@ -124,7 +130,13 @@ describe('project export', () => {
     const outcome = `${record.status}: ${record.error_code ?? ''} ${record.error_message ?? ''}`;
     expect(record, outcome).toMatchObject({
       status: 'done',
-      files: ['01 - Opening.mp3', '02 - The Storm.mp3', '03 - Hải đăng.mp3'],
+      files: [
+        '00 - Opening credits.mp3',
+        '01 - Opening.mp3',
+        '02 - The Storm.mp3',
+        '03 - Hải đăng.mp3',
+        '04 - Closing credits.mp3',
+      ],
       download_url: `http://127.0.0.1:1/api/v1/projects/${project.projectId}/exports/${started.id}/file`,
     });
     // The record's report is the audiobook export's wire shape: each file by its name, its levels.
