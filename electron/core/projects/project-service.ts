@@ -1081,6 +1081,17 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
       if (last_export_at !== null || last_export !== null) {
         await tx.projects.updateProject(copy.project.id, { last_export_at, last_export }, at);
       }
+      // The spoken structure (migration 20), when the copy says anything of it.
+      const spoken: ProjectFields = {
+        speak_headings: copy.project.speak_headings ?? null,
+        credits: copy.project.credits ?? null,
+        narrator_name: copy.project.narrator_name ?? null,
+        copyright: copy.project.copyright ?? null,
+        opening_credits: copy.project.opening_credits ?? null,
+        closing_credits: copy.project.closing_credits ?? null,
+      };
+      if (Object.values(spoken).some((v) => v !== null))
+        await tx.projects.updateProject(copy.project.id, spoken, at);
       await tx.projects.putCharacters(copy.characters);
       await tx.projects.putChapters(copy.chapters);
       // In batches with the event loop's turn between them: 200,000 rows are seconds of SQLite.
