@@ -432,6 +432,12 @@ export const ProjectExportRecordSchema = Type.Object({
   download_url: Nullable(Type.String()),
   /** For `folder`: the names of the files in the zip. */
   files: Type.Array(Type.String()),
+  /**
+   * The book-wide subtitles written with it (`<title>.srt`, `<title>.vtt`; a folder's also in the
+   * zip), each at `…/exports/<eid>/subtitles/srt` and `…/subtitles/vtt`; absent in records of
+   * exports made before.
+   */
+  subtitles: Type.Optional(Type.Array(Type.String())),
   chapters: Type.Array(
     Type.Object({ title: Type.String(), start_ms: Type.Integer(), end_ms: Type.Integer() }),
   ),

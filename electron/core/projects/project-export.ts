@@ -147,6 +147,8 @@ export interface ProjectExports {
   get(projectId: string, exportId: string): Promise<ProjectExportRecord | undefined>;
   /** The downloadable file of a finished export. */
   filePath(record: ProjectExportRecord): string;
+  /** The book-wide subtitles of a finished export, SRT or WebVTT (`<title>.srt` beside its file). */
+  subtitlesPath(record: ProjectExportRecord, kind: 'srt' | 'vtt'): string;
   /** Waits for the exports running here. */
   close(): Promise<void>;
 }
@@ -376,6 +378,9 @@ export function createProjectExports(options: ProjectExportsOptions): ProjectExp
                 : []),
             ]);
             record.files = result.files.map((f) => basename(f.path));
+            // The subtitles stay downloadable on their own, beside the zip.
+            for (const path of result.subtitles ? [result.subtitles.srtPath, result.subtitles.vttPath] : [])
+              await rename(path, join(dir, basename(path)));
             await rm(outPath, { recursive: true, force: true });
             await rm(result.reportPath, { force: true });
           }
@@ -389,6 +394,9 @@ export function createProjectExports(options: ProjectExportsOptions): ProjectExp
               end_ms: Math.round(c.endMs),
             })),
             report,
+            ...(result.subtitles
+              ? { subtitles: [result.subtitles.srtPath, result.subtitles.vttPath].map((p) => basename(p)) }
+              : {}),
             duration_ms: Math.round(result.durationMs),
             file_bytes: (await stat(join(dir, record.file_name))).size,
             finished_at: isoTime(clock.now()),
@@ -437,6 +445,12 @@ export function createProjectExports(options: ProjectExportsOptions): ProjectExp
       }
     },
     filePath: (record) => join(dirOf(record.project_id, record.id), record.file_name),
+    subtitlesPath: (record, kind) => {
+      const name = record.subtitles?.find((n) => n.endsWith(`.${kind}`));
+      if (!name)
+        throw new AppError('NOT_FOUND', 'This export has no subtitles (made before they were written).');
+      return join(dirOf(record.project_id, record.id), name);
+    },
     async close() {
       await Promise.allSettled([...running.values()]);
     },

@@ -7,6 +7,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIETNAMESE_BOOK, writeDocx } from '../../fixtures/manuscripts';
+import { parseSrt } from '../../../electron/shared/srt';
 import { startTestCore, type TestCore } from './helpers';
 
 let t: TestCore;
@@ -130,4 +131,42 @@ describe('spoken structure over the project routes', () => {
     const english = (await t.call('GET', `/api/v1/projects/${id}`)).json.result as Detail;
     expect(english.project).toMatchObject({ opening_credits: 'Empty book.', closing_credits: 'The end.' });
   });
+
+  it("serves a finished export's book-wide subtitles, SRT and WebVTT, named after the book", async () => {
+    const text = 'CHƯƠNG 1\n\nChị Dậu bế con ra đầu làng.\n\nCHƯƠNG 2\n\nTrời đã tối hẳn.\n';
+    const imported = await t.call('POST', '/api/v1/projects/import?file_name=tat-den.txt', {
+      raw: Buffer.from(text),
+      headers: { 'content-type': 'application/octet-stream' },
+    });
+    expect(imported.status, imported.text).toBe(201);
+    const id = imported.json.result.project.id as string;
+    const started = await t.call('POST', `/api/v1/projects/${id}/exports`, { body: { format: 'm4b' } });
+    expect(started.status, started.text).toBe(201);
+    const exportPath = `/api/v1/projects/${id}/exports/${started.json.result.id as string}`;
+    let record = started.json.result as {
+      status: string;
+      subtitles?: string[];
+      chapters: { title: string }[];
+    };
+    for (let i = 0; i < 1200 && record.status !== 'done' && record.status !== 'failed'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      record = (await t.call('GET', exportPath)).json.result;
+    }
+    expect(record.status, JSON.stringify(record)).toBe('done');
+    expect(record.chapters.map((c) => c.title)).toEqual(['Phần mở đầu', 'CHƯƠNG 1', 'CHƯƠNG 2', 'Phần kết']);
+    expect(record.subtitles).toEqual(['tat-den.srt', 'tat-den.vtt']);
+
+    const srt = await t.call('GET', `${exportPath}/subtitles/srt`);
+    expect(srt.status).toBe(200);
+    expect(srt.headers['content-type']).toBe('application/x-subrip; charset=utf-8');
+    expect(decodeURIComponent(String(srt.headers['content-disposition']))).toContain('tat-den.srt');
+    const cues = parseSrt(srt.text);
+    expect(cues.map((c) => c.text.replace(/\s+/g, ' '))).toContain('Chương một');
+    const vtt = await t.call('GET', `${exportPath}/subtitles/vtt`);
+    expect(vtt.headers['content-type']).toBe('text/vtt; charset=utf-8');
+    expect(vtt.text.startsWith('WEBVTT\n')).toBe(true);
+    const bad = await t.call('GET', `${exportPath}/subtitles/ass`);
+    expect(bad.status).toBe(400);
+    expect(bad.json).toMatchObject({ status: 0, error_code: 'INVALID_FIELD' });
+  }, 180_000);
 });
