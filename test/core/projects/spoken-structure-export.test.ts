@@ -15,17 +15,16 @@ import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createJobEvents } from '../../../electron/core/jobs/events';
 import { createApiKey } from '../../../electron/core/jobs/keys';
 import { systemClock } from '../../../electron/core/platform/clock';
 import { silentLog } from '../../../electron/core/platform/log';
 import { createProjectExports, type ProjectExports } from '../../../electron/core/projects/project-export';
-import { createProjectRenders, type ProjectRenders } from '../../../electron/core/projects/project-renders';
+import type { ProjectRenders } from '../../../electron/core/projects/project-renders';
 import { parseSrt, type SrtCue } from '../../../electron/shared/srt';
 import { startEngine, type EngineFixture } from '../../fixtures/engine';
 import { probeAudio, rmsDbfs } from '../../fixtures/ffprobe';
 import { openTestStore, type TestStore } from '../../fixtures/test-store';
-import { projectRow } from '../../fixtures/test-project';
+import { projectRow, segmentRow, startTestRenders } from '../../fixtures/test-project';
 import { probeFile } from '../engine/export/ffmpeg';
 
 const run = promisify(execFile);
@@ -149,24 +148,15 @@ async function createBook(book: Book): Promise<string> {
   );
   await db.store.projects.putSegments(
     book.chapters.flatMap((c, ci) =>
-      c.segments.map((text, si) => ({
-        id: `${book.id}-c${ci}-s${si}`,
-        project_id: book.id,
-        chapter_id: `${book.id}-c${ci}`,
-        position: si,
-        text,
-        emphasis: null,
-        speaker: null,
-        quotes: null,
-        suggested_speaker: null,
-        state: 'not_rendered' as const,
-        audio_key: null,
-        duration_ms: null,
-        error: null,
-        flag_note: null,
-        checks: null,
-        rendered_at: null,
-      })),
+      c.segments.map((text, si) =>
+        segmentRow({
+          id: `${book.id}-c${ci}-s${si}`,
+          project_id: book.id,
+          chapter_id: `${book.id}-c${ci}`,
+          position: si,
+          text,
+        }),
+      ),
     ),
   );
   return row.id;
@@ -177,23 +167,12 @@ const keys = new Map<string, string>();
 beforeAll(async () => {
   fixture = await startEngine(2);
   db = await openTestStore();
-  const filesDir = join(db.dir, 'files');
-  renders = createProjectRenders({
-    engine: fixture.engine,
-    store: db.store,
-    events: createJobEvents(),
-    filesDir,
-    instanceId: 'test',
-    clock: systemClock,
-    log: silentLog,
-    pollMs: 200,
-  });
-  await renders.start();
+  renders = await startTestRenders({ engine: fixture.engine, store: db.store, dir: db.dir });
   exports = createProjectExports({
     engine: fixture.engine,
     store: db.store,
     renders,
-    filesDir,
+    filesDir: renders.filesDir,
     clock: systemClock,
     log: silentLog,
   });
