@@ -69,13 +69,13 @@ interface BookChapter {
   parts: BookPart[];
 }
 
-/** A WAV file's length, ms, from its header. */
-async function wavDurationMs(path: string): Promise<number> {
+/** A WAV file's header (rate, length), read from its first bytes. */
+async function wavHeaderOf(path: string): Promise<ReturnType<typeof parseWavHeader>> {
   const handle = await open(path, 'r');
   try {
     const head = new Uint8Array(4096);
     const { bytesRead } = await handle.read(head, 0, head.length, 0);
-    return parseWavHeader(head.subarray(0, bytesRead)).durationMs;
+    return parseWavHeader(head.subarray(0, bytesRead));
   } finally {
     await handle.close();
   }
@@ -97,7 +97,7 @@ async function subtitlePieces(
     if (!timing) break;
     let at = timing.startMs + headMs;
     for (const [n, part] of chapter.parts.entries()) {
-      const durationMs = await wavDurationMs(part.wavPath);
+      const { durationMs } = await wavHeaderOf(part.wavPath);
       if (part.text !== undefined && part.timingsPath !== undefined) {
         pieces.push({
           text: part.text,
@@ -232,11 +232,14 @@ export function createProjectExports(options: ProjectExportsOptions): ProjectExp
           })),
       }))
       .filter(({ parts }) => parts.length > 0);
+    // A heading with nothing to say ("* * *") is left out: that chapter starts with its text.
+    const speakable = (text: string) => /[\p{L}\p{N}]/u.test(text);
     const headings = speaksHeadings(project)
       ? book.map(({ chapter }) => spokenHeadingOfChapter(chapter, project.language))
       : [];
+    const headed = headings.filter(speakable);
     const credits = hasCredits(project) ? [openingCreditsOf(project), closingCreditsOf(project)] : [];
-    const texts = [...headings, ...credits];
+    const texts = [...headed, ...credits];
     if (texts.length === 0) return book;
     const spoken = await renders.speakAsNarrator(project.id, keyId, texts);
     const part = (i: number): BookPart => ({
@@ -244,19 +247,23 @@ export function createProjectExports(options: ProjectExportsOptions): ProjectExp
       text: spoken[i]!.text,
       timingsPath: spoken[i]!.timingsPath,
     });
-    if (headings.length > 0) {
-      const rate = parseWavHeader(await readFile(spoken[0]!.wavPath)).sampleRate;
+    if (headed.length > 0) {
+      const { sampleRate } = await wavHeaderOf(spoken[0]!.wavPath);
       const pausePath = join(temp, 'pause.wav');
       const pauseMs = Math.max(0, HEADING_PAUSE_MS - 2 * SEGMENT_GAP_MS);
-      await writeFile(pausePath, encodeWav(new Int16Array(Math.round((pauseMs / 1000) * rate)), rate));
-      book.forEach((chapter, i) => chapter.parts.unshift(part(i), { wavPath: pausePath }));
+      const pause = new Int16Array(Math.round((pauseMs / 1000) * sampleRate));
+      await writeFile(pausePath, encodeWav(pause, sampleRate));
+      let next = 0;
+      book.forEach((chapter, i) => {
+        if (speakable(headings[i]!)) chapter.parts.unshift(part(next++), { wavPath: pausePath });
+      });
     }
     if (credits.length === 0) return book;
     const titles = creditTitlesOf(project.language);
     return [
-      { title: titles.opening, parts: [part(headings.length)] },
+      { title: titles.opening, parts: [part(headed.length)] },
       ...book,
-      { title: titles.closing, parts: [part(headings.length + 1)] },
+      { title: titles.closing, parts: [part(headed.length + 1)] },
     ];
   };
 
