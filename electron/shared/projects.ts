@@ -143,6 +143,13 @@ export const ChapterRecordSchema = Type.Object({
    * export contained it (after exporting chapter 1 alone, chapter 2 has not changed since).
    */
   changed_since_export: Type.Boolean(),
+  /**
+   * The heading read aloud at the chapter's start when the project speaks headings: as edited, or
+   * made from the title in the book's language ("CHƯƠNG 1" → "Chương một", "I" → "Chapter One").
+   */
+  spoken_heading: Type.String(),
+  /** Whether `spoken_heading` is one a person wrote (false: made from the title). */
+  spoken_heading_edited: Type.Boolean(),
 });
 export type ChapterRecord = Static<typeof ChapterRecordSchema>;
 
@@ -200,6 +207,21 @@ export const ProjectRecordSchema = Type.Object({
   created_at: Type.String(),
   updated_at: Type.String(),
   last_export_at: Nullable(Type.String()),
+  /** Each chapter starts with its heading read aloud (by default on for the ACX preset only). */
+  speak_headings: Type.Boolean(),
+  /** Opening and closing credits as the first and last chapters (by default on for ACX only). */
+  credits: Type.Boolean(),
+  /** Who reads the book, named in the opening credits. */
+  narrator_name: Nullable(Type.String()),
+  /** The copyright line of the closing credits. */
+  copyright: Nullable(Type.String()),
+  /** The opening credits' words: as edited, or made from title, author and narrator in the book's language. */
+  opening_credits: Type.String(),
+  /** The closing credits' words: as edited, or "The end." (vi "Hết.") and the copyright line. */
+  closing_credits: Type.String(),
+  /** Whether the credits' words are a person's (false: made from the project). */
+  opening_credits_edited: Type.Boolean(),
+  closing_credits_edited: Type.Boolean(),
 });
 export type ProjectRecord = Static<typeof ProjectRecordSchema>;
 
@@ -305,6 +327,15 @@ export const ProjectSettingsSchema = Type.Object({
   preset: Type.Optional(literals(MASTERING_PRESETS)),
   format: Type.Optional(literals(BOOK_FORMATS)),
   folder_format: Type.Optional(Nullable(literals(FOLDER_FORMATS))),
+  /** Chapters start with their heading read aloud; null: as the preset has it (on for ACX). */
+  speak_headings: Type.Optional(Nullable(Type.Boolean())),
+  /** Opening and closing credits; null: as the preset has it (on for ACX). */
+  credits: Type.Optional(Nullable(Type.Boolean())),
+  narrator_name: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),
+  copyright: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
+  /** The credits' words; null (or empty) makes them from the project again. */
+  opening_credits: Type.Optional(Nullable(Type.String({ maxLength: 5000 }))),
+  closing_credits: Type.Optional(Nullable(Type.String({ maxLength: 5000 }))),
   /**
    * PATCH only: the narrator and the characters whose catalogue voices speak another language
    * than the project's (the new `language`, if given) get voices of that language, chosen as an
@@ -409,6 +440,12 @@ export const ProjectExportRecordSchema = Type.Object({
   download_url: Nullable(Type.String()),
   /** For `folder`: the names of the files in the zip. */
   files: Type.Array(Type.String()),
+  /**
+   * The book-wide subtitles written with it (`<title>.srt`, `<title>.vtt`; a folder's also in the
+   * zip), each at `…/exports/<eid>/subtitles/srt` and `…/subtitles/vtt`; absent in records of
+   * exports made before.
+   */
+  subtitles: Type.Optional(Type.Array(Type.String())),
   chapters: Type.Array(
     Type.Object({ title: Type.String(), start_ms: Type.Integer(), end_ms: Type.Integer() }),
   ),
@@ -451,6 +488,8 @@ export const ChapterPatchSchema = Type.Object({
   title: Type.Optional(Type.String({ minLength: 1, maxLength: 1000 })),
   included: Type.Optional(Type.Boolean()),
   kind: Type.Optional(literals(CHAPTER_KINDS)),
+  /** The heading read aloud at its start; null (or empty) makes it from the title again. */
+  spoken_heading: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
 });
 export type ChapterPatch = Static<typeof ChapterPatchSchema>;
 

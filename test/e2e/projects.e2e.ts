@@ -5,7 +5,8 @@
  * the chapter is rendered; a segment plays in the chapter player (the audio element's time
  * advances, the segment and a word are highlighted); it is edited (only it turns `changed`) and
  * regenerated alone (every other segment keeps its state, duration and audio bytes); the book is
- * exported as an M4B whose chapters ffprobe reads back; the cast's name fields show whole names at
+ * exported as an M4B whose chapters ffprobe reads back, with the ACX spoken headings and credits
+ * (on in the export tab) and its subtitles offered; the cast's name fields show whole names at
  * 800, 1024 and 1280 px. Role and label selectors throughout.
  */
 
@@ -457,6 +458,16 @@ export async function runProjectsE2e(log: (line: string) => void): Promise<void>
 
     // Export an M4B: chapters read back by ffprobe.
     await page.getByRole('tab', { name: 'Export' }).click();
+    // ACX (the default preset) asks for spoken headings and credits: both on, the credits' words
+    // made from the project.
+    assert.equal(
+      await page
+        .getByRole('checkbox', { name: "Read each chapter's heading aloud at its start" })
+        .isChecked(),
+      true,
+    );
+    assert.equal(await page.getByRole('checkbox', { name: 'Opening and closing credits' }).isChecked(), true);
+    assert.match(await page.getByLabel('Opening credits (read aloud)').inputValue(), /^The Lighthouse\./);
     await page.getByLabel('Export format').selectOption('m4b');
     await page.getByRole('button', { name: 'Export M4B' }).click();
     const exported = page.getByRole('region', { name: 'Project export' });
@@ -484,8 +495,11 @@ export async function runProjectsE2e(log: (line: string) => void): Promise<void>
     const probed = await probeFile(file);
     assert.deepEqual(
       probed.chapters.map((c) => c.tags?.title),
-      PROJECT_BOOK.chapters.map((c) => c.title),
+      ['Opening credits', ...PROJECT_BOOK.chapters.map((c) => c.title), 'Closing credits'],
     );
+    // The book-wide subtitles are offered beside it.
+    await exported.getByRole('button', { name: 'Subtitles SRT' }).waitFor();
+    await exported.getByRole('button', { name: 'Subtitles WebVTT' }).waitFor();
     assert.equal(probed.format.tags?.title, 'The Lighthouse');
     log(`✓ the M4B export has the book's chapters, read back by ffprobe: ${probed.chapters.length}`);
 

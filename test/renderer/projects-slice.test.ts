@@ -37,6 +37,8 @@ function view() {
         duration_ms: null,
         exported: true,
         changed_since_export: true,
+        spoken_heading: 'One',
+        spoken_heading_edited: false,
       },
       { ...({} as ProjectDetail['chapters'][number]), id: 'c2', segment_count: 4 },
     ],

@@ -170,6 +170,7 @@ export const PROJECT_RENDER_SUBCOMMANDS: [string, ProjectSubcommand][] = [
                 render_id: renderId,
                 files: result.files.map((f) => f.path),
                 report: result.reportPath,
+                subtitles: result.subtitles ? [result.subtitles.srtPath, result.subtitles.vttPath] : [],
                 chapters: result.chapters.map((c) => ({
                   title: c.title,
                   start_ms: Math.round(c.startMs),

@@ -274,6 +274,8 @@ export interface BookExportResult {
   sampleRate: number;
   /** What spoke (`espeak`, or a neural voice's label; several joined by ", " if they differed). */
   engine: string;
+  /** The book-wide subtitles written beside the export (a book project's export). */
+  subtitles?: { srtPath: string; vttPath: string } | undefined;
 }
 
 /** What steps 2–5 (timings, files, mastering and encoding, the report) need of a request. */
@@ -283,6 +285,8 @@ export type BookEncodeRequest = Pick<
 > & {
   /** Between a folder file's number and its chapter title (default one space). */
   numberSeparator?: string | undefined;
+  /** The number of a folder's first file (default 1; 0 when it holds opening credits). */
+  firstFileNumber?: number | undefined;
 };
 
 /** A chapter rendered already: its title and its speech as WAV files (any rates), in order. */

@@ -18,7 +18,7 @@ export type { WordTiming } from './types';
 
 export { createEngineHost } from './host/engine-host';
 export { AUDIO_CONTENT_TYPES, createStreamEncoder, type StreamEncoder } from './audio/stream-encoder';
-export { parseWavHeader } from './audio/wav';
+export { encodeWav, parseWavHeader } from './audio/wav';
 export { openSentenceCache, type SentenceCacheOptions } from './cache/sentence-cache';
 export { fileNameOf } from './export/file-names';
 export { PRESETS } from './export/mastering';
@@ -32,6 +32,8 @@ export {
   type Chapter,
   type ChapterTiming,
 } from './text/chapters';
+export { spokenHeadingOf } from './text/spoken-headings';
+export { bookCues, writeBookSubtitles, type SpokenPiece } from './subtitles/book-subtitles';
 export { readingOf, type Reading, type ReadingChange, type ReadingOptions } from './text/reading';
 export { readingStyleOf } from './render/voice';
 export { voiceCharacter } from './voice-character';

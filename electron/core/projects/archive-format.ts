@@ -77,6 +77,13 @@ export const ArchiveSchema = Type.Object({
     source_format: Nullable(literals(MANUSCRIPT_FORMATS)),
     last_export_at: Nullable(Stamp),
     last_export: Nullable(Type.String({ maxLength: ARCHIVE_LIMITS.lastExportCharacters })),
+    // The spoken structure (absent in archives made before it).
+    speak_headings: Type.Optional(Nullable(Type.Union([Type.Literal(0), Type.Literal(1)]))),
+    credits: Type.Optional(Nullable(Type.Union([Type.Literal(0), Type.Literal(1)]))),
+    narrator_name: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),
+    copyright: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
+    opening_credits: Type.Optional(Nullable(Type.String({ maxLength: 5000 }))),
+    closing_credits: Type.Optional(Nullable(Type.String({ maxLength: 5000 }))),
   }),
   characters: Type.Array(
     Type.Object({
@@ -98,6 +105,7 @@ export const ArchiveSchema = Type.Object({
       kind: literals(CHAPTER_KINDS),
       included: Type.Union([Type.Literal(0), Type.Literal(1)]),
       exported_text: Nullable(Type.String()),
+      spoken_heading: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
     }),
     { maxItems: PROJECT_LIMITS.chapters },
   ),

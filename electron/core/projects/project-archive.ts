@@ -63,6 +63,13 @@ export async function writeProjectArchive(
       source_format: project.source_format,
       last_export_at: project.last_export_at,
       last_export: project.last_export,
+      speak_headings:
+        project.speak_headings === 0 || project.speak_headings === 1 ? project.speak_headings : null,
+      credits: project.credits === 0 || project.credits === 1 ? project.credits : null,
+      narrator_name: project.narrator_name ?? null,
+      copyright: project.copyright ?? null,
+      opening_credits: project.opening_credits ?? null,
+      closing_credits: project.closing_credits ?? null,
     },
     characters: characters.map(({ project_id: _p, ...c }) => ({
       ...c,

@@ -15,24 +15,103 @@
  */
 
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { mkdir, mkdtemp, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, dirname, extname, join } from 'node:path';
 import type { BookFormat, CoverImage, FolderFormat } from '../../shared/book-exports';
 import { AppError, isAppError } from '../../shared/errors';
 import type { ProjectExportRecord } from '../../shared/projects';
-import { fileNameOf, type BookExportResult, type ChapterWav, type Engine } from '../engine';
+import {
+  encodeWav,
+  fileNameOf,
+  parseWavHeader,
+  PRESETS,
+  writeBookSubtitles,
+  type BookExportResult,
+  type Engine,
+  type SpokenPiece,
+} from '../engine';
 import { isoTime, type Clock } from '../platform/clock';
 import type { Log } from '../platform/log';
 import { fileReportsOf } from '../jobs';
 import { writeZip } from '../platform/zip-writer';
 import type { ProjectRow, Store } from '../store';
 import type { ProjectRenders } from './project-renders';
-import { audioPathOf } from './segment-render';
+import { audioPathOf, timingsPathOf } from './segment-render';
+import {
+  closingCreditsOf,
+  creditTitlesOf,
+  hasCredits,
+  openingCreditsOf,
+  speaksHeadings,
+  spokenHeadingOfChapter,
+} from './spoken-structure';
 import { redactPaths } from '../platform/redact-paths';
 import { errorDetails, storedDetails } from '../platform/error-details';
 
 /** Silence between two segments of a chapter, ms (a paragraph's pause). */
 const SEGMENT_GAP_MS = 600;
+
+/** Silence after a chapter's spoken heading, before its text, ms (two segment gaps and a pause WAV). */
+const HEADING_PAUSE_MS = 2000;
+
+/** One piece of a chapter's audio: a rendered WAV and, for speech, its text and word timings. */
+interface BookPart {
+  wavPath: string;
+  /** Absent for the pause after a spoken heading. */
+  text?: string | undefined;
+  timingsPath?: string | undefined;
+}
+
+/** A chapter of the exported book: a credits chapter or a project chapter, with its parts in order. */
+interface BookChapter {
+  title: string;
+  parts: BookPart[];
+}
+
+/** A WAV file's header (rate, length), read from its first bytes. */
+async function wavHeaderOf(path: string): Promise<ReturnType<typeof parseWavHeader>> {
+  const handle = await open(path, 'r');
+  try {
+    const head = new Uint8Array(4096);
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    return parseWavHeader(head.subarray(0, bytesRead));
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * The exported book's subtitles, from where the export placed each chapter: its speech starts
+ * after the preset's head, its parts follow one another with SEGMENT_GAP_MS between. The first
+ * cue of each chapter (its spoken heading, or the credits) shows from the chapter's start.
+ */
+async function subtitlePieces(
+  book: readonly BookChapter[],
+  result: BookExportResult,
+  headMs: number,
+): Promise<SpokenPiece[]> {
+  const pieces: SpokenPiece[] = [];
+  for (const [i, chapter] of book.entries()) {
+    const timing = result.chapters[i];
+    if (!timing) break;
+    let at = timing.startMs + headMs;
+    for (const [n, part] of chapter.parts.entries()) {
+      const { durationMs } = await wavHeaderOf(part.wavPath);
+      if (part.text !== undefined && part.timingsPath !== undefined) {
+        pieces.push({
+          text: part.text,
+          timingsPath: part.timingsPath,
+          startMs: at,
+          durationMs,
+          chapterStartMs: n === 0 ? timing.startMs : undefined,
+        });
+      }
+      at += durationMs + SEGMENT_GAP_MS;
+    }
+  }
+  return pieces;
+}
 
 export interface ProjectExportsOptions {
   /** Resamples, masters and encodes the book on its own thread. */
@@ -68,6 +147,8 @@ export interface ProjectExports {
   get(projectId: string, exportId: string): Promise<ProjectExportRecord | undefined>;
   /** The downloadable file of a finished export. */
   filePath(record: ProjectExportRecord): string;
+  /** The book-wide subtitles of a finished export, SRT or WebVTT (`<title>.srt` beside its file). */
+  subtitlesPath(record: ProjectExportRecord, kind: 'srt' | 'vtt'): string;
   /** Waits for the exports running here. */
   close(): Promise<void>;
 }
@@ -123,19 +204,68 @@ export function createProjectExports(options: ProjectExportsOptions): ProjectExp
     return { chapters, segments, renderId };
   };
 
-  /** Each chapter's segments' WAV files, in order (the exporter joins them with SEGMENT_GAP_MS between). */
-  const chapterWavs = (
+  /**
+   * The book as exported: each included chapter with segments, its parts its segments' WAVs in
+   * order, after its spoken heading and a pause when the project speaks headings; the opening and
+   * closing credits first and last when it has credits. The headings and credits are spoken by the
+   * narrator (rendered now unless they were before, charged to `keyId`); the pause WAV is written
+   * into `temp`.
+   */
+  const bookOf = async (
     project: ProjectRow,
+    keyId: string,
     chapters: Awaited<ReturnType<typeof renderMissing>>['chapters'],
     segments: Awaited<ReturnType<typeof renderMissing>>['segments'],
-  ): ChapterWav[] =>
-    chapters.map((chapter) => ({
-      title: chapter.title,
-      wavPaths: segments
-        .filter((s) => s.chapter_id === chapter.id)
-        .sort((a, b) => a.position - b.position)
-        .map((segment) => audioPathOf(filesDir, project.id, segment.audio_key!)),
-    }));
+    temp: string,
+  ): Promise<BookChapter[]> => {
+    const book = chapters
+      .map((chapter) => ({
+        chapter,
+        title: chapter.title,
+        parts: segments
+          .filter((s) => s.chapter_id === chapter.id)
+          .sort((a, b) => a.position - b.position)
+          .map((segment): BookPart => ({
+            wavPath: audioPathOf(filesDir, project.id, segment.audio_key!),
+            text: segment.text,
+            timingsPath: timingsPathOf(filesDir, project.id, segment.audio_key!),
+          })),
+      }))
+      .filter(({ parts }) => parts.length > 0);
+    // A heading with nothing to say ("* * *") is left out: that chapter starts with its text.
+    const speakable = (text: string) => /[\p{L}\p{N}]/u.test(text);
+    const headings = speaksHeadings(project)
+      ? book.map(({ chapter }) => spokenHeadingOfChapter(chapter, project.language))
+      : [];
+    const headed = headings.filter(speakable);
+    const credits = hasCredits(project) ? [openingCreditsOf(project), closingCreditsOf(project)] : [];
+    const texts = [...headed, ...credits];
+    if (texts.length === 0) return book;
+    const spoken = await renders.speakAsNarrator(project.id, keyId, texts);
+    const part = (i: number): BookPart => ({
+      wavPath: spoken[i]!.wavPath,
+      text: spoken[i]!.text,
+      timingsPath: spoken[i]!.timingsPath,
+    });
+    if (headed.length > 0) {
+      const { sampleRate } = await wavHeaderOf(spoken[0]!.wavPath);
+      const pausePath = join(temp, 'pause.wav');
+      const pauseMs = Math.max(0, HEADING_PAUSE_MS - 2 * SEGMENT_GAP_MS);
+      const pause = new Int16Array(Math.round((pauseMs / 1000) * sampleRate));
+      await writeFile(pausePath, encodeWav(pause, sampleRate));
+      let next = 0;
+      book.forEach((chapter, i) => {
+        if (speakable(headings[i]!)) chapter.parts.unshift(part(next++), { wavPath: pausePath });
+      });
+    }
+    if (credits.length === 0) return book;
+    const titles = creditTitlesOf(project.language);
+    return [
+      { title: titles.opening, parts: [part(headed.length)] },
+      ...book,
+      { title: titles.closing, parts: [part(headed.length + 1)] },
+    ];
+  };
 
   const exportTo: ProjectExports['exportTo'] = async (projectId, keyId, target) => {
     const project = await store.projects.getProject(projectId);
@@ -154,19 +284,40 @@ export function createProjectExports(options: ProjectExportsOptions): ProjectExp
             mimeType: project.cover_type as CoverImage['mimeType'],
           }
         : undefined;
-    // On the engine's thread: resampling, mastering and encoding a book stall no HTTP request.
-    const result = await engine.exportChapters({
-      chapters: chapterWavs(project, chapters, segments),
-      gapMs: SEGMENT_GAP_MS,
-      preset: project.preset,
-      format,
-      folderFormat: format === 'folder' ? (target.folderFormat ?? project.folder_format ?? 'mp3') : undefined,
-      title: project.title,
-      author: project.author ?? undefined,
-      cover,
-      outPath: target.outPath,
-      numberSeparator: ' - ',
-    });
+    const temp = await mkdtemp(join(tmpdir(), 'narration-book-'));
+    let result: BookExportResult;
+    try {
+      const book = await bookOf(project, keyId, chapters, segments, temp);
+      const hasOpening = hasCredits(project);
+      // On the engine's thread: resampling, mastering and encoding a book stall no HTTP request.
+      result = await engine.exportChapters({
+        chapters: book.map((c) => ({ title: c.title, wavPaths: c.parts.map((p) => p.wavPath) })),
+        gapMs: SEGMENT_GAP_MS,
+        preset: project.preset,
+        format,
+        folderFormat:
+          format === 'folder' ? (target.folderFormat ?? project.folder_format ?? 'mp3') : undefined,
+        title: project.title,
+        author: project.author ?? undefined,
+        cover,
+        outPath: target.outPath,
+        numberSeparator: ' - ',
+        // The opening credits are file 00, so that chapter n is file n.
+        ...(hasOpening ? { firstFileNumber: 0 } : {}),
+      });
+      // The book-wide subtitles beside the export (a folder's at its top), named as the book.
+      const base =
+        format === 'folder'
+          ? join(target.outPath, fileNameOf(project.title))
+          : join(dirname(target.outPath), basename(target.outPath, extname(target.outPath)));
+      const subtitles = await writeBookSubtitles(
+        base,
+        await subtitlePieces(book, result, PRESETS[project.preset].headMs),
+      );
+      result = { ...result, subtitles };
+    } finally {
+      await rm(temp, { recursive: true, force: true });
+    }
     await options.markExported?.(
       projectId,
       chapters.map((c) => c.id),
@@ -226,8 +377,17 @@ export function createProjectExports(options: ProjectExportsOptions): ProjectExp
             await writeZip(join(dir, record.file_name), [
               ...result.files.map((f) => ({ path: f.path, name: basename(f.path) })),
               { path: result.reportPath, name: 'loudness.json' },
+              ...(result.subtitles
+                ? [result.subtitles.srtPath, result.subtitles.vttPath].map((path) => ({
+                    path,
+                    name: basename(path),
+                  }))
+                : []),
             ]);
             record.files = result.files.map((f) => basename(f.path));
+            // The subtitles stay downloadable on their own, beside the zip.
+            for (const path of result.subtitles ? [result.subtitles.srtPath, result.subtitles.vttPath] : [])
+              await rename(path, join(dir, basename(path)));
             await rm(outPath, { recursive: true, force: true });
             await rm(result.reportPath, { force: true });
           }
@@ -241,6 +401,9 @@ export function createProjectExports(options: ProjectExportsOptions): ProjectExp
               end_ms: Math.round(c.endMs),
             })),
             report,
+            ...(result.subtitles
+              ? { subtitles: [result.subtitles.srtPath, result.subtitles.vttPath].map((p) => basename(p)) }
+              : {}),
             duration_ms: Math.round(result.durationMs),
             file_bytes: (await stat(join(dir, record.file_name))).size,
             finished_at: isoTime(clock.now()),
@@ -289,6 +452,12 @@ export function createProjectExports(options: ProjectExportsOptions): ProjectExp
       }
     },
     filePath: (record) => join(dirOf(record.project_id, record.id), record.file_name),
+    subtitlesPath: (record, kind) => {
+      const name = record.subtitles?.find((n) => n.endsWith(`.${kind}`));
+      if (!name)
+        throw new AppError('NOT_FOUND', 'This export has no subtitles (made before they were written).');
+      return join(dirOf(record.project_id, record.id), name);
+    },
     async close() {
       await Promise.allSettled([...running.values()]);
     },

@@ -46,8 +46,11 @@ import {
 } from '../jobs';
 import type { ProjectService } from './project-service';
 import {
+  audioPathOf,
+  hasAudio,
   prepareSegment,
   renderSegment,
+  timingsPathOf,
   segmentInput,
   type CastVoice,
   effectiveVoice,
@@ -122,11 +125,26 @@ export interface ProjectRenders {
     keyId: string,
     options?: RegenerateOptions,
   ): Promise<SegmentRow>;
+  /**
+   * Renders texts outside the book's segments (a chapter's spoken heading, the credits) with the
+   * narrator's voice into the project's folder, as a segment by the narrator is rendered (the same
+   * audio key, so a text rendered once is reused). The key is charged for those not rendered yet
+   * (refunded if they fail). Resolves with each one's WAV and word timings files, in order.
+   */
+  speakAsNarrator(projectId: string, keyId: string, texts: readonly string[]): Promise<NarratorSpeech[]>;
   kick(): void;
   /** Requeues interrupted renders and starts running them. */
   start(): Promise<void>;
   /** Stops the running renders (queued again for the next start) and takes no new ones. */
   close(): Promise<void>;
+}
+
+/** A text spoken by the narrator (`speakAsNarrator`): its audio and word timings. */
+export interface NarratorSpeech {
+  text: string;
+  wavPath: string;
+  timingsPath: string;
+  durationMs: number;
 }
 
 const DEFAULT_LEASE_MS = 30_000;
@@ -867,6 +885,59 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
         throw error;
       }
       return (await store.projects.getSegment(segmentId))!;
+    },
+    async speakAsNarrator(projectId, keyId, texts) {
+      const project = await store.projects.getProject(projectId);
+      if (!project)
+        throw new AppError('PROJECT_NOT_FOUND', `No project "${projectId}".`, {
+          part: 'project',
+          id: projectId,
+        });
+      const { cast, narrator, customVoices } = await castOf(projectId);
+      if (!narrator) throw new AppError('PROJECT_CONFLICT', 'The project has no narrator.');
+      const rows = texts.map(
+        (text): SegmentRow =>
+          ({ text, speaker: null, quotes: null, emphasis: null }) as unknown as SegmentRow,
+      );
+      const prepared = await Promise.all(
+        rows.map((segment) =>
+          prepareSegment(
+            segmentInput({ segment, cast, narrator, model_id: project.model_id, customVoices }),
+            options,
+          ),
+        ),
+      );
+      const fresh = await Promise.all(
+        prepared.map(async (p) => !(await hasAudio(options.filesDir, projectId, p.audioKey))),
+      );
+      const cost = rows
+        .filter((_, i) => fresh[i])
+        .reduce((n, row) => n + priceOf(row, cast, narrator, project.model_id, customVoices).cost, 0);
+      const jobId = newRenderId();
+      await store.transaction((tx) => charge(tx, keyId, jobId, cost, isoTime(clock.now())));
+      await mkdir(join(options.filesDir, 'projects', projectId), { recursive: true });
+      try {
+        const spoken: NarratorSpeech[] = [];
+        for (const [i, p] of prepared.entries()) {
+          const result = await renderSegment(engine, p, {
+            filesDir: options.filesDir,
+            projectId,
+            text: texts[i]!,
+          });
+          spoken.push({
+            text: texts[i]!,
+            wavPath: audioPathOf(options.filesDir, projectId, p.audioKey),
+            timingsPath: timingsPathOf(options.filesDir, projectId, p.audioKey),
+            durationMs: result.durationMs,
+          });
+        }
+        return spoken;
+      } catch (error) {
+        await store.transaction((tx) =>
+          refundMilli(tx, { id: jobId, key_id: keyId }, cost, isoTime(clock.now())),
+        );
+        throw error;
+      }
     },
     kick: pump,
     start: () => worker.start(recover, true),

@@ -60,6 +60,13 @@ import { decodeProjectCursor, encodeProjectCursor } from './project-list-cursor'
 import { chapterSegments } from './segments';
 import { checkProjectSize } from './project-size';
 import { cloneRows, jsonOrNull, newId, parseJson, type ClonedProject } from './project-rows';
+import {
+  closingCreditsOf,
+  hasCredits,
+  openingCreditsOf,
+  speaksHeadings,
+  spokenHeadingOfChapter,
+} from './spoken-structure';
 
 export { checkProjectSize, cloneRows, newId, type ClonedProject };
 
@@ -91,6 +98,8 @@ export interface ChapterEdit {
   title?: string;
   included?: boolean;
   kind?: ChapterRow['kind'];
+  /** null or empty: made from the title again. */
+  spoken_heading?: string | null;
 }
 
 export interface CharacterInput {
@@ -594,6 +603,15 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
           fields.folder_format =
             format === 'folder' ? (settings.folder_format ?? project.folder_format ?? 'mp3') : null;
         }
+        // Spoken structure: null gives the choice back to the preset, or the words back to the project.
+        const flag = (value: boolean | null) => (value === null ? null : value ? 1 : 0);
+        const words = (value: string | null) => (value ? cleanText(value).trim() || null : null);
+        if (settings.speak_headings !== undefined) fields.speak_headings = flag(settings.speak_headings);
+        if (settings.credits !== undefined) fields.credits = flag(settings.credits);
+        if (settings.narrator_name !== undefined) fields.narrator_name = words(settings.narrator_name);
+        if (settings.copyright !== undefined) fields.copyright = words(settings.copyright);
+        if (settings.opening_credits !== undefined) fields.opening_credits = words(settings.opening_credits);
+        if (settings.closing_credits !== undefined) fields.closing_credits = words(settings.closing_credits);
         const before: ProjectFields = {};
         for (const k of Object.keys(fields) as (keyof ProjectFields)[]) {
           (before as Record<string, unknown>)[k] = project[k];
@@ -645,6 +663,10 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
         }
         if (change.included !== undefined) after.included = change.included ? 1 : 0;
         if (change.kind !== undefined) after.kind = change.kind;
+        if (change.spoken_heading !== undefined)
+          after.spoken_heading = change.spoken_heading
+            ? cleanText(change.spoken_heading).trim() || null
+            : null;
         return { redo: { chapters: [after] }, undo: { chapters: [before] } };
       });
       return detail;
@@ -1181,6 +1203,17 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
       if (last_export_at !== null || last_export !== null) {
         await tx.projects.updateProject(copy.project.id, { last_export_at, last_export }, at);
       }
+      // The spoken structure (migration 20), when the copy says anything of it.
+      const spoken: ProjectFields = {
+        speak_headings: copy.project.speak_headings ?? null,
+        credits: copy.project.credits ?? null,
+        narrator_name: copy.project.narrator_name ?? null,
+        copyright: copy.project.copyright ?? null,
+        opening_credits: copy.project.opening_credits ?? null,
+        closing_credits: copy.project.closing_credits ?? null,
+      };
+      if (Object.values(spoken).some((v) => v !== null))
+        await tx.projects.updateProject(copy.project.id, spoken, at);
       await tx.projects.putCharacters(copy.characters);
       await tx.projects.putChapters(copy.chapters);
       // In batches with the event loop's turn between them: 200,000 rows are seconds of SQLite.
@@ -1543,6 +1576,14 @@ function projectBase(row: ProjectRow) {
     created_at: row.created_at,
     updated_at: row.updated_at,
     last_export_at: row.last_export_at,
+    speak_headings: speaksHeadings(row),
+    credits: hasCredits(row),
+    narrator_name: row.narrator_name ?? null,
+    copyright: row.copyright ?? null,
+    opening_credits: openingCreditsOf(row),
+    closing_credits: closingCreditsOf(row),
+    opening_credits_edited: Boolean(row.opening_credits),
+    closing_credits_edited: Boolean(row.closing_credits),
   };
 }
 
@@ -1622,6 +1663,8 @@ function toDetail(
         duration_ms: f && count > 0 && f.with_audio === count ? f.duration_ms : null,
         exported: chapter.exported_text !== null,
         changed_since_export: changed.get(chapter.id) ?? chapter.exported_text !== null,
+        spoken_heading: spokenHeadingOfChapter(chapter, project.language),
+        spoken_heading_edited: Boolean(chapter.spoken_heading),
       };
     });
   const narrator = characters.find((c) => c.narrator === 1)?.id;

@@ -265,6 +265,14 @@ const exists = (path: string) =>
     () => false,
   );
 
+/** Whether the audio and word timings of `audioKey` are in the project's folder already. */
+export async function hasAudio(filesDir: string, projectId: string, audioKey: string): Promise<boolean> {
+  return (
+    (await exists(audioPathOf(filesDir, projectId, audioKey))) &&
+    (await exists(timingsPathOf(filesDir, projectId, audioKey)))
+  );
+}
+
 /**
  * Renders a prepared segment into the project's folder (unless its files exist) and checks its
  * audio. Rejects with the engine's AppError (or the signal's reason).
@@ -276,7 +284,7 @@ export async function renderSegment(
 ): Promise<RenderedSegment> {
   const audioPath = audioPathOf(where.filesDir, where.projectId, prepared.audioKey);
   const timingsPath = timingsPathOf(where.filesDir, where.projectId, prepared.audioKey);
-  const reused = (await exists(audioPath)) && (await exists(timingsPath));
+  const reused = await hasAudio(where.filesDir, where.projectId, prepared.audioKey);
   if (!reused) {
     await engine.render({ ...prepared.request, audioPath, timingsPath, signal: where.signal });
   }

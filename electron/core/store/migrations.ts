@@ -322,5 +322,17 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
   [
     `ALTER TABLE project_characters ADD COLUMN name_given INTEGER`,
     `UPDATE project_characters SET name_given = CASE WHEN narrator = 1 AND name = 'Narrator' THEN 0 ELSE 1 END`,
+  ], // 20: spoken structure (issue 39): whether chapters start with their heading read aloud and
+  // the book has opening and closing credits (null: as the preset has it, on for ACX), the
+  // credits' narrator name and copyright line, the credits' words when a person edited them (null:
+  // made from the project), and each chapter's spoken heading when edited (null: from its title)
+  [
+    `ALTER TABLE projects ADD COLUMN speak_headings INTEGER`,
+    `ALTER TABLE projects ADD COLUMN credits INTEGER`,
+    `ALTER TABLE projects ADD COLUMN narrator_name TEXT`,
+    `ALTER TABLE projects ADD COLUMN copyright TEXT`,
+    `ALTER TABLE projects ADD COLUMN opening_credits TEXT`,
+    `ALTER TABLE projects ADD COLUMN closing_credits TEXT`,
+    `ALTER TABLE project_chapters ADD COLUMN spoken_heading TEXT`,
   ],
 ];

@@ -36,6 +36,17 @@ export interface ProjectRow {
   last_export_at: string | null;
   /** JSON the export (project-export.ts) keeps about the last export. */
   last_export: string | null;
+  /** 0 or 1; null or absent: as the preset has it (on for ACX). Migration 20. */
+  speak_headings?: number | null;
+  /** Opening and closing credits: 0 or 1; null or absent: as the preset has it (on for ACX). */
+  credits?: number | null;
+  /** Who reads the book, for the opening credits. */
+  narrator_name?: string | null;
+  /** The copyright line of the closing credits. */
+  copyright?: string | null;
+  /** The credits' words as a person edited them; null or absent: made from the project. */
+  opening_credits?: string | null;
+  closing_credits?: string | null;
 }
 
 export type NewProjectRow = Omit<ProjectRow, 'seq' | 'history_position' | 'last_export_at' | 'last_export'>;
@@ -57,6 +68,12 @@ export type ProjectFields = Partial<
     | 'source_format'
     | 'last_export_at'
     | 'last_export'
+    | 'speak_headings'
+    | 'credits'
+    | 'narrator_name'
+    | 'copyright'
+    | 'opening_credits'
+    | 'closing_credits'
   >
 >;
 
@@ -74,6 +91,12 @@ const PROJECT_FIELDS: readonly (keyof ProjectFields)[] = [
   'source_format',
   'last_export_at',
   'last_export',
+  'speak_headings',
+  'credits',
+  'narrator_name',
+  'copyright',
+  'opening_credits',
+  'closing_credits',
 ];
 
 /** A project with the figures a list shows (no cover bytes). */
@@ -100,6 +123,8 @@ export interface ChapterRow {
   included: number;
   /** The chapter's text at its last export (segments joined by blank lines); null before one. */
   exported_text: string | null;
+  /** The heading read at its start as a person edited it; null or absent: from its title. Migration 20. */
+  spoken_heading?: string | null;
 }
 
 export interface CharacterRow {
@@ -247,6 +272,7 @@ const CHAPTER_COLUMNS = [
   'kind',
   'included',
   'exported_text',
+  'spoken_heading',
 ] as const;
 const CHARACTER_COLUMNS = [
   'id',
@@ -285,7 +311,8 @@ const BATCH_SIZES = [250, 25, 1] as const;
 /** The project's columns but the cover's bytes. */
 const LIST_COLUMNS = `p.seq, p.id, p.key_id, p.title, p.author, p.language, p.cover_type, NULL AS cover_base64,
   p.model_id, p.preset, p.format, p.folder_format, p.source_name, p.source_format, p.history_position,
-  p.created_at, p.updated_at, p.last_export_at, p.last_export`;
+  p.created_at, p.updated_at, p.last_export_at, p.last_export, p.speak_headings, p.credits, p.narrator_name,
+  p.copyright, p.opening_credits, p.closing_credits`;
 
 export function createProjectsRepo(db: SqlExecutor): ProjectsRepo {
   /** INSERT … ON CONFLICT (id) DO UPDATE of whole rows, in batches. */

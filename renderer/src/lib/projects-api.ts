@@ -62,6 +62,8 @@ export interface ChapterEdit {
   title?: string;
   included?: boolean;
   kind?: ChapterKind;
+  /** null: made from the title again. */
+  spoken_heading?: string | null;
 }
 
 export type { ChapterChanges };
@@ -134,6 +136,8 @@ export interface ProjectsApi {
   exportRecord(id: string, exportId: string): Promise<ProjectExportRecord>;
   /** A finished export's file (its `download_url`, read with the session). */
   exportFile(record: Pick<ProjectExportRecord, 'id' | 'project_id'>): Promise<Blob>;
+  /** A finished export's book-wide subtitles (SRT or WebVTT). */
+  exportSubtitles(record: Pick<ProjectExportRecord, 'id' | 'project_id'>, kind: 'srt' | 'vtt'): Promise<Blob>;
   /** The cover picture, or null when the project has none. */
   cover(id: string): Promise<Blob | null>;
 }
@@ -247,6 +251,8 @@ export function createProjectsApi(client: ApiClient): ProjectsApi {
     exportRecord: (id, exportId) => client.json('GET', `${base(id)}/exports/${e(exportId)}`),
     exportFile: async (record) =>
       (await client.fetchBody(`${base(record.project_id)}/exports/${e(record.id)}/file`)).blob(),
+    exportSubtitles: async (record, kind) =>
+      (await client.fetchBody(`${base(record.project_id)}/exports/${e(record.id)}/subtitles/${kind}`)).blob(),
     async cover(id) {
       try {
         return await (await client.fetchBody(`${base(id)}/cover`)).blob();

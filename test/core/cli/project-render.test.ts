@@ -145,13 +145,28 @@ describe.skipIf(onPostgres)('project render and export (headless CLI)', () => {
     const exported = project('export', id, '--format', 'm4b', '--out', out);
     expect(exported.code, exported.stderr).toBe(0);
     const probed = await probeFile(out);
-    expect(probed.chapters.map((c) => c.tags?.title)).toEqual(['Opening', 'The Storm', 'Morning']);
+    // ACX (the default preset): opening and closing credits, and the book's subtitles beside it.
+    expect(probed.chapters.map((c) => c.tags?.title)).toEqual([
+      'Opening credits',
+      'Opening',
+      'The Storm',
+      'Morning',
+      'Closing credits',
+    ]);
+    expect((JSON.parse(exported.stdout) as { subtitles: string[] }).subtitles).toEqual([
+      join(dir, 'out', 'The Lighthouse.srt'),
+      join(dir, 'out', 'The Lighthouse.vtt'),
+    ]);
     const folder = project('export', id, '--format', 'folder', '--out', join(dir, 'out', 'folder'));
     expect(folder.code, folder.stderr).toBe(0);
     expect(readdirSync(join(dir, 'out', 'folder')).sort()).toEqual([
+      '00 - Opening credits.mp3',
       '01 - Opening.mp3',
       '02 - The Storm.mp3',
       '03 - Morning.mp3',
+      '04 - Closing credits.mp3',
+      'The Lighthouse.srt',
+      'The Lighthouse.vtt',
     ]);
     const bad = project('export', id, '--format', 'wav', '--out', out);
     expect(bad.code).toBe(2);

@@ -1,12 +1,15 @@
 /**
  * Exporting a book project with the real engine: an M4B whose chapters ffprobe reads back (titles
  * and count), an MP3 with ID3 chapters, a folder of files named after the chapters (Vietnamese
- * kept), a background export through its record with a zip; the segments not yet rendered are
- * rendered first, and each exported chapter's text is kept.
+ * kept), a background export through its record with a zip and the book-wide subtitles; the
+ * segments not yet rendered are rendered first, and each exported chapter's text is kept. The
+ * project's preset is ACX: its exports open and close with credits (spoken-structure-export.test.ts).
  */
 
-import { readdir } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJobEvents } from '../../../electron/core/jobs/events';
 import { systemClock } from '../../../electron/core/platform/clock';
@@ -17,6 +20,9 @@ import { startEngine, type EngineFixture } from '../../fixtures/engine';
 import { openTestStore, type TestStore } from '../../fixtures/test-store';
 import { createTestProject, type TestProject } from '../../fixtures/test-project';
 import { probeFile } from '../engine/export/ffmpeg';
+import { parseSrt } from '../../../electron/shared/srt';
+
+const run = promisify(execFile);
 
 let fixture: EngineFixture;
 let db: TestStore;
@@ -61,7 +67,9 @@ afterAll(async () => {
   await fixture?.close();
 });
 
-const titles = ['Opening', 'The Storm', 'Hải đăng'];
+const chapterTitles = ['Opening', 'The Storm', 'Hải đăng'];
+// ACX (the test project's preset) asks for opening and closing credits: the first and last chapters.
+const titles = ['Opening credits', ...chapterTitles, 'Closing credits'];
 
 describe('project export', () => {
   it('renders what is missing, then exports an M4B whose chapters ffprobe reads back', async () => {
@@ -94,7 +102,7 @@ describe('project export', () => {
     });
     expect(renderId).toBeNull();
     const probed = await probeFile(out);
-    expect(probed.chapters.map((c) => c.tags?.title)).toEqual(titles.slice(1));
+    expect(probed.chapters.map((c) => c.tags?.title)).toEqual(titles.filter((t) => t !== 'Opening'));
     // Only the chapters the file contains keep their text as exported.
     expect(marked.at(-1)).toEqual(project.chapters.slice(1).map((c) => c.id));
     await db.store.projects.putChapters([row]);
@@ -108,9 +116,13 @@ describe('project export', () => {
       outPath: out,
     });
     expect((await readdir(out)).sort()).toEqual([
+      '00 - Opening credits.mp3',
       '01 - Opening.mp3',
       '02 - The Storm.mp3',
       '03 - Hải đăng.mp3',
+      '04 - Closing credits.mp3',
+      'The Lighthouse.srt',
+      'The Lighthouse.vtt',
     ]);
   }, 120_000);
 
@@ -126,7 +138,13 @@ describe('project export', () => {
     const outcome = `${record.status}: ${record.error_code ?? ''} ${record.error_message ?? ''}`;
     expect(record, outcome).toMatchObject({
       status: 'done',
-      files: ['01 - Opening.mp3', '02 - The Storm.mp3', '03 - Hải đăng.mp3'],
+      files: [
+        '00 - Opening credits.mp3',
+        '01 - Opening.mp3',
+        '02 - The Storm.mp3',
+        '03 - Hải đăng.mp3',
+        '04 - Closing credits.mp3',
+      ],
       download_url: `http://127.0.0.1:1/api/v1/projects/${project.projectId}/exports/${started.id}/file`,
     });
     // The record's report is the audiobook export's wire shape: each file by its name, its levels.
@@ -137,6 +155,17 @@ describe('project export', () => {
       expect(typeof entry.passes).toBe('boolean');
     }
     expect(record.chapters.map((c) => c.title)).toEqual(titles);
+    // The book-wide subtitles stay beside the zip, downloadable on their own (the zip holds them too).
+    expect(record.subtitles).toEqual(['The Lighthouse.srt', 'The Lighthouse.vtt']);
+    const srt = parseSrt(await readFile(exports.subtitlesPath(record, 'srt'), 'utf8'));
+    expect(srt[0]!.text.replace(/\s+/g, ' ')).toMatch(/^The Lighthouse\. Written by A\. Keeper\./);
+    expect(Math.abs(srt[0]!.startMs - record.chapters[0]!.start_ms)).toBeLessThanOrEqual(50);
+    const vtt = await readFile(exports.subtitlesPath(record, 'vtt'), 'utf8');
+    expect(vtt.startsWith('WEBVTT\n\n1\n00:00:00.000 --> ')).toBe(true);
+    const listing = await run('unzip', ['-Z1', exports.filePath(record)]);
+    expect(listing.stdout.split('\n').filter(Boolean).sort()).toEqual(
+      [...record.files, 'loudness.json', 'The Lighthouse.srt', 'The Lighthouse.vtt'].sort(),
+    );
     expect(record.file_bytes).toBeGreaterThan(1000);
     expect(await exports.get(project.projectId, 'not-an-id')).toBeUndefined();
   }, 120_000);

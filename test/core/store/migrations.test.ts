@@ -180,9 +180,19 @@ describe('schema migrations', () => {
         name: 'Người kể',
       });
       await store.close();
-      // As version 18 left the file: no name_given column.
+      // As version 18 left the file: no name_given column (nor version 20's spoken structure).
       const raw = openRaw(path);
       raw.run('ALTER TABLE project_characters DROP COLUMN name_given');
+      for (const column of [
+        'speak_headings',
+        'credits',
+        'narrator_name',
+        'copyright',
+        'opening_credits',
+        'closing_credits',
+      ])
+        raw.run(`ALTER TABLE projects DROP COLUMN ${column}`);
+      raw.run('ALTER TABLE project_chapters DROP COLUMN spoken_heading');
       raw.run('PRAGMA user_version=18');
       raw.close();
 

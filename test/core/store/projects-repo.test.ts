@@ -87,6 +87,7 @@ describe('projects repository (both databases)', () => {
         kind: 'body',
         included: 1,
         exported_text: null,
+        spoken_heading: 'Chapter One',
       },
       {
         id: 'c2',
@@ -96,6 +97,7 @@ describe('projects repository (both databases)', () => {
         kind: 'back',
         included: 0,
         exported_text: null,
+        spoken_heading: null,
       },
     ];
     await projects.putChapters(chapters);

@@ -467,7 +467,7 @@ async function planFiles(
     prepared.forEach((p, i) => {
       const path = join(
         outPath,
-        `${String(i + 1).padStart(digits, '0')}${request.numberSeparator ?? ' '}${fileNameOf(p.chapter.title)}.${extension}`,
+        `${String(i + (request.firstFileNumber ?? 1)).padStart(digits, '0')}${request.numberSeparator ?? ' '}${fileNameOf(p.chapter.title)}.${extension}`,
       );
       const tag = {
         ...book,

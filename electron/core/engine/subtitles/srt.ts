@@ -5,14 +5,15 @@
 
 import type { SubtitleCue } from '../types';
 
-function formatTimestamp(ms: number): string {
+/** `HH:MM:SS,mmm` (SRT), or with `separator` "." `HH:MM:SS.mmm` (WebVTT). */
+export function formatTimestamp(ms: number, separator: ',' | '.' = ','): string {
   const total = Math.max(0, Math.round(ms));
   const hours = Math.floor(total / 3_600_000);
   const minutes = Math.floor(total / 60_000) % 60;
   const seconds = Math.floor(total / 1000) % 60;
   const millis = total % 1000;
   const pad = (n: number, width: number) => String(n).padStart(width, '0');
-  return `${pad(hours, 2)}:${pad(minutes, 2)}:${pad(seconds, 2)},${pad(millis, 3)}`;
+  return `${pad(hours, 2)}:${pad(minutes, 2)}:${pad(seconds, 2)}${separator}${pad(millis, 3)}`;
 }
 
 /** One SRT block: index line, `HH:MM:SS,mmm --> HH:MM:SS,mmm`, text lines, blank line (LF line ends). */

@@ -8,6 +8,7 @@
 
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import { basename } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type, type TSchema } from '@sinclair/typebox';
 import { AppError } from '../../../shared/errors';
@@ -52,6 +53,10 @@ const SEGMENT = { ...ID, sid: 'The segment id.' };
 const EXPORT = { ...ID, eid: 'The export id.' };
 
 const CONTENT_TYPES = { m4b: 'audio/mp4', mp3: 'audio/mpeg', zip: 'application/zip' } as const;
+const SUBTITLE_TYPES = {
+  srt: 'application/x-subrip; charset=utf-8',
+  vtt: 'text/vtt; charset=utf-8',
+} as const;
 
 /** A JSON body (an empty one is `{}`) checked against its schema. */
 function body<T>(schema: TSchema, value: unknown): T {
@@ -332,6 +337,38 @@ export function registerProjectRenderRoutes(
         .header('content-type', CONTENT_TYPES[ext])
         .header('content-length', String(info.size))
         .header('content-disposition', contentDisposition('attachment', record.file_name))
+        .send(createReadStream(path));
+    },
+  );
+
+  app.get<{ Params: { id: string; eid: string; kind: string } }>(
+    '/api/v1/projects/:id/exports/:eid/subtitles/:kind',
+    {
+      schema: apiRoute({
+        operationId: 'downloadProjectExportSubtitles',
+        tag: 'projects',
+        summary: "A finished export's book-wide subtitles, SRT or WebVTT, named after the book",
+        security: KEY,
+        params: pathParams({ ...EXPORT, kind: '`srt` or `vtt`.' }),
+        result: binary('The subtitles.', Object.values(SUBTITLE_TYPES)),
+      }),
+    },
+    async (request, reply) => {
+      await owned(request, request.params.id);
+      const kind = request.params.kind;
+      if (kind !== 'srt' && kind !== 'vtt')
+        throw new AppError('INVALID_FIELD', 'kind must be "srt" or "vtt".', { field: 'kind' });
+      const record = await exports.get(request.params.id, request.params.eid);
+      if (!record) throw new AppError('NOT_FOUND', `No export "${request.params.eid}" of this project.`);
+      if (record.status !== 'done')
+        throw new AppError('NOT_FOUND', `The export is ${record.status}: no subtitles yet.`);
+      const path = exports.subtitlesPath(record, kind);
+      const info = await stat(path).catch(() => undefined);
+      if (!info) throw new AppError('NOT_FOUND', "The export's subtitles are gone from the data directory.");
+      return reply
+        .header('content-type', SUBTITLE_TYPES[kind])
+        .header('content-length', String(info.size))
+        .header('content-disposition', contentDisposition('attachment', basename(path)))
         .send(createReadStream(path));
     },
   );

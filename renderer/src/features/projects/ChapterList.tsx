@@ -14,7 +14,8 @@ const KIND_LABEL = defineMessages({
 
 /**
  * The book's chapters in order: open one, include or leave it out, reorder (buttons, Alt+↑/↓, or
- * drag), rename, merge with the next, and see what changed since the last export.
+ * drag), rename, merge with the next, see what changed since the last export, and edit the
+ * heading read aloud at its start when the project speaks headings.
  */
 export function ChapterList() {
   const detail = useStudio((s) => s.project)!;
@@ -33,6 +34,7 @@ export function ChapterList() {
   const chapters = detail.chapters;
   // Before the first export every chapter is new: the badge says so only once there is an export.
   const exported = detail.project.last_export_at !== null;
+  const speaksHeadings = detail.project.speak_headings;
   const at = chapters.findIndex((c) => c.id === openId);
   const open: Chapter | undefined = chapters[at];
   const renderProgress = new Map(
@@ -256,6 +258,13 @@ export function ChapterList() {
               )}
             </div>
           )}
+          {speaksHeadings && (
+            <SpokenHeadingField
+              key={`${open.id}-${open.spoken_heading}`}
+              chapter={open}
+              onSave={(spoken) => void updateChapter(open.id, { spoken_heading: spoken })}
+            />
+          )}
         </div>
       )}
       {changesOf && chapters.some((c) => c.id === changesOf) && (
@@ -266,5 +275,48 @@ export function ChapterList() {
         />
       )}
     </nav>
+  );
+}
+
+/**
+ * The heading read aloud at a chapter's start ("Chương một" for "CHƯƠNG 1"): made from the title
+ * unless edited; emptied, it is made again.
+ */
+function SpokenHeadingField({
+  chapter,
+  onSave,
+}: {
+  chapter: Chapter;
+  onSave: (spoken: string | null) => void;
+}) {
+  const id = useId();
+  const [value, setValue] = useState(chapter.spoken_heading);
+  return (
+    <form
+      className="row spoken-heading"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSave(value.trim() || null);
+      }}
+    >
+      <label htmlFor={`${id}-spoken`}>
+        <FormattedMessage id="projects.chapters.spokenHeading" defaultMessage="Heading read aloud" />
+      </label>
+      <input
+        id={`${id}-spoken`}
+        type="text"
+        maxLength={1000}
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+      />
+      <button type="submit" disabled={value === chapter.spoken_heading}>
+        <FormattedMessage id="common.save" defaultMessage="Save" />
+      </button>
+      {chapter.spoken_heading_edited && (
+        <button type="button" onClick={() => onSave(null)}>
+          <FormattedMessage id="projects.chapters.spokenHeadingFromTitle" defaultMessage="From the title" />
+        </button>
+      )}
+    </form>
   );
 }

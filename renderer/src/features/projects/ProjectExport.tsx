@@ -92,6 +92,16 @@ export function ProjectExport() {
     }
   };
 
+  /** The book-wide subtitles written beside the export (`<title>.srt`, `<title>.vtt`). */
+  const downloadSubtitles = async (r: ProjectExportRecord, name: string) => {
+    setError(null);
+    try {
+      saveBlob(await api.exportSubtitles(r, name.endsWith('.vtt') ? 'vtt' : 'srt'), name);
+    } catch (e) {
+      fail(e);
+    }
+  };
+
   const running = record !== null && !isFinal(record);
   const included = detail.chapters.filter((c) => c.included);
   const changed = included.filter((c) => c.changed_since_export || c.segments_done < c.segment_count).length;
@@ -257,6 +267,15 @@ export function ProjectExport() {
                     values={{ format: record.format === 'folder' ? 'zip' : record.format.toUpperCase() }}
                   />
                 </a>
+                {(record.subtitles ?? []).map((name) => (
+                  <button key={name} type="button" onClick={() => void downloadSubtitles(record, name)}>
+                    <FormattedMessage
+                      id="projects.export.downloadSubtitles"
+                      defaultMessage="Subtitles {format}"
+                      values={{ format: name.endsWith('.vtt') ? 'WebVTT' : 'SRT' }}
+                    />
+                  </button>
+                ))}
               </div>
               <div className="export-tables">
                 <ChapterTable chapters={record.chapters} />

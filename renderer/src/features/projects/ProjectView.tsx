@@ -4,6 +4,7 @@ import { useStudio } from '../../stores';
 import { CastPanel } from './CastPanel';
 import { ChapterWorkspace } from './ChapterWorkspace';
 import { ProjectExport } from './ProjectExport';
+import { SpokenStructure } from './SpokenStructure';
 import { ProjectHeader } from './ProjectHeader';
 import { ProjectImportSummary } from './ProjectImportSummary';
 
@@ -113,7 +114,12 @@ export function ProjectView() {
       <div role="tabpanel" id={`${id}-${tab}-panel`} aria-labelledby={`${id}-${tab}`}>
         {tab === 'chapters' && <ChapterWorkspace />}
         {tab === 'cast' && <CastPanel />}
-        {tab === 'export' && <ProjectExport />}
+        {tab === 'export' && (
+          <>
+            <SpokenStructure />
+            <ProjectExport />
+          </>
+        )}
       </div>
     </section>
   );
