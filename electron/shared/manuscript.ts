@@ -153,10 +153,19 @@ export function textLanguageOf(chapters: readonly Pick<ManuscriptChapter, 'parag
     .language;
 }
 
+/**
+ * What an import does with footnotes and endnotes: `omit` leaves them out (with a warning naming
+ * this option), `inline` reads each right after the paragraph citing it ("Note: …", "Chú thích:
+ * …" in the book's language), `appendix` gathers them, numbered, in a last chapter "Notes"
+ * ("Chú thích").
+ */
+export const NOTES_MODES = ['omit', 'inline', 'appendix'] as const;
+export type NotesMode = (typeof NOTES_MODES)[number];
+
 /** What an importer may be asked to keep besides the body text. */
 export interface ManuscriptOptions {
-  /** Keep footnotes and endnotes (as paragraphs after the paragraph citing them). Default false. */
-  includeNotes?: boolean;
+  /** Footnotes and endnotes: NOTES_MODES. Default `omit`. */
+  notes?: NotesMode;
   /** Keep comments (DOCX, ODT). Default false. */
   includeComments?: boolean;
 }

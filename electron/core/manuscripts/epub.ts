@@ -12,7 +12,7 @@
  * nav document itself is not a chapter. Metadata from dc:title, dc:creator, dc:language; the
  * cover from properties="cover-image" (EPUB 3) or meta name="cover" (EPUB 2). An EPUB whose
  * content is encrypted (DRM) is refused; font obfuscation alone is fine. Footnotes (aside
- * epub:type="footnote"…) are left out unless asked for, then kept where they stand.
+ * epub:type="footnote"…) are left out unless asked for (the notes option: html-notes.ts).
  */
 
 import { XMLParser } from 'fast-xml-parser';
@@ -31,11 +31,10 @@ import {
   htmlBlocks,
   htmlElements,
   htmlText,
-  isNote,
   isBookTitle,
-  isNoteReference,
   type HtmlElement,
 } from './html-text';
+import { HtmlNotes } from './html-notes';
 import { decodeLegacyName, noteLegacyConversion, type LegacyVietnameseEncoding } from './legacy-vietnamese';
 import { convertLegacyHtml } from './legacy-vietnamese-html';
 import { resolvePart } from './ooxml-parts';
@@ -283,11 +282,6 @@ class EpubReader {
         `the text of ${documents} content document${documents === 1 ? '' : 's'}`,
       );
     }
-    if (this.notesLeftOut > 0) {
-      this.builder.warnings.push(
-        `${this.notesLeftOut} note${this.notesLeftOut === 1 ? '' : 's'} (footnotes, endnotes) left out: ask for notes to keep them.`,
-      );
-    }
     return this.builder.finish({
       title: this.title.value,
       author: first('creator'),
@@ -296,7 +290,6 @@ class EpubReader {
     });
   }
 
-  private notesLeftOut = 0;
   /** Content documents whose text was in a legacy Vietnamese encoding, by encoding. */
   private readonly legacyDocuments = new Map<LegacyVietnameseEncoding, number>();
 
@@ -334,18 +327,13 @@ class EpubReader {
     headTitle: string | null,
   ): void {
     const { builder } = this;
-    const blocks = htmlBlocks(body, (element) => {
-      if (isNoteReference(element) || element.tagName === 'nav') return true;
-      if (isNote(element) && !this.options.includeNotes) {
-        this.notesLeftOut++;
-        return true;
-      }
-      return false;
-    });
+    const notes = new HtmlNotes(builder, this.options.notes);
+    const blocks = htmlBlocks(body, (element, before) => element.tagName === 'nav' || notes.skip(element, before));
     builder.startChapter(tocTitle ?? headTitle ?? '', kind);
     let titled = tocTitle !== null;
     let text = false;
-    for (const block of blocks) {
+    for (const [index, block] of blocks.entries()) {
+      notes.after(index - 1);
       // The book's title (dc:title, or the first block styled as a title) is neither text nor a chapter.
       if (isBookTitle(block, this.title)) continue;
       if (block.type === 'heading' && block.level <= 2) {
@@ -364,6 +352,8 @@ class EpubReader {
         text = true;
       }
     }
+    notes.after(blocks.length - 1);
+    notes.finish();
   }
 
   private async readNav(

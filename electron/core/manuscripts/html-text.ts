@@ -277,10 +277,13 @@ function paragraphsOfLines(runs: readonly TextRun[], keepsLines: boolean): TextR
   return paragraphs;
 }
 
-/** Blocks of text under `root`; `skip(element)` true leaves an element out with its content. */
+/**
+ * Blocks of text under `root`; `skip(element, blocks)` true leaves an element out with its
+ * content (`blocks`: how many blocks came before, so the element stands in block `blocks`).
+ */
 export function htmlBlocks(
   root: HtmlParent,
-  skip: (element: HtmlElement) => boolean = () => false,
+  skip: (element: HtmlElement, blocks: number) => boolean = () => false,
 ): HtmlBlock[] {
   const blocks: HtmlBlock[] = [];
   let runs: TextRun[] = [];
@@ -351,7 +354,7 @@ export function htmlBlocks(
       continue;
     }
     const tag = node.tagName.toLowerCase();
-    if (SKIPPED.has(tag) || htmlAttr(node, 'hidden') !== undefined || skip(node)) continue;
+    if (SKIPPED.has(tag) || htmlAttr(node, 'hidden') !== undefined || skip(node, blocks.length)) continue;
     if (tag === 'br') {
       runs.push(LINE_BREAK);
       continue;

@@ -10,6 +10,12 @@ import type { TextLanguage } from '../../shared/text-language';
 /** The name of the text before the first heading, by language; another language gets English. */
 const OPENING_TITLES: Record<string, string> = { en: 'Opening', vi: 'Mở đầu' };
 
+/** What introduces a note read after its paragraph, by language; another language gets English. */
+const NOTE_LABELS: Record<string, string> = { en: 'Note:', vi: 'Chú thích:' };
+
+/** The name of the chapter gathering the notes, by language; another language gets English. */
+const NOTES_TITLES: Record<string, string> = { en: 'Notes', vi: 'Chú thích' };
+
 /**
  * The language the reader's own names are written in: the language detected in the text
  * (`Manuscript.textLanguage`, the one the project import uses; books made by reading sites often
@@ -24,6 +30,16 @@ export function namingLanguage(metadataLanguage: string | null, detected: TextLa
 /** The name of text before the first heading in `language` (English when there is no name in it). */
 export function openingTitle(language: string | null): string {
   return OPENING_TITLES[language ?? 'en'] ?? OPENING_TITLES.en!;
+}
+
+/** What introduces a note read after its paragraph in `language` ("Note:", "Chú thích:"). */
+export function noteLabel(language: string | null): string {
+  return NOTE_LABELS[language ?? 'en'] ?? NOTE_LABELS.en!;
+}
+
+/** The name of the chapter gathering the notes in `language` ("Notes", "Chú thích"). */
+export function notesTitle(language: string | null): string {
+  return NOTES_TITLES[language ?? 'en'] ?? NOTES_TITLES.en!;
 }
 
 /** A title as compared: NFC, lower case, spaces collapsed, no punctuation or quotes around it. */
