@@ -14,6 +14,7 @@ import {
   LEGACY_VIETNAMESE_ENCODINGS,
   MANUSCRIPT_FORMATS,
   MANUSCRIPT_LIMITS,
+  NOTES_MODES,
 } from './manuscript';
 import { ErrorDetailsSchema } from './api';
 import { MODEL_IDS, RATE_MAX, RATE_MIN, VOLUME_MAX, VOLUME_MIN } from './options';
@@ -430,6 +431,8 @@ export const ProjectImportQuerySchema = Type.Object({
     Type.String({ description: "The narrator's voice (default: the language's first)." }),
   ),
   language: Type.Optional(Type.String({ minLength: 2, maxLength: 35 })),
+  /** Footnotes and endnotes: left out (`omit`, the default), read after their paragraph (`inline`) or in a last chapter (`appendix`). */
+  notes: Type.Optional(literals(NOTES_MODES)),
 });
 export type ProjectImportQuery = Static<typeof ProjectImportQuerySchema>;
 

@@ -16,7 +16,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TSchema } from '@sinclair/typebox';
 import { AppError, isAppError } from '../../../shared/errors';
-import { MANUSCRIPT_LIMITS } from '../../../shared/manuscript';
+import { MANUSCRIPT_LIMITS, type NotesMode } from '../../../shared/manuscript';
 import {
   ChapterChangesSchema,
   ChapterIdsSchema,
@@ -598,15 +598,16 @@ export function registerProjectRoutes(
       return { bytes: Buffer.concat(chunks), size: seen };
     };
 
-    /** `signal`: the client went away (the read in its child process stops); `owner`: the key whose turn it is. */
+    /** `signal`: the client went away (the read in its child process stops); `owner`: the key whose turn it is; `notes`: NOTES_MODES. */
     const manuscriptFrom = async (
       request: FastifyRequest,
       fileName: string,
       signal: AbortSignal,
       owner: string,
+      notes?: NotesMode,
     ) => {
       const { bytes } = await readBody(request, fileName, MANUSCRIPT_LIMITS.fileBytes);
-      return await readManuscript({ fileName, bytes }, { signal, owner });
+      return await readManuscript({ fileName, bytes }, { signal, owner, ...(notes ? { notes } : {}) });
     };
 
     scope.post<{ Querystring: ProjectImportQuery }>(
@@ -616,7 +617,7 @@ export function registerProjectRoutes(
           operationId: 'importProject',
           tag: 'projects',
           summary:
-            'A new project from a manuscript file (DOCX, EPUB, ODT, HTML, Markdown, text, PDF) as the body (201)',
+            'A new project from a manuscript file (DOCX, EPUB, ODT, RTF, FB2, HTML, Markdown, text, PDF) as the body (201)',
           security: KEY,
           querystring: ProjectImportQuerySchema,
           rawBody: RAW_TYPES,
@@ -626,7 +627,7 @@ export function registerProjectRoutes(
       async (request, reply) => {
         const keyId = await key(request);
         const q = query<ProjectImportQuery>(ProjectImportQuerySchema, request.query);
-        const manuscript = await manuscriptFrom(request, q.file_name, clientGoneSignal(reply), keyId);
+        const manuscript = await manuscriptFrom(request, q.file_name, clientGoneSignal(reply), keyId, q.notes);
         const detail = await projects.createFromManuscript(keyId, manuscript, {
           ...(q.title ? { title: q.title } : {}),
           ...(q.author ? { author: q.author } : {}),
