@@ -9,7 +9,17 @@
 import { detectTextLanguage, type TextLanguage } from './text-language';
 
 /** The formats a manuscript is read from, by what the file is (not only its name). */
-export const MANUSCRIPT_FORMATS = ['docx', 'epub', 'odt', 'html', 'markdown', 'text', 'pdf', 'rtf', 'fb2'] as const;
+export const MANUSCRIPT_FORMATS = [
+  'docx',
+  'epub',
+  'odt',
+  'html',
+  'markdown',
+  'text',
+  'pdf',
+  'rtf',
+  'fb2',
+] as const;
 export type ManuscriptFormat = (typeof MANUSCRIPT_FORMATS)[number];
 
 /**

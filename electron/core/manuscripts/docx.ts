@@ -100,7 +100,10 @@ async function readWordPackage(
   };
   const keepNotes = (options.notes ?? 'omit') !== 'omit';
   const notes = keepNotes
-    ? new Map([...(await stories('footnotes')), ...(await stories('endnotes'))])
+    ? new Map([
+        ...[...(await stories('footnotes'))].map(([id, note]) => [`footnote:${id}`, note] as const),
+        ...[...(await stories('endnotes'))].map(([id, note]) => [`endnote:${id}`, note] as const),
+      ])
     : new Map<string, WordParagraph[]>();
   const comments = options.includeComments ? await stories('comments') : new Map<string, WordParagraph[]>();
 
@@ -117,7 +120,11 @@ async function readWordPackage(
     builder.addParagraph(paragraph.runs);
     for (const id of paragraph.notes) {
       const note = notes.get(id);
-      if (note) builder.addNote(note.map((p) => p.runs), options.notes);
+      if (note)
+        builder.addNote(
+          note.map((p) => p.runs),
+          options.notes,
+        );
       else if (!keepNotes) builder.noteLeftOut();
     }
     for (const id of paragraph.comments) {
@@ -322,7 +329,8 @@ function readStories(
           break;
         case 'footnoteReference':
         case 'endnoteReference':
-          if (paragraph) paragraph.notes.push(attr(tag, W, 'id') ?? '');
+          // Footnotes and endnotes number their ids apart: "footnote:1" and "endnote:1" are two notes.
+          if (paragraph) paragraph.notes.push(`${tag.local.slice(0, -9)}:${attr(tag, W, 'id') ?? ''}`);
           break;
         case 'commentReference':
           if (paragraph) paragraph.comments.push(attr(tag, W, 'id') ?? '');

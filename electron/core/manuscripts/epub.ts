@@ -26,14 +26,7 @@ import {
 import { ManuscriptBuilder, plainText } from './builder';
 import { invalidManuscript, sizeText, type ManuscriptRefusal } from './errors';
 import { parseHtmlDocument } from './html-parse';
-import {
-  htmlAttr,
-  htmlBlocks,
-  htmlElements,
-  htmlText,
-  isBookTitle,
-  type HtmlElement,
-} from './html-text';
+import { htmlAttr, htmlBlocks, htmlElements, htmlText, isBookTitle, type HtmlElement } from './html-text';
 import { HtmlNotes } from './html-notes';
 import { decodeLegacyName, noteLegacyConversion, type LegacyVietnameseEncoding } from './legacy-vietnamese';
 import { convertLegacyHtml } from './legacy-vietnamese-html';
@@ -328,7 +321,10 @@ class EpubReader {
   ): void {
     const { builder } = this;
     const notes = new HtmlNotes(builder, this.options.notes);
-    const blocks = htmlBlocks(body, (element, before) => element.tagName === 'nav' || notes.skip(element, before));
+    const blocks = htmlBlocks(
+      body,
+      (element, before) => element.tagName === 'nav' || notes.skip(element, before),
+    );
     builder.startChapter(tocTitle ?? headTitle ?? '', kind);
     let titled = tocTitle !== null;
     let text = false;

@@ -23,7 +23,15 @@ const XLINK = 'http://www.w3.org/1999/xlink';
 /** Elements whose text is a paragraph of its own. */
 const PARAGRAPHS = new Set(['p', 'v', 'subtitle', 'text-author', 'date']);
 /** Elements whose content is never read (pictures, the document's own history, metadata). */
-const SKIPPED = new Set(['binary', 'image', 'annotation', 'history', 'document-info', 'publish-info', 'custom-info']);
+const SKIPPED = new Set([
+  'binary',
+  'image',
+  'annotation',
+  'history',
+  'document-info',
+  'publish-info',
+  'custom-info',
+]);
 
 export const readFb2: ManuscriptReader = async (bytes, fileName, options) => {
   const isZip = bytes[0] === 0x50 && bytes[1] === 0x4b;
@@ -224,8 +232,7 @@ function readBodies(
           // "text <a>1</a>." reads "text.": the space before the call goes with it.
           const last = paragraph.runs.at(-1);
           if (last) last.text = last.text.trimEnd();
-        }
-        else if (call === null) call = '';
+        } else if (call === null) call = '';
       }
     },
     text(value) {
@@ -248,7 +255,14 @@ function readBodies(
       else if (tag.local === 'emphasis' || tag.local === 'strong') emphasis.pop();
       else if (PARAGRAPHS.has(tag.local)) endParagraph();
       else if (tag.local === 'title' && title) {
-        const lines = title.map((runs) => runs.map((run) => run.text).join('').trim()).filter(Boolean);
+        const lines = title
+          .map((runs) =>
+            runs
+              .map((run) => run.text)
+              .join('')
+              .trim(),
+          )
+          .filter(Boolean);
         title = null;
         if (lines.length > 0) builder.startChapter(lines.join(' — '));
       }

@@ -11,13 +11,7 @@
 
 import { ManuscriptBuilder, plainText } from './builder';
 import { parseHtmlDocument } from './html-parse';
-import {
-  htmlAttr,
-  htmlBlocks,
-  htmlElements,
-  htmlText,
-  isBookTitle,
-} from './html-text';
+import { htmlAttr, htmlBlocks, htmlElements, htmlText, isBookTitle } from './html-text';
 import { HtmlNotes } from './html-notes';
 import type { ManuscriptReader } from './reader';
 import { noteLegacyConversion } from './legacy-vietnamese';

@@ -51,7 +51,8 @@ const NO_OWNER = '';
 const MIB = 1024 * 1024;
 
 /** What a person reads for the formats we take. */
-const READABLE_FORMATS_TEXT = 'DOCX, EPUB, ODT, RTF, FB2, HTML, Markdown, plain text or PDF (with a text layer)';
+const READABLE_FORMATS_TEXT =
+  'DOCX, EPUB, ODT, RTF, FB2, HTML, Markdown, plain text or PDF (with a text layer)';
 
 /** Reads running (each in its child) and waiting for a turn now. */
 export function manuscriptReaderLoad(): { running: number; waiting: number } {
@@ -129,7 +130,14 @@ export function detectManuscriptFormat(fileName: string, head: Uint8Array): Manu
   }
   if (startsWith(head, [0x25, 0x50, 0x44, 0x46, 0x2d])) return 'pdf';
   if (startsWith(head, [0x7b, 0x5c, 0x72, 0x74, 0x66])) return 'rtf';
-  if (byName === 'docx' || byName === 'epub' || byName === 'odt' || byName === 'pdf' || byName === 'rtf' || fb2Zip)
+  if (
+    byName === 'docx' ||
+    byName === 'epub' ||
+    byName === 'odt' ||
+    byName === 'pdf' ||
+    byName === 'rtf' ||
+    fb2Zip
+  )
     return null;
   // FictionBook is XML in the encoding its declaration names (often windows-1251): its reader decodes it.
   if (byName === 'fb2') return 'fb2';
@@ -149,7 +157,12 @@ function zipKind(head: Uint8Array): ManuscriptFormat | null {
   if (text.includes('[Content_Types].xml') || text.startsWith('word/') || text.startsWith('_rels/'))
     return 'docx';
   const nameLength = head[26]! | (head[27]! << 8);
-  if (new TextDecoder('latin1').decode(head.subarray(30, 30 + nameLength)).toLowerCase().endsWith('.fb2'))
+  if (
+    new TextDecoder('latin1')
+      .decode(head.subarray(30, 30 + nameLength))
+      .toLowerCase()
+      .endsWith('.fb2')
+  )
     return 'fb2';
   return null;
 }

@@ -245,7 +245,9 @@ export const readRtf: ManuscriptReader = async (bytes, fileName, options) => {
             try {
               decode = codePageDecoder(param ?? 1252);
             } catch {
-              builder.warnings.push(`Code page ${param} is not one we read; its accented letters may be wrong.`);
+              builder.warnings.push(
+                `Code page ${param} is not one we read; its accented letters may be wrong.`,
+              );
             }
             break;
           case 'u': {

@@ -19,7 +19,9 @@ describe('readFb2 (FictionBook files by pandoc and by a FictionBook library)', (
     ]);
     const texts = book.chapters[0]!.paragraphs.map((p) => p.text);
     expect(texts).toContain('Blockquote is for citatons.');
-    expect(texts).toContain('Strikeout is Pandoc’s extension. Superscript and subscripts too: H2O is a liquid. 210 is 1024.');
+    expect(texts).toContain(
+      'Strikeout is Pandoc’s extension. Superscript and subscripts too: H2O is a liquid. 210 is 1024.',
+    );
     expect(book.warnings.join(' ')).toMatch(/1 note .*left out: import with notes "inline" or "appendix"/);
   });
 
@@ -56,7 +58,10 @@ describe('readFb2 (FictionBook files by pandoc and by a FictionBook library)', (
   });
 
   it('reads poems (titles, epigraph, stanzas, verse lines, text-author) as lines', async () => {
-    const book = await readManuscript({ fileName: 'poem.fb2', bytes: await real('pandoc-fb2-reader-poem.fb2') });
+    const book = await readManuscript({
+      fileName: 'poem.fb2',
+      bytes: await real('pandoc-fb2-reader-poem.fb2'),
+    });
     expect(book.chapters[0]!.paragraphs.map((p) => p.text)).toEqual([
       'Poem title',
       'Poem epigraph',
@@ -71,7 +76,10 @@ describe('readFb2 (FictionBook files by pandoc and by a FictionBook library)', (
   });
 
   it('takes title, author and language from title-info (Russian, Cyrillic text)', async () => {
-    const book = await readManuscript({ fileName: 'complex.fb2', bytes: await real('r-glazkov-fb2-complex.fb2') });
+    const book = await readManuscript({
+      fileName: 'complex.fb2',
+      bytes: await real('r-glazkov-fb2-complex.fb2'),
+    });
     expect(book.title).toBe('Вторая мировая война');
     expect(book.author).toBe('Уинстон Спенсер Черчилль');
     expect(book.language).toBe('ru');
@@ -86,6 +94,9 @@ describe('readFb2 (FictionBook files by pandoc and by a FictionBook library)', (
     expect(book.chapters[0]!.paragraphs[0]!.text).toBe('Trăm năm trong cõi người ta.');
     await expect(
       readManuscript({ fileName: 'x.fb2', bytes: Buffer.from('<?xml version="1.0"?><html><body/></html>') }),
-    ).rejects.toMatchObject({ code: 'MANUSCRIPT_INVALID', message: expect.stringContaining('not a FictionBook') });
+    ).rejects.toMatchObject({
+      code: 'MANUSCRIPT_INVALID',
+      message: expect.stringContaining('not a FictionBook'),
+    });
   });
 });

@@ -8,7 +8,10 @@ const real = async (name: string): Promise<Uint8Array> => readFile(join(REAL, na
 
 describe('readRtf (RTF files from pandoc test suite, written by Word)', () => {
   it('starts a chapter at a "heading 1" style and reads deeper headings and text as paragraphs', async () => {
-    const book = await readManuscript({ fileName: 'heading.rtf', bytes: await real('pandoc-rtf-heading.rtf') });
+    const book = await readManuscript({
+      fileName: 'heading.rtf',
+      bytes: await real('pandoc-rtf-heading.rtf'),
+    });
     expect(book.format).toBe('rtf');
     expect(book.chapters.map((c) => [c.title, c.paragraphs.map((p) => p.text)])).toEqual([
       ['Heading 1', ['Heading 2', 'Heading 3', 'Paragraph']],
@@ -21,14 +24,21 @@ describe('readRtf (RTF files from pandoc test suite, written by Word)', () => {
       bytes: await real('pandoc-rtf-formatting.rtf'),
     });
     const paragraphs = book.chapters[0]!.paragraphs;
-    expect(paragraphs.find((p) => p.text === 'bold')!.emphasis).toEqual([{ start: 0, end: 4, kind: 'strong' }]);
-    expect(paragraphs.find((p) => p.text === 'italics')!.emphasis).toEqual([{ start: 0, end: 7, kind: 'em' }]);
+    expect(paragraphs.find((p) => p.text === 'bold')!.emphasis).toEqual([
+      { start: 0, end: 4, kind: 'strong' },
+    ]);
+    expect(paragraphs.find((p) => p.text === 'italics')!.emphasis).toEqual([
+      { start: 0, end: 7, kind: 'em' },
+    ]);
     const all = paragraphs.map((p) => p.text).join(' ');
     expect(all).not.toMatch(/Times New Roman|Calibri|heading/);
   });
 
   it("decodes \\'xx in the code page (Windows-1252 quotes) and \\uN with its \\uc fallback skipped", async () => {
-    const book = await readManuscript({ fileName: 'unicode.rtf', bytes: await real('pandoc-rtf-unicode.rtf') });
+    const book = await readManuscript({
+      fileName: 'unicode.rtf',
+      bytes: await real('pandoc-rtf-unicode.rtf'),
+    });
     // \u-3913 is U+F0B7 (a Symbol-font bullet, negative as RTF writes code points over 32767).
     expect(book.chapters[0]!.paragraphs.map((p) => p.text)).toEqual(['“hi”‘hi’\uF0B7αä']);
   });
@@ -51,7 +61,9 @@ describe('readRtf (RTF files from pandoc test suite, written by Word)', () => {
     expect(omitted.chapters[0]!.paragraphs.map((p) => p.text)).toEqual([
       "Mead's landmark study has been amply annotated. It was her work in America during the Second World War, however, that forms the basis for the paper. As others have noted, this period was a turning point for Margaret Mead.",
     ]);
-    expect(omitted.warnings.join(' ')).toMatch(/2 notes .*left out: import with notes "inline" or "appendix"/);
+    expect(omitted.warnings.join(' ')).toMatch(
+      /2 notes .*left out: import with notes "inline" or "appendix"/,
+    );
     const inline = await readManuscript({ fileName: 'footnote.rtf', bytes }, { notes: 'inline' });
     expect(inline.chapters[0]!.paragraphs.slice(1).map((p) => p.text)).toEqual([
       'Note: See Sahlins, Bateson, and Geertz for a complete bibliography.',

@@ -627,7 +627,13 @@ export function registerProjectRoutes(
       async (request, reply) => {
         const keyId = await key(request);
         const q = query<ProjectImportQuery>(ProjectImportQuerySchema, request.query);
-        const manuscript = await manuscriptFrom(request, q.file_name, clientGoneSignal(reply), keyId, q.notes);
+        const manuscript = await manuscriptFrom(
+          request,
+          q.file_name,
+          clientGoneSignal(reply),
+          keyId,
+          q.notes,
+        );
         const detail = await projects.createFromManuscript(keyId, manuscript, {
           ...(q.title ? { title: q.title } : {}),
           ...(q.author ? { author: q.author } : {}),

@@ -10,7 +10,7 @@ import { fileNameOf, formatDate, formatLength, saveBlob } from './project-format
 import { ProgressBar } from '../../components/ProgressBar';
 
 /** The manuscript formats the importers read (the server tells the format by its bytes). */
-const MANUSCRIPT_ACCEPT = '.docx,.epub,.odt,.html,.htm,.xhtml,.md,.markdown,.txt,.pdf';
+const MANUSCRIPT_ACCEPT = '.docx,.epub,.odt,.rtf,.fb2,.zip,.html,.htm,.xhtml,.md,.markdown,.txt,.pdf';
 
 /** One project in the list: cover, title, author, progress, length, last export, and its actions. */
 function ProjectCard({ project }: { project: ProjectRecord }) {
