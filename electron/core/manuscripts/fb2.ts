@@ -1,8 +1,8 @@
 /**
  * FB2 (FictionBook 2) manuscripts, `.fb2` and `.fb2.zip`, read with saxes (xml.ts): the book's
  * title, author and language from <description><title-info>; each <section> with a <title> of
- * a main <body> starts a chapter named by it (nested sections too; a section whose title holds
- * no text of its own before a nested one makes no chapter); <p>, <v> (verse lines), <subtitle>,
+ * a main <body> starts a chapter named by it (nested sections too; a part's title with no text
+ * before its first nested section's title is joined to it: "Part One — Chapter 1"); <p>, <v> (verse lines), <subtitle>,
  * <text-author>, <epigraph> and <cite> text are paragraphs, <emphasis> → em, <strong> → strong;
  * <empty-line/>, images and <binary> pictures are left out. Notes: the sections of a
  * <body name="notes"> (or "comments"), called by <a type="note" l:href="#id">, go where the
@@ -176,6 +176,8 @@ function readBodies(
   const open: string[] = [];
   /** The lines of a section's <title> while it is read. */
   let title: TextRun[][] | null = null;
+  /** The last chapter started: its title and its section's depth. */
+  let heading: { title: string; depth: number } | null = null;
   let paragraph: OpenParagraph | null = null;
   let call: string | null = null;
   const emphasis: ('em' | 'strong')[] = [];
@@ -264,7 +266,23 @@ function readBodies(
           )
           .filter(Boolean);
         title = null;
-        if (lines.length > 0) builder.startChapter(lines.join(' — '));
+        if (lines.length === 0) return;
+        const name = lines.join(' — ');
+        const depth = open.filter((element) => element === 'section').length;
+        const current = builder.current;
+        // A part's title with no text before its first chapter's: one chapter, "Part One — Chapter 1".
+        if (
+          heading &&
+          depth > heading.depth &&
+          current?.title === heading.title &&
+          current.paragraphs === 0
+        ) {
+          builder.retitle(`${heading.title} — ${name}`);
+          heading = { title: builder.current!.title!, depth };
+        } else {
+          builder.startChapter(name);
+          heading = { title: builder.current!.title!, depth };
+        }
       }
     },
   });
