@@ -441,6 +441,13 @@ export const FileNameQuerySchema = Type.Object({
   file_name: Type.String({ minLength: 1, maxLength: 255 }),
 });
 
+/** Query of POST /api/v1/projects/<id>/import: the file's name and, as on a new project's import, `notes`. */
+export const ImportIntoQuerySchema = Type.Object({
+  file_name: Type.String({ minLength: 1, maxLength: 255 }),
+  notes: Type.Optional(literals(NOTES_MODES)),
+});
+export type ImportIntoQuery = Static<typeof ImportIntoQuerySchema>;
+
 /** Body of PATCH /api/v1/projects/<id>/chapters/<cid>. */
 export const ChapterPatchSchema = Type.Object({
   title: Type.Optional(Type.String({ minLength: 1, maxLength: 1000 })),

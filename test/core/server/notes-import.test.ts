@@ -39,6 +39,23 @@ describe('POST /api/v1/projects/import with notes', () => {
     expect((omitted.json.result.chapters as { title: string }[]).map((c) => c.title)).not.toContain('Notes');
   });
 
+  it('POST /projects/<id>/import takes notes too: the appended chapters end with "Notes"', async () => {
+    const first = await importFile('pandoc-rtf-heading.rtf');
+    expect(first.status, first.text).toBe(201);
+    const id = (first.json.result.project as { id: string }).id;
+    const res = await t.call(
+      'POST',
+      `/api/v1/projects/${id}/import?file_name=pandoc-docx-notes.docx&notes=appendix`,
+      { raw: await readFile(join(REAL, 'pandoc-docx-notes.docx')), headers: octets },
+    );
+    expect(res.status, res.text).toBe(200);
+    expect((res.json.result.chapters as { title: string }[]).map((c) => c.title)).toEqual([
+      'Heading 1',
+      'Opening',
+      'Notes',
+    ]);
+  });
+
   it('refuses another value in the error shape', async () => {
     const res = await importFile('pandoc-docx-notes.docx', '&notes=footer');
     expect(res.status).toBe(400);

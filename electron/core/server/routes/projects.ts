@@ -28,6 +28,7 @@ import {
   FileNameQuerySchema,
   PROJECT_LIMITS,
   ProjectDetailSchema,
+  ImportIntoQuerySchema,
   ProjectImportQuerySchema,
   ProjectListQuerySchema,
   ProjectListSchema,
@@ -43,6 +44,7 @@ import {
   type ChapterSplit,
   type CharacterBody,
   type CharacterPatch,
+  type ImportIntoQuery,
   type ProjectImportQuery,
   type ProjectListQuery,
   type ProjectSettings,
@@ -644,7 +646,7 @@ export function registerProjectRoutes(
       },
     );
 
-    scope.post<{ Params: { id: string }; Querystring: { file_name: string } }>(
+    scope.post<{ Params: { id: string }; Querystring: ImportIntoQuery }>(
       '/api/v1/projects/:id/import',
       {
         schema: apiRoute({
@@ -653,16 +655,16 @@ export function registerProjectRoutes(
           summary: "A manuscript's chapters appended to a project (the file as the body)",
           security: KEY,
           params: pathParams(ID),
-          querystring: FileNameQuerySchema,
+          querystring: ImportIntoQuerySchema,
           rawBody: RAW_TYPES,
           result: ProjectDetailSchema,
         }),
       },
       async (request, reply) => {
         const keyId = await key(request);
-        const { file_name } = query<{ file_name: string }>(FileNameQuerySchema, request.query);
+        const { file_name, notes } = query<ImportIntoQuery>(ImportIntoQuerySchema, request.query);
         await projects.owned(keyId, request.params.id);
-        const manuscript = await manuscriptFrom(request, file_name, clientGoneSignal(reply), keyId);
+        const manuscript = await manuscriptFrom(request, file_name, clientGoneSignal(reply), keyId, notes);
         return sendResult(reply, await projects.importInto(keyId, request.params.id, manuscript));
       },
     );
