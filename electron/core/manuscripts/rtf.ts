@@ -5,8 +5,8 @@
  * `\outlinelevel0`) starts a chapter, `\b` → strong and `\i` → em; `\uN` is a Unicode character
  * (its `\ucN` fallback bytes skipped: Vietnamese in RTF is written so), `\'xx` a byte of the
  * document's code page (`\ansicpg`, Windows-1252 by default, decoded by TextDecoder); the font,
- * colour and style tables, pictures, objects, headers, footers, fields' instructions and every
- * `{\*\…}` destination are not text. Title and author from `{\info}`. Footnotes (`{\footnote}`)
+ * colour and style tables, pictures, objects, headers, footers, fields' instructions, hidden
+ * text (`\v`) and every `{\*\…}` destination are not text. Title and author from `{\info}`. Footnotes (`{\footnote}`)
  * go where the notes option says (shared/manuscript.ts NOTES_MODES).
  */
 
@@ -69,6 +69,8 @@ const SKIPPED_DESTINATIONS = new Set([
 interface GroupState {
   bold: boolean;
   italic: boolean;
+  /** Hidden text (`\v`): not read, as Word does not show it. */
+  hidden: boolean;
   /** Fallback characters after `\uN` (`\ucN`). */
   uc: number;
   /** Where its text goes: the document, a footnote, a style's name, an info field, or nowhere. */
@@ -99,13 +101,22 @@ function codePageDecoder(codePage: number): (bytes: Uint8Array) => string {
   return (bytes) => decoder.decode(bytes);
 }
 
-async function tokens(bytes: Uint8Array): Promise<Token[]> {
-  const out: Token[] = [];
+/** The file's tokens as the tokenizer makes them (streamed: a large file is never held as tokens). */
+async function* tokens(bytes: Uint8Array, fileName: string): AsyncGenerator<Token> {
   const stream = Readable.from([Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]).pipe(
     new Tokenize(),
   );
-  for await (const token of stream) out.push(token as Token);
-  return out;
+  const iterator = stream[Symbol.asyncIterator]();
+  for (;;) {
+    let next: IteratorResult<unknown>;
+    try {
+      next = await iterator.next();
+    } catch (error) {
+      throw invalidManuscript(fileName, 'rtf', `it is not readable RTF (${(error as Error).message})`, error);
+    }
+    if (next.done) return;
+    yield next.value as Token;
+  }
 }
 
 /** A style's heading level from its name: "heading 1" → 0, "Title" → 0, "heading 2" → 1. */
@@ -118,14 +129,11 @@ function styleOutline(name: string): number | null {
 
 export const readRtf: ManuscriptReader = async (bytes, fileName, options) => {
   const mode = options.notes ?? 'omit';
-  const all = await tokens(bytes).catch((error: unknown) => {
-    throw invalidManuscript(fileName, 'rtf', `it is not readable RTF (${(error as Error).message})`, error);
-  });
   const builder = new ManuscriptBuilder(fileName, 'rtf');
   let decode = codePageDecoder(1252);
   const styles = new Map<number, number | null>();
   const stack: GroupState[] = [];
-  let state: GroupState = { bold: false, italic: false, uc: 1, sink: 'text' };
+  let state: GroupState = { bold: false, italic: false, hidden: false, uc: 1, sink: 'text' };
   /** Fallback bytes still to skip after a `\uN`. */
   let skipFallback = 0;
   let paragraph: Paragraph = { runs: [], outline: null, notes: [] };
@@ -138,7 +146,7 @@ export const readRtf: ManuscriptReader = async (bytes, fileName, options) => {
   let optional = false;
 
   const emit = (text: string): void => {
-    if (text === '') return;
+    if (text === '' || state.hidden) return;
     const emphasis = state.bold ? 'strong' : state.italic ? 'em' : undefined;
     switch (state.sink) {
       case 'text':
@@ -173,7 +181,7 @@ export const readRtf: ManuscriptReader = async (bytes, fileName, options) => {
     for (const paragraphs of done.notes) builder.addNote(paragraphs, mode);
   };
 
-  for (const token of all) {
+  for await (const token of tokens(bytes, fileName)) {
     const starting = groupStart;
     groupStart = false;
     switch (token.type) {
@@ -307,9 +315,13 @@ export const readRtf: ManuscriptReader = async (bytes, fileName, options) => {
           case 'i':
             state.italic = param !== 0;
             break;
+          case 'v':
+            state.hidden = param !== 0;
+            break;
           case 'plain':
             state.bold = false;
             state.italic = false;
+            state.hidden = false;
             break;
           case 'pard':
             if (state.sink === 'text') paragraph.outline = null;
