@@ -6,8 +6,8 @@
  * (its `\ucN` fallback bytes skipped: Vietnamese in RTF is written so), `\'xx` a byte of the
  * document's code page (`\ansicpg`, Windows-1252 by default, decoded by TextDecoder); the font,
  * colour and style tables, pictures, objects, headers, footers, fields' instructions, hidden
- * text (`\v`) and every `{\*\…}` destination are not text. Title and author from `{\info}`. Footnotes (`{\footnote}`)
- * go where the notes option says (shared/manuscript.ts NOTES_MODES).
+ * text (`\v`) and every `{\*\…}` destination are not text. Title and author from `{\info}`.
+ * Footnotes (`{\footnote}`) go where the notes option says (shared/manuscript.ts NOTES_MODES).
  */
 
 import { Readable } from 'node:stream';
