@@ -61,6 +61,7 @@ describe('POST /api/v1/projects/import with notes', () => {
     expect(res.status).toBe(400);
     expect(res.json.error_code).toBe('INVALID_FIELD');
     expect(res.json.error_details).toEqual({ field: 'notes' });
+    expect(res.json.error_message).toBe('notes: must be one of omit, inline, appendix.');
   });
 
   it('imports FB2 and RTF files as projects', async () => {
