@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readManuscript } from '../../../electron/core/manuscripts';
+import { detectManuscriptFormat, readManuscript } from '../../../electron/core/manuscripts';
 
 const REAL = join(__dirname, '../../fixtures/real-manuscripts');
 const real = async (name: string): Promise<Uint8Array> => readFile(join(REAL, name));
@@ -76,5 +76,15 @@ describe('readRtf (RTF files from pandoc test suite, written by Word)', () => {
     expect(appendix.chapters[1]!.paragraphs[0]!.text).toBe(
       '1. See Sahlins, Bateson, and Geertz for a complete bibliography.',
     );
+  });
+
+  it('is told by its first bytes whatever its name; an .fb2.zip is FictionBook by its name or its first entry', async () => {
+    const rtf = await real('pandoc-rtf-heading.rtf');
+    expect(detectManuscriptFormat('manuscript', rtf.subarray(0, 8192))).toBe('rtf');
+    expect(detectManuscriptFormat('Manuscript.doc', rtf.subarray(0, 8192))).toBe('rtf');
+    const zipped = await real('pandoc-fb2-basic.fb2.zip');
+    expect(detectManuscriptFormat('book.fb2.zip', zipped.subarray(0, 8192))).toBe('fb2');
+    expect(detectManuscriptFormat('book.zip', zipped.subarray(0, 8192))).toBe('fb2');
+    expect(detectManuscriptFormat('notes.rtf', Buffer.from('plain words'))).toBeNull();
   });
 });
