@@ -1,6 +1,6 @@
 /**
  * A manuscript as every importer returns it (core/manuscripts: DOCX, EPUB, ODT, HTML, Markdown,
- * plain text, PDF), whatever the file it came from: metadata, a cover, and chapters of paragraphs
+ * plain text, PDF, RTF, FB2), whatever the file it came from: metadata, a cover, and chapters of paragraphs
  * with their emphasis. A book project is made from one (its chapters, then its segments), and
  * the quick studio text shows one as text with `#` headings. Plain data: it crosses a process
  * boundary (every reader runs in a child process) and the API.
@@ -9,7 +9,17 @@
 import { detectTextLanguage, type TextLanguage } from './text-language';
 
 /** The formats a manuscript is read from, by what the file is (not only its name). */
-export const MANUSCRIPT_FORMATS = ['docx', 'epub', 'odt', 'html', 'markdown', 'text', 'pdf'] as const;
+export const MANUSCRIPT_FORMATS = [
+  'docx',
+  'epub',
+  'odt',
+  'html',
+  'markdown',
+  'text',
+  'pdf',
+  'rtf',
+  'fb2',
+] as const;
 export type ManuscriptFormat = (typeof MANUSCRIPT_FORMATS)[number];
 
 /**
@@ -62,6 +72,9 @@ export const MANUSCRIPT_EXTENSIONS: Readonly<Record<ManuscriptFormat, readonly s
   markdown: ['md', 'markdown'],
   text: ['txt', 'text'],
   pdf: ['pdf'],
+  rtf: ['rtf'],
+  /** `.fb2.zip` too (detectManuscriptFormat looks at the name before `.zip`). */
+  fb2: ['fb2'],
 };
 
 /** Limits every importer keeps; a file over one is refused with MANUSCRIPT_TOO_LARGE naming it. */
@@ -183,10 +196,19 @@ export function textLanguageOf(chapters: readonly Pick<ManuscriptChapter, 'parag
     .language;
 }
 
+/**
+ * What an import does with footnotes and endnotes: `omit` leaves them out (with a warning naming
+ * this option), `inline` reads each right after the paragraph citing it ("Note: …", "Chú thích:
+ * …" in the book's language), `appendix` gathers them, numbered, in a last chapter "Notes"
+ * ("Chú thích").
+ */
+export const NOTES_MODES = ['omit', 'inline', 'appendix'] as const;
+export type NotesMode = (typeof NOTES_MODES)[number];
+
 /** What an importer may be asked to keep besides the body text. */
 export interface ManuscriptOptions {
-  /** Keep footnotes and endnotes (as paragraphs after the paragraph citing them). Default false. */
-  includeNotes?: boolean;
+  /** Footnotes and endnotes: NOTES_MODES. Default `omit`. */
+  notes?: NotesMode;
   /** Keep comments (DOCX, ODT). Default false. */
   includeComments?: boolean;
 }

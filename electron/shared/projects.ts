@@ -14,6 +14,7 @@ import {
   LEGACY_VIETNAMESE_ENCODINGS,
   MANUSCRIPT_FORMATS,
   MANUSCRIPT_LIMITS,
+  NOTES_MODES,
   TEXT_ENCODINGS,
 } from './manuscript';
 import { ErrorDetailsSchema } from './api';
@@ -475,6 +476,8 @@ export const ProjectImportQuerySchema = Type.Object({
     Type.String({ description: "The narrator's voice (default: the language's first)." }),
   ),
   language: Type.Optional(Type.String({ minLength: 2, maxLength: 35 })),
+  /** Footnotes and endnotes: left out (`omit`, the default), read after their paragraph (`inline`) or in a last chapter (`appendix`). */
+  notes: Type.Optional(literals(NOTES_MODES)),
 });
 export type ProjectImportQuery = Static<typeof ProjectImportQuerySchema>;
 
@@ -482,6 +485,13 @@ export type ProjectImportQuery = Static<typeof ProjectImportQuerySchema>;
 export const FileNameQuerySchema = Type.Object({
   file_name: Type.String({ minLength: 1, maxLength: 255 }),
 });
+
+/** Query of POST /api/v1/projects/<id>/import: the file's name and, as on a new project's import, `notes`. */
+export const ImportIntoQuerySchema = Type.Object({
+  file_name: Type.String({ minLength: 1, maxLength: 255 }),
+  notes: Type.Optional(literals(NOTES_MODES)),
+});
+export type ImportIntoQuery = Static<typeof ImportIntoQuerySchema>;
 
 /** Body of PATCH /api/v1/projects/<id>/chapters/<cid>. */
 export const ChapterPatchSchema = Type.Object({

@@ -8,6 +8,7 @@
  */
 
 import { basename } from 'node:path';
+import { NOTES_MODES, type NotesMode } from '../../shared/manuscript';
 import { PROJECT_LIMITS, type ProjectDetail } from '../../shared/projects';
 import { readManuscript } from '../manuscripts';
 import { systemClock } from '../platform/clock';
@@ -21,6 +22,7 @@ import type { ProjectSubcommand } from './project-subcommand';
 
 const PROJECT_USAGE = `Usage: project <command> [options]
   project import <file> [--title <text>] [--author <text>] [--voice <code>] [--language <code>]
+                 [--notes omit|inline|appendix]
   project list [--limit <n>] [--cursor <next_cursor>]
   project show <project id> [--chapter <chapter id> [--offset <n>] [--limit <n>]]
   project edit <project id> --segment <segment id> [--text <text>] [--speaker <character id | narrator>]
@@ -29,7 +31,10 @@ ${PROJECT_RENDER_USAGE}
 Every command takes --data-dir <dir> (default: the per-user app data folder) or --database <url>
 (default: DATABASE_URL; PostgreSQL, usable while servers run on it). Without --database the
 server must not be running on the data directory. Projects belong to the studio's key.
-import reads DOCX, EPUB, ODT, HTML, Markdown, plain text and PDF; it prints the new project
+import reads DOCX, EPUB, ODT, RTF, FB2 (.fb2, .fb2.zip), HTML, Markdown, plain text and PDF;
+--notes says what becomes of footnotes and endnotes: omit (the default: left out, with a
+warning), inline (each read after the paragraph citing it, "Note: …") or appendix (a last
+chapter "Notes"). It prints the new project
 {id, title, chapters: [{id, title, included, segments}]}. show prints the project, its cast and
 its chapters with their figures; with --chapter, a window of that chapter's segments
 {chapter_id, items: [{id, text, speaker, state}], offset, limit, total} (--offset from 0,
@@ -78,6 +83,14 @@ function wholeNumber(
   return value;
 }
 
+/** `--notes`: one of NOTES_MODES, or undefined when not given. */
+function notesMode(value: string | undefined): NotesMode | undefined {
+  if (value === undefined) return undefined;
+  const mode = NOTES_MODES.find((m) => m === value);
+  if (!mode) throw new UsageError(`--notes must be one of ${NOTES_MODES.join(', ')}`);
+  return mode;
+}
+
 /** The subcommands by name (render and export: project-render-command.ts). */
 const PROJECT_SUBCOMMANDS = new Map<string, ProjectSubcommand>([
   [
@@ -88,11 +101,13 @@ const PROJECT_SUBCOMMANDS = new Map<string, ProjectSubcommand>([
         author: { type: 'string' },
         voice: { type: 'string' },
         language: { type: 'string' },
+        notes: { type: 'string' },
       },
       positionals: 1,
       async run({ positionals, values, projects, keyId }) {
         const path = positionals[0]!;
-        const manuscript = await readManuscript({ fileName: basename(path), path });
+        const notes = notesMode(string(values.notes));
+        const manuscript = await readManuscript({ fileName: basename(path), path }, notes ? { notes } : {});
         const title = string(values.title);
         const author = string(values.author);
         const voice = string(values.voice);

@@ -20,10 +20,11 @@ import {
   type ManuscriptCover,
   type ManuscriptFormat,
   type ManuscriptParagraph,
+  type NotesMode,
   textLanguageOf,
 } from '../../shared/manuscript';
 import { invalidManuscript, manuscriptTooLarge, tooManyParagraphs } from './errors';
-import { namingLanguage, readerChapterTitle, sameTitle, type ReaderChapterName } from './titles';
+import { namingLanguage, noteLabel, notesTitle, readerChapterTitle, sameTitle, type ReaderChapterName } from './titles';
 
 /** A piece of a paragraph's text and its emphasis. `\n` is a line break; other white space is a space. */
 export interface TextRun {
@@ -118,6 +119,21 @@ function paragraphOf(runs: readonly TextRun[]): ManuscriptParagraph | null {
   return { text, emphasis: emphasis.filter((span) => span.end > span.start) };
 }
 
+/** `text` written before a paragraph's text, its emphasis moved along. */
+function prefix(paragraph: ManuscriptParagraph, text: string): void {
+  const shift = codePointLength(text);
+  paragraph.text = text + paragraph.text;
+  for (const span of paragraph.emphasis) {
+    span.start += shift;
+    span.end += shift;
+  }
+}
+
+/** The warning for notes left out: it names the option that keeps them, as each way in spells it. */
+export function notesLeftOutWarning(count: number): string {
+  return `${count} note${count === 1 ? '' : 's'} (footnotes, endnotes) left out: import with notes "inline" or "appendix" to keep them (--notes on the command line, the "notes" field of the API, "Notes" in the import dialog).`;
+}
+
 /** Collapsed plain text of runs (titles, metadata), or '' when there is none. */
 export function plainText(text: string): string {
   return paragraphOf([{ text: text.replaceAll('\n', ' ') }])?.text ?? '';
@@ -141,6 +157,11 @@ export class ManuscriptBuilder {
   private readonly chapters: OpenChapter[] = [];
   private characters = 0;
   private paragraphs = 0;
+  /** Notes' first paragraphs read after their paragraph: labelled ("Note:") when the language is known. */
+  private readonly inlineNotes = new Set<ManuscriptParagraph>();
+  /** Notes gathered for the last chapter, each a list of paragraphs. */
+  private readonly appendix: ManuscriptParagraph[][] = [];
+  private notesLeft = 0;
 
   constructor(
     readonly fileName: string,
@@ -177,8 +198,48 @@ export class ManuscriptBuilder {
 
   /** Adds a paragraph to the current chapter (text before any chapter opens an untitled one). */
   addParagraph(runs: readonly TextRun[]): void {
+    const paragraph = this.counted(runs);
+    if (paragraph) this.addMade(paragraph);
+  }
+
+  /**
+   * A footnote or endnote (its paragraphs) cited by the paragraph just added, as `mode` says:
+   * `inline` reads it next ("Note: …" in the book's language), `appendix` keeps it for the last
+   * chapter ("Notes"), `omit` counts it for the warning finish gives.
+   */
+  addNote(paragraphs: readonly (readonly TextRun[])[], mode: NotesMode = 'omit'): void {
+    if (mode === 'omit') {
+      this.noteLeftOut();
+      return;
+    }
+    const made = paragraphs.map((runs) => this.counted(runs)).filter((p) => p !== null);
+    if (made.length === 0) return;
+    if (mode === 'appendix') {
+      this.appendix.push(made);
+      return;
+    }
+    this.inlineNotes.add(made[0]!);
+    for (const paragraph of made) this.addMade(paragraph);
+  }
+
+  /** A note the reader left out without reading it (notes `omit`): finish warns, naming the option. */
+  noteLeftOut(count = 1): void {
+    this.notesLeft += count;
+  }
+
+  private addMade(paragraph: ManuscriptParagraph): void {
+    let chapter = this.chapters.at(-1);
+    if (!chapter) {
+      chapter = { title: null, kind: 'body', paragraphs: [] };
+      this.chapters.push(chapter);
+    }
+    chapter.paragraphs.push(paragraph);
+  }
+
+  /** A paragraph of `runs` counted against the limits, or null when it holds no text. */
+  private counted(runs: readonly TextRun[]): ManuscriptParagraph | null {
     const paragraph = paragraphOf(runs);
-    if (!paragraph) return;
+    if (!paragraph) return null;
     this.characters += codePointLength(paragraph.text);
     if (this.characters > MANUSCRIPT_LIMITS.characters) {
       throw manuscriptTooLarge(
@@ -189,12 +250,7 @@ export class ManuscriptBuilder {
       );
     }
     if (++this.paragraphs > MANUSCRIPT_LIMITS.paragraphs) throw tooManyParagraphs(this.fileName);
-    let chapter = this.chapters.at(-1);
-    if (!chapter) {
-      chapter = { title: null, kind: 'body', paragraphs: [] };
-      this.chapters.push(chapter);
-    }
-    chapter.paragraphs.push(paragraph);
+    return paragraph;
   }
 
   /**
@@ -236,10 +292,17 @@ export class ManuscriptBuilder {
       if (!chapter.name) own.push(made);
       chapters.push(made);
     }
+    if (chapters.length === 0) throw invalidManuscript(this.fileName, this.format, 'it holds no text');
     const textLanguage = textLanguageOf(own.length > 0 ? own : chapters);
     const naming = namingLanguage(language, textLanguage);
     for (const [chapter, name] of named) chapter.title = readerChapterTitle(name, naming);
-    if (chapters.length === 0) throw invalidManuscript(this.fileName, this.format, 'it holds no text');
+    const label = noteLabel(naming);
+    for (const paragraph of this.inlineNotes) prefix(paragraph, `${label} `);
+    if (this.appendix.length > 0) {
+      this.appendix.forEach((note, i) => prefix(note[0]!, `${i + 1}. `));
+      chapters.push({ title: notesTitle(naming), kind: 'body', paragraphs: this.appendix.flat() });
+    }
+    if (this.notesLeft > 0) this.warnings.push(notesLeftOutWarning(this.notesLeft));
     if (empty.length > 0) {
       const names = empty
         .slice(0, 5)

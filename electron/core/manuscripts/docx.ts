@@ -141,13 +141,16 @@ async function readWordPackage(
     if (!part) return new Map();
     return readStories(await zip.readText(part), { ...base, part }, styles, fonts);
   };
-  const notes = options.includeNotes
-    ? new Map([...(await stories('footnotes')), ...(await stories('endnotes'))])
-    : new Map();
+  const keepNotes = (options.notes ?? 'omit') !== 'omit';
+  const notes = keepNotes
+    ? new Map([
+        ...[...(await stories('footnotes'))].map(([id, note]) => [`footnote:${id}`, note] as const),
+        ...[...(await stories('endnotes'))].map(([id, note]) => [`endnote:${id}`, note] as const),
+      ])
+    : new Map<string, WordParagraph[]>();
   const comments = options.includeComments ? await stories('comments') : new Map<string, WordParagraph[]>();
 
   const builder = new ManuscriptBuilder(fileName, 'docx');
-  let notesLeftOut = 0;
   let commentsLeftOut = 0;
   readStories(await zip.readText(mainPart), { ...base, part: mainPart }, styles, fonts, (paragraph) => {
     if (paragraph.outline === 0) {
@@ -160,8 +163,12 @@ async function readWordPackage(
     builder.addParagraph(paragraph.runs);
     for (const id of paragraph.notes) {
       const note = notes.get(id);
-      if (!note) notesLeftOut++;
-      else for (const p of note) builder.addParagraph(p.runs);
+      if (note)
+        builder.addNote(
+          note.map((p) => p.runs),
+          options.notes,
+        );
+      else if (!keepNotes) builder.noteLeftOut();
     }
     for (const id of paragraph.comments) {
       const comment = comments.get(id);
@@ -169,11 +176,6 @@ async function readWordPackage(
       else for (const p of comment) builder.addParagraph(p.runs);
     }
   });
-  if (notesLeftOut > 0 && !options.includeNotes) {
-    builder.warnings.push(
-      `${notesLeftOut} note${notesLeftOut === 1 ? '' : 's'} (footnotes, endnotes) left out: ask for notes to keep them.`,
-    );
-  }
   if (commentsLeftOut > 0 && !options.includeComments) {
     builder.warnings.push(
       `${commentsLeftOut} comment${commentsLeftOut === 1 ? '' : 's'} left out (ask for comments to keep them).`,
@@ -462,7 +464,8 @@ function readStories(
           break;
         case 'footnoteReference':
         case 'endnoteReference':
-          if (paragraph) paragraph.notes.push(attr(tag, W, 'id') ?? '');
+          // Footnotes and endnotes number their ids apart: "footnote:1" and "endnote:1" are two notes.
+          if (paragraph) paragraph.notes.push(`${tag.local.slice(0, -9)}:${attr(tag, W, 'id') ?? ''}`);
           break;
         case 'commentReference':
           if (paragraph) paragraph.comments.push(attr(tag, W, 'id') ?? '');

@@ -15,7 +15,7 @@
  * nav document itself is not a chapter. Metadata from dc:title, dc:creator, dc:language; the
  * cover from properties="cover-image" (EPUB 3) or meta name="cover" (EPUB 2). An EPUB whose
  * content is encrypted (DRM) is refused; font obfuscation alone is fine. Footnotes (aside
- * epub:type="footnote"…) are left out unless asked for, then kept where they stand.
+ * epub:type="footnote"…) are left out unless asked for (the notes option: html-notes.ts).
  */
 
 import { XMLParser } from 'fast-xml-parser';
@@ -29,16 +29,8 @@ import {
 import { ManuscriptBuilder, plainText } from './builder';
 import { invalidManuscript, sizeText, type ManuscriptRefusal } from './errors';
 import { parseHtmlDocument } from './html-parse';
-import {
-  htmlAttr,
-  htmlBlocks,
-  htmlElements,
-  htmlText,
-  isNote,
-  isBookTitle,
-  isNoteReference,
-  type HtmlElement,
-} from './html-text';
+import { htmlAttr, htmlBlocks, htmlElements, htmlText, isBookTitle, type HtmlElement } from './html-text';
+import { HtmlNotes } from './html-notes';
 import { decodeLegacyName, noteLegacyConversion, type LegacyVietnameseEncoding } from './legacy-vietnamese';
 import { convertLegacyHtml } from './legacy-vietnamese-html';
 import { resolvePart } from './ooxml-parts';
@@ -334,11 +326,6 @@ class EpubReader {
         `the text of ${documents} content document${documents === 1 ? '' : 's'}`,
       );
     }
-    if (this.notesLeftOut > 0) {
-      this.builder.warnings.push(
-        `${this.notesLeftOut} note${this.notesLeftOut === 1 ? '' : 's'} (footnotes, endnotes) left out: ask for notes to keep them.`,
-      );
-    }
     return this.builder.finish({
       title: this.title.value,
       author: first('creator'),
@@ -347,7 +334,6 @@ class EpubReader {
     });
   }
 
-  private notesLeftOut = 0;
   /** Content documents whose text was in a legacy Vietnamese encoding, by encoding. */
   private readonly legacyDocuments = new Map<LegacyVietnameseEncoding, number>();
 
@@ -391,16 +377,10 @@ class EpubReader {
     sections: ReadonlyMap<string, { title: string; kind: ChapterKind }>,
   ): void {
     const { builder } = this;
+    const notes = new HtmlNotes(builder, this.options.notes);
     const blocks = htmlBlocks(
       body,
-      (element) => {
-        if (isNoteReference(element) || element.tagName === 'nav') return true;
-        if (isNote(element) && !this.options.includeNotes) {
-          this.notesLeftOut++;
-          return true;
-        }
-        return false;
-      },
+      (element, before) => element.tagName === 'nav' || notes.skip(element, before),
       new Set(sections.keys()),
     );
     // Split by the contents with no entry for the file's start: text before the first section is
@@ -419,7 +399,8 @@ class EpubReader {
       builder.addParagraph(runs);
       text = true;
     };
-    for (const block of blocks) {
+    for (const [index, block] of blocks.entries()) {
+      notes.after(index - 1);
       const section = block.anchors?.find((id) => sections.has(id));
       if (section !== undefined) {
         const { title, kind: sectionKind } = sections.get(section)!;
@@ -445,6 +426,8 @@ class EpubReader {
         addText(block.runs);
       }
     }
+    notes.after(blocks.length - 1);
+    notes.finish();
   }
 
   private async readNav(

@@ -294,14 +294,15 @@ function paragraphsOfLines(runs: readonly TextRun[], keepsLines: boolean): TextR
 }
 
 /**
- * Blocks of text under `root`; `skip(element)` true leaves an element out with its content. An
+ * Blocks of text under `root`; `skip(element, blocks)` true leaves an element out with its
+ * content (`blocks`: how many blocks came before, so the element stands in block `blocks`). An
  * element whose id is in `anchors` (a table of contents' fragments) marks the block that starts
  * there (`HtmlBlock.anchors`); one opening inside a paragraph ends that paragraph, one inside a
  * heading marks the heading.
  */
 export function htmlBlocks(
   root: HtmlParent,
-  skip: (element: HtmlElement) => boolean = () => false,
+  skip: (element: HtmlElement, blocks: number) => boolean = () => false,
   anchors: ReadonlySet<string> = new Set(),
 ): HtmlBlock[] {
   const blocks: HtmlBlock[] = [];
@@ -389,7 +390,7 @@ export function htmlBlocks(
       if (headingDepth === 0) flush();
       pendingAnchors.push(id);
     }
-    if (SKIPPED.has(tag) || htmlAttr(node, 'hidden') !== undefined || isPageBreak(node) || skip(node))
+    if (SKIPPED.has(tag) || htmlAttr(node, 'hidden') !== undefined || isPageBreak(node) || skip(node, blocks.length))
       continue;
     if (tag === 'br') {
       runs.push(LINE_BREAK);

@@ -2,7 +2,7 @@
  * HTML manuscripts, read with parse5 under the nesting and element limits (html-parse.ts): h1 and h2 start chapters named
  * by their text; p, div, li, blockquote… are paragraphs, with em/i and strong/b as emphasis;
  * deeper headings are paragraphs; scripts, styles and navigation are left out, and so are
- * notes (epub:type / role footnote, endnote) and their calls unless notes are asked for. The title from
+ * notes (epub:type / role footnote, endnote) and their calls unless notes are asked for (html-notes.ts). The title from
  * <title> (else the first block styled as a title, else the first h1), the author from
  * <meta name="author">, the language from <html lang>. An h1/h2 or a block styled as a title that
  * is the book's title is neither text nor a chapter; paragraphs split at `<br>` lines as
@@ -14,16 +14,8 @@
 import { ManuscriptBuilder, plainText } from './builder';
 import { gutenbergMetadata, hasGutenbergLine, isGutenbergCredit } from './gutenberg';
 import { parseHtmlDocument } from './html-parse';
-import {
-  htmlAttr,
-  htmlBlocks,
-  htmlElements,
-  htmlText,
-  isBookTitle,
-  type HtmlBlock,
-  isNote,
-  isNoteReference,
-} from './html-text';
+import { htmlAttr, htmlBlocks, htmlElements, htmlText, isBookTitle, type HtmlBlock } from './html-text';
+import { HtmlNotes } from './html-notes';
 import type { ManuscriptReader } from './reader';
 import { noteLegacyConversion } from './legacy-vietnamese';
 import { convertLegacyHtml } from './legacy-vietnamese-html';
@@ -50,20 +42,11 @@ export const readHtml: ManuscriptReader = async (bytes, fileName, options) => {
       author ??= htmlAttr(element, 'content') ?? null;
     }
   }
-  let notesLeftOut = 0;
-  const blocks = htmlBlocks(document, (element) => {
-    if (element.tagName === 'nav' || isNoteReference(element)) return true;
-    if (isNote(element) && !options.includeNotes) {
-      notesLeftOut++;
-      return true;
-    }
-    return false;
-  });
-  if (notesLeftOut > 0) {
-    builder.warnings.push(
-      `${notesLeftOut} note${notesLeftOut === 1 ? '' : 's'} (footnotes, endnotes) left out: ask for notes to keep them.`,
-    );
-  }
+  const notes = new HtmlNotes(builder, options.notes);
+  const blocks = htmlBlocks(
+    document,
+    (element, before) => element.tagName === 'nav' || notes.skip(element, before),
+  );
   const textOf = (block: HtmlBlock): string =>
     block.type === 'heading' ? block.text : block.runs.map((run) => run.text).join('');
   // Project Gutenberg: its header up to the START marker, the volunteers' credit after it, its licence from the END marker.
@@ -85,6 +68,7 @@ export const readHtml: ManuscriptReader = async (bytes, fileName, options) => {
   // The book's title (<title>, or the first block styled as a title) is neither text nor a chapter.
   const bookTitle = new BookTitle(title);
   for (const [index, block] of blocks.entries()) {
+    notes.after(index - 1);
     if (part === 'body' || part === 'credits') {
       if (hasGutenbergLine(textOf(block), 'end')) {
         builder.startNamedChapter('gutenbergLicence', 'back');
@@ -110,5 +94,7 @@ export const readHtml: ManuscriptReader = async (bytes, fileName, options) => {
     } else if (block.type === 'heading') builder.addParagraph([{ text: block.text }]);
     else builder.addParagraph(block.runs);
   }
+  notes.after(blocks.length - 1);
+  notes.finish();
   return builder.finish({ title: bookTitle.value ?? firstHeading, author, language });
 };

@@ -1,7 +1,7 @@
 /**
  * Manuscripts read from files into one shape (shared/manuscript.ts): the format is told by the
  * file's first bytes and its name, each format has its reader (a library made for it: yauzl for
- * the zip containers, saxes for DOCX and ODT, fast-xml-parser and parse5 for EPUB, parse5 for
+ * the zip containers, saxes for DOCX, ODT and FB2, rtf-stream-parser's tokenizer for RTF, fast-xml-parser and parse5 for EPUB, parse5 for
  * HTML, markdown-it for Markdown, pdf.js for PDF), and every reader keeps the limits of
  * MANUSCRIPT_LIMITS. Every read runs in a child process (reader-process.ts), never on the
  * caller's thread: a wall-clock and a memory limit each, at most MANUSCRIPT_LIMITS.readers at
@@ -50,7 +50,8 @@ const NO_OWNER = '';
 const MIB = 1024 * 1024;
 
 /** What a person reads for the formats we take. */
-const READABLE_FORMATS_TEXT = 'DOCX, EPUB, ODT, HTML, Markdown, plain text or PDF (with a text layer)';
+const READABLE_FORMATS_TEXT =
+  'DOCX, EPUB, ODT, RTF, FB2, HTML, Markdown, plain text or PDF (with a text layer)';
 
 /** Reads running (each in its child) and waiting for a turn now. */
 export function manuscriptReaderLoad(): { running: number; waiting: number } {
@@ -110,18 +111,36 @@ export async function readManuscript(
 
 /**
  * The format of a file by its first bytes and its name, or null when it is none we read: a zip
- * is DOCX, EPUB or ODT by its name (else by the mimetype entry a reader checks), `%PDF-` is a PDF,
- * and text (detectTextEncoding: UTF-8, UTF-16, a Windows or ISO code page, TCVN3, VNI) is HTML, Markdown or plain text by its name
+ * is DOCX, EPUB, ODT or FB2 (`.fb2.zip`) by its name (else by its first entry), `%PDF-` is a
+ * PDF, `{\rtf` is RTF, a `.fb2` is FictionBook (its reader checks it and decodes it), and text
+ * (detectTextEncoding: UTF-8, UTF-16, a Windows or ISO code page, TCVN3, VNI) is HTML, Markdown or
+ * plain text by its name
  * (HTML also by a leading `<!DOCTYPE html` or `<html`).
  */
 export function detectManuscriptFormat(fileName: string, head: Uint8Array): ManuscriptFormat | null {
   const extension = extname(fileName).slice(1).toLowerCase();
-  const byName = MANUSCRIPT_FORMATS.find((format) => MANUSCRIPT_EXTENSIONS[format].includes(extension));
+  const fb2Zip = fileName.toLowerCase().endsWith('.fb2.zip');
+  const byName = fb2Zip
+    ? 'fb2'
+    : MANUSCRIPT_FORMATS.find((format) => MANUSCRIPT_EXTENSIONS[format].includes(extension));
   if (startsWith(head, [0x50, 0x4b, 0x03, 0x04])) {
-    return byName === 'docx' || byName === 'epub' || byName === 'odt' ? byName : zipKind(head);
+    return byName === 'docx' || byName === 'epub' || byName === 'odt' || byName === 'fb2'
+      ? byName
+      : zipKind(head);
   }
   if (startsWith(head, [0x25, 0x50, 0x44, 0x46, 0x2d])) return 'pdf';
-  if (byName === 'docx' || byName === 'epub' || byName === 'odt' || byName === 'pdf') return null;
+  if (startsWith(head, [0x7b, 0x5c, 0x72, 0x74, 0x66])) return 'rtf';
+  if (
+    byName === 'docx' ||
+    byName === 'epub' ||
+    byName === 'odt' ||
+    byName === 'pdf' ||
+    byName === 'rtf' ||
+    fb2Zip
+  )
+    return null;
+  // FictionBook is XML in the encoding its declaration names (often windows-1251): its reader decodes it.
+  if (byName === 'fb2') return 'fb2';
   if (!looksLikeText(head)) return null;
   if (byName) return byName;
   const bom = bomEncoding(head);
@@ -137,6 +156,14 @@ function zipKind(head: Uint8Array): ManuscriptFormat | null {
   if (text.startsWith('mimetypeapplication/vnd.oasis.opendocument.text')) return 'odt';
   if (text.includes('[Content_Types].xml') || text.startsWith('word/') || text.startsWith('_rels/'))
     return 'docx';
+  const nameLength = head[26]! | (head[27]! << 8);
+  if (
+    new TextDecoder('latin1')
+      .decode(head.subarray(30, 30 + nameLength))
+      .toLowerCase()
+      .endsWith('.fb2')
+  )
+    return 'fb2';
   return null;
 }
 

@@ -2,8 +2,8 @@
  * Markdown manuscripts, read with markdown-it (+ markdown-it-footnote): `#` and `##` headings
  * and `[chapter: Title]` lines start chapters; paragraphs (also in lists, quotes and tables)
  * with *em* and **strong** as emphasis; deeper headings are paragraphs; raw HTML is left out.
- * Footnotes are left out unless asked for, then placed as paragraphs after the paragraph
- * citing them. A YAML front matter's title, author and lang are the metadata. The paragraph
+ * Footnotes are left out unless asked for (the notes option: read after the paragraph citing
+ * them, or gathered in a last chapter). A YAML front matter's title, author and lang are the metadata. The paragraph
  * limit stops the parse itself, not only the building.
  */
 
@@ -148,7 +148,6 @@ export const readMarkdown: ManuscriptReader = async (bytes, fileName, options) =
 
   let inNotes = false;
   let heading: string | null = null;
-  let cited = 0;
   for (const token of tokens) {
     if (token.type === 'footnote_block_open') inNotes = true;
     else if (token.type === 'footnote_block_close') inNotes = false;
@@ -163,16 +162,10 @@ export const readMarkdown: ManuscriptReader = async (bytes, fileName, options) =
       else if (heading === 'h1' || heading === 'h2')
         builder.startChapter(runs.map((run) => run.text).join(''));
       else builder.addParagraph(runs);
-      for (const id of refs) {
-        if (options.includeNotes) for (const note of notes.get(id) ?? []) builder.addParagraph(note);
-        else cited++;
-      }
+      for (const id of refs) builder.addNote(notes.get(id) ?? [], options.notes);
     } else if (token.type === 'fence' || token.type === 'code_block') {
       builder.addParagraph([{ text: token.content.trimEnd() }]);
     }
-  }
-  if (cited > 0) {
-    builder.warnings.push(`${cited} footnote${cited === 1 ? '' : 's'} left out: ask for notes to keep them.`);
   }
   return builder.finish({
     title: fields.get('title') ?? null,

@@ -106,11 +106,7 @@ async function readOdfText(
   if (legacy) noteLegacyConversion(builder, legacy, 'the text');
   const convert = legacy ? (text: string) => decodeLegacyName(text, legacy) : (text: string) => text;
   const left = readBody(content, { ...base, part: 'content.xml' }, styles, builder, options, convert);
-  if (left.notes > 0) {
-    builder.warnings.push(
-      `${left.notes} note${left.notes === 1 ? '' : 's'} (footnotes, endnotes) left out: ask for notes to keep them.`,
-    );
-  }
+  builder.noteLeftOut(left.notes);
   if (left.comments > 0) {
     builder.warnings.push(
       `${left.comments} comment${left.comments === 1 ? '' : 's'} left out (ask for comments to keep them).`,
@@ -190,8 +186,14 @@ function inherited<K extends 'italic' | 'bold' | 'outline'>(
 interface OpenParagraph {
   runs: TextRun[];
   heading: number | null;
-  /** Paragraphs of notes and comments held by this paragraph, placed after it. */
-  after: TextRun[][];
+  /** Notes and comments held by this paragraph (each its paragraphs), placed after it. */
+  after: Aside[];
+}
+
+/** A note or comment kept: its paragraphs, added after the paragraph holding it. */
+interface Aside {
+  note: boolean;
+  paragraphs: TextRun[][];
 }
 
 function readBody(
@@ -207,8 +209,14 @@ function readBody(
   let skip = 0;
   /** Paragraphs open, outermost first (a note's paragraphs sit inside the citing paragraph). */
   const paragraphs: OpenParagraph[] = [];
-  /** Depth of notes/comments kept: their paragraphs go to the paragraph outside them. */
-  const asides: OpenParagraph[] = [];
+  /** Notes/comments kept, open: their paragraphs go to the paragraph outside them. */
+  const asides: Aside[] = [];
+  const keepNotes = (options.notes ?? 'omit') !== 'omit';
+  const openAside = (note: boolean): void => {
+    const aside = { note, paragraphs: [] };
+    paragraphs.at(-1)?.after.push(aside);
+    asides.push(aside);
+  };
   const spans: ('em' | 'strong' | undefined)[] = [];
   const push = (text: string): void => {
     const paragraph = paragraphs.at(-1);
@@ -231,7 +239,7 @@ function readBody(
         if (!options.includeComments) {
           left.comments++;
           skip = 1;
-        } else asides.push(paragraphs.at(-1)!);
+        } else openAside(false);
         return;
       }
       if (tag.uri !== TEXT) return;
@@ -241,10 +249,10 @@ function readBody(
       }
       switch (tag.local) {
         case 'note':
-          if (!options.includeNotes) {
+          if (!keepNotes) {
             left.notes++;
             skip = 1;
-          } else asides.push(paragraphs.at(-1)!);
+          } else openAside(true);
           break;
         case 'p':
         case 'h': {
@@ -295,9 +303,9 @@ function readBody(
       if (tag.local !== 'p' && tag.local !== 'h') return;
       const paragraph = paragraphs.pop();
       if (!paragraph) return;
-      const holder = paragraphs.at(-1);
-      if (holder && asides.length > 0) {
-        holder.after.push(paragraph.runs, ...paragraph.after);
+      const aside = asides.at(-1);
+      if (aside && paragraphs.length > 0) {
+        aside.paragraphs.push(paragraph.runs, ...paragraph.after.flatMap((inner) => inner.paragraphs));
         return;
       }
       if (paragraph.heading === 1) {
@@ -307,7 +315,10 @@ function readBody(
       } else {
         builder.addParagraph(paragraph.runs);
       }
-      for (const runs of paragraph.after) builder.addParagraph(runs);
+      for (const aside of paragraph.after) {
+        if (aside.note) builder.addNote(aside.paragraphs, options.notes);
+        else for (const runs of aside.paragraphs) builder.addParagraph(runs);
+      }
     },
   });
   return left;

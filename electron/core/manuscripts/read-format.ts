@@ -17,6 +17,8 @@ const READERS: Readonly<Record<ManuscriptFormat, () => Promise<ManuscriptReader>
   markdown: async () => (await import('./markdown')).readMarkdown,
   text: async () => (await import('./plain-text')).readPlainText,
   pdf: async () => (await import('./pdf-extract')).extractPdf,
+  rtf: async () => (await import('./rtf')).readRtf,
+  fb2: async () => (await import('./fb2')).readFb2,
 };
 
 /**

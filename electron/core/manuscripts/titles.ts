@@ -22,6 +22,12 @@ const READER_NAMES = {
 /** A chapter a reader names by itself (READER_NAMES). */
 export type ReaderChapterName = keyof typeof READER_NAMES;
 
+/** What introduces a note read after its paragraph, by language; another language gets English. */
+const NOTE_LABELS: Record<string, string> = { en: 'Note:', vi: 'Chú thích:' };
+
+/** The name of the chapter gathering the notes, by language; another language gets English. */
+const NOTES_TITLES: Record<string, string> = { en: 'Notes', vi: 'Chú thích' };
+
 /**
  * The language the reader's own names are written in: the language detected in the text
  * (`Manuscript.textLanguage`, the one the project import uses; books made by reading sites often
@@ -37,6 +43,16 @@ export function namingLanguage(metadataLanguage: string | null, detected: TextLa
 export function readerChapterTitle(name: ReaderChapterName, language: string | null): string {
   const names = READER_NAMES[name];
   return language === 'vi' ? names.vi : names.en;
+}
+
+/** What introduces a note read after its paragraph in `language` ("Note:", "Chú thích:"). */
+export function noteLabel(language: string | null): string {
+  return NOTE_LABELS[language ?? 'en'] ?? NOTE_LABELS.en!;
+}
+
+/** The name of the chapter gathering the notes in `language` ("Notes", "Chú thích"). */
+export function notesTitle(language: string | null): string {
+  return NOTES_TITLES[language ?? 'en'] ?? NOTES_TITLES.en!;
 }
 
 /** A title as compared: NFC, lower case, spaces collapsed, no punctuation or quotes around it. */

@@ -110,6 +110,11 @@ export function firstSchemaProblem(schema: TSchema, value: unknown): SchemaProbl
   if (!first) return undefined;
   // A JSON pointer: "/field/…", with "~1" for "/" and "~0" for "~" inside a name.
   const field = (first.path.split('/')[1] ?? '').replaceAll('~1', '/').replaceAll('~0', '~');
+  // A choice among words (a union of literals): name the words rather than "Expected union value".
+  const choices = (first.schema as { anyOf?: { const?: unknown }[] }).anyOf;
+  if (choices?.length && choices.every((choice) => typeof choice.const === 'string')) {
+    return { field, message: `must be one of ${choices.map((choice) => String(choice.const)).join(', ')}` };
+  }
   return { field, message: first.message };
 }
 

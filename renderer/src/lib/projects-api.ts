@@ -5,7 +5,7 @@
  */
 
 import type { BookFormat, FolderFormat } from '../../../electron/shared/book-exports';
-import type { ChapterKind } from '../../../electron/shared/manuscript';
+import type { ChapterKind, NotesMode } from '../../../electron/shared/manuscript';
 import type { CustomVoice } from '../../../electron/shared/custom-voices';
 import {
   PROJECT_LIMITS,
@@ -37,6 +37,8 @@ export interface ImportOptions {
   author?: string;
   voice_code?: string;
   language?: string;
+  /** Footnotes and endnotes: left out (default), read after their paragraph, or in a last chapter. */
+  notes?: NotesMode;
 }
 
 export interface SegmentEdit {

@@ -27,6 +27,7 @@ import {
   type ChapterEdit,
   type CharacterEdit,
   type CharacterInput,
+  type ImportOptions,
   type RegenerateOptions,
   type SegmentEdit,
 } from '../lib/projects-api';
@@ -80,7 +81,7 @@ export interface ProjectsSlice {
   loadProjectVoices(): Promise<void>;
   createProject(title: string): Promise<void>;
   /** A manuscript file as a new project; opens it. False when the server refused it (projectsError says why). */
-  importManuscript(file: Blob, fileName: string): Promise<boolean>;
+  importManuscript(file: Blob, fileName: string, options?: ImportOptions): Promise<boolean>;
   importArchive(file: Blob, fileName: string): Promise<boolean>;
   renameProject(id: string, title: string): Promise<void>;
   duplicateProject(id: string): Promise<void>;
@@ -390,10 +391,10 @@ export const createProjectsSlice: SliceCreator<ProjectsSlice> =
           failList(error);
         }
       },
-      async importManuscript(file, fileName) {
+      async importManuscript(file, fileName, options) {
         set({ projectsError: null });
         try {
-          const detail = await api.importManuscript(file, fileName);
+          const detail = await api.importManuscript(file, fileName, options);
           set({
             projects: [detail.project, ...get().projects],
             projectsTotal: get().projectsTotal + 1,

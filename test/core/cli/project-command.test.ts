@@ -175,4 +175,18 @@ describe('project (headless CLI)', () => {
     expect(usage.stderr).toContain('Usage: project');
     expect(project('frobnicate').code).toBe(2);
   });
+
+  it('import --notes keeps the notes (pandoc notes.docx: an appendix "Notes"); another value is a usage error', () => {
+    const file = join(root, 'test/fixtures/real-manuscripts/pandoc-docx-notes.docx');
+    const kept = project('import', file, '--notes', 'appendix');
+    expect(kept.code, kept.stderr).toBe(0);
+    expect(kept.stderr).not.toContain('note');
+    const made = JSON.parse(kept.stdout) as { chapters: { title: string; segments: number }[] };
+    expect(made.chapters.map((c) => c.title)).toEqual(['Opening', 'Notes']);
+    const warned = project('import', file);
+    expect(warned.stderr).toContain('--notes on the command line');
+    const bad = project('import', file, '--notes', 'footer');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--notes must be one of omit, inline, appendix');
+  });
 });

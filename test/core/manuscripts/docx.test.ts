@@ -9,7 +9,7 @@ import {
   billionLaughs,
   expectedParagraph,
   manuscriptTempDir,
-  notesOf,
+  inlineNotesOf,
   rawZip,
   storedEntry,
   writeDocx,
@@ -65,14 +65,14 @@ describe('readDocx', () => {
   it('keeps footnotes as paragraphs after the citing paragraph when asked', async () => {
     const book = await readManuscript(
       { fileName: 'kieu.docx', bytes: await writeDocx(VIETNAMESE_BOOK) },
-      { includeNotes: true },
+      { notes: 'inline' },
     );
     const chapter = VIETNAMESE_BOOK.chapters[0]!;
     const texts = book.chapters[1]!.paragraphs.map((p) => p.text);
     expect(texts).toEqual([
       expectedParagraph(chapter.paragraphs[0]!).text,
       expectedParagraph(chapter.paragraphs[1]!).text,
-      ...notesOf(chapter.paragraphs[1]!),
+      ...inlineNotesOf(chapter.paragraphs[1]!),
       expectedParagraph(chapter.paragraphs[2]!).text,
     ]);
     expect(book.warnings).toEqual([]);

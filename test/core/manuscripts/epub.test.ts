@@ -9,7 +9,7 @@ import {
   epub3Files,
   expectedParagraph,
   manuscriptTempDir,
-  notesOf,
+  inlineNotesOf,
   pngCover,
   rawZip,
   storedEntry,
@@ -60,9 +60,9 @@ describe.each([
   });
 
   it('keeps footnotes when asked', async () => {
-    const book = await readManuscript({ fileName: 'k.epub', bytes: write(BOOK) }, { includeNotes: true });
+    const book = await readManuscript({ fileName: 'k.epub', bytes: write(BOOK) }, { notes: 'inline' });
     const texts = book.chapters[1]!.paragraphs.map((p) => p.text);
-    expect(texts).toContain(notesOf(BOOK.chapters[0]!.paragraphs[1]!)[0]);
+    expect(texts).toContain(inlineNotesOf(BOOK.chapters[0]!.paragraphs[1]!)[0]);
     expect(texts[1]).toBe(expectedParagraph(BOOK.chapters[0]!.paragraphs[1]!).text);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readManuscript } from '../../../electron/core/manuscripts';
 import { AppError } from '../../../electron/shared/errors';
 import { MANUSCRIPT_LIMITS } from '../../../electron/shared/manuscript';
-import { VIETNAMESE_BOOK, expectedParagraph, notesOf, writeHtml } from '../../fixtures/manuscripts';
+import { VIETNAMESE_BOOK, expectedParagraph, inlineNotesOf, writeHtml } from '../../fixtures/manuscripts';
 
 const ALL = [...VIETNAMESE_BOOK.frontMatter!, ...VIETNAMESE_BOOK.chapters, ...VIETNAMESE_BOOK.backMatter!];
 const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
@@ -24,10 +24,10 @@ describe('readHtml', () => {
 
     const withNotes = await readManuscript(
       { fileName: 'k.html', bytes: utf8(writeHtml(VIETNAMESE_BOOK)) },
-      { includeNotes: true },
+      { notes: 'inline' },
     );
     expect(withNotes.chapters[1]!.paragraphs.map((p) => p.text)).toContain(
-      notesOf(VIETNAMESE_BOOK.chapters[0]!.paragraphs[1]!)[0],
+      inlineNotesOf(VIETNAMESE_BOOK.chapters[0]!.paragraphs[1]!)[0],
     );
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readManuscript } from '../../../electron/core/manuscripts';
-import { VIETNAMESE_BOOK, expectedParagraph, notesOf, writeMarkdown } from '../../fixtures/manuscripts';
+import { VIETNAMESE_BOOK, expectedParagraph, inlineNotesOf, writeMarkdown } from '../../fixtures/manuscripts';
 
 const ALL = [...VIETNAMESE_BOOK.frontMatter!, ...VIETNAMESE_BOOK.chapters, ...VIETNAMESE_BOOK.backMatter!];
 const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
@@ -13,17 +13,17 @@ describe('readMarkdown', () => {
     for (const [i, chapter] of ALL.entries()) {
       expect(book.chapters[i]!.paragraphs).toEqual(chapter.paragraphs.map(expectedParagraph));
     }
-    expect(book.warnings.join(' ')).toMatch(/1 footnote left out/);
+    expect(book.warnings.join(' ')).toMatch(/1 note .*left out: import with notes "inline" or "appendix"/);
 
     const withNotes = await readManuscript(
       { fileName: 'k.md', bytes: utf8(writeMarkdown(VIETNAMESE_BOOK)) },
-      { includeNotes: true },
+      { notes: 'inline' },
     );
     const paragraphs = VIETNAMESE_BOOK.chapters[0]!.paragraphs;
     expect(withNotes.chapters[1]!.paragraphs.map((p) => p.text)).toEqual([
       expectedParagraph(paragraphs[0]!).text,
       expectedParagraph(paragraphs[1]!).text,
-      ...notesOf(paragraphs[1]!),
+      ...inlineNotesOf(paragraphs[1]!),
       expectedParagraph(paragraphs[2]!).text,
     ]);
   });

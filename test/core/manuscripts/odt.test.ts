@@ -5,7 +5,7 @@ import {
   VIETNAMESE_BOOK,
   billionLaughs,
   expectedParagraph,
-  notesOf,
+  inlineNotesOf,
   odtFiles,
   rawZip,
   storedEntry,
@@ -40,13 +40,13 @@ describe('readOdt', () => {
   it('keeps notes after the paragraph holding them when asked', async () => {
     const book = await readManuscript(
       { fileName: 'k.odt', bytes: writeOdt(VIETNAMESE_BOOK) },
-      { includeNotes: true },
+      { notes: 'inline' },
     );
     const paragraphs = VIETNAMESE_BOOK.chapters[0]!.paragraphs;
     expect(book.chapters[1]!.paragraphs.map((p) => p.text)).toEqual([
       expectedParagraph(paragraphs[0]!).text,
       expectedParagraph(paragraphs[1]!).text,
-      ...notesOf(paragraphs[1]!),
+      ...inlineNotesOf(paragraphs[1]!),
       expectedParagraph(paragraphs[2]!).text,
     ]);
   });

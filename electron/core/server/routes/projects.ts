@@ -16,7 +16,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TSchema } from '@sinclair/typebox';
 import { AppError, isAppError } from '../../../shared/errors';
-import { MANUSCRIPT_LIMITS } from '../../../shared/manuscript';
+import { MANUSCRIPT_LIMITS, type NotesMode } from '../../../shared/manuscript';
 import {
   ChapterChangesSchema,
   ChapterIdsSchema,
@@ -30,6 +30,7 @@ import {
   FileNameQuerySchema,
   PROJECT_LIMITS,
   ProjectDetailSchema,
+  ImportIntoQuerySchema,
   ProjectImportQuerySchema,
   ProjectListQuerySchema,
   ProjectListSchema,
@@ -47,6 +48,7 @@ import {
   type CharacterPatch,
   type CharacterMerge,
   type CharacterSplit,
+  type ImportIntoQuery,
   type ProjectImportQuery,
   type ProjectListQuery,
   type ProjectSettings,
@@ -649,15 +651,16 @@ export function registerProjectRoutes(
       return { bytes: Buffer.concat(chunks), size: seen };
     };
 
-    /** `signal`: the client went away (the read in its child process stops); `owner`: the key whose turn it is. */
+    /** `signal`: the client went away (the read in its child process stops); `owner`: the key whose turn it is; `notes`: NOTES_MODES. */
     const manuscriptFrom = async (
       request: FastifyRequest,
       fileName: string,
       signal: AbortSignal,
       owner: string,
+      notes?: NotesMode,
     ) => {
       const { bytes } = await readBody(request, fileName, MANUSCRIPT_LIMITS.fileBytes);
-      return await readManuscript({ fileName, bytes }, { signal, owner });
+      return await readManuscript({ fileName, bytes }, { signal, owner, ...(notes ? { notes } : {}) });
     };
 
     scope.post<{ Querystring: ProjectImportQuery }>(
@@ -667,7 +670,7 @@ export function registerProjectRoutes(
           operationId: 'importProject',
           tag: 'projects',
           summary:
-            'A new project from a manuscript file (DOCX, EPUB, ODT, HTML, Markdown, text, PDF) as the body (201)',
+            'A new project from a manuscript file (DOCX, EPUB, ODT, RTF, FB2, HTML, Markdown, text, PDF) as the body (201)',
           security: KEY,
           querystring: ProjectImportQuerySchema,
           rawBody: RAW_TYPES,
@@ -677,7 +680,13 @@ export function registerProjectRoutes(
       async (request, reply) => {
         const keyId = await key(request);
         const q = query<ProjectImportQuery>(ProjectImportQuerySchema, request.query);
-        const manuscript = await manuscriptFrom(request, q.file_name, clientGoneSignal(reply), keyId);
+        const manuscript = await manuscriptFrom(
+          request,
+          q.file_name,
+          clientGoneSignal(reply),
+          keyId,
+          q.notes,
+        );
         const detail = await projects.createFromManuscript(keyId, manuscript, {
           ...(q.title ? { title: q.title } : {}),
           ...(q.author ? { author: q.author } : {}),
@@ -688,7 +697,7 @@ export function registerProjectRoutes(
       },
     );
 
-    scope.post<{ Params: { id: string }; Querystring: { file_name: string } }>(
+    scope.post<{ Params: { id: string }; Querystring: ImportIntoQuery }>(
       '/api/v1/projects/:id/import',
       {
         schema: apiRoute({
@@ -697,16 +706,16 @@ export function registerProjectRoutes(
           summary: "A manuscript's chapters appended to a project (the file as the body)",
           security: KEY,
           params: pathParams(ID),
-          querystring: FileNameQuerySchema,
+          querystring: ImportIntoQuerySchema,
           rawBody: RAW_TYPES,
           result: ProjectDetailSchema,
         }),
       },
       async (request, reply) => {
         const keyId = await key(request);
-        const { file_name } = query<{ file_name: string }>(FileNameQuerySchema, request.query);
+        const { file_name, notes } = query<ImportIntoQuery>(ImportIntoQuerySchema, request.query);
         await projects.owned(keyId, request.params.id);
-        const manuscript = await manuscriptFrom(request, file_name, clientGoneSignal(reply), keyId);
+        const manuscript = await manuscriptFrom(request, file_name, clientGoneSignal(reply), keyId, notes);
         return sendResult(reply, await projects.importInto(keyId, request.params.id, manuscript));
       },
     );

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import type { NotesMode } from '../../../../electron/shared/manuscript';
 import { PROJECT_LIMITS, type ProjectRecord } from '../../../../electron/shared/projects';
 import { errorMessage } from '../../lib/api-client';
 import { languageName } from '../../lib/intl-text';
@@ -10,7 +11,7 @@ import { fileNameOf, formatDate, formatLength, saveBlob } from './project-format
 import { ProgressBar } from '../../components/ProgressBar';
 
 /** The manuscript formats the importers read (the server tells the format by its bytes). */
-const MANUSCRIPT_ACCEPT = '.docx,.epub,.odt,.html,.htm,.xhtml,.md,.markdown,.txt,.pdf';
+const MANUSCRIPT_ACCEPT = '.docx,.epub,.odt,.rtf,.fb2,.zip,.html,.htm,.xhtml,.md,.markdown,.txt,.pdf';
 
 /** One project in the list: cover, title, author, progress, length, last export, and its actions. */
 function ProjectCard({ project }: { project: ProjectRecord }) {
@@ -272,6 +273,7 @@ function ProjectList() {
   const archiveInput = useRef<HTMLInputElement>(null);
   const [newTitle, setNewTitle] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  const [notes, setNotes] = useState<NotesMode>('omit');
 
   useEffect(() => {
     void loadProjects();
@@ -286,7 +288,7 @@ function ProjectList() {
       ),
     );
     try {
-      if (kind === 'manuscript') await importManuscript(file, file.name);
+      if (kind === 'manuscript') await importManuscript(file, file.name, notes === 'omit' ? {} : { notes });
       else await importArchive(file, file.name);
     } finally {
       setBusy(null);
@@ -323,13 +325,33 @@ function ProjectList() {
             tabIndex={-1}
             aria-label={intl.formatMessage({
               id: 'projects.manuscriptFile',
-              defaultMessage: 'Manuscript file (DOCX, EPUB, ODT, HTML, Markdown, text or PDF)',
+              defaultMessage: 'Manuscript file (DOCX, EPUB, ODT, RTF, FB2, HTML, Markdown, text or PDF)',
             })}
             onChange={(e) => void importFile(e.target.files?.[0], 'manuscript')}
           />
           <button type="button" onClick={() => manuscriptInput.current?.click()} disabled={busy !== null}>
             <FormattedMessage id="projects.importManuscript" defaultMessage="Import manuscript…" />
           </button>
+          <label>
+            <FormattedMessage id="projects.notes" defaultMessage="Notes" />{' '}
+            <select value={notes} onChange={(e) => setNotes(e.target.value as NotesMode)}>
+              <option value="omit">
+                {intl.formatMessage({ id: 'projects.notes.omit', defaultMessage: 'Left out' })}
+              </option>
+              <option value="inline">
+                {intl.formatMessage({
+                  id: 'projects.notes.inline',
+                  defaultMessage: 'Read after their paragraph',
+                })}
+              </option>
+              <option value="appendix">
+                {intl.formatMessage({
+                  id: 'projects.notes.appendix',
+                  defaultMessage: 'In a last chapter "Notes"',
+                })}
+              </option>
+            </select>
+          </label>
           <input
             ref={archiveInput}
             type="file"
@@ -348,7 +370,7 @@ function ProjectList() {
           <span className="hint">
             <FormattedMessage
               id="projects.formats"
-              defaultMessage="DOCX, EPUB, ODT, HTML, Markdown, plain text or PDF with text."
+              defaultMessage="DOCX, EPUB, ODT, RTF, FB2, HTML, Markdown, plain text or PDF with text."
             />
           </span>
         </div>
