@@ -16,6 +16,7 @@ import { MANUSCRIPT_LIMITS } from '../../shared/manuscript';
 import { ManuscriptBuilder, type TextRun } from './builder';
 import { invalidManuscript, nestedTooDeep } from './errors';
 import type { ManuscriptReader } from './reader';
+import { decodeWindows1252 } from './text-decoding';
 
 /** A token of rtf-stream-parser's Tokenize (its types are a `const enum`, not exported). */
 interface Token {
@@ -84,19 +85,9 @@ interface Paragraph {
   notes: TextRun[][][];
 }
 
-/**
- * Windows-1252's characters at 0x80–0x9F (undefined ones kept as their C1 code): Node 20's
- * TextDecoder('windows-1252') decodes those bytes as Latin-1 controls, dropping curly quotes.
- */
-const WINDOWS_1252_HIGH = '€\x81‚ƒ„…†‡ˆ‰Š‹Œ\x8dŽ\x8f\x90‘’“”•–—˜™š›œ\x9džŸ';
-
-/** A decoder for the code page `\ansicpg` names (Windows-1252 mended as above). */
+/** A decoder for the code page `\ansicpg` names (Windows-1252 mended past Node's decoder: text-decoding.ts). */
 function codePageDecoder(codePage: number): (bytes: Uint8Array) => string {
-  if (codePage === 1252) {
-    const latin = new TextDecoder('latin1');
-    return (bytes) =>
-      latin.decode(bytes).replace(/[\x80-\x9f]/g, (c) => WINDOWS_1252_HIGH[c.charCodeAt(0) - 0x80]!);
-  }
+  if (codePage === 1252) return decodeWindows1252;
   const decoder = new TextDecoder(`windows-${codePage}`);
   return (bytes) => decoder.decode(bytes);
 }
