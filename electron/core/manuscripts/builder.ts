@@ -24,7 +24,14 @@ import {
   textLanguageOf,
 } from '../../shared/manuscript';
 import { invalidManuscript, manuscriptTooLarge, tooManyParagraphs } from './errors';
-import { namingLanguage, noteLabel, notesTitle, readerChapterTitle, sameTitle, type ReaderChapterName } from './titles';
+import {
+  namingLanguage,
+  noteLabel,
+  notesTitle,
+  readerChapterTitle,
+  sameTitle,
+  type ReaderChapterName,
+} from './titles';
 
 /** A piece of a paragraph's text and its emphasis. `\n` is a line break; other white space is a space. */
 export interface TextRun {

@@ -390,7 +390,12 @@ export function htmlBlocks(
       if (headingDepth === 0) flush();
       pendingAnchors.push(id);
     }
-    if (SKIPPED.has(tag) || htmlAttr(node, 'hidden') !== undefined || isPageBreak(node) || skip(node, blocks.length))
+    if (
+      SKIPPED.has(tag) ||
+      htmlAttr(node, 'hidden') !== undefined ||
+      isPageBreak(node) ||
+      skip(node, blocks.length)
+    )
       continue;
     if (tag === 'br') {
       runs.push(LINE_BREAK);
