@@ -56,6 +56,8 @@ export interface M4bOptions {
   onEncodeProgress?: ((fraction: number) => void) | undefined;
   /** Encoders run at once (default: the machine's cores, at most MAX_PARTS). */
   parts?: number | undefined;
+  /** Filled in by `finish` (for bench/export.bench.ts): ms spent encoding, and joining and writing the MP4. */
+  timings?: { encodeMs: number; muxMs: number } | undefined;
 }
 
 /** Priming samples FFmpeg's AAC encoder puts before the audio (its `initial_padding`). */
@@ -149,8 +151,19 @@ export async function createM4bSink(path: string, options: M4bOptions): Promise<
         await raw.close();
         const starts = options.chapters.map((c) => Math.round((c.startMs / 1000) * sampleRate));
         const parts = Math.max(1, Math.min(MAX_PARTS, options.parts ?? availableParallelism()));
-        await encodeInParts(rawPath, samples, aacCuts(starts, samples, parts), tempPath, options);
+        const started = performance.now();
+        const encoded = await encodeInParts(
+          rawPath,
+          samples,
+          aacCuts(starts, samples, parts),
+          tempPath,
+          options,
+        );
         const bytes = await withChapters(tempPath, path, samples, options);
+        if (options.timings) {
+          options.timings.encodeMs = encoded - started;
+          options.timings.muxMs = performance.now() - encoded;
+        }
         return { bytes, samples, durationMs: (samples / sampleRate) * 1000 };
       } finally {
         await cleanUp();
@@ -176,7 +189,7 @@ async function* rawBlocks(handle: FileHandle, from: number, to: number): AsyncGe
  * Encodes the raw PCM at `rawPath` (`samples` long) to an MP4 at `outPath` holding one AAC track
  * (and the book's tags), in parts cut at `cuts`, all at once: each part is its own encoder
  * (mediabunny's, FFmpeg's AAC in a worker thread) writing its own MP4; then their frames are
- * joined in order into one track.
+ * joined in order into one track. Resolves to when the encoding ended (`performance.now()`).
  *
  * AAC frame g holds the MDCT of samples [(g − 1)·1024, (g + 1)·1024) (the first half of frame 0
  * is the encoder's priming), and the decoder overlaps each frame with the one before. So a part
@@ -193,7 +206,7 @@ async function encodeInParts(
   cuts: readonly number[],
   outPath: string,
   options: M4bOptions,
-): Promise<void> {
+): Promise<number> {
   const { sampleRate } = options;
   const bounds = [0, ...cuts, samples];
   const partPaths = cuts.map((_, k) => `${outPath}.part${k}`).concat(`${outPath}.part${cuts.length}`);
@@ -231,6 +244,7 @@ async function encodeInParts(
     );
 
     // 2. Their frames joined into one track, with the book's tags.
+    const encoded = performance.now();
     const output = new Output({
       format: new Mp4OutputFormat({ fastStart: false }),
       target: new FilePathTarget(outPath),
@@ -274,6 +288,7 @@ async function encodeInParts(
       await output.cancel().catch(() => undefined);
       throw encoderError('AAC', error);
     }
+    return encoded;
   } finally {
     await handle.close();
     await Promise.all(partPaths.map((p) => rm(p, { force: true })));
