@@ -29,6 +29,23 @@ const STATUS_LABELS: Record<ProjectExportRecord['status'], MessageDescriptor> = 
 });
 const isFinal = (r: ProjectExportRecord) => r.status === 'done' || r.status === 'failed';
 
+const LEFT = defineMessages({
+  seconds: { id: 'projects.export.left.seconds', defaultMessage: 'about {seconds, number} s left' },
+  minutes: { id: 'projects.export.left.minutes', defaultMessage: 'about {minutes, number} min left' },
+  hours: {
+    id: 'projects.export.left.hours',
+    defaultMessage: 'about {hours, number} h {minutes, number} min left',
+  },
+});
+
+/** The export's time left in words: "about 2 min left" ("còn khoảng 2 phút"). */
+function timeLeft(intl: ReturnType<typeof useIntl>, seconds: number): string {
+  if (seconds < 60) return intl.formatMessage(LEFT.seconds, { seconds: Math.max(1, Math.ceil(seconds)) });
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return intl.formatMessage(LEFT.minutes, { minutes });
+  return intl.formatMessage(LEFT.hours, { hours: Math.floor(minutes / 60), minutes: minutes % 60 });
+}
+
 /**
  * The project's export: M4B, MP3 or a zip of chapter files, with the book's title, author, cover
  * and mastering preset. Changed chapters are rendered first (their progress is the render's);
@@ -219,9 +236,18 @@ export function ProjectExport() {
                 id: 'projects.export.progress',
                 defaultMessage: 'Export progress',
               })}
-              value={(record.status === 'encoding' ? 0.9 : (renderOfExport?.progress ?? 0) * 0.85) * 100}
+              value={
+                (record.status === 'encoding'
+                  ? 0.85 + 0.15 * (record.progress ?? 0)
+                  : (renderOfExport?.progress ?? 0) * 0.85) * 100
+              }
               minWidth={3}
             />
+          )}
+          {running && record.status === 'encoding' && record.eta_seconds != null && (
+            <p className="small muted" aria-live="polite">
+              {timeLeft(intl, record.eta_seconds)}
+            </p>
           )}
           {record.status === 'failed' && (
             <p className="error" role="alert">
