@@ -317,7 +317,10 @@ export async function masterFile(
   let gainDb = start === null ? 0 : clamp(goal - start);
   let previous: { gainDb: number; level: number } | undefined;
   for (let trial = 0; trial < MAX_TRIALS && start !== null; trial++) {
-    const level = levelOf(target, await runPass(source, sampleRate, { gainDb, ...chain, measure: target.measure }));
+    const level = levelOf(
+      target,
+      await runPass(source, sampleRate, { gainDb, ...chain, measure: target.measure }),
+    );
     if (level === null || Math.abs(goal - level) <= LEVEL_TOLERANCE_DB) break;
     // The level rises less than the gain once the limiter works: step by the slope seen so far.
     const slope =

@@ -14,6 +14,7 @@ import { useProjectsApi, useStudio } from '../../stores';
 import { ChapterTable, LoudnessTable } from '../export/ExportResult';
 import { formatDate, saveBlob } from './project-format';
 import { ProgressBar } from '../../components/ProgressBar';
+import { TimeLeft } from '../../components/TimeLeft';
 import { describeFailure } from '../../i18n/error-messages';
 
 const FORMAT_LABELS: Record<BookFormat, MessageDescriptor> = defineMessages({
@@ -28,23 +29,6 @@ const STATUS_LABELS: Record<ProjectExportRecord['status'], MessageDescriptor> = 
   failed: { id: 'projects.export.status.failed', defaultMessage: 'failed' },
 });
 const isFinal = (r: ProjectExportRecord) => r.status === 'done' || r.status === 'failed';
-
-const LEFT = defineMessages({
-  seconds: { id: 'projects.export.left.seconds', defaultMessage: 'about {seconds, number} s left' },
-  minutes: { id: 'projects.export.left.minutes', defaultMessage: 'about {minutes, number} min left' },
-  hours: {
-    id: 'projects.export.left.hours',
-    defaultMessage: 'about {hours, number} h {minutes, number} min left',
-  },
-});
-
-/** The export's time left in words: "about 2 min left" ("còn khoảng 2 phút"). */
-function timeLeft(intl: ReturnType<typeof useIntl>, seconds: number): string {
-  if (seconds < 60) return intl.formatMessage(LEFT.seconds, { seconds: Math.max(1, Math.ceil(seconds)) });
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return intl.formatMessage(LEFT.minutes, { minutes });
-  return intl.formatMessage(LEFT.hours, { hours: Math.floor(minutes / 60), minutes: minutes % 60 });
-}
 
 /**
  * The project's export: M4B, MP3 or a zip of chapter files, with the book's title, author, cover
@@ -246,7 +230,7 @@ export function ProjectExport() {
           )}
           {running && record.status === 'encoding' && record.eta_seconds != null && (
             <p className="small muted" aria-live="polite">
-              {timeLeft(intl, record.eta_seconds)}
+              <TimeLeft seconds={record.eta_seconds} />
             </p>
           )}
           {record.status === 'failed' && (
