@@ -19,7 +19,6 @@
  * the encoder (AAC: every part at once; MP3: LAME), and the MP4 join and chapter boxes (muxing).
  */
 
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -33,6 +32,7 @@ import { createWavSink } from '../electron/core/engine/audio/wav';
 import { exportChapterWavs } from '../electron/core/engine/export/book-export';
 import { createM4bSink } from '../electron/core/engine/export/m4b';
 import { masterFile, PRESETS, type PcmSource } from '../electron/core/engine/export/mastering';
+import { timeChild, timeInProcess, type EncodeTiming } from './encode.bench';
 import { fmt, hasCommand, median, sampleText } from './lib';
 
 /** The voices' rate: the book's chapters are WAVs at this rate. */
@@ -48,10 +48,7 @@ type Espeak = {
   synthesize(text: string, callback: (samples: Int16Array) => number): void;
 };
 
-interface Timing {
-  wallMs: number;
-  cpuMs: number;
-}
+type Timing = EncodeTiming;
 
 /** About three minutes of real English speech at 24 kHz. */
 async function speech(): Promise<Int16Array> {
@@ -102,25 +99,6 @@ async function writeBook(dir: string, minutes: number): Promise<{ chapters: stri
   }
   await wholeSink.finish();
   return { chapters, whole };
-}
-
-async function timeInProcess(fn: () => Promise<unknown>): Promise<Timing> {
-  const cpu0 = process.cpuUsage();
-  const t0 = performance.now();
-  await fn();
-  const wallMs = performance.now() - t0;
-  const cpu = process.cpuUsage(cpu0);
-  return { wallMs, cpuMs: (cpu.user + cpu.system) / 1000 };
-}
-
-/** Wall and CPU time of a command line, CPU from bash's `times` (children's user + system). */
-function timeChild(command: string): Timing {
-  const t0 = performance.now();
-  const out = execFileSync('bash', ['-c', `${command} 2>/dev/null; times`], { encoding: 'utf8' });
-  const wallMs = performance.now() - t0;
-  const seconds = [...out.matchAll(/(\d+)m([\d.]+)s/g)].map((m) => Number(m[1]) * 60 + Number(m[2]));
-  if (seconds.length < 4) throw new Error(`unexpected output of times: ${out}`);
-  return { wallMs, cpuMs: (seconds[2]! + seconds[3]!) * 1000 };
 }
 
 const medianOf = (timings: Timing[]): Timing => ({
