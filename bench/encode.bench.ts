@@ -96,7 +96,7 @@ async function speech(seconds: number): Promise<Int16Array> {
 }
 
 /** Wall and CPU time (this process, all threads) of one in-process run. */
-async function timeInProcess(fn: () => Promise<unknown>): Promise<EncodeTiming> {
+export async function timeInProcess(fn: () => Promise<unknown>): Promise<EncodeTiming> {
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   await fn();
@@ -106,7 +106,7 @@ async function timeInProcess(fn: () => Promise<unknown>): Promise<EncodeTiming> 
 }
 
 /** Wall and CPU time of a shell command line, CPU from bash's `times` (children's user + system). */
-function timeChild(command: string): EncodeTiming {
+export function timeChild(command: string): EncodeTiming {
   const t0 = performance.now();
   const out = execFileSync('bash', ['-c', `${command} 2>/dev/null; times`], { encoding: 'utf8' });
   const wallMs = performance.now() - t0;

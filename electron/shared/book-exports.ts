@@ -111,6 +111,8 @@ export const ExportRecordSchema = Type.Object({
   status: literals(EXPORT_STATUSES),
   /** 0–1 while processing; 1 when finished. */
   progress: Type.Number(),
+  /** While processing: seconds left, at the rate measured since it began (null until it can be told); 0 once it succeeded. */
+  eta_seconds: Type.Optional(Nullable(Type.Number())),
   characters: Type.Integer(),
   voice_code: Type.String(),
   model_id: literals(MODEL_IDS),

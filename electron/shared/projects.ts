@@ -454,6 +454,10 @@ export const ProjectExportRecordSchema = Type.Object({
   report: Type.Array(ExportFileReportSchema),
   duration_ms: Nullable(Type.Integer()),
   file_bytes: Nullable(Type.Integer()),
+  /** While `encoding`: 0–1 of the mastering and encoding (1 once done). */
+  progress: Type.Optional(Type.Number()),
+  /** While `encoding`: seconds left, from the rate measured so far (null until it can be told). */
+  eta_seconds: Type.Optional(Nullable(Type.Number())),
   error_code: Nullable(Type.String()),
   error_message: Nullable(Type.String()),
   /** On a failure with particulars: as an error body's `error_details`. */

@@ -49,6 +49,30 @@ async function openRenders(context: ProjectCommandContext, store: Store) {
   return { engine, renders };
 }
 
+/** Time left in words: "about 40 s left", "about 2 min left", "about 1 h 5 min left". */
+export function aboutLeft(seconds: number): string {
+  if (seconds < 60) return `about ${Math.max(1, Math.ceil(seconds))} s left`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `about ${minutes} min left`;
+  return `about ${Math.floor(minutes / 60)} h ${minutes % 60} min left`;
+}
+
+/** An export's progress line while it masters and encodes: "encoding 42 %, about 2 min left". */
+export function exportProgressLine(fraction: number, etaSeconds: number | null): string {
+  const left = etaSeconds !== null && fraction < 1 ? `, ${aboutLeft(etaSeconds)}` : '';
+  return `encoding ${Math.floor(fraction * 100)} %${left}`;
+}
+
+/** A callback that prints the line `lineOf` makes on stderr when it differs from the last one. */
+function printChanged<A extends unknown[]>(lineOf: (...args: A) => string): (...args: A) => void {
+  let last = '';
+  return (...args) => {
+    const line = lineOf(...args);
+    if (line !== last) process.stderr.write(`${line}\n`);
+    last = line;
+  };
+}
+
 /**
  * Prints on stderr the progress of the first of `renderIds` not settled yet (a render an earlier
  * run left, resumed, before this run's own), as it moves, until stopped.
@@ -161,6 +185,7 @@ export const PROJECT_RENDER_SUBCOMMANDS: [string, ProjectSubcommand][] = [
             folderFormat,
             outPath,
             onStatus: (status) => process.stderr.write(`${status}…\n`),
+            onProgress: printChanged((fraction, eta) => exportProgressLine(fraction, eta)),
           });
           process.stdout.write(
             `${JSON.stringify(

@@ -18,6 +18,7 @@ import { mkdir, rm, stat } from 'node:fs/promises';
 import { basename, join, relative } from 'node:path';
 import type { BookFormat, CoverImage, ExportChapter, ExportFileReport } from '../../shared/book-exports';
 import { AppError, isAppError } from '../../shared/errors';
+import { secondsLeft } from '../../shared/eta';
 import type { ModelId } from '../../shared/options';
 import { costMilli } from '../../shared/pricing';
 import { findVoice, type LanguageCode } from '../../shared/voices';
@@ -103,6 +104,8 @@ export interface ExportJobs {
   remove(row: ExportRow): Promise<void>;
   /** 0–1 for an export running here; the recorded progress otherwise. */
   progress(row: ExportRow): number;
+  /** Seconds left of an export running here, at the rate measured since it began (null until it can be told, or elsewhere); 0 once it succeeded. */
+  eta(row: ExportRow): number | null;
   /** Where a finished export's book is (`.m4b`, `.mp3` or `.zip`). */
   bookPath(row: Pick<ExportRow, 'id' | 'format'>): string;
   reportPath(row: Pick<ExportRow, 'id'>): string;
@@ -135,6 +138,8 @@ const CANCELLED_MESSAGE = 'Cancelled before it finished; the credits were refund
 interface Running extends LeasedRun {
   row: ExportRow;
   progress: number;
+  /** When this run began (clock ms): its rate, and so the seconds left, is measured from there. */
+  startedAt: number;
   lastEmit: number;
   cancelled: boolean;
 }
@@ -320,6 +325,7 @@ export function createExportJobs(options: ExportJobsOptions): ExportJobs {
       ...newLeasedRun(),
       row,
       progress: 0,
+      startedAt: clock.now(),
       lastEmit: 0,
       cancelled: false,
     };
@@ -480,6 +486,11 @@ export function createExportJobs(options: ExportJobsOptions): ExportJobs {
       const live = runs.get(row.id);
       if (live) return live.progress;
       return row.status === 'SUCCESS' || row.status === 'FAILURE' ? 1 : row.progress;
+    },
+    eta(row) {
+      const live = runs.get(row.id);
+      if (live) return secondsLeft({ atMs: live.startedAt, fraction: 0 }, clock.now(), live.progress);
+      return row.status === 'SUCCESS' ? 0 : null;
     },
     bookPath,
     reportPath,

@@ -20,6 +20,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, extname, join } from 'node:path';
 import type { BookFormat, CoverImage, FolderFormat } from '../../shared/book-exports';
 import { AppError, isAppError } from '../../shared/errors';
+import { secondsLeft, type ProgressMark } from '../../shared/eta';
 import type { ProjectExportRecord } from '../../shared/projects';
 import {
   encodeWav,
@@ -142,7 +143,12 @@ export interface ProjectExports {
   exportTo(
     projectId: string,
     keyId: string,
-    target: ExportTarget & { outPath: string; onStatus?: (status: string) => void },
+    target: ExportTarget & {
+      outPath: string;
+      onStatus?: (status: string) => void;
+      /** While encoding: the fraction done (0–1) and the seconds left (null until they can be told). */
+      onProgress?: (fraction: number, etaSeconds: number | null) => void;
+    },
   ): Promise<{ result: BookExportResult; renderId: string | null }>;
   get(projectId: string, exportId: string): Promise<ProjectExportRecord | undefined>;
   /** The downloadable file of a finished export. */
@@ -289,8 +295,11 @@ export function createProjectExports(options: ProjectExportsOptions): ProjectExp
     try {
       const book = await bookOf(project, keyId, chapters, segments, temp);
       const hasOpening = hasCredits(project);
+      const from: ProgressMark = { atMs: clock.now(), fraction: 0 };
+      const onProgress = target.onProgress;
       // On the engine's thread: resampling, mastering and encoding a book stall no HTTP request.
       result = await engine.exportChapters({
+        onProgress: onProgress && ((f) => onProgress(f, secondsLeft(from, clock.now(), f))),
         chapters: book.map((c) => ({ title: c.title, wavPaths: c.parts.map((p) => p.wavPath) })),
         gapMs: SEGMENT_GAP_MS,
         preset: project.preset,
@@ -360,6 +369,11 @@ export function createProjectExports(options: ProjectExportsOptions): ProjectExp
       };
       await write(record);
       const dir = dirOf(projectId, id);
+      let lastWrite = 0;
+      // Writes in order, so that a progress write never lands after the final record.
+      let writing: Promise<void> = Promise.resolve();
+      const save = (snapshot: ProjectExportRecord) =>
+        (writing = writing.then(() => write(snapshot)).catch(() => undefined));
       const job = (async () => {
         try {
           const outPath = format === 'folder' ? join(dir, base) : join(dir, record.file_name);
@@ -369,7 +383,17 @@ export function createProjectExports(options: ProjectExportsOptions): ProjectExp
             outPath,
             onStatus: (status) => {
               record.status = status === 'encoding' ? 'encoding' : 'rendering';
-              void write(record).catch(() => undefined);
+              if (record.status === 'encoding') Object.assign(record, { progress: 0, eta_seconds: null });
+              void save({ ...record });
+            },
+            onProgress: (fraction, eta) => {
+              record.progress = fraction;
+              record.eta_seconds = eta;
+              // The record is rewritten at most once a second (and GET reads it from there).
+              const now = clock.now();
+              if (now - lastWrite < 1000) return;
+              lastWrite = now;
+              void save({ ...record });
             },
           });
           const report = fileReportsOf(result, outPath, format, record.file_name);
@@ -405,6 +429,8 @@ export function createProjectExports(options: ProjectExportsOptions): ProjectExp
               ? { subtitles: [result.subtitles.srtPath, result.subtitles.vttPath].map((p) => basename(p)) }
               : {}),
             duration_ms: Math.round(result.durationMs),
+            progress: 1,
+            eta_seconds: 0,
             file_bytes: (await stat(join(dir, record.file_name))).size,
             finished_at: isoTime(clock.now()),
           });
@@ -423,6 +449,7 @@ export function createProjectExports(options: ProjectExportsOptions): ProjectExp
             finished_at: isoTime(clock.now()),
           });
         }
+        await writing;
         await write(record).catch((error: unknown) =>
           log.warn(`project export ${id}: could not write its record: ${String(error)}`),
         );

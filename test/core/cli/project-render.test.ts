@@ -144,6 +144,10 @@ describe.skipIf(onPostgres)('project render and export (headless CLI)', () => {
     const out = join(dir, 'out', 'The Lighthouse.m4b');
     const exported = project('export', id, '--format', 'm4b', '--out', out);
     expect(exported.code, exported.stderr).toBe(0);
+    // Its progress while it masters and encodes, a line each time it moves, up to 100 %.
+    const encoding = [...exported.stderr.matchAll(/^encoding (\d+) %(, about \d+ (s|min) left)?$/gm)];
+    expect(encoding.length, exported.stderr).toBeGreaterThan(1);
+    expect(encoding.at(-1)![0]).toBe('encoding 100 %');
     const probed = await probeFile(out);
     // ACX (the default preset): opening and closing credits, and the book's subtitles beside it.
     expect(probed.chapters.map((c) => c.tags?.title)).toEqual([

@@ -130,10 +130,19 @@ describe('project export', () => {
     const started = await exports.start(project.projectId, project.keyId, { format: 'folder' });
     expect(started).toMatchObject({ status: 'rendering', file_name: 'The Lighthouse.zip' });
     let record = started;
+    /** The progress the record showed while encoding, in order. */
+    const encoding: number[] = [];
     for (let i = 0; i < 600 && record.status !== 'done' && record.status !== 'failed'; i++) {
       await new Promise((r) => setTimeout(r, 100));
       record = (await exports.get(project.projectId, started.id))!;
+      if (record.status === 'encoding') encoding.push(record.progress ?? -1);
     }
+    // While encoding the record says how far it is (never backwards); once done, all of it.
+    for (const [i, f] of encoding.entries()) {
+      expect(f).toBeGreaterThanOrEqual(i > 0 ? encoding[i - 1]! : 0);
+      expect(f).toBeLessThanOrEqual(1);
+    }
+    expect(record).toMatchObject({ progress: 1, eta_seconds: 0 });
     // On failure the message carries the record's error (CI saw one 'failed' under load, 2026-11-29).
     const outcome = `${record.status}: ${record.error_code ?? ''} ${record.error_message ?? ''}`;
     expect(record, outcome).toMatchObject({

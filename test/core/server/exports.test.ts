@@ -147,6 +147,7 @@ describe('POST /api/v1/exports', () => {
 
     const done = await waitFinished(accepted.export_id, key);
     expect(done.status).toBe('SUCCESS');
+    expect(done.eta_seconds).toBe(0);
     expect(done.chapters.map((c: { title: string }) => c.title)).toEqual(TITLES);
     expect(done.chapters[0].start_ms).toBe(0);
     expect(done.chapters[1].start_ms).toBeGreaterThan(1000);
@@ -327,10 +328,12 @@ describe('cancel, list and remove', () => {
     const first = (await submit({ input_text: LONG, voice_code: 'en_female_nova_default' }, key)).json.result;
     const second = (await submit({ input_text: LONG, voice_code: 'en_female_nova_default' }, key)).json
       .result;
-    await eventually(async () => {
+    // Once it has run a moment, the record tells the seconds left from the rate measured so far.
+    const running = await eventually(async () => {
       const r = (await t.call('GET', `/api/v1/exports/${first.export_id}`, { key })).json.result;
-      return r.status === 'processing' && r.progress > 0 ? r : undefined;
+      return r.status === 'processing' && r.progress > 0 && typeof r.eta_seconds === 'number' ? r : undefined;
     });
+    expect(running.eta_seconds).toBeGreaterThan(0);
     const queued = (await t.call('GET', `/api/v1/exports/${second.export_id}`, { key })).json.result;
     expect(queued.status).toBe('new');
 

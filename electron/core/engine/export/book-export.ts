@@ -86,10 +86,21 @@ async function wavHeaderOf(handle: FileHandle) {
  * files (an M4B's chapters, the report). exportRenderShare (shared: the Export page names the
  * phase from it) says how much is rendering.
  */
-function progressShares(preset: MasteringPresetName): { render: number; master: number } {
-  const render = exportRenderShare(preset);
+interface ProgressShares {
+  render: number;
+  master: number;
+}
+
+function progressShares(preset: MasteringPresetName, rendered = false): ProgressShares {
+  const render = rendered ? RESAMPLE_SHARE : exportRenderShare(preset);
   return { render, master: 0.99 - render };
 }
+
+/**
+ * For chapters rendered already (`exportChapterWavs`), the share of the progress that is bringing
+ * them to the output rate: the first step there (bench/export.bench.ts shows the split).
+ */
+const RESAMPLE_SHARE = 0.2;
 
 /** Of a chapter's share, the engine's part; resampling its audio is the rest. */
 const RENDER_OF_CHAPTER = 0.9;
@@ -219,7 +230,7 @@ export async function exportBook(engine: Engine, request: BookExportRequest): Pr
     // 1. Render each chapter, and bring it to the output rate.
     const rendered = await renderChapters(engine, chapters, temp, request, share);
     // 2–5. Timings, files, mastering and encoding, the report.
-    return encodeBook(rendered.prepared, rendered.sampleRate, temp, request, rendered.engine);
+    return encodeBook(rendered.prepared, rendered.sampleRate, temp, request, rendered.engine, share);
   });
 }
 
@@ -310,12 +321,12 @@ export async function exportChapterWavs(request: ChapterWavsExportRequest): Prom
   const chapters = request.chapters.filter((chapter) => chapter.wavPaths.length > 0);
   if (chapters.length === 0) throw new AppError('NOTHING_TO_SPEAK', 'the book has no chapter to export');
   checkChapterCount(request.format, chapters.length);
-  const share = progressShares(request.preset);
+  const share = progressShares(request.preset, true);
   return inTempFolder(request.signal, async (temp) => {
     // 1. Bring each chapter's WAVs to the output rate.
     const { prepared, sampleRate } = await resampleChapterWavs(chapters, temp, request, share);
     // 2–5. Timings, files, mastering and encoding, the report.
-    return encodeBook(prepared, sampleRate, temp, request, request.engine ?? 'espeak');
+    return encodeBook(prepared, sampleRate, temp, request, request.engine ?? 'espeak', share);
   });
 }
 
@@ -356,6 +367,7 @@ async function encodeBook(
   temp: string,
   request: BookEncodeRequest,
   engine: string,
+  share: ProgressShares,
 ): Promise<BookExportResult> {
   const preset = PRESETS[request.preset];
   const progress = request.onProgress ?? (() => undefined);
@@ -374,7 +386,7 @@ async function encodeBook(
   const written: string[] = [];
   try {
     // 4. Master and encode each file.
-    const files = await masterFiles(planned, layout, request, written);
+    const files = await masterFiles(planned, layout, request, written, share);
 
     // 5. The loudness report beside the export.
     const reportPath = await writeReport(request, rate, outPath, files);
@@ -418,8 +430,17 @@ function chapterTimings(
 interface PlannedFile {
   path: string;
   group: PreparedChapter[];
-  createSink: () => Promise<AudioSink>;
+  /** `onEncode`: the fraction encoded, for a sink that encodes once it has all the audio (M4B). */
+  createSink: (onEncode: (fraction: number) => void) => Promise<AudioSink>;
+  /** The share of the file's time that its sink's `finish` takes (encoding after the mastering). */
+  finishShare: number;
 }
+
+/**
+ * Of an M4B's time, the share its encoders take after the mastering (they run at once, one per
+ * core, once all the audio is mastered; bench/export.bench.ts shows the split).
+ */
+const M4B_ENCODE_SHARE = 0.7;
 
 /**
  * Step 3: the files of the export, with their tags: one MP3 or M4B for the book, or one file per
@@ -443,13 +464,16 @@ async function planFiles(
       path: outPath,
       group: [...prepared],
       createSink: () => mp3(outPath, buildId3Tag({ ...book, album: request.title, chapters: bookChapters })),
+      finishShare: 0,
     });
   } else if (request.format === 'm4b') {
     planned.push({
       path: outPath,
       group: [...prepared],
-      createSink: async () =>
+      finishShare: M4B_ENCODE_SHARE,
+      createSink: async (onEncode) =>
         (await import('./m4b')).createM4bSink(outPath, {
+          onEncodeProgress: onEncode,
           sampleRate: rate,
           bitrate: preset.aacBitrate,
           title: request.title,
@@ -479,6 +503,7 @@ async function planFiles(
         path,
         group: [p],
         createSink: () => (extension === 'wav' ? createWavSink(path, rate) : mp3(path, buildId3Tag(tag))),
+        finishShare: 0,
       });
     });
   }
@@ -495,15 +520,17 @@ async function masterFiles(
   layout: FileLayout,
   request: BookEncodeRequest,
   written: string[],
+  share: ProgressShares,
 ): Promise<ExportedFile[]> {
   const preset = PRESETS[request.preset];
   const progress = request.onProgress ?? (() => undefined);
-  const share = progressShares(preset.name);
   const { rate, head, tail } = layout;
   const files: ExportedFile[] = [];
   for (const [i, file] of planned.entries()) {
     request.signal?.throwIfAborted();
-    const sink = await file.createSink();
+    const fileProgress = (f: number) => progress(share.render + (share.master * (i + f)) / planned.length);
+    const mastering = 1 - file.finishShare;
+    const sink = await file.createSink((f) => fileProgress(mastering + file.finishShare * f));
     try {
       const mastered = await masterFile(
         filePcm(file.group, head, tail, request.signal),
@@ -512,7 +539,7 @@ async function masterFiles(
         (pcm) => sink.write(pcm),
         {
           totalSamples: file.group.reduce((n, p) => n + head + p.speech + tail, 0),
-          onFraction: (f) => progress(share.render + (share.master * (i + f)) / planned.length),
+          onFraction: (f) => fileProgress(mastering * f),
         },
       );
       request.signal?.throwIfAborted();

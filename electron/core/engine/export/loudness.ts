@@ -120,7 +120,17 @@ let phasesCache: Float64Array[] | undefined;
 export interface LoudnessMeterOptions {
   /** Measure the true peak (default true); without it `truePeakDbtp` is the sample peak, and the meter is about twice as fast. */
   truePeak?: boolean;
+  /**
+   * Measure one level only (the mastering's level search): `rms` counts the sum of squares alone,
+   * `lufs` the K-weighted blocks alone, several times faster than the whole measurement. The
+   * fields not measured are null (levels) or 0 (times); that level is exactly what the whole
+   * measurement gives.
+   */
+  only?: 'rms' | 'lufs';
 }
+
+/** Samples per block of the true-peak search (see `add`). */
+const PEAK_BLOCK = 64;
 
 /** A meter for a stream at `sampleRate` Hz. */
 export function createLoudnessMeter(sampleRate: number, options: LoudnessMeterOptions = {}): LoudnessMeter {
@@ -155,61 +165,121 @@ export function createLoudnessMeter(sampleRate: number, options: LoudnessMeterOp
   let truePeak = 0;
   let firstLoud = -1;
   let lastLoud = -1;
+
+  /** The largest |y| any tap set can give from inputs of magnitude ≤ 1 (bounds a block's true peak). */
+  const gainBound = Math.max(...phases.map((h) => h.reduce((n, c) => n + Math.abs(c), 0)));
+  const [h1c, h2c, h3c] = phases as [Float64Array, Float64Array, Float64Array];
+  /** The last TAPS − 1 input samples before the block being measured (oldest first), then the block. */
+  let context = new Float64Array(TAPS - 1 + 4096);
+
+  /** RMS only: the sum of squares (as the whole measurement sums it). */
+  const addSquares = (pcm: Int16Array) => {
+    let sum = sumSquares;
+    for (let i = 0; i < pcm.length; i++) {
+      const x = pcm[i]! / FULL_SCALE;
+      sum += x * x;
+    }
+    sumSquares = sum;
+    samples += pcm.length;
+  };
+
+  /** The K-weighted (and plain, unless `lufsOnly`) sums of squares per 100 ms step. */
+  const addWeighted = (pcm: Int16Array, lufsOnly: boolean) => {
+    const { b0: sb0, b1: sb1, b2: sb2, a1: sa1, a2: sa2 } = shelf;
+    const { b0: hb0, b1: hb1, b2: hb2, a1: ha1, a2: ha2 } = highPass;
+    let [ls1, ls2, lsy1, lsy2, lh1, lh2, lhy1, lhy2] = [s1, s2, sy1, sy2, h1, h2, hy1, hy2];
+    let w = stepWeighted;
+    let p = stepPlain;
+    let inS = inStep;
+    let sum = sumSquares;
+    let pk = peak;
+    for (let i = 0; i < pcm.length; i++) {
+      const v = pcm[i]!;
+      const x = v / FULL_SCALE;
+      if (!lufsOnly) {
+        const a = v < 0 ? -v : v;
+        if (a > pk) pk = a;
+        if (a > quiet) {
+          if (firstLoud < 0) firstLoud = samples + i;
+          lastLoud = samples + i;
+        }
+        sum += x * x;
+      }
+      const y1 = sb0 * x + sb1 * ls1 + sb2 * ls2 - sa1 * lsy1 - sa2 * lsy2;
+      ls2 = ls1;
+      ls1 = x;
+      lsy2 = lsy1;
+      lsy1 = y1;
+      const y2 = hb0 * y1 + hb1 * lh1 + hb2 * lh2 - ha1 * lhy1 - ha2 * lhy2;
+      lh2 = lh1;
+      lh1 = y1;
+      lhy2 = lhy1;
+      lhy1 = y2;
+      w += y2 * y2;
+      p += x * x;
+      if (++inS === step) {
+        weighted.push(w);
+        plain.push(p);
+        w = 0;
+        p = 0;
+        inS = 0;
+      }
+    }
+    [s1, s2, sy1, sy2, h1, h2, hy1, hy2] = [ls1, ls2, lsy1, lsy2, lh1, lh2, lhy1, lhy2];
+    stepWeighted = w;
+    stepPlain = p;
+    inStep = inS;
+    sumSquares = sum;
+    peak = pk;
+    samples += pcm.length;
+  };
+
   /**
-   * The last TAPS input samples for the interpolator, each written twice so that they always lie
-   * in order at `history[ring … ring + TAPS − 1]`, oldest first.
+   * True peak: after each sample, the three points between the two samples in the middle of the
+   * last TAPS. A block of PEAK_BLOCK points is skipped when no point of it can exceed the peak
+   * found so far (its inputs' largest magnitude times `gainBound`): what it would find is
+   * never larger, so the result is exactly that of computing every point.
    */
-  const history = new Float64Array(2 * TAPS);
-  let ring = 0;
+  const addTruePeak = (pcm: Int16Array) => {
+    const keep = TAPS - 1;
+    if (context.length < keep + pcm.length) {
+      const grown = new Float64Array(keep + pcm.length);
+      grown.set(context.subarray(0, keep));
+      context = grown;
+    }
+    const buf = context;
+    for (let i = 0; i < pcm.length; i++) buf[keep + i] = pcm[i]! / FULL_SCALE;
+    let tp = truePeak;
+    for (let start = 0; start < pcm.length; start += PEAK_BLOCK) {
+      const end = Math.min(pcm.length, start + PEAK_BLOCK);
+      let max = 0;
+      for (let k = start; k < end + keep; k++) max = Math.max(max, Math.abs(buf[k]!));
+      if (max * gainBound <= tp) continue;
+      for (let n = start + keep; n < end + keep; n++) {
+        // buf[n] is the newest sample; tap j weighs buf[n - j].
+        let y1 = 0;
+        let y2 = 0;
+        let y3 = 0;
+        for (let j = 0; j < TAPS; j++) {
+          const x = buf[n - j]!;
+          y1 += h1c[j]! * x;
+          y2 += h2c[j]! * x;
+          y3 += h3c[j]! * x;
+        }
+        const m = Math.max(Math.abs(y1), Math.abs(y2), Math.abs(y3));
+        if (m > tp) tp = m;
+      }
+    }
+    truePeak = tp;
+    // The last TAPS − 1 samples (with the ones before, if the block was shorter) lead the next block.
+    buf.copyWithin(0, pcm.length, pcm.length + keep);
+  };
 
   return {
     add(pcm) {
-      for (let i = 0; i < pcm.length; i++) {
-        const v = pcm[i]!;
-        const x = v / FULL_SCALE;
-        const a = v < 0 ? -v : v;
-        if (a > peak) peak = a;
-        if (a > quiet) {
-          if (firstLoud < 0) firstLoud = samples;
-          lastLoud = samples;
-        }
-        sumSquares += x * x;
-
-        const y1 = shelf.b0 * x + shelf.b1 * s1 + shelf.b2 * s2 - shelf.a1 * sy1 - shelf.a2 * sy2;
-        s2 = s1;
-        s1 = x;
-        sy2 = sy1;
-        sy1 = y1;
-        const y2 =
-          highPass.b0 * y1 + highPass.b1 * h1 + highPass.b2 * h2 - highPass.a1 * hy1 - highPass.a2 * hy2;
-        h2 = h1;
-        h1 = y1;
-        hy2 = hy1;
-        hy1 = y2;
-        stepWeighted += y2 * y2;
-        stepPlain += x * x;
-        if (++inStep === step) {
-          weighted.push(stepWeighted);
-          plain.push(stepPlain);
-          stepWeighted = 0;
-          stepPlain = 0;
-          inStep = 0;
-        }
-
-        samples++;
-        if (!wantsTruePeak) continue;
-        // True peak: the points between the two samples in the middle of the history.
-        history[ring] = x;
-        history[ring + TAPS] = x;
-        ring = ring + 1 === TAPS ? 0 : ring + 1;
-        const newest = ring + TAPS - 1;
-        for (const h of phases) {
-          let y = 0;
-          for (let j = 0; j < TAPS; j++) y += h[j]! * history[newest - j]!;
-          const ay = y < 0 ? -y : y;
-          if (ay > truePeak) truePeak = ay;
-        }
-      }
+      if (options.only === 'rms') return addSquares(pcm);
+      addWeighted(pcm, options.only === 'lufs');
+      if (wantsTruePeak && options.only === undefined) addTruePeak(pcm);
     },
     result() {
       // Gating blocks: 400 ms (four steps) every 100 ms.
@@ -242,6 +312,19 @@ export function createLoudnessMeter(sampleRate: number, options: LoudnessMeterOp
       }
       const ms = (n: number) => (n / sampleRate) * 1000;
       const db = (amplitude: number) => (amplitude > 0 ? 20 * Math.log10(amplitude) : null);
+      if (options.only !== undefined) {
+        return {
+          integratedLufs: options.only === 'lufs' ? integratedLufs : null,
+          rmsDbfs: options.only === 'rms' && samples > 0 ? powerDb(sumSquares / samples) : null,
+          peakDbfs: null,
+          truePeakDbtp: null,
+          noiseFloorDbfs: null,
+          leadInMs: 0,
+          tailMs: 0,
+          durationMs: ms(samples),
+          sampleRate,
+        };
+      }
       return {
         integratedLufs,
         rmsDbfs: samples > 0 ? powerDb(sumSquares / samples) : null,

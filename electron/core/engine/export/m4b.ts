@@ -16,9 +16,21 @@
 
 import { randomBytes } from 'node:crypto';
 import { open, rm, type FileHandle } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { registerAacEncoder } from '@mediabunny/aac-encoder';
-import { FilePathTarget, Mp4OutputFormat, Output, type MetadataTags } from 'mediabunny';
+import {
+  ALL_FORMATS,
+  EncodedAudioPacketSource,
+  EncodedPacket,
+  EncodedPacketSink,
+  FilePathSource,
+  FilePathTarget,
+  Input,
+  Mp4OutputFormat,
+  Output,
+  type MetadataTags,
+} from 'mediabunny';
 import { AppError } from '../../../shared/errors';
 import { StagedFile } from '../../platform/staged-file';
 import type { AudioSink, AudioSinkResult } from '../audio/audio-sink';
@@ -38,8 +50,14 @@ export interface M4bOptions {
   cover?: CoverImage | undefined;
   /** Chapters in order, ms from the start of the audio (the last one ending at its end). */
   chapters: readonly ChapterTiming[];
-  /** Folder for the intermediate file (the caller's temporary folder). */
+  /** Folder for the intermediate files (the caller's temporary folder). */
   tempDir: string;
+  /** Called with the fraction of the encoding done (0–1), once `finish` encodes. */
+  onEncodeProgress?: ((fraction: number) => void) | undefined;
+  /** Encoders run at once (default: the machine's cores, at most MAX_PARTS). */
+  parts?: number | undefined;
+  /** Filled in by `finish` (for bench/export.bench.ts): ms spent encoding, and joining and writing the MP4. */
+  timings?: { encodeMs: number; muxMs: number } | undefined;
 }
 
 /** Priming samples FFmpeg's AAC encoder puts before the audio (its `initial_padding`). */
@@ -51,68 +69,241 @@ const AAC_RATES = [8000, 11025, 12000, 16000, 22050, 24000, 32000, 44100, 48000]
 /** Most chapters a `chpl` box can list (one-byte count); the chapter track lists them all. */
 const MAX_CHPL_CHAPTERS = 255;
 
+/** AAC frame length, samples: the encoder's MDCT windows overlap by one frame. */
+const AAC_FRAME = 1024;
+
+/**
+ * Frames of the book each part's encoder is fed before its first kept frame and after its last,
+ * and drops: before, about three seconds, so that its rate control (which learns how many bits
+ * the audio needs as it goes) has settled on the book's audio as one encoder's would have; after,
+ * two, so that its window shapes (which look one frame ahead) are chosen on the book's audio too.
+ */
+const LEAD_IN_FRAMES = 128;
+const LOOKAHEAD_FRAMES = 2;
+
+/** Most encoders run at once on one book (each is a worker thread with its own WASM memory). */
+const MAX_PARTS = 4;
+
+/** Samples read from the mastered PCM per block. */
+const READ_BLOCK = 65536;
+
+/**
+ * Where a book's audio is cut for encoding in parts: at most `parts − 1` chapter starts, each
+ * moved back to a whole AAC frame, the ones nearest to equal parts. A cut lies in the room tone
+ * (or silence) between two chapters, at least a second from speech (each chapter starts with
+ * its head and the one before ends with its tail), so the frames on either side of it, each
+ * encoded by another encoder, join where nothing but room tone is heard.
+ */
+export function aacCuts(chapterStarts: readonly number[], total: number, parts: number): number[] {
+  const candidates = chapterStarts
+    .map((start) => Math.floor(start / AAC_FRAME) * AAC_FRAME)
+    .filter(
+      (cut) => cut >= (2 + LEAD_IN_FRAMES) * AAC_FRAME && cut <= total - (2 + LOOKAHEAD_FRAMES) * AAC_FRAME,
+    );
+  const cuts: number[] = [];
+  for (let k = 1; k < parts; k++) {
+    const ideal = (total * k) / parts;
+    let best: number | undefined;
+    for (const cut of candidates) {
+      if (cuts.includes(cut) || (cuts.length > 0 && cut <= cuts[cuts.length - 1]!)) continue;
+      if (best === undefined || Math.abs(cut - ideal) < Math.abs(best - ideal)) best = cut;
+    }
+    if (best !== undefined) cuts.push(best);
+  }
+  return cuts;
+}
+
 /**
  * Streams mono 16-bit PCM at `options.sampleRate` to an M4B file at `path` (staged under a
- * `.partial` name until `finish`). Rejects with AppError OUTPUT_FAILED when the encoder cannot
- * be loaded or a file cannot be written.
+ * `.partial` name until `finish`). The PCM goes to a temporary raw file as it comes; `finish`
+ * encodes it in parts at once (one AAC encoder, a worker thread, per core: `encodeInParts`),
+ * joins their frames into one track and writes the M4B with its chapters. Rejects with AppError
+ * OUTPUT_FAILED when the encoder cannot be loaded or a file cannot be written.
  */
 export async function createM4bSink(path: string, options: M4bOptions): Promise<AudioSink> {
   const { sampleRate } = options;
   if (!AAC_RATES.includes(sampleRate)) throw encoderError('AAC', new Error(`no AAC at ${sampleRate} Hz`));
   registerAacEncoder();
-  const tempPath = join(options.tempDir, `m4b-${randomBytes(4).toString('hex')}.mp4`);
-  const output = new Output({
-    format: new Mp4OutputFormat({ fastStart: false }),
-    target: new FilePathTarget(tempPath),
-  });
-  const track = new PcmTrack({ output, name: 'AAC' }, sampleRate, { codec: 'aac', bitrate: options.bitrate });
-  const tags: MetadataTags = {};
-  if (options.title) tags.title = tags.album = options.title;
-  if (options.author) tags.artist = tags.albumArtist = options.author;
-  if (options.genre) tags.genre = options.genre;
-  if (options.cover)
-    tags.images = [{ data: options.cover.data, mimeType: options.cover.mimeType, kind: 'coverFront' }];
-  output.setMetadataTags(tags);
-  try {
-    await output.start();
-  } catch (error) {
-    await rm(tempPath, { force: true });
-    throw encoderError('AAC', error);
-  }
+  const id = randomBytes(4).toString('hex');
+  const rawPath = join(options.tempDir, `m4b-${id}.raw`);
+  const tempPath = join(options.tempDir, `m4b-${id}.mp4`);
+  const raw = await open(rawPath, 'w');
   let samples = 0;
   let state: 'open' | 'done' = 'open';
   const check = () => {
     if (state !== 'open') throw new AppError('OUTPUT_FAILED', `audio output ${path} is closed`, { path });
   };
+  const cleanUp = async () => {
+    await raw.close().catch(() => undefined);
+    await Promise.all([rm(rawPath, { force: true }), rm(tempPath, { force: true })]);
+  };
 
   return {
     async write(pcm) {
       check();
-      await track.add(pcm);
+      await raw.write(new Uint8Array(pcm.buffer, pcm.byteOffset, pcm.byteLength));
       samples += pcm.length;
     },
     async finish(): Promise<AudioSinkResult> {
       check();
       state = 'done';
       try {
-        try {
-          await output.finalize();
-        } catch (error) {
-          throw encoderError('AAC', error);
-        }
+        await raw.close();
+        const starts = options.chapters.map((c) => Math.round((c.startMs / 1000) * sampleRate));
+        const parts = Math.max(1, Math.min(MAX_PARTS, options.parts ?? availableParallelism()));
+        const started = performance.now();
+        const encoded = await encodeInParts(
+          rawPath,
+          samples,
+          aacCuts(starts, samples, parts),
+          tempPath,
+          options,
+        );
         const bytes = await withChapters(tempPath, path, samples, options);
+        if (options.timings) {
+          options.timings.encodeMs = encoded - started;
+          options.timings.muxMs = performance.now() - encoded;
+        }
         return { bytes, samples, durationMs: (samples / sampleRate) * 1000 };
       } finally {
-        await rm(tempPath, { force: true });
+        await cleanUp();
       }
     },
     async abort() {
-      const wasOpen = state === 'open';
       state = 'done';
-      if (wasOpen) await output.cancel().catch(() => undefined);
-      await rm(tempPath, { force: true });
+      await cleanUp();
     },
   };
+}
+
+/** Mono s16 samples `[from, to)` of a raw file, in blocks. */
+async function* rawBlocks(handle: FileHandle, from: number, to: number): AsyncGenerator<Int16Array> {
+  for (let at = from; at < to; at += READ_BLOCK) {
+    const count = Math.min(READ_BLOCK, to - at);
+    const bytes = await readAt(handle, at * 2, count * 2);
+    yield new Int16Array(bytes.buffer, 0, count);
+  }
+}
+
+/**
+ * Encodes the raw PCM at `rawPath` (`samples` long) to an MP4 at `outPath` holding one AAC track
+ * (and the book's tags), in parts cut at `cuts`, all at once: each part is its own encoder
+ * (mediabunny's, FFmpeg's AAC in a worker thread) writing its own MP4; then their frames are
+ * joined in order into one track. Resolves to when the encoding ended (`performance.now()`).
+ *
+ * AAC frame g holds the MDCT of samples [(g − 1)·1024, (g + 1)·1024) (the first half of frame 0
+ * is the encoder's priming), and the decoder overlaps each frame with the one before. So a part
+ * that starts at cut c keeps frames from c/1024 on, the first whose window starts at c − 1024;
+ * a part that ends at cut c keeps frames up to c/1024 − 1, the last whose window ends at c. Each
+ * part is fed more of the book on either side (LEAD_IN_FRAMES and the one its priming takes
+ * before, LOOKAHEAD_FRAMES after), whose frames it drops. Every frame kept was encoded from the book's own
+ * samples, so the joined track has the frame count, timing and priming of one encoder's track;
+ * only the quantisation of the frames around a cut differs a little.
+ */
+async function encodeInParts(
+  rawPath: string,
+  samples: number,
+  cuts: readonly number[],
+  outPath: string,
+  options: M4bOptions,
+): Promise<number> {
+  const { sampleRate } = options;
+  const bounds = [0, ...cuts, samples];
+  const partPaths = cuts.map((_, k) => `${outPath}.part${k}`).concat(`${outPath}.part${cuts.length}`);
+  const fed = new Array<number>(bounds.length - 1).fill(0);
+  const report = () =>
+    options.onEncodeProgress?.(Math.min(1, fed.reduce((a, b) => a + b, 0) / Math.max(1, samples)));
+  const handle = await open(rawPath, 'r');
+  try {
+    // 1. Each part encoded to its own MP4, all at once.
+    await Promise.all(
+      partPaths.map(async (partPath, k) => {
+        const from = k === 0 ? 0 : bounds[k]! - (1 + LEAD_IN_FRAMES) * AAC_FRAME;
+        const to = Math.min(samples, bounds[k + 1]! + LOOKAHEAD_FRAMES * AAC_FRAME);
+        const output = new Output({
+          format: new Mp4OutputFormat({ fastStart: false }),
+          target: new FilePathTarget(partPath),
+        });
+        const track = new PcmTrack({ output, name: 'AAC' }, sampleRate, {
+          codec: 'aac',
+          bitrate: options.bitrate,
+        });
+        try {
+          await output.start();
+          for await (const block of rawBlocks(handle, from, to)) {
+            await track.add(block);
+            fed[k]! += block.length;
+            report();
+          }
+          await output.finalize();
+        } catch (error) {
+          await output.cancel().catch(() => undefined);
+          throw encoderError('AAC', error);
+        }
+      }),
+    );
+
+    // 2. Their frames joined into one track, with the book's tags.
+    const encoded = performance.now();
+    const output = new Output({
+      format: new Mp4OutputFormat({ fastStart: false }),
+      target: new FilePathTarget(outPath),
+    });
+    const source = new EncodedAudioPacketSource('aac');
+    output.addAudioTrack(source);
+    output.setMetadataTags(tagsOf(options));
+    await output.start();
+    try {
+      let frame = 0;
+      for (const [k, partPath] of partPaths.entries()) {
+        const input = new Input({ source: new FilePathSource(partPath), formats: ALL_FORMATS });
+        try {
+          const track = await input.getPrimaryAudioTrack();
+          if (!track) throw new Error('an encoded part has no audio track');
+          const decoderConfig = frame === 0 ? await track.getDecoderConfig() : null;
+          const first = bounds[k]! / AAC_FRAME;
+          const last = k === partPaths.length - 1 ? Number.POSITIVE_INFINITY : bounds[k + 1]! / AAC_FRAME - 1;
+          // Frame `global` of the whole is this part's frame `global − offset`.
+          const offset = k === 0 ? 0 : first - 1 - LEAD_IN_FRAMES;
+          let global = offset;
+          for await (const packet of new EncodedPacketSink(track).packets()) {
+            const kept = global >= first && global <= last;
+            global++;
+            if (!kept) continue;
+            const joined = new EncodedPacket(
+              packet.data,
+              'key',
+              (frame * AAC_FRAME) / sampleRate,
+              AAC_FRAME / sampleRate,
+            );
+            await source.add(joined, decoderConfig && frame === 0 ? { decoderConfig } : undefined);
+            frame++;
+          }
+        } finally {
+          input.dispose();
+        }
+      }
+      await output.finalize();
+    } catch (error) {
+      await output.cancel().catch(() => undefined);
+      throw encoderError('AAC', error);
+    }
+    return encoded;
+  } finally {
+    await handle.close();
+    await Promise.all(partPaths.map((p) => rm(p, { force: true })));
+  }
+}
+
+/** The iTunes tags of the book (title, album, artist, genre, cover). */
+function tagsOf(options: M4bOptions): MetadataTags {
+  const tags: MetadataTags = {};
+  if (options.title) tags.title = tags.album = options.title;
+  if (options.author) tags.artist = tags.albumArtist = options.author;
+  if (options.genre) tags.genre = options.genre;
+  if (options.cover)
+    tags.images = [{ data: options.cover.data, mimeType: options.cover.mimeType, kind: 'coverFront' }];
+  return tags;
 }
 
 /** An ISO BMFF box: a container's children, or a leaf's payload (after its header). */

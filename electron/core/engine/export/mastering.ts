@@ -154,33 +154,58 @@ export interface RoomTone {
 /** Corner of the room tone's low-pass, Hz: takes the hiss out of white noise. */
 const ROOM_TONE_CORNER_HZ = 1000;
 
-/** Room tone at `dbfs` RMS (32768 = 0 dBFS) for a stream at `sampleRate` Hz. */
-function createRoomTone(sampleRate: number, dbfs: number, seed = 0x5eed): RoomTone {
+/**
+ * Samples of room tone made once and played in a loop (2^20: 23.8 s at 44.1 kHz). At −75 dBFS,
+ * under speech and under any player's own noise, a loop that long is not heard; making it once
+ * takes the Gaussian noise (a logarithm, a root, a sine and a cosine per two samples) out of
+ * every pass of the mastering, where it cost more than the limiter.
+ */
+const ROOM_TONE_LOOP = 1 << 20;
+
+/** The loops made so far, by rate and level (one or two per process). */
+const roomToneLoops = new Map<string, Float32Array>();
+
+/** The room tone's loop at `dbfs` RMS (32768 = 0 dBFS) for `sampleRate` Hz. */
+function roomToneLoop(sampleRate: number, dbfs: number, seed: number): Float32Array {
+  const key = `${sampleRate}:${dbfs}:${seed}`;
+  const cached = roomToneLoops.get(key);
+  if (cached) return cached;
   const random = mulberry32(seed);
   const a = Math.exp((-2 * Math.PI * ROOM_TONE_CORNER_HZ) / sampleRate);
   // A one-pole low-pass keeps (1 − a) / (1 + a) of white noise's power.
   const sigma = (32768 * 10 ** (dbfs / 20)) / Math.sqrt((1 - a) / (1 + a));
+  const loop = new Float32Array(ROOM_TONE_LOOP);
+  // Run the filter one loop ahead first, so the loop starts in its steady state.
   let y = 0;
-  let spare: number | undefined;
-  const gaussian = () => {
-    if (spare !== undefined) {
-      const s = spare;
-      spare = undefined;
-      return s;
+  for (let pass = 0; pass < 2; pass++) {
+    for (let i = 0; i < ROOM_TONE_LOOP; i += 2) {
+      const u = 1 - random();
+      const v = random();
+      const r = Math.sqrt(-2 * Math.log(u));
+      y = (1 - a) * r * Math.cos(2 * Math.PI * v) * sigma + a * y;
+      loop[i] = y;
+      y = (1 - a) * r * Math.sin(2 * Math.PI * v) * sigma + a * y;
+      loop[i + 1] = y;
     }
-    const u = 1 - random();
-    const v = random();
-    const r = Math.sqrt(-2 * Math.log(u));
-    spare = r * Math.sin(2 * Math.PI * v);
-    return r * Math.cos(2 * Math.PI * v);
-  };
+  }
+  roomToneLoops.set(key, loop);
+  return loop;
+}
+
+/** Room tone at `dbfs` RMS (32768 = 0 dBFS) for a stream at `sampleRate` Hz. */
+function createRoomTone(sampleRate: number, dbfs: number, seed = 0x5eed): RoomTone {
+  const loop = roomToneLoop(sampleRate, dbfs, seed);
+  let at = 0;
   return {
     addTo(pcm) {
+      let k = at;
       for (let i = 0; i < pcm.length; i++) {
-        y = (1 - a) * gaussian() * sigma + a * y;
-        const v = Math.round(pcm[i]! + y);
+        // Math.floor(x + 0.5) is Math.round here (the tone is never exactly ±0.5 off a sample).
+        const v = Math.floor(pcm[i]! + loop[k]! + 0.5);
         pcm[i] = v > 32767 ? 32767 : v < -32768 ? -32768 : v;
+        k = k + 1 === ROOM_TONE_LOOP ? 0 : k + 1;
       }
+      at = k;
     },
   };
 }
@@ -199,7 +224,8 @@ interface PassOptions {
   gainDb: number;
   limiterCeilingDbfs: number | undefined;
   roomToneDbfs: number | undefined;
-  truePeak: boolean;
+  /** The whole measurement (true peak included), or one level only (the level search's). */
+  measure: 'all' | LevelTarget['measure'];
 }
 
 /** One run of the chain over `source`: measured, and handed to `write` when given. */
@@ -216,7 +242,10 @@ async function runPass(
       : createVolumeProcessor({ gain, sampleRate, ceiling: options.limiterCeilingDbfs });
   const tone =
     options.roomToneDbfs === undefined ? undefined : createRoomTone(sampleRate, options.roomToneDbfs);
-  const meter = createLoudnessMeter(sampleRate, { truePeak: options.truePeak });
+  const meter = createLoudnessMeter(
+    sampleRate,
+    options.measure === 'all' ? { truePeak: true } : { only: options.measure },
+  );
   const emit = async (pcm: Int16Array) => {
     if (pcm.length === 0) return;
     tone?.addTo(pcm);
@@ -270,7 +299,7 @@ export async function masterFile(
     const loudness = await runPass(
       passes.writing(input),
       sampleRate,
-      { gainDb: 0, ...chain, truePeak: true },
+      { gainDb: 0, ...chain, measure: 'all' },
       write,
     );
     return { gainDb: 0, loudness };
@@ -282,13 +311,16 @@ export async function masterFile(
     gainDb: 0,
     limiterCeilingDbfs: undefined,
     roomToneDbfs: undefined,
-    truePeak: false,
+    measure: target.measure,
   });
   const start = levelOf(target, plain);
   let gainDb = start === null ? 0 : clamp(goal - start);
   let previous: { gainDb: number; level: number } | undefined;
   for (let trial = 0; trial < MAX_TRIALS && start !== null; trial++) {
-    const level = levelOf(target, await runPass(source, sampleRate, { gainDb, ...chain, truePeak: false }));
+    const level = levelOf(
+      target,
+      await runPass(source, sampleRate, { gainDb, ...chain, measure: target.measure }),
+    );
     if (level === null || Math.abs(goal - level) <= LEVEL_TOLERANCE_DB) break;
     // The level rises less than the gain once the limiter works: step by the slope seen so far.
     const slope =
@@ -299,7 +331,7 @@ export async function masterFile(
   const loudness = await runPass(
     passes.writing(input),
     sampleRate,
-    { gainDb, ...chain, truePeak: true },
+    { gainDb, ...chain, measure: 'all' },
     write,
   );
   return { gainDb, loudness };

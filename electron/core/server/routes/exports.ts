@@ -187,6 +187,7 @@ function toExportRecord(row: ExportRow, jobs: Jobs): ExportRecord {
     export_id: row.id,
     status: row.status,
     progress: jobs.exports.progress(row),
+    eta_seconds: jobs.exports.eta(row),
     characters: row.characters,
     voice_code: row.voice_code,
     model_id: row.model_id,

@@ -12,6 +12,7 @@ import { VoiceSelect } from '../../components/VoiceSelect';
 import { catalogueVoiceOf } from '../../lib/voice-codes';
 import { errorMessage } from '../../lib/api-client';
 import { createFollower } from '../../lib/follow';
+import { TimeLeft } from '../../components/TimeLeft';
 import { formatCredits, formatNumber, formatTime } from '../../lib/format';
 import { useClient, useStudio } from '../../stores';
 import type { ExportDraft } from '../../stores/export-slice';
@@ -457,6 +458,12 @@ export function ExportView() {
                     defaultMessage="Mastering and encoding… {progress, number, percent}"
                     values={{ progress: record.progress }}
                   />
+                )}
+                {record.status === 'processing' && record.eta_seconds != null && (
+                  <>
+                    {' · '}
+                    <TimeLeft seconds={record.eta_seconds} />
+                  </>
                 )}
               </p>
             </div>

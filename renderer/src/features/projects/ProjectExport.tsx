@@ -14,6 +14,7 @@ import { useProjectsApi, useStudio } from '../../stores';
 import { ChapterTable, LoudnessTable } from '../export/ExportResult';
 import { formatDate, saveBlob } from './project-format';
 import { ProgressBar } from '../../components/ProgressBar';
+import { TimeLeft } from '../../components/TimeLeft';
 import { describeFailure } from '../../i18n/error-messages';
 
 const FORMAT_LABELS: Record<BookFormat, MessageDescriptor> = defineMessages({
@@ -229,9 +230,18 @@ export function ProjectExport() {
                 id: 'projects.export.progress',
                 defaultMessage: 'Export progress',
               })}
-              value={(record.status === 'encoding' ? 0.9 : (renderOfExport?.progress ?? 0) * 0.85) * 100}
+              value={
+                (record.status === 'encoding'
+                  ? 0.85 + 0.15 * (record.progress ?? 0)
+                  : (renderOfExport?.progress ?? 0) * 0.85) * 100
+              }
               minWidth={3}
             />
+          )}
+          {running && record.status === 'encoding' && record.eta_seconds != null && (
+            <p className="small muted" aria-live="polite">
+              <TimeLeft seconds={record.eta_seconds} />
+            </p>
           )}
           {record.status === 'failed' && (
             <p className="error" role="alert">

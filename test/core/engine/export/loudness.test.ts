@@ -93,3 +93,32 @@ describe('loudness measurement', () => {
     }
   });
 });
+
+describe('the level search’s measurements', () => {
+  it('measure one level alone exactly as the whole measurement does, and the true peak whatever the blocks', async () => {
+    const pcm = (
+      await speechPcm('It was a bright cold day in April, and the clocks were striking thirteen.')
+    ).map((v) => Math.max(-32768, Math.min(32767, v * 3)));
+    const rate = 22050;
+    const whole = createLoudnessMeter(rate);
+    whole.add(pcm);
+    const all = whole.result();
+    const rms = createLoudnessMeter(rate, { only: 'rms' });
+    const lufs = createLoudnessMeter(rate, { only: 'lufs' });
+    // In odd blocks: a level does not depend on how the stream was cut.
+    for (let at = 0; at < pcm.length; at += 1001) {
+      rms.add(pcm.subarray(at, at + 1001));
+      lufs.add(pcm.subarray(at, at + 1001));
+    }
+    expect(rms.result().rmsDbfs).toBe(all.rmsDbfs);
+    expect(rms.result().integratedLufs).toBeNull();
+    expect(lufs.result().integratedLufs).toBeCloseTo(all.integratedLufs!, 10);
+    expect(lufs.result().rmsDbfs).toBeNull();
+    // The true peak search skips blocks that cannot hold a larger peak: sample by sample (every
+    // block one point) it finds the same peak as in one block.
+    const bySample = createLoudnessMeter(rate);
+    for (let at = 0; at < pcm.length; at++) bySample.add(pcm.subarray(at, at + 1));
+    expect(bySample.result().truePeakDbtp).toBe(all.truePeakDbtp);
+    expect(all.truePeakDbtp!).toBeGreaterThanOrEqual(all.peakDbfs!);
+  });
+});
