@@ -359,6 +359,8 @@ describe('one key cannot reach another key’s projects', () => {
       name: 'B',
       voice_code: 'en_female_emily_us',
       text: 'B was here',
+      into: narrator,
+      names: ['B'],
     };
     for (const route of routes) {
       const path = route.url
