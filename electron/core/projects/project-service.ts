@@ -1270,7 +1270,8 @@ function chapterText(texts: readonly string[]): string {
   return texts.join('\n\n');
 }
 
-function newSegment(
+/** A segment's row as an import writes it: not rendered, no speaker or quotes. */
+export function newSegment(
   projectId: string,
   chapterId: string,
   position: number,
