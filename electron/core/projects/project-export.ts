@@ -20,6 +20,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, extname, join } from 'node:path';
 import type { BookFormat, CoverImage, FolderFormat } from '../../shared/book-exports';
 import { AppError, isAppError } from '../../shared/errors';
+import { projectNotFound } from './project-rows';
 import { secondsLeft, type ProgressMark } from '../../shared/eta';
 import type { ProjectExportRecord } from '../../shared/projects';
 import {
@@ -275,11 +276,7 @@ export function createProjectExports(options: ProjectExportsOptions): ProjectExp
 
   const exportTo: ProjectExports['exportTo'] = async (projectId, keyId, target) => {
     const project = await store.projects.getProject(projectId);
-    if (!project)
-      throw new AppError('PROJECT_NOT_FOUND', `No project "${projectId}".`, {
-        part: 'project',
-        id: projectId,
-      });
+    if (!project) throw projectNotFound(projectId);
     const format = target.format ?? project.format;
     const { chapters, segments, renderId } = await renderMissing(project, keyId, target.onStatus);
     target.onStatus?.('encoding');
@@ -340,11 +337,7 @@ export function createProjectExports(options: ProjectExportsOptions): ProjectExp
   return {
     async start(projectId, keyId, target) {
       const project = await store.projects.getProject(projectId);
-      if (!project)
-        throw new AppError('PROJECT_NOT_FOUND', `No project "${projectId}".`, {
-          part: 'project',
-          id: projectId,
-        });
+      if (!project) throw projectNotFound(projectId);
       const format = target.format ?? project.format;
       const id = randomBytes(16).toString('hex');
       const base = fileNameOf(project.title);

@@ -19,6 +19,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppError, isAppError } from '../../shared/errors';
+import { projectNotFound } from './project-rows';
 import type { ModelId } from '../../shared/options';
 import { costMilli } from '../../shared/pricing';
 import { PROJECT_LIMITS, type ProjectRenderRecord, type SegmentState } from '../../shared/projects';
@@ -619,11 +620,7 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
     async submit(projectId, keyId, selection) {
       if (worker.closing) throw new AppError('SHUTTING_DOWN', 'The server is shutting down.');
       const project = await store.projects.getProject(projectId);
-      if (!project)
-        throw new AppError('PROJECT_NOT_FOUND', `No project "${projectId}".`, {
-          part: 'project',
-          id: projectId,
-        });
+      if (!project) throw projectNotFound(projectId);
       const chapters = await store.projects.chapters(projectId);
       const chapterIds = new Set(chapters.map((c) => c.id));
       for (const id of selection.chapterIds ?? []) {
@@ -888,11 +885,7 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
     },
     async speakAsNarrator(projectId, keyId, texts) {
       const project = await store.projects.getProject(projectId);
-      if (!project)
-        throw new AppError('PROJECT_NOT_FOUND', `No project "${projectId}".`, {
-          part: 'project',
-          id: projectId,
-        });
+      if (!project) throw projectNotFound(projectId);
       const { cast, narrator, customVoices } = await castOf(projectId);
       if (!narrator) throw new AppError('PROJECT_CONFLICT', 'The project has no narrator.');
       const rows = texts.map(

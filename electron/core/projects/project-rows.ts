@@ -4,6 +4,7 @@
  */
 
 import { randomBytes } from 'node:crypto';
+import { AppError } from '../../shared/errors';
 import type { QuoteVoice } from '../../shared/projects';
 import type { ChapterRow, CharacterRow, ProjectRow, SegmentRow } from '../store';
 
@@ -58,4 +59,9 @@ export function parseJson<T>(text: string | null, fallback: T): T {
 
 export function jsonOrNull(list: readonly unknown[]): string | null {
   return list.length === 0 ? null : JSON.stringify(list);
+}
+
+/** The error for a project id the store does not hold. */
+export function projectNotFound(projectId: string): AppError {
+  return new AppError('PROJECT_NOT_FOUND', `No project "${projectId}".`, { part: 'project', id: projectId });
 }
