@@ -1,6 +1,6 @@
 /**
  * `npx tsx test/e2e/project-screenshots.ts`: PNGs of the book projects' views in
- * docs/screenshots/ — the Projects list, the project view with the player, the cast panel — at
+ * docs/screenshots/ — the Projects list, the project view with the player, the cast panel, the export tab — at
  * 1280 × 800 and 800 × 600, light and dark, from a DOCX imported, cast and rendered for real.
  */
 
@@ -81,6 +81,9 @@ try {
       await page.getByRole('tab', { name: 'Cast' }).click();
       await page.getByRole('list', { name: 'Characters' }).waitFor();
       await shot('project-cast');
+      await page.getByRole('tab', { name: 'Export' }).click();
+      await page.getByRole('heading', { name: 'Spoken headings and credits' }).waitFor();
+      await shot('project-export');
     },
   );
 } finally {

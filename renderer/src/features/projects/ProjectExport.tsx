@@ -179,7 +179,7 @@ export function ProjectExport() {
         {project.preset === 'none' ? (
           <FormattedMessage
             id="projects.export.includedNoPreset"
-            defaultMessage="{count, plural, one {# chapter} other {# chapters}} included, mastered with the no preset."
+            defaultMessage="{count, plural, one {# chapter} other {# chapters}} included, with no mastering preset."
             values={{ count: included.length }}
           />
         ) : (
@@ -192,7 +192,7 @@ export function ProjectExport() {
         {changed > 0 ? (
           <FormattedMessage
             id="projects.export.changed"
-            defaultMessage="{count, number} with new or changed segments are rendered first."
+            defaultMessage="{count, plural, one {# chapter with new or changed segments is} other {# chapters with new or changed segments are}} rendered first."
             values={{ count: changed }}
           />
         ) : (

@@ -20,7 +20,7 @@ export function SpokenStructure() {
           <FormattedMessage id="projects.spoken.title" defaultMessage="Spoken headings and credits" />
         </h2>
       </div>
-      <div className="row">
+      <div className="row spoken-switches">
         <label className="check">
           <input
             type="checkbox"
@@ -86,7 +86,7 @@ function CreditsForm({ project }: { project: ProjectRecord }) {
         save();
       }}
     >
-      <div className="row">
+      <div className="row spoken-names">
         <div className="field">
           <label htmlFor={`${id}-narrator`}>
             <FormattedMessage id="projects.spoken.narratorName" defaultMessage="Narrated by" />
