@@ -23,6 +23,7 @@ import type { Browser } from 'playwright-core';
 import type { Browser as PuppeteerBrowser } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, launchFirefox } from '../../fixtures/browser';
+import { fetchUrl } from './helpers';
 import { keyCall, startServerProcess, type ServerProcess } from './process';
 
 const KEY = 'browser-cors-key-0123456789abcdef';
@@ -234,6 +235,8 @@ beforeAll(async () => {
     '1',
     '--allow-origin',
     allowed.origin,
+    '--allow-origin',
+    'app://obsidian.md',
   ]);
 });
 afterAll(async () => {
@@ -247,6 +250,34 @@ afterAll(async () => {
 
 /** Requests recorded for the key (the cloud API's list). */
 const recorded = async () => (await keyCall(serve.url, KEY, 'GET', '/api/v1/tts')).json.result.items.length;
+
+it('speaks for an Obsidian plugin (app://obsidian.md) named on the command line, at the HTTP level', async () => {
+  // A custom scheme cannot be served to these browsers: the plugin's preflight and request as
+  // Obsidian's Electron sends them (its User-Agent included).
+  const origin = 'app://obsidian.md';
+  const preflight = await fetchUrl(`${serve.url}/v1/audio/speech`, 'OPTIONS', {
+    headers: {
+      origin,
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': 'authorization,content-type,user-agent',
+    },
+  });
+  expect(preflight.status).toBe(204);
+  expect(preflight.headers['access-control-allow-origin']).toBe(origin);
+  expect(String(preflight.headers['access-control-allow-headers']).toLowerCase()).toContain('user-agent');
+  const speech = await fetchUrl(`${serve.url}/v1/audio/speech`, 'POST', {
+    headers: {
+      origin,
+      authorization: `Bearer ${KEY}`,
+      'content-type': 'application/json',
+      'user-agent': 'obsidian/1.8',
+    },
+    body: JSON.stringify({ model: 'tts-1', input: 'Read this note aloud.', voice: 'alloy' }),
+  });
+  expect(speech.status, speech.text).toBe(200);
+  expect(speech.headers['access-control-allow-origin']).toBe(origin);
+  expect(speech.body.length).toBeGreaterThan(1000);
+});
 
 /** The page's clients of the speech route. */
 const CLIENTS = ['openaiPackage', 'player', 'kobold'] as const;
