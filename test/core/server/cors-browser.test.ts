@@ -23,6 +23,7 @@ import type { Browser } from 'playwright-core';
 import type { Browser as PuppeteerBrowser } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, launchFirefox } from '../../fixtures/browser';
+import { serveArgs } from '../../faults/harness';
 import { fetchUrl } from './helpers';
 import { keyCall, startServerProcess, type ServerProcess } from './process';
 
@@ -141,6 +142,29 @@ interface OpenPage {
   messages: string[];
 }
 
+/** What Playwright's and puppeteer's pages both offer, as the tests use them. */
+interface AnyPage {
+  on(event: 'console', listener: (message: { text(): string }) => void): unknown;
+  goto(url: string): Promise<unknown>;
+  evaluate(fn: (call: [string, string[]]) => Promise<unknown>, call: [string, string[]]): Promise<unknown>;
+}
+
+/** Opens `url` in `page` and lets the test call the page script's functions. */
+async function openPage(page: AnyPage, url: string): Promise<OpenPage> {
+  const messages: string[] = [];
+  page.on('console', (message) => messages.push(message.text()));
+  await page.goto(url);
+  return {
+    messages,
+    call: (name, ...args) =>
+      page.evaluate(
+        ([fn, list]) =>
+          (window as unknown as Record<string, (...a: string[]) => Promise<unknown>>)[fn]!(...list),
+        [name, args],
+      ),
+  };
+}
+
 /** One browser, launched once for its tests. */
 interface BrowserUnderTest {
   name: string;
@@ -160,21 +184,7 @@ function chromiumUnderTest(): BrowserUnderTest {
       browser = await launchBrowser();
     },
     async open(url) {
-      const page = await (await browser!.newContext()).newPage();
-      const messages: string[] = [];
-      page.on('console', (message) => messages.push(message.text()));
-      await page.goto(url);
-      return {
-        messages,
-        call: (name, ...args) =>
-          page.evaluate(
-            ([fn, list]) =>
-              (window as unknown as Record<string, (...a: string[]) => Promise<unknown>>)[fn as string]!(
-                ...(list as string[]),
-              ),
-            [name, args] as const,
-          ),
-      };
+      return openPage(await (await browser!.newContext()).newPage(), url);
     },
     async close() {
       await browser?.close();
@@ -191,20 +201,7 @@ function firefoxUnderTest(): BrowserUnderTest {
       browser = await launchFirefox();
     },
     async open(url) {
-      const page = await browser!.newPage();
-      const messages: string[] = [];
-      page.on('console', (message) => messages.push(message.text()));
-      await page.goto(url);
-      return {
-        messages,
-        call: (name, ...args) =>
-          page.evaluate(
-            (fn, list) =>
-              (window as unknown as Record<string, (...a: string[]) => Promise<unknown>>)[fn]!(...list),
-            name,
-            args,
-          ),
-      };
+      return openPage(await browser!.newPage(), url);
     },
     async close() {
       await browser?.close();
@@ -222,22 +219,9 @@ beforeAll(async () => {
   const bundle = await bundleOpenAi();
   allowed = await startPageServer(bundle);
   other = await startPageServer(bundle);
-  serve = await startServerProcess([
-    '--port',
-    '0',
-    '--data-dir',
-    dir,
-    '--settings-dir',
-    join(dir, 'config'),
-    '--api-key',
-    KEY,
-    '--pool-size',
-    '1',
-    '--allow-origin',
-    allowed.origin,
-    '--allow-origin',
-    'app://obsidian.md',
-  ]);
+  serve = await startServerProcess(
+    serveArgs(dir, KEY, 1, '--allow-origin', allowed.origin, '--allow-origin', 'app://obsidian.md'),
+  );
 });
 afterAll(async () => {
   if (serve) {
