@@ -5,16 +5,37 @@
  * command line, the settings file, the server and the studio alike.
  *
  * Each origin is named exactly: no wildcard (`*` would let every site open in the browser use
- * the server), no `null` (every local file and sandboxed frame sends it), and an extension only
- * by its own id.
+ * the server), no `null` (every local file and sandboxed frame sends it), an extension only by
+ * its own id, and an app in a web view by its own scheme and host (an Obsidian plugin's
+ * `app://obsidian.md`, `capacitor://localhost`, `tauri://localhost`: Electron, Capacitor and Tauri
+ * serve an app's pages from a scheme of their own, and that scheme and host are its origin).
+ * Schemes whose pages have no origin of their own (`file:`, `data:`, `about:`; they send
+ * `null`) or that are not pages (`ws:`, `javascript:`) are refused, saying why.
  */
 
 /** Schemes of extension pages, whose origin is the scheme and the extension's id. */
 export const EXTENSION_SCHEMES = ['chrome-extension', 'moz-extension', 'safari-web-extension'] as const;
 
+/**
+ * Schemes that never name a page's origin: pages of the first kind send `Origin: null`, `blob:`
+ * and `filesystem:` pages carry the origin inside them, the others are not pages.
+ */
+const NO_ORIGIN_SCHEMES = [
+  'file',
+  'data',
+  'about',
+  'blob',
+  'filesystem',
+  'javascript',
+  'ws',
+  'wss',
+  'ftp',
+  'mailto',
+] as const;
+
 export type AllowedOriginCheck = { ok: true; origin: string } | { ok: false; message: string };
 
-const EXAMPLE = 'e.g. http://127.0.0.1:5001 or chrome-extension://<extension id>';
+const EXAMPLE = 'e.g. http://127.0.0.1:5001, chrome-extension://<extension id> or app://obsidian.md';
 
 /**
  * Checks one origin as a user wrote it and answers its normal form (scheme and host in lower
@@ -25,20 +46,21 @@ export function checkAllowedOrigin(text: string): AllowedOriginCheck {
   const refuse = (message: string): AllowedOriginCheck => ({ ok: false, message });
   if (value.includes('*'))
     return refuse(
-      `"${value}" is refused: a wildcard would let every web site open in your browser use this server; name each page's or extension's origin (${EXAMPLE}).`,
+      `"${value}" is refused: a wildcard would let every web site open in your browser use this server; name each page's, extension's or app's origin (${EXAMPLE}).`,
     );
   if (value.toLowerCase() === 'null')
     return refuse(
       '"null" is refused: every local file and sandboxed page sends it, so it names no one site; serve the page over http:// and name that origin.',
     );
+  const noOrigin = /^([a-z][a-z0-9+.-]*):/i.exec(value)?.[1]?.toLowerCase();
+  if (noOrigin !== undefined && (NO_ORIGIN_SCHEMES as readonly string[]).includes(noOrigin))
+    return refuse(
+      `"${value}" is refused: ${noOrigin}: addresses are not pages with an origin of their own (browsers send "null", or another page's origin, for such pages); serve the page over http:// and name that origin.`,
+    );
   const match = /^([a-z][a-z0-9+.-]*):\/\/([^/?#]*)(.*)$/i.exec(value);
   if (!match) return refuse(`"${value}" is not an origin: write scheme://host[:port], ${EXAMPLE}.`);
   const scheme = match[1]!.toLowerCase();
   const authority = match[2]!;
-  if (scheme !== 'http' && scheme !== 'https' && !(EXTENSION_SCHEMES as readonly string[]).includes(scheme))
-    return refuse(
-      `"${value}" is refused: browsers send http://, https:// or an extension's origin (${EXTENSION_SCHEMES.map((s) => `${s}://`).join(', ')}).`,
-    );
   if (match[3] !== '')
     return refuse(
       `"${value}" is not an origin: an origin is scheme://host[:port] with no path, here ${scheme}://${authority}.`,
@@ -52,8 +74,20 @@ export function checkAllowedOrigin(text: string): AllowedOriginCheck {
       return refuse(`"${value}" is not an origin: its host or port is not valid.`);
     }
   }
-  if (!/^[a-z0-9-]+$/i.test(authority))
-    return refuse(`"${value}" is not an extension's origin: write ${scheme}://<extension id>.`);
+  if ((EXTENSION_SCHEMES as readonly string[]).includes(scheme)) {
+    if (!/^[a-z0-9-]+$/i.test(authority))
+      return refuse(`"${value}" is not an extension's origin: write ${scheme}://<extension id>.`);
+    return { ok: true, origin: `${scheme}://${authority.toLowerCase()}` };
+  }
+  // An app's own scheme (app://obsidian.md, capacitor://localhost, tauri://localhost): its host,
+  // and a port if it has one, as the web view sends them (host in lower case).
+  const app = /^([a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*)(:(\d{1,5}))?$/i.exec(
+    authority,
+  );
+  if (!app || (app[6] !== undefined && Number(app[6]) > 65535))
+    return refuse(
+      `"${value}" is not an app's origin: write ${scheme}://host[:port] with the host the app's pages are served from, e.g. app://obsidian.md or capacitor://localhost.`,
+    );
   return { ok: true, origin: `${scheme}://${authority.toLowerCase()}` };
 }
 

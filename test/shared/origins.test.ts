@@ -19,6 +19,13 @@ describe('checkAllowedOrigin', () => {
       'moz-extension://0e4b1a8c-5f2d-4c1e-9b7a-1d2e3f4a5b6c',
       'moz-extension://0e4b1a8c-5f2d-4c1e-9b7a-1d2e3f4a5b6c',
     ],
+    // Apps in web views: an Obsidian plugin (Electron), Capacitor on iOS, Tauri on macOS/Linux.
+    ['app://obsidian.md', 'app://obsidian.md'],
+    ['App://Obsidian.MD', 'app://obsidian.md'],
+    ['capacitor://localhost', 'capacitor://localhost'],
+    ['tauri://localhost', 'tauri://localhost'],
+    ['ionic://localhost', 'ionic://localhost'],
+    ['my-app+dev://host-1.example:8080', 'my-app+dev://host-1.example:8080'],
   ])('accepts %s as %s', (text, origin) => {
     expect(checkAllowedOrigin(text)).toEqual({ ok: true, origin });
   });
@@ -32,8 +39,24 @@ describe('checkAllowedOrigin', () => {
     ['localhost:5001', /is not an origin: write scheme:\/\/host\[:port\]/],
     ['http://user@example.com', /is not an origin/],
     ['http://example.com:99999', /host or port is not valid/],
-    ['file:///home/me/page.html', /browsers send http:\/\/, https:\/\/ or an extension's origin/],
+    [
+      'file:///home/me/page.html',
+      /^"file:\/\/\/home\/me\/page\.html" is refused: file: addresses are not pages with an origin of their own .*serve the page over http:\/\//,
+    ],
+    ['about:blank', /about: addresses are not pages with an origin/],
+    ['data:text/html,hi', /data: addresses are not pages/],
+    ['blob:http://127.0.0.1:5001/1234', /blob: addresses/],
+    ['ws://127.0.0.1:5001', /ws: addresses/],
     ['chrome-extension://abc:1', /write chrome-extension:\/\/<extension id>/],
+    ['app://obsidian.md/', /no path, here app:\/\/obsidian\.md\.$/],
+    ['app://', /is not an origin: write scheme:\/\/host\[:port\]/],
+    [
+      'app://obsidian_md',
+      /is not an app's origin: write app:\/\/host\[:port\] .*e\.g\. app:\/\/obsidian\.md/,
+    ],
+    ['capacitor://localhost:99999', /is not an app's origin/],
+    ['tauri://-localhost', /is not an app's origin/],
+    ['app://*', /wildcard/],
   ])('refuses %s with one line saying why', (text, message) => {
     const check = checkAllowedOrigin(text);
     expect(check.ok).toBe(false);

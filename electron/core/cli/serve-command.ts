@@ -85,10 +85,12 @@ const SERVE_USAGE = `Usage: serve [options]
                           Vietnamese, vi, en, …; female/male); the request keeps the code sent
   --voice-alias <CODE=OURCODE>
                           speak CODE with our voice OURCODE (repeatable; wins over closest)
-  --allow-origin <origin> a web page's or browser extension's origin (scheme://host[:port], e.g.
-                          http://127.0.0.1:5001 or chrome-extension://<id>) that may call the API
-                          from a browser with a key: its preflights and answers get CORS headers
-                          (repeatable; never "*"); other origins stay refused
+  --allow-origin <origin> a web page's, browser extension's or app's origin (scheme://host[:port],
+                          e.g. http://127.0.0.1:5001, chrome-extension://<id>, moz-extension://<uuid>,
+                          app://obsidian.md, capacitor://localhost, tauri://localhost) that may
+                          call the API from a browser with a key: its preflights and answers get
+                          CORS headers, every header it asks for but the studio's session
+                          (repeatable; never "*" or "null"); other origins stay refused
   --allow-callback-host <host>
                           a callback destination to allow although it is internal: a host name,
                           an address or a range such as 10.0.0.0/8 (repeatable). A server

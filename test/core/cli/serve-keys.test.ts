@@ -61,11 +61,16 @@ describe('serve', () => {
       expect(bad.code).toBe(2);
       expect(bad.stderr).toContain(message);
     }
-    // --allow-origin: never a wildcard, never a path; the first line says why.
+    // --allow-origin: never a wildcard, never a page without an origin, never a path; the first line says why.
     const star = await runEntry(['serve', '--allow-origin', '*', '--data-dir', dir]);
     expect(star.code).toBe(2);
     expect(star.stderr.split('\n')[0]).toMatch(
       /^error: --allow-origin: "\*" is refused: a wildcard would let every web site open in your browser use this server; name each/,
+    );
+    const file = await runEntry(['serve', '--allow-origin', 'file:///home/me/page.html', '--data-dir', dir]);
+    expect(file.code).toBe(2);
+    expect(file.stderr.split('\n')[0]).toMatch(
+      /^error: --allow-origin: "file:\/\/\/home\/me\/page\.html" is refused: file: addresses are not pages with an origin of their own/,
     );
     const path = await runEntry(['serve', '--allow-origin', 'http://127.0.0.1:5001/lite', '--data-dir', dir]);
     expect(path.code).toBe(2);

@@ -1,8 +1,9 @@
 /**
- * `--allow-origin` over real HTTP: the preflights and answers of a named page or extension get
- * CORS headers (never Access-Control-Allow-Credentials); every other origin is refused as
- * before, in the error shape of its route; a named origin cannot use the studio's session, even
- * with the cookie and the session's value.
+ * `--allow-origin` over real HTTP: the preflights and answers of a named page, extension or app
+ * (its own scheme: `app://obsidian.md`, `capacitor://localhost`, `tauri://localhost`) get CORS
+ * headers (never Access-Control-Allow-Credentials), every request header they ask for but the
+ * studio session's; every other origin is refused as before, in the error shape of its route; a
+ * named origin cannot use the studio's session, even with the cookie and the session's value.
  */
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,19 @@ import type { HttpResult } from './http';
 
 const PAGE = 'http://127.0.0.1:5001';
 const EXTENSION = 'chrome-extension://abcdefghijklmnopabcdefghijklmnop';
+const FIREFOX_EXTENSION = 'moz-extension://0e4b1a8c-5f2d-4c1e-9b7a-1d2e3f4a5b6c';
+/** Apps in web views: an Obsidian plugin (Electron), Capacitor on iOS, Tauri on macOS and Linux. */
+const APPS = ['app://obsidian.md', 'capacitor://localhost', 'tauri://localhost'];
+
+/**
+ * Access-Control-Request-Headers of real clients' preflights. The `openai` package's
+ * (6.49, `dangerouslyAllowBrowser`, `audio.speech.create`) is Firefox ESR's own, recorded from
+ * it; Chromium leaves user-agent out. openai-speech-stream-player's README request adds
+ * Cache-Control.
+ */
+const OPENAI_PACKAGE_IN_FIREFOX =
+  'authorization,content-type,user-agent,x-stainless-arch,x-stainless-lang,x-stainless-os,x-stainless-package-version,x-stainless-retry-count,x-stainless-runtime,x-stainless-runtime-version';
+const SPEECH_STREAM_PLAYER = 'authorization,cache-control,content-type';
 
 /** The values of a comma-separated header, lower case. */
 const list = (res: HttpResult, name: string) =>
@@ -27,7 +41,14 @@ describe('CORS for the origins named by --allow-origin', () => {
   beforeAll(async () => {
     // Written as a user might: upper case and a default port, stored in normal form.
     t = await startSignedInCore({
-      allowedOrigins: ['HTTP://127.0.0.1:5001', EXTENSION, 'https://lite.example:443'],
+      allowedOrigins: [
+        'HTTP://127.0.0.1:5001',
+        EXTENSION,
+        'https://lite.example:443',
+        FIREFOX_EXTENSION,
+        'App://Obsidian.md',
+        ...APPS.slice(1),
+      ],
     });
     studio = t.studio;
   });
@@ -49,13 +70,13 @@ describe('CORS for the origins named by --allow-origin', () => {
     });
 
   it('answers a named origin’s preflight with the methods and headers it may use', async () => {
-    for (const origin of [PAGE, EXTENSION, 'https://lite.example']) {
+    for (const origin of [PAGE, EXTENSION, 'https://lite.example', FIREFOX_EXTENSION, ...APPS]) {
       for (const path of ['/v1/audio/speech', '/api/v1/tts', '/api/v1/voices', '/v1/no-such-route']) {
         const res = await preflight(path, origin);
         const label = `OPTIONS ${path} from ${origin}`;
         expect(res.status, label).toBe(204);
         expect(res.headers['access-control-allow-origin'], label).toBe(origin);
-        expect(list(res, 'vary'), label).toContain('origin');
+        expect(list(res, 'vary'), label).toEqual(['origin', 'access-control-request-headers']);
         expect(list(res, 'access-control-allow-methods'), label).toEqual(
           expect.arrayContaining(['get', 'post', 'put', 'delete']),
         );
@@ -66,6 +87,8 @@ describe('CORS for the origins named by --allow-origin', () => {
             'idempotency-key',
             'x-requested-with',
             'x-stainless-os',
+            'user-agent',
+            'cache-control',
           ]),
         );
         expect(list(res, 'access-control-allow-headers'), label).not.toContain('x-studio-session');
@@ -80,6 +103,86 @@ describe('CORS for the origins named by --allow-origin', () => {
       'access-control-request-private-network': 'true',
     });
     expect(pna.headers['access-control-allow-private-network']).toBe('true');
+  });
+
+  it('grants a named origin’s preflight every header it asks for, but the studio session’s', async () => {
+    const allowedHeaders = async (requested: string, origin = PAGE) => {
+      const res = await preflight('/v1/audio/speech', origin, {
+        'access-control-request-headers': requested,
+      });
+      expect(res.status, requested).toBe(204);
+      expect(list(res, 'vary'), requested).toEqual(['origin', 'access-control-request-headers']);
+      return list(res, 'access-control-allow-headers');
+    };
+    // Real clients' preflights: every header they ask for is granted, for every kind of origin.
+    for (const origin of [PAGE, FIREFOX_EXTENSION, ...APPS])
+      for (const requested of [OPENAI_PACKAGE_IN_FIREFOX, SPEECH_STREAM_PLAYER])
+        expect(await allowedHeaders(requested, origin), `${origin}: ${requested}`).toEqual(
+          expect.arrayContaining(requested.split(',')),
+        );
+    // Headers of the openai package's options and of other clients, one at a time.
+    for (const header of [
+      'user-agent',
+      'cache-control',
+      'pragma',
+      'openai-organization',
+      'openai-project',
+      'openai-beta',
+      'idempotency-key',
+      'x-stainless-timeout',
+      'x-stainless-helper-method',
+      'range',
+      'last-event-id',
+      'accept-language',
+    ])
+      expect(await allowedHeaders(header), header).toContain(header);
+    // A header no list names (an app's own) is echoed, in lower case, once.
+    expect(await allowedHeaders('X-My-App-Trace, x-my-app-trace , authorization')).toEqual(
+      expect.arrayContaining(['x-my-app-trace', 'authorization']),
+    );
+    expect(
+      (await allowedHeaders('x-my-app-trace,X-MY-APP-TRACE')).filter((h) => h === 'x-my-app-trace'),
+    ).toHaveLength(1);
+    // Never the studio's session header or Cookie, even when asked; names that are not header
+    // names are left out.
+    const refused = await allowedHeaders('x-studio-session,cookie,authorization,bad name,(x),');
+    expect(refused).toContain('authorization');
+    for (const name of ['x-studio-session', 'cookie', 'bad name', '(x)', ''])
+      expect(refused).not.toContain(name);
+  });
+
+  it('speaks for an app of its own scheme named exactly, and refuses one of the same scheme not named', async () => {
+    for (const origin of APPS) {
+      const speech = await send(
+        'POST',
+        '/v1/audio/speech',
+        {
+          origin,
+          authorization: `Bearer ${t.key}`,
+          'user-agent': 'obsidian-plugin',
+          'cache-control': 'no-store',
+        },
+        { model: 'tts-1', input: 'Hello from an app.', voice: 'alloy' },
+      );
+      expect(speech.status, `${origin}: ${speech.text}`).toBe(200);
+      expect(speech.headers['access-control-allow-origin'], origin).toBe(origin);
+      expect(speech.headers['access-control-allow-credentials'], origin).toBeUndefined();
+      expect(speech.body.length, origin).toBeGreaterThan(1000);
+    }
+    for (const origin of [
+      'app://obsidian.md.evil.example',
+      'app://other.md',
+      'capacitor://localhost:8080',
+      'tauri://localhost.',
+      'ionic://localhost',
+      'APP://OBSIDIAN.MD',
+    ]) {
+      const res = await preflight('/v1/audio/speech', origin);
+      expect(res.status, origin).toBe(403);
+      expect(res.json.error.code, origin).toBe('FORBIDDEN_ORIGIN');
+      for (const name of Object.keys(res.headers))
+        expect(name.startsWith('access-control-'), `${origin}: ${name}`).toBe(false);
+    }
   });
 
   it('answers a named origin’s requests with its origin, exposing the headers a script reads', async () => {
@@ -172,7 +275,7 @@ describe('CORS for the origins named by --allow-origin', () => {
   it('gives a named origin nothing of the studio session, cookie and session value included', async () => {
     // The same calls without an Origin work (so the refusals below are about the origin).
     expect((await send('GET', '/api/v1/keys', studio.headers)).status).toBe(200);
-    for (const origin of [PAGE, EXTENSION]) {
+    for (const origin of [PAGE, EXTENSION, APPS[0]!]) {
       const keys = await send('GET', '/api/v1/keys', { origin, ...studio.headers });
       expect(keys.status).toBe(403);
       expect(keys.json).toMatchObject({ status: 0, error_code: 'FORBIDDEN_ORIGIN' });

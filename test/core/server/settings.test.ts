@@ -138,18 +138,29 @@ describe('GET/PUT /api/v1/settings (session only, the shared settings file)', ()
   it('stores allowed origins in their normal form, for the next start', async () => {
     await put({ port: t.port, data_dir: t.dir });
     const res = await put({
-      allowed_origins: ['HTTP://127.0.0.1:5001', ' https://lite.example:443 ', 'http://127.0.0.1:5001'],
+      allowed_origins: [
+        'HTTP://127.0.0.1:5001',
+        ' https://lite.example:443 ',
+        'http://127.0.0.1:5001',
+        'App://Obsidian.md',
+        'capacitor://localhost',
+        'tauri://localhost',
+      ],
     });
     expect(res.status).toBe(200);
+    const stored = [
+      'http://127.0.0.1:5001',
+      'https://lite.example',
+      'app://obsidian.md',
+      'capacitor://localhost',
+      'tauri://localhost',
+    ];
     expect(res.json.result).toMatchObject({
-      allowed_origins: ['http://127.0.0.1:5001', 'https://lite.example'],
+      allowed_origins: stored,
       running_allowed_origins: [],
       restart_required: true,
     });
-    expect(readSettings(settingsDir).allowedOrigins).toEqual([
-      'http://127.0.0.1:5001',
-      'https://lite.example',
-    ]);
+    expect(readSettings(settingsDir).allowedOrigins).toEqual(stored);
     const cleared = await put({ allowed_origins: [] });
     expect(cleared.json.result).toMatchObject({ allowed_origins: [], restart_required: false });
   });
@@ -178,6 +189,14 @@ describe('GET/PUT /api/v1/settings (session only, the shared settings file)', ()
     [{ allowed_origins: ['*'] }, /^Allowed origin "\*" is refused: a wildcard would let every web site/],
     [{ allowed_origins: ['http://127.0.0.1:5001/lite'] }, /no path, here http:\/\/127\.0\.0\.1:5001\.$/],
     [{ allowed_origins: ['null'] }, /"null" is refused/],
+    [
+      { allowed_origins: ['file:///home/me/page.html'] },
+      /^Allowed origin "file:\/\/\/home\/me\/page\.html" is refused: file: addresses are not pages/,
+    ],
+    [
+      { allowed_origins: ['app://obsidian_md'] },
+      /^Allowed origin "app:\/\/obsidian_md" is not an app's origin/,
+    ],
     [{ allowed_origins: 'http://127.0.0.1:5001' }, /^Allowed origins: at most 100/],
     [{ allowed_origins: [42] }, /^Allowed origins: at most 100/],
   ])(
