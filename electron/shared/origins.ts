@@ -4,11 +4,13 @@
  * like and its normal form, the one a browser sends in its Origin header. Pure: used by the
  * command line, the settings file, the server and the studio alike.
  *
- * Each origin is named exactly: no wildcard (`*` would let every site open in the browser use
- * the server), no `null` (every local file and sandboxed frame sends it), an extension only by
+ * Each origin is named exactly: no wildcard inside an origin (`https://*.example.com`), an extension only by
  * its own id, and an app in a web view by its own scheme and host (an Obsidian plugin's
  * `app://obsidian.md`, `capacitor://localhost`, `tauri://localhost`: Electron, Capacitor and Tauri
  * serve an app's pages from a scheme of their own, and that scheme and host are its origin).
+ * Two entries name no one site and are taken only when written on their own: `*` (every site's
+ * pages, not `null`) and `null` (local files and sandboxed frames). Never implied: a user who
+ * names them has chosen that every such page may use the server's API (never its studio session).
  * Schemes whose pages have no origin of their own (`file:`, `data:`, `about:`; they send
  * `null`) or that are not pages (`ws:`, `javascript:`) are refused, saying why.
  */
@@ -33,6 +35,16 @@ const NO_ORIGIN_SCHEMES = [
   'mailto',
 ] as const;
 
+/** The entry that allows every site's pages (not `null`), only when named on its own. */
+export const ANY_ORIGIN = '*';
+/** The origin local files and sandboxed frames send, allowed only when named on its own. */
+export const NULL_ORIGIN = 'null';
+
+/** True when a request's Origin is one of `allowed` (normal forms, as checkAllowedOrigin answers them). */
+export function originIsNamed(allowed: ReadonlySet<string>, origin: string): boolean {
+  return allowed.has(origin) || (allowed.has(ANY_ORIGIN) && origin !== NULL_ORIGIN);
+}
+
 export type AllowedOriginCheck = { ok: true; origin: string } | { ok: false; message: string };
 
 const EXAMPLE = 'e.g. http://127.0.0.1:5001, chrome-extension://<extension id> or app://obsidian.md';
@@ -44,13 +56,12 @@ const EXAMPLE = 'e.g. http://127.0.0.1:5001, chrome-extension://<extension id> o
 export function checkAllowedOrigin(text: string): AllowedOriginCheck {
   const value = text.trim();
   const refuse = (message: string): AllowedOriginCheck => ({ ok: false, message });
+  // Named on their own, the two entries that stand for more than one site are the user's choice.
+  if (value === ANY_ORIGIN) return { ok: true, origin: ANY_ORIGIN };
+  if (value.toLowerCase() === NULL_ORIGIN) return { ok: true, origin: NULL_ORIGIN };
   if (value.includes('*'))
     return refuse(
-      `"${value}" is refused: a wildcard would let every web site open in your browser use this server; name each page's, extension's or app's origin (${EXAMPLE}).`,
-    );
-  if (value.toLowerCase() === 'null')
-    return refuse(
-      '"null" is refused: every local file and sandboxed page sends it, so it names no one site; serve the page over http:// and name that origin.',
+      `"${value}" is refused: a wildcard inside an origin is not supported; name each page's, extension's or app's origin (${EXAMPLE}), or "*" alone for every site.`,
     );
   const noOrigin = /^([a-z][a-z0-9+.-]*):/i.exec(value)?.[1]?.toLowerCase();
   if (noOrigin !== undefined && (NO_ORIGIN_SCHEMES as readonly string[]).includes(noOrigin))

@@ -1,7 +1,7 @@
 /** What `--allow-origin` and the Settings view accept as an origin, and its normal form. */
 
 import { describe, expect, it } from 'vitest';
-import { checkAllowedOrigin, normalizeAllowedOrigins } from '../../electron/shared/origins';
+import { checkAllowedOrigin, normalizeAllowedOrigins, originIsNamed } from '../../electron/shared/origins';
 
 describe('checkAllowedOrigin', () => {
   it.each([
@@ -26,14 +26,19 @@ describe('checkAllowedOrigin', () => {
     ['tauri://localhost', 'tauri://localhost'],
     ['ionic://localhost', 'ionic://localhost'],
     ['my-app+dev://host-1.example:8080', 'my-app+dev://host-1.example:8080'],
+    // Named on their own, the user's choice: every site's pages, and local files' and sandboxes'.
+    ['*', '*'],
+    [' NULL ', 'null'],
   ])('accepts %s as %s', (text, origin) => {
     expect(checkAllowedOrigin(text)).toEqual({ ok: true, origin });
   });
 
   it.each([
-    ['*', /^"\*" is refused: a wildcard would let every web site open in your browser use this server/],
-    ['http://*.example.com', /wildcard/],
-    ['null', /^"null" is refused: every local file and sandboxed page sends it/],
+    [
+      'http://*.example.com',
+      /^"http:\/\/\*\.example\.com" is refused: a wildcard inside an origin .*or "\*" alone/,
+    ],
+    ['**', /wildcard/],
     ['http://127.0.0.1:5001/', /no path, here http:\/\/127\.0\.0\.1:5001\.$/],
     ['http://127.0.0.1:5001/lite?x=1', /no path/],
     ['localhost:5001', /is not an origin: write scheme:\/\/host\[:port\]/],
@@ -71,8 +76,23 @@ describe('checkAllowedOrigin', () => {
       'http://a:1',
       'https://b',
     ]);
-    expect(() => normalizeAllowedOrigins(['http://a:1', '*'], '--allow-origin')).toThrow(
-      /^--allow-origin: "\*"/,
+    expect(() => normalizeAllowedOrigins(['http://a:1', 'https://*.b'], '--allow-origin')).toThrow(
+      /^--allow-origin: "https:\/\/\*\.b"/,
     );
+  });
+});
+
+describe('originIsNamed', () => {
+  it('matches an origin named exactly, any but null under "*", and null only when named', () => {
+    const named = new Set(['http://a:1', 'app://obsidian.md']);
+    expect(originIsNamed(named, 'http://a:1')).toBe(true);
+    expect(originIsNamed(named, 'http://a:2')).toBe(false);
+    expect(originIsNamed(named, 'null')).toBe(false);
+    const every = new Set(['*']);
+    expect(originIsNamed(every, 'https://anything.example')).toBe(true);
+    expect(originIsNamed(every, 'tauri://localhost')).toBe(true);
+    expect(originIsNamed(every, 'null')).toBe(false);
+    expect(originIsNamed(new Set(['null']), 'null')).toBe(true);
+    expect(originIsNamed(new Set(['null']), 'http://a:1')).toBe(false);
   });
 });

@@ -90,7 +90,8 @@ const SERVE_USAGE = `Usage: serve [options]
                           app://obsidian.md, capacitor://localhost, tauri://localhost) that may
                           call the API from a browser with a key: its preflights and answers get
                           CORS headers, every header it asks for but the studio's session
-                          (repeatable; never "*" or "null"); other origins stay refused
+                          (repeatable; "*" alone for every site, "null" for local files);
+                          other origins stay refused
   --allow-callback-host <host>
                           a callback destination to allow although it is internal: a host name,
                           an address or a range such as 10.0.0.0/8 (repeatable). A server

@@ -16,7 +16,7 @@
 
 import { timingSafeEqual } from 'node:crypto';
 import { networkInterfaces, hostname } from 'node:os';
-import { normalizeAllowedOrigins } from '../../shared/origins';
+import { normalizeAllowedOrigins, originIsNamed } from '../../shared/origins';
 
 /** True when `given` is `expected`, compared in time that does not depend on where they differ. */
 export function sameSecret(given: string, expected: string): boolean {
@@ -31,7 +31,7 @@ export interface HostPolicy {
   /** True when there is no Origin header or it is one of this server's origins (or configured). */
   isAllowedOrigin(origin: string | undefined): boolean;
   /**
-   * True when `origin` is one of `allowedOrigins`, exactly, and not one of this server's own:
+   * True when `origin` is one of `allowedOrigins` (exactly, or any but `null` when `*` is named), and not one of this server's own:
    * a page of another site or an extension, answered with CORS headers.
    */
   isCrossOrigin(origin: string | undefined): boolean;
@@ -112,10 +112,10 @@ export function createHostPolicy(options: HostPolicyOptions): HostPolicy {
       return parsed.port === undefined || parsed.port === options.port() || parsed.port === publicPort;
     },
     isAllowedOrigin(origin) {
-      return origin === undefined || isOwnOrigin(origin) || extraOrigins.has(origin);
+      return origin === undefined || isOwnOrigin(origin) || originIsNamed(extraOrigins, origin);
     },
     isCrossOrigin(origin) {
-      return origin !== undefined && extraOrigins.has(origin) && !isOwnOrigin(origin);
+      return origin !== undefined && originIsNamed(extraOrigins, origin) && !isOwnOrigin(origin);
     },
     allowedOrigins: [...extraOrigins],
   };

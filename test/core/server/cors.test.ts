@@ -318,3 +318,33 @@ describe('CORS for the origins named by --allow-origin', () => {
     expect((await send('GET', '/api/v1/keys', again.headers)).status).toBe(200);
   });
 });
+
+describe('CORS when "*" and "null" are named on their own', () => {
+  let t: SignedInTestCore;
+  beforeAll(async () => {
+    t = await startSignedInCore({ allowedOrigins: ['*', 'null'] });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('grants every site, a local file (null) and an app the API, echoing each one’s origin, and never the studio session', async () => {
+    for (const origin of ['https://any.example', 'http://127.0.0.1:5002', 'null', 'tauri://localhost']) {
+      const pre = await fetchUrl(`${t.core.url}/v1/audio/speech`, 'OPTIONS', {
+        headers: {
+          origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization,content-type,user-agent',
+        },
+      });
+      expect(pre.status, origin).toBe(204);
+      expect(pre.headers['access-control-allow-origin'], origin).toBe(origin);
+      expect(pre.headers['access-control-allow-credentials'], origin).toBeUndefined();
+      const keys = await fetchUrl(`${t.core.url}/api/v1/keys`, 'GET', {
+        headers: { origin, ...t.studio.headers },
+      });
+      expect(keys.status, origin).toBe(403);
+      expect(keys.json).toMatchObject({ status: 0, error_code: 'FORBIDDEN_ORIGIN' });
+    }
+  });
+});

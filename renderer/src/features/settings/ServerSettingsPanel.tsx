@@ -195,7 +195,7 @@ export function ServerSettingsPanel() {
             <p className="hint" id={`${id}-origins-hint`}>
               <FormattedMessage
                 id="settings.server.origins.hint"
-                defaultMessage="One origin a line, scheme://host[:port] with no path (never * or null): a page such as KoboldAI Lite, an extension, or an app such as an Obsidian plugin (app://obsidian.md), that calls this API from a browser with an API key. Other origins stay refused, and none gets the studio’s sign-in. Applies the next time the studio starts; {count, plural, =0 {this run allows none.} other {this run allows {origins}.}}"
+                defaultMessage="One origin a line, scheme://host[:port] with no path (* alone for every site, null for local files): a page such as KoboldAI Lite, an extension, or an app such as an Obsidian plugin (app://obsidian.md), that calls this API from a browser with an API key. Other origins stay refused, and none gets the studio’s sign-in. Applies the next time the studio starts; {count, plural, =0 {this run allows none.} other {this run allows {origins}.}}"
                 values={{
                   count: stored?.running_allowed_origins.length ?? 0,
                   origins: intl.formatList(stored?.running_allowed_origins ?? []),
