@@ -6,7 +6,7 @@
  */
 
 import { describe, expect, it } from 'vitest';
-import { createApiClient, studioBase } from '../../renderer/src/lib/api-client';
+import { createApiClient, studioBase, studioUrl } from '../../renderer/src/lib/api-client';
 
 describe('studioBase', () => {
   it('is empty at the root of a server, whatever the query and hash', () => {
@@ -21,6 +21,11 @@ describe('studioBase', () => {
     expect(studioBase('https://host:8443/apps/narration/#/projects/p1')).toBe('/apps/narration');
     // A page file in the folder (index.html) has the folder as its base.
     expect(studioBase('http://host/tts/index.html')).toBe('/tts');
+  });
+
+  it('with the origin, is the address shown for sign-in and as the API base', () => {
+    expect(studioUrl('http://host/tts/?token=abc#/voices')).toBe('http://host/tts');
+    expect(studioUrl('http://127.0.0.1:8787/')).toBe('http://127.0.0.1:8787');
   });
 
   it("is the base of the client's addresses for audio elements", () => {

@@ -112,6 +112,11 @@ export function studioBase(pageUrl: string): string {
   return new URL('.', pageUrl).pathname.replace(/\/+$/, '');
 }
 
+/** The studio's whole address for a page at `pageUrl`: `http://host/tts` (origin and `studioBase`). */
+export function studioUrl(pageUrl: string): string {
+  return `${new URL(pageUrl).origin}${studioBase(pageUrl)}`;
+}
+
 /** The key of the studio session's value in `sessionStorage`. */
 export const SESSION_STORAGE_KEY = 'narration-studio.session';
 
