@@ -50,7 +50,7 @@ import {
   limitConnections,
   type EdgeOptions,
 } from './http-edge';
-import { hostRefusal, sendHostRefusalPage, wantsPage } from './host-refusal';
+import { hostRefusal, originRefusal, sendHostRefusalPage, wantsPage } from './refusals';
 import { prefixRedirects, publicPath, requestPrefix, type RequestPrefix } from './public-url';
 import { createHostPolicy } from './security';
 import { attachSessions, createStudioKey, type Sessions } from './sessions';
@@ -208,12 +208,7 @@ export function buildServer(options: ServerOptions): HttpApp {
       if (wantsPage(request)) return sendHostRefusalPage(request, reply);
       throw hostRefusal(request);
     }
-    if (!policy.isAllowedOrigin(request.headers.origin)) {
-      throw new AppError(
-        'FORBIDDEN_ORIGIN',
-        `Requests from origin "${request.headers.origin}" are not allowed.`,
-      );
-    }
+    if (!policy.isAllowedOrigin(request.headers.origin)) throw originRefusal(request);
     // Answered here when it is an allowed page's preflight.
     if (answerCrossOrigin(policy, request, reply)) return reply;
   });

@@ -1,15 +1,17 @@
 /**
- * A refused Host explained, against the real server over HTTP on 127.0.0.1 (the Host header set
+ * Refused Hosts and Origins explained, against the real server over HTTP on 127.0.0.1 (the Host header set
  * as a proxy or a rebound name would send it): the API's JSON refusal names `--allowed-host
  * <name>` and `--public-url <scheme://host>` (the scheme a proxy forwarded), in the API's error
  * shape under /api and OpenAI's under /v1; a browser opening the page gets a 403 HTML page that
  * says the same in English and Vietnamese, the language its Accept-Language prefers first, the
- * Host it sent escaped. The page's advice, followed, lets the same request in.
+ * Host it sent escaped. The page's advice, followed, lets the same request in. A refused Origin
+ * of the host asked (the studio through a proxy whose scheme `--public-url` does not name) is
+ * told `--public-url <origin>`; one of another site, `--allow-origin <origin>`.
  */
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rmSync } from 'node:fs';
-import { hostAdvice, prefersVietnamese } from '../../../electron/core/server/host-refusal';
+import { hostAdvice, prefersVietnamese } from '../../../electron/core/server/refusals';
 import { fetchUrl, makeStudioUiDir, startTestCore, type TestCore } from './helpers';
 
 const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
@@ -133,5 +135,30 @@ describe('a Host that is not this server', () => {
     } finally {
       await allowed.close();
     }
+  });
+});
+
+describe('an Origin that is not allowed', () => {
+  const submit = (headers: Record<string, string>) =>
+    fetchUrl(`${t.core.url}/api/v1/tts`, 'POST', {
+      headers: { authorization: `Bearer ${t.key}`, 'content-type': 'application/json', ...headers },
+      body: JSON.stringify({ input_text: 'From a page.', voice_code: 'en_female_emily_us' }),
+    });
+
+  it('of the host asked (a proxy in https before an http server) is told --public-url with it', async () => {
+    const res = await submit({ origin: 'https://127.0.0.1' });
+    expect(res.status).toBe(403);
+    expect(res.json).toMatchObject({ status: 0, error_code: 'FORBIDDEN_ORIGIN' });
+    expect(res.json.error_message).toContain('--public-url https://127.0.0.1 ');
+  });
+
+  it('of another site is told --allow-origin with it, and nothing for a value that is not an origin', async () => {
+    const res = await submit({ origin: 'http://app.example:3000' });
+    expect(res.status).toBe(403);
+    expect(res.json.error_message).toContain('--allow-origin http://app.example:3000.');
+    expect(res.json.error_message).not.toContain('--public-url');
+    const odd = await submit({ origin: 'null' });
+    expect(odd.status).toBe(403);
+    expect(odd.json.error_message).toBe('Requests from origin "null" are not allowed.');
   });
 });

@@ -1,10 +1,15 @@
 /**
- * A request whose Host is not one of this server's names (security.ts), explained: most often a
- * reverse proxy or a name on the network that the server was not told about. The API's JSON
- * refusal names the option and the value to give (`--allowed-host <name>`, `--public-url
- * <scheme://host>`); a browser opening a page (GET, `Accept: text/html`, not an API path) gets a
- * small page saying the same in English and Vietnamese (the one its Accept-Language prefers
- * first), not a blank page.
+ * Requests refused by the Host and Origin checks (security.ts), explained: most often a reverse
+ * proxy, a name on the network or a site's page that the server was not told about.
+ *
+ * Host: the API's JSON refusal names the option and the value to give (`--allowed-host <name>`,
+ * `--public-url <scheme://host>`); a browser opening a page (GET, `Accept: text/html`, not an API
+ * path) gets a small page saying the same in English and Vietnamese (the one its
+ * Accept-Language prefers first), not a blank page.
+ *
+ * Origin: a page of the host the request was sent to (the studio opened through a proxy whose
+ * scheme or port `--public-url` does not name) is told `--public-url <its origin>`; a page of
+ * another site, `--allow-origin <its origin>`.
  */
 
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -49,6 +54,31 @@ export function hostRefusal(request: FastifyRequest): AppError {
     'FORBIDDEN_HOST',
     `Host "${advice.host}" is not this server. If the server is reached under this name (a reverse proxy, or a name on the network), start it with --allowed-host ${advice.allowedHost}, or with --public-url ${advice.publicUrl} (the address people open, with its sub-path if the proxy serves it under one, e.g. ${advice.publicUrl}/tts).`,
     { host: advice.host, allowed_host: advice.allowedHost, public_url: advice.publicUrl },
+  );
+}
+
+/** The Origin check's refusal: names `--public-url` or `--allow-origin` with the origin to give. */
+export function originRefusal(request: FastifyRequest): AppError {
+  const origin = request.headers.origin ?? '';
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(origin);
+  } catch {
+    parsed = undefined;
+  }
+  if (!parsed || !/^https?:$/.test(parsed.protocol))
+    return new AppError('FORBIDDEN_ORIGIN', `Requests from origin "${origin}" are not allowed.`);
+  const hostName = hostAdvice(request.headers.host)?.allowedHost;
+  if (hostName !== undefined && parsed.hostname === hostName)
+    return new AppError(
+      'FORBIDDEN_ORIGIN',
+      `Requests from origin "${origin}" are not allowed. If the studio is opened at that address (through a reverse proxy), start the server with --public-url ${parsed.origin} (with its sub-path if the proxy serves it under one).`,
+      { origin, public_url: parsed.origin },
+    );
+  return new AppError(
+    'FORBIDDEN_ORIGIN',
+    `Requests from origin "${origin}" are not allowed. To let that site's pages call the API with a key, start the server with --allow-origin ${parsed.origin}.`,
+    { origin, allow_origin: parsed.origin },
   );
 }
 
