@@ -7,8 +7,11 @@
  * from the whole public URL already (studio-core's `baseUrl`).
  *
  * A request reached the server through the public URL when its Host names the public URL's
- * host (security.ts: `HostPolicy.isPublicHost`); one made to the server directly (its own
- * address and port) keeps the root: a direct run behaves as without a path.
+ * host (security.ts: `HostPolicy.isPublicHost`; nginx's `proxy_set_header Host $host`, Caddy,
+ * Traefik), or when its Origin is the public URL's (a page's sign-in and sign-out behind an
+ * nginx that forwards its own upstream address as the Host, its default); one made to the
+ * server directly (its own address and port) keeps the root: a direct run behaves as without a
+ * path.
  */
 
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -30,17 +33,18 @@ export function signInAddress(base: string, token: string): string {
 
 /**
  * The path that the browser sees for a request: the public URL's path when the request came
- * through it (`viaPublicUrl`), else `''`.
+ * through it (its Host is the public URL's, `isPublicHost`, or its Origin is), else `''`.
  */
 export type RequestPrefix = (request: FastifyRequest) => string;
 
 export function requestPrefix(
   publicUrl: string | undefined,
-  viaPublicUrl: (hostHeader: string | undefined) => boolean,
+  isPublicHost: (hostHeader: string | undefined) => boolean,
 ): RequestPrefix {
   const path = publicPath(publicUrl);
-  if (path === '') return () => '';
-  return (request) => (viaPublicUrl(request.headers.host) ? path : '');
+  if (publicUrl === undefined || path === '') return () => '';
+  const origin = new URL(publicUrl).origin;
+  return (request) => (isPublicHost(request.headers.host) || request.headers.origin === origin ? path : '');
 }
 
 /** `Path` of a cookie for the pages under `prefix` (`/` at the root). */

@@ -51,7 +51,8 @@ describe('requests through the public URL', () => {
     publicUrl: 'https://tts.example.com/tts',
   });
   const prefix = requestPrefix('https://tts.example.com/tts', (host) => policy.isPublicHost(host));
-  const of = (host: string | undefined) => ({ headers: { host } }) as unknown as FastifyRequest;
+  const of = (host: string | undefined, origin?: string) =>
+    ({ headers: { host, ...(origin ? { origin } : {}) } }) as unknown as FastifyRequest;
 
   it("are those whose Host names the public URL's host, with its port or none", () => {
     expect(policy.isPublicHost('tts.example.com')).toBe(true);
@@ -63,10 +64,13 @@ describe('requests through the public URL', () => {
     expect(createHostPolicy({ host: '127.0.0.1', port: () => 8787 }).isPublicHost('127.0.0.1')).toBe(false);
   });
 
-  it('get the sub-path; requests to the server directly get the root', () => {
+  it("get the sub-path (by Host, or by a page's Origin); requests to the server directly get the root", () => {
     expect(prefix(of('tts.example.com'))).toBe('/tts');
     expect(prefix(of('127.0.0.1:8787'))).toBe('');
     expect(prefix(of(undefined))).toBe('');
+    // nginx's default Host is its upstream's address: a page's Origin still tells.
+    expect(prefix(of('127.0.0.1:8787', 'https://tts.example.com'))).toBe('/tts');
+    expect(prefix(of('127.0.0.1:8787', 'http://127.0.0.1:8787'))).toBe('');
     const atRoot = requestPrefix('https://tts.example.com/', (host) => policy.isPublicHost(host));
     expect(atRoot(of('tts.example.com'))).toBe('');
   });

@@ -81,6 +81,15 @@ describe('under a sub-path behind nginx (location /tts/, --public-url …/tts)',
     expect(String(out.headers['set-cookie'])).toMatch(/Max-Age=0/);
     expect(String(out.headers['set-cookie'])).toMatch(/; Path=\/tts(;|$)/);
 
+    // Behind an nginx that keeps its default Host (its upstream's address, `$proxy_host`), the
+    // sign-in arrives as a direct one would, but from a page of the public origin.
+    const defaultHost = await fetchUrl(`${t.core.url}/api/v1/session/sign-in`, 'POST', {
+      headers: { 'content-type': 'application/json', origin: new URL(publicUrl).origin },
+      body: signInBody(t.core.loginUrl),
+    });
+    expect(defaultHost.status, defaultHost.text).toBe(200);
+    expect(String(defaultHost.headers['set-cookie'])).toMatch(/; Path=\/tts(;|$)/);
+
     const direct = await fetchUrl(`${t.core.url}/api/v1/session/sign-in`, 'POST', {
       headers: { 'content-type': 'application/json' },
       body: signInBody(t.core.loginUrl),
