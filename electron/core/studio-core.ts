@@ -39,6 +39,8 @@ import {
   createSessions,
   DEFAULT_UI_DIR,
   type HttpApp,
+  publicBase,
+  signInAddress,
 } from './server';
 import type { VoiceMapping } from '../shared/voice-mapping';
 import { openFileSettings, type SettingsStore } from './platform/settings-store';
@@ -171,8 +173,16 @@ export interface Core {
    * it names a new one.
    */
   readonly loginUrl: string;
-  /** Calls `listener` with the next sign-in address each time one is spent or expired. */
-  onLoginUrl(listener: (url: string) => void): void;
+  /**
+   * The sign-in address under `publicUrl` (`--public-url`, its sub-path included): the one to
+   * print for people who reach the server through a reverse proxy. `loginUrl` without one.
+   */
+  readonly publicLoginUrl: string;
+  /**
+   * Calls `listener` with the next sign-in address each time one is spent or expired: on this
+   * machine (`url`) and under the public URL (`publicUrl`, as `publicLoginUrl`).
+   */
+  onLoginUrl(listener: (url: string, publicUrl: string) => void): void;
   readonly store: Store;
   readonly jobs: Jobs;
   /** Book projects of the data directory (the /api/v1/projects routes' service). */
@@ -235,7 +245,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     engine = recordingPackSpeed(rawEngine, options.dataDir, log);
     let port = 0;
     const localUrl = () => `http://${urlHost(host)}:${port}`;
-    const baseUrl = () => options.publicUrl?.replace(/\/+$/, '') ?? localUrl();
+    // The public URL keeps its path (a reverse proxy's sub-path): links are built under it.
+    const baseUrl = () => (options.publicUrl !== undefined ? publicBase(options.publicUrl) : localUrl());
     const jobs = createJobs({
       engine,
       store,
@@ -365,10 +376,15 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     return {
       url: localUrl(),
       get loginUrl() {
-        return `${localUrl()}/?token=${sessions.loginToken}`;
+        return signInAddress(localUrl(), sessions.loginToken);
+      },
+      get publicLoginUrl() {
+        return signInAddress(baseUrl(), sessions.loginToken);
       },
       onLoginUrl(listener) {
-        sessions.onLoginToken((token) => listener(`${localUrl()}/?token=${token}`));
+        sessions.onLoginToken((token) =>
+          listener(signInAddress(localUrl(), token), signInAddress(baseUrl(), token)),
+        );
       },
       publicUrl: baseUrl(),
       port,

@@ -14,6 +14,7 @@ import { runProjectsE2e } from './projects.e2e';
 import { runSmallWindowsE2e } from './small-windows.e2e';
 import { runStudioE2e } from './studio.e2e';
 import { runStudioKeyboardE2e } from './studio-keyboard.e2e';
+import { runSubPathE2e } from './sub-path.e2e';
 import { runVietnameseE2e } from './vietnamese.e2e';
 import { runTextLanguageE2e } from './text-language.e2e';
 import { runErrorsVietnameseE2e } from './errors-vietnamese.e2e';
@@ -41,6 +42,7 @@ const suites: [string, (log: (line: string) => void) => Promise<void>][] = [
   ['addresses', runAddressesE2e],
   ['accessibility', runAccessibilityE2e],
   ['sign-in-lasts', runSignInLastsE2e],
+  ['sub-path', runSubPathE2e],
   ['vietnamese', runVietnameseE2e],
   ['text-language', runTextLanguageE2e],
   ['errors-vietnamese', runErrorsVietnameseE2e],

@@ -66,7 +66,9 @@ const SERVE_USAGE = `Usage: serve [options]
   --max-queued <n>        requests waiting per key before 429 (default 10000)
   --callback-attempts <n> delivery attempts per callback (default 6)
   --callback-delay-ms <n> wait before the first retry, doubling (default 2000)
-  --public-url <url>      base of audio_link/srt_link when reached under another name
+  --public-url <url>      the address people open when reached under another name or through a
+                          reverse proxy, its sub-path included (http://host/tts): base of
+                          audio_link/srt_link, the printed sign-in address, the cookie's path
   --voice-mirror <url>    base URL of the voice catalogue's downloads (an organisation's mirror)
   --voice-sample-mirror <url>
                           base URL of the catalogue's sample recordings (default
@@ -322,11 +324,19 @@ export function runServe(argv: string[]): Promise<number> {
       });
     });
     // One write, so a reader that waits for the first line also has the second.
-    process.stdout.write(`listening on ${core.url}\nopen ${core.loginUrl}\n`);
+    // With --public-url, the address people open is under it (its sub-path included); the one on
+    // this machine follows.
+    const alsoHere = (local: string, printed: string) =>
+      printed === local ? '' : `(on this machine: ${local})\n`;
+    process.stdout.write(
+      `listening on ${core.url}\nopen ${core.publicLoginUrl}\n${alsoHere(core.loginUrl, core.publicLoginUrl)}`,
+    );
     // Each sign-in address works once, within 10 minutes: after one is used, or when one that
     // expired is tried, the next one is printed.
-    core.onLoginUrl((url) =>
-      process.stdout.write(`each works once, within 10 minutes; the next sign-in address:\nopen ${url}\n`),
+    core.onLoginUrl((url, publicUrl) =>
+      process.stdout.write(
+        `each works once, within 10 minutes; the next sign-in address:\nopen ${publicUrl}\n${alsoHere(url, publicUrl)}`,
+      ),
     );
 
     return finished;

@@ -50,6 +50,8 @@ import {
   limitConnections,
   type EdgeOptions,
 } from './http-edge';
+import { hostRefusal, originRefusal, sendHostRefusalPage, wantsPage } from './refusals';
+import { prefixRedirects, publicPath, requestPrefix, type RequestPrefix } from './public-url';
 import { createHostPolicy } from './security';
 import { attachSessions, createStudioKey, type Sessions } from './sessions';
 import { registerStaticUi } from './static-ui';
@@ -85,7 +87,11 @@ export interface ServerOptions {
    * session. Each as `checkAllowedOrigin` (shared/origins.ts) takes it.
    */
   allowedOrigins?: readonly string[];
-  /** `--public-url`: its name and port pass the Host check, its origin the Origin check. */
+  /**
+   * `--public-url`: its name and port pass the Host check, its origin the Origin check; its path
+   * (a reverse proxy's sub-path) goes into redirects, the session cookie's Path and the OpenAPI
+   * document's `servers` (public-url.ts).
+   */
   publicUrl?: string;
   /**
    * The slow-down of guessing (see auth-throttle.ts); defaults: 5 free failures a minute per
@@ -198,25 +204,29 @@ export function buildServer(options: ServerOptions): HttpApp {
     }
     reply.header('cache-control', 'no-store');
     if (!policy.isAllowedHost(request.headers.host)) {
-      throw new AppError('FORBIDDEN_HOST', `Host "${request.headers.host ?? ''}" is not this server.`);
+      // A browser opening the studio gets a page that says what to set, not a blank one.
+      if (wantsPage(request)) return sendHostRefusalPage(request, reply);
+      throw hostRefusal(request);
     }
-    if (!policy.isAllowedOrigin(request.headers.origin)) {
-      throw new AppError(
-        'FORBIDDEN_ORIGIN',
-        `Requests from origin "${request.headers.origin}" are not allowed.`,
-      );
-    }
+    if (!policy.isAllowedOrigin(request.headers.origin)) throw originRefusal(request);
     // Answered here when it is an allowed page's preflight.
     if (answerCrossOrigin(policy, request, reply)) return reply;
   });
   limitClientsBehindProxies(app, edge);
 
-  registerOpenApi(app);
+  // Under a public URL with a path (a reverse proxy's sub-path), what the browser follows gets
+  // the path back (public-url.ts).
+  const prefix = requestPrefix(options.publicUrl, (host) => policy.isPublicHost(host));
+  if (publicPath(options.publicUrl) !== '') prefixRedirects(app, prefix);
+
+  registerOpenApi(app, options.publicUrl);
   // The routes are added when the app starts, after the document's generator (openapi.ts:
   // inAppContext). A new route carries its schema: openapi.ts's apiRoute or openAiRoute, with
   // the TypeBox schemas its handler validates with; test/core/server/openapi.test.ts fails
   // for a route the document lacks.
-  void app.register(inAppContext(async (root) => registerRoutes(root, options, policy.allowedOrigins)));
+  void app.register(
+    inAppContext(async (root) => registerRoutes(root, options, policy.allowedOrigins, prefix)),
+  );
 
   app.setNotFoundHandler((request, reply) => {
     sendAnyError(
@@ -239,7 +249,12 @@ export function buildServer(options: ServerOptions): HttpApp {
 }
 
 /** Every route of the app, with the hooks that belong to them. */
-function registerRoutes(app: HttpApp, options: ServerOptions, allowedOrigins: readonly string[]): void {
+function registerRoutes(
+  app: HttpApp,
+  options: ServerOptions,
+  allowedOrigins: readonly string[],
+  prefix: RequestPrefix,
+): void {
   const { store, jobs, log } = options;
   const maxTextChars = options.maxTextChars ?? DEFAULT_MAX_TEXT_CHARS;
   const voiceMapping = options.voiceMapping ?? NO_VOICE_MAPPING;
@@ -269,6 +284,7 @@ function registerRoutes(app: HttpApp, options: ServerOptions, allowedOrigins: re
       voices: options.voices,
       voiceMapping,
       allowedOrigins,
+      prefix,
     });
   // After the session's own hook (registerStudio), which it relies on.
   checkBeforeBody(app, auth);
@@ -372,6 +388,7 @@ function registerStudio(
     voices,
     voiceMapping,
     allowedOrigins,
+    prefix,
   }: {
     store: Store;
     auth: Auth;
@@ -380,6 +397,7 @@ function registerStudio(
     voices: VoiceLibrary | undefined;
     voiceMapping: VoiceMapping;
     allowedOrigins: readonly string[];
+    prefix: RequestPrefix;
   },
 ): void {
   const studioKey = createStudioKey(store, studio.clock, studio.defaultBalanceMilli);
@@ -396,6 +414,7 @@ function registerStudio(
     port,
     baseUrl: studio.baseUrl,
     dataDir: studio.dataDir,
+    prefix,
     ...(studio.secureCookie ? { secureCookie: true } : {}),
   });
   registerSettingsRoutes(app, {

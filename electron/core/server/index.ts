@@ -6,6 +6,7 @@
 export { buildServer, type HttpApp } from './app';
 export type { AuthThrottleOptions } from './auth-throttle';
 export { trustProxyProblem, type EdgeOptions } from './http-edge';
+export { publicBase, signInAddress } from './public-url';
 export { createSessions } from './sessions';
 export { DEFAULT_UI_DIR } from './static-ui';
 export { firstSchemaProblem } from './validation';

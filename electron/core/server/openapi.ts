@@ -21,6 +21,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { Type, type TSchema } from '@sinclair/typebox';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import { ErrorBodySchema, OpenAiErrorBodySchema, STUDIO_SESSION_HEADER } from '../../shared/api';
+import { publicBase } from './public-url';
 import { STUDIO_CSP } from './security';
 
 /** The document's address. */
@@ -181,7 +182,7 @@ export const NOT_API: FastifySchema = { hide: true } as FastifySchema;
  * the reference page. Must run before any route is registered (the generator collects routes
  * as they are added).
  */
-export function registerOpenApi(app: FastifyInstance): void {
+export function registerOpenApi(app: FastifyInstance, publicUrl?: string): void {
   app.setValidatorCompiler(() => (data) => ({ value: data }));
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   app.addSchema({ $id: 'ErrorBody', ...ErrorBodySchema });
@@ -197,6 +198,9 @@ export function registerOpenApi(app: FastifyInstance): void {
           "Offline text to speech on this machine: the cloud TTS service's API (`/api/v1`), its extensions, and OpenAI's speech API (`/v1`). Keys: `narration-studio keys create`, or the studio's API page. Errors: `{status: 0, error_code, error_message}` under /api, OpenAI's `{error: {…}}` under /v1.",
         license: { name: 'GPL-3.0-or-later', identifier: 'GPL-3.0-or-later' },
       },
+      // `--public-url` (with its sub-path, if any): where clients reach the routes. Without it the
+      // document names no server, and clients take the address they read it from.
+      ...(publicUrl ? { servers: [{ url: publicBase(publicUrl) }] } : {}),
       tags: Object.entries(TAGS).map(([key, name]) => ({
         name,
         description: TAG_DESCRIPTIONS[key as keyof typeof TAGS],

@@ -28,6 +28,12 @@ export function sameSecret(given: string, expected: string): boolean {
 export interface HostPolicy {
   /** True when the Host header names this server. */
   isAllowedHost(hostHeader: string | undefined): boolean;
+  /**
+   * True when the Host header names the public URL's host (its name, with its port or none, as
+   * proxies forward it): the request came through `--public-url`, not to the server directly.
+   * False without a public URL.
+   */
+  isPublicHost(hostHeader: string | undefined): boolean;
   /** True when there is no Origin header or it is one of this server's origins (or configured). */
   isAllowedOrigin(origin: string | undefined): boolean;
   /**
@@ -110,6 +116,11 @@ export function createHostPolicy(options: HostPolicyOptions): HostPolicy {
       const parsed = hostHeader ? parseHost(hostHeader) : undefined;
       if (parsed === undefined || !names.has(parsed.name)) return false;
       return parsed.port === undefined || parsed.port === options.port() || parsed.port === publicPort;
+    },
+    isPublicHost(hostHeader) {
+      const parsed = hostHeader ? parseHost(hostHeader) : undefined;
+      if (publicUrl === undefined || parsed === undefined || parsed.name !== publicUrl.hostname) return false;
+      return parsed.port === undefined || parsed.port === publicPort;
     },
     isAllowedOrigin(origin) {
       return origin === undefined || isOwnOrigin(origin) || originIsNamed(extraOrigins, origin);

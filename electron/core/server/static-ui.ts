@@ -47,8 +47,9 @@ export interface StaticUi {
   sendPage(reply: FastifyReply, status: number, title: string, body: string): FastifyReply;
 }
 
-function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+/** A small HTML page of the server's own: a title and an HTML body, in `lang` (default English). */
+export function serverPage(title: string, body: string, lang = 'en'): string {
+  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
 <title>${title} · Narration Studio</title><style>body{font:16px/1.5 system-ui,sans-serif;max-width:34rem;margin:15vh auto;padding:0 1.5rem;color:#1d2433}
 @media (prefers-color-scheme: dark){body{background:#15181f;color:#e5e8ef}}code{background:#8882;padding:.1em .35em;border-radius:4px}</style></head>
 <body><h1>${title}</h1>${body}</body></html>`;
@@ -83,7 +84,7 @@ export function registerStaticUi(app: FastifyInstance, uiDir: string): StaticUi 
       .code(status)
       .type('text/html; charset=utf-8')
       .header('content-security-policy', STUDIO_CSP)
-      .send(page(title, body));
+      .send(serverPage(title, body));
 
   return {
     sendPage,

@@ -96,7 +96,7 @@ export function App() {
       </button>
       <nav className="sidebar" aria-label={intl.formatMessage(m.main)}>
         <div className="brand">
-          <img src="/favicon.svg" alt="" />
+          <img src="favicon.svg" alt="" />
           {/* eslint-disable-next-line messages/no-words-in-jsx -- the product's name, the same in every language */}
           <span className="brand-name">Narration Studio</span>
         </div>

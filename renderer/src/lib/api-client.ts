@@ -85,7 +85,10 @@ export class ApiError extends Error {
 }
 
 export interface ApiClientOptions {
-  /** Server base URL; '' (default) means the page's own origin. */
+  /**
+   * Server base URL; '' (default) means the page's own origin. The studio passes
+   * `studioBase(document.baseURI)`, so that it also works under a reverse proxy's sub-path.
+   */
   baseUrl?: string;
   /** Sent as a bearer key; omit in the browser to use the session cookie. */
   apiKey?: string;
@@ -97,6 +100,21 @@ export interface ApiClientOptions {
    */
   sessionStorage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
   fetch?: typeof fetch;
+}
+
+/**
+ * The base of the API for a page at `pageUrl` (the studio's `document.baseURI`): the folder the
+ * page was loaded from, without its trailing slash: `''` for `http://host/`, `/tts` for
+ * `http://host/tts/?token=…` (the studio behind `location /tts/ { proxy_pass …/; }`). A path,
+ * not an origin: calls stay same-origin whatever name the page was opened under.
+ */
+export function studioBase(pageUrl: string): string {
+  return new URL('.', pageUrl).pathname.replace(/\/+$/, '');
+}
+
+/** The studio's whole address for a page at `pageUrl`: `http://host/tts` (origin and `studioBase`). */
+export function studioUrl(pageUrl: string): string {
+  return `${new URL(pageUrl).origin}${studioBase(pageUrl)}`;
 }
 
 /** The key of the studio session's value in `sessionStorage`. */

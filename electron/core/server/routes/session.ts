@@ -7,7 +7,7 @@
  * /api/v1/session signs out.
  */
 
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Value } from '@sinclair/typebox/value';
 import {
   StudioSignInSchema,
@@ -20,6 +20,7 @@ import {
 import { AppError } from '../../../shared/errors';
 import type { KeyRow } from '../../store';
 import { crossOriginSessionError, requireSession, type Auth } from '../auth';
+import { cookiePath, type RequestPrefix } from '../public-url';
 import { sendResult } from '../reply';
 import { LOGIN_TOKEN_TTL_MS, sessionCookieName, type Sessions } from '../sessions';
 import type { StaticUi } from '../static-ui';
@@ -37,6 +38,8 @@ export interface SessionRouteOptions {
   baseUrl(): string;
   /** Shown on the Settings page. */
   dataDir: string | undefined;
+  /** The path the browser sees the request under (public-url.ts): the session cookie's Path. */
+  prefix?: RequestPrefix;
   /** The cookie goes over HTTPS only (`Secure`): the server is reached through an https public URL. */
   secureCookie?: boolean;
 }
@@ -44,8 +47,10 @@ export interface SessionRouteOptions {
 export function registerSessionRoutes(app: FastifyInstance, options: SessionRouteOptions): void {
   const { sessions, auth, ui, studioKey } = options;
   const secure = options.secureCookie ? '; Secure' : '';
-  const cookie = (value: string, extra = '') =>
-    `${sessionCookieName(options.port())}=${value}; HttpOnly; SameSite=Strict; Path=/${secure}${extra}`;
+  const prefix = options.prefix ?? (() => '');
+  // Path: the studio's own (a reverse proxy's sub-path), not every application of the host.
+  const cookie = (request: FastifyRequest, value: string, extra = '') =>
+    `${sessionCookieName(options.port())}=${value}; HttpOnly; SameSite=Strict; Path=${cookiePath(prefix(request))}${secure}${extra}`;
 
   app.get('/', { schema: NOT_API }, async (_request, reply) => ui.sendIndex(reply));
 
@@ -79,7 +84,7 @@ export function registerSessionRoutes(app: FastifyInstance, options: SessionRout
       // Kept by the browser as long as the session may live idle (not only until it closes).
       reply.header(
         'set-cookie',
-        cookie(signedIn.id, `; Max-Age=${Math.round(sessions.idleTimeoutMs / 1000)}`),
+        cookie(request, signedIn.id, `; Max-Age=${Math.round(sessions.idleTimeoutMs / 1000)}`),
       );
       const result: StudioSignIn = {
         session: signedIn.secret,
@@ -117,7 +122,7 @@ export function registerSessionRoutes(app: FastifyInstance, options: SessionRout
     async (request, reply) => {
       requireSession(request);
       await sessions.signOut(request.sessionId!);
-      reply.header('set-cookie', cookie('', '; Max-Age=0'));
+      reply.header('set-cookie', cookie(request, '', '; Max-Age=0'));
       return sendResult(reply, { signed_out: true });
     },
   );

@@ -10,6 +10,7 @@ import type { ApiKeyInfo, LedgerKind } from '../../../../electron/shared/api';
 import { KEY_FILTER_ALL } from '../../../../electron/shared/api';
 import { CopyButton } from '../../components/CopyButton';
 import { keyName, KeySelect } from '../../components/KeySelect';
+import { studioUrl } from '../../lib/api-client';
 import { formatCredits, formatTime } from '../../lib/format';
 import { getDesktop } from '../../lib/desktop';
 import { useStudio } from '../../stores';
@@ -175,7 +176,7 @@ export function ApiView() {
     await revokeKey(key.id);
   };
 
-  const base = session?.base_url ?? window.location.origin;
+  const base = session?.base_url ?? studioUrl(document.baseURI);
   const openAiBase = `${base}/v1`;
   const examples = useMemo(() => buildExamples({ baseUrl: base, apiKey: created?.key }), [base, created]);
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useStudio } from '../../stores';
+import { studioUrl } from '../../lib/api-client';
 
 const code = (chunks: ReactNode[]) => <code>{chunks}</code>;
 
@@ -55,7 +56,7 @@ export function SignIn() {
             <FormattedMessage
               id="auth.command"
               defaultMessage="open {origin}/?token=…"
-              values={{ origin: window.location.origin }}
+              values={{ origin: studioUrl(document.baseURI) }}
             />
           </pre>
           <p className="muted">
