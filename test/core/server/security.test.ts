@@ -79,6 +79,8 @@ const PUBLIC = new Set([
   // the name holds the request's download token, the credential of the /files/… links
   // (kokoro-clients.test.ts).
   'GET /v1/download/:file',
+  // The same file at the X-Download-Path as it is, from the root (kokoro-clients.test.ts).
+  'GET /download/:file',
 ]);
 /** Routes only the signed-in studio may call; bearer keys are refused there. */
 const SESSION_ONLY = new Set([
