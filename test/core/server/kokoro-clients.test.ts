@@ -280,17 +280,8 @@ describe('a Kokoro-FastAPI client, no Kokoro pack installed', () => {
       expect(answer.json, bad).toMatchObject({ error: { code: 'NOT_FOUND' } });
     }
   });
-});
 
-describe("Kokoro-FastAPI's defaults and its download path, no Kokoro pack installed", () => {
-  let t: TestCore;
-  beforeAll(async () => {
-    t = await startTestCore();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
-
+  // Kokoro-FastAPI's defaults and its download path from the root.
   it("takes the web player's request (no model) and serves its X-Download-Path under /v1 and from the root", async () => {
     // web/src/services/AudioService.js streamAudio(): this body (lang_code, allow_voice_tags and
     // voice_aliases are undefined, so JSON.stringify leaves them out), then setDownloadPath():

@@ -20,7 +20,7 @@
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GUIDE_NAME, startProxy, type ProxyKind, type RunningProxy } from '../../fixtures/reverse-proxies';
-import { startTestCore, type TestCore } from './helpers';
+import { readWhileRendering, startTestCore, type TestCore } from './helpers';
 
 const TEXT =
   'The lighthouse keeper climbed the stairs at dusk. The sea rolled in long grey lines. ' +
@@ -139,12 +139,7 @@ describe.each(KINDS)("behind %s, configured as the guide's block", (kind) => {
     expect(streamed.statusCode).toBe(200);
     expect(streamed.headers['content-type']).toBe('audio/mpeg');
     const id = String(streamed.headers['x-request-id']);
-    const pieces: Buffer[] = [];
-    let statusAtFirstBytes: string | undefined;
-    for await (const piece of streamed.body) {
-      if (pieces.length === 0) statusAtFirstBytes = await status(id);
-      pieces.push(Buffer.from(piece as Uint8Array));
-    }
+    const { pieces, statusAtFirstBytes } = await readWhileRendering(t, id, streamed.body);
     expect(statusAtFirstBytes).toBe('processing');
     expect(pieces.length).toBeGreaterThan(1);
     const audio = Buffer.concat(pieces);

@@ -13,7 +13,7 @@ import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNginx, type Nginx } from '../../fixtures/nginx';
 import { freePort } from '../../fixtures/postgres';
-import { eventually, fetchUrl, startTestCore, type TestCore } from './helpers';
+import { eventually, fetchUrl, readWhileRendering, startTestCore, type TestCore } from './helpers';
 
 const NAME = 'tts.example.com';
 const TEXT =
@@ -50,10 +50,6 @@ function viaProxy(
     },
     ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
   });
-}
-
-async function status(id: string): Promise<string> {
-  return (await t.call('GET', `/api/v1/tts/${id}`)).json.result.status as string;
 }
 
 describe('behind nginx (proxy_set_header Host $host)', () => {
@@ -103,12 +99,7 @@ describe('behind nginx (proxy_set_header Host $host)', () => {
     });
     expect(streamed.statusCode).toBe(200);
     const id = String(streamed.headers['x-request-id']);
-    const pieces: Buffer[] = [];
-    let statusAtFirstBytes: string | undefined;
-    for await (const piece of streamed.body) {
-      if (pieces.length === 0) statusAtFirstBytes = await status(id);
-      pieces.push(Buffer.from(piece as Uint8Array));
-    }
+    const { pieces, statusAtFirstBytes } = await readWhileRendering(t, id, streamed.body);
     // nginx passed the first bytes on while the request was still rendering, and more followed.
     expect(statusAtFirstBytes).toBe('processing');
     expect(pieces.length).toBeGreaterThan(1);
