@@ -15,8 +15,11 @@
  *   through each proxy).
  * - OpenAI speech streamed through it: the first bytes arrive while the request is rendering,
  *   in more than one piece, and the whole decodes as MP3 frames.
+ * And Caddy speaking HTTP/2 to the client (h2c: HTTP/2 without TLS, as browsers speak it over
+ * the TLS a real installation has): the same two checks over one HTTP/2 connection.
  */
 
+import { connect, type ClientHttp2Session } from 'node:http2';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GUIDE_NAME, startProxy, type ProxyKind, type RunningProxy } from '../../fixtures/reverse-proxies';
@@ -147,5 +150,62 @@ describe.each(KINDS)("behind %s, configured as the guide's block", (kind) => {
     // MPEG audio frames from the first byte (the stream has no ID3 tag).
     expect(audio[0]).toBe(0xff);
     expect(audio[1]! & 0xe0).toBe(0xe0);
+  });
+});
+
+describe('behind Caddy speaking HTTP/2 (h2c) to the client', () => {
+  let caddy: RunningProxy;
+  let session: ClientHttp2Session;
+  beforeAll(async () => {
+    caddy = await startProxy('caddy', t.core.port, undefined, { h2c: true });
+    session = connect(`http://127.0.0.1:${caddy.port}`);
+  });
+  afterAll(async () => {
+    session?.close();
+    await caddy?.close();
+  });
+
+  /** An HTTP/2 request under the public name, with the key: its status and its body's pieces. */
+  function h2(method: 'GET' | 'POST', path: string, body?: unknown) {
+    const stream = session.request({
+      ':method': method,
+      ':path': path,
+      ':authority': GUIDE_NAME,
+      authorization: `Bearer ${t.key}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    });
+    stream.end(body === undefined ? undefined : JSON.stringify(body));
+    const headers = new Promise<Record<string, unknown>>((resolve, reject) => {
+      stream.once('response', resolve);
+      stream.once('error', reject);
+    });
+    return { stream, headers };
+  }
+
+  it('passes the event stream on over HTTP/2: the first event before any later one exists', async () => {
+    const started = performance.now();
+    const { stream, headers } = h2('GET', '/api/v1/events');
+    expect((await headers)[':status']).toBe(200);
+    const first = await blocksOf(stream).next();
+    firstEventMs['caddy h2c'] = performance.now() - started;
+    expect(first.value).toContain(': connected');
+    stream.close();
+  });
+
+  it('streams OpenAI speech over HTTP/2 in pieces while it renders', async () => {
+    const { stream, headers } = h2('POST', '/v1/audio/speech', {
+      model: 'tts-1',
+      voice: 'alloy',
+      input: Array(8).fill(TEXT).join(' '),
+      response_format: 'mp3',
+      speed: 1.8,
+    });
+    const head = await headers;
+    expect(head[':status']).toBe(200);
+    expect(head['content-type']).toBe('audio/mpeg');
+    const { pieces, statusAtFirstBytes } = await readWhileRendering(t, String(head['x-request-id']), stream);
+    expect(statusAtFirstBytes).toBe('processing');
+    expect(pieces.length).toBeGreaterThan(1);
+    expect(Buffer.concat(pieces).length).toBeGreaterThan(10_000);
   });
 });
