@@ -1,7 +1,8 @@
 /**
  * The server behind a real nginx (Debian's package, started by the test on 127.0.0.1) set up as
- * the README says: `--allowed-host tts.example.com --public-url http://tts.example.com:<nginx>`,
- * nginx forwarding `Host: $host` (the name without a port). The client talks to nginx on
+ * docs/USER-GUIDE.md says (its nginx block, read from the guide: test/fixtures/reverse-proxies.ts):
+ * `--allowed-host tts.example.com --public-url http://tts.example.com:<nginx>`,
+ * nginx forwarding `Host: $host` (the name without a port), its buffering left on. The client talks to nginx on
  * 127.0.0.1 and names the public host in its Host header, as a browser resolving the name to the
  * proxy would. Through nginx: the cloud API's submit, its audio_link (built from --public-url)
  * and its download; OpenAI's route, whole and streamed in pieces while it renders (audio and
@@ -11,7 +12,7 @@
 
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startNginx, type Nginx } from '../../fixtures/nginx';
+import { startProxy, type RunningProxy } from '../../fixtures/reverse-proxies';
 import { freePort } from '../../fixtures/postgres';
 import { eventually, fetchUrl, readWhileRendering, startTestCore, type TestCore } from './helpers';
 
@@ -21,14 +22,14 @@ const TEXT =
   'Far out, a ship turned towards the harbour, and the wind rose over the cliffs.';
 
 let t: TestCore;
-let nginx: Nginx;
+let nginx: RunningProxy;
 let publicUrl: string;
 
 beforeAll(async () => {
   const nginxPort = await freePort();
   publicUrl = `http://${NAME}:${nginxPort}`;
   t = await startTestCore({ allowedHosts: [NAME], publicUrl });
-  nginx = await startNginx(t.core.port, nginxPort);
+  nginx = await startProxy('nginx', t.core.port, nginxPort);
 });
 afterAll(async () => {
   await nginx?.close();
