@@ -447,10 +447,14 @@ export type DeliveryEvent = Static<typeof DeliveryEventSchema>;
 
 /** Body of the OpenAI-compatible POST /v1/audio/speech. */
 export const OpenAiSpeechRequestSchema = Type.Object({
-  model: Type.String(),
+  /** Absent: `kokoro`, Kokoro-FastAPI's default (its web player and README leave it out). */
+  model: Type.Optional(Type.String()),
   input: Type.String(),
-  /** An OpenAI voice name (alloy, echo, nova, …) or one of our voice codes; or `{ id }` with either. */
-  voice: Type.Union([Type.String(), Type.Object({ id: Type.String() })]),
+  /**
+   * An OpenAI voice name (alloy, echo, nova, …), one of our voice codes or a Kokoro name or mix;
+   * or `{ id }` with either. Absent: `af_heart`, Kokoro-FastAPI's default.
+   */
+  voice: Type.Optional(Type.Union([Type.String(), Type.Object({ id: Type.String() })])),
   response_format: Type.Optional(literals(AUDIO_FORMATS)),
   /** OpenAI's 0.25–4.0; clamped to our 0.5–2.0 and rounded to one decimal. */
   speed: Type.Optional(Type.Number({ minimum: 0.25, maximum: 4 })),

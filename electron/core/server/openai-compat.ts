@@ -158,6 +158,22 @@ const RULES: Partial<Record<keyof OpenAiSpeechRequest, string>> = {
   return_timestamps: 'return_timestamps must be true or false',
 };
 
+/**
+ * What Kokoro-FastAPI's schema (`OpenAISpeechRequest`) takes when a field is left out: its web
+ * player and README examples send neither `model` nor, at times, `voice`. `af_heart` is a
+ * Kokoro name like any other: a Kokoro pack holding it speaks it, else our voice of its
+ * language and gender (kokoroFallbackVoice).
+ */
+export const KOKORO_FASTAPI_DEFAULTS = { model: 'kokoro', voice: 'af_heart' } as const;
+
+/** The voice a speech body names (`voice` or `voice.id`), Kokoro-FastAPI's default when absent. */
+export function speechVoiceName(voice: unknown): string | undefined {
+  if (voice === undefined) return KOKORO_FASTAPI_DEFAULTS.voice;
+  if (typeof voice === 'string') return voice;
+  const id = typeof voice === 'object' && voice !== null ? (voice as { id?: unknown }).id : undefined;
+  return typeof id === 'string' ? id : undefined;
+}
+
 /** Validates POST /v1/audio/speech. Throws AppError with `details.field` (the OpenAI `param`). */
 export function parseOpenAiSpeech(
   body: unknown,
@@ -165,8 +181,8 @@ export function parseOpenAiSpeech(
   voiceMapping: VoiceMapping = NO_VOICE_MAPPING,
 ): ValidSpeechRequest {
   if (!isPlainObject(body)) throw new AppError('INVALID_JSON', 'The body must be a JSON object.');
-  for (const field of ['model', 'input', 'voice'] as const) {
-    if (body[field] === undefined) throw new AppError('MISSING_FIELD', `${field} is required.`, { field });
+  if (body.input === undefined) {
+    throw new AppError('MISSING_FIELD', 'input is required.', { field: 'input' });
   }
   const problem = firstSchemaProblem(OpenAiSpeechRequestSchema, body);
   if (problem) {
@@ -175,15 +191,17 @@ export function parseOpenAiSpeech(
     throw new AppError('INVALID_FIELD', `${rule}.`, { field });
   }
   const speech = body as OpenAiSpeechRequest;
-  const model = openAiModelFor(speech.model);
+  const modelName = speech.model ?? KOKORO_FASTAPI_DEFAULTS.model;
+  const model = openAiModelFor(modelName);
   if (!model) {
     throw new AppError(
       'INVALID_FIELD',
-      `Unknown model "${speech.model}"; use tts-1, tts-1-hd, gpt-4o-mini-tts, kokoro or one of ours (GET /v1/models).`,
+      `Unknown model "${modelName}"; use tts-1, tts-1-hd, gpt-4o-mini-tts, kokoro or one of ours (GET /v1/models).`,
       { field: 'model' },
     );
   }
-  const voiceName = typeof speech.voice === 'string' ? speech.voice : speech.voice.id;
+  // A string: the schema checked it.
+  const voiceName = speechVoiceName(speech.voice)!;
   // OpenAI's names, our codes and aliases first; then Kokoro's names and mixes (our voice of the
   // first part's language and gender stands by); any other name is looked up as on the spec's
   // route (the closest voice when unknown codes are mapped) and kept as sent.

@@ -10,6 +10,7 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { StreamEncoder } from '../engine';
+import { STREAMED_ANSWER_HEADERS } from './streamed-answer';
 
 /** Samples encoded at a time before the event loop may run. */
 const ENCODE_SLICE = 4096;
@@ -92,14 +93,16 @@ export function createPcmStream(encoder: StreamEncoder, options: PcmStreamOption
   };
 }
 
-/** Sends the stream as a 200 with `contentType`; a connection cut off mid-way destroys it. */
+/**
+ * Sends the stream as a 200 with `contentType` (and the headers that keep proxies from holding
+ * it back); a connection cut off mid-way destroys it.
+ */
 export function sendPcmStream(reply: FastifyReply, stream: PcmStream, contentType: string): FastifyReply {
   reply.raw.on('close', () => {
     if (!stream.body.writableEnded) stream.body.destroy();
   });
   return reply
     .code(200)
-    .header('content-type', contentType)
-    .header('cache-control', 'no-store')
+    .headers({ ...STREAMED_ANSWER_HEADERS, 'content-type': contentType })
     .send(stream.body);
 }

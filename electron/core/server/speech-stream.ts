@@ -17,6 +17,7 @@ import type { Jobs } from '../jobs';
 import type { RequestRow } from '../store';
 import { CONTENT_TYPES, sendFile } from './files';
 import { createPcmStream, sendPcmStream, type PcmStream } from './pcm-stream';
+import { STREAMED_ANSWER_HEADERS } from './streamed-answer';
 
 /** Bytes of audio per event (or line) when a finished file is sent in a framing. */
 const SSE_FILE_PIECE = 32 * 1024;
@@ -165,7 +166,6 @@ async function sendFinished({ request, reply, jobs, streamFormat }: SpeechAnswer
   }
   return reply
     .code(200)
-    .header('content-type', framing.contentType)
-    .header('cache-control', 'no-store')
+    .headers({ ...STREAMED_ANSWER_HEADERS, 'content-type': framing.contentType })
     .send(events + (await framing.closing(done)));
 }

@@ -170,6 +170,26 @@ export async function startSignedInCore(
   }
 }
 
+/**
+ * Reads a streamed speech answer of request `id` to its end: the pieces as they arrived, and the
+ * request's status (read from the core) when the first one came.
+ */
+export async function readWhileRendering(
+  t: Pick<TestCore, 'call'>,
+  id: string,
+  body: AsyncIterable<unknown>,
+): Promise<{ pieces: Buffer[]; statusAtFirstBytes: string | undefined }> {
+  const pieces: Buffer[] = [];
+  let statusAtFirstBytes: string | undefined;
+  for await (const piece of body) {
+    if (pieces.length === 0) {
+      statusAtFirstBytes = (await t.call('GET', `/api/v1/tts/${id}`)).json.result.status as string;
+    }
+    pieces.push(Buffer.from(piece as Uint8Array));
+  }
+  return { pieces, statusAtFirstBytes };
+}
+
 /** Polls until `check` returns a value (not undefined), or fails after `timeoutMs`. */
 export async function eventually<T>(
   check: () => Promise<T | undefined> | T | undefined,

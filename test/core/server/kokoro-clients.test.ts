@@ -6,10 +6,15 @@
  * - README "Timestamps (word level)" and examples/captioned_speech_example.py: POST
  *   /dev/captioned_speech with `stream: false`, then `stream: true` read line by line;
  * - web/src/services/AudioService.js: `return_download_link: true`, the `x-download-path`
- *   header, then `GET /v1${path}` with no key;
+ *   header, then `GET /v1${path}` with no key; its streamAudio() body as it is (no `model`,
+ *   `download_format`, `return_timing`), and the path also fetched from the server's root;
+ * - README "Streaming Support" (PCM, no `model`) and "Voice Combination" (no `model`), and a
+ *   body with neither `model` nor `voice` (the schema's defaults: `kokoro`, `af_heart`);
  * - Open WebUI (backend/open_webui/routers/audio.py) and SillyTavern
  *   (src/endpoints/openai.js, custom/generate-voice) set up for Kokoro: `model: "kokoro"` and
  *   a Kokoro voice name on /v1/audio/speech.
+ * (Read in remsky/Kokoro-FastAPI @26eec068: README.md, web/src/services/AudioService.js,
+ * api/src/structures/schemas.py `OpenAISpeechRequest`.)
  * Without a Kokoro pack our voice of the name's language and gender speaks (and the
  * X-Narration-Voice header says so); with a synthetic Kokoro pack installed (a real ONNX model
  * whose tone rises 100 Hz per unit of the style vector's first value) the mix's style vector is
@@ -24,6 +29,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blendKokoroStyles } from '../../../electron/core/engine/onnx/neural-backends';
 import { readKokoroStyles } from '../../../electron/core/engine/onnx/neural-models';
 import { KOKORO_V1_VOICES, kokoroFallbackVoice, parseKokoroVoice } from '../../../electron/core/voices';
+import { findVoice } from '../../../electron/shared/voices';
 import { wavSamples } from '../../fixtures/audio-analysis';
 import { probeAudio, rmsDbfs } from '../../fixtures/ffprobe';
 import { buildKokoroModel } from '../../fixtures/onnx/build-models';
@@ -272,6 +278,121 @@ describe('a Kokoro-FastAPI client, no Kokoro pack installed', () => {
       const answer = await fetchUrl(`${t.core.url}/v1${bad}`, 'GET');
       expect(answer.status, bad).toBe(404);
       expect(answer.json, bad).toMatchObject({ error: { code: 'NOT_FOUND' } });
+    }
+  });
+
+  // Kokoro-FastAPI's defaults and its download path from the root.
+  it("takes the web player's request (no model) and serves its X-Download-Path under /v1 and from the root", async () => {
+    // web/src/services/AudioService.js streamAudio(): this body (lang_code, allow_voice_tags and
+    // voice_aliases are undefined, so JSON.stringify leaves them out), then setDownloadPath():
+    // `/v1${x-download-path}?name=<voice>_<time>.<format>`, fetched with no Authorization.
+    const res = await t.call('POST', '/v1/audio/speech', {
+      body: {
+        input: TEXT,
+        voice: 'af_sky',
+        response_format: 'mp3',
+        download_format: 'mp3',
+        stream: true,
+        speed: 1,
+        return_download_link: true,
+        return_timing: true,
+      },
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.headers['x-narration-voice']).toBe(
+      `espeak; in-place-of=af_sky; voice-code=${kokoroFallbackVoice('af_sky').voice_code}`,
+    );
+    const detail = await t.call('GET', `/api/v1/tts/${res.headers['x-request-id'] as string}`);
+    expect((detail.json as { result: object }).result).toMatchObject({ model_id: 'std-v1.6' });
+    const path = res.headers['x-download-path'] as string;
+    expect(path).toMatch(/^\/download\/[0-9a-f]{32}-[\w-]+\.mp3$/);
+    const name = `?name=${encodeURIComponent('af_sky_2026-11-30T10-00-00-000Z.mp3')}`;
+    for (const url of [
+      `${t.core.url}/v1${path}${name}`,
+      `${t.core.url}${path}${name}`,
+      `${t.core.url}${path}`,
+    ]) {
+      const file = await fetchUrl(url, 'GET');
+      expect(file.status, url).toBe(200);
+      expect(file.headers['content-type'], url).toBe('audio/mpeg');
+      expect(file.body.equals(res.body), url).toBe(true);
+    }
+    // From the root the same rules as under /v1: the token is the credential, nothing else.
+    // (`/download/%2E%2E` is not among them: a URL parser makes it `/`, the studio's page.)
+    for (const bad of [
+      path.replace(/-[\w-]+\./, '-wrongtoken.'),
+      path.replace(/\.mp3$/, '.wav'),
+      '/download/..%2F..%2Fsettings.json',
+      '/download/%2e%2e%2fsettings.json',
+    ]) {
+      const answer = await fetchUrl(`${t.core.url}${bad}`, 'GET');
+      expect(answer.status, bad).toBe(404);
+      expect(answer.json, bad).toMatchObject({ error: { code: 'NOT_FOUND' } });
+    }
+  });
+
+  it("speaks af_heart (the schema's default voice) when no voice is named, with a voice of ours", async () => {
+    const res = await t.call('POST', '/v1/audio/speech', { body: { input: TEXT } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.headers['content-type']).toBe('audio/mpeg');
+    const standIn = kokoroFallbackVoice('af_heart');
+    // A real catalogue voice of af_heart's language and gender (American English, female).
+    expect(findVoice(standIn.voice_code)).toMatchObject({
+      language: 'en',
+      gender: 'female',
+      accent: 'American',
+    });
+    expect(res.headers['x-narration-voice']).toBe(
+      `espeak; in-place-of=af_heart; voice-code=${standIn.voice_code}`,
+    );
+    // Spoken as an explicit `model: "kokoro", voice: "af_heart"` is (Open WebUI's request above).
+    const explicit = await t.call('POST', '/v1/audio/speech', {
+      body: { input: TEXT, voice: 'af_heart', model: 'kokoro' },
+    });
+    expect(res.body.length).toBeGreaterThan(10_000);
+    expect(res.body.equals(explicit.body)).toBe(true);
+    const detail = await t.call('GET', `/api/v1/tts/${res.headers['x-request-id'] as string}`);
+    expect((detail.json as { result: object }).result).toMatchObject({
+      model_id: 'std-v1.6',
+      kokoro_voice: 'af_heart',
+    });
+    // The same defaults on the captioned route.
+    const captioned = await t.call('POST', '/dev/captioned_speech', { body: { input: TEXT, stream: false } });
+    expect(captioned.status, captioned.text).toBe(200);
+    expect(captioned.headers['x-narration-voice']).toBe(res.headers['x-narration-voice']);
+  });
+
+  it("takes the README's streamed PCM and voice-mix requests, which name no model", async () => {
+    // README "Streaming Support": requests.post(.../v1/audio/speech, json={input, voice:
+    // "af_bella", response_format: "pcm"}, stream=True), read with iter_content(1024).
+    const pcm = await t.call('POST', '/v1/audio/speech', {
+      body: { input: 'Hello world!', voice: 'af_bella', response_format: 'pcm' },
+    });
+    expect(pcm.status, pcm.text).toBe(200);
+    expect(pcm.headers['x-accel-buffering']).toBe('no');
+    const samples = new Int16Array(pcm.body.buffer, pcm.body.byteOffset, Math.floor(pcm.body.length / 2));
+    expect(samples.length).toBeGreaterThan(10_000);
+    expect(rmsDbfs(samples)).toBeGreaterThan(-40);
+    // README "Voice Combination": {input, voice: "af_bella(2)+af_sky(1)", response_format: "mp3"}.
+    const mix = await t.call('POST', '/v1/audio/speech', {
+      body: { input: 'Hello world!', voice: 'af_bella(2)+af_sky(1)', response_format: 'mp3' },
+    });
+    expect(mix.status, mix.text).toBe(200);
+    expect(String(mix.headers['x-narration-voice'])).toContain('in-place-of=af_bella(2)+af_sky(1)');
+  });
+
+  it('still refuses a body without input, and a model or voice of the wrong type', async () => {
+    for (const [body, param] of [
+      [{ voice: 'af_heart' }, 'input'],
+      [{ input: TEXT, model: 5 }, 'model'],
+      [{ input: TEXT, voice: 7 }, 'voice'],
+      [{ input: TEXT, model: 'kokoro-2' }, 'model'],
+    ] as const) {
+      const res = await t.call('POST', '/v1/audio/speech', { body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.json, JSON.stringify(body)).toMatchObject({
+        error: { type: 'invalid_request_error', param },
+      });
     }
   });
 });

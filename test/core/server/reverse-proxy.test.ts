@@ -1,7 +1,8 @@
 /**
  * The server behind a real nginx (Debian's package, started by the test on 127.0.0.1) set up as
- * the README says: `--allowed-host tts.example.com --public-url http://tts.example.com:<nginx>`,
- * nginx forwarding `Host: $host` (the name without a port). The client talks to nginx on
+ * docs/USER-GUIDE.md says (its nginx block, read from the guide: test/fixtures/reverse-proxies.ts):
+ * `--allowed-host tts.example.com --public-url http://tts.example.com:<nginx>`,
+ * nginx forwarding `Host: $host` (the name without a port), its buffering left on. The client talks to nginx on
  * 127.0.0.1 and names the public host in its Host header, as a browser resolving the name to the
  * proxy would. Through nginx: the cloud API's submit, its audio_link (built from --public-url)
  * and its download; OpenAI's route, whole and streamed in pieces while it renders (audio and
@@ -11,9 +12,9 @@
 
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startNginx, type Nginx } from '../../fixtures/nginx';
+import { startProxy, type RunningProxy } from '../../fixtures/reverse-proxies';
 import { freePort } from '../../fixtures/postgres';
-import { eventually, fetchUrl, startTestCore, type TestCore } from './helpers';
+import { eventually, fetchUrl, readWhileRendering, startTestCore, type TestCore } from './helpers';
 
 const NAME = 'tts.example.com';
 const TEXT =
@@ -21,14 +22,14 @@ const TEXT =
   'Far out, a ship turned towards the harbour, and the wind rose over the cliffs.';
 
 let t: TestCore;
-let nginx: Nginx;
+let nginx: RunningProxy;
 let publicUrl: string;
 
 beforeAll(async () => {
   const nginxPort = await freePort();
   publicUrl = `http://${NAME}:${nginxPort}`;
   t = await startTestCore({ allowedHosts: [NAME], publicUrl });
-  nginx = await startNginx(t.core.port, nginxPort);
+  nginx = await startProxy('nginx', t.core.port, nginxPort);
 });
 afterAll(async () => {
   await nginx?.close();
@@ -50,10 +51,6 @@ function viaProxy(
     },
     ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
   });
-}
-
-async function status(id: string): Promise<string> {
-  return (await t.call('GET', `/api/v1/tts/${id}`)).json.result.status as string;
 }
 
 describe('behind nginx (proxy_set_header Host $host)', () => {
@@ -103,12 +100,7 @@ describe('behind nginx (proxy_set_header Host $host)', () => {
     });
     expect(streamed.statusCode).toBe(200);
     const id = String(streamed.headers['x-request-id']);
-    const pieces: Buffer[] = [];
-    let statusAtFirstBytes: string | undefined;
-    for await (const piece of streamed.body) {
-      if (pieces.length === 0) statusAtFirstBytes = await status(id);
-      pieces.push(Buffer.from(piece as Uint8Array));
-    }
+    const { pieces, statusAtFirstBytes } = await readWhileRendering(t, id, streamed.body);
     // nginx passed the first bytes on while the request was still rendering, and more followed.
     expect(statusAtFirstBytes).toBe('processing');
     expect(pieces.length).toBeGreaterThan(1);

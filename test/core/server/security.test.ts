@@ -79,6 +79,8 @@ const PUBLIC = new Set([
   // the name holds the request's download token, the credential of the /files/… links
   // (kokoro-clients.test.ts).
   'GET /v1/download/:file',
+  // The same file at the X-Download-Path as it is, from the root (kokoro-clients.test.ts).
+  'GET /download/:file',
 ]);
 /** Routes only the signed-in studio may call; bearer keys are refused there. */
 const SESSION_ONLY = new Set([
@@ -176,7 +178,7 @@ async function finished(key: string, id: string): Promise<Record<string, unknown
 
 describe('every key-protected route refuses missing, wrong and revoked keys', () => {
   it('reads the routes from the running server', () => {
-    const routes = registeredRoutes(t.core.server).filter((r) => /^\/(api|v1|dev)\//.test(r.url));
+    const routes = registeredRoutes(t.core.server).filter((r) => /^\/(api|v1|dev|download)\//.test(r.url));
     for (const route of routes)
       expect(t.core.server.hasRoute(route), `${route.method} ${route.url}`).toBe(true);
     const names = new Set(routes.map((r) => `${r.method} ${r.url}`));
@@ -197,7 +199,7 @@ describe('every key-protected route refuses missing, wrong and revoked keys', ()
     await revokeApiKey(t.core.store, systemClock, await keyId(revoked));
     expect((await t.call('GET', '/api/v1/usage', { key: revoked })).status).toBe(401);
     const protectedRoutes = registeredRoutes(t.core.server).filter(
-      (r) => /^\/(api|v1|dev)\//.test(r.url) && !PUBLIC.has(name(r)),
+      (r) => /^\/(api|v1|dev|download)\//.test(r.url) && !PUBLIC.has(name(r)),
     );
     expect(protectedRoutes.length).toBeGreaterThanOrEqual(20);
     const bad: [string, Record<string, string>][] = [

@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { JobEventMap, Jobs } from '../../jobs';
 import { isStudio, type Auth } from '../auth';
 import { apiRoute, binary, KEY } from '../openapi';
+import { STREAMED_ANSWER_HEADERS } from '../streamed-answer';
 import { progressPercent } from '../views';
 
 export interface EventsRouteOptions {
@@ -39,8 +40,8 @@ export function registerEventsRoute(app: FastifyInstance, { jobs, auth, streams 
       reply.hijack();
       const raw = reply.raw;
       raw.writeHead(200, {
+        ...STREAMED_ANSWER_HEADERS,
         'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
         connection: 'keep-alive',
         'x-content-type-options': 'nosniff',
       });

@@ -6,9 +6,12 @@
  *   `{audio: <base64>, audio_format: <content type>, timestamps: [{word, start_time, end_time}]}`
  *   (seconds); `stream: true` (their default): one such object per line as the audio renders,
  *   the words coming in the last line (our word timings are known once the render is done).
- * - `GET /v1/download/<file>`: the finished file an `X-Download-Path` header named
- *   (`return_download_link`). Kokoro-FastAPI asks no key here; neither do we: the name holds
- *   the request's download token, as the spec's download links do.
+ * - `GET /v1/download/<file>`, and `GET /download/<file>`: the finished file an
+ *   `X-Download-Path` header named (`return_download_link`). That header says `/download/<file>`
+ *   while Kokoro-FastAPI serves it under `/v1` (its web player adds the prefix), so a client
+ *   that resolves the header against the server's root finds it too; both addresses answer
+ *   alike. Kokoro-FastAPI asks no key here; neither do we: the name holds the request's
+ *   download token, as the spec's download links do.
  */
 
 import { buffer } from 'node:stream/consumers';
@@ -118,42 +121,52 @@ export function registerKokoroFastApiRoutes(
     },
   );
 
-  app.get<{ Params: { file: string } }>(
-    '/v1/download/:file',
+  for (const { path, operationId, where } of [
+    { path: '/v1/download/:file', operationId: 'downloadSpeechFile', where: "Kokoro-FastAPI's address" },
     {
-      schema: openAiRoute({
-        operationId: 'downloadSpeechFile',
-        summary: "The finished file an X-Download-Path header named (Kokoro-FastAPI's return_download_link)",
-        description: "No key: the name holds the request's download token, as the spec's download links do.",
-        security: PUBLIC,
-        params: pathParams({ file: 'The name from X-Download-Path: <request id>-<token>.<format>.' }),
-        result: binary(
-          'The audio file',
-          Object.values(CONTENT_TYPES).filter((type) => type.startsWith('audio/')),
-        ),
-      }),
+      path: '/download/:file',
+      operationId: 'downloadSpeechFileFromRoot',
+      where: 'The X-Download-Path as it is, from the root',
     },
-    async (request, reply) => {
-      try {
-        const { file } = request.params;
-        const notFound = new AppError('NOT_FOUND', 'Audio file not found.');
-        // The name never becomes a path (the request's row says where its file is); a name that
-        // could not be a file name is refused as not found all the same.
-        if (outsideNameProblem(file) !== undefined) throw notFound;
-        const name = parseDownloadName(file);
-        const row = name && (await store.requests.get(name.id));
-        if (!name || !row || !sameSecret(name.token, row.download_token)) throw notFound;
-        if (row.status !== 'SUCCESS' || name.format !== row.audio_type) throw notFound;
-        return await sendFile(
-          request,
-          reply,
-          { files: jobs.files, path: jobs.files.audioPath(row) },
-          CONTENT_TYPES[row.audio_type],
-          `speech.${row.audio_type}`,
-        );
-      } catch (error) {
-        return sendOpenAiError(reply, error);
-      }
-    },
-  );
+  ]) {
+    app.get<{ Params: { file: string } }>(
+      path,
+      {
+        schema: openAiRoute({
+          operationId,
+          summary:
+            "The finished file an X-Download-Path header named (Kokoro-FastAPI's return_download_link)",
+          description: `${where}. No key: the name holds the request's download token, as the spec's download links do.`,
+          security: PUBLIC,
+          params: pathParams({ file: 'The name from X-Download-Path: <request id>-<token>.<format>.' }),
+          result: binary(
+            'The audio file',
+            Object.values(CONTENT_TYPES).filter((type) => type.startsWith('audio/')),
+          ),
+        }),
+      },
+      async (request, reply) => {
+        try {
+          const { file } = request.params;
+          const notFound = new AppError('NOT_FOUND', 'Audio file not found.');
+          // The name never becomes a path (the request's row says where its file is); a name that
+          // could not be a file name is refused as not found all the same.
+          if (outsideNameProblem(file) !== undefined) throw notFound;
+          const name = parseDownloadName(file);
+          const row = name && (await store.requests.get(name.id));
+          if (!name || !row || !sameSecret(name.token, row.download_token)) throw notFound;
+          if (row.status !== 'SUCCESS' || name.format !== row.audio_type) throw notFound;
+          return await sendFile(
+            request,
+            reply,
+            { files: jobs.files, path: jobs.files.audioPath(row) },
+            CONTENT_TYPES[row.audio_type],
+            `speech.${row.audio_type}`,
+          );
+        } catch (error) {
+          return sendOpenAiError(reply, error);
+        }
+      },
+    );
+  }
 }

@@ -35,6 +35,7 @@ import {
   openAiModels,
   openAiVoices,
   parseOpenAiSpeech,
+  speechVoiceName,
   type ValidSpeechRequest,
 } from '../openai-compat';
 import { sendSpeech } from '../speech-stream';
@@ -72,10 +73,7 @@ export async function acceptSpeech(
 ): Promise<{ speech: ValidSpeechRequest; row: RequestRow }> {
   const key = await auth.requireKey(request);
   const body = request.body as { voice?: unknown } | null;
-  const named =
-    typeof body?.voice === 'object' && body.voice !== null
-      ? (body.voice as { id?: unknown }).id
-      : body?.voice;
+  const named = speechVoiceName(body?.voice);
   const speech = parseOpenAiSpeech(
     request.body,
     maxTextChars,
