@@ -48,7 +48,7 @@ describe('settings schema and defaults', () => {
       applySettingsPatch(DEFAULT_SETTINGS, { allowedOrigins: ['http://127.0.0.1:5001'] }).allowedOrigins,
     ).toEqual(['http://127.0.0.1:5001']);
     // Only origins in their normal form (the route and the command line normalize them first).
-    for (const bad of [['*'], ['http://127.0.0.1:5001/'], ['HTTP://127.0.0.1:5001']])
+    for (const bad of [['https://*.a.example'], ['http://127.0.0.1:5001/'], ['HTTP://127.0.0.1:5001']])
       expect(() => applySettingsPatch(DEFAULT_SETTINGS, { allowedOrigins: bad })).toThrow(/allowedOrigins/);
   });
 });
@@ -59,13 +59,19 @@ describe('the Settings view’s checks', () => {
       checkServerSettings({ port: 8787, data_dir: null, allowed_origins: ['http://127.0.0.1:5001'] }),
     ).toEqual([]);
     expect(
-      checkServerSettings({ port: -1, data_dir: 'x', allowed_origins: ['https://a.example', '*'] }),
+      checkServerSettings({
+        port: -1,
+        data_dir: 'x',
+        allowed_origins: ['https://a.example', 'https://*.a.example'],
+      }),
     ).toEqual([
       { field: 'port', message: expect.stringMatching(/^Port must be/) },
       { field: 'data_dir', message: expect.stringMatching(/^Data folder must be/) },
       {
         field: 'allowed_origins',
-        message: expect.stringMatching(/^Allowed origin "\*" is refused: a wildcard/),
+        message: expect.stringMatching(
+          /^Allowed origin "https:\/\/\*\.a\.example" is refused: a wildcard inside/,
+        ),
       },
     ]);
   });
@@ -85,10 +91,10 @@ describe('migration', () => {
       theme: 'dark',
       output: { bitrate: 100, volume: 120 },
       windowBounds: { x: 1, y: 2, width: 3, height: 4, maximized: false },
-      allowedOrigins: ['http://127.0.0.1:5001', '*'],
+      allowedOrigins: ['http://127.0.0.1:5001', 'https://*.a.example'],
     });
     expect(settings.port).toBe(8787);
-    // A hand-edited wildcard is never read as one: the list goes back to none allowed.
+    // A hand-edited wildcard inside an origin is never read as one: the list goes back to none allowed.
     expect(settings.allowedOrigins).toEqual([]);
     expect(settings.theme).toBe('dark');
     expect(settings.output).toEqual({ ...DEFAULT_SETTINGS.output, volume: 120 });
