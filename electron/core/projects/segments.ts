@@ -7,6 +7,7 @@
  */
 
 import type { EmphasisSpan, ManuscriptParagraph } from '../../shared/manuscript';
+import { hasSpeakableContent } from '../../shared/text';
 
 /** Characters a segment may hold before its paragraph is split at sentence ends. */
 const SEGMENT_MAX_CHARS = 1500;
@@ -16,14 +17,19 @@ export interface SegmentDraft {
   emphasis: EmphasisSpan[];
 }
 
-/** The segments of a chapter's paragraphs, in order (empty paragraphs give none). */
+/**
+ * The segments of a chapter's paragraphs, in order. Empty paragraphs give none, nor do those with
+ * nothing to say (a scene break, "* * *" or "⁂": the engine refuses them; the paragraph gap stays).
+ */
 export function chapterSegments(
   paragraphs: readonly ManuscriptParagraph[],
   language = 'en',
   maxChars = SEGMENT_MAX_CHARS,
 ): SegmentDraft[] {
   const sentences = sentenceSegmenter(language);
-  return paragraphs.flatMap((paragraph) => paragraphSegments(paragraph, maxChars, sentences));
+  return paragraphs
+    .filter((paragraph) => hasSpeakableContent(paragraph.text))
+    .flatMap((paragraph) => paragraphSegments(paragraph, maxChars, sentences));
 }
 
 /** One paragraph's segments: itself, or its pieces at sentence ends when it is long. */
