@@ -15,7 +15,9 @@
  * nav document itself is not a chapter. Metadata from dc:title, dc:creator, dc:language; the
  * cover from properties="cover-image" (EPUB 3) or meta name="cover" (EPUB 2). An EPUB whose
  * content is encrypted (DRM) is refused; font obfuscation alone is fine. Footnotes (aside
- * epub:type="footnote"…) are left out unless asked for (the notes option: html-notes.ts).
+ * epub:type="footnote"…) are left out unless asked for (the notes option: html-notes.ts). A
+ * Project Gutenberg EPUB's header (to its START marker and the credit after it) and licence (from
+ * its END marker to the book's end) are front and back matter, as in its text (gutenberg.ts).
  */
 
 import { XMLParser } from 'fast-xml-parser';
@@ -29,7 +31,17 @@ import {
 import { ManuscriptBuilder, plainText } from './builder';
 import { invalidManuscript, sizeText, type ManuscriptRefusal } from './errors';
 import { parseHtmlDocument } from './html-parse';
-import { htmlAttr, htmlBlocks, htmlElements, htmlText, isBookTitle, type HtmlElement } from './html-text';
+import { gutenbergLine, hasGutenbergLine, isGutenbergCredit } from './gutenberg';
+import {
+  htmlAttr,
+  htmlBlockRuns,
+  htmlBlocks,
+  htmlBlockText,
+  htmlElements,
+  htmlText,
+  isBookTitle,
+  type HtmlElement,
+} from './html-text';
 import { HtmlNotes } from './html-notes';
 import { decodeLegacyName, noteLegacyConversion, type LegacyVietnameseEncoding } from './legacy-vietnamese';
 import { convertLegacyHtml } from './legacy-vietnamese-html';
@@ -170,6 +182,12 @@ export const readEpub: ManuscriptReader = async (bytes, fileName, options) => {
 
 class EpubReader {
   private readonly builder: ManuscriptBuilder;
+  /**
+   * Where the reading is in a Project Gutenberg book: its header (to the START marker), the
+   * volunteers' credit after it, the book, its licence (from the END marker to the book's end,
+   * across files); `none` before any header.
+   */
+  private gutenberg: 'none' | 'header' | 'credits' | 'book' | 'licence' = 'none';
 
   constructor(
     private readonly zip: ZipArchive,
@@ -386,7 +404,20 @@ class EpubReader {
     // Split by the contents with no entry for the file's start: text before the first section is
     // named by the file's <title> only when there is some (an empty start is no chapter, no warning).
     const untitledStart = sections.size > 0 && tocTitle === null;
-    builder.startChapter(untitledStart ? '' : (tocTitle ?? headTitle ?? ''), kind);
+    const startFile = () => builder.startChapter(untitledStart ? '' : (tocTitle ?? headTitle ?? ''), kind);
+    // Project Gutenberg's header is front matter up to its START marker (and the credit after it);
+    // a file after it starts the book; the licence goes on from its END marker to the book's end.
+    const startAt =
+      this.gutenberg === 'none'
+        ? blocks.findIndex((block) => hasGutenbergLine(htmlBlockText(block), 'start'))
+        : -1;
+    if (startAt >= 0) {
+      builder.startNamedChapter('gutenbergHeader', 'front');
+      this.gutenberg = 'header';
+    } else if (this.gutenberg !== 'licence') {
+      if (this.gutenberg === 'credits') this.gutenberg = 'book';
+      startFile();
+    }
     let titled = tocTitle !== null;
     let text = false;
     let inSection = false;
@@ -401,6 +432,27 @@ class EpubReader {
     };
     for (const [index, block] of blocks.entries()) {
       notes.after(index - 1);
+      if (
+        this.gutenberg === 'credits' &&
+        !(block.type === 'paragraph' && isGutenbergCredit(htmlBlockText(block)))
+      ) {
+        startFile();
+        this.gutenberg = 'book';
+      }
+      if (
+        this.gutenberg !== 'licence' &&
+        htmlBlockText(block)
+          .split(/\r\n?|\n/)
+          .some((line) => gutenbergLine(line) === 'end')
+      ) {
+        builder.startNamedChapter('gutenbergLicence', 'back');
+        this.gutenberg = 'licence';
+      }
+      if (this.gutenberg === 'header' || this.gutenberg === 'credits' || this.gutenberg === 'licence') {
+        builder.addParagraph(htmlBlockRuns(block));
+        if (index === startAt) this.gutenberg = 'credits';
+        continue;
+      }
       const section = block.anchors?.find((id) => sections.has(id));
       if (section !== undefined) {
         const { title, kind: sectionKind } = sections.get(section)!;
