@@ -40,9 +40,10 @@ import {
   htmlElements,
   htmlText,
   isBookTitle,
+  isNote,
   type HtmlElement,
 } from './html-text';
-import { HtmlNotes } from './html-notes';
+import { HtmlNotes, noteIds, type OtherFilesNotes } from './html-notes';
 import { decodeLegacyName, noteLegacyConversion, type LegacyVietnameseEncoding } from './legacy-vietnamese';
 import { convertLegacyHtml } from './legacy-vietnamese-html';
 import { resolvePart } from './ooxml-parts';
@@ -288,6 +289,31 @@ class EpubReader {
         addType(resolvePart(opfPath, withoutFragment(href)), textOf(reference['@_type']).toLowerCase());
     }
 
+    // Notes kept in files of their own (notes.xhtml#n1), when notes are asked for: every content
+    // document's notes by file and id, so a call in any file finds its note.
+    const documents = new Map<string, DefaultDocument>();
+    const notesByTarget = new Map<string, HtmlElement>();
+    if ((this.options.notes ?? 'omit') !== 'omit') {
+      for (const { item } of spine) {
+        if (item === nav || (!/html/.test(item.mediaType) && item.mediaType !== '') || !zip.has(item.href))
+          continue;
+        const document = await this.html(item.href);
+        documents.set(item.href, document);
+        for (const element of htmlElements(document)) {
+          if (!isNote(element)) continue;
+          for (const id of noteIds(element)) {
+            const target = `${item.href}#${id}`;
+            if (!notesByTarget.has(target)) notesByTarget.set(target, element);
+          }
+        }
+      }
+    }
+    const placedNotes = new Set<HtmlElement>();
+    const otherFilesNotes = (href: string): OtherFilesNotes => ({
+      find: (file, id) => notesByTarget.get(`${file === '' ? href : resolvePart(href, file)}#${id}`),
+      placed: placedNotes,
+    });
+
     let bodySeen = false;
     for (const { item, linear } of spine) {
       if (item === nav) continue;
@@ -296,7 +322,8 @@ class EpubReader {
         this.builder.warnings.push(`${item.href}, in the reading order, is missing from the file: left out.`);
         continue;
       }
-      const document = await this.html(item.href);
+      const document = documents.get(item.href) ?? (await this.html(item.href));
+      documents.delete(item.href);
       const legacy = this.convertLegacy(document);
       const body = [...htmlElements(document)].find((element) => element.tagName === 'body');
       if (!body) continue;
@@ -330,6 +357,7 @@ class EpubReader {
       const split = sections.size + (whole ? 1 : 0) >= 2;
       const tocTitle = split ? (whole?.title ?? null) : (entries[0]?.title ?? null);
       this.readContent(
+        otherFilesNotes(item.href),
         body,
         tocTitle !== null ? named(tocTitle) : null,
         kind,
@@ -385,9 +413,11 @@ class EpubReader {
    * A content document's chapter(s), named from the TOC, else its first heading, else its <title>;
    * `sections` (TOC fragments found in the file → title, and the kind its element's epub:type
    * says, else the file's) start a chapter each where their element stands; a heading before a
-   * section's text is its title line, not text.
+   * section's text is its title line, not text. A call whose note is in another file of the book
+   * (`endnotes.xhtml#note-1`) finds it in `otherFiles`.
    */
   private readContent(
+    otherFiles: OtherFilesNotes,
     body: HtmlElement,
     tocTitle: string | null,
     kind: ChapterKind,
@@ -395,7 +425,7 @@ class EpubReader {
     sections: ReadonlyMap<string, { title: string; kind: ChapterKind }>,
   ): void {
     const { builder } = this;
-    const notes = new HtmlNotes(builder, this.options.notes);
+    const notes = new HtmlNotes(builder, this.options.notes, otherFiles);
     const blocks = htmlBlocks(
       body,
       (element, before) => element.tagName === 'nav' || notes.skip(element, before),

@@ -154,6 +154,11 @@ export function isNoteReference(element: HtmlElement): boolean {
   return semanticTypes(element).some((type) => NOTEREF_TYPES.has(type));
 }
 
+/** A note's link back to its call (`epub:type="backlink"`, `role="doc-backlink"`, the "↩"). */
+export function isNoteBacklink(element: HtmlElement): boolean {
+  return semanticTypes(element).some((type) => type === 'backlink' || type === 'doc-backlink');
+}
+
 /** A footnote or endnote (`epub:type="footnote"`, `role="doc-endnote"`…). */
 export function isNote(element: HtmlElement): boolean {
   return semanticTypes(element).some((type) => NOTE_TYPES.has(type));
