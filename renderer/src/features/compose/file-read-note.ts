@@ -5,22 +5,9 @@
  * (`legacy_encoding`, `text_encoding`); nothing for a UTF-8 file or a format with no encoding.
  */
 
-import { defineMessages, type IntlShape } from 'react-intl';
+import type { IntlShape } from 'react-intl';
 import { LEGACY_VIETNAMESE_NAMES, TEXT_ENCODING_NAMES } from '../../../../electron/shared/manuscript';
 import type { ManuscriptReadResult } from '../../../../electron/shared/manuscript-read';
-
-const messages = defineMessages({
-  converted: {
-    id: 'compose.file.converted',
-    defaultMessage:
-      '“{name}” was in {encoding}, an old Vietnamese encoding: its text was converted to Unicode.',
-  },
-  textEncoding: {
-    id: 'compose.file.textEncoding',
-    defaultMessage:
-      '“{name}” was read as {encoding} text (the file is not UTF-8: check its accented letters).',
-  },
-});
 
 /** The sentence for the file `name` read as `read` says, or null when there is nothing to say. */
 export function fileReadNote(
@@ -29,14 +16,22 @@ export function fileReadNote(
   read: Pick<ManuscriptReadResult, 'legacy_encoding' | 'text_encoding'>,
 ): string | null {
   if (read.legacy_encoding)
-    return intl.formatMessage(messages.converted, {
-      name,
-      encoding: LEGACY_VIETNAMESE_NAMES[read.legacy_encoding],
-    });
+    return intl.formatMessage(
+      {
+        id: 'compose.file.converted',
+        defaultMessage:
+          '“{name}” was in {encoding}, an old Vietnamese encoding: its text was converted to Unicode.',
+      },
+      { name, encoding: LEGACY_VIETNAMESE_NAMES[read.legacy_encoding] },
+    );
   if (read.text_encoding && read.text_encoding !== 'utf-8')
-    return intl.formatMessage(messages.textEncoding, {
-      name,
-      encoding: TEXT_ENCODING_NAMES[read.text_encoding],
-    });
+    return intl.formatMessage(
+      {
+        id: 'compose.file.textEncoding',
+        defaultMessage:
+          '“{name}” was read as {encoding} text (the file is not UTF-8: check its accented letters).',
+      },
+      { name, encoding: TEXT_ENCODING_NAMES[read.text_encoding] },
+    );
   return null;
 }
