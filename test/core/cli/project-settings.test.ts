@@ -5,50 +5,13 @@
  * bad options a one-line usage error.
  */
 
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabase, type TestDatabase } from '../../fixtures/test-store';
+import { describe, expect, it } from 'vitest';
+import { useProjectCli } from '../../fixtures/project-cli';
 
 const root = new URL('../../../', import.meta.url).pathname;
 const wallpaper = join(root, 'test/fixtures/real-manuscripts/the-yellow-wallpaper-pg1952.txt');
-const dir = mkdtempSync(join(tmpdir(), 'project-settings-cli-'));
-let database: TestDatabase;
-let where: string[];
-
-beforeAll(async () => {
-  database = await testDatabase();
-  where = [
-    '--data-dir',
-    join(dir, 'data'),
-    ...(database.databaseUrl ? ['--database', database.databaseUrl] : []),
-  ];
-});
-afterAll(async () => {
-  await database?.drop();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-function project(...args: string[]) {
-  const r = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', join(root, 'electron/core/cli/index.ts'), 'project', ...args, ...where],
-    {
-      cwd: root,
-      env: { ...process.env, XDG_DATA_HOME: join(dir, 'user') },
-      encoding: 'utf8',
-      timeout: 60_000,
-    },
-  );
-  // Node's own deprecation notices (the PostgreSQL driver's) are not the command's output.
-  const stderr = r.stderr
-    .split('\n')
-    .filter((line) => !line.startsWith('(node:') && !line.startsWith('(Use `node --trace'))
-    .join('\n');
-  return { code: r.status, stdout: r.stdout, stderr };
-}
+const project = useProjectCli('project-settings-cli-').run;
 
 interface Settings {
   preset: string;
