@@ -19,10 +19,17 @@ import { openStore } from '../store';
 import { databaseOption, parseCommandLine, runCommand, UsageError } from './usage';
 import { PROJECT_RENDER_SUBCOMMANDS, PROJECT_RENDER_USAGE } from './project-render-command';
 import type { ProjectSubcommand } from './project-subcommand';
+import {
+  SPOKEN_STRUCTURE_OPTIONS,
+  SPOKEN_STRUCTURE_USAGE,
+  spokenStructureOptions,
+} from './project-settings-options';
 
 const PROJECT_USAGE = `Usage: project <command> [options]
   project import <file> [--title <text>] [--author <text>] [--voice <code>] [--language <code>]
                  [--notes omit|inline|appendix]
+                 ${SPOKEN_STRUCTURE_USAGE}
+  project set <project id> ${SPOKEN_STRUCTURE_USAGE}
   project list [--limit <n>] [--cursor <next_cursor>]
   project show <project id> [--chapter <chapter id> [--offset <n>] [--limit <n>]]
   project edit <project id> --segment <segment id> [--text <text>] [--speaker <character id | narrator>]
@@ -35,7 +42,12 @@ import reads DOCX, EPUB, ODT, RTF, FB2 (.fb2, .fb2.zip), HTML, Markdown, plain t
 --notes says what becomes of footnotes and endnotes: omit (the default: left out, with a
 warning), inline (each read after the paragraph citing it, "Note: …") or appendix (a last
 chapter "Notes"). It prints the new project
-{id, title, chapters: [{id, title, included, segments}]}. show prints the project, its cast and
+{id, title, chapters: [{id, title, included, segments}]}. import and set take the spoken
+structure: --speak-headings starts each chapter with its heading read aloud, --credits adds
+opening and closing credits (both on by default for the ACX preset, off for the others; the
+--no- forms turn them off); the credits name the title, the author and --narrator-name, and
+end with --copyright; --opening-credits and --closing-credits replace their words ("" gives
+them back). set prints the project's settings. show prints the project, its cast and
 its chapters with their figures; with --chapter, a window of that chapter's segments
 {chapter_id, items: [{id, text, speaker, state}], offset, limit, total} (--offset from 0,
 --limit 1 to 500, default 100); edit prints the segment. list prints a page of the projects,
@@ -102,11 +114,13 @@ const PROJECT_SUBCOMMANDS = new Map<string, ProjectSubcommand>([
         voice: { type: 'string' },
         language: { type: 'string' },
         notes: { type: 'string' },
+        ...SPOKEN_STRUCTURE_OPTIONS,
       },
       positionals: 1,
       async run({ positionals, values, projects, keyId }) {
         const path = positionals[0]!;
         const notes = notesMode(string(values.notes));
+        const spoken = spokenStructureOptions(values);
         const manuscript = await readManuscript({ fileName: basename(path), path }, notes ? { notes } : {});
         const title = string(values.title);
         const author = string(values.author);
@@ -117,6 +131,7 @@ const PROJECT_SUBCOMMANDS = new Map<string, ProjectSubcommand>([
           ...(author ? { author } : {}),
           ...(voice ? { voice_code: voice } : {}),
           ...(language ? { language } : {}),
+          ...spoken,
         });
         for (const warning of manuscript.warnings) process.stderr.write(`warning: ${warning}\n`);
         print(summary(detail));
@@ -189,6 +204,18 @@ const PROJECT_SUBCOMMANDS = new Map<string, ProjectSubcommand>([
     },
   ],
   [
+    'set',
+    {
+      options: SPOKEN_STRUCTURE_OPTIONS,
+      positionals: 1,
+      async run({ positionals, values, projects, keyId }) {
+        const settings = spokenStructureOptions(values);
+        if (Object.keys(settings).length === 0) throw new UsageError('project set needs a setting to change');
+        print((await projects.updateSettings(keyId, positionals[0]!, settings)).project);
+      },
+    },
+  ],
+  [
     'delete',
     {
       options: {},
@@ -214,6 +241,7 @@ export function runProject(argv: string[]): Promise<number> {
     const { values, positionals } = parseCommandLine(
       rest,
       { 'data-dir': { type: 'string' }, database: { type: 'string' }, ...subcommand.options },
+      true,
       true,
     );
     if (positionals.length !== subcommand.positionals) {

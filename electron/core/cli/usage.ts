@@ -11,14 +11,18 @@ import { MILLI_PER_CREDIT } from '../../shared/pricing';
 /** A bad command line: the message is for the user, printed with the command's usage. */
 export class UsageError extends Error {}
 
-/** `parseArgs` in strict mode; its errors (unknown option, missing value) become UsageErrors. */
+/**
+ * `parseArgs` in strict mode (with allowNegative, `--no-<flag>` sets a boolean false); its errors
+ * (unknown option, missing value) become UsageErrors.
+ */
 export function parseCommandLine<T extends NonNullable<ParseArgsConfig['options']>>(
   argv: string[],
   options: T,
   allowPositionals = false,
+  allowNegative = false,
 ) {
   try {
-    return parseArgs({ args: argv, options, strict: true, allowPositionals });
+    return parseArgs({ args: argv, options, strict: true, allowPositionals, allowNegative });
   } catch (error) {
     throw new UsageError((error as Error).message);
   }

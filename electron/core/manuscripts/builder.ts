@@ -8,7 +8,7 @@
  * first character or paragraph over them).
  */
 
-import { cleanText } from '../../shared/text';
+import { cleanText, hasSpeakableContent } from '../../shared/text';
 import {
   MANUSCRIPT_LIMITS,
   type ChapterKind,
@@ -175,9 +175,18 @@ export class ManuscriptBuilder {
     readonly format: ManuscriptFormat,
   ) {}
 
-  /** Starts a chapter; the paragraphs added next belong to it. */
+  /**
+   * Starts a chapter; the paragraphs added next belong to it. A heading with nothing to say, a
+   * scene break set as a heading ("* * *", "***", "⁂", "---"), starts none: it stays a line of
+   * the chapter it stands in (the engine reads no words in it).
+   */
   startChapter(title: string, kind: ChapterKind = 'body'): void {
-    this.chapters.push({ title: plainText(title) || null, kind, paragraphs: [] });
+    const plain = plainText(title);
+    if (plain && !hasSpeakableContent(plain)) {
+      this.addParagraph([{ text: plain }]);
+      return;
+    }
+    this.chapters.push({ title: plain || null, kind, paragraphs: [] });
   }
 
   /**
@@ -200,7 +209,7 @@ export class ManuscriptBuilder {
   retitle(title: string): void {
     const chapter = this.chapters.at(-1);
     const plain = plainText(title);
-    if (chapter && plain) chapter.title = plain;
+    if (chapter && hasSpeakableContent(plain)) chapter.title = plain;
   }
 
   /** Adds a paragraph to the current chapter (text before any chapter opens an untitled one). */

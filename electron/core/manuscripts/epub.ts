@@ -15,7 +15,9 @@
  * nav document itself is not a chapter. Metadata from dc:title, dc:creator, dc:language; the
  * cover from properties="cover-image" (EPUB 3) or meta name="cover" (EPUB 2). An EPUB whose
  * content is encrypted (DRM) is refused; font obfuscation alone is fine. Footnotes (aside
- * epub:type="footnote"…) are left out unless asked for (the notes option: html-notes.ts).
+ * epub:type="footnote"…) are left out unless asked for (the notes option: html-notes.ts). A
+ * Project Gutenberg EPUB's header (to its START marker and the credit after it) and licence (from
+ * its END marker to the book's end) are front and back matter, as in its text (gutenberg.ts).
  */
 
 import { XMLParser } from 'fast-xml-parser';
@@ -29,8 +31,19 @@ import {
 import { ManuscriptBuilder, plainText } from './builder';
 import { invalidManuscript, sizeText, type ManuscriptRefusal } from './errors';
 import { parseHtmlDocument } from './html-parse';
-import { htmlAttr, htmlBlocks, htmlElements, htmlText, isBookTitle, type HtmlElement } from './html-text';
-import { HtmlNotes } from './html-notes';
+import { gutenbergLine, hasGutenbergLine, isGutenbergCredit } from './gutenberg';
+import {
+  htmlAttr,
+  htmlBlockRuns,
+  htmlBlocks,
+  htmlBlockText,
+  htmlElements,
+  htmlText,
+  isBookTitle,
+  isNote,
+  type HtmlElement,
+} from './html-text';
+import { HtmlNotes, noteIds, type OtherFilesNotes } from './html-notes';
 import { decodeLegacyName, noteLegacyConversion, type LegacyVietnameseEncoding } from './legacy-vietnamese';
 import { convertLegacyHtml } from './legacy-vietnamese-html';
 import { resolvePart } from './ooxml-parts';
@@ -170,6 +183,12 @@ export const readEpub: ManuscriptReader = async (bytes, fileName, options) => {
 
 class EpubReader {
   private readonly builder: ManuscriptBuilder;
+  /**
+   * Where the reading is in a Project Gutenberg book: its header (to the START marker), the
+   * volunteers' credit after it, the book, its licence (from the END marker to the book's end,
+   * across files); `none` before any header.
+   */
+  private gutenberg: 'none' | 'header' | 'credits' | 'book' | 'licence' = 'none';
 
   constructor(
     private readonly zip: ZipArchive,
@@ -270,6 +289,31 @@ class EpubReader {
         addType(resolvePart(opfPath, withoutFragment(href)), textOf(reference['@_type']).toLowerCase());
     }
 
+    // Notes kept in files of their own (notes.xhtml#n1), when notes are asked for: every content
+    // document's notes by file and id, so a call in any file finds its note.
+    const documents = new Map<string, DefaultDocument>();
+    const notesByTarget = new Map<string, HtmlElement>();
+    if ((this.options.notes ?? 'omit') !== 'omit') {
+      for (const { item } of spine) {
+        if (item === nav || (!/html/.test(item.mediaType) && item.mediaType !== '') || !zip.has(item.href))
+          continue;
+        const document = await this.html(item.href);
+        documents.set(item.href, document);
+        for (const element of htmlElements(document)) {
+          if (!isNote(element)) continue;
+          for (const id of noteIds(element)) {
+            const target = `${item.href}#${id}`;
+            if (!notesByTarget.has(target)) notesByTarget.set(target, element);
+          }
+        }
+      }
+    }
+    const placedNotes = new Set<HtmlElement>();
+    const otherFilesNotes = (href: string): OtherFilesNotes => ({
+      find: (file, id) => notesByTarget.get(`${file === '' ? href : resolvePart(href, file)}#${id}`),
+      placed: placedNotes,
+    });
+
     let bodySeen = false;
     for (const { item, linear } of spine) {
       if (item === nav) continue;
@@ -278,7 +322,8 @@ class EpubReader {
         this.builder.warnings.push(`${item.href}, in the reading order, is missing from the file: left out.`);
         continue;
       }
-      const document = await this.html(item.href);
+      const document = documents.get(item.href) ?? (await this.html(item.href));
+      documents.delete(item.href);
       const legacy = this.convertLegacy(document);
       const body = [...htmlElements(document)].find((element) => element.tagName === 'body');
       if (!body) continue;
@@ -312,6 +357,7 @@ class EpubReader {
       const split = sections.size + (whole ? 1 : 0) >= 2;
       const tocTitle = split ? (whole?.title ?? null) : (entries[0]?.title ?? null);
       this.readContent(
+        otherFilesNotes(item.href),
         body,
         tocTitle !== null ? named(tocTitle) : null,
         kind,
@@ -367,9 +413,11 @@ class EpubReader {
    * A content document's chapter(s), named from the TOC, else its first heading, else its <title>;
    * `sections` (TOC fragments found in the file → title, and the kind its element's epub:type
    * says, else the file's) start a chapter each where their element stands; a heading before a
-   * section's text is its title line, not text.
+   * section's text is its title line, not text. A call whose note is in another file of the book
+   * (`endnotes.xhtml#note-1`) finds it in `otherFiles`.
    */
   private readContent(
+    otherFiles: OtherFilesNotes,
     body: HtmlElement,
     tocTitle: string | null,
     kind: ChapterKind,
@@ -377,7 +425,7 @@ class EpubReader {
     sections: ReadonlyMap<string, { title: string; kind: ChapterKind }>,
   ): void {
     const { builder } = this;
-    const notes = new HtmlNotes(builder, this.options.notes);
+    const notes = new HtmlNotes(builder, this.options.notes, otherFiles);
     const blocks = htmlBlocks(
       body,
       (element, before) => element.tagName === 'nav' || notes.skip(element, before),
@@ -386,7 +434,20 @@ class EpubReader {
     // Split by the contents with no entry for the file's start: text before the first section is
     // named by the file's <title> only when there is some (an empty start is no chapter, no warning).
     const untitledStart = sections.size > 0 && tocTitle === null;
-    builder.startChapter(untitledStart ? '' : (tocTitle ?? headTitle ?? ''), kind);
+    const startFile = () => builder.startChapter(untitledStart ? '' : (tocTitle ?? headTitle ?? ''), kind);
+    // Project Gutenberg's header is front matter up to its START marker (and the credit after it);
+    // a file after it starts the book; the licence goes on from its END marker to the book's end.
+    const startAt =
+      this.gutenberg === 'none'
+        ? blocks.findIndex((block) => hasGutenbergLine(htmlBlockText(block), 'start'))
+        : -1;
+    if (startAt >= 0) {
+      builder.startNamedChapter('gutenbergHeader', 'front');
+      this.gutenberg = 'header';
+    } else if (this.gutenberg !== 'licence') {
+      if (this.gutenberg === 'credits') this.gutenberg = 'book';
+      startFile();
+    }
     let titled = tocTitle !== null;
     let text = false;
     let inSection = false;
@@ -401,6 +462,27 @@ class EpubReader {
     };
     for (const [index, block] of blocks.entries()) {
       notes.after(index - 1);
+      if (
+        this.gutenberg === 'credits' &&
+        !(block.type === 'paragraph' && isGutenbergCredit(htmlBlockText(block)))
+      ) {
+        startFile();
+        this.gutenberg = 'book';
+      }
+      if (
+        this.gutenberg !== 'licence' &&
+        htmlBlockText(block)
+          .split(/\r\n?|\n/)
+          .some((line) => gutenbergLine(line) === 'end')
+      ) {
+        builder.startNamedChapter('gutenbergLicence', 'back');
+        this.gutenberg = 'licence';
+      }
+      if (this.gutenberg === 'header' || this.gutenberg === 'credits' || this.gutenberg === 'licence') {
+        builder.addParagraph(htmlBlockRuns(block));
+        if (index === startAt) this.gutenberg = 'credits';
+        continue;
+      }
       const section = block.anchors?.find((id) => sections.has(id));
       if (section !== undefined) {
         const { title, kind: sectionKind } = sections.get(section)!;

@@ -35,6 +35,16 @@ export type HtmlBlock = (
   anchors?: string[];
 };
 
+/** A block's text, as one string (a heading's, or its runs' joined). */
+export function htmlBlockText(block: HtmlBlock): string {
+  return block.type === 'heading' ? block.text : block.runs.map((run) => run.text).join('');
+}
+
+/** A block as the runs of a paragraph (a heading read as a line of text). */
+export function htmlBlockRuns(block: HtmlBlock): TextRun[] {
+  return block.type === 'heading' ? [{ text: block.text }] : block.runs;
+}
+
 /** A line longer than this (characters) is prose: the `<br>`s of its block end paragraphs. */
 export const VERSE_LINE_MAX = 200;
 
@@ -142,6 +152,11 @@ function semanticTypes(element: HtmlElement): string[] {
 /** A note's call in the text (`epub:type="noteref"`, `role="doc-noteref"`): its number is not read. */
 export function isNoteReference(element: HtmlElement): boolean {
   return semanticTypes(element).some((type) => NOTEREF_TYPES.has(type));
+}
+
+/** A note's link back to its call (`epub:type="backlink"`, `role="doc-backlink"`, the "↩"). */
+export function isNoteBacklink(element: HtmlElement): boolean {
+  return semanticTypes(element).some((type) => type === 'backlink' || type === 'doc-backlink');
 }
 
 /** A footnote or endnote (`epub:type="footnote"`, `role="doc-endnote"`…). */

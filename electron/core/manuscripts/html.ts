@@ -14,7 +14,15 @@
 import { ManuscriptBuilder, plainText } from './builder';
 import { gutenbergMetadata, hasGutenbergLine, isGutenbergCredit } from './gutenberg';
 import { parseHtmlDocument } from './html-parse';
-import { htmlAttr, htmlBlocks, htmlElements, htmlText, isBookTitle, type HtmlBlock } from './html-text';
+import {
+  htmlAttr,
+  htmlBlockRuns,
+  htmlBlocks,
+  htmlBlockText as textOf,
+  htmlElements,
+  htmlText,
+  isBookTitle,
+} from './html-text';
 import { HtmlNotes } from './html-notes';
 import type { ManuscriptReader } from './reader';
 import { noteLegacyConversion } from './legacy-vietnamese';
@@ -47,8 +55,6 @@ export const readHtml: ManuscriptReader = async (bytes, fileName, options) => {
     document,
     (element, before) => element.tagName === 'nav' || notes.skip(element, before),
   );
-  const textOf = (block: HtmlBlock): string =>
-    block.type === 'heading' ? block.text : block.runs.map((run) => run.text).join('');
   // Project Gutenberg: its header up to the START marker, the volunteers' credit after it, its licence from the END marker.
   const startAt = blocks.findIndex((block) => hasGutenbergLine(textOf(block), 'start'));
   let part: 'header' | 'credits' | 'body' | 'licence' = 'body';
@@ -79,7 +85,7 @@ export const readHtml: ManuscriptReader = async (bytes, fileName, options) => {
       }
     }
     if (part !== 'body') {
-      builder.addParagraph(block.type === 'heading' ? [{ text: block.text }] : block.runs);
+      builder.addParagraph(htmlBlockRuns(block));
       if (index === startAt) part = 'credits';
       continue;
     }

@@ -8,3 +8,4 @@ export { createProjectExports, type ProjectExports } from './project-export';
 export { createProjectRenders, type ProjectRenders } from './project-renders';
 export { createProjectService, segmentRecord, type ProjectService } from './project-service';
 export { audioPathOf, timingsPathOf } from './segment-render';
+export type { SpokenStructureSettings } from './spoken-structure';

@@ -48,6 +48,7 @@ import {
   speaksHeadings,
   spokenHeadingOfChapter,
 } from './spoken-structure';
+import { hasSpeakableContent } from '../../shared/text';
 import { redactPaths } from '../platform/redact-paths';
 import { errorDetails, storedDetails } from '../platform/error-details';
 
@@ -240,11 +241,10 @@ export function createProjectExports(options: ProjectExportsOptions): ProjectExp
       }))
       .filter(({ parts }) => parts.length > 0);
     // A heading with nothing to say ("* * *") is left out: that chapter starts with its text.
-    const speakable = (text: string) => /[\p{L}\p{N}]/u.test(text);
     const headings = speaksHeadings(project)
       ? book.map(({ chapter }) => spokenHeadingOfChapter(chapter, project.language))
       : [];
-    const headed = headings.filter(speakable);
+    const headed = headings.filter(hasSpeakableContent);
     const credits = hasCredits(project) ? [openingCreditsOf(project), closingCreditsOf(project)] : [];
     const texts = [...headed, ...credits];
     if (texts.length === 0) return book;
@@ -262,7 +262,7 @@ export function createProjectExports(options: ProjectExportsOptions): ProjectExp
       await writeFile(pausePath, encodeWav(pause, sampleRate));
       let next = 0;
       book.forEach((chapter, i) => {
-        if (speakable(headings[i]!)) chapter.parts.unshift(part(next++), { wavPath: pausePath });
+        if (hasSpeakableContent(headings[i]!)) chapter.parts.unshift(part(next++), { wavPath: pausePath });
       });
     }
     if (credits.length === 0) return book;

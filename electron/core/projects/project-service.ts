@@ -65,6 +65,8 @@ import {
   hasCredits,
   openingCreditsOf,
   speaksHeadings,
+  spokenStructureFields,
+  type SpokenStructureSettings,
   spokenHeadingOfChapter,
 } from './spoken-structure';
 
@@ -112,7 +114,7 @@ export interface CharacterInput {
 }
 
 /** Settings a new project from a file may be given (over what the manuscript says). */
-export interface ImportOverrides {
+export interface ImportOverrides extends SpokenStructureSettings {
   title?: string;
   author?: string;
   voice_code?: string;
@@ -385,6 +387,7 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
       updated_at: at,
       last_export_at: null,
       last_export: null,
+      ...spokenStructureFields(settings),
     };
     const narrator: CharacterRow = {
       id: newId(),
@@ -519,6 +522,8 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
       const made = await insertProject(
         keyId,
         {
+          // (with the spoken-structure settings given)
+          ...overrides,
           title,
           language,
           ...(overrides.voice_code ? { voice_code: overrides.voice_code } : {}),
@@ -603,15 +608,7 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
           fields.folder_format =
             format === 'folder' ? (settings.folder_format ?? project.folder_format ?? 'mp3') : null;
         }
-        // Spoken structure: null gives the choice back to the preset, or the words back to the project.
-        const flag = (value: boolean | null) => (value === null ? null : value ? 1 : 0);
-        const words = (value: string | null) => (value ? cleanText(value).trim() || null : null);
-        if (settings.speak_headings !== undefined) fields.speak_headings = flag(settings.speak_headings);
-        if (settings.credits !== undefined) fields.credits = flag(settings.credits);
-        if (settings.narrator_name !== undefined) fields.narrator_name = words(settings.narrator_name);
-        if (settings.copyright !== undefined) fields.copyright = words(settings.copyright);
-        if (settings.opening_credits !== undefined) fields.opening_credits = words(settings.opening_credits);
-        if (settings.closing_credits !== undefined) fields.closing_credits = words(settings.closing_credits);
+        Object.assign(fields, spokenStructureFields(settings));
         const before: ProjectFields = {};
         for (const k of Object.keys(fields) as (keyof ProjectFields)[]) {
           (before as Record<string, unknown>)[k] = project[k];
@@ -1203,17 +1200,6 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
       if (last_export_at !== null || last_export !== null) {
         await tx.projects.updateProject(copy.project.id, { last_export_at, last_export }, at);
       }
-      // The spoken structure (migration 20), when the copy says anything of it.
-      const spoken: ProjectFields = {
-        speak_headings: copy.project.speak_headings ?? null,
-        credits: copy.project.credits ?? null,
-        narrator_name: copy.project.narrator_name ?? null,
-        copyright: copy.project.copyright ?? null,
-        opening_credits: copy.project.opening_credits ?? null,
-        closing_credits: copy.project.closing_credits ?? null,
-      };
-      if (Object.values(spoken).some((v) => v !== null))
-        await tx.projects.updateProject(copy.project.id, spoken, at);
       await tx.projects.putCharacters(copy.characters);
       await tx.projects.putChapters(copy.chapters);
       // In batches with the event loop's turn between them: 200,000 rows are seconds of SQLite.

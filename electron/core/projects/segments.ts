@@ -7,6 +7,7 @@
  */
 
 import type { EmphasisSpan, ManuscriptParagraph } from '../../shared/manuscript';
+import { hasSpeakableContent } from '../../shared/text';
 
 /** Characters a segment may hold before its paragraph is split at sentence ends. */
 const SEGMENT_MAX_CHARS = 1500;
@@ -16,14 +17,48 @@ export interface SegmentDraft {
   emphasis: EmphasisSpan[];
 }
 
-/** The segments of a chapter's paragraphs, in order (empty paragraphs give none). */
+/**
+ * The segments of a chapter's paragraphs, in order: those of its narrated paragraphs
+ * (narratedParagraphs); empty paragraphs give none.
+ */
 export function chapterSegments(
   paragraphs: readonly ManuscriptParagraph[],
   language = 'en',
   maxChars = SEGMENT_MAX_CHARS,
 ): SegmentDraft[] {
   const sentences = sentenceSegmenter(language);
-  return paragraphs.flatMap((paragraph) => paragraphSegments(paragraph, maxChars, sentences));
+  return narratedParagraphs(paragraphs).flatMap((paragraph) =>
+    paragraphSegments(paragraph, maxChars, sentences),
+  );
+}
+
+/** A Project Gutenberg illustration marker's start: "[Illustration]", "[Illustration: caption…". */
+const ILLUSTRATION_RE = /^\s*\[Illustration\b/i;
+
+/** How many paragraphs an illustration's caption may run over while its bracket stays open. */
+const CAPTION_PARAGRAPHS_MAX = 4;
+
+/**
+ * The paragraphs a narrator reads. Left out: those with nothing to say (a scene break, "* * *" or
+ * "⁂": the engine refuses them; the paragraph gap stays) and Project Gutenberg's illustration
+ * markers with their captions ("[Illustration]", "[Illustration: "Here's your trout," said he.
+ * _Page 5._]"), which describe a picture the listener cannot see, up to the paragraph closing
+ * the marker's bracket (at most CAPTION_PARAGRAPHS_MAX paragraphs).
+ */
+export function narratedParagraphs(paragraphs: readonly ManuscriptParagraph[]): ManuscriptParagraph[] {
+  const narrated: ManuscriptParagraph[] = [];
+  let open = 0;
+  let caption = 0;
+  for (const paragraph of paragraphs) {
+    if (open === 0 && !ILLUSTRATION_RE.test(paragraph.text)) {
+      if (hasSpeakableContent(paragraph.text)) narrated.push(paragraph);
+      continue;
+    }
+    caption = open === 0 ? 1 : caption + 1;
+    const brackets = Array.from(paragraph.text).reduce((n, c) => n + (c === '[' ? 1 : c === ']' ? -1 : 0), 0);
+    open = caption >= CAPTION_PARAGRAPHS_MAX ? 0 : Math.max(0, open + brackets);
+  }
+  return narrated;
 }
 
 /** One paragraph's segments: itself, or its pieces at sentence ends when it is long. */

@@ -345,9 +345,9 @@ function capitalise(word: string): string {
  * name heard most, unless titles of both genders come with that name (`Chị Dậu`, `Anh Dậu`):
  * then each gender's names are one person and the name heard without a title (or with a title
  * of either gender) stays apart, rather than be given to the wrong one. Then a shorter name that
- * ends one longer name (`Mr. Darcy` of `Fitzwilliam Darcy`; `Ba` of `Nguyễn Văn Ba`) or, in
- * English and not after a family-name title, starts it (`Lady Catherine` of `Lady Catherine de
- * Bourgh`), joins it when that is the only such name, the shorter one is one person's (not a
+ * ends one longer name (`Mr. Darcy` of `Fitzwilliam Darcy`; `Ba` of `Nguyễn Văn Ba`) or starts
+ * it, in English not after a family-name title (`Lady Catherine` of `Lady Catherine de Bourgh`),
+ * in Vietnamese with the same kinship title on both (`Bà Phó` of `Bà Phó Đoan`), joins it when that is the only such name, the shorter one is one person's (not a
  * family's: `Mr. Bennet` and `Mrs. Bennet` stay apart from `Jane Bennet`) and no gender differs.
  */
 export function mergeNames(heard: readonly string[], language = 'vi'): Map<string, string> {
@@ -375,16 +375,22 @@ export function mergeNames(heard: readonly string[], language = 'vi'): Map<strin
   }
   const sharing = (bare: string) => people.filter((p) => p.bare === bare).length;
   const joined = new Map<(typeof people)[number], (typeof people)[number]>();
+  const titlesOf = (p: (typeof people)[number]) => new Set(p.names.map((n) => splitTitle(n).title));
   for (const short of people) {
     const words = short.bare.split(/\s+/);
-    const mayStart =
-      !vietnamese && short.names.every((n) => !FAMILY_NAME_TITLES.has(splitTitle(n).title ?? ''));
+    const shortTitles = titlesOf(short);
+    // Vietnamese puts the given name last, so a name starting a longer one is the same person only
+    // when both are said with one kinship title (`Bà Phó` of `Bà Phó Đoan`; never a bare `Anh`).
+    const mayStart = vietnamese
+      ? !shortTitles.has(null)
+      : short.names.every((n) => !FAMILY_NAME_TITLES.has(splitTitle(n).title ?? ''));
     const longer = people.filter((p) => {
       const long = p.bare.split(/\s+/);
       if (long.length <= words.length) return false;
       const ends = long.slice(-words.length).join(' ') === short.bare;
       const starts = long.slice(0, words.length).join(' ') === short.bare;
-      return ends || (mayStart && starts);
+      const sameTitle = !vietnamese || [...titlesOf(p)].some((t) => t !== null && shortTitles.has(t));
+      return ends || (mayStart && starts && sameTitle);
     });
     const [into] = longer;
     if (longer.length !== 1 || sharing(short.bare) !== 1) continue;

@@ -7,8 +7,10 @@
  * closing ones say the book ended and give the copyright line.
  */
 
+import type { ProjectSettings } from '../../shared/projects';
+import { cleanText } from '../../shared/text';
 import { spokenHeadingOf } from '../engine';
-import type { ChapterRow, ProjectRow } from '../store';
+import type { ChapterRow, ProjectFields, ProjectRow } from '../store';
 
 type Words = 'vi' | 'en';
 
@@ -19,6 +21,29 @@ const CREDIT_TITLES: Record<Words, { opening: string; closing: string }> = {
   en: { opening: 'Opening credits', closing: 'Closing credits' },
   vi: { opening: 'Phần mở đầu', closing: 'Phần kết' },
 };
+
+/** The spoken-structure settings a project can be given (created, imported or changed). */
+export type SpokenStructureSettings = Pick<
+  ProjectSettings,
+  'speak_headings' | 'credits' | 'narrator_name' | 'copyright' | 'opening_credits' | 'closing_credits'
+>;
+
+/**
+ * The project's columns for the spoken-structure settings given (those not given are left out):
+ * null gives a choice back to the preset, or the words back to the project; empty words are null.
+ */
+export function spokenStructureFields(settings: SpokenStructureSettings): ProjectFields {
+  const flag = (value: boolean | null) => (value === null ? null : value ? 1 : 0);
+  const words = (value: string | null) => (value ? cleanText(value).trim() || null : null);
+  const fields: ProjectFields = {};
+  if (settings.speak_headings !== undefined) fields.speak_headings = flag(settings.speak_headings);
+  if (settings.credits !== undefined) fields.credits = flag(settings.credits);
+  if (settings.narrator_name !== undefined) fields.narrator_name = words(settings.narrator_name);
+  if (settings.copyright !== undefined) fields.copyright = words(settings.copyright);
+  if (settings.opening_credits !== undefined) fields.opening_credits = words(settings.opening_credits);
+  if (settings.closing_credits !== undefined) fields.closing_credits = words(settings.closing_credits);
+  return fields;
+}
 
 /** Whether the project's chapters start with their heading read aloud. */
 export function speaksHeadings(project: Pick<ProjectRow, 'speak_headings' | 'preset'>): boolean {

@@ -358,8 +358,9 @@ export function createProjectsRepo(db: SqlExecutor): ProjectsRepo {
     async insertProject(row) {
       await db.run(
         `INSERT INTO projects (id, key_id, title, author, language, cover_type, cover_base64, model_id, preset, format,
-           folder_format, source_name, source_format, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           folder_format, source_name, source_format, created_at, updated_at, speak_headings, credits, narrator_name,
+           copyright, opening_credits, closing_credits)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         [
           row.id,
           row.key_id,
@@ -376,6 +377,12 @@ export function createProjectsRepo(db: SqlExecutor): ProjectsRepo {
           row.source_format,
           row.created_at,
           row.updated_at,
+          row.speak_headings ?? null,
+          row.credits ?? null,
+          row.narrator_name ?? null,
+          row.copyright ?? null,
+          row.opening_credits ?? null,
+          row.closing_credits ?? null,
         ],
       );
     },

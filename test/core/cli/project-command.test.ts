@@ -4,51 +4,20 @@
  * DOCX written by the fixtures' writer, JSON on stdout, errors on one line.
  */
 
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { VIETNAMESE_BOOK, writeDocx } from '../../fixtures/manuscripts';
-import { testDatabase, type TestDatabase } from '../../fixtures/test-store';
+import { useProjectCli } from '../../fixtures/project-cli';
 
 const root = new URL('../../../', import.meta.url).pathname;
-const dir = mkdtempSync(join(tmpdir(), 'project-cli-'));
-let database: TestDatabase;
-let where: string[];
+const cli = useProjectCli('project-cli-');
+const { dir } = cli;
+const project = cli.run;
 
 beforeAll(async () => {
-  database = await testDatabase();
-  where = [
-    '--data-dir',
-    join(dir, 'data'),
-    ...(database.databaseUrl ? ['--database', database.databaseUrl] : []),
-  ];
   writeFileSync(join(dir, 'Truyện Kiều.docx'), await writeDocx(VIETNAMESE_BOOK));
 });
-afterAll(async () => {
-  await database?.drop();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-function project(...args: string[]) {
-  const r = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', join(root, 'electron/core/cli/index.ts'), 'project', ...args, ...where],
-    {
-      cwd: root,
-      env: { ...process.env, XDG_DATA_HOME: join(dir, 'user') },
-      encoding: 'utf8',
-      timeout: 60_000,
-    },
-  );
-  // Node's own deprecation notices (the PostgreSQL driver's) are not the command's output.
-  const stderr = r.stderr
-    .split('\n')
-    .filter((line) => !line.startsWith('(node:') && !line.startsWith('(Use `node --trace'))
-    .join('\n');
-  return { code: r.status, stdout: r.stdout, stderr };
-}
 
 describe('project (headless CLI)', () => {
   it('imports a DOCX, lists, shows and edits it', () => {

@@ -1,6 +1,7 @@
 /**
  * Project Gutenberg's header and licence as front and back matter, with a real Gutenberg text:
- * eBook #1952, "The Yellow Wallpaper" (test/fixtures/real-manuscripts/SOURCES.md), whose header
+ * eBook #1952, "The Yellow Wallpaper", as plain text and as Gutenberg's own EPUB (made by its
+ * Ebookmaker; test/fixtures/real-manuscripts/SOURCES.md), whose header
  * ends at "*** START OF THIS PROJECT GUTENBERG EBOOK THE YELLOW WALLPAPER ***" and whose licence
  * starts at "End of Project Gutenberg's The Yellow Wallpaper…" before the END marker.
  */
@@ -144,5 +145,33 @@ ${LICENCE.split(/\n{2,}/)
     expectYellowWallpaperShape(book);
     expect(book.chapters[1]!.paragraphs[0]!.text).toBe('By Charlotte Perkins Gilman');
     expect(book.chapters[1]!.paragraphs.map((p) => p.text).join('\n')).not.toMatch(/Gutenberg/);
+  });
+
+  it("makes the header and licence of Gutenberg's own EPUB of #1952 (Ebookmaker) front and back matter, as in its text", async () => {
+    const epub = await readManuscript({
+      fileName: 'pg1952.epub',
+      path: join(import.meta.dirname, '../../fixtures/real-manuscripts/the-yellow-wallpaper-pg1952.epub'),
+    });
+    expectYellowWallpaperShape(epub);
+    const [header, story, licence] = epub.chapters.map((c) =>
+      c.paragraphs.map((p) => p.text.replaceAll('\n', ' ')),
+    );
+    expect(header![0]).toBe(
+      'The Project Gutenberg EBook of The Yellow Wallpaper, by Charlotte Perkins Gilman',
+    );
+    expect(header!.slice(-2)).toEqual([
+      '*** START OF THIS PROJECT GUTENBERG EBOOK THE YELLOW WALLPAPER ***',
+      'Produced by An Anonymous Volunteer, and David Widger',
+    ]);
+    // The story is the text file's, from its first sentence to its last (the EPUB has curly quotes).
+    const text = await readManuscript({ fileName: 'pg1952.txt', path: YELLOW_WALLPAPER });
+    const textStory = text.chapters[1]!.paragraphs.map((p) => p.text.replaceAll('\n', ' '));
+    const plain = (line: string) => line.replace(/[\u2018\u2019]/g, "'").replace(/[\u201c\u201d]/g, '"');
+    expect(plain(story![0]!)).toBe(textStory[1]);
+    expect(plain(story!.at(-1)!)).toBe(textStory.at(-1));
+    expect(story!.join('\n')).not.toMatch(/Gutenberg/);
+    expect(licence![0]).toBe("End of Project Gutenberg's The Yellow Wallpaper, by Charlotte Perkins Gilman");
+    expect(licence).toContain('*** END OF THIS PROJECT GUTENBERG EBOOK THE YELLOW WALLPAPER ***');
+    expect(licence!.join('\n')).toContain('*** START: FULL LICENSE ***');
   });
 });

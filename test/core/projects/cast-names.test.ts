@@ -107,6 +107,27 @@ describe('one character per person (Pride and Prejudice)', () => {
     expect(people(['chị Lan', 'Lan', 'cô Lan'], 'vi')).toEqual([['Lan', 'chị Lan', 'cô Lan']]);
   });
 
+  it('joins a Vietnamese name that starts a longer one only under the same kinship title', () => {
+    // Số đỏ's bà Phó Đoan, also heard as bà Phó: one woman.
+    expect(people(['Bà Phó Đoan', 'Bà Phó'], 'vi')).toEqual([['Bà Phó', 'Bà Phó Đoan']]);
+    expect(people(['chị Hai', 'chị Hai Thìn'], 'vi')).toEqual([['chị Hai', 'chị Hai Thìn']]);
+    // Another title, no title, or a bare pronoun: other people.
+    expect(people(['ông Phó', 'bà Phó Đoan'], 'vi')).toEqual([['bà Phó Đoan'], ['ông Phó']]);
+    expect(people(['Anh', 'anh Hai'], 'vi')).toEqual([['Anh'], ['anh Hai']]);
+    expect(people(['Phó', 'bà Phó Đoan'], 'vi')).toEqual([['bà Phó Đoan'], ['Phó']]);
+    // Two longer names it could start: it is neither's.
+    expect(people(['bà Phó', 'bà Phó Đoan', 'bà Phó Sứ'], 'vi')).toEqual([
+      ['bà Phó'],
+      ['bà Phó Đoan'],
+      ['bà Phó Sứ'],
+    ]);
+    // English keeps its rule: a title that names a family does not start a person's name.
+    expect(people(['Lady Catherine', 'Lady Catherine de Bourgh'])).toEqual([
+      ['Lady Catherine', 'Lady Catherine de Bourgh'],
+    ]);
+    expect(people(['Mr. Bennet', 'Mr. Bennet Junior'])).toEqual([['Mr. Bennet'], ['Mr. Bennet Junior']]);
+  });
+
   it('suggests one character per speaker of the real excerpt, with the gender the book gives', async () => {
     const { texts, starts } = await excerpt();
     const cast = suggestCast(texts, starts, 'en');

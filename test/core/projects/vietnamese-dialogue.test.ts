@@ -318,6 +318,8 @@ describe('Số đỏ dialogue (real lines, chương VI and XVI)', () => {
     const cast = suggestCast(SO_DO_DIALOGUE[0]!.paragraphs);
     const gender = new Map(cast.characters.map((c) => [c.name, c.gender]));
     expect(gender.get('Bà Phó Đoan')).toBe('female');
+    // She is heard as bà Phó Đoan and as bà Phó: one character.
+    expect(cast.characters.filter((c) => /Phó/.test(c.name)).map((c) => c.name)).toEqual(['Bà Phó Đoan']);
     // "Văn Minh chồng" and "Ông Văn Minh" are one man; "Văn Minh vợ" and "Vợ Văn Minh" one woman.
     expect([...gender.entries()].filter(([n]) => /Văn Minh/.test(n))).toEqual([
       ['Văn Minh chồng', 'male'],

@@ -132,6 +132,27 @@ describe('spoken structure over the project routes', () => {
     expect(english.project).toMatchObject({ opening_credits: 'Empty book.', closing_credits: 'The end.' });
   });
 
+  it('keeps the spoken structure a new project is created with (it was dropped before)', async () => {
+    const res = await t.call('POST', '/api/v1/projects', {
+      body: {
+        title: 'Empty book',
+        language: 'en',
+        speak_headings: false,
+        narrator_name: 'Ada Reader',
+        copyright: '© 2026 A. B.',
+      },
+    });
+    expect(res.status, JSON.stringify(res.json)).toBe(201);
+    expect((res.json.result as Detail).project).toMatchObject({
+      preset: 'acx',
+      speak_headings: false,
+      credits: true,
+      narrator_name: 'Ada Reader',
+      opening_credits: 'Empty book. Narrated by Ada Reader.',
+      closing_credits: 'The end. © 2026 A. B.',
+    });
+  });
+
   it("serves a finished export's book-wide subtitles, SRT and WebVTT, named after the book", async () => {
     const text = 'CHƯƠNG 1\n\nChị Dậu bế con ra đầu làng.\n\nCHƯƠNG 2\n\nTrời đã tối hẳn.\n';
     const imported = await t.call('POST', '/api/v1/projects/import?file_name=tat-den.txt', {

@@ -1,11 +1,7 @@
 import { useDeferredValue, useId, useMemo, useRef, useState } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { MAX_MATCH_CHARS } from '../../../../electron/shared/lexicon';
-import {
-  LEGACY_VIETNAMESE_NAMES,
-  MANUSCRIPT_EXTENSIONS,
-  MANUSCRIPT_LIMITS,
-} from '../../../../electron/shared/manuscript';
+import { MANUSCRIPT_EXTENSIONS, MANUSCRIPT_LIMITS } from '../../../../electron/shared/manuscript';
 import { ConfirmDialog, type ConfirmRequest } from '../../components/ConfirmDialog';
 import { errorMessage } from '../../lib/api-client';
 import { countCharacters, estimateCredits, estimateSeconds } from '../../lib/estimate';
@@ -17,6 +13,7 @@ import { useClient, useStudio } from '../../stores';
 import { formatShown, type ShownText } from '../../lib/intl-text';
 import { LexiconEntryForm } from '../lexicon/LexiconEntryForm';
 import { DialoguePanel } from './DialoguePanel';
+import { fileReadNote } from './file-read-note';
 import { SsmlHelp } from './SsmlHelp';
 import { TextLanguageNotice } from './TextLanguageNotice';
 
@@ -94,8 +91,8 @@ export function ComposePanel() {
   const [question, setQuestion] = useState<{ request: ConfirmRequest; go(): void } | null>(null);
   const [fileError, setFileError] = useState<ShownText | null>(null);
   const [reading, setReading] = useState<string | null>(null);
-  /** The last file opened whose text was converted from a legacy Vietnamese encoding. */
-  const [converted, setConverted] = useState<{ name: string; encoding: string } | null>(null);
+  /** What the last file opened was read in, when it was not UTF-8 (a legacy Vietnamese encoding or another). */
+  const [readNote, setReadNote] = useState<string | null>(null);
   const generate = useStudio((s) => s.generate);
   const readEditor = useStudio((s) => s.readEditor);
   const generating = useStudio((s) => s.generating);
@@ -156,7 +153,7 @@ export function ComposePanel() {
   const undo = () => {
     const previous = takeReplacedDraft();
     if (!previous) return;
-    setConverted(null);
+    setReadNote(null);
     if (previous.ssml !== ssml) setSsml(previous.ssml);
     if (!replaceInEditor(editor, previous.text)) setText(previous.text);
   };
@@ -166,7 +163,7 @@ export function ComposePanel() {
     if (fileInput.current) fileInput.current.value = '';
     if (!file) return;
     setFileError(null);
-    setConverted(null);
+    setReadNote(null);
     clearJobError();
     if (file.size > MANUSCRIPT_LIMITS.fileBytes) {
       setFileError({
@@ -196,8 +193,7 @@ export function ComposePanel() {
         },
         () => {
           replaceDraft(manuscript.text, { kind: 'file', fileName: file.name }, false);
-          if (manuscript.legacy_encoding)
-            setConverted({ name: file.name, encoding: LEGACY_VIETNAMESE_NAMES[manuscript.legacy_encoding] });
+          setReadNote(fileReadNote(intl, file.name, manuscript));
         },
       );
     } catch (e) {
@@ -291,13 +287,9 @@ export function ComposePanel() {
           />
         </p>
       )}
-      {converted && (
+      {readNote && (
         <p className="hint" role="status">
-          <FormattedMessage
-            id="compose.file.converted"
-            defaultMessage="“{name}” was in {encoding}, an old Vietnamese encoding: its text was converted to Unicode."
-            values={{ name: converted.name, encoding: converted.encoding }}
-          />
+          {readNote}
         </p>
       )}
       {replacedDraft && (
