@@ -359,15 +359,15 @@ function chapterTimings(
 interface PlannedFile {
   path: string;
   group: PreparedChapter[];
-  /** `onEncode`: the fraction encoded, for a sink that encodes once it has all the audio (M4B). */
+  /** `onEncode`: the fraction encoded, for a sink whose encoding ends after the audio's last write (M4B). */
   createSink: (onEncode: (fraction: number) => void) => Promise<AudioSink>;
-  /** The share of the file's time that its sink's `finish` takes (encoding after the mastering). */
+  /** The share of the file's time that its sink's encoding takes (reported by `onEncode`). */
   finishShare: number;
 }
 
 /**
- * Of an M4B's time, the share its encoders take after the mastering (they run at once, one per
- * core, once all the audio is mastered; bench/export.bench.ts shows the split).
+ * Of an M4B's time, the share its encoders take (they run at once, one per core, the first from
+ * the mastering's writing pass on; bench/export.bench.ts shows the split).
  */
 const M4B_ENCODE_SHARE = 0.7;
 
@@ -457,7 +457,13 @@ async function masterFiles(
   const files: ExportedFile[] = [];
   for (const [i, file] of planned.entries()) {
     request.signal?.throwIfAborted();
-    const fileProgress = (f: number) => progress(share.render + (share.master * (i + f)) / planned.length);
+    // The M4B's encoders start while the mastering writes: the bar shows whichever is further.
+    let shown = 0;
+    const fileProgress = (f: number) => {
+      if (f <= shown) return;
+      shown = f;
+      progress(share.render + (share.master * (i + f)) / planned.length);
+    };
     const mastering = 1 - file.finishShare;
     const sink = await file.createSink((f) => fileProgress(mastering + file.finishShare * f));
     try {
