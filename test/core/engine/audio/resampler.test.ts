@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createResampler } from '../../../../electron/core/engine/audio/resampler';
+import { concatBytes } from '../../../../electron/core/engine/audio/stream-encoder';
 import { fft, rmsOf } from '../../../fixtures/audio-analysis';
 
 /** A sine of `hz` at `amplitude` (32768 = full scale), `count` samples at `rate`. */
@@ -16,13 +17,8 @@ async function resample(input: Int16Array, from: number, to: number, block = 10_
   for (let at = 0; at < input.length; at += block)
     parts.push(resampler.process(input.subarray(at, at + block)));
   parts.push(resampler.flush());
-  const out = new Int16Array(parts.reduce((n, p) => n + p.length, 0));
-  let o = 0;
-  for (const p of parts) {
-    out.set(p, o);
-    o += p.length;
-  }
-  return out;
+  const bytes = concatBytes(parts.map((p) => new Uint8Array(p.buffer, p.byteOffset, p.byteLength)));
+  return new Int16Array(bytes.buffer, bytes.byteOffset, bytes.byteLength >> 1);
 }
 
 /** Power spectrum (Hann window) of `pcm[from, from + size)`, `size` a power of two; bin k is k·rate/size Hz. */
