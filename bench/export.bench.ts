@@ -15,7 +15,7 @@
  * the others as well: CPU time is the fair comparison, and wall time what a user waits.
  *
  * Then where the time of ours goes, from one run of each step on its own: bringing the chapters to
- * 44.1 kHz (resampling), the mastering's passes (DSP: level search, limiter, room tone, meter),
+ * 44.1 kHz (resampling, the chapters on every core at once as the export does it), the mastering's passes (DSP: level search, limiter, room tone, meter),
  * the encoder (AAC: every part at once; MP3: LAME), and the MP4 join and chapter boxes (muxing).
  */
 
@@ -31,6 +31,7 @@ import { createResampler } from '../electron/core/engine/audio/resampler';
 import { createWavSink } from '../electron/core/engine/audio/wav';
 import { exportChapterWavs } from '../electron/core/engine/export/book-export';
 import { createM4bSink } from '../electron/core/engine/export/m4b';
+import { resampleChapters } from '../electron/core/engine/export/parallel-resampling';
 import { masterFile, PRESETS, type PcmSource } from '../electron/core/engine/export/mastering';
 import { timeChild, timeInProcess, type EncodeTiming } from './encode.bench';
 import { fmt, hasCommand, median, sampleText } from './lib';
@@ -106,46 +107,21 @@ const medianOf = (timings: Timing[]): Timing => ({
   cpuMs: median(timings.map((t) => t.cpuMs)),
 });
 
-/** The samples of a WAV written by createWavSink (44-byte header), resampled to the output rate. */
-async function resampleToRaw(wavPaths: readonly string[], rawPath: string): Promise<number> {
-  const out = await open(rawPath, 'w');
-  let written = 0;
-  try {
-    for (const wav of wavPaths) {
-      const input = await open(wav, 'r');
-      const resampler = await createResampler(VOICE_RATE, OUTPUT_RATE);
-      const { size } = await input.stat();
-      for (let at = 44; at < size; at += 131072) {
-        const bytes = new Uint8Array(Math.min(131072, size - at));
-        await input.read(bytes, 0, bytes.length, at);
-        const pcm = resampler.process(new Int16Array(bytes.buffer, 0, bytes.length >> 1));
-        await out.write(new Uint8Array(pcm.buffer, pcm.byteOffset, pcm.byteLength));
-        written += pcm.length;
-      }
-      const last = resampler.flush();
-      await out.write(new Uint8Array(last.buffer, last.byteOffset, last.byteLength));
-      written += last.length;
-      await input.close();
-    }
-  } finally {
-    await out.close();
-  }
-  return written;
-}
-
-/** A raw file read in blocks, as a mastering source. */
-function rawSource(rawPath: string, samples: number): PcmSource {
+/** Raw files (`samples[i]` samples in `rawPaths[i]`) read in blocks one after another, as a mastering source. */
+function rawSource(rawPaths: readonly string[], samples: readonly number[]): PcmSource {
   return async function* () {
-    const handle = await open(rawPath, 'r');
-    try {
-      for (let at = 0; at < samples; at += 65536) {
-        const count = Math.min(65536, samples - at);
-        const bytes = new Uint8Array(count * 2);
-        await handle.read(bytes, 0, bytes.length, at * 2);
-        yield new Int16Array(bytes.buffer);
+    for (const [i, rawPath] of rawPaths.entries()) {
+      const handle = await open(rawPath, 'r');
+      try {
+        for (let at = 0; at < samples[i]!; at += 65536) {
+          const count = Math.min(65536, samples[i]! - at);
+          const bytes = new Uint8Array(count * 2);
+          await handle.read(bytes, 0, bytes.length, at * 2);
+          yield new Int16Array(bytes.buffer);
+        }
+      } finally {
+        await handle.close();
       }
-    } finally {
-      await handle.close();
     }
   };
 }
@@ -155,16 +131,31 @@ async function split(
   dir: string,
   chapters: readonly string[],
 ): Promise<Record<'m4b' | 'mp3', Record<'resample' | 'master' | 'encode' | 'mux', Timing>>> {
-  const raw = join(dir, 'split.raw');
+  const jobs = chapters.map((wav, i) => ({
+    wavPaths: [wav],
+    gapSamples: 0,
+    rawPath: join(dir, `split-${i}.raw`),
+    rate: OUTPUT_RATE,
+  }));
   const mastered = join(dir, 'split-mastered.raw');
-  let samples = 0;
-  const resample = await timeInProcess(async () => (samples = await resampleToRaw(chapters, raw)));
+  let counts: number[] = [];
+  // As the export does it: the chapters on every core at once.
+  const resample = await timeInProcess(async () => (counts = await resampleChapters(jobs)));
+  const samples = counts.reduce((n, c) => n + c, 0);
   // The mastering's DSP, writing to a raw file (what the M4B sink does with it too).
   const out = await open(mastered, 'w');
   const master = await timeInProcess(() =>
-    masterFile(rawSource(raw, samples), OUTPUT_RATE, PRESET, async (pcm) => {
-      await out.write(new Uint8Array(pcm.buffer, pcm.byteOffset, pcm.byteLength));
-    }),
+    masterFile(
+      rawSource(
+        jobs.map((job) => job.rawPath),
+        counts,
+      ),
+      OUTPUT_RATE,
+      PRESET,
+      async (pcm) => {
+        await out.write(new Uint8Array(pcm.buffer, pcm.byteOffset, pcm.byteLength));
+      },
+    ),
   );
   await out.close();
   const chapterMs = CHAPTER_SECONDS * 1000;
@@ -181,7 +172,7 @@ async function split(
     timings,
   });
   const aac = await timeInProcess(async () => {
-    for await (const block of rawSource(mastered, samples)()) await m4b.write(block);
+    for await (const block of rawSource([mastered], [samples])()) await m4b.write(block);
     await m4b.finish();
   });
   // The CPU of the join is small (reading and writing packets): counted with the encoding's.
@@ -191,7 +182,7 @@ async function split(
     bitrate: PRESET.mp3Bitrate,
   });
   const lame = await timeInProcess(async () => {
-    for await (const block of rawSource(mastered, samples)()) await mp3.write(block);
+    for await (const block of rawSource([mastered], [samples])()) await mp3.write(block);
     await mp3.finish();
   });
   return {

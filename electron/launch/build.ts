@@ -2,7 +2,7 @@
  * `npm run build`: builds what the app runs: the studio UI (vite, only when its sources
  * changed), the Electron main process, its engine workers and the preload, and the headless CLI
  * (esbuild, in well under a second each). Output under dist/:
- * - electron/main/{index,engine-host-worker,espeak-worker,manuscript-reader-child,project-archive-child}.js and electron/preload/index.cjs
+ * - electron/main/{index,engine-host-worker,espeak-worker,manuscript-reader-child,project-archive-child,resampling-worker}.js and electron/preload/index.cjs
  *   (CommonJS, self-contained: a sandboxed preload may only require 'electron');
  * - cli/narration-studio.js (package.json "bin") with the same workers beside it and the
  *   chunks of what only some commands load (the server, the engine, the voice library).
@@ -64,7 +64,7 @@ interface NodeBundle {
 /**
  * One Node entry with the engine's workers and the reader child processes (manuscripts, project
  * archives) beside it (the core finds them relative to its own module: engine/host/engine-host.ts,
- * engine/espeak/worker-url.ts, manuscripts/reader-process.ts, projects/project-archive.ts). ESM, packages external.
+ * engine/espeak/worker-url.ts, engine/export/parallel-resampling.ts, manuscripts/reader-process.ts, projects/project-archive.ts). ESM, packages external.
  * Files of an earlier build that this one did not write (old chunks) are removed.
  */
 async function bundleForNode(root: string, bundle: NodeBundle): Promise<Metafile> {
@@ -77,6 +77,7 @@ async function bundleForNode(root: string, bundle: NodeBundle): Promise<Metafile
       'espeak-worker': 'electron/core/engine/espeak/espeak-worker.ts',
       'manuscript-reader-child': 'electron/core/manuscripts/manuscript-reader-child.ts',
       'project-archive-child': 'electron/core/projects/project-archive-child.ts',
+      'resampling-worker': 'electron/core/engine/export/resampling-worker.ts',
     },
     outdir: bundle.outdir,
     platform: 'node',

@@ -6,12 +6,13 @@
 export const APP_FILES = {
   /** package.json "main". */
   main: 'dist/electron/main/index.js',
-  /** The engine's worker threads and the manuscript reader's child process (core/manuscripts/reader-process.ts). */
+  /** The engine's worker threads (the export's resampling: core/engine/export/parallel-resampling.ts) and the readers' child processes (core/manuscripts/reader-process.ts). */
   workers: [
     'dist/electron/main/engine-host-worker.js',
     'dist/electron/main/espeak-worker.js',
     'dist/electron/main/manuscript-reader-child.js',
     'dist/electron/main/project-archive-child.js',
+    'dist/electron/main/resampling-worker.js',
   ],
   preload: 'dist/electron/preload/index.cjs',
   uiDir: 'dist/renderer',

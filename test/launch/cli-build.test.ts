@@ -97,6 +97,7 @@ describe('the compiled CLI', () => {
       'engine-host-worker.js',
       'manuscript-reader-child.js',
       'project-archive-child.js',
+      'resampling-worker.js',
     ]) {
       expect(statSync(join(app, 'dist/cli', worker)).size).toBeGreaterThan(500);
     }

@@ -22,8 +22,7 @@ import { cleanText } from '../../../shared/text';
 import { StagedFile } from '../../platform/staged-file';
 import type { AudioSink } from '../audio/audio-sink';
 import { createEncoderSink } from '../audio/encoder-sink';
-import { createResampler } from '../audio/resampler';
-import { createWavSink, parseWavHeader } from '../audio/wav';
+import { createWavSink } from '../audio/wav';
 import { MAX_ID3_CHAPTERS } from '../../../shared/book-exports';
 import { exportRenderShare, type BookFormat, type MasteringPresetName } from '../../../shared/book-formats';
 import type {
@@ -36,9 +35,11 @@ import type {
   ExportedFile,
 } from '../engine';
 import { parseChapters, type Chapter, type ChapterTiming } from '../text/chapters';
+import { BLOCK_SAMPLES, readSamples, wavHeaderOf, wavsToRaw } from './chapter-audio';
 import { fileNameOf } from './file-names';
 import { checkLimits, masterFile, PRESETS, type PcmSource } from './mastering';
 import { buildId3Tag } from './mp3-chapters';
+import { resampleChapters } from './parallel-resampling';
 
 /** Genre written into the files' tags. */
 const GENRE = 'Audiobook';
@@ -49,35 +50,6 @@ interface PreparedChapter {
   rawPath: string;
   /** Samples of speech in `rawPath`. */
   speech: number;
-}
-
-/** Samples read per block from the temporary files. */
-const BLOCK_SAMPLES = 65536;
-
-type FileHandle = Awaited<ReturnType<typeof open>>;
-
-/** Up to `length` bytes of `handle` from `position` (fewer at the end of the file). */
-async function readBytes(handle: FileHandle, position: number, length: number): Promise<Uint8Array> {
-  const bytes = new Uint8Array(length);
-  let done = 0;
-  while (done < length) {
-    const { bytesRead } = await handle.read(bytes, done, length - done, position + done);
-    if (bytesRead === 0) break;
-    done += bytesRead;
-  }
-  return bytes.subarray(0, done);
-}
-
-/** Up to `count` samples of `handle` from byte `position`, in a new array. */
-async function readSamples(handle: FileHandle, position: number, count: number): Promise<Int16Array> {
-  const bytes = await readBytes(handle, position, count * 2);
-  // Samples are little-endian, as on every platform this app runs on.
-  return new Int16Array(bytes.buffer, 0, bytes.length >> 1);
-}
-
-/** The format of a WAV file, from its header. */
-async function wavHeaderOf(handle: FileHandle) {
-  return parseWavHeader(await readBytes(handle, 0, 4096));
 }
 
 /**
@@ -112,56 +84,7 @@ function wavToRaw(
   rate: number,
   onFraction: (fraction: number) => void,
 ): Promise<number> {
-  return wavsToRaw([wavPath], 0, rawPath, rate, onFraction);
-}
-
-/**
- * The speech of rendered WAVs (any rates), each resampled to `rate`, with `gapSamples` of silence
- * between two, written one after another to `rawPath`; resolves to the samples written.
- */
-async function wavsToRaw(
-  wavPaths: readonly string[],
-  gapSamples: number,
-  rawPath: string,
-  rate: number,
-  onFraction: (fraction: number) => void,
-): Promise<number> {
-  const output = await open(rawPath, 'w');
-  let written = 0;
-  const put = async (pcm: Int16Array) => {
-    await output.write(new Uint8Array(pcm.buffer, pcm.byteOffset, pcm.byteLength));
-    written += pcm.length;
-  };
-  try {
-    for (const [n, wavPath] of wavPaths.entries()) {
-      if (n > 0 && gapSamples > 0) await put(new Int16Array(gapSamples));
-      const input = await open(wavPath, 'r');
-      try {
-        const header = await wavHeaderOf(input);
-        const resampler = await createResampler(header.sampleRate, rate);
-        try {
-          const total = header.dataBytes >> 1;
-          for (let at = 0; at < total; at += BLOCK_SAMPLES) {
-            const block = await readSamples(
-              input,
-              header.dataOffset + at * 2,
-              Math.min(BLOCK_SAMPLES, total - at),
-            );
-            await put(resampler.process(block));
-            onFraction(Math.min(1, (n + (at + block.length) / Math.max(1, total)) / wavPaths.length));
-          }
-          await put(resampler.flush());
-        } finally {
-          resampler.close();
-        }
-      } finally {
-        await input.close();
-      }
-    }
-    return written;
-  } finally {
-    await output.close();
-  }
+  return wavsToRaw({ wavPaths: [wavPath], gapSamples: 0, rawPath, rate }, onFraction);
 }
 
 /**
@@ -332,7 +255,8 @@ export async function exportChapterWavs(request: ChapterWavsExportRequest): Prom
 
 /**
  * Step 1 of `exportChapterWavs`: each chapter's WAVs resampled to the output rate (the preset's,
- * or the first WAV's) into one raw file in `temp`, with the request's gap between two.
+ * or the first WAV's) into one raw file in `temp`, with the request's gap between two; the
+ * chapters on every core at once (parallel-resampling.ts).
  */
 async function resampleChapterWavs(
   chapters: readonly ChapterWav[],
@@ -341,19 +265,24 @@ async function resampleChapterWavs(
   share: { render: number },
 ): Promise<{ prepared: PreparedChapter[]; sampleRate: number }> {
   const progress = request.onProgress ?? (() => undefined);
-  let sampleRate = PRESETS[request.preset].sampleRate;
-  const prepared: PreparedChapter[] = [];
-  for (const [i, chapter] of chapters.entries()) {
-    request.signal?.throwIfAborted();
-    if (sampleRate === undefined) sampleRate = await wavRateOf(chapter.wavPaths[0]!);
-    const rawPath = join(temp, `chapter-${i}.raw`);
-    const gap = Math.round(((request.gapMs ?? 0) / 1000) * sampleRate);
-    const speech = await wavsToRaw(chapter.wavPaths, gap, rawPath, sampleRate, (f) =>
-      progress((share.render * (i + f)) / chapters.length),
-    );
-    prepared.push({ chapter, rawPath, speech });
-  }
-  return { prepared, sampleRate: sampleRate! };
+  const sampleRate = PRESETS[request.preset].sampleRate ?? (await wavRateOf(chapters[0]!.wavPaths[0]!));
+  const gapSamples = Math.round(((request.gapMs ?? 0) / 1000) * sampleRate);
+  const jobs = chapters.map((chapter, i) => ({
+    wavPaths: chapter.wavPaths,
+    gapSamples,
+    rawPath: join(temp, `chapter-${i}.raw`),
+    rate: sampleRate,
+  }));
+  const samples = await resampleChapters(jobs, {
+    signal: request.signal,
+    onFraction: (f) => progress(share.render * f),
+  });
+  const prepared = chapters.map((chapter, i) => ({
+    chapter,
+    rawPath: jobs[i]!.rawPath,
+    speech: samples[i]!,
+  }));
+  return { prepared, sampleRate };
 }
 
 /**
@@ -430,15 +359,15 @@ function chapterTimings(
 interface PlannedFile {
   path: string;
   group: PreparedChapter[];
-  /** `onEncode`: the fraction encoded, for a sink that encodes once it has all the audio (M4B). */
+  /** `onEncode`: the fraction encoded, for a sink whose encoding ends after the audio's last write (M4B). */
   createSink: (onEncode: (fraction: number) => void) => Promise<AudioSink>;
-  /** The share of the file's time that its sink's `finish` takes (encoding after the mastering). */
+  /** The share of the file's time that its sink's encoding takes (reported by `onEncode`). */
   finishShare: number;
 }
 
 /**
- * Of an M4B's time, the share its encoders take after the mastering (they run at once, one per
- * core, once all the audio is mastered; bench/export.bench.ts shows the split).
+ * Of an M4B's time, the share its encoders take (they run at once, one per core, the first from
+ * the mastering's writing pass on; bench/export.bench.ts shows the split).
  */
 const M4B_ENCODE_SHARE = 0.7;
 
@@ -528,7 +457,13 @@ async function masterFiles(
   const files: ExportedFile[] = [];
   for (const [i, file] of planned.entries()) {
     request.signal?.throwIfAborted();
-    const fileProgress = (f: number) => progress(share.render + (share.master * (i + f)) / planned.length);
+    // The M4B's encoders start while the mastering writes: the bar shows whichever is further.
+    let shown = 0;
+    const fileProgress = (f: number) => {
+      if (f <= shown) return;
+      shown = f;
+      progress(share.render + (share.master * (i + f)) / planned.length);
+    };
     const mastering = 1 - file.finishShare;
     const sink = await file.createSink((f) => fileProgress(mastering + file.finishShare * f));
     try {

@@ -52,7 +52,7 @@ export interface M4bOptions {
   chapters: readonly ChapterTiming[];
   /** Folder for the intermediate files (the caller's temporary folder). */
   tempDir: string;
-  /** Called with the fraction of the encoding done (0–1), once `finish` encodes. */
+  /** Called with the fraction of the encoding done (0–1), from the first write on. */
   onEncodeProgress?: ((fraction: number) => void) | undefined;
   /** Encoders run at once (default: the machine's cores, at most MAX_PARTS). */
   parts?: number | undefined;
@@ -114,11 +114,52 @@ export function aacCuts(chapterStarts: readonly number[], total: number, parts: 
 }
 
 /**
+ * How far a raw file being written has come: readers wait for the samples they need (`until`),
+ * and fail once the writing ended (or was given up) before them.
+ */
+class GrowingRaw {
+  samples = 0;
+  private ended: Error | 'complete' | undefined;
+  private waiters: (() => void)[] = [];
+
+  /** More samples were written. */
+  grew(samples: number): void {
+    this.samples = samples;
+    this.wake();
+  }
+
+  /** Nothing more will be written: complete, or given up with `reason`. */
+  end(reason: Error | 'complete'): void {
+    this.ended ??= reason;
+    this.wake();
+  }
+
+  /** Resolves once `[0, end)` is written; rejects if the writing ended before. */
+  async until(end: number): Promise<void> {
+    while (this.samples < end) {
+      if (this.ended instanceof Error) throw this.ended;
+      if (this.ended === 'complete') throw new Error('the audio ended before its last chapter did');
+      await new Promise<void>((resolve) => this.waiters.push(resolve));
+    }
+  }
+
+  private wake(): void {
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const resolve of waiters) resolve();
+  }
+}
+
+/**
  * Streams mono 16-bit PCM at `options.sampleRate` to an M4B file at `path` (staged under a
- * `.partial` name until `finish`). The PCM goes to a temporary raw file as it comes; `finish`
- * encodes it in parts at once (one AAC encoder, a worker thread, per core: `encodeInParts`),
- * joins their frames into one track and writes the M4B with its chapters. Rejects with AppError
- * OUTPUT_FAILED when the encoder cannot be loaded or a file cannot be written.
+ * `.partial` name until `finish`). The PCM goes to a temporary raw file as it comes, and its
+ * encoding starts with the first write: the book is encoded in parts at once (one AAC encoder, a
+ * worker thread, per core: `encodeInParts`), cut at chapters whose places the options give, each
+ * part's encoder reading the raw file as far as it is written (so the first part is encoded while
+ * the mastering still writes the rest). `finish` waits for them, joins their frames into one
+ * track and writes the M4B with its chapters. Audio of another length than the chapters say is
+ * encoded again from its raw file at `finish`. Rejects with AppError OUTPUT_FAILED when the
+ * encoder cannot be loaded or a file cannot be written.
  */
 export async function createM4bSink(path: string, options: M4bOptions): Promise<AudioSink> {
   const { sampleRate } = options;
@@ -128,12 +169,27 @@ export async function createM4bSink(path: string, options: M4bOptions): Promise<
   const rawPath = join(options.tempDir, `m4b-${id}.raw`);
   const tempPath = join(options.tempDir, `m4b-${id}.mp4`);
   const raw = await open(rawPath, 'w');
+  const growing = new GrowingRaw();
   let samples = 0;
   let state: 'open' | 'done' = 'open';
   const check = () => {
     if (state !== 'open') throw new AppError('OUTPUT_FAILED', `audio output ${path} is closed`, { path });
   };
+  const parts = Math.max(1, Math.min(MAX_PARTS, options.parts ?? availableParallelism()));
+  const cutsOf = (total: number) =>
+    aacCuts(
+      options.chapters.map((c) => Math.round((c.startMs / 1000) * sampleRate)),
+      total,
+      parts,
+    );
+  /** The length the chapters say, samples. */
+  const expected = Math.round(((options.chapters.at(-1)?.endMs ?? 0) / 1000) * sampleRate);
+  let started = 0;
+  /** The encoding started with the first write (resolves to when it ended); its error is kept for `finish`. */
+  let early: Promise<{ ended: number } | { error: unknown }> | undefined;
   const cleanUp = async () => {
+    growing.end(new AppError('OUTPUT_FAILED', `audio output ${path} was abandoned`, { path }));
+    await early;
     await raw.close().catch(() => undefined);
     await Promise.all([rm(rawPath, { force: true }), rm(tempPath, { force: true })]);
   };
@@ -141,24 +197,35 @@ export async function createM4bSink(path: string, options: M4bOptions): Promise<
   return {
     async write(pcm) {
       check();
+      if (!early && expected > 0) {
+        started = performance.now();
+        early = encodeInParts(rawPath, expected, cutsOf(expected), tempPath, options, growing).then(
+          (ended) => ({ ended }),
+          (error: unknown) => ({ error }),
+        );
+      }
       await raw.write(new Uint8Array(pcm.buffer, pcm.byteOffset, pcm.byteLength));
       samples += pcm.length;
+      growing.grew(samples);
     },
     async finish(): Promise<AudioSinkResult> {
       check();
       state = 'done';
       try {
         await raw.close();
-        const starts = options.chapters.map((c) => Math.round((c.startMs / 1000) * sampleRate));
-        const parts = Math.max(1, Math.min(MAX_PARTS, options.parts ?? availableParallelism()));
-        const started = performance.now();
-        const encoded = await encodeInParts(
-          rawPath,
-          samples,
-          aacCuts(starts, samples, parts),
-          tempPath,
-          options,
-        );
+        growing.end('complete');
+        let outcome = early ? await early : undefined;
+        if (outcome && 'error' in outcome && samples === expected) throw outcome.error;
+        if (!outcome || samples !== expected) {
+          // No write, or not the chapters' length: encoded again, from the whole raw file.
+          started = performance.now();
+          const whole = new GrowingRaw();
+          whole.grew(samples);
+          outcome = {
+            ended: await encodeInParts(rawPath, samples, cutsOf(samples), tempPath, options, whole),
+          };
+        }
+        const encoded = (outcome as { ended: number }).ended;
         const bytes = await withChapters(tempPath, path, samples, options);
         if (options.timings) {
           options.timings.encodeMs = encoded - started;
@@ -176,17 +243,23 @@ export async function createM4bSink(path: string, options: M4bOptions): Promise<
   };
 }
 
-/** Mono s16 samples `[from, to)` of a raw file, in blocks. */
-async function* rawBlocks(handle: FileHandle, from: number, to: number): AsyncGenerator<Int16Array> {
+/** Mono s16 samples `[from, to)` of a raw file being written (`growing`), in blocks, each once written. */
+async function* rawBlocks(
+  handle: FileHandle,
+  from: number,
+  to: number,
+  growing: GrowingRaw,
+): AsyncGenerator<Int16Array> {
   for (let at = from; at < to; at += READ_BLOCK) {
     const count = Math.min(READ_BLOCK, to - at);
+    await growing.until(at + count);
     const bytes = await readAt(handle, at * 2, count * 2);
     yield new Int16Array(bytes.buffer, 0, count);
   }
 }
 
 /**
- * Encodes the raw PCM at `rawPath` (`samples` long) to an MP4 at `outPath` holding one AAC track
+ * Encodes the raw PCM at `rawPath` (`samples` long, read as far as `growing` says it is written) to an MP4 at `outPath` holding one AAC track
  * (and the book's tags), in parts cut at `cuts`, all at once: each part is its own encoder
  * (mediabunny's, FFmpeg's AAC in a worker thread) writing its own MP4; then their frames are
  * joined in order into one track. Resolves to when the encoding ended (`performance.now()`).
@@ -206,6 +279,7 @@ async function encodeInParts(
   cuts: readonly number[],
   outPath: string,
   options: M4bOptions,
+  growing: GrowingRaw,
 ): Promise<number> {
   const { sampleRate } = options;
   const bounds = [0, ...cuts, samples];
@@ -230,7 +304,7 @@ async function encodeInParts(
         });
         try {
           await output.start();
-          for await (const block of rawBlocks(handle, from, to)) {
+          for await (const block of rawBlocks(handle, from, to, growing)) {
             await track.add(block);
             fed[k]! += block.length;
             report();

@@ -5,7 +5,7 @@
  * samples, the same frames before the cut, and only a quantisation's difference around and after it.
  */
 
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,19 +34,26 @@ beforeAll(async () => {
   secondStart = first.length + pause / 2;
 });
 
-async function encode(parts: number): Promise<Int16Array> {
-  const path = join(dir, `book-${parts}.m4b`);
-  const ms = (n: number) => (n / RATE) * 1000;
-  const sink = await createM4bSink(path, {
+const ms = (n: number) => (n / RATE) * 1000;
+
+/** A sink for the book in `parts`, its chapters saying it lasts `claimed` samples (default: its length). */
+function sinkOf(path: string, parts: number, claimed = pcm.length) {
+  return createM4bSink(path, {
     sampleRate: RATE,
     bitrate: 64_000,
     chapters: [
       { title: 'One', startMs: 0, endMs: ms(secondStart) },
-      { title: 'Two', startMs: ms(secondStart), endMs: ms(pcm.length) },
+      { title: 'Two', startMs: ms(secondStart), endMs: ms(claimed) },
     ],
     tempDir: dir,
     parts,
   });
+}
+
+/** The book encoded in `parts` (its chapters saying it lasts `claimed`), decoded by ffmpeg. */
+async function encode(parts: number, claimed = pcm.length): Promise<Int16Array> {
+  const path = join(dir, `book-${parts}-${claimed}.m4b`);
+  const sink = await sinkOf(path, parts, claimed);
   for (let at = 0; at < pcm.length; at += 4410) await sink.write(pcm.subarray(at, at + 4410));
   const result = await sink.finish();
   expect(result.samples).toBe(pcm.length);
@@ -88,5 +95,21 @@ describe('an M4B encoded in parts', () => {
     expect(rmsOf(difference)).toBeLessThan(rmsOf(pcm.subarray(before)) / 10);
     // Around the cut (the pause), nothing is heard: under −60 dBFS.
     expect(rmsOf(difference.subarray(0, 3 * 1024))).toBeLessThan(32768 * 10 ** (-60 / 20));
-  }, 60_000);
+    // Encoded as it was written, or again from the whole raw file at the end when the audio is
+    // not as long as its chapters said (longer or shorter): the same track.
+    expect(await encode(2, pcm.length + RATE)).toEqual(parts);
+    expect(await encode(2, pcm.length - RATE)).toEqual(parts);
+  }, 90_000);
+
+  it('leaves no file and no encoder running when aborted while it encodes what is written', async () => {
+    const path = join(dir, 'aborted.m4b');
+    const sink = await sinkOf(path, 2);
+    const before = readdirSync(dir).length;
+    for (let at = 0; at < pcm.length / 2; at += 4410) await sink.write(pcm.subarray(at, at + 4410));
+    expect(readdirSync(dir).length).toBeGreaterThan(before);
+    await sink.abort();
+    expect(readdirSync(dir).filter((name) => name.startsWith('m4b-') || name.startsWith('aborted'))).toEqual(
+      [],
+    );
+  });
 });
