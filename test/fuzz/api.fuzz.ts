@@ -365,8 +365,14 @@ export function generateCase(rng: () => number, target: FuzzTarget): FuzzCase {
         voice: '"alloy"',
       };
       const field = pick(['model', 'input', 'voice', 'response_format', 'speed', 'missing', 'body']);
-      if (field === 'missing') delete fields[pick(['model', 'input', 'voice'])];
-      else if (field === 'body') {
+      if (field === 'missing') {
+        const gone = pick(['model', 'input', 'voice']);
+        delete fields[gone];
+        // A missing model or voice takes Kokoro-FastAPI's defaults (kokoro, af_heart): break another
+        // field so that nothing is synthesized.
+        if (gone === 'model') fields.voice = '"no_such_voice"';
+        if (gone === 'voice') fields.input = '""';
+      } else if (field === 'body') {
         return {
           category,
           method: 'POST',
