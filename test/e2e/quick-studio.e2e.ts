@@ -137,6 +137,30 @@ export async function runQuickStudioE2e(log: (line: string) => void): Promise<vo
     assert.equal(await page.getByText('an old Vietnamese encoding').count(), 0, 'the note goes with Undo');
     log('✓ a TCVN3 .txt opens as Unicode Vietnamese with a note that it was converted');
 
+    // A Windows-1252 text file (as older Windows editors save): read, and the studio names the encoding.
+    const cp1252Path = join(files, 'cafe.txt');
+    writeFileSync(
+      cp1252Path,
+      Buffer.from('The caf\xe9 was quiet \x97 na\xefve, \x93kind\x94 and d\xe9j\xe0 vu.\n', 'latin1'),
+    );
+    await page.getByLabel(/Open a manuscript/).setInputFiles(cp1252Path);
+    await page
+      .getByRole('dialog', { name: 'Replace the draft?' })
+      .getByRole('button', { name: 'Replace draft' })
+      .click();
+    await page
+      .getByRole('status')
+      .getByText(/^“cafe\.txt” was read as Windows-1252 text \(the file is not UTF-8/)
+      .waitFor({ timeout: 15_000 });
+    assert.ok(
+      (await editor.inputValue()).endsWith('The café was quiet — naïve, “kind” and déjà vu.'),
+      'the Windows-1252 letters and punctuation',
+    );
+    await page.screenshot({ path: join(SHOTS, 'quick-studio-opened-cp1252.png') });
+    await page.getByRole('button', { name: 'Undo' }).click();
+    assert.equal(await editor.inputValue(), DRAFT);
+    log('✓ a Windows-1252 .txt opens with a note naming its encoding');
+
     // The Export page keeps its text and title across views (and a reload).
     await nav(page, 'Export').click();
     await page.getByLabel('Book text').fill('# One\n\nA book that must not be forgotten.');
