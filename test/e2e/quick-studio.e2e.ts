@@ -115,20 +115,24 @@ export async function runQuickStudioE2e(log: (line: string) => void): Promise<vo
     assert.equal(await page.getByRole('dialog').count(), 0);
     log('✓ a .png gets the server’s message; the draft stays as it was');
 
+    /** Opens a file written with `bytes` in place of the draft and waits for the note saying how it was read. */
+    const openReplacing = async (name: string, bytes: Uint8Array, note: string | RegExp) => {
+      const path = join(files, name);
+      writeFileSync(path, bytes);
+      await page.getByLabel(/Open a manuscript/).setInputFiles(path);
+      await page
+        .getByRole('dialog', { name: 'Replace the draft?' })
+        .getByRole('button', { name: 'Replace draft' })
+        .click();
+      await page.getByRole('status').getByText(note).waitFor({ timeout: 15_000 });
+    };
+
     // A TCVN3 text file (an old Vietnamese encoding): converted to Unicode, and the studio says so.
-    const tcvn3Path = join(files, 'tat-den.txt');
-    writeFileSync(tcvn3Path, latinBytes(toTcvn3(TAT_DEN)));
-    await page.getByLabel(/Open a manuscript/).setInputFiles(tcvn3Path);
-    await page
-      .getByRole('dialog', { name: 'Replace the draft?' })
-      .getByRole('button', { name: 'Replace draft' })
-      .click();
-    await page
-      .getByRole('status')
-      .getByText(
-        '“tat-den.txt” was in TCVN3 (ABC), an old Vietnamese encoding: its text was converted to Unicode.',
-      )
-      .waitFor({ timeout: 15_000 });
+    await openReplacing(
+      'tat-den.txt',
+      latinBytes(toTcvn3(TAT_DEN)),
+      '“tat-den.txt” was in TCVN3 (ABC), an old Vietnamese encoding: its text was converted to Unicode.',
+    );
     // The paragraph in Unicode after its chapter line (whose name the book's language decides).
     assert.ok((await editor.inputValue()).endsWith(`\n\n${TAT_DEN}`), 'the Unicode paragraph');
     await page.screenshot({ path: join(SHOTS, 'quick-studio-opened-tcvn3.png') });
@@ -138,20 +142,11 @@ export async function runQuickStudioE2e(log: (line: string) => void): Promise<vo
     log('✓ a TCVN3 .txt opens as Unicode Vietnamese with a note that it was converted');
 
     // A Windows-1252 text file (as older Windows editors save): read, and the studio names the encoding.
-    const cp1252Path = join(files, 'cafe.txt');
-    writeFileSync(
-      cp1252Path,
+    await openReplacing(
+      'cafe.txt',
       Buffer.from('The caf\xe9 was quiet \x97 na\xefve, \x93kind\x94 and d\xe9j\xe0 vu.\n', 'latin1'),
+      /^“cafe\.txt” was read as Windows-1252 text \(the file is not UTF-8/,
     );
-    await page.getByLabel(/Open a manuscript/).setInputFiles(cp1252Path);
-    await page
-      .getByRole('dialog', { name: 'Replace the draft?' })
-      .getByRole('button', { name: 'Replace draft' })
-      .click();
-    await page
-      .getByRole('status')
-      .getByText(/^“cafe\.txt” was read as Windows-1252 text \(the file is not UTF-8/)
-      .waitFor({ timeout: 15_000 });
     assert.ok(
       (await editor.inputValue()).endsWith('The café was quiet — naïve, “kind” and déjà vu.'),
       'the Windows-1252 letters and punctuation',

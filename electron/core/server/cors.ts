@@ -149,8 +149,8 @@ export function registerCors(app: FastifyInstance): void {
  * For a request whose Origin the policy allows: answers `Vary: Origin` when any cross origin is
  * allowed (so a cache keeps answers to different pages apart) and, for an allowed cross origin,
  * marks the request, echoes its origin and answers a preflight at once (true: the request is
- * answered; it also varies by the headers asked for). On the raw response, so an answer that takes the socket over (the event stream)
- * carries them too.
+ * answered; it also varies by the headers asked for). On the raw response, so an answer that
+ * takes the socket over (the event stream) carries them too.
  */
 export function answerCrossOrigin(policy: HostPolicy, request: FastifyRequest, reply: FastifyReply): boolean {
   if (policy.allowedOrigins.length === 0) return false;

@@ -37,8 +37,9 @@ export interface HostPolicy {
   /** True when there is no Origin header or it is one of this server's origins (or configured). */
   isAllowedOrigin(origin: string | undefined): boolean;
   /**
-   * True when `origin` is one of `allowedOrigins` (exactly, or any but `null` when `*` is named), and not one of this server's own:
-   * a page of another site or an extension, answered with CORS headers.
+   * True when `origin` is one of `allowedOrigins` (exactly, or any but `null` when `*` is
+   * named), and not one of this server's own: a page of another site, an extension or an app,
+   * answered with CORS headers.
    */
   isCrossOrigin(origin: string | undefined): boolean;
   /** The configured `allowedOrigins`, in their normal form. */
