@@ -40,12 +40,11 @@ export function spokenStructureOptions(
   if (typeof values.credits === 'boolean') settings.credits = values.credits;
   for (const [option, field] of TEXT_FIELDS) {
     const text = values[option];
-    if (typeof text === 'string') settings[field] = text.trim() ? text : null;
-  }
-  for (const [option, field] of TEXT_FIELDS) {
+    if (typeof text !== 'string') continue;
     const maxLength = ProjectSettingsSchema.properties[field].anyOf[0].maxLength ?? Infinity;
-    if ((settings[field]?.length ?? 0) > maxLength)
+    if (text.trim() && text.length > maxLength)
       throw new UsageError(`--${option} must be at most ${maxLength} characters`);
+    settings[field] = text.trim() ? text : null;
   }
   return settings;
 }

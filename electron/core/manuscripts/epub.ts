@@ -31,7 +31,7 @@ import {
 import { ManuscriptBuilder, plainText } from './builder';
 import { invalidManuscript, sizeText, type ManuscriptRefusal } from './errors';
 import { parseHtmlDocument } from './html-parse';
-import { gutenbergLine, hasGutenbergLine, isGutenbergCredit } from './gutenberg';
+import { hasGutenbergLine, isGutenbergCredit } from './gutenberg';
 import {
   htmlAttr,
   htmlBlockRuns,
@@ -469,12 +469,7 @@ class EpubReader {
         startFile();
         this.gutenberg = 'book';
       }
-      if (
-        this.gutenberg !== 'licence' &&
-        htmlBlockText(block)
-          .split(/\r\n?|\n/)
-          .some((line) => gutenbergLine(line) === 'end')
-      ) {
+      if (this.gutenberg !== 'licence' && hasGutenbergLine(htmlBlockText(block), 'end')) {
         builder.startNamedChapter('gutenbergLicence', 'back');
         this.gutenberg = 'licence';
       }

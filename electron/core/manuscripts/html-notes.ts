@@ -13,6 +13,7 @@ import type { NotesMode } from '../../shared/manuscript';
 import type { ManuscriptBuilder, TextRun } from './builder';
 import {
   htmlAttr,
+  htmlBlockRuns,
   htmlBlocks,
   htmlElements,
   isNote,
@@ -23,8 +24,8 @@ import {
 
 /** A note's paragraphs: its blocks (a heading inside it is read as a paragraph). */
 function noteParagraphs(note: HtmlElement): TextRun[][] {
-  return htmlBlocks(note, (element) => isNoteReference(element) || isNoteBacklink(element)).map((block) =>
-    block.type === 'heading' ? [{ text: block.text }] : block.runs,
+  return htmlBlocks(note, (element) => isNoteReference(element) || isNoteBacklink(element)).map(
+    htmlBlockRuns,
   );
 }
 

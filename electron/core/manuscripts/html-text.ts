@@ -448,6 +448,5 @@ export function htmlBlocks(
  */
 export function isBookTitle(block: HtmlBlock, title: BookTitle): boolean {
   if (block.type === 'heading' ? block.level > 2 && !block.styledAsTitle : !block.styledAsTitle) return false;
-  const text = block.type === 'heading' ? block.text : block.runs.map((run) => run.text).join('');
-  return title.claims(plainText(text), block.styledAsTitle);
+  return title.claims(plainText(htmlBlockText(block)), block.styledAsTitle);
 }

@@ -526,7 +526,6 @@ export function createProjectService({ store, filesDir, now = () => new Date() }
           ...overrides,
           title,
           language,
-          ...(overrides.voice_code ? { voice_code: overrides.voice_code } : {}),
           ...((overrides.author ?? manuscript.author)
             ? { author: overrides.author ?? manuscript.author }
             : {}),

@@ -389,8 +389,9 @@ export function mergeNames(heard: readonly string[], language = 'vi'): Map<strin
       if (long.length <= words.length) return false;
       const ends = long.slice(-words.length).join(' ') === short.bare;
       const starts = long.slice(0, words.length).join(' ') === short.bare;
-      const sameTitle = !vietnamese || [...titlesOf(p)].some((t) => t !== null && shortTitles.has(t));
-      return ends || (mayStart && starts && sameTitle);
+      // Said with the same kinship title (Vietnamese only; looked at only when the name starts it).
+      const sameTitle = () => !vietnamese || [...titlesOf(p)].some((t) => t !== null && shortTitles.has(t));
+      return ends || (mayStart && starts && sameTitle());
     });
     const [into] = longer;
     if (longer.length !== 1 || sharing(short.bare) !== 1) continue;

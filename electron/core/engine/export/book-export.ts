@@ -77,16 +77,6 @@ const RESAMPLE_SHARE = 0.2;
 /** Of a chapter's share, the engine's part; resampling its audio is the rest. */
 const RENDER_OF_CHAPTER = 0.9;
 
-/** The speech of a rendered WAV, resampled to `rate`, written to `rawPath`; resolves to its samples. */
-function wavToRaw(
-  wavPath: string,
-  rawPath: string,
-  rate: number,
-  onFraction: (fraction: number) => void,
-): Promise<number> {
-  return wavsToRaw({ wavPaths: [wavPath], gapSamples: 0, rawPath, rate }, onFraction);
-}
-
 /**
  * The PCM of a file made of `chapters`: for each, `head` samples of silence, its speech, `tail` of
  * silence. Each pass stops with the signal's reason once it is aborted.
@@ -225,8 +215,11 @@ async function renderChapters(
     engines.add(result.engine);
     if (sampleRate === undefined) sampleRate = await wavRateOf(wavPath);
     const rawPath = join(temp, `chapter-${i}.raw`);
-    const resampled = await wavToRaw(wavPath, rawPath, sampleRate, (f) =>
-      progress((share.render * (i + RENDER_OF_CHAPTER + (1 - RENDER_OF_CHAPTER) * f)) / chapters.length),
+    // The chapter's speech at the rate of the first chapter's WAV, written to `rawPath`.
+    const resampled = await wavsToRaw(
+      { wavPaths: [wavPath], gapSamples: 0, rawPath, rate: sampleRate },
+      (f) =>
+        progress((share.render * (i + RENDER_OF_CHAPTER + (1 - RENDER_OF_CHAPTER) * f)) / chapters.length),
     );
     prepared.push({ chapter, rawPath, speech: resampled });
     await rm(wavPath, { force: true });

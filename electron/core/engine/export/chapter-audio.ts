@@ -11,7 +11,7 @@ import { parseWavHeader } from '../audio/wav';
 /** Samples read per block from the temporary files. */
 export const BLOCK_SAMPLES = 65536;
 
-export type FileHandle = Awaited<ReturnType<typeof open>>;
+type FileHandle = Awaited<ReturnType<typeof open>>;
 
 /** Up to `length` bytes of `handle` from `position` (fewer at the end of the file). */
 async function readBytes(handle: FileHandle, position: number, length: number): Promise<Uint8Array> {
