@@ -20,3 +20,19 @@ export const SentenceCacheStatsSchema = Type.Object({
   misses: Type.Integer({ minimum: 0 }),
 });
 export type SentenceCacheStats = Static<typeof SentenceCacheStatsSchema>;
+
+/**
+ * The audition header of the sentence cache. A request with `X-Sentence-Cache: bypass` is
+ * synthesised without reading or filling the cache (the workbench's "Measure without the
+ * cache"); every audition's answer says how much of it the cache answered (`SentenceCacheUse`).
+ */
+export const SENTENCE_CACHE_HEADER = 'X-Sentence-Cache';
+/** The one value a request may send in SENTENCE_CACHE_HEADER. */
+export const SENTENCE_CACHE_BYPASS = 'bypass';
+
+/**
+ * How much of an audition the sentence cache answered: `hit` every engine call (the figures
+ * measure reading stored audio, not synthesis), `partial` some, `miss` none (or no cache is
+ * kept), `bypass` none because the request asked it not to be used.
+ */
+export type SentenceCacheUse = 'hit' | 'partial' | 'miss' | 'bypass';

@@ -15,7 +15,9 @@ import { encodeWav } from './audio/wav';
 import type { AuditionOptions, AuditionResult, AuditionStreamRequest } from './engine';
 import { trimChunkAudio } from './render/chunk-audio';
 import { chooseBackend, type RenderContext } from './render/render';
-import { planSpeech } from './render/speech-plan';
+import { planSpeech, type PlannedChunk } from './render/speech-plan';
+import type { SpeechBackend } from './speech-backend';
+import type { SentenceCacheUse } from '../../shared/sentence-cache';
 import { synthesizeInOrder } from './render/synthesis-window';
 import { compileLexicon, lexiconUnits } from './text/lexicon';
 import { resolveVoice } from './render/voice';
@@ -51,7 +53,12 @@ export async function streamAudition(
       field: 'text',
     });
   }
-  const backend = await chooseBackend(context, request, resolved);
+  // Without the cache, every sentence is synthesised and none is stored.
+  const backend = await chooseBackend(
+    request.bypassCache ? { ...context, cache: undefined } : context,
+    request,
+    resolved,
+  );
   const rate = backend.sampleRate;
   const volume = createVolumeProcessor({ gain: request.volume / 100, sampleRate: rate });
   let samples = 0;
@@ -66,7 +73,15 @@ export async function streamAudition(
     // and the rest of it meanwhile on another worker (bench:footprint).
     const lexicon = compileLexicon(request.lexicon, resolved.voice.language);
     const units = lexiconUnits(request.lexicon);
-    const plan = planSpeech(text, resolved, { firstClauseAlone: true, lexicon, units });
+    // An audition is short (300 characters at most through the API): its whole plan is made
+    // first, so the answer can say how much of it the sentence cache holds before any audio.
+    const planned: PlannedChunk[] = [];
+    for await (const chunk of planSpeech(text, resolved, { firstClauseAlone: true, lexicon, units }))
+      planned.push(chunk);
+    request.onCache?.(request.bypassCache ? 'bypass' : cacheUse(backend, planned));
+    const plan = (async function* () {
+      yield* planned;
+    })();
     const chunks = synthesizeInOrder(plan, {
       backend,
       owner,
@@ -91,6 +106,13 @@ export async function streamAudition(
     if (isAppError(error)) throw error;
     throw new AppError('ENGINE_FAILED', 'The audition failed unexpectedly.', undefined, { cause: error });
   }
+}
+
+/** How much of `planned` the backend's sentence cache answers (`miss` when it keeps none). */
+function cacheUse(backend: SpeechBackend, planned: readonly PlannedChunk[]): SentenceCacheUse {
+  const texts = planned.flatMap((p) => (p.prepared ? [p.prepared.engineText] : []));
+  const hits = backend.isCached ? texts.filter((t) => backend.isCached!(t)).length : 0;
+  return hits === 0 ? 'miss' : hits === texts.length ? 'hit' : 'partial';
 }
 
 /** The whole audition as a WAV in memory (16-bit mono at the voice's rate). */

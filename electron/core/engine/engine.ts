@@ -9,7 +9,7 @@ import type { BookFormat, FolderFormat, MasteringPresetName } from '../../shared
 import type { CoverImage } from '../../shared/book-exports';
 import type { LexiconEntry } from '../../shared/lexicon';
 import type { SynthesisOptions } from '../../shared/options';
-import type { SentenceCacheStats } from '../../shared/sentence-cache';
+import type { SentenceCacheStats, SentenceCacheUse } from '../../shared/sentence-cache';
 import type { SsmlCustomVoice } from '../../shared/ssml';
 import type { LanguageCode } from '../../shared/voices';
 import type { LoudnessMeasurement } from './export/loudness';
@@ -168,6 +168,8 @@ export type AuditionOptions = Pick<
   neuralVoice?: NeuralVoice | undefined;
   /** Lexicon entries of the voice's language, as `RenderRequest.lexicon`. */
   lexicon?: readonly LexiconRule[] | undefined;
+  /** Synthesise every sentence, neither reading nor filling the sentence cache (a measurement). */
+  bypassCache?: boolean | undefined;
 };
 
 /** An audition whose audio is handed over as it is synthesised (see `Engine.streamAudition`). */
@@ -180,6 +182,8 @@ export interface AuditionStreamRequest extends AuditionOptions {
   onAudio: (pcm: Int16Array, sampleRate: number) => void;
   /** Stops the audition (a listener that hung up); the promise rejects with the signal's reason. */
   signal?: AbortSignal | undefined;
+  /** Called once, before the first `onAudio`: how much of the audition the sentence cache answers. */
+  onCache?: ((use: SentenceCacheUse) => void) | undefined;
 }
 
 export interface AuditionResult {

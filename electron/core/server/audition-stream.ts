@@ -4,10 +4,19 @@
  * gets an error in the API's shape; then the header (sizes unknown, as in speech-stream.ts)
  * goes out with that audio, and each later sentence as soon as it is ready (chunked). Nothing
  * is stored: a listener that hangs up stops the synthesis.
+ *
+ * The sentence cache: a request with `X-Sentence-Cache: bypass` is synthesised without it (the
+ * workbench measures a voice so); every answer's `X-Sentence-Cache` says how much of it the cache
+ * answered (`hit`, `partial`, `miss`, `bypass`), so figures timed from it are not taken for synthesis.
  */
 
 import type { FastifyReply } from 'fastify';
 import { AppError } from '../../shared/errors';
+import {
+  SENTENCE_CACHE_BYPASS,
+  SENTENCE_CACHE_HEADER,
+  type SentenceCacheUse,
+} from '../../shared/sentence-cache';
 import {
   createStreamEncoder,
   type AuditionOptions,
@@ -23,6 +32,8 @@ export async function sendAudition(
   engine: Pick<Engine, 'streamAudition'>,
   options: AuditionOptions,
 ): Promise<FastifyReply> {
+  const bypassCache = wantsNoCache(reply.request.headers[SENTENCE_CACHE_HEADER.toLowerCase()]);
+  let cacheUse: SentenceCacheUse | undefined;
   const queue: Int16Array[] = [];
   let sampleRate = 0;
   let outcome: { result: AuditionResult } | { error: unknown } | undefined;
@@ -44,7 +55,9 @@ export async function sendAudition(
   void engine
     .streamAudition({
       ...options,
+      ...(bypassCache ? { bypassCache } : {}),
       signal: stop.signal,
+      onCache: (use) => (cacheUse = use),
       onAudio: (pcm, rate) => {
         sampleRate = rate;
         queue.push(pcm);
@@ -76,5 +89,17 @@ export async function sendAudition(
   };
   poke = flush;
   flush();
+  if (cacheUse) reply.header(SENTENCE_CACHE_HEADER, cacheUse);
   return sendPcmStream(reply, stream, encoder.contentType);
+}
+
+/** Whether the request's X-Sentence-Cache asks for no cache; INVALID_FIELD for another value. */
+function wantsNoCache(value: string | string[] | undefined): boolean {
+  if (value === undefined) return false;
+  if (typeof value === 'string' && value.trim().toLowerCase() === SENTENCE_CACHE_BYPASS) return true;
+  throw new AppError(
+    'INVALID_FIELD',
+    `Invalid ${SENTENCE_CACHE_HEADER} header: the one value a request may send is "${SENTENCE_CACHE_BYPASS}".`,
+    { field: SENTENCE_CACHE_HEADER },
+  );
 }

@@ -94,7 +94,12 @@ async function handle(message: HostRequest): Promise<void> {
     }
     case 'streamAudition': {
       const result = await abortable(seq, (signal) =>
-        started().streamAudition({ ...message.options, signal, onAudio: audioSender(seq) }),
+        started().streamAudition({
+          ...message.options,
+          signal,
+          onAudio: audioSender(seq),
+          onCache: (cache) => post({ type: 'auditionCache', seq, cache }),
+        }),
       );
       post({ type: 'auditionStreamed', seq, result });
       return;

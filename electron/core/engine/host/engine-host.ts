@@ -9,7 +9,7 @@
 
 import type { Worker } from 'node:worker_threads';
 import { AppError, assertNever, toWireError } from '../../../shared/errors';
-import type { SentenceCacheStats } from '../../../shared/sentence-cache';
+import type { SentenceCacheStats, SentenceCacheUse } from '../../../shared/sentence-cache';
 import type { AuditionResult, BookExportResult, Engine, RenderRequest, RenderResult } from '../engine';
 import type { EngineOptions } from '../create-engine';
 import { abortError } from '../render/synthesis-window';
@@ -39,6 +39,7 @@ interface Pending {
   reject(error: Error): void;
   onProgress?: ((fraction: number) => void) | undefined;
   onAudio?: ((pcm: Int16Array, sampleRate: number) => void) | undefined;
+  onCache?: ((use: SentenceCacheUse) => void) | undefined;
 }
 
 /** Starts the host worker and its engine; resolves once the engine is ready. */
@@ -61,6 +62,7 @@ export async function createEngineHost(
     message: CallRequest<K>,
     onProgress?: (f: number) => void,
     onAudio?: (pcm: Int16Array, sampleRate: number) => void,
+    onCache?: (use: SentenceCacheUse) => void,
   ) =>
     new Promise<Answers[K]>((resolve, reject) => {
       if (failure) return reject(failure);
@@ -71,6 +73,7 @@ export async function createEngineHost(
         reject,
         onProgress,
         onAudio,
+        onCache,
       });
       send({ ...message, seq: id } as HostRequest);
     });
@@ -103,6 +106,9 @@ export async function createEngineHost(
         return;
       case 'audio':
         pending.get(reply.seq)?.onAudio?.(new Int16Array(reply.pcm), reply.sampleRate);
+        return;
+      case 'auditionCache':
+        pending.get(reply.seq)?.onCache?.(reply.cache);
         return;
       case 'rendered':
         settle(reply, 'render')?.resolve(reply.result);
@@ -205,10 +211,10 @@ export async function createEngineHost(
       return call<'audition'>({ type: 'audition', options });
     },
     streamAudition(request) {
-      const { onAudio, signal, ...options } = request;
+      const { onAudio, onCache, signal, ...options } = request;
       if (signal?.aborted) return Promise.reject(abortError(signal));
       return abortable(
-        call<'streamAudition'>({ type: 'streamAudition', options }, undefined, onAudio),
+        call<'streamAudition'>({ type: 'streamAudition', options }, undefined, onAudio, onCache),
         signal,
       );
     },

@@ -6,7 +6,7 @@
  */
 
 import type { ErrorCode } from '../../../shared/errors';
-import type { SentenceCacheStats } from '../../../shared/sentence-cache';
+import type { SentenceCacheStats, SentenceCacheUse } from '../../../shared/sentence-cache';
 import type { LanguageCode } from '../../../shared/voices';
 import type { SentenceCacheOptions } from '../cache/sentence-cache';
 import type { Reading, ReadingOptions } from '../text/reading';
@@ -53,6 +53,8 @@ export type HostReply =
   | { type: 'ready'; seq: number; poolSize: number }
   | { type: 'progress'; seq: number; fraction: number }
   | { type: 'audio'; seq: number; pcm: ArrayBuffer; sampleRate: number }
+  /** A streamed audition's AuditionStreamRequest.onCache, before its first `audio`. */
+  | { type: 'auditionCache'; seq: number; cache: SentenceCacheUse }
   | { type: 'rendered'; seq: number; result: RenderResult }
   | { type: 'exported'; seq: number; result: BookExportResult }
   | { type: 'chaptersExported'; seq: number; result: BookExportResult }
