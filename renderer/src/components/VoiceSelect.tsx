@@ -3,6 +3,7 @@ import { defineMessages, useIntl, type IntlShape } from 'react-intl';
 import type { CustomVoice } from '../../../electron/shared/custom-voices';
 import { findVoice, VOICES, type Accent, type Gender, type VoiceInfo } from '../../../electron/shared/voices';
 import { currentIntl, languageName } from '../lib/intl-text';
+import { voicePrice } from '../lib/voice-price';
 import { useStudio } from '../stores';
 import { engineKind } from '../stores/voice-packs-slice';
 import { ENGINE_KIND } from './EngineBadge';
@@ -111,7 +112,7 @@ export function VoiceOptions({
             const info = engines[v.voice_code];
             // Name, gender, accent, price per 1000 characters and what speaks it, between dots.
             const parts = [v.name, intl.formatMessage(GENDER[v.gender]), accentText(v, intl)];
-            if (priced) parts.push(`${v.price}/1k`);
+            if (priced) parts.push(voicePrice(v.price, intl));
             if (info) parts.push(intl.formatMessage(ENGINE_KIND[engineKind(info.engine)]));
             return (
               <option key={v.voice_code} value={v.voice_code}>

@@ -7,6 +7,7 @@ import { errorMessage } from '../../lib/api-client';
 import { countCharacters, estimateCredits, estimateSeconds } from '../../lib/estimate';
 import { formatCredits, formatDuration, formatNumber } from '../../lib/format';
 import { useAudition } from '../../lib/useAudition';
+import { voicePrice } from '../../lib/voice-price';
 import { offsetAt } from '../../lib/dialogue-ssml';
 import { catalogueVoiceOf } from '../../lib/voice-codes';
 import { useClient, useStudio } from '../../stores';
@@ -490,11 +491,7 @@ export function ComposePanel() {
             {voice && (
               <>
                 {' · '}
-                <FormattedMessage
-                  id="compose.stats.price"
-                  defaultMessage="{price}/1000 chars"
-                  values={{ price: voice.price }}
-                />
+                {voicePrice(voice.price, intl)}
               </>
             )}
             {turbo && (

@@ -7,6 +7,7 @@ import { AuditionButton } from '../../components/AuditionButton';
 import { useAudition } from '../../lib/useAudition';
 import { useStudio } from '../../stores';
 import { useLanguageName } from '../../lib/intl-text';
+import { voicePrice } from '../../lib/voice-price';
 import { CARD_LABELS, GENDER_LABELS, USE_LABELS } from './messages';
 import { CustomVoicesSection } from './CustomVoicesSection';
 import { Workbench } from './workbench/Workbench';
@@ -176,10 +177,7 @@ export function VoicesView() {
               </option>
               {['100', '1000'].map((price) => (
                 <option key={price} value={price}>
-                  {intl.formatMessage(
-                    { id: 'voices.filter.price.option', defaultMessage: '{price} / 1000 chars' },
-                    { price },
-                  )}
+                  {voicePrice(Number(price), intl)}
                 </option>
               ))}
             </select>
