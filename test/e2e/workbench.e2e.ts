@@ -4,7 +4,12 @@
  * spoken by an installed pack, one of the user's own voices), three results with figures, Play
  * all, a blind A/B round (names hidden until the vote), a favourite and a note kept across a
  * reload, the comparison exported (3 WAVs that ffmpeg decodes + a CSV of 3 rows), axe-core on
- * the Voices view with 0 violations in both themes, and screenshots of both modes.
+ * the Voices view with 0 violations in both themes, and screenshots of both modes. Honest
+ * figures: a voice of another language than the sentence has a hint on its card (and loses it
+ * when the sentence is in its language); the same sentence spoken again comes from the sentence
+ * cache and its cards say so (the answers' X-Sentence-Cache: hit); with "Measure without the
+ * cache" the requests carry X-Sentence-Cache: bypass and the cards are not marked cached; the
+ * Studio's voice picker says its price in words, per locale (English and Vietnamese).
  */
 
 import assert from 'node:assert/strict';
@@ -20,6 +25,7 @@ import type { VoicePackList } from '../../electron/shared/voice-packs';
 import { probeAudio } from '../fixtures/ffprobe';
 import { E2E_PACK, launchBrowser, nav, startStudio, startVoiceMirror } from './harness';
 import { sessionHeaders } from './projects.e2e';
+import vi from '../../renderer/src/i18n/messages/vi.json';
 
 const VI = 'vi_female_thuytrang_mb';
 const EN = 'en_female_emily_us';
@@ -95,6 +101,19 @@ async function figures(card: Locator): Promise<Record<string, string>> {
 }
 const number = (text: string) => Number(text.replace(/[^\d.]/g, ''));
 
+/** The audition requests of the page: the X-Sentence-Cache each sent and the one its answer had. */
+function watchAuditions(page: Page): { sent: (string | undefined)[]; answered: (string | undefined)[] } {
+  const seen = { sent: [] as (string | undefined)[], answered: [] as (string | undefined)[] };
+  page.on('request', (r) => {
+    if (r.method() === 'GET' && /\/audition\?/.test(r.url())) seen.sent.push(r.headers()['x-sentence-cache']);
+  });
+  page.on('response', (r) => {
+    if (r.request().method() === 'GET' && /\/audition\?/.test(r.url()))
+      seen.answered.push(r.headers()['x-sentence-cache']);
+  });
+  return seen;
+}
+
 export async function runWorkbenchE2e(log: (line: string) => void): Promise<void> {
   const voiceMirror = await startVoiceMirror();
   const studio = await startStudio(voiceMirror.args);
@@ -109,6 +128,7 @@ export async function runWorkbenchE2e(log: (line: string) => void): Promise<void
       acceptDownloads: true,
     });
     const page = await context.newPage();
+    const auditions = watchAuditions(page);
     const pageErrors: string[] = [];
     page.on('pageerror', (e) => pageErrors.push(e.message));
     await page.goto(studio.loginUrl);
@@ -171,6 +191,16 @@ export async function runWorkbenchE2e(log: (line: string) => void): Promise<void
         `${code}: a waveform`,
       );
     }
+    // Said the first time: nothing came from the cache, and no card says so.
+    assert.deepEqual(auditions.answered, ['miss', 'miss', 'miss']);
+    assert.equal(await bench.locator('.workbench-cache').count(), 0, 'no card marked cached');
+    // The English voice on the Vietnamese sentence has a hint; the Vietnamese voices have none.
+    assert.equal(
+      await card(EN, nameOf(EN)).locator('.workbench-language').textContent(),
+      `This text looks Vietnamese, but ${nameOf(EN)} speaks another language.`,
+    );
+    assert.equal(await card(VI, nameOf(VI)).locator('.workbench-language').count(), 0);
+    assert.equal(await card(OWN, 'Cô Lan').locator('.workbench-language').count(), 0);
     // What speaks each: eSpeak for the Vietnamese voice, the installed pack for the English one.
     assert.equal(await card(EN, nameOf(EN)).locator('.badge.engine').textContent(), 'natural');
     assert.equal(await card(VI, nameOf(VI)).locator('.badge.engine').textContent(), 'basic');
@@ -285,6 +315,10 @@ export async function runWorkbenchE2e(log: (line: string) => void): Promise<void
     assert.equal(ownRow.favourite, 'yes');
     assert.equal(ownRow.sentence, SENTENCE);
     assert.equal(rows[0]!.favourite, 'no');
+    assert.deepEqual(
+      rows.map((r) => r.sentence_cache),
+      ['miss', 'miss', 'miss'],
+    );
     assert.equal(Number(ownRow.first_audio_ms), number(shown[OWN]!['First audio']!));
     assert.equal(rows.find((r) => r.voice_code === winner)!.ab_wins, '1');
     log('✓ the export holds 3 WAVs that ffmpeg decodes (durations as shown) and a CSV of 3 rows with notes');
@@ -308,6 +342,128 @@ export async function runWorkbenchE2e(log: (line: string) => void): Promise<void
       ['1', '1'],
     );
     log('✓ after a reload the sentence, the three voices, the favourite, the note and the tally are kept');
+
+    // The same sentence again: every voice answered from the sentence cache, and marked so.
+    const speakAgain = async (name: string, mark: string) => {
+      auditions.sent.length = 0;
+      auditions.answered.length = 0;
+      await bench.getByRole('button', { name }).click();
+      for (const [code, voice] of [
+        [VI, nameOf(VI)],
+        [EN, nameOf(EN)],
+        [OWN, 'Cô Lan'],
+      ] as const)
+        await card(code, voice).locator('.workbench-cache .badge').getByText(mark, { exact: true }).waitFor({
+          timeout: 60_000,
+        });
+      return Object.fromEntries(
+        await Promise.all(
+          [VI, EN, OWN].map(
+            async (code) =>
+              [code, await figures(card(code, code === OWN ? 'Cô Lan' : nameOf(code)))] as const,
+          ),
+        ),
+      );
+    };
+    const cached = await speakAgain('Speak with 3 voices', 'From the cache');
+    assert.deepEqual(auditions.sent, [undefined, undefined, undefined], 'no bypass asked');
+    assert.deepEqual(auditions.answered, ['hit', 'hit', 'hit']);
+    assert.match(
+      (await card(EN, nameOf(EN)).locator('.workbench-cache').textContent()) ?? '',
+      /Every sentence was read back from the sentence cache: these figures time stored audio, not the voice speaking\./,
+    );
+    assert.deepEqual(await axeViolations(page), [], 'axe-core, cached cards');
+    await bench
+      .locator('.workbench-results')
+      .screenshot({ path: join(SHOTS, 'voice-workbench-cached-light.png') });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+    assert.deepEqual(await axeViolations(page), [], 'axe-core, cached cards, dark');
+    await bench
+      .locator('.workbench-results')
+      .screenshot({ path: join(SHOTS, 'voice-workbench-cached-dark.png') });
+    await page.emulateMedia({ colorScheme: 'light' });
+    log(
+      `✓ spoken again, the three cards say "From the cache" (X-Sentence-Cache: hit; ${Object.entries(cached)
+        .map(([c, f]) => `${c}: first audio ${f['First audio']}, RTF ${f['Real-time factor']}`)
+        .join('; ')})`,
+    );
+
+    // Measured without the cache: the requests ask for it, and no card is marked cached.
+    const noCache = bench.getByRole('switch', { name: 'Measure without the cache' });
+    await noCache.check();
+    const measured = await speakAgain('Speak with 3 voices', 'Measured without the cache');
+    assert.deepEqual(auditions.sent, ['bypass', 'bypass', 'bypass'], 'every request asked for no cache');
+    assert.deepEqual(auditions.answered, ['bypass', 'bypass', 'bypass']);
+    assert.equal(await bench.locator('.workbench-cache.cached').count(), 0, 'no card marked cached');
+    log(
+      `✓ with "Measure without the cache" the requests carry X-Sentence-Cache: bypass and the cards are measured (${Object.entries(
+        measured,
+      )
+        .map(([c, f]) => `${c}: first audio ${f['First audio']}, RTF ${f['Real-time factor']}`)
+        .join('; ')})`,
+    );
+
+    // An English sentence: the hint moves to the Vietnamese voices.
+    await bench
+      .getByLabel('Your sentence')
+      .fill('The lighthouse keeper climbed the stairs at dusk and lit the lamp.');
+    await card(VI, nameOf(VI))
+      .locator('.workbench-language')
+      .getByText(`This text looks English, but ${nameOf(VI)} speaks another language.`)
+      .waitFor();
+    assert.equal(await card(EN, nameOf(EN)).locator('.workbench-language').count(), 0);
+    log(
+      '✓ the language hint follows the sentence: on the English voice for Vietnamese, on the Vietnamese ones for English',
+    );
+    await bench.getByLabel('Your sentence').fill(SENTENCE);
+
+    // Prices in words, per locale: the Studio's voice picker and its estimate.
+    await nav(page, 'Studio').click();
+    const priced = page.locator(`select option[value="${VI}"]`, { hasText: 'credits per' }).first();
+    const priceEn = (await priced.textContent()) ?? '';
+    assert.match(priceEn, / · 1,000 credits per 1,000 characters\b/);
+    log(`✓ the voice picker's price in English: "${priceEn}"`);
+
+    // In Vietnamese: the price with vi's separators, the cached mark and the hint in Vietnamese.
+    await nav(page, 'Settings').click();
+    await page.getByRole('combobox', { name: 'Language', exact: true }).selectOption('vi');
+    await page.waitForFunction(() => document.documentElement.lang === 'vi');
+    await nav(page, 'Studio').click();
+    const pricedVi = page.locator(`select option[value="${VI}"]`, { hasText: 'tín dụng' }).first();
+    const priceVi = (await pricedVi.textContent()) ?? '';
+    assert.match(priceVi, / · 1\.000 tín dụng cho 1\.000 ký tự(?: · |$)/);
+    await nav(page, 'Voices').click();
+    const benchVi = page.getByRole('region', { name: vi['voices.workbench.title'] });
+    await benchVi.waitFor();
+    // The switch is off again (it is the workbench's own, not kept): the cache answers.
+    await benchVi.getByRole('switch', { name: vi['voices.workbench.noCache'] }).uncheck();
+    await benchVi.getByRole('button', { name: 'Đọc bằng 3 giọng đọc' }).click();
+    const enVi = benchVi.getByRole('listitem', { name: `${nameOf(EN)} (${EN})`, exact: true });
+    await enVi
+      .locator('.workbench-cache .badge')
+      .getByText('Từ bộ nhớ đệm', { exact: true })
+      .waitFor({ timeout: 60_000 });
+    assert.equal(
+      await enVi.locator('.workbench-language').textContent(),
+      `Văn bản này có vẻ là tiếng Việt, nhưng ${nameOf(EN)} đọc ngôn ngữ khác.`,
+    );
+    for (const code of [VI, OWN])
+      await benchVi
+        .getByRole('listitem', { name: `${code === OWN ? 'Cô Lan' : nameOf(code)} (${code})`, exact: true })
+        .locator('.workbench-cache .badge')
+        .getByText('Từ bộ nhớ đệm', { exact: true })
+        .waitFor({ timeout: 60_000 });
+    await benchVi
+      .locator('.workbench-results')
+      .screenshot({ path: join(SHOTS, 'voice-workbench-cached-vi-light.png') });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+    await benchVi
+      .locator('.workbench-results')
+      .screenshot({ path: join(SHOTS, 'voice-workbench-cached-vi-dark.png') });
+    await page.emulateMedia({ colorScheme: 'light' });
+    log(`✓ in Vietnamese: the price "${priceVi}", "Từ bộ nhớ đệm" and the hint in Vietnamese`);
 
     assert.deepEqual(pageErrors, []);
     await context.close();

@@ -4,7 +4,7 @@
  * of the real core (client-side timings, a WAV whose header states its length).
  */
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi as vitest } from 'vitest';
 import {
   assignBlind,
   audioFileName,
@@ -77,6 +77,7 @@ describe('workbench CSV', () => {
         firstAudioMs: 101.6,
         totalMs: 400.2,
         rtf: 0.16008,
+        cache: 'hit',
         favourite: true,
         note: 'Warm, "clear", a bit fast\nsecond line',
         wins: 2,
@@ -87,10 +88,10 @@ describe('workbench CSV', () => {
     expect([...new TextEncoder().encode(csv).subarray(0, 4)]).toEqual([0xef, 0xbb, 0xbf, 0x66]);
     const lines = csv.slice(1).split('\r\n');
     expect(lines[0]).toBe(
-      'file,voice_code,name,kind,engine,duration_s,first_audio_ms,total_ms,real_time_factor,favourite,note,ab_wins,sentence',
+      'file,voice_code,name,kind,engine,duration_s,first_audio_ms,total_ms,real_time_factor,sentence_cache,favourite,note,ab_wins,sentence',
     );
     expect(lines[1]).toBe(
-      '01-vi_female_thuytrang_mb.wav,vi_female_thuytrang_mb,Thùy Trang,catalogue,espeak,2.500,102,400,0.160,yes,"Warm, ""clear"", a bit fast\nsecond line",2,"Xin chào, các bạn."',
+      '01-vi_female_thuytrang_mb.wav,vi_female_thuytrang_mb,Thùy Trang,catalogue,espeak,2.500,102,400,0.160,hit,yes,"Warm, ""clear"", a bit fast\nsecond line",2,"Xin chào, các bạn."',
     );
     expect(lines).toHaveLength(3);
     expect(audioFileName(11, 'my voice/1')).toBe('12-my_voice_1.wav');
@@ -231,7 +232,7 @@ describe('a measured audition of the real core', () => {
 
   it('times the first byte and the end in the client and makes the WAV whole', async () => {
     const url = s.client().auditionUrl('vi_female_thuytrang_mb', { text: 'Xin chào, hôm nay trời đẹp.' });
-    const m = await measureAudition(url, undefined, { cookie: s.cookie });
+    const m = await measureAudition(url, { headers: { cookie: s.cookie } });
     expect(m.info.sampleRate).toBeGreaterThan(8000);
     expect(m.info.duration).toBeGreaterThan(0.8);
     expect(m.info.duration).toBeLessThan(5);
@@ -241,7 +242,21 @@ describe('a measured audition of the real core', () => {
     expect(new DataView(m.bytes.buffer).getUint32(40, true)).toBe(m.info.dataBytes);
     // An unknown voice: the API's own message.
     await expect(
-      measureAudition(s.client().auditionUrl('xx_nobody'), undefined, { cookie: s.cookie }),
+      measureAudition(s.client().auditionUrl('xx_nobody'), { headers: { cookie: s.cookie } }),
     ).rejects.toThrow(/Unknown voice_code/);
+  }, 60_000);
+
+  it('reads how much the sentence cache answered, and measures without it when asked', async () => {
+    const url = s.client().auditionUrl('en_female_emily_us', { text: 'The lamp was lit at dusk.' });
+    const headers = { cookie: s.cookie };
+    expect((await measureAudition(url, { headers })).cache).toBe('miss');
+    // The entry is stored while the answer goes out: asked again until it is read back.
+    await vitest.waitFor(async () => expect((await measureAudition(url, { headers })).cache).toBe('hit'), {
+      timeout: 10_000,
+      interval: 50,
+    });
+    const measured = await measureAudition(url, { headers, bypassCache: true });
+    expect(measured.cache).toBe('bypass');
+    expect(measured.info.duration).toBeGreaterThan(0.5);
   }, 60_000);
 });

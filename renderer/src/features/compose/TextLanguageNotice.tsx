@@ -5,7 +5,7 @@
  */
 
 import { useDeferredValue, useMemo } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { defineMessage, FormattedMessage } from 'react-intl';
 import type { CustomVoice } from '../../../../electron/shared/custom-voices';
 import { detectTextLanguage } from '../../../../electron/shared/text-language';
 import { findVoice, type VoiceInfo } from '../../../../electron/shared/voices';
@@ -32,6 +32,13 @@ export function languageMismatch(
   return { language, offer: findVoice(FIRST_VOICES[language])! };
 }
 
+/** The notice's sentence (the workbench's cards say it too). */
+export const MISMATCH = defineMessage<{ language: LanguageMismatch['language']; voice: string }>({
+  id: 'textLanguage.mismatch',
+  defaultMessage:
+    'This text looks {language, select, vi {Vietnamese} other {English}}, but {voice} speaks another language.',
+});
+
 export function TextLanguageNotice({
   text,
   voiceCode,
@@ -53,11 +60,7 @@ export function TextLanguageNotice({
   return (
     <div className="notice row text-language-notice" role="status">
       <span>
-        <FormattedMessage
-          id="textLanguage.mismatch"
-          defaultMessage="This text looks {language, select, vi {Vietnamese} other {English}}, but {voice} speaks another language."
-          values={{ language: mismatch.language, voice }}
-        />
+        <FormattedMessage {...MISMATCH} values={{ language: mismatch.language, voice }} />
       </span>
       <button type="button" onClick={() => onSwitch(mismatch.offer.voice_code)}>
         <FormattedMessage

@@ -6,14 +6,14 @@
  */
 
 import { strToU8, zipSync } from 'fflate';
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { defineMessage, defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { errorMessage } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
 import { EngineBadge } from '../../../components/EngineBadge';
 import { VoiceSelect } from '../../../components/VoiceSelect';
 import { useStudio } from '../../../stores';
-import { TextLanguageNotice } from '../../compose/TextLanguageNotice';
+import { languageMismatch, MISMATCH, TextLanguageNotice } from '../../compose/TextLanguageNotice';
 import { BlindTest } from './BlindTest';
 import { audioFileName, comparisonCsv, defaultSentence, tally } from './logic';
 import { PlayToggle } from './PlayToggle';
@@ -46,6 +46,19 @@ const playFailed = defineMessage<{ name: string; error: string }>({
   id: 'voices.workbench.playFailed',
   defaultMessage: '{name} could not be played: {error}',
 });
+/** The mark of a card whose audio the sentence cache answered, or that was measured without it. */
+const cacheMark = defineMessages({
+  badge: {
+    id: 'voices.workbench.cache.badge',
+    defaultMessage:
+      '{use, select, hit {From the cache} partial {Partly from the cache} other {Measured without the cache}}',
+  },
+  explain: {
+    id: 'voices.workbench.cache.explain',
+    defaultMessage:
+      '{use, select, hit {Every sentence was read back from the sentence cache: these figures time stored audio, not the voice speaking.} other {Some sentences were read back from the sentence cache: these figures are faster than the voice is.}} Switch on “Measure without the cache” and speak again to measure the voice.',
+  },
+});
 const playing = defineMessage<{ index: number; count: number; name: string }>({
   id: 'voices.workbench.playing',
   defaultMessage: 'Playing {index, number} of {count, number}: {name}',
@@ -75,6 +88,8 @@ export function Workbench() {
   const [running, setRunning] = useState(false);
   const [playingAll, setPlayingAll] = useState<string | null>(null);
   const [notice, setNotice] = useState('');
+  /** Every voice synthesises the sentence, none read from the sentence cache. */
+  const [noCache, setNoCache] = useState(false);
   const abort = useRef<AbortController | null>(null);
   const waves = useRef(new Map<string, ResultWave>());
   const stopAll = useRef(false);
@@ -107,7 +122,7 @@ export function Workbench() {
       // One after another, so that each voice's figures are not slowed by the others'.
       for (const code of saved.queue) {
         setResults((old) => ({ ...old, [code]: { code, status: 'speaking' } }));
-        const result = await measure(code, text, controller.signal);
+        const result = await measure(code, text, controller.signal, noCache);
         setResults((old) => ({ ...old, [code]: result }));
       }
       setNotice(intl.formatMessage(spoken, { count: saved.queue.length }));
@@ -164,6 +179,7 @@ export function Workbench() {
         firstAudioMs: r.measured.firstAudioMs,
         totalMs: r.measured.totalMs,
         rtf: r.measured.rtf,
+        cache: r.measured.cache ?? '',
         favourite: saved.favourites.includes(r.code),
         note: saved.notes[r.code] ?? '',
         wins: wins.get(r.code) ?? 0,
@@ -278,6 +294,15 @@ export function Workbench() {
         <button type="button" onClick={exportZip} disabled={done.length === 0 || running}>
           <FormattedMessage id="voices.workbench.export" defaultMessage="Export comparison (.zip)" />
         </button>
+        <label className="check small">
+          <input
+            type="checkbox"
+            role="switch"
+            checked={noCache}
+            onChange={(e) => setNoCache(e.target.checked)}
+          />
+          <FormattedMessage id="voices.workbench.noCache" defaultMessage="Measure without the cache" />
+        </label>
         <span className="muted small" role="status">
           {playingAll
             ? intl.formatMessage(playing, {
@@ -308,6 +333,7 @@ export function Workbench() {
               key={code}
               result={results[code] ?? { code, status: 'idle' }}
               facts={facts(code)}
+              sentence={sentence}
               current={playingAll === code}
               wins={wins.get(code) ?? 0}
               register={register}
@@ -324,6 +350,7 @@ export function Workbench() {
 function ResultCard({
   result,
   facts,
+  sentence,
   current,
   wins,
   register,
@@ -331,6 +358,8 @@ function ResultCard({
 }: {
   result: Result;
   facts: VoiceFacts;
+  /** The sentence the voices speak (a voice of another language gets a hint). */
+  sentence: string;
   current: boolean;
   wins: number;
   register(code: string, wave: ResultWave | null): void;
@@ -341,6 +370,12 @@ function ResultCard({
   const note = useStudio((s) => s.workbench.notes[result.code] ?? '');
   const toggleFavourite = useStudio((s) => s.toggleWorkbenchFavourite);
   const setNote = useStudio((s) => s.setWorkbenchNote);
+  const customVoices = useStudio((s) => s.customVoices);
+  const deferred = useDeferredValue(sentence);
+  const mismatch = useMemo(
+    () => languageMismatch(deferred, result.code, customVoices),
+    [deferred, result.code, customVoices],
+  );
   const id = useId();
   const intl = useIntl();
   const named = { name: facts.name, code: facts.code };
@@ -397,6 +432,11 @@ function ResultCard({
         </button>
       </div>
       <code className="small">{facts.code}</code>
+      {mismatch && (
+        <p className="notice small workbench-language">
+          {intl.formatMessage(MISMATCH, { language: mismatch.language, voice: facts.name })}
+        </p>
+      )}
       {result.status === 'idle' && (
         <p className="muted small">
           <FormattedMessage id="voices.workbench.idle" defaultMessage="Not spoken yet." />
@@ -445,8 +485,11 @@ function ResultAudio({
   register(code: string, wave: ResultWave | null): void;
 }) {
   const container = useRef<HTMLDivElement | null>(null);
+  const intl = useIntl();
   const { measured } = result;
   const wave = useResultWave(container, result.url, result.peaks, measured.info.duration);
+  const cacheId = useId();
+  const cached = measured.cache === 'hit' || measured.cache === 'partial';
   useEffect(() => {
     register(result.code, wave);
     return () => register(result.code, null);
@@ -454,7 +497,17 @@ function ResultAudio({
   return (
     <>
       <div className="workbench-wave" ref={container} aria-hidden="true" />
-      <dl className="workbench-figures">
+      {(cached || measured.cache === 'bypass') && (
+        <div className={`workbench-cache${cached ? ' cached' : ''}`} id={cacheId}>
+          <span className={`badge${cached ? ' warn' : ' ok'}`}>
+            {intl.formatMessage(cacheMark.badge, { use: measured.cache })}
+          </span>
+          {cached && (
+            <span className="small">{intl.formatMessage(cacheMark.explain, { use: measured.cache })}</span>
+          )}
+        </div>
+      )}
+      <dl className="workbench-figures" aria-describedby={cached ? cacheId : undefined}>
         <div>
           <dt>
             <FormattedMessage id="voices.workbench.figure.duration" defaultMessage="Duration" />

@@ -130,6 +130,8 @@ export interface ComparisonRow {
   firstAudioMs: number;
   totalMs: number;
   rtf: number;
+  /** How much the sentence cache answered (X-Sentence-Cache), '' when the server did not say. */
+  cache: string;
   favourite: boolean;
   note: string;
   wins: number;
@@ -151,6 +153,7 @@ export const CSV_HEADER = [
   'first_audio_ms',
   'total_ms',
   'real_time_factor',
+  'sentence_cache',
   'favourite',
   'note',
   'ab_wins',
@@ -174,6 +177,7 @@ export function comparisonCsv(rows: readonly ComparisonRow[]): string {
       Math.round(r.firstAudioMs),
       Math.round(r.totalMs),
       r.rtf.toFixed(3),
+      r.cache,
       r.favourite ? 'yes' : 'no',
       r.note,
       r.wins,

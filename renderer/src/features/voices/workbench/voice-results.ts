@@ -62,18 +62,24 @@ export function useVoiceFacts(): (code: string) => VoiceFacts {
 }
 
 /** Speaks `sentence` with `code` and measures it (the audition route of a custom or catalogue voice). */
-export function useMeasure(): (code: string, sentence: string, signal?: AbortSignal) => Promise<Result> {
+export function useMeasure(): (
+  code: string,
+  sentence: string,
+  signal?: AbortSignal,
+  /** Measure the voice itself: no sentence read from the sentence cache. */
+  bypassCache?: boolean,
+) => Promise<Result> {
   const client = useClient();
   const intl = useIntl();
   const custom = useStudio((s) => s.customVoices);
   return useCallback(
-    async (code, sentence, signal) => {
+    async (code, sentence, signal, bypassCache = false) => {
       const body = { text: sentence };
       const url = custom.some((v) => v.code === code)
         ? client.customVoiceAuditionUrl(code, body)
         : client.auditionUrl(code, body);
       try {
-        const measured = await measureAudition(url, signal);
+        const measured = await measureAudition(url, { signal, bypassCache });
         const blob = new Blob([measured.bytes.slice().buffer], { type: 'audio/wav' });
         return {
           code,
