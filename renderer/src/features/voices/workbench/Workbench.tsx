@@ -47,7 +47,7 @@ const playFailed = defineMessage<{ name: string; error: string }>({
   defaultMessage: '{name} could not be played: {error}',
 });
 /** The mark of a card whose audio the sentence cache answered, or that was measured without it. */
-const cacheMark = defineMessages({
+const cacheMark = defineMessages<{ badge: { use: string }; explain: { use: string } }>({
   badge: {
     id: 'voices.workbench.cache.badge',
     defaultMessage:
@@ -294,7 +294,7 @@ export function Workbench() {
         <button type="button" onClick={exportZip} disabled={done.length === 0 || running}>
           <FormattedMessage id="voices.workbench.export" defaultMessage="Export comparison (.zip)" />
         </button>
-        <label className="check small">
+        <label className="switch">
           <input
             type="checkbox"
             role="switch"
@@ -500,10 +500,12 @@ function ResultAudio({
       {(cached || measured.cache === 'bypass') && (
         <div className={`workbench-cache${cached ? ' cached' : ''}`} id={cacheId}>
           <span className={`badge${cached ? ' warn' : ' ok'}`}>
-            {intl.formatMessage(cacheMark.badge, { use: measured.cache })}
+            {intl.formatMessage(cacheMark.badge, { use: measured.cache ?? 'miss' })}
           </span>
           {cached && (
-            <span className="small">{intl.formatMessage(cacheMark.explain, { use: measured.cache })}</span>
+            <span className="small">
+              {intl.formatMessage(cacheMark.explain, { use: measured.cache ?? 'miss' })}
+            </span>
           )}
         </div>
       )}
