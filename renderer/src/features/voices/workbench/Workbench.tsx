@@ -10,6 +10,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { defineMessage, defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { errorMessage } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
+import { useShortcut } from '../../../lib/shortcuts';
 import { EngineBadge } from '../../../components/EngineBadge';
 import { VoiceSelect } from '../../../components/VoiceSelect';
 import { useStudio } from '../../../stores';
@@ -188,6 +189,8 @@ export function Workbench() {
 
   const tooLong = sentence.length > MAX_SENTENCE;
   const empty = sentence.trim() === '';
+  // Ctrl/Cmd+Enter: "Speak with N voices", from any field of the Voices view, when it can.
+  useShortcut('speak', () => void speakAll(), !running && saved.queue.length > 0 && !tooLong && !empty);
 
   return (
     <section className="panel workbench" aria-labelledby={`${id}-title`}>
