@@ -11,7 +11,12 @@ import { useStudio } from '../stores';
 import type { View } from '../stores/ui-slice';
 import { VIEW_NAMES } from './view-names';
 
-const m = defineMessages({
+const m = defineMessages<{
+  view: { view: string; app: string };
+  item: { item: string; view: string; app: string };
+  request: { id: string };
+  signedOut: { app: string };
+}>({
   view: { id: 'app.title.view', defaultMessage: '{view} – {app}' },
   item: { id: 'app.title.item', defaultMessage: '{item} – {view} – {app}' },
   request: { id: 'app.title.request', defaultMessage: 'Request {id}' },

@@ -4,7 +4,7 @@
  * the help dialog (`?`) lists SHORTCUTS, so the list and the behaviour cannot drift apart.
  */
 
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { defineMessages, type MessageDescriptor } from 'react-intl';
 
 export type ShortcutId = 'generate' | 'render' | 'speak' | 'reading' | 'undo' | 'redo' | 'help';
@@ -32,7 +32,10 @@ export interface Shortcut {
 const m = defineMessages({
   whereStudio: { id: 'shortcuts.where.studio', defaultMessage: 'Studio, from any field' },
   whereProject: { id: 'shortcuts.where.project', defaultMessage: 'An open project, from any field' },
-  whereWorkbench: { id: 'shortcuts.where.workbench', defaultMessage: 'Voices, the workbench' },
+  whereWorkbench: {
+    id: 'shortcuts.where.workbench',
+    defaultMessage: 'Voices, from any field of the workbench',
+  },
   whereReading: { id: 'shortcuts.where.reading', defaultMessage: 'How it will be read, in the text' },
   whereProjectEdits: {
     id: 'shortcuts.where.projectEdits',
@@ -123,10 +126,16 @@ export function comboKeys(combo: KeyCombo, mac: boolean = isMac()): string[] {
 
 /**
  * Runs `action` on the shortcut's keys, from anywhere in the page (fields included, unless the
- * shortcut keeps out of text fields) while `enabled`; not while a modal dialog is open (it
+ * shortcut keeps out of text fields; only inside `scope` when given) while `enabled`; not while a modal dialog is open (it
  * answers its own keys), not on a repeated press, not when a field already used the press.
  */
-export function useShortcut(id: ShortcutId, action: () => void, enabled = true): void {
+export function useShortcut(
+  id: ShortcutId,
+  action: () => void,
+  enabled = true,
+  /** Only from inside this element (or with the focus nowhere in particular). */
+  scope?: RefObject<HTMLElement | null>,
+): void {
   const latest = useRef(action);
   // The newest action, without adding and removing the listener on every render.
   useEffect(() => {
@@ -138,11 +147,14 @@ export function useShortcut(id: ShortcutId, action: () => void, enabled = true):
     const onKey = (e: KeyboardEvent) => {
       if (e.defaultPrevented || e.repeat || !matchesShortcut(id, e)) return;
       if (notInTextField && typingIn(e.target)) return;
+      const within = scope?.current;
+      if (within && e.target instanceof Node && e.target !== document.body && !within.contains(e.target))
+        return;
       if (document.querySelector('dialog[open]')) return;
       e.preventDefault();
       latest.current();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [id, enabled]);
+  }, [id, enabled, scope]);
 }

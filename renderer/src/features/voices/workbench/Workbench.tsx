@@ -189,11 +189,17 @@ export function Workbench() {
 
   const tooLong = sentence.length > MAX_SENTENCE;
   const empty = sentence.trim() === '';
-  // Ctrl/Cmd+Enter: "Speak with N voices", from any field of the Voices view, when it can.
-  useShortcut('speak', () => void speakAll(), !running && saved.queue.length > 0 && !tooLong && !empty);
+  // Ctrl/Cmd+Enter: "Speak with N voices", from any field of the workbench, when it can.
+  const section = useRef<HTMLElement>(null);
+  useShortcut(
+    'speak',
+    () => void speakAll(),
+    !running && saved.queue.length > 0 && !tooLong && !empty,
+    section,
+  );
 
   return (
-    <section className="panel workbench" aria-labelledby={`${id}-title`}>
+    <section ref={section} className="panel workbench" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>
         <FormattedMessage id="voices.workbench.title" defaultMessage="Voice workbench" />
       </h2>
