@@ -14,6 +14,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { VIEWS } from '../../renderer/src/stores/ui-slice';
+import { axeViolations, describeViolations } from './axe';
 import { NAV_LABELS } from './every-view';
 import { launchBrowser, nav, openVietnamese, startStudio } from './harness';
 import { importSmallBook } from './small-windows.e2e';
@@ -198,10 +199,13 @@ export async function runShortcutsE2e(log: (line: string) => void): Promise<void
       await page.getByRole('button', { name: 'Keyboard shortcuts', exact: true }).click();
       await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
       await page.screenshot({ path: join(SHOTS, `keyboard-shortcuts-en-${theme}.png`) });
+      const violations = await axeViolations(page);
+      assert.deepEqual(violations, [], describeViolations(`the shortcuts dialog, ${theme}`, violations));
       await page.keyboard.press('Escape');
       await page.getByRole('dialog').waitFor({ state: 'hidden' });
     }
     assert.deepEqual(pageErrors, []);
+    log('✓ the shortcuts dialog passes axe in light and dark');
 
     // Vietnamese: titles and the dialog.
     const vi = await openVietnamese(browser, studio.loginUrl);
@@ -234,11 +238,15 @@ export async function runShortcutsE2e(log: (line: string) => void): Promise<void
         await viPage.keyboard.press('?');
         await viPage.getByRole('dialog', { name: 'Phím tắt' }).waitFor();
         await viPage.screenshot({ path: join(SHOTS, `keyboard-shortcuts-vi-${theme}.png`) });
+        const violations = await axeViolations(viPage);
+        assert.deepEqual(violations, [], describeViolations(`Phím tắt, ${theme}`, violations));
         await viPage.keyboard.press('Escape');
         await viPage.getByRole('dialog').waitFor({ state: 'hidden' });
       }
       assert.deepEqual(vi.pageErrors, []);
-      log('✓ in Vietnamese: `?` opens "Phím tắt" with the focus in it, Escape gives it back');
+      log(
+        '✓ in Vietnamese: `?` opens "Phím tắt" with the focus in it, Escape gives it back; axe passes, light and dark',
+      );
     } finally {
       await vi.context.close();
     }
