@@ -5,7 +5,8 @@
  * workbench; `?` opens the keyboard shortcuts (not while typing), in English and Vietnamese, with
  * the focus in it and, after Escape, back on what opened it; the sidebar's entries are links to
  * each view's address, and a middle click opens the view in a new tab; the document title names
- * the view (and the open project) in both languages, and Back brings the previous one back.
+ * the view (and the open project) in both languages, Chromium's history entries keep each its
+ * own (its Back menu), and Back brings the previous one back; the dialog passes axe.
  * Screenshots of the dialog, English and Vietnamese, light and dark, in docs/screenshots/.
  */
 
@@ -168,6 +169,25 @@ export async function runShortcutsE2e(log: (line: string) => void): Promise<void
     log(
       '✓ the project’s title is "Harbour book – Projects – Narration Studio"; Ctrl+Enter from its title box renders the open chapter',
     );
+
+    // What Chromium keeps for each entry of the tab's history (its Back menu): each its own title.
+    const cdp = await context.newCDPSession(page);
+    const history = (await cdp.send('Page.getNavigationHistory')) as {
+      currentIndex: number;
+      entries: { url: string; title: string }[];
+    };
+    const lastThree = history.entries.slice(history.currentIndex - 2, history.currentIndex + 1);
+    assert.deepEqual(
+      lastThree.map((e) => e.title),
+      [
+        'Studio – Narration Studio',
+        'Projects – Narration Studio',
+        'Harbour book – Projects – Narration Studio',
+      ],
+      JSON.stringify(history.entries.map((e) => [new URL(e.url).hash, e.title])),
+    );
+    await cdp.detach();
+    log(`✓ the tab's history entries read ${lastThree.map((e) => `"${e.title}"`).join(', ')}`);
 
     // Back: the previous view's title.
     await page.goBack();
