@@ -213,6 +213,18 @@ export async function runShortcutsE2e(log: (line: string) => void): Promise<void
     assert.equal(await sentence.inputValue(), 'The lamp was lit.', 'no newline typed');
     log('✓ Ctrl+Enter from the workbench’s sentence speaks with the voices of the comparison');
 
+    // A request selected in History: named by the start of its text.
+    await nav(page, 'History').click();
+    await page
+      .getByRole('table', { name: 'Requests' })
+      .getByRole('button', { name: /details of request/ })
+      .last()
+      .click();
+    await page.waitForFunction(
+      () => document.title === '“The boats came in at dusk.” – History – Narration Studio',
+    );
+    log('✓ a request selected in History: "“The boats came in at dusk.” – History – Narration Studio"');
+
     // Screenshots of the dialog, light and dark.
     for (const theme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: theme });

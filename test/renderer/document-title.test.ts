@@ -6,7 +6,7 @@
 
 import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
-import { documentTitle, signedOutTitle } from '../../renderer/src/app/document-title';
+import { documentTitle, signedOutTitle, textStart } from '../../renderer/src/app/document-title';
 import en from '../../renderer/src/i18n/messages/en.json';
 import vi from '../../renderer/src/i18n/messages/vi.json';
 import { VIEWS } from '../../renderer/src/stores/ui-slice';
@@ -33,6 +33,20 @@ describe('documentTitle', () => {
     );
   });
 
+  it('names a request by the start of its text once read', () => {
+    const request = {
+      kind: 'request',
+      id: '0123456789abcdef',
+      text: 'The lighthouse keeper climbed the stairs at dusk. Far below, the sea rolled in.',
+    } as const;
+    expect(documentTitle(english, 'history', request)).toBe(
+      '“The lighthouse keeper climbed the stairs…” – History – Narration Studio',
+    );
+    expect(
+      documentTitle(vietnamese, 'history', { kind: 'request', id: 'ab', text: 'Xin chào các bạn.' }),
+    ).toBe('“Xin chào các bạn.” – Lịch sử – Narration Studio');
+  });
+
   it('leaves out an item with no name', () => {
     expect(documentTitle(english, 'projects', { kind: 'project', title: '  ' })).toBe(
       'Projects – Narration Studio',
@@ -46,5 +60,18 @@ describe('documentTitle', () => {
     }
     expect(signedOutTitle(english)).toBe('Sign in – Narration Studio');
     expect(signedOutTitle(vietnamese)).toBe('Đăng nhập – Narration Studio');
+  });
+});
+
+describe('textStart', () => {
+  it('keeps a short text whole, its spaces collapsed', () => {
+    expect(textStart('  The boats\n came in.  ')).toBe('The boats came in.');
+  });
+  it('cuts a long one between words, without a trailing comma, with an ellipsis', () => {
+    expect(textStart('One, two, three, four, five, six, seven, eight, nine', 20)).toBe('One, two, three…');
+    expect(textStart('Supercalifragilisticexpialidocious word', 10)).toBe('Supercalif…');
+  });
+  it('leaves out SSML tags', () => {
+    expect(textStart('<speak><p>Hello <break time="1s"/> there</p></speak>')).toBe('Hello there');
   });
 });

@@ -15,11 +15,13 @@ const m = defineMessages<{
   view: { view: string; app: string };
   item: { item: string; view: string; app: string };
   request: { id: string };
+  requestText: { text: string };
   signedOut: { app: string };
 }>({
   view: { id: 'app.title.view', defaultMessage: '{view} – {app}' },
   item: { id: 'app.title.item', defaultMessage: '{item} – {view} – {app}' },
   request: { id: 'app.title.request', defaultMessage: 'Request {id}' },
+  requestText: { id: 'app.title.requestText', defaultMessage: '“{text}”' },
   signedOut: { id: 'app.title.signedOut', defaultMessage: 'Sign in – {app}' },
 });
 
@@ -27,10 +29,28 @@ const m = defineMessages<{
 export const APP_NAME = 'Narration Studio';
 
 /** What is open in a view, as the title names it. */
-export type TitleItem = { kind: 'project'; title: string } | { kind: 'request'; id: string } | null;
+export type TitleItem =
+  | { kind: 'project'; title: string }
+  /** A request: by the start of its text once read, else by its short id. */
+  | { kind: 'request'; id: string; text?: string | null }
+  | null;
 
 /** A request's id, short enough for a tab (its first 8 characters). */
 const REQUEST_ID_SHOWN = 8;
+/** A request's text in a tab: about this many characters, cut between words. */
+const REQUEST_TEXT_SHOWN = 40;
+
+/** The start of a request's text (SSML's tags left out), cut between words with an ellipsis. */
+export function textStart(text: string, max = REQUEST_TEXT_SHOWN): string {
+  const plain = text
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (plain.length <= max) return plain;
+  const cut = plain.slice(0, max + 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : plain.slice(0, max)).replace(/[\s,.;:!?]+$/, '')}…`;
+}
 
 /** The document title of a view and its open item (null: none). */
 export function documentTitle(intl: Pick<IntlShape, 'formatMessage'>, view: View, item: TitleItem): string {
@@ -40,7 +60,9 @@ export function documentTitle(intl: Pick<IntlShape, 'formatMessage'>, view: View
       ? ''
       : item.kind === 'project'
         ? item.title.trim()
-        : intl.formatMessage(m.request, { id: item.id.slice(0, REQUEST_ID_SHOWN) });
+        : item.text && textStart(item.text) !== ''
+          ? intl.formatMessage(m.requestText, { text: textStart(item.text) })
+          : intl.formatMessage(m.request, { id: item.id.slice(0, REQUEST_ID_SHOWN) });
   return itemName === ''
     ? intl.formatMessage(m.view, { view: viewName, app: APP_NAME })
     : intl.formatMessage(m.item, { item: itemName, view: viewName, app: APP_NAME });
@@ -60,6 +82,7 @@ export function useDocumentTitle(signedIn: boolean): void {
   const view = useStudio((s) => s.view);
   const projectTitle = useStudio((s) => (s.view === 'projects' ? (s.project?.project.title ?? null) : null));
   const requestId = useStudio((s) => (s.view === 'history' ? s.historyRequestId : null));
+  const requestText = useStudio((s) => s.historyRequestText);
   useLayoutEffect(() => {
     if (!signedIn) {
       document.title = signedOutTitle(intl);
@@ -69,8 +92,8 @@ export function useDocumentTitle(signedIn: boolean): void {
       projectTitle !== null
         ? { kind: 'project', title: projectTitle }
         : requestId !== null
-          ? { kind: 'request', id: requestId }
+          ? { kind: 'request', id: requestId, text: requestText }
           : null;
     document.title = documentTitle(intl, view, item);
-  }, [intl, signedIn, view, projectTitle, requestId]);
+  }, [intl, signedIn, view, projectTitle, requestId, requestText]);
 }
