@@ -134,11 +134,11 @@ const NAV_VIEWS: Readonly<Record<string, string>> = {
 };
 
 /**
- * The main navigation's button for a view, named in English; found by its view (`data-view`),
+ * The main navigation's link to a view, named in English; found by its view (`data-view`),
  * so that it is found in every interface language.
  */
 export const nav = (page: Page, name: string): Locator =>
-  page.locator(`nav.sidebar button[data-view="${NAV_VIEWS[name] ?? name}"]`);
+  page.locator(`nav.sidebar a[data-view="${NAV_VIEWS[name] ?? name}"]`);
 
 /**
  * Generates in the Studio with a callback URL that refuses connections, opens Callbacks and

@@ -9,6 +9,7 @@ import { runFirstRunE2e } from './first-run.e2e';
 import { runLexiconE2e } from './lexicon.e2e';
 import { runQuickStudioE2e } from './quick-studio.e2e';
 import { runReadingE2e } from './reading.e2e';
+import { runShortcutsE2e } from './shortcuts.e2e';
 import { runSignInLastsE2e } from './sign-in-lasts.e2e';
 import { runProjectsE2e } from './projects.e2e';
 import { runSmallWindowsE2e } from './small-windows.e2e';
@@ -40,6 +41,7 @@ const suites: [string, (log: (line: string) => void) => Promise<void>][] = [
   ['workbench', runWorkbenchE2e],
   ['small-windows', runSmallWindowsE2e],
   ['addresses', runAddressesE2e],
+  ['shortcuts', runShortcutsE2e],
   ['accessibility', runAccessibilityE2e],
   ['sign-in-lasts', runSignInLastsE2e],
   ['sub-path', runSubPathE2e],

@@ -1,4 +1,4 @@
-import { useContext, useEffect, useRef } from 'react';
+import { useContext, useEffect, useRef, useState } from 'react';
 import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { ApiView } from '../features/api/ApiView';
 import { SignIn } from '../features/auth/SignIn';
@@ -13,45 +13,29 @@ import { SettingsView } from '../features/settings/SettingsView';
 import { StudioView } from '../features/compose/StudioView';
 import { VoiceLibraryView } from '../features/voice-library/VoiceLibraryView';
 import { VoicesView } from '../features/voices/VoicesView';
-import { connectAddress } from '../lib/address';
+import { connectAddress, formatAddress } from '../lib/address';
 import { getDesktop } from '../lib/desktop';
+import { useShortcut } from '../lib/shortcuts';
 import { StudioContext, useStudio } from '../stores';
-import type { View } from '../stores/ui-slice';
+import { VIEWS, type View } from '../stores/ui-slice';
+import { useDocumentTitle } from './document-title';
+import { KeyboardShortcutsDialog } from './KeyboardShortcutsDialog';
 import { NavIcon } from './nav-icons';
 import { useTheme } from './useTheme';
+import { VIEW_NAMES } from './view-names';
 import { formatCredits } from '../lib/format';
 
 const m = defineMessages({
-  projects: { id: 'app.nav.projects', defaultMessage: 'Projects' },
-  studio: { id: 'app.nav.studio', defaultMessage: 'Studio' },
-  voices: { id: 'app.nav.voices', defaultMessage: 'Voices' },
-  library: { id: 'app.nav.library', defaultMessage: 'Voice library' },
-  lexicon: { id: 'app.nav.lexicon', defaultMessage: 'Lexicon' },
-  reading: { id: 'app.nav.reading', defaultMessage: 'How it will be read' },
-  export: { id: 'app.nav.export', defaultMessage: 'Export' },
-  history: { id: 'app.nav.history', defaultMessage: 'History' },
-  callbacks: { id: 'app.nav.callbacks', defaultMessage: 'Callbacks' },
-  api: { id: 'app.nav.api', defaultMessage: 'API' },
-  settings: { id: 'app.nav.settings', defaultMessage: 'Settings' },
   main: { id: 'app.nav.main', defaultMessage: 'Main' },
 });
 const balanceTitle = defineMessages<{ title: { credits: string } }>({
   title: { id: 'app.balance.title', defaultMessage: 'Balance: {credits} credits' },
 }).title;
 
-const NAV: { view: View; label: MessageDescriptor }[] = [
-  { view: 'projects', label: m.projects },
-  { view: 'studio', label: m.studio },
-  { view: 'voices', label: m.voices },
-  { view: 'library', label: m.library },
-  { view: 'lexicon', label: m.lexicon },
-  { view: 'reading', label: m.reading },
-  { view: 'export', label: m.export },
-  { view: 'history', label: m.history },
-  { view: 'callbacks', label: m.callbacks },
-  { view: 'api', label: m.api },
-  { view: 'settings', label: m.settings },
-];
+const NAV: { view: View; label: MessageDescriptor }[] = VIEWS.map((view) => ({
+  view,
+  label: VIEW_NAMES[view],
+}));
 
 export function App() {
   useTheme();
@@ -68,6 +52,11 @@ export function App() {
   const closeProject = useStudio((s) => s.closeProject);
   const store = useContext(StudioContext)?.store;
   const main = useRef<HTMLElement>(null);
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+
+  useDocumentTitle(status === 'signed-in');
+  // `?` (outside a text field) lists the keyboard shortcuts.
+  useShortcut('help', () => setShortcutsOpen(true), status === 'signed-in');
 
   useEffect(() => {
     void checkSession();
@@ -101,13 +90,17 @@ export function App() {
           <span className="brand-name">Narration Studio</span>
         </div>
         {NAV.map((item) => (
-          <button
+          // A link to the view's address (relative: a sub-path keeps working), so a middle click
+          // or "Open in new tab" opens the view; a plain click shows it in place.
+          <a
             key={item.view}
-            type="button"
+            href={formatAddress({ view: item.view })}
             className="nav-button"
             data-view={item.view}
             aria-current={view === item.view ? 'page' : undefined}
-            onClick={() => {
+            onClick={(e) => {
+              if (e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
+              e.preventDefault();
               // "Projects" again, from an open project, goes back to the list.
               if (item.view === 'projects' && view === 'projects' && projectOpen) closeProject();
               setView(item.view);
@@ -116,7 +109,7 @@ export function App() {
             <NavIcon view={item.view} />
             {/* Beside the icon in a wide window; beside the sidebar on hover or focus in a narrow one. */}
             <span className="nav-label">{intl.formatMessage(item.label)}</span>
-          </button>
+          </a>
         ))}
         <div className="sidebar-foot">
           {balance !== undefined && (
@@ -136,6 +129,16 @@ export function App() {
               />
             </p>
           )}
+          <p>
+            <button
+              type="button"
+              className="link-button"
+              aria-keyshortcuts="?"
+              onClick={() => setShortcutsOpen(true)}
+            >
+              <FormattedMessage id="app.shortcuts" defaultMessage="Keyboard shortcuts" />
+            </button>
+          </p>
           {/* The desktop window signs itself in; a browser can end its session here. */}
           {!getDesktop() && (
             <p>
@@ -160,6 +163,7 @@ export function App() {
         {view === 'settings' && <SettingsView />}
       </main>
       <FirstRunOffer />
+      <KeyboardShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
     </div>
   );
 }

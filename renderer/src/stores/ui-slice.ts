@@ -31,11 +31,15 @@ export interface UiSlice {
   view: View;
   /** The request selected in History (its details show above the list), or null. */
   historyRequestId: string | null;
+  /** The selected request's text, once read (the document title names the request by it). */
+  historyRequestText: string | null;
   theme: ThemeChoice;
   /** Shows a view; the address follows (lib/address.ts). */
   setView(view: View): void;
   /** Selects a request in History (null: none); the address follows (`#/history/<id>`). */
   selectRequest(id: string | null): void;
+  /** The text of request `id`, read by History's details; kept only while it is the one selected. */
+  describeRequest(id: string, text: string): void;
   setTheme(theme: ThemeChoice): void;
   locale: LocaleChoice;
   setLocale(locale: LocaleChoice): void;
@@ -48,9 +52,13 @@ export const createUiSlice: SliceCreator<UiSlice> =
     return {
       view: 'studio',
       historyRequestId: null,
+      historyRequestText: null,
       theme: stored === 'light' || stored === 'dark' ? stored : 'system',
       setView: (view) => set({ view }),
-      selectRequest: (id) => set({ historyRequestId: id }),
+      selectRequest: (id) => set({ historyRequestId: id, historyRequestText: null }),
+      describeRequest(id, text) {
+        if (get().historyRequestId === id) set({ historyRequestText: text });
+      },
       setTheme(theme) {
         storage.setItem(THEME_KEY, JSON.stringify(theme));
         set({ theme });

@@ -1,30 +1,16 @@
-import { useEffect } from 'react';
 import { FormattedMessage } from 'react-intl';
+import { useShortcut } from '../../lib/shortcuts';
 import { useStudio } from '../../stores';
 import { ComposePanel } from './ComposePanel';
 import { ControlsPanel } from '../controls/ControlsPanel';
 import { GeneratePanel } from '../preview/GeneratePanel';
 
-/** Ctrl+Enter (Cmd+Enter on a Mac): Generate, from anywhere in the Studio, the editor too. */
-function isGenerateShortcut(e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>) {
-  return e.key === 'Enter' && (e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey;
-}
-
 /** The main view: write, choose voice and options, generate, listen. */
 export function StudioView() {
   const generate = useStudio((s) => s.generate);
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.defaultPrevented || e.repeat || !isGenerateShortcut(e)) return;
-      // A question open over the Studio (a modal dialog) answers its own keys.
-      if (document.querySelector('dialog[open]')) return;
-      e.preventDefault();
-      void generate();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [generate]);
+  // Ctrl+Enter (Cmd+Enter on a Mac): Generate, from any field of the Studio, the editor too.
+  useShortcut('generate', () => void generate());
 
   return (
     <>

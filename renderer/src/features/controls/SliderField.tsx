@@ -57,9 +57,10 @@ export function SliderField({ label, value, min, max, step, onChange, format = S
           onBlur={commit}
           onKeyDown={(e) => {
             if (e.key !== 'Enter') return;
-            // Enter commits the value; inside a form it does not submit it too.
-            e.preventDefault();
             commit();
+            // Ctrl/Cmd+Enter goes on to the view's shortcut (lib/shortcuts.ts), with the value
+            // typed committed first; a plain Enter commits only, and inside a form does not submit.
+            if (!(e.ctrlKey || e.metaKey)) e.preventDefault();
           }}
         />
       </div>

@@ -17,6 +17,7 @@ export function RequestDetails({ id }: { id: string }) {
   const intl = useIntl();
   const client = useClient();
   const selectRequest = useStudio((s) => s.selectRequest);
+  const describeRequest = useStudio((s) => s.describeRequest);
   const customVoices = useStudio((s) => s.customVoices);
   const [request, setRequest] = useState<RequestDetail | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -29,6 +30,8 @@ export function RequestDetails({ id }: { id: string }) {
         if (!current) return;
         setRequest(detail);
         setError(null);
+        // The document title names the request by its text.
+        describeRequest(id, detail.input_text);
       })
       .catch((e: unknown) => {
         if (!current) return;
@@ -38,7 +41,7 @@ export function RequestDetails({ id }: { id: string }) {
     return () => {
       current = false;
     };
-  }, [client, id]);
+  }, [client, id, describeRequest]);
 
   const close = (
     <button type="button" onClick={() => selectRequest(null)}>

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
+import { useShortcut } from '../../lib/shortcuts';
 import { useStudio } from '../../stores';
 import { CastPanel } from './CastPanel';
 import { ChapterWorkspace } from './ChapterWorkspace';
@@ -20,17 +21,6 @@ const TABS: { tab: Tab; label: MessageDescriptor }[] = [
   { tab: 'export', label: TAB_LABELS.export },
 ];
 
-/** True when the keyboard is in a text field, whose own undo Ctrl+Z must stay. */
-function typingIn(target: EventTarget | null): boolean {
-  const el = target as HTMLElement | null;
-  return (
-    !!el &&
-    (el.isContentEditable ||
-      el.tagName === 'TEXTAREA' ||
-      (el.tagName === 'INPUT' && (el as HTMLInputElement).type === 'text'))
-  );
-}
-
 /** The open project: its head, then chapters and segments with the player, its cast, or its export. */
 export function ProjectView() {
   const title = useStudio((s) => s.project?.project.title);
@@ -40,6 +30,15 @@ export function ProjectView() {
   const projectId = useStudio((s) => s.project?.project.id);
   const studioVoices = useStudio((s) => s.customVoices);
   const loadProjectVoices = useStudio((s) => s.loadProjectVoices);
+  const openChapterId = useStudio((s) => s.openChapterId);
+  const startRender = useStudio((s) => s.startRender);
+  const renderRunning = useStudio(
+    (s) =>
+      s.projectRender !== null &&
+      (s.projectRender.status === 'queued' ||
+        s.projectRender.status === 'rendering' ||
+        s.projectRender.status === 'paused'),
+  );
   const [tab, setTab] = useState<Tab>('chapters');
   const id = useId();
   const intl = useIntl();
@@ -50,22 +49,14 @@ export function ProjectView() {
     if (projectId) void loadProjectVoices();
   }, [projectId, studioVoices, loadProjectVoices]);
 
-  // Ctrl/Cmd+Z undoes the last edit of the project, Shift (or Ctrl+Y) redoes it.
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (!(e.ctrlKey || e.metaKey) || e.altKey || typingIn(e.target)) return;
-      const key = e.key.toLowerCase();
-      if (key === 'z' && !e.shiftKey) {
-        e.preventDefault();
-        void undo();
-      } else if ((key === 'z' && e.shiftKey) || key === 'y') {
-        e.preventDefault();
-        void redo();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [undo, redo]);
+  // Ctrl/Cmd+Z undoes the last edit of the project, Shift (or Ctrl+Y) redoes it, outside text fields.
+  useShortcut('undo', () => void undo());
+  useShortcut('redo', () => void redo());
+  // Ctrl/Cmd+Enter renders the open chapter, from any field of the project (as "Render chapter"
+  // does: not while a render runs).
+  useShortcut('render', () => {
+    if (openChapterId && !renderRunning) void startRender({ chapter_ids: [openChapterId] });
+  });
 
   return (
     <section

@@ -10,6 +10,7 @@ import { LEXICON_LANGUAGES } from '../../../../electron/shared/lexicon';
 import { VoiceOptions } from '../../components/VoiceSelect';
 import { countCharacters } from '../../lib/estimate';
 import { useLanguageName } from '../../lib/intl-text';
+import { matchesShortcut } from '../../lib/shortcuts';
 import { useStudio } from '../../stores';
 import {
   LANGUAGE_TARGET,
@@ -132,7 +133,7 @@ export function ReadingView() {
             aria-describedby={`${id}-count`}
             onChange={(e) => setText(e.target.value)}
             onKeyDown={(e) => {
-              if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+              if (matchesShortcut('reading', e)) {
                 e.preventDefault();
                 e.currentTarget.form?.requestSubmit();
               }

@@ -10,6 +10,7 @@ import { useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useSt
 import { defineMessage, defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { errorMessage } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
+import { useShortcut } from '../../../lib/shortcuts';
 import { EngineBadge } from '../../../components/EngineBadge';
 import { VoiceSelect } from '../../../components/VoiceSelect';
 import { useStudio } from '../../../stores';
@@ -204,9 +205,17 @@ export function Workbench() {
 
   const tooLong = sentence.length > MAX_SENTENCE;
   const empty = sentence.trim() === '';
+  // Ctrl/Cmd+Enter: "Speak with N voices", from any field of the workbench, when it can.
+  const section = useRef<HTMLElement>(null);
+  useShortcut(
+    'speak',
+    () => void speakAll(),
+    !running && saved.queue.length > 0 && !tooLong && !empty,
+    section,
+  );
 
   return (
-    <section className="panel workbench" aria-labelledby={`${id}-title`}>
+    <section ref={section} className="panel workbench" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>
         <FormattedMessage id="voices.workbench.title" defaultMessage="Voice workbench" />
       </h2>
