@@ -63,33 +63,52 @@ export async function createApiKey(
 ): Promise<CreatedKey> {
   const key = options.key ?? `nsk_${randomBytes(32).toString('base64url')}`;
   if (!isValidKeyText(key)) throw new AppError('INVALID_FIELD', `An API key must be ${KEY_TEXT_RULE}.`);
-  const balance = options.balanceMilli ?? DEFAULT_BALANCE_MILLI;
-  const now = isoTime(clock.now());
-  const row: KeyRow = {
-    id: `key_${randomBytes(6).toString('hex')}`,
+  const row = newKeyRow(key, {
     // A display name: control characters out (PostgreSQL cannot store U+0000).
     name: cleanText(options.name ?? '').trim() || 'API key',
+    balanceMilli: options.balanceMilli ?? DEFAULT_BALANCE_MILLI,
+    now: isoTime(clock.now()),
+  });
+  await store.transaction((tx) => insertGranted(tx, row));
+  return { key, row };
+}
+
+/** A new key's row for the key text `key`: a random id and signing secret, nothing queued. */
+function newKeyRow(
+  key: string,
+  {
+    name,
+    balanceMilli,
+    now,
+    studio = false,
+  }: { name: string; balanceMilli: number; now: string; studio?: boolean },
+): KeyRow {
+  return {
+    id: `key_${randomBytes(6).toString('hex')}`,
+    name,
     key_hash: hashKey(key),
     key_prefix: key.slice(0, KEY_PREFIX_LENGTH),
     prefix_hash: keyPrefixHash(key),
     signing_secret: newSigningSecret(),
-    balance_milli: balance,
+    balance_milli: balanceMilli,
     queued: 0,
     created_at: now,
     revoked_at: null,
+    studio: studio ? 1 : 0,
   };
-  await store.transaction(async (tx) => {
-    await tx.keys.insert(row);
-    await tx.ledger.insert({
-      key_id: row.id,
-      request_id: null,
-      kind: 'grant',
-      amount_milli: balance,
-      balance_after_milli: balance,
-      created_at: now,
-    });
+}
+
+/** Inserts `row` with its starting balance as a `grant` ledger entry, in the caller's transaction. */
+async function insertGranted(tx: Repos, row: KeyRow): Promise<void> {
+  await tx.keys.insert(row);
+  await tx.ledger.insert({
+    key_id: row.id,
+    request_id: null,
+    kind: 'grant',
+    amount_milli: row.balance_milli,
+    balance_after_milli: row.balance_milli,
+    created_at: row.created_at,
   });
-  return { key, row };
 }
 
 /**
@@ -127,31 +146,12 @@ export async function studioKey(
     const sources = locked.filter((k) => Number(k.balance_milli) > 0 || k === newest);
     const moved = sources.reduce((sum, k) => sum + Number(k.balance_milli), 0);
     const balance = newest ? moved : (options.balanceMilli ?? DEFAULT_BALANCE_MILLI);
-    const row: KeyRow = {
-      id: `key_${randomBytes(6).toString('hex')}`,
-      name: 'Studio',
-      key_hash: hashKey(key),
-      key_prefix: key.slice(0, KEY_PREFIX_LENGTH),
-      prefix_hash: keyPrefixHash(key),
-      signing_secret: newSigningSecret(),
-      balance_milli: newest ? 0 : balance,
-      queued: 0,
-      created_at: now,
-      revoked_at: null,
-      studio: 1,
-    };
-    await tx.keys.insert(row);
+    const row = newKeyRow(key, { name: 'Studio', balanceMilli: newest ? 0 : balance, now, studio: true });
     if (!newest) {
-      await tx.ledger.insert({
-        key_id: row.id,
-        request_id: null,
-        kind: 'grant',
-        amount_milli: balance,
-        balance_after_milli: balance,
-        created_at: now,
-      });
+      await insertGranted(tx, row);
       return row;
     }
+    await tx.keys.insert(row);
     let after = 0;
     for (const source of sources) {
       const amount = Number(source.balance_milli);
