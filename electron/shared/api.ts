@@ -387,7 +387,11 @@ export const VoiceSchema = Type.Object({
 });
 export type Voice = Static<typeof VoiceSchema>;
 
-export const LEDGER_KINDS = ['grant', 'charge', 'refund'] as const;
+/**
+ * `transfer`: the remaining balance of a revoked studio key moved to the studio's new key at its
+ * next sign-in (one entry, of the new key, naming the old one in `from_key_id`).
+ */
+export const LEDGER_KINDS = ['grant', 'charge', 'refund', 'transfer'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 export const LedgerEntrySchema = Type.Object({
@@ -398,6 +402,8 @@ export const LedgerEntrySchema = Type.Object({
   request_id: Nullable(Type.String()),
   /** The key whose credits moved (a list of all keys mixes them). */
   key_id: Type.String(),
+  /** A `transfer`'s source: the revoked studio key whose balance moved to `key_id` (left at 0); else null. */
+  from_key_id: Nullable(Type.String()),
   created_at: Type.String(),
 });
 export type LedgerEntry = Static<typeof LedgerEntrySchema>;
@@ -537,6 +543,8 @@ export const ApiKeyInfoSchema = Type.Object({
   signing_secret: Type.String(),
   created_at: Type.String(),
   revoked_at: Nullable(Type.String()),
+  /** The studio's own key: revoked, its balance moves to the studio's next key at the next sign-in. */
+  studio: Type.Boolean(),
 });
 export type ApiKeyInfo = Static<typeof ApiKeyInfoSchema>;
 

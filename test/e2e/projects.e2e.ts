@@ -365,6 +365,33 @@ export async function runProjectsE2e(log: (line: string) => void): Promise<void>
     assert.equal(await page.getByRole('list', { name: 'Projects' }).getByRole('listitem').count(), 0);
     log('✓ a broken manuscript is refused with the server’s message naming the file');
 
+    // The error does not outlive its view: gone after a visit to the Studio and back…
+    await nav(page, 'Studio').click();
+    await page.getByRole('heading', { name: 'Studio', exact: true }).waitFor();
+    await nav(page, 'Projects').click();
+    await page.getByRole('heading', { name: 'Projects', exact: true }).waitFor();
+    assert.equal(await page.getByRole('alert').filter({ hasText: 'broken.docx' }).count(), 0);
+    // …and when the import is taken again: cleared as it starts (seen by an observer of the
+    // page), then the new refusal's.
+    const broken = {
+      name: 'broken.docx',
+      mimeType: 'application/octet-stream',
+      buffer: Buffer.from('PK\u0003\u0004 this is not a zip at all'),
+    };
+    await page.getByLabel(/^Manuscript file/).setInputFiles(broken);
+    await alert.waitFor({ timeout: 20_000 });
+    await page.evaluate(() => {
+      const w = window as unknown as { errorCleared?: boolean };
+      new MutationObserver(() => {
+        if (!document.querySelector('[role="alert"]')) w.errorCleared = true;
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    await page.getByLabel(/^Manuscript file/).setInputFiles({ ...broken, name: 'broken-again.docx' });
+    await page.waitForFunction(() => (window as unknown as { errorCleared?: boolean }).errorCleared === true);
+    await page.getByRole('alert').filter({ hasText: 'broken-again.docx' }).waitFor({ timeout: 20_000 });
+    assert.equal(await page.getByRole('alert').count(), 1, 'only the new refusal is shown');
+    log('✓ the import error goes when the view changes and when the import is taken again');
+
     await importAndCast(page);
     const chapters = page.getByRole('navigation', { name: 'Chapters' }).getByRole('listitem');
     assert.equal(await chapters.count(), 2);
@@ -593,6 +620,24 @@ export async function runProjectsE2e(log: (line: string) => void): Promise<void>
     await page.keyboard.press('Control+Shift+z');
     await bigChapters.nth(0).getByText('1. Chương 2').waitFor();
     log('✓ a chapter moves with Alt+↓; Ctrl+Z and Ctrl+Shift+Z undo and redo it');
+
+    // A project whose first chapter is left out of the book opens on its first included one.
+    const signedIn = await sessionHeaders(page);
+    const lighthouse = (await (
+      await page.request.get(`/api/v1/projects/${projectId}`, { headers: signedIn })
+    ).json()) as {
+      result: { chapters: { id: string; title: string }[] };
+    };
+    const openingChapter = lighthouse.result.chapters.find((c) => c.title === 'Opening')!;
+    const leftOut = await page.request.patch(`/api/v1/projects/${projectId}/chapters/${openingChapter.id}`, {
+      headers: signedIn,
+      data: { included: false },
+    });
+    assert.equal(leftOut.status(), 200);
+    await page.goto(`/#/projects/${projectId}`);
+    await page.getByRole('list', { name: 'Segments of Morning' }).waitFor({ timeout: 30_000 });
+    assert.equal(await page.getByRole('list', { name: 'Segments of Opening' }).count(), 0);
+    log('✓ a project whose first chapter is left out opens on its first included chapter (Morning)');
 
     assert.deepEqual(pageErrors, []);
   } finally {

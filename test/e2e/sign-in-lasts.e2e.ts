@@ -2,8 +2,11 @@
  * A sign-in that lasts, in Chromium against the real headless server: signed in, the server is
  * stopped and started again on the same data folder (it listens on the same port, its last
  * one): a reload is still signed in. Credits added on the API page show in the sidebar's
- * balance. Signed out, then restarted: a reload shows the sign-in page, whose wording fits
- * `npm start` and `serve`. Screenshots of the API page's credit form, light and dark.
+ * balance. Revoking the studio's own key asks first in a dialog of the page (English and
+ * Vietnamese) that says it signs out and that the balance moves; then the sign-in page says why
+ * it is shown, and the next sign-in has the same balance on a new studio key. Signed out, then
+ * restarted: a reload shows the sign-in page, whose wording fits `npm start` and `serve`.
+ * Screenshots of the API page's credit form and of the revoke dialog (en and vi), light and dark.
  */
 
 import assert from 'node:assert/strict';
@@ -12,7 +15,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { findFreePort, LAST_PORT_FILE } from '../../electron/core/platform/ports';
-import { launchBrowser, nav, startStudio, type Studio } from './harness';
+import vi from '../../renderer/src/i18n/messages/vi.json';
+import { launchBrowser, nav, openVietnamese, startStudio, type Studio } from './harness';
 
 const SIGN_IN_HEADING = 'Sign in to Narration Studio';
 
@@ -25,6 +29,19 @@ async function sidebarBalance(page: Page): Promise<number> {
 async function signedIn(page: Page): Promise<void> {
   await nav(page, 'API').waitFor({ timeout: 30_000 });
   assert.equal(await page.getByRole('heading', { name: SIGN_IN_HEADING }).count(), 0);
+}
+
+/** Screenshots of the page with its open revoke dialog, light and dark, as `<name>-<scheme>.png`. */
+async function shootBothSchemes(page: Page, dir: string, name: string): Promise<void> {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.waitForFunction(
+      (dark) => matchMedia('(prefers-color-scheme: dark)').matches === dark,
+      scheme === 'dark',
+    );
+    await page.screenshot({ path: join(dir, `${name}-${scheme}.png`) });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
 }
 
 /** `docs/screenshots` (or another folder) for the credit form's screenshots; none when undefined. */
@@ -91,6 +108,66 @@ export async function runSignInLastsE2e(log: (line: string) => void, screenshotD
     );
     assert.equal(await sidebarBalance(page), before + 1500);
     log(`✓ 1,500 credits added on the API page: the sidebar shows ${before} → ${before + 1500}`);
+
+    // Revoking the studio's own key: first the question, in Vietnamese (cancelled)…
+    const balance = before + 1500;
+    const vietnamese = await openVietnamese(browser, server.loginUrl);
+    await vietnamese.page.goto(`${server.url}/#/api`);
+    await vietnamese.page
+      .getByRole('button', { name: new RegExp(`^${vi['api.keys.revoke.label'].split(' {')[0]} Studio`) })
+      .click();
+    const viDialog = vietnamese.page.getByRole('dialog', { name: vi['api.keys.revoke.studio.title'] });
+    await viDialog.waitFor();
+    const viText = await viDialog.innerText();
+    assert.match(viText, /đăng xuất studio ngay/);
+    assert.equal(/(\S+) tín dụng còn lại/.exec(viText)?.[1]?.replace(/\D/g, ''), String(balance));
+    await shootBothSchemes(vietnamese.page, shots, 'api-revoke-studio-key-vi');
+    await viDialog.getByRole('button', { name: vi['common.cancel'], exact: true }).click();
+    await viDialog.waitFor({ state: 'hidden' });
+    assert.deepEqual(vietnamese.pageErrors, []);
+    await vietnamese.context.close();
+    log('✓ revoking the studio’s key asks in Vietnamese: it signs out, the balance moves (cancelled)');
+
+    // …then in English, confirmed: the studio signs out and the sign-in page says why.
+    await page.reload();
+    await signedIn(page);
+    await nav(page, 'API').click();
+    await page.getByRole('button', { name: /^Revoke key Studio/ }).click();
+    const dialog = page.getByRole('dialog', { name: "Revoke the studio's key?" });
+    await dialog.waitFor();
+    const text = await dialog.innerText();
+    assert.match(text, /Revoking it signs the studio out at once/);
+    assert.equal(
+      /the (\S+) credits left on this one move to it/.exec(text)?.[1]?.replace(/\D/g, ''),
+      String(balance),
+    );
+    await shootBothSchemes(page, shots, 'api-revoke-studio-key');
+    await dialog.getByRole('button', { name: 'Revoke and sign out' }).click();
+    await page.getByRole('heading', { name: SIGN_IN_HEADING }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: "You revoked the studio's key, so the studio signed out." })
+      .waitFor();
+    log('✓ revoked from its own dialog: the sign-in page says the studio’s key was revoked');
+    // The next sign-in: a new studio key with the balance the revoked one had left.
+    await page.goto(server.loginUrl);
+    await signedIn(page);
+    await page.waitForFunction(
+      (expected) => document.querySelector('.sidebar-foot b')?.textContent?.replace(/\D/g, '') === expected,
+      String(balance),
+    );
+    await nav(page, 'API').click();
+    const keys = page.getByRole('table', { name: 'API keys' });
+    await keys
+      .getByRole('row', { name: /Studio/ })
+      .filter({ hasText: 'revoked' })
+      .waitFor();
+    await keys
+      .getByRole('row', { name: /Studio/ })
+      .filter({ hasText: 'studio' })
+      .filter({ hasNotText: 'revoked' })
+      .waitFor();
+    log(`✓ signed in again: a new studio key with the ${balance} credits the revoked one had left`);
 
     // Signed out, then restarted: signed out for good.
     await page.getByRole('button', { name: 'Sign out' }).click();

@@ -225,8 +225,13 @@ export async function runStudioE2e(log: (line: string) => void): Promise<void> {
     log('✓ the curl submit example works as shown');
     await assertCrossOriginRefused(context, page, studio.url, newKey);
     log('✓ a page of another origin can neither submit nor read, with the key or the session cookie');
-    page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: /^Revoke key e2e key/ }).click();
+    // Its own question (not the browser's confirm()): an app's key, so nothing about signing out.
+    const question = page.getByRole('dialog', { name: 'Revoke this key?' });
+    await question.waitFor();
+    assert.match(await question.innerText(), /Apps using it stop working at once/);
+    assert.doesNotMatch(await question.innerText(), /sign/i);
+    await question.getByRole('button', { name: 'Revoke key' }).click();
     await page
       .getByRole('table', { name: 'API keys' })
       .getByRole('row', { name: /e2e key/ })

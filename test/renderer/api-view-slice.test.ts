@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEY_FILTER_ALL } from '../../electron/shared/api';
 import { createStudioStore } from '../../renderer/src/stores';
 import { creditsProblem, MAX_CREDITS_ADDED } from '../../renderer/src/stores/api-view-slice';
+import { createApiClient, SESSION_STORAGE_KEY } from '../../renderer/src/lib/api-client';
+import { signInStudio } from '../fixtures/studio-session';
 import { memoryStorage, startSignedIn, type SignedIn } from './helpers';
 
 describe("API view slice (keys, the new key's text, credits) against the real server", () => {
@@ -131,4 +133,44 @@ describe("API view slice (keys, the new key's text, credits) against the real se
     expect(creditsProblem('-3')).toBe('not-whole');
     expect(creditsProblem(String(MAX_CREDITS_ADDED + 1))).toBe('too-many');
   });
+
+  // Last: it revokes the key this file's session acts with. (The notice of a key the studio made,
+  // whose balance moves, is the sign-in-lasts e2e's; the move itself studio-key-revocation.test.ts's.)
+  it("revoking the studio's key signs out and says why; the next sign-in clears the notice", async () => {
+    const store = makeStore();
+    const state = () => store.getState();
+    await state().checkSession();
+    const first = state().session!.key;
+    // The test core's first key was not made by the studio: its balance stays on it.
+    expect(first.studio).toBe(false);
+    await state().loadApiView();
+    await state().revokeApiKey(first.id);
+    expect(state()).toMatchObject({
+      sessionStatus: 'signed-out',
+      sessionNotice: 'key-revoked',
+      session: null,
+    });
+    expect(state().apiError).toBeNull();
+
+    const again = await startSignedInAgain();
+    await again.getState().checkSession();
+    expect(again.getState().sessionStatus).toBe('signed-in');
+    expect(again.getState().sessionNotice).toBeNull();
+    expect(again.getState().session!.key.id).not.toBe(first.id);
+    await again.getState().loadApiView();
+    expect(again.getState().apiKeys.find((k) => k.id === first.id)).toMatchObject({ balance: first.balance });
+  });
+
+  /** A store signed in with the core's newest sign-in address, as a page opened with it is. */
+  const startSignedInAgain = async () => {
+    const session = await signInStudio(s.t.core.loginUrl);
+    return createStudioStore({
+      client: createApiClient({
+        baseUrl: s.t.core.url,
+        headers: { cookie: session.cookie },
+        sessionStorage: memoryStorage({ [SESSION_STORAGE_KEY]: session.value }),
+      }),
+      storage: memoryStorage(),
+    });
+  };
 });

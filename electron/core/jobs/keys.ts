@@ -63,33 +63,112 @@ export async function createApiKey(
 ): Promise<CreatedKey> {
   const key = options.key ?? `nsk_${randomBytes(32).toString('base64url')}`;
   if (!isValidKeyText(key)) throw new AppError('INVALID_FIELD', `An API key must be ${KEY_TEXT_RULE}.`);
-  const balance = options.balanceMilli ?? DEFAULT_BALANCE_MILLI;
-  const now = isoTime(clock.now());
-  const row: KeyRow = {
-    id: `key_${randomBytes(6).toString('hex')}`,
+  const row = newKeyRow(key, {
     // A display name: control characters out (PostgreSQL cannot store U+0000).
     name: cleanText(options.name ?? '').trim() || 'API key',
+    balanceMilli: options.balanceMilli ?? DEFAULT_BALANCE_MILLI,
+    now: isoTime(clock.now()),
+  });
+  await store.transaction((tx) => insertGranted(tx, row));
+  return { key, row };
+}
+
+/** A new key's row for the key text `key`: a random id and signing secret, nothing queued. */
+function newKeyRow(
+  key: string,
+  {
+    name,
+    balanceMilli,
+    now,
+    studio = false,
+  }: { name: string; balanceMilli: number; now: string; studio?: boolean },
+): KeyRow {
+  return {
+    id: `key_${randomBytes(6).toString('hex')}`,
+    name,
     key_hash: hashKey(key),
     key_prefix: key.slice(0, KEY_PREFIX_LENGTH),
     prefix_hash: keyPrefixHash(key),
     signing_secret: newSigningSecret(),
-    balance_milli: balance,
+    balance_milli: balanceMilli,
     queued: 0,
     created_at: now,
     revoked_at: null,
+    studio: studio ? 1 : 0,
   };
-  await store.transaction(async (tx) => {
-    await tx.keys.insert(row);
-    await tx.ledger.insert({
-      key_id: row.id,
-      request_id: null,
-      kind: 'grant',
-      amount_milli: balance,
-      balance_after_milli: balance,
-      created_at: now,
-    });
+}
+
+/** Inserts `row` with its starting balance as a `grant` ledger entry, in the caller's transaction. */
+async function insertGranted(tx: Repos, row: KeyRow): Promise<void> {
+  await tx.keys.insert(row);
+  await tx.ledger.insert({
+    key_id: row.id,
+    request_id: null,
+    kind: 'grant',
+    amount_milli: row.balance_milli,
+    balance_after_milli: row.balance_milli,
+    created_at: row.created_at,
   });
-  return { key, row };
+}
+
+/**
+ * The key the studio acts with: its own live key (made here, `studio` 1) when it ever had one,
+ * else the oldest live key (a `serve --api-key` key, or one made on the keys page); made when
+ * there is none. The studio's own keys form one line: when the studio's key was revoked, the new
+ * one takes over the balance the revoked one had left, as ONE `transfer` ledger entry (of the new
+ * key, `from_key_id` the old one, whose balance goes to 0), in one transaction, and no fresh
+ * balance on top, so revoking is not a way to mint credits. A studio key revoked with nothing
+ * left makes a new one at 0, still with its `transfer` entry (of 0). Other keys move nothing.
+ */
+export async function studioKey(
+  store: Store,
+  clock: Clock,
+  options: { balanceMilli?: number } = {},
+): Promise<KeyRow> {
+  const isStudio = (k: KeyRow) => Number(k.studio ?? 0) === 1;
+  const chosen = (keys: KeyRow[]) =>
+    keys.some(isStudio)
+      ? keys.find((k) => isStudio(k) && k.revoked_at === null)
+      : keys.find((k) => k.revoked_at === null);
+  const found = chosen(await store.keys.list());
+  if (found) return found;
+  const key = `nsk_${randomBytes(32).toString('base64url')}`;
+  const now = isoTime(clock.now());
+  return await store.transaction(async (tx) => {
+    const revoked = (await tx.keys.list()).filter(isStudio);
+    // Locked (PostgreSQL): two instances signing in at once move the balance once; the second
+    // finds the first one's new key below.
+    const locked = await tx.keys.lockForUpdate(revoked.map((k) => k.id));
+    const again = chosen(await tx.keys.list());
+    if (again) return again;
+    const newest = [...locked].sort((a, b) => (a.revoked_at ?? '').localeCompare(b.revoked_at ?? '')).at(-1);
+    // The source of the move: the last revoked studio key, and any older one a refund left credits on.
+    const sources = locked.filter((k) => Number(k.balance_milli) > 0 || k === newest);
+    const moved = sources.reduce((sum, k) => sum + Number(k.balance_milli), 0);
+    const balance = newest ? moved : (options.balanceMilli ?? DEFAULT_BALANCE_MILLI);
+    const row = newKeyRow(key, { name: 'Studio', balanceMilli: newest ? 0 : balance, now, studio: true });
+    if (!newest) {
+      await insertGranted(tx, row);
+      return row;
+    }
+    await tx.keys.insert(row);
+    let after = 0;
+    for (const source of sources) {
+      const amount = Number(source.balance_milli);
+      if (amount !== 0) await tx.keys.addBalance(source.id, -amount);
+      after = await tx.keys.addBalance(row.id, amount);
+      await tx.ledger.insert({
+        key_id: row.id,
+        request_id: null,
+        kind: 'transfer',
+        amount_milli: amount,
+        balance_after_milli: after,
+        created_at: now,
+        from_key_id: source.id,
+      });
+    }
+    return { ...row, balance_milli: after };
+  });
 }
 
 /** A fresh signing secret: `whsec_` and 32 random bytes. */

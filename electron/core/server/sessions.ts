@@ -6,7 +6,7 @@
  * header. Browsers send 127.0.0.1's cookies to every port (RFC 6265 §8.5), so the cookie can
  * reach another local server; the value lives in the page's own origin's storage, which a page
  * of another port cannot read. A signed-in request acts with full rights on the local studio:
- * it submits with the studio key (the --api-key key, else the oldest live one) and alone may
+ * it submits with the studio key (its own, else the oldest live one: jobs/keys.ts studioKey) and alone may
  * manage keys (see `requireSession` in auth.ts).
  *
  * A login token is single-use and short-lived: the first sign-in spends it and a new one takes
@@ -25,7 +25,7 @@ import type { FastifyInstance } from 'fastify';
 import { STUDIO_SESSION_HEADER, STUDIO_SESSION_QUERY } from '../../shared/api';
 import { AppError } from '../../shared/errors';
 import { systemClock, type Clock } from '../platform/clock';
-import { createApiKey } from '../jobs/keys';
+import { studioKey } from '../jobs/keys';
 import type { KeyRow, Store } from '../store';
 import { sameSecret } from './security';
 
@@ -159,21 +159,18 @@ export function sessionCookieName(port: number): string {
   return `ns_session_${port}`;
 }
 
-/** The key a session acts with: the oldest live key, created on first use when there is none. */
+/**
+ * The key a session acts with (jobs/keys.ts `studioKey`): the studio's own live key, else the
+ * oldest live key when the studio never had one of its own, made on first use when there is
+ * none; a revoked studio key's balance moves to the new one.
+ */
 export function createStudioKey(
   store: Store,
   clock: Clock,
   defaultBalanceMilli: number | undefined,
 ): () => Promise<KeyRow> {
-  return async () => {
-    const live = (await store.keys.list()).find((k) => k.revoked_at === null);
-    if (live) return live;
-    const created = await createApiKey(store, clock, {
-      name: 'Studio',
-      ...(defaultBalanceMilli !== undefined ? { balanceMilli: defaultBalanceMilli } : {}),
-    });
-    return created.row;
-  };
+  return () =>
+    studioKey(store, clock, defaultBalanceMilli !== undefined ? { balanceMilli: defaultBalanceMilli } : {});
 }
 
 export interface SessionCookieOptions {

@@ -129,6 +129,7 @@ export function toLedgerEntry(row: LedgerRow): LedgerEntry {
     balance_after: toCredits(row.balance_after_milli),
     request_id: row.request_id,
     key_id: row.key_id,
+    from_key_id: row.from_key_id ?? null,
     created_at: row.created_at,
   };
 }
@@ -144,5 +145,6 @@ export function toKeyInfo(row: KeyRow): ApiKeyInfo {
     signing_secret: row.signing_secret,
     created_at: row.created_at,
     revoked_at: row.revoked_at,
+    studio: Number(row.studio ?? 0) === 1,
   };
 }

@@ -20,6 +20,11 @@ export interface KeyRow {
   queued: number;
   created_at: string;
   revoked_at: string | null;
+  /**
+   * 1 for a key the studio made for itself (server/sessions.ts createStudioKey): when revoked,
+   * its balance moves to the studio's next key. 0 (or left out on insert) for every other key.
+   */
+  studio?: number;
 }
 
 export interface KeysRepo {
@@ -55,8 +60,8 @@ export function createKeysRepo(db: SqlExecutor): KeysRepo {
   return {
     async insert(row) {
       await db.run(
-        `INSERT INTO api_keys (id, name, key_hash, key_prefix, prefix_hash, signing_secret, balance_milli, queued, created_at, revoked_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO api_keys (id, name, key_hash, key_prefix, prefix_hash, signing_secret, balance_milli, queued, created_at, revoked_at, studio)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         [
           row.id,
           row.name,
@@ -68,6 +73,7 @@ export function createKeysRepo(db: SqlExecutor): KeysRepo {
           row.queued,
           row.created_at,
           row.revoked_at,
+          row.studio ?? 0,
         ],
       );
     },

@@ -11,6 +11,8 @@ export interface LedgerRow {
   amount_milli: number;
   balance_after_milli: number;
   created_at: string;
+  /** A `transfer`'s source: the revoked studio key whose balance moved to `key_id`; else null. */
+  from_key_id?: string | null;
 }
 
 export interface LedgerRepo {
@@ -27,7 +29,7 @@ export interface LedgerRepo {
   forRequest(requestId: string): Promise<LedgerRow[]>;
 }
 
-/** Rows per multi-row INSERT (6 parameters each). */
+/** Rows per multi-row INSERT (7 parameters each). */
 const INSERT_ROWS_PER_STATEMENT = 1000;
 
 export function createLedgerRepo(db: SqlExecutor): LedgerRepo {
@@ -35,8 +37,8 @@ export function createLedgerRepo(db: SqlExecutor): LedgerRepo {
     for (let at = 0; at < rows.length; at += INSERT_ROWS_PER_STATEMENT) {
       const part = rows.slice(at, at + INSERT_ROWS_PER_STATEMENT);
       await db.run(
-        `INSERT INTO ledger (key_id, request_id, kind, amount_milli, balance_after_milli, created_at)
-         VALUES ${part.map(() => '(?, ?, ?, ?, ?, ?)').join(', ')}`,
+        `INSERT INTO ledger (key_id, request_id, kind, amount_milli, balance_after_milli, created_at, from_key_id)
+         VALUES ${part.map(() => '(?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
         part.flatMap((row) => [
           row.key_id,
           row.request_id,
@@ -44,6 +46,7 @@ export function createLedgerRepo(db: SqlExecutor): LedgerRepo {
           row.amount_milli,
           row.balance_after_milli,
           row.created_at,
+          row.from_key_id ?? null,
         ]),
       );
     }

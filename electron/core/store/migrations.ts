@@ -335,4 +335,12 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
     `ALTER TABLE projects ADD COLUMN closing_credits TEXT`,
     `ALTER TABLE project_chapters ADD COLUMN spoken_heading TEXT`,
   ],
+  // 21: the studio's own keys (server/sessions.ts createStudioKey; 1, else 0) and a ledger entry's
+  // source key (a `transfer`: the balance of a revoked studio key moved to the studio's new key,
+  // jobs/keys.ts); keys named "Studio" were the studio's own before
+  [
+    `ALTER TABLE api_keys ADD COLUMN studio INTEGER NOT NULL DEFAULT 0`,
+    `UPDATE api_keys SET studio = 1 WHERE name = 'Studio'`,
+    `ALTER TABLE ledger ADD COLUMN from_key_id TEXT`,
+  ],
 ];

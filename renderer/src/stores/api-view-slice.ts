@@ -66,7 +66,10 @@ export interface ApiViewSlice {
   /** Gives a key a new signing secret (asked for by the view) and shows it whole. */
   rotateSigningSecret(keyId: string): Promise<void>;
   toggleSigningSecret(keyId: string): void;
-  /** Revokes a key (asked for by the view); the sidebar's balance follows. */
+  /**
+   * Revokes a key (asked for by the view); the sidebar's balance follows. The studio's own key
+   * signs the studio out, and the sign-in screen says why (`sessionNotice`).
+   */
   revokeApiKey(keyId: string): Promise<void>;
   /** Shows the credits of another key (or all); the view reads them again. */
   setApiCreditsKey(key: string): void;
@@ -164,11 +167,22 @@ export const createApiViewSlice: SliceCreator<ApiViewSlice> =
         if (!next.delete(keyId)) next.add(keyId);
         set({ apiShownSecrets: next });
       },
-      revokeApiKey: (keyId) =>
-        changeKeys(async () => {
+      async revokeApiKey(keyId) {
+        if (keyId !== get().session?.key.id)
+          return changeKeys(async () => {
+            await client.revokeKey(keyId);
+            await get().refreshSession();
+          });
+        // The studio's own key: its session ends with it, and the sign-in screen says why.
+        set({ apiError: null });
+        try {
           await client.revokeKey(keyId);
-          await get().refreshSession();
-        }),
+        } catch (e) {
+          set({ apiError: errorMessage(e) });
+          return;
+        }
+        get().signedOutByRevocation(get().apiKeys.find((k) => k.id === keyId)?.studio === true);
+      },
       setApiCreditsKey: (key) => set({ apiCreditsKey: key }),
       setApiExampleLanguage: (language) => set({ apiExampleLanguage: language }),
       chooseCreditsKey: (keyId) => set({ apiCreditsTo: keyId }),

@@ -18,6 +18,7 @@ import { createServerSettingsSlice } from './server-settings-slice';
 import { createSessionSlice } from './session-slice';
 import type { StoreDeps, StudioState } from './types';
 import { createUiSlice } from './ui-slice';
+import { clearErrorsOnViewChange } from './view-errors';
 import { createVoicePacksSlice } from './voice-packs-slice';
 import { createWorkbenchSlice } from './workbench-slice';
 
@@ -25,7 +26,7 @@ export type { StoreDeps, StudioState } from './types';
 export type StudioStore = StoreApi<StudioState>;
 
 export function createStudioStore(deps: StoreDeps): StudioStore {
-  return createStore<StudioState>()((...a) => ({
+  const store = createStore<StudioState>()((...a) => ({
     ...createSessionSlice(deps)(...a),
     ...createComposeSlice(deps)(...a),
     ...createOptionsSlice(deps)(...a),
@@ -40,6 +41,8 @@ export function createStudioStore(deps: StoreDeps): StudioStore {
     ...createApiViewSlice(deps)(...a),
     ...createReadingSlice(deps)(...a),
   }));
+  clearErrorsOnViewChange(store);
+  return store;
 }
 
 export const StudioContext = createContext<{ store: StudioStore; deps: StoreDeps } | null>(null);

@@ -199,6 +199,14 @@ export function withSegmentStates(view: ProjectView, event: ProjectEvent): Proje
   return withStates(view, new Map(event.segments.map((s) => [s.id, s.state])));
 }
 
+/**
+ * The chapter a project opens on: its first included one (front matter left out of the book is
+ * skipped), else its first.
+ */
+export function firstChapter(detail: ProjectDetail): string | null {
+  return (detail.chapters.find((c) => c.included) ?? detail.chapters[0])?.id ?? null;
+}
+
 export const createProjectsSlice: SliceCreator<ProjectsSlice> =
   ({ client, pollMs = 1000 }) =>
   (set, get) => {
@@ -227,7 +235,7 @@ export const createProjectsSlice: SliceCreator<ProjectsSlice> =
     const show = (detail: ProjectDetail) => {
       const chapterId = get().openChapterId;
       const keep = detail.chapters.some((c) => c.id === chapterId);
-      const open = keep ? chapterId : (detail.chapters[0]?.id ?? null);
+      const open = keep ? chapterId : firstChapter(detail);
       const had = open ? get().chapterSegments[open] : undefined;
       set({
         project: detail,
@@ -474,7 +482,7 @@ export const createProjectsSlice: SliceCreator<ProjectsSlice> =
         try {
           const [detail, renders] = await Promise.all([api.get(id), api.renders(id).catch(() => [])]);
           if (mine !== opened) return;
-          set({ openChapterId: detail.chapters[0]?.id ?? null });
+          set({ openChapterId: firstChapter(detail) });
           show(detail);
           set({ projectRender: renders[0] ?? null });
         } catch (error) {

@@ -9,6 +9,12 @@ export interface SessionSlice {
   session: SessionInfo | null;
   /** Why the studio is offline, or why a sign-in was refused (e.g. an address used before). */
   sessionError: string | null;
+  /**
+   * Why the sign-in screen is shown, when the studio itself ended the session: its key was
+   * revoked on the API page, `key-revoked-moves` when that key's balance moves to the studio's
+   * next key (a key the studio made), else `key-revoked`. Cleared by the next sign-in.
+   */
+  sessionNotice: 'key-revoked' | 'key-revoked-moves' | null;
   voices: Voice[];
   /**
    * Spends the sign-in token the page was opened with (once), asks the server who we are and
@@ -24,6 +30,8 @@ export interface SessionSlice {
   markSignedOut(): void;
   /** Ends the session on the server; the page shows the sign-in screen. */
   signOut(): Promise<void>;
+  /** The studio's key was revoked here: the sign-in screen says so (its session ended with the key). */
+  signedOutByRevocation(balanceMoves: boolean): void;
 }
 
 export const createSessionSlice: SliceCreator<SessionSlice> = ({
@@ -43,7 +51,7 @@ export const createSessionSlice: SliceCreator<SessionSlice> = ({
     });
     const load = async () => {
       const [session, voices] = await Promise.all([client.session(), client.voices()]);
-      set({ sessionStatus: 'signed-in', session, voices, sessionError: null });
+      set({ sessionStatus: 'signed-in', session, voices, sessionError: null, sessionNotice: null });
     };
     /**
      * Spends the page's token (once), asks the server who we are and loads the voices; signed-out
@@ -90,6 +98,7 @@ export const createSessionSlice: SliceCreator<SessionSlice> = ({
       sessionStatus: 'checking',
       session: null,
       sessionError: null,
+      sessionNotice: null,
       voices: [],
       async checkSession() {
         checking++;
@@ -112,7 +121,11 @@ export const createSessionSlice: SliceCreator<SessionSlice> = ({
       },
       async signOut() {
         await client.signOut().catch(() => undefined);
-        set({ sessionStatus: 'signed-out', session: null, sessionError: null });
+        set({ sessionStatus: 'signed-out', session: null, sessionError: null, sessionNotice: null });
+      },
+      signedOutByRevocation(balanceMoves) {
+        set({ sessionNotice: balanceMoves ? 'key-revoked-moves' : 'key-revoked' });
+        get().markSignedOut();
       },
     };
   };

@@ -193,6 +193,8 @@ describe('schema migrations', () => {
       ])
         raw.run(`ALTER TABLE projects DROP COLUMN ${column}`);
       raw.run('ALTER TABLE project_chapters DROP COLUMN spoken_heading');
+      raw.run('ALTER TABLE api_keys DROP COLUMN studio');
+      raw.run('ALTER TABLE ledger DROP COLUMN from_key_id');
       raw.run('PRAGMA user_version=18');
       raw.close();
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import {
   defineMessages,
   FormattedMessage,
@@ -8,6 +8,7 @@ import {
 } from 'react-intl';
 import type { ApiKeyInfo, LedgerKind } from '../../../../electron/shared/api';
 import { KEY_FILTER_ALL } from '../../../../electron/shared/api';
+import { ConfirmDialog, type ConfirmRequest } from '../../components/ConfirmDialog';
 import { CopyButton } from '../../components/CopyButton';
 import { keyName, KeySelect } from '../../components/KeySelect';
 import { studioUrl } from '../../lib/api-client';
@@ -92,6 +93,7 @@ const LEDGER_KIND_MESSAGES = defineMessages<LedgerKind>({
   grant: { id: 'api.ledger.kind.grant', defaultMessage: 'grant' },
   charge: { id: 'api.ledger.kind.charge', defaultMessage: 'charge' },
   refund: { id: 'api.ledger.kind.refund', defaultMessage: 'refund' },
+  transfer: { id: 'api.ledger.kind.transfer', defaultMessage: 'moved from a revoked studio key' },
 });
 
 /** A ledger entry's kind in the interface's language (an unknown one as the server wrote it). */
@@ -144,10 +146,16 @@ export function ApiView() {
     return () => clearTimeout(first);
   }, [load, creditsKey]);
 
-  const rotate = async (key: ApiKeyInfo) => {
-    if (
-      !window.confirm(
-        intl.formatMessage(
+  /** The question of the dialog open (rotate or revoke), and what its confirm button does. */
+  const [question, setQuestion] = useState<{ request: ConfirmRequest; go(): Promise<void> } | null>(null);
+  const rotate = (key: ApiKeyInfo) =>
+    setQuestion({
+      request: {
+        title: intl.formatMessage({
+          id: 'api.keys.rotate.title',
+          defaultMessage: 'Rotate the signing secret?',
+        }),
+        message: intl.formatMessage(
           {
             id: 'api.keys.rotate.confirm',
             defaultMessage:
@@ -155,25 +163,53 @@ export function ApiView() {
           },
           { name: key.name, prefix: key.prefix },
         ),
-      )
-    )
-      return;
-    await rotateSecret(key.id);
-  };
-  const revoke = async (key: ApiKeyInfo) => {
-    if (
-      !window.confirm(
-        intl.formatMessage(
-          {
-            id: 'api.keys.revoke.confirm',
-            defaultMessage: 'Revoke "{name}" ({prefix}…)? Apps using it stop working at once.',
-          },
-          { name: key.name, prefix: key.prefix },
-        ),
-      )
-    )
-      return;
-    await revokeKey(key.id);
+        confirmLabel: intl.formatMessage({ id: 'api.keys.rotate.go', defaultMessage: 'Rotate secret' }),
+      },
+      go: () => rotateSecret(key.id),
+    });
+  const revoke = (key: ApiKeyInfo) => {
+    const values = { name: key.name, prefix: key.prefix, balance: formatCredits(key.balance) };
+    // The key the studio signs in with: revoking it signs the studio out, and says so first.
+    const studios = key.id === session?.key.id;
+    setQuestion({
+      request: {
+        title: studios
+          ? intl.formatMessage({
+              id: 'api.keys.revoke.studio.title',
+              defaultMessage: "Revoke the studio's key?",
+            })
+          : intl.formatMessage({ id: 'api.keys.revoke.title', defaultMessage: 'Revoke this key?' }),
+        message: !studios
+          ? intl.formatMessage(
+              {
+                id: 'api.keys.revoke.confirm',
+                defaultMessage: 'Revoke "{name}" ({prefix}…)? Apps using it stop working at once.',
+              },
+              values,
+            )
+          : key.studio
+            ? intl.formatMessage(
+                {
+                  id: 'api.keys.revoke.studio.moves',
+                  defaultMessage:
+                    '"{name}" ({prefix}…) is the key this studio works with. Revoking it signs the studio out at once, and apps using it stop working. When you sign in again, the studio gets a new key and the {balance} credits left on this one move to it.',
+                },
+                values,
+              )
+            : intl.formatMessage(
+                {
+                  id: 'api.keys.revoke.studio.stays',
+                  defaultMessage:
+                    '"{name}" ({prefix}…) is the key this studio works with. Revoking it signs the studio out at once, and apps using it stop working. When you sign in again, the studio works with another key; the {balance} credits left on this one stay on it (the studio did not make it).',
+                },
+                values,
+              ),
+        confirmLabel: studios
+          ? intl.formatMessage({ id: 'api.keys.revoke.studio.go', defaultMessage: 'Revoke and sign out' })
+          : intl.formatMessage({ id: 'api.keys.revoke.go', defaultMessage: 'Revoke key' }),
+      },
+      go: () => revokeKey(key.id),
+    });
   };
 
   const base = session?.base_url ?? studioUrl(document.baseURI);
@@ -437,7 +473,7 @@ export function ApiView() {
                     {!k.revoked_at && (
                       <button
                         type="button"
-                        onClick={() => void rotate(k)}
+                        onClick={() => rotate(k)}
                         aria-label={intl.formatMessage(
                           {
                             id: 'api.keys.rotate.label',
@@ -456,7 +492,7 @@ export function ApiView() {
                     <button
                       type="button"
                       className="danger"
-                      onClick={() => void revoke(k)}
+                      onClick={() => revoke(k)}
                       aria-label={intl.formatMessage(
                         { id: 'api.keys.revoke.label', defaultMessage: 'Revoke key {name} ({prefix})' },
                         { name: k.name, prefix: k.prefix },
@@ -617,6 +653,15 @@ export function ApiView() {
           </p>
         )}
       </div>
+      <ConfirmDialog
+        request={question?.request ?? null}
+        onCancel={() => setQuestion(null)}
+        onConfirm={() => {
+          const go = question?.go;
+          setQuestion(null);
+          void go?.();
+        }}
+      />
     </>
   );
 }

@@ -9,6 +9,7 @@ const code = (chunks: ReactNode[]) => <code>{chunks}</code>;
 export function SignIn() {
   const status = useStudio((s) => s.sessionStatus);
   const error = useStudio((s) => s.sessionError);
+  const notice = useStudio((s) => s.sessionNotice);
   const checkSession = useStudio((s) => s.checkSession);
   if (status === 'checking') {
     return (
@@ -43,6 +44,21 @@ export function SignIn() {
           {error && (
             <p className="error" role="alert">
               {error}
+            </p>
+          )}
+          {notice && (
+            <p className="notice" role="status">
+              {notice === 'key-revoked-moves' ? (
+                <FormattedMessage
+                  id="auth.keyRevoked.moves"
+                  defaultMessage="You revoked the studio's key, so the studio signed out. Sign in again: the studio gets a new key, and the credits left on the revoked one move to it."
+                />
+              ) : (
+                <FormattedMessage
+                  id="auth.keyRevoked"
+                  defaultMessage="You revoked the key the studio worked with, so the studio signed out. Sign in again: the studio then works with another key."
+                />
+              )}
             </p>
           )}
           <p>
