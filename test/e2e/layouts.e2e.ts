@@ -1,0 +1,204 @@
+/**
+ * Layouts that fit, in a real browser against the real headless server, with things made long: a
+ * custom voice of an 80-character name chosen in the Studio, a catalogue pack of a long id in the
+ * Voice library, a book of a long title, and History rows with a callback. Every view (each of
+ * the sidebar's, an open book, a request's details in History) at 800, 1024, 1280 and 1920 px wide
+ * (heights 600, 768, 800, 1080), in the light and the dark theme: the page never scrolls sideways
+ * (document.scrollingElement.scrollWidth ≤ clientWidth + 1) and no control of the view lies outside
+ * the window; the Studio's voice picker shows its chosen line whole, and the long pack id is
+ * shown whole or cut with its full text in a `title`.
+ */
+
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { findCatalogueEntry } from '../../electron/core/voices/catalogue';
+import { SESSION_STORAGE_KEY } from '../../renderer/src/lib/api-client';
+import { STUDIO_SESSION_HEADER } from '../../electron/shared/api';
+import {
+  E2E_SERVE_ARGS,
+  generateWithRefusedCallback,
+  launchBrowser,
+  SAMPLE_TEXT,
+  startStudio,
+  startVoiceMirror,
+} from './harness';
+import { NAV_LABELS, THEMES, VIEWS, type Theme } from './every-view';
+import { importSmallBook, measure } from './small-windows.e2e';
+
+/** The widths of the issue, each with a height of its usual window. */
+export const LAYOUT_SIZES = [
+  { width: 800, height: 600 },
+  { width: 1024, height: 768 },
+  { width: 1280, height: 800 },
+  { width: 1920, height: 1080 },
+] as const;
+
+/** A custom voice's name of the longest length allowed (80 characters). */
+export const LONG_VOICE_NAME =
+  'Thùy Trang for the northern chapters, read slowly with long pauses between lines';
+/** A pack of the catalogue under a long id (listed by the mirror, not downloaded). */
+export const LONG_PACK_ID = 'vi_VN-vais1000-medium-northern-narration-long-form-reading-edition-2026';
+/** A book's title with a long hyphenated word. */
+export const LONG_BOOK_TITLE =
+  "The Lighthouse Keeper's Extraordinarily-Long-Hyphenated-Harbour-Chronicle of the Northern Sea Lanes";
+
+/** The catalogue entry of LONG_PACK_ID: a real Vietnamese entry under the long id. */
+export function longPackEntry() {
+  return { ...findCatalogueEntry('vi_VN-vais1000-medium')!, id: LONG_PACK_ID };
+}
+
+/** Makes the custom voice of LONG_VOICE_NAME through the API with the page's studio session. */
+export async function createLongNamedVoice(page: Page): Promise<string> {
+  const code = 'long_named_voice';
+  const status = await page.evaluate(
+    async ({ code, name, storageKey, header }) => {
+      const response = await fetch('/api/v1/custom-voices', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [header]: localStorage.getItem(storageKey) ?? '' },
+        body: JSON.stringify({ code, name, base: { kind: 'code', voice_code: 'vi_female_thuytrang_mb' } }),
+      });
+      return response.status;
+    },
+    { code, name: LONG_VOICE_NAME, storageKey: SESSION_STORAGE_KEY, header: STUDIO_SESSION_HEADER },
+  );
+  assert.equal(status, 201, 'the custom voice of a long name is made');
+  return code;
+}
+
+/** Opens an address of the studio (`#/history`) and waits for its heading. */
+async function open(page: Page, hash: string, heading: string | RegExp): Promise<void> {
+  await page.evaluate((h) => (location.hash = h), hash);
+  await page.getByRole('heading', { name: heading, exact: typeof heading === 'string', level: 1 }).waitFor();
+}
+
+/**
+ * Whether the voice picker labelled "Voice" in the Studio shows its chosen line whole: the
+ * select's own text measured against its room when the select is what is seen, else the element
+ * beside it that shows the same line, measured against its box. Returns what was cut, or null.
+ */
+async function pickerCut(page: Page): Promise<string | null> {
+  const select = page
+    .getByRole('complementary', { name: 'Voice & output' })
+    .getByLabel('Voice', { exact: true });
+  return select.evaluate((el) => {
+    const sel = el as HTMLSelectElement;
+    const text = sel.selectedOptions[0]?.text ?? '';
+    const style = getComputedStyle(sel);
+    if (style.opacity !== '0') {
+      const context = document.createElement('canvas').getContext('2d')!;
+      context.font = style.font;
+      const need = context.measureText(text).width;
+      // The room beside the select's arrow (about 20 px in Chromium).
+      const room = sel.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+      return need <= room
+        ? null
+        : `the select shows "${text}" in ${Math.round(room)} px of ${Math.round(need)}`;
+    }
+    const shown = [...sel.parentElement!.querySelectorAll<HTMLElement>('*')].find(
+      (e) => e !== sel && !sel.contains(e) && e.textContent === text,
+    );
+    if (!shown) return `"${text}" is shown nowhere beside the invisible select`;
+    const box = shown.getBoundingClientRect();
+    if (shown.scrollWidth > shown.clientWidth + 1 || box.right > sel.getBoundingClientRect().right + 1)
+      return `"${text}" is cut: ${shown.scrollWidth} px in ${shown.clientWidth}`;
+    return null;
+  });
+}
+
+/** The long pack id in its card: whole, or cut with the whole id as its `title`. Returns what is wrong, or null. */
+async function packNameCut(page: Page): Promise<string | null> {
+  const card = page.getByRole('listitem', { name: `Voice pack ${LONG_PACK_ID}` });
+  return card.evaluate((el, id) => {
+    const name = [...el.querySelectorAll<HTMLElement>('*')].find((e) => e.textContent === id);
+    if (!name) return 'the pack id is not in its card';
+    if (name.scrollWidth <= name.clientWidth + 1) return null;
+    return name.title === id
+      ? null
+      : `the pack id is cut (${name.scrollWidth} px in ${name.clientWidth}) without a title`;
+  }, LONG_PACK_ID);
+}
+
+export async function runLayoutsE2e(log: (line: string) => void): Promise<void> {
+  const voiceMirror = await startVoiceMirror([longPackEntry()]);
+  const studio = await startStudio([...E2E_SERVE_ARGS, ...voiceMirror.args]);
+  const browser = await launchBrowser();
+  try {
+    const page = await browser.newPage({ viewport: LAYOUT_SIZES[2] });
+    const pageErrors: string[] = [];
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+    await page.goto(studio.loginUrl);
+    await page.getByRole('heading', { name: 'Studio', exact: true }).waitFor();
+
+    // Long things: a voice's name, a book's title, History rows with a callback, a pack's id.
+    const voiceCode = await createLongNamedVoice(page);
+    await page.reload();
+    const picker = page
+      .getByRole('complementary', { name: 'Voice & output' })
+      .getByLabel('Voice', { exact: true });
+    await picker.locator(`option[value="${voiceCode}"]`).waitFor({ state: 'attached' });
+    await picker.selectOption(voiceCode);
+    await page.getByLabel('Text to speak').fill(SAMPLE_TEXT);
+    await generateWithRefusedCallback(page);
+    await generateWithRefusedCallback(page);
+    await importSmallBook(page, LONG_BOOK_TITLE);
+    const projectHash = new URL(page.url()).hash;
+    assert.match(projectHash, /^#\/projects\/./, 'the book has its address');
+    await open(page, '#/history', 'History');
+    const requestLink = page
+      .getByRole('table', { name: 'Requests' })
+      .getByRole('button', { name: /details of request/ });
+    await requestLink.first().waitFor();
+    const requestId = /details of request (\S+)/.exec((await requestLink.first().textContent()) ?? '')![1]!;
+    log(
+      `✓ long things to lay out: a voice of ${[...LONG_VOICE_NAME].length} characters, a pack id of ${LONG_PACK_ID.length}, a book title of ${LONG_BOOK_TITLE.length}, two requests with a callback`,
+    );
+
+    /** Every address to check: each view, the open book, a request's details. */
+    const addresses: [string, string, string | RegExp][] = [
+      ...VIEWS.map((v): [string, string, string] => [v, `#/${v}`, NAV_LABELS[v]]),
+      ['project', projectHash, LONG_BOOK_TITLE],
+      ['request', `#/history/${encodeURIComponent(requestId)}`, 'History'],
+    ];
+
+    const problems: string[] = [];
+    for (const theme of THEMES as readonly Theme[]) {
+      await page.emulateMedia({ colorScheme: theme });
+      for (const size of LAYOUT_SIZES) {
+        await page.setViewportSize(size);
+        const figures: string[] = [];
+        for (const [name, hash, heading] of addresses) {
+          await open(page, hash, heading);
+          if (name === 'library')
+            await page.getByRole('listitem', { name: `Voice pack ${LONG_PACK_ID}` }).waitFor();
+          if (name === 'history' || name === 'request')
+            await page.getByRole('table', { name: 'Requests' }).getByRole('row').nth(2).waitFor();
+          const m = await measure(page);
+          const at = `${name} at ${size.width} (${theme})`;
+          if (m.scrollWidth > m.clientWidth + 1)
+            problems.push(`${at} scrolls sideways: ${m.scrollWidth} > ${m.clientWidth}`);
+          for (const control of m.outside) problems.push(`${at}: ${control} is outside the window`);
+          if (name === 'studio') {
+            const cut = await pickerCut(page);
+            if (cut) problems.push(`${at}: the voice picker cuts its line: ${cut}`);
+          }
+          if (name === 'library') {
+            const cut = await packNameCut(page);
+            if (cut) problems.push(`${at}: ${cut}`);
+          }
+          figures.push(`${name} ${m.scrollWidth}/${m.clientWidth}`);
+        }
+        log(`  ${size.width}×${size.height} ${theme}: ${figures.join(', ')}`);
+      }
+    }
+    assert.deepEqual(problems, [], 'every view fits at every width');
+    log(
+      `✓ ${addresses.length} addresses × ${LAYOUT_SIZES.map((s) => s.width).join('/')} px × light and dark: ` +
+        'no page scrolls sideways, every control inside the window, the voice picker and the long pack id whole',
+    );
+    assert.deepEqual(pageErrors, []);
+  } finally {
+    await browser.close();
+    await studio.stop();
+    await voiceMirror.close();
+  }
+}
