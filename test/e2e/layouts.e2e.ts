@@ -4,8 +4,9 @@
  * Voice library, a book of a long title, and History rows with a callback. Every view (each of
  * the sidebar's, an open book, a request's details in History) at 800, 1024, 1280 and 1920 px wide
  * (heights 600, 768, 800, 1080), in the light and the dark theme: the page never scrolls sideways
- * (document.scrollingElement.scrollWidth ≤ clientWidth + 1) and no control of the view lies outside
- * the window; the Studio's voice picker shows its chosen line whole, and the long pack id is
+ * (document.scrollingElement.scrollWidth ≤ clientWidth + 1), no control of the view lies outside
+ * the window nor is cut by a box of its own that scrolls sideways (History's Callback column and
+ * Open buttons in view at 1024); the Studio's voice picker shows its chosen line whole, and the long pack id is
  * shown whole or cut with its full text in a `title`.
  */
 
@@ -105,6 +106,33 @@ async function pickerCut(page: Page): Promise<string | null> {
   });
 }
 
+/**
+ * Controls of <main> cut sideways by a box of theirs that scrolls or clips (a table's own scroller):
+ * shown only after scrolling that box, e.g. "button Open right=1005 > 978".
+ */
+async function clippedSideways(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const cut: string[] = [];
+    const main = document.querySelector('main')!;
+    for (const el of main.querySelectorAll<HTMLElement>('button, input, select, textarea, a[href], th')) {
+      const box = el.getBoundingClientRect();
+      if (box.width <= 1 || box.height <= 1) continue;
+      for (let up = el.parentElement; up && up !== main; up = up.parentElement) {
+        if (getComputedStyle(up).overflowX === 'visible') continue;
+        const room = up.getBoundingClientRect();
+        if (box.right > room.right + 0.5 || box.left < room.left - 0.5) {
+          const name = el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 40) ?? '';
+          cut.push(
+            `${el.tagName.toLowerCase()} "${name}" right=${Math.round(box.right)} > ${Math.round(room.right)}`,
+          );
+          break;
+        }
+      }
+    }
+    return cut;
+  });
+}
+
 /** The long pack id in its card: whole, or cut with the whole id as its `title`. Returns what is wrong, or null. */
 async function packNameCut(page: Page): Promise<string | null> {
   const card = page.getByRole('listitem', { name: `Voice pack ${LONG_PACK_ID}` });
@@ -177,6 +205,8 @@ export async function runLayoutsE2e(log: (line: string) => void): Promise<void> 
           if (m.scrollWidth > m.clientWidth + 1)
             problems.push(`${at} scrolls sideways: ${m.scrollWidth} > ${m.clientWidth}`);
           for (const control of m.outside) problems.push(`${at}: ${control} is outside the window`);
+          for (const control of await clippedSideways(page))
+            problems.push(`${at}: ${control} is cut by a box that scrolls sideways`);
           if (name === 'studio') {
             const cut = await pickerCut(page);
             if (cut) problems.push(`${at}: the voice picker cuts its line: ${cut}`);

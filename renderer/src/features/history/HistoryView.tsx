@@ -207,7 +207,7 @@ export function HistoryView() {
                   <th className="num">
                     <FormattedMessage id="history.duration" defaultMessage="Duration" />
                   </th>
-                  <th className="wide-only">
+                  <th className="wide-only history-format">
                     <FormattedMessage id="history.format" defaultMessage="Format" />
                   </th>
                   <th>
@@ -244,7 +244,7 @@ export function HistoryView() {
                       </button>
                     </td>
                     {allKeys && <td className="small">{keyName(keys, r.key_id)}</td>}
-                    <td>{voiceNameOf(r.voice_code, customVoices)}</td>
+                    <td className="history-voice">{voiceNameOf(r.voice_code, customVoices)}</td>
                     <td className="small wide-only" title={r.engine ?? undefined}>
                       {r.engine ? <EngineBadge engine={r.engine} /> : <span className="muted">—</span>}
                     </td>
@@ -256,7 +256,7 @@ export function HistoryView() {
                     <td className="num">
                       {r.duration_ms === null ? '—' : formatClock(r.duration_ms / 1000, true)}
                     </td>
-                    <td className="small wide-only">{r.audio_type.toUpperCase()}</td>
+                    <td className="small wide-only history-format">{r.audio_type.toUpperCase()}</td>
                     <td>
                       <StatusBadge status={r.status} />
                     </td>
