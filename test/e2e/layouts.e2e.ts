@@ -23,6 +23,7 @@ import {
   startStudio,
   startVoiceMirror,
 } from './harness';
+import { axeViolations, describeViolations } from './axe';
 import { NAV_LABELS, THEMES, VIEWS, type Theme } from './every-view';
 import { importSmallBook, measure } from './small-windows.e2e';
 
@@ -211,6 +212,11 @@ export async function runLayoutsE2e(log: (line: string) => void): Promise<void> 
             const cut = await pickerCut(page);
             if (cut) problems.push(`${at}: the voice picker cuts its line: ${cut}`);
           }
+          // What changed for the fit (the picker's shown line, History's scroller, whole pack ids), checked by axe.
+          if (size.width === 1024 && (name === 'studio' || name === 'history' || name === 'library')) {
+            const violations = await axeViolations(page);
+            if (violations.length > 0) problems.push(describeViolations(at, violations));
+          }
           if (name === 'library') {
             const cut = await packNameCut(page);
             if (cut) problems.push(`${at}: ${cut}`);
@@ -223,7 +229,8 @@ export async function runLayoutsE2e(log: (line: string) => void): Promise<void> 
     assert.deepEqual(problems, [], 'every view fits at every width');
     log(
       `✓ ${addresses.length} addresses × ${LAYOUT_SIZES.map((s) => s.width).join('/')} px × light and dark: ` +
-        'no page scrolls sideways, every control inside the window, the voice picker and the long pack id whole',
+        'no page scrolls sideways, every control inside the window, the voice picker and the long pack id whole; ' +
+        'no axe violation in the Studio, History and the Voice library at 1024',
     );
     assert.deepEqual(pageErrors, []);
   } finally {
