@@ -7,16 +7,9 @@
 
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  E2E_SERVE_ARGS,
-  generateWithRefusedCallback,
-  launchBrowser,
-  SAMPLE_TEXT,
-  startStudio,
-  startVoiceMirror,
-} from './harness';
+import { E2E_SERVE_ARGS, launchBrowser, startStudio, startVoiceMirror } from './harness';
 import { shooter, THEMES } from './every-view';
-import { createLongNamedVoice, LAYOUT_SIZES, LONG_PACK_ID, longPackEntry } from './layouts.e2e';
+import { LAYOUT_SIZES, LONG_PACK_ID, longPackEntry, prepareLongThings } from './layouts.e2e';
 
 const OUT = join(process.cwd(), 'docs/screenshots');
 mkdirSync(OUT, { recursive: true });
@@ -28,16 +21,7 @@ try {
   const page = await browser.newPage({ viewport: LAYOUT_SIZES[2], deviceScaleFactor: 1 });
   await page.goto(studio.loginUrl);
   await page.getByRole('heading', { name: 'Studio', exact: true }).waitFor();
-  const voiceCode = await createLongNamedVoice(page);
-  await page.reload();
-  const picker = page
-    .getByRole('complementary', { name: 'Voice & output' })
-    .getByLabel('Voice', { exact: true });
-  await picker.locator(`option[value="${voiceCode}"]`).waitFor({ state: 'attached' });
-  await picker.selectOption(voiceCode);
-  await page.getByLabel('Text to speak').fill(SAMPLE_TEXT);
-  await generateWithRefusedCallback(page);
-  await generateWithRefusedCallback(page);
+  await prepareLongThings(page);
   const views = [
     ['history', 'History'],
     ['studio', 'Studio'],

@@ -49,8 +49,16 @@ export function longPackEntry() {
   return { ...findCatalogueEntry('vi_VN-vais1000-medium')!, id: LONG_PACK_ID };
 }
 
-/** Makes the custom voice of LONG_VOICE_NAME through the API with the page's studio session. */
-export async function createLongNamedVoice(page: Page): Promise<string> {
+/** The Studio's voice picker. */
+const studioPicker = (page: Page) =>
+  page.getByRole('complementary', { name: 'Voice & output' }).getByLabel('Voice', { exact: true });
+
+/**
+ * Long things in a signed-in studio open in the Studio: the custom voice of LONG_VOICE_NAME
+ * (made through the API with the page's studio session) chosen in the Studio, and two requests
+ * of it with a refused callback.
+ */
+export async function prepareLongThings(page: Page): Promise<void> {
   const code = 'long_named_voice';
   const status = await page.evaluate(
     async ({ code, name, storageKey, header }) => {
@@ -64,7 +72,13 @@ export async function createLongNamedVoice(page: Page): Promise<string> {
     { code, name: LONG_VOICE_NAME, storageKey: SESSION_STORAGE_KEY, header: STUDIO_SESSION_HEADER },
   );
   assert.equal(status, 201, 'the custom voice of a long name is made');
-  return code;
+  await page.reload();
+  const picker = studioPicker(page);
+  await picker.locator(`option[value="${code}"]`).waitFor({ state: 'attached' });
+  await picker.selectOption(code);
+  await page.getByLabel('Text to speak').fill(SAMPLE_TEXT);
+  await generateWithRefusedCallback(page);
+  await generateWithRefusedCallback(page);
 }
 
 /** Opens an address of the studio (`#/history`) and waits for its heading. */
@@ -79,10 +93,7 @@ async function open(page: Page, hash: string, heading: string | RegExp): Promise
  * beside it that shows the same line, measured against its box. Returns what was cut, or null.
  */
 async function pickerCut(page: Page): Promise<string | null> {
-  const select = page
-    .getByRole('complementary', { name: 'Voice & output' })
-    .getByLabel('Voice', { exact: true });
-  return select.evaluate((el) => {
+  return studioPicker(page).evaluate((el) => {
     const sel = el as HTMLSelectElement;
     const text = sel.selectedOptions[0]?.text ?? '';
     const style = getComputedStyle(sel);
@@ -159,16 +170,7 @@ export async function runLayoutsE2e(log: (line: string) => void): Promise<void> 
     await page.getByRole('heading', { name: 'Studio', exact: true }).waitFor();
 
     // Long things: a voice's name, a book's title, History rows with a callback, a pack's id.
-    const voiceCode = await createLongNamedVoice(page);
-    await page.reload();
-    const picker = page
-      .getByRole('complementary', { name: 'Voice & output' })
-      .getByLabel('Voice', { exact: true });
-    await picker.locator(`option[value="${voiceCode}"]`).waitFor({ state: 'attached' });
-    await picker.selectOption(voiceCode);
-    await page.getByLabel('Text to speak').fill(SAMPLE_TEXT);
-    await generateWithRefusedCallback(page);
-    await generateWithRefusedCallback(page);
+    await prepareLongThings(page);
     await importSmallBook(page, LONG_BOOK_TITLE);
     const projectHash = new URL(page.url()).hash;
     assert.match(projectHash, /^#\/projects\/./, 'the book has its address');
