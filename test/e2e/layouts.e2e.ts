@@ -3,7 +3,8 @@
  * custom voice of an 80-character name chosen in the Studio, a catalogue pack of a long id in the
  * Voice library, a book of a long title, and History rows with a callback. Every view (each of
  * the sidebar's, an open book, a request's details in History) at 800, 1024, 1280 and 1920 px wide
- * (heights 600, 768, 800, 1080), in the light and the dark theme: the page never scrolls sideways
+ * (heights 600, 768, 800, 1080), in the light and the dark theme (and in Vietnamese, whose words
+ * are longer, in the light one): the page never scrolls sideways
  * (document.scrollingElement.scrollWidth ≤ clientWidth + 1), no control of the view lies outside
  * the window nor is cut by a box of its own that scrolls sideways (History's Callback column and
  * Open buttons in view at 1024); the Studio's voice picker shows its chosen line whole, and the long pack id is
@@ -19,13 +20,14 @@ import {
   E2E_SERVE_ARGS,
   generateWithRefusedCallback,
   launchBrowser,
+  openVietnamese,
   SAMPLE_TEXT,
   startStudio,
   startVoiceMirror,
 } from './harness';
 import { axeViolations, describeViolations } from './axe';
 import { NAV_LABELS, THEMES, VIEWS, type Theme } from './every-view';
-import { importSmallBook, measure } from './small-windows.e2e';
+import { importSmallBook, measure, type Measure } from './small-windows.e2e';
 
 /** The widths of the issue, each with a height of its usual window. */
 export const LAYOUT_SIZES = [
@@ -85,6 +87,21 @@ export async function prepareLongThings(page: Page): Promise<void> {
 async function open(page: Page, hash: string, heading: string | RegExp): Promise<void> {
   await page.evaluate((h) => (location.hash = h), hash);
   await page.getByRole('heading', { name: heading, exact: typeof heading === 'string', level: 1 }).waitFor();
+}
+
+/**
+ * What does not fit in the view shown, as lines added to `problems` (`at` names where): the page
+ * scrolling sideways, controls outside the window or cut by a box that scrolls. Returns the page's
+ * widths.
+ */
+async function fitProblems(page: Page, at: string, problems: string[]): Promise<Measure> {
+  const m = await measure(page);
+  if (m.scrollWidth > m.clientWidth + 1)
+    problems.push(`${at} scrolls sideways: ${m.scrollWidth} > ${m.clientWidth}`);
+  for (const control of m.outside) problems.push(`${at}: ${control} is outside the window`);
+  for (const control of await clippedSideways(page))
+    problems.push(`${at}: ${control} is cut by a box that scrolls sideways`);
+  return m;
 }
 
 /**
@@ -203,13 +220,8 @@ export async function runLayoutsE2e(log: (line: string) => void): Promise<void> 
             await page.getByRole('listitem', { name: `Voice pack ${LONG_PACK_ID}` }).waitFor();
           if (name === 'history' || name === 'request')
             await page.getByRole('table', { name: 'Requests' }).getByRole('row').nth(2).waitFor();
-          const m = await measure(page);
           const at = `${name} at ${size.width} (${theme})`;
-          if (m.scrollWidth > m.clientWidth + 1)
-            problems.push(`${at} scrolls sideways: ${m.scrollWidth} > ${m.clientWidth}`);
-          for (const control of m.outside) problems.push(`${at}: ${control} is outside the window`);
-          for (const control of await clippedSideways(page))
-            problems.push(`${at}: ${control} is cut by a box that scrolls sideways`);
+          const m = await fitProblems(page, at, problems);
           if (name === 'studio') {
             const cut = await pickerCut(page);
             if (cut) problems.push(`${at}: the voice picker cuts its line: ${cut}`);
@@ -228,9 +240,42 @@ export async function runLayoutsE2e(log: (line: string) => void): Promise<void> 
         log(`  ${size.width}×${size.height} ${theme}: ${figures.join(', ')}`);
       }
     }
+    // Vietnamese words are longer: the same addresses in a vi-VN browser (light).
+    const vi = await openVietnamese(browser, `${studio.url}/#/studio`, {
+      baseURL: studio.url,
+      storageState: await page.context().storageState(),
+    });
+    try {
+      for (const size of LAYOUT_SIZES) {
+        await vi.page.setViewportSize(size);
+        for (const [name, hash] of addresses) {
+          // The address changed and the view drawn: its hashchange handled, then two frames.
+          await vi.page.evaluate(async (h) => {
+            if (location.hash !== h) {
+              const changed = new Promise((resolve) =>
+                addEventListener('hashchange', resolve, { once: true }),
+              );
+              location.hash = h;
+              await changed;
+            }
+            for (let i = 0; i < 2; i++) await new Promise(requestAnimationFrame);
+          }, hash);
+          await vi.page.locator('main h1').first().waitFor();
+          if (name === 'library') await vi.page.locator('main li.pack-card').nth(1).waitFor();
+          if (name === 'history' || name === 'request')
+            await vi.page.locator('main table tbody tr').nth(1).waitFor();
+          if (name === 'project')
+            await vi.page.getByRole('heading', { name: LONG_BOOK_TITLE, level: 1 }).waitFor();
+          await fitProblems(vi.page, `${name} at ${size.width} (Vietnamese)`, problems);
+        }
+      }
+      assert.deepEqual(vi.pageErrors, []);
+    } finally {
+      await vi.context.close();
+    }
     assert.deepEqual(problems, [], 'every view fits at every width');
     log(
-      `✓ ${addresses.length} addresses × ${LAYOUT_SIZES.map((s) => s.width).join('/')} px × light and dark: ` +
+      `✓ ${addresses.length} addresses × ${LAYOUT_SIZES.map((s) => s.width).join('/')} px × light and dark, and in Vietnamese: ` +
         'no page scrolls sideways, every control inside the window, the voice picker and the long pack id whole; ' +
         'no axe violation in the Studio, History and the Voice library at 1024',
     );
