@@ -1,13 +1,13 @@
 /**
  * Layouts that fit, in a real browser against the real headless server, with things made long: a
- * custom voice of an 80-character name chosen in the Studio, a catalogue pack of a long id in the
+ * custom voice of an 80-character name and a 64-character code chosen in the Studio, a catalogue pack of a long id in the
  * Voice library, a book of a long title, and History rows with a callback. Every view (each of
  * the sidebar's, an open book, a request's details in History) at 800, 1024, 1280 and 1920 px wide
  * (heights 600, 768, 800, 1080), in the light and the dark theme (and in Vietnamese, whose words
  * are longer, in the light one): the page never scrolls sideways
  * (document.scrollingElement.scrollWidth ≤ clientWidth + 1), no control of the view lies outside
  * the window nor is cut by a box of its own that scrolls sideways (History's Callback column and
- * Open buttons in view at 1024); the Studio's voice picker shows its chosen line whole, and the long pack id is
+ * Open buttons in view at 1024), a text cut with an ellipsis has its whole in a `title`; the Studio's voice picker shows its chosen line whole, and the long pack id is
  * shown whole or cut with its full text in a `title`.
  */
 
@@ -61,7 +61,7 @@ const studioPicker = (page: Page) =>
  * of it with a refused callback.
  */
 export async function prepareLongThings(page: Page): Promise<void> {
-  const code = 'long_named_voice';
+  const code = 'long_named_voice_for_the_northern_chapters_read_slowly_with_paus';
   const status = await page.evaluate(
     async ({ code, name, storageKey, header }) => {
       const response = await fetch('/api/v1/custom-voices', {
@@ -89,6 +89,32 @@ async function open(page: Page, hash: string, heading: string | RegExp): Promise
   await page.getByRole('heading', { name: heading, exact: typeof heading === 'string', level: 1 }).waitFor();
 }
 
+/** The innermost elements and texts of the page reaching past the window's right edge (what makes it scroll). */
+async function widest(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.scrollingElement!.clientWidth;
+    const past = [...document.body.querySelectorAll<HTMLElement>('*')].filter(
+      (el) => el.getBoundingClientRect().right > width + 1,
+    );
+    const found = past
+      .filter((el) => !past.some((other) => other !== el && el.contains(other)))
+      .map(
+        (el) => `${el.tagName.toLowerCase()}.${el.className} "${(el.textContent ?? '').trim().slice(0, 40)}"`,
+      );
+    // Text running out of its element's box (a word that cannot break).
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const range = document.createRange();
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      range.selectNodeContents(node);
+      if (range.getBoundingClientRect().right > width + 1)
+        found.push(
+          `text in ${node.parentElement?.tagName.toLowerCase()}.${node.parentElement?.className} "${(node.textContent ?? '').trim().slice(0, 40)}"`,
+        );
+    }
+    return found.slice(0, 4);
+  });
+}
+
 /**
  * What does not fit in the view shown, as lines added to `problems` (`at` names where): the page
  * scrolling sideways, controls outside the window or cut by a box that scrolls. Returns the page's
@@ -97,10 +123,13 @@ async function open(page: Page, hash: string, heading: string | RegExp): Promise
 async function fitProblems(page: Page, at: string, problems: string[]): Promise<Measure> {
   const m = await measure(page);
   if (m.scrollWidth > m.clientWidth + 1)
-    problems.push(`${at} scrolls sideways: ${m.scrollWidth} > ${m.clientWidth}`);
+    problems.push(
+      `${at} scrolls sideways: ${m.scrollWidth} > ${m.clientWidth}, past the window: ${(await widest(page)).join(', ')}`,
+    );
   for (const control of m.outside) problems.push(`${at}: ${control} is outside the window`);
   for (const control of await clippedSideways(page))
     problems.push(`${at}: ${control} is cut by a box that scrolls sideways`);
+  for (const text of await cutWithoutTitle(page)) problems.push(`${at}: ${text} is cut without a title`);
   return m;
 }
 
@@ -157,6 +186,20 @@ async function clippedSideways(page: Page): Promise<string[]> {
           break;
         }
       }
+    }
+    return cut;
+  });
+}
+
+/** Texts of <main> cut with an ellipsis with no `title` on them (nor around them) giving the whole. */
+async function cutWithoutTitle(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const cut: string[] = [];
+    for (const el of document.querySelector('main')!.querySelectorAll<HTMLElement>('*')) {
+      if (getComputedStyle(el).textOverflow !== 'ellipsis' || el.scrollWidth <= el.clientWidth + 1) continue;
+      if (el.getBoundingClientRect().width <= 1 || (el.textContent ?? '').trim() === '') continue;
+      if (el.closest('[title]')?.getAttribute('title')) continue;
+      cut.push(`${el.tagName.toLowerCase()}.${el.className} "${(el.textContent ?? '').trim().slice(0, 50)}"`);
     }
     return cut;
   });
@@ -276,7 +319,8 @@ export async function runLayoutsE2e(log: (line: string) => void): Promise<void> 
     assert.deepEqual(problems, [], 'every view fits at every width');
     log(
       `✓ ${addresses.length} addresses × ${LAYOUT_SIZES.map((s) => s.width).join('/')} px × light and dark, and in Vietnamese: ` +
-        'no page scrolls sideways, every control inside the window, the voice picker and the long pack id whole; ' +
+        'no page scrolls sideways, every control inside the window, every text cut with an ellipsis has a title, ' +
+        'the voice picker and the long pack id whole; ' +
         'no axe violation in the Studio, History and the Voice library at 1024',
     );
     assert.deepEqual(pageErrors, []);
