@@ -6,6 +6,7 @@ import { runCustomVoicesE2e } from './custom-voices.e2e';
 import { runDialogueE2e } from './dialogue.e2e';
 import { runExportE2e } from './export.e2e';
 import { runFirstRunE2e } from './first-run.e2e';
+import { runLayoutsE2e } from './layouts.e2e';
 import { runLexiconE2e } from './lexicon.e2e';
 import { runQuickStudioE2e } from './quick-studio.e2e';
 import { runReadingE2e } from './reading.e2e';
@@ -40,6 +41,7 @@ const suites: [string, (log: (line: string) => void) => Promise<void>][] = [
   ['custom-voices', runCustomVoicesE2e],
   ['workbench', runWorkbenchE2e],
   ['small-windows', runSmallWindowsE2e],
+  ['layouts', runLayoutsE2e],
   ['addresses', runAddressesE2e],
   ['shortcuts', runShortcutsE2e],
   ['accessibility', runAccessibilityE2e],

@@ -38,7 +38,7 @@ export async function importSmallBook(page: Page, title = 'Harbour book'): Promi
   await page.getByRole('heading', { name: title, exact: true }).waitFor({ timeout: 30_000 });
 }
 
-interface Measure {
+export interface Measure {
   scrollWidth: number;
   clientWidth: number;
   /** Visible controls of <main> that reach outside the window: "button Resend callback right=812". */
@@ -46,7 +46,7 @@ interface Measure {
 }
 
 /** Sideways scroll of the page, and the controls of <main> outside the window. */
-async function measure(page: Page): Promise<Measure> {
+export async function measure(page: Page): Promise<Measure> {
   return page.evaluate(() => {
     const root = document.scrollingElement!;
     const width = root.clientWidth;

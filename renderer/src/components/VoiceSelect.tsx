@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { defineMessages, useIntl, type IntlShape } from 'react-intl';
 import type { CustomVoice } from '../../../electron/shared/custom-voices';
 import { findVoice, VOICES, type Accent, type Gender, type VoiceInfo } from '../../../electron/shared/voices';
@@ -129,8 +129,10 @@ export function VoiceOptions({
 /**
  * A voice picker (VoiceOptions in a <select>). A code that is not listed (a voice of another
  * service kept in a project, a custom voice not loaded yet) stays selectable. With `described`,
- * the whole choice (name, language, accent, gender) is written under it, wrapping, since a
- * narrow <select> cuts its text off (and shows no language: that is its group's label).
+ * the chosen line is shown whole, wrapping, in the select's place (a native <select> cuts its
+ * text at its width; the select itself lies invisible over it, so the pointer, the keyboard and
+ * screen readers use it as ever), and the whole choice (name, language, accent, gender) is
+ * written under it (the select shows no language: that is its group's label).
  */
 export function VoiceSelect({
   id,
@@ -173,8 +175,16 @@ export function VoiceSelect({
     : mine
       ? intl.formatMessage(m.yourVoiceDescribed, { name: mine.name, code: mine.code })
       : null;
+  // The chosen option's line as the select shows it, read from the select when it may change.
+  const engines = useStudio((s) => s.voiceEngines);
+  const selectRef = useRef<HTMLSelectElement>(null);
+  const [shown, setShown] = useState('');
+  useLayoutEffect(() => {
+    setShown(selectRef.current?.selectedOptions[0]?.text ?? '');
+  }, [value, engines, custom, intl, priced, emptyLabel, catalogueOnly]);
   const select = (
     <select
+      ref={selectRef}
       id={id}
       aria-label={label}
       aria-describedby={described && description ? descriptionId : undefined}
@@ -190,7 +200,12 @@ export function VoiceSelect({
   if (!described) return select;
   return (
     <>
-      {select}
+      <div className="voice-select">
+        <span className="voice-select-text" aria-hidden="true">
+          {shown}
+        </span>
+        {select}
+      </div>
       {description && (
         <p className="hint voice-choice" id={descriptionId}>
           {description}
