@@ -20,6 +20,7 @@ import { PlayToggle } from './PlayToggle';
 import { useResultWave, type ResultWave } from './useResultWave';
 import { useMeasure, useVoiceFacts, type Result, type VoiceFacts } from './voice-results';
 import './workbench.css';
+import { BusyButton } from '../../../components/BusyButton';
 
 export const MAX_SENTENCE = 300;
 
@@ -239,22 +240,17 @@ export function Workbench() {
           </label>
           <VoiceSelect id={`${id}-add`} value={toAdd} onChange={setToAdd} />
         </div>
-        <button
-          type="button"
-          onClick={() => queueVoice(toAdd)}
-          disabled={!toAdd || saved.queue.includes(toAdd)}
-        >
+        <BusyButton onClick={() => queueVoice(toAdd)} unavailable={!toAdd || saved.queue.includes(toAdd)}>
           <FormattedMessage id="voices.workbench.add" defaultMessage="Add to the comparison" />
-        </button>
+        </BusyButton>
       </div>
       <TextLanguageNotice text={sentence} voiceCode={toAdd} customVoices={customVoices} onSwitch={setToAdd} />
       <div className="row workbench-actions">
-        <button
-          type="button"
+        <BusyButton
           className="primary"
           onClick={() => void speakAll()}
-          disabled={running || saved.queue.length === 0 || tooLong || empty}
-          aria-busy={running}
+          busy={running}
+          unavailable={saved.queue.length === 0 || tooLong || empty}
         >
           {running
             ? intl.formatMessage(m.speaking)
@@ -265,7 +261,7 @@ export function Workbench() {
                 },
                 { count: saved.queue.length },
               )}
-        </button>
+        </BusyButton>
         {playingAll ? (
           <button type="button" onClick={stopPlayingAll}>
             <FormattedMessage id="voices.workbench.stopPlaying" defaultMessage="Stop playing" />
