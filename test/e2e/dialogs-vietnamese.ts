@@ -4,11 +4,11 @@
  * word in its text, titles, aria names or placeholders; each label contained in its accessible
  * name; axe 0 while it is open):
  * - the modal questions (ConfirmDialog): clear the draft (Studio), replace the draft (History),
- *   delete a custom voice (Voices);
+ *   delete a custom voice (Voices), remove a lexicon entry (Lexicon);
  * - the lexicon popover (select a word in the Studio's text);
  * - the disclosures: the dialogue voices' paragraph chip, the custom-voice form, a segment's editor;
- * - the browser's own prompts (window.confirm: remove a lexicon entry, rotate a key's signing
- *   secret, revoke a key), caught with page.on('dialog') and their message judged;
+ * - the browser's own prompts (window.confirm: rotate a key's signing secret, revoke a key),
+ *   caught with page.on('dialog') and their message judged;
  * - a callback's payload: reachable with Tab, named in Vietnamese.
  * No control may stick out of the dialog or form it is in (Vietnamese words are longer).
  * Tooltips (`title`, `role=tooltip`) are judged in every view and dialog, shown or not yet.
@@ -175,14 +175,20 @@ export async function dialogsInVietnamese(
     await cancel(confirmDialog);
     log('✓ Voices in Vietnamese: the custom-voice form, “Xoá Giọng kể chuyện?”');
 
-    // The browser's prompts: remove a lexicon entry, rotate a signing secret, revoke a key.
+    // Lexicon: removing an entry asks first.
     await go(page, '#/lexicon');
     await page.getByRole('button', { name: `Gỡ bỏ ${ENTRY.match}` }).click();
+    await judge('Remove a lexicon entry?', 'dialog.confirm-dialog[open]');
+    await cancel(confirmDialog);
+    await confirmDialog.waitFor({ state: 'detached' });
+    log('✓ Lexicon in Vietnamese: “Gỡ bỏ cách phát âm…?”');
+
+    // The browser's prompts: rotate a signing secret, revoke a key.
     await go(page, '#/api');
     await page.getByRole('button', { name: new RegExp(`^Đổi mới khoá ký của ${KEY_NAME}`) }).click();
     await page.getByRole('button', { name: new RegExp(`^Thu hồi khoá ${KEY_NAME}`) }).click();
     await page.waitForTimeout(300);
-    assert.equal(prompts.length, 3, `three prompts: ${prompts.join(' | ')}`);
+    assert.equal(prompts.length, 2, `two prompts: ${prompts.join(' | ')}`);
     log(`✓ the browser’s prompts in Vietnamese: ${prompts.map((p) => `“${p.slice(0, 40)}…”`).join(', ')}`);
 
     // A project: a segment's editor, opened from the list.

@@ -4,6 +4,7 @@ import type { ProjectDetail } from '../../../../electron/shared/projects';
 import { useStudio } from '../../stores';
 import { ChapterChanges } from './ChapterChanges';
 import { formatLength } from './project-format';
+import { BusyButton } from '../../components/BusyButton';
 
 type Chapter = ProjectDetail['chapters'][number];
 
@@ -204,35 +205,30 @@ export function ChapterList() {
               <button type="button" onClick={() => setRenaming(open.title)}>
                 <FormattedMessage id="projects.card.rename" defaultMessage="Rename" />
               </button>
-              <button
-                type="button"
+              {/* Unavailable at the ends, not disabled: a chapter moved to the top keeps the focus. */}
+              <BusyButton
                 aria-label={intl.formatMessage({
                   id: 'projects.chapters.moveUp',
                   defaultMessage: 'Move chapter up',
                 })}
-                disabled={at <= 0}
+                unavailable={at <= 0}
                 onClick={() => move(open.id, at - 1)}
               >
                 ↑
-              </button>
-              <button
-                type="button"
+              </BusyButton>
+              <BusyButton
                 aria-label={intl.formatMessage({
                   id: 'projects.chapters.moveDown',
                   defaultMessage: 'Move chapter down',
                 })}
-                disabled={at >= chapters.length - 1}
+                unavailable={at >= chapters.length - 1}
                 onClick={() => move(open.id, at + 1)}
               >
                 ↓
-              </button>
-              <button
-                type="button"
-                disabled={at >= chapters.length - 1}
-                onClick={() => void mergeWithNext(open.id)}
-              >
+              </BusyButton>
+              <BusyButton unavailable={at >= chapters.length - 1} onClick={() => void mergeWithNext(open.id)}>
                 <FormattedMessage id="projects.chapters.mergeNext" defaultMessage="Merge with next" />
-              </button>
+              </BusyButton>
               <select
                 aria-label={intl.formatMessage({
                   id: 'projects.chapters.kind',

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import type { ChapterRecord } from '../../../../electron/shared/projects';
 import { formatCredits, formatDuration } from '../../lib/format';
@@ -6,6 +6,7 @@ import { useStudio } from '../../stores';
 import { ProgressBar } from '../../components/ProgressBar';
 import { describeFailure } from '../../i18n/error-messages';
 import { BusyButton } from '../../components/BusyButton';
+import { refocus } from '../../lib/focus-return';
 
 const STATUS_LABEL = defineMessages({
   queued: { id: 'projects.render.status.queued', defaultMessage: 'queued' },
@@ -39,6 +40,20 @@ export function RenderControls({
   const running =
     render !== null &&
     (render.status === 'queued' || render.status === 'rendering' || render.status === 'paused');
+  const chapterButton = useRef<HTMLButtonElement>(null);
+  const selectionButton = useRef<HTMLButtonElement>(null);
+  const bookButton = useRef<HTMLButtonElement>(null);
+  // Pause, Resume and Cancel go when the render ends: a focus they had goes back to the button
+  // that started it.
+  const wasRunning = useRef(running);
+  useEffect(() => {
+    const ended = wasRunning.current && !running;
+    wasRunning.current = running;
+    if (!ended) return;
+    const button =
+      started === 'chapter' ? chapterButton : started === 'selection' ? selectionButton : bookButton;
+    refocus(button.current);
+  }, [running, started]);
 
   return (
     <section
@@ -47,6 +62,7 @@ export function RenderControls({
     >
       <div className="row">
         <BusyButton
+          ref={chapterButton}
           className="primary"
           busy={running && started === 'chapter'}
           unavailable={!chapter || running}
@@ -59,6 +75,7 @@ export function RenderControls({
           <FormattedMessage id="projects.render.chapter" defaultMessage="Render chapter" />
         </BusyButton>
         <BusyButton
+          ref={selectionButton}
           busy={running && started === 'selection'}
           unavailable={selected.length === 0 || running}
           onClick={() => {
@@ -77,6 +94,7 @@ export function RenderControls({
           )}
         </BusyButton>
         <BusyButton
+          ref={bookButton}
           busy={running && started === 'book'}
           unavailable={running}
           onClick={() => {

@@ -12,6 +12,7 @@ import type { ChapterPlayer } from './useChapterPlayer';
 import { characterName } from './project-format';
 import { TextLanguageNotice } from '../compose/TextLanguageNotice';
 import { describeFailure } from '../../i18n/error-messages';
+import { BusyButton } from '../../components/BusyButton';
 
 /** "Narrator", or "Ruth (narrator)" when a person gave the narrator a name (its role, not its words). */
 function narratorLabel(characters: readonly CharacterRecord[], intl: IntlShape): string {
@@ -125,14 +126,14 @@ export function SegmentEditor({
         <textarea id={`${id}-text`} rows={3} value={text} onChange={(e) => setText(e.target.value)} />
         <TextLanguageNotice text={text} voiceCode={voice} customVoices={projectVoices} onSwitch={setVoice} />
         <div className="row">
-          <button
-            type="button"
+          <BusyButton
             className="primary"
-            disabled={text === segment.text || text.trim() === '' || busy !== null}
+            busy={busy === 'save'}
+            unavailable={text === segment.text || text.trim() === '' || busy !== null}
             onClick={() => void run('save', () => updateSegment(segment.id, { text }))}
           >
             <FormattedMessage id="projects.editor.saveText" defaultMessage="Save text" />
-          </button>
+          </BusyButton>
           <button type="button" disabled={text === segment.text} onClick={() => setText(segment.text)}>
             <FormattedMessage id="projects.editor.revert" defaultMessage="Revert" />
           </button>
@@ -296,10 +297,9 @@ export function SegmentEditor({
             value={speed}
             onChange={(e) => setSpeed(Number(e.target.value))}
           />
-          <button
-            type="button"
-            disabled={busy !== null || segment.state === 'rendering'}
-            aria-busy={busy === 'regenerate'}
+          <BusyButton
+            busy={busy === 'regenerate'}
+            unavailable={busy !== null || segment.state === 'rendering'}
             onClick={() =>
               void run('regenerate', async () => {
                 const changedVoice = voice !== speaker?.voice_code;
@@ -317,7 +317,7 @@ export function SegmentEditor({
             ) : (
               <FormattedMessage id="projects.editor.regenerate" defaultMessage="Regenerate" />
             )}
-          </button>
+          </BusyButton>
         </span>
         {index > 0 &&
           (splitTitle === null ? (

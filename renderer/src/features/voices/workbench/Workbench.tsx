@@ -21,6 +21,7 @@ import { useResultWave, type ResultWave } from './useResultWave';
 import { useMeasure, useVoiceFacts, type Result, type VoiceFacts } from './voice-results';
 import './workbench.css';
 import { BusyButton } from '../../../components/BusyButton';
+import { useFocusAfterRemoval } from '../../../lib/focus-return';
 
 export const MAX_SENTENCE = 300;
 
@@ -79,6 +80,9 @@ export function Workbench() {
   const abort = useRef<AbortController | null>(null);
   const waves = useRef(new Map<string, ResultWave>());
   const stopAll = useRef(false);
+  const addButton = useRef<HTMLButtonElement>(null);
+  // A voice taken out goes with its focused × button: "Add to the comparison" takes the focus.
+  const focusAddAfterRemoval = useFocusAfterRemoval(saved.queue, addButton);
 
   // The blob addresses go with the results they belong to.
   const urls = useRef<string[]>([]);
@@ -240,7 +244,11 @@ export function Workbench() {
           </label>
           <VoiceSelect id={`${id}-add`} value={toAdd} onChange={setToAdd} />
         </div>
-        <BusyButton onClick={() => queueVoice(toAdd)} unavailable={!toAdd || saved.queue.includes(toAdd)}>
+        <BusyButton
+          ref={addButton}
+          onClick={() => queueVoice(toAdd)}
+          unavailable={!toAdd || saved.queue.includes(toAdd)}
+        >
           <FormattedMessage id="voices.workbench.add" defaultMessage="Add to the comparison" />
         </BusyButton>
       </div>
@@ -307,7 +315,14 @@ export function Workbench() {
               current={playingAll === code}
               wins={wins.get(code) ?? 0}
               register={register}
-              onRemove={running ? undefined : () => unqueueVoice(code)}
+              onRemove={
+                running
+                  ? undefined
+                  : () => {
+                      focusAddAfterRemoval();
+                      unqueueVoice(code);
+                    }
+              }
             />
           ))}
         </ul>
