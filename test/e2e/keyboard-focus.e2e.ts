@@ -2,7 +2,7 @@
  * The studio by keyboard alone, and where the focus goes after each action: the first-run
  * offer closed by Escape; in the workbench, "Add to the comparison" several times, "Speak with N
  * voices" and blind A/B votes; in Projects, a new project's form (Escape, then Enter), a
- * manuscript imported, "Render whole book", the inline delete (Escape, then Delete); in the
+ * manuscript imported, "Render whole book", Rename (Escape), the inline delete (Escape, then Delete); in the
  * Lexicon, "Add entry" (its form takes the focus, Escape closes it), an entry saved, its removal
  * asked in a dialog (Escape, then Remove). Only page.keyboard moves the focus and acts (Tab,
  * Shift+Tab, Enter, arrows, Escape; the file chooser is answered as a person would); after each
@@ -197,14 +197,19 @@ async function walkProjects(page: Page, log: (line: string) => void): Promise<vo
   await expectFocus(page, /^button Render whole book$/, 'Render whole book, once rendered');
   log('✓ projects: "Render whole book" keeps the focus right after Enter and once rendered');
 
-  // The inline delete: the question takes the focus on Keep, Escape gives it back, Delete
-  // leaves it on the list's heading.
+  // Rename and the inline delete: the field or the question takes the focus (Keep, the safe
+  // answer), Escape gives it back, Delete leaves it on the list's heading.
   await tabTo(page, /^button Projects$/, { back: true });
   await page.keyboard.press('Enter');
   await page.getByRole('heading', { name: 'Projects', exact: true }).waitFor();
-  const deleteLabel = new RegExp(
-    `^button Delete ${title.slice(0, 30).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`,
-  );
+  const escaped = title.slice(0, 30).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  // Rename: the field takes the focus, Escape gives it back to Rename.
+  await tabTo(page, new RegExp(`^button Rename ${escaped}`));
+  await page.keyboard.press('Enter');
+  await expectFocus(page, new RegExp(`^input New title for ${escaped}`), 'Rename opens its field');
+  await page.keyboard.press('Escape');
+  await expectFocus(page, new RegExp(`^button Rename ${escaped}`), 'Escape on the rename field');
+  const deleteLabel = new RegExp(`^button Delete ${escaped}`);
   await tabTo(page, deleteLabel);
   await page.keyboard.press('Enter');
   await expectFocus(page, /^button Keep$/, 'Delete asks, its focus on Keep');
@@ -218,7 +223,7 @@ async function walkProjects(page: Page, log: (line: string) => void): Promise<vo
   await page.getByRole('heading', { name: title, exact: true }).waitFor({ state: 'detached' });
   await expectFocus(page, /^h1 Projects$/, 'a deleted project leaves the focus on the list heading');
   log(
-    '✓ projects: the inline delete takes the focus on Keep, Escape gives it back, Delete leaves it on "Projects"',
+    '✓ projects: Rename and the inline delete take the focus in (Keep first), Escape gives it back, Delete leaves it on "Projects"',
   );
 }
 

@@ -1,10 +1,11 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import type { ProjectDetail } from '../../../../electron/shared/projects';
 import { useStudio } from '../../stores';
 import { ChapterChanges } from './ChapterChanges';
 import { formatLength } from './project-format';
 import { BusyButton } from '../../components/BusyButton';
+import { useFocusReturn } from '../../lib/focus-return';
 
 type Chapter = ProjectDetail['chapters'][number];
 
@@ -31,6 +32,9 @@ export function ChapterList() {
   const [dragging, setDragging] = useState<string | null>(null);
   const [dropAt, setDropAt] = useState<number | null>(null);
   const [renaming, setRenaming] = useState<string | null>(null);
+  const renameForm = useRef<HTMLFormElement>(null);
+  const renameButton = useRef<HTMLButtonElement>(null);
+  useFocusReturn(renaming !== null, renameForm, renameButton);
   const [changesOf, setChangesOf] = useState<string | null>(null);
   const chapters = detail.chapters;
   // Before the first export every chapter is new: the badge says so only once there is an export.
@@ -178,6 +182,7 @@ export function ChapterList() {
         >
           {renaming !== null ? (
             <form
+              ref={renameForm}
               className="row"
               onSubmit={(e) => {
                 e.preventDefault();
@@ -202,7 +207,7 @@ export function ChapterList() {
             </form>
           ) : (
             <div className="row">
-              <button type="button" onClick={() => setRenaming(open.title)}>
+              <button ref={renameButton} type="button" onClick={() => setRenaming(open.title)}>
                 <FormattedMessage id="projects.card.rename" defaultMessage="Rename" />
               </button>
               {/* Unavailable at the ends, not disabled: a chapter moved to the top keeps the focus. */}

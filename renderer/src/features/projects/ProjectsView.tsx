@@ -35,10 +35,10 @@ function ProjectCard({
   const keepButton = useRef<HTMLButtonElement>(null);
   const deleteButton = useRef<HTMLButtonElement>(null);
   const renameForm = useRef<HTMLFormElement>(null);
-  const titleButton = useRef<HTMLButtonElement>(null);
+  const renameButton = useRef<HTMLButtonElement>(null);
   // The question takes the focus on its safe answer, Keep.
   useFocusReturn(confirming, keepButton, deleteButton);
-  useFocusReturn(renaming !== null, renameForm, titleButton);
+  useFocusReturn(renaming !== null, renameForm, renameButton);
   const [archiveError, setArchiveError] = useState<string | null>(null);
   const id = useId();
   const intl = useIntl();
@@ -63,12 +63,7 @@ function ProjectCard({
       <div className="project-card-body">
         {renaming === null ? (
           <h2 id={`${id}-title`}>
-            <button
-              ref={titleButton}
-              type="button"
-              className="link project-title"
-              onClick={() => void openProject(project.id)}
-            >
+            <button type="button" className="link project-title" onClick={() => void openProject(project.id)}>
               {project.title}
             </button>
           </h2>
@@ -186,6 +181,7 @@ function ProjectCard({
               <FormattedMessage id="projects.card.open" defaultMessage="Open" />
             </button>
             <button
+              ref={renameButton}
               type="button"
               onClick={() => setRenaming(project.title)}
               aria-label={intl.formatMessage(

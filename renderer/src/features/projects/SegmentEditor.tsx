@@ -10,6 +10,7 @@ import { CHECK_LABEL } from './ChapterPlayer';
 import { checkSentence } from './check-sentence';
 import type { ChapterPlayer } from './useChapterPlayer';
 import { characterName } from './project-format';
+import { useFocusReturn } from '../../lib/focus-return';
 import { TextLanguageNotice } from '../compose/TextLanguageNotice';
 import { describeFailure } from '../../i18n/error-messages';
 import { BusyButton } from '../../components/BusyButton';
@@ -59,6 +60,9 @@ export function SegmentEditor({
   const [speed, setSpeed] = useState(speaker?.speed_rate ?? 1);
   const [busy, setBusy] = useState<string | null>(null);
   const [splitTitle, setSplitTitle] = useState<string | null>(null);
+  const splitForm = useRef<HTMLFormElement>(null);
+  const splitButton = useRef<HTMLButtonElement>(null);
+  useFocusReturn(splitTitle !== null, splitForm, splitButton);
 
   // The server's text wins when it changes (undo, another window), unless the writer is typing.
   const [base, setBase] = useState(segment.text);
@@ -321,12 +325,16 @@ export function SegmentEditor({
         </span>
         {index > 0 &&
           (splitTitle === null ? (
-            <button type="button" onClick={() => setSplitTitle('')}>
+            <button ref={splitButton} type="button" onClick={() => setSplitTitle('')}>
               <FormattedMessage id="projects.editor.newChapter" defaultMessage="New chapter here…" />
             </button>
           ) : (
             <form
+              ref={splitForm}
               className="row"
+              onKeyDown={(e) => {
+                if (e.key === 'Escape') setSplitTitle(null);
+              }}
               onSubmit={(e) => {
                 e.preventDefault();
                 if (splitTitle.trim()) void splitChapter(segment.chapter_id, segment.id, splitTitle.trim());
