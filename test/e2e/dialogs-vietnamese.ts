@@ -178,7 +178,7 @@ export async function dialogsInVietnamese(
     // Lexicon: removing an entry asks first.
     await go(page, '#/lexicon');
     await page.getByRole('button', { name: `Gỡ bỏ ${ENTRY.match}` }).click();
-    await judge('Remove a lexicon entry?', 'dialog.confirm-dialog[open]');
+    await judge('Remove a lexicon entry?', 'dialog.confirm-dialog[open]', 'lexicon-remove');
     await cancel(confirmDialog);
     await confirmDialog.waitFor({ state: 'detached' });
     log('✓ Lexicon in Vietnamese: “Gỡ bỏ cách phát âm…?”');

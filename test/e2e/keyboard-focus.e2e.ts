@@ -267,6 +267,12 @@ async function walkLexicon(page: Page, log: (line: string) => void): Promise<voi
   await page.keyboard.press('Enter');
   await question.waitFor();
   await expectFocus(page, /^button Cancel$/, 'the removal question, its focus on Cancel');
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.waitForFunction((s) => document.documentElement.dataset.theme === s, scheme);
+    await page.screenshot({ path: join(SHOTS, `lexicon-remove-${scheme}.png`) });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
   await page.keyboard.press('Escape');
   await question.waitFor({ state: 'hidden' });
   await expectFocus(page, /^button Remove Nguyen$/, 'Escape on the removal question');
