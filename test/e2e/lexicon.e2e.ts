@@ -100,8 +100,11 @@ export async function runLexiconE2e(log: (line: string) => void): Promise<void> 
 
     await nav(page, 'Lexicon').click();
     await table.getByRole('row', { name: /Featherstonehaugh/ }).waitFor();
-    page.once('dialog', (dialog) => void dialog.accept());
     await table.getByRole('button', { name: 'Remove Nguyen' }).click();
+    await page
+      .getByRole('dialog', { name: 'Remove the pronunciation of “Nguyen”?' })
+      .getByRole('button', { name: 'Remove', exact: true })
+      .click();
     await table.getByRole('row', { name: /Nguyen/ }).waitFor({ state: 'detached' });
     log('✓ removed an entry');
 

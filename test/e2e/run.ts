@@ -7,6 +7,7 @@ import { runDialogueE2e } from './dialogue.e2e';
 import { runExportE2e } from './export.e2e';
 import { runFirstRunE2e } from './first-run.e2e';
 import { runLayoutsE2e } from './layouts.e2e';
+import { runKeyboardFocusE2e } from './keyboard-focus.e2e';
 import { runLexiconE2e } from './lexicon.e2e';
 import { runQuickStudioE2e } from './quick-studio.e2e';
 import { runReadingE2e } from './reading.e2e';
@@ -29,6 +30,7 @@ const only = process.argv.slice(2);
 const suites: [string, (log: (line: string) => void) => Promise<void>][] = [
   ['studio', runStudioE2e],
   ['studio-keyboard', runStudioKeyboardE2e],
+  ['keyboard-focus', runKeyboardFocusE2e],
   ['lexicon', runLexiconE2e],
   ['reading', runReadingE2e],
   ['dialogue', runDialogueE2e],

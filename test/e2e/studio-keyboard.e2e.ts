@@ -13,32 +13,10 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { focused } from './focus';
 import { E2E_SERVE_ARGS, launchBrowser, nav, startStudio } from './harness';
 
 const SHOTS = join(process.cwd(), 'docs/screenshots');
-
-/** What has the focus: its role-ish tag, its name, and whether a focus ring shows. */
-async function focused(page: Page) {
-  return page.evaluate(() => {
-    const el = document.activeElement as HTMLElement | null;
-    if (!el || el === document.body) return { what: 'body', ring: false };
-    const label =
-      el.getAttribute('aria-label') ??
-      (el.id ? document.querySelector(`label[for="${el.id}"]`)?.textContent : null) ??
-      el.closest('label')?.textContent ??
-      el.textContent ??
-      '';
-    // The ring is the element's outline, or (a hidden input in a styled label) the label's.
-    // (No named helper in here: the bundler would wrap it in a function the page lacks.)
-    const ring = [el, el.closest('label')].some(
-      (node) =>
-        node !== null &&
-        getComputedStyle(node).outlineStyle !== 'none' &&
-        parseFloat(getComputedStyle(node).outlineWidth) > 0,
-    );
-    return { what: `${el.tagName.toLowerCase()} ${label.trim().replace(/\s+/g, ' ').slice(0, 40)}`, ring };
-  });
-}
 
 /** POSTs to the submit route made by the page, counted as they leave. */
 function countSubmits(page: Page) {

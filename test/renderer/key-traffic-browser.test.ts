@@ -31,7 +31,7 @@ let page: Page;
 let appKeyId: string;
 
 const nav = (name: string) =>
-  page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name, exact: true });
+  page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
 
 async function shot(name: string): Promise<void> {
   if (!SHOTS) return;

@@ -17,6 +17,7 @@ import { DialoguePanel } from './DialoguePanel';
 import { fileReadNote } from './file-read-note';
 import { SsmlHelp } from './SsmlHelp';
 import { TextLanguageNotice } from './TextLanguageNotice';
+import { BusyButton } from '../../components/BusyButton';
 
 /** The selected text when it can be a lexicon entry's match: one line, a letter or digit, not too long. */
 export function lexiconCandidate(text: string, start: number, end: number): string | undefined {
@@ -379,22 +380,18 @@ export function ComposePanel() {
         </div>
       )}
       <div className="row compose-actions">
-        <button
-          type="button"
+        <BusyButton
           className="primary"
-          // Not `disabled` while generating: the focus stays on it instead of falling to the page.
-          aria-disabled={generating}
+          busy={generating}
           aria-keyshortcuts="Control+Enter Meta+Enter"
-          onClick={() => {
-            if (!generating) void generate();
-          }}
+          onClick={() => void generate()}
         >
           {generating ? (
             <FormattedMessage id="compose.generating" defaultMessage="Generating…" />
           ) : (
             <FormattedMessage id="compose.generate" defaultMessage="Generate" />
           )}
-        </button>
+        </BusyButton>
         <button
           type="button"
           disabled={ssml || text.trim() === ''}

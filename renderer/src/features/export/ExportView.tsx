@@ -20,6 +20,7 @@ import { ExportResult } from './ExportResult';
 import { readBase64 } from '../../lib/read-file';
 import { ProgressBar } from '../../components/ProgressBar';
 import { describeFailure } from '../../i18n/error-messages';
+import { BusyButton } from '../../components/BusyButton';
 
 const PRESET_LABELS = defineMessages<MasteringPresetName>({
   acx: { id: 'export.preset.acx', defaultMessage: 'ACX (audiobook retailers)' },
@@ -398,14 +399,14 @@ export function ExportView() {
             </div>
           )}
           <div className="row">
-            <button
-              type="button"
+            <BusyButton
               className="primary"
               onClick={() => void start()}
-              disabled={busy || running || text.trim() === ''}
+              busy={busy || running}
+              unavailable={text.trim() === ''}
             >
               <FormattedMessage id="export.start" defaultMessage="Export book" />
-            </button>
+            </BusyButton>
             {running && (
               <button type="button" className="danger" onClick={() => void cancel()}>
                 <FormattedMessage id="export.cancel" defaultMessage="Cancel export" />

@@ -16,6 +16,8 @@ import {
   sourceLabel,
 } from './voice-offer';
 import { ProgressBar } from '../../components/ProgressBar';
+import { BusyButton } from '../../components/BusyButton';
+import { refocus } from '../../lib/focus-return';
 import { licenceText } from '../voice-library/licence-text';
 
 const LANGUAGE_NAME = new Map(OFFER_LANGUAGES.map((l) => [l.code, l.name]));
@@ -125,7 +127,15 @@ export function FirstRunOffer() {
     const element = dialog.current;
     if (!element) return;
     if (shown !== 'closed' && !element.open) element.showModal();
-    else if (shown === 'closed' && element.open) element.close();
+    else if (shown === 'closed' && element.open) {
+      element.close();
+      // Nothing opened it (it came by itself): the focus goes to the view, not the page's body.
+      refocus(document.getElementById('main'));
+    } else if (shown === 'downloading') {
+      // Its buttons changed under the focus: the first of the new ones takes it.
+      if (!element.contains(document.activeElement))
+        element.querySelector<HTMLElement>('button.primary')?.focus();
+    }
   }, [shown]);
 
   const { offered, without } = useMemo(() => offeredPacks(chosen, packs, engines), [chosen, packs, engines]);
@@ -297,13 +307,13 @@ export function FirstRunOffer() {
           </p>
           {problem && <p className="error">{problem}</p>}
           <div className="row confirm-actions">
-            <button type="button" disabled={saving} onClick={() => void skip()}>
+            <BusyButton busy={saving} onClick={() => void skip()}>
               <FormattedMessage id="firstRun.skip" defaultMessage="Skip" />
-            </button>
-            <button
-              type="button"
+            </BusyButton>
+            <BusyButton
               className="primary"
-              disabled={saving || offered.length === 0}
+              busy={saving}
+              unavailable={offered.length === 0}
               onClick={() => void download()}
             >
               <FormattedMessage
@@ -311,7 +321,7 @@ export function FirstRunOffer() {
                 defaultMessage="{count, plural, =0 {Download} =1 {Download} other {Download # voice packs}}"
                 values={{ count: offered.length }}
               />
-            </button>
+            </BusyButton>
           </div>
           <p className="hint small">
             <FormattedMessage

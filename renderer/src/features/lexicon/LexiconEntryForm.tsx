@@ -14,6 +14,7 @@ import { errorMessage } from '../../lib/api-client';
 import { useLanguageName } from '../../lib/intl-text';
 import type { Audition } from '../../lib/useAudition';
 import { useClient, useStudio } from '../../stores';
+import { BusyButton } from '../../components/BusyButton';
 
 /** The kinds of entry, in the order the form offers them, with their names. */
 const KIND_CHOICES: readonly [LexiconKind, ReactNode][] = [
@@ -178,7 +179,15 @@ export function LexiconEntryForm({
       }
       onSubmit={(e) => {
         e.preventDefault();
-        void save();
+        // Enter in a field submits even while Save cannot act (it is aria-disabled, not disabled).
+        if (complete && !saving) void save();
+      }}
+      onKeyDown={(e) => {
+        // Escape closes the form (as Cancel), unless a field inside uses it itself.
+        if (e.key === 'Escape' && !e.defaultPrevented) {
+          e.preventDefault();
+          onCancel();
+        }
       }}
     >
       <div className="lexicon-form-grid">
@@ -395,13 +404,13 @@ export function LexiconEntryForm({
         <button type="button" onClick={onCancel}>
           <FormattedMessage id="common.cancel" defaultMessage="Cancel" />
         </button>
-        <button type="submit" className="primary" disabled={!complete || saving}>
+        <BusyButton type="submit" className="primary" busy={saving} unavailable={!complete}>
           {editing ? (
             <FormattedMessage id="common.save" defaultMessage="Save" />
           ) : (
             <FormattedMessage id="lexicon.form.add" defaultMessage="Add to lexicon" />
           )}
-        </button>
+        </BusyButton>
       </div>
     </form>
   );

@@ -13,6 +13,8 @@ import { useAudition } from '../../lib/useAudition';
 import { useClient, useStudio } from '../../stores';
 import { useLanguageName } from '../../lib/intl-text';
 import { LexiconEntryForm, usePreview } from './LexiconEntryForm';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useFocusAfterRemoval, useFocusReturn } from '../../lib/focus-return';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; entry: LexiconEntry } | null;
 
@@ -139,6 +141,13 @@ export function LexiconView() {
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  const [removing, setRemoving] = useState<LexiconEntry | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+  const formPanel = useRef<HTMLDivElement>(null);
+  useFocusReturn(editing !== null, formPanel, addButton);
+  // A removed entry's row goes with its focused Remove button: the view's heading takes the focus.
+  const focusHeadingAfterRemoval = useFocusAfterRemoval(lexicon, heading);
   const audition = useAudition();
   const preview = usePreview(audition);
 
@@ -184,16 +193,9 @@ export function LexiconView() {
     voices.find((v) => v.voice_code === studioVoice)?.language === entry.language ? studioVoice : undefined;
 
   const remove = async (entry: LexiconEntry) => {
-    if (
-      !window.confirm(
-        intl.formatMessage(
-          { id: 'lexicon.confirmRemove', defaultMessage: 'Remove the pronunciation of “{match}”?' },
-          { match: entry.match },
-        ),
-      )
-    )
-      return;
+    setRemoving(null);
     setError(null);
+    focusHeadingAfterRemoval();
     try {
       await client.removeLexiconEntry(entry.id);
       if (editing?.mode === 'edit' && editing.entry.id === entry.id) setEditing(null);
@@ -245,7 +247,7 @@ export function LexiconView() {
     <>
       <div className="page-head">
         <div>
-          <h1>
+          <h1 ref={heading} tabIndex={-1}>
             <FormattedMessage id="lexicon.title" defaultMessage="Lexicon" />
           </h1>
           <p>
@@ -255,7 +257,7 @@ export function LexiconView() {
             />
           </p>
         </div>
-        <button type="button" className="primary" onClick={() => setEditing({ mode: 'add' })}>
+        <button ref={addButton} type="button" className="primary" onClick={() => setEditing({ mode: 'add' })}>
           <FormattedMessage id="lexicon.addEntry" defaultMessage="Add entry" />
         </button>
       </div>
@@ -270,7 +272,7 @@ export function LexiconView() {
         </p>
       )}
       {editing && (
-        <div className="panel">
+        <div className="panel" ref={formPanel}>
           <h2 style={{ marginBottom: 10 }}>
             {editing.mode === 'edit' ? (
               <FormattedMessage
@@ -450,7 +452,7 @@ export function LexiconView() {
                   playing={audition.active === entry.id ? audition.phase : null}
                   onPlay={() => preview(entry.id, entry.id, voiceFor(entry))}
                   onEdit={() => setEditing({ mode: 'edit', entry })}
-                  onRemove={() => void remove(entry)}
+                  onRemove={() => setRemoving(entry)}
                 />
               ))}
             </tbody>
@@ -462,6 +464,26 @@ export function LexiconView() {
           </p>
         )}
       </div>
+      <ConfirmDialog
+        request={
+          removing && {
+            title: intl.formatMessage(
+              { id: 'lexicon.confirmRemove', defaultMessage: 'Remove the pronunciation of “{match}”?' },
+              { match: removing.match },
+            ),
+            message: intl.formatMessage(
+              {
+                id: 'lexicon.confirmRemove.message',
+                defaultMessage: 'Every voice will read “{match}” by its own rules again.',
+              },
+              { match: removing.match },
+            ),
+            confirmLabel: intl.formatMessage({ id: 'common.remove', defaultMessage: 'Remove' }),
+          }
+        }
+        onConfirm={() => removing && void remove(removing)}
+        onCancel={() => setRemoving(null)}
+      />
     </>
   );
 }

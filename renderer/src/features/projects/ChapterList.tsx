@@ -1,9 +1,11 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import type { ProjectDetail } from '../../../../electron/shared/projects';
 import { useStudio } from '../../stores';
 import { ChapterChanges } from './ChapterChanges';
 import { formatLength } from './project-format';
+import { BusyButton } from '../../components/BusyButton';
+import { useFocusReturn } from '../../lib/focus-return';
 
 type Chapter = ProjectDetail['chapters'][number];
 
@@ -30,6 +32,9 @@ export function ChapterList() {
   const [dragging, setDragging] = useState<string | null>(null);
   const [dropAt, setDropAt] = useState<number | null>(null);
   const [renaming, setRenaming] = useState<string | null>(null);
+  const renameForm = useRef<HTMLFormElement>(null);
+  const renameButton = useRef<HTMLButtonElement>(null);
+  useFocusReturn(renaming !== null, renameForm, renameButton);
   const [changesOf, setChangesOf] = useState<string | null>(null);
   const chapters = detail.chapters;
   // Before the first export every chapter is new: the badge says so only once there is an export.
@@ -177,6 +182,7 @@ export function ChapterList() {
         >
           {renaming !== null ? (
             <form
+              ref={renameForm}
               className="row"
               onSubmit={(e) => {
                 e.preventDefault();
@@ -201,38 +207,33 @@ export function ChapterList() {
             </form>
           ) : (
             <div className="row">
-              <button type="button" onClick={() => setRenaming(open.title)}>
+              <button ref={renameButton} type="button" onClick={() => setRenaming(open.title)}>
                 <FormattedMessage id="projects.card.rename" defaultMessage="Rename" />
               </button>
-              <button
-                type="button"
+              {/* Unavailable at the ends, not disabled: a chapter moved to the top keeps the focus. */}
+              <BusyButton
                 aria-label={intl.formatMessage({
                   id: 'projects.chapters.moveUp',
                   defaultMessage: 'Move chapter up',
                 })}
-                disabled={at <= 0}
+                unavailable={at <= 0}
                 onClick={() => move(open.id, at - 1)}
               >
                 ↑
-              </button>
-              <button
-                type="button"
+              </BusyButton>
+              <BusyButton
                 aria-label={intl.formatMessage({
                   id: 'projects.chapters.moveDown',
                   defaultMessage: 'Move chapter down',
                 })}
-                disabled={at >= chapters.length - 1}
+                unavailable={at >= chapters.length - 1}
                 onClick={() => move(open.id, at + 1)}
               >
                 ↓
-              </button>
-              <button
-                type="button"
-                disabled={at >= chapters.length - 1}
-                onClick={() => void mergeWithNext(open.id)}
-              >
+              </BusyButton>
+              <BusyButton unavailable={at >= chapters.length - 1} onClick={() => void mergeWithNext(open.id)}>
                 <FormattedMessage id="projects.chapters.mergeNext" defaultMessage="Merge with next" />
-              </button>
+              </BusyButton>
               <select
                 aria-label={intl.formatMessage({
                   id: 'projects.chapters.kind',

@@ -16,6 +16,7 @@ import { formatDate, saveBlob } from './project-format';
 import { ProgressBar } from '../../components/ProgressBar';
 import { TimeLeft } from '../../components/TimeLeft';
 import { describeFailure } from '../../i18n/error-messages';
+import { BusyButton } from '../../components/BusyButton';
 
 const FORMAT_LABELS: Record<BookFormat, MessageDescriptor> = defineMessages({
   m4b: { id: 'projects.export.format.m4b', defaultMessage: 'M4B audiobook (AAC, chapters)' },
@@ -158,10 +159,10 @@ export function ProjectExport() {
             </select>
           </div>
         )}
-        <button
-          type="button"
+        <BusyButton
           className="primary"
-          disabled={running || included.length === 0}
+          busy={running}
+          unavailable={included.length === 0}
           onClick={() => void start()}
         >
           {format === 'folder' ? (
@@ -173,7 +174,7 @@ export function ProjectExport() {
               values={{ format: format.toUpperCase() }}
             />
           )}
-        </button>
+        </BusyButton>
       </div>
       <p className="hint">
         {project.preset === 'none' ? (

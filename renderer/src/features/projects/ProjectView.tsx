@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
 import { useShortcut } from '../../lib/shortcuts';
 import { useStudio } from '../../stores';
@@ -8,6 +8,7 @@ import { ProjectExport } from './ProjectExport';
 import { SpokenStructure } from './SpokenStructure';
 import { ProjectHeader } from './ProjectHeader';
 import { ProjectImportSummary } from './ProjectImportSummary';
+import { refocus } from '../../lib/focus-return';
 
 type Tab = 'chapters' | 'cast' | 'export';
 const TAB_LABELS = defineMessages({
@@ -42,6 +43,13 @@ export function ProjectView() {
   const [tab, setTab] = useState<Tab>('chapters');
   const id = useId();
   const intl = useIntl();
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  // Opened from the list (created, imported, or its Open button, all gone with the list): the
+  // project's heading takes the focus the list's button had.
+  useEffect(() => {
+    if (projectId) refocus(heading.current);
+  }, [projectId]);
 
   // The voices its pickers offer: read when it opens, and again when a custom voice is made,
   // changed or deleted (the studio's list changes).
@@ -66,7 +74,9 @@ export function ProjectView() {
       )}
       className="project-view"
     >
-      <h1 className="visually-hidden">{title}</h1>
+      <h1 className="visually-hidden" ref={heading} tabIndex={-1}>
+        {title}
+      </h1>
       <ProjectHeader />
       <ProjectImportSummary />
       {error && (

@@ -9,12 +9,21 @@ import { ProjectCover } from './ProjectCover';
 import { ProjectView } from './ProjectView';
 import { fileNameOf, formatDate, formatLength, saveBlob } from './project-format';
 import { ProgressBar } from '../../components/ProgressBar';
+import { BusyButton } from '../../components/BusyButton';
+import { useFocusAfterRemoval, useFocusReturn } from '../../lib/focus-return';
 
 /** The manuscript formats the importers read (the server tells the format by its bytes). */
 const MANUSCRIPT_ACCEPT = '.docx,.epub,.odt,.rtf,.fb2,.zip,.html,.htm,.xhtml,.md,.markdown,.txt,.pdf';
 
 /** One project in the list: cover, title, author, progress, length, last export, and its actions. */
-function ProjectCard({ project }: { project: ProjectRecord }) {
+function ProjectCard({
+  project,
+  onDeleting,
+}: {
+  project: ProjectRecord;
+  /** Called before it is deleted: its card goes with the focused button, the list's heading takes the focus. */
+  onDeleting(): void;
+}) {
   const openProject = useStudio((s) => s.openProject);
   const renameProject = useStudio((s) => s.renameProject);
   const duplicateProject = useStudio((s) => s.duplicateProject);
@@ -22,6 +31,14 @@ function ProjectCard({ project }: { project: ProjectRecord }) {
   const api = useProjectsApi();
   const [renaming, setRenaming] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const keepButton = useRef<HTMLButtonElement>(null);
+  const deleteButton = useRef<HTMLButtonElement>(null);
+  const renameForm = useRef<HTMLFormElement>(null);
+  const renameButton = useRef<HTMLButtonElement>(null);
+  // The question takes the focus on its safe answer, Keep.
+  useFocusReturn(confirming, keepButton, deleteButton);
+  useFocusReturn(renaming !== null, renameForm, renameButton);
   const [archiveError, setArchiveError] = useState<string | null>(null);
   const id = useId();
   const intl = useIntl();
@@ -52,6 +69,7 @@ function ProjectCard({ project }: { project: ProjectRecord }) {
           </h2>
         ) : (
           <form
+            ref={renameForm}
             className="row"
             onSubmit={(e) => {
               e.preventDefault();
@@ -126,6 +144,9 @@ function ProjectCard({ project }: { project: ProjectRecord }) {
         {confirming ? (
           <div
             className="row confirm"
+            onKeyDown={(e) => {
+              if (e.key === 'Escape' && !deleting) setConfirming(false);
+            }}
             role="group"
             aria-label={intl.formatMessage(
               { id: 'projects.card.deleteQuestion', defaultMessage: 'Delete {title}?' },
@@ -139,12 +160,20 @@ function ProjectCard({ project }: { project: ProjectRecord }) {
                 values={{ title: project.title }}
               />
             </span>
-            <button type="button" className="danger" onClick={() => void deleteProject(project.id)}>
+            <BusyButton
+              className="danger"
+              busy={deleting}
+              onClick={() => {
+                setDeleting(true);
+                onDeleting();
+                void deleteProject(project.id).finally(() => setDeleting(false));
+              }}
+            >
               <FormattedMessage id="common.delete" defaultMessage="Delete" />
-            </button>
-            <button type="button" onClick={() => setConfirming(false)}>
+            </BusyButton>
+            <BusyButton ref={keepButton} unavailable={deleting} onClick={() => setConfirming(false)}>
               <FormattedMessage id="projects.card.keep" defaultMessage="Keep" />
-            </button>
+            </BusyButton>
           </div>
         ) : (
           <div className="row">
@@ -152,6 +181,7 @@ function ProjectCard({ project }: { project: ProjectRecord }) {
               <FormattedMessage id="projects.card.open" defaultMessage="Open" />
             </button>
             <button
+              ref={renameButton}
               type="button"
               onClick={() => setRenaming(project.title)}
               aria-label={intl.formatMessage(
@@ -182,6 +212,7 @@ function ProjectCard({ project }: { project: ProjectRecord }) {
               <FormattedMessage id="projects.card.archive" defaultMessage="Archive" />
             </button>
             <button
+              ref={deleteButton}
               type="button"
               className="danger"
               onClick={() => setConfirming(true)}
@@ -272,6 +303,11 @@ function ProjectList() {
   const manuscriptInput = useRef<HTMLInputElement>(null);
   const archiveInput = useRef<HTMLInputElement>(null);
   const [newTitle, setNewTitle] = useState<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const focusHeadingAfterDelete = useFocusAfterRemoval(projects, heading);
+  const newButton = useRef<HTMLButtonElement>(null);
+  const newForm = useRef<HTMLFormElement>(null);
+  useFocusReturn(newTitle !== null, newForm, newButton);
   const [busy, setBusy] = useState<string | null>(null);
   const [notes, setNotes] = useState<NotesMode>('omit');
 
@@ -301,7 +337,7 @@ function ProjectList() {
     <section aria-labelledby={`${id}-title`}>
       <div className="page-head">
         <div>
-          <h1 id={`${id}-title`}>
+          <h1 id={`${id}-title`} ref={heading} tabIndex={-1}>
             <FormattedMessage id="projects.title" defaultMessage="Projects" />
           </h1>
           <p>
@@ -314,7 +350,7 @@ function ProjectList() {
       </div>
       <div className="panel">
         <div className="row">
-          <button type="button" className="primary" onClick={() => setNewTitle('')}>
+          <button ref={newButton} type="button" className="primary" onClick={() => setNewTitle('')}>
             <FormattedMessage id="projects.new" defaultMessage="New project" />
           </button>
           <input
@@ -329,9 +365,9 @@ function ProjectList() {
             })}
             onChange={(e) => void importFile(e.target.files?.[0], 'manuscript')}
           />
-          <button type="button" onClick={() => manuscriptInput.current?.click()} disabled={busy !== null}>
+          <BusyButton onClick={() => manuscriptInput.current?.click()} busy={busy !== null}>
             <FormattedMessage id="projects.importManuscript" defaultMessage="Import manuscript…" />
-          </button>
+          </BusyButton>
           <label>
             <FormattedMessage id="projects.notes" defaultMessage="Notes" />{' '}
             <select value={notes} onChange={(e) => setNotes(e.target.value as NotesMode)}>
@@ -364,9 +400,9 @@ function ProjectList() {
             })}
             onChange={(e) => void importFile(e.target.files?.[0], 'archive')}
           />
-          <button type="button" onClick={() => archiveInput.current?.click()} disabled={busy !== null}>
+          <BusyButton onClick={() => archiveInput.current?.click()} busy={busy !== null}>
             <FormattedMessage id="projects.importArchive" defaultMessage="Import archive…" />
-          </button>
+          </BusyButton>
           <span className="hint">
             <FormattedMessage
               id="projects.formats"
@@ -376,6 +412,7 @@ function ProjectList() {
         </div>
         {newTitle !== null && (
           <form
+            ref={newForm}
             className="row new-project"
             onSubmit={(e) => {
               e.preventDefault();
@@ -428,7 +465,7 @@ function ProjectList() {
             aria-label={intl.formatMessage({ id: 'projects.title', defaultMessage: 'Projects' })}
           >
             {projects.map((p) => (
-              <ProjectCard key={p.id} project={p} />
+              <ProjectCard key={p.id} project={p} onDeleting={focusHeadingAfterDelete} />
             ))}
           </ul>
         )}
@@ -439,9 +476,8 @@ function ProjectList() {
               defaultMessage="{shown, number} of {total, plural, one {# project} other {# projects}} shown"
               values={{ shown: projects.length, total }}
             />{' '}
-            <button
-              type="button"
-              disabled={reading}
+            <BusyButton
+              busy={reading}
               onClick={() => {
                 setReading(true);
                 void loadMoreProjects().finally(() => setReading(false));
@@ -458,7 +494,7 @@ function ProjectList() {
                   }}
                 />
               )}
-            </button>
+            </BusyButton>
           </p>
         )}
       </div>

@@ -1,9 +1,12 @@
+import { useEffect, useRef, useState } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import type { ChapterRecord } from '../../../../electron/shared/projects';
 import { formatCredits, formatDuration } from '../../lib/format';
 import { useStudio } from '../../stores';
 import { ProgressBar } from '../../components/ProgressBar';
 import { describeFailure } from '../../i18n/error-messages';
+import { BusyButton } from '../../components/BusyButton';
+import { refocus } from '../../lib/focus-return';
 
 const STATUS_LABEL = defineMessages({
   queued: { id: 'projects.render.status.queued', defaultMessage: 'queued' },
@@ -32,9 +35,25 @@ export function RenderControls({
   const cancelRender = useStudio((s) => s.cancelRender);
   const readChapter = useStudio((s) => s.readChapter);
   const intl = useIntl();
+  /** Which button started the newest render: it shows busy, the others unavailable. */
+  const [started, setStarted] = useState<'chapter' | 'selection' | 'book' | null>(null);
   const running =
     render !== null &&
     (render.status === 'queued' || render.status === 'rendering' || render.status === 'paused');
+  const chapterButton = useRef<HTMLButtonElement>(null);
+  const selectionButton = useRef<HTMLButtonElement>(null);
+  const bookButton = useRef<HTMLButtonElement>(null);
+  // Pause, Resume and Cancel go when the render ends: a focus they had goes back to the button
+  // that started it.
+  const wasRunning = useRef(running);
+  useEffect(() => {
+    const ended = wasRunning.current && !running;
+    wasRunning.current = running;
+    if (!ended) return;
+    const button =
+      started === 'chapter' ? chapterButton : started === 'selection' ? selectionButton : bookButton;
+    refocus(button.current);
+  }, [running, started]);
 
   return (
     <section
@@ -42,18 +61,27 @@ export function RenderControls({
       aria-label={intl.formatMessage({ id: 'projects.render.label', defaultMessage: 'Render' })}
     >
       <div className="row">
-        <button
-          type="button"
+        <BusyButton
+          ref={chapterButton}
           className="primary"
-          disabled={!chapter || running}
-          onClick={() => chapter && void startRender({ chapter_ids: [chapter.id] })}
+          busy={running && started === 'chapter'}
+          unavailable={!chapter || running}
+          onClick={() => {
+            if (!chapter) return;
+            setStarted('chapter');
+            void startRender({ chapter_ids: [chapter.id] });
+          }}
         >
           <FormattedMessage id="projects.render.chapter" defaultMessage="Render chapter" />
-        </button>
-        <button
-          type="button"
-          disabled={selected.length === 0 || running}
-          onClick={() => void startRender({ segment_ids: selected })}
+        </BusyButton>
+        <BusyButton
+          ref={selectionButton}
+          busy={running && started === 'selection'}
+          unavailable={selected.length === 0 || running}
+          onClick={() => {
+            setStarted('selection');
+            void startRender({ segment_ids: selected });
+          }}
         >
           {selected.length > 0 ? (
             <FormattedMessage
@@ -64,10 +92,18 @@ export function RenderControls({
           ) : (
             <FormattedMessage id="projects.render.selection" defaultMessage="Render selection" />
           )}
-        </button>
-        <button type="button" disabled={running} onClick={() => void startRender()}>
+        </BusyButton>
+        <BusyButton
+          ref={bookButton}
+          busy={running && started === 'book'}
+          unavailable={running}
+          onClick={() => {
+            setStarted('book');
+            void startRender();
+          }}
+        >
           <FormattedMessage id="projects.render.book" defaultMessage="Render whole book" />
-        </button>
+        </BusyButton>
         <button type="button" disabled={!chapter} onClick={() => chapter && void readChapter(chapter.id)}>
           <FormattedMessage id="projects.reading.chapter" defaultMessage="How it will be read" />
         </button>

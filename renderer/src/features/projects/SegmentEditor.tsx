@@ -10,8 +10,10 @@ import { CHECK_LABEL } from './ChapterPlayer';
 import { checkSentence } from './check-sentence';
 import type { ChapterPlayer } from './useChapterPlayer';
 import { characterName } from './project-format';
+import { useFocusReturn } from '../../lib/focus-return';
 import { TextLanguageNotice } from '../compose/TextLanguageNotice';
 import { describeFailure } from '../../i18n/error-messages';
+import { BusyButton } from '../../components/BusyButton';
 
 /** "Narrator", or "Ruth (narrator)" when a person gave the narrator a name (its role, not its words). */
 function narratorLabel(characters: readonly CharacterRecord[], intl: IntlShape): string {
@@ -58,6 +60,9 @@ export function SegmentEditor({
   const [speed, setSpeed] = useState(speaker?.speed_rate ?? 1);
   const [busy, setBusy] = useState<string | null>(null);
   const [splitTitle, setSplitTitle] = useState<string | null>(null);
+  const splitForm = useRef<HTMLFormElement>(null);
+  const splitButton = useRef<HTMLButtonElement>(null);
+  useFocusReturn(splitTitle !== null, splitForm, splitButton);
 
   // The server's text wins when it changes (undo, another window), unless the writer is typing.
   const [base, setBase] = useState(segment.text);
@@ -125,14 +130,14 @@ export function SegmentEditor({
         <textarea id={`${id}-text`} rows={3} value={text} onChange={(e) => setText(e.target.value)} />
         <TextLanguageNotice text={text} voiceCode={voice} customVoices={projectVoices} onSwitch={setVoice} />
         <div className="row">
-          <button
-            type="button"
+          <BusyButton
             className="primary"
-            disabled={text === segment.text || text.trim() === '' || busy !== null}
+            busy={busy === 'save'}
+            unavailable={text === segment.text || text.trim() === '' || busy !== null}
             onClick={() => void run('save', () => updateSegment(segment.id, { text }))}
           >
             <FormattedMessage id="projects.editor.saveText" defaultMessage="Save text" />
-          </button>
+          </BusyButton>
           <button type="button" disabled={text === segment.text} onClick={() => setText(segment.text)}>
             <FormattedMessage id="projects.editor.revert" defaultMessage="Revert" />
           </button>
@@ -296,10 +301,9 @@ export function SegmentEditor({
             value={speed}
             onChange={(e) => setSpeed(Number(e.target.value))}
           />
-          <button
-            type="button"
-            disabled={busy !== null || segment.state === 'rendering'}
-            aria-busy={busy === 'regenerate'}
+          <BusyButton
+            busy={busy === 'regenerate'}
+            unavailable={busy !== null || segment.state === 'rendering'}
             onClick={() =>
               void run('regenerate', async () => {
                 const changedVoice = voice !== speaker?.voice_code;
@@ -317,16 +321,20 @@ export function SegmentEditor({
             ) : (
               <FormattedMessage id="projects.editor.regenerate" defaultMessage="Regenerate" />
             )}
-          </button>
+          </BusyButton>
         </span>
         {index > 0 &&
           (splitTitle === null ? (
-            <button type="button" onClick={() => setSplitTitle('')}>
+            <button ref={splitButton} type="button" onClick={() => setSplitTitle('')}>
               <FormattedMessage id="projects.editor.newChapter" defaultMessage="New chapter here…" />
             </button>
           ) : (
             <form
+              ref={splitForm}
               className="row"
+              onKeyDown={(e) => {
+                if (e.key === 'Escape') setSplitTitle(null);
+              }}
               onSubmit={(e) => {
                 e.preventDefault();
                 if (splitTitle.trim()) void splitChapter(segment.chapter_id, segment.id, splitTitle.trim());

@@ -10,6 +10,7 @@ import { SegmentEditor } from './SegmentEditor';
 import type { ChapterPlayer } from './useChapterPlayer';
 import { checkSentence } from './check-sentence';
 import { characterName } from './project-format';
+import { BusyButton } from '../../components/BusyButton';
 
 type Chapter = ProjectDetail['chapters'][number];
 
@@ -332,7 +333,7 @@ export function SegmentList({
               defaultMessage="{shown, number} of {total, number} segments shown"
               values={{ shown: segments.length, total: chapter.segment_count }}
             />{' '}
-            <button type="button" onClick={readMore} disabled={reading || !loaded}>
+            <BusyButton onClick={readMore} busy={reading || !loaded}>
               {reading || !loaded ? (
                 <FormattedMessage id="projects.segments.reading" defaultMessage="Reading…" />
               ) : (
@@ -342,7 +343,7 @@ export function SegmentList({
                   values={{ count: Math.min(more, SEGMENT_PAGE) }}
                 />
               )}
-            </button>
+            </BusyButton>
           </p>
         )}
       </div>

@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import type { SentenceCacheStats } from '../../../../electron/shared/sentence-cache';
 import { errorMessage } from '../../lib/api-client';
 import { useClient } from '../../stores';
+import { BusyButton } from '../../components/BusyButton';
 
 const megabytes = (intl: IntlShape, bytes: number) =>
   intl.formatMessage(
@@ -129,11 +130,11 @@ export function SentenceCachePanel() {
         </table>
       )}
       <div className="row" style={{ gap: 12, alignItems: 'center', marginTop: 12 }}>
-        <button type="button" onClick={() => void clear()} disabled={!stats?.enabled || clearing}>
+        <BusyButton onClick={() => void clear()} busy={clearing} unavailable={!stats?.enabled}>
           {clearing
             ? intl.formatMessage({ id: 'settings.cache.clearing', defaultMessage: 'Clearing…' })
             : intl.formatMessage({ id: 'settings.cache.clear', defaultMessage: 'Clear cache' })}
-        </button>
+        </BusyButton>
       </div>
       <div role="status" aria-live="polite">
         {notice && (

@@ -4,6 +4,7 @@ import type { ServerSettingsProblem } from '../../../../electron/shared/settings
 import { useStudio } from '../../stores';
 import type { CloseChoice } from '../../stores/server-settings-slice';
 import { aliasesOf, VoiceMappingFields } from './VoiceMappingFields';
+import { BusyButton } from '../../components/BusyButton';
 
 const m = defineMessages({
   nextStart: {
@@ -54,6 +55,8 @@ export function ServerSettingsPanel() {
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
+    // Enter in a field submits even while Save cannot act (it is aria-disabled, not disabled).
+    if (!stored || saving) return;
     await saveSettings(aliasesOf(aliasRows, intl));
   };
 
@@ -245,11 +248,11 @@ export function ServerSettingsPanel() {
           onRows={(rows) => edit({ aliasRows: rows })}
         />
         <div className="row" style={{ gap: 12, alignItems: 'center' }}>
-          <button type="submit" className="primary" disabled={!stored || saving}>
+          <BusyButton type="submit" className="primary" busy={saving} unavailable={!stored}>
             {saving
               ? intl.formatMessage({ id: 'common.saving', defaultMessage: 'Saving…' })
               : intl.formatMessage({ id: 'common.save', defaultMessage: 'Save' })}
-          </button>
+          </BusyButton>
           <p className="hint">{intl.formatMessage(m.nextStart)}</p>
         </div>
         <div role="status" aria-live="polite">

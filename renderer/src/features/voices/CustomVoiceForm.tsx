@@ -21,6 +21,7 @@ import { errorMessage } from '../../lib/api-client';
 import { blendShares, catalogueVoiceOf } from '../../lib/voice-codes';
 import { useStudio } from '../../stores';
 import { SliderField } from '../controls/SliderField';
+import { BusyButton } from '../../components/BusyButton';
 
 type BaseKind = CustomVoiceInput['base']['kind'];
 
@@ -291,7 +292,8 @@ export function CustomVoiceForm({
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        void submit();
+        // Enter in a field submits even while saving (the button is aria-disabled, not disabled).
+        if (!saving) void submit();
       }}
       onKeyDown={(e) => {
         if (e.key === 'Escape') {
@@ -720,13 +722,13 @@ export function CustomVoiceForm({
         <button type="button" onClick={onCancel}>
           <FormattedMessage id="common.cancel" defaultMessage="Cancel" />
         </button>
-        <button type="submit" className="primary" disabled={saving}>
+        <BusyButton type="submit" className="primary" busy={saving}>
           {saving
             ? intl.formatMessage({ id: 'common.saving', defaultMessage: 'Saving…' })
             : editing
               ? intl.formatMessage({ id: 'common.save', defaultMessage: 'Save' })
               : intl.formatMessage({ id: 'voices.custom.create', defaultMessage: 'Create voice' })}
-        </button>
+        </BusyButton>
       </div>
     </form>
   );

@@ -11,6 +11,7 @@ import { assignBlind, ERRORS, tally, type Vote } from './logic';
 import { PlayToggle } from './PlayToggle';
 import { useResultWave } from './useResultWave';
 import { useMeasure, useVoiceFacts, type Result } from './voice-results';
+import { BusyButton } from '../../../components/BusyButton';
 
 type Done = Extract<Result, { status: 'done' }>;
 
@@ -36,6 +37,7 @@ export function BlindTest({ sentence, disabled }: { sentence: string; disabled: 
   const [error, setError] = useState('');
   const abort = useRef<AbortController | null>(null);
   const roundUrls = useRef<string[]>([]);
+  const startButton = useRef<HTMLButtonElement>(null);
 
   useEffect(
     () => () => {
@@ -87,6 +89,8 @@ export function BlindTest({ sentence, disabled }: { sentence: string; disabled: 
     if (!round || round.vote) return;
     addBlindResult({ a: round.a.code, b: round.b.code, vote: choice });
     setRound({ ...round, vote: choice });
+    // The vote buttons give way to the reveal: the focus goes to the next round's button.
+    startButton.current?.focus();
   };
 
   const lines = tally(blind);
@@ -120,12 +124,12 @@ export function BlindTest({ sentence, disabled }: { sentence: string; disabled: 
           </label>
           <VoiceSelect id={`${id}-second`} value={second} onChange={setSecond} emptyLabel={chooseVoice} />
         </div>
-        <button
-          type="button"
+        <BusyButton
+          ref={startButton}
           className="primary"
           onClick={() => void start()}
-          disabled={busy || disabled || !first || !second || first === second}
-          aria-busy={busy}
+          busy={busy}
+          unavailable={disabled || !first || !second || first === second}
         >
           {busy ? (
             <FormattedMessage id="voices.workbench.blind.preparing" defaultMessage="Preparing…" />
@@ -134,7 +138,7 @@ export function BlindTest({ sentence, disabled }: { sentence: string; disabled: 
           ) : (
             <FormattedMessage id="voices.workbench.blind.start" defaultMessage="Start a blind round" />
           )}
-        </button>
+        </BusyButton>
       </div>
       {first && first === second && (
         <p className="muted small">

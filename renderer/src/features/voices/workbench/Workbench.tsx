@@ -21,6 +21,8 @@ import { PlayToggle } from './PlayToggle';
 import { useResultWave, type ResultWave } from './useResultWave';
 import { useMeasure, useVoiceFacts, type Result, type VoiceFacts } from './voice-results';
 import './workbench.css';
+import { BusyButton } from '../../../components/BusyButton';
+import { useFocusAfterRemoval } from '../../../lib/focus-return';
 
 export const MAX_SENTENCE = 300;
 
@@ -94,6 +96,9 @@ export function Workbench() {
   const abort = useRef<AbortController | null>(null);
   const waves = useRef(new Map<string, ResultWave>());
   const stopAll = useRef(false);
+  const addButton = useRef<HTMLButtonElement>(null);
+  // A voice taken out goes with its focused × button: "Add to the comparison" takes the focus.
+  const focusAddAfterRemoval = useFocusAfterRemoval(saved.queue, addButton);
 
   // The blob addresses go with the results they belong to.
   const urls = useRef<string[]>([]);
@@ -264,22 +269,21 @@ export function Workbench() {
           </label>
           <VoiceSelect id={`${id}-add`} value={toAdd} onChange={setToAdd} />
         </div>
-        <button
-          type="button"
+        <BusyButton
+          ref={addButton}
           onClick={() => queueVoice(toAdd)}
-          disabled={!toAdd || saved.queue.includes(toAdd)}
+          unavailable={!toAdd || saved.queue.includes(toAdd)}
         >
           <FormattedMessage id="voices.workbench.add" defaultMessage="Add to the comparison" />
-        </button>
+        </BusyButton>
       </div>
       <TextLanguageNotice text={sentence} voiceCode={toAdd} customVoices={customVoices} onSwitch={setToAdd} />
       <div className="row workbench-actions">
-        <button
-          type="button"
+        <BusyButton
           className="primary"
           onClick={() => void speakAll()}
-          disabled={running || saved.queue.length === 0 || tooLong || empty}
-          aria-busy={running}
+          busy={running}
+          unavailable={saved.queue.length === 0 || tooLong || empty}
         >
           {running
             ? intl.formatMessage(m.speaking)
@@ -290,7 +294,7 @@ export function Workbench() {
                 },
                 { count: saved.queue.length },
               )}
-        </button>
+        </BusyButton>
         {playingAll ? (
           <button type="button" onClick={stopPlayingAll}>
             <FormattedMessage id="voices.workbench.stopPlaying" defaultMessage="Stop playing" />
@@ -346,7 +350,14 @@ export function Workbench() {
               current={playingAll === code}
               wins={wins.get(code) ?? 0}
               register={register}
-              onRemove={running ? undefined : () => unqueueVoice(code)}
+              onRemove={
+                running
+                  ? undefined
+                  : () => {
+                      focusAddAfterRemoval();
+                      unqueueVoice(code);
+                    }
+              }
             />
           ))}
         </ul>
