@@ -193,7 +193,7 @@ export async function dialogsInVietnamese(
     await judge('Revoke this key?', 'dialog.confirm-dialog[open]');
     await cancel(confirmDialog);
     log('✓ API in Vietnamese: “Đổi mới khoá ký?”, “Thu hồi khoá này?”');
-    assert.deepEqual(prompts, [], 'no browser prompt: every question is the studio\'s own dialog');
+    assert.deepEqual(prompts, [], "no browser prompt: every question is the studio's own dialog");
 
     // A project: a segment's editor, opened from the list.
     await go(page, `#/projects/${project}`);
