@@ -66,7 +66,7 @@ export async function runKeyboardFocusE2e(log: (line: string) => void): Promise<
 }
 
 async function walkWorkbench(page: Page, log: (line: string) => void): Promise<void> {
-  await tabTo(page, /^button Voices$/);
+  await tabTo(page, /^a Voices$/);
   await page.keyboard.press('Enter');
   await page.getByRole('region', { name: 'Voice workbench' }).waitFor();
   const cards = page.getByRole('list', { name: 'Voices to compare' }).getByRole('listitem');
@@ -152,7 +152,7 @@ async function walkWorkbench(page: Page, log: (line: string) => void): Promise<v
 }
 
 async function walkProjects(page: Page, log: (line: string) => void): Promise<void> {
-  await tabTo(page, /^button Projects$/, { back: true });
+  await tabTo(page, /^(a|button) Projects$/, { back: true });
   await page.keyboard.press('Enter');
   await page.getByRole('heading', { name: 'Projects', exact: true }).waitFor();
 
@@ -177,7 +177,7 @@ async function walkProjects(page: Page, log: (line: string) => void): Promise<vo
   );
 
   // Back to the list; a manuscript imported by the keyboard (the file chooser answered).
-  await tabTo(page, /^button Projects$/, { back: true });
+  await tabTo(page, /^(a|button) Projects$/, { back: true });
   await page.keyboard.press('Enter');
   await page.getByRole('heading', { name: 'Projects', exact: true }).waitFor();
   await tabTo(page, /^button Import manuscript…$/);
@@ -199,7 +199,7 @@ async function walkProjects(page: Page, log: (line: string) => void): Promise<vo
 
   // Rename and the inline delete: the field or the question takes the focus (Keep, the safe
   // answer), Escape gives it back, Delete leaves it on the list's heading.
-  await tabTo(page, /^button Projects$/, { back: true });
+  await tabTo(page, /^(a|button) Projects$/, { back: true });
   await page.keyboard.press('Enter');
   await page.getByRole('heading', { name: 'Projects', exact: true }).waitFor();
   const escaped = title.slice(0, 30).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -228,7 +228,7 @@ async function walkProjects(page: Page, log: (line: string) => void): Promise<vo
 }
 
 async function walkLexicon(page: Page, log: (line: string) => void): Promise<void> {
-  await tabTo(page, /^button Lexicon$/, { back: true });
+  await tabTo(page, /^a Lexicon$/, { back: true });
   await page.keyboard.press('Enter');
   await page.getByRole('heading', { name: 'Lexicon', exact: true }).waitFor();
   const form = page.getByRole('form', { name: 'New lexicon entry' });

@@ -129,8 +129,8 @@ describe('the API page', () => {
     expect(await secret.textContent()).toBe(before);
     await row.getByRole('button', { name: /^Hide the signing secret/ }).click();
 
-    page.once('dialog', (dialog) => void dialog.accept());
     await row.getByRole('button', { name: /^Rotate the signing secret/ }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Rotate secret' }).click();
     await expect.poll(() => storedSecret(appKeyId)).not.toBe(before);
     const after = await storedSecret(appKeyId);
     // Rotated secrets are shown in full at once: the one the server now signs with.
