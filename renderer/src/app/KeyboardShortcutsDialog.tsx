@@ -1,5 +1,6 @@
-import { Fragment, useEffect, useId, useRef } from 'react';
+import { Fragment, useId, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { useModalDialog } from '../lib/focus-return';
 import { comboKeys, SHORTCUTS } from '../lib/shortcuts';
 
 /**
@@ -10,23 +11,9 @@ import { comboKeys, SHORTCUTS } from '../lib/shortcuts';
 export function KeyboardShortcutsDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
-  const opener = useRef<HTMLElement | null>(null);
   const id = useId();
   const intl = useIntl();
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) {
-      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      element.showModal();
-      closeButton.current?.focus();
-    } else if (!open && element.open) {
-      element.close();
-      if (opener.current?.isConnected) opener.current.focus();
-      opener.current = null;
-    }
-  }, [open]);
+  useModalDialog(open, dialog, closeButton);
 
   return (
     <dialog

@@ -1,6 +1,6 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId, useRef } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { refocus } from '../lib/focus-return';
+import { useModalDialog } from '../lib/focus-return';
 
 export interface ConfirmRequest {
   title: string;
@@ -25,25 +25,8 @@ export function ConfirmDialog({
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const cancelButton = useRef<HTMLButtonElement>(null);
-  /** What had the focus when it opened: it gets it back when the question closes. */
-  const opener = useRef<Element | null>(null);
   const id = useId();
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (request && !element.open) {
-      opener.current = document.activeElement;
-      element.showModal();
-      cancelButton.current?.focus();
-    } else if (!request && element.open) {
-      element.close();
-    }
-    if (!request && opener.current) {
-      if (opener.current instanceof HTMLElement && opener.current.isConnected) refocus(opener.current);
-      opener.current = null;
-    }
-  }, [request]);
+  useModalDialog(request !== null, dialog, cancelButton);
 
   return (
     <dialog

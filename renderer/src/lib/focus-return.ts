@@ -61,3 +61,31 @@ export function useFocusAfterRemoval(list: unknown, target: RefObject<HTMLElemen
     armed.current = true;
   };
 }
+
+/**
+ * A modal <dialog> shown while `open` (showModal: the focus stays inside, Escape cancels): the
+ * focus moves to `initial` when it opens, and back to what had it before when it closes.
+ */
+export function useModalDialog(
+  open: boolean,
+  dialog: RefObject<HTMLDialogElement | null>,
+  initial: RefObject<HTMLElement | null>,
+): void {
+  const opener = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) {
+      const active = document.activeElement;
+      opener.current = active instanceof HTMLElement ? active : null;
+      element.showModal();
+      initial.current?.focus();
+    } else if (!open && element.open) {
+      element.close();
+    }
+    if (!open && opener.current) {
+      if (opener.current.isConnected) refocus(opener.current);
+      opener.current = null;
+    }
+  }, [open, dialog, initial]);
+}
