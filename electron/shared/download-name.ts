@@ -71,7 +71,7 @@ export function slugOf(text: string, maxWords = TEXT_WORDS, maxChars = TEXT_CHAR
 }
 
 /** The words of plain text or of an SSML document (markup that cannot be parsed: its tags dropped). */
-function spokenWords(text: string): string {
+export function spokenWords(text: string): string {
   if (!isSsml(text)) return text;
   try {
     return spokenText(text);

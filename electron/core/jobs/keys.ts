@@ -144,9 +144,9 @@ export async function studioKey(
     const newest = [...locked].sort((a, b) => (a.revoked_at ?? '').localeCompare(b.revoked_at ?? '')).at(-1);
     // The source of the move: the last revoked studio key, and any older one a refund left credits on.
     const sources = locked.filter((k) => Number(k.balance_milli) > 0 || k === newest);
-    const moved = sources.reduce((sum, k) => sum + Number(k.balance_milli), 0);
-    const balance = newest ? moved : (options.balanceMilli ?? DEFAULT_BALANCE_MILLI);
-    const row = newKeyRow(key, { name: 'Studio', balanceMilli: newest ? 0 : balance, now, studio: true });
+    // A first studio key gets the starting balance; a later one starts at 0 and takes the transfer.
+    const balanceMilli = newest ? 0 : (options.balanceMilli ?? DEFAULT_BALANCE_MILLI);
+    const row = newKeyRow(key, { name: 'Studio', balanceMilli, now, studio: true });
     if (!newest) {
       await insertGranted(tx, row);
       return row;

@@ -6,8 +6,8 @@
  * header. Browsers send 127.0.0.1's cookies to every port (RFC 6265 §8.5), so the cookie can
  * reach another local server; the value lives in the page's own origin's storage, which a page
  * of another port cannot read. A signed-in request acts with full rights on the local studio:
- * it submits with the studio key (its own, else the oldest live one: jobs/keys.ts studioKey) and alone may
- * manage keys (see `requireSession` in auth.ts).
+ * it submits with the studio key (its own, else the oldest live one: jobs/keys.ts studioKey) and
+ * alone may manage keys (see `requireSession` in auth.ts).
  *
  * A login token is single-use and short-lived: the first sign-in spends it and a new one takes
  * its place (serve prints the new address), and one older than `LOGIN_TOKEN_TTL_MS` (10 minutes,

@@ -6,6 +6,7 @@
  */
 
 import { useLayoutEffect } from 'react';
+import { spokenWords } from '../../../electron/shared/download-name';
 import { defineMessages, useIntl, type IntlShape } from 'react-intl';
 import { useStudio } from '../stores';
 import type { View } from '../stores/ui-slice';
@@ -40,12 +41,9 @@ const REQUEST_ID_SHOWN = 8;
 /** A request's text in a tab: about this many characters, cut between words. */
 const REQUEST_TEXT_SHOWN = 40;
 
-/** The start of a request's text (SSML's tags left out), cut between words with an ellipsis. */
+/** The start of a request's text (an SSML document's spoken words), cut between words with an ellipsis. */
 export function textStart(text: string, max = REQUEST_TEXT_SHOWN): string {
-  const plain = text
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  const plain = spokenWords(text).replace(/\s+/g, ' ').trim();
   if (plain.length <= max) return plain;
   const cut = plain.slice(0, max + 1);
   const space = cut.lastIndexOf(' ');

@@ -126,8 +126,9 @@ export function comboKeys(combo: KeyCombo, mac: boolean = isMac()): string[] {
 
 /**
  * Runs `action` on the shortcut's keys, from anywhere in the page (fields included, unless the
- * shortcut keeps out of text fields; only inside `scope` when given) while `enabled`; not while a modal dialog is open (it
- * answers its own keys), not on a repeated press, not when a field already used the press.
+ * shortcut keeps out of text fields; only inside `scope` when given) while `enabled`; not while a
+ * modal dialog is open (it answers its own keys), not on a repeated press, not when a field
+ * already used the press.
  */
 export function useShortcut(
   id: ShortcutId,
