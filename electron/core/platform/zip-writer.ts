@@ -1,13 +1,15 @@
 /**
- * Writes a .zip of a few files, stored (not deflated: the files are MP3 or WAV, which deflate
- * barely shrinks), with UTF-8 names. Streams each file twice (its CRC-32 first, then its bytes),
- * so memory stays small whatever the sizes. No ZIP64: an archive past 4 GiB is refused, which an
- * audiobook's chapters are far below.
+ * Writes a .zip of a few files with fflate's streaming `Zip`, stored (`ZipPassThrough`: the files
+ * are MP3, WAV or JSON beside them, which deflate barely shrinks or which are small), with UTF-8
+ * names. Each file is read once, in chunks, and its bytes go straight to a staged file, so memory
+ * stays small whatever the sizes (fflate writes each entry's CRC-32 and sizes in a data descriptor
+ * after its bytes). No ZIP64: an archive past 4 GiB is refused before anything is written, which
+ * an audiobook's chapters are far below.
  */
 
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { crc32 } from 'node:zlib';
+import { Zip, ZipPassThrough } from 'fflate';
 import { AppError } from '../../shared/errors';
 import { StagedFile } from './staged-file';
 
@@ -20,101 +22,67 @@ export interface ZipEntry {
 }
 
 const LIMIT = 0xffffffff;
-/** General purpose flag bit 11: the name is UTF-8. */
-const UTF8_NAMES = 0x0800;
+/** Local header (30) and data descriptor (16) around each entry's name and bytes. */
+const ENTRY_OVERHEAD = 30 + 16;
+/** Central directory header (46) per entry, before its name. */
+const DIRECTORY_OVERHEAD = 46;
+/** End of central directory record. */
+const END_RECORD = 22;
+/** Made by Unix (3): the external attributes below are a Unix mode. */
+const UNIX = 3;
+/** External attributes: a regular file, rw-r--r--. */
+const REGULAR_FILE = (0o100644 << 16) >>> 0;
 
-/** CRC-32 of a file, read in chunks. */
-async function fileCrc(path: string): Promise<number> {
-  let crc = 0;
-  for await (const chunk of createReadStream(path)) crc = crc32(chunk as Buffer, crc);
-  return crc;
-}
+/** MS-DOS times start in 1980 (local time); an older file is dated then. */
+const DOS_EPOCH = new Date(1980, 0, 1);
 
-/** MS-DOS time and date of `date` (local time, 2-second steps, from 1980). */
-function dosTime(date: Date): { time: number; date: number } {
-  const year = Math.max(1980, date.getFullYear());
-  return {
-    time: (date.getHours() << 11) | (date.getMinutes() << 5) | (date.getSeconds() >> 1),
-    date: ((year - 1980) << 9) | ((date.getMonth() + 1) << 5) | date.getDate(),
-  };
-}
+const tooLarge = () =>
+  new AppError('OUTPUT_FAILED', 'the zip archive would be larger than 4 GiB: export to m4b instead');
 
 /**
- * Writes `entries` as a zip to `outPath` (staged: a failed write leaves no file). Rejects with
- * AppError OUTPUT_FAILED when the archive would pass 4 GiB or a file cannot be read or written.
+ * Writes `entries` as a zip to `outPath`, in their order (staged: a failed write leaves no
+ * file). Rejects with AppError OUTPUT_FAILED when the archive would pass 4 GiB or a file cannot
+ * be read or written.
  */
 export async function writeZip(outPath: string, entries: readonly ZipEntry[]): Promise<void> {
+  const files = await Promise.all(entries.map(async (entry) => ({ ...entry, info: await stat(entry.path) })));
+  let total = END_RECORD;
+  for (const file of files) {
+    const name = Buffer.byteLength(file.name, 'utf8');
+    total += ENTRY_OVERHEAD + DIRECTORY_OVERHEAD + 2 * name + file.info.size;
+  }
+  if (total > LIMIT) throw tooLarge();
+
   const out = await StagedFile.create(outPath, 'the zip archive');
-  const put = async (bytes: Uint8Array) => {
+  let failure: Error | undefined;
+  const zip = new Zip((error, chunk) => {
+    if (error) failure ??= error;
+    else out.append(chunk);
+  });
+  const check = async () => {
+    if (failure) throw failure;
     out.assertWritable();
-    out.append(bytes);
     await out.drain();
   };
   try {
-    const central: Buffer[] = [];
-    let offset = 0;
-    for (const entry of entries) {
-      const { size, mtime } = await stat(entry.path);
-      const crc = await fileCrc(entry.path);
-      const name = Buffer.from(entry.name, 'utf8');
-      const when = dosTime(mtime);
-      if (offset + 30 + name.length + size > LIMIT) {
-        throw new AppError(
-          'OUTPUT_FAILED',
-          'the zip archive would be larger than 4 GiB: export to m4b instead',
-        );
+    for (const file of files) {
+      const entry = new ZipPassThrough(file.name);
+      entry.mtime = file.info.mtime < DOS_EPOCH ? DOS_EPOCH : file.info.mtime;
+      entry.os = UNIX;
+      entry.attrs = REGULAR_FILE;
+      zip.add(entry);
+      for await (const chunk of createReadStream(file.path)) {
+        entry.push(chunk as Buffer);
+        await check();
       }
-      const local = Buffer.alloc(30);
-      local.writeUInt32LE(0x04034b50, 0);
-      local.writeUInt16LE(20, 4); // version needed: 2.0
-      local.writeUInt16LE(UTF8_NAMES, 6);
-      local.writeUInt16LE(0, 8); // stored
-      local.writeUInt16LE(when.time, 10);
-      local.writeUInt16LE(when.date, 12);
-      local.writeUInt32LE(crc, 14);
-      local.writeUInt32LE(size, 18);
-      local.writeUInt32LE(size, 22);
-      local.writeUInt16LE(name.length, 26);
-      local.writeUInt16LE(0, 28);
-      await put(local);
-      await put(name);
-      for await (const chunk of createReadStream(entry.path)) await put(chunk as Buffer);
-
-      const header = Buffer.alloc(46);
-      header.writeUInt32LE(0x02014b50, 0);
-      header.writeUInt16LE(0x0314, 4); // made by: Unix, 2.0
-      header.writeUInt16LE(20, 6);
-      header.writeUInt16LE(UTF8_NAMES, 8);
-      header.writeUInt16LE(0, 10);
-      header.writeUInt16LE(when.time, 12);
-      header.writeUInt16LE(when.date, 14);
-      header.writeUInt32LE(crc, 16);
-      header.writeUInt32LE(size, 20);
-      header.writeUInt32LE(size, 24);
-      header.writeUInt16LE(name.length, 28);
-      // extra, comment, disk number, internal attributes: 0
-      header.writeUInt32LE((0o100644 << 16) >>> 0, 38); // external attributes: a regular file, rw-r--r--
-      header.writeUInt32LE(offset, 42);
-      central.push(header, name);
-      offset += 30 + name.length + size;
+      entry.push(new Uint8Array(0), true);
+      await check();
     }
-    const directory = Buffer.concat(central);
-    if (offset + directory.length + 22 > LIMIT) {
-      throw new AppError(
-        'OUTPUT_FAILED',
-        'the zip archive would be larger than 4 GiB: export to m4b instead',
-      );
-    }
-    const end = Buffer.alloc(22);
-    end.writeUInt32LE(0x06054b50, 0);
-    end.writeUInt16LE(entries.length, 8);
-    end.writeUInt16LE(entries.length, 10);
-    end.writeUInt32LE(directory.length, 12);
-    end.writeUInt32LE(offset, 16);
-    await put(directory);
-    await put(end);
+    zip.end();
+    await check();
     await out.commit();
   } catch (error) {
+    zip.terminate();
     await out.discard();
     throw error;
   }
