@@ -7,10 +7,10 @@
  * and for integrators. Routes validate input with these schemas; the renderer imports the types.
  */
 
+import { LANGUAGE_CODES } from './languages';
 import { UnknownVoicePolicySchema, VoiceAliasesSchema } from './voice-mapping';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import type { ErrorCode } from './errors';
-import { LEXICON_LANGUAGES } from './lexicon';
 import {
   AUDIO_FORMATS,
   AUDIO_TYPES,
@@ -750,7 +750,7 @@ export const ReadingRequestSchema = Type.Object({
   /** Plain text (SSML markup is read as text). */
   text: Type.String(),
   voice_code: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-  language: Type.Optional(literals(LEXICON_LANGUAGES)),
+  language: Type.Optional(literals(LANGUAGE_CODES)),
   /** English only (default 'mdy'): see DATE_ORDERS. */
   date_order: Type.Optional(literals(DATE_ORDERS)),
 });
@@ -774,7 +774,7 @@ export type ReadingChange = Static<typeof ReadingChangeSchema>;
 
 /** Result of POST /api/v1/reading. */
 export const ReadingSchema = Type.Object({
-  language: literals(LEXICON_LANGUAGES),
+  language: literals(LANGUAGE_CODES),
   /** The voice_code sent, when one was. */
   voice_code: Type.Optional(Type.String()),
   /**

@@ -19,7 +19,6 @@ import { Value } from '@sinclair/typebox/value';
 import { csvFile } from './csv';
 import {
   LEXICON_KINDS,
-  LEXICON_LANGUAGES,
   LexiconEntryInputSchema,
   MAX_LEXICON_ENTRIES,
   prepareEntry,
@@ -27,7 +26,7 @@ import {
   type LexiconEntryInput,
   type LexiconFormat,
 } from './lexicon';
-import type { LanguageCode } from './voices';
+import { LANGUAGE_CODES, languageOfTag, type LanguageCode } from './languages';
 
 /** An entry read from a file, ready to store (no id yet). */
 export type ImportedEntry = Omit<LexiconEntry, 'id'>;
@@ -203,7 +202,7 @@ function checkEntry(value: unknown, where: string, line?: number): ImportedEntry
     const field = error?.path.replace(/^\//, '') || 'entry';
     const message =
       field === 'language'
-        ? `language must be one of ${LEXICON_LANGUAGES.join(', ')}`
+        ? `language must be one of ${LANGUAGE_CODES.join(', ')}`
         : field === 'kind'
           ? `kind must be one of ${LEXICON_KINDS.join(', ')}`
           : `${field}: ${error?.message ?? 'not valid'}`;
@@ -522,22 +521,6 @@ const elements = (el: XmlElement) => el.children.filter((c): c is XmlElement => 
 const textOf = (el: XmlElement): string =>
   el.children.map((c) => (typeof c === 'string' ? c : textOf(c))).join('');
 
-/** The app's language of an xml:lang such as "en-US", "cmn-Hans", "vi". */
-function languageOf(tag: string): LanguageCode | undefined {
-  const primary = tag.trim().toLowerCase().split(/[-_]/)[0] ?? '';
-  const aliases: Record<string, LanguageCode> = {
-    cmn: 'zh',
-    jpn: 'ja',
-    kor: 'ko',
-    eng: 'en',
-    fra: 'fr',
-    spa: 'es',
-    vie: 'vi',
-  };
-  const code = aliases[primary] ?? primary;
-  return (LEXICON_LANGUAGES as readonly string[]).includes(code) ? (code as LanguageCode) : undefined;
-}
-
 function parsePls(text: string, override?: LanguageCode): ImportedEntry[] {
   const root = readXml(text);
   if (local(root.name) !== 'lexicon')
@@ -547,11 +530,11 @@ function parsePls(text: string, override?: LanguageCode): ImportedEntry[] {
     );
   const alphabet = root.attributes.alphabet ?? '';
   const xmlLang = root.attributes['xml:lang'] ?? '';
-  const language = override ?? languageOf(xmlLang);
+  const language = override ?? languageOfTag(xmlLang);
   if (!language)
     throw new LexiconFileError(
       xmlLang
-        ? `PLS line ${root.line}: xml:lang "${xmlLang}" is none of the app's languages (${LEXICON_LANGUAGES.join(', ')}).`
+        ? `PLS line ${root.line}: xml:lang "${xmlLang}" is none of the app's languages (${LANGUAGE_CODES.join(', ')}).`
         : `PLS line ${root.line}: <lexicon> has no xml:lang; choose the language of its entries.`,
       root.line,
     );

@@ -16,20 +16,10 @@ import { Type, type Static } from '@sinclair/typebox';
 import { ipaToEspeak, type IpaErrorReason } from './lexicon-ipa';
 import { unitForms, WORDY } from './lexicon-units';
 import { RATE_MAX, RATE_MIN, VOLUME_MAX, VOLUME_MIN } from './options';
-import type { LanguageCode } from './voices';
+import { LANGUAGE_CODES } from './languages';
 
 const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
 
-/** The languages of the voice catalogue (`LanguageCode` of ./voices). */
-export const LEXICON_LANGUAGES = [
-  'en',
-  'vi',
-  'zh',
-  'ja',
-  'ko',
-  'fr',
-  'es',
-] as const satisfies readonly LanguageCode[];
 /**
  * `respell`: the replacement is text to read; `ipa`: it is IPA phonemes; `abbreviation`: the
  * match is an abbreviation ("Cty", "Cty.") and the replacement its words ("công ty"), matched
@@ -56,7 +46,7 @@ export const MAX_LEXICON_ENTRIES = 10_000;
 
 /** An entry as a client writes it (POST, PUT, import); defaults: case-insensitive, whole words. */
 export const LexiconEntryInputSchema = Type.Object({
-  language: literals(LEXICON_LANGUAGES),
+  language: literals(LANGUAGE_CODES),
   /** The word or phrase as it is written in texts (an abbreviation, a unit's symbol). */
   match: Type.String({ minLength: 1, maxLength: MAX_MATCH_CHARS }),
   kind: literals(LEXICON_KINDS),
@@ -76,7 +66,7 @@ export type LexiconEntryInput = Static<typeof LexiconEntryInputSchema>;
 /** A stored entry. */
 export const LexiconEntrySchema = Type.Object({
   id: Type.String(),
-  language: literals(LEXICON_LANGUAGES),
+  language: literals(LANGUAGE_CODES),
   match: Type.String(),
   kind: literals(LEXICON_KINDS),
   replacement: Type.String(),
@@ -98,7 +88,7 @@ export type Lexicon = Static<typeof LexiconSchema>;
 
 /** Query of GET /api/v1/lexicon: one language, and/or entries whose match, replacement or note contain `q`. */
 export const LexiconQuerySchema = Type.Object({
-  language: Type.Optional(literals(LEXICON_LANGUAGES)),
+  language: Type.Optional(literals(LANGUAGE_CODES)),
   q: Type.Optional(Type.String({ maxLength: 200 })),
 });
 export type LexiconQuery = Static<typeof LexiconQuerySchema>;
@@ -114,7 +104,7 @@ export type LexiconRemoval = Static<typeof LexiconRemovalSchema>;
 /** Query of GET /api/v1/lexicon/export. PLS holds one language, so it needs `language`. */
 export const LexiconExportQuerySchema = Type.Object({
   format: Type.Optional(literals(LEXICON_FORMATS)),
-  language: Type.Optional(literals(LEXICON_LANGUAGES)),
+  language: Type.Optional(literals(LANGUAGE_CODES)),
 });
 export type LexiconExportQuery = Static<typeof LexiconExportQuerySchema>;
 
@@ -123,7 +113,7 @@ export const LexiconImportBodySchema = Type.Object({
   format: literals(LEXICON_FORMATS),
   text: Type.String(),
   /** For PLS: the language of its entries, instead of the file's xml:lang. */
-  language: Type.Optional(literals(LEXICON_LANGUAGES)),
+  language: Type.Optional(literals(LANGUAGE_CODES)),
   /**
    * true: the file's entries replace those of its languages (entries of other languages stay);
    * default false: they are merged in.

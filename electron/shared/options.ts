@@ -4,17 +4,43 @@ export const MODEL_IDS = ['std-v1.6', 'std-v1.5', 'std-v1.5-turbo', 'std-v1'] as
 export type ModelId = (typeof MODEL_IDS)[number];
 export const DEFAULT_MODEL: ModelId = 'std-v1.6';
 
-/** The cloud API's `audio_type` values (spec). */
-export const AUDIO_TYPES = ['mp3', 'wav'] as const;
-export type AudioType = (typeof AUDIO_TYPES)[number];
+/**
+ * Every format a render can write, one row each, from which every list of formats is derived
+ * (the schemas' `audio_type` and `response_format`, the MIME types the answers and the OpenAPI
+ * document give, the file names of downloads): the spec's two, and the rest of OpenAI's
+ * `response_format` (the spec's are marked `cloud`). Adding a format is its encoder
+ * (engine/audio) and a row here.
+ */
+export const AUDIO_FORMAT_TABLE = {
+  mp3: { contentType: 'audio/mpeg', cloud: true },
+  wav: { contentType: 'audio/wav', cloud: true },
+  /** Opus in Ogg. */
+  opus: { contentType: 'audio/ogg; codecs=opus' },
+  /** AAC-LC in ADTS. */
+  aac: { contentType: 'audio/aac' },
+  flac: { contentType: 'audio/flac' },
+  /**
+   * Raw 16-bit little-endian mono at 24 kHz. Not audio/L16, which is big-endian (RFC 2586):
+   * OpenAI's pcm is little-endian, no header.
+   */
+  pcm: { contentType: 'audio/pcm' },
+} as const satisfies Record<string, { contentType: string; cloud?: true }>;
+export type AudioFormat = keyof typeof AUDIO_FORMAT_TABLE;
+export const AUDIO_FORMATS = Object.keys(AUDIO_FORMAT_TABLE) as AudioFormat[] as readonly AudioFormat[];
+
+/** The cloud API's `audio_type` values (spec): the rows marked `cloud`. */
+export type AudioType = {
+  [F in AudioFormat]: (typeof AUDIO_FORMAT_TABLE)[F] extends { cloud: true } ? F : never;
+}[AudioFormat];
+export const AUDIO_TYPES = AUDIO_FORMATS.filter(
+  (format): format is AudioType => 'cloud' in AUDIO_FORMAT_TABLE[format],
+) as readonly AudioType[];
 export const DEFAULT_AUDIO_TYPE: AudioType = 'mp3';
 
-/**
- * Every format a render can write: the spec's two, and the rest of OpenAI's `response_format`
- * (opus in Ogg, AAC in ADTS, FLAC, and `pcm`: raw 16-bit little-endian mono at 24 kHz).
- */
-export const AUDIO_FORMATS = ['mp3', 'wav', 'opus', 'aac', 'flac', 'pcm'] as const;
-export type AudioFormat = (typeof AUDIO_FORMATS)[number];
+/** MIME types of the formats, as OpenAI's endpoint sends them. */
+export const AUDIO_CONTENT_TYPES = Object.fromEntries(
+  AUDIO_FORMATS.map((format) => [format, AUDIO_FORMAT_TABLE[format].contentType]),
+) as Readonly<Record<AudioFormat, string>>;
 
 /** MP3 CBR bitrates in kbps; all are valid MPEG-2 Layer III rates at 22050 Hz. */
 export const BITRATES = [8, 16, 32, 64, 128, 160] as const;

@@ -4,7 +4,9 @@
  * `electron/core/engine/espeak/voices.ts`; this file holds only data both sides share.
  */
 
-export type LanguageCode = 'vi' | 'en' | 'zh' | 'ja' | 'ko' | 'fr' | 'es';
+import { LANGUAGE_NAMES, type LanguageCode } from './languages';
+
+export { LANGUAGE_NAMES, type LanguageCode };
 export type Gender = 'male' | 'female';
 /** Price in credits per 1000 characters of input. */
 export type VoicePrice = 100 | 1000;
@@ -45,17 +47,6 @@ export const ACCENTS = [
   'Standard',
 ] as const;
 export type Accent = (typeof ACCENTS)[number];
-
-/** The catalogue's languages by their English names (the interface writes them in its own language). */
-export const LANGUAGE_NAMES: Record<LanguageCode, string> = {
-  vi: 'Vietnamese',
-  en: 'English',
-  zh: 'Chinese',
-  ja: 'Japanese',
-  ko: 'Korean',
-  fr: 'French',
-  es: 'Spanish',
-};
 
 type Row = [
   code: string,

@@ -217,7 +217,7 @@ describe('JSON lexicon files', () => {
         'json',
       ),
     );
-    expect(entry.message).toBe('entry 2: language must be one of en, vi, zh, ja, ko, fr, es.');
+    expect(entry.message).toBe('entry 2: language must be one of vi, en, zh, ja, ko, fr, es.');
     expect(failure(() => parseLexicon('{"a": 1}', 'json')).message).toBe(
       'A JSON lexicon is an array of entries.',
     );

@@ -4,12 +4,12 @@
  * next render or request (the store reads the file again when it changed).
  */
 
+import { isLanguageCode, LANGUAGE_CODES } from '../../shared/languages';
 import { readFile, writeFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import {
   filterEntries,
   LEXICON_FORMATS,
-  LEXICON_LANGUAGES,
   type LexiconEntry,
   type LexiconEntryInput,
   type LexiconFormat,
@@ -30,7 +30,7 @@ const LEXICON_USAGE = `Usage: lexicon <command> [options]
   lexicon import <file> [--format json|csv|pls] [--language <code>] [--replace]
   lexicon export [--format json|csv|pls] [--language <code>] [--out <file>]
 Every command takes --data-dir <dir> (default: the per-user app data folder).
-Languages: ${LEXICON_LANGUAGES.join(', ')}. An entry matches whole words and ignores case unless
+Languages: ${LANGUAGE_CODES.join(', ')}. An entry matches whole words and ignores case unless
 --anywhere / --case-sensitive say otherwise. An abbreviation ("Cty." → "công ty") matches
 whole words with or without its full stop, in the case written; a unit ("kn" → "knot|knots")
 is read after a number by the language's rules, its symbol as written. --format defaults to the file's extension (json);
@@ -43,9 +43,9 @@ type LexiconCommand = (typeof COMMANDS)[number];
 
 function languageOption(value: string | undefined): LanguageCode | undefined {
   if (value === undefined) return undefined;
-  if (!(LEXICON_LANGUAGES as readonly string[]).includes(value))
-    throw new UsageError(`--language must be one of ${LEXICON_LANGUAGES.join(', ')}, got "${value}"`);
-  return value as LanguageCode;
+  if (!isLanguageCode(value))
+    throw new UsageError(`--language must be one of ${LANGUAGE_CODES.join(', ')}, got "${value}"`);
+  return value;
 }
 
 function formatOption(value: string | undefined, file: string | undefined): LexiconFormat {

@@ -25,7 +25,7 @@ import type { ProjectCommandContext, ProjectSubcommand } from './project-subcomm
 
 /** Usage lines of the two subcommands (project-command.ts shows them). */
 export const PROJECT_RENDER_USAGE = `  project render <project id> [--chapter <chapter id>]   (waits; progress on stderr)
-  project export <project id> --format m4b|mp3|folder [--folder-format mp3|wav] --out <path>`;
+  project export <project id> --format ${BOOK_FORMATS.join('|')} [--folder-format ${FOLDER_FORMATS.join('|')}] --out <path>`;
 
 const string = (value: string | boolean | undefined) => (typeof value === 'string' ? value : undefined);
 

@@ -44,7 +44,7 @@ const SAY_USAGE = `usage: say --voice <code> --out <file> [options] [text…]
                       engine is given, then one line per change: written → spoken  [rule or
                       lexicon]) with the lexicon, and exit without rendering; SSML: its text
 ${VOICE_USAGE}
-  --format <type>     mp3 | wav (default: from --out's extension, else mp3)
+  --format <type>     ${AUDIO_TYPES.join(' | ')} (default: from --out's extension, else mp3)
   --bitrate <kbps>    ${BITRATES.join(' | ')} (mp3 only; default ${DEFAULT_SYNTHESIS.bitrate})
   --srt <file>        also write SRT subtitles
   --timings <file>    also write word timings (JSON)
@@ -90,7 +90,7 @@ async function say(argv: string[]): Promise<void> {
   const fromExtension = extname(out).slice(1).toLowerCase();
   const format = (values.format ?? (fromExtension === 'wav' ? 'wav' : 'mp3')) as AudioType;
   if (!AUDIO_TYPES.includes(format))
-    throw new UsageError(`--format must be mp3 or wav, got "${values.format}"`);
+    throw new UsageError(`--format must be ${AUDIO_TYPES.join(' or ')}, got "${values.format}"`);
   const bitrate = Number(values.bitrate ?? DEFAULT_SYNTHESIS.bitrate) as Bitrate;
   if (!BITRATES.includes(bitrate) || (values.bitrate !== undefined && !/^\d+$/.test(values.bitrate))) {
     throw new UsageError(`--bitrate must be one of ${BITRATES.join(', ')}, got "${values.bitrate}"`);

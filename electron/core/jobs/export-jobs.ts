@@ -17,6 +17,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { basename, join, relative } from 'node:path';
 import type { BookFormat, CoverImage, ExportChapter, ExportFileReport } from '../../shared/book-exports';
+import { bookExtension } from '../../shared/book-formats';
 import { AppError, isAppError } from '../../shared/errors';
 import { secondsLeft } from '../../shared/eta';
 import type { ModelId } from '../../shared/options';
@@ -120,10 +121,8 @@ export interface ExportJobs {
   close(): Promise<void>;
 }
 
-/** File extension of a book by its format (a folder is delivered as a zip). */
-export function bookExtension(format: BookFormat): 'm4b' | 'mp3' | 'zip' {
-  return format === 'folder' ? 'zip' : format;
-}
+/** File extension of a book by its format (a folder is delivered as a zip): the formats' table. */
+export { bookExtension };
 
 /**
  * Exports of one key queued or running, at most: a key's exports run one at a time, so more would

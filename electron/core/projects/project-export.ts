@@ -19,6 +19,7 @@ import { mkdir, mkdtemp, open, readFile, rename, rm, stat, writeFile } from 'nod
 import { tmpdir } from 'node:os';
 import { basename, dirname, extname, join } from 'node:path';
 import type { BookFormat, CoverImage, FolderFormat } from '../../shared/book-exports';
+import { bookExtension } from '../../shared/book-formats';
 import { AppError, isAppError } from '../../shared/errors';
 import { projectNotFound } from './project-rows';
 import { secondsLeft, type ProgressMark } from '../../shared/eta';
@@ -348,7 +349,7 @@ export function createProjectExports(options: ProjectExportsOptions): ProjectExp
         format,
         folder_format: format === 'folder' ? (target.folderFormat ?? project.folder_format ?? 'mp3') : null,
         render_id: null,
-        file_name: `${base}.${format === 'folder' ? 'zip' : format}`,
+        file_name: `${base}.${bookExtension(format)}`,
         download_url: null,
         files: [],
         chapters: [],

@@ -6,41 +6,18 @@
 
 import type { PublicVoice, PublicVoiceList } from '../../shared/api';
 import { AppError } from '../../shared/errors';
+import { languageTag } from '../../shared/languages';
 import { VOICES, type VoiceInfo } from '../../shared/voices';
 
 const PUBLIC_VOICES_PAGE_SIZE = 20;
 const MAX_LIMIT = 100;
-
-/** The BCP 47 tag the service writes for a voice's language and accent. */
-function languageTag(voice: VoiceInfo): string {
-  switch (voice.language) {
-    case 'vi':
-      return 'vi-VN';
-    case 'en':
-      return (
-        ({ British: 'en-GB', Australian: 'en-AU', Indian: 'en-IN' } as Record<string, string>)[
-          voice.accent
-        ] ?? 'en-US'
-      );
-    case 'zh':
-      return 'cmn-CN';
-    case 'ja':
-      return 'ja-JP';
-    case 'ko':
-      return 'ko-KR';
-    case 'fr':
-      return 'fr-FR';
-    case 'es':
-      return 'es-ES';
-  }
-}
 
 function toPublicVoice(voice: VoiceInfo): PublicVoice {
   return {
     code: voice.voice_code,
     name: voice.name,
     gender: voice.gender,
-    language_code: languageTag(voice),
+    language_code: languageTag(voice.language, voice.accent),
     credit_factor: voice.price / 1000,
     demo: null,
   };

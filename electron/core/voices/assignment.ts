@@ -33,6 +33,7 @@ import {
   type PackManifest,
   type VoiceAssignment,
 } from '../../shared/voice-packs';
+import { packLocale } from '../../shared/languages';
 import { findVoice, VOICES, type VoiceInfo } from '../../shared/voices';
 import { silentLog, type Log } from '../platform/log';
 import { StagedFile } from '../platform/staged-file';
@@ -108,26 +109,6 @@ export const DEFAULT_ASSIGNMENTS: Readonly<Record<string, readonly VoiceAssignme
   es_female_elana_default: [kokoro('ef_dora'), piper('es_ES-sharvard-medium', 'F')],
 };
 
-/** The locale a voice code prefers among packs of its language. */
-function preferredLocale(info: VoiceInfo): string {
-  switch (info.language) {
-    case 'en':
-      return info.accent === 'British' ? 'en_GB' : 'en_US';
-    case 'vi':
-      return 'vi_VN';
-    case 'zh':
-      return 'zh_CN';
-    case 'ja':
-      return 'ja_JP';
-    case 'ko':
-      return 'ko_KR';
-    case 'fr':
-      return 'fr_FR';
-    case 'es':
-      return 'es_ES';
-  }
-}
-
 /** A Piper voice without its quality tier (`en_US-lessac-high` → `en_US-lessac`). */
 function piperVoiceName(id: string): string {
   return id.replace(/-(x_low|low|medium|high)$/, '');
@@ -172,7 +153,7 @@ function automaticSpeaker(pack: PackManifest, info: VoiceInfo): EngineVoice | un
   }
   const ofLanguage = pack.voices.filter((v) => v.language === info.language);
   if (ofLanguage.length === 0) return undefined;
-  const locale = preferredLocale(info);
+  const locale = packLocale(info.language, info.accent);
   const ofLocale = ofLanguage.filter((v) => v.locale === locale);
   const pool = ofLocale.length > 0 ? ofLocale : ofLanguage;
   const ofGender = pool.filter((v) => v.gender === info.gender);
@@ -254,7 +235,7 @@ export function resolveEngineVoice(
   }
 
   const prefs = [...(forModel ? [forModel] : []), ...(all ? [all] : []), ...defaults];
-  const locale = preferredLocale(info);
+  const locale = packLocale(info.language, info.accent);
   const candidates = speaks
     .filter((p) => fitsModel(p, modelId))
     .map((pack) => ({

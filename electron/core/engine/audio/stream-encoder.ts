@@ -18,7 +18,12 @@
  */
 
 import { AppError } from '../../../shared/errors';
-import { DEFAULT_BITRATE, type AudioFormat, type Mp3Bitrate } from '../../../shared/options';
+import {
+  AUDIO_CONTENT_TYPES,
+  DEFAULT_BITRATE,
+  type AudioFormat,
+  type Mp3Bitrate,
+} from '../../../shared/options';
 
 export interface StreamEncoderOptions {
   /** Sample rate of the PCM passed to `encode`, Hz (the backend's: 16000, 22050 or 24000). */
@@ -58,16 +63,8 @@ export interface StreamEncoder {
   finalHeader?(): { position: number; bytes: Uint8Array } | undefined;
 }
 
-/** MIME types of the formats, as OpenAI's endpoint sends them. */
-export const AUDIO_CONTENT_TYPES: Record<AudioFormat, string> = {
-  mp3: 'audio/mpeg',
-  wav: 'audio/wav',
-  opus: 'audio/ogg; codecs=opus',
-  aac: 'audio/aac',
-  flac: 'audio/flac',
-  // Not audio/L16, which is big-endian (RFC 2586): OpenAI's pcm is little-endian, no header.
-  pcm: 'audio/pcm',
-};
+/** MIME types of the formats (the table of shared/options.ts). */
+export { AUDIO_CONTENT_TYPES };
 
 /** Sample rate of OpenAI's raw `pcm` format. */
 export const PCM_RATE = 24000;

@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { downloadName } from '../../../shared/download-name';
 import { AppError } from '../../../shared/errors';
+import { AUDIO_CONTENT_TYPES, AUDIO_FORMATS } from '../../../shared/options';
 import type { Jobs } from '../../jobs';
 import type { Store } from '../../store';
 import { CONTENT_TYPES, sendFile } from '../files';
@@ -28,15 +29,10 @@ export function registerDownloadRoute(
         params: pathParams({
           id: 'The request_id.',
           token: 'The token of the link.',
-          name: 'audio.<mp3|wav|opus|aac|flac|pcm> or subtitles.srt',
+          name: `audio.<${AUDIO_FORMATS.join('|')}> or subtitles.srt`,
         }),
         result: binary('The audio or the subtitles (Range requests are answered)', [
-          'audio/mpeg',
-          'audio/wav',
-          'audio/ogg',
-          'audio/aac',
-          'audio/flac',
-          'audio/L16',
+          ...Object.values(AUDIO_CONTENT_TYPES),
           'application/x-subrip',
         ]),
       }),

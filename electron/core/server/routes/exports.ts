@@ -21,6 +21,7 @@ import {
   type ExportFileReport,
   type ExportRecord,
 } from '../../../shared/book-exports';
+import { BOOK_CONTENT_TYPES } from '../../../shared/book-formats';
 import { downloadName } from '../../../shared/download-name';
 import { AppError } from '../../../shared/errors';
 import { DEFAULT_SYNTHESIS, isOneDecimalInRange, RATE_MAX, RATE_MIN } from '../../../shared/options';
@@ -53,12 +54,6 @@ const DEFAULT_PAGE_SIZE = 20;
 
 /** A body holds the text and a cover in base64 (4 bytes for each 3): room for both. */
 const EXPORT_BODY_LIMIT = Math.ceil((MAX_COVER_BYTES * 4) / 3) + 2 * 1024 * 1024;
-
-const BOOK_CONTENT_TYPES = {
-  m4b: 'audio/mp4',
-  mp3: 'audio/mpeg',
-  zip: 'application/zip',
-} as const;
 
 const RULES: Record<keyof ExportBody, string> = {
   input_text: 'input_text must be a string',
@@ -360,12 +355,10 @@ export function registerExportRoutes(
         params: pathParams({
           id: 'The export_id.',
           token: 'The token of the link.',
-          name: 'book.<m4b|mp3|zip> or loudness.json',
+          name: `book.<${Object.keys(BOOK_CONTENT_TYPES).join('|')}> or loudness.json`,
         }),
         result: binary('The book or its loudness report', [
-          'audio/mp4',
-          'audio/mpeg',
-          'application/zip',
+          ...Object.values(BOOK_CONTENT_TYPES),
           'application/json',
         ]),
       }),

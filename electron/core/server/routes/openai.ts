@@ -14,6 +14,7 @@
 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isAppError } from '../../../shared/errors';
+import { AUDIO_CONTENT_TYPES } from '../../../shared/options';
 import type { Jobs } from '../../jobs';
 import type { Auth } from '../auth';
 import { HTTP_STATUS, setRetryAfter, toAppError } from '../errors';
@@ -119,12 +120,7 @@ export function registerOpenAiRoutes(app: FastifyInstance, options: OpenAiRouteO
         security: KEY,
         body: OpenAiSpeechRequestSchema,
         result: binary('The audio (`response_format`), or events with `stream_format: "sse"`', [
-          'audio/mpeg',
-          'audio/wav',
-          'audio/ogg',
-          'audio/aac',
-          'audio/flac',
-          'audio/L16',
+          ...Object.values(AUDIO_CONTENT_TYPES),
           'text/event-stream',
         ]),
       }),

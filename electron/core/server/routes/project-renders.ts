@@ -11,6 +11,7 @@ import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type, type TSchema } from '@sinclair/typebox';
+import { BOOK_CONTENT_TYPES, bookExtension } from '../../../shared/book-formats';
 import { AppError } from '../../../shared/errors';
 import {
   ProjectExportBodySchema,
@@ -52,7 +53,6 @@ const RENDER = { ...ID, rid: 'The render id.' };
 const SEGMENT = { ...ID, sid: 'The segment id.' };
 const EXPORT = { ...ID, eid: 'The export id.' };
 
-const CONTENT_TYPES = { m4b: 'audio/mp4', mp3: 'audio/mpeg', zip: 'application/zip' } as const;
 const SUBTITLE_TYPES = {
   srt: 'application/x-subrip; charset=utf-8',
   vtt: 'text/vtt; charset=utf-8',
@@ -320,7 +320,7 @@ export function registerProjectRenderRoutes(
         summary: "A finished export's file, named after the book",
         security: KEY,
         params: pathParams(EXPORT),
-        result: binary('The book.', Object.values(CONTENT_TYPES)),
+        result: binary('The book.', Object.values(BOOK_CONTENT_TYPES)),
       }),
     },
     async (request, reply) => {
@@ -332,9 +332,8 @@ export function registerProjectRenderRoutes(
       const path = exports.filePath(record);
       const info = await stat(path).catch(() => undefined);
       if (!info) throw new AppError('NOT_FOUND', "The export's file is gone from the data directory.");
-      const ext = record.format === 'folder' ? 'zip' : record.format;
       return reply
-        .header('content-type', CONTENT_TYPES[ext])
+        .header('content-type', BOOK_CONTENT_TYPES[bookExtension(record.format)])
         .header('content-length', String(info.size))
         .header('content-disposition', contentDisposition('attachment', record.file_name))
         .send(createReadStream(path));

@@ -8,6 +8,7 @@
  */
 
 import type { VoiceEngineInfo, VoicePackInfo } from '../../../../electron/shared/voice-packs';
+import { languageOfTag } from '../../../../electron/shared/languages';
 import { VOICES, type LanguageCode } from '../../../../electron/shared/voices';
 
 export interface OfferLanguage {
@@ -23,21 +24,10 @@ export const OFFER_LANGUAGES: readonly OfferLanguage[] = (() => {
   return [...list.filter((l) => l.code === 'vi'), ...list.filter((l) => l.code !== 'vi')];
 })();
 
-/** BCP 47 primary subtags that mean one of our languages (Japanese is `ja`, Chinese `zh`…). */
-const SUBTAGS: Readonly<Record<string, LanguageCode>> = {
-  vi: 'vi',
-  en: 'en',
-  zh: 'zh',
-  ja: 'ja',
-  ko: 'ko',
-  fr: 'fr',
-  es: 'es',
-};
-
 /** The first of the user's preferred languages (`navigator.languages`) that is one of ours. */
 export function userLanguage(preferred: readonly string[]): LanguageCode | undefined {
   for (const tag of preferred) {
-    const code = SUBTAGS[tag.split(/[-_]/)[0]!.toLowerCase()];
+    const code = languageOfTag(tag);
     if (code) return code;
   }
   return undefined;

@@ -1,7 +1,7 @@
+import { LANGUAGE_CODES } from '../../../../electron/shared/languages';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import {
-  LEXICON_LANGUAGES,
   MAX_MATCH_CHARS,
   MAX_NOTE_CHARS,
   MAX_REPLACEMENT_CHARS,
@@ -200,7 +200,7 @@ export function LexiconEntryForm({
             value={language}
             onChange={(e) => setLanguage(e.target.value as LanguageCode)}
           >
-            {LEXICON_LANGUAGES.map((l) => (
+            {LANGUAGE_CODES.map((l) => (
               <option key={l} value={l}>
                 {languageName(l)}
               </option>

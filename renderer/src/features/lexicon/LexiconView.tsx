@@ -1,11 +1,7 @@
+import { LANGUAGE_CODES } from '../../../../electron/shared/languages';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import {
-  LEXICON_LANGUAGES,
-  type Lexicon,
-  type LexiconEntry,
-  type LexiconFormat,
-} from '../../../../electron/shared/lexicon';
+import { type Lexicon, type LexiconEntry, type LexiconFormat } from '../../../../electron/shared/lexicon';
 import { LEXICON_FILE_TYPES } from '../../../../electron/shared/lexicon-files';
 import type { LanguageCode } from '../../../../electron/shared/voices';
 import { errorMessage } from '../../lib/api-client';
@@ -323,7 +319,7 @@ export function LexiconView() {
               <option value="">
                 {intl.formatMessage({ id: 'lexicon.allLanguages', defaultMessage: 'All languages' })}
               </option>
-              {LEXICON_LANGUAGES.map((l) => (
+              {LANGUAGE_CODES.map((l) => (
                 <option key={l} value={l}>
                   {languageName(l)}
                 </option>

@@ -1,3 +1,4 @@
+import { LANGUAGE_CODES } from '../../../../electron/shared/languages';
 import { memo, useId, useMemo, useState, type ReactNode } from 'react';
 import { defineMessages, FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import {
@@ -6,7 +7,6 @@ import {
   type ReadingChange,
   type ReadingRule,
 } from '../../../../electron/shared/api';
-import { LEXICON_LANGUAGES } from '../../../../electron/shared/lexicon';
 import { VoiceOptions } from '../../components/VoiceSelect';
 import { countCharacters } from '../../lib/estimate';
 import { useLanguageName } from '../../lib/intl-text';
@@ -151,7 +151,7 @@ export function ReadingView() {
               onChange={(e) => setTarget(targetOf(e.target.value))}
             >
               <optgroup label={intl.formatMessage(m.languages)}>
-                {LEXICON_LANGUAGES.map((language) => (
+                {LANGUAGE_CODES.map((language) => (
                   <option key={language} value={`${LANGUAGE_TARGET}${language}`}>
                     {languageName(language)}
                   </option>
