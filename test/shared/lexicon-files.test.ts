@@ -457,5 +457,19 @@ describe('PLS lexicon files', () => {
       ).message,
     ).toMatch(/^PLS line 2: The IPA symbol "ʘ"/);
     expect(() => readXml('<a></a><b/>')).toThrow('XML line 1, column 8: text after the root element');
+    expect(() => readXml('<a></a>\ntext')).toThrow('XML line 2, column 1: text after the root element');
+    expect(() => readXml('')).toThrow('XML line 1, column 1: the document must start with an element');
+    expect(() => readXml('<a>\n x &foo; y</a>')).toThrow('XML line 2, column 4: unknown entity "&foo;"');
+    expect(() => readXml('<a x="1" x="2"/>')).toThrow(/^XML line 1, column \d+: .*\bx\b/);
+    // Declared entities are never expanded (no "billion laughs"): using one is an unknown entity.
+    expect(() => readXml('<!DOCTYPE a [<!ENTITY x "xx">]>\n<a>&x;</a>')).toThrow(
+      'XML line 2, column 4: unknown entity "&x;"',
+    );
+    expect(readXml('<a>&#x4E2D;&lt;&amp;<![CDATA[<b>]]><!-- c --><?pi x?><b c="&quot;"/></a>')).toMatchObject(
+      {
+        name: 'a',
+        children: ['中<&', '<b>', { name: 'b', attributes: { c: '"' }, children: [], line: 1, column: 54 }],
+      },
+    );
   });
 });
