@@ -83,8 +83,15 @@ const layerOptions = {
     // is, so that a command that speaks looks for it without loading the store and its schema package.
     'core/lexicon': {
       paths: ['electron/core/lexicon'],
-      entries: ['electron/core/lexicon/index', 'electron/core/lexicon/layout'],
+      entries: [
+        'electron/core/lexicon/index',
+        'electron/core/lexicon/layout',
+        'electron/core/lexicon/pls-xml',
+      ],
       allow: ['shared', 'core/platform'],
+      // Reading lexicon files (lexicon/pls-xml.ts: PLS's XML, with the parsers the manuscript
+      // readers use), an entry of its own so that a command loads them only to import a file.
+      packages: ['saxes', 'fast-xml-parser'],
     },
     // Manuscripts read from files (DOCX, EPUB, ODT, HTML, Markdown, text, PDF) into one shape.
     'core/manuscripts': {

@@ -2,7 +2,7 @@
  * Lexicon files, both ways: JSON (an array of entries), CSV (RFC 4180, with a header row; cells
  * a spreadsheet would run as formulas written as text, see `escapeFormula`) and
  * PLS, the W3C Pronunciation Lexicon Specification 1.0 (`<lexicon version="1.0" alphabet="ipa"
- * xml:lang="en">`, read with the small XML reader below: no package). Reading checks every entry
+ * xml:lang="en">`, its XML read by core/lexicon/pls-xml.ts with fast-xml-parser and saxes). Reading checks every entry
  * with the lexicon's rules (`prepareEntry`) and fails on the first problem with its place:
  * line and column for syntax, line (CSV, PLS) or entry number (JSON) for a bad entry.
  *
@@ -168,12 +168,21 @@ function formatPls(entries: readonly LexiconEntry[], language: LanguageCode): st
 
 /**
  * The entries of a lexicon file, checked and normalised. `language` is the language of a PLS
- * file's entries (default: the file's `xml:lang`). Throws LexiconFileError.
+ * file's entries (default: the file's `xml:lang`); PLS is read with `readXml` (the XML parsers
+ * are core's: `parseLexiconFile` of core/lexicon passes them). Throws LexiconFileError.
  */
-export function parseLexicon(text: string, format: LexiconFormat, language?: LanguageCode): ImportedEntry[] {
+export function parseLexicon(
+  text: string,
+  format: LexiconFormat,
+  language?: LanguageCode,
+  readXml?: XmlReader,
+): ImportedEntry[] {
   const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
-  const entries =
-    format === 'json' ? parseJson(body) : format === 'csv' ? parseCsv(body) : parsePls(body, language);
+  const pls = (): ImportedEntry[] => {
+    if (!readXml) throw new Error('reading PLS needs an XML reader: use parseLexiconFile of core/lexicon');
+    return parsePls(readXml(body), language);
+  };
+  const entries = format === 'json' ? parseJson(body) : format === 'csv' ? parseCsv(body) : pls();
   if (entries.length > MAX_LEXICON_ENTRIES)
     throw new LexiconFileError(
       `The file has ${entries.length} entries; a lexicon holds ${MAX_LEXICON_ENTRIES} at most.`,
@@ -182,7 +191,7 @@ export function parseLexicon(text: string, format: LexiconFormat, language?: Lan
 }
 
 /** Line and column (1-based) of a UTF-16 offset. */
-function place(text: string, offset: number): { line: number; column: number } {
+export function place(text: string, offset: number): { line: number; column: number } {
   let line = 1;
   let lineStart = 0;
   for (let i = 0; i < offset && i < text.length; i++) {
@@ -370,9 +379,10 @@ function parseCsv(text: string): ImportedEntry[] {
   });
 }
 
-// --- A small XML reader (what PLS needs: elements, attributes, text, CDATA, comments) ----
+// --- PLS ------------------------------------------------------------------------------
 
-interface XmlElement {
+/** An XML element as the PLS reader needs it (core/lexicon/pls-xml.ts reads the file into it). */
+export interface XmlElement {
   name: string;
   attributes: Record<string, string>;
   children: (XmlElement | string)[];
@@ -380,140 +390,8 @@ interface XmlElement {
   column: number;
 }
 
-const NAME = /[A-Za-z_:][-\w.:]*/y;
-
-/** Parses `text` as XML: one root element. Throws LexiconFileError with line and column. */
-export function readXml(text: string): XmlElement {
-  let i = 0;
-  const fail = (message: string, at = i): never => {
-    const p = place(text, at);
-    throw new LexiconFileError(`XML line ${p.line}, column ${p.column}: ${message}`, p.line, p.column);
-  };
-  const skipSpace = () => {
-    while (i < text.length && /\s/.test(text[i] as string)) i++;
-  };
-  const readName = (): string => {
-    NAME.lastIndex = i;
-    const m = NAME.exec(text);
-    if (!m) fail('a name was expected');
-    i += (m as RegExpExecArray)[0].length;
-    return (m as RegExpExecArray)[0];
-  };
-  const decode = (raw: string, at: number): string =>
-    raw.replace(/&([^;&\s]*);?/g, (whole, ref: string, offset: number) => {
-      if (!whole.endsWith(';')) fail('an entity reference must end with ";"', at + offset);
-      const named: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
-      if (ref in named) return named[ref] as string;
-      const code = /^#x([0-9a-f]+)$/i.exec(ref)?.[1] ?? /^#(\d+)$/.exec(ref)?.[1];
-      if (code !== undefined) {
-        const value = ref.startsWith('#x') || ref.startsWith('#X') ? parseInt(code, 16) : Number(code);
-        if (value > 0 && value <= 0x10ffff) return String.fromCodePoint(value);
-      }
-      return fail(`unknown entity "&${ref};"`, at + offset);
-    });
-  /** Skips comments, processing instructions and a DOCTYPE; true when something was skipped. */
-  const skipMisc = (): boolean => {
-    if (text.startsWith('<!--', i)) {
-      const end = text.indexOf('-->', i + 4);
-      if (end < 0) fail('a comment is not closed');
-      i = end + 3;
-      return true;
-    }
-    if (text.startsWith('<?', i)) {
-      const end = text.indexOf('?>', i + 2);
-      if (end < 0) fail('a processing instruction is not closed');
-      i = end + 2;
-      return true;
-    }
-    if (text.startsWith('<!DOCTYPE', i)) {
-      let depth = 0;
-      for (let k = i; k < text.length; k++) {
-        if (text[k] === '[') depth++;
-        else if (text[k] === ']') depth--;
-        else if (text[k] === '>' && depth === 0) {
-          i = k + 1;
-          return true;
-        }
-      }
-      fail('the DOCTYPE is not closed');
-    }
-    return false;
-  };
-  const readElement = (): XmlElement => {
-    const start = i;
-    const p = place(text, start);
-    i++; // <
-    const name = readName();
-    const attributes: Record<string, string> = {};
-    for (;;) {
-      const before = i;
-      skipSpace();
-      if (text.startsWith('/>', i)) {
-        i += 2;
-        return { name, attributes, children: [], line: p.line, column: p.column };
-      }
-      if (text[i] === '>') {
-        i++;
-        break;
-      }
-      if (i >= text.length) fail(`the tag <${name}> is not closed`, start);
-      if (i === before) fail('a space was expected before an attribute');
-      const attribute = readName();
-      skipSpace();
-      if (text[i] !== '=') fail(`"=" was expected after the attribute ${attribute}`);
-      i++;
-      skipSpace();
-      const quote = text[i];
-      if (quote !== '"' && quote !== "'") fail(`the value of ${attribute} must be quoted`);
-      const end = text.indexOf(quote as string, i + 1);
-      if (end < 0) fail(`the value of ${attribute} is not closed`);
-      const raw = text.slice(i + 1, end);
-      if (raw.includes('<')) fail(`"<" in the value of ${attribute}`, i + 1 + raw.indexOf('<'));
-      if (attribute in attributes) fail(`the attribute ${attribute} is given twice`);
-      attributes[attribute] = decode(raw, i + 1);
-      i = end + 1;
-    }
-    const children: (XmlElement | string)[] = [];
-    for (;;) {
-      if (i >= text.length) fail(`<${name}> is not closed`, start);
-      if (text.startsWith('</', i)) {
-        const closeAt = i;
-        i += 2;
-        const closing = readName();
-        skipSpace();
-        if (text[i] !== '>') fail(`">" was expected to end </${closing}>`);
-        i++;
-        if (closing !== name) fail(`</${closing}> closes <${name}> (line ${p.line})`, closeAt);
-        return { name, attributes, children, line: p.line, column: p.column };
-      }
-      if (text.startsWith('<![CDATA[', i)) {
-        const end = text.indexOf(']]>', i + 9);
-        if (end < 0) fail('a CDATA section is not closed');
-        children.push(text.slice(i + 9, end));
-        i = end + 3;
-        continue;
-      }
-      if (skipMisc()) continue;
-      if (text[i] === '<') {
-        children.push(readElement());
-        continue;
-      }
-      const next = text.indexOf('<', i);
-      const end = next < 0 ? text.length : next;
-      children.push(decode(text.slice(i, end), i));
-      i = end;
-    }
-  };
-
-  skipSpace();
-  while (skipMisc()) skipSpace();
-  if (text[i] !== '<') fail('the document must start with an element');
-  const root = readElement();
-  skipSpace();
-  while (i < text.length && skipMisc()) skipSpace();
-  if (i < text.length) fail('text after the root element');
-  return root;
-}
+/** Reads XML text into its root element; throws LexiconFileError with line and column. */
+export type XmlReader = (text: string) => XmlElement;
 
 /** Local name of a possibly prefixed XML name ("pls:lexeme" → "lexeme"). */
 const local = (name: string) => name.slice(name.indexOf(':') + 1);
@@ -521,8 +399,7 @@ const elements = (el: XmlElement) => el.children.filter((c): c is XmlElement => 
 const textOf = (el: XmlElement): string =>
   el.children.map((c) => (typeof c === 'string' ? c : textOf(c))).join('');
 
-function parsePls(text: string, override?: LanguageCode): ImportedEntry[] {
-  const root = readXml(text);
+function parsePls(root: XmlElement, override?: LanguageCode): ImportedEntry[] {
   if (local(root.name) !== 'lexicon')
     throw new LexiconFileError(
       `PLS line ${root.line}: the root element must be <lexicon>, not <${root.name}>.`,

@@ -11,7 +11,9 @@ import {
   type LexiconEntry,
   type LexiconEntryInput,
 } from '../../electron/shared/lexicon';
-import { formatLexicon, LexiconFileError, parseLexicon, readXml } from '../../electron/shared/lexicon-files';
+import { formatLexicon, LexiconFileError } from '../../electron/shared/lexicon-files';
+// Reading goes through core/lexicon, which gives PLS its XML parsers.
+import { parseLexiconFile as parseLexicon, readXml } from '../../electron/core/lexicon/pls-xml';
 
 const ENTRIES: LexiconEntry[] = [
   {

@@ -14,7 +14,7 @@ import {
   type LexiconEntryInput,
   type LexiconFormat,
 } from '../../shared/lexicon';
-import { formatLexicon, LexiconFileError, parseLexicon } from '../../shared/lexicon-files';
+import { formatLexicon, LexiconFileError } from '../../shared/lexicon-files';
 import type { LanguageCode } from '../../shared/voices';
 import { createLexiconStore } from '../lexicon';
 import { stderrLog } from '../platform/log';
@@ -184,7 +184,9 @@ export function runLexicon(argv: string[]): Promise<number> {
         const format = formatOption(values.format, file);
         let entries;
         try {
-          entries = parseLexicon(await readFile(file, 'utf8'), format, language);
+          // The XML parsers load only to import a file.
+          const { parseLexiconFile } = await import('../lexicon/pls-xml');
+          entries = parseLexiconFile(await readFile(file, 'utf8'), format, language);
         } catch (error) {
           if (error instanceof LexiconFileError) throw new Error(`${file}: ${error.message}`);
           throw error;

@@ -36,15 +36,11 @@ import {
   type LexiconPreviewBody,
   type LexiconQuery,
 } from '../../../shared/lexicon';
-import {
-  formatLexicon,
-  LEXICON_FILE_TYPES,
-  LexiconFileError,
-  parseLexicon,
-} from '../../../shared/lexicon-files';
+import { formatLexicon, LEXICON_FILE_TYPES, LexiconFileError } from '../../../shared/lexicon-files';
 import { findVoice, VOICES } from '../../../shared/voices';
 import type { Engine } from '../../engine';
 import type { LexiconStore } from '../../lexicon';
+import { parseLexiconFile } from '../../lexicon/pls-xml';
 import type { VoiceLibrary } from '../../voices';
 import { sendAudition } from '../audition-stream';
 import type { Auth } from '../auth';
@@ -181,7 +177,7 @@ export function registerLexiconRoutes(
       const body = checked<LexiconImportBody>(LexiconImportBodySchema, request.body, 'import');
       let entries;
       try {
-        entries = parseLexicon(body.text, body.format, body.language);
+        entries = parseLexiconFile(body.text, body.format, body.language);
       } catch (error) {
         if (!(error instanceof LexiconFileError)) throw error;
         throw new AppError('LEXICON_FILE_INVALID', error.message, {
