@@ -58,7 +58,9 @@ beforeAll(async () => {
     markExported: async (_id, chapterIds) => {
       marked.push([...chapterIds]);
     },
+    pollMs: 200,
   });
+  await exports.resume();
 }, 60_000);
 afterAll(async () => {
   await exports?.close();
