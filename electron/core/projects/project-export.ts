@@ -173,6 +173,8 @@ export interface ProjectExports {
       onStatus?: (status: string) => void;
       /** While encoding: the fraction done (0–1) and the seconds left (null until they can be told). */
       onProgress?: (fraction: number, etaSeconds: number | null) => void;
+      /** The render of what was missing, once submitted. */
+      onRender?: (renderId: string) => void;
     },
   ): Promise<{ result: BookExportResult; renderId: string | null }>;
   get(projectId: string, exportId: string): Promise<ProjectExportRecord | undefined>;
@@ -222,7 +224,12 @@ export function createProjectExports(options: ProjectExportsOptions): ProjectExp
     join(filesDir, 'projects', projectId, 'exports', exportId);
 
   /** The included chapters' segments rendered (a render of what is missing first). */
-  const renderMissing = async (project: ProjectRow, keyId: string, onStatus?: (s: string) => void) => {
+  const renderMissing = async (
+    project: ProjectRow,
+    keyId: string,
+    onStatus?: (s: string) => void,
+    onRender?: (renderId: string) => void,
+  ) => {
     const chapters = (await store.projects.chapters(project.id)).filter((c) => c.included === 1);
     if (chapters.length === 0)
       throw new AppError('NOTHING_TO_SPEAK', 'No chapter of this project is included.');
@@ -235,6 +242,7 @@ export function createProjectExports(options: ProjectExportsOptions): ProjectExp
       onStatus?.('rendering');
       const row = await renders.submit(project.id, keyId, { chapterIds: ids });
       renderId = row.id;
+      onRender?.(row.id);
       const settled = await renders.settled(row.id);
       if (settled.status !== 'done') {
         // The render's particulars (how many segments failed) name what went wrong in the studio.
@@ -322,7 +330,12 @@ export function createProjectExports(options: ProjectExportsOptions): ProjectExp
     const project = await store.projects.getProject(projectId);
     if (!project) throw projectNotFound(projectId);
     const format = target.format ?? project.format;
-    const { chapters, segments, renderId } = await renderMissing(project, keyId, target.onStatus);
+    const { chapters, segments, renderId } = await renderMissing(
+      project,
+      keyId,
+      target.onStatus,
+      target.onRender,
+    );
     target.onStatus?.('encoding');
     const cover: CoverImage | undefined =
       project.cover_base64 && project.cover_type
@@ -451,6 +464,22 @@ export function createProjectExports(options: ProjectExportsOptions): ProjectExp
       await rm(dir, { recursive: true, force: true });
       await mkdir(dir, { recursive: true });
       const outPath = row.format === 'folder' ? join(dir, base) : join(dir, state.file_name);
+      const aborted = new Promise<never>((_, reject) => {
+        const { signal } = controller;
+        if (signal.aborted) reject(signal.reason as Error);
+        signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
+      });
+      aborted.catch(() => undefined);
+      // The render an earlier run submitted (queued again when its process died) ends first, so
+      // that its segments are not found still rendering.
+      if (state.render_id)
+        await Promise.race([renders.settled(state.render_id).catch(() => undefined), aborted]);
+      const saveState = () =>
+        store.exports
+          .setProjectState(row.id, instanceId, JSON.stringify(state))
+          .catch((error: unknown) =>
+            log.warn(`project export ${row.id}: could not record its status: ${errorText(error)}`),
+          );
       const work = exportTo(projectId, row.key_id, {
         format: row.format,
         folderFormat: row.folder_format,
@@ -458,11 +487,11 @@ export function createProjectExports(options: ProjectExportsOptions): ProjectExp
         onStatus: (status) => {
           state.phase = status === 'encoding' ? 'encoding' : 'rendering';
           if (state.phase === 'encoding') Object.assign(entry, { progress: 0, eta: null });
-          store.exports
-            .setProjectState(row.id, instanceId, JSON.stringify(state))
-            .catch((error: unknown) =>
-              log.warn(`project export ${row.id}: could not record its status: ${errorText(error)}`),
-            );
+          void saveState();
+        },
+        onRender: (renderId) => {
+          state.render_id = renderId;
+          void saveState();
         },
         onProgress: (fraction, eta) => {
           entry.progress = fraction;
@@ -471,11 +500,6 @@ export function createProjectExports(options: ProjectExportsOptions): ProjectExp
       });
       // A shutdown or a lost lease stops waiting for it (the book is not written in a run abandoned).
       work.catch(() => undefined);
-      const aborted = new Promise<never>((_, reject) => {
-        const { signal } = controller;
-        if (signal.aborted) reject(signal.reason as Error);
-        signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
-      });
       const { result, renderId } = await Promise.race([work, aborted]);
       const report = fileReportsOf(result, outPath, row.format, state.file_name);
       const subtitles = result.subtitles ? [result.subtitles.srtPath, result.subtitles.vttPath] : [];
@@ -491,7 +515,7 @@ export function createProjectExports(options: ProjectExportsOptions): ProjectExp
         await rm(outPath, { recursive: true, force: true });
         await rm(result.reportPath, { force: true });
       }
-      state.render_id = renderId;
+      state.render_id = renderId ?? state.render_id;
       if (result.subtitles) state.subtitles = subtitles.map((p) => basename(p));
       controller.signal.throwIfAborted();
       await finishRun(entry, {

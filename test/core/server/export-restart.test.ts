@@ -119,19 +119,27 @@ describe('kill -9 during an export, and restart', () => {
     expect(res.status, res.text).toBe(201);
     const id = res.json.result.id as string;
     const path = `/api/v1/projects/${projectId}/exports/${id}`;
-    const started = server;
-    // Killed mid-run: once its segments are rendered and the book is being encoded.
-    const running = await eventually(async () => {
-      const r = (await api(started.url, 'GET', path)).json.result;
-      return r.status === 'rendering' ? undefined : r;
-    }, 120_000);
-    expect(running.status).toBe('encoding');
-    server.child.kill('SIGKILL');
-    await server.exited;
-    server = undefined;
-
-    server = await startServerProcess(args());
-    const restarted = server;
+    /** Kills the server once the export reads as `wanted` says, then starts it again. */
+    const killWhen = async (wanted: (record: { status: string; render_id: string | null }) => boolean) => {
+      const running = server!;
+      const record = await eventually(async () => {
+        const r = (await api(running.url, 'GET', path)).json.result;
+        return wanted(r) || r.status === 'done' || r.status === 'failed' ? r : undefined;
+      }, 120_000);
+      running.child.kill('SIGKILL');
+      await running.exited;
+      server = undefined;
+      server = await startServerProcess(args());
+      return record as { status: string; render_id: string | null };
+    };
+    // Killed while its segments render (the render it waits for is queued again too), then
+    // while the book is encoded.
+    const rendering = await killWhen((r) => r.status === 'rendering' && r.render_id !== null);
+    expect(rendering.status).toBe('rendering');
+    const encoding = await killWhen((r) => r.status === 'encoding');
+    expect(encoding.status).toBe('encoding');
+    expect(encoding.render_id).toBe(rendering.render_id);
+    const restarted = server!;
     const done = await eventually(async () => {
       const r = (await api(restarted.url, 'GET', path)).json.result;
       return r.status === 'done' || r.status === 'failed' ? r : undefined;
@@ -151,9 +159,13 @@ describe('kill -9 during an export, and restart', () => {
     const probed = await probeFile(file);
     expect(probed.chapters.map((c) => c.tags?.title)).toEqual(titles);
     expect(Math.abs(Number(probed.format.duration) * 1000 - done.duration_ms)).toBeLessThan(100);
-    // Only the book and its subtitles are left of the two runs.
-    expect(readdirSync(join(dir, 'audio', 'projects', projectId, 'exports', id)).sort()).toEqual(
-      [done.file_name, ...done.subtitles].sort(),
-    );
+    expect(done.render_id).toBe(rendering.render_id);
+    // Only the book, its loudness report and its subtitles are left of the three runs.
+    expect(readdirSync(join(dir, 'audio', 'projects', projectId, 'exports', id)).sort()).toEqual([
+      'lighthouse.loudness.json',
+      'lighthouse.m4b',
+      'lighthouse.srt',
+      'lighthouse.vtt',
+    ]);
   }, 400_000);
 });
