@@ -307,6 +307,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       log,
       baseUrl,
       markExported: (projectId, chapterIds) => projects.markExported(projectId, chapterIds),
+      instanceId: jobs.instanceId,
+      ...(options.leaseMs ? { leaseMs: options.leaseMs } : {}),
+      ...(options.pollMs ? { pollMs: options.pollMs } : {}),
     });
     const sessions = createSessions({
       store,
@@ -354,6 +357,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     port = (server.server.address() as AddressInfo).port;
     await jobs.start();
     await projectRenders.start();
+    await projectExports.resume();
     // What earlier versions left readable by others, tightened in the background, once a start.
     const tightening = new AbortController();
     const tightened = tightenDataDir(options.dataDir, { signal: tightening.signal }).then(
@@ -412,8 +416,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
             clearTimeout(cut);
           }
           try {
-            // A project render is queued again for the next start (an export waiting on it is
-            // reported interrupted).
+            // A project export, then the render it may wait for, are queued again for the next start.
+            await projectExports.close();
             await projectRenders.close();
             await jobs.close(options.closeGraceMs);
             if (ownEngine) await started.close();

@@ -315,6 +315,7 @@ export {
   rotateSigningSecret,
 } from './keys';
 export { createLeasedWorker, newLeasedRun, SPARE_RUNS, type LeasedRun } from './leased-worker';
+export { MAX_RUN_ATTEMPTS } from './runner';
 export { isoDate, type Links } from './links';
 export { readRequestChapters } from './request-chapters';
 export { isWordTiming, readTimings, type ResultFiles } from './result-files';

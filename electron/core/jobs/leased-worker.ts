@@ -1,6 +1,7 @@
 /**
  * The machinery every durable queue shares (requests in runner.ts, audiobook exports in
- * export-jobs.ts, project renders in projects/project-renders.ts): work is a row claimed under a
+ * export-jobs.ts and, in the same table, projects/project-export.ts, project renders in
+ * projects/project-renders.ts): work is a row claimed under a
  * lease, renewed every third of its length while it runs; one look at the queue at a time (a
  * look asked for meanwhile runs once more after it); on a shared database a poll that takes
  * over rows whose lease ran out and looks for work again; a close that stops polling and drains

@@ -8,14 +8,18 @@
  * text export.
  *
  * Files are named after the book and its chapters: `The Lighthouse.m4b`, `01 - Opening.mp3`
- * (names safe on every system, letters of every language kept). An export through the API is kept
- * in `<filesDir>/projects/<project id>/exports/<export id>/`: the book (a folder export as
- * `<title>.zip`) and `record.json`, the record GET …/exports/<id> answers (no table: a record is
- * written whole, by the one process that runs it; one that died unfinished is reported failed).
+ * (names safe on every system, letters of every language kept). An export through the API is a row
+ * of kind `project` in the `exports` queue (store/exports-repo.ts), claimed under a lease by the
+ * same leased worker as text exports (jobs/leased-worker.ts): one at a time, and beside it the
+ * first of a key with none running; one whose process died runs again from the beginning (on
+ * SQLite at the next start, on a shared database when its lease runs out). Its files are kept in
+ * `<filesDir>/projects/<project id>/exports/<export id>/`: the book (a folder export as
+ * `<title>.zip`) and its subtitles. Earlier versions kept each record there as `record.json`:
+ * `resume` moves them into the queue (unfinished ones run again).
  */
 
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, extname, join } from 'node:path';
 import type { BookFormat, CoverImage, FolderFormat } from '../../shared/book-exports';
@@ -36,9 +40,17 @@ import {
 } from '../engine';
 import { isoTime, type Clock } from '../platform/clock';
 import type { Log } from '../platform/log';
-import { fileReportsOf } from '../jobs';
+import {
+  createLeasedWorker,
+  errorText,
+  fileReportsOf,
+  MAX_RUN_ATTEMPTS,
+  newLeasedRun,
+  SPARE_RUNS,
+  type LeasedRun,
+} from '../jobs';
 import { writeZip } from '../platform/zip-writer';
-import type { ProjectRow, Store } from '../store';
+import type { ExportFinish, ExportRow, ProjectRow, Store } from '../store';
 import type { ProjectRenders } from './project-renders';
 import { audioPathOf, timingsPathOf } from './segment-render';
 import {
@@ -51,7 +63,7 @@ import {
 } from './spoken-structure';
 import { hasSpeakableContent } from '../../shared/text';
 import { redactPaths } from '../platform/redact-paths';
-import { errorDetails, storedDetails } from '../platform/error-details';
+import { storedDetails, storedErrorDetails } from '../platform/error-details';
 
 /** Silence between two segments of a chapter, ms (a paragraph's pause). */
 const SEGMENT_GAP_MS = 600;
@@ -129,6 +141,12 @@ export interface ProjectExportsOptions {
   baseUrl?: (() => string) | undefined;
   /** Keeps each exported chapter's text (the project service's `markExported`). */
   markExported?: ((projectId: string, chapterIds: readonly string[]) => Promise<void>) | undefined;
+  /** This instance's id: its leases carry it (default: a random one). */
+  instanceId?: string | undefined;
+  /** Lease of a running export, ms (default 30 000). */
+  leaseMs?: number | undefined;
+  /** How often a shared database is polled for queued exports and expired leases, ms (default 2000). */
+  pollMs?: number | undefined;
 }
 
 export interface ExportTarget {
@@ -137,8 +155,13 @@ export interface ExportTarget {
 }
 
 export interface ProjectExports {
-  /** Starts an export kept in the project's folder; resolves with its record at once. */
+  /** Queues an export kept in the project's folder; resolves with its record once stored. */
   start(projectId: string, keyId: string, target: ExportTarget): Promise<ProjectExportRecord>;
+  /**
+   * Moves record files of earlier versions into the queue, requeues exports whose process died
+   * and starts running queued exports.
+   */
+  resume(): Promise<void>;
   /**
    * Exports to `outPath` (the file, or for `folder` the directory of files) and waits. Charges
    * renders of unrendered segments to `keyId`.
@@ -151,6 +174,8 @@ export interface ProjectExports {
       onStatus?: (status: string) => void;
       /** While encoding: the fraction done (0–1) and the seconds left (null until they can be told). */
       onProgress?: (fraction: number, etaSeconds: number | null) => void;
+      /** The render of what was missing, once submitted. */
+      onRender?: (renderId: string) => void;
     },
   ): Promise<{ result: BookExportResult; renderId: string | null }>;
   get(projectId: string, exportId: string): Promise<ProjectExportRecord | undefined>;
@@ -158,28 +183,54 @@ export interface ProjectExports {
   filePath(record: ProjectExportRecord): string;
   /** The book-wide subtitles of a finished export, SRT or WebVTT (`<title>.srt` beside its file). */
   subtitlesPath(record: ProjectExportRecord, kind: 'srt' | 'vtt'): string;
-  /** Waits for the exports running here. */
+  /** Stops taking exports; the running ones stop and are queued again for the next start. */
   close(): Promise<void>;
+}
+
+/** A project export's own record fields, kept as JSON in its row's `project_state`. */
+interface ProjectExportState {
+  /** Where it is while it runs. */
+  phase: 'rendering' | 'encoding';
+  file_name: string;
+  render_id: string | null;
+  files: string[];
+  subtitles?: string[] | undefined;
+}
+
+/** A project export while it runs here. */
+interface Running extends LeasedRun {
+  row: ExportRow;
+  state: ProjectExportState;
+  progress: number | undefined;
+  eta: number | null;
+}
+
+const DEFAULT_LEASE_MS = 30_000;
+const DEFAULT_POLL_MS = 2000;
+
+function stateOf(row: Pick<ExportRow, 'project_state'>): ProjectExportState {
+  return JSON.parse(row.project_state ?? '{}') as ProjectExportState;
 }
 
 const EXPORT_ID = /^[0-9a-f]{32}$/;
 
 export function createProjectExports(options: ProjectExportsOptions): ProjectExports {
   const { engine, store, renders, filesDir, clock, log } = options;
-  const running = new Map<string, Promise<void>>();
+  const instanceId = options.instanceId ?? randomBytes(8).toString('hex');
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
+  /** The exports running here, by id. */
+  const runs = new Map<string, Running>();
   const dirOf = (projectId: string, exportId: string) =>
     join(filesDir, 'projects', projectId, 'exports', exportId);
 
-  const write = async (record: ProjectExportRecord) => {
-    const dir = dirOf(record.project_id, record.id);
-    await mkdir(dir, { recursive: true });
-    const temp = join(dir, `record.json.${randomBytes(4).toString('hex')}.partial`);
-    await writeFile(temp, `${JSON.stringify(record, null, 2)}\n`);
-    await rename(temp, join(dir, 'record.json'));
-  };
-
   /** The included chapters' segments rendered (a render of what is missing first). */
-  const renderMissing = async (project: ProjectRow, keyId: string, onStatus?: (s: string) => void) => {
+  const renderMissing = async (
+    project: ProjectRow,
+    keyId: string,
+    onStatus?: (s: string) => void,
+    onRender?: (renderId: string) => void,
+  ) => {
     const chapters = (await store.projects.chapters(project.id)).filter((c) => c.included === 1);
     if (chapters.length === 0)
       throw new AppError('NOTHING_TO_SPEAK', 'No chapter of this project is included.');
@@ -192,6 +243,7 @@ export function createProjectExports(options: ProjectExportsOptions): ProjectExp
       onStatus?.('rendering');
       const row = await renders.submit(project.id, keyId, { chapterIds: ids });
       renderId = row.id;
+      onRender?.(row.id);
       const settled = await renders.settled(row.id);
       if (settled.status !== 'done') {
         // The render's particulars (how many segments failed) name what went wrong in the studio.
@@ -279,7 +331,12 @@ export function createProjectExports(options: ProjectExportsOptions): ProjectExp
     const project = await store.projects.getProject(projectId);
     if (!project) throw projectNotFound(projectId);
     const format = target.format ?? project.format;
-    const { chapters, segments, renderId } = await renderMissing(project, keyId, target.onStatus);
+    const { chapters, segments, renderId } = await renderMissing(
+      project,
+      keyId,
+      target.onStatus,
+      target.onRender,
+    );
     target.onStatus?.('encoding');
     const cover: CoverImage | undefined =
       project.cover_base64 && project.cover_type
@@ -335,142 +392,363 @@ export function createProjectExports(options: ProjectExportsOptions): ProjectExp
   const link = (record: Pick<ProjectExportRecord, 'id' | 'project_id'>) =>
     `${options.baseUrl?.() ?? ''}/api/v1/projects/${record.project_id}/exports/${record.id}/file`;
 
+  /** The record GET …/exports/<id> answers, from its row (and, while it runs here, its progress). */
+  const recordOf = (row: ExportRow): ProjectExportRecord => {
+    const live = runs.get(row.id);
+    const state = live?.state ?? stateOf(row);
+    const status =
+      row.status === 'SUCCESS'
+        ? 'done'
+        : row.status === 'FAILURE'
+          ? 'failed'
+          : row.status === 'new'
+            ? 'rendering'
+            : state.phase;
+    const record: ProjectExportRecord = {
+      id: row.id,
+      project_id: row.project_id!,
+      status,
+      format: row.format,
+      folder_format: row.folder_format,
+      render_id: state.render_id,
+      file_name: state.file_name,
+      download_url: status === 'done' ? link({ id: row.id, project_id: row.project_id! }) : null,
+      files: state.files,
+      ...(state.subtitles ? { subtitles: state.subtitles } : {}),
+      chapters: row.chapters ? (JSON.parse(row.chapters) as ProjectExportRecord['chapters']) : [],
+      report: row.report ? (JSON.parse(row.report) as ProjectExportRecord['report']) : [],
+      duration_ms: row.duration_ms,
+      file_bytes: row.file_bytes,
+      error_code: row.error_code,
+      error_message: row.error_message,
+      ...storedDetails(row.error_details),
+      created_at: row.created_at,
+      finished_at: row.finished_at,
+    };
+    if (status === 'done') Object.assign(record, { progress: 1, eta_seconds: 0 });
+    else if (status === 'encoding')
+      Object.assign(record, { progress: live?.progress ?? row.progress, eta_seconds: live?.eta ?? null });
+    return record;
+  };
+
+  /** Records how it ended; false when another instance holds it now. */
+  const finishRun = async (entry: Running, finish: Omit<ExportFinish, 'finishedAt'>) => {
+    try {
+      const ok = await store.exports.finish(entry.row.id, instanceId, {
+        ...finish,
+        finishedAt: isoTime(clock.now()),
+      });
+      if (!ok) log.warn(`project export ${entry.row.id}: not recorded: another instance runs it now`);
+    } catch (error) {
+      // The row stays processing: the next start (or another instance) runs it again.
+      log.warn(`project export ${entry.row.id}: could not record its end: ${errorText(error)}`);
+    }
+  };
+
+  /** Runs one claimed export to its end (never rejects). */
+  const run = async (entry: Running): Promise<void> => {
+    const { row, state, controller } = entry;
+    const projectId = row.project_id!;
+    const dir = dirOf(projectId, row.id);
+    const base = basename(state.file_name, extname(state.file_name));
+    if (row.run_attempts > MAX_RUN_ATTEMPTS) {
+      // Its process died each time (the code the studio words as an interrupted export).
+      await finishRun(entry, {
+        status: 'FAILURE',
+        errorCode: 'INTERRUPTED',
+        errorMessage: `The export was interrupted ${row.run_attempts - 1} times; export again.`,
+      });
+      return;
+    }
+    try {
+      // What an earlier run of it left.
+      await rm(dir, { recursive: true, force: true });
+      await mkdir(dir, { recursive: true });
+      const outPath = row.format === 'folder' ? join(dir, base) : join(dir, state.file_name);
+      const aborted = new Promise<never>((_, reject) => {
+        const { signal } = controller;
+        if (signal.aborted) reject(signal.reason as Error);
+        signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
+      });
+      aborted.catch(() => undefined);
+      // The render an earlier run submitted (queued again when its process died) ends first, so
+      // that its segments are not found still rendering.
+      if (state.render_id)
+        await Promise.race([renders.settled(state.render_id).catch(() => undefined), aborted]);
+      const saveState = () =>
+        store.exports
+          .setProjectState(row.id, instanceId, JSON.stringify(state))
+          .catch((error: unknown) =>
+            log.warn(`project export ${row.id}: could not record its status: ${errorText(error)}`),
+          );
+      const work = exportTo(projectId, row.key_id, {
+        format: row.format,
+        folderFormat: row.folder_format,
+        outPath,
+        onStatus: (status) => {
+          state.phase = status === 'encoding' ? 'encoding' : 'rendering';
+          if (state.phase === 'encoding') Object.assign(entry, { progress: 0, eta: null });
+          void saveState();
+        },
+        onRender: (renderId) => {
+          state.render_id = renderId;
+          void saveState();
+        },
+        onProgress: (fraction, eta) => {
+          entry.progress = fraction;
+          entry.eta = eta;
+        },
+      });
+      // A shutdown or a lost lease stops waiting for it (the book is not written in a run abandoned).
+      work.catch(() => undefined);
+      const { result, renderId } = await Promise.race([work, aborted]);
+      const report = fileReportsOf(result, outPath, row.format, state.file_name);
+      const subtitles = result.subtitles ? [result.subtitles.srtPath, result.subtitles.vttPath] : [];
+      if (row.format === 'folder') {
+        await writeZip(join(dir, state.file_name), [
+          ...result.files.map((f) => ({ path: f.path, name: basename(f.path) })),
+          { path: result.reportPath, name: 'loudness.json' },
+          ...subtitles.map((path) => ({ path, name: basename(path) })),
+        ]);
+        state.files = result.files.map((f) => basename(f.path));
+        // The subtitles stay downloadable on their own, beside the zip.
+        for (const path of subtitles) await rename(path, join(dir, basename(path)));
+        await rm(outPath, { recursive: true, force: true });
+        await rm(result.reportPath, { force: true });
+      }
+      state.render_id = renderId ?? state.render_id;
+      if (result.subtitles) state.subtitles = subtitles.map((p) => basename(p));
+      controller.signal.throwIfAborted();
+      await finishRun(entry, {
+        status: 'SUCCESS',
+        chapters: JSON.stringify(
+          result.chapters.map((c) => ({
+            title: c.title,
+            start_ms: Math.round(c.startMs),
+            end_ms: Math.round(c.endMs),
+          })),
+        ),
+        report: JSON.stringify(report),
+        durationMs: Math.round(result.durationMs),
+        fileBytes: (await stat(join(dir, state.file_name))).size,
+        projectState: JSON.stringify(state),
+      });
+    } catch (error) {
+      if (entry.leaseLost) return;
+      if (worker.closing && controller.signal.aborted) {
+        // Stopped by a shutdown, not failed: it runs again after the next start.
+        await store.exports.requeue(row.id, instanceId).catch((e: unknown) => {
+          log.warn(
+            `project export ${row.id}: could not requeue it: ${errorText(e)}; it runs after the next start`,
+          );
+        });
+        return;
+      }
+      const appError = isAppError(error)
+        ? error
+        : new AppError('OUTPUT_FAILED', `The export failed: ${String(error)}`);
+      if (!isAppError(error))
+        log.warn(`project export ${row.id}: ${(error as Error)?.stack ?? String(error)}`);
+      await finishRun(entry, {
+        status: 'FAILURE',
+        errorCode: appError.code,
+        errorMessage: redactPaths(appError.message),
+        errorDetails: storedErrorDetails(appError),
+        projectState: JSON.stringify(state),
+      });
+    }
+  };
+
+  const begin = (row: ExportRow) => {
+    const entry: Running = {
+      ...newLeasedRun(),
+      row,
+      state: { ...stateOf(row), phase: 'rendering' },
+      progress: undefined,
+      eta: null,
+    };
+    runs.set(row.id, entry);
+    worker.keepLease(entry, {
+      renew: (lease) => store.exports.renewLease(row.id, lease, entry.progress ?? 0),
+      wanted: () => runs.get(row.id) === entry,
+      failed: (error) => log.warn(`project export ${row.id}: could not renew its lease: ${errorText(error)}`),
+    });
+    worker.track(entry, () => run(entry), {
+      failed: (error) =>
+        log.warn(`project export ${row.id}: ${errorText(error)}; it runs again after the next start`),
+      ended: () => runs.delete(row.id),
+    });
+  };
+
+  /** Exports whose run died with its process go back to the queue. */
+  const recover = async () => {
+    const requeued = store.exclusive
+      ? await store.exports.requeueProcessing('project')
+      : await store.exports.requeueExpired(clock.now(), 'project');
+    if (requeued > 0) log.info(`requeued ${requeued} interrupted project export(s)`);
+  };
+
+  const worker = createLeasedWorker({
+    instanceId,
+    clock,
+    leaseMs,
+    pollMs,
+    full: () => runs.size > SPARE_RUNS,
+    claim: () =>
+      worker.claimFairly(
+        {
+          queued: () => store.exports.queued('project'),
+          claim: (id, startedAt, lease) => store.exports.claim(id, startedAt, lease),
+        },
+        () => [...runs.values()].map((r) => r.row.key_id),
+        begin,
+      ),
+    claimFailed: (error) =>
+      log.warn(`project exports: could not take the next export from the queue: ${errorText(error)}`),
+    onPoll: async () => {
+      if (!store.exclusive) await recover();
+    },
+    pollFailed: (error) =>
+      log.warn(`project exports: could not look for exports to take over: ${errorText(error)}`),
+  });
+
+  /** A row of the queue for a project export: the text export's settings it has no use for are neutral. */
+  const newRow = (
+    project: ProjectRow,
+    keyId: string,
+    id: string,
+    format: BookFormat,
+    folderFormat: FolderFormat | null,
+    state: ProjectExportState,
+    createdAt: string,
+  ) => ({
+    id,
+    key_id: keyId,
+    input_text: '',
+    characters: 0,
+    voice_code: '',
+    model_id: project.model_id,
+    speed_rate: 1,
+    pitch_rate: 1,
+    volume: 100,
+    preset: project.preset,
+    format,
+    folder_format: folderFormat,
+    title: project.title,
+    author: project.author,
+    cover_type: null,
+    cover_base64: null,
+    cost_milli: 0,
+    custom_voice: null,
+    download_token: randomBytes(24).toString('base64url'),
+    created_at: createdAt,
+    kind: 'project' as const,
+    project_id: project.id,
+    project_state: JSON.stringify(state),
+  });
+
+  /**
+   * Moves the `record.json` an earlier version wrote for each export into the queue: a finished
+   * one as it ended, an unfinished one queued to run again. Its file is removed once its row is in.
+   */
+  const convertRecordFiles = async () => {
+    const projectsDir = join(filesDir, 'projects');
+    const projectIds = await readdir(projectsDir).catch(() => [] as string[]);
+    for (const projectId of projectIds) {
+      const exportIds = await readdir(join(projectsDir, projectId, 'exports')).catch(() => [] as string[]);
+      for (const exportId of exportIds) {
+        const path = join(dirOf(projectId, exportId), 'record.json');
+        let text: string;
+        try {
+          text = await readFile(path, 'utf8');
+        } catch {
+          continue;
+        }
+        try {
+          await convertRecord(JSON.parse(text) as ProjectExportRecord);
+          await rm(path, { force: true });
+        } catch (error) {
+          log.warn(
+            `project export ${exportId}: could not move its record into the queue: ${errorText(error)}`,
+          );
+        }
+      }
+    }
+  };
+
+  const convertRecord = async (record: ProjectExportRecord) => {
+    if (!EXPORT_ID.test(record.id) || (await store.exports.get(record.id, 'project'))) return;
+    const project = await store.projects.getProject(record.project_id);
+    if (!project) return;
+    const state: ProjectExportState = {
+      phase: 'rendering',
+      file_name: record.file_name,
+      render_id: record.render_id,
+      files: record.files,
+      ...(record.subtitles ? { subtitles: record.subtitles } : {}),
+    };
+    const row = newRow(
+      project,
+      project.key_id,
+      record.id,
+      record.format,
+      record.folder_format,
+      state,
+      record.created_at,
+    );
+    await store.transaction(async (tx) => {
+      await tx.exports.insert(row);
+      if (record.status !== 'done' && record.status !== 'failed') return;
+      // Finished before: claimed and ended at once, in the transaction that adds it.
+      const at = record.finished_at ?? record.created_at;
+      await tx.exports.claim(record.id, at, { owner: instanceId, until: clock.now() + leaseMs });
+      await tx.exports.finish(record.id, instanceId, {
+        status: record.status === 'done' ? 'SUCCESS' : 'FAILURE',
+        finishedAt: at,
+        errorCode: record.error_code,
+        errorMessage: record.error_message,
+        errorDetails: record.error_details ? JSON.stringify(record.error_details) : null,
+        chapters: JSON.stringify(record.chapters),
+        report: JSON.stringify(record.report),
+        durationMs: record.duration_ms,
+        fileBytes: record.file_bytes,
+      });
+    });
+  };
+
   return {
     async start(projectId, keyId, target) {
+      if (worker.closing) throw new AppError('SHUTTING_DOWN', 'The server is shutting down.');
       const project = await store.projects.getProject(projectId);
       if (!project) throw projectNotFound(projectId);
       const format = target.format ?? project.format;
+      const folderFormat =
+        format === 'folder' ? (target.folderFormat ?? project.folder_format ?? 'mp3') : null;
       const id = randomBytes(16).toString('hex');
-      const base = fileNameOf(project.title);
-      const record: ProjectExportRecord = {
-        id,
-        project_id: projectId,
-        status: 'rendering',
-        format,
-        folder_format: format === 'folder' ? (target.folderFormat ?? project.folder_format ?? 'mp3') : null,
+      const state: ProjectExportState = {
+        phase: 'rendering',
+        file_name: `${fileNameOf(project.title)}.${bookExtension(format)}`,
         render_id: null,
-        file_name: `${base}.${bookExtension(format)}`,
-        download_url: null,
         files: [],
-        chapters: [],
-        report: [],
-        duration_ms: null,
-        file_bytes: null,
-        error_code: null,
-        error_message: null,
-        created_at: isoTime(clock.now()),
-        finished_at: null,
       };
-      await write(record);
-      const dir = dirOf(projectId, id);
-      let lastWrite = 0;
-      // Writes in order, so that a progress write never lands after the final record.
-      let writing: Promise<void> = Promise.resolve();
-      const save = (snapshot: ProjectExportRecord) =>
-        (writing = writing.then(() => write(snapshot)).catch(() => undefined));
-      const job = (async () => {
-        try {
-          const outPath = format === 'folder' ? join(dir, base) : join(dir, record.file_name);
-          const { result, renderId } = await exportTo(projectId, keyId, {
-            format,
-            folderFormat: record.folder_format,
-            outPath,
-            onStatus: (status) => {
-              record.status = status === 'encoding' ? 'encoding' : 'rendering';
-              if (record.status === 'encoding') Object.assign(record, { progress: 0, eta_seconds: null });
-              void save({ ...record });
-            },
-            onProgress: (fraction, eta) => {
-              record.progress = fraction;
-              record.eta_seconds = eta;
-              // The record is rewritten at most once a second (and GET reads it from there).
-              const now = clock.now();
-              if (now - lastWrite < 1000) return;
-              lastWrite = now;
-              void save({ ...record });
-            },
-          });
-          const report = fileReportsOf(result, outPath, format, record.file_name);
-          if (format === 'folder') {
-            await writeZip(join(dir, record.file_name), [
-              ...result.files.map((f) => ({ path: f.path, name: basename(f.path) })),
-              { path: result.reportPath, name: 'loudness.json' },
-              ...(result.subtitles
-                ? [result.subtitles.srtPath, result.subtitles.vttPath].map((path) => ({
-                    path,
-                    name: basename(path),
-                  }))
-                : []),
-            ]);
-            record.files = result.files.map((f) => basename(f.path));
-            // The subtitles stay downloadable on their own, beside the zip.
-            for (const path of result.subtitles ? [result.subtitles.srtPath, result.subtitles.vttPath] : [])
-              await rename(path, join(dir, basename(path)));
-            await rm(outPath, { recursive: true, force: true });
-            await rm(result.reportPath, { force: true });
-          }
-          Object.assign(record, {
-            status: 'done',
-            render_id: renderId,
-            download_url: link(record),
-            chapters: result.chapters.map((c) => ({
-              title: c.title,
-              start_ms: Math.round(c.startMs),
-              end_ms: Math.round(c.endMs),
-            })),
-            report,
-            ...(result.subtitles
-              ? { subtitles: [result.subtitles.srtPath, result.subtitles.vttPath].map((p) => basename(p)) }
-              : {}),
-            duration_ms: Math.round(result.durationMs),
-            progress: 1,
-            eta_seconds: 0,
-            file_bytes: (await stat(join(dir, record.file_name))).size,
-            finished_at: isoTime(clock.now()),
-          });
-        } catch (error) {
-          const appError = isAppError(error)
-            ? error
-            : new AppError('OUTPUT_FAILED', `The export failed: ${String(error)}`);
-          if (!isAppError(error))
-            log.warn(`project export ${id}: ${(error as Error)?.stack ?? String(error)}`);
-          const details = errorDetails(appError);
-          Object.assign(record, {
-            status: 'failed',
-            error_code: appError.code,
-            error_message: redactPaths(appError.message),
-            ...(details ? { error_details: details } : {}),
-            finished_at: isoTime(clock.now()),
-          });
-        }
-        await writing;
-        await write(record).catch((error: unknown) =>
-          log.warn(`project export ${id}: could not write its record: ${String(error)}`),
-        );
-      })().finally(() => running.delete(id));
-      running.set(id, job);
-      return { ...record };
+      await store.exports.insert(
+        newRow(project, keyId, id, format, folderFormat, state, isoTime(clock.now())),
+      );
+      const row = (await store.exports.get(id, 'project'))!;
+      worker.pump();
+      return recordOf(row);
     },
+    resume: () =>
+      worker.start(async () => {
+        await convertRecordFiles();
+        await recover();
+      }, true),
     exportTo,
     async get(projectId, exportId) {
       if (!EXPORT_ID.test(exportId)) return undefined;
-      try {
-        const record = JSON.parse(
-          await readFile(join(dirOf(projectId, exportId), 'record.json'), 'utf8'),
-        ) as ProjectExportRecord;
-        if ((record.status === 'rendering' || record.status === 'encoding') && !running.has(exportId)) {
-          // Its process ended before it did.
-          return {
-            ...record,
-            status: 'failed',
-            error_code: 'INTERRUPTED',
-            error_message: 'The export was interrupted; export again.',
-          };
-        }
-        return record;
-      } catch {
-        return undefined;
-      }
+      const row = await store.exports.get(exportId, 'project');
+      if (!row || row.project_id !== projectId) return undefined;
+      return recordOf(row);
     },
     filePath: (record) => join(dirOf(record.project_id, record.id), record.file_name),
     subtitlesPath: (record, kind) => {
@@ -479,8 +757,6 @@ export function createProjectExports(options: ProjectExportsOptions): ProjectExp
         throw new AppError('NOT_FOUND', 'This export has no subtitles (made before they were written).');
       return join(dirOf(record.project_id, record.id), name);
     },
-    async close() {
-      await Promise.allSettled([...running.values()]);
-    },
+    close: () => worker.close(() => runs.values()),
   };
 }

@@ -3,6 +3,13 @@ import type { BookFormat, ExportStatus, FolderFormat, MasteringPresetName } from
 import type { Lease } from './requests-repo';
 import type { SqlExecutor } from './sql';
 
+/**
+ * What a row of `exports` exports: a text (POST /api/v1/exports, jobs/export-jobs.ts) or a book
+ * project (POST /api/v1/projects/<id>/exports, projects/project-export.ts). Each kind is run by its
+ * own worker over the same queue, leases and recovery.
+ */
+export type ExportKind = 'text' | 'project';
+
 /** A row of `exports`: one audiobook export. Times are ISO 8601 UTC with milliseconds. */
 export interface ExportRow {
   seq: number;
@@ -55,6 +62,11 @@ export interface ExportRow {
   run_attempts: number;
   lease_owner: string | null;
   lease_until: number | null;
+  kind: ExportKind;
+  /** The exported project (kind `project`), else null. */
+  project_id: string | null;
+  /** A project export's own record fields as JSON (projects/project-export.ts), else null. */
+  project_state: string | null;
 }
 
 export type NewExportRow = Omit<
@@ -74,7 +86,11 @@ export type NewExportRow = Omit<
   | 'run_attempts'
   | 'lease_owner'
   | 'lease_until'
->;
+  | 'kind'
+  | 'project_id'
+  | 'project_state'
+> &
+  Partial<Pick<ExportRow, 'kind' | 'project_id' | 'project_state'>>;
 
 /** How an export ended. */
 export interface ExportFinish {
@@ -88,20 +104,26 @@ export interface ExportFinish {
   report?: string | null;
   durationMs?: number | null;
   fileBytes?: number | null;
+  /** A project export's record fields (kept when absent). */
+  projectState?: string | null;
 }
 
+/**
+ * The `exports` queue. Reads, claims and recoveries are of one kind (`text` unless named), so the
+ * text exports' API and worker never see a project export, nor the reverse.
+ */
 export interface ExportsRepo {
   insert(row: NewExportRow): Promise<void>;
-  get(id: string): Promise<ExportRow | undefined>;
-  /** The key's exports, newest first, without their covers. */
+  get(id: string, kind?: ExportKind): Promise<ExportRow | undefined>;
+  /** The key's text exports, newest first, without their covers. */
   list(keyId: string, limit: number, offset: number): Promise<{ rows: ExportRow[]; total: number }>;
-  /** How many of the key's exports are queued or running. */
+  /** How many of the key's text exports are queued or running. */
   countOpen(keyId: string): Promise<number>;
   /**
    * The queued exports (id, key, seq), oldest first: at most 20 a key (MAX_OPEN_EXPORTS_PER_KEY),
    * read through the index of open exports.
    */
-  queued(): Promise<{ id: string; key_id: string; seq: number }[]>;
+  queued(kind?: ExportKind): Promise<{ id: string; key_id: string; seq: number }[]>;
   /** new → processing under `lease`, its start counted; undefined when it was not queued. */
   claim(id: string, startedAt: string, lease: Lease): Promise<ExportRow | undefined>;
   /**
@@ -109,6 +131,8 @@ export interface ExportsRepo {
    * says whether to stop), or undefined when it is no longer this owner's.
    */
   renewLease(id: string, lease: Lease, progress: number): Promise<ExportRow | undefined>;
+  /** A running project export's record fields, while `owner` holds it; false otherwise. */
+  setProjectState(id: string, owner: string, state: string): Promise<boolean>;
   /** processing → SUCCESS/FAILURE when `owner` still holds it; false otherwise. */
   finish(id: string, owner: string, finish: ExportFinish): Promise<boolean>;
   /** new → FAILURE (cancelled before it started); false when it was not queued. */
@@ -116,9 +140,9 @@ export interface ExportsRepo {
   /** Asks the instance running it to stop (see `renewLease`); false when it is not processing. */
   requestCancel(id: string): Promise<boolean>;
   /** processing → new for every row (SQLite after a crash: this process is the only user). Returns how many. */
-  requeueProcessing(): Promise<number>;
+  requeueProcessing(kind?: ExportKind): Promise<number>;
   /** processing → new for the rows whose lease ran out before `now`. Returns how many. */
-  requeueExpired(now: number): Promise<number>;
+  requeueExpired(now: number, kind?: ExportKind): Promise<number>;
   /** processing → new for one row of `owner` (stopped by a shutdown); the start is not counted. */
   requeue(id: string, owner: string): Promise<void>;
   /** Removes a finished export's row. */
@@ -129,7 +153,7 @@ export interface ExportsRepo {
 const LIST_COLUMNS = `seq, id, key_id, input_text, characters, voice_code, model_id, speed_rate, pitch_rate, volume,
   preset, format, folder_format, title, author, cover_type, NULL AS cover_base64, cost_milli, custom_voice, download_token, status,
   progress, cancel_requested, error_code, error_message, error_details, chapters, report, duration_ms, file_bytes, created_at,
-  started_at, finished_at, run_attempts, lease_owner, lease_until`;
+  started_at, finished_at, run_attempts, lease_owner, lease_until, kind, project_id, project_state`;
 
 export function createExportsRepo(db: SqlExecutor): ExportsRepo {
   const greatest = db.dialect === 'postgres' ? 'GREATEST' : 'MAX';
@@ -138,8 +162,8 @@ export function createExportsRepo(db: SqlExecutor): ExportsRepo {
       await db.run(
         `INSERT INTO exports (id, key_id, input_text, characters, voice_code, model_id, speed_rate, pitch_rate, volume,
            preset, format, folder_format, title, author, cover_type, cover_base64, cost_milli, custom_voice, download_token,
-           status, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'new', ?)`,
+           status, created_at, kind, project_id, project_state)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'new', ?, ?, ?, ?)`,
         [
           row.id,
           row.key_id,
@@ -161,17 +185,25 @@ export function createExportsRepo(db: SqlExecutor): ExportsRepo {
           row.custom_voice,
           row.download_token,
           row.created_at,
+          row.kind ?? 'text',
+          row.project_id ?? null,
+          row.project_state ?? null,
         ],
       );
     },
-    async get(id) {
-      return await db.get<ExportRow>('SELECT * FROM exports WHERE id = ?', [id]);
+    async get(id, kind = 'text') {
+      return await db.get<ExportRow>('SELECT * FROM exports WHERE id = ? AND kind = ?', [id, kind]);
     },
     async list(keyId, limit, offset) {
       const total =
-        (await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM exports WHERE key_id = ?', [keyId]))?.n ?? 0;
+        (
+          await db.get<{ n: number }>(
+            `SELECT COUNT(*) AS n FROM exports WHERE key_id = ? AND kind = 'text'`,
+            [keyId],
+          )
+        )?.n ?? 0;
       const rows = await db.all<ExportRow>(
-        `SELECT ${LIST_COLUMNS} FROM exports WHERE key_id = ? ORDER BY seq DESC LIMIT ? OFFSET ?`,
+        `SELECT ${LIST_COLUMNS} FROM exports WHERE key_id = ? AND kind = 'text' ORDER BY seq DESC LIMIT ? OFFSET ?`,
         [keyId, limit, offset],
       );
       // PostgreSQL answers COUNT(*) as a string (bigint).
@@ -179,14 +211,16 @@ export function createExportsRepo(db: SqlExecutor): ExportsRepo {
     },
     async countOpen(keyId) {
       const row = await db.get<{ n: number }>(
-        `SELECT COUNT(*) AS n FROM exports WHERE key_id = ? AND status IN ('new', 'processing')`,
+        `SELECT COUNT(*) AS n FROM exports WHERE key_id = ? AND kind = 'text' AND status IN ('new', 'processing')`,
         [keyId],
       );
       return Number(row?.n ?? 0);
     },
-    async queued() {
+    async queued(kind = 'text') {
       return await db.all<{ id: string; key_id: string; seq: number }>(
-        `SELECT id, key_id, seq FROM exports WHERE status IN ('new', 'processing') AND status = 'new' ORDER BY seq`,
+        `SELECT id, key_id, seq FROM exports WHERE status IN ('new', 'processing') AND status = 'new' AND kind = ?
+         ORDER BY seq`,
+        [kind],
       );
     },
     async claim(id, startedAt, lease) {
@@ -204,10 +238,18 @@ export function createExportsRepo(db: SqlExecutor): ExportsRepo {
         [lease.until, progress, id, lease.owner],
       );
     },
+    async setProjectState(id, owner, state) {
+      const { changes } = await db.run(
+        `UPDATE exports SET project_state = ? WHERE id = ? AND status = 'processing' AND lease_owner = ?`,
+        [state, id, owner],
+      );
+      return changes === 1;
+    },
     async finish(id, owner, f) {
       const { changes } = await db.run(
         `UPDATE exports SET status = ?, finished_at = ?, error_code = ?, error_message = ?, error_details = ?, chapters = ?, report = ?,
-           duration_ms = ?, file_bytes = ?, progress = 1, cover_base64 = NULL, lease_owner = NULL, lease_until = NULL
+           duration_ms = ?, file_bytes = ?, progress = 1, cover_base64 = NULL, lease_owner = NULL, lease_until = NULL,
+           project_state = COALESCE(?, project_state)
          WHERE id = ? AND status = 'processing' AND lease_owner = ?`,
         [
           f.status,
@@ -219,6 +261,7 @@ export function createExportsRepo(db: SqlExecutor): ExportsRepo {
           f.report ?? null,
           f.durationMs ?? null,
           f.fileBytes ?? null,
+          f.projectState ?? null,
           id,
           owner,
         ],
@@ -241,20 +284,21 @@ export function createExportsRepo(db: SqlExecutor): ExportsRepo {
       );
       return changes === 1;
     },
-    async requeueProcessing() {
+    async requeueProcessing(kind = 'text') {
       return (
         await db.run(
           `UPDATE exports SET status = 'new', lease_owner = NULL, lease_until = NULL
-           WHERE status IN ('new', 'processing') AND status = 'processing'`,
+           WHERE status IN ('new', 'processing') AND status = 'processing' AND kind = ?`,
+          [kind],
         )
       ).changes;
     },
-    async requeueExpired(now) {
+    async requeueExpired(now, kind = 'text') {
       return (
         await db.run(
           `UPDATE exports SET status = 'new', lease_owner = NULL, lease_until = NULL
-           WHERE status IN ('new', 'processing') AND status = 'processing' AND lease_until < ?`,
-          [now],
+           WHERE status IN ('new', 'processing') AND status = 'processing' AND lease_until < ? AND kind = ?`,
+          [now, kind],
         )
       ).changes;
     },

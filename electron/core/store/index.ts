@@ -111,7 +111,7 @@ export type { RequestRow, NewRequestRow, Finish } from './requests-repo';
 export type { CallbackAttemptRow } from './callbacks-repo';
 export type { LedgerRow } from './ledger-repo';
 export type { IdempotencyRow } from './idempotency-repo';
-export type { ExportRow, NewExportRow, ExportFinish } from './exports-repo';
+export type { ExportKind, ExportRow, NewExportRow, ExportFinish } from './exports-repo';
 export type {
   ProjectRow,
   ProjectFields,

@@ -343,4 +343,12 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
     `UPDATE api_keys SET studio = 1 WHERE name = 'Studio'`,
     `ALTER TABLE ledger ADD COLUMN from_key_id TEXT`,
   ],
+  // 22: project (book) exports in the exports queue beside text exports (issue 41): a row's kind
+  // (`text`, or `project` for POST /api/v1/projects/<id>/exports), its project and, for a project
+  // export, its record's own fields as JSON (projects/project-export.ts); they were record.json files
+  [
+    `ALTER TABLE exports ADD COLUMN kind TEXT NOT NULL DEFAULT 'text'`,
+    `ALTER TABLE exports ADD COLUMN project_id TEXT`,
+    `ALTER TABLE exports ADD COLUMN project_state TEXT`,
+  ],
 ];

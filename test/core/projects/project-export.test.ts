@@ -7,7 +7,7 @@
  */
 
 import { execFile } from 'node:child_process';
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +15,7 @@ import { createJobEvents } from '../../../electron/core/jobs/events';
 import { systemClock } from '../../../electron/core/platform/clock';
 import { silentLog } from '../../../electron/core/platform/log';
 import { createProjectExports, type ProjectExports } from '../../../electron/core/projects/project-export';
+import type { ProjectExportRecord } from '../../../electron/shared/projects';
 import { createProjectRenders, type ProjectRenders } from '../../../electron/core/projects/project-renders';
 import { startEngine, type EngineFixture } from '../../fixtures/engine';
 import { openTestStore, type TestStore } from '../../fixtures/test-store';
@@ -30,6 +31,8 @@ let renders: ProjectRenders;
 let exports: ProjectExports;
 let project: TestProject;
 const marked: string[][] = [];
+/** The background export's record once done. */
+let finished: ProjectExportRecord;
 
 beforeAll(async () => {
   fixture = await startEngine(2);
@@ -58,7 +61,9 @@ beforeAll(async () => {
     markExported: async (_id, chapterIds) => {
       marked.push([...chapterIds]);
     },
+    pollMs: 200,
   });
+  await exports.resume();
 }, 60_000);
 afterAll(async () => {
   await exports?.close();
@@ -177,5 +182,65 @@ describe('project export', () => {
     );
     expect(record.file_bytes).toBeGreaterThan(1000);
     expect(await exports.get(project.projectId, 'not-an-id')).toBeUndefined();
+    finished = record;
+  }, 120_000);
+
+  it('moves the record files of earlier versions into the queue: a finished one as it was, an unfinished one run again', async () => {
+    const dirOf = (id: string) => join(db.dir, 'files', 'projects', project.projectId, 'exports', id);
+    // As an earlier version left them: the finished export's record beside its files, and one
+    // whose process ended while it was encoding.
+    await writeFile(join(dirOf(finished.id), 'record.json'), JSON.stringify(finished));
+    await db.store.exports.remove(finished.id);
+    expect(await exports.get(project.projectId, finished.id)).toBeUndefined();
+    const unfinishedId = 'a'.repeat(32);
+    await mkdir(dirOf(unfinishedId), { recursive: true });
+    await writeFile(
+      join(dirOf(unfinishedId), 'record.json'),
+      JSON.stringify({
+        ...finished,
+        id: unfinishedId,
+        status: 'encoding',
+        download_url: null,
+        files: [],
+        chapters: [],
+        report: [],
+        subtitles: undefined,
+        duration_ms: null,
+        file_bytes: null,
+        progress: 0.5,
+        eta_seconds: null,
+        finished_at: null,
+      }),
+    );
+    const later = createProjectExports({
+      engine: fixture.engine,
+      store: db.store,
+      renders,
+      filesDir: join(db.dir, 'files'),
+      clock: systemClock,
+      log: silentLog,
+      baseUrl: () => 'http://127.0.0.1:1',
+      pollMs: 200,
+    });
+    try {
+      await later.resume();
+      expect(await later.get(project.projectId, finished.id)).toEqual(finished);
+      let record = (await later.get(project.projectId, unfinishedId))!;
+      for (let i = 0; i < 600 && record.status !== 'done' && record.status !== 'failed'; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        record = (await later.get(project.projectId, unfinishedId))!;
+      }
+      expect(record, `${record.error_code} ${record.error_message}`).toMatchObject({
+        status: 'done',
+        file_name: 'The Lighthouse.zip',
+        files: finished.files,
+      });
+      expect(record.chapters.map((c) => c.title)).toEqual(titles);
+      // The rows hold them now: the files are gone.
+      for (const id of [finished.id, unfinishedId])
+        await expect(stat(join(dirOf(id), 'record.json'))).rejects.toThrow();
+    } finally {
+      await later.close();
+    }
   }, 120_000);
 });

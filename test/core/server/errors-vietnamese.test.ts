@@ -7,11 +7,11 @@
  * no path of this machine (nor the temporary file an upload was written to).
  */
 
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { createIntl } from 'react-intl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_RUN_ATTEMPTS } from '../../../electron/core/jobs/runner';
 import { storedErrorDetails } from '../../../electron/core/platform/error-details';
 import { AppError } from '../../../electron/shared/errors';
 import { describeError, describeFailure } from '../../../renderer/src/i18n/error-messages';
@@ -284,18 +284,25 @@ describe('a failed project export, worded in Vietnamese', () => {
     }
   });
 
-  it('an export its process did not finish reads INTERRUPTED: worded in Vietnamese too', async () => {
+  it('an export whose process died at each of its runs reads INTERRUPTED: worded in Vietnamese too', async () => {
     const { projectId, exportId } = await importAndExport('so-do.txt', 'Chương một\n\nXuân Tóc Đỏ.\n');
-    const read = () => t.call('GET', `/api/v1/projects/${projectId}/exports/${exportId}`);
-    await eventually(async () => ((await read()).json.result.status === 'done' ? true : undefined));
-    // As a process that ended while encoding leaves its record on disk.
-    const file = readdirSync(t.dir, { recursive: true, encoding: 'utf8' }).find((p) =>
-      p.endsWith(join(exportId, 'record.json')),
-    );
-    expect(file).toBeDefined();
-    const path = join(t.dir, file!);
-    writeFileSync(path, JSON.stringify({ ...JSON.parse(readFileSync(path, 'utf8')), status: 'encoding' }));
-    const record = (await read()).json.result;
+    const read = (id: string) => t.call('GET', `/api/v1/projects/${projectId}/exports/${id}`);
+    await eventually(async () => ((await read(exportId)).json.result.status === 'done' ? true : undefined));
+    // As the queue holds an export started MAX_RUN_ATTEMPTS times by processes that died running it.
+    const { store } = t.core;
+    const done = (await store.exports.get(exportId, 'project'))!;
+    const id = 'd'.repeat(32);
+    await store.transaction(async (tx) => {
+      await tx.exports.insert({ ...done, id, cover_base64: null, download_token: 'died-each-time' });
+      for (let i = 0; i < MAX_RUN_ATTEMPTS; i++) {
+        await tx.exports.claim(id, done.created_at, { owner: 'a-dead-process', until: 0 });
+        await tx.exports.requeueProcessing('project');
+      }
+    });
+    const record = await eventually(async () => {
+      const r = (await read(id)).json.result;
+      return r.status === 'failed' ? r : undefined;
+    });
     expect(record).toMatchObject({ status: 'failed', error_code: 'INTERRUPTED' });
     const sentence = describeFailure(
       vietnamese,

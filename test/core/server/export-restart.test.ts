@@ -2,7 +2,8 @@
  * An accepted audiobook export survives a crash: the server is killed with SIGKILL while the
  * export runs and started again on the same data directory (and, on the PostgreSQL run, the same
  * database, with a short lease so the new instance takes it over within seconds). The export
- * starts again, finishes with a complete book, and is charged exactly once.
+ * starts again, finishes with a complete book, and is charged exactly once. A book project's
+ * export, in the same queue, survives it too.
  */
 
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -101,4 +102,70 @@ describe('kill -9 during an export, and restart', () => {
     const files = readdirSync(join(dir, 'audio', 'exports')).sort();
     expect(files).toEqual([`${id}.loudness.json`, `${id}.m4b`]);
   }, 300_000);
+
+  it('runs a project export accepted before the kill to a complete book', async () => {
+    if (server) {
+      server.child.kill('SIGKILL');
+      await server.exited;
+    }
+    server = await startServerProcess(args());
+    const imported = await fetchUrl(`${server.url}/api/v1/projects/import?file_name=lighthouse.txt`, 'POST', {
+      headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/octet-stream' },
+      body: BOOK,
+    });
+    expect(imported.status, imported.text).toBe(201);
+    const projectId = imported.json.result.project.id as string;
+    const res = await api(server.url, 'POST', `/api/v1/projects/${projectId}/exports`, { format: 'm4b' });
+    expect(res.status, res.text).toBe(201);
+    const id = res.json.result.id as string;
+    const path = `/api/v1/projects/${projectId}/exports/${id}`;
+    /** Kills the server once the export reads as `wanted` says, then starts it again. */
+    const killWhen = async (wanted: (record: { status: string; render_id: string | null }) => boolean) => {
+      const running = server!;
+      const record = await eventually(async () => {
+        const r = (await api(running.url, 'GET', path)).json.result;
+        return wanted(r) || r.status === 'done' || r.status === 'failed' ? r : undefined;
+      }, 120_000);
+      running.child.kill('SIGKILL');
+      await running.exited;
+      server = undefined;
+      server = await startServerProcess(args());
+      return record as { status: string; render_id: string | null };
+    };
+    // Killed while its segments render (the render it waits for is queued again too), then
+    // while the book is encoded.
+    const rendering = await killWhen((r) => r.status === 'rendering' && r.render_id !== null);
+    expect(rendering.status).toBe('rendering');
+    const encoding = await killWhen((r) => r.status === 'encoding');
+    expect(encoding.status).toBe('encoding');
+    expect(encoding.render_id).toBe(rendering.render_id);
+    const restarted = server!;
+    const done = await eventually(async () => {
+      const r = (await api(restarted.url, 'GET', path)).json.result;
+      return r.status === 'done' || r.status === 'failed' ? r : undefined;
+    }, 200_000);
+    expect(done.status, done.error_message).toBe('done');
+    // The project's preset is ACX: the book opens and closes with credits.
+    const titles = ['Opening credits', 'Part 1', 'Part 2', 'Part 3', 'Part 4', 'Closing credits'];
+    expect(done.chapters.map((c: { title: string }) => c.title)).toEqual(titles);
+    // The new instance took the export up again.
+    expect(restarted.stderr()).toContain('requeued 1 interrupted project export(s)');
+    const book = await fetchUrl(`${restarted.url}${path}/file`, 'GET', {
+      headers: { authorization: `Bearer ${KEY}` },
+    });
+    expect(book.status).toBe(200);
+    const file = join(dir, 'lighthouse.m4b');
+    writeFileSync(file, book.body);
+    const probed = await probeFile(file);
+    expect(probed.chapters.map((c) => c.tags?.title)).toEqual(titles);
+    expect(Math.abs(Number(probed.format.duration) * 1000 - done.duration_ms)).toBeLessThan(100);
+    expect(done.render_id).toBe(rendering.render_id);
+    // Only the book, its loudness report and its subtitles are left of the three runs.
+    expect(readdirSync(join(dir, 'audio', 'projects', projectId, 'exports', id)).sort()).toEqual([
+      'lighthouse.loudness.json',
+      'lighthouse.m4b',
+      'lighthouse.srt',
+      'lighthouse.vtt',
+    ]);
+  }, 400_000);
 });

@@ -179,8 +179,32 @@ describe('schema migrations', () => {
       await service.updateCharacter(keyId, renamed.project.id, narratorOf(renamed).id, {
         name: 'Người kể',
       });
+      // A text export accepted before version 22: it stays a text export in the one queue.
+      const exportId = 'e'.repeat(32);
+      await store.exports.insert({
+        id: exportId,
+        key_id: keyId,
+        input_text: 'Xin chào',
+        characters: 8,
+        voice_code: 'vi_male_minhtriet_mb',
+        model_id: 'std-v1.5',
+        speed_rate: 1,
+        pitch_rate: 1,
+        volume: 100,
+        preset: 'none',
+        format: 'mp3',
+        folder_format: null,
+        title: null,
+        author: null,
+        cover_type: null,
+        cover_base64: null,
+        cost_milli: 8,
+        custom_voice: null,
+        download_token: 'token',
+        created_at: '2026-01-01T00:00:00.000Z',
+      });
       await store.close();
-      // As version 18 left the file: no name_given column (nor version 20's spoken structure).
+      // As version 18 left the file: no name_given column (nor the columns of versions 20-22).
       const raw = openRaw(path);
       raw.run('ALTER TABLE project_characters DROP COLUMN name_given');
       for (const column of [
@@ -195,6 +219,8 @@ describe('schema migrations', () => {
       raw.run('ALTER TABLE project_chapters DROP COLUMN spoken_heading');
       raw.run('ALTER TABLE api_keys DROP COLUMN studio');
       raw.run('ALTER TABLE ledger DROP COLUMN from_key_id');
+      for (const column of ['kind', 'project_id', 'project_state'])
+        raw.run(`ALTER TABLE exports DROP COLUMN ${column}`);
       raw.run('PRAGMA user_version=18');
       raw.close();
 
@@ -203,6 +229,13 @@ describe('schema migrations', () => {
         const again = createProjectService({ store: upgraded, filesDir: join(dir, 'files') });
         const first = await again.detail(keyId, untouched.project.id);
         const second = await again.detail(keyId, renamed.project.id);
+        expect(await upgraded.exports.get(exportId)).toMatchObject({
+          kind: 'text',
+          project_id: null,
+          status: 'new',
+        });
+        expect(await upgraded.exports.queued()).toEqual([{ id: exportId, key_id: keyId, seq: 1 }]);
+        expect(await upgraded.exports.queued('project')).toEqual([]);
         expect(narratorOf(first)).toMatchObject({ name: 'Narrator', named: false });
         expect(narratorOf(second)).toMatchObject({ name: 'Người kể', named: true });
         expect(first.characters.filter((c) => !c.narrator).every((c) => c.named)).toBe(true);
