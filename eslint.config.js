@@ -158,7 +158,7 @@ const layerOptions = {
 };
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'scratch/**', 'dist/**', 'out/**', 'docs/**', 'coverage/**'] },
+  { ignores: ['node_modules/**', 'scratch/**', 'dist/**', 'out/**', 'docs/**', 'coverage/**', '.tsbuild/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -15,6 +15,13 @@
  * `null`) or that are not pages (`ws:`, `javascript:`) are refused, saying why.
  */
 
+/**
+ * The WHATWG URL parser, a global of both the browser and Node. Shared code is type-checked with
+ * neither side's globals (electron/shared/tsconfig.json), so the part used here is declared for
+ * this module only; nothing is emitted for it.
+ */
+declare const URL: new (input: string) => { readonly origin: string };
+
 /** Schemes of extension pages, whose origin is the scheme and the extension's id. */
 export const EXTENSION_SCHEMES = ['chrome-extension', 'moz-extension', 'safari-web-extension'] as const;
 

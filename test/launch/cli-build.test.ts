@@ -264,7 +264,9 @@ describe('the launcher of npm run say|serve|keys|voices', () => {
       'electron/shared',
       'electron/launch',
       'electron/main',
+      'electron/tsconfig.json',
       'tsconfig.json',
+      'tsconfig.base.json',
     ]) {
       cpSync(join(ROOT, path), join(app, path), { recursive: true });
     }

@@ -6,7 +6,7 @@
 import type { ParseArgsConfig } from 'node:util';
 import { LEXICON_OPTIONS } from './lexicon-option';
 import { SENTENCE_CACHE_OPTIONS, sentenceCacheOption } from './sentence-cache-option';
-import { parseCommandLine, UsageError } from './usage';
+import { parseCommandLine, UsageError, type ParsedCommandLine } from './usage';
 import { findCustomVoice, listVoices, parseVoiceOptions, VOICE_OPTIONS } from './voice-options';
 
 /** The `parseArgs` options both commands take; each adds its own. */
@@ -24,6 +24,14 @@ type SharedValues = { help?: boolean; 'list-voices'?: boolean; out?: string } & 
 >[0] &
   Parameters<typeof sentenceCacheOption>[0];
 
+/** What `parseSpeechCommand` answers: the parsed command line and what was checked from it. */
+type SpeechCommand<T extends NonNullable<ParseArgsConfig['options']>> = {
+  values: ParsedCommandLine<typeof SPEECH_COMMAND_OPTIONS & T>['values'];
+  positionals: ParsedCommandLine<typeof SPEECH_COMMAND_OPTIONS & T>['positionals'];
+  out: string;
+  sentenceCache: ReturnType<typeof sentenceCacheOption>;
+} & ReturnType<typeof parseVoiceOptions>;
+
 /**
  * Parses `argv` with the shared options and `own` (a `--voice` that is not a catalogue code is
  * looked up among the data folder's custom voices). Undefined when `--help` or `--list-voices`
@@ -38,7 +46,7 @@ export async function parseSpeechCommand<T extends NonNullable<ParseArgsConfig['
   outMeaning: string,
   /** Whether these values need no `--out` (`say --show-reading` writes no file). */
   writesNothing: (values: Record<string, unknown>) => boolean = () => false,
-) {
+): Promise<SpeechCommand<T> | undefined> {
   const { values, positionals } = parseCommandLine(argv, { ...SPEECH_COMMAND_OPTIONS, ...own }, true);
   // The shared options' values (TypeScript cannot narrow them out of the generic result).
   const shared = values as SharedValues;

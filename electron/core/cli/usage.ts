@@ -11,6 +11,17 @@ import { MILLI_PER_CREDIT } from '../../shared/pricing';
 /** A bad command line: the message is for the user, printed with the command's usage. */
 export class UsageError extends Error {}
 
+/** What `parseCommandLine` answers for `options`: `parseArgs`'s own result type, named. */
+export type ParsedCommandLine<T extends NonNullable<ParseArgsConfig['options']>> = ReturnType<
+  typeof parseArgs<{
+    args: string[];
+    options: T;
+    strict: true;
+    allowPositionals: boolean;
+    allowNegative: boolean;
+  }>
+>;
+
 /**
  * `parseArgs` in strict mode (with allowNegative, `--no-<flag>` sets a boolean false); its errors
  * (unknown option, missing value) become UsageErrors.
@@ -20,7 +31,7 @@ export function parseCommandLine<T extends NonNullable<ParseArgsConfig['options'
   options: T,
   allowPositionals = false,
   allowNegative = false,
-) {
+): ParsedCommandLine<T> {
   try {
     return parseArgs({ args: argv, options, strict: true, allowPositionals, allowNegative });
   } catch (error) {

@@ -46,7 +46,7 @@ export const readFb2: ManuscriptReader = async (bytes, fileName, options) => {
 function decodeXml(bytes: Uint8Array, fileName: string): string {
   const head = new TextDecoder('latin1').decode(bytes.subarray(0, 200));
   const declared = /^\uFEFF?<\?xml[^>]*\bencoding\s*=\s*["']([A-Za-z0-9._-]+)["']/.exec(head)?.[1] ?? 'utf-8';
-  let decoder: TextDecoder;
+  let decoder: InstanceType<typeof TextDecoder>;
   try {
     decoder = new TextDecoder(declared, { fatal: true });
   } catch {

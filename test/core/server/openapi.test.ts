@@ -12,6 +12,8 @@
 
 import { validate, compileErrors } from '@readme/openapi-parser';
 import type { RouteOptions } from 'fastify';
+// fastify's `swagger()` decorator is typed by @fastify/swagger's augmentation of fastify.
+import type {} from '@fastify/swagger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLexiconStore } from '../../../electron/core/lexicon/lexicon-store';
 import { API_DOCS_PATH, OPENAPI_PATH } from '../../../electron/core/server/openapi';
