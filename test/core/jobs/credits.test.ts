@@ -5,7 +5,6 @@
  */
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '../../../electron/shared/errors';
 import { MILLI_PER_CREDIT } from '../../../electron/shared/pricing';
 import {
   chargeCredits,
@@ -23,16 +22,6 @@ import { openTestStore, type TestStore } from '../../fixtures/test-store';
 
 const AT = '2026-01-02T03:04:05.000Z';
 const clock: Clock = { now: () => Date.parse(AT) };
-
-/** The error a call throws (fails the test when it throws nothing). */
-async function thrown(run: () => unknown): Promise<AppError> {
-  try {
-    await run();
-  } catch (error) {
-    return error as AppError;
-  }
-  throw new Error('expected an error');
-}
 
 describe('credits', () => {
   let t: TestStore;
@@ -95,13 +84,14 @@ describe('credits', () => {
   it('refuses a charge the balance cannot pay, naming the work, and writes nothing', async () => {
     const key = await newKey(1);
     for (const work of ['request', 'export', 'render'] as const) {
-      const error = await thrown(() =>
+      await expect(
         store.transaction((tx) => chargeCredits(tx, key, 'job-2', 1500, work, AT)),
-      );
-      expect(error).toBeInstanceOf(AppError);
-      expect(error.code).toBe('INSUFFICIENT_CREDITS');
-      expect(error.message).toBe(`This ${work} costs 1.5 credits; the balance is 1.`);
-      expect(error.details).toEqual({ cost: 1.5, balance: 1 });
+      ).rejects.toMatchObject({
+        name: 'AppError',
+        code: 'INSUFFICIENT_CREDITS',
+        message: `This ${work} costs 1.5 credits; the balance is 1.`,
+        details: { cost: 1.5, balance: 1 },
+      });
     }
     // Exactly the balance is enough.
     await store.transaction((tx) => chargeCredits(tx, key, 'job-3', 1000, 'export', AT));
