@@ -15,7 +15,23 @@ import type { KeyRow, LedgerRow, Repos } from '../store';
 export type ChargedWork = 'request' | 'export' | 'render';
 
 /** A ledger row to write (its id comes from the store). */
-export type LedgerEntry = Omit<LedgerRow, 'id'>;
+export type NewLedgerRow = Omit<LedgerRow, 'id'>;
+
+/**
+ * The key `keyId` locked in `tx` (PostgreSQL: `FOR UPDATE`, so two charges of one key take turns)
+ * and read as it then is, to charge: UNAUTHORIZED when it is gone or revoked.
+ */
+export async function lockKeyToCharge(tx: Repos, keyId: string): Promise<KeyRow> {
+  await tx.keys.lockForUpdate([keyId]);
+  const key = await tx.keys.findById(keyId);
+  return liveKeyToCharge(key);
+}
+
+/** `key` when it may be charged; UNAUTHORIZED when it is gone or revoked. */
+export function liveKeyToCharge<K extends Pick<KeyRow, 'revoked_at'>>(key: K | undefined): K {
+  if (!key || key.revoked_at !== null) throw new AppError('UNAUTHORIZED', 'The API key was revoked.');
+  return key;
+}
 
 /**
  * Refuses a charge of `costMilli` on a balance of `balanceMilli` that cannot pay it:
@@ -43,7 +59,7 @@ export function chargeInBatch(
   costMilli: number,
   work: ChargedWork,
   at: string,
-): LedgerEntry {
+): NewLedgerRow {
   checkCredits(key.balance_milli, costMilli, work);
   key.balance_milli -= costMilli;
   return chargeEntry(key.id, jobId, costMilli, key.balance_milli, at);
@@ -77,7 +93,7 @@ function chargeEntry(
   costMilli: number,
   after: number,
   at: string,
-): LedgerEntry {
+): NewLedgerRow {
   return {
     key_id: keyId,
     request_id: jobId,
@@ -136,7 +152,7 @@ export async function recordStartingBalance(
   await tx.ledger.insert(grantEntry(row.id, row.balance_milli, row.balance_milli, row.created_at));
 }
 
-function grantEntry(keyId: string, amountMilli: number, after: number, at: string): LedgerEntry {
+function grantEntry(keyId: string, amountMilli: number, after: number, at: string): NewLedgerRow {
   return {
     key_id: keyId,
     request_id: null,

@@ -29,7 +29,7 @@ import { parseCustomVoiceSnapshot } from '../voices';
 import { writeZip } from '../platform/zip-writer';
 import type { ExportFinish, ExportRow, NewExportRow, Store } from '../store';
 import type { JobEvents } from './events';
-import { chargeCredits, refundCredits } from './credits';
+import { chargeCredits, lockKeyToCharge, refundCredits } from './credits';
 import { customVoiceRender } from './custom-voice-render';
 import { createLeasedWorker, newLeasedRun, SPARE_RUNS, type LeasedRun } from './leased-worker';
 import { MAX_RUN_ATTEMPTS } from './runner';
@@ -386,9 +386,7 @@ export function createExportJobs(options: ExportJobsOptions): ExportJobs {
       const id = newRequestId();
       const now = isoTime(clock.now());
       const row = await store.transaction(async (tx) => {
-        await tx.keys.lockForUpdate([input.keyId]);
-        const key = await tx.keys.findById(input.keyId);
-        if (!key || key.revoked_at !== null) throw new AppError('UNAUTHORIZED', 'The API key was revoked.');
+        const key = await lockKeyToCharge(tx, input.keyId);
         const open = await tx.exports.countOpen(key.id);
         if (open >= MAX_OPEN_EXPORTS_PER_KEY) {
           throw new AppError(

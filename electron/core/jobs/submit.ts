@@ -15,7 +15,7 @@ import { findVoice } from '../../shared/voices';
 import type { IdempotencyRow, KeyRow, NewRequestRow, Repos, RequestRow, Store } from '../store';
 import { isoTime, type Clock } from '../platform/clock';
 import { costMilli } from '../../shared/pricing';
-import { chargeInBatch, type LedgerEntry } from './credits';
+import { chargeInBatch, liveKeyToCharge, type NewLedgerRow } from './credits';
 import { IDEMPOTENCY_WINDOW_MS, type Idempotency } from './idempotency';
 
 /** A validated request, ready to be accepted. */
@@ -99,7 +99,7 @@ interface BatchWrites {
   /** The balance and queue of each key before the batch, to write the differences. */
   before: Map<string, { balance_milli: number; queued: number }>;
   requests: NewRequestRow[];
-  ledger: LedgerEntry[];
+  ledger: NewLedgerRow[];
   /** By API key and idempotency key. */
   idempotency: Map<string, IdempotencyRow>;
 }
@@ -251,8 +251,7 @@ export function createSubmitter({ store, clock, maxQueuedPerKey, onAccepted }: S
     input: SubmitInput,
     idempotency: Idempotency | undefined,
   ): Promise<Decision> => {
-    const key = batch.keys.get(input.keyId);
-    if (!key || key.revoked_at !== null) throw new AppError('UNAUTHORIZED', 'The API key was revoked.');
+    const key = liveKeyToCharge(batch.keys.get(input.keyId));
     if (idempotency) {
       const replayed = await replayOf(tx, batch, key.id, idempotency);
       if (replayed) return replayed;

@@ -41,6 +41,7 @@ import {
   chargeCredits,
   createLeasedWorker,
   errorText,
+  lockKeyToCharge,
   type JobEvents,
   type LeasedRun,
   newLeasedRun,
@@ -577,9 +578,7 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
 
   /** Charges `cost` to the key in `tx` (with its ledger entry) after checking the balance. */
   const charge = async (tx: Repos, keyId: string, jobId: string, cost: number, at: string) => {
-    await tx.keys.lockForUpdate([keyId]);
-    const key = await tx.keys.findById(keyId);
-    if (!key || key.revoked_at !== null) throw new AppError('UNAUTHORIZED', 'The API key was revoked.');
+    const key = await lockKeyToCharge(tx, keyId);
     await chargeCredits(tx, key, jobId, cost, 'render', at, { skipFree: true });
   };
 

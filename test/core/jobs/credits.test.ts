@@ -12,6 +12,7 @@ import {
   checkCredits,
   grantCredits,
   liveBalanceMilli,
+  lockKeyToCharge,
   refundCredits,
   transferCredits,
 } from '../../../electron/core/jobs/credits';
@@ -148,6 +149,19 @@ describe('credits', () => {
     });
     // The source's own ledger is untouched: the transfer is the receiver's row.
     expect((await ledgerOf(from.id)).map((r) => r.kind)).toEqual(['grant']);
+  });
+
+  it('charges a live key only: a revoked or unknown one is UNAUTHORIZED', async () => {
+    const live = await newKey(1);
+    const revoked = await newKey(1);
+    await revokeApiKey(store, clock, revoked.id);
+    expect((await store.transaction((tx) => lockKeyToCharge(tx, live.id))).id).toBe(live.id);
+    for (const id of [revoked.id, 'no-such-key']) {
+      await expect(store.transaction((tx) => lockKeyToCharge(tx, id))).rejects.toMatchObject({
+        code: 'UNAUTHORIZED',
+        message: 'The API key was revoked.',
+      });
+    }
   });
 
   it('adds up the balance of live keys only', async () => {
