@@ -1,6 +1,6 @@
 /**
- * Lexicon files, both ways: JSON (an array of entries), CSV (RFC 4180, with a header row; cells
- * a spreadsheet would run as formulas written as text, see `escapeFormula`) and
+ * Lexicon files, both ways: JSON (an array of entries), CSV (csv.ts: RFC 4180, with a header row;
+ * cells a spreadsheet would run as formulas written as text, and read back as they were) and
  * PLS, the W3C Pronunciation Lexicon Specification 1.0 (`<lexicon version="1.0" alphabet="ipa"
  * xml:lang="en">`, its XML read by core/lexicon/pls-xml.ts with fast-xml-parser and saxes). Reading checks every entry
  * with the lexicon's rules (`prepareEntry`) and fails on the first problem with its place:
@@ -16,7 +16,7 @@
  */
 
 import { Value } from '@sinclair/typebox/value';
-import { csvFile } from './csv';
+import { csvFile, CsvReadError, readCsv, type CsvRecord } from './csv';
 import {
   LEXICON_KINDS,
   LexiconEntryInputSchema,
@@ -103,39 +103,22 @@ function withoutId(entry: LexiconEntry): LexiconEntryInput {
   };
 }
 
-/** A cell a spreadsheet would run as a formula: `=`, `+`, `-`, `@`, tab or CR first (OWASP), after any `'`s. */
-const FORMULA_START = /^'*[=+\-@\t\r]/;
-
 /**
- * OWASP's defence against CSV injection: a cell a spreadsheet would run as a formula
- * (`=HYPERLINK(…)`, `+cmd|…`, `@SUM(…)`) is written after a `'`, which spreadsheets show as
- * text. A cell that looks escaped already (`'`s, then one of those characters) gets one too, so
- * `unescapeFormula` takes exactly one `'` off what looks escaped and a round trip is lossless.
+ * The CSV file (csvFile: the UTF-8 byte-order mark first, which parseLexicon drops again; formula
+ * cells escaped, which parseLexicon undoes).
  */
-function escapeFormula(value: string): string {
-  return FORMULA_START.test(value) ? `'${value}` : value;
-}
-
-/** The cell as it was before `escapeFormula`: one leading `'` off a cell that looks escaped. */
-function unescapeFormula(value: string): string {
-  return value.startsWith("'") && FORMULA_START.test(value) ? value.slice(1) : value;
-}
-
-/** The CSV file (csvFile: the UTF-8 byte-order mark first, which parseLexicon drops again). */
 function formatCsv(entries: readonly LexiconEntry[]): string {
   return csvFile([
     CSV_COLUMNS,
-    ...entries.map((e) =>
-      [
-        e.language,
-        e.match,
-        e.kind,
-        e.replacement,
-        String(e.case_sensitive),
-        String(e.whole_word),
-        e.note ?? '',
-      ].map(escapeFormula),
-    ),
+    ...entries.map((e) => [
+      e.language,
+      e.match,
+      e.kind,
+      e.replacement,
+      String(e.case_sensitive),
+      String(e.whole_word),
+      e.note ?? '',
+    ]),
   ]);
 }
 
@@ -243,97 +226,22 @@ function parseJson(text: string): ImportedEntry[] {
   return list.map((item, i) => checkEntry(item, `entry ${i + 1}`));
 }
 
-/** RFC 4180 records: fields, and the line each record starts on. */
-function readCsvRecords(text: string): { fields: string[]; line: number }[] {
-  const records: { fields: string[]; line: number }[] = [];
-  let fields: string[] = [];
-  let field = '';
-  let line = 1;
-  let recordLine = 1;
-  let i = 0;
-  let quoted = false;
-  let fieldStarted = false;
-  const endField = () => {
-    fields.push(field);
-    field = '';
-    fieldStarted = false;
-  };
-  const endRecord = () => {
-    endField();
-    // A blank line is no record.
-    if (!(fields.length === 1 && fields[0] === '')) records.push({ fields, line: recordLine });
-    fields = [];
-  };
-  while (i < text.length) {
-    const c = text[i] as string;
-    if (quoted) {
-      if (c === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i += 2;
-          continue;
-        }
-        quoted = false;
-        i++;
-        const next = text[i];
-        if (next !== undefined && next !== ',' && next !== '\r' && next !== '\n') {
-          const at = place(text, i);
-          throw new LexiconFileError(
-            `CSV line ${at.line}, column ${at.column}: a closing quote must end its field.`,
-            at.line,
-            at.column,
-          );
-        }
-        continue;
-      }
-      if (c === '\n') line++;
-      field += c;
-      i++;
-      continue;
-    }
-    if (c === '"') {
-      if (fieldStarted) {
-        const at = place(text, i);
-        throw new LexiconFileError(
-          `CSV line ${at.line}, column ${at.column}: a quote inside an unquoted field (quote the whole field and double the quote).`,
-          at.line,
-          at.column,
-        );
-      }
-      quoted = true;
-      fieldStarted = true;
-      i++;
-      continue;
-    }
-    if (c === ',') {
-      endField();
-      i++;
-      continue;
-    }
-    if (c === '\r' || c === '\n') {
-      endRecord();
-      i += c === '\r' && text[i + 1] === '\n' ? 2 : 1;
-      line++;
-      recordLine = line;
-      continue;
-    }
-    field += c;
-    fieldStarted = true;
-    i++;
-  }
-  if (quoted) {
-    throw new LexiconFileError(`CSV line ${recordLine}: a quoted field is not closed.`, recordLine);
-  }
-  if (field !== '' || fields.length > 0) endRecord();
-  return records;
-}
-
 function readBoolean(value: string, column: string, line: number): boolean | undefined {
   const v = value.trim().toLowerCase();
   if (v === '') return undefined;
   if (v === 'true' || v === '1' || v === 'yes') return true;
   if (v === 'false' || v === '0' || v === 'no') return false;
   throw new LexiconFileError(`CSV line ${line}: ${column} must be true or false, not "${value}".`, line);
+}
+
+/** The records of a CSV file (csv.ts's reader), its syntax errors as LexiconFileError. */
+function readCsvRecords(text: string): CsvRecord[] {
+  try {
+    return readCsv(text, { unescapeFormulas: true });
+  } catch (error) {
+    if (error instanceof CsvReadError) throw new LexiconFileError(error.message, error.line);
+    throw error;
+  }
 }
 
 function parseCsv(text: string): ImportedEntry[] {
@@ -361,9 +269,10 @@ function parseCsv(text: string): ImportedEntry[] {
         `CSV line ${line}: ${fields.length} fields where the header has ${columns.length}.`,
         line,
       );
-    const row = Object.fromEntries(
-      columns.map((name, k) => [name, unescapeFormula(fields[k] ?? '')]),
-    ) as Record<CsvColumn, string>;
+    const row = Object.fromEntries(columns.map((name, k) => [name, fields[k] ?? ''])) as Record<
+      CsvColumn,
+      string
+    >;
     const caseSensitive = readBoolean(row.case_sensitive ?? '', 'case_sensitive', line);
     const wholeWord = readBoolean(row.whole_word ?? '', 'whole_word', line);
     const input = {

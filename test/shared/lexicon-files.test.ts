@@ -340,13 +340,23 @@ describe('CSV lexicon files', () => {
     const quoted = failure(() =>
       parseLexicon(`${header}en,"two\nlines",respell,b\nen,x"y,respell,b\n`, 'csv'),
     );
-    expect(quoted.message).toMatch(/^CSV line 4, column 5: a quote inside an unquoted field/);
+    // csv-parse (electron/shared/csv.ts) names the field of a quote error, not the character.
+    expect(quoted.message).toMatch(/^CSV line 4, field 2: a quote inside an unquoted field/);
+    expect(quoted.line).toBe(4);
     expect(failure(() => parseLexicon(`${header}en,"open,respell,b\n`, 'csv')).message).toBe(
       'CSV line 2: a quoted field is not closed.',
     );
     expect(failure(() => parseLexicon(`${header}en,"a"b,respell,c\n`, 'csv')).message).toBe(
-      'CSV line 2, column 7: a closing quote must end its field.',
+      'CSV line 2, field 2: a closing quote must end its field.',
     );
+    // A CRLF inside a quoted field is one line break, and a file may mix CRLF and LF.
+    const crlf = failure(() =>
+      parseLexicon(`${header}en,"two\r\nlines",respell,b\r\n\r\nen,b,respell,c\nen,x"y,respell,b\r\n`, 'csv'),
+    );
+    expect(crlf.message).toMatch(/^CSV line 6, field 2: a quote inside an unquoted field/);
+    expect(
+      failure(() => parseLexicon(`${header}en,"a\r\nb",respell,b\r\n\r\nen,x,sing,b\n`, 'csv')).message,
+    ).toBe('CSV line 5: kind must be one of respell, ipa, abbreviation, unit.');
   });
 });
 

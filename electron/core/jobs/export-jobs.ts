@@ -30,7 +30,7 @@ import { parseCustomVoiceSnapshot } from '../voices';
 import { writeZip } from '../platform/zip-writer';
 import type { ExportFinish, ExportRow, NewExportRow, Store } from '../store';
 import type { JobEvents } from './events';
-import { refundCharge } from './keys';
+import { chargeCredits, lockKeyToCharge, refundCredits } from './credits';
 import { customVoiceRender } from './custom-voice-render';
 import { createLeasedWorker, newLeasedRun, SPARE_RUNS, type LeasedRun } from './leased-worker';
 import { MAX_RUN_ATTEMPTS } from './runner';
@@ -178,7 +178,7 @@ export function createExportJobs(options: ExportJobsOptions): ExportJobs {
         ? await tx.exports.finishQueued(row.id, outcome)
         : await tx.exports.finish(row.id, instanceId, outcome);
       if (!ok) return false;
-      if (finish.status === 'FAILURE') await refundCharge(tx, row, at);
+      if (finish.status === 'FAILURE') await refundCredits(tx, row, row.cost_milli, at);
       return true;
     });
   };
@@ -385,9 +385,7 @@ export function createExportJobs(options: ExportJobsOptions): ExportJobs {
       const id = newRequestId();
       const now = isoTime(clock.now());
       const row = await store.transaction(async (tx) => {
-        await tx.keys.lockForUpdate([input.keyId]);
-        const key = await tx.keys.findById(input.keyId);
-        if (!key || key.revoked_at !== null) throw new AppError('UNAUTHORIZED', 'The API key was revoked.');
+        const key = await lockKeyToCharge(tx, input.keyId);
         const open = await tx.exports.countOpen(key.id);
         if (open >= MAX_OPEN_EXPORTS_PER_KEY) {
           throw new AppError(
@@ -396,13 +394,7 @@ export function createExportJobs(options: ExportJobsOptions): ExportJobs {
             { retry_after_s: 60 },
           );
         }
-        if (key.balance_milli < cost) {
-          throw new AppError(
-            'INSUFFICIENT_CREDITS',
-            `This export costs ${cost / 1000} credits; the balance is ${key.balance_milli / 1000}.`,
-            { cost: cost / 1000, balance: key.balance_milli / 1000 },
-          );
-        }
+        await chargeCredits(tx, key, id, cost, 'export', now);
         await tx.exports.insert({
           id,
           key_id: key.id,
@@ -423,15 +415,6 @@ export function createExportJobs(options: ExportJobsOptions): ExportJobs {
           cost_milli: cost,
           custom_voice: custom ? (input.custom_voice ?? null) : null,
           download_token: randomBytes(24).toString('base64url'),
-          created_at: now,
-        });
-        const balance = await tx.keys.addBalance(key.id, -cost);
-        await tx.ledger.insert({
-          key_id: key.id,
-          request_id: id,
-          kind: 'charge',
-          amount_milli: -cost,
-          balance_after_milli: balance,
           created_at: now,
         });
         return (await tx.exports.get(id))!;

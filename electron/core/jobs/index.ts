@@ -299,6 +299,7 @@ export {
   restrictsCallbacks,
   type InternalCallbacks,
 } from './callback-targets';
+export { chargeCredits, liveBalanceMilli, lockKeyToCharge, refundCredits } from './credits';
 export { shownResult } from './delivery';
 export { createJobEvents, type JobEventMap, type JobEvents } from './events';
 export { bookExtension, fileReportsOf, type ExportInput } from './export-jobs';

@@ -9,6 +9,7 @@ import type { KeyRow, Repos, Store } from '../store';
 import { isoTime, type Clock } from '../platform/clock';
 import { DEFAULT_BALANCE_MILLI, MILLI_PER_CREDIT } from '../../shared/pricing';
 import { cleanText } from '../../shared/text';
+import { grantCredits, recordStartingBalance, transferCredits } from './credits';
 
 export interface CreatedKey {
   /** The full key: shown to the user once, never stored. */
@@ -101,14 +102,7 @@ function newKeyRow(
 /** Inserts `row` with its starting balance as a `grant` ledger entry, in the caller's transaction. */
 async function insertGranted(tx: Repos, row: KeyRow): Promise<void> {
   await tx.keys.insert(row);
-  await tx.ledger.insert({
-    key_id: row.id,
-    request_id: null,
-    kind: 'grant',
-    amount_milli: row.balance_milli,
-    balance_after_milli: row.balance_milli,
-    created_at: row.created_at,
-  });
+  await recordStartingBalance(tx, row);
 }
 
 /**
@@ -153,20 +147,7 @@ export async function studioKey(
     }
     await tx.keys.insert(row);
     let after = 0;
-    for (const source of sources) {
-      const amount = Number(source.balance_milli);
-      if (amount !== 0) await tx.keys.addBalance(source.id, -amount);
-      after = await tx.keys.addBalance(row.id, amount);
-      await tx.ledger.insert({
-        key_id: row.id,
-        request_id: null,
-        kind: 'transfer',
-        amount_milli: amount,
-        balance_after_milli: after,
-        created_at: now,
-        from_key_id: source.id,
-      });
-    }
+    for (const source of sources) after = await transferCredits(tx, source, row.id, now);
     return { ...row, balance_milli: after };
   });
 }
@@ -311,36 +292,7 @@ export async function addCredits(
         `That would make the balance of ${row.id} more than ${(MAX_BALANCE_MILLI / MILLI_PER_CREDIT).toLocaleString('en')} credits.`,
         { field: 'credits' },
       );
-    const balance = await tx.keys.addBalance(row.id, amount);
-    await tx.ledger.insert({
-      key_id: row.id,
-      request_id: null,
-      kind: 'grant',
-      amount_milli: amount,
-      balance_after_milli: balance,
-      created_at: now,
-    });
+    await grantCredits(tx, row.id, amount, now);
   });
   return (await store.keys.findById(keyId))!;
-}
-
-/**
- * Gives back what a failed job (a request or an export) was charged, with its ledger entry, in
- * the caller's transaction `tx`; nothing for a job that cost nothing.
- */
-export async function refundCharge(
-  tx: Repos,
-  job: { id: string; key_id: string; cost_milli: number },
-  createdAt: string,
-): Promise<void> {
-  if (job.cost_milli <= 0) return;
-  const balance = await tx.keys.addBalance(job.key_id, job.cost_milli);
-  await tx.ledger.insert({
-    key_id: job.key_id,
-    request_id: job.id,
-    kind: 'refund',
-    amount_milli: job.cost_milli,
-    balance_after_milli: balance,
-    created_at: createdAt,
-  });
 }

@@ -18,7 +18,7 @@ import type { RequestRow, Store } from '../store';
 import { isoTime, type Clock } from '../platform/clock';
 import type { Log } from '../platform/log';
 import type { JobEvents } from './events';
-import { refundCharge } from './keys';
+import { refundCredits } from './credits';
 import { claimOrder, rankFairly, startable } from './fair-ranking';
 import { createLeasedWorker, newLeasedRun, type LeasedRun } from './leased-worker';
 import { renderRequestOf } from './render-request';
@@ -489,7 +489,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       });
       if (!ok) return undefined;
       await tx.keys.addQueued(row.key_id, -1);
-      if (outcome.status === 'FAILURE') await refundCharge(tx, row, isoTime(at));
+      if (outcome.status === 'FAILURE') await refundCredits(tx, row, row.cost_milli, isoTime(at));
       return tx.requests.get(row.id);
     });
 

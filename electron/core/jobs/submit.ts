@@ -12,9 +12,10 @@ import { randomBytes } from 'node:crypto';
 import { AppError } from '../../shared/errors';
 import type { AudioFormat, Bitrate, ModelId } from '../../shared/options';
 import { findVoice } from '../../shared/voices';
-import type { IdempotencyRow, KeyRow, LedgerRow, NewRequestRow, Repos, RequestRow, Store } from '../store';
+import type { IdempotencyRow, KeyRow, NewRequestRow, Repos, RequestRow, Store } from '../store';
 import { isoTime, type Clock } from '../platform/clock';
 import { costMilli } from '../../shared/pricing';
+import { chargeInBatch, liveKeyToCharge, type NewLedgerRow } from './credits';
 import { IDEMPOTENCY_WINDOW_MS, type Idempotency } from './idempotency';
 
 /** A validated request, ready to be accepted. */
@@ -98,7 +99,7 @@ interface BatchWrites {
   /** The balance and queue of each key before the batch, to write the differences. */
   before: Map<string, { balance_milli: number; queued: number }>;
   requests: NewRequestRow[];
-  ledger: Omit<LedgerRow, 'id'>[];
+  ledger: NewLedgerRow[];
   /** By API key and idempotency key. */
   idempotency: Map<string, IdempotencyRow>;
 }
@@ -250,8 +251,7 @@ export function createSubmitter({ store, clock, maxQueuedPerKey, onAccepted }: S
     input: SubmitInput,
     idempotency: Idempotency | undefined,
   ): Promise<Decision> => {
-    const key = batch.keys.get(input.keyId);
-    if (!key || key.revoked_at !== null) throw new AppError('UNAUTHORIZED', 'The API key was revoked.');
+    const key = liveKeyToCharge(batch.keys.get(input.keyId));
     if (idempotency) {
       const replayed = await replayOf(tx, batch, key.id, idempotency);
       if (replayed) return replayed;
@@ -270,15 +270,9 @@ export function createSubmitter({ store, clock, maxQueuedPerKey, onAccepted }: S
       );
     }
     const cost = costMilli(input.characters, voice, input.model_id);
-    if (key.balance_milli < cost) {
-      throw new AppError(
-        'INSUFFICIENT_CREDITS',
-        `This request costs ${cost / 1000} credits; the balance is ${key.balance_milli / 1000}.`,
-        { cost: cost / 1000, balance: key.balance_milli / 1000 },
-      );
-    }
     const now = isoTime(clock.now());
     const id = newRequestId();
+    batch.ledger.push(chargeInBatch(key, id, cost, 'request', now));
     batch.requests.push({
       id,
       key_id: key.id,
@@ -304,16 +298,7 @@ export function createSubmitter({ store, clock, maxQueuedPerKey, onAccepted }: S
       download_token: randomBytes(24).toString('base64url'),
       created_at: now,
     });
-    key.balance_milli -= cost;
     key.queued += 1;
-    batch.ledger.push({
-      key_id: key.id,
-      request_id: id,
-      kind: 'charge',
-      amount_milli: -cost,
-      balance_after_milli: key.balance_milli,
-      created_at: now,
-    });
     if (idempotency) {
       batch.idempotency.set(`${key.id}\n${idempotency.key}`, {
         key_id: key.id,

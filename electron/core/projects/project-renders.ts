@@ -38,11 +38,14 @@ import type {
   Store,
 } from '../store';
 import {
+  chargeCredits,
   createLeasedWorker,
   errorText,
+  lockKeyToCharge,
   type JobEvents,
   type LeasedRun,
   newLeasedRun,
+  refundCredits,
   SPARE_RUNS,
 } from '../jobs';
 import type { ProjectService } from './project-service';
@@ -280,7 +283,7 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
         : await tx.projectRenders.finishWaiting(row.id, f);
       if (!finished) return false;
       await tx.projectRenders.releaseSegments(left);
-      if (refund > 0) await refundMilli(tx, row, refund, at);
+      if (refund > 0) await refundCredits(tx, row, refund, at);
       return true;
     });
     if (ok) {
@@ -575,26 +578,8 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
 
   /** Charges `cost` to the key in `tx` (with its ledger entry) after checking the balance. */
   const charge = async (tx: Repos, keyId: string, jobId: string, cost: number, at: string) => {
-    await tx.keys.lockForUpdate([keyId]);
-    const key = await tx.keys.findById(keyId);
-    if (!key || key.revoked_at !== null) throw new AppError('UNAUTHORIZED', 'The API key was revoked.');
-    if (key.balance_milli < cost) {
-      throw new AppError(
-        'INSUFFICIENT_CREDITS',
-        `This render costs ${cost / 1000} credits; the balance is ${key.balance_milli / 1000}.`,
-        { cost: cost / 1000, balance: key.balance_milli / 1000 },
-      );
-    }
-    if (cost <= 0) return;
-    const balance = await tx.keys.addBalance(keyId, -cost);
-    await tx.ledger.insert({
-      key_id: keyId,
-      request_id: jobId,
-      kind: 'charge',
-      amount_milli: -cost,
-      balance_after_milli: balance,
-      created_at: at,
-    });
+    const key = await lockKeyToCharge(tx, keyId);
+    await chargeCredits(tx, key, jobId, cost, 'render', at, { skipFree: true });
   };
 
   const priceOf = (
@@ -876,7 +861,7 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
       } catch (error) {
         await store.transaction(async (tx) => {
           await tx.projectRenders.setSegmentAudio(segmentId, { state: 'failed', ...segmentFailure(error) });
-          await refundMilli(tx, { id: jobId, key_id: keyId }, cost, isoTime(clock.now()));
+          await refundCredits(tx, { id: jobId, key_id: keyId }, cost, isoTime(clock.now()));
         });
         emit(undefined, keyId, projectId, [{ id: segmentId, state: 'failed' }]);
         throw error;
@@ -927,7 +912,7 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
         return spoken;
       } catch (error) {
         await store.transaction((tx) =>
-          refundMilli(tx, { id: jobId, key_id: keyId }, cost, isoTime(clock.now())),
+          refundCredits(tx, { id: jobId, key_id: keyId }, cost, isoTime(clock.now())),
         );
         throw error;
       }
@@ -936,18 +921,4 @@ export function createProjectRenders(options: ProjectRendersOptions): ProjectRen
     start: () => worker.start(recover, true),
     close: () => worker.close(() => runs.values()),
   };
-}
-
-/** Gives back `amount` milli-credits of a job with its ledger entry, in `tx`. */
-async function refundMilli(tx: Repos, job: { id: string; key_id: string }, amount: number, at: string) {
-  if (amount <= 0) return;
-  const balance = await tx.keys.addBalance(job.key_id, amount);
-  await tx.ledger.insert({
-    key_id: job.key_id,
-    request_id: job.id,
-    kind: 'refund',
-    amount_milli: amount,
-    balance_after_milli: balance,
-    created_at: at,
-  });
 }

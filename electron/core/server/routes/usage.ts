@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { UsageSchema, UsageQuerySchema, type Usage } from '../../../shared/api';
 import { toCredits } from '../../../shared/pricing';
 import type { Store } from '../../store';
+import { liveBalanceMilli } from '../../jobs';
 import { keyFilter, type Auth } from '../auth';
 import { sendResult } from '../reply';
 import { parseListQuery } from '../validation';
@@ -40,8 +41,7 @@ export function registerUsageRoute(
       );
       const key = await keyFilter(store, request, own, query.key);
       const { rows, total } = await store.ledger.list(key?.id, pageSize, offset);
-      const live = key ? [] : (await store.keys.list()).filter((k) => k.revoked_at === null);
-      const balanceMilli = key ? key.balance_milli : live.reduce((sum, k) => sum + k.balance_milli, 0);
+      const balanceMilli = key ? key.balance_milli : liveBalanceMilli(await store.keys.list());
       const result: Usage = {
         balance: toCredits(balanceMilli),
         balance_milli: balanceMilli,
