@@ -57,7 +57,8 @@ export function validated<T extends TSchema>(schema: T, validation: Validation):
   return { ...schema, [VALIDATION]: validation };
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
+/** A JSON object (not an array, not null). */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 

@@ -1,12 +1,13 @@
 /**
- * Input validation with the schemas of `shared/api.ts`: the submit requests against the spec's
- * tables, list queries (page, page_size, filters), and the first schema error that every other
- * body check reports. Types are not coerced, with one exception kept for the service's clients:
- * the submit's numbers and generate_srt may be strings (`readSubmitStrings`). Each failure names
- * the field and its rule.
+ * The API's input rules beyond fastify's schema checks (route-validation.ts): how the submit and
+ * the list routes word a schema failure, the submit's rules across fields (rates, callback URL,
+ * voice, text), and `firstSchemaProblem` for values checked outside a route (the CLI's catalogue
+ * file). Types are not coerced, with one exception kept for the service's clients: the submit's
+ * numbers and generate_srt may be strings (`readSubmitStrings`, its preValidation step). Each
+ * failure names the field and its rule.
  */
 
-import type { Static, TSchema } from '@sinclair/typebox';
+import type { TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { type PageQuery, type ResponseType, type TtsRequest } from '../../shared/api';
 import { AppError } from '../../shared/errors';
@@ -23,7 +24,15 @@ import { blankMarkerLines } from '../engine';
 import { isSsml, parseSsml } from '../../shared/ssml';
 import type { CustomVoice } from '../../shared/custom-voices';
 import { customVoiceSnapshot } from '../voices';
-import { ruleWording, schemaProblem, type SchemaProblem, type Wording } from './route-validation';
+import {
+  isPlainObject,
+  ruleWording,
+  schemaProblem,
+  type SchemaProblem,
+  type Wording,
+} from './route-validation';
+
+export { isPlainObject };
 
 /** Default limit on input_text, in characters (code points of the cleaned text). */
 export const DEFAULT_MAX_TEXT_CHARS = 100_000;
@@ -93,10 +102,6 @@ function ruleFor(field: keyof TtsRequest, value: unknown): string {
   return RULES[field];
 }
 
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** Where a value breaks its schema: the top-level field ('' for the value itself) and the rule. */
 export type SchemaFieldProblem = Pick<SchemaProblem, 'field' | 'message'>;
 
@@ -106,16 +111,6 @@ export function firstSchemaProblem(schema: TSchema, value: unknown): SchemaField
   if (!first) return undefined;
   const { field, message } = schemaProblem('body', first, value);
   return { field, message };
-}
-
-/** A query string checked against its schema: INVALID_FIELD naming the parameter. */
-export function parseQuery<T extends TSchema>(schema: T, query: unknown): Static<T> {
-  const problem = firstSchemaProblem(schema, query ?? {});
-  if (problem)
-    throw new AppError('INVALID_FIELD', `${problem.field || 'query'}: ${problem.message}.`, {
-      field: problem.field,
-    });
-  return (query ?? {}) as Static<T>;
 }
 
 /** True for a request id: 32 lowercase hex digits. */
