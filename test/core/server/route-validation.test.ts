@@ -15,9 +15,12 @@ import {
 } from '../../../electron/core/server/route-validation';
 import { buildTestApp, type TestApp } from './inject';
 
+/** A page of another site that may call the API with a key (`--allow-origin`), never sign in. */
+const OTHER_SITE = 'https://reader.example';
+
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ allowedOrigins: [OTHER_SITE] });
 });
 afterAll(async () => {
   await t.close();
@@ -34,6 +37,32 @@ describe('keys before schemas', () => {
     const res = await t.call(method, path, { ...options, key: 'nsk_wrong' });
     expect(res.status, res.text).toBe(401);
     expect(res.json.error_code).toBe('UNAUTHORIZED');
+  });
+});
+
+describe('checks that come before the schema', () => {
+  it('sign-in from another site is FORBIDDEN_ORIGIN whatever its body; from the studio a bad body is INVALID_FIELD', async () => {
+    const body = { token: 5 };
+    const foreign = await t.call('POST', '/api/v1/session/sign-in', {
+      key: null,
+      body,
+      headers: { origin: OTHER_SITE },
+    });
+    expect([foreign.status, foreign.json.error_code]).toEqual([403, 'FORBIDDEN_ORIGIN']);
+    const own = await t.call('POST', '/api/v1/session/sign-in', { key: null, body });
+    expect(own.json).toMatchObject({
+      error_code: 'INVALID_FIELD',
+      error_message: 'token must be the token of a sign-in address.',
+    });
+  });
+  it('a manuscript without a usable file_name is MISSING_FIELD, before its body is read', async () => {
+    for (const query of ['', '?file_name=%20', '?file_name=a&file_name=b']) {
+      const res = await t.call('POST', `/api/v1/manuscripts/read${query}`, {
+        raw: Buffer.from('Chapter 1\n\nText.'),
+        headers: { 'content-type': 'application/octet-stream' },
+      });
+      expect([res.status, res.json.error_code], query).toEqual([400, 'MISSING_FIELD']);
+    }
   });
 });
 
