@@ -21,6 +21,7 @@ const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null
 
 export const ManuscriptReadQuerySchema = Type.Object({
   file_name: Type.String({
+    pattern: '\\S',
     description: 'The file’s name (its extension helps tell the format; messages name it).',
   }),
 });

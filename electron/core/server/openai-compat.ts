@@ -6,7 +6,7 @@
  * which Open WebUI reads).
  */
 
-import { OpenAiSpeechRequestSchema, type OpenAiModel, type OpenAiSpeechRequest } from '../../shared/api';
+import type { OpenAiModel, OpenAiSpeechRequest } from '../../shared/api';
 import type { CustomVoice } from '../../shared/custom-voices';
 import { AppError } from '../../shared/errors';
 import { AUDIO_FORMATS, DEFAULT_SYNTHESIS, RATE_MAX, RATE_MIN, type ModelId } from '../../shared/options';
@@ -25,14 +25,8 @@ import {
   type ResolvedVoice,
   type VoiceMapping,
 } from '../../shared/voice-mapping';
-import {
-  firstSchemaProblem,
-  isPlainObject,
-  measureText,
-  resolveVoice,
-  spokenBy,
-  type ValidTtsRequest,
-} from './validation';
+import type { Wording } from './route-validation';
+import { isPlainObject, measureText, resolveVoice, spokenBy, type ValidTtsRequest } from './validation';
 
 export { OPENAI_VOICES };
 
@@ -174,23 +168,27 @@ export function speechVoiceName(voice: unknown): string | undefined {
   return typeof id === 'string' ? id : undefined;
 }
 
-/** Validates POST /v1/audio/speech. Throws AppError with `details.field` (the OpenAI `param`). */
-export function parseOpenAiSpeech(
-  body: unknown,
+/**
+ * How a speech body that breaks OpenAiSpeechRequestSchema is refused (fastify checks it before
+ * the handler): INVALID_JSON (not an object), MISSING_FIELD (input), INVALID_FIELD with the
+ * field's rule; `details.field` is OpenAI's `param`.
+ */
+export const openAiSpeechWording: Wording = ({ part, field, missing, value }) => {
+  if (part !== 'body' || !isPlainObject(value)) return undefined;
+  if (missing) return new AppError('MISSING_FIELD', `${field} is required.`, { field });
+  const rule = RULES[field as keyof OpenAiSpeechRequest] ?? `${field} must be a string`;
+  return new AppError('INVALID_FIELD', `${rule}.`, { field });
+};
+
+/**
+ * The rules of POST /v1/audio/speech beyond its schema (a body fastify checked, see
+ * `openAiSpeechWording`): the model, the voice, the text. Throws AppError with `details.field`.
+ */
+export function checkOpenAiSpeech(
+  speech: OpenAiSpeechRequest,
   maxTextChars: number,
   voiceMapping: VoiceMapping = NO_VOICE_MAPPING,
 ): ValidSpeechRequest {
-  if (!isPlainObject(body)) throw new AppError('INVALID_JSON', 'The body must be a JSON object.');
-  if (body.input === undefined) {
-    throw new AppError('MISSING_FIELD', 'input is required.', { field: 'input' });
-  }
-  const problem = firstSchemaProblem(OpenAiSpeechRequestSchema, body);
-  if (problem) {
-    const { field } = problem;
-    const rule = RULES[field as keyof OpenAiSpeechRequest] ?? `${field} must be a string`;
-    throw new AppError('INVALID_FIELD', `${rule}.`, { field });
-  }
-  const speech = body as OpenAiSpeechRequest;
   const modelName = speech.model ?? KOKORO_FASTAPI_DEFAULTS.model;
   const model = openAiModelFor(modelName);
   if (!model) {

@@ -5,10 +5,11 @@
  * describe the routes, hold no one's data, and apps and developers read them before they have
  * a key; the Host and Origin checks still apply.
  *
- * A route's `schema` is documentation only: the validator compiler below is a no-op and the
- * serializer plain JSON, so bodies reach the handlers as sent and the handlers keep checking
- * them with the same TypeBox schemas (validation.ts, openai-compat.ts), with the API's own
- * error answers. So the document and the checks read one definition.
+ * A route with `validate` has its body, query string and path parameters checked by fastify
+ * against the same TypeBox schemas the document shows (route-validation.ts: one formatter gives
+ * the API's error answers), and its handler receives them typed (register the route on
+ * `typed(app)`). Routes without it (not converted yet) keep their schema as documentation and
+ * check by hand. The serializer is plain JSON (answers are not checked against their schemas).
  *
  * A new route gets its schema with `apiRoute` (or `openAiRoute` under /v1): an operationId,
  * a tag, a summary, who may call it (`PUBLIC`, `KEY`, `SESSION`), and the TypeBox schemas of
@@ -18,11 +19,13 @@
 
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type, type TObject, type TSchema, type TString } from '@sinclair/typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import { ErrorBodySchema, OpenAiErrorBodySchema, STUDIO_SESSION_HEADER } from '../../shared/api';
 import { publicBase } from './public-url';
 import { STUDIO_CSP } from './security';
+import { formatSchemaProblem, validated, validatorCompiler, type Validation } from './route-validation';
 
 /** The document's address. */
 export const OPENAPI_PATH = '/openapi.json';
@@ -75,11 +78,11 @@ const TAG_DESCRIPTIONS: Record<keyof typeof TAGS, string> = {
 };
 
 /** Path parameters, each a string with its description. */
-export function pathParams(params: Record<string, string>): TSchema {
+export function pathParams<K extends string>(params: Record<K, string>): TObject<Record<K, TString>> {
   return Type.Object(
     Object.fromEntries(
-      Object.entries(params).map(([name, description]) => [name, Type.String({ description })]),
-    ),
+      Object.entries<string>(params).map(([name, description]) => [name, Type.String({ description })]),
+    ) as Record<K, TString>,
   );
 }
 
@@ -104,17 +107,26 @@ export function binary(description: string, contentTypes: readonly string[]): Bi
   };
 }
 
-export interface RouteDoc {
+export interface RouteDoc<
+  B extends TSchema | undefined = TSchema | undefined,
+  Q extends TSchema | undefined = TSchema | undefined,
+  P extends TSchema | undefined = TSchema | undefined,
+> {
   operationId: string;
   tag: keyof typeof TAGS;
   summary: string;
   description?: string;
   security: RouteSecurity;
-  body?: TSchema;
+  body?: B;
   /** A body of raw bytes (an archive) in one of these content types, instead of JSON. */
   rawBody?: readonly string[];
-  querystring?: TSchema;
-  params?: TSchema;
+  querystring?: Q;
+  params?: P;
+  /**
+   * Fastify checks body, query string and path parameters against their schemas before the
+   * handler (route-validation.ts), worded as the route's `wording` says.
+   */
+  validate?: Validation;
   /** The result inside `{status: 1, result}`, or a whole answer of another kind (`binary`). */
   result?: TSchema | BinaryAnswer;
   /** When the answer is not the spec's envelope (a plain JSON body). */
@@ -125,8 +137,21 @@ function isBinary(result: TSchema | BinaryAnswer): result is BinaryAnswer {
   return 'content' in result && typeof result.description === 'string' && !('type' in result);
 }
 
-function build(doc: RouteDoc, errorRef: string): FastifySchema {
-  const { result } = doc;
+/** The schema fastify gets: the route's own, typed for the type provider. */
+export type RouteSchema<B, Q, P> = FastifySchema & { body: B; querystring: Q; params: P };
+
+function checked<T extends TSchema | undefined>(schema: T, validation: Validation | undefined): T {
+  return schema && validation ? validated(schema, validation) : schema;
+}
+
+function build<B extends TSchema | undefined, Q extends TSchema | undefined, P extends TSchema | undefined>(
+  doc: RouteDoc<B, Q, P>,
+  errorRef: string,
+): RouteSchema<B, Q, P> {
+  const { result, validate } = doc;
+  const body = checked(doc.body, validate);
+  const querystring = checked(doc.querystring, validate);
+  const params = checked(doc.params, validate);
   const success =
     result === undefined
       ? { description: 'Success' }
@@ -141,26 +166,39 @@ function build(doc: RouteDoc, errorRef: string): FastifySchema {
     summary: doc.summary,
     ...(doc.description ? { description: doc.description } : {}),
     security: doc.security as Array<Record<string, string[]>>,
-    ...(doc.body ? { body: doc.body } : {}),
+    ...(body ? { body } : {}),
     ...(doc.rawBody ? { body: { content: binary('', doc.rawBody).content } } : {}),
-    ...(doc.querystring ? { querystring: doc.querystring } : {}),
-    ...(doc.params ? { params: doc.params } : {}),
+    ...(querystring ? { querystring } : {}),
+    ...(params ? { params } : {}),
     response: {
       200: success,
       '4xx': Type.Ref(errorRef),
       '5xx': Type.Ref(errorRef),
     },
-  } as FastifySchema;
+  } as RouteSchema<B, Q, P>;
 }
 
 /** The schema of a route that answers the spec's envelope and error shape (everything but /v1). */
-export function apiRoute(doc: RouteDoc): FastifySchema {
+export function apiRoute<
+  B extends TSchema | undefined = undefined,
+  Q extends TSchema | undefined = undefined,
+  P extends TSchema | undefined = undefined,
+>(doc: RouteDoc<B, Q, P>): RouteSchema<B, Q, P> {
   return build(doc, 'ErrorBody');
 }
 
 /** The schema of a /v1 route (OpenAI's error shape). */
-export function openAiRoute(doc: Omit<RouteDoc, 'tag'>): FastifySchema {
+export function openAiRoute<
+  B extends TSchema | undefined = undefined,
+  Q extends TSchema | undefined = undefined,
+  P extends TSchema | undefined = undefined,
+>(doc: Omit<RouteDoc<B, Q, P>, 'tag'>): RouteSchema<B, Q, P> {
   return build({ ...doc, tag: 'openai', plain: true }, 'OpenAiErrorBody');
+}
+
+/** The app whose routes' handlers receive bodies, queries and parameters typed from their schemas. */
+export function typed(app: FastifyInstance) {
+  return app.withTypeProvider<TypeBoxTypeProvider>();
 }
 
 /**
@@ -178,12 +216,21 @@ export function inAppContext(
 export const NOT_API: FastifySchema = { hide: true } as FastifySchema;
 
 /**
- * Makes route schemas documentation only (see above), registers the document's generator and
- * the reference page. Must run before any route is registered (the generator collects routes
- * as they are added).
+ * Turns validation on (see above), registers the document's generator and the reference page.
+ * Must run before any route is registered (the generator collects routes as they are added).
  */
 export function registerOpenApi(app: FastifyInstance, publicUrl?: string): void {
-  app.setValidatorCompiler(() => (data) => ({ value: data }));
+  app.setValidatorCompiler(validatorCompiler);
+  // Only reached by a validator that reports errors as a list (ours returns the AppError itself).
+  app.setSchemaErrorFormatter((errors, dataVar) =>
+    formatSchemaProblem({
+      part: dataVar as 'body',
+      field: (errors[0]?.instancePath ?? '').split('/')[1] ?? '',
+      message: errors[0]?.message ?? 'is not valid',
+      missing: false,
+      value: {},
+    }),
+  );
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   app.addSchema({ $id: 'ErrorBody', ...ErrorBodySchema });
   app.addSchema({ $id: 'OpenAiErrorBody', ...OpenAiErrorBodySchema });

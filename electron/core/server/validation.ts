@@ -1,14 +1,15 @@
 /**
- * Input validation with the schemas of `shared/api.ts`: the submit requests against the spec's
- * tables, list queries (page, page_size, filters), and the first schema error that every other
- * body check reports. Types are not coerced, with one exception kept for the service's clients:
- * the submit's numbers and generate_srt may be strings (`readSubmitStrings`). Each failure names
- * the field and its rule.
+ * The API's input rules beyond fastify's schema checks (route-validation.ts): how the submit and
+ * the list routes word a schema failure, the submit's rules across fields (rates, callback URL,
+ * voice, text), and `firstSchemaProblem` for values checked outside a route (the CLI's catalogue
+ * file). Types are not coerced, with one exception kept for the service's clients: the submit's
+ * numbers and generate_srt may be strings (`readSubmitStrings`, its preValidation step). Each
+ * failure names the field and its rule.
  */
 
-import type { Static, TObject, TSchema } from '@sinclair/typebox';
+import type { TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import { TtsRequestSchema, type PageQuery, type ResponseType, type TtsRequest } from '../../shared/api';
+import { type PageQuery, type ResponseType, type TtsRequest } from '../../shared/api';
 import { AppError } from '../../shared/errors';
 import { BITRATES, DEFAULT_SYNTHESIS, isOneDecimalInRange, RATE_MAX, RATE_MIN } from '../../shared/options';
 import {
@@ -23,6 +24,15 @@ import { blankMarkerLines } from '../engine';
 import { isSsml, parseSsml } from '../../shared/ssml';
 import type { CustomVoice } from '../../shared/custom-voices';
 import { customVoiceSnapshot } from '../voices';
+import {
+  isPlainObject,
+  ruleWording,
+  schemaProblem,
+  type SchemaProblem,
+  type Wording,
+} from './route-validation';
+
+export { isPlainObject };
 
 /** Default limit on input_text, in characters (code points of the cleaned text). */
 export const DEFAULT_MAX_TEXT_CHARS = 100_000;
@@ -47,8 +57,6 @@ const RULES: Record<keyof TtsRequest, string> = {
   generate_srt: 'generate_srt must be true or false',
 };
 
-const REQUIRED = ['input_text', 'voice_code'] as const;
-
 /** A number written as a string that the submit accepts: optional minus, digits, optionally a point and digits. */
 const DECIMAL_TEXT = /^-?\d+(\.\d+)?$/;
 
@@ -72,7 +80,7 @@ function isNumberField(field: string): field is keyof typeof NUMBER_TEXT_EXAMPLE
  * other value is left as it is, for the schema and the rules to judge exactly as if it had been
  * sent as a JSON number (`"1.25"` is still two decimals, `"129"` still not a bitrate).
  */
-function readSubmitStrings(body: Readonly<Record<string, unknown>>): Record<string, unknown> {
+export function readSubmitStrings(body: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const read: Record<string, unknown> = { ...body };
   for (const field of Object.keys(NUMBER_TEXT_EXAMPLES)) {
     const value = read[field];
@@ -94,38 +102,15 @@ function ruleFor(field: keyof TtsRequest, value: unknown): string {
   return RULES[field];
 }
 
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+/** Where a value breaks its schema: the top-level field ('' for the value itself) and the rule. */
+export type SchemaFieldProblem = Pick<SchemaProblem, 'field' | 'message'>;
 
-/** Where a value breaks its schema: the top-level field ('' for the value itself) and TypeBox's sentence. */
-export interface SchemaProblem {
-  field: string;
-  message: string;
-}
-
-/** The first place `value` breaks `schema`, or undefined when it fits. */
-export function firstSchemaProblem(schema: TSchema, value: unknown): SchemaProblem | undefined {
+/** The first place `value` breaks `schema` (read as route-validation.ts reads it), or undefined when it fits. */
+export function firstSchemaProblem(schema: TSchema, value: unknown): SchemaFieldProblem | undefined {
   const first = Value.Errors(schema, value).First();
   if (!first) return undefined;
-  // A JSON pointer: "/field/…", with "~1" for "/" and "~0" for "~" inside a name.
-  const field = (first.path.split('/')[1] ?? '').replaceAll('~1', '/').replaceAll('~0', '~');
-  // A choice among words (a union of literals): name the words rather than "Expected union value".
-  const choices = (first.schema as { anyOf?: { const?: unknown }[] }).anyOf;
-  if (choices?.length && choices.every((choice) => typeof choice.const === 'string')) {
-    return { field, message: `must be one of ${choices.map((choice) => String(choice.const)).join(', ')}` };
-  }
-  return { field, message: first.message };
-}
-
-/** A query string checked against its schema: INVALID_FIELD naming the parameter. */
-export function parseQuery<T extends TSchema>(schema: T, query: unknown): Static<T> {
-  const problem = firstSchemaProblem(schema, query ?? {});
-  if (problem)
-    throw new AppError('INVALID_FIELD', `${problem.field || 'query'}: ${problem.message}.`, {
-      field: problem.field,
-    });
-  return (query ?? {}) as Static<T>;
+  const { field, message } = schemaProblem('body', first, value);
+  return { field, message };
 }
 
 /** True for a request id: 32 lowercase hex digits. */
@@ -138,9 +123,8 @@ const PAGE_RULES: Readonly<Record<string, string>> = {
   page_size: 'page_size must be from 1 to 100',
 };
 
-/** A list query that passed its schema, with the page read from it. */
-export interface ListQuery<T> {
-  query: T;
+/** The page a list query asks for (its schema checked page and page_size). */
+export interface ListPage {
   page: number;
   pageSize: number;
   /** Rows before the page. */
@@ -148,54 +132,53 @@ export interface ListQuery<T> {
 }
 
 /**
- * Checks the query string of a list route against its schema (`PageQuerySchema`'s page and
- * page_size, and the route's filters). Throws INVALID_FIELD naming the parameter.
+ * How a list route (`PageQuerySchema`'s page and page_size, and the route's filters) words a
+ * query that breaks its schema: INVALID_FIELD naming the parameter.
  */
-export function parseListQuery<T extends TObject>(
-  schema: T,
-  query: unknown,
-  defaultPageSize: number,
-): ListQuery<Static<T>> {
-  const problem = firstSchemaProblem(schema, query);
-  if (problem) {
-    const field = problem.field || 'query';
-    const rule = PAGE_RULES[field];
-    throw new AppError(
-      'INVALID_FIELD',
-      rule ? `${rule}.` : `Invalid query parameter ${field}: ${problem.message}.`,
-      { field },
-    );
-  }
-  const { page: pageText, page_size: sizeText } = query as PageQuery;
-  const page = pageText ? Number(pageText) : 1;
-  const pageSize = sizeText ? Number(sizeText) : defaultPageSize;
-  return { query: query as Static<T>, page, pageSize, offset: (page - 1) * pageSize };
+export const listQueryWording: Wording = ({ part, field, message }) => {
+  if (part !== 'querystring') return undefined;
+  const name = field || 'query';
+  const rule = PAGE_RULES[name];
+  return new AppError('INVALID_FIELD', rule ? `${rule}.` : `Invalid query parameter ${name}: ${message}.`, {
+    field: name,
+  });
+};
+
+/** The page of a checked list query. */
+export function listPage(query: PageQuery, defaultPageSize: number): ListPage {
+  const page = query.page ? Number(query.page) : 1;
+  const pageSize = query.page_size ? Number(query.page_size) : defaultPageSize;
+  return { page, pageSize, offset: (page - 1) * pageSize };
 }
 
 /**
- * Checks a submit body against the spec's rules (numbers may be strings, see
- * `readSubmitStrings`) and applies the defaults. A voice_code that is not ours is spoken by the
- * voice `voiceMapping` finds for it (an alias, or the closest), and kept as sent. Throws
- * AppError (INVALID_JSON, MISSING_FIELD, INVALID_FIELD, UNKNOWN_VOICE, NOTHING_TO_SPEAK,
- * TEXT_TOO_LONG).
+ * The submit's `preValidation` step: its body with the strings the service's clients send for
+ * numbers and generate_srt read as those (`readSubmitStrings`), before fastify checks it
+ * against TtsRequestSchema.
  */
-export function parseTtsRequest(
-  body: unknown,
+export async function readSubmitBody(request: { body: unknown }): Promise<void> {
+  if (isPlainObject(request.body)) request.body = readSubmitStrings(request.body);
+}
+
+/**
+ * How the submit words a body that breaks TtsRequestSchema: INVALID_JSON (not an object),
+ * MISSING_FIELD (input_text, voice_code), INVALID_FIELD naming the field's rule.
+ */
+export const submitWording: Wording = ruleWording(RULES, (field, value) =>
+  ruleFor(field as keyof TtsRequest, value),
+);
+
+/**
+ * The submit's rules beyond its schema (a body fastify checked, see `submitWording`), with the
+ * defaults applied. A voice_code that is not ours is spoken by the voice `voiceMapping` finds
+ * for it (an alias, or the closest), and kept as sent. Throws AppError (INVALID_FIELD,
+ * UNKNOWN_VOICE, NOTHING_TO_SPEAK, TEXT_TOO_LONG).
+ */
+export function checkTtsRequest(
+  request: TtsRequest,
   maxTextChars: number,
   voiceMapping: VoiceMapping = NO_VOICE_MAPPING,
 ): ValidTtsSubmit {
-  if (!isPlainObject(body)) throw new AppError('INVALID_JSON', 'The body must be a JSON object.');
-  for (const field of REQUIRED) {
-    if (body[field] === undefined) throw new AppError('MISSING_FIELD', `${field} is required.`, { field });
-  }
-  const read = readSubmitStrings(body);
-  const problem = firstSchemaProblem(TtsRequestSchema, read);
-  if (problem) {
-    const field = problem.field as keyof TtsRequest;
-    const rule = Object.hasOwn(RULES, field) ? ruleFor(field, read[field]) : problem.message;
-    throw new AppError('INVALID_FIELD', `${rule}.`, { field });
-  }
-  const request = read as TtsRequest;
   for (const field of ['speed_rate', 'pitch_rate'] as const) {
     const value = request[field];
     if (value !== undefined && !isOneDecimalInRange(value, RATE_MIN, RATE_MAX)) {

@@ -18,7 +18,6 @@ import {
   CustomVoiceListSchema,
   CustomVoiceSchema,
   type CustomVoice,
-  type CustomVoiceListQuery,
 } from '../../../shared/custom-voices';
 import { isSsml, ssmlVoiceNames } from '../../../shared/ssml';
 import { cleanText } from '../../../shared/text';
@@ -40,9 +39,8 @@ import type { ProjectService } from '../../projects';
 import type { KeyRow } from '../../store';
 import { sendAudition } from '../audition-stream';
 import { isStudio, type Auth } from '../auth';
-import { apiRoute, KEY, pathParams } from '../openapi';
+import { apiRoute, KEY, pathParams, typed } from '../openapi';
 import { sendResult } from '../reply';
-import { parseQuery } from '../validation';
 import { registerAuditionPair } from './voices';
 
 export interface CustomVoiceRouteOptions {
@@ -96,8 +94,9 @@ const CODE_PARAM = pathParams({ code: 'A custom voice code (GET /api/v1/custom-v
 export function registerCustomVoiceRoutes(app: FastifyInstance, options: CustomVoiceRouteOptions): void {
   const { auth, customVoices, engine, voices, projects } = options;
   const base = CUSTOM_VOICE_ROUTES;
+  const routes = typed(app);
 
-  app.get<{ Querystring: CustomVoiceListQuery }>(
+  routes.get(
     base,
     {
       schema: apiRoute({
@@ -107,11 +106,12 @@ export function registerCustomVoiceRoutes(app: FastifyInstance, options: CustomV
         security: KEY,
         querystring: CustomVoiceListQuerySchema,
         result: CustomVoiceListSchema,
+        validate: {},
       }),
     },
     async (request, reply) => {
       const key = await auth.requireKey(request);
-      const { project, cursor, limit } = parseQuery(CustomVoiceListQuerySchema, request.query);
+      const { project, cursor, limit } = request.query;
       const page = {
         ...(cursor === undefined ? {} : { cursor }),
         ...(limit === undefined ? {} : { limit: Number(limit) }),
@@ -141,7 +141,7 @@ export function registerCustomVoiceRoutes(app: FastifyInstance, options: CustomV
       return sendResult(reply.code(201), voice);
     },
   );
-  app.get<{ Params: { code: string } }>(
+  routes.get(
     `${base}/:code`,
     {
       schema: apiRoute({
@@ -151,6 +151,7 @@ export function registerCustomVoiceRoutes(app: FastifyInstance, options: CustomV
         security: KEY,
         params: CODE_PARAM,
         result: CustomVoiceSchema,
+        validate: {},
       }),
     },
     async (request, reply) => {
@@ -179,7 +180,7 @@ export function registerCustomVoiceRoutes(app: FastifyInstance, options: CustomV
       );
     },
   );
-  app.delete<{ Params: { code: string } }>(
+  routes.delete(
     `${base}/:code`,
     {
       schema: apiRoute({
@@ -188,6 +189,7 @@ export function registerCustomVoiceRoutes(app: FastifyInstance, options: CustomV
         summary: 'Delete a custom voice (204; requests already accepted still render with it)',
         security: KEY,
         params: CODE_PARAM,
+        validate: {},
       }),
     },
     async (request, reply) => {

@@ -36,17 +36,10 @@ import { sendFile } from '../files';
 import { sendResult } from '../reply';
 import { sameSecret } from '../security';
 import type { CustomVoices } from '../../voices';
-import {
-  firstSchemaProblem,
-  isPlainObject,
-  isRequestId,
-  measureText,
-  parseListQuery,
-  resolveVoice,
-  spokenBy,
-} from '../validation';
+import { isRequestId, listPage, listQueryWording, measureText, resolveVoice, spokenBy } from '../validation';
+import { ruleWording } from '../route-validation';
 import { voiceAccess, withCustomVoice } from './custom-voices';
-import { apiRoute, binary, KEY, pathParams, PUBLIC } from '../openapi';
+import { apiRoute, binary, KEY, pathParams, PUBLIC, typed } from '../openapi';
 import { redactPaths } from '../../platform/redact-paths';
 import { storedDetails } from '../../platform/error-details';
 
@@ -91,25 +84,14 @@ function parseCover(text: string): CoverImage {
 }
 
 /**
- * Checks an export body and applies the defaults. Throws AppError INVALID_JSON, MISSING_FIELD,
- * INVALID_FIELD, UNKNOWN_VOICE, NOTHING_TO_SPEAK or TEXT_TOO_LONG.
+ * Checks what ExportBodySchema cannot (fastify checked the rest, worded by RULES) and applies
+ * the defaults. Throws AppError INVALID_FIELD, UNKNOWN_VOICE, NOTHING_TO_SPEAK or TEXT_TOO_LONG.
  */
-function parseExportBody(
-  body: unknown,
+function checkExportBody(
+  request: ExportBody,
   maxTextChars: number,
   voiceMapping: VoiceMapping = NO_VOICE_MAPPING,
 ): Omit<ExportInput, 'keyId'> {
-  if (!isPlainObject(body)) throw new AppError('INVALID_JSON', 'The body must be a JSON object.');
-  for (const field of ['input_text', 'voice_code'] as const) {
-    if (body[field] === undefined) throw new AppError('MISSING_FIELD', `${field} is required.`, { field });
-  }
-  const problem = firstSchemaProblem(ExportBodySchema, body);
-  if (problem) {
-    const field = problem.field as keyof ExportBody;
-    const rule = Object.hasOwn(RULES, field) ? RULES[field] : problem.message;
-    throw new AppError('INVALID_FIELD', `${rule}.`, { field });
-  }
-  const request = body as ExportBody;
   for (const field of ['speed_rate', 'pitch_rate'] as const) {
     const value = request[field];
     if (value !== undefined && !isOneDecimalInRange(value, RATE_MIN, RATE_MAX)) {
@@ -232,7 +214,8 @@ export function registerExportRoutes(
   app: FastifyInstance,
   { store, jobs, auth, maxTextChars, customVoices }: ExportRouteOptions,
 ): void {
-  app.post(
+  const routes = typed(app);
+  routes.post(
     '/api/v1/exports',
     {
       schema: apiRoute({
@@ -242,23 +225,24 @@ export function registerExportRoutes(
         security: KEY,
         body: ExportBodySchema,
         result: ExportRecordSchema,
+        validate: { wording: ruleWording(RULES) },
       }),
       bodyLimit: EXPORT_BODY_LIMIT,
     },
     async (request, reply) => {
       const key = await auth.requireKey(request);
-      const body = request.body as Record<string, unknown> | null;
-      const input = parseExportBody(
-        request.body,
+      const { body } = request;
+      const input = checkExportBody(
+        body,
         maxTextChars,
-        await withCustomVoice(NO_VOICE_MAPPING, customVoices, voiceAccess(request, key), body?.voice_code),
+        await withCustomVoice(NO_VOICE_MAPPING, customVoices, voiceAccess(request, key), body.voice_code),
       );
       const row = await jobs.exports.submit({ keyId: key.id, ...input });
       return sendResult(reply, toExportRecord(row, jobs));
     },
   );
 
-  app.get(
+  routes.get(
     '/api/v1/exports',
     {
       schema: apiRoute({
@@ -268,15 +252,12 @@ export function registerExportRoutes(
         security: KEY,
         querystring: ExportListQuerySchema,
         result: ExportListSchema,
+        validate: { wording: listQueryWording },
       }),
     },
     async (request, reply) => {
       const key = await auth.requireKey(request);
-      const { page, pageSize, offset } = parseListQuery(
-        ExportListQuerySchema,
-        request.query,
-        DEFAULT_PAGE_SIZE,
-      );
+      const { page, pageSize, offset } = listPage(request.query, DEFAULT_PAGE_SIZE);
       const { rows, total } = await store.exports.list(key.id, pageSize, offset);
       return sendResult(reply, {
         items: rows.map((row) => toExportRecord(row, jobs)),
@@ -287,7 +268,7 @@ export function registerExportRoutes(
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  routes.get(
     '/api/v1/exports/:id',
     {
       schema: apiRoute({
@@ -305,7 +286,7 @@ export function registerExportRoutes(
     },
   );
 
-  app.post<{ Params: { id: string } }>(
+  routes.post(
     '/api/v1/exports/:id/cancel',
     {
       schema: apiRoute({
@@ -325,7 +306,7 @@ export function registerExportRoutes(
     },
   );
 
-  app.delete<{ Params: { id: string } }>(
+  routes.delete(
     '/api/v1/exports/:id',
     {
       schema: apiRoute({
@@ -344,7 +325,7 @@ export function registerExportRoutes(
     },
   );
 
-  app.get<{ Params: { id: string; token: string; name: string } }>(
+  routes.get(
     '/files/exports/:id/:token/:name',
     {
       schema: apiRoute({

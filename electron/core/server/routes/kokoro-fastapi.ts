@@ -28,10 +28,10 @@ import { isWordTiming, readTimings } from '../../jobs';
 import { outsideNameProblem } from '../../platform/outside-names';
 import type { RequestRow, Store } from '../../store';
 import { CONTENT_TYPES, sendFile } from '../files';
-import { parseDownloadName } from '../openai-compat';
+import { openAiSpeechWording, parseDownloadName } from '../openai-compat';
 import { sameSecret } from '../security';
 import { sendSpeech, type SpeechFraming } from '../speech-stream';
-import { binary, KEY, openAiRoute, pathParams, PUBLIC } from '../openapi';
+import { binary, KEY, openAiRoute, pathParams, PUBLIC, typed } from '../openapi';
 import { acceptSpeech, sendOpenAiError, type OpenAiRouteOptions } from './openai';
 
 /** `audio_format` as Kokoro-FastAPI names it (its `content_type` table; others `audio/<format>`). */
@@ -69,7 +69,7 @@ export function registerKokoroFastApiRoutes(
 ): void {
   const { jobs, store } = options;
 
-  app.post(
+  typed(app).post(
     '/dev/captioned_speech',
     {
       schema: openAiRoute({
@@ -80,12 +80,15 @@ export function registerKokoroFastApiRoutes(
           'The body of POST /v1/audio/speech (same key, queue, credits and history). `stream: false`: one JSON object; `stream: true` (the default): one object per line as the audio renders, the words in the last line.',
         security: KEY,
         body: OpenAiSpeechRequestSchema,
+        validate: { wording: openAiSpeechWording },
         result: CaptionedSpeechSchema,
       }),
     },
     async (request, reply) => {
       try {
-        const { speech, row } = await acceptSpeech(options, request, reply, { wordTimings: true });
+        const { speech, row } = await acceptSpeech(options, request, reply, request.body, {
+          wordTimings: true,
+        });
         const audioFormat = KOKORO_AUDIO_FORMAT[row.audio_type];
         const words = async (done: RequestRow) =>
           speech.timestamps ? await timestampsOf(jobs.files.timingsPath(done)) : null;

@@ -12,8 +12,7 @@
  * same file, also while a server runs.
  */
 
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { TSchema } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../../../shared/errors';
 import {
   LexiconSchema,
@@ -31,10 +30,7 @@ import {
   type Lexicon,
   type LexiconEntry,
   type LexiconEntryInput,
-  type LexiconExportQuery,
-  type LexiconImportBody,
   type LexiconPreviewBody,
-  type LexiconQuery,
 } from '../../../shared/lexicon';
 import { formatLexicon, LEXICON_FILE_TYPES, LexiconFileError } from '../../../shared/lexicon-files';
 import { findVoice, VOICES } from '../../../shared/voices';
@@ -45,9 +41,9 @@ import type { VoiceLibrary } from '../../voices';
 import { sendAudition } from '../audition-stream';
 import type { Auth } from '../auth';
 import { sendResult } from '../reply';
-import { firstSchemaProblem } from '../validation';
+import type { Wording } from '../route-validation';
 import { Type } from '@sinclair/typebox';
-import { apiRoute, binary, KEY, pathParams, SESSION } from '../openapi';
+import { apiRoute, binary, KEY, pathParams, SESSION, typed } from '../openapi';
 
 export interface LexiconRouteOptions {
   auth: Auth;
@@ -58,20 +54,30 @@ export interface LexiconRouteOptions {
   voices?: Pick<VoiceLibrary, 'neuralVoice'> | undefined;
 }
 
-/** `value` checked against `schema`; INVALID_FIELD naming the field otherwise. */
-function checked<T>(schema: TSchema, value: unknown, what: string): T {
-  const problem = firstSchemaProblem(schema, value ?? {});
-  if (problem) {
-    const field = problem.field || what;
-    throw new AppError('INVALID_FIELD', `Invalid ${what} field ${field}: ${problem.message}.`, { field });
-  }
-  return (value ?? {}) as T;
+/** Problems worded `Invalid <what> field <field>: <rule>.` (INVALID_FIELD naming the field). */
+function labelled(what: (field: string) => string): Wording {
+  return ({ part, field, message }) => {
+    if (part === 'params') return undefined;
+    const label = what(field);
+    const name = field || label;
+    return new AppError('INVALID_FIELD', `Invalid ${label} field ${name}: ${message}.`, { field: name });
+  };
 }
 
-/** A query's booleans and numbers as JSON would have them (what the GET previews receive). */
-function fromQuery(query: Record<string, unknown>): Record<string, unknown> {
+/** A draft preview: the entry's fields and the preview's. */
+const DRAFT_PREVIEW = Type.Composite([LexiconEntryInputSchema, LexiconPreviewBodySchema]);
+const PREVIEW_FIELDS = new Set(Object.keys(LexiconPreviewBodySchema.properties));
+/** A draft preview's fields are the entry's (`lexicon`) and the preview's own (`preview`). */
+const draftWording = labelled((field) => (PREVIEW_FIELDS.has(field) ? 'preview' : 'lexicon'));
+const checks = (what: string) => ({ wording: labelled(() => what), emptyBodyIsObject: true });
+
+/**
+ * The GET previews' `preValidation` step: a query's booleans and numbers as JSON would have
+ * them (what the POST previews receive).
+ */
+async function readPreviewQuery(request: { query: unknown }): Promise<void> {
   const out: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(query)) {
+  for (const [name, value] of Object.entries(request.query ?? {})) {
     if (typeof value !== 'string') out[name] = value;
     else if (name === 'case_sensitive' || name === 'whole_word')
       out[name] = value === 'true' ? true : value === 'false' ? false : value;
@@ -79,14 +85,15 @@ function fromQuery(query: Record<string, unknown>): Record<string, unknown> {
       out[name] = Number(value);
     else out[name] = value;
   }
-  return out;
+  request.query = out;
 }
 
 export function registerLexiconRoutes(
   app: FastifyInstance,
   { auth, lexicon, engine, voices }: LexiconRouteOptions,
 ): void {
-  app.get(
+  const routes = typed(app);
+  routes.get(
     '/api/v1/lexicon',
     {
       schema: apiRoute({
@@ -96,18 +103,19 @@ export function registerLexiconRoutes(
         security: KEY,
         querystring: LexiconQuerySchema,
         result: LexiconSchema,
+        validate: checks('query'),
       }),
     },
     async (request, reply) => {
       await auth.requireKey(request);
-      const query = checked<LexiconQuery>(LexiconQuerySchema, request.query, 'query');
+      const { query } = request;
       const { version, items } = await lexicon.read();
       const result: Lexicon = { version, items: filterEntries(items, query) };
       return sendResult(reply, result);
     },
   );
 
-  app.post(
+  routes.post(
     '/api/v1/lexicon',
     {
       schema: apiRoute({
@@ -117,16 +125,17 @@ export function registerLexiconRoutes(
         security: SESSION,
         body: LexiconEntryInputSchema,
         result: LexiconChangeSchema,
+        validate: checks('lexicon'),
       }),
     },
     async (request, reply) => {
       auth.requireSession(request);
-      const input = checked<LexiconEntryInput>(LexiconEntryInputSchema, request.body, 'lexicon');
+      const input = request.body;
       return sendResult(reply, await lexicon.add(input));
     },
   );
 
-  app.get(
+  routes.get(
     '/api/v1/lexicon/export',
     {
       schema: apiRoute({
@@ -135,16 +144,13 @@ export function registerLexiconRoutes(
         summary: 'The lexicon as a file (JSON, CSV or PLS)',
         security: KEY,
         querystring: LexiconExportQuerySchema,
+        validate: checks('export'),
         result: binary('The file', ['application/json', 'text/csv', 'application/pls+xml']),
       }),
     },
     async (request, reply) => {
       await auth.requireKey(request);
-      const { format = 'json', language } = checked<LexiconExportQuery>(
-        LexiconExportQuerySchema,
-        request.query,
-        'export',
-      );
+      const { format = 'json', language } = request.query;
       if (format === 'pls' && !language)
         throw new AppError('MISSING_FIELD', 'A PLS file holds one language: add &language=<code>.', {
           field: 'language',
@@ -160,7 +166,7 @@ export function registerLexiconRoutes(
     },
   );
 
-  app.post(
+  routes.post(
     '/api/v1/lexicon/import',
     {
       schema: apiRoute({
@@ -170,11 +176,12 @@ export function registerLexiconRoutes(
         security: SESSION,
         body: LexiconImportBodySchema,
         result: LexiconImportResultSchema,
+        validate: checks('import'),
       }),
     },
     async (request, reply) => {
       auth.requireSession(request);
-      const body = checked<LexiconImportBody>(LexiconImportBodySchema, request.body, 'import');
+      const { body } = request;
       let entries;
       try {
         entries = parseLexiconFile(body.text, body.format, body.language);
@@ -189,7 +196,7 @@ export function registerLexiconRoutes(
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  routes.get(
     '/api/v1/lexicon/:id',
     {
       schema: apiRoute({
@@ -207,7 +214,7 @@ export function registerLexiconRoutes(
     },
   );
 
-  app.put<{ Params: { id: string } }>(
+  routes.put(
     '/api/v1/lexicon/:id',
     {
       schema: apiRoute({
@@ -218,16 +225,17 @@ export function registerLexiconRoutes(
         params: pathParams({ id: 'The entry id.' }),
         body: LexiconEntryInputSchema,
         result: LexiconChangeSchema,
+        validate: checks('lexicon'),
       }),
     },
     async (request, reply) => {
       auth.requireSession(request);
-      const input = checked<LexiconEntryInput>(LexiconEntryInputSchema, request.body, 'lexicon');
+      const input = request.body;
       return sendResult(reply, await lexicon.update(request.params.id, input));
     },
   );
 
-  app.delete<{ Params: { id: string } }>(
+  routes.delete(
     '/api/v1/lexicon/:id',
     {
       schema: apiRoute({
@@ -249,10 +257,9 @@ export function registerLexiconRoutes(
 
   const preview = async (
     entry: Omit<LexiconEntry, 'id'>,
-    raw: unknown,
+    body: LexiconPreviewBody,
     reply: FastifyReply,
   ): Promise<FastifyReply> => {
-    const body = checked<LexiconPreviewBody>(LexiconPreviewBodySchema, raw, 'preview');
     const voice = body.voice_code
       ? findVoice(body.voice_code)
       : VOICES.find((v) => v.language === entry.language);
@@ -282,8 +289,7 @@ export function registerLexiconRoutes(
   };
 
   /** A draft entry from a preview's body or query (it need not be saved). */
-  const draft = (raw: unknown): Omit<LexiconEntry, 'id'> => {
-    const input = checked<LexiconEntryInput>(LexiconEntryInputSchema, raw, 'lexicon');
+  const draft = (input: LexiconEntryInput): Omit<LexiconEntry, 'id'> => {
     const prepared = prepareEntry(input);
     if (!prepared.ok)
       throw new AppError('INVALID_FIELD', prepared.problem.message, {
@@ -293,13 +299,10 @@ export function registerLexiconRoutes(
     return prepared.entry;
   };
 
-  const previewSaved = async (
-    request: FastifyRequest<{ Params: { id: string } }>,
-    raw: unknown,
-    reply: FastifyReply,
-  ) => preview(await lexicon.get(request.params.id), raw, reply);
+  const previewSaved = async (id: string, body: LexiconPreviewBody, reply: FastifyReply) =>
+    preview(await lexicon.get(id), body, reply);
 
-  app.post<{ Params: { id: string } }>(
+  routes.post(
     '/api/v1/lexicon/:id/preview',
     {
       schema: apiRoute({
@@ -310,14 +313,15 @@ export function registerLexiconRoutes(
         params: pathParams({ id: 'The entry id.' }),
         body: LexiconPreviewBodySchema,
         result: binary('WAV audio', ['audio/wav']),
+        validate: checks('preview'),
       }),
     },
     async (request, reply) => {
       await auth.requireKey(request);
-      return previewSaved(request, request.body, reply);
+      return previewSaved(request.params.id, request.body, reply);
     },
   );
-  app.get<{ Params: { id: string }; Querystring: Record<string, unknown> }>(
+  routes.get(
     '/api/v1/lexicon/:id/preview',
     {
       schema: apiRoute({
@@ -328,15 +332,17 @@ export function registerLexiconRoutes(
         params: pathParams({ id: 'The entry id.' }),
         querystring: LexiconPreviewBodySchema,
         result: binary('WAV audio', ['audio/wav']),
+        validate: checks('preview'),
       }),
       config: { sessionInQuery: true },
+      preValidation: readPreviewQuery,
     },
     async (request, reply) => {
       auth.requireSession(request);
-      return previewSaved(request, fromQuery(request.query), reply);
+      return previewSaved(request.params.id, request.query, reply);
     },
   );
-  app.post(
+  routes.post(
     '/api/v1/lexicon/preview',
     {
       schema: apiRoute({
@@ -344,17 +350,17 @@ export function registerLexiconRoutes(
         tag: 'lexicon',
         summary: 'Speak an entry that is not saved',
         security: KEY,
-        body: Type.Composite([LexiconEntryInputSchema, LexiconPreviewBodySchema]),
+        body: DRAFT_PREVIEW,
         result: binary('WAV audio', ['audio/wav']),
+        validate: { wording: draftWording, emptyBodyIsObject: true },
       }),
     },
     async (request, reply) => {
       await auth.requireKey(request);
-      const body = (request.body ?? {}) as Record<string, unknown>;
-      return preview(draft(body), body, reply);
+      return preview(draft(request.body), request.body, reply);
     },
   );
-  app.get<{ Querystring: Record<string, unknown> }>(
+  routes.get(
     '/api/v1/lexicon/preview',
     {
       schema: apiRoute({
@@ -362,15 +368,16 @@ export function registerLexiconRoutes(
         tag: 'lexicon',
         summary: 'The same for an audio element (the studio only)',
         security: SESSION,
-        querystring: Type.Composite([LexiconEntryInputSchema, LexiconPreviewBodySchema]),
+        querystring: DRAFT_PREVIEW,
         result: binary('WAV audio', ['audio/wav']),
+        validate: { wording: draftWording },
       }),
       config: { sessionInQuery: true },
+      preValidation: readPreviewQuery,
     },
     async (request, reply) => {
       auth.requireSession(request);
-      const query = fromQuery(request.query);
-      return preview(draft(query), query, reply);
+      return preview(draft(request.query), request.query, reply);
     },
   );
 }

@@ -20,7 +20,8 @@ import {
 import { readManuscript } from '../../manuscripts';
 import type { Auth } from '../auth';
 import { clientGoneSignal } from '../client-gone';
-import { apiRoute, KEY } from '../openapi';
+import { apiRoute, KEY, typed } from '../openapi';
+import type { Wording } from '../route-validation';
 import { sendResult } from '../reply';
 
 const MIB = 1024 * 1024;
@@ -31,6 +32,14 @@ export interface ManuscriptRouteOptions {
   fileBytes?: number;
 }
 
+/** A file_name absent, blank or repeated: MISSING_FIELD, as the name is what every message gives. */
+const fileNameWording: Wording = ({ part }) =>
+  part === 'querystring'
+    ? new AppError('MISSING_FIELD', 'file_name is required: the name of the file sent as the body.', {
+        field: 'file_name',
+      })
+    : undefined;
+
 export function registerManuscriptRoutes(
   app: FastifyInstance,
   { auth, fileBytes }: ManuscriptRouteOptions,
@@ -40,7 +49,7 @@ export function registerManuscriptRoutes(
   void app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
-    scope.post(
+    typed(scope).post(
       '/api/v1/manuscripts/read',
       {
         schema: apiRoute({
@@ -57,21 +66,12 @@ export function registerManuscriptRoutes(
           rawBody: ['application/octet-stream'],
           querystring: ManuscriptReadQuerySchema,
           result: ManuscriptReadResultSchema,
+          validate: { wording: fileNameWording },
         }),
       },
       async (request, reply) => {
         const owner = (await auth.requireKey(request)).id;
-        const query = request.query as { file_name?: unknown };
-        const fileName = typeof query.file_name === 'string' ? query.file_name.trim() : '';
-        if (fileName === '') {
-          throw new AppError(
-            'MISSING_FIELD',
-            'file_name is required: the name of the file sent as the body.',
-            {
-              field: 'file_name',
-            },
-          );
-        }
+        const fileName = request.query.file_name.trim();
         const tooLarge = () =>
           new AppError(
             'MANUSCRIPT_TOO_LARGE',

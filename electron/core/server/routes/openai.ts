@@ -35,14 +35,19 @@ import {
   openAiModelFor,
   openAiModels,
   openAiVoices,
-  parseOpenAiSpeech,
+  checkOpenAiSpeech,
+  openAiSpeechWording,
   speechVoiceName,
   type ValidSpeechRequest,
 } from '../openai-compat';
 import { sendSpeech } from '../speech-stream';
 import type { VoiceMapping } from '../../../shared/voice-mapping';
-import { OpenAiSpeechRequestSchema, type OpenAiErrorBody } from '../../../shared/api';
-import { binary, KEY, openAiRoute, pathParams, PUBLIC } from '../openapi';
+import {
+  OpenAiSpeechRequestSchema,
+  type OpenAiErrorBody,
+  type OpenAiSpeechRequest,
+} from '../../../shared/api';
+import { binary, KEY, openAiRoute, pathParams, PUBLIC, typed } from '../openapi';
 import { redactPaths } from '../../platform/redact-paths';
 
 export interface OpenAiRouteOptions {
@@ -70,13 +75,13 @@ export async function acceptSpeech(
   { jobs, auth, maxTextChars, voices, voiceMapping, customVoices }: OpenAiRouteOptions,
   request: FastifyRequest,
   reply: FastifyReply,
+  body: OpenAiSpeechRequest,
   { wordTimings = false }: { wordTimings?: boolean } = {},
 ): Promise<{ speech: ValidSpeechRequest; row: RequestRow }> {
   const key = await auth.requireKey(request);
-  const body = request.body as { voice?: unknown } | null;
-  const named = speechVoiceName(body?.voice);
-  const speech = parseOpenAiSpeech(
-    request.body,
+  const named = speechVoiceName(body.voice);
+  const speech = checkOpenAiSpeech(
+    body,
     maxTextChars,
     await withCustomVoice(voiceMapping, customVoices, voiceAccess(request, key), named),
   );
@@ -111,7 +116,7 @@ export async function acceptSpeech(
 
 export function registerOpenAiRoutes(app: FastifyInstance, options: OpenAiRouteOptions): void {
   const { auth } = options;
-  app.post(
+  typed(app).post(
     '/v1/audio/speech',
     {
       schema: openAiRoute({
@@ -119,6 +124,7 @@ export function registerOpenAiRoutes(app: FastifyInstance, options: OpenAiRouteO
         summary: "Speak a text (OpenAI speech API): the audio streamed as it renders, or OpenAI's SSE events",
         security: KEY,
         body: OpenAiSpeechRequestSchema,
+        validate: { wording: openAiSpeechWording },
         result: binary('The audio (`response_format`), or events with `stream_format: "sse"`', [
           ...Object.values(AUDIO_CONTENT_TYPES),
           'text/event-stream',
@@ -127,7 +133,7 @@ export function registerOpenAiRoutes(app: FastifyInstance, options: OpenAiRouteO
     },
     async (request, reply) => {
       try {
-        const { speech, row } = await acceptSpeech(options, request, reply);
+        const { speech, row } = await acceptSpeech(options, request, reply, request.body);
         return await sendSpeech({
           request,
           reply,

@@ -20,9 +20,6 @@ import {
   ProjectRenderRecordSchema,
   RegenerateBodySchema,
   SegmentRecordSchema,
-  type ProjectExportBody,
-  type ProjectRenderBody,
-  type RegenerateBody,
 } from '../../../shared/projects';
 import { findVoice } from '../../../shared/voices';
 import {
@@ -35,9 +32,8 @@ import {
 import type { Store } from '../../store';
 import type { Auth } from '../auth';
 import { contentDisposition } from '../../../shared/download-name';
-import { apiRoute, binary, KEY, pathParams } from '../openapi';
+import { apiRoute, binary, KEY, pathParams, typed } from '../openapi';
 import { sendResult } from '../reply';
-import { firstSchemaProblem, isPlainObject } from '../validation';
 
 export interface ProjectRenderRouteOptions {
   store: Store;
@@ -58,23 +54,11 @@ const SUBTITLE_TYPES = {
   vtt: 'text/vtt; charset=utf-8',
 } as const;
 
-/** A JSON body (an empty one is `{}`) checked against its schema. */
-function body<T>(schema: TSchema, value: unknown): T {
-  const given = value ?? {};
-  if (!isPlainObject(given)) throw new AppError('INVALID_JSON', 'The body must be a JSON object.');
-  const problem = firstSchemaProblem(schema, given);
-  if (problem) {
-    throw new AppError('INVALID_FIELD', `${problem.field || 'body'}: ${problem.message}.`, {
-      field: problem.field,
-    });
-  }
-  return given as T;
-}
-
 export function registerProjectRenderRoutes(
   app: FastifyInstance,
   { store, auth, renders, exports, filesDir }: ProjectRenderRouteOptions,
 ): void {
+  const routes = typed(app);
   /** The key's project, or PROJECT_NOT_FOUND. */
   const owned = async (request: FastifyRequest, projectId: string) => {
     const key = await auth.requireKey(request);
@@ -108,7 +92,7 @@ export function registerProjectRenderRoutes(
     return { key, segment };
   };
 
-  app.post<{ Params: { id: string } }>(
+  routes.post(
     '/api/v1/projects/:id/renders',
     {
       schema: apiRoute({
@@ -120,12 +104,13 @@ export function registerProjectRenderRoutes(
         security: KEY,
         params: pathParams(ID),
         body: ProjectRenderBodySchema,
+        validate: { emptyBodyIsObject: true },
         result: ProjectRenderRecordSchema,
       }),
     },
     async (request, reply) => {
       const { key } = await owned(request, request.params.id);
-      const input = body<ProjectRenderBody>(ProjectRenderBodySchema, request.body);
+      const input = request.body;
       const row = await renders.submit(request.params.id, key.id, {
         chapterIds: input.chapter_ids,
         segmentIds: input.segment_ids,
@@ -134,7 +119,7 @@ export function registerProjectRenderRoutes(
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  routes.get(
     '/api/v1/projects/:id/renders',
     {
       schema: apiRoute({
@@ -154,7 +139,7 @@ export function registerProjectRenderRoutes(
   );
 
   for (const action of ['pause', 'resume', 'cancel'] as const) {
-    app.post<{ Params: { id: string; rid: string } }>(
+    routes.post(
       `/api/v1/projects/:id/renders/:rid/${action}`,
       {
         schema: apiRoute({
@@ -177,7 +162,7 @@ export function registerProjectRenderRoutes(
     );
   }
 
-  app.post<{ Params: { id: string; sid: string } }>(
+  routes.post(
     '/api/v1/projects/:id/segments/:sid/regenerate',
     {
       schema: apiRoute({
@@ -189,12 +174,13 @@ export function registerProjectRenderRoutes(
         security: KEY,
         params: pathParams(SEGMENT),
         body: RegenerateBodySchema,
+        validate: { emptyBodyIsObject: true },
         result: SegmentRecordSchema,
       }),
     },
     async (request, reply) => {
       const { key } = await ownSegment(request, request.params.id, request.params.sid);
-      const input = body<RegenerateBody>(RegenerateBodySchema, request.body);
+      const input = request.body;
       if (input.voice_code !== undefined && !findVoice(input.voice_code)) {
         throw new AppError(
           'UNKNOWN_VOICE',
@@ -209,7 +195,7 @@ export function registerProjectRenderRoutes(
     },
   );
 
-  app.get<{ Params: { id: string; sid: string } }>(
+  routes.get(
     '/api/v1/projects/:id/segments/:sid/audio',
     {
       schema: apiRoute({
@@ -235,7 +221,7 @@ export function registerProjectRenderRoutes(
     },
   );
 
-  app.get<{ Params: { id: string; sid: string } }>(
+  routes.get(
     '/api/v1/projects/:id/segments/:sid/timings',
     {
       schema: apiRoute({
@@ -260,7 +246,7 @@ export function registerProjectRenderRoutes(
     },
   );
 
-  app.post<{ Params: { id: string } }>(
+  routes.post(
     '/api/v1/projects/:id/exports',
     {
       schema: apiRoute({
@@ -272,12 +258,13 @@ export function registerProjectRenderRoutes(
         security: KEY,
         params: pathParams(ID),
         body: ProjectExportBodySchema,
+        validate: { emptyBodyIsObject: true },
         result: ProjectExportRecordSchema,
       }),
     },
     async (request, reply) => {
       const { key } = await owned(request, request.params.id);
-      const input = body<ProjectExportBody>(ProjectExportBodySchema, request.body);
+      const input = request.body;
       if (input.folder_format && (input.format ?? 'folder') !== 'folder') {
         throw new AppError('INVALID_FIELD', 'folder_format applies only to format "folder".', {
           field: 'folder_format',
@@ -291,7 +278,7 @@ export function registerProjectRenderRoutes(
     },
   );
 
-  app.get<{ Params: { id: string; eid: string } }>(
+  routes.get(
     '/api/v1/projects/:id/exports/:eid',
     {
       schema: apiRoute({
@@ -311,7 +298,7 @@ export function registerProjectRenderRoutes(
     },
   );
 
-  app.get<{ Params: { id: string; eid: string } }>(
+  routes.get(
     '/api/v1/projects/:id/exports/:eid/file',
     {
       schema: apiRoute({
@@ -340,7 +327,7 @@ export function registerProjectRenderRoutes(
     },
   );
 
-  app.get<{ Params: { id: string; eid: string; kind: string } }>(
+  routes.get(
     '/api/v1/projects/:id/exports/:eid/subtitles/:kind',
     {
       schema: apiRoute({

@@ -14,7 +14,6 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { TSchema } from '@sinclair/typebox';
 import { AppError, isAppError } from '../../../shared/errors';
 import { MANUSCRIPT_LIMITS, type NotesMode } from '../../../shared/manuscript';
 import {
@@ -41,19 +40,6 @@ import {
   SegmentPatchSchema,
   SegmentRecordSchema,
   SuggestionsApplySchema,
-  type ChapterIds,
-  type ChapterPatch,
-  type ChapterSplit,
-  type CharacterBody,
-  type CharacterPatch,
-  type CharacterMerge,
-  type CharacterSplit,
-  type ImportIntoQuery,
-  type ProjectImportQuery,
-  type ProjectListQuery,
-  type ProjectSettings,
-  type SegmentPageQuery,
-  type SegmentPatch,
 } from '../../../shared/projects';
 import { readManuscript } from '../../manuscripts';
 import { checkFreeSpace } from '../../platform/free-space';
@@ -62,9 +48,9 @@ import type { Store } from '../../store';
 import type { Auth } from '../auth';
 import { clientGoneSignal } from '../client-gone';
 import { contentDisposition } from '../../../shared/download-name';
-import { apiRoute, binary, KEY, pathParams } from '../openapi';
+import { apiRoute, binary, KEY, pathParams, typed } from '../openapi';
 import { sendResult } from '../reply';
-import { firstSchemaProblem, isPlainObject } from '../validation';
+import type { Wording } from '../route-validation';
 
 export interface ProjectRouteOptions {
   store: Store;
@@ -75,40 +61,25 @@ export interface ProjectRouteOptions {
 const ID = { id: 'The project id.' };
 const RAW_TYPES = ['application/octet-stream'];
 
-/** A JSON body checked against its schema: INVALID_JSON or INVALID_FIELD naming the field. */
-function body<T>(schema: TSchema, value: unknown): T {
-  if (!isPlainObject(value)) throw new AppError('INVALID_JSON', 'The body must be a JSON object.');
-  const problem = firstSchemaProblem(schema, value);
-  if (problem) {
-    throw new AppError('INVALID_FIELD', `${problem.field || 'body'}: ${problem.message}.`, {
-      field: problem.field,
-    });
-  }
-  return value as T;
-}
-
-function query<T>(schema: TSchema, value: unknown): T {
-  const problem = firstSchemaProblem(schema, value ?? {});
-  if (problem) {
-    throw new AppError(
-      problem.field === 'file_name' && (value as Record<string, unknown>)?.file_name === undefined
-        ? 'MISSING_FIELD'
-        : 'INVALID_FIELD',
-      `${problem.field || 'query'}: ${problem.message}.`,
-      { field: problem.field },
-    );
-  }
-  return value as T;
-}
+/** A query that breaks its schema: MISSING_FIELD for an absent file_name, else INVALID_FIELD naming the parameter. */
+const projectQueryWording: Wording = ({ part, field, message, missing }) =>
+  part === 'querystring'
+    ? new AppError(
+        field === 'file_name' && missing ? 'MISSING_FIELD' : 'INVALID_FIELD',
+        `${field || 'query'}: ${message}.`,
+        { field },
+      )
+    : undefined;
 
 export function registerProjectRoutes(
   app: FastifyInstance,
   { store, auth, projects }: ProjectRouteOptions,
 ): void {
   const { tempDir } = projects;
+  const routes = typed(app);
   const key = async (request: FastifyRequest) => (await auth.requireKey(request)).id;
 
-  app.get(
+  routes.get(
     '/api/v1/projects',
     {
       schema: apiRoute({
@@ -117,12 +88,13 @@ export function registerProjectRoutes(
         summary: `A page of the key's book projects, newest first (limit: at most ${PROJECT_LIMITS.listPage}; cursor: a next_cursor)`,
         security: KEY,
         querystring: ProjectListQuerySchema,
+        validate: { wording: projectQueryWording },
         result: ProjectListSchema,
       }),
     },
     async (request, reply) => {
       const keyId = await key(request);
-      const q = query<ProjectListQuery>(ProjectListQuerySchema, request.query);
+      const q = request.query;
       return sendResult(
         reply,
         await projects.list(keyId, {
@@ -133,7 +105,7 @@ export function registerProjectRoutes(
     },
   );
 
-  app.post(
+  routes.post(
     '/api/v1/projects',
     {
       schema: apiRoute({
@@ -142,18 +114,19 @@ export function registerProjectRoutes(
         summary: 'An empty project (answered 201)',
         security: KEY,
         body: ProjectSettingsSchema,
+        validate: {},
         result: ProjectDetailSchema,
       }),
       bodyLimit: Math.ceil((MANUSCRIPT_LIMITS.coverBytes * 4) / 3) + 64 * 1024,
     },
     async (request, reply) => {
       const keyId = await key(request);
-      const settings = body<ProjectSettings>(ProjectSettingsSchema, request.body);
+      const settings = request.body;
       return sendResult(reply.code(201), await projects.create(keyId, settings));
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  routes.get(
     '/api/v1/projects/:id',
     {
       schema: apiRoute({
@@ -168,7 +141,7 @@ export function registerProjectRoutes(
     async (request, reply) => sendResult(reply, await projects.detail(await key(request), request.params.id)),
   );
 
-  app.patch<{ Params: { id: string } }>(
+  routes.patch(
     '/api/v1/projects/:id',
     {
       schema: apiRoute({
@@ -179,18 +152,19 @@ export function registerProjectRoutes(
         security: KEY,
         params: pathParams(ID),
         body: ProjectSettingsSchema,
+        validate: {},
         result: ProjectDetailSchema,
       }),
       bodyLimit: Math.ceil((MANUSCRIPT_LIMITS.coverBytes * 4) / 3) + 64 * 1024,
     },
     async (request, reply) => {
       const keyId = await key(request);
-      const settings = body<ProjectSettings>(ProjectSettingsSchema, request.body);
+      const settings = request.body;
       return sendResult(reply, await projects.updateSettings(keyId, request.params.id, settings));
     },
   );
 
-  app.post<{ Params: { id: string } }>(
+  routes.post(
     '/api/v1/projects/:id/duplicate',
     {
       schema: apiRoute({
@@ -206,7 +180,7 @@ export function registerProjectRoutes(
       sendResult(reply.code(201), await projects.duplicate(await key(request), request.params.id)),
   );
 
-  app.delete<{ Params: { id: string } }>(
+  routes.delete(
     '/api/v1/projects/:id',
     {
       schema: apiRoute({
@@ -221,7 +195,7 @@ export function registerProjectRoutes(
     async (request, reply) => sendResult(reply, await projects.remove(await key(request), request.params.id)),
   );
 
-  app.get<{ Params: { id: string } }>(
+  routes.get(
     '/api/v1/projects/:id/cover',
     {
       schema: apiRoute({
@@ -248,7 +222,7 @@ export function registerProjectRoutes(
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  routes.get(
     '/api/v1/projects/:id/archive',
     {
       schema: apiRoute({
@@ -284,7 +258,7 @@ export function registerProjectRoutes(
 
   const chapterParams = pathParams({ ...ID, cid: 'The chapter id.' });
 
-  app.patch<{ Params: { id: string; cid: string } }>(
+  routes.patch(
     '/api/v1/projects/:id/chapters/:cid',
     {
       schema: apiRoute({
@@ -294,12 +268,13 @@ export function registerProjectRoutes(
         security: KEY,
         params: chapterParams,
         body: ChapterPatchSchema,
+        validate: {},
         result: ProjectDetailSchema,
       }),
     },
     async (request, reply) => {
       const keyId = await key(request);
-      const change = body<ChapterPatch>(ChapterPatchSchema, request.body);
+      const change = request.body;
       return sendResult(
         reply,
         await projects.updateChapter(keyId, request.params.id, request.params.cid, change),
@@ -307,7 +282,7 @@ export function registerProjectRoutes(
     },
   );
 
-  app.post<{ Params: { id: string } }>(
+  routes.post(
     '/api/v1/projects/:id/chapters/order',
     {
       schema: apiRoute({
@@ -317,17 +292,18 @@ export function registerProjectRoutes(
         security: KEY,
         params: pathParams(ID),
         body: ChapterIdsSchema,
+        validate: {},
         result: ProjectDetailSchema,
       }),
     },
     async (request, reply) => {
       const keyId = await key(request);
-      const { chapter_ids } = body<ChapterIds>(ChapterIdsSchema, request.body);
+      const { chapter_ids } = request.body;
       return sendResult(reply, await projects.reorderChapters(keyId, request.params.id, chapter_ids));
     },
   );
 
-  app.post<{ Params: { id: string } }>(
+  routes.post(
     '/api/v1/projects/:id/chapters/merge',
     {
       schema: apiRoute({
@@ -337,17 +313,18 @@ export function registerProjectRoutes(
         security: KEY,
         params: pathParams(ID),
         body: ChapterIdsSchema,
+        validate: {},
         result: ProjectDetailSchema,
       }),
     },
     async (request, reply) => {
       const keyId = await key(request);
-      const { chapter_ids } = body<ChapterIds>(ChapterIdsSchema, request.body);
+      const { chapter_ids } = request.body;
       return sendResult(reply, await projects.mergeChapters(keyId, request.params.id, chapter_ids));
     },
   );
 
-  app.post<{ Params: { id: string; cid: string } }>(
+  routes.post(
     '/api/v1/projects/:id/chapters/:cid/split',
     {
       schema: apiRoute({
@@ -357,12 +334,13 @@ export function registerProjectRoutes(
         security: KEY,
         params: chapterParams,
         body: ChapterSplitSchema,
+        validate: {},
         result: ProjectDetailSchema,
       }),
     },
     async (request, reply) => {
       const keyId = await key(request);
-      const split = body<ChapterSplit>(ChapterSplitSchema, request.body);
+      const split = request.body;
       return sendResult(
         reply,
         await projects.splitChapter(
@@ -376,7 +354,7 @@ export function registerProjectRoutes(
     },
   );
 
-  app.get<{ Params: { id: string; cid: string } }>(
+  routes.get(
     '/api/v1/projects/:id/chapters/:cid/changes',
     {
       schema: apiRoute({
@@ -395,7 +373,7 @@ export function registerProjectRoutes(
       ),
   );
 
-  app.get<{ Params: { id: string; cid: string } }>(
+  routes.get(
     '/api/v1/projects/:id/chapters/:cid/segments',
     {
       schema: apiRoute({
@@ -405,12 +383,13 @@ export function registerProjectRoutes(
         security: KEY,
         params: chapterParams,
         querystring: SegmentPageQuerySchema,
+        validate: { wording: projectQueryWording },
         result: SegmentPageSchema,
       }),
     },
     async (request, reply) => {
       const keyId = await key(request);
-      const q = query<SegmentPageQuery>(SegmentPageQuerySchema, request.query);
+      const q = request.query;
       return sendResult(
         reply,
         await projects.segments(
@@ -424,7 +403,7 @@ export function registerProjectRoutes(
     },
   );
 
-  app.patch<{ Params: { id: string; sid: string } }>(
+  routes.patch(
     '/api/v1/projects/:id/segments/:sid',
     {
       schema: apiRoute({
@@ -434,12 +413,13 @@ export function registerProjectRoutes(
         security: KEY,
         params: pathParams({ ...ID, sid: 'The segment id.' }),
         body: SegmentPatchSchema,
+        validate: {},
         result: SegmentRecordSchema,
       }),
     },
     async (request, reply) => {
       const keyId = await key(request);
-      const change = body<SegmentPatch>(SegmentPatchSchema, request.body);
+      const change = request.body;
       return sendResult(
         reply,
         await projects.editSegment(keyId, request.params.id, request.params.sid, change),
@@ -447,7 +427,7 @@ export function registerProjectRoutes(
     },
   );
 
-  app.post<{ Params: { id: string } }>(
+  routes.post(
     '/api/v1/projects/:id/characters',
     {
       schema: apiRoute({
@@ -457,19 +437,20 @@ export function registerProjectRoutes(
         security: KEY,
         params: pathParams(ID),
         body: CharacterBodySchema,
+        validate: {},
         result: CharacterRecordSchema,
       }),
     },
     async (request, reply) => {
       const keyId = await key(request);
-      const input = body<CharacterBody>(CharacterBodySchema, request.body);
+      const input = request.body;
       return sendResult(reply.code(201), await projects.addCharacter(keyId, request.params.id, input));
     },
   );
 
   const characterParams = pathParams({ ...ID, chid: 'The character id.' });
 
-  app.patch<{ Params: { id: string; chid: string } }>(
+  routes.patch(
     '/api/v1/projects/:id/characters/:chid',
     {
       schema: apiRoute({
@@ -479,12 +460,13 @@ export function registerProjectRoutes(
         security: KEY,
         params: characterParams,
         body: CharacterPatchSchema,
+        validate: {},
         result: CharacterRecordSchema,
       }),
     },
     async (request, reply) => {
       const keyId = await key(request);
-      const input = body<CharacterPatch>(CharacterPatchSchema, request.body);
+      const input = request.body;
       return sendResult(
         reply,
         await projects.updateCharacter(keyId, request.params.id, request.params.chid, input),
@@ -492,7 +474,7 @@ export function registerProjectRoutes(
     },
   );
 
-  app.delete<{ Params: { id: string; chid: string } }>(
+  routes.delete(
     '/api/v1/projects/:id/characters/:chid',
     {
       schema: apiRoute({
@@ -511,7 +493,7 @@ export function registerProjectRoutes(
       ),
   );
 
-  app.post<{ Params: { id: string; chid: string } }>(
+  routes.post(
     '/api/v1/projects/:id/characters/:chid/merge',
     {
       schema: apiRoute({
@@ -521,12 +503,13 @@ export function registerProjectRoutes(
         security: KEY,
         params: characterParams,
         body: CharacterMergeSchema,
+        validate: {},
         result: ProjectDetailSchema,
       }),
     },
     async (request, reply) => {
       const keyId = await key(request);
-      const { into } = body<CharacterMerge>(CharacterMergeSchema, request.body);
+      const { into } = request.body;
       return sendResult(
         reply,
         await projects.mergeCharacter(keyId, request.params.id, request.params.chid, into),
@@ -534,7 +517,7 @@ export function registerProjectRoutes(
     },
   );
 
-  app.post<{ Params: { id: string; chid: string } }>(
+  routes.post(
     '/api/v1/projects/:id/characters/:chid/split',
     {
       schema: apiRoute({
@@ -545,12 +528,13 @@ export function registerProjectRoutes(
         security: KEY,
         params: characterParams,
         body: CharacterSplitSchema,
+        validate: {},
         result: ProjectDetailSchema,
       }),
     },
     async (request, reply) => {
       const keyId = await key(request);
-      const { names } = body<CharacterSplit>(CharacterSplitSchema, request.body);
+      const { names } = request.body;
       return sendResult(
         reply,
         await projects.splitCharacter(keyId, request.params.id, request.params.chid, names),
@@ -558,7 +542,7 @@ export function registerProjectRoutes(
     },
   );
 
-  app.post<{ Params: { id: string } }>(
+  routes.post(
     '/api/v1/projects/:id/suggestions/apply',
     {
       schema: apiRoute({
@@ -568,18 +552,19 @@ export function registerProjectRoutes(
         security: KEY,
         params: pathParams(ID),
         body: SuggestionsApplySchema,
+        validate: { emptyBodyIsObject: true },
         result: ProjectDetailSchema,
       }),
     },
     async (request, reply) => {
       const keyId = await key(request);
-      const { segment_ids } = body<{ segment_ids?: string[] }>(SuggestionsApplySchema, request.body ?? {});
+      const { segment_ids } = request.body;
       return sendResult(reply, await projects.applySuggestions(keyId, request.params.id, segment_ids));
     },
   );
 
   for (const direction of ['undo', 'redo'] as const) {
-    app.post<{ Params: { id: string } }>(
+    routes.post(
       `/api/v1/projects/:id/${direction}`,
       {
         schema: apiRoute({
@@ -598,6 +583,7 @@ export function registerProjectRoutes(
 
   // The imports take the file's bytes as the body: their own parser and limits, in their own context.
   void app.register(async (scope) => {
+    const scoped = typed(scope);
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
@@ -663,7 +649,7 @@ export function registerProjectRoutes(
       return await readManuscript({ fileName, bytes }, { signal, owner, ...(notes ? { notes } : {}) });
     };
 
-    scope.post<{ Querystring: ProjectImportQuery }>(
+    scoped.post(
       '/api/v1/projects/import',
       {
         schema: apiRoute({
@@ -673,13 +659,14 @@ export function registerProjectRoutes(
             'A new project from a manuscript file (DOCX, EPUB, ODT, RTF, FB2, HTML, Markdown, text, PDF) as the body (201)',
           security: KEY,
           querystring: ProjectImportQuerySchema,
+          validate: { wording: projectQueryWording },
           rawBody: RAW_TYPES,
           result: ProjectDetailSchema,
         }),
       },
       async (request, reply) => {
         const keyId = await key(request);
-        const q = query<ProjectImportQuery>(ProjectImportQuerySchema, request.query);
+        const q = request.query;
         const manuscript = await manuscriptFrom(
           request,
           q.file_name,
@@ -697,7 +684,7 @@ export function registerProjectRoutes(
       },
     );
 
-    scope.post<{ Params: { id: string }; Querystring: ImportIntoQuery }>(
+    scoped.post(
       '/api/v1/projects/:id/import',
       {
         schema: apiRoute({
@@ -707,20 +694,21 @@ export function registerProjectRoutes(
           security: KEY,
           params: pathParams(ID),
           querystring: ImportIntoQuerySchema,
+          validate: { wording: projectQueryWording },
           rawBody: RAW_TYPES,
           result: ProjectDetailSchema,
         }),
       },
       async (request, reply) => {
         const keyId = await key(request);
-        const { file_name, notes } = query<ImportIntoQuery>(ImportIntoQuerySchema, request.query);
+        const { file_name, notes } = request.query;
         await projects.owned(keyId, request.params.id);
         const manuscript = await manuscriptFrom(request, file_name, clientGoneSignal(reply), keyId, notes);
         return sendResult(reply, await projects.importInto(keyId, request.params.id, manuscript));
       },
     );
 
-    scope.post<{ Querystring: { file_name: string } }>(
+    scoped.post(
       '/api/v1/projects/import-archive',
       {
         schema: apiRoute({
@@ -729,13 +717,14 @@ export function registerProjectRoutes(
           summary: 'A new project (new ids) from a project archive as the body (201)',
           security: KEY,
           querystring: FileNameQuerySchema,
+          validate: { wording: projectQueryWording },
           rawBody: ['application/zip', ...RAW_TYPES],
           result: ProjectDetailSchema,
         }),
       },
       async (request, reply) => {
         const keyId = await key(request);
-        const { file_name } = query<{ file_name: string }>(FileNameQuerySchema, request.query);
+        const { file_name } = request.query;
         await mkdir(tempDir, { recursive: true });
         // The body goes to disk while it arrives: refused at once when the disk has no room for it.
         const declared = Number(request.headers['content-length']);

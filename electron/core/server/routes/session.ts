@@ -8,14 +8,12 @@
  */
 
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Value } from '@sinclair/typebox/value';
 import {
   StudioSignInSchema,
   SessionInfoSchema,
   StudioSignInBodySchema,
   type SessionInfo,
   type StudioSignIn,
-  type StudioSignInBody,
 } from '../../../shared/api';
 import { AppError } from '../../../shared/errors';
 import type { KeyRow } from '../../store';
@@ -25,7 +23,8 @@ import { sendResult } from '../reply';
 import { LOGIN_TOKEN_TTL_MS, sessionCookieName, type Sessions } from '../sessions';
 import type { StaticUi } from '../static-ui';
 import { toKeyInfo } from '../views';
-import { apiRoute, NOT_API, PUBLIC, SESSION } from '../openapi';
+import { apiRoute, NOT_API, PUBLIC, SESSION, typed } from '../openapi';
+import type { Wording } from '../route-validation';
 
 export interface SessionRouteOptions {
   sessions: Sessions;
@@ -44,6 +43,12 @@ export interface SessionRouteOptions {
   secureCookie?: boolean;
 }
 
+/** A sign-in body that is not `{token}` with a token of at most 200 characters. */
+const signInWording: Wording = ({ part }) =>
+  part === 'body'
+    ? new AppError('INVALID_FIELD', 'token must be the token of a sign-in address.', { field: 'token' })
+    : undefined;
+
 export function registerSessionRoutes(app: FastifyInstance, options: SessionRouteOptions): void {
   const { sessions, auth, ui, studioKey } = options;
   const secure = options.secureCookie ? '; Secure' : '';
@@ -54,9 +59,13 @@ export function registerSessionRoutes(app: FastifyInstance, options: SessionRout
 
   app.get('/', { schema: NOT_API }, async (_request, reply) => ui.sendIndex(reply));
 
-  app.post(
+  typed(app).post(
     '/api/v1/session/sign-in',
     {
+      // Before the body is checked: a page of another site is refused whatever it sends.
+      onRequest: async (request) => {
+        if (request.crossOrigin) throw crossOriginSessionError();
+      },
       schema: apiRoute({
         operationId: 'signIn',
         tag: 'studio',
@@ -64,15 +73,11 @@ export function registerSessionRoutes(app: FastifyInstance, options: SessionRout
         security: PUBLIC,
         body: StudioSignInBodySchema,
         result: StudioSignInSchema,
+        validate: { wording: signInWording, emptyBodyIsObject: true },
       }),
     },
     async (request, reply) => {
-      if (request.crossOrigin) throw crossOriginSessionError();
-      const body = (request.body ?? {}) as StudioSignInBody;
-      if (!Value.Check(StudioSignInBodySchema, body))
-        throw new AppError('INVALID_FIELD', 'token must be the token of a sign-in address.', {
-          field: 'token',
-        });
+      const { body } = request;
       const signedIn = await auth.guard(request, () => sessions.signIn(body.token, studioKey), body.token);
       if (!signedIn) {
         throw new AppError(

@@ -10,7 +10,6 @@ import {
   ServerSettingsSchema,
   UpdateServerSettingsBodySchema,
   type ServerSettings,
-  type UpdateServerSettingsBody,
 } from '../../../shared/api';
 import { AppError } from '../../../shared/errors';
 import { normalizeAllowedOrigins } from '../../../shared/origins';
@@ -24,8 +23,9 @@ import { defaultDataDir } from '../../platform/paths';
 import type { SettingsStore } from '../../platform/settings-store';
 import { requireSession } from '../auth';
 import { sendResult } from '../reply';
-import { firstSchemaProblem, isPlainObject } from '../validation';
-import { apiRoute, SESSION } from '../openapi';
+import { isPlainObject } from '../validation';
+import type { Wording } from '../route-validation';
+import { apiRoute, SESSION, typed } from '../openapi';
 import { ALIAS_CODE_PATTERN, checkAliasTarget, type VoiceMapping } from '../../../shared/voice-mapping';
 
 export interface SettingsRouteOptions {
@@ -95,7 +95,7 @@ export function registerSettingsRoutes(app: FastifyInstance, options: SettingsRo
     },
   );
 
-  app.put(
+  typed(app).put(
     '/api/v1/settings',
     {
       schema: apiRoute({
@@ -105,50 +105,13 @@ export function registerSettingsRoutes(app: FastifyInstance, options: SettingsRo
         security: SESSION,
         body: UpdateServerSettingsBodySchema,
         result: ServerSettingsSchema,
+        validate: { wording: settingsWording, emptyBodyIsObject: true },
       }),
     },
     async (request, reply) => {
       requireSession(request);
       const settings = requireSettings();
-      const body = request.body ?? {};
-      const problem = firstSchemaProblem(UpdateServerSettingsBodySchema, body);
-      if (problem) {
-        const { field } = problem;
-        if (field === '')
-          throw new AppError(
-            'INVALID_FIELD',
-            'The body must be a JSON object with port, data_dir, keep_running_when_closed and/or allowed_origins.',
-          );
-        if (field === 'port' || field === 'data_dir')
-          throw new AppError('INVALID_FIELD', SERVER_SETTING_RULES[field], { field });
-        if (field === 'keep_running_when_closed')
-          throw new AppError('INVALID_FIELD', 'keep_running_when_closed must be true, false or null.', {
-            field,
-          });
-        if (field === 'unknown_voices')
-          throw new AppError('INVALID_FIELD', 'unknown_voices must be "refuse" or "closest".', { field });
-        if (field === 'voice_aliases')
-          throw new AppError(
-            'INVALID_FIELD',
-            aliasProblem(body) ?? 'voice_aliases must be an object of voice code → one of our voice codes.',
-            { field },
-          );
-        if (field === 'allowed_origins')
-          throw new AppError('INVALID_FIELD', SERVER_SETTING_RULES.allowed_origins, {
-            field: 'allowed_origins',
-          });
-        if (field === 'first_run_voice_offer')
-          throw new AppError(
-            'INVALID_FIELD',
-            `first_run_voice_offer must be ${FIRST_RUN_VOICE_OFFER_STATES.map((s) => `"${s}"`).join(', ')}.`,
-            { field },
-          );
-        throw new AppError(
-          'INVALID_FIELD',
-          `Unknown setting "${field}"; only port, data_dir, keep_running_when_closed, unknown_voices, voice_aliases, allowed_origins and first_run_voice_offer can be set.`,
-          { field },
-        );
-      }
+      const { body } = request;
       const {
         port,
         data_dir,
@@ -157,7 +120,7 @@ export function registerSettingsRoutes(app: FastifyInstance, options: SettingsRo
         voice_aliases,
         allowed_origins,
         first_run_voice_offer,
-      } = body as UpdateServerSettingsBody;
+      } = body;
       // The schema checks each row's form and target; a code of ours needs no alias.
       if (voice_aliases) {
         const problem = aliasProblem(body);
@@ -190,6 +153,41 @@ export function registerSettingsRoutes(app: FastifyInstance, options: SettingsRo
     },
   );
 }
+
+/** How a settings body that breaks UpdateServerSettingsBodySchema is refused: INVALID_FIELD with the setting's rule. */
+const settingsWording: Wording = ({ part, field, value: body }) => {
+  if (part !== 'body') return undefined;
+  if (field === '')
+    return new AppError(
+      'INVALID_FIELD',
+      'The body must be a JSON object with port, data_dir, keep_running_when_closed and/or allowed_origins.',
+    );
+  if (field === 'port' || field === 'data_dir')
+    return new AppError('INVALID_FIELD', SERVER_SETTING_RULES[field], { field });
+  if (field === 'keep_running_when_closed')
+    return new AppError('INVALID_FIELD', 'keep_running_when_closed must be true, false or null.', { field });
+  if (field === 'unknown_voices')
+    return new AppError('INVALID_FIELD', 'unknown_voices must be "refuse" or "closest".', { field });
+  if (field === 'voice_aliases')
+    return new AppError(
+      'INVALID_FIELD',
+      aliasProblem(body) ?? 'voice_aliases must be an object of voice code → one of our voice codes.',
+      { field },
+    );
+  if (field === 'allowed_origins')
+    return new AppError('INVALID_FIELD', SERVER_SETTING_RULES.allowed_origins, { field });
+  if (field === 'first_run_voice_offer')
+    return new AppError(
+      'INVALID_FIELD',
+      `first_run_voice_offer must be ${FIRST_RUN_VOICE_OFFER_STATES.map((s) => `"${s}"`).join(', ')}.`,
+      { field },
+    );
+  return new AppError(
+    'INVALID_FIELD',
+    `Unknown setting "${field}"; only port, data_dir, keep_running_when_closed, unknown_voices, voice_aliases, allowed_origins and first_run_voice_offer can be set.`,
+    { field },
+  );
+};
 
 function sameAliases(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
   const keys = Object.keys(a);

@@ -24,9 +24,16 @@ import type { CustomVoices } from '../../voices';
 import { voiceAccess, withCustomVoice } from './custom-voices';
 import { isStudio, keyFilter, type Auth } from '../auth';
 import { submitIdempotently } from '../idempotency';
-import { apiRoute, KEY, pathParams } from '../openapi';
+import { apiRoute, KEY, pathParams, typed } from '../openapi';
 import { sendResult } from '../reply';
-import { isRequestId, parseListQuery, parseQuery, parseTtsRequest } from '../validation';
+import {
+  checkTtsRequest,
+  isRequestId,
+  listPage,
+  listQueryWording,
+  readSubmitBody,
+  submitWording,
+} from '../validation';
 import {
   toCallbackAttempt,
   toCallbackResult,
@@ -36,6 +43,8 @@ import {
 } from '../views';
 
 const DEFAULT_PAGE_SIZE = 20;
+
+const REQUEST_ID = pathParams({ id: 'The request_id (32 lowercase hex digits).' });
 
 /** The tag of callback-attempts' cursors: `["before", <attempt>]`, the last attempt of the page. */
 const ATTEMPT_CURSOR = 'before';
@@ -86,6 +95,7 @@ export function registerTtsRoutes(
   app: FastifyInstance,
   { store, jobs, auth, maxTextChars, directTimeoutMs, voiceMapping, customVoices }: TtsRouteOptions,
 ): void {
+  const routes = typed(app);
   // Direct submits stop waiting once the server starts closing, so they never hold shutdown up.
   const closing = new AbortController();
   app.addHook('preClose', async () => closing.abort());
@@ -112,9 +122,11 @@ export function registerTtsRoutes(
     }
   };
 
-  app.post(
+  routes.post(
     '/api/v1/tts',
     {
+      // The service's clients send numbers and generate_srt as strings: read before the schema.
+      preValidation: readSubmitBody,
       schema: apiRoute({
         operationId: 'submitTts',
         tag: 'tts',
@@ -124,20 +136,21 @@ export function registerTtsRoutes(
         security: KEY,
         body: TtsRequestSchema,
         result: Type.Union([RequestRecordSchema, DirectRecordSchema]),
+        validate: { wording: submitWording },
       }),
     },
     async (request, reply) => {
       const key = await auth.requireKey(request);
-      const body = request.body as Record<string, unknown> | null;
-      const { response_type: responseType, ...input } = parseTtsRequest(
-        request.body,
+      const { body } = request;
+      const { response_type: responseType, ...input } = checkTtsRequest(
+        body,
         maxTextChars,
         await withCustomVoice(
           voiceMapping,
           customVoices,
           voiceAccess(request, key),
-          body?.voice_code,
-          body?.input_text,
+          body.voice_code,
+          body.input_text,
         ),
       );
       const row = await submitIdempotently(
@@ -152,7 +165,7 @@ export function registerTtsRoutes(
     },
   );
 
-  app.get(
+  routes.get(
     '/api/v1/tts',
     {
       schema: apiRoute({
@@ -162,15 +175,13 @@ export function registerTtsRoutes(
         security: KEY,
         querystring: RequestListQuerySchema,
         result: RequestListSchema,
+        validate: { wording: listQueryWording },
       }),
     },
     async (request, reply) => {
       const key = await auth.requireKey(request);
-      const { query, page, pageSize, offset } = parseListQuery(
-        RequestListQuerySchema,
-        request.query,
-        DEFAULT_PAGE_SIZE,
-      );
+      const { query } = request;
+      const { page, pageSize, offset } = listPage(query, DEFAULT_PAGE_SIZE);
       const shown = await keyFilter(store, request, key, query.key);
       const { rows, total } = await store.requests.list({
         keyId: shown?.id,
@@ -184,7 +195,7 @@ export function registerTtsRoutes(
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  routes.get(
     '/api/v1/tts/:id',
     {
       schema: apiRoute({
@@ -192,7 +203,7 @@ export function registerTtsRoutes(
         tag: 'tts',
         summary: 'A request: status, progress, links',
         security: KEY,
-        params: pathParams({ id: 'The request_id (32 lowercase hex digits).' }),
+        params: REQUEST_ID,
         result: RequestDetailSchema,
       }),
     },
@@ -202,7 +213,7 @@ export function registerTtsRoutes(
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  routes.get(
     '/api/v1/tts/:id/callback-result',
     {
       schema: apiRoute({
@@ -210,7 +221,7 @@ export function registerTtsRoutes(
         tag: 'tts',
         summary: "The latest callback attempt (the spec's)",
         security: KEY,
-        params: pathParams({ id: 'The request_id (32 lowercase hex digits).' }),
+        params: REQUEST_ID,
         result: CallbackResultSchema,
       }),
     },
@@ -231,7 +242,7 @@ export function registerTtsRoutes(
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  routes.get(
     '/api/v1/tts/:id/callback-attempts',
     {
       schema: apiRoute({
@@ -239,14 +250,15 @@ export function registerTtsRoutes(
         tag: 'tts',
         summary: `A page of a request's callback attempts, newest first (limit: at most ${CALLBACK_ATTEMPT_LIMITS.page}; cursor: a next_cursor); the newest ${CALLBACK_ATTEMPT_LIMITS.kept} are kept`,
         security: KEY,
-        params: pathParams({ id: 'The request_id (32 lowercase hex digits).' }),
+        params: REQUEST_ID,
         querystring: CallbackAttemptListQuerySchema,
         result: CallbackAttemptListSchema,
+        validate: {},
       }),
     },
     async (request, reply) => {
       const row = await ownedRequest(store, auth, request, request.params.id);
-      const q = parseQuery(CallbackAttemptListQuerySchema, request.query);
+      const q = request.query;
       const limit = q.limit === undefined ? CALLBACK_ATTEMPT_LIMITS.pageDefault : Number(q.limit);
       const before = q.cursor === undefined ? undefined : decodeAttemptCursor(q.cursor);
       // One more than the page tells whether another follows.
@@ -263,7 +275,7 @@ export function registerTtsRoutes(
     },
   );
 
-  app.post<{ Params: { id: string } }>(
+  routes.post(
     '/api/v1/tts/:id/cancel',
     {
       schema: apiRoute({
@@ -271,7 +283,7 @@ export function registerTtsRoutes(
         tag: 'tts',
         summary: 'Cancel a request (idempotent; the charge is refunded)',
         security: KEY,
-        params: pathParams({ id: 'The request_id (32 lowercase hex digits).' }),
+        params: REQUEST_ID,
         result: RequestDetailSchema,
       }),
     },
@@ -285,7 +297,7 @@ export function registerTtsRoutes(
     },
   );
 
-  app.post<{ Params: { id: string } }>(
+  routes.post(
     '/api/v1/tts/:id/callback-retry',
     {
       schema: apiRoute({
@@ -293,7 +305,7 @@ export function registerTtsRoutes(
         tag: 'tts',
         summary: 'Deliver the callback again',
         security: KEY,
-        params: pathParams({ id: 'The request_id (32 lowercase hex digits).' }),
+        params: REQUEST_ID,
         result: RequestDetailSchema,
       }),
     },

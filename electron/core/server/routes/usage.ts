@@ -10,9 +10,9 @@ import type { Store } from '../../store';
 import { liveBalanceMilli } from '../../jobs';
 import { keyFilter, type Auth } from '../auth';
 import { sendResult } from '../reply';
-import { parseListQuery } from '../validation';
+import { listPage, listQueryWording } from '../validation';
 import { toLedgerEntry } from '../views';
-import { apiRoute, KEY } from '../openapi';
+import { apiRoute, KEY, typed } from '../openapi';
 
 const DEFAULT_PAGE_SIZE = 50;
 
@@ -20,7 +20,7 @@ export function registerUsageRoute(
   app: FastifyInstance,
   { store, auth }: { store: Store; auth: Auth },
 ): void {
-  app.get(
+  typed(app).get(
     '/api/v1/usage',
     {
       schema: apiRoute({
@@ -30,16 +30,13 @@ export function registerUsageRoute(
         security: KEY,
         querystring: UsageQuerySchema,
         result: UsageSchema,
+        validate: { wording: listQueryWording },
       }),
     },
     async (request, reply) => {
       const own = await auth.requireKey(request);
-      const { query, page, pageSize, offset } = parseListQuery(
-        UsageQuerySchema,
-        request.query,
-        DEFAULT_PAGE_SIZE,
-      );
-      const key = await keyFilter(store, request, own, query.key);
+      const { page, pageSize, offset } = listPage(request.query, DEFAULT_PAGE_SIZE);
+      const key = await keyFilter(store, request, own, request.query.key);
       const { rows, total } = await store.ledger.list(key?.id, pageSize, offset);
       const balanceMilli = key ? key.balance_milli : liveBalanceMilli(await store.keys.list());
       const result: Usage = {

@@ -26,10 +26,8 @@ import {
   AssignVoiceBodySchema,
   InstallVoicePackBodySchema,
   MANIFEST_FORMAT,
-  type AssignVoiceBody,
   type AssignVoiceResult,
   type CatalogueEntry,
-  type InstallVoicePackBody,
   type PackManifest,
   type PackSpeed,
   type SpeakerGenderCoverage,
@@ -51,9 +49,9 @@ import {
 import type { Auth } from '../auth';
 import { requireSession } from '../auth';
 import { sendResult } from '../reply';
-import { firstSchemaProblem } from '../validation';
+import type { Wording } from '../route-validation';
 import type { VoiceInstalls } from '../voice-installs';
-import { apiRoute, binary, KEY, pathParams, SESSION } from '../openapi';
+import { apiRoute, binary, KEY, pathParams, SESSION, typed } from '../openapi';
 
 /** Default limit on an imported archive, bytes (the largest Kokoro export with its voices fits). */
 const DEFAULT_IMPORT_LIMIT = 1024 * 1024 * 1024;
@@ -67,6 +65,16 @@ const IMPORT_TYPES: Record<string, string> = {
   'application/x-tar': '.tar',
 };
 
+/** A body that breaks its schema: INVALID_FIELD naming the field in the sentence. */
+const packBodyWording: Wording = ({ part, field, message }) =>
+  part === 'body' ? new AppError('INVALID_FIELD', `Invalid field ${field}: ${message}.`) : undefined;
+
+/** A sample's speaker that is not a number from 0. */
+const speakerWording: Wording = ({ part, field }) =>
+  part === 'querystring' && field === 'speaker'
+    ? new AppError('INVALID_FIELD', 'Invalid field speaker: a speaker number from 0.', { field })
+    : undefined;
+
 export interface VoicePackRouteOptions {
   auth: Auth;
   voices: VoiceLibrary;
@@ -79,7 +87,8 @@ export function registerVoicePackRoutes(
   app: FastifyInstance,
   { auth, voices, installs, importLimit = DEFAULT_IMPORT_LIMIT }: VoicePackRouteOptions,
 ): void {
-  app.get(
+  const routes = typed(app);
+  routes.get(
     '/api/v1/voice-packs',
     {
       schema: apiRoute({
@@ -96,7 +105,7 @@ export function registerVoicePackRoutes(
     },
   );
 
-  app.post(
+  routes.post(
     '/api/v1/voice-packs/install',
     {
       schema: apiRoute({
@@ -105,14 +114,13 @@ export function registerVoicePackRoutes(
         summary: 'Install a pack of the catalogue (progress on the event stream)',
         security: SESSION,
         body: InstallVoicePackBodySchema,
+        validate: { wording: packBodyWording, emptyBodyIsObject: true },
         result: VoicePackInfoSchema,
       }),
     },
     async (request, reply) => {
       requireSession(request);
-      const body = (request.body ?? {}) as InstallVoicePackBody;
-      const problem = firstSchemaProblem(InstallVoicePackBodySchema, body);
-      if (problem) throw new AppError('INVALID_FIELD', `Invalid field ${problem.field}: ${problem.message}.`);
+      const { body } = request;
       const entry = findCatalogueEntry(body.id, voices.catalogue);
       if (!entry)
         throw new AppError('VOICE_PACK_NOT_FOUND', `The catalogue has no voice pack "${body.id}".`, {
@@ -125,7 +133,7 @@ export function registerVoicePackRoutes(
     },
   );
 
-  app.post<{ Params: { id: string } }>(
+  routes.post(
     '/api/v1/voice-packs/:id/cancel',
     {
       schema: apiRoute({
@@ -145,7 +153,7 @@ export function registerVoicePackRoutes(
     },
   );
 
-  app.post<{ Params: { id: string } }>(
+  routes.post(
     '/api/v1/voice-packs/:id/remove',
     {
       schema: apiRoute({
@@ -166,7 +174,7 @@ export function registerVoicePackRoutes(
     },
   );
 
-  app.put<{ Params: { code: string } }>(
+  routes.put(
     '/api/v1/voice-packs/assignments/:code',
     {
       schema: apiRoute({
@@ -176,6 +184,7 @@ export function registerVoicePackRoutes(
         security: SESSION,
         params: pathParams({ code: 'A voice code (GET /api/v1/voices).' }),
         body: AssignVoiceBodySchema,
+        validate: { wording: packBodyWording, emptyBodyIsObject: true },
         result: AssignVoiceResultSchema,
       }),
     },
@@ -187,9 +196,7 @@ export function registerVoicePackRoutes(
           field: 'voice_code',
           voice_code: code,
         });
-      const body = (request.body ?? {}) as AssignVoiceBody;
-      const problem = firstSchemaProblem(AssignVoiceBodySchema, body);
-      if (problem) throw new AppError('INVALID_FIELD', `Invalid field ${problem.field}: ${problem.message}.`);
+      const { body } = request;
       if (body.pack === null) {
         await voices.assign(code, null, body.model_id);
       } else {
@@ -214,7 +221,7 @@ export function registerVoicePackRoutes(
     },
   );
 
-  app.get<{ Params: { id: string }; Querystring: { speaker?: string } }>(
+  routes.get(
     '/api/v1/voice-packs/:id/sample',
     {
       schema: apiRoute({
@@ -224,9 +231,12 @@ export function registerVoicePackRoutes(
         security: KEY,
         params: pathParams({ id: 'The voice pack id (catalogue).' }),
         querystring: Type.Object({
-          speaker: Type.Optional(Type.String({ description: 'The speaker number, from 0 (default 0).' })),
+          speaker: Type.Optional(
+            Type.String({ pattern: '^[0-9]{1,4}$', description: 'The speaker number, from 0 (default 0).' }),
+          ),
         }),
         result: binary('The sample recording (MP3)', ['audio/mpeg']),
+        validate: { wording: speakerWording },
       }),
       // An audio element cannot send the session header: the studio's address carries it.
       config: { sessionInQuery: true },
@@ -234,12 +244,7 @@ export function registerVoicePackRoutes(
     async (request, reply) => {
       await auth.requireKey(request);
       const { id } = request.params;
-      const text = request.query.speaker ?? '0';
-      if (!/^[0-9]{1,4}$/.test(text))
-        throw new AppError('INVALID_FIELD', 'Invalid field speaker: a speaker number from 0.', {
-          field: 'speaker',
-        });
-      const sample = await voices.sample(id, Number(text));
+      const sample = await voices.sample(id, Number(request.query.speaker ?? '0'));
       return reply
         .header('content-type', 'audio/mpeg')
         .header('content-length', String(sample.size))
@@ -252,7 +257,7 @@ export function registerVoicePackRoutes(
   // The import takes a raw archive body: its own parsers and limit, in its own context.
   void app.register(async (scope) => {
     scope.addContentTypeParser(Object.keys(IMPORT_TYPES), (_request, payload, done) => done(null, payload));
-    scope.post(
+    typed(scope).post(
       '/api/v1/voice-packs/import',
       {
         schema: apiRoute({
@@ -263,16 +268,12 @@ export function registerVoicePackRoutes(
           querystring: ImportQuerySchema,
           rawBody: Object.keys(IMPORT_TYPES),
           result: VoicePackInfoSchema,
+          validate: {},
         }),
       },
       async (request, reply) => {
         requireSession(request);
-        const problem = firstSchemaProblem(ImportQuerySchema, request.query ?? {});
-        if (problem)
-          throw new AppError('INVALID_FIELD', `${problem.field || 'query'}: ${problem.message}.`, {
-            field: problem.field,
-          });
-        const fileName = (request.query as { file_name?: string }).file_name;
+        const fileName = request.query.file_name;
         const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
         const ending = IMPORT_TYPES[type];
         if (!ending)

@@ -23,9 +23,9 @@ import { sendAudition } from '../audition-stream';
 import type { Auth } from '../auth';
 import { publicVoicePage } from '../public-voices';
 import { sendResult } from '../reply';
-import { firstSchemaProblem } from '../validation';
+import type { Wording } from '../route-validation';
 import { Type } from '@sinclair/typebox';
-import { apiRoute, binary, KEY, pathParams, PUBLIC, SESSION, type RouteDoc } from '../openapi';
+import { apiRoute, binary, KEY, pathParams, PUBLIC, SESSION, typed, type RouteDoc } from '../openapi';
 
 export function registerVoiceRoutes(app: FastifyInstance): void {
   const voices: Voice[] = VOICES.map((v) => ({ ...v }));
@@ -69,27 +69,25 @@ export interface AuditionRouteOptions {
   voices?: Pick<VoiceLibrary, 'neuralVoice'> | undefined;
 }
 
-/** The query of GET …/audition: the body's fields as strings; numbers are read as numbers. */
-function bodyFromQuery(query: Record<string, unknown>): unknown {
+/**
+ * The GET audition's `preValidation` step: its query holds the body's fields as strings, and
+ * the numbers are read as numbers (a repeated or empty parameter stays as it is, and the schema
+ * refuses it).
+ */
+async function readAuditionQuery(request: { query: unknown }): Promise<void> {
   const body: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(query)) {
+  for (const [name, value] of Object.entries(request.query ?? {})) {
     const numeric = name === 'speed_rate' || name === 'pitch_rate' || name === 'volume';
-    // A repeated or empty parameter stays as it is, and the schema refuses it.
     body[name] = numeric && typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
   }
-  return body;
+  request.query = body;
 }
 
-/** An audition body from a client, checked: INVALID_FIELD (naming the field) when it is not one. */
-function readAuditionBody(raw: unknown): AuditionBody {
-  const body = (raw ?? {}) as AuditionBody;
-  const problem = firstSchemaProblem(AuditionBodySchema, body);
-  if (problem)
-    throw new AppError('INVALID_FIELD', `Invalid audition field ${problem.field}: ${problem.message}.`, {
-      field: problem.field,
-    });
-  return body;
-}
+/** How an audition's options that break AuditionBodySchema are refused: INVALID_FIELD naming the field. */
+const auditionWording: Wording = ({ part, field, message }) =>
+  part === 'params'
+    ? undefined
+    : new AppError('INVALID_FIELD', `Invalid audition field ${field}: ${message}.`, { field });
 
 /**
  * The two routes of one audition: POST `path` (any key or the session; the options in the body)
@@ -110,7 +108,8 @@ export function registerAuditionPair(
   speak: (code: string, body: AuditionBody, reply: FastifyReply, request: FastifyRequest) => Promise<unknown>,
 ): void {
   const params = pathParams({ code: route.codeParam });
-  app.post<{ Params: { code: string } }>(
+  const routes = typed(app);
+  routes.post(
     route.path,
     {
       schema: apiRoute({
@@ -122,16 +121,18 @@ export function registerAuditionPair(
         params,
         body: AuditionBodySchema,
         result: binary('WAV audio', ['audio/wav']),
+        validate: { wording: auditionWording, emptyBodyIsObject: true },
       }),
     },
     async (request, reply) => {
       await auth.requireKey(request);
-      return speak(request.params.code, readAuditionBody(request.body), reply, request);
+      return speak(request.params.code, request.body, reply, request);
     },
   );
-  app.get<{ Params: { code: string }; Querystring: Record<string, unknown> }>(
+  routes.get(
     route.path,
     {
+      preValidation: readAuditionQuery,
       schema: apiRoute({
         operationId: `${route.operationId}Stream`,
         tag: route.tag,
@@ -141,12 +142,13 @@ export function registerAuditionPair(
         params,
         querystring: AuditionBodySchema,
         result: binary('WAV audio', ['audio/wav']),
+        validate: { wording: auditionWording },
       }),
       config: { sessionInQuery: true },
     },
     async (request, reply) => {
       auth.requireSession(request);
-      return speak(request.params.code, readAuditionBody(bodyFromQuery(request.query)), reply, request);
+      return speak(request.params.code, request.query, reply, request);
     },
   );
 }
