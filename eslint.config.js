@@ -41,7 +41,9 @@ const layerOptions = {
     shared: { paths: ['electron/shared'], allow: [], builtins: false },
     // No entry, deliberately: small independent tools (clock, log, paths, ports, the settings
     // file, the instance lock…) that every layer uses a few of; a barrel would load them all.
-    'core/platform': { paths: ['electron/core/platform'], allow: ['shared'] },
+    // csv-parse here only (platform/csv-reader.ts): only core reads CSV, so its Node types and
+    // code stay out of shared/ and the renderer.
+    'core/platform': { paths: ['electron/core/platform'], allow: ['shared'], packages: ['csv-parse'] },
     // Other layers enter the engine through its front door only (engine/index.ts: the contract
     // and the few helpers they use; the heavy parts load on first call). One barrel rather than
     // a list of entry files: the barrel re-exports light modules only (measured on a busy machine,
@@ -86,11 +88,12 @@ const layerOptions = {
       entries: [
         'electron/core/lexicon/index',
         'electron/core/lexicon/layout',
-        'electron/core/lexicon/pls-xml',
+        'electron/core/lexicon/lexicon-file-reader',
       ],
       allow: ['shared', 'core/platform'],
-      // Reading lexicon files (lexicon/pls-xml.ts: PLS's XML, with the parsers the manuscript
-      // readers use), an entry of its own so that a command loads them only to import a file.
+      // Reading lexicon files (lexicon/lexicon-file-reader.ts: JSON, CSV, and PLS's XML with the
+      // parsers the manuscript readers use), an entry of its own so that a command loads them only
+      // to import a file.
       packages: ['saxes', 'fast-xml-parser'],
     },
     // Manuscripts read from files (DOCX, EPUB, ODT, HTML, Markdown, text, PDF) into one shape.
@@ -158,7 +161,9 @@ const layerOptions = {
 };
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'scratch/**', 'dist/**', 'out/**', 'docs/**', 'coverage/**', '.tsbuild/**'] },
+  {
+    ignores: ['node_modules/**', 'scratch/**', 'dist/**', 'out/**', 'docs/**', 'coverage/**', '.tsbuild/**'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -91,6 +91,22 @@ const violations: [string, string, string][] = [
     "import { buildServer } from '../server/app';",
     'core/jobs may not import layer core/server',
   ],
+  // Only core reads CSV: csv-parse (and its Node types) stays out of shared/ and the studio.
+  [
+    'electron/shared/csv.ts',
+    "import { parse } from 'csv-parse/browser/esm/sync';",
+    "shared may not import the package 'csv-parse': only core/platform may",
+  ],
+  [
+    'renderer/src/features/lexicon/LexiconView.tsx',
+    "import { parse } from 'csv-parse/sync';",
+    'only core/platform may',
+  ],
+  [
+    'electron/core/lexicon/lexicon-file-reader.ts',
+    "import { parse } from 'csv-parse/sync';",
+    'only core/platform may',
+  ],
   ['electron/shared/api.ts', "import { readFileSync } from 'node:fs';", "Node builtin 'node:fs'"],
   ['electron/shared/api.ts', "import path from 'path';", "Node builtin 'path'"],
   [
@@ -366,6 +382,11 @@ const allowed: [string, string][] = [
   ],
   ['test/fixtures/postgres.ts', "import pg from 'pg';"],
   ['electron/core/platform/settings-store.ts', "void import('conf');"],
+  ['electron/core/platform/csv-reader.ts', "import { CsvError, parse } from 'csv-parse/sync';"],
+  [
+    'electron/core/lexicon/lexicon-file-reader.ts',
+    "import { readCsv } from '../platform/csv-reader';\nimport { SaxesParser } from 'saxes';",
+  ],
   [
     'electron/core/voices/library.ts',
     "import { openStore } from '../store';\nimport type { Engine } from '../engine';",

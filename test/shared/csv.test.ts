@@ -1,7 +1,8 @@
 /**
- * The one CSV module (electron/shared/csv.ts): RFC 4180 quoting, CRLF records, the UTF-8
+ * The one CSV writer (electron/shared/csv.ts): RFC 4180 quoting, CRLF records, the UTF-8
  * byte-order mark first unless asked not to (so that Excel shows Vietnamese right), formula cells
- * written as text, and reading through csv-parse with each record's line. The workbench's CSV and a
+ * written as text; and core's reader (electron/core/platform/csv-reader.ts), csv-parse with each
+ * record's line. The workbench's CSV and a
  * lexicon written by a real writer (Python's csv module, Excel's dialect: CRLF and a BOM,
  * test/fixtures/csv/write-excel-lexicon.py) go through it.
  */
@@ -9,17 +10,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parseLexicon } from '../../electron/core/lexicon/lexicon-file-reader';
+import { CsvReadError, readCsv } from '../../electron/core/platform/csv-reader';
 import {
   CSV_BOM,
   csvField,
   csvFile,
   csvRecords,
-  CsvReadError,
   escapeFormula,
-  readCsv,
   unescapeFormula,
 } from '../../electron/shared/csv';
-import { parseLexicon } from '../../electron/shared/lexicon-files';
 import {
   comparisonCsv,
   CSV_HEADER,

@@ -12,8 +12,8 @@ import {
   type LexiconEntryInput,
 } from '../../electron/shared/lexicon';
 import { formatLexicon, LexiconFileError } from '../../electron/shared/lexicon-files';
-// Reading goes through core/lexicon, which gives PLS its XML parsers.
-import { parseLexiconFile as parseLexicon, readXml } from '../../electron/core/lexicon/pls-xml';
+// Reading is core's (only core reads lexicon files).
+import { parseLexicon, readXml } from '../../electron/core/lexicon/lexicon-file-reader';
 
 const ENTRIES: LexiconEntry[] = [
   {
@@ -340,7 +340,7 @@ describe('CSV lexicon files', () => {
     const quoted = failure(() =>
       parseLexicon(`${header}en,"two\nlines",respell,b\nen,x"y,respell,b\n`, 'csv'),
     );
-    // csv-parse (electron/shared/csv.ts) names the field of a quote error, not the character.
+    // csv-parse (electron/core/platform/csv-reader.ts) names the field of a quote error, not the character.
     expect(quoted.message).toMatch(/^CSV line 4, field 2: a quote inside an unquoted field/);
     expect(quoted.line).toBe(4);
     expect(failure(() => parseLexicon(`${header}en,"open,respell,b\n`, 'csv')).message).toBe(

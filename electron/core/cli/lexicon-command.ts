@@ -184,9 +184,9 @@ export function runLexicon(argv: string[]): Promise<number> {
         const format = formatOption(values.format, file);
         let entries;
         try {
-          // The XML parsers load only to import a file.
-          const { parseLexiconFile } = await import('../lexicon/pls-xml');
-          entries = parseLexiconFile(await readFile(file, 'utf8'), format, language);
+          // The file readers (csv-parse, the XML parsers) load only to import a file.
+          const { parseLexicon } = await import('../lexicon/lexicon-file-reader');
+          entries = parseLexicon(await readFile(file, 'utf8'), format, language);
         } catch (error) {
           if (error instanceof LexiconFileError) throw new Error(`${file}: ${error.message}`);
           throw error;

@@ -66,10 +66,10 @@ export interface LexiconStore {
   update(id: string, input: LexiconEntryInput): Promise<{ version: number; entry: LexiconEntry }>;
   remove(id: string): Promise<{ version: number; id: string }>;
   /**
-   * Adds entries read from a file (`parseLexiconFile`): one with the same language, case rule and
-   * match as a stored entry replaces that entry's fields (its id stays); with `replace`, stored
-   * entries of the file's languages that the file does not have are removed (other languages
-   * stay: a PLS file holds one language).
+   * Adds entries read from a file (`parseLexicon` of lexicon-file-reader.ts): one with the same
+   * language, case rule and match as a stored entry replaces that entry's fields (its id stays);
+   * with `replace`, stored entries of the file's languages that the file does not have are
+   * removed (other languages stay: a PLS file holds one language).
    */
   importEntries(
     entries: readonly ImportedEntry[],

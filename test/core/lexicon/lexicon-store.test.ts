@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLexiconStore, lexiconPath } from '../../../electron/core/lexicon/lexicon-store';
 import type { Log } from '../../../electron/core/platform/log';
-import { parseLexicon } from '../../../electron/shared/lexicon-files';
+import { parseLexicon } from '../../../electron/core/lexicon/lexicon-file-reader';
 
 let dir: string;
 beforeEach(() => {

@@ -36,7 +36,7 @@ import { formatLexicon, LEXICON_FILE_TYPES, LexiconFileError } from '../../../sh
 import { findVoice, VOICES } from '../../../shared/voices';
 import type { Engine } from '../../engine';
 import type { LexiconStore } from '../../lexicon';
-import { parseLexiconFile } from '../../lexicon/pls-xml';
+import { parseLexicon } from '../../lexicon/lexicon-file-reader';
 import type { VoiceLibrary } from '../../voices';
 import { sendAudition } from '../audition-stream';
 import type { Auth } from '../auth';
@@ -184,7 +184,7 @@ export function registerLexiconRoutes(
       const { body } = request;
       let entries;
       try {
-        entries = parseLexiconFile(body.text, body.format, body.language);
+        entries = parseLexicon(body.text, body.format, body.language);
       } catch (error) {
         if (!(error instanceof LexiconFileError)) throw error;
         throw new AppError('LEXICON_FILE_INVALID', error.message, {
