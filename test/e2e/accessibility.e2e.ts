@@ -22,6 +22,7 @@ import {
 } from './harness';
 import { importAndCast } from './projects.e2e';
 import { NAV_LABELS, SMALL, THEMES, VIEWS, WIDE } from './every-view';
+import { settled } from './waits';
 
 type StorageState = Exclude<BrowserContextOptions['storageState'], string | undefined>;
 
@@ -36,12 +37,6 @@ const SIDEBAR_VIEWS: readonly { nav: string; heading: string }[] = VIEWS.filter(
 );
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { name, exact: true, level: 1 });
-
-/** Lets lists that load on opening a view settle (no request in flight), then a frame. */
-async function settled(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(150);
-}
 
 /** Generates the sample text in Studio and waits for the result's player. */
 async function generate(page: Page): Promise<void> {

@@ -31,6 +31,7 @@ import { speakingPiperPack } from '../fixtures/neural-pack';
 import { VoiceMirror } from '../fixtures/voice-mirror';
 import { seenScript } from './every-view-vietnamese';
 import { launchBrowser, nav, startStudio, type Studio } from './harness';
+import { animationsDone, settled } from './waits';
 
 const VI_PACK = speakingPiperPack('vi_VN-vais1000-medium', { cardBytes: 1_000_000 });
 const VI_ID = VI_PACK.entry.id;
@@ -93,8 +94,8 @@ async function openStudio(page: Page, url: string | null): Promise<void> {
   if (url) await page.goto(url);
   else await page.reload();
   await Promise.all([settings, packs]);
-  // The offer opens in the render after both answers arrived.
-  await page.waitForTimeout(400);
+  // The offer opens in the render after both answers arrived (their bodies read, nothing in flight).
+  await settled(page);
 }
 
 /** No offer after a reload (the answer was remembered); the reload stays on its view's address. */
@@ -165,7 +166,7 @@ async function downloadVietnamese(
   if (screenshotDir) {
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
-      await page.waitForTimeout(250);
+      await animationsDone(page);
       const path = join(screenshotDir, `first-run-offer-${scheme}.png`);
       await page.screenshot({ path });
       log(`  screenshot: ${path}`);
@@ -212,7 +213,7 @@ async function downloadVietnamese(
     { timeout: 10_000 },
   );
   const percent = await bar.getAttribute('aria-valuenow');
-  await page.waitForTimeout(400); // the bar's width transition
+  await animationsDone(page); // the bar's width transition
   assert.equal(storedAnswer(studio), 'accepted', 'the answer is stored when the download starts');
   if (screenshotDir) {
     const path = join(screenshotDir, 'first-run-downloading.png');

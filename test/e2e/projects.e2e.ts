@@ -29,6 +29,7 @@ import { largeBook, writeDocx } from '../fixtures/manuscripts';
 import { PROJECT_BOOK } from '../fixtures/project-book';
 import type { FullDetail } from '../fixtures/project-detail';
 import { launchBrowser, nav, startStudio, type Studio } from './harness';
+import { until } from './waits';
 
 /** The studio session's header, read from the page, for the test's own API reads. */
 export async function sessionHeaders(page: Page): Promise<Record<string, string>> {
@@ -549,11 +550,16 @@ export async function runProjectsE2e(log: (line: string) => void): Promise<void>
     await shown(500, setSize).waitFor();
     await page.screenshot({ path: join(tmpdir(), 'projects-e2e-long-chapter.png') });
     const scroller = page.locator('.segment-scroller');
-    for (let i = 0; i < 40 && (await row(page, setSize).count()) === 0; i++) {
-      await scroller.evaluate((el) => (el.scrollTop = el.scrollHeight));
-      await page.waitForTimeout(250);
-    }
-    await row(page, setSize).waitFor();
+    // Scrolled to the end until the last row is read in (each scroll reads the next 500).
+    await until(
+      `row ${setSize} to be read in`,
+      async () => {
+        if ((await row(page, setSize).count()) > 0) return true;
+        await scroller.evaluate((el) => (el.scrollTop = el.scrollHeight));
+        return undefined;
+      },
+      { timeoutMs: 30_000, everyMs: 250 },
+    );
     assert.equal(await page.getByRole('button', { name: /^Show .* more$/ }).count(), 0);
     // The next chapter's: "Show … more" under the list reads the rest.
     await page.getByRole('button', { name: /^2\. Chương 2/ }).click();

@@ -58,8 +58,8 @@ export async function runQuickStudioE2e(log: (line: string) => void): Promise<vo
     await clearDialog.getByRole('button', { name: 'Clear draft' }).click();
     await page.getByText('Draft cleared.').waitFor();
     assert.equal(await editor.inputValue(), '');
-    // Autosave has stored the empty draft by now; the old one is kept apart from it: a reload still offers Undo.
-    await page.waitForTimeout(600);
+    // Once autosave has stored the empty draft (the old one is kept apart from it), a reload still offers Undo.
+    await page.waitForFunction(() => localStorage.getItem('narration-studio.draft') === '');
     await page.reload();
     await page.getByText('Draft cleared.').waitFor();
     assert.equal(await editor.inputValue(), '');
@@ -169,7 +169,15 @@ export async function runQuickStudioE2e(log: (line: string) => void): Promise<vo
     );
     assert.equal(await page.getByLabel('Title').inputValue(), 'The Kept Book');
     assert.equal(await page.getByLabel('Author').inputValue(), 'Ann Author');
-    await page.waitForTimeout(600);
+    // Reloaded once autosave has stored the draft.
+    await page.waitForFunction(() => {
+      const stored = localStorage.getItem('narration-studio.export-draft') ?? '';
+      return (
+        stored.includes('The Kept Book') &&
+        stored.includes('Ann Author') &&
+        stored.includes('must not be forgotten')
+      );
+    });
     await page.reload();
     await nav(page, 'Export').click();
     assert.equal(await page.getByLabel('Title').inputValue(), 'The Kept Book');

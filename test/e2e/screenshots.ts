@@ -64,7 +64,6 @@ try {
     });
     const page = await context.newPage();
     const shot = shooter(page, {
-      settleMs: 250,
       afterSettle: (p) => p.evaluate(() => window.scrollTo(0, 0)),
       path: (name) => join(OUT, `${name}-${scheme}.png`),
     });
@@ -188,7 +187,6 @@ try {
     });
     const viPage = await vi.newPage();
     const viShot = shooter(viPage, {
-      settleMs: 250,
       beforeSettle: (p) => p.mouse.move(0, 0),
       afterSettle: (p) => p.evaluate(() => window.scrollTo(0, 0)),
       path: (name) => join(OUT, `${name}-vi-${scheme}.png`),

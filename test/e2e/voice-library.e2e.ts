@@ -12,6 +12,7 @@ import type { Page } from 'playwright-core';
 import { encodeMp3 } from '../../electron/core/engine/audio/mp3';
 import { findCatalogueEntry, sampleUrl } from '../../electron/core/voices/catalogue';
 import { E2E_PACK, E2E_SERVE_ARGS, launchBrowser, nav, startStudio, startVoiceMirror } from './harness';
+import { until } from './waits';
 
 const KEY = 'ns_voice_library_e2e_0123456789abcdefghij';
 
@@ -161,21 +162,23 @@ export async function runVoiceLibraryE2e(log: (line: string) => void): Promise<v
 
 /** Re-opens the Voice library until the pack's speed is shown. */
 async function waitForSpeed(page: Page, id: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    await nav(page, 'Voice library').click();
-    const speed = page.getByRole('listitem', { name: `Voice pack ${id}` }).locator('.pack-speed');
-    const text = (await speed.textContent()) ?? '';
-    const match =
-      /Speed here: RTF ([\d.]+) \((?:[\d.]+× faster|slower) than real time\) · first audio ([\d,]+) ms/.exec(
-        text,
-      );
-    if (match) {
-      assert.ok(Number(match[1]) > 0 && Number(match[2]!.replace(/,/g, '')) > 0, text);
-      return;
-    }
-    if (Date.now() > deadline) throw new Error(`no speed shown for ${id}: "${text}"`);
-    await nav(page, 'Studio').click();
-    await page.waitForTimeout(500);
-  }
+  let text = '';
+  const match = await until(
+    `the speed of ${id}`,
+    async () => {
+      await nav(page, 'Voice library').click();
+      const speed = page.getByRole('listitem', { name: `Voice pack ${id}` }).locator('.pack-speed');
+      text = (await speed.textContent()) ?? '';
+      const found =
+        /Speed here: RTF ([\d.]+) \((?:[\d.]+× faster|slower) than real time\) · first audio ([\d,]+) ms/.exec(
+          text,
+        );
+      if (!found) await nav(page, 'Studio').click();
+      return found ?? undefined;
+    },
+    { everyMs: 500 },
+  ).catch(() => {
+    throw new Error(`no speed shown for ${id}: "${text}"`);
+  });
+  assert.ok(Number(match[1]) > 0 && Number(match[2]!.replace(/,/g, '')) > 0, text);
 }

@@ -26,6 +26,7 @@ import { probeAudio } from '../fixtures/ffprobe';
 import { E2E_PACK, launchBrowser, nav, startStudio, startVoiceMirror } from './harness';
 import { sessionHeaders } from './projects.e2e';
 import vi from '../../renderer/src/i18n/messages/vi.json';
+import { until } from './waits';
 
 const VI = 'vi_female_thuytrang_mb';
 const EN = 'en_female_emily_us';
@@ -136,12 +137,10 @@ export async function runWorkbenchE2e(log: (line: string) => void): Promise<void
 
     // An installed pack (it speaks the English voices) and a voice of the user's own.
     await api(page, 'POST', '/api/v1/voice-packs/install', { id: E2E_PACK.entry.id });
-    for (let i = 0; ; i++) {
+    await until('the pack to install', async () => {
       const list = await api<VoicePackList>(page, 'GET', '/api/v1/voice-packs');
-      if (list.voices.find((v) => v.voice_code === EN)?.engine?.includes(E2E_PACK.entry.id)) break;
-      assert.ok(i < 600, 'the pack installs');
-      await page.waitForTimeout(100);
-    }
+      return list.voices.find((v) => v.voice_code === EN)?.engine?.includes(E2E_PACK.entry.id) || undefined;
+    });
     await api(page, 'POST', '/api/v1/custom-voices', {
       code: OWN,
       name: 'Cô Lan',
