@@ -143,7 +143,7 @@ export async function runAccessibilityE2e(log: (line: string) => void): Promise<
           await project.waitFor();
           await check(page, 'Projects list');
           await project.getByRole('button', { name: 'The Lighthouse', exact: true }).click();
-          await page.getByRole('list', { name: 'Segments of Opening' }).waitFor({ timeout: 20_000 });
+          await page.getByRole('list', { name: 'Segments of Opening' }).waitFor({ timeout: 60_000 });
           await check(page, 'Project open');
           await nav(page, 'Projects').click();
           await heading(page, 'Projects').waitFor();

@@ -199,7 +199,7 @@ async function downloadVietnamese(
   await dialog.getByRole('button', { name: 'Download', exact: true }).click();
   const downloading = page.getByRole('dialog', { name: 'Downloading natural voices' });
   const bar = downloading.getByRole('progressbar', { name: `Download progress of ${VI_ID}` });
-  await bar.waitFor({ timeout: 10_000 });
+  await bar.waitFor({ timeout: 60_000 });
   await mirror.whenHeld();
   // The model, the config and half the card are in: the bar stands between 0 and 100.
   await downloading.getByText(/^Downloading… [\d.]+ kB of [\d.]+ kB$/).waitFor();
@@ -210,7 +210,7 @@ async function downloadVietnamese(
       return now > 0 && now < 100;
     },
     `Download progress of ${VI_ID}`,
-    { timeout: 10_000 },
+    { timeout: 60_000 },
   );
   const percent = await bar.getAttribute('aria-valuenow');
   await animationsDone(page); // the bar's width transition
@@ -313,7 +313,7 @@ async function offlineInVietnamese(
   await dialog.getByRole('button', { name: 'Tải xuống', exact: true }).click();
   const failed = page.getByRole('dialog', { name: vi['firstRun.someFailed'] });
   const alert = failed.getByRole('alert');
-  await alert.waitFor({ timeout: 15_000 });
+  await alert.waitFor({ timeout: 60_000 });
   assert.equal(await alert.textContent(), vi['errors.download.offline'].replace('{host}', host));
   const pieces = await assertDialogInVietnamese(page, 'first-run failed download (vi)');
   assert.deepEqual(errors, []);
@@ -335,7 +335,7 @@ async function offline(
   await dialog.getByRole('button', { name: 'Download', exact: true }).click();
   const failed = page.getByRole('dialog', { name: 'Some voices were not downloaded' });
   const alert = failed.getByRole('alert');
-  await alert.waitFor({ timeout: 15_000 });
+  await alert.waitFor({ timeout: 60_000 });
   assert.equal(await alert.textContent(), cannotReachMessage(host));
   await failed.getByText('not downloaded', { exact: true }).waitFor();
   if (screenshotDir) {

@@ -95,13 +95,13 @@ async function playAndOpen(page: Page): Promise<void> {
   await page.getByRole('button', { name: /^Segment 3:/ }).click();
   await page.getByRole('button', { name: 'Play from segment 2' }).click();
   const word = page.getByTestId('current-word');
-  await word.waitFor({ timeout: 10_000 });
+  await word.waitFor({ timeout: 60_000 });
   // Paused once the playing word has moved on from the first one lit.
   const first = await word.textContent();
   await page.waitForFunction(
     (was) => document.querySelector('[data-testid="current-word"]')?.textContent !== was,
     first,
-    { timeout: 10_000 },
+    { timeout: 60_000 },
   );
   await page.getByRole('button', { name: 'Pause chapter' }).click();
 }

@@ -86,7 +86,7 @@ export async function runQuickStudioE2e(log: (line: string) => void): Promise<vo
     await opener.waitFor();
     await page.getByLabel(/Open a manuscript/).setInputFiles(docxPath);
     const replaceDialog = page.getByRole('dialog', { name: 'Replace the draft?' });
-    await replaceDialog.waitFor({ timeout: 15_000 });
+    await replaceDialog.waitFor({ timeout: 60_000 });
     assert.match((await replaceDialog.textContent()) ?? '', /Truyện Kiều\.docx/);
     await page.screenshot({ path: join(SHOTS, 'quick-studio-replace-dialog.png') });
     await replaceDialog.getByRole('button', { name: 'Replace draft' }).click();
@@ -109,7 +109,7 @@ export async function runQuickStudioE2e(log: (line: string) => void): Promise<vo
     // A picture: the server's message, the draft untouched, no question asked.
     await page.getByLabel(/Open a manuscript/).setInputFiles(pngPath);
     const alert = page.getByRole('alert').filter({ hasText: 'cover.png' });
-    await alert.waitFor({ timeout: 15_000 });
+    await alert.waitFor({ timeout: 60_000 });
     assert.match((await alert.textContent()) ?? '', /"cover\.png" is not a manuscript we can read/);
     assert.equal(await editor.inputValue(), DRAFT);
     assert.equal(await page.getByRole('dialog').count(), 0);
@@ -124,7 +124,7 @@ export async function runQuickStudioE2e(log: (line: string) => void): Promise<vo
         .getByRole('dialog', { name: 'Replace the draft?' })
         .getByRole('button', { name: 'Replace draft' })
         .click();
-      await page.getByRole('status').getByText(note).waitFor({ timeout: 15_000 });
+      await page.getByRole('status').getByText(note).waitFor({ timeout: 60_000 });
     };
 
     // A TCVN3 text file (an old Vietnamese encoding): converted to Unicode, and the studio says so.

@@ -133,7 +133,7 @@ try {
     await page.getByRole('table', { name: 'Requests' }).waitFor();
     await shot('history');
     await nav(page, 'Callbacks').click();
-    await page.getByRole('table', { name: 'Delivery attempts' }).waitFor({ timeout: 20_000 });
+    await page.getByRole('table', { name: 'Delivery attempts' }).waitFor({ timeout: 60_000 });
     await page.getByText('Payload').first().click();
     await shot('callbacks');
     // A receiver that refuses connections: every attempt, no HTTP status, the request failed.

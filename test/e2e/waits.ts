@@ -1,10 +1,10 @@
 /**
  * Waiting on conditions in the browser tests, never for a fixed time: until the page's CSS
  * transitions and animations have ended (a colour scheme switched, a bar's width), until the
- * page has loaded what it asked for, or until a condition read from outside holds.
+ * page has loaded what it asked for; a condition read from outside (the API, files) is polled
+ * with `waitUntil` (test/faults/harness.ts, shared with the fault and load suites).
  */
 
-import { setTimeout as delay } from 'node:timers/promises';
 import type { Page } from 'playwright-core';
 
 /**
@@ -27,22 +27,4 @@ export async function animationsDone(page: Page): Promise<void> {
 export async function settled(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
   await animationsDone(page);
-}
-
-/**
- * Checks `condition` every `everyMs` until it holds and resolves to its value, or fails after
- * `timeoutMs` saying what it waited for (for what only Node can read: the API, files).
- */
-export async function until<T>(
-  what: string,
-  condition: () => Promise<T | undefined | false> | T | undefined | false,
-  { timeoutMs = 60_000, everyMs = 100 }: { timeoutMs?: number; everyMs?: number } = {},
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await condition();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await delay(everyMs);
-  }
 }
