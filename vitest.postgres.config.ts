@@ -6,6 +6,10 @@ import base from './vitest.config';
  * projects, server, CLI), on PostgreSQL: each test gets a fresh database on a throwaway server
  * (test/fixtures/test-store.ts). Tests of SQLite's own file handling skip themselves.
  * (Spread, not mergeConfig: merging would append this `include` to the base's whole suite.)
+ *
+ * Files run in parallel here, unlike the base run: every test has a database of its own (named
+ * after the process, test/fixtures/postgres.ts), temp folders and ports of its own, and the time
+ * goes to waiting on the server (creating a database, migrating it, each commit), not to the CPU.
  */
 export default defineConfig({
   test: {
@@ -18,5 +22,7 @@ export default defineConfig({
       'test/core/cli/**/*.test.ts',
     ],
     env: { NARRATION_TEST_DATABASE: 'postgres' },
+    fileParallelism: true,
+    maxWorkers: 2,
   },
 });

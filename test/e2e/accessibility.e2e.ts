@@ -22,6 +22,7 @@ import {
 } from './harness';
 import { importAndCast } from './projects.e2e';
 import { NAV_LABELS, SMALL, THEMES, VIEWS, WIDE } from './every-view';
+import { settled } from './waits';
 
 type StorageState = Exclude<BrowserContextOptions['storageState'], string | undefined>;
 
@@ -36,12 +37,6 @@ const SIDEBAR_VIEWS: readonly { nav: string; heading: string }[] = VIEWS.filter(
 );
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { name, exact: true, level: 1 });
-
-/** Lets lists that load on opening a view settle (no request in flight), then a frame. */
-async function settled(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(150);
-}
 
 /** Generates the sample text in Studio and waits for the result's player. */
 async function generate(page: Page): Promise<void> {
@@ -148,7 +143,7 @@ export async function runAccessibilityE2e(log: (line: string) => void): Promise<
           await project.waitFor();
           await check(page, 'Projects list');
           await project.getByRole('button', { name: 'The Lighthouse', exact: true }).click();
-          await page.getByRole('list', { name: 'Segments of Opening' }).waitFor({ timeout: 20_000 });
+          await page.getByRole('list', { name: 'Segments of Opening' }).waitFor({ timeout: 60_000 });
           await check(page, 'Project open');
           await nav(page, 'Projects').click();
           await heading(page, 'Projects').waitFor();

@@ -19,6 +19,8 @@ import vi from '../../renderer/src/i18n/messages/vi.json';
 import { FIRST_VOICES } from '../../renderer/src/stores/options-slice';
 import { LOCALE_KEY } from '../../renderer/src/stores/ui-slice';
 import { sessionHeaders } from './projects.e2e';
+import { waitUntil } from '../faults/harness';
+import { animationsDone } from './waits';
 
 const BASE = 'vi_female_thuytrang_mb';
 const TEXT = 'Xin chào các bạn. Hôm nay NXB Trẻ giới thiệu một cuốn sách mới về biển và những ngọn hải đăng.';
@@ -37,12 +39,15 @@ async function api<T>(page: Page, method: 'GET' | 'POST', path: string, body?: u
 
 /** Waits for a request to finish and answers its record. */
 async function finished(page: Page, id: string): Promise<RequestDetail> {
-  for (let i = 0; i < 600; i++) {
-    const detail = await api<RequestDetail>(page, 'GET', `/api/v1/tts/${id}`);
-    if (detail.status === 'SUCCESS' || detail.status === 'FAILURE') return detail;
-    await page.waitForTimeout(100);
-  }
-  throw new Error(`request ${id} did not finish`);
+  return waitUntil(
+    `request ${id} to finish`,
+    async () => {
+      const detail = await api<RequestDetail>(page, 'GET', `/api/v1/tts/${id}`);
+      return detail.status === 'SUCCESS' || detail.status === 'FAILURE' ? detail : undefined;
+    },
+    60_000,
+    100,
+  );
 }
 
 /** The samples of a WAV answer of an audition route. */
@@ -152,8 +157,8 @@ export async function runCustomVoicesE2e(log: (line: string) => void): Promise<v
     ]);
     assert.equal(audition.status(), 200);
     const played = (await audition.body()).byteLength;
-    await card.getByRole('button', { name: 'Stop a sample of Cô Lan (co_lan)' }).waitFor({ timeout: 10_000 });
-    await card.getByRole('button', { name: 'Play a sample of Cô Lan (co_lan)' }).waitFor({ timeout: 20_000 });
+    await card.getByRole('button', { name: 'Stop a sample of Cô Lan (co_lan)' }).waitFor({ timeout: 60_000 });
+    await card.getByRole('button', { name: 'Play a sample of Cô Lan (co_lan)' }).waitFor({ timeout: 60_000 });
     const custom = await auditionSamples(page, '/api/v1/custom-voices/co_lan/audition');
     const base = await auditionSamples(page, `/api/v1/voices/${BASE}/audition`);
     const f0Ratio = medianF0(custom.pcm, custom.sampleRate) / medianF0(base.pcm, base.sampleRate);
@@ -168,7 +173,7 @@ export async function runCustomVoicesE2e(log: (line: string) => void): Promise<v
     await edit.waitFor();
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
-      await page.waitForTimeout(200);
+      await animationsDone(page);
       await section.screenshot({ path: join(SHOTS, `custom-voices-${scheme}.png`) });
     }
     await page.emulateMedia({ colorScheme: 'light' });
@@ -314,8 +319,12 @@ export async function runCustomVoicesE2e(log: (line: string) => void): Promise<v
     await nav(page, 'Studio').click();
     const viPicker = page.getByLabel(vi['controls.voice'], { exact: true });
     // The list of custom voices is read after the page loads: the picker moves when it arrives.
-    for (let i = 0; i < 100 && (await viPicker.inputValue()) !== FIRST_VOICES.vi; i++)
-      await page.waitForTimeout(100);
+    await waitUntil(
+      'the picker to move to the first Vietnamese voice',
+      async () => ((await viPicker.inputValue()) === FIRST_VOICES.vi ? true : undefined),
+      10_000,
+      100,
+    ).catch(() => undefined);
     assert.equal(await viPicker.inputValue(), FIRST_VOICES.vi);
     log(`✓ its voice deleted elsewhere, the Vietnamese Studio is back on ${FIRST_VOICES.vi}, not Emily`);
 

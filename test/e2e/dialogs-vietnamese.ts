@@ -25,6 +25,7 @@ import { englishProblems, labelNotInName, type NamedControl, type SeenText } fro
 import { axeViolations, describeViolations } from './axe';
 import { DATA, seenScript } from './every-view-vietnamese';
 import { openVietnamese } from './harness';
+import { animationsDone } from './waits';
 
 type StorageState = Exclude<BrowserContextOptions['storageState'], string | undefined>;
 
@@ -86,7 +87,7 @@ export async function dialogsInVietnamese(
   /** Reads what `root` (a dialog, a form) says, and axe on the page while it is open. */
   const judge = async (where: string, root: string, screenshot?: string) => {
     await page.locator(root).first().waitFor();
-    await page.waitForTimeout(150);
+    await animationsDone(page);
     const { seen, controls } = (await page.evaluate(seenScript(root))) as {
       seen: SeenText[];
       controls: NamedControl[];

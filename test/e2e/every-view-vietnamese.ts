@@ -17,6 +17,7 @@ import { axeViolations, describeViolations } from './axe';
 import { englishProblems, labelNotInName, type NamedControl, type SeenText } from '../fixtures/english-words';
 import { SMALL, THEMES, VIEWS as VIEW_NAMES, WIDE } from './every-view';
 import { openVietnamese, SAMPLE_TEXT } from './harness';
+import { animationsDone, settled } from './waits';
 
 type StorageState = Exclude<BrowserContextOptions['storageState'], string | undefined>;
 
@@ -180,8 +181,7 @@ export async function everyViewInVietnamese(
           await page.setViewportSize(size);
           await page.goto(`/${view.hash}`);
           await page.locator('h1').first().waitFor();
-          await page.waitForLoadState('networkidle');
-          await page.waitForTimeout(200);
+          await settled(page);
           const where = `${view.name} (${theme}, ${size.width}×${size.height})`;
           const overflow = await sideways(page);
           if (overflow > 0) problems.push(`${where} scrolls sideways by ${overflow} px`);
@@ -204,7 +204,7 @@ export async function everyViewInVietnamese(
                   d.dataset.unfolded = '';
                 }
               });
-              await page.waitForTimeout(200);
+              await animationsDone(page);
               const unfolded = (await page.evaluate(SEEN_SCRIPT)) as {
                 seen: SeenText[];
                 controls: NamedControl[];

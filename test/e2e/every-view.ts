@@ -5,6 +5,7 @@
 
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { VIEWS, type View } from '../../renderer/src/stores/ui-slice';
+import { animationsDone } from './waits';
 
 export { VIEWS, type View };
 
@@ -58,8 +59,6 @@ export async function inEachThemeAndSize<S extends WindowSize>(
 }
 
 export interface ShotOptions {
-  /** Milliseconds to let the page settle before the shot. */
-  settleMs: number;
   /** The file of a shot's name. */
   path(name: string): string;
   /** Done before settling, e.g. moving the pointer away. */
@@ -70,11 +69,11 @@ export interface ShotOptions {
   note?(page: Page): Promise<string>;
 }
 
-/** A function that takes a named shot of `page`: settles, screenshots and prints the file's path. */
+/** A function that takes a named shot of `page`: settles (transitions ended), screenshots and prints the file's path. */
 export function shooter(page: Page, options: ShotOptions): (name: string) => Promise<string> {
   return async (name) => {
     await options.beforeSettle?.(page);
-    await page.waitForTimeout(options.settleMs);
+    await animationsDone(page);
     await options.afterSettle?.(page);
     const path = options.path(name);
     await page.screenshot({ path });

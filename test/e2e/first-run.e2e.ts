@@ -31,6 +31,7 @@ import { speakingPiperPack } from '../fixtures/neural-pack';
 import { VoiceMirror } from '../fixtures/voice-mirror';
 import { seenScript } from './every-view-vietnamese';
 import { launchBrowser, nav, startStudio, type Studio } from './harness';
+import { animationsDone, settled } from './waits';
 
 const VI_PACK = speakingPiperPack('vi_VN-vais1000-medium', { cardBytes: 1_000_000 });
 const VI_ID = VI_PACK.entry.id;
@@ -93,8 +94,8 @@ async function openStudio(page: Page, url: string | null): Promise<void> {
   if (url) await page.goto(url);
   else await page.reload();
   await Promise.all([settings, packs]);
-  // The offer opens in the render after both answers arrived.
-  await page.waitForTimeout(400);
+  // The offer opens in the render after both answers arrived (their bodies read, nothing in flight).
+  await settled(page);
 }
 
 /** No offer after a reload (the answer was remembered); the reload stays on its view's address. */
@@ -165,7 +166,7 @@ async function downloadVietnamese(
   if (screenshotDir) {
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
-      await page.waitForTimeout(250);
+      await animationsDone(page);
       const path = join(screenshotDir, `first-run-offer-${scheme}.png`);
       await page.screenshot({ path });
       log(`  screenshot: ${path}`);
@@ -198,7 +199,7 @@ async function downloadVietnamese(
   await dialog.getByRole('button', { name: 'Download', exact: true }).click();
   const downloading = page.getByRole('dialog', { name: 'Downloading natural voices' });
   const bar = downloading.getByRole('progressbar', { name: `Download progress of ${VI_ID}` });
-  await bar.waitFor({ timeout: 10_000 });
+  await bar.waitFor({ timeout: 60_000 });
   await mirror.whenHeld();
   // The model, the config and half the card are in: the bar stands between 0 and 100.
   await downloading.getByText(/^Downloading… [\d.]+ kB of [\d.]+ kB$/).waitFor();
@@ -209,10 +210,10 @@ async function downloadVietnamese(
       return now > 0 && now < 100;
     },
     `Download progress of ${VI_ID}`,
-    { timeout: 10_000 },
+    { timeout: 60_000 },
   );
   const percent = await bar.getAttribute('aria-valuenow');
-  await page.waitForTimeout(400); // the bar's width transition
+  await animationsDone(page); // the bar's width transition
   assert.equal(storedAnswer(studio), 'accepted', 'the answer is stored when the download starts');
   if (screenshotDir) {
     const path = join(screenshotDir, 'first-run-downloading.png');
@@ -312,7 +313,7 @@ async function offlineInVietnamese(
   await dialog.getByRole('button', { name: 'Tải xuống', exact: true }).click();
   const failed = page.getByRole('dialog', { name: vi['firstRun.someFailed'] });
   const alert = failed.getByRole('alert');
-  await alert.waitFor({ timeout: 15_000 });
+  await alert.waitFor({ timeout: 60_000 });
   assert.equal(await alert.textContent(), vi['errors.download.offline'].replace('{host}', host));
   const pieces = await assertDialogInVietnamese(page, 'first-run failed download (vi)');
   assert.deepEqual(errors, []);
@@ -334,7 +335,7 @@ async function offline(
   await dialog.getByRole('button', { name: 'Download', exact: true }).click();
   const failed = page.getByRole('dialog', { name: 'Some voices were not downloaded' });
   const alert = failed.getByRole('alert');
-  await alert.waitFor({ timeout: 15_000 });
+  await alert.waitFor({ timeout: 60_000 });
   assert.equal(await alert.textContent(), cannotReachMessage(host));
   await failed.getByText('not downloaded', { exact: true }).waitFor();
   if (screenshotDir) {

@@ -32,7 +32,6 @@ try {
     for (const size of LAYOUT_SIZES) {
       await page.setViewportSize(size);
       const shot = shooter(page, {
-        settleMs: 300,
         // The pointer off the sidebar (its labels show on hover in a small window).
         beforeSettle: (p) => p.mouse.move(size.width - 10, size.height - 10),
         path: (name) => join(OUT, `layout-${name}-${size.width}-${theme}.png`),

@@ -51,8 +51,8 @@ export async function runLexiconE2e(log: (line: string) => void): Promise<void> 
     await table
       .getByRole('button', { name: 'Stop Cholmondeley' })
       .filter({ hasText: /^Stop$/ })
-      .waitFor({ timeout: 5000 });
-    await table.getByRole('button', { name: 'Play Cholmondeley' }).waitFor({ timeout: 10_000 });
+      .waitFor({ timeout: 60_000 });
+    await table.getByRole('button', { name: 'Play Cholmondeley' }).waitFor({ timeout: 60_000 });
     log('✓ the entry’s preview plays to its end');
 
     // Edit: match case.
@@ -132,8 +132,8 @@ async function addFromCompose(page: Page): Promise<void> {
   assert.equal(await popover.getByLabel('Word or phrase').inputValue(), 'Featherstonehaugh');
   await popover.getByRole('textbox', { name: 'Respelling' }).fill('fan shaw');
   await popover.getByRole('button', { name: 'Test' }).click();
-  await popover.getByRole('button', { name: 'Stop' }).waitFor({ timeout: 5000 });
-  await popover.getByRole('button', { name: 'Test' }).waitFor({ timeout: 10_000 });
+  await popover.getByRole('button', { name: 'Stop' }).waitFor({ timeout: 60_000 });
+  await popover.getByRole('button', { name: 'Test' }).waitFor({ timeout: 60_000 });
   await popover.getByRole('button', { name: 'Add to lexicon' }).click();
   await page.getByRole('status').getByText('“Featherstonehaugh” is in the lexicon').waitFor();
 }
@@ -170,8 +170,8 @@ async function addAbbreviationAndUnit(page: Page): Promise<void> {
   assert.equal(await unit.getByLabel('Match case').count(), 0, 'a symbol is matched as written');
   assert.equal(await unit.getByLabel('Whole words only').count(), 0);
   await unit.getByRole('button', { name: 'Test' }).click();
-  await unit.getByRole('button', { name: 'Stop' }).waitFor({ timeout: 5000 });
-  await unit.getByRole('button', { name: 'Test' }).waitFor({ timeout: 10_000 });
+  await unit.getByRole('button', { name: 'Stop' }).waitFor({ timeout: 60_000 });
+  await unit.getByRole('button', { name: 'Test' }).waitFor({ timeout: 60_000 });
   await unit.getByRole('button', { name: 'Add to lexicon' }).click();
   await table
     .getByRole('row', { name: /hải lý/ })

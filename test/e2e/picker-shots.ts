@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { launchBrowser, nav, startStudio } from './harness';
 import { inEachThemeAndSize, SMALL, WIDE } from './every-view';
+import { animationsDone } from './waits';
 
 const OUT = process.env.SHOTS_DIR ?? '/tmp/shots';
 mkdirSync(OUT, { recursive: true });
@@ -26,11 +27,11 @@ try {
       const picker = page.getByLabel('Voice', { exact: true });
       await picker.selectOption('vi_female_nova_default');
       await picker.scrollIntoViewIfNeeded();
-      await page.waitForTimeout(200);
+      await animationsDone(page);
       await page.screenshot({ path: join(OUT, `studio-picker-${theme}-${size.width}.png`) });
       await nav(page, 'Voice library').click();
       await page.getByRole('heading', { name: 'Voice library', exact: true }).waitFor();
-      await page.waitForTimeout(300);
+      await animationsDone(page);
       await page.screenshot({ path: join(OUT, `voice-library-${theme}-${size.width}.png`) });
     },
   );

@@ -60,7 +60,6 @@ try {
     { deviceScaleFactor: 1, baseURL: studio.url },
     async (page, scheme, size) => {
       const shot = shooter(page, {
-        settleMs: 300,
         path: (name) => join(OUT, `${name}${size.name}-${scheme}.png`),
         note: async (p) =>
           (await p.evaluate(
@@ -95,7 +94,14 @@ try {
 async function playAndOpen(page: Page): Promise<void> {
   await page.getByRole('button', { name: /^Segment 3:/ }).click();
   await page.getByRole('button', { name: 'Play from segment 2' }).click();
-  await page.getByTestId('current-word').waitFor({ timeout: 10_000 });
-  await page.waitForTimeout(500);
+  const word = page.getByTestId('current-word');
+  await word.waitFor({ timeout: 60_000 });
+  // Paused once the playing word has moved on from the first one lit.
+  const first = await word.textContent();
+  await page.waitForFunction(
+    (was) => document.querySelector('[data-testid="current-word"]')?.textContent !== was,
+    first,
+    { timeout: 60_000 },
+  );
   await page.getByRole('button', { name: 'Pause chapter' }).click();
 }

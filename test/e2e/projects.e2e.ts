@@ -29,6 +29,7 @@ import { largeBook, writeDocx } from '../fixtures/manuscripts';
 import { PROJECT_BOOK } from '../fixtures/project-book';
 import type { FullDetail } from '../fixtures/project-detail';
 import { launchBrowser, nav, startStudio, type Studio } from './harness';
+import { waitUntil } from '../faults/harness';
 
 /** The studio session's header, read from the page, for the test's own API reads. */
 export async function sessionHeaders(page: Page): Promise<Record<string, string>> {
@@ -79,7 +80,7 @@ async function chapterAudioPlays(page: Page, seconds: number): Promise<void> {
       (document.querySelector('audio[aria-label="Chapter audio"]') as HTMLAudioElement | null)!.currentTime >
       at,
     seconds,
-    { timeout: 20_000 },
+    { timeout: 60_000 },
   );
 }
 
@@ -181,11 +182,11 @@ async function castPickerOffersOnlyItsVoices(
   await page.reload();
   await nav(page, 'Voices').click();
   // The studio's own pickers (outside projects) offer every key's voice, the app's included.
-  await page.locator('option[value="app-voice"]').first().waitFor({ state: 'attached', timeout: 20_000 });
+  await page.locator('option[value="app-voice"]').first().waitFor({ state: 'attached', timeout: 60_000 });
   await page.goto(`/#/projects/${projectId}`);
   await page.getByRole('tab', { name: 'Cast' }).click();
   const newVoice = page.getByLabel('Their voice');
-  await newVoice.locator('option[value="house-narrator"]').waitFor({ state: 'attached', timeout: 20_000 });
+  await newVoice.locator('option[value="house-narrator"]').waitFor({ state: 'attached', timeout: 60_000 });
   for (const picker of [newVoice, page.getByLabel('Voice of Anna', { exact: true })]) {
     const values = await optionValues(picker);
     assert.ok(values.includes('house-narrator'), 'the studio’s own voice is offered');
@@ -209,10 +210,10 @@ async function castPickerOffersOnlyItsVoices(
     const shot = await context.newPage();
     await shot.goto(`/#/projects/${projectId}`);
     const tab = shot.getByRole('tab').nth(1);
-    await tab.waitFor({ timeout: 20_000 });
+    await tab.waitFor({ timeout: 60_000 });
     await tab.click();
     const picker = shot.locator('select:has(option[value="house-narrator"])').last();
-    await picker.waitFor({ timeout: 20_000 });
+    await picker.waitFor({ timeout: 60_000 });
     assert.ok(!(await optionValues(picker)).includes('app-voice'));
     // A native drop-down is not drawn in a screenshot: the same options as a list box are.
     await picker.evaluate((select) => {
@@ -327,7 +328,7 @@ async function projectListPages(page: Page, log: (line: string) => void): Promis
   const cards = page.getByRole('list', { name: 'Projects' }).locator(':scope > li');
   await page
     .getByText(`${PROJECT_LIMITS.listPageDefault} of ${total} projects shown`)
-    .waitFor({ timeout: 20_000 });
+    .waitFor({ timeout: 60_000 });
   assert.equal(await cards.count(), PROJECT_LIMITS.listPageDefault);
   await page.getByRole('button', { name: `Show ${total - PROJECT_LIMITS.listPageDefault} more` }).click();
   await cards.nth(total - 1).waitFor();
@@ -360,7 +361,7 @@ export async function runProjectsE2e(log: (line: string) => void): Promise<void>
       buffer: Buffer.from('PK\u0003\u0004 this is not a zip at all'),
     });
     const alert = page.getByRole('alert');
-    await alert.waitFor({ timeout: 20_000 });
+    await alert.waitFor({ timeout: 60_000 });
     assert.match((await alert.textContent()) ?? '', /broken\.docx/);
     assert.equal(await page.getByRole('list', { name: 'Projects' }).getByRole('listitem').count(), 0);
     log('✓ a broken manuscript is refused with the server’s message naming the file');
@@ -379,7 +380,7 @@ export async function runProjectsE2e(log: (line: string) => void): Promise<void>
       buffer: Buffer.from('PK\u0003\u0004 this is not a zip at all'),
     };
     await page.getByLabel(/^Manuscript file/).setInputFiles(broken);
-    await alert.waitFor({ timeout: 20_000 });
+    await alert.waitFor({ timeout: 60_000 });
     await page.evaluate(() => {
       const w = window as unknown as { errorCleared?: boolean };
       new MutationObserver(() => {
@@ -388,7 +389,7 @@ export async function runProjectsE2e(log: (line: string) => void): Promise<void>
     });
     await page.getByLabel(/^Manuscript file/).setInputFiles({ ...broken, name: 'broken-again.docx' });
     await page.waitForFunction(() => (window as unknown as { errorCleared?: boolean }).errorCleared === true);
-    await page.getByRole('alert').filter({ hasText: 'broken-again.docx' }).waitFor({ timeout: 20_000 });
+    await page.getByRole('alert').filter({ hasText: 'broken-again.docx' }).waitFor({ timeout: 60_000 });
     assert.equal(await page.getByRole('alert').count(), 1, 'only the new refusal is shown');
     log('✓ the import error goes when the view changes and when the import is taken again');
 
@@ -433,14 +434,14 @@ export async function runProjectsE2e(log: (line: string) => void): Promise<void>
     await renderStatus.getByText('done', { exact: true }).waitFor({ timeout: 180_000 });
     const count = opening.segments.length;
     for (let n = 1; n <= count; n++)
-      await row(page, n).locator('[data-state="done"]').waitFor({ timeout: 20_000 });
+      await row(page, n).locator('[data-state="done"]').waitFor({ timeout: 60_000 });
     log(`✓ the chapter renders: ${count} segments done`);
 
     // Play from a segment: the audio element plays (its time advances), the row and a word are lit.
     await row(page, 1).getByRole('button', { name: 'Play from segment 1' }).click();
     await chapterAudioPlays(page, 0.3);
     assert.equal(await row(page, 1).getAttribute('aria-current'), 'true');
-    await page.getByTestId('current-word').waitFor({ timeout: 10_000 });
+    await page.getByTestId('current-word').waitFor({ timeout: 60_000 });
     log('✓ a segment plays in the chapter player: time advances, its row and the spoken word are lit');
     await page.getByRole('button', { name: 'Stop', exact: true }).click();
 
@@ -549,11 +550,17 @@ export async function runProjectsE2e(log: (line: string) => void): Promise<void>
     await shown(500, setSize).waitFor();
     await page.screenshot({ path: join(tmpdir(), 'projects-e2e-long-chapter.png') });
     const scroller = page.locator('.segment-scroller');
-    for (let i = 0; i < 40 && (await row(page, setSize).count()) === 0; i++) {
-      await scroller.evaluate((el) => (el.scrollTop = el.scrollHeight));
-      await page.waitForTimeout(250);
-    }
-    await row(page, setSize).waitFor();
+    // Scrolled to the end until the last row is read in (each scroll reads the next 500).
+    await waitUntil(
+      `row ${setSize} to be read in`,
+      async () => {
+        if ((await row(page, setSize).count()) > 0) return true;
+        await scroller.evaluate((el) => (el.scrollTop = el.scrollHeight));
+        return undefined;
+      },
+      30_000,
+      250,
+    );
     assert.equal(await page.getByRole('button', { name: /^Show .* more$/ }).count(), 0);
     // The next chapter's: "Show … more" under the list reads the rest.
     await page.getByRole('button', { name: /^2\. Chương 2/ }).click();
@@ -596,7 +603,7 @@ export async function runProjectsE2e(log: (line: string) => void): Promise<void>
       () =>
         !(document.querySelector('button[aria-label="Play chapter"]') as HTMLButtonElement | null)?.disabled,
       undefined,
-      { timeout: 20_000 },
+      { timeout: 60_000 },
     );
     await play.click();
     await page

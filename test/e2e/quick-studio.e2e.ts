@@ -58,8 +58,8 @@ export async function runQuickStudioE2e(log: (line: string) => void): Promise<vo
     await clearDialog.getByRole('button', { name: 'Clear draft' }).click();
     await page.getByText('Draft cleared.').waitFor();
     assert.equal(await editor.inputValue(), '');
-    // Autosave has stored the empty draft by now; the old one is kept apart from it: a reload still offers Undo.
-    await page.waitForTimeout(600);
+    // Once autosave has stored the empty draft (the old one is kept apart from it), a reload still offers Undo.
+    await page.waitForFunction(() => localStorage.getItem('narration-studio.draft') === '');
     await page.reload();
     await page.getByText('Draft cleared.').waitFor();
     assert.equal(await editor.inputValue(), '');
@@ -86,7 +86,7 @@ export async function runQuickStudioE2e(log: (line: string) => void): Promise<vo
     await opener.waitFor();
     await page.getByLabel(/Open a manuscript/).setInputFiles(docxPath);
     const replaceDialog = page.getByRole('dialog', { name: 'Replace the draft?' });
-    await replaceDialog.waitFor({ timeout: 15_000 });
+    await replaceDialog.waitFor({ timeout: 60_000 });
     assert.match((await replaceDialog.textContent()) ?? '', /Truyện Kiều\.docx/);
     await page.screenshot({ path: join(SHOTS, 'quick-studio-replace-dialog.png') });
     await replaceDialog.getByRole('button', { name: 'Replace draft' }).click();
@@ -109,7 +109,7 @@ export async function runQuickStudioE2e(log: (line: string) => void): Promise<vo
     // A picture: the server's message, the draft untouched, no question asked.
     await page.getByLabel(/Open a manuscript/).setInputFiles(pngPath);
     const alert = page.getByRole('alert').filter({ hasText: 'cover.png' });
-    await alert.waitFor({ timeout: 15_000 });
+    await alert.waitFor({ timeout: 60_000 });
     assert.match((await alert.textContent()) ?? '', /"cover\.png" is not a manuscript we can read/);
     assert.equal(await editor.inputValue(), DRAFT);
     assert.equal(await page.getByRole('dialog').count(), 0);
@@ -124,7 +124,7 @@ export async function runQuickStudioE2e(log: (line: string) => void): Promise<vo
         .getByRole('dialog', { name: 'Replace the draft?' })
         .getByRole('button', { name: 'Replace draft' })
         .click();
-      await page.getByRole('status').getByText(note).waitFor({ timeout: 15_000 });
+      await page.getByRole('status').getByText(note).waitFor({ timeout: 60_000 });
     };
 
     // A TCVN3 text file (an old Vietnamese encoding): converted to Unicode, and the studio says so.
@@ -169,7 +169,15 @@ export async function runQuickStudioE2e(log: (line: string) => void): Promise<vo
     );
     assert.equal(await page.getByLabel('Title').inputValue(), 'The Kept Book');
     assert.equal(await page.getByLabel('Author').inputValue(), 'Ann Author');
-    await page.waitForTimeout(600);
+    // Reloaded once autosave has stored the draft.
+    await page.waitForFunction(() => {
+      const stored = localStorage.getItem('narration-studio.export-draft') ?? '';
+      return (
+        stored.includes('The Kept Book') &&
+        stored.includes('Ann Author') &&
+        stored.includes('must not be forgotten')
+      );
+    });
     await page.reload();
     await nav(page, 'Export').click();
     assert.equal(await page.getByLabel('Title').inputValue(), 'The Kept Book');

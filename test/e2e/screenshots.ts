@@ -64,7 +64,6 @@ try {
     });
     const page = await context.newPage();
     const shot = shooter(page, {
-      settleMs: 250,
       afterSettle: (p) => p.evaluate(() => window.scrollTo(0, 0)),
       path: (name) => join(OUT, `${name}-${scheme}.png`),
     });
@@ -134,7 +133,7 @@ try {
     await page.getByRole('table', { name: 'Requests' }).waitFor();
     await shot('history');
     await nav(page, 'Callbacks').click();
-    await page.getByRole('table', { name: 'Delivery attempts' }).waitFor({ timeout: 20_000 });
+    await page.getByRole('table', { name: 'Delivery attempts' }).waitFor({ timeout: 60_000 });
     await page.getByText('Payload').first().click();
     await shot('callbacks');
     // A receiver that refuses connections: every attempt, no HTTP status, the request failed.
@@ -188,7 +187,6 @@ try {
     });
     const viPage = await vi.newPage();
     const viShot = shooter(viPage, {
-      settleMs: 250,
       beforeSettle: (p) => p.mouse.move(0, 0),
       afterSettle: (p) => p.evaluate(() => window.scrollTo(0, 0)),
       path: (name) => join(OUT, `${name}-vi-${scheme}.png`),

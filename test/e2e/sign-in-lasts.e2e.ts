@@ -17,6 +17,7 @@ import type { Page } from 'playwright-core';
 import { findFreePort, LAST_PORT_FILE } from '../../electron/core/platform/ports';
 import vi from '../../renderer/src/i18n/messages/vi.json';
 import { launchBrowser, nav, openVietnamese, startStudio, type Studio } from './harness';
+import { animationsDone } from './waits';
 
 const SIGN_IN_HEADING = 'Sign in to Narration Studio';
 
@@ -94,7 +95,7 @@ export async function runSignInLastsE2e(log: (line: string) => void, screenshotD
     await form.scrollIntoViewIfNeeded();
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
-      await page.waitForTimeout(200);
+      await animationsDone(page);
       await page
         .locator('.panel', { has: form })
         .screenshot({ path: join(shots, `api-credits-${scheme}.png`) });

@@ -33,8 +33,8 @@ try {
     const page = await context.newPage();
     const path = (name: string) => join(OUT, `small-${name}-${scheme}.png`);
     // The pointer off the sidebar (its labels show on hover), unless the shot is about that.
-    const shot = shooter(page, { settleMs: 300, beforeSettle: (p) => p.mouse.move(790, 590), path });
-    const shotWithHover = shooter(page, { settleMs: 300, path });
+    const shot = shooter(page, { beforeSettle: (p) => p.mouse.move(790, 590), path });
+    const shotWithHover = shooter(page, { path });
     await page.goto(studio.loginUrl);
     await page.getByRole('heading', { name: 'Studio', exact: true }).waitFor();
     await page.getByLabel('Text to speak').fill(SAMPLE_TEXT);

@@ -20,6 +20,7 @@ import {
   startStudio,
 } from './harness';
 import { NAV_LABELS, SMALL, VIEWS, WIDE } from './every-view';
+import { animationsDone } from './waits';
 
 export const SIZES = [SMALL, WIDE] as const;
 
@@ -137,7 +138,7 @@ export async function runSmallWindowsE2e(log: (line: string) => void): Promise<v
           if (await title.isVisible()) await title.click();
           await allProjects.waitFor();
         } else await page.getByRole('heading', { name: NAV_LABELS[view], exact: true, level: 1 }).waitFor();
-        await page.waitForTimeout(300);
+        await animationsDone(page);
         const m = await measure(page);
         if (m.scrollWidth > m.clientWidth)
           problems.push(`${view} scrolls sideways: ${m.scrollWidth} > ${m.clientWidth}`);
@@ -156,7 +157,7 @@ export async function runSmallWindowsE2e(log: (line: string) => void): Promise<v
         .first()
         .click();
       await page.getByRole('button', { name: 'Close details' }).waitFor();
-      await page.waitForTimeout(300);
+      await animationsDone(page);
       const requestDetails = await measure(page);
       await page.getByRole('button', { name: 'Close details' }).click();
       for (const [what, m] of [

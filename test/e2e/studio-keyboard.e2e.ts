@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { focused } from './focus';
 import { E2E_SERVE_ARGS, launchBrowser, nav, startStudio } from './harness';
+import { animationsDone } from './waits';
 
 const SHOTS = join(process.cwd(), 'docs/screenshots');
 
@@ -141,7 +142,7 @@ export async function runStudioKeyboardE2e(log: (line: string) => void): Promise
     log(`✓ SSML error once, with its place: ${message}`);
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
-      await page.waitForTimeout(200);
+      await animationsDone(page);
       await page.screenshot({ path: join(SHOTS, `studio-error-${scheme}.png`) });
     }
     await page.emulateMedia({ colorScheme: 'light' });
@@ -193,7 +194,7 @@ export async function runStudioKeyboardE2e(log: (line: string) => void): Promise
     );
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
-      await page.waitForTimeout(200);
+      await animationsDone(page);
       await page.screenshot({ path: join(SHOTS, `studio-history-open-${scheme}.png`) });
     }
     await page.emulateMedia({ colorScheme: 'light' });

@@ -31,6 +31,7 @@ import {
   startStudio,
   startVoiceMirror,
 } from './harness';
+import { waitUntil } from '../faults/harness';
 
 export async function runStudioE2e(log: (line: string) => void): Promise<void> {
   const voiceMirror = await startVoiceMirror();
@@ -62,16 +63,16 @@ export async function runStudioE2e(log: (line: string) => void): Promise<void> {
     await editor.press('End');
     const typedAt = Date.now();
     await page.keyboard.type('abcde');
-    await page.locator('.stat b', { hasText: '100,000' }).first().waitFor({ timeout: 5000 });
+    await page.locator('.stat b', { hasText: '100,000' }).first().waitFor({ timeout: 60_000 });
     const typingMs = Date.now() - typedAt;
     assert.ok(typingMs < 2000, `typing 5 characters into 100k took ${typingMs} ms`);
     log(`✓ 100,000-character text: 5 keystrokes and the live count in ${typingMs} ms`);
 
     // A long job shows a progress bar and can be cancelled (refunded).
     await page.getByRole('button', { name: 'Generate' }).click();
-    await page.getByRole('progressbar', { name: 'Synthesis progress' }).waitFor({ timeout: 10_000 });
+    await page.getByRole('progressbar', { name: 'Synthesis progress' }).waitFor({ timeout: 60_000 });
     await page.getByRole('button', { name: 'Cancel' }).click();
-    await page.getByText('Cancelled. The credits were refunded.').waitFor({ timeout: 10_000 });
+    await page.getByText('Cancelled. The credits were refunded.').waitFor({ timeout: 60_000 });
     log('✓ a 100,000-character job shows progress and cancels');
 
     // Compose.
@@ -85,17 +86,18 @@ export async function runStudioE2e(log: (line: string) => void): Promise<void> {
     // Pick a voice in the Voices view.
     await nav(page, 'Voices').click();
     await page.getByLabel('Search').fill('elara');
-    // Audition: a short sample plays soon after the click, without a paid request. The button
+    // Audition: a short sample plays after the click, without a paid request. The button
     // reads "Stop" once the audio element is playing (its `playing` event), "…" until then.
+    // How soon is printed, not bounded here (a loaded machine is slow; speed is the benches').
     const clickedAt = Date.now();
     await page.getByRole('button', { name: 'Play a sample of Elara (en_female_elara_br)' }).click();
     const stopElara = page.getByRole('button', { name: 'Stop a sample of Elara (en_female_elara_br)' });
-    await stopElara.filter({ hasText: /^Stop$/ }).waitFor({ timeout: 5000 });
+    await stopElara.filter({ hasText: /^Stop$/ }).waitFor({ timeout: 60_000 });
     log(`✓ audition started playing ${Date.now() - clickedAt} ms after the click`);
     // It plays to its end: the button goes back to Play by itself.
     await page
       .getByRole('button', { name: 'Play a sample of Elara (en_female_elara_br)' })
-      .waitFor({ timeout: 10_000 });
+      .waitFor({ timeout: 60_000 });
     log('✓ the audition played to its end');
     await page.getByRole('button', { name: 'Use Elara (en_female_elara_br)' }).click();
     await page.getByRole('heading', { name: 'Studio', exact: true }).waitFor();
@@ -144,8 +146,15 @@ export async function runStudioE2e(log: (line: string) => void): Promise<void> {
     await page.getByRole('button', { name: 'Play' }).click();
     await page.getByRole('button', { name: 'Pause' }).waitFor();
     const t0 = await currentSeconds(page);
-    await page.waitForTimeout(700);
-    const t1 = await currentSeconds(page);
+    const t1 = await waitUntil(
+      'playback to advance',
+      async () => {
+        const now = await currentSeconds(page);
+        return now > t0 ? now : undefined;
+      },
+      10_000,
+      50,
+    );
     assert.ok(t1 > t0, `playback advances (${t0} → ${t1})`);
     await page.keyboard.press('Escape');
     await page.locator('body').click({ position: { x: 5, y: 5 } });
@@ -178,9 +187,9 @@ export async function runStudioE2e(log: (line: string) => void): Promise<void> {
     await receiver.waitFor(1, undefined, 20_000);
     await nav(page, 'Callbacks').click();
     const attempts = page.getByRole('table', { name: 'Delivery attempts' });
-    await attempts.getByText('HTTP 200').first().waitFor({ timeout: 10_000 });
+    await attempts.getByText('HTTP 200').first().waitFor({ timeout: 60_000 });
     await page.getByRole('button', { name: 'Resend callback' }).click();
-    await attempts.getByRole('row').nth(2).waitFor({ timeout: 10_000 });
+    await attempts.getByRole('row').nth(2).waitFor({ timeout: 60_000 });
     log('✓ callback delivery shown with HTTP 200; resend adds an attempt');
     await assertLabelled(page, 'Callbacks');
 
@@ -189,7 +198,7 @@ export async function runStudioE2e(log: (line: string) => void): Promise<void> {
     // with --callback-attempts 3 here).
     await generateWithRefusedCallback(page);
     const failedRows = attempts.getByRole('row');
-    await failedRows.nth(E2E_CALLBACK_ATTEMPTS).waitFor({ timeout: 10_000 });
+    await failedRows.nth(E2E_CALLBACK_ATTEMPTS).waitFor({ timeout: 60_000 });
     assert.equal(await failedRows.count(), E2E_CALLBACK_ATTEMPTS + 1, 'one row per attempt, plus the header');
     for (let i = 1; i <= E2E_CALLBACK_ATTEMPTS; i++) {
       const text = await failedRows.nth(i).innerText();
@@ -406,8 +415,8 @@ async function assertCrossOriginRefused(
       );
     }
     assert.equal(outcomes.length, 11);
-    // Give a request that did get through time to show up, then: nothing changed.
-    await foreign.waitForTimeout(300);
+    // Every attempt has had its answer (or was refused before it was sent), and the server
+    // stores what it takes before it answers: nothing changed.
     assert.deepEqual(
       [await studioTotal(), await keyTotal(), await keyCount()],
       before,
@@ -439,7 +448,7 @@ async function voiceLibrarySteps(
   await assertLabelled(page, 'Voice library');
   mirror.fault(E2E_PACK_MODEL, { kind: 'hold' });
   await page.getByRole('button', { name: `Download ${id}` }).click();
-  await page.getByRole('progressbar', { name: `Download progress of ${id}` }).waitFor({ timeout: 10_000 });
+  await page.getByRole('progressbar', { name: `Download progress of ${id}` }).waitFor({ timeout: 60_000 });
   await page.getByRole('button', { name: `Cancel download of ${id}` }).waitFor();
   mirror.fault(E2E_PACK_MODEL, null);
   mirror.release();
@@ -496,11 +505,14 @@ async function currentSeconds(page: Page): Promise<number> {
 }
 
 async function assertCurrentCue(page: Page, expected: string): Promise<void> {
-  const deadline = Date.now() + 5000;
-  for (;;) {
-    const shown = normalise(await page.getByTestId('current-cue').innerText());
-    if (shown === normalise(expected)) return;
-    if (Date.now() > deadline) assert.equal(shown, normalise(expected), 'current cue text');
-    await page.waitForTimeout(50);
-  }
+  let shown = '';
+  await waitUntil(
+    'the current cue',
+    async () => {
+      shown = normalise(await page.getByTestId('current-cue').innerText());
+      return shown === normalise(expected) ? true : undefined;
+    },
+    5000,
+    50,
+  ).catch(() => assert.equal(shown, normalise(expected), 'current cue text'));
 }

@@ -78,7 +78,7 @@ export async function runSubPathE2e(log: (line: string) => void, shotDir?: strin
     await page
       .getByRole('button', { name: 'Stop a sample of Elara (en_female_elara_br)' })
       .filter({ hasText: /^Stop$/ })
-      .waitFor({ timeout: 10_000 });
+      .waitFor({ timeout: 60_000 });
     log('✓ voices listed; an audition plays through nginx');
 
     // One line generated and played.
@@ -89,13 +89,13 @@ export async function runSubPathE2e(log: (line: string) => void, shotDir?: strin
     await play.waitFor({ timeout: 60_000 });
     await page.locator('.waveform').locator('div').first().waitFor();
     await play.click();
-    await page.getByRole('button', { name: 'Pause' }).waitFor({ timeout: 10_000 });
+    await page.getByRole('button', { name: 'Pause' }).waitFor({ timeout: 60_000 });
     // Playing: the time shown moves on.
     const clock = page.getByLabel('Current time and duration');
     await page.waitForFunction(
       (el) => !/^\s*0:00\.0\s*\//.test(el?.textContent ?? ''),
       await clock.elementHandle(),
-      { timeout: 10_000 },
+      { timeout: 60_000 },
     );
     log(`✓ a line generated through nginx and playing (${await clock.innerText()})`);
     await page.screenshot({ path: join(shots, 'studio-under-tts.png') });
@@ -127,7 +127,7 @@ export async function runSubPathE2e(log: (line: string) => void, shotDir?: strin
     await directPage.getByLabel('Search').fill('elara');
     await directPage
       .getByRole('button', { name: 'Play a sample of Elara (en_female_elara_br)' })
-      .waitFor({ timeout: 10_000 });
+      .waitFor({ timeout: 60_000 });
     const directCookies = await direct.cookies();
     assert.ok(directCookies.some((c) => c.name.startsWith('ns_session_') && c.path === '/'));
     await direct.close();

@@ -20,6 +20,7 @@ import { ENGLISH_LINES, VIETNAMESE_LINES } from '../fixtures/language-samples';
 import { latinBytes, TAT_DEN, toTcvn3 } from '../fixtures/legacy-vietnamese';
 import { VIETNAMESE_BOOK, writeEpub3 } from '../fixtures/manuscripts';
 import { E2E_SERVE_ARGS, launchBrowser, nav, openVietnamese, startStudio } from './harness';
+import { animationsDone } from './waits';
 
 const OUT = join(process.cwd(), 'docs/screenshots');
 
@@ -36,7 +37,7 @@ export async function runTextLanguageE2e(log: (line: string) => void): Promise<v
     const editor = page.getByLabel('Văn bản cần đọc');
     const notice = page.locator('.text-language-notice');
     await editor.fill(VIETNAMESE_LINES[12]!);
-    await page.waitForTimeout(300);
+    await animationsDone(page); // the deferred render of the notice has had its frames
     assert.equal(await notice.count(), 0, 'no notice for Vietnamese text under a Vietnamese voice');
 
     await editor.fill(ENGLISH_LINES[0]!);
@@ -123,7 +124,7 @@ export async function runTextLanguageE2e(log: (line: string) => void): Promise<v
     await toCompare.selectOption(first);
     const benchNotice = bench.locator('.text-language-notice');
     await bench.getByLabel('Câu của bạn', { exact: true }).fill(VIETNAMESE_LINES[12]!);
-    await page.waitForTimeout(300);
+    await animationsDone(page);
     assert.equal(await benchNotice.count(), 0, 'no notice for a Vietnamese sentence and a Vietnamese voice');
     await bench.getByLabel('Câu của bạn', { exact: true }).fill(ENGLISH_LINES[0]!);
     await benchNotice.getByText('Văn bản này có vẻ là tiếng Anh', { exact: false }).waitFor();

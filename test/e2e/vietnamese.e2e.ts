@@ -57,7 +57,7 @@ export async function runVietnameseE2e(log: (line: string) => void): Promise<voi
     await page
       .getByRole('status')
       .getByText('Đã nhập tu-dien.csv: thêm 1.234, cập nhật 0, giữ nguyên 0.')
-      .waitFor({ timeout: 20_000 });
+      .waitFor({ timeout: 60_000 });
     await page.getByText('1.234 / 1.234 mục').waitFor();
     await page.getByLabel('Tìm kiếm').fill('TP.HCM');
     await page.getByText('1 / 1.234 mục').waitFor();
@@ -107,7 +107,7 @@ export async function runVietnameseE2e(log: (line: string) => void): Promise<voi
     log('✓ choosing English in Settings changes the view at once (<html lang="en">)');
     await page.reload();
     await nav(page, 'Lexicon').click();
-    await page.getByText('1,234 of 1,234 entries').waitFor({ timeout: 15_000 });
+    await page.getByText('1,234 of 1,234 entries').waitFor({ timeout: 60_000 });
     assert.equal(await htmlLang(page), 'en');
     await nav(page, 'Settings').click();
     assert.equal(await page.getByRole('combobox', { name: 'Language' }).inputValue(), 'en');

@@ -12,6 +12,7 @@ import type { Page } from 'playwright-core';
 import { encodeMp3 } from '../../electron/core/engine/audio/mp3';
 import { findCatalogueEntry, sampleUrl } from '../../electron/core/voices/catalogue';
 import { E2E_PACK, E2E_SERVE_ARGS, launchBrowser, nav, startStudio, startVoiceMirror } from './harness';
+import { waitUntil } from '../faults/harness';
 
 const KEY = 'ns_voice_library_e2e_0123456789abcdefghij';
 
@@ -29,19 +30,20 @@ async function renderWithKey(url: string, voiceCode: string): Promise<void> {
     }),
   });
   const id = ((await submitted.json()) as { result: { request_id: string } }).result.request_id;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const detail = (await (await fetch(`${url}/api/v1/tts/${id}`, { headers })).json()) as {
-      result: { status: string; engine?: string };
-    };
-    if (detail.result.status === 'SUCCESS') {
-      assert.match(detail.result.engine ?? '', /^piper:/);
-      return;
-    }
-    if (detail.result.status === 'FAILURE' || Date.now() > deadline)
-      throw new Error(`the render did not succeed: ${JSON.stringify(detail)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  const detail = await waitUntil(
+    `request ${id} to finish`,
+    async () => {
+      const read = (await (await fetch(`${url}/api/v1/tts/${id}`, { headers })).json()) as {
+        result: { status: string; engine?: string };
+      };
+      return read.result.status === 'SUCCESS' || read.result.status === 'FAILURE' ? read : undefined;
+    },
+    60_000,
+    200,
+  );
+  if (detail.result.status !== 'SUCCESS')
+    throw new Error(`the render did not succeed: ${JSON.stringify(detail)}`);
+  assert.match(detail.result.engine ?? '', /^piper:/);
 }
 
 /** One second of a 220 Hz tone as a real MP3, standing for the publisher's recording. */
@@ -112,14 +114,14 @@ export async function runVoiceLibraryE2e(log: (line: string) => void): Promise<v
     await voiceMirror.mirror.whenHeld();
     voiceMirror.mirror.release();
     // "Stop sample" is shown once the audio element fires `playing`: the browser decoded it.
-    await sampleButton(vivos.id, 'Stop sample').waitFor({ timeout: 15_000 });
+    await sampleButton(vivos.id, 'Stop sample').waitFor({ timeout: 60_000 });
     // Ends by itself (one second), back to "Play sample".
-    await sampleButton(vivos.id, 'Play sample').waitFor({ timeout: 15_000 });
+    await sampleButton(vivos.id, 'Play sample').waitFor({ timeout: 60_000 });
     log('✓ Play sample shows loading, plays the sample fetched through the local server');
 
     // Second click: from the data folder; the mirror is not asked again.
     await sampleButton(vivos.id, 'Play sample').click();
-    await sampleButton(vivos.id, 'Stop sample').waitFor({ timeout: 15_000 });
+    await sampleButton(vivos.id, 'Stop sample').waitFor({ timeout: 60_000 });
     await sampleButton(vivos.id, 'Stop sample').click();
     assert.equal(voiceMirror.mirror.requestsFor(vivosSample).length, 1, 'one request for two clicks');
     log('✓ the second play comes from the cache (the mirror saw one request)');
@@ -128,7 +130,7 @@ export async function runVoiceLibraryE2e(log: (line: string) => void): Promise<v
     const vaisCard = card(vais.id);
     await sampleButton(vais.id, 'Play sample').click();
     const alert = vaisCard.getByRole('alert');
-    await alert.waitFor({ timeout: 15_000 });
+    await alert.waitFor({ timeout: 60_000 });
     assert.match((await alert.textContent()) ?? '', /No sample is published for vi_VN-vais1000-medium/);
     log('✓ a missing sample shows why');
 
@@ -161,21 +163,24 @@ export async function runVoiceLibraryE2e(log: (line: string) => void): Promise<v
 
 /** Re-opens the Voice library until the pack's speed is shown. */
 async function waitForSpeed(page: Page, id: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    await nav(page, 'Voice library').click();
-    const speed = page.getByRole('listitem', { name: `Voice pack ${id}` }).locator('.pack-speed');
-    const text = (await speed.textContent()) ?? '';
-    const match =
-      /Speed here: RTF ([\d.]+) \((?:[\d.]+× faster|slower) than real time\) · first audio ([\d,]+) ms/.exec(
-        text,
-      );
-    if (match) {
-      assert.ok(Number(match[1]) > 0 && Number(match[2]!.replace(/,/g, '')) > 0, text);
-      return;
-    }
-    if (Date.now() > deadline) throw new Error(`no speed shown for ${id}: "${text}"`);
-    await nav(page, 'Studio').click();
-    await page.waitForTimeout(500);
-  }
+  let text = '';
+  const match = await waitUntil(
+    `the speed of ${id}`,
+    async () => {
+      await nav(page, 'Voice library').click();
+      const speed = page.getByRole('listitem', { name: `Voice pack ${id}` }).locator('.pack-speed');
+      text = (await speed.textContent()) ?? '';
+      const found =
+        /Speed here: RTF ([\d.]+) \((?:[\d.]+× faster|slower) than real time\) · first audio ([\d,]+) ms/.exec(
+          text,
+        );
+      if (!found) await nav(page, 'Studio').click();
+      return found ?? undefined;
+    },
+    60_000,
+    500,
+  ).catch(() => {
+    throw new Error(`no speed shown for ${id}: "${text}"`);
+  });
+  assert.ok(Number(match[1]) > 0 && Number(match[2]!.replace(/,/g, '')) > 0, text);
 }

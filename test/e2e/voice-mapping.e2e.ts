@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { launchBrowser, nav, startStudio } from './harness';
+import { animationsDone } from './waits';
 
 export async function runVoiceMappingE2e(log: (line: string) => void, screenshot?: string): Promise<void> {
   const studio = await startStudio(['--unknown-voices', 'closest']);
@@ -55,7 +56,7 @@ export async function runVoiceMappingE2e(log: (line: string) => void, screenshot
     log('✓ closest and two aliases are saved to the settings file');
 
     if (screenshot) {
-      await page.waitForTimeout(250);
+      await animationsDone(page);
       await page.locator('.panel', { has: form }).screenshot({ path: screenshot });
       log(`  screenshot: ${screenshot}`);
     }

@@ -26,6 +26,7 @@ import { probeAudio } from '../fixtures/ffprobe';
 import { E2E_PACK, launchBrowser, nav, startStudio, startVoiceMirror } from './harness';
 import { sessionHeaders } from './projects.e2e';
 import vi from '../../renderer/src/i18n/messages/vi.json';
+import { waitUntil } from '../faults/harness';
 
 const VI = 'vi_female_thuytrang_mb';
 const EN = 'en_female_emily_us';
@@ -136,12 +137,15 @@ export async function runWorkbenchE2e(log: (line: string) => void): Promise<void
 
     // An installed pack (it speaks the English voices) and a voice of the user's own.
     await api(page, 'POST', '/api/v1/voice-packs/install', { id: E2E_PACK.entry.id });
-    for (let i = 0; ; i++) {
-      const list = await api<VoicePackList>(page, 'GET', '/api/v1/voice-packs');
-      if (list.voices.find((v) => v.voice_code === EN)?.engine?.includes(E2E_PACK.entry.id)) break;
-      assert.ok(i < 600, 'the pack installs');
-      await page.waitForTimeout(100);
-    }
+    await waitUntil(
+      'the pack to install',
+      async () => {
+        const list = await api<VoicePackList>(page, 'GET', '/api/v1/voice-packs');
+        return list.voices.find((v) => v.voice_code === EN)?.engine?.includes(E2E_PACK.entry.id) || undefined;
+      },
+      60_000,
+      100,
+    );
     await api(page, 'POST', '/api/v1/custom-voices', {
       code: OWN,
       name: 'Cô Lan',
@@ -219,9 +223,9 @@ export async function runWorkbenchE2e(log: (line: string) => void): Promise<void
     await bench.getByRole('button', { name: 'Play all' }).click();
     const status = bench.locator('.workbench-actions [role="status"]');
     for (const [i, name] of [nameOf(VI), nameOf(EN), 'Cô Lan'].entries()) {
-      await status.getByText(`Playing ${i + 1} of 3: ${name}`).waitFor({ timeout: 20_000 });
+      await status.getByText(`Playing ${i + 1} of 3: ${name}`).waitFor({ timeout: 60_000 });
     }
-    await bench.getByRole('button', { name: 'Play all' }).waitFor({ timeout: 20_000 });
+    await bench.getByRole('button', { name: 'Play all' }).waitFor({ timeout: 60_000 });
     log('✓ Play all plays the three in turn');
 
     // Favourite and note.
@@ -246,7 +250,7 @@ export async function runWorkbenchE2e(log: (line: string) => void): Promise<void
     assert.ok(!hidden.includes(nameOf(VI)) && !hidden.includes('Cô Lan') && !hidden.includes(VI), hidden);
     assert.equal(await round.getByText('Hidden voice').count(), 2);
     await round.getByRole('button', { name: 'Play A' }).click();
-    await round.getByRole('button', { name: 'Stop A' }).waitFor({ timeout: 10_000 });
+    await round.getByRole('button', { name: 'Stop A' }).waitFor({ timeout: 60_000 });
     await blind.screenshot({ path: join(SHOTS, 'voice-workbench-ab-light.png') });
     await round.getByRole('button', { name: 'A is better' }).click();
     const reveal = round.getByRole('status');

@@ -9,24 +9,22 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { useCompiledCli } from '../../fixtures/compiled-cli';
 
 const root = new URL('../../../', import.meta.url).pathname;
+const compiled = useCompiledCli();
 const dir = mkdtempSync(join(tmpdir(), 'cache-cli-'));
 const data = join(dir, 'data');
 const cacheDir = join(data, 'cache', 'sentences');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function run(command: string, args: string[]) {
-  const r = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', join(root, 'electron/core/cli/index.ts'), command, ...args],
-    {
-      cwd: root,
-      env: { ...process.env, XDG_DATA_HOME: join(dir, 'user'), HOME: join(dir, 'home') },
-      encoding: 'utf8',
-      timeout: 60_000,
-    },
-  );
+  const r = spawnSync(process.execPath, compiled.args(command, ...args), {
+    cwd: root,
+    env: { ...process.env, XDG_DATA_HOME: join(dir, 'user'), HOME: join(dir, 'home') },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 

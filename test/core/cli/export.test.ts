@@ -7,23 +7,21 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseSrt } from '../../../electron/shared/srt';
 import { probeFile, writeCover } from '../engine/export/ffmpeg';
+import { useCompiledCli } from '../../fixtures/compiled-cli';
 
 const root = new URL('../../../', import.meta.url).pathname;
+const compiled = useCompiledCli();
 const dir = mkdtempSync(join(tmpdir(), 'export-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function cli(args: string[]) {
-  const r = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', join(root, 'electron/core/cli/index.ts'), ...args],
-    {
-      cwd: root,
-      // No neural voices: the per-user data folder is an empty one of this test's.
-      env: { ...process.env, XDG_DATA_HOME: dir },
-      encoding: 'utf8',
-      timeout: 120_000,
-    },
-  );
+  const r = spawnSync(process.execPath, compiled.args(...args), {
+    cwd: root,
+    // No neural voices: the per-user data folder is an empty one of this test's.
+    env: { ...process.env, XDG_DATA_HOME: dir },
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 

@@ -11,23 +11,21 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createLexiconStore } from '../../../electron/core/lexicon/lexicon-store';
 import { wavSamples } from '../../fixtures/audio-analysis';
 import type { WordTiming } from '../../../electron/core/engine/types';
+import { useCompiledCli } from '../../fixtures/compiled-cli';
 
 const root = new URL('../../../', import.meta.url).pathname;
+const compiled = useCompiledCli();
 const dir = mkdtempSync(join(tmpdir(), 'lexicon-cli-'));
 const data = join(dir, 'data');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function run(command: string, args: string[]) {
-  const r = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', join(root, 'electron/core/cli/index.ts'), command, ...args],
-    {
-      cwd: root,
-      env: { ...process.env, XDG_DATA_HOME: join(dir, 'user') },
-      encoding: 'utf8',
-      timeout: 60_000,
-    },
-  );
+  const r = spawnSync(process.execPath, compiled.args(command, ...args), {
+    cwd: root,
+    env: { ...process.env, XDG_DATA_HOME: join(dir, 'user') },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 const lexicon = (...args: string[]) => run('lexicon', [...args, '--data-dir', data]);

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../../electron/core/store';
+import { useCompiledCli } from '../../fixtures/compiled-cli';
 import { writeDocx, type BookDescription } from '../../fixtures/manuscripts';
 import { onPostgres } from '../../fixtures/test-store';
 import { probeFile } from '../engine/export/ffmpeg';
@@ -22,15 +23,8 @@ const dir = mkdtempSync(join(tmpdir(), 'project-render-cli-'));
 const dataDir = join(dir, 'data');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const cli = (...args: string[]) => [
-  '--import',
-  'tsx',
-  join(root, 'electron/core/cli/index.ts'),
-  'project',
-  ...args,
-  '--data-dir',
-  dataDir,
-];
+const compiled = useCompiledCli();
+const cli = (...args: string[]) => compiled.args('project', ...args, '--data-dir', dataDir);
 const env = { ...process.env, XDG_DATA_HOME: join(dir, 'user') };
 
 function project(...args: string[]) {

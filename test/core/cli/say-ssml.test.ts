@@ -6,17 +6,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseSrt } from '../../../electron/shared/srt';
+import { useCompiledCli } from '../../fixtures/compiled-cli';
 
 const root = new URL('../../../', import.meta.url).pathname;
+const compiled = useCompiledCli();
 const dir = mkdtempSync(join(tmpdir(), 'say-ssml-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function say(args: string[], input: string) {
-  const r = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', join(root, 'electron/core/cli/index.ts'), 'say', ...args],
-    { cwd: root, env: { ...process.env, XDG_DATA_HOME: dir }, input, encoding: 'utf8', timeout: 60_000 },
-  );
+  const r = spawnSync(process.execPath, compiled.args('say', ...args), {
+    cwd: root,
+    env: { ...process.env, XDG_DATA_HOME: dir },
+    input,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   return { code: r.status, stderr: r.stderr };
 }
 

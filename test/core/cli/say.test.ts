@@ -7,24 +7,22 @@ import { parseMp3 } from '../../fixtures/mp3-frames';
 import { parseSrt } from '../../../electron/shared/srt';
 import { validateCues } from '../../fixtures/subtitle-checks';
 import { wavSamples, rmsOf } from '../../fixtures/audio-analysis';
+import { useCompiledCli } from '../../fixtures/compiled-cli';
 
 const root = new URL('../../../', import.meta.url).pathname;
+const compiled = useCompiledCli();
 const dir = mkdtempSync(join(tmpdir(), 'say-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function say(args: string[], input?: string) {
-  const r = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', join(root, 'electron/core/cli/index.ts'), 'say', ...args],
-    {
-      cwd: root,
-      // No neural voices: the per-user data folder is an empty one of this test's.
-      env: { ...process.env, XDG_DATA_HOME: dir },
-      input,
-      encoding: 'utf8',
-      timeout: 60_000,
-    },
-  );
+  const r = spawnSync(process.execPath, compiled.args('say', ...args), {
+    cwd: root,
+    // No neural voices: the per-user data folder is an empty one of this test's.
+    env: { ...process.env, XDG_DATA_HOME: dir },
+    input,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 

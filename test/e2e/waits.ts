@@ -1,0 +1,30 @@
+/**
+ * Waiting on conditions in the browser tests, never for a fixed time: until the page's CSS
+ * transitions and animations have ended (a colour scheme switched, a bar's width), until the
+ * page has loaded what it asked for; a condition read from outside (the API, files) is polled
+ * with `waitUntil` (test/faults/harness.ts, shared with the fault and load suites).
+ */
+
+import type { Page } from 'playwright-core';
+
+/**
+ * Resolves after the next two frames (styles applied, transitions started) once every finite
+ * CSS transition and animation on the page has finished; endless ones (a spinner) are not waited for.
+ */
+export async function animationsDone(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    await Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    );
+  });
+}
+
+/** No request in flight (lists that load on opening a view), then no transition running. */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await animationsDone(page);
+}
