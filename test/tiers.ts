@@ -2,10 +2,10 @@
  * Which test files run in the fast tier (`npm run test:fast`) and which in the slow one
  * (`npm run test:slow`): a rule over each file's own text, read by both vitest configs, so a new
  * test lands in a tier without anyone keeping a list. A file is SLOW when its text shows one of
- * SLOW_SIGNS (it starts the real engine or the full core, spawns a process, starts worker
- * threads, a browser or a PostgreSQL server, or says `// test-tier: slow` because it was measured
- * slow for another reason); every other file is FAST. The two are a partition: no file is in
- * both, none in neither. See CONTRIBUTING.md "Tests".
+ * SLOW_SIGNS (it starts the real engine or the full core, runs eSpeak or onnxruntime, spawns a
+ * process, starts worker threads, a browser or a PostgreSQL server, or says `// test-tier: slow`
+ * because it was measured slow for another reason); every other file is FAST. The two are a
+ * partition: no file is in both, none in neither. See CONTRIBUTING.md "Tests".
  */
 
 import { readdirSync, readFileSync } from 'node:fs';
@@ -21,6 +21,11 @@ export const SLOW_SIGNS: readonly SlowSign[] = [
   {
     why: 'starts the real engine or the full core',
     pattern: /\b(startEngine|createEngine|createEngineHost|createCore|startTestCore|startSignedInCore)\(/,
+  },
+  {
+    why: 'runs the real synthesisers in this process (eSpeak, ONNX Runtime)',
+    pattern:
+      /espeak-ng-emscripten|onnxruntime|fixtures\/(espeak|reading-accuracy|phoneme-reference)'|fixtures\/onnx\//,
   },
   {
     why: 'spawns a process',
