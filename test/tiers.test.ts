@@ -27,6 +27,10 @@ describe('the test tiers', () => {
       'runs the real synthesisers in this process (eSpeak, ONNX Runtime)',
     ],
     ["import { spawn } from 'node:¦child_process';", 'spawns a process'],
+    [
+      'const book = await readManuscript¦(bytes, name);',
+      'spawns a process (every manuscript read runs in a child)',
+    ],
     ["import { Worker } from 'node:¦worker_threads';", 'starts worker threads'],
     ["import { launchBrowser } from '../fixtures/¦browser';", 'starts a browser'],
     [

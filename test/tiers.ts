@@ -33,6 +33,10 @@ export const SLOW_SIGNS: readonly SlowSign[] = [
       /node:child_process|\b(startServerProcess|runEntry)\(|fixtures\/(project-cli|proxy-process|ffprobe|reverse-proxies|nginx|text-encodings)'/,
   },
   {
+    why: 'spawns a process (every manuscript read runs in a child)',
+    pattern: /\b(readManuscript|readInChild|runInChild)\(/,
+  },
+  {
     why: 'starts worker threads',
     pattern: /node:worker_threads|\bnew Worker\(|fixtures\/(faulty-worker|opus-encode)'/,
   },
