@@ -5,14 +5,12 @@ import { testTiers } from './test/tiers';
 /**
  * `npm run test:fast`: the unit tests (no real engine, core, process, thread, browser or
  * PostgreSQL server; the rule is test/tiers.ts), files in parallel: they share nothing but the
- * CPU. Its own small timeout: a fast test that needs more is in the wrong tier.
+ * CPU. The base config's timeouts: a loaded machine must not fail a test that is merely late.
  */
 export default defineConfig({
   test: {
     ...base.test,
     include: testTiers().fast,
     fileParallelism: true,
-    testTimeout: 20_000,
-    hookTimeout: 20_000,
   },
 });

@@ -20,7 +20,7 @@ export interface SlowSign {
 export const SLOW_SIGNS: readonly SlowSign[] = [
   {
     why: 'starts the real engine or the full core',
-    pattern: /\b(startEngine|createEngine|createEngineHost|createCore|startTestCore|startSignedInCore)\(/,
+    pattern: /\b(startEngine|createEngine|createEngineHost|createCore|startTestCore|startSignedIn\w*)\(/,
   },
   {
     why: 'runs the real synthesisers in this process (eSpeak, ONNX Runtime)',
@@ -38,7 +38,7 @@ export const SLOW_SIGNS: readonly SlowSign[] = [
   },
   {
     why: 'starts worker threads',
-    pattern: /node:worker_threads|\bnew Worker\(|fixtures\/(faulty-worker|opus-encode)'/,
+    pattern: /node:worker_threads|\bnew Worker\(|\bcreateWorkerPool\(|fixtures\/(faulty-worker|opus-encode)/,
   },
   { why: 'starts a browser', pattern: /fixtures\/browser'/ },
   { why: 'starts a PostgreSQL server', pattern: /fixtures\/postgres'/ },
