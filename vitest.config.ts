@@ -1,5 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The whole vitest suite (`npx vitest run <file>` for one file, `test:postgres`'s base). The
+ * tiers (`npm run test:fast`, `npm run test:slow`) are vitest.fast.config.ts and
+ * vitest.slow.config.ts, split by the rule in test/tiers.ts.
+ */
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],

@@ -2,8 +2,8 @@
  * The engine sizes itself to the work and releases what sits idle: the pool starts with no
  * worker, grows to the queued work up to its size, shrinks after the idle time and serves
  * again; the Japanese dictionary and neural model sessions are dropped after the idle time
- * and come back on demand with the same results. Real workers, kuromoji, onnxruntime and
- * timers, with short idle times.
+ * and come back on demand with the same results. Real workers, kuromoji and onnxruntime;
+ * the idle timers on the test's clock (vi.useFakeTimers).
  */
 
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -25,19 +25,8 @@ import { wavSamples } from '../../fixtures/audio-analysis';
 import { buildPiperModel } from '../../fixtures/onnx/build-models';
 
 const settings: EngineSettings = { voice: 'en-us+f3', rate: 175, pitch: 50, range: 50, volume: 60 };
-// Long enough that a loaded machine (CI beside other work) does not release a worker between
-// the last two tasks of a batch.
+// On the test's clock (setTimeout faked where it is used), so any length would do.
 const IDLE_MS = 1500;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Waits until `check` holds, polling; fails after `timeoutMs`. */
-async function eventually(check: () => boolean, timeoutMs = 5000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > until) throw new Error('condition not reached in time');
-    await sleep(20);
-  }
-}
 
 let dir: string;
 beforeAll(() => {
@@ -51,6 +40,9 @@ afterAll(() => {
 
 describe('the worker pool', () => {
   it('starts no worker until a task, grows to the queued work up to its size, shrinks when idle and serves again', async () => {
+    // The idle timers are the test's (setTimeout faked): none runs out between the tasks of a
+    // batch however loaded the machine, and the release comes when the test moves the clock.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const pool = await createWorkerPool({ size: 2, idleMs: IDLE_MS });
     try {
       expect(pool.size).toBe(2);
@@ -74,8 +66,11 @@ describe('the worker pool', () => {
       expect(most).toBe(2);
       expect(pool.workers).toBe(2);
 
-      // Idle: every worker is released.
-      await eventually(() => pool.workers === 0, IDLE_MS + 3000);
+      // Not before the idle time; then every worker is released.
+      await vi.advanceTimersByTimeAsync(IDLE_MS - 1);
+      expect(pool.workers).toBe(2);
+      await vi.advanceTimersByTimeAsync(1);
+      await vi.waitFor(() => expect(pool.workers).toBe(0), { timeout: 30_000, interval: 20 });
 
       // And the work brings one back, speaking as before.
       const again = await pool.synthesize('Hello there.', settings);
@@ -83,6 +78,7 @@ describe('the worker pool', () => {
       expect(again.pcm.length).toBe(first.pcm.length);
       expect(again.words).toEqual(first.words);
     } finally {
+      vi.useRealTimers();
       await pool.close();
     }
     expect(pool.workers).toBe(0);
@@ -107,9 +103,11 @@ describe('the worker pool', () => {
 
 describe('the Japanese dictionary', () => {
   it('is dropped after the idle time, and a later Japanese render reads kanji as before', async () => {
-    // Long enough for a render (starting its worker included) to finish before the release.
+    // On the test's clock (setTimeout faked): no release comes during a render however loaded
+    // the machine, and it comes when the test moves the clock past the idle time.
     const idleMs = 3000;
     const text = '東京の天気は晴れです。日本語を話します。';
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const engine = await createEngine({ poolSize: 1, idleReleaseMs: idleMs });
     const render = async (name: string) => {
       const audioPath = join(dir, `${name}.wav`);
@@ -128,7 +126,16 @@ describe('the Japanese dictionary', () => {
       const freshKana = (await prepareForEngine(text, 'ja')).engineText;
       expect(freshKana).toContain('トーキョー');
       expect(freshKana).toContain('ニホンゴ');
-      await eventually(() => !isJapaneseLoaded(), idleMs + 3000);
+      await vi.advanceTimersByTimeAsync(idleMs - 1);
+      expect(isJapaneseLoaded()).toBe(true);
+      // The release gives memory back in steps of its own (timers too): the clock moves on with it.
+      await vi.waitFor(
+        async () => {
+          await vi.advanceTimersByTimeAsync(20);
+          expect(isJapaneseLoaded()).toBe(false);
+        },
+        { timeout: 30_000, interval: 20 },
+      );
 
       const reloaded = await render('reloaded');
       expect(isJapaneseLoaded()).toBe(true);
@@ -136,6 +143,7 @@ describe('the Japanese dictionary', () => {
       expect(reloaded.result.durationMs).toBe(fresh.result.durationMs);
       expect(reloaded.pcm.length).toBe(fresh.pcm.length);
     } finally {
+      vi.useRealTimers();
       await engine.close();
     }
   });
@@ -145,6 +153,8 @@ describe('neural model sessions', () => {
   it('are released after the idle time and reopened by the next run, with the same output', async () => {
     const modelPath = join(dir, 'idle-voice.onnx');
     writeFileSync(modelPath, buildPiperModel({ numSpeakers: 1, sampleRate: 22050 }));
+    // The idle timer is the test's (setTimeout faked): the release comes when the test moves the clock.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const models = createNeuralModels({ idleMs: IDLE_MS });
     const request = { ids: [1, 5, 9, 14, 20, 2], lengthScale: 1, noiseScale: 0, noiseW: 0 };
     try {
@@ -153,7 +163,10 @@ describe('neural model sessions', () => {
       expect(models.open).toBe(1);
       const before = await model.run(request);
 
-      await eventually(() => models.open === 0, IDLE_MS + 3000);
+      await vi.advanceTimersByTimeAsync(IDLE_MS - 1);
+      expect(models.open).toBe(1);
+      await vi.advanceTimersByTimeAsync(1);
+      await vi.waitFor(() => expect(models.open).toBe(0), { timeout: 30_000, interval: 20 });
 
       // The model a render holds keeps working: its next run reopens the session.
       const after = await model.run(request);
@@ -163,6 +176,7 @@ describe('neural model sessions', () => {
       expect(await models.piper(modelPath)).toBeDefined();
       expect(models.open).toBe(1);
     } finally {
+      vi.useRealTimers();
       await models.close();
     }
     expect(models.open).toBe(0);

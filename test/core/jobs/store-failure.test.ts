@@ -1,29 +1,32 @@
 /**
  * A store that fails for a while (SQLITE_FULL from chosen methods of a real store of the run's
- * backend) under the real runner, engine and deliverer: nothing escapes as an unhandled
+ * backend) under the real runner and deliverer, with the fake engine (test/fixtures/fake-engine.ts): nothing escapes as an unhandled
  * rejection, the failure is logged with the request id, and once the store works again the
  * request still finishes and its callback is delivered, once.
  */
 
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createEngine } from '../../../electron/core/engine/create-engine';
-import type { Engine } from '../../../electron/core/engine/engine';
 import { createJobs, type Jobs } from '../../../electron/core/jobs';
 import { createApiKey } from '../../../electron/core/jobs/keys';
 import type { SubmitInput } from '../../../electron/core/jobs/submit';
 import type { Log } from '../../../electron/core/platform/log';
 import type { Repos, Store } from '../../../electron/core/store';
 import { startReceiver, type CallbackReceiver } from '../../fixtures/callback-receiver';
+import { createFakeEngine, type FakeEngine } from '../../fixtures/fake-engine';
 import { submitInput } from '../../fixtures/submit-input';
 import { openTestStore, type TestStore } from '../../fixtures/test-store';
 
 /** `repo.method` names that fail while listed, e.g. `requests.finish`. */
 type Faulty = string;
 
+/** How often each `repo.method` has failed (rejected with SQLITE_FULL) so far. */
+const failures = new Map<Faulty, number>();
+const failuresOf = (method: Faulty): number => failures.get(method) ?? 0;
+
 /**
  * The repositories of `repos` with chosen methods rejecting with SQLITE_FULL while they are in
- * `failing` (every repository is wrapped, whichever the store has).
+ * `failing` (every repository is wrapped, whichever the store has); each failure is counted.
  */
 function faultyRepos<T extends object>(repos: T, failing: Set<Faulty>): T {
   const wrapRepo = (name: string, repo: object): object =>
@@ -34,8 +37,11 @@ function faultyRepos<T extends object>(repos: T, failing: Set<Faulty>): T {
         const fn = value as (...args: unknown[]) => unknown;
         return (...args: unknown[]) => {
           // As the real (asynchronous) store fails: a rejection, never a throw.
-          if (failing.has(`${name}.${String(property)}`))
+          const method = `${name}.${String(property)}`;
+          if (failing.has(method)) {
+            failures.set(method, failuresOf(method) + 1);
             return Promise.reject(new Error('SQLITE_FULL: database or disk is full'));
+          }
           return fn.apply(target, args);
         };
       },
@@ -65,7 +71,7 @@ function faultyStore(real: Store, failing: Set<Faulty>): Store {
   });
 }
 
-let engine: Engine;
+let engine: FakeEngine;
 let testStore: TestStore;
 let dir: string;
 let real: Store;
@@ -79,7 +85,7 @@ const onUnhandled = (reason: unknown) => unhandled.push(reason);
 const log: Log = { info: () => {}, warn: (message) => warnings.push(message) };
 
 beforeAll(async () => {
-  engine = await createEngine({ poolSize: 1 });
+  engine = createFakeEngine();
   process.on('unhandledRejection', onUnhandled);
 });
 afterAll(async () => {
@@ -91,6 +97,7 @@ beforeEach(async () => {
   dir = testStore.dir;
   real = testStore.store;
   failing = new Set();
+  failures.clear();
   store = faultyStore(real, failing);
   warnings = [];
   unhandled.length = 0;
@@ -140,8 +147,6 @@ async function until(
   }
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describe('a store that fails for a while', () => {
   it('an outcome the store cannot record waits in processing, then is recorded and its callback delivered', async () => {
     await makeJobs().start();
@@ -154,7 +159,8 @@ describe('a store that fails for a while', () => {
       new RegExp(`^request ${row.id}: could not record SUCCESS: SQLITE_FULL`),
     );
     // Several retries go by while the store stays full; the row stays where it was.
-    await sleep(300);
+    const retried = failuresOf('requests.finish') + 3;
+    await until('three more tries to record it', () => failuresOf('requests.finish') >= retried);
     expect((await real.requests.get(row.id))?.status).toBe('processing');
     expect(receiver.received).toHaveLength(0);
 
@@ -182,7 +188,8 @@ describe('a store that fails for a while', () => {
     await until('the failure to be logged', () =>
       warnings.some((w) => w.startsWith(`callback ${row.id} attempt 1: could not record the outcome`)),
     );
-    await sleep(300);
+    const retried = failuresOf('callbacks.insert') + 3;
+    await until('three more tries to record the attempt', () => failuresOf('callbacks.insert') >= retried);
     expect(receiver.received).toHaveLength(1);
     expect((await real.requests.get(row.id))?.callback_state).toBe('pending');
 
@@ -208,7 +215,8 @@ describe('a store that fails for a while', () => {
         w.startsWith('runner: could not take the next request from the queue: SQLITE_FULL'),
       ),
     );
-    await sleep(200);
+    const retried = failuresOf('requests.oldestQueuedPerKey') + 3;
+    await until('three more reads of the queue', () => failuresOf('requests.oldestQueuedPerKey') >= retried);
     expect((await real.requests.get(row.id))?.status).toBe('new');
 
     failing.delete('requests.oldestQueuedPerKey');

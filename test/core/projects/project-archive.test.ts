@@ -1,3 +1,4 @@
+// test-tier: slow (readProjectArchive reads each archive in a child process)
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
