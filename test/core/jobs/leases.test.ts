@@ -449,7 +449,8 @@ async function submitAll(texts: string[], ...runners: TestRunner[]): Promise<Req
 }
 
 /** Polls until `check` is true, or fails after `timeoutMs`. */
-async function until(what: string, check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
+/** Polls `check` until it holds; the limit sits under vitest's 60 s test timeout and names what was awaited. */
+async function until(what: string, check: () => Promise<boolean>, timeoutMs = 50_000): Promise<void> {
   const started = Date.now();
   while (!(await check())) {
     if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
@@ -611,7 +612,7 @@ describe('two runners on one database', () => {
       expect(requeued).toEqual([request.id]);
       expect(await claim(request.id, 'instance-b', Date.now() + 60_000, other)).toBeDefined();
       // A's next renewal finds it gone and aborts its render, without recording an outcome.
-      await until('A to stop its render', async () => !a.runner.isRunning(request.id), 5000);
+      await until('A to stop its render', async () => !a.runner.isRunning(request.id));
       expect(a.warnings.some((w) => w.includes('another instance took it over'))).toBe(true);
       expect(a.finished).toEqual([]);
       expect(await row(request.id)).toMatchObject({

@@ -138,7 +138,9 @@ function input(keyId: string, callbackUrl: string | null): SubmitInput {
 async function until(
   what: string,
   condition: () => boolean | Promise<boolean>,
-  timeoutMs = 15_000,
+  // Under vitest's 60 s test timeout, so that the failure names what was awaited; long enough
+  // that a busy machine only makes the wait longer, never the test fail.
+  timeoutMs = 50_000,
 ): Promise<void> {
   const started = Date.now();
   while (!(await condition())) {
