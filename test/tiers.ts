@@ -30,7 +30,7 @@ export const SLOW_SIGNS: readonly SlowSign[] = [
   {
     why: 'spawns a process',
     pattern:
-      /node:child_process|\b(startServerProcess|runEntry)\(|fixtures\/(project-cli|proxy-process|ffprobe|reverse-proxies|nginx|text-encodings)'/,
+      /node:child_process|\b(startServerProcess|runEntry)\(|fixtures\/(compiled-cli|project-cli|proxy-process|ffprobe|reverse-proxies|nginx|text-encodings)'/,
   },
   {
     why: 'spawns a process (every manuscript read runs in a child)',

@@ -1,6 +1,5 @@
 /** `say` with SSML input: the same document the API takes, marks in the timings, errors with their place. */
 
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,20 +7,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parseSrt } from '../../../electron/shared/srt';
 import { useCompiledCli } from '../../fixtures/compiled-cli';
 
-const root = new URL('../../../', import.meta.url).pathname;
 const compiled = useCompiledCli();
 const dir = mkdtempSync(join(tmpdir(), 'say-ssml-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function say(args: string[], input: string) {
-  const r = spawnSync(process.execPath, compiled.args('say', ...args), {
-    cwd: root,
-    env: { ...process.env, XDG_DATA_HOME: dir },
-    input,
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
-  return { code: r.status, stderr: r.stderr };
+  return compiled.say(args, input, dir);
 }
 
 describe('say with SSML', () => {

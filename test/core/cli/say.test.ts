@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,21 +8,12 @@ import { validateCues } from '../../fixtures/subtitle-checks';
 import { wavSamples, rmsOf } from '../../fixtures/audio-analysis';
 import { useCompiledCli } from '../../fixtures/compiled-cli';
 
-const root = new URL('../../../', import.meta.url).pathname;
 const compiled = useCompiledCli();
 const dir = mkdtempSync(join(tmpdir(), 'say-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function say(args: string[], input?: string) {
-  const r = spawnSync(process.execPath, compiled.args('say', ...args), {
-    cwd: root,
-    // No neural voices: the per-user data folder is an empty one of this test's.
-    env: { ...process.env, XDG_DATA_HOME: dir },
-    input,
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+  return compiled.say(args, input, dir);
 }
 
 describe('say (headless CLI)', () => {
