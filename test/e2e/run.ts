@@ -61,7 +61,14 @@ try {
     if (line.startsWith('✓')) passed++;
     process.stdout.write(`${line}\n`);
   };
-  for (const [name, run] of suites) if (only.length === 0 || only.includes(name)) await run(log);
+  const times: string[] = [];
+  for (const [name, run] of suites) {
+    if (only.length > 0 && !only.includes(name)) continue;
+    const suiteStarted = Date.now();
+    await run(log);
+    times.push(`${name} ${((Date.now() - suiteStarted) / 1000).toFixed(1)} s`);
+  }
+  process.stdout.write(`e2e suites: ${times.join(', ')}\n`);
   process.stdout.write(`e2e finished in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
   process.stdout.write(`e2e: ${passed} passed, 0 failed\n`);
 } catch (error) {
