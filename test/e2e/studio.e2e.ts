@@ -184,7 +184,7 @@ export async function runStudioE2e(log: (line: string) => void): Promise<void> {
     await assertLabelled(page, 'History');
 
     // Callback history shows the delivery with its status.
-    await receiver.waitFor(1, undefined, 20_000);
+    await receiver.waitFor(1, undefined, 60_000);
     await nav(page, 'Callbacks').click();
     const attempts = page.getByRole('table', { name: 'Delivery attempts' });
     await attempts.getByText('HTTP 200').first().waitFor({ timeout: 60_000 });

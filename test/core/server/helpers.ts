@@ -190,10 +190,13 @@ export async function readWhileRendering(
   return { pieces, statusAtFirstBytes };
 }
 
-/** Polls until `check` returns a value (not undefined), or fails after `timeoutMs`. */
+/**
+ * Polls until `check` returns a value (not undefined), or fails after `timeoutMs`: by default 50 s,
+ * under vitest's 60 s test timeout, so a busy machine waits longer instead of failing the race.
+ */
 export async function eventually<T>(
   check: () => Promise<T | undefined> | T | undefined,
-  timeoutMs = 20_000,
+  timeoutMs = 50_000,
 ): Promise<T> {
   const started = Date.now();
   for (;;) {
