@@ -14,6 +14,7 @@ import { AppError } from '../../../electron/shared/errors';
 import { skipFirstRunOffer } from '../../fixtures/first-run-settings';
 import { signInStudio, type StudioSession } from '../../fixtures/studio-session';
 import { testDatabase, type TestDatabase } from '../../fixtures/test-store';
+import { createFakeEngine, type FakeEngine } from '../../fixtures/fake-engine';
 import { callRequest, toHttpResult, type CallOptions, type HttpResult, type Method } from './http';
 
 export interface TestCore {
@@ -109,6 +110,27 @@ export async function startTestCore(
     async close() {
       await core.close();
       await drop();
+    },
+  };
+}
+
+/**
+ * `startTestCore` on the fake engine (test/fixtures/fake-engine.ts): the real server, store,
+ * jobs and callbacks over HTTP on 127.0.0.1, with renders answered at once (WAV only). For
+ * server behaviour where speech is not the subject; it keeps a file in the fast tier.
+ */
+export async function startFakeEngineCore(
+  options: Partial<CoreOptions> = {},
+  kept?: TestData,
+): Promise<TestCore & { engine: FakeEngine }> {
+  const engine = createFakeEngine();
+  const t = await startTestCore({ ...options, engine }, kept);
+  return {
+    ...t,
+    engine,
+    async close() {
+      await t.close();
+      await engine.close();
     },
   };
 }

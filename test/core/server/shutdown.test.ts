@@ -6,11 +6,12 @@
 
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { startTestCore } from './helpers';
+import { startFakeEngineCore } from './helpers';
 
 describe('close()', () => {
   it('cuts a connection that is still busy after a short grace', async () => {
-    const t = await startTestCore({ poolSize: 1 });
+    // No render: the fake engine (the real server's close() is the subject).
+    const t = await startFakeEngineCore();
     const socket = connect(t.core.port, '127.0.0.1');
     await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
     // A request that never finishes its headers.
