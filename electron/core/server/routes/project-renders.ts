@@ -34,6 +34,7 @@ import type { Auth } from '../auth';
 import { contentDisposition } from '../../../shared/download-name';
 import { apiRoute, binary, KEY, pathParams, typed } from '../openapi';
 import { sendResult } from '../reply';
+import type { Wording } from '../route-validation';
 import { PROJECT_ID } from './project-route-context';
 
 export interface ProjectRenderRouteOptions {
@@ -53,6 +54,18 @@ const SUBTITLE_TYPES = {
   srt: 'application/x-subrip; charset=utf-8',
   vtt: 'text/vtt; charset=utf-8',
 } as const;
+
+/** An export's subtitles: its path, and which kind. */
+const SUBTITLES_PARAMS = Type.Object({
+  ...pathParams(EXPORT).properties,
+  kind: Type.Union([Type.Literal('srt'), Type.Literal('vtt')], { description: '`srt` or `vtt`.' }),
+});
+
+/** A subtitles kind that is neither: INVALID_FIELD as the route always worded it. */
+const subtitleKindWording: Wording = ({ part, field }) =>
+  part === 'params' && field === 'kind'
+    ? new AppError('INVALID_FIELD', 'kind must be "srt" or "vtt".', { field: 'kind' })
+    : undefined;
 
 export function registerProjectRenderRoutes(app: FastifyInstance, options: ProjectRenderRouteOptions): void {
   registerRenderRoutes(app, options);
@@ -360,15 +373,14 @@ function registerProjectExportRoutes(app: FastifyInstance, options: ProjectRende
         tag: 'projects',
         summary: "A finished export's book-wide subtitles, SRT or WebVTT, named after the book",
         security: KEY,
-        params: pathParams({ ...EXPORT, kind: '`srt` or `vtt`.' }),
+        params: SUBTITLES_PARAMS,
         result: binary('The subtitles.', Object.values(SUBTITLE_TYPES)),
+        validate: { wording: subtitleKindWording },
       }),
     },
     async (request, reply) => {
       await owned(request, request.params.id);
-      const kind = request.params.kind;
-      if (kind !== 'srt' && kind !== 'vtt')
-        throw new AppError('INVALID_FIELD', 'kind must be "srt" or "vtt".', { field: 'kind' });
+      const { kind } = request.params;
       const record = await exports.get(request.params.id, request.params.eid);
       if (!record) throw new AppError('NOT_FOUND', `No export "${request.params.eid}" of this project.`);
       if (record.status !== 'done')
