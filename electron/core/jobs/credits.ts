@@ -126,6 +126,24 @@ export async function refundCredits(
   });
 }
 
+/** The most credits one addition may give (a typo of a few extra digits is refused). */
+export const MAX_CREDITS_ADDED = 1_000_000_000;
+
+/**
+ * An amount of credits to add that is not a whole number from 1 to MAX_CREDITS_ADDED:
+ * INVALID_FIELD naming `credits`, with what was sent when something was (`addCredits` in
+ * jobs/keys.ts, and the body of POST /api/v1/keys/<id>/credits).
+ */
+export function creditsToAddError(got?: unknown): AppError {
+  const sent =
+    got === undefined ? '' : `, got ${typeof got === 'number' ? String(got) : JSON.stringify(got)}`;
+  return new AppError(
+    'INVALID_FIELD',
+    `credits must be a whole number from 1 to ${MAX_CREDITS_ADDED.toLocaleString('en')}${sent}.`,
+    { field: 'credits' },
+  );
+}
+
 /**
  * Adds `amountMilli` to the key `keyId`, with its `grant` ledger row, in `tx`; resolves with the
  * balance after.

@@ -299,7 +299,13 @@ export {
   restrictsCallbacks,
   type InternalCallbacks,
 } from './callback-targets';
-export { chargeCredits, liveBalanceMilli, lockKeyToCharge, refundCredits } from './credits';
+export {
+  chargeCredits,
+  creditsToAddError,
+  liveBalanceMilli,
+  lockKeyToCharge,
+  refundCredits,
+} from './credits';
 export { shownResult } from './delivery';
 export { createJobEvents, type JobEventMap, type JobEvents } from './events';
 export { bookExtension, fileReportsOf, type ExportInput } from './export-jobs';

@@ -9,7 +9,13 @@ import type { KeyRow, Repos, Store } from '../store';
 import { isoTime, type Clock } from '../platform/clock';
 import { DEFAULT_BALANCE_MILLI, MILLI_PER_CREDIT } from '../../shared/pricing';
 import { cleanText } from '../../shared/text';
-import { grantCredits, recordStartingBalance, transferCredits } from './credits';
+import {
+  creditsToAddError,
+  grantCredits,
+  MAX_CREDITS_ADDED,
+  recordStartingBalance,
+  transferCredits,
+} from './credits';
 
 export interface CreatedKey {
   /** The full key: shown to the user once, never stored. */
@@ -252,8 +258,9 @@ export async function findKey(store: Store, idOrPrefix: string): Promise<KeyRow>
   return byPrefix[0];
 }
 
-/** The most credits one addition may give (a typo of a few extra digits is refused). */
-export const MAX_CREDITS_ADDED = 1_000_000_000;
+/** An entry of core/jobs for the CLI (keys-command.ts), beside addCredits. */
+export { MAX_CREDITS_ADDED } from './credits';
+
 /** The highest balance a key may reach, milli-credits (exact in a JavaScript number). */
 const MAX_BALANCE_MILLI = 1_000_000_000_000_000;
 
@@ -269,13 +276,8 @@ export async function addCredits(
   keyId: string,
   credits: number,
 ): Promise<KeyRow> {
-  if (!Number.isSafeInteger(credits) || credits < 1 || credits > MAX_CREDITS_ADDED) {
-    throw new AppError(
-      'INVALID_FIELD',
-      `credits must be a whole number from 1 to ${MAX_CREDITS_ADDED.toLocaleString('en')}, got ${String(credits)}.`,
-      { field: 'credits' },
-    );
-  }
+  if (!Number.isSafeInteger(credits) || credits < 1 || credits > MAX_CREDITS_ADDED)
+    throw creditsToAddError(credits);
   const amount = credits * MILLI_PER_CREDIT;
   const now = isoTime(clock.now());
   await store.transaction(async (tx) => {

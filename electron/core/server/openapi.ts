@@ -226,6 +226,7 @@ export function registerOpenApi(app: FastifyInstance, publicUrl?: string): void 
     formatSchemaProblem({
       part: dataVar as 'body',
       field: (errors[0]?.instancePath ?? '').split('/')[1] ?? '',
+      path: errors[0]?.instancePath ?? '',
       message: errors[0]?.message ?? 'is not valid',
       missing: false,
       value: {},

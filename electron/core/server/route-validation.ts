@@ -30,6 +30,8 @@ export interface SchemaProblem {
   part: RequestPart;
   /** The top-level field ('' for the part itself: a body that is not an object). */
   field: string;
+  /** Where in the part, a JSON pointer (`/base/parts/0/voice`; '' for the part itself). */
+  path: string;
   /** TypeBox's sentence, or the words of a choice ("must be one of a, b"). */
   message: string;
   /** The field is required and absent. */
@@ -73,7 +75,7 @@ export function schemaProblem(part: RequestPart, error: ValueError, value: unkno
       ? `must be one of ${choices.map((choice) => String(choice.const)).join(', ')}`
       : error.message;
   const missing = error.type === ValueErrorType.ObjectRequiredProperty && error.path.split('/').length === 2;
-  return { part, field, message, missing, value };
+  return { part, field, path: error.path, message, missing, value };
 }
 
 const PART_NAMES: Record<RequestPart, string> = {

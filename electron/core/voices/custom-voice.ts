@@ -108,6 +108,18 @@ async function baseLanguages(
 }
 
 /**
+ * An input that breaks CustomVoiceInputSchema at `path` (a JSON pointer, '' for the input
+ * itself) with TypeBox's `message`: INVALID_FIELD naming the field (`base.parts.0.voice`), as
+ * checkCustomVoiceInput and the routes' validation (routes/custom-voices.ts) word it.
+ */
+export function customVoiceSchemaError(path: string, message: string): AppError {
+  const field = path.split('/').filter(Boolean).join('.') || 'body';
+  const pattern =
+    field === 'code' ? ` (${CUSTOM_VOICE_CODE_PATTERN}: lower-case letters, digits, _ and -)` : '';
+  return invalid(field, `${field}: ${message}${pattern}.`);
+}
+
+/**
  * Checks a client's input (schema, then the rules of shared/custom-voices.ts) and returns the
  * record to store, with `now` as its times (`created_at` kept by the caller on a replace).
  * Throws AppError INVALID_FIELD (field named) or CUSTOM_VOICE_CONFLICT for a reserved code.
@@ -118,12 +130,7 @@ export async function checkCustomVoiceInput(
   now: string,
 ): Promise<CustomVoice> {
   const problem = Value.Errors(CustomVoiceInputSchema, input).First();
-  if (problem) {
-    const field = problem.path.split('/').filter(Boolean).join('.') || 'body';
-    const pattern =
-      field === 'code' ? ` (${CUSTOM_VOICE_CODE_PATTERN}: lower-case letters, digits, _ and -)` : '';
-    throw invalid(field, `${field}: ${problem.message}${pattern}.`);
-  }
+  if (problem) throw customVoiceSchemaError(problem.path, problem.message);
   const body = input as CustomVoiceInput;
   if (!CODE_RE.test(body.code)) throw invalid('code', `code must match ${CUSTOM_VOICE_CODE_PATTERN}.`);
   const reserved = reservedCodeReason(body.code, checks.aliases);

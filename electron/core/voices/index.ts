@@ -18,6 +18,7 @@ export {
   composeProsody,
   createCustomVoices,
   customLexicon,
+  customVoiceSchemaError,
   fromCustomVoiceRow,
   librarySpeakers,
   parseCustomVoiceSnapshot,

@@ -118,6 +118,15 @@ describe('formatSchemaProblem', () => {
     expect(problem({ pick: 'a' })).toMatchObject({ field: 'n', missing: true });
     expect(problem({ n: 1, pick: 'c' }).message).toBe('must be one of a, b');
   });
+  it('carries the whole path of a nested problem beside its top-level field', () => {
+    const nested = Type.Object({
+      base: Type.Object({ parts: Type.Array(Type.Object({ w: Type.Number() })) }),
+    });
+    const value = { base: { parts: [{ w: 1 }, { w: 'x' }] } };
+    const found = schemaProblem('body', Value.Errors(nested, value).First()!, value);
+    expect([found.field, found.path]).toEqual(['base', '/base/parts/1/w']);
+    expect(problem('text').path).toBe('');
+  });
   it('defaults to `<field>: <rule>.`, INVALID_JSON for a body that is not an object', () => {
     const error = formatSchemaProblem(problem({ n: 1.5, pick: 'a' }));
     expect([error.code, error.message, error.details]).toEqual([

@@ -13,7 +13,7 @@ import type { Engine } from '../../engine';
 import type { Auth } from '../auth';
 import { sendResult } from '../reply';
 import { SentenceCacheStatsSchema } from '../../../shared/sentence-cache';
-import { apiRoute, SESSION } from '../openapi';
+import { apiRoute, SESSION, typed } from '../openapi';
 
 export interface CacheRouteOptions {
   auth: Auth;
@@ -21,7 +21,8 @@ export interface CacheRouteOptions {
 }
 
 export function registerCacheRoutes(app: FastifyInstance, { auth, engine }: CacheRouteOptions): void {
-  app.get(
+  const routes = typed(app);
+  routes.get(
     '/api/v1/cache',
     {
       schema: apiRoute({
@@ -38,7 +39,7 @@ export function registerCacheRoutes(app: FastifyInstance, { auth, engine }: Cach
     },
   );
 
-  app.delete(
+  routes.delete(
     '/api/v1/cache',
     {
       schema: apiRoute({

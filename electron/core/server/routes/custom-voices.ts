@@ -27,6 +27,7 @@ import { findVoice, type LanguageCode } from '../../../shared/voices';
 import type { VoiceMapping } from '../../../shared/voice-mapping';
 import {
   customLexicon,
+  customVoiceSchemaError,
   keyAccess,
   librarySpeakers,
   resolveCustomVoice,
@@ -40,6 +41,7 @@ import type { KeyRow } from '../../store';
 import { sendAudition } from '../audition-stream';
 import { isStudio, type Auth } from '../auth';
 import { apiRoute, KEY, pathParams, typed } from '../openapi';
+import type { Wording } from '../route-validation';
 import { sendResult } from '../reply';
 import { registerAuditionPair } from './voices';
 
@@ -89,6 +91,10 @@ export async function withCustomVoice(
   return Object.keys(custom).length > 0 ? { ...mapping, custom: { ...mapping.custom, ...custom } } : mapping;
 }
 
+/** A body that breaks CustomVoiceInputSchema: worded as the core check words it (the CLI's too). */
+const customVoiceWording: Wording = ({ part, path, message }) =>
+  part === 'body' ? customVoiceSchemaError(path, message) : undefined;
+
 const CODE_PARAM = pathParams({ code: 'A custom voice code (GET /api/v1/custom-voices).' });
 
 export function registerCustomVoiceRoutes(app: FastifyInstance, options: CustomVoiceRouteOptions): void {
@@ -123,7 +129,7 @@ export function registerCustomVoiceRoutes(app: FastifyInstance, options: CustomV
       return sendResult(reply, await customVoices.page(await projects.castAccess(key.id, project), page));
     },
   );
-  app.post(
+  routes.post(
     base,
     {
       schema: apiRoute({
@@ -132,6 +138,7 @@ export function registerCustomVoiceRoutes(app: FastifyInstance, options: CustomV
         summary: 'Create a custom voice (201; 409 when the code is taken or reserved)',
         security: KEY,
         body: CustomVoiceInputSchema,
+        validate: { wording: customVoiceWording },
         result: CustomVoiceSchema,
       }),
     },
@@ -159,7 +166,7 @@ export function registerCustomVoiceRoutes(app: FastifyInstance, options: CustomV
       return sendResult(reply, await customVoices.get(request.params.code, voiceAccess(request, key)));
     },
   );
-  app.put<{ Params: { code: string } }>(
+  routes.put(
     `${base}/:code`,
     {
       schema: apiRoute({
@@ -169,6 +176,7 @@ export function registerCustomVoiceRoutes(app: FastifyInstance, options: CustomV
         security: KEY,
         params: CODE_PARAM,
         body: CustomVoiceInputSchema,
+        validate: { wording: customVoiceWording },
         result: CustomVoiceSchema,
       }),
     },

@@ -12,13 +12,13 @@ import type { Store } from '../../store';
 import { CONTENT_TYPES, sendFile } from '../files';
 import { sameSecret } from '../security';
 import { isRequestId } from '../validation';
-import { apiRoute, binary, pathParams, PUBLIC } from '../openapi';
+import { apiRoute, binary, pathParams, PUBLIC, typed } from '../openapi';
 
 export function registerDownloadRoute(
   app: FastifyInstance,
   { store, jobs }: { store: Store; jobs: Jobs },
 ): void {
-  app.get<{ Params: { id: string; token: string; name: string } }>(
+  typed(app).get(
     '/files/:id/:token/:name',
     {
       schema: apiRoute({
@@ -35,6 +35,7 @@ export function registerDownloadRoute(
           ...Object.values(AUDIO_CONTENT_TYPES),
           'application/x-subrip',
         ]),
+        validate: {},
       }),
     },
     async (request, reply) => {

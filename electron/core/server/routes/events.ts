@@ -9,7 +9,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { JobEventMap, Jobs } from '../../jobs';
 import { isStudio, type Auth } from '../auth';
-import { apiRoute, binary, KEY } from '../openapi';
+import { apiRoute, binary, KEY, typed } from '../openapi';
 import { STREAMED_ANSWER_HEADERS } from '../streamed-answer';
 import { progressPercent } from '../views';
 
@@ -21,7 +21,7 @@ export interface EventsRouteOptions {
 }
 
 export function registerEventsRoute(app: FastifyInstance, { jobs, auth, streams }: EventsRouteOptions): void {
-  app.get(
+  typed(app).get(
     '/api/v1/events',
     {
       schema: apiRoute({

@@ -210,7 +210,13 @@ export interface ExportRouteOptions {
   customVoices?: Pick<CustomVoices, 'find'> | undefined;
 }
 
-export function registerExportRoutes(
+export function registerExportRoutes(app: FastifyInstance, options: ExportRouteOptions): void {
+  registerExportRecordRoutes(app, options);
+  registerExportFileRoute(app, options);
+}
+
+/** Submit, list, read, cancel and delete the key's exports. */
+function registerExportRecordRoutes(
   app: FastifyInstance,
   { store, jobs, auth, maxTextChars, customVoices }: ExportRouteOptions,
 ): void {
@@ -324,7 +330,11 @@ export function registerExportRoutes(
       return sendResult(reply, { export_id: row.id, removed: true });
     },
   );
+}
 
+/** An export's files by the link in its record (the token is the credential). */
+function registerExportFileRoute(app: FastifyInstance, { store, jobs }: ExportRouteOptions): void {
+  const routes = typed(app);
   routes.get(
     '/files/exports/:id/:token/:name',
     {

@@ -15,7 +15,7 @@ import type { Jobs } from '../../jobs';
 import type { Store } from '../../store';
 import type { Auth } from '../auth';
 import { sendResult } from '../reply';
-import { apiRoute, KEY, type RouteSecurity } from '../openapi';
+import { apiRoute, KEY, typed, type RouteSecurity } from '../openapi';
 
 export interface HealthRouteOptions {
   store: Store;
@@ -28,7 +28,7 @@ const KEY_OPTIONAL: RouteSecurity = [{}, ...KEY];
 
 export function registerHealthRoute(app: FastifyInstance, { store, jobs, auth }: HealthRouteOptions): void {
   const startedAt = Date.now();
-  app.get(
+  typed(app).get(
     '/api/v1/health',
     {
       schema: apiRoute({

@@ -5,18 +5,23 @@
  */
 
 import type { FastifyInstance } from 'fastify';
-import { Value } from '@sinclair/typebox/value';
-import { CreateKeyBodySchema, type CreateKeyBody, type CreatedKey } from '../../../shared/api';
+import { Type } from '@sinclair/typebox';
+import {
+  AddCreditsBodySchema,
+  ApiKeyInfoSchema,
+  CreateKeyBodySchema,
+  CreatedKeySchema,
+  type CreatedKey,
+} from '../../../shared/api';
 import { AppError } from '../../../shared/errors';
-import { addCredits, createApiKey, revokeApiKey, rotateSigningSecret } from '../../jobs';
+import { addCredits, createApiKey, creditsToAddError, revokeApiKey, rotateSigningSecret } from '../../jobs';
 import type { Clock } from '../../platform/clock';
 import type { Store } from '../../store';
 import { requireSession, type Auth } from '../auth';
 import { sendResult } from '../reply';
+import { isPlainObject, type Wording } from '../route-validation';
 import { toKeyInfo } from '../views';
-import { Type } from '@sinclair/typebox';
-import { AddCreditsBodySchema, ApiKeyInfoSchema, CreatedKeySchema } from '../../../shared/api';
-import { apiRoute, pathParams, SESSION } from '../openapi';
+import { apiRoute, pathParams, SESSION, typed } from '../openapi';
 
 export interface KeyRouteOptions {
   store: Store;
@@ -27,11 +32,22 @@ export interface KeyRouteOptions {
   defaultBalanceMilli: number | undefined;
 }
 
+/** A new key's body that breaks its schema: its one rule, on the name. */
+const keyNameWording: Wording = ({ part }) =>
+  part === 'body'
+    ? new AppError('INVALID_FIELD', 'name must be 1 to 100 characters.', { field: 'name' })
+    : undefined;
+
+/** Credits to add that break their schema (absent, not a number, out of range): credits.ts's rule. */
+const creditsWording: Wording = ({ part, value }) =>
+  part === 'body' ? creditsToAddError(isPlainObject(value) ? value.credits : undefined) : undefined;
+
 export function registerKeyRoutes(
   app: FastifyInstance,
   { store, auth, clock, defaultBalanceMilli }: KeyRouteOptions,
 ): void {
-  app.get(
+  const routes = typed(app);
+  routes.get(
     '/api/v1/keys',
     {
       schema: apiRoute({
@@ -48,7 +64,7 @@ export function registerKeyRoutes(
     },
   );
 
-  app.post(
+  routes.post(
     '/api/v1/keys',
     {
       schema: apiRoute({
@@ -57,16 +73,15 @@ export function registerKeyRoutes(
         summary: 'Create an API key (the key is shown once)',
         security: SESSION,
         body: CreateKeyBodySchema,
+        validate: { wording: keyNameWording, emptyBodyIsObject: true },
         result: CreatedKeySchema,
       }),
     },
     async (request, reply) => {
       requireSession(request);
-      const body = (request.body ?? {}) as CreateKeyBody;
-      if (!Value.Check(CreateKeyBodySchema, body))
-        throw new AppError('INVALID_FIELD', 'name must be 1 to 100 characters.', { field: 'name' });
+      const { name } = request.body;
       const created = await createApiKey(store, clock, {
-        ...(body.name ? { name: body.name } : {}),
+        ...(name ? { name } : {}),
         ...(defaultBalanceMilli !== undefined ? { balanceMilli: defaultBalanceMilli } : {}),
       });
       const result: CreatedKey = { key: created.key, info: toKeyInfo(created.row) };
@@ -74,7 +89,7 @@ export function registerKeyRoutes(
     },
   );
 
-  app.post<{ Params: { id: string } }>(
+  routes.post(
     '/api/v1/keys/:id/revoke',
     {
       schema: apiRoute({
@@ -83,6 +98,7 @@ export function registerKeyRoutes(
         summary: 'Revoke an API key by its id',
         security: SESSION,
         params: pathParams({ id: 'The key id.' }),
+        validate: {},
         result: ApiKeyInfoSchema,
       }),
     },
@@ -98,7 +114,7 @@ export function registerKeyRoutes(
     },
   );
 
-  app.post<{ Params: { id: string } }>(
+  routes.post(
     '/api/v1/keys/:id/credits',
     {
       schema: apiRoute({
@@ -108,21 +124,18 @@ export function registerKeyRoutes(
         security: SESSION,
         params: pathParams({ id: 'The key id.' }),
         body: AddCreditsBodySchema,
+        validate: { wording: creditsWording },
         result: ApiKeyInfoSchema,
       }),
     },
     async (request, reply) => {
       requireSession(request);
-      const credits = (request.body as { credits?: unknown } | undefined)?.credits;
-      if (typeof credits !== 'number')
-        throw new AppError('INVALID_FIELD', 'credits must be a whole number of credits to add.', {
-          field: 'credits',
-        });
+      const { credits } = request.body;
       return sendResult(reply, toKeyInfo(await addCredits(store, clock, request.params.id, credits)));
     },
   );
 
-  app.post<{ Params: { id: string } }>(
+  routes.post(
     '/api/v1/keys/:id/rotate-secret',
     {
       schema: apiRoute({
@@ -131,6 +144,7 @@ export function registerKeyRoutes(
         summary: 'Give a key a new signing secret (callbacks delivered afterwards are signed with it)',
         security: SESSION,
         params: pathParams({ id: 'The key id.' }),
+        validate: {},
         result: ApiKeyInfoSchema,
       }),
     },

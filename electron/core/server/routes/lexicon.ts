@@ -88,10 +88,14 @@ async function readPreviewQuery(request: { query: unknown }): Promise<void> {
   request.query = out;
 }
 
-export function registerLexiconRoutes(
-  app: FastifyInstance,
-  { auth, lexicon, engine, voices }: LexiconRouteOptions,
-): void {
+export function registerLexiconRoutes(app: FastifyInstance, options: LexiconRouteOptions): void {
+  registerLexiconEntryRoutes(app, options);
+  registerLexiconFileRoutes(app, options);
+  registerLexiconPreviewRoutes(app, options);
+}
+
+/** List, add, read, change and remove entries. */
+function registerLexiconEntryRoutes(app: FastifyInstance, { auth, lexicon }: LexiconRouteOptions): void {
   const routes = typed(app);
   routes.get(
     '/api/v1/lexicon',
@@ -135,6 +139,67 @@ export function registerLexiconRoutes(
     },
   );
 
+  routes.get(
+    '/api/v1/lexicon/:id',
+    {
+      schema: apiRoute({
+        operationId: 'getLexiconEntry',
+        tag: 'lexicon',
+        summary: 'An entry',
+        security: KEY,
+        params: pathParams({ id: 'The entry id.' }),
+        result: LexiconEntrySchema,
+      }),
+    },
+    async (request, reply) => {
+      await auth.requireKey(request);
+      return sendResult(reply, await lexicon.get(request.params.id));
+    },
+  );
+
+  routes.put(
+    '/api/v1/lexicon/:id',
+    {
+      schema: apiRoute({
+        operationId: 'updateLexiconEntry',
+        tag: 'lexicon',
+        summary: 'Change an entry',
+        security: SESSION,
+        params: pathParams({ id: 'The entry id.' }),
+        body: LexiconEntryInputSchema,
+        result: LexiconChangeSchema,
+        validate: checks('lexicon'),
+      }),
+    },
+    async (request, reply) => {
+      auth.requireSession(request);
+      const input = request.body;
+      return sendResult(reply, await lexicon.update(request.params.id, input));
+    },
+  );
+
+  routes.delete(
+    '/api/v1/lexicon/:id',
+    {
+      schema: apiRoute({
+        operationId: 'deleteLexiconEntry',
+        tag: 'lexicon',
+        summary: 'Remove an entry',
+        security: SESSION,
+        params: pathParams({ id: 'The entry id.' }),
+        result: LexiconRemovalSchema,
+      }),
+    },
+    async (request, reply) => {
+      auth.requireSession(request);
+      return sendResult(reply, await lexicon.remove(request.params.id));
+    },
+  );
+}
+
+/** The lexicon as a file, and entries imported from one. */
+function registerLexiconFileRoutes(app: FastifyInstance, { auth, lexicon }: LexiconRouteOptions): void {
+  const routes = typed(app);
   routes.get(
     '/api/v1/lexicon/export',
     {
@@ -195,71 +260,17 @@ export function registerLexiconRoutes(
       return sendResult(reply, await lexicon.importEntries(entries, { replace: body.replace ?? false }));
     },
   );
+}
 
-  routes.get(
-    '/api/v1/lexicon/:id',
-    {
-      schema: apiRoute({
-        operationId: 'getLexiconEntry',
-        tag: 'lexicon',
-        summary: 'An entry',
-        security: KEY,
-        params: pathParams({ id: 'The entry id.' }),
-        result: LexiconEntrySchema,
-      }),
-    },
-    async (request, reply) => {
-      await auth.requireKey(request);
-      return sendResult(reply, await lexicon.get(request.params.id));
-    },
-  );
+// --- Previews: the entry's match spoken with (or without) the entry ---------------------
 
-  routes.put(
-    '/api/v1/lexicon/:id',
-    {
-      schema: apiRoute({
-        operationId: 'updateLexiconEntry',
-        tag: 'lexicon',
-        summary: 'Change an entry',
-        security: SESSION,
-        params: pathParams({ id: 'The entry id.' }),
-        body: LexiconEntryInputSchema,
-        result: LexiconChangeSchema,
-        validate: checks('lexicon'),
-      }),
-    },
-    async (request, reply) => {
-      auth.requireSession(request);
-      const input = request.body;
-      return sendResult(reply, await lexicon.update(request.params.id, input));
-    },
-  );
-
-  routes.delete(
-    '/api/v1/lexicon/:id',
-    {
-      schema: apiRoute({
-        operationId: 'deleteLexiconEntry',
-        tag: 'lexicon',
-        summary: 'Remove an entry',
-        security: SESSION,
-        params: pathParams({ id: 'The entry id.' }),
-        result: LexiconRemovalSchema,
-      }),
-    },
-    async (request, reply) => {
-      auth.requireSession(request);
-      return sendResult(reply, await lexicon.remove(request.params.id));
-    },
-  );
-
-  // --- Previews: the entry's match spoken with (or without) the entry ---------------------
-
-  const preview = async (
+/** Speak `entry`'s match with (or without) it, as the preview's body says: a WAV streamed. */
+function previewSpeaker({ engine, voices }: LexiconRouteOptions) {
+  async function preview(
     entry: Omit<LexiconEntry, 'id'>,
     body: LexiconPreviewBody,
     reply: FastifyReply,
-  ): Promise<FastifyReply> => {
+  ): Promise<FastifyReply> {
     const voice = body.voice_code
       ? findVoice(body.voice_code)
       : VOICES.find((v) => v.language === entry.language);
@@ -286,19 +297,26 @@ export function registerLexiconRoutes(
       ...(body.variant === 'without' ? {} : { lexicon: [entry] }),
       ...(neuralVoice ? { neuralVoice } : {}),
     });
-  };
+  }
+  return preview;
+}
 
-  /** A draft entry from a preview's body or query (it need not be saved). */
-  const draft = (input: LexiconEntryInput): Omit<LexiconEntry, 'id'> => {
-    const prepared = prepareEntry(input);
-    if (!prepared.ok)
-      throw new AppError('INVALID_FIELD', prepared.problem.message, {
-        field: prepared.problem.field,
-        ...prepared.problem.ipa,
-      });
-    return prepared.entry;
-  };
+/** A draft entry from a preview's body or query (it need not be saved). */
+function draft(input: LexiconEntryInput): Omit<LexiconEntry, 'id'> {
+  const prepared = prepareEntry(input);
+  if (!prepared.ok)
+    throw new AppError('INVALID_FIELD', prepared.problem.message, {
+      field: prepared.problem.field,
+      ...prepared.problem.ipa,
+    });
+  return prepared.entry;
+}
 
+/** Speak a saved entry or a draft (POST, and GET for an audio element). */
+function registerLexiconPreviewRoutes(app: FastifyInstance, options: LexiconRouteOptions): void {
+  const { auth, lexicon } = options;
+  const routes = typed(app);
+  const preview = previewSpeaker(options);
   const previewSaved = async (id: string, body: LexiconPreviewBody, reply: FastifyReply) =>
     preview(await lexicon.get(id), body, reply);
 

@@ -13,6 +13,7 @@
  */
 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from '@sinclair/typebox';
 import { isAppError } from '../../../shared/errors';
 import { AUDIO_CONTENT_TYPES } from '../../../shared/options';
 import type { Jobs } from '../../jobs';
@@ -49,6 +50,13 @@ import {
 } from '../../../shared/api';
 import { binary, KEY, openAiRoute, pathParams, PUBLIC, typed } from '../openapi';
 import { redactPaths } from '../../platform/redact-paths';
+
+/** GET /v1/audio/voices' query: `legacy=true` (or `1`) answers plain strings. */
+const OpenAiVoicesQuerySchema = Type.Object({
+  legacy: Type.Optional(
+    Type.String({ description: "`true` or `1`: plain strings, Kokoro-FastAPI's older shape." }),
+  ),
+});
 
 export interface OpenAiRouteOptions {
   jobs: Jobs;
@@ -116,7 +124,8 @@ export async function acceptSpeech(
 
 export function registerOpenAiRoutes(app: FastifyInstance, options: OpenAiRouteOptions): void {
   const { auth } = options;
-  typed(app).post(
+  const routes = typed(app);
+  routes.post(
     '/v1/audio/speech',
     {
       schema: openAiRoute({
@@ -151,27 +160,23 @@ export function registerOpenAiRoutes(app: FastifyInstance, options: OpenAiRouteO
    * A public list: answered without a key; a presented key must be valid. `access` is whose custom
    * voices the caller reaches: the studio's only without a key (or session).
    */
-  const publicList =
-    (
-      answer: (
-        request: FastifyRequest,
-        reply: FastifyReply,
-        access: CustomVoiceAccess,
-      ) => FastifyReply | Promise<FastifyReply>,
-    ) =>
-    async (request: FastifyRequest, reply: FastifyReply) => {
-      try {
-        const key =
-          request.headers.authorization !== undefined || request.sessionKey
-            ? await auth.requireKey(request)
-            : undefined;
-        return await answer(request, reply, key ? voiceAccess(request, key) : PUBLIC_ACCESS);
-      } catch (error) {
-        return sendOpenAiError(reply, error);
-      }
-    };
+  const publicList = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    answer: (access: CustomVoiceAccess) => FastifyReply | Promise<FastifyReply>,
+  ): Promise<FastifyReply> => {
+    try {
+      const key =
+        request.headers.authorization !== undefined || request.sessionKey
+          ? await auth.requireKey(request)
+          : undefined;
+      return await answer(key ? voiceAccess(request, key) : PUBLIC_ACCESS);
+    } catch (error) {
+      return sendOpenAiError(reply, error);
+    }
+  };
 
-  app.get(
+  routes.get(
     '/v1/models',
     {
       schema: openAiRoute({
@@ -180,10 +185,11 @@ export function registerOpenAiRoutes(app: FastifyInstance, options: OpenAiRouteO
         security: PUBLIC,
       }),
     },
-    publicList((_request, reply) => reply.send({ object: 'list', data: openAiModels() })),
+    (request, reply) =>
+      publicList(request, reply, () => reply.send({ object: 'list', data: openAiModels() })),
   );
 
-  app.get(
+  routes.get(
     '/v1/models/:id',
     {
       schema: openAiRoute({
@@ -191,24 +197,26 @@ export function registerOpenAiRoutes(app: FastifyInstance, options: OpenAiRouteO
         summary: 'One model name (no key needed)',
         security: PUBLIC,
         params: pathParams({ id: 'A model name.' }),
+        validate: {},
       }),
     },
-    publicList((request, reply) => {
-      const { id } = request.params as { id: string };
-      if (openAiModelFor(id)) return reply.send(openAiModelEntry(id));
-      return reply.code(404).send({
-        error: {
-          message: `The model '${id}' does not exist`,
-          type: 'invalid_request_error',
-          param: 'model',
-          code: 'model_not_found',
-        },
-      });
-    }),
+    (request, reply) =>
+      publicList(request, reply, () => {
+        const { id } = request.params;
+        if (openAiModelFor(id)) return reply.send(openAiModelEntry(id));
+        return reply.code(404).send({
+          error: {
+            message: `The model '${id}' does not exist`,
+            type: 'invalid_request_error',
+            param: 'model',
+            code: 'model_not_found',
+          },
+        });
+      }),
   );
 
   // Open WebUI reads `models[].id`.
-  app.get(
+  routes.get(
     '/v1/audio/models',
     {
       schema: openAiRoute({
@@ -217,11 +225,11 @@ export function registerOpenAiRoutes(app: FastifyInstance, options: OpenAiRouteO
         security: PUBLIC,
       }),
     },
-    publicList((_request, reply) => reply.send({ models: openAiModels() })),
+    (request, reply) => publicList(request, reply, () => reply.send({ models: openAiModels() })),
   );
 
   // `?legacy=true`: plain strings, Kokoro-FastAPI's older shape (wyoming_openai reads it).
-  app.get(
+  routes.get(
     '/v1/audio/voices',
     {
       schema: openAiRoute({
@@ -229,14 +237,17 @@ export function registerOpenAiRoutes(app: FastifyInstance, options: OpenAiRouteO
         summary:
           'Voice names and codes (Kokoro-FastAPI, Open WebUI; no key needed); ?legacy=true: plain strings',
         security: PUBLIC,
+        querystring: OpenAiVoicesQuerySchema,
+        validate: {},
       }),
     },
-    publicList(async (request, reply, access) => {
-      const voices = openAiVoices((await options.customVoices?.list(access)) ?? []);
-      const { legacy } = request.query as { legacy?: unknown };
-      const plain = legacy === 'true' || legacy === '1';
-      return reply.send({ voices: plain ? voices.map((voice) => voice.id) : voices });
-    }),
+    (request, reply) =>
+      publicList(request, reply, async (access) => {
+        const voices = openAiVoices((await options.customVoices?.list(access)) ?? []);
+        const { legacy } = request.query;
+        const plain = legacy === 'true' || legacy === '1';
+        return reply.send({ voices: plain ? voices.map((voice) => voice.id) : voices });
+      }),
   );
 }
 

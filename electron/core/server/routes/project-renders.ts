@@ -34,6 +34,8 @@ import type { Auth } from '../auth';
 import { contentDisposition } from '../../../shared/download-name';
 import { apiRoute, binary, KEY, pathParams, typed } from '../openapi';
 import { sendResult } from '../reply';
+import type { Wording } from '../route-validation';
+import { PROJECT_ID } from './project-route-context';
 
 export interface ProjectRenderRouteOptions {
   store: Store;
@@ -44,21 +46,35 @@ export interface ProjectRenderRouteOptions {
   filesDir: string;
 }
 
-const ID = { id: 'The project id.' };
-const RENDER = { ...ID, rid: 'The render id.' };
-const SEGMENT = { ...ID, sid: 'The segment id.' };
-const EXPORT = { ...ID, eid: 'The export id.' };
+const RENDER = { ...PROJECT_ID, rid: 'The render id.' };
+const SEGMENT = { ...PROJECT_ID, sid: 'The segment id.' };
+const EXPORT = { ...PROJECT_ID, eid: 'The export id.' };
 
 const SUBTITLE_TYPES = {
   srt: 'application/x-subrip; charset=utf-8',
   vtt: 'text/vtt; charset=utf-8',
 } as const;
 
-export function registerProjectRenderRoutes(
-  app: FastifyInstance,
-  { store, auth, renders, exports, filesDir }: ProjectRenderRouteOptions,
-): void {
-  const routes = typed(app);
+/** An export's subtitles: its path, and which kind. */
+const SUBTITLES_PARAMS = Type.Object({
+  ...pathParams(EXPORT).properties,
+  kind: Type.Union([Type.Literal('srt'), Type.Literal('vtt')], { description: '`srt` or `vtt`.' }),
+});
+
+/** A subtitles kind that is neither: INVALID_FIELD as the route always worded it. */
+const subtitleKindWording: Wording = ({ part, field }) =>
+  part === 'params' && field === 'kind'
+    ? new AppError('INVALID_FIELD', 'kind must be "srt" or "vtt".', { field: 'kind' })
+    : undefined;
+
+export function registerProjectRenderRoutes(app: FastifyInstance, options: ProjectRenderRouteOptions): void {
+  registerRenderRoutes(app, options);
+  registerSegmentRenderRoutes(app, options);
+  registerProjectExportRoutes(app, options);
+}
+
+/** A request's own project, render or segment (another key's is PROJECT_NOT_FOUND). */
+function projectAccess({ store, auth, renders }: ProjectRenderRouteOptions) {
   /** The key's project, or PROJECT_NOT_FOUND. */
   const owned = async (request: FastifyRequest, projectId: string) => {
     const key = await auth.requireKey(request);
@@ -91,6 +107,14 @@ export function registerProjectRenderRoutes(
     }
     return { key, segment };
   };
+  return { owned, ownRender, ownSegment };
+}
+
+/** Start, list, pause, resume and cancel renders. */
+function registerRenderRoutes(app: FastifyInstance, options: ProjectRenderRouteOptions): void {
+  const { renders } = options;
+  const { owned, ownRender } = projectAccess(options);
+  const routes = typed(app);
 
   routes.post(
     '/api/v1/projects/:id/renders',
@@ -102,7 +126,7 @@ export function registerProjectRenderRoutes(
         description:
           "Without chapter_ids or segment_ids: every included chapter. Only segments not rendered, changed or failed are rendered (segment_ids: those, whatever their state). The key is charged up front as the API charges per character, at each segment speaker's voice price; what is not rendered is refunded.",
         security: KEY,
-        params: pathParams(ID),
+        params: pathParams(PROJECT_ID),
         body: ProjectRenderBodySchema,
         validate: { emptyBodyIsObject: true },
         result: ProjectRenderRecordSchema,
@@ -127,7 +151,7 @@ export function registerProjectRenderRoutes(
         tag: 'projects',
         summary: "A project's renders, newest first",
         security: KEY,
-        params: pathParams(ID),
+        params: pathParams(PROJECT_ID),
         result: Type.Object({ items: Type.Array(ProjectRenderRecordSchema) }),
       }),
     },
@@ -161,6 +185,13 @@ export function registerProjectRenderRoutes(
       },
     );
   }
+}
+
+/** Regenerate one segment; a segment's audio and word timings. */
+function registerSegmentRenderRoutes(app: FastifyInstance, options: ProjectRenderRouteOptions): void {
+  const { renders, filesDir } = options;
+  const { ownSegment } = projectAccess(options);
+  const routes = typed(app);
 
   routes.post(
     '/api/v1/projects/:id/segments/:sid/regenerate',
@@ -245,6 +276,13 @@ export function registerProjectRenderRoutes(
         .send(createReadStream(path));
     },
   );
+}
+
+/** Export the book; an export's record, file and subtitles. */
+function registerProjectExportRoutes(app: FastifyInstance, options: ProjectRenderRouteOptions): void {
+  const { exports } = options;
+  const { owned } = projectAccess(options);
+  const routes = typed(app);
 
   routes.post(
     '/api/v1/projects/:id/exports',
@@ -256,7 +294,7 @@ export function registerProjectRenderRoutes(
         description:
           'M4B with chapters, MP3 with ID3 chapters, or a folder of one file per chapter (a zip). Only included chapters; named after the book and its chapters. Poll GET …/exports/<eid> for its status.',
         security: KEY,
-        params: pathParams(ID),
+        params: pathParams(PROJECT_ID),
         body: ProjectExportBodySchema,
         validate: { emptyBodyIsObject: true },
         result: ProjectExportRecordSchema,
@@ -335,15 +373,14 @@ export function registerProjectRenderRoutes(
         tag: 'projects',
         summary: "A finished export's book-wide subtitles, SRT or WebVTT, named after the book",
         security: KEY,
-        params: pathParams({ ...EXPORT, kind: '`srt` or `vtt`.' }),
+        params: SUBTITLES_PARAMS,
         result: binary('The subtitles.', Object.values(SUBTITLE_TYPES)),
+        validate: { wording: subtitleKindWording },
       }),
     },
     async (request, reply) => {
       await owned(request, request.params.id);
-      const kind = request.params.kind;
-      if (kind !== 'srt' && kind !== 'vtt')
-        throw new AppError('INVALID_FIELD', 'kind must be "srt" or "vtt".', { field: 'kind' });
+      const { kind } = request.params;
       const record = await exports.get(request.params.id, request.params.eid);
       if (!record) throw new AppError('NOT_FOUND', `No export "${request.params.eid}" of this project.`);
       if (record.status !== 'done')

@@ -11,13 +11,13 @@ import type { Store } from '../../store';
 import type { Auth } from '../auth';
 import { sendResult } from '../reply';
 import { ownedRequest } from './tts';
-import { apiRoute, KEY, pathParams } from '../openapi';
+import { apiRoute, KEY, pathParams, typed } from '../openapi';
 
 export function registerRequestChaptersRoute(
   app: FastifyInstance,
   { store, jobs, auth }: { store: Store; jobs: Jobs; auth: Auth },
 ): void {
-  app.get<{ Params: { id: string } }>(
+  typed(app).get(
     '/api/v1/tts/:id/chapters',
     {
       schema: apiRoute({
@@ -27,6 +27,7 @@ export function registerRequestChaptersRoute(
         security: KEY,
         params: pathParams({ id: 'The request_id (32 lowercase hex digits).' }),
         result: RequestChaptersSchema,
+        validate: {},
       }),
     },
     async (request, reply) => {

@@ -91,9 +91,16 @@ export async function ownedRequest(
   return row;
 }
 
-export function registerTtsRoutes(
+export function registerTtsRoutes(app: FastifyInstance, options: TtsRouteOptions): void {
+  registerSubmitRoute(app, options);
+  registerRequestRoutes(app, options);
+  registerCallbackRoutes(app, options);
+}
+
+/** POST /api/v1/tts: the submit, indirect or direct. */
+function registerSubmitRoute(
   app: FastifyInstance,
-  { store, jobs, auth, maxTextChars, directTimeoutMs, voiceMapping, customVoices }: TtsRouteOptions,
+  { jobs, auth, maxTextChars, directTimeoutMs, voiceMapping, customVoices }: TtsRouteOptions,
 ): void {
   const routes = typed(app);
   // Direct submits stop waiting once the server starts closing, so they never hold shutdown up.
@@ -164,7 +171,11 @@ export function registerTtsRoutes(
       return sendResult(reply, toRequestRecord(row, jobs.links));
     },
   );
+}
 
+/** The key's requests: list, read, cancel. */
+function registerRequestRoutes(app: FastifyInstance, { store, jobs, auth }: TtsRouteOptions): void {
+  const routes = typed(app);
   routes.get(
     '/api/v1/tts',
     {
@@ -213,6 +224,32 @@ export function registerTtsRoutes(
     },
   );
 
+  routes.post(
+    '/api/v1/tts/:id/cancel',
+    {
+      schema: apiRoute({
+        operationId: 'cancelTts',
+        tag: 'tts',
+        summary: 'Cancel a request (idempotent; the charge is refunded)',
+        security: KEY,
+        params: REQUEST_ID,
+        result: RequestDetailSchema,
+      }),
+    },
+    async (request, reply) => {
+      const row = await ownedRequest(store, auth, request, request.params.id);
+      // Idempotent: cancelling a finished request changes nothing and answers its record.
+      await jobs.cancel(row.id);
+      if ((await store.requests.get(row.id))!.status === 'processing') await jobs.whenFinished(row.id);
+      const updated = (await store.requests.get(row.id))!;
+      return sendResult(reply, toRequestDetail(updated, jobs.progress(row.id), jobs.links));
+    },
+  );
+}
+
+/** A request's callback: its latest attempt, a page of its attempts, deliver it again. */
+function registerCallbackRoutes(app: FastifyInstance, { store, jobs, auth }: TtsRouteOptions): void {
+  const routes = typed(app);
   routes.get(
     '/api/v1/tts/:id/callback-result',
     {
@@ -272,28 +309,6 @@ export function registerTtsRoutes(
         total,
         dropped: Math.max(0, row.callback_attempts - total),
       });
-    },
-  );
-
-  routes.post(
-    '/api/v1/tts/:id/cancel',
-    {
-      schema: apiRoute({
-        operationId: 'cancelTts',
-        tag: 'tts',
-        summary: 'Cancel a request (idempotent; the charge is refunded)',
-        security: KEY,
-        params: REQUEST_ID,
-        result: RequestDetailSchema,
-      }),
-    },
-    async (request, reply) => {
-      const row = await ownedRequest(store, auth, request, request.params.id);
-      // Idempotent: cancelling a finished request changes nothing and answers its record.
-      await jobs.cancel(row.id);
-      if ((await store.requests.get(row.id))!.status === 'processing') await jobs.whenFinished(row.id);
-      const updated = (await store.requests.get(row.id))!;
-      return sendResult(reply, toRequestDetail(updated, jobs.progress(row.id), jobs.links));
     },
   );
 

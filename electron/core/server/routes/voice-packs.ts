@@ -83,10 +83,14 @@ export interface VoicePackRouteOptions {
   importLimit?: number;
 }
 
-export function registerVoicePackRoutes(
-  app: FastifyInstance,
-  { auth, voices, installs, importLimit = DEFAULT_IMPORT_LIMIT }: VoicePackRouteOptions,
-): void {
+export function registerVoicePackRoutes(app: FastifyInstance, options: VoicePackRouteOptions): void {
+  registerPackRoutes(app, options);
+  registerAssignmentRoute(app, options);
+  registerPackImportRoute(app, options);
+}
+
+/** The packs: list, install from the catalogue, cancel an install, remove, a speaker's sample. */
+function registerPackRoutes(app: FastifyInstance, { auth, voices, installs }: VoicePackRouteOptions): void {
   const routes = typed(app);
   routes.get(
     '/api/v1/voice-packs',
@@ -174,6 +178,43 @@ export function registerVoicePackRoutes(
     },
   );
 
+  routes.get(
+    '/api/v1/voice-packs/:id/sample',
+    {
+      schema: apiRoute({
+        operationId: 'voicePackSample',
+        tag: 'voicePacks',
+        summary: "The publisher's sample recording of a pack's speaker (MP3), heard before downloading",
+        security: KEY,
+        params: pathParams({ id: 'The voice pack id (catalogue).' }),
+        querystring: Type.Object({
+          speaker: Type.Optional(
+            Type.String({ pattern: '^[0-9]{1,4}$', description: 'The speaker number, from 0 (default 0).' }),
+          ),
+        }),
+        result: binary('The sample recording (MP3)', ['audio/mpeg']),
+        validate: { wording: speakerWording },
+      }),
+      // An audio element cannot send the session header: the studio's address carries it.
+      config: { sessionInQuery: true },
+    },
+    async (request, reply) => {
+      await auth.requireKey(request);
+      const { id } = request.params;
+      const sample = await voices.sample(id, Number(request.query.speaker ?? '0'));
+      return reply
+        .header('content-type', 'audio/mpeg')
+        .header('content-length', String(sample.size))
+        .header('cache-control', 'private, max-age=86400')
+        .header('x-sample-cache', sample.cached ? 'hit' : 'miss')
+        .send(createReadStream(sample.path));
+    },
+  );
+}
+
+/** Which pack and speaker speak a voice code. */
+function registerAssignmentRoute(app: FastifyInstance, { voices }: VoicePackRouteOptions): void {
+  const routes = typed(app);
   routes.put(
     '/api/v1/voice-packs/assignments/:code',
     {
@@ -220,40 +261,13 @@ export function registerVoicePackRoutes(
       return sendResult(reply, result);
     },
   );
+}
 
-  routes.get(
-    '/api/v1/voice-packs/:id/sample',
-    {
-      schema: apiRoute({
-        operationId: 'voicePackSample',
-        tag: 'voicePacks',
-        summary: "The publisher's sample recording of a pack's speaker (MP3), heard before downloading",
-        security: KEY,
-        params: pathParams({ id: 'The voice pack id (catalogue).' }),
-        querystring: Type.Object({
-          speaker: Type.Optional(
-            Type.String({ pattern: '^[0-9]{1,4}$', description: 'The speaker number, from 0 (default 0).' }),
-          ),
-        }),
-        result: binary('The sample recording (MP3)', ['audio/mpeg']),
-        validate: { wording: speakerWording },
-      }),
-      // An audio element cannot send the session header: the studio's address carries it.
-      config: { sessionInQuery: true },
-    },
-    async (request, reply) => {
-      await auth.requireKey(request);
-      const { id } = request.params;
-      const sample = await voices.sample(id, Number(request.query.speaker ?? '0'));
-      return reply
-        .header('content-type', 'audio/mpeg')
-        .header('content-length', String(sample.size))
-        .header('cache-control', 'private, max-age=86400')
-        .header('x-sample-cache', sample.cached ? 'hit' : 'miss')
-        .send(createReadStream(sample.path));
-    },
-  );
-
+/** A pack installed from an archive sent as the body. */
+function registerPackImportRoute(
+  app: FastifyInstance,
+  { voices, installs, importLimit = DEFAULT_IMPORT_LIMIT }: VoicePackRouteOptions,
+): void {
   // The import takes a raw archive body: its own parsers and limit, in its own context.
   void app.register(async (scope) => {
     scope.addContentTypeParser(Object.keys(IMPORT_TYPES), (_request, payload, done) => done(null, payload));
