@@ -1,11 +1,15 @@
-/** The headless `voices` command, run as processes against a local mirror. */
+/**
+ * The headless `voices` command against a local mirror, run in this process (cli-in-process.ts).
+ * Two processes installing at once, and `say` with an installed pack, are voices-processes.test.ts.
+ */
 
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { c as createTar } from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runEntry } from '../server/process';
+import { runVoices } from '../../../electron/core/cli/voices-command';
+import { runHere } from '../../fixtures/cli-in-process';
 import { VoiceMirror, syntheticPiperPack, writePackFiles } from '../../fixtures/voice-mirror';
 
 let dir: string;
@@ -24,12 +28,12 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const voices = (...args: string[]) => runEntry(['voices', ...args, '--data-dir', dataDir]);
+const voices = (...args: string[]) => runHere(runVoices, [...args, '--data-dir', dataDir]);
 const packFolders = () => (existsSync(join(dataDir, 'voices')) ? readdirSync(join(dataDir, 'voices')) : []);
 
 describe('voices', () => {
   it('prints its usage, and refuses bad command lines with exit code 2', async () => {
-    const help = await runEntry(['voices', '--help']);
+    const help = await runHere(runVoices, ['--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('voices install <catalogue id | path | url>');
     const cases: [string[], string][] = [
@@ -164,30 +168,10 @@ describe('voices', () => {
     expect(packFolders()).toEqual(['assignments.json']);
   });
 
-  it('lets two processes install the same pack at once: one pack, nothing else left', async () => {
-    const url = `${mirror.url}/files/vi_VN-custom-medium.onnx`;
-    const [a, b] = await Promise.all([voices('install', url), voices('install', url)]);
-    expect([a.code, b.code], a.stderr + b.stderr).toEqual([0, 0]);
-    expect(a.stderr).toContain('downloading vi_VN-custom-medium.onnx');
-    const outcomes = [a.stdout, b.stdout].map((out) => out.split('\n')[0]).sort();
-    expect(outcomes[0]).toMatch(/^installed vi_VN-custom-medium in /);
-    expect(outcomes[1]).toMatch(
-      /^(installed vi_VN-custom-medium in |vi_VN-custom-medium is already installed)/,
-    );
-    expect(packFolders().sort()).toEqual(['assignments.json', 'vi_VN-custom-medium']);
-    expect(readdirSync(join(dataDir, 'voices', 'vi_VN-custom-medium')).sort()).toEqual([
-      'manifest.json',
-      'vi_VN-custom-medium.onnx',
-      'vi_VN-custom-medium.onnx.json',
-    ]);
-    const list = await voices('list', '--json');
-    expect((JSON.parse(list.stdout) as { packs: { source: string }[] }).packs[0]!.source).toBe(url);
-  });
-
   describe('refuses a model that does not speak, and never installs other files as a catalogue pack', () => {
     const tree = (root: string): string[] =>
       existsSync(root) ? readdirSync(root, { recursive: true }).map(String).sort() : [];
-    const own = (data: string, ...args: string[]) => runEntry(['voices', ...args, '--data-dir', data]);
+    const own = (data: string, ...args: string[]) => runHere(runVoices, [...args, '--data-dir', data]);
 
     it('a truncated .onnx (its first 200 bytes, with a valid config): VOICE_PACK_INVALID, nothing left', async () => {
       const data = join(dir, 'truncated-data');
@@ -208,48 +192,6 @@ describe('voices', () => {
       );
       expect(tree(join(data, 'voices'))).toEqual(before);
       expect(JSON.parse((await own(data, 'list', '--json')).stdout).packs).toEqual([]);
-    });
-
-    it('a model that speaks is installed and listed', async () => {
-      const data = join(dir, 'speaking-data');
-      writePackFiles(join(dir, 'speaking'), voice.files);
-      const run = await own(data, 'install', join(dir, 'speaking', 'vi_VN-custom-medium.onnx'));
-      expect(run.code, run.stderr).toBe(0);
-      const packs = (JSON.parse((await own(data, 'list', '--json')).stdout) as { packs: { id: string }[] })
-        .packs;
-      expect(packs.map((p) => p.id)).toEqual(['vi_VN-custom-medium']);
-      // Its map holds a handful of phonemes: `say` names the ones it left out.
-      const spoken = await runEntry([
-        'say',
-        '--data-dir',
-        data,
-        '--voice',
-        'vi_female_thuytrang_mb',
-        '--out',
-        join(dir, 'speaking.wav'),
-        'Xin chào các bạn.',
-      ]);
-      expect(spoken.code, spoken.stderr).toBe(0);
-      expect(spoken.stderr).toContain('spoken by piper:vi_VN-custom-medium#0');
-      expect(spoken.stderr).toMatch(
-        /^warning: piper:vi_VN-custom-medium#0 does not know \d+ phonemes of this text and left them out: "/m,
-      );
-      // Its first render measured its speed on this machine; list and show give it.
-      expect(spoken.stderr).toMatch(
-        /^measured piper:vi_VN-custom-medium#0 on first use: RTF [\d.]+, first audio \d+ ms$/m,
-      );
-      const speed = JSON.parse(
-        readFileSync(join(data, 'voices', 'vi_VN-custom-medium', 'speed.json'), 'utf8'),
-      );
-      expect(speed.rtf).toBeGreaterThan(0);
-      expect(speed.ttfa_ms).toBeGreaterThan(0);
-      expect(speed.ttfa_ms).toBeLessThanOrEqual(speed.wall_ms);
-      const [list, show] = await Promise.all([own(data, 'list'), own(data, 'show', 'vi_VN-custom-medium')]);
-      expect(list.stdout).toMatch(
-        /^ {4}speed: RTF [\d.]+, first audio \d+ ms \(measured \d{4}-\d\d-\d\d on [\d.]+ s of audio\)$/m,
-      );
-      expect(show.stdout).toMatch(/^speed: +RTF [\d.]+, first audio \d+ ms/m);
-      expect(show.stdout).toMatch(/^model card: +none known$/m);
     });
 
     it('files named as a catalogue pack whose digest differs get their own id and no licence', async () => {
