@@ -4,38 +4,24 @@
  * `voices install` put in the data folder. The rest of `voices` runs in-process: voices.test.ts.
  */
 
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runVoices } from '../../../electron/core/cli/voices-command';
+import { describe, expect, it } from 'vitest';
 import { runEntry } from '../server/process';
-import { runHere } from '../../fixtures/cli-in-process';
-import { VoiceMirror, syntheticPiperPack, writePackFiles } from '../../fixtures/voice-mirror';
+import { writePackFiles } from '../../fixtures/voice-mirror';
+import { useVoicesCli } from '../../fixtures/voices-cli';
 
-let dir: string;
-let dataDir: string;
-let mirror: VoiceMirror;
-const voice = syntheticPiperPack('vi_VN-custom-medium', { speaking: true });
+const cli = useVoicesCli('voices-processes-');
+const { voice } = cli;
 
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'voices-processes-'));
-  dataDir = join(dir, 'data');
-  mirror = await VoiceMirror.start();
-  for (const [path, bytes] of voice.files) mirror.put(`files/${path}`, bytes);
-});
-afterAll(async () => {
-  await mirror.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-const packFolders = () => (existsSync(join(dataDir, 'voices')) ? readdirSync(join(dataDir, 'voices')) : []);
-const own = (data: string, ...args: string[]) => runHere(runVoices, [...args, '--data-dir', data]);
+const packFolders = () =>
+  existsSync(join(cli.dataDir, 'voices')) ? readdirSync(join(cli.dataDir, 'voices')) : [];
+const own = (data: string, ...args: string[]) => cli.run(data, ...args);
 
 describe('voices, as processes', () => {
   it('lets two processes install the same pack at once: one pack, nothing else left', async () => {
-    const url = `${mirror.url}/files/vi_VN-custom-medium.onnx`;
-    const install = () => runEntry(['voices', 'install', url, '--data-dir', dataDir]);
+    const url = `${cli.mirror.url}/files/vi_VN-custom-medium.onnx`;
+    const install = () => runEntry(['voices', 'install', url, '--data-dir', cli.dataDir]);
     const [a, b] = await Promise.all([install(), install()]);
     expect([a.code, b.code], a.stderr + b.stderr).toEqual([0, 0]);
     expect(a.stderr).toContain('downloading vi_VN-custom-medium.onnx');
@@ -45,19 +31,19 @@ describe('voices, as processes', () => {
       /^(installed vi_VN-custom-medium in |vi_VN-custom-medium is already installed)/,
     );
     expect(packFolders().sort()).toEqual(['vi_VN-custom-medium']);
-    expect(readdirSync(join(dataDir, 'voices', 'vi_VN-custom-medium')).sort()).toEqual([
+    expect(readdirSync(join(cli.dataDir, 'voices', 'vi_VN-custom-medium')).sort()).toEqual([
       'manifest.json',
       'vi_VN-custom-medium.onnx',
       'vi_VN-custom-medium.onnx.json',
     ]);
-    const list = await own(dataDir, 'list', '--json');
+    const list = await own(cli.dataDir, 'list', '--json');
     expect((JSON.parse(list.stdout) as { packs: { source: string }[] }).packs[0]!.source).toBe(url);
   });
 
   it('a model that speaks is installed and listed', async () => {
-    const data = join(dir, 'speaking-data');
-    writePackFiles(join(dir, 'speaking'), voice.files);
-    const run = await own(data, 'install', join(dir, 'speaking', 'vi_VN-custom-medium.onnx'));
+    const data = join(cli.dir, 'speaking-data');
+    writePackFiles(join(cli.dir, 'speaking'), voice.files);
+    const run = await own(data, 'install', join(cli.dir, 'speaking', 'vi_VN-custom-medium.onnx'));
     expect(run.code, run.stderr).toBe(0);
     const packs = (JSON.parse((await own(data, 'list', '--json')).stdout) as { packs: { id: string }[] })
       .packs;
@@ -70,7 +56,7 @@ describe('voices, as processes', () => {
       '--voice',
       'vi_female_thuytrang_mb',
       '--out',
-      join(dir, 'speaking.wav'),
+      join(cli.dir, 'speaking.wav'),
       'Xin chào các bạn.',
     ]);
     expect(spoken.code, spoken.stderr).toBe(0);

@@ -3,37 +3,23 @@
  * Two processes installing at once, and `say` with an installed pack, are voices-processes.test.ts.
  */
 
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { c as createTar } from 'tar';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runVoices } from '../../../electron/core/cli/voices-command';
-import { runHere } from '../../fixtures/cli-in-process';
-import { VoiceMirror, syntheticPiperPack, writePackFiles } from '../../fixtures/voice-mirror';
+import { describe, expect, it } from 'vitest';
+import { writePackFiles } from '../../fixtures/voice-mirror';
+import { useVoicesCli } from '../../fixtures/voices-cli';
 
-let dir: string;
-let dataDir: string;
-let mirror: VoiceMirror;
-const voice = syntheticPiperPack('vi_VN-custom-medium', { speaking: true });
+const cli = useVoicesCli('voices-cli-');
+const { voice } = cli;
 
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'voices-cli-'));
-  dataDir = join(dir, 'data');
-  mirror = await VoiceMirror.start();
-  for (const [path, bytes] of voice.files) mirror.put(`files/${path}`, bytes);
-});
-afterAll(async () => {
-  await mirror.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-const voices = (...args: string[]) => runHere(runVoices, [...args, '--data-dir', dataDir]);
-const packFolders = () => (existsSync(join(dataDir, 'voices')) ? readdirSync(join(dataDir, 'voices')) : []);
+const voices = (...args: string[]) => cli.run(cli.dataDir, ...args);
+const packFolders = () =>
+  existsSync(join(cli.dataDir, 'voices')) ? readdirSync(join(cli.dataDir, 'voices')) : [];
 
 describe('voices', () => {
   it('prints its usage, and refuses bad command lines with exit code 2', async () => {
-    const help = await runHere(runVoices, ['--help']);
+    const help = await cli.run(cli.dataDir, '--help');
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('voices install <catalogue id | path | url>');
     const cases: [string[], string][] = [
@@ -91,20 +77,20 @@ describe('voices', () => {
 
   it('downloads catalogue packs from --voice-mirror, refusing files that do not match', async () => {
     const path = 'rhasspy/piper-voices/resolve/v1.0.0/vi/vi_VN/vais1000/medium/vi_VN-vais1000-medium.onnx';
-    mirror.put(path, Buffer.alloc(1000, 1));
-    const run = await voices('install', 'vi_VN-vais1000-medium', '--voice-mirror', `${mirror.url}/`);
+    cli.mirror.put(path, Buffer.alloc(1000, 1));
+    const run = await voices('install', 'vi_VN-vais1000-medium', '--voice-mirror', `${cli.mirror.url}/`);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(
       "error: The mirror's vi_VN-vais1000-medium.onnx is 1000 bytes; the catalogue says 63201294.",
     );
-    expect(mirror.requestsFor(path)).toHaveLength(1);
+    expect(cli.mirror.requestsFor(path)).toHaveLength(1);
     expect(packFolders()).toEqual([]);
   });
 
   it('installs from an archive, lists, assigns and removes', async () => {
-    writePackFiles(join(dir, 'src', 'voice'), voice.files);
-    const tarball = join(dir, 'voice.tar.gz');
-    await createTar({ gzip: true, file: tarball, cwd: join(dir, 'src') }, ['voice']);
+    writePackFiles(join(cli.dir, 'src', 'voice'), voice.files);
+    const tarball = join(cli.dir, 'voice.tar.gz');
+    await createTar({ gzip: true, file: tarball, cwd: join(cli.dir, 'src') }, ['voice']);
     const install = await voices('install', tarball);
     expect(install.code, install.stderr).toBe(0);
     expect(install.stdout).toMatch(
@@ -138,7 +124,7 @@ describe('voices', () => {
         '  std-v1.5        piper:vi_VN-custom-medium#0\n' +
         '  std-v1.5-turbo  piper:vi_VN-custom-medium#0\n',
     );
-    expect(JSON.parse(readFileSync(join(dataDir, 'voices', 'assignments.json'), 'utf8'))).toEqual({
+    expect(JSON.parse(readFileSync(join(cli.dataDir, 'voices', 'assignments.json'), 'utf8'))).toEqual({
       format: 1,
       voices: { vi_female_kieunhi_mn: { models: { 'std-v1.5-turbo': { packId: 'vi_VN-custom-medium' } } } },
     });
@@ -171,11 +157,11 @@ describe('voices', () => {
   describe('refuses a model that does not speak, and never installs other files as a catalogue pack', () => {
     const tree = (root: string): string[] =>
       existsSync(root) ? readdirSync(root, { recursive: true }).map(String).sort() : [];
-    const own = (data: string, ...args: string[]) => runHere(runVoices, [...args, '--data-dir', data]);
+    const own = (data: string, ...args: string[]) => cli.run(data, ...args);
 
     it('a truncated .onnx (its first 200 bytes, with a valid config): VOICE_PACK_INVALID, nothing left', async () => {
-      const data = join(dir, 'truncated-data');
-      const src = join(dir, 'truncated');
+      const data = join(cli.dir, 'truncated-data');
+      const src = join(cli.dir, 'truncated');
       const model = voice.files.get('vi_VN-custom-medium.onnx')!;
       writePackFiles(
         src,
@@ -195,8 +181,8 @@ describe('voices', () => {
     });
 
     it('files named as a catalogue pack whose digest differs get their own id and no licence', async () => {
-      const data = join(dir, 'claim-data');
-      const src = join(dir, 'claim');
+      const data = join(cli.dir, 'claim-data');
+      const src = join(cli.dir, 'claim');
       writePackFiles(
         src,
         new Map([
