@@ -1,4 +1,3 @@
-// test-tier: slow (each `project import` reads its manuscript in a child process, as the app does)
 /**
  * `project import | list | show | edit | delete` run as the CLI runs them (in this
  * process: test/fixtures/project-cli.ts) on a data directory, and on a PostgreSQL database on the PostgreSQL run: a real

@@ -1,4 +1,3 @@
-// test-tier: slow (each `project import` reads its manuscript in a child process, as the app does)
 /**
  * The spoken-structure options of `project import` and `project set`, run as the CLI runs them
  * (in this process: test/fixtures/project-cli.ts) on a data directory (and on PostgreSQL on that run): a real Project Gutenberg
