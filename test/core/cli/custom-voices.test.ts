@@ -1,11 +1,17 @@
-/** `voices custom …` and `say --voice <custom code>`, run as processes on a data folder's database. */
+/**
+ * `voices custom …` on a data folder's database, run in this process (cli-in-process.ts), and
+ * `say --voice <custom code>` as processes of their own (the real engine speaks it).
+ */
 
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { medianF0, speechSpanMs, wavSamples } from '../../fixtures/audio-analysis';
+import { runVoices } from '../../../electron/core/cli/voices-command';
+import { runSay } from '../../../electron/core/cli/say-command';
 import { runEntry } from '../server/process';
+import { runHere } from '../../fixtures/cli-in-process';
 
 let dir: string;
 let dataDir: string;
@@ -15,7 +21,7 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const custom = (...args: string[]) => runEntry(['voices', 'custom', ...args, '--data-dir', dataDir]);
+const custom = (...args: string[]) => runHere(runVoices, ['custom', ...args, '--data-dir', dataDir]);
 const say = (...args: string[]) => runEntry(['say', ...args, '--data-dir', dataDir]);
 const TEXT = 'The lighthouse keeper climbed the stairs at dusk, and the sea rolled in long grey lines.';
 
@@ -74,12 +80,21 @@ describe('voices custom', () => {
     expect(lower).toBeLessThan(0.85);
 
     const sample = join(dir, 'sample.wav');
-    const audition = await custom('audition', 'slowvoice', '--out', sample);
+    const audition = await runEntry([
+      'voices',
+      'custom',
+      'audition',
+      'slowvoice',
+      '--out',
+      sample,
+      '--data-dir',
+      dataDir,
+    ]);
     expect(audition.code, audition.stderr).toBe(0);
     expect(wavSamples(readFileSync(sample)).pcm.length).toBeGreaterThan(10_000);
 
     expect((await custom('delete', 'slowvoice')).stdout).toBe('deleted slowvoice\n');
-    const gone = await say('--voice', 'slowvoice', '--out', mine, TEXT);
+    const gone = await runHere(runSay, ['--voice', 'slowvoice', '--out', mine, TEXT, '--data-dir', dataDir]);
     expect(gone.code).toBe(2);
     expect(gone.stderr).toContain('unknown voice "slowvoice"');
   }, 120_000);

@@ -1,6 +1,8 @@
 /**
  * `lexicon` (list, add, remove, import, export) on a data directory, and `say` speaking with
- * that directory's lexicon (shorter audio, the same words in the subtitles) or without it.
+ * that directory's lexicon (shorter audio, the same words in the subtitles) or without it. The
+ * commands run in this process (cli-in-process.ts) except where the process is the subject: the
+ * files a `lexicon` process writes are private (index.ts's umask), and `say` rendering audio.
  */
 
 import { spawnSync } from 'node:child_process';
@@ -12,6 +14,9 @@ import { createLexiconStore } from '../../../electron/core/lexicon/lexicon-store
 import { wavSamples } from '../../fixtures/audio-analysis';
 import type { WordTiming } from '../../../electron/core/engine/types';
 import { useCompiledCli } from '../../fixtures/compiled-cli';
+import { runHere } from '../../fixtures/cli-in-process';
+import { runLexicon } from '../../../electron/core/cli/lexicon-command';
+import { runSay } from '../../../electron/core/cli/say-command';
 
 const root = new URL('../../../', import.meta.url).pathname;
 const compiled = useCompiledCli();
@@ -28,7 +33,8 @@ function run(command: string, args: string[]) {
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
-const lexicon = (...args: string[]) => run('lexicon', [...args, '--data-dir', data]);
+/** `lexicon` in this process (cli-in-process.ts); `run` spawns the compiled CLI where the process matters. */
+const lexicon = (...args: string[]) => runHere(runLexicon, [...args, '--data-dir', data]);
 
 describe('lexicon (headless CLI)', () => {
   it.skipIf(process.platform === 'win32')(
@@ -53,8 +59,8 @@ describe('lexicon (headless CLI)', () => {
     },
   );
 
-  it('adds, lists, exports, imports and removes entries', () => {
-    const added = lexicon(
+  it('adds, lists, exports, imports and removes entries', async () => {
+    const added = await lexicon(
       'add',
       '--language',
       'en',
@@ -71,59 +77,62 @@ describe('lexicon (headless CLI)', () => {
       /^added \S+ {2}en {2}"Cholmondeley" → \/ˈtʃʌmli\/ {2}# a name\nlexicon version 1\n$/,
     );
     expect(
-      lexicon('add', '--language', 'en', '--match', 'Nguyen', '--say', 'win', '--case-sensitive').code,
+      (await lexicon('add', '--language', 'en', '--match', 'Nguyen', '--say', 'win', '--case-sensitive'))
+        .code,
     ).toBe(0);
 
-    const list = lexicon('list');
+    const list = await lexicon('list');
     expect(list.stdout.trim().split('\n')).toHaveLength(2);
     expect(list.stdout).toContain('"Nguyen" → "win"  (case-sensitive)');
-    const json = JSON.parse(lexicon('list', '--json', '--search', 'win').stdout);
+    const json = JSON.parse((await lexicon('list', '--json', '--search', 'win')).stdout);
     expect(json).toMatchObject({ version: 2, items: [{ match: 'Nguyen', case_sensitive: true }] });
 
     const pls = join(dir, 'en.pls');
-    expect(lexicon('export', '--language', 'en', '--out', pls).code).toBe(0);
+    expect((await lexicon('export', '--language', 'en', '--out', pls)).code).toBe(0);
     expect(readFileSync(pls, 'utf8')).toContain(
       '<grapheme>Cholmondeley</grapheme><phoneme>ˈtʃʌmli</phoneme>',
     );
-    const csv = lexicon('export', '--format', 'csv');
+    const csv = await lexicon('export', '--format', 'csv');
     expect(csv.stdout.split('\r\n')[1]).toBe('en,Cholmondeley,ipa,ˈtʃʌmli,false,true,a name');
 
     const file = join(dir, 'more.csv');
     writeFileSync(file, 'language,match,kind,replacement\nen,GIF,respell,jif\nen,Cholmondeley,ipa,ˈtʃʌmli\n');
-    const imported = lexicon('import', file);
+    const imported = await lexicon('import', file);
     expect(imported.code, imported.stderr).toBe(0);
     expect(imported.stdout).toBe(
       'imported 2 entries from ' + file + ': 1 added, 1 updated, 0 unchanged\nlexicon version 3\n',
     );
 
-    expect(lexicon('remove', 'gif').stdout).toMatch(
+    expect((await lexicon('remove', 'gif')).stdout).toMatch(
       /^removed \S+ {2}en {2}"GIF" → "jif"\nlexicon version 4\n$/,
     );
   });
 
-  it('explains what it refuses', () => {
-    const ipa = lexicon('add', '--language', 'en', '--match', 'X', '--ipa', 'kʰæt˥');
+  it('explains what it refuses', async () => {
+    const ipa = await lexicon('add', '--language', 'en', '--match', 'X', '--ipa', 'kʰæt˥');
     expect(ipa.code).toBe(1);
     expect(ipa.stderr).toBe(
       'error: Tone marks such as "˥" (character 5) are not supported in IPA entries; write a respelling instead.\n',
     );
-    const both = lexicon('add', '--language', 'en', '--match', 'X', '--say', 'a', '--ipa', 'b');
+    const both = await lexicon('add', '--language', 'en', '--match', 'X', '--say', 'a', '--ipa', 'b');
     expect(both.code).toBe(2);
     expect(both.stderr).toMatch(
       /^error: give one of --say <respelling>, --ipa <IPA>, --abbreviation <its words> or --unit <one\|many>\n\nUsage: lexicon/,
     );
-    expect(lexicon('add', '--language', 'de', '--match', 'X', '--say', 'a').stderr).toMatch(
+    expect((await lexicon('add', '--language', 'de', '--match', 'X', '--say', 'a')).stderr).toMatch(
       /^error: --language must be one of vi, en, zh, ja, ko, fr, es, got "de"/,
     );
-    expect(lexicon('export', '--format', 'pls').stderr).toMatch(/^error: a PLS file holds one language/);
+    expect((await lexicon('export', '--format', 'pls')).stderr).toMatch(
+      /^error: a PLS file holds one language/,
+    );
     const broken = join(dir, 'broken.json');
     writeFileSync(broken, '[\n  {"language": "en" "match": "x"}\n]');
-    const imported = lexicon('import', broken);
+    const imported = await lexicon('import', broken);
     expect(imported.code).toBe(1);
     expect(imported.stderr).toMatch(new RegExp(`^error: ${broken}: Not valid JSON at line 2, column \\d+`));
-    expect(lexicon('remove', 'nothing').stderr).toBe('error: the lexicon has no entry "nothing"\n');
-    expect(lexicon('list', '--ipa', 'x').code).toBe(2);
-    expect(run('lexicon', ['frobnicate']).code).toBe(2);
+    expect((await lexicon('remove', 'nothing')).stderr).toBe('error: the lexicon has no entry "nothing"\n');
+    expect((await lexicon('list', '--ipa', 'x')).code).toBe(2);
+    expect((await runHere(runLexicon, ['frobnicate'])).code).toBe(2);
   });
 });
 
@@ -165,15 +174,15 @@ describe('say with the lexicon of --data-dir', () => {
 
 describe('say --show-reading (headless CLI)', () => {
   const readingData = join(dir, 'reading-data');
-  const say = (...args: string[]) => run('say', [...args, '--data-dir', readingData]);
+  const say = (...args: string[]) => runHere(runSay, [...args, '--data-dir', readingData]);
 
-  it("prints the reading in the voice's language with the lexicon, one line per change, and renders nothing", () => {
-    const add = (...args: string[]) => run('lexicon', ['add', ...args, '--data-dir', readingData]);
-    expect(add('--language', 'vi', '--match', 'Trg', '--abbreviation', 'trường').code).toBe(0);
-    expect(add('--language', 'vi', '--match', 'kn', '--unit', 'hải lý').code).toBe(0);
-    expect(add('--language', 'en', '--match', 'Cty', '--say', 'city').code).toBe(0);
+  it("prints the reading in the voice's language with the lexicon, one line per change, and renders nothing", async () => {
+    const add = (...args: string[]) => runHere(runLexicon, ['add', ...args, '--data-dir', readingData]);
+    expect((await add('--language', 'vi', '--match', 'Trg', '--abbreviation', 'trường')).code).toBe(0);
+    expect((await add('--language', 'vi', '--match', 'kn', '--unit', 'hải lý')).code).toBe(0);
+    expect((await add('--language', 'en', '--match', 'Cty', '--say', 'city')).code).toBe(0);
     const text = 'Trg. Minh An chi 50.000đ ngày 15/01/2024 & trg khác.';
-    const r = say('--voice', 'vi_female_thuytrang_mb', '--show-reading', text);
+    const r = await say('--voice', 'vi_female_thuytrang_mb', '--show-reading', text);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const [reading, blank, ...changes] = r.stdout.trimEnd().split('\n');
@@ -185,7 +194,7 @@ describe('say --show-reading (headless CLI)', () => {
     expect(changes).toContainEqual(expect.stringMatching(/^15\/01\/2024 → .+ {2}\[date\]$/u));
     expect(changes).toContainEqual('& → và  [symbol]');
     // Only the voice's language's entries; without the lexicon the abbreviation is read as written.
-    const without = say(
+    const without = await say(
       '--voice',
       'vi_female_thuytrang_mb',
       '--show-reading',
@@ -193,12 +202,12 @@ describe('say --show-reading (headless CLI)', () => {
       'Trg. Minh An',
     );
     expect(without.stdout).toBe('Trg. Minh An\n');
-    const english = say('--voice', 'en_male_onyx_default', '--show-reading', 'Cty hall');
+    const english = await say('--voice', 'en_male_onyx_default', '--show-reading', 'Cty hall');
     expect(english.stdout).toBe('city hall\n\nCty → city  [lexicon]\n');
   });
 
-  it('reads SSML as its text, and still needs --out to render', () => {
-    const ssml = say(
+  it('reads SSML as its text, and still needs --out to render', async () => {
+    const ssml = await say(
       '--voice',
       'en_male_onyx_default',
       '--show-reading',
@@ -207,7 +216,7 @@ describe('say --show-reading (headless CLI)', () => {
     );
     expect(ssml.code).toBe(0);
     expect(ssml.stdout).toBe('See number five.\n\nNo. → number  [abbreviation]\n5 → five  [cardinal]\n');
-    const render = say('--voice', 'en_male_onyx_default', 'Hello');
+    const render = await say('--voice', 'en_male_onyx_default', 'Hello');
     expect(render.code).toBe(2);
     expect(render.stderr).toMatch(/^error: --out <file> is required/);
   });

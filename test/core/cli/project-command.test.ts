@@ -1,6 +1,6 @@
 /**
- * `project import | list | show | edit | delete` run as the real CLI (a child process, as a
- * user runs it) on a data directory, and on a PostgreSQL database on the PostgreSQL run: a real
+ * `project import | list | show | edit | delete` run as the CLI runs them (in this
+ * process: test/fixtures/project-cli.ts) on a data directory, and on a PostgreSQL database on the PostgreSQL run: a real
  * DOCX written by the fixtures' writer, JSON on stdout, errors on one line.
  */
 
@@ -20,8 +20,8 @@ beforeAll(async () => {
 });
 
 describe('project (headless CLI)', () => {
-  it('imports a DOCX, lists, shows and edits it', () => {
-    const imported = project(
+  it('imports a DOCX, lists, shows and edits it', async () => {
+    const imported = await project(
       'import',
       join(dir, 'Truyện Kiều.docx'),
       '--title',
@@ -52,11 +52,11 @@ describe('project (headless CLI)', () => {
     expect(made.chapters.slice(1, 4).every((c) => c.included)).toBe(true);
 
     type List = { items: { id: string; segment_count: number }[]; next_cursor: string | null; total: number };
-    const list = JSON.parse(project('list').stdout) as List;
+    const list = JSON.parse((await project('list')).stdout) as List;
     expect(list.items.map((p) => [p.id, p.segment_count])).toEqual([[made.id, 8]]);
     expect(list).toMatchObject({ next_cursor: null, total: 1 });
 
-    const shown = JSON.parse(project('show', made.id).stdout) as {
+    const shown = JSON.parse((await project('show', made.id)).stdout) as {
       characters: { voice_code: string; narrator: boolean }[];
       chapters: { id: string; segment_count: number; segments?: unknown }[];
     };
@@ -71,7 +71,7 @@ describe('project (headless CLI)', () => {
       total: number;
     };
     const chapter = made.chapters[1]!.id;
-    const page = JSON.parse(project('show', made.id, '--chapter', chapter).stdout) as Page;
+    const page = JSON.parse((await project('show', made.id, '--chapter', chapter)).stdout) as Page;
     expect(page).toMatchObject({ chapter_id: chapter, offset: 0, limit: 100, total: 3 });
     const segment = page.items[0]!;
     expect(segment).toEqual({
@@ -81,7 +81,7 @@ describe('project (headless CLI)', () => {
       state: 'not_rendered',
     });
 
-    const edited = project(
+    const edited = await project(
       'edit',
       made.id,
       '--segment',
@@ -96,65 +96,77 @@ describe('project (headless CLI)', () => {
       state: 'not_rendered',
     });
     const again = JSON.parse(
-      project('show', made.id, '--chapter', chapter, '--offset', '0', '--limit', '1').stdout,
+      (await project('show', made.id, '--chapter', chapter, '--offset', '0', '--limit', '1')).stdout,
     ) as Page;
     expect(again.items.map((s) => s.text)).toEqual(['Trăm năm trong cõi người ta.']);
-    const later = JSON.parse(project('show', made.id, '--chapter', chapter, '--offset', '2').stdout) as Page;
+    const later = JSON.parse(
+      (await project('show', made.id, '--chapter', chapter, '--offset', '2')).stdout,
+    ) as Page;
     expect(later).toMatchObject({ offset: 2, total: 3 });
     expect(later.items).toHaveLength(1);
-    const tooMany = project('show', made.id, '--chapter', chapter, '--limit', '501');
+    const tooMany = await project('show', made.id, '--chapter', chapter, '--limit', '501');
     expect(tooMany.code).toBe(2);
     expect(tooMany.stderr).toContain('--limit must be a whole number from 1 to 500');
 
     // A second book: the list pages, newest first, a page of one at a time.
-    const second = (JSON.parse(project('import', join(dir, 'Truyện Kiều.docx')).stdout) as { id: string }).id;
-    const newest = JSON.parse(project('list', '--limit', '1').stdout) as List;
+    const second = (
+      JSON.parse((await project('import', join(dir, 'Truyện Kiều.docx'))).stdout) as { id: string }
+    ).id;
+    const newest = JSON.parse((await project('list', '--limit', '1')).stdout) as List;
     expect(newest.items.map((p) => p.id)).toEqual([second]);
     expect(newest.total).toBe(2);
     expect(newest.next_cursor).toEqual(expect.any(String));
-    const older = JSON.parse(project('list', '--limit', '1', '--cursor', newest.next_cursor!).stdout) as List;
+    const older = JSON.parse(
+      (await project('list', '--limit', '1', '--cursor', newest.next_cursor!)).stdout,
+    ) as List;
     expect(older).toMatchObject({ items: [{ id: made.id }], next_cursor: null, total: 2 });
-    const wide = project('list', '--limit', '101');
+    const wide = await project('list', '--limit', '101');
     expect(wide.code).toBe(2);
     expect(wide.stderr).toContain('--limit must be a whole number from 1 to 100');
-    const badCursor = project('list', '--cursor', 'nope');
+    const badCursor = await project('list', '--cursor', 'nope');
     expect(badCursor.code).not.toBe(0);
     expect(badCursor.stderr).toContain('cursor must be a next_cursor of this list');
 
-    expect(JSON.parse(project('delete', second).stdout)).toEqual({ project_id: second, removed: true });
-    expect(JSON.parse(project('delete', made.id).stdout)).toEqual({ project_id: made.id, removed: true });
-    expect(JSON.parse(project('list').stdout)).toEqual({ items: [], next_cursor: null, total: 0 });
+    expect(JSON.parse((await project('delete', second)).stdout)).toEqual({
+      project_id: second,
+      removed: true,
+    });
+    expect(JSON.parse((await project('delete', made.id)).stdout)).toEqual({
+      project_id: made.id,
+      removed: true,
+    });
+    expect(JSON.parse((await project('list')).stdout)).toEqual({ items: [], next_cursor: null, total: 0 });
   });
 
-  it('prints errors on one line, usage errors with the usage', () => {
-    const missing = project('import', join(dir, 'nope.docx'));
+  it('prints errors on one line, usage errors with the usage', async () => {
+    const missing = await project('import', join(dir, 'nope.docx'));
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/^error: "nope\.docx" cannot be opened: .*\n$/);
     writeFileSync(join(dir, 'broken.docx'), 'PK\u0003\u0004 broken');
-    const broken = project('import', join(dir, 'broken.docx'));
+    const broken = await project('import', join(dir, 'broken.docx'));
     expect(broken.code).toBe(1);
     expect(broken.stderr.trim().split('\n')).toHaveLength(1);
     expect(broken.stderr).toContain('broken.docx');
-    const unknown = project('show', '0'.repeat(32));
+    const unknown = await project('show', '0'.repeat(32));
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toBe(`error: No project "${'0'.repeat(32)}" for this API key.\n`);
-    const usage = project('edit', '0'.repeat(32));
+    const usage = await project('edit', '0'.repeat(32));
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain('project edit needs --segment');
     expect(usage.stderr).toContain('Usage: project');
-    expect(project('frobnicate').code).toBe(2);
+    expect((await project('frobnicate')).code).toBe(2);
   });
 
-  it('import --notes keeps the notes (pandoc notes.docx: an appendix "Notes"); another value is a usage error', () => {
+  it('import --notes keeps the notes (pandoc notes.docx: an appendix "Notes"); another value is a usage error', async () => {
     const file = join(root, 'test/fixtures/real-manuscripts/pandoc-docx-notes.docx');
-    const kept = project('import', file, '--notes', 'appendix');
+    const kept = await project('import', file, '--notes', 'appendix');
     expect(kept.code, kept.stderr).toBe(0);
     expect(kept.stderr).not.toContain('note');
     const made = JSON.parse(kept.stdout) as { chapters: { title: string; segments: number }[] };
     expect(made.chapters.map((c) => c.title)).toEqual(['Opening', 'Notes']);
-    const warned = project('import', file);
+    const warned = await project('import', file);
     expect(warned.stderr).toContain('--notes on the command line');
-    const bad = project('import', file, '--notes', 'footer');
+    const bad = await project('import', file, '--notes', 'footer');
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--notes must be one of omit, inline, appendix');
   });

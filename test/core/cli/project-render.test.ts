@@ -12,7 +12,9 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runProject } from '../../../electron/core/cli/project-command';
 import { openStore } from '../../../electron/core/store';
+import { runHere } from '../../fixtures/cli-in-process';
 import { useCompiledCli } from '../../fixtures/compiled-cli';
 import { writeDocx, type BookDescription } from '../../fixtures/manuscripts';
 import { onPostgres } from '../../fixtures/test-store';
@@ -27,10 +29,15 @@ const compiled = useCompiledCli();
 const cli = (...args: string[]) => compiled.args('project', ...args, '--data-dir', dataDir);
 const env = { ...process.env, XDG_DATA_HOME: join(dir, 'user') };
 
+/** `project …` as a process of its own, as a user runs it (the compiled CLI). */
 function project(...args: string[]) {
   const r = spawnSync(process.execPath, cli(...args), { cwd: root, env, encoding: 'utf8', timeout: 240_000 });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
+/** `project …` where no process is the subject (import, show, a refused option): in this one. */
+const projectHere = (...args: string[]) => runHere(runProject, [...args, '--data-dir', dataDir]);
+/** Segments of the book: few, yet enough for a render to be killed midway (after 3 of them). */
+const PARAGRAPHS = 6;
 
 const paragraph = (n: number) =>
   `Paragraph ${n}: the keeper climbed the stairs again, counted every step, and looked out over the water where the boats would come.`;
@@ -41,7 +48,7 @@ const book: BookDescription = {
   frontMatter: [],
   chapters: ['Opening', 'The Storm', 'Morning'].map((title, c) => ({
     title,
-    paragraphs: Array.from({ length: 10 }, (_, i) => paragraph(c * 10 + i)),
+    paragraphs: Array.from({ length: PARAGRAPHS }, (_, i) => paragraph(c * PARAGRAPHS + i)),
   })),
 };
 
@@ -50,7 +57,7 @@ describe.skipIf(onPostgres)('project render and export (headless CLI)', () => {
 
   it('resumes a render killed with SIGKILL and finishes it, charged once', async () => {
     writeFileSync(join(dir, 'The Lighthouse.docx'), await writeDocx(book));
-    const imported = project(
+    const imported = await projectHere(
       'import',
       join(dir, 'The Lighthouse.docx'),
       '--title',
@@ -88,7 +95,7 @@ describe.skipIf(onPostgres)('project render and export (headless CLI)', () => {
     await exited;
 
     type Shown = { segment_count: number; segments_done: number };
-    const midway = JSON.parse(project('show', id).stdout) as Shown;
+    const midway = JSON.parse((await projectHere('show', id)).stdout) as Shown;
     expect(midway.segments_done).toBeGreaterThanOrEqual(3);
     expect(midway.segments_done).toBeLessThan(midway.segment_count);
 
@@ -102,7 +109,7 @@ describe.skipIf(onPostgres)('project render and export (headless CLI)', () => {
       segments_done: number;
       segment_count: number;
     };
-    const after = JSON.parse(project('show', id).stdout) as Shown;
+    const after = JSON.parse((await projectHere('show', id)).stdout) as Shown;
     expect(after.segments_done).toBe(after.segment_count);
     // The run after the kill tells what it finished: the killed run's segments as already done,
     // the rest as rendered now (by the render it resumed), not "done 0/0".
@@ -118,7 +125,7 @@ describe.skipIf(onPostgres)('project render and export (headless CLI)', () => {
     expect(again.stderr).toContain(
       `done: ${midway.segment_count - midway.segments_done} segments rendered now (resuming a render an earlier run left), ${midway.segments_done} already done; ${midway.segment_count}/${midway.segment_count} segments of the project have audio`,
     );
-    expect(again.stderr).toMatch(/resumed render: rendering \d+\/30 segments/);
+    expect(again.stderr).toMatch(new RegExp(`resumed render: rendering \\d+/${3 * PARAGRAPHS} segments`));
 
     const store = await openStore({ path: join(dataDir, 'studio.db') });
     try {
@@ -166,7 +173,7 @@ describe.skipIf(onPostgres)('project render and export (headless CLI)', () => {
       'The Lighthouse.srt',
       'The Lighthouse.vtt',
     ]);
-    const bad = project('export', id, '--format', 'wav', '--out', out);
+    const bad = await projectHere('export', id, '--format', 'wav', '--out', out);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--format m4b\|mp3\|folder/);
   }, 300_000);

@@ -1,6 +1,6 @@
 /**
- * The spoken-structure options of `project import` and `project set`, run as the real CLI (a
- * child process) on a data directory (and on PostgreSQL on that run): a real Project Gutenberg
+ * The spoken-structure options of `project import` and `project set`, run as the CLI runs them
+ * (in this process: test/fixtures/project-cli.ts) on a data directory (and on PostgreSQL on that run): a real Project Gutenberg
  * text (#1952, test/fixtures/real-manuscripts/SOURCES.md), the settings read back by `project show`,
  * bad options a one-line usage error.
  */
@@ -25,8 +25,8 @@ interface Settings {
 }
 
 describe('project import / set: the spoken structure', () => {
-  it('import takes the settings, set changes them, "" gives the words back to the project', () => {
-    const imported = project(
+  it('import takes the settings, set changes them, "" gives the words back to the project', async () => {
+    const imported = await project(
       'import',
       wallpaper,
       '--no-speak-headings',
@@ -37,7 +37,7 @@ describe('project import / set: the spoken structure', () => {
     );
     expect(imported.code, imported.stderr).toBe(0);
     const id = (JSON.parse(imported.stdout) as { id: string }).id;
-    const shown = JSON.parse(project('show', id).stdout) as Settings;
+    const shown = JSON.parse((await project('show', id)).stdout) as Settings;
     // ACX, the default preset, has credits; the headings were turned off.
     expect(shown).toMatchObject({
       preset: 'acx',
@@ -50,7 +50,7 @@ describe('project import / set: the spoken structure', () => {
       opening_credits_edited: false,
     });
 
-    const set = project(
+    const set = await project(
       'set',
       id,
       '--speak-headings',
@@ -67,7 +67,7 @@ describe('project import / set: the spoken structure', () => {
       opening_credits_edited: true,
     });
 
-    const back = project('set', id, '--opening-credits', '', '--narrator-name', '');
+    const back = await project('set', id, '--opening-credits', '', '--narrator-name', '');
     expect(back.code, back.stderr).toBe(0);
     expect(JSON.parse(back.stdout) as Settings).toMatchObject({
       speak_headings: true,
@@ -78,17 +78,17 @@ describe('project import / set: the spoken structure', () => {
     });
   });
 
-  it('bad settings are a usage error whose first line says what is wrong', () => {
-    const none = project('set', '0'.repeat(32));
+  it('bad settings are a usage error whose first line says what is wrong', async () => {
+    const none = await project('set', '0'.repeat(32));
     expect(none.code).toBe(2);
     expect(none.stderr.split('\n')[0]).toBe('error: project set needs a setting to change');
-    const long = project('set', '0'.repeat(32), '--copyright', 'x'.repeat(1001));
+    const long = await project('set', '0'.repeat(32), '--copyright', 'x'.repeat(1001));
     expect(long.code).toBe(2);
     expect(long.stderr.split('\n')[0]).toBe('error: --copyright must be at most 1000 characters');
-    const valued = project('set', '0'.repeat(32), '--speak-headings=yes');
+    const valued = await project('set', '0'.repeat(32), '--speak-headings=yes');
     expect(valued.code).toBe(2);
     expect(valued.stderr.split('\n')[0]).toMatch(/^error: .*--speak-headings.*/);
-    const unknown = project('set', '0'.repeat(32), '--credits');
+    const unknown = await project('set', '0'.repeat(32), '--credits');
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toBe(`error: No project "${'0'.repeat(32)}" for this API key.\n`);
   });

@@ -1,35 +1,25 @@
-/** The headless `voices` command, run as processes against a local mirror. */
+/**
+ * The headless `voices` command against a local mirror, run in this process (cli-in-process.ts).
+ * Two processes installing at once, and `say` with an installed pack, are voices-processes.test.ts.
+ */
 
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { c as createTar } from 'tar';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runEntry } from '../server/process';
-import { VoiceMirror, syntheticPiperPack, writePackFiles } from '../../fixtures/voice-mirror';
+import { describe, expect, it } from 'vitest';
+import { writePackFiles } from '../../fixtures/voice-mirror';
+import { useVoicesCli } from '../../fixtures/voices-cli';
 
-let dir: string;
-let dataDir: string;
-let mirror: VoiceMirror;
-const voice = syntheticPiperPack('vi_VN-custom-medium', { speaking: true });
+const cli = useVoicesCli('voices-cli-');
+const { voice } = cli;
 
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'voices-cli-'));
-  dataDir = join(dir, 'data');
-  mirror = await VoiceMirror.start();
-  for (const [path, bytes] of voice.files) mirror.put(`files/${path}`, bytes);
-});
-afterAll(async () => {
-  await mirror.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-const voices = (...args: string[]) => runEntry(['voices', ...args, '--data-dir', dataDir]);
-const packFolders = () => (existsSync(join(dataDir, 'voices')) ? readdirSync(join(dataDir, 'voices')) : []);
+const voices = (...args: string[]) => cli.run(cli.dataDir, ...args);
+const packFolders = () =>
+  existsSync(join(cli.dataDir, 'voices')) ? readdirSync(join(cli.dataDir, 'voices')) : [];
 
 describe('voices', () => {
   it('prints its usage, and refuses bad command lines with exit code 2', async () => {
-    const help = await runEntry(['voices', '--help']);
+    const help = await cli.run(cli.dataDir, '--help');
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('voices install <catalogue id | path | url>');
     const cases: [string[], string][] = [
@@ -87,20 +77,20 @@ describe('voices', () => {
 
   it('downloads catalogue packs from --voice-mirror, refusing files that do not match', async () => {
     const path = 'rhasspy/piper-voices/resolve/v1.0.0/vi/vi_VN/vais1000/medium/vi_VN-vais1000-medium.onnx';
-    mirror.put(path, Buffer.alloc(1000, 1));
-    const run = await voices('install', 'vi_VN-vais1000-medium', '--voice-mirror', `${mirror.url}/`);
+    cli.mirror.put(path, Buffer.alloc(1000, 1));
+    const run = await voices('install', 'vi_VN-vais1000-medium', '--voice-mirror', `${cli.mirror.url}/`);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(
       "error: The mirror's vi_VN-vais1000-medium.onnx is 1000 bytes; the catalogue says 63201294.",
     );
-    expect(mirror.requestsFor(path)).toHaveLength(1);
+    expect(cli.mirror.requestsFor(path)).toHaveLength(1);
     expect(packFolders()).toEqual([]);
   });
 
   it('installs from an archive, lists, assigns and removes', async () => {
-    writePackFiles(join(dir, 'src', 'voice'), voice.files);
-    const tarball = join(dir, 'voice.tar.gz');
-    await createTar({ gzip: true, file: tarball, cwd: join(dir, 'src') }, ['voice']);
+    writePackFiles(join(cli.dir, 'src', 'voice'), voice.files);
+    const tarball = join(cli.dir, 'voice.tar.gz');
+    await createTar({ gzip: true, file: tarball, cwd: join(cli.dir, 'src') }, ['voice']);
     const install = await voices('install', tarball);
     expect(install.code, install.stderr).toBe(0);
     expect(install.stdout).toMatch(
@@ -134,7 +124,7 @@ describe('voices', () => {
         '  std-v1.5        piper:vi_VN-custom-medium#0\n' +
         '  std-v1.5-turbo  piper:vi_VN-custom-medium#0\n',
     );
-    expect(JSON.parse(readFileSync(join(dataDir, 'voices', 'assignments.json'), 'utf8'))).toEqual({
+    expect(JSON.parse(readFileSync(join(cli.dataDir, 'voices', 'assignments.json'), 'utf8'))).toEqual({
       format: 1,
       voices: { vi_female_kieunhi_mn: { models: { 'std-v1.5-turbo': { packId: 'vi_VN-custom-medium' } } } },
     });
@@ -164,34 +154,14 @@ describe('voices', () => {
     expect(packFolders()).toEqual(['assignments.json']);
   });
 
-  it('lets two processes install the same pack at once: one pack, nothing else left', async () => {
-    const url = `${mirror.url}/files/vi_VN-custom-medium.onnx`;
-    const [a, b] = await Promise.all([voices('install', url), voices('install', url)]);
-    expect([a.code, b.code], a.stderr + b.stderr).toEqual([0, 0]);
-    expect(a.stderr).toContain('downloading vi_VN-custom-medium.onnx');
-    const outcomes = [a.stdout, b.stdout].map((out) => out.split('\n')[0]).sort();
-    expect(outcomes[0]).toMatch(/^installed vi_VN-custom-medium in /);
-    expect(outcomes[1]).toMatch(
-      /^(installed vi_VN-custom-medium in |vi_VN-custom-medium is already installed)/,
-    );
-    expect(packFolders().sort()).toEqual(['assignments.json', 'vi_VN-custom-medium']);
-    expect(readdirSync(join(dataDir, 'voices', 'vi_VN-custom-medium')).sort()).toEqual([
-      'manifest.json',
-      'vi_VN-custom-medium.onnx',
-      'vi_VN-custom-medium.onnx.json',
-    ]);
-    const list = await voices('list', '--json');
-    expect((JSON.parse(list.stdout) as { packs: { source: string }[] }).packs[0]!.source).toBe(url);
-  });
-
   describe('refuses a model that does not speak, and never installs other files as a catalogue pack', () => {
     const tree = (root: string): string[] =>
       existsSync(root) ? readdirSync(root, { recursive: true }).map(String).sort() : [];
-    const own = (data: string, ...args: string[]) => runEntry(['voices', ...args, '--data-dir', data]);
+    const own = (data: string, ...args: string[]) => cli.run(data, ...args);
 
     it('a truncated .onnx (its first 200 bytes, with a valid config): VOICE_PACK_INVALID, nothing left', async () => {
-      const data = join(dir, 'truncated-data');
-      const src = join(dir, 'truncated');
+      const data = join(cli.dir, 'truncated-data');
+      const src = join(cli.dir, 'truncated');
       const model = voice.files.get('vi_VN-custom-medium.onnx')!;
       writePackFiles(
         src,
@@ -210,51 +180,9 @@ describe('voices', () => {
       expect(JSON.parse((await own(data, 'list', '--json')).stdout).packs).toEqual([]);
     });
 
-    it('a model that speaks is installed and listed', async () => {
-      const data = join(dir, 'speaking-data');
-      writePackFiles(join(dir, 'speaking'), voice.files);
-      const run = await own(data, 'install', join(dir, 'speaking', 'vi_VN-custom-medium.onnx'));
-      expect(run.code, run.stderr).toBe(0);
-      const packs = (JSON.parse((await own(data, 'list', '--json')).stdout) as { packs: { id: string }[] })
-        .packs;
-      expect(packs.map((p) => p.id)).toEqual(['vi_VN-custom-medium']);
-      // Its map holds a handful of phonemes: `say` names the ones it left out.
-      const spoken = await runEntry([
-        'say',
-        '--data-dir',
-        data,
-        '--voice',
-        'vi_female_thuytrang_mb',
-        '--out',
-        join(dir, 'speaking.wav'),
-        'Xin chào các bạn.',
-      ]);
-      expect(spoken.code, spoken.stderr).toBe(0);
-      expect(spoken.stderr).toContain('spoken by piper:vi_VN-custom-medium#0');
-      expect(spoken.stderr).toMatch(
-        /^warning: piper:vi_VN-custom-medium#0 does not know \d+ phonemes of this text and left them out: "/m,
-      );
-      // Its first render measured its speed on this machine; list and show give it.
-      expect(spoken.stderr).toMatch(
-        /^measured piper:vi_VN-custom-medium#0 on first use: RTF [\d.]+, first audio \d+ ms$/m,
-      );
-      const speed = JSON.parse(
-        readFileSync(join(data, 'voices', 'vi_VN-custom-medium', 'speed.json'), 'utf8'),
-      );
-      expect(speed.rtf).toBeGreaterThan(0);
-      expect(speed.ttfa_ms).toBeGreaterThan(0);
-      expect(speed.ttfa_ms).toBeLessThanOrEqual(speed.wall_ms);
-      const [list, show] = await Promise.all([own(data, 'list'), own(data, 'show', 'vi_VN-custom-medium')]);
-      expect(list.stdout).toMatch(
-        /^ {4}speed: RTF [\d.]+, first audio \d+ ms \(measured \d{4}-\d\d-\d\d on [\d.]+ s of audio\)$/m,
-      );
-      expect(show.stdout).toMatch(/^speed: +RTF [\d.]+, first audio \d+ ms/m);
-      expect(show.stdout).toMatch(/^model card: +none known$/m);
-    });
-
     it('files named as a catalogue pack whose digest differs get their own id and no licence', async () => {
-      const data = join(dir, 'claim-data');
-      const src = join(dir, 'claim');
+      const data = join(cli.dir, 'claim-data');
+      const src = join(cli.dir, 'claim');
       writePackFiles(
         src,
         new Map([

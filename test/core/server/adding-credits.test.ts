@@ -16,12 +16,12 @@ import { dataPaths } from '../../../electron/core/platform/paths';
 import { openDatabase } from '../../../electron/core/store/sqlite-database';
 import type { StudioSession } from '../../fixtures/studio-session';
 import { buildTestApp, type TestApp } from './inject';
-import { runInThisProcess } from './process';
+import { runHere } from '../../fixtures/cli-in-process';
 
 describe('keys credit: adding credits from the command line', () => {
   let dir: string;
   let keyId: string;
-  const keys = (...args: string[]) => runInThisProcess(runKeys, [...args, '--data-dir', dir]);
+  const keys = (...args: string[]) => runHere(runKeys, [...args, '--data-dir', dir]);
   const credit = (...args: string[]) => keys('credit', ...args);
   const balance = async () => JSON.parse((await keys('list', '--json')).stdout)[0].balance as number;
 

@@ -16,7 +16,7 @@ import type { CoreOptions } from '../../../electron/core/studio-core';
 import { refusingUrl, startReceiver, type CallbackReceiver } from '../../fixtures/callback-receiver';
 import { onPostgres } from '../../fixtures/test-store';
 import { eventually, startFakeEngineCore, type TestCore } from './helpers';
-import { runInThisProcess } from './process';
+import { runHere } from '../../fixtures/cli-in-process';
 
 let receiver: CallbackReceiver;
 let t: TestCore | undefined;
@@ -197,7 +197,7 @@ describe('a server reachable from other machines (host 0.0.0.0)', () => {
 });
 
 describe('serve refuses bad callback flags in one line, exit code 2', () => {
-  const serveCommand = (args: string[]) => runInThisProcess(runServe, args);
+  const serveCommand = (args: string[]) => runHere(runServe, args);
 
   it('an --internal-callbacks that is not auto, refuse or allow', async () => {
     const bad = await serveCommand(['--internal-callbacks', 'maybe']);

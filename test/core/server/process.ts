@@ -3,7 +3,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { vi } from 'vitest';
 import { fetchUrl } from './helpers';
 
 export const ENTRY = join(process.cwd(), 'electron/core/cli/index.ts');
@@ -92,27 +91,4 @@ export function keyCall(base: string, key: string, method: 'GET' | 'POST', path:
     headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
     ...(body ? { body: JSON.stringify(body) } : {}),
   });
-}
-
-/**
- * Runs a command's function (`runServe`, `runKeys`, …) in this process, as `runEntry` runs the
- * entry in a child: its exit code and what it wrote to standard output and error. For the
- * command-line checks that need no process of their own (usage errors, offline commands).
- */
-export async function runInThisProcess(
-  command: (argv: string[]) => Promise<number>,
-  args: string[],
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  const written = { stdout: '', stderr: '' };
-  const capture = (stream: 'stdout' | 'stderr') =>
-    vi.spyOn(process[stream], 'write').mockImplementation((chunk: string | Uint8Array) => {
-      written[stream] += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString();
-      return true;
-    });
-  const spies = [capture('stdout'), capture('stderr')];
-  try {
-    return { code: await command(args), ...written };
-  } finally {
-    for (const spy of spies) spy.mockRestore();
-  }
 }
