@@ -5,7 +5,7 @@ import { hasAudio, splitAtWord } from '../../lib/chapter-playback';
 import { formatClock } from '../../lib/format';
 import { rowOffsets, scrollToShow, visibleRange } from '../../lib/virtual-window';
 import { useStudio } from '../../stores';
-import { SEGMENT_PAGE } from '../../stores/projects-slice';
+import { SEGMENT_PAGE } from '../../stores/project-segment-windows';
 import { SegmentEditor } from './SegmentEditor';
 import type { ChapterPlayer } from './useChapterPlayer';
 import { checkSentence } from './check-sentence';
