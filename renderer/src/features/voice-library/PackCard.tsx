@@ -137,12 +137,7 @@ function PackFacts({ pack, speaks }: { pack: VoicePackInfo; speaks: readonly Pac
             defaultMessage="Speaks {voices}"
             values={{
               voices: speaks
-                .map((v) => {
-                  const index = Number(engines[v.voice_code]?.engine.split('#')[1]);
-                  const speaker =
-                    pack.family === 'piper' && pack.num_speakers > 1 ? pack.speaker_labels[index] : undefined;
-                  return speaker ? `${v.name} (${speaker})` : v.name;
-                })
+                .map(({ voice, speaker }) => (speaker ? `${voice.name} (${speaker})` : voice.name))
                 .join(', '),
             }}
           />
