@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ProjectDetail, SegmentRecord } from '../../electron/shared/projects';
-import { withSegment, withSegmentStates } from '../../renderer/src/stores/projects-slice';
+import { withSegment, withSegmentStates } from '../../renderer/src/stores/project-segment-windows';
 
 const segment = (id: string, state: SegmentRecord['state']): SegmentRecord => ({
   id,

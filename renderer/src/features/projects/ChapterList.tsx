@@ -1,11 +1,10 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import type { ProjectDetail } from '../../../../electron/shared/projects';
 import { useStudio } from '../../stores';
 import { ChapterChanges } from './ChapterChanges';
 import { formatLength } from './project-format';
-import { BusyButton } from '../../components/BusyButton';
-import { useFocusReturn } from '../../lib/focus-return';
+import { ChapterActions } from './ChapterActions';
 
 type Chapter = ProjectDetail['chapters'][number];
 
@@ -26,15 +25,10 @@ export function ChapterList() {
   const openChapter = useStudio((s) => s.openChapter);
   const updateChapter = useStudio((s) => s.updateChapter);
   const moveChapter = useStudio((s) => s.moveChapter);
-  const mergeWithNext = useStudio((s) => s.mergeWithNext);
   const id = useId();
   const intl = useIntl();
   const [dragging, setDragging] = useState<string | null>(null);
   const [dropAt, setDropAt] = useState<number | null>(null);
-  const [renaming, setRenaming] = useState<string | null>(null);
-  const renameForm = useRef<HTMLFormElement>(null);
-  const renameButton = useRef<HTMLButtonElement>(null);
-  useFocusReturn(renaming !== null, renameForm, renameButton);
   const [changesOf, setChangesOf] = useState<string | null>(null);
   const chapters = detail.chapters;
   // Before the first export every chapter is new: the badge says so only once there is an export.
@@ -126,147 +120,22 @@ export function ChapterList() {
                   }
                 }}
               >
-                <span className="chapter-title">
-                  {index + 1}. {chapter.title}
-                </span>
-                <span className="chapter-meta small">
-                  {intl.formatNumber(chapter.segments_done)}/{intl.formatNumber(chapter.segment_count)} ·{' '}
-                  {formatLength(chapter.duration_ms, intl)}
-                </span>
-                <span className="chapter-badges">
-                  {chapter.kind !== 'body' && (
-                    <span className="badge">{intl.formatMessage(KIND_LABEL[chapter.kind])}</span>
-                  )}
-                  {!chapter.included && (
-                    <span className="badge">
-                      <FormattedMessage id="projects.chapters.leftOut" defaultMessage="left out" />
-                    </span>
-                  )}
-                  {exported && chapter.changed_since_export && (
-                    <span className="badge warn">
-                      <FormattedMessage
-                        id="projects.chapters.changed"
-                        defaultMessage="changed since export"
-                      />
-                    </span>
-                  )}
-                </span>
-                {progress !== undefined && (
-                  <span
-                    className="progress thin"
-                    role="progressbar"
-                    aria-label={intl.formatMessage(
-                      { id: 'projects.chapters.rendering', defaultMessage: 'Rendering {title}' },
-                      { title: chapter.title },
-                    )}
-                    aria-valuemin={0}
-                    aria-valuemax={100}
-                    aria-valuenow={Math.round(progress * 100)}
-                  >
-                    <span style={{ width: `${progress * 100}%` }} />
-                  </span>
-                )}
+                <ChapterSummary chapter={chapter} index={index} exported={exported} progress={progress} />
               </button>
             </li>
           );
         })}
       </ol>
       {open && (
-        <div
-          className="chapter-actions"
-          role="group"
-          aria-label={intl.formatMessage(
-            { id: 'projects.chapters.actions', defaultMessage: 'Actions for {title}' },
-            { title: open.title },
-          )}
-        >
-          {renaming !== null ? (
-            <form
-              ref={renameForm}
-              className="row"
-              onSubmit={(e) => {
-                e.preventDefault();
-                if (renaming.trim()) void updateChapter(open.id, { title: renaming.trim() });
-                setRenaming(null);
-              }}
-            >
-              <input
-                type="text"
-                aria-label={intl.formatMessage(
-                  { id: 'projects.card.newTitle', defaultMessage: 'New title for {title}' },
-                  { title: open.title },
-                )}
-                value={renaming}
-                autoFocus
-                onChange={(e) => setRenaming(e.target.value)}
-                onKeyDown={(e) => e.key === 'Escape' && setRenaming(null)}
-              />
-              <button type="submit" className="primary">
-                <FormattedMessage id="common.save" defaultMessage="Save" />
-              </button>
-            </form>
-          ) : (
-            <div className="row">
-              <button ref={renameButton} type="button" onClick={() => setRenaming(open.title)}>
-                <FormattedMessage id="projects.card.rename" defaultMessage="Rename" />
-              </button>
-              {/* Unavailable at the ends, not disabled: a chapter moved to the top keeps the focus. */}
-              <BusyButton
-                aria-label={intl.formatMessage({
-                  id: 'projects.chapters.moveUp',
-                  defaultMessage: 'Move chapter up',
-                })}
-                unavailable={at <= 0}
-                onClick={() => move(open.id, at - 1)}
-              >
-                ↑
-              </BusyButton>
-              <BusyButton
-                aria-label={intl.formatMessage({
-                  id: 'projects.chapters.moveDown',
-                  defaultMessage: 'Move chapter down',
-                })}
-                unavailable={at >= chapters.length - 1}
-                onClick={() => move(open.id, at + 1)}
-              >
-                ↓
-              </BusyButton>
-              <BusyButton unavailable={at >= chapters.length - 1} onClick={() => void mergeWithNext(open.id)}>
-                <FormattedMessage id="projects.chapters.mergeNext" defaultMessage="Merge with next" />
-              </BusyButton>
-              <select
-                aria-label={intl.formatMessage({
-                  id: 'projects.chapters.kind',
-                  defaultMessage: 'Kind of chapter',
-                })}
-                value={open.kind}
-                onChange={(e) => void updateChapter(open.id, { kind: e.target.value as Chapter['kind'] })}
-              >
-                <option value="body">
-                  {intl.formatMessage({ id: 'projects.chapters.kind.body', defaultMessage: 'Body' })}
-                </option>
-                <option value="front">
-                  {intl.formatMessage({ id: 'projects.chapters.kind.front', defaultMessage: 'Front matter' })}
-                </option>
-                <option value="back">
-                  {intl.formatMessage({ id: 'projects.chapters.kind.back', defaultMessage: 'Back matter' })}
-                </option>
-              </select>
-              {exported && open.changed_since_export && (
-                <button type="button" onClick={() => setChangesOf(open.id)}>
-                  <FormattedMessage id="projects.chapters.whatChanged" defaultMessage="What changed?" />
-                </button>
-              )}
-            </div>
-          )}
-          {speaksHeadings && (
-            <SpokenHeadingField
-              key={`${open.id}-${open.spoken_heading}`}
-              chapter={open}
-              onSave={(spoken) => void updateChapter(open.id, { spoken_heading: spoken })}
-            />
-          )}
-        </div>
+        <ChapterActions
+          chapter={open}
+          at={at}
+          count={chapters.length}
+          exported={exported}
+          speaksHeadings={speaksHeadings}
+          onMove={(index) => move(open.id, index)}
+          onShowChanges={() => setChangesOf(open.id)}
+        />
       )}
       {changesOf && chapters.some((c) => c.id === changesOf) && (
         <ChapterChanges
@@ -279,45 +148,60 @@ export function ChapterList() {
   );
 }
 
-/**
- * The heading read aloud at a chapter's start ("Chương một" for "CHƯƠNG 1"): made from the title
- * unless edited; emptied, it is made again.
- */
-function SpokenHeadingField({
+/** A chapter's face in the list: number and title, segments done and length, badges, render progress. */
+function ChapterSummary({
   chapter,
-  onSave,
+  index,
+  exported,
+  progress,
 }: {
   chapter: Chapter;
-  onSave: (spoken: string | null) => void;
+  index: number;
+  /** Whether the project was exported (before, no chapter is "changed since export"). */
+  exported: boolean;
+  /** The chapter's render progress (0-1) while a render runs. */
+  progress: number | undefined;
 }) {
-  const id = useId();
-  const [value, setValue] = useState(chapter.spoken_heading);
+  const intl = useIntl();
   return (
-    <form
-      className="row spoken-heading"
-      onSubmit={(e) => {
-        e.preventDefault();
-        onSave(value.trim() || null);
-      }}
-    >
-      <label htmlFor={`${id}-spoken`}>
-        <FormattedMessage id="projects.chapters.spokenHeading" defaultMessage="Heading read aloud" />
-      </label>
-      <input
-        id={`${id}-spoken`}
-        type="text"
-        maxLength={1000}
-        value={value}
-        onChange={(e) => setValue(e.target.value)}
-      />
-      <button type="submit" disabled={value === chapter.spoken_heading}>
-        <FormattedMessage id="common.save" defaultMessage="Save" />
-      </button>
-      {chapter.spoken_heading_edited && (
-        <button type="button" onClick={() => onSave(null)}>
-          <FormattedMessage id="projects.chapters.spokenHeadingFromTitle" defaultMessage="From the title" />
-        </button>
+    <>
+      <span className="chapter-title">
+        {index + 1}. {chapter.title}
+      </span>
+      <span className="chapter-meta small">
+        {intl.formatNumber(chapter.segments_done)}/{intl.formatNumber(chapter.segment_count)} ·{' '}
+        {formatLength(chapter.duration_ms, intl)}
+      </span>
+      <span className="chapter-badges">
+        {chapter.kind !== 'body' && (
+          <span className="badge">{intl.formatMessage(KIND_LABEL[chapter.kind])}</span>
+        )}
+        {!chapter.included && (
+          <span className="badge">
+            <FormattedMessage id="projects.chapters.leftOut" defaultMessage="left out" />
+          </span>
+        )}
+        {exported && chapter.changed_since_export && (
+          <span className="badge warn">
+            <FormattedMessage id="projects.chapters.changed" defaultMessage="changed since export" />
+          </span>
+        )}
+      </span>
+      {progress !== undefined && (
+        <span
+          className="progress thin"
+          role="progressbar"
+          aria-label={intl.formatMessage(
+            { id: 'projects.chapters.rendering', defaultMessage: 'Rendering {title}' },
+            { title: chapter.title },
+          )}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={Math.round(progress * 100)}
+        >
+          <span style={{ width: `${progress * 100}%` }} />
+        </span>
       )}
-    </form>
+    </>
   );
 }

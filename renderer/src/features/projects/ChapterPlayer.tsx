@@ -134,57 +134,72 @@ export function ChapterPlayer({
           {intl.formatMessage(player.error.message, player.error.values)}
         </p>
       )}
-      {checkFirst.length > 0 && (
-        <details className="check-first" open={checkFirst.length <= 6}>
-          <summary>
-            <FormattedMessage
-              id="projects.player.checkFirstSummary"
-              defaultMessage="Check first: {count, plural, one {# flagged segment} other {# flagged segments}}"
-              values={{ count: checkFirst.length }}
-            />
-          </summary>
-          <ul
-            aria-label={intl.formatMessage({
-              id: 'projects.player.checkFirst',
-              defaultMessage: 'Check first',
-            })}
-          >
-            {checkFirst.map((s) => (
-              <li key={s.id}>
-                <button
-                  type="button"
-                  className="link"
-                  onClick={() => {
-                    onOpenSegment(s.id);
-                    if (hasAudio(s)) player.playAlone(s.id);
-                  }}
-                >
-                  #{s.position + 1}
-                </button>{' '}
-                {s.checks.map((c) => (
-                  <span key={c.kind} className="badge warn" title={checkSentence(c, intl)}>
-                    {intl.formatMessage(CHECK_LABEL[c.kind])}
-                  </span>
-                ))}
-                {s.flag_note !== null && (
-                  <span className="badge accent">
-                    {s.flag_note ? (
-                      <FormattedMessage
-                        id="projects.player.flag"
-                        defaultMessage="flag: {note}"
-                        values={{ note: s.flag_note }}
-                      />
-                    ) : (
-                      <FormattedMessage id="projects.player.flagNoNote" defaultMessage="flag: no note" />
-                    )}
-                  </span>
-                )}{' '}
-                <span className="small muted">{s.checks.map((c) => checkSentence(c, intl)).join(' · ')}</span>
-              </li>
-            ))}
-          </ul>
-        </details>
-      )}
+      <CheckFirst segments={checkFirst} player={player} onOpenSegment={onOpenSegment} />
     </section>
+  );
+}
+
+/** "Check first": the segments the automatic checks or the writer flagged, each opened (and played alone) by a click. */
+function CheckFirst({
+  segments: checkFirst,
+  player,
+  onOpenSegment,
+}: {
+  segments: readonly SegmentRecord[];
+  player: Player;
+  onOpenSegment(segmentId: string): void;
+}) {
+  const intl = useIntl();
+  if (checkFirst.length === 0) return null;
+  return (
+    <details className="check-first" open={checkFirst.length <= 6}>
+      <summary>
+        <FormattedMessage
+          id="projects.player.checkFirstSummary"
+          defaultMessage="Check first: {count, plural, one {# flagged segment} other {# flagged segments}}"
+          values={{ count: checkFirst.length }}
+        />
+      </summary>
+      <ul
+        aria-label={intl.formatMessage({
+          id: 'projects.player.checkFirst',
+          defaultMessage: 'Check first',
+        })}
+      >
+        {checkFirst.map((s) => (
+          <li key={s.id}>
+            <button
+              type="button"
+              className="link"
+              onClick={() => {
+                onOpenSegment(s.id);
+                if (hasAudio(s)) player.playAlone(s.id);
+              }}
+            >
+              #{s.position + 1}
+            </button>{' '}
+            {s.checks.map((c) => (
+              <span key={c.kind} className="badge warn" title={checkSentence(c, intl)}>
+                {intl.formatMessage(CHECK_LABEL[c.kind])}
+              </span>
+            ))}
+            {s.flag_note !== null && (
+              <span className="badge accent">
+                {s.flag_note ? (
+                  <FormattedMessage
+                    id="projects.player.flag"
+                    defaultMessage="flag: {note}"
+                    values={{ note: s.flag_note }}
+                  />
+                ) : (
+                  <FormattedMessage id="projects.player.flagNoNote" defaultMessage="flag: no note" />
+                )}
+              </span>
+            )}{' '}
+            <span className="small muted">{s.checks.map((c) => checkSentence(c, intl)).join(' · ')}</span>
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
-import type { ChapterRecord } from '../../../../electron/shared/projects';
+import type { ChapterRecord, ProjectRenderRecord } from '../../../../electron/shared/projects';
 import { formatCredits, formatDuration } from '../../lib/format';
 import { useStudio } from '../../stores';
 import { ProgressBar } from '../../components/ProgressBar';
@@ -125,69 +125,70 @@ export function RenderControls({
           </>
         )}
       </div>
-      {render && (
-        <div className="render-status">
-          <div className="row small">
-            <span
-              className={`badge ${render.status === 'done' ? 'ok' : render.status === 'failed' ? 'bad' : running ? 'accent' : ''}`}
-              role="status"
-            >
-              {intl.formatMessage(STATUS_LABEL[render.status])}
-            </span>
-            <span>
-              <FormattedMessage
-                id="projects.render.segments"
-                defaultMessage="{done, number} / {total, number} segments"
-                values={{ done: render.segments_done, total: render.segments_total }}
-              />
-            </span>
-            {running && render.eta_seconds !== null && (
-              <span>
-                <FormattedMessage
-                  id="projects.render.left"
-                  defaultMessage="{time} left"
-                  values={{ time: formatDuration(render.eta_seconds) }}
-                />
-              </span>
-            )}
-            {render.cost > 0 && (
-              <span className="muted">
-                <FormattedMessage
-                  id="projects.render.cost"
-                  defaultMessage="{credits} credits"
-                  values={{ credits: formatCredits(render.cost) }}
-                />
-              </span>
-            )}
-          </div>
-          {running && (
-            <ProgressBar
-              label={intl.formatMessage({
-                id: 'projects.render.progress',
-                defaultMessage: 'Render progress',
-              })}
-              value={render.progress * 100}
-              minWidth={2}
-            />
-          )}
-          {render.status === 'failed' && (
-            <p className="error" role="alert">
-              <FormattedMessage
-                id="projects.render.failed"
-                defaultMessage="The render failed: {reason}"
-                values={{
-                  reason: describeFailure(
-                    intl,
-                    render.error_code,
-                    render.error_message,
-                    render.error_details,
-                  ),
-                }}
-              />
-            </p>
-          )}
-        </div>
-      )}
+      {render && <RenderStatus render={render} running={running} />}
     </section>
+  );
+}
+
+/** The newest render's state: its status, segments done, time left, cost, progress and failure. */
+function RenderStatus({ render, running }: { render: ProjectRenderRecord; running: boolean }) {
+  const intl = useIntl();
+  return (
+    <div className="render-status">
+      <div className="row small">
+        <span
+          className={`badge ${render.status === 'done' ? 'ok' : render.status === 'failed' ? 'bad' : running ? 'accent' : ''}`}
+          role="status"
+        >
+          {intl.formatMessage(STATUS_LABEL[render.status])}
+        </span>
+        <span>
+          <FormattedMessage
+            id="projects.render.segments"
+            defaultMessage="{done, number} / {total, number} segments"
+            values={{ done: render.segments_done, total: render.segments_total }}
+          />
+        </span>
+        {running && render.eta_seconds !== null && (
+          <span>
+            <FormattedMessage
+              id="projects.render.left"
+              defaultMessage="{time} left"
+              values={{ time: formatDuration(render.eta_seconds) }}
+            />
+          </span>
+        )}
+        {render.cost > 0 && (
+          <span className="muted">
+            <FormattedMessage
+              id="projects.render.cost"
+              defaultMessage="{credits} credits"
+              values={{ credits: formatCredits(render.cost) }}
+            />
+          </span>
+        )}
+      </div>
+      {running && (
+        <ProgressBar
+          label={intl.formatMessage({
+            id: 'projects.render.progress',
+            defaultMessage: 'Render progress',
+          })}
+          value={render.progress * 100}
+          minWidth={2}
+        />
+      )}
+      {render.status === 'failed' && (
+        <p className="error" role="alert">
+          <FormattedMessage
+            id="projects.render.failed"
+            defaultMessage="The render failed: {reason}"
+            values={{
+              reason: describeFailure(intl, render.error_code, render.error_message, render.error_details),
+            }}
+          />
+        </p>
+      )}
+    </div>
   );
 }

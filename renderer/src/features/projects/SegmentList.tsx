@@ -1,49 +1,15 @@
-import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { defineMessages, FormattedMessage, useIntl, type IntlShape } from 'react-intl';
-import type { CharacterRecord, ProjectDetail, SegmentRecord } from '../../../../electron/shared/projects';
-import { hasAudio, splitAtWord } from '../../lib/chapter-playback';
-import { formatClock } from '../../lib/format';
-import { rowOffsets, scrollToShow, visibleRange } from '../../lib/virtual-window';
+import { useCallback, useEffect, useId, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { ProjectDetail, SegmentRecord } from '../../../../electron/shared/projects';
+import { visibleRange } from '../../lib/virtual-window';
 import { useStudio } from '../../stores';
-import { SEGMENT_PAGE } from '../../stores/projects-slice';
-import { SegmentEditor } from './SegmentEditor';
+import { SEGMENT_PAGE } from '../../stores/project-segment-windows';
+import { SegmentRow } from './SegmentRow';
+import { OVERSCAN, useSegmentWindow } from './useSegmentWindow';
 import type { ChapterPlayer } from './useChapterPlayer';
-import { checkSentence } from './check-sentence';
-import { characterName } from './project-format';
 import { BusyButton } from '../../components/BusyButton';
 
 type Chapter = ProjectDetail['chapters'][number];
-
-/** Height of a closed segment row, px (CSS .segment-row keeps to it). */
-export const SEGMENT_ROW_HEIGHT = 68;
-const OVERSCAN = 6;
-
-export const STATE_LABEL = defineMessages({
-  not_rendered: { id: 'projects.segment.state.notRendered', defaultMessage: 'not rendered' },
-  queued: { id: 'projects.segment.state.queued', defaultMessage: 'queued' },
-  rendering: { id: 'projects.segment.state.rendering', defaultMessage: 'rendering' },
-  done: { id: 'projects.segment.state.done', defaultMessage: 'done' },
-  failed: { id: 'projects.segment.state.failed', defaultMessage: 'failed' },
-  changed: { id: 'projects.segment.state.changed', defaultMessage: 'changed' },
-});
-const STATE_CLASS: Record<SegmentRecord['state'], string> = {
-  not_rendered: '',
-  queued: 'accent',
-  rendering: 'accent',
-  done: 'ok',
-  failed: 'bad',
-  changed: 'warn',
-};
-
-export function speakerName(
-  characters: readonly CharacterRecord[],
-  speaker: string | null,
-  intl: IntlShape,
-): string {
-  const character = characters.find((c) => (speaker === null ? c.narrator : c.id === speaker));
-  if (character) return characterName(character, intl);
-  return speaker ?? intl.formatMessage({ id: 'projects.segment.narrator', defaultMessage: 'Narrator' });
-}
 
 /**
  * The open chapter's segments, windowed: only the rows in view (and a few either side) are in the
@@ -79,10 +45,6 @@ export function SegmentList({
   const characters = useStudio((s) => s.project!.characters);
   const id = useId();
   const intl = useIntl();
-  const scroller = useRef<HTMLDivElement>(null);
-  const [scrollTop, setScrollTop] = useState(0);
-  const [viewport, setViewport] = useState(480);
-  const [editorHeight, setEditorHeight] = useState(360);
   const more = chapter.segment_count - segments.length;
   const [reading, setReading] = useState(false);
   const readMore = useCallback(() => {
@@ -91,35 +53,9 @@ export function SegmentList({
     void onLoadMore().finally(() => setReading(false));
   }, [reading, onLoadMore]);
   const openIndex = segments.findIndex((s) => s.id === openSegment);
-  const offsets = useMemo(
-    () =>
-      rowOffsets(segments.length, (i) =>
-        i === openIndex ? SEGMENT_ROW_HEIGHT + editorHeight : SEGMENT_ROW_HEIGHT,
-      ),
-    [segments.length, openIndex, editorHeight],
-  );
-  const { start, end } = visibleRange(offsets, scrollTop, viewport, OVERSCAN);
-
-  useLayoutEffect(() => {
-    const el = scroller.current;
-    if (!el) return;
-    const observer = new ResizeObserver(() => setViewport(el.clientHeight));
-    observer.observe(el);
-    setViewport(el.clientHeight);
-    return () => observer.disconnect();
-  }, []);
-
-  const show = useCallback(
-    (index: number) => {
-      const el = scroller.current;
-      if (!el || index < 0) return;
-      const top = scrollToShow(offsets, index, el.scrollTop, el.clientHeight);
-      if (top !== el.scrollTop) {
-        el.scrollTop = top;
-        setScrollTop(top);
-      }
-    },
-    [offsets],
+  const { scroller, setScrollTop, viewport, setEditorHeight, offsets, start, end, show } = useSegmentWindow(
+    segments.length,
+    openIndex,
   );
 
   // The playing segment and the one opened from elsewhere (Check first) are scrolled into view.
@@ -145,136 +81,24 @@ export function SegmentList({
   for (let i = start; i < end; i++) {
     const s = segments[i]!;
     const isOpen = i === openIndex;
-    const isPlaying = s.id === player.currentId;
-    const parts = isPlaying ? splitAtWord(s.text, player.currentSpan) : null;
     rows.push(
-      <li
+      <SegmentRow
         key={s.id}
-        data-index={i}
-        className={`segment-row${isOpen ? ' open' : ''}${isPlaying ? ' playing' : ''}`}
-        style={{ top: offsets[i], height: offsets[i + 1]! - offsets[i]! }}
-        aria-setsize={chapter.segment_count}
-        aria-posinset={i + 1}
-        aria-current={isPlaying ? 'true' : undefined}
-        aria-label={intl.formatMessage(
-          { id: 'projects.segment.label', defaultMessage: 'Segment {number, number}' },
-          { number: i + 1 },
-        )}
-      >
-        <div className="segment-line">
-          <input
-            type="checkbox"
-            aria-label={intl.formatMessage(
-              { id: 'projects.segment.select', defaultMessage: 'Select segment {number, number}' },
-              { number: i + 1 },
-            )}
-            checked={selected.has(s.id)}
-            onChange={() => toggleSelected(s.id)}
-          />
-          <button
-            type="button"
-            className="segment-main"
-            aria-expanded={isOpen}
-            onClick={() => onOpenSegment(isOpen ? null : s.id)}
-            onKeyDown={(e) => {
-              if (e.key === 'ArrowDown' && i < segments.length - 1) {
-                e.preventDefault();
-                focusRow(i + 1);
-              } else if (e.key === 'ArrowUp' && i > 0) {
-                e.preventDefault();
-                focusRow(i - 1);
-              }
-            }}
-          >
-            {/* The name is what it shows: "Segment 3: <its text>" (the number once, not "3 Segment 3"). */}
-            <span className="segment-num small muted">
-              <span className="visually-hidden">
-                <FormattedMessage
-                  id="projects.segment.number"
-                  defaultMessage="Segment {number, number}:"
-                  values={{ number: i + 1 }}
-                />
-              </span>
-              <span aria-hidden="true">{i + 1}</span>
-            </span>
-            <span className="segment-text">
-              {parts ? (
-                <>
-                  {parts.before}
-                  {parts.word && <mark className="word current">{parts.word}</mark>}
-                  {parts.after}
-                </>
-              ) : (
-                s.text
-              )}
-            </span>
-          </button>
-          <span className="segment-meta small">
-            <span className={`badge ${STATE_CLASS[s.state]}`} data-state={s.state}>
-              {intl.formatMessage(STATE_LABEL[s.state])}
-            </span>
-            <span
-              className="segment-speaker"
-              title={intl.formatMessage({ id: 'projects.segment.speaker', defaultMessage: 'Speaker' })}
-            >
-              {speakerName(characters, s.speaker, intl)}
-              {s.quotes.length > 0 && <> +{s.quotes.length}</>}
-            </span>
-            <span
-              className="mono"
-              aria-label={intl.formatMessage({ id: 'projects.segment.duration', defaultMessage: 'Duration' })}
-            >
-              {s.duration_ms === null ? '—' : formatClock(s.duration_ms / 1000, true)}
-            </span>
-            {s.checks.length > 0 && (
-              <span className="badge warn" title={s.checks.map((c) => checkSentence(c, intl)).join('\n')}>
-                <FormattedMessage
-                  id="projects.segment.checks"
-                  defaultMessage="{count, plural, one {# check} other {# checks}}"
-                  values={{ count: s.checks.length }}
-                />
-              </span>
-            )}
-            {s.flag_note !== null && (
-              <span className="badge accent" title={s.flag_note}>
-                <FormattedMessage id="projects.segment.flagged" defaultMessage="flagged" />
-              </span>
-            )}
-            {s.suggested_speaker !== null && s.suggested_speaker !== s.speaker && (
-              <span
-                className="badge"
-                title={intl.formatMessage({
-                  id: 'projects.segment.suggestedTitle',
-                  defaultMessage: 'A speaker is suggested',
-                })}
-              >
-                <FormattedMessage id="projects.segment.suggested" defaultMessage="suggested" />
-              </span>
-            )}
-          </span>
-          <button
-            type="button"
-            className="icon"
-            disabled={!hasAudio(s)}
-            aria-label={intl.formatMessage(
-              { id: 'projects.segment.playFrom', defaultMessage: 'Play from segment {number, number}' },
-              { number: i + 1 },
-            )}
-            onClick={() => player.playFrom(s.id)}
-          >
-            ▶
-          </button>
-        </div>
-        {isOpen && (
-          <SegmentEditor
-            segment={s}
-            index={i}
-            characters={characters}
-            player={player}
-            onHeight={setEditorHeight}
-          />
-        )}
-      </li>,
+        segment={s}
+        index={i}
+        count={segments.length}
+        setSize={chapter.segment_count}
+        top={offsets[i]!}
+        height={offsets[i + 1]! - offsets[i]!}
+        isOpen={isOpen}
+        selected={selected.has(s.id)}
+        onToggle={() => toggleSelected(s.id)}
+        onOpen={() => onOpenSegment(isOpen ? null : s.id)}
+        onFocusRow={focusRow}
+        onEditorHeight={setEditorHeight}
+        characters={characters}
+        player={player}
+      />,
     );
   }
 

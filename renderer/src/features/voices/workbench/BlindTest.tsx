@@ -7,27 +7,18 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { VoiceSelect } from '../../../components/VoiceSelect';
 import { useStudio } from '../../../stores';
-import { assignBlind, ERRORS, tally, type Vote } from './logic';
-import { PlayToggle } from './PlayToggle';
-import { useResultWave } from './useResultWave';
+import { assignBlind, ERRORS, type Vote } from './logic';
+import { BlindRound, type Round } from './BlindRound';
+import { BlindTally } from './BlindTally';
 import { useMeasure, useVoiceFacts, type Result } from './voice-results';
 import { BusyButton } from '../../../components/BusyButton';
 
-type Done = Extract<Result, { status: 'done' }>;
-
-interface Round {
-  a: Done;
-  b: Done;
-  vote: Vote | null;
-}
-
+/** The blind A/B test: two voices chosen, a round started, voted on and revealed; the tally below. */
 export function BlindTest({ sentence, disabled }: { sentence: string; disabled: boolean }) {
   const id = useId();
   const intl = useIntl();
   const queue = useStudio((s) => s.workbench.queue);
-  const blind = useStudio((s) => s.workbench.blind);
   const addBlindResult = useStudio((s) => s.addBlindResult);
-  const clearBlindResults = useStudio((s) => s.clearBlindResults);
   const facts = useVoiceFacts();
   const measure = useMeasure();
   const [first, setFirst] = useState(queue[0] ?? '');
@@ -93,8 +84,6 @@ export function BlindTest({ sentence, disabled }: { sentence: string; disabled: 
     startButton.current?.focus();
   };
 
-  const lines = tally(blind);
-  const revealed = round?.vote ?? null;
   const chooseVoice = intl.formatMessage({
     id: 'voices.workbench.blind.choose',
     defaultMessage: 'Choose a voice',
@@ -153,152 +142,8 @@ export function BlindTest({ sentence, disabled }: { sentence: string; disabled: 
           {error}
         </p>
       )}
-      {round && (
-        <div
-          className="blind-round"
-          role="group"
-          aria-label={intl.formatMessage({
-            id: 'voices.workbench.blind.round',
-            defaultMessage: 'Blind round',
-          })}
-        >
-          <div className="blind-sides">
-            <BlindSide
-              letter="A"
-              result={round.a}
-              name={revealed ? facts(round.a.code).name : null}
-              chosen={revealed === 'a'}
-            />
-            <BlindSide
-              letter="B"
-              result={round.b}
-              name={revealed ? facts(round.b.code).name : null}
-              chosen={revealed === 'b'}
-            />
-          </div>
-          {revealed ? (
-            <p role="status" className="blind-reveal">
-              {revealed === 'same'
-                ? intl.formatMessage(
-                    {
-                      id: 'voices.workbench.blind.revealSame',
-                      defaultMessage: 'A was {a} ({aCode}), B was {b} ({bCode}). You heard no difference.',
-                    },
-                    {
-                      a: facts(round.a.code).name,
-                      aCode: round.a.code,
-                      b: facts(round.b.code).name,
-                      bCode: round.b.code,
-                    },
-                  )
-                : intl.formatMessage(
-                    {
-                      id: 'voices.workbench.blind.revealPreferred',
-                      defaultMessage: 'A was {a} ({aCode}), B was {b} ({bCode}). You preferred {winner}.',
-                    },
-                    {
-                      a: facts(round.a.code).name,
-                      aCode: round.a.code,
-                      b: facts(round.b.code).name,
-                      bCode: round.b.code,
-                      winner: facts(revealed === 'a' ? round.a.code : round.b.code).name,
-                    },
-                  )}
-            </p>
-          ) : (
-            <div
-              className="row"
-              role="group"
-              aria-label={intl.formatMessage({
-                id: 'voices.workbench.blind.vote',
-                defaultMessage: 'Your vote',
-              })}
-            >
-              <button type="button" onClick={() => vote('a')}>
-                <FormattedMessage id="voices.workbench.blind.aBetter" defaultMessage="A is better" />
-              </button>
-              <button type="button" onClick={() => vote('b')}>
-                <FormattedMessage id="voices.workbench.blind.bBetter" defaultMessage="B is better" />
-              </button>
-              <button type="button" onClick={() => vote('same')}>
-                <FormattedMessage id="voices.workbench.blind.same" defaultMessage="No difference" />
-              </button>
-            </div>
-          )}
-        </div>
-      )}
-      {lines.length > 0 && (
-        <>
-          <table className="blind-tally">
-            <caption>
-              <FormattedMessage
-                id="voices.workbench.blind.tally"
-                defaultMessage="Tally over {count, plural, one {# round} other {# rounds}}"
-                values={{ count: blind.length }}
-              />
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">
-                  <FormattedMessage id="voices.workbench.blind.voice" defaultMessage="Voice" />
-                </th>
-                <th scope="col">
-                  <FormattedMessage id="voices.workbench.blind.wins" defaultMessage="Wins" />
-                </th>
-                <th scope="col">
-                  <FormattedMessage id="voices.workbench.blind.rounds" defaultMessage="Rounds" />
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {lines.map((l) => (
-                <tr key={l.voiceCode}>
-                  <th scope="row">
-                    {facts(l.voiceCode).name} <code>{l.voiceCode}</code>
-                  </th>
-                  <td>{intl.formatNumber(l.wins)}</td>
-                  <td>{intl.formatNumber(l.rounds)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <button type="button" className="link small" onClick={clearBlindResults}>
-            <FormattedMessage id="voices.workbench.blind.clear" defaultMessage="Clear the tally" />
-          </button>
-        </>
-      )}
+      {round && <BlindRound round={round} onVote={vote} />}
+      <BlindTally />
     </section>
-  );
-}
-
-function BlindSide({
-  letter,
-  result,
-  name,
-  chosen,
-}: {
-  letter: string;
-  result: Done;
-  /** Shown once the vote is in. */
-  name: string | null;
-  chosen: boolean;
-}) {
-  const intl = useIntl();
-  const container = useRef<HTMLDivElement | null>(null);
-  const wave = useResultWave(container, result.url, result.peaks, result.measured.info.duration);
-  return (
-    <div className={`blind-side${chosen ? ' chosen' : ''}`}>
-      <div className="row">
-        <span className="blind-letter" aria-hidden="true">
-          {letter}
-        </span>
-        <span className="name">
-          {name ??
-            intl.formatMessage({ id: 'voices.workbench.blind.hidden', defaultMessage: 'Hidden voice' })}
-        </span>
-      </div>
-      <div className="workbench-wave" ref={container} aria-hidden="true" />
-      <PlayToggle wave={wave} label={letter} />
-    </div>
   );
 }

@@ -15,7 +15,7 @@ import { measureAudition, type Measured } from './measure';
 export interface VoiceFacts {
   code: string;
   name: string;
-  /** A catalogue voice or one of the user's own (see KIND in Workbench.tsx for its words). */
+  /** A catalogue voice or one of the user's own (see KIND in ResultCard.tsx for its words). */
   kind: 'catalogue' | 'custom';
   engine: string | undefined;
   language: string;

@@ -1,0 +1,150 @@
+import { FormattedMessage, defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
+import { useId } from 'react';
+import {
+  BOOK_FORMATS,
+  FOLDER_FORMATS,
+  MASTERING_PRESETS,
+  type BookFormat,
+  type FolderFormat,
+  type MasteringPresetName,
+} from '../../../../electron/shared/book-formats';
+import { MODEL_IDS, type ModelId } from '../../../../electron/shared/options';
+import type { ProjectSettings } from '../../../../electron/shared/projects';
+import { VOICES } from '../../../../electron/shared/voices';
+import { languageName } from '../../lib/intl-text';
+import { useStudio } from '../../stores';
+import { CoverField } from './CoverField';
+import { NarratorProsody } from './NarratorProsody';
+import { ProjectVoiceSelect } from './ProjectVoiceSelect';
+
+const LANGUAGES = [...new Map(VOICES.map((v) => [v.language, v.language_name])).entries()];
+const FORMAT_LABELS: Record<BookFormat, MessageDescriptor> = defineMessages({
+  m4b: { id: 'projects.settings.format.m4b', defaultMessage: 'M4B (chapters)' },
+  mp3: { id: 'projects.settings.format.mp3', defaultMessage: 'MP3 (ID3 chapters)' },
+  folder: { id: 'projects.settings.format.folder', defaultMessage: 'A file per chapter' },
+});
+const PRESET_LABELS: Record<MasteringPresetName, MessageDescriptor> = defineMessages({
+  acx: { id: 'projects.settings.preset.acx', defaultMessage: 'ACX' },
+  podcast: { id: 'projects.settings.preset.podcast', defaultMessage: 'Podcast' },
+  none: { id: 'projects.settings.preset.none', defaultMessage: 'None' },
+});
+/**
+ * The open project's book settings, folded under their summary: language, narrator voice and
+ * prosody, model, mastering preset, format, cover. Each change is saved at once (one undo step).
+ */
+export function BookSettings() {
+  const detail = useStudio((s) => s.project)!;
+  const update = useStudio((s) => s.updateProject);
+  const id = useId();
+  const intl = useIntl();
+  const { project } = detail;
+  const narrator = detail.characters.find((c) => c.narrator);
+  const save = (settings: ProjectSettings) => void update(settings);
+  return (
+    <details className="project-settings">
+      <summary>
+        <FormattedMessage
+          id="projects.settings.summary"
+          defaultMessage="Book settings: voice, model, mastering, format, cover"
+        />
+      </summary>
+      <div className="project-settings-grid">
+        <div className="field">
+          <label htmlFor={`${id}-language`}>
+            <FormattedMessage id="projects.settings.language" defaultMessage="Language" />
+          </label>
+          <select
+            id={`${id}-language`}
+            value={project.language}
+            onChange={(e) => save({ language: e.target.value })}
+          >
+            {!LANGUAGES.some(([code]) => code === project.language) && (
+              <option value={project.language}>{languageName(project.language, intl)}</option>
+            )}
+            {LANGUAGES.map(([code, name]) => (
+              <option key={code} value={code}>
+                {languageName(code, intl, name)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-voice`}>
+            <FormattedMessage id="projects.settings.narratorVoice" defaultMessage="Narrator voice" />
+          </label>
+          <ProjectVoiceSelect
+            id={`${id}-voice`}
+            value={narrator?.voice_code ?? ''}
+            onChange={(voice_code) => save({ voice_code })}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-model`}>
+            <FormattedMessage id="projects.settings.model" defaultMessage="Model" />
+          </label>
+          <select
+            id={`${id}-model`}
+            value={project.model_id}
+            onChange={(e) => save({ model_id: e.target.value as ModelId })}
+          >
+            {MODEL_IDS.map((m) => (
+              <option key={m}>{m}</option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-preset`}>
+            <FormattedMessage id="projects.settings.preset" defaultMessage="Mastering preset" />
+          </label>
+          <select
+            id={`${id}-preset`}
+            value={project.preset}
+            onChange={(e) => save({ preset: e.target.value as MasteringPresetName })}
+          >
+            {MASTERING_PRESETS.map((p) => (
+              <option key={p} value={p}>
+                {intl.formatMessage(PRESET_LABELS[p])}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-format`}>
+            <FormattedMessage id="projects.settings.format" defaultMessage="Format" />
+          </label>
+          <select
+            id={`${id}-format`}
+            value={project.format}
+            onChange={(e) => save({ format: e.target.value as BookFormat })}
+          >
+            {BOOK_FORMATS.map((f) => (
+              <option key={f} value={f}>
+                {intl.formatMessage(FORMAT_LABELS[f])}
+              </option>
+            ))}
+          </select>
+        </div>
+        {project.format === 'folder' && (
+          <div className="field">
+            <label htmlFor={`${id}-folder`}>
+              <FormattedMessage id="projects.settings.eachChapterAs" defaultMessage="Each chapter as" />
+            </label>
+            <select
+              id={`${id}-folder`}
+              value={project.folder_format ?? 'mp3'}
+              onChange={(e) => save({ folder_format: e.target.value as FolderFormat })}
+            >
+              {FOLDER_FORMATS.map((f) => (
+                <option key={f} value={f}>
+                  {f.toUpperCase()}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        <NarratorProsody />
+        <CoverField />
+      </div>
+    </details>
+  );
+}
