@@ -76,16 +76,7 @@ export async function runShell(options: ShellOptions): Promise<Shell | undefined
     app.quit();
     return undefined;
   }
-  try {
-    const moved = options.moveOldData?.(settings.get().dataDir) ?? [];
-    if (moved.length > 0) log.info(`moved ${moved.join(', ')} into ${options.defaultDataDir}`);
-  } catch (error) {
-    // Nothing has started and nothing may open the data folder: say why and stop.
-    log.error(`moving the data: ${(error as Error).stack ?? String(error)}`);
-    electron.dialog.showErrorBox('Narration Studio could not start', (error as Error).message);
-    app.exit(1);
-    return undefined;
-  }
+  if (!moveOldData(options)) return undefined;
 
   let window: BrowserWindowLike | undefined;
   let tray: TrayLike | undefined;
@@ -113,9 +104,7 @@ export async function runShell(options: ShellOptions): Promise<Shell | undefined
       if (core) createWindow(core);
       return;
     }
-    if (window.isMinimized()) window.restore();
-    window.show();
-    window.focus();
+    showWindow(window);
   };
 
   const copyBaseUrl = () => {
@@ -126,81 +115,25 @@ export async function runShell(options: ShellOptions): Promise<Shell | undefined
     status = next;
     log.info(statusLine(next));
     if (!tray) return;
-    const locale = language;
-    tray.setToolTip(`Narration Studio — ${statusLine(next, locale)}`);
-    tray.setContextMenu(
-      electron.Menu.buildFromTemplate(
-        trayMenuTemplate(
-          next,
-          {
-            open: focusWindow,
-            copyBaseUrl,
-            pause: () => void pause().catch(logFailure('pausing the local API')),
-            resume: () => void resume().catch(logFailure('resuming the local API')),
-            quit: () => app.quit(),
-          },
-          locale,
-        ),
-      ),
-    );
+    showStatusInTray(electron, tray, next, language, {
+      open: focusWindow,
+      copyBaseUrl,
+      pause: () => void pause().catch(logFailure('pausing the local API')),
+      resume: () => void resume().catch(logFailure('resuming the local API')),
+      quit: () => app.quit(),
+    });
   };
 
-  /** Starts the core on the configured port; on a taken port asks for another. */
-  const startCore = async (): Promise<Core | undefined> => {
-    let port = settings.get().port;
-    for (;;) {
-      try {
-        return await createCore({
-          dataDir: dataDir(),
-          port,
-          // Read at start, like the port and the data folder (the Settings view says so).
-          allowedOrigins: settings.get().allowedOrigins,
-          engine: engine!,
-          uiDir: options.uiDir,
-          log,
-          holder: 'Narration Studio desktop app',
-          voiceMapping: voiceMappingOf(settings.get()),
-          // The Settings view edits this same store, so the shell's later writes keep the change.
-          settings,
-        });
-      } catch (error) {
-        if (!isAddressInUse(error)) throw error;
-        const alternative = await findFreePort(port);
-        log.warn(`port ${port} is in use; offering ${alternative}`);
-        const { response } = await electron.dialog.showMessageBox(portInUseQuestion(port, alternative));
-        if (response !== 0) return undefined;
-        settings.update({ port: alternative });
-        port = alternative;
-      }
-    }
-  };
+  const startCore = () => startCoreOnFreePort(options, createCore, engine!, dataDir());
 
-  const saveBounds = (win: BrowserWindowLike) => {
-    const b = win.getNormalBounds();
-    settings.update({ windowBounds: { ...b, maximized: win.isMaximized() } });
-  };
+  const saveBounds = (win: BrowserWindowLike) => saveWindowBounds(settings, win);
 
   function createWindow(running: Core): BrowserWindowLike {
-    const saved = settings.get().windowBounds;
-    const bounds = restoreBounds(
-      saved,
-      electron.screen.getAllDisplays().map((d) => d.workArea),
-    );
-    const win = new electron.BrowserWindow(
-      windowOptions({ preloadPath: options.preloadPath, bounds, icon: options.iconPath }),
-    );
-    guardNavigation(win.webContents, origin, openExternal);
-    win.on('ready-to-show', () => {
-      if (bounds?.maximized) win.maximize();
-      win.show();
-    });
-    win.on('close', () => saveBounds(win));
+    const win = openStudioWindow(options, running, { origin, openExternal, saveBounds });
     win.on('closed', () => {
       if (window === win) window = undefined;
     });
     window = win;
-    // The login address signs the window in; the server then drops the token from the URL.
-    win.loadURL(running.loginUrl).catch((error: unknown) => log.warn(`loading the studio: ${String(error)}`));
     return win;
   }
 
@@ -243,48 +176,20 @@ export async function runShell(options: ShellOptions): Promise<Shell | undefined
   };
 
   app.on('second-instance', focusWindow);
-  let isStopped = false;
-  app.on('before-quit', (event) => {
-    if (isStopped) return;
-    // Hold every quit (a second Quit click, a repeated signal) until the shutdown is done.
-    event.preventDefault();
-    if (quitting) return;
+  holdQuitsUntilStopped(options, () => {
     quitting = true;
-    shutdown().then(
-      () => {
-        isStopped = true;
-        app.quit();
-      },
-      (error: unknown) => {
-        log.error(`shutdown failed: ${(error as Error).stack ?? String(error)}`);
-        app.exit(1);
-      },
-    );
+    return shutdown();
   });
   // The local API keeps serving other apps from the tray when the window is closed, where a
   // tray shows that it does (Settings: "When the desktop window closes").
-  app.on('window-all-closed', () => {
-    if (!keepsRunningWhenClosed(settings.get().keepRunningWhenClosed, options.platform, tray !== undefined))
-      app.quit();
-  });
+  app.on('window-all-closed', () => quitUnlessKeptRunning(options, tray !== undefined));
   app.on('activate', focusWindow);
 
   await app.whenReady();
-  const { defaultSession } = electron.session;
-  defaultSession.webRequest.onHeadersReceived((details, callback) =>
-    callback({ responseHeaders: withContentSecurityPolicy(details) }),
-  );
-  // The studio needs no camera, microphone, notifications or other permission.
-  defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
-  // Chromium's spellchecker downloads Hunspell dictionaries from Google (Windows and Linux),
-  // at the session's level whatever the window asks: off for the session too.
-  defaultSession.setSpellCheckerEnabled(false);
+  secureSession(electron);
 
   const desktopApi = createDesktopApi({
-    serverInfo: () => {
-      if (!core) throw new Error('The local API is paused.');
-      return { url: core.url, loginToken: new URL(core.loginUrl).searchParams.get('token') ?? '' };
-    },
+    serverInfo: () => serverInfoOf(core),
     electron,
     appVersion: app.getVersion(),
     defaultSaveDir: app.getPath('documents'),
@@ -299,37 +204,20 @@ export async function runShell(options: ShellOptions): Promise<Shell | undefined
   registerDesktopApi(electron.ipcMain, desktopApi, origin);
 
   const setApplicationMenu = () =>
-    electron.Menu.setApplicationMenu(
-      electron.Menu.buildFromTemplate(
-        appMenuTemplate(
-          options.platform,
-          {
-            openLogsFolder: () => void electron.shell.openPath(app.getPath('logs')),
-            openDataFolder: () => void electron.shell.openPath(dataDir()),
-            copyBaseUrl,
-          },
-          language,
-        ),
-      ),
-    );
+    showApplicationMenu(options, language, {
+      openLogsFolder: () => void electron.shell.openPath(app.getPath('logs')),
+      openDataFolder: () => void electron.shell.openPath(dataDir()),
+      copyBaseUrl,
+    });
   setApplicationMenu();
-  try {
-    tray = new electron.Tray(options.trayIconPath);
-    tray.on('click', focusWindow);
-  } catch (error) {
-    // Some Linux desktops have no tray: the app works without it.
-    log.warn(`no tray icon: ${(error as Error).message}`);
-  }
+  tray = openTray(options, focusWindow);
   setStatus({ state: 'starting' });
 
   try {
     engine = await options.startEngine(dataDir());
     core = await startCore();
   } catch (error) {
-    const message = (error as Error).message;
-    log.error(`start-up failed: ${(error as Error).stack ?? message}`);
-    electron.dialog.showErrorBox('Narration Studio could not start', message);
-    app.quit();
+    startUpFailed(options, error);
     return undefined;
   }
   if (!core) {
@@ -348,4 +236,197 @@ export async function runShell(options: ShellOptions): Promise<Shell | undefined
     resume,
     stopped,
   };
+}
+
+/**
+ * Moves an earlier version's data (ShellOptions.moveOldData); false when that failed, which
+ * was said (log and dialog) and the app exits.
+ */
+function moveOldData(options: ShellOptions): boolean {
+  const { electron, settings, log } = options;
+  try {
+    const moved = options.moveOldData?.(settings.get().dataDir) ?? [];
+    if (moved.length > 0) log.info(`moved ${moved.join(', ')} into ${options.defaultDataDir}`);
+    return true;
+  } catch (error) {
+    // Nothing has started and nothing may open the data folder: say why and stop.
+    log.error(`moving the data: ${(error as Error).stack ?? String(error)}`);
+    electron.dialog.showErrorBox('Narration Studio could not start', (error as Error).message);
+    electron.app.exit(1);
+    return false;
+  }
+}
+
+/** Starts the core on the configured port; on a taken port asks for another (undefined: declined). */
+async function startCoreOnFreePort(
+  options: ShellOptions,
+  createCore: (options: CoreOptions) => Promise<Core>,
+  engine: Engine,
+  dataDir: string,
+): Promise<Core | undefined> {
+  const { electron, settings, log } = options;
+  let port = settings.get().port;
+  for (;;) {
+    try {
+      return await createCore({
+        dataDir,
+        port,
+        // Read at start, like the port and the data folder (the Settings view says so).
+        allowedOrigins: settings.get().allowedOrigins,
+        engine,
+        uiDir: options.uiDir,
+        log,
+        holder: 'Narration Studio desktop app',
+        voiceMapping: voiceMappingOf(settings.get()),
+        // The Settings view edits this same store, so the shell's later writes keep the change.
+        settings,
+      });
+    } catch (error) {
+      if (!isAddressInUse(error)) throw error;
+      const alternative = await findFreePort(port);
+      log.warn(`port ${port} is in use; offering ${alternative}`);
+      const { response } = await electron.dialog.showMessageBox(portInUseQuestion(port, alternative));
+      if (response !== 0) return undefined;
+      settings.update({ port: alternative });
+      port = alternative;
+    }
+  }
+}
+
+/** The session's security: the content security policy, no permissions, no spellchecker downloads. */
+function secureSession(electron: ElectronMain): void {
+  const { defaultSession } = electron.session;
+  defaultSession.webRequest.onHeadersReceived((details, callback) =>
+    callback({ responseHeaders: withContentSecurityPolicy(details) }),
+  );
+  // The studio needs no camera, microphone, notifications or other permission.
+  defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  // Chromium's spellchecker downloads Hunspell dictionaries from Google (Windows and Linux),
+  // at the session's level whatever the window asks: off for the session too.
+  defaultSession.setSpellCheckerEnabled(false);
+}
+
+/**
+ * Holds every quit (a second Quit click, a repeated signal) until `shutdown`, started by the
+ * first, is done; then quits (or exits 1 when it failed).
+ */
+function holdQuitsUntilStopped(options: ShellOptions, shutdown: () => Promise<void>): void {
+  const { app } = options.electron;
+  let quitting = false;
+  let isStopped = false;
+  app.on('before-quit', (event) => {
+    if (isStopped) return;
+    event.preventDefault();
+    if (quitting) return;
+    quitting = true;
+    shutdown().then(
+      () => {
+        isStopped = true;
+        app.quit();
+      },
+      (error: unknown) => {
+        options.log.error(`shutdown failed: ${(error as Error).stack ?? String(error)}`);
+        app.exit(1);
+      },
+    );
+  });
+}
+
+/**
+ * Opens the studio's window where it was (restored bounds), navigation kept to the server's
+ * origin; the login address signs it in (the server then drops the token from the URL).
+ */
+function openStudioWindow(
+  options: ShellOptions,
+  running: Core,
+  on: {
+    origin(): string;
+    openExternal(url: string): void;
+    saveBounds(win: BrowserWindowLike): void;
+  },
+): BrowserWindowLike {
+  const { electron, settings, log } = options;
+  const bounds = restoreBounds(
+    settings.get().windowBounds,
+    electron.screen.getAllDisplays().map((d) => d.workArea),
+  );
+  const win = new electron.BrowserWindow(
+    windowOptions({ preloadPath: options.preloadPath, bounds, icon: options.iconPath }),
+  );
+  guardNavigation(win.webContents, on.origin, on.openExternal);
+  win.on('ready-to-show', () => {
+    if (bounds?.maximized) win.maximize();
+    win.show();
+  });
+  win.on('close', () => on.saveBounds(win));
+  win.loadURL(running.loginUrl).catch((error: unknown) => log.warn(`loading the studio: ${String(error)}`));
+  return win;
+}
+
+/** The server's status in the tray: its tooltip and menu, in the menus' language. */
+function showStatusInTray(
+  electron: ElectronMain,
+  tray: TrayLike,
+  status: ServerStatus,
+  locale: MenuLocale,
+  actions: Parameters<typeof trayMenuTemplate>[1],
+): void {
+  tray.setToolTip(`Narration Studio — ${statusLine(status, locale)}`);
+  tray.setContextMenu(electron.Menu.buildFromTemplate(trayMenuTemplate(status, actions, locale)));
+}
+
+/** The application menu in the menus' language. */
+function showApplicationMenu(
+  options: ShellOptions,
+  language: MenuLocale,
+  actions: Parameters<typeof appMenuTemplate>[1],
+): void {
+  const { Menu } = options.electron;
+  Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate(options.platform, actions, language)));
+}
+
+/** The tray icon, or none where the desktop has no tray (the app works without it). */
+function openTray(options: ShellOptions, onClick: () => void): TrayLike | undefined {
+  try {
+    const tray = new options.electron.Tray(options.trayIconPath);
+    tray.on('click', onClick);
+    return tray;
+  } catch (error) {
+    // Some Linux desktops have no tray: the app works without it.
+    options.log.warn(`no tray icon: ${(error as Error).message}`);
+    return undefined;
+  }
+}
+
+/** Says why the app could not start (log and dialog), and quits. */
+function startUpFailed(options: ShellOptions, error: unknown): void {
+  const message = (error as Error).message;
+  options.log.error(`start-up failed: ${(error as Error).stack ?? message}`);
+  options.electron.dialog.showErrorBox('Narration Studio could not start', message);
+  options.electron.app.quit();
+}
+
+/** Brings a window to the front, restored if minimised. */
+function showWindow(window: BrowserWindowLike): void {
+  if (window.isMinimized()) window.restore();
+  window.show();
+  window.focus();
+}
+
+/** Keeps a window's place for the next start. */
+function saveWindowBounds(settings: SettingsStore, win: BrowserWindowLike): void {
+  const b = win.getNormalBounds();
+  settings.update({ windowBounds: { ...b, maximized: win.isMaximized() } });
+}
+
+/** The server's address and login token, for the page; throws while the local API is paused. */
+function serverInfoOf(core: Core | undefined): { url: string; loginToken: string } {
+  if (!core) throw new Error('The local API is paused.');
+  return { url: core.url, loginToken: new URL(core.loginUrl).searchParams.get('token') ?? '' };
+}
+
+/** After the last window closed: quits, unless the local API keeps running in the tray. */
+function quitUnlessKeptRunning(options: ShellOptions, hasTray: boolean): void {
+  if (!keepsRunningWhenClosed(options.settings.get().keepRunningWhenClosed, options.platform, hasTray))
+    options.electron.app.quit();
 }

@@ -17,6 +17,7 @@ import { AppError } from './errors';
 import { IPA_ERROR_REASONS, ipaToEspeak } from './lexicon-ipa';
 import { RATE_MAX, RATE_MIN, VOLUME_MAX, VOLUME_MIN } from './options';
 import { findVoice, VOICES } from './voices';
+import { decodeEntities, tokenizeSsml, type Fail, type SsmlAttributes } from './ssml-tokenizer';
 
 /** Longest `<break>`, ms (as the cloud services allow). */
 export const SSML_MAX_BREAK_MS = 10_000;
@@ -174,6 +175,89 @@ function createTextBuilder() {
   };
 }
 
+/**
+ * Writes the spoken text: whitespace collapsed, and the separator owed before the next word (a
+ * blank line after a paragraph, a space after a sentence, and a space where a break or a voice
+ * change stands between two words: written "you?<break/>Out", they are still two words, in
+ * subtitles too).
+ */
+function createSpokenWriter(out: ReturnType<typeof createTextBuilder>) {
+  let pendingEdge: 'word' | 'sentence' | 'paragraph' | undefined;
+  return {
+    /** Owes a separator before the next word (the strongest owed wins). */
+    owe(edge: 'word' | 'sentence' | 'paragraph') {
+      const rank = { word: 1, sentence: 2, paragraph: 3 } as const;
+      if (!pendingEdge || rank[edge] > rank[pendingEdge]) pendingEdge = edge;
+    },
+    append(raw: string) {
+      let piece = raw.replace(/\s+/gu, ' ');
+      if (piece.trim() === '') {
+        if (piece !== '' && out.length > 0 && !out.endsWithSpace() && !pendingEdge) out.append(' ');
+        return;
+      }
+      if (pendingEdge) {
+        if (out.length > 0) {
+          out.trimEnd();
+          out.append(pendingEdge === 'paragraph' ? '\n\n' : ' ');
+        }
+        pendingEdge = undefined;
+      }
+      if (out.length === 0 || out.endsWithSpace()) piece = piece.replace(/^ /u, '');
+      out.append(piece);
+    },
+  };
+}
+
+/** The runs of the text, each with the voice and prosody (a custom voice's own applied) it is spoken in. */
+function createRunTracker(out: ReturnType<typeof createTextBuilder>, options: ParseSsmlOptions) {
+  const runs: SsmlRun[] = [];
+  let settings: Settings = { voiceCode: undefined, rate: 1, pitch: 1, volume: 1 };
+  let runStart = 0;
+  const closeRun = () => {
+    if (out.length > runStart) {
+      const { speaker, ...rest } = settings;
+      const own = speaker === undefined ? undefined : options.customVoices?.[speaker]?.prosody;
+      runs.push({
+        start: runStart,
+        end: out.length,
+        ...rest,
+        ...(own
+          ? {
+              speaker,
+              rate: rest.rate * own.speed,
+              pitch: rest.pitch * own.pitch,
+              volume: rest.volume * (own.volume / 100),
+            }
+          : {}),
+      });
+    }
+    runStart = out.length;
+  };
+  return {
+    runs,
+    /** The voice and prosody in force. */
+    get settings() {
+      return settings;
+    },
+    /** Ends the run written so far. */
+    closeRun,
+    /** Starts a new run when `next` differs from the settings in force. */
+    changeSettings(next: Settings) {
+      if (
+        next.voiceCode === settings.voiceCode &&
+        next.speaker === settings.speaker &&
+        next.rate === settings.rate &&
+        next.pitch === settings.pitch &&
+        next.volume === settings.volume
+      ) {
+        return;
+      }
+      closeRun();
+      settings = next;
+    },
+  };
+}
+
 /** The offset of the first character at or after `start` that is not white space. */
 function wordsStart(text: string, start: number): number {
   let i = start;
@@ -252,9 +336,6 @@ function ssmlError(source: string, offset: number, message: string, about?: Ssml
   });
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-const NAME = /[A-Za-z_][\w.:-]*/y;
-
 interface Settings {
   voiceCode: string | undefined;
   /** The custom voice speaking (its code), if one does. */
@@ -318,26 +399,15 @@ const VOLUME_WORDS: Record<string, number> = {
  */
 export function parseSsml(source: string, options: ParseSsmlOptions = {}): SsmlDocument {
   const out = createTextBuilder();
-  /**
-   * A separator owed before the next word: a blank line after a paragraph, a space after a
-   * sentence, and a space where a break or a voice change stands between two words (written
-   * "you?<break/>Out", they are still two words, in subtitles too).
-   */
-  let pendingEdge: 'word' | 'sentence' | 'paragraph' | undefined;
-  const owe = (edge: 'word' | 'sentence' | 'paragraph') => {
-    const rank = { word: 1, sentence: 2, paragraph: 3 } as const;
-    if (!pendingEdge || rank[edge] > rank[pendingEdge]) pendingEdge = edge;
-  };
-  const runs: SsmlRun[] = [];
+  const spoken = createSpokenWriter(out);
+  const { owe } = spoken;
+  const track = createRunTracker(out, options);
   const readings: SsmlReading[] = [];
   const events: SsmlEvent[] = [];
   const warnings: SsmlWarning[] = [];
   const stack: OpenElement[] = [];
-  let settings: Settings = { voiceCode: undefined, rate: 1, pitch: 1, volume: 1 };
-  let runStart = 0;
   let rootClosed = false;
   let sawRoot = false;
-  let i = 0;
 
   const fail: Fail = (at, message, about) => {
     throw ssmlError(source, at, message, about);
@@ -345,100 +415,15 @@ export function parseSsml(source: string, options: ParseSsmlOptions = {}): SsmlD
   const warn = (at: number, message: string) => {
     warnings.push({ message, ...positionOf(source, at), offset: at });
   };
-  const closeRun = () => {
-    if (out.length > runStart) {
-      const { speaker, ...rest } = settings;
-      const own = speaker === undefined ? undefined : options.customVoices?.[speaker]?.prosody;
-      runs.push({
-        start: runStart,
-        end: out.length,
-        ...rest,
-        ...(own
-          ? {
-              speaker,
-              rate: rest.rate * own.speed,
-              pitch: rest.pitch * own.pitch,
-              volume: rest.volume * (own.volume / 100),
-            }
-          : {}),
-      });
-    }
-    runStart = out.length;
-  };
-  const changeSettings = (next: Settings) => {
-    if (
-      next.voiceCode === settings.voiceCode &&
-      next.speaker === settings.speaker &&
-      next.rate === settings.rate &&
-      next.pitch === settings.pitch &&
-      next.volume === settings.volume
-    ) {
-      return;
-    }
-    closeRun();
-    settings = next;
-  };
-  const appendText = (raw: string) => {
-    let piece = raw.replace(/\s+/gu, ' ');
-    if (piece.trim() === '') {
-      if (piece !== '' && out.length > 0 && !out.endsWithSpace() && !pendingEdge) out.append(' ');
-      return;
-    }
-    if (pendingEdge) {
-      if (out.length > 0) {
-        out.trimEnd();
-        out.append(pendingEdge === 'paragraph' ? '\n\n' : ' ');
-      }
-      pendingEdge = undefined;
-    }
-    if (out.length === 0 || out.endsWithSpace()) piece = piece.replace(/^ /u, '');
-    out.append(piece);
-  };
   const addEdge = (edge: 'sentence' | 'paragraph') => {
     events.push({ kind: 'edge', offset: out.wordsEnd(), edge });
     owe(edge);
   };
 
-  /** Resolves the entities of `raw` (starting at `at` in the source). */
-  const decode = (raw: string, at: number): string =>
-    raw.replace(/&([^;&\s<]*);?/gu, (whole, name: string, index: number) => {
-      const where = at + index;
-      if (!whole.endsWith(';'))
-        fail(where, '"&" must start an entity such as &amp;', { reason: 'entity', value: '&' });
-      if (name.startsWith('#')) {
-        const code = /^#x[0-9a-f]+$/iu.test(name)
-          ? parseInt(name.slice(2), 16)
-          : /^#\d+$/u.test(name)
-            ? parseInt(name.slice(1), 10)
-            : NaN;
-        if (!Number.isInteger(code) || code <= 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) {
-          fail(where, `"${whole}" is not a valid character reference`, { reason: 'entity', value: whole });
-        }
-        return String.fromCodePoint(code);
-      }
-      const value = ENTITIES[name];
-      if (value === undefined)
-        fail(where, `unknown entity "${whole}" (use &amp; &lt; &gt; &quot; &apos;)`, {
-          reason: 'entity',
-          value: whole,
-        });
-      return value as string;
-    });
-
-  const readName = (at: number): string => {
-    NAME.lastIndex = at;
-    const m = NAME.exec(source);
-    if (!m) fail(at, 'a tag name is expected here', { reason: 'syntax' });
-    return (m as RegExpExecArray)[0];
-  };
-  const skipSpace = () => {
-    while (i < source.length && /\s/u.test(source[i] as string)) i++;
-  };
-
   const state: ParseState = {
     options,
     get settings() {
-      return settings;
+      return track.settings;
     },
     get textLength() {
       return out.length;
@@ -448,123 +433,55 @@ export function parseSsml(source: string, options: ParseSsmlOptions = {}): SsmlD
     warn,
     owe,
     addEdge,
-    changeSettings,
+    changeSettings: track.changeSettings,
   };
 
-  while (i < source.length) {
-    const c = source[i];
-    if (c !== '<') {
-      const next = source.indexOf('<', i);
-      const end = next < 0 ? source.length : next;
-      const raw = source.slice(i, end);
+  const insideSpeak = (at: number) => {
+    if (!sawRoot || rootClosed)
+      fail(at, 'text must stand inside <speak>…</speak>', { reason: 'text_outside_speak' });
+  };
+  tokenizeSsml(source, fail, {
+    text(raw, at) {
       if (raw.trim() !== '') {
-        if (!sawRoot || rootClosed)
-          fail(i + raw.search(/\S/u), 'text must stand inside <speak>…</speak>', {
-            reason: 'text_outside_speak',
-          });
-        const at = i;
+        insideSpeak(at + raw.search(/\S/u));
         if (raw.includes(']]>'))
           fail(at + raw.indexOf(']]>'), '"]]>" is not allowed in text', { reason: 'syntax' });
-        appendText(decode(raw, at));
+        spoken.append(decodeEntities(raw, at, fail));
       } else if (sawRoot && !rootClosed) {
-        appendText(raw);
+        spoken.append(raw);
       }
-      i = end;
-      continue;
-    }
-    const tagAt = i;
-    if (source.startsWith('<!--', i)) {
-      const end = source.indexOf('-->', i + 4);
-      if (end < 0) fail(i, 'the comment is not closed with -->', { reason: 'syntax' });
-      i = end + 3;
-      continue;
-    }
-    if (source.startsWith('<![CDATA[', i)) {
-      const end = source.indexOf(']]>', i + 9);
-      if (end < 0) fail(i, 'the CDATA section is not closed with ]]>', { reason: 'syntax' });
-      if (!sawRoot || rootClosed)
-        fail(i, 'text must stand inside <speak>…</speak>', { reason: 'text_outside_speak' });
-      appendText(source.slice(i + 9, end));
-      i = end + 3;
-      continue;
-    }
-    if (source.startsWith('<?', i)) {
-      const end = source.indexOf('?>', i + 2);
-      if (end < 0) fail(i, 'the processing instruction is not closed with ?>', { reason: 'syntax' });
-      i = end + 2;
-      continue;
-    }
-    if (source.startsWith('<!', i))
-      fail(i, 'document type declarations are not supported', { reason: 'syntax' });
-    if (source[i + 1] === '/') {
-      const name = readName(i + 2);
-      i = i + 2 + name.length;
-      skipSpace();
-      if (source[i] !== '>') fail(i, `">" expected to end </${name}>`, { reason: 'syntax', tag: name });
-      i++;
+    },
+    cdata(text, at) {
+      insideSpeak(at);
+      spoken.append(text);
+    },
+    end(name, tagAt) {
       const open = stack.pop();
       if (!open) fail(tagAt, `</${name}> closes no open element`, { reason: 'closes_nothing', tag: name });
-      if ((open as OpenElement).name !== name) {
-        fail(tagAt, `</${name}> found where </${(open as OpenElement).name}> was expected`, {
+      if (open.name !== name) {
+        fail(tagAt, `</${name}> found where </${open.name}> was expected`, {
           reason: 'wrong_close',
           tag: name,
-          expected: (open as OpenElement).name,
+          expected: open.name,
         });
       }
-      closeElement(open as OpenElement);
+      closeElement(open);
       if (stack.length === 0) rootClosed = true;
-      continue;
-    }
-    // A start tag.
-    const name = readName(i + 1);
-    i = i + 1 + name.length;
-    const attributes = new Map<string, { value: string; at: number }>();
-    for (;;) {
-      const before = i;
-      skipSpace();
-      if (source[i] === '>' || source.startsWith('/>', i)) break;
-      if (i >= source.length)
-        fail(tagAt, `<${name}> is not closed with ">"`, { reason: 'syntax', tag: name });
-      if (i === before)
-        fail(i, `a space is expected before an attribute of <${name}>`, { reason: 'syntax', tag: name });
-      const attrAt = i;
-      const attr = readName(i);
-      i += attr.length;
-      skipSpace();
-      if (source[i] !== '=')
-        fail(i, `"=" expected after the attribute ${attr}`, { reason: 'syntax', attribute: attr });
-      i++;
-      skipSpace();
-      const quote = source[i];
-      if (quote !== '"' && quote !== "'")
-        fail(i, `the value of ${attr} must be in quotes`, { reason: 'syntax', attribute: attr });
-      const end = source.indexOf(quote as string, i + 1);
-      if (end < 0) fail(i, `the value of ${attr} is not closed`, { reason: 'syntax', attribute: attr });
-      const raw = source.slice(i + 1, end);
-      if (raw.includes('<'))
-        fail(i + 1 + raw.indexOf('<'), `"<" is not allowed in the value of ${attr}`, {
-          reason: 'syntax',
-          attribute: attr,
-        });
-      if (attributes.has(attr))
-        fail(attrAt, `the attribute ${attr} is given twice`, { reason: 'syntax', attribute: attr });
-      attributes.set(attr, { value: decode(raw, i + 1), at: attrAt });
-      i = end + 1;
-    }
-    const selfClosing = source[i] === '/';
-    i += selfClosing ? 2 : 1;
-    if (rootClosed) fail(tagAt, 'nothing may follow </speak>', { reason: 'text_outside_speak' });
-    if (!sawRoot) {
-      if (name !== 'speak')
-        fail(tagAt, 'the document must start with <speak>', { reason: 'speak_first', tag: name });
-      sawRoot = true;
-    } else if (name === 'speak') {
-      fail(tagAt, '<speak> may not be nested', { reason: 'speak_nested', tag: name });
-    }
-    const element = openElement(name, tagAt, attributes, selfClosing);
-    if (selfClosing) closeElement(element);
-    else stack.push(element);
-  }
+    },
+    start(name, tagAt, attributes, selfClosing) {
+      if (rootClosed) fail(tagAt, 'nothing may follow </speak>', { reason: 'text_outside_speak' });
+      if (!sawRoot) {
+        if (name !== 'speak')
+          fail(tagAt, 'the document must start with <speak>', { reason: 'speak_first', tag: name });
+        sawRoot = true;
+      } else if (name === 'speak') {
+        fail(tagAt, '<speak> may not be nested', { reason: 'speak_nested', tag: name });
+      }
+      const element = openElement(name, tagAt, attributes, selfClosing);
+      if (selfClosing) closeElement(element);
+      else stack.push(element);
+    },
+  });
   if (!sawRoot) fail(0, 'the document must start with <speak>', { reason: 'speak_first' });
   if (stack.length > 0) {
     const open = stack.at(-1) as OpenElement;
@@ -573,27 +490,11 @@ export function parseSsml(source: string, options: ParseSsmlOptions = {}): SsmlD
   const text = out.toString().slice(0, out.wordsEnd());
   // A reading starts at its first word (the space before it was written before the element's text).
   for (const r of readings) r.start = wordsStart(text, r.start);
-  closeRun();
+  track.closeRun();
   // Offsets recorded before trailing space was trimmed stay within the text.
   for (const e of events) e.offset = Math.min(e.offset, text.length);
-  for (const r of runs) r.end = Math.min(r.end, text.length);
-  const kept = runs.filter((r) => r.end > r.start);
-  const merged: SsmlRun[] = [];
-  for (const run of kept) {
-    const last = merged.at(-1);
-    if (
-      last &&
-      last.voiceCode === run.voiceCode &&
-      last.speaker === run.speaker &&
-      last.rate === run.rate &&
-      last.pitch === run.pitch &&
-      last.volume === run.volume
-    ) {
-      last.end = run.end;
-    } else {
-      merged.push({ ...run });
-    }
-  }
+  for (const r of track.runs) r.end = Math.min(r.end, text.length);
+  const merged = mergedRuns(track.runs);
   const voiceCodes = [...new Set(merged.flatMap((r) => (r.voiceCode ? [r.voiceCode] : [])))];
   const speakers = [...new Set(merged.flatMap((r) => (r.speaker ? [r.speaker] : [])))];
   return { text, runs: merged, readings, events, warnings, voiceCodes, speakers };
@@ -601,10 +502,10 @@ export function parseSsml(source: string, options: ParseSsmlOptions = {}): SsmlD
   function openElement(
     name: string,
     tagAt: number,
-    attributes: Map<string, { value: string; at: number }>,
+    attributes: SsmlAttributes,
     selfClosing: boolean,
   ): OpenElement {
-    const element: OpenElement = { name, at: tagAt, before: settings };
+    const element: OpenElement = { name, at: tagAt, before: track.settings };
     const inReading = stack.find((e) => e.reading);
     if (inReading) {
       fail(tagAt, `<${name}> may not stand inside <${inReading.name}>, which holds only text`, {
@@ -633,8 +534,29 @@ export function parseSsml(source: string, options: ParseSsmlOptions = {}): SsmlD
     }
     if (element.edge) addEdge(element.edge);
     if (element.name === 'voice' || element.name === 'lang') owe('word');
-    changeSettings(element.before);
+    track.changeSettings(element.before);
   }
+}
+
+/** The runs that hold text, neighbours with the same voice and prosody joined. */
+function mergedRuns(runs: SsmlRun[]): SsmlRun[] {
+  const merged: SsmlRun[] = [];
+  for (const run of runs.filter((r) => r.end > r.start)) {
+    const last = merged.at(-1);
+    if (
+      last &&
+      last.voiceCode === run.voiceCode &&
+      last.speaker === run.speaker &&
+      last.rate === run.rate &&
+      last.pitch === run.pitch &&
+      last.volume === run.volume
+    ) {
+      last.end = run.end;
+    } else {
+      merged.push({ ...run });
+    }
+  }
+  return merged;
 }
 
 /** A start tag as an element's handler reads it. */
@@ -645,9 +567,6 @@ interface StartTag {
   attributes: Map<string, { value: string; at: number }>;
   selfClosing: boolean;
 }
-
-/** Throws the SSML error at `at` of the source being parsed. */
-type Fail = (at: number, message: string, about?: SsmlErrorAbout) => never;
 
 /** What an element's handler reads of the parse, and may do to it. */
 interface ParseState {

@@ -175,31 +175,75 @@ function originOf(url: string): string {
   }
 }
 
+/**
+ * Attempts made whose outcome the store failed to record, by request id: each records and
+ * announces it (throwing while the store still fails). Their rows stay due, so if the process
+ * stops first, the next start sends those callbacks again (at least once).
+ */
+function createUnrecordedAttempts(storeFailed: (what: string, error: unknown) => void) {
+  const unrecorded = new Map<string, () => Promise<void>>();
+  return {
+    keep: (id: string, record: () => Promise<void>) => void unrecorded.set(id, record),
+    has: (id: string) => unrecorded.has(id),
+    get size() {
+      return unrecorded.size;
+    },
+    /** Records the attempts the store failed to take earlier; false while it still fails. */
+    async recordAll(): Promise<boolean> {
+      for (const [id, record] of unrecorded) {
+        try {
+          await record();
+        } catch (error) {
+          storeFailed(
+            `callbacks: ${unrecorded.size} attempt(s) still not recorded (request ${id} first)`,
+            error,
+          );
+          return false;
+        }
+        unrecorded.delete(id);
+      }
+      return true;
+    },
+  };
+}
+
+/** In-flight attempts per callback origin, at most `limit` each. */
+function createOriginSlots(limit: number) {
+  const perOrigin = new Map<string, number>();
+  return {
+    full: (origin: string) => (perOrigin.get(origin) ?? 0) >= limit,
+    take: (origin: string) => void perOrigin.set(origin, (perOrigin.get(origin) ?? 0) + 1),
+    release(origin: string) {
+      const left = (perOrigin.get(origin) ?? 1) - 1;
+      if (left > 0) perOrigin.set(origin, left);
+      else perOrigin.delete(origin);
+    },
+  };
+}
+
+/** The connections of callbacks; a restricted server's resolve names with the lookup that checks each address. */
+function callbackAgent(policy: RetryPolicy, targets: CallbackTargets): Agent {
+  return new Agent({
+    connect: { timeout: policy.timeoutMs, ...(targets.lookup ? { lookup: targets.lookup } : {}) },
+    keepAliveTimeout: 4000,
+  });
+}
+
 export function createDeliverer(options: DelivererOptions): Deliverer {
   const { store, links, events, clock, log } = options;
   const targets = options.targets ?? OPEN_CALLBACK_TARGETS;
   const policy: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry };
   const concurrency = options.concurrency ?? 32;
   const perOriginConcurrency = Math.max(1, options.perOriginConcurrency ?? 8);
-  // A restricted server's connections resolve names with the lookup that checks each address.
-  const agent = new Agent({
-    connect: { timeout: policy.timeoutMs, ...(targets.lookup ? { lookup: targets.lookup } : {}) },
-    keepAliveTimeout: 4000,
-  });
+  const agent = callbackAgent(policy, targets);
   const inFlight = new Map<string, Promise<void>>();
   let timer: NodeJS.Timeout | undefined;
   let started = false;
   let closed = false;
 
-  /** In-flight attempts per callback origin. */
-  const perOrigin = new Map<string, number>();
+  const origins = createOriginSlots(perOriginConcurrency);
 
-  /**
-   * Attempts made whose outcome the store failed to record, by request id: each records and
-   * announces it (throwing while the store still fails). Their rows stay due, so if the
-   * process stops first, the next start sends those callbacks again (at least once).
-   */
-  const unrecorded = new Map<string, () => Promise<void>>();
+  const unrecorded = createUnrecordedAttempts((what, error) => storeFailed(what, error));
   const claimMs = Math.max(options.claimMs ?? 60_000, policy.timeoutMs * 2);
   /** How long the timer may sleep: forever on SQLite (only this process schedules), else the poll. */
   const longestWait = store.exclusive ? 2 ** 31 - 1 : (options.pollMs ?? 2000);
@@ -217,23 +261,6 @@ export function createDeliverer(options: DelivererOptions): Deliverer {
       storeTimer = undefined;
       check();
     }, storeRetry.nextDelay());
-  };
-
-  /** Records the attempts the store failed to take earlier; false while it still fails. */
-  const recordPending = async (): Promise<boolean> => {
-    for (const [id, record] of unrecorded) {
-      try {
-        await record();
-      } catch (error) {
-        storeFailed(
-          `callbacks: ${unrecorded.size} attempt(s) still not recorded (request ${id} first)`,
-          error,
-        );
-        return false;
-      }
-      unrecorded.delete(id);
-    }
-    return true;
   };
 
   /** Counts schedule reads, so an older read never arms the timer over a newer one. */
@@ -278,7 +305,7 @@ export function createDeliverer(options: DelivererOptions): Deliverer {
   };
 
   const runCheck = async () => {
-    if (!(await recordPending())) return;
+    if (!(await unrecorded.recordAll())) return;
     const free = concurrency - inFlight.size;
     let blocked = false;
     if (free > 0) {
@@ -290,8 +317,7 @@ export function createDeliverer(options: DelivererOptions): Deliverer {
       for (const row of rows) {
         if (begun >= free) break;
         const origin = originOf(row.callback_url!);
-        const busy = perOrigin.get(origin) ?? 0;
-        if (busy >= perOriginConcurrency) {
+        if (origins.full(origin)) {
           blocked = true;
           continue;
         }
@@ -302,16 +328,14 @@ export function createDeliverer(options: DelivererOptions): Deliverer {
         )
           continue;
         if (closed) return;
-        perOrigin.set(origin, busy + 1);
+        origins.take(origin);
         begun++;
         const attempt = deliver(row)
           // Only the store can fail here (before the POST: the row is still due, tried again).
           .catch((error: unknown) => storeFailed(`callback ${row.id}: could not make the attempt`, error))
           .finally(() => {
             inFlight.delete(row.id);
-            const left = (perOrigin.get(origin) ?? 1) - 1;
-            if (left > 0) perOrigin.set(origin, left);
-            else perOrigin.delete(origin);
+            origins.release(origin);
             schedule();
           });
         inFlight.set(row.id, attempt);
@@ -325,93 +349,16 @@ export function createDeliverer(options: DelivererOptions): Deliverer {
     }
   };
 
+  const via: Attempting = { store, events, log, links, targets, agent, policy, clock };
   const deliver = async (row: RequestRow): Promise<void> => {
-    const key = await store.keys.findById(row.key_id);
-    const body = JSON.stringify(buildCallbackPayload(row, links));
-    const url = row.callback_url!;
-    const startedAt = clock.now();
-    let statusCode: number | null = null;
-    let result: string;
-    let resultCode: CallbackResultCode;
-    let refused = false;
-    /** Why, for the operator's log only (the record says what a client may know). */
-    let reason: string | undefined;
-    try {
-      const target = new URL(url);
-      const refusal = targets.refusal(target);
-      if (refusal) throw new CallbackRefusedError(refusal);
-      const headers = attemptHeaders(row.id, body, key?.signing_secret, Math.floor(startedAt / 1000), target);
-      target.username = '';
-      target.password = '';
-      const response = await request(target, {
-        method: 'POST',
-        dispatcher: agent,
-        headers,
-        body,
-        headersTimeout: policy.timeoutMs,
-        bodyTimeout: policy.timeoutMs,
-      });
-      statusCode = response.statusCode;
-      result = statusResult(statusCode);
-      resultCode = 'http';
-      await discardBody(response.body, ANSWER_READ_LIMIT);
-    } catch (error) {
-      statusCode = null;
-      refused = (error as { code?: unknown } | undefined)?.code === CallbackRefusedError.CODE;
-      ({ result, code: resultCode } = describeError(error, policy.timeoutMs));
-      reason = refused ? (error as CallbackRefusedError).reason : errorMessage(error);
-    }
-    const success = statusCode !== null && statusCode >= 200 && statusCode < 300;
-    const round = row.callback_round_attempts + 1;
-    const now = clock.now();
-    let state: CallbackState;
-    let dueAt: number | null = null;
-    if (success) state = 'delivered';
-    // A refused destination stays refused: no retries.
-    else if (refused || round >= policy.attempts) state = 'failed';
-    else {
-      state = 'pending';
-      dueAt = now + policy.baseDelayMs * policy.factor ** (round - 1);
-    }
-    const attempt = row.callback_attempts + 1;
-    const createdAt = isoTime(startedAt);
-    if (!success)
-      log.warn(
-        `callback ${row.id} attempt ${attempt} to ${redactUrl(url)}: ${result}${reason && reason !== result ? ` (${reason})` : ''}`,
-      );
-    const record = async () => {
-      await store.transaction(async (tx) => {
-        await tx.callbacks.insert({
-          request_id: row.id,
-          attempt,
-          callback_url: url,
-          created_at: createdAt,
-          payload: body,
-          status_code: statusCode,
-          result,
-          result_code: resultCode,
-          duration_ms: Math.max(0, now - startedAt),
-        });
-        await tx.requests.updateCallback(row.id, state, dueAt, round);
-      });
-      events.emit('delivery', {
-        keyId: row.key_id,
-        request_id: row.id,
-        attempt,
-        status_code: statusCode,
-        result,
-        result_code: resultCode,
-        created_at: createdAt,
-        callback_state: state,
-      });
-    };
+    const record = await attemptCallback(via, row);
     try {
       await record();
     } catch (error) {
       // Made but not recorded: kept to record later rather than sent again.
-      unrecorded.set(row.id, record);
+      unrecorded.keep(row.id, record);
       storeFailed(
-        `callback ${row.id} attempt ${attempt}: could not record the outcome (kept to record later)`,
+        `callback ${row.id} attempt ${row.callback_attempts + 1}: could not record the outcome (kept to record later)`,
         error,
       );
     }
@@ -431,13 +378,7 @@ export function createDeliverer(options: DelivererOptions): Deliverer {
     kick,
     reschedule: () => schedule(),
     async retry(row) {
-      if (!row.callback_url) throw new AppError('NO_CALLBACK_URL', 'This request has no callback_url.');
-      if (row.status !== 'SUCCESS' && row.status !== 'FAILURE') {
-        throw new AppError(
-          'REQUEST_NOT_FINISHED',
-          'The request is not finished yet; its callback will be sent when it is.',
-        );
-      }
+      assertRetryable(row);
       await store.requests.restartCallback(row.id, clock.now());
       kick();
     },
@@ -447,7 +388,7 @@ export function createDeliverer(options: DelivererOptions): Deliverer {
       clearTimeout(storeTimer);
       await Promise.allSettled(inFlight.values());
       // A last try; a callback whose attempt is still not recorded is sent again after the next start.
-      if (unrecorded.size > 0 && !(await recordPending())) {
+      if (unrecorded.size > 0 && !(await unrecorded.recordAll())) {
         log.warn(
           `callbacks: ${unrecorded.size} attempt(s) could not be recorded; those callbacks are sent again after the next start`,
         );
@@ -455,6 +396,164 @@ export function createDeliverer(options: DelivererOptions): Deliverer {
       await agent.close();
     },
   };
+}
+
+/** What an attempt got: the receiver's status, or why it got none. */
+interface SentCallback {
+  url: string;
+  body: string;
+  startedAt: number;
+  statusCode: number | null;
+  result: string;
+  resultCode: CallbackResultCode;
+  success: boolean;
+  /** The destination is refused (callback-targets.ts): no retries. */
+  refused: boolean;
+  /** Why, for the operator's log only (the record says what a client may know). */
+  reason: string | undefined;
+}
+
+/** What an attempt uses. */
+interface Attempting {
+  store: Store;
+  events: JobEvents;
+  log: Log;
+  links: Links;
+  targets: CallbackTargets;
+  agent: Agent;
+  policy: RetryPolicy;
+  clock: Clock;
+}
+
+/**
+ * Makes a callback's attempt (a failure goes to the log with its reason); the function returned
+ * records it (store.transaction, then the `delivery` event), and may be called again when the
+ * store failed.
+ */
+async function attemptCallback(via: Attempting, row: RequestRow): Promise<() => Promise<void>> {
+  const key = await via.store.keys.findById(row.key_id);
+  const sent = await postCallback(row, key?.signing_secret, via);
+  const attempt = attemptRecordOf(row, sent, via.policy, via.clock.now());
+  if (!sent.success)
+    via.log.warn(
+      `callback ${row.id} attempt ${attempt.attempt} to ${redactUrl(sent.url)}: ${sent.result}${sent.reason && sent.reason !== sent.result ? ` (${sent.reason})` : ''}`,
+    );
+  return () => recordAttempt(via.store, via.events, row, sent, attempt);
+}
+
+/** POSTs a request's callback once, signed with its key's secret; never throws. */
+async function postCallback(
+  row: RequestRow,
+  secret: string | undefined,
+  via: Attempting,
+): Promise<SentCallback> {
+  const { policy } = via;
+  const body = JSON.stringify(buildCallbackPayload(row, via.links));
+  const url = row.callback_url!;
+  const startedAt = via.clock.now();
+  try {
+    const target = new URL(url);
+    const refusal = via.targets.refusal(target);
+    if (refusal) throw new CallbackRefusedError(refusal);
+    const headers = attemptHeaders(row.id, body, secret, Math.floor(startedAt / 1000), target);
+    target.username = '';
+    target.password = '';
+    const response = await request(target, {
+      method: 'POST',
+      dispatcher: via.agent,
+      headers,
+      body,
+      headersTimeout: policy.timeoutMs,
+      bodyTimeout: policy.timeoutMs,
+    });
+    const statusCode = response.statusCode;
+    const result = statusResult(statusCode);
+    await discardBody(response.body, ANSWER_READ_LIMIT);
+    const success = statusCode >= 200 && statusCode < 300;
+    return {
+      url,
+      body,
+      startedAt,
+      statusCode,
+      result,
+      resultCode: 'http',
+      success,
+      refused: false,
+      reason: undefined,
+    };
+  } catch (error) {
+    const refused = (error as { code?: unknown } | undefined)?.code === CallbackRefusedError.CODE;
+    const { result, code: resultCode } = describeError(error, policy.timeoutMs);
+    const reason = refused ? (error as CallbackRefusedError).reason : errorMessage(error);
+    return { url, body, startedAt, statusCode: null, result, resultCode, success: false, refused, reason };
+  }
+}
+
+/** An attempt as recorded: its row, and the callback's state and next due time after it. */
+function attemptRecordOf(row: RequestRow, sent: SentCallback, policy: RetryPolicy, now: number) {
+  const round = row.callback_round_attempts + 1;
+  let state: CallbackState;
+  let dueAt: number | null = null;
+  if (sent.success) state = 'delivered';
+  // A refused destination stays refused: no retries.
+  else if (sent.refused || round >= policy.attempts) state = 'failed';
+  else {
+    state = 'pending';
+    dueAt = now + policy.baseDelayMs * policy.factor ** (round - 1);
+  }
+  const attempt = row.callback_attempts + 1;
+  return {
+    attempt,
+    round,
+    state,
+    dueAt,
+    row: {
+      request_id: row.id,
+      attempt,
+      callback_url: sent.url,
+      created_at: isoTime(sent.startedAt),
+      payload: sent.body,
+      status_code: sent.statusCode,
+      result: sent.result,
+      result_code: sent.resultCode,
+      duration_ms: Math.max(0, now - sent.startedAt),
+    },
+  };
+}
+
+/** Records an attempt and its callback's new state in one transaction, then announces it. */
+async function recordAttempt(
+  store: Store,
+  events: JobEvents,
+  row: RequestRow,
+  sent: SentCallback,
+  attempt: ReturnType<typeof attemptRecordOf>,
+): Promise<void> {
+  await store.transaction(async (tx) => {
+    await tx.callbacks.insert(attempt.row);
+    await tx.requests.updateCallback(row.id, attempt.state, attempt.dueAt, attempt.round);
+  });
+  events.emit('delivery', {
+    keyId: row.key_id,
+    request_id: row.id,
+    attempt: attempt.attempt,
+    status_code: sent.statusCode,
+    result: sent.result,
+    result_code: sent.resultCode,
+    created_at: attempt.row.created_at,
+    callback_state: attempt.state,
+  });
+}
+
+/** Throws NO_CALLBACK_URL or REQUEST_NOT_FINISHED unless the request's callback may be retried. */
+function assertRetryable(row: RequestRow): void {
+  if (!row.callback_url) throw new AppError('NO_CALLBACK_URL', 'This request has no callback_url.');
+  if (row.status !== 'SUCCESS' && row.status !== 'FAILURE') {
+    throw new AppError(
+      'REQUEST_NOT_FINISHED',
+      'The request is not finished yet; its callback will be sent when it is.',
+    );
+  }
 }
 
 /** How much of a receiver's answer is read (and dropped) before the connection is cut, bytes. */

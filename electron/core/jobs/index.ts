@@ -102,6 +102,62 @@ export function newInstanceId(): string {
     .slice(0, 40)}-${randomBytes(4).toString('hex')}`;
 }
 
+/**
+ * The request's row once it has finished (Jobs.whenFinished): on the `finished` event, or a look
+ * at the row (at once, and every `pollMs` on a shared database, where the news may come from
+ * another instance); at once when `signal` aborts.
+ */
+function whenRequestFinished(
+  store: Store,
+  events: JobEvents,
+  requestId: string,
+  signal: AbortSignal | undefined,
+  pollMs: number,
+): Promise<RequestRow> {
+  return new Promise<RequestRow>((resolve, reject) => {
+    let settled = false;
+    const settle = () => {
+      if (settled) return;
+      settled = true;
+      events.off('finished', listener);
+      signal?.removeEventListener('abort', settle);
+      clearInterval(poll);
+      store.requests.get(requestId).then((row) => resolve(row!), reject);
+    };
+    const listener = (event: { requestId: string }) => {
+      if (event.requestId === requestId) settle();
+    };
+    events.on('finished', listener);
+    signal?.addEventListener('abort', settle);
+    const isDone = (row: RequestRow | undefined) =>
+      row !== undefined && (row.status === 'SUCCESS' || row.status === 'FAILURE');
+    // On a shared database the news may come from another instance: a slow look at the
+    // row backs the notification up.
+    const poll = store.exclusive
+      ? undefined
+      : setInterval(() => {
+          store.requests.get(requestId).then(
+            (row) => isDone(row) && settle(),
+            () => undefined,
+          );
+        }, pollMs);
+    if (signal?.aborted) return settle();
+    store.requests.get(requestId).then(
+      (row) => {
+        if (isDone(row)) settle();
+      },
+      (error: unknown) => {
+        if (settled) return;
+        settled = true;
+        events.off('finished', listener);
+        signal?.removeEventListener('abort', settle);
+        clearInterval(poll);
+        reject(error);
+      },
+    );
+  });
+}
+
 export function createJobs(options: JobsOptions): Jobs {
   const clock = options.clock ?? systemClock;
   const log = options.log ?? silentLog;
@@ -215,50 +271,8 @@ export function createJobs(options: JobsOptions): Jobs {
       checkCallback(input);
       return submitter.submitIdempotent(input, idempotency);
     },
-    whenFinished(requestId, signal) {
-      return new Promise<RequestRow>((resolve, reject) => {
-        let settled = false;
-        const settle = () => {
-          if (settled) return;
-          settled = true;
-          events.off('finished', listener);
-          signal?.removeEventListener('abort', settle);
-          clearInterval(poll);
-          store.requests.get(requestId).then((row) => resolve(row!), reject);
-        };
-        const listener = (event: { requestId: string }) => {
-          if (event.requestId === requestId) settle();
-        };
-        events.on('finished', listener);
-        signal?.addEventListener('abort', settle);
-        const isDone = (row: RequestRow | undefined) =>
-          row !== undefined && (row.status === 'SUCCESS' || row.status === 'FAILURE');
-        // On a shared database the news may come from another instance: a slow look at the
-        // row backs the notification up.
-        const poll = store.exclusive
-          ? undefined
-          : setInterval(() => {
-              store.requests.get(requestId).then(
-                (row) => isDone(row) && settle(),
-                () => undefined,
-              );
-            }, options.pollMs ?? 2000);
-        if (signal?.aborted) return settle();
-        store.requests.get(requestId).then(
-          (row) => {
-            if (isDone(row)) settle();
-          },
-          (error: unknown) => {
-            if (settled) return;
-            settled = true;
-            events.off('finished', listener);
-            signal?.removeEventListener('abort', settle);
-            clearInterval(poll);
-            reject(error);
-          },
-        );
-      });
-    },
+    whenFinished: (requestId, signal) =>
+      whenRequestFinished(store, events, requestId, signal, options.pollMs ?? 2000),
     progress: (requestId) => runner.progress(requestId) ?? shared.progress(requestId),
     async cancel(requestId) {
       if (await runner.cancel(requestId)) return true;

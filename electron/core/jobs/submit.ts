@@ -140,6 +140,36 @@ export function newRequestId(): string {
   return randomBytes(16).toString('hex');
 }
 
+/** The row of an accepted submit: what the caller asked for, its id, key, cost and time. */
+function newRequestRow(
+  input: SubmitInput,
+  at: { id: string; keyId: string; cost: number; now: string },
+): NewRequestRow {
+  return {
+    id: at.id,
+    key_id: at.keyId,
+    source: input.source,
+    input_text: input.text,
+    characters: input.characters,
+    voice_code: input.voice_code,
+    ...(input.spoken ? { spoken_voice_code: input.spoken.voice_code, voice_match: input.spoken.match } : {}),
+    model_id: input.model_id,
+    audio_type: input.audio_type,
+    bitrate: input.bitrate,
+    speed_rate: input.speed_rate,
+    pitch_rate: input.pitch_rate,
+    volume: input.volume,
+    generate_srt: input.generate_srt ? 1 : 0,
+    callback_url: input.callback_url,
+    kokoro_voice: input.kokoro_voice ?? null,
+    custom_voice: input.custom_voice ?? null,
+    word_timings: input.word_timings ? 1 : 0,
+    cost_milli: at.cost,
+    download_token: randomBytes(24).toString('base64url'),
+    created_at: at.now,
+  };
+}
+
 export function createSubmitter({ store, clock, maxQueuedPerKey, onAccepted }: SubmitterOptions): Submitter {
   let batch: Pending[] = [];
   let scheduled = false;
@@ -273,31 +303,7 @@ export function createSubmitter({ store, clock, maxQueuedPerKey, onAccepted }: S
     const now = isoTime(clock.now());
     const id = newRequestId();
     batch.ledger.push(chargeInBatch(key, id, cost, 'request', now));
-    batch.requests.push({
-      id,
-      key_id: key.id,
-      source: input.source,
-      input_text: input.text,
-      characters: input.characters,
-      voice_code: input.voice_code,
-      ...(input.spoken
-        ? { spoken_voice_code: input.spoken.voice_code, voice_match: input.spoken.match }
-        : {}),
-      model_id: input.model_id,
-      audio_type: input.audio_type,
-      bitrate: input.bitrate,
-      speed_rate: input.speed_rate,
-      pitch_rate: input.pitch_rate,
-      volume: input.volume,
-      generate_srt: input.generate_srt ? 1 : 0,
-      callback_url: input.callback_url,
-      kokoro_voice: input.kokoro_voice ?? null,
-      custom_voice: input.custom_voice ?? null,
-      word_timings: input.word_timings ? 1 : 0,
-      cost_milli: cost,
-      download_token: randomBytes(24).toString('base64url'),
-      created_at: now,
-    });
+    batch.requests.push(newRequestRow(input, { id, keyId: key.id, cost, now }));
     key.queued += 1;
     if (idempotency) {
       batch.idempotency.set(`${key.id}\n${idempotency.key}`, {

@@ -267,270 +267,316 @@ function readStories(
   fonts: RunFonts,
   each?: (paragraph: WordParagraph) => void,
 ): Map<string, WordParagraph[]> {
-  const stories = new Map<string, WordParagraph[]>();
-  const stack: string[] = [];
-  let skip = 0;
-  let story = '';
-  let skipStory = false;
-  let paragraph: OpenParagraph | null = null;
-  let run: OpenRun | null = null;
-  let inRunProps = false;
-  let inText = false;
-  let inInstruction = false;
+  const s: StoryState = {
+    styles,
+    fonts,
+    each,
+    stories: new Map(),
+    stack: [],
+    skip: 0,
+    story: '',
+    skipStory: false,
+    paragraph: null,
+    run: null,
+    inRunProps: false,
+    inText: false,
+    inInstruction: false,
+    outer: [],
+    fields: [],
+    rows: [],
+    held: null,
+  };
+  parseXml(xml, where, {
+    open: (tag) => openTag(s, tag),
+    text(text) {
+      if (s.skip > 0) return;
+      if (s.inInstruction) s.fields.at(-1)!.instruction += text;
+      else if (s.inText && s.run && !hidden(s)) s.run.text += text;
+    },
+    close: () => closeTag(s),
+  });
+  flushHeld(s);
+  return s.stories;
+}
+
+/** What readStories tracks as it reads a story part. */
+interface StoryState {
+  styles: Styles;
+  fonts: RunFonts;
+  each: ((paragraph: WordParagraph) => void) | undefined;
+  /** Paragraphs by the w:id of the note or comment holding them ('' for the body). */
+  stories: Map<string, WordParagraph[]>;
+  /** The open elements' local names ('' outside WordprocessingML). */
+  stack: string[];
+  /** Depth inside a skipped element (0 outside). */
+  skip: number;
+  story: string;
+  skipStory: boolean;
+  paragraph: OpenParagraph | null;
+  run: OpenRun | null;
+  inRunProps: boolean;
+  inText: boolean;
+  inInstruction: boolean;
   /** The paragraph and run a text box interrupted (w:txbxContent sits inside a run). */
-  const outer: {
+  outer: {
     paragraph: OpenParagraph | null;
     run: OpenRun | null;
     inRunProps: boolean;
     held: HeldParagraph | null;
-  }[] = [];
+  }[];
   /** Fields open, outermost first (a field may span paragraphs: a table of contents). */
-  const fields: OpenField[] = [];
+  fields: OpenField[];
   /** The table rows open, innermost last: whether each is a tracked deletion (w:trPr/w:del). */
-  const rows: boolean[] = [];
+  rows: boolean[];
   /** A paragraph waiting to be joined to the next: its mark deleted (' '), or a drop cap (''). */
-  let held: HeldParagraph | null = null;
+  held: HeldParagraph | null;
+}
 
-  const hidden = (): boolean => fields.some(hidesText);
+/** Whether an open field hides the text here. */
+const hidden = (s: StoryState): boolean => s.fields.some(hidesText);
 
-  const closeRun = (): void => {
-    if (!paragraph || !run || run.text === '') return;
-    const italic = run.italic ?? inherited(styles, run.style, 'italic') ?? false;
-    const bold = run.bold ?? inherited(styles, run.style, 'bold') ?? false;
-    const legacy = fontEncoding(
-      run.font ??
-        inherited(styles, run.style, 'font') ??
-        inherited(styles, paragraph.style, 'font') ??
-        fonts.defaultFont,
-    );
-    if (legacy) fonts.converted.set(legacy.encoding, (fonts.converted.get(legacy.encoding) ?? 0) + 1);
-    const text = legacy ? decodeFontText(run.text, legacy) : run.text;
-    paragraph.runs.push({ text, emphasis: bold ? 'strong' : italic ? 'em' : undefined });
+function closeRun(s: StoryState): void {
+  if (!s.paragraph || !s.run || s.run.text === '') return;
+  const italic = s.run.italic ?? inherited(s.styles, s.run.style, 'italic') ?? false;
+  const bold = s.run.bold ?? inherited(s.styles, s.run.style, 'bold') ?? false;
+  const legacy = fontEncoding(
+    s.run.font ??
+      inherited(s.styles, s.run.style, 'font') ??
+      inherited(s.styles, s.paragraph.style, 'font') ??
+      s.fonts.defaultFont,
+  );
+  if (legacy) s.fonts.converted.set(legacy.encoding, (s.fonts.converted.get(legacy.encoding) ?? 0) + 1);
+  const text = legacy ? decodeFontText(s.run.text, legacy) : s.run.text;
+  s.paragraph.runs.push({ text, emphasis: bold ? 'strong' : italic ? 'em' : undefined });
+}
+
+function emit(s: StoryState, done: WordParagraph): void {
+  if (s.skipStory) return;
+  if (s.story === '' && s.each) s.each(done);
+  else {
+    const list = s.stories.get(s.story) ?? [];
+    list.push(done);
+    s.stories.set(s.story, list);
+  }
+}
+
+function closeParagraph(s: StoryState, open: OpenParagraph): void {
+  let done: WordParagraph = {
+    runs: open.runs,
+    outline: open.direct ?? inherited(s.styles, open.style, 'outline'),
+    notes: open.notes,
+    comments: open.comments,
   };
-
-  const emit = (done: WordParagraph): void => {
-    if (skipStory) return;
-    if (story === '' && each) each(done);
-    else {
-      const list = stories.get(story) ?? [];
-      list.push(done);
-      stories.set(story, list);
-    }
-  };
-
-  const closeParagraph = (open: OpenParagraph): void => {
-    let done: WordParagraph = {
-      runs: open.runs,
-      outline: open.direct ?? inherited(styles, open.style, 'outline'),
-      notes: open.notes,
-      comments: open.comments,
+  if (s.held) {
+    // The later paragraph's mark is the one left: its outline level stands.
+    done = {
+      runs: [...s.held.paragraph.runs, ...(s.held.joiner ? [{ text: s.held.joiner }] : []), ...done.runs],
+      outline: done.outline,
+      notes: [...s.held.paragraph.notes, ...done.notes],
+      comments: [...s.held.paragraph.comments, ...done.comments],
     };
-    if (held) {
-      // The later paragraph's mark is the one left: its outline level stands.
-      done = {
-        runs: [...held.paragraph.runs, ...(held.joiner ? [{ text: held.joiner }] : []), ...done.runs],
-        outline: done.outline,
-        notes: [...held.paragraph.notes, ...done.notes],
-        comments: [...held.paragraph.comments, ...done.comments],
-      };
-      held = null;
+    s.held = null;
+  }
+  if (open.markDeleted) s.held = { paragraph: done, joiner: ' ' };
+  else if (open.dropCap && done.runs.length > 0) s.held = { paragraph: done, joiner: '' };
+  else emit(s, done);
+}
+
+function flushHeld(s: StoryState): void {
+  if (!s.held) return;
+  const { paragraph: waiting } = s.held;
+  s.held = null;
+  emit(s, waiting);
+}
+
+/** Opens an element of a story part (its text and runs are read between open and close). */
+function openTag(s: StoryState, tag: XmlTag): void {
+  if (s.skip > 0) {
+    s.skip++;
+    return;
+  }
+  if (tag.uri === MC && tag.local === 'Fallback') {
+    s.skip = 1;
+    return;
+  }
+  if (!W.includes(tag.uri)) {
+    s.stack.push('');
+    return;
+  }
+  const local = tag.local;
+  const parent = s.stack.at(-1);
+  if (SKIPPED.has(local) || (REMOVED.has(local) && parent !== 'rPr' && parent !== 'trPr')) {
+    s.skip = 1;
+    return;
+  }
+  s.stack.push(local);
+  openParagraphTag(s, tag, parent);
+  openRunTag(s, tag, parent);
+}
+
+/** The elements of paragraphs, stories, text boxes and table rows. */
+function openParagraphTag(s: StoryState, tag: XmlTag, parent: string | undefined): void {
+  switch (tag.local) {
+    case 'footnote':
+    case 'endnote':
+    case 'comment': {
+      s.story = attr(tag, W, 'id') ?? '';
+      const type = attr(tag, W, 'type');
+      s.skipStory = type === 'separator' || type === 'continuationSeparator' || type === 'continuationNotice';
+      break;
     }
-    if (open.markDeleted) held = { paragraph: done, joiner: ' ' };
-    else if (open.dropCap && done.runs.length > 0) held = { paragraph: done, joiner: '' };
-    else emit(done);
-  };
+    case 'txbxContent':
+      s.outer.push({ paragraph: s.paragraph, run: s.run, inRunProps: s.inRunProps, held: s.held });
+      s.held = null;
+      s.paragraph = null;
+      s.run = null;
+      s.inRunProps = false;
+      break;
+    case 'p':
+      s.paragraph = {
+        runs: [],
+        outline: null,
+        notes: [],
+        comments: [],
+        style: null,
+        direct: null,
+        markDeleted: false,
+        dropCap: false,
+      };
+      break;
+    case 'pStyle':
+      if (s.paragraph && parent === 'pPr') s.paragraph.style = attr(tag, W, 'val') ?? null;
+      break;
+    case 'outlineLvl':
+      if (s.paragraph && parent === 'pPr') s.paragraph.direct = Number(attr(tag, W, 'val') ?? 9);
+      break;
+    case 'framePr': {
+      const dropCap = attr(tag, W, 'dropCap');
+      if (s.paragraph && parent === 'pPr') s.paragraph.dropCap = dropCap === 'drop' || dropCap === 'margin';
+      break;
+    }
+    case 'del':
+    case 'moveFrom':
+      // Here (REMOVED's others are skipped) in a row's w:trPr (a deleted row) or in w:rPr (of
+      // the paragraph mark when in w:pPr).
+      if (parent === 'trPr') s.rows[s.rows.length - 1] = true;
+      else if (s.paragraph && !s.run) s.paragraph.markDeleted = true;
+      break;
+    case 'tr':
+      s.rows.push(false);
+      break;
+    case 'footnoteReference':
+    case 'endnoteReference':
+      // Footnotes and endnotes number their ids apart: "footnote:1" and "endnote:1" are two notes.
+      if (s.paragraph) s.paragraph.notes.push(`${tag.local.slice(0, -9)}:${attr(tag, W, 'id') ?? ''}`);
+      break;
+    case 'commentReference':
+      if (s.paragraph) s.paragraph.comments.push(attr(tag, W, 'id') ?? '');
+      break;
+  }
+}
 
-  const flushHeld = (): void => {
-    if (!held) return;
-    const { paragraph: waiting } = held;
-    held = null;
-    emit(waiting);
-  };
+/** The elements of runs and fields. */
+function openRunTag(s: StoryState, tag: XmlTag, parent: string | undefined): void {
+  switch (tag.local) {
+    case 'r':
+      s.run = { italic: null, bold: null, style: null, font: null, text: '' };
+      break;
+    case 'rPr':
+      s.inRunProps = s.run !== null;
+      break;
+    case 'i':
+      if (s.run && s.inRunProps) s.run.italic = onOff(attr(tag, W, 'val'));
+      break;
+    case 'b':
+      if (s.run && s.inRunProps) s.run.bold = onOff(attr(tag, W, 'val'));
+      break;
+    case 'rStyle':
+      if (s.run && s.inRunProps) s.run.style = attr(tag, W, 'val') ?? null;
+      break;
+    case 'rFonts':
+      if (s.run && s.inRunProps) s.run.font = runFont(tag);
+      break;
+    case 't':
+      s.inText = s.run !== null;
+      break;
+    case 'instrText':
+      s.inInstruction = s.fields.length > 0;
+      break;
+    case 'fldSimple':
+      s.fields.push({ instruction: attr(tag, W, 'instr') ?? '', result: true });
+      break;
+    case 'fldChar': {
+      const type = attr(tag, W, 'fldCharType');
+      if (type === 'begin') s.fields.push({ instruction: '', result: false });
+      else if (type === 'separate' && s.fields.length > 0) s.fields.at(-1)!.result = true;
+      else if (type === 'end') s.fields.pop();
+      break;
+    }
+    case 'tab':
+      if (s.run && parent === 'r' && !hidden(s)) s.run.text += ' ';
+      break;
+    case 'br':
+    case 'cr':
+      if (s.run && parent === 'r' && !hidden(s)) s.run.text += attr(tag, W, 'type') === 'page' ? ' ' : '\n';
+      break;
+    case 'noBreakHyphen':
+      if (s.run && !hidden(s)) s.run.text += '-';
+      break;
+  }
+}
 
-  parseXml(xml, where, {
-    open(tag) {
-      if (skip > 0) {
-        skip++;
-        return;
-      }
-      if (tag.uri === MC && tag.local === 'Fallback') {
-        skip = 1;
-        return;
-      }
-      if (!W.includes(tag.uri)) {
-        stack.push('');
-        return;
-      }
-      const local = tag.local;
-      const parent = stack.at(-1);
-      if (SKIPPED.has(local) || (REMOVED.has(local) && parent !== 'rPr' && parent !== 'trPr')) {
-        skip = 1;
-        return;
-      }
-      stack.push(local);
-      switch (local) {
-        case 'footnote':
-        case 'endnote':
-        case 'comment': {
-          story = attr(tag, W, 'id') ?? '';
-          const type = attr(tag, W, 'type');
-          skipStory =
-            type === 'separator' || type === 'continuationSeparator' || type === 'continuationNotice';
-          break;
-        }
-        case 'txbxContent':
-          outer.push({ paragraph, run, inRunProps, held });
-          held = null;
-          paragraph = null;
-          run = null;
-          inRunProps = false;
-          break;
-        case 'p':
-          paragraph = {
-            runs: [],
-            outline: null,
-            notes: [],
-            comments: [],
-            style: null,
-            direct: null,
-            markDeleted: false,
-            dropCap: false,
-          };
-          break;
-        case 'pStyle':
-          if (paragraph && parent === 'pPr') paragraph.style = attr(tag, W, 'val') ?? null;
-          break;
-        case 'outlineLvl':
-          if (paragraph && parent === 'pPr') paragraph.direct = Number(attr(tag, W, 'val') ?? 9);
-          break;
-        case 'framePr': {
-          const dropCap = attr(tag, W, 'dropCap');
-          if (paragraph && parent === 'pPr') paragraph.dropCap = dropCap === 'drop' || dropCap === 'margin';
-          break;
-        }
-        case 'del':
-        case 'moveFrom':
-          // Here (REMOVED's others are skipped) in a row's w:trPr (a deleted row) or in w:rPr (of
-          // the paragraph mark when in w:pPr).
-          if (parent === 'trPr') rows[rows.length - 1] = true;
-          else if (paragraph && !run) paragraph.markDeleted = true;
-          break;
-        case 'tr':
-          rows.push(false);
-          break;
-        case 'r':
-          run = { italic: null, bold: null, style: null, font: null, text: '' };
-          break;
-        case 'rPr':
-          inRunProps = run !== null;
-          break;
-        case 'i':
-          if (run && inRunProps) run.italic = onOff(attr(tag, W, 'val'));
-          break;
-        case 'b':
-          if (run && inRunProps) run.bold = onOff(attr(tag, W, 'val'));
-          break;
-        case 'rStyle':
-          if (run && inRunProps) run.style = attr(tag, W, 'val') ?? null;
-          break;
-        case 'rFonts':
-          if (run && inRunProps) run.font = runFont(tag);
-          break;
-        case 't':
-          inText = run !== null;
-          break;
-        case 'instrText':
-          inInstruction = fields.length > 0;
-          break;
-        case 'fldSimple':
-          fields.push({ instruction: attr(tag, W, 'instr') ?? '', result: true });
-          break;
-        case 'fldChar': {
-          const type = attr(tag, W, 'fldCharType');
-          if (type === 'begin') fields.push({ instruction: '', result: false });
-          else if (type === 'separate' && fields.length > 0) fields.at(-1)!.result = true;
-          else if (type === 'end') fields.pop();
-          break;
-        }
-        case 'tab':
-          if (run && parent === 'r' && !hidden()) run.text += ' ';
-          break;
-        case 'br':
-        case 'cr':
-          if (run && parent === 'r' && !hidden()) run.text += attr(tag, W, 'type') === 'page' ? ' ' : '\n';
-          break;
-        case 'noBreakHyphen':
-          if (run && !hidden()) run.text += '-';
-          break;
-        case 'footnoteReference':
-        case 'endnoteReference':
-          // Footnotes and endnotes number their ids apart: "footnote:1" and "endnote:1" are two notes.
-          if (paragraph) paragraph.notes.push(`${tag.local.slice(0, -9)}:${attr(tag, W, 'id') ?? ''}`);
-          break;
-        case 'commentReference':
-          if (paragraph) paragraph.comments.push(attr(tag, W, 'id') ?? '');
-          break;
-      }
-    },
-    text(text) {
-      if (skip > 0) return;
-      if (inInstruction) fields.at(-1)!.instruction += text;
-      else if (inText && run && !hidden()) run.text += text;
-    },
-    close() {
-      if (skip > 0) {
-        skip--;
-        return;
-      }
-      const local = stack.pop();
-      switch (local) {
-        case 't':
-          inText = false;
-          break;
-        case 'instrText':
-          inInstruction = false;
-          break;
-        case 'fldSimple':
-          fields.pop();
-          break;
-        case 'rPr':
-          inRunProps = false;
-          break;
-        case 'r':
-          closeRun();
-          run = null;
-          break;
-        case 'p': {
-          if (!paragraph) break;
-          const open = paragraph;
-          paragraph = null;
-          if (!rows.includes(true)) closeParagraph(open);
-          break;
-        }
-        case 'tr':
-          rows.pop();
-          break;
-        case 'txbxContent': {
-          flushHeld();
-          const restored = outer.pop();
-          paragraph = restored?.paragraph ?? null;
-          run = restored?.run ?? null;
-          inRunProps = restored?.inRunProps ?? false;
-          held = restored?.held ?? null;
-          break;
-        }
-        case 'footnote':
-        case 'endnote':
-        case 'comment':
-          flushHeld();
-          story = '';
-          skipStory = false;
-          break;
-      }
-    },
-  });
-  flushHeld();
-  return stories;
+/** Closes an element of a story part. */
+function closeTag(s: StoryState): void {
+  if (s.skip > 0) {
+    s.skip--;
+    return;
+  }
+  const local = s.stack.pop();
+  switch (local) {
+    case 't':
+      s.inText = false;
+      break;
+    case 'instrText':
+      s.inInstruction = false;
+      break;
+    case 'fldSimple':
+      s.fields.pop();
+      break;
+    case 'rPr':
+      s.inRunProps = false;
+      break;
+    case 'r':
+      closeRun(s);
+      s.run = null;
+      break;
+    case 'p': {
+      if (!s.paragraph) break;
+      const open = s.paragraph;
+      s.paragraph = null;
+      if (!s.rows.includes(true)) closeParagraph(s, open);
+      break;
+    }
+    case 'tr':
+      s.rows.pop();
+      break;
+    case 'txbxContent': {
+      flushHeld(s);
+      const restored = s.outer.pop();
+      s.paragraph = restored?.paragraph ?? null;
+      s.run = restored?.run ?? null;
+      s.inRunProps = restored?.inRunProps ?? false;
+      s.held = restored?.held ?? null;
+      break;
+    }
+    case 'footnote':
+    case 'endnote':
+    case 'comment':
+      flushHeld(s);
+      s.story = '';
+      s.skipStory = false;
+      break;
+  }
 }
 
 interface OpenParagraph extends WordParagraph {

@@ -248,18 +248,7 @@ class EpubReader {
       return null;
     };
 
-    const manifest = new Map<string, ManifestItem>();
-    for (const item of list((opf.manifest as XmlObject | undefined)?.item)) {
-      const id = textOf(item['@_id']);
-      const href = textOf(item['@_href']);
-      if (!id || !href) continue;
-      manifest.set(id, {
-        id,
-        href: resolvePart(opfPath, withoutFragment(href)),
-        mediaType: textOf(item['@_media-type']),
-        properties: tokens(textOf(item['@_properties'])),
-      });
-    }
+    const manifest = manifestOf(opf, opfPath);
     const spineNode = (opf.spine as XmlObject | undefined) ?? {};
     const spine = list(spineNode.itemref)
       .map((ref) => ({
@@ -596,3 +585,20 @@ class EpubReader {
 }
 
 type DefaultDocument = DefaultTreeAdapterTypes.Document;
+
+/** The items of an OPF package's manifest by id, their paths resolved from the package's. */
+function manifestOf(opf: XmlObject, opfPath: string): Map<string, ManifestItem> {
+  const manifest = new Map<string, ManifestItem>();
+  for (const item of list((opf.manifest as XmlObject | undefined)?.item)) {
+    const id = textOf(item['@_id']);
+    const href = textOf(item['@_href']);
+    if (!id || !href) continue;
+    manifest.set(id, {
+      id,
+      href: resolvePart(opfPath, withoutFragment(href)),
+      mediaType: textOf(item['@_media-type']),
+      properties: tokens(textOf(item['@_properties'])),
+    });
+  }
+  return manifest;
+}

@@ -1,7 +1,7 @@
 import type { ModelId } from '../../shared/options';
 import type { BookFormat, ExportStatus, FolderFormat, MasteringPresetName } from '../../shared/book-exports';
 import type { Lease } from './requests-repo';
-import type { SqlExecutor } from './sql';
+import type { SqlExecutor, SqlParams } from './sql';
 
 /**
  * What a row of `exports` exports: a text (POST /api/v1/exports, jobs/export-jobs.ts) or a book
@@ -155,6 +155,35 @@ const LIST_COLUMNS = `seq, id, key_id, input_text, characters, voice_code, model
   progress, cancel_requested, error_code, error_message, error_details, chapters, report, duration_ms, file_bytes, created_at,
   started_at, finished_at, run_attempts, lease_owner, lease_until, kind, project_id, project_state`;
 
+/** The values of an INSERT of `row`, in the order of its columns. */
+function insertValues(row: NewExportRow): SqlParams {
+  return [
+    row.id,
+    row.key_id,
+    row.input_text,
+    row.characters,
+    row.voice_code,
+    row.model_id,
+    row.speed_rate,
+    row.pitch_rate,
+    row.volume,
+    row.preset,
+    row.format,
+    row.folder_format,
+    row.title,
+    row.author,
+    row.cover_type,
+    row.cover_base64,
+    row.cost_milli,
+    row.custom_voice,
+    row.download_token,
+    row.created_at,
+    row.kind ?? 'text',
+    row.project_id ?? null,
+    row.project_state ?? null,
+  ];
+}
+
 export function createExportsRepo(db: SqlExecutor): ExportsRepo {
   const greatest = db.dialect === 'postgres' ? 'GREATEST' : 'MAX';
   return {
@@ -164,31 +193,7 @@ export function createExportsRepo(db: SqlExecutor): ExportsRepo {
            preset, format, folder_format, title, author, cover_type, cover_base64, cost_milli, custom_voice, download_token,
            status, created_at, kind, project_id, project_state)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'new', ?, ?, ?, ?)`,
-        [
-          row.id,
-          row.key_id,
-          row.input_text,
-          row.characters,
-          row.voice_code,
-          row.model_id,
-          row.speed_rate,
-          row.pitch_rate,
-          row.volume,
-          row.preset,
-          row.format,
-          row.folder_format,
-          row.title,
-          row.author,
-          row.cover_type,
-          row.cover_base64,
-          row.cost_milli,
-          row.custom_voice,
-          row.download_token,
-          row.created_at,
-          row.kind ?? 'text',
-          row.project_id ?? null,
-          row.project_state ?? null,
-        ],
+        insertValues(row),
       );
     },
     async get(id, kind = 'text') {
