@@ -3,6 +3,7 @@ import type { ApiKeyInfo } from '../../../../electron/shared/api';
 import { CopyButton } from '../../components/CopyButton';
 import { formatCredits, formatTime } from '../../lib/format';
 import { useStudio } from '../../stores';
+import { TableHead } from '../../components/TableHead';
 
 /** A signing secret with its middle hidden. */
 function masked(secret: string): string {
@@ -23,33 +24,17 @@ export function ApiKeysTable({ keys, actions }: { keys: readonly ApiKeyInfo[]; a
       className="data"
       aria-label={intl.formatMessage({ id: 'api.keys.title', defaultMessage: 'API keys' })}
     >
-      <thead>
-        <tr>
-          <th>
-            <FormattedMessage id="api.keys.name" defaultMessage="Name" />
-          </th>
-          <th>
-            <FormattedMessage id="api.keys.key" defaultMessage="Key" />
-          </th>
-          <th className="num">
-            <FormattedMessage id="api.keys.balance" defaultMessage="Balance" />
-          </th>
-          <th>
-            <FormattedMessage id="api.keys.createdAt" defaultMessage="Created" />
-          </th>
-          <th>
-            <FormattedMessage id="api.keys.state" defaultMessage="State" />
-          </th>
-          <th>
-            <FormattedMessage id="api.keys.signingSecret" defaultMessage="Signing secret" />
-          </th>
-          <th>
-            <span className="visually-hidden">
-              <FormattedMessage id="common.actions" defaultMessage="Actions" />
-            </span>
-          </th>
-        </tr>
-      </thead>
+      <TableHead
+        columns={[
+          { label: <FormattedMessage id="api.keys.name" defaultMessage="Name" /> },
+          { label: <FormattedMessage id="api.keys.key" defaultMessage="Key" /> },
+          { label: <FormattedMessage id="api.keys.balance" defaultMessage="Balance" />, className: 'num' },
+          { label: <FormattedMessage id="api.keys.createdAt" defaultMessage="Created" /> },
+          { label: <FormattedMessage id="api.keys.state" defaultMessage="State" /> },
+          { label: <FormattedMessage id="api.keys.signingSecret" defaultMessage="Signing secret" /> },
+          { label: <FormattedMessage id="common.actions" defaultMessage="Actions" />, hidden: true },
+        ]}
+      />
       <tbody>
         {keys.map((k) => (
           <KeyRow key={k.id} k={k} actions={actions} />

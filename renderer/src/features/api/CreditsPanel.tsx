@@ -11,6 +11,7 @@ import { KEY_FILTER_ALL } from '../../../../electron/shared/api';
 import { keyName, KeySelect } from '../../components/KeySelect';
 import { formatCredits, formatTime } from '../../lib/format';
 import { useStudio } from '../../stores';
+import { TableHead } from '../../components/TableHead';
 import { AddCredits } from './AddCredits';
 
 const LEDGER_KIND_MESSAGES = defineMessages<LedgerKind>({
@@ -77,30 +78,19 @@ function LedgerTable({
       className="data"
       aria-label={intl.formatMessage({ id: 'api.ledger.title', defaultMessage: 'Ledger' })}
     >
-      <thead>
-        <tr>
-          <th>
-            <FormattedMessage id="api.ledger.time" defaultMessage="Time" />
-          </th>
-          {allKeys && (
-            <th>
-              <FormattedMessage id="api.keys.key" defaultMessage="Key" />
-            </th>
-          )}
-          <th>
-            <FormattedMessage id="api.ledger.kind" defaultMessage="Kind" />
-          </th>
-          <th className="num">
-            <FormattedMessage id="api.ledger.amount" defaultMessage="Amount" />
-          </th>
-          <th className="num">
-            <FormattedMessage id="api.ledger.balanceAfter" defaultMessage="Balance after" />
-          </th>
-          <th>
-            <FormattedMessage id="api.ledger.request" defaultMessage="Request" />
-          </th>
-        </tr>
-      </thead>
+      <TableHead
+        columns={[
+          { label: <FormattedMessage id="api.ledger.time" defaultMessage="Time" /> },
+          allKeys && { label: <FormattedMessage id="api.keys.key" defaultMessage="Key" /> },
+          { label: <FormattedMessage id="api.ledger.kind" defaultMessage="Kind" /> },
+          { label: <FormattedMessage id="api.ledger.amount" defaultMessage="Amount" />, className: 'num' },
+          {
+            label: <FormattedMessage id="api.ledger.balanceAfter" defaultMessage="Balance after" />,
+            className: 'num',
+          },
+          { label: <FormattedMessage id="api.ledger.request" defaultMessage="Request" /> },
+        ]}
+      />
       <tbody>
         {usage.ledger.map((e, i) => (
           <tr key={i}>

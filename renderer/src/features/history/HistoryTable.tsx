@@ -6,6 +6,7 @@ import { CallbackBadge, StatusBadge } from '../../components/StatusBadge';
 import { formatClock, formatNumber, formatTime } from '../../lib/format';
 import { voiceNameOf } from '../../lib/voice-codes';
 import { useStudio } from '../../stores';
+import { TableHead } from '../../components/TableHead';
 
 interface TableProps {
   /** The key column is shown when the requests of all keys are. */
@@ -29,50 +30,34 @@ export function HistoryTable({
         className="data history-table"
         aria-label={intl.formatMessage({ id: 'history.table.label', defaultMessage: 'Requests' })}
       >
-        <thead>
-          <tr>
-            <th>
-              <FormattedMessage id="history.column.time" defaultMessage="Time" />
-            </th>
-            {allKeys && (
-              <th>
-                <FormattedMessage id="history.column.key" defaultMessage="Key" />
-              </th>
-            )}
-            <th>
-              <FormattedMessage id="history.voice" defaultMessage="Voice" />
-            </th>
-            <th className="wide-only">
-              <FormattedMessage id="history.engine" defaultMessage="Engine" />
-            </th>
-            <th>
-              <FormattedMessage id="history.text" defaultMessage="Text" />
-            </th>
-            <th className="num">
-              <FormattedMessage id="history.characters" defaultMessage="Characters" />
-            </th>
-            <th className="num">
-              <FormattedMessage id="history.credits" defaultMessage="Credits" />
-            </th>
-            <th className="num">
-              <FormattedMessage id="history.duration" defaultMessage="Duration" />
-            </th>
-            <th className="wide-only history-format">
-              <FormattedMessage id="history.format" defaultMessage="Format" />
-            </th>
-            <th>
-              <FormattedMessage id="history.status" defaultMessage="Status" />
-            </th>
-            <th className="wide-only">
-              <FormattedMessage id="history.callback" defaultMessage="Callback" />
-            </th>
-            <th>
-              <span className="visually-hidden">
-                <FormattedMessage id="common.actions" defaultMessage="Actions" />
-              </span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            { label: <FormattedMessage id="history.column.time" defaultMessage="Time" /> },
+            allKeys && { label: <FormattedMessage id="history.column.key" defaultMessage="Key" /> },
+            { label: <FormattedMessage id="history.voice" defaultMessage="Voice" /> },
+            {
+              label: <FormattedMessage id="history.engine" defaultMessage="Engine" />,
+              className: 'wide-only',
+            },
+            { label: <FormattedMessage id="history.text" defaultMessage="Text" /> },
+            {
+              label: <FormattedMessage id="history.characters" defaultMessage="Characters" />,
+              className: 'num',
+            },
+            { label: <FormattedMessage id="history.credits" defaultMessage="Credits" />, className: 'num' },
+            { label: <FormattedMessage id="history.duration" defaultMessage="Duration" />, className: 'num' },
+            {
+              label: <FormattedMessage id="history.format" defaultMessage="Format" />,
+              className: 'wide-only history-format',
+            },
+            { label: <FormattedMessage id="history.status" defaultMessage="Status" /> },
+            {
+              label: <FormattedMessage id="history.callback" defaultMessage="Callback" />,
+              className: 'wide-only',
+            },
+            { label: <FormattedMessage id="common.actions" defaultMessage="Actions" />, hidden: true },
+          ]}
+        />
         <tbody>
           {items.map((r) => (
             <HistoryRow key={r.request_id} r={r} allKeys={allKeys} keys={keys} onOpen={onOpen} />
