@@ -14,7 +14,7 @@ import {
   mayBeVoiceCode,
   voiceNameOf,
 } from '../../renderer/src/lib/voice-codes';
-import { codeProblem, draftOf, inputOf } from '../../renderer/src/features/voices/CustomVoiceForm';
+import { codeProblem, draftOf, inputOf } from '../../renderer/src/features/voices/custom-voice-draft';
 import { createStudioStore } from '../../renderer/src/stores';
 import { DEFAULT_VOICE, FIRST_VOICES, sanitiseOptions } from '../../renderer/src/stores/options-slice';
 import { wavSamples, rmsOf } from '../fixtures/audio-analysis';

@@ -31,7 +31,6 @@ export function DialoguePanel() {
   const setParagraphVoice = useStudio((s) => s.setParagraphVoice);
   const clearParagraphVoices = useStudio((s) => s.clearParagraphVoices);
   const convert = useStudio((s) => s.convertDialogueToSsml);
-  const voiceName = useVoiceName();
   const intl = useIntl();
   const id = useId();
   // Planning a long chapter runs behind typing, like the character count.
@@ -113,33 +112,12 @@ export function DialoguePanel() {
         />
       </p>
       {colours.size > 1 && (
-        <ul
-          className="voice-legend"
-          aria-label={intl.formatMessage({
-            id: 'compose.dialogue.legend',
-            defaultMessage: 'Voices in this text',
-          })}
-        >
-          {[...colours.keys()].map((code) => (
-            <li key={code} className={`voice-span ${colourOf(code)}`}>
-              {code === narrator ? (
-                <FormattedMessage
-                  id="compose.dialogue.legend.narrator"
-                  defaultMessage="{voice} (narrator)"
-                  values={{ voice: voiceName(code) }}
-                />
-              ) : code === dialogue.character ? (
-                <FormattedMessage
-                  id="compose.dialogue.legend.quoted"
-                  defaultMessage="{voice} (quoted speech)"
-                  values={{ voice: voiceName(code) }}
-                />
-              ) : (
-                voiceName(code)
-              )}
-            </li>
-          ))}
-        </ul>
+        <VoiceLegend
+          codes={[...colours.keys()]}
+          narrator={narrator}
+          character={dialogue.character}
+          colourOf={colourOf}
+        />
       )}
       {plan.length === 0 ? (
         <p className="muted">
@@ -190,6 +168,51 @@ export function DialoguePanel() {
         </p>
       )}
     </section>
+  );
+}
+
+/** The voices of the text in their colours: the narrator's, the quoted speech's, the paragraphs'. */
+function VoiceLegend({
+  codes,
+  narrator,
+  character,
+  colourOf,
+}: {
+  codes: readonly string[];
+  narrator: string;
+  character: string | null | undefined;
+  colourOf(code: string): string;
+}) {
+  const intl = useIntl();
+  const voiceName = useVoiceName();
+  return (
+    <ul
+      className="voice-legend"
+      aria-label={intl.formatMessage({
+        id: 'compose.dialogue.legend',
+        defaultMessage: 'Voices in this text',
+      })}
+    >
+      {codes.map((code) => (
+        <li key={code} className={`voice-span ${colourOf(code)}`}>
+          {code === narrator ? (
+            <FormattedMessage
+              id="compose.dialogue.legend.narrator"
+              defaultMessage="{voice} (narrator)"
+              values={{ voice: voiceName(code) }}
+            />
+          ) : code === character ? (
+            <FormattedMessage
+              id="compose.dialogue.legend.quoted"
+              defaultMessage="{voice} (quoted speech)"
+              values={{ voice: voiceName(code) }}
+            />
+          ) : (
+            voiceName(code)
+          )}
+        </li>
+      ))}
+    </ul>
   );
 }
 

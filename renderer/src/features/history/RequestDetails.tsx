@@ -15,33 +15,9 @@ import { useClient, useStudio } from '../../stores';
  */
 export function RequestDetails({ id }: { id: string }) {
   const intl = useIntl();
-  const client = useClient();
   const selectRequest = useStudio((s) => s.selectRequest);
-  const describeRequest = useStudio((s) => s.describeRequest);
   const customVoices = useStudio((s) => s.customVoices);
-  const [request, setRequest] = useState<RequestDetail | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    let current = true;
-    client
-      .request(id)
-      .then((detail) => {
-        if (!current) return;
-        setRequest(detail);
-        setError(null);
-        // The document title names the request by its text.
-        describeRequest(id, detail.input_text);
-      })
-      .catch((e: unknown) => {
-        if (!current) return;
-        setRequest(null);
-        setError(errorMessage(e));
-      });
-    return () => {
-      current = false;
-    };
-  }, [client, id, describeRequest]);
+  const { request, error } = useRequestDetail(id);
 
   const close = (
     <button type="button" onClick={() => selectRequest(null)}>
@@ -174,4 +150,34 @@ export function RequestDetails({ id }: { id: string }) {
       )}
     </section>
   );
+}
+
+/** Reads request `id` (again when it changes); the document title names it by its text. */
+function useRequestDetail(id: string) {
+  const client = useClient();
+  const describeRequest = useStudio((s) => s.describeRequest);
+  const [request, setRequest] = useState<RequestDetail | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    client
+      .request(id)
+      .then((detail) => {
+        if (!current) return;
+        setRequest(detail);
+        setError(null);
+        // The document title names the request by its text.
+        describeRequest(id, detail.input_text);
+      })
+      .catch((e: unknown) => {
+        if (!current) return;
+        setRequest(null);
+        setError(errorMessage(e));
+      });
+    return () => {
+      current = false;
+    };
+  }, [client, id, describeRequest]);
+  return { request, error };
 }

@@ -79,7 +79,6 @@ export function ReadingView() {
   const languageName = useLanguageName();
   const text = useStudio((s) => s.readingText);
   const target = useStudio((s) => s.readingTarget);
-  const source = useStudio((s) => s.readingSource);
   const reading = useStudio((s) => s.reading);
   const busy = useStudio((s) => s.readingBusy);
   const error = useStudio((s) => s.readingError);
@@ -172,27 +171,7 @@ export function ReadingView() {
               <FormattedMessage id="reading.show" defaultMessage="Show the reading" />
             )}
           </button>
-          <span id={`${id}-count`} className={tooLong ? 'error small' : 'muted small'}>
-            <FormattedMessage
-              id="reading.count"
-              defaultMessage="{count, plural, one {# character} other {# characters}} of {limit, number}"
-              values={{ count: characters, limit: READING_MAX_CHARS }}
-            />
-            {source.kind !== 'typed' && (
-              <>
-                {' · '}
-                {source.kind === 'editor' ? (
-                  <FormattedMessage id="reading.source.editor" defaultMessage="the Studio’s text" />
-                ) : (
-                  <FormattedMessage
-                    id="reading.source.chapter"
-                    defaultMessage="chapter “{title}”"
-                    values={{ title: source.title }}
-                  />
-                )}
-              </>
-            )}
-          </span>
+          <ReadingCount id={`${id}-count`} characters={characters} tooLong={tooLong} />
         </div>
         {error && (
           <p className="error" role="alert">
@@ -230,6 +209,34 @@ export function ReadingView() {
         </section>
       )}
     </>
+  );
+}
+
+/** The text's characters against the limit, and where the text came from (the Studio, a chapter). */
+function ReadingCount({ id, characters, tooLong }: { id: string; characters: number; tooLong: boolean }) {
+  const source = useStudio((s) => s.readingSource);
+  return (
+    <span id={id} className={tooLong ? 'error small' : 'muted small'}>
+      <FormattedMessage
+        id="reading.count"
+        defaultMessage="{count, plural, one {# character} other {# characters}} of {limit, number}"
+        values={{ count: characters, limit: READING_MAX_CHARS }}
+      />
+      {source.kind !== 'typed' && (
+        <>
+          {' · '}
+          {source.kind === 'editor' ? (
+            <FormattedMessage id="reading.source.editor" defaultMessage="the Studio’s text" />
+          ) : (
+            <FormattedMessage
+              id="reading.source.chapter"
+              defaultMessage="chapter “{title}”"
+              values={{ title: source.title }}
+            />
+          )}
+        </>
+      )}
+    </span>
   );
 }
 

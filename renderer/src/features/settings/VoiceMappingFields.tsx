@@ -172,55 +172,14 @@ export function VoiceMappingFields(props: {
             </tr>
           )}
           {rows.map((row, i) => (
-            <tr key={i}>
-              <td>
-                <input
-                  type="text"
-                  spellCheck={false}
-                  aria-label={intl.formatMessage(
-                    { id: 'settings.aliases.theirCode.row', defaultMessage: 'Their voice code, row {row}' },
-                    { row: i + 1 },
-                  )}
-                  // eslint-disable-next-line messages/no-words-in-jsx -- a voice code, not words
-                  placeholder="hn_female_ngochuyen_full_48k-fhg"
-                  value={row.code}
-                  disabled={props.disabled}
-                  onChange={(e) => setRow(i, { code: e.target.value })}
-                  style={{ width: '100%' }}
-                />
-              </td>
-              <td>
-                <select
-                  aria-label={intl.formatMessage(
-                    { id: 'settings.aliases.ourVoice.row', defaultMessage: 'Our voice, row {row}' },
-                    { row: i + 1 },
-                  )}
-                  value={row.voice}
-                  disabled={props.disabled}
-                  onChange={(e) => setRow(i, { voice: e.target.value })}
-                >
-                  {VOICES.map((v) => (
-                    <option key={v.voice_code} value={v.voice_code}>
-                      {v.name} ({v.voice_code})
-                    </option>
-                  ))}
-                </select>
-              </td>
-              <td>
-                <button
-                  type="button"
-                  className="link"
-                  disabled={props.disabled}
-                  aria-label={intl.formatMessage(
-                    { id: 'settings.aliases.remove.row', defaultMessage: 'Remove row {row}' },
-                    { row: i + 1 },
-                  )}
-                  onClick={() => onRows(rows.filter((_, j) => j !== i))}
-                >
-                  <FormattedMessage id="common.remove" defaultMessage="Remove" />
-                </button>
-              </td>
-            </tr>
+            <AliasRowFields
+              key={i}
+              row={row}
+              i={i}
+              disabled={props.disabled}
+              onChange={(change) => setRow(i, change)}
+              onRemove={() => onRows(rows.filter((_, j) => j !== i))}
+            />
           ))}
         </tbody>
       </table>
@@ -245,5 +204,73 @@ export function VoiceMappingFields(props: {
         </p>
       )}
     </fieldset>
+  );
+}
+
+/** One alias: their voice code, our voice that speaks it, Remove. */
+function AliasRowFields({
+  row,
+  i,
+  disabled,
+  onChange,
+  onRemove,
+}: {
+  row: AliasRow;
+  i: number;
+  disabled: boolean;
+  onChange(change: Partial<AliasRow>): void;
+  onRemove(): void;
+}) {
+  const intl = useIntl();
+  return (
+    <tr>
+      <td>
+        <input
+          type="text"
+          spellCheck={false}
+          aria-label={intl.formatMessage(
+            { id: 'settings.aliases.theirCode.row', defaultMessage: 'Their voice code, row {row}' },
+            { row: i + 1 },
+          )}
+          // eslint-disable-next-line messages/no-words-in-jsx -- a voice code, not words
+          placeholder="hn_female_ngochuyen_full_48k-fhg"
+          value={row.code}
+          disabled={disabled}
+          onChange={(e) => onChange({ code: e.target.value })}
+          style={{ width: '100%' }}
+        />
+      </td>
+      <td>
+        <select
+          aria-label={intl.formatMessage(
+            { id: 'settings.aliases.ourVoice.row', defaultMessage: 'Our voice, row {row}' },
+            { row: i + 1 },
+          )}
+          value={row.voice}
+          disabled={disabled}
+          onChange={(e) => onChange({ voice: e.target.value })}
+        >
+          {VOICES.map((v) => (
+            <option key={v.voice_code} value={v.voice_code}>
+              {v.name} ({v.voice_code})
+            </option>
+          ))}
+        </select>
+      </td>
+      <td>
+        <button
+          type="button"
+          className="link"
+          disabled={disabled}
+          aria-label={intl.formatMessage(
+            { id: 'settings.aliases.remove.row', defaultMessage: 'Remove row {row}' },
+            { row: i + 1 },
+          )}
+          onClick={onRemove}
+        >
+          <FormattedMessage id="common.remove" defaultMessage="Remove" />
+        </button>
+      </td>
+    </tr>
   );
 }
