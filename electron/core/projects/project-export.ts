@@ -40,15 +40,7 @@ import {
 } from '../engine';
 import { isoTime, type Clock } from '../platform/clock';
 import type { Log } from '../platform/log';
-import {
-  createLeasedWorker,
-  errorText,
-  fileReportsOf,
-  MAX_RUN_ATTEMPTS,
-  newLeasedRun,
-  SPARE_RUNS,
-  type LeasedRun,
-} from '../jobs';
+import { createLeasedQueue, errorText, fileReportsOf, MAX_RUN_ATTEMPTS, type LeasedQueueRun } from '../jobs';
 import { writeZip } from '../platform/zip-writer';
 import type { ExportFinish, ExportRow, ProjectRow, Store } from '../store';
 import type { ProjectRenders } from './project-renders';
@@ -198,8 +190,7 @@ interface ProjectExportState {
 }
 
 /** A project export while it runs here. */
-interface Running extends LeasedRun {
-  row: ExportRow;
+interface Running extends LeasedQueueRun<ExportRow> {
   state: ProjectExportState;
   progress: number | undefined;
   eta: number | null;
@@ -219,8 +210,6 @@ export function createProjectExports(options: ProjectExportsOptions): ProjectExp
   const instanceId = options.instanceId ?? randomBytes(8).toString('hex');
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
-  /** The exports running here, by id. */
-  const runs = new Map<string, Running>();
   const dirOf = (projectId: string, exportId: string) =>
     join(filesDir, 'projects', projectId, 'exports', exportId);
 
@@ -559,58 +548,29 @@ export function createProjectExports(options: ProjectExportsOptions): ProjectExp
     }
   };
 
-  const begin = (row: ExportRow) => {
-    const entry: Running = {
-      ...newLeasedRun(),
-      row,
-      state: { ...stateOf(row), phase: 'rendering' },
-      progress: undefined,
-      eta: null,
-    };
-    runs.set(row.id, entry);
-    worker.keepLease(entry, {
-      renew: (lease) => store.exports.renewLease(row.id, lease, entry.progress ?? 0),
-      wanted: () => runs.get(row.id) === entry,
-      failed: (error) => log.warn(`project export ${row.id}: could not renew its lease: ${errorText(error)}`),
-    });
-    worker.track(entry, () => run(entry), {
-      failed: (error) =>
-        log.warn(`project export ${row.id}: ${errorText(error)}; it runs again after the next start`),
-      ended: () => runs.delete(row.id),
-    });
-  };
-
-  /** Exports whose run died with its process go back to the queue. */
-  const recover = async () => {
-    const requeued = store.exclusive
-      ? await store.exports.requeueProcessing('project')
-      : await store.exports.requeueExpired(clock.now(), 'project');
-    if (requeued > 0) log.info(`requeued ${requeued} interrupted project export(s)`);
-  };
-
-  const worker = createLeasedWorker({
+  const queue = createLeasedQueue<ExportRow, Running>({
+    noun: 'project export',
     instanceId,
     clock,
+    log,
     leaseMs,
     pollMs,
-    full: () => runs.size > SPARE_RUNS,
-    claim: () =>
-      worker.claimFairly(
-        {
-          queued: () => store.exports.queued('project'),
-          claim: (id, startedAt, lease) => store.exports.claim(id, startedAt, lease),
-        },
-        () => [...runs.values()].map((r) => r.row.key_id),
-        begin,
-      ),
-    claimFailed: (error) =>
-      log.warn(`project exports: could not take the next export from the queue: ${errorText(error)}`),
-    onPoll: async () => {
-      if (!store.exclusive) await recover();
+    exclusive: store.exclusive,
+    queue: {
+      queued: () => store.exports.queued('project'),
+      claim: (id, startedAt, lease) => store.exports.claim(id, startedAt, lease),
     },
-    pollFailed: (error) =>
-      log.warn(`project exports: could not look for exports to take over: ${errorText(error)}`),
+    requeue: {
+      running: () => store.exports.requeueProcessing('project'),
+      expired: (now) => store.exports.requeueExpired(now, 'project'),
+    },
+    newRun: (row) => ({ state: { ...stateOf(row), phase: 'rendering' }, progress: undefined, eta: null }),
+    renewal: (entry) => ({
+      renew: (lease) => store.exports.renewLease(entry.row.id, lease, entry.progress ?? 0),
+    }),
+    run: (entry) => run(entry),
   });
+  const { runs, worker, recover } = queue;
 
   /** A row of the queue for a project export: the text export's settings it has no use for are neutral. */
   const newRow = (
@@ -757,6 +717,6 @@ export function createProjectExports(options: ProjectExportsOptions): ProjectExp
         throw new AppError('NOT_FOUND', 'This export has no subtitles (made before they were written).');
       return join(dirOf(record.project_id, record.id), name);
     },
-    close: () => worker.close(() => runs.values()),
+    close: queue.close,
   };
 }
