@@ -23,7 +23,7 @@ import {
 } from './segment-render';
 import type { RenderContext } from './render-context';
 import { segmentFailure } from './render-records';
-import { castOf, charge, customVoiceOf, newRenderId, priceOf, renderOne } from './render-cast';
+import { castOf, charge, customVoiceOf, newRenderId, priceOf, renderOne, renderedAudio } from './render-cast';
 import type { NarratorSpeech, ProjectRenders } from './project-renders';
 
 export function createDirectRenders(
@@ -108,14 +108,7 @@ export function createDirectRenders(
           undefined,
           customVoices,
         );
-        await store.projectRenders.setSegmentAudio(segmentId, {
-          state: 'done',
-          audio_key: result.audioKey,
-          duration_ms: result.durationMs,
-          error: null,
-          checks: result.checks.length > 0 ? JSON.stringify(result.checks) : null,
-          rendered_at: isoTime(clock.now()),
-        });
+        await store.projectRenders.setSegmentAudio(segmentId, renderedAudio(result, isoTime(clock.now())));
         emit(undefined, keyId, projectId, [{ id: segmentId, state: 'done' }]);
       } catch (error) {
         await store.transaction(async (tx) => {

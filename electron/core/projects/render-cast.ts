@@ -107,3 +107,15 @@ export function priceOf(
   const characters = billableCharacters(segment.text);
   return { characters, cost: costMilli(characters, voice, modelId) };
 }
+
+/** The audio columns of a segment a render made: done, with its key, length and checks. */
+export function renderedAudio(result: Awaited<ReturnType<typeof renderSegment>>, at: string) {
+  return {
+    state: 'done' as const,
+    audio_key: result.audioKey,
+    duration_ms: result.durationMs,
+    error: null,
+    checks: result.checks.length > 0 ? JSON.stringify(result.checks) : null,
+    rendered_at: at,
+  };
+}

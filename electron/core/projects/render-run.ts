@@ -10,7 +10,7 @@ import type { ModelId } from '../../shared/options';
 import type { RenderItem } from '../store';
 import type { RenderContext, Running } from './render-context';
 import { segmentFailure } from './render-records';
-import { castOf, renderOne } from './render-cast';
+import { castOf, renderOne, renderedAudio } from './render-cast';
 
 /** The failed segments of a run, and the last one's error. */
 interface Tally {
@@ -171,14 +171,7 @@ async function renderItem(
     const now = await store.projects.getSegment(item.id);
     if (!now || now.text !== segment.text || now.speaker !== segment.speaker || now.quotes !== segment.quotes)
       return;
-    await store.projectRenders.setSegmentAudio(item.id, {
-      state: 'done',
-      audio_key: result.audioKey,
-      duration_ms: result.durationMs,
-      error: null,
-      checks: result.checks.length > 0 ? JSON.stringify(result.checks) : null,
-      rendered_at: isoTime(clock.now()),
-    });
+    await store.projectRenders.setSegmentAudio(item.id, renderedAudio(result, isoTime(clock.now())));
     emit(row, row.key_id, row.project_id, [{ id: item.id, state: 'done' }]);
   } catch (error) {
     if (entry.controller.signal.aborted) throw error;
