@@ -14,11 +14,11 @@
  */
 
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm, stat } from 'node:fs/promises';
-import { basename, join, relative } from 'node:path';
 import type { BookFormat, CoverImage, ExportChapter, ExportFileReport } from '../../shared/book-exports';
 import { bookExtension } from '../../shared/book-formats';
-import { AppError, isAppError } from '../../shared/errors';
+import { mkdir } from 'node:fs/promises';
+import { relative } from 'node:path';
+import { AppError } from '../../shared/errors';
 import { secondsLeft } from '../../shared/eta';
 import type { ModelId } from '../../shared/options';
 import { costMilli } from '../../shared/pricing';
@@ -27,17 +27,13 @@ import type { BookExportResult, Engine, LexiconRule, NeuralVoice } from '../engi
 import { isoTime, type Clock } from '../platform/clock';
 import type { Log } from '../platform/log';
 import { parseCustomVoiceSnapshot } from '../voices';
-import { writeZip } from '../platform/zip-writer';
-import type { ExportFinish, ExportRow, NewExportRow, Store } from '../store';
+import type { ExportRow, NewExportRow, Store } from '../store';
 import type { JobEvents } from './events';
-import { chargeCredits, lockKeyToCharge, refundCredits } from './credits';
-import { customVoiceRender } from './custom-voice-render';
-import { createLeasedWorker, newLeasedRun, SPARE_RUNS, type LeasedRun } from './leased-worker';
-import { MAX_RUN_ATTEMPTS } from './runner';
-import { errorText } from './store-retry';
+import { chargeCredits, lockKeyToCharge } from './credits';
+import { exportFiles } from './export-files';
+import { createExportRun } from './export-run';
+import { createLeasedQueue, type LeasedQueueRun } from './leased-queue';
 import { newRequestId } from './submit';
-import { redactPaths } from '../platform/redact-paths';
-import { storedErrorDetails } from '../platform/error-details';
 
 /** A validated export, ready to be accepted: the settings as the row stores them. */
 export interface ExportInput extends Pick<
@@ -132,10 +128,9 @@ const MAX_OPEN_EXPORTS_PER_KEY = 20;
 
 const DEFAULT_LEASE_MS = 30_000;
 const DEFAULT_POLL_MS = 2000;
-const CANCELLED_MESSAGE = 'Cancelled before it finished; the credits were refunded.';
+export const CANCELLED_MESSAGE = 'Cancelled before it finished; the credits were refunded.';
 
-interface Running extends LeasedRun {
-  row: ExportRow;
+export interface ExportRun extends LeasedQueueRun<ExportRow> {
   progress: number;
   /** When this run began (clock ms): its rate, and so the seconds left, is measured from there. */
   startedAt: number;
@@ -144,227 +139,46 @@ interface Running extends LeasedRun {
 }
 
 export function createExportJobs(options: ExportJobsOptions): ExportJobs {
-  const { engine, store, events, clock, log, instanceId } = options;
-  const dir = join(options.filesDir, 'exports');
+  const { store, events, clock, log, instanceId } = options;
+  const files = exportFiles(options.filesDir);
+  const { dir, bookPath, reportPath, removeFiles } = files;
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
-  /** The exports running here, by id: one, and beside it the first of a key with none (SPARE_RUNS). */
-  const runs = new Map<string, Running>();
-
-  const bookPath = (row: Pick<ExportRow, 'id' | 'format'>) =>
-    join(dir, `${row.id}.${bookExtension(row.format)}`);
-  const reportPath = (row: Pick<ExportRow, 'id'>) => join(dir, `${row.id}.loudness.json`);
-  /** Where a folder export writes its chapters' files before they are zipped. */
-  const folderPath = (row: Pick<ExportRow, 'id'>) => join(dir, `${row.id}.folder`);
 
   const emit = (row: Pick<ExportRow, 'id' | 'key_id'>, status: ExportRow['status'], progress: number) =>
     events.emit('export', { keyId: row.key_id, export_id: row.id, status, progress });
 
-  /** Removes whatever a run of this export left or wrote. */
-  const removeFiles = async (row: Pick<ExportRow, 'id' | 'format'>) => {
-    await Promise.all([
-      rm(bookPath(row), { force: true }),
-      rm(reportPath(row), { force: true }),
-      rm(folderPath(row), { recursive: true, force: true }),
-    ]);
-  };
-
-  /** The outcome and, for a failure, the refund, in one transaction; false when no longer ours. */
-  const record = (row: ExportRow, finish: Omit<ExportFinish, 'finishedAt'>, queued: boolean) => {
-    const at = isoTime(clock.now());
-    return store.transaction(async (tx) => {
-      const outcome = { ...finish, finishedAt: at };
-      const ok = queued
-        ? await tx.exports.finishQueued(row.id, outcome)
-        : await tx.exports.finish(row.id, instanceId, outcome);
-      if (!ok) return false;
-      if (finish.status === 'FAILURE') await refundCredits(tx, row, row.cost_milli, at);
-      return true;
-    });
-  };
-
-  const finishRun = async (entry: Running, finish: Omit<ExportFinish, 'finishedAt'>) => {
-    try {
-      if (await record(entry.row, finish, false)) emit(entry.row, finish.status, 1);
-      else log.warn(`export ${entry.row.id}: its outcome was not recorded: another instance runs it now`);
-    } catch (error) {
-      // The row stays processing: the next start (or another instance) runs it again.
-      log.warn(`export ${entry.row.id}: could not record ${finish.status}: ${errorText(error)}`);
-    }
-  };
+  const { record, run } = createExportRun({ options, files, emit, closing: () => worker.closing });
 
   /** Keeps the lease and records the progress; stops the run when cancelled elsewhere or taken over. */
-  const renew = (entry: Running) =>
-    worker.keepLease(entry, {
+  const queue = createLeasedQueue<ExportRow, ExportRun>({
+    noun: 'export',
+    instanceId,
+    clock,
+    log,
+    leaseMs,
+    pollMs,
+    exclusive: store.exclusive,
+    queue: store.exports,
+    requeue: {
+      running: () => store.exports.requeueProcessing(),
+      expired: (now) => store.exports.requeueExpired(now),
+    },
+    newRun: () => ({ progress: 0, startedAt: clock.now(), lastEmit: 0, cancelled: false }),
+    renewal: (entry: ExportRun) => ({
       renew: (lease) => store.exports.renewLease(entry.row.id, lease, entry.progress),
-      wanted: () => runs.get(entry.row.id) === entry,
       held: (row) => {
         if (row.cancel_requested && !entry.cancelled) {
           entry.cancelled = true;
           entry.controller.abort(new AppError('CANCELLED', CANCELLED_MESSAGE));
         }
       },
-      failed: (error) => log.warn(`export ${entry.row.id}: could not renew its lease: ${errorText(error)}`),
-    });
-
-  /** Runs one claimed export to its end. */
-  const run = async (entry: Running): Promise<void> => {
-    const { row, controller } = entry;
-    try {
-      if (row.run_attempts > MAX_RUN_ATTEMPTS) {
-        throw new AppError(
-          'ENGINE_FAILED',
-          `The export was interrupted ${row.run_attempts - 1} times; given up.`,
-        );
-      }
-      await removeFiles(row);
-      await mkdir(dir, { recursive: true });
-      // A custom voice speaks as it was when accepted (its snapshot), not as it is now.
-      const custom = await customVoiceRender(row.custom_voice, row, options, (message) =>
-        log.warn(`export ${row.id}: ${message}`),
-      );
-      const voiceCode = custom ? custom.resolved.voice_code : row.voice_code;
-      const neuralVoice = custom
-        ? custom.resolved.neuralVoice
-        : await options.neuralVoice?.(voiceCode, row.model_id).catch((error: unknown) => {
-            log.warn(`export ${row.id}: voice library unreadable, eSpeak speaks: ${errorText(error)}`);
-            return undefined;
-          });
-      const language = findVoice(voiceCode)?.language;
-      const lexicon = custom ? custom.lexicon : language ? await options.lexicon?.(language) : undefined;
-      for (const warning of custom?.warnings ?? []) log.warn(`export ${row.id}: ${warning}`);
-      const outPath = row.format === 'folder' ? folderPath(row) : bookPath(row);
-      const result = await engine.exportBook({
-        text: row.input_text,
-        voice_code: voiceCode,
-        model_id: row.model_id,
-        speed_rate: custom ? custom.resolved.speed_rate : row.speed_rate,
-        pitch_rate: custom ? custom.resolved.pitch_rate : row.pitch_rate,
-        volume: custom ? custom.resolved.volume : row.volume,
-        neuralVoice,
-        lexicon,
-        preset: row.preset,
-        format: row.format,
-        folderFormat: row.folder_format ?? undefined,
-        title: row.title ?? undefined,
-        author: row.author ?? undefined,
-        cover:
-          row.cover_base64 && row.cover_type
-            ? {
-                data: Buffer.from(row.cover_base64, 'base64'),
-                mimeType: row.cover_type as CoverImage['mimeType'],
-              }
-            : undefined,
-        outPath,
-        signal: controller.signal,
-        onProgress: (fraction) => {
-          // The zip of a folder export is the last few per cent.
-          entry.progress = row.format === 'folder' ? fraction * 0.97 : fraction;
-          const now = clock.now();
-          // For people watching: a few updates a second are plenty.
-          if (now - entry.lastEmit >= 200) {
-            entry.lastEmit = now;
-            emit(row, 'processing', entry.progress);
-          }
-        },
-      });
-      controller.signal.throwIfAborted();
-      if (row.format === 'folder') await zipFolder(row, result);
-      controller.signal.throwIfAborted();
-      const fileBytes = (await stat(bookPath(row))).size;
-      await finishRun(entry, {
-        status: 'SUCCESS',
-        chapters: JSON.stringify(chaptersOf(result)),
-        report: JSON.stringify(fileReportsOf(result, outPath, row.format)),
-        durationMs: Math.round(result.durationMs),
-        fileBytes,
-      });
-    } catch (error) {
-      await removeFiles(row).catch(() => undefined);
-      if (entry.leaseLost) return;
-      if (entry.cancelled) {
-        await finishRun(entry, {
-          status: 'FAILURE',
-          errorCode: 'CANCELLED',
-          errorMessage: CANCELLED_MESSAGE,
-        });
-        return;
-      }
-      if (worker.closing && controller.signal.aborted) {
-        // Stopped by a shutdown, not failed: it runs again after the next start.
-        await store.exports.requeue(row.id, instanceId).catch((e: unknown) => {
-          log.warn(`export ${row.id}: could not requeue it: ${errorText(e)}; it runs after the next start`);
-        });
-        return;
-      }
-      const appError = isAppError(error)
-        ? error
-        : new AppError('INTERNAL', 'The export failed unexpectedly.', undefined, { cause: error });
-      if (!isAppError(error)) log.warn(`export ${row.id}: ${(error as Error)?.stack ?? String(error)}`);
-      await finishRun(entry, {
-        status: 'FAILURE',
-        errorCode: appError.code,
-        errorMessage: redactPaths(appError.message),
-        errorDetails: storedErrorDetails(appError),
-      });
-    }
-  };
-
-  /** A folder export's files and its report in `<id>.zip`; the folder is removed. */
-  const zipFolder = async (row: ExportRow, result: BookExportResult) => {
-    await writeZip(bookPath(row), [
-      ...result.files.map((f) => ({ path: f.path, name: basename(f.path) })),
-      { path: result.reportPath, name: 'loudness.json' },
-    ]);
-    await rm(folderPath(row), { recursive: true, force: true });
-  };
-
-  const begin = (row: ExportRow) => {
-    const entry: Running = {
-      ...newLeasedRun(),
-      row,
-      progress: 0,
-      startedAt: clock.now(),
-      lastEmit: 0,
-      cancelled: false,
-    };
-    runs.set(row.id, entry);
-    renew(entry);
-    emit(row, 'processing', 0);
-    worker.track(entry, () => run(entry), {
-      // run() records its own outcomes and never rejects; should it, the row stays processing.
-      failed: (error) =>
-        log.warn(`export ${row.id}: ${errorText(error)}; it runs again after the next start`),
-      ended: () => runs.delete(row.id),
-    });
-  };
-
-  /** Exports whose run died with its process go back to the queue. */
-  const recover = async () => {
-    const requeued = store.exclusive
-      ? await store.exports.requeueProcessing()
-      : await store.exports.requeueExpired(clock.now());
-    if (requeued > 0) log.info(`requeued ${requeued} interrupted export(s)`);
-  };
-
-  /**
-   * One at a time, and beside it the first export of a key with none running (a key's long book
-   * does not hold another key's up): a look while they run waits for one to end.
-   */
-  const worker = createLeasedWorker({
-    instanceId,
-    clock,
-    leaseMs,
-    pollMs,
-    full: () => runs.size > SPARE_RUNS,
-    claim: () => worker.claimFairly(store.exports, () => [...runs.values()].map((r) => r.row.key_id), begin),
-    claimFailed: (error) =>
-      log.warn(`exports: could not take the next export from the queue: ${errorText(error)}; trying again`),
-    onPoll: async () => {
-      if (!store.exclusive) await recover();
-    },
-    pollFailed: (error) => log.warn(`exports: could not look for exports to take over: ${errorText(error)}`),
+    }),
+    begun: (entry) => emit(entry.row, 'processing', 0),
+    // run() records its own outcomes and never rejects; should it, the row stays processing.
+    run: (entry) => run(entry),
   });
+  const { runs, worker, recover } = queue;
   const { pump } = worker;
 
   const baseLink = (row: Pick<ExportRow, 'id' | 'download_token'>) =>
@@ -395,28 +209,9 @@ export function createExportJobs(options: ExportJobsOptions): ExportJobs {
           );
         }
         await chargeCredits(tx, key, id, cost, 'export', now);
-        await tx.exports.insert({
-          id,
-          key_id: key.id,
-          input_text: input.text,
-          characters: input.characters,
-          voice_code: input.voice_code,
-          model_id: input.model_id,
-          speed_rate: input.speed_rate,
-          pitch_rate: input.pitch_rate,
-          volume: input.volume,
-          preset: input.preset,
-          format: input.format,
-          folder_format: input.format === 'folder' ? (input.folder_format ?? 'mp3') : null,
-          title: input.title,
-          author: input.author,
-          cover_type: input.cover?.mimeType ?? null,
-          cover_base64: input.cover ? Buffer.from(input.cover.data).toString('base64') : null,
-          cost_milli: cost,
-          custom_voice: custom ? (input.custom_voice ?? null) : null,
-          download_token: randomBytes(24).toString('base64url'),
-          created_at: now,
-        });
+        await tx.exports.insert(
+          newExportRow(input, key.id, id, cost, now, custom ? (input.custom_voice ?? null) : null),
+        );
         return (await tx.exports.get(id))!;
       });
       emit(row, 'new', 0);
@@ -448,7 +243,7 @@ export function createExportJobs(options: ExportJobsOptions): ExportJobs {
         return this.cancel(id);
       }
       if (row.status !== 'processing') return false;
-      // Running on another instance (or about to start here): its owner sees the request when it
+      // ExportRun on another instance (or about to start here): its owner sees the request when it
       // renews its lease.
       if (!(await store.exports.requestCancel(id))) return false;
       const deadline = clock.now() + leaseMs * 2;
@@ -485,12 +280,46 @@ export function createExportJobs(options: ExportJobsOptions): ExportJobs {
         await recover();
       }, true),
     // A book can take minutes: it is not waited for, but queued again for the next start.
-    close: () => worker.close(() => runs.values()),
+    close: queue.close,
+  };
+}
+
+/** The row an accepted export stores: its settings as validated, its charge and its download token. */
+function newExportRow(
+  input: ExportInput,
+  keyId: string,
+  id: string,
+  cost: number,
+  now: string,
+  /** The custom voice snapshot, when the voice is one. */
+  customVoice: string | null,
+): NewExportRow {
+  return {
+    id,
+    key_id: keyId,
+    input_text: input.text,
+    characters: input.characters,
+    voice_code: input.voice_code,
+    model_id: input.model_id,
+    speed_rate: input.speed_rate,
+    pitch_rate: input.pitch_rate,
+    volume: input.volume,
+    preset: input.preset,
+    format: input.format,
+    folder_format: input.format === 'folder' ? (input.folder_format ?? 'mp3') : null,
+    title: input.title,
+    author: input.author,
+    cover_type: input.cover?.mimeType ?? null,
+    cover_base64: input.cover ? Buffer.from(input.cover.data).toString('base64') : null,
+    cost_milli: cost,
+    custom_voice: customVoice,
+    download_token: randomBytes(24).toString('base64url'),
+    created_at: now,
   };
 }
 
 /** The book's chapters for the record: ms, rounded. */
-function chaptersOf(result: BookExportResult): ExportChapter[] {
+export function chaptersOf(result: BookExportResult): ExportChapter[] {
   return result.chapters.map((c) => ({
     title: c.title,
     start_ms: Math.round(c.startMs),

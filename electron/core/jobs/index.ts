@@ -335,7 +335,14 @@ export {
   revokeApiKey,
   rotateSigningSecret,
 } from './keys';
-export { createLeasedWorker, newLeasedRun, SPARE_RUNS, type LeasedRun } from './leased-worker';
+export { createLeasedQueue, type LeasedQueueRun } from './leased-queue';
+export {
+  createLeasedWorker,
+  newLeasedRun,
+  SPARE_RUNS,
+  type LeasedRun,
+  type LeasedWorker,
+} from './leased-worker';
 export { MAX_RUN_ATTEMPTS } from './runner';
 export { isoDate, type Links } from './links';
 export { readRequestChapters } from './request-chapters';

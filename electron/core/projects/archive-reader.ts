@@ -153,14 +153,7 @@ export async function readArchive(
     const archive = checkArchive(parsed, fileName, invalid);
 
     // 3. The audio entries against what the segments can need, and the disk's room for them.
-    const needs = new Map<string, { durations: number[]; characters: number }>();
-    for (const s of archive.segments) {
-      if (s.audio_key === null) continue;
-      const need = needs.get(s.audio_key) ?? { durations: [], characters: 0 };
-      if (s.duration_ms !== null) need.durations.push(s.duration_ms);
-      need.characters = Math.max(need.characters, countCharacters(s.text));
-      needs.set(s.audio_key, need);
-    }
+    const needs = audioNeeds(archive.segments);
     const needed = entriesFor(needs.size);
     if (zip.entryCount > needed) {
       throw invalid(
@@ -215,35 +208,7 @@ export async function readArchive(
     }
 
     // 5. The rows under new ids: positions in their chapters, and audio the archive does not carry is not there.
-    const positions = new Map<string, number>();
-    const copy = cloneRows(
-      {
-        seq: 0,
-        id: projectId,
-        key_id: keyId,
-        ...archive.project,
-        history_position: 0,
-        created_at: '',
-        updated_at: '',
-      },
-      archive.chapters.map((c, position) => ({ ...c, project_id: projectId, position })),
-      archive.characters.map((c) => ({ ...c, project_id: projectId })),
-      archive.segments.map((s) => {
-        const position = positions.get(s.chapter_id) ?? 0;
-        positions.set(s.chapter_id, position + 1);
-        // A segment without its audio is to render again.
-        const audioKept = s.audio_key !== null && audio.has(`audio/${s.audio_key}.wav`);
-        const state = audioKept ? s.state : 'not_rendered';
-        const busy = state === 'queued' || state === 'rendering';
-        return {
-          ...s,
-          project_id: projectId,
-          position,
-          state: busy ? (audioKept ? 'changed' : 'not_rendered') : state,
-          ...(audioKept ? {} : { audio_key: null, duration_ms: null, checks: null, rendered_at: null }),
-        };
-      }),
-    );
+    const copy = archiveRows(archive, projectId, keyId, (key) => audio.has(`audio/${key}.wav`));
     const { segments, ...rest } = copy;
     for (let at = 0; at < segments.length; at += ARCHIVE_LIMITS.segmentsPerPart)
       await sendPart(segments.slice(at, at + ARCHIVE_LIMITS.segmentsPerPart));
@@ -410,4 +375,60 @@ function checkArchive(value: unknown, fileName: string, invalid: (why: string) =
     );
   }
   return archive;
+}
+
+/**
+ * The archive's rows under new ids in the project `projectId` of `keyId`: positions in their
+ * chapters, and audio the archive does not carry (`hasAudio` false) is not there.
+ */
+function archiveRows(
+  archive: ReturnType<typeof checkArchive>,
+  projectId: string,
+  keyId: string,
+  hasAudio: (audioKey: string) => boolean,
+): ClonedProject {
+  const positions = new Map<string, number>();
+  return cloneRows(
+    {
+      seq: 0,
+      id: projectId,
+      key_id: keyId,
+      ...archive.project,
+      history_position: 0,
+      created_at: '',
+      updated_at: '',
+    },
+    archive.chapters.map((c, position) => ({ ...c, project_id: projectId, position })),
+    archive.characters.map((c) => ({ ...c, project_id: projectId })),
+    archive.segments.map((s) => {
+      const position = positions.get(s.chapter_id) ?? 0;
+      positions.set(s.chapter_id, position + 1);
+      // A segment without its audio is to render again.
+      const audioKept = s.audio_key !== null && hasAudio(s.audio_key);
+      const state = audioKept ? s.state : 'not_rendered';
+      const busy = state === 'queued' || state === 'rendering';
+      return {
+        ...s,
+        project_id: projectId,
+        position,
+        state: busy ? (audioKept ? 'changed' : 'not_rendered') : state,
+        ...(audioKept ? {} : { audio_key: null, duration_ms: null, checks: null, rendered_at: null }),
+      };
+    }),
+  );
+}
+
+/** What each audio key of the segments can need: the durations its WAV has, the characters its timings cover. */
+function audioNeeds(
+  segments: ReturnType<typeof checkArchive>['segments'],
+): Map<string, { durations: number[]; characters: number }> {
+  const needs = new Map<string, { durations: number[]; characters: number }>();
+  for (const s of segments) {
+    if (s.audio_key === null) continue;
+    const need = needs.get(s.audio_key) ?? { durations: [], characters: 0 };
+    if (s.duration_ms !== null) need.durations.push(s.duration_ms);
+    need.characters = Math.max(need.characters, countCharacters(s.text));
+    needs.set(s.audio_key, need);
+  }
+  return needs;
 }

@@ -6,6 +6,7 @@
 export { ARCHIVE_LIMITS, readProjectArchive, writeProjectArchive } from './project-archive';
 export { createProjectExports, type ProjectExports } from './project-export';
 export { createProjectRenders, type ProjectRenders } from './project-renders';
-export { createProjectService, segmentRecord, type ProjectService } from './project-service';
+export { segmentRecord } from './project-records';
+export { createProjectService, type ProjectService } from './project-service';
 export { audioPathOf, timingsPathOf } from './segment-render';
 export type { SpokenStructureSettings } from './spoken-structure';
