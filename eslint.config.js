@@ -1,5 +1,6 @@
 // @ts-check
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -10,7 +11,7 @@ import messages from './eslint-rules/messages.js';
 
 /** @type {{ max: number, skipBlankLines: boolean, skipComments: boolean, stillToSplit: string[] }} */
 const functionLength = JSON.parse(
-  readFileSync(new URL('./eslint-rules/function-length.json', import.meta.url), 'utf8'),
+  readFileSync(join(import.meta.dirname, 'eslint-rules', 'function-length.json'), 'utf8'),
 );
 
 /** All layers of electron/core below the composition (studio-core) and the entries (cli). */
