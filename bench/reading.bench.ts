@@ -17,7 +17,7 @@
  */
 
 import { readingOf } from '../electron/core/engine/text/reading';
-import { loadEspeak } from '../test/fixtures/espeak';
+import { loadPhonemizer } from '../test/fixtures/espeak';
 import { random } from '../test/fixtures/random';
 import {
   PhonemeComparator,
@@ -72,7 +72,7 @@ for (const language of ['en', 'vi'] as const) {
 }
 
 console.log('\n## Reading accuracy: heard through eSpeak NG, ours (readingOf) beside eSpeak alone\n');
-const comparator = new PhonemeComparator(await loadEspeak());
+const comparator = new PhonemeComparator(await loadPhonemizer());
 const results = READING_CASE_SETS.map((s) => measureSet(comparator, s.name));
 for (const result of results) console.log(`${accuracyTable(result)}\n`);
 if (SHOW_FAILURES)

@@ -28,10 +28,14 @@ declare module '@echogarden/espeak-ng-emscripten' {
     list_voices(
       type?: string,
     ): Array<{ name: string; identifier: string; languages: Array<{ priority: number; name: string }> }>;
-    convert_to_phonemes(text: string, useIpa: boolean): string;
+    /** A pointer to a NUL-terminated UTF-8 string in HEAPU8; the caller frees it (`_free`). */
+    convert_to_phonemes(text: string, useIpa: boolean): { ptr: number };
   }
   export interface ESpeakModule {
     eSpeakNGWorker: new () => ESpeakNGWorker;
+    /** The module's heap; replaced when it grows, so read it after each call. */
+    HEAPU8: Uint8Array;
+    _free(ptr: number): void;
   }
   const load: () => Promise<ESpeakModule>;
   export default load;

@@ -8,7 +8,6 @@
  * heard to get wrong in issue 37.
  */
 
-import type { ESpeakNGWorker } from '@echogarden/espeak-ng-emscripten';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LexiconRule } from '../../../../../electron/core/engine/engine';
 import { voiceSettings } from '../../../../../electron/core/engine/espeak/voices';
@@ -21,19 +20,22 @@ import {
 import { numberWords } from '../../../../../electron/core/engine/text/languages/en-reading';
 import { readingOf } from '../../../../../electron/core/engine/text/reading';
 import { rewriteForEngine } from '../../../../../electron/core/engine/text/rules';
-import { loadEspeak } from '../../../../fixtures/espeak';
+import { loadPhonemizer, type EspeakPhonemizer } from '../../../../fixtures/espeak';
 import { random } from '../../../../fixtures/random';
 
-let engine: ESpeakNGWorker;
+let engine: EspeakPhonemizer;
 
 beforeAll(async () => {
-  engine = await loadEspeak();
-  expect(engine.set_voice('en-us')).toBe(0);
+  engine = await loadPhonemizer();
+  expect(engine.espeak.set_voice('en-us')).toBe(0);
 });
 
-/** eSpeak's phonemes for `text`, clause breaks and spaces evened out. */
+/** eSpeak's phonemes for `text` (its text-to-phonemes call: no audio), clause breaks and spaces evened out. */
 function phonemes(text: string): string {
-  return engine.synthesize_ipa(text).ipa.replace(/\s+/gu, ' ').trim();
+  return engine
+    .phonemes(text)
+    .replace(/[\s|]+/gu, ' ')
+    .trim();
 }
 
 /** [written, the words a reader says] */
