@@ -29,7 +29,8 @@ import base from './vitest.config';
  *   read instead.) The rest of the server and CLI files run on SQLite only;
  * - the CLI where the database is the subject: serve-keys (`keys` while `serve` runs on the
  *   same PostgreSQL database) and process-errors (an unreachable database, one line).
- * A new server test goes here only if it reaches a repository method none of these reaches.
+ * A new server test goes here only if it reaches a repository method none of these reaches, or
+ * holds a test that runs only on PostgreSQL (test/postgres-selection.test.ts checks that).
  *
  * Files run in parallel here, unlike the base run: every test has a database of its own (named
  * after the process, test/fixtures/postgres.ts), temp folders and ports of its own, and the time
@@ -53,6 +54,8 @@ export default defineConfig({
       'test/core/server/callback-attempt-pages.test.ts',
       'test/core/server/restart.test.ts',
       'test/core/server/export-restart.test.ts',
+      // Its shared-database refusal of internal callbacks runs only here.
+      'test/core/server/internal-callbacks.test.ts',
       'test/core/cli/serve-keys.test.ts',
       'test/core/cli/process-errors.test.ts',
     ],
