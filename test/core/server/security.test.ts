@@ -369,7 +369,9 @@ describe('one key cannot reach another key’s projects', () => {
         .replace(':id', id)
         .replace(':cid', 'c'.repeat(32))
         .replace(':sid', 's'.repeat(32))
-        .replace(':chid', narrator);
+        .replace(':chid', narrator)
+        // Well-formed: a malformed request is refused by its shape before the project is looked up.
+        .replace(':kind', 'srt');
       const raw = /\/import$/.test(route.url);
       const res = await t.call(route.method, raw ? `${path}?file_name=b.md` : path, {
         key: keyB,
