@@ -251,6 +251,11 @@ function prepare(input: LexiconEntryInput): Omit<LexiconEntry, 'id'> {
       field,
     });
   }
+  return preparedEntry(input);
+}
+
+/** An entry as given, prepared by its rules (`prepareEntry`); INVALID_FIELD when it breaks one. */
+export function preparedEntry(input: LexiconEntryInput): Omit<LexiconEntry, 'id'> {
   const prepared = prepareEntry(input);
   if (!prepared.ok)
     throw new AppError('INVALID_FIELD', prepared.problem.message, {
