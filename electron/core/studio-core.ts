@@ -206,6 +206,21 @@ export interface Core {
 /** How long close() lets HTTP requests in flight finish before cutting their connections, ms. */
 const SERVER_CLOSE_GRACE_MS = 2000;
 
+/** What the core's parts share: the store, the engine, the voices and lexicon, the time and the log. */
+interface CoreParts {
+  options: CoreOptions;
+  host: string;
+  store: Store;
+  engine: Engine;
+  voices: VoiceLibrary;
+  lexicon: LexiconStore;
+  clock: Clock;
+  log: Log;
+  filesDir: string;
+  /** Base of the links the API gives (the public URL, or where the server listens). */
+  baseUrl: () => string;
+}
+
 export async function createCore(options: CoreOptions): Promise<Core> {
   const host = options.host ?? '127.0.0.1';
   const clock = options.clock ?? systemClock;
@@ -232,145 +247,42 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   try {
     // The engine gets its own thread, so encoding never stalls the HTTP event loop.
     // Renders record each pack's speed on its first use (voices/<id>/speed.json).
-    const rawEngine =
-      options.engine ??
-      (await createEngineHost({
-        ...(options.poolSize ? { poolSize: options.poolSize } : {}),
-        ...(options.idleReleaseMs !== undefined ? { idleReleaseMs: options.idleReleaseMs } : {}),
-        sentenceCache: {
-          dir: sentenceCacheDir(options.dataDir),
-          maxBytes: (options.sentenceCacheMb ?? DEFAULT_SENTENCE_CACHE_MB) * 1024 * 1024,
-        },
-      }));
+    const rawEngine = options.engine ?? (await startEngine(options));
     engine = recordingPackSpeed(rawEngine, options.dataDir, log);
     let port = 0;
     const localUrl = () => `http://${urlHost(host)}:${port}`;
     // The public URL keeps its path (a reverse proxy's sub-path): links are built under it.
     const baseUrl = () => (options.publicUrl !== undefined ? publicBase(options.publicUrl) : localUrl());
-    const jobs = createJobs({
-      engine,
+    const parts: CoreParts = {
+      options,
+      host,
       store,
+      engine,
+      voices,
+      lexicon,
+      clock,
+      log,
       filesDir: paths.files,
       baseUrl,
-      clock,
-      log,
-      neuralVoice: (voiceCode, modelId) => voices.neuralVoice(voiceCode, modelId),
-      kokoroVoice: async (text) => {
-        const mix = parseKokoroVoice(text);
-        return mix && (await voices.kokoroVoice(mix))?.voice;
-      },
-      packVoice: (packId, speaker) => voices.packVoice(packId, speaker),
-      lexicon: (language) => lexicon.entriesFor(language),
-      ...(options.concurrency ? { concurrency: options.concurrency } : {}),
-      ...(options.maxQueuedPerKey ? { maxQueuedPerKey: options.maxQueuedPerKey } : {}),
-      ...(options.retry ? { retry: options.retry } : {}),
-      callbackTargets: callbackTargets({
-        restricted: restrictsCallbacks(
-          options.internalCallbacks,
-          options.databaseUrl !== undefined ||
-            !isLoopbackHost(host) ||
-            options.publicUrl !== undefined ||
-            (options.allowedHosts ?? []).length > 0,
-        ),
-        allowed: options.allowCallbackHosts ?? [],
-      }),
-      ...(options.instanceId ? { instanceId: options.instanceId } : {}),
-      ...(options.leaseMs ? { leaseMs: options.leaseMs } : {}),
-      ...(options.pollMs ? { pollMs: options.pollMs } : {}),
-    });
-    const projects = createProjectService({ store, filesDir: paths.files, now: () => new Date(clock.now()) });
-    const projectRenders = createProjectRenders({
-      engine,
-      store,
-      events: jobs.events,
-      filesDir: paths.files,
-      instanceId: jobs.instanceId,
-      clock,
-      log,
-      neuralVoice: (voiceCode, modelId) => voices.neuralVoice(voiceCode, modelId),
-      packVoice: (packId, speaker) => voices.packVoice(packId, speaker),
-      kokoroVoice: async (text) => {
-        const mix = parseKokoroVoice(text);
-        return mix && (await voices.kokoroVoice(mix))?.voice;
-      },
-      lexicon: (language) => lexicon.entriesFor(language),
-      service: projects,
-      ...(options.leaseMs ? { leaseMs: options.leaseMs } : {}),
-      ...(options.pollMs ? { pollMs: options.pollMs } : {}),
-    });
-    const projectExports = createProjectExports({
-      engine,
-      store,
-      renders: projectRenders,
-      filesDir: paths.files,
-      clock,
-      log,
-      baseUrl,
-      markExported: (projectId, chapterIds) => projects.markExported(projectId, chapterIds),
-      instanceId: jobs.instanceId,
-      ...(options.leaseMs ? { leaseMs: options.leaseMs } : {}),
-      ...(options.pollMs ? { pollMs: options.pollMs } : {}),
-    });
+    };
+    const { jobs, projects, projectRenders, projectExports } = createWork(parts);
     const sessions = createSessions({
       store,
       clock,
       ...(options.loginToken ? { loginToken: options.loginToken } : {}),
       ...(options.sessionIdleMs ? { idleTimeoutMs: options.sessionIdleMs } : {}),
     });
-    const server = buildServer({
-      store,
-      jobs,
-      log,
-      host,
-      port: () => port,
-      ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
-      ...(options.maxTextChars ? { maxTextChars: options.maxTextChars } : {}),
-      ...(options.directTimeoutMs !== undefined ? { directTimeoutMs: options.directTimeoutMs } : {}),
-      ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
-      // The public name and port pass the Host check too (downloads of audio_link arrive under it).
-      ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
-      ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
-      ...(options.voiceMapping ? { voiceMapping: options.voiceMapping } : {}),
-      authThrottle: { clock, ...options.authThrottle },
-      ...(options.edge ? { edge: options.edge } : {}),
-      voices,
-      lexicon,
-      projects,
-      projectRenders,
-      projectExports,
-      studio: {
-        sessions,
-        clock,
-        engine,
-        uiDir: options.uiDir ?? DEFAULT_UI_DIR,
-        dataDir: options.dataDir,
-        settings: options.settings ?? openFileSettings(options.settingsDir),
-        baseUrl,
-        // Behind an https public URL the session cookie travels over HTTPS only.
-        ...(options.publicUrl?.startsWith('https:') ? { secureCookie: true } : {}),
-        ...(options.defaultBalanceMilli !== undefined
-          ? { defaultBalanceMilli: options.defaultBalanceMilli }
-          : {}),
-      },
-    });
+    const server = createCoreServer(
+      parts,
+      { jobs, projects, projectRenders, projectExports, sessions },
+      () => port,
+    );
     await server.listen({ port: options.port ?? 8787, host });
     port = (server.server.address() as AddressInfo).port;
     await jobs.start();
     await projectRenders.start();
     await projectExports.resume();
-    // What earlier versions left readable by others, tightened in the background, once a start.
-    const tightening = new AbortController();
-    const tightened = tightenDataDir(options.dataDir, { signal: tightening.signal }).then(
-      (report) => {
-        if (report.tightened > 0 || report.failed > 0 || !report.complete)
-          log.info(
-            `data folder permissions: ${report.tightened} of ${report.seen} files and folders made private in ${report.ms} ms` +
-              (report.failed > 0 ? `, ${report.failed} could not be changed` : '') +
-              (report.complete ? '' : '; the rest at the next start'),
-          );
-      },
-      (error: unknown) => log.warn(`data folder permissions: ${(error as Error).message}`),
-    );
+    const tightening = tightenInBackground(options.dataDir, log);
 
     const ownEngine = options.engine === undefined;
     // Callers get the engine as given or started (the Electron shell shares its own); the
@@ -404,17 +316,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       defaultBalanceMilli: options.defaultBalanceMilli,
       close() {
         closing ??= (async () => {
-          tightening.abort();
-          await tightened;
-          // Idle keep-alive connections are closed at once; a connection node still counts as
-          // busy (seen after a file download) would hold close() for the 72 s keep-alive
-          // timeout, so whatever is left after a short grace is cut.
-          const cut = setTimeout(() => server.server.closeAllConnections(), SERVER_CLOSE_GRACE_MS);
-          try {
-            await server.close();
-          } finally {
-            clearTimeout(cut);
-          }
+          await tightening.stop();
+          await closeServer(server);
           try {
             // A project export, then the render it may wait for, are queued again for the next start.
             await projectExports.close();
@@ -433,6 +336,174 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     if (engine && options.engine === undefined) await engine.close();
     await store.close();
     throw error;
+  }
+}
+
+/** The engine host the core starts when it is given none. */
+function startEngine(options: CoreOptions): Promise<Engine> {
+  return createEngineHost({
+    ...(options.poolSize ? { poolSize: options.poolSize } : {}),
+    ...(options.idleReleaseMs !== undefined ? { idleReleaseMs: options.idleReleaseMs } : {}),
+    sentenceCache: {
+      dir: sentenceCacheDir(options.dataDir),
+      maxBytes: (options.sentenceCacheMb ?? DEFAULT_SENTENCE_CACHE_MB) * 1024 * 1024,
+    },
+  });
+}
+
+/** The queues of work: API requests (jobs), book projects, their renders and their exports. */
+function createWork(parts: CoreParts) {
+  const { options, host, store, engine, voices, lexicon, clock, log, filesDir, baseUrl } = parts;
+  const jobs = createJobs({
+    engine,
+    store,
+    filesDir,
+    baseUrl,
+    clock,
+    log,
+    neuralVoice: (voiceCode, modelId) => voices.neuralVoice(voiceCode, modelId),
+    kokoroVoice: async (text) => {
+      const mix = parseKokoroVoice(text);
+      return mix && (await voices.kokoroVoice(mix))?.voice;
+    },
+    packVoice: (packId, speaker) => voices.packVoice(packId, speaker),
+    lexicon: (language) => lexicon.entriesFor(language),
+    ...(options.concurrency ? { concurrency: options.concurrency } : {}),
+    ...(options.maxQueuedPerKey ? { maxQueuedPerKey: options.maxQueuedPerKey } : {}),
+    ...(options.retry ? { retry: options.retry } : {}),
+    callbackTargets: callbackTargets({
+      restricted: restrictsCallbacks(
+        options.internalCallbacks,
+        options.databaseUrl !== undefined ||
+          !isLoopbackHost(host) ||
+          options.publicUrl !== undefined ||
+          (options.allowedHosts ?? []).length > 0,
+      ),
+      allowed: options.allowCallbackHosts ?? [],
+    }),
+    ...(options.instanceId ? { instanceId: options.instanceId } : {}),
+    ...(options.leaseMs ? { leaseMs: options.leaseMs } : {}),
+    ...(options.pollMs ? { pollMs: options.pollMs } : {}),
+  });
+  const projects = createProjectService({ store, filesDir, now: () => new Date(clock.now()) });
+  const projectRenders = createProjectRenders({
+    engine,
+    store,
+    events: jobs.events,
+    filesDir,
+    instanceId: jobs.instanceId,
+    clock,
+    log,
+    neuralVoice: (voiceCode, modelId) => voices.neuralVoice(voiceCode, modelId),
+    packVoice: (packId, speaker) => voices.packVoice(packId, speaker),
+    kokoroVoice: async (text) => {
+      const mix = parseKokoroVoice(text);
+      return mix && (await voices.kokoroVoice(mix))?.voice;
+    },
+    lexicon: (language) => lexicon.entriesFor(language),
+    service: projects,
+    ...(options.leaseMs ? { leaseMs: options.leaseMs } : {}),
+    ...(options.pollMs ? { pollMs: options.pollMs } : {}),
+  });
+  const projectExports = createProjectExports({
+    engine,
+    store,
+    renders: projectRenders,
+    filesDir,
+    clock,
+    log,
+    baseUrl,
+    markExported: (projectId, chapterIds) => projects.markExported(projectId, chapterIds),
+    instanceId: jobs.instanceId,
+    ...(options.leaseMs ? { leaseMs: options.leaseMs } : {}),
+    ...(options.pollMs ? { pollMs: options.pollMs } : {}),
+  });
+  return { jobs, projects, projectRenders, projectExports };
+}
+
+/** The HTTP server over the core's services (not yet listening). */
+function createCoreServer(
+  parts: CoreParts,
+  services: ReturnType<typeof createWork> & { sessions: ReturnType<typeof createSessions> },
+  port: () => number,
+): HttpApp {
+  const { options, host, store, engine, voices, lexicon, clock, log, baseUrl } = parts;
+  const { jobs, projects, projectRenders, projectExports, sessions } = services;
+  const server = buildServer({
+    store,
+    jobs,
+    log,
+    host,
+    port,
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+    ...(options.maxTextChars ? { maxTextChars: options.maxTextChars } : {}),
+    ...(options.directTimeoutMs !== undefined ? { directTimeoutMs: options.directTimeoutMs } : {}),
+    ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
+    // The public name and port pass the Host check too (downloads of audio_link arrive under it).
+    ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
+    ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
+    ...(options.voiceMapping ? { voiceMapping: options.voiceMapping } : {}),
+    authThrottle: { clock, ...options.authThrottle },
+    ...(options.edge ? { edge: options.edge } : {}),
+    voices,
+    lexicon,
+    projects,
+    projectRenders,
+    projectExports,
+    studio: {
+      sessions,
+      clock,
+      engine,
+      uiDir: options.uiDir ?? DEFAULT_UI_DIR,
+      dataDir: options.dataDir,
+      settings: options.settings ?? openFileSettings(options.settingsDir),
+      baseUrl,
+      // Behind an https public URL the session cookie travels over HTTPS only.
+      ...(options.publicUrl?.startsWith('https:') ? { secureCookie: true } : {}),
+      ...(options.defaultBalanceMilli !== undefined
+        ? { defaultBalanceMilli: options.defaultBalanceMilli }
+        : {}),
+    },
+  });
+  return server;
+}
+
+/**
+ * What earlier versions left readable by others, tightened in the background, once a start;
+ * `stop` ends it (the rest at the next start) and waits for it.
+ */
+function tightenInBackground(dataDir: string, log: Log): { stop(): Promise<void> } {
+  const tightening = new AbortController();
+  const tightened = tightenDataDir(dataDir, { signal: tightening.signal }).then(
+    (report) => {
+      if (report.tightened > 0 || report.failed > 0 || !report.complete)
+        log.info(
+          `data folder permissions: ${report.tightened} of ${report.seen} files and folders made private in ${report.ms} ms` +
+            (report.failed > 0 ? `, ${report.failed} could not be changed` : '') +
+            (report.complete ? '' : '; the rest at the next start'),
+        );
+    },
+    (error: unknown) => log.warn(`data folder permissions: ${(error as Error).message}`),
+  );
+  return {
+    async stop() {
+      tightening.abort();
+      await tightened;
+    },
+  };
+}
+
+/**
+ * Stops the server: idle keep-alive connections are closed at once; a connection node still
+ * counts as busy (seen after a file download) would hold close() for the 72 s keep-alive
+ * timeout, so whatever is left after a short grace is cut.
+ */
+async function closeServer(server: HttpApp): Promise<void> {
+  const cut = setTimeout(() => server.server.closeAllConnections(), SERVER_CLOSE_GRACE_MS);
+  try {
+    await server.close();
+  } finally {
+    clearTimeout(cut);
   }
 }
 

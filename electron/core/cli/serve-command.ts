@@ -28,13 +28,14 @@ import { stderrLog } from '../platform/log';
 import { defaultDataDir } from '../platform/paths';
 import { choosePort, writeLastPort } from '../platform/ports';
 import { DEFAULT_PORT } from '../../shared/settings';
-import { createCore } from '../studio-core';
+import { createCore, type Core, type CoreOptions } from '../studio-core';
 import { installProcessErrorHandlers } from './process-errors';
 import {
   creditsOption,
   databaseOption,
   integerOption,
   parseCommandLine,
+  type ParsedCommandLine,
   runCommand,
   UsageError,
 } from './usage';
@@ -145,134 +146,156 @@ function voiceMappingOption(policy: string | undefined, aliases: readonly string
   return { unknownVoices: (policy as UnknownVoicePolicy | undefined) ?? 'refuse', aliases: map };
 }
 
+/** The options `serve` takes. */
+const SERVE_OPTIONS = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  'data-dir': { type: 'string' },
+  database: { type: 'string' },
+  lease: { type: 'string' },
+  'settings-dir': { type: 'string' },
+  'api-key': { type: 'string' },
+  balance: { type: 'string' },
+  'pool-size': { type: 'string' },
+  'idle-release': { type: 'string' },
+  'sentence-cache-mb': { type: 'string' },
+  concurrency: { type: 'string' },
+  'max-text-chars': { type: 'string' },
+  'direct-timeout': { type: 'string' },
+  'max-queued': { type: 'string' },
+  'callback-attempts': { type: 'string' },
+  'callback-delay-ms': { type: 'string' },
+  'public-url': { type: 'string' },
+  'voice-mirror': { type: 'string' },
+  'voice-sample-mirror': { type: 'string' },
+  'voice-catalogue': { type: 'string' },
+  'allowed-host': { type: 'string', multiple: true },
+  'trust-proxy': { type: 'string', multiple: true },
+  'unknown-voices': { type: 'string' },
+  'voice-alias': { type: 'string', multiple: true },
+  'allow-origin': { type: 'string', multiple: true },
+  'allow-callback-host': { type: 'string', multiple: true },
+  'internal-callbacks': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+type ServeValues = ParsedCommandLine<typeof SERVE_OPTIONS>['values'];
+
+/** What `serve` is asked for: the core's options and the key to make sure of. */
+interface ServeSettings {
+  /** --port as given (undefined: the data folder's last one, else the default). */
+  askedPort: number | undefined;
+  apiKey: string | undefined;
+  balance: number | undefined;
+  /** The core's options but its port. */
+  core: Omit<CoreOptions, 'port'> & { host: string };
+}
+
+/** The command line's values checked and turned into the core's options; UsageError (one line) when one is wrong. */
+function serveSettings(values: ServeValues): ServeSettings {
+  const askedPort = integerOption('port', values.port, 0, 65535);
+  const apiKey = values['api-key'];
+  if (apiKey !== undefined && !isValidKeyText(apiKey)) {
+    throw new UsageError(`--api-key must be ${KEY_TEXT_RULE} (e.g. from "keys create")`);
+  }
+  for (const option of ['public-url', 'voice-mirror', 'voice-sample-mirror'] as const) {
+    const url = values[option];
+    if (url !== undefined && !/^https?:\/\/[^\s/]+/.test(url)) {
+      throw new UsageError(`--${option} must be an http(s) URL`);
+    }
+  }
+  const voiceCatalogue =
+    values['voice-catalogue'] !== undefined ? readCatalogue(values['voice-catalogue']) : undefined;
+  const balance = creditsOption(values.balance);
+  const attempts = integerOption('callback-attempts', values['callback-attempts'], 1, 100);
+  const delay = integerOption('callback-delay-ms', values['callback-delay-ms'], 1);
+  const poolSize = integerOption('pool-size', values['pool-size'], 1, 64);
+  const idleRelease = integerOption('idle-release', values['idle-release'], 0, 86_400);
+  const sentenceCacheMb = integerOption('sentence-cache-mb', values['sentence-cache-mb'], 0, 1_048_576);
+  const concurrency = integerOption('concurrency', values.concurrency, 1, 1024);
+  const maxTextChars = integerOption('max-text-chars', values['max-text-chars'], 1);
+  const directTimeout = integerOption('direct-timeout', values['direct-timeout'], 0, 86_400);
+  const maxQueued = integerOption('max-queued', values['max-queued'], 1);
+  const databaseUrl = databaseOption(values.database);
+  const allowCallbackHosts = values['allow-callback-host'] ?? [];
+  for (const host of allowCallbackHosts) {
+    try {
+      parseAllowedCallbackHost(host);
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+  }
+  const internalCallbacks = values['internal-callbacks'] as InternalCallbacks | undefined;
+  if (internalCallbacks !== undefined && !INTERNAL_CALLBACKS.includes(internalCallbacks))
+    throw new UsageError(`--internal-callbacks must be ${INTERNAL_CALLBACKS.join(', ')}`);
+  const voiceMapping = voiceMappingOption(values['unknown-voices'], values['voice-alias'] ?? []);
+  let allowedOrigins: string[];
+  try {
+    allowedOrigins = normalizeAllowedOrigins(values['allow-origin'] ?? [], '--allow-origin');
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const trustProxy = values['trust-proxy'] ?? [];
+  for (const value of trustProxy) {
+    const problem = trustProxyProblem(value);
+    if (problem) throw new UsageError(`--trust-proxy: ${problem}`);
+  }
+  const lease = integerOption('lease', values.lease, 1, 3600);
+  if (lease !== undefined && !databaseUrl) throw new UsageError('--lease applies with --database only');
+
+  const dataDir = values['data-dir'] ?? defaultDataDir();
+  const host = values.host ?? '127.0.0.1';
+  const core: ServeSettings['core'] = {
+    dataDir,
+    ...(values['settings-dir'] ? { settingsDir: values['settings-dir'] } : {}),
+    host,
+    log: stderrLog,
+    holder: 'Narration Studio serve',
+    ...(databaseUrl ? { databaseUrl } : {}),
+    ...(lease !== undefined ? { leaseMs: lease * 1000 } : {}),
+    ...(poolSize ? { poolSize } : {}),
+    ...(idleRelease !== undefined ? { idleReleaseMs: idleRelease * 1000 } : {}),
+    ...(sentenceCacheMb !== undefined ? { sentenceCacheMb } : {}),
+    ...(concurrency ? { concurrency } : {}),
+    ...(maxTextChars ? { maxTextChars } : {}),
+    ...(directTimeout !== undefined ? { directTimeoutMs: directTimeout * 1000 } : {}),
+    ...(maxQueued ? { maxQueuedPerKey: maxQueued } : {}),
+    ...(attempts || delay
+      ? { retry: { ...(attempts ? { attempts } : {}), ...(delay ? { baseDelayMs: delay } : {}) } }
+      : {}),
+    ...(values['public-url'] ? { publicUrl: values['public-url'] } : {}),
+    ...(values['voice-mirror'] ? { voiceMirror: values['voice-mirror'] } : {}),
+    ...(values['voice-sample-mirror'] ? { voiceSampleMirror: values['voice-sample-mirror'] } : {}),
+    ...(voiceCatalogue ? { voiceCatalogue } : {}),
+    ...(values['allowed-host'] ? { allowedHosts: values['allowed-host'] } : {}),
+    ...(trustProxy.length > 0 ? { edge: { trustProxy } } : {}),
+    voiceMapping,
+    allowedOrigins,
+    allowCallbackHosts,
+    ...(internalCallbacks ? { internalCallbacks } : {}),
+  };
+  return { askedPort, apiKey, balance, core };
+}
+
 /** Runs the server until SIGTERM or SIGINT, then shuts down in order and resolves. */
 export function runServe(argv: string[]): Promise<number> {
   return runCommand(SERVE_USAGE, async () => {
-    const { values } = parseCommandLine(argv, {
-      port: { type: 'string' },
-      host: { type: 'string' },
-      'data-dir': { type: 'string' },
-      database: { type: 'string' },
-      lease: { type: 'string' },
-      'settings-dir': { type: 'string' },
-      'api-key': { type: 'string' },
-      balance: { type: 'string' },
-      'pool-size': { type: 'string' },
-      'idle-release': { type: 'string' },
-      'sentence-cache-mb': { type: 'string' },
-      concurrency: { type: 'string' },
-      'max-text-chars': { type: 'string' },
-      'direct-timeout': { type: 'string' },
-      'max-queued': { type: 'string' },
-      'callback-attempts': { type: 'string' },
-      'callback-delay-ms': { type: 'string' },
-      'public-url': { type: 'string' },
-      'voice-mirror': { type: 'string' },
-      'voice-sample-mirror': { type: 'string' },
-      'voice-catalogue': { type: 'string' },
-      'allowed-host': { type: 'string', multiple: true },
-      'trust-proxy': { type: 'string', multiple: true },
-      'unknown-voices': { type: 'string' },
-      'voice-alias': { type: 'string', multiple: true },
-      'allow-origin': { type: 'string', multiple: true },
-      'allow-callback-host': { type: 'string', multiple: true },
-      'internal-callbacks': { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    });
+    const { values } = parseCommandLine(argv, SERVE_OPTIONS);
     if (values.help) {
       process.stdout.write(`${SERVE_USAGE}\n`);
       return;
     }
-    const askedPort = integerOption('port', values.port, 0, 65535);
-    const apiKey = values['api-key'];
-    if (apiKey !== undefined && !isValidKeyText(apiKey)) {
-      throw new UsageError(`--api-key must be ${KEY_TEXT_RULE} (e.g. from "keys create")`);
-    }
-    for (const option of ['public-url', 'voice-mirror', 'voice-sample-mirror'] as const) {
-      const url = values[option];
-      if (url !== undefined && !/^https?:\/\/[^\s/]+/.test(url)) {
-        throw new UsageError(`--${option} must be an http(s) URL`);
-      }
-    }
-    const voiceCatalogue =
-      values['voice-catalogue'] !== undefined ? readCatalogue(values['voice-catalogue']) : undefined;
-    const balance = creditsOption(values.balance);
-    const attempts = integerOption('callback-attempts', values['callback-attempts'], 1, 100);
-    const delay = integerOption('callback-delay-ms', values['callback-delay-ms'], 1);
-    const poolSize = integerOption('pool-size', values['pool-size'], 1, 64);
-    const idleRelease = integerOption('idle-release', values['idle-release'], 0, 86_400);
-    const sentenceCacheMb = integerOption('sentence-cache-mb', values['sentence-cache-mb'], 0, 1_048_576);
-    const concurrency = integerOption('concurrency', values.concurrency, 1, 1024);
-    const maxTextChars = integerOption('max-text-chars', values['max-text-chars'], 1);
-    const directTimeout = integerOption('direct-timeout', values['direct-timeout'], 0, 86_400);
-    const maxQueued = integerOption('max-queued', values['max-queued'], 1);
-    const databaseUrl = databaseOption(values.database);
-    const allowCallbackHosts = values['allow-callback-host'] ?? [];
-    for (const host of allowCallbackHosts) {
-      try {
-        parseAllowedCallbackHost(host);
-      } catch (error) {
-        throw new UsageError((error as Error).message);
-      }
-    }
-    const internalCallbacks = values['internal-callbacks'] as InternalCallbacks | undefined;
-    if (internalCallbacks !== undefined && !INTERNAL_CALLBACKS.includes(internalCallbacks))
-      throw new UsageError(`--internal-callbacks must be ${INTERNAL_CALLBACKS.join(', ')}`);
-    const voiceMapping = voiceMappingOption(values['unknown-voices'], values['voice-alias'] ?? []);
-    let allowedOrigins: string[];
-    try {
-      allowedOrigins = normalizeAllowedOrigins(values['allow-origin'] ?? [], '--allow-origin');
-    } catch (error) {
-      throw new UsageError((error as Error).message);
-    }
-    const trustProxy = values['trust-proxy'] ?? [];
-    for (const value of trustProxy) {
-      const problem = trustProxyProblem(value);
-      if (problem) throw new UsageError(`--trust-proxy: ${problem}`);
-    }
-    const lease = integerOption('lease', values.lease, 1, 3600);
-    if (lease !== undefined && !databaseUrl) throw new UsageError('--lease applies with --database only');
-
-    const dataDir = values['data-dir'] ?? defaultDataDir();
-    const host = values.host ?? '127.0.0.1';
+    const { askedPort, apiKey, balance, core: coreOptions } = serveSettings(values);
+    const { dataDir } = coreOptions;
     // Without --port: the port this data folder's server had last (else 8787), so the printed
     // address stays the same from start to start; another free one when it is taken.
     let port = askedPort;
     if (port === undefined) {
-      const chosen = await choosePort(dataDir, DEFAULT_PORT, host);
+      const chosen = await choosePort(dataDir, DEFAULT_PORT, coreOptions.host);
       if (chosen.notice) process.stderr.write(`${chosen.notice}\n`);
       port = chosen.port;
     }
-    const core = await createCore({
-      dataDir,
-      ...(values['settings-dir'] ? { settingsDir: values['settings-dir'] } : {}),
-      port,
-      host,
-      log: stderrLog,
-      holder: 'Narration Studio serve',
-      ...(databaseUrl ? { databaseUrl } : {}),
-      ...(lease !== undefined ? { leaseMs: lease * 1000 } : {}),
-      ...(poolSize ? { poolSize } : {}),
-      ...(idleRelease !== undefined ? { idleReleaseMs: idleRelease * 1000 } : {}),
-      ...(sentenceCacheMb !== undefined ? { sentenceCacheMb } : {}),
-      ...(concurrency ? { concurrency } : {}),
-      ...(maxTextChars ? { maxTextChars } : {}),
-      ...(directTimeout !== undefined ? { directTimeoutMs: directTimeout * 1000 } : {}),
-      ...(maxQueued ? { maxQueuedPerKey: maxQueued } : {}),
-      ...(attempts || delay
-        ? { retry: { ...(attempts ? { attempts } : {}), ...(delay ? { baseDelayMs: delay } : {}) } }
-        : {}),
-      ...(values['public-url'] ? { publicUrl: values['public-url'] } : {}),
-      ...(values['voice-mirror'] ? { voiceMirror: values['voice-mirror'] } : {}),
-      ...(values['voice-sample-mirror'] ? { voiceSampleMirror: values['voice-sample-mirror'] } : {}),
-      ...(voiceCatalogue ? { voiceCatalogue } : {}),
-      ...(values['allowed-host'] ? { allowedHosts: values['allowed-host'] } : {}),
-      ...(trustProxy.length > 0 ? { edge: { trustProxy } } : {}),
-      voiceMapping,
-      allowedOrigins,
-      allowCallbackHosts,
-      ...(internalCallbacks ? { internalCallbacks } : {}),
-    });
+    const core = await createCore({ ...coreOptions, port });
     if (apiKey !== undefined) {
       const { row, created } = await ensureApiKey(
         core.store,
@@ -291,54 +314,62 @@ export function runServe(argv: string[]): Promise<number> {
         stderrLog.warn(`the port was not remembered for the next start: ${(error as Error).message}`);
       }
     }
-    // The signal handlers go in before the address is printed: a caller that stops the server as
-    // soon as it reads the address must not find the default action (death by signal) still there.
-    const finished = new Promise<number>((resolve) => {
-      let stopping: Promise<void> | undefined;
-      /** Closes the core once; the command then ends with `code` (1 when closing failed). */
-      const shutDown = (code: number): Promise<void> =>
-        (stopping ??= core.close().then(
-          () => resolve(code),
-          (error: unknown) => {
-            stderrLog.warn(`shutdown: ${(error as Error).message}`);
-            resolve(1);
-          },
-        ));
-      const stop = (signal: NodeJS.Signals) => {
-        if (stopping) {
-          // A second signal means "now": the database is consistent at every commit.
-          process.stderr.write(`${signal} again: exiting at once\n`);
-          process.exit(130);
-        }
-        stderrLog.info(`${signal}: shutting down`);
-        void shutDown(0);
-      };
-      process.on('SIGTERM', stop);
-      process.on('SIGINT', stop);
-      // Never a silent death: a stray rejection is logged (serving goes on), an uncaught
-      // exception is logged and stops the server in order with exit code 1.
-      installProcessErrorHandlers({
-        log: stderrLog,
-        stop: () => shutDown(1),
-        exit: (code) => process.exit(code),
-      });
-    });
-    // One write, so a reader that waits for the first line also has the second.
-    // With --public-url, the address people open is under it (its sub-path included); the one on
-    // this machine follows.
-    const alsoHere = (local: string, printed: string) =>
-      printed === local ? '' : `(on this machine: ${local})\n`;
-    process.stdout.write(
-      `listening on ${core.url}\nopen ${core.publicLoginUrl}\n${alsoHere(core.loginUrl, core.publicLoginUrl)}`,
-    );
-    // Each sign-in address works once, within 10 minutes: after one is used, or when one that
-    // expired is tried, the next one is printed.
-    core.onLoginUrl((url, publicUrl) =>
-      process.stdout.write(
-        `each works once, within 10 minutes; the next sign-in address:\nopen ${publicUrl}\n${alsoHere(url, publicUrl)}`,
-      ),
-    );
-
-    return finished;
+    return serveUntilStopped(core);
   });
+}
+
+/**
+ * Prints the addresses and serves until SIGTERM or SIGINT (or an uncaught exception), then
+ * closes the core; resolves with the command's exit code.
+ */
+function serveUntilStopped(core: Core): Promise<number> {
+  // The signal handlers go in before the address is printed: a caller that stops the server as
+  // soon as it reads the address must not find the default action (death by signal) still there.
+  const finished = new Promise<number>((resolve) => {
+    let stopping: Promise<void> | undefined;
+    /** Closes the core once; the command then ends with `code` (1 when closing failed). */
+    const shutDown = (code: number): Promise<void> =>
+      (stopping ??= core.close().then(
+        () => resolve(code),
+        (error: unknown) => {
+          stderrLog.warn(`shutdown: ${(error as Error).message}`);
+          resolve(1);
+        },
+      ));
+    const stop = (signal: NodeJS.Signals) => {
+      if (stopping) {
+        // A second signal means "now": the database is consistent at every commit.
+        process.stderr.write(`${signal} again: exiting at once\n`);
+        process.exit(130);
+      }
+      stderrLog.info(`${signal}: shutting down`);
+      void shutDown(0);
+    };
+    process.on('SIGTERM', stop);
+    process.on('SIGINT', stop);
+    // Never a silent death: a stray rejection is logged (serving goes on), an uncaught
+    // exception is logged and stops the server in order with exit code 1.
+    installProcessErrorHandlers({
+      log: stderrLog,
+      stop: () => shutDown(1),
+      exit: (code) => process.exit(code),
+    });
+  });
+  // One write, so a reader that waits for the first line also has the second.
+  // With --public-url, the address people open is under it (its sub-path included); the one on
+  // this machine follows.
+  const alsoHere = (local: string, printed: string) =>
+    printed === local ? '' : `(on this machine: ${local})\n`;
+  process.stdout.write(
+    `listening on ${core.url}\nopen ${core.publicLoginUrl}\n${alsoHere(core.loginUrl, core.publicLoginUrl)}`,
+  );
+  // Each sign-in address works once, within 10 minutes: after one is used, or when one that
+  // expired is tried, the next one is printed.
+  core.onLoginUrl((url, publicUrl) =>
+    process.stdout.write(
+      `each works once, within 10 minutes; the next sign-in address:\nopen ${publicUrl}\n${alsoHere(url, publicUrl)}`,
+    ),
+  );
+
+  return finished;
 }

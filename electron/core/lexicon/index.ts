@@ -5,4 +5,4 @@
  */
 
 export { LEXICON_FILE, lexiconPath } from './layout';
-export { createLexiconStore, type LexiconStore } from './lexicon-store';
+export { createLexiconStore, preparedEntry, type LexiconStore } from './lexicon-store';

@@ -97,6 +97,61 @@ export interface LexiconStoreOptions {
 
 export function createLexiconStore({ dataDir, log = silentLog }: LexiconStoreOptions): LexiconStore {
   const path = lexiconPath(dataDir);
+  const { load, change } = openLexiconFile(path, log);
+  return {
+    path,
+    async read() {
+      const { file } = await load();
+      return { version: file.version, items: file.entries };
+    },
+    async entriesFor(language) {
+      try {
+        const { file } = await load();
+        return file.entries.filter((e) => e.language === language);
+      } catch (error) {
+        log.warn(`${(error as Error).message}; speaking without the lexicon`);
+        return [];
+      }
+    },
+    async get(id) {
+      const { file } = await load();
+      const entry = file.entries.find((e) => e.id === id);
+      if (!entry) throw notFound(id);
+      return entry;
+    },
+    async add(input) {
+      const prepared = prepare(input);
+      return change((entries) => {
+        refuseDuplicate(entries, prepared);
+        const entry: LexiconEntry = { id: randomUUID(), ...prepared };
+        return { entries: [...entries, entry], result: (version) => ({ version, entry }) };
+      });
+    },
+    async update(id, input) {
+      const prepared = prepare(input);
+      return change((entries) => {
+        const at = entries.findIndex((e) => e.id === id);
+        if (at < 0) throw notFound(id);
+        refuseDuplicate(entries, prepared, id);
+        const entry: LexiconEntry = { id, ...prepared };
+        entries[at] = entry;
+        return { entries, result: (version) => ({ version, entry }) };
+      });
+    },
+    remove(id) {
+      return change((entries) => {
+        if (!entries.some((e) => e.id === id)) throw notFound(id);
+        return { entries: entries.filter((e) => e.id !== id), result: (version) => ({ version, id }) };
+      });
+    },
+    importEntries(imported, { replace = false } = {}) {
+      return change((entries) => mergeImported(entries, imported, replace));
+    },
+  };
+}
+
+/** The lexicon's file: read (cached while its size and time stay), and changed one change at a time. */
+function openLexiconFile(path: string, log: Log) {
   let cached: { file: LexiconFile; stamp: string; damaged?: string } | undefined;
   /** Changes run one after another. */
   let queue: Promise<unknown> = Promise.resolve();
@@ -184,126 +239,80 @@ export function createLexiconStore({ dataDir, log = silentLog }: LexiconStoreOpt
     queue = run.catch(() => undefined);
     return run;
   };
+  return { load, change };
+}
 
-  const prepare = (input: LexiconEntryInput): Omit<LexiconEntry, 'id'> => {
-    if (!Value.Check(LexiconEntryInputSchema, input)) {
-      const error = [...Value.Errors(LexiconEntryInputSchema, input)][0];
-      const field = error?.path.replace(/^\//, '') || 'entry';
-      throw new AppError(
-        'INVALID_FIELD',
-        `Invalid lexicon field ${field}: ${error?.message ?? 'not valid'}.`,
-        {
-          field,
-        },
-      );
-    }
-    const prepared = prepareEntry(input);
-    if (!prepared.ok)
-      throw new AppError('INVALID_FIELD', prepared.problem.message, {
-        field: prepared.problem.field,
-        ...prepared.problem.ipa,
-      });
-    return prepared.entry;
-  };
+/** An entry as given, checked and prepared; an INVALID_FIELD error when it is not valid. */
+function prepare(input: LexiconEntryInput): Omit<LexiconEntry, 'id'> {
+  if (!Value.Check(LexiconEntryInputSchema, input)) {
+    const error = [...Value.Errors(LexiconEntryInputSchema, input)][0];
+    const field = error?.path.replace(/^\//, '') || 'entry';
+    throw new AppError('INVALID_FIELD', `Invalid lexicon field ${field}: ${error?.message ?? 'not valid'}.`, {
+      field,
+    });
+  }
+  return preparedEntry(input);
+}
 
-  const notFound = (id: string) =>
-    new AppError('LEXICON_ENTRY_NOT_FOUND', `The lexicon has no entry "${id}".`, { id });
+/** An entry as given, prepared by its rules (`prepareEntry`); INVALID_FIELD when it breaks one. */
+export function preparedEntry(input: LexiconEntryInput): Omit<LexiconEntry, 'id'> {
+  const prepared = prepareEntry(input);
+  if (!prepared.ok)
+    throw new AppError('INVALID_FIELD', prepared.problem.message, {
+      field: prepared.problem.field,
+      ...prepared.problem.ipa,
+    });
+  return prepared.entry;
+}
 
-  const refuseDuplicate = (
-    entries: readonly LexiconEntry[],
-    entry: Omit<LexiconEntry, 'id'>,
-    self?: string,
-  ) => {
+/** The error for an entry the lexicon does not have. */
+function notFound(id: string): AppError {
+  return new AppError('LEXICON_ENTRY_NOT_FOUND', `The lexicon has no entry "${id}".`, { id });
+}
+
+/** Refuses an entry the lexicon has already (under another id than `self`). */
+function refuseDuplicate(entries: readonly LexiconEntry[], entry: Omit<LexiconEntry, 'id'>, self?: string) {
+  const key = entryKey(entry);
+  const other = entries.find((e) => e.id !== self && entryKey(e) === key);
+  if (other)
+    throw new AppError(
+      'INVALID_FIELD',
+      `The ${entry.language} lexicon already has an entry for "${other.match}" (${other.id}); edit it instead.`,
+      { field: 'match', id: other.id },
+    );
+}
+
+/** The entries after an import: new ones added, same-key ones updated, and with `replace` the rest of those languages removed. */
+function mergeImported(entries: LexiconEntry[], imported: readonly ImportedEntry[], replace: boolean) {
+  const byKey = new Map(entries.map((e, i) => [entryKey(e), i]));
+  const seen = new Set<string>();
+  let added = 0;
+  let updated = 0;
+  let unchanged = 0;
+  const next = [...entries];
+  for (const entry of imported) {
     const key = entryKey(entry);
-    const other = entries.find((e) => e.id !== self && entryKey(e) === key);
-    if (other)
-      throw new AppError(
-        'INVALID_FIELD',
-        `The ${entry.language} lexicon already has an entry for "${other.match}" (${other.id}); edit it instead.`,
-        { field: 'match', id: other.id },
-      );
-  };
-
+    seen.add(key);
+    const at = byKey.get(key);
+    if (at === undefined) {
+      byKey.set(key, next.length);
+      next.push({ id: randomUUID(), ...entry });
+      added++;
+      continue;
+    }
+    const old = next[at] as LexiconEntry;
+    const merged: LexiconEntry = { id: old.id, ...entry };
+    if (sameEntry(merged, old)) unchanged++;
+    else {
+      next[at] = merged;
+      updated++;
+    }
+  }
+  const languages = new Set(imported.map((e) => e.language));
+  const kept = replace ? next.filter((e) => !languages.has(e.language) || seen.has(entryKey(e))) : next;
+  const removed = next.length - kept.length;
   return {
-    path,
-    async read() {
-      const { file } = await load();
-      return { version: file.version, items: file.entries };
-    },
-    async entriesFor(language) {
-      try {
-        const { file } = await load();
-        return file.entries.filter((e) => e.language === language);
-      } catch (error) {
-        log.warn(`${(error as Error).message}; speaking without the lexicon`);
-        return [];
-      }
-    },
-    async get(id) {
-      const { file } = await load();
-      const entry = file.entries.find((e) => e.id === id);
-      if (!entry) throw notFound(id);
-      return entry;
-    },
-    async add(input) {
-      const prepared = prepare(input);
-      return change((entries) => {
-        refuseDuplicate(entries, prepared);
-        const entry: LexiconEntry = { id: randomUUID(), ...prepared };
-        return { entries: [...entries, entry], result: (version) => ({ version, entry }) };
-      });
-    },
-    async update(id, input) {
-      const prepared = prepare(input);
-      return change((entries) => {
-        const at = entries.findIndex((e) => e.id === id);
-        if (at < 0) throw notFound(id);
-        refuseDuplicate(entries, prepared, id);
-        const entry: LexiconEntry = { id, ...prepared };
-        entries[at] = entry;
-        return { entries, result: (version) => ({ version, entry }) };
-      });
-    },
-    remove(id) {
-      return change((entries) => {
-        if (!entries.some((e) => e.id === id)) throw notFound(id);
-        return { entries: entries.filter((e) => e.id !== id), result: (version) => ({ version, id }) };
-      });
-    },
-    importEntries(imported, { replace = false } = {}) {
-      return change((entries) => {
-        const byKey = new Map(entries.map((e, i) => [entryKey(e), i]));
-        const seen = new Set<string>();
-        let added = 0;
-        let updated = 0;
-        let unchanged = 0;
-        const next = [...entries];
-        for (const entry of imported) {
-          const key = entryKey(entry);
-          seen.add(key);
-          const at = byKey.get(key);
-          if (at === undefined) {
-            byKey.set(key, next.length);
-            next.push({ id: randomUUID(), ...entry });
-            added++;
-            continue;
-          }
-          const old = next[at] as LexiconEntry;
-          const merged: LexiconEntry = { id: old.id, ...entry };
-          if (sameEntry(merged, old)) unchanged++;
-          else {
-            next[at] = merged;
-            updated++;
-          }
-        }
-        const languages = new Set(imported.map((e) => e.language));
-        const kept = replace ? next.filter((e) => !languages.has(e.language) || seen.has(entryKey(e))) : next;
-        const removed = next.length - kept.length;
-        return {
-          entries: kept,
-          result: (version) => ({ version, added, updated, unchanged, removed }),
-        };
-      });
-    },
+    entries: kept,
+    result: (version: number) => ({ version, added, updated, unchanged, removed }),
   };
 }

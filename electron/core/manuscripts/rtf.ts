@@ -12,7 +12,7 @@
 
 import { Readable } from 'node:stream';
 import { Tokenize } from 'rtf-stream-parser';
-import { MANUSCRIPT_LIMITS } from '../../shared/manuscript';
+import { MANUSCRIPT_LIMITS, type NotesMode } from '../../shared/manuscript';
 import { ManuscriptBuilder, type TextRun } from './builder';
 import { invalidManuscript, nestedTooDeep } from './errors';
 import type { ManuscriptReader } from './reader';
@@ -118,226 +118,263 @@ function styleOutline(name: string): number | null {
   return heading ? Number(heading[1]) - 1 : null;
 }
 
-export const readRtf: ManuscriptReader = async (bytes, fileName, options) => {
-  const mode = options.notes ?? 'omit';
-  const builder = new ManuscriptBuilder(fileName, 'rtf');
-  let decode = codePageDecoder(1252);
-  const styles = new Map<number, number | null>();
-  const stack: GroupState[] = [];
-  let state: GroupState = { bold: false, italic: false, hidden: false, uc: 1, sink: 'text' };
-  /** Fallback bytes still to skip after a `\uN`. */
-  let skipFallback = 0;
-  let paragraph: Paragraph = { runs: [], outline: null, notes: [] };
-  let note: { paragraphs: TextRun[][]; runs: TextRun[] } | null = null;
-  let style: { number: number; name: string } | null = null;
-  let title = '';
-  let author = '';
-  /** The group just opened: its first control word may name a destination. */
-  let groupStart = false;
-  let optional = false;
+/** Control words that stand for a character of the text. */
+const SYMBOLS: ReadonlyMap<string, string> = new Map([
+  ['line', '\n'],
+  ['tab', ' '],
+  ['emdash', '—'],
+  ['endash', '–'],
+  ['lquote', '‘'],
+  ['rquote', '’'],
+  ['ldblquote', '“'],
+  ['rdblquote', '”'],
+  ['bullet', '•'],
+  ['~', '\u00a0'],
+  ['_', '-'],
+]);
 
-  const emit = (text: string): void => {
+/** The reading of one RTF file: its tokens interpreted in order into a ManuscriptBuilder. */
+class RtfReading {
+  readonly builder: ManuscriptBuilder;
+  private decode = codePageDecoder(1252);
+  private readonly styles = new Map<number, number | null>();
+  private readonly stack: GroupState[] = [];
+  private state: GroupState = { bold: false, italic: false, hidden: false, uc: 1, sink: 'text' };
+  /** Fallback bytes still to skip after a `\uN`. */
+  private skipFallback = 0;
+  private paragraph: Paragraph = { runs: [], outline: null, notes: [] };
+  private note: { paragraphs: TextRun[][]; runs: TextRun[] } | null = null;
+  private style: { number: number; name: string } | null = null;
+  private title = '';
+  private author = '';
+  /** The group just opened: its first control word may name a destination. */
+  private groupStart = false;
+  private optional = false;
+
+  constructor(
+    private readonly fileName: string,
+    private readonly mode: NotesMode,
+  ) {
+    this.builder = new ManuscriptBuilder(fileName, 'rtf');
+  }
+
+  read(token: Token): void {
+    const starting = this.groupStart;
+    this.groupStart = false;
+    switch (token.type) {
+      case GROUP_START:
+        this.openGroup();
+        break;
+      case GROUP_END:
+        this.closeGroup();
+        break;
+      case CONTROL:
+        this.control(token, starting);
+        break;
+      case TEXT:
+        this.text(token.data ?? Buffer.alloc(0));
+        break;
+    }
+  }
+
+  finish() {
+    if (this.paragraph.runs.length > 0) this.endParagraph();
+    return this.builder.finish({
+      title: this.title.trim() || null,
+      author: this.author.trim() || null,
+      language: null,
+    });
+  }
+
+  private openGroup(): void {
+    this.stack.push(this.state);
+    if (this.stack.length > MANUSCRIPT_LIMITS.nestingDepth) throw nestedTooDeep(this.fileName, null);
+    this.state = { ...this.state };
+    this.groupStart = true;
+    this.optional = false;
+    this.skipFallback = 0;
+  }
+
+  private closeGroup(): void {
+    const { state, note, style } = this;
+    if (state.sink === 'note' && this.stack.at(-1)?.sink !== 'note' && note) {
+      if (note.runs.length > 0) note.paragraphs.push(note.runs);
+      this.paragraph.notes.push(note.paragraphs);
+      this.note = null;
+    }
+    if (state.sink === 'style' && style) {
+      this.styles.set(style.number, styleOutline(style.name));
+      this.style = null;
+    }
+    this.state = this.stack.pop() ?? state;
+    this.skipFallback = 0;
+  }
+
+  private control(token: Token, starting: boolean): void {
+    const word = token.word ?? '';
+    const param = token.param;
+    if (this.state.sink === 'skip') return;
+    if (word === '*' && starting) {
+      this.optional = true;
+      this.groupStart = true;
+      return;
+    }
+    if ((starting || this.optional) && this.destination(word)) return;
+    if (
+      this.state.sink === 'style' &&
+      this.style === null &&
+      (word === 's' || word === 'cs' || word === 'ds')
+    ) {
+      this.style = { number: word === 's' ? (param ?? 0) : -1, name: '' };
+      return;
+    }
+    if (token.data && word === "'") {
+      // `\'xx`: a byte of the code page, unless it is a `\uN`'s fallback.
+      if (this.skipFallback > 0) this.skipFallback--;
+      else this.emit(this.decode(token.data));
+      return;
+    }
+    const symbol = SYMBOLS.get(word);
+    if (symbol !== undefined) this.emit(symbol);
+    else this.controlWord(word, param);
+  }
+
+  /** A group's first control word naming where its text goes; true when it did. */
+  private destination(word: string): boolean {
+    const state = this.state;
+    const unknownOptional = this.optional && word !== 'footnote';
+    this.optional = false;
+    if (unknownOptional || SKIPPED_DESTINATIONS.has(word)) {
+      state.sink = 'skip';
+      return true;
+    }
+    if (word === 'footnote') {
+      state.sink = 'note';
+      this.note = { paragraphs: [], runs: [] };
+      return true;
+    }
+    if (word === 'stylesheet' || word === 'info') {
+      // The stylesheet's entries are groups of their own, read as styles.
+      state.sink = word === 'info' ? 'info' : 'style';
+      return true;
+    }
+    if ((word === 'title' || word === 'author') && state.sink === 'info') {
+      state.sink = word;
+      return true;
+    }
+    return false;
+  }
+
+  /** The control words that change the code page, the formatting or the paragraph. */
+  private controlWord(word: string, param: number | undefined): void {
+    const state = this.state;
+    switch (word) {
+      case 'ansicpg':
+        try {
+          this.decode = codePageDecoder(param ?? 1252);
+        } catch {
+          this.builder.warnings.push(
+            `Code page ${param} is not one we read; its accented letters may be wrong.`,
+          );
+        }
+        break;
+      case 'u': {
+        const code = (param ?? 0) < 0 ? (param ?? 0) + 65536 : (param ?? 0);
+        this.emit(String.fromCharCode(code));
+        this.skipFallback = state.uc;
+        break;
+      }
+      case 'uc':
+        state.uc = param ?? 1;
+        break;
+      case 'par':
+      case 'sect':
+      case 'page':
+        if (word === 'par' || this.paragraph.runs.length > 0) this.endParagraph();
+        break;
+      case 'cell':
+      case 'row':
+        this.endParagraph();
+        break;
+      case 'b':
+        state.bold = param !== 0;
+        break;
+      case 'i':
+        state.italic = param !== 0;
+        break;
+      case 'v':
+        state.hidden = param !== 0;
+        break;
+      case 'plain':
+        state.bold = false;
+        state.italic = false;
+        state.hidden = false;
+        break;
+      case 'pard':
+        if (state.sink === 'text') this.paragraph.outline = null;
+        break;
+      case 's':
+        if (state.sink === 'text')
+          this.paragraph.outline = this.styles.get(param ?? 0) ?? this.paragraph.outline;
+        break;
+      case 'outlinelevel':
+        if (state.sink === 'text') this.paragraph.outline = param ?? null;
+        break;
+    }
+  }
+
+  private text(bytes: Buffer): void {
+    let data = bytes;
+    if (this.skipFallback > 0) {
+      const skipped = Math.min(this.skipFallback, data.length);
+      this.skipFallback -= skipped;
+      data = data.subarray(skipped);
+    }
+    this.emit(this.decode(data).replace(/[\r\n]/g, ''));
+  }
+
+  private emit(text: string): void {
+    const state = this.state;
     if (text === '' || state.hidden) return;
     const emphasis = state.bold ? 'strong' : state.italic ? 'em' : undefined;
     switch (state.sink) {
       case 'text':
-        paragraph.runs.push({ text, emphasis });
+        this.paragraph.runs.push({ text, emphasis });
         break;
       case 'note':
-        note?.runs.push({ text, emphasis });
+        this.note?.runs.push({ text, emphasis });
         break;
       case 'style':
-        if (style) style.name += text;
+        if (this.style) this.style.name += text;
         break;
       case 'title':
-        title += text;
+        this.title += text;
         break;
       case 'author':
-        author += text;
+        this.author += text;
         break;
     }
-  };
-  const endParagraph = (): void => {
-    if (state.sink === 'note' && note) {
+  }
+
+  private endParagraph(): void {
+    const note = this.note;
+    if (this.state.sink === 'note' && note) {
       note.paragraphs.push(note.runs);
       note.runs = [];
       return;
     }
-    if (state.sink !== 'text') return;
-    const done = paragraph;
-    paragraph = { runs: [], outline: done.outline, notes: [] };
+    if (this.state.sink !== 'text') return;
+    const done = this.paragraph;
+    this.paragraph = { runs: [], outline: done.outline, notes: [] };
     const text = done.runs.map((run) => run.text).join('');
-    if (done.outline === 0 && text.trim()) builder.startChapter(text);
-    else builder.addParagraph(done.runs);
-    for (const paragraphs of done.notes) builder.addNote(paragraphs, mode);
-  };
-
-  for await (const token of tokens(bytes, fileName)) {
-    const starting = groupStart;
-    groupStart = false;
-    switch (token.type) {
-      case GROUP_START:
-        stack.push(state);
-        if (stack.length > MANUSCRIPT_LIMITS.nestingDepth) throw nestedTooDeep(fileName, null);
-        state = { ...state };
-        groupStart = true;
-        optional = false;
-        skipFallback = 0;
-        break;
-      case GROUP_END: {
-        if (state.sink === 'note' && stack.at(-1)?.sink !== 'note' && note) {
-          if (note.runs.length > 0) note.paragraphs.push(note.runs);
-          paragraph.notes.push(note.paragraphs);
-          note = null;
-        }
-        if (state.sink === 'style' && style) {
-          styles.set(style.number, styleOutline(style.name));
-          style = null;
-        }
-        state = stack.pop() ?? state;
-        skipFallback = 0;
-        break;
-      }
-      case CONTROL: {
-        const word = token.word ?? '';
-        const param = token.param;
-        if (state.sink === 'skip') break;
-        if (word === '*' && starting) {
-          optional = true;
-          groupStart = true;
-          break;
-        }
-        if (starting || optional) {
-          const unknownOptional = optional && word !== 'footnote';
-          optional = false;
-          if (unknownOptional || SKIPPED_DESTINATIONS.has(word)) {
-            state.sink = 'skip';
-            break;
-          }
-          if (word === 'footnote') {
-            state.sink = 'note';
-            note = { paragraphs: [], runs: [] };
-            break;
-          }
-          if (word === 'stylesheet' || word === 'info') {
-            // The stylesheet's entries are groups of their own, read as styles.
-            state.sink = word === 'info' ? 'info' : 'style';
-            break;
-          }
-          if ((word === 'title' || word === 'author') && state.sink === 'info') {
-            state.sink = word;
-            break;
-          }
-        }
-        if (state.sink === 'style' && style === null && (word === 's' || word === 'cs' || word === 'ds')) {
-          style = { number: word === 's' ? (param ?? 0) : -1, name: '' };
-          break;
-        }
-        if (token.data && word === "'") {
-          // `\'xx`: a byte of the code page, unless it is a `\uN`'s fallback.
-          if (skipFallback > 0) skipFallback--;
-          else emit(decode(token.data));
-          break;
-        }
-        switch (word) {
-          case 'ansicpg':
-            try {
-              decode = codePageDecoder(param ?? 1252);
-            } catch {
-              builder.warnings.push(
-                `Code page ${param} is not one we read; its accented letters may be wrong.`,
-              );
-            }
-            break;
-          case 'u': {
-            const code = (param ?? 0) < 0 ? (param ?? 0) + 65536 : (param ?? 0);
-            emit(String.fromCharCode(code));
-            skipFallback = state.uc;
-            break;
-          }
-          case 'uc':
-            state.uc = param ?? 1;
-            break;
-          case 'par':
-          case 'sect':
-          case 'page':
-            if (word === 'par' || paragraph.runs.length > 0) endParagraph();
-            break;
-          case 'line':
-            emit('\n');
-            break;
-          case 'tab':
-            emit(' ');
-            break;
-          case 'cell':
-          case 'row':
-            endParagraph();
-            break;
-          case 'emdash':
-            emit('—');
-            break;
-          case 'endash':
-            emit('–');
-            break;
-          case 'lquote':
-            emit('‘');
-            break;
-          case 'rquote':
-            emit('’');
-            break;
-          case 'ldblquote':
-            emit('“');
-            break;
-          case 'rdblquote':
-            emit('”');
-            break;
-          case 'bullet':
-            emit('•');
-            break;
-          case '~':
-            emit('\u00a0');
-            break;
-          case '_':
-            emit('-');
-            break;
-          case 'b':
-            state.bold = param !== 0;
-            break;
-          case 'i':
-            state.italic = param !== 0;
-            break;
-          case 'v':
-            state.hidden = param !== 0;
-            break;
-          case 'plain':
-            state.bold = false;
-            state.italic = false;
-            state.hidden = false;
-            break;
-          case 'pard':
-            if (state.sink === 'text') paragraph.outline = null;
-            break;
-          case 's':
-            if (state.sink === 'text') paragraph.outline = styles.get(param ?? 0) ?? paragraph.outline;
-            break;
-          case 'outlinelevel':
-            if (state.sink === 'text') paragraph.outline = param ?? null;
-            break;
-        }
-        break;
-      }
-      case TEXT: {
-        let data = token.data ?? Buffer.alloc(0);
-        if (skipFallback > 0) {
-          const skipped = Math.min(skipFallback, data.length);
-          skipFallback -= skipped;
-          data = data.subarray(skipped);
-        }
-        emit(decode(data).replace(/[\r\n]/g, ''));
-        break;
-      }
-    }
+    if (done.outline === 0 && text.trim()) this.builder.startChapter(text);
+    else this.builder.addParagraph(done.runs);
+    for (const paragraphs of done.notes) this.builder.addNote(paragraphs, this.mode);
   }
-  if (paragraph.runs.length > 0) endParagraph();
-  return builder.finish({ title: title.trim() || null, author: author.trim() || null, language: null });
+}
+
+export const readRtf: ManuscriptReader = async (bytes, fileName, options) => {
+  const reading = new RtfReading(fileName, options.notes ?? 'omit');
+  for await (const token of tokens(bytes, fileName)) reading.read(token);
+  return reading.finish();
 };

@@ -134,16 +134,13 @@ export interface ProjectRendersRepo {
 const IN_CHUNK = 500;
 
 export function createProjectRendersRepo(db: SqlExecutor): ProjectRendersRepo {
-  const greatest = db.dialect === 'postgres' ? 'GREATEST' : 'MAX';
-  const inChunks = async (
-    ids: readonly string[],
-    fn: (part: readonly string[], marks: string) => Promise<void>,
-  ) => {
-    for (let at = 0; at < ids.length; at += IN_CHUNK) {
-      const part = ids.slice(at, at + IN_CHUNK);
-      await fn(part, part.map(() => '?').join(', '));
-    }
-  };
+  return { ...createRenderRowsRepo(db), ...createRenderRunsRepo(db), ...createRenderSegmentsRepo(db) };
+}
+
+/** The renders' rows: inserting them and reading them. */
+function createRenderRowsRepo(
+  db: SqlExecutor,
+): Pick<ProjectRendersRepo, 'insert' | 'get' | 'list' | 'queued' | 'open'> {
   return {
     async insert(row) {
       await db.run(
@@ -184,6 +181,29 @@ export function createProjectRendersRepo(db: SqlExecutor): ProjectRendersRepo {
         [projectId],
       );
     },
+  };
+}
+
+/** A render's run: its claim under a lease, progress, pause, cancel, finish and return to the queue. */
+function createRenderRunsRepo(
+  db: SqlExecutor,
+): Pick<
+  ProjectRendersRepo,
+  | 'claim'
+  | 'renewLease'
+  | 'progress'
+  | 'finish'
+  | 'finishWaiting'
+  | 'pause'
+  | 'pauseQueued'
+  | 'resume'
+  | 'request'
+  | 'requeueRendering'
+  | 'requeueExpired'
+  | 'requeue'
+> {
+  const greatest = db.dialect === 'postgres' ? 'GREATEST' : 'MAX';
+  return {
     async claim(id, startedAt, lease) {
       return await db.get<ProjectRenderRow>(
         `UPDATE project_renders SET status = 'rendering', started_at = ?, run_attempts = run_attempts + 1,
@@ -288,6 +308,24 @@ export function createProjectRendersRepo(db: SqlExecutor): ProjectRendersRepo {
         [id, owner],
       );
     },
+  };
+}
+
+/** The segments' render columns (state, audio, error) that renders write. */
+function createRenderSegmentsRepo(
+  db: SqlExecutor,
+): Pick<ProjectRendersRepo, 'setSegmentStates' | 'releaseSegments' | 'setSegmentAudio'> {
+  /** Runs `fn` over `ids` in parts of at most IN_CHUNK, with the part's `?, ?, …` marks. */
+  const inChunks = async (
+    ids: readonly string[],
+    fn: (part: readonly string[], marks: string) => Promise<void>,
+  ) => {
+    for (let at = 0; at < ids.length; at += IN_CHUNK) {
+      const part = ids.slice(at, at + IN_CHUNK);
+      await fn(part, part.map(() => '?').join(', '));
+    }
+  };
+  return {
     async setSegmentStates(ids, state) {
       await inChunks(ids, async (part, marks) => {
         await db.run(`UPDATE project_segments SET state = ?, error = NULL WHERE id IN (${marks})`, [

@@ -315,45 +315,68 @@ const LIST_COLUMNS = `p.seq, p.id, p.key_id, p.title, p.author, p.language, p.co
   p.copyright, p.opening_credits, p.closing_credits`;
 
 export function createProjectsRepo(db: SqlExecutor): ProjectsRepo {
-  /** INSERT … ON CONFLICT (id) DO UPDATE of whole rows, in batches. */
-  async function put<T extends object>(
-    table: string,
-    columns: readonly (keyof T & string)[],
-    rows: readonly T[],
-  ) {
-    const updates = columns
-      .filter((c) => c !== 'id')
-      .map((c) => `${c} = excluded.${c}`)
-      .join(', ');
-    const tuple = `(${columns.map(() => '?').join(', ')})`;
-    let at = 0;
-    while (at < rows.length) {
-      const size = BATCH_SIZES.find((n) => n <= rows.length - at)!;
-      const params: SqlValue[] = [];
-      for (const row of rows.slice(at, at + size)) {
-        for (const column of columns) params.push((row[column] as SqlValue | undefined) ?? null);
-      }
-      await db.run(
-        `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${Array.from({ length: size }, () => tuple).join(', ')}
-         ON CONFLICT (id) DO UPDATE SET ${updates}`,
-        params,
-      );
-      at += size;
-    }
-  }
+  return {
+    ...createProjectRowsRepo(db),
+    ...createChapterRowsRepo(db),
+    ...createCastRowsRepo(db),
+    ...createSegmentRowsRepo(db),
+    ...createHistoryRowsRepo(db),
+  };
+}
 
-  async function remove(table: string, ids: readonly string[]) {
-    let at = 0;
-    while (at < ids.length) {
-      const size = BATCH_SIZES.find((n) => n <= ids.length - at)!;
-      await db.run(
-        `DELETE FROM ${table} WHERE id IN (${Array.from({ length: size }, () => '?').join(', ')})`,
-        ids.slice(at, at + size),
-      );
-      at += size;
+/** INSERT … ON CONFLICT (id) DO UPDATE of whole rows, in batches. */
+async function putRows<T extends object>(
+  db: SqlExecutor,
+  table: string,
+  columns: readonly (keyof T & string)[],
+  rows: readonly T[],
+) {
+  const updates = columns
+    .filter((c) => c !== 'id')
+    .map((c) => `${c} = excluded.${c}`)
+    .join(', ');
+  const tuple = `(${columns.map(() => '?').join(', ')})`;
+  let at = 0;
+  while (at < rows.length) {
+    const size = BATCH_SIZES.find((n) => n <= rows.length - at)!;
+    const params: SqlValue[] = [];
+    for (const row of rows.slice(at, at + size)) {
+      for (const column of columns) params.push((row[column] as SqlValue | undefined) ?? null);
     }
+    await db.run(
+      `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${Array.from({ length: size }, () => tuple).join(', ')}
+       ON CONFLICT (id) DO UPDATE SET ${updates}`,
+      params,
+    );
+    at += size;
   }
+}
 
+async function removeRows(db: SqlExecutor, table: string, ids: readonly string[]) {
+  let at = 0;
+  while (at < ids.length) {
+    const size = BATCH_SIZES.find((n) => n <= ids.length - at)!;
+    await db.run(
+      `DELETE FROM ${table} WHERE id IN (${Array.from({ length: size }, () => '?').join(', ')})`,
+      ids.slice(at, at + size),
+    );
+    at += size;
+  }
+}
+
+/** The projects table: a project's row, its page of the list, its removal with every row of it. */
+function createProjectRowsRepo(
+  db: SqlExecutor,
+): Pick<
+  ProjectsRepo,
+  | 'insertProject'
+  | 'getProject'
+  | 'listProjects'
+  | 'countProjects'
+  | 'pageAnchor'
+  | 'updateProject'
+  | 'removeProject'
+> {
   return {
     async insertProject(row) {
       await db.run(
@@ -470,19 +493,33 @@ export function createProjectsRepo(db: SqlExecutor): ProjectsRepo {
       }
       return (await db.run('DELETE FROM projects WHERE id = ?', [id])).changes === 1;
     },
+  };
+}
 
+/** The project_chapters table. */
+function createChapterRowsRepo(
+  db: SqlExecutor,
+): Pick<ProjectsRepo, 'chapters' | 'putChapters' | 'removeChapters' | 'setExportedText'> {
+  return {
     async chapters(projectId) {
       return await db.all<ChapterRow>(
         'SELECT * FROM project_chapters WHERE project_id = ? ORDER BY position',
         [projectId],
       );
     },
-    putChapters: (rows) => put<ChapterRow>('project_chapters', CHAPTER_COLUMNS, rows),
-    removeChapters: (ids) => remove('project_chapters', ids),
+    putChapters: (rows) => putRows<ChapterRow>(db, 'project_chapters', CHAPTER_COLUMNS, rows),
+    removeChapters: (ids) => removeRows(db, 'project_chapters', ids),
     async setExportedText(chapterId, text) {
       await db.run('UPDATE project_chapters SET exported_text = ? WHERE id = ?', [text, chapterId]);
     },
+  };
+}
 
+/** The project_characters table (the cast). */
+function createCastRowsRepo(
+  db: SqlExecutor,
+): Pick<ProjectsRepo, 'characters' | 'putCharacters' | 'removeCharacters'> {
+  return {
     async characters(projectId) {
       const rows = await db.all<CharacterRow>(
         'SELECT * FROM project_characters WHERE project_id = ? ORDER BY narrator DESC, name, id',
@@ -490,9 +527,27 @@ export function createProjectsRepo(db: SqlExecutor): ProjectsRepo {
       );
       return rows;
     },
-    putCharacters: (rows) => put<CharacterRow>('project_characters', CHARACTER_COLUMNS, rows),
-    removeCharacters: (ids) => remove('project_characters', ids),
+    putCharacters: (rows) => putRows<CharacterRow>(db, 'project_characters', CHARACTER_COLUMNS, rows),
+    removeCharacters: (ids) => removeRows(db, 'project_characters', ids),
+  };
+}
 
+/** The project_segments table: the segments and the figures counted from them. */
+function createSegmentRowsRepo(
+  db: SqlExecutor,
+): Pick<
+  ProjectsRepo,
+  | 'segments'
+  | 'chapterSegments'
+  | 'chapterSegmentWindow'
+  | 'chapterTexts'
+  | 'chapterFigures'
+  | 'castFigures'
+  | 'getSegment'
+  | 'putSegments'
+  | 'removeSegments'
+> {
+  return {
     async segments(projectId) {
       const rows = await db.all<SegmentRow>(
         'SELECT * FROM project_segments WHERE project_id = ? ORDER BY chapter_id, position',
@@ -561,9 +616,16 @@ export function createProjectsRepo(db: SqlExecutor): ProjectsRepo {
       const row = await db.get<SegmentRow>('SELECT * FROM project_segments WHERE id = ?', [id]);
       return row && segmentNumbers(row);
     },
-    putSegments: (rows) => put<SegmentRow>('project_segments', SEGMENT_COLUMNS, rows),
-    removeSegments: (ids) => remove('project_segments', ids),
+    putSegments: (rows) => putRows<SegmentRow>(db, 'project_segments', SEGMENT_COLUMNS, rows),
+    removeSegments: (ids) => removeRows(db, 'project_segments', ids),
+  };
+}
 
+/** The project_history table and the project's history position (undo, redo). */
+function createHistoryRowsRepo(
+  db: SqlExecutor,
+): Pick<ProjectsRepo, 'historyAt' | 'pushHistory' | 'setHistoryPosition'> {
+  return {
     async historyAt(projectId, position) {
       return await db.get<HistoryRow>('SELECT * FROM project_history WHERE project_id = ? AND position = ?', [
         projectId,

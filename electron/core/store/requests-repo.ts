@@ -202,6 +202,13 @@ export interface RequestsRepo {
 const INSERT_ROWS_PER_STATEMENT = 500;
 
 export function createRequestsRepo(db: SqlExecutor): RequestsRepo {
+  return { ...createRequestRowsRepo(db), ...createRequestLeasesRepo(db), ...createRequestCallbacksRepo(db) };
+}
+
+/** The requests' rows: inserting them, reading them, listing them, the queue's heads. */
+function createRequestRowsRepo(
+  db: SqlExecutor,
+): Pick<RequestsRepo, 'insert' | 'insertMany' | 'get' | 'list' | 'oldestQueuedPerKey'> {
   const insertMany = async (rows: readonly NewRequestRow[]): Promise<RequestRow[]> => {
     const inserted: RequestRow[] = [];
     for (let at = 0; at < rows.length; at += INSERT_ROWS_PER_STATEMENT) {
@@ -245,16 +252,6 @@ export function createRequestsRepo(db: SqlExecutor): RequestsRepo {
     const byId = new Map(inserted.map((r) => [r.id, r]));
     return rows.map((row) => byId.get(row.id)!);
   };
-
-  /** new → processing for one row; the row, or undefined when it was not new. */
-  const claimOne = (id: string, startedAt: string, lease: Lease) =>
-    db.get<RequestRow>(
-      `UPDATE requests SET status = 'processing', started_at = ?, run_attempts = run_attempts + 1,
-         lease_owner = ?, lease_until = ?
-       WHERE id = ? AND status = 'new' RETURNING *`,
-      [startedAt, lease.owner, lease.until, id],
-    );
-  const greatest = db.dialect === 'postgres' ? 'GREATEST' : 'MAX';
   return {
     async insert(row) {
       await insertMany([row]);
@@ -304,6 +301,33 @@ export function createRequestsRepo(db: SqlExecutor): RequestsRepo {
            SELECT (SELECT MIN(q.seq) FROM requests q WHERE q.key_id = k.id AND q.status = 'new') FROM api_keys k)`,
       );
     },
+  };
+}
+
+/** A request's run: its claim under a lease, the lease's renewal, its finish and its return to the queue. */
+function createRequestLeasesRepo(
+  db: SqlExecutor,
+): Pick<
+  RequestsRepo,
+  | 'claim'
+  | 'renewLease'
+  | 'finish'
+  | 'requeueProcessing'
+  | 'requeueExpired'
+  | 'requeue'
+  | 'exhausted'
+  | 'leasedBy'
+> {
+  /** new → processing for one row; the row, or undefined when it was not new. */
+  const claimOne = (id: string, startedAt: string, lease: Lease) =>
+    db.get<RequestRow>(
+      `UPDATE requests SET status = 'processing', started_at = ?, run_attempts = run_attempts + 1,
+         lease_owner = ?, lease_until = ?
+       WHERE id = ? AND status = 'new' RETURNING *`,
+      [startedAt, lease.owner, lease.until, id],
+    );
+  const greatest = db.dialect === 'postgres' ? 'GREATEST' : 'MAX';
+  return {
     async claim(ids, startedAt, lease) {
       if (ids.length === 0) return undefined;
       if (db.dialect === 'postgres') {
@@ -403,6 +427,17 @@ export function createRequestsRepo(db: SqlExecutor): RequestsRepo {
         [maxAttempts],
       );
     },
+  };
+}
+
+/** The callbacks' deliveries kept on the request rows. */
+function createRequestCallbacksRepo(
+  db: SqlExecutor,
+): Pick<
+  RequestsRepo,
+  'dueCallbacks' | 'claimCallback' | 'nextCallbackDue' | 'updateCallback' | 'restartCallback'
+> {
+  return {
     async dueCallbacks(now, limit) {
       return await db.all<RequestRow>(
         `SELECT * FROM requests WHERE callback_state = 'pending' AND callback_due_at <= ? ORDER BY callback_due_at LIMIT ?`,

@@ -129,23 +129,110 @@ const GROW_BACKLOG = 2;
  * tries again.
  */
 export async function createWorkerPool(options: PoolOptions = {}): Promise<WorkerPool> {
-  const size = Math.max(1, options.size ?? availableParallelism());
-  const taskTimeoutMs = options.taskTimeoutMs ?? 60_000;
-  const idleMs = options.idleMs ?? 60_000;
-  const workerUrl = options.workerUrl ?? ESPEAK_WORKER_URL;
+  const pool = new EspeakWorkerPool(options);
+  return {
+    size: pool.size,
+    get workers() {
+      return pool.workers;
+    },
+    synthesize: (text, settings, owner) => pool.synthesize(text, settings, owner),
+    phonemize: (text, espeakVoice, owner) => pool.phonemize(text, espeakVoice, owner),
+    cancel: (owner) => pool.cancel(owner),
+    turn: (owner) => pool.turn(owner),
+    close: () => pool.close(),
+  };
+}
 
-  const queues = new Map<string, Queued[]>();
-  const slots: Slot[] = [];
-  let seq = 0;
-  let closed = false;
+/** The pool's owners' queues and its worker slots (createWorkerPool hands out its methods). */
+class EspeakWorkerPool {
+  readonly size: number;
+  private readonly taskTimeoutMs: number;
+  private readonly idleMs: number;
+  private readonly workerUrl: URL;
+  private readonly queues = new Map<string, Queued[]>();
+  private readonly slots: Slot[] = [];
+  private seq = 0;
+  private closed = false;
 
-  function nextTask(): Task | undefined {
+  constructor(options: PoolOptions) {
+    this.size = Math.max(1, options.size ?? availableParallelism());
+    this.taskTimeoutMs = options.taskTimeoutMs ?? 60_000;
+    this.idleMs = options.idleMs ?? 60_000;
+    this.workerUrl = options.workerUrl ?? ESPEAK_WORKER_URL;
+  }
+
+  get workers(): number {
+    return this.slots.length;
+  }
+
+  synthesize(text: string, settings: EngineSettings, owner = 'default'): Promise<SynthesisOutput> {
+    return this.enqueue(owner, { type: 'synthesize', text, settings }, (response) =>
+      response.type === 'result'
+        ? {
+            pcm: new Int16Array(response.pcm),
+            sampleRate: response.sampleRate,
+            words: response.words,
+            sentenceMs: response.sentenceMs,
+          }
+        : undefined,
+    );
+  }
+
+  phonemize(text: string, espeakVoice: string, owner = 'default'): Promise<PhonemeClause[]> {
+    return this.enqueue(owner, { type: 'phonemize', text, voice: espeakVoice }, (response) =>
+      response.type === 'phonemes' ? response.clauses : undefined,
+    );
+  }
+
+  cancel(owner: string): number {
+    const queue = this.queues.get(owner) ?? [];
+    this.queues.delete(owner);
+    const error = new AppError('SHUTTING_DOWN', 'the render was cancelled');
+    for (const queued of queue) queued.reject(error);
+    // The owner's tasks no longer hold back other owners' turns.
+    this.releaseTurns();
+    return queue.filter(isTask).length;
+  }
+
+  turn(owner: string): Promise<void> {
+    if (this.closed) return Promise.reject(new AppError('SHUTTING_DOWN', 'the engine is shutting down'));
+    return new Promise<void>((resolve, reject) => {
+      const queue = this.queues.get(owner) ?? [];
+      // First of its owner's: a turn is asked for once a sentence is read from the cache,
+      // after the render's later sentences went in as tasks; behind them it held the render
+      // up (its audio is needed first), and small requests answered partly from the cache
+      // took 3× longer in the load suite.
+      queue.unshift({ release: resolve, reject });
+      this.queues.set(owner, queue);
+      this.dispatch();
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    const error = new AppError('SHUTTING_DOWN', 'the engine is shutting down');
+    for (const queue of this.queues.values()) for (const task of queue) task.reject(error);
+    this.queues.clear();
+    const all = this.slots.splice(0);
+    for (const slot of all) {
+      clearTimeout(slot.idleTimer);
+      if (slot.task) {
+        clearTimeout(slot.task.timer);
+        slot.task.reject(error);
+        slot.task = undefined;
+      }
+    }
+    await Promise.all(all.map((s) => s.worker.terminate()));
+  }
+
+  private nextTask(): Task | undefined {
     // Round-robin over owners: take from the first owner, then move it to the back. A turn
     // taken this way is released and counts as the owner's go.
-    for (const [owner, queue] of queues) {
+    for (const [owner, queue] of this.queues) {
       const next = queue.shift();
-      queues.delete(owner);
-      if (queue.length > 0) queues.set(owner, queue);
+      this.queues.delete(owner);
+      if (queue.length > 0) this.queues.set(owner, queue);
       if (!next) continue;
       if (isTask(next)) return next;
       next.release();
@@ -154,9 +241,9 @@ export async function createWorkerPool(options: PoolOptions = {}): Promise<Worke
   }
 
   /** Tasks waiting for a worker (turns need none). */
-  function waiting(): number {
+  private waiting(): number {
     let count = 0;
-    for (const queue of queues.values()) for (const queued of queue) if (isTask(queued)) count++;
+    for (const queue of this.queues.values()) for (const queued of queue) if (isTask(queued)) count++;
     return count;
   }
 
@@ -166,11 +253,11 @@ export async function createWorkerPool(options: PoolOptions = {}): Promise<Worke
    * turns: a render answered from the cache with a few changed sentences synthesises those
    * while it writes the others, and there is nobody to be fair to.
    */
-  function othersOccupy(owner: string): boolean {
+  private othersOccupy(owner: string): boolean {
     let running = 0;
-    for (const slot of slots) if (slot.task && slot.task.owner !== owner) running++;
-    if (running >= size) return true;
-    for (const [other, queue] of queues) if (other !== owner && queue.some(isTask)) return true;
+    for (const slot of this.slots) if (slot.task && slot.task.owner !== owner) running++;
+    if (running >= this.size) return true;
+    for (const [other, queue] of this.queues) if (other !== owner && queue.some(isTask)) return true;
     return false;
   }
 
@@ -179,107 +266,107 @@ export async function createWorkerPool(options: PoolOptions = {}): Promise<Worke
    * (`othersOccupy`); the others wait for the round-robin (`nextTask`), which reaches them as
    * workers free up, in turn with the other owners' tasks.
    */
-  function releaseTurns(): void {
-    for (const [owner, queue] of queues) {
+  private releaseTurns(): void {
+    for (const [owner, queue] of this.queues) {
       const tasks = queue.filter(isTask);
-      if (tasks.length === queue.length || othersOccupy(owner)) continue;
+      if (tasks.length === queue.length || this.othersOccupy(owner)) continue;
       for (const queued of queue) if (!isTask(queued)) queued.release();
-      if (tasks.length > 0) queues.set(owner, tasks);
-      else queues.delete(owner);
+      if (tasks.length > 0) this.queues.set(owner, tasks);
+      else this.queues.delete(owner);
     }
   }
 
-  function dispatch(): void {
-    for (const slot of slots) {
+  private dispatch(): void {
+    for (const slot of this.slots) {
       if (!slot.ready || slot.task) continue;
-      const task = nextTask();
+      const task = this.nextTask();
       if (!task) break;
       clearTimeout(slot.idleTimer);
       slot.idleTimer = undefined;
-      const taskSeq = ++seq;
+      const taskSeq = ++this.seq;
       const timer = setTimeout(() => {
-        fail(
+        this.fail(
           slot,
           new AppError(
             'ENGINE_TIMEOUT',
-            `Synthesis of one part took longer than ${taskTimeoutMs} ms; the worker was replaced. Submit the request again.`,
+            `Synthesis of one part took longer than ${this.taskTimeoutMs} ms; the worker was replaced. Submit the request again.`,
           ),
         );
-      }, taskTimeoutMs);
+      }, this.taskTimeoutMs);
       slot.task = { ...task, seq: taskSeq, timer };
       slot.worker.postMessage({ ...task.request, seq: taskSeq } satisfies WorkerRequest);
     }
-    releaseTurns();
-    for (const slot of slots) if (slot.ready && !slot.task) idle(slot);
-    grow();
+    this.releaseTurns();
+    for (const slot of this.slots) if (slot.ready && !slot.task) this.idle(slot);
+    this.grow();
   }
 
   /** Starts a worker for waiting tasks: the first one at once, more while a backlog remains (one starting at a time). */
-  function grow(): void {
-    if (closed || slots.length >= size) return;
-    const backlog = waiting();
-    if (backlog === 0 || slots.some((s) => !s.ready)) return;
-    if (slots.length === 0 || backlog >= GROW_BACKLOG) slots.push(spawn());
+  private grow(): void {
+    if (this.closed || this.slots.length >= this.size) return;
+    const backlog = this.waiting();
+    if (backlog === 0 || this.slots.some((s) => !s.ready)) return;
+    if (this.slots.length === 0 || backlog >= GROW_BACKLOG) this.slots.push(this.spawn());
   }
 
-  function idle(slot: Slot): void {
-    if (idleMs <= 0 || slot.idleTimer) return;
+  private idle(slot: Slot): void {
+    if (this.idleMs <= 0 || slot.idleTimer) return;
     slot.idleTimer = setTimeout(() => {
       slot.idleTimer = undefined;
-      if (slot.task || !slots.includes(slot)) return;
-      retire(slot);
-    }, idleMs);
+      if (slot.task || !this.slots.includes(slot)) return;
+      this.retire(slot);
+    }, this.idleMs);
     // An idle worker must not keep the process alive.
     slot.idleTimer.unref();
   }
 
   /** Takes a worker out of the pool and terminates it (its exit then replaces nothing). */
-  function retire(slot: Slot): void {
+  private retire(slot: Slot): void {
     clearTimeout(slot.idleTimer);
     slot.idleTimer = undefined;
-    const index = slots.indexOf(slot);
-    if (index >= 0) slots.splice(index, 1);
+    const index = this.slots.indexOf(slot);
+    if (index >= 0) this.slots.splice(index, 1);
     void slot.worker.terminate();
   }
 
   /** Ends a worker that crashed, hung or could not start, failing its task; waiting work starts another. */
-  function fail(slot: Slot, error: AppError): void {
+  private fail(slot: Slot, error: AppError): void {
     const task = slot.task;
     slot.task = undefined;
     if (task) {
       clearTimeout(task.timer);
       task.reject(error);
     }
-    retire(slot);
-    dispatch();
+    this.retire(slot);
+    this.dispatch();
   }
 
   /** A worker that could not start: the tasks waiting for it fail too unless another worker is alive. */
-  function failStart(slot: Slot, error: AppError): void {
-    retire(slot);
-    if (slots.length > 0 || closed) return;
-    for (const [owner, queue] of queues) {
+  private failStart(slot: Slot, error: AppError): void {
+    this.retire(slot);
+    if (this.slots.length > 0 || this.closed) return;
+    for (const [owner, queue] of this.queues) {
       for (const task of queue.filter(isTask)) task.reject(error);
-      queues.set(
+      this.queues.set(
         owner,
         queue.filter((queued) => !isTask(queued)),
       );
     }
     // With no task left to wait for, every turn is released.
-    releaseTurns();
+    this.releaseTurns();
   }
 
-  function spawn(): Slot {
-    const worker = startWorker(workerUrl);
+  private spawn(): Slot {
+    const worker = startWorker(this.workerUrl);
     const slot: Slot = { worker, ready: false, task: undefined, idleTimer: undefined };
     worker.on('message', (message: WorkerResponse | WorkerReady) => {
       if (message.type === 'ready') {
         slot.ready = true;
-        dispatch();
+        this.dispatch();
         return;
       }
       if (message.type === 'failed') {
-        failStart(slot, new AppError('ENGINE_FAILED', `engine failed to start: ${message.message}`));
+        this.failStart(slot, new AppError('ENGINE_FAILED', `engine failed to start: ${message.message}`));
         return;
       }
       const task = slot.task;
@@ -288,15 +375,18 @@ export async function createWorkerPool(options: PoolOptions = {}): Promise<Worke
       slot.task = undefined;
       if (message.type === 'error') task.reject(new AppError(message.error.code, message.error.message));
       else task.settle(message);
-      dispatch();
+      this.dispatch();
     });
     worker.on('error', (error) => {
-      if (closed || !slots.includes(slot)) return;
+      if (this.closed || !this.slots.includes(slot)) return;
       if (!slot.ready) {
-        failStart(slot, new AppError('ENGINE_FAILED', `engine worker failed to start: ${error.message}`));
+        this.failStart(
+          slot,
+          new AppError('ENGINE_FAILED', `engine worker failed to start: ${error.message}`),
+        );
         return;
       }
-      fail(
+      this.fail(
         slot,
         new AppError(
           'ENGINE_FAILED',
@@ -305,24 +395,24 @@ export async function createWorkerPool(options: PoolOptions = {}): Promise<Worke
       );
     });
     worker.on('exit', (code) => {
-      if (closed || !slots.includes(slot)) return;
+      if (this.closed || !this.slots.includes(slot)) return;
       const error = new AppError(
         'ENGINE_FAILED',
         `The synthesis worker stopped unexpectedly (exit code ${code}); it was replaced. Submit the request again.`,
       );
-      if (slot.ready) fail(slot, error);
-      else failStart(slot, error);
+      if (slot.ready) this.fail(slot, error);
+      else this.failStart(slot, error);
     });
     return slot;
   }
 
   /** Queues a request for `owner`; `accept` turns the worker's answer into the result, or undefined for a wrong kind. */
-  function enqueue<T>(
+  private enqueue<T>(
     owner: string,
     request: TaskRequest,
     accept: (response: TaskResponse) => T | undefined,
   ): Promise<T> {
-    if (closed) return Promise.reject(new AppError('SHUTTING_DOWN', 'the engine is shutting down'));
+    if (this.closed) return Promise.reject(new AppError('SHUTTING_DOWN', 'the engine is shutting down'));
     return new Promise<T>((resolve, reject) => {
       const settle = (response: TaskResponse): void => {
         const result = accept(response);
@@ -335,73 +425,10 @@ export async function createWorkerPool(options: PoolOptions = {}): Promise<Worke
           );
         else resolve(result);
       };
-      const queue = queues.get(owner) ?? [];
+      const queue = this.queues.get(owner) ?? [];
       queue.push({ owner, request, settle, reject });
-      queues.set(owner, queue);
-      dispatch();
+      this.queues.set(owner, queue);
+      this.dispatch();
     });
   }
-
-  return {
-    size,
-    get workers() {
-      return slots.length;
-    },
-    synthesize(text, settings, owner = 'default') {
-      return enqueue(owner, { type: 'synthesize', text, settings }, (response) =>
-        response.type === 'result'
-          ? {
-              pcm: new Int16Array(response.pcm),
-              sampleRate: response.sampleRate,
-              words: response.words,
-              sentenceMs: response.sentenceMs,
-            }
-          : undefined,
-      );
-    },
-    phonemize(text, espeakVoice, owner = 'default') {
-      return enqueue(owner, { type: 'phonemize', text, voice: espeakVoice }, (response) =>
-        response.type === 'phonemes' ? response.clauses : undefined,
-      );
-    },
-    cancel(owner) {
-      const queue = queues.get(owner) ?? [];
-      queues.delete(owner);
-      const error = new AppError('SHUTTING_DOWN', 'the render was cancelled');
-      for (const queued of queue) queued.reject(error);
-      // The owner's tasks no longer hold back other owners' turns.
-      releaseTurns();
-      return queue.filter(isTask).length;
-    },
-    turn(owner) {
-      if (closed) return Promise.reject(new AppError('SHUTTING_DOWN', 'the engine is shutting down'));
-      return new Promise<void>((resolve, reject) => {
-        const queue = queues.get(owner) ?? [];
-        // First of its owner's: a turn is asked for once a sentence is read from the cache,
-        // after the render's later sentences went in as tasks; behind them it held the render
-        // up (its audio is needed first), and small requests answered partly from the cache
-        // took 3× longer in the load suite.
-        queue.unshift({ release: resolve, reject });
-        queues.set(owner, queue);
-        dispatch();
-      });
-    },
-    async close() {
-      if (closed) return;
-      closed = true;
-      const error = new AppError('SHUTTING_DOWN', 'the engine is shutting down');
-      for (const queue of queues.values()) for (const task of queue) task.reject(error);
-      queues.clear();
-      const all = slots.splice(0);
-      for (const slot of all) {
-        clearTimeout(slot.idleTimer);
-        if (slot.task) {
-          clearTimeout(slot.task.timer);
-          slot.task.reject(error);
-          slot.task = undefined;
-        }
-      }
-      await Promise.all(all.map((s) => s.worker.terminate()));
-    },
-  };
 }

@@ -26,7 +26,6 @@ import {
   LexiconImportBodySchema,
   LexiconPreviewBodySchema,
   LexiconQuerySchema,
-  prepareEntry,
   type Lexicon,
   type LexiconEntry,
   type LexiconEntryInput,
@@ -35,7 +34,7 @@ import {
 import { formatLexicon, LEXICON_FILE_TYPES, LexiconFileError } from '../../../shared/lexicon-files';
 import { findVoice, VOICES } from '../../../shared/voices';
 import type { Engine } from '../../engine';
-import type { LexiconStore } from '../../lexicon';
+import { preparedEntry, type LexiconStore } from '../../lexicon';
 import { parseLexicon } from '../../lexicon/lexicon-file-reader';
 import type { VoiceLibrary } from '../../voices';
 import { sendAudition } from '../audition-stream';
@@ -303,13 +302,7 @@ function previewSpeaker({ engine, voices }: LexiconRouteOptions) {
 
 /** A draft entry from a preview's body or query (it need not be saved). */
 function draft(input: LexiconEntryInput): Omit<LexiconEntry, 'id'> {
-  const prepared = prepareEntry(input);
-  if (!prepared.ok)
-    throw new AppError('INVALID_FIELD', prepared.problem.message, {
-      field: prepared.problem.field,
-      ...prepared.problem.ipa,
-    });
-  return prepared.entry;
+  return preparedEntry(input);
 }
 
 /** Speak a saved entry or a draft (POST, and GET for an audio element). */
