@@ -193,6 +193,33 @@ export async function startSignedInCore(
 }
 
 /**
+ * `startSignedInCore` on the fake engine (as `startFakeEngineCore`): a signed-in studio for server
+ * behaviour where speech is not the subject (errors, wording, refusals); it keeps a file in the
+ * fast tier.
+ */
+export async function startFakeEngineStudio(
+  options: Partial<CoreOptions> = {},
+  kept?: TestData,
+): Promise<SignedInTestCore & { engine: FakeEngine }> {
+  const engine = createFakeEngine();
+  let t: SignedInTestCore;
+  try {
+    t = await startSignedInCore({ ...options, engine }, kept);
+  } catch (error) {
+    await engine.close();
+    throw error;
+  }
+  return {
+    ...t,
+    engine,
+    async close() {
+      await t.close();
+      await engine.close();
+    },
+  };
+}
+
+/**
  * Reads a streamed speech answer of request `id` to its end: the pieces as they arrived, and the
  * request's status (read from the core) when the first one came.
  */
