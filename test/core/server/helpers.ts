@@ -114,17 +114,18 @@ export async function startTestCore(
   };
 }
 
-/**
- * `startTestCore` on the fake engine (test/fixtures/fake-engine.ts): the real server, store,
- * jobs and callbacks over HTTP on 127.0.0.1, with renders answered at once (WAV only). For
- * server behaviour where speech is not the subject; it keeps a file in the fast tier.
- */
-export async function startFakeEngineCore(
-  options: Partial<CoreOptions> = {},
-  kept?: TestData,
-): Promise<TestCore & { engine: FakeEngine }> {
+/** Starts a core with `start` on a new fake engine, which its `close` closes too. */
+async function onFakeEngine<T extends TestCore>(
+  start: (engine: FakeEngine) => Promise<T>,
+): Promise<T & { engine: FakeEngine }> {
   const engine = createFakeEngine();
-  const t = await startTestCore({ ...options, engine }, kept);
+  let t: T;
+  try {
+    t = await start(engine);
+  } catch (error) {
+    await engine.close();
+    throw error;
+  }
   return {
     ...t,
     engine,
@@ -133,6 +134,18 @@ export async function startFakeEngineCore(
       await engine.close();
     },
   };
+}
+
+/**
+ * `startTestCore` on the fake engine (test/fixtures/fake-engine.ts): the real server, store,
+ * jobs and callbacks over HTTP on 127.0.0.1, with renders answered at once (WAV only). For
+ * server behaviour where speech is not the subject; it keeps a file in the fast tier.
+ */
+export function startFakeEngineCore(
+  options: Partial<CoreOptions> = {},
+  kept?: TestData,
+): Promise<TestCore & { engine: FakeEngine }> {
+  return onFakeEngine((engine) => startTestCore({ ...options, engine }, kept));
 }
 
 /**
@@ -190,6 +203,18 @@ export async function startSignedInCore(
     await close();
     throw error;
   }
+}
+
+/**
+ * `startSignedInCore` on the fake engine (as `startFakeEngineCore`): a signed-in studio for server
+ * behaviour where speech is not the subject (errors, wording, refusals); it keeps a file in the
+ * fast tier.
+ */
+export function startFakeEngineStudio(
+  options: Partial<CoreOptions> = {},
+  kept?: TestData,
+): Promise<SignedInTestCore & { engine: FakeEngine }> {
+  return onFakeEngine((engine) => startSignedInCore({ ...options, engine }, kept));
 }
 
 /**

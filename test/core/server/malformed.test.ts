@@ -1,12 +1,12 @@
 /**
  * Requests refused before our routes (bad HTTP, bad URLs, bodies, shutdown) still get our error
  * shapes. Bad URLs and bodies go through the app (`app.inject`, no engine); what node's HTTP
- * parser refuses, and shutdown, need a real socket and the full core.
+ * parser refuses, and shutdown, need a real socket and the core (on the fake engine: no speech here).
  */
 
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestCore, type TestCore } from './helpers';
+import { eventually, startFakeEngineCore, type TestCore } from './helpers';
 import { buildTestApp, type TestApp } from './inject';
 
 /** Writes raw bytes and returns everything the server sent until it closed the connection. */
@@ -31,7 +31,7 @@ function specError(text: string): { status: number; body: Record<string, unknown
 describe('errors raised before any route, over a real socket', () => {
   let t: TestCore;
   beforeAll(async () => {
-    t = await startTestCore();
+    t = await startFakeEngineCore();
   });
   afterAll(async () => {
     await t.close();
@@ -98,9 +98,11 @@ describe('errors raised before any route, through the app', () => {
 
 describe('requests arriving during shutdown', () => {
   it('get a 503 with the spec error shape', async () => {
-    const own = await startTestCore();
+    const own = await startFakeEngineCore();
     try {
       const { hostname, port, host } = new URL(own.core.url);
+      const http = own.core.server.server;
+      const accepted = new Promise<Socket>((resolve) => http.once('connection', resolve));
       const socket = connect(Number(port), hostname);
       await new Promise((resolve) => socket.once('connect', resolve));
       const chunks: Buffer[] = [];
@@ -108,9 +110,12 @@ describe('requests arriving during shutdown', () => {
       const closed = new Promise((resolve) => socket.on('close', resolve));
       // Half a request: the connection is busy, so closing the server waits for it.
       socket.write(`GET /api/v1/voices HTTP/1.1\r\nhost: ${host}\r\n`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // Busy once the server has read those bytes (an idle connection would just be closed).
+      const serverSide = await accepted;
+      await eventually(() => (serverSide.bytesRead > 0 ? true : undefined));
       const closing = own.core.server.close();
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // The server stops listening after its close hooks, so it is closing by then.
+      await eventually(() => (http.listening ? undefined : true));
       socket.write('\r\n');
       await closed;
       await closing;

@@ -1,20 +1,20 @@
 /**
- * Project archives sent to a real server on 127.0.0.1 (real SQLite, the zips written by fflate,
- * the WAVs by the engine's own writer) that try to get past the limits (issue 36, point 6): a
+ * Project archives sent to a real server on 127.0.0.1 (real SQLite, the fake engine as nothing is
+ * rendered, the zips written by fflate, the WAVs by the engine's own writer) that try to get past the limits (issue 36, point 6): a
  * huge segment, more text than a project holds, audio that unpacks far beyond what its segments
  * need, thousands of entries, project.json last behind entries, audio that is not audio of the
  * project's format or not as long as its segment. Each is refused whole, and the data folder is
  * watched: nothing is written for it, not even for a moment.
  */
 
-import { mkdirSync, readdirSync, watch, type FSWatcher } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, watch, writeFileSync, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
 import { strFromU8, strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeWav } from '../../../electron/core/engine/audio/wav';
 import { PROJECT_LIMITS } from '../../../electron/shared/projects';
 import { VIETNAMESE_BOOK, writeDocx } from '../../fixtures/manuscripts';
-import { startTestCore, type TestCore } from './helpers';
+import { eventually, startFakeEngineCore, type TestCore } from './helpers';
 
 let t: TestCore;
 /** project.json of a real project's archive, its first segment given audio (1 s). */
@@ -69,6 +69,7 @@ function noise(characters: number, seed = 1): string {
 
 const clone = (): Archive => JSON.parse(JSON.stringify(base)) as Archive;
 
+let markers = 0;
 const projectsDir = () => join(t.dir, 'audio', 'projects');
 
 /**
@@ -78,15 +79,19 @@ const projectsDir = () => join(t.dir, 'audio', 'projects');
 async function send(body: Buffer, name = 'book.narration.zip') {
   mkdirSync(projectsDir(), { recursive: true });
   const seen: string[] = [];
+  const marker = `.marker-${++markers}`;
   const watcher: FSWatcher = watch(projectsDir(), (event, file) => seen.push(`${event} ${file}`));
   try {
     const res = await t.call('POST', `/api/v1/projects/import-archive?file_name=${name}`, {
       raw: body,
       headers: { 'content-type': 'application/zip' },
     });
-    // Events are delivered on the loop's next turns.
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    return { res, seen };
+    // Events come in order on the loop's next turns: once the marker written after the answer
+    // is seen, every event of the request has been.
+    writeFileSync(join(projectsDir(), marker), '');
+    await eventually(() => (seen.some((e) => e.endsWith(` ${marker}`)) ? true : undefined));
+    rmSync(join(projectsDir(), marker));
+    return { res, seen: seen.filter((e) => !e.endsWith(` ${marker}`)) };
   } finally {
     watcher.close();
   }
@@ -106,7 +111,7 @@ async function refused(body: Buffer, status: number, code: string, message: RegE
 }
 
 beforeAll(async () => {
-  t = await startTestCore({ authThrottle: { baseDelayMs: 0 } });
+  t = await startFakeEngineCore({ authThrottle: { baseDelayMs: 0 } });
   const made = await t.call('POST', '/api/v1/projects/import?file_name=kieu.docx', {
     raw: Buffer.from(await writeDocx(VIETNAMESE_BOOK)),
     headers: { 'content-type': 'application/octet-stream' },

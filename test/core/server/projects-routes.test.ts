@@ -1,7 +1,8 @@
 /**
- * The project routes over real HTTP on a real core: import real DOCX and EPUB files (written by
- * the fixtures' real writers), edit with undo and redo, chapters, the cast, archives, and errors
- * in the API's shape; another key never sees a project.
+ * The project routes over real HTTP on a real core (the fake engine, as nothing is rendered):
+ * import real DOCX and EPUB files (written by the fixtures' real writers), edit with undo and
+ * redo, chapters, the cast, archives, and errors in the API's shape; another key never sees a
+ * project.
  */
 
 import { readFileSync } from 'node:fs';
@@ -13,13 +14,13 @@ import { pngCover, VIETNAMESE_BOOK, writeDocx, writeEpub3 } from '../../fixtures
 import { createApiKey } from '../../../electron/core/jobs/keys';
 import { systemClock } from '../../../electron/core/platform/clock';
 import { projectRow } from '../../fixtures/test-project';
-import { startTestCore, type TestCore } from './helpers';
+import { startFakeEngineCore, type TestCore } from './helpers';
 
 let t: TestCore;
 let docx: Buffer;
 
 beforeAll(async () => {
-  t = await startTestCore({ authThrottle: { baseDelayMs: 0 } });
+  t = await startFakeEngineCore({ authThrottle: { baseDelayMs: 0 } });
   docx = Buffer.from(await writeDocx(VIETNAMESE_BOOK));
 });
 afterAll(async () => {

@@ -1,6 +1,7 @@
 /**
- * POST /api/v1/reading over real HTTP on the full core: the reading of a Vietnamese and an English
- * text with its changes (offsets in UTF-16 code units of the text), by voice or language; the
+ * POST /api/v1/reading over real HTTP on the core (the fake engine, whose reading is the engine's
+ * own `readingOf`; the real engine host reads in the last test): the reading of a Vietnamese and
+ * an English text with its changes (offsets in UTF-16 code units of the text), by voice or language; the
  * data directory's lexicon applied as a render applies it (an entry added through the lexicon
  * API changes the reading); every refusal in the API's error shape; a key or the studio session
  * needed.
@@ -10,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { READING_MAX_CHARS, type Reading } from '../../../electron/shared/api';
 import { textBodyLimit } from '../../../electron/core/server/body-limits';
 import { createEngineHost } from '../../../electron/core/engine';
-import { startSignedInCore, type SignedInTestCore } from './helpers';
+import { startFakeEngineStudio, type SignedInTestCore } from './helpers';
 import { buildTestApp } from './inject';
 
 let t: SignedInTestCore;
@@ -18,7 +19,7 @@ let t: SignedInTestCore;
 let signedIn: Record<string, string>;
 
 beforeAll(async () => {
-  t = await startSignedInCore();
+  t = await startFakeEngineStudio();
   ({ headers: signedIn } = t.studio);
 });
 afterAll(async () => t?.close());

@@ -284,12 +284,20 @@ describe('one key cannot reach another key’s requests', () => {
     const session = await fetchUrl(`${t.core.url}/api/v1/tts/${idA}`, 'GET', { headers: studio });
     expect(session.status).toBe(200);
     expect(session.json.result.request_id).toBe(idA);
-    // The refused retry sent nothing.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(await t.core.store.callbacks.list(idA)).toHaveLength(attemptsBefore);
-    expect(
-      receiver.received.filter((c) => (c.json as { request_id?: string })?.request_id === idA),
-    ).toHaveLength(attemptsBefore);
+    // The refused retry sent nothing: A's own retry, after it, is the only new attempt.
+    const ofA = () =>
+      receiver.received.filter((c) => (c.json as { request_id?: string })?.request_id === idA);
+    expect((await t.call('POST', `/api/v1/tts/${idA}/callback-retry`, { key: keyA })).status).toBe(200);
+    await receiver.waitFor(
+      attemptsBefore + 1,
+      (c) => (c.json as { request_id?: string })?.request_id === idA,
+    );
+    // Settled: no delivery of A's callback pending any more (a wrongly accepted retry of B's included).
+    await eventually(async () =>
+      (await t.core.store.requests.get(idA))!.callback_state !== 'pending' ? true : undefined,
+    );
+    expect(await t.core.store.callbacks.list(idA)).toHaveLength(attemptsBefore + 1);
+    expect(ofA()).toHaveLength(attemptsBefore + 1);
   });
 
   it('key B cannot cancel A’s queued request', async () => {
@@ -319,22 +327,39 @@ describe('one key cannot reach another key’s requests', () => {
   });
 
   it('key B’s event stream carries nothing of A’s requests or deliveries', async () => {
-    const response = await request(`${t.core.url}/api/v1/events`, {
-      headers: { authorization: `Bearer ${keyB}` },
-    });
-    expect(response.statusCode).toBe(200);
-    let seen = '';
-    const reading = (async () => {
-      for await (const chunk of response.body) seen += chunk.toString();
-    })().catch(() => undefined);
-    await eventually(() => (seen.includes(': connected') ? true : undefined));
-    const id = await submit(keyA, { callback_url: receiver.url });
-    await receiver.waitFor(1, (c) => (c.json as { request_id?: string })?.request_id === id);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    response.body.destroy();
-    await reading;
-    expect(seen).not.toContain(id);
-    expect(seen).not.toMatch(/^event: /m);
+    /** Reads a key's event stream as it comes. */
+    const listen = async (key: string) => {
+      const response = await request(`${t.core.url}/api/v1/events`, {
+        headers: { authorization: `Bearer ${key}` },
+      });
+      expect(response.statusCode).toBe(200);
+      const stream = { seen: '', response, reading: Promise.resolve() };
+      stream.reading = (async () => {
+        for await (const chunk of response.body) stream.seen += chunk.toString();
+      })().catch(() => undefined);
+      await eventually(() => (stream.seen.includes(': connected') ? true : undefined));
+      return stream;
+    };
+    const [a, b] = [await listen(keyA), await listen(keyB)];
+    try {
+      const id = await submit(keyA, { callback_url: receiver.url });
+      // A's last event, its delivery, reached A's stream: the events go to every stream at once.
+      await eventually(() =>
+        /^event: delivery\n/m.test(a.seen) && a.seen.includes(`"request_id":"${id}"`) ? true : undefined,
+      );
+      // Then one of B's own: B's stream has had all it was sent before it.
+      const own = await submit(keyB);
+      await eventually(() => (b.seen.includes(own) ? true : undefined));
+      expect(b.seen).not.toContain(id);
+      const events = b.seen.split('\n\n').filter((e) => e.startsWith('event: '));
+      expect(events.length).toBeGreaterThan(0);
+      for (const event of events) expect(event).toContain(`"request_id":"${own}"`);
+    } finally {
+      for (const stream of [a, b]) {
+        stream.response.body.destroy();
+        await stream.reading;
+      }
+    }
   });
 });
 
@@ -371,6 +396,7 @@ describe('one key cannot reach another key’s projects', () => {
         .replace(':sid', 's'.repeat(32))
         .replace(':chid', narrator)
         // Well-formed: a malformed request is refused by its shape before the project is looked up.
+        .replace(':eid', 'e'.repeat(32))
         .replace(':kind', 'srt');
       const raw = /\/import$/.test(route.url);
       const res = await t.call(route.method, raw ? `${path}?file_name=b.md` : path, {

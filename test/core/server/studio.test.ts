@@ -12,7 +12,7 @@ import {
   fetchUrl,
   makeStudioUiDir as makeUiDir,
   startSignedInCore,
-  startTestCore,
+  startFakeEngineCore,
   type SignedInTestCore,
 } from './helpers';
 import { buildTestApp, type TestApp } from './inject';
@@ -231,7 +231,7 @@ describe('the session cookie behind an https public URL', () => {
         ['https://localhost:8443', true],
         ['http://localhost:8080', false],
       ] as const) {
-        const t = await startTestCore({ uiDir, loginToken: LOGIN_TOKEN, publicUrl });
+        const t = await startFakeEngineCore({ uiDir, loginToken: LOGIN_TOKEN, publicUrl });
         try {
           const res = await fetchUrl(`${t.core.url}/api/v1/session/sign-in`, 'POST', {
             headers: { 'content-type': 'application/json' },
@@ -255,7 +255,7 @@ describe('the composed core prints a new sign-in address when an expired one is 
   it('tells onLoginUrl (serve prints it) and the new address signs in', async () => {
     const uiDir = makeUiDir();
     let offset = 0;
-    const t = await startTestCore({
+    const t = await startFakeEngineCore({
       uiDir,
       loginToken: LOGIN_TOKEN,
       clock: { now: () => Date.now() + offset },
