@@ -169,7 +169,7 @@ function NewProjectForm({
       }}
     >
       <label htmlFor={`${id}-new`}>
-        <FormattedMessage id="projects.title" defaultMessage="Title" />
+        <FormattedMessage id="projects.newTitle" defaultMessage="Title" />
       </label>
       <input
         id={`${id}-new`}
