@@ -30,12 +30,7 @@ import type {
   Voice,
 } from '../../../electron/shared/api';
 import { STUDIO_SESSION_HEADER, STUDIO_SESSION_QUERY } from '../../../electron/shared/api';
-import {
-  CUSTOM_VOICE_ROUTES,
-  type CustomVoice,
-  type CustomVoiceInput,
-} from '../../../electron/shared/custom-voices';
-import { readCustomVoicePages } from './custom-voice-pages';
+import type { CustomVoice, CustomVoiceInput } from '../../../electron/shared/custom-voices';
 import type {
   ExportBody,
   ExportEvent,
@@ -68,6 +63,12 @@ import type {
 } from '../../../electron/shared/voice-packs';
 import { describeBrowserError, describeError } from '../i18n/error-messages';
 import { currentIntl } from './intl-text';
+import { accountMethods } from './api-client-account';
+import { bookMethods } from './api-client-books';
+import { streamEvents } from './api-client-events';
+import { lexiconMethods } from './api-client-lexicon';
+import { requestMethods } from './api-client-requests';
+import { voiceMethods } from './api-client-voices';
 
 /** A failed call: the API's error code and sentence, or NETWORK when the server did not answer. */
 export class ApiError extends Error {
@@ -265,7 +266,41 @@ export interface EventHandlers {
   onProject?(event: ProjectEvent): void;
 }
 
-export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+/**
+ * What the resource clients (api-client-*.ts) build on: authenticated calls in the API's error
+ * shape, the addresses an audio element plays, and who hears that the session ended.
+ */
+export interface ApiTransport {
+  baseUrl: string;
+  /** One call; a refused one throws its ApiError. `raw` sends a file instead of JSON. */
+  send: (
+    method: HttpMethod,
+    path: string,
+    body?: unknown,
+    signal?: AbortSignal,
+    raw?: { body: Blob; type: string },
+    report?: boolean,
+  ) => Promise<Response>;
+  /** One call whose answer is the API's `{ status: 1, result }`: the result. */
+  call: <T>(
+    method: HttpMethod,
+    path: string,
+    body?: unknown,
+    raw?: { body: Blob; type: string },
+    report?: boolean,
+  ) => Promise<T>;
+  /** `?a=1&b=2` of the defined, non-empty values ('' when none). */
+  query: (values: object) => string;
+  /** The query of an audio element's address: the options, and the session's value. */
+  elementQuery: (values: object) => string;
+  /** A file the server links to (subtitles), as text. */
+  fetchText: (url: string) => Promise<string>;
+  onSignedOut: (listener: () => void) => () => void;
+  /** Keeps the session's value after sign-in (null: forgets it, at sign-out). */
+  keepSession: (value: string | null) => void;
+}
+
+function createTransport(options: ApiClientOptions): ApiTransport {
   const baseUrl = (options.baseUrl ?? '').replace(/\/+$/, '');
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
   const sessionValue = () =>
@@ -313,43 +348,6 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     return response;
   }
 
-  async function streamEvents(handlers: EventHandlers, signal: AbortSignal): Promise<void> {
-    const response = await send('GET', '/api/v1/events', undefined, signal);
-    handlers.onOpen?.();
-    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-    let buffer = '';
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += value.replace(/\r\n?/g, '\n');
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          let name = 'message';
-          let data = '';
-          for (const line of block.split('\n')) {
-            if (line.startsWith('event:')) name = line.slice(6).trim();
-            else if (line.startsWith('data:')) data += line.slice(5).trim();
-          }
-          if (!data) continue;
-          const parsed: unknown = JSON.parse(data);
-          if (name === 'request') handlers.onRequest?.(parsed as RequestEvent);
-          else if (name === 'delivery') handlers.onDelivery?.(parsed as DeliveryEvent);
-          else if (name === 'export') handlers.onExport?.(parsed as ExportEvent);
-          else if (name === 'voice-pack') handlers.onVoicePack?.(parsed as VoicePackEvent);
-          else if (name === 'project') handlers.onProject?.(parsed as ProjectEvent);
-        }
-      }
-    } catch (error) {
-      if ((error as Error).name === 'AbortError' || signal.aborted) return;
-      throw error;
-    } finally {
-      reader.releaseLock();
-    }
-  }
-
   async function call<T>(
     method: HttpMethod,
     path: string,
@@ -380,133 +378,13 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     const session = sessionValue();
     return query(session ? { ...values, [STUDIO_SESSION_QUERY]: session } : values);
   };
-  const previewPath = (entry: string | LexiconEntryInput) =>
-    typeof entry === 'string'
-      ? `/api/v1/lexicon/${encodeURIComponent(entry)}/preview`
-      : '/api/v1/lexicon/preview';
-
   return {
     baseUrl,
-    streamEvents,
-    json: (method, path, body, raw) => call(method, path, body, raw),
-    fetchBody: (path, signal) => send('GET', path, undefined, signal),
-    async signIn(token) {
-      const signedIn = await call<StudioSignIn>(
-        'POST',
-        '/api/v1/session/sign-in',
-        { token },
-        undefined,
-        false,
-      );
-      options.sessionStorage?.setItem(SESSION_STORAGE_KEY, signedIn.session);
-      return signedIn;
-    },
-    onSignedOut(listener) {
-      signedOutListeners.add(listener);
-      return () => void signedOutListeners.delete(listener);
-    },
-    async signOut() {
-      try {
-        await call('DELETE', '/api/v1/session', undefined, undefined, false);
-      } finally {
-        options.sessionStorage?.removeItem(SESSION_STORAGE_KEY);
-      }
-    },
-    session: () => call('GET', '/api/v1/session'),
-    voices: async () => (await call<{ items: Voice[] }>('GET', '/api/v1/voices')).items,
-    submit: (request) => call('POST', '/api/v1/tts', request),
-    request: (id) => call('GET', `/api/v1/tts/${encodeURIComponent(id)}`),
-    listRequests(query = {}) {
-      const params = new URLSearchParams();
-      for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') params.set(k, String(v));
-      const qs = params.toString();
-      return call('GET', `/api/v1/tts${qs ? `?${qs}` : ''}`);
-    },
-    cancel: (id) => call('POST', `/api/v1/tts/${encodeURIComponent(id)}/cancel`, {}),
-    callbackAttempts: (id, limit) =>
-      call('GET', `/api/v1/tts/${encodeURIComponent(id)}/callback-attempts${query({ limit })}`),
-    retryCallback: (id) => call('POST', `/api/v1/tts/${encodeURIComponent(id)}/callback-retry`, {}),
-    usage: (page = 1, pageSize = 20, key) =>
-      call('GET', `/api/v1/usage${query({ page, page_size: pageSize, key })}`),
-    keys: async () => (await call<{ items: ApiKeyInfo[] }>('GET', '/api/v1/keys')).items,
-    createKey: (name) => call('POST', '/api/v1/keys', name ? { name } : {}),
-    revokeKey: (id) => call('POST', `/api/v1/keys/${encodeURIComponent(id)}/revoke`, {}),
-    rotateSigningSecret: (id) => call('POST', `/api/v1/keys/${encodeURIComponent(id)}/rotate-secret`, {}),
-    addCredits: (id, credits) => call('POST', `/api/v1/keys/${encodeURIComponent(id)}/credits`, { credits }),
-    serverSettings: () => call('GET', '/api/v1/settings'),
-    updateServerSettings: (body) => call('PUT', '/api/v1/settings', body),
-    sentenceCache: () => call('GET', '/api/v1/cache'),
-    clearSentenceCache: () => call('DELETE', '/api/v1/cache'),
-    async audition(voiceCode, body = {}, signal) {
-      const response = await send(
-        'POST',
-        `/api/v1/voices/${encodeURIComponent(voiceCode)}/audition`,
-        body,
-        signal,
-      );
-      return response.blob();
-    },
-    auditionUrl: (voiceCode, body = {}) =>
-      `${baseUrl}/api/v1/voices/${encodeURIComponent(voiceCode)}/audition${elementQuery(body)}`,
-    voicePacks: () => call('GET', '/api/v1/voice-packs'),
-    voicePackSampleUrl: (id, speaker = 0) =>
-      `${baseUrl}/api/v1/voice-packs/${encodeURIComponent(id)}/sample${elementQuery({ speaker })}`,
-    async voicePackSample(id, speaker = 0) {
-      const response = await send(
-        'GET',
-        `/api/v1/voice-packs/${encodeURIComponent(id)}/sample${query({ speaker })}`,
-      );
-      return response.blob();
-    },
-    installVoicePack: (id) => call('POST', '/api/v1/voice-packs/install', { id }),
-    cancelVoicePack: (id) => call('POST', `/api/v1/voice-packs/${encodeURIComponent(id)}/cancel`, {}),
-    removeVoicePack: (id) => call('POST', `/api/v1/voice-packs/${encodeURIComponent(id)}/remove`, {}),
-    importVoicePack: (file, fileName) =>
-      call('POST', `/api/v1/voice-packs/import${query({ file_name: fileName })}`, undefined, {
-        body: file,
-        type: /\.zip$/i.test(fileName) ? 'application/zip' : 'application/gzip',
-      }),
-    readManuscript: (file, fileName) =>
-      call('POST', `/api/v1/manuscripts/read${query({ file_name: fileName })}`, undefined, {
-        body: file,
-        type: 'application/octet-stream',
-      }),
-    assignVoice: (voiceCode, body) =>
-      call('PUT', `/api/v1/voice-packs/assignments/${encodeURIComponent(voiceCode)}`, body),
-    customVoices: () => readCustomVoicePages((path) => call('GET', path)),
-    createCustomVoice: (input) => call('POST', CUSTOM_VOICE_ROUTES, input),
-    updateCustomVoice: (code, input) =>
-      call('PUT', `${CUSTOM_VOICE_ROUTES}/${encodeURIComponent(code)}`, input),
-    async deleteCustomVoice(code) {
-      await send('DELETE', `${CUSTOM_VOICE_ROUTES}/${encodeURIComponent(code)}`);
-    },
-    async auditionCustomVoice(code, body = {}, signal) {
-      const path = `${CUSTOM_VOICE_ROUTES}/${encodeURIComponent(code)}/audition`;
-      return (await send('POST', path, body, signal)).blob();
-    },
-    customVoiceAuditionUrl: (code, body = {}) =>
-      `${baseUrl}${CUSTOM_VOICE_ROUTES}/${encodeURIComponent(code)}/audition${elementQuery(body)}`,
-    lexicon: (q = {}) => call('GET', `/api/v1/lexicon${query(q)}`),
-    addLexiconEntry: (entry) => call('POST', '/api/v1/lexicon', entry),
-    updateLexiconEntry: (id, entry) => call('PUT', `/api/v1/lexicon/${encodeURIComponent(id)}`, entry),
-    removeLexiconEntry: (id) => call('DELETE', `/api/v1/lexicon/${encodeURIComponent(id)}`),
-    importLexicon: (body) => call('POST', '/api/v1/lexicon/import', body),
-    lexiconExport: async (q = {}) => (await send('GET', `/api/v1/lexicon/export${query(q)}`)).blob(),
-    lexiconPreviewUrl: (entry, body = {}) =>
-      `${baseUrl}${previewPath(entry)}${elementQuery(typeof entry === 'string' ? body : { ...entry, ...body })}`,
-    async lexiconPreview(entry, body = {}) {
-      const payload = typeof entry === 'string' ? body : { ...entry, ...body };
-      return (await send('POST', previewPath(entry), payload)).blob();
-    },
-    reading: (body) => call('POST', '/api/v1/reading', body),
-    requestChapters: (id) => call('GET', `/api/v1/tts/${encodeURIComponent(id)}/chapters`),
-    startExport: (body) => call('POST', '/api/v1/exports', body),
-    exportRecord: (id) => call('GET', `/api/v1/exports/${encodeURIComponent(id)}`),
-    listExports: (page = 1, pageSize = 20) =>
-      call('GET', `/api/v1/exports?page=${page}&page_size=${pageSize}`),
-    cancelExport: (id) => call('POST', `/api/v1/exports/${encodeURIComponent(id)}/cancel`, {}),
-    removeExport: (id) => call('DELETE', `/api/v1/exports/${encodeURIComponent(id)}`),
-    async fetchText(url) {
+    send,
+    call,
+    query,
+    elementQuery,
+    fetchText: async (url) => {
       let response: Response;
       try {
         response = await doFetch(url, { credentials: 'same-origin' });
@@ -516,6 +394,31 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       if (!response.ok) throw await refusal(response, true);
       return response.text();
     },
+    onSignedOut: (listener) => {
+      signedOutListeners.add(listener);
+      return () => void signedOutListeners.delete(listener);
+    },
+    keepSession: (value) => {
+      if (value === null) options.sessionStorage?.removeItem(SESSION_STORAGE_KEY);
+      else options.sessionStorage?.setItem(SESSION_STORAGE_KEY, value);
+    },
+  };
+}
+
+/** The client of the local API, composed of its resources' methods on one transport. */
+export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  const transport = createTransport(options);
+  return {
+    baseUrl: transport.baseUrl,
+    streamEvents: (handlers, signal) => streamEvents(transport, handlers, signal),
+    json: (method, path, body, raw) => transport.call(method, path, body, raw),
+    fetchBody: (path, signal) => transport.send('GET', path, undefined, signal),
+    fetchText: (url) => transport.fetchText(url),
+    ...accountMethods(transport),
+    ...requestMethods(transport),
+    ...bookMethods(transport),
+    ...voiceMethods(transport),
+    ...lexiconMethods(transport),
   };
 }
 

@@ -1,21 +1,18 @@
-import { useEffect, useId, useMemo, useRef, useState, type MouseEvent } from 'react';
-import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { downloadName } from '../../../../electron/shared/download-name';
 import { EngineBadge } from '../../components/EngineBadge';
-import { errorMessage } from '../../lib/api-client';
-import { getDesktop, saveWithDialog } from '../../lib/desktop';
 import { formatClock, formatCredits } from '../../lib/format';
 import { voiceNameOf } from '../../lib/voice-codes';
-import { cueIndexAt, cuesFromSrt, cueWords, wordIndexAt, type Cue } from '../../lib/subtitles';
-import { useClient, useStudio } from '../../stores';
-import { formatShown, type ShownText } from '../../lib/intl-text';
+import { useStudio } from '../../stores';
+import { formatShown } from '../../lib/intl-text';
 import { StatusBadge } from '../../components/StatusBadge';
 import { useWaveform } from './useWaveform';
 import { ProgressBar } from '../../components/ProgressBar';
-
-const messages = defineMessages({
-  savedTo: { id: 'preview.download.savedTo', defaultMessage: 'Saved to {path}' },
-});
+import { ChapterList, SubtitleCues } from './ResultTimeline';
+import { useResultTimeline } from './useResultTimeline';
+import { useSaveDownload } from './useSaveDownload';
+import { useSpaceToPlay } from './useSpaceToPlay';
 
 /**
  * Where the focus may be taken from when a result arrives: nowhere in particular, Generate, the
@@ -185,80 +182,26 @@ function Player({
   text: string;
   voiceCode: string;
 }) {
-  const client = useClient();
   const intl = useIntl();
   const container = useRef<HTMLDivElement>(null);
-  const [cues, setCues] = useState<Cue[]>([]);
+  const { cues, chapters, srtError } = useResultTimeline(requestId, srtLink);
   const markers = useMemo(() => cues.map((c) => c.start), [cues]);
-  /** Chapters of the text (headings, [chapter: …] lines), seconds from the start. */
-  const [chapters, setChapters] = useState<{ start: number; title: string }[]>([]);
   const extension = audioLink.split('.').pop() ?? 'mp3';
   // OpenAI's raw `pcm` has no header: no browser can play it, so it is only offered to download.
   const playable = extension !== 'pcm';
   const wave = useWaveform(container, playable ? audioLink : null, markers, chapters);
-  const [srtError, setSrtError] = useState<string | null>(null);
   const [zoom, setZoom] = useState(0);
   const { playPause, zoom: applyZoom } = wave;
 
-  useEffect(() => {
-    if (!srtLink) return;
-    let live = true;
-    client.fetchText(srtLink).then(
-      (text) => live && setCues(cuesFromSrt(text)),
-      (error: unknown) => live && setSrtError(errorMessage(error)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [client, srtLink]);
-
-  useEffect(() => {
-    let live = true;
-    // A text without chapter lines has none; a failure only loses the chapter marks.
-    client.requestChapters(requestId).then(
-      (list) => live && setChapters(list.items.map((c) => ({ start: c.start_ms / 1000, title: c.title }))),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [client, requestId]);
-
-  // Space plays and pauses, except while typing or on a focused control that uses the key.
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.code !== 'Space' && e.key !== ' ') return;
-      const target = e.target as HTMLElement | null;
-      if (target?.closest('input, textarea, select, button, [contenteditable="true"]')) return;
-      e.preventDefault();
-      playPause();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [playPause]);
+  useSpaceToPlay(playPause);
 
   useEffect(() => {
     if (wave.ready) applyZoom(zoom);
   }, [zoom, wave.ready, applyZoom]);
 
-  const current = cueIndexAt(cues, wave.time);
-  const cue = current >= 0 ? cues[current] : undefined;
-  const words = useMemo(() => (cue ? cueWords(cue) : []), [cue]);
-  const wordIndex = cue ? wordIndexAt(cue, wave.time) : -1;
   const fileName = downloadName({ text, voice: voiceCode, extension });
   const srtName = downloadName({ text, voice: voiceCode, extension: 'srt' });
-  const [saveMessage, setSaveMessage] = useState<ShownText | null>(null);
-  // In the desktop app a save dialog; in a browser the link's own download.
-  const onDownload = (kind: 'audio' | 'srt', url: string, name: string) => (e: MouseEvent) => {
-    const desktop = getDesktop();
-    if (!desktop) return;
-    e.preventDefault();
-    saveWithDialog(desktop, url, kind, name).then(
-      (result) =>
-        setSaveMessage(result.saved ? { message: messages.savedTo, values: { path: result.path } } : null),
-      (error: unknown) => setSaveMessage(errorMessage(error)),
-    );
-  };
+  const { saveMessage, onDownload } = useSaveDownload();
 
   return (
     <div>
@@ -360,73 +303,8 @@ function Player({
           />
         </p>
       )}
-      {chapters.length > 0 && (
-        <ol
-          className="chapter-list"
-          aria-label={intl.formatMessage({ id: 'preview.chapters', defaultMessage: 'Chapters' })}
-        >
-          {chapters.map((c, i) => {
-            const isCurrent = wave.time >= c.start && wave.time < (chapters[i + 1]?.start ?? Infinity);
-            return (
-              <li key={`${i}-${c.title}`}>
-                <button
-                  type="button"
-                  onClick={() => wave.seekTo(c.start)}
-                  aria-current={isCurrent ? 'true' : undefined}
-                >
-                  <span className="time">{formatClock(c.start, true)}</span> {c.title}
-                </button>
-              </li>
-            );
-          })}
-        </ol>
-      )}
-      {srtLink && (
-        <>
-          <div
-            className="now-playing"
-            aria-live="off"
-            data-testid="current-cue"
-            aria-label={intl.formatMessage({
-              id: 'preview.subtitles.current',
-              defaultMessage: 'Current subtitle',
-            })}
-          >
-            {cue ? (
-              words.map((w, i) => (
-                <span key={i}>
-                  <span className={`word${i === wordIndex ? ' current' : ''}`}>{w}</span>{' '}
-                </span>
-              ))
-            ) : (
-              <span className="muted">
-                {cues.length ? (
-                  '…'
-                ) : (
-                  <FormattedMessage id="preview.subtitles.loading" defaultMessage="Loading subtitles…" />
-                )}
-              </span>
-            )}
-          </div>
-          <ol
-            className="cue-list"
-            aria-label={intl.formatMessage({ id: 'preview.subtitles.cues', defaultMessage: 'Subtitle cues' })}
-          >
-            {cues.map((c, i) => (
-              <li key={c.index} className={i === current ? 'current' : undefined}>
-                <button
-                  type="button"
-                  onClick={() => wave.seekTo(c.start)}
-                  aria-current={i === current ? 'true' : undefined}
-                >
-                  <span className="time">{formatClock(c.start, true)}</span>
-                  <span>{c.text}</span>
-                </button>
-              </li>
-            ))}
-          </ol>
-        </>
-      )}
+      {chapters.length > 0 && <ChapterList chapters={chapters} time={wave.time} onSeek={wave.seekTo} />}
+      {srtLink && <SubtitleCues cues={cues} time={wave.time} onSeek={wave.seekTo} />}
     </div>
   );
 }

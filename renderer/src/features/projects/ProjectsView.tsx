@@ -1,15 +1,12 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { NotesMode } from '../../../../electron/shared/manuscript';
 import { PROJECT_LIMITS } from '../../../../electron/shared/projects';
 import { useStudio } from '../../stores';
 import { ProjectView } from './ProjectView';
 import { ProjectCard } from './ProjectCard';
 import { BusyButton } from '../../components/BusyButton';
 import { useFocusAfterRemoval, useFocusReturn } from '../../lib/focus-return';
-
-/** The manuscript formats the importers read (the server tells the format by its bytes). */
-const MANUSCRIPT_ACCEPT = '.docx,.epub,.odt,.rtf,.fb2,.zip,.html,.htm,.xhtml,.md,.markdown,.txt,.pdf';
+import { ProjectImportControls, useProjectImports } from './ProjectImportControls';
 
 /** The Projects view: the writer's books, or the open one. */
 export function ProjectsView() {
@@ -62,52 +59,27 @@ function ProjectOpening({ id }: { id: string }) {
   );
 }
 
+/** The writer's books: new, imported, listed a page at a time. */
 function ProjectList() {
   const projects = useStudio((s) => s.projects);
+  const next = useStudio((s) => s.projectsNext);
   const loaded = useStudio((s) => s.projectsLoaded);
   const error = useStudio((s) => s.projectsError);
   const loadProjects = useStudio((s) => s.loadProjects);
-  const loadMoreProjects = useStudio((s) => s.loadMoreProjects);
-  const next = useStudio((s) => s.projectsNext);
-  const total = useStudio((s) => s.projectsTotal);
-  const [reading, setReading] = useState(false);
-  const createProject = useStudio((s) => s.createProject);
-  const importManuscript = useStudio((s) => s.importManuscript);
-  const importArchive = useStudio((s) => s.importArchive);
   const id = useId();
   const intl = useIntl();
-  const manuscriptInput = useRef<HTMLInputElement>(null);
-  const archiveInput = useRef<HTMLInputElement>(null);
   const [newTitle, setNewTitle] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const focusHeadingAfterDelete = useFocusAfterRemoval(projects, heading);
   const newButton = useRef<HTMLButtonElement>(null);
   const newForm = useRef<HTMLFormElement>(null);
   useFocusReturn(newTitle !== null, newForm, newButton);
-  const [busy, setBusy] = useState<string | null>(null);
-  const [notes, setNotes] = useState<NotesMode>('omit');
+  const imports = useProjectImports();
+  const { busy } = imports;
 
   useEffect(() => {
     void loadProjects();
   }, [loadProjects]);
-
-  const importFile = async (file: File | undefined, kind: 'manuscript' | 'archive') => {
-    if (!file) return;
-    setBusy(
-      intl.formatMessage(
-        { id: 'projects.importing', defaultMessage: 'Importing {file}…' },
-        { file: file.name },
-      ),
-    );
-    try {
-      if (kind === 'manuscript') await importManuscript(file, file.name, notes === 'omit' ? {} : { notes });
-      else await importArchive(file, file.name);
-    } finally {
-      setBusy(null);
-      if (manuscriptInput.current) manuscriptInput.current.value = '';
-      if (archiveInput.current) archiveInput.current.value = '';
-    }
-  };
 
   return (
     <section aria-labelledby={`${id}-title`}>
@@ -129,56 +101,7 @@ function ProjectList() {
           <button ref={newButton} type="button" className="primary" onClick={() => setNewTitle('')}>
             <FormattedMessage id="projects.new" defaultMessage="New project" />
           </button>
-          <input
-            ref={manuscriptInput}
-            type="file"
-            accept={MANUSCRIPT_ACCEPT}
-            className="visually-hidden"
-            tabIndex={-1}
-            aria-label={intl.formatMessage({
-              id: 'projects.manuscriptFile',
-              defaultMessage: 'Manuscript file (DOCX, EPUB, ODT, RTF, FB2, HTML, Markdown, text or PDF)',
-            })}
-            onChange={(e) => void importFile(e.target.files?.[0], 'manuscript')}
-          />
-          <BusyButton onClick={() => manuscriptInput.current?.click()} busy={busy !== null}>
-            <FormattedMessage id="projects.importManuscript" defaultMessage="Import manuscript…" />
-          </BusyButton>
-          <label>
-            <FormattedMessage id="projects.notes" defaultMessage="Notes" />{' '}
-            <select value={notes} onChange={(e) => setNotes(e.target.value as NotesMode)}>
-              <option value="omit">
-                {intl.formatMessage({ id: 'projects.notes.omit', defaultMessage: 'Left out' })}
-              </option>
-              <option value="inline">
-                {intl.formatMessage({
-                  id: 'projects.notes.inline',
-                  defaultMessage: 'Read after their paragraph',
-                })}
-              </option>
-              <option value="appendix">
-                {intl.formatMessage({
-                  id: 'projects.notes.appendix',
-                  defaultMessage: 'In a last chapter "Notes"',
-                })}
-              </option>
-            </select>
-          </label>
-          <input
-            ref={archiveInput}
-            type="file"
-            accept=".zip"
-            className="visually-hidden"
-            tabIndex={-1}
-            aria-label={intl.formatMessage({
-              id: 'projects.archiveFile',
-              defaultMessage: 'Project archive (.narration.zip)',
-            })}
-            onChange={(e) => void importFile(e.target.files?.[0], 'archive')}
-          />
-          <BusyButton onClick={() => archiveInput.current?.click()} busy={busy !== null}>
-            <FormattedMessage id="projects.importArchive" defaultMessage="Import archive…" />
-          </BusyButton>
+          <ProjectImportControls imports={imports} />
           <span className="hint">
             <FormattedMessage
               id="projects.formats"
@@ -186,36 +109,7 @@ function ProjectList() {
             />
           </span>
         </div>
-        {newTitle !== null && (
-          <form
-            ref={newForm}
-            className="row new-project"
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (!newTitle.trim()) return;
-              void createProject(newTitle.trim());
-              setNewTitle(null);
-            }}
-          >
-            <label htmlFor={`${id}-new`}>
-              <FormattedMessage id="projects.newTitle" defaultMessage="Title" />
-            </label>
-            <input
-              id={`${id}-new`}
-              type="text"
-              value={newTitle}
-              autoFocus
-              onChange={(e) => setNewTitle(e.target.value)}
-              onKeyDown={(e) => e.key === 'Escape' && setNewTitle(null)}
-            />
-            <button type="submit" className="primary" disabled={!newTitle.trim()}>
-              <FormattedMessage id="projects.create" defaultMessage="Create" />
-            </button>
-            <button type="button" onClick={() => setNewTitle(null)}>
-              <FormattedMessage id="common.cancel" defaultMessage="Cancel" />
-            </button>
-          </form>
-        )}
+        {newTitle !== null && <NewProjectForm formRef={newForm} title={newTitle} onTitle={setNewTitle} />}
         {busy && (
           <p className="hint" role="status">
             {busy}
@@ -245,35 +139,88 @@ function ProjectList() {
             ))}
           </ul>
         )}
-        {next !== null && (
-          <p className="segment-more small muted">
-            <FormattedMessage
-              id="projects.list.shown"
-              defaultMessage="{shown, number} of {total, plural, one {# project} other {# projects}} shown"
-              values={{ shown: projects.length, total }}
-            />{' '}
-            <BusyButton
-              busy={reading}
-              onClick={() => {
-                setReading(true);
-                void loadMoreProjects().finally(() => setReading(false));
-              }}
-            >
-              {reading ? (
-                <FormattedMessage id="projects.list.reading" defaultMessage="Reading…" />
-              ) : (
-                <FormattedMessage
-                  id="projects.list.more"
-                  defaultMessage="Show {count, number} more"
-                  values={{
-                    count: Math.min(Math.max(total - projects.length, 1), PROJECT_LIMITS.listPageDefault),
-                  }}
-                />
-              )}
-            </BusyButton>
-          </p>
-        )}
+        {next !== null && <MoreProjects />}
       </div>
     </section>
+  );
+}
+
+/** The title of a new project, while it is typed (Escape or Cancel leaves it). */
+function NewProjectForm({
+  formRef,
+  title,
+  onTitle,
+}: {
+  formRef: RefObject<HTMLFormElement | null>;
+  title: string;
+  onTitle: (title: string | null) => void;
+}) {
+  const id = useId();
+  const createProject = useStudio((s) => s.createProject);
+  return (
+    <form
+      ref={formRef}
+      className="row new-project"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!title.trim()) return;
+        void createProject(title.trim());
+        onTitle(null);
+      }}
+    >
+      <label htmlFor={`${id}-new`}>
+        <FormattedMessage id="projects.newTitle" defaultMessage="Title" />
+      </label>
+      <input
+        id={`${id}-new`}
+        type="text"
+        value={title}
+        autoFocus
+        onChange={(e) => onTitle(e.target.value)}
+        onKeyDown={(e) => e.key === 'Escape' && onTitle(null)}
+      />
+      <button type="submit" className="primary" disabled={!title.trim()}>
+        <FormattedMessage id="projects.create" defaultMessage="Create" />
+      </button>
+      <button type="button" onClick={() => onTitle(null)}>
+        <FormattedMessage id="common.cancel" defaultMessage="Cancel" />
+      </button>
+    </form>
+  );
+}
+
+/** How many of the projects are shown, and the button that reads the next page. */
+function MoreProjects() {
+  const projects = useStudio((s) => s.projects);
+  const total = useStudio((s) => s.projectsTotal);
+  const loadMoreProjects = useStudio((s) => s.loadMoreProjects);
+  const [reading, setReading] = useState(false);
+  return (
+    <p className="segment-more small muted">
+      <FormattedMessage
+        id="projects.list.shown"
+        defaultMessage="{shown, number} of {total, plural, one {# project} other {# projects}} shown"
+        values={{ shown: projects.length, total }}
+      />{' '}
+      <BusyButton
+        busy={reading}
+        onClick={() => {
+          setReading(true);
+          void loadMoreProjects().finally(() => setReading(false));
+        }}
+      >
+        {reading ? (
+          <FormattedMessage id="projects.list.reading" defaultMessage="Reading…" />
+        ) : (
+          <FormattedMessage
+            id="projects.list.more"
+            defaultMessage="Show {count, number} more"
+            values={{
+              count: Math.min(Math.max(total - projects.length, 1), PROJECT_LIMITS.listPageDefault),
+            }}
+          />
+        )}
+      </BusyButton>
+    </p>
   );
 }

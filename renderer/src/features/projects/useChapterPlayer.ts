@@ -8,9 +8,11 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 import { defineMessages, type MessageDescriptor } from 'react-intl';
 import type { SegmentRecord } from '../../../../electron/shared/projects';
 import { errorMessage } from '../../lib/api-client';
-import { nextPlayable, wordIndexAt, wordSpans, type WordSpan } from '../../lib/chapter-playback';
+import { nextPlayable, wordSpans, type WordSpan } from '../../lib/chapter-playback';
 import type { SegmentWord } from '../../lib/projects-api';
 import { useProjectsApi } from '../../stores';
+import { usePlayerAudioEvents } from './usePlayerAudioEvents';
+import { useSegmentAudioUrls } from './useSegmentAudioUrls';
 
 const ERRORS = defineMessages({
   nothing: {
@@ -54,9 +56,6 @@ export interface ChapterPlayer {
   forget(segmentId: string): void;
 }
 
-/** What makes a segment's audio differ from the kept copy. */
-const audioKey = (s: SegmentRecord) => `${s.id}|${s.state}|${s.duration_ms ?? ''}`;
-
 export function useChapterPlayer(
   /** The player's <audio> element, once in the page. */
   audio: HTMLAudioElement | null,
@@ -79,7 +78,7 @@ export function useChapterPlayer(
     segmentsRef.current = segments;
     loadMoreRef.current = loadMore;
   });
-  const cache = useRef(new Map<string, Promise<string>>());
+  const { urlOf, forget, clear } = useSegmentAudioUrls(projectId, audioRef);
   const loading = useRef(0);
   const current = useRef<{ index: number; single: boolean; words: SegmentWord[] } | null>(null);
   const [currentId, setCurrentId] = useState<string | null>(null);
@@ -90,32 +89,6 @@ export function useChapterPlayer(
   const [wordIndex, setWordIndex] = useState(-1);
   const [positionMs, setPositionMs] = useState(0);
   const [error, setError] = useState<PlayerError | null>(null);
-
-  /** The object URL of a segment's WAV (fetched once per audio version; at most 4 kept). */
-  const urlOf = useCallback(
-    (segment: SegmentRecord) => {
-      const key = audioKey(segment);
-      let url = cache.current.get(key);
-      if (!url) {
-        url = api.segmentAudio(projectId, segment.id).then((blob) => URL.createObjectURL(blob));
-        // A failed fetch is not kept: the next play asks again.
-        url.catch(() => cache.current.delete(key));
-        cache.current.set(key, url);
-        while (cache.current.size > 4) {
-          const [oldest, value] = cache.current.entries().next().value!;
-          cache.current.delete(oldest);
-          void value.then(
-            (u) => {
-              if (audioRef.current?.src !== u) URL.revokeObjectURL(u);
-            },
-            () => undefined,
-          );
-        }
-      }
-      return url;
-    },
-    [api, projectId],
-  );
 
   const stop = useCallback(() => {
     loading.current++;
@@ -192,57 +165,27 @@ export function useChapterPlayer(
     [api, projectId, stop, urlOf],
   );
 
-  useEffect(() => {
-    if (!audio) return;
-    let frame = 0;
-    const tick = () => {
-      const ms = audio.currentTime * 1000;
-      const index = wordIndexAt(current.current?.words ?? [], ms);
-      setWordIndex((old) => (old === index ? old : index));
-      if (!audio.paused) frame = requestAnimationFrame(tick);
-    };
-    const onPlay = () => {
-      setPlaying(true);
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(tick);
-    };
-    const onPause = () => setPlaying(false);
-    const onTime = () => {
-      setPositionMs(audio.currentTime * 1000);
-      tick();
-    };
-    const onEnded = () => {
+  usePlayerAudioEvents(audio, {
+    wordsNow: () => current.current?.words ?? [],
+    setPlaying,
+    setWordIndex,
+    setPositionMs,
+    onEnded: () => {
       const playingNow = current.current;
       if (!playingNow || playingNow.single) return stop();
       void load(playingNow.index + 1, false);
-    };
-    audio.addEventListener('play', onPlay);
-    audio.addEventListener('pause', onPause);
-    audio.addEventListener('timeupdate', onTime);
-    audio.addEventListener('ended', onEnded);
-    return () => {
-      cancelAnimationFrame(frame);
-      audio.removeEventListener('play', onPlay);
-      audio.removeEventListener('pause', onPause);
-      audio.removeEventListener('timeupdate', onTime);
-      audio.removeEventListener('ended', onEnded);
-    };
-  }, [audio, load, stop]);
+    },
+  });
 
   // Another chapter (or project): the player stops and forgets its audio.
   const chapterId = segments[0]?.chapter_id;
-  useEffect(() => {
-    const kept = cache.current;
-    return () => {
+  useEffect(
+    () => () => {
       stop();
-      for (const url of kept.values())
-        void url.then(
-          (u) => URL.revokeObjectURL(u),
-          () => undefined,
-        );
-      kept.clear();
-    };
-  }, [chapterId, projectId, stop]);
+      clear();
+    },
+    [chapterId, projectId, stop, clear],
+  );
 
   const indexOf = (segmentId: string) => segmentsRef.current.findIndex((s) => s.id === segmentId);
 
@@ -269,9 +212,6 @@ export function useChapterPlayer(
       } else void load(0, false);
     },
     stop,
-    forget(segmentId) {
-      for (const key of [...cache.current.keys()])
-        if (key.startsWith(`${segmentId}|`)) cache.current.delete(key);
-    },
+    forget,
   };
 }

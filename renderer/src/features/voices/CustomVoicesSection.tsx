@@ -1,15 +1,11 @@
 import { useId, useRef, useState } from 'react';
 import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
-import type { CustomVoice, CustomVoiceBase } from '../../../../electron/shared/custom-voices';
-import { AuditionButton } from '../../components/AuditionButton';
+import type { CustomVoice } from '../../../../electron/shared/custom-voices';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { CopyButton } from '../../components/CopyButton';
 import { useAudition } from '../../lib/useAudition';
-import { blendShares, describeBase } from '../../lib/voice-codes';
 import { useStudio } from '../../stores';
-import { useLanguageName } from '../../lib/intl-text';
+import { CustomVoiceCard } from './CustomVoiceCard';
 import { CustomVoiceForm } from './CustomVoiceForm';
-import { CARD_LABELS, GENDER_LABELS, USE_LABELS } from './messages';
 
 /** The form's state: closed, a new voice, or the voice being edited. */
 type Editing = null | { kind: 'new' } | { kind: 'edit'; voice: CustomVoice };
@@ -32,9 +28,6 @@ export function CustomVoicesSection() {
   const loaded = useStudio((s) => s.customVoicesLoaded);
   const error = useStudio((s) => s.customVoicesError);
   const remove = useStudio((s) => s.deleteCustomVoice);
-  const selected = useStudio((s) => s.options.voice_code);
-  const setOption = useStudio((s) => s.setOption);
-  const setView = useStudio((s) => s.setView);
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<CustomVoice | null>(null);
   const [saved, setSaved] = useState<Done | null>(null);
@@ -43,7 +36,6 @@ export function CustomVoicesSection() {
   const opener = useRef<HTMLElement | null>(null);
   const audition = useAudition();
   const intl = useIntl();
-  const languageName = useLanguageName();
 
   const open = (next: NonNullable<Editing>, from: HTMLElement) => {
     opener.current = from;
@@ -55,16 +47,6 @@ export function CustomVoicesSection() {
     // focus on the page's body. Create stands in for an opener that is gone (a voice deleted meanwhile).
     (opener.current?.isConnected ? opener.current : createButton.current)?.focus();
     setEditing(null);
-  };
-  const languageOf = (v: CustomVoice) => languageName(v.language);
-  /** The base as describeBase writes it, a blend's word in the interface's language. */
-  const baseOf = (base: CustomVoiceBase) => {
-    if (base.kind !== 'kokoro_blend') return describeBase(base);
-    const shares = blendShares(base.parts.map((p) => p.weight));
-    return intl.formatMessage(
-      { id: 'voices.custom.base.blend', defaultMessage: 'Kokoro blend {parts}' },
-      { parts: base.parts.map((p, i) => `${p.voice} ${Math.round(shares[i]!)} %`).join(' + ') },
-    );
   };
   // One message for the panel: the open form's own, else an audition's failure, else the list's.
   const panelError = editing ? null : audition.error ? audition.error.message : error;
@@ -125,80 +107,13 @@ export function CustomVoicesSection() {
           aria-label={intl.formatMessage({ id: 'voices.custom.title', defaultMessage: 'Your voices' })}
         >
           {voices.map((v) => (
-            <li key={v.code} className={`voice-card${v.code === selected ? ' selected' : ''}`}>
-              <div className="row">
-                <span className="name">{v.name}</span>
-                <span className="badge">{languageOf(v)}</span>
-                {v.gender && <span className="badge">{intl.formatMessage(GENDER_LABELS[v.gender])}</span>}
-              </div>
-              <div className="copy-row">
-                <code>{v.code}</code>
-                <CopyButton
-                  text={v.code}
-                  label={intl.formatMessage(CARD_LABELS.copyCode, { code: v.code })}
-                />
-              </div>
-              <p className="small muted custom-voice-base-line">
-                <FormattedMessage
-                  id="voices.custom.baseLine"
-                  defaultMessage="Over {base} · speed ×{speed}, pitch ×{pitch}, volume {volume} %{count, plural, =0 {} one { · # pronunciation} other { · # pronunciations}}"
-                  values={{
-                    base: baseOf(v.base),
-                    speed: v.prosody.speed,
-                    pitch: v.prosody.pitch,
-                    volume: v.prosody.volume,
-                    count: v.lexicon.length,
-                  }}
-                />
-              </p>
-              <div className="row">
-                <AuditionButton
-                  audition={audition}
-                  id={v.code}
-                  label={intl.formatMessage(CARD_LABELS.audition, { name: v.name, code: v.code })}
-                  onToggle={() => audition.toggle(v.code, v.code)}
-                />
-                <span className="spacer" />
-                <button
-                  type="button"
-                  aria-label={intl.formatMessage(
-                    { id: 'voices.custom.edit.label', defaultMessage: 'Edit {name} ({code})' },
-                    { name: v.name, code: v.code },
-                  )}
-                  onClick={(e) => open({ kind: 'edit', voice: v }, e.currentTarget)}
-                >
-                  <FormattedMessage id="common.edit" defaultMessage="Edit" />
-                </button>
-                <button
-                  type="button"
-                  className="danger"
-                  aria-label={intl.formatMessage(
-                    { id: 'voices.custom.delete.label', defaultMessage: 'Delete {name} ({code})' },
-                    { name: v.name, code: v.code },
-                  )}
-                  onClick={() => setDeleting(v)}
-                >
-                  <FormattedMessage id="common.delete" defaultMessage="Delete" />
-                </button>
-                <button
-                  type="button"
-                  className={v.code === selected ? '' : 'primary'}
-                  aria-label={intl.formatMessage(
-                    v.code === selected ? CARD_LABELS.inUseLabel : CARD_LABELS.useLabel,
-                    {
-                      name: v.name,
-                      code: v.code,
-                    },
-                  )}
-                  onClick={() => {
-                    setOption('voice_code', v.code);
-                    setView('studio');
-                  }}
-                >
-                  {intl.formatMessage(v.code === selected ? USE_LABELS.inUse : USE_LABELS.use)}
-                </button>
-              </div>
-            </li>
+            <CustomVoiceCard
+              key={v.code}
+              voice={v}
+              audition={audition}
+              onEdit={(from) => open({ kind: 'edit', voice: v }, from)}
+              onDelete={() => setDeleting(v)}
+            />
           ))}
         </ul>
       )}
