@@ -1,3 +1,4 @@
+// test-tier: slow (imports real archives up to the limits: 40 s of CPU, a third of the fast tier)
 /**
  * Project archives sent to a real server on 127.0.0.1 (real SQLite, the fake engine as nothing is
  * rendered, the zips written by fflate, the WAVs by the engine's own writer) that try to get past the limits (issue 36, point 6): a
