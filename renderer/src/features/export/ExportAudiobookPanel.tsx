@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import {
+  BOOK_FORMATS,
   MASTERING_PRESETS,
   type BookFormat,
   type ExportBody,
@@ -12,6 +13,7 @@ import { VoiceSelect } from '../../components/VoiceSelect';
 import { formatCredits, formatNumber } from '../../lib/format';
 import { catalogueVoiceOf } from '../../lib/voice-codes';
 import { useStudio } from '../../stores';
+import { BOOK_FORMAT_LABELS } from '../../i18n/book-format-labels';
 
 const PRESET_LABELS = defineMessages<MasteringPresetName>({
   acx: { id: 'export.preset.acx', defaultMessage: 'ACX (audiobook retailers)' },
@@ -30,12 +32,6 @@ const PRESET_HINTS = defineMessages<MasteringPresetName>({
     defaultMessage: '−16 LUFS integrated (±1 LU), peaks at most −1 dBFS, 44.1 kHz.',
   },
   none: { id: 'export.preset.none.hint', defaultMessage: 'The voice as rendered: no gain, no limiter.' },
-});
-
-const FORMAT_LABELS = defineMessages<BookFormat>({
-  m4b: { id: 'export.format.m4b', defaultMessage: 'M4B audiobook (AAC, chapters)' },
-  mp3: { id: 'export.format.mp3', defaultMessage: 'MP3 with chapters (ID3 CHAP)' },
-  folder: { id: 'export.format.folder', defaultMessage: 'One file per chapter (zip)' },
 });
 
 /** The audiobook: voice, mastering preset, format, Export book and Cancel export. */
@@ -132,9 +128,9 @@ export function ExportAudiobookPanel({
           <FormattedMessage id="export.format" defaultMessage="Format" />
         </label>
         <select id={`${id}-format`} value={format} onChange={(e) => setFormat(e.target.value as BookFormat)}>
-          {(Object.keys(FORMAT_LABELS) as BookFormat[]).map((f) => (
+          {BOOK_FORMATS.map((f) => (
             <option key={f} value={f}>
-              {intl.formatMessage(FORMAT_LABELS[f])}
+              {intl.formatMessage(BOOK_FORMAT_LABELS[f])}
             </option>
           ))}
         </select>

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import {
   BOOK_FORMATS,
   FOLDER_FORMATS,
@@ -11,12 +11,7 @@ import { formatDate } from './project-format';
 import { BusyButton } from '../../components/BusyButton';
 import { ProjectExportResult } from './ProjectExportResult';
 import { useProjectExport } from './useProjectExport';
-
-const FORMAT_LABELS: Record<BookFormat, MessageDescriptor> = defineMessages({
-  m4b: { id: 'projects.export.format.m4b', defaultMessage: 'M4B audiobook (AAC, chapters)' },
-  mp3: { id: 'projects.export.format.mp3', defaultMessage: 'MP3 with chapters (ID3 CHAP)' },
-  folder: { id: 'projects.export.format.folder', defaultMessage: 'One file per chapter (zip)' },
-});
+import { BOOK_FORMAT_LABELS } from '../../i18n/book-format-labels';
 
 /**
  * The project's export: M4B, MP3 or a zip of chapter files, with the book's title, author, cover
@@ -69,7 +64,7 @@ export function ProjectExport() {
           >
             {BOOK_FORMATS.map((f) => (
               <option key={f} value={f}>
-                {intl.formatMessage(FORMAT_LABELS[f])}
+                {intl.formatMessage(BOOK_FORMAT_LABELS[f])}
               </option>
             ))}
           </select>
