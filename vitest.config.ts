@@ -11,7 +11,7 @@ export default defineConfig({
     exclude: ['test/e2e/**', 'node_modules/**'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    // The engine pool already uses every core; running test files in parallel only adds noise.
+    // One file at a time for a run of chosen files; the tiers' configs run two at a time.
     fileParallelism: false,
   },
 });
