@@ -74,284 +74,399 @@ export interface VolumeProcessor {
  * Below the ceiling the gain is exactly `gain`: at gain 1 the output equals the input.
  */
 export function createVolumeProcessor(options: VolumeOptions): VolumeProcessor {
+  const limiter = createLimiter(options);
+  return {
+    latency: limiter.latency,
+    process: (pcm) => processBlocks(limiter, pcm),
+    processViews: (pcm) => processViews(limiter, pcm),
+    flush: () => flushLimiter(limiter),
+  };
+}
+
+/**
+ * One stream's limiter: its settings and its state between samples, in three parts. The
+ * look-ahead: the delay line of gained samples (`delay`, sample n at ring position `slot`) and
+ * the running minimum of the gain each needs over the window (peak hold: a monotonic deque in
+ * `dequeValue`/`dequeIndex`, `size` entries from `head`). The release: `released`, the held gain
+ * after the exponential recovery. The smoothing: the moving average of the last `window`
+ * released gains (ring `smooth`, running sum `sum`).
+ *
+ * The per-sample loops below copy the fields they use into locals and write them back at the end
+ * of a block: fields, like closure variables, stay in memory rather than registers, and these
+ * loops run over every sample of a render (about 140 million for a 100,000-character chapter).
+ * Short local names there: `line` the delay line, `smoothed` the released gains, `dv`/`di` the
+ * deque, `g` gain, `c` ceiling, `w` window, `r` release, `lat` latency, `cp` deque capacity,
+ * `h`/`count` the deque's head and size, `gainNow` the released gain, `total` the sum,
+ * `k` the samples taken in, `at` the ring position.
+ */
+interface Limiter {
+  readonly gain: number;
+  /** Amplitude. */
+  readonly ceiling: number;
+  /** Look-ahead, samples: the length of the delay line, the peak hold and the moving average. */
+  readonly window: number;
+  /** Release coefficient per sample. */
+  readonly release: number;
+  /** window - 1: samples of delay between input and output. */
+  readonly latency: number;
+  /** Capacity of the deque's ring, window + 1. */
+  readonly cap: number;
+  readonly delay: Float64Array;
+  readonly smooth: Float64Array;
+  readonly dequeValue: Float64Array;
+  readonly dequeIndex: Float64Array;
+  head: number;
+  size: number;
+  released: number;
+  sum: number;
+  /** Samples taken in so far. */
+  n: number;
+  /** Ring position of sample n. */
+  slot: number;
+}
+
+function createLimiter(options: VolumeOptions): Limiter {
   const { gain, sampleRate } = options;
   if (!(gain >= 0) || !Number.isFinite(gain))
     throw new RangeError(`gain must be a finite number ≥ 0, got ${gain}`);
   if (!(sampleRate > 0)) throw new RangeError(`sampleRate must be > 0, got ${sampleRate}`);
-  const ceiling = Math.min(FULL_SCALE, dbfsToAmplitude(options.ceiling ?? LIMITER_CEILING_DB));
   const window = Math.max(1, Math.round(((options.lookaheadMs ?? LIMITER_LOOKAHEAD_MS) / 1000) * sampleRate));
   const releaseSamples = ((options.releaseMs ?? LIMITER_RELEASE_MS) / 1000) * sampleRate;
-  const release = releaseSamples > 0 ? 1 - Math.exp(-1 / releaseSamples) : 1;
-  const latency = window - 1;
+  const limiter: Limiter = {
+    gain,
+    ceiling: Math.min(FULL_SCALE, dbfsToAmplitude(options.ceiling ?? LIMITER_CEILING_DB)),
+    window,
+    release: releaseSamples > 0 ? 1 - Math.exp(-1 / releaseSamples) : 1,
+    latency: window - 1,
+    cap: window + 1,
+    delay: new Float64Array(window),
+    smooth: new Float64Array(window),
+    dequeValue: new Float64Array(window + 1),
+    dequeIndex: new Float64Array(window + 1),
+    head: 0,
+    size: 0,
+    released: 1,
+    sum: window,
+    n: 0,
+    slot: 0,
+  };
+  resetLimiter(limiter);
+  return limiter;
+}
 
-  // Delay line of gained samples and ring of released gains (for the moving average).
-  const delay = new Float64Array(window);
-  const smooth = new Float64Array(window);
-  // Monotonic deque for the running minimum of the needed gain over the window.
-  const dequeValue = new Float64Array(window + 1);
-  const dequeIndex = new Float64Array(window + 1);
-  const cap = window + 1;
-  let head = 0;
-  let size = 0;
-  let released = 1;
-  let sum = window;
-  /** Samples taken in so far, and the ring position of sample n. */
-  let n = 0;
-  let slot = 0;
+/** Back to the start of a stream: silence in the delay line, no gain reduction. */
+function resetLimiter(s: Limiter): void {
+  s.delay.fill(0);
+  s.smooth.fill(1);
+  s.head = 0;
+  s.size = 0;
+  s.released = 1;
+  s.sum = s.window;
+  s.n = 0;
+  s.slot = 0;
+}
 
-  const reset = () => {
-    delay.fill(0);
-    smooth.fill(1);
-    head = 0;
-    size = 0;
-    released = 1;
-    sum = window;
-    n = 0;
+/** No gain reduction anywhere: the peak hold, the release and the moving average all at 1. */
+function limiterIdle(s: Limiter): boolean {
+  return s.released === 1 && s.sum === s.window && (s.size === 0 || s.dequeValue[s.head] === 1);
+}
+
+/** The peak hold after samples that all need gain 1: one entry, gain 1 at the last sample. */
+function holdUnity(s: Limiter): void {
+  s.head = 0;
+  s.size = 1;
+  s.dequeValue[0] = 1;
+  s.dequeIndex[0] = s.n - 1;
+}
+
+/**
+ * Takes sample n (already gained); returns the limited output for sample n - latency. `flush`
+ * uses it; `process` runs the same arithmetic in its block loops, each bit-exact with it, so the
+ * output never depends on which one ran.
+ */
+function limitSample(s: Limiter, x: number): number {
+  const { delay, smooth, dequeValue, dequeIndex, window, cap } = s;
+  let { head, size, slot } = s;
+  const n = s.n;
+  delay[slot] = x;
+  const magnitude = x < 0 ? -x : x;
+  const needed = magnitude > s.ceiling ? s.ceiling / magnitude : 1;
+
+  // Running minimum over the last `window` samples (ring indexes wrap without `%`, which
+  // costs more than the rest of the step).
+  let last = head + size - 1;
+  if (last >= cap) last -= cap;
+  while (size > 0 && dequeValue[last]! >= needed) {
+    size--;
+    last = last === 0 ? cap - 1 : last - 1;
+  }
+  let tail = head + size;
+  if (tail >= cap) tail -= cap;
+  dequeValue[tail] = needed;
+  dequeIndex[tail] = n;
+  size++;
+  if (dequeIndex[head]! <= n - window) {
+    head = head + 1 === cap ? 0 : head + 1;
+    size--;
+  }
+  const held = dequeValue[head]!;
+
+  // Instant attack (the look-ahead already anticipates the peak), exponential release.
+  const released = held < s.released ? held : s.released + (held - s.released) * s.release;
+
+  let sum = s.sum + released - smooth[slot]!;
+  smooth[slot] = released;
+  slot++;
+  if (slot === window) {
     slot = 0;
-  };
-  reset();
+    // Recompute the running sum once per window so rounding errors cannot build up over hours.
+    sum = 0;
+    for (let i = 0; i < window; i++) sum += smooth[i]!;
+  }
+  s.head = head;
+  s.size = size;
+  s.released = released;
+  s.sum = sum;
+  s.n = n + 1;
+  s.slot = slot;
+  // The oldest sample in the delay line (now at `slot`) is the one the smoothed gain was built for.
+  const y = Math.round(delay[slot]! * (sum / window));
+  return y > 32767 ? 32767 : y < -32768 ? -32768 : y;
+}
 
-  /**
-   * Takes sample n; returns the limited output for sample n - latency. `flush` uses it;
-   * `process` runs the same arithmetic in its own loops.
-   */
-  const step = (x: number): number => {
-    delay[slot] = x;
+/**
+ * `process`: the input in blocks of FAST_BLOCK samples, each through the cheapest of three loops
+ * that gives `limitSample`'s output for it: a plain delay line while the limiter is idle, the
+ * release and smoothing alone while it recovers from a peak, the whole limiter otherwise.
+ */
+function processBlocks(s: Limiter, pcm: Int16Array): Int16Array {
+  const { gain, ceiling, latency } = s;
+  const before = Math.max(0, s.n - latency);
+  const out = new Int16Array(Math.max(0, s.n + pcm.length - latency) - before);
+  let o = 0;
+  for (let start = 0, end = 0; start < pcm.length; start = end) {
+    end = Math.min(pcm.length, start + FAST_BLOCK);
+    // Whether the window holds no gain reduction (every deque entry is 1: its minimum, at the head, is).
+    const windowQuiet = s.size === 0 || s.dequeValue[s.head] === 1;
+    const blockQuiet = windowQuiet && blockPeak(pcm, start, end) * gain <= ceiling;
+    if (blockQuiet && s.released === 1 && s.sum === s.window) {
+      // An idle block leaves the limiter idle, so the quiet blocks after it are one run.
+      while (end < pcm.length) {
+        const next = Math.min(pcm.length, end + FAST_BLOCK);
+        if (blockPeak(pcm, end, next) * gain > ceiling) break;
+        end = next;
+      }
+      o = delayIdle(s, pcm, start, end, out, o);
+    } else if (blockQuiet) {
+      o = recoverBlock(s, pcm, start, end, out, o);
+    } else {
+      o = limitBlock(s, pcm, start, end, out, o);
+    }
+  }
+  return out;
+}
+
+/**
+ * Fully idle, bit-exact with `limitSample`: with no gain reduction in the window and none needed
+ * in `pcm[start..end)`, the limiter reduces to a plain delay line of the gained samples. Each
+ * output is the gained sample `lat` before it: from the ring while the run's first samples wait,
+ * then straight from `pcm` (a plain copy at gain 1); only the run's last `w` samples go into the
+ * ring. The ring is read before it is written, as `limitSample` reads each slot before the sample
+ * that overwrites it arrives. Writes from `out[o]`; returns the next `o`.
+ */
+function delayIdle(
+  s: Limiter,
+  pcm: Int16Array,
+  start: number,
+  end: number,
+  out: Int16Array,
+  o: number,
+): number {
+  const { delay: line, gain: g, window: w, latency: lat } = s;
+  const k = s.n;
+  const at = s.slot;
+  const length = end - start;
+  const fromRing = Math.min(length, lat);
+  for (let i = 0; i < fromRing; i++) {
+    if (k + i < lat) continue;
+    let from = at + i + 1;
+    if (from >= w) from -= w;
+    out[o++] = roundSample(line[from]!);
+  }
+  if (length > lat) {
+    const first = start + lat;
+    if (g === 1) {
+      out.set(pcm.subarray(first - lat, end - lat), o);
+      o += end - first;
+    } else {
+      for (let i = first; i < end; i++) out[o++] = roundSample(pcm[i - lat]! * g);
+    }
+  }
+  const kept = Math.max(start, end - w);
+  let to = (at + (kept - start)) % w;
+  for (let i = kept; i < end; i++) {
+    line[to] = pcm[i]! * g;
+    to = to + 1 === w ? 0 : to + 1;
+  }
+  s.slot = (at + length) % w;
+  s.n = k + length;
+  holdUnity(s);
+  return o;
+}
+
+/**
+ * Recovering, bit-exact with `limitSample`: every needed gain in the window and in
+ * `pcm[start..end)` is 1, so the held gain is 1 and the running minimum need not be kept per
+ * sample; the release and the moving average go on exactly as in `limitSample`. Loud passages at
+ * volumes above 100 spend most of their time here, seconds after each limited peak.
+ */
+function recoverBlock(
+  s: Limiter,
+  pcm: Int16Array,
+  start: number,
+  end: number,
+  out: Int16Array,
+  o: number,
+): number {
+  const { delay: line, smooth: smoothed, gain: g, window: w, release: r, latency: lat } = s;
+  let gainNow = s.released;
+  let total = s.sum;
+  let k = s.n;
+  let at = s.slot;
+  for (let i = start; i < end; i++) {
+    line[at] = pcm[i]! * g;
+    gainNow = 1 < gainNow ? 1 : gainNow + (1 - gainNow) * r;
+    total += gainNow - smoothed[at]!;
+    smoothed[at] = gainNow;
+    k++;
+    at++;
+    if (at === w) {
+      at = 0;
+      total = 0;
+      for (let j = 0; j < w; j++) total += smoothed[j]!;
+    }
+    if (k > lat) {
+      const y = roundSample(line[at]! * (total / w));
+      out[o++] = y > 32767 ? 32767 : y < -32768 ? -32768 : y;
+    }
+  }
+  s.released = gainNow;
+  s.sum = total;
+  s.n = k;
+  s.slot = at;
+  holdUnity(s);
+  return o;
+}
+
+/** Limiting: `limitSample` itself over `pcm[start..end)`, written out on locals. */
+function limitBlock(
+  s: Limiter,
+  pcm: Int16Array,
+  start: number,
+  end: number,
+  out: Int16Array,
+  o: number,
+): number {
+  const { delay: line, smooth: smoothed, dequeValue: dv, dequeIndex: di } = s;
+  const { gain: g, ceiling: c, window: w, release: r, latency: lat, cap: cp } = s;
+  let h = s.head;
+  let count = s.size;
+  let gainNow = s.released;
+  let total = s.sum;
+  let k = s.n;
+  let at = s.slot;
+  for (let i = start; i < end; i++) {
+    const x = pcm[i]! * g;
+    line[at] = x;
     const magnitude = x < 0 ? -x : x;
-    const needed = magnitude > ceiling ? ceiling / magnitude : 1;
-
-    // Running minimum over the last `window` samples (ring indexes wrap without `%`, which
-    // costs more than the rest of the step).
-    let last = head + size - 1;
-    if (last >= cap) last -= cap;
-    while (size > 0 && dequeValue[last]! >= needed) {
-      size--;
-      last = last === 0 ? cap - 1 : last - 1;
+    const needed = magnitude > c ? c / magnitude : 1;
+    let last = h + count - 1;
+    if (last >= cp) last -= cp;
+    while (count > 0 && dv[last]! >= needed) {
+      count--;
+      last = last === 0 ? cp - 1 : last - 1;
     }
-    let tail = head + size;
-    if (tail >= cap) tail -= cap;
-    dequeValue[tail] = needed;
-    dequeIndex[tail] = n;
-    size++;
-    if (dequeIndex[head]! <= n - window) {
-      head = head + 1 === cap ? 0 : head + 1;
-      size--;
+    let tail = h + count;
+    if (tail >= cp) tail -= cp;
+    dv[tail] = needed;
+    di[tail] = k;
+    count++;
+    if (di[h]! <= k - w) {
+      h = h + 1 === cp ? 0 : h + 1;
+      count--;
     }
-    const held = dequeValue[head]!;
-
-    // Instant attack (the look-ahead already anticipates the peak), exponential release.
-    released = held < released ? held : released + (held - released) * release;
-
-    sum += released - smooth[slot]!;
-    smooth[slot] = released;
-    n++;
-    slot++;
-    if (slot === window) {
-      slot = 0;
-      // Recompute the running sum once per window so rounding errors cannot build up over hours.
-      sum = 0;
-      for (let i = 0; i < window; i++) sum += smooth[i]!;
+    const held = dv[h]!;
+    gainNow = held < gainNow ? held : gainNow + (held - gainNow) * r;
+    total += gainNow - smoothed[at]!;
+    smoothed[at] = gainNow;
+    k++;
+    at++;
+    if (at === w) {
+      at = 0;
+      total = 0;
+      for (let j = 0; j < w; j++) total += smoothed[j]!;
     }
-    // The oldest sample in the delay line (now at `slot`) is the one the smoothed gain was built for.
-    const y = Math.round(delay[slot]! * (sum / window));
-    return y > 32767 ? 32767 : y < -32768 ? -32768 : y;
-  };
+    if (k > lat) {
+      const y = roundSample(line[at]! * (total / w));
+      out[o++] = y > 32767 ? 32767 : y < -32768 ? -32768 : y;
+    }
+  }
+  s.head = h;
+  s.size = count;
+  s.released = gainNow;
+  s.sum = total;
+  s.n = k;
+  s.slot = at;
+  return o;
+}
 
-  return {
-    latency,
-    process(pcm) {
-      const before = Math.max(0, n - latency);
-      const out = new Int16Array(Math.max(0, n + pcm.length - latency) - before);
-      let o = 0;
-      // The state and settings live in locals while the loops run (written back before
-      // returning): closure variables stay in memory rather than registers, and this loop
-      // runs over every sample of a render (about 140 million for a 100,000-character chapter).
-      // The three loops below are `step` specialised to what the block needs, each bit-exact
-      // with it, so the output never depends on which one ran.
-      // Short local names: `line` the delay line, `smoothed` the released gains, `dv`/`di` the
-      // deque, `g` gain, `c` ceiling, `w` window, `r` release, `lat` latency, `cp` deque capacity.
-      const line = delay;
-      const smoothed = smooth;
-      const dv = dequeValue;
-      const di = dequeIndex;
-      const g = gain;
-      const c = ceiling;
-      const w = window;
-      const r = release;
-      const lat = latency;
-      const cp = cap;
-      let h = head;
-      let count = size;
-      let gainNow = released;
-      let total = sum;
-      let k = n;
-      let at = slot;
-      for (let start = 0, end = 0; start < pcm.length; start = end) {
-        end = Math.min(pcm.length, start + FAST_BLOCK);
-        // Whether the window holds no gain reduction (every deque entry is 1: its minimum, at the head, is).
-        const windowQuiet = count === 0 || dv[h] === 1;
-        const blockQuiet = windowQuiet && blockPeak(pcm, start, end) * g <= c;
-        if (blockQuiet && gainNow === 1 && total === w) {
-          // Fully idle, bit-exact with `step`: with no gain reduction in the window and none
-          // needed in this block, `step` reduces to a plain delay line of the gained samples.
-          // An idle block leaves the limiter idle, so the quiet blocks after it are one run.
-          // Each output is the gained sample `lat` before it: from the ring while the run's
-          // first samples wait, then straight from `pcm` (a plain copy at gain 1); only the run's
-          // last `w` samples go into the ring. The ring is read before it is written, as `step`
-          // reads each slot before the sample that overwrites it arrives.
-          while (end < pcm.length) {
-            const next = Math.min(pcm.length, end + FAST_BLOCK);
-            if (blockPeak(pcm, end, next) * g > c) break;
-            end = next;
-          }
-          const length = end - start;
-          const fromRing = Math.min(length, lat);
-          for (let i = 0; i < fromRing; i++) {
-            if (k + i < lat) continue;
-            let from = at + i + 1;
-            if (from >= w) from -= w;
-            out[o++] = roundSample(line[from]!);
-          }
-          if (length > lat) {
-            const first = start + lat;
-            if (g === 1) {
-              out.set(pcm.subarray(first - lat, end - lat), o);
-              o += end - first;
-            } else {
-              for (let i = first; i < end; i++) out[o++] = roundSample(pcm[i - lat]! * g);
-            }
-          }
-          const kept = Math.max(start, end - w);
-          let to = (at + (kept - start)) % w;
-          for (let i = kept; i < end; i++) {
-            line[to] = pcm[i]! * g;
-            to = to + 1 === w ? 0 : to + 1;
-          }
-          at = (at + length) % w;
-          k += length;
-        } else if (blockQuiet) {
-          // Recovering, bit-exact with `step`: every needed gain in the window is 1, so the held
-          // gain is 1 and the running minimum need not be kept per sample; the release and the
-          // moving average go on exactly as in `step`. Loud passages at volumes above 100 spend
-          // most of their time here, seconds after each limited peak.
-          for (let i = start; i < end; i++) {
-            line[at] = pcm[i]! * g;
-            gainNow = 1 < gainNow ? 1 : gainNow + (1 - gainNow) * r;
-            total += gainNow - smoothed[at]!;
-            smoothed[at] = gainNow;
-            k++;
-            at++;
-            if (at === w) {
-              at = 0;
-              total = 0;
-              for (let j = 0; j < w; j++) total += smoothed[j]!;
-            }
-            if (k > lat) {
-              const y = roundSample(line[at]! * (total / w));
-              out[o++] = y > 32767 ? 32767 : y < -32768 ? -32768 : y;
-            }
-          }
-        } else {
-          // Limiting: `step` itself, written out on the locals.
-          for (let i = start; i < end; i++) {
-            const x = pcm[i]! * g;
-            line[at] = x;
-            const magnitude = x < 0 ? -x : x;
-            const needed = magnitude > c ? c / magnitude : 1;
-            let last = h + count - 1;
-            if (last >= cp) last -= cp;
-            while (count > 0 && dv[last]! >= needed) {
-              count--;
-              last = last === 0 ? cp - 1 : last - 1;
-            }
-            let tail = h + count;
-            if (tail >= cp) tail -= cp;
-            dv[tail] = needed;
-            di[tail] = k;
-            count++;
-            if (di[h]! <= k - w) {
-              h = h + 1 === cp ? 0 : h + 1;
-              count--;
-            }
-            const held = dv[h]!;
-            gainNow = held < gainNow ? held : gainNow + (held - gainNow) * r;
-            total += gainNow - smoothed[at]!;
-            smoothed[at] = gainNow;
-            k++;
-            at++;
-            if (at === w) {
-              at = 0;
-              total = 0;
-              for (let j = 0; j < w; j++) total += smoothed[j]!;
-            }
-            if (k > lat) {
-              const y = roundSample(line[at]! * (total / w));
-              out[o++] = y > 32767 ? 32767 : y < -32768 ? -32768 : y;
-            }
-          }
-          continue;
-        }
-        // The running minimum now holds one entry: needed gain 1 at the last sample.
-        h = 0;
-        count = 1;
-        dv[0] = 1;
-        di[0] = k - 1;
-      }
-      head = h;
-      size = count;
-      released = gainNow;
-      sum = total;
-      n = k;
-      slot = at;
-      return out;
-    },
-    processViews(pcm) {
-      const length = pcm.length;
-      const idle = released === 1 && sum === window && (size === 0 || dequeValue[head] === 1);
-      if (gain !== 1 || !idle || length === 0 || exceedsMagnitude(pcm, ceiling)) return [this.process(pcm)];
-      // `process` would take its fully idle path over the whole of `pcm` (one run: no block
-      // exceeds the ceiling), which at gain 1 outputs the delay line's samples (the previous
-      // input's last `latency`, none at the stream's start) and then `pcm` itself, `latency`
-      // samples late; the state after it is set here as that path leaves it.
-      const views: Int16Array[] = [];
-      const fromRing = Math.min(length, latency);
-      const skipped = Math.max(0, Math.min(fromRing, latency - n));
-      if (fromRing > skipped) {
-        const delayed = new Int16Array(fromRing - skipped);
-        for (let i = skipped; i < fromRing; i++) {
-          let from = slot + i + 1;
-          if (from >= window) from -= window;
-          delayed[i - skipped] = delay[from]!;
-        }
-        views.push(delayed);
-      }
-      if (length > latency) views.push(pcm.subarray(0, length - latency));
-      const kept = Math.max(0, length - window);
-      let to = (slot + kept) % window;
-      for (let i = kept; i < length; i++) {
-        delay[to] = pcm[i]!;
-        to = to + 1 === window ? 0 : to + 1;
-      }
-      slot = (slot + length) % window;
-      n += length;
-      head = 0;
-      size = 1;
-      dequeValue[0] = 1;
-      dequeIndex[0] = n - 1;
-      return views;
-    },
-    flush() {
-      const out = new Int16Array(Math.min(n, latency));
-      const pending = out.length;
-      // Only the samples still in the delay line are returned; the zeros pushed in are not.
-      for (let i = 0, o = 0; i < latency; i++) {
-        const y = step(0);
-        if (i >= latency - pending) out[o++] = y;
-      }
-      reset();
-      return out;
-    },
-  };
+/** `processViews`: quiet input at gain 1 handed back as views on it (see `VolumeProcessor`). */
+function processViews(s: Limiter, pcm: Int16Array): Int16Array[] {
+  const { delay, window, latency } = s;
+  const length = pcm.length;
+  if (s.gain !== 1 || !limiterIdle(s) || length === 0 || exceedsMagnitude(pcm, s.ceiling))
+    return [processBlocks(s, pcm)];
+  // `process` would take its fully idle path over the whole of `pcm` (one run: no block
+  // exceeds the ceiling), which at gain 1 outputs the delay line's samples (the previous
+  // input's last `latency`, none at the stream's start) and then `pcm` itself, `latency`
+  // samples late; the state after it is set here as that path leaves it.
+  const views: Int16Array[] = [];
+  const fromRing = Math.min(length, latency);
+  const skipped = Math.max(0, Math.min(fromRing, latency - s.n));
+  if (fromRing > skipped) {
+    const delayed = new Int16Array(fromRing - skipped);
+    for (let i = skipped; i < fromRing; i++) {
+      let from = s.slot + i + 1;
+      if (from >= window) from -= window;
+      delayed[i - skipped] = delay[from]!;
+    }
+    views.push(delayed);
+  }
+  if (length > latency) views.push(pcm.subarray(0, length - latency));
+  const kept = Math.max(0, length - window);
+  let to = (s.slot + kept) % window;
+  for (let i = kept; i < length; i++) {
+    delay[to] = pcm[i]!;
+    to = to + 1 === window ? 0 : to + 1;
+  }
+  s.slot = (s.slot + length) % window;
+  s.n += length;
+  holdUnity(s);
+  return views;
+}
+
+/** `flush`: the samples still in the delay line, pushed out with zeros; then a new stream. */
+function flushLimiter(s: Limiter): Int16Array {
+  const { latency } = s;
+  const out = new Int16Array(Math.min(s.n, latency));
+  const pending = out.length;
+  // Only the samples still in the delay line are returned; the zeros pushed in are not.
+  for (let i = 0, o = 0; i < latency; i++) {
+    const y = limitSample(s, 0);
+    if (i >= latency - pending) out[o++] = y;
+  }
+  resetLimiter(s);
+  return out;
 }
 
 /**

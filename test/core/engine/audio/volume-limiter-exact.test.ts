@@ -19,40 +19,9 @@ import {
   type VolumeProcessor,
 } from '../../../../electron/core/engine/audio/dsp';
 import { speechPcm } from '../../../fixtures/espeak';
+import { speechLike } from '../../../fixtures/speech-like';
 
 const FULL_SCALE = 32767;
-
-/**
- * Speech-like test signal: syllables (a few harmonics of a gliding pitch under a raised-cosine
- * envelope, with some noise), digital silence between phrases, and now and then a single peak
- * or a short burst at full scale, so the limiter goes idle, limits and recovers over and over.
- */
-function speechLike(seconds: number, sampleRate: number, seed: number): Int16Array {
-  const rand = random(seed);
-  const out = new Int16Array(Math.round(seconds * sampleRate));
-  let i = 0;
-  while (i < out.length) {
-    if (rand() < 0.15) {
-      i += Math.floor(rand() * sampleRate * 0.8); // a pause of up to 0.8 s (zeros)
-      continue;
-    }
-    const length = Math.floor(sampleRate * (0.08 + rand() * 0.3));
-    const level = 2000 + rand() * 30000;
-    const f0 = 90 + rand() * 160;
-    const glide = (rand() - 0.5) * 0.6;
-    for (let j = 0; j < length && i < out.length; j++, i++) {
-      const t = j / sampleRate;
-      const envelope = 0.5 - 0.5 * Math.cos((2 * Math.PI * j) / length);
-      const f = f0 * (1 + (glide * j) / length);
-      let v = 0;
-      for (let h = 1; h <= 4; h++) v += Math.sin(2 * Math.PI * f * h * t) / h;
-      v = v * 0.48 * level * envelope + (rand() - 0.5) * 400;
-      if (rand() < 0.0005) v = rand() < 0.5 ? 32767 : -32768; // a lone click
-      out[i] = Math.max(-32768, Math.min(32767, Math.round(v)));
-    }
-  }
-  return out;
-}
 
 /** What the reference has: it came before `processViews`. */
 type ReferenceProcessor = Omit<VolumeProcessor, 'processViews'>;
