@@ -138,7 +138,6 @@ export function createLoudnessMeter(sampleRate: number, options: LoudnessMeterOp
   if (!Number.isInteger(sampleRate) || sampleRate <= 0)
     throw new RangeError(`invalid sample rate: ${sampleRate}`);
   const [shelf, highPass] = kWeighting(sampleRate);
-  const phases = (phasesCache ??= interpolatorPhases());
   const step = Math.round(sampleRate / 10);
   const quiet = FULL_SCALE * 10 ** (QUIET_DBFS / 20);
 
@@ -162,15 +161,9 @@ export function createLoudnessMeter(sampleRate: number, options: LoudnessMeterOp
   let samples = 0;
   let sumSquares = 0;
   let peak = 0;
-  let truePeak = 0;
+  const truePeak = wantsTruePeak && options.only === undefined ? createTruePeakMeter() : undefined;
   let firstLoud = -1;
   let lastLoud = -1;
-
-  /** The largest |y| any tap set can give from inputs of magnitude ≤ 1 (bounds a block's true peak). */
-  const gainBound = Math.max(...phases.map((h) => h.reduce((n, c) => n + Math.abs(c), 0)));
-  const [h1c, h2c, h3c] = phases as [Float64Array, Float64Array, Float64Array];
-  /** The last TAPS − 1 input samples before the block being measured (oldest first), then the block. */
-  let context = new Float64Array(TAPS - 1 + 4096);
 
   /** RMS only: the sum of squares (as the whole measurement sums it). */
   const addSquares = (pcm: Int16Array) => {
@@ -234,13 +227,98 @@ export function createLoudnessMeter(sampleRate: number, options: LoudnessMeterOp
     samples += pcm.length;
   };
 
-  /**
-   * True peak: after each sample, the three points between the two samples in the middle of the
-   * last TAPS. A block of PEAK_BLOCK points is skipped when no point of it can exceed the peak
-   * found so far (its inputs' largest magnitude times `gainBound`): what it would find is
-   * never larger, so the result is exactly that of computing every point.
-   */
-  const addTruePeak = (pcm: Int16Array) => {
+  return {
+    add(pcm) {
+      if (options.only === 'rms') return addSquares(pcm);
+      addWeighted(pcm, options.only === 'lufs');
+      truePeak?.add(pcm);
+    },
+    result() {
+      const integratedLufs = gatedLoudness(weighted, step);
+      const floor = noiseFloor(plain, step, sumSquares, samples);
+      const ms = (n: number) => (n / sampleRate) * 1000;
+      const db = (amplitude: number) => (amplitude > 0 ? 20 * Math.log10(amplitude) : null);
+      if (options.only !== undefined) {
+        return {
+          integratedLufs: options.only === 'lufs' ? integratedLufs : null,
+          rmsDbfs: options.only === 'rms' && samples > 0 ? powerDb(sumSquares / samples) : null,
+          peakDbfs: null,
+          truePeakDbtp: null,
+          noiseFloorDbfs: null,
+          leadInMs: 0,
+          tailMs: 0,
+          durationMs: ms(samples),
+          sampleRate,
+        };
+      }
+      return {
+        integratedLufs,
+        rmsDbfs: samples > 0 ? powerDb(sumSquares / samples) : null,
+        peakDbfs: db(peak / FULL_SCALE),
+        truePeakDbtp: db(Math.max(truePeak?.peak() ?? 0, peak / FULL_SCALE)),
+        noiseFloorDbfs: Number.isFinite(floor) ? powerDb(Math.max(0, floor)) : null,
+        leadInMs: ms(firstLoud < 0 ? samples : firstLoud),
+        tailMs: ms(lastLoud < 0 ? 0 : samples - 1 - lastLoud),
+        durationMs: ms(samples),
+        sampleRate,
+      };
+    },
+  };
+}
+
+/**
+ * Integrated loudness (BS.1770-4) from the K-weighted sums of squares per 100 ms `step`: 400 ms
+ * blocks every 100 ms, gated at −70 LUFS and then 10 LU below the mean of those left; null when
+ * no block is above −70 LUFS.
+ */
+function gatedLoudness(weighted: number[], step: number): number | null {
+  const blocks: number[] = [];
+  for (let i = 0; i + 4 <= weighted.length; i++) {
+    blocks.push((weighted[i]! + weighted[i + 1]! + weighted[i + 2]! + weighted[i + 3]!) / (4 * step));
+  }
+  const loudness = (z: number) => -0.691 + 10 * Math.log10(z);
+  const mean = (zs: number[]) => zs.reduce((s, z) => s + z, 0) / zs.length;
+  const absolute = blocks.filter((z) => z > 0 && loudness(z) > -70);
+  if (absolute.length === 0) return null;
+  const threshold = loudness(mean(absolute)) - 10;
+  const relative = absolute.filter((z) => loudness(z) > threshold);
+  return loudness(mean(relative));
+}
+
+/**
+ * The noise floor as a mean square: that of the quietest 500 ms (five steps of `plain`, the sums
+ * of squares per 100 ms `step`); a shorter stream is one window; +∞ when there is no sample.
+ */
+function noiseFloor(plain: number[], step: number, sumSquares: number, samples: number): number {
+  if (plain.length >= 5) {
+    let windowSum = plain[0]! + plain[1]! + plain[2]! + plain[3]! + plain[4]!;
+    let floor = windowSum;
+    for (let i = 5; i < plain.length; i++) {
+      windowSum += plain[i]! - plain[i - 5]!;
+      if (windowSum < floor) floor = windowSum;
+    }
+    return floor / (5 * step);
+  }
+  return samples > 0 ? sumSquares / samples : Number.POSITIVE_INFINITY;
+}
+
+/**
+ * A true-peak meter (BS.1770-4 annex 2): after each sample, the three points between the two
+ * samples in the middle of the last TAPS, by the 4× interpolator; `peak` is the largest magnitude
+ * found so far (scaled to ±1). A block of PEAK_BLOCK points is skipped when no point of it can
+ * exceed the peak found so far (its inputs' largest magnitude times `gainBound`): what it would
+ * find is never larger, so the result is exactly that of computing every point.
+ */
+function createTruePeakMeter(): { add(pcm: Int16Array): void; peak(): number } {
+  const phases = (phasesCache ??= interpolatorPhases());
+  /** The largest |y| any tap set can give from inputs of magnitude ≤ 1 (bounds a block's true peak). */
+  const gainBound = Math.max(...phases.map((h) => h.reduce((n, c) => n + Math.abs(c), 0)));
+  const [h1c, h2c, h3c] = phases as [Float64Array, Float64Array, Float64Array];
+  /** The last TAPS − 1 input samples before the block being measured (oldest first), then the block. */
+  let context = new Float64Array(TAPS - 1 + 4096);
+  let truePeak = 0;
+
+  const add = (pcm: Int16Array) => {
     const keep = TAPS - 1;
     if (context.length < keep + pcm.length) {
       const grown = new Float64Array(keep + pcm.length);
@@ -274,68 +352,5 @@ export function createLoudnessMeter(sampleRate: number, options: LoudnessMeterOp
     // The last TAPS − 1 samples (with the ones before, if the block was shorter) lead the next block.
     buf.copyWithin(0, pcm.length, pcm.length + keep);
   };
-
-  return {
-    add(pcm) {
-      if (options.only === 'rms') return addSquares(pcm);
-      addWeighted(pcm, options.only === 'lufs');
-      if (wantsTruePeak && options.only === undefined) addTruePeak(pcm);
-    },
-    result() {
-      // Gating blocks: 400 ms (four steps) every 100 ms.
-      const blocks: number[] = [];
-      for (let i = 0; i + 4 <= weighted.length; i++) {
-        blocks.push((weighted[i]! + weighted[i + 1]! + weighted[i + 2]! + weighted[i + 3]!) / (4 * step));
-      }
-      const loudness = (z: number) => -0.691 + 10 * Math.log10(z);
-      const mean = (zs: number[]) => zs.reduce((s, z) => s + z, 0) / zs.length;
-      const absolute = blocks.filter((z) => z > 0 && loudness(z) > -70);
-      let integratedLufs: number | null = null;
-      if (absolute.length > 0) {
-        const threshold = loudness(mean(absolute)) - 10;
-        const relative = absolute.filter((z) => loudness(z) > threshold);
-        integratedLufs = loudness(mean(relative));
-      }
-
-      // Noise floor: the quietest 500 ms (five steps); a shorter stream is one window.
-      let floor = Number.POSITIVE_INFINITY;
-      if (plain.length >= 5) {
-        let windowSum = plain[0]! + plain[1]! + plain[2]! + plain[3]! + plain[4]!;
-        floor = windowSum;
-        for (let i = 5; i < plain.length; i++) {
-          windowSum += plain[i]! - plain[i - 5]!;
-          if (windowSum < floor) floor = windowSum;
-        }
-        floor /= 5 * step;
-      } else if (samples > 0) {
-        floor = sumSquares / samples;
-      }
-      const ms = (n: number) => (n / sampleRate) * 1000;
-      const db = (amplitude: number) => (amplitude > 0 ? 20 * Math.log10(amplitude) : null);
-      if (options.only !== undefined) {
-        return {
-          integratedLufs: options.only === 'lufs' ? integratedLufs : null,
-          rmsDbfs: options.only === 'rms' && samples > 0 ? powerDb(sumSquares / samples) : null,
-          peakDbfs: null,
-          truePeakDbtp: null,
-          noiseFloorDbfs: null,
-          leadInMs: 0,
-          tailMs: 0,
-          durationMs: ms(samples),
-          sampleRate,
-        };
-      }
-      return {
-        integratedLufs,
-        rmsDbfs: samples > 0 ? powerDb(sumSquares / samples) : null,
-        peakDbfs: db(peak / FULL_SCALE),
-        truePeakDbtp: db(Math.max(truePeak, peak / FULL_SCALE)),
-        noiseFloorDbfs: Number.isFinite(floor) ? powerDb(Math.max(0, floor)) : null,
-        leadInMs: ms(firstLoud < 0 ? samples : firstLoud),
-        tailMs: ms(lastLoud < 0 ? 0 : samples - 1 - lastLoud),
-        durationMs: ms(samples),
-        sampleRate,
-      };
-    },
-  };
+  return { add, peak: () => truePeak };
 }
