@@ -1,19 +1,19 @@
 import { useId } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import {
-  BOOK_FORMATS,
   MASTERING_PRESETS,
   type BookFormat,
   type ExportBody,
   type FolderFormat,
   type MasteringPresetName,
 } from '../../../../electron/shared/book-exports';
+import { BookFormatFields } from '../../components/BookFormatFields';
 import { BusyButton } from '../../components/BusyButton';
+import { SelectField } from '../../components/SelectField';
 import { VoiceSelect } from '../../components/VoiceSelect';
 import { formatCredits, formatNumber } from '../../lib/format';
 import { catalogueVoiceOf } from '../../lib/voice-codes';
 import { useStudio } from '../../stores';
-import { BOOK_FORMAT_LABELS } from '../../i18n/book-format-labels';
 
 const PRESET_LABELS = defineMessages<MasteringPresetName>({
   acx: { id: 'export.preset.acx', defaultMessage: 'ACX (audiobook retailers)' },
@@ -106,50 +106,24 @@ export function ExportAudiobookPanel({
           )}
         </p>
       </div>
-      <div className="field">
-        <label htmlFor={`${id}-preset`}>
-          <FormattedMessage id="export.preset" defaultMessage="Mastering preset" />
-        </label>
-        <select
-          id={`${id}-preset`}
-          value={preset}
-          onChange={(e) => setPreset(e.target.value as MasteringPresetName)}
-        >
-          {MASTERING_PRESETS.map((p) => (
-            <option key={p} value={p}>
-              {intl.formatMessage(PRESET_LABELS[p])}
-            </option>
-          ))}
-        </select>
-        <p className="hint">{intl.formatMessage(PRESET_HINTS[preset])}</p>
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-format`}>
-          <FormattedMessage id="export.format" defaultMessage="Format" />
-        </label>
-        <select id={`${id}-format`} value={format} onChange={(e) => setFormat(e.target.value as BookFormat)}>
-          {BOOK_FORMATS.map((f) => (
-            <option key={f} value={f}>
-              {intl.formatMessage(BOOK_FORMAT_LABELS[f])}
-            </option>
-          ))}
-        </select>
-      </div>
-      {format === 'folder' && (
-        <div className="field">
-          <label htmlFor={`${id}-folder-format`}>
-            <FormattedMessage id="export.folderFormat" defaultMessage="Each chapter as" />
-          </label>
-          <select
-            id={`${id}-folder-format`}
-            value={folderFormat}
-            onChange={(e) => setFolderFormat(e.target.value as FolderFormat)}
-          >
-            <option value="mp3">MP3</option>
-            <option value="wav">WAV</option>
-          </select>
-        </div>
-      )}
+      <SelectField
+        id={`${id}-preset`}
+        label={<FormattedMessage id="export.preset" defaultMessage="Mastering preset" />}
+        value={preset}
+        options={MASTERING_PRESETS}
+        optionLabel={(p) => intl.formatMessage(PRESET_LABELS[p])}
+        onChange={setPreset}
+        hint={intl.formatMessage(PRESET_HINTS[preset])}
+      />
+      <BookFormatFields
+        id={`${id}-format`}
+        label={<FormattedMessage id="export.format" defaultMessage="Format" />}
+        folderLabel={<FormattedMessage id="export.folderFormat" defaultMessage="Each chapter as" />}
+        format={format}
+        folderFormat={folderFormat}
+        onFormat={setFormat}
+        onFolderFormat={setFolderFormat}
+      />
       <div className="row">
         <BusyButton
           className="primary"

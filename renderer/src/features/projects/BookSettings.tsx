@@ -1,16 +1,15 @@
 import { FormattedMessage, defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
 import { useId } from 'react';
 import {
-  BOOK_FORMATS,
-  FOLDER_FORMATS,
   MASTERING_PRESETS,
   type BookFormat,
-  type FolderFormat,
   type MasteringPresetName,
 } from '../../../../electron/shared/book-formats';
-import { MODEL_IDS, type ModelId } from '../../../../electron/shared/options';
+import { MODEL_IDS } from '../../../../electron/shared/options';
 import type { ProjectSettings } from '../../../../electron/shared/projects';
 import { VOICES } from '../../../../electron/shared/voices';
+import { BookFormatFields } from '../../components/BookFormatFields';
+import { SelectField } from '../../components/SelectField';
 import { languageName } from '../../lib/intl-text';
 import { useStudio } from '../../stores';
 import { CoverField } from './CoverField';
@@ -78,70 +77,34 @@ export function BookSettings() {
             onChange={(voice_code) => save({ voice_code })}
           />
         </div>
-        <div className="field">
-          <label htmlFor={`${id}-model`}>
-            <FormattedMessage id="projects.settings.model" defaultMessage="Model" />
-          </label>
-          <select
-            id={`${id}-model`}
-            value={project.model_id}
-            onChange={(e) => save({ model_id: e.target.value as ModelId })}
-          >
-            {MODEL_IDS.map((m) => (
-              <option key={m}>{m}</option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-preset`}>
-            <FormattedMessage id="projects.settings.preset" defaultMessage="Mastering preset" />
-          </label>
-          <select
-            id={`${id}-preset`}
-            value={project.preset}
-            onChange={(e) => save({ preset: e.target.value as MasteringPresetName })}
-          >
-            {MASTERING_PRESETS.map((p) => (
-              <option key={p} value={p}>
-                {intl.formatMessage(PRESET_LABELS[p])}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-format`}>
-            <FormattedMessage id="projects.settings.format" defaultMessage="Format" />
-          </label>
-          <select
-            id={`${id}-format`}
-            value={project.format}
-            onChange={(e) => save({ format: e.target.value as BookFormat })}
-          >
-            {BOOK_FORMATS.map((f) => (
-              <option key={f} value={f}>
-                {intl.formatMessage(FORMAT_LABELS[f])}
-              </option>
-            ))}
-          </select>
-        </div>
-        {project.format === 'folder' && (
-          <div className="field">
-            <label htmlFor={`${id}-folder`}>
-              <FormattedMessage id="projects.settings.eachChapterAs" defaultMessage="Each chapter as" />
-            </label>
-            <select
-              id={`${id}-folder`}
-              value={project.folder_format ?? 'mp3'}
-              onChange={(e) => save({ folder_format: e.target.value as FolderFormat })}
-            >
-              {FOLDER_FORMATS.map((f) => (
-                <option key={f} value={f}>
-                  {f.toUpperCase()}
-                </option>
-              ))}
-            </select>
-          </div>
-        )}
+        <SelectField
+          id={`${id}-model`}
+          label={<FormattedMessage id="projects.settings.model" defaultMessage="Model" />}
+          value={project.model_id}
+          options={MODEL_IDS}
+          optionLabel={(m) => m}
+          onChange={(model_id) => save({ model_id })}
+        />
+        <SelectField
+          id={`${id}-preset`}
+          label={<FormattedMessage id="projects.settings.preset" defaultMessage="Mastering preset" />}
+          value={project.preset}
+          options={MASTERING_PRESETS}
+          optionLabel={(p) => intl.formatMessage(PRESET_LABELS[p])}
+          onChange={(preset) => save({ preset })}
+        />
+        <BookFormatFields
+          id={`${id}-format`}
+          label={<FormattedMessage id="projects.settings.format" defaultMessage="Format" />}
+          folderLabel={
+            <FormattedMessage id="projects.settings.eachChapterAs" defaultMessage="Each chapter as" />
+          }
+          format={project.format}
+          folderFormat={project.folder_format ?? 'mp3'}
+          onFormat={(format) => save({ format })}
+          onFolderFormat={(folder_format) => save({ folder_format })}
+          formatLabels={FORMAT_LABELS}
+        />
         <NarratorProsody />
         <CoverField />
       </div>

@@ -1,17 +1,11 @@
 import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import {
-  BOOK_FORMATS,
-  FOLDER_FORMATS,
-  type BookFormat,
-  type FolderFormat,
-} from '../../../../electron/shared/book-exports';
 import { useStudio } from '../../stores';
 import { formatDate } from './project-format';
+import { BookFormatFields } from '../../components/BookFormatFields';
 import { BusyButton } from '../../components/BusyButton';
 import { ProjectExportResult } from './ProjectExportResult';
 import { useProjectExport } from './useProjectExport';
-import { BOOK_FORMAT_LABELS } from '../../i18n/book-format-labels';
 
 /**
  * The project's export: M4B, MP3 or a zip of chapter files, with the book's title, author, cover
@@ -53,40 +47,17 @@ export function ProjectExport() {
         </span>
       </div>
       <div className="row export-form">
-        <div className="field">
-          <label htmlFor={`${id}-format`}>
-            <FormattedMessage id="projects.export.format" defaultMessage="Export format" />
-          </label>
-          <select
-            id={`${id}-format`}
-            value={format}
-            onChange={(e) => setFormat(e.target.value as BookFormat)}
-          >
-            {BOOK_FORMATS.map((f) => (
-              <option key={f} value={f}>
-                {intl.formatMessage(BOOK_FORMAT_LABELS[f])}
-              </option>
-            ))}
-          </select>
-        </div>
-        {format === 'folder' && (
-          <div className="field">
-            <label htmlFor={`${id}-folder`}>
-              <FormattedMessage id="projects.settings.eachChapterAs" defaultMessage="Each chapter as" />
-            </label>
-            <select
-              id={`${id}-folder`}
-              value={folderFormat}
-              onChange={(e) => setFolderFormat(e.target.value as FolderFormat)}
-            >
-              {FOLDER_FORMATS.map((f) => (
-                <option key={f} value={f}>
-                  {f.toUpperCase()}
-                </option>
-              ))}
-            </select>
-          </div>
-        )}
+        <BookFormatFields
+          id={`${id}-format`}
+          label={<FormattedMessage id="projects.export.format" defaultMessage="Export format" />}
+          folderLabel={
+            <FormattedMessage id="projects.settings.eachChapterAs" defaultMessage="Each chapter as" />
+          }
+          format={format}
+          folderFormat={folderFormat}
+          onFormat={setFormat}
+          onFolderFormat={setFolderFormat}
+        />
         <BusyButton
           className="primary"
           busy={running}
