@@ -180,63 +180,9 @@ function holdUnity(s: Limiter): void {
 }
 
 /**
- * Takes sample n (already gained); returns the limited output for sample n - latency. `flush`
- * uses it; `process` runs the same arithmetic in its block loops, each bit-exact with it, so the
- * output never depends on which one ran.
- */
-function limitSample(s: Limiter, x: number): number {
-  const { delay, smooth, dequeValue, dequeIndex, window, cap } = s;
-  let { head, size, slot } = s;
-  const n = s.n;
-  delay[slot] = x;
-  const magnitude = x < 0 ? -x : x;
-  const needed = magnitude > s.ceiling ? s.ceiling / magnitude : 1;
-
-  // Running minimum over the last `window` samples (ring indexes wrap without `%`, which
-  // costs more than the rest of the step).
-  let last = head + size - 1;
-  if (last >= cap) last -= cap;
-  while (size > 0 && dequeValue[last]! >= needed) {
-    size--;
-    last = last === 0 ? cap - 1 : last - 1;
-  }
-  let tail = head + size;
-  if (tail >= cap) tail -= cap;
-  dequeValue[tail] = needed;
-  dequeIndex[tail] = n;
-  size++;
-  if (dequeIndex[head]! <= n - window) {
-    head = head + 1 === cap ? 0 : head + 1;
-    size--;
-  }
-  const held = dequeValue[head]!;
-
-  // Instant attack (the look-ahead already anticipates the peak), exponential release.
-  const released = held < s.released ? held : s.released + (held - s.released) * s.release;
-
-  let sum = s.sum + released - smooth[slot]!;
-  smooth[slot] = released;
-  slot++;
-  if (slot === window) {
-    slot = 0;
-    // Recompute the running sum once per window so rounding errors cannot build up over hours.
-    sum = 0;
-    for (let i = 0; i < window; i++) sum += smooth[i]!;
-  }
-  s.head = head;
-  s.size = size;
-  s.released = released;
-  s.sum = sum;
-  s.n = n + 1;
-  s.slot = slot;
-  // The oldest sample in the delay line (now at `slot`) is the one the smoothed gain was built for.
-  const y = Math.round(delay[slot]! * (sum / window));
-  return y > 32767 ? 32767 : y < -32768 ? -32768 : y;
-}
-
-/**
  * `process`: the input in blocks of FAST_BLOCK samples, each through the cheapest of three loops
- * that gives `limitSample`'s output for it: a plain delay line while the limiter is idle, the
+ * that gives `limitBlock`'s output for it, bit for bit, so the output never depends on which one
+ * ran: a plain delay line while the limiter is idle, the
  * release and smoothing alone while it recovers from a peak, the whole limiter otherwise.
  */
 function processBlocks(s: Limiter, pcm: Int16Array): Int16Array {
@@ -258,20 +204,20 @@ function processBlocks(s: Limiter, pcm: Int16Array): Int16Array {
       }
       o = delayIdle(s, pcm, start, end, out, o);
     } else if (blockQuiet) {
-      o = recoverBlock(s, pcm, start, end, out, o);
+      o = limitBlock(s, pcm, start, end, out, o, true);
     } else {
-      o = limitBlock(s, pcm, start, end, out, o);
+      o = limitBlock(s, pcm, start, end, out, o, false);
     }
   }
   return out;
 }
 
 /**
- * Fully idle, bit-exact with `limitSample`: with no gain reduction in the window and none needed
+ * Fully idle, bit-exact with `limitBlock`: with no gain reduction in the window and none needed
  * in `pcm[start..end)`, the limiter reduces to a plain delay line of the gained samples. Each
  * output is the gained sample `lat` before it: from the ring while the run's first samples wait,
  * then straight from `pcm` (a plain copy at gain 1); only the run's last `w` samples go into the
- * ring. The ring is read before it is written, as `limitSample` reads each slot before the sample
+ * ring. The ring is read before it is written, as `limitBlock` reads each slot before the sample
  * that overwrites it arrives. Writes from `out[o]`; returns the next `o`.
  */
 function delayIdle(
@@ -315,50 +261,18 @@ function delayIdle(
 }
 
 /**
- * Recovering, bit-exact with `limitSample`: every needed gain in the window and in
- * `pcm[start..end)` is 1, so the held gain is 1 and the running minimum need not be kept per
- * sample; the release and the moving average go on exactly as in `limitSample`. Loud passages at
- * volumes above 100 spend most of their time here, seconds after each limited peak.
+ * Limiting, sample by sample over `pcm[start..end)`: each sample gained into the delay line, the
+ * running minimum of the needed gain over the window (its ring indexes wrap without `%`, which
+ * costs more than the rest), an instant attack (the look-ahead already anticipates the peak) and
+ * an exponential release, then the moving average; the output is the oldest sample in the delay
+ * line (the one the smoothed gain was built for), from the stream's sample `latency` on. The
+ * running sum is recomputed once per window so rounding errors cannot build up over hours.
+ *
+ * `recovering`: every needed gain in the window and in the block is 1, so the held gain is 1 and
+ * the running minimum need not be kept per sample (it is one entry after the block); the release
+ * and the moving average go on as ever. Loud passages at volumes above 100 spend most of their
+ * time so, seconds after each limited peak.
  */
-function recoverBlock(
-  s: Limiter,
-  pcm: Int16Array,
-  start: number,
-  end: number,
-  out: Int16Array,
-  o: number,
-): number {
-  const { delay: line, smooth: smoothed, gain: g, window: w, release: r, latency: lat } = s;
-  let gainNow = s.released;
-  let total = s.sum;
-  let k = s.n;
-  let at = s.slot;
-  for (let i = start; i < end; i++) {
-    line[at] = pcm[i]! * g;
-    gainNow = 1 < gainNow ? 1 : gainNow + (1 - gainNow) * r;
-    total += gainNow - smoothed[at]!;
-    smoothed[at] = gainNow;
-    k++;
-    at++;
-    if (at === w) {
-      at = 0;
-      total = 0;
-      for (let j = 0; j < w; j++) total += smoothed[j]!;
-    }
-    if (k > lat) {
-      const y = roundSample(line[at]! * (total / w));
-      out[o++] = y > 32767 ? 32767 : y < -32768 ? -32768 : y;
-    }
-  }
-  s.released = gainNow;
-  s.sum = total;
-  s.n = k;
-  s.slot = at;
-  holdUnity(s);
-  return o;
-}
-
-/** Limiting: `limitSample` itself over `pcm[start..end)`, written out on locals. */
 function limitBlock(
   s: Limiter,
   pcm: Int16Array,
@@ -366,6 +280,7 @@ function limitBlock(
   end: number,
   out: Int16Array,
   o: number,
+  recovering: boolean,
 ): number {
   const { delay: line, smooth: smoothed, dequeValue: dv, dequeIndex: di } = s;
   const { gain: g, ceiling: c, window: w, release: r, latency: lat, cap: cp } = s;
@@ -378,24 +293,27 @@ function limitBlock(
   for (let i = start; i < end; i++) {
     const x = pcm[i]! * g;
     line[at] = x;
-    const magnitude = x < 0 ? -x : x;
-    const needed = magnitude > c ? c / magnitude : 1;
-    let last = h + count - 1;
-    if (last >= cp) last -= cp;
-    while (count > 0 && dv[last]! >= needed) {
-      count--;
-      last = last === 0 ? cp - 1 : last - 1;
+    let held = 1;
+    if (!recovering) {
+      const magnitude = x < 0 ? -x : x;
+      const needed = magnitude > c ? c / magnitude : 1;
+      let last = h + count - 1;
+      if (last >= cp) last -= cp;
+      while (count > 0 && dv[last]! >= needed) {
+        count--;
+        last = last === 0 ? cp - 1 : last - 1;
+      }
+      let tail = h + count;
+      if (tail >= cp) tail -= cp;
+      dv[tail] = needed;
+      di[tail] = k;
+      count++;
+      if (di[h]! <= k - w) {
+        h = h + 1 === cp ? 0 : h + 1;
+        count--;
+      }
+      held = dv[h]!;
     }
-    let tail = h + count;
-    if (tail >= cp) tail -= cp;
-    dv[tail] = needed;
-    di[tail] = k;
-    count++;
-    if (di[h]! <= k - w) {
-      h = h + 1 === cp ? 0 : h + 1;
-      count--;
-    }
-    const held = dv[h]!;
     gainNow = held < gainNow ? held : gainNow + (held - gainNow) * r;
     total += gainNow - smoothed[at]!;
     smoothed[at] = gainNow;
@@ -417,6 +335,7 @@ function limitBlock(
   s.sum = total;
   s.n = k;
   s.slot = at;
+  if (recovering) holdUnity(s);
   return o;
 }
 
@@ -455,16 +374,14 @@ function processViews(s: Limiter, pcm: Int16Array): Int16Array[] {
   return views;
 }
 
-/** `flush`: the samples still in the delay line, pushed out with zeros; then a new stream. */
+/**
+ * `flush`: the samples still in the delay line, pushed out with `latency` zeros; then a new
+ * stream. Only the samples that were in the line come out (`limitBlock` gives no output for the
+ * first `latency` samples of a stream), not the zeros.
+ */
 function flushLimiter(s: Limiter): Int16Array {
-  const { latency } = s;
-  const out = new Int16Array(Math.min(s.n, latency));
-  const pending = out.length;
-  // Only the samples still in the delay line are returned; the zeros pushed in are not.
-  for (let i = 0, o = 0; i < latency; i++) {
-    const y = limitSample(s, 0);
-    if (i >= latency - pending) out[o++] = y;
-  }
+  const out = new Int16Array(Math.min(s.n, s.latency));
+  limitBlock(s, new Int16Array(s.latency), 0, s.latency, out, 0, false);
   resetLimiter(s);
   return out;
 }
