@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readManuscript } from '../../../electron/core/manuscripts';
 import { extractPdf } from '../../../electron/core/manuscripts/pdf-extract';
-import { readFormat } from '../../../electron/core/manuscripts/read-format';
 import { readInChild } from '../../../electron/core/manuscripts/reader-process';
 import { isAppError } from '../../../electron/shared/errors';
 import { MANUSCRIPT_LIMITS } from '../../../electron/shared/manuscript';
@@ -17,6 +16,7 @@ import {
   writeManyParagraphsPdf,
   writePdfBook,
 } from '../../fixtures/pdf-files';
+import { readInProcess } from '../../fixtures/read-in-process';
 
 async function failure(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
   try {
@@ -28,14 +28,8 @@ async function failure(promise: Promise<unknown>): Promise<{ code: string; messa
   throw new Error('expected the read to fail');
 }
 
-/**
- * What the reader child runs (manuscript-reader-child.ts), in this process: the reads whose
- * subject is the PDF, not the child. A child start costs a second or two of CPU (tsx compiles
- * the sources again), so the child is started only where it is the subject: the book read end to
- * end through readManuscript, and the memory and time limits that stop it.
- */
-const readPdf = (fileName: string, bytes: Uint8Array) =>
-  readFormat('pdf', new Uint8Array(bytes), fileName, {});
+/** The reads whose subject is the PDF, not the child (see read-in-process.ts). */
+const readPdf = (fileName: string, bytes: Uint8Array) => readInProcess({ fileName, bytes });
 
 describe('PDF reader (pdf.js in a child process)', () => {
   it('has the embedded font the fixtures need (Debian fonts-dejavu)', () => {
