@@ -283,20 +283,20 @@ describe('the launcher of npm run say|serve|keys|voices', () => {
     expect(isOutputStale(app, CLI_ENTRY, CLI_SOURCES)).toBe(false);
   });
 
-  it('runs a fresh bundle as it is, and rebuilds after a source changed', () => {
+  it('runs a fresh bundle as it is; a source edited after the build makes it stale', () => {
     const fresh = launch(['say', '--list-voices']);
     expect(fresh.code, fresh.stderr).toBe(0);
     expect(fresh.stderr).not.toContain('Building');
     expect(fresh.stdout).toContain('en_female_emily_us');
 
-    // As if the sources had been edited after the build: the bundle is older than they are.
+    // As if the sources had been edited after the build: the bundle is older than they are. A
+    // stale bundle is rebuilt by the same step as a missing one (cli.mjs: isOutputStale, then
+    // buildCli), which the test above runs end to end; building again here would show it twice.
     const past = new Date(Date.now() - 600_000);
     utimesSync(join(app, CLI_ENTRY), past, past);
     expect(isOutputStale(app, CLI_ENTRY, CLI_SOURCES)).toBe(true);
-    const rebuilt = launch(['--help']);
-    expect(rebuilt.code, rebuilt.stderr).toBe(0);
-    expect(rebuilt.stderr).toContain('Building the CLI');
-    expect(statSync(join(app, CLI_ENTRY)).mtimeMs).toBeGreaterThan(past.getTime());
+    const now = new Date();
+    utimesSync(join(app, CLI_ENTRY), now, now);
     expect(isOutputStale(app, CLI_ENTRY, CLI_SOURCES)).toBe(false);
   });
 

@@ -26,11 +26,12 @@ import {
 import { describe, expect, it } from 'vitest';
 import { readManuscript } from '../../../electron/core/manuscripts';
 import type { Manuscript } from '../../../electron/shared/manuscript';
+import { readInProcess } from '../../fixtures/read-in-process';
 
 const REAL = join(__dirname, '../../fixtures/real-manuscripts');
 
 async function readReal(name: string): Promise<Manuscript> {
-  return readManuscript({ fileName: name, bytes: new Uint8Array(readFileSync(join(REAL, name))) });
+  return readInProcess({ fileName: name, bytes: new Uint8Array(readFileSync(join(REAL, name))) });
 }
 
 function texts(book: Manuscript): string[] {
@@ -40,7 +41,7 @@ function texts(book: Manuscript): string[] {
 async function written(children: (Paragraph | Textbox)[]): Promise<Manuscript> {
   const doc = new Document({ sections: [{ children }] });
   const bytes = new Uint8Array(await Packer.toBuffer(doc));
-  return readManuscript({ fileName: 'written.docx', bytes });
+  return readInProcess({ fileName: 'written.docx', bytes });
 }
 
 describe('DOCX tracked changes, read as accepted', () => {

@@ -16,6 +16,7 @@ import {
   writeManuscriptFile,
   zerosEntry,
 } from '../../fixtures/manuscripts';
+import { readInProcess } from '../../fixtures/read-in-process';
 
 const dir = manuscriptTempDir();
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -63,7 +64,7 @@ describe('readDocx', () => {
   });
 
   it('keeps footnotes as paragraphs after the citing paragraph when asked', async () => {
-    const book = await readManuscript(
+    const book = await readInProcess(
       { fileName: 'kieu.docx', bytes: await writeDocx(VIETNAMESE_BOOK) },
       { notes: 'inline' },
     );
@@ -85,7 +86,7 @@ describe('readDocx', () => {
 <w:p><w:pPr><w:outlineLvl w:val="0"/></w:pPr><w:r><w:t>Phần một</w:t></w:r></w:p>
 <w:p><w:r><w:t>Nội dung</w:t></w:r><w:r><w:br/><w:t>dòng hai</w:t></w:r><w:r><w:delText>xoá</w:delText></w:r></w:p>
 </w:body></w:document>`;
-    const book = await readManuscript({
+    const book = await readInProcess({
       fileName: 'a.docx',
       bytes: await docxWith('word/document.xml', document),
     });
@@ -96,7 +97,7 @@ describe('readDocx', () => {
     expect(book.chapters[1]!.paragraphs[0]!.text).toBe('Nội dung\ndòng hai');
 
     const flat = `<w:document xmlns:w="${W_NS}"><w:body><w:p><w:r><w:t>Chỉ một đoạn.</w:t></w:r></w:p></w:body></w:document>`;
-    const single = await readManuscript({
+    const single = await readInProcess({
       fileName: 'b.docx',
       bytes: await docxWith('word/document.xml', flat),
     });
@@ -117,7 +118,7 @@ describe('readDocx', () => {
     const files = unzipSync(await writeDocx(VIETNAMESE_BOOK));
     files['word/styles.xml'] = strToU8(styles);
     files['word/document.xml'] = strToU8(document);
-    const book = await readManuscript({ fileName: 'de.docx', bytes: zipSync(files) });
+    const book = await readInProcess({ fileName: 'de.docx', bytes: zipSync(files) });
     expect(book.chapters).toEqual([
       {
         title: 'Chương một',
@@ -137,10 +138,10 @@ describe('readDocx', () => {
     files['word/document.xml'] = strToU8(document);
     files['word/comments.xml'] = strToU8(comments);
     const bytes = zipSync(files);
-    const without = await readManuscript({ fileName: 'c.docx', bytes });
+    const without = await readInProcess({ fileName: 'c.docx', bytes });
     expect(without.chapters[0]!.paragraphs.map((p) => p.text)).toEqual(['Câu có góp ý.', 'Câu sau.']);
     expect(without.warnings.join(' ')).toMatch(/1 comment left out/);
-    const withComments = await readManuscript({ fileName: 'c.docx', bytes }, { includeComments: true });
+    const withComments = await readInProcess({ fileName: 'c.docx', bytes }, { includeComments: true });
     expect(withComments.chapters[0]!.paragraphs.map((p) => p.text)).toEqual([
       'Câu có góp ý.',
       'Sửa chữ này.',
@@ -151,13 +152,13 @@ describe('readDocx', () => {
   it('refuses a truncated zip and a document that is not XML, naming the file', async () => {
     const bytes = await writeDocx(VIETNAMESE_BOOK);
     const truncated = await rejection(
-      readManuscript({ fileName: 'cut.docx', bytes: bytes.subarray(0, bytes.length / 2) }),
+      readInProcess({ fileName: 'cut.docx', bytes: bytes.subarray(0, bytes.length / 2) }),
     );
     expect(truncated.code).toBe('MANUSCRIPT_INVALID');
     expect(truncated.message).toContain('"cut.docx"');
 
     const notXml = await rejection(
-      readManuscript({
+      readInProcess({
         fileName: 'bad.docx',
         bytes: await docxWith('word/document.xml', 'this is <not xml'),
       }),
@@ -172,7 +173,7 @@ describe('readDocx', () => {
       `<w:document xmlns:w="${W_NS}"><w:body><w:p><w:r><w:t>LOL</w:t></w:r></w:p></w:body></w:document>`,
     );
     const error = await rejection(
-      readManuscript({ fileName: 'lol.docx', bytes: await docxWith('word/document.xml', document) }),
+      readInProcess({ fileName: 'lol.docx', bytes: await docxWith('word/document.xml', document) }),
     );
     expect(error.code).toBe('MANUSCRIPT_INVALID');
     expect(error.message).toMatch(/"lol\.docx".*entit/);
@@ -195,7 +196,7 @@ describe('readDocx', () => {
 
     // An honest 300 MiB entry: refused by its declared size before it is inflated.
     const honest = rawZip([zerosEntry('word/document.xml', 300)]);
-    const big = await rejection(readManuscript({ fileName: 'big.docx', bytes: honest }));
+    const big = await rejection(readInProcess({ fileName: 'big.docx', bytes: honest }));
     expect(big.code).toBe('MANUSCRIPT_TOO_LARGE');
     expect(big.message).toMatch(/"big\.docx".*300 MiB.*64 MiB/);
   });

@@ -18,6 +18,7 @@ import {
   writeManuscriptFile,
   zipEpub,
 } from '../../fixtures/manuscripts';
+import { readInProcess } from '../../fixtures/read-in-process';
 
 const SAMPLE = join(import.meta.dirname, '../../fixtures/real-manuscripts/childrens-literature.epub');
 const dir = manuscriptTempDir();
@@ -68,7 +69,7 @@ describe('EPUB page breaks and sections (IDPF Children’s Literature)', () => {
   });
 
   it('makes a chapter of each table-of-contents entry into the one content file, titled from the TOC', async () => {
-    const book = await readManuscript({ fileName: 'childrens-literature.epub', path: SAMPLE });
+    const book = await readInProcess({ fileName: 'childrens-literature.epub', path: SAMPLE });
     expect(book.chapters.map((c) => c.title)).toEqual(['BIBLIOGRAPHY', 'INTRODUCTORY', ...STORIES]);
     // The bibliography's section says epub:type="bibliography": matter left out of narration.
     expect(book.chapters.map((c) => c.kind)).toEqual(['back', 'body', ...STORIES.map(() => 'body')]);
@@ -101,7 +102,7 @@ describe('EPUB page breaks and sections (IDPF Children’s Literature)', () => {
       'ncx-only.epub',
       zipSync({ mimetype: [mimetype!, { level: 0 }], ...rest }),
     );
-    const book = await readManuscript({ fileName: 'ncx-only.epub', path });
+    const book = await readInProcess({ fileName: 'ncx-only.epub', path });
     const titles = book.chapters.map((c) => c.title);
     expect(titles.slice(0, 3)).toEqual(['BIBLIOGRAPHY', 'INTRODUCTORY', STORIES[0]]);
     expect(titles).toContain(STORIES[14]);
@@ -121,7 +122,7 @@ describe('HTML page breaks', () => {
 <p>Then the sun came.</p>
 <ol role="doc-pagelist"><li><a href="#p12">12</a></li><li><a href="#p13">13</a></li></ol>
 </body></html>`;
-    const book = await readManuscript({ fileName: 'pages.html', bytes: new TextEncoder().encode(html) });
+    const book = await readInProcess({ fileName: 'pages.html', bytes: new TextEncoder().encode(html) });
     expect(book.chapters.map((c) => c.title)).toEqual(['The Storm']);
     expect(book.chapters[0]!.paragraphs.map((p) => p.text)).toEqual([
       'It rained all night, except at dawn.',
@@ -144,7 +145,7 @@ describe('EPUB sections from the table of contents', () => {
       /<li><a href="text\/ch1\.xhtml">[^<]*<\/a><\/li>/,
       entries(['s1', 's2', 's3']),
     );
-    const book = await readManuscript({ fileName: 's.epub', bytes: zipEpub(files) });
+    const book = await readInProcess({ fileName: 's.epub', bytes: zipEpub(files) });
     // Text before the first section (no contents entry for the file's start) is named by the file's <title>.
     expect(book.chapters.slice(0, 5).map((c) => [c.title, c.paragraphs.map((p) => p.text)])).toEqual([
       ['Truyện ngắn', ['Lời tựa.']],
@@ -159,7 +160,7 @@ describe('EPUB sections from the table of contents', () => {
       /<li><a href="text\/ch1\.xhtml">[^<]*<\/a><\/li>/,
       entries(['x1', 'x2']),
     );
-    const whole = await readManuscript({ fileName: 'w.epub', bytes: zipEpub(files) });
+    const whole = await readInProcess({ fileName: 'w.epub', bytes: zipEpub(files) });
     expect(whole.chapters[0]!.title).toBe('Truyện 1');
     expect(whole.chapters[0]!.paragraphs.map((p) => p.text)).toEqual(['Lời tựa.']);
     expect(whole.chapters[1]!.title).toBe('Một');

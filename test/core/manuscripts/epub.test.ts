@@ -19,6 +19,7 @@ import {
   zerosEntry,
   zipEpub,
 } from '../../fixtures/manuscripts';
+import { readInProcess } from '../../fixtures/read-in-process';
 
 const dir = manuscriptTempDir();
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -60,7 +61,7 @@ describe.each([
   });
 
   it('keeps footnotes when asked', async () => {
-    const book = await readManuscript({ fileName: 'k.epub', bytes: write(BOOK) }, { notes: 'inline' });
+    const book = await readInProcess({ fileName: 'k.epub', bytes: write(BOOK) }, { notes: 'inline' });
     const texts = book.chapters[1]!.paragraphs.map((p) => p.text);
     expect(texts).toContain(inlineNotesOf(BOOK.chapters[0]!.paragraphs[1]!)[0]);
     expect(texts[1]).toBe(expectedParagraph(BOOK.chapters[0]!.paragraphs[1]!).text);
@@ -70,7 +71,7 @@ describe.each([
 describe('readEpub', () => {
   it('takes titles from the nav before the NCX and the file heading, and never makes the nav a chapter', async () => {
     const chapters = BOOK.chapters.map((c, i) => ({ ...c, heading: `Tiêu đề trong tệp ${i + 1}` }));
-    const book = await readManuscript({ fileName: 'n.epub', bytes: writeEpub3({ ...BOOK, chapters }) });
+    const book = await readInProcess({ fileName: 'n.epub', bytes: writeEpub3({ ...BOOK, chapters }) });
     expect(book.chapters.slice(1, 4).map((c) => c.title)).toEqual(BOOK.chapters.map((c) => c.title));
     expect(book.chapters.map((c) => c.title)).not.toContain('Mục lục');
 
@@ -78,7 +79,7 @@ describe('readEpub', () => {
     const files = epub3Files({ ...BOOK, chapters });
     const nav = files['OEBPS/nav.xhtml'] as string;
     files['OEBPS/nav.xhtml'] = nav.replace(/<li><a href="text\/ch2\.xhtml">[^<]*<\/a><\/li>/, '');
-    const fallback = await readManuscript({ fileName: 'h.epub', bytes: zipEpub(files) });
+    const fallback = await readInProcess({ fileName: 'h.epub', bytes: zipEpub(files) });
     expect(fallback.chapters[2]!.title).toBe('Tiêu đề trong tệp 2');
   });
 
@@ -88,7 +89,7 @@ describe('readEpub', () => {
       '<itemref idref="ch3"/>',
       '<itemref idref="ch3" linear="no"/>',
     );
-    const book = await readManuscript({ fileName: 'l.epub', bytes: zipEpub(files) });
+    const book = await readInProcess({ fileName: 'l.epub', bytes: zipEpub(files) });
     expect(book.chapters.map((c) => c.kind)).toEqual(['body', 'body', 'back']);
   });
 
@@ -105,7 +106,7 @@ describe('readEpub', () => {
         'OEBPS/text/ch1.xhtml',
       ),
     };
-    const error = await rejection(readManuscript({ fileName: 'drm.epub', bytes: zipEpub(drm) }));
+    const error = await rejection(readInProcess({ fileName: 'drm.epub', bytes: zipEpub(drm) }));
     expect(error.code).toBe('MANUSCRIPT_INVALID');
     expect(error.message).toMatch(/"drm\.epub".*encrypted \(DRM\)/);
 
@@ -113,7 +114,7 @@ describe('readEpub', () => {
       ...epub3Files(BOOK),
       'META-INF/encryption.xml': encryption('http://www.idpf.org/2008/embedding', 'OEBPS/fonts/a.otf'),
     };
-    const book = await readManuscript({ fileName: 'fonts.epub', bytes: zipEpub(fonts) });
+    const book = await readInProcess({ fileName: 'fonts.epub', bytes: zipEpub(fonts) });
     expect(book.chapters).toHaveLength(5);
   });
 
@@ -124,7 +125,7 @@ describe('readEpub', () => {
         .replace(/^<\?xml[^>]*>\n/, '')
         .replace('<dc:title>', '<dc:title>LOL'),
     );
-    const error = await rejection(readManuscript({ fileName: 'lol.epub', bytes: zipEpub(files) }));
+    const error = await rejection(readInProcess({ fileName: 'lol.epub', bytes: zipEpub(files) }));
     expect(error.code).toBe('MANUSCRIPT_INVALID');
     expect(error.message).toMatch(/"lol\.epub".*content\.opf.*entit/);
   });
@@ -132,18 +133,18 @@ describe('readEpub', () => {
   it('refuses a missing OPF, a broken OPF and a truncated zip, naming the file', async () => {
     const missing = epub2Files(BOOK);
     delete missing['OEBPS/content.opf'];
-    const a = await rejection(readManuscript({ fileName: 'a.epub', bytes: zipEpub(missing) }));
+    const a = await rejection(readInProcess({ fileName: 'a.epub', bytes: zipEpub(missing) }));
     expect(a.code).toBe('MANUSCRIPT_INVALID');
     expect(a.message).toMatch(/"a\.epub".*OEBPS\/content\.opf/);
 
     const broken = { ...epub2Files(BOOK), 'OEBPS/content.opf': '<package><metadata></package>' };
-    const b = await rejection(readManuscript({ fileName: 'b.epub', bytes: zipEpub(broken) }));
+    const b = await rejection(readInProcess({ fileName: 'b.epub', bytes: zipEpub(broken) }));
     expect(b.code).toBe('MANUSCRIPT_INVALID');
     expect(b.message).toMatch(/"b\.epub".*content\.opf/);
 
     const bytes = writeEpub3(BOOK);
     const c = await rejection(
-      readManuscript({ fileName: 'c.epub', bytes: bytes.subarray(0, bytes.length - 200) }),
+      readInProcess({ fileName: 'c.epub', bytes: bytes.subarray(0, bytes.length - 200) }),
     );
     expect(c.code).toBe('MANUSCRIPT_INVALID');
     expect(c.message).toContain('"c.epub"');
@@ -169,7 +170,7 @@ describe('readEpub', () => {
   it('leaves out a cover over the cover limit with a warning', async () => {
     const big = new Uint8Array(3 * 1024 * 1024);
     big.set(pngCover().bytes);
-    const book = await readManuscript({
+    const book = await readInProcess({
       fileName: 'big-cover.epub',
       bytes: writeEpub3({ ...BOOK, cover: { type: 'image/png', bytes: big } }),
     });

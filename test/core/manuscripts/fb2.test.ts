@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readManuscript } from '../../../electron/core/manuscripts';
+import { readInProcess } from '../../fixtures/read-in-process';
 
 const REAL = join(__dirname, '../../fixtures/real-manuscripts');
 const real = async (name: string): Promise<Uint8Array> => readFile(join(REAL, name));
@@ -27,8 +28,8 @@ describe('readFb2 (FictionBook files by pandoc and by a FictionBook library)', (
   });
 
   it('reads the same book zipped (.fb2.zip, made by Info-ZIP)', async () => {
-    const plain = await readManuscript({ fileName: 'basic.fb2', bytes: await real('pandoc-fb2-basic.fb2') });
-    const zipped = await readManuscript({
+    const plain = await readInProcess({ fileName: 'basic.fb2', bytes: await real('pandoc-fb2-basic.fb2') });
+    const zipped = await readInProcess({
       fileName: 'basic.fb2.zip',
       bytes: await real('pandoc-fb2-basic.fb2.zip'),
     });
@@ -38,7 +39,7 @@ describe('readFb2 (FictionBook files by pandoc and by a FictionBook library)', (
 
   it('keeps the notes body inline after the citing paragraph, or as a "Notes" appendix', async () => {
     const bytes = await real('pandoc-fb2-reader-notes.fb2');
-    const inline = await readManuscript({ fileName: 'notes.fb2', bytes }, { notes: 'inline' });
+    const inline = await readInProcess({ fileName: 'notes.fb2', bytes }, { notes: 'inline' });
     expect(inline.chapters.flatMap((c) => c.paragraphs.map((p) => p.text))).toEqual([
       'Note.',
       'Note: Note contents',
@@ -46,7 +47,7 @@ describe('readFb2 (FictionBook files by pandoc and by a FictionBook library)', (
       'Note: Second note contents.',
     ]);
     expect(inline.warnings).toEqual([]);
-    const appendix = await readManuscript({ fileName: 'notes.fb2', bytes }, { notes: 'appendix' });
+    const appendix = await readInProcess({ fileName: 'notes.fb2', bytes }, { notes: 'appendix' });
     expect(appendix.chapters.at(-1)).toEqual({
       title: 'Notes',
       kind: 'body',
@@ -59,7 +60,7 @@ describe('readFb2 (FictionBook files by pandoc and by a FictionBook library)', (
   });
 
   it('reads poems (titles, epigraph, stanzas, verse lines, text-author) as lines', async () => {
-    const book = await readManuscript({
+    const book = await readInProcess({
       fileName: 'poem.fb2',
       bytes: await real('pandoc-fb2-reader-poem.fb2'),
     });
@@ -77,7 +78,7 @@ describe('readFb2 (FictionBook files by pandoc and by a FictionBook library)', (
   });
 
   it('takes title, author and language from title-info (Russian, Cyrillic text)', async () => {
-    const book = await readManuscript({
+    const book = await readInProcess({
       fileName: 'complex.fb2',
       bytes: await real('r-glazkov-fb2-complex.fb2'),
     });
@@ -89,12 +90,12 @@ describe('readFb2 (FictionBook files by pandoc and by a FictionBook library)', (
 
   it('reads Vietnamese FB2 in windows-1258 by its XML declaration, and refuses a file that is not FictionBook', async () => {
     const xml = `<?xml version="1.0" encoding="windows-1258"?><FictionBook xmlns="http://www.gribuser.ru/xml/fictionbook/2.0"><description><title-info><book-title>Truy\xea\xf2n Ki\xea\xccu</book-title><lang>vi</lang></title-info></description><body><section><title><p>H\xf4\xcci m\xf4\xf2t</p></title><p>Tr\xe3m n\xe3m trong co\xdei ng\xfd\xf5\xcci ta.</p></section></body></FictionBook>`;
-    const book = await readManuscript({ fileName: 'kieu.fb2', bytes: Buffer.from(xml, 'latin1') });
+    const book = await readInProcess({ fileName: 'kieu.fb2', bytes: Buffer.from(xml, 'latin1') });
     expect(book.title).toBe('Truyện Kiều');
     expect(book.chapters[0]!.title).toBe('Hồi một');
     expect(book.chapters[0]!.paragraphs[0]!.text).toBe('Trăm năm trong cõi người ta.');
     await expect(
-      readManuscript({ fileName: 'x.fb2', bytes: Buffer.from('<?xml version="1.0"?><html><body/></html>') }),
+      readInProcess({ fileName: 'x.fb2', bytes: Buffer.from('<?xml version="1.0"?><html><body/></html>') }),
     ).rejects.toMatchObject({
       code: 'MANUSCRIPT_INVALID',
       message: expect.stringContaining('not a FictionBook'),

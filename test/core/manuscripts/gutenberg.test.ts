@@ -13,6 +13,7 @@ import { readManuscript } from '../../../electron/core/manuscripts';
 import { plainTextChapterTitle } from '../../../electron/core/manuscripts/chapter-lines';
 import type { Manuscript } from '../../../electron/shared/manuscript';
 import { VIETNAMESE_LINES } from '../../fixtures/language-samples';
+import { readInProcess } from '../../fixtures/read-in-process';
 
 const YELLOW_WALLPAPER = join(
   import.meta.dirname,
@@ -80,7 +81,7 @@ describe('Project Gutenberg texts', () => {
       '',
       LICENCE,
     ].join('\n');
-    const book = await readManuscript({ fileName: 'sach.txt', bytes: bytes(text) });
+    const book = await readInProcess({ fileName: 'sach.txt', bytes: bytes(text) });
     expect(book.chapters.map((c) => [c.kind, c.title])).toEqual([
       ['front', 'Phần đầu của Project Gutenberg'],
       ['body', 'CHƯƠNG MỘT'],
@@ -108,7 +109,7 @@ describe('Project Gutenberg texts', () => {
       '',
       'Mr. Bennet was among the earliest of those who waited on Mr. Bingley.',
     ].join('\n');
-    const book = await readManuscript({ fileName: 'pp.txt', bytes: bytes(text) });
+    const book = await readInProcess({ fileName: 'pp.txt', bytes: bytes(text) });
     expect(book.chapters.map((c) => c.title)).toEqual(['Opening', 'Chapter I', 'CHAPTER II.']);
     expect(plainTextChapterTitle('CHAPTER IV.]')).toBe('CHAPTER IV');
     expect(plainTextChapterTitle('Chapter 2: The [Red] Room]')).toBe('Chapter 2: The [Red] Room]');
@@ -141,14 +142,14 @@ ${LICENCE.split(/\n{2,}/)
   .map(para)
   .join('\n')}
 </section></body></html>`;
-    const book = await readManuscript({ fileName: 'pg1952-images.html', bytes: bytes(html) });
+    const book = await readInProcess({ fileName: 'pg1952-images.html', bytes: bytes(html) });
     expectYellowWallpaperShape(book);
     expect(book.chapters[1]!.paragraphs[0]!.text).toBe('By Charlotte Perkins Gilman');
     expect(book.chapters[1]!.paragraphs.map((p) => p.text).join('\n')).not.toMatch(/Gutenberg/);
   });
 
   it("makes the header and licence of Gutenberg's own EPUB of #1952 (Ebookmaker) front and back matter, as in its text", async () => {
-    const epub = await readManuscript({
+    const epub = await readInProcess({
       fileName: 'pg1952.epub',
       path: join(import.meta.dirname, '../../fixtures/real-manuscripts/the-yellow-wallpaper-pg1952.epub'),
     });
@@ -164,7 +165,7 @@ ${LICENCE.split(/\n{2,}/)
       'Produced by An Anonymous Volunteer, and David Widger',
     ]);
     // The story is the text file's, from its first sentence to its last (the EPUB has curly quotes).
-    const text = await readManuscript({ fileName: 'pg1952.txt', path: YELLOW_WALLPAPER });
+    const text = await readInProcess({ fileName: 'pg1952.txt', path: YELLOW_WALLPAPER });
     const textStory = text.chapters[1]!.paragraphs.map((p) => p.text.replaceAll('\n', ' '));
     const plain = (line: string) => line.replace(/[\u2018\u2019]/g, "'").replace(/[\u201c\u201d]/g, '"');
     expect(plain(story![0]!)).toBe(textStory[1]);

@@ -3,6 +3,7 @@ import { readManuscript } from '../../../electron/core/manuscripts';
 import { AppError } from '../../../electron/shared/errors';
 import { MANUSCRIPT_LIMITS } from '../../../electron/shared/manuscript';
 import { VIETNAMESE_BOOK, expectedParagraph, inlineNotesOf, writeHtml } from '../../fixtures/manuscripts';
+import { readInProcess } from '../../fixtures/read-in-process';
 
 const ALL = [...VIETNAMESE_BOOK.frontMatter!, ...VIETNAMESE_BOOK.chapters, ...VIETNAMESE_BOOK.backMatter!];
 const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
@@ -22,7 +23,7 @@ describe('readHtml', () => {
     expect(text).not.toContain('Trang chủ');
     expect(book.warnings.join(' ')).toMatch(/1 note .*left out/);
 
-    const withNotes = await readManuscript(
+    const withNotes = await readInProcess(
       { fileName: 'k.html', bytes: utf8(writeHtml(VIETNAMESE_BOOK)) },
       { notes: 'inline' },
     );
@@ -34,7 +35,7 @@ describe('readHtml', () => {
   it('reads div, li and blockquote text, h2 as chapters, deeper headings as paragraphs, <br> as a line break', async () => {
     const html = `<html><body><div>Mở đầu <i>nghiêng</i></div><h2>Phần hai</h2><ul><li>Một</li><li><b>Hai</b></li></ul>
       <blockquote>Trích <br>dẫn</blockquote><h3>Nhỏ</h3></body></html>`;
-    const book = await readManuscript({ fileName: 'x.htm', bytes: utf8(html) });
+    const book = await readInProcess({ fileName: 'x.htm', bytes: utf8(html) });
     expect(book.title).toBe('Phần hai');
     expect(book.chapters).toEqual([
       {
@@ -59,7 +60,7 @@ describe('readHtml', () => {
     // html and body are two levels: the text's div is at the limit.
     const depth = MANUSCRIPT_LIMITS.nestingDepth - 2;
     const html = `${'<div>'.repeat(depth)}sâu${'</div>'.repeat(depth)}`;
-    const book = await readManuscript({ fileName: 'deep.html', bytes: utf8(html) });
+    const book = await readInProcess({ fileName: 'deep.html', bytes: utf8(html) });
     expect(book.chapters[0]!.paragraphs[0]!.text).toBe('sâu');
 
     const deeper = `${'<div>'.repeat(100_000)}sâu${'</div>'.repeat(100_000)}`;

@@ -21,6 +21,7 @@ import {
   zipOdt,
   type ReadingSiteBook,
 } from '../../fixtures/manuscripts';
+import { readInProcess } from '../../fixtures/read-in-process';
 
 const CHAPTER = 'Chương mười tám';
 const SECOND = 'Chị Dậu vội vàng đặt con bé xuống đất, chạy đến đỡ lấy tay hắn và van xin thảm thiết.';
@@ -57,7 +58,7 @@ describe('legacy Vietnamese in HTML', () => {
     const vni = new TextEncoder().encode(
       legacyPage('VNI-Times', toVni(CHAPTER), [toVni(TAT_DEN), toVni(SECOND)]),
     );
-    const book = await readManuscript({ fileName: 'tat-den.html', bytes: vni });
+    const book = await readInProcess({ fileName: 'tat-den.html', bytes: vni });
     expect(book.legacyEncoding).toBe('vni');
     expect(book.chapters[0]!.title).toBe(CHAPTER);
     expect(textsOf(book).slice(0, 2)).toEqual([TAT_DEN, SECOND]);
@@ -65,7 +66,7 @@ describe('legacy Vietnamese in HTML', () => {
     const viqr = new TextEncoder().encode(
       `<!DOCTYPE html><html><body><p>${TAT_DEN_VIQR}</p><p>&nbsp;</p><p>${TAT_DEN_VIQR}</p></body></html>`,
     );
-    const viqrBook = await readManuscript({ fileName: 'tat-den.html', bytes: viqr });
+    const viqrBook = await readInProcess({ fileName: 'tat-den.html', bytes: viqr });
     expect(viqrBook.legacyEncoding).toBe('viqr');
     expect(textsOf(viqrBook)).toEqual([TAT_DEN, TAT_DEN]);
   });
@@ -81,7 +82,7 @@ describe('legacy Vietnamese in HTML', () => {
   });
 
   it('leaves a Unicode Vietnamese page alone and still refuses a windows-1252 French page', async () => {
-    const unicode = await readManuscript({
+    const unicode = await readInProcess({
       fileName: 'tat-den.html',
       bytes: new TextEncoder().encode(`<html><body><p>${TAT_DEN}</p><p>${SECOND}</p></body></html>`),
     });
@@ -94,7 +95,7 @@ describe('legacy Vietnamese in HTML', () => {
         'latin1',
       ),
     );
-    const error = await readManuscript({ fileName: 'ete.html', bytes: french }).catch((e: unknown) => e);
+    const error = await readInProcess({ fileName: 'ete.html', bytes: french }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
   });
 });
@@ -117,7 +118,7 @@ describe('legacy Vietnamese in EPUB', () => {
       [toTcvn3, 'tcvn3', 'TCVN3 (ABC)'],
       [toVni, 'vni', 'VNI'],
     ] as const) {
-      const book = await readManuscript({
+      const book = await readInProcess({
         fileName: 'Tắt đèn.epub',
         bytes: zipEpub(readingSiteEpubFiles(legacySiteBook(encode))),
       });
@@ -136,7 +137,7 @@ describe('legacy Vietnamese in EPUB', () => {
   });
 
   it('leaves a Unicode Vietnamese EPUB alone', async () => {
-    const book = await readManuscript({
+    const book = await readInProcess({
       fileName: 'Tắt đèn.epub',
       bytes: zipEpub(readingSiteEpubFiles(legacySiteBook((text) => text))),
     });
@@ -160,7 +161,7 @@ describe('legacy Vietnamese in ODT', () => {
           chapters: [{ title: encode(CHAPTER), paragraphs: [encode(TAT_DEN), encode(SECOND)] }],
         }),
       );
-      const book = await readManuscript({ fileName: 'tat-den.odt', bytes });
+      const book = await readInProcess({ fileName: 'tat-den.odt', bytes });
       expect(book.legacyEncoding).toBe(encoding);
       expect(book.warnings.join(' ')).toMatch(/^Converted from .+ to Unicode \(the text was in that legacy/);
       expect([book.title, book.author, book.chapters[0]!.title]).toEqual(['Tắt đèn', 'Ngô Tất Tố', CHAPTER]);
@@ -169,7 +170,7 @@ describe('legacy Vietnamese in ODT', () => {
   });
 
   it('leaves a Unicode Vietnamese ODT alone', async () => {
-    const book = await readManuscript({ fileName: 'sach.odt', bytes: writeOdt(VIETNAMESE_BOOK) });
+    const book = await readInProcess({ fileName: 'sach.odt', bytes: writeOdt(VIETNAMESE_BOOK) });
     expect(book.legacyEncoding).toBeUndefined();
     expect(book.warnings.join(' ')).not.toMatch(/Converted/);
   });

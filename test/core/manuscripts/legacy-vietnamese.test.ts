@@ -23,9 +23,10 @@ import {
   toVni,
   writeFontDocx,
 } from '../../fixtures/legacy-vietnamese';
+import { readInProcess } from '../../fixtures/read-in-process';
 
 const textOf = async (fileName: string, bytes: Uint8Array) => {
-  const book = await readManuscript({ fileName, bytes });
+  const book = await readInProcess({ fileName, bytes });
   return { text: book.chapters.flatMap((c) => c.paragraphs.map((p) => p.text)).join('\n\n'), book };
 };
 

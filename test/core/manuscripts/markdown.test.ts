@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readManuscript } from '../../../electron/core/manuscripts';
 import { VIETNAMESE_BOOK, expectedParagraph, inlineNotesOf, writeMarkdown } from '../../fixtures/manuscripts';
+import { readInProcess } from '../../fixtures/read-in-process';
 
 const ALL = [...VIETNAMESE_BOOK.frontMatter!, ...VIETNAMESE_BOOK.chapters, ...VIETNAMESE_BOOK.backMatter!];
 const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
@@ -15,7 +16,7 @@ describe('readMarkdown', () => {
     }
     expect(book.warnings.join(' ')).toMatch(/1 note .*left out: import with notes "inline" or "appendix"/);
 
-    const withNotes = await readManuscript(
+    const withNotes = await readInProcess(
       { fileName: 'k.md', bytes: utf8(writeMarkdown(VIETNAMESE_BOOK)) },
       { notes: 'inline' },
     );
@@ -51,7 +52,7 @@ dòng hai.
 
 <div>html thô</div>
 `;
-    const book = await readManuscript({ fileName: 'thu.markdown', bytes: utf8(text) });
+    const book = await readInProcess({ fileName: 'thu.markdown', bytes: utf8(text) });
     expect([book.title, book.author, book.language]).toEqual(['Sách thử', 'Tác Giả', 'vi']);
     expect(book.chapters.map((c) => c.title)).toEqual(['Sách thử', 'Chương một', 'Chương hai']);
     expect(book.chapters[0]!.paragraphs).toEqual([
@@ -70,7 +71,7 @@ dòng hai.
       (e: unknown) => e,
     );
     expect(error).toMatchObject({ code: 'MANUSCRIPT_INVALID' });
-    const shallow = await readManuscript({ fileName: 'q.md', bytes: utf8(`${'> '.repeat(20)}sâu`) });
+    const shallow = await readInProcess({ fileName: 'q.md', bytes: utf8(`${'> '.repeat(20)}sâu`) });
     expect(shallow.chapters[0]!.paragraphs[0]!.text).toBe('sâu');
   });
 });

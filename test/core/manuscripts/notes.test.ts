@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { readManuscript } from '../../../electron/core/manuscripts';
 import type { Manuscript } from '../../../electron/shared/manuscript';
 import { zipEpub } from '../../fixtures/manuscripts';
+import { readInProcess } from '../../fixtures/read-in-process';
 
 const REAL = join(__dirname, '../../fixtures/real-manuscripts');
 
@@ -17,7 +18,7 @@ describe('the notes option on a Word file with a footnote and an endnote (pandoc
       /2 notes .*left out: import with notes "inline" or "appendix" to keep them \(--notes/,
     );
 
-    const inline = await readManuscript({ fileName: 'notes.docx', bytes }, { notes: 'inline' });
+    const inline = await readInProcess({ fileName: 'notes.docx', bytes }, { notes: 'inline' });
     expect(inline.chapters.flatMap((c) => c.paragraphs.map((p) => p.text))).toEqual([
       'A footnote',
       'Test footnote. Test endnote.',
@@ -26,7 +27,7 @@ describe('the notes option on a Word file with a footnote and an endnote (pandoc
     ]);
     expect(inline.warnings).toEqual([]);
 
-    const appendix = await readManuscript({ fileName: 'notes.docx', bytes }, { notes: 'appendix' });
+    const appendix = await readInProcess({ fileName: 'notes.docx', bytes }, { notes: 'appendix' });
     expect(appendix.chapters.at(-1)).toEqual({
       title: 'Notes',
       kind: 'body',
@@ -41,12 +42,12 @@ describe('the notes option on a Word file with a footnote and an endnote (pandoc
 describe('the notes option on an EPUB 3 with footnotes (IDPF georgia-cfi: <aside epub:type="note">, noterefs)', () => {
   it('inline reads each note right after the paragraph calling it; appendix numbers them in "Notes"; omit warns', async () => {
     const bytes = await readFile(join(REAL, 'idpf-georgia-cfi.epub'));
-    const omitted = await readManuscript({ fileName: 'georgia.epub', bytes });
+    const omitted = await readInProcess({ fileName: 'georgia.epub', bytes });
     const omittedText = omitted.chapters.flatMap((c) => c.paragraphs.map((p) => p.text)).join('\n');
     expect(omittedText).not.toContain('According to the usual nomenclature');
     expect(omitted.warnings.join(' ')).toMatch(/\d+ notes .*left out: import with notes "inline"/);
 
-    const inline = await readManuscript({ fileName: 'georgia.epub', bytes }, { notes: 'inline' });
+    const inline = await readInProcess({ fileName: 'georgia.epub', bytes }, { notes: 'inline' });
     const texts = inline.chapters.flatMap((c) => c.paragraphs.map((p) => p.text));
     const first = texts.findIndex((t) => t.startsWith('Note: 1 According to the usual nomenclature'));
     expect(first).toBeGreaterThan(0);
@@ -56,7 +57,7 @@ describe('the notes option on an EPUB 3 with footnotes (IDPF georgia-cfi: <aside
     // The call's number is not read in the text.
     expect(texts[first - 1]).toContain('the upper Savannah was formerly part');
 
-    const appendix = await readManuscript({ fileName: 'georgia.epub', bytes }, { notes: 'appendix' });
+    const appendix = await readInProcess({ fileName: 'georgia.epub', bytes }, { notes: 'appendix' });
     const notes = appendix.chapters.at(-1)!;
     expect(notes.title).toBe('Notes');
     expect(notes.paragraphs[0]!.text).toMatch(/^1\. 1 According to the usual nomenclature/);
@@ -120,7 +121,7 @@ describe('the notes option on an EPUB 3 whose endnotes are a file of their own (
   const texts = (book: Manuscript) => book.chapters.flatMap((c) => c.paragraphs.map((p) => p.text));
 
   it('inline reads each note after the paragraph calling it, once; appendix gathers them; omit counts them', async () => {
-    const inline = await readManuscript({ fileName: 'robespierre.epub', bytes }, { notes: 'inline' });
+    const inline = await readInProcess({ fileName: 'robespierre.epub', bytes }, { notes: 'inline' });
     expect(inline.chapters.map((c) => [c.title, c.paragraphs.map((p) => p.text)])).toEqual([
       [
         'Act I',
@@ -141,7 +142,7 @@ describe('the notes option on an EPUB 3 whose endnotes are a file of their own (
       ],
     ]);
 
-    const appendix = await readManuscript({ fileName: 'robespierre.epub', bytes }, { notes: 'appendix' });
+    const appendix = await readInProcess({ fileName: 'robespierre.epub', bytes }, { notes: 'appendix' });
     const notes = appendix.chapters.at(-1)!;
     expect(notes.title).toBe('Notes');
     expect(notes.paragraphs.map((p) => p.text)).toEqual([
@@ -151,7 +152,7 @@ describe('the notes option on an EPUB 3 whose endnotes are a file of their own (
     ]);
     expect(texts(appendix).filter((t) => t.includes('Benjamin Flower'))).toHaveLength(1);
 
-    const omitted = await readManuscript({ fileName: 'robespierre.epub', bytes });
+    const omitted = await readInProcess({ fileName: 'robespierre.epub', bytes });
     expect(texts(omitted).join('\n')).not.toContain('Benjamin Flower');
     expect(omitted.warnings.join(' ')).toMatch(/3 notes .*left out/);
   });

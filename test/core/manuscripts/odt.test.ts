@@ -13,6 +13,7 @@ import {
   zerosEntry,
   zipOdt,
 } from '../../fixtures/manuscripts';
+import { readInProcess } from '../../fixtures/read-in-process';
 
 const ALL = [...VIETNAMESE_BOOK.frontMatter!, ...VIETNAMESE_BOOK.chapters, ...VIETNAMESE_BOOK.backMatter!];
 
@@ -38,7 +39,7 @@ describe('readOdt', () => {
   });
 
   it('keeps notes after the paragraph holding them when asked', async () => {
-    const book = await readManuscript(
+    const book = await readInProcess(
       { fileName: 'k.odt', bytes: writeOdt(VIETNAMESE_BOOK) },
       { notes: 'inline' },
     );
@@ -53,7 +54,7 @@ describe('readOdt', () => {
 
   it('refuses a broken content.xml, a missing one, entity declarations and a zip bomb, naming the file', async () => {
     const broken = await rejection(
-      readManuscript({
+      readInProcess({
         fileName: 'a.odt',
         bytes: zipOdt({ ...odtFiles(VIETNAMESE_BOOK), 'content.xml': '<office:document-content>' }),
       }),
@@ -63,7 +64,7 @@ describe('readOdt', () => {
 
     const files = odtFiles(VIETNAMESE_BOOK);
     const { 'content.xml': _content, ...rest } = files;
-    const missing = await rejection(readManuscript({ fileName: 'b.odt', bytes: zipOdt(rest) }));
+    const missing = await rejection(readInProcess({ fileName: 'b.odt', bytes: zipOdt(rest) }));
     expect(missing.code).toBe('MANUSCRIPT_INVALID');
     expect(missing.message).toMatch(/"b\.odt".*content\.xml/);
 
@@ -71,7 +72,7 @@ describe('readOdt', () => {
       files['content.xml']!.replace(/^<\?xml[^>]*>\n/, '').replace('Trăm năm trong', 'LOL'),
     );
     const entities = await rejection(
-      readManuscript({ fileName: 'c.odt', bytes: zipOdt({ ...files, 'content.xml': lol }) }),
+      readInProcess({ fileName: 'c.odt', bytes: zipOdt({ ...files, 'content.xml': lol }) }),
     );
     expect(entities.code).toBe('MANUSCRIPT_INVALID');
     expect(entities.message).toMatch(/"c\.odt".*entit/);
@@ -92,7 +93,7 @@ describe('readOdt', () => {
       '<manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/>',
       '<manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"><manifest:encryption-data manifest:checksum-type="SHA1/1K" manifest:checksum="x"><manifest:algorithm manifest:algorithm-name="Blowfish CFB" manifest:initialisation-vector="x"/></manifest:encryption-data></manifest:file-entry>',
     );
-    const error = await rejection(readManuscript({ fileName: 'secret.odt', bytes: zipOdt(files) }));
+    const error = await rejection(readInProcess({ fileName: 'secret.odt', bytes: zipOdt(files) }));
     expect(error.code).toBe('MANUSCRIPT_INVALID');
     expect(error.message).toMatch(/"secret\.odt".*password-protected/);
   });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readManuscript } from '../../../electron/core/manuscripts';
 import { AppError } from '../../../electron/shared/errors';
 import { VIETNAMESE_BOOK, expectedParagraph, writePlainText } from '../../fixtures/manuscripts';
+import { readInProcess } from '../../fixtures/read-in-process';
 
 const ALL = [...VIETNAMESE_BOOK.frontMatter!, ...VIETNAMESE_BOOK.chapters, ...VIETNAMESE_BOOK.backMatter!];
 
@@ -23,7 +24,7 @@ describe('readPlainText', () => {
       utf16(text, 'be'),
     ];
     for (const bytes of encodings) {
-      const book = await readManuscript({ fileName: 'Kiều.txt', bytes });
+      const book = await readInProcess({ fileName: 'Kiều.txt', bytes });
       expect(book.format).toBe('text');
       expect(book.chapters.map((c) => c.title)).toEqual(ALL.map((c) => c.title));
       for (const [i, chapter] of ALL.entries()) {

@@ -14,6 +14,7 @@ import {
   zipEpub,
   type ReadingSiteBook,
 } from '../../fixtures/manuscripts';
+import { readInProcess } from '../../fixtures/read-in-process';
 
 const dir = manuscriptTempDir();
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -67,7 +68,7 @@ describe('books as Vietnamese reading sites make them', () => {
   });
 
   it('puts narration and dialogue in different segments', async () => {
-    const book = await readManuscript({
+    const book = await readInProcess({
       fileName: 'Số đỏ.epub',
       bytes: zipEpub(readingSiteEpubFiles(SO_DO)),
     });
@@ -104,7 +105,7 @@ describe('books as Vietnamese reading sites make them', () => {
         '<title>Số đỏ</title>',
       );
     }
-    const book = await readManuscript({ fileName: 'so-do.epub', bytes: zipEpub(files) });
+    const book = await readInProcess({ fileName: 'so-do.epub', bytes: zipEpub(files) });
     expect(book.chapters.slice(2).map((c) => [c.title, c.paragraphs.length])).toEqual([
       ['Chương một: Hạnh phúc của một tang gia', 6],
       ['Chương hai', 4],
@@ -117,7 +118,7 @@ describe('books as Vietnamese reading sites make them', () => {
       <h2>Chương 1</h2><div class="chuong"><b>Chương 1</b><br/>Hạnh phúc của một tang gia</div>
       <div>Cụ cố Hồng ho khù khụ.<br/>— Biết rồi, khổ lắm, nói mãi!</div>
       <div class="chuong">Chương 2</div><div>Xuân Tóc Đỏ bước vào.</div></body></html>`;
-    const book = await readManuscript({ fileName: 'so-do.html', bytes: utf8(html) });
+    const book = await readInProcess({ fileName: 'so-do.html', bytes: utf8(html) });
     expect(book.chapters.map((c) => [c.title, c.paragraphs.map((p) => p.text)])).toEqual([
       ['Chương 1 Hạnh phúc của một tang gia', ['Cụ cố Hồng ho khù khụ.', '— Biết rồi, khổ lắm, nói mãi!']],
       ['Chương 2', ['Xuân Tóc Đỏ bước vào.']],
@@ -126,7 +127,7 @@ describe('books as Vietnamese reading sites make them', () => {
   });
 
   it('reads the same book saved as an HTML page: the title heading is the title, not a chapter', async () => {
-    const book = await readManuscript({ fileName: 'so-do.html', bytes: utf8(writeReadingSiteHtml(SO_DO)) });
+    const book = await readInProcess({ fileName: 'so-do.html', bytes: utf8(writeReadingSiteHtml(SO_DO)) });
     expect(book.title).toBe('Số đỏ');
     expect(book.chapters.map((c) => c.title)).toEqual(['Giới thiệu', ...CHAPTER_TITLES]);
     expect(book.chapters.map((c) => c.paragraphs.length)).toEqual([3, 120, 95, 61]);
@@ -135,7 +136,7 @@ describe('books as Vietnamese reading sites make them', () => {
     expect(book.warnings).toEqual([]);
 
     // Without a <title>, the block styled as a title gives it.
-    const untitled = await readManuscript({
+    const untitled = await readInProcess({
       fileName: 'so-do.html',
       bytes: utf8(writeReadingSiteHtml({ ...SO_DO, title: null })),
     });
@@ -157,7 +158,7 @@ describe('books as Vietnamese reading sites make them', () => {
       /(<h1>[^<]*<\/h1>)/,
       `$1\n${verse}`,
     );
-    const book = await readManuscript({ fileName: 'k.epub', bytes: zipEpub(files) });
+    const book = await readInProcess({ fileName: 'k.epub', bytes: zipEpub(files) });
     expect(book.chapters[1]!.paragraphs.slice(0, 7).map((p) => p.text)).toEqual([
       'Trăm năm trong cõi người ta,\nChữ tài chữ mệnh khéo là ghét nhau.',
       'Trải qua một cuộc bể dâu,\nNhững điều trông thấy',
@@ -174,7 +175,7 @@ describe('books as Vietnamese reading sites make them', () => {
       <h2>Chương I</h2><p>Chị Dậu nói:<br/>— Ai đó?<br>&nbsp;<br>Anh Dậu ho.</p>
       <h2>Chương II</h2><section>Trương tuần nhăn mặt:<br/>- Em về.</section>
       <h2>Chương III</h2><div><p>Một.</p><p>Hai.</p></div></body></html>`;
-    const book = await readManuscript({ fileName: 'tat-den.html', bytes: utf8(html) });
+    const book = await readInProcess({ fileName: 'tat-den.html', bytes: utf8(html) });
     expect(book.chapters.map((c) => [c.title, c.paragraphs.map((p) => p.text)])).toEqual([
       ['Chương I', ['Chị Dậu nói:', '— Ai đó?', 'Anh Dậu ho.']],
       ['Chương II', ['Trương tuần nhăn mặt:', '- Em về.']],
@@ -193,12 +194,12 @@ describe('names the reader gives, in the book’s language', () => {
   }
 
   it('names text before the first chapter "Mở đầu" in a Vietnamese book whose metadata says en, "Opening" in an English one', async () => {
-    const vietnamese = await readManuscript({ fileName: 'a.epub', bytes: untitledEpub(SO_DO) });
+    const vietnamese = await readInProcess({ fileName: 'a.epub', bytes: untitledEpub(SO_DO) });
     expect(vietnamese.title).toBeNull();
     expect(vietnamese.language).toBe('en');
     expect(vietnamese.chapters.map((c) => c.title)).toEqual(['Mục lục', 'Mở đầu', ...CHAPTER_TITLES]);
 
-    const english = await readManuscript({
+    const english = await readInProcess({
       fileName: 'b.epub',
       bytes: untitledEpub({
         ...SO_DO,
@@ -218,7 +219,7 @@ describe('names the reader gives, in the book’s language', () => {
       { length: 160 },
       (_, i) => `This is the translator's note number ${i} about the book and its author.`,
     );
-    const book = await readManuscript({
+    const book = await readInProcess({
       fileName: 'preface.txt',
       bytes: utf8([...preface, 'Chương 1', ...readingSiteParagraphs(800, 1)].join('\n\n')),
     });
@@ -228,11 +229,11 @@ describe('names the reader gives, in the book’s language', () => {
   });
 
   it('names a Vietnamese text file’s opening "Mở đầu" and an English one’s "Opening"', async () => {
-    const vi = await readManuscript({
+    const vi = await readInProcess({
       fileName: 'v.txt',
       bytes: utf8('Lời nói đầu của người viết.\n\nChương 1\n\nNgày xưa có một người.'),
     });
-    const en = await readManuscript({
+    const en = await readInProcess({
       fileName: 'e.txt',
       bytes: utf8('A word before we begin.\n\nChapter 1\n\nOnce upon a time.'),
     });

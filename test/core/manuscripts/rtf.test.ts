@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { detectManuscriptFormat, readManuscript } from '../../../electron/core/manuscripts';
+import { readInProcess } from '../../fixtures/read-in-process';
 
 const REAL = join(__dirname, '../../fixtures/real-manuscripts');
 const real = async (name: string): Promise<Uint8Array> => readFile(join(REAL, name));
@@ -19,7 +20,7 @@ describe('readRtf (RTF files from pandoc test suite, written by Word)', () => {
   });
 
   it('reads bold as strong and italics as em; the font, colour and style tables and hidden text are not read', async () => {
-    const book = await readManuscript({
+    const book = await readInProcess({
       fileName: 'formatting.rtf',
       bytes: await real('pandoc-rtf-formatting.rtf'),
     });
@@ -37,7 +38,7 @@ describe('readRtf (RTF files from pandoc test suite, written by Word)', () => {
   });
 
   it("decodes \\'xx in the code page (Windows-1252 quotes) and \\uN with its \\uc fallback skipped", async () => {
-    const book = await readManuscript({
+    const book = await readInProcess({
       fileName: 'unicode.rtf',
       bytes: await real('pandoc-rtf-unicode.rtf'),
     });
@@ -49,7 +50,7 @@ describe('readRtf (RTF files from pandoc test suite, written by Word)', () => {
     const rtf = String.raw`{\rtf1\ansi\ansicpg1252\uc1{\info{\title Truy\u7879?n Ki\u7873?u}{\author Nguy\u7877?n Du}}{\stylesheet{\s1 heading 1;}}
 \pard\s1 H\u7891?i m\u7897?t\par
 \pard Tr\u259?m n\u259?m trong c\u245?i ng\u432?\u7901?i ta.\par}`;
-    const book = await readManuscript({ fileName: 'kieu.rtf', bytes: Buffer.from(rtf, 'latin1') });
+    const book = await readInProcess({ fileName: 'kieu.rtf', bytes: Buffer.from(rtf, 'latin1') });
     expect(book.title).toBe('Truyện Kiều');
     expect(book.author).toBe('Nguyễn Du');
     expect(book.chapters.map((c) => [c.title, c.paragraphs.map((p) => p.text)])).toEqual([
@@ -59,19 +60,19 @@ describe('readRtf (RTF files from pandoc test suite, written by Word)', () => {
 
   it('keeps footnotes only when asked: inline after their paragraph, or in a "Notes" appendix', async () => {
     const bytes = await real('pandoc-rtf-footnote.rtf');
-    const omitted = await readManuscript({ fileName: 'footnote.rtf', bytes });
+    const omitted = await readInProcess({ fileName: 'footnote.rtf', bytes });
     expect(omitted.chapters[0]!.paragraphs.map((p) => p.text)).toEqual([
       "Mead's landmark study has been amply annotated. It was her work in America during the Second World War, however, that forms the basis for the paper. As others have noted, this period was a turning point for Margaret Mead.",
     ]);
     expect(omitted.warnings.join(' ')).toMatch(
       /2 notes .*left out: import with notes "inline" or "appendix"/,
     );
-    const inline = await readManuscript({ fileName: 'footnote.rtf', bytes }, { notes: 'inline' });
+    const inline = await readInProcess({ fileName: 'footnote.rtf', bytes }, { notes: 'inline' });
     expect(inline.chapters[0]!.paragraphs.slice(1).map((p) => p.text)).toEqual([
       'Note: See Sahlins, Bateson, and Geertz for a complete bibliography.',
       'Note: A complete bibliography will be found at the end of this chapter.',
     ]);
-    const appendix = await readManuscript({ fileName: 'footnote.rtf', bytes }, { notes: 'appendix' });
+    const appendix = await readInProcess({ fileName: 'footnote.rtf', bytes }, { notes: 'appendix' });
     expect(appendix.chapters.map((c) => c.title)).toEqual(['Opening', 'Notes']);
     expect(appendix.chapters[1]!.paragraphs[0]!.text).toBe(
       '1. See Sahlins, Bateson, and Geertz for a complete bibliography.',

@@ -10,6 +10,7 @@ import { decodeWindows1252, detectTextEncoding } from '../../../electron/core/ma
 import { toManuscriptReadResult } from '../../../electron/shared/manuscript-read';
 import { AppError } from '../../../electron/shared/errors';
 import { ENGLISH, FRENCH, VIETNAMESE, iconv } from '../../fixtures/text-encodings';
+import { readInProcess } from '../../fixtures/read-in-process';
 
 /** The paragraphs a reader gives for `text` (blank lines between paragraphs). */
 function paragraphs(text: string): string[] {
@@ -17,7 +18,7 @@ function paragraphs(text: string): string[] {
 }
 
 async function read(fileName: string, bytes: Uint8Array) {
-  const book = await readManuscript({ fileName, bytes });
+  const book = await readInProcess({ fileName, bytes });
   return { book, texts: book.chapters.flatMap((c) => c.paragraphs.map((p) => p.text)) };
 }
 
