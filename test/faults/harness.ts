@@ -4,6 +4,7 @@
  */
 
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export interface FaultContext {
@@ -25,6 +26,20 @@ export interface Scenario {
   /** One line: what the scenario proves. */
   title: string;
   run(ctx: FaultContext): Promise<void>;
+}
+
+/**
+ * CPU seconds (user + system) this process has used, plus those of its children that have
+ * exited (the `serve` processes, ffmpeg): /proc/self/stat's cutime and cstime, in clock ticks
+ * (100 a second on Linux). CI's two cores are the limit, so the suites report CPU beside wall.
+ */
+export function cpuSeconds(): number {
+  const own = process.cpuUsage();
+  const stat = readFileSync('/proc/self/stat', 'utf8');
+  // Fields after the command name (in parentheses, which may hold spaces): cutime and cstime are the 16th and 17th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const children = (Number(fields[13]) + Number(fields[14])) / 100;
+  return (own.user + own.system) / 1e6 + children;
 }
 
 export function sleep(ms: number): Promise<void> {

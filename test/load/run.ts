@@ -28,7 +28,7 @@ import { dataPaths } from '../../electron/core/platform/paths';
 import { openStore, type Store, type StoreLocation } from '../../electron/core/store';
 import { AUDIO_TYPES, BITRATES, MODEL_IDS } from '../../electron/shared/options';
 import { VOICES } from '../../electron/shared/voices';
-import { quantile, sleep, waitUntil } from '../faults/harness';
+import { cpuSeconds, quantile, sleep, waitUntil } from '../faults/harness';
 import { random as createRng } from '../fixtures/random';
 import { startReceiver, type CallbackReceiver } from '../fixtures/callback-receiver';
 import { SENTENCES } from '../fixtures/sentences';
@@ -632,10 +632,16 @@ const reproduce = `--seed ${seed} --scale ${scale}${backend === 'postgres' ? ' -
 console.log(`load: seed ${seed}, scale ${scale}, database ${backend} (reproduce with ${reproduce})`);
 const startedAll = Date.now();
 figure('database', backend === 'postgres' ? 'PostgreSQL (serve --database)' : 'SQLite (the data directory)');
+const cpuStart = cpuSeconds();
 await phase1();
+const cpuPhase1 = cpuSeconds() - cpuStart;
+figure('phase 1: CPU s (suite and server)', cpuPhase1.toFixed(1));
 await phase2();
+figure('phase 2: CPU s (suite and server)', (cpuSeconds() - cpuStart - cpuPhase1).toFixed(1));
 console.log('\nfigures:');
 for (const line of figures) console.log(`  ${line}`);
-console.log(`\nseed ${seed}, database ${backend}, ${((Date.now() - startedAll) / 1000).toFixed(1)} s`);
+console.log(
+  `\nseed ${seed}, database ${backend}, ${((Date.now() - startedAll) / 1000).toFixed(1)} s, CPU ${cpuSeconds().toFixed(1)} s`,
+);
 console.log(`load: ${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
