@@ -3,7 +3,7 @@
  * - a damaged database at start-up (random bytes; a real database cut in half; a real
  *   database with a run of pages overwritten): the start fails with one clear line naming the
  *   file and where it was moved, the original bytes are kept there byte for byte, and the next
- *   start creates a fresh database and serves;
+ *   start creates a fresh database and serves (after every case at scale 1, after one below);
  * - a database from a newer version: the start fails with a clear line and the file is left
  *   byte-identical (and is not moved: it is not damaged, the app is old);
  * - a full disk while writing audio: the server runs under `ulimit -f` (Node ignores SIGXFSZ,
@@ -232,6 +232,10 @@ async function runCorrupt(ctx: FaultContext): Promise<void> {
         ]),
       },
     ];
+    // What follows the failed start (a fresh database that serves, the aside copy untouched) does
+    // not depend on how the file was damaged: every case at full scale; below it one case, chosen
+    // by the seed, so CI's runs go through each over time and save two server starts.
+    const restarted = ctx.scale >= 1 ? cases : [cases[ctx.seed % cases.length]!];
     for (const c of cases) {
       const dir = join(work, c.name.replace(/\W+/g, '-'));
       const db = dataPaths(dir).database;
@@ -268,6 +272,9 @@ async function runCorrupt(ctx: FaultContext): Promise<void> {
           : `no aside file among ${readdirSync(dir).join(', ')}`,
       );
 
+      if (c === cases[0]) ctx.figure('time to the start-up error (ms)', first.ms);
+      if (c === cases[1]) ctx.log(`message: ${lines[0]}`);
+      if (!restarted.includes(c)) continue;
       // The next start: a fresh database that serves, and the aside copy untouched.
       const server = await startServe(dir);
       const api = client();
@@ -295,8 +302,6 @@ async function runCorrupt(ctx: FaultContext): Promise<void> {
         `${c.name}: the aside copy is still byte-identical after the fresh start`,
         aside !== undefined && sha256(asidePath) === before,
       );
-      if (c === cases[0]) ctx.figure('time to the start-up error (ms)', first.ms);
-      if (c === cases[1]) ctx.log(`message: ${lines[0]}`);
     }
   } finally {
     rmSync(work, { recursive: true, force: true });
