@@ -4,7 +4,7 @@
  * records checks and figures, and the run exits non-zero if any check failed.
  */
 
-import type { FaultContext, Scenario } from './harness';
+import { cpuSeconds, type FaultContext, type Scenario } from './harness';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -32,6 +32,7 @@ for (const scenario of scenarios) {
   if (only && !only.includes(scenario.name)) continue;
   console.log(`\n== ${scenario.name}: ${scenario.title}`);
   const t0 = Date.now();
+  const cpu0 = cpuSeconds();
   const ctx: FaultContext = {
     scale,
     seed,
@@ -54,10 +55,12 @@ for (const scenario of scenarios) {
   } catch (error) {
     ctx.check('scenario ran to the end', false, (error as Error).stack ?? String(error));
   }
-  console.log(`  (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+  console.log(`  (${((Date.now() - t0) / 1000).toFixed(1)} s, CPU ${(cpuSeconds() - cpu0).toFixed(1)} s)`);
 }
 console.log('\nfigures:');
 for (const line of figures) console.log(`  ${line}`);
-console.log(`\nseed ${seed}, ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.log(
+  `\nseed ${seed}, ${((Date.now() - started) / 1000).toFixed(1)} s, CPU ${cpuSeconds().toFixed(1)} s`,
+);
 console.log(`faults: ${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

@@ -3,7 +3,7 @@
  * - a damaged database at start-up (random bytes; a real database cut in half; a real
  *   database with a run of pages overwritten): the start fails with one clear line naming the
  *   file and where it was moved, the original bytes are kept there byte for byte, and the next
- *   start creates a fresh database and serves;
+ *   start creates a fresh database and serves (after every case at scale 1, after one below);
  * - a database from a newer version: the start fails with a clear line and the file is left
  *   byte-identical (and is not moved: it is not damaged, the app is old);
  * - a full disk while writing audio: the server runs under `ulimit -f` (Node ignores SIGXFSZ,
@@ -104,16 +104,23 @@ function startServe(dir: string, fileLimitBlocks?: number): Promise<Serve> {
   });
 }
 
-/** Runs `serve` expecting it to fail at start; kills it (by pid) if it is still up after `timeoutMs`. */
+/**
+ * Runs `serve` expecting it to fail at start. A server that listens instead is killed at once
+ * (the check then fails on `listened`); the timeout only bounds a start that hangs, and is far
+ * above a start on a loaded machine (30 s was not: one took 31 s beside a busy CI run).
+ */
 async function failingStart(
   dir: string,
-  timeoutMs = 30_000,
+  timeoutMs = 300_000,
 ): Promise<{ code: number | null; stderr: string; ms: number; listened: boolean }> {
   const t0 = Date.now();
   const child = spawnServe(dir);
   let out = '';
   let err = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stdout!.on('data', (d: Buffer) => {
+    out += d.toString();
+    if (out.includes('listening on')) child.kill('SIGKILL');
+  });
   child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
@@ -232,6 +239,10 @@ async function runCorrupt(ctx: FaultContext): Promise<void> {
         ]),
       },
     ];
+    // What follows the failed start (a fresh database that serves, the aside copy untouched) does
+    // not depend on how the file was damaged: every case at full scale; below it one case, chosen
+    // by the seed, so CI's runs go through each over time and save two server starts.
+    const restarted = ctx.scale >= 1 ? cases : [cases[ctx.seed % cases.length]!];
     for (const c of cases) {
       const dir = join(work, c.name.replace(/\W+/g, '-'));
       const db = dataPaths(dir).database;
@@ -268,6 +279,9 @@ async function runCorrupt(ctx: FaultContext): Promise<void> {
           : `no aside file among ${readdirSync(dir).join(', ')}`,
       );
 
+      if (c === cases[0]) ctx.figure('time to the start-up error (ms)', first.ms);
+      if (c === cases[1]) ctx.log(`message: ${lines[0]}`);
+      if (!restarted.includes(c)) continue;
       // The next start: a fresh database that serves, and the aside copy untouched.
       const server = await startServe(dir);
       const api = client();
@@ -295,8 +309,6 @@ async function runCorrupt(ctx: FaultContext): Promise<void> {
         `${c.name}: the aside copy is still byte-identical after the fresh start`,
         aside !== undefined && sha256(asidePath) === before,
       );
-      if (c === cases[0]) ctx.figure('time to the start-up error (ms)', first.ms);
-      if (c === cases[1]) ctx.log(`message: ${lines[0]}`);
     }
   } finally {
     rmSync(work, { recursive: true, force: true });
