@@ -283,19 +283,7 @@ describe.skipIf(onPostgres)('the data directory of serve and of a core', () => {
       holder: 'Narration Studio desktop app',
     });
     try {
-      const serve = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-        const child = spawn(
-          process.execPath,
-          compiled.args('serve', '--port', '0', '--data-dir', dir, '--pool-size', '1'),
-          { stdio: ['ignore', 'pipe', 'pipe'] },
-        );
-        children.push(child);
-        let stdout = '';
-        let stderr = '';
-        child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-        child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-        child.on('exit', (code) => resolve({ code, stdout, stderr }));
-      });
+      const serve = await compiled.run('serve', '--port', '0', '--data-dir', dir, '--pool-size', '1');
       expect(serve.code).toBe(1);
       expect(serve.stderr).toContain(
         `is in use by process ${process.pid} (Narration Studio desktop app). Stop it first.`,
