@@ -8,14 +8,14 @@
  * test/core/jobs/leases.test.ts (issue 41): a unit test checks what it answers, not how fast.
  */
 
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createApiKey } from '../electron/core/jobs/keys';
-import { isoTime, systemClock } from '../electron/core/platform/clock';
-import { openStore, type NewRequestRow } from '../electron/core/store';
+import { systemClock } from '../electron/core/platform/clock';
+import { openStore } from '../electron/core/store';
+import { queuedRequestRow } from '../test/fixtures/request-row';
 
 const argValue = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -31,25 +31,7 @@ try {
       (await createApiKey(store, systemClock, { balanceMilli: 1000 })).row.id,
       (await createApiKey(store, systemClock, { balanceMilli: 1000 })).row.id,
     ];
-    const row = (i: number): NewRequestRow => ({
-      id: randomBytes(16).toString('hex'),
-      key_id: keys[i % 2]!,
-      source: 'api',
-      input_text: 'Hello there.',
-      characters: 12,
-      voice_code: 'en_female_emily_us',
-      model_id: 'std-v1.6',
-      audio_type: 'wav',
-      bitrate: 128,
-      speed_rate: 1,
-      pitch_rate: 1,
-      volume: 100,
-      generate_srt: 0,
-      callback_url: null,
-      cost_milli: 0,
-      download_token: 'x',
-      created_at: isoTime(Date.now()),
-    });
+    const row = (i: number) => queuedRequestRow(keys[i % 2]!);
     /** The fastest of 10 calls, ms (the least disturbed by whatever else the machine does). */
     const fastest = async () => {
       let best = Infinity;

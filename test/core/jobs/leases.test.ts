@@ -8,7 +8,6 @@
  * the file, and the same races run through its one connection.
  */
 
-import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -23,6 +22,7 @@ import { createSubmitter } from '../../../electron/core/jobs/submit';
 import { isoTime, systemClock } from '../../../electron/core/platform/clock';
 import { silentLog, type Log } from '../../../electron/core/platform/log';
 import type { Finish, KeyRow, NewRequestRow, RequestRow, Store } from '../../../electron/core/store';
+import { queuedRequestRow } from '../../fixtures/request-row';
 import { openReopenableTestStore, type ReopenableTestStore } from '../../fixtures/reopenable-store';
 import { submitInput } from '../../fixtures/submit-input';
 import { onPostgres } from '../../fixtures/test-store';
@@ -48,28 +48,9 @@ const secondInstance = async (): Promise<Store> => (onPostgres ? t.openAnother()
 
 /** Inserts a queued request (no charge: the repository alone is under test). */
 async function queued(overrides: Partial<NewRequestRow> = {}): Promise<string> {
-  const id = randomBytes(16).toString('hex');
-  await store.requests.insert({
-    id,
-    key_id: key.id,
-    source: 'api',
-    input_text: 'Hello there.',
-    characters: 12,
-    voice_code: 'en_female_emily_us',
-    model_id: 'std-v1.6',
-    audio_type: 'wav',
-    bitrate: 128,
-    speed_rate: 1,
-    pitch_rate: 1,
-    volume: 100,
-    generate_srt: 0,
-    callback_url: null,
-    cost_milli: 0,
-    download_token: randomBytes(8).toString('hex'),
-    created_at: isoTime(Date.now()),
-    ...overrides,
-  });
-  return id;
+  const request = queuedRequestRow(key.id, overrides);
+  await store.requests.insert(request);
+  return request.id;
 }
 
 const lease = (owner: string, untilMs = Date.now() + 60_000) => ({ owner, until: untilMs });
@@ -177,25 +158,7 @@ describe('leases on the requests repository', () => {
   it("oldestQueuedPerKey still gives each key's oldest when many requests are queued (its speed: npm run bench:queue)", async () => {
     const other = (await createApiKey(store, systemClock, { balanceMilli: 1000 })).row;
     const [first, second] = [await queued(), await queued({ key_id: other.id })];
-    const row = (i: number): NewRequestRow => ({
-      id: randomBytes(16).toString('hex'),
-      key_id: i % 2 ? key.id : other.id,
-      source: 'api',
-      input_text: 'Hello there.',
-      characters: 12,
-      voice_code: 'en_female_emily_us',
-      model_id: 'std-v1.6',
-      audio_type: 'wav',
-      bitrate: 128,
-      speed_rate: 1,
-      pitch_rate: 1,
-      volume: 100,
-      generate_srt: 0,
-      callback_url: null,
-      cost_milli: 0,
-      download_token: 'x',
-      created_at: isoTime(Date.now()),
-    });
+    const row = (i: number) => queuedRequestRow(i % 2 ? key.id : other.id);
     // Queued after the first two (the queue's order is the order of insertion).
     await store.transaction((tx) => tx.requests.insertMany(Array.from({ length: 1000 }, (_, i) => row(i))));
     const oldest = async () =>
