@@ -41,7 +41,7 @@ const projectHere = (...args: string[]) => runHere(runProject, [...args, '--data
  * a short sentence: the length of the audio is not the subject, and every second of it is
  * rendered, mastered and encoded twice (M4B and the folder's MP3s).
  */
-const PARAGRAPHS = 6;
+const PARAGRAPHS = 4;
 
 const paragraph = (n: number) => `Paragraph ${n}: the keeper climbed the stairs.`;
 const book: BookDescription = {
