@@ -70,7 +70,10 @@ export function createRenderControls(ctx: RenderContext) {
         }
         return controls.cancel(id);
       }
-      // Running on another instance: its owner sees the request when it renews its lease.
+      // Claimed here a moment ago (begun once that claim settles), as pause() does; else running
+      // on another instance: its owner sees the request when it renews its lease.
+      await worker.claimSettled();
+      if (runs.has(id)) return controls.cancel(id);
       await store.projectRenders.request(id, 'cancel');
       const deadline = clock.now() + leaseMs * 2;
       for (;;) {

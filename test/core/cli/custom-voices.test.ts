@@ -1,6 +1,8 @@
+// test-tier: slow (the real engine speaks three times: say and audition, run in this process)
 /**
- * `voices custom …` on a data folder's database, run in this process (cli-in-process.ts), and
- * `say --voice <custom code>` as processes of their own (the real engine speaks it).
+ * `voices custom …` on a data folder's database, and `say --voice <custom code>` with the real
+ * engine, all run in this process (cli-in-process.ts): no process is the subject here (the CLI's
+ * own dispatch as a process: say.test.ts, voices-processes.test.ts).
  */
 
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,7 +12,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { medianF0, speechSpanMs, wavSamples } from '../../fixtures/audio-analysis';
 import { runVoices } from '../../../electron/core/cli/voices-command';
 import { runSay } from '../../../electron/core/cli/say-command';
-import { runEntry } from '../server/process';
 import { runHere } from '../../fixtures/cli-in-process';
 
 let dir: string;
@@ -22,7 +23,7 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const custom = (...args: string[]) => runHere(runVoices, ['custom', ...args, '--data-dir', dataDir]);
-const say = (...args: string[]) => runEntry(['say', ...args, '--data-dir', dataDir]);
+const say = (...args: string[]) => runHere(runSay, [...args, '--data-dir', dataDir]);
 const TEXT = 'The lighthouse keeper climbed the stairs at dusk, and the sea rolled in long grey lines.';
 
 describe('voices custom', () => {
@@ -80,21 +81,12 @@ describe('voices custom', () => {
     expect(lower).toBeLessThan(0.85);
 
     const sample = join(dir, 'sample.wav');
-    const audition = await runEntry([
-      'voices',
-      'custom',
-      'audition',
-      'slowvoice',
-      '--out',
-      sample,
-      '--data-dir',
-      dataDir,
-    ]);
+    const audition = await custom('audition', 'slowvoice', '--out', sample);
     expect(audition.code, audition.stderr).toBe(0);
     expect(wavSamples(readFileSync(sample)).pcm.length).toBeGreaterThan(10_000);
 
     expect((await custom('delete', 'slowvoice')).stdout).toBe('deleted slowvoice\n');
-    const gone = await runHere(runSay, ['--voice', 'slowvoice', '--out', mine, TEXT, '--data-dir', dataDir]);
+    const gone = await say('--voice', 'slowvoice', '--out', mine, TEXT);
     expect(gone.code).toBe(2);
     expect(gone.stderr).toContain('unknown voice "slowvoice"');
   }, 120_000);

@@ -7,12 +7,15 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runEntry } from '../server/process';
+import { useCompiledCli } from '../../fixtures/compiled-cli';
 import { writePackFiles } from '../../fixtures/voice-mirror';
 import { useVoicesCli } from '../../fixtures/voices-cli';
 
 const cli = useVoicesCli('voices-processes-');
 const { voice } = cli;
+/** The compiled CLI, as a user runs it (a `node --import tsx` start compiles the sources each time). */
+const compiled = useCompiledCli();
+const cliProcess = (args: string[]) => compiled.run(...args);
 
 const packFolders = () =>
   existsSync(join(cli.dataDir, 'voices')) ? readdirSync(join(cli.dataDir, 'voices')) : [];
@@ -21,7 +24,7 @@ const own = (data: string, ...args: string[]) => cli.run(data, ...args);
 describe('voices, as processes', () => {
   it('lets two processes install the same pack at once: one pack, nothing else left', async () => {
     const url = `${cli.mirror.url}/files/vi_VN-custom-medium.onnx`;
-    const install = () => runEntry(['voices', 'install', url, '--data-dir', cli.dataDir]);
+    const install = () => cliProcess(['voices', 'install', url, '--data-dir', cli.dataDir]);
     const [a, b] = await Promise.all([install(), install()]);
     expect([a.code, b.code], a.stderr + b.stderr).toEqual([0, 0]);
     expect(a.stderr).toContain('downloading vi_VN-custom-medium.onnx');
@@ -49,7 +52,7 @@ describe('voices, as processes', () => {
       .packs;
     expect(packs.map((p) => p.id)).toEqual(['vi_VN-custom-medium']);
     // Its map holds a handful of phonemes: `say` names the ones it left out.
-    const spoken = await runEntry([
+    const spoken = await cliProcess([
       'say',
       '--data-dir',
       data,

@@ -5,22 +5,41 @@
  */
 
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { build } from 'esbuild';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../../electron/shared/errors';
 import { openStore, type Store } from '../../../electron/core/store';
 import { acquireInstanceLock, lockAddress } from '../../../electron/core/platform/instance-lock';
 import { dataPaths } from '../../../electron/core/platform/paths';
 import { createCore } from '../../../electron/core/studio-core';
 import { UNUSED_ENGINE } from '../server/inject';
-import { runEntry, startServerProcess } from '../server/process';
+import { useCompiledCli } from '../../fixtures/compiled-cli';
 import { onPostgres } from '../../fixtures/test-store';
 
-const STORE_MODULE = join(process.cwd(), 'electron/core/store/index.ts');
-const LOCK_MODULE = join(process.cwd(), 'electron/core/platform/instance-lock.ts');
 const isLinux = process.platform === 'linux';
+
+/** test/fixtures/lock-holder.ts bundled once for the file's holder processes (beside node_modules). */
+const bundleDir = mkdtempSync(join(tmpdir(), 'lock-holder-'));
+const HOLDER = join(bundleDir, 'lock-holder.mjs');
+beforeAll(async () => {
+  symlinkSync(join(process.cwd(), 'node_modules'), join(bundleDir, 'node_modules'), 'junction');
+  await build({
+    entryPoints: [join(process.cwd(), 'test/fixtures/lock-holder.ts')],
+    outfile: HOLDER,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'error',
+  });
+});
+afterAll(() => rmSync(bundleDir, { recursive: true, force: true }));
+/** `serve` as a user runs it: the compiled CLI (no sources compiled again in it and its workers). */
+const compiled = useCompiledCli();
 
 let dir: string;
 let dbPath: string;
@@ -57,19 +76,13 @@ async function lockedError(promise: Promise<unknown>): Promise<AppError> {
   throw new Error('expected DATABASE_LOCKED');
 }
 
-/** A script that opens the store (as `holder`), prints "ready <pid>" and stays alive. */
-function holderScript(holder: string): string {
-  const file = join(dir, `holder-${Math.random().toString(16).slice(2)}.mjs`);
-  writeFileSync(
-    file,
-    `import { openStore } from ${JSON.stringify(STORE_MODULE)};
-     await openStore({ path: ${JSON.stringify(dbPath)}, holder: ${JSON.stringify(holder)} });
-     process.stdout.write('ready ' + process.pid + '\\n');
-     setInterval(() => {}, 1000);
-    `,
-  );
-  return file;
-}
+/** Node's arguments for a holder process (test/fixtures/lock-holder.ts) of the test's database. */
+const holderArgs = (mode: 'store' | 'idle' | 'socket-file', holder?: string) => [
+  HOLDER,
+  mode,
+  dbPath,
+  ...(holder ? [holder] : []),
+];
 
 /** Resolves with the pid the child (or its descendant) printed after "ready". */
 function readyPid(child: ChildProcess): Promise<number> {
@@ -87,7 +100,8 @@ function readyPid(child: ChildProcess): Promise<number> {
 }
 
 function startHolder(holder = 'Narration Studio test holder', detached = false): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', holderScript(holder)], {
+  // Opens the store (as `holder`), prints "ready <pid>" and stays alive.
+  const child = spawn(process.execPath, holderArgs('store', holder), {
     stdio: ['ignore', 'pipe', 'pipe'],
     detached,
   });
@@ -138,10 +152,16 @@ describe.skipIf(onPostgres)('instance lock', () => {
     'opens while the killed holder is still a zombie nobody reaped (its pid still "alive")',
     async () => {
       // sh starts the holder in the background, then becomes `sleep`, which never reaps it.
-      const script = holderScript('Narration Studio serve');
-      const shell = spawn('sh', ['-c', '"$0" --import tsx "$1" & exec sleep 30', process.execPath, script], {
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      const shell = spawn(
+        'sh',
+        [
+          '-c',
+          '"$0" "$@" & exec sleep 30',
+          process.execPath,
+          ...holderArgs('store', 'Narration Studio serve'),
+        ],
+        { stdio: ['ignore', 'pipe', 'pipe'] },
+      );
       children.push(shell);
       const pid = await readyPid(shell);
       await lockedError(openStore({ path: dbPath }));
@@ -170,14 +190,7 @@ describe.skipIf(onPostgres)('instance lock', () => {
   });
 
   it('does not keep a process alive: one that opens the store and does nothing else exits', async () => {
-    const file = join(dir, 'idle.mjs');
-    writeFileSync(
-      file,
-      `import { openStore } from ${JSON.stringify(STORE_MODULE)};
-       await openStore({ path: ${JSON.stringify(dbPath)} });
-       process.stdout.write('opened\\n');`,
-    );
-    const child = spawn(process.execPath, ['--import', 'tsx', file], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, holderArgs('idle'), { stdio: ['ignore', 'pipe', 'pipe'] });
     children.push(child);
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
@@ -188,16 +201,9 @@ describe.skipIf(onPostgres)('instance lock', () => {
   });
 
   it('socket-file variant (macOS): a live holder is named; the file a killed one left is taken over', async () => {
-    const script = join(dir, 'file-holder.mjs');
-    writeFileSync(
-      script,
-      `import { acquireInstanceLock } from ${JSON.stringify(LOCK_MODULE)};
-       const result = acquireInstanceLock(${JSON.stringify(dbPath)}, { description: 'file holder', platform: 'darwin' });
-       if (!result.acquired) { console.error(JSON.stringify(result)); process.exit(3); }
-       process.stdout.write('ready ' + process.pid + '\\n');
-       setInterval(() => {}, 1000);`,
-    );
-    const child = spawn(process.execPath, ['--import', 'tsx', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, holderArgs('socket-file', 'file holder'), {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     children.push(child);
     const pid = await readyPid(child);
     const address = lockAddress(dbPath, 'darwin');
@@ -239,7 +245,21 @@ describe.skipIf(onPostgres)('instance lock', () => {
 
 describe.skipIf(onPostgres)('the data directory of serve and of a core', () => {
   it('a core cannot open the data directory serve is using, and is told which process has it', async () => {
-    const server = await startServerProcess(['--port', '0', '--data-dir', dir, '--pool-size', '1']);
+    const server = spawn(
+      process.execPath,
+      compiled.args('serve', '--port', '0', '--data-dir', dir, '--pool-size', '1'),
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    children.push(server);
+    const exited = new Promise<number | null>((resolve) => server.once('exit', resolve));
+    await new Promise<void>((resolve, reject) => {
+      let out = '';
+      server.stdout.on('data', (d: Buffer) => {
+        out += d.toString();
+        if (/^listening on /m.test(out)) resolve();
+      });
+      void exited.then((code) => reject(new Error(`serve exited ${code} before listening`)));
+    });
     try {
       const error = await createCore({ dataDir: dir, port: 0, engine: UNUSED_ENGINE }).then(
         () => undefined,
@@ -247,11 +267,11 @@ describe.skipIf(onPostgres)('the data directory of serve and of a core', () => {
       );
       expect(error?.code).toBe('DATABASE_LOCKED');
       expect(error?.message).toBe(
-        `The database ${dataPaths(dir).database} is in use by process ${server.child.pid} (Narration Studio serve). Stop it first.`,
+        `The database ${dataPaths(dir).database} is in use by process ${server.pid} (Narration Studio serve). Stop it first.`,
       );
     } finally {
-      server.child.kill('SIGINT');
-      expect(await server.exited).toBe(0);
+      server.kill('SIGINT');
+      expect(await exited).toBe(0);
     }
   });
 
@@ -263,7 +283,7 @@ describe.skipIf(onPostgres)('the data directory of serve and of a core', () => {
       holder: 'Narration Studio desktop app',
     });
     try {
-      const serve = await runEntry(['serve', '--port', '0', '--data-dir', dir, '--pool-size', '1']);
+      const serve = await compiled.run('serve', '--port', '0', '--data-dir', dir, '--pool-size', '1');
       expect(serve.code).toBe(1);
       expect(serve.stderr).toContain(
         `is in use by process ${process.pid} (Narration Studio desktop app). Stop it first.`,

@@ -1,13 +1,14 @@
 /**
  * Exporting a book project with the real engine: an M4B whose chapters ffprobe reads back (titles
- * and count), an MP3 with ID3 chapters, a folder of files named after the chapters (Vietnamese
- * kept), a background export through its record with a zip and the book-wide subtitles; the
+ * and count), an MP3 with ID3 chapters, a background export of the folder of files named after
+ * the chapters (Vietnamese kept) through its record with a zip and the book-wide subtitles (the
+ * folder written to a directory: test/core/cli/project-render.test.ts); the
  * segments not yet rendered are rendered first, and each exported chapter's text is kept. The
  * project's preset is ACX: its exports open and close with credits (spoken-structure-export.test.ts).
  */
 
 import { execFile } from 'node:child_process';
-import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -111,24 +112,6 @@ describe('project export', () => {
     // Only the chapters the file contains keep their text as exported.
     expect(marked.at(-1)).toEqual(project.chapters.slice(1).map((c) => c.id));
     await db.store.projects.putChapters([row]);
-  }, 120_000);
-
-  it('exports a folder of files named after the chapters', async () => {
-    const out = join(fixture.dir, 'folder');
-    await exports.exportTo(project.projectId, project.keyId, {
-      format: 'folder',
-      folderFormat: 'mp3',
-      outPath: out,
-    });
-    expect((await readdir(out)).sort()).toEqual([
-      '00 - Opening credits.mp3',
-      '01 - Opening.mp3',
-      '02 - The Storm.mp3',
-      '03 - Hải đăng.mp3',
-      '04 - Closing credits.mp3',
-      'The Lighthouse.srt',
-      'The Lighthouse.vtt',
-    ]);
   }, 120_000);
 
   it('runs an export in the background and keeps its record with a zip named after the book', async () => {
