@@ -1,4 +1,4 @@
-// test-tier: slow (imports archives up to the limits, each read in a child process: 20 s of CPU)
+// test-tier: slow (imports archives up to the limits, each read in a child process: 26 s of CPU on a busy machine)
 /**
  * Project archives sent to a real server on 127.0.0.1 (real SQLite, the fake engine as nothing is
  * rendered, the zips written by fflate, the WAVs by the engine's own writer) that try to get past the limits (issue 36, point 6): a
