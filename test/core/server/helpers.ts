@@ -279,31 +279,3 @@ export function failRendersWith(core: Core): () => void {
     engine.render = render;
   };
 }
-
-/**
- * Makes the core's engine hold every render whose text contains `marker` (an export's chapter
- * too: exports render through `engine.render`) until the returned function is called, or until
- * the render's own signal aborts (a cancel); other renders go on. For tests of what is running or
- * waiting, where a long book kept busy would only burn CPU for as long as the test takes.
- */
-export function holdRendersWith(core: Core, marker: string): () => void {
-  const engine = core.engine;
-  const render = engine.render;
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  engine.render = async (request) => {
-    if (request.text.includes(marker)) {
-      const signal = request.signal;
-      await new Promise<void>((resolve, reject) => {
-        if (signal?.aborted) reject(signal.reason);
-        signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
-        void released.then(resolve);
-      });
-    }
-    return render.call(engine, request);
-  };
-  return () => {
-    release();
-    engine.render = render;
-  };
-}
