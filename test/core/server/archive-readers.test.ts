@@ -1,6 +1,7 @@
+// test-tier: slow (archives of 50,000 segments and slow PDFs read over HTTP, each in a child process)
 /**
  * Issue 36's attacks on project archive imports and on the readers' queue, over real HTTP on
- * 127.0.0.1 against the real core (real SQLite, zips written by fflate, PDFs by pdfkit): an
+ * 127.0.0.1 against the real core (the fake engine, real SQLite, zips written by fflate, PDFs by pdfkit): an
  * archive's project.json is read, checked and unpacked in a child process (the server answers
  * meanwhile), nested JSON is refused before it is parsed, a client that hangs up has the child
  * killed and its staging folder removed, and one key filling the readers' queue leaves another
@@ -16,13 +17,13 @@ import { MANUSCRIPT_LIMITS } from '../../../electron/shared/manuscript';
 import { archiveOf, largestArchiveJson, nestedArchiveJson } from '../../fixtures/project-archives';
 import { writeSlowPdf } from '../../fixtures/pdf-files';
 import { isRunning, readerChildren } from '../../fixtures/reader-children';
-import { eventually, startTestCore, type TestCore } from './helpers';
+import { eventually, startFakeEngineCore, type TestCore } from './helpers';
 
 let t: TestCore;
 /** An archive of a project of 50,000 segments: seconds to parse and check, well within the limits. */
 let large: Buffer;
 beforeAll(async () => {
-  t = await startTestCore({ authThrottle: { baseDelayMs: 0 } });
+  t = await startFakeEngineCore({ authThrottle: { baseDelayMs: 0 } });
   large = archiveOf(largestArchiveJson({ segments: 50_000 }));
 }, 60_000);
 afterAll(async () => {

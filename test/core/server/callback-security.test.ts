@@ -16,9 +16,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../../electron/core/store';
+import { useCompiledCli } from '../../fixtures/compiled-cli';
 import { startReceiver, type CallbackReceiver } from '../../fixtures/callback-receiver';
 import { eventually } from './helpers';
 import { keyCall, startServerProcess, type ServerProcess } from './process';
+
+/** Two starts of `serve`: the bundle, not the sources compiled again each time. */
+const cli = useCompiledCli();
 
 const KEY = 'callback-security-key-0123456789abcdef';
 let dir: string;
@@ -63,6 +67,7 @@ function serve(name: string, extra: string[], logFile?: string) {
       ...extra,
     ],
     logFile,
+    cli,
   );
 }
 

@@ -10,19 +10,26 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useCompiledCli } from '../../fixtures/compiled-cli';
 import { testDatabase, type TestDatabase } from '../../fixtures/test-store';
 import { probeFile } from '../engine/export/ffmpeg';
 import { eventually, fetchUrl } from './helpers';
 import { keyCall, restartServeArgs, startServerProcess, type ServerProcess } from './process';
 
 const KEY = 'export-restart-test-key-0123456789';
+/** Four starts of `serve`: the bundle, not the sources compiled again each time. */
+const cli = useCompiledCli();
 let dir: string;
+/** The running server: each test runs on it and leaves one running (a restarted one). */
 let server: ServerProcess | undefined;
 let database: TestDatabase;
+
+const args = () => restartServeArgs(dir, KEY, database.databaseUrl);
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'export-restart-test-'));
   database = await testDatabase();
+  server = await startServerProcess(args(), undefined, cli);
 });
 afterAll(async () => {
   if (server) {
@@ -33,21 +40,33 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const args = () => restartServeArgs(dir, KEY, database.databaseUrl);
+/** The server killed with SIGKILL, and a new one started on the same data: the new one. */
+async function killAndRestart(): Promise<ServerProcess> {
+  const killed = server!;
+  server = undefined;
+  killed.child.kill('SIGKILL');
+  await killed.exited;
+  server = await startServerProcess(args(), undefined, cli);
+  return server;
+}
+
+/** How often a wait for a whole export polls (a wait to catch one mid-run polls every 20 ms). */
+const POLL_DONE_MS = 200;
 
 const api = (base: string, method: 'GET' | 'POST', path: string, body?: unknown) =>
   keyCall(base, KEY, method, path, body);
 
+/** Four chapters of three sentences: long enough to be caught mid-run, short to render three times. */
 const BOOK = Array.from(
   { length: 4 },
   (_, i) =>
-    `# Part ${i + 1}\n\n${'The night train left the valley and climbed towards the pass in the snow. '.repeat(12)}`,
+    `# Part ${i + 1}\n\n${'The night train left the valley and climbed towards the pass in the snow. '.repeat(3)}`,
 ).join('\n\n');
 
 describe('kill -9 during an export, and restart', () => {
   it('runs the export again to a complete book, charged once', async () => {
-    server = await startServerProcess(args());
-    const res = await api(server.url, 'POST', '/api/v1/exports', {
+    const started = server!;
+    const res = await api(started.url, 'POST', '/api/v1/exports', {
       input_text: BOOK,
       voice_code: 'en_female_nova_default',
       format: 'm4b',
@@ -56,7 +75,6 @@ describe('kill -9 during an export, and restart', () => {
     });
     expect(res.status, res.text).toBe(200);
     const id = res.json.result.export_id as string;
-    const started = server;
     // Killed mid-run: after it has made progress, before it is done.
     const running = await eventually(async () => {
       const r = (await api(started.url, 'GET', `/api/v1/exports/${id}`)).json.result;
@@ -67,16 +85,15 @@ describe('kill -9 during an export, and restart', () => {
           : r;
     }, 60_000);
     expect(running.status).toBe('processing');
-    server.child.kill('SIGKILL');
-    await server.exited;
-    server = undefined;
-
-    server = await startServerProcess(args());
-    const restarted = server;
-    const done = await eventually(async () => {
-      const r = (await api(restarted.url, 'GET', `/api/v1/exports/${id}`)).json.result;
-      return r.status === 'SUCCESS' || r.status === 'FAILURE' ? r : undefined;
-    }, 200_000);
+    const restarted = await killAndRestart();
+    const done = await eventually(
+      async () => {
+        const r = (await api(restarted.url, 'GET', `/api/v1/exports/${id}`)).json.result;
+        return r.status === 'SUCCESS' || r.status === 'FAILURE' ? r : undefined;
+      },
+      200_000,
+      POLL_DONE_MS,
+    );
     expect(done.status, done.error_message).toBe('SUCCESS');
     expect(done.chapters.map((c: { title: string }) => c.title)).toEqual([
       'Part 1',
@@ -104,15 +121,17 @@ describe('kill -9 during an export, and restart', () => {
   }, 300_000);
 
   it('runs a project export accepted before the kill to a complete book', async () => {
-    // The restarted server of the test before, when it is still up: one start fewer.
-    server ??= await startServerProcess(args());
-    const imported = await fetchUrl(`${server.url}/api/v1/projects/import?file_name=lighthouse.txt`, 'POST', {
-      headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/octet-stream' },
-      body: BOOK,
-    });
+    const imported = await fetchUrl(
+      `${server!.url}/api/v1/projects/import?file_name=lighthouse.txt`,
+      'POST',
+      {
+        headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/octet-stream' },
+        body: BOOK,
+      },
+    );
     expect(imported.status, imported.text).toBe(201);
     const projectId = imported.json.result.project.id as string;
-    const res = await api(server.url, 'POST', `/api/v1/projects/${projectId}/exports`, { format: 'm4b' });
+    const res = await api(server!.url, 'POST', `/api/v1/projects/${projectId}/exports`, { format: 'm4b' });
     expect(res.status, res.text).toBe(201);
     const id = res.json.result.id as string;
     const path = `/api/v1/projects/${projectId}/exports/${id}`;
@@ -123,10 +142,7 @@ describe('kill -9 during an export, and restart', () => {
         const r = (await api(running.url, 'GET', path)).json.result;
         return wanted(r) || r.status === 'done' || r.status === 'failed' ? r : undefined;
       }, 120_000);
-      running.child.kill('SIGKILL');
-      await running.exited;
-      server = undefined;
-      server = await startServerProcess(args());
+      await killAndRestart();
       return record as { status: string; render_id: string | null };
     };
     // Killed while its segments render (the render it waits for is queued again too), then
@@ -137,10 +153,14 @@ describe('kill -9 during an export, and restart', () => {
     expect(encoding.status).toBe('encoding');
     expect(encoding.render_id).toBe(rendering.render_id);
     const restarted = server!;
-    const done = await eventually(async () => {
-      const r = (await api(restarted.url, 'GET', path)).json.result;
-      return r.status === 'done' || r.status === 'failed' ? r : undefined;
-    }, 200_000);
+    const done = await eventually(
+      async () => {
+        const r = (await api(restarted.url, 'GET', path)).json.result;
+        return r.status === 'done' || r.status === 'failed' ? r : undefined;
+      },
+      200_000,
+      POLL_DONE_MS,
+    );
     expect(done.status, done.error_message).toBe('done');
     // The project's preset is ACX: the book opens and closes with credits.
     const titles = ['Opening credits', 'Part 1', 'Part 2', 'Part 3', 'Part 4', 'Closing credits'];

@@ -240,17 +240,20 @@ export async function readWhileRendering(
 /**
  * Polls until `check` returns a value (not undefined), or fails after `timeoutMs`: by default 50 s,
  * under vitest's 60 s test timeout, so a busy machine waits longer instead of failing the race.
+ * Every `intervalMs` (20 ms); a wait of many seconds for a server process polls less often, as
+ * each poll costs CPU on both sides.
  */
 export async function eventually<T>(
   check: () => Promise<T | undefined> | T | undefined,
   timeoutMs = 50_000,
+  intervalMs = 20,
 ): Promise<T> {
   const started = Date.now();
   for (;;) {
     const value = await check();
     if (value !== undefined) return value;
     if (Date.now() - started > timeoutMs) throw new Error('condition not reached in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }
 

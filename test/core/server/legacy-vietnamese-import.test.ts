@@ -1,5 +1,5 @@
 /**
- * Legacy Vietnamese files through the real server on 127.0.0.1: a TCVN3 text file, a DOCX with
+ * Legacy Vietnamese files through the real server on 127.0.0.1 (fake engine): a TCVN3 text file, a DOCX with
  * runs in VNI-Times (written by the docx package), a windows-1252 HTML page in .VnTime and a VNI
  * ODT (fflate) imported as projects whose segments are the
  * Unicode paragraph, and the manuscript read route's summary noting the conversion; text files in
@@ -11,12 +11,12 @@ import type { ManuscriptReadResult } from '../../../electron/shared/manuscript-r
 import { latinBytes, TAT_DEN, toTcvn3, toVni, writeFontDocx } from '../../fixtures/legacy-vietnamese';
 import { odtFiles, zipOdt } from '../../fixtures/manuscripts';
 import { ENGLISH, VIETNAMESE, iconv } from '../../fixtures/text-encodings';
-import { startTestCore, type TestCore } from './helpers';
+import { startFakeEngineCore, type TestCore } from './helpers';
 
 let t: TestCore;
 
 beforeAll(async () => {
-  t = await startTestCore({ authThrottle: { baseDelayMs: 0 } });
+  t = await startFakeEngineCore({ authThrottle: { baseDelayMs: 0 } });
 });
 afterAll(async () => {
   await t?.close();

@@ -1,6 +1,7 @@
+// test-tier: slow (hostile manuscripts and PDF bombs read over HTTP, each in a reader child process)
 /**
  * Issue 36's attacks on the manuscript readers, over real HTTP on 127.0.0.1 against the real
- * core: hostile files (nesting that was quadratic, a million tiny paragraphs, an entity
+ * core (on the fake engine: nothing is spoken): hostile files (nesting that was quadratic, a million tiny paragraphs, an entity
  * declaration after a comment) refused with the limit they pass; PDF bombs at once never read by
  * more than MANUSCRIPT_LIMITS.readers children, the server answering meanwhile; reads past the
  * queue refused with 429 and Retry-After; a read whose client hangs up dropped from the queue, or
@@ -23,11 +24,11 @@ import {
 } from '../../fixtures/manuscripts';
 import { writeFlateBombPdf, writeSlowPdf } from '../../fixtures/pdf-files';
 import { isRunning, readerChildren, watchReaderChildren } from '../../fixtures/reader-children';
-import { eventually, startTestCore, type TestCore } from './helpers';
+import { eventually, startFakeEngineCore, type TestCore } from './helpers';
 
 let t: TestCore;
 beforeAll(async () => {
-  t = await startTestCore();
+  t = await startFakeEngineCore();
 });
 afterAll(async () => {
   await t?.close();

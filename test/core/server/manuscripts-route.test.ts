@@ -1,5 +1,6 @@
+// test-tier: slow (PDFs and manuscripts read over HTTP, each in a reader child process)
 /**
- * POST /api/v1/manuscripts/read over real HTTP on 127.0.0.1 against the real core: a PDF written
+ * POST /api/v1/manuscripts/read over real HTTP on 127.0.0.1 against the real core (fake engine): a PDF written
  * by pdfkit and plain text read into chapters and text, a picture and a PDF without text refused
  * with the server's message, a body over the file limit refused (declared or streamed) naming the
  * file and the limit, the studio's session let in.
@@ -14,12 +15,12 @@ import { MANUSCRIPT_LIMITS } from '../../../electron/shared/manuscript';
 import type { ManuscriptReadResult } from '../../../electron/shared/manuscript-read';
 import { expectedParagraph, VIETNAMESE_BOOK, writeDocx } from '../../fixtures/manuscripts';
 import { PDF_BOOK, PDF_ITALIC_TAIL, writeImageOnlyPdf, writePdfBook } from '../../fixtures/pdf-files';
-import { startSignedInCore, type SignedInTestCore } from './helpers';
+import { startFakeEngineStudio, type SignedInTestCore } from './helpers';
 
 let t: SignedInTestCore;
 
 beforeAll(async () => {
-  t = await startSignedInCore();
+  t = await startFakeEngineStudio();
 });
 afterAll(async () => {
   await t?.close();

@@ -1,18 +1,19 @@
+// test-tier: slow (EPUBs imported over HTTP, each read in a reader child process)
 /**
  * An imported project's language comes from its text when the metadata disagrees (issue 38):
  * real EPUB files written by the fixtures' writer (fflate), imported over real HTTP on a real
- * core; the answer says which language was used and why, and the narrator speaks it.
+ * core (fake engine); the answer says which language was used and why, and the narrator speaks it.
  */
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findVoice } from '../../../electron/shared/voices';
 import { ENGLISH_LINES, VIETNAMESE_LINES } from '../../fixtures/language-samples';
 import { VIETNAMESE_BOOK, writeEpub3, type BookDescription } from '../../fixtures/manuscripts';
-import { startTestCore, type TestCore } from './helpers';
+import { startFakeEngineCore, type TestCore } from './helpers';
 
 let t: TestCore;
 beforeAll(async () => {
-  t = await startTestCore({ authThrottle: { baseDelayMs: 0 } });
+  t = await startFakeEngineCore({ authThrottle: { baseDelayMs: 0 } });
 });
 afterAll(async () => {
   await t?.close();

@@ -11,12 +11,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseMp3 } from '../../fixtures/mp3-frames';
+import { useCompiledCli } from '../../fixtures/compiled-cli';
 import { startReceiver, type CallbackReceiver } from '../../fixtures/callback-receiver';
 import { onPostgres, testDatabase, type TestDatabase } from '../../fixtures/test-store';
 import { eventually, fetchUrl } from './helpers';
 import { keyCall, restartServeArgs, startServerProcess, type ServerProcess } from './process';
 
 const KEY = 'restart-test-key-0123456789abcdef';
+/** Two starts of `serve`: the bundle, not the sources compiled again each time. */
+const cli = useCompiledCli();
 let dir: string;
 let receiver: CallbackReceiver;
 let server: ServerProcess | undefined;
@@ -44,13 +47,14 @@ const api = (base: string, method: 'GET' | 'POST', path: string, body?: unknown)
 
 describe('kill -9 and restart', () => {
   it('loses nothing: every accepted request finishes, with complete audio, one charge and a delivered callback', async () => {
-    server = await startServerProcess(args());
+    server = await startServerProcess(args(), undefined, cli);
     expect(server.stdout()).toMatch(
       /^listening on http:\/\/127\.0\.0\.1:(\d+)\nopen http:\/\/127\.0\.0\.1:\1\/\?token=[0-9a-f]{32,}\n$/,
     );
     const sentence = 'This sentence is read aloud to keep the engine busy for a little while. ';
-    const bodies = Array.from({ length: 30 }, (_, i) => ({
-      input_text: `Request ${i}. ${sentence.repeat(4 + (i % 5) * 2)}`,
+    // Sixteen short requests: some done, some rendering and some waiting when it is killed.
+    const bodies = Array.from({ length: 16 }, (_, i) => ({
+      input_text: `Request ${i}. ${sentence.repeat(1 + (i % 4))}`,
       voice_code: i % 2 ? 'en_female_emily_us' : 'vi_female_thuytrang_mb',
       callback_url: receiver.url,
       generate_srt: i % 3 === 0,
@@ -72,7 +76,7 @@ describe('kill -9 and restart', () => {
     );
     expect(deliveredBefore.size).toBeLessThan(ids.length);
 
-    server = await startServerProcess(args());
+    server = await startServerProcess(args(), undefined, cli);
     const base = server.url;
     await eventually(() => {
       const delivered = new Set(

@@ -106,7 +106,7 @@ describe.each(KINDS)("behind %s, configured as the guide's block", (kind) => {
     const { response, blocks } = await firstEvent(kind, port());
     // Only now is a later event made: a request whose events are read through the proxy.
     const submitted = await t.call('POST', '/api/v1/tts', {
-      body: { input_text: Array(6).fill(TEXT).join(' '), voice_code: 'en_female_emily_us', speed_rate: 1.1 },
+      body: { input_text: Array(2).fill(TEXT).join(' '), voice_code: 'en_female_emily_us', speed_rate: 1.1 },
     });
     expect(submitted.status, submitted.text).toBe(200);
     const id = submitted.json.result.request_id as string;
@@ -134,7 +134,7 @@ describe.each(KINDS)("behind %s, configured as the guide's block", (kind) => {
     const streamed = await call(port(), 'POST', '/v1/audio/speech', {
       model: 'tts-1',
       voice: 'nova',
-      input: Array(8).fill(TEXT).join(' '),
+      input: Array(3).fill(TEXT).join(' '),
       response_format: 'mp3',
       // A speed of each proxy's own: the sentence cache would answer an earlier render at once.
       speed: 1.2 + KINDS.indexOf(kind) / 10,
@@ -196,7 +196,7 @@ describe('behind Caddy speaking HTTP/2 (h2c) to the client', () => {
     const { stream, headers } = h2('POST', '/v1/audio/speech', {
       model: 'tts-1',
       voice: 'alloy',
-      input: Array(8).fill(TEXT).join(' '),
+      input: Array(3).fill(TEXT).join(' '),
       response_format: 'mp3',
       speed: 1.8,
     });
