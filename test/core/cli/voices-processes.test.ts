@@ -10,12 +10,13 @@ import { describe, expect, it } from 'vitest';
 import { useCompiledCli } from '../../fixtures/compiled-cli';
 import { writePackFiles } from '../../fixtures/voice-mirror';
 import { useVoicesCli } from '../../fixtures/voices-cli';
+import { runEntry } from '../server/process';
 
 const cli = useVoicesCli('voices-processes-');
 const { voice } = cli;
 /** The compiled CLI, as a user runs it (a `node --import tsx` start compiles the sources each time). */
 const compiled = useCompiledCli();
-const cliProcess = (args: string[]) => compiled.run(...args);
+const cliProcess = (args: string[]) => runEntry(args, compiled);
 
 const packFolders = () =>
   existsSync(join(cli.dataDir, 'voices')) ? readdirSync(join(cli.dataDir, 'voices')) : [];

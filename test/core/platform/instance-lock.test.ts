@@ -16,6 +16,7 @@ import { acquireInstanceLock, lockAddress } from '../../../electron/core/platfor
 import { dataPaths } from '../../../electron/core/platform/paths';
 import { createCore } from '../../../electron/core/studio-core';
 import { UNUSED_ENGINE } from '../server/inject';
+import { runEntry } from '../server/process';
 import { useCompiledCli } from '../../fixtures/compiled-cli';
 import { onPostgres } from '../../fixtures/test-store';
 
@@ -283,7 +284,7 @@ describe.skipIf(onPostgres)('the data directory of serve and of a core', () => {
       holder: 'Narration Studio desktop app',
     });
     try {
-      const serve = await compiled.run('serve', '--port', '0', '--data-dir', dir, '--pool-size', '1');
+      const serve = await runEntry(['serve', '--port', '0', '--data-dir', dir, '--pool-size', '1'], compiled);
       expect(serve.code).toBe(1);
       expect(serve.stderr).toContain(
         `is in use by process ${process.pid} (Narration Studio desktop app). Stop it first.`,
