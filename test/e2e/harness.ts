@@ -8,13 +8,66 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
+import { launchBrowser as launchChromium } from '../fixtures/browser';
 import { refusingUrl } from '../fixtures/callback-receiver';
 import { skipFirstRunOffer } from '../fixtures/first-run-settings';
 import { speakingPiperPack } from '../fixtures/neural-pack';
 import { VoiceMirror } from '../fixtures/voice-mirror';
 import type { CatalogueEntry } from '../../electron/shared/voice-packs';
 
-export { CHROMIUM, launchBrowser } from '../fixtures/browser';
+export { CHROMIUM } from '../fixtures/browser';
+
+/** The one Chromium of a `run.ts` run, once `shareBrowser` has launched it. */
+let shared: Promise<Browser> | undefined;
+
+/**
+ * `run.ts`: launches one Chromium for every suite of the run (a launch costs about as much CPU
+ * as a short suite's pages); `launchBrowser` then hands out views of it. Resolves with its close.
+ */
+export async function shareBrowser(): Promise<() => Promise<void>> {
+  shared = launchChromium();
+  const browser = await shared;
+  return async () => {
+    shared = undefined;
+    await browser.close();
+  };
+}
+
+/**
+ * A headless Chromium for a suite: its own (standalone scripts), or a view of the run's shared
+ * one whose `close` closes only the contexts and pages the suite opened through it, so each
+ * suite still starts without cookies or storage and leaves nothing open.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  if (!shared) return launchChromium();
+  const browser = await shared;
+  const opened = new Set<BrowserContext>();
+  const track = (context: BrowserContext) => {
+    opened.add(context);
+    context.on('close', () => opened.delete(context));
+    return context;
+  };
+  const view: Pick<Browser, 'close' | 'newContext' | 'newPage'> = {
+    async close() {
+      await Promise.all([...opened].map((context) => context.close()));
+    },
+    async newContext(options) {
+      return track(await browser.newContext(options));
+    },
+    async newPage(options) {
+      const page = await browser.newPage(options);
+      track(page.context());
+      return page;
+    },
+  };
+  return new Proxy(browser, {
+    get(target, key) {
+      if (key in view) return view[key as keyof typeof view];
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
 
 export interface Studio {
   /** http://127.0.0.1:<port> */
@@ -152,10 +205,10 @@ export async function generateWithRefusedCallback(page: Page): Promise<Locator> 
   await page.getByLabel('Callback URL (optional)').fill(await refusingUrl());
   await page.getByRole('button', { name: 'Generate' }).click();
   await nav(page, 'Callbacks').click();
-  await listed.nth(before).waitFor({ timeout: 30_000 });
+  await listed.nth(before).waitFor({ timeout: 120_000 });
   const newest = listed.first();
   await newest.click();
-  await newest.getByText('failed', { exact: true }).waitFor({ timeout: 30_000 });
+  await newest.getByText('failed', { exact: true }).waitFor({ timeout: 120_000 });
   return newest;
 }
 
