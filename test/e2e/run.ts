@@ -24,7 +24,7 @@ import { runErrorsVietnameseE2e } from './errors-vietnamese.e2e';
 import { runVoiceLibraryE2e } from './voice-library.e2e';
 import { runVoiceMappingE2e } from './voice-mapping.e2e';
 import { runWorkbenchE2e } from './workbench.e2e';
-import { shareBrowser } from './harness';
+import { compileServe, shareBrowser } from './harness';
 
 /**
  * `npx tsx test/e2e/run.ts projects export`: only the suites named (all without a name).
@@ -71,6 +71,7 @@ if (unknown.length > 0) throw new Error(`no e2e suite named ${unknown.join(', ')
 let passed = 0;
 const times: string[] = [];
 const failures: string[] = [];
+const removeCli = await compileServe();
 const closeBrowser = await shareBrowser();
 try {
   const queue = [...chosen];
@@ -97,6 +98,7 @@ try {
   await Promise.all(Array.from({ length: Math.min(jobs, chosen.length) }, lane));
 } finally {
   await closeBrowser();
+  removeCli();
 }
 process.stdout.write(`e2e suites: ${times.join(', ')}\n`);
 process.stdout.write(`e2e finished in ${((Date.now() - started) / 1000).toFixed(1)} s (${jobs} at a time)\n`);
