@@ -8,8 +8,8 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
-import { buildCli, ROOT } from '../../electron/launch/build';
-import { CLI_ENTRY } from '../../electron/launch/freshness.mjs';
+import { ROOT } from '../../electron/launch/build';
+import { buildCliClone } from '../fixtures/cli-clone';
 import { launchBrowser as launchChromium } from '../fixtures/browser';
 import { refusingUrl } from '../fixtures/callback-receiver';
 import { skipFirstRunOffer } from '../fixtures/first-run-settings';
@@ -100,19 +100,16 @@ let compiledCli: string | undefined;
 
 /**
  * `run.ts`: compiles the CLI once, as `npm run build:cli` does (the package's "bin"), into a temp
- * folder laid out as a clone (package.json, node_modules and the built UI linked), so that each
+ * folder laid out as a clone (test/fixtures/cli-clone.ts) with the built UI linked, so that each
  * suite's `serve` starts from the bundle: about half the CPU of compiling the sources through
  * tsx at every start (test/fixtures/compiled-cli.ts does the same for the CLI's vitest files).
  * Resolves with the removal of the folder.
  */
 export async function compileServe(): Promise<() => void> {
   const app = mkdtempSync(join(tmpdir(), 'studio-e2e-cli-'));
-  writeFileSync(join(app, 'package.json'), JSON.stringify({ type: 'module', bin: CLI_ENTRY }));
-  symlinkSync(join(ROOT, 'node_modules'), join(app, 'node_modules'), 'junction');
   mkdirSync(join(app, 'dist'));
   symlinkSync(join(ROOT, 'dist/renderer'), join(app, 'dist/renderer'), 'junction');
-  await buildCli(ROOT, app);
-  compiledCli = join(app, CLI_ENTRY);
+  compiledCli = await buildCliClone(app);
   return () => {
     compiledCli = undefined;
     rmSync(app, { recursive: true, force: true });
