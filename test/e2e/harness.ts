@@ -4,17 +4,72 @@
  */
 
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
+import { ROOT } from '../../electron/launch/build';
+import { buildCliClone } from '../fixtures/cli-clone';
+import { launchBrowser as launchChromium } from '../fixtures/browser';
 import { refusingUrl } from '../fixtures/callback-receiver';
 import { skipFirstRunOffer } from '../fixtures/first-run-settings';
 import { speakingPiperPack } from '../fixtures/neural-pack';
 import { VoiceMirror } from '../fixtures/voice-mirror';
 import type { CatalogueEntry } from '../../electron/shared/voice-packs';
 
-export { CHROMIUM, launchBrowser } from '../fixtures/browser';
+export { CHROMIUM } from '../fixtures/browser';
+
+/** The one Chromium of a `run.ts` run, once `shareBrowser` has launched it. */
+let shared: Promise<Browser> | undefined;
+
+/**
+ * `run.ts`: launches one Chromium for every suite of the run (a launch costs about as much CPU
+ * as a short suite's pages); `launchBrowser` then hands out views of it. Resolves with its close.
+ */
+export async function shareBrowser(): Promise<() => Promise<void>> {
+  shared = launchChromium();
+  const browser = await shared;
+  return async () => {
+    shared = undefined;
+    await browser.close();
+  };
+}
+
+/**
+ * A headless Chromium for a suite: its own (standalone scripts), or a view of the run's shared
+ * one whose `close` closes only the contexts and pages the suite opened through it, so each
+ * suite still starts without cookies or storage and leaves nothing open.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  if (!shared) return launchChromium();
+  const browser = await shared;
+  const opened = new Set<BrowserContext>();
+  const track = (context: BrowserContext) => {
+    opened.add(context);
+    context.on('close', () => opened.delete(context));
+    return context;
+  };
+  const view: Pick<Browser, 'close' | 'newContext' | 'newPage'> = {
+    async close() {
+      await Promise.all([...opened].map((context) => context.close()));
+    },
+    async newContext(options) {
+      return track(await browser.newContext(options));
+    },
+    async newPage(options) {
+      const page = await browser.newPage(options);
+      track(page.context());
+      return page;
+    },
+  };
+  return new Proxy(browser, {
+    get(target, key) {
+      if (key in view) return view[key as keyof typeof view];
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
 
 export interface Studio {
   /** http://127.0.0.1:<port> */
@@ -40,6 +95,27 @@ export interface StudioOptions {
   poolSize?: number;
 }
 
+/** The run's compiled CLI (`compileServe`), else undefined: `serve` then runs from the sources through tsx. */
+let compiledCli: string | undefined;
+
+/**
+ * `run.ts`: compiles the CLI once, as `npm run build:cli` does (the package's "bin"), into a temp
+ * folder laid out as a clone (test/fixtures/cli-clone.ts) with the built UI linked, so that each
+ * suite's `serve` starts from the bundle: about half the CPU of compiling the sources through
+ * tsx at every start (test/fixtures/compiled-cli.ts does the same for the CLI's vitest files).
+ * Resolves with the removal of the folder.
+ */
+export async function compileServe(): Promise<() => void> {
+  const app = mkdtempSync(join(tmpdir(), 'studio-e2e-cli-'));
+  mkdirSync(join(app, 'dist'));
+  symlinkSync(join(ROOT, 'dist/renderer'), join(app, 'dist/renderer'), 'junction');
+  compiledCli = await buildCliClone(app);
+  return () => {
+    compiledCli = undefined;
+    rmSync(app, { recursive: true, force: true });
+  };
+}
+
 /**
  * Starts `serve --port 0` (temp data and settings folders unless given) and resolves with the
  * addresses it printed. The first-run voice offer is answered (skipped) beforehand unless
@@ -55,9 +131,9 @@ export async function startStudio(
   const child: ChildProcessWithoutNullStreams = spawn(
     process.execPath,
     [
-      '--import',
-      'tsx',
-      join(process.cwd(), 'electron/core/cli/index.ts'),
+      ...(compiledCli
+        ? [compiledCli]
+        : ['--import', 'tsx', join(process.cwd(), 'electron/core/cli/index.ts')]),
       'serve',
       ...(lastPort ? [] : ['--port', '0']),
       '--data-dir',
@@ -152,10 +228,10 @@ export async function generateWithRefusedCallback(page: Page): Promise<Locator> 
   await page.getByLabel('Callback URL (optional)').fill(await refusingUrl());
   await page.getByRole('button', { name: 'Generate' }).click();
   await nav(page, 'Callbacks').click();
-  await listed.nth(before).waitFor({ timeout: 30_000 });
+  await listed.nth(before).waitFor({ timeout: 120_000 });
   const newest = listed.first();
   await newest.click();
-  await newest.getByText('failed', { exact: true }).waitFor({ timeout: 30_000 });
+  await newest.getByText('failed', { exact: true }).waitFor({ timeout: 120_000 });
   return newest;
 }
 

@@ -24,10 +24,26 @@ import { runErrorsVietnameseE2e } from './errors-vietnamese.e2e';
 import { runVoiceLibraryE2e } from './voice-library.e2e';
 import { runVoiceMappingE2e } from './voice-mapping.e2e';
 import { runWorkbenchE2e } from './workbench.e2e';
+import { compileServe, shareBrowser } from './harness';
 
-/** `npx tsx test/e2e/run.ts projects export`: only the suites named (all without a name). */
-const only = process.argv.slice(2);
+/**
+ * `npx tsx test/e2e/run.ts projects export`: only the suites named (all without a name).
+ * `--jobs 1`: one suite at a time (default 2: the suites mostly wait on the server and the page,
+ * so two share the machine; each keeps its own server, and its lines are printed when it ends).
+ */
+const args = process.argv.slice(2);
+const jobsAt = args.indexOf('--jobs');
+const jobs = jobsAt >= 0 ? Number(args.splice(jobsAt, 2)[1]) : 2;
+if (!Number.isInteger(jobs) || jobs < 1)
+  throw new Error('--jobs takes a whole number of suites at a time, 1 or more');
+const only = args;
+/** The longest first (the last CI run's times), so that the two at a time end together. */
 const suites: [string, (log: (line: string) => void) => Promise<void>][] = [
+  ['vietnamese', runVietnameseE2e],
+  ['accessibility', runAccessibilityE2e],
+  ['projects', runProjectsE2e],
+  ['first-run', runFirstRunE2e],
+  ['workbench', runWorkbenchE2e],
   ['studio', runStudioE2e],
   ['studio-keyboard', runStudioKeyboardE2e],
   ['keyboard-focus', runKeyboardFocusE2e],
@@ -37,42 +53,58 @@ const suites: [string, (log: (line: string) => void) => Promise<void>][] = [
   ['export', runExportE2e],
   ['quick-studio', runQuickStudioE2e],
   ['voice-mapping', runVoiceMappingE2e],
-  ['projects', runProjectsE2e],
   ['voice-library', runVoiceLibraryE2e],
-  ['first-run', runFirstRunE2e],
   ['custom-voices', runCustomVoicesE2e],
-  ['workbench', runWorkbenchE2e],
   ['small-windows', runSmallWindowsE2e],
   ['layouts', runLayoutsE2e],
   ['addresses', runAddressesE2e],
   ['shortcuts', runShortcutsE2e],
-  ['accessibility', runAccessibilityE2e],
   ['sign-in-lasts', runSignInLastsE2e],
   ['sub-path', runSubPathE2e],
-  ['vietnamese', runVietnameseE2e],
   ['text-language', runTextLanguageE2e],
   ['errors-vietnamese', runErrorsVietnameseE2e],
 ];
 
 const started = Date.now();
+const chosen = suites.filter(([name]) => only.length === 0 || only.includes(name));
+const unknown = only.filter((name) => !suites.some(([known]) => known === name));
+if (unknown.length > 0) throw new Error(`no e2e suite named ${unknown.join(', ')}`);
 let passed = 0;
+const times: string[] = [];
+const failures: string[] = [];
+const removeCli = await compileServe();
+const closeBrowser = await shareBrowser();
 try {
-  const log = (line: string) => {
-    if (line.startsWith('✓')) passed++;
-    process.stdout.write(`${line}\n`);
+  const queue = [...chosen];
+  const lane = async () => {
+    for (let next = queue.shift(); next && failures.length === 0; next = queue.shift()) {
+      const [name, run] = next;
+      const lines: string[] = [];
+      const log = (line: string) => {
+        if (line.startsWith('✓')) passed++;
+        lines.push(line);
+      };
+      const suiteStarted = Date.now();
+      try {
+        await run(log);
+      } catch (error) {
+        failures.push(`${name}: ${(error as Error).stack ?? String(error)}`);
+      } finally {
+        const seconds = ((Date.now() - suiteStarted) / 1000).toFixed(1);
+        times.push(`${name} ${seconds} s`);
+        process.stdout.write(`== ${name} (${seconds} s)\n${lines.map((line) => `${line}\n`).join('')}`);
+      }
+    }
   };
-  const times: string[] = [];
-  for (const [name, run] of suites) {
-    if (only.length > 0 && !only.includes(name)) continue;
-    const suiteStarted = Date.now();
-    await run(log);
-    times.push(`${name} ${((Date.now() - suiteStarted) / 1000).toFixed(1)} s`);
-  }
-  process.stdout.write(`e2e suites: ${times.join(', ')}\n`);
-  process.stdout.write(`e2e finished in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
-  process.stdout.write(`e2e: ${passed} passed, 0 failed\n`);
-} catch (error) {
-  process.stderr.write(`e2e FAILED: ${(error as Error).stack ?? String(error)}\n`);
-  process.stdout.write(`e2e: ${passed} passed, 1 failed\n`);
+  await Promise.all(Array.from({ length: Math.min(jobs, chosen.length) }, lane));
+} finally {
+  await closeBrowser();
+  removeCli();
+}
+process.stdout.write(`e2e suites: ${times.join(', ')}\n`);
+process.stdout.write(`e2e finished in ${((Date.now() - started) / 1000).toFixed(1)} s (${jobs} at a time)\n`);
+if (failures.length > 0) {
+  process.stderr.write(`e2e FAILED: ${failures.join('\n')}\n`);
   process.exitCode = 1;
 }
+process.stdout.write(`e2e: ${passed} passed, ${failures.length} failed\n`);
