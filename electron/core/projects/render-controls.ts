@@ -9,6 +9,14 @@ import type { ProjectRenders } from './project-renders';
 export function createRenderControls(ctx: RenderContext) {
   const { options, runs, worker, waiters, emit, settle, finishRender, mustGet, leaseMs, pollMs } = ctx;
   const { store, clock } = options;
+  /**
+   * Whether this instance runs the render: a row read as rendering may have been claimed here a
+   * moment ago (it begins once that claim settles), or be running on another instance.
+   */
+  const runsHere = async (id: string) => {
+    await worker.claimSettled();
+    return runs.has(id);
+  };
   const controls: Pick<ProjectRenders, 'pause' | 'resume' | 'cancel' | 'settled'> = {
     async pause(id) {
       const row = await mustGet(id);
@@ -20,9 +28,7 @@ export function createRenderControls(ctx: RenderContext) {
         if (!(await store.projectRenders.pauseQueued(id))) return controls.pause(id);
         emit(await mustGet(id), row.key_id, row.project_id, []);
       } else if (row.status === 'rendering') {
-        // Claimed here a moment ago (begun once that claim settles), or running on another instance.
-        await worker.claimSettled();
-        if (runs.has(id)) return controls.pause(id);
+        if (await runsHere(id)) return controls.pause(id);
         await store.projectRenders.request(id, 'pause');
       } else if (row.status !== 'paused') {
         throw new AppError('PROJECT_CONFLICT', `The render is ${row.status}: it cannot be paused.`);
@@ -70,10 +76,8 @@ export function createRenderControls(ctx: RenderContext) {
         }
         return controls.cancel(id);
       }
-      // Claimed here a moment ago (begun once that claim settles), as pause() does; else running
-      // on another instance: its owner sees the request when it renews its lease.
-      await worker.claimSettled();
-      if (runs.has(id)) return controls.cancel(id);
+      // Running on another instance: its owner sees the request when it renews its lease.
+      if (await runsHere(id)) return controls.cancel(id);
       await store.projectRenders.request(id, 'cancel');
       const deadline = clock.now() + leaseMs * 2;
       for (;;) {
