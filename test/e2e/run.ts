@@ -24,6 +24,7 @@ import { runErrorsVietnameseE2e } from './errors-vietnamese.e2e';
 import { runVoiceLibraryE2e } from './voice-library.e2e';
 import { runVoiceMappingE2e } from './voice-mapping.e2e';
 import { runWorkbenchE2e } from './workbench.e2e';
+import { buildUiIfStale, ROOT } from '../../electron/launch/build';
 import { compileServe, shareBrowser } from './harness';
 
 /**
@@ -72,6 +73,9 @@ if (unknown.length > 0) throw new Error(`no e2e suite named ${unknown.join(', ')
 let passed = 0;
 const times: string[] = [];
 const failures: string[] = [];
+// The studio UI the suites load: built only when its sources are newer than dist/renderer (in CI
+// the slow tier's browser tests have built it already).
+buildUiIfStale(ROOT, process.stdout);
 const removeCli = await compileServe();
 const closeBrowser = await shareBrowser();
 try {

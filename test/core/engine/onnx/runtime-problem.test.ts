@@ -4,6 +4,7 @@
  * found".
  */
 
+import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -88,13 +89,19 @@ describe('runtimeProblem', () => {
       const dir = mkdtempSync(join(tmpdir(), 'ns-ort-'));
       dirs.push(dir);
       copyFileSync(binding, join(dir, 'onnxruntime_binding.node'));
-      let error: unknown;
-      try {
-        require(join(dir, 'onnxruntime_binding.node'));
-      } catch (e) {
-        error = e;
-      }
-      expect(error).toBeDefined();
+      // In a fresh Node: a process that has loaded the runtime already (another test file in
+      // the same worker) would find the library by its name and load the copy.
+      const load = spawnSync(
+        process.execPath,
+        [
+          '-e',
+          'try { require(process.argv[1]); } catch (e) { process.stdout.write(e.message); process.exit(3); }',
+          join(dir, 'onnxruntime_binding.node'),
+        ],
+        { encoding: 'utf8' },
+      );
+      expect(load.status).toBe(3);
+      const error = new Error(load.stdout);
       expect(dirname(binding)).not.toBe(dir);
       const message = runtimeProblem({ platform: 'linux', arch: process.arch, release: '6.1.0' }, error)!;
       expect(message).toMatch(
