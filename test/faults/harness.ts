@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { CliRunner } from '../core/server/process';
 
 export interface FaultContext {
   /** Size multiplier from `--scale` (1 = the issue's sizes; CI runs smaller). */
@@ -18,6 +19,8 @@ export interface FaultContext {
   figure(name: string, value: string | number): void;
   /** A progress line. */
   log(message: string): void;
+  /** How the scenarios start `serve`: the CLI compiled once for the run. */
+  readonly cli: CliRunner;
 }
 
 export interface Scenario {

@@ -41,7 +41,7 @@ async function run(ctx: FaultContext): Promise<void> {
   const rng = createRng(ctx.seed ^ 0x1de4b07e);
   const dir = mkdtempSync(join(tmpdir(), 'faults-idempotency-'));
   const args = serveArgs(dir, KEY, 1);
-  let serverUp: Promise<ServerProcess> = startServerProcess(args);
+  let serverUp: Promise<ServerProcess> = startServerProcess(args, undefined, ctx.cli);
   let server: ServerProcess | undefined;
   let killing = true;
   let next = 0;
@@ -107,7 +107,7 @@ async function run(ctx: FaultContext): Promise<void> {
       await sleep(100 + rng() * 500);
       server.child.kill('SIGKILL');
       await server.exited;
-      serverUp = startServerProcess(args);
+      serverUp = startServerProcess(args, undefined, ctx.cli);
     }
     server = await serverUp;
     // Let the clients submit to the last server a moment before they stop.

@@ -64,7 +64,7 @@ async function run(ctx: FaultContext): Promise<void> {
   const receiver = await startReceiver();
   const args = serveArgs(dir, KEY, 2, '--callback-delay-ms', '200');
   let server: ServerProcess | undefined;
-  let serverUp: Promise<ServerProcess> = startServerProcess(args);
+  let serverUp: Promise<ServerProcess> = startServerProcess(args, undefined, ctx.cli);
   const attempts: Attempt[] = [];
   const submitMs: number[] = [];
   let next = 0;
@@ -129,7 +129,7 @@ async function run(ctx: FaultContext): Promise<void> {
       await server.exited;
       killsDone++;
       const t0 = Date.now();
-      serverUp = startServerProcess(args);
+      serverUp = startServerProcess(args, undefined, ctx.cli);
       server = await serverUp;
       restartMs.push(Date.now() - t0);
     }

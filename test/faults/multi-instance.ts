@@ -90,7 +90,9 @@ async function run(ctx: FaultContext): Promise<void> {
   // The servers, by slot; a slot is undefined while its instance is down.
   const servers: (ServerProcess | undefined)[] = [];
   try {
-    const started = await Promise.all(Array.from({ length: INSTANCES }, () => startServerProcess(args)));
+    const started = await Promise.all(
+      Array.from({ length: INSTANCES }, () => startServerProcess(args, undefined, ctx.cli)),
+    );
     servers.push(...started);
     const ids = new Set((await Promise.all(started.map((s) => health(s.url)))).map((h) => h.instance.id));
     ctx.check(
@@ -208,7 +210,7 @@ async function run(ctx: FaultContext): Promise<void> {
         300_000,
         100,
       );
-      servers[victim] = await startServerProcess(args);
+      servers[victim] = await startServerProcess(args, undefined, ctx.cli);
       restartedAt = Date.now();
       ctx.log(`restarted instance ${victim} after ${((restartedAt - killedAt) / 1000).toFixed(1)} s`);
     };

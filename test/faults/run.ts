@@ -4,6 +4,7 @@
  * records checks and figures, and the run exits non-zero if any check failed.
  */
 
+import { compileCliForRun } from '../fixtures/cli-clone';
 import { cpuSeconds, type FaultContext, type Scenario } from './harness';
 
 function arg(name: string): string | undefined {
@@ -28,6 +29,7 @@ let passed = 0;
 let failed = 0;
 const figures: string[] = [];
 const started = Date.now();
+const cli = await compileCliForRun();
 for (const scenario of scenarios) {
   if (only && !only.includes(scenario.name)) continue;
   console.log(`\n== ${scenario.name}: ${scenario.title}`);
@@ -35,6 +37,7 @@ for (const scenario of scenarios) {
   const cpu0 = cpuSeconds();
   const ctx: FaultContext = {
     scale,
+    cli,
     seed,
     check(name, ok, detail) {
       if (ok) passed++;
@@ -63,4 +66,5 @@ console.log(
   `\nseed ${seed}, ${((Date.now() - started) / 1000).toFixed(1)} s, CPU ${cpuSeconds().toFixed(1)} s`,
 );
 console.log(`faults: ${passed} passed, ${failed} failed`);
+cli.remove();
 process.exit(failed === 0 ? 0 : 1);

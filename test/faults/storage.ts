@@ -32,7 +32,7 @@ import { Agent, request } from 'undici';
 import { SCHEMA_VERSION, openDatabase } from '../../electron/core/store/sqlite-database';
 import { dataPaths } from '../../electron/core/platform/paths';
 import { rmsOf, wavSamples } from '../fixtures/audio-analysis';
-import { ENTRY } from '../core/server/process';
+import type { CliRunner } from '../core/server/process';
 import { startTestCore } from '../core/server/helpers';
 import { serveArgs, sleep, waitUntil, type FaultContext, type Scenario } from './harness';
 import { random as createRng } from '../fixtures/random';
@@ -71,13 +71,9 @@ interface Serve {
   exited: Promise<number | null>;
 }
 
-function serveCommand(dir: string): string[] {
-  return ['serve', ...serveArgs(dir, KEY, 2)];
-}
-
 /** Spawns `serve`, optionally under `ulimit -f <blocks>` (1024-byte blocks). */
-function spawnServe(dir: string, fileLimitBlocks?: number): ChildProcess {
-  const node = [process.execPath, '--import', 'tsx', ENTRY, ...serveCommand(dir)];
+function spawnServe(cli: CliRunner, dir: string, fileLimitBlocks?: number): ChildProcess {
+  const node = [process.execPath, ...cli.args('serve', ...serveArgs(dir, KEY, 2))];
   if (fileLimitBlocks === undefined)
     return spawn(node[0]!, node.slice(1), { stdio: ['ignore', 'pipe', 'pipe'] });
   const quoted = node.map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
@@ -88,8 +84,8 @@ function spawnServe(dir: string, fileLimitBlocks?: number): ChildProcess {
 }
 
 /** Resolves once the server listens; rejects with its stderr if it exits first. */
-function startServe(dir: string, fileLimitBlocks?: number): Promise<Serve> {
-  const child = spawnServe(dir, fileLimitBlocks);
+function startServe(cli: CliRunner, dir: string, fileLimitBlocks?: number): Promise<Serve> {
+  const child = spawnServe(cli, dir, fileLimitBlocks);
   let out = '';
   let err = '';
   child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
@@ -110,11 +106,12 @@ function startServe(dir: string, fileLimitBlocks?: number): Promise<Serve> {
  * above a start on a loaded machine (30 s was not: one took 31 s beside a busy CI run).
  */
 async function failingStart(
+  cli: CliRunner,
   dir: string,
   timeoutMs = 300_000,
 ): Promise<{ code: number | null; stderr: string; ms: number; listened: boolean }> {
   const t0 = Date.now();
-  const child = spawnServe(dir);
+  const child = spawnServe(cli, dir);
   let out = '';
   let err = '';
   child.stdout!.on('data', (d: Buffer) => {
@@ -251,7 +248,7 @@ async function runCorrupt(ctx: FaultContext): Promise<void> {
       writeFileSync(db, c.bytes);
       const before = sha256(db);
 
-      const first = await failingStart(dir);
+      const first = await failingStart(ctx.cli, dir);
       const lines = first.stderr.split('\n').filter((l) => l.trim() !== '');
       const asides = readdirSync(dir).filter((n) => n.startsWith('studio.db.corrupt-'));
       const aside = asides.find((n) => !n.endsWith('-wal') && !n.endsWith('-journal'));
@@ -283,7 +280,7 @@ async function runCorrupt(ctx: FaultContext): Promise<void> {
       if (c === cases[1]) ctx.log(`message: ${lines[0]}`);
       if (!restarted.includes(c)) continue;
       // The next start: a fresh database that serves, and the aside copy untouched.
-      const server = await startServe(dir);
+      const server = await startServe(ctx.cli, dir);
       const api = client();
       try {
         const list = await api.call('GET', `${server.url}/api/v1/tts?page=1&page_size=10`);
@@ -334,7 +331,7 @@ async function runNewer(ctx: FaultContext): Promise<void> {
     const sizeBefore = statSync(db).size;
 
     for (const attempt of [1, 2]) {
-      const result = await failingStart(dir);
+      const result = await failingStart(ctx.cli, dir);
       const lines = result.stderr.split('\n').filter((l) => l.trim() !== '');
       ctx.check(
         `start ${attempt}: exits non-zero with one clear line (newer version ${future} vs ${SCHEMA_VERSION}, update the app, file untouched)`,
@@ -392,7 +389,7 @@ async function runDiskFull(ctx: FaultContext): Promise<void> {
   let server: Serve | undefined;
   const api = client();
   try {
-    server = await startServe(dir, FILE_LIMIT_BLOCKS);
+    server = await startServe(ctx.cli, dir, FILE_LIMIT_BLOCKS);
     const base = server.url;
     const usage = async () =>
       (await api.call('GET', `${base}/api/v1/usage?page=1&page_size=100`)).json.result;
@@ -518,7 +515,7 @@ async function runDiskFull(ctx: FaultContext): Promise<void> {
       ])
     )?.download_token;
     await store.close();
-    server = await startServe(dir);
+    server = await startServe(ctx.cli, dir);
     const link = await api.call('GET', `${server.url}/files/${failed.id}/${token}/audio.wav`);
     ctx.check(
       "the failed request's audio link answers 404 with an error body, not a partial file",

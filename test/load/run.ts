@@ -33,6 +33,7 @@ import { random as createRng } from '../fixtures/random';
 import { startReceiver, type CallbackReceiver } from '../fixtures/callback-receiver';
 import { SENTENCES } from '../fixtures/sentences';
 import { startServerProcess, type ServerProcess } from '../core/server/process';
+import { compileCliForRun } from '../fixtures/cli-clone';
 import { createTestDatabase } from '../fixtures/postgres';
 
 function arg(name: string): string | undefined {
@@ -283,17 +284,21 @@ async function phase1(): Promise<void> {
   ]);
   const { keys } = data;
   const receiver = await startReceiver();
-  const server = await startServerProcess([
-    '--port',
-    '0',
-    ...data.serveArgs,
-    '--pool-size',
-    '2',
-    '--max-queued',
-    String(maxQueued),
-    '--max-text-chars',
-    '1000000',
-  ]);
+  const server = await startServerProcess(
+    [
+      '--port',
+      '0',
+      ...data.serveArgs,
+      '--pool-size',
+      '2',
+      '--max-queued',
+      String(maxQueued),
+      '--max-text-chars',
+      '1000000',
+    ],
+    undefined,
+    cli,
+  );
   // Baseline: the idle server before any request (engine, workers and database loaded).
   const idleRss = memoryOf(server.child.pid!).rss;
   const watch = monitor(server);
@@ -516,15 +521,11 @@ async function phase2(): Promise<void> {
   ]);
   const { keys } = data;
   const receiver = await startReceiver();
-  const server = await startServerProcess([
-    '--port',
-    '0',
-    ...data.serveArgs,
-    '--pool-size',
-    '2',
-    '--max-text-chars',
-    '1000000',
-  ]);
+  const server = await startServerProcess(
+    ['--port', '0', ...data.serveArgs, '--pool-size', '2', '--max-text-chars', '1000000'],
+    undefined,
+    cli,
+  );
   const watch = monitor(server);
   const arrivals = () => {
     const at = new Map<string, number>();
@@ -632,6 +633,8 @@ async function phase2(): Promise<void> {
 const reproduce = `--seed ${seed} --scale ${scale}${backend === 'postgres' ? ' --database postgres' : ''}`;
 console.log(`load: seed ${seed}, scale ${scale}, database ${backend} (reproduce with ${reproduce})`);
 const startedAll = Date.now();
+// Each phase's `serve` runs the CLI compiled once for the run, the bundle a user runs.
+const cli = await compileCliForRun();
 figure('database', backend === 'postgres' ? 'PostgreSQL (serve --database)' : 'SQLite (the data directory)');
 const cpuStart = cpuSeconds();
 await phase1();
@@ -645,4 +648,5 @@ console.log(
   `\nseed ${seed}, database ${backend}, ${((Date.now() - startedAll) / 1000).toFixed(1)} s, CPU ${cpuSeconds().toFixed(1)} s`,
 );
 console.log(`load: ${passed} passed, ${failed} failed`);
+cli.remove();
 process.exit(failed === 0 ? 0 : 1);
