@@ -25,5 +25,8 @@ export default defineConfig({
     unstubEnvs: true,
     unstubGlobals: true,
     restoreMocks: true,
+    // The CLI compiled once for the run, and run by every file (test/fixtures/compiled-cli-*.ts).
+    globalSetup: ['test/fixtures/compiled-cli-global.ts'],
+    setupFiles: ['test/fixtures/compiled-cli-setup.ts'],
   },
 });

@@ -63,8 +63,8 @@ interface NodeBundle {
 
 /**
  * One Node entry with the engine's workers and the reader child processes (manuscripts, project
- * archives) beside it (the core finds them relative to its own module: engine/host/engine-host.ts,
- * engine/espeak/worker-url.ts, engine/export/parallel-resampling.ts, manuscripts/reader-process.ts, projects/project-archive.ts). ESM, packages external.
+ * archives) beside it (the core finds each beside its own module: core/platform/script-url.ts).
+ * ESM, packages external.
  * Files of an earlier build that this one did not write (old chunks) are removed.
  */
 async function bundleForNode(root: string, bundle: NodeBundle): Promise<Metafile> {

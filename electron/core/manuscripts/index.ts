@@ -72,7 +72,7 @@ export function readerTurn<T>(
   return readers.run(owner, fileName, read, signal);
 }
 
-export { childScript, runInChild, type ChildRead, type ReaderLimits } from './reader-process';
+export { runInChild, type ChildRead, type ReaderLimits } from './reader-process';
 export { answerOneRequest, type SendPart } from './reader-child-main';
 
 /**

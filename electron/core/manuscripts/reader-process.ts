@@ -17,21 +17,11 @@ import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { AppError, type ErrorCode } from '../../shared/errors';
+import { scriptBeside } from '../platform/script-url';
 import type { Manuscript } from '../../shared/manuscript';
 import { readAborted } from './errors';
 import type { ReaderChildRequest } from './manuscript-reader-child';
 import type { ReaderChildReply } from './reader-child-main';
-
-/**
- * A child's script named `name` beside the module at `moduleUrl` (its import.meta.url): TypeScript
- * from sources, JavaScript when built (electron/launch/build.ts writes each child beside the bundle).
- */
-export function childScript(name: string, moduleUrl: string): URL {
-  return new URL(moduleUrl.endsWith('.ts') ? `./${name}.ts` : `./${name}.js`, moduleUrl);
-}
-
-/** The manuscript reader's child script. */
-const READER_CHILD_URL = childScript('manuscript-reader-child', import.meta.url);
 
 export interface ReaderLimits {
   timeoutMs: number;
@@ -68,7 +58,7 @@ export function readInChild(
 ): Promise<Manuscript> {
   return runInChild<Manuscript>(
     {
-      script: limits.script ?? READER_CHILD_URL,
+      script: limits.script ?? scriptBeside('manuscript-reader-child', import.meta.url),
       fileName: request.fileName,
       what: 'manuscript',
       memoryWhy: 'a compressed part inflates without end, or its markup is too large',

@@ -14,7 +14,8 @@ import { mkdir, mkdtemp, readdir, rename, rm, writeFile } from 'node:fs/promises
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { ProjectDetail } from '../../shared/projects';
-import { childScript, readerTurn, runInChild } from '../manuscripts';
+import { readerTurn, runInChild } from '../manuscripts';
+import { scriptBeside } from '../platform/script-url';
 import { writeZip, type ZipEntry } from '../platform/zip-writer';
 import type { SegmentRow, Store } from '../store';
 import { ARCHIVE_FORMAT, ARCHIVE_LIMITS, ARCHIVE_VERSION, type Archive } from './archive-format';
@@ -25,7 +26,6 @@ import type { ProjectService } from './project-service';
 export { ARCHIVE_LIMITS } from './archive-format';
 
 /** The archive reader's child script. */
-const ARCHIVE_CHILD_URL = childScript('project-archive-child', import.meta.url);
 
 /**
  * Writes the project's archive to `outPath` (staged: nothing is left on failure). Returns the
@@ -168,7 +168,11 @@ export async function readArchiveRows(
     request.fileName,
     () =>
       runInChild<ArchiveRead>(
-        { script: ARCHIVE_CHILD_URL, fileName: request.fileName, what: 'project archive' },
+        {
+          script: scriptBeside('project-archive-child', import.meta.url),
+          fileName: request.fileName,
+          what: 'project archive',
+        },
         request,
         { timeoutMs: ARCHIVE_LIMITS.readerTimeoutMs, maxRssBytes: ARCHIVE_LIMITS.readerMaxRssBytes },
         signal,

@@ -9,13 +9,20 @@ import { fetchUrl } from './helpers';
 export const ENTRY = join(process.cwd(), 'electron/core/cli/index.ts');
 
 /**
- * How a test runs the CLI: by default from its sources (`node --import tsx`, which compiles them
- * again at each start, ≈ 2.3 s of CPU); a file that starts the server or the CLI several times
- * passes its compiled CLI (test/fixtures/compiled-cli.ts, ≈ 0.8 s a start: the bundle a user runs).
+ * How a test runs the CLI: under vitest by default the run's compiled CLI (≈ 0.8 s of CPU a start:
+ * the bundle a user runs; test/fixtures/compiled-cli-setup.ts), elsewhere from its sources
+ * (`node --import tsx`, which compiles them again at each start, ≈ 2.3 s) unless a caller passes
+ * one (the fault and load suites compile theirs once a run).
  */
 export type CliRunner = Pick<CompiledCli, 'args'>;
 
 const fromSources: CliRunner = { args: (...args) => ['--import', 'tsx', ENTRY, ...args] };
+let defaultCli: CliRunner = fromSources;
+
+/** The CLI that `startServerProcess` and `runEntry` run when not given one. */
+export function runCliFrom(cli: CliRunner): void {
+  defaultCli = cli;
+}
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -33,7 +40,7 @@ export interface ServerProcess {
 export function startServerProcess(
   args: string[],
   logFile?: string,
-  cli: CliRunner = fromSources,
+  cli: CliRunner = defaultCli,
 ): Promise<ServerProcess> {
   const logFd = logFile === undefined ? undefined : openSync(logFile, 'w');
   const child = spawn(process.execPath, cli.args('serve', ...args), {
@@ -64,7 +71,7 @@ export function startServerProcess(
 /** Runs a command of the entry to completion. */
 export function runEntry(
   args: string[],
-  cli: CliRunner = fromSources,
+  cli: CliRunner = defaultCli,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawn(process.execPath, cli.args(...args), {
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,9 +1,10 @@
+import { scriptBeside } from '../../platform/script-url';
+
 /**
- * The eSpeak worker's script. From TypeScript sources it is the file beside this one; in the
- * built app every module is bundled into dist/electron/main/index.js and the worker is built
- * beside it as espeak-worker.js (electron/launch/build.ts), which the same relative URL names.
+ * The eSpeak worker's script: the file beside this one from TypeScript sources; in the built app
+ * every module is bundled into one entry and the worker is built beside it as espeak-worker.js
+ * (electron/launch/build.ts).
  */
-export const ESPEAK_WORKER_URL = new URL(
-  import.meta.url.endsWith('.ts') ? './espeak-worker.ts' : './espeak-worker.js',
-  import.meta.url,
-);
+export function espeakWorkerUrl(): URL {
+  return scriptBeside('espeak-worker', import.meta.url);
+}

@@ -11,6 +11,7 @@ import { stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { AppError, type ErrorCode } from '../../../shared/errors';
+import { scriptBeside } from '../../platform/script-url';
 import { startWorker } from '../threads/worker-thread';
 import { wavsToRaw, type ResampleJob } from './chapter-audio';
 
@@ -25,16 +26,6 @@ export type ResamplingReply =
   | { id: number; kind: 'progress'; fraction: number }
   | { id: number; kind: 'done'; samples: number }
   | { id: number; kind: 'failed'; code: ErrorCode | undefined; message: string };
-
-/**
- * The worker's script. From TypeScript sources it is the file beside this one; in the built app
- * and CLI this module is bundled into the entry, and the worker is built beside it as
- * resampling-worker.js (electron/launch/build.ts), which the same relative URL names.
- */
-const WORKER_URL = new URL(
-  import.meta.url.endsWith('.ts') ? './resampling-worker.ts' : './resampling-worker.js',
-  import.meta.url,
-);
 
 /**
  * Below this many bytes of WAV over all the chapters (about a minute at 24 kHz), one thread:
@@ -123,7 +114,7 @@ async function inWorkers(
         worker.postMessage({ id, job: jobs[id]! } satisfies ResamplingRequest);
       };
       for (let t = 0; t < threads; t++) {
-        const worker = startWorker(WORKER_URL);
+        const worker = startWorker(scriptBeside('resampling-worker', import.meta.url));
         running++;
         workers.push(worker);
         worker.on('message', (reply: ResamplingReply) => {

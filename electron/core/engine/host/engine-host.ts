@@ -13,6 +13,7 @@ import type { SentenceCacheStats, SentenceCacheUse } from '../../../shared/sente
 import type { AuditionResult, BookExportResult, Engine, RenderRequest, RenderResult } from '../engine';
 import type { EngineOptions } from '../create-engine';
 import { abortError } from '../render/synthesis-window';
+import { scriptBeside } from '../../platform/script-url';
 import { startWorker } from '../threads/worker-thread';
 import type { HostReply, HostRequest } from './protocol';
 import type { Reading } from '../text/reading';
@@ -46,11 +47,7 @@ interface Pending {
 export async function createEngineHost(
   options: Pick<EngineOptions, 'poolSize' | 'idleReleaseMs' | 'sentenceCache'> = {},
 ): Promise<Engine> {
-  const url = new URL(
-    import.meta.url.endsWith('.ts') ? './engine-host-worker.ts' : './engine-host-worker.js',
-    import.meta.url,
-  );
-  const worker: Worker = startWorker(url);
+  const worker: Worker = startWorker(scriptBeside('engine-host-worker', import.meta.url));
   let closed = false;
   const { call, abortable } = openHostChannel(worker, () => closed);
 
