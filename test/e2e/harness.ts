@@ -4,12 +4,12 @@
  */
 
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { ROOT } from '../../electron/launch/build';
-import { buildCliClone } from '../fixtures/cli-clone';
+import { compileCliForRun } from '../fixtures/cli-clone';
 import { launchBrowser as launchChromium } from '../fixtures/browser';
 import { refusingUrl } from '../fixtures/callback-receiver';
 import { skipFirstRunOffer } from '../fixtures/first-run-settings';
@@ -106,13 +106,12 @@ let compiledCli: string | undefined;
  * Resolves with the removal of the folder.
  */
 export async function compileServe(): Promise<() => void> {
-  const app = mkdtempSync(join(tmpdir(), 'studio-e2e-cli-'));
-  mkdirSync(join(app, 'dist'));
-  symlinkSync(join(ROOT, 'dist/renderer'), join(app, 'dist/renderer'), 'junction');
-  compiledCli = await buildCliClone(app);
+  const cli = await compileCliForRun();
+  symlinkSync(join(ROOT, 'dist/renderer'), join(cli.app, 'dist/renderer'), 'junction');
+  [compiledCli] = cli.args();
   return () => {
     compiledCli = undefined;
-    rmSync(app, { recursive: true, force: true });
+    cli.remove();
   };
 }
 

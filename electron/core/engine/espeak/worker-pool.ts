@@ -15,7 +15,7 @@ import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { AppError } from '../../../shared/errors';
 import type { EngineSettings, PhonemeClause, WorkerReady, WorkerRequest, WorkerResponse } from './protocol';
-import { espeakWorkerUrl } from './worker-url';
+import { scriptBeside } from '../../platform/script-url';
 import { startWorker } from '../threads/worker-thread';
 
 export interface SynthesisOutput {
@@ -158,7 +158,7 @@ class EspeakWorkerPool {
     this.size = Math.max(1, options.size ?? availableParallelism());
     this.taskTimeoutMs = options.taskTimeoutMs ?? 60_000;
     this.idleMs = options.idleMs ?? 60_000;
-    this.workerUrl = options.workerUrl ?? espeakWorkerUrl();
+    this.workerUrl = options.workerUrl ?? scriptBeside('espeak-worker', import.meta.url);
   }
 
   get workers(): number {
