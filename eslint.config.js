@@ -45,7 +45,8 @@ const core = [
 const layerOptions = {
   root: import.meta.dirname,
   layers: {
-    shared: { paths: ['electron/shared'], allow: [], builtins: false },
+    // saxes here too: SSML (shared/ssml-markup.ts) is read by the server, the engine and the studio.
+    shared: { paths: ['electron/shared'], allow: [], builtins: false, packages: ['saxes'] },
     // No entry, deliberately: small independent tools (clock, log, paths, ports, the settings
     // file, the instance lock…) that every layer uses a few of; a barrel would load them all.
     // csv-parse here only (platform/csv-reader.ts): only core reads CSV, so its Node types and

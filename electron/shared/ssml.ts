@@ -17,7 +17,7 @@ import { AppError } from './errors';
 import { IPA_ERROR_REASONS, ipaToEspeak } from './lexicon-ipa';
 import { RATE_MAX, RATE_MIN, VOLUME_MAX, VOLUME_MIN } from './options';
 import { findVoice, VOICES } from './voices';
-import { decodeEntities, tokenizeSsml, type Fail, type SsmlAttributes } from './ssml-tokenizer';
+import { readSsmlMarkup, type Fail, type SsmlAttributes } from './ssml-markup';
 
 /** Longest `<break>`, ms (as the cloud services allow). */
 export const SSML_MAX_BREAK_MS = 10_000;
@@ -440,16 +440,10 @@ export function parseSsml(source: string, options: ParseSsmlOptions = {}): SsmlD
     if (!sawRoot || rootClosed)
       fail(at, 'text must stand inside <speak>…</speak>', { reason: 'text_outside_speak' });
   };
-  tokenizeSsml(source, fail, {
-    text(raw, at) {
-      if (raw.trim() !== '') {
-        insideSpeak(at + raw.search(/\S/u));
-        if (raw.includes(']]>'))
-          fail(at + raw.indexOf(']]>'), '"]]>" is not allowed in text', { reason: 'syntax' });
-        spoken.append(decodeEntities(raw, at, fail));
-      } else if (sawRoot && !rootClosed) {
-        spoken.append(raw);
-      }
+  readSsmlMarkup(source, fail, {
+    text(value, at) {
+      if (value.trim() !== '') insideSpeak(at);
+      if (sawRoot && !rootClosed) spoken.append(value);
     },
     cdata(text, at) {
       insideSpeak(at);

@@ -229,6 +229,14 @@ describe('SSML_INVALID', () => {
     ['<speak><!DOCTYPE x></speak>', 1, 8, /document type/],
     ['<speak><speak>x</speak></speak>', 1, 8, /may not be nested/],
     ['<speak>x</b></speak>', 1, 9, /<\/b> found where <\/speak> was expected/],
+    ['<speak>Hi <break time="1s"', 1, 11, /<break> is not closed with ">"/],
+    ['<speak>Hi <!-- note', 1, 11, /comment is not closed/],
+    ['<speak>Hi </>', 1, 13, /a tag name is expected/],
+    ['<speak>a &amp; b &c d</speak>', 1, 18, /"&" must start an entity/],
+    ['<speak><break time="1s" strength="weak"/></speak></b>', 1, 50, /<\/b> closes no open element/],
+    ['<speak>\r\n  <break time="1s"\r\n  time="2s"/></speak>', 3, 3, /given twice/],
+    ['<speak><break time="1s"/ ></speak>', 1, 25, /">" expected after "\/"/],
+    ['<speak>a ]]> b</speak>', 1, 10, /"]]>" is not allowed in text/],
   ])('%s → line %i, column %i', (source, line, column, message) => {
     const error = failure(source);
     expect(error).toMatchObject({ code: 'SSML_INVALID', field: 'input_text', line, column });
