@@ -11,9 +11,9 @@
  *     into the server with NODE_OPTIONS=--import; perf_hooks.monitorEventLoopDelay);
  *   - the server's CPU, submit → callback for a second key meanwhile, submit latency at idle.
  * The variants: this build with the render threads at nice 0 and at their default nice 10
- * (NARRATION_RENDER_NICE); or, with `-- --baseline <…/dist/cli/narration-studio.js>`, another
- * build (an older commit's `dist/cli`, built with its own electron/launch/build.ts) against this
- * one. A shared machine's load shifts from minute to minute: compare variants within one run.
+ * (NARRATION_RENDER_NICE); or, with `-- --baseline <commit | …/dist/cli/narration-studio.js>`,
+ * another build (a commit is built in a worktree with its own electron/launch/build.ts: see
+ * baseline.ts) against this one. A shared machine's load shifts from minute to minute: compare variants within one run.
  *
  * `npm run bench:api -- --database <postgres://…>` or `-- --database postgres` measures, in one
  * run and side by side, (a) SQLite with one instance, (b) PostgreSQL with one instance and
@@ -53,6 +53,7 @@ import { systemClock } from '../electron/core/platform/clock';
 import { RENDER_THREAD_NICE } from '../electron/core/engine/threads/thread-priority';
 import { openStore } from '../electron/core/store';
 import { createTestDatabase, hasPostgres, withClient } from '../test/fixtures/postgres';
+import { baselineCli } from './baseline';
 import { cpuSeconds, fmt, machineTicks, runCli, startServe, stopServer } from './lib';
 
 const FLOOD_KEY = 'bench-flood-key-0000000000000000';
@@ -514,12 +515,14 @@ interface Variant {
 
 /**
  * What the submit measure compares, alternated in one run on one machine: with `--baseline
- * <…/dist/cli/narration-studio.js>`, that build against this one; without, this build with
+ * <commit | …/dist/cli/narration-studio.js>` (baseline.ts), that build against this one; without, this build with
  * the render threads at the process's priority and at their own lower one (thread-priority.ts).
  */
-const VARIANTS: Variant[] = options.baseline
+const baseline = options.baseline ? baselineCli(options.baseline) : undefined;
+process.on('exit', () => baseline?.remove());
+const VARIANTS: Variant[] = baseline
   ? [
-      { label: `baseline (${options.baseline})`, env: {}, entry: options.baseline },
+      { label: `baseline (${baseline.label})`, env: {}, entry: baseline.entry },
       { label: 'this build', env: {} },
     ]
   : [
