@@ -59,7 +59,8 @@ const layerOptions = {
     'core/engine': {
       paths: ['electron/core/engine'],
       allow: ['shared', 'core/platform'],
-      entries: ['electron/core/engine/index'],
+      // espeak/early-worker too: `say` starts eSpeak's worker before it loads anything else.
+      entries: ['electron/core/engine/index', 'electron/core/engine/espeak/early-worker'],
       packages: [
         '@echogarden/*',
         'wasm-media-encoders',

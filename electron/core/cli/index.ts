@@ -16,6 +16,7 @@
 import process from 'node:process';
 import { moveDataOutOfProfile } from '../platform/paths';
 import { keepNewFilesPrivate } from '../platform/private-files';
+import { startEspeakWorkerEarly } from '../engine/espeak/early-worker';
 
 type Command = (argv: string[]) => Promise<number>;
 
@@ -31,6 +32,17 @@ const COMMANDS = new Map<string, () => Promise<Command>>([
   ['cache', async () => (await import('./cache-command')).runCache],
   ['project', async () => (await import('./project-command')).runProject],
 ]);
+
+/**
+ * Whether `say`'s arguments ask for audio: then eSpeak starts loading in its worker at once,
+ * beside the rest of the start (early-worker.ts), not once the text is ready for it.
+ */
+function sayWillSpeak(argv: readonly string[]): boolean {
+  const only = ['--help', '-h', '--list-voices', '--show-reading'];
+  return (
+    !argv.some((arg) => only.includes(arg)) && argv.some((arg) => arg === '--out' || arg.startsWith('--out='))
+  );
+}
 
 /** Commands that write only the files the user names (their modes follow the user's umask). */
 const USER_FILE_COMMANDS = new Set(['say', 'export']);
@@ -49,6 +61,7 @@ commands:
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   const load = command === undefined ? undefined : COMMANDS.get(command);
+  if (command === 'say' && sayWillSpeak(rest)) void startEspeakWorkerEarly();
   if (load) {
     // macOS and Windows: data that earlier versions kept beside Chromium's profile moves into
     // its own folder, once, when a command uses the default data folder (the desktop app does

@@ -17,6 +17,7 @@ import { AppError } from '../../../shared/errors';
 import type { EngineSettings, PhonemeClause, WorkerReady, WorkerRequest, WorkerResponse } from './protocol';
 import { scriptBeside } from '../../platform/script-url';
 import { startWorker } from '../threads/worker-thread';
+import { takeEarlyWorker } from './early-worker';
 
 export interface SynthesisOutput {
   pcm: Int16Array;
@@ -357,9 +358,11 @@ class EspeakWorkerPool {
   }
 
   private spawn(): Slot {
-    const worker = startWorker(this.workerUrl);
+    // `say` may have started one already (early-worker.ts).
+    const early = takeEarlyWorker(this.workerUrl);
+    const worker = early?.worker ?? startWorker(this.workerUrl);
     const slot: Slot = { worker, ready: false, task: undefined, idleTimer: undefined };
-    worker.on('message', (message: WorkerResponse | WorkerReady) => {
+    const onMessage = (message: WorkerResponse | WorkerReady) => {
       if (message.type === 'ready') {
         slot.ready = true;
         this.dispatch();
@@ -376,7 +379,10 @@ class EspeakWorkerPool {
       if (message.type === 'error') task.reject(new AppError(message.error.code, message.error.message));
       else task.settle(message);
       this.dispatch();
-    });
+    };
+    worker.on('message', onMessage);
+    // What an early worker said before it was taken (its "ready"), as if it came now.
+    for (const message of early?.said ?? []) queueMicrotask(() => onMessage(message as WorkerReady));
     worker.on('error', (error) => {
       if (this.closed || !this.slots.includes(slot)) return;
       if (!slot.ready) {
