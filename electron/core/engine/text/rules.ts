@@ -115,7 +115,8 @@ function rewrite(
 ): MappedText {
   const input = normaliseWidth(text);
   const builder = new MappedTextBuilder(input);
-  const { re, bounded, rules } = compileRules(language);
+  const compiledRules = compileRules(language);
+  const { re, rules } = compiledRules;
   // Lexicon entries win over every rule: a rule match that overlaps one is dropped.
   const entries = options.lexicon?.find(input) ?? [];
   let nextEntry = 0;
@@ -145,6 +146,7 @@ function rewrite(
     while (k < entries.length && (entries[k] as { start: number }).start <= m.index) k++;
     const entryStart = entries[k]?.start;
     if (entryStart !== undefined && entryStart < end && m.index >= copied) {
+      const { bounded } = compiledRules;
       bounded.lastIndex = m.index;
       const shorter = bounded.exec(input.slice(0, entryStart));
       if (shorter?.index === m.index && shorter[0].length > 0) {
@@ -300,12 +302,31 @@ function rulesFor(language: LanguageCode): Rule[] {
 
 interface CompiledRules {
   re: RegExp;
-  /** The same, for a match tried again on the text before a lexicon entry. */
-  bounded: RegExp;
+  /** The same, for a match tried again on the text before a lexicon entry (made when first asked). */
+  readonly bounded: RegExp;
   rules: { rule: Rule; group: number; count: number }[];
 }
 
 const compiled = new Map<LanguageCode, CompiledRules>();
+
+/**
+ * The capturing groups of a pattern written for the `u` flag: each "(" that is not escaped, not
+ * in a character class and not "(?" — but "(?<name>" counts. Read from the source: asking V8
+ * (compiling each rule and matching "") cost ~50 ms a language, on the path of every first
+ * render (test/core/engine/text/rules.test.ts compares both for every rule).
+ */
+export function capturingGroups(pattern: string): number {
+  let count = 0;
+  let inClass = false;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === '\\') i++;
+    else if (inClass) inClass = c !== ']';
+    else if (c === '[') inClass = true;
+    else if (c === '(' && (pattern[i + 1] !== '?' || /^\?<[^=!]/u.test(pattern.slice(i + 1, i + 4)))) count++;
+  }
+  return count;
+}
 
 function compileRules(language: LanguageCode): CompiledRules {
   const cached = compiled.get(language);
@@ -313,15 +334,29 @@ function compileRules(language: LanguageCode): CompiledRules {
   const list = rulesFor(language);
   let group = 1;
   const entries = list.map((rule) => {
-    const count = (new RegExp(`(?:${rule.pattern})|`, 'u').exec('') as RegExpExecArray).length - 1;
+    const count = capturingGroups(rule.pattern);
     const entry = { rule, group, count };
     group += count + 1;
     return entry;
   });
   const re = new RegExp(combinedSource(list), 'gu');
-  const result = { re, bounded: new RegExp(re.source, 'gu'), rules: entries };
+  let bounded: RegExp | undefined;
+  const result: CompiledRules = {
+    re,
+    // A 20 KB expression takes ~20 ms to make: only a text with lexicon entries needs it.
+    get bounded() {
+      bounded ??= new RegExp(re.source, 'gu');
+      return bounded;
+    },
+    rules: entries,
+  };
   compiled.set(language, result);
   return result;
+}
+
+/** Each rule of `language`'s combined expression (for tests). */
+export function rulePatterns(language: LanguageCode): string[] {
+  return rulesFor(language).map((rule) => rule.pattern);
 }
 
 /**

@@ -3,7 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { viCardinal } from '../../../../electron/core/engine/text/languages/vi-numbers';
 import { hasTopLevelAlternative, withLead } from '../../../../electron/core/engine/text/rule-kit';
 import {
+  capturingGroups,
   combinedPatternLength,
+  rulePatterns,
   combinedSource,
   languageRules,
   rewriteForEngine,
@@ -383,6 +385,29 @@ describe('rewriteForEngine: mapping engine words back to source words', () => {
       expect([...hits].sort((a, b) => a - b)).toEqual(tokens.map((_, i) => i));
     },
   );
+});
+
+describe('the capturing groups of a rule, read from its pattern', () => {
+  it('are the groups V8 finds, for every rule of every language', () => {
+    const languages: LanguageCode[] = ['vi', 'en', 'zh', 'ja', 'ko', 'fr', 'es'];
+    for (const language of languages) {
+      for (const pattern of rulePatterns(language)) {
+        const v8 = (new RegExp(`(?:${pattern})|`, 'u').exec('') as RegExpExecArray).length - 1;
+        expect(capturingGroups(pattern), `${language}: ${pattern}`).toBe(v8);
+      }
+    }
+  });
+
+  it.each([
+    ['a(b)(?:c)(?<name>d)', 2],
+    ['\\(x\\)[(]\\d', 0],
+    ['(?<=a)(?<!b)(?=c)(?!d)(e)', 1],
+    ['[\\](](x)', 1],
+    ['((a)|(b))', 3],
+  ])('%s has %i', (pattern, groups) => {
+    expect(capturingGroups(pattern)).toBe(groups);
+    expect((new RegExp(`(?:${pattern})|`, 'u').exec('') as RegExpExecArray).length - 1).toBe(groups);
+  });
 });
 
 describe('each language’s rules stay one expression V8 optimises', () => {
