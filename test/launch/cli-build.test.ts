@@ -120,8 +120,15 @@ describe('the compiled CLI', () => {
       'onnxruntime-node',
       'kuromoji',
       'wasm-media-encoders',
+      'speex-resampler',
     ]) {
       expect(engine).not.toContain(heavy);
+    }
+    // A server holds, idle, only what it needs to answer: PostgreSQL's client, the lexicon file
+    // readers, the zip writer and the resampler load when first used (serve's idle memory).
+    const serve = [...staticPackages(metafile, outputOf(metafile, 'electron/core/cli/serve-command.ts'))];
+    for (const later of ['pg', 'fast-xml-parser', 'csv-parse', 'fflate', 'speex-resampler']) {
+      expect(serve).not.toContain(later);
     }
     const library = [...staticPackages(metafile, outputOf(metafile, 'electron/core/voices/index.ts'))];
     for (const heavy of ['undici', 'tar', 'yauzl', 'fastify', 'node-sqlite3-wasm']) {

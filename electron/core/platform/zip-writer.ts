@@ -9,7 +9,7 @@
 
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { Zip, ZipPassThrough } from 'fflate';
+import type * as Fflate from 'fflate';
 import { AppError } from '../../shared/errors';
 import { StagedFile } from './staged-file';
 
@@ -53,6 +53,8 @@ export async function writeZip(outPath: string, entries: readonly ZipEntry[]): P
   }
   if (total > LIMIT) throw tooLarge();
 
+  // fflate loads with the first archive, not with the server.
+  const { Zip, ZipPassThrough }: typeof Fflate = await import('fflate');
   const out = await StagedFile.create(outPath, 'the zip archive');
   let failure: Error | undefined;
   const zip = new Zip((error, chunk) => {

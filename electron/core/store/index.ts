@@ -10,7 +10,6 @@ import { createExportsRepo, type ExportsRepo } from './exports-repo';
 import { createIdempotencyRepo, type IdempotencyRepo } from './idempotency-repo';
 import { createKeysRepo, type KeysRepo } from './keys-repo';
 import { createLedgerRepo, type LedgerRepo } from './ledger-repo';
-import { openPostgresDatabase } from './postgres-database';
 import { createProjectRendersRepo, type ProjectRendersRepo } from './project-renders-repo';
 import { createProjectsRepo, type ProjectsRepo } from './projects-repo';
 import { createRequestsRepo, type RequestsRepo } from './requests-repo';
@@ -70,9 +69,10 @@ export type StoreLocation =
  * DATABASE_TOO_NEW.
  */
 export async function openStore(location: StoreLocation): Promise<Store> {
+  // PostgreSQL's client is loaded only for a database URL (~16 MB of a SQLite server's memory).
   const db =
     'url' in location
-      ? await openPostgresDatabase(location.url)
+      ? await (await import('./postgres-database')).openPostgresDatabase(location.url)
       : openDatabase(location.path, location.holder ? { holder: location.holder } : {});
   return storeOn(db);
 }

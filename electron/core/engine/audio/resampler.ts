@@ -4,7 +4,6 @@
  * stateful across chunks, aligned (its filter delay removed) and flushed to the exact length.
  */
 
-import speexWasm from 'speex-resampler/app/speex_wasm.js';
 import { AppError } from '../../../shared/errors';
 
 /** A stateful rate converter for one stream. */
@@ -59,22 +58,27 @@ interface SpeexModule {
 let loaded: Promise<SpeexModule> | undefined;
 
 function loadSpeex(): Promise<SpeexModule> {
-  // The file is CommonJS with `exports.default`; bundlers and Node's ESM loader differ on
-  // whether the default import is that function or the exports object.
-  const factory = ((speexWasm as unknown as { default?: unknown }).default ?? speexWasm) as (
-    init: object,
-  ) => Promise<SpeexModule>;
-  loaded ??= factory({}).catch((error: unknown) => {
-    loaded = undefined;
-    throw new AppError(
-      'OUTPUT_FAILED',
-      `could not load the resampler: ${(error as Error).message}`,
-      undefined,
-      {
-        cause: error,
-      },
-    );
-  });
+  // Imported here, not with the engine: a server that never resamples does not hold it (~10 MB).
+  loaded ??= import('speex-resampler/app/speex_wasm.js')
+    .then(({ default: speexWasm }) => {
+      // The file is CommonJS with `exports.default`; bundlers and Node's ESM loader differ on
+      // whether the default import is that function or the exports object.
+      const factory = ((speexWasm as unknown as { default?: unknown }).default ?? speexWasm) as (
+        init: object,
+      ) => Promise<SpeexModule>;
+      return factory({});
+    })
+    .catch((error: unknown) => {
+      loaded = undefined;
+      throw new AppError(
+        'OUTPUT_FAILED',
+        `could not load the resampler: ${(error as Error).message}`,
+        undefined,
+        {
+          cause: error,
+        },
+      );
+    });
   return loaded;
 }
 

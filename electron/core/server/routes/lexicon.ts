@@ -35,7 +35,6 @@ import { formatLexicon, LEXICON_FILE_TYPES, LexiconFileError } from '../../../sh
 import { findVoice, VOICES } from '../../../shared/voices';
 import type { Engine } from '../../engine';
 import { preparedEntry, type LexiconStore } from '../../lexicon';
-import { parseLexicon } from '../../lexicon/lexicon-file-reader';
 import type { VoiceLibrary } from '../../voices';
 import { sendAudition } from '../audition-stream';
 import type { Auth } from '../auth';
@@ -246,6 +245,8 @@ function registerLexiconFileRoutes(app: FastifyInstance, { auth, lexicon }: Lexi
     async (request, reply) => {
       auth.requireSession(request);
       const { body } = request;
+      // The file readers (CSV, and PLS's XML parsers) load with the first import, not with the server.
+      const { parseLexicon } = await import('../../lexicon/lexicon-file-reader');
       let entries;
       try {
         entries = parseLexicon(body.text, body.format, body.language);
