@@ -36,7 +36,10 @@ export function baselineCli(baseline: string): BaselineCli {
     rmSync(folder, { recursive: true, force: true });
   };
   try {
-    symlinkSync(join(ROOT, 'node_modules'), join(tree, 'node_modules'), 'junction');
+    // (A few old commits hold a node_modules link of their own.)
+    if (!existsSync(join(tree, 'node_modules'))) {
+      symlinkSync(join(ROOT, 'node_modules'), join(tree, 'node_modules'), 'junction');
+    }
     const build = spawnSync(
       process.execPath,
       [join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'electron/launch/build.ts', '--cli'],

@@ -8,21 +8,11 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { extname, join, resolve as resolvePath } from 'node:path';
 import { AUDIO_TYPES, BITRATES, DEFAULT_SYNTHESIS, type AudioType, type Bitrate } from '../../shared/options';
-import { isSsml, parseSsml } from '../../shared/ssml';
 import { cleanText } from '../../shared/text';
 import type { LanguageCode } from '../../shared/voices';
-import {
-  chapterTimesFromWords,
-  parseChapters,
-  readingOf,
-  readingStyleOf,
-  spokenBook,
-  ssmlVoices,
-  type ChapterTiming,
-  type LexiconRule,
-  type RenderResult,
-  type WordTiming,
-} from '../engine';
+import type * as SsmlApi from '../../shared/ssml';
+import type * as EngineApi from '../engine';
+import type { ChapterTiming, LexiconRule, RenderResult, WordTiming } from '../engine';
 import { LEXICON_OPTION_USAGE, lexiconNote, readLexicon } from './lexicon-option';
 import { runCommand, UsageError } from './usage';
 import { parseSpeechCommand } from './speech-command-line';
@@ -77,12 +67,18 @@ async function say(argv: string[]): Promise<void> {
     (values) => values['show-reading'] === true,
   );
   if (!command) return;
+  // The engine's front door (the reading stage and SSML with it) loads only for a command that
+  // reads text: `--help`, `--list-voices` and a usage error stop before it.
+  const engineApi = await import('../engine');
   if (command.values['show-reading']) {
     const { values, positionals, voice, custom } = command;
     const text = await readText(values.file, positionals);
     const global = await readLexicon(values['data-dir'], voice.language, values['without-lexicon']);
     const lexicon = custom ? (await import('../voices')).customLexicon(custom, global) : global;
-    process.stdout.write(showReading(text, voice.voice_code, voice.language, lexicon));
+    const ssml = await import('../../shared/ssml');
+    process.stdout.write(
+      showReading({ ...engineApi, ...ssml }, text, voice.voice_code, voice.language, lexicon),
+    );
     return;
   }
   const { values, positionals, out, voice, custom, model, speed, pitch, volume, workers, sentenceCache } =
@@ -98,17 +94,15 @@ async function say(argv: string[]): Promise<void> {
 
   let text = await readText(values.file, positionals);
   // With --chapters, the chapters are read from the text and `[chapter: …]` lines left unspoken.
-  const chapters = values.chapters ? parseChapters(cleanText(text)) : [];
-  const book = chapters.length > 0 ? spokenBook(chapters) : undefined;
+  const chapters = values.chapters ? engineApi.parseChapters(cleanText(text)) : [];
+  const book = chapters.length > 0 ? engineApi.spokenBook(chapters) : undefined;
   if (book) text = book.text;
   const timingsPath = values.timings
     ? resolvePath(values.timings)
     : book && join(tmpdir(), `say-timings-${process.pid}-${Date.now()}.json`);
 
   const showProgress = process.stderr.isTTY && text.length > 2000;
-  // Loaded only now: `--help`, `--list-voices` and a usage error never load the engine.
-  const [{ createEngine }, spoken, global, ssml] = await Promise.all([
-    import('../engine'),
+  const [spoken, global, ssml] = await Promise.all([
     custom
       ? findCustomNeuralVoice(values['data-dir'], custom, model)
       : findNeuralVoice(values['data-dir'], voice.voice_code, model).then((neuralVoice) => ({
@@ -116,7 +110,7 @@ async function say(argv: string[]): Promise<void> {
           fallback: false,
         })),
     readLexicon(values['data-dir'], voice.language, values['without-lexicon']),
-    ssmlVoices(text, voice.voice_code, {
+    engineApi.ssmlVoices(text, voice.voice_code, {
       neuralVoice: (code) => findNeuralVoice(values['data-dir'], code, model),
       lexicon: async (language) =>
         (await readLexicon(values['data-dir'], language, values['without-lexicon'])) ?? [],
@@ -130,7 +124,7 @@ async function say(argv: string[]): Promise<void> {
       `note: the base of ${custom.code} is not installed; ${custom.voice_code} speaks instead\n`,
     );
   // The pool starts workers as the render needs them: a sentence starts one, a book all of them.
-  const engine = await createEngine({ poolSize: workers, sentenceCache });
+  const engine = await engineApi.createEngine({ poolSize: workers, sentenceCache });
   const started = performance.now();
   try {
     const result = await engine.render({
@@ -155,7 +149,7 @@ async function say(argv: string[]): Promise<void> {
       // SSML marks stand among the words; chapters are timed by words only.
       const items = JSON.parse(await readFile(timingsPath, 'utf8')) as Array<WordTiming | { mark: string }>;
       const words = items.filter((item): item is WordTiming => 'text' in item);
-      const times = chapterTimesFromWords(chapters, book.starts, words, result.durationMs);
+      const times = engineApi.chapterTimesFromWords(chapters, book.starts, words, result.durationMs);
       await writeChapters(resolvePath(values.chapters), out, result.durationMs, times);
     }
     const seconds = (performance.now() - started) / 1000;
@@ -177,6 +171,7 @@ async function say(argv: string[]): Promise<void> {
  * SSML is read as its text.
  */
 function showReading(
+  { isSsml, parseSsml, readingOf, readingStyleOf }: typeof EngineApi & typeof SsmlApi,
   text: string,
   voiceCode: string,
   language: LanguageCode,
