@@ -6,7 +6,8 @@
  * Two variants, alternated round by round (A, B, A, B, A, B) in one run, each round on a fresh
  * --data-dir and a fresh server (--max-queued raised, so the queue limit is not what is measured):
  *   - submits accepted per second at 50 connections (autocannon, real HTTP, 10 s; every
- *     request is rendered, so renders run all along) and submit latency p50/p99/max;
+ *     request is rendered, so renders run all along) and submit latency p50/p99/max, and each
+ *     second's accepted submits and p99 (the goal holds in every second, the first included);
  *   - the server's event-loop delay p99/max during that load (loop-delay-preload.mjs, loaded
  *     into the server with NODE_OPTIONS=--import; perf_hooks.monitorEventLoopDelay);
  *   - the server's CPU, submit → callback for a second key meanwhile, submit latency at idle.
@@ -540,6 +541,8 @@ interface Round {
   errors: number;
   /** Every accepted submit's latency, ms. */
   latencies: number[];
+  /** The accepted submits' latencies by the second of the load they ended in (0: the first). */
+  seconds: number[][];
   loop: LoopDelay;
   /** Submit → callback of another key during the load, ms. */
   callbacks: number[];
@@ -587,6 +590,8 @@ async function submitRound({ env, entry }: Variant): Promise<Round> {
   await loopDelay(server, loopFile, 1);
   const endUsage = await startUsage([instance], undefined);
   const latencies: number[] = [];
+  const seconds: number[][] = [];
+  const loadStart = performance.now();
   const run = autocannon({
     url: `${base}/api/v1/tts`,
     connections: CONNECTIONS,
@@ -599,7 +604,10 @@ async function submitRound({ env, entry }: Variant): Promise<Round> {
   (run as unknown as EventEmitter).on(
     'response',
     (_client: unknown, status: number, _bytes: number, time: number) => {
-      if (status === 200) latencies.push(time);
+      if (status !== 200) return;
+      latencies.push(time);
+      const second = Math.min(LOAD_SECONDS - 1, Math.floor((performance.now() - loadStart) / 1000));
+      (seconds[second] ??= []).push(time);
     },
   );
   const load = await run;
@@ -614,6 +622,7 @@ async function submitRound({ env, entry }: Variant): Promise<Round> {
     refused: load.non2xx,
     errors: load.errors,
     latencies,
+    seconds,
     loop,
     callbacks,
     idleSubmit,
@@ -623,6 +632,16 @@ async function submitRound({ env, entry }: Variant): Promise<Round> {
 }
 
 const median = (values: number[]) => percentile(values, 50);
+
+/** Each second of a load: submits accepted in it and their p99, and the worst second's p99. */
+function bySecond(seconds: number[][]): string {
+  const cells = Array.from({ length: LOAD_SECONDS }, (_, s) => {
+    const times = seconds[s] ?? [];
+    return `${s + 1}: ${fmt(times.length)} ${times.length > 0 ? ms(percentile(times, 99)) : '–'}`;
+  });
+  const worst = Math.max(...seconds.map((times) => (times.length > 0 ? percentile(times, 99) : 0)));
+  return `${cells.join(', ')}; worst second p99 ${ms(worst)} (goal ≤ ${GOAL_P99_MS} ms each second)`;
+}
 
 /**
  * SQLite, one instance, the default pool: submit latency while renders run, the render threads
@@ -640,6 +659,7 @@ async function singleSqlite(): Promise<void> {
         `  round ${round + 1}, ${variant.label}: ${fmt(result.perSecond)} submits/s, p99 ${ms(percentile(result.latencies, 99))}, ` +
           `event loop p99 ${ms(result.loop.p99)} max ${ms(result.loop.max)}`,
       );
+      console.log(`    by second (accepted, p99): ${bySecond(result.seconds)}`);
     }
   }
   console.log('');
