@@ -127,22 +127,47 @@ export interface Rule {
 }
 
 /**
+ * Calls `visit` with each character of `pattern` (written for the `u` flag) that is syntax: not
+ * escaped and not in a character class. Stops at the first call that returns true, and says so.
+ */
+function someSyntax(pattern: string, visit: (c: string, at: number) => boolean): boolean {
+  let inClass = false;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i] as string;
+    if (c === '\\') i++;
+    else if (inClass) inClass = c !== ']';
+    else if (c === '[') inClass = true;
+    else if (visit(c, i)) return true;
+  }
+  return false;
+}
+
+/**
  * Whether a pattern has an alternative (`|`) outside any group: then a lead written once in
  * front of it would apply to every branch, not only the first.
  */
 export function hasTopLevelAlternative(pattern: string): boolean {
   let depth = 0;
-  let inClass = false;
-  for (let i = 0; i < pattern.length; i++) {
-    const c = pattern[i];
-    if (c === '\\') i++;
-    else if (inClass) inClass = c !== ']';
-    else if (c === '[') inClass = true;
-    else if (c === '(') depth++;
+  return someSyntax(pattern, (c) => {
+    if (c === '(') depth++;
     else if (c === ')') depth--;
-    else if (c === '|' && depth === 0) return true;
-  }
-  return false;
+    return c === '|' && depth === 0;
+  });
+}
+
+/**
+ * The capturing groups of a pattern: each "(" that is syntax and not "(?", but "(?<name>" counts.
+ * Read from the source: asking V8 (compiling each rule and matching "") cost ~50 ms a language,
+ * on the path of every first render (test/core/engine/text/rules.test.ts compares both for
+ * every rule).
+ */
+export function capturingGroups(pattern: string): number {
+  let count = 0;
+  someSyntax(pattern, (c, at) => {
+    if (c === '(' && (pattern[at + 1] !== '?' || /^\?<[^=!]/u.test(pattern.slice(at + 1, at + 4)))) count++;
+    return false;
+  });
+  return count;
 }
 
 /** The rule with `lead` set when its pattern starts with it and has no top-level alternative. */

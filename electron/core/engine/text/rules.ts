@@ -24,6 +24,7 @@ import {
   NUM_START,
   validDate,
   WORD_END,
+  capturingGroups,
   type Currency,
   type DateParts,
   type LanguageRules,
@@ -308,25 +309,6 @@ interface CompiledRules {
 }
 
 const compiled = new Map<LanguageCode, CompiledRules>();
-
-/**
- * The capturing groups of a pattern written for the `u` flag: each "(" that is not escaped, not
- * in a character class and not "(?" — but "(?<name>" counts. Read from the source: asking V8
- * (compiling each rule and matching "") cost ~50 ms a language, on the path of every first
- * render (test/core/engine/text/rules.test.ts compares both for every rule).
- */
-export function capturingGroups(pattern: string): number {
-  let count = 0;
-  let inClass = false;
-  for (let i = 0; i < pattern.length; i++) {
-    const c = pattern[i];
-    if (c === '\\') i++;
-    else if (inClass) inClass = c !== ']';
-    else if (c === '[') inClass = true;
-    else if (c === '(' && (pattern[i + 1] !== '?' || /^\?<[^=!]/u.test(pattern.slice(i + 1, i + 4)))) count++;
-  }
-  return count;
-}
 
 function compileRules(language: LanguageCode): CompiledRules {
   const cached = compiled.get(language);

@@ -1,9 +1,12 @@
 import type { ESpeakNGWorker } from '@echogarden/espeak-ng-emscripten';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { viCardinal } from '../../../../electron/core/engine/text/languages/vi-numbers';
-import { hasTopLevelAlternative, withLead } from '../../../../electron/core/engine/text/rule-kit';
 import {
   capturingGroups,
+  hasTopLevelAlternative,
+  withLead,
+} from '../../../../electron/core/engine/text/rule-kit';
+import {
   combinedPatternLength,
   rulePatterns,
   combinedSource,
