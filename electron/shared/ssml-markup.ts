@@ -132,32 +132,41 @@ function unfinished(place: Place): Problem {
   return syntax(at, `<${name}> is not closed with ">"`, { tag: name });
 }
 
+/** An entity saxes could not resolve: from its "&" to where saxes stands (after its ";"). */
+function badEntity(place: Place): Problem {
+  const at = entityStart(place, place.position - 1);
+  return entityProblem(at, place.source.slice(at, place.position));
+}
+
+/** Where saxes stopped, a name was expected. */
+const nameExpected = (place: Place): Problem => syntax(place.position - 1, 'a tag name is expected here');
+
+/** Where saxes stopped, after the start tag `name`'s name or an attribute, a space was expected. */
+const spaceExpected = (place: Place, name: string): Problem =>
+  syntax(place.position - 1, `a space is expected before an attribute of <${name}>`, { tag: name });
+
 /** saxes's messages, in the API's words at the place they are about. */
 const SAXES_PROBLEMS: Record<string, (place: Place) => Problem> = {
-  'undefined entity.': (place) => {
-    const at = entityStart(place, place.position - 1);
-    return entityProblem(at, place.source.slice(at, place.position));
-  },
+  'undefined entity.': badEntity,
+  'disallowed character in entity name.': badEntity,
+  'malformed character entity.': badEntity,
+  'empty entity name.': badEntity,
   'unexpected end.': unfinished,
-  'disallowed character in tag name': (place) => syntax(place.position - 1, 'a tag name is expected here'),
-  'disallowed character in tag name.': (place) =>
-    syntax(place.position - 1, `a space is expected before an attribute of <${tagName(place)}>`, {
-      tag: tagName(place),
-    }),
+  'disallowed character in tag name': nameExpected,
+  'weird empty close tag.': nameExpected,
+  // In a start tag's name: the name read so far is the tag's (saxes has not named it yet).
+  'disallowed character in tag name.': (place) => spaceExpected(place, tagName(place)),
+  'no whitespace between attributes.': (place) => spaceExpected(place, place.tagName),
   'disallowed character in closing tag.': (place) => {
     const name = tagName(place);
     return name === ''
-      ? syntax(place.position - 1, 'a tag name is expected here')
+      ? nameExpected(place)
       : syntax(place.position - 1, `">" expected to end </${name}>`, { tag: name });
   },
   'inappropriately located doctype declaration.': (place) =>
     syntax(place.source.indexOf('<', place.markupEnd), 'document type declarations are not supported'),
   'forward-slash in opening tag not followed by >.': (place) =>
     syntax(place.position - 1, `">" expected after "/" to end <${place.tagName}/>`, { tag: place.tagName }),
-  'no whitespace between attributes.': (place) =>
-    syntax(place.position - 1, `a space is expected before an attribute of <${place.tagName}>`, {
-      tag: place.tagName,
-    }),
   'disallowed character in attribute name.': (place) => {
     const attribute = attributeName(place);
     return attribute === ''
@@ -166,7 +175,6 @@ const SAXES_PROBLEMS: Record<string, (place: Place) => Problem> = {
         })
       : syntax(place.position - 1, `"=" expected after the attribute ${attribute}`, { attribute });
   },
-  'weird empty close tag.': (place) => syntax(place.position - 1, 'a tag name is expected here'),
   'attribute without value.': (place) => {
     const attribute = attributeName(place);
     return syntax(place.position - 1, `"=" expected after the attribute ${attribute}`, { attribute });
@@ -177,20 +185,19 @@ const SAXES_PROBLEMS: Record<string, (place: Place) => Problem> = {
   },
   'disallowed character.': (place) => {
     const at = place.position - 1;
-    const character = String.fromCodePoint(place.source.codePointAt(at) ?? 0);
-    if (character === '<') {
+    const code = place.source.codePointAt(at) ?? 0;
+    if (code === 0x3c) {
       const attribute = attributeName(place);
       return syntax(at, `"<" is not allowed in the value of ${attribute}`, { attribute });
     }
-    const code = `U+${(character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
-    return syntax(at, `the character ${code} may not stand in XML`);
+    return syntax(
+      at,
+      `the character U+${code.toString(16).toUpperCase().padStart(4, '0')} may not stand in XML`,
+    );
   },
   'the string "]]>" is disallowed in char data.': (place) =>
     syntax(place.source.lastIndexOf(']]>', place.position), '"]]>" is not allowed in text'),
 };
-SAXES_PROBLEMS['disallowed character in entity name.'] = SAXES_PROBLEMS['undefined entity.'] as never;
-SAXES_PROBLEMS['malformed character entity.'] = SAXES_PROBLEMS['undefined entity.'] as never;
-SAXES_PROBLEMS['empty entity name.'] = SAXES_PROBLEMS['undefined entity.'] as never;
 
 /** saxes, reporting its errors to `report` (with saxes's own words, without its line and column). */
 class ReportingParser extends SaxesParser {
