@@ -568,7 +568,12 @@ export async function runProjectsE2e(log: (line: string) => void): Promise<void>
     await second.waitFor();
     const secondSize = Number(await second.getByRole('listitem').first().getAttribute('aria-setsize'));
     await shown(500, secondSize).waitFor();
-    await page.getByRole('button', { name: `Show ${Math.min(500, secondSize - 500)} more` }).click();
+    // Dispatched, not clicked: a click first scrolls the button into view, and a scroll to the end
+    // of the segments reads the next page by itself (the list's onScroll), which can take the
+    // button away before the click lands (seen once in CI: the click waited 30 s).
+    await page
+      .getByRole('button', { name: `Show ${Math.min(500, secondSize - 500)} more` })
+      .dispatchEvent('click');
     if (secondSize > 1000) await shown(1000, secondSize).waitFor();
     else await page.getByText(/ segments shown$/).waitFor({ state: 'detached' });
     await page.getByRole('button', { name: /^1\. Chương 1/ }).click();
