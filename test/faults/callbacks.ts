@@ -22,8 +22,10 @@ const POLICY = { attempts: 4, baseDelayMs: 200, factor: 2, timeoutMs: 1000 };
 /** The slow receiver answers after this long: well within the timeout. */
 const SLOW_MS = 600;
 /**
- * Submit → callback received for a healthy request must stay below this while others hang:
- * the receivers' timeout, so a healthy callback queued behind even one hanging attempt fails it.
+ * Render finished → callback received for a healthy request must stay below this while others
+ * hang: the receivers' timeout, so a healthy callback queued behind even one hanging attempt
+ * fails it. Measured from the render's end, not the submit: the render's own time depends on how
+ * busy the machine is (CI runs other suites beside this one), the callback's wait does not.
  */
 const HEALTHY_BOUND_MS = POLICY.timeoutMs;
 
@@ -214,6 +216,7 @@ async function run(ctx: FaultContext): Promise<void> {
       10_000,
     );
     const healthyLatency: number[] = [];
+    const healthyDelivery: number[] = [];
     const routeLatency: number[] = [];
     let routesOk = true;
     let routeDetail = '';
@@ -227,6 +230,8 @@ async function run(ctx: FaultContext): Promise<void> {
       submitted.push({ kind: 'healthy', id, submittedAt: t0 });
       const [got] = await healthy.waitFor(1, (c) => c.headers['x-request-id'] === id, 15_000);
       healthyLatency.push(got!.at - t0);
+      const finishedAt = (await tc.core.store.requests.get(id))?.finished_at;
+      healthyDelivery.push(finishedAt ? got!.at - Date.parse(finishedAt) : Infinity);
       // A hanging attempt was open during this healthy round trip (it lasts timeoutMs).
       for (const times of hang.arrivals.values())
         if (times.some((at) => at <= got!.at && at + POLICY.timeoutMs >= t0)) {
@@ -250,15 +255,16 @@ async function run(ctx: FaultContext): Promise<void> {
       hangingDuringHealthy >= 1,
       'the healthy requests must run while bad receivers hold connections, or the latency check proves nothing',
     );
-    const maxHealthy = Math.max(...healthyLatency);
+    const maxDelivery = Math.max(...healthyDelivery);
     ctx.check(
-      `healthy submit→callback stays below ${HEALTHY_BOUND_MS} ms while receivers hang`,
-      maxHealthy < HEALTHY_BOUND_MS,
-      `max ${maxHealthy} ms, all ${healthyLatency.join(', ')}`,
+      `healthy render finished→callback stays below ${HEALTHY_BOUND_MS} ms while receivers hang`,
+      maxDelivery < HEALTHY_BOUND_MS,
+      `max ${maxDelivery} ms, all ${healthyDelivery.join(', ')} (submit→callback ${healthyLatency.join(', ')})`,
     );
     ctx.check('health and list routes answer while receivers hang', routesOk, routeDetail || undefined);
     ctx.figure('healthy submit→callback p50 (ms)', quantile(healthyLatency, 0.5));
-    ctx.figure('healthy submit→callback max (ms)', maxHealthy);
+    ctx.figure('healthy submit→callback max (ms)', Math.max(...healthyLatency));
+    ctx.figure('healthy render finished→callback max (ms)', maxDelivery);
     ctx.figure('health/list route max latency while hanging (ms)', Math.max(...routeLatency));
 
     // --- Phase 3: wait for every bad request to reach its final callback state.
