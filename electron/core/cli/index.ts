@@ -17,6 +17,7 @@ import process from 'node:process';
 import { moveDataOutOfProfile } from '../platform/paths';
 import { keepNewFilesPrivate } from '../platform/private-files';
 import { startEspeakWorkerEarly } from '../engine/espeak/early-worker';
+import { sayWillSpeak } from './speech-options';
 
 type Command = (argv: string[]) => Promise<number>;
 
@@ -32,17 +33,6 @@ const COMMANDS = new Map<string, () => Promise<Command>>([
   ['cache', async () => (await import('./cache-command')).runCache],
   ['project', async () => (await import('./project-command')).runProject],
 ]);
-
-/**
- * Whether `say`'s arguments ask for audio: then eSpeak starts loading in its worker at once,
- * beside the rest of the start (early-worker.ts), not once the text is ready for it.
- */
-function sayWillSpeak(argv: readonly string[]): boolean {
-  const only = ['--help', '-h', '--list-voices', '--show-reading'];
-  return (
-    !argv.some((arg) => only.includes(arg)) && argv.some((arg) => arg === '--out' || arg.startsWith('--out='))
-  );
-}
 
 /** Commands that write only the files the user names (their modes follow the user's umask). */
 const USER_FILE_COMMANDS = new Set(['say', 'export']);

@@ -16,6 +16,7 @@ import type { ChapterTiming, LexiconRule, RenderResult, WordTiming } from '../en
 import { LEXICON_OPTION_USAGE, lexiconNote, readLexicon } from './lexicon-option';
 import { runCommand, UsageError } from './usage';
 import { parseSpeechCommand } from './speech-command-line';
+import { SAY_OPTIONS } from './speech-options';
 import {
   ENGINE_USAGE,
   findCustomNeuralVoice,
@@ -55,14 +56,7 @@ async function say(argv: string[]): Promise<void> {
   const command = await parseSpeechCommand(
     argv,
     SAY_USAGE,
-    {
-      format: { type: 'string' },
-      bitrate: { type: 'string' },
-      srt: { type: 'string' },
-      timings: { type: 'string' },
-      chapters: { type: 'string' },
-      'show-reading': { type: 'boolean' },
-    },
+    SAY_OPTIONS,
     'file',
     (values) => values['show-reading'] === true,
   );

@@ -5,6 +5,7 @@
 
 import type { ParseArgsConfig } from 'node:util';
 import { LEXICON_OPTIONS } from './lexicon-option';
+import { OUT_OR_ANSWER_OPTIONS } from './speech-options';
 import { SENTENCE_CACHE_OPTIONS, sentenceCacheOption } from './sentence-cache-option';
 import { parseCommandLine, UsageError, type ParsedCommandLine } from './usage';
 import { findCustomVoice, listVoices, parseVoiceOptions, VOICE_OPTIONS } from './voice-options';
@@ -14,9 +15,7 @@ const SPEECH_COMMAND_OPTIONS = {
   ...VOICE_OPTIONS,
   ...LEXICON_OPTIONS,
   ...SENTENCE_CACHE_OPTIONS,
-  out: { type: 'string', short: 'o' },
-  'list-voices': { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
+  ...OUT_OR_ANSWER_OPTIONS,
 } as const;
 
 type SharedValues = { help?: boolean; 'list-voices'?: boolean; out?: string } & Parameters<

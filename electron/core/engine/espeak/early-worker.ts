@@ -20,14 +20,17 @@ interface EarlyWorker {
 
 let early: EarlyWorker | undefined;
 
+/** The eSpeak worker's script, beside this module once built: the one the pool starts too. */
+export function espeakWorkerScript(): URL {
+  return scriptBeside('espeak-worker', import.meta.url);
+}
+
 /**
  * Starts the eSpeak worker now, unless one waits already (`script`: another worker script, for
  * tests). Resolves once the worker has said its first word ("ready") or was dropped; nothing
  * needs to wait for it.
  */
-export function startEspeakWorkerEarly(
-  script = scriptBeside('espeak-worker', import.meta.url),
-): Promise<void> {
+export function startEspeakWorkerEarly(script = espeakWorkerScript()): Promise<void> {
   if (early) return Promise.resolve();
   const worker = startWorker(script);
   const said: unknown[] = [];

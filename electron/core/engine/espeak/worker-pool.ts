@@ -15,9 +15,8 @@ import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { AppError } from '../../../shared/errors';
 import type { EngineSettings, PhonemeClause, WorkerReady, WorkerRequest, WorkerResponse } from './protocol';
-import { scriptBeside } from '../../platform/script-url';
 import { startWorker } from '../threads/worker-thread';
-import { takeEarlyWorker } from './early-worker';
+import { espeakWorkerScript, takeEarlyWorker } from './early-worker';
 
 export interface SynthesisOutput {
   pcm: Int16Array;
@@ -159,7 +158,7 @@ class EspeakWorkerPool {
     this.size = Math.max(1, options.size ?? availableParallelism());
     this.taskTimeoutMs = options.taskTimeoutMs ?? 60_000;
     this.idleMs = options.idleMs ?? 60_000;
-    this.workerUrl = options.workerUrl ?? scriptBeside('espeak-worker', import.meta.url);
+    this.workerUrl = options.workerUrl ?? espeakWorkerScript();
   }
 
   get workers(): number {
