@@ -183,53 +183,37 @@ describe.skipIf(skip !== undefined)('PostgreSQL database (real server)', () => {
     const db = await open(await database());
     await db.run('CREATE TABLE pair (id INTEGER PRIMARY KEY, v INTEGER NOT NULL)');
     await db.run('INSERT INTO pair VALUES (1, 0), (2, 0)');
-    const aHolds = deferred();
-    const bHolds = deferred();
-    let aRuns = 0;
-    let bRuns = 0;
     // Each locks one row, waits until the other has locked the other row, then wants it:
     // a real deadlock on the first run; the re-run goes through once the survivor commits.
     // The error that ended each run that did not commit (a run may also meet the other's locks
     // again when it starts before the survivor commits, on a loaded machine: each such run must
     // end in an error PostgreSQL says can be retried).
     const ended: string[] = [];
-    const noting = async <T>(run: () => Promise<T>): Promise<T> => {
-      try {
-        return await run();
-      } catch (error) {
-        ended.push(String((error as { code?: string }).code));
-        throw error;
-      }
-    };
-    const a = db.transaction((tx) =>
-      noting(async () => {
-        aRuns++;
-        await tx.run('UPDATE pair SET v = v + 1 WHERE id = 1');
-        if (aRuns === 1) {
-          aHolds.resolve();
-          await bHolds.promise;
+    const runs = { a: 0, b: 0 };
+    const holds = { a: deferred(), b: deferred() };
+    const crossing = (name: 'a' | 'b', first: number, second: number, add: number) =>
+      db.transaction(async (tx) => {
+        try {
+          runs[name]++;
+          await tx.run('UPDATE pair SET v = v + ? WHERE id = ?', [add, first]);
+          if (runs[name] === 1) {
+            holds[name].resolve();
+            await holds[name === 'a' ? 'b' : 'a'].promise;
+          }
+          await tx.run('UPDATE pair SET v = v + ? WHERE id = ?', [add, second]);
+          return name;
+        } catch (error) {
+          ended.push(String((error as { code?: string }).code));
+          throw error;
         }
-        await tx.run('UPDATE pair SET v = v + 1 WHERE id = 2');
-        return 'a';
-      }),
-    );
-    const b = db.transaction((tx) =>
-      noting(async () => {
-        bRuns++;
-        await tx.run('UPDATE pair SET v = v + 10 WHERE id = 2');
-        if (bRuns === 1) {
-          bHolds.resolve();
-          await aHolds.promise;
-        }
-        await tx.run('UPDATE pair SET v = v + 10 WHERE id = 1');
-        return 'b';
-      }),
-    );
+      });
+    const a = crossing('a', 1, 2, 1);
+    const b = crossing('b', 2, 1, 10);
     expect(await Promise.all([a, b])).toEqual(['a', 'b']);
     // The first runs deadlocked: PostgreSQL ended one (40P01) and it ran again.
     expect(ended[0]).toBe('40P01');
     expect(ended.every((code) => code === '40P01' || code === '40001')).toBe(true);
-    expect(aRuns + bRuns).toBe(2 + ended.length);
+    expect(runs.a + runs.b).toBe(2 + ended.length);
     expect(await db.all('SELECT id, v FROM pair ORDER BY id')).toEqual([
       { id: 1, v: 11 },
       { id: 2, v: 11 },
