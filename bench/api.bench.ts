@@ -690,7 +690,7 @@ async function singleSqlite(): Promise<void> {
     console.log(
       `| ${variant.label} | ${fmt(median(rs.map((r) => r.perSecond)))} (${rs.map((r) => fmt(r.perSecond)).join(', ')}; ` +
         `${rs.reduce((n, r) => n + r.refused, 0)} refused, ${rs.reduce((n, r) => n + r.errors, 0)} errors) | ` +
-        `${ms(percentile(latencies, 50))} / ${ms(percentile(latencies, 99))} / ${ms(Math.max(...latencies))} ` +
+        `${ms(percentile(latencies, 50))} / ${ms(percentile(latencies, 99))} / ${ms(percentile(latencies, 100))} ` +
         `(p99 per round ${rs.map((r) => percentile(r.latencies, 99).toFixed(0)).join(', ')}) | ` +
         `${ms(median(rs.map((r) => r.loop.p99)))} / ${ms(Math.max(...rs.map((r) => r.loop.max)))} | ` +
         `${used.length > 0 ? `${median(used).toFixed(2)} cores` : 'unknown'} | ` +
