@@ -1,10 +1,12 @@
 /**
  * Engine benchmark: prints figures, never fails on time.
- *   npm run bench:engine [-- --quick] [-- --skip-memory]
+ *   npm run bench:engine [-- --quick] [-- --skip-memory] [-- --baseline <commit>]
  * Characters/s and real-time factor for one worker and for the pool (English 20,000 and
  * Vietnamese 5,000 characters), each model profile, native espeak-ng on the same text and
  * voice in the same run, MP3 encoding against native lame, and peak memory for a
  * 1,000,000-character text (in a child process, so its RSS is its own).
+ * `--baseline <commit>` also renders the cases with that commit's engine (its source, imported
+ * from a worktree: baseline.ts), run for run alternated with this one's, and prints the ratio.
  */
 
 import { execFileSync } from 'node:child_process';
@@ -14,9 +16,13 @@ import { join } from 'node:path';
 import { createEngine } from '../electron/core/engine/create-engine';
 import type { Engine } from '../electron/core/engine/engine';
 import { MODEL_IDS, type ModelId } from '../electron/shared/options';
+import { checkoutBaseline, importFromBaseline, type BaselineTree } from './baseline';
 import { fmt, hasCommand, median, sampleText, timeCommand, timeRuns } from './lib';
 
 const quick = process.argv.includes('--quick');
+const baselineAt = process.argv.indexOf('--baseline');
+const baseline: BaselineTree | undefined =
+  baselineAt > 0 ? checkoutBaseline(process.argv[baselineAt + 1] ?? 'HEAD~1') : undefined;
 const RUNS = quick ? 1 : 3;
 const dir = mkdtempSync(join(tmpdir(), 'bench-engine-'));
 
@@ -57,27 +63,41 @@ async function renderOnce(engine: Engine, c: Case, model: ModelId = 'std-v1.6') 
   });
 }
 
-async function measure(engine: Engine, c: Case, model: ModelId = 'std-v1.6') {
-  const result = await renderOnce(engine, c, model);
-  const times = await timeRuns(RUNS, () => renderOnce(engine, c, model));
-  const ms = median(times);
-  return {
-    ms,
-    charsPerSec: (c.text.length / ms) * 1000,
-    rtf: result.durationMs / ms,
-    audioS: result.durationMs / 1000,
-  };
+/** Each engine's median over RUNS renders of the case, the engines' runs alternated. */
+async function measure(engines: Engine[], c: Case, model: ModelId = 'std-v1.6') {
+  const results: Awaited<ReturnType<typeof renderOnce>>[] = [];
+  for (const engine of engines) results.push(await renderOnce(engine, c, model));
+  const times: number[][] = engines.map(() => []);
+  for (let r = 0; r < RUNS; r++) {
+    for (const [i, engine] of engines.entries())
+      times[i]!.push(...(await timeRuns(1, () => renderOnce(engine, c, model))));
+  }
+  return engines.map((_, i) => {
+    const ms = median(times[i]!);
+    return { ms, charsPerSec: (c.text.length / ms) * 1000, rtf: results[i]!.durationMs / ms };
+  });
 }
 
 const rows: string[][] = [['case', 'engine', 'median ms', 'chars/s', '× real time', 'ours/native']];
 const cores = availableParallelism();
 console.log(`engine benchmark: ${cores} cores, ${RUNS} runs per figure (median), Node ${process.version}`);
 
+if (baseline) console.log(`beside the baseline ${baseline.label}`);
+const createBaselineEngine = baseline
+  ? (
+      await importFromBaseline<{ createEngine: typeof createEngine }>(
+        baseline,
+        'electron/core/engine/create-engine.ts',
+      )
+    ).createEngine
+  : undefined;
 const one = await createEngine({ poolSize: 1 });
 const pool = await createEngine({ poolSize: cores });
+const baselineOne = await createBaselineEngine?.({ poolSize: 1 });
+const baselinePool = await createBaselineEngine?.({ poolSize: cores });
 for (const c of cases) {
-  const single = await measure(one, c);
-  const all = await measure(pool, c);
+  const [single, singleBefore] = await measure(baselineOne ? [one, baselineOne] : [one], c);
+  const [all, allBefore] = await measure(baselinePool ? [pool, baselinePool] : [pool], c);
   let native: number | undefined;
   if (hasCommand('espeak-ng')) {
     const file = join(dir, 'native.txt');
@@ -99,21 +119,37 @@ for (const c of cases) {
   rows.push([
     c.label,
     'ours, 1 worker',
-    fmt(single.ms),
-    fmt(single.charsPerSec),
-    fmt(single.rtf),
-    ratio(single.ms),
+    fmt(single!.ms),
+    fmt(single!.charsPerSec),
+    fmt(single!.rtf),
+    ratio(single!.ms),
   ]);
   rows.push([
     c.label,
     `ours, pool of ${cores}`,
-    fmt(all.ms),
-    fmt(all.charsPerSec),
-    fmt(all.rtf),
-    ratio(all.ms),
+    fmt(all!.ms),
+    fmt(all!.charsPerSec),
+    fmt(all!.rtf),
+    ratio(all!.ms),
   ]);
+  for (const [label, now, before] of [
+    ['1 worker', single!, singleBefore],
+    [`pool of ${cores}`, all!, allBefore],
+  ] as const) {
+    if (!before) continue;
+    rows.push([
+      c.label,
+      `baseline, ${label} (this build: ×${fmt(before.ms / now.ms, 2)} its speed)`,
+      fmt(before.ms),
+      fmt(before.charsPerSec),
+      fmt(before.rtf),
+      ratio(before.ms),
+    ]);
+  }
 }
 await one.close();
+await baselineOne?.close();
+await baselinePool?.close();
 
 const modelRows: string[][] = [['model_id', 'median ms', 'chars/s', '× real time', 'vs std-v1.6']];
 const english = cases[0]!;
@@ -183,3 +219,4 @@ if (process.argv.includes('--skip-memory')) {
   console.log(out.trim());
 }
 rmSync(dir, { recursive: true, force: true });
+baseline?.remove();

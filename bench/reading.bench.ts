@@ -1,11 +1,13 @@
 /**
  * Reading benchmark (issue 37, points 6 and 7): prints figures, never fails.
- *   npm run bench:reading [-- --failures] [-- --chars 500000] [-- --runs 7]
+ *   npm run bench:reading [-- --failures] [-- --chars 500000] [-- --runs 7] [-- --baseline <commit>]
  * (a) Speed: `readingOf` over a book of ~500,000 characters per language: the sample chapter of
  *     the language (assets/samples, real-looking prose) paragraph by paragraph, with a paragraph
  *     of five case sentences (test/fixtures/reading-cases/, drawn in a seeded order) after each,
  *     so about half the text is numbers, dates, money, units and abbreviations; the median of
- *     `--runs` runs after one warm-up run, in ms and chars/s, against the 1 s goal.
+ *     `--runs` runs after one warm-up run, in ms and chars/s, against the 1 s goal. With
+ *     `--baseline <commit>`, that commit's `readingOf` (imported from a worktree: baseline.ts)
+ *     reads the same book, run for run alternated with this one's, and the ratio is printed.
  * (b) Accuracy: per class, ours (`readingOf`) and eSpeak alone against the expected words, heard
  *     through the real eSpeak (test/fixtures/reading-accuracy.ts), for the class sets and the
  *     held-out sentence sets (sets 1 to 8; sets 3 and 4 are the measure of issue 37's goal on
@@ -27,6 +29,7 @@ import {
   loadReadingCases,
   measureSet,
 } from '../test/fixtures/reading-accuracy';
+import { checkoutBaseline, importFromBaseline } from './baseline';
 import { fmt, median, sampleText, timeRuns } from './lib';
 
 const argValue = (name: string) => {
@@ -37,6 +40,7 @@ const CHARS = Number(argValue('chars') ?? 500_000);
 const RUNS = Number(argValue('runs') ?? 7);
 const SHOW_FAILURES = process.argv.includes('--failures');
 const GOAL_MS = 1000;
+const baselineCommit = argValue('baseline');
 
 /** A book of about `chars` characters in `language` (see the header). */
 function book(language: 'en' | 'vi', chars: number): string {
@@ -60,16 +64,34 @@ function book(language: 'en' | 'vi', chars: number): string {
 console.log(
   `## Reading speed: readingOf over a ${fmt(CHARS)}-character book, median of ${RUNS} after a warm-up\n`,
 );
-console.log('| language | chars | median | chars/s | × the 1 s goal |');
-console.log('| --- | ---: | ---: | ---: | ---: |');
+const baseline = baselineCommit ? checkoutBaseline(baselineCommit) : undefined;
+const readers: [string, typeof readingOf][] = [['this build', readingOf]];
+if (baseline) {
+  const before = await importFromBaseline<{ readingOf: typeof readingOf }>(
+    baseline,
+    'electron/core/engine/text/reading.ts',
+  );
+  readers.push([`baseline ${baseline.label.split(' ')[0]}`, before.readingOf]);
+  console.log(`beside the baseline ${baseline.label}\n`);
+}
+console.log('| language | build | chars | median | chars/s | × the 1 s goal | this build: × its speed |');
+console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: |');
 for (const language of ['en', 'vi'] as const) {
   const text = book(language, CHARS);
-  readingOf(text, language);
-  const ms = median(await timeRuns(RUNS, () => readingOf(text, language)));
-  console.log(
-    `| ${language} | ${fmt(text.length)} | ${fmt(Math.round(ms))} ms | ${fmt(Math.round(text.length / (ms / 1000)))} | ${(ms / GOAL_MS).toFixed(2)} |`,
-  );
+  for (const [, read] of readers) read(text, language);
+  const times: number[][] = readers.map(() => []);
+  for (let r = 0; r < RUNS; r++)
+    for (const [i, [, read]] of readers.entries())
+      times[i]!.push(...(await timeRuns(1, () => read(text, language))));
+  const medians = times.map(median);
+  for (const [i, [label]] of readers.entries()) {
+    const ms = medians[i]!;
+    console.log(
+      `| ${language} | ${label} | ${fmt(text.length)} | ${fmt(Math.round(ms))} ms | ${fmt(Math.round(text.length / (ms / 1000)))} | ${(ms / GOAL_MS).toFixed(2)} | ${i === 0 ? '' : (ms / medians[0]!).toFixed(2)} |`,
+    );
+  }
 }
+baseline?.remove();
 
 console.log('\n## Reading accuracy: heard through eSpeak NG, ours (readingOf) beside eSpeak alone\n');
 const comparator = new PhonemeComparator(await loadPhonemizer());
