@@ -3,6 +3,7 @@
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { SERVER_NODE_FLAGS } from '../electron/launch/server-node-flags';
 
 /**
  * What `npm run say|serve|keys` runs: the launcher, which runs the compiled CLI
@@ -30,7 +31,8 @@ export function runCli(args: string[], entry?: string): Promise<string> {
 }
 
 /**
- * Starts `serve --port 0 <args>` in its own process; resolves once it listens, with its base URL.
+ * Starts `serve --port 0 <args>` in its own process, with the Node flags `npm run serve` gives it
+ * (server-node-flags.ts); resolves once it listens, with its base URL.
  * `env` is added to this process's environment; `entry` runs another compiled CLI
  * (`…/dist/cli/narration-studio.js` of another build) instead of this checkout's.
  */
@@ -38,7 +40,7 @@ export async function startServe(
   args: string[],
   { env = {}, entry = CLI_LAUNCHER }: { env?: NodeJS.ProcessEnv; entry?: string } = {},
 ): Promise<{ server: ChildProcess; base: string }> {
-  const server = spawn(process.execPath, [entry, 'serve', '--port', '0', ...args], {
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, entry, 'serve', '--port', '0', ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, ...env },
   });
