@@ -14,7 +14,9 @@
  * The variants: this build with the render threads at nice 0 and at their default nice 10
  * (NARRATION_RENDER_NICE); or, with `-- --baseline <commit | …/dist/cli/narration-studio.js>`,
  * another build (a commit is built in a worktree with its own electron/launch/build.ts: see
- * baseline.ts) against this one. A shared machine's load shifts from minute to minute: compare variants within one run.
+ * baseline.ts) against this one; or, with `-- --compare node-flags`, this build started with
+ * Node's default flags against `npm run serve`'s (server-node-flags.ts). `-- --rounds N` rounds
+ * per variant (3). A shared machine's load shifts from minute to minute: compare variants within one run.
  *
  * `npm run bench:api -- --database <postgres://…>` or `-- --database postgres` measures, in one
  * run and side by side, (a) SQLite with one instance, (b) PostgreSQL with one instance and
@@ -52,6 +54,7 @@ import { request } from 'undici';
 import { createApiKey } from '../electron/core/jobs/keys';
 import { systemClock } from '../electron/core/platform/clock';
 import { RENDER_THREAD_NICE } from '../electron/core/engine/threads/thread-priority';
+import { SERVER_NODE_FLAGS } from '../electron/launch/server-node-flags';
 import { openStore } from '../electron/core/store';
 import { createTestDatabase, hasPostgres, withClient } from '../test/fixtures/postgres';
 import { baselineCli } from './baseline';
@@ -75,7 +78,12 @@ const POOL_SIZE = 1;
 const IDLE_PROBES = 20;
 
 const { values: options } = parseArgs({
-  options: { database: { type: 'string' }, baseline: { type: 'string' } },
+  options: {
+    database: { type: 'string' },
+    baseline: { type: 'string' },
+    compare: { type: 'string', default: 'nice' },
+    rounds: { type: 'string', default: '3' },
+  },
   strict: true,
 });
 delete process.env.DATABASE_URL;
@@ -512,12 +520,16 @@ interface Variant {
   env: NodeJS.ProcessEnv;
   /** Another build's compiled CLI; this checkout's when absent. */
   entry?: string;
+  /** Node's flags for the server; `npm run serve`'s when absent (server-node-flags.ts). */
+  nodeFlags?: readonly string[];
 }
 
 /**
  * What the submit measure compares, alternated in one run on one machine: with `--baseline
- * <commit | …/dist/cli/narration-studio.js>` (baseline.ts), that build against this one; without, this build with
- * the render threads at the process's priority and at their own lower one (thread-priority.ts).
+ * <commit | …/dist/cli/narration-studio.js>` (baseline.ts), that build against this one; with
+ * `--compare node-flags`, this build started with Node's own defaults against `npm run serve`'s
+ * flags (server-node-flags.ts); otherwise this build with the render threads at the process's
+ * priority and at their own lower one (thread-priority.ts).
  */
 const baseline = options.baseline ? baselineCli(options.baseline) : undefined;
 process.on('exit', () => baseline?.remove());
@@ -526,12 +538,17 @@ const VARIANTS: Variant[] = baseline
       { label: `baseline (${baseline.label})`, env: {}, entry: baseline.entry },
       { label: 'this build', env: {} },
     ]
-  : [
-      { label: 'render threads at nice 0', env: { NARRATION_RENDER_NICE: '0' } },
-      { label: `render threads at nice ${RENDER_THREAD_NICE} (default)`, env: {} },
-    ];
+  : options.compare === 'node-flags'
+    ? [
+        { label: "Node's default flags", env: {}, nodeFlags: [] },
+        { label: `${SERVER_NODE_FLAGS.join(' ')} (npm run serve's)`, env: {} },
+      ]
+    : [
+        { label: 'render threads at nice 0', env: { NARRATION_RENDER_NICE: '0' } },
+        { label: `render threads at nice ${RENDER_THREAD_NICE} (default)`, env: {} },
+      ];
 /** Rounds per variant (A, B, A, B, …): a shared machine's load shifts from minute to minute. */
-const ROUNDS = 3;
+const ROUNDS = Number(options.rounds);
 const GOAL_P99_MS = 50;
 const GOAL_PER_SECOND = 1500;
 
@@ -553,7 +570,7 @@ interface Round {
 }
 
 /** One round: a fresh server, idle probes, then 50 connections submitting for 10 s while it renders. */
-async function submitRound({ env, entry }: Variant): Promise<Round> {
+async function submitRound({ env, entry, nodeFlags }: Variant): Promise<Round> {
   const setup: Setup = { dataDir: freshDataDir() };
   const probeKey = await createKey(setup, 'probe', entry);
   const loopFile = join(setup.dataDir, 'loop-delay.json');
@@ -564,6 +581,7 @@ async function submitRound({ env, entry }: Variant): Promise<Round> {
       NARRATION_BENCH_LOOP_DELAY: loopFile,
     },
     ...(entry ? { entry } : {}),
+    ...(nodeFlags ? { nodeFlags } : {}),
   })) as [Instance];
   const { base, server } = instance;
 

@@ -32,15 +32,19 @@ export function runCli(args: string[], entry?: string): Promise<string> {
 
 /**
  * Starts `serve --port 0 <args>` in its own process, with the Node flags `npm run serve` gives it
- * (server-node-flags.ts); resolves once it listens, with its base URL.
+ * (server-node-flags.ts) unless `nodeFlags` says others; resolves once it listens, with its base URL.
  * `env` is added to this process's environment; `entry` runs another compiled CLI
  * (`…/dist/cli/narration-studio.js` of another build) instead of this checkout's.
  */
 export async function startServe(
   args: string[],
-  { env = {}, entry = CLI_LAUNCHER }: { env?: NodeJS.ProcessEnv; entry?: string } = {},
+  {
+    env = {},
+    entry = CLI_LAUNCHER,
+    nodeFlags = SERVER_NODE_FLAGS,
+  }: { env?: NodeJS.ProcessEnv; entry?: string; nodeFlags?: readonly string[] } = {},
 ): Promise<{ server: ChildProcess; base: string }> {
-  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, entry, 'serve', '--port', '0', ...args], {
+  const server = spawn(process.execPath, [...nodeFlags, entry, 'serve', '--port', '0', ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, ...env },
   });
