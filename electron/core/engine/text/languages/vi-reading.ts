@@ -69,6 +69,8 @@ const QUARTER_BEFORE = wordsBefore('quý');
 const WEEK_BEFORE = wordsBefore('tuần');
 const SCORE_THEN = /^(?:sau|trước|ngay|tại|ở|và|trong|khi|nhờ|với|để|rồi|của)$/u;
 const SCORE_BEFORE = wordsBefore('tỷ số|tỉ số|thắng|thua|hòa|hoà|cách biệt|dẫn|dẫn trước|gỡ hòa|nâng tỷ số');
+/** "tỷ số" names a score outright: the pair after it is one whatever word follows ("tỷ số 2-3 cũng do…"). */
+const SCORE_NAMED_BEFORE = wordsBefore('tỷ số|tỉ số');
 const FROM_BEFORE = wordsBefore('từ|khoảng|chừng|trong');
 /** Words before a number that make it and what follows a code, not a quantity ("lớp 12A", "số 12-3"). */
 const CODE_BEFORE = wordsBefore(
@@ -1048,9 +1050,14 @@ const quantityRule: Rule = {
     )
       return apart(datePieces([n1, left.at], [n2, right.at], undefined), ctx, 'date');
     const second = quantityPieces(right, ctx, code);
-    // "dẫn 2-0 sau hiệp 1": a score may be followed by a linking word, not by a counted noun ("2-3 người").
+    // "dẫn 2-0 sau hiệp 1": a score may be followed by a linking word, not by a counted noun
+    // ("thắng 2-3 người"); after "tỷ số", by any word but a unit.
     const score =
-      SCORE_BEFORE.test(said) && !left.suffix && (!right.suffix || SCORE_THEN.test(right.suffix.text));
+      SCORE_BEFORE.test(said) &&
+      !left.suffix &&
+      (!right.suffix ||
+        SCORE_THEN.test(right.suffix.text) ||
+        (SCORE_NAMED_BEFORE.test(said) && !second.unitRead));
     const letters = first.letterRead || second.letterRead;
     // "55 - 55%": equal ends with a unit read are a range too (a forecast's bounds).
     const ascending =

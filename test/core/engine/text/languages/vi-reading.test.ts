@@ -195,6 +195,9 @@ classCases('ranges and scores', [
   ['2020-2025', 'hai nghìn không trăm hai mươi đến hai nghìn không trăm hai mươi lăm'],
   ['18–25 tuổi', 'mười tám đến hai mươi lăm tuổi'],
   ['tỷ số 2-1', 'tỷ số hai một'],
+  // A score after "tỷ số" stays a score whatever word follows (unseen set 8 read it as a range).
+  ['rút ngắn tỷ số 2-3 cũng do công Diallo', 'rút ngắn tỷ số hai ba cũng do công Diallo'],
+  ['tỷ số 2-3%', 'tỷ số hai đến ba phần trăm'],
   ['thắng 3-0', 'thắng ba không'],
   ['hòa 1-1', 'hòa một một'],
   ['thua 0-2', 'thua không hai'],
