@@ -68,7 +68,9 @@ const MONTH_BEFORE = wordsBefore('tháng');
 const QUARTER_BEFORE = wordsBefore('quý');
 const WEEK_BEFORE = wordsBefore('tuần');
 const SCORE_THEN = /^(?:sau|trước|ngay|tại|ở|và|trong|khi|nhờ|với|để|rồi|của)$/u;
-const SCORE_BEFORE = wordsBefore('tỷ số|tỉ số|thắng|thua|hòa|hoà|cách biệt|dẫn|dẫn trước|gỡ hòa|nâng tỷ số');
+const SCORE_BEFORE = wordsBefore(
+  'tỷ số|tỉ số|thắng|thua|thất bại|hòa|hoà|cách biệt|dẫn|dẫn trước|gỡ hòa|nâng tỷ số',
+);
 /** "tỷ số" names a score outright: the pair after it is one whatever word follows ("tỷ số 2-3 cũng do…"). */
 const SCORE_NAMED_BEFORE = wordsBefore('tỷ số|tỉ số');
 const FROM_BEFORE = wordsBefore('từ|khoảng|chừng|trong');
@@ -282,18 +284,29 @@ const UNIT_AHEAD = `(?!${SP}*(?:${[
   .map((k) => k.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))
   .join('|')})(?![\\p{L}]))`;
 
+/**
+ * "từ" before a dotted pair, or a day range, that a comma, a semicolon or a parenthesis ends:
+ * a date ("Khởi chiếu từ 28.5, phim…", "từ 9-11.10, thời tiết…", "Từ 25.1 (20 tháng chạp)").
+ * Before a word, or after a verb of change, it may be a decimal ("từ 2.5 đến 3.1 điểm", "tăng từ
+ * 2.5,"), and stays one.
+ */
+const FROM_DOT_DATE = `(?<=(?:^|[^\\p{L}])[Tt]ừ${SP}+)(?<!(?:tăng|giảm|lên|xuống|nâng|hạ)${SP}+từ${SP}+)(?=(?:\\d{1,2}${SP}?[-–]${SP}?)?\\d{1,2}\\.\\d{1,2}${SP}*[,;(])`;
+
 const dotDayRangeRule: Rule = {
   name: 'date',
-  // "Từ ngày 30 - 31.5", "ngày 2-4.6": days of one month, the month written after a dot.
-  pattern: `(?=\\d)${DOT_DATE_BEFORE}${START}(\\d{1,2})${SP}?[-–]${SP}?(\\d{1,2})\\.(\\d{1,2})${END}${UNIT_AHEAD}`,
+  // "Từ ngày 30 - 31.5", "ngày 2-4.6", "từ 9-11.10,": days of one month, the month written after a dot.
+  pattern: `(?=\\d)(?:${DOT_DATE_BEFORE}|${FROM_DOT_DATE})${START}(\\d{1,2})${SP}?[-–]${SP}?(\\d{1,2})\\.(\\d{1,2})${END}${UNIT_AHEAD}`,
   rewrite([whole, d1, d2, mo], ctx) {
     if (!whole || !d1 || !d2 || !mo) return undefined;
     return dayRangeRule.rewrite([whole.replace(/\.(?=\d{1,2}$)/u, '/'), d1, d2, mo], ctx);
   },
 };
 
-/** A day word before a dotted pair in parentheses ("Hôm qua (2.9)", "sáng nay (6.10)", "8h (6.10)"). */
-const DOT_DATE_IN_PARENTHESES = `(?<=(?:(?:^|[^\\p{L}])(?:[Nn]ay|[Qq]ua|[Mm]ai|[Ss]ớm|${PARTS_OF_DAY.split(
+/**
+ * A day word before a dotted pair in parentheses ("Hôm qua (2.9)", "sáng nay (6.10)", "8h (6.10)",
+ * "thứ ba tuần sau (22.1)", "tuần tới (9.2)").
+ */
+const DOT_DATE_IN_PARENTHESES = `(?<=(?:(?:^|[^\\p{L}])(?:[Nn]ay|[Qq]ua|[Mm]ai|[Ss]ớm|[Tt]uần${SP}+(?:sau|tới|này)|${PARTS_OF_DAY.split(
   '|',
 )
   .map((w) => `[${w.charAt(0).toUpperCase()}${w.charAt(0)}]${w.slice(1)}`)
@@ -302,7 +315,7 @@ const DOT_DATE_IN_PARENTHESES = `(?<=(?:(?:^|[^\\p{L}])(?:[Nn]ay|[Qq]ua|[Mm]ai|[
 const dotDateRule: Rule = {
   name: 'date',
   // "hôm nay 5.3 inch", "ngày 2.5 kg": a decimal before its unit is left to the quantity rule.
-  pattern: `(?=\\d)(?:${DOT_DATE_BEFORE}|${DOT_DATE_IN_PARENTHESES}(?=\\d{1,2}\\.\\d{1,2}\\)))${START}(\\d{1,2})\\.(\\d{1,2})${END}${UNIT_AHEAD}`,
+  pattern: `(?=\\d)(?:${DOT_DATE_BEFORE}|${DOT_DATE_IN_PARENTHESES}(?=\\d{1,2}\\.\\d{1,2}\\))|${FROM_DOT_DATE})${START}(\\d{1,2})\\.(\\d{1,2})${END}${UNIT_AHEAD}`,
   rewrite([whole, d, mo]) {
     if (!whole || !d || !mo) return undefined;
     // Not a day and a month: the number as written ("ngày 2.15" is not a date).

@@ -157,6 +157,23 @@ describe('a day and month alone in parentheses, and lunar dates', () => {
       ['Ngày hội (30-4) đông vui', 'Ngày hội (ba mươi tháng tư) đông vui'],
       ['Hôm qua (2.9), trời nắng', 'Hôm qua (hai tháng chín), trời nắng'],
       ['Tối nay (25.12) có pháo hoa', 'Tối nay (hai mươi lăm tháng mười hai) có pháo hoa'],
+      // Weather pages: a week word before the parenthesis (unseen set 8 read these "chấm").
+      [
+        'mưa cho đến thứ ba tuần sau (22.1), tâm mưa',
+        'mưa cho đến thứ ba tuần sau (hai mươi hai tháng một), tâm mưa',
+      ],
+      ['Từ thứ năm tuần tới (9.2), trời rét', 'Từ thứ năm tuần tới (chín tháng hai), trời rét'],
+    ]);
+  });
+
+  it('reads a dotted day and month after "từ" as a date when punctuation ends it', () => {
+    each([
+      ['Khởi chiếu tại Mỹ từ 28.5, phim Bố già', 'Khởi chiếu tại Mỹ từ hai mươi tám tháng năm, phim Bố già'],
+      ['Từ 25.1 (20 tháng chạp), trời rét', 'Từ hai mươi lăm tháng một (hai mươi tháng chạp), trời rét'],
+      ['từ 9-11.10, thời tiết sẽ chuyển', 'từ chín đến mười một tháng mười, thời tiết sẽ chuyển'],
+      // Before a word, after a verb of change, or not a day and a month: a number as before.
+      ['tăng từ 2.5, rồi giảm', 'tăng từ hai chấm năm, rồi giảm'],
+      ['từ 2.15, giá', 'từ hai chấm mười lăm, giá'],
     ]);
   });
 

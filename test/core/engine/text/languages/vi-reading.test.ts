@@ -198,6 +198,8 @@ classCases('ranges and scores', [
   // A score after "tỷ số" stays a score whatever word follows (unseen set 8 read it as a range).
   ['rút ngắn tỷ số 2-3 cũng do công Diallo', 'rút ngắn tỷ số hai ba cũng do công Diallo'],
   ['tỷ số 2-3%', 'tỷ số hai đến ba phần trăm'],
+  ['thất bại 0-2 trước CLB Khánh Hòa', 'thất bại không hai trước câu lạc bộ Khánh Hòa'],
+  ['thất bại 2-3 lần', 'thất bại hai đến ba lần'],
   ['thắng 3-0', 'thắng ba không'],
   ['hòa 1-1', 'hòa một một'],
   ['thua 0-2', 'thua không hai'],
