@@ -758,6 +758,8 @@ const ROMAN_CONTEXT = [
   'nhóm',
   'loại',
   'hạng',
+  'vùng',
+  'khu vực',
   'chapter',
   'part',
 ];

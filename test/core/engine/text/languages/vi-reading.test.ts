@@ -236,6 +236,9 @@ classCases('Roman numerals in context', [
   ['Louis XIV', 'Louis mười bốn'],
   ['Chương I', 'Chương một'],
   ['quý III/2024', 'quý ba năm hai nghìn không trăm hai mươi tư'],
+  // Minimum-wage regions and admission areas (unseen set 8 spelt "vùng I").
+  ['65 phường vùng I ở Hà Nội', 'sáu mươi lăm phường vùng một ở Hà Nội'],
+  ['Vùng IV và khu vực II', 'Vùng bốn và khu vực hai'],
   ['I love you', 'I love you'],
   ['Vitamin C', 'Vitamin xê'],
   ['Áo XL', 'Áo XL'],
