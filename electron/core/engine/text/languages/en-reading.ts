@@ -1339,8 +1339,10 @@ function isRating(num: string, den: string, ctx: RuleContext): boolean {
 
 const fractionRule: Rule = {
   name: 'fraction',
-  // 1/2 one half, 3/4 three quarters, 2 1/2 two and a half, ½, 2½
-  pattern: `${NUM_BEFORE}(?:(\\d{1,3})${SP})?(\\d{1,3})/([2-9]|[1-9]\\d{1,2})(?:(?:st|nd|rd|th)s?|ST|ND|RD|TH)?${NUM_AFTER}(?![\\p{L}])|${NUM_BEFORE}(\\d{1,3})?${SP}?([½⅓⅔¼¾⅕⅛⅜⅝⅞])`,
+  // 1/2 one half, 3/4 three quarters, 2 1/2 two and a half, ½, 2½; "4-1/2 cents", "1-1/2 inch"
+  // four and a half (a hyphen joins a whole number and halves, quarters … sixty-fourths, as US
+  // prices and measures write them; "pages 3-5/6" is not one)
+  pattern: `${NUM_BEFORE}(?:(\\d{1,3})(?:${SP}|-(?=\\d{1,2}/(?:2|4|8|16|32|64)(?!\\d))))?(\\d{1,3})/([2-9]|[1-9]\\d{1,2})(?:(?:st|nd|rd|th)s?|ST|ND|RD|TH)?${NUM_AFTER}(?![\\p{L}])|${NUM_BEFORE}(\\d{1,3})?${SP}?([½⅓⅔¼¾⅕⅛⅜⅝⅞])`,
   rewrite([whole, mixed, num, den, wholeU, sign], ctx) {
     if (!whole) return undefined;
     // After the article, "one" is not said again before half or quarter: "a ¼ inch" a quarter

@@ -118,9 +118,17 @@ describe('English reading, per class', () => {
         ['1/10', 'one tenth'],
         ['1/4th', 'one quarter'],
         ['open 24/7', 'open twenty four seven'],
+        // A hyphen between a whole number and halves … sixty-fourths, as US grain prices and
+        // measures write them (unseen set 8 read "4-1/2 cents" as a range).
+        ['settled up 4-1/2 cents', 'settled up four and a half cents'],
+        ['closed down 3-3/4 cents', 'closed down three and three quarters cents'],
+        ['a 1-1/2 inch pipe', 'a one and a half inch pipe'],
+        ['the 9-11/16 mark', 'the nine and eleven sixteenths mark'],
       ],
       'fraction',
     );
+    // Other denominators keep the dash: a range, not a mixed number.
+    expect(readingOf('pages 3-5/6', 'en').reading).toBe('pages three to five sixths');
   });
 
   it('years and decades: a year where the context says so', () => {
