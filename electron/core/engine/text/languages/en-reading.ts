@@ -1198,15 +1198,28 @@ const measureRule: Rule = {
 
 /** Words a rate is "per" after a slash ("calls/day", "miles/hour"), beside the money periods and the unit table. */
 const PER_WORDS = new Set(
-  'second minute hour day night week month year annum person head capita unit share game page user visit mile gallon liter litre ton tonne pound ounce acre hectare serving dose trip'.split(
+  'second minute hour day night week month year annum person head capita unit share game page user visit mile gallon liter litre ton tonne pound ounce acre hectare serving dose trip barrel bushel ticket seat'.split(
     ' ',
   ),
 );
 
+const perUnitRule: Rule = {
+  name: 'measure',
+  // "$457.30 per cwt", "$5 per kg", "per sq ft": a unit's symbol after "per", with no number
+  // before it (its full stop inside a sentence goes with it).
+  pattern: `(?=[Pp]er)(?<![\\p{L}])([Pp]er${SP}+)(${UNIT_TOKEN})(?![\\p{L}\\p{N}])(?:\\.(?=${SP}+\\p{Ll}))?`,
+  rewrite([whole, per, token], ctx) {
+    if (!whole || !per || !token || token.length < 2) return undefined;
+    const unit = lookUpUnit(token, ctx)?.one;
+    return unit === undefined ? undefined : `${per}${unit}`;
+  },
+};
+
 const perRule: Rule = {
   name: 'measure',
-  // "calls/day" calls per day, "miles/hour", "$/kg" dollars per kilogram; "and/or" stays
-  pattern: `(?=[/$€£¥])(?:(\\$|[€£¥])|(?<=\\p{L}))/(\\p{L}{2,8})(?![\\p{L}\\p{N}/])`,
+  // "calls/day" calls per day, "miles/hour", "$/kg" dollars per kilogram, "$90/barrel" ninety
+  // dollars per barrel; "and/or" stays
+  pattern: `(?=[/$€£¥])(?:(\\$|[€£¥])|(?<=\\p{L}|[$€£¥]\\d[\\d,.]*))/(\\p{L}{2,8})(?![\\p{L}\\p{N}/])(?:\\.(?=${SP}+\\p{Ll}))?`,
   rewrite([whole, currency, word], ctx) {
     if (!whole || !word) return undefined;
     const unit = PER_WORDS.has(word) ? word : (PERIODS[word] ?? lookUpUnit(word, ctx)?.one);
@@ -1245,6 +1258,16 @@ const interstateRule: Rule = {
   pattern: `(?=I-\\d)(?<![\\p{L}\\p{N}_-])I-(\\d{1,3})(?![\\p{L}\\p{N}]|[.,-]\\p{N})`,
   rewrite([whole, n]) {
     return whole && n ? `I ${houseNumberWords(n)}` : undefined;
+  },
+};
+
+const perUnitPriceRangeRule: Rule = {
+  name: 'range',
+  // "$1.83/lb.-$1.86/lb.": the dash between two prices per unit is "to", not the second's minus
+  // (the abbreviation's full stop before it goes too).
+  pattern: `(?=\\.?[-–][$€£¥]\\d)(?<=\\d/\\p{L}{1,6})\\.?[-–](?=[$€£¥]\\d)`,
+  rewrite([whole]) {
+    return whole ? ' to ' : undefined;
   },
 };
 
@@ -2047,6 +2070,7 @@ export const ENGLISH_READING_RULES: Rule[] = [
   atSignRule,
   seasonRule,
   creditSlashRule,
+  perUnitPriceRangeRule,
   toRangeRule,
   isoDateRule,
   numericDateRule,
@@ -2095,6 +2119,7 @@ export const ENGLISH_READING_RULES: Rule[] = [
   signRule,
   measureRule,
   perRule,
+  perUnitRule,
   rangeRule,
   usStateRule,
   datelineTitleRule,

@@ -59,6 +59,7 @@ export const ENGLISH_UNITS: Readonly<Record<string, UnitWords>> = {
   mm3: unit('cubic millimeter'),
   'mm³': unit('cubic millimeter'),
   gal: unit('gallon'),
+  bbl: unit('barrel'),
   qt: unit('quart'),
   pt: unit('pint'),
   'fl oz': unit('fluid ounce'),
@@ -76,11 +77,15 @@ export const ENGLISH_UNITS: Readonly<Record<string, UnitWords>> = {
   oz: unit('ounce'),
   lb: unit('pound'),
   lbs: unit('pound'),
+  // farm prices: "$457.30 per cwt", "cents/bu."
+  cwt: unit('hundredweight', 'hundredweight'),
+  bu: unit('bushel'),
   // speed
   'km/h': unit('kilometer per hour', 'kilometers per hour'),
   kmh: unit('kilometer per hour', 'kilometers per hour'),
   kph: unit('kilometer per hour', 'kilometers per hour'),
   mph: unit('mile per hour', 'miles per hour'),
+  mpg: unit('mile per gallon', 'miles per gallon'),
   kn: unit('knot'),
   kt: unit('knot'),
   // temperature

@@ -131,6 +131,37 @@ describe('English reading, per class', () => {
     expect(readingOf('pages 3-5/6', 'en').reading).toBe('pages three to five sixths');
   });
 
+  it('prices per unit, as farm and fuel reports write them (unseen set 8)', () => {
+    checkAll(
+      [
+        [
+          'an average of $457.30 per cwt for',
+          'an average of four hundred fifty seven dollars thirty cents per hundredweight for',
+        ],
+        ['costs $5 per kg here', 'costs five dollars per kilogram here'],
+        ['trading near $90/barrel, but', 'trading near ninety dollars per barrel, but'],
+        [
+          'reported at $298.00/cwt. with',
+          'reported at two hundred ninety eight dollars per hundredweight with',
+        ],
+        ['rose 26.5 cents/bu. to', 'rose twenty six point five cents per bushel to'],
+        [
+          'EPA estimates are 29 mpg in the city',
+          'E P.A estimates are twenty nine miles per gallon in the city',
+        ],
+      ],
+      'measure',
+      6,
+    );
+    // A dash between two prices per unit is "to", not the second price's minus sign.
+    expect(readingOf('traded from $1.83/lb.-$1.86/lb. in the south', 'en').reading).toBe(
+      'traded from one dollar eighty three cents per pound to one dollar eighty six cents per pound. in the south',
+    );
+    // "per" before a word that is no unit's symbol stays as written.
+    expect(readingOf('per se', 'en').reading).toBe('per se');
+    expect(readingOf('fell to -$5 today', 'en').reading).toBe('fell to minus five dollars today');
+  });
+
   it('years and decades: a year where the context says so', () => {
     checkAll([
       ['in 1943', 'in nineteen forty three'],
