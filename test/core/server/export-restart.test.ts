@@ -148,9 +148,10 @@ describe('kill -9 during an export, and restart', () => {
     // Killed while its segments render (the render it waits for is queued again too), then
     // while the book is encoded.
     const rendering = await killWhen((r) => r.status === 'rendering' && r.render_id !== null);
-    expect(rendering.status).toBe('rendering');
+    // A record that ended instead says why in the failure (its error_code and error_message).
+    expect(rendering.status, JSON.stringify(rendering)).toBe('rendering');
     const encoding = await killWhen((r) => r.status === 'encoding');
-    expect(encoding.status).toBe('encoding');
+    expect(encoding.status, JSON.stringify(encoding)).toBe('encoding');
     expect(encoding.render_id).toBe(rendering.render_id);
     const restarted = server!;
     const done = await eventually(
