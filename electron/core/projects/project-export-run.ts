@@ -65,10 +65,21 @@ export function createProjectExportRun(
         signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
       });
       aborted.catch(() => undefined);
-      // The render an earlier run submitted (queued again when its process died) ends first, so
-      // that its segments are not found still rendering.
-      if (state.render_id)
-        await Promise.race([renders.settled(state.render_id).catch(() => undefined), aborted]);
+      // The project's unfinished renders end first, so that their segments are not found still
+      // rendering: the one an earlier run submitted (queued again when its process died; it may
+      // have died before recording its id, which is saved as the render starts), or one the studio
+      // started.
+      const unfinished = new Set(
+        (await renders.list(projectId))
+          .filter((r) => r.status === 'queued' || r.status === 'rendering')
+          .map((r) => r.id),
+      );
+      if (state.render_id) unfinished.add(state.render_id);
+      if (unfinished.size > 0)
+        await Promise.race([
+          Promise.all([...unfinished].map((id) => renders.settled(id).catch(() => undefined))),
+          aborted,
+        ]);
       const saveState = () =>
         store.exports
           .setProjectState(row.id, instanceId, JSON.stringify(state))

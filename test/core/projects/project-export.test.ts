@@ -168,6 +168,25 @@ describe('project export', () => {
     finished = record;
   }, 120_000);
 
+  it('waits for a render of the project still running, then exports it (a run that died may not have recorded it)', async () => {
+    const other = await createTestProject(db.store, { projectId: 'b'.repeat(32) });
+    const chapterIds = (await db.store.projects.chapters(other.projectId)).map((c) => c.id);
+    // A render already queued when the export starts: one the studio started, or the one an
+    // earlier run of this export submitted just before its process was killed.
+    const render = await renders.submit(other.projectId, other.keyId, { chapterIds });
+    const started = await exports.start(other.projectId, other.keyId, { format: 'm4b' });
+    let record = started;
+    for (let i = 0; i < 600 && record.status !== 'done' && record.status !== 'failed'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      record = (await exports.get(other.projectId, started.id))!;
+    }
+    expect(record, `${record.status}: ${record.error_code} ${record.error_message}`).toMatchObject({
+      status: 'done',
+    });
+    expect(record.chapters.map((c) => c.title)).toEqual(titles);
+    expect((await renders.get(render.id))?.status).toBe('done');
+  }, 120_000);
+
   it('moves the record files of earlier versions into the queue: a finished one as it was, an unfinished one run again', async () => {
     const dirOf = (id: string) => join(db.dir, 'files', 'projects', project.projectId, 'exports', id);
     // As an earlier version left them: the finished export's record beside its files, and one
