@@ -534,7 +534,7 @@ const percentRule: Rule = {
 const rangeRule: Rule = {
   name: 'range',
   // 10–20: eSpeak drops the en dash and reads "ten twenty".
-  pattern: '(?<=\\p{N})[ \\u00A0\\u202F]?[–—][ \\u00A0\\u202F]?(?=\\p{N})',
+  pattern: '(?=[ \\u00A0\\u202F–—])(?<=\\p{N})[ \\u00A0\\u202F]?[–—][ \\u00A0\\u202F]?(?=\\p{N})',
   rewrite(_groups, ctx) {
     return shared(ctx.language).rangeWord;
   },
@@ -545,7 +545,7 @@ const rangeRule: Rule = {
 const comparisonRule: Rule = {
   name: 'symbol',
   // "1 < 2", "x >= 3": a comparison stands between spaces or digits.
-  pattern: '(?<=[\\s\\p{N}]|^)(<=|>=|<|>)(?=[\\s\\p{N}]|$)',
+  pattern: '(?=[<>])(?<=[\\s\\p{N}]|^)(<=|>=|<|>)(?=[\\s\\p{N}]|$)',
   rewrite([op], ctx) {
     const words = LANGUAGES[ctx.language].comparison;
     if (!words || !op) return ' ';

@@ -420,6 +420,17 @@ describe('each language’s rules stay one expression V8 optimises', () => {
       expect(combinedPatternLength(language), language).toBeLessThan(20 * 1024);
     }
   });
+
+  it('starts no English or Vietnamese rule with a lookbehind (tried at every position of the text)', () => {
+    // One such rule cost 27 % of the English reading's speed; guarding the six Vietnamese ones
+    // with a lookahead on their first character made it 16 % faster (bench:reading --baseline).
+    for (const language of ['en', 'vi'] as const) {
+      expect(
+        rulePatterns(language).filter((pattern) => pattern.startsWith('(?<')),
+        language,
+      ).toEqual([]);
+    }
+  });
 });
 
 describe('a lead shared by neighbouring rules is written once', () => {

@@ -1299,7 +1299,7 @@ const telephoneMarkRule: Rule = {
 const atSignRule: Rule = {
   name: 'abbreviation',
   // "Main Street @ Art Alley", "Lakers @ Celtics": an at sign standing alone between words is "at".
-  pattern: `(?<=[\\p{L}\\p{N}.)][ \\u00A0]+)@(?=[ \\u00A0]+[\\p{L}\\p{N}])`,
+  pattern: `(?=@)(?<=[\\p{L}\\p{N}.)][ \\u00A0]+)@(?=[ \\u00A0]+[\\p{L}\\p{N}])`,
   rewrite: () => 'at',
 };
 

@@ -817,7 +817,7 @@ const CREDIT_BEFORE = /(?:Nguồn|NGUỒN|Ảnh|ẢNH|Theo|Video|Clip|Đồ họ
 /** The slash between two sources of a credit ("THX/TTXVN"): a comma, as a reader says the list. */
 export const creditSlashRule: Rule = {
   name: 'abbreviation',
-  pattern: '(?<=[\\p{L}\\p{N}])/(?=\\p{Lu})',
+  pattern: '(?=/)(?<=[\\p{L}\\p{N}])/(?=\\p{Lu})',
   rewrite: (_, ctx) =>
     CREDIT_BEFORE.test(ctx.input.slice(Math.max(0, ctx.index - 40), ctx.index)) ? ', ' : undefined,
 };

@@ -327,7 +327,7 @@ const dotDateRule: Rule = {
 const monthDotYearRule: Rule = {
   name: 'date',
   // "tháng 6.2024": a month and its year written with a dot, as some papers write them.
-  pattern: `(?<=(?:^|[^\\p{L}])(?:[Tt]háng|THÁNG)${SP}+)${START}(\\d{1,2})\\.(\\d{4})${END}`,
+  pattern: `(?=\\d)(?<=(?:^|[^\\p{L}])(?:[Tt]háng|THÁNG)${SP}+)${START}(\\d{1,2})\\.(\\d{4})${END}`,
   rewrite([whole, mo, y]) {
     if (!whole || !mo || !y) return undefined;
     if (Number(mo) < 1 || Number(mo) > 12) return sayViNumber(whole);
@@ -1273,7 +1273,7 @@ const stormNameRule: Rule = {
   // "bão YAGI", "siêu bão HAIYAN", "áp thấp nhiệt đới NORU", "bão số 3 (YAGI)": a storm's name in
   // capitals is a word, read as one ("Yagi"); spelt only when it cannot be said (no vowel, or four
   // consonants in a row).
-  pattern: `(?<=(?:^|[^\\p{L}])(?:[Bb]ão|BÃO|[Áá]p thấp(?: nhiệt đới)?)${SP}+(?:số${SP}+\\d{1,2}${SP}*[(,]?${SP}*(?:tên quốc tế${SP}+|có tên${SP}+)?)?)(?=[A-Z])[A-Z]{3,12}(?![\\p{L}\\p{N}_])`,
+  pattern: `(?=[A-Z])(?<=(?:^|[^\\p{L}])(?:[Bb]ão|BÃO|[Áá]p thấp(?: nhiệt đới)?)${SP}+(?:số${SP}+\\d{1,2}${SP}*[(,]?${SP}*(?:tên quốc tế${SP}+|có tên${SP}+)?)?)(?=[A-Z])[A-Z]{3,12}(?![\\p{L}\\p{N}_])`,
   rewrite([whole]) {
     if (!whole) return undefined;
     if (!/[AEIOUY]/.test(whole) || /[^AEIOUY]{4}/.test(whole)) return spellVi(whole);
@@ -1383,7 +1383,7 @@ const scaleRateRule: Rule = {
   name: 'money',
   // "80,5 triệu đồng/lượng", "25 nghìn đồng/kg", "90 USD/thùng": a price per unit after an amount
   // and its scale word, read with "trên" (the unit looked up as after a number).
-  pattern: `(?<=\\d${SP}?(?:nghìn|ngàn|triệu|tỷ|tỉ|k|tr)${SP}*)(đồng|đ|USD|VNĐ|VND|Euro|EUR|euro)/([\\p{L}µμ]{1,6}[23²³]?)(?![\\p{L}\\p{N}_])`,
+  pattern: `(?=[đUVEe])(?<=\\d${SP}?(?:nghìn|ngàn|triệu|tỷ|tỉ|k|tr)${SP}*)(đồng|đ|USD|VNĐ|VND|Euro|EUR|euro)/([\\p{L}µμ]{1,6}[23²³]?)(?![\\p{L}\\p{N}_])`,
   rewrite([whole, currency, per], ctx) {
     if (!whole || !currency || !per) return undefined;
     const money = VI_CURRENCIES.get(currency) ?? currency.toLowerCase();
@@ -1612,7 +1612,7 @@ const SIGN_WORDS: ReadonlyMap<string, string> = new Map(
 const pointsPercentRule: Rule = {
   name: 'percent',
   // "tăng 1,2 điểm %": percentage points.
-  pattern: `(?<=(?:^|[^\\p{L}])điểm${SP}?)%`,
+  pattern: `(?=%)(?<=(?:^|[^\\p{L}])điểm${SP}?)%`,
   rewrite: () => 'phần trăm',
 };
 
