@@ -19,6 +19,8 @@ export interface BaselineCli {
   entry: string;
   /** What to call it in a table: the short hash and subject of the commit, or the path. */
   label: string;
+  /** Its name in a table's row: the short hash, or the path. */
+  name: string;
   /** Removes the worktree (nothing for a path). */
   remove(): void;
 }
@@ -31,6 +33,8 @@ export interface BaselineTree {
   tree: string;
   /** The short hash and subject of the commit. */
   label: string;
+  /** The short hash. */
+  name: string;
   /** Removes the worktree. */
   remove(): void;
 }
@@ -42,6 +46,7 @@ export interface BaselineTree {
 export function checkoutBaseline(commit: string): BaselineTree {
   const hash = git(['rev-parse', '--verify', `${commit}^{commit}`]);
   const label = git(['log', '-1', '--format=%h %s', hash]).slice(0, 72);
+  const name = label.split(' ')[0]!;
   const folder = mkdtempSync(join(tmpdir(), 'bench-baseline-'));
   const tree = join(folder, 'tree');
   git(['worktree', 'add', '--detach', '--force', tree, hash]);
@@ -53,7 +58,7 @@ export function checkoutBaseline(commit: string): BaselineTree {
   if (!existsSync(join(tree, 'node_modules'))) {
     symlinkSync(join(ROOT, 'node_modules'), join(tree, 'node_modules'), 'junction');
   }
-  return { tree, label, remove };
+  return { tree, label, name, remove };
 }
 
 /**
@@ -66,8 +71,9 @@ export async function importFromBaseline<T>(baseline: BaselineTree, path: string
 
 /** The compiled CLI of `baseline`: a path to a compiled entry, or a commit to build. */
 export function baselineCli(baseline: string): BaselineCli {
-  if (existsSync(baseline)) return { entry: resolve(baseline), label: baseline, remove: () => {} };
-  const { tree, label, remove } = checkoutBaseline(baseline);
+  if (existsSync(baseline))
+    return { entry: resolve(baseline), label: baseline, name: baseline, remove: () => {} };
+  const { tree, label, name, remove } = checkoutBaseline(baseline);
   try {
     const build = spawnSync(
       process.execPath,
@@ -77,7 +83,7 @@ export function baselineCli(baseline: string): BaselineCli {
     if (build.status !== 0) throw new Error(`building ${label} failed:\n${build.stderr}`);
     const entry = join(tree, 'dist', 'cli', 'narration-studio.js');
     if (!existsSync(entry)) throw new Error(`building ${label} made no ${entry}`);
-    return { entry, label, remove };
+    return { entry, label, name, remove };
   } catch (error) {
     remove();
     throw error;

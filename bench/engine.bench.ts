@@ -17,7 +17,7 @@ import { createEngine } from '../electron/core/engine/create-engine';
 import type { Engine } from '../electron/core/engine/engine';
 import { MODEL_IDS, type ModelId } from '../electron/shared/options';
 import { checkoutBaseline, importFromBaseline, type BaselineTree } from './baseline';
-import { fmt, hasCommand, median, sampleText, timeCommand, timeRuns } from './lib';
+import { fmt, hasCommand, median, sampleText, timeAlternated, timeCommand } from './lib';
 
 const quick = process.argv.includes('--quick');
 const baselineAt = process.argv.indexOf('--baseline');
@@ -67,11 +67,7 @@ async function renderOnce(engine: Engine, c: Case, model: ModelId = 'std-v1.6') 
 async function measure(engines: Engine[], c: Case, model: ModelId = 'std-v1.6') {
   const results: Awaited<ReturnType<typeof renderOnce>>[] = [];
   for (const engine of engines) results.push(await renderOnce(engine, c, model));
-  const times: number[][] = engines.map(() => []);
-  for (let r = 0; r < RUNS; r++) {
-    for (const [i, engine] of engines.entries())
-      times[i]!.push(...(await timeRuns(1, () => renderOnce(engine, c, model))));
-  }
+  const times = await timeAlternated(RUNS, engines, (engine) => renderOnce(engine, c, model));
   return engines.map((_, i) => {
     const ms = median(times[i]!);
     return { ms, charsPerSec: (c.text.length / ms) * 1000, rtf: results[i]!.durationMs / ms };
@@ -153,16 +149,12 @@ await baselinePool?.close();
 
 const modelRows: string[][] = [['model_id', 'median ms', 'chars/s', '× real time', 'vs std-v1.6']];
 const english = cases[0]!;
-const byModel = new Map<ModelId, number>();
-// Interleave the models across rounds so machine noise hits them alike.
-const samples = new Map<ModelId, number[]>(MODEL_IDS.map((m) => [m, []]));
 // The warm-up render of each model also gives its audio duration (the same for every round).
 const audioMs = new Map<ModelId, number>();
 for (const m of MODEL_IDS) audioMs.set(m, (await renderOnce(pool, english, m)).durationMs);
-for (let r = 0; r < Math.max(5, RUNS); r++) {
-  for (const m of MODEL_IDS) samples.get(m)!.push(...(await timeRuns(1, () => renderOnce(pool, english, m))));
-}
-for (const m of MODEL_IDS) byModel.set(m, median(samples.get(m)!));
+// Interleave the models across rounds so machine noise hits them alike.
+const samples = await timeAlternated(Math.max(5, RUNS), MODEL_IDS, (m) => renderOnce(pool, english, m));
+const byModel = new Map<ModelId, number>(MODEL_IDS.map((m, i) => [m, median(samples[i]!)]));
 for (const m of MODEL_IDS) {
   const ms = byModel.get(m)!;
   const audio = audioMs.get(m)!;

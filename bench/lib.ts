@@ -120,6 +120,21 @@ export async function timeRuns(runs: number, fn: () => Promise<unknown> | unknow
   return times;
 }
 
+/**
+ * Each variant's times over `runs` runs, the variants alternated run by run (A, B, A, B, …) so
+ * that a shared machine's load falls on them alike: `times[i]` are `variants[i]`'s, in ms.
+ */
+export async function timeAlternated<T>(
+  runs: number,
+  variants: readonly T[],
+  fn: (variant: T) => Promise<unknown> | unknown,
+): Promise<number[][]> {
+  const times: number[][] = variants.map(() => []);
+  for (let r = 0; r < runs; r++)
+    for (const [i, variant] of variants.entries()) times[i]!.push(...(await timeRuns(1, () => fn(variant))));
+  return times;
+}
+
 /** True when a command exists on PATH. */
 export function hasCommand(name: string): boolean {
   return spawnSync('sh', ['-c', `command -v ${name}`]).status === 0;

@@ -30,7 +30,7 @@ import {
   measureSet,
 } from '../test/fixtures/reading-accuracy';
 import { checkoutBaseline, importFromBaseline } from './baseline';
-import { fmt, median, sampleText, timeRuns } from './lib';
+import { fmt, median, sampleText, timeAlternated } from './lib';
 
 const argValue = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -71,7 +71,7 @@ if (baseline) {
     baseline,
     'electron/core/engine/text/reading.ts',
   );
-  readers.push([`baseline ${baseline.label.split(' ')[0]}`, before.readingOf]);
+  readers.push([`baseline ${baseline.name}`, before.readingOf]);
   console.log(`beside the baseline ${baseline.label}\n`);
 }
 console.log('| language | build | chars | median | chars/s | × the 1 s goal | this build: × its speed |');
@@ -79,10 +79,7 @@ console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: |');
 for (const language of ['en', 'vi'] as const) {
   const text = book(language, CHARS);
   for (const [, read] of readers) read(text, language);
-  const times: number[][] = readers.map(() => []);
-  for (let r = 0; r < RUNS; r++)
-    for (const [i, [, read]] of readers.entries())
-      times[i]!.push(...(await timeRuns(1, () => read(text, language))));
+  const times = await timeAlternated(RUNS, readers, ([, read]) => read(text, language));
   const medians = times.map(median);
   for (const [i, [label]] of readers.entries()) {
     const ms = medians[i]!;

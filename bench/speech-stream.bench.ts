@@ -72,7 +72,7 @@ async function timeOne(
 
 const builds = [await startBuild('this build')];
 try {
-  if (baseline) builds.push(await startBuild(`baseline ${baseline.label.split(' ')[0]}`, baseline.entry));
+  if (baseline) builds.push(await startBuild(`baseline ${baseline.name}`, baseline.entry));
   // Warm-up: the first renders load each worker's voice and each encoder's code.
   for (const build of builds) for (const format of AUDIO_FORMATS) await timeOne(build.client, format);
   console.log(
